@@ -1,0 +1,203 @@
+"""The ``companion`` command: games, replay, demo, daemon and ui."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+import tempfile
+import threading
+import time
+from importlib import resources
+from pathlib import Path
+
+from companion import script as scripts
+from companion.errors import CompanionError, ScriptError
+
+log = logging.getLogger("companion")
+
+EXIT_BAD_SCRIPT = 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point; returns the process exit code."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    if not hasattr(args, "run"):
+        parser.print_help()
+        return 0
+    try:
+        return args.run(args)
+    except ScriptError as exc:
+        print(f"companion: bad table script: {exc}", file=sys.stderr)
+        return EXIT_BAD_SCRIPT
+    except CompanionError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="companion", description="Haunt Companion: a table companion for haunted-house board games.")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages to stderr")
+    sub = parser.add_subparsers(title="commands")
+
+    games = sub.add_parser("games", help="list the game ids")
+    games.set_defaults(run=cmd_games)
+
+    replay = sub.add_parser("replay", help="feed a table script through the daemon, headless")
+    replay.add_argument("file", type=Path, help="table script (JSON Lines)")
+    replay.add_argument("--db", type=Path, help="record inputs in this event store; resume its game if it holds it")
+    replay.add_argument("--realtime", action="store_true", help="honour each line's 'at' seconds")
+    replay.add_argument("--speed", type=float, default=1.0, help="with --realtime: times faster (default 1)")
+    replay.add_argument("--json", action="store_true", help="print the final public state as one JSON object")
+    replay.add_argument("--progress", action="store_true", help="print 'line N: accepted' for each line to stdout")
+    replay.set_defaults(run=cmd_replay)
+
+    demo = sub.add_parser("demo", help="play the bundled Creepy Cellar game through the real daemon")
+    demo.add_argument("--headless", action="store_true", help="print to the terminal even when a display exists")
+    demo.add_argument("--speed", type=float, default=1.0, help="times faster than the script (default 1)")
+    demo.set_defaults(run=cmd_demo)
+
+    daemon = sub.add_parser("daemon", help="run the daemon (simulated hardware off the Pi)")
+    daemon.add_argument("--db", type=Path, help="event store (default: the user data dir)")
+    daemon.add_argument("--socket", type=Path, help="Unix socket (default: the user runtime dir)")
+    daemon.add_argument("--new", metavar="GAME", help="start a new game of GAME unless one is unfinished")
+    daemon.add_argument("--players", default="Player 1,Player 2", help="comma-separated names for --new")
+    daemon.set_defaults(run=cmd_daemon)
+
+    ui = sub.add_parser("ui", help="run the Kivy touchscreen client")
+    ui.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
+    ui.set_defaults(run=cmd_ui)
+    return parser
+
+
+def cmd_games(_args) -> int:
+    from companion.engine import all_games
+
+    for game_id, spec in all_games().items():
+        print(f"{game_id}\t{spec.title}")
+    return 0
+
+
+def cmd_replay(args) -> int:
+    from companion.replay import replay
+
+    script = scripts.load(args.file)
+
+    def report(line, reply):
+        if reply is not None and not reply.accepted and reply.text and "removed" not in reply.text:
+            print(f"line {line.number}: refused: {reply.text}", file=sys.stderr, flush=True)
+        elif args.progress and reply is not None and reply.accepted:
+            print(f"line {line.number}: accepted", flush=True)
+
+    result = replay(script, db=args.db, realtime=args.realtime, speed=args.speed, on_line=report)
+    if args.json:
+        print(json.dumps({**result.state["view"], "prompt": result.state["prompt"]["text"]}, sort_keys=True))
+    return 0
+
+
+def bundled_demo() -> scripts.TableScript:
+    """The demo table script shipped in the package."""
+    text = resources.files("companion.data").joinpath("demo.jsonl").read_text(encoding="utf-8")
+    return scripts.parse(text)
+
+
+def cmd_demo(args) -> int:
+    from companion.console import ConsoleView
+    from companion.replay import replay
+
+    script = bundled_demo()
+    has_display = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    started = time.monotonic()
+    if args.headless or not has_display:
+        if not args.headless:
+            print("No display found: showing the game in the terminal (use a desktop to see the table screen).")
+        result = replay(script, realtime=True, speed=args.speed, on_message=ConsoleView())
+    else:
+        result = _demo_with_window(script, args.speed)
+    outcome = result.state["view"].get("outcome")
+    print(f"Demo over after {time.monotonic() - started:.1f} s: the hunters {outcome}.")
+    return 0
+
+
+def _demo_with_window(script, speed: float):
+    """Run the daemon and the script in a thread, the Kivy window in the main thread."""
+    from companion.console import ConsoleView
+    from companion.replay import replay
+
+    holder: dict = {}
+    done = threading.Event()
+    with tempfile.TemporaryDirectory(prefix="companion-demo-") as tmp:
+        sock = Path(tmp) / "companion.sock"
+
+        def drive():
+            try:
+                time.sleep(2.0)  # let the window open before the first input
+                holder["result"] = replay(script, realtime=True, speed=speed, socket_path=sock,
+                                          on_message=ConsoleView())
+            except BaseException as exc:  # re-raised in the main thread
+                holder["error"] = exc
+            finally:
+                done.set()
+
+        threading.Thread(target=drive, name="demo-driver", daemon=True).start()
+        from ui.app import run_app
+
+        run_app(sock, stop_event=done, linger=5.0)
+        done.wait()
+    if "error" in holder:
+        raise holder["error"]
+    return holder["result"]
+
+
+def cmd_daemon(args) -> int:
+    import asyncio
+    import signal
+
+    from companion.daemon import Daemon
+    from companion.header import GameHeader
+    from companion.paths import default_db, default_socket
+    from companion.store import EventStore
+    from hardware.simulated import SimulatedTable
+
+    store = EventStore(args.db or default_db())
+    daemon = Daemon(store, args.socket or default_socket())
+    if daemon.resume_last() is None and args.new:
+        players = [p.strip() for p in args.players.split(",") if p.strip()]
+        daemon.start_game(GameHeader.from_json({"game": args.new, "players": players,
+                                                "seed": int.from_bytes(os.urandom(4), "big")}))
+
+    async def serve():
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, daemon.stop)
+        ready = threading.Event()
+        task = asyncio.create_task(daemon.serve(ready))
+        while not ready.is_set():
+            await asyncio.sleep(0.01)
+        table = SimulatedTable(daemon.on_presence, daemon.on_dice, realtime=True)
+        print(f"companion daemon listening on {daemon.socket_path}", flush=True)
+        try:
+            await task
+        finally:
+            table.close()
+
+    try:
+        asyncio.run(serve())
+    finally:
+        store.close()
+    return 0
+
+
+def cmd_ui(args) -> int:
+    from companion.paths import default_socket
+    from ui.app import run_app
+
+    run_app(args.socket or default_socket())
+    return 0

@@ -1,0 +1,165 @@
+"""A client of the daemon socket: what the Kivy UI, the console and replays speak through.
+
+Blocking sends, plus a reader thread that delivers every message to ``on_message`` (called
+from that thread: a Kivy caller hops to its main thread with ``Clock.schedule_once``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import socket
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Any
+
+from companion import protocol
+from companion.errors import CompanionError
+
+log = logging.getLogger(__name__)
+
+
+class DaemonUnavailable(CompanionError, ConnectionError):
+    """The daemon socket does not answer."""
+
+
+class Client:
+    """A connection to the daemon.
+
+    Args:
+        socket_path: the daemon's Unix socket.
+        on_message: called with each decoded message, from the reader thread.
+
+    Attributes:
+        state: the latest ``state`` message, or None before the first one.
+    """
+
+    def __init__(self, socket_path: str | Path,
+                 on_message: Callable[[dict[str, Any]], None] | None = None):
+        self.socket_path = str(socket_path)
+        self.on_message = on_message
+        self.state: dict[str, Any] | None = None
+        self._sock: socket.socket | None = None
+        self._ids = itertools.count(1)
+        self._acks: dict[int, Future] = {}
+        self._lock = threading.Lock()
+        self._first_state = threading.Event()
+        self._reader: threading.Thread | None = None
+
+    def connect(self, timeout: float = 10.0) -> "Client":
+        """Connect, retrying until ``timeout`` seconds pass; waits for the first state.
+
+        Raises:
+            DaemonUnavailable: nothing answered in time.
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                sock.connect(self.socket_path)
+                break
+            except OSError as exc:
+                sock.close()
+                if time.monotonic() > deadline:
+                    raise DaemonUnavailable(f"no daemon at {self.socket_path}: {exc}") from exc
+                time.sleep(0.05)
+        self._sock = sock
+        self._reader = threading.Thread(target=self._read, name="companion-client", daemon=True)
+        self._reader.start()
+        self._first_state.wait(timeout)
+        return self
+
+    def close(self) -> None:
+        """Disconnect; safe to call twice."""
+        if self._sock is not None:
+            try:
+                self._sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            self._sock.close()
+            self._sock = None
+
+    def __enter__(self) -> "Client":
+        return self.connect() if self._sock is None else self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ commands
+
+    def request(self, message: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:
+        """Send a command and wait for its ack (``{"type": "ack", "ok": ..., "text": ...}``).
+
+        Raises:
+            DaemonUnavailable: not connected, or no ack within ``timeout`` seconds.
+        """
+        ident = next(self._ids)
+        future: Future = Future()
+        with self._lock:
+            self._acks[ident] = future
+        self.send({**message, "id": ident})
+        try:
+            return future.result(timeout)
+        except TimeoutError as exc:
+            raise DaemonUnavailable(f"no answer to {message.get('cmd')!r} within {timeout} s") from exc
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send a command without waiting."""
+        if self._sock is None:
+            raise DaemonUnavailable("not connected")
+        try:
+            self._sock.sendall(protocol.encode(message))
+        except OSError as exc:
+            raise DaemonUnavailable(f"daemon connection lost: {exc}") from exc
+
+    def choose(self, key: str) -> dict[str, Any]:
+        """Touch a choice (its key); returns the ack."""
+        return self.request({"cmd": "choose", "key": key})
+
+    def undo(self) -> dict[str, Any]:
+        """Touch Undo; returns the ack."""
+        return self.request({"cmd": "undo"})
+
+    def new_game(self, game: str, players: list[str], options: dict | None = None) -> dict[str, Any]:
+        """Start a new game; returns the ack."""
+        return self.request({"cmd": "new_game", "game": game, "players": players,
+                             "options": options or {}})
+
+    # ------------------------------------------------------------------ reader thread
+
+    def _read(self) -> None:
+        buffer = self._sock.makefile("rb")
+        try:
+            for line in buffer:
+                self._deliver(line)
+        except (OSError, ValueError):
+            pass
+        finally:
+            self._first_state.set()
+            self._fail_pending()
+
+    def _deliver(self, line: bytes) -> None:
+        try:
+            message = protocol.decode(line)
+        except protocol.ProtocolError as exc:
+            log.warning("daemon sent a bad line: %s", exc)
+            return
+        if message.get("type") == "state":
+            self.state = message
+            self._first_state.set()
+        if message.get("type") == "ack":
+            with self._lock:
+                future = self._acks.pop(message.get("id"), None)
+            if future is not None:
+                future.set_result(message)
+        if self.on_message is not None:
+            self.on_message(message)
+
+    def _fail_pending(self) -> None:
+        with self._lock:
+            pending, self._acks = self._acks, {}
+        for future in pending.values():
+            future.set_exception(DaemonUnavailable("daemon connection closed"))

@@ -1,0 +1,300 @@
+"""The daemon: owns the session and the hardware inputs, serves the table's clients.
+
+One asyncio loop. Hardware threads (reader runners, gpiozero callbacks) hand their inputs
+over with :meth:`Daemon.submit`, which is thread-safe; the loop handles inputs one at a
+time, records each accepted one in the event store, and only then publishes the new state
+to every client of the Unix socket. A client (the Kivy UI) can crash or restart without
+touching the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import os
+import threading
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from companion import inputs, protocol
+from companion.errors import CompanionError, StackError, StoreError
+from companion.header import GameHeader, HeaderError
+from companion.inputs import Input, Press, Remove, Tap, Touch
+from companion.session import Reply, Session
+from companion.store import EventStore
+
+log = logging.getLogger(__name__)
+
+#: News lines kept for the screen's event log.
+RECENT_NEWS = 12
+
+
+class Daemon:
+    """The companion daemon.
+
+    Args:
+        store: the event store (opened by the caller; the daemon owns it from now on).
+        socket_path: where to serve the Unix socket (created ``0660``).
+        hold_time: seconds a dice-button press must be held to mean "undo".
+        on_reply: optional hook ``(input, reply)`` called from the loop after each input
+            (replays use it to report refused lines).
+    """
+
+    def __init__(self, store: EventStore, socket_path: str | Path, hold_time: float = 1.0,
+                 on_reply: Callable[[Input, Reply], None] | None = None):
+        self.store = store
+        self.socket_path = Path(socket_path)
+        self.hold_time = hold_time
+        self.on_reply = on_reply
+        self.session: Session | None = None
+        self.recent: deque[str] = deque(maxlen=RECENT_NEWS)
+        self.script_line: int | None = None
+        self.failure: CompanionError | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._queue: asyncio.Queue | None = None
+        self._clients: set[asyncio.StreamWriter] = set()
+        self._stopped: asyncio.Event | None = None
+
+    # ------------------------------------------------------------------ thread-safe API
+
+    def submit(self, inp: Input) -> None:
+        """Queue a table input. Thread-safe; called from hardware threads."""
+        self.loop.call_soon_threadsafe(self._queue.put_nowait, ("input", inp, None))
+
+    def on_presence(self, event) -> None:
+        """Reader-runner callback: a :class:`TagPresented` or :class:`TagRemoved`."""
+        from hardware.nfc.base import TagPresented
+
+        if isinstance(event, TagPresented):
+            self.submit(Tap(event.uid.hex().upper(), event.reader))
+        else:
+            self.submit(Remove(event.reader))
+
+    def on_dice(self, held: float) -> None:
+        """Dice-button callback: released after ``held`` seconds."""
+        self.submit(Press("dice", round(held, 3)))
+
+    def call(self, fn: Callable[[], Any], timeout: float = 30.0) -> Any:
+        """Run ``fn`` on the daemon's loop, in queue order, and return its result. Thread-safe."""
+        future: concurrent.futures.Future = concurrent.futures.Future()
+        self.loop.call_soon_threadsafe(self._queue.put_nowait, ("call", fn, future))
+        return future.result(timeout)
+
+    def drain(self, timeout: float = 30.0) -> None:
+        """Wait until every input submitted so far has been handled. Thread-safe."""
+        asyncio.run_coroutine_threadsafe(self._queue.join(), self.loop).result(timeout)
+
+    def stop(self) -> None:
+        """Ask the loop to finish (thread-safe)."""
+        if self.loop is not None and self._stopped is not None:
+            self.loop.call_soon_threadsafe(self._stopped.set)
+
+    # ------------------------------------------------------------------ game control (loop)
+
+    def start_game(self, header: GameHeader) -> Session:
+        """Start and record a new game; publish it. Call on the loop (or via :meth:`call`)."""
+        self.session = Session.start(header, self.store, hold_time=self.hold_time)
+        self.recent.clear()
+        self._note_news(self.session.spec.news(self.session.state))
+        self.publish()
+        return self.session
+
+    def resume_game(self, record) -> Session:
+        """Resume a stored game; publish it."""
+        self.session = Session.resume(self.store, record, hold_time=self.hold_time)
+        self.recent.clear()
+        self.recent.append(f"Resumed game {record.id} after {len(self.session.history)} inputs.")
+        self.publish()
+        return self.session
+
+    def resume_last(self) -> Session | None:
+        """Resume the last unfinished game, if any."""
+        record = self.store.last_unfinished()
+        return self.resume_game(record) if record else None
+
+    # ------------------------------------------------------------------ loop
+
+    async def serve(self, ready: threading.Event | None = None) -> None:
+        """Serve until :meth:`stop`. Sets ``ready`` once the socket listens."""
+        self.loop = asyncio.get_running_loop()
+        self._queue = asyncio.Queue()
+        self._stopped = asyncio.Event()
+        if self.socket_path.exists():
+            self.socket_path.unlink()
+        self.socket_path.parent.mkdir(parents=True, exist_ok=True)
+        server = await asyncio.start_unix_server(self._client, path=str(self.socket_path),
+                                                 limit=protocol.MAX_LINE)
+        os.chmod(self.socket_path, 0o660)
+        worker = asyncio.create_task(self._work())
+        if ready is not None:
+            ready.set()
+        try:
+            await self._stopped.wait()
+        finally:
+            worker.cancel()
+            server.close()
+            for writer in list(self._clients):
+                writer.close()
+            await server.wait_closed()
+            self.socket_path.unlink(missing_ok=True)
+
+    async def _work(self) -> None:
+        while True:
+            kind, payload, future = await self._queue.get()
+            try:
+                if kind == "call":
+                    self._run_call(payload, future)
+                else:
+                    self._handle(payload)
+            finally:
+                self._queue.task_done()
+
+    def _run_call(self, fn, future: concurrent.futures.Future) -> None:
+        try:
+            future.set_result(fn())
+        except BaseException as exc:  # handed back to the calling thread
+            future.set_exception(exc)
+
+    def _handle(self, inp: Input) -> Reply | None:
+        if self.session is None:
+            if not isinstance(inp, Remove):
+                self._notify(f"No game is running: {inputs.describe(inp)} ignored. Start a new game.")
+            return None
+        try:
+            reply = self.session.handle(inp, self.script_line)
+        except (StackError, StoreError) as exc:
+            self.failure = exc
+            self._notify(str(exc), "error")
+            log.error("%s: %s", inputs.describe(inp), exc)
+            return None
+        if self.on_reply is not None:
+            self.on_reply(inp, reply)
+        if reply.accepted:
+            log.info("%s -> %s", inputs.describe(inp), "; ".join(reply.news))
+            self._note_news(reply.news)
+            self.publish(reply.news)
+        elif not isinstance(inp, Remove):
+            self._notify(reply.text)
+        return reply
+
+    # ------------------------------------------------------------------ publishing
+
+    def _note_news(self, news) -> None:
+        self.recent.extend(news)
+
+    def publish(self, news: tuple[str, ...] = ()) -> None:
+        """Send the current state to every client."""
+        self._broadcast(protocol.state_message(self.session, list(self.recent), news))
+
+    def _notify(self, text: str, level: str = "warning") -> None:
+        log.log(logging.ERROR if level == "error" else logging.INFO, "notice: %s", text)
+        self._broadcast(protocol.notice(text, level))
+
+    def _broadcast(self, message: dict[str, Any]) -> None:
+        data = protocol.encode(message)
+        for writer in list(self._clients):
+            if writer.is_closing():
+                self._clients.discard(writer)
+                continue
+            writer.write(data)
+
+    # ------------------------------------------------------------------ clients
+
+    async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self._clients.add(writer)
+        writer.write(protocol.encode(protocol.state_message(self.session, list(self.recent))))
+        try:
+            while line := await reader.readline():
+                await self._command(line, writer)
+                await writer.drain()
+        except (ConnectionError, asyncio.LimitOverrunError, ValueError) as exc:
+            log.info("client dropped: %s", exc)
+        finally:
+            self._clients.discard(writer)
+            writer.close()
+
+    async def _command(self, line: bytes, writer: asyncio.StreamWriter) -> None:
+        try:
+            message = protocol.decode(line)
+            ok, text = await self._dispatch(message)
+        except CompanionError as exc:
+            message, ok, text = {}, False, str(exc)
+            writer.write(protocol.encode(protocol.notice(f"bad command: {exc}", "error")))
+        if "id" in message:
+            writer.write(protocol.encode({"type": "ack", "id": message["id"], "ok": ok, "text": text}))
+
+    async def _dispatch(self, message: dict[str, Any]) -> tuple[bool, str]:
+        cmd = message.get("cmd")
+        if cmd == "state":
+            self.publish()
+            return True, ""
+        if cmd in ("choose", "undo"):
+            key = "undo" if cmd == "undo" else str(message.get("key", ""))
+            reply = await self._handle_now(Touch(key))
+            return (reply.accepted, reply.text) if reply else (False, "no game")
+        if cmd == "new_game":
+            return self._new_game(message)
+        raise protocol.ProtocolError(f"unknown command {cmd!r}")
+
+    async def _handle_now(self, inp: Input) -> Reply | None:
+        future: asyncio.Future = self.loop.create_future()
+        await self._queue.put(("call", lambda: self._handle(inp), _Bridge(future)))
+        return await future
+
+    def _new_game(self, message: dict[str, Any]) -> tuple[bool, str]:
+        raw = {k: v for k, v in message.items() if k not in ("cmd", "id")}
+        raw.setdefault("seed", int.from_bytes(os.urandom(4), "big"))
+        try:
+            header = GameHeader.from_json(raw)
+            self.start_game(header)
+        except (HeaderError, CompanionError) as exc:
+            self._notify(f"Cannot start that game: {exc}", "error")
+            return False, str(exc)
+        return True, ""
+
+
+class _Bridge:
+    """Lets :meth:`Daemon._run_call` resolve an asyncio future from inside the loop."""
+
+    def __init__(self, future: asyncio.Future):
+        self._future = future
+
+    def set_result(self, value) -> None:
+        self._future.set_result(value)
+
+    def set_exception(self, exc) -> None:
+        self._future.set_exception(exc)
+
+
+class DaemonThread:
+    """Runs a :class:`Daemon` on its own loop in a background thread (replays, demo, tests).
+
+    Use as a context manager: the daemon listens on entry and is stopped and joined on exit.
+    """
+
+    def __init__(self, daemon: Daemon):
+        self.daemon = daemon
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="companion-daemon", daemon=True)
+        self._error: BaseException | None = None
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self.daemon.serve(self._ready))
+        except BaseException as exc:  # reported by __enter__/__exit__
+            self._error = exc
+            self._ready.set()
+
+    def __enter__(self) -> Daemon:
+        self._thread.start()
+        self._ready.wait(10)
+        if self._error is not None:
+            raise self._error
+        return self.daemon
+
+    def __exit__(self, *exc) -> None:
+        self.daemon.stop()
+        self._thread.join(10)

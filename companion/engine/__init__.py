@@ -1,0 +1,29 @@
+"""The shared engine core: prompts, choices, chance nodes, options and the game registry.
+
+A game is pure and deterministic (OpenSpiel's shape): ``setup(players, options) -> state``,
+``prompt(state) -> Prompt``, ``apply(state, action) -> state``. Chance outcomes are ordinary
+actions chosen by the session and recorded in the event log.
+"""
+
+from companion.engine.core import (
+    Chance,
+    Choice,
+    GameSpec,
+    OptionSpec,
+    Outcome,
+    Prompt,
+    resolve_options,
+)
+from companion.engine.registry import all_games, get_game
+
+__all__ = [
+    "Chance",
+    "Choice",
+    "GameSpec",
+    "OptionSpec",
+    "Outcome",
+    "Prompt",
+    "all_games",
+    "get_game",
+    "resolve_options",
+]

@@ -1,0 +1,177 @@
+"""Data shapes every game engine speaks.
+
+An engine never does I/O, never reads a clock and never draws a random number. When the
+rules call for chance (a die, a card off a shuffled deck) the engine's prompt is a
+:class:`Chance` node listing the outcomes and their weights; the session picks one and
+applies it as an ordinary action, so the pick is recorded and a game replays exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.errors import OptionError
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One thing the table may do now.
+
+    Attributes:
+        key: stable action key, e.g. ``"end-turn"`` or ``"remove-ghost:E"``; a table
+            script's ``{"touch": key}`` picks it.
+        label: short text for the touch button.
+        component: component id (``game:kind:name``) whose tag tap picks this choice, or None.
+        button: name of the physical button whose press picks it (``"dice"``), or None.
+    """
+
+    key: str
+    label: str
+    component: str | None = None
+    button: str | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One possible result of a chance node.
+
+    Attributes:
+        value: the outcome as a script's ``stack`` names it (``"3"``, ``"room-C"``).
+        key: the action key applied when it happens (``"die:3"``, ``"ghost:room-C"``).
+        weight: relative weight, a positive integer (cards in the deck, die faces).
+    """
+
+    value: str
+    key: str
+    weight: int = 1
+
+
+@dataclass(frozen=True)
+class Chance:
+    """A chance node: the session (not the table) picks one outcome.
+
+    Attributes:
+        source: the chance source's name, as a script's ``stack`` names it
+            (``"movement_die"``, ``"ghost"``, ``"king"``).
+        outcomes: the possible outcomes, each with its weight.
+    """
+
+    source: str
+    outcomes: tuple[Outcome, ...]
+
+    def find(self, value: str) -> Outcome | None:
+        """The outcome whose ``value`` (or ``key``) is ``value``, or None."""
+        for outcome in self.outcomes:
+            if value in (outcome.value, outcome.key):
+                return outcome
+        return None
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the table must do next.
+
+    Attributes:
+        text: one sentence for the shared screen, e.g. "Ada: press the dice button".
+        player: the active player's name, or None.
+        choices: what the table may do (empty at a chance node and at the end).
+        chance: set when the session must pick a chance outcome instead of the table.
+        over: True once the game has ended; every input is then refused.
+    """
+
+    text: str
+    player: str | None = None
+    choices: tuple[Choice, ...] = ()
+    chance: Chance | None = None
+    over: bool = False
+
+    def choice(self, key: str) -> Choice | None:
+        """The choice with ``key``, or None."""
+        return next((c for c in self.choices if c.key == key), None)
+
+    def for_component(self, component: str) -> Choice | None:
+        """The choice a tap of ``component`` picks, or None."""
+        return next((c for c in self.choices if c.component == component), None)
+
+    def for_button(self, button: str) -> Choice | None:
+        """The choice a press of ``button`` picks, or None."""
+        return next((c for c in self.choices if c.button == button), None)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A game option or named house rule.
+
+    Attributes:
+        name: the option key used in scripts and settings (``"rogue_ghost"``).
+        default: the value used when the table says nothing.
+        values: the allowed values.
+        help: one line a player understands.
+        rulebook: the rulebook section (or notes.md entry) this option settles.
+    """
+
+    name: str
+    default: Any
+    values: tuple[Any, ...]
+    help: str
+    rulebook: str = ""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A registered game: metadata plus its pure functions.
+
+    Attributes:
+        id: the game id used in scripts and component ids (``"creepy_cellar"``).
+        title: the game's printed name.
+        min_players, max_players: inclusive player-count range.
+        options: options and house rules, with defaults.
+        setup: ``(players, options) -> state``; raises :class:`RuleViolation`.
+        prompt: ``state -> Prompt``.
+        apply: ``(state, action_key) -> state``; raises :class:`RuleViolation`.
+        view: ``state -> dict`` of public, JSON-ready facts (never hidden information).
+        news: ``state -> tuple[str, ...]``: what the last applied action did, in sentences.
+        component_label: ``component_id -> str`` for messages ("Ghost card room H").
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+    setup: Callable[[Sequence[str], Mapping[str, Any]], Any]
+    prompt: Callable[[Any], Prompt]
+    apply: Callable[[Any, str], Any]
+    view: Callable[[Any], dict]
+    news: Callable[[Any], tuple[str, ...]]
+    component_label: Callable[[str], str] = field(default=lambda component: component)
+
+
+def resolve_options(spec: GameSpec, given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Fill in defaults and check every given option.
+
+    Args:
+        spec: the game.
+        given: options named by the table or a script (may be None or empty).
+
+    Returns:
+        A dict with every option of ``spec``.
+
+    Raises:
+        OptionError: an unknown option name or a value not in its ``values``.
+    """
+    known = {o.name: o for o in spec.options}
+    unknown = sorted(set(given or {}) - set(known))
+    if unknown:
+        raise OptionError(
+            f"{spec.title} has no option {unknown[0]!r}; options are: {', '.join(sorted(known))}"
+        )
+    resolved = {o.name: o.default for o in spec.options}
+    for name, value in (given or {}).items():
+        if value not in known[name].values:
+            allowed = ", ".join(repr(v) for v in known[name].values)
+            raise OptionError(f"option {name!r} cannot be {value!r}; it is one of {allowed}")
+        resolved[name] = value
+    return resolved

@@ -1,0 +1,32 @@
+"""The companion's exceptions: one root, each leaf also a builtin (house style 9)."""
+
+
+class CompanionError(Exception):
+    """Root of every error the companion raises on purpose."""
+
+
+class RuleViolation(CompanionError, ValueError):
+    """An action the rules (or the current prompt) do not allow.
+
+    The message is a sentence a player at the table understands.
+    """
+
+
+class OptionError(CompanionError, ValueError):
+    """A game option or house rule that does not exist or has a bad value."""
+
+
+class StackError(CompanionError, LookupError):
+    """A forced outcome (a script's ``stack``) that is impossible at the moment it is drawn."""
+
+
+class ScriptError(CompanionError, ValueError):
+    """A malformed table script line. ``line`` is 1-based."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+
+
+class StoreError(CompanionError, OSError):
+    """The event store cannot be opened, read or written."""

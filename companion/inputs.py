@@ -1,0 +1,112 @@
+"""What the table does, before the rules see it: taps, removals, button presses, touches.
+
+These are the lines of a table script and the records of the event store. ``to_json`` and
+``from_json`` give the exact script shape: ``{"tap": "04A1B2C3", "reader": "table"}``,
+``{"remove": "table"}``, ``{"button": "dice", "hold": 2.0}``, ``{"touch": "end-turn"}``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Union
+
+from companion.errors import CompanionError
+
+
+class InputError(CompanionError, ValueError):
+    """An input record of the wrong shape; the message says what is wrong."""
+
+
+@dataclass(frozen=True)
+class Tap:
+    """A tag presented to a reader. ``uid`` is upper-case hex without separators."""
+
+    uid: str
+    reader: str = "table"
+
+
+@dataclass(frozen=True)
+class Remove:
+    """The tag left the reader's field."""
+
+    reader: str = "table"
+
+
+@dataclass(frozen=True)
+class Press:
+    """A physical button press; ``hold`` is how long it was held down, in seconds."""
+
+    button: str = "dice"
+    hold: float = 0.0
+
+
+@dataclass(frozen=True)
+class Touch:
+    """A touch on the screen: a choice key, or ``"undo"``."""
+
+    key: str
+
+
+Input = Union[Tap, Remove, Press, Touch]
+
+
+def normalise_uid(uid: str) -> str:
+    """``"04:a1 b2-c3"`` -> ``"04A1B2C3"``.
+
+    Raises:
+        InputError: not an even number of hex digits, or fewer than 4 bytes.
+    """
+    cleaned = "".join(ch for ch in str(uid) if ch not in ": -").upper()
+    if len(cleaned) % 2 or len(cleaned) < 8 or any(ch not in "0123456789ABCDEF" for ch in cleaned):
+        raise InputError(f"a UID is 4, 7 or 10 bytes of hex, not {uid!r}")
+    return cleaned
+
+
+def from_json(record: dict[str, Any]) -> Input:
+    """Build an input from its script/store record (extra keys such as ``at`` are ignored).
+
+    Raises:
+        InputError: no known input key, or a value of the wrong type.
+    """
+    if not isinstance(record, dict):
+        raise InputError("an input is a JSON object")
+    if "tap" in record:
+        return Tap(normalise_uid(record["tap"]), _name(record.get("reader", "table"), "reader"))
+    if "remove" in record:
+        return Remove(_name(record["remove"], "remove"))
+    if "button" in record:
+        hold = record.get("hold", 0.0)
+        if not isinstance(hold, (int, float)) or isinstance(hold, bool) or hold < 0:
+            raise InputError(f"'hold' is a number of seconds >= 0, not {hold!r}")
+        return Press(_name(record["button"], "button"), float(hold))
+    if "touch" in record:
+        return Touch(_name(record["touch"], "touch"))
+    raise InputError("an input needs one of 'tap', 'remove', 'button' or 'touch'")
+
+
+def to_json(inp: Input) -> dict[str, Any]:
+    """The script/store record of ``inp`` (the inverse of :func:`from_json`)."""
+    if isinstance(inp, Tap):
+        return {"tap": inp.uid, "reader": inp.reader}
+    if isinstance(inp, Remove):
+        return {"remove": inp.reader}
+    if isinstance(inp, Press):
+        return {"button": inp.button, "hold": inp.hold} if inp.hold else {"button": inp.button}
+    return {"touch": inp.key}
+
+
+def describe(inp: Input) -> str:
+    """A short phrase for logs and notices: "tap of 04A1B2C3 on table"."""
+    if isinstance(inp, Tap):
+        return f"tap of {inp.uid} on {inp.reader}"
+    if isinstance(inp, Remove):
+        return f"tag removed from {inp.reader}"
+    if isinstance(inp, Press):
+        return f"{inp.button} button held {inp.hold:.1f} s" if inp.hold else f"{inp.button} button"
+    return f"touch {inp.key!r}"
+
+
+def _name(value: Any, field: str) -> str:
+    if not isinstance(value, str) or not value:
+        raise InputError(f"{field!r} is a non-empty string, not {value!r}")
+    return value

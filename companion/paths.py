@@ -1,0 +1,36 @@
+"""Where the companion keeps its files (platformdirs), overridable by environment variables.
+
+* ``COMPANION_DB``: the event store (default: the user data dir's ``companion.sqlite3``;
+  under systemd, ``$STATE_DIRECTORY/companion.sqlite3``).
+* ``COMPANION_SOCKET``: the daemon socket (default: the user runtime dir's ``companion.sock``;
+  under systemd, ``$RUNTIME_DIRECTORY/companion.sock``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+APP = "haunt-companion"
+
+
+def default_db() -> Path:
+    """The event store path."""
+    if "COMPANION_DB" in os.environ:
+        return Path(os.environ["COMPANION_DB"])
+    if "STATE_DIRECTORY" in os.environ:
+        return Path(os.environ["STATE_DIRECTORY"].split(":")[0]) / "companion.sqlite3"
+    from platformdirs import user_data_path
+
+    return user_data_path(APP, ensure_exists=True) / "companion.sqlite3"
+
+
+def default_socket() -> Path:
+    """The daemon socket path."""
+    if "COMPANION_SOCKET" in os.environ:
+        return Path(os.environ["COMPANION_SOCKET"])
+    if "RUNTIME_DIRECTORY" in os.environ:
+        return Path(os.environ["RUNTIME_DIRECTORY"].split(":")[0]) / "companion.sock"
+    from platformdirs import user_runtime_path
+
+    return user_runtime_path(APP) / "companion.sock"

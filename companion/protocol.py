@@ -1,0 +1,84 @@
+"""The daemon socket protocol: newline-delimited JSON over a Unix stream socket.
+
+Daemon -> client:
+    ``{"type": "state", ...}`` (see :func:`state_message`), after connecting and after every
+    accepted input; ``{"type": "notice", "level": "warning", "text": ...}`` for a refused
+    input or a problem; ``{"type": "ack", "id": ..., "ok": bool, "text": ...}`` for each
+    command that carried an ``id``.
+Client -> daemon:
+    ``{"cmd": "choose", "key": "end-turn"}``, ``{"cmd": "undo"}``,
+    ``{"cmd": "new_game", "game": "creepy_cellar", "players": [...], "options": {...}}``,
+    ``{"cmd": "state"}``; any of them may carry an ``"id"`` to get an ack.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from companion.errors import CompanionError
+
+PROTOCOL_VERSION = 1
+
+#: Longest line either side accepts, in bytes.
+MAX_LINE = 1 << 20
+
+
+class ProtocolError(CompanionError, ValueError):
+    """A line that is not a JSON object."""
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """One message as a JSON line (UTF-8, ending in ``\\n``)."""
+    return (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+
+
+def decode(line: bytes | str) -> dict[str, Any]:
+    """Parse one line.
+
+    Raises:
+        ProtocolError: not valid JSON, or not an object.
+    """
+    try:
+        message = json.loads(line)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ProtocolError(f"not JSON: {exc}") from exc
+    if not isinstance(message, dict):
+        raise ProtocolError("a message is a JSON object")
+    return message
+
+
+def state_message(session, recent: list[str], news: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The ``state`` message for the current game (``session`` may be None: no game yet).
+
+    Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
+    view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label}], ``over``),
+    ``can_undo``, ``news`` (what the last input did) and ``log`` (recent news, oldest first).
+    """
+    if session is None:
+        prompt = {"text": "No game yet: start a new one.", "player": None, "choices": [], "over": False}
+        return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
+                "view": {}, "prompt": prompt, "can_undo": False, "news": [], "log": recent}
+    p = session.prompt
+    prompt = {
+        "text": p.text,
+        "player": p.player,
+        "choices": [{"key": c.key, "label": c.label} for c in p.choices],
+        "over": p.over,
+    }
+    return {
+        "type": "state",
+        "version": PROTOCOL_VERSION,
+        "game": session.spec.id,
+        "title": session.spec.title,
+        "view": session.view(),
+        "prompt": prompt,
+        "can_undo": session.can_undo,
+        "news": list(news),
+        "log": recent,
+    }
+
+
+def notice(text: str, level: str = "warning") -> dict[str, Any]:
+    """A ``notice`` message (``level``: ``"info"``, ``"warning"`` or ``"error"``)."""
+    return {"type": "notice", "level": level, "text": text}

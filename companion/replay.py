@@ -1,0 +1,137 @@
+"""Feed a table script through the real daemon, on simulated hardware.
+
+Taps go to fake readers under the real reader runner, presses to gpiozero mock pins under
+the real dice button, touches through the daemon's socket like the UI's. With a store
+that already holds the script's game, the replay resumes after the last recorded line.
+"""
+
+from __future__ import annotations
+
+import logging
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.client import Client
+from companion.daemon import Daemon, DaemonThread
+from companion.errors import CompanionError
+from companion.inputs import Input, Press, Remove, Tap, Touch
+from companion.script import ScriptLine, TableScript
+from companion.session import Reply
+from companion.store import EventStore
+
+log = logging.getLogger(__name__)
+
+
+class ReplayFailed(CompanionError, RuntimeError):
+    """The replay stopped at a line (a forced outcome that is impossible, a store failure)."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+
+
+@dataclass
+class ReplayResult:
+    """What a replay ended with.
+
+    Attributes:
+        state: the daemon's last ``state`` message.
+        refused: (line, message) for every input the companion refused.
+        fed: how many script lines were fed in this run (after a resume, fewer).
+        resumed_after: the last line already recorded when the replay started, or None.
+    """
+
+    state: dict[str, Any]
+    refused: list[tuple[int, str]] = field(default_factory=list)
+    fed: int = 0
+    resumed_after: int | None = None
+
+
+def replay(script: TableScript, db: str | Path | None = None, realtime: bool = False,
+           speed: float = 1.0, on_line: Callable[[ScriptLine, Reply | None], None] | None = None,
+           on_message: Callable[[dict], None] | None = None,
+           socket_path: str | Path | None = None) -> ReplayResult:
+    """Replay ``script`` through a daemon.
+
+    Args:
+        script: the parsed script.
+        db: event store file; None keeps everything in memory.
+        realtime: honour each line's ``at`` (divided by ``speed``).
+        speed: how much faster than real time (``realtime`` only).
+        on_line: called after each line with its reply (None for a line that caused no reply).
+        on_message: receives every daemon message (from the client thread).
+        socket_path: where the daemon listens (default: a temporary directory).
+
+    Raises:
+        ReplayFailed: the daemon could not go on at some line.
+    """
+    with tempfile.TemporaryDirectory(prefix="companion-") as tmp:
+        path = Path(socket_path) if socket_path else Path(tmp) / "companion.sock"
+        store = EventStore(db if db is not None else ":memory:")
+        try:
+            return _run(script, store, path, realtime, speed, on_line, on_message)
+        finally:
+            store.close()
+
+
+def _run(script, store, path, realtime, speed, on_line, on_message) -> ReplayResult:
+    from hardware.simulated import SimulatedTable
+
+    replies: list[Reply] = []
+    daemon = Daemon(store, path, on_reply=lambda inp, reply: replies.append(reply))
+    result = ReplayResult(state={})
+    with DaemonThread(daemon):
+        table = SimulatedTable(daemon.on_presence, daemon.on_dice, realtime=realtime)
+        with Client(path, on_message=on_message).connect() as client:
+            result.resumed_after = daemon.call(lambda: _start(daemon, script, store))
+            todo = [line for line in script.lines
+                    if result.resumed_after is None or line.number > result.resumed_after]
+            started = time.monotonic() - (todo[0].at / speed if todo and result.resumed_after else 0)
+            for line in todo:
+                if realtime:
+                    time.sleep(max(0.0, started + line.at / speed - time.monotonic()))
+                replies.clear()
+                _feed(daemon, table, client, line)
+                reply = replies[-1] if replies else None
+                if daemon.failure is not None:
+                    raise ReplayFailed(line.number, str(daemon.failure))
+                if reply is not None and not reply.accepted and not isinstance(line.input, Remove):
+                    result.refused.append((line.number, reply.text))
+                if on_line is not None:
+                    on_line(line, reply)
+                result.fed += 1
+            daemon.call(daemon.publish)
+            client.request({"cmd": "state"})
+            result.state = client.state
+        table.close()
+    return result
+
+
+def _start(daemon: Daemon, script: TableScript, store: EventStore) -> int | None:
+    """Resume the script's game if the store holds it; otherwise start it."""
+    record = store.by_key(script.header.key())
+    if record is None:
+        daemon.start_game(script.header)
+        return None
+    session = daemon.resume_game(record)
+    return session.last_line or 0
+
+
+def _feed(daemon: Daemon, table, client: Client, line: ScriptLine) -> None:
+    inp: Input = line.input
+    daemon.call(lambda: setattr(daemon, "script_line", line.number))
+    if isinstance(inp, Touch):
+        client.choose(inp.key) if inp.key != "undo" else client.undo()
+    elif isinstance(inp, Tap):
+        table.tap(inp.uid, inp.reader)
+    elif isinstance(inp, Remove):
+        table.remove(inp.reader)
+    elif isinstance(inp, Press) and inp.button == table.button.name:
+        table.press(inp.hold)
+    else:  # a button this table does not have: the session explains
+        daemon.submit(inp)
+    daemon.drain()

@@ -1,0 +1,106 @@
+"""Table scripts: JSON Lines of taps, presses and touches (the demo, the tests, bug reports).
+
+Line 1 is the header (``{"script": 1, "game": ..., "players": [...], "seed": ...,
+"options": {...}, "stack": {...}, "tags": {...}}``); every other non-blank line is one input
+with ``"at"`` (seconds from the start, never decreasing). See ``docs/table-script.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion import inputs
+from companion.errors import ScriptError
+from companion.header import GameHeader, HeaderError
+
+SCRIPT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class ScriptLine:
+    """One input line: its 1-based line number, time (seconds) and input."""
+
+    number: int
+    at: float
+    input: inputs.Input
+
+
+@dataclass(frozen=True)
+class TableScript:
+    """A parsed table script."""
+
+    header: GameHeader
+    lines: tuple[ScriptLine, ...]
+
+
+def load(path: str | Path) -> TableScript:
+    """Read and parse a script file.
+
+    Raises:
+        ScriptError: naming the line and what is wrong (line 0: the file cannot be read).
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScriptError(0, f"cannot read {path}: {exc}") from exc
+    return parse(text)
+
+
+def parse(text: str) -> TableScript:
+    """Parse a script's text.
+
+    Raises:
+        ScriptError: naming the line and what is wrong.
+    """
+    rows = [(n, raw) for n, raw in enumerate(text.splitlines(), start=1) if raw.strip()]
+    if not rows:
+        raise ScriptError(1, "the script is empty; line 1 must be the header")
+    header = _header(*rows[0])
+    lines, last_at = [], 0.0
+    for number, raw in rows[1:]:
+        line = _line(number, raw, last_at)
+        lines.append(line)
+        last_at = line.at
+    return TableScript(header, tuple(lines))
+
+
+def _json(number: int, raw: str) -> dict:
+    try:
+        record = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise ScriptError(number, f"not valid JSON ({exc.msg} at column {exc.colno})") from exc
+    if not isinstance(record, dict):
+        raise ScriptError(number, "each line is a JSON object")
+    return record
+
+
+def _header(number: int, raw: str) -> GameHeader:
+    record = _json(number, raw)
+    if record.get("script") != SCRIPT_VERSION:
+        raise ScriptError(number, f'the header needs "script": {SCRIPT_VERSION}')
+    try:
+        return GameHeader.from_json({k: v for k, v in record.items() if k != "script"})
+    except HeaderError as exc:
+        raise ScriptError(number, str(exc)) from exc
+
+
+def _line(number: int, raw: str, last_at: float) -> ScriptLine:
+    record = _json(number, raw)
+    at = record.get("at")
+    if not isinstance(at, (int, float)) or isinstance(at, bool) or at < 0:
+        raise ScriptError(number, f'"at" is a number of seconds >= 0, not {at!r}')
+    if at < last_at:
+        raise ScriptError(number, f'"at" goes back in time ({at} after {last_at})')
+    try:
+        return ScriptLine(number, float(at), inputs.from_json(record))
+    except inputs.InputError as exc:
+        raise ScriptError(number, str(exc)) from exc
+
+
+def dump(header: GameHeader, lines: list[tuple[float, inputs.Input]]) -> str:
+    """Write a script's text (the inverse of :func:`parse`)."""
+    rows = [json.dumps({"script": SCRIPT_VERSION, **header.to_json()})]
+    rows += [json.dumps({"at": round(at, 3), **inputs.to_json(inp)}) for at, inp in lines]
+    return "\n".join(rows) + "\n"

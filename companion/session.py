@@ -1,0 +1,271 @@
+"""The session: turns table inputs into actions against the current prompt.
+
+Each accepted input is appended to the event store, with the chance outcomes it caused, in
+one transaction before the resulting prompt is published. Undo reverts the last human
+input; the chance outcomes it caused are kept and re-used when the same input comes again
+at the same point, so undo never re-rolls and never re-draws.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion import inputs
+from companion.chance import ChancePicker
+from companion.engine import GameSpec, Prompt, get_game, resolve_options
+from companion.errors import RuleViolation, StoreError
+from companion.header import GameHeader
+from companion.inputs import Input, Press, Remove, Tap, Touch
+from companion.store import EventStore, GameRecord
+from companion.tags import TagRegistry, component_game
+
+log = logging.getLogger(__name__)
+
+#: A dice-button press held at least this long (seconds) means "undo".
+DEFAULT_HOLD_TIME = 1.0
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What came of one input.
+
+    Attributes:
+        accepted: True if the input changed the game (and was recorded).
+        text: for a refused input, the sentence for the screen and the log.
+        news: for an accepted input, what it did, as sentences for the table.
+    """
+
+    accepted: bool
+    text: str = ""
+    news: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One accepted human input and the chance outcomes it caused."""
+
+    input: dict[str, Any]
+    action: str
+    chances: tuple[dict[str, str], ...]
+    line: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        body = {"input": self.input, "action": self.action, "chances": list(self.chances)}
+        if self.line is not None:
+            body["line"] = self.line
+        return body
+
+    @classmethod
+    def from_json(cls, body: dict[str, Any]) -> "Entry":
+        return cls(body["input"], body["action"], tuple(body["chances"]), body.get("line"))
+
+
+class Rejected(Exception):
+    """Internal: an input the current prompt does not accept (message for the table)."""
+
+
+@dataclass
+class Session:
+    """One game in progress.
+
+    Use :meth:`start` for a new game and :meth:`resume` for a stored one.
+
+    Attributes:
+        spec: the game.
+        header: how the game was set up.
+        store: where inputs are recorded (None keeps the game in memory only).
+        game_id: the stored game's id (None without a store).
+        hold_time: seconds a button must be held to mean "undo".
+        clock: wall-clock seconds for the records' ``at`` (injected in tests).
+    """
+
+    spec: GameSpec
+    header: GameHeader
+    store: EventStore | None = None
+    game_id: int | None = None
+    hold_time: float = DEFAULT_HOLD_TIME
+    clock: Callable[[], float] = time.time
+    state: Any = None
+    history: list[Entry] = field(default_factory=list)
+    last_line: int | None = None
+    _before: list[Any] = field(default_factory=list)
+    _redo: dict[tuple[int, str], tuple[dict[str, str], ...]] = field(default_factory=dict)
+    _picker: ChancePicker | None = None
+    _tags: TagRegistry | None = None
+
+    def __post_init__(self) -> None:
+        options = resolve_options(self.spec, self.header.options)
+        self.state = self.spec.setup(self.header.players, options)
+        self._picker = ChancePicker(self.header.seed, self.header.stack)
+        self._tags = TagRegistry.from_json(self.header.tags)
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @classmethod
+    def start(cls, header: GameHeader, store: EventStore | None = None, **kwargs) -> "Session":
+        """Start a new game (recorded in ``store`` when given)."""
+        session = cls(get_game(header.game), header, store, **kwargs)
+        if store is not None:
+            session.game_id = store.new_game(header.to_json(), header.key(), session.clock())
+        return session
+
+    @classmethod
+    def resume(cls, store: EventStore, record: GameRecord, **kwargs) -> "Session":
+        """Rebuild a stored game by replaying its events (no chance is picked again).
+
+        Raises:
+            StoreError: the log does not replay under the current rules.
+        """
+        header = GameHeader.from_json(record.header)
+        session = cls(get_game(header.game), header, store, record.id, **kwargs)
+        for event in store.events(record.id):
+            try:
+                session._replay(event.kind, event.body)
+            except (RuleViolation, KeyError, ValueError) as exc:
+                raise StoreError(f"game {record.id} event {event.seq} does not replay: {exc}") from exc
+        return session
+
+    def _replay(self, kind: str, body: dict[str, Any]) -> None:
+        self.last_line = body.get("line", self.last_line)
+        if kind == "undo":
+            self._revert()
+            return
+        entry = Entry.from_json(body)
+        state = self.spec.apply(self.state, entry.action)
+        for chance in entry.chances:
+            state = self.spec.apply(state, chance["key"])
+            self._picker.record(chance["source"], chance["origin"])
+        if self.spec.prompt(state).chance:
+            raise ValueError("the recorded chance outcomes stop short")
+        self._commit(entry, state)
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def prompt(self) -> Prompt:
+        """The current prompt (never a chance node: the session resolves those itself)."""
+        return self.spec.prompt(self.state)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.history) and not self.prompt.over
+
+    def view(self) -> dict[str, Any]:
+        """The public state (the game's view)."""
+        return self.spec.view(self.state)
+
+    # ------------------------------------------------------------------ inputs
+
+    def handle(self, inp: Input, line: int | None = None) -> Reply:
+        """Handle one table input.
+
+        Args:
+            inp: the input.
+            line: the table-script line it came from, if any (recorded for resume).
+
+        Returns:
+            The :class:`Reply`; a refused input changes nothing and is not recorded.
+
+        Raises:
+            StackError: a forced outcome is impossible (the state is unchanged).
+            StoreError: the input could not be recorded (the state is unchanged).
+        """
+        if isinstance(inp, Remove):
+            return Reply(False, f"tag removed from {inp.reader}")
+        try:
+            if self.prompt.over:
+                raise Rejected("The game is over.")
+            if self._is_undo(inp):
+                return self._undo(inp, line)
+            return self._act(inp, self._action_for(inp), line)
+        except (Rejected, RuleViolation) as exc:
+            log.info("refused %s: %s", inputs.describe(inp), exc)
+            return Reply(False, str(exc))
+
+    def _is_undo(self, inp: Input) -> bool:
+        if isinstance(inp, Touch):
+            return inp.key == "undo"
+        return isinstance(inp, Press) and inp.hold >= self.hold_time
+
+    def _action_for(self, inp: Input) -> str:
+        prompt = self.prompt
+        if isinstance(inp, Touch):
+            if prompt.choice(inp.key) is None:
+                raise Rejected(f"Not now. {prompt.text}.")
+            return inp.key
+        if isinstance(inp, Press):
+            choice = prompt.for_button(inp.button)
+            if choice is None:
+                raise Rejected(f"The {inp.button} button does nothing now. {prompt.text}.")
+            return choice.key
+        return self._tap_action(inp, prompt)
+
+    def _tap_action(self, tap: Tap, prompt: Prompt) -> str:
+        component = self._tags.lookup(tap.uid)
+        if component is None:
+            raise Rejected(f"Unknown tag {tap.uid} on reader {tap.reader}: it is not enrolled.")
+        label = self.spec.component_label(component)
+        if component_game(component) != self.spec.id:
+            raise Rejected(f"That tag is {component}, from another game; this table plays {self.spec.title}.")
+        choice = prompt.for_component(component)
+        if choice is None:
+            raise Rejected(f"{label} was tapped, but no such card is due now. {prompt.text}.")
+        return choice.key
+
+    def _act(self, inp: Input, action: str, line: int | None) -> Reply:
+        position = len(self.history)
+        cached = list(self._redo.get((position, action), ()))
+        state = self.spec.apply(self.state, action)
+        news = list(self.spec.news(state))
+        chances = []
+        while (chance := self.spec.prompt(state).chance) is not None:
+            outcome, origin = self._pick(chance, cached)
+            state = self.spec.apply(state, outcome.key)
+            news += self.spec.news(state)
+            chances.append({"source": chance.source, "key": outcome.key, "origin": origin})
+        entry = Entry(inputs.to_json(inp), action, tuple(chances), line)
+        self._persist("input", entry.to_json(), outcome=getattr(state, "outcome", None))
+        for chance in chances:
+            self._picker.record(chance["source"], chance["origin"])
+        if (position, action) not in self._redo:
+            self._redo = {k: v for k, v in self._redo.items() if k[0] <= position}
+        self._commit(entry, state)
+        self.last_line = line if line is not None else self.last_line
+        return Reply(True, news=tuple(news))
+
+    def _pick(self, chance, cached: list[dict[str, str]]):
+        while cached:
+            recorded = cached.pop(0)
+            outcome = chance.find(recorded["key"])
+            if recorded["source"] == chance.source and outcome is not None:
+                return outcome, "redo"
+        return self._picker.pick(chance)
+
+    def _undo(self, inp: Input, line: int | None) -> Reply:
+        if not self.history:
+            raise Rejected("Nothing to undo.")
+        entry = self.history[-1]
+        self._persist("undo", {"input": inputs.to_json(inp), "line": line} if line is not None
+                      else {"input": inputs.to_json(inp)})
+        self._revert()
+        self.last_line = line if line is not None else self.last_line
+        undone = inputs.describe(inputs.from_json(entry.input))
+        return Reply(True, news=(f"Undone: {undone} ({entry.action}).",))
+
+    def _revert(self) -> None:
+        entry = self.history.pop()
+        self.state = self._before.pop()
+        self._redo[(len(self.history), entry.action)] = entry.chances
+
+    def _commit(self, entry: Entry, state: Any) -> None:
+        self.history.append(entry)
+        self._before.append(self.state)
+        self.state = state
+
+    def _persist(self, kind: str, body: dict[str, Any], outcome: str | None = None) -> None:
+        if self.store is not None:
+            self.store.append(self.game_id, kind, body, self.clock(), outcome=outcome)

@@ -1,0 +1,5 @@
+"""The dice button: a gpiozero ``Button``; tests drive it through gpiozero's ``MockFactory``."""
+
+from hardware.dice.button import DiceButton
+
+__all__ = ["DiceButton"]

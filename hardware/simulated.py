@@ -1,0 +1,79 @@
+"""A simulated table: fake NFC readers and a dice button on gpiozero's mock pins.
+
+The real :class:`ReaderRunner`, :class:`PresenceTracker`, :class:`DiceButton` and
+gpiozero ``Button`` run; only the chip and the pin are simulated. Used by replays, the demo,
+the tests, and by the daemon on machines without the hardware.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from hardware.dice.button import DiceButton
+from hardware.dice.fake import FakeFinger, ManualClock
+from hardware.nfc.base import PresenceEvent
+from hardware.nfc.fake import FakeNfcReader
+from hardware.nfc.presence import DEFAULT_REMOVAL_DELAY
+from hardware.nfc.runner import ReaderRunner
+
+#: BCM pin of the simulated dice button.
+DICE_PIN = 17
+
+
+class SimulatedTable:
+    """Fake readers (created on first use, by name) and one dice button.
+
+    Args:
+        on_presence: receives each presence event (from the caller's thread).
+        on_dice: receives each dice-button release with the seconds it was held.
+        realtime: True to let holds and removal delays take real time; False to advance a
+            manual clock instead (fast replays).
+    """
+
+    def __init__(self, on_presence: Callable[[PresenceEvent], None],
+                 on_dice: Callable[[float], None], realtime: bool = False):
+        from gpiozero.pins.mock import MockFactory
+
+        self.on_presence = on_presence
+        self.clock = time.monotonic if realtime else ManualClock()
+        self._advance = time.sleep if realtime else self.clock.advance
+        self.factory = MockFactory()
+        self.button = DiceButton(on_dice, pin=DICE_PIN, bounce_time=None,
+                                 pin_factory=self.factory, clock=self.clock)
+        self.finger = FakeFinger(self.factory.pin(DICE_PIN), self._advance)
+        self.readers: dict[str, FakeNfcReader] = {}
+        self.runners: dict[str, ReaderRunner] = {}
+
+    def reader(self, name: str) -> FakeNfcReader:
+        """The fake reader called ``name`` (made on first use)."""
+        if name not in self.readers:
+            self.readers[name] = FakeNfcReader(name)
+            self.runners[name] = ReaderRunner(self.readers[name], self.on_presence, clock=self.clock)
+        return self.readers[name]
+
+    def tap(self, uid: str, reader: str = "table") -> None:
+        """Put a tag (UID hex) on a reader; a tag already there is lifted first."""
+        fake = self.reader(reader)
+        if fake.field is not None:
+            self.remove(reader)
+        fake.present(uid)
+        self.runners[reader].step()
+
+    def remove(self, reader: str = "table") -> None:
+        """Lift the tag off a reader and let the removal delay pass."""
+        fake = self.reader(reader)
+        fake.remove()
+        runner = self.runners[reader]
+        runner.step()
+        self._advance(DEFAULT_REMOVAL_DELAY)
+        runner.step()
+
+    def press(self, hold: float = 0.0) -> None:
+        """Press the dice button for ``hold`` seconds."""
+        self.finger.press(hold)
+
+    def close(self) -> None:
+        self.button.close()
+        for fake in self.readers.values():
+            fake.close()
