@@ -212,6 +212,8 @@ class Daemon:
                 await writer.drain()
         except (ConnectionError, asyncio.LimitOverrunError, ValueError) as exc:
             log.info("client dropped: %s", exc)
+        except asyncio.CancelledError:
+            pass  # the daemon is shutting down; the connection just closes
         finally:
             self._clients.discard(writer)
             writer.close()
@@ -219,9 +221,13 @@ class Daemon:
     async def _command(self, line: bytes, writer: asyncio.StreamWriter) -> None:
         try:
             message = protocol.decode(line)
+        except protocol.ProtocolError as exc:
+            writer.write(protocol.encode(protocol.notice(f"bad command: {exc}", "error")))
+            return
+        try:
             ok, text = await self._dispatch(message)
         except CompanionError as exc:
-            message, ok, text = {}, False, str(exc)
+            ok, text = False, str(exc)
             writer.write(protocol.encode(protocol.notice(f"bad command: {exc}", "error")))
         if "id" in message:
             writer.write(protocol.encode({"type": "ack", "id": message["id"], "ok": ok, "text": text}))

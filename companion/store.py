@@ -171,6 +171,8 @@ class EventStore:
         return GameRecord(gid, game, key, json.loads(header), started, outcome)
 
     def _transaction(self):
+        if self._db is None:
+            raise StoreError(f"the event store {self.path} is closed")
         return _Transaction(self._db)
 
 

@@ -1,0 +1,143 @@
+"""The daemon's socket: the UI's only way in; bad commands change nothing (issue 2)."""
+
+from __future__ import annotations
+
+import socket
+import stat
+import threading
+
+import pytest
+
+from companion import protocol
+from companion.client import Client
+from companion.daemon import Daemon, DaemonThread
+from companion.header import GameHeader
+from companion.inputs import Press
+from companion.store import EventStore
+
+
+@pytest.fixture
+def daemon(tmp_path):
+    store = EventStore(tmp_path / "d.sqlite3")
+    d = Daemon(store, tmp_path / "run" / "companion.sock")
+    with DaemonThread(d):
+        yield d
+    store.close()
+
+
+def _start(daemon, **header):
+    raw = {"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 3, **header}
+    daemon.call(lambda: daemon.start_game(GameHeader.from_json(raw)))
+
+
+class Collector:
+    def __init__(self):
+        self.messages = []
+        self.cond = threading.Condition()
+
+    def __call__(self, message):
+        with self.cond:
+            self.messages.append(message)
+            self.cond.notify_all()
+
+    def wait_for(self, predicate, timeout=5.0):
+        with self.cond:
+            assert self.cond.wait_for(lambda: any(predicate(m) for m in self.messages), timeout), self.messages
+            return next(m for m in self.messages if predicate(m))
+
+
+def test_socket_is_group_only(daemon):
+    mode = stat.S_IMODE(daemon.socket_path.stat().st_mode)
+    assert mode == 0o660
+
+
+def test_no_game_yet_then_new_game(daemon):
+    with Client(daemon.socket_path).connect() as client:
+        assert client.state["game"] is None
+        assert client.state["prompt"]["text"] == "No game yet: start a new one."
+        ack = client.new_game("creepy_cellar", ["Ada", "Bo"])
+        assert ack["ok"] is True
+        client.request({"cmd": "state"})
+        assert client.state["game"] == "creepy_cellar"
+        assert client.state["prompt"]["text"] == "Ada: press the dice button"
+
+
+def test_bad_new_game_is_refused(daemon):
+    collector = Collector()
+    with Client(daemon.socket_path, on_message=collector).connect() as client:
+        ack = client.new_game("chess", ["Ada"])
+        assert ack["ok"] is False and "unknown game 'chess'" in ack["text"]
+        collector.wait_for(lambda m: m.get("type") == "notice" and "Cannot start that game" in m["text"])
+    assert daemon.session is None
+
+
+def test_choose_and_undo_through_the_socket(daemon):
+    _start(daemon, stack={"movement_die": [6]})
+    daemon.submit(Press("dice"))
+    daemon.drain()
+    with Client(daemon.socket_path).connect() as client:
+        assert client.state["view"]["die"] == 6
+        assert client.state["can_undo"] is True
+        assert client.choose("end-turn")["ok"] is True
+        assert client.state["prompt"]["text"] == "Bo: press the dice button"
+        refused = client.choose("remove-ghost:Z")
+        assert refused == {"type": "ack", "id": refused["id"], "ok": False,
+                           "text": "Not now. Bo: press the dice button."}
+        assert client.undo()["ok"] is True
+        assert client.state["prompt"]["text"] == "Ada: move up to 6, fight, then End turn"
+
+
+def test_garbage_lines_get_a_notice_and_change_nothing(daemon):
+    _start(daemon)
+    before = daemon.session.state
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as raw:
+        raw.connect(str(daemon.socket_path))
+        reader = raw.makefile("rb")
+        assert protocol.decode(reader.readline())["type"] == "state"
+        raw.sendall(b"this is not json\n")
+        assert "bad command: not JSON" in protocol.decode(reader.readline())["text"]
+        raw.sendall(b'{"cmd": "fly", "id": 9}\n')
+        assert protocol.decode(reader.readline())["text"] == "bad command: unknown command 'fly'"
+        assert protocol.decode(reader.readline()) == {"type": "ack", "id": 9, "ok": False,
+                                                      "text": "unknown command 'fly'"}
+        raw.sendall(b'[1]\n{"cmd": "state"}\n')
+        assert protocol.decode(reader.readline())["type"] == "notice"
+        assert protocol.decode(reader.readline())["type"] == "state"
+    assert daemon.session.state == before
+    assert daemon.store.events(daemon.session.game_id) == []
+
+
+def test_every_client_sees_every_state(daemon):
+    _start(daemon, stack={"movement_die": [6]})
+    first, second = Collector(), Collector()
+    with Client(daemon.socket_path, on_message=first).connect(), \
+            Client(daemon.socket_path, on_message=second).connect():
+        daemon.submit(Press("dice"))
+        daemon.drain()
+        for collector in (first, second):
+            state = collector.wait_for(lambda m: m.get("type") == "state" and m["view"].get("die") == 6)
+            assert state["news"] == ["Ada rolled 6.", "A 6: no Ghost card this turn."]
+
+
+def test_input_without_a_game_is_explained(daemon):
+    collector = Collector()
+    with Client(daemon.socket_path, on_message=collector).connect():
+        daemon.submit(Press("dice"))
+        daemon.drain()
+        notice = collector.wait_for(lambda m: m.get("type") == "notice")
+    assert notice["text"] == "No game is running: dice button ignored. Start a new game."
+
+
+def test_daemon_resumes_the_unfinished_game(tmp_path):
+    store = EventStore(tmp_path / "d.sqlite3")
+    first = Daemon(store, tmp_path / "a.sock")
+    with DaemonThread(first):
+        _start(first, stack={"movement_die": [6]})
+        first.submit(Press("dice"))
+        first.drain()
+    second = Daemon(store, tmp_path / "b.sock")
+    with DaemonThread(second):
+        assert second.call(second.resume_last) is not None
+        assert second.session.view()["die"] == 6
+        assert second.session.prompt.text == "Ada: move up to 6, fight, then End turn"
+    store.close()

@@ -1,0 +1,90 @@
+"""Table-script parsing: the format of the demo, the tests and bug reports (issue 2)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion import inputs, script
+from companion.cli import main
+from companion.errors import ScriptError
+from companion.inputs import Press, Remove, Tap, Touch
+
+HEADER = {"script": 1, "game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 7}
+
+
+def _text(*lines) -> str:
+    return "\n".join(json.dumps(line) if not isinstance(line, str) else line for line in lines)
+
+
+def test_every_input_kind_parses():
+    parsed = script.parse(_text(
+        HEADER,
+        {"at": 0.5, "tap": "04:11:22:33:44:55:66", "reader": "table"},
+        {"at": 1, "remove": "table"},
+        {"at": 2, "button": "dice"},
+        {"at": 3, "button": "dice", "hold": 2.0},
+        {"at": 4, "touch": "end-turn"},
+        {"at": 5, "touch": "undo"},
+    ))
+    assert parsed.header.players == ("Ada", "Bo")
+    assert [line.input for line in parsed.lines] == [
+        Tap("04112233445566", "table"), Remove("table"), Press("dice"), Press("dice", 2.0),
+        Touch("end-turn"), Touch("undo"),
+    ]
+    assert [line.number for line in parsed.lines] == [2, 3, 4, 5, 6, 7]
+
+
+def test_dump_round_trips():
+    parsed = script.parse(_text(HEADER, {"at": 1.5, "button": "dice", "hold": 2.0}, {"at": 2, "touch": "end-turn"}))
+    again = script.parse(script.dump(parsed.header, [(l.at, l.input) for l in parsed.lines]))
+    assert again == parsed
+
+
+@pytest.mark.parametrize("bad, line, words", [
+    ('{"script": 1, "game": "chess", "players": ["A"]}', 1, "unknown game 'chess'"),
+    ('{"game": "creepy_cellar", "players": ["A"]}', 1, '"script": 1'),
+    ('{"script": 1, "game": "creepy_cellar", "players": ["A","B","C","D","E"]}', 1, "1–4 players"),
+    ('{"script": 1, "game": "creepy_cellar", "players": ["A"], "options": {"ghost_deck": "paper"}}', 1, "ghost_deck"),
+])
+def test_bad_header_names_line_1(bad, line, words):
+    with pytest.raises(ScriptError) as caught:
+        script.parse(bad)
+    assert caught.value.line == line
+    assert words in str(caught.value)
+
+
+@pytest.mark.parametrize("bad, words", [
+    ('{"at": 1, "tap": "zz"}', "UID"),
+    ('{"at": 1}', "one of 'tap', 'remove', 'button' or 'touch'"),
+    ('{"tap": "04112233"}', '"at"'),
+    ('{"at": -1, "touch": "x"}', '"at"'),
+    ('{"at": 1, "button": "dice", "hold": "long"}', "hold"),
+    ('{"at": 1, "touch": ', "not valid JSON"),
+    ('[1, 2]', "JSON object"),
+])
+def test_bad_input_line_is_named(bad, words):
+    with pytest.raises(ScriptError) as caught:
+        script.parse(_text(HEADER, {"at": 0, "button": "dice"}, bad))
+    assert caught.value.line == 3
+    assert words in str(caught.value)
+
+
+def test_time_going_backwards_is_refused():
+    with pytest.raises(ScriptError, match="line 3: .*goes back in time"):
+        script.parse(_text(HEADER, {"at": 5, "button": "dice"}, {"at": 4, "touch": "end-turn"}))
+
+
+def test_cli_exits_2_naming_the_line(tmp_path, capsys):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(_text(HEADER, {"at": 0, "button": "dice"}, '{"at": 1, "touch": '))
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "line 3" in err and "not valid JSON" in err
+
+
+def test_uid_normalisation():
+    assert inputs.normalise_uid("de:ad:be:ef") == "DEADBEEF"
+    with pytest.raises(inputs.InputError):
+        inputs.normalise_uid("DEAD")

@@ -1,0 +1,101 @@
+"""``companion replay``: scripts through the real daemon on simulated hardware (issue 2)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion import script
+from companion.cli import bundled_demo, main
+from companion.demo import build
+from companion.errors import ScriptError
+from companion.replay import ReplayFailed, replay
+from companion.store import EventStore
+
+from pathlib import Path
+
+SCRIPTS = Path(__file__).parent / "scripts"
+
+HEADER = {"script": 1, "game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 7}
+
+
+def _script(*lines, **header) -> script.TableScript:
+    rows = [json.dumps({**HEADER, **header})] + [json.dumps(line) for line in lines]
+    return script.parse("\n".join(rows))
+
+
+def test_bundled_demo_is_what_the_builder_makes():
+    assert (script.dump(bundled_demo().header, [(l.at, l.input) for l in bundled_demo().lines])
+            == build())
+
+
+def test_demo_is_a_whole_game_of_at_least_20_turns():
+    result = replay(bundled_demo())
+    view = result.state["view"]
+    assert view["outcome"] == "lost"
+    assert view["hauntings"] == 8
+    assert view["turn_number"] >= 20
+    assert result.state["prompt"]["over"] is True
+    assert result.refused == [(11, "Unknown tag 04DEADBEEF0042 on reader table: it is not enrolled.")]
+
+
+def test_physical_deck_game_through_fake_reader():
+    """Taps on the fake reader go through the real runner; King chain C -> D (rulebook "Ghost King card")."""
+    result = replay(script.load(SCRIPTS / "physical_deck.jsonl"))
+    view = result.state["view"]
+    assert view["rooms"]["C"] == {"ghosts": 0, "hauntings": 1}
+    assert view["ghost_king"] == "D"
+    assert view["hauntings"] == 1
+    assert view["die"] == 3
+    assert view["turn"] == "Bo"
+    assert view["decks"]["ghost"] == {"left": 22, "discarded": 3}
+    assert view["decks"]["king"] == {"left": 12, "discarded": 2}
+    assert result.refused == [(7, "Ghost card room C was tapped, but no such card is due now. "
+                                  "Bo: move up to 6, fight, then End turn.")]
+    assert "Trap door! Bo: move your hunter to room E now." in result.state["log"]
+
+
+def test_hold_of_the_dice_button_undoes():
+    result = replay(_script({"at": 0, "button": "dice"}, {"at": 1, "button": "dice", "hold": 2.0},
+                            stack={"movement_die": [6]}))
+    assert result.state["view"]["die"] is None
+    assert result.state["prompt"]["text"] == "Ada: press the dice button"
+
+
+def test_forced_card_not_in_deck_stops_naming_the_line():
+    bad = _script({"at": 0, "button": "dice"}, {"at": 1, "touch": "end-turn"}, {"at": 2, "button": "dice"},
+                  stack={"movement_die": [1, 1], "ghost": ["room-A", "room-A"]})
+    with pytest.raises(ReplayFailed) as caught:
+        replay(bad)
+    assert caught.value.line == 4
+    assert "stack 'ghost' item 2 ('room-A') is not possible now" in str(caught.value)
+
+
+def test_cli_json_has_the_required_keys(tmp_path, capsys):
+    path = tmp_path / "s.jsonl"
+    path.write_text("\n".join([json.dumps({**HEADER, "stack": {"movement_die": [4], "ghost": ["room-C"]}}),
+                               json.dumps({"at": 0, "button": "dice"})]))
+    assert main(["replay", str(path), "--json"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert {"game", "players", "turn", "die", "hauntings", "rooms", "ghost_king", "locked", "outcome"} <= set(state)
+    assert state["die"] == 4 and state["turn"] == "Ada" and state["rooms"]["C"] == {"ghosts": 2, "hauntings": 0}
+    assert list(state["rooms"]) == list("ABCDEFGHIJKLMN")
+
+
+def test_replay_with_db_resumes_after_last_recorded_line(tmp_path):
+    demo = bundled_demo()
+    db = tmp_path / "g.sqlite3"
+    partial = script.TableScript(demo.header, demo.lines[:30])
+    replay(partial, db=db)
+    resumed = replay(demo, db=db)
+    assert resumed.resumed_after == 31
+    assert resumed.fed == len(demo.lines) - 30
+    assert resumed.state["view"] == replay(demo).state["view"]
+    store = EventStore(db)
+    assert len(store.games()) == 1 and store.games()[0].outcome == "lost"
+
+
+def test_unknown_button_is_explained():
+    result = replay(_script({"at": 0, "button": "skull"}))
+    assert result.refused == [(2, "The skull button does nothing now. Ada: press the dice button.")]

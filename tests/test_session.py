@@ -1,0 +1,147 @@
+"""The session: inputs to actions, durable recording, undo that never re-rolls (issue 2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.inputs import Press, Remove, Tap, Touch
+from companion.session import Session
+from companion.store import EventStore
+
+GHOST_H = "04112233445566"
+KING_E = "04112233445567"
+CHILDREN_TAG = "04AABBCCDDEEFF"
+TAGS = {GHOST_H: "creepy_cellar:ghost:room-H", KING_E: "creepy_cellar:king:king-E",
+        CHILDREN_TAG: "children:toy:teddy-bear"}
+
+
+def test_undo_then_same_press_gives_same_die_and_card(make_session):
+    """Undo never re-rolls: the second press reuses the first press's die face and card."""
+    session = make_session(seed=11)
+    first = session.handle(Press("dice"))
+    view = session.view()
+    assert session.handle(Touch("undo")).accepted
+    assert session.view()["die"] is None
+    second = session.handle(Press("dice"))
+    assert second.news == first.news
+    assert session.view() == view
+    assert session.history[-1].chances == tuple({**c, "origin": "redo"} for c in session.history[-1].chances)
+
+
+def test_undo_keeps_outcomes_across_a_restart(tmp_path, make_session):
+    """Undo, power cut, same press: still the same die face (the redo comes from the log)."""
+    store = EventStore(tmp_path / "g.sqlite3")
+    session = make_session(seed=5, store=store)
+    first = session.handle(Press("dice"))
+    session.handle(Touch("undo"))
+    store.close()
+    store = EventStore(tmp_path / "g.sqlite3")
+    resumed = Session.resume(store, store.last_unfinished())
+    assert resumed.handle(Press("dice")).news == first.news
+
+
+def test_stack_is_consumed_in_order_and_redo_does_not_consume_it(make_session):
+    session = make_session(stack={"movement_die": [3, 5], "ghost": ["room-A", "room-B"]})
+    session.handle(Press("dice"))
+    assert session.view()["die"] == 3 and session.view()["rooms"]["A"]["ghosts"] == 1
+    session.handle(Touch("undo"))
+    session.handle(Press("dice"))
+    assert session.view()["die"] == 3 and session.view()["rooms"]["A"]["ghosts"] == 1
+    session.handle(Touch("end-turn"))
+    session.handle(Press("dice"))
+    assert session.view()["die"] == 5 and session.view()["rooms"]["B"]["ghosts"] == 1
+
+
+def test_different_input_after_undo_drops_stale_redo(make_session):
+    """After undo, a different input starts a new branch; old outcomes deeper down are dropped."""
+    session = make_session(stack={"movement_die": [2, 4, 6]}, seed=3)
+    session.handle(Press("dice"))          # die 2
+    session.handle(Touch("end-turn"))
+    session.handle(Press("dice"))          # die 4 (Bo)
+    session.handle(Touch("undo"))
+    session.handle(Touch("undo"))          # back to Ada's move step
+    ghosts = [c.key for c in session.prompt.choices if c.key.startswith("remove-ghost:")]
+    session.handle(Touch(ghosts[0]))       # a different input than end-turn
+    session.handle(Touch("end-turn"))
+    session.handle(Press("dice"))
+    assert session.view()["die"] == 6       # fresh outcome, not the undone 4
+
+
+def test_hold_on_dice_button_is_undo(make_session):
+    session = make_session(stack={"movement_die": [6]})
+    session.handle(Press("dice"))
+    assert session.view()["die"] == 6
+    reply = session.handle(Press("dice", hold=2.0))
+    assert reply.accepted and reply.news[0].startswith("Undone: dice button")
+    assert session.view()["die"] is None
+
+
+@pytest.mark.parametrize("inp, words", [
+    (Tap("04000000000001"), "Unknown tag 04000000000001 on reader table: it is not enrolled."),
+    (Tap(CHILDREN_TAG), "That tag is children:toy:teddy-bear, from another game"),
+    (Tap(GHOST_H), "Ghost card room H was tapped, but no such card is due now. Ada: press the dice button."),
+    (Touch("end-turn"), "Not now. Ada: press the dice button."),
+    (Touch("undo"), "Nothing to undo."),
+])
+def test_bad_input_is_explained_and_changes_nothing(make_session, tmp_path, inp, words):
+    store = EventStore(tmp_path / "g.sqlite3")
+    session = make_session(tags=TAGS, store=store)
+    before = session.state
+    reply = session.handle(inp)
+    assert not reply.accepted
+    assert words in reply.text
+    assert session.state == before
+    assert store.events(session.game_id) == []
+
+
+def test_dice_press_at_the_wrong_moment(make_session):
+    session = make_session(stack={"movement_die": [6]})
+    session.handle(Press("dice"))
+    reply = session.handle(Press("dice"))
+    assert not reply.accepted
+    assert reply.text == "The dice button does nothing now. Ada: move up to 6, fight, then End turn."
+
+
+def test_removal_is_not_an_action(make_session):
+    session = make_session()
+    assert not session.handle(Remove("table")).accepted
+    assert session.history == []
+
+
+def test_physical_tap_draws_that_card(make_session):
+    """Physical deck: the table flips a real card and taps it (issue 2, option ghost_deck)."""
+    session = make_session(options={"ghost_deck": "physical"}, tags=TAGS, stack={"movement_die": [4]})
+    session.handle(Press("dice"))
+    assert session.prompt.text == "Ada: flip the top Ghost card and tap it on the reader"
+    reply = session.handle(Tap(GHOST_H))
+    assert reply.accepted
+    assert "Place a ghost in room H." in reply.news
+    assert session.view()["rooms"]["H"]["ghosts"] == 1
+    assert session.view()["decks"]["ghost"] == {"left": 24, "discarded": 1}
+
+
+def test_resume_rebuilds_the_same_state(tmp_path, make_session):
+    store = EventStore(tmp_path / "g.sqlite3")
+    session = make_session(seed=99, store=store)
+    for _ in range(15):
+        session.handle(Press("dice"))
+        session.handle(Touch("end-turn"))
+    session.handle(Press("dice"))
+    store.close()
+    session.store = None  # the original goes on in memory, for comparison
+    store = EventStore(tmp_path / "g.sqlite3")
+    resumed = Session.resume(store, store.last_unfinished())
+    assert resumed.state == session.state
+    assert resumed.view() == session.view()
+    # and both go on identically
+    assert resumed.handle(Touch("end-turn")).news == session.handle(Touch("end-turn")).news
+    assert resumed.handle(Press("dice")).news == session.handle(Press("dice")).news
+
+
+def test_finished_game_is_not_resumed(tmp_path, make_session):
+    store = EventStore(tmp_path / "g.sqlite3")
+    session = make_session(store=store, stack={"movement_die": [6]})
+    session.handle(Press("dice"))
+    session.handle(Touch("declare-win"))
+    assert store.last_unfinished() is None
+    assert store.games()[0].outcome == "won"

@@ -1,0 +1,76 @@
+"""The SQLite event store: durable settings, order, resume lookups, bad files (issue 2)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from companion.errors import StoreError
+from companion.store import EventStore
+
+HEADER = {"game": "creepy_cellar", "players": ["Ada"], "seed": 1}
+
+
+def test_wal_and_full_sync(tmp_path):
+    store = EventStore(tmp_path / "s.sqlite3")
+    assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_events_come_back_in_order(tmp_path):
+    store = EventStore(tmp_path / "s.sqlite3")
+    game = store.new_game(HEADER, "k1", now=100.0)
+    assert [store.append(game, "input", {"n": n}, now=100.0 + n) for n in range(3)] == [1, 2, 3]
+    store.append(game, "undo", {"input": {"touch": "undo"}}, now=104.0)
+    events = store.events(game)
+    assert [(e.seq, e.kind, e.body.get("n")) for e in events] == [
+        (1, "input", 0), (2, "input", 1), (3, "input", 2), (4, "undo", None)]
+    assert events[0].at == 100.0
+
+
+def test_last_unfinished_and_by_key(tmp_path):
+    store = EventStore(tmp_path / "s.sqlite3")
+    first = store.new_game(HEADER, "a", now=1.0)
+    second = store.new_game(HEADER, "b", now=2.0)
+    store.append(second, "input", {}, now=3.0, outcome="lost")
+    assert store.last_unfinished().id == first
+    assert store.by_key("b").id == second and store.by_key("b").outcome == "lost"
+    assert store.by_key("nope") is None
+
+
+def test_survives_reopen(tmp_path):
+    path = tmp_path / "s.sqlite3"
+    store = EventStore(path)
+    game = store.new_game(HEADER, None, now=1.0)
+    store.append(game, "input", {"x": 1}, now=2.0)
+    store.close()
+    store.close()  # idempotent
+    again = EventStore(path)
+    assert again.events(game)[0].body == {"x": 1}
+    assert again.last_unfinished().header == HEADER
+
+
+def test_not_a_database_is_a_clear_error(tmp_path):
+    path = tmp_path / "s.sqlite3"
+    path.write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(StoreError, match="cannot open the event store"):
+        EventStore(path)
+    assert path.read_bytes() == b"this is not sqlite" * 100  # nothing overwritten
+
+
+def test_newer_schema_is_refused(tmp_path):
+    path = tmp_path / "s.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA user_version=99")
+    db.close()
+    with pytest.raises(StoreError, match="schema 99"):
+        EventStore(path)
+
+
+def test_closed_store_refuses_writes(tmp_path):
+    store = EventStore(tmp_path / "s.sqlite3")
+    game = store.new_game(HEADER, None, now=1.0)
+    store.close()
+    with pytest.raises(StoreError, match="closed"):
+        store.append(game, "input", {}, now=2.0)

@@ -1,0 +1,58 @@
+"""Colours (RGBA, 0–1) and sizes of the haunted-house look. No Kivy import here.
+
+Sizes are in "design pixels" for an 800×480 screen; the app multiplies them by its
+``scale`` (window size / 800×480) and by Kivy's ``sp``/``dp`` density.
+"""
+
+from __future__ import annotations
+
+#: The design screen: the Raspberry Pi 7" touchscreen, in pixels.
+DESIGN_SIZE = (800, 480)
+
+BACKGROUND = (0.045, 0.035, 0.07, 1)
+PANEL = (0.11, 0.09, 0.16, 1)
+PANEL_EDGE = (0.32, 0.26, 0.45, 1)
+TEXT = (0.95, 0.93, 0.99, 1)
+TEXT_DIM = (0.66, 0.62, 0.76, 1)
+TEXT_FAINT = (0.45, 0.42, 0.55, 1)
+
+GHOST = (0.42, 0.98, 0.55, 1)
+HAUNTING = (0.93, 0.16, 0.18, 1)
+HAUNTED_TILE = (0.26, 0.07, 0.10, 1)
+GOLD = (1.0, 0.80, 0.20, 1)
+ROOM_TILE = (0.14, 0.12, 0.21, 1)
+CELLAR_TILE = (0.17, 0.12, 0.08, 1)
+CELLAR_EDGE = (0.45, 0.33, 0.20, 1)
+
+BUTTON = (0.22, 0.18, 0.34, 1)
+BUTTON_DOWN = (0.40, 0.32, 0.60, 1)
+PRIMARY = (0.49, 0.24, 0.80, 1)
+PRIMARY_DOWN = (0.65, 0.40, 0.95, 1)
+WIN_BUTTON = (0.50, 0.38, 0.06, 1)
+DISABLED = (0.16, 0.15, 0.20, 1)
+
+NOTICE = (1.0, 0.55, 0.08, 1)
+NOTICE_TEXT = (0.08, 0.04, 0.0, 1)
+ERROR = (0.85, 0.14, 0.14, 1)
+WON = (0.42, 0.98, 0.55, 1)
+LOST = (0.98, 0.30, 0.28, 1)
+
+DOORS = {
+    "green": (0.13, 0.62, 0.27, 1),
+    "blue": (0.20, 0.42, 0.95, 1),
+}
+DOORS_OPEN = (0.24, 0.22, 0.30, 1)
+
+PIP = (0.08, 0.06, 0.10, 1)
+DIE_FACE = (0.96, 0.94, 0.88, 1)
+
+
+def blend(a: tuple, b: tuple, t: float) -> tuple:
+    """The colour ``t`` (0–1) of the way from ``a`` to ``b``."""
+    t = max(0.0, min(1.0, t))
+    return tuple(x + (y - x) * t for x, y in zip(a, b))
+
+
+def hex_colour(rgba: tuple) -> str:
+    """``rgba`` as ``rrggbb`` for Kivy markup ``[color=...]``."""
+    return "".join(f"{round(c * 255):02x}" for c in rgba[:3])

@@ -1,0 +1,1 @@
+"""Reusable widgets: buttons, markers, the die, the haunting meter, the log, the banner."""

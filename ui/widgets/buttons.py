@@ -1,0 +1,23 @@
+"""Flat, rounded, high-contrast touch buttons (their look is in ``kv/app.kv``)."""
+
+from __future__ import annotations
+
+from kivy.properties import ColorProperty, StringProperty
+from kivy.uix.button import Button
+
+from ui import theme
+
+
+class TouchButton(Button):
+    """A big touch target.
+
+    Attributes:
+        base_colour, down_colour: fill when up and while pressed.
+        text_colour: the label's colour while enabled.
+        key: what the button means to the daemon (a choice key), if anything.
+    """
+
+    base_colour = ColorProperty(theme.BUTTON)
+    down_colour = ColorProperty(theme.BUTTON_DOWN)
+    text_colour = ColorProperty(theme.TEXT)
+    key = StringProperty("")

@@ -1,0 +1,46 @@
+"""The haunting meter: one segment per haunting the game allows, red as it fills."""
+
+from __future__ import annotations
+
+from kivy.graphics import Color, RoundedRectangle
+from kivy.properties import NumericProperty
+from kivy.uix.widget import Widget
+
+from ui import theme
+
+#: Colour of the first filled segment; the last one is :data:`theme.HAUNTING`.
+EMPTYISH = (1.0, 0.72, 0.22, 1)
+
+
+def fill_colour(count: int, limit: int) -> tuple:
+    """Amber for a few hauntings, turning red as ``count`` nears ``limit``."""
+    return theme.blend(EMPTYISH, theme.HAUNTING, count / limit if limit else 1.0)
+
+
+class HauntingMeter(Widget):
+    """Segments (``limit`` of them), the first ``count`` filled.
+
+    Attributes:
+        count: hauntings on the board.
+        limit: hauntings that end the game.
+    """
+
+    count = NumericProperty(0)
+    limit = NumericProperty(8)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(pos=self._draw, size=self._draw, count=self._draw, limit=self._draw)
+        self._draw()
+
+    def _draw(self, *_args) -> None:
+        self.canvas.clear()
+        limit = max(1, int(self.limit))
+        gap = max(2.0, self.width * 0.015)
+        seg = (self.width - gap * (limit - 1)) / limit
+        colour = fill_colour(int(self.count), limit)
+        with self.canvas:
+            for i in range(limit):
+                Color(*(colour if i < self.count else theme.DOORS_OPEN))
+                RoundedRectangle(pos=(self.x + i * (seg + gap), self.y), size=(seg, self.height),
+                                 radius=[min(seg, self.height) * 0.25])

@@ -1,0 +1,66 @@
+"""Canvas drawings of the board's pieces (Roboto has no emoji, so pieces are shapes).
+
+Every function adds instructions to ``group`` (a canvas or an ``InstructionGroup``) for a
+piece whose bounding box starts at ``(x, y)`` (window pixels, bottom-left) and is ``size``
+pixels wide and high.
+"""
+
+from __future__ import annotations
+
+from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
+
+from ui import theme
+
+
+def _polygon(group, points: list[tuple[float, float]], centre: tuple[float, float]) -> None:
+    """A filled polygon that is star-shaped around ``centre`` (a triangle fan)."""
+    fan = [centre, *points, points[0]]
+    vertices = [v for x, y in fan for v in (x, y, 0, 0)]
+    group.add(Mesh(vertices=vertices, indices=list(range(len(fan))), mode="triangle_fan"))
+
+
+def ghost(group, x: float, y: float, size: float, colour=theme.GHOST) -> None:
+    """A little ghost: round head, body with a wavy hem, two dark eyes."""
+    w = size * 0.8
+    x += (size - w) / 2
+    group.add(Color(*colour))
+    group.add(Ellipse(pos=(x, y + size - w), size=(w, w)))
+    group.add(Rectangle(pos=(x, y + w * 0.18), size=(w, size - w / 2 - w * 0.18)))
+    hem = w / 3
+    for i in range(3):
+        group.add(Ellipse(pos=(x + i * hem, y), size=(hem, hem * 0.9)))
+    eye = w * 0.17
+    group.add(Color(*theme.PIP))
+    for ex in (x + w * 0.26, x + w * 0.57):
+        group.add(Ellipse(pos=(ex, y + size - w * 0.55), size=(eye, eye * 1.3)))
+
+
+def haunting(group, x: float, y: float, size: float, colour=theme.HAUNTING) -> None:
+    """A haunting token: a red house (square body, pointed roof) with a dark door."""
+    m = size * 0.06
+    left, right, base = x + m, x + size - m, y + m
+    eaves, peak = y + size * 0.55, y + size - m
+    points = [(left, base), (right, base), (right, eaves), (x + size / 2, peak), (left, eaves)]
+    group.add(Color(*colour))
+    _polygon(group, points, (x + size / 2, y + size * 0.4))
+    group.add(Color(*theme.PIP))
+    group.add(Rectangle(pos=(x + size * 0.41, base), size=(size * 0.18, size * 0.3)))
+
+
+def crown(group, x: float, y: float, size: float, colour=theme.GOLD) -> None:
+    """The Ghost King's crown: a band with three points."""
+    w, h = size, size * 0.75
+    y += (size - h) / 2
+    points = [(x, y), (x + w, y), (x + w, y + h), (x + w * 0.75, y + h * 0.5),
+              (x + w * 0.5, y + h), (x + w * 0.25, y + h * 0.5), (x, y + h)]
+    group.add(Color(*colour))
+    _polygon(group, points, (x + w / 2, y + h * 0.3))
+
+
+def outline(group, x: float, y: float, w: float, h: float, radius: float, width: float, colour) -> None:
+    """A rounded-rectangle outline."""
+    group.add(Color(*colour))
+    group.add(Line(rounded_rectangle=(x, y, w, h, radius), width=width))
+
+
+PIECES = {"ghost": ghost, "haunting": haunting, "crown": crown}
