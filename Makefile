@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 # Debian packages the tests need: a virtual X server for the Kivy window test, and the
 # GL/input libraries Kivy's wheel loads at run time.
-TEST_APT := xvfb xauth libgl1 libgl1-mesa-dri libegl1 libmtdev1 libxrender1 libxi6
+TEST_APT := xvfb xauth libgl1 libgl1-mesa-dri libegl1 libxrender1 libxi6
 
 .PHONY: demo test venv apt-test clean
 

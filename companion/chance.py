@@ -51,6 +51,14 @@ class ChancePicker:
             return outcome, "stack"
         return self._draw(chance), "rng"
 
+    def snapshot(self) -> tuple[Counter, int]:
+        """The counters, to :meth:`restore` when an input fails half-way."""
+        return Counter(self.stack_used), self.rng_used
+
+    def restore(self, saved: tuple[Counter, int]) -> None:
+        """Put back counters taken with :meth:`snapshot`."""
+        self.stack_used, self.rng_used = Counter(saved[0]), saved[1]
+
     def record(self, source: str, origin: str) -> None:
         """Count one pick of ``origin`` (after it was applied, or when replaying the log)."""
         if origin == "stack":

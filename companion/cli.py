@@ -25,7 +25,8 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the process exit code."""
     parser = _parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING,
+    level = logging.DEBUG if args.verbose else getattr(args, "log_level", logging.WARNING)
+    logging.basicConfig(level=level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     if not hasattr(args, "run"):
         parser.print_help()
@@ -69,7 +70,7 @@ def _parser() -> argparse.ArgumentParser:
     daemon.add_argument("--socket", type=Path, help="Unix socket (default: the user runtime dir)")
     daemon.add_argument("--new", metavar="GAME", help="start a new game of GAME unless one is unfinished")
     daemon.add_argument("--players", default="Player 1,Player 2", help="comma-separated names for --new")
-    daemon.set_defaults(run=cmd_daemon)
+    daemon.set_defaults(run=cmd_daemon, log_level=logging.INFO)
 
     ui = sub.add_parser("ui", help="run the Kivy touchscreen client")
     ui.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
@@ -90,8 +91,10 @@ def cmd_replay(args) -> int:
 
     script = scripts.load(args.file)
 
+    from companion.inputs import Remove
+
     def report(line, reply):
-        if reply is not None and not reply.accepted and reply.text and "removed" not in reply.text:
+        if reply is not None and not reply.accepted and not isinstance(line.input, Remove):
             print(f"line {line.number}: refused: {reply.text}", file=sys.stderr, flush=True)
         elif args.progress and reply is not None and reply.accepted:
             print(f"line {line.number}: accepted", flush=True)

@@ -17,7 +17,7 @@ from companion.header import GameHeader
 from companion.inputs import Input, Press, Tap, Touch
 from companion.session import Session
 
-DEMO_SEED = 2076
+DEMO_SEED = 2048
 PLAYERS = ("Ada", "Bo", "Cy")
 #: Seconds between inputs: after a press the table reads; before End turn it moves.
 AFTER_PRESS, AFTER_TOUCH = 0.9, 1.4

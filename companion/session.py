@@ -217,6 +217,14 @@ class Session:
         return choice.key
 
     def _act(self, inp: Input, action: str, line: int | None) -> Reply:
+        saved = self._picker.snapshot()
+        try:
+            return self._act_recorded(inp, action, line)
+        except BaseException:
+            self._picker.restore(saved)  # a refused or unrecorded input picked nothing
+            raise
+
+    def _act_recorded(self, inp: Input, action: str, line: int | None) -> Reply:
         position = len(self.history)
         cached = list(self._redo.get((position, action), ()))
         state = self.spec.apply(self.state, action)
@@ -224,13 +232,14 @@ class Session:
         chances = []
         while (chance := self.spec.prompt(state).chance) is not None:
             outcome, origin = self._pick(chance, cached)
+            # Count each pick before the next one: every pick gets its own stack item and
+            # its own RNG pick number, as when the log is replayed.
+            self._picker.record(chance.source, origin)
             state = self.spec.apply(state, outcome.key)
             news += self.spec.news(state)
             chances.append({"source": chance.source, "key": outcome.key, "origin": origin})
         entry = Entry(inputs.to_json(inp), action, tuple(chances), line)
         self._persist("input", entry.to_json(), outcome=getattr(state, "outcome", None))
-        for chance in chances:
-            self._picker.record(chance["source"], chance["origin"])
         if (position, action) not in self._redo:
             self._redo = {k: v for k, v in self._redo.items() if k[0] <= position}
         self._commit(entry, state)

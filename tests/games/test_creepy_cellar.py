@@ -21,7 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import get_game, resolve_options
-from companion.errors import OptionError, RuleViolation
+from companion.chance import ChancePicker
+from companion.errors import OptionError, RuleViolation, StackError
 from companion.games.creepy_cellar import components as cc
 from companion.header import GameHeader
 from companion.inputs import Press, Tap, Touch
@@ -167,7 +168,8 @@ def test_setup_refuses_zero_or_five_players(count):
 
 
 def test_setup_refuses_a_repeated_name_and_unknown_options():
-    """Set-up checks: every player has a name of their own; house rules are the notes.md 3.E keys."""
+    """Set-up checks: every player has a name of their own; house rules are the notes.md
+    3.E option keys with their listed values."""
     with pytest.raises(RuleViolation, match="Each player needs a different name."):
         new_game(["Ada", "Ada"])
     with pytest.raises(OptionError):
@@ -244,7 +246,8 @@ def test_doors_locked_one_colour_at_a_time():
     state = turn(new_game(), 2, "green-doors-locked")
     assert state.locked == "green"
     assert SPEC.news(state)[-1] == "Lock the green doors: nobody moves through them."
-    assert SPEC.prompt(state).text == "Ada: move up to 2 (green doors are locked), fight, then End turn"
+    assert SPEC.prompt(state).text == (
+        "Ada: move up to 2 (green doors are locked), fight, then End turn")
     state = turn(play(state, "end-turn"), 4, "blue-doors-locked")
     assert state.locked == "blue"
     assert SPEC.news(state)[-1] == (
@@ -694,7 +697,8 @@ def test_physical_deck_offers_one_tap_choice_per_distinct_card():
     state = SPEC.apply(state, "ghost:rogue-ghost")
     prompt = SPEC.prompt(state)
     assert prompt.chance is None
-    assert [c.component for c in prompt.choices] == [f"creepy_cellar:king:{c}" for c in FULL_KING_DECK]
+    assert [c.component for c in prompt.choices] == [
+        f"creepy_cellar:king:{card}" for card in FULL_KING_DECK]
 
 
 def test_physical_deck_taps_through_a_session():
@@ -807,7 +811,8 @@ def test_view_at_setup():
         "game": "creepy_cellar", "players": ["Ada"], "turn": "Ada", "die": None,
         "hauntings": 0, "ghost_king": None, "locked": None, "outcome": None,
     }
-    assert {r: v["ghosts"] for r, v in view["rooms"].items() if v["ghosts"]} == dict.fromkeys("CFIL", 1)
+    placed = {r: v["ghosts"] for r, v in view["rooms"].items() if v["ghosts"]}
+    assert placed == dict.fromkeys("CFIL", 1)
 
 
 # --------------------------------------------------------------------------- undo
@@ -855,6 +860,56 @@ def test_undo_and_reroll_with_the_seed_only():
     assert session.handle(Press("dice")).news == first.news
 
 
+# --------------------------------------------------------------------------- chance picking
+#
+# Regression tests: one input can cause several chance picks (the die and a Ghost card; the
+# extra cards of a Draw N + Shuffle; two King cards). Each pick must get its own stack item
+# and its own RNG pick number (found by a random-playout review; fixed in Session._act).
+
+def test_stack_feeds_each_card_of_a_draw_shuffle_in_order():
+    """creepy-cellar.txt "Draw 2 and Draw 3 + Shuffle cards", forced through a header stack:
+    the 2 extra cards are the next 2 stacked Ghost cards."""
+    session = start(stack={"movement_die": [2], "ghost": ["draw-2-shuffle", "room-A", "room-B"]})
+    session.handle(Press("dice"))
+    assert [c["key"] for c in session.history[-1].chances] == [
+        "die:2", "ghost:draw-2-shuffle", "ghost:room-A", "ghost:room-B"]
+    assert session.view()["rooms"]["A"]["ghosts"] == 1
+    assert session.view()["rooms"]["B"]["ghosts"] == 1
+
+
+def test_each_rng_pick_of_one_press_has_its_own_pick_number():
+    """companion/chance.py: "One fresh generator per pick, seeded by (seed, pick number)" —
+    the die is pick n, the Ghost card it calls for is pick n + 1 (notes.md 4.5
+    "Automation": movement die and Ghost card draws are separate random events)."""
+    for seed in range(40):
+        session = start(seed=seed)
+        session.handle(Press("dice"))
+        picker = ChancePicker(seed)
+        state = play(new_game(), "roll")
+        expected = []
+        while (chance := SPEC.prompt(state).chance) is not None:
+            outcome, origin = picker.pick(chance)
+            picker.record(chance.source, origin)
+            expected.append(outcome.key)
+            state = SPEC.apply(state, outcome.key)
+        assert [c["key"] for c in session.history[-1].chances] == expected, seed
+
+
+def test_the_ghost_card_does_not_depend_on_the_die_face():
+    """creepy-cellar.txt "Let's Play": the card flipped is the top of a shuffled deck, so a
+    roll of 1 draws a room card about 14 times in 25, as any other roll does."""
+    rooms_after_a_one = ones = 0
+    for seed in range(300):
+        session = start(players=["Ada"], seed=seed)
+        session.handle(Press("dice"))
+        keys = [c["key"] for c in session.history[-1].chances]
+        if keys[0] == "die:1":
+            ones += 1
+            rooms_after_a_one += keys[1].startswith("ghost:room-")
+    assert ones > 20
+    assert rooms_after_a_one >= ones // 4
+
+
 # --------------------------------------------------------------------------- properties
 
 
@@ -874,7 +929,8 @@ def _check_board(state, placed: int, removed_hauntings: int) -> None:
     assert len(state.king_deck) + len(state.king_discard) == 14
 
 
-EVENTS = st.tuples(st.sampled_from(["room", "room", "room", "king", "fight"]), st.sampled_from(ROOMS))
+EVENTS = st.tuples(st.sampled_from(["room", "room", "room", "king", "fight"]),
+                   st.sampled_from(ROOMS))
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -895,10 +951,12 @@ def test_any_sequence_of_room_and_king_cards_keeps_the_board_legal(events, overf
             if f"remove-ghost:{room}" in choice_keys(state):
                 state, placed = play(state, f"remove-ghost:{room}"), placed - 1
             elif f"remove-haunting:{room}" in choice_keys(state):
-                state, removed_hauntings = play(state, f"remove-haunting:{room}"), removed_hauntings + 1
+                state = play(state, f"remove-haunting:{room}")
+                removed_hauntings += 1
         else:
             # a freshly shuffled deck, so that any card can come up (notes.md 1.5 Shuffle)
-            state = replace(state, ghost_deck=tuple(sorted(FULL_GHOST_DECK.elements())), ghost_discard=())
+            state = replace(state, ghost_deck=tuple(sorted(FULL_GHOST_DECK.elements())),
+                            ghost_discard=())
             if f"king-{room}" not in state.king_deck:
                 state = replace(state, king_deck=FULL_KING_DECK, king_discard=())
             if kind == "room":

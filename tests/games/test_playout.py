@@ -1,0 +1,250 @@
+"""Conformance of every registered game, in the style of OpenSpiel's ``random_sim_test``.
+
+Many seeded random playouts per game: random player counts and house rules, random legal
+choices (biased towards ending turns so games move on), chance outcomes drawn by weight.
+At every step: no exception, the prompt is well formed (a chance node with positive
+weights, or at least one choice unless the game is over), ``view()`` is JSON-ready, an
+unknown action is refused with a RuleViolation, ``apply`` is deterministic, and the game's
+own invariants hold (:data:`INVARIANTS`). Then: replaying a playout's actions on a fresh
+set-up gives an equal state, and a session playout with random undos never re-rolls.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+
+from companion.engine import GameSpec, Prompt, all_games, resolve_options
+from companion.errors import RuleViolation
+from companion.header import GameHeader
+from companion.inputs import Press, Touch
+from companion.session import Session
+
+GAMES = all_games()
+GAME_IDS = list(GAMES)
+PLAYOUTS = 40  # per game
+MAX_STEPS = 400  # actions per playout
+NAMES = ("Ada", "Bo", "Cy", "Di", "Eve", "Fay", "Gus", "Hal")
+
+#: Per game, weights that steer random choices (default weight 1): end turns often, and
+#: rarely declare a win, so that playouts reach deep states (and sometimes the loss).
+CHOICE_WEIGHTS: dict[str, dict[str, float]] = {
+    "creepy_cellar": {"end-turn": 4.0, "declare-win": 0.02},
+}
+
+
+# --------------------------------------------------------------------------- invariants
+
+
+def _creepy_cellar_invariants(state, initial) -> None:
+    """notes.md 1.5 "Ghost placement", 4.5; creepy-cellar.txt "Contents", "Ghost King card"."""
+    assert all(0 <= n < 3 for n in state.ghosts), state.ghosts  # 3 become a haunting
+    assert all(n >= 0 for n in state.hauntings), state.hauntings
+    assert 0 <= state.total_hauntings <= 8
+    assert (state.outcome == "lost") == (state.total_hauntings == 8 and state.step == "over")
+    if state.outcome is None and state.king is not None:
+        assert state.ghosts["ABCDEFGHIJKLMN".index(state.king)] < 2  # the King's room is settled
+    # cards never appear or vanish: 25 (23 without Rogue Ghosts) Ghost cards, 14 King cards
+    ghost_cards = Counter(state.ghost_deck) + Counter(state.ghost_discard)
+    assert ghost_cards == Counter(initial.ghost_deck)
+    assert len(state.ghost_deck) + len(state.ghost_discard) == (
+        23 if state.options["rogue_ghost"] == "remove" else 25)
+    assert sorted(state.king_deck + state.king_discard) == sorted(initial.king_deck)
+    assert len(state.king_deck) + len(state.king_discard) == 14
+    assert state.ghost_deck, "the Ghost deck is refilled as soon as it is empty"
+    assert state.king_deck, "the King deck is refilled as soon as it is empty"
+    assert state.locked in (None, "green", "blue")
+    assert state.players[state.active] == SPEC_VIEW["creepy_cellar"](state)["turn"]
+
+
+SPEC_VIEW = {game_id: spec.view for game_id, spec in GAMES.items()}
+
+#: game id -> check(state, initial_state); games without an entry get the generic checks.
+INVARIANTS: dict[str, Callable] = {
+    "creepy_cellar": _creepy_cellar_invariants,
+}
+
+
+# --------------------------------------------------------------------------- playouts
+
+
+def check_prompt(prompt: Prompt) -> None:
+    assert isinstance(prompt.text, str) and prompt.text
+    if prompt.over:
+        assert prompt.chance is None and prompt.choices == ()
+        return
+    if prompt.chance is not None:
+        outcomes = prompt.chance.outcomes
+        assert prompt.choices == (), "a chance node is not also a table choice"
+        assert outcomes, "a chance node has outcomes"
+        assert all(isinstance(o.weight, int) and o.weight > 0 for o in outcomes)
+        assert len({o.key for o in outcomes}) == len(outcomes)
+        assert len({o.value for o in outcomes}) == len(outcomes)
+        assert all(prompt.chance.find(o.value) == o for o in outcomes)
+    else:
+        assert prompt.choices, "a live prompt offers at least one choice"
+        keys = [c.key for c in prompt.choices]
+        assert len(set(keys)) == len(keys), keys
+        buttons = [c.button for c in prompt.choices if c.button]
+        assert len(set(buttons)) == len(buttons), "one choice per button"
+        components = [c.component for c in prompt.choices if c.component]
+        assert len(set(components)) == len(components), "one choice per component"
+
+
+def check_view(spec: GameSpec, state) -> None:
+    view = spec.view(state)
+    text = json.dumps(view)  # JSON-serialisable …
+    assert json.loads(text) == view  # … and already in JSON shapes (lists, str keys)
+    news = spec.news(state)
+    assert isinstance(news, tuple) and all(isinstance(n, str) for n in news)
+
+
+def pick_action(spec: GameSpec, prompt: Prompt, rng: random.Random, end_bias: float) -> str:
+    if prompt.chance is not None:
+        outcomes = prompt.chance.outcomes
+        return rng.choices(outcomes, weights=[o.weight for o in outcomes])[0].key
+    weights = CHOICE_WEIGHTS.get(spec.id, {})
+    choices = prompt.choices
+    return rng.choices(
+        choices,
+        weights=[weights.get(c.key, 1.0) * (end_bias if c.key == "end-turn" else 1.0)
+                 for c in choices],
+    )[0].key
+
+
+def random_setup(spec: GameSpec, rng: random.Random):
+    players = list(NAMES[: rng.randint(spec.min_players, spec.max_players)])
+    options = resolve_options(spec, {o.name: rng.choice(o.values) for o in spec.options})
+    return players, options
+
+
+def playout(spec: GameSpec, seed: int, max_steps: int = MAX_STEPS):
+    """One random game; returns (players, options, actions, final state)."""
+    rng = random.Random(f"{spec.id}:{seed}")
+    players, options = random_setup(spec, rng)
+    end_bias = rng.choice([0.5, 4.0, 40.0])  # some games fight a lot, some hardly at all
+    initial = state = spec.setup(players, options)
+    invariant = INVARIANTS.get(spec.id)
+    actions: list[str] = []
+    for step in range(max_steps):
+        prompt = spec.prompt(state)
+        check_prompt(prompt)
+        check_view(spec, state)
+        if invariant:
+            invariant(state, initial)
+        if step % 7 == 0:
+            with pytest.raises(RuleViolation):
+                spec.apply(state, "no-such-action:zz")
+        if prompt.over:
+            for choice_key in ("end-turn", "roll", "undo"):
+                with pytest.raises(RuleViolation):
+                    spec.apply(state, choice_key)
+            break
+        action = pick_action(spec, prompt, rng, end_bias)
+        after = spec.apply(state, action)
+        if step % 5 == 0:
+            assert spec.apply(state, action) == after, "apply is deterministic and pure"
+        state = after
+        actions.append(action)
+    else:
+        check_prompt(spec.prompt(state))
+        check_view(spec, state)
+        if invariant:
+            invariant(state, initial)
+    return players, options, actions, state
+
+
+def test_every_game_is_registered_with_sane_metadata():
+    """The registry lists each game once, by its id, with a sane player range and options."""
+    assert GAMES, "at least one game is registered"
+    for game_id, spec in GAMES.items():
+        assert spec.id == game_id
+        assert 1 <= spec.min_players <= spec.max_players
+        names = [o.name for o in spec.options]
+        assert len(set(names)) == len(names)
+        for option in spec.options:
+            assert option.default in option.values, option.name
+        assert resolve_options(spec, {}) == {o.name: o.default for o in spec.options}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_player_count_limits(game_id):
+    """Every game refuses one player too many (and zero players)."""
+    spec = GAMES[game_id]
+    options = resolve_options(spec, {})
+    spec.setup(list(NAMES[: spec.min_players]), options)
+    spec.setup(list(NAMES[: spec.max_players]), options)
+    for count in (0, spec.max_players + 1):
+        if count < len(NAMES):
+            with pytest.raises(RuleViolation):
+                spec.setup(list(NAMES[:count]), options)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_random_playouts(game_id):
+    """OpenSpiel random_sim_test: seeded random games never break a rule of the engine."""
+    spec = GAMES[game_id]
+    outcomes = Counter()
+    lengths = []
+    for seed in range(PLAYOUTS):
+        _, _, actions, state = playout(spec, seed)
+        outcomes[getattr(state, "outcome", None)] += 1
+        lengths.append(len(actions))
+    # the playouts went somewhere: games finished, and some ran long
+    assert sum(n for outcome, n in outcomes.items() if outcome) > 0, outcomes
+    assert max(lengths) > 50, lengths
+    if game_id == "creepy_cellar":
+        assert outcomes["lost"] > 0 and outcomes["won"] > 0, outcomes
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_replay_is_deterministic(game_id, seed):
+    """The same actions on a fresh set-up give an equal state (the event log is enough)."""
+    spec = GAMES[game_id]
+    players, options, actions, final = playout(spec, 1000 + seed)
+    state = spec.setup(players, options)
+    for action in actions:
+        state = spec.apply(state, action)
+    assert state == final
+    assert spec.view(state) == spec.view(final)
+    assert spec.news(state) == spec.news(final)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_session_playouts_with_undo(game_id):
+    """Through a Session: random presses/touches with random undos. Undo restores the exact
+    view, and the same input again gives the same result (undo never re-rolls)."""
+    spec = GAMES[game_id]
+    for seed in range(8):
+        rng = random.Random(f"session:{game_id}:{seed}")
+        players, options = random_setup(spec, rng)
+        header = GameHeader.from_json({"game": game_id, "players": players, "seed": seed,
+                                       "options": options})
+        session = Session.start(header)
+        for _ in range(150):
+            prompt = session.prompt
+            assert prompt.chance is None, "the session resolves chance nodes itself"
+            if prompt.over:
+                reply = session.handle(Touch("undo"))
+                assert not reply.accepted and reply.text == "The game is over."
+                break
+            choice = rng.choices(
+                prompt.choices,
+                weights=[CHOICE_WEIGHTS.get(game_id, {}).get(c.key, 1.0) for c in prompt.choices],
+            )[0]
+            inp = Press(choice.button) if choice.button else Touch(choice.key)
+            before = session.view()
+            reply = session.handle(inp)
+            assert reply.accepted, reply.text
+            after, state = session.view(), session.state
+            json.dumps(after)
+            if rng.random() < 0.2 and not session.prompt.over:
+                assert session.handle(Touch("undo")).accepted
+                assert session.view() == before
+                assert session.handle(inp).accepted
+                assert session.view() == after and session.state == state
