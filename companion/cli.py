@@ -74,6 +74,7 @@ def _parser() -> argparse.ArgumentParser:
 
     ui = sub.add_parser("ui", help="run the Kivy touchscreen client")
     ui.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
+    ui.add_argument("--fullscreen", action="store_true", help="fill the screen (the kiosk)")
     ui.set_defaults(run=cmd_ui)
     return parser
 
@@ -202,5 +203,5 @@ def cmd_ui(args) -> int:
     from companion.paths import default_socket
     from ui.app import run_app
 
-    run_app(args.socket or default_socket())
+    run_app(args.socket or default_socket(), fullscreen=args.fullscreen)
     return 0

@@ -73,14 +73,27 @@ class Client:
         return self
 
     def close(self) -> None:
-        """Disconnect; safe to call twice."""
-        if self._sock is not None:
-            try:
-                self._sock.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
-            self._sock.close()
-            self._sock = None
+        """Disconnect; safe to call twice and from two threads at once."""
+        with self._lock:
+            sock, self._sock = self._sock, None
+        if sock is None:
+            return
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        sock.close()
+
+    def wait_closed(self, timeout: float | None = None) -> bool:
+        """Block until the connection has closed (``timeout`` seconds, None for ever).
+
+        Returns:
+            True if it closed, False if the timeout passed first.
+        """
+        if self._reader is None:
+            return True
+        self._reader.join(timeout)
+        return not self._reader.is_alive()
 
     def __enter__(self) -> "Client":
         return self.connect() if self._sock is None else self

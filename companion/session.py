@@ -262,8 +262,9 @@ class Session:
                       else {"input": inputs.to_json(inp)})
         self._revert()
         self.last_line = line if line is not None else self.last_line
-        undone = inputs.describe(inputs.from_json(entry.input))
-        return Reply(True, news=(f"Undone: {undone} ({entry.action}).",))
+        choice = self.prompt.choice(entry.action)
+        label = choice.label if choice is not None else entry.action
+        return Reply(True, news=(f"Undone: {label} ({inputs.describe(inputs.from_json(entry.input))}).",))
 
     def _revert(self) -> None:
         entry = self.history.pop()

@@ -141,3 +141,26 @@ def test_daemon_resumes_the_unfinished_game(tmp_path):
         assert second.session.view()["die"] == 6
         assert second.session.prompt.text == "Ada: move up to 6, fight, then End turn"
     store.close()
+
+
+def test_client_close_from_two_threads_at_once(daemon):
+    """Regression: two threads closing one Client raced on ``self._sock`` (AttributeError)."""
+    for _ in range(20):
+        client = Client(daemon.socket_path).connect()
+        errors = []
+        barrier = threading.Barrier(4)
+
+        def close():
+            barrier.wait()
+            try:
+                client.close()
+            except Exception as exc:  # noqa: BLE001 - any error is the bug
+                errors.append(exc)
+
+        threads = [threading.Thread(target=close) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert errors == []
+        assert client.wait_closed(5)

@@ -72,7 +72,7 @@ def test_hold_on_dice_button_is_undo(make_session):
     session.handle(Press("dice"))
     assert session.view()["die"] == 6
     reply = session.handle(Press("dice", hold=2.0))
-    assert reply.accepted and reply.news[0].startswith("Undone: dice button")
+    assert reply.accepted and reply.news == ("Undone: Roll the die (dice button).",)
     assert session.view()["die"] is None
 
 

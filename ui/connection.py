@@ -74,9 +74,9 @@ class DaemonLink:
 
     @property
     def connected(self) -> bool:
-        """True while a connection is open."""
+        """True while a connection is open and the daemon's first state has come."""
         with self._lock:
-            return self._client is not None
+            return self._client is not None and self._client.state is not None
 
     # ------------------------------------------------------------------ commands
 
@@ -111,19 +111,21 @@ class DaemonLink:
     def _connect_loop(self) -> None:
         while not self._stopping.is_set():
             client = self._factory(self.socket_path, on_message=self._deliver)
+            with self._lock:  # before connecting: commands may follow the first state at once
+                self._client = client
             try:
                 client.connect(timeout=self.retry)
             except DaemonUnavailable:
+                with self._lock:
+                    self._client = None
                 self._stopping.wait(self.retry)
                 continue
             self._serve(client)
 
     def _serve(self, client: Client) -> None:
         """Hold ``client`` until its connection closes, then report the loss."""
-        with self._lock:
-            self._client = client
         if not self._stopping.is_set():
-            _wait_closed(client)
+            client.wait_closed()
         with self._lock:
             self._client = None
         client.close()
@@ -134,12 +136,3 @@ class DaemonLink:
         if not self._stopping.is_set():
             self.on_message(message)
 
-
-def _wait_closed(client: Client) -> None:
-    """Block until ``client``'s reader thread ends (the daemon closed the connection).
-
-    ``Client`` has no public "closed" hook yet, so this joins its reader thread.
-    """
-    reader = getattr(client, "_reader", None)
-    if reader is not None:
-        reader.join()

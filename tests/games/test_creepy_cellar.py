@@ -829,7 +829,7 @@ def test_undo_and_reroll_reuses_the_recorded_die_and_card():
     after = session.view()
 
     undo = session.handle(Touch("undo"))
-    assert undo.accepted and undo.news == ("Undone: dice button (roll).",)
+    assert undo.accepted and undo.news == ("Undone: Roll the die (dice button).",)
     assert session.view() == before
 
     second = session.handle(Press("dice"))

@@ -1,9 +1,11 @@
 """The prompt's choices as big touch buttons: the main one first and widest, the rest in a
-two-column grid, all in a scroll view so up to ~16 choices fit on an 800×480 screen.
+grid of two or three columns (see :mod:`ui.layout`), in a scroll view should even that not
+fit; ~16 choices fit on an 800×480 screen.
 """
 
 from __future__ import annotations
 
+from kivy.clock import Clock
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -11,27 +13,11 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.scrollview import ScrollView
 
 from ui import theme
+from ui.layout import FINAL_KEYS, GAP, GRID_FONT, PRIMARY_HEIGHT, grid_shape, order_choices
 from ui.widgets.buttons import TouchButton
-
-#: Choice keys that get the big button when present (otherwise the first choice does).
-PRIMARY_KEYS = ("end-turn",)
-
-#: Choice keys that cannot be undone: drawn in gold, last.
-FINAL_KEYS = ("declare-win",)
 
 #: Key of the "start a new game" button the panel shows when the game is over.
 NEW_GAME = "new-game"
-
-#: Columns of the grid of secondary choices.
-COLUMNS = 2
-
-
-def order_choices(choices: list[dict]) -> list[dict]:
-    """The main choice first, the final ones last, the rest in the daemon's order."""
-    primary = [c for c in choices if c["key"] in PRIMARY_KEYS][:1] or choices[:1]
-    final = [c for c in choices if c["key"] in FINAL_KEYS and c not in primary]
-    rest = [c for c in choices if c not in primary and c not in final]
-    return primary + rest + final
 
 
 class ChoicePanel(ScrollView):
@@ -51,12 +37,15 @@ class ChoicePanel(ScrollView):
 
     def __init__(self, **kwargs):
         self.register_event_type("on_choose")
-        super().__init__(do_scroll_x=False, bar_width=dp(6), **kwargs)
+        super().__init__(do_scroll_x=False, bar_width=dp(8), bar_color=theme.PRIMARY_DOWN,
+                         bar_inactive_color=theme.PANEL_EDGE, scroll_type=["bars", "content"],
+                         **kwargs)
         self._box = BoxLayout(orientation="vertical", size_hint_y=None)
         self._box.bind(minimum_height=self._box.setter("height"))
         self.add_widget(self._box)
-        self.bind(choices=self._rebuild, over=self._rebuild, scale=self._rebuild,
-                  busy=self._set_busy)
+        self._trigger = Clock.create_trigger(self._rebuild)
+        self.bind(choices=self._trigger, over=self._trigger, scale=self._trigger,
+                  height=self._trigger, busy=self._set_busy)
 
     def on_choose(self, key: str) -> None:
         """Default handler: nothing."""
@@ -69,33 +58,37 @@ class ChoicePanel(ScrollView):
 
     def _rebuild(self, *_args) -> None:
         self._box.clear_widgets()
-        self._box.spacing = dp(8) * self.scale
+        self._box.spacing = dp(GAP) * self.scale
+        self._box.padding = (0, 0, dp(12) * self.scale, 0)  # room for the scroll bar
         self.scroll_y = 1
         if self.over:
-            self._box.add_widget(self._button({"key": NEW_GAME, "label": "New game"}, primary=True))
+            self._box.add_widget(self._button({"key": NEW_GAME, "label": "New game"}, True))
             return
         ordered = order_choices(list(self.choices))
         if not ordered:
             return
-        self._box.add_widget(self._button(ordered[0], primary=True))
+        self._box.add_widget(self._button(ordered[0], True))
         if len(ordered) > 1:
             self._box.add_widget(self._grid(ordered[1:]))
 
     def _grid(self, choices: list[dict]) -> GridLayout:
-        grid = GridLayout(cols=COLUMNS, size_hint_y=None, spacing=dp(8) * self.scale)
+        unit = dp(1) * self.scale
+        cols, row = grid_shape(len(choices), self.height, unit)
+        grid = GridLayout(cols=cols, size_hint_y=None, spacing=GAP * unit)
         grid.bind(minimum_height=grid.setter("height"))
         for choice in choices:
-            grid.add_widget(self._button(choice, primary=False))
+            grid.add_widget(self._button(choice, False, row, sp(GRID_FONT[cols]) * self.scale))
         return grid
 
-    def _button(self, choice: dict, primary: bool) -> TouchButton:
-        """One button; heights in dp × scale, fonts in sp × scale."""
+    def _button(self, choice: dict, primary: bool, height: float | None = None,
+                font_size: float | None = None) -> TouchButton:
+        """One button; ``height`` and ``font_size`` in pixels (defaults: the main button's)."""
         button = TouchButton(
             text=str(choice.get("label") or choice["key"]),
             key=choice["key"],
             size_hint_y=None,
-            height=dp(68 if primary else 54) * self.scale,
-            font_size=sp(30 if primary else 19) * self.scale,
+            height=height or dp(PRIMARY_HEIGHT) * self.scale,
+            font_size=font_size or sp(30) * self.scale,
             bold=primary,
             disabled=self.busy,
         )

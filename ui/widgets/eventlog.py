@@ -2,43 +2,39 @@
 
 from __future__ import annotations
 
-from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.clock import Clock
+from kivy.properties import ListProperty, NumericProperty
 from kivy.uix.stencilview import StencilView
-from kivy.utils import escape_markup
 
-from ui import theme
-
-#: How many news lines the log shows at most.
-SHOWN = 6
-
-
-def log_markup(lines: list[str], fresh: int, shown: int = SHOWN) -> str:
-    """The last ``shown`` of ``lines`` as Kivy markup; the last ``fresh`` ones bright."""
-    tail = lines[-shown:] if shown else []
-    bright = theme.hex_colour(theme.TEXT)
-    dim = theme.hex_colour(theme.TEXT_DIM)
-    out = []
-    for i, line in enumerate(tail):
-        colour = bright if i >= len(tail) - fresh else dim
-        out.append(f"[color={colour}]{escape_markup(line)}[/color]")
-    return "\n".join(out)
+from ui.text import LOG_LINES, log_markup
 
 
 class EventLog(StencilView):
-    """Clips its label at the top, so the newest lines always show (see ``kv/app.kv``).
+    """Shows as many of the last :data:`~ui.text.LOG_LINES` news lines as fit whole.
+
+    Its label's rule is in ``kv/app.kv``.
 
     Attributes:
         lines: news, oldest first.
-        fresh: how many of the last lines are new since the previous state.
-        markup: what the label shows.
+        fresh: how many of the last lines are new since the previous state (drawn bright).
     """
 
     lines = ListProperty([])
     fresh = NumericProperty(0)
-    markup = StringProperty("")
 
-    def on_lines(self, *_args) -> None:
-        self.markup = log_markup(list(self.lines), int(self.fresh))
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._refit = Clock.create_trigger(self._fit)
+        self.bind(lines=self._refit, fresh=self._refit, size=self._refit)
 
-    def on_fresh(self, *_args) -> None:
-        self.on_lines()
+    def _fit(self, *_args) -> None:
+        """Drop the oldest lines until the rest fit the height (the newest always shows)."""
+        label = self.ids.text
+        lines = list(self.lines)
+        for shown in range(min(LOG_LINES, len(lines)), 0, -1):
+            label.text = log_markup(lines, int(self.fresh), shown)
+            label.texture_update()
+            if label.texture_size[1] <= self.height:
+                return
+        if not lines:
+            label.text = ""

@@ -5,7 +5,6 @@ from __future__ import annotations
 from kivy.properties import ColorProperty, NumericProperty, OptionProperty
 from kivy.uix.widget import Widget
 
-from ui import theme
 from ui.widgets import shapes
 
 

@@ -1,0 +1,283 @@
+"""The Kivy table screen in a real window (Xvfb), driving a real daemon (issue: touchscreen UI).
+
+The daemon runs in this process; the Kivy client runs in a subprocess (``harness.py``) so
+Kivy's global state stays out of pytest. Screenshots go to ``tests/artifacts/``; set
+``UPDATE_DOCS_SCREENSHOT=1`` to copy the 800×480 one to ``docs/table-screen.png``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import select
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+import pngread
+from ui_scenario import TURNS, running_daemon
+
+pytestmark = pytest.mark.ui
+
+ROOT = Path(__file__).resolve().parents[2]
+HARNESS = Path(__file__).with_name("harness.py")
+ARTIFACTS = ROOT / "tests" / "artifacts"
+DOCS_SHOT = ROOT / "docs" / "table-screen.png"
+
+#: An unknown NFC tag (the demo's): the daemon answers with a notice.
+UNKNOWN_TAG = "04DEADBEEF0042"
+
+#: theme.PRIMARY and theme.NOTICE as 0–255 RGB.
+PRIMARY_RGB = (125, 61, 204)
+NOTICE_RGB = (255, 140, 20)
+
+
+# ---------------------------------------------------------------------- display
+
+
+@pytest.fixture(scope="module")
+def display():
+    """An X display for the Kivy window: a private Xvfb when there is one, else $DISPLAY."""
+    xvfb = shutil.which("Xvfb")
+    if xvfb is None:
+        if os.environ.get("DISPLAY"):
+            yield os.environ["DISPLAY"]
+            return
+        pytest.skip("the UI test needs Xvfb (apt install xvfb) or a DISPLAY")
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(
+        [xvfb, "-displayfd", str(write_end), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    try:
+        number = _read_display_number(read_end, timeout=10.0)
+        yield f":{number}"
+    finally:
+        os.close(read_end)
+        server.terminate()
+        server.wait(5)
+
+
+def _read_display_number(fd: int, timeout: float) -> str:
+    """Xvfb writes its display number to ``fd`` once it accepts connections."""
+    text = b""
+    while not text.endswith(b"\n"):
+        ready, _, _ = select.select([fd], [], [], timeout)
+        chunk = os.read(fd, 16) if ready else b""
+        if not chunk:
+            pytest.fail(f"Xvfb did not start within {timeout} s")
+        text += chunk
+    return text.decode().strip()
+
+
+@pytest.fixture(scope="module")
+def kivy_home(tmp_path_factory):
+    """A private KIVY_HOME, so the test leaves ~/.kivy alone."""
+    return tmp_path_factory.mktemp("kivy-home")
+
+
+# ---------------------------------------------------------------------- the client process
+
+
+class Harness:
+    """``harness.py SCENARIO`` running in a subprocess; stdout words tell its progress."""
+
+    def __init__(self, scenario: str, sock: Path, size: tuple[int, int], display: str,
+                 kivy_home: Path, out: Path, tmp: Path):
+        self.report_path = tmp / f"{scenario}-report.json"
+        self.stderr_path = tmp / f"{scenario}-stderr.txt"
+        env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home),
+               "KIVY_NO_ARGS": "1", "PYTHONUNBUFFERED": "1"}
+        command = [sys.executable, str(HARNESS), scenario, "--socket", str(sock), "--out", str(out),
+                   "--report", str(self.report_path), "--size", f"{size[0]}x{size[1]}"]
+        self.stderr = self.stderr_path.open("w")
+        self.proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                                     stderr=self.stderr, text=True)
+        self.lines: queue.Queue = queue.Queue()
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _pump(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.put(line.strip())
+        self.lines.put(None)
+
+    def expect(self, word: str, timeout: float = 15.0) -> None:
+        """Wait until the harness prints ``word``."""
+        while True:
+            try:
+                line = self.lines.get(timeout=timeout)
+            except queue.Empty:
+                self.kill()
+                pytest.fail(f"the UI never said {word!r}\n{self.stderr_tail()}")
+            if line is None:
+                pytest.fail(f"the UI exited before saying {word!r}\n{self.stderr_tail()}")
+            if line == word:
+                return
+
+    def finish(self, timeout: float = 20.0) -> dict:
+        """Wait for the exit; returns the report. Fails unless the exit code is 0."""
+        try:
+            code = self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            pytest.fail(f"the UI did not exit within {timeout} s\n{self.stderr_tail()}")
+        self.stderr.close()
+        report = json.loads(self.report_path.read_text()) if self.report_path.exists() else {}
+        assert code == 0, (f"UI exit code {code}: {report.get('error')}\n"
+                           f"{report.get('traceback', '')}\n{self.stderr_tail()}")
+        return report
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(5)
+
+    def stderr_tail(self, chars: int = 3000) -> str:
+        if not self.stderr.closed:
+            self.stderr.flush()
+        return self.stderr_path.read_text()[-chars:]
+
+
+@pytest.fixture
+def harness(display, kivy_home, tmp_path):
+    """``harness(scenario, sock, size, out)`` -> a started :class:`Harness` (killed after)."""
+    started: list[Harness] = []
+
+    def start(scenario: str, sock: Path, size=(800, 480), out: Path = ARTIFACTS) -> Harness:
+        h = Harness(scenario, sock, size, display, kivy_home, out, tmp_path)
+        started.append(h)
+        return h
+
+    yield start
+    for h in started:
+        h.kill()
+
+
+# ---------------------------------------------------------------------- pixels
+
+
+def _close(rgb, target, tolerance: int = 24) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(rgb, target))
+
+
+def _window_to_png(png: pngread.Png, x: float, y: float) -> tuple[int, int]:
+    """Kivy window coordinates (origin bottom-left) -> PNG column and row (origin top-left)."""
+    return int(x), png.height - 1 - int(y)
+
+
+def _distinct_colours(png: pngread.Png, step: int = 16) -> int:
+    return len({png.pixel(x, y)[:3] for y in range(0, png.height, step) for x in range(0, png.width, step)})
+
+
+def _share(png: pngread.Png, target, step: int = 4) -> float:
+    """Fraction of sampled pixels close to ``target``."""
+    samples = [png.pixel(x, y)[:3] for y in range(0, png.height, step) for x in range(0, png.width, step)]
+    return sum(_close(p, target) for p in samples) / len(samples)
+
+
+# ---------------------------------------------------------------------- tests
+
+
+def _turn_and_prompt(daemon) -> tuple[int, str]:
+    return daemon.call(lambda: (daemon.session.state.turn, daemon.session.prompt.text))
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 800)], ids=["800x480", "1280x800"])
+def test_table_screen_shows_the_game_and_end_turn_touch_drives_the_daemon(harness, tmp_path, size):
+    from hardware.simulated import SimulatedTable
+
+    out = ARTIFACTS if size == (800, 480) else ARTIFACTS / f"{size[0]}x{size[1]}"
+    sock = tmp_path / "companion.sock"
+    with running_daemon(sock) as daemon:
+        turn, prompt = _turn_and_prompt(daemon)
+        assert turn == TURNS and prompt.startswith("Ada: move up to 3")
+        ui = harness("table", sock, size, out)
+        ui.expect("READY")
+        table = SimulatedTable(daemon.on_presence, daemon.on_dice)
+        try:
+            table.tap(UNKNOWN_TAG)  # refused: the daemon sends a notice to the screen
+            daemon.drain()
+        finally:
+            table.close()
+        report = ui.finish()
+        turn_after = daemon.call(lambda: daemon.session.state.turn)
+        outcome = daemon.call(lambda: daemon.session.state.outcome)
+
+    # The touch on "End turn" reached the daemon: the next player's turn began.
+    assert report["before"]["turn_number"] == turn and report["after"]["turn_number"] == turn + 1
+    assert report["after"]["prompt"] == "Bo: press the dice button"
+    assert turn_after == turn + 1
+
+    # Roll, Undo, roll again (the same die), "We won!": the daemon's game is won.
+    assert report["rolled"].startswith("Bo: move up to ")
+    assert report["undone"] == "Bo: press the dice button"
+    assert report["rolled_again"] == report["rolled"]
+    assert outcome == "won"
+    assert report["over"] == {"prompt": "The game is over: the hunters won!", "can_undo": False,
+                              "undo_disabled": True}
+
+    # Every choice has a button, "End turn" first.
+    assert report["shown_choices"][0] == "End turn"
+    assert sorted(report["shown_choices"]) == sorted(report["before"]["choices"])
+    assert "We won!" in report["shown_choices"] and len(report["shown_choices"]) == 8
+
+    # The unknown tag's notice reached the banner.
+    assert f"Unknown tag {UNKNOWN_TAG}" in report["notice"] and "not enrolled" in report["notice"]
+
+    # Screenshots: the window's size, not blank, the button where it was touched.
+    shots = [Path(p) for p in report["screenshots"]]
+    assert [p.name for p in shots] == ["table-screen.png", "table-notice.png", "table-after.png",
+                                       "game-over.png"]
+    assert report["window_size"] == list(size)
+    for shot in shots:
+        assert pngread.size(shot) == size, shot
+        assert shot.stat().st_size > 10_000, shot
+    screen, notice, after, _over = (pngread.read(p) for p in shots)
+    assert _distinct_colours(screen) > 20
+    x, y = _window_to_png(screen, *report["touched_at"])
+    assert _close(screen.pixel(x, y)[:3], PRIMARY_RGB), screen.pixel(x, y)
+    assert _share(notice, NOTICE_RGB) > 0.01 > _share(screen, NOTICE_RGB)
+    assert screen.rows != after.rows
+
+    if size == (800, 480) and os.environ.get("UPDATE_DOCS_SCREENSHOT"):
+        DOCS_SHOT.parent.mkdir(exist_ok=True)
+        shutil.copyfile(shots[0], DOCS_SHOT)
+
+
+def test_waits_for_the_daemon_starts_a_game_and_reconnects(harness, tmp_path):
+    sock = tmp_path / "companion.sock"
+    ui = harness("lobby", sock, (800, 480), ARTIFACTS)
+    ui.expect("WAITING")  # no daemon yet: "Waiting for the companion…"
+    with running_daemon(sock, game=False) as daemon:
+        ui.expect("STARTED")  # the lobby's "New game" was touched
+        game, players = daemon.call(lambda: (daemon.session.spec.id, daemon.session.header.players))
+    assert (game, players) == ("creepy_cellar", ("Player 1", "Player 2"))
+    ui.expect("LOST")  # daemon gone: "Connection lost — reconnecting"
+    with running_daemon(sock, game=False):
+        report = ui.finish()
+    assert report["reconnected_to"] == "lobby"
+    assert report["new_game"]["players"] == ["Player 1", "Player 2"]
+    for shot in report["screenshots"]:
+        assert pngread.size(shot) == (800, 480)
+
+
+def test_python_m_ui_saves_a_screenshot_and_exits(display, kivy_home, tmp_path):
+    """The command-line entry: ``--exit-after`` sets run_app's stop event, ``--screenshot``
+    saves the window at that exact path just before it closes."""
+    sock, out = tmp_path / "companion.sock", ARTIFACTS / "1024x600" / "python-m-ui.png"
+    out.unlink(missing_ok=True)
+    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home)}
+    with running_daemon(sock):
+        done = subprocess.run(
+            [sys.executable, "-m", "ui", "--socket", str(sock), "--size", "1024x600",
+             "--screenshot", str(out), "--exit-after", "2.5"],
+            cwd=ROOT, env=env, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert pngread.size(out) == (1024, 600)
+    assert _distinct_colours(pngread.read(out)) > 20
+    assert not list(out.parent.glob("*-kivy*.png"))  # Kivy's numbered file was renamed

@@ -1,0 +1,185 @@
+"""The UI's Kivy-free parts, in this process: the daemon link, the screen's words and the
+choice layout; plus the rules of the package (no Kivy on import, only the socket client).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+from companion.client import DaemonUnavailable
+from ui import layout, text
+from ui.connection import DaemonLink
+from ui_scenario import running_daemon
+
+ROOT = Path(__file__).resolve().parents[2]
+UI = ROOT / "ui"
+
+#: What the UI must never import: it is only a client of the daemon socket.
+FORBIDDEN = ("companion.engine", "companion.games", "companion.session", "hardware")
+
+
+# ---------------------------------------------------------------------- package rules
+
+
+def _imports(path: Path) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return names
+
+
+def test_ui_imports_nothing_but_the_socket_client_of_the_companion():
+    offenders = []
+    for path in sorted(UI.rglob("*.py")):
+        offenders += [(path.name, n) for n in _imports(path) if n.startswith(FORBIDDEN)]
+    for path in sorted(UI.rglob("*.kv")):
+        for module in re.findall(r"^#:import\s+\S+\s+(\S+)", path.read_text(), re.M):
+            offenders += [(path.name, module)] if module.startswith(FORBIDDEN) else []
+    assert offenders == []
+
+
+def test_importing_ui_does_not_import_kivy():
+    code = ("import sys, ui, ui.app, ui.connection, ui.layout, ui.text, ui.theme; "
+            "print(sorted(m for m in sys.modules if m == 'kivy' or m.startswith('kivy.')))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         check=True, timeout=30)
+    assert out.stdout.strip() == "[]"
+
+
+def test_every_screen_and_board_has_its_kv_file():
+    names = [p.stem for p in (UI / "screens").glob("*.py") if p.stem != "__init__"]
+    names += [p.stem for p in (UI / "boards").glob("*.py") if p.stem not in ("__init__", "generic")]
+    assert names and all((UI / "kv" / f"{name}.kv").is_file() for name in names)
+
+
+# ---------------------------------------------------------------------- words
+
+
+def test_turn_and_prompt_markup():
+    view = {"turn_number": 9, "turn": "Ada"}
+    assert text.turn_markup(view, "Ada", over=False) == "Turn 9 · [color=ffcc33]Ada[/color]'s turn"
+    assert text.turn_markup(view, "Ada", over=True) == "Game over"
+    prompt = text.prompt_markup("Ada: move up to 3, fight, then End turn", "Ada", over=False)
+    assert prompt == "[color=ffcc33]Ada:[/color] move up to 3, fight, then End turn"
+    over = text.prompt_markup("The game is over: the hunters won!", None, over=True)
+    assert over == "The hunters won!"
+    assert text.prompt_markup("Tag [x] & co", "", over=False) == "Tag &bl;x&br; &amp; co"
+
+
+def test_titles_doors_and_outcomes():
+    assert text.short_title("Ghost Fightin' Treasure Hunters: Creepy Cellar") == "Creepy Cellar"
+    assert text.doors_text("green") == "Green doors locked"
+    assert text.doors_text("") == "Doors open"
+    assert text.outcome_colour({"outcome": "won"}) != text.outcome_colour({"outcome": "lost"})
+
+
+def test_log_shows_the_latest_lines_with_the_fresh_ones_bright():
+    lines = [f"line {i}" for i in range(10)]
+    shown = text.log_markup(lines, fresh=2).split("\n")
+    assert len(shown) == text.LOG_LINES and shown[-1].endswith("line 9[/color]")
+    bright, dim = text.theme.hex_colour(text.theme.TEXT), text.theme.hex_colour(text.theme.TEXT_DIM)
+    assert [line.startswith(f"[color={bright}]") for line in shown] == [False] * 4 + [True] * 2
+    assert all(line.startswith(f"[color={dim}]") for line in shown[:4])
+    assert text.log_markup(lines, fresh=0, shown=0) == ""
+
+
+# ---------------------------------------------------------------------- choice layout
+
+
+def _choices(*keys):
+    return [{"key": k, "label": k} for k in keys]
+
+
+def test_end_turn_comes_first_and_the_win_last():
+    keys = ("remove-ghost:C", "declare-win", "end-turn", "remove-haunting:F")
+    ordered = [c["key"] for c in layout.order_choices(_choices(*keys))]
+    assert ordered == ["end-turn", "remove-ghost:C", "remove-haunting:F", "declare-win"]
+    assert [c["key"] for c in layout.order_choices(_choices("roll"))] == ["roll"]
+    assert layout.order_choices([]) == []
+
+
+def test_grid_uses_two_columns_until_three_are_needed():
+    # 800×480, panel ~320 px tall: 7 secondary choices fit in two columns ...
+    assert layout.grid_shape(7, 320, 1.0) == (2, layout.ROW_HEIGHT)
+    # ... 15 (a board full of ghosts) need three, rows shrunk but touchable ...
+    cols, row = layout.grid_shape(15, 320, 1.0)
+    assert cols == 3 and layout.MIN_ROW_HEIGHT <= row < layout.ROW_HEIGHT
+    # ... and when even that does not fit, rows keep their minimum and the panel scrolls.
+    assert layout.grid_shape(15, 200, 1.0) == (3, layout.MIN_ROW_HEIGHT)
+    assert layout.grid_shape(15, 320 * 1.6, 1.6)[0] == 3
+
+
+# ---------------------------------------------------------------------- daemon link
+
+
+class Inbox:
+    """Collects what the link reports, from its threads."""
+
+    def __init__(self):
+        self.messages: list[dict] = []
+        self.lost = 0
+        self.cond = threading.Condition()
+
+    def message(self, message: dict) -> None:
+        with self.cond:
+            self.messages.append(message)
+            self.cond.notify_all()
+
+    def on_lost(self) -> None:
+        with self.cond:
+            self.lost += 1
+            self.cond.notify_all()
+
+    def wait(self, predicate, timeout: float = 5.0) -> None:
+        with self.cond:
+            assert self.cond.wait_for(predicate, timeout), (self.messages, self.lost)
+
+    def states(self) -> list[dict]:
+        return [m for m in self.messages if m.get("type") == "state"]
+
+
+def test_link_waits_for_the_daemon_sends_commands_and_reconnects(tmp_path):
+    sock = tmp_path / "companion.sock"
+    inbox = Inbox()
+    link = DaemonLink(sock, on_message=inbox.message, on_lost=inbox.on_lost, retry=0.1).start()
+    acks: list = []
+    done = threading.Event()
+    try:
+        link.command("undo", done=lambda ack, error: (acks.append((ack, error)), done.set()))
+        assert done.wait(5)
+        assert acks[0][0] is None and isinstance(acks[0][1], DaemonUnavailable)  # no daemon yet
+
+        with running_daemon(sock, game=False) as daemon:
+            inbox.wait(lambda: inbox.states())
+            assert inbox.states()[0]["game"] is None and link.connected
+            done.clear()
+            link.command("new_game", "creepy_cellar", ["Ada", "Bo"],
+                         done=lambda ack, error: (acks.append((ack, error)), done.set()))
+            assert done.wait(5) and acks[-1][0]["ok"] is True and acks[-1][1] is None
+            inbox.wait(lambda: any(s["game"] == "creepy_cellar" for s in inbox.states()))
+            assert daemon.call(lambda: daemon.session.header.players) == ("Ada", "Bo")
+        inbox.wait(lambda: inbox.lost == 1)
+
+        seen = len(inbox.states())
+        with running_daemon(sock, game=False):
+            inbox.wait(lambda: len(inbox.states()) > seen)  # reconnected by itself
+            assert link.connected
+    finally:
+        link.stop()
+    assert not link.connected
+
+
+def test_link_stops_promptly_while_waiting(tmp_path):
+    link = DaemonLink(tmp_path / "nobody.sock", on_message=lambda m: None, retry=0.1).start()
+    link.stop(timeout=2.0)
+    assert not any(t.is_alive() for t in link._threads)
+

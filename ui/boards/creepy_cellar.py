@@ -1,0 +1,81 @@
+"""The Creepy Cellar board: rooms A–L as the castle (4×3), M and N as the cellar, plus the
+haunting meter, the last die face and the locked doors.
+
+Reads the view described in ``companion/games/creepy_cellar/view.py`` (received over the
+socket; nothing of the game is imported here).
+"""
+
+from __future__ import annotations
+
+from kivy.properties import BooleanProperty, DictProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
+
+from ui.kvloader import load_kv
+from ui.widgets import die, meter, pieces  # noqa: F401  (kv uses DieFace, HauntingMeter, Marker, PieceRow)
+
+#: The base board's rooms, row by row (4 per row).
+CASTLE = tuple("ABCDEFGHIJKL")
+
+#: The two cellar rooms.
+CELLAR = ("M", "N")
+
+
+class RoomTile(Widget):
+    """One room: its letter, ghosts, hauntings and the King's badge (drawn in kv).
+
+    Attributes:
+        letter: room letter.
+        ghosts, hauntings: pieces in the room.
+        king: the Ghost King is here.
+        cellar: a cellar room (darker, earthy tile).
+    """
+
+    letter = StringProperty("")
+    ghosts = NumericProperty(0)
+    hauntings = NumericProperty(0)
+    king = BooleanProperty(False)
+    cellar = BooleanProperty(False)
+
+
+class CellarBoard(BoxLayout):
+    """The whole board; set ``view`` to a Creepy Cellar view dict.
+
+    Attributes:
+        hauntings, limit: hauntings on the board and how many end the game.
+        die: the last movement-die face, 0 before the first roll.
+        locked: the locked door colour, "" when the doors are open.
+    """
+
+    view = DictProperty({})
+    hauntings = NumericProperty(0)
+    limit = NumericProperty(8)
+    die = NumericProperty(0)
+    locked = StringProperty("")
+
+    def __init__(self, **kwargs):
+        load_kv("creepy_cellar")
+        super().__init__(**kwargs)
+        self.tiles: dict[str, RoomTile] = {}
+        for letter in CASTLE:
+            self._add_tile(self.ids.castle, letter, cellar=False)
+        for letter in CELLAR:
+            self._add_tile(self.ids.cellar, letter, cellar=True)
+
+    def _add_tile(self, parent, letter: str, cellar: bool) -> None:
+        tile = RoomTile(letter=letter, cellar=cellar, size_hint_x=1.5 if cellar else 1)
+        self.tiles[letter] = tile
+        parent.add_widget(tile)
+
+    def on_view(self, *_args) -> None:
+        self.hauntings = int(self.view.get("hauntings") or 0)
+        self.limit = int(self.view.get("haunting_limit") or 8)
+        self.die = int(self.view.get("die") or 0)
+        self.locked = self.view.get("locked") or ""
+        rooms = self.view.get("rooms") or {}
+        king = self.view.get("ghost_king")
+        for letter, tile in self.tiles.items():
+            room = rooms.get(letter) or {}
+            tile.ghosts = int(room.get("ghosts", 0))
+            tile.hauntings = int(room.get("hauntings", 0))
+            tile.king = king == letter

@@ -1,0 +1,47 @@
+"""The table screen: the game's board, whose turn, the prompt in large type, one big touch
+button per choice, Undo, and the event log.
+
+The board is the game's own widget (:mod:`ui.boards`); the rest works for any game.
+"""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.properties import ObjectProperty
+from kivy.uix.screenmanager import Screen
+
+from ui.boards import board_class
+from ui.kvloader import load_kv
+from ui.widgets import buttons, choices, eventlog  # noqa: F401  (kv uses their widgets)
+
+
+class TableScreen(Screen):
+    """Binds to ``app.model``; swaps in the board widget of the game being played.
+
+    Attributes:
+        board: the current board widget, or None.
+    """
+
+    board = ObjectProperty(None, allownone=True)
+
+    def __init__(self, **kwargs):
+        load_kv("table")
+        super().__init__(name="table", **kwargs)
+        model = App.get_running_app().model
+        model.bind(game=self._show_game, view=self._show_view)
+        self._show_game(model, model.game)
+
+    def _show_game(self, _model, game: str) -> None:
+        """Put the board of ``game`` in the board slot (keeps it when the game is the same)."""
+        cls = board_class(game) if game else None
+        if cls is None or isinstance(self.board, cls):
+            return
+        slot = self.ids.board_slot
+        slot.clear_widgets()
+        self.board = cls()
+        slot.add_widget(self.board)
+        self._show_view(_model, _model.view)
+
+    def _show_view(self, _model, view: dict) -> None:
+        if self.board is not None:
+            self.board.view = dict(view)
