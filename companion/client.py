@@ -169,7 +169,10 @@ class Client:
             if future is not None:
                 future.set_result(message)
         if self.on_message is not None:
-            self.on_message(message)
+            try:
+                self.on_message(message)
+            except Exception:  # a broken listener must not cut the connection
+                log.exception("on_message failed for a %s message", message.get("type"))
 
     def _fail_pending(self) -> None:
         with self._lock:

@@ -20,7 +20,10 @@ class ConsoleView:
             self._state(message)
 
     def _state(self, message: dict[str, Any]) -> None:
-        for line in message.get("news", []):
+        news = message.get("news", [])
+        if self._last_prompt is None:  # first state: say what already happened
+            news = message.get("log", [])
+        for line in news:
             self._print(f"  - {line}")
         view = message.get("view") or {}
         prompt = message["prompt"]["text"]

@@ -86,8 +86,8 @@ def _run(script, store, path, realtime, speed, on_line, on_message) -> ReplayRes
     result = ReplayResult(state={})
     with DaemonThread(daemon):
         table = SimulatedTable(daemon.on_presence, daemon.on_dice, realtime=realtime)
+        result.resumed_after = daemon.call(lambda: _start(daemon, script, store))
         with Client(path, on_message=on_message).connect() as client:
-            result.resumed_after = daemon.call(lambda: _start(daemon, script, store))
             todo = [line for line in script.lines
                     if result.resumed_after is None or line.number > result.resumed_after]
             started = time.monotonic() - (todo[0].at / speed if todo and result.resumed_after else 0)

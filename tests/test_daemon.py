@@ -164,3 +164,15 @@ def test_client_close_from_two_threads_at_once(daemon):
             thread.join()
         assert errors == []
         assert client.wait_closed(5)
+
+
+def test_a_failing_listener_does_not_cut_the_connection(daemon):
+    """Regression: an exception in on_message (e.g. a closed stdout) killed the reader thread."""
+    _start(daemon, stack={"movement_die": [6]})
+
+    def explode(message):
+        raise BrokenPipeError("stdout closed")
+
+    with Client(daemon.socket_path, on_message=explode).connect() as client:
+        assert client.choose("roll")["ok"] is True
+        assert client.state["view"]["die"] == 6
