@@ -15,6 +15,7 @@ from pathlib import Path
 
 from companion import script as scripts
 from companion.errors import CompanionError, ScriptError
+from companion.replay import ReplayFailed
 
 log = logging.getLogger("companion")
 
@@ -36,11 +37,25 @@ def main(argv: list[str] | None = None) -> int:
     except ScriptError as exc:
         print(f"companion: bad table script: {exc}", file=sys.stderr)
         return EXIT_BAD_SCRIPT
+    except ReplayFailed as exc:
+        print(f"companion: the table script cannot go on: {exc}", file=sys.stderr)
+        return EXIT_BAD_SCRIPT
     except CompanionError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
+
+
+def _speed(text: str) -> float:
+    """A ``--speed`` factor: a finite number above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"the speed is a number above 0, not {text}")
+    return value
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -55,14 +70,14 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("file", type=Path, help="table script (JSON Lines)")
     replay.add_argument("--db", type=Path, help="record inputs in this event store; resume its game if it holds it")
     replay.add_argument("--realtime", action="store_true", help="honour each line's 'at' seconds")
-    replay.add_argument("--speed", type=float, default=1.0, help="with --realtime: times faster (default 1)")
+    replay.add_argument("--speed", type=_speed, default=1.0, help="with --realtime: times faster (default 1)")
     replay.add_argument("--json", action="store_true", help="print the final public state as one JSON object")
     replay.add_argument("--progress", action="store_true", help="print 'line N: accepted' for each line to stdout")
     replay.set_defaults(run=cmd_replay)
 
     demo = sub.add_parser("demo", help="play the bundled Creepy Cellar game through the real daemon")
     demo.add_argument("--headless", action="store_true", help="print to the terminal even when a display exists")
-    demo.add_argument("--speed", type=float, default=1.0, help="times faster than the script (default 1)")
+    demo.add_argument("--speed", type=_speed, default=1.0, help="times faster than the script (default 1)")
     demo.set_defaults(run=cmd_demo)
 
     daemon = sub.add_parser("daemon", help="run the daemon (simulated hardware off the Pi)")

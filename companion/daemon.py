@@ -31,6 +31,13 @@ log = logging.getLogger(__name__)
 #: News lines kept for the screen's event log.
 RECENT_NEWS = 12
 
+#: Bytes that may wait for one slow client before it is dropped.
+MAX_BACKLOG = 1 << 20
+
+
+class DaemonBusy(CompanionError, OSError):
+    """Another daemon already serves this socket."""
+
 
 class Daemon:
     """The companion daemon.
@@ -122,9 +129,7 @@ class Daemon:
         self.loop = asyncio.get_running_loop()
         self._queue = asyncio.Queue()
         self._stopped = asyncio.Event()
-        if self.socket_path.exists():
-            self.socket_path.unlink()
-        self.socket_path.parent.mkdir(parents=True, exist_ok=True)
+        await self._claim_socket()
         server = await asyncio.start_unix_server(self._client, path=str(self.socket_path),
                                                  limit=protocol.MAX_LINE)
         os.chmod(self.socket_path, 0o660)
@@ -140,6 +145,19 @@ class Daemon:
                 writer.close()
             await server.wait_closed()
             self.socket_path.unlink(missing_ok=True)
+
+    async def _claim_socket(self) -> None:
+        """Remove a stale socket file; refuse to take over one a live daemon answers on."""
+        self.socket_path.parent.mkdir(parents=True, exist_ok=True)
+        if not self.socket_path.exists():
+            return
+        try:
+            _reader, writer = await asyncio.open_unix_connection(str(self.socket_path))
+        except OSError:
+            self.socket_path.unlink()  # stale: left by a daemon that died
+            return
+        writer.close()
+        raise DaemonBusy(f"another companion daemon is already listening on {self.socket_path}")
 
     async def _work(self) -> None:
         while True:
@@ -167,8 +185,7 @@ class Daemon:
             reply = self.session.handle(inp, self.script_line)
         except (StackError, StoreError) as exc:
             self.failure = exc
-            self._notify(str(exc), "error")
-            log.error("%s: %s", inputs.describe(inp), exc)
+            self._notify(f"{inputs.describe(inp)}: {exc}", "error")
             return None
         if self.on_reply is not None:
             self.on_reply(inp, reply)
@@ -194,18 +211,14 @@ class Daemon:
         self._broadcast(protocol.notice(text, level))
 
     def _broadcast(self, message: dict[str, Any]) -> None:
-        data = protocol.encode(message)
         for writer in list(self._clients):
-            if writer.is_closing():
-                self._clients.discard(writer)
-                continue
-            writer.write(data)
+            self._send(writer, message)
 
     # ------------------------------------------------------------------ clients
 
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self._clients.add(writer)
-        writer.write(protocol.encode(protocol.state_message(self.session, list(self.recent))))
+        self._send(writer, protocol.state_message(self.session, list(self.recent)))
         try:
             while line := await reader.readline():
                 await self._command(line, writer)
@@ -222,44 +235,62 @@ class Daemon:
         try:
             message = protocol.decode(line)
         except protocol.ProtocolError as exc:
-            writer.write(protocol.encode(protocol.notice(f"bad command: {exc}", "error")))
+            self._send(writer, protocol.notice(f"bad command: {exc}", "error"))
             return
         try:
-            ok, text = await self._dispatch(message)
+            ok, text = await self._dispatch(message, writer)
         except CompanionError as exc:
             ok, text = False, str(exc)
-            writer.write(protocol.encode(protocol.notice(f"bad command: {exc}", "error")))
+            self._send(writer, protocol.notice(f"bad command: {exc}", "error"))
         if "id" in message:
-            writer.write(protocol.encode({"type": "ack", "id": message["id"], "ok": ok, "text": text}))
+            self._send(writer, {"type": "ack", "id": message["id"], "ok": ok, "text": text})
 
-    async def _dispatch(self, message: dict[str, Any]) -> tuple[bool, str]:
+    async def _dispatch(self, message: dict[str, Any], writer: asyncio.StreamWriter) -> tuple[bool, str]:
         cmd = message.get("cmd")
         if cmd == "state":
-            self.publish()
+            self._send(writer, protocol.state_message(self.session, list(self.recent)))
             return True, ""
         if cmd in ("choose", "undo"):
             key = "undo" if cmd == "undo" else str(message.get("key", ""))
-            reply = await self._handle_now(Touch(key))
+            reply = await self._in_order(lambda: self._handle(Touch(key)))
             return (reply.accepted, reply.text) if reply else (False, "no game")
         if cmd == "new_game":
-            return self._new_game(message)
+            return await self._in_order(lambda: self._new_game(message, writer))
         raise protocol.ProtocolError(f"unknown command {cmd!r}")
 
-    async def _handle_now(self, inp: Input) -> Reply | None:
+    async def _in_order(self, fn: Callable[[], Any]) -> Any:
+        """Run ``fn`` on the worker, after every input queued before it."""
         future: asyncio.Future = self.loop.create_future()
-        await self._queue.put(("call", lambda: self._handle(inp), _Bridge(future)))
+        await self._queue.put(("call", fn, _Bridge(future)))
         return await future
 
-    def _new_game(self, message: dict[str, Any]) -> tuple[bool, str]:
-        raw = {k: v for k, v in message.items() if k not in ("cmd", "id")}
+    def _new_game(self, message: dict[str, Any], writer: asyncio.StreamWriter) -> tuple[bool, str]:
+        """``new_game``: refused while an unfinished game runs, unless ``"abandon": true``
+        (the running game stays in the store, unfinished)."""
+        raw = {k: v for k, v in message.items() if k not in ("cmd", "id", "abandon")}
         raw.setdefault("seed", int.from_bytes(os.urandom(4), "big"))
         try:
             header = GameHeader.from_json(raw)
+            if self.session is not None and not self.session.prompt.over and message.get("abandon") is not True:
+                raise HeaderError("a game is still running; finish it, or ask again with \"abandon\": true")
             self.start_game(header)
-        except (HeaderError, CompanionError) as exc:
-            self._notify(f"Cannot start that game: {exc}", "error")
+        except CompanionError as exc:
+            self._send(writer, protocol.notice(f"Cannot start that game: {exc}", "error"))
             return False, str(exc)
         return True, ""
+
+    def _send(self, writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
+        """Send to one client; a client that stopped reading is dropped (no unbounded buffer)."""
+        if writer.is_closing():
+            self._clients.discard(writer)
+            return
+        if writer.transport.get_write_buffer_size() > MAX_BACKLOG:
+            log.warning("dropping a client that stopped reading (%d bytes waiting)",
+                        writer.transport.get_write_buffer_size())
+            self._clients.discard(writer)
+            writer.transport.abort()
+            return
+        writer.write(protocol.encode(message))
 
 
 class _Bridge:

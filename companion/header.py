@@ -9,13 +9,21 @@ from __future__ import annotations
 
 import hashlib
 import json
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine import get_game, resolve_options
+from companion.engine import GameSpec, get_game, resolve_options
 from companion.engine.registry import UnknownGame
 from companion.errors import CompanionError, OptionError
+from companion.inputs import InputError
 from companion.tags import TagRegistry
+
+#: Header keys; anything else is a typo and is refused.
+KEYS = frozenset({"game", "players", "seed", "options", "stack", "tags"})
+
+#: Longest player name, in characters (it must fit a button on a 800x480 screen).
+MAX_NAME = 24
 
 
 class HeaderError(CompanionError, ValueError):
@@ -28,7 +36,7 @@ class GameHeader:
 
     Attributes:
         game: game id.
-        players: names in turn order.
+        players: names in turn order (distinct, printable, 1–24 characters).
         seed: seeds the session's chance picks (an int or a string).
         options: options and house rules as given (defaults are filled in by the session).
         stack: forced next outcomes per chance source, e.g. ``{"movement_die": [3, 6]}``.
@@ -43,7 +51,7 @@ class GameHeader:
     tags: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> "GameHeader":
+    def from_json(cls, raw: Any) -> "GameHeader":
         """Validate a header record.
 
         Raises:
@@ -51,27 +59,22 @@ class GameHeader:
         """
         if not isinstance(raw, dict):
             raise HeaderError("the header is a JSON object")
-        try:
-            spec = get_game(raw.get("game"))
-        except UnknownGame as exc:
-            raise HeaderError(str(exc)) from exc
-        players = raw.get("players")
-        if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-            raise HeaderError("'players' is a list of names")
-        if not spec.min_players <= len(players) <= spec.max_players:
-            raise HeaderError(f"{spec.title} is for {spec.min_players}–{spec.max_players} players")
+        unknown = sorted(set(raw) - KEYS)
+        if unknown:
+            raise HeaderError(f"unknown header key {unknown[0]!r}; keys are: {', '.join(sorted(KEYS))}")
+        spec = _game(raw.get("game"))
+        players = _players(spec, raw.get("players"))
         seed = raw.get("seed", 0)
         if not isinstance(seed, (int, str)) or isinstance(seed, bool):
             raise HeaderError("'seed' is an integer or a string")
+        options = _mapping(raw.get("options"), "options")
         try:
-            resolve_options(spec, raw.get("options") or {})
-            tags = TagRegistry.from_json(raw.get("tags") or {}).to_json()
-        except (OptionError, ValueError) as exc:
+            resolve_options(spec, options)
+        except OptionError as exc:
             raise HeaderError(str(exc)) from exc
-        stack = raw.get("stack") or {}
-        if not isinstance(stack, dict) or not all(isinstance(v, list) for v in stack.values()):
-            raise HeaderError("'stack' maps a chance source to a list of outcomes")
-        return cls(spec.id, tuple(players), seed, dict(raw.get("options") or {}), dict(stack), tags)
+        stack = _stack(spec, _mapping(raw.get("stack"), "stack"))
+        tags = _tags(spec, _mapping(raw.get("tags"), "tags"))
+        return cls(spec.id, players, seed, options, stack, tags)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -87,3 +90,64 @@ class GameHeader:
         """A stable fingerprint: the same header always gives the same key."""
         text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def _game(game: Any) -> GameSpec:
+    if not isinstance(game, str):
+        raise HeaderError("'game' is a game id such as 'creepy_cellar'")
+    try:
+        return get_game(game)
+    except UnknownGame as exc:
+        raise HeaderError(str(exc)) from exc
+
+
+def _mapping(value: Any, name: str) -> dict:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise HeaderError(f"{name!r} is a JSON object")
+    return dict(value)
+
+
+def _players(spec: GameSpec, players: Any) -> tuple[str, ...]:
+    if not isinstance(players, list):
+        raise HeaderError("'players' is a list of names")
+    names = tuple(_name(p) for p in players)
+    if not spec.min_players <= len(names) <= spec.max_players:
+        raise HeaderError(f"{spec.title} is for {spec.min_players}–{spec.max_players} players, not {len(names)}")
+    if len({n.casefold() for n in names}) != len(names):
+        raise HeaderError("each player needs a different name")
+    return names
+
+
+def _name(name: Any) -> str:
+    """A player name: printable text, 1–24 characters after trimming spaces."""
+    if not isinstance(name, str) or not name.strip():
+        raise HeaderError(f"a player name is some text, not {name!r}")
+    name = name.strip()
+    if len(name) > MAX_NAME:
+        raise HeaderError(f"player name {name[:MAX_NAME]!r}… is longer than {MAX_NAME} characters")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):
+        raise HeaderError(f"player name {name.encode('utf-8', 'backslashreplace').decode()!r} has characters that cannot be shown")
+    return name
+
+
+def _stack(spec: GameSpec, stack: dict) -> dict[str, list]:
+    for source, items in stack.items():
+        if source not in spec.chance_sources:
+            raise HeaderError(f"'stack' has no source {source!r}; sources are: {', '.join(spec.chance_sources)}")
+        if not isinstance(items, list) or not all(
+                isinstance(i, (int, str)) and not isinstance(i, bool) for i in items):
+            raise HeaderError(f"'stack' {source!r} is a list of outcomes (numbers or names)")
+    return stack
+
+
+def _tags(spec: GameSpec, raw: dict) -> dict[str, str]:
+    try:
+        tags = TagRegistry.from_json(raw).to_json()
+    except InputError as exc:
+        raise HeaderError(str(exc)) from exc
+    for uid, component in tags.items():
+        if component.startswith(f"{spec.id}:") and component not in spec.components:
+            raise HeaderError(f"tag {uid}: {spec.title} has no component {component!r}")
+    return tags

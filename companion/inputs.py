@@ -49,6 +49,12 @@ class Touch:
 
 Input = Union[Tap, Remove, Press, Touch]
 
+#: The key that names each kind of input, and the other keys each kind may carry.
+KINDS = {"tap": {"reader"}, "remove": set(), "button": {"hold"}, "touch": set()}
+
+#: Longest hold of a button, in seconds; anything longer is a stuck button or a typo.
+MAX_HOLD = 60.0
+
 
 def normalise_uid(uid: str) -> str:
     """``"04:a1 b2-c3"`` -> ``"04A1B2C3"``.
@@ -56,32 +62,47 @@ def normalise_uid(uid: str) -> str:
     Raises:
         InputError: not an even number of hex digits, or fewer than 4 bytes.
     """
-    cleaned = "".join(ch for ch in str(uid) if ch not in ": -").upper()
-    if len(cleaned) % 2 or len(cleaned) < 8 or any(ch not in "0123456789ABCDEF" for ch in cleaned):
+    if not isinstance(uid, str):
+        raise InputError(f"a UID is a hex string, not {uid!r}")
+    cleaned = "".join(ch for ch in uid if ch not in ": -").upper()
+    if len(cleaned) not in (8, 14, 20) or any(ch not in "0123456789ABCDEF" for ch in cleaned):
         raise InputError(f"a UID is 4, 7 or 10 bytes of hex, not {uid!r}")
     return cleaned
 
 
-def from_json(record: dict[str, Any]) -> Input:
-    """Build an input from its script/store record (extra keys such as ``at`` are ignored).
+def from_json(record: dict[str, Any], extra: frozenset[str] = frozenset()) -> Input:
+    """Build an input from its script/store record.
+
+    Args:
+        record: ``{"tap": ...}``, ``{"remove": ...}``, ``{"button": ...}`` or ``{"touch": ...}``
+            with that kind's optional keys.
+        extra: further keys to allow and ignore (a script line's ``"at"``).
 
     Raises:
-        InputError: no known input key, or a value of the wrong type.
+        InputError: not exactly one input kind, an unknown key, or a bad value.
     """
     if not isinstance(record, dict):
         raise InputError("an input is a JSON object")
-    if "tap" in record:
+    kinds = [k for k in KINDS if k in record]
+    if len(kinds) != 1:
+        raise InputError("an input needs exactly one of 'tap', 'remove', 'button' or 'touch'")
+    kind = kinds[0]
+    unknown = sorted(set(record) - {kind} - KINDS[kind] - extra)
+    if unknown:
+        raise InputError(f"a {kind!r} input has no key {unknown[0]!r}")
+    if kind == "tap":
         return Tap(normalise_uid(record["tap"]), _name(record.get("reader", "table"), "reader"))
-    if "remove" in record:
+    if kind == "remove":
         return Remove(_name(record["remove"], "remove"))
-    if "button" in record:
-        hold = record.get("hold", 0.0)
-        if not isinstance(hold, (int, float)) or isinstance(hold, bool) or hold < 0:
-            raise InputError(f"'hold' is a number of seconds >= 0, not {hold!r}")
-        return Press(_name(record["button"], "button"), float(hold))
-    if "touch" in record:
-        return Touch(_name(record["touch"], "touch"))
-    raise InputError("an input needs one of 'tap', 'remove', 'button' or 'touch'")
+    if kind == "button":
+        return Press(_name(record["button"], "button"), _hold(record.get("hold", 0.0)))
+    return Touch(_name(record["touch"], "touch"))
+
+
+def _hold(hold: Any) -> float:
+    if not isinstance(hold, (int, float)) or isinstance(hold, bool) or not 0 <= hold <= MAX_HOLD:
+        raise InputError(f"'hold' is a number of seconds from 0 to {MAX_HOLD:g}, not {hold!r}")
+    return float(hold)
 
 
 def to_json(inp: Input) -> dict[str, Any]:

@@ -29,8 +29,10 @@ class ProtocolError(CompanionError, ValueError):
 
 
 def encode(message: dict[str, Any]) -> bytes:
-    """One message as a JSON line (UTF-8, ending in ``\\n``)."""
-    return (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+    """One message as a JSON line (UTF-8, ending in ``\\n``). Never raises for text:
+    a character UTF-8 cannot carry (a lone surrogate) becomes ``?``."""
+    text = json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return text.encode("utf-8", "replace")
 
 
 def decode(line: bytes | str) -> dict[str, Any]:

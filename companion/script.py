@@ -17,6 +17,9 @@ from companion.header import GameHeader, HeaderError
 
 SCRIPT_VERSION = 1
 
+#: Latest ``at`` a script may use, in seconds (a week: longer is a typo).
+MAX_AT = 7 * 24 * 3600.0
+
 
 @dataclass(frozen=True)
 class ScriptLine:
@@ -42,7 +45,7 @@ def load(path: str | Path) -> TableScript:
         ScriptError: naming the line and what is wrong (line 0: the file cannot be read).
     """
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")  # a BOM from a Windows editor is fine
     except (OSError, UnicodeDecodeError) as exc:
         raise ScriptError(0, f"cannot read {path}: {exc}") from exc
     return parse(text)
@@ -54,6 +57,7 @@ def parse(text: str) -> TableScript:
     Raises:
         ScriptError: naming the line and what is wrong.
     """
+    text = text.removeprefix("\ufeff")
     rows = [(n, raw) for n, raw in enumerate(text.splitlines(), start=1) if raw.strip()]
     if not rows:
         raise ScriptError(1, "the script is empty; line 1 must be the header")
@@ -68,17 +72,23 @@ def parse(text: str) -> TableScript:
 
 def _json(number: int, raw: str) -> dict:
     try:
-        record = json.loads(raw)
+        record = json.loads(raw, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise ScriptError(number, f"not valid JSON ({exc.msg} at column {exc.colno})") from exc
+    except (ValueError, RecursionError) as exc:
+        raise ScriptError(number, f"not a usable JSON line ({str(exc)[:80]})") from exc
     if not isinstance(record, dict):
         raise ScriptError(number, "each line is a JSON object")
     return record
 
 
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number a script may use")
+
+
 def _header(number: int, raw: str) -> GameHeader:
     record = _json(number, raw)
-    if record.get("script") != SCRIPT_VERSION:
+    if type(record.get("script")) is not int or record["script"] != SCRIPT_VERSION:
         raise ScriptError(number, f'the header needs "script": {SCRIPT_VERSION}')
     try:
         return GameHeader.from_json({k: v for k, v in record.items() if k != "script"})
@@ -89,12 +99,12 @@ def _header(number: int, raw: str) -> GameHeader:
 def _line(number: int, raw: str, last_at: float) -> ScriptLine:
     record = _json(number, raw)
     at = record.get("at")
-    if not isinstance(at, (int, float)) or isinstance(at, bool) or at < 0:
-        raise ScriptError(number, f'"at" is a number of seconds >= 0, not {at!r}')
+    if not isinstance(at, (int, float)) or isinstance(at, bool) or not 0 <= at <= MAX_AT:
+        raise ScriptError(number, f'"at" is a number of seconds from 0 to {MAX_AT:g}, not {at!r}')
     if at < last_at:
         raise ScriptError(number, f'"at" goes back in time ({at} after {last_at})')
     try:
-        return ScriptLine(number, float(at), inputs.from_json(record))
+        return ScriptLine(number, float(at), inputs.from_json(record, extra=frozenset({"at"})))
     except inputs.InputError as exc:
         raise ScriptError(number, str(exc)) from exc
 

@@ -12,6 +12,7 @@ is on disk), ``PRAGMA integrity_check`` at open. Schema:
 
 from __future__ import annotations
 
+import fcntl
 import json
 import sqlite3
 from dataclasses import dataclass
@@ -77,11 +78,32 @@ class EventStore:
 
     def __init__(self, path: str | Path):
         self.path = str(path)
+        self._db = None
+        self._lock = self._take_lock()
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self._configure()
         except sqlite3.DatabaseError as exc:
+            self.close()
             raise StoreError(f"cannot open the event store {self.path}: {exc}") from exc
+        except StoreError:
+            self.close()
+            raise
+
+    def _take_lock(self):
+        """One writer: an exclusive ``flock`` on ``<path>.lock`` for as long as the store is open."""
+        if self.path == ":memory:":
+            return None
+        try:
+            lock = open(self.path + ".lock", "a+")
+        except OSError as exc:
+            raise StoreError(f"cannot open the event store {self.path}: {exc}") from exc
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            lock.close()
+            raise StoreError(f"the event store {self.path} is in use by another companion process") from exc
+        return lock
 
     def _configure(self) -> None:
         db = self._db
@@ -92,16 +114,23 @@ class EventStore:
         if result != "ok":
             raise StoreError(f"the event store {self.path} failed its integrity check: {result}")
         version = db.execute("PRAGMA user_version").fetchone()[0]
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if tables and not {"games", "events"} <= tables:
+            raise StoreError(f"{self.path} is not a Haunt Companion event store"
+                             f" (it holds {', '.join(sorted(tables)[:5])}); it was left untouched")
         if version > SCHEMA_VERSION:
             raise StoreError(f"{self.path} has schema {version}; this companion reads up to {SCHEMA_VERSION}")
         db.executescript(_SCHEMA)
         db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def close(self) -> None:
-        """Close the database; safe to call twice."""
+        """Close the database and release the lock; safe to call twice."""
         if self._db is not None:
             self._db.close()
             self._db = None
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
 
     def new_game(self, header: dict[str, Any], key: str | None, now: float) -> int:
         """Record a new game and return its id. ``now`` is wall-clock seconds."""

@@ -176,3 +176,74 @@ def test_a_failing_listener_does_not_cut_the_connection(daemon):
     with Client(daemon.socket_path, on_message=explode).connect() as client:
         assert client.choose("roll")["ok"] is True
         assert client.state["view"]["die"] == 6
+
+
+def test_a_second_daemon_on_the_same_socket_is_refused(daemon, tmp_path):
+    from companion.daemon import DaemonBusy
+
+    other = Daemon(EventStore(":memory:"), daemon.socket_path)
+    with pytest.raises(DaemonBusy, match="already listening"):
+        with DaemonThread(other):
+            pass
+    with Client(daemon.socket_path).connect() as client:  # the first one still serves
+        assert client.state["type"] == "state"
+
+
+def test_a_stale_socket_file_is_replaced(tmp_path):
+    path = tmp_path / "stale.sock"
+    stale = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    stale.bind(str(path))
+    stale.close()  # the file stays, nobody listens
+    with DaemonThread(Daemon(EventStore(":memory:"), path)) as d:
+        with Client(d.socket_path).connect() as client:
+            assert client.state["game"] is None
+
+
+def test_state_command_answers_only_the_asker(daemon):
+    _start(daemon)
+    watcher = Collector()
+    with Client(daemon.socket_path, on_message=watcher).connect(), \
+            Client(daemon.socket_path).connect() as asker:
+        before = len(watcher.messages)
+        for _ in range(5):
+            asker.request({"cmd": "state"})
+        assert len(watcher.messages) == before
+
+
+def test_new_game_does_not_silently_replace_a_running_game(daemon):
+    _start(daemon)
+    running = daemon.session
+    watcher = Collector()
+    with Client(daemon.socket_path, on_message=watcher).connect(), \
+            Client(daemon.socket_path).connect() as other:
+        ack = other.new_game("creepy_cellar", ["Cy"])
+        assert ack["ok"] is False and "a game is still running" in ack["text"]
+        assert daemon.session is running
+        assert not any(m.get("type") == "notice" for m in watcher.messages)  # only the asker is told
+        ack = other.request({"cmd": "new_game", "game": "creepy_cellar", "players": ["Cy"], "abandon": True})
+        assert ack["ok"] is True and daemon.session.header.players == ("Cy",)
+    assert daemon.store.last_unfinished().id == daemon.session.game_id
+    assert len(daemon.store.games()) == 2  # the abandoned game is still stored
+
+
+def test_a_client_that_never_reads_is_dropped_not_buffered(daemon):
+    """A stuck client made the daemon's memory grow without limit (newcomer report)."""
+    _start(daemon)
+    stuck = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    stuck.connect(str(daemon.socket_path))
+    with Client(daemon.socket_path).connect() as client:
+        for _ in range(1500):  # each roll/undo broadcasts a ~2 kB state to everyone
+            client.choose("roll")
+            client.undo()
+        daemon.drain()
+        backlog = daemon.call(lambda: [w.transport.get_write_buffer_size() for w in daemon._clients])
+    stuck.close()
+    assert len(backlog) == 1  # only the reading client is left
+    from companion.daemon import MAX_BACKLOG
+    assert max(backlog) <= MAX_BACKLOG
+
+
+def test_unshowable_text_never_breaks_the_protocol():
+    """A lone surrogate in a name broke every broadcast and every restart (newcomer report)."""
+    assert protocol.encode({"type": "notice", "text": "\ud800!"}) == b'{"type":"notice","text":"?!"}\n'

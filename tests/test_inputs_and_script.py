@@ -88,3 +88,50 @@ def test_uid_normalisation():
     assert inputs.normalise_uid("de:ad:be:ef") == "DEADBEEF"
     with pytest.raises(inputs.InputError):
         inputs.normalise_uid("DEAD")
+
+
+@pytest.mark.parametrize("bad, words", [
+    ('{"at": ' + "9" * 400 + ', "touch": "x"}', '"at"'),
+    ('{"at": ' + "9" * 5000 + ', "touch": "x"}', "not a usable JSON line"),
+    ('{"at": NaN, "touch": "x"}', "NaN is not a number"),
+    ('{"at": Infinity, "touch": "x"}', "Infinity is not a number"),
+    ('{"at": 1e308, "touch": "x"}', '"at"'),
+    ('{"at": 1, "button": "dice", "hold": 1e308}', "hold"),
+    ('{"at": 1, "button": "dice", "touch": "end-turn"}', "exactly one of"),
+    ('{"at": 1, "touch": "end-turn", "typo": 1}', "has no key 'typo'"),
+    ('{"at": 1, "tap": "0411223344"}', "UID"),
+    ('{"at": 1, "tap": 12345678}', "UID"),
+    ('{"at": 1, "touch": ' + "[" * 5000 + "]" * 5000 + '}', "not a usable JSON line"),
+])
+def test_hostile_input_lines_are_named_not_crashes(bad, words):
+    """Found by a newcomer's break-it pass: each of these raised a Python error before."""
+    with pytest.raises(ScriptError) as caught:
+        script.parse(_text(HEADER, bad))
+    assert caught.value.line == 2
+    assert words in str(caught.value)
+
+
+@pytest.mark.parametrize("header, words", [
+    ({**HEADER, "game": ["x"]}, "'game' is a game id"),
+    ({**HEADER, "tags": [1]}, "'tags' is a JSON object"),
+    ({**HEADER, "tags": {"04112233": "creepy_cellar:ghost:room-Z"}}, "no component 'creepy_cellar:ghost:room-Z'"),
+    ({**HEADER, "stack": {"movment_die": [6]}}, "'stack' has no source 'movment_die'"),
+    ({**HEADER, "stack": {"movement_die": [[1]]}}, "list of outcomes"),
+    ({**HEADER, "players": ["Ada", "ada"]}, "different name"),
+    ({**HEADER, "players": ["   ", "Bo"]}, "a player name is some text"),
+    ({**HEADER, "players": ["\ud800", "Bo"]}, "cannot be shown"),
+    ({**HEADER, "players": ["A" * 25]}, "longer than 24"),
+    ({**HEADER, "seeed": 1}, "unknown header key 'seeed'"),
+    ({**HEADER, "script": True}, '"script": 1'),
+])
+def test_hostile_headers_are_named_not_crashes(header, words):
+    with pytest.raises(ScriptError) as caught:
+        script.parse(json.dumps(header))
+    assert caught.value.line == 1
+    assert words in str(caught.value)
+
+
+def test_a_byte_order_mark_is_fine(tmp_path):
+    path = tmp_path / "bom.jsonl"
+    path.write_text("\ufeff" + _text(HEADER, {"at": 0, "button": "dice"}), encoding="utf-8")
+    assert script.load(path).lines[0].input == Press("dice")

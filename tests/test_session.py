@@ -143,5 +143,7 @@ def test_finished_game_is_not_resumed(tmp_path, make_session):
     session = make_session(store=store, stack={"movement_die": [6]})
     session.handle(Press("dice"))
     session.handle(Touch("declare-win"))
+    assert store.last_unfinished() is not None  # asked, not yet confirmed
+    session.handle(Touch("confirm-win"))
     assert store.last_unfinished() is None
     assert store.games()[0].outcome == "won"

@@ -74,3 +74,25 @@ def test_closed_store_refuses_writes(tmp_path):
     store.close()
     with pytest.raises(StoreError, match="closed"):
         store.append(game, "input", {}, now=2.0)
+
+
+def test_one_writer_only(tmp_path):
+    """Two replays on one --db interleaved their events and broke the game (newcomer report)."""
+    path = tmp_path / "s.sqlite3"
+    first = EventStore(path)
+    with pytest.raises(StoreError, match="in use by another companion process"):
+        EventStore(path)
+    first.close()
+    EventStore(path).close()  # free again once closed
+
+
+def test_another_programs_database_is_left_alone(tmp_path):
+    path = tmp_path / "other.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE contacts (name TEXT)")
+    db.commit()
+    db.close()
+    with pytest.raises(StoreError, match="is not a Haunt Companion event store"):
+        EventStore(path)
+    tables = {r[0] for r in sqlite3.connect(path).execute("SELECT name FROM sqlite_master")}
+    assert tables == {"contacts"}

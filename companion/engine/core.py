@@ -134,6 +134,8 @@ class GameSpec:
         view: ``state -> dict`` of public, JSON-ready facts (never hidden information).
         news: ``state -> tuple[str, ...]``: what the last applied action did, in sentences.
         component_label: ``component_id -> str`` for messages ("Ghost card room H").
+        chance_sources: the names of the game's chance sources (a script's ``stack`` keys).
+        components: every component id of the game (what a tag may stand for).
     """
 
     id: str
@@ -147,6 +149,8 @@ class GameSpec:
     view: Callable[[Any], dict]
     news: Callable[[Any], tuple[str, ...]]
     component_label: Callable[[str], str] = field(default=lambda component: component)
+    chance_sources: tuple[str, ...] = ()
+    components: frozenset[str] = frozenset()
 
 
 def resolve_options(spec: GameSpec, given: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -592,7 +592,7 @@ def test_eighth_haunting_loses_the_game():
 
 
 @pytest.mark.parametrize("inp", [
-    Touch("end-turn"), Touch("remove-ghost:G"), Touch("declare-win"), Press("dice"),
+    Touch("end-turn"), Touch("remove-ghost:G"), Touch("confirm-win"), Press("dice"),
     Press("dice", hold=2.0), Touch("undo"), Tap(GHOST_H), Tap(KING_E),
 ])
 def test_after_the_end_every_input_is_refused(inp):
@@ -617,10 +617,22 @@ def test_after_the_end_the_engine_refuses_every_action(action):
         SPEC.apply(state, action)
 
 
+def test_declare_win_asks_first_and_can_be_cancelled():
+    """A mis-touch of "We won!" must not end the game: it asks, and "Not yet" goes back."""
+    moving = turn(new_game(), 6)
+    asking = SPEC.apply(moving, "declare-win")
+    assert asking.outcome is None
+    prompt = SPEC.prompt(asking)
+    assert prompt.text == "Are all the treasures in the cellar and every hunter out of the castle?"
+    assert [c.key for c in prompt.choices] == ["confirm-win", "cancel-win"]
+    back = SPEC.apply(asking, "cancel-win")
+    assert back.step == "move" and SPEC.prompt(back).text == SPEC.prompt(moving).text
+
+
 def test_declare_win():
     """creepy-cellar.txt "Winning the Game": all treasures placed and everyone out — the
-    table says so with ``declare-win``."""
-    state = SPEC.apply(turn(new_game(), 6), "declare-win")
+    table says so with ``declare-win`` and confirms."""
+    state = SPEC.apply(SPEC.apply(turn(new_game(), 6), "declare-win"), "confirm-win")
     assert state.outcome == "won" and state.step == "over"
     prompt = SPEC.prompt(state)
     assert prompt.over and prompt.text == "The game is over: the hunters won!"

@@ -33,7 +33,7 @@ NAMES = ("Ada", "Bo", "Cy", "Di", "Eve", "Fay", "Gus", "Hal")
 #: Per game, weights that steer random choices (default weight 1): end turns often, and
 #: rarely declare a win, so that playouts reach deep states (and sometimes the loss).
 CHOICE_WEIGHTS: dict[str, dict[str, float]] = {
-    "creepy_cellar": {"end-turn": 4.0, "declare-win": 0.02},
+    "creepy_cellar": {"end-turn": 4.0, "declare-win": 0.02, "confirm-win": 1.0},
 }
 
 

@@ -163,6 +163,8 @@ def roll_undo_and_win(app, out: Path, report: dict):
     yield Until("the move step after rolling again", rolled)
     report["rolled_again"] = model.prompt_text
     touch(find_button(app, "We won!"))
+    yield Until("the win question", lambda: find_button(app, "Yes, we won!") is not None and not model.busy)
+    touch(find_button(app, "Yes, we won!"))
     yield Until("the game-over screen", lambda: model.over and find_button(app, "New game") is not None)
     yield 0.3
     report["over"] = {"prompt": model.prompt_text, "can_undo": model.can_undo,

@@ -49,4 +49,6 @@ SPEC = GameSpec(
     view=view,
     news=news,
     component_label=components.component_label,
+    chance_sources=("movement_die", "ghost", "king"),
+    components=components.all_components(),
 )

@@ -56,6 +56,12 @@ def king_deck() -> tuple[str, ...]:
     return tuple(f"king-{room}" for room in ROOMS)
 
 
+def all_components() -> frozenset[str]:
+    """Every Creepy Cellar component a tag may stand for in this slice (cards)."""
+    cards = set(ghost_deck("ghost_king"))
+    return frozenset({ghost_component(c) for c in cards} | {king_component(c) for c in king_deck()})
+
+
 def ghost_component(card: str) -> str:
     """Component id of a Ghost card: ``creepy_cellar:ghost:room-H``."""
     return f"{GAME_ID}:ghost:{card}"

@@ -32,6 +32,7 @@ class Step(StrEnum):
     REVEAL = "reveal"  # a Ghost card is due (chance, or a tap in physical mode)
     KING = "king"  # a Ghost King card is due (chance, or a tap)
     MOVE = "move"  # the table moves, fights, then ends the turn
+    CONFIRM_WIN = "confirm-win"  # "We won!" was touched: the game ends only when confirmed
     OVER = "over"
 
 
@@ -130,6 +131,7 @@ def prompt(state: State) -> Prompt:
         Step.REVEAL: _reveal_prompt,
         Step.KING: _king_prompt,
         Step.MOVE: _move_prompt,
+        Step.CONFIRM_WIN: _confirm_win_prompt,
         Step.OVER: _over_prompt,
     }
     return builders[state.step](state)
@@ -180,6 +182,12 @@ def _move_prompt(state: State) -> Prompt:
     locked = f" ({state.locked} doors are locked)" if state.locked else ""
     text = f"{state.player}: move up to {state.die}{locked}, fight, then End turn"
     return Prompt(text, state.player, tuple(choices))
+
+
+def _confirm_win_prompt(state: State) -> Prompt:
+    choices = (Choice("confirm-win", "Yes, we won!"), Choice("cancel-win", "Not yet"))
+    text = "Are all the treasures in the cellar and every hunter out of the castle?"
+    return Prompt(text, state.player, choices)
 
 
 def _over_prompt(state: State) -> Prompt:
@@ -326,8 +334,19 @@ def _end_turn(state: State, _arg: str) -> State:
 
 
 def _declare_win(state: State, _arg: str) -> State:
-    """"Once all Treasures are safely placed in the cellar and all players have exited"."""
+    """The table says it won; the game ends only after :func:`_confirm_win` (a mis-touch
+    must not end the game, since nothing can be undone after the end)."""
+    return replace(state, step=Step.CONFIRM_WIN)
+
+
+def _confirm_win(state: State, _arg: str) -> State:
+    """"Once all Treasures are safely placed in the cellar and all players have exited the
+    castle, everyone wins!" ("Winning the Game")."""
     return _say(replace(state, outcome="won", step=Step.OVER), "Everyone is out of the castle: the hunters win!")
+
+
+def _cancel_win(state: State, _arg: str) -> State:
+    return replace(state, step=Step.MOVE)
 
 
 _HANDLERS = {
@@ -339,6 +358,8 @@ _HANDLERS = {
     "remove-ghost": _remove_ghost,
     "remove-haunting": _remove_haunting,
     "declare-win": _declare_win,
+    "confirm-win": _confirm_win,
+    "cancel-win": _cancel_win,
 }
 
 
