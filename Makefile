@@ -4,13 +4,14 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-# Debian packages the tests need: a virtual X server for the Kivy window test, and the
-# GL/input libraries Kivy's wheel loads at run time.
-TEST_APT := xvfb xauth libgl1 libgl1-mesa-dri libegl1 libxrender1 libxi6
+# Debian packages: the GL and input libraries Kivy's wheel loads at run time (the window),
+# plus a virtual X server for the tests' real Kivy window.
+KIVY_APT := libgl1 libgl1-mesa-dri libegl1 libmtdev1 libxrender1 libxi6
+TEST_APT := $(KIVY_APT) xvfb xauth
 
-.PHONY: demo test venv apt-test clean
+.PHONY: demo test venv apt-demo apt-test clean
 
-demo: $(BIN)/.installed
+demo: apt-demo $(BIN)/.installed
 	$(BIN)/companion demo
 
 test: apt-test $(BIN)/.installed
@@ -26,17 +27,28 @@ $(BIN)/.installed: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	@touch $@
 
-apt-test:
-	@missing=$$(for p in $(TEST_APT); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+# apt-install $(1) when root; otherwise name the command, and fail only if $(2) is "required".
+define apt_install
+	@missing=$$(for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	if [ "$$(id -u)" = 0 ]; then \
 		echo "Installing Debian packages: $$missing"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
-	else \
-		echo "Missing Debian packages for the tests: $$missing"; \
-		echo "Install them with:  sudo apt-get install $$missing   (then run make test again)"; \
+	elif [ "$(2)" = required ]; then \
+		echo "Missing Debian packages: $$missing"; \
+		echo "Install them with:  sudo apt-get install $$missing   (then run make again)"; \
 		exit 1; \
+	else \
+		echo "Note: without $$missing the table screen may not open; the demo then plays in the terminal."; \
+		echo "      (sudo apt-get install $$missing)"; \
 	fi
+endef
+
+apt-demo:
+	$(call apt_install,$(KIVY_APT),optional)
+
+apt-test:
+	$(call apt_install,$(TEST_APT),required)
 
 clean:
 	rm -rf $(VENV) tests/artifacts .pytest_cache
