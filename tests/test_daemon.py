@@ -233,7 +233,7 @@ def test_a_client_that_never_reads_is_dropped_not_buffered(daemon):
     stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     stuck.connect(str(daemon.socket_path))
     with Client(daemon.socket_path).connect() as client:
-        for _ in range(1500):  # each roll/undo broadcasts a ~2 kB state to everyone
+        for _ in range(800):  # each roll/undo broadcasts a ~2 kB state to everyone
             client.choose("roll")
             client.undo()
         daemon.drain()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from kivy.graphics import Color, Ellipse, Line, RoundedRectangle
 from kivy.properties import NumericProperty
-from kivy.uix.widget import Widget
 
 from ui import theme
+from ui.widgets.drawn import DrawnWidget
 
 #: Pip positions per face on a 3×3 grid, (column, row) from the bottom-left.
 PIPS = {
@@ -19,7 +19,7 @@ PIPS = {
 }
 
 
-class DieFace(Widget):
+class DieFace(DrawnWidget):
     """A square die face centred in the widget.
 
     Attributes:
@@ -27,17 +27,10 @@ class DieFace(Widget):
     """
 
     face = NumericProperty(0)
+    redraw_on = ("face",)
 
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.bind(pos=self._draw, size=self._draw, face=self._draw)
-        self._draw()
-
-    def _draw(self, *_args) -> None:
-        self.canvas.clear()
-        side = min(self.width, self.height)
-        x = self.x + (self.width - side) / 2
-        y = self.y + (self.height - side) / 2
+    def draw(self) -> None:
+        x, y, side = self.centred_square()
         radius = side * 0.18
         with self.canvas:
             Color(*(theme.DIE_FACE if self.face else theme.DOORS_OPEN))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from kivy.graphics import Color, RoundedRectangle
 from kivy.properties import NumericProperty
-from kivy.uix.widget import Widget
 
 from ui import theme
+from ui.widgets.drawn import DrawnWidget
 
 #: Colour of the first filled segment; the last one is :data:`theme.HAUNTING`.
 EMPTYISH = (1.0, 0.72, 0.22, 1)
@@ -17,7 +17,7 @@ def fill_colour(count: int, limit: int) -> tuple:
     return theme.blend(EMPTYISH, theme.HAUNTING, count / limit if limit else 1.0)
 
 
-class HauntingMeter(Widget):
+class HauntingMeter(DrawnWidget):
     """Segments (``limit`` of them), the first ``count`` filled.
 
     Attributes:
@@ -27,14 +27,9 @@ class HauntingMeter(Widget):
 
     count = NumericProperty(0)
     limit = NumericProperty(8)
+    redraw_on = ("count", "limit")
 
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.bind(pos=self._draw, size=self._draw, count=self._draw, limit=self._draw)
-        self._draw()
-
-    def _draw(self, *_args) -> None:
-        self.canvas.clear()
+    def draw(self) -> None:
         limit = max(1, int(self.limit))
         gap = max(2.0, self.width * 0.015)
         seg = (self.width - gap * (limit - 1)) / limit

@@ -3,27 +3,20 @@
 from __future__ import annotations
 
 from kivy.properties import ColorProperty, NumericProperty, OptionProperty
-from kivy.uix.widget import Widget
 
 from ui.widgets import shapes
+from ui.widgets.drawn import DrawnWidget
 
 
-class Marker(Widget):
+class Marker(DrawnWidget):
     """One piece (``kind``: ghost, haunting or crown), as large as fits the widget."""
 
     kind = OptionProperty("ghost", options=list(shapes.PIECES))
     colour = ColorProperty(None, allownone=True)
+    redraw_on = ("kind", "colour")
 
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.bind(pos=self._draw, size=self._draw, kind=self._draw, colour=self._draw)
-        self._draw()
-
-    def _draw(self, *_args) -> None:
-        self.canvas.clear()
-        size = min(self.width, self.height)
-        x = self.x + (self.width - size) / 2
-        y = self.y + (self.height - size) / 2
+    def draw(self) -> None:
+        x, y, size = self.centred_square()
         draw = shapes.PIECES[self.kind]
         if self.colour is None:
             draw(self.canvas, x, y, size)
@@ -31,7 +24,7 @@ class Marker(Widget):
             draw(self.canvas, x, y, size, tuple(self.colour))
 
 
-class PieceRow(Widget):
+class PieceRow(DrawnWidget):
     """Ghosts then hauntings, left to right, shrunk to fit the widget's width.
 
     Attributes:
@@ -42,15 +35,9 @@ class PieceRow(Widget):
     ghosts = NumericProperty(0)
     hauntings = NumericProperty(0)
     piece_size = NumericProperty(16)
+    redraw_on = ("ghosts", "hauntings", "piece_size")
 
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.bind(pos=self._draw, size=self._draw, ghosts=self._draw, hauntings=self._draw,
-                  piece_size=self._draw)
-        self._draw()
-
-    def _draw(self, *_args) -> None:
-        self.canvas.clear()
+    def draw(self) -> None:
         kinds = ["haunting"] * int(self.hauntings) + ["ghost"] * int(self.ghosts)
         if not kinds:
             return
