@@ -192,20 +192,21 @@ def cmd_daemon(args) -> int:
         daemon.start_game(GameHeader.from_json({"game": args.new, "players": players,
                                                 "seed": int.from_bytes(os.urandom(4), "big")}))
 
+    tables = []
+
+    def started() -> None:
+        tables.append(SimulatedTable(daemon.on_presence, daemon.on_dice, realtime=True))
+        print(f"companion daemon listening on {daemon.socket_path}", flush=True)
+
     async def serve():
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, daemon.stop)
-        ready = threading.Event()
-        task = asyncio.create_task(daemon.serve(ready))
-        while not ready.is_set():
-            await asyncio.sleep(0.01)
-        table = SimulatedTable(daemon.on_presence, daemon.on_dice, realtime=True)
-        print(f"companion daemon listening on {daemon.socket_path}", flush=True)
         try:
-            await task
+            await daemon.serve(on_ready=started)
         finally:
-            table.close()
+            for table in tables:
+                table.close()
 
     try:
         asyncio.run(serve())

@@ -124,8 +124,17 @@ class Daemon:
 
     # ------------------------------------------------------------------ loop
 
-    async def serve(self, ready: threading.Event | None = None) -> None:
-        """Serve until :meth:`stop`. Sets ``ready`` once the socket listens."""
+    async def serve(self, ready: threading.Event | None = None,
+                    on_ready: Callable[[], None] | None = None) -> None:
+        """Serve until :meth:`stop`.
+
+        Args:
+            ready: set once the socket listens (for a caller in another thread).
+            on_ready: called on the loop once the socket listens (start the readers here).
+
+        Raises:
+            DaemonBusy: another daemon answers on the socket.
+        """
         self.loop = asyncio.get_running_loop()
         self._queue = asyncio.Queue()
         self._stopped = asyncio.Event()
@@ -137,6 +146,8 @@ class Daemon:
         if ready is not None:
             ready.set()
         try:
+            if on_ready is not None:
+                on_ready()
             await self._stopped.wait()
         finally:
             worker.cancel()
@@ -176,17 +187,18 @@ class Daemon:
         except BaseException as exc:  # handed back to the calling thread
             future.set_exception(exc)
 
-    def _handle(self, inp: Input) -> Reply | None:
+    def _handle(self, inp: Input) -> Reply:
         if self.session is None:
+            text = f"No game is running: {inputs.describe(inp)} ignored. Start a new game."
             if not isinstance(inp, Remove):
-                self._notify(f"No game is running: {inputs.describe(inp)} ignored. Start a new game.")
-            return None
+                self._notify(text)
+            return Reply(False, text)
         try:
             reply = self.session.handle(inp, self.script_line)
         except (StackError, StoreError) as exc:
             self.failure = exc
             self._notify(f"{inputs.describe(inp)}: {exc}", "error")
-            return None
+            return Reply(False, str(exc))
         if self.on_reply is not None:
             self.on_reply(inp, reply)
         if reply.accepted:
@@ -251,9 +263,11 @@ class Daemon:
             self._send(writer, protocol.state_message(self.session, list(self.recent)))
             return True, ""
         if cmd in ("choose", "undo"):
-            key = "undo" if cmd == "undo" else str(message.get("key", ""))
+            key = "undo" if cmd == "undo" else message.get("key")
+            if not isinstance(key, str) or not key:
+                raise protocol.ProtocolError("choose needs a choice key (text)")
             reply = await self._in_order(lambda: self._handle(Touch(key)))
-            return (reply.accepted, reply.text) if reply else (False, "no game")
+            return reply.accepted, reply.text
         if cmd == "new_game":
             return await self._in_order(lambda: self._new_game(message, writer))
         raise protocol.ProtocolError(f"unknown command {cmd!r}")
@@ -267,9 +281,12 @@ class Daemon:
     def _new_game(self, message: dict[str, Any], writer: asyncio.StreamWriter) -> tuple[bool, str]:
         """``new_game``: refused while an unfinished game runs, unless ``"abandon": true``
         (the running game stays in the store, unfinished)."""
-        raw = {k: v for k, v in message.items() if k not in ("cmd", "id", "abandon")}
-        raw.setdefault("seed", int.from_bytes(os.urandom(4), "big"))
+        extra = sorted(set(message) - {"cmd", "id", "abandon", "game", "players", "options"})
+        raw = {k: message[k] for k in ("game", "players", "options") if k in message}
+        raw["seed"] = int.from_bytes(os.urandom(4), "big")  # never from a client: no rigged dice
         try:
+            if extra:
+                raise HeaderError(f"new_game takes game, players and options, not {extra[0]!r}")
             header = GameHeader.from_json(raw)
             if self.session is not None and not self.session.prompt.over and message.get("abandon") is not True:
                 raise HeaderError("a game is still running; finish it, or ask again with \"abandon\": true")

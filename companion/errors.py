@@ -24,7 +24,7 @@ class ScriptError(CompanionError, ValueError):
     """A malformed table script line. ``line`` is 1-based."""
 
     def __init__(self, line: int, message: str):
-        super().__init__(f"line {line}: {message}")
+        super().__init__(f"line {line}: {message}" if line else message)
         self.line = line
 
 

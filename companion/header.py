@@ -124,7 +124,7 @@ def _name(name: Any) -> str:
     """A player name: printable text, 1–24 characters after trimming spaces."""
     if not isinstance(name, str) or not name.strip():
         raise HeaderError(f"a player name is some text, not {name!r}")
-    name = name.strip()
+    name = unicodedata.normalize("NFC", name.strip())  # "Zoë" typed two ways is one name
     if len(name) > MAX_NAME:
         raise HeaderError(f"player name {name[:MAX_NAME]!r}… is longer than {MAX_NAME} characters")
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):

@@ -123,7 +123,7 @@ def describe(inp: Input) -> str:
     if isinstance(inp, Remove):
         return f"tag removed from {inp.reader}"
     if isinstance(inp, Press):
-        return f"{inp.button} button held {inp.hold:.1f} s" if inp.hold else f"{inp.button} button"
+        return f"{inp.button} button held {inp.hold:.2f} s" if inp.hold else f"{inp.button} button"
     return f"touch {inp.key!r}"
 
 

@@ -7,8 +7,12 @@ Daemon -> client:
     command that carried an ``id``.
 Client -> daemon:
     ``{"cmd": "choose", "key": "end-turn"}``, ``{"cmd": "undo"}``,
-    ``{"cmd": "new_game", "game": "creepy_cellar", "players": [...], "options": {...}}``,
-    ``{"cmd": "state"}``; any of them may carry an ``"id"`` to get an ack.
+    ``{"cmd": "new_game", "game": "creepy_cellar", "players": [...], "options": {...}}``
+    (refused while an unfinished game runs unless it also says ``"abandon": true``; the seed
+    is the daemon's, never the client's), ``{"cmd": "state"}`` (answered to the asker only);
+    any of them may carry an ``"id"`` to get an ack. Problems with a command are told to
+    the client that sent it; a refused table input (a touch at the wrong moment) is told to
+    every client, since every client is a screen at the table.
 """
 
 from __future__ import annotations

@@ -195,12 +195,12 @@ class Session:
         prompt = self.prompt
         if isinstance(inp, Touch):
             if prompt.choice(inp.key) is None:
-                raise Rejected(f"Not now. {prompt.text}.")
+                raise Rejected(f"Not now. {_sentence(prompt.text)}")
             return inp.key
         if isinstance(inp, Press):
             choice = prompt.for_button(inp.button)
             if choice is None:
-                raise Rejected(f"The {inp.button} button does nothing now. {prompt.text}.")
+                raise Rejected(f"The {inp.button} button does nothing now. {_sentence(prompt.text)}")
             return choice.key
         return self._tap_action(inp, prompt)
 
@@ -212,9 +212,12 @@ class Session:
         if component_game(component) != self.spec.id:
             raise Rejected(f"That tag is {component}, from another game; this table plays {self.spec.title}.")
         choice = prompt.for_component(component)
-        if choice is None:
-            raise Rejected(f"{label} was tapped, but no such card is due now. {prompt.text}.")
-        return choice.key
+        if choice is not None:
+            return choice.key
+        kind = component.rsplit(":", 1)[0] + ":"
+        if any(c.component and c.component.startswith(kind) for c in prompt.choices):
+            raise Rejected(f"{label} is not in the deck now: it was drawn already. {_sentence(prompt.text)}")
+        raise Rejected(f"{label} was tapped, but no such card is due now. {_sentence(prompt.text)}")
 
     def _act(self, inp: Input, action: str, line: int | None) -> Reply:
         saved = self._picker.snapshot()
@@ -279,3 +282,8 @@ class Session:
     def _persist(self, kind: str, body: dict[str, Any], outcome: str | None = None) -> None:
         if self.store is not None:
             self.store.append(self.game_id, kind, body, self.clock(), outcome=outcome)
+
+
+def _sentence(text: str) -> str:
+    """``text`` ending in one stop: "Roll." stays, "Roll" gets one, "Ready?" keeps its "?"."""
+    return text if text.endswith((".", "?", "!")) else text + "."

@@ -79,23 +79,32 @@ class EventStore:
     def __init__(self, path: str | Path):
         self.path = str(path)
         self._db = None
+        self._made_lock = False
         self._lock = self._take_lock()
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self._configure()
         except sqlite3.DatabaseError as exc:
-            self.close()
+            self._refuse()
             raise StoreError(f"cannot open the event store {self.path}: {exc}") from exc
         except StoreError:
-            self.close()
+            self._refuse()
             raise
+
+    def _refuse(self) -> None:
+        """Close after a refused open and take away the lock file if this open made it."""
+        self.close()
+        if self._made_lock:
+            self._lock_path.unlink(missing_ok=True)
 
     def _take_lock(self):
         """One writer: an exclusive ``flock`` on ``<path>.lock`` for as long as the store is open."""
         if self.path == ":memory:":
             return None
+        self._lock_path = Path(self.path + ".lock")
+        self._made_lock = not self._lock_path.exists()
         try:
-            lock = open(self.path + ".lock", "a+")
+            lock = open(self._lock_path, "a+")
         except OSError as exc:
             raise StoreError(f"cannot open the event store {self.path}: {exc}") from exc
         try:
@@ -107,9 +116,14 @@ class EventStore:
 
     def _configure(self) -> None:
         db = self._db
+        self._check(db)  # before anything is written: a refused file stays byte for byte
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
+        db.executescript(_SCHEMA)
+        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    def _check(self, db: sqlite3.Connection) -> None:
         result = db.execute("PRAGMA integrity_check").fetchone()[0]
         if result != "ok":
             raise StoreError(f"the event store {self.path} failed its integrity check: {result}")
@@ -120,8 +134,6 @@ class EventStore:
                              f" (it holds {', '.join(sorted(tables)[:5])}); it was left untouched")
         if version > SCHEMA_VERSION:
             raise StoreError(f"{self.path} has schema {version}; this companion reads up to {SCHEMA_VERSION}")
-        db.executescript(_SCHEMA)
-        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def close(self) -> None:
         """Close the database and release the lock; safe to call twice."""

@@ -33,7 +33,10 @@ class TagRegistry:
         for uid, component in (raw or {}).items():
             if not isinstance(component, str) or component.count(":") != 2:
                 raise InputError(f"tag {uid}: a component id is 'game:kind:name', not {component!r}")
-            tags[normalise_uid(uid)] = component
+            key = normalise_uid(uid)
+            if key in tags:
+                raise InputError(f"tag {uid} is listed twice (as {key})")
+            tags[key] = component
         return cls(tags)
 
     def lookup(self, uid: str) -> str | None:

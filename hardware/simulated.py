@@ -66,7 +66,10 @@ class SimulatedTable:
         fake.remove()
         runner = self.runners[reader]
         runner.step()
-        self._advance(DEFAULT_REMOVAL_DELAY)
+        # The runner goes on polling every interval; one poll after the removal delay has
+        # passed reports the removal (advancing by exactly the delay could fall a float
+        # rounding short of it).
+        self._advance(DEFAULT_REMOVAL_DELAY + runner.interval)
         runner.step()
 
     def press(self, hold: float = 0.0) -> None:

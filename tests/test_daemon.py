@@ -247,3 +247,37 @@ def test_a_client_that_never_reads_is_dropped_not_buffered(daemon):
 def test_unshowable_text_never_breaks_the_protocol():
     """A lone surrogate in a name broke every broadcast and every restart (newcomer report)."""
     assert protocol.encode({"type": "notice", "text": "\ud800!"}) == b'{"type":"notice","text":"?!"}\n'
+
+
+@pytest.mark.slow
+def test_companion_daemon_command_refuses_a_busy_socket(tmp_path):
+    """The CLI hung (ignoring SIGTERM) when the socket was taken (second newcomer report)."""
+    import subprocess
+    import sys
+
+    sock = tmp_path / "d.sock"
+    first = subprocess.Popen([sys.executable, "-m", "companion", "daemon", "--db", str(tmp_path / "a.db"),
+                              "--socket", str(sock), "--new", "creepy_cellar"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert "listening on" in first.stdout.readline()
+        second = subprocess.run([sys.executable, "-m", "companion", "daemon", "--db", str(tmp_path / "b.db"),
+                                 "--socket", str(sock)], capture_output=True, text=True, timeout=20)
+        assert second.returncode == 1
+        assert f"another companion daemon is already listening on {sock}" in second.stderr
+        with Client(sock).connect() as client:  # the first one still serves its game
+            assert client.state["game"] == "creepy_cellar"
+    finally:
+        first.terminate()
+        assert first.wait(10) == 0
+
+
+def test_clients_cannot_rig_the_dice(daemon):
+    """new_game took 'stack' and 'seed' from any client (second newcomer report)."""
+    with Client(daemon.socket_path).connect() as client:
+        ack = client.request({"cmd": "new_game", "game": "creepy_cellar", "players": ["X"],
+                              "stack": {"movement_die": [7]}})
+        assert ack["ok"] is False and ack["text"] == "new_game takes game, players and options, not 'stack'"
+        assert daemon.session is None
+        bad = client.request({"cmd": "choose"})
+        assert bad["ok"] is False and bad["text"] == "choose needs a choice key (text)"

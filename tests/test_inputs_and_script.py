@@ -135,3 +135,17 @@ def test_a_byte_order_mark_is_fine(tmp_path):
     path = tmp_path / "bom.jsonl"
     path.write_text("\ufeff" + _text(HEADER, {"at": 0, "button": "dice"}), encoding="utf-8")
     assert script.load(path).lines[0].input == Press("dice")
+
+
+def test_same_tag_twice_and_same_name_twice_are_refused():
+    with pytest.raises(ScriptError, match="listed twice"):
+        script.parse(json.dumps({**HEADER, "tags": {"04112233": "creepy_cellar:ghost:room-H",
+                                                    "04:11:22:33": "creepy_cellar:ghost:room-A"}}))
+    with pytest.raises(ScriptError, match="different name"):
+        script.parse(json.dumps({**HEADER, "players": ["Zo\u00eb", "Zoe\u0308"]}))
+
+
+def test_an_unreadable_file_names_the_file_not_line_0(tmp_path):
+    with pytest.raises(ScriptError) as caught:
+        script.load(tmp_path / "missing.jsonl")
+    assert str(caught.value).startswith("cannot read")

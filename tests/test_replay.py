@@ -99,3 +99,13 @@ def test_replay_with_db_resumes_after_last_recorded_line(tmp_path):
 def test_unknown_button_is_explained():
     result = replay(_script({"at": 0, "button": "skull"}))
     assert result.refused == [(2, "The skull button does nothing now. Ada: press the dice button.")]
+
+
+def test_tapping_the_same_tag_again_is_a_new_tap():
+    """A second tap of a tag still lying on the reader was silently lost (float rounding of
+    the removal delay in the simulated table; second newcomer report)."""
+    tags = {"04A00000000002": "creepy_cellar:ghost:room-A"}
+    result = replay(_script({"at": 0, "tap": "04A00000000002"}, {"at": 1, "tap": "04A00000000002"},
+                            {"at": 2, "tap": "04A00000000002"}, tags=tags,
+                            options={"ghost_deck": "physical"}))
+    assert [line for line, _ in result.refused] == [2, 3, 4]

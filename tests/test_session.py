@@ -147,3 +147,23 @@ def test_finished_game_is_not_resumed(tmp_path, make_session):
     session.handle(Touch("confirm-win"))
     assert store.last_unfinished() is None
     assert store.games()[0].outcome == "won"
+
+
+def test_a_card_already_drawn_is_named_as_such(make_session):
+    """A tap of a discarded card while a draw is due said "no such card is due" (misleading)."""
+    session = make_session(options={"ghost_deck": "physical"}, tags=TAGS, stack={"movement_die": [4, 4]})
+    session.handle(Press("dice"))
+    session.handle(Tap(GHOST_H))
+    session.handle(Touch("end-turn"))
+    session.handle(Press("dice"))
+    reply = session.handle(Tap(GHOST_H))
+    assert reply.text == ("Ghost card room H is not in the deck now: it was drawn already. "
+                          "Bo: flip the top Ghost card and tap it on the reader.")
+
+
+def test_refusal_during_a_question_has_one_stop(make_session):
+    session = make_session(stack={"movement_die": [6]})
+    session.handle(Press("dice"))
+    session.handle(Touch("declare-win"))
+    assert session.handle(Touch("end-turn")).text == (
+        "Not now. Are all the treasures in the cellar and every hunter out of the castle?")

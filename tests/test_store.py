@@ -92,7 +92,8 @@ def test_another_programs_database_is_left_alone(tmp_path):
     db.execute("CREATE TABLE contacts (name TEXT)")
     db.commit()
     db.close()
+    before = path.read_bytes()
     with pytest.raises(StoreError, match="is not a Haunt Companion event store"):
         EventStore(path)
-    tables = {r[0] for r in sqlite3.connect(path).execute("SELECT name FROM sqlite_master")}
-    assert tables == {"contacts"}
+    assert path.read_bytes() == before  # not even switched to WAL (second newcomer report)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other.sqlite3"]  # no stray .lock

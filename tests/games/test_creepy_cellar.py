@@ -753,7 +753,7 @@ def test_physical_deck_taps_through_a_session():
     assert session.prompt.for_component("creepy_cellar:ghost:room-H") is None
     reply = session.handle(Tap(GHOST_H))
     assert not reply.accepted and session.state is state
-    assert reply.text == ("Ghost card room H was tapped, but no such card is due now. "
+    assert reply.text == ("Ghost card room H is not in the deck now: it was drawn already. "
                           "Bo: flip the top Ghost card and tap it on the reader.")
 
     # a Rogue Ghost, then the King card tap moves the King
