@@ -18,7 +18,7 @@ from companion import inputs
 from companion.chance import ChancePicker
 from companion.engine import GameSpec, Prompt, get_game, resolve_options
 from companion.errors import RuleViolation, StoreError
-from companion.header import GameHeader
+from companion.header import GameHeader, HeaderError
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.store import EventStore, GameRecord
 from companion.tags import TagRegistry, component_game
@@ -120,12 +120,15 @@ class Session:
         Raises:
             StoreError: the log does not replay under the current rules.
         """
-        header = GameHeader.from_json(record.header)
+        try:
+            header = GameHeader.from_json(record.header)
+        except HeaderError as exc:
+            raise StoreError(f"game {record.id} has a header this version refuses: {exc}") from exc
         session = cls(get_game(header.game), header, store, record.id, **kwargs)
         for event in store.events(record.id):
             try:
                 session._replay(event.kind, event.body)
-            except (RuleViolation, KeyError, ValueError) as exc:
+            except (RuleViolation, LookupError, ValueError, TypeError) as exc:
                 raise StoreError(f"game {record.id} event {event.seq} does not replay: {exc}") from exc
         return session
 

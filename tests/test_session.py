@@ -167,3 +167,16 @@ def test_refusal_during_a_question_has_one_stop(make_session):
     session.handle(Touch("declare-win"))
     assert session.handle(Touch("end-turn")).text == (
         "Not now. Are all the treasures in the cellar and every hunter out of the castle?")
+
+
+def test_a_log_that_does_not_replay_is_a_store_error(tmp_path, make_session):
+    from companion.errors import StoreError
+
+    store = EventStore(tmp_path / "g.sqlite3")
+    session = make_session(store=store)
+    store.append(session.game_id, "undo", {"input": {"touch": "undo"}}, now=1.0)  # nothing to undo
+    with pytest.raises(StoreError, match="event 1 does not replay"):
+        Session.resume(store, store.last_unfinished())
+    bad = store.new_game({"game": "creepy_cellar", "players": ["\ud800"], "seed": 1}, None, now=2.0)
+    with pytest.raises(StoreError, match=f"game {bad} has a header this version refuses"):
+        Session.resume(store, store.last_unfinished())
