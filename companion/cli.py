@@ -107,10 +107,8 @@ def cmd_replay(args) -> int:
 
     script = scripts.load(args.file)
 
-    from companion.inputs import Remove
-
     def report(line, reply):
-        if reply is not None and not reply.accepted and not isinstance(line.input, Remove):
+        if reply is not None and not reply.accepted and not reply.ignored:
             print(f"line {line.number}: refused: {reply.text}", file=sys.stderr, flush=True)
         elif args.progress and reply is not None and reply.accepted:
             print(f"line {line.number}: accepted", flush=True)

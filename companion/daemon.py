@@ -23,7 +23,7 @@ from companion import inputs, protocol
 from companion.errors import CompanionError, StackError, StoreError
 from companion.header import GameHeader, HeaderError
 from companion.inputs import Input, Press, Remove, Tap, Touch
-from companion.session import Reply, Session
+from companion.session import DEFAULT_HOLD_TIME, Reply, Session
 from companion.store import EventStore
 
 log = logging.getLogger(__name__)
@@ -43,14 +43,15 @@ class Daemon:
     """The companion daemon.
 
     Args:
-        store: the event store (opened by the caller; the daemon owns it from now on).
+        store: the event store, opened by the caller, who also closes it; the daemon is its
+            only writer while it runs.
         socket_path: where to serve the Unix socket (created ``0660``).
         hold_time: seconds a dice-button press must be held to mean "undo".
         on_reply: optional hook ``(input, reply)`` called from the loop after each input
             (replays use it to report refused lines).
     """
 
-    def __init__(self, store: EventStore, socket_path: str | Path, hold_time: float = 1.0,
+    def __init__(self, store: EventStore, socket_path: str | Path, hold_time: float = DEFAULT_HOLD_TIME,
                  on_reply: Callable[[Input, Reply], None] | None = None):
         self.store = store
         self.socket_path = Path(socket_path)
@@ -171,6 +172,7 @@ class Daemon:
         raise DaemonBusy(f"another companion daemon is already listening on {self.socket_path}")
 
     async def _work(self) -> None:
+        """Handle queued inputs and calls one at a time, for as long as the daemon runs."""
         while True:
             kind, payload, future = await self._queue.get()
             try:
@@ -178,20 +180,27 @@ class Daemon:
                     self._run_call(payload, future)
                 else:
                     self._handle(payload)
+            except Exception:  # a bug must not stop every later input: log it, tell the table
+                log.exception("internal error while handling %r", payload)
+                self._notify("Internal error: that input was not used. The game is safe; "
+                             "please report it with the log.", "error")
             finally:
                 self._queue.task_done()
 
-    def _run_call(self, fn, future: concurrent.futures.Future) -> None:
+    def _run_call(self, fn, future) -> None:
         try:
-            future.set_result(fn())
-        except BaseException as exc:  # handed back to the calling thread
+            result = fn()
+        except Exception as exc:  # handed back to the caller
             future.set_exception(exc)
+            return
+        future.set_result(result)
 
     def _handle(self, inp: Input) -> Reply:
         if self.session is None:
+            if isinstance(inp, Remove):
+                return Reply(False, ignored=True)
             text = f"No game is running: {inputs.describe(inp)} ignored. Start a new game."
-            if not isinstance(inp, Remove):
-                self._notify(text)
+            self._notify(text)
             return Reply(False, text)
         try:
             reply = self.session.handle(inp, self.script_line)
@@ -205,7 +214,7 @@ class Daemon:
             log.info("%s -> %s", inputs.describe(inp), "; ".join(reply.news))
             self._note_news(reply.news)
             self.publish(reply.news)
-        elif not isinstance(inp, Remove):
+        elif not reply.ignored:
             self._notify(reply.text)
         return reply
 
@@ -254,6 +263,10 @@ class Daemon:
         except CompanionError as exc:
             ok, text = False, str(exc)
             self._send(writer, protocol.notice(f"bad command: {exc}", "error"))
+        except Exception as exc:  # a bug: the client still gets its answer
+            log.exception("internal error on command %r", message.get("cmd"))
+            ok, text = False, f"internal error: {exc}"
+            self._send(writer, protocol.notice("Internal error: that command was not used.", "error"))
         if "id" in message:
             self._send(writer, {"type": "ack", "id": message["id"], "ok": ok, "text": text})
 

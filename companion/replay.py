@@ -99,7 +99,7 @@ def _run(script, store, path, realtime, speed, on_line, on_message) -> ReplayRes
                 reply = replies[-1] if replies else None
                 if daemon.failure is not None:
                     raise ReplayFailed(line.number, str(daemon.failure))
-                if reply is not None and not reply.accepted and not isinstance(line.input, Remove):
+                if reply is not None and not reply.accepted and not reply.ignored:
                     result.refused.append((line.number, reply.text))
                 if on_line is not None:
                     on_line(line, reply)

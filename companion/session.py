@@ -17,6 +17,7 @@ from typing import Any
 from companion import inputs
 from companion.chance import ChancePicker
 from companion.engine import GameSpec, Prompt, get_game, resolve_options
+from companion.engine.core import sentence
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
 from companion.inputs import Input, Press, Remove, Tap, Touch
@@ -37,11 +38,14 @@ class Reply:
         accepted: True if the input changed the game (and was recorded).
         text: for a refused input, the sentence for the screen and the log.
         news: for an accepted input, what it did, as sentences for the table.
+        ignored: True for an input that is not a game action at all (a tag lifted off a
+            reader): neither accepted nor worth telling the table about.
     """
 
     accepted: bool
     text: str = ""
     news: tuple[str, ...] = ()
+    ignored: bool = False
 
 
 @dataclass(frozen=True)
@@ -54,10 +58,8 @@ class Entry:
     line: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        body = {"input": self.input, "action": self.action, "chances": list(self.chances)}
-        if self.line is not None:
-            body["line"] = self.line
-        return body
+        return _with_line({"input": self.input, "action": self.action, "chances": list(self.chances)},
+                          self.line)
 
     @classmethod
     def from_json(cls, body: dict[str, Any]) -> "Entry":
@@ -89,17 +91,18 @@ class Session:
     game_id: int | None = None
     hold_time: float = DEFAULT_HOLD_TIME
     clock: Callable[[], float] = time.time
-    state: Any = None
-    history: list[Entry] = field(default_factory=list)
-    last_line: int | None = None
-    _before: list[Any] = field(default_factory=list)
-    _redo: dict[tuple[int, str], tuple[dict[str, str], ...]] = field(default_factory=dict)
-    _picker: ChancePicker | None = None
-    _tags: TagRegistry | None = None
+    state: Any = field(init=False)
+    history: list[Entry] = field(init=False, default_factory=list)
+    last_line: int | None = field(init=False, default=None)
+    _before: list[Any] = field(init=False, default_factory=list)  # the state before each entry
+    _redo: dict[tuple[int, str], tuple[dict[str, str], ...]] = field(init=False, default_factory=dict)
+    _picker: ChancePicker = field(init=False)
+    _tags: TagRegistry = field(init=False)
+    _prompt: Prompt = field(init=False)
 
     def __post_init__(self) -> None:
         options = resolve_options(self.spec, self.header.options)
-        self.state = self.spec.setup(self.header.players, options)
+        self._set_state(self.spec.setup(self.header.players, options))
         self._picker = ChancePicker(self.header.seed, self.header.stack)
         self._tags = TagRegistry.from_json(self.header.tags)
 
@@ -133,9 +136,8 @@ class Session:
         return session
 
     def _replay(self, kind: str, body: dict[str, Any]) -> None:
-        self.last_line = body.get("line", self.last_line)
         if kind == "undo":
-            self._revert()
+            self._revert(body.get("line"))
             return
         entry = Entry.from_json(body)
         state = self.spec.apply(self.state, entry.action)
@@ -151,7 +153,7 @@ class Session:
     @property
     def prompt(self) -> Prompt:
         """The current prompt (never a chance node: the session resolves those itself)."""
-        return self.spec.prompt(self.state)
+        return self._prompt
 
     @property
     def can_undo(self) -> bool:
@@ -178,7 +180,7 @@ class Session:
             StoreError: the input could not be recorded (the state is unchanged).
         """
         if isinstance(inp, Remove):
-            return Reply(False, f"tag removed from {inp.reader}")
+            return Reply(False, ignored=True)
         try:
             if self.prompt.over:
                 raise Rejected("The game is over.")
@@ -198,12 +200,12 @@ class Session:
         prompt = self.prompt
         if isinstance(inp, Touch):
             if prompt.choice(inp.key) is None:
-                raise Rejected(f"Not now. {_sentence(prompt.text)}")
+                raise Rejected(f"Not now. {sentence(prompt.text)}")
             return inp.key
         if isinstance(inp, Press):
             choice = prompt.for_button(inp.button)
             if choice is None:
-                raise Rejected(f"The {inp.button} button does nothing now. {_sentence(prompt.text)}")
+                raise Rejected(f"The {inp.button} button does nothing now. {sentence(prompt.text)}")
             return choice.key
         return self._tap_action(inp, prompt)
 
@@ -219,8 +221,8 @@ class Session:
             return choice.key
         kind = component.rsplit(":", 1)[0] + ":"
         if any(c.component and c.component.startswith(kind) for c in prompt.choices):
-            raise Rejected(f"{label} is not in the deck now: it was drawn already. {_sentence(prompt.text)}")
-        raise Rejected(f"{label} was tapped, but no such card is due now. {_sentence(prompt.text)}")
+            raise Rejected(f"{label} is not in the deck now: it was drawn already. {sentence(prompt.text)}")
+        raise Rejected(f"{label} was tapped, but no such card is due now. {sentence(prompt.text)}")
 
     def _act(self, inp: Input, action: str, line: int | None) -> Reply:
         saved = self._picker.snapshot()
@@ -231,8 +233,7 @@ class Session:
             raise
 
     def _act_recorded(self, inp: Input, action: str, line: int | None) -> Reply:
-        position = len(self.history)
-        cached = list(self._redo.get((position, action), ()))
+        cached = list(self._redo.get((len(self.history), action), ()))
         state = self.spec.apply(self.state, action)
         news = list(self.spec.news(state))
         chances = []
@@ -245,11 +246,8 @@ class Session:
             news += self.spec.news(state)
             chances.append({"source": chance.source, "key": outcome.key, "origin": origin})
         entry = Entry(inputs.to_json(inp), action, tuple(chances), line)
-        self._persist("input", entry.to_json(), outcome=getattr(state, "outcome", None))
-        if (position, action) not in self._redo:
-            self._redo = {k: v for k, v in self._redo.items() if k[0] <= position}
+        self._persist("input", entry.to_json(), outcome=self.spec.outcome(state))
         self._commit(entry, state)
-        self.last_line = line if line is not None else self.last_line
         return Reply(True, news=tuple(news))
 
     def _pick(self, chance, cached: list[dict[str, str]]):
@@ -263,30 +261,45 @@ class Session:
     def _undo(self, inp: Input, line: int | None) -> Reply:
         if not self.history:
             raise Rejected("Nothing to undo.")
-        entry = self.history[-1]
-        self._persist("undo", {"input": inputs.to_json(inp), "line": line} if line is not None
-                      else {"input": inputs.to_json(inp)})
-        self._revert()
-        self.last_line = line if line is not None else self.last_line
+        self._persist("undo", _with_line({"input": inputs.to_json(inp)}, line))
+        entry = self._revert(line)
         choice = self.prompt.choice(entry.action)
         label = choice.label if choice is not None else entry.action
         return Reply(True, news=(f"Undone: {label} ({inputs.describe(inputs.from_json(entry.input))}).",))
 
-    def _revert(self) -> None:
-        entry = self.history.pop()
-        self.state = self._before.pop()
-        self._redo[(len(self.history), entry.action)] = entry.chances
+    # ------------------------------------------------------------------ the one place state changes
+    # Both live inputs and the replay of a stored log go through _commit and _revert, so a
+    # resumed session holds exactly what the uninterrupted one held (redo entries included).
 
     def _commit(self, entry: Entry, state: Any) -> None:
+        position = len(self.history)
+        if (position, entry.action) not in self._redo:  # a new branch: deeper redo is stale
+            self._redo = {k: v for k, v in self._redo.items() if k[0] <= position}
         self.history.append(entry)
         self._before.append(self.state)
+        self._set_state(state)
+        self._note_line(entry.line)
+
+    def _revert(self, line: int | None) -> Entry:
+        entry = self.history.pop()
+        self._set_state(self._before.pop())
+        self._redo[(len(self.history), entry.action)] = entry.chances
+        self._note_line(line)
+        return entry
+
+    def _set_state(self, state: Any) -> None:
         self.state = state
+        self._prompt = self.spec.prompt(state)
+
+    def _note_line(self, line: int | None) -> None:
+        if line is not None:
+            self.last_line = line
 
     def _persist(self, kind: str, body: dict[str, Any], outcome: str | None = None) -> None:
         if self.store is not None:
             self.store.append(self.game_id, kind, body, self.clock(), outcome=outcome)
 
 
-def _sentence(text: str) -> str:
-    """``text`` ending in one stop: "Roll." stays, "Roll" gets one, "Ready?" keeps its "?"."""
-    return text if text.endswith((".", "?", "!")) else text + "."
+def _with_line(body: dict[str, Any], line: int | None) -> dict[str, Any]:
+    """``body`` plus ``"line"`` when the input came from a table-script line."""
+    return body if line is None else {**body, "line": line}

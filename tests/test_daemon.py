@@ -281,3 +281,25 @@ def test_clients_cannot_rig_the_dice(daemon):
         assert daemon.session is None
         bad = client.request({"cmd": "choose"})
         assert bad["ok"] is False and bad["text"] == "choose needs a choice key (text)"
+
+
+def test_a_bug_while_handling_an_input_does_not_stop_the_daemon(tmp_path):
+    """One unexpected exception ended the worker: every later input hung (review finding)."""
+    calls = []
+
+    def flaky_hook(inp, reply):
+        calls.append(inp)
+        if len(calls) == 1:
+            raise RuntimeError("boom")
+
+    d = Daemon(EventStore(":memory:"), tmp_path / "d.sock", on_reply=flaky_hook)
+    with DaemonThread(d):
+        _start(d, stack={"movement_die": [6]})
+        collector = Collector()
+        with Client(d.socket_path, on_message=collector).connect() as client:
+            d.submit(Press("dice"))
+            d.drain()
+            notice = collector.wait_for(lambda m: m.get("type") == "notice")
+            assert notice["level"] == "error" and notice["text"].startswith("Internal error")
+            assert client.choose("end-turn")["ok"] is True  # the daemon still answers
+            assert d.call(lambda: d.session.view()["turn"]) == "Bo"

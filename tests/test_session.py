@@ -180,3 +180,20 @@ def test_a_log_that_does_not_replay_is_a_store_error(tmp_path, make_session):
     bad = store.new_game({"game": "creepy_cellar", "players": ["\ud800"], "seed": 1}, None, now=2.0)
     with pytest.raises(StoreError, match=f"game {bad} has a header this version refuses"):
         Session.resume(store, store.last_unfinished())
+
+
+def test_resume_keeps_exactly_the_redo_of_the_live_session(tmp_path, make_session):
+    """Replaying the log skipped the stale-redo cleanup, so a resumed game could reuse an
+    outcome the live one had dropped and then draw differently for ever (review finding)."""
+    store = EventStore(tmp_path / "g.sqlite3")
+    live = make_session(seed=4, store=store)
+    for inp in (Press("dice"), Touch("end-turn"), Press("dice"), Touch("undo"), Touch("undo")):
+        live.handle(inp)
+    live.handle(Touch(next(c.key for c in live.prompt.choices if c.key.startswith("remove-ghost:"))))
+    live.handle(Touch("undo"))
+    resumed = Session.resume(store, store.last_unfinished())
+    assert resumed._redo == live._redo
+    live.store = resumed.store = None
+    for inp in (Touch("end-turn"), Press("dice"), Touch("end-turn"), Press("dice")):
+        assert resumed.handle(inp) == live.handle(inp)
+    assert resumed.state == live.state

@@ -136,6 +136,7 @@ class GameSpec:
         component_label: ``component_id -> str`` for messages ("Ghost card room H").
         chance_sources: the names of the game's chance sources (a script's ``stack`` keys).
         components: every component id of the game (what a tag may stand for).
+        outcome: ``state -> None | "won" | "lost"`` (a finished game is not resumed).
     """
 
     id: str
@@ -151,6 +152,7 @@ class GameSpec:
     component_label: Callable[[str], str] = field(default=lambda component: component)
     chance_sources: tuple[str, ...] = ()
     components: frozenset[str] = frozenset()
+    outcome: Callable[[Any], str | None] = field(default=lambda state: None)
 
 
 def resolve_options(spec: GameSpec, given: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -179,3 +181,8 @@ def resolve_options(spec: GameSpec, given: Mapping[str, Any] | None) -> dict[str
             raise OptionError(f"option {name!r} cannot be {value!r}; it is one of {allowed}")
         resolved[name] = value
     return resolved
+
+
+def sentence(text: str) -> str:
+    """``text`` ending in one stop: "Roll" gets one; "Roll." and "Ready?" stay as they are."""
+    return text if text.endswith((".", "?", "!")) else text + "."

@@ -51,4 +51,5 @@ SPEC = GameSpec(
     component_label=components.component_label,
     chance_sources=("movement_die", "ghost", "king"),
     components=components.all_components(),
+    outcome=lambda state: state.outcome,
 )

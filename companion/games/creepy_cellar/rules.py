@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from companion.engine.core import Chance, Choice, Outcome, Prompt
+from companion.engine.core import Chance, Choice, Outcome, Prompt, sentence
 from companion.errors import RuleViolation
 from companion.games.creepy_cellar import components as cc
 
@@ -215,7 +215,7 @@ def apply(state: State, action: str) -> State:
     if current.chance:
         legal |= {o.key for o in current.chance.outcomes}
     if action not in legal:
-        raise RuleViolation(f"Not now. {current.text}.")
+        raise RuleViolation(f"Not now. {sentence(current.text)}")
     kind, _, arg = action.partition(":")
     handler = _HANDLERS[kind]
     return handler(replace(state, news=()), arg)
