@@ -80,7 +80,7 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--speed", type=_speed, default=1.0, help="times faster than the script (default 1)")
     demo.set_defaults(run=cmd_demo)
 
-    daemon = sub.add_parser("daemon", help="run the daemon (simulated hardware off the Pi)")
+    daemon = sub.add_parser("daemon", help="run the daemon (the dice button on GPIO 17 when there is GPIO)")
     daemon.add_argument("--db", type=Path, help="event store (default: the user data dir)")
     daemon.add_argument("--socket", type=Path, help="Unix socket (default: the user runtime dir)")
     daemon.add_argument("--new", metavar="GAME", help="start a new game of GAME unless one is unfinished")
@@ -178,22 +178,22 @@ def cmd_daemon(args) -> int:
     import signal
 
     from companion.daemon import Daemon
-    from companion.header import GameHeader
+    from companion.header import GameHeader, random_seed
     from companion.paths import default_db, default_socket
     from companion.store import EventStore
-    from hardware.simulated import SimulatedTable
-
     store = EventStore(args.db or default_db())
     daemon = Daemon(store, args.socket or default_socket())
     if daemon.resume_last() is None and args.new:
         players = [p.strip() for p in args.players.split(",") if p.strip()]
         daemon.start_game(GameHeader.from_json({"game": args.new, "players": players,
-                                                "seed": int.from_bytes(os.urandom(4), "big")}))
+                                                "seed": random_seed()}))
 
-    tables = []
+    devices = []
 
     def started() -> None:
-        tables.append(SimulatedTable(daemon.on_presence, daemon.on_dice, realtime=True))
+        button = _dice_button(daemon)
+        if button is not None:
+            devices.append(button)
         print(f"companion daemon listening on {daemon.socket_path}", flush=True)
 
     async def serve():
@@ -203,14 +203,31 @@ def cmd_daemon(args) -> int:
         try:
             await daemon.serve(on_ready=started)
         finally:
-            for table in tables:
-                table.close()
+            for device in devices:
+                device.close()
 
     try:
         asyncio.run(serve())
     finally:
         store.close()
     return 0
+
+
+def _dice_button(daemon):
+    """The dice button on GPIO 17 when this machine has GPIO (gpiozero's default pin
+    factory, or ``GPIOZERO_PIN_FACTORY``); None, with a log line, where it has none."""
+    import warnings
+
+    from hardware.dice.button import DiceButton
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # gpiozero warns once per pin library it lacks
+            return DiceButton(daemon.on_dice)
+    except Exception as exc:  # gpiozero raises its own errors, OSError or RuntimeError here
+        log.warning("no dice button (%s): touches still work; on a Pi, check the wiring "
+                    "and that the daemon's user is in the gpio group", exc)
+        return None
 
 
 def cmd_ui(args) -> int:

@@ -18,6 +18,7 @@ from typing import Any
 
 from companion import protocol
 from companion.errors import CompanionError
+from companion.paths import default_socket  # noqa: F401  (re-exported for clients such as ui/)
 
 log = logging.getLogger(__name__)
 
@@ -50,10 +51,11 @@ class Client:
         self._reader: threading.Thread | None = None
 
     def connect(self, timeout: float = 10.0) -> "Client":
-        """Connect, retrying until ``timeout`` seconds pass; waits for the first state.
+        """Connect, retrying until ``timeout`` seconds pass, then wait (up to ``timeout``
+        seconds more) for the daemon's first state message.
 
         Raises:
-            DaemonUnavailable: nothing answered in time.
+            DaemonUnavailable: nothing answered, or the first state did not come, in time.
         """
         deadline = time.monotonic() + timeout
         while True:
@@ -67,9 +69,12 @@ class Client:
                     raise DaemonUnavailable(f"no daemon at {self.socket_path}: {exc}") from exc
                 time.sleep(0.05)
         self._sock = sock
-        self._reader = threading.Thread(target=self._read, name="companion-client", daemon=True)
+        self._reader = threading.Thread(target=self._read, args=(sock,), name="companion-client",
+                                        daemon=True)
         self._reader.start()
-        self._first_state.wait(timeout)
+        if not self._first_state.wait(timeout) or self.state is None:
+            self.close()
+            raise DaemonUnavailable(f"the daemon at {self.socket_path} sent no state")
         return self
 
     def close(self) -> None:
@@ -113,11 +118,14 @@ class Client:
         future: Future = Future()
         with self._lock:
             self._acks[ident] = future
-        self.send({**message, "id": ident})
         try:
+            self.send({**message, "id": ident})
             return future.result(timeout)
         except TimeoutError as exc:
             raise DaemonUnavailable(f"no answer to {message.get('cmd')!r} within {timeout} s") from exc
+        finally:
+            with self._lock:
+                self._acks.pop(ident, None)
 
     def send(self, message: dict[str, Any]) -> None:
         """Send a command without waiting."""
@@ -143,11 +151,11 @@ class Client:
 
     # ------------------------------------------------------------------ reader thread
 
-    def _read(self) -> None:
-        buffer = self._sock.makefile("rb")
+    def _read(self, sock: socket.socket) -> None:
         try:
-            for line in buffer:
-                self._deliver(line)
+            with sock.makefile("rb") as buffer:
+                for line in buffer:
+                    self._deliver(line)
         except (OSError, ValueError):
             pass
         finally:

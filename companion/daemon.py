@@ -21,7 +21,7 @@ from typing import Any
 
 from companion import inputs, protocol
 from companion.errors import CompanionError, StackError, StoreError
-from companion.header import GameHeader, HeaderError
+from companion.header import GameHeader, HeaderError, random_seed
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.session import DEFAULT_HOLD_TIME, Reply, Session
 from companion.store import EventStore
@@ -296,7 +296,7 @@ class Daemon:
         (the running game stays in the store, unfinished)."""
         extra = sorted(set(message) - {"cmd", "id", "abandon", "game", "players", "options"})
         raw = {k: message[k] for k in ("game", "players", "options") if k in message}
-        raw["seed"] = int.from_bytes(os.urandom(4), "big")  # never from a client: no rigged dice
+        raw["seed"] = random_seed()  # never from a client: no rigged dice
         try:
             if extra:
                 raise HeaderError(f"new_game takes game, players and options, not {extra[0]!r}")

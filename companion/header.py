@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +25,11 @@ KEYS = frozenset({"game", "players", "seed", "options", "stack", "tags"})
 
 #: Longest player name, in characters (it must fit a button on a 800x480 screen).
 MAX_NAME = 24
+
+
+def random_seed() -> int:
+    """A fresh seed for a game the table starts (not a script): 32 bits from the OS."""
+    return int.from_bytes(os.urandom(4), "big")
 
 
 class HeaderError(CompanionError, ValueError):

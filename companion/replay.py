@@ -83,32 +83,48 @@ def _run(script, store, path, realtime, speed, on_line, on_message) -> ReplayRes
 
     replies: list[Reply] = []
     daemon = Daemon(store, path, on_reply=lambda inp, reply: replies.append(reply))
-    result = ReplayResult(state={})
     with DaemonThread(daemon):
         table = SimulatedTable(daemon.on_presence, daemon.on_dice, realtime=realtime)
-        result.resumed_after = daemon.call(lambda: _start(daemon, script, store))
-        with Client(path, on_message=on_message).connect() as client:
-            todo = [line for line in script.lines
-                    if result.resumed_after is None or line.number > result.resumed_after]
-            started = time.monotonic() - (todo[0].at / speed if todo and result.resumed_after else 0)
-            for line in todo:
-                if realtime:
-                    time.sleep(max(0.0, started + line.at / speed - time.monotonic()))
-                replies.clear()
-                _feed(daemon, table, client, line)
-                reply = replies[-1] if replies else None
-                if daemon.failure is not None:
-                    raise ReplayFailed(line.number, str(daemon.failure))
-                if reply is not None and not reply.accepted and not reply.ignored:
-                    result.refused.append((line.number, reply.text))
-                if on_line is not None:
-                    on_line(line, reply)
-                result.fed += 1
-            daemon.call(daemon.publish)
-            client.request({"cmd": "state"})
-            result.state = client.state
-        table.close()
+        try:
+            resumed_after = daemon.call(lambda: _start(daemon, script, store))
+            result = ReplayResult(state={}, resumed_after=resumed_after)
+            with Client(path, on_message=on_message).connect() as client:
+                pace = _Pace(realtime, speed, script.lines, resumed_after)
+                for line in pace.todo:
+                    pace.wait(line)
+                    replies.clear()
+                    _feed(daemon, table, client, line)
+                    _account(daemon, result, line, replies[-1] if replies else None, on_line)
+                client.request({"cmd": "state"})  # the state message comes before the ack
+                result.state = client.state
+        finally:
+            table.close()
     return result
+
+
+class _Pace:
+    """Which lines are still to feed, and (``realtime``) when each is due."""
+
+    def __init__(self, realtime: bool, speed: float, lines, resumed_after: int | None):
+        self.realtime, self.speed = realtime, speed
+        self.todo = [line for line in lines if resumed_after is None or line.number > resumed_after]
+        first_at = self.todo[0].at if self.todo and resumed_after else 0.0
+        self.started = time.monotonic() - first_at / speed
+
+    def wait(self, line: ScriptLine) -> None:
+        if self.realtime:
+            time.sleep(max(0.0, self.started + line.at / self.speed - time.monotonic()))
+
+
+def _account(daemon: Daemon, result: ReplayResult, line: ScriptLine, reply: Reply | None, on_line) -> None:
+    """Record what came of one fed line; stop the replay if the daemon could not go on."""
+    if daemon.failure is not None:
+        raise ReplayFailed(line.number, str(daemon.failure))
+    if reply is not None and not reply.accepted and not reply.ignored:
+        result.refused.append((line.number, reply.text))
+    if on_line is not None:
+        on_line(line, reply)
+    result.fed += 1
 
 
 def _start(daemon: Daemon, script: TableScript, store: EventStore) -> int | None:

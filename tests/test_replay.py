@@ -9,7 +9,6 @@ import pytest
 from companion import script
 from companion.cli import bundled_demo, main
 from companion.demo import build
-from companion.errors import ScriptError
 from companion.replay import ReplayFailed, replay
 from companion.store import EventStore
 

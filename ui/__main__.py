@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
 
     socket_path = args.socket
     if socket_path is None:
-        from companion.paths import default_socket
+        from companion.client import default_socket
 
         socket_path = default_socket()
     stop = None

@@ -8,7 +8,7 @@ from __future__ import annotations
 #: Choice keys that get the big button when present (otherwise the first choice does).
 PRIMARY_KEYS = ("end-turn",)
 
-#: Choice keys that cannot be undone: drawn in gold, last.
+#: Choice keys that end the game (after a confirming question): drawn in gold, last.
 FINAL_KEYS = ("declare-win",)
 
 #: Column counts to try for the grid of secondary choices, fewest (biggest buttons) first.

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from companion.engine import get_game, resolve_options
 from companion.chance import ChancePicker
-from companion.errors import OptionError, RuleViolation, StackError
+from companion.errors import OptionError, RuleViolation
 from companion.games.creepy_cellar import components as cc
 from companion.header import GameHeader
 from companion.inputs import Press, Tap, Touch

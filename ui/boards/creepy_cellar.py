@@ -12,7 +12,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from ui.kvloader import load_kv
-from ui.widgets import die, meter, pieces  # noqa: F401  (kv uses DieFace, HauntingMeter, Marker, PieceRow)
+import ui.widgets.die  # noqa: F401  (kv uses DieFace)
+import ui.widgets.meter  # noqa: F401  (kv uses HauntingMeter)
+import ui.widgets.pieces  # noqa: F401  (kv uses Marker, PieceRow)
 
 #: The base board's rooms, row by row (4 per row).
 CASTLE = tuple("ABCDEFGHIJKL")

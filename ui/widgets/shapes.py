@@ -7,7 +7,7 @@ pixels wide and high.
 
 from __future__ import annotations
 
-from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
+from kivy.graphics import Color, Ellipse, Mesh, Rectangle
 
 from ui import theme
 
@@ -56,11 +56,6 @@ def crown(group, x: float, y: float, size: float, colour=theme.GOLD) -> None:
     group.add(Color(*colour))
     _polygon(group, points, (x + w / 2, y + h * 0.3))
 
-
-def outline(group, x: float, y: float, w: float, h: float, radius: float, width: float, colour) -> None:
-    """A rounded-rectangle outline."""
-    group.add(Color(*colour))
-    group.add(Line(rounded_rectangle=(x, y, w, h, radius), width=width))
 
 
 PIECES = {"ghost": ghost, "haunting": haunting, "crown": crown}

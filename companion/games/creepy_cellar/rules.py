@@ -236,12 +236,8 @@ def _die(state: State, arg: str) -> State:
 
 def _ghost(state: State, card: str) -> State:
     """Flip one Ghost card and resolve it ("Ghost Cards")."""
-    state = replace(
-        state,
-        ghost_deck=_without(state.ghost_deck, card),
-        ghost_discard=tuple(sorted(state.ghost_discard + (card,))),
-        draws_left=state.draws_left - 1,
-    )
+    deck, discard = _discard(state.ghost_deck, state.ghost_discard, card)
+    state = replace(state, ghost_deck=deck, ghost_discard=discard, draws_left=state.draws_left - 1)
     state = _say(state, f"Drawn: {cc.card_label(card)}.")
     if not state.ghost_deck:
         state = _reshuffle_ghosts(state, "The Ghost deck is empty: shuffle its discards into a new deck.")
@@ -273,7 +269,7 @@ def _shuffle_card(state: State) -> State:
     if state.reshuffle_after:
         return _say(state, "A Shuffle card during a Draw + Shuffle is ignored.")
     state = _reshuffle_ghosts(state, "Shuffle the Ghost deck and the Ghost King deck with their discards.")
-    state = replace(state, king_deck=tuple(sorted(state.king_deck + state.king_discard)), king_discard=())
+    state = replace(state, king_deck=_shuffled_back(state.king_deck, state.king_discard), king_discard=())
     return _unlock(state)
 
 
@@ -300,8 +296,7 @@ def _continue_reveal(state: State) -> State:
 def _king(state: State, card: str) -> State:
     """Flip one Ghost King card for a Rogue Ghost (house rule) or a Trap Door card."""
     room = card[5:]
-    king_deck = _without(state.king_deck, card)
-    king_discard = tuple(sorted(state.king_discard + (card,)))
+    king_deck, king_discard = _discard(state.king_deck, state.king_discard, card)
     if not king_deck:  # "If the Ghost King deck is ever empty, shuffle the discards"
         king_deck, king_discard = king_discard, ()
     state = replace(state, king_deck=king_deck, king_discard=king_discard, step=Step.MOVE)
@@ -423,7 +418,7 @@ def _haunt(state: State, room: str, ghosts_used: int, sentence: str) -> State:
 
 
 def _reshuffle_ghosts(state: State, sentence: str) -> State:
-    deck = tuple(sorted(state.ghost_deck + state.ghost_discard))
+    deck = _shuffled_back(state.ghost_deck, state.ghost_discard)
     return _say(replace(state, ghost_deck=deck, ghost_discard=()), sentence)
 
 
@@ -437,9 +432,15 @@ def _say(state: State, sentence: str) -> State:
     return replace(state, news=state.news + (sentence,))
 
 
-def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    index = cards.index(card)
-    return cards[:index] + cards[index + 1:]
+def _discard(deck: tuple[str, ...], discard: tuple[str, ...], card: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Move one copy of ``card`` from ``deck`` to ``discard`` (both kept sorted)."""
+    index = deck.index(card)
+    return deck[:index] + deck[index + 1:], tuple(sorted(discard + (card,)))
+
+
+def _shuffled_back(deck: tuple[str, ...], discard: tuple[str, ...]) -> tuple[str, ...]:
+    """A deck that took back its discards (a multiset: shuffling is the next draw's chance)."""
+    return tuple(sorted(deck + discard))
 
 
 def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
