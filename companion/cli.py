@@ -105,6 +105,8 @@ def cmd_games(_args) -> int:
 def cmd_replay(args) -> int:
     from companion.replay import replay
 
+    if not args.verbose:  # a replay reports refusals and failures itself, once
+        logging.getLogger("companion.daemon").setLevel(logging.CRITICAL)
     script = scripts.load(args.file)
 
     def report(line, reply):

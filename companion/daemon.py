@@ -244,7 +244,11 @@ class Daemon:
             while line := await reader.readline():
                 await self._command(line, writer)
                 await writer.drain()
-        except (ConnectionError, asyncio.LimitOverrunError, ValueError) as exc:
+        except (asyncio.LimitOverrunError, ValueError) as exc:  # a line over MAX_LINE
+            log.info("client dropped: %s", exc)
+            self._send(writer, protocol.notice(
+                f"bad command: a line longer than {protocol.MAX_LINE} bytes; closing", "error"))
+        except ConnectionError as exc:
             log.info("client dropped: %s", exc)
         except asyncio.CancelledError:
             pass  # the daemon is shutting down; the connection just closes

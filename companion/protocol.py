@@ -46,12 +46,20 @@ def decode(line: bytes | str) -> dict[str, Any]:
         ProtocolError: not valid JSON, or not an object.
     """
     try:
-        message = json.loads(line)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ProtocolError(f"not JSON: {exc}") from exc
+        text = line.decode("utf-8") if isinstance(line, bytes) else line
+    except UnicodeDecodeError as exc:
+        raise ProtocolError("not UTF-8 text") from exc
+    try:
+        message = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
+        raise ProtocolError(f"not JSON: {str(exc)[:80]}") from exc
     if not isinstance(message, dict):
         raise ProtocolError("a message is a JSON object")
     return message
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not allowed")
 
 
 def state_message(session, recent: list[str], news: tuple[str, ...] = ()) -> dict[str, Any]:

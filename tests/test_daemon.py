@@ -303,3 +303,18 @@ def test_a_bug_while_handling_an_input_does_not_stop_the_daemon(tmp_path):
             assert notice["level"] == "error" and notice["text"].startswith("Internal error")
             assert client.choose("end-turn")["ok"] is True  # the daemon still answers
             assert d.call(lambda: d.session.view()["turn"]) == "Bo"
+
+
+def test_odd_bytes_get_clear_answers(daemon):
+    """Found by the third newcomer pass: a NaN id was echoed as invalid JSON; non-UTF-8
+    bytes got a UTF-16 error; an over-long line closed the connection without a word."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as raw:
+        raw.connect(str(daemon.socket_path))
+        reader = raw.makefile("rb")
+        reader.readline()  # the first state
+        raw.sendall(b'{"cmd": "state", "id": NaN}\n')
+        assert protocol.decode(reader.readline())["text"] == "bad command: not JSON: NaN is not allowed"
+        raw.sendall(b"\xff\xfe\x00garbage\n")
+        assert protocol.decode(reader.readline())["text"] == "bad command: not UTF-8 text"
+        raw.sendall(b"x" * (protocol.MAX_LINE + 10) + b"\n")
+        assert "longer than" in protocol.decode(reader.readline())["text"]
