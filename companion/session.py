@@ -27,7 +27,7 @@ from companion.tags import TagRegistry, component_game
 log = logging.getLogger(__name__)
 
 #: A dice-button press held at least this long (seconds) means "undo".
-DEFAULT_HOLD_TIME = 1.0
+DEFAULT_HOLD_TIME = 1.5
 
 
 @dataclass(frozen=True)
