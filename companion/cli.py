@@ -87,6 +87,14 @@ def _parser() -> argparse.ArgumentParser:
     daemon.add_argument("--players", default="Player 1,Player 2", help="comma-separated names for --new")
     daemon.set_defaults(run=cmd_daemon, log_level=logging.INFO)
 
+    tags = sub.add_parser("tags", help="NFC tags: inspect a tag dump")
+    tags.set_defaults(run=lambda _args: tags.print_help() or 0)
+    tags_sub = tags.add_subparsers(title="tags commands")
+    inspect = tags_sub.add_parser("inspect", help="what a tag dump (.nfc, .bin, .mfd, .json, .eml) holds")
+    inspect.add_argument("file", help="the dump file")
+    inspect.add_argument("--json", action="store_true", help="print one JSON object")
+    inspect.set_defaults(run=cmd_tags_inspect)
+
     ui = sub.add_parser("ui", help="run the Kivy touchscreen client")
     ui.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
     ui.add_argument("--fullscreen", action="store_true", help="fill the screen (the kiosk)")
@@ -230,6 +238,12 @@ def _dice_button(daemon):
         log.warning("no dice button (%s): touches still work; on a Pi, check the wiring "
                     "and that the daemon's user is in the gpio group", exc)
         return None
+
+
+def cmd_tags_inspect(args) -> int:
+    from companion.tags_cli import inspect_command
+
+    return inspect_command(args.file, args.json)
 
 
 def cmd_ui(args) -> int:
