@@ -1,0 +1,424 @@
+"""MFRC522 over SPI (issue 3): full ISO/IEC 14443-3 type A anticollision, bounded polls.
+
+Register access goes through the ``mfrc522`` package's low-level class
+(``mfrc522.MFRC522``: ``Write_MFRC522`` / ``Read_MFRC522`` over ``spidev``, its reset-pin
+setup and ``MFRC522_Init``), imported lazily in :meth:`MFRC522Reader.__init__`. The
+package's higher layers are *not* used, because:
+
+* ``MFRC522_Anticoll`` / ``MFRC522_SelectTag`` only know cascade level 1 (SEL 0x93), so a
+  7-byte NTAG comes out as ``88 uid0 uid1 uid2`` + BCC: the cascade tag and the check byte,
+  and two stickers sharing their first three bytes look identical.
+* ``MFRC522_ToCard`` waits by counting 2000 register reads, and its exit test
+  (``~((i != 0) and ~(n & 0x01) and ...)``, bitwise ``~`` on ints) never honours TimerIRq,
+  so an empty field costs 2000 SPI round trips per poll whatever the chip's timer says.
+* ``CalulateCRC`` does not clear CRCIRq before starting (``ClearBitMask`` on DivIrqReg
+  writes Set2=0 with the CRCIRq bit itself masked out), so it can read a stale result.
+* ``SimpleMFRC522.read`` authenticates with MIFARE Classic key A, wrong for NTAG, and
+  loops without sleeping; ``Close_MFRC522`` calls ``GPIO.cleanup()`` for *every* pin.
+
+Datasheet (NXP MFRC522 rev. 3.9) sections followed: 8.1.2 (SPI address byte), 8.5 (timer
+unit: period = (2 * TPrescaler + 1) * (TReload + 1) / 13.56 MHz, TAuto starts it at the end
+of transmission and stops it on the first received bits), 9.3.1.5 (ComIrqReg: Set1, TxIRq,
+RxIRq, IdleIRq, ErrIRq, TimerIRq), 9.3.1.7 (ErrorReg), 9.3.1.14 (BitFramingReg: StartSend,
+TxLastBits), 9.3.1.15 (CollReg), 10.3.1.8 (Transceive: stays active until another command
+is written). ISO/IEC 14443-3: 6.3 (state machine: IDLE, READY, ACTIVE, HALT), 6.4.1
+(REQA 0x26 / WUPA 0x52, 7-bit short frame), 6.4.3 (HLTA 0x50 0x00 + CRC_A), 6.5.3
+(anticollision loop, NVB 0x20 / 0x70, BCC = XOR of the four UID CLn bytes), 6.5.4 (cascade
+levels 0x93 / 0x95 / 0x97, cascade tag 0x88, SAK bit 0x04 = UID not complete), annex B
+(CRC_A). NTAG21x datasheet: READ 0x30 returns four pages (16 bytes) + CRC_A.
+
+CRC_A is computed in software (annex B) rather than with the chip's CalcCRC command: it is
+exact, costs no SPI round trips and cannot read a stale CRCResultReg.
+
+Wiring: BCM numbering, SPI0 CE0, NRSTPD on BCM 25, no IRQ wire (the chip is polled), Pi 5
+with ``rpi-lgpio`` providing ``RPi.GPIO``.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from hardware.errors import HardwareError, ReaderUnavailable
+from hardware.nfc.base import Reader
+
+log = logging.getLogger(__name__)
+
+# Registers (datasheet table 20).
+_COMMAND, _COM_IEN, _COM_IRQ, _DIV_IRQ, _ERROR = 0x01, 0x02, 0x04, 0x05, 0x06
+_FIFO_DATA, _FIFO_LEVEL, _CONTROL, _BIT_FRAMING, _COLL = 0x09, 0x0A, 0x0C, 0x0D, 0x0E
+_MODE, _TX_MODE, _RX_MODE, _TX_CONTROL, _TX_ASK = 0x11, 0x12, 0x13, 0x14, 0x15
+_T_MODE, _T_PRESCALER, _T_RELOAD_H, _T_RELOAD_L, _VERSION = 0x2A, 0x2B, 0x2C, 0x2D, 0x37
+
+# Commands (datasheet 10.3).
+_IDLE, _TRANSCEIVE, _SOFT_RESET = 0x00, 0x0C, 0x0F
+
+# ComIrqReg bits (9.3.1.5) and ErrorReg bits (9.3.1.7).
+_TX_IRQ, _RX_IRQ, _IDLE_IRQ, _ERR_IRQ, _TIMER_IRQ = 0x40, 0x20, 0x10, 0x02, 0x01
+_ERR_COLL, _ERR_FATAL = 0x08, 0x10 | 0x04 | 0x02 | 0x01  # BufferOvfl, CRCErr, ParityErr, ProtocolErr
+
+# ISO 14443-3 type A.
+_REQA, _WUPA, _HLTA, _NTAG_READ = 0x26, 0x52, 0x50, 0x30
+_SEL = (0x93, 0x95, 0x97)
+_CASCADE_TAG = 0x88
+_SAK_UID_NOT_COMPLETE = 0x04
+
+#: Timer tick: TPrescaler 0xA9 = 169 -> (2 * 169 + 1) / 13.56 MHz = 25.0 us (datasheet 8.5).
+_TIMER_PRESCALER = 0xA9
+_TIMER_TICK = (2 * _TIMER_PRESCALER + 1) / 13_560_000.0
+
+#: Seconds the chip waits for a layer-3 answer (REQA/WUPA/ANTICOLL/SELECT). The PICC must
+#: start answering 1172/fc or 1236/fc (about 90 us) after the command (ISO 14443-3 6.2.1.1);
+#: 1 ms is ten times that.
+FRAME_TIMEOUT = 0.001
+#: Seconds the chip waits for the start of an NTAG READ answer (NTAG21x: well under 5 ms).
+READ_TIMEOUT = 0.005
+
+#: Reset pins refused: BCM 14/15 are the UART (TXD/RXD) used for the serial console.
+UART_PINS = frozenset({14, 15})
+
+
+class ResetPinConflict(HardwareError, ValueError):
+    """The reset pin collides with a pin the Pi needs for something else (the UART)."""
+
+
+class _ProtocolError(Exception):
+    """A frame went wrong this poll (collision, bad BCC/CRC, timeout): no tag this time."""
+
+
+def crc_a(data: bytes) -> bytes:
+    """CRC_A of ``data`` (ISO 14443-3 annex B), as the two bytes sent, low byte first."""
+    crc = 0x6363
+    for byte in data:
+        byte ^= crc & 0xFF
+        byte = (byte ^ (byte << 4)) & 0xFF
+        crc = (crc >> 8) ^ (byte << 8) ^ (byte << 3) ^ (byte >> 4)
+    return bytes((crc & 0xFF, (crc >> 8) & 0xFF))
+
+
+class MFRC522Reader(Reader):
+    """An MFRC522 on the Pi's SPI bus.
+
+    Args:
+        name: the reader's name (``"table"``).
+        bus: SPI bus number (``/dev/spidev{bus}.{device}``).
+        device: SPI chip select.
+        reset_pin: BCM pin wired to the chip's NRSTPD (not 14/15, the UART).
+        spi_speed_hz: SPI clock, Hz (the chip allows up to 10 MHz; 1 MHz is safe on jumpers).
+        poll_budget: wall-clock seconds one :meth:`poll` or :meth:`read_pages` may take
+            (at most 0.05 s; a poll that runs out returns None).
+
+    Raises:
+        ResetPinConflict: ``reset_pin`` is a UART pin (BCM 14 or 15). Also a ValueError.
+        ValueError: ``poll_budget`` is not in (0, 0.05].
+        ReaderUnavailable: the SPI device cannot be opened or no MFRC522 answers on it.
+    """
+
+    _lib = None  # class defaults so close() works after a failed __init__
+    _gpio = None
+    _closed = False
+    _pin_claimed = False
+
+    def __init__(self, name: str, bus: int = 0, device: int = 0, reset_pin: int = 25,
+                 spi_speed_hz: int = 1_000_000, poll_budget: float = 0.05):
+        super().__init__(name)
+        if reset_pin in UART_PINS:
+            raise ResetPinConflict(
+                f"reader {name}: reset pin BCM {reset_pin} is a UART pin (BCM 14 = TXD, "
+                f"15 = RXD); wire the MFRC522 RST to another GPIO, e.g. BCM 25")
+        if not 0 < poll_budget <= 0.05:
+            raise ValueError(f"reader {name}: poll_budget must be in (0, 0.05] s, got {poll_budget}")
+        self.bus, self.device, self.reset_pin = bus, device, reset_pin
+        self.poll_budget = poll_budget
+        self.version: int | None = None
+        self._timeout_set: float | None = None
+        try:
+            import RPi.GPIO as GPIO
+            from mfrc522 import MFRC522
+        except (ImportError, RuntimeError) as exc:
+            raise ReaderUnavailable(f"reader {name}: MFRC522 support is not installed or this is "
+                                    f"not a Pi ({exc})") from exc
+        self._gpio = GPIO
+        mode = GPIO.getmode()
+        if mode is None:
+            GPIO.setmode(GPIO.BCM)
+        elif mode != GPIO.BCM:
+            raise ReaderUnavailable(f"reader {name}: GPIO numbering is already BOARD; this driver uses BCM")
+        chip_logger = logging.getLogger("mfrc522Logger")
+        handlers = list(chip_logger.handlers)
+        try:
+            self._pin_claimed = True
+            self._lib = MFRC522(bus=bus, device=device, spd=spi_speed_hz, pin_mode=GPIO.BCM,
+                                pin_rst=reset_pin)
+        except (OSError, RuntimeError) as exc:
+            self.close()
+            raise ReaderUnavailable(f"reader {name}: cannot open /dev/spidev{bus}.{device}: {exc}") from exc
+        finally:
+            chip_logger.handlers[:] = handlers  # the library adds a StreamHandler per instance
+        try:
+            self._configure()
+        except BaseException:
+            self.close()  # a failed __init__ leaves nothing open
+            raise
+
+    # --- setup -----------------------------------------------------------------------------
+    def _configure(self) -> None:
+        """Soft reset, then timer, modulation, CRC preset and antenna (datasheet 8.5, 10.3.1.10)."""
+        self._write(_COMMAND, _SOFT_RESET)
+        deadline = time.monotonic() + 0.05
+        while self._read(_COMMAND) & 0x10:  # PowerDown bit: oscillator not running yet
+            if time.monotonic() > deadline:
+                raise ReaderUnavailable(f"reader {self.name}: MFRC522 did not leave soft reset")
+            time.sleep(0.001)  # setup only, never inside a poll
+        version = self._read(_VERSION)
+        if version in (0x00, 0xFF):
+            raise ReaderUnavailable(f"reader {self.name}: no MFRC522 answering on "
+                                    f"/dev/spidev{self.bus}.{self.device} (VersionReg {version:#04x})")
+        self.version = version
+        self._write(_T_MODE, 0x80)  # TAuto, prescaler high bits 0
+        self._write(_T_PRESCALER, _TIMER_PRESCALER)
+        self._write(_TX_MODE, 0x00)  # 106 kbit/s, no hardware CRC (done in software)
+        self._write(_RX_MODE, 0x00)
+        self._write(_TX_ASK, 0x40)  # Force100ASK: type A needs 100 % ASK
+        self._write(_MODE, 0x3D)  # CRC preset 0x6363
+        self._write(_COM_IEN, 0x80)  # IRQ pin unused (no wire); inverted so it idles low
+        self._set_timeout(FRAME_TIMEOUT)
+        self._write(_TX_CONTROL, self._read(_TX_CONTROL) | 0x03)  # antenna on (TX1, TX2)
+
+    def _set_timeout(self, seconds: float) -> None:
+        """Program TReload so TimerIRq fires ``seconds`` after a transmission ends (8.5)."""
+        if seconds == self._timeout_set:
+            return
+        reload = max(1, round(seconds / _TIMER_TICK) - 1)
+        self._write(_T_RELOAD_H, reload >> 8)
+        self._write(_T_RELOAD_L, reload & 0xFF)
+        self._timeout_set = seconds
+
+    # --- registers -------------------------------------------------------------------------
+    def _read(self, reg: int) -> int:
+        try:
+            return self._lib.Read_MFRC522(reg)
+        except OSError as exc:
+            raise ReaderUnavailable(f"reader {self.name}: SPI read failed: {exc}") from exc
+
+    def _write(self, reg: int, value: int) -> None:
+        try:
+            self._lib.Write_MFRC522(reg, value)
+        except OSError as exc:
+            raise ReaderUnavailable(f"reader {self.name}: SPI write failed: {exc}") from exc
+
+    def _transceive(self, frame: bytes, deadline: float, tx_last_bits: int = 0,
+                    timeout: float = FRAME_TIMEOUT, expect_answer: bool = True) -> bytes | None:
+        """Send ``frame``, return the whole-byte answer (None: nobody answered in time).
+
+        Raises:
+            _ProtocolError: collision, partial byte, parity/protocol/buffer error, deadline.
+        """
+        answer, rx_last_bits, coll = self._exchange(frame, deadline, tx_last_bits, 0, timeout,
+                                                    expect_answer)
+        if coll is not None:
+            raise _ProtocolError(f"collision at bit {coll}: more than one tag?")
+        if answer is not None and rx_last_bits:
+            raise _ProtocolError("answer not a whole number of bytes")
+        return answer
+
+    def _exchange(self, frame: bytes, deadline: float, tx_last_bits: int = 0, rx_align: int = 0,
+                  timeout: float = FRAME_TIMEOUT, expect_answer: bool = True
+                  ) -> tuple[bytes | None, int, int | None]:
+        """Send ``frame`` (Transceive, datasheet 10.3.1.8); return (answer, RxLastBits, CollPos).
+
+        ``tx_last_bits``: valid bits in the last byte sent (0 = all 8; 7 for REQA/WUPA).
+        ``rx_align``: bit position in the first FIFO byte where the first received bit goes.
+        The answer is None when no card answered before the chip's timer (TimerIRq);
+        CollPos (1-32, datasheet 9.3.1.15) is None without a collision.
+
+        The wait polls ComIrqReg until RxIRq, TimerIRq or ErrIRq, and gives up at ``deadline``
+        (``time.monotonic()`` seconds) whatever the chip says; it never sleeps. With
+        ``expect_answer`` False (HLTA) it only waits for the end of transmission (TxIRq).
+
+        Raises:
+            _ProtocolError: parity/protocol/buffer/CRC error, or the deadline passed.
+        """
+        if self._lib is None or self._closed:
+            raise ReaderUnavailable(f"reader {self.name} is closed")
+        self._set_timeout(timeout)
+        self._write(_COMMAND, _IDLE)  # stop whatever ran (Transceive never ends by itself)
+        self._write(_COM_IRQ, 0x7F)  # Set1 = 0: clear every IRQ bit
+        self._write(_FIFO_LEVEL, 0x80)  # FlushBuffer
+        for byte in frame:
+            self._write(_FIFO_DATA, byte)
+        framing = ((rx_align & 0x07) << 4) | (tx_last_bits & 0x07)
+        self._write(_BIT_FRAMING, framing)
+        self._write(_COMMAND, _TRANSCEIVE)
+        self._write(_BIT_FRAMING, 0x80 | framing)  # StartSend
+        done = (_RX_IRQ | _IDLE_IRQ | _TIMER_IRQ | _ERR_IRQ) if expect_answer else _TX_IRQ
+        try:
+            while True:
+                irq = self._read(_COM_IRQ)
+                if irq & done:
+                    break
+                if time.monotonic() >= deadline:
+                    raise _ProtocolError("poll budget spent waiting for the chip")
+        finally:
+            self._write(_COMMAND, _IDLE)
+            self._write(_BIT_FRAMING, 0x00)
+        if not expect_answer:
+            return None, 0, None
+        error = self._read(_ERROR)
+        if error & _ERR_FATAL:
+            raise _ProtocolError(f"ErrorReg {error:#04x}")
+        coll = None
+        if error & _ERR_COLL:
+            coll_reg = self._read(_COLL)
+            if coll_reg & 0x20:  # CollPosNotValid
+                raise _ProtocolError("collision at an unknown bit position")
+            coll = (coll_reg & 0x1F) or 32
+        if not irq & _RX_IRQ:
+            return None, 0, None  # TimerIRq: nobody answered
+        level = self._read(_FIFO_LEVEL) & 0x7F
+        rx_last_bits = self._read(_CONTROL) & 0x07
+        return bytes(self._read(_FIFO_DATA) for _ in range(level)), rx_last_bits, coll
+
+    # --- ISO 14443-3 -----------------------------------------------------------------------
+    def _select(self, deadline: float) -> bytes | None:
+        """WUPA, then anticollision and SELECT at each cascade level; returns the UID.
+
+        WUPA (not REQA) wakes a card left in HALT by the previous poll, so a card resting on
+        the reader answers every poll. Returns None when the field is empty.
+        """
+        atqa, _, _ = self._exchange(bytes((_WUPA,)), deadline, tx_last_bits=7)  # ATQA may collide
+        if atqa is None:
+            return None
+        if len(atqa) != 2:
+            raise _ProtocolError(f"ATQA of {len(atqa)} bytes")
+        uid = b""
+        for sel in _SEL:
+            part = self._anticollision(sel, deadline)
+            select = bytes((sel, 0x70)) + part
+            answer = self._transceive(select + crc_a(select), deadline)
+            if answer is None or len(answer) != 3 or crc_a(answer[:1]) != answer[1:]:
+                raise _ProtocolError(f"SELECT {sel:#04x}: bad SAK {answer!r}")
+            sak = answer[0]
+            if sak & _SAK_UID_NOT_COMPLETE:
+                if part[0] != _CASCADE_TAG:
+                    raise _ProtocolError(f"SAK says more UID but no cascade tag in {part.hex(' ')}")
+                uid += part[1:4]
+                continue
+            uid += part[:4]
+            if uid[0] == _CASCADE_TAG:
+                log.warning("reader %s: UID %s starts with the cascade tag 0x88: broken read, ignored",
+                            self.name, uid.hex(" "))
+                return None
+            return uid
+        raise _ProtocolError("SAK still says UID not complete after cascade level 3")
+
+    def _anticollision(self, sel: int, deadline: float) -> bytes:
+        """The ANTICOLL loop of one cascade level (ISO 14443-3 6.5.3); returns UID CLn + BCC.
+
+        On a collision at bit p the PCD keeps the p-1 bits received before it, adds a (1)b
+        and sends those p known bits (NVB = bytes << 4 | bits, TxLastBits = RxAlign = p % 8);
+        only the cards matching them answer the rest. CollPos is read as counting from bit 0
+        of the first FIFO byte of the answer (RxAlign included) - an assumption checked
+        against the simulator only, not against a chip with two cards on it.
+        """
+        known = bytearray(5)
+        k = 0  # known bits of UID CLn + BCC
+        while True:
+            nbytes, nbits = divmod(k, 8)
+            frame = bytes((sel, ((2 + nbytes) << 4) | nbits)) + known[:nbytes + (1 if nbits else 0)]
+            answer, _, coll = self._exchange(frame, deadline, tx_last_bits=nbits, rx_align=nbits)
+            if not answer:
+                raise _ProtocolError(f"ANTICOLL {sel:#04x}: no answer")
+            for j, byte in enumerate(answer):
+                if nbytes + j >= 5:
+                    break
+                mask = (0xFF << nbits) & 0xFF if j == 0 else 0xFF
+                known[nbytes + j] = (known[nbytes + j] & ~mask & 0xFF) | (byte & mask)
+            if coll is None:
+                if nbytes + len(answer) < 5:
+                    raise _ProtocolError(f"ANTICOLL {sel:#04x}: short answer {answer.hex(' ')}")
+                break
+            position = nbytes * 8 + coll  # 1-based bit of UID CLn + BCC that collided
+            if position <= k or position > 32:
+                raise _ProtocolError(f"ANTICOLL {sel:#04x}: collision position {position} after {k}")
+            k = position
+            byte_index, bit = divmod(k - 1, 8)
+            known[byte_index] = (known[byte_index] | (1 << bit)) & ((2 << bit) - 1)  # (1)b, drop later bits
+            log.debug("reader %s: collision at bit %d, continuing with (1)b", self.name, k)
+        if known[0] ^ known[1] ^ known[2] ^ known[3] != known[4]:
+            raise _ProtocolError(f"ANTICOLL {sel:#04x}: BCC mismatch in {known.hex(' ')}")
+        return bytes(known)
+
+    def _halt(self, deadline: float) -> None:
+        """HLTA: the card goes to HALT and stays quiet until the next WUPA (6.4.3)."""
+        frame = bytes((_HLTA, 0x00))
+        self._transceive(frame + crc_a(frame), deadline, expect_answer=False)
+
+    def poll(self) -> bytes | None:
+        """Select the card in the field and return its full UID (4, 7 or 10 bytes), or None.
+
+        Takes at most ``poll_budget`` seconds of wall-clock time (the chip's timer ends an
+        empty-field wait after :data:`FRAME_TIMEOUT`; a deadline check bounds everything
+        else). Collisions, bad checks and timeouts are logged and give None for this poll.
+
+        Raises:
+            ReaderUnavailable: SPI failed or the reader is closed.
+        """
+        deadline = time.monotonic() + self.poll_budget
+        try:
+            uid = self._select(deadline)
+            if uid is not None:
+                self._halt(deadline)
+            return uid
+        except _ProtocolError as exc:
+            log.debug("reader %s: %s", self.name, exc)
+            return None
+
+    def read_pages(self, start: int) -> bytes | None:
+        """Read four NTAG pages from page ``start`` (NTAG READ 0x30): 16 bytes, or None.
+
+        Selects the card first (it was halted by :meth:`poll`), checks the CRC_A of the
+        answer, and halts it again. Never a MIFARE Classic authentication. Bounded by
+        ``poll_budget`` seconds.
+
+        Raises:
+            ReaderUnavailable: SPI failed or the reader is closed.
+            ValueError: ``start`` is not a page number (0-255).
+        """
+        if not 0 <= start <= 0xFF:
+            raise ValueError(f"page {start} out of range 0-255")
+        deadline = time.monotonic() + self.poll_budget
+        try:
+            if self._select(deadline) is None:
+                return None
+            frame = bytes((_NTAG_READ, start))
+            answer = self._transceive(frame + crc_a(frame), deadline, timeout=READ_TIMEOUT)
+            self._halt(deadline)
+        except _ProtocolError as exc:
+            log.debug("reader %s: READ %d: %s", self.name, start, exc)
+            return None
+        if answer is None or len(answer) != 18 or crc_a(answer[:16]) != answer[16:]:
+            log.debug("reader %s: READ %d: bad answer %r", self.name, start, answer)
+            return None
+        return answer[:16]
+
+    def close(self) -> None:
+        """Antenna off, close SPI, release only the reset pin (not every pin). Idempotent."""
+        if self._closed:
+            return
+        self._closed = True
+        lib, self._lib = self._lib, None
+        if lib is not None:
+            try:
+                lib.Write_MFRC522(_TX_CONTROL, lib.Read_MFRC522(_TX_CONTROL) & ~0x03 & 0xFF)
+            except OSError as exc:
+                log.debug("reader %s: antenna off failed: %s", self.name, exc)
+            try:
+                lib.spi.close()
+            except OSError as exc:
+                log.debug("reader %s: SPI close failed: %s", self.name, exc)
+        if self._pin_claimed and self._gpio is not None:
+            try:
+                self._gpio.cleanup(self.reset_pin)
+            except (RuntimeError, ValueError) as exc:
+                log.debug("reader %s: GPIO cleanup failed: %s", self.name, exc)

@@ -1,0 +1,525 @@
+"""A simulated MFRC522 behind fake ``spidev`` and ``RPi.GPIO`` modules (issue 3 tests).
+
+:func:`installed` puts the fake modules into :data:`sys.modules` (and drops any cached
+``mfrc522`` package so it re-imports against them), so the real ``mfrc522.MFRC522`` class
+and :class:`hardware.nfc.mfrc522.MFRC522Reader` run unchanged; on exit the previous
+modules are put back::
+
+    chip = SimChip()
+    with installed(chip):
+        chip.present(SimCard.ntag215(bytes.fromhex("04112233445566")))
+        with MFRC522Reader("table") as reader:
+            reader.poll()
+
+What is modelled (MFRC522 datasheet rev. 3.9 section numbers):
+
+* SPI address byte (8.1.2.3): bit 7 = read, bits 6..1 = register address.
+* Registers: CommandReg, ComIrqReg / DivIrqReg with their Set1/Set2 bit (9.3.1.5-6),
+  ErrorReg, FIFODataReg / FIFOLevelReg with FlushBuffer, ControlReg.RxLastBits,
+  BitFramingReg.StartSend / TxLastBits, CollReg, CRCResultReg (CRC_A, preset from
+  ModeReg.CRCPreset), TxControlReg (antenna), the timer (TModeReg, TPrescalerReg,
+  TReloadReg, 8.5: period = (2 * TPrescaler + 1) * (TReload + 1) / 13.56 MHz, started
+  at the end of a transmission when TModeReg.TAuto is set, running in wall-clock time),
+  VersionReg = 0x92.
+* Commands (10.3): Idle, CalcCRC, Transceive, MFAuthent (counted; the Crypto1 cipher is
+  not modelled, so authentication never succeeds), SoftReset.
+* One card in the field, ISO/IEC 14443-3 type A: REQA / WUPA -> ATQA, ANTICOLL per cascade
+  level -> 4 bytes + BCC, SELECT (checked CRC_A) -> SAK + CRC_A, states IDLE / READY /
+  ACTIVE / HALT, HLTA, and the NTAG READ command (0x30, four pages + CRC_A).
+
+Several cards can share the field (:meth:`SimChip.add`): their answers are superposed bit by
+bit, the first differing bit sets ErrorReg.CollErr and CollReg.CollPos, and the cards answer
+bit-oriented ANTICOLL frames (NVB with known bits, TxLastBits / BitFramingReg.RxAlign).
+Assumption (the datasheet does not say it outright): CollPos counts from bit 0 of the first
+FIFO byte of the answer, so it includes the RxAlign offset; 0 means 32.
+
+Not modelled: RF timing (a card answers at once), the interrupt pin.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import types
+from collections import Counter
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Iterator
+
+# Register addresses (datasheet table 20).
+COMMAND, COM_IEN, DIV_IEN, COM_IRQ, DIV_IRQ, ERROR, STATUS1, STATUS2 = range(0x01, 0x09)
+FIFO_DATA, FIFO_LEVEL, WATER_LEVEL, CONTROL, BIT_FRAMING, COLL = range(0x09, 0x0F)
+MODE, TX_MODE, RX_MODE, TX_CONTROL, TX_ASK = 0x11, 0x12, 0x13, 0x14, 0x15
+CRC_RESULT_H, CRC_RESULT_L = 0x21, 0x22
+T_MODE, T_PRESCALER, T_RELOAD_H, T_RELOAD_L = 0x2A, 0x2B, 0x2C, 0x2D
+VERSION = 0x37
+
+COMMAND_NAMES = {0x00: "Idle", 0x01: "Mem", 0x02: "GenerateRandomID", 0x03: "CalcCRC",
+                 0x04: "Transmit", 0x07: "NoCmdChange", 0x08: "Receive", 0x0C: "Transceive",
+                 0x0E: "MFAuthent", 0x0F: "SoftReset"}
+PICC_NAMES = {0x26: "REQA", 0x52: "WUPA", 0x93: "SEL1", 0x95: "SEL2", 0x97: "SEL3",
+              0x30: "READ", 0x50: "HLTA", 0x60: "AUTH_A", 0x61: "AUTH_B", 0xA2: "WRITE"}
+
+_FC = 13_560_000.0  # carrier frequency, Hz
+
+
+def crc_a(data: bytes) -> bytes:
+    """ISO/IEC 14443-3 annex B CRC_A (x^16 + x^12 + x^5 + 1, LSB first, preset 0x6363).
+
+    Written independently of the driver's copy so a test can compare the two.
+    """
+    reg = 0x6363
+    for byte in data:
+        for bit in range(8):
+            mix = (reg ^ (byte >> bit)) & 1
+            reg >>= 1
+            if mix:
+                reg ^= 0x8408
+    return bytes((reg & 0xFF, reg >> 8))
+
+
+class CardState(Enum):
+    IDLE = "IDLE"
+    READY = "READY"
+    ACTIVE = "ACTIVE"
+    HALT = "HALT"
+
+
+@dataclass
+class SimCard:
+    """One ISO 14443-A card.
+
+    Attributes:
+        uid: 4, 7 or 10 bytes (a 4-byte UID starting 0x88 models a broken/clone card).
+        atqa: the two ATQA bytes as sent, LSB first (NTAG215: ``44 00``).
+        sak: the final SAK (NTAG215 0x00, MIFARE Classic 1K 0x08).
+        pages: NTAG memory, 4 bytes a page (empty for a MIFARE Classic).
+        corrupt_bcc: answer ANTICOLL with a wrong BCC (a garbled read).
+    """
+
+    uid: bytes
+    atqa: bytes
+    sak: int
+    pages: bytearray = field(default_factory=bytearray)
+    corrupt_bcc: bool = False  # answer ANTICOLL with a wrong BCC (a garbled read)
+    state: CardState = CardState.IDLE
+    level: int = 0  # index of the cascade level being resolved while READY
+
+    @classmethod
+    def ntag215(cls, uid: bytes) -> "SimCard":
+        """An NTAG215 (7-byte UID, ATQA 0x0044, SAK 0x00, 135 pages; UID in pages 0-2)."""
+        assert len(uid) == 7
+        pages = bytearray(135 * 4)
+        bcc0 = 0x88 ^ uid[0] ^ uid[1] ^ uid[2]
+        bcc1 = uid[3] ^ uid[4] ^ uid[5] ^ uid[6]
+        pages[0:9] = bytes((*uid[:3], bcc0, *uid[3:], bcc1))
+        pages[12:16] = bytes.fromhex("E1103E00")  # capability container (NTAG215)
+        for i in range(16, len(pages)):
+            pages[i] = i & 0xFF
+        return cls(uid, b"\x44\x00", 0x00, pages)
+
+    @classmethod
+    def classic1k(cls, uid: bytes) -> "SimCard":
+        """A MIFARE Classic 1K (4-byte UID, ATQA 0x0004, SAK 0x08)."""
+        assert len(uid) == 4
+        return cls(uid, b"\x04\x00", 0x08)
+
+    def cascade_levels(self) -> list[bytes]:
+        """The 4 UID bytes sent at each cascade level (ISO 14443-3 6.5.4, cascade tag 0x88)."""
+        u = self.uid
+        if len(u) == 4:
+            return [u]
+        if len(u) == 7:
+            return [b"\x88" + u[:3], u[3:]]
+        return [b"\x88" + u[:3], b"\x88" + u[3:6], u[6:]]
+
+    def receive(self, frame: bytes, last_bits: int) -> bytes | list[int] | None:
+        """React to one PCD frame; returns the answer (bytes, or bits LSB first) or None."""
+        if last_bits == 7 and len(frame) == 1:  # short frame
+            if frame[0] == 0x26 and self.state is CardState.IDLE or \
+                    frame[0] == 0x52 and self.state in (CardState.IDLE, CardState.HALT):
+                self.state, self.level = CardState.READY, 0
+                return self.atqa
+            if self.state is not CardState.HALT:
+                self.state = CardState.IDLE
+            return None
+        if self.state is CardState.READY and len(frame) >= 2 and frame[0] in (0x93, 0x95, 0x97):
+            levels = self.cascade_levels()
+            if frame[0] != (0x93, 0x95, 0x97)[self.level]:
+                self.state = CardState.IDLE
+                return None
+            part = levels[self.level]
+            bcc = part[0] ^ part[1] ^ part[2] ^ part[3]
+            if frame[1] == 0x20 and len(frame) == 2:  # ANTICOLL, no known bits
+                return part + bytes((bcc ^ (0x5A if self.corrupt_bcc else 0),))
+            nbytes, nbits = (frame[1] >> 4) - 2, frame[1] & 0x0F
+            if 0 <= nbytes <= 4 and nbits < 8 and frame[1] != 0x70 and \
+                    len(frame) == 2 + nbytes + (1 if nbits else 0) and last_bits == nbits:
+                known = nbytes * 8 + nbits  # bit-oriented ANTICOLL (ISO 14443-3 6.5.3)
+                mine = _bits(part + bytes((bcc,)))
+                if _bits(frame[2:])[:known] != mine[:known]:
+                    return None  # not this card: stays quiet, still READY
+                return mine[known:]
+            if frame[1] == 0x70 and len(frame) == 9:  # SELECT
+                if crc_a(frame[:7]) != frame[7:] or frame[2:7] != part + bytes((bcc,)):
+                    self.state = CardState.IDLE
+                    return None
+                if self.level + 1 < len(levels):
+                    self.level += 1
+                    sak = 0x04  # UID not complete
+                else:
+                    self.state = CardState.ACTIVE
+                    sak = self.sak
+                return bytes((sak,)) + crc_a(bytes((sak,)))
+            self.state = CardState.IDLE
+            return None
+        if self.state is CardState.ACTIVE and len(frame) == 4 and crc_a(frame[:2]) == frame[2:]:
+            if frame[0] == 0x50 and frame[1] == 0x00:  # HLTA: no answer
+                self.state = CardState.HALT
+                return None
+            if frame[0] == 0x30 and self.pages:  # NTAG READ: 4 pages, rolls over
+                n = len(self.pages) // 4
+                if frame[1] >= n:
+                    self.state = CardState.IDLE
+                    return None
+                data = b"".join(bytes(self.pages[((frame[1] + i) % n) * 4:][:4]) for i in range(4))
+                return data + crc_a(data)
+        if self.state is not CardState.HALT:
+            self.state = CardState.IDLE
+        return None
+
+
+class SimChip:
+    """The MFRC522 as seen over SPI.
+
+    Args:
+        flaky: when True the card ignores every other REQA/WUPA (a card at the edge of the
+            field, so a poll misses it every other time).
+        timer_dead: when True the timer never raises TimerIRq (a wedged chip), so only the
+            driver's own wall-clock deadline ends a wait.
+
+    Attributes:
+        spi_transfers: SPI transfers (``xfer``/``xfer2`` calls) so far.
+        commands: chip commands written to CommandReg, by name (``"MFAuthent"``, ...).
+        picc_commands: frames transmitted to the card, by first byte name (``"READ"``, ...).
+        reset_low: True while the NRSTPD pin is held low (hard power-down).
+    """
+
+    def __init__(self, flaky: bool = False, timer_dead: bool = False):
+        self.flaky = flaky
+        self.timer_dead = timer_dead
+        self.cards: list[SimCard] = []
+        self.spi_transfers = 0
+        self.commands: Counter[str] = Counter()
+        self.picc_commands: Counter[str] = Counter()
+        self.reset_low = False
+        self._requests = 0
+        self._soft_reset()
+
+    # --- the field ---------------------------------------------------------------------
+    @property
+    def card(self) -> SimCard | None:
+        """The (first) card in the field, or None."""
+        return self.cards[0] if self.cards else None
+
+    def present(self, card: SimCard) -> None:
+        """Put ``card`` alone in the field, replacing any other (it powers up IDLE)."""
+        self.cards = []
+        self.add(card)
+
+    def add(self, card: SimCard) -> None:
+        """Put ``card`` in the field beside the cards already there."""
+        card.state, card.level = CardState.IDLE, 0
+        self.cards.append(card)
+
+    def remove(self) -> None:
+        """Take every card out of the field."""
+        self.cards = []
+
+    # --- chip state ----------------------------------------------------------------------
+    def _soft_reset(self) -> None:
+        self.regs = [0] * 64
+        self.regs[COMMAND] = 0x20
+        self.regs[COM_IEN] = 0x80
+        self.regs[COM_IRQ] = 0x14
+        self.regs[WATER_LEVEL] = 0x08
+        self.regs[CONTROL] = 0x10
+        self.regs[MODE] = 0x3F
+        self.regs[TX_CONTROL] = 0x80
+        self.regs[VERSION] = 0x92
+        self.fifo = bytearray()
+        self.timer_due: float | None = None
+
+    def timer_period(self) -> float:
+        """Seconds from the end of a transmission to TimerIRq (datasheet 8.5)."""
+        prescaler = ((self.regs[T_MODE] & 0x0F) << 8) | self.regs[T_PRESCALER]
+        reload = (self.regs[T_RELOAD_H] << 8) | self.regs[T_RELOAD_L]
+        return (2 * prescaler + 1) * (reload + 1) / _FC
+
+    def _read(self, addr: int) -> int:
+        if self.reset_low:
+            return 0x00
+        if addr == FIFO_DATA:
+            return self.fifo.pop(0) if self.fifo else 0
+        if addr == FIFO_LEVEL:
+            return len(self.fifo)
+        if addr == COM_IRQ and self.timer_due is not None and time.monotonic() >= self.timer_due:
+            self.regs[COM_IRQ] |= 0x01  # TimerIRq
+            self.timer_due = None
+        return self.regs[addr]
+
+    def _write(self, addr: int, val: int) -> None:
+        if self.reset_low:
+            return
+        if addr == COMMAND:
+            self._command(val & 0x0F)
+            self.regs[COMMAND] = (self.regs[COMMAND] & 0x30) | (val & 0x0F)
+        elif addr in (COM_IRQ, DIV_IRQ):
+            if val & 0x80:
+                self.regs[addr] |= val & 0x7F
+            else:
+                self.regs[addr] &= ~val & 0x7F
+        elif addr == FIFO_LEVEL:
+            if val & 0x80:
+                self.fifo.clear()
+                self.regs[ERROR] &= ~0x10
+        elif addr == FIFO_DATA:
+            if len(self.fifo) < 64:
+                self.fifo.append(val)
+            else:
+                self.regs[ERROR] |= 0x10  # BufferOvfl
+        elif addr in (ERROR, STATUS1, VERSION, CRC_RESULT_H, CRC_RESULT_L):
+            pass  # read-only
+        elif addr == BIT_FRAMING:
+            self.regs[addr] = val
+            if val & 0x80 and self.regs[COMMAND] & 0x0F == 0x0C:
+                self._transceive()
+        elif addr == CONTROL:
+            self.regs[addr] = (self.regs[addr] & 0x07) | (val & 0xF8)
+        else:
+            self.regs[addr] = val
+
+    def _command(self, cmd: int) -> None:
+        self.commands[COMMAND_NAMES.get(cmd, hex(cmd))] += 1
+        if cmd == 0x0F:
+            self._soft_reset()
+        elif cmd == 0x00:
+            self.timer_due = None
+        elif cmd == 0x03:  # CalcCRC over the FIFO content
+            preset = (0x0000, 0x6363, 0xA671, 0xFFFF)[self.regs[MODE] & 0x03]
+            crc = _crc_with_preset(bytes(self.fifo), preset)
+            self.fifo.clear()
+            self.regs[CRC_RESULT_L], self.regs[CRC_RESULT_H] = crc[0], crc[1]
+            self.regs[DIV_IRQ] |= 0x04  # CRCIRq
+        elif cmd == 0x0E:  # MFAuthent: Crypto1 is not modelled; ends at once, no MFCrypto1On
+            self.fifo.clear()
+            self.regs[COM_IRQ] |= 0x10  # IdleIRq
+            self.regs[STATUS2] &= ~0x08
+
+    def _transceive(self) -> None:
+        frame = bytes(self.fifo)
+        self.fifo.clear()
+        last_bits = self.regs[BIT_FRAMING] & 0x07
+        self.regs[COM_IRQ] |= 0x40  # TxIRq
+        self.regs[ERROR] = 0
+        if frame:
+            self.picc_commands[PICC_NAMES.get(frame[0], hex(frame[0]))] += 1
+        answers = []
+        antenna_on = self.regs[TX_CONTROL] & 0x03 == 0x03
+        if self.cards and antenna_on and frame:
+            if self.flaky and last_bits == 7:
+                self._requests += 1
+                if self._requests % 2 == 0:
+                    frame = b""  # lost in the field
+            if frame:
+                for card in self.cards:
+                    answer = card.receive(frame, last_bits)
+                    if answer is not None:
+                        answers.append(_bits(answer) if isinstance(answer, bytes) else answer)
+        if answers:
+            bits, coll = [], None
+            for i in range(max(map(len, answers))):
+                values = {a[i] for a in answers if i < len(a)}
+                if len(values) > 1 and coll is None:
+                    coll = i
+                bits.append(max(values))  # superposed: a 1 from any card wins
+            rx_align = (self.regs[BIT_FRAMING] >> 4) & 0x07
+            padded = [0] * rx_align + bits
+            self.fifo.extend(_pack(padded))
+            self.regs[CONTROL] = (self.regs[CONTROL] & 0xF8) | (len(padded) % 8)
+            if coll is not None:
+                self.regs[ERROR] |= 0x08  # CollErr
+                self.regs[COLL] = (rx_align + coll + 1) & 0x1F
+                self.regs[COM_IRQ] |= 0x02  # ErrIRq
+            else:
+                self.regs[COLL] = 0x20  # CollPosNotValid
+            self.regs[COM_IRQ] |= 0x20  # RxIRq
+            self.timer_due = None
+        elif self.regs[T_MODE] & 0x80 and not self.timer_dead:  # TAuto
+            self.timer_due = time.monotonic() + self.timer_period()
+
+    # --- SPI -------------------------------------------------------------------------------
+    def transfer(self, data: list[int]) -> list[int]:
+        """One SPI transfer (datasheet 8.1.2): a read returns the register in the next byte."""
+        self.spi_transfers += 1
+        out = [0] * len(data)
+        if not data:
+            return out
+        if data[0] & 0x80:  # read: each byte addresses the register for the next
+            for i, byte in enumerate(data[:-1]):
+                out[i + 1] = self._read((byte >> 1) & 0x3F)
+        else:
+            addr = (data[0] >> 1) & 0x3F
+            for val in data[1:]:
+                self._write(addr, val)
+        return out
+
+    def set_reset_pin(self, level: int) -> None:
+        """NRSTPD (datasheet 8.8.1): low = hard power-down, rising edge = reset."""
+        if level and self.reset_low:
+            self._soft_reset()
+        self.reset_low = not level
+
+
+def _bits(data: bytes) -> list[int]:
+    """Bits of ``data`` in air order (LSB of each byte first)."""
+    return [(byte >> i) & 1 for byte in data for i in range(8)]
+
+
+def _pack(bits: list[int]) -> bytes:
+    out = bytearray((len(bits) + 7) // 8)
+    for i, bit in enumerate(bits):
+        out[i // 8] |= bit << (i % 8)
+    return bytes(out)
+
+
+def _crc_with_preset(data: bytes, preset: int) -> bytes:
+    reg = preset
+    for byte in data:
+        for bit in range(8):
+            mix = (reg ^ (byte >> bit)) & 1
+            reg >>= 1
+            if mix:
+                reg ^= 0x8408
+    return bytes((reg & 0xFF, reg >> 8))
+
+
+class SimGPIO:
+    """State behind the fake ``RPi.GPIO``: mode, pin directions and levels, cleanups."""
+
+    def __init__(self, chip: SimChip | None = None, reset_pin: int | None = None):
+        self.chip = chip
+        self.reset_pin = reset_pin  # BCM pin wired to the chip's NRSTPD; None = any OUT pin
+        self.mode: int | None = None
+        self.pins: dict[int, int] = {}
+        self.levels: dict[int, int] = {}
+        self.cleanups: list[int | None] = []
+
+
+def _make_gpio_module(state: SimGPIO) -> types.ModuleType:
+    gpio = types.ModuleType("RPi.GPIO")
+    gpio.BOARD, gpio.BCM, gpio.OUT, gpio.IN, gpio.HIGH, gpio.LOW = 10, 11, 0, 1, 1, 0
+    gpio.PUD_UP, gpio.PUD_DOWN, gpio.PUD_OFF = 22, 21, 20
+
+    def setmode(mode):
+        if state.mode is not None and state.mode != mode:
+            raise ValueError("A different mode has already been set!")
+        state.mode = mode
+
+    def getmode():
+        return state.mode
+
+    def setup(pin, direction, pull_up_down=None, initial=None):
+        if state.mode is None:
+            raise RuntimeError("Please set pin numbering mode using GPIO.setmode(GPIO.BOARD) or GPIO.setmode(GPIO.BCM)")
+        state.pins[pin] = direction
+        if initial is not None:
+            output(pin, initial)
+
+    def output(pin, value):
+        if state.pins.get(pin) != gpio.OUT:
+            raise RuntimeError("The GPIO channel has not been set up as an OUTPUT")
+        state.levels[pin] = int(bool(value))
+        if state.chip is not None and (state.reset_pin is None or state.reset_pin == pin):
+            state.chip.set_reset_pin(int(bool(value)))
+
+    def input(pin):
+        return state.levels.get(pin, 0)
+
+    def cleanup(channel=None):
+        state.cleanups.append(channel)
+        if channel is None:
+            state.pins.clear()
+            state.mode = None
+        else:
+            for pin in channel if isinstance(channel, (list, tuple)) else (channel,):
+                state.pins.pop(pin, None)
+
+    def setwarnings(flag):
+        pass
+
+    for fn in (setmode, getmode, setup, output, input, cleanup, setwarnings):
+        setattr(gpio, fn.__name__, fn)
+    return gpio
+
+
+def _make_spidev_module(chips: dict[tuple[int, int], SimChip]) -> types.ModuleType:
+    spidev = types.ModuleType("spidev")
+
+    class SpiDev:
+        def __init__(self):
+            self.chip: SimChip | None = None
+            self.max_speed_hz = 500_000
+            self.mode = 0
+
+        def open(self, bus, device):
+            if (bus, device) not in chips:
+                raise FileNotFoundError(2, "No such file or directory", f"/dev/spidev{bus}.{device}")
+            self.chip = chips[(bus, device)]
+
+        def xfer2(self, data):
+            if self.chip is None:
+                raise OSError(9, "Bad file descriptor")
+            return self.chip.transfer(list(data))
+
+        xfer = xfer2
+
+        def close(self):
+            self.chip = None
+
+    spidev.SpiDev = SpiDev
+    return spidev
+
+
+_FAKED = ("spidev", "RPi", "RPi.GPIO")
+_DROPPED = ("mfrc522", "mfrc522.MFRC522", "mfrc522.SimpleMFRC522")
+
+
+@contextmanager
+def installed(chip: SimChip | None = None, bus: int = 0, device: int = 0,
+              gpio: SimGPIO | None = None) -> Iterator[SimGPIO]:
+    """Install fake ``spidev`` and ``RPi.GPIO`` wired to ``chip`` on ``/dev/spidev{bus}.{device}``.
+
+    ``chip`` None means no SPI device at all (opening fails like a missing ``/dev`` node).
+    Yields the :class:`SimGPIO` state. Any imported ``mfrc522`` package is dropped on entry
+    (so it binds the fakes) and everything in ``sys.modules`` is restored on exit.
+    """
+    state = gpio or SimGPIO(chip)
+    if state.chip is None:
+        state.chip = chip
+    saved = {name: sys.modules.get(name) for name in _FAKED + _DROPPED}
+    rpi = types.ModuleType("RPi")
+    rpi.GPIO = _make_gpio_module(state)
+    try:
+        for name in _DROPPED:
+            sys.modules.pop(name, None)
+        sys.modules["RPi"], sys.modules["RPi.GPIO"] = rpi, rpi.GPIO
+        sys.modules["spidev"] = _make_spidev_module({} if chip is None else {(bus, device): chip})
+        yield state
+    finally:
+        for name, module in saved.items():
+            if module is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = module
