@@ -233,7 +233,10 @@ def _dice_button(daemon):
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # gpiozero warns once per pin library it lacks
-            return DiceButton(daemon.on_dice)
+            button = DiceButton(daemon.on_dice)
+        factory = type(button.button.pin_factory).__name__
+        log.info("dice button on %s through gpiozero's %s", button.button.pin.info.name, factory)
+        return button
     except Exception as exc:  # gpiozero raises its own errors, OSError or RuntimeError here
         log.warning("no dice button (%s): touches still work; on a Pi, check the wiring "
                     "and that the daemon's user is in the gpio group", exc)

@@ -14,7 +14,6 @@ from hardware.dice.button import DiceButton
 from hardware.dice.fake import FakeFinger, ManualClock
 from hardware.nfc.base import PresenceEvent
 from hardware.nfc.fake import FakeNfcReader
-from hardware.nfc.presence import DEFAULT_REMOVAL_DELAY
 from hardware.nfc.runner import ReaderRunner
 
 #: BCM pin of the simulated dice button.
@@ -66,11 +65,13 @@ class SimulatedTable:
         fake.remove()
         runner = self.runners[reader]
         runner.step()
-        # The runner goes on polling every interval; one poll after the removal delay has
-        # passed reports the removal (advancing by exactly the delay could fall a float
-        # rounding short of it).
-        self._advance(DEFAULT_REMOVAL_DELAY + runner.interval)
-        runner.step()
+        # The runner goes on polling every interval until the tracker reports the removal
+        # (enough missed polls and enough time; bounded in case a tracker never does).
+        for _ in range(100):
+            if runner.tracker.current is None:
+                break
+            self._advance(runner.interval)
+            runner.step()
 
     def press(self, hold: float = 0.0) -> None:
         """Press the dice button for ``hold`` seconds."""

@@ -30,6 +30,7 @@ def test_removal_after_the_delay_then_a_new_tap():
     tracker = PresenceTracker("table", removal_delay=0.3)
     tracker.update(UID, 0.0)
     assert tracker.update(None, 0.1) == []
+    assert tracker.update(None, 0.2) == []
     assert tracker.update(None, 0.45) == [TagRemoved("table", UID)]
     assert tracker.update(UID, 0.5) == [TagPresented("table", UID)]
 
@@ -49,11 +50,11 @@ def test_runner_steps_the_real_tracker_over_a_fake_reader():
     runner.step()
     runner.step()
     reader.remove()
-    runner.step()
-    clock.advance(0.3)
-    runner.step()
+    for _ in range(3):  # three missed polls over 0.3 s
+        runner.step()
+        clock.advance(0.15)
     assert events == [TagPresented("table", UID), TagRemoved("table", UID)]
-    assert reader.polls == 4
+    assert reader.polls == 5
 
 
 def test_runner_thread_starts_and_stops():
@@ -71,3 +72,21 @@ def test_runner_thread_starts_and_stops():
         runner.stop()
     assert events == [TagPresented("table", UID)]
     assert not runner._thread.is_alive()
+
+
+def test_removal_needs_three_misses_as_well_as_the_delay():
+    """Issue 3 case 10: "removed" only after 3 consecutive misses and 300 ms."""
+    tracker = PresenceTracker("table", removal_delay=0.3, removal_misses=3)
+    tracker.update(UID, 0.0)
+    assert tracker.update(None, 0.1) == []
+    assert tracker.update(None, 0.5) == []  # 2 misses, 0.4 s: not yet
+    assert tracker.update(None, 0.6) == [TagRemoved("table", UID)]
+
+
+def test_a_card_dropped_on_every_other_poll_for_an_hour_is_one_tap():
+    """Issue 3 case 10: a chip that loses a resting card on every other poll."""
+    tracker = PresenceTracker("table")
+    events = []
+    for n in range(36_000):  # an hour of polls every 0.1 s
+        events += tracker.update(UID if n % 2 == 0 else None, n * 0.1)
+    assert events == [TagPresented("table", UID)]

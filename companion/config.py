@@ -1,0 +1,299 @@
+"""The companion's configuration: one TOML file read into frozen dataclasses.
+
+Where the file is (:func:`default_config_path`): ``$COMPANION_CONFIG`` if set, else
+platformdirs' ``user_config_path("haunt-companion") / "config.toml"``. A missing file at the
+default path means :func:`default_config` (no readers, dice on GPIO 17); a missing file at an
+explicit path is an error. ``docs/config.example.toml`` documents every key.
+
+Every problem raises :class:`ConfigError` whose message names the key as a dotted path
+(``readers[1].driver``) and, for a bad value, the allowed values.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.errors import CompanionError
+
+APP = "haunt-companion"
+CONFIG_ENV = "COMPANION_CONFIG"
+
+DRIVERS = ("mfrc522", "pn532", "fake")
+ROLES = ("cards", "tiles")
+LANGUAGES = ("en", "it")
+BCM_PINS = range(0, 28)  # BCM GPIO 0..27 on the 40-pin header
+UART_PINS = (14, 15)  # TXD/RXD: in use when a PN532 (or the console) is on the UART
+
+# Driver-specific keys and their defaults (the reader classes' own defaults).
+DRIVER_KEYS: dict[str, dict[str, Any]] = {
+    "mfrc522": {"bus": 0, "device": 0, "reset_pin": 25},
+    "pn532": {"port": "/dev/serial0", "baudrate": 115200},
+    "fake": {},
+}
+COMMON_READER_KEYS = ("name", "driver", "role")
+TOP_KEYS = ("poll_interval", "language", "dice", "readers")
+DICE_KEYS = ("pin", "hold_time", "enabled")
+
+
+class ConfigError(CompanionError, ValueError):
+    """A configuration file that is missing, not TOML, or has a bad or unknown key."""
+
+
+@dataclass(frozen=True)
+class ReaderConfig:
+    """One NFC reader.
+
+    Attributes:
+        name: unique reader name (used in events and scripts).
+        driver: ``"mfrc522"`` (SPI), ``"pn532"`` (UART) or ``"fake"`` (no hardware).
+        role: what the reader reads: ``"cards"`` or ``"tiles"``.
+        bus, device: SPI bus and chip select (mfrc522 only; ``/dev/spidev{bus}.{device}``).
+        reset_pin: BCM pin wired to the MFRC522's RST (mfrc522 only).
+        port: serial device path (pn532 only).
+        baudrate: serial speed in bits per second (pn532 only).
+    Keys that do not belong to the driver are None.
+    """
+
+    name: str
+    driver: str
+    role: str = "cards"
+    bus: int | None = None
+    device: int | None = None
+    reset_pin: int | None = None
+    port: str | None = None
+    baudrate: int | None = None
+
+    def driver_kwargs(self) -> dict[str, Any]:
+        """The driver-specific keyword arguments for the reader class (name excluded)."""
+        return {key: getattr(self, key) for key in DRIVER_KEYS[self.driver]}
+
+
+@dataclass(frozen=True)
+class DiceConfig:
+    """The dice button.
+
+    Attributes:
+        pin: BCM pin number of the button (0-27, default 17).
+        hold_time: seconds held that make a press an "undo" (default 1.5).
+        enabled: False when no button is wired.
+    """
+
+    pin: int = 17
+    hold_time: float = 1.5
+    enabled: bool = True
+
+
+@dataclass(frozen=True)
+class Config:
+    """The whole configuration.
+
+    Attributes:
+        readers: the NFC readers, in file order (may be empty).
+        dice: the dice button.
+        poll_interval: seconds between reader polls (default 0.1).
+        language: ``"en"`` or ``"it"`` (default ``"en"``).
+    """
+
+    readers: tuple[ReaderConfig, ...] = ()
+    dice: DiceConfig = field(default_factory=DiceConfig)
+    poll_interval: float = 0.1
+    language: str = "en"
+
+
+def default_config() -> Config:
+    """The configuration used when there is no file: no readers, dice on GPIO 17."""
+    return Config()
+
+
+def default_config_path() -> Path:
+    """``$COMPANION_CONFIG`` if set, else the platformdirs user config dir's ``config.toml``."""
+    if os.environ.get(CONFIG_ENV):
+        return Path(os.environ[CONFIG_ENV])
+    from platformdirs import user_config_path
+
+    return user_config_path(APP) / "config.toml"
+
+
+def load_config(path: str | os.PathLike[str] | None = None) -> Config:
+    """Read and check a config file.
+
+    Args:
+        path: the TOML file, or None for :func:`default_config_path` (then a missing file
+            means :func:`default_config`).
+    Raises:
+        ConfigError: the explicit file is missing or unreadable, the TOML is invalid (the
+            message names the line), or a key is unknown or has a bad value.
+    """
+    explicit = path is not None
+    file = Path(path) if explicit else default_config_path()
+    try:
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        if explicit:
+            raise ConfigError(f"{file}: config file not found") from None
+        return default_config()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{file}: cannot read config file: {exc}") from None
+    return parse_config(text, source=str(file))
+
+
+def parse_config(text: str, source: str = "<config>") -> Config:
+    """Parse TOML text into a :class:`Config`.
+
+    Raises:
+        ConfigError: invalid TOML (``source: line N: ...``) or a bad/unknown key.
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{source}: invalid TOML: {exc}") from None
+    try:
+        return config_from_dict(data)
+    except ConfigError as exc:
+        raise ConfigError(f"{source}: {exc}") from None
+
+
+def config_from_dict(data: dict[str, Any]) -> Config:
+    """Check a parsed TOML document and build a :class:`Config`.
+
+    Raises:
+        ConfigError: naming the dotted key path of the first problem.
+    """
+    _refuse_unknown(data, TOP_KEYS, "")
+    dice_table = data.get("dice", {})
+    if not isinstance(dice_table, dict):
+        raise ConfigError("dice: must be a table ([dice])")
+    readers_list = data.get("readers", [])
+    if not isinstance(readers_list, list):
+        raise ConfigError("readers: must be an array of tables ([[readers]])")
+    readers = tuple(_reader(table, f"readers[{i}]") for i, table in enumerate(readers_list))
+    _check_unique_names(readers)
+    return Config(
+        readers=readers,
+        dice=_dice(dice_table),
+        poll_interval=_positive_number(data, "poll_interval", 0.1, ""),
+        language=_choice(data, "language", LANGUAGES, "en", ""),
+    )
+
+
+def _key(prefix: str, key: str) -> str:
+    """The dotted path of ``key`` inside ``prefix`` (``readers[1].driver``)."""
+    return f"{prefix}.{key}" if prefix else key
+
+
+def _refuse_unknown(table: dict[str, Any], allowed: tuple[str, ...] | list[str],
+                    prefix: str, why: str = "") -> None:
+    """Raise ConfigError naming every key of ``table`` not in ``allowed``."""
+    unknown = [k for k in table if k not in allowed]
+    if unknown:
+        names = ", ".join(_key(prefix, k) for k in unknown)
+        raise ConfigError(f"unknown key{'s' if len(unknown) > 1 else ''} {names}"
+                          f"{why} (allowed: {', '.join(allowed)})")
+
+
+def _int(table: dict[str, Any], key: str, default: int, prefix: str,
+         allowed: range | None = None) -> int:
+    """An integer value (not a bool), optionally within ``allowed``."""
+    value = table.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError(f"{_key(prefix, key)}: must be an integer, got {value!r}")
+    if allowed is not None and value not in allowed:
+        raise ConfigError(f"{_key(prefix, key)}: must be {allowed.start}-{allowed.stop - 1}, "
+                          f"got {value}")
+    return value
+
+
+def _pin(table: dict[str, Any], key: str, default: int, prefix: str) -> int:
+    """A BCM GPIO pin number, 0-27."""
+    return _int(table, key, default, prefix, BCM_PINS)
+
+
+def _positive_number(table: dict[str, Any], key: str, default: float, prefix: str) -> float:
+    """A number > 0 (int or float, not bool), returned as float (seconds)."""
+    value = table.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        raise ConfigError(f"{_key(prefix, key)}: must be a number of seconds > 0, "
+                          f"got {value!r}")
+    return float(value)
+
+
+def _choice(table: dict[str, Any], key: str, allowed: tuple[str, ...], default: str | None,
+            prefix: str) -> str:
+    """One of ``allowed``; ``default`` None makes the key required."""
+    if key not in table and default is None:
+        raise ConfigError(f"{_key(prefix, key)}: missing (one of: {', '.join(allowed)})")
+    value = table.get(key, default)
+    if value not in allowed:
+        raise ConfigError(f"{_key(prefix, key)}: must be one of {', '.join(allowed)}, "
+                          f"got {value!r}")
+    return value
+
+
+def _dice(table: dict[str, Any]) -> DiceConfig:
+    """The ``[dice]`` table."""
+    _refuse_unknown(table, DICE_KEYS, "dice")
+    enabled = table.get("enabled", True)
+    if not isinstance(enabled, bool):
+        raise ConfigError(f"dice.enabled: must be true or false, got {enabled!r}")
+    return DiceConfig(pin=_pin(table, "pin", 17, "dice"),
+                      hold_time=_positive_number(table, "hold_time", 1.5, "dice"),
+                      enabled=enabled)
+
+
+def _reader(table: Any, prefix: str) -> ReaderConfig:
+    """One ``[[readers]]`` table."""
+    if not isinstance(table, dict):
+        raise ConfigError(f"{prefix}: must be a table ([[readers]])")
+    name = table.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise ConfigError(f"{prefix}.name: must be a non-empty string, got {name!r}")
+    driver = _choice(table, "driver", DRIVERS, None, prefix)
+    _refuse_unknown(table, [*COMMON_READER_KEYS, *DRIVER_KEYS[driver]], prefix,
+                    f" for driver {driver!r}")
+    role = _choice(table, "role", ROLES, "cards", prefix)
+    values: dict[str, Any] = {}
+    if driver == "mfrc522":
+        values = _mfrc522_keys(table, prefix)
+    elif driver == "pn532":
+        values = _pn532_keys(table, prefix)
+    return ReaderConfig(name=name, driver=driver, role=role, **values)
+
+
+def _mfrc522_keys(table: dict[str, Any], prefix: str) -> dict[str, Any]:
+    """``bus``, ``device`` (>= 0) and ``reset_pin`` (BCM, not the UART pins 14/15)."""
+    defaults = DRIVER_KEYS["mfrc522"]
+    bus = _int(table, "bus", defaults["bus"], prefix, range(0, 7))
+    device = _int(table, "device", defaults["device"], prefix, range(0, 3))
+    reset_pin = _pin(table, "reset_pin", defaults["reset_pin"], prefix)
+    if reset_pin in UART_PINS:
+        raise ConfigError(f"{prefix}.reset_pin: must not be 14 or 15 (the UART TXD/RXD pins), "
+                          f"got {reset_pin}")
+    return {"bus": bus, "device": device, "reset_pin": reset_pin}
+
+
+def _pn532_keys(table: dict[str, Any], prefix: str) -> dict[str, Any]:
+    """``port`` (an absolute device path) and ``baudrate`` (bits per second)."""
+    defaults = DRIVER_KEYS["pn532"]
+    port = table.get("port", defaults["port"])
+    if not isinstance(port, str) or not port.startswith("/"):
+        raise ConfigError(f"{prefix}.port: must be a device path string such as "
+                          f"'/dev/serial0', got {port!r}")
+    baudrate = _int(table, "baudrate", defaults["baudrate"], prefix)
+    if baudrate <= 0:
+        raise ConfigError(f"{prefix}.baudrate: must be a positive integer (bits per second), "
+                          f"got {baudrate}")
+    return {"port": port, "baudrate": baudrate}
+
+
+def _check_unique_names(readers: tuple[ReaderConfig, ...]) -> None:
+    """Raise ConfigError naming the first reader whose name repeats an earlier one."""
+    seen: dict[str, int] = {}
+    for i, reader in enumerate(readers):
+        if reader.name in seen:
+            raise ConfigError(f"readers[{i}].name: {reader.name!r} is already used by "
+                              f"readers[{seen[reader.name]}]; reader names must be unique")
+        seen[reader.name] = i

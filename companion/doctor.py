@@ -1,0 +1,388 @@
+"""``companion doctor``: a checklist of what the configured hardware needs and what is there.
+
+It runs usefully anywhere, including a laptop with none of the hardware: every probe catches
+its own errors and becomes one line. Each line is ``[ok]``, ``[MISSING]`` (something the
+config needs; makes the exit code 1), ``[warn]`` (advice, does not change the exit code) or
+``[info]``; every non-ok line is followed by ``-> what to change``.
+
+Probes are injectable through :class:`Probe` (a ``root`` prefix for ``/dev`` and ``/boot``,
+and small callables for imports, the gpiozero pin factory and the user's groups), so tests
+fake a Pi's ``/dev`` tree in a temporary directory.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+import warnings
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from companion.config import Config, ConfigError, default_config_path, load_config
+
+OK, MISSING, WARN, INFO = "ok", "MISSING", "warn", "info"
+
+# module -> (what it is for, how to install it)
+MODULES: dict[str, tuple[str, str]] = {
+    "mfrc522": ("MFRC522 chip library", "pip install mfrc522"),
+    "spidev": ("SPI access (MFRC522)", "pip install spidev  (or: sudo apt install python3-spidev)"),
+    "RPi.GPIO": ("GPIO for the MFRC522 library",
+                 "pip install rpi-lgpio  (or: sudo apt install python3-rpi-lgpio)"),
+    "lgpio": ("gpiozero's preferred pin library",
+              "pip install lgpio  (or: sudo apt install python3-lgpio)"),
+    "serial": ("UART access (PN532)", "pip install pyserial  (or: sudo apt install python3-serial)"),
+    "gpiozero": ("dice button", "pip install gpiozero  (or: sudo apt install python3-gpiozero)"),
+}
+GROUPS = ("gpio", "spi", "dialout", "video", "render", "input")
+GROUP_USE = {"gpio": "GPIO chips (dice button, MFRC522 reset)", "spi": "/dev/spidev*",
+             "dialout": "serial ports (PN532)", "video": "display", "render": "GPU rendering",
+             "input": "touchscreen"}
+SPI_HINT = ("enable SPI: add 'dtparam=spi=on' to /boot/firmware/config.txt "
+            "(or sudo raspi-config > Interface Options > SPI) and reboot")
+SERIAL_HINT = ("enable the serial port and disable the serial console: sudo raspi-config > "
+               "Interface Options > Serial Port (login shell: No, hardware: Yes), or set "
+               "'enable_uart=1' in /boot/firmware/config.txt and remove 'console=serial0,...' "
+               "from /boot/firmware/cmdline.txt; then reboot")
+
+
+def _group_hint(group: str) -> str:
+    """The command that adds the current user to ``group``."""
+    return f"sudo usermod -aG {group} $USER, then log out and back in"
+
+
+def try_import(module: str) -> str | None:
+    """Import ``module``; None if it worked, else a one-line reason (never raises)."""
+    try:
+        importlib.import_module(module)
+    except (Exception, SystemExit) as exc:  # RPi.GPIO raises RuntimeError off a Pi
+        return f"{type(exc).__name__}: {exc}".splitlines()[0]
+    return None
+
+
+def chosen_pin_factory() -> str:
+    """The class name of the pin factory gpiozero would choose here.
+
+    Raises:
+        Exception: whatever gpiozero raises when no factory loads (e.g. BadPinFactory).
+    """
+    from gpiozero import Device
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        factory = Device._default_pin_factory()
+    try:
+        return type(factory).__name__
+    finally:
+        try:
+            factory.close()
+        except Exception:
+            pass
+
+
+def user_groups() -> set[str]:
+    """Names of the current process's groups (``os.getgroups`` and the effective group)."""
+    import grp
+
+    names = set()
+    for gid in {*os.getgroups(), os.getegid()}:
+        try:
+            names.add(grp.getgrgid(gid).gr_name)
+        except KeyError:
+            pass
+    return names
+
+
+def existing_groups() -> set[str]:
+    """Names of the groups defined on this machine."""
+    import grp
+
+    return {g.gr_name for g in grp.getgrall()}
+
+
+@dataclass
+class Probe:
+    """Where the doctor looks; every field can be replaced in tests.
+
+    Attributes:
+        root: prefix for ``/dev`` and ``/boot`` paths (``Path("/")`` on a real machine).
+        environ: environment variables (DISPLAY, WAYLAND_DISPLAY, GPIOZERO_PIN_FACTORY).
+        try_import: module name -> None if importable, else the reason.
+        pin_factory: returns gpiozero's chosen pin factory name, raises if none loads.
+        groups: the current user's group names.
+        known_groups: the group names that exist on this machine.
+        is_root: True when running as root (groups then do not matter).
+        access: ``os.access``-like check of a path and mode.
+    """
+
+    root: Path = Path("/")
+    environ: Mapping[str, str] = field(default_factory=lambda: os.environ)
+    try_import: Callable[[str], str | None] = try_import
+    pin_factory: Callable[[], str] = chosen_pin_factory
+    groups: Callable[[], set[str]] = user_groups
+    known_groups: Callable[[], set[str]] = existing_groups
+    is_root: Callable[[], bool] = lambda: hasattr(os, "geteuid") and os.geteuid() == 0
+    access: Callable[[Path, int], bool] = os.access
+
+    def path(self, absolute: str) -> Path:
+        """``absolute`` (e.g. ``/dev/spidev0.0``) under :attr:`root`."""
+        return self.root / absolute.lstrip("/")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One checklist line: a status, what was checked, and what to change (if anything)."""
+
+    status: str
+    text: str
+    fix: str = ""
+
+
+@dataclass(frozen=True)
+class Needs:
+    """What a configuration needs from the machine."""
+
+    spi: tuple[str, ...] = ()      # /dev/spidevB.D paths
+    serial: tuple[str, ...] = ()   # serial port paths
+    gpio: bool = False             # any GPIO (dice button or MFRC522 reset pin)
+    dice: bool = False             # gpiozero and a working pin factory
+
+    @classmethod
+    def of(cls, config: Config | None) -> Needs:
+        """What ``config`` needs; None (no config) needs nothing."""
+        if config is None:
+            return cls()
+        spi = tuple(f"/dev/spidev{r.bus}.{r.device}" for r in config.readers
+                    if r.driver == "mfrc522")
+        serial = tuple(r.port for r in config.readers if r.driver == "pn532")
+        dice = config.dice.enabled
+        return cls(spi=spi, serial=serial, gpio=dice or bool(spi), dice=dice)
+
+
+def _problem(needed: bool, text: str, fix: str) -> Line:
+    """A MISSING line when ``needed``, else a warning."""
+    return Line(MISSING if needed else WARN, text, fix)
+
+
+def check_modules(needs: Needs, probe: Probe) -> Iterator[Line]:
+    """One line per driver module: imports or not, and the package that provides it."""
+    required = set()
+    if needs.spi:
+        required |= {"mfrc522", "spidev", "RPi.GPIO"}
+    if needs.serial:
+        required.add("serial")
+    if needs.dice:
+        required.add("gpiozero")
+    for module, (purpose, install) in MODULES.items():
+        reason = probe.try_import(module)
+        if reason is None:
+            yield Line(OK, f"python module {module} ({purpose}) imports")
+        else:
+            yield _problem(module in required, f"python module {module} ({purpose}) "
+                           f"does not import: {reason}", install)
+
+
+def check_pin_factory(needs: Needs, probe: Probe) -> Iterator[Line]:
+    """The gpiozero pin factory that would be chosen (``GPIOZERO_PIN_FACTORY`` honoured)."""
+    chosen = probe.environ.get("GPIOZERO_PIN_FACTORY")
+    origin = f" (GPIOZERO_PIN_FACTORY={chosen})" if chosen else ""
+    try:
+        name = probe.pin_factory()
+    except (Exception, SystemExit) as exc:
+        yield _problem(needs.dice, f"gpiozero pin factory: none loads{origin}: "
+                       f"{type(exc).__name__}: {exc}".splitlines()[0],
+                       "on a Raspberry Pi: " + MODULES["lgpio"][1])
+        return
+    if name == "MockFactory" and needs.dice:
+        yield Line(WARN, f"gpiozero pin factory: {name}{origin}: the dice button is simulated",
+                   "unset GPIOZERO_PIN_FACTORY on the Pi")
+    else:
+        yield Line(OK, f"gpiozero pin factory: {name}{origin}")
+
+
+def _boot_has(probe: Probe, filename: str, needle: str) -> bool | None:
+    """Whether an uncommented line of /boot/firmware/<filename> (or /boot/<filename>)
+    contains ``needle``; None when neither file exists."""
+    for base in ("/boot/firmware", "/boot"):
+        path = probe.path(f"{base}/{filename}")
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        return any(needle in line.split("#", 1)[0] for line in text.splitlines())
+    return None
+
+
+def check_spi(needs: Needs, probe: Probe) -> Iterator[Line]:
+    """``/dev/spidev*`` present, each configured one readable/writable, SPI enabled at boot."""
+    present = sorted(p.name for p in probe.path("/dev").glob("spidev*"))
+    needed = bool(needs.spi)
+    if present:
+        yield Line(OK, f"SPI devices: {', '.join(present)}")
+    else:
+        spi_on = _boot_has(probe, "config.txt", "dtparam=spi=on")
+        state = {True: "dtparam=spi=on is set but no device appeared (reboot?)",
+                 False: "dtparam=spi=on is not set",
+                 None: "no /boot/firmware/config.txt (not a Raspberry Pi?)"}[spi_on]
+        if needed:
+            yield Line(MISSING, f"no /dev/spidev* ({state})", SPI_HINT)
+        else:
+            yield Line(INFO, f"no /dev/spidev* ({state}); only MFRC522 readers need SPI")
+    for device in needs.spi if present else ():  # none present: already reported above
+        yield from _device_access(probe, device, "spi", SPI_HINT)
+
+
+def _device_access(probe: Probe, device: str, group: str, missing_hint: str) -> Iterator[Line]:
+    """A needed device path: exists, and readable and writable by this user."""
+    path = probe.path(device)
+    if not path.exists():
+        yield Line(MISSING, f"{device} does not exist", missing_hint)
+    elif not probe.access(path, os.R_OK | os.W_OK):
+        yield Line(MISSING, f"{device} exists but is not readable and writable by this user",
+                   _group_hint(group))
+    else:
+        yield Line(OK, f"{device} is readable and writable")
+
+
+def check_serial(needs: Needs, probe: Probe) -> Iterator[Line]:
+    """Each configured serial port exists and is readable/writable; the console is off it."""
+    if not needs.serial:
+        yield Line(INFO, "no PN532 reader configured: no serial port needed")
+        return
+    for port in needs.serial:
+        yield from _device_access(probe, port, "dialout", SERIAL_HINT)
+    for console in ("console=serial0", "console=ttyAMA0", "console=ttyS0"):
+        if _boot_has(probe, "cmdline.txt", console):
+            yield Line(MISSING, f"the serial console is on ({console} in cmdline.txt)",
+                       SERIAL_HINT)
+            return
+
+
+def check_gpio(needs: Needs, probe: Probe) -> Iterator[Line]:
+    """``/dev/gpiochip*`` present and (when needed) readable/writable."""
+    chips = sorted(probe.path("/dev").glob("gpiochip*"))
+    if not chips:
+        text = "no /dev/gpiochip* (not a Raspberry Pi?)"
+        if needs.gpio:
+            yield Line(MISSING, text, "run on a Raspberry Pi, or set [dice] enabled = false")
+        else:
+            yield Line(INFO, text + "; nothing configured needs GPIO")
+        return
+    names = ", ".join(p.name for p in chips)
+    if needs.gpio and not any(probe.access(p, os.R_OK | os.W_OK) for p in chips):
+        yield Line(MISSING, f"GPIO chips {names} are not readable and writable by this user",
+                   _group_hint("gpio"))
+    else:
+        yield Line(OK, f"GPIO chips: {names}")
+
+
+def check_display(probe: Probe) -> Iterator[Line]:
+    """A display for the touchscreen client: DISPLAY/WAYLAND_DISPLAY or /dev/dri/card*."""
+    session = [f"{k}={probe.environ[k]}" for k in ("WAYLAND_DISPLAY", "DISPLAY")
+               if probe.environ.get(k)]
+    cards = sorted(p.name for p in probe.path("/dev/dri").glob("card*"))
+    if session or cards:
+        yield Line(OK, "display: " + ", ".join(session + [f"/dev/dri/{c}" for c in cards]))
+    else:
+        yield Line(WARN, "display: no DISPLAY/WAYLAND_DISPLAY and no /dev/dri/card*",
+                   "the touchscreen client needs a desktop session or KMS "
+                   "(dtoverlay=vc4-kms-v3d in /boot/firmware/config.txt); the daemon does not")
+
+
+def check_groups(needs: Needs, probe: Probe) -> Iterator[Line]:
+    """Membership of the hardware groups (advice only: device access decides the exit code)."""
+    try:
+        mine, known, root = probe.groups(), probe.known_groups(), probe.is_root()
+    except Exception as exc:
+        yield Line(INFO, f"groups: cannot be read ({type(exc).__name__}: {exc})")
+        return
+    wanted = {"gpio": needs.gpio, "spi": bool(needs.spi), "dialout": bool(needs.serial)}
+    for group in GROUPS:
+        what = f"group {group} ({GROUP_USE[group]})"
+        if root or group in mine:
+            yield Line(OK, f"{what}: {'running as root' if root else 'member'}")
+        elif group not in known:
+            yield Line(INFO, f"{what}: no such group on this machine")
+        else:
+            yield Line(WARN if wanted.get(group) else INFO, f"{what}: not a member",
+                       _group_hint(group))
+
+
+def collect(config: Config | None, probe: Probe) -> list[tuple[str, list[Line]]]:
+    """Every check, as ``(section title, lines)``; never raises for a probe failure."""
+    needs = Needs.of(config)
+    sections = [("Python modules", check_modules), ("gpiozero", check_pin_factory),
+                ("SPI", check_spi), ("Serial", check_serial), ("GPIO", check_gpio),
+                ("Groups", check_groups)]
+    result = []
+    for title, check in sections:
+        result.append((title, _safe(lambda c=check: c(needs, probe), title)))
+    result.append(("Display", _safe(lambda: check_display(probe), "Display")))
+    return result
+
+
+def _safe(lines: Callable[[], Iterator[Line]], title: str) -> list[Line]:
+    """Run a check; an unexpected error becomes a warning line instead of a crash."""
+    try:
+        return list(lines())
+    except Exception as exc:
+        return [Line(WARN, f"{title}: the check itself failed: {type(exc).__name__}: {exc}")]
+
+
+def _describe(config: Config | None) -> str:
+    """One line saying what the configuration asks for."""
+    if config is None:
+        return "no config file: nothing is required, lines below are informational"
+    readers = ", ".join(f"{r.name} ({r.driver})" for r in config.readers) or "none"
+    dice = f"GPIO {config.dice.pin}" if config.dice.enabled else "disabled"
+    return f"readers: {readers}; dice button: {dice}"
+
+
+def run_doctor(config: Config | None = None, out: TextIO | None = None,
+               probe: Probe | None = None) -> int:
+    """Print the hardware checklist for ``config`` to ``out`` (default ``sys.stdout``).
+
+    Args:
+        config: the loaded configuration, or None when there is no config file (then
+            nothing is required and the exit code is 0).
+        out: a text stream.
+        probe: where and how to look (default: this machine).
+    Returns:
+        0 when everything the config needs is there, 1 otherwise.
+    """
+    out = sys.stdout if out is None else out
+    probe = Probe() if probe is None else probe
+    print(f"companion doctor: {_describe(config)}", file=out)
+    problems = 0
+    for title, lines in collect(config, probe):
+        print(f"\n{title}", file=out)
+        for line in lines:
+            print(f"  [{line.status}] {line.text}", file=out)
+            if line.fix:
+                print(f"      -> {line.fix}", file=out)
+            problems += line.status == MISSING
+    verdict = (f"{problems} problem{'s' if problems != 1 else ''} to fix" if problems
+               else "everything the config needs is there")
+    print(f"\n{verdict}", file=out)
+    return 1 if problems else 0
+
+
+def doctor_command(path: str | os.PathLike[str] | None = None, out: TextIO | None = None,
+                   probe: Probe | None = None) -> int:
+    """The ``companion doctor [--config PATH]`` command: load the config, run the checklist.
+
+    With ``path`` None, the default config path (``$COMPANION_CONFIG`` or the user config
+    dir) is used if the file exists, else the doctor runs with no config. A bad config file
+    prints the :class:`ConfigError` and returns 1.
+    """
+    out = sys.stdout if out is None else out
+    if path is None and not default_config_path().exists():
+        return run_doctor(None, out, probe)
+    try:
+        config = load_config(path)
+    except ConfigError as exc:
+        print(f"companion doctor: bad config: {exc}", file=out)
+        return 1
+    return run_doctor(config, out, probe)
