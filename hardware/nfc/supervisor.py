@@ -1,0 +1,120 @@
+"""Keeps one reader going: opens it, polls it, and reopens it with backoff when it fails.
+
+A reader that fails (SPI node missing at boot, serial adapter unplugged, a chip that stops
+answering) never stops the daemon: the supervisor reports it offline once, retries with a
+backoff that doubles up to ``max_backoff`` seconds, and reports it online again as soon as
+it opens, so a returning device is back within ``max_backoff`` plus one poll (issue 3, case 12).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+
+from hardware.errors import HardwareError
+from hardware.nfc.base import PresenceEvent, Reader
+from hardware.nfc.runner import DEFAULT_INTERVAL, ReaderRunner
+
+log = logging.getLogger(__name__)
+
+#: Longest wait between two attempts to reopen a failed reader, in seconds.
+DEFAULT_MAX_BACKOFF = 1.0
+
+
+class ReaderSupervisor:
+    """Runs a :class:`ReaderRunner` over a reader it (re)opens itself.
+
+    Args:
+        name: the reader's name (for status reports and logs).
+        open_reader: opens the reader; raises :class:`HardwareError` when it cannot.
+        on_event: receives presence events (from the supervisor's thread).
+        on_status: ``(name, online, detail)`` whenever the reader goes offline or online.
+        interval: seconds between polls.
+        max_backoff: longest wait between reopen attempts, in seconds.
+        clock: monotonic seconds (the runner's clock).
+    """
+
+    def __init__(self, name: str, open_reader: Callable[[], Reader],
+                 on_event: Callable[[PresenceEvent], None],
+                 on_status: Callable[[str, bool, str], None],
+                 interval: float = DEFAULT_INTERVAL, max_backoff: float = DEFAULT_MAX_BACKOFF,
+                 clock: Callable[[], float] = time.monotonic):
+        self.name = name
+        self.open_reader = open_reader
+        self.on_event = on_event
+        self.on_status = on_status
+        self.interval = interval
+        self.max_backoff = max_backoff
+        self.clock = clock
+        self.runner: ReaderRunner | None = None
+        self.online: bool | None = None
+        self.backoff = interval
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def step(self) -> float:
+        """Open the reader if needed, else poll it once; returns the seconds to wait next."""
+        if self.runner is None:
+            return self._open()
+        try:
+            self.runner.step()
+        except HardwareError as exc:
+            self._lost(str(exc))
+            return self._back_off()
+        # Online only once a poll worked: a device that opens but does not answer
+        # (unplugged mid-way, a silent chip) must not flap between online and offline.
+        self.backoff = self.interval
+        self._report(True, "")
+        return self.interval
+
+    def _open(self) -> float:
+        try:
+            reader = self.open_reader()
+        except HardwareError as exc:
+            self._report(False, str(exc))
+            return self._back_off()
+        self.runner = ReaderRunner(reader, self.on_event, interval=self.interval, clock=self.clock)
+        return 0.0
+
+    def _back_off(self) -> float:
+        wait, self.backoff = self.backoff, min(self.backoff * 2, self.max_backoff)
+        return wait
+
+    def _lost(self, detail: str) -> None:
+        reader = self.runner.reader
+        self.runner = None
+        try:
+            reader.close()
+        except HardwareError as exc:  # closing a vanished device may fail too
+            log.debug("reader %s: close after failure: %s", self.name, exc)
+        self._report(False, detail)
+
+    def _report(self, online: bool, detail: str) -> None:
+        if online == self.online:
+            return
+        self.online = online
+        if online:
+            log.info("reader %s is online", self.name)
+        else:
+            log.warning("reader %s is offline: %s", self.name, detail)
+        self.on_status(self.name, online, detail)
+
+    def start(self) -> None:
+        """Run :meth:`step` in a daemon thread until :meth:`stop`."""
+        self._thread = threading.Thread(target=self._run, name=f"reader-{self.name}", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self._stop.wait(self.step())
+
+    def stop(self, timeout: float = 2.0) -> None:
+        """Stop the thread (waits up to ``timeout`` seconds) and close the reader. Thread-safe."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+        if self.runner is not None:
+            self.runner.reader.close()
+            self.runner = None

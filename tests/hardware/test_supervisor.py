@@ -1,0 +1,74 @@
+"""A failing reader is retried with backoff and comes back by itself (issue 3, case 12)."""
+
+from __future__ import annotations
+
+import time
+
+from hardware.errors import ReaderUnavailable
+from hardware.nfc.base import TagPresented
+from hardware.nfc.fake import FakeNfcReader
+from hardware.nfc.supervisor import ReaderSupervisor
+
+UID = bytes.fromhex("04112233445566")
+
+
+class FlakyReader(FakeNfcReader):
+    """A fake reader whose device can vanish: poll() raises while ``unplugged``."""
+
+    unplugged = False
+
+    def poll(self):
+        if FlakyReader.unplugged:
+            raise ReaderUnavailable("cards: /dev/ttyUSB0 vanished")
+        return super().poll()
+
+
+def _supervisor(opens, statuses, events, present=None):
+    def open_reader():
+        opens.append(1)
+        if len(opens) <= 2:
+            raise ReaderUnavailable("cards: no /dev/spidev0.0")
+        reader = FlakyReader("cards")
+        if present:
+            reader.present(present)
+        return reader
+
+    return ReaderSupervisor("cards", open_reader, events.append,
+                            lambda *status: statuses.append(status), interval=0.1, max_backoff=1.0)
+
+
+def test_backoff_doubles_then_the_reader_comes_online():
+    opens, statuses, events = [], [], []
+    supervisor = _supervisor(opens, statuses, events, present=UID)
+    waits = [supervisor.step() for _ in range(4)]
+    assert waits == [0.1, 0.2, 0.0, 0.1]  # two failed opens (backoff doubles), open, first poll
+    assert statuses == [("cards", False, "cards: no /dev/spidev0.0"), ("cards", True, "")]
+    assert events == [TagPresented("cards", UID)]
+
+
+def test_backoff_is_capped():
+    supervisor = ReaderSupervisor("cards", lambda: (_ for _ in ()).throw(ReaderUnavailable("gone")),
+                                  lambda e: None, lambda *s: None, interval=0.1, max_backoff=1.0)
+    assert [supervisor.step() for _ in range(7)] == [0.1, 0.2, 0.4, 0.8, 1.0, 1.0, 1.0]
+
+
+def test_unplugged_mid_game_goes_offline_once_and_comes_back_within_2_s():
+    opens, statuses, events = [], [], []
+    supervisor = _supervisor(opens, statuses, events)
+    supervisor.start()
+    try:
+        deadline = time.monotonic() + 3
+        while supervisor.online is not True and time.monotonic() < deadline:
+            time.sleep(0.01)
+        FlakyReader.unplugged = True
+        time.sleep(0.5)
+        FlakyReader.unplugged = False
+        back_at = time.monotonic()
+        while supervisor.online is not True or statuses[-1][1] is not True:
+            assert time.monotonic() - back_at < 2.0, statuses
+            time.sleep(0.01)
+    finally:
+        FlakyReader.unplugged = False
+        supervisor.stop()
+    assert [s[1] for s in statuses] == [False, True, False, True]
+    assert statuses[2] == ("cards", False, "cards: /dev/ttyUSB0 vanished")
