@@ -59,6 +59,7 @@ class Daemon:
         self.on_reply = on_reply
         self.session: Session | None = None
         self.recent: deque[str] = deque(maxlen=RECENT_NEWS)
+        self.readers: dict[str, dict[str, Any]] = {}
         self.script_line: int | None = None
         self.failure: CompanionError | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -80,6 +81,18 @@ class Daemon:
             self.submit(Tap(event.uid.hex().upper(), event.reader))
         else:
             self.submit(Remove(event.reader))
+
+    def on_reader_status(self, name: str, online: bool, detail: str) -> None:
+        """Reader-supervisor callback: a reader went offline or came back. Thread-safe."""
+        def tell() -> None:
+            self.readers[name] = {"online": online, "detail": detail}
+            if online:
+                self._notify(f"Reader {name} is working.", "info")
+            else:
+                self._notify(f"Reader {name} is offline: {detail}. Touches still work.", "error")
+            self.publish()
+
+        self.loop.call_soon_threadsafe(tell)
 
     def on_dice(self, held: float) -> None:
         """Dice-button callback: released after ``held`` seconds."""
@@ -225,7 +238,10 @@ class Daemon:
 
     def publish(self, news: tuple[str, ...] = ()) -> None:
         """Send the current state to every client."""
-        self._broadcast(protocol.state_message(self.session, list(self.recent), news))
+        self._broadcast(self._state(news))
+
+    def _state(self, news: tuple[str, ...] = ()) -> dict[str, Any]:
+        return {**protocol.state_message(self.session, list(self.recent), news), "readers": dict(self.readers)}
 
     def _notify(self, text: str, level: str = "warning") -> None:
         log.log(logging.ERROR if level == "error" else logging.INFO, "notice: %s", text)
@@ -239,7 +255,7 @@ class Daemon:
 
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self._clients.add(writer)
-        self._send(writer, protocol.state_message(self.session, list(self.recent)))
+        self._send(writer, self._state())
         try:
             while line := await reader.readline():
                 await self._command(line, writer)
@@ -277,7 +293,7 @@ class Daemon:
     async def _dispatch(self, message: dict[str, Any], writer: asyncio.StreamWriter) -> tuple[bool, str]:
         cmd = message.get("cmd")
         if cmd == "state":
-            self._send(writer, protocol.state_message(self.session, list(self.recent)))
+            self._send(writer, self._state())
             return True, ""
         if cmd in ("choose", "undo"):
             key = "undo" if cmd == "undo" else message.get("key")

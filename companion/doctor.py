@@ -33,7 +33,8 @@ MODULES: dict[str, tuple[str, str]] = {
                  "pip install rpi-lgpio  (or: sudo apt install python3-rpi-lgpio)"),
     "lgpio": ("gpiozero's preferred pin library",
               "pip install lgpio  (or: sudo apt install python3-lgpio)"),
-    "serial": ("UART access (PN532)", "pip install pyserial  (or: sudo apt install python3-serial)"),
+    "serial": ("UART access (PN532)",
+               "pip install pyserial  (or: sudo apt install python3-serial)"),
     "gpiozero": ("dice button", "pip install gpiozero  (or: sudo apt install python3-gpiozero)"),
 }
 GROUPS = ("gpio", "spi", "dialout", "video", "render", "input")

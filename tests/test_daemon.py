@@ -318,3 +318,17 @@ def test_odd_bytes_get_clear_answers(daemon):
         assert protocol.decode(reader.readline())["text"] == "bad command: not UTF-8 text"
         raw.sendall(b"x" * (protocol.MAX_LINE + 10) + b"\n")
         assert "longer than" in protocol.decode(reader.readline())["text"]
+
+
+def test_reader_offline_and_back_reaches_every_client(daemon):
+    """Issue 3 case 12: the UI learns that a reader is offline, and when it is back."""
+    collector = Collector()
+    with Client(daemon.socket_path, on_message=collector).connect() as client:
+        daemon.on_reader_status("cards", False, "no /dev/spidev0.0")
+        notice = collector.wait_for(lambda m: m.get("type") == "notice" and "offline" in m["text"])
+        assert notice["text"] == "Reader cards is offline: no /dev/spidev0.0. Touches still work."
+        collector.wait_for(lambda m: m.get("type") == "state" and m["readers"].get("cards", {}).get("online") is False)
+        daemon.on_reader_status("cards", True, "")
+        collector.wait_for(lambda m: m.get("type") == "notice" and m["text"] == "Reader cards is working.")
+        client.request({"cmd": "state"})
+        assert client.state["readers"] == {"cards": {"online": True, "detail": ""}}

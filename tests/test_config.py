@@ -1,0 +1,185 @@
+"""The TOML config file: good files, each bad value's message, paths and the example file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.config import (
+    Config, ConfigError, DiceConfig, ReaderConfig, default_config, default_config_path,
+    load_config, parse_config,
+)
+from companion.errors import CompanionError
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "config.example.toml"
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_empty_file_is_the_defaults(tmp_path):
+    assert load_config(write(tmp_path, "")) == default_config()
+    assert default_config() == Config(readers=(), dice=DiceConfig(pin=17, hold_time=1.5,
+                                                                   enabled=True),
+                                      poll_interval=0.1, language="en")
+
+
+def test_full_file(tmp_path):
+    config = load_config(write(tmp_path, """
+poll_interval = 0.25
+language = "it"
+[dice]
+pin = 22
+hold_time = 2
+enabled = false
+[[readers]]
+name = "left"
+driver = "mfrc522"
+role = "tiles"
+bus = 1
+device = 1
+reset_pin = 24
+[[readers]]
+name = "right"
+driver = "pn532"
+port = "/dev/ttyUSB0"
+baudrate = 9600
+[[readers]]
+name = "sim"
+driver = "fake"
+"""))
+    assert config.poll_interval == 0.25 and config.language == "it"
+    assert config.dice == DiceConfig(pin=22, hold_time=2.0, enabled=False)
+    assert config.readers == (
+        ReaderConfig("left", "mfrc522", "tiles", bus=1, device=1, reset_pin=24),
+        ReaderConfig("right", "pn532", "cards", port="/dev/ttyUSB0", baudrate=9600),
+        ReaderConfig("sim", "fake", "cards"),
+    )
+    assert config.readers[0].driver_kwargs() == {"bus": 1, "device": 1, "reset_pin": 24}
+    assert config.readers[1].driver_kwargs() == {"port": "/dev/ttyUSB0", "baudrate": 9600}
+    assert config.readers[2].driver_kwargs() == {}
+
+
+def test_driver_defaults_match_the_reader_classes():
+    config = parse_config('[[readers]]\nname="a"\ndriver="mfrc522"\n'
+                          '[[readers]]\nname="b"\ndriver="pn532"\n')
+    assert config.readers[0].driver_kwargs() == {"bus": 0, "device": 0, "reset_pin": 25}
+    assert config.readers[1].driver_kwargs() == {"port": "/dev/serial0", "baudrate": 115200}
+
+
+def test_config_is_frozen():
+    with pytest.raises(AttributeError):
+        default_config().language = "it"  # type: ignore[misc]
+
+
+def test_example_file_loads():
+    config = load_config(EXAMPLE)
+    assert [(r.name, r.driver, r.role) for r in config.readers] == [
+        ("cards", "mfrc522", "cards"), ("tiles", "pn532", "tiles")]
+    assert config.dice == DiceConfig()
+    assert config.poll_interval == 0.1 and config.language == "en"
+
+
+def test_example_file_documents_every_key():
+    text = EXAMPLE.read_text(encoding="utf-8")
+    for key in ("poll_interval", "language", "pin", "hold_time", "enabled", "name", "driver",
+                "role", "bus", "device", "reset_pin", "port", "baudrate"):
+        assert f"{key} " in text or f"{key}=" in text, key
+    assert text.count("Default:") >= 11
+
+
+BAD = [
+    ('language = "fr"', "language: must be one of en, it, got 'fr'"),
+    ("poll_interval = 0", "poll_interval: must be a number of seconds > 0, got 0"),
+    ('poll_interval = "fast"', "poll_interval: must be a number of seconds > 0, got 'fast'"),
+    ("colour = 1", "unknown key colour (allowed: poll_interval, language, dice, readers)"),
+    ("a = 1\nb = 2", "unknown keys a, b (allowed:"),
+    ("dice = 3", "dice: must be a table ([dice])"),
+    ("[dice]\npin = 28", "dice.pin: must be 0-27, got 28"),
+    ("[dice]\npin = -1", "dice.pin: must be 0-27, got -1"),
+    ("[dice]\npin = true", "dice.pin: must be an integer, got True"),
+    ("[dice]\nhold_time = -1.5", "dice.hold_time: must be a number of seconds > 0, got -1.5"),
+    ('[dice]\nenabled = "yes"', "dice.enabled: must be true or false, got 'yes'"),
+    ("[dice]\nbutton = 4", "unknown key dice.button (allowed: pin, hold_time, enabled)"),
+    ('readers = "x"', "readers: must be an array of tables ([[readers]])"),
+    ('[[readers]]\ndriver = "fake"', "readers[0].name: must be a non-empty string, got None"),
+    ('[[readers]]\nname = ""\ndriver = "fake"',
+     "readers[0].name: must be a non-empty string, got ''"),
+    ('[[readers]]\nname = "a"', "readers[0].driver: missing (one of: mfrc522, pn532, fake)"),
+    ('[[readers]]\nname = "a"\ndriver = "fake"\n[[readers]]\nname = "b"\ndriver = "rc522"',
+     "readers[1].driver: must be one of mfrc522, pn532, fake, got 'rc522'"),
+    ('[[readers]]\nname = "a"\ndriver = "fake"\nrole = "dice"',
+     "readers[0].role: must be one of cards, tiles, got 'dice'"),
+    ('[[readers]]\nname = "a"\ndriver = "mfrc522"\nport = "/dev/serial0"',
+     "unknown key readers[0].port for driver 'mfrc522' "
+     "(allowed: name, driver, role, bus, device, reset_pin)"),
+    ('[[readers]]\nname = "a"\ndriver = "pn532"\nbus = 0',
+     "unknown key readers[0].bus for driver 'pn532' (allowed: name, driver, role, port, baudrate)"),
+    ('[[readers]]\nname = "a"\ndriver = "fake"\nbaudrate = 9600',
+     "unknown key readers[0].baudrate for driver 'fake' (allowed: name, driver, role)"),
+    ('[[readers]]\nname = "a"\ndriver = "mfrc522"\nreset_pin = 14',
+     "readers[0].reset_pin: must not be 14 or 15 (the UART TXD/RXD pins), got 14"),
+    ('[[readers]]\nname = "a"\ndriver = "mfrc522"\nreset_pin = 15',
+     "readers[0].reset_pin: must not be 14 or 15"),
+    ('[[readers]]\nname = "a"\ndriver = "mfrc522"\nreset_pin = 40',
+     "readers[0].reset_pin: must be 0-27, got 40"),
+    ('[[readers]]\nname = "a"\ndriver = "mfrc522"\nbus = "0"',
+     "readers[0].bus: must be an integer, got '0'"),
+    ('[[readers]]\nname = "a"\ndriver = "mfrc522"\ndevice = 3',
+     "readers[0].device: must be 0-2, got 3"),
+    ('[[readers]]\nname = "a"\ndriver = "pn532"\nport = 0',
+     "readers[0].port: must be a device path string such as '/dev/serial0', got 0"),
+    ('[[readers]]\nname = "a"\ndriver = "pn532"\nport = "serial0"',
+     "readers[0].port: must be a device path string such as '/dev/serial0', got 'serial0'"),
+    ('[[readers]]\nname = "a"\ndriver = "pn532"\nbaudrate = 0',
+     "readers[0].baudrate: must be a positive integer (bits per second), got 0"),
+    ('[[readers]]\nname = "a"\ndriver = "fake"\n[[readers]]\nname = "a"\ndriver = "pn532"',
+     "readers[1].name: 'a' is already used by readers[0]; reader names must be unique"),
+]
+
+
+@pytest.mark.parametrize("text, message", BAD)
+def test_bad_values_name_the_key(tmp_path, text, message):
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert str(caught.value).startswith(f"{path}: ")
+    assert message in str(caught.value)
+
+
+def test_invalid_toml_names_the_line(tmp_path):
+    path = write(tmp_path, 'language = "en"\n[dice]\npin = \n')
+    with pytest.raises(ConfigError, match=r"invalid TOML: .*line 3"):
+        load_config(path)
+
+
+def test_config_error_is_a_companion_error_and_a_value_error():
+    assert issubclass(ConfigError, CompanionError) and issubclass(ConfigError, ValueError)
+
+
+def test_missing_explicit_file_is_an_error(tmp_path):
+    with pytest.raises(ConfigError, match="config file not found"):
+        load_config(tmp_path / "nope.toml")
+
+
+def test_missing_default_file_means_defaults(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "absent.toml"))
+    assert default_config_path() == tmp_path / "absent.toml"
+    assert load_config() == default_config()
+
+
+def test_default_path_file_is_read(tmp_path, monkeypatch):
+    path = write(tmp_path, 'language = "it"')
+    monkeypatch.setenv("COMPANION_CONFIG", str(path))
+    assert load_config().language == "it"
+
+
+def test_default_path_without_env_uses_platformdirs(monkeypatch):
+    from platformdirs import user_config_path
+
+    monkeypatch.delenv("COMPANION_CONFIG", raising=False)
+    assert default_config_path() == user_config_path("haunt-companion") / "config.toml"
