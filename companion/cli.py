@@ -80,12 +80,17 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--speed", type=_speed, default=1.0, help="times faster than the script (default 1)")
     demo.set_defaults(run=cmd_demo)
 
-    daemon = sub.add_parser("daemon", help="run the daemon (the dice button on GPIO 17 when there is GPIO)")
+    daemon = sub.add_parser("daemon", help="run the daemon with the configured readers and dice button")
     daemon.add_argument("--db", type=Path, help="event store (default: the user data dir)")
     daemon.add_argument("--socket", type=Path, help="Unix socket (default: the user runtime dir)")
     daemon.add_argument("--new", metavar="GAME", help="start a new game of GAME unless one is unfinished")
     daemon.add_argument("--players", default="Player 1,Player 2", help="comma-separated names for --new")
+    daemon.add_argument("--config", type=Path, help="config file (default: $COMPANION_CONFIG or the user config dir)")
     daemon.set_defaults(run=cmd_daemon, log_level=logging.INFO)
+
+    doctor = sub.add_parser("doctor", help="check the readers, the dice button, the display and permissions")
+    doctor.add_argument("--config", type=Path, help="config file to check (default: the user config dir)")
+    doctor.set_defaults(run=cmd_doctor)
 
     tags = sub.add_parser("tags", help="NFC tags: inspect a tag dump")
     tags.set_defaults(run=lambda _args: tags.print_help() or 0)
@@ -187,23 +192,23 @@ def cmd_daemon(args) -> int:
     import asyncio
     import signal
 
+    from companion.config import load_config
     from companion.daemon import Daemon
     from companion.header import GameHeader, random_seed
     from companion.paths import default_db, default_socket
     from companion.store import EventStore
+
+    config = load_config(args.config)
     store = EventStore(args.db or default_db())
-    daemon = Daemon(store, args.socket or default_socket())
+    daemon = Daemon(store, args.socket or default_socket(), hold_time=config.dice.hold_time)
     if daemon.resume_last() is None and args.new:
         players = [p.strip() for p in args.players.split(",") if p.strip()]
         daemon.start_game(GameHeader.from_json({"game": args.new, "players": players,
                                                 "seed": random_seed()}))
-
-    devices = []
+    stops = []
 
     def started() -> None:
-        button = _dice_button(daemon)
-        if button is not None:
-            devices.append(button)
+        stops.extend(_start_hardware(daemon, config))
         print(f"companion daemon listening on {daemon.socket_path}", flush=True)
 
     async def serve():
@@ -213,8 +218,8 @@ def cmd_daemon(args) -> int:
         try:
             await daemon.serve(on_ready=started)
         finally:
-            for device in devices:
-                device.close()
+            for stop in stops:
+                stop()
 
     try:
         asyncio.run(serve())
@@ -223,9 +228,34 @@ def cmd_daemon(args) -> int:
     return 0
 
 
-def _dice_button(daemon):
-    """The dice button on GPIO 17 when this machine has GPIO (gpiozero's default pin
-    factory, or ``GPIOZERO_PIN_FACTORY``); None, with a log line, where it has none."""
+def _start_hardware(daemon, config) -> list:
+    """Start the dice button and one supervised runner per configured reader.
+
+    Returns:
+        The callables that stop them, for shutdown.
+    """
+    from functools import partial
+
+    from hardware.factory import build_reader
+    from hardware.nfc.supervisor import ReaderSupervisor
+
+    stops = []
+    if config.dice.enabled:
+        button = _dice_button(daemon, config.dice.pin)
+        if button is not None:
+            stops.append(button.close)
+    for reader in config.readers:
+        supervisor = ReaderSupervisor(
+            reader.name, partial(build_reader, reader.driver, reader.name, **reader.driver_kwargs()),
+            daemon.on_presence, daemon.on_reader_status, interval=config.poll_interval)
+        supervisor.start()
+        stops.append(supervisor.stop)
+    return stops
+
+
+def _dice_button(daemon, pin: int):
+    """The dice button on GPIO ``pin`` (BCM) when this machine has GPIO (gpiozero's default
+    pin factory, or ``GPIOZERO_PIN_FACTORY``); None, with a log line, where it has none."""
     import warnings
 
     from hardware.dice.button import DiceButton
@@ -233,7 +263,7 @@ def _dice_button(daemon):
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # gpiozero warns once per pin library it lacks
-            button = DiceButton(daemon.on_dice)
+            button = DiceButton(daemon.on_dice, pin=pin)
         factory = type(button.button.pin_factory).__name__
         log.info("dice button on %s through gpiozero's %s", button.button.pin.info.name, factory)
         return button
@@ -241,6 +271,12 @@ def _dice_button(daemon):
         log.warning("no dice button (%s): touches still work; on a Pi, check the wiring "
                     "and that the daemon's user is in the gpio group", exc)
         return None
+
+
+def cmd_doctor(args) -> int:
+    from companion.doctor import doctor_command
+
+    return doctor_command(args.config)
 
 
 def cmd_tags_inspect(args) -> int:
