@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 
 from hardware.dice.button import DiceButton
-from hardware.dice.fake import FakeFinger, ManualClock
+from hardware.dice.fake import REST, FakeFinger, ManualClock
 from hardware.nfc.base import PresenceEvent
 from hardware.nfc.fake import FakeNfcReader
 from hardware.nfc.runner import ReaderRunner
@@ -38,9 +38,12 @@ class SimulatedTable:
         self.clock = time.monotonic if realtime else ManualClock()
         self._advance = time.sleep if realtime else self.clock.advance
         self.factory = MockFactory()
-        self.button = DiceButton(on_dice, pin=DICE_PIN, bounce_time=None,
-                                 pin_factory=self.factory, clock=self.clock)
-        self.finger = FakeFinger(self.factory.pin(DICE_PIN), self._advance)
+        # A sped-up real-time replay (``--realtime --speed 40``) presses faster than any
+        # finger, inside the button's release lockout; only there is the lockout off. Fast
+        # replays keep it, on their manual clock, with the finger resting between presses.
+        lockout = {} if not realtime else {"lockout": 0.0}
+        self.button = DiceButton(on_dice, pin=DICE_PIN, pin_factory=self.factory, clock=self.clock, **lockout)
+        self.finger = FakeFinger(self.factory.pin(DICE_PIN), self._advance, rest=0.0 if realtime else REST)
         self.readers: dict[str, FakeNfcReader] = {}
         self.runners: dict[str, ReaderRunner] = {}
 

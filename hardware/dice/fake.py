@@ -22,6 +22,13 @@ class ManualClock:
         self.now += seconds
 
 
+#: How long a quick press lasts, in seconds (a real finger is never faster).
+QUICK_PRESS = 0.08
+
+#: Seconds a finger rests between two presses in a fast replay.
+REST = 0.3
+
+
 class FakeFinger:
     """Presses a button wired to a gpiozero mock pin.
 
@@ -29,16 +36,26 @@ class FakeFinger:
         pin: the ``MockPin`` the button is on (``factory.pin(17)``).
         advance: moves the button's clock by a number of seconds; ``time.sleep`` for real
             time, :meth:`ManualClock.advance` for fast replays.
+        rest: seconds to let pass before each press (a fast replay's clock only moves when
+            told to; in real time the script's own pauses do this).
     """
 
-    def __init__(self, pin, advance: Callable[[float], None] = time.sleep):
+    def __init__(self, pin, advance: Callable[[float], None] = time.sleep, rest: float = 0.0):
         self.pin = pin
         self.advance = advance
+        self.rest = rest
         self.history: list[float] = []
 
     def press(self, hold: float = 0.0) -> None:
-        """Press, hold ``hold`` seconds, release (the pin is active low)."""
+        """Press, hold ``hold`` seconds (at least :data:`QUICK_PRESS`), release (active low)."""
+        self.advance(self.rest)
         self.pin.drive_low()
-        self.advance(hold)
+        self.advance(max(hold, QUICK_PRESS))
         self.pin.drive_high()
         self.history.append(hold)
+
+    def bounce(self, edges: int, gap: float = 0.002) -> None:
+        """Flip the pin ``edges`` times, ``gap`` seconds apart, as a worn contact does."""
+        for _ in range(edges):
+            self.pin.drive_high() if self.pin.state == 0 else self.pin.drive_low()
+            self.advance(gap)

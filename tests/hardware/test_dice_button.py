@@ -23,10 +23,10 @@ def test_press_reports_the_hold_in_seconds(factory):
     clock = ManualClock()
     presses = []
     button = DiceButton(presses.append, pin=17, bounce_time=None, pin_factory=factory, clock=clock)
-    finger = FakeFinger(factory.pin(17), clock.advance)
+    finger = FakeFinger(factory.pin(17), clock.advance, rest=0.3)
     finger.press()
     finger.press(2.0)
-    assert presses == [0.0, 2.0]
+    assert presses == [pytest.approx(0.08), pytest.approx(2.0)]
     button.close()
 
 
@@ -43,4 +43,45 @@ def test_release_without_press_is_ignored(factory):
     button = DiceButton(presses.append, pin=17, bounce_time=None, pin_factory=factory)
     button._released()
     assert presses == []
+    button.close()
+
+
+def _button(factory, clock, presses):
+    return DiceButton(presses.append, pin=17, pin_factory=factory, clock=clock)
+
+
+def test_a_bouncy_press_rolls_once(factory):
+    """Issue 3 case 13: contact bounce on press and on release gives one roll."""
+    clock, presses = ManualClock(), []
+    button = _button(factory, clock, presses)
+    pin, finger = factory.pin(17), FakeFinger(factory.pin(17), clock.advance)
+    pin.drive_low()
+    finger.bounce(4)          # high, low, high, low: 4 edges 2 ms apart, still pressed
+    clock.advance(0.1)
+    pin.drive_high()          # the release...
+    finger.bounce(4)          # ...bounces: low, high, low, high
+    assert presses == [pytest.approx(0.108)]
+    clock.advance(0.5)
+    finger.press()            # a new press after the lockout rolls again
+    assert len(presses) == 2
+    button.close()
+
+
+def test_a_hold_is_reported_once_on_release(factory):
+    """Issue 3 case 14: the hold means undo, reported on release, and never also a roll."""
+    clock, presses = ManualClock(), []
+    button = _button(factory, clock, presses)
+    FakeFinger(factory.pin(17), clock.advance).press(hold=1.6)
+    assert presses == [pytest.approx(1.6)]
+    button.close()
+
+
+def test_edges_right_after_a_press_are_ignored(factory):
+    clock, presses = ManualClock(), []
+    button = _button(factory, clock, presses)
+    finger = FakeFinger(factory.pin(17), clock.advance)
+    finger.press()
+    clock.advance(0.05)
+    finger.press()            # within the 0.15 s lockout: release bounce, not a finger
+    assert presses == [pytest.approx(0.08)]
     button.close()
