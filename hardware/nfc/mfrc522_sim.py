@@ -69,7 +69,12 @@ def crc_a(data: bytes) -> bytes:
 
     Written independently of the driver's copy so a test can compare the two.
     """
-    reg = 0x6363
+    return _crc_with_preset(data, 0x6363)
+
+
+def _crc_with_preset(data: bytes, preset: int) -> bytes:
+    """The CRC_A register run over ``data`` from ``preset`` (the chip's ModeReg selects it)."""
+    reg = preset
     for byte in data:
         for bit in range(8):
             mix = (reg ^ (byte >> bit)) & 1
@@ -393,16 +398,6 @@ def _pack(bits: list[int]) -> bytes:
         out[i // 8] |= bit << (i % 8)
     return bytes(out)
 
-
-def _crc_with_preset(data: bytes, preset: int) -> bytes:
-    reg = preset
-    for byte in data:
-        for bit in range(8):
-            mix = (reg ^ (byte >> bit)) & 1
-            reg >>= 1
-            if mix:
-                reg ^= 0x8408
-    return bytes((reg & 0xFF, reg >> 8))
 
 
 class SimGPIO:
