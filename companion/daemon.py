@@ -49,14 +49,17 @@ class Daemon:
         hold_time: seconds a dice-button press must be held to mean "undo".
         on_reply: optional hook ``(input, reply)`` called from the loop after each input
             (replays use it to report refused lines).
+        reader_roles: reader name -> role (``"cards"``, ``"tiles"``), from the config.
     """
 
     def __init__(self, store: EventStore, socket_path: str | Path, hold_time: float = DEFAULT_HOLD_TIME,
-                 on_reply: Callable[[Input, Reply], None] | None = None):
+                 on_reply: Callable[[Input, Reply], None] | None = None,
+                 reader_roles: dict[str, str] | None = None):
         self.store = store
         self.socket_path = Path(socket_path)
         self.hold_time = hold_time
         self.on_reply = on_reply
+        self.reader_roles = dict(reader_roles or {})
         self.session: Session | None = None
         self.recent: deque[str] = deque(maxlen=RECENT_NEWS)
         self.readers: dict[str, dict[str, Any]] = {}
@@ -117,7 +120,8 @@ class Daemon:
 
     def start_game(self, header: GameHeader) -> Session:
         """Start and record a new game; publish it. Call on the loop (or via :meth:`call`)."""
-        self.session = Session.start(header, self.store, hold_time=self.hold_time)
+        self.session = Session.start(header, self.store, hold_time=self.hold_time,
+                                     reader_roles=self.reader_roles)
         self.recent.clear()
         self._note_news(self.session.spec.news(self.session.state))
         self.publish()
@@ -125,7 +129,8 @@ class Daemon:
 
     def resume_game(self, record) -> Session:
         """Resume a stored game; publish it."""
-        self.session = Session.resume(self.store, record, hold_time=self.hold_time)
+        self.session = Session.resume(self.store, record, hold_time=self.hold_time,
+                                      reader_roles=self.reader_roles)
         self.recent.clear()
         self.recent.append(f"Resumed game {record.id} after {len(self.session.history)} inputs.")
         self.publish()

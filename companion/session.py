@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,6 +83,8 @@ class Session:
         game_id: the stored game's id (None without a store).
         hold_time: seconds a button must be held to mean "undo".
         clock: wall-clock seconds for the records' ``at`` (injected in tests).
+        reader_roles: reader name -> its role (``"cards"``, ``"tiles"``) from the config;
+            a reader not listed accepts any component.
     """
 
     spec: GameSpec
@@ -91,6 +93,7 @@ class Session:
     game_id: int | None = None
     hold_time: float = DEFAULT_HOLD_TIME
     clock: Callable[[], float] = time.time
+    reader_roles: Mapping[str, str] = field(default_factory=dict)
     state: Any = field(init=False)
     history: list[Entry] = field(init=False, default_factory=list)
     last_line: int | None = field(init=False, default=None)
@@ -216,6 +219,7 @@ class Session:
         label = self.spec.component_label(component)
         if component_game(component) != self.spec.id:
             raise Rejected(f"That tag is {component}, from another game; this table plays {self.spec.title}.")
+        self._check_reader(tap, component, label)
         choice = prompt.for_component(component)
         if choice is not None:
             return choice.key
@@ -223,6 +227,15 @@ class Session:
         if any(c.component and c.component.startswith(kind) for c in prompt.choices):
             raise Rejected(f"{label} is not in the deck now: it was drawn already. {sentence(prompt.text)}")
         raise Rejected(f"{label} was tapped, but no such card is due now. {sentence(prompt.text)}")
+
+    def _check_reader(self, tap: Tap, component: str, label: str) -> None:
+        """Issue 3 case 11: a component read on a reader of the wrong role changes nothing."""
+        expected = self.spec.reader_roles.get(component.split(":")[1])
+        role = self.reader_roles.get(tap.reader)
+        if expected and role and role != expected:
+            others = sorted(name for name, r in self.reader_roles.items() if r == expected)
+            where = f"the {expected} reader ({', '.join(others)})" if others else f"a {expected} reader"
+            raise Rejected(f"That is {label}: put it on {where}, not on {tap.reader}.")
 
     def _act(self, inp: Input, action: str, line: int | None) -> Reply:
         saved = self._picker.snapshot()

@@ -197,3 +197,16 @@ def test_resume_keeps_exactly_the_redo_of_the_live_session(tmp_path, make_sessio
     for inp in (Touch("end-turn"), Press("dice"), Touch("end-turn"), Press("dice")):
         assert resumed.handle(inp) == live.handle(inp)
     assert resumed.state == live.state
+
+
+def test_a_card_on_the_tile_reader_is_sent_to_the_card_reader(make_session):
+    """Issue 3 case 11: a component read on a reader of the wrong role changes nothing."""
+    roles = {"deck": "cards", "board": "tiles"}
+    session = make_session(options={"ghost_deck": "physical"}, tags=TAGS, stack={"movement_die": [4]},
+                           reader_roles=roles)
+    session.handle(Press("dice"))
+    before = session.state
+    reply = session.handle(Tap(GHOST_H, reader="board"))
+    assert reply.text == "That is Ghost card room H: put it on the cards reader (deck), not on board."
+    assert session.state is before
+    assert session.handle(Tap(GHOST_H, reader="deck")).accepted

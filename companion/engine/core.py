@@ -137,6 +137,8 @@ class GameSpec:
         chance_sources: the names of the game's chance sources (a script's ``stack`` keys).
         components: every component id of the game (what a tag may stand for).
         outcome: ``state -> None | "won" | "lost"`` (a finished game is not resumed).
+        reader_roles: component kind -> the reader role it is read on (``{"ghost": "cards"}``);
+            a kind not listed may be read on any reader.
     """
 
     id: str
@@ -153,6 +155,7 @@ class GameSpec:
     chance_sources: tuple[str, ...] = ()
     components: frozenset[str] = frozenset()
     outcome: Callable[[Any], str | None] = field(default=lambda state: None)
+    reader_roles: Mapping[str, str] = field(default_factory=dict)
 
 
 def resolve_options(spec: GameSpec, given: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -52,4 +52,5 @@ SPEC = GameSpec(
     chance_sources=("movement_die", "ghost", "king"),
     components=components.all_components(),
     outcome=lambda state: state.outcome,
+    reader_roles={"ghost": "cards", "king": "cards"},
 )
