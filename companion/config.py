@@ -39,6 +39,10 @@ TOP_KEYS = ("poll_interval", "language", "dice", "readers")
 DICE_KEYS = ("pin", "hold_time", "enabled")
 
 
+#: Longest hold time that makes sense for "undo", in seconds.
+MAX_HOLD_TIME = 10.0
+
+
 class ConfigError(CompanionError, ValueError):
     """A configuration file that is missing, not TOML, or has a bad or unknown key."""
 
@@ -128,8 +132,8 @@ def load_config(path: str | os.PathLike[str] | None = None) -> Config:
         ConfigError: the explicit file is missing or unreadable, the TOML is invalid (the
             message names the line), or a key is unknown or has a bad value.
     """
-    explicit = path is not None
-    file = Path(path) if explicit else default_config_path()
+    explicit = path is not None or bool(os.environ.get(CONFIG_ENV))  # a named file must exist
+    file = Path(path) if path is not None else default_config_path()
     try:
         text = file.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -172,12 +176,22 @@ def config_from_dict(data: dict[str, Any]) -> Config:
         raise ConfigError("readers: must be an array of tables ([[readers]])")
     readers = tuple(_reader(table, f"readers[{i}]") for i, table in enumerate(readers_list))
     _check_unique_names(readers)
+    dice = _dice(dice_table)
+    _check_pin_clash(dice, readers)
     return Config(
         readers=readers,
-        dice=_dice(dice_table),
+        dice=dice,
         poll_interval=_positive_number(data, "poll_interval", 0.1, ""),
         language=_choice(data, "language", LANGUAGES, "en", ""),
     )
+
+
+def _check_pin_clash(dice: DiceConfig, readers: tuple[ReaderConfig, ...]) -> None:
+    """The dice button and an MFRC522 reset line cannot share a GPIO pin."""
+    for i, reader in enumerate(readers):
+        if dice.enabled and reader.reset_pin is not None and reader.reset_pin == dice.pin:
+            raise ConfigError(f"readers[{i}].reset_pin: GPIO {dice.pin} is already the dice button's"
+                              f" pin (dice.pin); wire one of them to another pin")
 
 
 def _key(prefix: str, key: str) -> str:
@@ -239,9 +253,10 @@ def _dice(table: dict[str, Any]) -> DiceConfig:
     enabled = table.get("enabled", True)
     if not isinstance(enabled, bool):
         raise ConfigError(f"dice.enabled: must be true or false, got {enabled!r}")
-    return DiceConfig(pin=_pin(table, "pin", 17, "dice"),
-                      hold_time=_positive_number(table, "hold_time", 1.5, "dice"),
-                      enabled=enabled)
+    hold_time = _positive_number(table, "hold_time", 1.5, "dice")
+    if not hold_time <= MAX_HOLD_TIME:
+        raise ConfigError(f"dice.hold_time: must be at most {MAX_HOLD_TIME:g} seconds, got {hold_time!r}")
+    return DiceConfig(pin=_pin(table, "pin", 17, "dice"), hold_time=hold_time, enabled=enabled)
 
 
 def _reader(table: Any, prefix: str) -> ReaderConfig:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from companion.config import Config, ConfigError, default_config_path, load_config
+from companion.config import CONFIG_ENV, Config, ConfigError, default_config_path, load_config
 
 OK, MISSING, WARN, INFO = "ok", "MISSING", "warn", "info"
 
@@ -379,7 +379,9 @@ def doctor_command(path: str | os.PathLike[str] | None = None, out: TextIO | Non
     prints the :class:`ConfigError` and returns 1.
     """
     out = sys.stdout if out is None else out
-    if path is None and not default_config_path().exists():
+    if path is None and not os.environ.get(CONFIG_ENV) and not default_config_path().exists():
+        print(f"companion doctor: no config file at {default_config_path()}; the daemon then uses"
+              " the defaults (no readers; a dice button on GPIO 17 if this machine has GPIO)", file=out)
         return run_doctor(None, out, probe)
     try:
         config = load_config(path)

@@ -167,8 +167,9 @@ def test_missing_explicit_file_is_an_error(tmp_path):
 
 
 def test_missing_default_file_means_defaults(tmp_path, monkeypatch):
-    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "absent.toml"))
-    assert default_config_path() == tmp_path / "absent.toml"
+    monkeypatch.delenv("COMPANION_CONFIG", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    assert default_config_path() == tmp_path / "haunt-companion" / "config.toml"
     assert load_config() == default_config()
 
 
@@ -183,3 +184,17 @@ def test_default_path_without_env_uses_platformdirs(monkeypatch):
 
     monkeypatch.delenv("COMPANION_CONFIG", raising=False)
     assert default_config_path() == user_config_path("haunt-companion") / "config.toml"
+
+
+def test_review_findings_are_refused(tmp_path, monkeypatch):
+    """A newcomer's pass: a missing $COMPANION_CONFIG file was silently ignored, a pin clash
+    was accepted, and an infinite hold time too."""
+    from companion.config import ConfigError, load_config, parse_config
+
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "nope.toml"))
+    with pytest.raises(ConfigError, match="config file not found"):
+        load_config()
+    with pytest.raises(ConfigError, match=r"readers\[0\].reset_pin: GPIO 25 is already the dice button's pin"):
+        parse_config('[dice]\npin = 25\n[[readers]]\nname = "cards"\ndriver = "mfrc522"\nreset_pin = 25\n')
+    with pytest.raises(ConfigError, match="dice.hold_time"):
+        parse_config("[dice]\nhold_time = inf\n")

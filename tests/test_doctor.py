@@ -74,10 +74,18 @@ def test_this_machine_without_config_exits_0():
 
 
 def test_this_machine_via_the_command_without_a_config_file(tmp_path, monkeypatch):
-    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "absent.toml"))
+    monkeypatch.delenv("COMPANION_CONFIG", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     out = io.StringIO()
     assert doctor_command(out=out) == 0
-    assert "no config file" in out.getvalue()
+    assert f"no config file at {tmp_path / 'haunt-companion' / 'config.toml'}" in out.getvalue()
+
+
+def test_a_named_config_that_is_missing_is_an_error(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "absent.toml"))
+    out = io.StringIO()
+    assert doctor_command(out=out) == 1
+    assert "config file not found" in out.getvalue()
 
 
 def test_a_full_pi_with_everything_exits_0(tmp_path):

@@ -40,6 +40,10 @@ VERSION_TYPES = {
 PM3_MFU_HEADER = 56  # GET_VERSION 8, TBO 3, max page 1, signature 32, 3 x (counter 3 + tearing 1)
 
 
+#: Largest file read as a dump, in bytes (a MIFARE Classic 4K image with text is far smaller).
+MAX_DUMP_BYTES = 1 << 20
+
+
 class DumpError(HardwareError, ValueError):
     """A dump file cannot be used; the message names the file, the line when known, and the fault."""
 
@@ -123,7 +127,12 @@ def load_dump(path: str | Path) -> TagDump:
     """
     path = Path(path)
     try:
-        data = path.read_bytes()
+        if not path.is_file():
+            raise DumpError(f"{path}: cannot read: not a regular file")
+        with path.open("rb") as file:
+            data = file.read(MAX_DUMP_BYTES + 1)
+        if len(data) > MAX_DUMP_BYTES:
+            raise DumpError(f"{path}: larger than {MAX_DUMP_BYTES} bytes: not a tag dump")
     except OSError as exc:
         raise DumpError(f"{path}: cannot read: {exc.strerror or exc}") from exc
     suffix = path.suffix.lower()
@@ -439,6 +448,9 @@ def check_uid(raw: _Raw) -> UidCheck:
     memory, bcc_ok = _memory_uid(raw)
     header = raw.header_uid
     agree = None if memory is None or header is None else memory == header
+    if header is None and memory is not None and not bcc_ok:
+        raise DumpError("no header UID, and the UID check bytes (BCC) in the first pages/blocks"
+                        " are wrong: this is not a tag image")
     trusted = "pages" if memory is not None and (bcc_ok or header is None) and any(memory) else "header"
     if header is None and trusted == "header":
         raise DumpError("no header UID and no usable UID in the first pages/blocks")

@@ -441,3 +441,15 @@ def test_companion_tags_inspect_is_wired(tmp_path, capsys):
     path.write_text("nothing")
     assert main(["tags", "inspect", str(path)]) == 2
     assert "unknown dump format '.txt'" in capsys.readouterr().err
+
+
+def test_random_bytes_and_devices_are_not_tag_images(tmp_path):
+    """A newcomer's pass: random 1 KiB was called a Mifare Classic 1K; /dev/zero ran out of memory."""
+    import os
+
+    noise = tmp_path / "rand.bin"
+    noise.write_bytes(bytes([0x5A, 0x13, 0x77, 0x02, 0x99]) + os.urandom(1019))  # BCC wrong
+    with pytest.raises(DumpError, match="BCC.*not a tag image"):
+        load_dump(noise)
+    with pytest.raises(DumpError, match="not a regular file"):
+        load_dump("/dev/zero")
