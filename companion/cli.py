@@ -102,6 +102,15 @@ def _parser() -> argparse.ArgumentParser:
     inspect.add_argument("file", help="the dump file")
     inspect.add_argument("--json", action="store_true", help="print one JSON object")
     inspect.set_defaults(run=cmd_tags_inspect)
+    enroll = tags_sub.add_parser("enroll", help="tell the running daemon what a tag stands for")
+    enroll.add_argument("uid", help="the tag's UID in hex, as the daemon logs it for an unknown tag")
+    enroll.add_argument("component", help="a component id such as creepy_cellar:ghost:room-H")
+    forget = tags_sub.add_parser("forget", help="take a tag out of the daemon's registry")
+    forget.add_argument("uid", help="the tag's UID in hex")
+    listing = tags_sub.add_parser("list", help="the daemon's tag registry")
+    for command, run in ((enroll, cmd_tags_daemon), (forget, cmd_tags_daemon), (listing, cmd_tags_daemon)):
+        command.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
+        command.set_defaults(run=run, tags_command=command.prog.split()[-1])
 
     ui = sub.add_parser("ui", help="run the Kivy touchscreen client")
     ui.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
@@ -287,6 +296,27 @@ def cmd_tags_inspect(args) -> int:
     from companion.tags_cli import inspect_command
 
     return inspect_command(args.file, args.json)
+
+
+def cmd_tags_daemon(args) -> int:
+    """``companion tags enroll|forget|list``: through the daemon, which owns the store."""
+    from companion.client import Client
+    from companion.paths import default_socket
+
+    replies: list[dict] = []
+    with Client(args.socket or default_socket(), on_message=replies.append).connect() as client:
+        if args.tags_command == "list":
+            client.request({"cmd": "tags"})
+            registry = next(m["tags"] for m in replies if m.get("type") == "tags")
+            for uid, component in registry.items():
+                print(f"{uid}\t{component}")
+            return 0
+        message = {"cmd": args.tags_command, "uid": args.uid}
+        if args.tags_command == "enroll":
+            message["component"] = args.component
+        ack = client.request(message)
+    print(ack["text"], file=sys.stdout if ack["ok"] else sys.stderr)
+    return 0 if ack["ok"] else 2
 
 
 def cmd_ui(args) -> int:

@@ -14,6 +14,7 @@ import concurrent.futures
 import logging
 import os
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
@@ -22,7 +23,7 @@ from typing import Any
 from companion import inputs, protocol
 from companion.errors import CompanionError, StackError, StoreError
 from companion.header import GameHeader, HeaderError, random_seed
-from companion.inputs import Input, Press, Remove, Tap, Touch
+from companion.inputs import Input, Press, Remove, Tap, Touch, normalise_uid
 from companion.session import DEFAULT_HOLD_TIME, Reply, Session
 from companion.store import EventStore
 
@@ -121,7 +122,7 @@ class Daemon:
     def start_game(self, header: GameHeader) -> Session:
         """Start and record a new game; publish it. Call on the loop (or via :meth:`call`)."""
         self.session = Session.start(header, self.store, hold_time=self.hold_time,
-                                     reader_roles=self.reader_roles)
+                                     reader_roles=self.reader_roles, enrolled=self.store.enrolled_tags())
         self.recent.clear()
         self._note_news(self.session.spec.news(self.session.state))
         self.publish()
@@ -130,7 +131,7 @@ class Daemon:
     def resume_game(self, record) -> Session:
         """Resume a stored game; publish it."""
         self.session = Session.resume(self.store, record, hold_time=self.hold_time,
-                                      reader_roles=self.reader_roles)
+                                      reader_roles=self.reader_roles, enrolled=self.store.enrolled_tags())
         self.recent.clear()
         self.recent.append(f"Resumed game {record.id} after {len(self.session.history)} inputs.")
         self.publish()
@@ -308,6 +309,8 @@ class Daemon:
             return reply.accepted, reply.text
         if cmd == "new_game":
             return await self._in_order(lambda: self._new_game(message, writer))
+        if cmd in ("enroll", "forget", "tags"):
+            return await self._in_order(lambda: self._tag_command(cmd, message, writer))
         raise protocol.ProtocolError(f"unknown command {cmd!r}")
 
     async def _in_order(self, fn: Callable[[], Any]) -> Any:
@@ -334,6 +337,25 @@ class Daemon:
             return False, str(exc)
         return True, ""
 
+    def _tag_command(self, cmd: str, message: dict[str, Any], writer) -> tuple[bool, str]:
+        """``enroll`` (uid, component), ``forget`` (uid) and ``tags`` (the registry, to the asker)."""
+        if cmd == "tags":
+            self._send(writer, {"type": "tags", "tags": self.store.enrolled_tags()})
+            return True, ""
+        uid = normalise_uid(message.get("uid"))
+        if cmd == "forget":
+            known = self.store.forget_tag(uid)
+            text = f"Tag {uid} is forgotten." if known else f"Tag {uid} was not enrolled."
+        else:
+            component = _known_component(message.get("component"))
+            previous = self.store.enroll_tag(uid, component, time.time())
+            text = f"Tag {uid} is now {component}."
+            if previous not in (None, component):
+                text += f" It was {previous} before."
+        if self.session is not None:
+            self.session.use_tags(self.store.enrolled_tags())
+        return True, text
+
     def _send(self, writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
         """Send to one client; a client that stopped reading is dropped (no unbounded buffer)."""
         if writer.is_closing():
@@ -346,6 +368,22 @@ class Daemon:
             writer.transport.abort()
             return
         writer.write(protocol.encode(message))
+
+
+def _known_component(component: Any) -> str:
+    """``component`` if it is a component id of a registered game.
+
+    Raises:
+        ProtocolError: it is not.
+    """
+    from companion.engine import all_games
+
+    games = all_games()
+    game = component.split(":", 1)[0] if isinstance(component, str) else None
+    if game not in games or component not in games[game].components:
+        raise protocol.ProtocolError(f"no component {component!r} in any game "
+                                     f"(ids look like creepy_cellar:ghost:room-H)")
+    return component
 
 
 class _Bridge:

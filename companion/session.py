@@ -85,6 +85,8 @@ class Session:
         clock: wall-clock seconds for the records' ``at`` (injected in tests).
         reader_roles: reader name -> its role (``"cards"``, ``"tiles"``) from the config;
             a reader not listed accepts any component.
+        enrolled: the tag registry (UID hex -> component id); the header's own ``tags``
+            (a table script's) take precedence.
     """
 
     spec: GameSpec
@@ -94,6 +96,7 @@ class Session:
     hold_time: float = DEFAULT_HOLD_TIME
     clock: Callable[[], float] = time.time
     reader_roles: Mapping[str, str] = field(default_factory=dict)
+    enrolled: Mapping[str, str] = field(default_factory=dict)
     state: Any = field(init=False)
     history: list[Entry] = field(init=False, default_factory=list)
     last_line: int | None = field(init=False, default=None)
@@ -107,7 +110,7 @@ class Session:
         options = resolve_options(self.spec, self.header.options)
         self._set_state(self.spec.setup(self.header.players, options))
         self._picker = ChancePicker(self.header.seed, self.header.stack)
-        self._tags = TagRegistry.from_json(self.header.tags)
+        self._tags = TagRegistry({**self.enrolled, **TagRegistry.from_json(self.header.tags).tags})
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -150,6 +153,11 @@ class Session:
         if self.spec.prompt(state).chance:
             raise ValueError("the recorded chance outcomes stop short")
         self._commit(entry, state)
+
+    def use_tags(self, enrolled: Mapping[str, str]) -> None:
+        """Take a changed tag registry (an enrollment) into account from the next tap on."""
+        self.enrolled = dict(enrolled)
+        self._tags = TagRegistry({**self.enrolled, **TagRegistry.from_json(self.header.tags).tags})
 
     # ------------------------------------------------------------------ queries
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from companion.errors import StoreError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: the tags table (version 1 stores gain it when opened)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -39,6 +39,11 @@ CREATE TABLE IF NOT EXISTS events (
     body TEXT NOT NULL,
     at REAL NOT NULL,
     PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS tags (
+    uid TEXT PRIMARY KEY,
+    component TEXT NOT NULL,
+    enrolled REAL NOT NULL
 );
 """
 
@@ -181,6 +186,31 @@ class EventStore:
         except sqlite3.Error as exc:
             raise StoreError(f"could not record the input in {self.path}: {exc}") from exc
         return int(seq)
+
+    def enrolled_tags(self) -> dict[str, str]:
+        """The tag registry: UID hex -> component id."""
+        return dict(self._db.execute("SELECT uid, component FROM tags ORDER BY uid"))
+
+    def enroll_tag(self, uid: str, component: str, now: float) -> str | None:
+        """Record that tag ``uid`` stands for ``component``; returns what it stood for before.
+
+        Raises:
+            StoreError: the write failed; nothing was written.
+        """
+        previous = self.enrolled_tags().get(uid)
+        try:
+            with self._transaction():
+                self._db.execute("INSERT OR REPLACE INTO tags (uid, component, enrolled) VALUES (?, ?, ?)",
+                                 (uid, component, now))
+        except sqlite3.Error as exc:
+            raise StoreError(f"could not enroll tag {uid} in {self.path}: {exc}") from exc
+        return previous
+
+    def forget_tag(self, uid: str) -> bool:
+        """Take tag ``uid`` out of the registry; False if it was not there."""
+        with self._transaction():
+            cursor = self._db.execute("DELETE FROM tags WHERE uid = ?", (uid,))
+        return cursor.rowcount > 0
 
     def events(self, game_id: int) -> list[Event]:
         """Every event of a game in order."""

@@ -12,7 +12,7 @@ from companion import protocol
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
 from companion.header import GameHeader
-from companion.inputs import Press
+from companion.inputs import Press, Tap
 from companion.store import EventStore
 
 
@@ -332,3 +332,37 @@ def test_reader_offline_and_back_reaches_every_client(daemon):
         collector.wait_for(lambda m: m.get("type") == "notice" and m["text"] == "Reader cards is working.")
         client.request({"cmd": "state"})
         assert client.state["readers"] == {"cards": {"online": True, "detail": ""}}
+
+
+def test_enrolled_tags_are_stored_and_used_at_once(daemon):
+    """Issue 3 "Tags and enrollment": the registry lives in the event store's database."""
+    uid = "04AA0000000001"
+    _start(daemon, options={"ghost_deck": "physical"}, stack={"movement_die": [2]})
+    with Client(daemon.socket_path).connect() as client:
+        ack = client.request({"cmd": "enroll", "uid": "04:aa:00:00:00:00:01",
+                              "component": "creepy_cellar:ghost:room-H"})
+        assert ack["ok"] and ack["text"] == f"Tag {uid} is now creepy_cellar:ghost:room-H."
+        ack = client.request({"cmd": "enroll", "uid": uid, "component": "creepy_cellar:ghost:room-E"})
+        assert ack["text"] == (f"Tag {uid} is now creepy_cellar:ghost:room-E."
+                               " It was creepy_cellar:ghost:room-H before.")
+        bad = client.request({"cmd": "enroll", "uid": uid, "component": "chess:piece:king"})
+        assert not bad["ok"] and "no component 'chess:piece:king'" in bad["text"]
+        client.choose("roll")
+        daemon.submit(Tap(uid))
+        daemon.drain()
+        assert daemon.call(lambda: daemon.session.view()["rooms"]["E"]["ghosts"]) == 1
+        assert daemon.store.enrolled_tags() == {uid: "creepy_cellar:ghost:room-E"}
+        assert client.request({"cmd": "forget", "uid": uid})["text"] == f"Tag {uid} is forgotten."
+        assert daemon.store.enrolled_tags() == {}
+
+
+def test_companion_tags_commands_talk_to_the_daemon(daemon, capsys):
+    from companion.cli import main
+
+    sock = str(daemon.socket_path)
+    assert main(["tags", "enroll", "04BB0000000002", "creepy_cellar:king:king-E", "--socket", sock]) == 0
+    assert main(["tags", "list", "--socket", sock]) == 0
+    assert main(["tags", "enroll", "04BB", "creepy_cellar:king:king-E", "--socket", sock]) == 2
+    out, err = capsys.readouterr()
+    assert out == "Tag 04BB0000000002 is now creepy_cellar:king:king-E.\n04BB0000000002\tcreepy_cellar:king:king-E\n"
+    assert "a UID is 4, 7 or 10 bytes of hex" in err

@@ -97,3 +97,18 @@ def test_another_programs_database_is_left_alone(tmp_path):
         EventStore(path)
     assert path.read_bytes() == before  # not even switched to WAL (second newcomer report)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["other.sqlite3"]  # no stray .lock
+
+
+def test_a_version_1_store_gains_the_tag_registry(tmp_path):
+    path = tmp_path / "v1.sqlite3"
+    db = sqlite3.connect(path)
+    db.executescript("CREATE TABLE games (id INTEGER PRIMARY KEY, game TEXT NOT NULL, key TEXT, "
+                     "header TEXT NOT NULL, started REAL NOT NULL, outcome TEXT);"
+                     "CREATE TABLE events (game_id INTEGER NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL,"
+                     " body TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (game_id, seq));"
+                     "PRAGMA user_version=1;")
+    db.close()
+    store = EventStore(path)
+    assert store.enrolled_tags() == {}
+    assert store.enroll_tag("04112233", "creepy_cellar:ghost:room-H", now=1.0) is None
+    assert store._db.execute("PRAGMA user_version").fetchone()[0] == 2
