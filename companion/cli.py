@@ -15,7 +15,7 @@ from pathlib import Path
 
 from companion import script as scripts
 from companion.errors import CompanionError, ScriptError
-from companion.replay import ReplayFailed
+from companion.replay import ReplayFailed, replay
 
 log = logging.getLogger("companion")
 
@@ -128,7 +128,6 @@ def cmd_games(_args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from companion.replay import replay
 
     if not args.verbose:  # a replay reports refusals and failures itself, once
         logging.getLogger("companion.daemon").setLevel(logging.CRITICAL)
@@ -154,7 +153,6 @@ def bundled_demo() -> scripts.TableScript:
 
 def cmd_demo(args) -> int:
     from companion.console import ConsoleView
-    from companion.replay import replay
 
     script = bundled_demo()
     has_display = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
@@ -173,7 +171,6 @@ def cmd_demo(args) -> int:
 def _demo_with_window(script, speed: float):
     """Run the daemon and the script in a thread, the Kivy window in the main thread."""
     from companion.console import ConsoleView
-    from companion.replay import replay
 
     holder: dict = {}
     done = threading.Event()

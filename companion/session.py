@@ -110,7 +110,7 @@ class Session:
         options = resolve_options(self.spec, self.header.options)
         self._set_state(self.spec.setup(self.header.players, options))
         self._picker = ChancePicker(self.header.seed, self.header.stack)
-        self._tags = TagRegistry({**self.enrolled, **TagRegistry.from_json(self.header.tags).tags})
+        self.use_tags(self.enrolled)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -157,7 +157,7 @@ class Session:
     def use_tags(self, enrolled: Mapping[str, str]) -> None:
         """Take a changed tag registry (an enrollment) into account from the next tap on."""
         self.enrolled = dict(enrolled)
-        self._tags = TagRegistry({**self.enrolled, **TagRegistry.from_json(self.header.tags).tags})
+        self._tags = TagRegistry({**self.enrolled, **self.header.tags})  # header tags: validated
 
     # ------------------------------------------------------------------ queries
 

@@ -197,14 +197,14 @@ class EventStore:
         Raises:
             StoreError: the write failed; nothing was written.
         """
-        previous = self.enrolled_tags().get(uid)
         try:
             with self._transaction():
+                row = self._db.execute("SELECT component FROM tags WHERE uid = ?", (uid,)).fetchone()
                 self._db.execute("INSERT OR REPLACE INTO tags (uid, component, enrolled) VALUES (?, ?, ?)",
                                  (uid, component, now))
         except sqlite3.Error as exc:
             raise StoreError(f"could not enroll tag {uid} in {self.path}: {exc}") from exc
-        return previous
+        return row[0] if row else None
 
     def forget_tag(self, uid: str) -> bool:
         """Take tag ``uid`` out of the registry; False if it was not there."""
