@@ -124,7 +124,7 @@ class Daemon:
         self.session = Session.start(header, self.store, hold_time=self.hold_time,
                                      reader_roles=self.reader_roles, enrolled=self.store.enrolled_tags())
         self.recent.clear()
-        self._note_news(self.session.spec.news(self.session.state))
+        self.recent.extend(self.session.spec.news(self.session.state))
         self.publish()
         return self.session
 
@@ -231,16 +231,13 @@ class Daemon:
             self.on_reply(inp, reply)
         if reply.accepted:
             log.info("%s -> %s", inputs.describe(inp), "; ".join(reply.news))
-            self._note_news(reply.news)
+            self.recent.extend(reply.news)
             self.publish(reply.news)
         elif not reply.ignored:
             self._notify(reply.text)
         return reply
 
     # ------------------------------------------------------------------ publishing
-
-    def _note_news(self, news) -> None:
-        self.recent.extend(news)
 
     def publish(self, news: tuple[str, ...] = ()) -> None:
         """Send the current state to every client."""
