@@ -139,6 +139,9 @@ class GameSpec:
         outcome: ``state -> None | "won" | "lost"`` (a finished game is not resumed).
         reader_roles: component kind -> the reader role it is read on (``{"ghost": "cards"}``);
             a kind not listed may be read on any reader.
+        encode: ``state -> dict`` of plain JSON values (hidden information included: this
+            is for the event store's snapshots, never for a screen); None if not provided.
+        decode: ``dict -> state``, the inverse of ``encode``: ``decode(encode(s)) == s``.
     """
 
     id: str
@@ -156,6 +159,8 @@ class GameSpec:
     components: frozenset[str] = frozenset()
     outcome: Callable[[Any], str | None] = field(default=lambda state: None)
     reader_roles: Mapping[str, str] = field(default_factory=dict)
+    encode: Callable[[Any], dict] | None = None
+    decode: Callable[[dict], Any] | None = None
 
 
 def resolve_options(spec: GameSpec, given: Mapping[str, Any] | None) -> dict[str, Any]:
