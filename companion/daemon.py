@@ -82,7 +82,7 @@ class Daemon:
         from hardware.nfc.base import TagPresented
 
         if isinstance(event, TagPresented):
-            self.submit(Tap(event.uid.hex().upper(), event.reader))
+            self.submit(Tap(event.uid.hex().upper(), event.reader, _clip(event.ndef), _clip(event.ndef_problem)))
         else:
             self.submit(Remove(event.reader))
 
@@ -365,6 +365,13 @@ class Daemon:
             writer.transport.abort()
             return
         writer.write(protocol.encode(message))
+
+
+def _clip(text: str | None) -> str | None:
+    """Tag text as an input keeps it: at most :data:`~companion.inputs.MAX_NDEF_TEXT` characters."""
+    from companion.inputs import MAX_NDEF_TEXT
+
+    return None if text is None or not text else text[:MAX_NDEF_TEXT]
 
 
 def _known_component(component: Any) -> str:

@@ -19,10 +19,20 @@ class InputError(CompanionError, ValueError):
 
 @dataclass(frozen=True)
 class Tap:
-    """A tag presented to a reader. ``uid`` is upper-case hex without separators."""
+    """A tag presented to a reader.
+
+    Attributes:
+        uid: upper-case hex without separators.
+        reader: the reader's name.
+        ndef: the text of the tag's NDEF text record (a programmed card carries its
+            component id there), or None.
+        ndef_problem: why the tag's NDEF message was unusable, as the reader reported it, or None.
+    """
 
     uid: str
     reader: str = "table"
+    ndef: str | None = None
+    ndef_problem: str | None = None
 
 
 @dataclass(frozen=True)
@@ -50,7 +60,10 @@ class Touch:
 Input = Union[Tap, Remove, Press, Touch]
 
 #: The key that names each kind of input, and the other keys each kind may carry.
-KINDS = {"tap": {"reader"}, "remove": set(), "button": {"hold"}, "touch": set()}
+KINDS = {"tap": {"reader", "ndef", "ndef_problem"}, "remove": set(), "button": {"hold"}, "touch": set()}
+
+#: Longest NDEF text or problem kept from a tag, in characters.
+MAX_NDEF_TEXT = 200
 
 #: Longest hold of a button, in seconds; anything longer is a stuck button or a typo.
 MAX_HOLD = 60.0
@@ -91,12 +104,21 @@ def from_json(record: dict[str, Any], extra: frozenset[str] = frozenset()) -> In
     if unknown:
         raise InputError(f"a {kind!r} input has no key {unknown[0]!r}")
     if kind == "tap":
-        return Tap(normalise_uid(record["tap"]), _name(record.get("reader", "table"), "reader"))
+        return Tap(normalise_uid(record["tap"]), _name(record.get("reader", "table"), "reader"),
+                   _text(record.get("ndef"), "ndef"), _text(record.get("ndef_problem"), "ndef_problem"))
     if kind == "remove":
         return Remove(_name(record["remove"], "remove"))
     if kind == "button":
         return Press(_name(record["button"], "button"), _hold(record.get("hold", 0.0)))
     return Touch(_name(record["touch"], "touch"))
+
+
+def _text(value: Any, field: str) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value or len(value) > MAX_NDEF_TEXT:
+        raise InputError(f"{field!r} is text of 1 to {MAX_NDEF_TEXT} characters, not {value!r}")
+    return value
 
 
 def _hold(hold: Any) -> float:
@@ -108,7 +130,12 @@ def _hold(hold: Any) -> float:
 def to_json(inp: Input) -> dict[str, Any]:
     """The script/store record of ``inp`` (the inverse of :func:`from_json`)."""
     if isinstance(inp, Tap):
-        return {"tap": inp.uid, "reader": inp.reader}
+        record = {"tap": inp.uid, "reader": inp.reader}
+        if inp.ndef is not None:
+            record["ndef"] = inp.ndef
+        if inp.ndef_problem is not None:
+            record["ndef_problem"] = inp.ndef_problem
+        return record
     if isinstance(inp, Remove):
         return {"remove": inp.reader}
     if isinstance(inp, Press):

@@ -143,7 +143,7 @@ def _feed(daemon: Daemon, table, client: Client, line: ScriptLine) -> None:
     if isinstance(inp, Touch):
         client.choose(inp.key) if inp.key != "undo" else client.undo()
     elif isinstance(inp, Tap):
-        table.tap(inp.uid, inp.reader)
+        table.tap(inp.uid, inp.reader, inp.ndef, inp.ndef_problem)
     elif isinstance(inp, Remove):
         table.remove(inp.reader)
     elif isinstance(inp, Press) and inp.button == table.button.name:

@@ -221,9 +221,9 @@ class Session:
         return self._tap_action(inp, prompt)
 
     def _tap_action(self, tap: Tap, prompt: Prompt) -> str:
-        component = self._tags.lookup(tap.uid)
+        component = self._tags.lookup(tap.uid) or _component_text(tap.ndef)
         if component is None:
-            raise Rejected(f"Unknown tag {tap.uid} on reader {tap.reader}: it is not enrolled.")
+            raise Rejected(_unknown_tag(tap))
         label = self.spec.component_label(component)
         if component_game(component) != self.spec.id:
             raise Rejected(f"That tag is {component}, from another game; this table plays {self.spec.title}.")
@@ -324,3 +324,21 @@ class Session:
 def _with_line(body: dict[str, Any], line: int | None) -> dict[str, Any]:
     """``body`` plus ``"line"`` when the input came from a table-script line."""
     return body if line is None else {**body, "line": line}
+
+
+def _component_text(text: str | None) -> str | None:
+    """``text`` when it is shaped like a component id (``game:kind:name``), else None."""
+    if text is None:
+        return None
+    parts = text.split(":")
+    return text if len(parts) == 3 and all(p and p.isprintable() and " " not in p for p in parts) else None
+
+
+def _unknown_tag(tap: Tap) -> str:
+    """Why a tap names no component, for the table."""
+    text = f"Unknown tag {tap.uid} on reader {tap.reader}: it is not enrolled"
+    if tap.ndef_problem:
+        return f"{text}, and its NDEF message is unusable ({tap.ndef_problem})."
+    if tap.ndef is not None:
+        return f"{text}, and its text record {tap.ndef!r} is not a component id (game:kind:name)."
+    return f"{text}."

@@ -7,3 +7,11 @@ class HardwareError(Exception):
 
 class ReaderUnavailable(HardwareError, OSError):
     """A reader cannot be opened or stopped answering."""
+
+
+class TagMemoryError(HardwareError, OSError):
+    """A tag's memory could not be read or written (moved away, locked, not an NTAG)."""
+
+
+class TagMemoryUnsupported(HardwareError, NotImplementedError):
+    """This reader cannot read or write tag memory (only UIDs)."""

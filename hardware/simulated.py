@@ -54,12 +54,18 @@ class SimulatedTable:
             self.runners[name] = ReaderRunner(self.readers[name], self.on_presence, clock=self.clock)
         return self.readers[name]
 
-    def tap(self, uid: str, reader: str = "table") -> None:
-        """Put a tag (UID hex) on a reader; a tag already there is lifted first."""
+    def tap(self, uid: str, reader: str = "table", ndef: str | None = None,
+            ndef_problem: str | None = None) -> None:
+        """Put a tag (UID hex) on a reader; a tag already there is lifted first.
+
+        ``ndef``: the tag is an NTAG215 carrying this NDEF text record. ``ndef_problem``: its
+        NDEF message is cut short (the reader then reports its own reason). Both need a
+        7-byte UID.
+        """
         fake = self.reader(reader)
         if fake.field is not None:
             self.remove(reader)
-        fake.present(uid)
+        fake.present(uid, _image(uid, ndef, ndef_problem))
         self.runners[reader].step()
 
     def remove(self, reader: str = "table") -> None:
@@ -84,3 +90,19 @@ class SimulatedTable:
         self.button.close()
         for fake in self.readers.values():
             fake.close()
+
+
+def _image(uid: str, ndef: str | None, problem: str | None) -> bytes | None:
+    """The memory of a simulated tag: None (UID only), or an NTAG215 with ``ndef`` or a
+    truncated NDEF TLV."""
+    if ndef is None and problem is None:
+        return None
+    from hardware.nfc.ntag import ntag215_image
+
+    raw = bytes.fromhex(uid)
+    if len(raw) != 7:
+        return None  # a 4- or 10-byte tag is not an NTAG: no memory to read
+    image = bytearray(ntag215_image(raw, ndef if ndef is not None else "x:x:x"))
+    if problem is not None:
+        image[17] = 3  # the NDEF TLV holds only 3 bytes of its record
+    return bytes(image)

@@ -108,3 +108,45 @@ def test_tapping_the_same_tag_again_is_a_new_tap():
                             {"at": 2, "tap": "04A00000000002"}, tags=tags,
                             options={"ghost_deck": "physical"}))
     assert [line for line, _ in result.refused] == [2, 3, 4]
+
+
+PHYSICAL = {"options": {"ghost_deck": "physical"}, "stack": {"movement_die": [2]}}
+
+
+def test_a_programmed_card_needs_no_enrollment():
+    """Issue 3: a tag carrying its component id in an NDEF text record is read through the
+    fake reader's memory by the real runner and NTAG code, and draws that card."""
+    result = replay(_script({"at": 0, "button": "dice"},
+                            {"at": 1, "tap": "04A0000000000C", "ndef": "creepy_cellar:ghost:room-C"},
+                            **PHYSICAL))
+    assert result.refused == []
+    assert result.state["view"]["rooms"]["C"]["ghosts"] == 2  # C starts with one ghost
+    assert result.state["view"]["decks"]["ghost"] == {"left": 24, "discarded": 1}
+
+
+def test_an_enrollment_wins_over_the_card_text():
+    result = replay(_script({"at": 0, "button": "dice"},
+                            {"at": 1, "tap": "04A0000000000C", "ndef": "creepy_cellar:ghost:room-C"},
+                            tags={"04A0000000000C": "creepy_cellar:ghost:room-E"}, **PHYSICAL))
+    assert result.state["view"]["rooms"]["E"]["ghosts"] == 1
+    assert result.state["view"]["rooms"]["C"]["ghosts"] == 1
+
+
+@pytest.mark.parametrize("line, reason", [
+    ({"ndef": "Hello, world"}, "its text record 'Hello, world' is not a component id (game:kind:name)."),
+    ({"ndef_problem": "cut"}, "its NDEF message is unusable (malformed NDEF message: "),
+])
+def test_a_tag_whose_text_is_no_component_is_refused_and_changes_nothing(line, reason):
+    result = replay(_script({"at": 0, "button": "dice"}, {"at": 1, "tap": "04A0000000000C", **line},
+                            **PHYSICAL))
+    (number, text), = result.refused
+    assert number == 3
+    assert text.startswith("Unknown tag 04A0000000000C on reader table: it is not enrolled, and " + reason)
+    assert result.state["view"]["decks"]["ghost"] == {"left": 25, "discarded": 0}
+
+
+def test_a_programmed_card_of_another_game_is_refused():
+    result = replay(_script({"at": 0, "button": "dice"},
+                            {"at": 1, "tap": "04A0000000000C", "ndef": "children:ghost:dark-lady"}, **PHYSICAL))
+    assert result.refused == [(3, "That tag is children:ghost:dark-lady, from another game; "
+                                  "this table plays Ghost Fightin' Treasure Hunters: Creepy Cellar.")]

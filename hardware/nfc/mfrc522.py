@@ -58,7 +58,8 @@ _TX_IRQ, _RX_IRQ, _IDLE_IRQ, _ERR_IRQ, _TIMER_IRQ = 0x40, 0x20, 0x10, 0x02, 0x01
 _ERR_COLL, _ERR_FATAL = 0x08, 0x10 | 0x04 | 0x02 | 0x01  # BufferOvfl, CRCErr, ParityErr, ProtocolErr
 
 # ISO 14443-3 type A.
-_REQA, _WUPA, _HLTA, _NTAG_READ = 0x26, 0x52, 0x50, 0x30
+_REQA, _WUPA, _HLTA, _NTAG_READ, _NTAG_WRITE = 0x26, 0x52, 0x50, 0x30, 0xA2
+_ACK = 0x0A  # 4-bit acknowledge (NTAG21x datasheet 9.3)
 _SEL = (0x93, 0x95, 0x97)
 _CASCADE_TAG = 0x88
 _SAK_UID_NOT_COMPLETE = 0x04
@@ -73,6 +74,8 @@ _TIMER_TICK = (2 * _TIMER_PRESCALER + 1) / 13_560_000.0
 FRAME_TIMEOUT = 0.001
 #: Seconds the chip waits for the start of an NTAG READ answer (NTAG21x: well under 5 ms).
 READ_TIMEOUT = 0.005
+#: Seconds the chip waits for the ACK of an NTAG WRITE (the datasheet's tWRITE is 4.1 ms).
+WRITE_TIMEOUT = 0.010
 
 #: Reset pins refused: BCM 14/15 are the UART (TXD/RXD) used for the serial console.
 UART_PINS = frozenset({14, 15})
@@ -114,6 +117,7 @@ class MFRC522Reader(Reader):
         ReaderUnavailable: the SPI device cannot be opened or no MFRC522 answers on it.
     """
 
+    reads_memory = True
     _lib = None  # class defaults so close() works after a failed __init__
     _gpio = None
     _closed = False
@@ -401,6 +405,33 @@ class MFRC522Reader(Reader):
             log.debug("reader %s: READ %d: bad answer %r", self.name, start, answer)
             return None
         return answer[:16]
+
+    def write_page(self, page: int, data: bytes) -> bool:
+        """Write one 4-byte page with NTAG WRITE (0xA2 page d0..d3 + CRC_A); True on ACK.
+
+        Selects the card first and halts it after. The answer is a 4-bit ACK (0xA) or NAK
+        (NTAG21x datasheet 10.4). Bounded by ``poll_budget`` seconds.
+
+        Raises:
+            ReaderUnavailable: SPI failed or the reader is closed.
+            ValueError: ``page`` is not 0-255 or ``data`` is not 4 bytes.
+        """
+        if not 0 <= page <= 0xFF or len(data) != 4:
+            raise ValueError("write_page takes a page 0-255 and 4 bytes")
+        deadline = time.monotonic() + self.poll_budget
+        try:
+            if self._select(deadline) is None:
+                return False
+            frame = bytes((_NTAG_WRITE, page)) + bytes(data)
+            answer, bits, _ = self._exchange(frame + crc_a(frame), deadline, timeout=WRITE_TIMEOUT)
+            self._halt(deadline)
+        except _ProtocolError as exc:
+            log.debug("reader %s: WRITE %d: %s", self.name, page, exc)
+            return False
+        acked = answer is not None and len(answer) == 1 and bits == 4 and answer[0] & 0x0F == _ACK
+        if not acked:
+            log.debug("reader %s: WRITE %d: answer %r (%d bits)", self.name, page, answer, bits)
+        return acked
 
     def close(self) -> None:
         """Antenna off, close SPI, release only the reset pin (not every pin). Idempotent."""

@@ -25,7 +25,8 @@ What is modelled (MFRC522 datasheet rev. 3.9 section numbers):
   not modelled, so authentication never succeeds), SoftReset.
 * One card in the field, ISO/IEC 14443-3 type A: REQA / WUPA -> ATQA, ANTICOLL per cascade
   level -> 4 bytes + BCC, SELECT (checked CRC_A) -> SAK + CRC_A, states IDLE / READY /
-  ACTIVE / HALT, HLTA, and the NTAG READ command (0x30, four pages + CRC_A).
+  ACTIVE / HALT, HLTA, the NTAG READ command (0x30, four pages + CRC_A) and WRITE (0xA2,
+  one page, answered by a 4-bit ACK or NAK).
 
 Several cards can share the field (:meth:`SimChip.add`): their answers are superposed bit by
 bit, the first differing bit sets ErrorReg.CollErr and CollReg.CollPos, and the cards answer
@@ -101,6 +102,7 @@ class SimCard:
         sak: the final SAK (NTAG215 0x00, MIFARE Classic 1K 0x08).
         pages: NTAG memory, 4 bytes a page (empty for a MIFARE Classic).
         corrupt_bcc: answer ANTICOLL with a wrong BCC (a garbled read).
+        read_only: answer every WRITE with a NAK (lock bits set).
     """
 
     uid: bytes
@@ -108,21 +110,17 @@ class SimCard:
     sak: int
     pages: bytearray = field(default_factory=bytearray)
     corrupt_bcc: bool = False  # answer ANTICOLL with a wrong BCC (a garbled read)
+    read_only: bool = False  # NAK every WRITE (locked pages)
     state: CardState = CardState.IDLE
     level: int = 0  # index of the cascade level being resolved while READY
 
     @classmethod
-    def ntag215(cls, uid: bytes) -> "SimCard":
-        """An NTAG215 (7-byte UID, ATQA 0x0044, SAK 0x00, 135 pages; UID in pages 0-2)."""
-        assert len(uid) == 7
-        pages = bytearray(135 * 4)
-        bcc0 = 0x88 ^ uid[0] ^ uid[1] ^ uid[2]
-        bcc1 = uid[3] ^ uid[4] ^ uid[5] ^ uid[6]
-        pages[0:9] = bytes((*uid[:3], bcc0, *uid[3:], bcc1))
-        pages[12:16] = bytes.fromhex("E1103E00")  # capability container (NTAG215)
-        for i in range(16, len(pages)):
-            pages[i] = i & 0xFF
-        return cls(uid, b"\x44\x00", 0x00, pages)
+    def ntag215(cls, uid: bytes, text: str | None = None) -> "SimCard":
+        """An NTAG215 (7-byte UID, ATQA 0x0044, SAK 0x00, 135 pages), blank or carrying
+        ``text`` in an NDEF text record (:func:`hardware.nfc.ntag.ntag215_image`)."""
+        from hardware.nfc.ntag import ntag215_image
+
+        return cls(uid, b"\x44\x00", 0x00, bytearray(ntag215_image(uid, text)))
 
     @classmethod
     def classic1k(cls, uid: bytes) -> "SimCard":
@@ -190,6 +188,14 @@ class SimCard:
                     return None
                 data = b"".join(bytes(self.pages[((frame[1] + i) % n) * 4:][:4]) for i in range(4))
                 return data + crc_a(data)
+        if self.state is CardState.ACTIVE and len(frame) == 8 and frame[0] == 0xA2 and self.pages \
+                and crc_a(frame[:6]) == frame[6:]:
+            # NTAG WRITE: ACK 0xA or NAK 0x0, four bits (NTAG21x datasheet 10.4 and 9.3).
+            page = frame[1]
+            if page < 4 or page * 4 >= len(self.pages) or self.read_only:
+                return [0, 0, 0, 0]
+            self.pages[page * 4:page * 4 + 4] = frame[2:6]
+            return [0, 1, 0, 1]
         if self.state is not CardState.HALT:
             self.state = CardState.IDLE
         return None

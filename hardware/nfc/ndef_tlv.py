@@ -112,7 +112,7 @@ def _walk(area: bytes, notes: list[str]) -> NdefResult:
             continue
         if tag == TLV_TERMINATOR:
             return NdefResult(ABSENT, f"terminator TLV at byte {pos} before any NDEF message TLV", notes=tuple(notes))
-        length, start = _tlv_length(area, pos)
+        length, start = tlv_length(area, pos)
         if length is None:
             return NdefResult(REFUSED, f"TLV 0x{tag:02X} at byte {pos} (page {_page(pos)}) is cut before its length",
                               notes=tuple(notes))
@@ -127,7 +127,7 @@ def _walk(area: bytes, notes: list[str]) -> NdefResult:
     return NdefResult(ABSENT, "no NDEF message TLV in the data area", notes=tuple(notes))
 
 
-def _tlv_length(area: bytes, pos: int) -> tuple[int | None, int]:
+def tlv_length(area: bytes, pos: int) -> tuple[int | None, int]:
     """(length, value offset) of the TLV at ``pos``: 1-byte length, or 0xFF then 2 bytes big-endian."""
     if pos + 1 >= len(area):
         return None, pos

@@ -12,7 +12,9 @@ Follows NXP UM0701-02, *PN532 User Manual*:
 - HSU wake-up (§7.2.11 and the HSU section of the PN532 data sheet): a 0x55 byte and a long
   preamble of zeros, then SAMConfiguration in normal mode (§7.2.10);
 - §7.2.2 GetFirmwareVersion (the self-test), §7.3.1 RFConfiguration item 5
-  (MxRtyPassiveActivation, so a poll ends), §7.3.5 InListPassiveTarget (106 kbps type A).
+  (MxRtyPassiveActivation, so a poll ends), §7.3.5 InListPassiveTarget (106 kbps type A),
+  §7.3.8 InDataExchange (``Tg`` then the tag command; the answer starts with a Status byte,
+  0x00 = success), carrying the NTAG21x READ (0x30) and WRITE (0xA2) commands.
 
 pyserial is imported only when a port is opened, so this module imports without it.
 """
@@ -45,6 +47,8 @@ GET_FIRMWARE_VERSION = 0x02
 SAM_CONFIGURATION = 0x14
 RF_CONFIGURATION = 0x32
 IN_LIST_PASSIVE_TARGET = 0x4A
+IN_DATA_EXCHANGE = 0x40
+NTAG_READ, NTAG_WRITE = 0x30, 0xA2
 
 #: HSU wake-up: 0x55 then a long preamble of zeros (about 2 ms at 115200 baud).
 WAKE_UP = b"\x55\x55" + b"\x00" * 22
@@ -182,6 +186,55 @@ class PN532Reader(Reader):
             raise ReaderUnavailable(f"PN532 on {self.port}: {exc}") from exc
         self._misses = 0
         return self._parse_target(answer)
+
+    reads_memory = True
+
+    def read_pages(self, start: int) -> bytes | None:
+        """NTAG READ of four pages from ``start`` through InDataExchange: 16 bytes, or None.
+
+        Raises:
+            ReaderUnavailable: the reader is closed or the port failed.
+            ValueError: ``start`` is not 0-255.
+        """
+        if not 0 <= start <= 0xFF:
+            raise ValueError(f"page {start} out of range 0-255")
+        answer = self._exchange_with_tag(bytes((NTAG_READ, start)))
+        return answer if answer is not None and len(answer) == 16 else None
+
+    def write_page(self, page: int, data: bytes) -> bool:
+        """NTAG WRITE of one 4-byte page through InDataExchange; True when acknowledged.
+
+        Raises:
+            ReaderUnavailable: the reader is closed or the port failed.
+            ValueError: ``page`` is not 0-255 or ``data`` is not 4 bytes.
+        """
+        if not 0 <= page <= 0xFF or len(data) != 4:
+            raise ValueError("write_page takes a page 0-255 and 4 bytes")
+        return self._exchange_with_tag(bytes((NTAG_WRITE, page)) + bytes(data)) is not None
+
+    def _exchange_with_tag(self, command: bytes) -> bytes | None:
+        """Select the tag in the field (InListPassiveTarget), then InDataExchange ``command``.
+
+        Returns the data after a 0x00 status, or None: no tag, a timeout, an error status.
+        """
+        if self._serial is None:
+            raise ReaderUnavailable(f"PN532 reader {self.name!r} on {self.port} is closed")
+        try:
+            if self._parse_target(self._transceive(IN_LIST_PASSIVE_TARGET, b"\x01\x00", self.timeout)) is None:
+                return None
+            answer = self._transceive(IN_DATA_EXCHANGE, b"\x01" + command, self.timeout)
+        except _Timeout:
+            self._abort()
+            return None
+        except _Rejected:
+            return None
+        except _IO_ERRORS as exc:
+            raise ReaderUnavailable(f"PN532 on {self.port}: {exc}") from exc
+        if not answer or answer[0] & 0x3F:
+            log.debug("PN532 on %s: InDataExchange %s: status %s", self.port, command[:2].hex(" "),
+                      answer[:1].hex() or "missing")
+            return None
+        return answer[1:]
 
     def close(self) -> None:
         """Close the port; safe to call twice and after a failed ``__init__``."""

@@ -45,6 +45,7 @@ class SimulatedPN532:
         wakeups: how many 0x55 wake-up bytes arrived.
         silent: when true, nothing is answered (an unplugged reader).
         field: the tag in the field ``(uid, atqa, sak)``, or None.
+        memory: UID -> the tag's Type 2 pages (4 bytes each, concatenated), for tags given one.
     """
 
     def __init__(self, firmware: tuple[int, int, int, int] = (0x32, 1, 6, 7), require_wakeup: bool = True):
@@ -54,6 +55,7 @@ class SimulatedPN532:
         self.wakeups = 0
         self.silent = False
         self.field: tuple[bytes, bytes, int] | None = None
+        self.memory: dict[bytes, bytearray] = {}
         self._lock = threading.Lock()
         self._pending: list[tuple[float, bytes, bool]] = []  # (due, bytes, abortable), in order
         self.sent: list[bytes] = []
@@ -74,10 +76,15 @@ class SimulatedPN532:
 
     # -- what a test does ---------------------------------------------------------------
 
-    def present(self, uid: bytes | str, atqa: bytes | int | None = None, sak: int | None = None) -> None:
+    def present(self, uid: bytes | str, atqa: bytes | int | None = None, sak: int | None = None,
+                pages: bytes | None = None) -> None:
         """Put a tag in the field. Defaults: a MIFARE Classic (ATQA 0004, SAK 08) for a 4-byte
-        UID, an NTAG/Ultralight (ATQA 0044, SAK 00) otherwise."""
+        UID, an NTAG/Ultralight (ATQA 0044, SAK 00) otherwise. ``pages``: the tag's memory
+        image, read and written by NTAG READ/WRITE through InDataExchange."""
         uid = bytes.fromhex(uid) if isinstance(uid, str) else bytes(uid)
+        if pages is not None:
+            with self._lock:
+                self.memory[uid] = bytearray(pages)
         if atqa is None:
             atqa = b"\x00\x04" if len(uid) == 4 else b"\x00\x44"
         elif isinstance(atqa, int):
@@ -253,4 +260,19 @@ class SimulatedPN532:
                 return b"\x00"
             uid, atqa, sak = self.field
             return target_data(uid, atqa, sak)
+        if code == 0x40:  # InDataExchange: Status, then the tag's answer
+            return self._data_exchange(params)
         return b""  # SAMConfiguration, RFConfiguration and the rest: empty success
+
+    def _data_exchange(self, params: bytes) -> bytes:
+        """NTAG READ (0x30) and WRITE (0xA2) on target 1; status 0x01 (timeout) otherwise."""
+        memory = self.memory.get(self.field[0]) if self.field is not None else None
+        if memory is None or len(params) < 3 or params[0] != 1:
+            return b"\x01"
+        command, page, count = params[1], params[2], len(memory) // 4
+        if command == 0x30 and page < count:
+            return b"\x00" + b"".join(bytes(memory[((page + i) % count) * 4:][:4]) for i in range(4))
+        if command == 0xA2 and len(params) == 7 and 4 <= page < count:
+            memory[page * 4:page * 4 + 4] = params[3:7]
+            return b"\x00"
+        return b"\x01"

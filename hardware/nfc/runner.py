@@ -12,8 +12,10 @@ import threading
 import time
 from collections.abc import Callable
 
-from hardware.errors import HardwareError
-from hardware.nfc.base import PresenceEvent, Reader
+from dataclasses import replace
+
+from hardware.errors import HardwareError, TagMemoryUnsupported
+from hardware.nfc.base import PresenceEvent, Reader, TagPresented
 from hardware.nfc.presence import DEFAULT_REMOVAL_DELAY, PresenceTracker
 
 log = logging.getLogger(__name__)
@@ -32,12 +34,16 @@ class ReaderRunner:
         interval: seconds to sleep between polls.
         removal_delay: seconds a tag must be missing before it counts as removed.
         clock: monotonic seconds (injected in tests and fast replays).
+        read_ndef: read a newly presented tag's NDEF text record (a programmed card's
+            component id) when the reader can read tag memory: two to four READ commands,
+            a few milliseconds, once per presentation.
     """
 
     def __init__(self, reader: Reader, on_event: Callable[[PresenceEvent], None],
                  interval: float = DEFAULT_INTERVAL, removal_delay: float = DEFAULT_REMOVAL_DELAY,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic, read_ndef: bool = True):
         self.reader = reader
+        self.read_ndef = read_ndef
         self.on_event = on_event
         self.interval = interval
         self.clock = clock
@@ -48,9 +54,25 @@ class ReaderRunner:
     def step(self) -> list[PresenceEvent]:
         """Poll once and deliver the events; returns them too."""
         events = self.tracker.update(self.reader.poll(), self.clock())
+        events = [self._with_ndef(e) if isinstance(e, TagPresented) else e for e in events]
         for event in events:
             self.on_event(event)
         return events
+
+    def _with_ndef(self, event: TagPresented) -> TagPresented:
+        """``event`` with the tag's NDEF text (or the reason it is unusable) when readable."""
+        if not (self.read_ndef and self.reader.reads_memory):
+            return event
+        from hardware.nfc.ntag import read_text
+
+        try:
+            content = read_text(self.reader)
+        except TagMemoryUnsupported:
+            return event
+        if content.problem:
+            log.info("reader %s: tag %s: NDEF unusable: %s", self.reader.name, event.uid.hex().upper(),
+                     content.problem)
+        return replace(event, ndef=content.text, ndef_problem=content.problem)
 
     def start(self) -> None:
         """Poll in a daemon thread until :meth:`stop`."""
