@@ -108,7 +108,13 @@ def _parser() -> argparse.ArgumentParser:
     forget = tags_sub.add_parser("forget", help="take a tag out of the daemon's registry")
     forget.add_argument("uid", help="the tag's UID in hex")
     listing = tags_sub.add_parser("list", help="the daemon's tag registry")
-    for command, run in ((enroll, cmd_tags_daemon), (forget, cmd_tags_daemon), (listing, cmd_tags_daemon)):
+    write = tags_sub.add_parser("write", help="program a blank NTAG with a component id (NDEF text record)")
+    write.add_argument("component", help="a component id such as creepy_cellar:ghost:room-H")
+    write.add_argument("--reader", help="the reader to use (default: the only one, or the one for that card)")
+    write.add_argument("--wait", type=float, default=15.0, help="seconds to wait for a tag (default 15)")
+    write.add_argument("--force", action="store_true", help="overwrite a tag that already carries another text")
+    for command, run in ((enroll, cmd_tags_daemon), (forget, cmd_tags_daemon), (listing, cmd_tags_daemon),
+                         (write, cmd_tags_daemon)):
         command.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
         command.set_defaults(run=run, tags_command=command.prog.split()[-1])
 
@@ -258,6 +264,7 @@ def _start_hardware(daemon, config) -> list:
         supervisor = ReaderSupervisor(
             reader.name, partial(build_reader, reader.driver, reader.name, **reader.driver_kwargs()),
             daemon.on_presence, daemon.on_reader_status, interval=config.poll_interval)
+        daemon.attach_reader(reader.name, supervisor.run_job)
         supervisor.start()
         stops.append(supervisor.stop)
     return stops
@@ -308,6 +315,14 @@ def cmd_tags_daemon(args) -> int:
             for uid, component in registry.items():
                 print(f"{uid}\t{component}")
             return 0
+        if args.tags_command == "write":
+            print(f"Put a blank NTAG on the reader (waiting up to {args.wait:g} s)...", flush=True)
+            message = {"cmd": "write_tag", "component": args.component, "wait": args.wait, "force": args.force}
+            if args.reader:
+                message["reader"] = args.reader
+            ack = client.request(message, timeout=args.wait + 10)
+            print(ack["text"], file=sys.stdout if ack["ok"] else sys.stderr)
+            return 0 if ack["ok"] else 2
         message = {"cmd": args.tags_command, "uid": args.uid}
         if args.tags_command == "enroll":
             message["component"] = args.component

@@ -70,6 +70,12 @@ class Daemon:
         self._queue: asyncio.Queue | None = None
         self._clients: set[asyncio.StreamWriter] = set()
         self._stopped: asyncio.Event | None = None
+        self._reader_jobs: dict[str, Callable[[Callable], concurrent.futures.Future]] = {}
+
+    def attach_reader(self, name: str, run_job: Callable[[Callable], concurrent.futures.Future]) -> None:
+        """Let the daemon use reader ``name`` for maintenance (programming tags): ``run_job``
+        runs a job on the reader's own thread (:meth:`ReaderSupervisor.run_job`)."""
+        self._reader_jobs[name] = run_job
 
     # ------------------------------------------------------------------ thread-safe API
 
@@ -308,6 +314,8 @@ class Daemon:
             return await self._in_order(lambda: self._new_game(message, writer))
         if cmd in ("enroll", "forget", "tags"):
             return await self._in_order(lambda: self._tag_command(cmd, message, writer))
+        if cmd == "write_tag":
+            return await self._write_tag(message)
         raise protocol.ProtocolError(f"unknown command {cmd!r}")
 
     async def _in_order(self, fn: Callable[[], Any]) -> Any:
@@ -352,6 +360,67 @@ class Daemon:
         if self.session is not None:
             self.session.use_tags(self.store.enrolled_tags())
         return True, text
+
+    async def _write_tag(self, message: dict[str, Any]) -> tuple[bool, str]:
+        """``write_tag``: program the next tag put on a reader with a component id (issue 3).
+
+        Keys: ``component`` (required), ``reader`` (default: the only reader, or the one whose
+        role takes that kind of component), ``wait`` (seconds to wait for a tag, 1-120,
+        default 15), ``force`` (overwrite a tag that carries another text).
+        """
+        from hardware.errors import HardwareError
+        from hardware.nfc.ntag import program
+
+        component = _known_component(message.get("component"))
+        name = self._writer_for(component, message.get("reader"))
+        wait = message.get("wait", 15)
+        if not isinstance(wait, (int, float)) or isinstance(wait, bool) or not 1 <= wait <= 120:
+            raise protocol.ProtocolError(f"wait is 1 to 120 seconds, not {wait!r}")
+        force = message.get("force", False) is True
+
+        def job(runner):
+            done = program(runner.reader, component, float(wait), force)
+            runner.tracker.assume(done.uid)  # the card being programmed is not a tap
+            return done
+
+        self._notify(f"Programming a tag: put a blank NTAG on reader {name}.", "info")
+        try:
+            done = await asyncio.wrap_future(self._reader_jobs[name](job))
+        except HardwareError as exc:
+            self._notify(f"The tag was not programmed: {exc}.", "error")
+            return False, f"The tag was not programmed: {exc}."
+        uid = done.uid.hex().upper()
+        text = f"Tag {uid} now carries {component} ({done.pages} pages written and read back)."
+        enrolled = self.store.enrolled_tags().get(uid)
+        if enrolled not in (None, component):
+            text += f" It is also enrolled as {enrolled}, which wins: companion tags forget {uid}."
+        self._notify(text, "info")
+        return True, text
+
+    def _writer_for(self, component: str, asked: Any) -> str:
+        """The reader to program ``component`` on: ``asked``, the only one, or the one whose
+        role takes the component's kind.
+
+        Raises:
+            ProtocolError: no such reader, or no way to choose.
+        """
+        from companion.engine import get_game
+
+        names = sorted(self._reader_jobs)
+        if asked is not None:
+            if asked not in self._reader_jobs:
+                raise protocol.ProtocolError(f"no reader {asked!r}; readers: {', '.join(names) or 'none'}")
+            return asked
+        if len(names) == 1:
+            return names[0]
+        if not names:
+            raise protocol.ProtocolError("this daemon has no NFC reader to program tags with")
+        game, kind = component.split(":")[:2]
+        role = get_game(game).reader_roles.get(kind)
+        fitting = [n for n in names if role and self.reader_roles.get(n) == role]
+        if len(fitting) == 1:
+            return fitting[0]
+        raise protocol.ProtocolError(f"say which reader to use: {', '.join(names)}")
 
     def _send(self, writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
         """Send to one client; a client that stopped reading is dropped (no unbounded buffer)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import socket
 import stat
 import threading
+import time
 
 import pytest
 
@@ -366,3 +367,85 @@ def test_companion_tags_commands_talk_to_the_daemon(daemon, capsys):
     out, err = capsys.readouterr()
     assert out == "Tag 04BB0000000002 is now creepy_cellar:king:king-E.\n04BB0000000002\tcreepy_cellar:king:king-E\n"
     assert "a UID is 4, 7 or 10 bytes of hex" in err
+
+
+@pytest.fixture
+def card_reader(daemon):
+    """A supervised fake reader named "cards" attached to the daemon, polling for real."""
+    from hardware.nfc.fake import FakeNfcReader
+    from hardware.nfc.supervisor import ReaderSupervisor
+
+    fake = FakeNfcReader("cards")
+    supervisor = ReaderSupervisor("cards", lambda: fake, daemon.on_presence, daemon.on_reader_status,
+                                  interval=0.02)
+    daemon.attach_reader("cards", supervisor.run_job)
+    supervisor.start()
+    yield fake
+    supervisor.stop()
+
+
+def test_companion_tags_write_programs_the_tag_on_the_reader(daemon, card_reader, capsys):
+    """Issue 3: "companion tags write ID programs a blank NTAG through the connected reader"
+    (page writes, verified by reading back); the card then needs no enrollment."""
+    from companion.cli import main
+    from hardware.nfc.ntag import ntag215_image, read_text
+
+    uid = bytes.fromhex("04CC0000000003")
+    _start(daemon, options={"ghost_deck": "physical"}, stack={"movement_die": [2]})
+    threading.Timer(0.2, lambda: card_reader.present(uid, ntag215_image(uid))).start()
+    assert main(["tags", "write", "creepy_cellar:ghost:room-H", "--socket", str(daemon.socket_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.endswith("Tag 04CC0000000003 now carries creepy_cellar:ghost:room-H (9 pages written and read back).\n")
+    assert read_text(card_reader).text == "creepy_cellar:ghost:room-H"
+    daemon.drain()
+    assert daemon.call(lambda: daemon.session.view()["decks"]["ghost"]["left"]) == 25  # programming is no tap
+    with Client(daemon.socket_path).connect() as client:
+        client.choose("roll")
+        card_reader.remove()
+        time.sleep(0.5)  # the runner sees the card leave (3 misses and 300 ms)
+        card_reader.present(uid)  # the same card, now a draw: its text names it
+        deadline = time.monotonic() + 5
+        while daemon.call(lambda: daemon.session.view()["rooms"]["H"]["ghosts"]) != 1:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        assert daemon.store.enrolled_tags() == {}
+
+
+def test_a_tag_carrying_another_component_is_not_overwritten_without_force(daemon, card_reader):
+    from hardware.nfc.ntag import ntag215_image, read_text
+
+    uid = bytes.fromhex("04CC0000000004")
+    card_reader.present(uid, ntag215_image(uid, "creepy_cellar:ghost:room-E"))
+    with Client(daemon.socket_path).connect() as client:
+        ack = client.request({"cmd": "write_tag", "component": "creepy_cellar:ghost:room-H", "wait": 1})
+        assert not ack["ok"]
+        assert ack["text"] == ("The tag was not programmed: tag 04CC0000000004 already carries "
+                               "'creepy_cellar:ghost:room-E'; overwrite it with --force, or use a blank tag.")
+        assert read_text(card_reader).text == "creepy_cellar:ghost:room-E"
+        ack = client.request({"cmd": "write_tag", "component": "creepy_cellar:ghost:room-H", "wait": 1,
+                              "force": True})
+        assert ack["ok"] and read_text(card_reader).text == "creepy_cellar:ghost:room-H"
+
+
+def test_write_tag_without_a_tag_times_out_and_names_the_reader(daemon, card_reader):
+    with Client(daemon.socket_path).connect() as client:
+        ack = client.request({"cmd": "write_tag", "component": "creepy_cellar:ghost:room-H", "wait": 1})
+    assert ack == {"type": "ack", "id": ack["id"], "ok": False,
+                   "text": "The tag was not programmed: no tag came to reader cards within 1 s."}
+
+
+def test_write_tag_refuses_bad_requests(daemon, card_reader):
+    with Client(daemon.socket_path).connect() as client:
+        for message, reason in [
+            ({"component": "chess:piece:king"}, "no component 'chess:piece:king'"),
+            ({"component": "creepy_cellar:ghost:room-H", "reader": "tiles"}, "no reader 'tiles'; readers: cards"),
+            ({"component": "creepy_cellar:ghost:room-H", "wait": 0}, "wait is 1 to 120 seconds, not 0"),
+        ]:
+            ack = client.request({"cmd": "write_tag", **message})
+            assert not ack["ok"] and reason in ack["text"], ack
+
+
+def test_write_tag_without_readers_says_so(daemon):
+    with Client(daemon.socket_path).connect() as client:
+        ack = client.request({"cmd": "write_tag", "component": "creepy_cellar:ghost:room-H"})
+    assert not ack["ok"] and ack["text"] == "this daemon has no NFC reader to program tags with"

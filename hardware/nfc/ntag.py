@@ -192,3 +192,50 @@ def ntag215_image(uid: bytes, text: str | None = None) -> bytes:
     area = encode_text(text) if text is not None else bytes((ndef_tlv.TLV_NDEF, 0, ndef_tlv.TLV_TERMINATOR, 0))
     image[16:16 + len(area)] = area
     return bytes(image)
+
+
+@dataclass(frozen=True)
+class Programmed:
+    """A tag programmed by :func:`program`.
+
+    Attributes:
+        uid: the tag's UID.
+        pages: pages written.
+        previous: the text record the tag carried before, or None.
+    """
+
+    uid: bytes
+    pages: int
+    previous: str | None
+
+
+def program(reader: Reader, text: str, wait: float, force: bool = False,
+            clock=None, sleep=None, poll_interval: float = 0.05) -> Programmed:
+    """Wait up to ``wait`` seconds for a tag on ``reader``, then write ``text`` into it.
+
+    A tag already carrying another text record is left alone unless ``force``; one carrying
+    ``text`` already is rewritten (and verified) all the same.
+
+    Raises:
+        TagMemoryError: no tag came within ``wait`` seconds, the tag is not a programmable
+            NTAG, it carries another text and ``force`` is False, or the write failed
+            (see :func:`write_text`).
+        ReaderUnavailable: the reader stopped answering.
+    """
+    import time
+
+    clock = clock or time.monotonic
+    sleep = sleep or time.sleep
+    deadline = clock() + wait
+    uid = reader.poll()
+    while uid is None:
+        if clock() >= deadline:
+            raise TagMemoryError(f"no tag came to reader {reader.name} within {wait:g} s")
+        sleep(poll_interval)
+        uid = reader.poll()
+    current = read_text(reader)
+    if current.text not in (None, text) and not force:
+        raise TagMemoryError(f"tag {uid.hex().upper()} already carries {current.text!r}; "
+                             f"overwrite it with --force, or use a blank tag")
+    pages = write_text(reader, uid, text)
+    return Programmed(uid, pages, current.text)

@@ -42,6 +42,11 @@ class PresenceTracker:
     missing_since: float | None = None
     misses: int = 0
 
+    def assume(self, uid: bytes) -> None:
+        """Take ``uid`` as already in the field (no presented event for it), e.g. after the
+        reader's owner used the tag itself to program it."""
+        self.current, self.missing_since, self.misses = uid, None, 0
+
     def update(self, uid: bytes | None, now: float) -> list[PresenceEvent]:
         """Feed one poll result taken at ``now`` (seconds); returns the events it causes."""
         if uid is not None and uid == self.current:

@@ -8,12 +8,15 @@ it opens, so a returning device is back within ``max_backoff`` plus one poll (is
 
 from __future__ import annotations
 
+import concurrent.futures
 import logging
+import queue
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
-from hardware.errors import HardwareError
+from hardware.errors import HardwareError, ReaderUnavailable
 from hardware.nfc.base import PresenceEvent, Reader
 from hardware.nfc.runner import DEFAULT_INTERVAL, ReaderRunner
 
@@ -53,9 +56,41 @@ class ReaderSupervisor:
         self.backoff = interval
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._wake = threading.Event()  # set by stop() and run_job(): end the wait early
+
+    def run_job(self, job: Callable[[ReaderRunner], Any]) -> concurrent.futures.Future:
+        """Run ``job(runner)`` on the reader's own thread between two polls. Thread-safe.
+
+        The reader is never used by two threads at once: maintenance such as programming a
+        tag (:mod:`hardware.nfc.ntag`) goes through here while polling pauses.
+
+        Returns:
+            A future with the job's result or exception; it fails with
+            :class:`ReaderUnavailable` while the reader is offline.
+        """
+        future: concurrent.futures.Future = concurrent.futures.Future()
+        self._jobs.put((job, future))
+        self._wake.set()
+        return future
+
+    def _run_jobs(self) -> None:
+        while not self._jobs.empty():
+            job, future = self._jobs.get()
+            if not future.set_running_or_notify_cancel():
+                continue
+            if self.runner is None:
+                future.set_exception(ReaderUnavailable(f"reader {self.name} is offline"))
+                continue
+            try:
+                future.set_result(job(self.runner))
+            except BaseException as exc:  # handed to the caller, whatever it is
+                future.set_exception(exc)
 
     def step(self) -> float:
-        """Open the reader if needed, else poll it once; returns the seconds to wait next."""
+        """Run waiting jobs, then open the reader if needed or poll it once; returns the
+        seconds to wait next."""
+        self._run_jobs()
         if self.runner is None:
             return self._open()
         try:
@@ -108,13 +143,16 @@ class ReaderSupervisor:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            self._stop.wait(self.step())
+            self._wake.wait(self.step())
+            self._wake.clear()
 
     def stop(self, timeout: float = 2.0) -> None:
         """Stop the thread (waits up to ``timeout`` seconds) and close the reader. Thread-safe."""
         self._stop.set()
+        self._wake.set()
         if self._thread is not None:
             self._thread.join(timeout)
         if self.runner is not None:
             self.runner.reader.close()
             self.runner = None
+        self._run_jobs()  # anything still queued fails: the reader is gone
