@@ -118,6 +118,11 @@ def _parser() -> argparse.ArgumentParser:
         command.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
         command.set_defaults(run=run, tags_command=command.prog.split()[-1])
 
+    walk = sub.add_parser("enroll", help="tap every tagged piece of a game in turn to enroll its tags")
+    walk.add_argument("game", help="the game id (see companion games)")
+    walk.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
+    walk.set_defaults(run=cmd_enroll)
+
     ui = sub.add_parser("ui", help="run the Kivy touchscreen client")
     ui.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
     ui.add_argument("--fullscreen", action="store_true", help="fill the screen (the kiosk)")
@@ -329,6 +334,13 @@ def cmd_tags_daemon(args) -> int:
         ack = client.request(message)
     print(ack["text"], file=sys.stdout if ack["ok"] else sys.stderr)
     return 0 if ack["ok"] else 2
+
+
+def cmd_enroll(args) -> int:
+    from companion.enroll_cli import enroll_command
+    from companion.paths import default_socket
+
+    return enroll_command(args.game, args.socket or default_socket())
 
 
 def cmd_ui(args) -> int:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion import inputs, protocol
+from companion import enrollment, inputs, protocol
 from companion.errors import CompanionError, StackError, StoreError
 from companion.header import GameHeader, HeaderError, random_seed
 from companion.inputs import Input, Press, Remove, Tap, Touch, normalise_uid
@@ -71,6 +71,7 @@ class Daemon:
         self._clients: set[asyncio.StreamWriter] = set()
         self._stopped: asyncio.Event | None = None
         self._reader_jobs: dict[str, Callable[[Callable], concurrent.futures.Future]] = {}
+        self.walk: enrollment.Walk | None = None
 
     def attach_reader(self, name: str, run_job: Callable[[Callable], concurrent.futures.Future]) -> None:
         """Let the daemon use reader ``name`` for maintenance (programming tags): ``run_job``
@@ -221,6 +222,8 @@ class Daemon:
         future.set_result(result)
 
     def _handle(self, inp: Input) -> Reply:
+        if self.walk is not None and isinstance(inp, (Tap, Remove)):
+            return self._walk_input(inp)
         if self.session is None:
             if isinstance(inp, Remove):
                 return Reply(False, ignored=True)
@@ -250,7 +253,8 @@ class Daemon:
         self._broadcast(self._state(news))
 
     def _state(self, news: tuple[str, ...] = ()) -> dict[str, Any]:
-        return {**protocol.state_message(self.session, list(self.recent), news), "readers": dict(self.readers)}
+        return {**protocol.state_message(self.session, list(self.recent), news), "readers": dict(self.readers),
+                "enrollment": self.walk.to_json() if self.walk is not None else None}
 
     def _notify(self, text: str, level: str = "warning") -> None:
         log.log(logging.ERROR if level == "error" else logging.INFO, "notice: %s", text)
@@ -316,6 +320,8 @@ class Daemon:
             return await self._in_order(lambda: self._tag_command(cmd, message, writer))
         if cmd == "write_tag":
             return await self._write_tag(message)
+        if cmd in ("enroll_start", "enroll_skip", "enroll_undo", "enroll_stop"):
+            return await self._in_order(lambda: self._walk_command(cmd, message))
         raise protocol.ProtocolError(f"unknown command {cmd!r}")
 
     async def _in_order(self, fn: Callable[[], Any]) -> Any:
@@ -360,6 +366,60 @@ class Daemon:
         if self.session is not None:
             self.session.use_tags(self.store.enrolled_tags())
         return True, text
+
+    # ------------------------------------------------------------------ enrollment walk
+
+    def _walk_command(self, cmd: str, message: dict[str, Any]) -> tuple[bool, str]:
+        """``enroll_start`` (game), ``enroll_skip``, ``enroll_undo``, ``enroll_stop``."""
+        from companion.engine import get_game
+
+        if cmd == "enroll_start":
+            if self.walk is not None:
+                return False, f"An enrollment walk for {self.walk.game} is running; stop it first."
+            self.walk = enrollment.start(get_game(message.get("game")))
+            log.info("enrollment walk started for %s (%d pieces)", self.walk.game, self.walk.total)
+        elif self.walk is None:
+            return False, "No enrollment walk is running."
+        elif cmd == "enroll_skip":
+            self.walk = enrollment.skip(self.walk)
+        elif cmd == "enroll_undo":
+            self.walk, change = enrollment.undo(self.walk)
+            self._apply_change(change)
+        else:
+            text = f"Enrollment stopped at {self.walk.index} of {self.walk.total}."
+            self.walk = None
+            self.publish()
+            return True, text
+        return True, self._publish_walk()
+
+    def _walk_input(self, inp: Input) -> Reply:
+        """A tap during the walk enrolls a piece instead of playing (a removal does nothing)."""
+        if isinstance(inp, Remove):
+            return Reply(False, ignored=True)
+        carried = inp.ndef if inp.ndef and inp.ndef.count(":") == 2 else None
+        self.walk, change = enrollment.tap(self.walk, inp.uid, self.store.enrolled_tags(), carried)
+        self._apply_change(change)
+        return Reply(True, self._publish_walk())
+
+    def _apply_change(self, change: enrollment.Change | None) -> None:
+        if change is None:
+            return
+        if change.component is None:
+            self.store.forget_tag(change.uid)
+        else:
+            self.store.enroll_tag(change.uid, change.component, time.time())
+        if self.session is not None:
+            self.session.use_tags(self.store.enrolled_tags())
+
+    def _publish_walk(self) -> str:
+        """Tell every client where the walk stands; a finished walk ends here."""
+        text = self.walk.message
+        log.info("enrollment: %s", text)
+        self.publish()
+        if self.walk.done:
+            self.walk = None
+            self.publish()
+        return text
 
     async def _write_tag(self, message: dict[str, Any]) -> tuple[bool, str]:
         """``write_tag``: program the next tag put on a reader with a component id (issue 3).

@@ -68,7 +68,9 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = ()) -> dic
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
     view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label}], ``over``),
     ``can_undo``, ``news`` (what the last input did) and ``log`` (recent news, oldest first).
-    The daemon adds ``readers``: ``{name: {"online": bool, "detail": str}}``.
+    The daemon adds ``readers``: ``{name: {"online": bool, "detail": str}}``, and
+    ``enrollment``: the enrollment walk in progress (:meth:`companion.enrollment.Walk.to_json`)
+    or None.
     """
     if session is None:
         prompt = {"text": "No game yet: start a new one.", "player": None, "choices": [], "over": False}

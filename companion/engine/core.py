@@ -139,6 +139,8 @@ class GameSpec:
         outcome: ``state -> None | "won" | "lost"`` (a finished game is not resumed).
         reader_roles: component kind -> the reader role it is read on (``{"ghost": "cards"}``);
             a kind not listed may be read on any reader.
+        pieces: every tagged physical piece, one component id per copy, in the order the
+            enrollment walk asks for them (``companion enroll``); empty: the sorted components.
         encode: ``state -> dict`` of plain JSON values (hidden information included: this
             is for the event store's snapshots, never for a screen); None if not provided.
         decode: ``dict -> state``, the inverse of ``encode``: ``decode(encode(s)) == s``.
@@ -159,6 +161,7 @@ class GameSpec:
     components: frozenset[str] = frozenset()
     outcome: Callable[[Any], str | None] = field(default=lambda state: None)
     reader_roles: Mapping[str, str] = field(default_factory=dict)
+    pieces: tuple[str, ...] = ()
     encode: Callable[[Any], dict] | None = None
     decode: Callable[[dict], Any] | None = None
 

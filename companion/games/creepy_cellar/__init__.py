@@ -51,6 +51,7 @@ SPEC = GameSpec(
     component_label=components.component_label,
     chance_sources=("movement_die", "ghost", "king"),
     components=components.all_components(),
+    pieces=components.pieces(),
     outcome=lambda state: state.outcome,
     reader_roles={"ghost": "cards", "king": "cards"},
 )

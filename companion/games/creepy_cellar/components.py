@@ -62,6 +62,12 @@ def all_components() -> frozenset[str]:
     return frozenset({ghost_component(c) for c in cards} | {king_component(c) for c in king_deck()})
 
 
+def pieces() -> tuple[str, ...]:
+    """The tagged cards in the box, one per copy: the 25 Ghost cards, then the 14 Ghost King cards."""
+    return tuple(ghost_component(c) for c in ghost_deck("ghost_king")) + tuple(
+        king_component(c) for c in king_deck())
+
+
 def ghost_component(card: str) -> str:
     """Component id of a Ghost card: ``creepy_cellar:ghost:room-H``."""
     return f"{GAME_ID}:ghost:{card}"

@@ -1,0 +1,159 @@
+"""The enrollment walk: the table taps every tagged piece of a game in turn (issue 3).
+
+"Piece 14 of 39: tap the Ghost card room H.". Each tap of an unknown tag enrolls it as the piece
+asked for; a tag already enrolled as something else is only re-enrolled when tapped a
+second time (a warning first); skip moves on; undo goes back one piece and puts the
+registry back as it was. Like an engine, this module is pure: it says which registry
+change to make (:class:`Change`) and the daemon makes it.
+
+Pieces come from :attr:`GameSpec.pieces` (one entry per physical copy, in the order the
+table finds them in the box), or every component id of the game, sorted, when a game
+lists none.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from companion.engine.core import GameSpec
+
+
+@dataclass(frozen=True)
+class Change:
+    """One registry change: enroll ``uid`` as ``component``, or forget it (``component`` None)."""
+
+    uid: str
+    component: str | None
+
+
+@dataclass(frozen=True)
+class Step:
+    """What happened at one piece: the tag (None when skipped), what it was enrolled as
+    before, and whether the registry changed (so undo can put it back)."""
+
+    uid: str | None
+    before: str | None
+    changed: bool = False
+
+
+@dataclass(frozen=True)
+class Walk:
+    """An enrollment walk in progress.
+
+    Attributes:
+        game: the game id.
+        pieces: component id per physical piece, in order.
+        labels: what the table calls each piece ("Trap Door card, copy 2 of 2").
+        steps: one per piece already dealt with (enrolled or skipped), oldest first.
+        pending: a UID already enrolled as something else, waiting for a second tap.
+        message: the last thing said to the table.
+    """
+
+    game: str
+    pieces: tuple[str, ...]
+    labels: tuple[str, ...]
+    steps: tuple[Step, ...] = ()
+    pending: str | None = None
+    message: str = ""
+
+    @property
+    def index(self) -> int:
+        """0-based index of the piece asked for now (== ``total`` when done)."""
+        return len(self.steps)
+
+    @property
+    def total(self) -> int:
+        return len(self.pieces)
+
+    @property
+    def done(self) -> bool:
+        return self.index >= self.total
+
+    def asking(self) -> str:
+        """The instruction for the table now."""
+        if self.done:
+            enrolled = sum(1 for s in self.steps if s.uid is not None)
+            return f"Done: {enrolled} of {self.total} pieces enrolled, {self.total - enrolled} skipped."
+        return f"Piece {self.index + 1} of {self.total}: tap the {self.labels[self.index]}."
+
+    def to_json(self) -> dict:
+        """The walk as the state message carries it (UIDs are no secret; nothing hidden here)."""
+        return {
+            "game": self.game, "step": min(self.index + 1, self.total), "total": self.total,
+            "component": None if self.done else self.pieces[self.index],
+            "asking": self.asking(), "message": self.message, "done": self.done,
+            "enrolled": sum(1 for s in self.steps if s.uid is not None),
+        }
+
+
+def start(spec: GameSpec) -> Walk:
+    """A walk over every tagged piece of ``spec``."""
+    pieces = tuple(spec.pieces) or tuple(sorted(spec.components))
+    walk = Walk(spec.id, pieces, _labels(spec, pieces))
+    return replace(walk, message=walk.asking())
+
+
+def _labels(spec: GameSpec, pieces: tuple[str, ...]) -> tuple[str, ...]:
+    """Each piece's name, with "(k of n)" for pieces that come in several copies."""
+    copies = Counter(pieces)
+    seen: Counter = Counter()
+    labels = []
+    for piece in pieces:
+        seen[piece] += 1
+        label = spec.component_label(piece)
+        labels.append(f"{label}, copy {seen[piece]} of {copies[piece]}" if copies[piece] > 1 else label)
+    return tuple(labels)
+
+
+def tap(walk: Walk, uid: str, enrolled: Mapping[str, str], carried: str | None = None) -> tuple[Walk, Change | None]:
+    """The table tapped tag ``uid``.
+
+    Args:
+        walk: the walk.
+        uid: the tag's UID (upper-case hex).
+        enrolled: the registry now (UID -> component id).
+        carried: the component id the tag carries in its NDEF text record, if any.
+
+    Returns:
+        The walk after the tap, and the registry change to make (None: nothing to change).
+    """
+    if walk.done:
+        return replace(walk, message=f"Enrollment is finished. {walk.asking()}"), None
+    wanted, label = walk.pieces[walk.index], walk.labels[walk.index]
+    current = enrolled.get(uid)
+    if current == wanted or (current is None and carried == wanted):
+        return _advance(walk, Step(uid, current), f"That tag is already the {label}."), None
+    other = current or carried
+    if other is not None and walk.pending != uid:
+        where = "is enrolled as" if current else "carries"
+        text = (f"Careful: tag {uid} {where} {other}. Tap it again to make it the {label}, "
+                f"or tap another tag.")
+        return replace(walk, pending=uid, message=text), None
+    return _advance(walk, Step(uid, current, True), f"Tag {uid} is now the {label}."), Change(uid, wanted)
+
+
+def skip(walk: Walk) -> Walk:
+    """Leave the piece asked for unenrolled and move on."""
+    if walk.done:
+        return replace(walk, message=f"Nothing to skip. {walk.asking()}")
+    return _advance(walk, Step(None, None), f"Skipped the {walk.labels[walk.index]}.")
+
+
+def undo(walk: Walk) -> tuple[Walk, Change | None]:
+    """Go back one piece; returns the registry change that puts the tag back as it was."""
+    if not walk.steps:
+        return replace(walk, pending=None, message=f"Nothing to undo. {walk.asking()}"), None
+    last = walk.steps[-1]
+    back = replace(walk, steps=walk.steps[:-1], pending=None)
+    label = back.labels[back.index]
+    if not last.changed:
+        return replace(back, message=f"Back to the {label}. {back.asking()}"), None
+    change = Change(last.uid, last.before)
+    return replace(back, message=f"Tag {last.uid} is no longer the {label}. {back.asking()}"), change
+
+
+def _advance(walk: Walk, step: Step, said: str) -> Walk:
+    moved = replace(walk, steps=walk.steps + (step,), pending=None)
+    return replace(moved, message=f"{said} {moved.asking()}")

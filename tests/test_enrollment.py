@@ -1,0 +1,178 @@
+"""The enrollment walk (issue 3, "Tags and enrollment": ``companion enroll GAME`` with
+progress n/total, skip, undo, and a warning when a tag is already something else)."""
+
+from __future__ import annotations
+
+import io
+import threading
+import time
+
+import pytest
+
+from companion import enrollment
+from companion.client import Client
+from companion.daemon import Daemon, DaemonThread
+from companion.engine import get_game
+from companion.inputs import Tap
+from companion.store import EventStore
+
+SPEC = get_game("creepy_cellar")
+A, B, C = "04A10000000001", "04A10000000002", "04A10000000003"
+
+
+def test_creepy_cellar_has_39_tagged_cards_in_box_order():
+    walk = enrollment.start(SPEC)
+    assert walk.total == 39  # 25 Ghost cards + 14 Ghost King cards ("Contents")
+    assert walk.labels[:3] == ("Blue Doors Locked card, copy 1 of 2", "Blue Doors Locked card, copy 2 of 2",
+                               "Draw 2 + Shuffle card")
+    assert walk.labels[-1] == "Ghost King card N"
+    assert walk.message == "Piece 1 of 39: tap the Blue Doors Locked card, copy 1 of 2."
+
+
+def test_tap_enrolls_skip_moves_on_undo_puts_the_registry_back():
+    walk = enrollment.start(SPEC)
+    walk, change = enrollment.tap(walk, A, {})
+    assert change == enrollment.Change(A, "creepy_cellar:ghost:blue-doors-locked")
+    assert walk.message == (f"Tag {A} is now the Blue Doors Locked card, copy 1 of 2. "
+                            "Piece 2 of 39: tap the Blue Doors Locked card, copy 2 of 2.")
+    walk = enrollment.skip(walk)
+    assert walk.to_json() == {"game": "creepy_cellar", "step": 3, "total": 39,
+                              "component": "creepy_cellar:ghost:draw-2-shuffle",
+                              "asking": "Piece 3 of 39: tap the Draw 2 + Shuffle card.",
+                              "message": "Skipped the Blue Doors Locked card, copy 2 of 2. "
+                                         "Piece 3 of 39: tap the Draw 2 + Shuffle card.",
+                              "done": False, "enrolled": 1}
+    walk, change = enrollment.undo(walk)
+    assert change is None and walk.index == 1  # undoing a skip changes no tag
+    walk, change = enrollment.undo(walk)
+    assert change == enrollment.Change(A, None) and walk.index == 0
+    assert walk.message.startswith(f"Tag {A} is no longer the Blue Doors Locked card, copy 1 of 2.")
+    walk, change = enrollment.undo(walk)
+    assert change is None and walk.message == "Nothing to undo. Piece 1 of 39: tap the Blue Doors Locked card, copy 1 of 2."
+
+
+def test_a_tag_enrolled_as_something_else_needs_a_second_tap():
+    walk = enrollment.start(SPEC)
+    registry = {A: "creepy_cellar:king:king-E"}
+    walk, change = enrollment.tap(walk, A, registry)
+    assert change is None and walk.index == 0
+    assert walk.message == (f"Careful: tag {A} is enrolled as creepy_cellar:king:king-E. Tap it again to make "
+                            "it the Blue Doors Locked card, copy 1 of 2, or tap another tag.")
+    walk, change = enrollment.tap(walk, A, registry)
+    assert change == enrollment.Change(A, "creepy_cellar:ghost:blue-doors-locked") and walk.index == 1
+    walk, change = enrollment.undo(walk)
+    assert change == enrollment.Change(A, "creepy_cellar:king:king-E")  # back to what it was
+
+
+def test_another_tag_after_a_warning_is_taken_without_a_second_tap():
+    walk = enrollment.start(SPEC)
+    walk, _ = enrollment.tap(walk, A, {A: "creepy_cellar:king:king-E"})
+    walk, change = enrollment.tap(walk, B, {A: "creepy_cellar:king:king-E"})
+    assert change == enrollment.Change(B, "creepy_cellar:ghost:blue-doors-locked") and walk.pending is None
+
+
+def test_a_tag_already_that_piece_moves_on_without_a_change():
+    walk = enrollment.start(SPEC)
+    walk, change = enrollment.tap(walk, A, {A: "creepy_cellar:ghost:blue-doors-locked"})
+    assert change is None and walk.index == 1
+    walk, change = enrollment.tap(walk, B, {}, carried="creepy_cellar:ghost:blue-doors-locked")
+    assert change is None and walk.index == 2  # a programmed card needs no entry
+    walk, change = enrollment.undo(walk)
+    assert change is None
+
+
+def test_a_programmed_card_of_another_piece_is_a_warning():
+    walk = enrollment.start(SPEC)
+    walk, change = enrollment.tap(walk, A, {}, carried="creepy_cellar:king:king-A")
+    assert change is None
+    assert walk.message.startswith(f"Careful: tag {A} carries creepy_cellar:king:king-A.")
+
+
+def test_the_walk_ends_with_a_count():
+    walk = enrollment.start(SPEC)
+    for i in range(39):
+        walk = enrollment.skip(walk) if i % 2 else enrollment.tap(walk, f"04B1{i:010X}", {})[0]
+    assert walk.done and walk.message.endswith("Done: 20 of 39 pieces enrolled, 19 skipped.")
+    walk, change = enrollment.tap(walk, A, {})
+    assert change is None and walk.message.startswith("Enrollment is finished.")
+
+
+@pytest.fixture
+def daemon(tmp_path):
+    store = EventStore(tmp_path / "d.sqlite3")
+    d = Daemon(store, tmp_path / "run" / "companion.sock")
+    with DaemonThread(d):
+        yield d
+    store.close()
+
+
+def test_taps_during_the_walk_enroll_instead_of_playing(daemon):
+    with Client(daemon.socket_path).connect() as client:
+        assert client.request({"cmd": "enroll_start", "game": "creepy_cellar"})["ok"]
+        assert client.state["enrollment"]["step"] == 1
+        daemon.submit(Tap(A))
+        daemon.submit(Tap(B))
+        daemon.drain()
+        assert daemon.store.enrolled_tags() == {A: "creepy_cellar:ghost:blue-doors-locked",
+                                                B: "creepy_cellar:ghost:blue-doors-locked"}
+        ack = client.request({"cmd": "enroll_undo"})
+        assert ack["text"].startswith(f"Tag {B} is no longer the Blue Doors Locked card, copy 2 of 2.")
+        assert daemon.store.enrolled_tags() == {A: "creepy_cellar:ghost:blue-doors-locked"}
+        again = client.request({"cmd": "enroll_start", "game": "creepy_cellar"})
+        assert not again["ok"] and again["text"] == "An enrollment walk for creepy_cellar is running; stop it first."
+        assert client.request({"cmd": "enroll_stop"})["text"] == "Enrollment stopped at 1 of 39."
+        assert client.request({"cmd": "state"}) and client.state["enrollment"] is None
+        assert not client.request({"cmd": "enroll_skip"})["ok"]
+        assert not client.request({"cmd": "enroll_start", "game": "chess"})["ok"]
+
+
+def test_companion_enroll_at_the_terminal(daemon):
+    """The CLI prints each instruction, and typed lines skip, undo and stop."""
+    from companion.enroll_cli import enroll_command
+
+    lines = _Feed()
+    out = _Lines()
+    runner = threading.Thread(target=lambda: enroll_command("creepy_cellar", daemon.socket_path, lines, out))
+    runner.start()
+    out.wait_for("Piece 1 of 39: tap the Blue Doors Locked card, copy 1 of 2.")
+    daemon.submit(Tap(A))
+    out.wait_for(f"Tag {A} is now the Blue Doors Locked card, copy 1 of 2. Piece 2 of 39:"
+                 " tap the Blue Doors Locked card, copy 2 of 2.")
+    lines.put("s")
+    out.wait_for("Skipped the Blue Doors Locked card, copy 2 of 2. Piece 3 of 39: tap the Draw 2 + Shuffle card.")
+    lines.put("x")
+    out.wait_for("? Tap each piece on a reader. Enter or s: skip this piece, u: undo the last one, q: stop.")
+    lines.put("q")
+    out.wait_for("Enrollment stopped at 2 of 39.")
+    runner.join(5)
+    assert not runner.is_alive()
+    assert daemon.store.enrolled_tags() == {A: "creepy_cellar:ghost:blue-doors-locked"}
+
+
+class _Feed:
+    """A stdin whose lines arrive when the test says."""
+
+    def __init__(self):
+        self.cond = threading.Condition()
+        self.queue: list[str] = []
+
+    def put(self, line: str) -> None:
+        with self.cond:
+            self.queue.append(line + "\n")
+            self.cond.notify_all()
+
+    def __iter__(self):
+        while True:
+            with self.cond:
+                self.cond.wait_for(lambda: self.queue, 10)
+                if not self.queue:
+                    return
+                yield self.queue.pop(0)
+
+
+class _Lines(io.StringIO):
+    def wait_for(self, line: str, timeout: float = 5.0) -> None:
+        deadline = time.monotonic() + timeout
+        while line not in self.getvalue().splitlines():
+            assert time.monotonic() < deadline, self.getvalue()
+            time.sleep(0.01)
