@@ -18,9 +18,13 @@ import time
 from hardware.nfc.base import TagPresented, TagRemoved
 from hardware.nfc.pn532 import PN532Reader
 from hardware.nfc.pn532_sim import SimulatedPN532
-from hardware.nfc.runner import DEFAULT_INTERVAL, ReaderRunner
+from companion.config import DEFAULT_POLL_INTERVALS
+from hardware.nfc.ntag import ntag215_image
+from hardware.nfc.runner import ReaderRunner
 
 UID = bytes.fromhex("04112233445566")
+#: The daemon's default for a PN532 when the config names no poll_interval.
+INTERVAL = DEFAULT_POLL_INTERVALS["pn532"]
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -42,8 +46,9 @@ def poll_times(reader: PN532Reader, sim: SimulatedPN532, card: bool, count: int 
     return times
 
 
-def tap_latencies(reader: PN532Reader, sim: SimulatedPN532, taps: int) -> list[float]:
-    """Present a card at a random moment of the poll cycle; time until TagPresented."""
+def tap_latencies(reader: PN532Reader, sim: SimulatedPN532, taps: int, image: bytes | None) -> list[float]:
+    """Present a card at a random moment of the poll cycle; time until TagPresented (with
+    the NDEF read when ``image`` gives the card memory)."""
     presented, removed = threading.Event(), threading.Event()
     seen: list[float] = []
 
@@ -54,15 +59,15 @@ def tap_latencies(reader: PN532Reader, sim: SimulatedPN532, taps: int) -> list[f
         elif isinstance(event, TagRemoved):
             removed.set()
 
-    runner = ReaderRunner(reader, on_event)  # default interval and removal delay
+    runner = ReaderRunner(reader, on_event, interval=INTERVAL)  # the daemon's PN532 default
     runner.start()
     latencies = []
     try:
         for _ in range(taps):
-            time.sleep(random.uniform(0.0, DEFAULT_INTERVAL))
+            time.sleep(random.uniform(0.0, INTERVAL))
             presented.clear()
             start = time.monotonic()
-            sim.present(UID)
+            sim.present(UID, pages=image)
             if not presented.wait(2.0):
                 raise RuntimeError("no TagPresented within 2 s")
             latencies.append(seen[-1] - start)
@@ -88,10 +93,12 @@ def main() -> None:
                 ("open (wake-up, SAM, firmware, RF config)", [opened]),
                 ("poll, card present (300 polls)", poll_times(reader, sim, card=True)),
                 ("poll, no card (300 polls)", poll_times(reader, sim, card=False)),
-                (f"tap to TagPresented, runner defaults ({args.taps} taps)",
-                 tap_latencies(reader, sim, args.taps)),
+                (f"tap to TagPresented, UID only ({args.taps} taps)",
+                 tap_latencies(reader, sim, args.taps, None)),
+                (f"tap to TagPresented, NDEF-programmed card ({args.taps} taps)",
+                 tap_latencies(reader, sim, args.taps, ntag215_image(UID, "creepy_cellar:ghost:room-H"))),
             ]
-    print(f"PN532 on a pty simulator; runner interval {DEFAULT_INTERVAL * 1000:.0f} ms, "
+    print(f"PN532 on a pty simulator; runner interval {INTERVAL * 1000:.0f} ms (the daemon's PN532 default), "
           "baud 115200, timeout 50 ms, retries 2")
     print(f"{'measure':<48} {'p50':>10} {'p99':>10} {'max':>10}")
     for label, values in rows:

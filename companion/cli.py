@@ -261,6 +261,10 @@ def _start_hardware(daemon, config) -> list:
     from hardware.nfc.supervisor import ReaderSupervisor
 
     stops = []
+    feedback = _tag_feedback(config.feedback)
+    if feedback is not None:
+        daemon.on_tag = feedback.tag
+        stops.append(feedback.close)
     if config.dice.enabled:
         button = _dice_button(daemon, config.dice.pin)
         if button is not None:
@@ -268,11 +272,31 @@ def _start_hardware(daemon, config) -> list:
     for reader in config.readers:
         supervisor = ReaderSupervisor(
             reader.name, partial(build_reader, reader.driver, reader.name, **reader.driver_kwargs()),
-            daemon.on_presence, daemon.on_reader_status, interval=config.poll_interval)
+            daemon.on_presence, daemon.on_reader_status, interval=config.interval_for(reader))
         daemon.attach_reader(reader.name, supervisor.run_job)
         supervisor.start()
         stops.append(supervisor.stop)
     return stops
+
+
+def _tag_feedback(feedback):
+    """The buzzer/LED of ``[feedback]``, or None (none configured, or its pin is unusable)."""
+    if feedback.pin is None:
+        return None
+    import warnings
+
+    from hardware.feedback import TagFeedback
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            device = TagFeedback(feedback.pin, feedback.device)
+        log.info("tag feedback: %s on GPIO %d", feedback.device, feedback.pin)
+        return device
+    except Exception as exc:  # gpiozero raises its own errors, OSError or RuntimeError here
+        log.warning("no tag feedback %s on GPIO %d (%s); reads work without it",
+                    feedback.device, feedback.pin, exc)
+        return None
 
 
 def _dice_button(daemon, pin: int):

@@ -35,8 +35,15 @@ DRIVER_KEYS: dict[str, dict[str, Any]] = {
     "fake": {},
 }
 COMMON_READER_KEYS = ("name", "driver", "role")
-TOP_KEYS = ("poll_interval", "language", "dice", "readers")
+
+#: Seconds between polls when the config names none, per driver. The MFRC522 keeps the
+#: issue's 100 ms; a PN532 poll costs a few ms of UART traffic and its NDEF read three
+#: exchanges more, so 50 ms keeps tap -> daemon under 100 ms (benchmarks/pn532_latency.py).
+DEFAULT_POLL_INTERVALS = {"mfrc522": 0.1, "pn532": 0.05, "fake": 0.1}
+TOP_KEYS = ("poll_interval", "language", "dice", "readers", "feedback")
 DICE_KEYS = ("pin", "hold_time", "enabled")
+FEEDBACK_KEYS = ("pin", "device")
+FEEDBACK_DEVICES = ("buzzer", "led")
 
 
 #: Longest hold time that makes sense for "undo", in seconds.
@@ -92,20 +99,40 @@ class DiceConfig:
 
 
 @dataclass(frozen=True)
+class FeedbackConfig:
+    """The optional buzzer or LED that answers each tag read.
+
+    Attributes:
+        pin: BCM pin number (0-27), or None when nothing is wired (the default).
+        device: ``"buzzer"`` (an active buzzer) or ``"led"``.
+    """
+
+    pin: int | None = None
+    device: str = "buzzer"
+
+
+@dataclass(frozen=True)
 class Config:
     """The whole configuration.
 
     Attributes:
         readers: the NFC readers, in file order (may be empty).
         dice: the dice button.
-        poll_interval: seconds between reader polls (default 0.1).
+        poll_interval: seconds between reader polls for every reader, or None for each
+            driver's default (:data:`DEFAULT_POLL_INTERVALS`; see :meth:`interval_for`).
         language: ``"en"`` or ``"it"`` (default ``"en"``).
+        feedback: the buzzer or LED for tag reads (none by default).
     """
 
     readers: tuple[ReaderConfig, ...] = ()
     dice: DiceConfig = field(default_factory=DiceConfig)
-    poll_interval: float = 0.1
+    feedback: FeedbackConfig = field(default_factory=FeedbackConfig)
+    poll_interval: float | None = None
     language: str = "en"
+
+    def interval_for(self, reader: ReaderConfig) -> float:
+        """Seconds between two polls of ``reader``: ``poll_interval``, else its driver's default."""
+        return self.poll_interval if self.poll_interval is not None else DEFAULT_POLL_INTERVALS[reader.driver]
 
 
 def default_config() -> Config:
@@ -178,10 +205,12 @@ def config_from_dict(data: dict[str, Any]) -> Config:
     _check_unique_names(readers)
     dice = _dice(dice_table)
     _check_pin_clash(dice, readers)
+    feedback = _feedback(data.get("feedback", {}), dice, readers)
     return Config(
         readers=readers,
         dice=dice,
-        poll_interval=_positive_number(data, "poll_interval", 0.1, ""),
+        feedback=feedback,
+        poll_interval=_positive_number(data, "poll_interval", 0.1, "") if "poll_interval" in data else None,
         language=_choice(data, "language", LANGUAGES, "en", ""),
     )
 
@@ -257,6 +286,27 @@ def _dice(table: dict[str, Any]) -> DiceConfig:
     if not hold_time <= MAX_HOLD_TIME:
         raise ConfigError(f"dice.hold_time: must be at most {MAX_HOLD_TIME:g} seconds, got {hold_time!r}")
     return DiceConfig(pin=_pin(table, "pin", 17, "dice"), hold_time=hold_time, enabled=enabled)
+
+
+def _feedback(table: Any, dice: DiceConfig, readers: tuple[ReaderConfig, ...]) -> FeedbackConfig:
+    """The ``[feedback]`` table: ``pin`` (required there) and ``device``; its pin is free."""
+    if not isinstance(table, dict):
+        raise ConfigError("feedback: must be a table ([feedback])")
+    if not table:
+        return FeedbackConfig()
+    _refuse_unknown(table, FEEDBACK_KEYS, "feedback")
+    if "pin" not in table:
+        raise ConfigError("feedback.pin: missing (the BCM pin of the buzzer or LED, 0-27)")
+    pin = _pin(table, "pin", 0, "feedback")
+    device = _choice(table, "device", FEEDBACK_DEVICES, "buzzer", "feedback")
+    if dice.enabled and pin == dice.pin:
+        raise ConfigError(f"feedback.pin: GPIO {pin} is already the dice button's pin (dice.pin)")
+    for i, reader in enumerate(readers):
+        if reader.reset_pin == pin:
+            raise ConfigError(f"feedback.pin: GPIO {pin} is already readers[{i}].reset_pin")
+    if pin in UART_PINS and any(r.driver == "pn532" for r in readers):
+        raise ConfigError(f"feedback.pin: GPIO {pin} is a UART pin, used by the PN532 reader")
+    return FeedbackConfig(pin=pin, device=device)
 
 
 def _reader(table: Any, prefix: str) -> ReaderConfig:

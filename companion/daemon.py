@@ -72,6 +72,9 @@ class Daemon:
         self._stopped: asyncio.Event | None = None
         self._reader_jobs: dict[str, Callable[[Callable], concurrent.futures.Future]] = {}
         self.walk: enrollment.Walk | None = None
+        #: Called with True (recognised) or False (unknown) for each tap, before the rules
+        #: see it: the buzzer/LED of :class:`hardware.feedback.TagFeedback`.
+        self.on_tag: Callable[[bool], None] | None = None
 
     def attach_reader(self, name: str, run_job: Callable[[Callable], concurrent.futures.Future]) -> None:
         """Let the daemon use reader ``name`` for maintenance (programming tags): ``run_job``
@@ -222,6 +225,8 @@ class Daemon:
         future.set_result(result)
 
     def _handle(self, inp: Input) -> Reply:
+        if isinstance(inp, Tap) and self.on_tag is not None:
+            self._tag_feedback(inp)
         if self.walk is not None and isinstance(inp, (Tap, Remove)):
             return self._walk_input(inp)
         if self.session is None:
@@ -245,6 +250,21 @@ class Daemon:
         elif not reply.ignored:
             self._notify(reply.text)
         return reply
+
+    def _tag_feedback(self, tap: Tap) -> None:
+        """Tell the buzzer/LED whether ``tap`` named a component (before the rules run)."""
+        from companion.session import component_text
+
+        if self.walk is not None:
+            known = True  # every tag is welcome while enrolling
+        elif self.session is not None:
+            known = self.session.component_for(tap) is not None
+        else:
+            known = tap.uid in self.store.enrolled_tags() or component_text(tap.ndef) is not None
+        try:
+            self.on_tag(known)
+        except Exception:  # feedback is optional: it must never cost an input
+            log.exception("tag feedback failed")
 
     # ------------------------------------------------------------------ publishing
 

@@ -220,8 +220,13 @@ class Session:
             return choice.key
         return self._tap_action(inp, prompt)
 
+    def component_for(self, tap: Tap) -> str | None:
+        """The component id a tap stands for: the registry's entry, else the tag's own text
+        record when it is shaped like a component id; None for an unknown tag."""
+        return self._tags.lookup(tap.uid) or component_text(tap.ndef)
+
     def _tap_action(self, tap: Tap, prompt: Prompt) -> str:
-        component = self._tags.lookup(tap.uid) or _component_text(tap.ndef)
+        component = self.component_for(tap)
         if component is None:
             raise Rejected(_unknown_tag(tap))
         label = self.spec.component_label(component)
@@ -326,7 +331,7 @@ def _with_line(body: dict[str, Any], line: int | None) -> dict[str, Any]:
     return body if line is None else {**body, "line": line}
 
 
-def _component_text(text: str | None) -> str | None:
+def component_text(text: str | None) -> str | None:
     """``text`` when it is shaped like a component id (``game:kind:name``), else None."""
     if text is None:
         return None

@@ -25,7 +25,9 @@ def test_empty_file_is_the_defaults(tmp_path):
     assert load_config(write(tmp_path, "")) == default_config()
     assert default_config() == Config(readers=(), dice=DiceConfig(pin=17, hold_time=1.5,
                                                                    enabled=True),
-                                      poll_interval=0.1, language="en")
+                                      poll_interval=None, language="en")
+    pn532, mfrc522 = ReaderConfig("t", "pn532"), ReaderConfig("c", "mfrc522")
+    assert (default_config().interval_for(pn532), default_config().interval_for(mfrc522)) == (0.05, 0.1)
 
 
 def test_full_file(tmp_path):
@@ -53,6 +55,7 @@ name = "sim"
 driver = "fake"
 """))
     assert config.poll_interval == 0.25 and config.language == "it"
+    assert config.interval_for(config.readers[1]) == 0.25  # one interval for every reader
     assert config.dice == DiceConfig(pin=22, hold_time=2.0, enabled=False)
     assert config.readers == (
         ReaderConfig("left", "mfrc522", "tiles", bus=1, device=1, reset_pin=24),
@@ -82,6 +85,7 @@ def test_example_file_loads():
         ("cards", "mfrc522", "cards"), ("tiles", "pn532", "tiles")]
     assert config.dice == DiceConfig()
     assert config.poll_interval == 0.1 and config.language == "en"
+    assert (config.feedback.pin, config.feedback.device) == (18, "buzzer")
 
 
 def test_example_file_documents_every_key():
@@ -96,7 +100,16 @@ BAD = [
     ('language = "fr"', "language: must be one of en, it, got 'fr'"),
     ("poll_interval = 0", "poll_interval: must be a number of seconds > 0, got 0"),
     ('poll_interval = "fast"', "poll_interval: must be a number of seconds > 0, got 'fast'"),
-    ("colour = 1", "unknown key colour (allowed: poll_interval, language, dice, readers)"),
+    ("colour = 1", "unknown key colour (allowed: poll_interval, language, dice, readers, feedback)"),
+    ("[feedback]\ndevice = 'led'", "feedback.pin: missing (the BCM pin of the buzzer or LED, 0-27)"),
+    ("[feedback]\npin = 17", "feedback.pin: GPIO 17 is already the dice button's pin (dice.pin)"),
+    ("[feedback]\npin = 18\ndevice = 'horn'", "feedback.device: must be one of buzzer, led, got 'horn'"),
+    ("[feedback]\npin = 18\nvolume = 3", "unknown key feedback.volume (allowed: pin, device)"),
+    ("feedback = 18", "feedback: must be a table ([feedback])"),
+    ('[feedback]\npin = 25\n[[readers]]\nname = "c"\ndriver = "mfrc522"',
+     "feedback.pin: GPIO 25 is already readers[0].reset_pin"),
+    ('[feedback]\npin = 14\n[[readers]]\nname = "t"\ndriver = "pn532"',
+     "feedback.pin: GPIO 14 is a UART pin, used by the PN532 reader"),
     ("a = 1\nb = 2", "unknown keys a, b (allowed:"),
     ("dice = 3", "dice: must be a table ([dice])"),
     ("[dice]\npin = 28", "dice.pin: must be 0-27, got 28"),
