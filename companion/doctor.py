@@ -148,7 +148,7 @@ class Needs:
     spi: tuple[str, ...] = ()      # /dev/spidevB.D paths
     serial: tuple[str, ...] = ()   # serial port paths
     gpio: bool = False             # any GPIO (dice button or MFRC522 reset pin)
-    dice: bool = False             # gpiozero and a working pin factory
+    dice: bool = False             # gpiozero and a working pin factory (dice button, tag feedback)
 
     @classmethod
     def of(cls, config: Config | None) -> Needs:
@@ -158,7 +158,7 @@ class Needs:
         spi = tuple(f"/dev/spidev{r.bus}.{r.device}" for r in config.readers
                     if r.driver == "mfrc522")
         serial = tuple(r.port for r in config.readers if r.driver == "pn532")
-        dice = config.dice.enabled
+        dice = config.dice.enabled or config.feedback.pin is not None
         return cls(spi=spi, serial=serial, gpio=dice or bool(spi), dice=dice)
 
 
@@ -338,7 +338,9 @@ def _describe(config: Config | None) -> str:
         return "no config file: nothing is required, lines below are informational"
     readers = ", ".join(f"{r.name} ({r.driver})" for r in config.readers) or "none"
     dice = f"GPIO {config.dice.pin}" if config.dice.enabled else "disabled"
-    return f"readers: {readers}; dice button: {dice}"
+    feedback = f"; tag feedback: {config.feedback.device} on GPIO {config.feedback.pin}" \
+        if config.feedback.pin is not None else ""
+    return f"readers: {readers}; dice button: {dice}{feedback}"
 
 
 def run_doctor(config: Config | None = None, out: TextIO | None = None,

@@ -180,3 +180,31 @@ def test_encode_text_is_whole_pages():
         area = ntag.encode_text(text)
         assert len(area) % 4 == 0 and area[0] == 0x03
     assert ntag.encode_text("x" * 300)[1] == 0xFF  # three-byte TLV length from 255 bytes on
+
+
+def test_the_runner_reads_the_text_once_per_presentation():
+    """The runner, not the driver, reads the text record: once when the card arrives."""
+    from hardware.nfc.base import TagPresented
+    from hardware.nfc.runner import ReaderRunner
+
+    chip = SimChip()
+    with installed(chip), MFRC522Reader("cards") as reader:
+        events = []
+        runner = ReaderRunner(reader, events.append)
+        chip.present(SimCard.ntag215(UID, COMPONENT))
+        for _ in range(5):
+            runner.step()
+        assert events == [TagPresented("cards", UID, COMPONENT, None)]
+        assert chip.picc_commands["READ"] == 4  # pages 0, 4, 8, 12 - and not again while it rests
+
+
+def test_the_runner_can_be_told_not_to_read_memory():
+    from hardware.nfc.base import TagPresented
+    from hardware.nfc.runner import ReaderRunner
+
+    reader = FakeNfcReader("cards")
+    events = []
+    runner = ReaderRunner(reader, events.append, read_ndef=False)
+    reader.present(UID, ntag.ntag215_image(UID, COMPONENT))
+    runner.step()
+    assert events == [TagPresented("cards", UID)]
