@@ -143,7 +143,7 @@ class Daemon:
         self.session = Session.resume(self.store, record, hold_time=self.hold_time,
                                       reader_roles=self.reader_roles, enrolled=self.store.enrolled_tags())
         self.recent.clear()
-        self.recent.append(f"Resumed game {record.id} after {len(self.session.history)} inputs.")
+        self.recent.append(f"Resumed game {record.id} after {self.session.position} inputs.")
         self.publish()
         return self.session
 

@@ -4,6 +4,12 @@ Each accepted input is appended to the event store, with the chance outcomes it 
 one transaction before the resulting prompt is published. Undo reverts the last human
 input; the chance outcomes it caused are kept and re-used when the same input comes again
 at the same point, so undo never re-rolls and never re-draws.
+
+Long games (issue 9): every :data:`SNAPSHOT_EVERY` events the session is saved as a
+snapshot (for games whose spec has ``encode``/``decode``), so a resume replays only the
+events after it; and only the last :data:`KEEP_IN_MEMORY` inputs keep their earlier state
+in memory. Undoing further back than either reloads the game from the whole log once
+(slower, never wrong).
 """
 
 from __future__ import annotations
@@ -28,6 +34,13 @@ log = logging.getLogger(__name__)
 
 #: A dice-button press held at least this long (seconds) means "undo".
 DEFAULT_HOLD_TIME = 1.5
+
+#: Events between two snapshots of a stored game.
+SNAPSHOT_EVERY = 500
+
+#: Inputs whose earlier state stays in memory for undo (a stored game only; older ones are
+#: rebuilt from the log when undo reaches them).
+KEEP_IN_MEMORY = 1000
 
 
 @dataclass(frozen=True)
@@ -101,6 +114,7 @@ class Session:
     history: list[Entry] = field(init=False, default_factory=list)
     last_line: int | None = field(init=False, default=None)
     _before: list[Any] = field(init=False, default_factory=list)  # the state before each entry
+    _base: int = field(init=False, default=0)  # inputs before ``history`` (not in memory)
     _redo: dict[tuple[int, str], tuple[dict[str, str], ...]] = field(init=False, default_factory=dict)
     _picker: ChancePicker = field(init=False)
     _tags: TagRegistry = field(init=False)
@@ -123,8 +137,15 @@ class Session:
         return session
 
     @classmethod
-    def resume(cls, store: EventStore, record: GameRecord, **kwargs) -> "Session":
-        """Rebuild a stored game by replaying its events (no chance is picked again).
+    def resume(cls, store: EventStore, record: GameRecord, use_snapshot: bool = True,
+               keep: int | None = KEEP_IN_MEMORY, **kwargs) -> "Session":
+        """Rebuild a stored game from its newest usable snapshot and the events after it
+        (or from all its events); no chance is picked again.
+
+        Args:
+            store, record: the store and the game.
+            use_snapshot: False replays the whole log.
+            keep: inputs to keep undo states for in memory (None: all).
 
         Raises:
             StoreError: the log does not replay under the current rules.
@@ -134,11 +155,14 @@ class Session:
         except HeaderError as exc:
             raise StoreError(f"game {record.id} has a header this version refuses: {exc}") from exc
         session = cls(get_game(header.game), header, store, record.id, **kwargs)
-        for event in store.events(record.id):
+        after = session._restore_snapshot() if use_snapshot else 0
+        for event in store.events(record.id, after=after):
             try:
                 session._replay(event.kind, event.body)
             except (RuleViolation, LookupError, ValueError, TypeError) as exc:
                 raise StoreError(f"game {record.id} event {event.seq} does not replay: {exc}") from exc
+        if keep is not None:
+            session._trim(keep)
         return session
 
     def _replay(self, kind: str, body: dict[str, Any]) -> None:
@@ -167,8 +191,13 @@ class Session:
         return self._prompt
 
     @property
+    def position(self) -> int:
+        """Inputs in effect now (accepted inputs minus undone ones)."""
+        return self._base + len(self.history)
+
+    @property
     def can_undo(self) -> bool:
-        return bool(self.history) and not self.prompt.over
+        return self.position > 0 and not self.prompt.over
 
     def view(self) -> dict[str, Any]:
         """The public state (the game's view)."""
@@ -259,7 +288,7 @@ class Session:
             raise
 
     def _act_recorded(self, inp: Input, action: str, line: int | None) -> Reply:
-        cached = list(self._redo.get((len(self.history), action), ()))
+        cached = list(self._redo.get((self.position, action), ()))
         state = self.spec.apply(self.state, action)
         news = list(self.spec.news(state))
         chances = []
@@ -272,8 +301,9 @@ class Session:
             news += self.spec.news(state)
             chances.append({"source": chance.source, "key": outcome.key, "origin": origin})
         entry = Entry(inputs.to_json(inp), action, tuple(chances), line)
-        self._persist("input", entry.to_json(), outcome=self.spec.outcome(state))
+        seq = self._persist("input", entry.to_json(), outcome=self.spec.outcome(state))
         self._commit(entry, state)
+        self._after_event(seq)
         return Reply(True, news=tuple(news))
 
     def _pick(self, chance, cached: list[dict[str, str]]):
@@ -285,10 +315,13 @@ class Session:
         return self._picker.pick(chance)
 
     def _undo(self, inp: Input, line: int | None) -> Reply:
+        if not self.history and self._base:
+            self._reload()  # undo reached inputs whose states are no longer in memory
         if not self.history:
             raise Rejected("Nothing to undo.")
-        self._persist("undo", _with_line({"input": inputs.to_json(inp)}, line))
+        seq = self._persist("undo", _with_line({"input": inputs.to_json(inp)}, line))
         entry = self._revert(line)
+        self._after_event(seq)
         choice = self.prompt.choice(entry.action)
         label = choice.label if choice is not None else entry.action
         return Reply(True, news=(f"Undone: {label} ({inputs.describe(inputs.from_json(entry.input))}).",))
@@ -298,7 +331,7 @@ class Session:
     # resumed session holds exactly what the uninterrupted one held (redo entries included).
 
     def _commit(self, entry: Entry, state: Any) -> None:
-        position = len(self.history)
+        position = self.position
         if (position, entry.action) not in self._redo:  # a new branch: deeper redo is stale
             self._redo = {k: v for k, v in self._redo.items() if k[0] <= position}
         self.history.append(entry)
@@ -309,7 +342,7 @@ class Session:
     def _revert(self, line: int | None) -> Entry:
         entry = self.history.pop()
         self._set_state(self._before.pop())
-        self._redo[(len(self.history), entry.action)] = entry.chances
+        self._redo[(self.position, entry.action)] = entry.chances
         self._note_line(line)
         return entry
 
@@ -321,9 +354,91 @@ class Session:
         if line is not None:
             self.last_line = line
 
-    def _persist(self, kind: str, body: dict[str, Any], outcome: str | None = None) -> None:
+    def _persist(self, kind: str, body: dict[str, Any], outcome: str | None = None) -> int | None:
         if self.store is not None:
-            self.store.append(self.game_id, kind, body, self.clock(), outcome=outcome)
+            return self.store.append(self.game_id, kind, body, self.clock(), outcome=outcome)
+        return None
+
+    # ------------------------------------------------------------------ long games (issue 9)
+
+    def _after_event(self, seq: int | None) -> None:
+        """After a live event: bound the undo states in memory; snapshot every so often."""
+        if seq is None:
+            return
+        self._trim(KEEP_IN_MEMORY)
+        if seq % SNAPSHOT_EVERY == 0 and self.spec.encode is not None:
+            try:
+                self.store.save_snapshot(self.game_id, seq, self._version(), self._snapshot(), self.clock())
+            except StoreError as exc:  # a snapshot is a cache: the log has everything
+                log.warning("no snapshot at event %d: %s", seq, exc)
+
+    def _version(self) -> str:
+        from companion import __version__
+
+        return f"{__version__}:{self.spec.id}"
+
+    def _snapshot(self) -> dict[str, Any]:
+        """The session after the last event, as JSON: state, position, redo, chance counters."""
+        return {
+            "state": self.spec.encode(self.state),
+            "position": self.position,
+            "redo": [[pos, action, list(chances)] for (pos, action), chances in self._redo.items()],
+            "stack_used": dict(self._picker.stack_used),
+            "rng_used": self._picker.rng_used,
+            "last_line": self.last_line,
+        }
+
+    def _restore_snapshot(self) -> int:
+        """Take the newest usable snapshot; returns its event seq (0: none, replay everything).
+
+        A snapshot is unusable when its game's version differs, when it does not decode, or
+        when the events after it undo inputs from before it (then the whole log is replayed).
+        """
+        if self.spec.decode is None:
+            return 0
+        found = self.store.latest_snapshot(self.game_id, self._version())
+        if found is None:
+            return 0
+        seq, body = found
+        depth = 0
+        for event in self.store.events(self.game_id, after=seq):
+            depth += -1 if event.kind == "undo" else 1
+            if depth < 0:
+                return 0
+        try:
+            state = self.spec.decode(body["state"])
+            self._base = int(body["position"])
+            self._redo = {(int(p), a): tuple(c) for p, a, c in body["redo"]}
+            self._picker.stack_used.update(body["stack_used"])
+            self._picker.rng_used = int(body["rng_used"])
+            self.last_line = body["last_line"]
+        except Exception as exc:  # a snapshot is a cache: any failure to read it means replay
+            log.warning("game %s: snapshot at event %d unusable (%r); replaying the whole log",
+                        self.game_id, seq, exc)
+            self.__post_init__()
+            self._base, self._redo, self.last_line = 0, {}, None
+            return 0
+        self._set_state(state)
+        return seq
+
+    def _trim(self, keep: int) -> None:
+        """Keep the undo states of the last ``keep`` inputs (stored games only)."""
+        if self.store is None or len(self.history) <= keep:
+            return
+        drop = len(self.history) - keep // 2
+        self._base += drop
+        del self.history[:drop]
+        del self._before[:drop]
+
+    def _reload(self) -> None:
+        """Rebuild every undo state by replaying the whole log (undo went past memory)."""
+        record = self.store.game(self.game_id)
+        log.info("game %s: undo reaches input %d; reloading the whole log", self.game_id, self._base)
+        full = Session.resume(self.store, record, use_snapshot=False, keep=None, hold_time=self.hold_time,
+                              clock=self.clock, reader_roles=self.reader_roles, enrolled=self.enrolled)
+        self.state, self._prompt = full.state, full._prompt
+        self.history, self._before, self._base = full.history, full._before, 0
+        self._redo, self._picker, self.last_line = full._redo, full._picker, full.last_line
 
 
 def _with_line(body: dict[str, Any], line: int | None) -> dict[str, Any]:

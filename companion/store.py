@@ -8,6 +8,11 @@ is on disk), ``PRAGMA integrity_check`` at open. Schema:
   table script a game came from, if any; ``outcome`` stays NULL while the game is unfinished.
 * ``events(game_id, seq, kind, body, at)``: ``kind`` is ``"input"`` (an accepted input with
   its action and the chance outcomes it caused) or ``"undo"``; ``at`` is wall-clock seconds.
+* ``tags(uid, component, enrolled)``: the tag registry.
+* ``snapshots(game_id, seq, version, body, at)``: the session after event ``seq``, so a
+  resume replays only the events after it (issue 9). A snapshot is a cache: ``version``
+  names the companion version and game that wrote it, and one of another version is
+  ignored (the log is replayed instead). The two newest per game are kept.
 """
 
 from __future__ import annotations
@@ -21,7 +26,10 @@ from typing import Any
 
 from companion.errors import StoreError
 
-SCHEMA_VERSION = 2  # 2: the tags table (version 1 stores gain it when opened)
+SCHEMA_VERSION = 3  # 2: the tags table; 3: snapshots (older stores gain them when opened)
+
+#: Snapshots kept per game (the newest ones).
+SNAPSHOTS_KEPT = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -44,6 +52,14 @@ CREATE TABLE IF NOT EXISTS tags (
     uid TEXT PRIMARY KEY,
     component TEXT NOT NULL,
     enrolled REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS snapshots (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    version TEXT NOT NULL,
+    body TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
 );
 """
 
@@ -212,12 +228,38 @@ class EventStore:
             cursor = self._db.execute("DELETE FROM tags WHERE uid = ?", (uid,))
         return cursor.rowcount > 0
 
-    def events(self, game_id: int) -> list[Event]:
-        """Every event of a game in order."""
+    def events(self, game_id: int, after: int = 0) -> list[Event]:
+        """The events of a game with ``seq`` above ``after``, in order (all of them by default)."""
         rows = self._db.execute(
-            "SELECT seq, kind, body, at FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+            "SELECT seq, kind, body, at FROM events WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after)
         )
         return [Event(seq, kind, json.loads(body), at) for seq, kind, body, at in rows]
+
+    def save_snapshot(self, game_id: int, seq: int, version: str, body: dict[str, Any], now: float) -> None:
+        """Keep the session after event ``seq`` (a cache: failing to write one loses nothing).
+
+        Raises:
+            StoreError: the write failed; nothing was written.
+        """
+        try:
+            with self._transaction():
+                self._db.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, version, body, at) "
+                                 "VALUES (?, ?, ?, ?, ?)", (game_id, seq, version, json.dumps(body), now))
+                self._db.execute("DELETE FROM snapshots WHERE game_id = ? AND seq NOT IN (SELECT seq FROM "
+                                 "snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT ?)",
+                                 (game_id, game_id, SNAPSHOTS_KEPT))
+        except sqlite3.Error as exc:
+            raise StoreError(f"could not save a snapshot in {self.path}: {exc}") from exc
+
+    def latest_snapshot(self, game_id: int, version: str) -> tuple[int, dict[str, Any]] | None:
+        """``(seq, body)`` of the newest snapshot of ``game_id`` written by ``version``, or None."""
+        row = self._db.execute("SELECT seq, body FROM snapshots WHERE game_id = ? AND version = ? "
+                               "ORDER BY seq DESC LIMIT 1", (game_id, version)).fetchone()
+        return (int(row[0]), json.loads(row[1])) if row else None
+
+    def game(self, game_id: int) -> GameRecord | None:
+        """The game with ``game_id``, or None."""
+        return self._one("SELECT * FROM games WHERE id = ?", (game_id,))
 
     def last_unfinished(self) -> GameRecord | None:
         """The most recently started game that has no outcome yet, or None."""
