@@ -375,10 +375,32 @@ def test_death_loses_2_points_and_every_card():
     state = play(state, "attack:monster-08", "face:1", "face:6", "face:2", "face:1")  # 6 > 2 + 1: a wound
     assert state.dead == (True, False, False) and state.hands[0] == ()
     assert state.scores[0] == -2 and state.plot_deck.bottom == ("plot-1",) and "item-05" in state.main_discard
-    floor = replace(state, options={**state.options, "score_floor_zero": True})
-    assert floor.options["score_floor_zero"]
     state = play(state, "pick:flashlight", "pick:broken-mirror")  # Bo and Cy
     assert state.round == 2 and state.dead == (False, False, False) and state.wounds[0] == 0
+
+
+@pytest.mark.parametrize("floor, score", [(False, -2), (True, 0)])
+def test_score_floor(floor, score):
+    """House rule ``score_floor_zero`` (H-A6); the log holds the change applied."""
+    state = with_monster(in_round_one(score_floor_zero=floor), "monster-08")
+    state = replace(state, wounds=(3, 0, 0))
+    state = play(state, "attack:monster-08", "face:1", "face:6", "face:2", "face:1")
+    assert state.scores[0] == score and state.score_log == ((0, score, "death"),)
+
+
+@pytest.mark.parametrize("limit, offered", [("per_attack", True), ("per_game", False)])
+def test_reroll_limit(limit, offered):
+    """House rule ``reroll_limit``: Olivia's re-roll once per attack, or once per game."""
+    state = with_monster(with_monster(in_round_one(reroll_limit=limit), "vampire"), "monster-03")
+    state = play(state, "pick:flashlight", "attack:vampire", "face:1", "face:2", "face:1", "face:6", "face:6")
+    assert state.ability_used[1] and state.round == 1
+    state = play(state, "attack:monster-03", "face:1", "face:1", "face:1", "face:6")  # Cy, then round 2
+    state = play(state, *(["draw:item-05"] if state.step == Step.MAIN else []))
+    while state.player != "Bo":
+        state = play(state, sorted(k for k in keys(state) if k.startswith("attack:"))[0], "face:1", "face:6",
+                     "face:1", "face:6")
+    state = play(state, sorted(k for k in keys(state) if k.startswith("attack:"))[0], "face:1")
+    assert ("keep" in keys(state)) is offered
 
 
 def test_all_characters_killed_in_the_same_round_ends_in_failure():
@@ -401,8 +423,8 @@ def test_18_points_win_at_once():
     """"End of the Game" 2: 18 points at any moment wins."""
     state = with_monster(in_round_one(), "vampire")
     state = replace(state, scores=(15, 0, 0), score_log=((0, 15, "earlier"),))
-    state = play(state, "attack:vampire", "face:6", "face:6")  # critical: 2 + 6 = 8? no: 8 < 9
-    assert state.outcome is None
+    state = play(state, "attack:vampire", "face:6", "face:6")  # 2 + 6 = 8 against 2 + 6: a miss
+    assert state.outcome is None and state.scores[0] == 15
     state = with_monster(holding(in_round_one(), 0, "item-06"), "monster-05")  # defence 2, health 1
     state = replace(state, scores=(15, 0, 0), score_log=((0, 15, "earlier"),))
     state = play(state, "attack:monster-05", "use:item-06", "face:5", "face:1")
