@@ -18,6 +18,8 @@ from collections.abc import Callable
 
 import pytest
 
+import hos_checks
+
 from companion.engine import GameSpec, Prompt, all_games, resolve_options
 from companion.errors import RuleViolation
 from companion.header import GameHeader
@@ -66,6 +68,7 @@ SPEC_VIEW = {game_id: spec.view for game_id, spec in GAMES.items()}
 #: game id -> check(state, initial_state); games without an entry get the generic checks.
 INVARIANTS: dict[str, Callable] = {
     "creepy_cellar": _creepy_cellar_invariants,
+    "house_of_spirits": lambda state, initial: hos_checks.check(state, GAMES["house_of_spirits"]),
 }
 
 

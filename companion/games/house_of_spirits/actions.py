@@ -1,0 +1,255 @@
+"""The non-combat actions: investigate, play a plot card, pick up a card, heal; the hand limit.
+
+Rulebook: "Player Actions", "Investigation", "Playing Plot Cards", "Pick up a card",
+"Heal himself or another player". House rules: ``investigate_compare`` (H-A2),
+``failed_plot_roll`` (H-A10), ``hand_limit_counts_plots`` (H-A11).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.games.house_of_spirits import components as hc
+from companion.games.house_of_spirits.flow import draw, end_turn, request_roll
+from companion.games.house_of_spirits.scoring import add_points, start_tally
+from companion.games.house_of_spirits.state import (
+    Pending, State, Step, add_to_hand, discard_items, put, remove_from_hand, say,
+)
+
+# --------------------------------------------------------------------------- investigation
+
+
+def can_investigate(state: State) -> bool:
+    """Only one player investigates each round, and only while the plot deck has cards."""
+    return not state.investigated and bool(state.plot_deck)
+
+
+def investigation_items(state: State, player: int) -> tuple[str, ...]:
+    """Items in the hand with an investigation bonus."""
+    return tuple(card for card in state.hand(player) if hc.card(card).investigation > 0)
+
+
+def start_investigation(state: State) -> State:
+    """The player picks investigation items, then rolls 1D6."""
+    return request_roll(replace(state, pending=Pending("investigate")), "investigate", state.active)
+
+
+def on_investigation_roll(state: State, face: int) -> State:
+    """Base + items + 1D6, then the top plot card is turned over ("Investigation")."""
+    pending = state.pending
+    base = hc.card(state.characters[state.active]).investigation
+    bonus = sum(hc.item_bonus(item, "investigation") for item in pending.items)
+    total = base + bonus + face
+    state = replace(state, investigated=True, pending=replace(pending, dice=pending.dice + (face,), score=total))
+    state = say(state, f"{state.player} investigates: {base} + {bonus} (items) + {face} (die) = {total}.")
+    return draw(state, Step.PLOT)
+
+
+def on_plot_drawn(state: State, plot: str) -> State:
+    """Compare with the plot card's hidden score; success takes it, failure sends it to the
+    bottom; the investigation items are discarded either way."""
+    pending, player = state.pending, state.active
+    state = replace(state, plot_deck=state.plot_deck.take(plot))
+    needed = hc.card(plot).plot_score
+    if state.options["investigate_compare"] == "ge":
+        success = pending.score >= needed
+    else:
+        success = pending.score > needed
+    state = discard_items(state, player, pending.items)
+    if success:
+        state = add_to_hand(state, player, plot)
+        state = say(state, f"The plot card needed {needed}: {state.player} succeeds and takes {hc.label(plot)}.")
+        return check_hand_limit(state, player)
+    state = replace(state, plot_deck=state.plot_deck.to_bottom(plot))
+    state = say(state, f"The plot card needed {needed}: the investigation fails; the card goes to the "
+                       "bottom of the plot deck.")
+    return end_turn(state)
+
+
+# --------------------------------------------------------------------------- plot cards
+
+
+def playable_plots(state: State, player: int) -> tuple[str, ...]:
+    """Plot cards the player may play now: gained before this round (H-A9: no exceptions),
+    in a listed room (room plots), holding a listed item (item plots)."""
+    found = []
+    for card in state.hand(player):
+        plot = hc.card(card)
+        if plot.kind != "plot" or state.gained(player, card) >= state.round:
+            continue
+        if plot.rooms and state.room not in plot.rooms:
+            continue
+        if plot.items and not plot_items(state, player, card):
+            continue
+        found.append(card)
+    return tuple(found)
+
+
+def plot_items(state: State, player: int, plot: str) -> tuple[str, ...]:
+    """Items in the hand that the item plot card lists."""
+    listed = hc.card(plot).items
+    return tuple(card for card in state.hand(player) if card in listed)
+
+
+def start_plot(state: State, plot: str) -> State:
+    """Play a plot card: a plain one scores at once; a room or item plot needs a roll."""
+    card = hc.card(plot)
+    state = replace(state, pending=Pending("plot", target=plot))
+    if card.rooms:
+        return request_roll(state, "plot", state.active)
+    if card.items:
+        items = plot_items(state, state.active, plot)
+        if len(items) == 1:
+            return declare_plot_item(state, items[0])
+        return replace(state, step=Step.PLOT_ITEM)
+    return plot_played(state)
+
+
+def declare_plot_item(state: State, item: str) -> State:
+    """The plot item is declared before rolling ("Playing Plot Cards")."""
+    state = replace(state, pending=replace(state.pending, plot_item=item))
+    return request_roll(say(state, f"{state.player} declares {hc.label(item)} as the plot item."),
+                        "plot", state.active)
+
+
+def plot_target(state: State) -> tuple[int, int]:
+    """(number to roll, ± modifier) of the plot roll under way."""
+    pending = state.pending
+    plot = hc.card(pending.target)
+    if plot.rooms:
+        return plot.rooms[state.room], hc.card(state.room).modifier
+    return plot.items[pending.plot_item], hc.plot_item_modifier(pending.plot_item, state.room)
+
+
+def on_plot_roll(state: State, face: int) -> State:
+    """Success when the die, moved by at most the modifier, reaches the number (Olivia's
+    Garage example: needs 3, ±2, rolls 4 -> plays; Kraig's Tome: needs 4, ±1, rolls 6 -> fails)."""
+    target, modifier = plot_target(state)
+    state = replace(state, pending=replace(state.pending, dice=state.pending.dice + (face,)))
+    if abs(face - target) <= modifier:
+        state = say(state, f"{state.player} rolled {face}: within ±{modifier} of {target}.")
+        return plot_played(state)
+    state = say(state, f"{state.player} rolled {face}: {target} is out of reach with ±{modifier}.")
+    if state.options["failed_plot_roll"] == "bottom":
+        plot = state.pending.target
+        state = remove_from_hand(state, state.active, plot)
+        state = replace(state, plot_deck=state.plot_deck.to_bottom(plot))
+        state = say(state, f"{hc.label(plot)} goes to the bottom of the plot deck.")
+    return end_turn(state)
+
+
+def plot_played(state: State) -> State:
+    """The plot card is laid down: 3 points, 3 more for the final one; the last ends the game."""
+    pending, player = state.pending, state.active
+    plot = pending.target
+    state = remove_from_hand(state, player, plot)
+    state = replace(state, plots_played=state.plots_played + (plot,))
+    state = say(state, f"{state.player} plays {hc.label(plot)}.")
+    if pending.plot_item:
+        state = remove_from_hand(state, player, pending.plot_item)
+        state = replace(state, attached=state.attached + ((plot, pending.plot_item),))
+        state = say(state, f"{hc.label(pending.plot_item)} is laid on the plot card.")
+    elif hc.card(plot).rooms:
+        state = replace(state, room_plots=state.room_plots + (plot,))
+    state = add_points(state, player, hc.PLOT_POINTS, "plot card")
+    final = len(state.plots_played) == len(hc.ids("plot"))
+    if final and state.outcome is None:
+        state = add_points(state, player, hc.FINAL_PLOT_BONUS, "final plot card")
+    if state.outcome is not None:
+        return state
+    if final:
+        return start_tally(state)
+    return end_turn(state)
+
+
+# --------------------------------------------------------------------------- pick up
+
+
+def pickable(state: State) -> tuple[str, ...]:
+    """Item and event cards in play."""
+    return tuple(card for card in state.in_play if hc.card(card).kind in ("item", "event"))
+
+
+def pick_up(state: State, card: str) -> State:
+    """Take one item or event card from the play area ("Pick up a card")."""
+    state = replace(state, in_play=tuple(c for c in state.in_play if c != card))
+    state = add_to_hand(state, state.active, card)
+    state = say(state, f"{state.player} picks up {hc.label(card)}.")
+    return check_hand_limit(state, state.active)
+
+
+def hand_count(state: State, player: int) -> int:
+    """Cards counted against the hand limit (house rule ``hand_limit_counts_plots``, H-A11)."""
+    cards = state.hand(player)
+    if not state.options["hand_limit_counts_plots"]:
+        cards = tuple(card for card in cards if hc.card(card).kind != "plot")
+    return len(cards)
+
+
+def discardable(state: State, player: int) -> tuple[str, ...]:
+    """Cards the player may discard to meet the hand limit."""
+    cards = state.hand(player)
+    if not state.options["hand_limit_counts_plots"]:
+        cards = tuple(card for card in cards if hc.card(card).kind != "plot")
+    return cards
+
+
+def check_hand_limit(state: State, player: int) -> State:
+    """More than 6 cards: discard down to 6 at once; otherwise the turn ends."""
+    if hand_count(state, player) > hc.HAND_LIMIT:
+        state = say(state, f"{state.players[player]} holds more than {hc.HAND_LIMIT} cards: discard down to {hc.HAND_LIMIT}.")
+        return replace(state, step=Step.DISCARD, discarding=player)
+    return end_turn(replace(state, discarding=None))
+
+
+def discard(state: State, card: str) -> State:
+    """One card goes: a plot card to the bottom of the plot deck, others to the main discard."""
+    player = state.discarding
+    if hc.card(card).kind == "plot":
+        state = remove_from_hand(state, player, card)
+        state = replace(state, plot_deck=state.plot_deck.to_bottom(card))
+    else:
+        state = discard_items(state, player, (card,))
+    state = say(state, f"{state.players[player]} discards {hc.label(card)}.")
+    return check_hand_limit(state, player)
+
+
+# --------------------------------------------------------------------------- healing
+
+
+def healing_cards(state: State, player: int) -> tuple[str, ...]:
+    """Healing items the player may play: not gained this round."""
+    return tuple(card for card in state.hand(player)
+                 if hc.card(card).heal > 0 and state.gained(player, card) < state.round)
+
+
+def heal_targets(state: State) -> tuple[int, ...]:
+    """Living characters below full health ("can't be played on characters that have full health")."""
+    return tuple(p for p in range(len(state.players)) if not state.dead[p] and state.wounds[p] > 0)
+
+
+def start_heal(state: State, target: int) -> State:
+    """The active player will heal ``target`` with one or more healing cards."""
+    return replace(state, step=Step.HEAL, pending=Pending("heal", target=state.players[target]))
+
+
+def use_healing(state: State, card: str) -> State:
+    """One healing card restores its amount (never beyond full health)."""
+    target = state.players.index(state.pending.target)
+    healed = min(hc.card(card).heal, state.wounds[target])
+    state = discard_items(state, state.active, (card,))
+    state = replace(state, wounds=put(state.wounds, target, state.wounds[target] - healed),
+                    pending=replace(state.pending, healed=state.pending.healed + healed))
+    state = say(state, f"{hc.label(card)} heals {state.players[target]} by {healed}: "
+                       f"{state.max_health(target) - state.wounds[target]} of {state.max_health(target)} health.")
+    if state.wounds[target] == 0 or not healing_cards(state, state.active):
+        return finish_heal(state)
+    return state
+
+
+def finish_heal(state: State) -> State:
+    """Healing another player scores 1 point, however many cards were used; yourself, none."""
+    target = state.players.index(state.pending.target)
+    if target != state.active and state.pending.healed:
+        state = add_points(state, state.active, hc.HEAL_POINTS, "healing another player")
+    return end_turn(state)

@@ -1,0 +1,175 @@
+"""Attacking a monster and its retaliation ("Attack a Monster", "Combat Example").
+
+Player: base attack + offensive items + 1D6 against the monster's defence + 1D6. Above
+the defence total: one wound; above 6 + defence: a critical hit that kills. A surviving
+monster strikes back: its attack + 1D6 against the player's defence + defensive items
+(chosen before the monster's roll) + 1D6. Items used are discarded after the retaliation.
+House rules: ``monster_crit`` (H-A3), ``excess_monsters`` (H-A4), ``reroll_limit``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.games.house_of_spirits import components as hc
+from companion.games.house_of_spirits.flow import end_turn, request_roll
+from companion.games.house_of_spirits.scoring import add_points, kill_character
+from companion.games.house_of_spirits.state import Pending, State, discard_items, put, say
+
+
+def remaining_actors(state: State) -> int:
+    """Players still to act this round, the active one included (dead ones skip under H-A8)."""
+    order = state.order()[state.turn:]
+    if state.options["death_skip"] == "revive_at_turn":
+        return len(order)
+    return sum(1 for p in order if not state.dead[p] or p == state.active)
+
+
+def attack_targets(state: State) -> tuple[tuple[str, ...], bool]:
+    """(monsters the active player may attack, whether attacking is compulsory).
+
+    "Each monster MUST be attacked by at least one player each round": when the monsters
+    not yet attacked are at least as many as the players still to act, the active player
+    must attack. Under ``excess_monsters=unattacked_first`` he must pick one not yet
+    attacked; under ``any_monster`` any monster will do once everyone must attack.
+    """
+    monsters = state.monsters()
+    waiting = tuple(m for m in monsters if m not in state.attacked)
+    forced = bool(waiting) and len(waiting) >= remaining_actors(state)
+    if forced and state.options["excess_monsters"] == "unattacked_first":
+        return waiting, True
+    return monsters, forced
+
+
+def offensive_items(state: State, player: int, monster: str) -> tuple[str, ...]:
+    """Items in the hand with an attack bonus against ``monster``."""
+    return tuple(card for card in state.hand(player) if hc.item_bonus(card, "attack", monster) > 0)
+
+
+def defensive_items(state: State, player: int) -> tuple[str, ...]:
+    """Items in the hand with a defence bonus, not already used in this attack."""
+    used = state.pending.items if state.pending else ()
+    return tuple(card for card in state.hand(player) if hc.card(card).defence > 0 and card not in used)
+
+
+def start_attack(state: State, monster: str) -> State:
+    """The active player attacks ``monster``: choose offensive items, then roll."""
+    return request_roll(replace(state, pending=Pending("attack", target=monster)), "attack", state.active)
+
+
+def may_reroll(state: State) -> bool:
+    """Olivia "can re-roll attacks": once per attack, or once per game (``reroll_limit``)."""
+    character = hc.card(state.characters[state.active])
+    if character.ability != "reroll-attack" or state.pending.rerolled:
+        return False
+    return state.options["reroll_limit"] == "per_attack" or not state.ability_used[state.active]
+
+
+def on_attack_roll(state: State, face: int) -> State:
+    """The player's attack die; a player who may re-roll chooses to keep it or roll again."""
+    pending = state.pending
+    state = replace(state, pending=replace(pending, dice=pending.dice + (face,)))
+    state = say(state, f"{state.player} rolled {face} to attack.")
+    if may_reroll(state):
+        return request_roll(state, "reroll", state.active)
+    return _attack_total(state)
+
+
+def keep_attack_die(state: State) -> State:
+    """The re-roll is declined ("chooses to keep her 3")."""
+    return _attack_total(say(state, f"{state.player} keeps the {state.pending.dice[-1]}."))
+
+
+def on_reroll(state: State, face: int) -> State:
+    """The attack die is rolled again; the new face counts."""
+    pending = state.pending
+    state = replace(state, pending=replace(pending, dice=pending.dice[:-1] + (face,), rerolled=True),
+                    ability_used=put(state.ability_used, state.active, True))
+    return _attack_total(say(state, f"{state.player} re-rolls: {face}."))
+
+
+def _attack_total(state: State) -> State:
+    pending, player = state.pending, state.active
+    monster = pending.target
+    base = hc.card(state.characters[player]).attack
+    bonus = sum(hc.item_bonus(item, "attack", monster) for item in pending.items)
+    total = base + bonus + pending.dice[-1]
+    state = replace(state, pending=replace(pending, score=total),
+                    attacked=state.attacked + ((monster,) if monster not in state.attacked else ()))
+    state = say(state, f"Attack: {base} + {bonus} (items) + {pending.dice[-1]} (die) = {total}.")
+    return request_roll(state, "monster-defence", player)
+
+
+def on_monster_defence(state: State, face: int) -> State:
+    """The monster's defence die: a hit wounds, a critical kills, a survivor retaliates."""
+    pending, player = state.pending, state.active
+    monster = hc.card(pending.target)
+    defence = monster.defence + face
+    state = replace(state, pending=replace(pending, dice=pending.dice + (face,), against=defence))
+    state = say(state, f"{monster.name} defends: {monster.defence} + {face} (die) = {defence}.")
+    if pending.score > monster.defence + 6:
+        return _monster_killed(say(state, f"Critical hit: {pending.score} is more than 6 + {monster.defence}."))
+    if pending.score > defence:
+        health = state.health(pending.target) - 1
+        state = replace(state, monster_health=tuple((m, health if m == pending.target else h)
+                                                    for m, h in state.monster_health))
+        if health <= 0:
+            return _monster_killed(say(state, f"A hit: {monster.name} has no health left."))
+        state = say(state, f"A hit: {monster.name} has {health} health left.")
+    else:
+        state = say(state, f"A miss: {pending.score} does not exceed {defence}.")
+    state = say(state, f"{monster.name} strikes back: {state.player}, choose defensive items, then roll for it.")
+    return request_roll(state, "monster-attack", player)
+
+
+def _monster_killed(state: State) -> State:
+    """The monster dies: its card goes to the bottom of the monster deck; 3 points."""
+    pending, player = state.pending, state.active
+    monster = pending.target
+    state = replace(state, in_play=tuple(c for c in state.in_play if c != monster),
+                    monster_health=tuple(pair for pair in state.monster_health if pair[0] != monster),
+                    monster_deck=state.monster_deck.to_bottom(monster))
+    state = discard_items(state, player, pending.items)
+    state = say(state, f"{hc.label(monster)} is killed; its card goes to the bottom of the monster deck.")
+    state = add_points(state, player, hc.KILL_POINTS, "monster kill")
+    return end_turn(state)
+
+
+def on_monster_attack(state: State, face: int) -> State:
+    """The monster's attack die (monsters use no items)."""
+    pending = state.pending
+    monster = hc.card(pending.target)
+    total = monster.attack + face
+    state = replace(state, pending=replace(pending, dice=pending.dice + (face,), against=total))
+    state = say(state, f"{monster.name} attacks: {monster.attack} + {face} (die) = {total}; "
+                       f"{state.player}, roll for your defence.")
+    return request_roll(state, "defence", state.active)
+
+
+def guard_bonus(state: State) -> int:
+    """Defence from the chosen defensive items and from attack items that also defend."""
+    pending = state.pending
+    return sum(hc.card(item).defence for item in pending.items + pending.guards)
+
+
+def on_player_defence(state: State, face: int) -> State:
+    """The player's defence die: the monster wounds above it, kills above 6 + defence (H-A3)."""
+    pending, player = state.pending, state.active
+    base = hc.card(state.characters[player]).defence
+    bonus = guard_bonus(state)
+    defence = base + bonus + face
+    state = say(state, f"{state.player} defends: {base} + {bonus} (items) + {face} (die) = {defence}.")
+    state = discard_items(state, player, pending.items + pending.guards)
+    if state.options["monster_crit"] and pending.against > base + bonus + 6:
+        state = say(state, f"Critical hit by {hc.label(pending.target)}: {pending.against} is more than 6 + {base + bonus}.")
+        return end_turn(kill_character(state, player))
+    if pending.against > defence:
+        wounds = state.wounds[player] + 1
+        state = replace(state, wounds=put(state.wounds, player, wounds))
+        state = say(state, f"{state.player} takes a wound: {state.max_health(player) - wounds} of "
+                           f"{state.max_health(player)} health left.")
+        if wounds >= state.max_health(player):
+            state = kill_character(state, player)
+    else:
+        state = say(state, f"The attack misses: {pending.against} does not exceed {defence}.")
+    return end_turn(state)

@@ -1,0 +1,248 @@
+"""The shape of a game: setup draws, the roll-off, rounds, exploring, refilling, turns.
+
+Rulebook sections: "Game Setup", "Sequence of Play", "Determine Player Order",
+"Exploring", "Pick up a card" (cards in play), "Heal himself or another player" (back at
+full health next round).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from companion.games.house_of_spirits import components as hc
+from companion.games.house_of_spirits.state import State, Step, put, say
+
+
+# --------------------------------------------------------------------------- draws
+
+
+def possible_draws(state: State) -> tuple[tuple[str, int], ...]:
+    """(card, weight) for the draw due at ``state.step`` (a multiset: weight = copies left)."""
+    if state.step == Step.CHARACTER:
+        return _weights(state.character_deck)
+    if state.step == Step.SECRET:
+        return _weights(state.secret_deck)
+    if state.step == Step.ROOM:
+        return _weights(state.room_deck.possible())
+    if state.step == Step.MONSTER:
+        return _weights(state.monster_deck.possible())
+    if state.step == Step.PLOT:
+        return _weights(state.plot_deck.possible())
+    if state.step == Step.MAIN:
+        cards = state.main_deck
+        if state.options["monsters_in_main_deck"]:
+            cards = cards + state.monster_deck.possible()
+        return _weights(cards)
+    return ()
+
+
+def _weights(cards: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted(Counter(cards).items()))
+
+
+def draw(state: State, step: Step) -> State:
+    """Ask for the next card at ``step``; a card that is certain is drawn at once."""
+    state = replace(state, step=step)
+    cards = possible_draws(state)
+    if len(cards) == 1:
+        from companion.games.house_of_spirits.rules import on_draw  # the one draw handler
+
+        return on_draw(state, cards[0][0])
+    return state
+
+
+def request_roll(state: State, purpose: str, roller: int) -> State:
+    """A 1D6 is due for ``purpose``, rolled by (or for) player ``roller``."""
+    return replace(state, step=Step.ROLL, roll=purpose, roller=roller)
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def after_character(state: State, player: int) -> State:
+    """Next blind character draw, then the secret draws, then the roll-off ("Game Setup" 4–5)."""
+    if player + 1 < len(state.players):
+        return draw(state, Step.CHARACTER)
+    if state.options["secret_cards"] == "companion":
+        return draw(state, Step.SECRET)
+    state = say(state, "Each player draws a secret victory card blindly and keeps it hidden.")
+    return start_rolloff(state)
+
+
+def after_secret(state: State) -> State:
+    """Next blind secret victory draw, then the roll-off."""
+    if any(secret is None for secret in state.secrets):
+        return draw(state, Step.SECRET)
+    return start_rolloff(say(state, "Each player has a secret victory card (kept by the companion, never shown)."))
+
+
+def start_rolloff(state: State) -> State:
+    """Each player rolls 1D6 for the First Player card ("Determine Player Order")."""
+    state = replace(state, rolloff=tuple((p, None) for p in range(len(state.players))))
+    return request_roll(state, "rolloff", 0)
+
+
+def on_rolloff(state: State, face: int) -> State:
+    """Record a roll-off face; ties at the top roll again until someone wins."""
+    rolls = tuple((p, face if p == state.roller else f) for p, f in state.rolloff)
+    state = replace(state, rolloff=rolls)
+    waiting = [p for p, f in rolls if f is None]
+    if waiting:
+        return request_roll(state, "rolloff", waiting[0])
+    best = max(f for _, f in rolls)
+    top = [p for p, f in rolls if f == best]
+    if len(top) > 1:
+        names = " and ".join(state.players[p] for p in top)
+        state = say(state, f"{names} tie with {best}: they roll again.")
+        return request_roll(replace(state, rolloff=tuple((p, None) for p in top)), "rolloff", top[0])
+    state = say(replace(state, first=top[0], rolloff=()),
+                f"{state.players[top[0]]} rolled highest and takes the First Player card.")
+    return start_round(state)
+
+
+# --------------------------------------------------------------------------- rounds
+
+
+def start_round(state: State) -> State:
+    """A new round: the First Player card passes right, the dead come back, then explore
+    (no monster in play) or refill ("Sequence of Play", "Exploring")."""
+    n = len(state.players)
+    first = state.first if state.round == 0 else (state.first + 1) % n
+    state = replace(state, round=state.round + 1, first=first, turn=0, died=(), attacked=(),
+                    investigated=False, pending=None)
+    state = say(state, f"Round {state.round}: {state.players[first]} has the First Player card.")
+    for player in range(n):
+        if state.dead[player]:
+            state = _revive(state, player)
+    if not state.monsters():
+        return explore(state)
+    return refill(state)
+
+
+def _revive(state: State, player: int) -> State:
+    state = replace(state, dead=put(state.dead, player, False), wounds=put(state.wounds, player, 0))
+    return say(state, f"{state.players[player]} is back at full health.")
+
+
+def explore(state: State) -> State:
+    """Turn over a new room: cards left in play are discarded, the old room goes to the
+    discard pile (or onto its room plot card), an empty room deck takes back its discards."""
+    leftovers = state.in_play
+    if leftovers:
+        state = say(state, f"Cards nobody picked up go to the discard pile: {_names(leftovers)}.")
+    state = replace(state, in_play=(), monster_health=(),
+                    main_discard=tuple(sorted(state.main_discard + leftovers)))
+    if state.room is not None:
+        if state.room_plots:
+            plot = state.room_plots[0]
+            state = replace(state, attached=state.attached + ((plot, state.room),),
+                            room_plots=state.room_plots[1:])
+            state = say(state, f"Put the {hc.label(state.room)} card on {hc.label(plot)}.")
+        else:
+            state = replace(state, room_discard=state.room_discard + (state.room,))
+        state = replace(state, room=None)
+    if not state.room_deck:
+        state = replace(state, room_deck=state.room_deck.reshuffled(state.room_discard), room_discard=())
+        state = say(state, "The whole house is explored: shuffle the room discards into a new room deck.")
+    return draw(state, Step.ROOM)
+
+
+def on_room(state: State, room: str) -> State:
+    """The new room's skulls: each player rolls 1D6 for a monster ("Exploring")."""
+    card = hc.card(room)
+    state = replace(state, room=room)
+    if card.skulls == 0:
+        state = say(state, f"The party enters the {card.name}: no skulls, no monsters.")
+        return refill(state)
+    state = say(state, f"The party enters the {card.name}: {card.skulls} skull(s); a roll of "
+                       f"{card.skulls} or less brings a monster.")
+    return next_monster_roll(replace(state, monster_rolls=state.order()))
+
+
+def next_monster_roll(state: State) -> State:
+    """The next player's monster roll, or the refill once everyone has rolled."""
+    if not state.monster_rolls:
+        return refill(state)
+    player, rest = state.monster_rolls[0], state.monster_rolls[1:]
+    return request_roll(replace(state, monster_rolls=rest), "monster", player)
+
+
+def on_monster_roll(state: State, face: int) -> State:
+    """A roll at or below the room's skulls turns over a monster card."""
+    skulls = hc.card(state.room).skulls
+    name = state.players[state.roller]
+    if face > skulls:
+        return next_monster_roll(say(state, f"{name} rolled {face}: no monster."))
+    if not state.monster_deck:
+        return next_monster_roll(say(state, f"{name} rolled {face}, but the monster deck is empty."))
+    return draw(say(state, f"{name} rolled {face}: a monster appears!"), Step.MONSTER)
+
+
+def lay_monster(state: State, monster: str) -> State:
+    """A monster card goes into the play area at full health."""
+    card = hc.card(monster)
+    state = replace(state, in_play=state.in_play + (monster,),
+                    monster_health=state.monster_health + ((monster, card.health),))
+    return say(state, f"{card.name} (attack {card.attack}, defence {card.defence}, health {card.health}) is in play.")
+
+
+def refill(state: State) -> State:
+    """Draw main cards until one card per player is in play ("Exploring")."""
+    if len(state.in_play) >= len(state.players):
+        return begin_turns(state)
+    if not possible_draws(replace(state, step=Step.MAIN)):
+        if state.main_discard:
+            state = replace(state, main_deck=tuple(sorted(state.main_deck + state.main_discard)), main_discard=())
+            state = say(state, "The main deck is empty: shuffle its discard pile into a new main deck.")
+        else:
+            return begin_turns(say(state, "The main deck is empty: no more cards are laid."))
+    return draw(state, Step.MAIN)
+
+
+def on_main(state: State, card: str) -> State:
+    """A main-deck card is laid face up (a monster under ``monsters_in_main_deck``)."""
+    if hc.card(card).kind == "monster":
+        state = lay_monster(replace(state, monster_deck=state.monster_deck.take(card)), card)
+    else:
+        state = say(replace(state, in_play=state.in_play + (card,),
+                            main_deck=_without(state.main_deck, card)), f"Laid out: {hc.label(card)}.")
+    return refill(state)
+
+
+# --------------------------------------------------------------------------- turns
+
+
+def begin_turns(state: State) -> State:
+    """The players take their turns, First Player first."""
+    return turn_start(replace(state, turn=0))
+
+
+def turn_start(state: State) -> State:
+    """Start the turn at ``state.turn``; a dead character skips it (house rule
+    ``death_skip``, notes 3.D H-A8) or comes back for it; after the last turn, a new round."""
+    while state.turn < len(state.players):
+        player = state.active
+        if not state.dead[player]:
+            return replace(state, step=Step.ACTION, pending=None)
+        if state.options["death_skip"] == "revive_at_turn":
+            return replace(_revive(state, player), step=Step.ACTION, pending=None)
+        state = say(replace(state, turn=state.turn + 1), f"{state.players[player]} is dead and skips this round.")
+    return start_round(state)
+
+
+def end_turn(state: State) -> State:
+    """The active player's action is done; the next player's turn (or a new round)."""
+    if state.step == Step.OVER:
+        return state
+    return turn_start(replace(state, turn=state.turn + 1, pending=None))
+
+
+def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    index = cards.index(card)
+    return cards[:index] + cards[index + 1:]
+
+
+def _names(cards: tuple[str, ...]) -> str:
+    return ", ".join(hc.label(card) for card in cards)
+

@@ -1,0 +1,390 @@
+"""House of Spirits rules: setup, what the table is asked (prompt) and what an action does (apply).
+
+Rulebook: ``shared/rulebooks/house-of-spirits.txt``; ambiguities as named house rules:
+notes.md 3.D (see ``OPTIONS`` in ``__init__``). Every 1D6 is a :class:`Step.ROLL` prompt:
+the dice button (``roll``, then the companion's die, a chance node) or a touch of the face
+a physical die shows (``face:1`` … ``face:6``). Every deck draw is a chance node weighted
+by the cards left (``decks=virtual``) or a tap of the physical card (``decks=physical``).
+
+Action keys: ``draw:<card>``, ``die:<n>``, ``roll``, ``face:<n>``, ``investigate``,
+``play:<plot>``, ``pick:<card>``, ``heal:<player>``, ``attack:<monster>``, ``pass``,
+``use:<item>`` (toggle an item for the roll), ``guard:<item>`` (toggle a defensive item),
+``keep`` (keep the attack die), ``cancel``, ``item:<item>`` (declare the plot item),
+``done`` (stop healing), ``discard:<card>``, ``claim-secret``, ``secret:yes``/``secret:no``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from companion.engine.core import Chance, Choice, Outcome, Prompt, sentence
+from companion.errors import RuleViolation
+from companion.games.house_of_spirits import actions, combat, flow, scoring
+from companion.games.house_of_spirits import components as hc
+from companion.games.house_of_spirits.state import Deck, State, Step, put, say
+
+# --------------------------------------------------------------------------- setup
+
+
+def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
+    """A new game: the decks of "Game Setup", then blind character draws.
+
+    Args:
+        players: 2–4 distinct names in seating order going right.
+        options: resolved options (:func:`companion.engine.resolve_options`).
+
+    Raises:
+        RuleViolation: fewer than 2 or more than 4 players, or a repeated name.
+    """
+    if not 2 <= len(players) <= 4:
+        raise RuleViolation(f"House of Spirits is for 2 to 4 players, not {len(players)}.")
+    if len(set(players)) != len(players):
+        raise RuleViolation("Each player needs a different name.")
+    n = len(players)
+    rooms = tuple(room for room in hc.ids("room") if room != "vestibule")
+    state = State(
+        players=tuple(players),
+        options=dict(options),
+        characters=(None,) * n,
+        secrets=(None,) * n,
+        wounds=(0,) * n,
+        scores=(0,) * n,
+        hands=((),) * n,
+        dead=(False,) * n,
+        secret_met=(None,) * n,
+        ability_used=(False,) * n,
+        room_deck=Deck(top=("vestibule",), shuffled=tuple(sorted(rooms))),
+        main_deck=tuple(sorted(hc.main_cards())),
+        monster_deck=Deck(shuffled=tuple(sorted(hc.ids("monster")))),
+        plot_deck=Deck(shuffled=tuple(sorted(hc.ids("plot")))),
+        character_deck=tuple(sorted(hc.ids("character"))),
+        secret_deck=tuple(sorted(hc.ids("secret"))),
+        news=("Shuffle the room deck with the Vestibule on top, the plot, monster and main decks.",),
+    )
+    return state
+
+
+# --------------------------------------------------------------------------- prompt
+
+
+def prompt(state: State) -> Prompt:
+    """What the table does next (see :class:`Step`)."""
+    if state.step == Step.OVER:
+        return _over_prompt(state)
+    builders = {
+        Step.START: _start_prompt,
+        Step.ROLL: _roll_prompt,
+        Step.DIE: _die_prompt,
+        Step.ACTION: _action_prompt,
+        Step.PLOT_ITEM: _plot_item_prompt,
+        Step.HEAL: _heal_prompt,
+        Step.DISCARD: _discard_prompt,
+        Step.TALLY: _tally_prompt,
+    }
+    if state.step in builders:
+        return builders[state.step](state)
+    return _draw_prompt(state)
+
+
+_DRAW_TEXT = {
+    Step.CHARACTER: "{who}: draw a character card blindly",
+    Step.SECRET: "The companion deals {who} a secret victory card blindly",
+    Step.ROOM: "Turn over the next room card",
+    Step.MONSTER: "Turn over the top monster card",
+    Step.MAIN: "Lay out the top card of the main deck",
+    Step.PLOT: "{who}: turn over the top plot card",
+}
+
+
+def _draw_prompt(state: State) -> Prompt:
+    step = state.step
+    who = state.players[_setup_player(state)] if step in (Step.CHARACTER, Step.SECRET) else state.player
+    text = _DRAW_TEXT[step].format(who=who)
+    cards = flow.possible_draws(state)
+    physical = state.options["decks"] == "physical" and step != Step.SECRET
+    if physical:
+        choices = tuple(Choice(f"draw:{card}", hc.label(card), component=hc.component(card)) for card, _ in cards)
+        return Prompt(text + " and tap it on the reader", who, choices)
+    outcomes = tuple(Outcome(card, f"draw:{card}", weight) for card, weight in cards)
+    return Prompt(text, who, chance=Chance(step.value, outcomes))
+
+
+def _start_prompt(state: State) -> Prompt:
+    start = Choice("start", "Start: draw the characters", button="dice")
+    return Prompt("Shuffle the room deck (Vestibule on top), the plot, monster, character and main "
+                  "decks, then press the dice button", choices=(start,))
+
+
+def _setup_player(state: State) -> int:
+    cards = state.characters if state.step == Step.CHARACTER else state.secrets
+    return next(p for p, card in enumerate(cards) if card is None)
+
+
+def _die_prompt(state: State) -> Prompt:
+    faces = tuple(Outcome(str(face), f"die:{face}") for face in hc.FACES)
+    return Prompt(_roll_text(state), state.players[state.roller], chance=Chance("die", faces))
+
+
+def _roll_text(state: State) -> str:
+    name = state.players[state.roller]
+    pending = state.pending
+    monster = hc.label(pending.target) if pending and pending.kind == "attack" else ""
+    if state.roll == "rolloff":
+        return f"{name}: roll 1D6 for the First Player card"
+    if state.roll == "monster":
+        return f"{name}: roll 1D6 for monsters (a {hc.card(state.room).skulls} or less brings one)"
+    if state.roll == "investigate":
+        return f"{name}: choose investigation items, then roll 1D6"
+    if state.roll == "plot":
+        target, modifier = actions.plot_target(state)
+        return f"{name}: roll 1D6 for {hc.label(pending.target)}: {target}, ±{modifier}"
+    if state.roll == "attack":
+        return f"{name}: choose items against {monster}, then roll 1D6 to attack"
+    if state.roll == "reroll":
+        return f"{name}: keep the {pending.dice[-1]} or roll the attack again"
+    if state.roll == "monster-defence":
+        return f"Roll 1D6 for the {monster}'s defence"
+    if state.roll == "monster-attack":
+        return f"{name}: choose defensive items, then roll 1D6 for the {monster}'s attack"
+    return f"{name}: roll 1D6 for your defence"
+
+
+def _roll_prompt(state: State) -> Prompt:
+    choices = [Choice("roll", "Roll the die", button="dice")]
+    choices += [Choice(f"face:{face}", f"The die shows {face}") for face in hc.FACES]
+    choices += _roll_extras(state)
+    return Prompt(_roll_text(state), state.players[state.roller], tuple(choices))
+
+
+def _roll_extras(state: State) -> list[Choice]:
+    pending, player = state.pending, state.active
+    if state.roll == "investigate":
+        return _toggles(pending.items, actions.investigation_items(state, player), "use", "investigation") + [
+            Choice("cancel", "Do something else")]
+    if state.roll == "attack":
+        items = combat.offensive_items(state, player, pending.target)
+        return _toggles(pending.items, items, "use", "attack", pending.target) + [Choice("cancel", "Do something else")]
+    if state.roll == "plot" and not pending.dice:
+        return [Choice("cancel", "Do something else")]
+    if state.roll == "reroll":
+        return [Choice("keep", f"Keep the {pending.dice[-1]}")]
+    if state.roll == "monster-attack":
+        return _toggles(pending.guards, combat.defensive_items(state, player), "guard", "defence")
+    return []
+
+
+def _toggles(chosen, items, verb: str, aspect: str, monster: str | None = None) -> list[Choice]:
+    choices = []
+    for item in items:
+        bonus = hc.item_bonus(item, aspect, monster)
+        if item in chosen:
+            choices.append(Choice(f"{verb}:{item}", f"Put back {hc.label(item)} (+{bonus})"))
+        else:
+            choices.append(Choice(f"{verb}:{item}", f"Use {hc.label(item)} (+{bonus})"))
+    return choices
+
+
+def _action_prompt(state: State) -> Prompt:
+    player = state.active
+    targets, forced = combat.attack_targets(state)
+    choices = [Choice(f"attack:{m}", f"Attack {hc.label(m)} ({state.health(m)} health)") for m in targets]
+    if not forced:
+        if actions.can_investigate(state):
+            choices.append(Choice("investigate", "Investigate"))
+        choices += [Choice(f"play:{p}", f"Play {hc.label(p)}") for p in actions.playable_plots(state, player)]
+        choices += [Choice(f"pick:{c}", f"Pick up {hc.label(c)}", component=hc.component(c))
+                    for c in actions.pickable(state)]
+        if actions.healing_cards(state, player):
+            choices += [Choice(f"heal:{state.players[p]}", f"Heal {state.players[p]}" + (
+                " (yourself)" if p == player else "")) for p in actions.heal_targets(state)]
+    if not choices:
+        choices.append(Choice("pass", "Nothing to do: pass"))
+    if state.options["instant_win_includes_secret"] and state.secret_met[player] is None:
+        choices.append(Choice("claim-secret", "My secret victory condition is met"))
+    text = f"{state.player}: " + ("attack a monster (every monster must be attacked this round)"
+                                  if forced else "choose one action")
+    return Prompt(text, state.player, tuple(choices))
+
+
+def _plot_item_prompt(state: State) -> Prompt:
+    items = actions.plot_items(state, state.active, state.pending.target)
+    choices = tuple(Choice(f"item:{item}", f"Try with {hc.label(item)}") for item in items)
+    return Prompt(f"{state.player}: declare the plot item before rolling", state.player,
+                  choices + (Choice("cancel", "Do something else"),))
+
+
+def _heal_prompt(state: State) -> Prompt:
+    pending = state.pending
+    cards = actions.healing_cards(state, state.active)
+    choices = [Choice(f"use:{card}", f"Play {hc.label(card)} (heals {hc.card(card).heal})") for card in cards]
+    choices.append(Choice("done", "Done healing") if pending.healed else Choice("cancel", "Do something else"))
+    return Prompt(f"{state.player}: play healing cards on {pending.target}", state.player, tuple(choices))
+
+
+def _discard_prompt(state: State) -> Prompt:
+    player = state.discarding
+    choices = tuple(Choice(f"discard:{card}", f"Discard {hc.label(card)}")
+                    for card in actions.discardable(state, player))
+    return Prompt(f"{state.players[player]}: discard down to {hc.HAND_LIMIT} cards", state.players[player], choices)
+
+
+def _tally_prompt(state: State) -> Prompt:
+    name = state.players[scoring.tally_player(state)]
+    choices = (Choice("secret:yes", f"{name} met it (+{hc.SECRET_POINTS})"),
+               Choice("secret:no", f"{name} did not"))
+    return Prompt(f"{name}: show your secret victory card. Was the condition met?", name, choices)
+
+
+def _over_prompt(state: State) -> Prompt:
+    if state.outcome == "lost":
+        return Prompt("The game is over: every character was killed in the same round.", over=True)
+    names = " and ".join(state.winners)
+    return Prompt(f"The game is over: {names} won.", over=True)
+
+
+# --------------------------------------------------------------------------- apply
+
+
+def apply(state: State, action: str) -> State:
+    """Apply one action (a choice key or a chance outcome key).
+
+    Raises:
+        RuleViolation: the game is over, or ``action`` is not allowed now.
+    """
+    current = prompt(state)
+    if current.over:
+        raise RuleViolation("The game is over.")
+    legal = {c.key for c in current.choices}
+    if current.chance:
+        legal |= {o.key for o in current.chance.outcomes}
+    if action not in legal:
+        raise RuleViolation(f"Not now. {sentence(current.text)}")
+    kind, _, arg = action.partition(":")
+    return _HANDLERS[kind](replace(state, news=()), arg)
+
+
+def on_draw(state: State, card: str) -> State:
+    """A card drawn at the current draw step (chance outcome, tap, or a certain card)."""
+    step = state.step
+    if step == Step.CHARACTER:
+        player = _setup_player(state)
+        state = replace(state, characters=put(state.characters, player, card),
+                        character_deck=_without(state.character_deck, card))
+        character = hc.card(card)
+        state = say(state, f"{state.players[player]} plays {character.name} (attack {character.attack}, "
+                           f"defence {character.defence}, investigation {character.investigation}, "
+                           f"health {character.health}).")
+        return flow.after_character(state, player)
+    if step == Step.SECRET:
+        player = _setup_player(state)
+        state = replace(state, secrets=put(state.secrets, player, card), secret_deck=_without(state.secret_deck, card))
+        return flow.after_secret(say(state, f"{state.players[player]} has a secret victory card."))
+    if step == Step.ROOM:
+        return flow.on_room(replace(state, room_deck=state.room_deck.take(card)), card)
+    if step == Step.MONSTER:
+        state = flow.lay_monster(replace(state, monster_deck=state.monster_deck.take(card)), card)
+        return flow.next_monster_roll(state)
+    if step == Step.MAIN:
+        return flow.on_main(state, card)
+    return actions.on_plot_drawn(state, card)
+
+
+def _draw(state: State, card: str) -> State:
+    return on_draw(state, card)
+
+
+def _roll(state: State, _arg: str) -> State:
+    return replace(state, step=Step.DIE)
+
+
+def _face(state: State, arg: str) -> State:
+    return _resolve_die(state, int(arg))
+
+
+def _die(state: State, arg: str) -> State:
+    return _resolve_die(state, int(arg))
+
+
+_ON_DIE = {
+    "rolloff": flow.on_rolloff,
+    "monster": flow.on_monster_roll,
+    "investigate": actions.on_investigation_roll,
+    "plot": actions.on_plot_roll,
+    "attack": combat.on_attack_roll,
+    "reroll": combat.on_reroll,
+    "monster-defence": combat.on_monster_defence,
+    "monster-attack": combat.on_monster_attack,
+    "defence": combat.on_player_defence,
+}
+
+
+def _resolve_die(state: State, face: int) -> State:
+    """A die face (the companion's or the physical die's) goes to what it was rolled for."""
+    state = replace(state, die=face)
+    if state.roll == "rolloff":
+        state = say(state, f"{state.players[state.roller]} rolled {face}.")
+    return _ON_DIE[state.roll](state, face)
+
+
+def _toggle(values: tuple[str, ...], item: str) -> tuple[str, ...]:
+    return tuple(v for v in values if v != item) if item in values else values + (item,)
+
+
+def _use(state: State, item: str) -> State:
+    if state.step == Step.HEAL:
+        return actions.use_healing(state, item)
+    return replace(state, pending=replace(state.pending, items=_toggle(state.pending.items, item)))
+
+
+def _guard(state: State, item: str) -> State:
+    return replace(state, pending=replace(state.pending, guards=_toggle(state.pending.guards, item)))
+
+
+def _cancel(state: State, _arg: str) -> State:
+    return replace(state, step=Step.ACTION, pending=None, roll="")
+
+
+def _pass(state: State, _arg: str) -> State:
+    return flow.end_turn(say(state, f"{state.player} has nothing to do and passes."))
+
+
+def _claim_secret(state: State, _arg: str) -> State:
+    """House rule ``instant_win_includes_secret`` (H-A5): a met secret counts toward 18 at once."""
+    player = state.active
+    state = replace(state, secret_met=put(state.secret_met, player, True))
+    return scoring.add_points(state, player, hc.SECRET_POINTS, "secret victory")
+
+
+def _secret(state: State, arg: str) -> State:
+    return scoring.answer_secret(state, arg == "yes")
+
+
+_HANDLERS = {
+    "start": lambda state, _arg: flow.draw(state, Step.CHARACTER),
+    "draw": _draw,
+    "roll": _roll,
+    "face": _face,
+    "die": _die,
+    "investigate": lambda state, _arg: actions.start_investigation(state),
+    "play": actions.start_plot,
+    "pick": actions.pick_up,
+    "heal": lambda state, name: actions.start_heal(state, state.players.index(name)),
+    "attack": combat.start_attack,
+    "pass": _pass,
+    "use": _use,
+    "guard": _guard,
+    "keep": lambda state, _arg: combat.keep_attack_die(state),
+    "cancel": _cancel,
+    "item": actions.declare_plot_item,
+    "done": lambda state, _arg: actions.finish_heal(state),
+    "discard": actions.discard,
+    "claim-secret": _claim_secret,
+    "secret": _secret,
+}
+
+
+def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    index = cards.index(card)
+    return cards[:index] + cards[index + 1:]

@@ -1,0 +1,119 @@
+"""Scores, deaths and the end of the game ("Scoring Summary", "End of the Game").
+
+Every score change goes through :func:`add_points`, which logs its cause (so a score is
+always the sum of its logged causes) and checks the 18-point win.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.games.house_of_spirits import components as hc
+from companion.games.house_of_spirits.state import State, Step, put, say
+
+
+def add_points(state: State, player: int, points: int, cause: str) -> State:
+    """Give ``points`` (negative for a death) to ``player`` for ``cause``.
+
+    House rule ``score_floor_zero`` (notes 3.D H-A6) keeps a score from going below 0;
+    the logged change is the one applied. A public score of 18 or more ends the game at
+    once with that player the winner ("End of the Game" 2; a claimed secret victory counts
+    under ``instant_win_includes_secret``, H-A5).
+    """
+    score = state.scores[player] + points
+    if state.options["score_floor_zero"]:
+        score = max(0, score)
+    change = score - state.scores[player]
+    state = replace(state, scores=put(state.scores, player, score),
+                    score_log=state.score_log + ((player, change, cause),))
+    name = state.players[player]
+    sign = "+" if points >= 0 else "−"
+    state = say(state, f"{name} {sign}{abs(points)} ({cause}): {score} points.")
+    if score >= hc.WINNING_SCORE and state.outcome is None and state.step != Step.TALLY:
+        return win(state, (name,), f"{name} has {score} points and wins the game!")
+    return state
+
+
+def win(state: State, winners: tuple[str, ...], text: str) -> State:
+    """End the game with ``winners``."""
+    return say(replace(state, outcome="won", winners=winners, step=Step.OVER, pending=None), text)
+
+
+def kill_character(state: State, player: int) -> State:
+    """A character dies ("Heal himself or another player"; "End of the Game" 1).
+
+    The player loses 2 points and every card (plot cards to the bottom of the plot deck,
+    the others to the main discard); the character comes back at full health next round.
+    If every character has died this round, the game ends in failure.
+    """
+    name = state.players[player]
+    hand = state.hand(player)
+    plots = tuple(card for card in hand if hc.card(card).kind == "plot")
+    others = tuple(card for card in hand if hc.card(card).kind != "plot")
+    state = replace(
+        state,
+        hands=put(state.hands, player, ()),
+        wounds=put(state.wounds, player, state.max_health(player)),
+        dead=put(state.dead, player, True),
+        died=state.died + ((player,) if player not in state.died else ()),
+        plot_deck=state.plot_deck.to_bottom(*plots),
+        main_discard=tuple(sorted(state.main_discard + others)),
+    )
+    state = say(state, f"{name}'s character dies: every card but the character and the secret victory card is lost.")
+    if plots:
+        state = say(state, f"{len(plots)} plot card(s) go to the bottom of the plot deck.")
+    state = add_points(state, player, hc.DEATH_POINTS, "death")
+    if state.outcome is None and len(state.died) == len(state.players):
+        state = say(replace(state, outcome="lost", step=Step.OVER, pending=None),
+                    "Every character has been killed this round: the house wins and the game ends in failure.")
+    return state
+
+
+def start_tally(state: State) -> State:
+    """The last plot card is played: ask who met their secret victory condition ("End of the Game" 3)."""
+    state = say(state, "Every plot card has been played: tally the scores with the secret victory conditions.")
+    return next_tally(replace(state, step=Step.TALLY, pending=None))
+
+
+def tally_player(state: State) -> int | None:
+    """The next player (in turn order) not yet asked about their secret victory, or None."""
+    return next((p for p in state.order() if state.secret_met[p] is None), None)
+
+
+def next_tally(state: State) -> State:
+    """Ask the next player, or declare the winners once everyone has answered."""
+    if tally_player(state) is not None:
+        return state
+    return win(state, winners(state), _result_sentence(state))
+
+
+def answer_secret(state: State, met: bool) -> State:
+    """The tally player met (4 points) or did not meet their secret victory condition."""
+    player = tally_player(state)
+    state = replace(state, secret_met=put(state.secret_met, player, met))
+    if met:
+        state = add_points(state, player, hc.SECRET_POINTS, "secret victory")
+        if state.outcome is not None:
+            return state
+    else:
+        state = say(state, f"{state.players[player]} did not meet the secret victory condition.")
+    return next_tally(state)
+
+
+def winners(state: State) -> tuple[str, ...]:
+    """Names with the highest score; ties per house rule ``tiebreak`` (notes 3.D H-A7)."""
+    best = max(state.scores)
+    tied = [p for p, score in enumerate(state.scores) if score == best]
+    if state.options["tiebreak"] == "most_plots" and len(tied) > 1:
+        plots = {p: sum(1 for who, _, cause in state.score_log if who == p and cause == "plot card") for p in tied}
+        most = max(plots.values())
+        tied = [p for p in tied if plots[p] == most]
+    return tuple(state.players[p] for p in tied)
+
+
+def _result_sentence(state: State) -> str:
+    names = winners(state)
+    best = max(state.scores)
+    if len(names) == 1:
+        return f"{names[0]} wins with {best} points."
+    return f"{' and '.join(names)} share the win with {best} points."

@@ -1,0 +1,279 @@
+"""The House of Spirits game state and the small pure helpers every rule module shares.
+
+What is tracked follows notes.md 4.4: the room deck and discard, the cards in play with
+monster health, the plot deck (its known bottom order), the monster and main decks, per
+player the character, wounds, hand (each card with the round it was gained), score (with
+every cause logged) and the hidden secret victory card, the First Player card, the round,
+and who investigated and which monsters were attacked this round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
+
+from companion.games.house_of_spirits import components as hc
+
+
+class Step(StrEnum):
+    """Where the game stands."""
+
+    START = "start"  # the decks are shuffled; the dice button starts the blind draws
+    CHARACTER = "character"  # a blind character draw is due ("Game Setup" 4)
+    SECRET = "secret"  # a blind secret victory draw is due (option secret_cards=companion)
+    ROLL = "roll"  # a 1D6 is due: dice button, or the table enters the face
+    DIE = "die"  # chance: the die
+    ROOM = "room"  # a room card is due ("Exploring")
+    MONSTER = "monster"  # a monster card is due
+    MAIN = "main"  # a main-deck card is due (refill the cards in play)
+    PLOT = "plot"  # the top plot card is turned over (investigation)
+    ACTION = "action"  # the active player picks one action ("Player Actions")
+    PLOT_ITEM = "plot-item"  # declare the plot item before rolling ("Playing Plot Cards")
+    HEAL = "heal"  # play healing cards on the chosen character
+    DISCARD = "discard"  # over the hand limit: discard down to 6
+    TALLY = "tally"  # the end: who met their secret victory condition
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A face-down deck: known cards on top, a shuffled middle, known cards at the bottom.
+
+    The shuffled middle is a sorted multiset (a draw from it is a chance outcome); cards put
+    "to the bottom" keep their order (a failed investigation's plot card, a dead monster).
+
+    Attributes:
+        top: cards known to be on top, top first (the Vestibule at setup).
+        shuffled: the shuffled middle, sorted.
+        bottom: cards put to the bottom, in order, the next to come first.
+    """
+
+    top: tuple[str, ...] = ()
+    shuffled: tuple[str, ...] = ()
+    bottom: tuple[str, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.top) + len(self.shuffled) + len(self.bottom)
+
+    def cards(self) -> tuple[str, ...]:
+        """Every card in the deck (for checks; the order of the middle is unknown)."""
+        return self.top + self.shuffled + self.bottom
+
+    def known_next(self) -> str | None:
+        """The next card when it is known (no chance needed), else None."""
+        if self.top:
+            return self.top[0]
+        if not self.shuffled and self.bottom:
+            return self.bottom[0]
+        return None
+
+    def possible(self) -> tuple[str, ...]:
+        """The cards the next draw may be, sorted, without repeats."""
+        known = self.known_next()
+        return (known,) if known else tuple(sorted(set(self.shuffled)))
+
+    def take(self, card: str) -> "Deck":
+        """The deck after ``card`` was drawn from it.
+
+        Raises:
+            ValueError: ``card`` cannot be the next card.
+        """
+        if card not in self.possible():
+            raise ValueError(f"{card} is not the next card")
+        if self.top:
+            return replace(self, top=self.top[1:])
+        if self.shuffled:
+            index = self.shuffled.index(card)
+            return replace(self, shuffled=self.shuffled[:index] + self.shuffled[index + 1:])
+        return replace(self, bottom=self.bottom[1:])
+
+    def to_bottom(self, *cards: str) -> "Deck":
+        """The deck with ``cards`` put underneath, in order."""
+        return replace(self, bottom=self.bottom + cards)
+
+    def reshuffled(self, cards: tuple[str, ...]) -> "Deck":
+        """The deck with ``cards`` shuffled into its middle (known top and bottom stay)."""
+        return replace(self, shuffled=tuple(sorted(self.shuffled + cards)))
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The action under way.
+
+    Attributes:
+        kind: ``investigate``, ``attack``, ``plot`` or ``heal``.
+        target: the monster attacked, the plot card played, or the character healed.
+        items: items the player chose (investigation or offensive items).
+        guards: defensive items chosen before the monster's attack roll.
+        plot_item: the item declared for an item plot card.
+        dice: the faces rolled in this action, in order.
+        score: the player's total (investigation or attack) once rolled.
+        against: the opposing total (monster defence or monster attack) once rolled.
+        healed: wounds healed so far (heal).
+        rerolled: the attack die was re-rolled (Olivia's ability).
+    """
+
+    kind: str
+    target: str = ""
+    items: tuple[str, ...] = ()
+    guards: tuple[str, ...] = ()
+    plot_item: str = ""
+    dice: tuple[int, ...] = ()
+    score: int = 0
+    against: int = 0
+    healed: int = 0
+    rerolled: bool = False
+
+
+@dataclass(frozen=True)
+class State:
+    """The whole game. Immutable; the rule functions return new states.
+
+    Attributes:
+        players: names in seating order going right (play goes to the right).
+        options: resolved options and house rules.
+        characters: each player's character card id (None until drawn).
+        secrets: each player's secret victory card id: HIDDEN, never in a view or a prompt
+            (None when the players hold the physical cards, option ``secret_cards``).
+        wounds, scores: per player.
+        score_log: every score change as (player index, points, cause).
+        hands: per player, (card id, round gained) pairs.
+        dead: per player, killed and not yet back.
+        died: players killed in this round (indices).
+        secret_met: per player: None (not told), True or False.
+        ability_used: per player, their once-per-game ability is spent.
+        round: the round number (0 during setup).
+        first: index of the First Player card's holder.
+        turn: how many players of this round have had their turn.
+        rolloff: contenders still in the roll-off and the faces they rolled.
+        room, room_deck, room_discard: the current room, the deck, the discard pile.
+        room_plots: plot cards waiting for the current room card ("when the players move").
+        attached: (plot card, room or item card) pairs laid on played plot cards.
+        in_play: cards in the play area, in the order laid.
+        monster_health: (monster, health left) for each monster in play.
+        attacked: monsters attacked this round.
+        main_deck, main_discard: the main deck (a multiset) and its discard pile.
+        monster_deck, plot_deck: decks with a known bottom.
+        plots_played: plot cards played, in order.
+        investigated: someone investigated this round.
+        monster_rolls: players still to roll 1D6 for monsters in the new room.
+        step: where the game stands.
+        roll: what the due die is for (``rolloff``, ``monster``, ``investigate``, ``plot``,
+            ``attack``, ``reroll``, ``monster-defence``, ``monster-attack``, ``defence``).
+        roller: index of the player whose die it is (or who faces the monster).
+        pending: the action under way.
+        discarding: index of the player over the hand limit.
+        die: the last face rolled.
+        outcome: None, ``"won"`` or ``"lost"``.
+        winners: names of the winners.
+        news: what the last applied action did.
+    """
+
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+    characters: tuple[str | None, ...]
+    secrets: tuple[str | None, ...]
+    wounds: tuple[int, ...]
+    scores: tuple[int, ...]
+    hands: tuple[tuple[tuple[str, int], ...], ...]
+    dead: tuple[bool, ...]
+    secret_met: tuple[bool | None, ...]
+    ability_used: tuple[bool, ...]
+    room_deck: Deck
+    main_deck: tuple[str, ...]
+    monster_deck: Deck
+    plot_deck: Deck
+    character_deck: tuple[str, ...]
+    secret_deck: tuple[str, ...]
+    score_log: tuple[tuple[int, int, str], ...] = ()
+    died: tuple[int, ...] = ()
+    round: int = 0
+    first: int = 0
+    turn: int = 0
+    rolloff: tuple[tuple[int, int | None], ...] = ()
+    room: str | None = None
+    room_discard: tuple[str, ...] = ()
+    room_plots: tuple[str, ...] = ()
+    attached: tuple[tuple[str, str], ...] = ()
+    in_play: tuple[str, ...] = ()
+    monster_health: tuple[tuple[str, int], ...] = ()
+    attacked: tuple[str, ...] = ()
+    main_discard: tuple[str, ...] = ()
+    plots_played: tuple[str, ...] = ()
+    investigated: bool = False
+    monster_rolls: tuple[int, ...] = ()
+    step: Step = Step.START
+    roll: str = ""
+    roller: int = 0
+    pending: Pending | None = None
+    discarding: int | None = None
+    die: int | None = None
+    outcome: str | None = None
+    winners: tuple[str, ...] = ()
+    news: tuple[str, ...] = ()
+
+    @property
+    def active(self) -> int:
+        """Index of the player whose turn it is (First Player, then to the right)."""
+        return (self.first + self.turn) % len(self.players)
+
+    @property
+    def player(self) -> str:
+        """The active player's name."""
+        return self.players[self.active]
+
+    def order(self) -> tuple[int, ...]:
+        """Player indices in this round's turn order, from the First Player."""
+        n = len(self.players)
+        return tuple((self.first + k) % n for k in range(n))
+
+    def hand(self, player: int) -> tuple[str, ...]:
+        """Card ids in a player's hand."""
+        return tuple(card for card, _ in self.hands[player])
+
+    def gained(self, player: int, card: str) -> int:
+        """The round ``player`` gained ``card``."""
+        return next(r for c, r in self.hands[player] if c == card)
+
+    def max_health(self, player: int) -> int:
+        """The hearts on the player's character card (0 before the draw)."""
+        character = self.characters[player]
+        return hc.card(character).health if character else 0
+
+    def health(self, monster: str) -> int:
+        """Health left of a monster in play."""
+        return dict(self.monster_health)[monster]
+
+    def monsters(self) -> tuple[str, ...]:
+        """Monsters in play, in the order laid."""
+        return tuple(card for card in self.in_play if hc.card(card).kind == "monster")
+
+
+def say(state: State, text: str) -> State:
+    """``state`` with one more sentence of news."""
+    return replace(state, news=state.news + (text,))
+
+
+def put(values: tuple, index: int, value) -> tuple:
+    """``values`` with ``values[index]`` replaced."""
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def add_to_hand(state: State, player: int, card: str) -> State:
+    """The player takes ``card`` into their hand this round."""
+    return replace(state, hands=put(state.hands, player, state.hands[player] + ((card, state.round),)))
+
+
+def remove_from_hand(state: State, player: int, card: str) -> State:
+    """``card`` leaves the player's hand (it goes nowhere: the caller places it)."""
+    kept = tuple(pair for pair in state.hands[player] if pair[0] != card)
+    return replace(state, hands=put(state.hands, player, kept))
+
+
+def discard_items(state: State, player: int, cards: tuple[str, ...]) -> State:
+    """Used items leave the hand for the main discard ("items … are immediately discarded")."""
+    for card in cards:
+        state = remove_from_hand(state, player, card)
+    return replace(state, main_discard=tuple(sorted(state.main_discard + cards)))

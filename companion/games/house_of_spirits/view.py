@@ -1,0 +1,88 @@
+"""The public view of a House of Spirits game: what the shared screen and ``--json`` show.
+
+Public only: hands are shown as sizes, decks as sizes, and the secret victory cards never
+appear (not even whether a player holds one the companion dealt); only, at the end, whether
+each player said their condition was met.
+"""
+
+from __future__ import annotations
+
+from companion.games.house_of_spirits import components as hc
+from companion.games.house_of_spirits.state import State
+
+
+def view(state: State) -> dict:
+    """The public state as a JSON-ready dict.
+
+    Returns:
+        ``game``; ``round``; ``first_player``; ``turn`` (active player's name, None during
+        setup); ``step``; ``die`` (last face or None); ``room`` (``{"id", "name", "skulls",
+        "modifier"}`` or None); ``in_play`` (``[{"id", "name", "kind", "health",
+        "max_health"}]``, health for monsters only); ``players`` (name -> ``character``,
+        ``character_name``, ``wounds``, ``max_health``, ``score``, ``hand_size``, ``dead``,
+        ``secret_met``); ``plot_played`` (plot ids in order); ``plots_total`` (7);
+        ``attached`` (plot id -> the room or item laid on it); ``investigated``;
+        ``attacked`` (monster ids this round); ``decks`` (cards left: room, plot, monster,
+        main; discards: room, main); ``outcome``; ``winners``; ``placeholders`` (True: some
+        card numbers are stand-ins, notes.md 1.4); ``options``.
+    """
+    return {
+        "game": hc.GAME_ID,
+        "round": state.round,
+        "first_player": state.players[state.first] if state.round else None,
+        "turn": state.player if state.round else None,
+        "step": str(state.step),
+        "die": state.die,
+        "room": _room(state),
+        "in_play": [_in_play(state, card) for card in state.in_play],
+        "players": {name: _player(state, p) for p, name in enumerate(state.players)},
+        "plot_played": list(state.plots_played),
+        "plots_total": len(hc.ids("plot")),
+        "attached": {plot: card for plot, card in state.attached},
+        "investigated": state.investigated,
+        "attacked": list(state.attacked),
+        "decks": {
+            "room": len(state.room_deck), "room_discard": len(state.room_discard),
+            "plot": len(state.plot_deck), "monster": len(state.monster_deck),
+            "main": len(state.main_deck), "main_discard": len(state.main_discard),
+        },
+        "outcome": state.outcome,
+        "winners": list(state.winners),
+        "placeholders": True,
+        "options": dict(state.options),
+    }
+
+
+def _room(state: State) -> dict | None:
+    if state.room is None:
+        return None
+    card = hc.card(state.room)
+    return {"id": card.id, "name": card.name, "skulls": card.skulls, "modifier": card.modifier}
+
+
+def _in_play(state: State, card_id: str) -> dict:
+    card = hc.card(card_id)
+    entry = {"id": card_id, "name": card.name, "kind": card.kind}
+    if card.kind == "monster":
+        entry |= {"health": state.health(card_id), "max_health": card.health,
+                  "attack": card.attack, "defence": card.defence}
+    return entry
+
+
+def _player(state: State, player: int) -> dict:
+    character = state.characters[player]
+    return {
+        "character": character,
+        "character_name": hc.label(character) if character else None,
+        "wounds": state.wounds[player],
+        "max_health": state.max_health(player),
+        "score": state.scores[player],
+        "hand_size": len(state.hands[player]),
+        "dead": state.dead[player],
+        "secret_met": state.secret_met[player],
+    }
+
+
+def news(state: State) -> tuple[str, ...]:
+    """What the last applied action did, as sentences for the table."""
+    return state.news

@@ -1,0 +1,73 @@
+"""House of Spirits invariants, checked after every action of random games.
+
+Sources: house-of-spirits.txt "Components Included" (72 cards), "Heal himself or another
+player" (a dead character holds no cards), "Pick up a card" (hand limit 6), "Scoring
+Summary"; notes.md 4.4 (what the companion tracks).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from companion.games.house_of_spirits import components as hc
+from companion.games.house_of_spirits.actions import hand_count
+from companion.games.house_of_spirits.state import State, Step
+
+
+def card_places(state: State) -> Counter:
+    """Every card id in every place it is (a card in two places counts twice)."""
+    places = Counter()
+    for hand in state.hands:
+        places.update(card for card, _ in hand)
+    places.update(state.in_play)
+    places.update(state.main_deck + state.main_discard)
+    places.update(state.monster_deck.cards() + state.plot_deck.cards() + state.room_deck.cards())
+    places.update(state.room_discard + state.plots_played)
+    places.update(card for _, card in state.attached)
+    places.update(() if state.room is None else (state.room,))
+    places.update(c for c in state.characters if c)
+    places.update(state.character_deck)
+    places.update(c for c in state.secrets if c)
+    places.update(state.secret_deck)
+    return places
+
+
+def check(state: State, spec=None) -> None:
+    """Raise AssertionError when an invariant of the game does not hold."""
+    places = card_places(state)
+    assert max(places.values()) == 1, [c for c, n in places.items() if n > 1]
+    assert set(places) == set(hc.CARDS) - {"first-player"}, set(hc.CARDS) ^ set(places)
+    for player, score in enumerate(state.scores):
+        assert score == sum(points for who, points, _ in state.score_log if who == player)
+        if state.options["score_floor_zero"]:
+            assert score >= 0
+    for player, dead in enumerate(state.dead):
+        assert 0 <= state.wounds[player] <= state.max_health(player)
+        if dead:
+            assert state.hands[player] == (), "a dead character holds no cards"
+        elif state.characters[player]:
+            assert state.wounds[player] < state.max_health(player)
+        if not (state.step == Step.DISCARD and state.discarding == player):
+            assert hand_count(state, player) <= hc.HAND_LIMIT
+    monsters = state.monsters()
+    assert [m for m, _ in state.monster_health] == list(monsters)
+    assert all(0 < health <= hc.card(m).health for m, health in state.monster_health)
+    assert len(state.plots_played) <= 7
+    if state.outcome == "lost":
+        assert len(state.died) == len(state.players) and not state.winners
+    if state.outcome == "won":
+        assert state.winners and (len(state.plots_played) == 7 or max(state.scores) >= hc.WINNING_SCORE)
+    if state.step == Step.OVER:
+        assert state.outcome in ("won", "lost")
+    if spec is not None:
+        check_secrets_hidden(state, spec)
+
+
+def check_secrets_hidden(state: State, spec) -> None:
+    """No secret victory card (id or name) reaches the view, the news or the prompt."""
+    prompt = spec.prompt(state)
+    shown = json.dumps(spec.view(state)) + json.dumps(spec.news(state)) + prompt.text
+    shown += json.dumps([[c.key, c.label, c.component] for c in prompt.choices])
+    for secret in hc.ids("secret"):
+        assert secret not in shown and hc.label(secret) not in shown, secret
