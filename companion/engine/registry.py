@@ -15,9 +15,9 @@ class UnknownGame(CompanionError, KeyError):
 
 def all_games() -> dict[str, GameSpec]:
     """Every registered game, by id, in a stable order."""
-    from companion.games import creepy_cellar
+    from companion.games import clue_it, creepy_cellar
 
-    specs = [creepy_cellar.SPEC]
+    specs = [creepy_cellar.SPEC, clue_it.SPEC]
     return {spec.id: spec for spec in specs}
 
 
