@@ -36,6 +36,9 @@ NAMES = ("Ada", "Bo", "Cy", "Di", "Eve", "Fay", "Gus", "Hal")
 #: rarely declare a win, so that playouts reach deep states (and sometimes the loss).
 CHOICE_WEIGHTS: dict[str, dict[str, float]] = {
     "creepy_cellar": {"end-turn": 4.0, "declare-win": 0.02, "confirm-win": 1.0},
+    # CLUE: IT: head for the centre and accuse often, so games end (mostly unsolved)
+    "clue_it": {"stop:centre": 8.0, "accuse": 4.0, "cancel-accuse": 0.2, "accuse-restart": 0.1,
+                "right": 0.2, "wrong": 2.0},
 }
 
 
@@ -65,10 +68,37 @@ def _creepy_cellar_invariants(state, initial) -> None:
 
 SPEC_VIEW = {game_id: spec.view for game_id, spec in GAMES.items()}
 
+def _clue_it_invariants(state, initial) -> None:
+    """clue-kids-of-derry.txt "Components" (23 Intrigue cards, 3 envelope cards), "Were you
+    Wrong?" (the out are skipped), "What If Everybody Guesses Incorrectly?"."""
+    from companion.games.clue_it import components as ci
+
+    if state.options["intrigue_deck"] != "off":
+        cards = Counter(state.intrigue_deck) + Counter(state.intrigue_discard)
+        for held in state.held:
+            cards += Counter(held)
+        assert cards == Counter(ci.intrigue_deck()) and sum(cards.values()) == 23
+    assert 0 <= state.balloons < ci.BALLOONS
+    assert len(state.envelope) <= 3
+    assert [ci.pile_of(c) for c in state.envelope] == list(ci.PILES[: len(state.envelope)])
+    if state.options["envelope"] == "table":
+        assert state.envelope == ()
+    assert (state.outcome is None) == (state.step != "over")
+    if state.outcome is None and state.turn:
+        assert not state.eliminated[state.active], "an eliminated player never has a turn"
+    if state.outcome == "unsolved":
+        assert all(state.eliminated) or state.options["balloon_rule"] == "end_game"
+    view = SPEC_VIEW["clue_it"](state)
+    assert sum(view["intrigue_held"].values()) == sum(len(h) for h in state.held)
+    # the envelope shows only once the game is over (tests/games/test_clue_it.py scans the rest)
+    assert (view["solution"] is not None) == (state.step == "over" and len(state.envelope) == 3)
+
+
 #: game id -> check(state, initial_state); games without an entry get the generic checks.
 INVARIANTS: dict[str, Callable] = {
     "creepy_cellar": _creepy_cellar_invariants,
     "house_of_spirits": lambda state, initial: hos_checks.check(state, GAMES["house_of_spirits"]),
+    "clue_it": _clue_it_invariants,
 }
 
 

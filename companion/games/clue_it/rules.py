@@ -1,0 +1,549 @@
+"""CLUE: IT rules: setup, the envelope, dealing, the roll-off, dice with a "?" face,
+Intrigue cards, secret passages, questions and their answer order, accusations.
+
+Rulebook: ``clue-kids-of-derry.txt`` (sections "Setup", "Game Play", "Answering a
+Question", "Make an Accusation", "Personality Cards", "Intrigue Cards"); ambiguities are
+named house rules (``OPTIONS``, notes.md 3.C). Chance (the dice, Intrigue draws, which
+tapped card goes into the envelope) is a chance node; the session picks and records it.
+Hands are never entered: the companion hears only *that* a player showed a card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from companion.engine.core import sentence
+from companion.errors import RuleViolation
+from companion.games.clue_it import components as ci
+from companion.games.clue_it.prompts import prompt
+from companion.games.clue_it.state import State, Step
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 7
+
+
+def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
+    """A new game: every Kid mover and Item token in the centre ("Setup"), full Intrigue deck.
+
+    Args:
+        players: 2–7 distinct names, seated clockwise.
+        options: resolved options (:func:`companion.engine.resolve_options`).
+
+    Raises:
+        RuleViolation: fewer than 2 or more than 7 players, or a repeated name.
+    """
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise RuleViolation(f"CLUE: IT is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}.")
+    if len(set(players)) != len(players):
+        raise RuleViolation("Each player needs a different name.")
+    n = len(players)
+    return State(
+        players=tuple(players),
+        options=dict(options),
+        movers=(ci.CENTRE,) * len(ci.KIDS),
+        tokens=(ci.CENTRE,) * len(ci.ITEMS),
+        intrigue_deck=ci.intrigue_deck() if options["intrigue_deck"] != "off" else (),
+        kids=(None,) * n,
+        eliminated=(False,) * n,
+        held=((),) * n,
+        powers_used=(False,) * n,
+        news=("Place all seven Kid movers and all six Item tokens in the centre of the board.",),
+    )
+
+
+def apply(state: State, action: str) -> State:
+    """Apply one action (a choice key or a chance outcome key).
+
+    Raises:
+        RuleViolation: the game is over, or ``action`` is not allowed now. (A card tapped
+            twice while sealing, or an Intrigue card tapped that is not in the deck, is
+            accepted and only explained: the list of choices never depends on hidden cards.)
+    """
+    current = prompt(state)
+    if current.over:
+        raise RuleViolation("The game is over.")
+    legal = {c.key for c in current.choices}
+    if current.chance:
+        legal |= {o.key for o in current.chance.outcomes}
+    if action not in legal:
+        raise RuleViolation(f"Not now. {sentence(current.text)}")
+    kind, _, arg = action.partition(":")
+    return _HANDLERS[kind](replace(state, news=()), arg)
+
+
+# --------------------------------------------------------------------------- setup steps
+
+
+def _choose_kid(state: State, kid: str) -> State:
+    """"Select the Kid you will be playing as and take the matching Personality Card."""
+    name = state.players[state.chooser]
+    kids = _set(state.kids, state.chooser, kid)
+    state = _say(replace(state, kids=kids), f"{name} plays {ci.card_name(kid)}.")
+    if state.chooser + 1 < len(state.players):
+        return replace(state, chooser=state.chooser + 1)
+    return replace(state, step=Step.SEAL)
+
+
+def _sealed(state: State, _arg: str) -> State:
+    """The table sealed the envelope by hand ("Distribute Cards"): the companion never knows it."""
+    return _say(replace(state, step=Step.DEAL), "Put the envelope off to the side.")
+
+
+def _seal_tap(state: State, card: str) -> State:
+    """One card of the current pile tapped face-down (issue 11: the companion seals)."""
+    if card in state.seal_taps:  # accepted, changes nothing: refusing it would tell nothing more
+        return _say(state, "That card was tapped already: tap the next card of the pile.")
+    taps = state.seal_taps + (card,)
+    if len(taps) < len(ci.PILE_CARDS[ci.PILES[state.pile]]):
+        return replace(state, seal_taps=taps)
+    return replace(state, seal_taps=taps, step=Step.SEAL_PICK)
+
+
+def _seal_pick(state: State, position: str) -> State:
+    """The companion's pick: the card at ``position`` in the row goes into the envelope.
+    Only the position is told, never the name."""
+    index = int(position) - 1
+    pile = ci.PILES[state.pile]
+    state = replace(state, envelope=state.envelope + (state.seal_taps[index],), seal_taps=())
+    state = _say(state, f"Put {pile} card number {position} of the row into the envelope without "
+                        f"looking; shuffle the other {pile} cards back together.")
+    if state.pile + 1 < len(ci.PILES):
+        return replace(state, pile=state.pile + 1, step=Step.SEAL)
+    return _say(replace(state, step=Step.DEAL), "The envelope is sealed: put it off to the side.")
+
+
+def _dealt(state: State, _arg: str) -> State:
+    """Cards dealt; "Everyone rolls a die. Highest roller goes first"."""
+    return replace(state, step=Step.ROLLOFF, contenders=tuple(range(len(state.players))), rolloff=())
+
+
+def _rolloff(state: State, _arg: str) -> State:
+    return replace(state, step=Step.ROLLOFF_DIE)
+
+
+def _rolloff_die(state: State, face: str) -> State:
+    """One contender's die. A "?" counts as 1 here (INFERRED: it takes the 1's place).
+    The highest roll goes first; tied highest rollers roll again."""
+    who = state.players[state.contenders[len(state.rolloff)]]
+    state = _say(replace(state, rolloff=state.rolloff + (face,)), f"{who} rolled {face}.")
+    if len(state.rolloff) < len(state.contenders):
+        return state
+    values = [_pips(f) for f in state.rolloff]
+    best = max(values)
+    top = tuple(p for p, v in zip(state.contenders, values) if v == best)
+    if len(top) > 1:
+        names = " and ".join(state.players[p] for p in top)
+        return _say(replace(state, contenders=top, rolloff=()), f"{names} tie: they roll again.")
+    first = top[0]
+    state = replace(state, contenders=(), rolloff=())
+    state = _say(state, f"{state.players[first]} goes first; play continues clockwise.")
+    return _start_turn(state, first)
+
+
+# --------------------------------------------------------------------------- the turn
+
+
+def _start_turn(state: State, player: int) -> State:
+    state = replace(state, active=player, turn=state.turn + 1, step=Step.TURN, dice=(), moves=None,
+                    entered=False, asked=False, q_kid=None, answerer=None, accusation=())
+    return _say(state, f"{state.player}'s turn.")
+
+
+def _end_turn(state: State, _arg: str = "") -> State:
+    """Play continues clockwise; eliminated players are skipped ("Were you Wrong?")."""
+    n = len(state.players)
+    for step in range(1, n + 1):
+        nxt = (state.active + step) % n
+        if not state.eliminated[nxt]:
+            return _start_turn(state, nxt)
+    raise AssertionError("a game with every player out is over")
+
+
+def _roll(state: State, _arg: str) -> State:
+    return replace(state, step=Step.DICE, dice=())
+
+
+def _die(state: State, face: str) -> State:
+    """"Roll the dice and move up to the sum of the two dice. If one of the dice shows a
+    Question Mark, immediately draw an Intrigue Card. Then move up to the amount shown on
+    the other die." Both "?": house rule ``double_question`` (notes 3.C I-A2)."""
+    dice = state.dice + (face,)
+    if len(dice) < 2:
+        return replace(state, dice=dice)
+    state = replace(state, dice=(), last_roll=dice)
+    state = _say(state, f"{state.player} rolled {dice[0]} and {dice[1]}.")
+    questions = dice.count(ci.QUESTION)
+    intrigue = state.options["intrigue_deck"] != "off"
+    if not intrigue:  # "ignore the '?' on the die": INFERRED, it counts as 1
+        return _move(state, sum(_pips(f) for f in dice))
+    if questions == 0:
+        return _move(state, sum(int(f) for f in dice))
+    if questions == 1:
+        other = int(next(f for f in dice if f != ci.QUESTION))
+        return _draw_then(replace(state, moves=other), 1, Step.STOP)
+    draws = 2 if state.options["double_question"] == "two" else 1
+    return _draw_then(replace(state, moves=0), draws, Step.END)
+
+
+def _move(state: State, moves: int) -> State:
+    return replace(state, moves=moves, step=Step.STOP)
+
+
+def _passage(state: State, _arg: str) -> State:
+    """"Use a Secret Passage … Do not roll the dice if you use a Secret Passage.\""""
+    target = ci.SECRET_PASSAGES[state.place]
+    state = _say(state, f"{state.player} takes the secret passage to {ci.card_name(target)}.")
+    return _enter(state, target)
+
+
+def _stop(state: State, where: str) -> State:
+    """Where the mover stopped: a location (ask a question), the centre (accuse), an
+    Intrigue space ("When you land on an intrigue Space, pick up the top Intrigue Card"),
+    or elsewhere (the turn ends)."""
+    if where in ci.LOCATIONS:
+        return _enter(state, where)
+    if where == "centre":
+        state = _place_player(state, ci.CENTRE)
+        return _say(replace(state, step=Step.CENTRE), f"{state.player} is in the centre.")
+    state = _place_player(state, ci.CORRIDOR)
+    if where == "intrigue" and state.options["intrigue_deck"] != "off":
+        return _draw_then(_say(state, f"{state.player} stopped on an Intrigue space."), 1, Step.END)
+    return replace(state, step=Step.END)
+
+
+def _enter(state: State, location: str) -> State:
+    state = _place_player(state, location)
+    state = _say(replace(state, entered=True), f"{state.player} is in {ci.card_name(location)}.")
+    return replace(state, step=Step.ASK_KID) if not state.asked else replace(state, step=Step.END)
+
+
+def _ask_here(state: State, _arg: str) -> State:
+    """House rule ``ask_requires_entry = present``: ask where one already is (notes 3.C I-A4)."""
+    return replace(state, step=Step.ASK_KID)
+
+
+def _place_player(state: State, place: str) -> State:
+    kid = state.kids[state.active]
+    return replace(state, movers=_set(state.movers, ci.KIDS.index(kid), place))
+
+
+# --------------------------------------------------------------------------- questions
+
+
+def _ask(state: State, card: str) -> State:
+    """Name a kid, then an item; the location is the one the asker is in ("Ask a Question")."""
+    if state.step == Step.ASK_KID:
+        return replace(state, q_kid=card, step=Step.ASK_ITEM)
+    return _question(state, state.q_kid, card, state.place)
+
+
+def _no_question(state: State, _arg: str) -> State:
+    back = Step.END if state.entered else Step.TURN  # "ask-here" at the start may be taken back
+    return replace(state, step=back, q_kid=None)
+
+
+def _cancel_question(state: State, _arg: str) -> State:
+    return replace(state, step=Step.ASK_KID, q_kid=None)
+
+
+def _question(state: State, kid: str, item: str, location: str) -> State:
+    """Move the named Kid's mover and the Item into the location; the first to answer is
+    the player to the asker's immediate left ("Answering a Question")."""
+    movers = _set(state.movers, ci.KIDS.index(kid), location)
+    tokens = _set(state.tokens, ci.ITEMS.index(item), location)
+    state = replace(state, movers=movers, tokens=tokens, asked=True, q_kid=None, resume=Step.TURN,
+                    question=(state.player, kid, item, location), answers=())
+    state = _say(state, f"{state.player} asks: {ci.card_name(kid)} with the {ci.card_name(item)} "
+                        f"in {ci.card_name(location)}. Move that Kid mover and Item token there.")
+    first = next_answerer(state, state.active)
+    if first is None:
+        return _nobody_answers(state)
+    return _say(replace(state, step=Step.ANSWER, answerer=first),
+                f"{state.players[first]} answers first.")
+
+
+def next_answerer(state: State, after: int) -> int | None:
+    """The next player to the left of ``after`` who answers the active player's question,
+    or None when the order is back at the asker.
+
+    Eliminated players still answer unless house rule ``eliminated_answers`` is ``reveal``
+    (their cards are face-up, notes 3.C I-A3).
+    """
+    n = len(state.players)
+    for step in range(1, n):
+        candidate = (after + step) % n
+        if candidate == state.active:
+            return None
+        if state.eliminated[candidate] and state.options["eliminated_answers"] == "reveal":
+            continue
+        return candidate
+    return None
+
+
+def _showed(state: State, _arg: str) -> State:
+    """"They show it to you and only you": the card is never entered."""
+    who = state.players[state.answerer]
+    state = replace(state, answers=state.answers + ((who, True),), answerer=None, step=Step.END)
+    return _say(state, f"{who} showed {state.player} a card.")
+
+
+def _none(state: State, _arg: str) -> State:
+    who = state.players[state.answerer]
+    state = _say(replace(state, answers=state.answers + ((who, False),)), f"{who} cannot answer.")
+    nxt = next_answerer(state, state.answerer)
+    if nxt is None:
+        return _nobody_answers(replace(state, answerer=None))
+    return _say(replace(state, answerer=nxt), f"{state.players[nxt]} answers next.")
+
+
+def _nobody_answers(state: State) -> State:
+    """"If no one can answer your Question, your turn is over.\""""
+    state = _say(state, "Nobody can answer: the turn is over.")
+    return _end_turn(state)
+
+
+# --------------------------------------------------------------------------- Intrigue cards
+
+
+def _draw_then(state: State, draws: int, after: Step) -> State:
+    return _next_draw(replace(state, draws_left=draws, after_draw=after))
+
+
+def _next_draw(state: State) -> State:
+    if state.draws_left <= 0:
+        return replace(state, step=state.after_draw if not (state.after_draw == Step.STOP and state.moves == 0)
+                       else Step.END)
+    if not state.intrigue_deck:
+        if not state.intrigue_discard:
+            return _say(replace(state, draws_left=0, step=state.after_draw),
+                        "The Intrigue deck is empty: no card to draw.")
+        state = _say(replace(state, intrigue_deck=tuple(sorted(state.intrigue_discard)), intrigue_discard=()),
+                     "Shuffle the Intrigue discards into a new deck.")
+    return replace(state, step=Step.DRAW)
+
+
+def _intrigue(state: State, card: str) -> State:
+    """One Intrigue card drawn ("Intrigue Cards"): "Play Immediately" cards at once, Red
+    Balloons counted (house rule ``balloon_rule``), any other card kept."""
+    if card not in state.intrigue_deck:  # physical deck: a mis-tap of a card a player keeps
+        return _say(state, "That Intrigue card is not in the deck: draw the top card of the deck.")
+    deck = _remove_one(state.intrigue_deck, card)
+    state = replace(state, intrigue_deck=deck, draws_left=state.draws_left - 1)
+    if card == ci.RED_BALLOON:
+        after = _balloon(state)
+        return after if after.step in (Step.OVER, Step.TURN) else _next_draw(after)
+    if card in ci.IMMEDIATES:
+        state = _discard(state, card)
+        state = _say(state, f"{state.player} drew {ci.card_name(card)}: follow its directions now.")
+        return _next_draw(state)
+    held = _set(state.held, state.active, tuple(sorted(state.held[state.active] + (card,))))
+    state = _say(replace(state, held=held), f"{state.player} keeps an Intrigue card.")
+    if state.options["intrigue_deck"] == "virtual":
+        return replace(state, step=Step.PEEK, peek=card)
+    return _next_draw(state)
+
+
+def _balloon(state: State) -> State:
+    """A Red Balloon. The Nth one (N = :data:`~components.BALLOONS`) eliminates the drawer
+    or ends the game (house rule ``balloon_rule``, notes 3.C I-A5; mechanics INFERRED)."""
+    count = state.balloons + 1
+    state = _discard(replace(state, balloons=count), ci.RED_BALLOON)
+    state = _say(state, f"{state.player} drew a Red Balloon ({count} of {ci.BALLOONS}).")
+    if count < ci.BALLOONS:
+        return state
+    state = replace(state, balloons=0)
+    if state.options["balloon_rule"] == "end_game":
+        return _unsolved(_say(state, f"The {_ordinal(ci.BALLOONS)} Red Balloon ends the game for everyone."))
+    state = _say(state, f"The {_ordinal(ci.BALLOONS)} Red Balloon: {state.player} is out of the game.")
+    return _eliminate(state)
+
+
+def _peek_show(state: State, _arg: str) -> State:
+    return replace(state, step=Step.PEEK_SHOW)
+
+
+def _peek_hide(state: State, _arg: str) -> State:
+    return _next_draw(replace(state, peek=None))
+
+
+def _play_intrigue(state: State, _arg: str) -> State:
+    return replace(state, resume=state.step, step=Step.INTRIGUE)
+
+
+def _play(state: State, card: str) -> State:
+    """"You can play as many Intrigue Cards as you like on your turn. Discard all Intrigue
+    Cards once they are used." The card's own text is followed by the table."""
+    mine = state.held[state.active]
+    state = replace(state, held=_set(state.held, state.active, _remove_one(mine, card)))
+    state = _say(_discard(state, card), f"{state.player} plays {ci.card_name(card)}: follow its directions.")
+    return replace(state, step=state.resume, resume=Step.TURN)
+
+
+def _cancel_intrigue(state: State, _arg: str) -> State:
+    return replace(state, step=state.resume, resume=Step.TURN)
+
+
+def _power(state: State, _arg: str) -> State:
+    """"This power can only be used once per game. After you use it, turn the card over.\""""
+    kid = ci.card_name(state.kids[state.active])
+    state = replace(state, powers_used=_set(state.powers_used, state.active, True))
+    return _say(state, f"{state.player} uses {kid}'s Personality power: follow the card, then turn it over.")
+
+
+# --------------------------------------------------------------------------- the centre
+
+
+def _look_centre(state: State, _arg: str) -> State:
+    """Variant: "look at any or all face-down rumor cards" instead of accusing."""
+    state = _say(state, f"{state.player} looks at the face-down cards in the centre.")
+    return replace(state, step=Step.END)
+
+
+def _accuse(state: State, _arg: str) -> State:
+    step = Step.ACCUSE_PRIVATE if state.sealed_by_companion else Step.ACCUSE_TABLE
+    return _say(replace(state, step=step, accusation=()), f"{state.player} makes an accusation.")
+
+
+def _cancel_accuse(state: State, _arg: str) -> State:
+    return replace(state, step=Step.CENTRE, accusation=())
+
+
+def _private_ready(state: State, _arg: str) -> State:
+    return replace(state, step=Step.ACCUSE_KID)
+
+
+def _accuse_pick(state: State, card: str) -> State:
+    """A pick on the privacy screen; nothing is said."""
+    picks = state.accusation + (card,)
+    steps = (Step.ACCUSE_ITEM, Step.ACCUSE_LOCATION, Step.ACCUSE_CONFIRM)
+    return replace(state, accusation=picks, step=steps[len(picks) - 1])
+
+
+def _accuse_restart(state: State, _arg: str) -> State:
+    return replace(state, accusation=(), step=Step.ACCUSE_KID)
+
+
+def _accuse_check(state: State, _arg: str) -> State:
+    """The companion checks the accusation against the envelope it sealed and says only
+    right or wrong ("Were you Wrong? … don't tell the other players which one you got wrong")."""
+    right = tuple(state.accusation) == tuple(state.envelope)
+    state = replace(state, accusation=())
+    return _right(state) if right else _wrong(state)
+
+
+def _right(state: State, _arg: str = "") -> State:
+    """"You win! … Reveal the cards in the mystery Envelope to everyone.\""""
+    state = _say(state, f"{state.player} is right and solves the mystery!")
+    state = _reveal(state)
+    return replace(state, outcome=state.player, step=Step.OVER)
+
+
+def _confirm_right_ask(state: State, _arg: str) -> State:
+    return replace(state, step=Step.CONFIRM_RIGHT)
+
+
+def _cancel_right(state: State, _arg: str) -> State:
+    return replace(state, step=Step.ACCUSE_TABLE)
+
+
+def _wrong(state: State, _arg: str = "") -> State:
+    """"Oops! You've made a mistake and are out of the game.\""""
+    state = _say(state, f"{state.player}'s accusation is wrong: {state.player} is out of the game.")
+    if not state.sealed_by_companion:
+        state = _say(state, "Secretly return the cards to the envelope.")
+    return _eliminate(state)
+
+
+def _eliminate(state: State) -> State:
+    """The active player is out; everyone out ends the game unsolved (notes 3.C I-A3)."""
+    state = replace(state, eliminated=_set(state.eliminated, state.active, True), draws_left=0)
+    if not state.in_play:
+        return _unsolved(state)
+    if state.options["eliminated_answers"] == "reveal":
+        state = _say(state, f"{state.player}: lay your Rumor cards face-up beside the board.")
+    else:
+        state = _say(state, f"{state.player} keeps the Rumor cards and still answers questions.")
+    return _end_turn(state)
+
+
+def _unsolved(state: State) -> State:
+    """"If everyone makes an incorrect accusation, the game is over and the mystery
+    remains unsolved. Take the cards out of the envelope and look.\""""
+    state = _say(state, "The mystery remains unsolved.")
+    return replace(_reveal(state), outcome="unsolved", step=Step.OVER)
+
+
+def _reveal(state: State) -> State:
+    if not state.envelope:
+        return _say(state, "Take the cards out of the envelope and show them to everyone.")
+    kid, item, location = (ci.card_name(c) for c in state.envelope)
+    return _say(state, f"The envelope holds: {kid}, the {item}, {location}.")
+
+
+_HANDLERS = {
+    "kid": _choose_kid,
+    "sealed": _sealed,
+    "seal": _seal_tap,
+    "envelope": _seal_pick,
+    "dealt": _dealt,
+    "rolloff": _rolloff,
+    "rolloff-die": _rolloff_die,
+    "roll": _roll,
+    "die": _die,
+    "passage": _passage,
+    "ask-here": _ask_here,
+    "stop": _stop,
+    "ask": _ask,
+    "no-question": _no_question,
+    "cancel-question": _cancel_question,
+    "showed": _showed,
+    "none": _none,
+    "intrigue": _intrigue,
+    "peek-show": _peek_show,
+    "peek-hide": _peek_hide,
+    "play-intrigue": _play_intrigue,
+    "play": _play,
+    "cancel-intrigue": _cancel_intrigue,
+    "power": _power,
+    "look-centre": _look_centre,
+    "accuse": _accuse,
+    "cancel-accuse": _cancel_accuse,
+    "private-ready": _private_ready,
+    "accuse-restart": _accuse_restart,
+    "accuse-check": _accuse_check,
+    "right": _confirm_right_ask,
+    "confirm-right": _right,
+    "cancel-right": _cancel_right,
+    "wrong": _wrong,
+    "pick": _accuse_pick,
+    "end-turn": _end_turn,
+}
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _pips(face: str) -> int:
+    return 1 if face == ci.QUESTION else int(face)
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _discard(state: State, card: str) -> State:
+    return replace(state, intrigue_discard=tuple(sorted(state.intrigue_discard + (card,))))
+
+
+def _say(state: State, text: str) -> State:
+    return replace(state, news=state.news + (text,))
+
+
+def _remove_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
+
+
+def _set(values: tuple, index: int, value) -> tuple:
+    return values[:index] + (value,) + values[index + 1:]

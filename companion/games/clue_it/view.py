@@ -1,0 +1,70 @@
+"""The public view of a CLUE: IT game: what the shared screen and ``--json`` show.
+
+Never read here: ``seal_taps``, ``envelope``, ``held``, ``accusation``, ``peek`` (see
+:mod:`~companion.games.clue_it.state`). The envelope's cards appear only once the game is
+over (``solution``), as the rulebook reveals them to everyone then.
+"""
+
+from __future__ import annotations
+
+from companion.games.clue_it import components as ci
+from companion.games.clue_it.state import PRIVATE_STEPS, State, Step
+
+
+def view(state: State) -> dict:
+    """The public state as a JSON-ready dict.
+
+    Returns:
+        ``game``; ``players``; ``kids`` ({player: Kid name or None}); ``step``; ``turn``
+        (active player, None before the roll-off); ``turn_number``; ``eliminated`` (names);
+        ``last_roll`` (two faces, "?" or "2"–"6", or []); ``moves``; ``movers`` ({Kid name:
+        place}); ``items`` ({Item name: place}); ``question`` ({asker, kid, item,
+        location} or None); ``answers`` ([{player, showed}]); ``answering`` (name or None);
+        ``intrigue_held`` ({player: count}); ``intrigue`` ({left, discarded}); ``balloons``
+        (drawn, of :data:`~components.BALLOONS`); ``powers_used`` ({player: bool});
+        ``deal`` ({each, leftover, leftover_mode}); ``envelope`` ("table" or "companion":
+        who sealed it, and ``envelope_sealed``); ``private_screen`` (the name of the only
+        player who may look now, or None); ``outcome`` (None, the winner's name, or
+        "unsolved"); ``solution`` (the envelope's names once revealed, else None);
+        ``options``.
+    """
+    each, left = ci.deal(len(state.players))
+    started = state.turn > 0
+    question = None
+    if state.question:
+        asker, kid, item, location = state.question
+        question = {"asker": asker, "kid": ci.card_name(kid), "item": ci.card_name(item),
+                    "location": ci.card_name(location)}
+    return {
+        "game": ci.GAME_ID,
+        "players": list(state.players),
+        "kids": {p: (ci.card_name(k) if k else None) for p, k in zip(state.players, state.kids)},
+        "step": str(state.step),
+        "turn": state.player if started else None,
+        "turn_number": state.turn,
+        "eliminated": [p for p, out in zip(state.players, state.eliminated) if out],
+        "last_roll": list(state.last_roll),
+        "moves": state.moves,
+        "movers": {ci.card_name(k): ci.card_name(p) for k, p in zip(ci.KIDS, state.movers)},
+        "items": {ci.card_name(i): ci.card_name(p) for i, p in zip(ci.ITEMS, state.tokens)},
+        "question": question,
+        "answers": [{"player": p, "showed": s} for p, s in state.answers],
+        "answering": state.players[state.answerer] if state.answerer is not None else None,
+        "intrigue_held": {p: len(h) for p, h in zip(state.players, state.held)},
+        "intrigue": {"left": len(state.intrigue_deck), "discarded": len(state.intrigue_discard)},
+        "balloons": state.balloons,
+        "powers_used": dict(zip(state.players, state.powers_used)),
+        "deal": {"each": each, "leftover": left, "leftover_mode": state.options["leftover_mode"]},
+        "envelope": state.options["envelope"],
+        "envelope_sealed": state.step not in (Step.CHOOSE_KID, Step.SEAL, Step.SEAL_PICK),
+        "private_screen": state.player if state.step in PRIVATE_STEPS else None,
+        "outcome": state.outcome,
+        "solution": ([ci.card_name(c) for c in state.envelope]
+                     if state.step == Step.OVER and state.envelope else None),
+        "options": dict(state.options),
+    }
+
+
+def news(state: State) -> tuple[str, ...]:
+    """What the last applied action did, as sentences for the table."""
+    return state.news
