@@ -323,6 +323,8 @@ class Session:
         entry = self._revert(line)
         self._after_event(seq)
         choice = self.prompt.choice(entry.action)
+        if choice is not None and choice.private:
+            return Reply(True, news=("Undone: a private choice.",))
         label = choice.label if choice is not None else entry.action
         return Reply(True, news=(f"Undone: {label} ({inputs.describe(inputs.from_json(entry.input))}).",))
 

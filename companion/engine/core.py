@@ -25,12 +25,16 @@ class Choice:
         label: short text for the touch button.
         component: component id (``game:kind:name``) whose tag tap picks this choice, or None.
         button: name of the physical button whose press picks it (``"dice"``), or None.
+        private: the choice is made on a privacy screen (a secret accusation): once made,
+            the session never repeats its label or key to the table (undo says "a private
+            choice").
     """
 
     key: str
     label: str
     component: str | None = None
     button: str | None = None
+    private: bool = False
 
 
 @dataclass(frozen=True)

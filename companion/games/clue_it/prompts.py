@@ -175,7 +175,7 @@ def _accuse_private(state: State) -> Prompt:
 
 def _accuse_pick(state: State, pile: str) -> Prompt:
     # The picks so far are never echoed: the screen may be seen again before the check.
-    choices = tuple(Choice(f"pick:{c}", ci.card_name(c)) for c in ci.PILE_CARDS[pile])
+    choices = tuple(Choice(f"pick:{c}", ci.card_name(c), private=True) for c in ci.PILE_CARDS[pile])
     text = f"Only {state.player} looks: which {pile} do you accuse?"
     return Prompt(text, state.player, choices + (Choice("accuse-restart", "Start again"),))
 
