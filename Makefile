@@ -10,7 +10,7 @@ BIN := $(VENV)/bin
 KIVY_APT := libgl1 libgl1-mesa-dri libegl1 libmtdev1 libxrender1 libxi6
 TEST_APT := $(KIVY_APT) xvfb xauth gcc python3-dev
 
-.PHONY: demo test venv apt-demo apt-test clean
+.PHONY: demo test venv apt-demo apt-test clean i18n
 
 demo: apt-demo $(BIN)/.installed
 	$(BIN)/companion demo
@@ -53,3 +53,12 @@ apt-test:
 
 clean:
 	rm -rf $(VENV) tests/artifacts .pytest_cache
+
+# Translations: extract every msg()/nmsg()/_() message id, merge into each language's .po
+# (translate the new entries there), then compile the .mo files the companion ships.
+LOCALE := companion/locale
+i18n: $(BIN)/.installed
+	$(BIN)/pybabel -q extract -F babel.cfg -k msg -k nmsg:1,2 -k _ --no-location --sort-output \
+		-o $(LOCALE)/companion.pot .
+	$(BIN)/pybabel -q update -i $(LOCALE)/companion.pot -d $(LOCALE) -D companion -l it --no-fuzzy-matching --ignore-obsolete
+	$(BIN)/pybabel -q compile -d $(LOCALE) -D companion --statistics

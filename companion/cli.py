@@ -220,7 +220,7 @@ def cmd_daemon(args) -> int:
 
     config = load_config(args.config)
     store = EventStore(args.db or default_db())
-    daemon = Daemon(store, args.socket or default_socket(), hold_time=config.dice.hold_time,
+    daemon = Daemon(store, args.socket or default_socket(), hold_time=config.dice.hold_time, language=config.language,
                     reader_roles={reader.name: reader.role for reader in config.readers})
     if daemon.resume_last() is None and args.new:
         players = [p.strip() for p in args.players.split(",") if p.strip()]

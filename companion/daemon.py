@@ -51,12 +51,15 @@ class Daemon:
         on_reply: optional hook ``(input, reply)`` called from the loop after each input
             (replays use it to report refused lines).
         reader_roles: reader name -> role (``"cards"``, ``"tiles"``), from the config.
+        language: the table's language (``"en"``, ``"it"``): every sentence sent to clients
+            is rendered in it; the ``language`` command changes it.
     """
 
     def __init__(self, store: EventStore, socket_path: str | Path, hold_time: float = DEFAULT_HOLD_TIME,
                  on_reply: Callable[[Input, Reply], None] | None = None,
-                 reader_roles: dict[str, str] | None = None):
+                 reader_roles: dict[str, str] | None = None, language: str = "en"):
         self.store = store
+        self.language = language
         self.socket_path = Path(socket_path)
         self.hold_time = hold_time
         self.on_reply = on_reply
@@ -273,12 +276,13 @@ class Daemon:
         self._broadcast(self._state(news))
 
     def _state(self, news: tuple[str, ...] = ()) -> dict[str, Any]:
-        return {**protocol.state_message(self.session, list(self.recent), news), "readers": dict(self.readers),
+        return {**protocol.state_message(self.session, list(self.recent), news, self.language),
+                "language": self.language, "readers": dict(self.readers),
                 "enrollment": self.walk.to_json() if self.walk is not None else None}
 
     def _notify(self, text: str, level: str = "warning") -> None:
         log.log(logging.ERROR if level == "error" else logging.INFO, "notice: %s", text)
-        self._broadcast(protocol.notice(text, level))
+        self._broadcast(protocol.notice(text, level, self.language))
 
     def _broadcast(self, message: dict[str, Any]) -> None:
         for writer in list(self._clients):
@@ -340,6 +344,8 @@ class Daemon:
             return await self._in_order(lambda: self._tag_command(cmd, message, writer))
         if cmd == "write_tag":
             return await self._write_tag(message)
+        if cmd == "language":
+            return await self._in_order(lambda: self._set_language(message.get("language")))
         if cmd in ("enroll_start", "enroll_skip", "enroll_undo", "enroll_stop"):
             return await self._in_order(lambda: self._walk_command(cmd, message))
         raise protocol.ProtocolError(f"unknown command {cmd!r}")
@@ -386,6 +392,16 @@ class Daemon:
         if self.session is not None:
             self.session.use_tags(self.store.enrolled_tags())
         return True, text
+
+    def _set_language(self, language: Any) -> tuple[bool, str]:
+        """``language``: every client gets the state again, in ``language``."""
+        from companion.i18n import LANGUAGES
+
+        if language not in LANGUAGES:
+            raise protocol.ProtocolError(f"language is one of {', '.join(LANGUAGES)}, not {language!r}")
+        self.language = language
+        self.publish()
+        return True, ""
 
     # ------------------------------------------------------------------ enrollment walk
 

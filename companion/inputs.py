@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from companion.errors import CompanionError
+from companion.i18n import msg
 
 
 class InputError(CompanionError, ValueError):
@@ -146,12 +147,14 @@ def to_json(inp: Input) -> dict[str, Any]:
 def describe(inp: Input) -> str:
     """A short phrase for logs and notices: "tap of 04A1B2C3 on table"."""
     if isinstance(inp, Tap):
-        return f"tap of {inp.uid} on {inp.reader}"
+        return msg("tap of {uid} on {reader}", uid=inp.uid, reader=inp.reader)
     if isinstance(inp, Remove):
-        return f"tag removed from {inp.reader}"
+        return msg("tag removed from {reader}", reader=inp.reader)
     if isinstance(inp, Press):
-        return f"{inp.button} button held {inp.hold:.2f} s" if inp.hold else f"{inp.button} button"
-    return f"touch {inp.key!r}"
+        if inp.hold:
+            return msg("{button} button held {seconds} s", button=inp.button, seconds=format(inp.hold, ".2f"))
+        return msg("{button} button", button=inp.button)
+    return msg("touch {key}", key=repr(inp.key))
 
 
 def _name(value: Any, field: str) -> str:

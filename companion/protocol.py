@@ -17,6 +17,8 @@ Client -> daemon:
 
 from __future__ import annotations
 
+from companion.i18n import msg, render, render_all
+
 import json
 from typing import Any
 
@@ -62,25 +64,26 @@ def _no_constant(name: str):
     raise ValueError(f"{name} is not allowed")
 
 
-def state_message(session, recent: list[str], news: tuple[str, ...] = ()) -> dict[str, Any]:
+def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: str = "en") -> dict[str, Any]:
     """The ``state`` message for the current game (``session`` may be None: no game yet).
 
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
     view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label}], ``over``),
     ``can_undo``, ``news`` (what the last input did) and ``log`` (recent news, oldest first).
-    The daemon adds ``readers``: ``{name: {"online": bool, "detail": str}}``, and
+    Every sentence (prompt, choice labels, news, log) is rendered in ``lang``
+    (:func:`companion.i18n.render`). The daemon adds ``language``, ``readers``: ``{name: {"online": bool, "detail": str}}``, and
     ``enrollment``: the enrollment walk in progress (:meth:`companion.enrollment.Walk.to_json`)
     or None.
     """
     if session is None:
-        prompt = {"text": "No game yet: start a new one.", "player": None, "choices": [], "over": False}
+        prompt = {"text": render(msg("No game yet: start a new one."), lang), "player": None, "choices": [], "over": False}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
-                "view": {}, "prompt": prompt, "can_undo": False, "news": [], "log": recent}
+                "view": {}, "prompt": prompt, "can_undo": False, "news": [], "log": render_all(recent, lang)}
     p = session.prompt
     prompt = {
-        "text": p.text,
+        "text": render(p.text, lang),
         "player": p.player,
-        "choices": [{"key": c.key, "label": c.label} for c in p.choices],
+        "choices": [{"key": c.key, "label": render(c.label, lang)} for c in p.choices],
         "over": p.over,
     }
     return {
@@ -91,11 +94,12 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = ()) -> dic
         "view": session.view(),
         "prompt": prompt,
         "can_undo": session.can_undo,
-        "news": list(news),
-        "log": recent,
+        "news": render_all(news, lang),
+        "log": render_all(recent, lang),
     }
 
 
-def notice(text: str, level: str = "warning") -> dict[str, Any]:
-    """A ``notice`` message (``level``: ``"info"``, ``"warning"`` or ``"error"``)."""
-    return {"type": "notice", "level": level, "text": text}
+def notice(text: str, level: str = "warning", lang: str = "en") -> dict[str, Any]:
+    """A ``notice`` message (``level``: ``"info"``, ``"warning"`` or ``"error"``), its text
+    rendered in ``lang``."""
+    return {"type": "notice", "level": level, "text": render(text, lang)}

@@ -26,6 +26,7 @@ from companion.engine import GameSpec, Prompt, get_game, resolve_options
 from companion.engine.core import sentence
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
+from companion.i18n import msg
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.store import EventStore, GameRecord
 from companion.tags import TagRegistry, component_game
@@ -223,13 +224,13 @@ class Session:
             return Reply(False, ignored=True)
         try:
             if self.prompt.over:
-                raise Rejected("The game is over.")
+                raise Rejected(msg("The game is over."))
             if self._is_undo(inp):
                 return self._undo(inp, line)
             return self._act(inp, self._action_for(inp), line)
         except (Rejected, RuleViolation) as exc:
             log.info("refused %s: %s", inputs.describe(inp), exc)
-            return Reply(False, str(exc))
+            return Reply(False, exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc))
 
     def _is_undo(self, inp: Input) -> bool:
         if isinstance(inp, Touch):
@@ -240,12 +241,13 @@ class Session:
         prompt = self.prompt
         if isinstance(inp, Touch):
             if prompt.choice(inp.key) is None:
-                raise Rejected(f"Not now. {sentence(prompt.text)}")
+                raise Rejected(msg("Not now. {prompt}", prompt=sentence(prompt.text)))
             return inp.key
         if isinstance(inp, Press):
             choice = prompt.for_button(inp.button)
             if choice is None:
-                raise Rejected(f"The {inp.button} button does nothing now. {sentence(prompt.text)}")
+                raise Rejected(msg("The {button} button does nothing now. {prompt}", button=inp.button,
+                                   prompt=sentence(prompt.text)))
             return choice.key
         return self._tap_action(inp, prompt)
 
@@ -260,15 +262,18 @@ class Session:
             raise Rejected(_unknown_tag(tap))
         label = self.spec.component_label(component)
         if component_game(component) != self.spec.id:
-            raise Rejected(f"That tag is {component}, from another game; this table plays {self.spec.title}.")
+            raise Rejected(msg("That tag is {component}, from another game; this table plays {title}.",
+                               component=component, title=self.spec.title))
         self._check_reader(tap, component, label)
         choice = prompt.for_component(component)
         if choice is not None:
             return choice.key
         kind = component.rsplit(":", 1)[0] + ":"
         if any(c.component and c.component.startswith(kind) for c in prompt.choices):
-            raise Rejected(f"{label} is not in the deck now: it was drawn already. {sentence(prompt.text)}")
-        raise Rejected(f"{label} was tapped, but no such card is due now. {sentence(prompt.text)}")
+            raise Rejected(msg("{label} is not in the deck now: it was drawn already. {prompt}",
+                               label=label, prompt=sentence(prompt.text)))
+        raise Rejected(msg("{label} was tapped, but no such card is due now. {prompt}",
+                           label=label, prompt=sentence(prompt.text)))
 
     def _check_reader(self, tap: Tap, component: str, label: str) -> None:
         """Issue 3 case 11: a component read on a reader of the wrong role changes nothing."""
@@ -276,8 +281,11 @@ class Session:
         role = self.reader_roles.get(tap.reader)
         if expected and role and role != expected:
             others = sorted(name for name, r in self.reader_roles.items() if r == expected)
-            where = f"the {expected} reader ({', '.join(others)})" if others else f"a {expected} reader"
-            raise Rejected(f"That is {label}: put it on {where}, not on {tap.reader}.")
+            if others:
+                raise Rejected(msg("That is {label}: put it on the {role} reader ({readers}), not on {reader}.",
+                                   label=label, role=expected, readers=", ".join(others), reader=tap.reader))
+            raise Rejected(msg("That is {label}: put it on a {role} reader, not on {reader}.",
+                               label=label, role=expected, reader=tap.reader))
 
     def _act(self, inp: Input, action: str, line: int | None) -> Reply:
         saved = self._picker.snapshot()
@@ -318,15 +326,16 @@ class Session:
         if not self.history and self._base:
             self._reload()  # undo reached inputs whose states are no longer in memory
         if not self.history:
-            raise Rejected("Nothing to undo.")
+            raise Rejected(msg("Nothing to undo."))
         seq = self._persist("undo", _with_line({"input": inputs.to_json(inp)}, line))
         entry = self._revert(line)
         self._after_event(seq)
         choice = self.prompt.choice(entry.action)
         if choice is not None and choice.private:
-            return Reply(True, news=("Undone: a private choice.",))
+            return Reply(True, news=(msg("Undone: a private choice."),))
         label = choice.label if choice is not None else entry.action
-        return Reply(True, news=(f"Undone: {label} ({inputs.describe(inputs.from_json(entry.input))}).",))
+        return Reply(True, news=(msg("Undone: {label} ({input}).", label=label,
+                                     input=inputs.describe(inputs.from_json(entry.input))),))
 
     # ------------------------------------------------------------------ the one place state changes
     # Both live inputs and the replay of a stored log go through _commit and _revert, so a
@@ -458,9 +467,10 @@ def component_text(text: str | None) -> str | None:
 
 def _unknown_tag(tap: Tap) -> str:
     """Why a tap names no component, for the table."""
-    text = f"Unknown tag {tap.uid} on reader {tap.reader}: it is not enrolled"
     if tap.ndef_problem:
-        return f"{text}, and its NDEF message is unusable ({tap.ndef_problem})."
+        return msg("Unknown tag {uid} on reader {reader}: it is not enrolled, and its NDEF message is "
+                   "unusable ({problem}).", uid=tap.uid, reader=tap.reader, problem=tap.ndef_problem)
     if tap.ndef is not None:
-        return f"{text}, and its text record {tap.ndef!r} is not a component id (game:kind:name)."
-    return f"{text}."
+        return msg("Unknown tag {uid} on reader {reader}: it is not enrolled, and its text record {text} "
+                   "is not a component id (game:kind:name).", uid=tap.uid, reader=tap.reader, text=repr(tap.ndef))
+    return msg("Unknown tag {uid} on reader {reader}: it is not enrolled.", uid=tap.uid, reader=tap.reader)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import OptionError
+from companion.i18n import Msg, msg
 
 
 @dataclass(frozen=True)
@@ -199,5 +200,10 @@ def resolve_options(spec: GameSpec, given: Mapping[str, Any] | None) -> dict[str
 
 
 def sentence(text: str) -> str:
-    """``text`` ending in one stop: "Roll" gets one; "Roll." and "Ready?" stay as they are."""
-    return text if text.endswith((".", "?", "!")) else text + "."
+    """``text`` ending in one stop: "Roll" gets one; "Roll." and "Ready?" stay as they are.
+    A translatable :class:`~companion.i18n.Msg` stays translatable."""
+    if text.endswith((".", "?", "!")):
+        return text
+    if isinstance(text, Msg):
+        return msg("{text}.", text=text)
+    return text + "."

@@ -1,0 +1,109 @@
+"""Sentences for the table in English and Italian (issue 6): messages made by engines and
+the daemon, translated where they are shown.
+
+Engines stay pure: instead of formatting a sentence in one language they return a
+:class:`Msg`, an ordinary ``str`` holding the English sentence that also remembers its
+message id (the English pattern, ``str.format`` fields) and its parameters. Everything that
+compares or prints strings keeps working; the daemon renders each message in the table's
+language with :func:`render` just before sending it. A parameter may itself be a
+:class:`Msg` (a card name) and is rendered in the same language.
+
+Catalogues: gettext, domain ``companion``, in ``companion/locale/<lang>/LC_MESSAGES``; the
+``.po`` files are the source (extracted and checked with Babel, ``make i18n``), the ``.mo``
+files are compiled from them and shipped. A plain ``str`` (a player's name, a sentence not
+yet made a :class:`Msg`) is shown as it is.
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+DOMAIN = "companion"
+
+#: Languages the table can choose, with their names as players read them.
+LANGUAGES = {"en": "English", "it": "Italiano"}
+
+
+class Msg(str):
+    """A translatable sentence: the English text, plus ``msgid`` and ``params``.
+
+    Build with :func:`msg`. ``str(m)`` and every string operation see the English text;
+    :func:`render` gives it in another language. ``plural``/``count`` select a plural form
+    by the integer parameter named ``count`` (gettext ``ngettext``).
+    """
+
+    msgid: str
+    params: dict[str, Any]
+    plural: str | None
+    count: str | None
+
+    def __new__(cls, msgid: str, params: dict[str, Any], plural: str | None = None,
+                count: str | None = None) -> "Msg":
+        text = _format(_choose(msgid, plural, params.get(count) if count else None, None), params, None)
+        self = super().__new__(cls, text)
+        self.msgid, self.params, self.plural, self.count = msgid, params, plural, count
+        return self
+
+    def __reduce__(self):  # pickle (snapshots in tests) keeps the message, not just the text
+        return (Msg, (self.msgid, self.params, self.plural, self.count))
+
+
+def msg(msgid: str, **params: Any) -> Msg:
+    """A sentence to translate: ``msg("{player}: press the dice button", player="Ada")``."""
+    return Msg(msgid, params)
+
+
+def nmsg(singular: str, plural: str, count: str, **params: Any) -> Msg:
+    """A sentence with a plural form chosen by the integer parameter ``count`` names:
+    ``nmsg("{n} ghost", "{n} ghosts", "n", n=3)``."""
+    return Msg(singular, params, plural, count)
+
+
+def render(text: Any, lang: str) -> Any:
+    """``text`` in language ``lang``: a :class:`Msg` is translated (its parameters too); a
+    plain ``str`` or anything else comes back unchanged. An unknown language is English."""
+    if not isinstance(text, Msg):
+        return text
+    translation = translations(lang)
+    pattern = _choose(text.msgid, text.plural, text.params.get(text.count) if text.count else None, translation)
+    return _format(pattern, text.params, lang)
+
+
+def render_all(texts, lang: str) -> list:
+    """Each of ``texts`` rendered in ``lang``."""
+    return [render(t, lang) for t in texts]
+
+
+@lru_cache(maxsize=None)
+def translations(lang: str) -> gettext.NullTranslations:
+    """The gettext catalogue of ``lang`` (English and unknown languages: the message ids)."""
+    if lang == "en" or lang not in LANGUAGES:
+        return gettext.NullTranslations()
+    locale = resources.files("companion") / "locale"
+    with resources.as_file(locale) as directory:
+        return gettext.translation(DOMAIN, localedir=str(directory), languages=[lang], fallback=True)
+
+
+def _choose(msgid: str, plural: str | None, n: Any, translation: gettext.NullTranslations | None) -> str:
+    if plural is None:
+        return translation.gettext(msgid) if translation is not None else msgid
+    count = n if isinstance(n, int) else 1
+    if translation is not None:
+        return translation.ngettext(msgid, plural, count)
+    return msgid if count == 1 else plural
+
+
+def _format(pattern: str, params: dict[str, Any], lang: str | None) -> str:
+    values = {k: (render(v, lang) if lang is not None else v) for k, v in params.items()}
+    try:
+        return pattern.format(**values)
+    except (KeyError, IndexError, ValueError):  # a broken translation must not cost the sentence
+        return msg_fallback(pattern, values)
+
+
+def msg_fallback(pattern: str, values: dict[str, Any]) -> str:
+    """A pattern whose fields do not match its parameters: the pattern and the values, raw."""
+    return pattern + " (" + ", ".join(f"{k}={v}" for k, v in values.items()) + ")"

@@ -1,0 +1,127 @@
+"""English and Italian (issue 6, "Languages"): sentences are messages translated where they
+are shown; the catalogues are complete, used and compiled."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import pickle
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from companion.i18n import LANGUAGES, Msg, msg, nmsg, render
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCALE = ROOT / "companion" / "locale"
+KEYWORDS = {"msg": None, "nmsg": (1, 2), "_": None}
+
+
+def _source_ids() -> set[str]:
+    ids = set()
+    for directory in ("companion", "hardware", "ui"):
+        for _file, _line, message, _comments, _context in extract_from_dir(
+                ROOT / directory, method_map=[("**.py", "python")], keywords=KEYWORDS):
+            ids.add(message[0] if isinstance(message, tuple) else message)
+    return ids
+
+
+def _catalog(lang: str):
+    with open(LOCALE / lang / "LC_MESSAGES" / "companion.po", "rb") as f:
+        return read_po(f)
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_message_is_translated_and_every_translation_used(lang):
+    catalog = _catalog(lang)
+    translated = {m.id if isinstance(m.id, str) else m.id[0]: m for m in catalog if m.id}
+    source = _source_ids()
+    missing = sorted(i for i in source if i not in translated or not translated[i].string
+                     or "fuzzy" in translated[i].flags)
+    unused = sorted(set(translated) - source)
+    assert missing == [], f"untranslated in {lang}: run make i18n and translate: {missing[:5]}"
+    assert unused == [], f"unused in {lang} (make i18n drops them): {unused[:5]}"
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_translations_keep_every_placeholder(lang):
+    for message in _catalog(lang):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            assert _fields(text) == _fields(ids[0]), (message.id, text)
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_the_shipped_mo_is_compiled_from_the_po(lang):
+    buffer = io.BytesIO()
+    write_mo(buffer, _catalog(lang))
+    buffer.seek(0)
+    fresh = gettext.GNUTranslations(buffer)
+    with open(LOCALE / lang / "LC_MESSAGES" / "companion.mo", "rb") as f:
+        shipped = gettext.GNUTranslations(f)
+    assert shipped._catalog == fresh._catalog, "run make i18n (pybabel compile)"
+
+
+def test_a_message_is_its_english_text_and_renders_in_italian():
+    inner = msg("Nothing to undo.")
+    outer = msg("Not now. {prompt}", prompt=msg("{text}.", text=inner))
+    assert outer == "Not now. Nothing to undo.."  # the English text, as any str
+    assert isinstance(outer, str) and isinstance(outer, Msg)
+    assert render(outer, "it") == "Non ora. Niente da annullare.."
+    assert render(outer, "en") == outer and render(outer, "xx") == outer  # unknown: English
+    assert render("Ada", "it") == "Ada"  # a plain string is shown as it is
+    assert pickle.loads(pickle.dumps(outer)).params == outer.params
+
+
+def test_plural_forms():
+    three = nmsg("{n} ghost", "{n} ghosts", "n", n=3)
+    assert (three, nmsg("{n} ghost", "{n} ghosts", "n", n=1)) == ("3 ghosts", "1 ghost")
+
+
+def test_a_broken_translation_costs_no_sentence(monkeypatch):
+    from companion import i18n
+
+    class Broken(gettext.NullTranslations):
+        def gettext(self, message):
+            return "{missing} {fields"
+
+    monkeypatch.setattr(i18n, "translations", lambda lang: Broken())
+    assert render(msg("Hello {name}", name="Ada"), "it") == "{missing} {fields (name=Ada)"
+
+
+def test_the_daemon_speaks_the_table_language(tmp_path):
+    from companion.client import Client
+    from companion.daemon import Daemon, DaemonThread
+    from companion.inputs import Tap
+    from companion.store import EventStore
+
+    store = EventStore(tmp_path / "d.sqlite3")
+    daemon = Daemon(store, tmp_path / "companion.sock", language="it")
+    notices = []
+    with DaemonThread(daemon), Client(daemon.socket_path, on_message=notices.append).connect() as client:
+        assert client.state["prompt"]["text"] == "Nessuna partita in corso: iniziane una nuova."
+        assert client.state["language"] == "it"
+        assert client.request({"cmd": "language", "language": "en"})["ok"]
+        assert client.state["prompt"]["text"] == "No game yet: start a new one."
+        assert not client.request({"cmd": "language", "language": "fr"})["ok"]
+        client.request({"cmd": "language", "language": "it"})
+        from companion.header import GameHeader
+        daemon.call(lambda: daemon.start_game(GameHeader.from_json(
+            {"game": "creepy_cellar", "players": ["Ada"], "seed": 1})))
+        daemon.submit(Tap("04AABBCCDDEEFF"))
+        daemon.drain()
+        client.request({"cmd": "state"})
+    texts = [m["text"] for m in notices if m.get("type") == "notice"]
+    assert "Tag sconosciuto 04AABBCCDDEEFF sul lettore table: non è registrato." in texts
+    store.close()
