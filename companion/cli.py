@@ -337,7 +337,7 @@ def cmd_tags_daemon(args) -> int:
     from companion.paths import default_socket
 
     replies: list[dict] = []
-    with Client(args.socket or default_socket(), on_message=replies.append).connect() as client:
+    with Client(args.socket or default_socket(), on_message=replies.append).connect(timeout=3.0) as client:
         if args.tags_command == "list":
             client.request({"cmd": "tags"})
             registry = next(m["tags"] for m in replies if m.get("type") == "tags")

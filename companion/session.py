@@ -22,7 +22,7 @@ from typing import Any
 
 from companion import inputs
 from companion.chance import ChancePicker
-from companion.engine import GameSpec, Prompt, get_game, resolve_options
+from companion.engine import GameSpec, Prompt, get_game, known_component, resolve_options
 from companion.engine.core import sentence
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
@@ -254,7 +254,7 @@ class Session:
     def component_for(self, tap: Tap) -> str | None:
         """The component id a tap stands for: the registry's entry, else the tag's own text
         record when it is shaped like a component id; None for an unknown tag."""
-        return self._tags.lookup(tap.uid) or component_text(tap.ndef)
+        return self._tags.lookup(tap.uid) or (tap.ndef if known_component(tap.ndef) else None)
 
     def _tap_action(self, tap: Tap, prompt: Prompt) -> str:
         component = self.component_for(tap)
@@ -457,14 +457,6 @@ def _with_line(body: dict[str, Any], line: int | None) -> dict[str, Any]:
     return body if line is None else {**body, "line": line}
 
 
-def component_text(text: str | None) -> str | None:
-    """``text`` when it is shaped like a component id (``game:kind:name``), else None."""
-    if text is None:
-        return None
-    parts = text.split(":")
-    return text if len(parts) == 3 and all(p and p.isprintable() and " " not in p for p in parts) else None
-
-
 def _unknown_tag(tap: Tap) -> str:
     """Why a tap names no component, for the table."""
     if tap.ndef_problem:
@@ -472,5 +464,5 @@ def _unknown_tag(tap: Tap) -> str:
                    "unusable ({problem}).", uid=tap.uid, reader=tap.reader, problem=tap.ndef_problem)
     if tap.ndef is not None:
         return msg("Unknown tag {uid} on reader {reader}: it is not enrolled, and its text record {text} "
-                   "is not a component id (game:kind:name).", uid=tap.uid, reader=tap.reader, text=repr(tap.ndef))
+                   "names no component of any game.", uid=tap.uid, reader=tap.reader, text=repr(tap.ndef))
     return msg("Unknown tag {uid} on reader {reader}: it is not enrolled.", uid=tap.uid, reader=tap.reader)

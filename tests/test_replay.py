@@ -133,7 +133,10 @@ def test_an_enrollment_wins_over_the_card_text():
 
 
 @pytest.mark.parametrize("line, reason", [
-    ({"ndef": "Hello, world"}, "its text record 'Hello, world' is not a component id (game:kind:name)."),
+    ({"ndef": "Hello, world"}, "its text record 'Hello, world' names no component of any game."),
+    ({"ndef": "x:y:z"}, "its text record 'x:y:z' names no component of any game."),
+    ({"ndef": "creepy_cellar:ghost:room-Z"}, "its text record 'creepy_cellar:ghost:room-Z' names no component"),
+    ({"ndef": "CREEPY_CELLAR:GHOST:ROOM-H"}, "its text record 'CREEPY_CELLAR:GHOST:ROOM-H' names no component"),
     ({"ndef_problem": "cut"}, "its NDEF message is unusable (malformed NDEF message: "),
 ])
 def test_a_tag_whose_text_is_no_component_is_refused_and_changes_nothing(line, reason):
@@ -147,6 +150,6 @@ def test_a_tag_whose_text_is_no_component_is_refused_and_changes_nothing(line, r
 
 def test_a_programmed_card_of_another_game_is_refused():
     result = replay(_script({"at": 0, "button": "dice"},
-                            {"at": 1, "tap": "04A0000000000C", "ndef": "children:ghost:dark-lady"}, **PHYSICAL))
-    assert result.refused == [(3, "That tag is children:ghost:dark-lady, from another game; "
+                            {"at": 1, "tap": "04A0000000000C", "ndef": "clue_it:kid:mike-hanlon"}, **PHYSICAL))
+    assert result.refused == [(3, "That tag is clue_it:kid:mike-hanlon, from another game; "
                                   "this table plays Ghost Fightin' Treasure Hunters: Creepy Cellar.")]

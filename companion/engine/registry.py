@@ -28,6 +28,15 @@ def get_game(game_id: str) -> GameSpec:
         UnknownGame: no such game; the message lists the known ids.
     """
     games = all_games()
-    if game_id not in games:
+    if not isinstance(game_id, str) or game_id not in games:
         raise UnknownGame(f"unknown game {game_id!r}; known games: {', '.join(games)}")
     return games[game_id]
+
+
+def known_component(component: object) -> bool:
+    """True when ``component`` is a component id (``game:kind:name``) of a registered game."""
+    if not isinstance(component, str) or component.count(":") != 2:
+        return False
+    game = component.split(":", 1)[0]
+    games = all_games()
+    return game in games and component in games[game].components
