@@ -137,8 +137,9 @@ def jinxed_drop_due(state: State) -> bool:
 
 def rest_of_turn_empty(state: State) -> bool:
     """True when, after moving, nothing would be left to do: no fight due, no Jinxed Item
-    to drop, no treasure to drop off or pick up. The move step then offers End turn."""
-    if fight_due(state) is None or jinxed_drop_due(state) or can_pick_up(state) or can_put_back(state):
+    to drop, no treasure to drop off or pick up, no reason to tell why a fight cannot
+    happen. The move step then offers End turn."""
+    if fight_due(state) != "" or jinxed_drop_due(state) or can_pick_up(state) or can_put_back(state):
         return False
     return state.options["cellar_turn_order"] == "drop_first" or not can_drop_off(state)
 
