@@ -20,8 +20,9 @@ from companion.session import Session
 
 DEMO_SEED = 2048
 PLAYERS = ("Ada", "Bo", "Cy")
-#: Seconds between inputs: after a press the table reads; before a move it thinks.
-AFTER_PRESS, AFTER_TOUCH = 0.6, 0.8
+#: Seconds before an input: after a press the table reads the news (and a sped-up demo
+#: leaves the dice button time to settle); after a touch it goes on.
+AFTER_PRESS, AFTER_TOUCH = 1.0, 0.7
 #: An enrolled-nowhere tag tapped once, to show the "unknown tag" message.
 STRAY_TAG = "04DEADBEEF0042"
 
@@ -79,8 +80,9 @@ def build(seed: int = DEMO_SEED) -> str:
 
     undone = stray = False
     while not session.prompt.over:
-        inp = next_input(session)
-        feed(inp, AFTER_PRESS if isinstance(inp, Press) else AFTER_TOUCH)
+        pressed = bool(lines) and isinstance(lines[-1][1], Press)
+        feed(next_input(session), AFTER_PRESS if pressed else AFTER_TOUCH)
+        inp = lines[-1][1]
         if not undone and session.state.turn == 2 and isinstance(inp, Press):
             undone = True
             feed(Touch("undo"), AFTER_PRESS)  # the same die face comes back

@@ -590,3 +590,13 @@ def test_random_playouts_keep_every_invariant(seed, mode, steps):
     for action in actions:
         state = SPEC.apply(state, action)
     assert state == states[-1]
+
+
+def test_every_option_is_listed_in_the_house_rules_doc():
+    """docs/house-rules.md lists every Creepy Cellar option and house rule by its key."""
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "house-rules.md").read_text(encoding="utf-8")
+    for option in SPEC.options:
+        assert f"| `{option.name}` |" in doc, option.name
+        assert option.help and option.rulebook, option.name
