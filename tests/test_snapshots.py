@@ -129,6 +129,15 @@ def test_a_snapshot_of_another_version_or_undecodable_is_ignored(tmp_path, small
     _same(Session.resume(store, store.game(live.game_id)), live)
 
 
+def test_creepy_cellar_snapshots_with_its_own_json_codec(tmp_path, monkeypatch):
+    monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 5)
+    store = EventStore(tmp_path / "g.sqlite3")
+    live = Session.start(_header(), store)
+    _play(live, 40, seed=10)
+    assert store.latest_snapshot(live.game_id, live._version()) is not None
+    _same(Session.resume(store, store.game(live.game_id)), live)
+
+
 def test_only_the_newest_two_snapshots_are_kept(tmp_path, small):
     store = EventStore(tmp_path / "g.sqlite3")
     live = Session.start(_header(), store)
@@ -138,6 +147,8 @@ def test_only_the_newest_two_snapshots_are_kept(tmp_path, small):
 
 
 def test_a_game_without_encode_never_snapshots(tmp_path, monkeypatch):
+    bare = dataclasses.replace(CELLAR, encode=None, decode=None)
+    monkeypatch.setattr(session_module, "get_game", lambda game: bare)
     monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 2)
     store = EventStore(tmp_path / "g.sqlite3")
     live = Session.start(_header(), store)
