@@ -61,6 +61,17 @@ def _speed(text: str) -> float:
     return value
 
 
+def _wait(text: str) -> float:
+    """A ``--wait``: seconds from 1 to 120."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 1 <= value <= 120:
+        raise argparse.ArgumentTypeError(f"the wait is 1 to 120 seconds, not {text}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description="Haunt Companion: a table companion for haunted-house board games.")
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages to stderr")
@@ -95,7 +106,7 @@ def _parser() -> argparse.ArgumentParser:
     doctor.add_argument("--config", type=Path, help="config file to check (default: the user config dir)")
     doctor.set_defaults(run=cmd_doctor)
 
-    tags = sub.add_parser("tags", help="NFC tags: inspect a tag dump")
+    tags = sub.add_parser("tags", help="NFC tags: the registry, programming a tag, inspecting a dump")
     tags.set_defaults(run=lambda _args: tags.print_help() or 0)
     tags_sub = tags.add_subparsers(title="tags commands")
     inspect = tags_sub.add_parser("inspect", help="what a tag dump (.nfc, .bin, .mfd, .json, .eml) holds")
@@ -111,7 +122,7 @@ def _parser() -> argparse.ArgumentParser:
     write = tags_sub.add_parser("write", help="program a blank NTAG with a component id (NDEF text record)")
     write.add_argument("component", help="a component id such as creepy_cellar:ghost:room-H")
     write.add_argument("--reader", help="the reader to use (default: the only one, or the one for that card)")
-    write.add_argument("--wait", type=float, default=15.0, help="seconds to wait for a tag (default 15)")
+    write.add_argument("--wait", type=_wait, default=15.0, help="seconds to wait for a tag, 1-120 (default 15)")
     write.add_argument("--force", action="store_true", help="overwrite a tag that already carries another text")
     for command, run in ((enroll, cmd_tags_daemon), (forget, cmd_tags_daemon), (listing, cmd_tags_daemon),
                          (write, cmd_tags_daemon)):
@@ -343,6 +354,8 @@ def cmd_tags_daemon(args) -> int:
             registry = next(m["tags"] for m in replies if m.get("type") == "tags")
             for uid, component in registry.items():
                 print(f"{uid}\t{component}")
+            if not registry:
+                print("No tags are enrolled (companion enroll GAME walks you through it).", file=sys.stderr)
             return 0
         if args.tags_command == "write":
             print(f"Put a blank NTAG on the reader (waiting up to {args.wait:g} s)...", flush=True)
