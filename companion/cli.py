@@ -13,9 +13,7 @@ import time
 from importlib import resources
 from pathlib import Path
 
-from companion import script as scripts
-from companion.errors import CompanionError, ScriptError
-from companion.replay import ReplayFailed, replay
+from companion.errors import CompanionError, ReplayFailed, ScriptError
 
 log = logging.getLogger("companion")
 
@@ -150,6 +148,8 @@ def cmd_games(_args) -> int:
 
 
 def cmd_replay(args) -> int:
+    from companion import script as scripts
+    from companion.replay import replay
 
     if not args.verbose:  # a replay reports refusals and failures itself, once
         logging.getLogger("companion.daemon").setLevel(logging.CRITICAL)
@@ -167,14 +167,17 @@ def cmd_replay(args) -> int:
     return 0
 
 
-def bundled_demo() -> scripts.TableScript:
-    """The demo table script shipped in the package."""
+def bundled_demo():
+    """The demo table script shipped in the package (a :class:`~companion.script.TableScript`)."""
+    from companion import script as scripts
+
     text = resources.files("companion.data").joinpath("demo.jsonl").read_text(encoding="utf-8")
     return scripts.parse(text)
 
 
 def cmd_demo(args) -> int:
     from companion.console import ConsoleView
+    from companion.replay import replay
 
     script = bundled_demo()
     has_display = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
@@ -193,6 +196,7 @@ def cmd_demo(args) -> int:
 def _demo_with_window(script, speed: float):
     """Run the daemon and the script in a thread, the Kivy window in the main thread."""
     from companion.console import ConsoleView
+    from companion.replay import replay
 
     holder: dict = {}
     done = threading.Event()

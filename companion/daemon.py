@@ -582,11 +582,9 @@ def _known_component(component: Any) -> str:
     Raises:
         ProtocolError: it is not.
     """
-    from companion.engine import all_games
+    from companion.engine import known_component
 
-    games = all_games()
-    game = component.split(":", 1)[0] if isinstance(component, str) else None
-    if game not in games or component not in games[game].components:
+    if not known_component(component):
         raise protocol.ProtocolError(f"no component {component!r} in any game "
                                      f"(ids look like creepy_cellar:ghost:room-H)")
     return component
