@@ -125,8 +125,17 @@ def _parser() -> argparse.ArgumentParser:
 
     ui = sub.add_parser("ui", help="run the Kivy touchscreen client")
     ui.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
-    ui.add_argument("--fullscreen", action="store_true", help="fill the screen (the kiosk)")
+    ui.add_argument("--fullscreen", action="store_true", help="fill the screen")
+    ui.add_argument("--kiosk", action="store_true",
+                    help="the Pi's table screen: Kivy's settings come from $KIVY_HOME/config.ini as they are")
     ui.set_defaults(run=cmd_ui)
+
+    install = sub.add_parser("install", help="install the services that boot a Raspberry Pi to the table screen")
+    install.add_argument("--root", type=Path, help="write into this directory instead of / and run no command")
+    install.add_argument("--prefix", help="the virtualenv the services run (default: this one)")
+    install.add_argument("--uninstall", action="store_true",
+                         help="stop and remove the services and files (the game data and users stay)")
+    install.set_defaults(run=cmd_install)
     return parser
 
 
@@ -436,5 +445,11 @@ def cmd_ui(args) -> int:
     from companion.paths import default_socket
     from ui.app import run_app
 
-    run_app(args.socket or default_socket(), fullscreen=args.fullscreen)
+    run_app(args.socket or default_socket(), fullscreen=args.fullscreen or args.kiosk, kiosk=args.kiosk)
     return 0
+
+
+def cmd_install(args) -> int:
+    from companion.install import install_command
+
+    return install_command(args.root, args.uninstall, args.prefix)
