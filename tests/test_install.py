@@ -209,6 +209,7 @@ def test_tools_find_the_installed_service(tmp_path, monkeypatch):
     for name in ("COMPANION_CONFIG", "COMPANION_SOCKET", "RUNTIME_DIRECTORY", "XDG_CONFIG_HOME"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "user"))
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "xdg"))
     monkeypatch.setattr(config, "SYSTEM_CONFIG", tmp_path / "etc" / "config.toml")
     monkeypatch.setattr(paths, "SYSTEM_SOCKET", tmp_path / "run" / "companion.sock")
     assert config.default_config_path() == tmp_path / "user" / "haunt-companion" / "config.toml"

@@ -174,6 +174,22 @@ def test_kivy_reads_the_shipped_config_as_it_is(tmp_path):
     assert "Upgrading configuration" not in done.stderr
 
 
+@pytest.mark.slow
+def test_kivy_config_has_every_key_of_kivys_own(tmp_path):
+    """Kivy fills in missing keys only while upgrading an older file: a key missing here
+    would be missing at run time (a window then fails on, e.g., kivy.kivy_clock)."""
+    done = subprocess.run([sys.executable, "-c", "import kivy.config"], capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "KIVY_HOME": str(tmp_path), "KIVY_NO_ARGS": "1"})
+    assert done.returncode == 0, done.stderr
+    theirs, ours = (configparser.RawConfigParser(interpolation=None) for _ in range(2))
+    theirs.read(tmp_path / "config.ini")
+    ours.read(SYSTEMD / "kivy" / "config.ini")
+    missing = [f"{section}.{key}" for section in theirs.sections() for key in theirs[section]
+               if section != "input" and not ours.has_option(section, key)]
+    assert missing == []
+    assert ours.sections() == theirs.sections()
+
+
 # ---------------------------------------------------------------------- systemd-analyze
 
 
