@@ -134,8 +134,17 @@ def _parser() -> argparse.ArgumentParser:
 
     ui = sub.add_parser("ui", help="run the Kivy touchscreen client")
     ui.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
-    ui.add_argument("--fullscreen", action="store_true", help="fill the screen (the kiosk)")
+    ui.add_argument("--fullscreen", action="store_true", help="fill the screen")
+    ui.add_argument("--kiosk", action="store_true",
+                    help="the Pi's table screen: Kivy's settings come from $KIVY_HOME/config.ini as they are")
     ui.set_defaults(run=cmd_ui)
+
+    install = sub.add_parser("install", help="install the services that boot a Raspberry Pi to the table screen")
+    install.add_argument("--root", type=Path, help="write into this directory instead of / and run no command")
+    install.add_argument("--prefix", help="the virtualenv the services run (default: this one)")
+    install.add_argument("--uninstall", action="store_true",
+                         help="stop and remove the services and files (the game data and users stay)")
+    install.set_defaults(run=cmd_install)
     return parser
 
 
@@ -231,21 +240,33 @@ def cmd_daemon(args) -> int:
     from companion.daemon import Daemon
     from companion.header import GameHeader, random_seed
     from companion.paths import default_db, default_socket
-    from companion.store import EventStore
+    from companion.service import ServiceNotifier
+    from companion.store import open_store
 
     config = load_config(args.config)
-    store = EventStore(args.db or default_db())
+    db = args.db or default_db()
+    store, recovery = open_store(db)
     daemon = Daemon(store, args.socket or default_socket(), hold_time=config.dice.hold_time, language=config.language,
                     reader_roles={reader.name: reader.role for reader in config.readers})
     if daemon.resume_last() is None and args.new:
         players = [p.strip() for p in args.players.split(",") if p.strip()]
         daemon.start_game(GameHeader.from_json({"game": args.new, "players": players,
                                                 "seed": random_seed()}))
+    if recovery is not None:
+        daemon.recent.append(_recovery_news(recovery))
+    notifier = ServiceNotifier()
     stops = []
+    tasks = []
 
     def started() -> None:
         stops.extend(_start_hardware(daemon, config))
         print(f"companion daemon listening on {daemon.socket_path}", flush=True)
+        # systemd (Type=notify): ready once the store is open, the socket listens and the
+        # readers are started (not necessarily online: they retry by themselves).
+        game = f"game {daemon.session.game_id}" if daemon.session is not None else "no game"
+        notifier.ready(f"listening on {daemon.socket_path}; {game}")
+        tasks.append(asyncio.get_running_loop().create_task(notifier.keep_alive(daemon.heartbeat)))
+        tasks.append(asyncio.get_running_loop().create_task(_keep_good_copy(db)))
 
     async def serve():
         loop = asyncio.get_running_loop()
@@ -254,6 +275,9 @@ def cmd_daemon(args) -> int:
         try:
             await daemon.serve(on_ready=started)
         finally:
+            notifier.stopping()
+            for task in tasks:
+                task.cancel()
             for stop in stops:
                 stop()
 
@@ -262,6 +286,56 @@ def cmd_daemon(args) -> int:
     finally:
         store.close()
     return 0
+
+
+#: Seconds between two refreshes of the event store's last good copy while the daemon runs.
+GOOD_COPY_EVERY = 300.0
+
+
+async def _keep_good_copy(db: Path, every: float = GOOD_COPY_EVERY) -> None:
+    """Refresh the store's last good copy (:func:`companion.store.save_good_copy`) every
+    ``every`` seconds when the database changed, in a worker thread (its own connection)."""
+    import asyncio
+
+    from companion.errors import StoreError
+    from companion.store import save_good_copy
+
+    def signature() -> tuple:
+        return tuple((s.st_mtime_ns, s.st_size) if (s := _stat(Path(str(db) + suffix))) else None
+                     for suffix in ("", "-wal"))
+
+    copied = signature()
+    while True:
+        await asyncio.sleep(every)
+        now = signature()
+        if now == copied:
+            continue
+        try:
+            await asyncio.to_thread(save_good_copy, db)
+            copied = now
+        except StoreError as exc:
+            log.warning("%s", exc)
+
+
+def _stat(path: Path):
+    try:
+        return path.stat()
+    except OSError:
+        return None
+
+
+def _recovery_news(recovery):
+    """The sentence for the table's log after :func:`companion.store.recover`."""
+    from companion.i18n import msg
+
+    if recovery.copy_saved is None:
+        return msg("The game record was damaged (a power cut?) and was set aside as {file}. No earlier "
+                   "copy existed; inputs read back from the damaged record: {count}.",
+                   file=recovery.moved_to.name, count=recovery.salvaged)
+    return msg("The game record was damaged (a power cut?) and was set aside as {file}. The game was "
+               "rebuilt from the copy saved at {time}; later inputs read back from the damaged record: {count}.",
+               file=recovery.moved_to.name, time=time.strftime("%H:%M", time.localtime(recovery.copy_saved)),
+               count=recovery.salvaged)
 
 
 def _start_hardware(daemon, config) -> list:
@@ -388,5 +462,11 @@ def cmd_ui(args) -> int:
     from companion.paths import default_socket
     from ui.app import run_app
 
-    run_app(args.socket or default_socket(), fullscreen=args.fullscreen)
+    run_app(args.socket or default_socket(), fullscreen=args.fullscreen or args.kiosk, kiosk=args.kiosk)
     return 0
+
+
+def cmd_install(args) -> int:
+    from companion.install import install_command
+
+    return install_command(args.root, args.uninstall, args.prefix)

@@ -147,13 +147,20 @@ def default_config() -> Config:
     return Config()
 
 
+#: The config of the service installed by ``companion install``.
+SYSTEM_CONFIG = Path("/etc/haunt-companion/config.toml")
+
+
 def default_config_path() -> Path:
-    """``$COMPANION_CONFIG`` if set, else the platformdirs user config dir's ``config.toml``."""
+    """``$COMPANION_CONFIG`` if set, else the platformdirs user config dir's ``config.toml``;
+    when that file does not exist but the installed service's :data:`SYSTEM_CONFIG` does,
+    that one (so ``companion doctor`` checks what the daemon uses)."""
     if os.environ.get(CONFIG_ENV):
         return Path(os.environ[CONFIG_ENV])
     from platformdirs import user_config_path
 
-    return user_config_path(APP) / "config.toml"
+    user = user_config_path(APP) / "config.toml"
+    return SYSTEM_CONFIG if not user.exists() and SYSTEM_CONFIG.exists() else user
 
 
 def load_config(path: str | os.PathLike[str] | None = None) -> Config:

@@ -132,6 +132,11 @@ class Daemon:
         """Wait until every input submitted so far has been handled. Thread-safe."""
         asyncio.run_coroutine_threadsafe(self._queue.join(), self.loop).result(timeout)
 
+    async def heartbeat(self) -> None:
+        """Return once the input worker has handled everything queued before this call (the
+        service watchdog's proof of life: a hung worker or a blocked loop never returns)."""
+        await self._in_order(lambda: None)
+
     def stop(self) -> None:
         """Ask the loop to finish (thread-safe)."""
         if self.loop is not None and self._stopped is not None:
