@@ -245,7 +245,7 @@ def cmd_daemon(args) -> int:
 
     config = load_config(args.config)
     db = args.db or default_db()
-    store, recovery = open_store(db)
+    store, recovery = open_store(db, save_copy=False)  # copied just after READY (_keep_good_copy)
     daemon = Daemon(store, args.socket or default_socket(), hold_time=config.dice.hold_time, language=config.language,
                     reader_roles={reader.name: reader.role for reader in config.readers})
     if daemon.resume_last() is None and args.new:
@@ -293,7 +293,8 @@ GOOD_COPY_EVERY = 300.0
 
 
 async def _keep_good_copy(db: Path, every: float = GOOD_COPY_EVERY) -> None:
-    """Refresh the store's last good copy (:func:`companion.store.save_good_copy`) every
+    """Refresh the store's last good copy (:func:`companion.store.save_good_copy`) at once
+    (the daemon is READY by then: the copy stays off the start-up path) and then every
     ``every`` seconds when the database changed, in a worker thread (its own connection)."""
     import asyncio
 
@@ -304,9 +305,10 @@ async def _keep_good_copy(db: Path, every: float = GOOD_COPY_EVERY) -> None:
         return tuple((s.st_mtime_ns, s.st_size) if (s := _stat(Path(str(db) + suffix))) else None
                      for suffix in ("", "-wal"))
 
-    copied = signature()
+    copied, wait = None, 0.0
     while True:
-        await asyncio.sleep(every)
+        await asyncio.sleep(wait)
+        wait = every
         now = signature()
         if now == copied:
             continue

@@ -396,12 +396,15 @@ def save_good_copy(path: str | Path) -> Path:
     return dest
 
 
-def open_store(path: str | Path, now: float | None = None) -> tuple[EventStore, Recovery | None]:
+def open_store(path: str | Path, now: float | None = None,
+               save_copy: bool = True) -> tuple[EventStore, Recovery | None]:
     """Open the daemon's event store, recovering a damaged one; then refresh the last good copy.
 
     Args:
         path: the database file.
         now: wall-clock seconds for the damaged file's name (default: now).
+        save_copy: refresh the last good copy now (the daemon does it just after READY,
+            in a thread, to keep it off the start-up path).
     Returns:
         The open store, and a :class:`Recovery` when the database was damaged (None otherwise).
     Raises:
@@ -414,10 +417,11 @@ def open_store(path: str | Path, now: float | None = None) -> tuple[EventStore, 
     except CorruptStore as exc:
         recovery = recover(path, str(exc), now)
         store = EventStore(path)
-    try:
-        save_good_copy(path)
-    except StoreError as exc:  # the game goes on; only the safety net is older
-        log.warning("%s", exc)
+    if save_copy:
+        try:
+            save_good_copy(path)
+        except StoreError as exc:  # the game goes on; only the safety net is older
+            log.warning("%s", exc)
     return store, recovery
 
 
