@@ -70,7 +70,10 @@ CARD_NAMES: dict[str, Msg] = {
 }
 
 #: Floors 1–3 as players say them.
-FLOOR_NAMES: dict[int, Msg] = {1: msg("the first floor"), 2: msg("the second floor"), 3: msg("the third floor")}
+FLOOR_NAMES: dict[int, Msg] = {1: msg("first floor"), 2: msg("second floor"), 3: msg("third floor")}
+
+#: Floors 1–3 on a button.
+FLOOR_LABELS: dict[int, Msg] = {1: msg("First floor"), 2: msg("Second floor"), 3: msg("Third floor")}
 
 
 def card_name(card: str) -> Msg:
@@ -80,8 +83,13 @@ def card_name(card: str) -> Msg:
 
 
 def floor_name(floor: int) -> Msg:
-    """Floor 1–3 as players say it: "the first floor" ("il primo piano")."""
+    """Floor 1–3 inside a sentence: "first floor" ("primo piano"; sentences add the article)."""
     return FLOOR_NAMES[floor]
+
+
+def floor_label(floor: int) -> Msg:
+    """Floor 1–3 on a button: "First floor" ("Primo piano")."""
+    return FLOOR_LABELS[floor]
 
 
 def component(card: str) -> str:

@@ -97,7 +97,7 @@ def _turn(state: State) -> Prompt:
     if playable(state, me, gc.CAT) and _cats(state):
         choices.append(Choice("cat", msg("Play a cat"), gc.component(gc.CAT)))
     if state.hands[me] >= MIN_CARDS:
-        choices += [Choice(f"light:{n}", msg("Turn on the light of {floor}", floor=gc.floor_name(n)))
+        choices += [Choice(f"light:{n}", msg("Turn on the light of the {floor}", floor=gc.floor_name(n)))
                     for n in hs.light_floors(state.house(me))]
     for card in (gc.HOLE, gc.BULB, gc.FOOD, gc.ELEVATOR, gc.LIGHTNING):
         if playable(state, me, card) and _special_usable(state, card):
@@ -126,7 +126,7 @@ def _ghost(state: State) -> Prompt:
 
 
 def _cat(state: State) -> Prompt:
-    choices = [Choice(f"cat-floor:{n}", gc.floor_name(n)) for n in _cats(state)]
+    choices = [Choice(f"cat-floor:{n}", gc.floor_label(n)) for n in _cats(state)]
     text = msg("{player}: on which floor of your house does the cat go?", player=state.player)
     return Prompt(text, state.player, tuple(choices) + (_cancel(),))
 
@@ -147,7 +147,7 @@ def _pay(state: State) -> Prompt:
                     "{player}: the cards tapped show {n} bulbs; a light needs {cost}. Tap another card, or Cancel",
                     "n", player=state.player, n=sum(state.bulbs), cost=LIGHT_COST)
     else:
-        text = msg("{player}: tap the 2 or 3 cards you discard to light {floor} (at least {cost} bulbs)",
+        text = msg("{player}: tap the 2 or 3 cards you discard to light the {floor} (at least {cost} bulb icons)",
                    player=state.player, floor=floor, cost=LIGHT_COST)
     return Prompt(text, state.player, tuple(choices) + (_cancel(),))
 
@@ -193,7 +193,7 @@ def _hole_to(state: State) -> Prompt:
 
 
 def _bulb(state: State) -> Prompt:
-    choices = tuple(Choice(f"bulb:{n}", gc.floor_name(n)) for n in hs.light_floors(state.house(state.active)))
+    choices = tuple(Choice(f"bulb:{n}", gc.floor_label(n)) for n in hs.light_floors(state.house(state.active)))
     text = msg("{player}: which light does the Light Bulb turn on?", player=state.player)
     return Prompt(text, state.player, choices + (_cancel(),))
 
@@ -205,13 +205,13 @@ def _food_from(state: State) -> Prompt:
 
 
 def _to_floor(state: State, but: int | None) -> Prompt:
-    choices = tuple(Choice(f"to-floor:{n}", gc.floor_name(n)) for n in _cats(state, but))
+    choices = tuple(Choice(f"to-floor:{n}", gc.floor_label(n)) for n in _cats(state, but))
     text = msg("{player}: on which floor of your house does the cat go?", player=state.player)
     return Prompt(text, state.player, choices + (_cancel(),))
 
 
 def _lift_from(state: State) -> Prompt:
-    choices = tuple(Choice(f"from-floor:{n}", gc.floor_name(n)) for n in lift_sources(state))
+    choices = tuple(Choice(f"from-floor:{n}", gc.floor_label(n)) for n in lift_sources(state))
     text = msg("{player}: which cat takes the Elevator?", player=state.player)
     return Prompt(text, state.player, choices + (_cancel(),))
 
@@ -224,8 +224,8 @@ def _bolt(state: State) -> Prompt:
 
 def _defend(state: State) -> Prompt:
     target = state.players[state.target]
-    text = msg("{target}: a ghost comes to your {floor}. Discard a cat from your hand to cancel it "
-               "(tap it), or let the ghost in", target=target, floor=gc.floor_name(state.floor))
+    text = msg("{target}: a ghost is coming to the {floor} of your house. Discard a cat from your "
+               "hand to cancel it (tap it), or let the ghost in", target=target, floor=gc.floor_name(state.floor))
     choices = (Choice("defend", msg("Discard a cat"), gc.component(gc.CAT)),
                Choice("let-in", msg("Let the ghost in")))
     return Prompt(text, target, choices)

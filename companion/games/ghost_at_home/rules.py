@@ -86,7 +86,7 @@ def _room(state: State, card: str) -> State:
     side = msg("left") if not spot.rooms else msg("right")
     state = state.with_floor(state.active, floor, replace(spot, rooms=spot.rooms + (card,)))
     state = _hand(state, state.active, -1)
-    state = _say(state, msg("{player} explores a room: the {card} goes on the {side} of {floor}.",
+    state = _say(state, msg("{player} explores a room: the {card} goes on the {side} of the {floor}.",
                             player=state.player, card=gc.card_name(card), side=side,
                             floor=gc.floor_name(floor)))
     return replace(state, step=Step.ROOMS)
@@ -105,7 +105,7 @@ def _target(state: State, name: str) -> State:
     target = state.players.index(name)
     floor = hs.top_floor(state.house(target))
     state = _hand(replace(state, card=None), state.active, -1)
-    state = _say(state, msg("{player} plays a ghost on {target}'s house, on {floor}.",
+    state = _say(state, msg("{player} plays a ghost on {target}'s house, on the {floor}.",
                             player=state.player, target=name, floor=gc.floor_name(floor)))
     return _incoming(state, target, floor, "turn")
 
@@ -119,7 +119,7 @@ def _cat_floor(state: State, arg: str) -> State:
     otherwise the cat stays to defend the floor."""
     floor = int(arg)
     state = _hand(replace(state, card=None), state.active, -1)
-    state = _say(state, msg("{player} puts a cat on {floor}.", player=state.player, floor=gc.floor_name(floor)))
+    state = _say(state, msg("{player} puts a cat on the {floor}.", player=state.player, floor=gc.floor_name(floor)))
     state = _cat_arrives(state, state.active, floor)
     return _end_turn(state)
 
@@ -179,7 +179,7 @@ def _lit(state: State) -> State:
 def _light_on(state: State, player: int, floor: int) -> State:
     spot = state.house(player)[floor - 1]
     state = state.with_floor(player, floor, replace(spot, lit=True))
-    return _say(state, msg("{player} turns on the light of {floor}.", player=state.players[player],
+    return _say(state, msg("{player} turns on the light of the {floor}.", player=state.players[player],
                            floor=gc.floor_name(floor)))
 
 
@@ -247,7 +247,7 @@ def _to(state: State, name: str) -> State:
     state = _use_special(state.with_floor(source, from_floor, replace(spot, ghosts=spot.ghosts - 1)))
     target = state.players.index(name)
     floor = hs.top_floor(state.house(target))
-    state = _say(state, msg("The ghost on {floor} of {owner}'s house moves to {target}'s house, on {to}.",
+    state = _say(state, msg("The ghost on the {floor} of {owner}'s house moves to {target}'s house, on the {to}.",
                             floor=gc.floor_name(from_floor), owner=state.players[source], target=name,
                             to=gc.floor_name(floor)))
     if state.options["timehole_resolves"]:
@@ -269,7 +269,7 @@ def _to_floor(state: State, arg: str) -> State:
     from_floor, floor = state.floor, int(arg)
     spot = state.house(source)[from_floor - 1]
     state = _use_special(state.with_floor(source, from_floor, replace(spot, cats=spot.cats - 1)))
-    state = _say(state, msg("The cat on {from_floor} of {owner}'s house goes to {floor} of {player}'s house.",
+    state = _say(state, msg("The cat on the {from_floor} of {owner}'s house goes to the {floor} of {player}'s house.",
                             from_floor=gc.floor_name(from_floor), owner=state.players[source],
                             floor=gc.floor_name(floor), player=state.player))
     state = _cat_arrives(replace(state, target=None, floor=None), state.active, floor)
@@ -288,7 +288,7 @@ def _bolt(state: State, name: str) -> State:
     state = _use_special(state)
     spot = state.house(target)[floor - 1]
     state = state.with_floor(target, floor, replace(spot, lit=False))
-    state = _say(state, msg("Lightning! The light of {floor} of {target}'s house goes off.",
+    state = _say(state, msg("Lightning! The light of the {floor} of {target}'s house goes off.",
                             floor=gc.floor_name(floor), target=name))
     if spot.ghosts and state.options["lightning_resolves_ghost"]:
         state = _clear_floor(state, target, floor)
@@ -337,11 +337,11 @@ def _land(state: State) -> State:
     name = state.players[target]
     if not spot.lit or spot.ghosts >= 2:
         if spot.lit:
-            state = _say(state, msg("A second ghost on the lit {floor} of {target}'s house.",
+            state = _say(state, msg("A second ghost on the {floor} of {target}'s house, where the light is on.",
                                     floor=gc.floor_name(floor), target=name))
         state = _clear_floor(state, target, floor)
         return _after_ghost(state, removed=True, landed=True)
-    state = _say(state, msg("The light is on: the ghost stays on {floor} of {target}'s house.",
+    state = _say(state, msg("The light is on: the ghost stays on the {floor} of {target}'s house.",
                             floor=gc.floor_name(floor), target=name))
     return _after_ghost(state, removed=False, landed=True)
 
@@ -351,7 +351,7 @@ def _clear_floor(state: State, player: int, floor: int) -> State:
     spot = state.house(player)[floor - 1]
     cards = spot.rooms + (gc.GHOST,) * spot.ghosts + (gc.CAT,) * spot.cats
     state = _to_discard(state.with_floor(player, floor, Floor()), *cards)
-    return _say(state, msg("Discard the rooms and the ghost of {floor} of {target}'s house; its light is off.",
+    return _say(state, msg("Discard the rooms and ghosts of the {floor} of {target}'s house; its light is off.",
                            floor=gc.floor_name(floor), target=state.players[player]))
 
 
@@ -405,7 +405,7 @@ def _stop(state: State, _arg: str) -> State:
     stopper, escaper = state.stoppers[0], state.escaper
     floor = hs.top_floor(state.house(escaper))
     state = _hand(state, stopper, -1)
-    state = _say(state, msg("{player} plays a ghost on {target}'s {floor} to stop the escape.",
+    state = _say(state, msg("{player} plays a ghost on the {floor} of {target}'s house to stop the escape.",
                             player=state.players[stopper], target=state.players[escaper],
                             floor=gc.floor_name(floor)))
     return _incoming(state, escaper, floor, "escape")
