@@ -104,7 +104,7 @@ def _turn(state: State) -> Prompt:
             choices.append(Choice(f"special:{card}", msg("Play {card}", card=gc.card_name(card)),
                                   gc.component(card)))
     if state.hands[me]:
-        choices.append(Choice("discard", msg("Discard cards and draw as many")))
+        choices.append(Choice("discard", msg("Discard and draw")))
         text = msg("{player}: play room cards, a ghost, a cat or a special card (tap it), turn on a "
                    "light, or discard and draw", player=player)
     else:
