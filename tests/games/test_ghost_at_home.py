@@ -12,7 +12,7 @@ import pytest
 from companion.engine import get_game, resolve_options
 from companion.errors import RuleViolation
 from companion.games.ghost_at_home import components as gc
-from companion.games.ghost_at_home.cards import accounted, unseen
+from companion.games.ghost_at_home.cards import accounted
 from companion.games.ghost_at_home.light import light_paid
 from companion.games.ghost_at_home.state import Floor, Step
 

@@ -23,7 +23,6 @@ from companion.errors import RuleViolation
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home import house as hs
 from companion.games.ghost_at_home.cards import playable
-from companion.games.ghost_at_home.light import light_paid
 from companion.games.ghost_at_home.prompts import prompt
 from companion.games.ghost_at_home.state import EMPTY_HOUSE, Floor, State, Step
 from companion.i18n import msg, nmsg
