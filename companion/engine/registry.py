@@ -16,6 +16,7 @@ GAMES: dict[str, str] = {
     "creepy_cellar": "companion.games.creepy_cellar",
     "house_of_spirits": "companion.games.house_of_spirits",
     "clue_it": "companion.games.clue_it",
+    "ghost_at_home": "companion.games.ghost_at_home",
 }
 
 

@@ -148,9 +148,43 @@ def _clue_it_invariants(state, initial, previous=None) -> None:
     assert (view["solution"] is not None) == (state.step == "over" and len(state.envelope) == 3)
 
 
+def _ghost_at_home_invariants(state, initial, previous=None) -> None:
+    """haunted-house-escape.it.txt "Carte" (53 cards), "Gioca una o più carte stanza" (lower
+    floors first), "Gioca una carta fantasma"/"gatto" (a cat and a ghost never share a floor
+    after resolving), "Fine del turno" (hands up to 3)."""
+    from companion.games.ghost_at_home import components as gc
+    from companion.games.ghost_at_home import house as hs
+    from companion.games.ghost_at_home.cards import accounted, unseen
+
+    assert accounted(state) == gc.DECK_SIZE == 53
+    assert all(unseen(state, card) >= 0 for card in gc.DECK)
+    assert state.deck >= 0 and state.secret >= 0 and all(h >= 0 for h in state.hands)
+    for house in state.houses:
+        top = hs.top_floor(house)
+        for n, floor in enumerate(house, 1):
+            assert len(floor.rooms) <= 2 and 0 <= floor.ghosts <= 2 and floor.cats >= 0
+            if top is not None and n < top:
+                assert floor.explored, "a floor is only built on when the ones below are full"
+            for card in floor.rooms:
+                assert card == gc.WILD or gc.ROOM_FLOOR[card] == n
+            if not floor.rooms:
+                assert floor.cats == 0 and floor.ghosts == 0
+            assert floor.cats <= (len(floor.rooms) if state.options["cat_granularity"] == "room" else 1)
+            if state.options["timehole_resolves"] and state.options["lightning_resolves_ghost"]:
+                assert not (floor.cats and floor.ghosts), "a cat and a ghost never stay together"
+                assert floor.ghosts == 0 or floor.lit, "a ghost stays only on a lit floor"
+                assert floor.ghosts < 2
+    view = SPEC_VIEW["ghost_at_home"](state)
+    assert sum(view["hand_sizes"].values()) == sum(state.hands)
+    assert (state.outcome is None) == (state.step != "over")
+    if state.outcome:
+        assert hs.complete(state.houses[state.players.index(state.outcome)])
+
+
 #: game id -> check(state, initial_state, previous_state or None); games without an entry get the generic checks.
 INVARIANTS: dict[str, Callable] = {
     "creepy_cellar": _creepy_cellar_invariants,
+    "ghost_at_home": _ghost_at_home_invariants,
     "house_of_spirits": lambda state, initial, previous=None: hos_checks.check(state, GAMES["house_of_spirits"]),
     "clue_it": _clue_it_invariants,
 }
