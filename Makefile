@@ -58,7 +58,7 @@ clean:
 # Translations: extract every msg()/nmsg()/_() message id, merge into each language's .po
 # (translate the new entries there), then compile the .mo files the companion ships.
 LOCALE := companion/locale
-i18n: $(BIN)/.installed
+i18n:  # needs Babel in $(VENV) (make venv, or pip install babel)
 	$(BIN)/pybabel -q extract -F babel.cfg -k msg -k nmsg:1,2 -k _ --no-location --sort-output \
 		-o $(LOCALE)/companion.pot .
 	$(BIN)/pybabel -q update -i $(LOCALE)/companion.pot -d $(LOCALE) -D companion -l it --no-fuzzy-matching --ignore-obsolete

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.state import State, Step, say, set_at
+from companion.i18n import Msg, msg
 
 
 def add_ghost(state: State, room: str) -> State:
@@ -23,14 +24,16 @@ def add_ghost(state: State, room: str) -> State:
     index = cc.ROOMS.index(room)
     if state.hauntings[index] and state.options["haunting_overflow"] == "next_room":
         target = cc.next_room(room, "wrap")
-        state = say(state, f"Room {room} already holds a haunting: the ghost goes on to room {target}.")
+        state = say(state, msg("Room {room} already holds a haunting: the ghost goes on to room {target}.",
+                               room=room, target=target))
         return add_ghost(state, target)
-    state = say(state, f"Place a ghost in room {room}.")
+    state = say(state, msg("Place a ghost in room {room}.", room=room))
     count = state.ghosts[index] + 1
     state = replace(state, ghosts=set_at(state.ghosts, index, count))
     if count >= cc.GHOSTS_PER_HAUNTING:
         return haunt(state, room, cc.GHOSTS_PER_HAUNTING,
-                     f"Three ghosts in room {room} become a haunting: swap them for a haunting.")
+                     msg("Three ghosts in room {room} become a haunting: swap them for a haunting.",
+                         room=room))
     if state.king == room and count >= cc.KING_HAUNTING_GHOSTS:
         return king_haunting(state, room)
     return state
@@ -64,17 +67,18 @@ def king_haunting(state: State, room: str) -> State:
     """
     if state.options["king_haunting"] == "king":
         state = haunt(state, room, 0,
-                      f"The Ghost King and two ghosts in room {room}: place a haunting there.")
+                      msg("The Ghost King and two ghosts in room {room}: place a haunting there.", room=room))
     else:
         state = haunt(state, room, cc.KING_HAUNTING_GHOSTS,
-                      f"The Ghost King and two ghosts in room {room}: swap the ghosts for a haunting.")
+                      msg("The Ghost King and two ghosts in room {room}: swap the ghosts for a haunting.",
+                          room=room))
     if state.step == Step.OVER:
         return state
     target = cc.next_room(room, state.options["king_wrap"])
-    return move_king(say(state, f"The Ghost King moves on to room {target}."), target)
+    return move_king(say(state, msg("The Ghost King moves on to room {room}.", room=target)), target)
 
 
-def haunt(state: State, room: str, ghosts_used: int, sentence: str) -> State:
+def haunt(state: State, room: str, ghosts_used: int, sentence: Msg) -> State:
     """Swap ``ghosts_used`` ghosts of ``room`` for one haunting; the 8th ends the game."""
     index = cc.ROOMS.index(room)
     state = replace(
@@ -85,5 +89,5 @@ def haunt(state: State, room: str, ghosts_used: int, sentence: str) -> State:
     state = say(state, sentence)
     if state.total_hauntings >= cc.HAUNTING_LIMIT:
         return say(replace(state, outcome="lost", step=Step.OVER),
-                   f"That is haunting number {cc.HAUNTING_LIMIT}: the Ghost King wins.")
+                   msg("That is haunting number {number}: the Ghost King wins.", number=cc.HAUNTING_LIMIT))
     return state

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.state import State
+from companion.i18n import Msg, msg
 
 
 def leaving_blocked(state: State) -> bool:
@@ -105,7 +106,7 @@ def can_put_back(state: State) -> bool:
     return cc.treasure_number(hunter.treasure) != len(state.cellar) + 1
 
 
-def fight_due(state: State) -> str | None:
+def fight_due(state: State) -> Msg | str | None:
     """Why no fight happens in the hunter's place, or None when the fight dice are due.
 
     "Fighting" (notes.md 1.5): ghosts can be fought by one hunter, a haunting only by two
@@ -122,9 +123,10 @@ def fight_due(state: State) -> str | None:
         return ""
     together = state.hunters_at(room) >= 2
     if hunter.power == cc.NO_FIGHT_ALONE and not together:
-        return f"{state.player} holds a treasure that cannot fight alone: no fight in room {room}."
+        return msg("{player} holds a treasure that cannot fight alone: no fight in room {room}.",
+                   player=state.player, room=room)
     if not ghosts and not together:
-        return f"A haunting needs two hunters to fight it: no fight in room {room}."
+        return msg("A haunting needs two hunters to fight it: no fight in room {room}.", room=room)
     return None
 
 

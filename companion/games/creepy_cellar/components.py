@@ -9,6 +9,8 @@ be the two cellar rooms; ghosts start in C, F, I and L; fight dice faces).
 
 from __future__ import annotations
 
+from companion.i18n import Msg, msg
+
 GAME_ID = "creepy_cellar"
 
 #: Rooms in letter order. A–L are the base board; M and N the cellar (notes.md 1.5, INFERRED).
@@ -39,6 +41,9 @@ KING_HAUNTING_GHOSTS = 2
 
 DOOR_COLOURS = ("green", "blue")
 
+#: The doors of each colour as sentences name them ("Lock the {doors}", "{doors} are locked").
+DOOR_NAMES = {"green": msg("green doors"), "blue": msg("blue doors")}
+
 #: Extra cards flipped by each Draw N + Shuffle card.
 DRAW_SHUFFLE = {"draw-2-shuffle": 2, "draw-3-shuffle": 3}
 
@@ -64,13 +69,14 @@ POWERS: tuple[str, ...] = (MINUS_ONE, EXTRA_CARD, NO_FIGHT_ALONE, NO_PASSAGE, AD
 #: 12 Cursed Treasure tiles and 6 powers: two tiles of each power (INFERRED from the counts).
 CURSED_COPIES = 2
 
+#: What each power does, as the table reads it (translatable messages).
 POWER_TEXT = {
-    MINUS_ONE: "subtract 1 from your movement rolls",
-    EXTRA_CARD: "draw one additional Ghost card whenever you draw one (a 6 still draws none)",
-    NO_FIGHT_ALONE: "you can only fight with another hunter in your room",
-    NO_PASSAGE: "you cannot use secret passages",
-    ADD_GHOST: "add a ghost to your room at the start of your turn (not in a hallway)",
-    NO_LEAVE: "you cannot leave a room with a ghost or a haunting in it",
+    MINUS_ONE: msg("subtract 1 from your movement rolls"),
+    EXTRA_CARD: msg("draw one additional Ghost card whenever you draw one (a 6 still draws none)"),
+    NO_FIGHT_ALONE: msg("you can only fight with another hunter in your room"),
+    NO_PASSAGE: msg("you cannot use secret passages"),
+    ADD_GHOST: msg("add a ghost to your room at the start of your turn (not in a hallway)"),
+    NO_LEAVE: msg("you cannot leave a room with a ghost or a haunting in it"),
 }
 
 #: The original game's treasures ("Alternate Modes": "use the original 8 treasures").
@@ -186,39 +192,41 @@ def king_component(card: str) -> str:
 
 
 _NAMES = {
-    "shuffle": "Shuffle card",
-    "draw-2-shuffle": "Draw 2 + Shuffle card",
-    "draw-3-shuffle": "Draw 3 + Shuffle card",
-    "green-doors-locked": "Green Doors Locked card",
-    "blue-doors-locked": "Blue Doors Locked card",
-    "rogue-ghost": "Rogue Ghost card",
-    "trap-door": "Trap Door card",
-    "plus-ghost": "+Ghost card",
-    "jinxed-item": "Jinxed Item card",
-    "remove-ghost": "Remove Ghost card",
-    "unlock-doors": "Unlock All Doors card",
-    "free-movement": "Free Movement card",
-    "treasure": "treasure",
+    "shuffle": msg("Shuffle card"),
+    "draw-2-shuffle": msg("Draw 2 + Shuffle card"),
+    "draw-3-shuffle": msg("Draw 3 + Shuffle card"),
+    "green-doors-locked": msg("Green Doors Locked card"),
+    "blue-doors-locked": msg("Blue Doors Locked card"),
+    "rogue-ghost": msg("Rogue Ghost card"),
+    "trap-door": msg("Trap Door card"),
+    "plus-ghost": msg("+Ghost card"),
+    "jinxed-item": msg("Jinxed Item card"),
+    "remove-ghost": msg("Remove Ghost card"),
+    "unlock-doors": msg("Unlock All Doors card"),
+    "free-movement": msg("Free Movement card"),
+    "treasure": msg("treasure"),
 }
 
 
-def card_label(card: str) -> str:
-    """A card or tile name as players say it: ``room-H`` -> "Ghost card room H"."""
+def card_label(card: str) -> Msg | str:
+    """A card or tile name as players say it, a translatable message: ``room-H`` -> "Ghost
+    card room H". An unknown name comes back unchanged (a plain ``str``)."""
     if card.startswith("room-"):
-        return f"Ghost card room {card[5:]}"
+        return msg("Ghost card room {room}", room=card[5:])
     if card.startswith("king-"):
-        return f"Ghost King card {card[5:]}"
+        return msg("Ghost King card {room}", room=card[5:])
     if card.startswith("jinxed-") and card != "jinxed-item":
-        return f"Jinxed Item for room {card[7:]}"
+        return msg("Jinxed Item for room {room}", room=card[7:])
     if (power := power_of(card)) is not None:
-        return f"Cursed Treasure ({POWER_TEXT[power]})"
+        return msg("Cursed Treasure ({power})", power=POWER_TEXT[power])
     if (number := treasure_number(card)) is not None:
-        return f"treasure {number}"
+        return msg("treasure {number}", number=number)
     return _NAMES.get(card, card)
 
 
-def component_label(component_id: str) -> str:
-    """A component id as players say it; unknown shapes come back unchanged."""
+def component_label(component_id: str) -> Msg | str:
+    """A component id as players say it (a translatable message); unknown shapes come back
+    unchanged."""
     parts = component_id.split(":")
     if len(parts) == 3 and parts[0] == GAME_ID:
         return card_label(parts[2])

@@ -15,9 +15,13 @@ from fractions import Fraction
 from itertools import product
 
 from companion.games.creepy_cellar import components as cc
+from companion.i18n import msg
 
 #: Face order used in outcome names.
 FACES: tuple[str, ...] = ("ghost", "haunting", "blank")
+
+#: Each face as the table reads it in the news (translatable messages).
+FACE_NAMES = {"ghost": msg("ghost"), "haunting": msg("haunting"), "blank": msg("blank")}
 
 
 def dice_outcomes(dice: int) -> tuple[tuple[str, int], ...]:

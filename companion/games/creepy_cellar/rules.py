@@ -22,11 +22,12 @@ from companion.engine.core import sentence
 from companion.errors import RuleViolation
 from companion.games.creepy_cellar import board, checks
 from companion.games.creepy_cellar import components as cc
-from companion.games.creepy_cellar.fight import beaten
+from companion.games.creepy_cellar.fight import FACE_NAMES, beaten
 from companion.games.creepy_cellar.prompts import prompt
 from companion.games.creepy_cellar.state import (
     Hunter, State, Step, discard, say, shuffled_back, with_hunter, without,
 )
+from companion.i18n import Msg, msg
 
 __all__ = ["State", "Step", "Hunter", "setup", "prompt", "apply"]
 
@@ -48,16 +49,16 @@ def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
         RuleViolation: no players, more than 4, or a repeated name.
     """
     if not 1 <= len(players) <= 4:
-        raise RuleViolation(f"Creepy Cellar is for 1 to 4 players, not {len(players)}.")
+        raise RuleViolation(msg("Creepy Cellar is for 1 to 4 players, not {count}.", count=len(players)))
     if len(set(players)) != len(players):
-        raise RuleViolation("Each player needs a different name.")
+        raise RuleViolation(msg("Each player needs a different name."))
     mode = options["mode"]
     king_cards = mode != "basic" or bool(options["basic_uses_king_and_cellar_decks"])
     nightmare = mode == "nightmare"
-    news = [f"Place one ghost in each of rooms {', '.join(cc.START_GHOSTS)}."]
+    news = [msg("Place one ghost in each of rooms {rooms}.", rooms=", ".join(cc.START_GHOSTS))]
     if nightmare:
-        news.append("Place a cursed treasure face-down in each room A to L, and secret passage "
-                    "tiles in rooms A, F, G and K.")
+        news.append(msg("Place a cursed treasure face-down in each room A to L, and secret passage "
+                        "tiles in rooms A, F, G and K."))
     return State(
         players=tuple(players),
         options=dict(options),
@@ -85,12 +86,12 @@ def apply(state: State, action: str) -> State:
     """
     current = prompt(state)
     if current.over:
-        raise RuleViolation("The game is over.")
+        raise RuleViolation(msg("The game is over."))
     legal = {c.key for c in current.choices}
     if current.chance:
         legal |= {o.key for o in current.chance.outcomes}
     if action not in legal:
-        raise RuleViolation(f"Not now. {sentence(current.text)}")
+        raise RuleViolation(msg("Not now. {prompt}", prompt=sentence(current.text)))
     kind, _, arg = action.partition(":")
     return _HANDLERS[kind](replace(state, news=()), arg)
 
@@ -107,16 +108,17 @@ def _die(state: State, arg: str) -> State:
     face = int(arg)
     moves = checks.movement(state, face)
     cards = checks.cards_for(state, face)
-    state = say(replace(state, die=face, moves=moves), f"{state.player} rolled {face}.")
+    state = say(replace(state, die=face, moves=moves),
+                msg("{player} rolled {face}.", player=state.player, face=face))
     if moves != face:
-        state = say(state, f"The cursed treasure takes 1 off: move up to {moves}.")
+        state = say(state, msg("The cursed treasure takes 1 off: move up to {moves}.", moves=moves))
     if state.free:
         return say(replace(state, free=False, step=Step.MOVE),
-                   "Free movement: no Ghost card for this roll.")
+                   msg("Free movement: no Ghost card for this roll."))
     if face == 6:
-        return say(replace(state, step=Step.MOVE), "A 6: no Ghost card this turn.")
+        return say(replace(state, step=Step.MOVE), msg("A 6: no Ghost card this turn."))
     if cards == 2:
-        state = say(state, "The cursed treasure draws one additional Ghost card.")
+        state = say(state, msg("The cursed treasure draws one additional Ghost card."))
     return _continue_reveal(replace(state, draws_left=cards))
 
 
@@ -124,9 +126,10 @@ def _ghost(state: State, card: str) -> State:
     """Flip one Ghost card and resolve it ("Ghost Cards")."""
     deck, pile = discard(state.ghost_deck, state.ghost_discard, card)
     state = replace(state, ghost_deck=deck, ghost_discard=pile, draws_left=state.draws_left - 1)
-    state = say(state, f"Drawn: {cc.card_label(card)}.")
+    state = say(state, msg("Drawn: {card}.", card=cc.card_label(card)))
     if not state.ghost_deck:
-        state = _reshuffle_ghosts(state, "The Ghost deck is empty: shuffle its discards into a new deck.")
+        state = _reshuffle_ghosts(
+            state, msg("The Ghost deck is empty: shuffle its discards into a new deck."))
     state = _resolve_ghost_card(state, card)
     if state.step in (Step.KING, Step.OVER):
         return state
@@ -138,9 +141,13 @@ def _resolve_ghost_card(state: State, card: str) -> State:
         return board.add_ghost(state, card[5:])
     if card.endswith("-doors-locked"):
         colour = card.split("-")[0]
-        unlocked = f" The {state.locked} doors unlock." if state.locked not in (None, colour) else ""
-        return say(replace(state, locked=colour),
-                   f"Lock the {colour} doors: nobody moves through them.{unlocked}")
+        doors = cc.DOOR_NAMES[colour]
+        if state.locked not in (None, colour):
+            text = msg("Lock the {doors}: nobody moves through them. The {unlocked} unlock.",
+                       doors=doors, unlocked=cc.DOOR_NAMES[state.locked])
+        else:
+            text = msg("Lock the {doors}: nobody moves through them.", doors=doors)
+        return say(replace(state, locked=colour), text)
     if card == "shuffle":
         return _shuffle_card(state)
     if card in cc.DRAW_SHUFFLE:
@@ -153,8 +160,9 @@ def _resolve_ghost_card(state: State, card: str) -> State:
 def _shuffle_card(state: State) -> State:
     """Shuffle card: both decks take back their discards; doors unlock (notes.md 1.5)."""
     if state.reshuffle_after:
-        return say(state, "A Shuffle card during a Draw + Shuffle is ignored.")
-    state = _reshuffle_ghosts(state, "Shuffle the Ghost deck and the Ghost King deck with their discards.")
+        return say(state, msg("A Shuffle card during a Draw + Shuffle is ignored."))
+    state = _reshuffle_ghosts(
+        state, msg("Shuffle the Ghost deck and the Ghost King deck with their discards."))
     state = replace(state, king_deck=shuffled_back(state.king_deck, state.king_discard), king_discard=())
     return _unlock(state)
 
@@ -162,10 +170,10 @@ def _shuffle_card(state: State) -> State:
 def _draw_shuffle_card(state: State, card: str) -> State:
     """Draw N + Shuffle: flip N more cards, then shuffle ("Draw 2 and Draw 3 + Shuffle")."""
     if state.reshuffle_after:
-        return say(state, f"A {cc.card_label(card)} during a Draw + Shuffle is ignored.")
+        return say(state, msg("A {card} during a Draw + Shuffle is ignored.", card=cc.card_label(card)))
     extra = cc.DRAW_SHUFFLE[card]
     state = replace(state, draws_left=state.draws_left + extra, reshuffle_after=True)
-    return say(state, f"Flip {extra} more Ghost cards, then shuffle.")
+    return say(state, msg("Flip {extra} more Ghost cards, then shuffle.", extra=extra))
 
 
 def _continue_reveal(state: State) -> State:
@@ -173,7 +181,7 @@ def _continue_reveal(state: State) -> State:
         return replace(state, step=Step.REVEAL)
     if state.reshuffle_after:
         state = _reshuffle_ghosts(replace(state, reshuffle_after=False),
-                                  "Shuffle all Ghost cards back into the deck.")
+                                  msg("Shuffle all Ghost cards back into the deck."))
         if state.options["draw_shuffle_unlocks"]:
             state = _unlock(state)
     return replace(state, step=Step.MOVE)
@@ -191,17 +199,18 @@ def _king(state: State, card: str) -> State:
     state = replace(state, king_deck=king_deck, king_discard=king_discard, king_for=None,
                     step=Step.MOVE)
     if reason == "plus-ghost":
-        state = board.add_ghost(say(state, f"+Ghost: Ghost King card {room}."), room)
+        state = board.add_ghost(say(state, msg("+Ghost: Ghost King card {room}.", room=room)), room)
         return state if state.step == Step.OVER else _after_cellar_card(state)
     if reason == "trap-door":
         if checks.trap_door_immune(state):
-            state = say(state, f"Trap door to room {room}, but {state.player}'s cursed treasure "
-                               "keeps the hunter where it is.")
+            state = say(state, msg("Trap door to room {room}, but {player}'s cursed treasure "
+                                   "keeps the hunter where it is.", room=room, player=state.player))
         else:
             state = with_hunter(state, state.active, at=room)
-            state = say(state, f"Trap door! {state.player}: move your hunter to room {room} now.")
+            state = say(state, msg("Trap door! {player}: move your hunter to room {room} now.",
+                                   player=state.player, room=room))
     else:
-        state = board.move_king(say(state, f"The Ghost King moves to room {room}."), room)
+        state = board.move_king(say(state, msg("The Ghost King moves to room {room}.", room=room)), room)
     if state.step == Step.OVER:
         return state
     return _continue_reveal(state)
@@ -214,10 +223,10 @@ def _move(state: State, place: str) -> State:
     """The table reports where the hunter now stands (one touch on the map). The board's
     corridors are not known, so a reported move uses at least one movement point: one."""
     state = replace(with_hunter(state, state.active, at=place), moves=state.moves - 1)
-    state = say(state, f"{state.player} moves {_to(place)}.")
+    state = say(state, _moves(state.player, place))
     if checks.won(state):
         return say(replace(state, outcome="won", step=Step.OVER),
-                   "All the treasures are in the cellar and every hunter is out: the hunters win!")
+                   msg("All the treasures are in the cellar and every hunter is out: the hunters win!"))
     return state
 
 
@@ -229,8 +238,8 @@ def _passage(state: State, room: str) -> State:
     state = with_hunter(state, state.active, at=room)
     passages = tuple(r for r in state.passages if r != left)
     state = replace(state, passages=passages, moves=state.moves - 1)
-    return say(state, f"{state.player} takes the secret passage from {left} to {room}: "
-                      f"take the tile out of room {left}.")
+    return say(state, msg("{player} takes the secret passage from {left} to {room}: "
+                          "take the tile out of room {left}.", player=state.player, left=left, room=room))
 
 
 def _done_moving(state: State, _arg: str) -> State:
@@ -258,17 +267,15 @@ def _fight_dice(state: State, arg: str) -> State:
     result = beaten(faces, state.ghosts_in(room), state.hauntings_in(room), state.hunters_at(room),
                     bool(state.options["haunting_face_beats_ghost"]))
     state = replace(state, fight=(room, *faces))
-    state = say(state, f"Fight dice: {', '.join(faces)}.")
+    state = say(state, _fight_dice_news(faces))
     if result.ghosts:
         state = board.remove_ghost(state, room, result.ghosts)
-        state = say(state, f"{_count(result.ghosts, 'ghost')} beaten in room {room}: take "
-                           f"{'it' if result.ghosts == 1 else 'them'} off the board.")
+        state = say(state, _beaten_news("ghost", result.ghosts, room))
     if result.hauntings:
         state = board.remove_haunting(state, room, result.hauntings)
-        state = say(state, f"{_count(result.hauntings, 'haunting')} beaten in room {room}: take "
-                           f"{'it' if result.hauntings == 1 else 'them'} off the board.")
+        state = say(state, _beaten_news("haunting", result.hauntings, room))
     if not (result.ghosts or result.hauntings):
-        state = say(state, "Nothing beaten this time.")
+        state = say(state, msg("Nothing beaten this time."))
     return _to_after(state)
 
 
@@ -289,7 +296,8 @@ def _drop_jinxed(state: State) -> State:
     room = tile[len("jinxed-"):]
     state = with_hunter(state, state.active, jinxed=None)
     state = replace(state, jinxed_dropped=tuple(sorted(state.jinxed_dropped + (tile,))))
-    state = say(state, f"{state.player} gets rid of the Jinxed Item in room {room}.")
+    state = say(state, msg("{player} gets rid of the Jinxed Item in room {room}.",
+                           player=state.player, room=room))
     if len(state.passages) >= len(cc.PASSAGE_ROOMS):
         return state
     if state.options["jinxed_passage_room"] == "home":
@@ -299,7 +307,7 @@ def _drop_jinxed(state: State) -> State:
     if target is None:
         return state
     state = replace(state, passages=tuple(sorted(state.passages + (target,))))
-    return say(state, f"Put a secret passage tile back in room {target}.")
+    return say(state, msg("Put a secret passage tile back in room {room}.", room=target))
 
 
 def _drop_off(state: State, _arg: str) -> State:
@@ -309,9 +317,10 @@ def _drop_off(state: State, _arg: str) -> State:
     slot = len(state.cellar) + 1
     state = with_hunter(state, state.active, treasure=None)
     state = replace(state, cellar=state.cellar + (treasure,), dropped=True, moves=0)
-    state = say(state, f"{state.player} drops off the {cc.card_label(treasure)} in cellar slot {slot}.")
+    state = say(state, msg("{player} drops off the {treasure} in cellar slot {slot}.",
+                           player=state.player, treasure=cc.card_label(treasure), slot=slot))
     if not state.cellar_deck:
-        state = say(state, "No Cellar cards in this game (basic mode).")
+        state = say(state, msg("No Cellar cards in this game (basic mode)."))
         return _after_cellar_card(state)
     return replace(state, step=Step.CELLAR)
 
@@ -321,22 +330,24 @@ def _cellar(state: State, card: str) -> State:
     deck, pile = discard(state.cellar_deck, state.cellar_discard, card)
     if not deck:
         deck, pile = pile, ()
-    state = say(replace(state, cellar_deck=deck, cellar_discard=pile), f"Drawn: {cc.card_label(card)}.")
+    state = say(replace(state, cellar_deck=deck, cellar_discard=pile),
+                msg("Drawn: {card}.", card=cc.card_label(card)))
     if card == "plus-ghost":
         return replace(state, step=Step.KING, king_for="plus-ghost")
     if card == "jinxed-item":
         if not state.jinxed_pile or state.hunter.jinxed:
-            return _after_cellar_card(say(state, "No Jinxed Item tile to take."))
+            return _after_cellar_card(say(state, msg("No Jinxed Item tile to take.")))
         return replace(state, step=Step.JINXED)
     if card == "remove-ghost":
         if not any(state.ghosts):
-            return _after_cellar_card(say(state, "There is no ghost to remove."))
+            return _after_cellar_card(say(state, msg("There is no ghost to remove.")))
         return replace(state, step=Step.REMOVE)
     if card == "unlock-doors":
-        return _after_cellar_card(_unlock(state) if state.locked else say(state, "No doors are locked."))
+        return _after_cellar_card(_unlock(state) if state.locked else say(state, msg("No doors are locked.")))
     if card == "free-movement":
         return say(replace(state, step=Step.ROLL, free=True),
-                   f"{state.player}: press the dice button and move up to the number rolled.")
+                   msg("{player}: press the dice button and move up to the number rolled.",
+                       player=state.player))
     raise AssertionError(f"unhandled cellar card {card}")
 
 
@@ -352,15 +363,15 @@ def _jinxed(state: State, tile: str) -> State:
     """"Draw one Jinxed Item tile from the pile and place it in your backpack" ("Cellar Cards")."""
     state = replace(state, jinxed_pile=without(state.jinxed_pile, tile))
     state = with_hunter(state, state.active, jinxed=tile)
-    state = say(state, f"{state.player} takes the {cc.card_label(tile)}: no treasure pick-up and no "
-                       "leaving the house until it is dropped there.")
+    state = say(state, msg("{player} takes the {tile}: no treasure pick-up and no leaving the house "
+                           "until it is dropped there.", player=state.player, tile=cc.card_label(tile)))
     return _after_cellar_card(state)
 
 
 def _remove_ghost(state: State, room: str) -> State:
     """"Remove any one ghost (except for the Ghost King) from the board" ("Cellar Cards")."""
     state = board.remove_ghost(state, room)
-    return _after_cellar_card(say(state, f"Take a ghost off room {room}."))
+    return _after_cellar_card(say(state, msg("Take a ghost off room {room}.", room=room)))
 
 
 def _pick_up(state: State, _arg: str) -> State:
@@ -372,7 +383,7 @@ def _pick_up(state: State, _arg: str) -> State:
         return replace(state, step=Step.TREASURE)
     state = replace(state, laid=tuple(i for i in state.laid if i[0] != room), picked=True)
     state = with_hunter(state, state.active, treasure=laid)
-    return say(state, f"{state.player} picks up the {cc.card_label(laid)} in room {room}.")
+    return say(state, _picks_up(state.player, laid, room))
 
 
 def _put_back(state: State, _arg: str) -> State:
@@ -380,7 +391,8 @@ def _put_back(state: State, _arg: str) -> State:
     room, treasure = state.hunter.at, state.hunter.treasure
     state = with_hunter(state, state.active, treasure=None)
     state = replace(state, laid=tuple(sorted(state.laid + (f"{room}={treasure}",))), picked=True)
-    return say(state, f"{state.player} puts the {cc.card_label(treasure)} down face-up in room {room}.")
+    return say(state, msg("{player} puts the {treasure} down face-up in room {room}.",
+                          player=state.player, treasure=cc.card_label(treasure), room=room))
 
 
 def _treasure(state: State, name: str) -> State:
@@ -390,9 +402,10 @@ def _treasure(state: State, name: str) -> State:
     state = replace(state, treasures=without(state.treasures, name),
                     taken=tuple(sorted(state.taken + (room,))), picked=True, step=Step.AFTER)
     state = with_hunter(state, state.active, treasure=name)
-    state = say(state, f"{state.player} picks up the {cc.card_label(name)} in room {room}.")
+    state = say(state, _picks_up(state.player, name, room))
     if (power := cc.power_of(name)) is not None:
-        state = say(state, f"While {state.player} holds it: {cc.POWER_TEXT[power]}.")
+        state = say(state, msg("While {player} holds it: {power}.",
+                               player=state.player, power=cc.POWER_TEXT[power]))
     return state
 
 
@@ -406,10 +419,11 @@ def _end_turn(state: State, _arg: str) -> State:
     active = (state.active + 1) % len(state.players)
     state = replace(state, active=active, turn=state.turn + 1, step=Step.ROLL, moves=0,
                     free=False, dropped=False, picked=False, fight=None)
-    state = say(state, f"{state.player}'s turn.")
+    state = say(state, msg("{player}'s turn.", player=state.player))
     hunter = state.hunter
     if hunter.power == cc.ADD_GHOST and hunter.at in cc.ROOMS:
-        state = say(state, f"{state.player}'s cursed treasure adds a ghost to room {hunter.at}.")
+        state = say(state, msg("{player}'s cursed treasure adds a ghost to room {room}.",
+                               player=state.player, room=hunter.at))
         state = board.add_ghost(state, hunter.at)
     return state
 
@@ -438,7 +452,7 @@ _HANDLERS = {
 # --------------------------------------------------------------------------- helpers
 
 
-def _reshuffle_ghosts(state: State, text: str) -> State:
+def _reshuffle_ghosts(state: State, text: Msg) -> State:
     deck = shuffled_back(state.ghost_deck, state.ghost_discard)
     return say(replace(state, ghost_deck=deck, ghost_discard=()), text)
 
@@ -446,17 +460,40 @@ def _reshuffle_ghosts(state: State, text: str) -> State:
 def _unlock(state: State) -> State:
     if state.locked is None:
         return state
-    return say(replace(state, locked=None), f"Unlock the {state.locked} doors.")
+    return say(replace(state, locked=None), msg("Unlock the {doors}.", doors=cc.DOOR_NAMES[state.locked]))
 
 
-def _to(place: str) -> str:
+def _moves(player: str, place: str) -> Msg:
+    """"Ada moves to room C." (a hallway, outside, a cellar room or a castle room)."""
     if place == cc.HALLWAY:
-        return "into a hallway"
+        return msg("{player} moves into a hallway.", player=player)
     if place == cc.OUTSIDE:
-        return "out of the castle"
-    return f"to cellar room {place}" if place in cc.CELLAR_ROOMS else f"to room {place}"
+        return msg("{player} moves out of the castle.", player=player)
+    if place in cc.CELLAR_ROOMS:
+        return msg("{player} moves to cellar room {room}.", player=player, room=place)
+    return msg("{player} moves to room {room}.", player=player, room=place)
 
 
-def _count(n: int, noun: str) -> str:
-    words = {1: "One", 2: "Two"}
-    return f"{words.get(n, n)} {noun}{'s' if n != 1 else ''}"
+def _picks_up(player: str, treasure: str, room: str) -> Msg:
+    return msg("{player} picks up the {treasure} in room {room}.",
+               player=player, treasure=cc.card_label(treasure), room=room)
+
+
+def _fight_dice_news(faces: tuple[str, ...]) -> Msg:
+    """"Fight dice: ghost, blank." for the one or two faces rolled."""
+    names = [FACE_NAMES[face] for face in faces]
+    if len(names) == 1:
+        return msg("Fight dice: {face}.", face=names[0])
+    return msg("Fight dice: {first}, {second}.", first=names[0], second=names[1])
+
+
+def _beaten_news(piece: str, count: int, room: str) -> Msg:
+    """"One ghost beaten in room C: take it off the board." Each die beats at most one piece
+    and a fight rolls one or two dice (notes.md 1.5 "Fighting"), so ``count`` is 1 or 2."""
+    if piece == "ghost":
+        if count == 1:
+            return msg("One ghost beaten in room {room}: take it off the board.", room=room)
+        return msg("Two ghosts beaten in room {room}: take them off the board.", room=room)
+    if count == 1:
+        return msg("One haunting beaten in room {room}: take it off the board.", room=room)
+    return msg("Two hauntings beaten in room {room}: take them off the board.", room=room)

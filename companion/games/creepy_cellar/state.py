@@ -93,7 +93,8 @@ class State:
         locked: the locked door colour, or None.
         fight: the last fight's result (room, dice faces) for the screen, or None.
         outcome: None, ``"won"`` or ``"lost"``.
-        news: what the last applied action did, as sentences for the table.
+        news: what the last applied action did, as sentences for the table (translatable
+            messages, :mod:`companion.i18n`).
     """
 
     players: tuple[str, ...]
@@ -184,7 +185,8 @@ class State:
 
 
 def say(state: State, sentence: str) -> State:
-    """``state`` with one more sentence of news."""
+    """``state`` with one more sentence of news (a :func:`companion.i18n.msg`, so the table
+    reads it in its language)."""
     return replace(state, news=state.news + (sentence,))
 
 

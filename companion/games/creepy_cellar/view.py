@@ -94,5 +94,6 @@ def _fight_odds(state: State) -> dict | None:
 
 
 def news(state: State) -> tuple[str, ...]:
-    """What the last applied action did, as sentences for the table."""
+    """What the last applied action did, as sentences for the table (translatable messages:
+    the daemon renders them in the table's language)."""
     return state.news
