@@ -15,9 +15,9 @@ class UnknownGame(CompanionError, KeyError):
 
 def all_games() -> dict[str, GameSpec]:
     """Every registered game, by id, in a stable order."""
-    from companion.games import clue_it, creepy_cellar, house_of_spirits
+    from companion.games import children, clue_it, creepy_cellar, house_of_spirits
 
-    specs = [creepy_cellar.SPEC, house_of_spirits.SPEC, clue_it.SPEC]
+    specs = [creepy_cellar.SPEC, house_of_spirits.SPEC, clue_it.SPEC, children.SPEC]
     return {spec.id: spec for spec in specs}
 
 

@@ -37,6 +37,9 @@ NAMES = ("Ada", "Bo", "Cy", "Di", "Eve", "Fay", "Gus", "Hal")
 CHOICE_WEIGHTS: dict[str, dict[str, float]] = {
     "creepy_cellar": {"end-turn": 4.0, "declare-win": 0.02, "confirm-win": 1.0},
     # CLUE: IT: head for the centre and accuse often, so games end (mostly unsolved)
+    # Children: act rather than shuffle cards about, so the deck runs out or the ghosts win
+    "children": {"done": 3.0, "leave": 0.1, "pickup": 0.2, "escape": 0.05, "skull": 0.3,
+                 "cut-leave": 1.0, "stay": 0.5},
     "clue_it": {"stop:centre": 8.0, "accuse": 4.0, "cancel-accuse": 0.2, "accuse-restart": 0.1,
                 "right": 0.2, "wrong": 2.0},
 }
