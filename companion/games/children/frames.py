@@ -418,7 +418,7 @@ def ask_pickup(state, f):
     if state.where[p] != room or n == 0:
         return state
     state = add_hand(add_left(state, room, -n), p, n)
-    state = say(state, nmsg("{player} picks up the card left under the {room}.",
+    state = say(state, nmsg("{player} picks up {n} card left under the {room}.",
                             "{player} picks up the {n} cards left under the {room}.", "n",
                             player=state.players[p], n=n, room=cc.name(room)))
     return push(state, Frame("traps", p, (room, str(n))))
@@ -543,6 +543,8 @@ def act_check(state, f, key):
     name = state.players[p]
     if state.hands[p] < 2 and state.opt("run_short_hand") == "escape":
         return fx.escape(state, p)
+    if state.hands[p] == 0 and not _calm_exits(state, room):
+        return fx.escape(state, p)  # a ruling: empty-handed between haunted rooms, no end of running
     n = min(2, state.hands[p])
     state = fx.leave_cards(state, p, n)
     state = say(state, nmsg("{player} runs in terror, leaving {n} card under the {room}.",
@@ -553,9 +555,15 @@ def act_check(state, f, key):
     return push(state, Frame("flee", p, (room,)))
 
 
+def _calm_exits(state: State, room: str) -> tuple[str, ...]:
+    return tuple(r for r in gr.walks(state.grid, room) if not state.ghosts_in(r))
+
+
 def ask_flee(state, f):
+    """Run to an adjacent room by the movement rules; a room without a ghost when there
+    is one (a ruling: nobody runs in terror into another ghost by choice)."""
     p, room = f.player, f.args[0]
-    exits = gr.walks(state.grid, room)
+    exits = _calm_exits(state, room) or gr.walks(state.grid, room)
     if len(exits) == 1:
         return act_flee(state, f, f"flee:{exits[0]}")
     return _ask(state, p, msg("{player}: run to a room next door", player=state.players[p]),
