@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 import pytest
 
+import children_checks
 import hos_checks
 
 from companion.engine import GameSpec, Prompt, all_games, resolve_options
@@ -102,6 +103,9 @@ INVARIANTS: dict[str, Callable] = {
     "creepy_cellar": _creepy_cellar_invariants,
     "house_of_spirits": lambda state, initial: hos_checks.check(state, GAMES["house_of_spirits"]),
     "clue_it": _clue_it_invariants,
+    # hand limit 5 − enraged present, no ghost in two places, cards conserved (the hidden
+    # pairing is checked in tests/games/test_children.py)
+    "children": lambda state, initial: children_checks.check(state, public=False),
 }
 
 

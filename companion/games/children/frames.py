@@ -226,11 +226,9 @@ def ask_draw(state, f):
         if state.deck <= 0:
             state = say(state, msg("The Children deck is empty: no card to draw."))
         return pop(state)
-    choices = []
-    for card_id, card in state.content.cards.items():
-        if state.may_draw(card_id):
-            choices.append(Choice(f"draw:{card_id}", card.name, component=cc.component(card_id),
-                                  private=card.kind in cc.HAND_KINDS))
+    cards = state.content.cards
+    choices = [Choice(f"draw:{c}", cards[c].name, component=cc.component(c), private=cards[c].kind in cc.HAND_KINDS)
+               for c in state.drawable()]
     return _ask(state, p, msg("{player}: draw a Children card and tap it", player=state.players[p]), choices)
 
 

@@ -151,7 +151,7 @@ def _ask_actions(state: State) -> Prompt | State:
             choices.append(_leave_choice(state))
         if state.actions > 0:
             choices.append(Choice("escape", msg("Emergency escape")))
-    if state.actions == 0 or not costly:
+    if state.actions == 0 or not any(c.key.startswith("move:") for c in choices) or not costly:
         choices.append(Choice("done", msg("End the actions")))
     text = msg("{player}: {n} actions left, {skulls} skull tokens, hand limit {limit}", player=name,
                n=state.actions, skulls=state.skulls[a], limit=state.hand_limit)

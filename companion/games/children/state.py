@@ -202,9 +202,15 @@ class State:
 
     def may_draw(self, card_id: str) -> bool:
         """``card_id`` can be the card just drawn from the Children deck."""
-        if self.deck <= 0 or self.in_deck(card_id) <= 0:
-            return False
-        return cc.card(card_id).kind in ("ghost", "fate") or self.unknown_in_deck() > 0
+        return card_id in self.drawable()
+
+    def drawable(self) -> tuple[str, ...]:
+        """Card ids the card just drawn from the Children deck can be, in content order."""
+        if self.deck <= 0:
+            return ()
+        hand_cards = self.unknown_in_deck() > 0
+        return tuple(c for c, card in self.content.cards.items()
+                     if (hand_cards or card.kind in ("ghost", "fate")) and self.in_deck(c) > 0)
 
     def card_total(self) -> int:
         """Every Children card, wherever it is (conserved: :attr:`Content.total_cards`); a
