@@ -88,3 +88,16 @@ def test_setup_refuses_bad_tables():
     for players in (["Ada"], ["Ada", "Bo", "Cy", "Di", "Eve"], ["Ada", "Ada"]):
         with pytest.raises(RuleViolation):
             SPEC.setup(players, options)
+
+
+def test_every_house_rule_is_documented_with_its_rulebook_lines():
+    """BRIEF: every notes 3.A contradiction is a named option listed in docs/house-rules.md."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "house-rules.md").read_text(encoding="utf-8")
+    section = text[text.index("## Children (`children`)"):]
+    for option in SPEC.options:
+        assert f"| `{option.name}` |" in section, option.name
+        assert option.rulebook and option.help
+    settled = {f"C-A{n}" for n in range(1, 23)} - {"C-A14"}
+    assert settled <= {part for o in SPEC.options for part in o.rulebook.replace("(", " ").replace(")", " ").split()}
