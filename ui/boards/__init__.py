@@ -11,6 +11,7 @@ from importlib import import_module
 #: Game id -> "module:Class" of its board widget (imported when first needed).
 BOARDS: dict[str, str] = {
     "creepy_cellar": "ui.boards.creepy_cellar:CellarBoard",
+    "children": "ui.boards.children:ChildrenBoard",
 }
 
 #: The board for games without their own: the view as text.
