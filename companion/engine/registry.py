@@ -17,6 +17,7 @@ GAMES: dict[str, str] = {
     "house_of_spirits": "companion.games.house_of_spirits",
     "clue_it": "companion.games.clue_it",
     "ghost_at_home": "companion.games.ghost_at_home",
+    "children": "companion.games.children",
 }
 
 

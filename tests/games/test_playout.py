@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 import pytest
 
+import children_checks
 import hos_checks
 
 from companion.engine import GameSpec, Prompt, all_games, resolve_options
@@ -66,6 +67,9 @@ def _creepy_cellar_weight(state, key: str) -> float:
 CHOICE_WEIGHTS: dict[str, Callable] = {
     "creepy_cellar": _creepy_cellar_weight,
     # CLUE: IT: head for the centre and accuse often, so games end (mostly unsolved)
+    # Children: act rather than shuffle cards about, so the deck runs out or the ghosts win
+    "children": {"done": 3.0, "leave": 0.1, "pickup": 0.2, "escape": 0.05, "skull": 0.3,
+                 "cut-leave": 1.0, "stay": 0.5},
     "clue_it": {"stop:centre": 8.0, "accuse": 4.0, "cancel-accuse": 0.2, "accuse-restart": 0.1,
                 "right": 0.2, "wrong": 2.0},
 }
@@ -187,6 +191,9 @@ INVARIANTS: dict[str, Callable] = {
     "ghost_at_home": _ghost_at_home_invariants,
     "house_of_spirits": lambda state, initial, previous=None: hos_checks.check(state, GAMES["house_of_spirits"]),
     "clue_it": _clue_it_invariants,
+    # hand limit 5 − enraged present, no ghost in two places, cards conserved (the hidden
+    # pairing is checked in tests/games/test_children.py)
+    "children": lambda state, initial, previous=None: children_checks.check(state, public=False),
 }
 
 

@@ -12,6 +12,7 @@ from importlib import import_module
 BOARDS: dict[str, str] = {
     "creepy_cellar": "ui.boards.creepy_cellar:CellarBoard",
     "ghost_at_home": "ui.boards.ghost_at_home:GhostAtHomeBoard",
+    "children": "ui.boards.children:ChildrenBoard",
 }
 
 #: The board for games without their own: the view as text.

@@ -1,0 +1,205 @@
+"""Children components: ghosts and their toys, room tablets, the 70 Children cards.
+
+The printed content is :file:`content.toml` (the rulebook's facts plus clearly marked
+placeholders for what is not public, notes.md 1.1); this module loads it once, checks its
+counts (:func:`validate`) and names every component: ``children:<kind>:<id>`` with kind
+``ghost``, ``toy``, ``device``, ``trap``, ``fate`` (the Children cards) or ``tablet``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+GAME_ID = "children"
+
+#: Children-card kinds that go to a player's hand (ghosts go to the mansion, fates are
+#: resolved at once: "Draw a card from the Children Card draw pile").
+HAND_KINDS = ("toy", "device", "trap")
+CARD_KINDS = ("ghost", "toy", "device", "trap", "fate")
+
+FLOORS = 4  # basement, 1st, 2nd, 3rd floor ("1. Play a Room Tablet")
+COLUMNS = 5  # "All floors of the Thornhill Mansion may have up to 5 rooms"
+SIDES = ("left", "right", "up", "down")
+STEP = {"left": (0, -1), "right": (0, 1), "up": (1, 0), "down": (-1, 0)}
+OPPOSITE = {"left": "right", "right": "left", "up": "down", "down": "up"}
+
+#: Free Action devices may be played out of turn with a skull ("Take a Skull Token").
+FREE_DEVICES = ("catnip", "hatpin", "feather")
+
+
+@dataclass(frozen=True)
+class Tablet:
+    """A room tablet: its floor (0 basement … 3 third floor), the sides with a door or
+    trapdoor (``left``/``right`` doors, ``up``/``down`` trapdoors) and the spectral-flow
+    arrows; ``placeholder`` when not printed in the rulebook."""
+
+    id: str
+    name: str
+    floor: int
+    doors: frozenset[str]
+    arrows: frozenset[str]
+    placeholder: bool = False
+
+
+@dataclass(frozen=True)
+class Card:
+    """One kind of Children card: ``kind`` (ghost, toy, device, trap, fate), printed name,
+    copies in the deck; a ghost's beloved ``toy``; a device's ``timing`` (free/turn)."""
+
+    id: str
+    kind: str
+    name: str
+    copies: int = 1
+    toy: str = ""
+    timing: str = ""
+    placeholder: bool = False
+
+
+@dataclass(frozen=True)
+class Content:
+    """The content of one edition: tablets, card kinds, ghosts in toy order, skulls."""
+
+    tablets: dict[str, Tablet]
+    cards: dict[str, Card]
+    ghosts: tuple[str, ...]
+    toys: tuple[str, ...]
+    skulls: int
+
+    def total_cards(self) -> int:
+        return sum(c.copies for c in self.cards.values())
+
+
+def _raw() -> dict[str, Any]:
+    text = resources.files("companion.games.children").joinpath("content.toml").read_text("utf-8")
+    return tomllib.loads(text)
+
+
+@lru_cache(maxsize=None)
+def content(edition: str = "rulebook") -> Content:
+    """The content of ``edition`` (``rulebook``: 20 tablets, 70 cards, 8 skulls;
+    ``publisher``: 18/68/12, notes.md 3.A C-A21).
+
+    Raises:
+        KeyError: an unknown edition.
+    """
+    raw = _raw()
+    ed = raw["edition"][edition]
+    cards: dict[str, Card] = {}
+    for g in raw["ghost"]:
+        cards[g["id"]] = Card(g["id"], "ghost", g["name"], 1, toy=g["toy"],
+                              placeholder=g.get("placeholder", False))
+    for tid, name in raw["toys"].items():
+        cards[tid] = Card(tid, "toy", name, 1, placeholder="placeholder" in name)
+    for kind, section in (("device", "devices"), ("trap", "traps"), ("fate", "fates")):
+        for cid, body in raw[section].items():
+            cards[cid] = Card(cid, kind, body["name"], body["copies"], timing=body.get("timing", ""),
+                              placeholder=True)
+    for cid in ed["remove_cards"]:
+        old = cards[cid]
+        cards[cid] = Card(old.id, old.kind, old.name, old.copies - 1, old.toy, old.timing, True)
+    tablets = {
+        t["id"]: Tablet(t["id"], t["name"], t["floor"], frozenset(t["doors"]), frozenset(t["arrows"]),
+                        t.get("placeholder", False))
+        for t in raw["tablet"] if t["id"] not in ed["remove_tablets"]
+    }
+    ghosts = tuple(g["id"] for g in raw["ghost"])
+    toys = tuple(raw["toys"])
+    return Content(tablets, cards, ghosts, toys, ed["skulls"])
+
+
+def validate(edition: str = "rulebook") -> list[str]:
+    """Problems with the content of ``edition`` (empty when it is sound): 13 ghost/toy
+    pairs with distinct toys, tablets per floor, sides and arrows known, card total
+    ("Components": 20 tablets, 5 per floor, 70 cards for the rulebook edition)."""
+    raw = _raw()
+    c = content(edition)
+    problems = []
+    pairs = raw["counts"]["pairs"]
+    if len(c.ghosts) != pairs or len(c.toys) != pairs:
+        problems.append(f"{len(c.ghosts)} ghosts and {len(c.toys)} toys, not {pairs}")
+    beloved = [c.cards[g].toy for g in c.ghosts]
+    if sorted(beloved) != sorted(c.toys):
+        problems.append("every toy must be the beloved toy of exactly one ghost")
+    for t in c.tablets.values():
+        if not 0 <= t.floor < FLOORS or not t.doors <= set(SIDES) or not t.arrows <= set(SIDES):
+            problems.append(f"tablet {t.id} has a bad floor, door or arrow")
+    per_floor = Counter(t.floor for t in c.tablets.values())
+    if edition == "rulebook":
+        if len(c.tablets) != raw["counts"]["tablets"]:
+            problems.append(f"{len(c.tablets)} tablets, not {raw['counts']['tablets']}")
+        if set(per_floor.values()) != {raw["counts"]["tablets_per_floor"]}:
+            problems.append(f"tablets per floor {dict(per_floor)}")
+        if c.total_cards() != raw["counts"]["cards"]:
+            problems.append(f"{c.total_cards()} Children cards, not {raw['counts']['cards']}")
+    if any(n > COLUMNS for n in per_floor.values()):
+        problems.append("more tablets on a floor than its 5 rooms")
+    return problems
+
+
+# --------------------------------------------------------------------------- names
+
+
+def card(card_id: str) -> Card:
+    """The card kind ``card_id`` (any edition: the rulebook edition has every kind)."""
+    return content("rulebook").cards[card_id]
+
+
+def tablet(tablet_id: str) -> Tablet:
+    return content("rulebook").tablets[tablet_id]
+
+
+def name(item: str) -> str:
+    """The printed name of a card or tablet id."""
+    c = content("rulebook")
+    if item in c.cards:
+        return c.cards[item].name
+    return c.tablets[item].name if item in c.tablets else item
+
+
+def beloved_toy(ghost: str) -> str:
+    """The toy printed on a ghost card ("Ghost Cards": the toy needed to trap it)."""
+    return card(ghost).toy
+
+
+def ghost_of_toy(toy: str) -> str:
+    """The ghost whose beloved toy is ``toy``."""
+    return next(g for g in content("rulebook").ghosts if card(g).toy == toy)
+
+
+def component(item: str) -> str:
+    """Component id of a card or tablet: ``children:toy:teddy-bear``, ``children:tablet:spire``."""
+    kind = "tablet" if item in content("rulebook").tablets else card(item).kind
+    return f"{GAME_ID}:{kind}:{item}"
+
+
+def component_label(component_id: str) -> str:
+    """A component as players say it ("Teddy Bear"); unknown shapes come back unchanged."""
+    parts = component_id.split(":")
+    if len(parts) == 3 and parts[0] == GAME_ID:
+        return name(parts[2])
+    return component_id
+
+
+def all_components() -> frozenset[str]:
+    """Every component a tag may stand for: each card kind and each tablet."""
+    c = content("rulebook")
+    return frozenset(component(i) for i in list(c.cards) + list(c.tablets))
+
+
+def pieces(edition: str = "rulebook") -> tuple[str, ...]:
+    """The tagged pieces in box order, one per copy: the Children cards (ghosts, toys,
+    devices, traps, fates), then the room tablets floor by floor."""
+    c = content(edition)
+    out: list[str] = []
+    for kind in CARD_KINDS:
+        for cid, k in c.cards.items():
+            if k.kind == kind:
+                out += [component(cid)] * k.copies
+    for t in sorted(c.tablets.values(), key=lambda t: t.floor):
+        out.append(component(t.id))
+    return tuple(out)

@@ -1,0 +1,194 @@
+"""What happens to the mansion: entering rooms, drawing, trapping, running, escaping,
+ghosts arriving and the end-of-game checks. Pure functions on :class:`~.state.State`.
+
+Rulebook sections: "Move to an adjacent room", "Draw a card from the Children Card draw
+pile", "Trapping Ghosts", "Running from Ghosts", "Enraged Ghosts", "Emergency Escape",
+"Winning the Game".
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.games.children import components as cc
+from companion.games.children import grid as gr
+from companion.games.children.state import Frame, Ghost, State, add_hand, add_left, push, put, say, set_ghosts
+from companion.i18n import msg
+
+
+def room_name(room: str | None) -> str:
+    return cc.name(room) if room else msg("outside the mansion")
+
+
+def enter(state: State, p: int, room: str, draw: bool = True) -> State:
+    """Player ``p`` enters ``room``: draw a card, then pick up the cards left there, then
+    trap or run from its ghosts (option ``trap_check_timing``), then meet Kitty Kitty."""
+    state = replace(state, where=put(state.where, p, room), arrived=put(state.arrived, p, True))
+    state = say(state, msg("{player} enters the {room}.", player=state.players[p], room=cc.name(room)))
+    check = Frame("check", p, (room,))
+    body = [Frame("draw", p, ("enter", room))] if draw else []
+    body.append(Frame("pickup", p, (room,)))
+    if state.opt("trap_check_timing") == "on_arrival":
+        frames = [check] + body
+    else:
+        frames = body + [check]
+    return push(state, *frames, Frame("kittycheck", p, (room,)))
+
+
+def take_from_deck(state: State) -> State:
+    """One card leaves the Children deck; the last one starts the final round ("Winning the Game")."""
+    state = replace(state, deck=state.deck - 1)
+    if state.deck == 0 and state.final_turns is None:
+        n = len(state.players)
+        turns = n + 1 if state.opt("final_round") == "all_one_more" else n
+        state = replace(state, final_turns=turns)
+        state = say(state, msg("That was the last Children card: each player takes one more turn."))
+    return state
+
+
+def ghost_to_deck(state: State, ghost: str) -> State:
+    """A ghost card goes back into the Children deck, calm side up (Feather, House Settles)."""
+    kept = [g for g in state.ghosts if g.id != ghost]
+    returned = state.returned + ((ghost,) if state.revealed(ghost) and ghost not in state.returned else ())
+    return set_ghosts(replace(state, deck=state.deck + 1, ghost_deck=tuple(sorted(state.ghost_deck + (ghost,))),
+                              returned=returned), kept)
+
+
+def arrives_enraged(state: State, ghost: str) -> bool:
+    """A ghost coming into the mansion is enraged when its stack was flipped ("Enraged
+    Ghosts"), unless it was sent back calm and option ``reappearing_ghost_rechecks_stack`` is off."""
+    if not state.revealed(ghost):
+        return False
+    return state.opt("reappearing_ghost_rechecks_stack") or ghost not in state.returned
+
+
+def place_ghost(state: State, ghost: str, room: str) -> State:
+    """``ghost`` haunts ``room`` (enraged side up when its stack was flipped); every player
+    there must trap it or run."""
+    enraged = arrives_enraged(state, ghost)
+    state = set_ghosts(state, state.ghosts + (Ghost(ghost, room, enraged),))
+    if enraged:
+        state = say(state, msg("{ghost} haunts the {room}, enraged.", ghost=cc.name(ghost), room=cc.name(room)))
+    else:
+        state = say(state, msg("{ghost} haunts the {room}.", ghost=cc.name(ghost), room=cc.name(room)))
+    return meet_ghosts(state, room)
+
+
+def move_ghost(state: State, ghost: str, room: str) -> State:
+    g = state.ghost(ghost)
+    others = [x for x in state.ghosts if x.id != ghost]
+    state = set_ghosts(state, others + [replace(g, room=room)])
+    state = say(state, msg("{ghost} drifts to the {room}.", ghost=cc.name(ghost), room=cc.name(room)))
+    return meet_ghosts(state, room)
+
+
+def meet_ghosts(state: State, room: str) -> State:
+    """Every player in ``room`` (the active player first) must now trap its ghosts or run."""
+    n = len(state.players)
+    order = [(state.active + k) % n for k in range(n)]
+    return push(state, *[Frame("check", p, (room,)) for p in order if state.where[p] == room])
+
+
+def trap(state: State, p: int, ghost: str) -> State:
+    """Player ``p`` traps ``ghost`` with its beloved toy ("Trapping Ghosts"), then flips
+    that toy's mini-card stack: the ghost revealed becomes enraged ("Enraged Ghosts")."""
+    toy = cc.beloved_toy(ghost)
+    state = add_hand(state, p, -1)
+    state = set_ghosts(state, [g for g in state.ghosts if g.id != ghost])
+    trapped = put(state.trapped, p, state.trapped[p] + ((ghost, toy),))
+    state = replace(state, trapped=trapped)
+    state = say(state, msg("{player} traps {ghost} with the {toy}.", player=state.players[p],
+                           ghost=cc.name(ghost), toy=cc.name(toy)))
+    return flip_stack(state, toy)
+
+
+def flip_stack(state: State, toy: str) -> State:
+    """Flip the mini-card stack under ``toy``: its ghost is revealed and enraged."""
+    revealed = state.pairing[state.content.toys.index(toy)]
+    state = replace(state, flipped=state.flipped + ((toy, revealed),))
+    is_trapped = revealed in state.trapped_ghosts()
+    if not is_trapped or state.opt("reveal_trapped_ghost") == "counts":
+        state = replace(state, counted_flips=state.counted_flips + 1)
+    ghost = state.ghost(revealed)
+    if ghost is not None:
+        state = set_ghosts(state, [g for g in state.ghosts if g.id != revealed] + [replace(ghost, enraged=True)])
+        return say(state, msg("The {toy} stack reveals {ghost}: {ghost} is enraged in the {room}.",
+                              toy=cc.name(toy), ghost=cc.name(revealed), room=cc.name(ghost.room)))
+    if is_trapped:
+        return say(state, msg("The {toy} stack reveals {ghost}, who is already trapped.",
+                              toy=cc.name(toy), ghost=cc.name(revealed)))
+    return say(state, msg("The {toy} stack reveals {ghost}: enraged when it comes into the mansion.",
+                          toy=cc.name(toy), ghost=cc.name(revealed)))
+
+
+def leave_cards(state: State, p: int, n: int) -> State:
+    """``p`` leaves ``n`` cards face down under their tablet (a player outside the mansion
+    puts them back into the Children deck: a ruling, the rulebook never has them hold more
+    than the hand limit there)."""
+    n = min(n, state.hands[p])
+    state = add_hand(state, p, -n)
+    room = state.where[p]
+    if room is None:
+        return replace(state, deck=state.deck + n)
+    return add_left(state, room, n)
+
+
+def escape(state: State, p: int) -> State:
+    """Emergency Escape: the whole hand stays under the tablet, the figurine leaves the
+    mansion; next turn it comes back in any room and draws a card."""
+    room = state.where[p]
+    state = leave_cards(state, p, state.hands[p])
+    state = replace(state, where=put(state.where, p, None))
+    return say(state, msg("{player} makes an emergency escape from the {room}, leaving every card there.",
+                          player=state.players[p], room=room_name(room)))
+
+
+def nearest(state: State, p: int, calm_only: bool = False, skip_own_room: bool = False) -> tuple[str, ...]:
+    """Ghosts nearest to player ``p`` (straight-line distance), sorted; several on a tie."""
+    room = state.where[p]
+    if room is None:
+        return ()
+    ghosts = [g for g in state.ghosts if not (calm_only and g.enraged) and not (skip_own_room and g.room == room)]
+    if not ghosts:
+        return ()
+    best = min(gr.distance(state.grid, room, g.room) for g in ghosts)
+    return tuple(sorted(g.id for g in ghosts if gr.distance(state.grid, room, g.room) == best))
+
+
+def within(state: State, p: int, reach: int, enraged_only: bool = False) -> tuple[str, ...]:
+    """Ghosts at most ``reach`` rooms from player ``p`` (Hatpin, Feather)."""
+    room = state.where[p]
+    if room is None:
+        return ()
+    return tuple(g.id for g in state.ghosts
+                 if gr.distance(state.grid, room, g.room) <= reach and (g.enraged or not enraged_only))
+
+
+def rooms_without_players(state: State) -> tuple[str, ...]:
+    return tuple(r for r in gr.rooms(state.grid) if not state.players_in(r))
+
+
+def rooms_without_ghosts(state: State) -> tuple[str, ...]:
+    return tuple(r for r in gr.rooms(state.grid) if not state.ghosts_in(r))
+
+
+def insane(state: State) -> bool:
+    """The ghostly children win: the hand limit is 0 (5 enraged present), or with
+    ``insanity_count`` = ``flipped_stacks``, 5 or more counted stacks ("Running into Ghosts")."""
+    if state.hand_limit == 0:
+        return True
+    return state.opt("insanity_count") == "flipped_stacks" and state.counted_flips >= 5
+
+
+def final_score(state: State) -> State:
+    """The end: most trapped ghosts wins; a tie follows option ``tie_rule``."""
+    counts = [len(t) for t in state.trapped]
+    best = max(counts)
+    top = tuple(name for name, n in zip(state.players, counts) if n == best)
+    if len(top) == 1 or state.opt("tie_rule") == "share":
+        state = replace(state, outcome="won", winners=top)
+        return say(state, msg("The game is over: {winners} trapped the most ghosts ({n}) and won.",
+                              winners=", ".join(top), n=best))
+    state = replace(state, outcome="tie", winners=())
+    return say(state, msg("The game is over: {players} tie with {n} ghosts each, so nobody wins.",
+                          players=", ".join(top), n=best))

@@ -1,0 +1,833 @@
+"""Frames: the things to finish before the turn goes on (an entry draw, a ghost to place,
+a trap that springs, a ghost met, a cut-down, a device's effect …).
+
+Each frame kind has an ``ask`` (``(state, frame) -> Prompt | State``: a prompt when the
+table must act, or the state after the frame resolved by itself) and an ``act``
+(``(state, frame, key) -> State`` for a choice of that prompt). Rulebook sections are named
+in each handler's docstring.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.engine.core import Chance, Choice, Outcome, Prompt
+from companion.games.children import components as cc
+from companion.games.children import effects as fx
+from companion.games.children import grid as gr
+from companion.games.children.state import (
+    Frame, State, Step, add_hand, add_left, pop, push, put, say, set_ghosts,
+)
+from companion.i18n import msg, nmsg
+
+
+def _ask(state: State, p: int, text: str, choices) -> Prompt:
+    return Prompt(text, state.players[p], tuple(choices))
+
+
+def _room_choices(prefix: str, rooms, label) -> list[Choice]:
+    return [Choice(f"{prefix}:{r}", label(cc.name(r))) for r in rooms]
+
+
+def _replace_top(state: State, frame: Frame) -> State:
+    return replace(state, frames=state.frames[:-1] + (frame,))
+
+
+def may_hold(state: State, p: int, card: str, also: int = 0) -> bool:
+    """Player ``p`` may be holding ``card`` (their hand has more than ``also`` cards and a
+    copy of it is not accounted for elsewhere)."""
+    return state.hands[p] > also and state.in_deck(card) > 0
+
+
+# --------------------------------------------------------------------------- devices
+
+
+def payment(state: State, p: int, device: str) -> str | None:
+    """How ``p`` pays for ``device`` now: ``"action"``, ``"skull"`` or None ("Use a device",
+    "Take a Skull Token"): a turn action in step 2; otherwise a skull token, and out of
+    turn only for a Free Action device. The Toad names only a turn action."""
+    if p == state.active and state.step == Step.ACTIONS and state.actions > 0:
+        return "action"
+    if device == "toad" or state.skulls[p] <= 0:
+        return None
+    if p == state.active or device in cc.FREE_DEVICES:
+        return "skull"
+    return None
+
+
+def pay(state: State, p: int, how: str) -> State:
+    if how == "action":
+        return replace(state, actions=state.actions - 1)
+    return replace(state, skulls=put(state.skulls, p, state.skulls[p] - 1), skull_pool=state.skull_pool + 1)
+
+
+def usable(state: State, p: int, device: str) -> bool:
+    """``device`` would do something for ``p`` now (the card's text, "Device Cards")."""
+    room = state.where[p]
+    if room is None or not may_hold(state, p, device) or payment(state, p, device) is None:
+        return False
+    checks = {
+        "catnip": lambda: state.kitty == room and bool(_catnip_rooms(state, p)),
+        "hatpin": lambda: bool(fx.within(state, p, 2, enraged_only=True)),
+        "feather": lambda: bool(fx.within(state, p, 2)),
+        "secret-passage": lambda: bool(gr.same_line(state.grid, room)),
+        "snow-globe": lambda: bool(fx.nearest(state, p, skip_own_room=True)),
+        "cricket-cage": lambda: bool(_cage_targets(state, p)),
+        "music-box": lambda: bool(state.ghost_deck),
+        "medico-della-peste": lambda: bool(state.left),
+        "toad": lambda: bool(gr.same_floor(state.grid, room)),
+    }
+    return device in checks and checks[device]()
+
+
+def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]:
+    """One choice per device ``p`` could use now, picked by tapping the device card."""
+    out = []
+    for d, card in state.content.cards.items():
+        if card.kind == "device" and (only is None or d in only) and usable(state, p, d):
+            how = payment(state, p, d)
+            label = (msg("Use the {device}", device=card.name) if how == "action"
+                     else msg("Use the {device} (skull token)", device=card.name))
+            out.append(Choice(f"{prefix}:{d}", label, component=cc.component(d)))
+    return out
+
+
+def use_device(state: State, p: int, device: str) -> State:
+    """``p`` plays ``device``: pays, discards it, then its effect ("Device Cards")."""
+    state = pay(state, p, payment(state, p, device))
+    state = add_hand(state, p, -1)
+    state = replace(state, discard=tuple(sorted(state.discard + (device,))))
+    state = say(state, msg("{player} uses the {device}.", player=state.players[p], device=cc.name(device)))
+    follow = {
+        "catnip": Frame("go", p, ("catnip",)), "secret-passage": Frame("go", p, ("passage",)),
+        "hatpin": Frame("calm", p), "feather": Frame("banish", p), "cricket-cage": Frame("cage", p),
+        "medico-della-peste": Frame("peek", p), "toad": Frame("toad", p),
+    }
+    if device in follow:
+        return push(state, follow[device])
+    if device == "music-box":
+        return push(state, *[Frame("summon", p)] * min(2, len(state.ghost_deck)))
+    return nearest_effect(state, p, "snow")
+
+
+def _catnip_rooms(state: State, p: int) -> tuple[str, ...]:
+    return tuple(r for r in fx.rooms_without_ghosts(state) if r != state.where[p])
+
+
+def _cage_targets(state: State, p: int) -> tuple[str, ...]:
+    return tuple(g.id for g in state.ghosts if may_hold(state, p, cc.beloved_toy(g.id)))
+
+
+def nearest_effect(state: State, p: int, effect: str) -> State:
+    """Snow Globe, Voodoo Doll (the nearest ghost comes to you) and Crickets (the nearest
+    calm ghost becomes enraged); a tie is settled by option ``nearest_tie``."""
+    candidates = fx.nearest(state, p, calm_only=effect == "crickets", skip_own_room=effect != "crickets")
+    if not candidates:
+        return say(state, msg("There is no ghost for it to reach: nothing happens."))
+    if len(candidates) == 1:
+        return _do_nearest(state, p, effect, candidates[0])
+    return push(state, Frame("nearest", p, (effect,) + candidates))
+
+
+def _do_nearest(state: State, p: int, effect: str, ghost: str) -> State:
+    if effect == "crickets":
+        g = state.ghost(ghost)
+        state = set_ghosts(state, [x for x in state.ghosts if x.id != ghost] + [replace(g, enraged=True)])
+        return say(state, msg("The crickets enrage {ghost} in the {room}.", ghost=cc.name(ghost), room=cc.name(g.room)))
+    room = state.where[p]
+    state = say(state, msg("{ghost} is drawn to the {room}.", ghost=cc.name(ghost), room=cc.name(room)))
+    g = state.ghost(ghost)
+    state = set_ghosts(state, [x for x in state.ghosts if x.id != ghost] + [replace(g, room=room)])
+    return fx.meet_ghosts(state, room)
+
+
+def ask_nearest(state, f):
+    ghosts = f.args[1:]
+    if state.opt("nearest_tie") == "random":
+        return Prompt(msg("The companion picks one of the nearest ghosts"), state.players[f.player],
+                      chance=Chance("nearest", tuple(Outcome(g, f"nearest:{g}") for g in ghosts)))
+    return _ask(state, f.player, msg("{player}: several ghosts are nearest; choose one", player=state.players[f.player]),
+                [Choice(f"nearest:{g}", cc.name(g)) for g in ghosts])
+
+
+def act_nearest(state, f, key):
+    return _do_nearest(pop(state), f.player, f.args[0], key.split(":", 1)[1])
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def ask_pair(state, f):
+    free = [g for g in state.content.ghosts if g not in state.pairing]
+    return Prompt(msg("The companion deals the mini-card stacks"), None,
+                  chance=Chance("pairing", tuple(Outcome(g, f"pair:{g}") for g in free)))
+
+
+def act_pair(state, f, key):
+    state = replace(pop(state), pairing=state.pairing + (key.split(":", 1)[1],))
+    if len(state.pairing) == len(state.content.toys):
+        state = say(state, msg("The 13 toy stacks are dealt: each hides a ghost, face down."))
+    return state
+
+
+# --------------------------------------------------------------------------- tablets
+
+
+def ask_place(state, f):
+    tablet = f.args[0]
+    cells = gr.placements(state.grid, cc.tablet(tablet).floor)
+    if len(cells) == 1:
+        return place_tablet(state, tablet, cells[0])
+    return _ask(state, state.active, msg("{player}: touch where the {room} goes", player=state.player,
+                                         room=cc.name(tablet)),
+                [Choice(f"place:{fl}-{c}", msg("{floor}, column {column}", floor=floor_name(fl), column=c + 1))
+                 for fl, c in cells])
+
+
+def act_place(state, f, key):
+    fl, c = key.split(":", 1)[1].split("-")
+    return place_tablet(state, f.args[0], (int(fl), int(c)))
+
+
+def floor_name(floor: int) -> str:
+    return (msg("basement"), msg("1st floor"), msg("2nd floor"), msg("3rd floor"))[floor]
+
+
+def place_tablet(state: State, tablet: str, pos) -> State:
+    """Play the tablet ("1. Play a Room Tablet"); the first tablet of the game puts the
+    active player's figurine there and counts as entering (so does a player's first tablet
+    with option ``player_entry`` = ``own_first_tablet``)."""
+    first = not gr.rooms(state.grid)
+    pile = list(state.tablet_pile)
+    pile.remove(tablet)
+    state = replace(pop(state), grid=gr.put(state.grid, tablet, pos), tablet_pile=tuple(pile),
+                    step=Step.ACTIONS, actions=2)
+    state = say(state, msg("The {room} is built on the {floor}.", room=cc.name(tablet), floor=floor_name(pos[0])))
+    a = state.active
+    if first and state.opt("player_entry") == "first_room":
+        for p in range(len(state.players)):
+            if p != a:
+                state = replace(state, where=put(state.where, p, tablet), arrived=put(state.arrived, p, True))
+        state = say(state, msg("Every figurine starts in the {room}.", room=cc.name(tablet)))
+    if state.where[a] is None and not state.arrived[a]:
+        return replace(fx.enter(state, a, tablet), entered=True)
+    if state.opt("tablet_step_draws") == "always":
+        return push(state, Frame("draw", a, ("tablet", "")))
+    return state
+
+
+# --------------------------------------------------------------------------- drawing
+
+
+def ask_draw(state, f):
+    reason, room = f.args
+    p = f.player
+    if state.deck <= 0 or (room and state.where[p] != room):
+        if state.deck <= 0:
+            state = say(state, msg("The Children deck is empty: no card to draw."))
+        return pop(state)
+    cards = state.content.cards
+    choices = [Choice(f"draw:{c}", cards[c].name, component=cc.component(c), private=cards[c].kind in cc.HAND_KINDS)
+               for c in state.drawable()]
+    return _ask(state, p, msg("{player}: draw a Children card and tap it", player=state.players[p]), choices)
+
+
+def act_draw(state, f, key):
+    """"Draw a card from the Children Card draw pile": a toy, device or trap goes to the
+    hand (its name is never shown); a ghost goes to a room with no player; a fate is
+    resolved at once, then another card is drawn."""
+    p, card_id = f.player, key.split(":", 1)[1]
+    state = fx.take_from_deck(pop(state))
+    kind = cc.card(card_id).kind
+    name = state.players[p]
+    if kind in cc.HAND_KINDS:
+        return say(add_hand(state, p, 1), msg("{player} takes a card into their hand.", player=name))
+    if kind == "ghost":
+        deck = list(state.ghost_deck)
+        deck.remove(card_id)
+        state = replace(state, ghost_deck=tuple(deck))
+        state = say(state, msg("{player} draws the ghost {ghost}.", player=name, ghost=cc.name(card_id)))
+        return push(state, Frame("ghost", p, (card_id, "free", "")))
+    return resolve_fate(state, p, card_id)
+
+
+def resolve_fate(state: State, p: int, fate: str) -> State:
+    """Fate Cards: resolved at once, discarded (the Kitty Kitty card stays in front of the
+    player), then a replacement card (option ``kitty_fate_replacement_draw`` for Kitty)."""
+    name = state.players[p]
+    state = say(state, msg("{player} draws the fate card {fate}.", player=name, fate=cc.name(fate)))
+    replacement = Frame("draw", p, ("replace", ""))
+    if fate == "kitty-kitty":
+        state = replace(state, kitty_card=p)
+        frames = [Frame("kittyplace", p)]
+        if state.opt("kitty_fate_replacement_draw"):
+            frames.append(replacement)
+        return push(state, *frames)
+    state = replace(state, discard=tuple(sorted(state.discard + (fate,))))
+    if fate == "house-settles":
+        return push(state, Frame("settle", p, ("2",)), replacement)
+    n = len(state.players)
+    order = [(p + k) % n for k in range(n)]
+    return push(state, *[Frame("biddle", q) for q in order], replacement)
+
+
+def _ghost_rooms(state: State, mode: str, center: str) -> tuple[str, ...]:
+    if mode == "raven":
+        return gr.adjacent(state.grid, center) if gr.position(state.grid, center) else ()
+    return fx.rooms_without_players(state)
+
+
+def ask_ghost(state, f):
+    """A ghost to place: "in any room unoccupied by players" (a Raven's Skull: rooms next
+    to the victim). None legal: option ``ghost_no_legal_room``."""
+    ghost, mode, center = f.args
+    rooms = _ghost_rooms(state, mode, center)
+    if not rooms:
+        state = pop(state)
+        if mode == "aside":
+            return state
+        if mode == "raven" or (state.opt("ghost_no_legal_room") == "reinsert_redraw"
+                               and state.unknown_in_deck() + state.fates_in_deck() > 0):
+            state = replace(state, deck=state.deck + 1, ghost_deck=tuple(sorted(state.ghost_deck + (ghost,))))
+            state = say(state, msg("No room can take {ghost}: it goes back into the Children deck.", ghost=cc.name(ghost)))
+            return state if mode == "raven" else push(state, Frame("draw", f.player, ("replace", "")))
+        state = replace(state, set_aside=tuple(sorted(state.set_aside + (ghost,))))
+        return say(state, msg("No room can take {ghost}: it waits beside the mansion.", ghost=cc.name(ghost)))
+    if len(rooms) == 1:
+        return act_ghost(state, f, f"haunt-room:{rooms[0]}")
+    return _ask(state, f.player, msg("{player}: put {ghost} under a room", player=state.players[f.player],
+                                     ghost=cc.name(ghost)),
+                _room_choices("haunt-room", rooms, lambda r: r))
+
+
+def act_ghost(state, f, key):
+    ghost, mode, _ = f.args
+    state = pop(state)
+    if mode == "aside":
+        aside = list(state.set_aside)
+        aside.remove(ghost)
+        state = replace(state, set_aside=tuple(aside))
+    return fx.place_ghost(state, ghost, key.split(":", 1)[1])
+
+
+def _deck_ghost_choices(state: State, prefix: str) -> list[Choice]:
+    return [Choice(f"{prefix}:{g}", cc.name(g), component=cc.component(g)) for g in sorted(set(state.ghost_deck))]
+
+
+def ask_summon(state, f):
+    """Music Box and Raven's Skull: the next ghost of the Children deck is searched out and tapped."""
+    if not state.ghost_deck:
+        return pop(state)
+    return _ask(state, f.player, msg("{player}: find the next ghost in the Children deck and tap it",
+                                     player=state.players[f.player]), _deck_ghost_choices(state, "summon"))
+
+
+def act_summon(state, f, key):
+    ghost = key.split(":", 1)[1]
+    state = fx.take_from_deck(pop(state))
+    deck = list(state.ghost_deck)
+    deck.remove(ghost)
+    state = replace(state, ghost_deck=tuple(deck))
+    mode, center = ("raven", f.args[0]) if f.kind == "raven" else ("free", "")
+    return push(state, Frame("ghost", f.player, (ghost, mode, center)))
+
+
+# --------------------------------------------------------------------------- fates
+
+
+def ask_settle(state, f):
+    """House Settles: remove up to 2 rooms with no player; their tablets go back into the
+    tablet pile, their cards and ghosts into the Children deck (option ``house_settles_kitty``)."""
+    rooms = fx.rooms_without_players(state)
+    if not rooms or f.args[0] == "0":
+        return pop(state)
+    return _ask(state, f.player, msg("{player}: the house settles; choose a room to remove",
+                                     player=state.players[f.player]),
+                _room_choices("settle", rooms, lambda r: msg("Remove the {room}", room=r)))
+
+
+def act_settle(state, f, key):
+    room = key.split(":", 1)[1]
+    left = int(f.args[0]) - 1
+    state = _replace_top(state, Frame("settle", f.player, (str(left),))) if left else pop(state)
+    n = state.left_in(room)
+    state = add_left(state, room, -n)
+    state = replace(state, grid=gr.remove(state.grid, room), tablet_pile=tuple(sorted(state.tablet_pile + (room,))),
+                    deck=state.deck + n)
+    state = say(state, msg("The {room} is gone: its tablet goes back into the pile.", room=cc.name(room)))
+    for g in state.ghosts_in(room):
+        state = fx.ghost_to_deck(state, g.id)
+        state = say(state, msg("{ghost} goes back into the Children deck.", ghost=cc.name(g.id)))
+    if state.kitty == room:
+        state = replace(state, kitty=None)
+        if state.opt("house_settles_kitty") == "card_to_deck" and state.kitty_card is not None:
+            state = replace(state, kitty_card=None, deck=state.deck + 1)
+            state = say(state, msg("Kitty Kitty leaves the mansion and her card goes into the Children deck."))
+        else:
+            state = say(state, msg("Kitty Kitty leaves the mansion."))
+    return state
+
+
+def ask_biddle(state, f):
+    """Irwin Biddle: every player with a toy puts one into the Children deck."""
+    p = f.player
+    toys = [t for t in state.content.toys if may_hold(state, p, t)]
+    if not toys:
+        return pop(state)
+    choices = [Choice(f"biddle-toy:{t}", cc.name(t), component=cc.component(t), private=True) for t in toys]
+    choices.append(Choice("no-toy", msg("No toy")))
+    return _ask(state, p, msg("{player}: Irwin Biddle takes a toy; tap one from your hand, or No toy",
+                              player=state.players[p]), choices)
+
+
+def act_biddle(state, f, key):
+    state = pop(state)
+    name = state.players[f.player]
+    if key == "no-toy":
+        return say(state, msg("{player} has no toy.", player=name))
+    state = replace(add_hand(state, f.player, -1), deck=state.deck + 1)
+    return say(state, msg("{player} puts a toy back into the Children deck.", player=name))
+
+
+def ask_kittyplace(state, f):
+    """Kitty Kitty fate: the statuette goes to any room not occupied by a player."""
+    rooms = fx.rooms_without_players(state)
+    if not rooms:
+        return say(pop(state), msg("No room without players: Kitty Kitty waits outside the mansion."))
+    if len(rooms) == 1:
+        return act_kittyplace(state, f, f"kitty-at:{rooms[0]}")
+    return _ask(state, f.player, msg("{player}: put Kitty Kitty in a room", player=state.players[f.player]),
+                _room_choices("kitty-at", rooms, lambda r: r))
+
+
+def act_kittyplace(state, f, key):
+    room = key.split(":", 1)[1]
+    return say(replace(pop(state), kitty=room), msg("Kitty Kitty prowls into the {room}.", room=cc.name(room)))
+
+
+# --------------------------------------------------------------------------- left cards and traps
+
+
+def ask_pickup(state, f):
+    """"Look at cards that have been left in the room you have entered": all are picked up."""
+    p, room = f.player, f.args[0]
+    state = pop(state)
+    n = state.left_in(room)
+    if state.where[p] != room or n == 0:
+        return state
+    state = add_hand(add_left(state, room, -n), p, n)
+    state = say(state, nmsg("{player} picks up {n} card left under the {room}.",
+                            "{player} picks up the {n} cards left under the {room}.", "n",
+                            player=state.players[p], n=n, room=cc.name(room)))
+    return push(state, Frame("traps", p, (room, str(n))))
+
+
+def ask_traps(state, f):
+    room, n = f.args[0], int(f.args[1])
+    p = f.player
+    traps = [t for t, c in state.content.cards.items() if c.kind == "trap" and state.in_deck(t) > 0]
+    if n <= 0 or not traps or state.hands[p] <= 0:
+        return pop(state)
+    choices = [Choice(f"spring:{t}", msg("{trap} springs", trap=cc.name(t)), component=cc.component(t)) for t in traps]
+    choices.append(Choice("no-trap", msg("No trap")))
+    return _ask(state, p, msg("{player}: tap any trap among the cards you picked up", player=state.players[p]), choices)
+
+
+def act_traps(state, f, key):
+    if key == "no-trap":
+        return pop(state)
+    trap = key.split(":", 1)[1]
+    state = _replace_top(state, Frame("traps", f.player, (f.args[0], str(int(f.args[1]) - 1))))
+    return push(state, Frame("trap", f.player, (trap,)))
+
+
+def ask_trap(state, f):
+    """A trap springs; Dental Tools (a turn action or a skull) may defuse it."""
+    p, trap = f.player, f.args[0]
+    if p == state.active and may_hold(state, p, "dental-tools", also=1) and payment(state, p, "dental-tools"):
+        how = payment(state, p, "dental-tools")
+        label = msg("Defuse it with the Dental Tools") if how == "action" else msg(
+            "Defuse it with the Dental Tools (skull token)")
+        return _ask(state, p, msg("{player}: the {trap} trap is about to spring", player=state.players[p],
+                                  trap=cc.name(trap)),
+                    [Choice("spring", msg("Let it spring")),
+                     Choice("defuse", label, component=cc.component("dental-tools"))])
+    return spring(pop(state), p, trap)
+
+
+def act_trap(state, f, key):
+    p, trap = f.player, f.args[0]
+    state = pop(state)
+    if key == "spring":
+        return spring(state, p, trap)
+    state = pay(state, p, payment(state, p, "dental-tools"))
+    state = replace(add_hand(state, p, -2), discard=tuple(sorted(state.discard + ("dental-tools", trap))))
+    return say(state, msg("{player} defuses the {trap} with the Dental Tools.", player=state.players[p],
+                          trap=cc.name(trap)))
+
+
+def _discard_trap(state: State, p: int, trap: str) -> State:
+    return replace(add_hand(state, p, -1), discard=tuple(sorted(state.discard + (trap,))))
+
+
+def spring(state: State, p: int, trap: str) -> State:
+    """"Trap Cards": Mouse, Crickets, Raven's Skull, Voodoo Doll."""
+    name = state.players[p]
+    state = say(state, msg("The {trap} trap springs on {player}!", trap=cc.name(trap), player=name))
+    if trap == "crickets":
+        if may_hold(state, p, "cricket-cage", also=1):
+            return push(state, Frame("crickets", p))
+        return nearest_effect(_discard_trap(state, p, trap), p, "crickets")
+    state = _discard_trap(state, p, trap)
+    if trap == "mouse":
+        if state.kitty is None and state.opt("kitty_trap_alias") == "mouse":
+            return say(state, msg("Kitty Kitty is not in the mansion: nothing happens."))
+        if state.opt("mouse_immunity") == "kitty_card" and state.kitty_card == p:
+            return say(state, msg("{player} holds the Kitty Kitty card: nothing happens.", player=name))
+        state = replace(state, kitty=state.where[p])
+        state = say(state, msg("Kitty Kitty pounces into the {room}.", room=cc.name(state.where[p])))
+        return push(state, Frame("kittymeet", p, ("mouse",)))
+    if trap == "ravens-skull":
+        return push(state, *[Frame("raven", p, (state.where[p],))] * min(2, len(state.ghost_deck)))
+    return nearest_effect(state, p, "voodoo")
+
+
+def ask_crickets(state, f):
+    p = f.player
+    return _ask(state, p, msg("{player}: show the Cricket Cage if you have it", player=state.players[p]),
+                [Choice("show-cage", msg("Show the Cricket Cage"), component=cc.component("cricket-cage")),
+                 Choice("no-cage", msg("No Cricket Cage"))])
+
+
+def act_crickets(state, f, key):
+    p = f.player
+    state = pop(state)
+    if key == "no-cage":
+        return nearest_effect(_discard_trap(state, p, "crickets"), p, "crickets")
+    if state.opt("crickets_cage_keeps_trap"):
+        return say(state, msg("The Cricket Cage silences the crickets: both cards go back into the hand."))
+    state = _discard_trap(state, p, "crickets")
+    return say(state, msg("The Cricket Cage silences the crickets; the Crickets card is discarded."))
+
+
+# --------------------------------------------------------------------------- ghosts met
+
+
+def ask_check(state, f):
+    """"Trapping Ghosts" / "Running from Ghosts": in a room with a ghost, trap it with its
+    beloved toy (tapped) or run (option ``multi_ghost_resolution`` for several ghosts)."""
+    p, room = f.player, f.args[0]
+    ghosts = state.ghosts_in(room)
+    if state.where[p] != room or not ghosts:
+        return pop(state)
+    choices = []
+    if len(ghosts) == 1 or state.opt("multi_ghost_resolution") == "trap_then_run":
+        for g in ghosts:
+            toy = cc.beloved_toy(g.id)
+            if may_hold(state, p, toy):
+                choices.append(Choice(f"catch:{g.id}", msg("Trap {ghost} with the {toy}", ghost=cc.name(g.id),
+                                                           toy=cc.name(toy)), component=cc.component(toy)))
+    choices.append(Choice("run", msg("Run")))
+    names = ", ".join(cc.name(g.id) for g in ghosts)
+    return _ask(state, p, msg("{player} meets {ghosts} in the {room}: tap the beloved toy to trap, or run",
+                              player=state.players[p], ghosts=names, room=cc.name(room)), choices)
+
+
+def act_check(state, f, key):
+    p, room = f.player, f.args[0]
+    if key != "run":
+        return fx.trap(state, p, key.split(":", 1)[1])  # the frame stays: other ghosts remain
+    state = pop(state)
+    name = state.players[p]
+    if state.hands[p] < 2 and state.opt("run_short_hand") == "escape":
+        return fx.escape(state, p)
+    if state.hands[p] == 0 and not _calm_exits(state, room):
+        return fx.escape(state, p)  # a ruling: empty-handed between haunted rooms, no end of running
+    n = min(2, state.hands[p])
+    state = fx.leave_cards(state, p, n)
+    state = say(state, nmsg("{player} runs in terror, leaving {n} card under the {room}.",
+                            "{player} runs in terror, leaving {n} cards under the {room} (a toy among them if they have one).",
+                            "n", player=name, n=n, room=cc.name(room)))
+    if not gr.walks(state.grid, room):
+        return fx.escape(state, p)
+    return push(state, Frame("flee", p, (room,)))
+
+
+def _calm_exits(state: State, room: str) -> tuple[str, ...]:
+    return tuple(r for r in gr.walks(state.grid, room) if not state.ghosts_in(r))
+
+
+def ask_flee(state, f):
+    """Run to an adjacent room by the movement rules; a room without a ghost when there
+    is one (a ruling: nobody runs in terror into another ghost by choice)."""
+    p, room = f.player, f.args[0]
+    exits = _calm_exits(state, room) or gr.walks(state.grid, room)
+    if len(exits) == 1:
+        return act_flee(state, f, f"flee:{exits[0]}")
+    return _ask(state, p, msg("{player}: run to a room next door", player=state.players[p]),
+                _room_choices("flee", exits, lambda r: msg("Run to the {room}", room=r)))
+
+
+def act_flee(state, f, key):
+    p, room = f.player, key.split(":", 1)[1]
+    state = replace(pop(state), where=put(state.where, p, room))
+    state = say(state, msg("{player} flees to the {room}.", player=state.players[p], room=cc.name(room)))
+    return push(state, Frame("check", p, (room,)), Frame("kittycheck", p, (room,)))
+
+
+# --------------------------------------------------------------------------- Kitty Kitty
+
+
+def ask_kittycheck(state, f):
+    p, room = f.player, f.args[0]
+    state = pop(state)
+    if state.where[p] == room and state.kitty == room and state.kitty_card is not None:
+        return push(state, Frame("kittymeet", p, ("",)))
+    return state
+
+
+def ask_kittymeet(state, f):
+    """In Kitty Kitty's room without the Catnip, the holder of her card may move you to
+    any room (option ``kitty_move_excludes_ghost_rooms``); with the Catnip you may use it."""
+    p = f.player
+    name = state.players[p]
+    if f.args[0] == "mouse" and state.opt("mouse_immunity") == "catnip":
+        if may_hold(state, p, "catnip"):
+            return _ask(state, p, msg("{player}: show the Catnip if you have it", player=name),
+                        [Choice("show-catnip", msg("Show the Catnip"), component=cc.component("catnip")),
+                         Choice("no-catnip", msg("No Catnip"))])
+        return _replace_top(state, Frame("kittysend", p))
+    if usable(state, p, "catnip"):
+        return _ask(state, p, msg("{player}: Kitty Kitty is here; use the Catnip, or not", player=name),
+                    device_choices(state, p, "use", only=("catnip",)) + [Choice("no-catnip", msg("No Catnip"))])
+    return _replace_top(state, Frame("kittysend", p))
+
+
+def act_kittymeet(state, f, key):
+    p = f.player
+    if key == "no-catnip":
+        return _replace_top(state, Frame("kittysend", p))
+    if key == "show-catnip":
+        return say(pop(state), msg("{player} shows the Catnip: Kitty Kitty leaves them alone.", player=state.players[p]))
+    return use_device(pop(state), p, "catnip")
+
+
+def _send_rooms(state: State, p: int) -> tuple[str, ...]:
+    rooms = gr.rooms(state.grid)
+    if state.opt("kitty_move_excludes_ghost_rooms"):
+        rooms = fx.rooms_without_ghosts(state)
+    return tuple(r for r in rooms if r != state.where[p])
+
+
+def ask_kittysend(state, f):
+    p, owner = f.player, state.kitty_card
+    rooms = _send_rooms(state, p)
+    if owner is None or not rooms or state.where[p] is None:
+        return pop(state)
+    choices = _room_choices("send", rooms, lambda r: msg("Send them to the {room}", room=r))
+    choices.append(Choice("stay", msg("Leave {player} where they are", player=state.players[p])))
+    return _ask(state, owner, msg("{owner}: Kitty Kitty has {player}; move their figurine to any room, or leave them",
+                                  owner=state.players[owner], player=state.players[p]), choices)
+
+
+def act_kittysend(state, f, key):
+    p = f.player
+    state = pop(state)
+    if key == "stay":
+        return say(state, msg("Kitty Kitty lets {player} be.", player=state.players[p]))
+    room = key.split(":", 1)[1]
+    state = replace(state, where=put(state.where, p, room))
+    state = say(state, msg("Kitty Kitty chases {player} to the {room}.", player=state.players[p], room=cc.name(room)))
+    return push(state, Frame("check", p, (room,)))
+
+
+def ask_give(state, f):
+    """After moving Kitty Kitty, give her card to another player of your choice."""
+    p = f.player
+    return _ask(state, p, msg("{player}: give the Kitty Kitty card to another player", player=state.players[p]),
+                [Choice(f"give:{q}", msg("Give it to {player}", player=name))
+                 for q, name in enumerate(state.players) if q != p])
+
+
+def act_give(state, f, key):
+    q = int(key.split(":", 1)[1])
+    state = replace(pop(state), kitty_card=q)
+    return say(state, msg("{player} now holds the Kitty Kitty card.", player=state.players[q]))
+
+
+# --------------------------------------------------------------------------- device effects
+
+
+def ask_go(state, f):
+    """Catnip: to any room without a ghost (Kitty stays behind). Secret Passage: to any
+    room on the same floor or straight up or down (entering it as usual)."""
+    p, how = f.player, f.args[0]
+    rooms = _catnip_rooms(state, p) if how == "catnip" else gr.same_line(state.grid, state.where[p] or "")
+    if not rooms or state.where[p] is None:
+        return pop(state)
+    return _ask(state, p, msg("{player}: choose the room to go to", player=state.players[p]),
+                _room_choices("go", rooms, lambda r: msg("Go to the {room}", room=r)))
+
+
+def act_go(state, f, key):
+    p, room = f.player, key.split(":", 1)[1]
+    state = pop(state)
+    if f.args[0] == "passage":
+        return replace(fx.enter(state, p, room), entered=True)
+    state = replace(state, where=put(state.where, p, room))
+    return say(state, msg("Kitty Kitty sends {player} to the {room}.", player=state.players[p], room=cc.name(room)))
+
+
+def _ghost_pick(state, f, prefix, ghosts, text):
+    if not ghosts:
+        return pop(state)
+    return _ask(state, f.player, text, [Choice(f"{prefix}:{g}", cc.name(g)) for g in ghosts])
+
+
+def ask_calm(state, f):
+    """Hatpin: calm an enraged ghost within 2 rooms."""
+    return _ghost_pick(state, f, "calm", fx.within(state, f.player, 2, enraged_only=True),
+                       msg("{player}: choose the ghost to calm", player=state.players[f.player]))
+
+
+def act_calm(state, f, key):
+    ghost = key.split(":", 1)[1]
+    g = state.ghost(ghost)
+    state = set_ghosts(pop(state), [x for x in state.ghosts if x.id != ghost] + [replace(g, enraged=False)])
+    return say(state, msg("{ghost} is calm again.", ghost=cc.name(ghost)))
+
+
+def ask_banish(state, f):
+    """Feather: banish any ghost up to 2 rooms away into the Children deck, calm side up."""
+    return _ghost_pick(state, f, "banish", fx.within(state, f.player, 2),
+                       msg("{player}: choose the ghost to banish", player=state.players[f.player]))
+
+
+def act_banish(state, f, key):
+    ghost = key.split(":", 1)[1]
+    state = fx.ghost_to_deck(pop(state), ghost)
+    return say(state, msg("{ghost} is banished into the Children deck.", ghost=cc.name(ghost)))
+
+
+def ask_cage(state, f):
+    """Cricket Cage: trap any ghost anywhere in the mansion, tapping its beloved toy."""
+    p = f.player
+    targets = _cage_targets(state, p)
+    if not targets:
+        return pop(state)
+    return _ask(state, p, msg("{player}: tap the beloved toy of the ghost to trap", player=state.players[p]),
+                [Choice(f"catch:{g}", msg("Trap {ghost} with the {toy}", ghost=cc.name(g), toy=cc.name(cc.beloved_toy(g))),
+                        component=cc.component(cc.beloved_toy(g))) for g in targets])
+
+
+def act_cage(state, f, key):
+    return fx.trap(pop(state), f.player, key.split(":", 1)[1])
+
+
+def ask_peek(state, f):
+    """Medico Della Peste: peek at the cards left in any room, then put them back."""
+    rooms = [r for r, _ in state.left]
+    if not rooms:
+        return pop(state)
+    return _ask(state, f.player, msg("{player}: choose the room to peek into", player=state.players[f.player]),
+                _room_choices("peek", rooms, lambda r: r))
+
+
+def act_peek(state, f, key):
+    room = key.split(":", 1)[1]
+    return say(pop(state), msg("{player} peeks at the cards under the {room} and puts them back.",
+                               player=state.players[f.player], room=cc.name(room)))
+
+
+def ask_toad(state, f):
+    """Toad: swap your room with another room on the same floor; everything in them travels."""
+    p = f.player
+    rooms = gr.same_floor(state.grid, state.where[p]) if state.where[p] else ()
+    if not rooms:
+        return pop(state)
+    return _ask(state, p, msg("{player}: choose the room to swap with", player=state.players[p]),
+                _room_choices("swap", rooms, lambda r: msg("Swap with the {room}", room=r)))
+
+
+def act_toad(state, f, key):
+    room = key.split(":", 1)[1]
+    here = state.where[f.player]
+    state = replace(pop(state), grid=gr.swap(state.grid, here, room))
+    return say(state, msg("The {room} and the {other} swap places.", room=cc.name(here), other=cc.name(room)))
+
+
+# --------------------------------------------------------------------------- cut-downs, re-entry
+
+
+def ask_cut(state, f):
+    """"Enraged Ghosts": when the hand limit drops, every player but the active one cuts
+    down at once: cards left under their tablet, or Free Action devices played with skulls."""
+    p = f.player
+    if state.hands[p] <= state.hand_limit:
+        return pop(state)
+    room = state.where[p]
+    text = msg("{player}: the hand limit is {limit}; you hold {n}: leave a card under your tablet or use a device",
+               player=state.players[p], limit=state.hand_limit, n=state.hands[p])
+    label = msg("Leave a card under the {room}", room=cc.name(room)) if room else msg(
+        "Put a card back into the Children deck")
+    return _ask(state, p, text, [Choice("cut-leave", label)] + device_choices(state, p, "cut-use", cc.FREE_DEVICES))
+
+
+def act_cut(state, f, key):
+    p = f.player
+    if key == "cut-leave":
+        return fx.leave_cards(state, p, 1)
+    return use_device(state, p, key.split(":", 1)[1])
+
+
+def ask_reentry(state, f):
+    """"Emergency Escape": back in any room (option ``emergency_reentry_excludes_ghosts``),
+    drawing a card to start the turn."""
+    p = f.player
+    rooms = gr.rooms(state.grid)
+    if state.opt("emergency_reentry_excludes_ghosts"):
+        rooms = fx.rooms_without_ghosts(state) or rooms
+    if not rooms:
+        return pop(state)
+    return _ask(state, p, msg("{player}: put your figurine in a room", player=state.players[p]),
+                _room_choices("enter", rooms, lambda r: msg("Enter the {room}", room=r)))
+
+
+def act_reentry(state, f, key):
+    p, room = f.player, key.split(":", 1)[1]
+    state = replace(pop(state), where=put(state.where, p, room), arrived=put(state.arrived, p, True))
+    state = say(state, msg("{player} comes back into the {room}.", player=state.players[p], room=cc.name(room)))
+    return push(state, Frame("draw", p, ("reentry", room)), Frame("check", p, (room,)), Frame("kittycheck", p, (room,)))
+
+
+#: frame kind -> (ask, act)
+FRAMES = {
+    "pair": (ask_pair, act_pair),
+    "place": (ask_place, act_place),
+    "draw": (ask_draw, act_draw),
+    "ghost": (ask_ghost, act_ghost),
+    "summon": (ask_summon, act_summon),
+    "raven": (ask_summon, act_summon),
+    "settle": (ask_settle, act_settle),
+    "biddle": (ask_biddle, act_biddle),
+    "kittyplace": (ask_kittyplace, act_kittyplace),
+    "pickup": (ask_pickup, None),
+    "traps": (ask_traps, act_traps),
+    "trap": (ask_trap, act_trap),
+    "crickets": (ask_crickets, act_crickets),
+    "check": (ask_check, act_check),
+    "flee": (ask_flee, act_flee),
+    "kittycheck": (ask_kittycheck, None),
+    "kittymeet": (ask_kittymeet, act_kittymeet),
+    "kittysend": (ask_kittysend, act_kittysend),
+    "give": (ask_give, act_give),
+    "go": (ask_go, act_go),
+    "calm": (ask_calm, act_calm),
+    "banish": (ask_banish, act_banish),
+    "cage": (ask_cage, act_cage),
+    "peek": (ask_peek, act_peek),
+    "toad": (ask_toad, act_toad),
+    "nearest": (ask_nearest, act_nearest),
+    "cut": (ask_cut, act_cut),
+    "reentry": (ask_reentry, act_reentry),
+}

@@ -1,0 +1,296 @@
+"""Children rules: setup, the turn guide (steps 1-6), and the engine's ``prompt``/``apply``.
+
+Rulebook: ``shared/rulebooks/children.txt`` ("Game Setup", "Dealing Players In", "Taking a
+Turn" 1-6, "Winning the Game"); notes.md 3.A gives every named house rule (:data:`OPTIONS`
+in ``__init__``) and 4.1 what is tracked. Interruptions (an entry draw, a ghost met, a
+cut-down, a device's effect) are :class:`~.state.Frame` s handled in :mod:`.frames`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from companion.engine.core import Choice, Prompt, sentence
+from companion.errors import RuleViolation
+from companion.games.children import components as cc
+from companion.games.children import effects as fx
+from companion.games.children import frames as fr
+from companion.games.children import grid as gr
+from companion.games.children.state import Frame, State, Step, add_hand, add_left, push, put, say, set_ghosts
+from companion.i18n import msg
+
+HAND = 5  # "Deal 5 cards from the Children deck to each player"
+MAX_SKULLS = 3  # "You may keep a maximum of 3 Skull Tokens"
+SETTLE_LIMIT = 10_000
+
+
+def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
+    """A new game: 2 skull tokens per player in the pile, 5 cards dealt to each player (no
+    ghosts, no fates), the tablets shuffled ("Game Setup", "Dealing Players In").
+
+    Raises:
+        RuleViolation: fewer than 2 or more than 4 players (4 figurines), or a repeated name.
+    """
+    if not 2 <= len(players) <= 4:
+        raise RuleViolation(msg("Children is for 2 to 4 players, not {n}.", n=len(players)))
+    if len(set(players)) != len(players):
+        raise RuleViolation(msg("Each player needs a different name."))
+    content = cc.content(options["edition"])
+    n = len(players)
+    state = State(
+        players=tuple(players), options=dict(options),
+        deck=content.total_cards() - HAND * n, hands=(HAND,) * n, skulls=(0,) * n,
+        skull_pool=min(2 * n, content.skulls),
+        tablet_pile=tuple(sorted(content.tablets)), ghost_deck=tuple(sorted(content.ghosts)),
+        where=(None,) * n, arrived=(False,) * n, trapped=((),) * n,
+    )
+    return say(state, msg("Shuffle the room tablets and the Children deck, deal 5 cards to each player "
+                          "(no ghosts, no fates), then touch Start."))
+
+
+# --------------------------------------------------------------------------- the turn
+
+
+def begin_turn(state: State) -> State:
+    state = replace(state, step=Step.TABLET, actions=0, entered=False, restored=False, turn=state.turn + 1)
+    state = say(state, msg("{player}'s turn.", player=state.player))
+    a = state.active
+    if state.where[a] is None and gr.rooms(state.grid) and (state.arrived[a] or not state.tablet_pile):
+        state = push(state, Frame("reentry", a))
+    return state
+
+
+def end_turn(state: State) -> State:
+    """6. Play passes to the left; after the last Children card, the final round counts down."""
+    if state.final_turns is not None:
+        state = replace(state, final_turns=state.final_turns - 1)
+        if state.final_turns <= 0:
+            return replace(fx.final_score(state), step=Step.OVER)
+    state = replace(state, active=(state.active + 1) % len(state.players))
+    return begin_turn(state)
+
+
+def _ask_step(state: State) -> Prompt | State:
+    a, name = state.active, state.player
+    step = state.step
+    if step == Step.SETUP:
+        return Prompt(msg("Shuffle and deal, then touch Start"), None, (Choice("start", msg("Start"), button="dice"),))
+    if step == Step.TABLET:
+        if not state.tablet_pile:
+            return replace(state, step=Step.ACTIONS, actions=2)
+        return Prompt(msg("{player}: draw the top room tablet and tap it", player=name), name,
+                      tuple(Choice(f"tablet:{t}", cc.name(t), component=cc.component(t))
+                            for t in sorted(set(state.tablet_pile))))
+    if step == Step.ACTIONS:
+        return _ask_actions(state)
+    if step == Step.RESTORE:
+        return _ask_restore(state)
+    if step == Step.GHOST:
+        moves = _ghost_moves(state)
+        if not moves:
+            return replace(state, step=Step.KITTY)
+        choices = [Choice(f"haunt:{g}:{r}", msg("Move {ghost} to the {room}", ghost=cc.name(g), room=cc.name(r)))
+                   for g, r in moves]
+        if not state.opt("ghost_move_mandatory"):
+            choices.append(Choice("skip", msg("Move no ghost")))
+        return Prompt(msg("{player}: move one ghost along the spectral flow", player=name), name, tuple(choices))
+    if step == Step.KITTY:
+        if state.kitty_card != a or state.kitty is None:
+            return replace(state, step=Step.TRIM)
+        exits = gr.walks(state.grid, state.kitty)
+        if not exits:
+            state = say(state, msg("Kitty Kitty has no way out of the {room}.", room=cc.name(state.kitty)))
+            return push(replace(state, step=Step.TRIM), Frame("give", a))
+        return Prompt(msg("{player}: move Kitty Kitty to a room next door", player=name), name,
+                      tuple(Choice(f"kitty:{r}", msg("Kitty Kitty to the {room}", room=cc.name(r))) for r in exits))
+    if step == Step.TRIM:
+        if (state.opt("active_player_trim_timing") == "end_of_turn" and state.hands[a] > state.hand_limit):
+            return Prompt(msg("{player}: the hand limit is {limit}; leave cards until you hold {limit}",
+                              player=name, limit=state.hand_limit), name, (_leave_choice(state),))
+        return end_turn(state)
+    raise AssertionError(step)
+
+
+def _leave_choice(state: State, key: str = "leave") -> Choice:
+    room = state.where[state.active]
+    if room is None:
+        return Choice(key, msg("Put a card back into the Children deck"))
+    return Choice(key, msg("Leave a card under the {room}", room=cc.name(room)))
+
+
+def _ghost_moves(state: State) -> list[tuple[str, str]]:
+    return [(g.id, r) for g in state.ghosts for r in gr.flows(state.grid, g.room)]
+
+
+def _ask_actions(state: State) -> Prompt | State:
+    """2. Take 2 actions: move, use a device, take a skull token (and, at no cost, leave or
+    pick up cards; an emergency escape). Skull tokens buy extra moves and devices."""
+    a, name = state.active, state.player
+    if state.set_aside and fx.rooms_without_players(state):
+        return push(state, *[Frame("ghost", a, (g, "aside", "")) for g in state.set_aside])
+    room = state.where[a]
+    choices: list[Choice] = []
+    costly = False
+    if room is not None:
+        pay = "action" if state.actions > 0 else ("skull" if state.skulls[a] > 0 else None)
+        if pay and state.hands[a] <= state.hand_limit:
+            for r in gr.walks(state.grid, room):
+                label = (msg("Move to the {room}", room=cc.name(r)) if pay == "action"
+                         else msg("Move to the {room} (skull token)", room=cc.name(r)))
+                choices.append(Choice(f"move:{r}", label))
+        devices = fr.device_choices(state, a, "use")
+        choices += devices
+        if state.actions > 0 and state.skull_pool > 0 and state.skulls[a] < MAX_SKULLS:
+            choices.append(Choice("skull", msg("Take a skull token")))
+        costly = bool(choices)
+        if state.left_in(room):
+            choices.append(Choice("pickup", msg("Pick up the cards under the {room}", room=cc.name(room))))
+        if state.hands[a]:
+            choices.append(_leave_choice(state))
+        if state.actions > 0:
+            choices.append(Choice("escape", msg("Emergency escape")))
+    if state.actions == 0 or not any(c.key.startswith("move:") for c in choices) or not costly:
+        choices.append(Choice("done", msg("End the actions")))
+    text = msg("{player}: {n} actions left, {skulls} skull tokens, hand limit {limit}", player=name,
+               n=state.actions, skulls=state.skulls[a], limit=state.hand_limit)
+    if room is not None and state.hands[a] > state.hand_limit:
+        text = msg("{player}: you hold {n} cards, more than the hand limit {limit}: leave some before you move on",
+                   player=name, n=state.hands[a], limit=state.hand_limit)
+    return Prompt(text, name, tuple(choices))
+
+
+def _ask_restore(state: State) -> Prompt | State:
+    """3. Restore your hand to the current hand limit: draw up, or leave cards down
+    (option ``restore_draw_ghost_counts``)."""
+    a, name = state.active, state.player
+    if state.where[a] is None:
+        return replace(state, step=Step.GHOST)
+    limit = state.hand_limit
+    if state.hands[a] > limit:
+        return Prompt(msg("{player}: restore your hand to {limit}: leave cards under your tablet", player=name,
+                          limit=limit), name, (_leave_choice(state),))
+    counting = state.opt("restore_draw_ghost_counts")
+    if state.hands[a] < limit and state.deck > 0 and not (counting and state.restored):
+        if counting:
+            state = replace(state, restored=True)
+            return push(state, *[Frame("draw", a, ("restore", ""))] * (limit - state.hands[a]))
+        return push(state, Frame("draw", a, ("restore", "")))
+    return replace(state, step=Step.GHOST)
+
+
+def _act_step(state: State, key: str) -> State:
+    a = state.active
+    verb, _, arg = key.partition(":")
+    if verb == "start":
+        state = push(state, *[Frame("pair", a)] * len(state.content.toys))
+        return begin_turn(state)
+    if verb == "tablet":
+        return push(state, Frame("place", a, (arg,)))
+    if verb == "move":
+        how = "action" if state.actions > 0 else "skull"
+        state = fr.pay(state, a, how)
+        return replace(fx.enter(state, a, arg), entered=True)
+    if verb == "use":
+        return fr.use_device(state, a, arg)
+    if verb == "skull":
+        state = replace(state, actions=state.actions - 1, skull_pool=state.skull_pool - 1,
+                        skulls=put(state.skulls, a, state.skulls[a] + 1))
+        return say(state, msg("{player} takes a skull token.", player=state.player))
+    if verb == "pickup":
+        return push(state, Frame("pickup", a, (state.where[a],)))
+    if verb == "leave":
+        return fx.leave_cards(state, a, 1)
+    if verb == "escape":
+        return fx.escape(replace(state, actions=state.actions - 1), a)
+    if verb == "done":
+        return replace(state, step=Step.RESTORE)
+    if verb == "haunt":
+        ghost, room = arg.split(":")
+        return fx.move_ghost(replace(state, step=Step.KITTY), ghost, room)
+    if verb == "skip":
+        return replace(state, step=Step.KITTY)
+    if verb == "kitty":
+        state = replace(state, kitty=arg, step=Step.TRIM)
+        state = say(state, msg("Kitty Kitty slinks into the {room}.", room=cc.name(arg)))
+        frames = [Frame("kittycheck", p, (arg,)) for p in state.players_in(arg)]
+        return push(state, *frames, Frame("give", a))
+    raise RuleViolation(msg("That is not possible now."))
+
+
+# --------------------------------------------------------------------------- engine API
+
+
+def _ask(state: State) -> Prompt | State:
+    if state.frames:
+        frame = state.frames[-1]
+        return fr.FRAMES[frame.kind][0](state, frame)
+    return _ask_step(state)
+
+
+def _needs_cut(state: State) -> list[int]:
+    n = len(state.players)
+    pending = {f.player for f in state.frames if f.kind == "cut"}
+    order = [(state.active + k) % n for k in range(1, n)]
+    return [p for p in order if state.hands[p] > state.hand_limit and p not in pending]
+
+
+def settle(state: State) -> State:
+    """Resolve everything that needs no input, until the table must act (or the game ends):
+    frames that resolve themselves, steps with nothing to do, cut-downs when the hand limit
+    drops, and the ghosts' win when it reaches 0 ("Enraged Ghosts")."""
+    for _ in range(SETTLE_LIMIT):
+        if state.step in (Step.OVER, Step.SETUP) and not state.frames:
+            return state
+        if state.step != Step.SETUP and fx.insane(state):
+            state = replace(state, step=Step.OVER, outcome="lost", winners=(), frames=())
+            return say(state, msg("Every player goes insane: the ghostly children win."))
+        cuts = _needs_cut(state)
+        if cuts and state.step != Step.SETUP:
+            state = push(state, *[Frame("cut", p) for p in cuts])
+        result = _ask(state)
+        if isinstance(result, Prompt):
+            return state
+        state = result
+    raise AssertionError("the game does not settle")
+
+
+def prompt(state: State) -> Prompt:
+    """What the table does next: a chance node (the mini-card pairing, a random tie), a
+    choice for the player named, or the end."""
+    if state.step == Step.OVER:
+        if state.outcome == "lost":
+            return Prompt(msg("The game is over: the ghostly children won."), over=True)
+        if state.outcome == "tie":
+            return Prompt(msg("The game is over: a tie, nobody wins."), over=True)
+        return Prompt(msg("The game is over: {winners} won.", winners=", ".join(state.winners)), over=True)
+    result = _ask(state)
+    if isinstance(result, State):  # never for a state made by setup or apply (they settle)
+        return prompt(settle(state))
+    return result
+
+
+def apply(state: State, key: str) -> State:
+    """The state after ``key`` (a choice key or a chance outcome key).
+
+    Raises:
+        RuleViolation: the game is over, or ``key`` is not possible now (nothing changes).
+    """
+    current = prompt(state)
+    if current.over:
+        raise RuleViolation(msg("The game is over."))
+    legal = {o.key for o in current.chance.outcomes} if current.chance else {c.key for c in current.choices}
+    if key not in legal:
+        raise RuleViolation(msg("Not possible now: {key}. {prompt}", key=key, prompt=sentence(current.text)))
+    limit = state.hand_limit
+    state = replace(settle(state), news=())
+    if state.frames:
+        frame = state.frames[-1]
+        state = fr.FRAMES[frame.kind][1](state, frame, key)
+    else:
+        state = _act_step(state, key)
+    state = settle(state)
+    if state.hand_limit != limit and state.step != Step.OVER:
+        state = say(state, msg("The hand limit is now {limit}.", limit=state.hand_limit))
+    return state

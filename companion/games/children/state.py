@@ -1,0 +1,260 @@
+"""The Children game state, and the small helpers every rule module shares.
+
+What is tracked follows notes.md 4.1, with one deliberate difference: the companion does
+not know which cards a player holds or which cards lie under a tablet (the issue: "the
+companion counts hand sizes it needs, nothing more"). It counts them; a card's identity
+is learnt only when it is tapped (drawn, used, trapped with, sprung). So the only hidden
+information in the state is the toy -> ghost pairing of the mini-card stacks not flipped
+yet (:attr:`State.pairing`), and the identity of the card just drawn into a hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
+
+from companion.games.children import components as cc
+from companion.games.children import grid as gr
+
+
+class Step(StrEnum):
+    """Where the turn stands ("Taking a Turn", steps 1-6)."""
+
+    SETUP = "setup"  # the table shuffles and deals; Start deals the mini-card stacks
+    TABLET = "tablet"  # 1. play a room tablet
+    ACTIONS = "actions"  # 2. take 2 actions
+    RESTORE = "restore"  # 3. restore your hand to the current hand limit
+    GHOST = "ghost"  # 4. move 1 ghost
+    KITTY = "kitty"  # 5. move Kitty Kitty if you have her card
+    TRIM = "trim"  # the active player cuts down to the hand limit at the end of the turn
+    OVER = "over"
+
+
+#: The turn guide's number for each step (the 6th, "play passes left", is instantaneous).
+STEP_NUMBER = {Step.TABLET: 1, Step.ACTIONS: 2, Step.RESTORE: 3, Step.GHOST: 4, Step.KITTY: 5,
+               Step.TRIM: 5}
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Something to finish before the turn goes on (an entry draw, a trap, a cut-down …).
+
+    Attributes:
+        kind: what it is (see ``rules.FRAMES``).
+        player: the player index it concerns.
+        args: its details (room ids, card ids, counts as strings).
+    """
+
+    kind: str
+    player: int
+    args: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ghost:
+    """A ghost card in the mansion: its room and which side is up."""
+
+    id: str
+    room: str
+    enraged: bool = False
+
+
+@dataclass(frozen=True)
+class State:
+    """The whole game. Immutable; the rule functions return new states.
+
+    Attributes:
+        players: names in turn order (play passes to the left).
+        options: resolved options and house rules.
+        pairing: HIDDEN. The ghost under each toy's mini-card stack, in toy order
+            (:attr:`components.Content.toys`); empty until dealt. Never in a view, a prompt
+            or news, except for stacks already flipped.
+        flipped: toys whose stacks were flipped, in order, with the ghost revealed
+            (public from then on).
+        counted_flips: flipped stacks that count toward insanity (option ``insanity_count``).
+        grid: the mansion (see :mod:`.grid`).
+        tablet_pile: tablets not in play, sorted (a multiset: its order is the table's).
+        ghosts: ghost cards in the mansion, sorted by id.
+        ghost_deck: ghost cards in the Children deck, sorted.
+        set_aside: ghosts drawn with no legal room (option ``ghost_no_legal_room``).
+        returned: revealed ghosts sent back into the deck calm side up (Feather, House
+            Settles), for option ``reappearing_ghost_rechecks_stack``.
+        deck: cards in the Children deck (every kind).
+        discard: the Children discard pile, sorted (used devices, sprung traps, fates).
+        hands: cards in each player's hand (a count).
+        left: face-down cards under each room, ``(room, count)`` pairs with count > 0, sorted.
+        where: each player's room, or None (not entered yet, or after an emergency escape).
+        arrived: each player has been in the mansion (so None in ``where`` means escaped).
+        skulls: skull tokens each player holds; skull_pool: tokens in the available pile.
+        trapped: per player, ``(ghost, toy)`` pairs trapped.
+        kitty: Kitty Kitty's room, or None; kitty_card: who holds her card, or None.
+        active: whose turn it is; turn: turns started, 1-based.
+        step: the turn step; actions: turn actions left in step 2.
+        entered: the active player entered a room this turn.
+        restored: step 3's draws were already asked for (option ``restore_draw_ghost_counts``).
+        frames: things to finish first, the last one first (a stack).
+        final_turns: turns left after the last Children card was drawn, or None.
+        outcome: None, ``"won"`` (the players), ``"lost"`` (the ghostly children) or
+            ``"tie"`` (tied players, option ``tie_rule`` = ``no_winner``).
+        winners: names of the winners.
+        news: what the last applied action did.
+    """
+
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+    deck: int
+    hands: tuple[int, ...]
+    skulls: tuple[int, ...]
+    skull_pool: int
+    tablet_pile: tuple[str, ...]
+    ghost_deck: tuple[str, ...]
+    pairing: tuple[str, ...] = ()
+    flipped: tuple[tuple[str, str], ...] = ()
+    counted_flips: int = 0
+    grid: gr.Grid = gr.EMPTY
+    ghosts: tuple[Ghost, ...] = ()
+    set_aside: tuple[str, ...] = ()
+    returned: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    left: tuple[tuple[str, int], ...] = ()
+    where: tuple[str | None, ...] = ()
+    arrived: tuple[bool, ...] = ()
+    trapped: tuple[tuple[tuple[str, str], ...], ...] = ()
+    kitty: str | None = None
+    kitty_card: int | None = None
+    active: int = 0
+    turn: int = 0
+    step: Step = Step.SETUP
+    actions: int = 0
+    entered: bool = False
+    restored: bool = False
+    frames: tuple[Frame, ...] = ()
+    final_turns: int | None = None
+    outcome: str | None = None
+    winners: tuple[str, ...] = ()
+    news: tuple[str, ...] = ()
+
+    # ----------------------------------------------------------------- derived facts
+
+    @property
+    def player(self) -> str:
+        return self.players[self.active]
+
+    @property
+    def content(self) -> cc.Content:
+        return cc.content(self.options["edition"])
+
+    @property
+    def enraged_present(self) -> tuple[str, ...]:
+        """Enraged ghosts in the mansion ("Enraged Ghosts")."""
+        return tuple(g.id for g in self.ghosts if g.enraged)
+
+    @property
+    def hand_limit(self) -> int:
+        """5 minus the enraged ghosts present in the mansion, never below 0 ("Enraged Ghosts")."""
+        return max(0, 5 - len(self.enraged_present))
+
+    def left_in(self, room: str) -> int:
+        return dict(self.left).get(room, 0)
+
+    def ghosts_in(self, room: str) -> tuple[Ghost, ...]:
+        return tuple(g for g in self.ghosts if g.room == room)
+
+    def ghost(self, ghost_id: str) -> Ghost | None:
+        return next((g for g in self.ghosts if g.id == ghost_id), None)
+
+    def players_in(self, room: str) -> tuple[int, ...]:
+        return tuple(i for i, r in enumerate(self.where) if r == room)
+
+    def revealed(self, ghost_id: str) -> bool:
+        """Its mini-card stack was flipped: it is enraged when in, or once it comes into, the mansion."""
+        return any(g == ghost_id for _, g in self.flipped)
+
+    def trapped_ghosts(self) -> tuple[str, ...]:
+        return tuple(g for pairs in self.trapped for g, _ in pairs)
+
+    def trapped_toys(self) -> tuple[str, ...]:
+        return tuple(t for pairs in self.trapped for _, t in pairs)
+
+    def in_deck(self, card_id: str) -> int:
+        """Copies of ``card_id`` that may be in the Children deck: exact for ghosts and
+        fates; for hand cards, the copies not trapped or discarded (they may be in a hand,
+        under a tablet or in the deck: the companion does not know which)."""
+        kind = cc.card(card_id).kind
+        if kind == "ghost":
+            return self.ghost_deck.count(card_id)
+        copies = self.content.cards[card_id].copies - self.discard.count(card_id)
+        if kind == "fate":
+            held = 1 if card_id == "kitty-kitty" and self.kitty_card is not None else 0
+            return copies - held
+        if kind == "toy":
+            copies -= self.trapped_toys().count(card_id)
+        return copies
+
+    def fates_in_deck(self) -> int:
+        return sum(self.in_deck(f) for f, c in self.content.cards.items() if c.kind == "fate")
+
+    def unknown_in_deck(self) -> int:
+        """Hand cards (toys, devices, traps) in the deck: the deck minus its ghosts and fates."""
+        return self.deck - len(self.ghost_deck) - self.fates_in_deck()
+
+    def may_draw(self, card_id: str) -> bool:
+        """``card_id`` can be the card just drawn from the Children deck."""
+        return card_id in self.drawable()
+
+    def drawable(self) -> tuple[str, ...]:
+        """Card ids the card just drawn from the Children deck can be, in content order."""
+        if self.deck <= 0:
+            return ()
+        hand_cards = self.unknown_in_deck() > 0
+        return tuple(c for c, card in self.content.cards.items()
+                     if (hand_cards or card.kind in ("ghost", "fate")) and self.in_deck(c) > 0)
+
+    def card_total(self) -> int:
+        """Every Children card, wherever it is (conserved: :attr:`Content.total_cards`); a
+        ghost drawn and not yet placed is in a ``ghost`` frame."""
+        return (self.deck + sum(self.hands) + sum(n for _, n in self.left) + len(self.ghosts)
+                + 2 * len(self.trapped_ghosts()) + len(self.discard) + len(self.set_aside)
+                + (1 if self.kitty_card is not None else 0)
+                + sum(1 for f in self.frames if f.kind == "ghost" and f.args[1] != "aside"))
+
+    def opt(self, name: str) -> Any:
+        return self.options[name]
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def say(state: State, text: str) -> State:
+    """``state`` with one more sentence of news."""
+    return replace(state, news=state.news + (text,))
+
+
+def put(values: tuple, index: int, value) -> tuple:
+    """``values`` with ``values[index]`` replaced."""
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def add_hand(state: State, player: int, n: int) -> State:
+    return replace(state, hands=put(state.hands, player, state.hands[player] + n))
+
+
+def add_left(state: State, room: str, n: int) -> State:
+    counts = dict(state.left)
+    counts[room] = counts.get(room, 0) + n
+    return replace(state, left=tuple(sorted((r, k) for r, k in counts.items() if k > 0)))
+
+
+def set_ghosts(state: State, ghosts) -> State:
+    return replace(state, ghosts=tuple(sorted(ghosts, key=lambda g: g.id)))
+
+
+def push(state: State, *frames: Frame) -> State:
+    """Frames to do next, in the order given (the first is done first)."""
+    return replace(state, frames=state.frames + tuple(reversed(frames)))
+
+
+def pop(state: State) -> State:
+    return replace(state, frames=state.frames[:-1])
