@@ -178,10 +178,10 @@ def table_scenario(app, out: Path, report: dict):
     from ui.shot import save_screenshot
 
     model = app.model
-    yield Until("the home screen", lambda: model.screen == "home" and find_button(app, "Continue the game"))
+    yield Until("the home screen", lambda: screen_is(app, "home")() and find_button(app, "Continue the game"))
     touch(find_button(app, "Continue the game"))
     yield Until("the table screen with an End turn button",
-                lambda: model.screen == "table" and find_button(app, "End turn") is not None)
+                lambda: screen_is(app, "table")() and find_button(app, "End turn") is not None)
     yield 0.4  # layout settles
     report["before"] = {"turn_number": model.view.get("turn_number"), "prompt": model.prompt_text,
                         "choices": [c["label"] for c in model.choices]}
@@ -238,11 +238,11 @@ def lobby_scenario(app, out: Path, report: dict):
         raise Failed(f"expected the waiting screen, got {model.screen!r}: {status()!r}")
     report["screenshots"] = [str(save_screenshot(out / "waiting.png"))]
     say("WAITING")
-    yield Until("home without a game", lambda: model.screen == "home" and find_button(app, "New game"))
+    yield Until("home without a game", lambda: screen_is(app, "home")() and find_button(app, "New game"))
     yield 0.3
     report["screenshots"].append(str(save_screenshot(out / "lobby.png")))
     touch(find_button(app, "New game"))
-    yield Until("the new game screen", lambda: model.screen == "newgame" and find_button(app, "Start"))
+    yield Until("the new game screen", lambda: screen_is(app, "newgame")() and find_button(app, "Start"))
     touch(find_button(app, "Start"))
     yield Until("the new game's table", lambda: model.screen == "table")
     report["new_game"] = {"players": model.view.get("players"), "prompt": model.prompt_text}
