@@ -10,7 +10,7 @@ from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
 from ui.kvloader import load_kv
-from ui.text import ago_text
+from ui.text import ago_text, short_title
 from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
 
 #: Seconds between refreshes of the "last read" times while the screen shows.
@@ -77,7 +77,8 @@ class SettingsScreen(Screen):
         grid = self.ids.enroll
         grid.clear_widgets()
         for game in (app.model.catalogue or {}).get("games") or []:
-            button = TouchButton(text=game["title"].rsplit(": ", 1)[-1], key=game["id"], size_hint_y=None,
+            button = TouchButton(text=short_title(game["title"]) if len(game["title"]) > 24 else game["title"],
+                                 key=game["id"], size_hint_y=None,
                                  height=dp(52) * app.scale, font_size=sp(18) * app.scale)
             button.bind(on_release=lambda b: app.enroll("enroll_start", game=b.key))
             grid.add_widget(button)
