@@ -142,7 +142,7 @@ def main() -> int:
         with running_daemon(sock) as daemon, Client(sock).connect() as client:
             assert client.choose("end-turn")["ok"]  # Bo's turn: "press the dice button"
             started = time.monotonic()
-            child = subprocess.Popen([sys.executable, __file__, "--probe", str(sock), "--size", args.size],
+            child = subprocess.Popen([sys.executable] + (["-m", "cProfile", "-o", os.environ["UI_PROFILE"]] if os.environ.get("UI_PROFILE") else []) + [__file__, "--probe", str(sock), "--size", args.size],
                                      env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
             threading.Thread(target=lambda: [lines.put(line.split()) for line in child.stdout],
                              daemon=True).start()
@@ -168,7 +168,7 @@ def main() -> int:
             time.sleep(args.idle)
             idle_cpu = (_cpu_seconds(child.pid) - cpu0) / (time.monotonic() - t_idle) * 100
             rss_after = _rss_mib(child.pid)
-            child.terminate()
+            child.send_signal(2) if os.environ.get("UI_PROFILE") else child.terminate()
             child.wait(10)
     finally:
         if server is not None:

@@ -9,7 +9,10 @@ Client -> daemon:
     ``{"cmd": "choose", "key": "end-turn"}``, ``{"cmd": "undo"}``,
     ``{"cmd": "new_game", "game": "creepy_cellar", "players": [...], "options": {...}}``
     (refused while an unfinished game runs unless it also says ``"abandon": true``; the seed
-    is the daemon's, never the client's), ``{"cmd": "state"}`` (answered to the asker only);
+    is the daemon's, never the client's), ``{"cmd": "state"}`` (answered to the asker only); ``{"cmd": "games"}``
+    (every game with its options, and the game on the table) and ``{"cmd": "about"}``
+    (version, files, reader roles), read-only, answered to the asker only; ``language``,
+    ``enroll_start``/``enroll_skip``/``enroll_undo``/``enroll_stop``, tag commands;
     any of them may carry an ``"id"`` to get an ack. Problems with a command are told to
     the client that sent it; a refused table input (a touch at the wrong moment) is told to
     every client, since every client is a screen at the table.
@@ -71,9 +74,10 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label}], ``over``),
     ``can_undo``, ``news`` (what the last input did) and ``log`` (recent news, oldest first).
     Every sentence (prompt, choice labels, news, log) is rendered in ``lang``
-    (:func:`companion.i18n.render`). The daemon adds ``language``, ``readers``: ``{name: {"online": bool, "detail": str}}``, and
+    (:func:`companion.i18n.render`). The daemon adds ``language``, ``readers``: ``{name: {"online": bool, "detail": str}}``,
     ``enrollment``: the enrollment walk in progress (:meth:`companion.enrollment.Walk.to_json`)
-    or None.
+    or None, and ``physical``: after an accepted tap or dice press, ``{"kind": "tap"|"press",
+    "label", "position"}`` for the screen's undo toast (None otherwise).
     """
     if session is None:
         prompt = {"text": render(msg("No game yet: start a new one."), lang), "player": None, "choices": [], "over": False}

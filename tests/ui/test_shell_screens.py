@@ -32,14 +32,14 @@ def test_every_screen_at_every_size(harness, tmp_path, panel):  # noqa: F811
     sock = tmp_path / "companion.sock"
     with running_daemon(sock) as daemon:
         ui = harness("tour", sock, size, ARTIFACTS / panel, px_per_mm=px_per_mm)
-        ui.expect("TURN")
+        ui.expect("TURN", timeout=90)  # many screens first; each step has its own 8 s limit
         table = SimulatedTable(daemon.on_presence, daemon.on_dice)
         try:
             table.press()  # Bo rolls with the real button: the toast names it
             daemon.drain()
         finally:
             table.close()
-        ui.expect("ENDED")
+        ui.expect("ENDED", timeout=60)
         assert daemon.call(lambda: daemon.session.state.turn) == TURNS + 1
         daemon.call(lambda: daemon._walk_command("enroll_start", {"game": "creepy_cellar"}))
         report = ui.finish()
