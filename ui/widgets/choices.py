@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from kivy.clock import Clock
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.scrollview import ScrollView
@@ -34,6 +34,7 @@ class ChoicePanel(ScrollView):
     over = BooleanProperty(False)
     busy = BooleanProperty(False)
     scale = NumericProperty(1.0)
+    new_game_label = StringProperty("New game")
 
     def __init__(self, **kwargs):
         self.register_event_type("on_choose")
@@ -44,7 +45,7 @@ class ChoicePanel(ScrollView):
         self._box.bind(minimum_height=self._box.setter("height"))
         self.add_widget(self._box)
         self._trigger = Clock.create_trigger(self._rebuild)
-        self.bind(choices=self._trigger, over=self._trigger, scale=self._trigger,
+        self.bind(choices=self._trigger, over=self._trigger, scale=self._trigger, new_game_label=self._trigger,
                   height=self._trigger, busy=self._set_busy)
 
     def on_choose(self, key: str) -> None:
@@ -62,7 +63,7 @@ class ChoicePanel(ScrollView):
         self._box.padding = (0, 0, dp(12) * self.scale, 0)  # room for the scroll bar
         self.scroll_y = 1
         if self.over:
-            self._box.add_widget(self._button({"key": NEW_GAME, "label": "New game"}, True))
+            self._box.add_widget(self._button({"key": NEW_GAME, "label": self.new_game_label}, True))
             return
         ordered = order_choices(list(self.choices))
         if not ordered:
