@@ -8,8 +8,11 @@ Scenarios (the test on the other side of stdout does the daemon's part):
   prints ``READY`` (the test then taps an unknown tag), waits for the notice and saves
   ``table-notice.png``, touches "End turn" with a real touch, waits for the next turn's
   state and saves ``table-after.png``; then rolls with the "Roll the die" button, touches
-  Undo, rolls again (same die: undo never re-rolls), touches "Out of the castle" (the last
+  Undo, rolls again (same die: undo never re-rolls), saves ``table-move.png`` (every move
+  from the cellar on screen), touches "Out of the castle" (the last
   hunter leaves with every treasure in the cellar: the hunters win) and saves ``game-over.png``.
+* ``page``: shows ``--page`` (default ``newgame``) and saves ``--name``.png.
+* ``tour``: every screen of the shell (see :func:`tour_scenario`).
 * ``lobby``: no daemon yet. Saves ``waiting.png`` and prints ``WAITING`` (the test starts a
   daemon without a game), touches "New game" in the lobby, waits for the table and prints
   ``STARTED`` (the test stops the daemon), waits for "Connection lost" and saves
@@ -103,11 +106,46 @@ def find_button(app, text: str, where=None):
     return None
 
 
+def reachable(button, x: float, y: float) -> bool:
+    """Window point ``(x, y)`` shows ``button``: it is inside every scroll view holding it
+    (a button scrolled out of sight cannot be touched)."""
+    from kivy.uix.scrollview import ScrollView
+
+    parent = button.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView):
+            left, bottom = parent.to_window(parent.x, parent.y)
+            if not (left <= x <= left + parent.width and bottom <= y <= bottom + parent.height):
+                return False
+        parent = parent.parent
+    return True
+
+
+def out_of_sight(app) -> list[str]:
+    """Choice buttons on the table screen not wholly inside the choice panel (one would
+    have to scroll to see them)."""
+    panel = app.root.ids.screens.current_screen.ids.choices
+    left, bottom = panel.to_window(panel.x, panel.y)
+    hidden = []
+    for button in panel.buttons():
+        x, y = button.to_window(button.x, button.y)
+        if x < left - 0.5 or y < bottom - 0.5 or x + button.width > left + panel.width + 0.5 \
+                or y + button.height > bottom + panel.height + 0.5:
+            hidden.append(button.text)
+    return hidden
+
+
 def touch(button, device: str = "unittest") -> tuple[float, float]:
-    """A real touch (down, up) at the centre of ``button``, through the window's input path."""
+    """A real touch (down, up) at the centre of ``button``, through the window's input path.
+
+    Raises:
+        Failed: the button is scrolled out of sight (a finger there would miss it).
+    """
     from kivy.tests.common import UnitTestTouch
 
     x, y = button.to_window(*button.center)
+    if not reachable(button, x, y):
+        raise Failed(f"{button.text!r} is scrolled out of sight")
     finger = UnitTestTouch(x, y)
     finger.device = device
     finger.touch_down()
@@ -218,6 +256,10 @@ def roll_undo_and_win(app, out: Path, report: dict):
     touch(find_button(app, "Roll the die"))
     yield Until("the move step after rolling again", rolled)
     report["rolled_again"] = model.prompt_text
+    yield 0.3
+    report["move"] = {"shown": [b.text for b in app.root.ids.screens.current_screen.ids.choices.buttons()],
+                      "out_of_sight": out_of_sight(app)}
+    report["screenshots"].append(str(save_screenshot(out / "table-move.png")))
     touch(find_button(app, "Out of the castle"))
     yield Until("the game-over screen", lambda: model.over and find_button(app, "New game") is not None)
     yield 0.3
@@ -338,14 +380,21 @@ def tour_scenario(app, out: Path, report: dict):
     yield Until("English again", lambda: model.language == "en")
 
 
-def page_scenario(app, out: Path, report: dict, page: str = "newgame"):
-    """Development aid: show ``page`` and save ``page.png`` (``--page``)."""
+def page_scenario(app, out: Path, report: dict, page: str = "newgame", name: str = ""):
+    """Show ``page`` (as its button would) and save ``NAME.png`` (default ``PAGE.png``):
+    ``--page``, ``--name``. A development aid, and the boards' screenshot tests."""
     from ui.shot import save_screenshot
 
     yield Until("connected", lambda: app.model.connected and app.model.catalogue)
     app.model.go(page)
+    yield Until(f"the {page} screen", screen_is(app, page))
     yield 1.0
-    report["screenshots"] = [str(save_screenshot(out / f"{page}.png"))]
+    report["screen"] = app.model.screen
+    report["screenshots"] = [str(save_screenshot(out / f"{name or page}.png"))]
+    report["small"] = small_targets(app, 9.0, float(report["px_per_mm"]))
+    report["clipped"] = clipped_labels(app)
+    if app.model.screen == "table":
+        report["out_of_sight"] = out_of_sight(app)
 
 
 SCENARIOS = {"page": page_scenario, "table": table_scenario, "lobby": lobby_scenario, "tour": tour_scenario}
@@ -359,6 +408,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--report", type=Path, required=True)
     p.add_argument("--size", default="800x480")
     p.add_argument("--page", default="newgame", help="the page scenario's page")
+    p.add_argument("--name", default="", help="the page scenario's screenshot name (default: the page)")
     p.add_argument("--px-per-mm", type=float, default=5.24, help="the panel's density (7\" 800×480: 5.24)")
     args = p.parse_args(argv)
     size = tuple(int(v) for v in args.size.split("x"))
@@ -370,7 +420,10 @@ def main(argv: list[str] | None = None) -> int:
 
     report: dict = {"scenario": args.scenario, "ok": False, "px_per_mm": args.px_per_mm}
     scenario = SCENARIOS[args.scenario]
-    steps = scenario(app, args.out, report, args.page) if args.scenario == "page" else scenario(app, args.out, report)
+    if args.scenario == "page":
+        steps = scenario(app, args.out, report, args.page, args.name)
+    else:
+        steps = scenario(app, args.out, report)
     runner = Runner(app, steps, report)
     Clock.schedule_interval(runner.tick, 0.05)
     app.run()

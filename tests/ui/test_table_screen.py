@@ -88,14 +88,14 @@ class Harness:
     """``harness.py SCENARIO`` running in a subprocess; stdout words tell its progress."""
 
     def __init__(self, scenario: str, sock: Path, size: tuple[int, int], display: str,
-                 kivy_home: Path, out: Path, tmp: Path, px_per_mm: float = 5.24):
+                 kivy_home: Path, out: Path, tmp: Path, px_per_mm: float = 5.24, args: tuple = ()):
         self.report_path = tmp / f"{scenario}-report.json"
         self.stderr_path = tmp / f"{scenario}-stderr.txt"
         env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home),
                "KIVY_NO_ARGS": "1", "PYTHONUNBUFFERED": "1"}
         command = [sys.executable, str(HARNESS), scenario, "--socket", str(sock), "--out", str(out),
                    "--report", str(self.report_path), "--size", f"{size[0]}x{size[1]}",
-                   "--px-per-mm", str(px_per_mm)]
+                   "--px-per-mm", str(px_per_mm), *args]
         self.stderr = self.stderr_path.open("w")
         self.proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE,
                                      stderr=self.stderr, text=True)
@@ -223,6 +223,12 @@ def test_table_screen_shows_the_game_and_end_turn_touch_drives_the_daemon(harnes
     assert report["over"] == {"prompt": "The game is over: the hunters won!", "can_undo": False,
                               "undo_disabled": True}
 
+    # From cellar room M every move of the die's 6 is on screen at once, no scrolling:
+    # End turn, the twelve rooms, Cellar N, the hallway and the way out.
+    assert report["move"]["shown"] == (["End turn"] + [f"Room {r}" for r in "ABCDEFGHIJKL"]
+                                       + ["Cellar N", "Hallway", "Out of the castle"])
+    assert report["move"]["out_of_sight"] == []
+
     # Every choice has a button, "End turn" first (Bo used his one movement point).
     assert report["shown_choices"] == ["End turn"]
     assert sorted(report["shown_choices"]) == sorted(report["before"]["choices"])
@@ -233,12 +239,12 @@ def test_table_screen_shows_the_game_and_end_turn_touch_drives_the_daemon(harnes
     # Screenshots: the window's size, not blank, the button where it was touched.
     shots = [Path(p) for p in report["screenshots"]]
     assert [p.name for p in shots] == ["table-screen.png", "table-notice.png", "table-after.png",
-                                       "game-over.png"]
+                                       "table-move.png", "game-over.png"]
     assert report["window_size"] == list(size)
     for shot in shots:
         assert pngread.size(shot) == size, shot
         assert shot.stat().st_size > 10_000, shot
-    screen, notice, after, _over = (pngread.read(p) for p in shots)
+    screen, notice, after, _move, _over = (pngread.read(p) for p in shots)
     assert _distinct_colours(screen) > 20
     x, y = _window_to_png(screen, *report["touched_at"])
     assert _close(screen.pixel(x, y)[:3], PRIMARY_RGB), screen.pixel(x, y)

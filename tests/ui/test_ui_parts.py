@@ -107,15 +107,21 @@ def test_end_turn_comes_first_and_the_win_last():
     assert layout.order_choices([]) == []
 
 
-def test_grid_uses_two_columns_until_three_are_needed():
+def test_grid_uses_two_columns_until_more_are_needed():
     # 800×480, panel ~320 px tall: 7 secondary choices fit in two columns ...
     assert layout.grid_shape(7, 320, 1.0) == (2, layout.ROW_HEIGHT)
-    # ... 15 (a board full of ghosts) need three, rows shrunk but touchable ...
-    cols, row = layout.grid_shape(15, 320, 1.0)
-    assert cols == 3 and layout.MIN_ROW_HEIGHT <= row < layout.ROW_HEIGHT
+    # ... 15 (a board full of ghosts) need three in a taller panel, rows shrunk but touchable ...
+    cols, row = layout.grid_shape(15, 350, 1.0)
+    assert cols == 3 and row == (350 - 70 - 4 * 6) / 5 == 51.2
+    assert layout.MIN_ROW_HEIGHT <= row < layout.ROW_HEIGHT
+    # ... four under a two-line prompt (a hunter in the cellar: 15 moves besides End turn) ...
+    assert layout.grid_shape(15, 306, 1.0) == (4, layout.ROW_HEIGHT)
+    assert layout.grid_shape(15, 290, 1.0) == (4, (290 - 70 - 3 * 6) / 4)
+    assert layout.grid_shape(15, 320 * 1.6, 1.6) == (4, layout.ROW_HEIGHT * 1.6)
+    # ... five in the portrait panel (720×1280: scale 1.5, ~390 px) ...
+    assert layout.grid_shape(15, 390, 1.5) == (5, layout.ROW_HEIGHT * 1.5)
     # ... and when even that does not fit, rows keep their minimum and the panel scrolls.
-    assert layout.grid_shape(15, 200, 1.0) == (3, layout.MIN_ROW_HEIGHT)
-    assert layout.grid_shape(15, 320 * 1.6, 1.6)[0] == 3
+    assert layout.grid_shape(15, 200, 1.0) == (5, layout.MIN_ROW_HEIGHT)
 
 
 # ---------------------------------------------------------------------- daemon link

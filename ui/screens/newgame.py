@@ -22,6 +22,9 @@ from ui.widgets.buttons import TouchButton
 from ui.widgets.confirm import Confirm
 from ui.widgets.keyboard import NameKeyboard
 
+#: Columns of the game buttons.
+GAME_COLUMNS = 2
+
 #: Names offered before anyone types one.
 DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6")
 
@@ -141,10 +144,14 @@ class NewGameScreen(Screen):
         right.clear_widgets()
         spec = self.spec()
         left.add_widget(_heading(_("Game"), app))
+        # Two games a row: with five games the players still show without scrolling.
+        games = GridLayout(cols=GAME_COLUMNS, size_hint_y=None, spacing=6 * unit)
+        games.bind(minimum_height=games.setter("height"))
         for g in self.specs():
             chosen = g["id"] == self.game
             title = g["title"].rsplit(": ", 1)[-1] if len(g["title"]) > 24 else g["title"]
-            left.add_widget(_button(title, lambda g=g: self.choose_game(g["id"]), app, chosen, height=52))
+            games.add_widget(_button(title, lambda g=g: self.choose_game(g["id"]), app, chosen, height=52))
+        left.add_widget(games)
         if spec is None:
             return
         left.add_widget(_heading(_("Players ({low} to {high}), in playing order",

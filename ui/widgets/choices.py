@@ -1,6 +1,6 @@
 """The prompt's choices as big touch buttons: the main one first and widest, the rest in a
-grid of two or three columns (see :mod:`ui.layout`), in a scroll view should even that not
-fit; ~16 choices fit on an 800×480 screen.
+grid of two to four columns (see :mod:`ui.layout`), in a scroll view should even that not
+fit; ~20 choices fit on an 800×480 screen.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.scrollview import ScrollView
 
 from ui import theme
-from ui.layout import FINAL_KEYS, GAP, GRID_FONT, PRIMARY_HEIGHT, grid_shape, order_choices
-from ui.widgets.buttons import TouchButton
+from ui.layout import FINAL_KEYS, GAP, GRID_FONT, PRIMARY_HEIGHT, SMALLEST_FONT, grid_shape, order_choices
+from ui.widgets.buttons import TouchButton, fit_text
 
 #: Key of the "start a new game" button the panel shows when the game is over.
 NEW_GAME = "new-game"
@@ -46,7 +46,7 @@ class ChoicePanel(ScrollView):
         self.add_widget(self._box)
         self._trigger = Clock.create_trigger(self._rebuild)
         self.bind(choices=self._trigger, over=self._trigger, scale=self._trigger, new_game_label=self._trigger,
-                  height=self._trigger, busy=self._set_busy)
+                  height=self._trigger, width=self._trigger, busy=self._set_busy)
 
     def on_choose(self, key: str) -> None:
         """Default handler: nothing."""
@@ -74,7 +74,8 @@ class ChoicePanel(ScrollView):
 
     def _grid(self, choices: list[dict]) -> GridLayout:
         unit = dp(1) * self.scale
-        cols, row = grid_shape(len(choices), self.height, unit)
+        across = self.width - self._box.padding[2]
+        cols, row = grid_shape(len(choices), self.height, unit, across)
         grid = GridLayout(cols=cols, size_hint_y=None, spacing=GAP * unit)
         grid.bind(minimum_height=grid.setter("height"))
         for choice in choices:
@@ -93,6 +94,7 @@ class ChoicePanel(ScrollView):
             bold=primary,
             disabled=self.busy,
         )
+        fit_text(button, sp(SMALLEST_FONT) * self.scale)
         if primary:
             button.base_colour, button.down_colour = theme.PRIMARY, theme.PRIMARY_DOWN
         elif choice["key"] in FINAL_KEYS:
