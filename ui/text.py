@@ -67,10 +67,16 @@ def outcome_colour(view: dict) -> tuple:
     return theme.WON if view.get("outcome") == "won" else theme.LOST
 
 
-def doors_text(locked: str) -> str:
+def doors_text(locked: str, _: Translate = english) -> str:
     """"Green doors locked", or "Doors open" when no colour is locked (the Creepy Cellar
-    board's words: translated with that board)."""
-    return f"{locked.capitalize()} doors locked" if locked else "Doors open"
+    board's words), in the language of ``_``."""
+    if not locked:
+        return _("Doors open")
+    if locked == "green":
+        return _("Green doors locked")
+    if locked == "blue":
+        return _("Blue doors locked")
+    return _("{colour} doors locked", colour=locked.capitalize())
 
 
 def log_markup(lines: list, fresh: int, shown: int = LOG_LINES) -> str:

@@ -82,6 +82,29 @@ def test_titles_doors_and_outcomes():
     assert text.outcome_colour({"outcome": "won"}) != text.outcome_colour({"outcome": "lost"})
 
 
+def _italian(message, **params):
+    from ui.i18n import translate
+
+    return translate(message, "it", **params)
+
+
+def test_the_creepy_cellar_board_words_in_italian():
+    """The board's status line and door panel go through the client's translator (the
+    glossary's words: cantina, corridoio, porte verdi)."""
+    from ui.boards.creepy_cellar import status_text
+
+    assert [text.doors_text(c, _italian) for c in ("green", "blue", "")] == [
+        "Porte verdi chiuse", "Porte blu chiuse", "Porte aperte"]
+    view = {"mode": "nightmare", "cellar": ["treasure-1", "treasure-2", "treasure-3"], "cellar_slots": 12,
+            "hunters": {"Ada": {"at": "outside"}, "Bo": {"at": "hallway"}, "Cy": {"at": "C"}}}
+    assert status_text(view) == "Nightmare · cellar 3/12 · out: Ada · hallway: Bo"
+    assert status_text(view, _italian) == "Incubo · cantina 3/12 · fuori: Ada · corridoio: Bo"
+    assert status_text({**view, "mode": "advanced", "hunters": {}}, _italian) == "Avanzata · cantina 3/12"
+    assert _italian("Haunting risk this round: {percent}%", percent=33) == (
+        "Rischio infestazione nel giro: 33%")
+    assert _italian("Hauntings {count}/{limit}", count=2, limit=8) == "Infestazioni 2/8"
+
+
 def test_log_shows_the_latest_lines_with_the_fresh_ones_bright():
     lines = [f"line {i}" for i in range(10)]
     shown = text.log_markup(lines, fresh=2).split("\n")
