@@ -49,10 +49,16 @@ def test_games_lists_every_game_with_its_options_and_the_game_on_the_table(tmp_p
     ids = [g["id"] for g in games["games"]]
     assert ids == ["creepy_cellar", "house_of_spirits", "clue_it", "ghost_at_home", "children"]
     cellar = games["games"][0]
-    deck = cellar["options"][0]
+    mode, deck = cellar["options"][:2]  # the engine's OPTIONS, in order
+    assert mode == {"name": "mode", "default": "nightmare", "values": ["nightmare", "advanced", "basic"],
+                    "help": "Nightmare (12 cursed treasures, passages, jinxed items), Advanced (the 8 numbered "
+                            "treasures, dropped off in order) or Basic (8 treasures, a smaller Ghost deck).",
+                    "rulebook": "Set Up; Alternate Modes"}
     assert deck == {"name": "ghost_deck", "default": "virtual", "values": ["virtual", "physical"],
-                    "help": "Who draws Ghost and Ghost King cards: the companion, or the table tapping each real card.",
+                    "help": "Who draws Ghost, Ghost King and Cellar cards: the companion, or the table tapping "
+                            "each real card.",
                     "rulebook": "Set Up"}
+    assert len(cellar["options"]) == 17
     current = games["current"]
     assert current["game"] == "creepy_cellar" and current["players"] == ["Ada", "Bo"]
     assert current["inputs"] == 0 and current["over"] is False and current["started"] > 0
