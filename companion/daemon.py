@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from companion import enrollment, inputs, protocol
-from companion.i18n import msg
 from companion.errors import CompanionError, StackError, StoreError
 from companion.header import GameHeader, HeaderError, random_seed
+from companion.i18n import msg, render
 from companion.inputs import Input, Press, Remove, Tap, Touch, normalise_uid
 from companion.session import DEFAULT_HOLD_TIME, Reply, Session
 from companion.store import EventStore
@@ -111,9 +111,10 @@ class Daemon:
         def tell() -> None:
             self.readers[name] = {"online": online, "detail": detail}
             if online:
-                self._notify(f"Reader {name} is working.", "info")
+                self._notify(msg("Reader {name} is working.", name=name), "info")
             else:
-                self._notify(f"Reader {name} is offline: {detail}. Touches still work.", "error")
+                self._notify(msg("Reader {name} is offline: {detail}. Touches still work.",
+                                 name=name, detail=detail), "error")
             self.publish()
 
         self.loop.call_soon_threadsafe(tell)
@@ -158,7 +159,8 @@ class Daemon:
         self.session = Session.resume(self.store, record, hold_time=self.hold_time,
                                       reader_roles=self.reader_roles, enrolled=self.store.enrolled_tags())
         self.recent.clear()
-        self.recent.append(f"Resumed game {record.id} after {self.session.position} inputs.")
+        self.recent.append(msg("Resumed game {id} after {inputs} inputs.", id=record.id,
+                               inputs=self.session.position))
         self.publish()
         return self.session
 
@@ -229,8 +231,8 @@ class Daemon:
                     self._handle(payload)
             except Exception:  # a bug must not stop every later input: log it, tell the table
                 log.exception("internal error while handling %r", payload)
-                self._notify("Internal error: that input was not used. The game is safe; "
-                             "please report it with the log.", "error")
+                self._notify(msg("Internal error: that input was not used. The game is safe; "
+                                 "please report it with the log."), "error")
             finally:
                 self._queue.task_done()
 
@@ -243,6 +245,9 @@ class Daemon:
         future.set_result(result)
 
     def _handle(self, inp: Input) -> Reply:
+        if isinstance(inp, (Tap, Press)):
+            playing = self.session is not None and not self.session.prompt.over and self.walk is None
+            self._broadcast(_input_seen(inp, show_uid=not playing))
         if isinstance(inp, Tap) and self.on_tag is not None:
             self._tag_feedback(inp)
         if self.walk is not None and isinstance(inp, (Tap, Remove)):
@@ -250,21 +255,21 @@ class Daemon:
         if self.session is None:
             if isinstance(inp, Remove):
                 return Reply(False, ignored=True)
-            text = f"No game is running: {inputs.describe(inp)} ignored. Start a new game."
+            text = msg("No game is running: {input} ignored. Start a new game.", input=inputs.describe(inp))
             self._notify(text)
             return Reply(False, text)
         try:
             reply = self.session.handle(inp, self.script_line)
         except (StackError, StoreError) as exc:
             self.failure = exc
-            self._notify(f"{inputs.describe(inp)}: {exc}", "error")
+            self._notify(msg("{input}: {problem}", input=inputs.describe(inp), problem=str(exc)), "error")
             return Reply(False, str(exc))
         if self.on_reply is not None:
             self.on_reply(inp, reply)
         if reply.accepted:
             log.info("%s -> %s", inputs.describe(inp), "; ".join(reply.news))
             self.recent.extend(reply.news)
-            self.publish(reply.news)
+            self.publish(reply.news, self._physical(inp))
         elif not reply.ignored:
             self._notify(reply.text)
         return reply
@@ -286,14 +291,70 @@ class Daemon:
 
     # ------------------------------------------------------------------ publishing
 
-    def publish(self, news: tuple[str, ...] = ()) -> None:
-        """Send the current state to every client."""
-        self._broadcast(self._state(news))
+    def publish(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> None:
+        """Send the current state to every client (``physical``: see :meth:`_physical`)."""
+        self._broadcast(self._state(news, physical))
 
-    def _state(self, news: tuple[str, ...] = ()) -> dict[str, Any]:
+    def _state(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> dict[str, Any]:
         return {**protocol.state_message(self.session, list(self.recent), news, self.language),
                 "language": self.language, "readers": dict(self.readers),
-                "enrollment": self.walk.to_json() if self.walk is not None else None}
+                "enrollment": self.walk.to_json(self.language) if self.walk is not None else None,
+                "physical": physical}
+
+    def _physical(self, inp: Input) -> dict[str, Any] | None:
+        """The accepted input as the undo toast names it, when it was a physical thing
+        (a tap or a dice press, not an undo): ``{"kind": "tap"|"press", "label", "position"}``
+        with the label rendered in the table's language; None for touches and undos."""
+        if isinstance(inp, Tap):
+            component = self.session.component_for(inp)
+            label = self.session.spec.component_label(component) if component else inp.uid
+        elif isinstance(inp, Press) and inp.hold < self.hold_time:
+            label = msg("the dice button") if inp.button == "dice" else msg("the {button} button", button=inp.button)
+        else:
+            return None
+        return {"kind": "tap" if isinstance(inp, Tap) else "press", "label": render(label, self.language),
+                "position": self.session.position}
+
+    def _send_games(self, writer) -> tuple[bool, str]:
+        """``games``: every registered game with its options, and the game on the table (to
+        the asker only): ``{"type": "games", "games": [{id, title, min_players,
+        max_players, options: [{name, default, values, help, rulebook}]}], "current": {id,
+        game, title, players, started, last_input, inputs, over} or None}``. Read-only."""
+        from companion.engine import all_games
+
+        games = [{"id": spec.id, "title": spec.title, "min_players": spec.min_players,
+                  "max_players": spec.max_players,
+                  "options": [{"name": o.name, "default": o.default, "values": list(o.values),
+                               "help": render(o.help, self.language), "rulebook": o.rulebook}
+                              for o in spec.options]}
+                 for spec in all_games().values()]
+        self._send(writer, {"type": "games", "games": games, "current": self._current_game()})
+        return True, ""
+
+    def _current_game(self) -> dict[str, Any] | None:
+        if self.session is None:
+            return None
+        game_id = self.session.game_id
+        record = self.store.game(game_id) if game_id is not None else None
+        events = self.store.events(game_id) if game_id is not None else []
+        return {"id": game_id, "game": self.session.spec.id, "title": self.session.spec.title,
+                "players": list(self.session.header.players),
+                "started": record.started if record else None,
+                "last_input": events[-1].at if events else None,
+                "inputs": self.session.position, "over": self.session.prompt.over}
+
+    def _send_about(self, writer) -> tuple[bool, str]:
+        """``about``: version, files and readers, for a settings screen (to the asker only):
+        ``{"type": "about", "version", "database", "socket", "logs", "languages",
+        "reader_roles"}``. Read-only."""
+        from companion import __version__
+        from companion.i18n import LANGUAGES
+
+        logs = os.environ.get("LOGS_DIRECTORY") or "journalctl -u companion"
+        self._send(writer, {"type": "about", "version": __version__, "database": str(self.store.path),
+                            "socket": str(self.socket_path), "logs": logs, "languages": dict(LANGUAGES),
+                            "reader_roles": dict(self.reader_roles)})
+        return True, ""
 
     def _notify(self, text: str, level: str = "warning") -> None:
         log.log(logging.ERROR if level == "error" else logging.INFO, "notice: %s", text)
@@ -361,9 +422,10 @@ class Daemon:
         except Exception as exc:  # a bug: the client still gets its answer
             log.exception("internal error on command %r", message.get("cmd"))
             ok, text = False, f"internal error: {exc}"
-            self._send(writer, protocol.notice("Internal error: that command was not used.", "error"))
+            self._send(writer, protocol.notice(msg("Internal error: that command was not used."), "error",
+                                               self.language))
         if "id" in message:
-            self._send(writer, {"type": "ack", "id": message["id"], "ok": ok, "text": text})
+            self._send(writer, {"type": "ack", "id": message["id"], "ok": ok, "text": render(text, self.language)})
 
     async def _dispatch(self, message: dict[str, Any], writer: asyncio.StreamWriter) -> tuple[bool, str]:
         cmd = message.get("cmd")
@@ -386,6 +448,10 @@ class Daemon:
             return await self._in_order(lambda: self._set_language(message.get("language")))
         if cmd in ("enroll_start", "enroll_skip", "enroll_undo", "enroll_stop"):
             return await self._in_order(lambda: self._walk_command(cmd, message, writer))
+        if cmd == "games":
+            return await self._in_order(lambda: self._send_games(writer))
+        if cmd == "about":
+            return await self._in_order(lambda: self._send_about(writer))
         raise protocol.ProtocolError(f"unknown command {cmd!r}")
 
     async def _in_order(self, fn: Callable[[], Any]) -> Any:
@@ -408,7 +474,8 @@ class Daemon:
                 raise HeaderError("a game is still running; finish it, or ask again with \"abandon\": true")
             self.start_game(header)
         except CompanionError as exc:
-            self._send(writer, protocol.notice(f"Cannot start that game: {exc}", "error"))
+            self._send(writer, protocol.notice(msg("Cannot start that game: {problem}", problem=str(exc)),
+                                               "error", self.language))
             return False, str(exc)
         return True, ""
 
@@ -450,19 +517,19 @@ class Daemon:
 
         if cmd == "enroll_start":
             if self.walk is not None:
-                return False, f"An enrollment walk for {self.walk.game} is running; stop it first."
+                return False, msg("An enrollment walk for {game} is running; stop it first.", game=self.walk.game)
             self.walk = enrollment.start(get_game(message.get("game")))
             self._walk_owner = writer
             log.info("enrollment walk started for %s (%d pieces)", self.walk.game, self.walk.total)
         elif self.walk is None:
-            return False, "No enrollment walk is running."
+            return False, msg("No enrollment walk is running.")
         elif cmd == "enroll_skip":
             self.walk = enrollment.skip(self.walk)
         elif cmd == "enroll_undo":
             self.walk, change = enrollment.undo(self.walk)
             self._apply_change(change)
         else:
-            text = f"Enrollment stopped at {self.walk.index} of {self.walk.total}."
+            text = msg("Enrollment stopped at {n} of {total}.", n=self.walk.index, total=self.walk.total)
             self.walk, self._walk_owner = None, None
             self.publish()
             return True, text
@@ -524,19 +591,22 @@ class Daemon:
             runner.tracker.assume(done.uid)  # the card being programmed is not a tap
             return done
 
-        self._notify(f"Programming a tag: put a blank NTAG on reader {name}.", "info")
+        self._notify(msg("Programming a tag: put a blank NTAG on reader {name}.", name=name), "info")
         try:
             done = await asyncio.wrap_future(self._reader_jobs[name](job))
         except HardwareError as exc:
             self._cancels.get(writer, set()).discard(cancel)
-            self._notify(f"The tag was not programmed: {exc}.", "error")
-            return False, f"The tag was not programmed: {exc}."
+            text = msg("The tag was not programmed: {problem}.", problem=str(exc))
+            self._notify(text, "error")
+            return False, text
         self._cancels.get(writer, set()).discard(cancel)
         uid = done.uid.hex().upper()
-        text = f"Tag {uid} now carries {component} ({done.pages} pages written and read back)."
+        text = msg("Tag {uid} now carries {component} ({pages} pages written and read back).",
+                   uid=uid, component=component, pages=done.pages)
         enrolled = self.store.enrolled_tags().get(uid)
         if enrolled not in (None, component):
-            text += f" It is also enrolled as {enrolled}, which wins: companion tags forget {uid}."
+            text = msg("{text} It is also enrolled as {enrolled}, which wins: companion tags forget {uid}.",
+                       text=text, enrolled=enrolled, uid=uid)
         self._notify(text, "info")
         return True, text
 
@@ -579,6 +649,16 @@ class Daemon:
             writer.transport.abort()
             return
         writer.write(protocol.encode(message))
+
+
+def _input_seen(inp: Input, show_uid: bool) -> dict[str, Any]:
+    """``{"type": "input", ...}``: a tap or press arrived, before the rules see it (screens
+    flash it at once; the settings screen counts reads). Tap: ``reader`` and ``uid`` (None
+    while a game is played: a face-down card's tag stays unnamed); press: ``button``,
+    ``held`` (seconds)."""
+    if isinstance(inp, Tap):
+        return {"type": "input", "kind": "tap", "reader": inp.reader, "uid": inp.uid if show_uid else None}
+    return {"type": "input", "kind": "press", "button": inp.button, "held": inp.hold}
 
 
 def _known_component(component: Any) -> str:

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from companion.engine.core import GameSpec
+from companion.i18n import msg, render
 
 
 @dataclass(frozen=True)
@@ -75,15 +76,18 @@ class Walk:
         """The instruction for the table now."""
         if self.done:
             enrolled = sum(1 for s in self.steps if s.uid is not None)
-            return f"Done: {enrolled} of {self.total} pieces enrolled, {self.total - enrolled} skipped."
-        return f"Piece {self.index + 1} of {self.total}: tap the {self.labels[self.index]}."
+            return msg("Done: {enrolled} of {total} pieces enrolled, {skipped} skipped.",
+                       enrolled=enrolled, total=self.total, skipped=self.total - enrolled)
+        return msg("Piece {n} of {total}: tap the {label}.", n=self.index + 1, total=self.total,
+                   label=self.labels[self.index])
 
-    def to_json(self) -> dict:
-        """The walk as the state message carries it (UIDs are no secret; nothing hidden here)."""
+    def to_json(self, lang: str = "en") -> dict:
+        """The walk as the state message carries it (UIDs are no secret; nothing hidden here),
+        its sentences rendered in ``lang``."""
         return {
             "game": self.game, "step": min(self.index + 1, self.total), "total": self.total,
             "component": None if self.done else self.pieces[self.index],
-            "asking": self.asking(), "message": self.message, "done": self.done,
+            "asking": render(self.asking(), lang), "message": render(self.message, lang), "done": self.done,
             "enrolled": sum(1 for s in self.steps if s.uid is not None),
         }
 
@@ -103,7 +107,8 @@ def _labels(spec: GameSpec, pieces: tuple[str, ...]) -> tuple[str, ...]:
     for piece in pieces:
         seen[piece] += 1
         label = spec.component_label(piece)
-        labels.append(f"{label}, copy {seen[piece]} of {copies[piece]}" if copies[piece] > 1 else label)
+        labels.append(msg("{label}, copy {n} of {copies}", label=label, n=seen[piece], copies=copies[piece])
+                      if copies[piece] > 1 else label)
     return tuple(labels)
 
 
@@ -120,7 +125,7 @@ def tap(walk: Walk, uid: str, enrolled: Mapping[str, str], carried: str | None =
         The walk after the tap, and the registry change to make (None: nothing to change).
     """
     if walk.done:
-        return replace(walk, message=f"Enrollment is finished. {walk.asking()}"), None
+        return replace(walk, message=msg("Enrollment is finished. {asking}", asking=walk.asking())), None
     wanted, label = walk.pieces[walk.index], walk.labels[walk.index]
     earlier = next((i for i, s in enumerate(walk.steps) if s.uid == uid), None)
     if earlier is not None:  # one physical tag cannot be two pieces (two copies of a card)
@@ -129,36 +134,41 @@ def tap(walk: Walk, uid: str, enrolled: Mapping[str, str], carried: str | None =
         return replace(walk, pending=None, message=text), None
     current = enrolled.get(uid)
     if current == wanted or (current is None and carried == wanted):
-        return _advance(walk, Step(uid, current), f"That tag is already the {label}."), None
+        return _advance(walk, Step(uid, current), msg("That tag is already the {label}.", label=label)), None
     other = current or carried
     if other is not None and walk.pending != uid:
-        where = "is enrolled as" if current else "carries"
-        text = (f"Careful: tag {uid} {where} {other}. Tap it again to make it the {label}, "
-                f"or tap another tag.")
+        if current:
+            text = msg("Careful: tag {uid} is enrolled as {other}. Tap it again to make it the {label}, "
+                       "or tap another tag.", uid=uid, other=other, label=label)
+        else:
+            text = msg("Careful: tag {uid} carries {other}. Tap it again to make it the {label}, "
+                       "or tap another tag.", uid=uid, other=other, label=label)
         return replace(walk, pending=uid, message=text), None
-    return _advance(walk, Step(uid, current, True), f"Tag {uid} is now the {label}."), Change(uid, wanted)
+    return (_advance(walk, Step(uid, current, True), msg("Tag {uid} is now the {label}.", uid=uid, label=label)),
+            Change(uid, wanted))
 
 
 def skip(walk: Walk) -> Walk:
     """Leave the piece asked for unenrolled and move on."""
     if walk.done:
-        return replace(walk, message=f"Nothing to skip. {walk.asking()}")
-    return _advance(walk, Step(None, None), f"Skipped the {walk.labels[walk.index]}.")
+        return replace(walk, message=msg("Nothing to skip. {asking}", asking=walk.asking()))
+    return _advance(walk, Step(None, None), msg("Skipped the {label}.", label=walk.labels[walk.index]))
 
 
 def undo(walk: Walk) -> tuple[Walk, Change | None]:
     """Go back one piece; returns the registry change that puts the tag back as it was."""
     if not walk.steps:
-        return replace(walk, pending=None, message=f"Nothing to undo. {walk.asking()}"), None
+        return replace(walk, pending=None, message=msg("Nothing to undo. {asking}", asking=walk.asking())), None
     last = walk.steps[-1]
     back = replace(walk, steps=walk.steps[:-1], pending=None)
     label = back.labels[back.index]
     if not last.changed:
-        return replace(back, message=f"Back to the {label}. {back.asking()}"), None
+        return replace(back, message=msg("Back to the {label}. {asking}", label=label, asking=back.asking())), None
     change = Change(last.uid, last.before)
-    return replace(back, message=f"Tag {last.uid} is no longer the {label}. {back.asking()}"), change
+    return replace(back, message=msg("Tag {uid} is no longer the {label}. {asking}", uid=last.uid, label=label,
+                                     asking=back.asking())), change
 
 
 def _advance(walk: Walk, step: Step, said: str) -> Walk:
     moved = replace(walk, steps=walk.steps + (step,), pending=None)
-    return replace(moved, message=f"{said} {moved.asking()}")
+    return replace(moved, message=msg("{said} {asking}", said=said, asking=moved.asking()))

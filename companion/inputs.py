@@ -173,6 +173,10 @@ def describe(inp: Input) -> str:
     if isinstance(inp, Remove):
         return msg("tag removed from {reader}", reader=inp.reader)
     if isinstance(inp, Press):
+        if inp.button == "dice":  # the dice button in the table's words, not its config name
+            if inp.hold:
+                return msg("dice button held {seconds} s", seconds=format(inp.hold, ".2f"))
+            return msg("dice button")
         if inp.hold:
             return msg("{button} button held {seconds} s", button=inp.button, seconds=format(inp.hold, ".2f"))
         return msg("{button} button", button=inp.button)

@@ -10,6 +10,8 @@ Client -> daemon:
     ``{"cmd": "new_game", "game": "creepy_cellar", "players": [...], "options": {...}}``
     (refused while an unfinished game runs unless it also says ``"abandon": true``; the seed
     is the daemon's, never the client's), ``{"cmd": "state"}`` (answered to the asker only),
+    ``{"cmd": "games"}`` (every game with its options, and the game on the table) and
+    ``{"cmd": "about"}`` (version, files, reader roles), read-only, answered to the asker only;
     ``{"cmd": "language", "language": "it"}`` (the table's language, for every client);
     the tag registry: ``{"cmd": "tags"}`` (answered ``{"type": "tags", "tags": {uid: component}}``),
     ``{"cmd": "enroll", "uid": ..., "component": ...}``, ``{"cmd": "forget", "uid": ...}``;
@@ -77,9 +79,10 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label}], ``over``),
     ``can_undo``, ``news`` (what the last input did) and ``log`` (recent news, oldest first).
     Every sentence (prompt, choice labels, news, log) is rendered in ``lang``
-    (:func:`companion.i18n.render`). The daemon adds ``language``, ``readers``: ``{name: {"online": bool, "detail": str}}``, and
+    (:func:`companion.i18n.render`). The daemon adds ``language``, ``readers``: ``{name: {"online": bool, "detail": str}}``,
     ``enrollment``: the enrollment walk in progress (:meth:`companion.enrollment.Walk.to_json`)
-    or None.
+    or None, and ``physical``: after an accepted tap or dice press, ``{"kind": "tap"|"press",
+    "label", "position"}`` for the screen's undo toast (None otherwise).
     """
     if session is None:
         prompt = {"text": render(msg("No game yet: start a new one."), lang), "player": None, "choices": [], "over": False}

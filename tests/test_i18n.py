@@ -25,7 +25,7 @@ def _source_ids() -> set[str]:
     ids = set()
     for directory in ("companion", "hardware", "ui"):
         for _file, _line, message, _comments, _context in extract_from_dir(
-                ROOT / directory, method_map=[("**.py", "python")], keywords=KEYWORDS):
+                ROOT / directory, method_map=[("**.py", "python"), ("**.kv", "python")], keywords=KEYWORDS):
             ids.add(message[0] if isinstance(message, tuple) else message)
     return ids
 

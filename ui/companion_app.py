@@ -12,24 +12,32 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from kivy.animation import Animation
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
-from kivy.properties import NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 
 from ui import theme
 from ui.connection import DaemonLink
+from ui.i18n import Translator
 from ui.kvloader import load_kv
 from ui.model import TableModel
-from ui.screens.lobby import NEW_GAME_SETUP
 from ui.shot import save_screenshot
 from ui.widgets.choices import NEW_GAME
 
 log = logging.getLogger(__name__)
 
-#: Seconds a notice stays on the banner (errors stay longer).
+#: Seconds a notice stays on the banner (errors stay longer), then how long it fades.
 NOTICE_SECONDS = 5.0
 ERROR_SECONDS = 8.0
+FADE_SECONDS = 0.6
+
+#: Seconds the undo toast stays after a tap or a press.
+TOAST_SECONDS = 6.0
+
+#: Seconds the "read" flash stays after a tap or press reached the daemon.
+FLASH_SECONDS = 0.6
 
 #: Seconds between checks of the ``stop_event``.
 STOP_POLL = 0.1
@@ -46,15 +54,23 @@ class CompanionApp(App):
 
     Attributes:
         model: the :class:`TableModel` the screens bind to.
-        scale: size factor of the UI: 1.0 at 800×480, larger on larger windows.
+        tr: the :class:`~ui.i18n.Translator` (``app.tr._("…")``), following the daemon's language.
+        scale: size factor of the UI: 1.0 at 800×480 (or 480×800), larger on larger windows.
+        portrait: the window is taller than wide.
+        toast: the undo toast's words ("" when none is up).
+        flash: a tap or press just reached the daemon (a dot lights at once).
     """
 
     model = ObjectProperty(None)
     scale = NumericProperty(1.0)
+    portrait = BooleanProperty(False)
     socket_path = StringProperty("")
+    toast = StringProperty("")
+    flash = BooleanProperty(False)
 
     def __init__(self, socket_path: str | Path, stop_event: threading.Event | None = None,
                  linger: float = 0.0, screenshot: str | Path | None = None, **kwargs):
+        self.tr = Translator()
         super().__init__(**kwargs)
         self.title = "Haunt Companion"
         self.socket_path = str(socket_path)
@@ -64,7 +80,11 @@ class CompanionApp(App):
         self.screenshot_path = screenshot
         self.link = DaemonLink(self.socket_path, on_message=self._from_daemon, on_lost=self._lost)
         self._notice_timer = None
+        self._toast_timer = None
+        self._flash_timer = None
+        self._toast_for: dict | None = None
         self._stop_watch = None
+        self._banner = None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -76,7 +96,10 @@ class CompanionApp(App):
         Window.bind(size=self._rescale)
         self._rescale(Window, Window.size)
         root = RootView()
-        self.model.bind(screen=lambda _m, name: root.show(name))
+        root.watch(Window)
+        self._banner = root.ids.banner
+        self.model.bind(screen=self._screen, language=self._language,
+                        physical=self._physical, page=self._page)
         root.show(self.model.screen)
         self.link.start()
         if self.stop_event is not None:
@@ -87,9 +110,12 @@ class CompanionApp(App):
         self.link.stop()
 
     def _rescale(self, _window, size) -> None:
-        """``scale`` = how many times the window exceeds 800×480 (at least 1)."""
+        """``scale`` = how many times the window exceeds 800×480 (480×800 when portrait),
+        at least 1."""
         width, height = theme.DESIGN_SIZE
-        self.scale = max(1.0, min(size[0] / width, size[1] / height))
+        self.portrait = size[1] > size[0]
+        long_side, short_side = max(size), min(size)
+        self.scale = max(1.0, min(long_side / width, short_side / height))
 
     def _watch_stop(self, _dt) -> None:
         if self.stop_event.is_set():
@@ -118,48 +144,144 @@ class CompanionApp(App):
     def _handle(self, message: dict[str, Any], _dt=None) -> None:
         kind = message.get("type")
         if kind == "state":
+            first = not self.model.connected
             self.model.apply_state(message)
+            if first:
+                self.ask("games")
+                self.ask("about")
         elif kind == "notice":
             self.show_notice(str(message.get("text", "")), str(message.get("level", "warning")))
+        elif kind == "input":
+            self.model.take_input(message)
+            self._flash()
+        elif kind == "games":
+            self.model.catalogue = {"games": message.get("games") or [], "current": message.get("current")}
+        elif kind == "about":
+            self.model.about = {k: v for k, v in message.items() if k != "type"}
 
-    def show_notice(self, text: str, level: str = "warning") -> None:
-        """Show ``text`` on the banner for :data:`NOTICE_SECONDS` (errors longer)."""
+    def _screen(self, _model, name: str) -> None:
+        """Show screen ``name``; a notice belongs to the screen it came on: it goes."""
+        self.root.show(name)
         if self._notice_timer is not None:
             self._notice_timer.cancel()
+        self.model.clear_notice()
+
+    def _language(self, _model, lang: str) -> None:
+        if self.tr.switch(lang):
+            self.ask("games")  # option help comes in the table's language
+
+    def _page(self, _model, page: str) -> None:
+        if page in ("home", "newgame") and self.model.connected:
+            self.ask("games")
+
+    def show_notice(self, text: str, level: str = "warning") -> None:
+        """Show ``text`` on the banner; it fades after :data:`NOTICE_SECONDS` (errors
+        longer). Refusals also go into the log."""
+        if self._notice_timer is not None:
+            self._notice_timer.cancel()
+        if self._banner is not None:
+            Animation.cancel_all(self._banner, "opacity")
+            self._banner.opacity = 1
         self.model.show_notice(text, level)
         seconds = ERROR_SECONDS if level == "error" else NOTICE_SECONDS
-        self._notice_timer = Clock.schedule_once(lambda _dt: self.model.clear_notice(), seconds)
+        self._notice_timer = Clock.schedule_once(self._fade_notice, seconds)
+
+    def _fade_notice(self, _dt=None) -> None:
+        if self._banner is None:
+            self.model.clear_notice()
+            return
+        fade = Animation(opacity=0, d=FADE_SECONDS)
+        fade.bind(on_complete=lambda *_: self.model.clear_notice())
+        fade.start(self._banner)
+
+    def _physical(self, _model, physical: dict | None) -> None:
+        """A tap or a press was accepted: the undo toast says what was read."""
+        if self._toast_timer is not None:
+            self._toast_timer.cancel()
+        if not physical:
+            self.toast, self._toast_for = "", None
+            return
+        label = physical.get("label", "")
+        if physical.get("kind") == "tap":
+            self.toast = self.tr._("Read: {thing}", thing=label)
+        else:
+            self.toast = self.tr._("Pressed: {thing}", thing=label)
+        self._toast_for = physical
+        self._toast_timer = Clock.schedule_once(self._end_toast, TOAST_SECONDS)
+
+    def _end_toast(self, _dt=None) -> None:
+        self.toast, self._toast_for = "", None
+
+    def _flash(self) -> None:
+        self.flash = True
+        if self._flash_timer is not None:
+            self._flash_timer.cancel()
+        self._flash_timer = Clock.schedule_once(lambda _dt: setattr(self, "flash", False), FLASH_SECONDS)
 
     # ------------------------------------------------------------------ UI -> daemon
 
     def choose(self, key: str) -> None:
         """A choice button was touched."""
         if key == NEW_GAME:
-            self.new_game()
+            self.model.go("newgame")
         else:
             self._send("choose", key)
 
     def undo(self) -> None:
-        """The Undo button was touched."""
-        self._send("undo")
+        """The Undo button (or the toast's) was touched. Undoing a tap or a press says which
+        physical thing to put back."""
+        undone = self._toast_for
+        self._end_toast()
+        self._send("undo", after=partial(self._undone, undone))
 
-    def new_game(self) -> None:
-        """Start a new Creepy Cellar game for Player 1 and Player 2."""
-        game, players = NEW_GAME_SETUP
-        self._send("new_game", game, list(players))
+    def _undone(self, undone: dict | None, ack: dict | None) -> None:
+        if not ack or not ack.get("ok") or not undone:
+            return
+        if undone.get("kind") == "tap":
+            text = self.tr._("Undone. Put the {thing} back where it was before it was read.",
+                             thing=undone.get("label", ""))
+        else:
+            text = self.tr._("Undone. The dice will show the same again: undo never re-rolls.")
+        self.show_notice(text, "info")
 
-    def _send(self, name: str, *args: Any) -> None:
-        """Queue a command; touches are ignored while one is on its way."""
+    def new_game(self, game: str, players: list[str], options: dict[str, Any]) -> None:
+        """Start ``game``; a running game is left unfinished in the store (the New game
+        screen asked first)."""
+        message = {"cmd": "new_game", "game": game, "players": list(players), "options": dict(options),
+                   "abandon": True}
+        self._send("request", message, after=self._started)
+
+    def _started(self, ack: dict | None) -> None:
+        if ack and ack.get("ok"):
+            self.model.go("table")
+
+    def set_language(self, lang: str) -> None:
+        """Ask the daemon to speak ``lang``; the client follows the state it sends back."""
+        self.ask("language", language=lang)
+
+    def enroll(self, cmd: str, **fields: Any) -> None:
+        """``enroll_start`` (game=…), ``enroll_skip``, ``enroll_undo``, ``enroll_stop``."""
+        self.ask(cmd, **fields)
+
+    def ask(self, cmd: str, **fields: Any) -> None:
+        """Send a command that is no table input (answers arrive as messages)."""
+        self.link.command("request", {"cmd": cmd, **fields})
+
+    def _send(self, name: str, *args: Any, after=None) -> None:
+        """Queue a table input; touches are ignored while one is on its way."""
         if self.model.busy:
             return
         self.model.busy = True
-        self.link.command(name, *args, done=self._sent)
+        self.link.command(name, *args, done=partial(self._sent, after))
 
-    def _sent(self, ack: dict[str, Any] | None, error: Exception | None) -> None:
+    def _sent(self, after, ack: dict[str, Any] | None, error: Exception | None) -> None:
         """Called on the command thread with the daemon's answer."""
-        Clock.schedule_once(partial(self._after_send, error))
+        Clock.schedule_once(partial(self._after_send, after, ack, error))
 
-    def _after_send(self, error: Exception | None, _dt=None) -> None:
+    def _after_send(self, after, ack, error: Exception | None, _dt=None) -> None:
         self.model.busy = False
         if error is not None:
-            self.show_notice(f"The companion did not get that touch: {error}", "error")
+            self.show_notice(self.tr._("The companion did not get that touch: {problem}", problem=str(error)),
+                             "error")
+        elif after is not None:
+            after(ack)

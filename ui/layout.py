@@ -12,13 +12,33 @@ PRIMARY_KEYS = ("end-turn", "done-moving")
 FINAL_KEYS = ("declare-win",)
 
 #: Column counts to try for the grid of secondary choices, fewest (biggest buttons) first.
-COLUMNS = (2, 3)
+#: Five columns are still 14 mm wide on the 7" 800×480 display: a hunter in the cellar
+#: (15 moves and End turn) sees every choice without scrolling, in portrait too.
+COLUMNS = (2, 3, 4, 5)
 
 #: Heights of the main button, of a grid row at most and at least, and the gaps.
-PRIMARY_HEIGHT, ROW_HEIGHT, MIN_ROW_HEIGHT, GAP = 64, 48, 38, 6
+#: 50 dp is 9.5 mm on the 7" 800×480 display (5.24 px/mm) and 9.1 mm on a 7" 720×1280
+#: portrait panel (scale 1.5, 8.26 px/mm): no touch target is smaller than 9 mm.
+PRIMARY_HEIGHT, ROW_HEIGHT, MIN_ROW_HEIGHT, GAP = 64, 52, 50, 6
 
-#: Font size (sp at scale 1) of grid buttons by column count.
-GRID_FONT = {2: 19, 3: 15}
+#: Font size (sp at scale 1) of grid buttons by column count; a label that still does not
+#: fit its button shrinks down to :data:`SMALLEST_FONT`.
+GRID_FONT = {2: 19, 3: 15, 4: 14, 5: 13}
+SMALLEST_FONT = 11
+
+#: Narrowest grid column (dp at scale 1; 15 mm on the 7" 800×480 display): room for a
+#: word of a label on a line.
+MIN_COLUMN_WIDTH = 80
+
+#: Prompt font sizes (sp at scale 1): (most characters, size), the first that holds the
+#: prompt; longer prompts get the last size. Three lines of 32 sp leave the choices room.
+PROMPT_FONT = ((60, 32), (100, 26))
+LONG_PROMPT_FONT = 22
+
+
+def prompt_size(text: str) -> int:
+    """The prompt's font size (sp at scale 1) for ``text``: the longer, the smaller."""
+    return next((size for most, size in PROMPT_FONT if len(text) <= most), LONG_PROMPT_FONT)
 
 
 def order_choices(choices: list[dict]) -> list[dict]:
@@ -29,13 +49,15 @@ def order_choices(choices: list[dict]) -> list[dict]:
     return primary + rest + final
 
 
-def grid_shape(count: int, height: float, unit: float) -> tuple[int, float]:
+def grid_shape(count: int, height: float, unit: float, width: float | None = None) -> tuple[int, float]:
     """Columns and row height (pixels) for ``count`` secondary buttons under the main one.
 
     Args:
         count: secondary choices.
         height: pixels the panel has for everything (main button included).
         unit: pixels per dp at scale 1 (``dp(1) * scale``).
+        width: pixels the grid has across, if known: columns stay at least
+            :data:`MIN_COLUMN_WIDTH` wide (two columns always allowed).
 
     Returns:
         The fewest columns whose rows fit ``height`` at least :data:`MIN_ROW_HEIGHT` tall
@@ -43,9 +65,11 @@ def grid_shape(count: int, height: float, unit: float) -> tuple[int, float]:
         columns at the minimum height (the panel scrolls).
     """
     room = height - (PRIMARY_HEIGHT + GAP) * unit
-    for cols in COLUMNS:
+    allowed = [cols for cols in COLUMNS if cols == COLUMNS[0] or width is None
+               or (width - (cols - 1) * GAP * unit) / cols >= MIN_COLUMN_WIDTH * unit]
+    for cols in allowed:
         rows = -(-count // cols)
         row = (room - (rows - 1) * GAP * unit) / rows if rows else 0
         if row >= MIN_ROW_HEIGHT * unit:
             return cols, min(row, ROW_HEIGHT * unit)
-    return COLUMNS[-1], MIN_ROW_HEIGHT * unit
+    return allowed[-1], MIN_ROW_HEIGHT * unit

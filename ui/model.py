@@ -1,37 +1,60 @@
 """The view-model: the latest daemon messages as Kivy properties the screens bind to.
 
-Only touched on the Kivy main thread (the app hops there with ``Clock``).
+Only touched on the Kivy main thread (the app hops there with ``Clock``). Words shown
+here come from the daemon, already in the table's language; the client's own words are
+translated where they are drawn (``app.tr``).
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from kivy.event import EventDispatcher
-from kivy.properties import BooleanProperty, DictProperty, ListProperty, StringProperty
+from kivy.properties import (BooleanProperty, DictProperty, ListProperty, NumericProperty,
+                             ObjectProperty, StringProperty)
 
-WAITING_TEXT = "Waiting for the companion…"
-LOST_TEXT = "Connection lost — reconnecting"
+from ui.readers import ReaderActivity
+
+#: Pages the players move between; ``waiting`` and ``enroll`` are chosen by the daemon's
+#: state (no connection; an enrollment walk running).
+PAGES = ("home", "newgame", "table", "settings")
+
+#: Log entries kept on the client (news and the notices that refused something).
+HISTORY = 40
 
 
 class TableModel(EventDispatcher):
     """What the screens show.
 
     Attributes:
-        screen: ``"waiting"`` (no daemon), ``"lobby"`` (no game) or ``"table"``.
-        status_text: the sentence on the waiting screen.
+        screen: the screen on show: ``"waiting"`` (no daemon), ``"enroll"`` (a walk runs),
+            else ``page``.
+        page: the page the players chose (:data:`PAGES`).
+        connected: a state message came on the current connection.
+        reconnecting: the connection was open once and went away.
         game, title: the game id ("" when there is no game) and its title.
         view: the game's public view (see the game's ``view.py``).
         prompt_text, player, choices, over: the current prompt; ``choices`` are
             ``{"key", "label"}`` dicts.
         can_undo: the daemon would accept Undo.
-        log: recent news, oldest first; ``news``: what the last input did.
-        notice, notice_level: the notice on show ("" for none) and its level.
+        history: ``(text, kind)`` log entries, oldest first: kind ``"news"`` or ``"notice"``;
+            ``fresh``: how many of the last entries are new since the previous state.
+        notice, notice_level: the banner's notice ("" for none) and its level.
+        physical: the last accepted tap or press for the undo toast (``{"kind", "label",
+            "position"}``), or None.
+        language: the table's language, from the daemon.
+        readers: reader name -> ``{"online", "detail"}``; ``activity``: reads seen per reader.
+        enrollment: the enrollment walk (see ``companion.enrollment.Walk.to_json``) or None.
+        catalogue: the daemon's ``games`` answer (``games`` and ``current``), or {}.
+        about: the daemon's ``about`` answer, or {}.
         busy: a touch was sent and its answer has not come back yet.
     """
 
     screen = StringProperty("waiting")
-    status_text = StringProperty(WAITING_TEXT)
+    page = StringProperty("home")
+    connected = BooleanProperty(False)
+    reconnecting = BooleanProperty(False)
     game = StringProperty("")
     title = StringProperty("")
     view = DictProperty({})
@@ -40,15 +63,30 @@ class TableModel(EventDispatcher):
     choices = ListProperty([])
     over = BooleanProperty(False)
     can_undo = BooleanProperty(False)
-    log = ListProperty([])
-    news = ListProperty([])
+    history = ListProperty([])
+    fresh = NumericProperty(0)
     notice = StringProperty("")
     notice_level = StringProperty("warning")
+    physical = ObjectProperty(None, allownone=True)
+    language = StringProperty("en")
+    readers = DictProperty({})
+    activity = ObjectProperty(None)
+    enrollment = ObjectProperty(None, allownone=True)
+    catalogue = DictProperty({})
+    about = DictProperty({})
     busy = BooleanProperty(False)
+
+    def __init__(self, clock=time.monotonic, **kwargs):
+        super().__init__(**kwargs)
+        self.activity = ReaderActivity(clock)
+        self.bind(page=self._pick_screen, connected=self._pick_screen, enrollment=self._pick_screen)
+
+    # ------------------------------------------------------------------ daemon messages
 
     def apply_state(self, message: dict[str, Any]) -> None:
         """Take a ``state`` message (see ``companion.protocol.state_message``)."""
         prompt = message.get("prompt") or {}
+        self.language = message.get("language") or "en"
         self.game = message.get("game") or ""
         self.title = message.get("title") or ""
         self.view = message.get("view") or {}
@@ -57,20 +95,62 @@ class TableModel(EventDispatcher):
         self.choices = [c for c in prompt.get("choices") or [] if "key" in c]
         self.over = bool(prompt.get("over"))
         self.can_undo = bool(message.get("can_undo"))
-        self.log = list(message.get("log") or [])
-        self.news = list(message.get("news") or [])
-        self.screen = "table" if self.game else "lobby"
+        self.readers = dict(message.get("readers") or {})
+        self._take_log(list(message.get("log") or []), list(message.get("news") or []))
+        self.physical = message.get("physical")
+        self.enrollment = message.get("enrollment")
+        if not self.game and self.page == "table":
+            self.page = "home"
+        self.connected = True
+        self.reconnecting = False
+
+    def _take_log(self, log: list[str], news: list[str]) -> None:
+        """News extend the history; a state without news (a reconnection, a language
+        switch, a new game) starts it again from the daemon's log."""
+        if news:
+            self.history = (self.history + [(line, "news") for line in news])[-HISTORY:]
+            self.fresh = len(news)
+        else:
+            self.history = [(line, "news") for line in log][-HISTORY:]
+            self.fresh = 0
+
+    def take_input(self, message: dict[str, Any]) -> None:
+        """An ``input`` message: a tap or press reached the daemon (before the rules)."""
+        self.activity.seen(message)
+        self.property("activity").dispatch(self)
 
     def connection_lost(self) -> None:
         """The daemon went away: show the reconnecting screen."""
-        self.status_text = LOST_TEXT
-        self.screen = "waiting"
+        self.connected = False
+        self.reconnecting = True
         self.busy = False
+        self.physical = None
+
+    # ------------------------------------------------------------------ notices
 
     def show_notice(self, text: str, level: str = "warning") -> None:
-        """Put ``text`` on the notice banner (the app clears it after a few seconds)."""
+        """Put ``text`` on the banner (the app fades it after a few seconds) and in the log."""
         self.notice_level = level
         self.notice = text
+        if level != "info":
+            self.history = (self.history + [(text, "notice")])[-HISTORY:]
+            self.fresh = 1
 
     def clear_notice(self) -> None:
         self.notice = ""
+
+    # ------------------------------------------------------------------ pages
+
+    def go(self, page: str) -> None:
+        """Show ``page`` (one of :data:`PAGES`)."""
+        if page not in PAGES:
+            raise ValueError(f"no page {page!r}")
+        self.page = page
+
+    def _pick_screen(self, *_args) -> None:
+        if not self.connected:
+            self.screen = "waiting"
+        elif self.enrollment:
+            self.screen = "enroll"
+        else:
+            self.screen = self.page

@@ -1,27 +1,65 @@
-"""The root widget: the screen manager with the notice banner floating above it."""
+"""The root widget: the screen manager with the notice banner floating above it, and the
+filter that makes one finger one touch (:mod:`ui.touchfilter`)."""
 
 from __future__ import annotations
 
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition
 
-from ui.screens.lobby import LobbyScreen
+from ui.screens.enroll import EnrollScreen
+from ui.screens.home import HomeScreen
+from ui.screens.newgame import NewGameScreen
+from ui.screens.settings import SettingsScreen
 from ui.screens.table import TableScreen
 from ui.screens.waiting import WaitingScreen
+from ui.touchfilter import Down, DuplicateFilter
 from ui.widgets import banner  # noqa: F401  (kv uses NoticeBanner)
 
 
 class RootView(FloatLayout):
-    """Holds the three screens (rules in ``kv/app.kv``); ``show(name)`` switches."""
+    """Holds the screens (rules in ``kv/app.kv``); ``show(name)`` switches.
+
+    Attributes:
+        dropped: how many touches were dropped as duplicates (for tests and the log).
+    """
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         screens = self.ids.screens
         screens.transition = NoTransition()
-        for screen in (WaitingScreen(), LobbyScreen(), TableScreen()):
+        for screen in (WaitingScreen(), HomeScreen(), NewGameScreen(), TableScreen(),
+                       SettingsScreen(), EnrollScreen()):
             screens.add_widget(screen)
         screens.current = "waiting"
+        self.filter = DuplicateFilter()
+        self.dropped = 0
+        self._ignored: set = set()
 
     def show(self, name: str) -> None:
         """Switch to the screen called ``name``."""
         self.ids.screens.current = name
+
+    # One finger, one touch: a second report of the same finger is swallowed whole. Bound
+    # on the window (see watch), so open modal views (the keyboard) are covered too.
+    def watch(self, window) -> None:
+        """Filter every touch ``window`` delivers (its bound handlers run before its children)."""
+        window.fbind("on_touch_down", self._down)
+        window.fbind("on_touch_move", self._other)
+        window.fbind("on_touch_up", self._up)
+
+    def _down(self, _window, touch):
+        source = str(getattr(touch, "device", "") or "")
+        if self.filter.is_duplicate(Down(touch.time_start, touch.x, touch.y, source)):
+            self._ignored.add(touch.uid)
+            self.dropped += 1
+            return True
+        return False
+
+    def _other(self, _window, touch):
+        return touch.uid in self._ignored
+
+    def _up(self, _window, touch):
+        if touch.uid in self._ignored:
+            self._ignored.discard(touch.uid)
+            return True
+        return False

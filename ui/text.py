@@ -1,8 +1,21 @@
-"""The words on the screen, as Kivy markup, from daemon messages. No Kivy import here."""
+"""The words on the screen, as Kivy markup, from daemon messages. No Kivy import here.
+
+Functions that add words of their own take ``_``, the client's translate function
+(``app.tr._``); the default leaves the English text.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ui import theme
+
+Translate = Callable[..., str]
+
+
+def english(text: str, **params) -> str:
+    """The identity ``_``: ``text`` formatted with ``params``."""
+    return text.format(**params) if params else text
 
 #: How the daemon starts the prompt of a finished game.
 OVER_PREFIX = "The game is over: "
@@ -27,15 +40,15 @@ def short_title(title: str) -> str:
     return title.rsplit(": ", 1)[-1]
 
 
-def turn_markup(view: dict, player: str, over: bool) -> str:
+def turn_markup(view: dict, player: str, over: bool, _: Translate = english) -> str:
     """"Turn 9 · Ada's turn" with the name in gold; "Game over" once it is."""
     if over:
-        return "Game over"
+        return escape_markup(_("Game over"))
     number = view.get("turn_number")
     name = view.get("turn") or player
-    parts = [f"Turn {number}"] if number else []
+    parts = [escape_markup(_("Turn {number}", number=number))] if number else []
     if name:
-        parts.append(f"{coloured(name, theme.GOLD)}'s turn")
+        parts.append(_("{name}'s turn", name=coloured(name, theme.GOLD)))
     return " · ".join(parts)
 
 
@@ -54,15 +67,67 @@ def outcome_colour(view: dict) -> tuple:
     return theme.WON if view.get("outcome") == "won" else theme.LOST
 
 
-def doors_text(locked: str) -> str:
-    """"Green doors locked", or "Doors open" when no colour is locked."""
-    return f"{locked.capitalize()} doors locked" if locked else "Doors open"
+def doors_text(locked: str, _: Translate = english) -> str:
+    """"Green doors locked", or "Doors open" when no colour is locked (the Creepy Cellar
+    board's words), in the language of ``_``."""
+    if not locked:
+        return _("Doors open")
+    if locked == "green":
+        return _("Green doors locked")
+    if locked == "blue":
+        return _("Blue doors locked")
+    return _("{colour} doors locked", colour=locked.capitalize())
 
 
-def log_markup(lines: list[str], fresh: int, shown: int = LOG_LINES) -> str:
-    """The last ``shown`` of ``lines``, one a line; the last ``fresh`` bright, older dim."""
+def log_markup(lines: list, fresh: int, shown: int = LOG_LINES) -> str:
+    """The last ``shown`` of ``lines``, one a line; the last ``fresh`` bright, older dim.
+
+    A line is a string (news) or a ``(text, kind)`` pair; kind ``"notice"`` (a refusal the
+    banner showed) is drawn in the notice colour after a "!" so it is not told by colour alone.
+    """
     tail = lines[-shown:] if shown > 0 else []
-    return "\n".join(
-        coloured(line, theme.TEXT if i >= len(tail) - fresh else theme.TEXT_DIM)
-        for i, line in enumerate(tail)
-    )
+    out = []
+    for i, line in enumerate(tail):
+        text, kind = (line, "news") if isinstance(line, str) else line
+        if kind == "notice":
+            out.append(coloured(f"! {text}", theme.NOTICE if i >= len(tail) - fresh else theme.NOTICE_DIM))
+        else:
+            out.append(coloured(text, theme.TEXT if i >= len(tail) - fresh else theme.TEXT_DIM))
+    return "\n".join(out)
+
+
+def ago_text(seconds: float | None, _: Translate = english) -> str:
+    """"just now", "5 min ago", "3 h ago", "2 days ago" ("" for None)."""
+    if seconds is None:
+        return ""
+    if seconds < 60:
+        return _("just now")
+    if seconds < 3600:
+        return _("{n} min ago", n=int(seconds // 60))
+    if seconds < 86400:
+        return _("{n} h ago", n=int(seconds // 3600))
+    return _("{n} days ago", n=int(seconds // 86400))
+
+
+def option_title(name: str) -> str:
+    """An option key as a heading: "ghost_deck" -> "Ghost deck"."""
+    words = name.replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+def value_text(value, _: Translate = english) -> str:
+    """An option value on its button: yes/no for booleans, words for keys."""
+    if value is True:
+        return _("Yes")
+    if value is False:
+        return _("No")
+    known = {"virtual": _("virtual deck"), "physical": _("physical deck"), "off": _("off")}
+    return known.get(value, str(value).replace("_", " "))
+
+
+def players_text(players: list[str], _: Translate = english) -> str:
+    """"Ada, Bo and Cy"."""
+    names = [str(p) for p in players]
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])

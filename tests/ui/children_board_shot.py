@@ -32,6 +32,7 @@ def main() -> int:
 
     from ui import theme
     from ui.boards.children import ChildrenBoard
+    from ui.i18n import Translator
     from ui.shot import save_screenshot
 
     view = json.loads(view_path.read_text(encoding="utf-8"))
@@ -39,6 +40,7 @@ def main() -> int:
 
     class BoardApp(App):
         scale = NumericProperty(width / theme.DESIGN_SIZE[0])
+        tr = Translator()  # the board's words, in English
 
         def build(self):
             Window.clearcolor = theme.BACKGROUND

@@ -8,8 +8,11 @@ Scenarios (the test on the other side of stdout does the daemon's part):
   prints ``READY`` (the test then taps an unknown tag), waits for the notice and saves
   ``table-notice.png``, touches "End turn" with a real touch, waits for the next turn's
   state and saves ``table-after.png``; then rolls with the "Roll the die" button, touches
-  Undo, rolls again (same die: undo never re-rolls), touches "Out of the castle" (the last
+  Undo, rolls again (same die: undo never re-rolls), saves ``table-move.png`` (every move
+  from the cellar on screen), touches "Out of the castle" (the last
   hunter leaves with every treasure in the cellar: the hunters win) and saves ``game-over.png``.
+* ``page``: shows ``--page`` (default ``newgame``) and saves ``--name``.png.
+* ``tour``: every screen of the shell (see :func:`tour_scenario`).
 * ``lobby``: no daemon yet. Saves ``waiting.png`` and prints ``WAITING`` (the test starts a
   daemon without a game), touches "New game" in the lobby, waits for the table and prints
   ``STARTED`` (the test stops the daemon), waits for "Connection lost" and saves
@@ -83,33 +86,122 @@ class Runner:
         if self.waiting.predicate():
             return True
         if waited > self.waiting.timeout:
-            raise Failed(f"timed out after {self.waiting.timeout} s waiting for {self.waiting.what}")
+            raise Failed(f"timed out after {self.waiting.timeout} s waiting for {self.waiting.what} "
+                         f"(screen {self.app.model.screen!r}, page {self.app.model.page!r})")
         return False
 
 
 # ---------------------------------------------------------------------- widget helpers
 
 
-def find_button(app, text: str):
-    """The visible TouchButton whose text is ``text`` on the current screen, or None."""
+def find_button(app, text: str, where=None):
+    """The visible TouchButton whose text is ``text`` on the current screen (or in
+    ``where``, e.g. an open keyboard), or None."""
     from ui.widgets.buttons import TouchButton
 
-    screen = app.root.ids.screens.current_screen
+    screen = where or app.root.ids.screens.current_screen
     for widget in screen.walk():
         if isinstance(widget, TouchButton) and widget.text == text:
             return widget
     return None
 
 
-def touch(button) -> tuple[float, float]:
-    """A real touch (down, up) at the centre of ``button``, through the window's input path."""
+def reachable(button, x: float, y: float) -> bool:
+    """Window point ``(x, y)`` shows ``button``: it is inside every scroll view holding it
+    (a button scrolled out of sight cannot be touched)."""
+    from kivy.uix.scrollview import ScrollView
+
+    parent = button.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView):
+            left, bottom = parent.to_window(parent.x, parent.y)
+            if not (left <= x <= left + parent.width and bottom <= y <= bottom + parent.height):
+                return False
+        parent = parent.parent
+    return True
+
+
+def out_of_sight(app) -> list[str]:
+    """Choice buttons on the table screen not wholly inside the choice panel (one would
+    have to scroll to see them)."""
+    panel = app.root.ids.screens.current_screen.ids.choices
+    left, bottom = panel.to_window(panel.x, panel.y)
+    hidden = []
+    for button in panel.buttons():
+        x, y = button.to_window(button.x, button.y)
+        if x < left - 0.5 or y < bottom - 0.5 or x + button.width > left + panel.width + 0.5 \
+                or y + button.height > bottom + panel.height + 0.5:
+            hidden.append(button.text)
+    return hidden
+
+
+def touch(button, device: str = "unittest") -> tuple[float, float]:
+    """A real touch (down, up) at the centre of ``button``, through the window's input path.
+
+    Raises:
+        Failed: the button is scrolled out of sight (a finger there would miss it).
+    """
     from kivy.tests.common import UnitTestTouch
 
     x, y = button.to_window(*button.center)
+    if not reachable(button, x, y):
+        raise Failed(f"{button.text!r} is scrolled out of sight")
     finger = UnitTestTouch(x, y)
+    finger.device = device
     finger.touch_down()
     finger.touch_up()
     return x, y
+
+
+def double_touch(button) -> tuple[float, float]:
+    """One finger reported by two input providers: two downs at the same place and time
+    (``mtdev`` and ``hidinput``), then both ups."""
+    from kivy.tests.common import UnitTestTouch
+
+    x, y = button.to_window(*button.center)
+    first, second = UnitTestTouch(x, y), UnitTestTouch(x + 1, y)
+    first.device, second.device = "mtdev", "hidinput"
+    first.touch_down()
+    second.touch_down()
+    first.touch_up()
+    second.touch_up()
+    return x, y
+
+
+def screen_is(app, name: str):
+    """The model chose screen ``name`` and the screen manager shows it (its transition
+    over: a screen manager ignores touches during one)."""
+    screens = app.root.ids.screens
+    return lambda: app.model.screen == name and screens.current == name and not screens.transition.is_active
+
+
+def small_targets(app, mm: float, px_per_mm: float) -> list[str]:
+    """Touch buttons on the current screen (and open modal views) smaller than ``mm``
+    millimetres on either side."""
+    from kivy.core.window import Window
+    from ui.widgets.buttons import TouchButton
+
+    limit = mm * px_per_mm
+    found = []
+    for root in [app.root.ids.screens.current_screen] + list(Window.children[:-1]):
+        for widget in root.walk():
+            if (isinstance(widget, TouchButton) and widget.opacity > 0 and widget.get_root_window()
+                    and widget.height > 1 and min(widget.size) < limit - 0.5):
+                found.append(f"{widget.text!r} {widget.width:.0f}x{widget.height:.0f}")
+    return found
+
+
+def clipped_labels(app) -> list[str]:
+    """Labels on the current screen whose text does not fit their box (height-wise)."""
+    from kivy.uix.label import Label
+
+    found = []
+    for widget in app.root.ids.screens.current_screen.walk():
+        if (isinstance(widget, Label) and widget.opacity > 0 and widget.text and widget.text_size[0]
+                and not widget.shorten and widget.texture_size[1] > widget.height + 2
+                and widget.height > 1):
+            found.append(f"{widget.text[:40]!r} needs {widget.texture_size[1]:.0f} px, has {widget.height:.0f}")
+    return found
 
 
 def say(word: str) -> None:
@@ -124,8 +216,10 @@ def table_scenario(app, out: Path, report: dict):
     from ui.shot import save_screenshot
 
     model = app.model
+    yield Until("the home screen", lambda: screen_is(app, "home")() and find_button(app, "Continue the game"))
+    touch(find_button(app, "Continue the game"))
     yield Until("the table screen with an End turn button",
-                lambda: model.screen == "table" and find_button(app, "End turn") is not None)
+                lambda: screen_is(app, "table")() and find_button(app, "End turn") is not None)
     yield 0.4  # layout settles
     report["before"] = {"turn_number": model.view.get("turn_number"), "prompt": model.prompt_text,
                         "choices": [c["label"] for c in model.choices]}
@@ -162,6 +256,10 @@ def roll_undo_and_win(app, out: Path, report: dict):
     touch(find_button(app, "Roll the die"))
     yield Until("the move step after rolling again", rolled)
     report["rolled_again"] = model.prompt_text
+    yield 0.3
+    report["move"] = {"shown": [b.text for b in app.root.ids.screens.current_screen.ids.choices.buttons()],
+                      "out_of_sight": out_of_sight(app)}
+    report["screenshots"].append(str(save_screenshot(out / "table-move.png")))
     touch(find_button(app, "Out of the castle"))
     yield Until("the game-over screen", lambda: model.over and find_button(app, "New game") is not None)
     yield 0.3
@@ -171,24 +269,26 @@ def roll_undo_and_win(app, out: Path, report: dict):
 
 
 def lobby_scenario(app, out: Path, report: dict):
-    from ui.model import LOST_TEXT, WAITING_TEXT
     from ui.shot import save_screenshot
 
     model = app.model
+    status = lambda: app.root.ids.screens.get_screen("waiting").ids.status.text  # noqa: E731
     yield 0.5
-    if model.screen != "waiting" or model.status_text != WAITING_TEXT:
-        raise Failed(f"expected the waiting screen, got {model.screen!r}: {model.status_text!r}")
+    if model.screen != "waiting" or status() != "Waiting for the companion…":
+        raise Failed(f"expected the waiting screen, got {model.screen!r}: {status()!r}")
     report["screenshots"] = [str(save_screenshot(out / "waiting.png"))]
     say("WAITING")
-    yield Until("the lobby", lambda: model.screen == "lobby" and find_button(app, "New game"))
+    yield Until("home without a game", lambda: screen_is(app, "home")() and find_button(app, "New game"))
     yield 0.3
     report["screenshots"].append(str(save_screenshot(out / "lobby.png")))
     touch(find_button(app, "New game"))
+    yield Until("the new game screen", lambda: screen_is(app, "newgame")() and find_button(app, "Start"))
+    touch(find_button(app, "Start"))
     yield Until("the new game's table", lambda: model.screen == "table")
     report["new_game"] = {"players": model.view.get("players"), "prompt": model.prompt_text}
     say("STARTED")
     yield Until("the connection-lost screen",
-                lambda: model.status_text == LOST_TEXT and model.screen == "waiting")
+                lambda: status() == "Connection lost: reconnecting…" and model.screen == "waiting")
     yield 0.3
     report["screenshots"].append(str(save_screenshot(out / "lost.png")))
     say("LOST")
@@ -196,7 +296,108 @@ def lobby_scenario(app, out: Path, report: dict):
     report["reconnected_to"] = model.screen
 
 
-SCENARIOS = {"table": table_scenario, "lobby": lobby_scenario}
+def tour_scenario(app, out: Path, report: dict):
+    """Every screen of the shell: home, settings, new game (with the keyboard), table (with
+    a duplicated touch, the undo toast), enrollment, then Italian. The test plays the
+    daemon's part after ``TABLE`` (a tap)."""
+    from ui.shot import save_screenshot
+
+    model = app.model
+    shots = report["screenshots"] = []
+    report["small"], report["clipped"] = {}, {}
+    px_per_mm = float(report["px_per_mm"])
+
+    def shot(name):
+        yield 0.3  # layout settles
+        shots.append(str(save_screenshot(out / f"{name}.png")))
+        report["small"][name] = small_targets(app, 9.0, px_per_mm)
+        report["clipped"][name] = clipped_labels(app)
+
+    yield Until("home with the game in progress",
+                lambda: screen_is(app, "home")() and model.catalogue.get("current") is not None)
+    report["home"] = {"resume": app.root.ids.screens.current_screen.resume_detail}
+    yield from shot("home")
+    touch(find_button(app, "Settings"))
+    yield Until("settings with the about", lambda: screen_is(app, "settings")() and model.about)
+    yield from shot("settings")
+    touch(find_button(app, "‹ Back"))
+    yield Until("home", screen_is(app, "home"))
+    touch(find_button(app, "New game"))
+    yield Until("new game with its options", lambda: screen_is(app, "newgame")()
+                and find_button(app, "1. Player 1") is not None)
+    yield from shot("newgame")
+    touch(find_button(app, "1. Player 1"))
+    from kivy.core.window import Window
+    yield Until("the keyboard", lambda: len(Window.children) > 1)
+    keyboard = Window.children[0]
+    for _ in range(8):
+        touch(find_button(app, "Delete", keyboard))
+        yield 0.06  # fingers are not faster than a frame
+    for key in "ADA":
+        double_touch(find_button(app, key, keyboard))  # a duplicated finger types once
+        yield 0.06
+    report["typed"] = keyboard.name
+    yield 0.3
+    shots.append(str(save_screenshot(out / "keyboard.png")))
+    report["small"]["keyboard"] = small_targets(app, 9.0, px_per_mm)
+    touch(find_button(app, "Done", keyboard))
+    yield Until("the renamed player, the keyboard gone",
+                lambda: find_button(app, "1. Ada") is not None and len(Window.children) == 1)
+    touch(find_button(app, "‹ Back"))
+    yield Until("home", screen_is(app, "home"))
+    touch(find_button(app, "Continue the game"))
+    yield Until("the table", lambda: screen_is(app, "table")() and find_button(app, "End turn"))
+    yield from shot("table")
+    before = model.view.get("turn_number")
+    double_touch(find_button(app, "End turn"))  # one finger, two providers: one End turn
+    yield Until("the next turn", lambda: model.view.get("turn_number") == before + 1 and not model.busy)
+    report["turns"] = [before, model.view.get("turn_number")]
+    report["dropped"] = app.root.dropped
+    say("TURN")  # the test presses the dice button
+    yield Until("the undo toast", lambda: bool(app.toast))
+    report["toast"] = app.toast
+    yield from shot("table-toast")
+    touch(app.root.ids.screens.current_screen.ids.undo)
+    yield Until("the undo's notice", lambda: "Undone" in model.notice and not app.toast)
+    report["undo_notice"] = model.notice
+    yield from shot("table-undone")
+    say("ENDED")
+    yield Until("the enrollment screen", screen_is(app, "enroll"))
+    yield from shot("enroll")
+    touch(find_button(app, "Stop"))
+    yield Until("back from enrollment", lambda: model.screen != "enroll")
+    report["after_enroll"] = model.screen
+    app.set_language("it")
+    yield Until("Italian", lambda: model.language == "it" and find_button(app, "Annulla") is not None)
+    yield from shot("table-it")
+    touch(find_button(app, "Menu"))
+    yield Until("home in Italian", screen_is(app, "home"))
+    yield from shot("home-it")
+    touch(find_button(app, "Impostazioni"))
+    yield Until("settings in Italian", screen_is(app, "settings"))
+    yield from shot("settings-it")
+    app.set_language("en")
+    yield Until("English again", lambda: model.language == "en")
+
+
+def page_scenario(app, out: Path, report: dict, page: str = "newgame", name: str = ""):
+    """Show ``page`` (as its button would) and save ``NAME.png`` (default ``PAGE.png``):
+    ``--page``, ``--name``. A development aid, and the boards' screenshot tests."""
+    from ui.shot import save_screenshot
+
+    yield Until("connected", lambda: app.model.connected and app.model.catalogue)
+    app.model.go(page)
+    yield Until(f"the {page} screen", screen_is(app, page))
+    yield 1.0
+    report["screen"] = app.model.screen
+    report["screenshots"] = [str(save_screenshot(out / f"{name or page}.png"))]
+    report["small"] = small_targets(app, 9.0, float(report["px_per_mm"]))
+    report["clipped"] = clipped_labels(app)
+    if app.model.screen == "table":
+        report["out_of_sight"] = out_of_sight(app)
+
+
+SCENARIOS = {"page": page_scenario, "table": table_scenario, "lobby": lobby_scenario, "tour": tour_scenario}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -206,6 +407,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, required=True, help="directory for the screenshots")
     p.add_argument("--report", type=Path, required=True)
     p.add_argument("--size", default="800x480")
+    p.add_argument("--page", default="newgame", help="the page scenario's page")
+    p.add_argument("--name", default="", help="the page scenario's screenshot name (default: the page)")
+    p.add_argument("--px-per-mm", type=float, default=5.24, help="the panel's density (7\" 800×480: 5.24)")
     args = p.parse_args(argv)
     size = tuple(int(v) for v in args.size.split("x"))
 
@@ -214,8 +418,13 @@ def main(argv: list[str] | None = None) -> int:
     app = build_app(args.socket, size=size)
     from kivy.clock import Clock
 
-    report: dict = {"scenario": args.scenario, "ok": False}
-    runner = Runner(app, SCENARIOS[args.scenario](app, args.out, report), report)
+    report: dict = {"scenario": args.scenario, "ok": False, "px_per_mm": args.px_per_mm}
+    scenario = SCENARIOS[args.scenario]
+    if args.scenario == "page":
+        steps = scenario(app, args.out, report, args.page, args.name)
+    else:
+        steps = scenario(app, args.out, report)
+    runner = Runner(app, steps, report)
     Clock.schedule_interval(runner.tick, 0.05)
     app.run()
     args.report.write_text(json.dumps(report, indent=2))

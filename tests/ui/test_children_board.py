@@ -12,12 +12,16 @@ from pathlib import Path
 import pytest
 
 import pngread
-from test_table_screen import ARTIFACTS, display, kivy_home  # noqa: F401  (fixtures)
+from test_table_screen import ARTIFACTS, _share, display, harness, kivy_home  # noqa: F401  (fixtures)
 
-from ui.boards.children import room_text, side_text
+from ui.boards.children import room_text, side_text, steps
+from ui.i18n import translate
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOT = Path(__file__).with_name("children_board_shot.py")
+
+#: theme.HAUNTED_TILE as 0–255 RGB: the fill of a room with an enraged ghost.
+ENRAGED_TILE_RGB = (66, 18, 26)
 
 
 def _game_view() -> dict:
@@ -38,10 +42,31 @@ def test_room_tiles_show_counts_and_tempers_never_cards():
     text = room_text("Spire", room)
     assert text.splitlines() == ["[b]Spire[/b]", "[color=ff4d47]Penny (enraged)[/color]",
                                  "[color=6bfa8c]Rosie[/color]", "[color=ffcc33]Ada[/color]",
-                                 "[color=ffa64d]Kitty Kitty[/color]", "[color=a89ec2]3 cards left[/color]"]
+                                 "[color=ffa64d]Kitty Kitty[/color]", "[color=a89ec2]Cards left: 3[/color]"]
     view = {"turn": "Ada", "step": 2, "actions_left": 1, "players": {"Ada": {"cards": 4, "skulls": 1,
             "trapped": ["Rosie"], "kitty_card": False}}, "skull_pool": 5, "deck": 40}
-    assert side_text(view).splitlines()[:3] == ["[b]Ada[/b]", "2 Take 2 actions", "Actions left: 1"]
+    assert side_text(view).splitlines() == ["[b]Ada[/b]", "2 Take 2 actions", "Actions left: 1",
+                                            "Ada: cards 4 · skulls 1 · trapped 1", "Skull pile: 5 · Deck: 40"]
+
+
+def test_the_board_speaks_italian():
+    """The board's own words go through the client's translator (the Italian rulebook's
+    terms: infuriato, segnalini teschio, limite di mano); names stay as they are."""
+    def it(text, **params):
+        return translate(text, "it", **params)
+
+    room = {"ghosts": [{"name": "Penny", "enraged": True}], "players": [], "kitty": False, "left_cards": 2}
+    assert room_text("Spire", room, it).splitlines() == [
+        "[b]Spire[/b]", "[color=ff4d47]Penny (infuriato)[/color]", "[color=a89ec2]Carte rimaste: 2[/color]"]
+    view = {"turn": "Bo", "step": 2, "actions_left": 2, "final_round": True,
+            "players": {"Bo": {"cards": 1, "skulls": 0, "trapped": [], "kitty_card": True}},
+            "skull_pool": 6, "deck": 24}
+    assert side_text(view, it).splitlines() == [
+        "[b]Bo[/b]", "2 Compi 2 azioni", "Azioni rimaste: 2",
+        "Bo: carte 1 · teschi 0 · intrappolati 0 [color=ffa64d]Kitty[/color]",
+        "Segnalini teschio: 6 · Mazzo: 24", "[color=ff4d47]Ultimo giro[/color]"]
+    assert steps(it)[1:] == ("1 Gioca una tessera stanza", "2 Compi 2 azioni", "3 Riporta la mano al limite",
+                             "4 Muovi 1 fantasma", "5 Muovi Kitty Kitty")
 
 
 @pytest.mark.ui
@@ -59,3 +84,33 @@ def test_children_board_draws_the_mansion(display, kivy_home, tmp_path):  # noqa
     png = pngread.read(out)
     colours = {png.pixel(x, y) for x in range(0, 800, 8) for y in range(0, 480, 8)}
     assert len(colours) > 20  # not blank: tiles, text, the large hand limit
+
+
+@pytest.mark.ui
+def test_children_board_on_the_table_screen_in_italian(harness, tmp_path):  # noqa: F811
+    """The same game on the real table screen (the board beside the prompt and its choices),
+    with an Italian daemon: ``tests/artifacts/children-it.png``."""
+    from companion import script
+    from companion.daemon import Daemon, DaemonThread
+    from companion.store import EventStore
+
+    table = script.load(ROOT / "tests" / "scripts" / "children" / "ghosts_win.jsonl")
+    sock = tmp_path / "companion.sock"
+    store = EventStore(":memory:")
+    daemon = Daemon(store, sock, language="it")
+    try:
+        with DaemonThread(daemon):
+            daemon.call(lambda: daemon.start_game(table.header))
+            for line in table.lines[: len(table.lines) - 12]:
+                daemon.submit(line.input)
+            daemon.drain()
+            view = daemon.call(lambda: daemon.session.view())
+            ui = harness("page", sock, (800, 480), ARTIFACTS, args=("--page", "table", "--name", "children-it"))
+            report = ui.finish()
+    finally:
+        store.close()
+    assert view == _game_view() and view["enraged"]
+    assert report["screen"] == "table" and report["screenshots"] == [str(ARTIFACTS / "children-it.png")]
+    assert (report["small"], report["clipped"], report["out_of_sight"]) == ([], [], [])
+    png = pngread.read(ARTIFACTS / "children-it.png")
+    assert _share(png, ENRAGED_TILE_RGB, step=2) > 0.005  # rooms of enraged ghosts

@@ -1,17 +1,14 @@
 """The Ghost at Home board on the real table screen, in Italian (issue 12): a daemon whose
-language is Italian plays a few turns, ``python -m ui`` saves a screenshot
+language is Italian plays a few turns; the client (``harness.py page --page table``) opens
+the table, as "Continua la partita" on Home does, and saves a screenshot
 (``tests/artifacts/ghost-at-home-it.png``)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
 
 import pngread
-from test_table_screen import ARTIFACTS, ROOT, _share, display, kivy_home  # noqa: F401  (fixtures)
+from test_table_screen import ARTIFACTS, _share, display, harness, kivy_home  # noqa: F401  (fixtures)
 
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
@@ -33,7 +30,7 @@ LIT_FLOOR_RGB = (140, 115, 41)
 CAT_RGB = (255, 153, 46)
 
 
-def test_board_in_italian(display, kivy_home, tmp_path):  # noqa: F811
+def test_board_in_italian(harness, tmp_path):  # noqa: F811
     sock, out = tmp_path / "companion.sock", ARTIFACTS / "ghost-at-home-it.png"
     out.unlink(missing_ok=True)
     store = EventStore(":memory:")
@@ -46,14 +43,13 @@ def test_board_in_italian(display, kivy_home, tmp_path):  # noqa: F811
                 assert client.choose(key)["ok"], key
             client.request({"cmd": "state"})
             state = client.state
-            env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home)}
-            done = subprocess.run(
-                [sys.executable, "-m", "ui", "--socket", str(sock), "--size", "800x480",
-                 "--screenshot", str(out), "--exit-after", "3"],
-                cwd=ROOT, env=env, capture_output=True, text=True, timeout=40)
+            ui = harness("page", sock, (800, 480), ARTIFACTS, args=("--page", "table", "--name", out.stem))
+            report = ui.finish()
     finally:
         store.close()
-    assert done.returncode == 0, done.stderr[-3000:]
+    assert report["screen"] == "table" and report["screenshots"] == [str(out)]
+    # The long Italian prompt and labels: every choice on screen, none clipped or too small.
+    assert (report["small"], report["clipped"], report["out_of_sight"]) == ([], [], [])
     assert state["prompt"]["text"] == ("Ada: gioca carte stanza, un fantasma, un gatto o una carta speciale "
                                        "(toccala sul lettore), accendi una luce, oppure scarta e pesca")
     assert "Accendi la luce del secondo piano" in [c["label"] for c in state["prompt"]["choices"]]

@@ -88,13 +88,14 @@ class Harness:
     """``harness.py SCENARIO`` running in a subprocess; stdout words tell its progress."""
 
     def __init__(self, scenario: str, sock: Path, size: tuple[int, int], display: str,
-                 kivy_home: Path, out: Path, tmp: Path):
+                 kivy_home: Path, out: Path, tmp: Path, px_per_mm: float = 5.24, args: tuple = ()):
         self.report_path = tmp / f"{scenario}-report.json"
         self.stderr_path = tmp / f"{scenario}-stderr.txt"
         env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home),
                "KIVY_NO_ARGS": "1", "PYTHONUNBUFFERED": "1"}
         command = [sys.executable, str(HARNESS), scenario, "--socket", str(sock), "--out", str(out),
-                   "--report", str(self.report_path), "--size", f"{size[0]}x{size[1]}"]
+                   "--report", str(self.report_path), "--size", f"{size[0]}x{size[1]}",
+                   "--px-per-mm", str(px_per_mm), *args]
         self.stderr = self.stderr_path.open("w")
         self.proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE,
                                      stderr=self.stderr, text=True)
@@ -115,7 +116,8 @@ class Harness:
                 self.kill()
                 pytest.fail(f"the UI never said {word!r}\n{self.stderr_tail()}")
             if line is None:
-                pytest.fail(f"the UI exited before saying {word!r}\n{self.stderr_tail()}")
+                report = self.report_path.read_text() if self.report_path.exists() else ""
+                pytest.fail(f"the UI exited before saying {word!r}\n{report[-3000:]}\n{self.stderr_tail()}")
             if line == word:
                 return
 
@@ -148,8 +150,8 @@ def harness(display, kivy_home, tmp_path):
     """``harness(scenario, sock, size, out)`` -> a started :class:`Harness` (killed after)."""
     started: list[Harness] = []
 
-    def start(scenario: str, sock: Path, size=(800, 480), out: Path = ARTIFACTS) -> Harness:
-        h = Harness(scenario, sock, size, display, kivy_home, out, tmp_path)
+    def start(scenario: str, sock: Path, size=(800, 480), out: Path = ARTIFACTS, **kwargs) -> Harness:
+        h = Harness(scenario, sock, size, display, kivy_home, out, tmp_path, **kwargs)
         started.append(h)
         return h
 
@@ -221,6 +223,12 @@ def test_table_screen_shows_the_game_and_end_turn_touch_drives_the_daemon(harnes
     assert report["over"] == {"prompt": "The game is over: the hunters won!", "can_undo": False,
                               "undo_disabled": True}
 
+    # From cellar room M every move of the die's 6 is on screen at once, no scrolling:
+    # End turn, the twelve rooms, Cellar N, the hallway and the way out.
+    assert report["move"]["shown"] == (["End turn"] + [f"Room {r}" for r in "ABCDEFGHIJKL"]
+                                       + ["Cellar N", "Hallway", "Out of the castle"])
+    assert report["move"]["out_of_sight"] == []
+
     # Every choice has a button, "End turn" first (Bo used his one movement point).
     assert report["shown_choices"] == ["End turn"]
     assert sorted(report["shown_choices"]) == sorted(report["before"]["choices"])
@@ -231,12 +239,12 @@ def test_table_screen_shows_the_game_and_end_turn_touch_drives_the_daemon(harnes
     # Screenshots: the window's size, not blank, the button where it was touched.
     shots = [Path(p) for p in report["screenshots"]]
     assert [p.name for p in shots] == ["table-screen.png", "table-notice.png", "table-after.png",
-                                       "game-over.png"]
+                                       "table-move.png", "game-over.png"]
     assert report["window_size"] == list(size)
     for shot in shots:
         assert pngread.size(shot) == size, shot
         assert shot.stat().st_size > 10_000, shot
-    screen, notice, after, _over = (pngread.read(p) for p in shots)
+    screen, notice, after, _move, _over = (pngread.read(p) for p in shots)
     assert _distinct_colours(screen) > 20
     x, y = _window_to_png(screen, *report["touched_at"])
     assert _close(screen.pixel(x, y)[:3], PRIMARY_RGB), screen.pixel(x, y)
@@ -253,13 +261,13 @@ def test_waits_for_the_daemon_starts_a_game_and_reconnects(harness, tmp_path):
     ui = harness("lobby", sock, (800, 480), ARTIFACTS)
     ui.expect("WAITING")  # no daemon yet: "Waiting for the companion…"
     with running_daemon(sock, game=False) as daemon:
-        ui.expect("STARTED")  # the lobby's "New game" was touched
+        ui.expect("STARTED")  # New game, then Start, were touched
         game, players = daemon.call(lambda: (daemon.session.spec.id, daemon.session.header.players))
     assert (game, players) == ("creepy_cellar", ("Player 1", "Player 2"))
     ui.expect("LOST")  # daemon gone: "Connection lost — reconnecting"
     with running_daemon(sock, game=False):
         report = ui.finish()
-    assert report["reconnected_to"] == "lobby"
+    assert report["reconnected_to"] == "home"
     assert report["new_game"]["players"] == ["Player 1", "Player 2"]
     for shot in report["screenshots"]:
         assert pngread.size(shot) == (800, 480)

@@ -82,6 +82,29 @@ def test_titles_doors_and_outcomes():
     assert text.outcome_colour({"outcome": "won"}) != text.outcome_colour({"outcome": "lost"})
 
 
+def _italian(message, **params):
+    from ui.i18n import translate
+
+    return translate(message, "it", **params)
+
+
+def test_the_creepy_cellar_board_words_in_italian():
+    """The board's status line and door panel go through the client's translator (the
+    glossary's words: cantina, corridoio, porte verdi)."""
+    from ui.boards.creepy_cellar import status_text
+
+    assert [text.doors_text(c, _italian) for c in ("green", "blue", "")] == [
+        "Porte verdi chiuse", "Porte blu chiuse", "Porte aperte"]
+    view = {"mode": "nightmare", "cellar": ["treasure-1", "treasure-2", "treasure-3"], "cellar_slots": 12,
+            "hunters": {"Ada": {"at": "outside"}, "Bo": {"at": "hallway"}, "Cy": {"at": "C"}}}
+    assert status_text(view) == "Nightmare · cellar 3/12 · out: Ada · hallway: Bo"
+    assert status_text(view, _italian) == "Incubo · cantina 3/12 · fuori: Ada · corridoio: Bo"
+    assert status_text({**view, "mode": "advanced", "hunters": {}}, _italian) == "Avanzata · cantina 3/12"
+    assert _italian("Haunting risk this round: {percent}%", percent=33) == (
+        "Rischio infestazione nel giro: 33%")
+    assert _italian("Hauntings {count}/{limit}", count=2, limit=8) == "Infestazioni 2/8"
+
+
 def test_log_shows_the_latest_lines_with_the_fresh_ones_bright():
     lines = [f"line {i}" for i in range(10)]
     shown = text.log_markup(lines, fresh=2).split("\n")
@@ -107,15 +130,21 @@ def test_end_turn_comes_first_and_the_win_last():
     assert layout.order_choices([]) == []
 
 
-def test_grid_uses_two_columns_until_three_are_needed():
+def test_grid_uses_two_columns_until_more_are_needed():
     # 800×480, panel ~320 px tall: 7 secondary choices fit in two columns ...
     assert layout.grid_shape(7, 320, 1.0) == (2, layout.ROW_HEIGHT)
-    # ... 15 (a board full of ghosts) need three, rows shrunk but touchable ...
-    cols, row = layout.grid_shape(15, 320, 1.0)
-    assert cols == 3 and layout.MIN_ROW_HEIGHT <= row < layout.ROW_HEIGHT
+    # ... 15 (a board full of ghosts) need three in a taller panel, rows shrunk but touchable ...
+    cols, row = layout.grid_shape(15, 350, 1.0)
+    assert cols == 3 and row == (350 - 70 - 4 * 6) / 5 == 51.2
+    assert layout.MIN_ROW_HEIGHT <= row < layout.ROW_HEIGHT
+    # ... four under a two-line prompt (a hunter in the cellar: 15 moves besides End turn) ...
+    assert layout.grid_shape(15, 306, 1.0) == (4, layout.ROW_HEIGHT)
+    assert layout.grid_shape(15, 290, 1.0) == (4, (290 - 70 - 3 * 6) / 4)
+    assert layout.grid_shape(15, 320 * 1.6, 1.6) == (4, layout.ROW_HEIGHT * 1.6)
+    # ... five in the portrait panel (720×1280: scale 1.5, ~390 px) ...
+    assert layout.grid_shape(15, 390, 1.5) == (5, layout.ROW_HEIGHT * 1.5)
     # ... and when even that does not fit, rows keep their minimum and the panel scrolls.
-    assert layout.grid_shape(15, 200, 1.0) == (3, layout.MIN_ROW_HEIGHT)
-    assert layout.grid_shape(15, 320 * 1.6, 1.6)[0] == 3
+    assert layout.grid_shape(15, 200, 1.0) == (5, layout.MIN_ROW_HEIGHT)
 
 
 # ---------------------------------------------------------------------- daemon link

@@ -8,55 +8,65 @@ socket; nothing of the game is imported here). Left cards are only ever a count.
 
 from __future__ import annotations
 
+from kivy.app import App
 from kivy.properties import BooleanProperty, DictProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from ui.kvloader import load_kv
+from ui.text import Translate, english
 
 #: Floors as the view names them, drawn top floor first.
 FLOORS = ("3rd", "2nd", "1st", "basement")
 COLUMNS = 5
 
-#: The turn guide's steps ("Taking a Turn").
-STEPS = ("", "1 Play a room tablet", "2 Take 2 actions", "3 Restore your hand", "4 Move 1 ghost",
-         "5 Move Kitty Kitty")
+def steps(_: Translate = english) -> tuple[str, ...]:
+    """The turn guide's steps ("Taking a Turn"), numbered from 1 (index 0 is no step)."""
+    return ("", _("1 Play a room tablet"), _("2 Take 2 actions"), _("3 Restore your hand"),
+            _("4 Move 1 ghost"), _("5 Move Kitty Kitty"))
 
 
-def room_text(name: str, room: dict) -> str:
-    """The lines of a room tile (Kivy markup): name, ghosts (ENRAGED in red), players,
-    Kitty Kitty and the count of left cards."""
+def room_text(name: str, room: dict, _: Translate = english) -> str:
+    """The lines of a room tile (Kivy markup): name, ghosts (enraged ones in red), players,
+    Kitty Kitty and the count of left cards, in the language of ``_``."""
     lines = [f"[b]{name}[/b]"]
     for ghost in room.get("ghosts") or []:
-        lines.append(f"[color=ff4d47]{ghost['name']} (enraged)[/color]" if ghost.get("enraged")
-                     else f"[color=6bfa8c]{ghost['name']}[/color]")
+        if ghost.get("enraged"):
+            enraged = _("{ghost} (enraged)", ghost=ghost["name"])  # not in an f-string: Babel reads it
+            lines.append(f"[color=ff4d47]{enraged}[/color]")
+        else:
+            lines.append(f"[color=6bfa8c]{ghost['name']}[/color]")
     if room.get("players"):
         lines.append("[color=ffcc33]" + ", ".join(room["players"]) + "[/color]")
     if room.get("kitty"):
         lines.append("[color=ffa64d]Kitty Kitty[/color]")
     if room.get("left_cards"):
-        n = room["left_cards"]
-        lines.append(f"[color=a89ec2]{n} card{'s' if n != 1 else ''} left[/color]")
+        left = _("Cards left: {n}", n=room["left_cards"])
+        lines.append(f"[color=a89ec2]{left}[/color]")
     return "\n".join(lines)
 
 
-def side_text(view: dict) -> str:
-    """The panel beside the mansion: whose turn, the step, actions, skulls, deck, stacks."""
+def side_text(view: dict, _: Translate = english) -> str:
+    """The panel beside the mansion: whose turn, the step, actions, skulls, deck, stacks, in
+    the language of ``_``."""
     lines = []
+    guide = steps(_)
     if view.get("turn"):
         lines.append(f"[b]{view['turn']}[/b]")
         step = int(view.get("step") or 0)
-        if 0 < step < len(STEPS):
-            lines.append(STEPS[step])
+        if 0 < step < len(guide):
+            lines.append(guide[step])
         if step == 2:
-            lines.append(f"Actions left: {view.get('actions_left', 0)}")
+            lines.append(_("Actions left: {n}", n=view.get("actions_left", 0)))
     players = view.get("players") or {}
     for name, p in players.items():
-        lines.append(f"{name}: {p.get('cards', 0)} cards, {p.get('skulls', 0)} skulls, "
-                     f"{len(p.get('trapped') or [])} trapped" + (" [color=ffa64d]Kitty[/color]" if p.get("kitty_card") else ""))
-    lines.append(f"Skull pile: {view.get('skull_pool', 0)}  Deck: {view.get('deck', 0)}")
+        line = _("{player}: cards {cards} · skulls {skulls} · trapped {trapped}", player=name,
+                 cards=p.get("cards", 0), skulls=p.get("skulls", 0), trapped=len(p.get("trapped") or []))
+        lines.append(line + (" [color=ffa64d]Kitty[/color]" if p.get("kitty_card") else ""))
+    lines.append(_("Skull pile: {skulls} · Deck: {cards}", skulls=view.get("skull_pool", 0), cards=view.get("deck", 0)))
     if view.get("final_round"):
-        lines.append("[color=ff4d47]Final round[/color]")
+        final = _("Final round")
+        lines.append(f"[color=ff4d47]{final}[/color]")
     return "\n".join(lines)
 
 
@@ -84,24 +94,46 @@ class ChildrenBoard(BoxLayout):
     def __init__(self, **kwargs):
         load_kv("children")
         super().__init__(**kwargs)
+        self.tr = App.get_running_app().tr
+        self.tr.on_switch(lambda _lang: self.on_view())
         self.cells: dict[tuple[str, int], MansionRoom] = {}
+        self._columns: list[int] = []
+
+    def _lay_out(self, columns: list[int]) -> None:
+        """One cell per floor and column in ``columns`` (the columns that hold a room: a
+        column of gaps on every floor takes no room from the tiles)."""
+        if columns == self._columns:
+            return
+        self._columns = columns
+        grid = self.ids.mansion
+        grid.clear_widgets()
+        grid.cols = len(columns)
+        self.cells = {}
         for floor in FLOORS:
-            for column in range(COLUMNS):
+            for column in columns:
                 cell = MansionRoom()
                 self.cells[(floor, column)] = cell
-                self.ids.mansion.add_widget(cell)
+                grid.add_widget(cell)
 
     def on_view(self, *_args) -> None:
         view = dict(self.view)
         self.hand_limit = int(view.get("hand_limit", 5))
-        self.side = side_text(view)
+        self.side = side_text(view, self.tr._)
         mansion = view.get("mansion") or {}
         rooms = view.get("rooms") or {}
+        self._lay_out(used_columns(mansion))
         for (floor, column), cell in self.cells.items():
             row = mansion.get(floor) or [None] * COLUMNS
             name = row[column] if column < len(row) else None
             room = rooms.get(name) or {} if name else {}
             cell.built = bool(name)
-            cell.text = room_text(name, room) if name else ""
+            cell.text = room_text(name, room, self.tr._) if name else ""
             cell.haunted = bool(room.get("ghosts"))
             cell.enraged = any(g.get("enraged") for g in room.get("ghosts") or [])
+
+
+def used_columns(mansion: dict) -> list[int]:
+    """The grid columns (0–4) holding a room on some floor, left to right; all five for an
+    empty mansion."""
+    used = sorted({c for row in mansion.values() for c, name in enumerate(row or []) if name})
+    return used or list(range(COLUMNS))

@@ -7,11 +7,13 @@ socket; nothing of the game is imported here).
 
 from __future__ import annotations
 
+from kivy.app import App
 from kivy.properties import BooleanProperty, DictProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from ui.kvloader import load_kv
+from ui.text import Translate, english
 import ui.widgets.die  # noqa: F401  (kv uses DieFace)
 import ui.widgets.meter  # noqa: F401  (kv uses HauntingMeter)
 import ui.widgets.pieces  # noqa: F401  (kv uses Marker, PieceRow)
@@ -66,6 +68,8 @@ class CellarBoard(BoxLayout):
     def __init__(self, **kwargs):
         load_kv("creepy_cellar")
         super().__init__(**kwargs)
+        self.tr = App.get_running_app().tr
+        self.tr.on_switch(lambda _lang: self.on_view())
         self.tiles: dict[str, RoomTile] = {}
         for letter in CASTLE:
             self._add_tile(self.ids.castle, letter, cellar=False)
@@ -95,18 +99,22 @@ class CellarBoard(BoxLayout):
         odds = self.view.get("odds_haunting")
         if odds is not None:
             self.odds = float(odds)
-        self.status = status_text(self.view)
+        self.status = status_text(self.view, self.tr._)
 
 
-def status_text(view: dict) -> str:
-    """"Nightmare · cellar 3/12 · out: Ada · hallway: Bo" from a view."""
+def status_text(view: dict, _: Translate = english) -> str:
+    """"Nightmare · cellar 3/12 · out: Ada · hallway: Bo" from a view, in the language of ``_``."""
     if not view:
         return ""
-    parts = [str(view.get("mode", "")).capitalize(),
-             f"cellar {len(view.get('cellar') or [])}/{view.get('cellar_slots', 0)}"]
+    modes = {"nightmare": _("Nightmare"), "advanced": _("Advanced"), "basic": _("Basic")}
+    mode = str(view.get("mode", ""))
+    parts = [modes.get(mode, mode.capitalize()),
+             _("cellar {filled}/{slots}", filled=len(view.get("cellar") or []), slots=view.get("cellar_slots", 0))]
     hunters = view.get("hunters") or {}
-    for place, word in (("outside", "out"), ("hallway", "hallway")):
-        names = [name for name, h in hunters.items() if h.get("at") == place]
-        if names:
-            parts.append(f"{word}: {', '.join(names)}")
+    out = [name for name, h in hunters.items() if h.get("at") == "outside"]
+    if out:
+        parts.append(_("out: {names}", names=", ".join(out)))
+    hallway = [name for name, h in hunters.items() if h.get("at") == "hallway"]
+    if hallway:
+        parts.append(_("hallway: {names}", names=", ".join(hallway)))
     return " · ".join(parts)

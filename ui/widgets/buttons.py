@@ -21,3 +21,14 @@ class TouchButton(Button):
     down_colour = ColorProperty(theme.BUTTON_DOWN)
     text_colour = ColorProperty(theme.TEXT)
     key = StringProperty("")
+
+
+def fit_text(button: TouchButton, smallest: float, margin: float = 4.0) -> None:
+    """Shrink ``button``'s font (one pixel at a time, not below ``smallest`` pixels) while its
+    wrapped label is taller than the button: a long label (Italian) stays whole and inside."""
+
+    def shrink(*_args) -> None:
+        if button.texture_size[1] > button.height - margin and button.font_size > smallest:
+            button.font_size = max(smallest, button.font_size - 1)
+
+    button.bind(texture_size=shrink, height=shrink)

@@ -1,20 +1,20 @@
 """The prompt's choices as big touch buttons: the main one first and widest, the rest in a
-grid of two or three columns (see :mod:`ui.layout`), in a scroll view should even that not
-fit; ~16 choices fit on an 800×480 screen.
+grid of two to four columns (see :mod:`ui.layout`), in a scroll view should even that not
+fit; ~20 choices fit on an 800×480 screen.
 """
 
 from __future__ import annotations
 
 from kivy.clock import Clock
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.scrollview import ScrollView
 
 from ui import theme
-from ui.layout import FINAL_KEYS, GAP, GRID_FONT, PRIMARY_HEIGHT, grid_shape, order_choices
-from ui.widgets.buttons import TouchButton
+from ui.layout import FINAL_KEYS, GAP, GRID_FONT, PRIMARY_HEIGHT, SMALLEST_FONT, grid_shape, order_choices
+from ui.widgets.buttons import TouchButton, fit_text
 
 #: Key of the "start a new game" button the panel shows when the game is over.
 NEW_GAME = "new-game"
@@ -34,6 +34,7 @@ class ChoicePanel(ScrollView):
     over = BooleanProperty(False)
     busy = BooleanProperty(False)
     scale = NumericProperty(1.0)
+    new_game_label = StringProperty("New game")
 
     def __init__(self, **kwargs):
         self.register_event_type("on_choose")
@@ -44,8 +45,8 @@ class ChoicePanel(ScrollView):
         self._box.bind(minimum_height=self._box.setter("height"))
         self.add_widget(self._box)
         self._trigger = Clock.create_trigger(self._rebuild)
-        self.bind(choices=self._trigger, over=self._trigger, scale=self._trigger,
-                  height=self._trigger, busy=self._set_busy)
+        self.bind(choices=self._trigger, over=self._trigger, scale=self._trigger, new_game_label=self._trigger,
+                  height=self._trigger, width=self._trigger, busy=self._set_busy)
 
     def on_choose(self, key: str) -> None:
         """Default handler: nothing."""
@@ -62,7 +63,7 @@ class ChoicePanel(ScrollView):
         self._box.padding = (0, 0, dp(12) * self.scale, 0)  # room for the scroll bar
         self.scroll_y = 1
         if self.over:
-            self._box.add_widget(self._button({"key": NEW_GAME, "label": "New game"}, True))
+            self._box.add_widget(self._button({"key": NEW_GAME, "label": self.new_game_label}, True))
             return
         ordered = order_choices(list(self.choices))
         if not ordered:
@@ -73,7 +74,8 @@ class ChoicePanel(ScrollView):
 
     def _grid(self, choices: list[dict]) -> GridLayout:
         unit = dp(1) * self.scale
-        cols, row = grid_shape(len(choices), self.height, unit)
+        across = self.width - self._box.padding[2]
+        cols, row = grid_shape(len(choices), self.height, unit, across)
         grid = GridLayout(cols=cols, size_hint_y=None, spacing=GAP * unit)
         grid.bind(minimum_height=grid.setter("height"))
         for choice in choices:
@@ -92,6 +94,7 @@ class ChoicePanel(ScrollView):
             bold=primary,
             disabled=self.busy,
         )
+        fit_text(button, sp(SMALLEST_FONT) * self.scale)
         if primary:
             button.base_colour, button.down_colour = theme.PRIMARY, theme.PRIMARY_DOWN
         elif choice["key"] in FINAL_KEYS:

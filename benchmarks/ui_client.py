@@ -1,0 +1,192 @@
+"""Touchscreen client figures (issue 6): tap in the daemon -> the frame that shows it
+(p50/p99), the client's idle CPU over 60 s, its start time and resident memory.
+
+    .venv/bin/python benchmarks/ui_client.py [--presses 200] [--idle 60] [--size 800x480]
+
+Runs a real daemon (the UI tests' Creepy Cellar game, simulated dice button) in this
+process and the real Kivy client in a child process under a private Xvfb (or $DISPLAY).
+The child is the app plus a probe: after each state message it notes the monotonic time
+of the next window flip (the frame that shows it) and prints it. The clock is
+CLOCK_MONOTONIC, shared by both processes. A "tap" is a dice-button press handed to the
+daemon as the hardware thread does (``Daemon.on_dice``); each is undone again through the
+socket, so the game stays where it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import queue
+import select
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "ui"))
+
+
+# ---------------------------------------------------------------------- the child: app + probe
+
+
+def probe(socket_path: str, size: tuple[int, int]) -> None:
+    """Run the client; print ``READY t`` at the first frame of the table, ``FRAME t`` at
+    the first frame after each later state message."""
+    from ui.app import build_app
+
+    app = build_app(socket_path, size=size)
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+
+    pending = {"state": False, "ready": False, "input": False}
+    handle = app._handle
+
+    def handled(message, _dt=None):
+        handle(message, _dt)
+        if message.get("type") == "state":
+            pending["state"] = True
+        elif message.get("type") == "input":
+            pending["input"] = True
+
+    app._handle = handled
+
+    def flipped(*_args):
+        if pending["input"] and pending["ready"]:
+            pending["input"] = False
+            print(f"INPUT {time.monotonic()}", flush=True)
+        if not pending["state"]:
+            return
+        pending["state"] = False
+        now = time.monotonic()
+        if not pending["ready"]:
+            if app.model.screen == "table":
+                pending["ready"] = True
+                print(f"READY {now}", flush=True)
+            return
+        print(f"FRAME {now}", flush=True)
+
+    Window.bind(on_flip=flipped)
+    Clock.schedule_once(lambda _dt: app.model.go("table"), 0)
+    app.run()
+
+
+# ---------------------------------------------------------------------- the parent
+
+
+def _xvfb():
+    xvfb = shutil.which("Xvfb")
+    if xvfb is None:
+        return None, os.environ.get("DISPLAY")
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen([xvfb, "-displayfd", str(write_end), "-screen", "0", "1280x1280x24",
+                               "-nolisten", "tcp"], pass_fds=(write_end,),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    text = b""
+    while not text.endswith(b"\n"):
+        ready, _, _ = select.select([read_end], [], [], 10)
+        if not ready:
+            raise SystemExit("Xvfb did not start")
+        text += os.read(read_end, 16)
+    os.close(read_end)
+    return server, f":{text.decode().strip()}"
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def _pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--presses", type=int, default=200)
+    p.add_argument("--idle", type=float, default=60.0, help="seconds of idle CPU measurement")
+    p.add_argument("--size", default="800x480")
+    p.add_argument("--probe", help=argparse.SUPPRESS)
+    args = p.parse_args()
+    size = tuple(int(v) for v in args.size.split("x"))
+    if args.probe:
+        probe(args.probe, size)
+        return 0
+
+    from companion.client import Client
+    from ui_scenario import running_daemon
+
+    server, display = _xvfb()
+    if display is None:
+        raise SystemExit("needs Xvfb or a DISPLAY")
+    tmp = Path(tempfile.mkdtemp(prefix="ui-bench-"))
+    sock = tmp / "companion.sock"
+    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(tmp / "kivy"), "KIVY_NO_ARGS": "1",
+           "PYTHONPATH": str(ROOT)}
+    lines: queue.Queue = queue.Queue()
+    try:
+        with running_daemon(sock) as daemon, Client(sock).connect() as client:
+            assert client.choose("end-turn")["ok"]  # Bo's turn: "press the dice button"
+            started = time.monotonic()
+            child = subprocess.Popen([sys.executable] + (["-m", "cProfile", "-o", os.environ["UI_PROFILE"]] if os.environ.get("UI_PROFILE") else []) + [__file__, "--probe", str(sock), "--size", args.size],
+                                     env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            threading.Thread(target=lambda: [lines.put(line.split()) for line in child.stdout],
+                             daemon=True).start()
+            word, when = lines.get(timeout=60)
+            assert word == "READY", word
+            start_time = float(when) - started
+            time.sleep(2.0)  # let the first frames settle
+            delays, flashes = [], []
+            for _ in range(args.presses):
+                while not lines.empty():
+                    lines.get_nowait()
+                t0 = time.monotonic()
+                daemon.on_dice(0.1)  # the press, as the GPIO thread hands it over
+                while (line := lines.get(timeout=10))[0] != "FRAME":
+                    flashes.append((float(line[1]) - t0) * 1000)
+                delays.append((float(line[1]) - t0) * 1000)
+                daemon.drain()
+                assert client.undo()["ok"]
+                lines.get(timeout=10)  # the undo's frame
+            time.sleep(2.0)
+            rss = _rss_mib(child.pid)
+            cpu0, t_idle = _cpu_seconds(child.pid), time.monotonic()
+            time.sleep(args.idle)
+            idle_cpu = (_cpu_seconds(child.pid) - cpu0) / (time.monotonic() - t_idle) * 100
+            rss_after = _rss_mib(child.pid)
+            child.send_signal(2) if os.environ.get("UI_PROFILE") else child.terminate()
+            child.wait(10)
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(5)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    print(f"client window {args.size}, {args.presses} dice presses (each undone)")
+    print(f"press in daemon -> frame showing it: p50 {statistics.median(delays):.1f} ms, "
+          f"p99 {_pct(delays, 99):.1f} ms, max {max(delays):.1f} ms")
+    if flashes:
+        print(f"press in daemon -> frame with the read dot lit: p50 {statistics.median(flashes):.1f} ms, "
+              f"p99 {_pct(flashes, 99):.1f} ms")
+    print(f"client start (spawn -> first table frame): {start_time:.2f} s")
+    print(f"idle CPU over {args.idle:.0f} s: {idle_cpu:.2f} % of one core")
+    print(f"resident memory: {rss:.0f} MiB after the presses, {rss_after:.0f} MiB after idling")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

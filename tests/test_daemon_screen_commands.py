@@ -1,0 +1,103 @@
+"""The read-only commands and messages the touchscreen needs (issue 6): ``games`` (every
+game with its options, and the game on the table), ``about``, ``input`` messages before
+the rules, the accepted physical input in the state (the undo toast), notices in Italian."""
+
+from __future__ import annotations
+
+import threading
+
+from companion.client import Client
+from companion.daemon import Daemon, DaemonThread
+from companion.header import GameHeader
+from companion.store import EventStore
+
+
+class Collector:
+    def __init__(self):
+        self.messages, self.cond = [], threading.Condition()
+
+    def __call__(self, message):
+        with self.cond:
+            self.messages.append(message)
+            self.cond.notify_all()
+
+    def wait_for(self, predicate, timeout=10.0):
+        with self.cond:
+            assert self.cond.wait_for(lambda: any(predicate(m) for m in self.messages), timeout), self.messages[-5:]
+            return next(m for m in self.messages if predicate(m))
+
+
+def _daemon(tmp_path):
+    store = EventStore(":memory:")
+    return store, Daemon(store, tmp_path / "c.sock", reader_roles={"cards": "cards"})
+
+
+def test_games_lists_every_game_with_its_options_and_the_game_on_the_table(tmp_path):
+    store, daemon = _daemon(tmp_path)
+    with DaemonThread(daemon):
+        seen = Collector()
+        with Client(daemon.socket_path, on_message=seen).connect() as client:
+            assert client.request({"cmd": "games"})["ok"]
+            empty = seen.wait_for(lambda m: m["type"] == "games")
+            daemon.call(lambda: daemon.start_game(GameHeader.from_json(
+                {"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 3})))
+            seen.messages.clear()
+            client.request({"cmd": "games"})
+            games = seen.wait_for(lambda m: m["type"] == "games")
+    store.close()
+    assert empty["current"] is None
+    ids = [g["id"] for g in games["games"]]
+    assert ids == ["creepy_cellar", "house_of_spirits", "clue_it", "ghost_at_home", "children"]
+    cellar = games["games"][0]
+    mode, deck = cellar["options"][:2]  # the engine's OPTIONS, in order
+    assert mode == {"name": "mode", "default": "nightmare", "values": ["nightmare", "advanced", "basic"],
+                    "help": "Nightmare (12 cursed treasures, passages, jinxed items), Advanced (the 8 numbered "
+                            "treasures, dropped off in order) or Basic (8 treasures, a smaller Ghost deck).",
+                    "rulebook": "Set Up; Alternate Modes"}
+    assert deck == {"name": "ghost_deck", "default": "virtual", "values": ["virtual", "physical"],
+                    "help": "Who draws Ghost, Ghost King and Cellar cards: the companion, or the table tapping "
+                            "each real card.",
+                    "rulebook": "Set Up"}
+    assert len(cellar["options"]) == 17
+    current = games["current"]
+    assert current["game"] == "creepy_cellar" and current["players"] == ["Ada", "Bo"]
+    assert current["inputs"] == 0 and current["over"] is False and current["started"] > 0
+
+
+def test_about_inputs_and_the_physical_input_of_the_state(tmp_path):
+    from hardware.simulated import SimulatedTable
+
+    store, daemon = _daemon(tmp_path)
+    with DaemonThread(daemon):
+        seen = Collector()
+        with Client(daemon.socket_path, on_message=seen).connect() as client:
+            client.request({"cmd": "about"})
+            about = seen.wait_for(lambda m: m["type"] == "about")
+            table = SimulatedTable(daemon.on_presence, daemon.on_dice)
+            try:
+                table.tap("04DEADBEEF0042")  # no game: the UID may show
+                daemon.drain()
+                shown = seen.wait_for(lambda m: m["type"] == "input")
+                seen.wait_for(lambda m: m["type"] == "notice")
+                daemon.call(lambda: daemon.start_game(GameHeader.from_json(
+                    {"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 3})))
+                seen.messages.clear()
+                table.tap("04DEADBEEF0042")  # in a game: the tag stays unnamed
+                table.press()
+                daemon.drain()
+            finally:
+                table.close()
+            pressed = seen.wait_for(lambda m: m["type"] == "state" and m.get("physical"))
+            client.request({"cmd": "language", "language": "it"})
+            client.undo()
+            undone = seen.wait_for(lambda m: m["type"] == "state" and m["language"] == "it" and m["log"]
+                                   and m["log"][-1].startswith("Annullato"))
+    store.close()
+    assert about["version"] and about["database"] == ":memory:"
+    assert about["reader_roles"] == {"cards": "cards"} and about["languages"] == {"en": "English", "it": "Italiano"}
+    assert shown == {"type": "input", "kind": "tap", "reader": "table", "uid": "04DEADBEEF0042"}
+    inputs = [m for m in seen.messages if m["type"] == "input"]
+    assert inputs[0] == {"type": "input", "kind": "tap", "reader": "table", "uid": None}
+    assert inputs[1]["kind"] == "press" and inputs[1]["button"] == "dice"
+    assert pressed["physical"] == {"kind": "press", "label": "the dice button", "position": 1}
+    assert undone["physical"] is None

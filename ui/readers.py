@@ -1,0 +1,61 @@
+"""What the settings screen says about each reader and the dice button, from the daemon's
+``input`` messages (a tap or a press as it arrives). No Kivy here."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+#: Reads per minute count the reads of the last this many seconds.
+WINDOW = 60.0
+
+
+@dataclass
+class Seen:
+    """One reader's (or button's) recent activity: monotonic times of its reads, and the
+    last UID or hold time it reported."""
+
+    times: deque = field(default_factory=deque)
+    last: str | float | None = None
+
+
+class ReaderActivity:
+    """Counts reads per reader and presses per button.
+
+    Args:
+        clock: monotonic seconds (tests pass a fake).
+    """
+
+    def __init__(self, clock: Callable[[], float]):
+        self.clock = clock
+        self.readers: dict[str, Seen] = {}
+        self.buttons: dict[str, Seen] = {}
+
+    def seen(self, message: dict) -> None:
+        """Record an ``input`` message (``kind`` tap with ``reader``/``uid``, or press with
+        ``button``/``held``)."""
+        if message.get("kind") == "tap":
+            entry = self.readers.setdefault(str(message.get("reader")), Seen())
+            entry.last = message.get("uid")
+        elif message.get("kind") == "press":
+            entry = self.buttons.setdefault(str(message.get("button")), Seen())
+            entry.last = message.get("held")
+        else:
+            return
+        entry.times.append(self.clock())
+
+    def per_minute(self, name: str) -> int:
+        """Reads of reader ``name`` in the last :data:`WINDOW` seconds."""
+        entry = self.readers.get(name)
+        if entry is None:
+            return 0
+        now = self.clock()
+        while entry.times and now - entry.times[0] > WINDOW:
+            entry.times.popleft()
+        return len(entry.times)
+
+    def ago(self, name: str, button: bool = False) -> float | None:
+        """Seconds since reader (or button) ``name`` last reported, or None."""
+        entry = (self.buttons if button else self.readers).get(name)
+        return self.clock() - entry.times[-1] if entry and entry.times else None

@@ -1,0 +1,216 @@
+"""New game: choose the game, the players (names typed on the on-screen keyboard, their
+order), the options and house rules (each with its default, a one-line explanation and
+the rulebook section it settles; physical or virtual decks are options too), then Start:
+the daemon's ``new_game`` command. The games and their options come from the daemon's
+``games`` answer (``app.model.catalogue``)."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.metrics import dp, sp
+from kivy.properties import DictProperty, ListProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+
+from ui import theme
+from ui.kvloader import load_kv
+from ui.text import option_title, value_text
+from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
+from ui.widgets.buttons import TouchButton
+from ui.widgets.confirm import Confirm
+from ui.widgets.keyboard import NameKeyboard
+
+#: Columns of the game buttons.
+GAME_COLUMNS = 2
+
+#: Names offered before anyone types one.
+DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6")
+
+
+class NewGameScreen(Screen):
+    """Attributes:
+        game: the chosen game id.
+        players: the names, in playing order.
+        options: option name -> chosen value (only the ones changed from the default are sent).
+    """
+
+    game = StringProperty("")
+    players = ListProperty([])
+    options = DictProperty({})
+
+    def __init__(self, **kwargs):
+        load_kv("newgame")
+        super().__init__(name="newgame", **kwargs)
+        app = App.get_running_app()
+        app.model.bind(catalogue=self._catalogue)
+        app.tr.on_switch(lambda _lang: self.rebuild())
+        self.bind(game=self._game_chosen)
+
+    # ------------------------------------------------------------------ data
+
+    def specs(self) -> list[dict]:
+        return list((App.get_running_app().model.catalogue or {}).get("games") or [])
+
+    def spec(self) -> dict | None:
+        return next((g for g in self.specs() if g["id"] == self.game), None)
+
+    def _catalogue(self, *_args) -> None:
+        ids = [g["id"] for g in self.specs()]
+        if ids and self.game not in ids:
+            self.game = ids[0]
+        else:
+            self.rebuild()
+
+    def _game_chosen(self, *_args) -> None:
+        spec = self.spec()
+        if spec is None:
+            return
+        self.options = {o["name"]: o["default"] for o in spec["options"]}
+        wanted = max(spec["min_players"], min(len(self.players) or 2, spec["max_players"]))
+        names = [p for p in self.players][:wanted]
+        while len(names) < wanted:
+            names.append(next(n for n in DEFAULT_NAMES + tuple(f"P{i}" for i in range(7, 20)) if n not in names))
+        self.players = names
+        self.rebuild()
+
+    def choose_game(self, game: str) -> None:
+        self.game = game
+
+    def set_option(self, name: str, value) -> None:
+        self.options[name] = value
+        self.rebuild()
+
+    def add_player(self) -> None:
+        spec = self.spec()
+        if spec and len(self.players) < spec["max_players"]:
+            NameKeyboard("", self._added).open()
+
+    def _added(self, name: str) -> None:
+        if name and name not in self.players:
+            self.players = self.players + [name]
+            self.rebuild()
+
+    def rename(self, index: int) -> None:
+        NameKeyboard(self.players[index], lambda name: self._renamed(index, name)).open()
+
+    def _renamed(self, index: int, name: str) -> None:
+        if name and name not in self.players:
+            names = list(self.players)
+            names[index] = name
+            self.players = names
+            self.rebuild()
+
+    def move_up(self, index: int) -> None:
+        if index > 0:
+            names = list(self.players)
+            names[index - 1], names[index] = names[index], names[index - 1]
+            self.players = names
+            self.rebuild()
+
+    def remove(self, index: int) -> None:
+        spec = self.spec()
+        if spec and len(self.players) > spec["min_players"]:
+            self.players = [p for i, p in enumerate(self.players) if i != index]
+            self.rebuild()
+
+    def start(self) -> None:
+        """Start the game (asks first when a game is in progress: it stays saved, unfinished)."""
+        app = App.get_running_app()
+        if self.spec() is None:
+            return
+        if app.model.game and not app.model.over:
+            _ = app.tr._
+            Confirm(_("A game is in progress. Start a new one? The old one stays saved, unfinished."),
+                    _("Start the new game"), _("Keep playing"), self._send).open()
+        else:
+            self._send()
+
+    def _send(self) -> None:
+        spec = self.spec()
+        changed = {o["name"]: self.options[o["name"]] for o in spec["options"]
+                   if self.options.get(o["name"], o["default"]) != o["default"]}
+        App.get_running_app().new_game(self.game, list(self.players), changed)
+
+    # ------------------------------------------------------------------ widgets
+
+    def rebuild(self, *_args) -> None:
+        app = App.get_running_app()
+        _ = app.tr._
+        unit = dp(1) * app.scale
+        left, right = self.ids.left, self.ids.right
+        left.clear_widgets()
+        right.clear_widgets()
+        spec = self.spec()
+        left.add_widget(_heading(_("Game"), app))
+        # Two games a row: with five games the players still show without scrolling.
+        games = GridLayout(cols=GAME_COLUMNS, size_hint_y=None, spacing=6 * unit)
+        games.bind(minimum_height=games.setter("height"))
+        for g in self.specs():
+            chosen = g["id"] == self.game
+            title = g["title"].rsplit(": ", 1)[-1] if len(g["title"]) > 24 else g["title"]
+            games.add_widget(_button(title, lambda g=g: self.choose_game(g["id"]), app, chosen, height=52))
+        left.add_widget(games)
+        if spec is None:
+            return
+        left.add_widget(_heading(_("Players ({low} to {high}), in playing order",
+                                   low=spec["min_players"], high=spec["max_players"]), app))
+        for index, name in enumerate(self.players):
+            row = BoxLayout(size_hint_y=None, height=52 * unit, spacing=6 * unit)
+            row.add_widget(_button(f"{index + 1}. {name}", lambda i=index: self.rename(i), app, height=52,
+                                   stretch=2.6))
+            up = _button(_("Up"), lambda i=index: self.move_up(i), app, height=52)
+            up.disabled = index == 0
+            row.add_widget(up)
+            out = _button(_("Remove"), lambda i=index: self.remove(i), app, height=52, stretch=1.4)
+            out.disabled = len(self.players) <= spec["min_players"]
+            row.add_widget(out)
+            left.add_widget(row)
+        more = _button(_("Add a player"), self.add_player, app, height=52)
+        more.disabled = len(self.players) >= spec["max_players"]
+        left.add_widget(more)
+        right.add_widget(_heading(_("Options and house rules"), app))
+        for option in spec["options"]:
+            right.add_widget(self._option(option, app, unit))
+
+    def _option(self, option: dict, app, unit: float) -> BoxLayout:
+        _ = app.tr._
+        box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=4 * unit, padding=(0, 6 * unit))
+        box.bind(minimum_height=box.setter("height"))
+        box.add_widget(_label(option_title(option["name"]), app, size=19, bold=True))
+        box.add_widget(_label(option["help"], app, size=15, colour=theme.TEXT_DIM))
+        where = _("Default: {value}", value=value_text(option["default"], _))
+        if option.get("rulebook"):
+            where += " · " + _("Rulebook: {section}", section=option["rulebook"])
+        box.add_widget(_label(where, app, size=13, colour=theme.TEXT_FAINT))
+        values = option["values"]
+        grid = GridLayout(cols=min(len(values), 3), size_hint_y=None, spacing=6 * unit)
+        grid.bind(minimum_height=grid.setter("height"))
+        for value in values:
+            grid.add_widget(_button(value_text(value, _), lambda v=value: self.set_option(option["name"], v),
+                                    app, self.options.get(option["name"]) == value, height=52))
+        box.add_widget(grid)
+        return box
+
+
+def _heading(text: str, app) -> Label:
+    return _label(text, app, size=20, bold=True, colour=theme.GOLD)
+
+
+def _label(text: str, app, size: float, bold: bool = False, colour=theme.TEXT) -> Label:
+    label = Label(text=text, font_size=sp(size) * app.scale, bold=bold, color=colour, halign="left",
+                  size_hint_y=None)
+    label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+               texture_size=lambda w, ts: setattr(w, "height", ts[1]))
+    return label
+
+
+def _button(text: str, action, app, chosen: bool = False, height: float = 52, stretch: float = 1) -> TouchButton:
+    """A button; a chosen one is filled in the primary colour and bold (not told by hue alone)."""
+    button = TouchButton(text=text, font_size=sp(18) * app.scale, bold=chosen, size_hint=(stretch, None),
+                         height=dp(height) * app.scale)
+    if chosen:
+        button.base_colour, button.down_colour = theme.PRIMARY, theme.PRIMARY_DOWN
+    button.bind(on_release=lambda *_: action())
+    return button

@@ -1,0 +1,107 @@
+"""Settings: the table's language, the readers (role, online or offline, last read, reads
+per minute), a dice button test, enrolling a game's tags, and about (version, data and
+log places). Screen brightness and rotation are the OS's (``/boot/config.txt``)."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.properties import StringProperty
+from kivy.uix.screenmanager import Screen
+
+from ui.kvloader import load_kv
+from ui.text import ago_text, short_title
+from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
+
+#: Seconds between refreshes of the "last read" times while the screen shows.
+REFRESH = 1.0
+
+
+def readers_markup(readers: dict, roles: dict, activity, _) -> str:
+    """One line per reader: name, role, working or OFFLINE (with why), last read, reads per
+    minute, and the last UID when the daemon showed it (never during a game)."""
+    lines = []
+    for name in sorted(set(readers) | set(roles)):
+        status = readers.get(name, {})
+        role = roles.get(name) or _("any piece")
+        if status and not status.get("online"):
+            state = _("OFFLINE: {detail}", detail=status.get("detail", ""))
+        else:
+            state = _("working")
+        seen = activity.readers.get(name)
+        last = ago_text(activity.ago(name), _) if seen else _("nothing read yet")
+        line = _("{name} ({role}): {state} · last read {last} · {n}/min",
+                 name=name, role=role, state=state, last=last, n=activity.per_minute(name))
+        if seen and seen.last:
+            line += f" · UID {seen.last}"
+        lines.append(line)
+    return "\n".join(lines) or _("No NFC reader is configured: the table plays by touch and dice button.")
+
+
+def dice_text(activity, _) -> str:
+    """What the dice button test says: the last press and how long it was held."""
+    seen = activity.buttons.get("dice")
+    if seen is None or not seen.times:
+        return _("Press the dice button: each press shows here.")
+    return _("Dice button pressed {ago}, held {seconds} s.", ago=ago_text(activity.ago("dice", True), _),
+             seconds=format(seen.last or 0.0, ".2f"))
+
+
+class SettingsScreen(Screen):
+    """Attributes:
+        readers_text, dice_text, about_text: the sections' words (refreshed once a second
+        while the screen shows, and at every read).
+    """
+
+    readers_text = StringProperty("")
+    dice_text = StringProperty("")
+    about_text = StringProperty("")
+
+    def __init__(self, **kwargs):
+        load_kv("settings")
+        super().__init__(name="settings", **kwargs)
+        self._tick = None
+        app = App.get_running_app()
+        app.model.bind(readers=self.refresh, about=self.refresh, activity=self.refresh)
+        app.tr.on_switch(lambda _lang: self._enroll_buttons())
+        app.tr.on_switch(lambda _lang: self.refresh())
+        app.model.bind(catalogue=self._enroll_buttons)
+
+    def _enroll_buttons(self, *_args) -> None:
+        """One "enroll this game's pieces" button per game."""
+        from kivy.metrics import dp, sp
+
+        from ui.widgets.buttons import TouchButton
+
+        app = App.get_running_app()
+        grid = self.ids.enroll
+        grid.clear_widgets()
+        for game in (app.model.catalogue or {}).get("games") or []:
+            button = TouchButton(text=short_title(game["title"]) if len(game["title"]) > 24 else game["title"],
+                                 key=game["id"], size_hint_y=None,
+                                 height=dp(52) * app.scale, font_size=sp(18) * app.scale)
+            button.bind(on_release=lambda b: app.enroll("enroll_start", game=b.key))
+            grid.add_widget(button)
+
+    def on_pre_enter(self, *_args) -> None:
+        self.refresh()
+        self._tick = Clock.schedule_interval(self.refresh, REFRESH)
+
+    def on_leave(self, *_args) -> None:
+        if self._tick is not None:
+            self._tick.cancel()
+            self._tick = None
+
+    def refresh(self, *_args) -> None:
+        app = App.get_running_app()
+        model, _ = app.model, app.tr._
+        about = model.about or {}
+        self.readers_text = readers_markup(dict(model.readers), about.get("reader_roles") or {},
+                                           model.activity, _)
+        self.dice_text = dice_text(model.activity, _)
+        self.about_text = "\n".join([
+            _("Haunt Companion version {version}", version=about.get("version", "?")),
+            _("Games are saved in {path}", path=about.get("database", "?")),
+            _("Logs: {where}", where=about.get("logs", "?")),
+            _("Daemon socket: {path}", path=app.socket_path),
+        ])

@@ -1,0 +1,48 @@
+"""A yes/no question over the screen (e.g. "leave the game in progress?")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kivy.app import App
+from kivy.graphics import Color, RoundedRectangle
+from kivy.metrics import dp, sp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+
+from ui import theme
+from ui.widgets.buttons import TouchButton
+
+
+class Confirm(ModalView):
+    """Asks ``question``; ``on_yes()`` runs when ``yes`` is touched, nothing on ``no``."""
+
+    def __init__(self, question: str, yes: str, no: str, on_yes: Callable[[], None], **kwargs):
+        app = App.get_running_app()
+        unit = dp(1) * app.scale
+        super().__init__(auto_dismiss=False, background_color=(0, 0, 0, 0.7),
+                         size_hint=(0.9, None), height=230 * unit, **kwargs)
+        self._on_yes = on_yes
+        box = BoxLayout(orientation="vertical", padding=14 * unit, spacing=12 * unit)
+        with box.canvas.before:
+            Color(*theme.PANEL)
+            bg = RoundedRectangle(radius=[10 * unit])
+        box.bind(pos=lambda _w, p: setattr(bg, "pos", p), size=lambda _w, s: setattr(bg, "size", s))
+        text = Label(text=question, font_size=sp(22) * app.scale, bold=True, halign="center", valign="middle")
+        text.bind(size=lambda w, s: setattr(w, "text_size", s))
+        box.add_widget(text)
+        row = BoxLayout(spacing=12 * unit, size_hint_y=None, height=64 * unit)
+        no_button = TouchButton(text=no, font_size=sp(22) * app.scale)
+        no_button.bind(on_release=lambda *_: self.dismiss())
+        yes_button = TouchButton(text=yes, font_size=sp(22) * app.scale, bold=True,
+                                 base_colour=theme.PRIMARY, down_colour=theme.PRIMARY_DOWN)
+        yes_button.bind(on_release=self._yes)
+        row.add_widget(no_button)
+        row.add_widget(yes_button)
+        box.add_widget(row)
+        self.add_widget(box)
+
+    def _yes(self, *_args) -> None:
+        self.dismiss()
+        self._on_yes()

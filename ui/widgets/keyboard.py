@@ -1,0 +1,90 @@
+"""An on-screen keyboard for players' names (the table has no keyboard): a modal view
+with the name so far and big keys; Done hands the name back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kivy.app import App
+from kivy.metrics import dp, sp
+from kivy.properties import StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+
+from ui import theme
+from ui.widgets.buttons import TouchButton
+
+#: Key rows (QWERTY; accented letters Italian names need on the last row).
+ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNMÀÈÉ", "ÌÒÙ'-")
+
+#: A portrait screen is too narrow for ten 9 mm keys: seven a row, in alphabetical order.
+PORTRAIT_ROWS = ("ABCDEFG", "HIJKLMN", "OPQRSTU", "VWXYZ'-", "ÀÈÉÌÒÙ")
+
+#: Longest name, in characters.
+MAX_NAME = 16
+
+
+def typed(name: str, key: str) -> str:
+    """``name`` after touching ``key`` (a letter, ``"space"`` or ``"back"``): letters after
+    the first of a word are lower case; at most :data:`MAX_NAME` characters."""
+    if key == "back":
+        return name[:-1]
+    if len(name) >= MAX_NAME:
+        return name
+    if key == "space":
+        return name + " " if name and not name.endswith(" ") else name
+    return name + (key if not name or name.endswith((" ", "-", "'")) else key.lower())
+
+
+class NameKeyboard(ModalView):
+    """Edit a name; ``on_done(name)`` is called with the result when Done is touched.
+
+    Attributes:
+        name: the name as typed so far.
+    """
+
+    name = StringProperty("")
+
+    def __init__(self, name: str, on_done: Callable[[str], None], **kwargs):
+        super().__init__(auto_dismiss=False, background_color=(0, 0, 0, 0.7), **kwargs)
+        app = App.get_running_app()
+        self.name, self._on_done = name, on_done
+        unit = dp(1) * app.scale
+        box = BoxLayout(orientation="vertical", padding=8 * unit, spacing=6 * unit)
+        with box.canvas.before:
+            from kivy.graphics import Color, Rectangle
+
+            Color(*theme.PANEL)
+            self._bg = Rectangle()
+        box.bind(pos=lambda w, p: setattr(self._bg, "pos", p), size=lambda w, s: setattr(self._bg, "size", s))
+        shown = Label(font_size=sp(30) * app.scale, bold=True, size_hint_y=None, height=56 * unit,
+                      color=theme.GOLD)
+        self.bind(name=lambda _w, value: setattr(shown, "text", (value or " ") + "|"))
+        shown.text = (name or " ") + "|"
+        box.add_widget(shown)
+        for row in PORTRAIT_ROWS if app.portrait else ROWS:
+            line = BoxLayout(spacing=6 * unit)
+            for key in row:
+                line.add_widget(self._key(key, key, app))
+            box.add_widget(line)
+        last = BoxLayout(spacing=6 * unit)
+        last.add_widget(self._key(app.tr._("Delete"), "back", app))
+        last.add_widget(self._key(app.tr._("Space"), "space", app, stretch=2))
+        done = self._key(app.tr._("Done"), "done", app)
+        done.base_colour, done.down_colour = theme.PRIMARY, theme.PRIMARY_DOWN
+        last.add_widget(done)
+        box.add_widget(last)
+        self.add_widget(box)
+
+    def _key(self, text: str, key: str, app, stretch: float = 1) -> TouchButton:
+        button = TouchButton(text=text, key=key, font_size=sp(22) * app.scale, bold=True, size_hint_x=stretch)
+        button.bind(on_release=self._touched)
+        return button
+
+    def _touched(self, button: TouchButton) -> None:
+        if button.key == "done":
+            self.dismiss()
+            self._on_done(self.name.strip())
+        else:
+            self.name = typed(self.name, button.key)
