@@ -62,8 +62,25 @@ def _forward_input(session: Session, rng: random.Random):
     return Touch(rng.choice(keys))
 
 
+_BUILT: dict[int, Path] = {}
+_CACHE = tempfile.TemporaryDirectory(prefix="budgets-")
+
+
 def build_game(path: Path, events: int, seed: int = 1) -> None:
-    """A stored game of exactly ``events`` events (forward blocks of up to 30 inputs, undone)."""
+    """A stored game of exactly ``events`` events (forward blocks of up to 30 inputs, undone);
+    built once per size in a run, then copied."""
+    import shutil
+
+    if events in _BUILT:
+        shutil.copyfile(_BUILT[events], path)
+        return
+    cached = Path(_CACHE.name) / f"{events}.sqlite3"
+    _build(cached, events, seed)
+    _BUILT[events] = cached
+    shutil.copyfile(cached, path)
+
+
+def _build(path: Path, events: int, seed: int) -> None:
     store = EventStore(path)
     store._db.execute("PRAGMA synchronous=OFF")  # building only
     session = Session.start(GameHeader.from_json(HEADER), store)
@@ -73,8 +90,8 @@ def build_game(path: Path, events: int, seed: int = 1) -> None:
         block = rng.randint(5, 30)
         while depth < block and written < events:
             reply = session.handle(_forward_input(session, rng))
-            if session.prompt.over:  # never end the game: take that input back
-                session.handle(Touch("undo")) if session.can_undo else None
+            if session.prompt.over:
+                raise RuntimeError(f"the game ended after {written} events: build with another seed")
             if reply.accepted:
                 written, depth = written + 1, depth + 1
         while depth > 0 and written < events:

@@ -9,6 +9,8 @@ be the two cellar rooms; ghosts start in C, F, I and L; fight dice faces).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from companion.i18n import Msg, msg
 
 GAME_ID = "creepy_cellar"
@@ -208,9 +210,11 @@ _NAMES = {
 }
 
 
+@lru_cache(maxsize=512)
 def card_label(card: str) -> Msg | str:
     """A card or tile name as players say it, a translatable message: ``room-H`` -> "Ghost
-    card room H". An unknown name comes back unchanged (a plain ``str``)."""
+    card room H". An unknown name comes back unchanged (a plain ``str``). Cached: a
+    physical-deck prompt names every card left (issue 9, tap -> published)."""
     if card.startswith("room-"):
         return msg("Ghost card room {room}", room=card[5:])
     if card.startswith("king-"):
