@@ -350,7 +350,7 @@ class Daemon:
         from companion import __version__
         from companion.i18n import LANGUAGES
 
-        logs = os.environ.get("LOGS_DIRECTORY") or "journalctl -u companion"
+        logs = "journalctl -u haunt-companion"  # the service logs to the journal only
         self._send(writer, {"type": "about", "version": __version__, "database": str(self.store.path),
                             "socket": str(self.socket_path), "logs": logs, "languages": dict(LANGUAGES),
                             "reader_roles": dict(self.reader_roles)})

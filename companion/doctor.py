@@ -180,6 +180,9 @@ def check_modules(needs: Needs, probe: Probe) -> Iterator[Line]:
         reason = probe.try_import(module)
         if reason is None:
             yield Line(OK, f"python module {module} ({purpose}) imports")
+        elif "only be run on a Raspberry Pi" in reason:  # installed; it refuses other machines
+            yield _problem(module in required, f"python module {module} ({purpose}) is installed but "
+                           f"only imports on a Raspberry Pi", "nothing to install: run this on the Pi")
         else:
             yield _problem(module in required, f"python module {module} ({purpose}) "
                            f"does not import: {reason}", install)

@@ -64,18 +64,22 @@ def enroll_command(game: str, socket_path: str | Path, stdin: TextIO = sys.stdin
         printer(client.state)  # the walk's first instruction came with the state before the ack
         print(HELP, file=out, flush=True)
 
+        def stop() -> None:
+            printer.stopping = True
+            print(client.request({"cmd": "enroll_stop"})["text"], file=out, flush=True)
+            printer.finished.set()
+
         def read_keys() -> None:
             for line in stdin:
                 cmd = COMMANDS.get(line.strip().lower())
                 if cmd is None:
                     print(f"? {HELP}", file=out, flush=True)
-                    continue
-                printer.stopping = cmd == "enroll_stop"
-                reply = client.request({"cmd": cmd})
-                if cmd == "enroll_stop":
-                    print(reply["text"], file=out, flush=True)
-                    printer.finished.set()
-                    return
+                elif cmd == "enroll_stop":
+                    return stop()
+                else:
+                    client.request({"cmd": cmd})
+            if not printer.finished.is_set():
+                stop()  # the end of the input (Ctrl-D, a closed pipe) stops the walk, like q
 
         def watch() -> None:
             client.wait_closed()
@@ -88,7 +92,7 @@ def enroll_command(game: str, socket_path: str | Path, stdin: TextIO = sys.stdin
         try:
             printer.finished.wait()
         except KeyboardInterrupt:
-            print(client.request({"cmd": "enroll_stop"})["text"], file=out, flush=True)
+            stop()
     if printer.lost:
         print("Lost the daemon: the walk ended. Start it again when the daemon is back.", file=sys.stderr)
         return 1

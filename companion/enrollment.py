@@ -1,6 +1,6 @@
 """The enrollment walk: the table taps every tagged piece of a game in turn (issue 3).
 
-"Piece 14 of 39: tap the Ghost card room H.". Each tap of an unknown tag enrolls it as the piece
+"Piece 14 of 81: tap the Ghost card room H.". Each tap of an unknown tag enrolls it as the piece
 asked for; a tag already enrolled as something else is only re-enrolled when tapped a
 second time (a warning first); skip moves on; undo goes back one piece and puts the
 registry back as it was. Like an engine, this module is pure: it says which registry

@@ -153,7 +153,11 @@ def _tags(spec: GameSpec, raw: dict) -> dict[str, str]:
         tags = TagRegistry.from_json(raw).to_json()
     except InputError as exc:
         raise HeaderError(str(exc)) from exc
+    from companion.engine import known_component
+
     for uid, component in tags.items():
         if component.startswith(f"{spec.id}:") and component not in spec.components:
             raise HeaderError(f"tag {uid}: {spec.title} has no component {component!r}")
+        if not known_component(component):  # a card of another game is fine, if it exists
+            raise HeaderError(f"tag {uid}: no game has a component {component!r}")
     return tags

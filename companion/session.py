@@ -338,6 +338,8 @@ class Session:
         if choice is not None and choice.private:
             return Reply(True, news=(msg("Undone: a private choice."),))
         label = choice.label if choice is not None else entry.action
+        if "touch" in entry.input:  # the label says it all; the choice key is for scripts only
+            return Reply(True, news=(msg("Undone: {label}.", label=label),))
         return Reply(True, news=(msg("Undone: {label} ({input}).", label=label,
                                      input=inputs.describe(inputs.from_json(entry.input))),))
 

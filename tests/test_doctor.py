@@ -279,3 +279,17 @@ def test_real_group_lookup_does_not_raise():
     from companion.doctor import existing_groups, user_groups
 
     assert isinstance(user_groups(), set) and isinstance(existing_groups(), set)
+
+
+def test_a_chip_library_that_refuses_a_non_pi_is_not_called_missing(tmp_path):
+    """Found by a newcomer: off a Pi, an installed mfrc522 was reported with "pip install mfrc522"."""
+    import dataclasses
+
+    probe = probe_for(tmp_path)
+    probe = dataclasses.replace(probe, try_import=lambda m: "RuntimeError: This module can only be run on a Raspberry Pi!"
+                                if m in ("mfrc522", "RPi.GPIO") else None)
+    out = io.StringIO()
+    run_doctor(None, out=out, probe=probe)
+    text = out.getvalue()
+    assert "python module mfrc522 (MFRC522 chip library) is installed but only imports on a Raspberry Pi" in text
+    assert "pip install mfrc522" not in text

@@ -171,3 +171,14 @@ def test_what_a_reader_read_is_cleaned_into_something_a_tap_accepts():
             assert inputs.from_json({"tap": "04112233445566", "ndef": cleaned}).ndef == cleaned
     assert inputs.clean_text("a\x1b[2Jb") == "a\ufffd[2Jb"
     assert len(inputs.clean_text("é" * 150).encode()) == 200
+
+
+def test_a_header_tag_must_name_a_component_of_some_game():
+    """Found by a newcomer: "house_of_spirits:nope:nope" in a Creepy Cellar header replayed."""
+    from companion.header import GameHeader, HeaderError
+
+    base = {"game": "creepy_cellar", "players": ["Ada"], "seed": 1}
+    with pytest.raises(HeaderError, match="tag 04112233445566: no game has a component 'house_of_spirits:nope:nope'"):
+        GameHeader.from_json({**base, "tags": {"04112233445566": "house_of_spirits:nope:nope"}})
+    ok = GameHeader.from_json({**base, "tags": {"04112233445566": "clue_it:kid:mike-hanlon"}})
+    assert ok.tags == {"04112233445566": "clue_it:kid:mike-hanlon"}

@@ -223,3 +223,11 @@ def test_a_card_on_the_tile_reader_is_sent_to_the_card_reader(make_session):
     assert reply.text == "That is Ghost card room H: put it on the cards reader (deck), not on board."
     assert session.state is before
     assert session.handle(Tap(GHOST_H, reader="deck")).accepted
+
+
+def test_undo_of_a_touch_names_the_choice_not_its_key(make_session):
+    """Found by a newcomer: "Undone: Roll the die (touch 'roll')." showed a script key."""
+    session = make_session(seed=3)
+    assert session.handle(Touch("roll")).accepted
+    reply = session.handle(Touch("undo"))
+    assert reply.news == (f"Undone: {session.prompt.choice('roll').label}.",)

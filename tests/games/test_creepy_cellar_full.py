@@ -598,3 +598,24 @@ def test_every_option_is_listed_in_the_house_rules_doc():
     for option in SPEC.options:
         assert f"| `{option.name}` |" in doc, option.name
         assert option.help and option.rulebook, option.name
+
+
+def test_the_move_prompt_counts_down_each_reported_move():
+    """Found by a newcomer: the prompt kept saying "move up to 5" after four moves, then
+    "cannot move this turn" when the moves were used up (rulebook "Moving": one space a move)."""
+    from companion.header import GameHeader
+    from companion.inputs import Press, Touch
+    from companion.session import Session
+
+    session = Session.start(GameHeader.from_json(
+        {"game": "creepy_cellar", "players": ["Ada"], "seed": 1, "options": {"mode": "basic"},
+         "stack": {"movement_die": [3], "ghost": ["room-N"]}}))
+    session.handle(Press("dice"))
+    assert session.prompt.text.startswith("Ada (outside): move up to 3")
+    targets = [c.key for c in session.prompt.choices if c.key.startswith("move:")]
+    for left in (2, 1, 0):
+        key = next(k for k in (c.key for c in session.prompt.choices) if k.startswith("move:") and k != "move:outside")
+        assert session.handle(Touch(key)).accepted
+        text = session.prompt.text
+        assert (f"move up to {left}" in text) if left else ("has no moves left" in text), text
+    assert targets

@@ -1,4 +1,4 @@
-"""Enrollment: the walk through every tagged piece of a game, on screen ("Piece 14 of 39:
+"""Enrollment: the walk through every tagged piece of a game, on screen ("Piece 14 of 81:
 tap the Ghost card room H."), driven by the state message's ``enrollment``; Skip, Undo and
 Stop are the daemon's ``enroll_skip``/``enroll_undo``/``enroll_stop`` commands."""
 

@@ -178,9 +178,14 @@ def component(kind: str, name: str) -> str:
 
 
 def pieces() -> tuple[str, ...]:
-    """The tagged cards in the box, one per copy: the 25 Ghost cards, then the 14 Ghost King cards."""
-    return tuple(ghost_component(c) for c in ghost_deck("ghost_king")) + tuple(
-        king_component(c) for c in king_deck())
+    """The tagged cards and tiles in the box, one per copy, in the order the enrollment walk
+    asks for them: the 25 Ghost cards, the 14 Ghost King cards, the 16 Cellar cards, the 8
+    numbered treasures, the 12 Cursed Treasures and the 6 Jinxed Item tiles ("Contents")."""
+    cellar = tuple(component("cellar", c) for c, n in CELLAR_DECK_COUNTS.items() for _ in range(n))
+    treasures = tuple(component("treasure", t) for t in treasure_pool("advanced") + treasure_pool("nightmare"))
+    return (tuple(ghost_component(c) for c in ghost_deck("ghost_king"))
+            + tuple(king_component(c) for c in king_deck()) + cellar + treasures
+            + tuple(component("jinxed", f"jinxed-{room}") for room in JINXED_ROOMS))
 
 
 def ghost_component(card: str) -> str:

@@ -92,13 +92,15 @@ def _move(state: State) -> Prompt:
     choices.append(Choice("end-turn", msg("End turn")) if finished
                    else Choice("done-moving", msg("Done moving")))
     player, where = state.player, _place_text(hunter.at)
-    if state.moves <= 0:
+    if state.moves <= 0 and state.die and checks.movement(state, state.die) > 0:
+        move = msg("{player} ({where}) has no moves left", player=player, where=where)
+    elif state.moves <= 0:
         move = msg("{player} ({where}) cannot move this turn", player=player, where=where)
     elif checks.leaving_blocked(state):
         move = msg("{player} ({where}) cannot leave a room with a ghost while holding that treasure",
                    player=player, where=where)
     else:
-        spaces = checks.movement(state, state.die or 0)
+        spaces = state.moves  # what is left of the roll: each reported move takes one
         if state.locked:
             move = msg("{player} ({where}): move up to {spaces}; {doors} are locked",
                        player=player, where=where, spaces=spaces, doors=cc.DOOR_NAMES[state.locked])
