@@ -345,7 +345,8 @@ class Daemon:
         if cmd == "write_tag":
             return await self._write_tag(message)
         if cmd == "language":
-            return await self._in_order(lambda: self._set_language(message.get("language")))
+            language = _text_arg(message, "language")
+            return await self._in_order(lambda: self._set_language(language))
         if cmd in ("enroll_start", "enroll_skip", "enroll_undo", "enroll_stop"):
             return await self._in_order(lambda: self._walk_command(cmd, message))
         raise protocol.ProtocolError(f"unknown command {cmd!r}")
@@ -412,7 +413,7 @@ class Daemon:
         if cmd == "enroll_start":
             if self.walk is not None:
                 return False, f"An enrollment walk for {self.walk.game} is running; stop it first."
-            self.walk = enrollment.start(get_game(message.get("game")))
+            self.walk = enrollment.start(get_game(_text_arg(message, "game")))
             log.info("enrollment walk started for %s (%d pieces)", self.walk.game, self.walk.total)
         elif self.walk is None:
             return False, "No enrollment walk is running."
@@ -468,7 +469,7 @@ class Daemon:
         from hardware.nfc.ntag import program
 
         component = _known_component(message.get("component"))
-        name = self._writer_for(component, message.get("reader"))
+        name = self._writer_for(component, _text_arg(message, "reader", required=False))
         wait = message.get("wait", 15)
         if not isinstance(wait, (int, float)) or isinstance(wait, bool) or not 1 <= wait <= 120:
             raise protocol.ProtocolError(f"wait is 1 to 120 seconds, not {wait!r}")
@@ -537,6 +538,20 @@ def _clip(text: str | None) -> str | None:
     from companion.inputs import MAX_NDEF_TEXT
 
     return None if text is None or not text else text[:MAX_NDEF_TEXT]
+
+
+def _text_arg(message: dict[str, Any], key: str, required: bool = True) -> str | None:
+    """``message[key]`` when it is text (None when absent and not ``required``).
+
+    Raises:
+        ProtocolError: it is missing, or not a string (a list, a number...).
+    """
+    value = message.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str):
+        raise protocol.ProtocolError(f"{key} is text, not {value!r}"[:200])
+    return value
 
 
 def _known_component(component: Any) -> str:

@@ -28,15 +28,22 @@ class SimulatedTable:
         on_dice: receives each dice-button release with the seconds it was held.
         realtime: True to let holds and removal delays take real time; False to advance a
             manual clock instead (fast replays).
+        speed: with ``realtime``, how much faster than real time the table's clock runs: a
+            2 s hold takes 2 s / ``speed`` (the button still measures 2 s), and so does the
+            removal delay.
     """
 
     def __init__(self, on_presence: Callable[[PresenceEvent], None],
-                 on_dice: Callable[[float], None], realtime: bool = False):
+                 on_dice: Callable[[float], None], realtime: bool = False, speed: float = 1.0):
         from gpiozero.pins.mock import MockFactory
 
         self.on_presence = on_presence
-        self.clock = time.monotonic if realtime else ManualClock()
-        self._advance = time.sleep if realtime else self.clock.advance
+        if realtime:
+            self.clock = time.monotonic if speed == 1.0 else (lambda: time.monotonic() * speed)
+            self._advance = time.sleep if speed == 1.0 else (lambda seconds: time.sleep(seconds / speed))
+        else:
+            self.clock = ManualClock()
+            self._advance = self.clock.advance
         self.factory = MockFactory()
         # A sped-up real-time replay (``--realtime --speed 40``) presses faster than any
         # finger, inside the button's release lockout; only there is the lockout off. Fast
