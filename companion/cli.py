@@ -215,14 +215,21 @@ def cmd_daemon(args) -> int:
     from companion.config import load_config
     from companion.daemon import Daemon
     from companion.header import GameHeader, random_seed
-    from companion.paths import default_db, default_socket
-    from companion.store import EventStore
+    from companion.paths import check_private_dir, default_db, default_socket
+    from companion.store import open_store
 
     config = load_config(args.config)
-    store = EventStore(args.db or default_db())
+    db = args.db or default_db()
+    check_private_dir(Path(db))
+    store, note = open_store(db)
     daemon = Daemon(store, args.socket or default_socket(), hold_time=config.dice.hold_time, language=config.language,
                     reader_roles={reader.name: reader.role for reader in config.readers})
-    if daemon.resume_last() is None and args.new:
+    if note is not None:  # a damaged store moved aside, or a read-only one kept in memory
+        log.error("%s", note)
+        daemon.recent.append(note)
+        if store.path == ":memory:":
+            daemon.storage_warning = note
+    if _resume(daemon) is None and args.new:
         players = [p.strip() for p in args.players.split(",") if p.strip()]
         daemon.start_game(GameHeader.from_json({"game": args.new, "players": players,
                                                 "seed": random_seed()}))
@@ -247,6 +254,19 @@ def cmd_daemon(args) -> int:
     finally:
         store.close()
     return 0
+
+
+def _resume(daemon):
+    """Resume the last unfinished game; one that does not replay is kept in the store and
+    named on the screen, and the daemon starts without it (never a crash at every start)."""
+    from companion.errors import StoreError
+
+    try:
+        return daemon.resume_last()
+    except StoreError as exc:
+        log.error("%s", exc)
+        daemon.recent.append(str(exc))
+        return None
 
 
 def _start_hardware(daemon, config) -> list:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import enrollment, inputs, protocol
+from companion.i18n import render
 from companion.errors import CompanionError, StackError, StoreError
 from companion.header import GameHeader, HeaderError, random_seed
 from companion.inputs import Input, Press, Remove, Tap, Touch, normalise_uid
@@ -75,6 +76,9 @@ class Daemon:
         self._stopped: asyncio.Event | None = None
         self._reader_jobs: dict[str, Callable[[Callable], concurrent.futures.Future]] = {}
         self.walk: enrollment.Walk | None = None
+        #: Why games are not being saved (the store is in memory, or a write failed), for
+        #: every state message; None while they are.
+        self.storage_warning: str | None = None
         #: Called with True (recognised) or False (unknown) for each tap, before the rules
         #: see it: the buzzer/LED of :class:`hardware.feedback.TagFeedback`.
         self.on_tag: Callable[[bool], None] | None = None
@@ -138,6 +142,7 @@ class Daemon:
                                      reader_roles=self.reader_roles, enrolled=self.store.enrolled_tags())
         self.recent.clear()
         self.recent.extend(self.session.spec.news(self.session.state))
+        self._check_saving()
         self.publish()
         return self.session
 
@@ -246,6 +251,7 @@ class Daemon:
             return Reply(False, str(exc))
         if self.on_reply is not None:
             self.on_reply(inp, reply)
+        self._check_saving()
         if reply.accepted:
             log.info("%s -> %s", inputs.describe(inp), "; ".join(reply.news))
             self.recent.extend(reply.news)
@@ -253,6 +259,18 @@ class Daemon:
         elif not reply.ignored:
             self._notify(reply.text)
         return reply
+
+    def _check_saving(self) -> None:
+        """Tell the table, once, that the game's inputs can no longer be recorded (issue 8)."""
+        from companion.i18n import msg
+
+        unsaved = self.session.unsaved if self.session is not None else None
+        if unsaved is None or self.storage_warning is not None:
+            return
+        self.storage_warning = msg("The game is no longer being saved ({reason}). It goes on in memory: "
+                                   "keep the companion on until the game ends.", reason=unsaved[:160])
+        self.recent.append(self.storage_warning)
+        self._notify(self.storage_warning, "error")
 
     def _tag_feedback(self, tap: Tap) -> None:
         """Tell the buzzer/LED whether ``tap`` named a component (before the rules run)."""
@@ -278,6 +296,7 @@ class Daemon:
     def _state(self, news: tuple[str, ...] = ()) -> dict[str, Any]:
         return {**protocol.state_message(self.session, list(self.recent), news, self.language),
                 "language": self.language, "readers": dict(self.readers),
+                "storage_warning": None if self.storage_warning is None else render(self.storage_warning, self.language),
                 "enrollment": self.walk.to_json() if self.walk is not None else None}
 
     def _notify(self, text: str, level: str = "warning") -> None:

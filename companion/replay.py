@@ -121,6 +121,8 @@ def _account(daemon: Daemon, result: ReplayResult, line: ScriptLine, reply: Repl
     """Record what came of one fed line; stop the replay if the daemon could not go on."""
     if daemon.failure is not None:
         raise ReplayFailed(line.number, str(daemon.failure))
+    if daemon.session is not None and daemon.session.unsaved is not None:
+        raise ReplayFailed(line.number, daemon.session.unsaved)
     if reply is not None and not reply.accepted and not reply.ignored:
         result.refused.append((line.number, reply.text))
     if on_line is not None:
