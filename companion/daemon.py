@@ -79,6 +79,9 @@ class Daemon:
         #: Why games are not being saved (the store is in memory, or a write failed), for
         #: every state message; None while they are.
         self.storage_warning: str | None = None
+        #: Counts the game's changes (each accepted input, each new or resumed game); every
+        #: state carries it, and a touch that names an older one is refused (issue 8).
+        self.revision = 0
         #: Called with True (recognised) or False (unknown) for each tap, before the rules
         #: see it: the buzzer/LED of :class:`hardware.feedback.TagFeedback`.
         self.on_tag: Callable[[bool], None] | None = None
@@ -143,6 +146,7 @@ class Daemon:
         self.recent.clear()
         self.recent.extend(self.session.spec.news(self.session.state))
         self._check_saving()
+        self.revision += 1
         self.publish()
         return self.session
 
@@ -152,6 +156,7 @@ class Daemon:
                                       reader_roles=self.reader_roles, enrolled=self.store.enrolled_tags())
         self.recent.clear()
         self.recent.append(f"Resumed game {record.id} after {self.session.position} inputs.")
+        self.revision += 1
         self.publish()
         return self.session
 
@@ -253,6 +258,7 @@ class Daemon:
             self.on_reply(inp, reply)
         self._check_saving()
         if reply.accepted:
+            self.revision += 1
             log.info("%s -> %s", inputs.describe(inp), "; ".join(reply.news))
             self.recent.extend(reply.news)
             self.publish(reply.news)
@@ -271,6 +277,19 @@ class Daemon:
                                    "keep the companion on until the game ends.", reason=unsaved[:160])
         self.recent.append(self.storage_warning)
         self._notify(self.storage_warning, "error")
+
+    def _touch(self, key: str, seen: int | None) -> Reply:
+        """A touch made on the state numbered ``seen`` (None: whatever is current). When the
+        game moved on since (another screen's touch, a tap), it is refused: two players
+        touching End turn at once end one turn, not two (issue 8)."""
+        from companion.i18n import msg
+
+        if seen is not None and seen != self.revision and self.session is not None:
+            prompt = self.session.prompt.text
+            text = msg("The game moved on before your touch: {prompt}", prompt=prompt)
+            self._notify(text)
+            return Reply(False, text)
+        return self._handle(Touch(key))
 
     def _tag_feedback(self, tap: Tap) -> None:
         """Tell the buzzer/LED whether ``tap`` named a component (before the rules run)."""
@@ -295,7 +314,7 @@ class Daemon:
 
     def _state(self, news: tuple[str, ...] = ()) -> dict[str, Any]:
         return {**protocol.state_message(self.session, list(self.recent), news, self.language),
-                "language": self.language, "readers": dict(self.readers),
+                "language": self.language, "readers": dict(self.readers), "revision": self.revision,
                 "storage_warning": None if self.storage_warning is None else render(self.storage_warning, self.language),
                 "enrollment": self.walk.to_json() if self.walk is not None else None}
 
@@ -355,7 +374,10 @@ class Daemon:
             key = "undo" if cmd == "undo" else message.get("key")
             if not isinstance(key, str) or not key:
                 raise protocol.ProtocolError("choose needs a choice key (text)")
-            reply = await self._in_order(lambda: self._handle(Touch(key)))
+            seen = message.get("revision")
+            if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
+                raise protocol.ProtocolError(f"revision is the number of the state the touch was made on, not {seen!r}")
+            reply = await self._in_order(lambda: self._touch(key, seen))
             return reply.accepted, reply.text
         if cmd == "new_game":
             return await self._in_order(lambda: self._new_game(message, writer))

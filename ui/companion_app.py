@@ -118,6 +118,7 @@ class CompanionApp(App):
     def _handle(self, message: dict[str, Any], _dt=None) -> None:
         kind = message.get("type")
         if kind == "state":
+            self._revision = message.get("revision")  # the state the buttons on screen show
             self.model.apply_state(message)
         elif kind == "notice":
             self.show_notice(str(message.get("text", "")), str(message.get("level", "warning")))
@@ -137,11 +138,11 @@ class CompanionApp(App):
         if key == NEW_GAME:
             self.new_game()
         else:
-            self._send("choose", key)
+            self._send("choose", key, getattr(self, "_revision", None))
 
     def undo(self) -> None:
         """The Undo button was touched."""
-        self._send("undo")
+        self._send("undo", getattr(self, "_revision", None))
 
     def new_game(self) -> None:
         """Start a new Creepy Cellar game for Player 1 and Player 2."""
