@@ -6,9 +6,10 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 # Debian packages: the GL and input libraries Kivy's wheel loads at run time (the window);
 # for the tests, a virtual X server for the real Kivy window, and a C compiler and Python
-# headers to build RPi.GPIO and spidev (the mfrc522 library's dependencies; no wheels).
+# headers to build RPi.GPIO and spidev (the mfrc522 library's dependencies; no wheels);
+# systemd for systemd-analyze verify/security and systemd-sysusers on the units (issue 7).
 KIVY_APT := libgl1 libgl1-mesa-dri libegl1 libmtdev1 libxrender1 libxi6
-TEST_APT := $(KIVY_APT) xvfb xauth gcc python3-dev
+TEST_APT := $(KIVY_APT) xvfb xauth gcc python3-dev systemd
 
 .PHONY: demo test venv apt-demo apt-test clean i18n
 
@@ -57,7 +58,7 @@ clean:
 # Translations: extract every msg()/nmsg()/_() message id, merge into each language's .po
 # (translate the new entries there), then compile the .mo files the companion ships.
 LOCALE := companion/locale
-i18n: $(BIN)/.installed
+i18n:  # needs Babel in $(VENV) (make venv, or pip install babel)
 	$(BIN)/pybabel -q extract -F babel.cfg -k msg -k nmsg:1,2 -k _ --no-location --sort-output \
 		-o $(LOCALE)/companion.pot .
 	$(BIN)/pybabel -q update -i $(LOCALE)/companion.pot -d $(LOCALE) -D companion -l it --no-fuzzy-matching --ignore-obsolete

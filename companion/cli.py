@@ -13,9 +13,7 @@ import time
 from importlib import resources
 from pathlib import Path
 
-from companion import script as scripts
-from companion.errors import CompanionError, ScriptError
-from companion.replay import ReplayFailed, replay
+from companion.errors import CompanionError, ReplayFailed, ScriptError
 
 log = logging.getLogger("companion")
 
@@ -61,6 +59,17 @@ def _speed(text: str) -> float:
     return value
 
 
+def _wait(text: str) -> float:
+    """A ``--wait``: seconds from 1 to 120."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 1 <= value <= 120:
+        raise argparse.ArgumentTypeError(f"the wait is 1 to 120 seconds, not {text}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description="Haunt Companion: a table companion for haunted-house board games.")
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages to stderr")
@@ -95,7 +104,7 @@ def _parser() -> argparse.ArgumentParser:
     doctor.add_argument("--config", type=Path, help="config file to check (default: the user config dir)")
     doctor.set_defaults(run=cmd_doctor)
 
-    tags = sub.add_parser("tags", help="NFC tags: inspect a tag dump")
+    tags = sub.add_parser("tags", help="NFC tags: the registry, programming a tag, inspecting a dump")
     tags.set_defaults(run=lambda _args: tags.print_help() or 0)
     tags_sub = tags.add_subparsers(title="tags commands")
     inspect = tags_sub.add_parser("inspect", help="what a tag dump (.nfc, .bin, .mfd, .json, .eml) holds")
@@ -111,7 +120,7 @@ def _parser() -> argparse.ArgumentParser:
     write = tags_sub.add_parser("write", help="program a blank NTAG with a component id (NDEF text record)")
     write.add_argument("component", help="a component id such as creepy_cellar:ghost:room-H")
     write.add_argument("--reader", help="the reader to use (default: the only one, or the one for that card)")
-    write.add_argument("--wait", type=float, default=15.0, help="seconds to wait for a tag (default 15)")
+    write.add_argument("--wait", type=_wait, default=15.0, help="seconds to wait for a tag, 1-120 (default 15)")
     write.add_argument("--force", action="store_true", help="overwrite a tag that already carries another text")
     for command, run in ((enroll, cmd_tags_daemon), (forget, cmd_tags_daemon), (listing, cmd_tags_daemon),
                          (write, cmd_tags_daemon)):
@@ -125,8 +134,17 @@ def _parser() -> argparse.ArgumentParser:
 
     ui = sub.add_parser("ui", help="run the Kivy touchscreen client")
     ui.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
-    ui.add_argument("--fullscreen", action="store_true", help="fill the screen (the kiosk)")
+    ui.add_argument("--fullscreen", action="store_true", help="fill the screen")
+    ui.add_argument("--kiosk", action="store_true",
+                    help="the Pi's table screen: Kivy's settings come from $KIVY_HOME/config.ini as they are")
     ui.set_defaults(run=cmd_ui)
+
+    install = sub.add_parser("install", help="install the services that boot a Raspberry Pi to the table screen")
+    install.add_argument("--root", type=Path, help="write into this directory instead of / and run no command")
+    install.add_argument("--prefix", help="the virtualenv the services run (default: this one)")
+    install.add_argument("--uninstall", action="store_true",
+                         help="stop and remove the services and files (the game data and users stay)")
+    install.set_defaults(run=cmd_install)
     return parser
 
 
@@ -139,6 +157,8 @@ def cmd_games(_args) -> int:
 
 
 def cmd_replay(args) -> int:
+    from companion import script as scripts
+    from companion.replay import replay
 
     if not args.verbose:  # a replay reports refusals and failures itself, once
         logging.getLogger("companion.daemon").setLevel(logging.CRITICAL)
@@ -156,14 +176,17 @@ def cmd_replay(args) -> int:
     return 0
 
 
-def bundled_demo() -> scripts.TableScript:
-    """The demo table script shipped in the package."""
+def bundled_demo():
+    """The demo table script shipped in the package (a :class:`~companion.script.TableScript`)."""
+    from companion import script as scripts
+
     text = resources.files("companion.data").joinpath("demo.jsonl").read_text(encoding="utf-8")
     return scripts.parse(text)
 
 
 def cmd_demo(args) -> int:
     from companion.console import ConsoleView
+    from companion.replay import replay
 
     script = bundled_demo()
     has_display = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
@@ -182,6 +205,7 @@ def cmd_demo(args) -> int:
 def _demo_with_window(script, speed: float):
     """Run the daemon and the script in a thread, the Kivy window in the main thread."""
     from companion.console import ConsoleView
+    from companion.replay import replay
 
     holder: dict = {}
     done = threading.Event()
@@ -216,28 +240,37 @@ def cmd_daemon(args) -> int:
     from companion.daemon import Daemon
     from companion.header import GameHeader, random_seed
     from companion.paths import check_private_dir, default_db, default_socket
-    from companion.store import open_store
+    from companion.service import ServiceNotifier
 
     config = load_config(args.config)
     db = args.db or default_db()
     check_private_dir(Path(db))
-    store, note = open_store(db)
+    store, recovery, unwritable = _open_store(db)
     daemon = Daemon(store, args.socket or default_socket(), hold_time=config.dice.hold_time, language=config.language,
                     reader_roles={reader.name: reader.role for reader in config.readers})
-    if note is not None:  # a damaged store moved aside, or a read-only one kept in memory
-        log.error("%s", note)
-        daemon.recent.append(note)
-        if store.path == ":memory:":
-            daemon.storage_warning = note
+    if unwritable is not None:  # a read-only data directory: its games go on in memory
+        daemon.recent.append(unwritable)
+        daemon.storage_warning = unwritable
     if _resume(daemon) is None and args.new:
         players = [p.strip() for p in args.players.split(",") if p.strip()]
         daemon.start_game(GameHeader.from_json({"game": args.new, "players": players,
                                                 "seed": random_seed()}))
+    if recovery is not None:
+        daemon.recent.append(_recovery_news(recovery))
+    notifier = ServiceNotifier()
     stops = []
+    tasks = []
 
     def started() -> None:
         stops.extend(_start_hardware(daemon, config))
         print(f"companion daemon listening on {daemon.socket_path}", flush=True)
+        # systemd (Type=notify): ready once the store is open, the socket listens and the
+        # readers are started (not necessarily online: they retry by themselves).
+        game = f"game {daemon.session.game_id}" if daemon.session is not None else "no game"
+        notifier.ready(f"listening on {daemon.socket_path}; {game}")
+        tasks.append(asyncio.get_running_loop().create_task(notifier.keep_alive(daemon.heartbeat)))
+        if unwritable is None:
+            tasks.append(asyncio.get_running_loop().create_task(_keep_good_copy(db)))
 
     async def serve():
         loop = asyncio.get_running_loop()
@@ -246,6 +279,9 @@ def cmd_daemon(args) -> int:
         try:
             await daemon.serve(on_ready=started)
         finally:
+            notifier.stopping()
+            for task in tasks:
+                task.cancel()
             for stop in stops:
                 stop()
 
@@ -254,6 +290,27 @@ def cmd_daemon(args) -> int:
     finally:
         store.close()
     return 0
+
+
+def _open_store(db):
+    """``(store, recovery, unwritable)``: :func:`companion.store.open_store`; when the data
+    directory cannot be written, an in-memory copy of the store and the sentence that says so
+    (issue 8: never a crash at every start over a read-only directory)."""
+    from companion.errors import StoreError
+    from companion.i18n import msg
+    from companion.store import memory_copy, open_store, writable
+
+    try:
+        store, recovery = open_store(db, save_copy=False)  # copied just after READY (_keep_good_copy)
+        return store, recovery, None
+    except StoreError as exc:
+        if writable(db):
+            raise
+        log.error("%s; keeping the game in memory", exc)
+        reason = str(exc).rsplit(": ", 1)[-1][:120]
+        return memory_copy(db), None, msg("The event store {path} cannot be written ({reason}). The game goes "
+                                          "on in memory and is lost when the companion stops.",
+                                          path=str(db), reason=reason)
 
 
 def _resume(daemon):
@@ -267,6 +324,58 @@ def _resume(daemon):
         log.error("%s", exc)
         daemon.recent.append(str(exc))
         return None
+
+
+#: Seconds between two refreshes of the event store's last good copy while the daemon runs.
+GOOD_COPY_EVERY = 300.0
+
+
+async def _keep_good_copy(db: Path, every: float = GOOD_COPY_EVERY) -> None:
+    """Refresh the store's last good copy (:func:`companion.store.save_good_copy`) at once
+    (the daemon is READY by then: the copy stays off the start-up path) and then every
+    ``every`` seconds when the database changed, in a worker thread (its own connection)."""
+    import asyncio
+
+    from companion.errors import StoreError
+    from companion.store import save_good_copy
+
+    def signature() -> tuple:
+        return tuple((s.st_mtime_ns, s.st_size) if (s := _stat(Path(str(db) + suffix))) else None
+                     for suffix in ("", "-wal"))
+
+    copied, wait = None, 0.0
+    while True:
+        await asyncio.sleep(wait)
+        wait = every
+        now = signature()
+        if now == copied:
+            continue
+        try:
+            await asyncio.to_thread(save_good_copy, db)
+            copied = now
+        except StoreError as exc:
+            log.warning("%s", exc)
+
+
+def _stat(path: Path):
+    try:
+        return path.stat()
+    except OSError:
+        return None
+
+
+def _recovery_news(recovery):
+    """The sentence for the table's log after :func:`companion.store.recover`."""
+    from companion.i18n import msg
+
+    if recovery.copy_saved is None:
+        return msg("The game record was damaged (a power cut?) and was set aside as {file}. No earlier "
+                   "copy existed; inputs read back from the damaged record: {count}.",
+                   file=recovery.moved_to.name, count=recovery.salvaged)
+    return msg("The game record was damaged (a power cut?) and was set aside as {file}. The game was "
+               "rebuilt from the copy saved at {time}; later inputs read back from the damaged record: {count}.",
+               file=recovery.moved_to.name, time=time.strftime("%H:%M", time.localtime(recovery.copy_saved)),
+               count=recovery.salvaged)
 
 
 def _start_hardware(daemon, config) -> list:
@@ -357,12 +466,14 @@ def cmd_tags_daemon(args) -> int:
     from companion.paths import default_socket
 
     replies: list[dict] = []
-    with Client(args.socket or default_socket(), on_message=replies.append).connect() as client:
+    with Client(args.socket or default_socket(), on_message=replies.append).connect(timeout=3.0) as client:
         if args.tags_command == "list":
             client.request({"cmd": "tags"})
             registry = next(m["tags"] for m in replies if m.get("type") == "tags")
             for uid, component in registry.items():
                 print(f"{uid}\t{component}")
+            if not registry:
+                print("No tags are enrolled (companion enroll GAME walks you through it).", file=sys.stderr)
             return 0
         if args.tags_command == "write":
             print(f"Put a blank NTAG on the reader (waiting up to {args.wait:g} s)...", flush=True)
@@ -391,5 +502,11 @@ def cmd_ui(args) -> int:
     from companion.paths import default_socket
     from ui.app import run_app
 
-    run_app(args.socket or default_socket(), fullscreen=args.fullscreen)
+    run_app(args.socket or default_socket(), fullscreen=args.fullscreen or args.kiosk, kiosk=args.kiosk)
     return 0
+
+
+def cmd_install(args) -> int:
+    from companion.install import install_command
+
+    return install_command(args.root, args.uninstall, args.prefix)

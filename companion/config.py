@@ -28,6 +28,13 @@ LANGUAGES = ("en", "it")
 BCM_PINS = range(0, 28)  # BCM GPIO 0..27 on the 40-pin header
 UART_PINS = (14, 15)  # TXD/RXD: in use when a PN532 (or the console) is on the UART
 
+#: BCM pins of each SPI bus an MFRC522 may use (CE2/CE1/CE0, MISO, MOSI, SCLK).
+SPI_PINS = {0: {7: "SPI0 CE1", 8: "SPI0 CE0", 9: "SPI0 MISO", 10: "SPI0 MOSI", 11: "SPI0 SCLK"},
+            1: {16: "SPI1 CE2", 17: "SPI1 CE1", 18: "SPI1 CE0", 19: "SPI1 MISO", 20: "SPI1 MOSI",
+                21: "SPI1 SCLK"}}
+#: Serial ports on the header's UART pins (a USB adapter uses none).
+UART_PORTS = ("/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0")
+
 # Driver-specific keys and their defaults (the reader classes' own defaults).
 DRIVER_KEYS: dict[str, dict[str, Any]] = {
     "mfrc522": {"bus": 0, "device": 0, "reset_pin": 25},
@@ -143,13 +150,20 @@ def default_config() -> Config:
     return Config()
 
 
+#: The config of the service installed by ``companion install``.
+SYSTEM_CONFIG = Path("/etc/haunt-companion/config.toml")
+
+
 def default_config_path() -> Path:
-    """``$COMPANION_CONFIG`` if set, else the platformdirs user config dir's ``config.toml``."""
+    """``$COMPANION_CONFIG`` if set, else the platformdirs user config dir's ``config.toml``;
+    when that file does not exist but the installed service's :data:`SYSTEM_CONFIG` does,
+    that one (so ``companion doctor`` checks what the daemon uses)."""
     if os.environ.get(CONFIG_ENV):
         return Path(os.environ[CONFIG_ENV])
     from platformdirs import user_config_path
 
-    return user_config_path(APP) / "config.toml"
+    user = user_config_path(APP) / "config.toml"
+    return SYSTEM_CONFIG if not user.exists() and SYSTEM_CONFIG.exists() else user
 
 
 def load_config(path: str | os.PathLike[str] | None = None) -> Config:
@@ -222,6 +236,7 @@ def config_from_dict(data: dict[str, Any]) -> Config:
     dice = _dice(dice_table)
     _check_pin_clash(dice, readers)
     feedback = _feedback(data.get("feedback", {}), dice, readers)
+    _check_bus_pins(dice, feedback, readers)
     return Config(
         readers=readers,
         dice=dice,
@@ -237,6 +252,29 @@ def _check_pin_clash(dice: DiceConfig, readers: tuple[ReaderConfig, ...]) -> Non
         if dice.enabled and reader.reset_pin is not None and reader.reset_pin == dice.pin:
             raise ConfigError(f"readers[{i}].reset_pin: GPIO {dice.pin} is already the dice button's"
                               f" pin (dice.pin); wire one of them to another pin")
+
+
+def _bus_pins(readers: tuple[ReaderConfig, ...]) -> dict[int, str]:
+    """BCM pin -> what uses it, for the SPI buses and the UART the readers need."""
+    used: dict[int, str] = {}
+    for reader in readers:
+        if reader.driver == "mfrc522":
+            for pin, name in SPI_PINS.get(reader.bus, {}).items():
+                used[pin] = f"{name}, used by the MFRC522 reader {reader.name!r}"
+        elif reader.driver == "pn532" and reader.port in UART_PORTS:
+            for pin, name in zip(UART_PINS, ("UART TXD", "UART RXD")):
+                used[pin] = f"{name}, used by the PN532 reader {reader.name!r}"
+    return used
+
+
+def _check_bus_pins(dice: DiceConfig, feedback: "FeedbackConfig", readers: tuple[ReaderConfig, ...]) -> None:
+    """No button, buzzer or reset line on a pin an SPI bus or the UART needs."""
+    used = _bus_pins(readers)
+    wanted = [("dice.pin", dice.pin if dice.enabled else None), ("feedback.pin", feedback.pin)]
+    wanted += [(f"readers[{i}].reset_pin", r.reset_pin) for i, r in enumerate(readers)]
+    for key, pin in wanted:
+        if pin in used:
+            raise ConfigError(f"{key}: GPIO {pin} is {used[pin]}; wire it to another pin")
 
 
 def _key(prefix: str, key: str) -> str:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import enrollment, inputs, protocol
-from companion.i18n import render
+from companion.i18n import msg, render
 from companion.errors import CompanionError, StackError, StoreError
 from companion.header import GameHeader, HeaderError, random_seed
 from companion.inputs import Input, Press, Remove, Tap, Touch, normalise_uid
@@ -82,6 +82,9 @@ class Daemon:
         #: Counts the game's changes (each accepted input, each new or resumed game); every
         #: state carries it, and a touch that names an older one is refused (issue 8).
         self.revision = 0
+        self._walk_owner: asyncio.StreamWriter | None = None  # the client that started the walk
+        self._cancels: dict[asyncio.StreamWriter, set[threading.Event]] = {}  # its pending tag writes
+        self._tasks: set[asyncio.Task] = set()  # long commands answered in the background
         #: Called with True (recognised) or False (unknown) for each tap, before the rules
         #: see it: the buzzer/LED of :class:`hardware.feedback.TagFeedback`.
         self.on_tag: Callable[[bool], None] | None = None
@@ -102,7 +105,10 @@ class Daemon:
         from hardware.nfc.base import TagPresented
 
         if isinstance(event, TagPresented):
-            self.submit(Tap(event.uid.hex().upper(), event.reader, _clip(event.ndef), _clip(event.ndef_problem)))
+            uid = event.uid.hex().upper()
+            ndef = inputs.clean_text(event.ndef) if len(event.uid) == 7 else None
+            problem = inputs.clean_text(event.ndef_problem) if len(event.uid) == 7 and ndef is None else None
+            self.submit(Tap(uid, event.reader, ndef, problem))
         else:
             self.submit(Remove(event.reader))
 
@@ -131,6 +137,11 @@ class Daemon:
     def drain(self, timeout: float = 30.0) -> None:
         """Wait until every input submitted so far has been handled. Thread-safe."""
         asyncio.run_coroutine_threadsafe(self._queue.join(), self.loop).result(timeout)
+
+    async def heartbeat(self) -> None:
+        """Return once the input worker has handled everything queued before this call (the
+        service watchdog's proof of life: a hung worker or a blocked loop never returns)."""
+        await self._in_order(lambda: None)
 
     def stop(self) -> None:
         """Ask the loop to finish (thread-safe)."""
@@ -194,6 +205,9 @@ class Daemon:
             await self._stopped.wait()
         finally:
             worker.cancel()
+            for cancels in self._cancels.values():  # pending tag writes stop waiting for a tag
+                for cancel in cancels:
+                    cancel.set()
             server.close()
             for writer in list(self._clients):
                 writer.close()
@@ -293,14 +307,14 @@ class Daemon:
 
     def _tag_feedback(self, tap: Tap) -> None:
         """Tell the buzzer/LED whether ``tap`` named a component (before the rules run)."""
-        from companion.session import component_text
+        from companion.engine import known_component
 
         if self.walk is not None:
             known = True  # every tag is welcome while enrolling
         elif self.session is not None:
             known = self.session.component_for(tap) is not None
         else:
-            known = tap.uid in self.store.enrolled_tags() or component_text(tap.ndef) is not None
+            known = tap.uid in self.store.enrolled_tags() or known_component(tap.ndef)
         try:
             self.on_tag(known)
         except Exception:  # feedback is optional: it must never cost an input
@@ -345,7 +359,22 @@ class Daemon:
             pass  # the daemon is shutting down; the connection just closes
         finally:
             self._clients.discard(writer)
+            self._forget_client(writer)
             writer.close()
+
+    def _forget_client(self, writer: asyncio.StreamWriter) -> None:
+        """A client left: its tag writes are cancelled and its enrollment walk ends, so a
+        closed terminal never leaves taps going to a walk nobody sees."""
+        for cancel in self._cancels.pop(writer, ()):
+            cancel.set()
+        if self._walk_owner is writer:
+            def stop() -> None:
+                if self._walk_owner is writer and self.walk is not None:
+                    log.info("enrollment walk stopped: its client left")
+                    self._notify(msg("Enrollment stopped: the enrollment screen or terminal closed."), "info")
+                    self.walk, self._walk_owner = None, None
+                    self.publish()
+            self.loop.call_soon(lambda: asyncio.ensure_future(self._in_order(stop)))
 
     async def _command(self, line: bytes, writer: asyncio.StreamWriter) -> None:
         try:
@@ -353,6 +382,14 @@ class Daemon:
         except protocol.ProtocolError as exc:
             self._send(writer, protocol.notice(f"bad command: {exc}", "error"))
             return
+        if message.get("cmd") == "write_tag":  # long: the client's other lines go on meanwhile
+            task = asyncio.ensure_future(self._answer(message, writer))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+            return
+        await self._answer(message, writer)
+
+    async def _answer(self, message: dict[str, Any], writer: asyncio.StreamWriter) -> None:
         try:
             ok, text = await self._dispatch(message, writer)
         except CompanionError as exc:
@@ -384,12 +421,12 @@ class Daemon:
         if cmd in ("enroll", "forget", "tags"):
             return await self._in_order(lambda: self._tag_command(cmd, message, writer))
         if cmd == "write_tag":
-            return await self._write_tag(message)
+            return await self._write_tag(message, writer)
         if cmd == "language":
             language = _text_arg(message, "language")
             return await self._in_order(lambda: self._set_language(language))
         if cmd in ("enroll_start", "enroll_skip", "enroll_undo", "enroll_stop"):
-            return await self._in_order(lambda: self._walk_command(cmd, message))
+            return await self._in_order(lambda: self._walk_command(cmd, message, writer))
         raise protocol.ProtocolError(f"unknown command {cmd!r}")
 
     async def _in_order(self, fn: Callable[[], Any]) -> Any:
@@ -447,14 +484,16 @@ class Daemon:
 
     # ------------------------------------------------------------------ enrollment walk
 
-    def _walk_command(self, cmd: str, message: dict[str, Any]) -> tuple[bool, str]:
-        """``enroll_start`` (game), ``enroll_skip``, ``enroll_undo``, ``enroll_stop``."""
+    def _walk_command(self, cmd: str, message: dict[str, Any], writer=None) -> tuple[bool, str]:
+        """``enroll_start`` (game), ``enroll_skip``, ``enroll_undo``, ``enroll_stop``. The walk
+        belongs to the client that started it and ends when that client leaves."""
         from companion.engine import get_game
 
         if cmd == "enroll_start":
             if self.walk is not None:
                 return False, f"An enrollment walk for {self.walk.game} is running; stop it first."
             self.walk = enrollment.start(get_game(_text_arg(message, "game")))
+            self._walk_owner = writer
             log.info("enrollment walk started for %s (%d pieces)", self.walk.game, self.walk.total)
         elif self.walk is None:
             return False, "No enrollment walk is running."
@@ -465,7 +504,7 @@ class Daemon:
             self._apply_change(change)
         else:
             text = f"Enrollment stopped at {self.walk.index} of {self.walk.total}."
-            self.walk = None
+            self.walk, self._walk_owner = None, None
             self.publish()
             return True, text
         return True, self._publish_walk()
@@ -474,7 +513,9 @@ class Daemon:
         """A tap during the walk enrolls a piece instead of playing (a removal does nothing)."""
         if isinstance(inp, Remove):
             return Reply(False, ignored=True)
-        carried = inp.ndef if inp.ndef and inp.ndef.count(":") == 2 else None
+        from companion.engine import known_component
+
+        carried = inp.ndef if known_component(inp.ndef) else None
         self.walk, change = enrollment.tap(self.walk, inp.uid, self.store.enrolled_tags(), carried)
         self._apply_change(change)
         return Reply(True, self._publish_walk())
@@ -495,12 +536,13 @@ class Daemon:
         log.info("enrollment: %s", text)
         self.publish()
         if self.walk.done:
-            self.walk = None
+            self.walk, self._walk_owner = None, None
             self.publish()
         return text
 
-    async def _write_tag(self, message: dict[str, Any]) -> tuple[bool, str]:
-        """``write_tag``: program the next tag put on a reader with a component id (issue 3).
+    async def _write_tag(self, message: dict[str, Any], writer=None) -> tuple[bool, str]:
+        """``write_tag``: program the tag on a reader (or the next one put there) with a
+        component id (issue 3). Cancelled when the asking client leaves.
 
         Keys: ``component`` (required), ``reader`` (default: the only reader, or the one whose
         role takes that kind of component), ``wait`` (seconds to wait for a tag, 1-120,
@@ -515,9 +557,11 @@ class Daemon:
         if not isinstance(wait, (int, float)) or isinstance(wait, bool) or not 1 <= wait <= 120:
             raise protocol.ProtocolError(f"wait is 1 to 120 seconds, not {wait!r}")
         force = message.get("force", False) is True
+        cancel = threading.Event()  # set when the asking client leaves, or the daemon stops
+        self._cancels.setdefault(writer, set()).add(cancel)
 
         def job(runner):
-            done = program(runner.reader, component, float(wait), force)
+            done = program(runner.reader, component, float(wait), force, cancelled=cancel.is_set)
             runner.tracker.assume(done.uid)  # the card being programmed is not a tap
             return done
 
@@ -525,8 +569,10 @@ class Daemon:
         try:
             done = await asyncio.wrap_future(self._reader_jobs[name](job))
         except HardwareError as exc:
+            self._cancels.get(writer, set()).discard(cancel)
             self._notify(f"The tag was not programmed: {exc}.", "error")
             return False, f"The tag was not programmed: {exc}."
+        self._cancels.get(writer, set()).discard(cancel)
         uid = done.uid.hex().upper()
         text = f"Tag {uid} now carries {component} ({done.pages} pages written and read back)."
         enrolled = self.store.enrolled_tags().get(uid)
@@ -545,6 +591,8 @@ class Daemon:
         from companion.engine import get_game
 
         names = sorted(self._reader_jobs)
+        if asked is not None and not isinstance(asked, str):
+            raise protocol.ProtocolError(f"reader is a reader's name, not {asked!r}")
         if asked is not None:
             if asked not in self._reader_jobs:
                 raise protocol.ProtocolError(f"no reader {asked!r}; readers: {', '.join(names) or 'none'}")
@@ -574,13 +622,6 @@ class Daemon:
         writer.write(protocol.encode(message))
 
 
-def _clip(text: str | None) -> str | None:
-    """Tag text as an input keeps it: at most :data:`~companion.inputs.MAX_NDEF_TEXT` characters."""
-    from companion.inputs import MAX_NDEF_TEXT
-
-    return None if text is None or not text else text[:MAX_NDEF_TEXT]
-
-
 def _text_arg(message: dict[str, Any], key: str, required: bool = True) -> str | None:
     """``message[key]`` when it is text (None when absent and not ``required``).
 
@@ -601,11 +642,9 @@ def _known_component(component: Any) -> str:
     Raises:
         ProtocolError: it is not.
     """
-    from companion.engine import all_games
+    from companion.engine import known_component
 
-    games = all_games()
-    game = component.split(":", 1)[0] if isinstance(component, str) else None
-    if game not in games or component not in games[game].components:
+    if not known_component(component):
         raise protocol.ProtocolError(f"no component {component!r} in any game "
                                      f"(ids look like creepy_cellar:ghost:room-H)")
     return component

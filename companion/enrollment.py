@@ -122,6 +122,11 @@ def tap(walk: Walk, uid: str, enrolled: Mapping[str, str], carried: str | None =
     if walk.done:
         return replace(walk, message=f"Enrollment is finished. {walk.asking()}"), None
     wanted, label = walk.pieces[walk.index], walk.labels[walk.index]
+    earlier = next((i for i, s in enumerate(walk.steps) if s.uid == uid), None)
+    if earlier is not None:  # one physical tag cannot be two pieces (two copies of a card)
+        text = (f"Tag {uid} is already the {walk.labels[earlier]} in this walk. "
+                f"Tap the {label}, or skip it.")
+        return replace(walk, pending=None, message=text), None
     current = enrolled.get(uid)
     if current == wanted or (current is None and carried == wanted):
         return _advance(walk, Step(uid, current), f"That tag is already the {label}."), None

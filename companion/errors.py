@@ -35,3 +35,11 @@ class ScriptError(CompanionError, ValueError):
 
 class StoreError(CompanionError, OSError):
     """The event store cannot be opened, read or written."""
+
+
+class ReplayFailed(CompanionError, RuntimeError):
+    """A replay stopped at a line (a forced outcome that is impossible, a store failure)."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(f"line {line}: {message}")
+        self.line = line

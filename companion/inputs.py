@@ -63,7 +63,7 @@ Input = Union[Tap, Remove, Press, Touch]
 #: The key that names each kind of input, and the other keys each kind may carry.
 KINDS = {"tap": {"reader", "ndef", "ndef_problem"}, "remove": set(), "button": {"hold"}, "touch": set()}
 
-#: Longest NDEF text or problem kept from a tag, in characters.
+#: Longest NDEF text or problem kept from a tag, in UTF-8 bytes.
 MAX_NDEF_TEXT = 200
 
 #: Longest hold of a button, in seconds; anything longer is a stuck button or a typo.
@@ -105,8 +105,13 @@ def from_json(record: dict[str, Any], extra: frozenset[str] = frozenset()) -> In
     if unknown:
         raise InputError(f"a {kind!r} input has no key {unknown[0]!r}")
     if kind == "tap":
-        return Tap(normalise_uid(record["tap"]), _name(record.get("reader", "table"), "reader"),
-                   _text(record.get("ndef"), "ndef"), _text(record.get("ndef_problem"), "ndef_problem"))
+        uid = normalise_uid(record["tap"])
+        ndef, problem = _text(record.get("ndef"), "ndef"), _text(record.get("ndef_problem"), "ndef_problem")
+        if ndef is not None and problem is not None:
+            raise InputError("a tap carries 'ndef' (the tag's text) or 'ndef_problem' (why it has none), not both")
+        if (ndef is not None or problem is not None) and len(uid) != 14:
+            raise InputError(f"'ndef' and 'ndef_problem' need a 7-byte UID (an NTAG), not {uid}")
+        return Tap(uid, _name(record.get("reader", "table"), "reader"), ndef, problem)
     if kind == "remove":
         return Remove(_name(record["remove"], "remove"))
     if kind == "button":
@@ -117,9 +122,26 @@ def from_json(record: dict[str, Any], extra: frozenset[str] = frozenset()) -> In
 def _text(value: Any, field: str) -> str | None:
     if value is None:
         return None
-    if not isinstance(value, str) or not value or len(value) > MAX_NDEF_TEXT:
-        raise InputError(f"{field!r} is text of 1 to {MAX_NDEF_TEXT} characters, not {value!r}")
+    if not isinstance(value, str) or not value or not value.isprintable() or len(_utf8(value)) > MAX_NDEF_TEXT:
+        raise InputError(f"{field!r} is printable text of 1 to {MAX_NDEF_TEXT} UTF-8 bytes, not {value!r}")
     return value
+
+
+def _utf8(value: str) -> bytes:
+    try:
+        return value.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate
+        return b"\xff" * (MAX_NDEF_TEXT + 1)
+
+
+def clean_text(text: str | None) -> str | None:
+    """What a reader read (a tag's text, a problem) as a tap may carry it: printable, at most
+    :data:`MAX_NDEF_TEXT` UTF-8 bytes (cut at a character), None when nothing is left."""
+    if not text:
+        return None
+    printable = "".join(ch if ch.isprintable() else "\ufffd" for ch in text)
+    data = printable.encode("utf-8", errors="replace")[:MAX_NDEF_TEXT]
+    return data.decode("utf-8", errors="ignore") or None
 
 
 def _hold(hold: Any) -> float:

@@ -3,7 +3,8 @@
 * ``COMPANION_DB``: the event store (default: the user data dir's ``companion.sqlite3``;
   under systemd, ``$STATE_DIRECTORY/companion.sqlite3``).
 * ``COMPANION_SOCKET``: the daemon socket (default: the user runtime dir's ``companion.sock``;
-  under systemd, ``$RUNTIME_DIRECTORY/companion.sock``).
+  under systemd, ``$RUNTIME_DIRECTORY/companion.sock``; for anyone else, the installed
+  service's :data:`SYSTEM_SOCKET` when it exists, so ``companion enroll`` finds it).
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ import os
 from pathlib import Path
 
 APP = "haunt-companion"
+
+#: The socket of the daemon installed by ``companion install`` (haunt-companion.service).
+SYSTEM_SOCKET = Path("/run/haunt-companion/companion.sock")
 
 
 def default_db() -> Path:
@@ -31,6 +35,8 @@ def default_socket() -> Path:
         return Path(os.environ["COMPANION_SOCKET"])
     if "RUNTIME_DIRECTORY" in os.environ:
         return Path(os.environ["RUNTIME_DIRECTORY"].split(":")[0]) / "companion.sock"
+    if SYSTEM_SOCKET.exists():
+        return SYSTEM_SOCKET
     from platformdirs import user_runtime_path
 
     return user_runtime_path(APP) / "companion.sock"

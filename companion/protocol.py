@@ -10,20 +10,26 @@ Client -> daemon:
     ``"revision": N``, the state the touch was made on: refused if the game moved on since),
     ``{"cmd": "new_game", "game": "creepy_cellar", "players": [...], "options": {...}}``
     (refused while an unfinished game runs unless it also says ``"abandon": true``; the seed
-    is the daemon's, never the client's), ``{"cmd": "state"}`` (answered to the asker only);
-    any of them may carry an ``"id"`` to get an ack. Problems with a command are told to
+    is the daemon's, never the client's), ``{"cmd": "state"}`` (answered to the asker only),
+    ``{"cmd": "language", "language": "it"}`` (the table's language, for every client);
+    the tag registry: ``{"cmd": "tags"}`` (answered ``{"type": "tags", "tags": {uid: component}}``),
+    ``{"cmd": "enroll", "uid": ..., "component": ...}``, ``{"cmd": "forget", "uid": ...}``;
+    the enrollment walk (it belongs to the client that starts it and ends when it leaves):
+    ``{"cmd": "enroll_start", "game": ...}``, ``enroll_skip``, ``enroll_undo``, ``enroll_stop``;
+    programming a tag: ``{"cmd": "write_tag", "component": ..., "reader": ..., "wait": 15,
+    "force": false}`` (answered when done; cancelled if the client leaves).
+    Any of them may carry an ``"id"`` to get an ack. Problems with a command are told to
     the client that sent it; a refused table input (a touch at the wrong moment) is told to
     every client, since every client is a screen at the table.
 """
 
 from __future__ import annotations
 
-from companion.i18n import msg, render, render_all
-
 import json
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.i18n import msg, render, render_all
 
 PROTOCOL_VERSION = 1
 

@@ -17,21 +17,13 @@ from typing import Any
 
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
-from companion.errors import CompanionError
+from companion.errors import ReplayFailed  # noqa: F401 (re-exported: companion.replay.ReplayFailed)
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.script import ScriptLine, TableScript
 from companion.session import Reply
 from companion.store import EventStore
 
 log = logging.getLogger(__name__)
-
-
-class ReplayFailed(CompanionError, RuntimeError):
-    """The replay stopped at a line (a forced outcome that is impossible, a store failure)."""
-
-    def __init__(self, line: int, message: str):
-        super().__init__(f"line {line}: {message}")
-        self.line = line
 
 
 @dataclass

@@ -22,7 +22,7 @@ from typing import Any
 
 from companion import inputs
 from companion.chance import ChancePicker
-from companion.engine import GameSpec, Prompt, get_game, resolve_options
+from companion.engine import GameSpec, Prompt, get_game, known_component, resolve_options
 from companion.engine.core import sentence
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
@@ -38,6 +38,10 @@ DEFAULT_HOLD_TIME = 1.5
 
 #: Events between two snapshots of a stored game.
 SNAPSHOT_EVERY = 500
+
+#: Inputs before a snapshot whose entries and earlier states the snapshot carries, so undos
+#: just after it need no whole-log replay.
+SNAPSHOT_UNDO_DEPTH = 64
 
 #: Inputs whose earlier state stays in memory for undo (a stored game only; older ones are
 #: rebuilt from the log when undo reaches them).
@@ -163,8 +167,8 @@ class Session:
         except HeaderError as exc:
             raise StoreError(f"game {record.id} has a header this version refuses: {exc}") from exc
         session = cls(get_game(header.game), header, store, record.id, **kwargs)
-        after = session._restore_snapshot() if use_snapshot else 0
-        for event in store.events(record.id, after=after):
+        events = session._restore_snapshot() if use_snapshot else None
+        for event in events if events is not None else store.events(record.id):
             try:
                 session._replay(event.kind, event.body)
             except (RuleViolation, LookupError, ValueError, TypeError) as exc:
@@ -262,7 +266,7 @@ class Session:
     def component_for(self, tap: Tap) -> str | None:
         """The component id a tap stands for: the registry's entry, else the tag's own text
         record when it is shaped like a component id; None for an unknown tag."""
-        return self._tags.lookup(tap.uid) or component_text(tap.ndef)
+        return self._tags.lookup(tap.uid) or (tap.ndef if known_component(tap.ndef) else None)
 
     def _tap_action(self, tap: Tap, prompt: Prompt) -> str:
         component = self.component_for(tap)
@@ -406,36 +410,48 @@ class Session:
         return f"{__version__}:{self.spec.id}"
 
     def _snapshot(self) -> dict[str, Any]:
-        """The session after the last event, as JSON: state, position, redo, chance counters."""
+        """The session after the last event, as JSON: state, position, redo, chance counters,
+        and the last :data:`SNAPSHOT_UNDO_DEPTH` entries with the state before each."""
+        depth = min(SNAPSHOT_UNDO_DEPTH, len(self.history))
+        recent = [[entry.to_json(), self.spec.encode(before)]
+                  for entry, before in zip(self.history[len(self.history) - depth:],
+                                           self._before[len(self._before) - depth:])]
         return {
             "state": self.spec.encode(self.state),
             "position": self.position,
+            "recent": recent,
             "redo": [[pos, action, list(chances)] for (pos, action), chances in self._redo.items()],
             "stack_used": dict(self._picker.stack_used),
             "rng_used": self._picker.rng_used,
             "last_line": self.last_line,
         }
 
-    def _restore_snapshot(self) -> int:
-        """Take the newest usable snapshot; returns its event seq (0: none, replay everything).
+    def _restore_snapshot(self) -> list | None:
+        """Take the newest usable snapshot; returns the events after it (None: no usable
+        snapshot, replay everything).
 
         A snapshot is unusable when its game's version differs, when it does not decode, or
-        when the events after it undo inputs from before it (then the whole log is replayed).
+        when the events after it undo more inputs than it carries (then the whole log is
+        replayed).
         """
         if self.spec.decode is None:
-            return 0
+            return None
         found = self.store.latest_snapshot(self.game_id, self._version())
         if found is None:
-            return 0
+            return None
         seq, body = found
-        depth = 0
-        for event in self.store.events(self.game_id, after=seq):
+        events = self.store.events(self.game_id, after=seq)
+        depth, carried = 0, len(body.get("recent", ()))
+        for event in events:
             depth += -1 if event.kind == "undo" else 1
-            if depth < 0:
-                return 0
+            if depth < -carried:
+                return None
         try:
             state = self.spec.decode(body["state"])
-            self._base = int(body["position"])
+            recent = [(Entry.from_json(e), self.spec.decode(b)) for e, b in body["recent"]]
+            self.history = [entry for entry, _ in recent]
+            self._before = [before for _, before in recent]
+            self._base = int(body["position"]) - len(recent)
             self._redo = {(int(p), a): tuple(c) for p, a, c in body["redo"]}
             self._picker.stack_used.update(body["stack_used"])
             self._picker.rng_used = int(body["rng_used"])
@@ -444,10 +460,11 @@ class Session:
             log.warning("game %s: snapshot at event %d unusable (%r); replaying the whole log",
                         self.game_id, seq, exc)
             self.__post_init__()
+            self.history, self._before = [], []
             self._base, self._redo, self.last_line = 0, {}, None
-            return 0
+            return None
         self._set_state(state)
-        return seq
+        return events
 
     def _trim(self, keep: int) -> None:
         """Keep the undo states of the last ``keep`` inputs (stored games only)."""
@@ -474,14 +491,6 @@ def _with_line(body: dict[str, Any], line: int | None) -> dict[str, Any]:
     return body if line is None else {**body, "line": line}
 
 
-def component_text(text: str | None) -> str | None:
-    """``text`` when it is shaped like a component id (``game:kind:name``), else None."""
-    if text is None:
-        return None
-    parts = text.split(":")
-    return text if len(parts) == 3 and all(p and p.isprintable() and " " not in p for p in parts) else None
-
-
 def _unknown_tag(tap: Tap) -> str:
     """Why a tap names no component, for the table."""
     if tap.ndef_problem:
@@ -489,5 +498,5 @@ def _unknown_tag(tap: Tap) -> str:
                    "unusable ({problem}).", uid=tap.uid, reader=tap.reader, problem=tap.ndef_problem)
     if tap.ndef is not None:
         return msg("Unknown tag {uid} on reader {reader}: it is not enrolled, and its text record {text} "
-                   "is not a component id (game:kind:name).", uid=tap.uid, reader=tap.reader, text=repr(tap.ndef))
+                   "names no component of any game.", uid=tap.uid, reader=tap.reader, text=repr(tap.ndef))
     return msg("Unknown tag {uid} on reader {reader}: it is not enrolled.", uid=tap.uid, reader=tap.reader)

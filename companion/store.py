@@ -13,6 +13,15 @@ is on disk), ``PRAGMA integrity_check`` at open. Schema:
   resume replays only the events after it (issue 9). A snapshot is a cache: ``version``
   names the companion version and game that wrote it, and one of another version is
   ignored (the log is replayed instead). The two newest per game are kept.
+
+Damage (issue 7). WAL with ``synchronous=FULL`` survives a power cut on storage that keeps
+its flush promises; an SD card that does not can leave a damaged file. :class:`EventStore`
+refuses such a file (:class:`CorruptStore`) and never changes it. The daemon opens its store
+with :func:`open_store`, which keeps a *last good copy* beside the database
+(``<db>.last-good``, refreshed at every start and by :func:`save_good_copy`) and, when the
+database is damaged, moves it aside (``<db>.damaged-<time>``, with its ``-wal``), puts the
+last good copy in its place and adds back every later event that still reads cleanly from
+the damaged file (:func:`recover`).
 """
 
 from __future__ import annotations
@@ -21,7 +30,9 @@ import fcntl
 import json
 import logging
 import os
+import shutil
 import sqlite3
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,16 +80,21 @@ CREATE TABLE IF NOT EXISTS snapshots (
 """
 
 
+#: SQLite result codes (primary) that mean the file itself is damaged.
+_DAMAGED_CODES = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+
+#: Suffix of the last good copy kept beside the database.
+GOOD_COPY = ".last-good"
+
+
 #: Every table the schema has ever had: a store holding only some of them is ours, cut short
-#: while it was being created by an older version (issue 8, torn writes).
+#: while it was being created (issue 8, torn writes).
 OUR_TABLES = frozenset({"games", "events", "tags", "snapshots"})
 
-#: SQLite result codes for a damaged file: SQLITE_CORRUPT, SQLITE_NOTADB.
-_DAMAGED = (11, 26)
 
-
-class StoreCorrupt(StoreError):
-    """The file is damaged: not a database, or it fails its integrity check (issue 8)."""
+class CorruptStore(StoreError):
+    """The database file is damaged: SQLite calls it corrupt or no database, or it fails its
+    integrity check. The file was left as it was."""
 
 
 @dataclass(frozen=True)
@@ -124,9 +140,8 @@ class EventStore:
             self._configure()
         except sqlite3.DatabaseError as exc:
             self._refuse()
-            damaged = getattr(exc, "sqlite_errorcode", 0) & 0xFF in _DAMAGED
-            raise (StoreCorrupt if damaged else StoreError)(
-                f"cannot open the event store {self.path}: {exc}") from exc
+            error = CorruptStore if (getattr(exc, "sqlite_errorcode", 0) & 0xFF) in _DAMAGED_CODES else StoreError
+            raise error(f"cannot open the event store {self.path}: {exc}") from exc
         except StoreError:
             self._refuse()
             raise
@@ -166,10 +181,10 @@ class EventStore:
     def _check(self, db: sqlite3.Connection) -> None:
         cut = _cut_short(self.path)
         if cut:
-            raise StoreCorrupt(f"the event store {self.path} is cut short: {cut}")
+            raise CorruptStore(f"the event store {self.path} is cut short: {cut}")
         result = db.execute("PRAGMA integrity_check").fetchone()[0]
         if result != "ok":
-            raise StoreCorrupt(f"the event store {self.path} failed its integrity check: {result}"[:500])
+            raise CorruptStore(f"the event store {self.path} failed its integrity check: {result}"[:500])
         version = db.execute("PRAGMA user_version").fetchone()[0]
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if tables and not {"games", "events"} <= tables and not tables <= OUR_TABLES:
@@ -326,19 +341,20 @@ class EventStore:
 
 
 def _decode(text: Any, what: str) -> Any:
-    """A stored JSON text; a damaged one (integrity checks do not read contents) is a StoreCorrupt."""
+    """A stored JSON text; a damaged one (integrity checks do not read contents) is a CorruptStore."""
     try:
         return json.loads(text)
     except (TypeError, ValueError) as exc:
-        raise StoreCorrupt(f"{what} in the event store is damaged: {exc}") from exc
+        raise CorruptStore(f"{what} in the event store is damaged: {exc}") from exc
 
 
 def _cut_short(path: str) -> str | None:
-    """Why the database file at ``path`` is shorter than its own header says, or None.
+    """Why the database file at ``path`` is shorter than its own header says, or None (issue 8).
 
     SQLite reads the missing end of a truncated file as zeros, and ``integrity_check`` does
     not read record contents: a cut file can pass it with zeros inside stored text. Only
-    checked without a WAL (with one, :func:`open_store` reads the game to resume instead).
+    checked without a WAL (one may hold the missing pages: a checkpoint cut short by a full
+    disk); with one, :func:`open_store` reads the game to resume instead.
     """
     if path == ":memory:":
         return None
@@ -349,7 +365,7 @@ def _cut_short(path: str) -> str | None:
     except FileNotFoundError:
         return None
     if os.path.exists(path + "-wal") and os.path.getsize(path + "-wal"):
-        return None  # the WAL may hold the missing pages (a checkpoint cut short by a full disk)
+        return None
     if size == 0 or not header.startswith(b"SQLite format 3\x00"):
         return None  # a new file, or not SQLite at all (SQLite itself says so)
     if len(header) < 100:
@@ -380,89 +396,126 @@ class _Transaction:
         return False
 
 
-# ---------------------------------------------------------------------- the daemon's open (issue 8)
+# ---------------------------------------------------------------------- damage and recovery
 
-def open_store(path: str | Path) -> tuple["EventStore", str | None]:
-    """Open the daemon's event store so that start-up never fails in a loop over its file.
 
-    * A damaged file (:class:`StoreCorrupt`) is moved aside with its ``-wal``/``-shm``
-      (:func:`move_aside`) and a new store is started in its place.
-    * A file or directory that cannot be written (read-only file system, permissions) is
-      copied into memory, read-only: its games resume, and nothing is written anywhere.
+@dataclass(frozen=True)
+class Recovery:
+    """What :func:`recover` did with a damaged database.
+
+    Attributes:
+        problem: why the database was refused.
+        moved_to: where the damaged file now is (its ``-wal`` beside it, same name + ``-wal``).
+        copy_saved: wall-clock seconds when the last good copy used was made, or None when
+            there was none (the store restarted empty, plus what was salvaged).
+        salvaged: events read back from the damaged file that the copy did not hold.
+    """
+
+    problem: str
+    moved_to: Path
+    copy_saved: float | None
+    salvaged: int
+
+
+def good_copy_path(path: str | Path) -> Path:
+    """Where the last good copy of the database at ``path`` is kept."""
+    return Path(str(path) + GOOD_COPY)
+
+
+def save_good_copy(path: str | Path) -> Path:
+    """Copy the database at ``path`` to :func:`good_copy_path` if the copy passes its integrity check.
+
+    Uses SQLite's online backup from a connection of its own, so it may run in another
+    thread while the daemon writes (it copies one consistent snapshot). The copy is written
+    to a temporary file, checked, flushed to disk and renamed over the previous copy, so a
+    power cut leaves the previous copy or the new one, never half of one.
 
     Returns:
-        The store, and None or a sentence for the table saying what was done.
-
+        The copy's path.
     Raises:
-        StoreError: anything else (another process holds the store, a newer schema,
-            another program's database): refusing is right, and says why.
+        StoreError: the copy could not be made or failed its check (the previous copy stays).
     """
-    from companion.i18n import msg
-
+    dest = good_copy_path(path)
+    tmp = dest.with_name(dest.name + ".tmp")
     try:
-        return _readable(EventStore(path)), None
-    except StoreCorrupt as exc:
-        aside = move_aside(path)
-        log.error("%s; moved to %s", exc, aside)
-        return EventStore(path), msg("The event store {path} was damaged ({reason}). It was moved to {aside} "
-                                     "and a new one was started: games in it are not resumed.",
-                                     path=str(path), reason=_reason(exc), aside=str(aside))
-    except StoreError as exc:
-        if _writable(Path(path)):
-            raise
-        log.error("%s; keeping the game in memory", exc)
-        return _memory_copy(Path(path)), msg("The event store {path} cannot be written ({reason}). The game goes "
-                                             "on in memory and is lost when the companion stops.",
-                                             path=str(path), reason=_reason(exc))
+        tmp.unlink(missing_ok=True)
+        source = sqlite3.connect(str(path))
+        target = sqlite3.connect(str(tmp), isolation_level=None)
+        try:
+            source.backup(target)
+            target.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
+            result = target.execute("PRAGMA integrity_check").fetchone()[0]
+        finally:
+            target.close()
+            source.close()
+        if result != "ok":
+            raise StoreError(f"the copy of {path} failed its integrity check: {result}")
+        _fsync(tmp)
+        os.replace(tmp, dest)
+        _fsync(dest.parent)
+    except (sqlite3.Error, OSError) as exc:
+        tmp.unlink(missing_ok=True)
+        raise StoreError(f"could not save a good copy of {path}: {exc}") from exc
+    return dest
+
+
+def open_store(path: str | Path, now: float | None = None,
+               save_copy: bool = True) -> tuple[EventStore, Recovery | None]:
+    """Open the daemon's event store, recovering a damaged one; then refresh the last good copy.
+
+    Args:
+        path: the database file.
+        now: wall-clock seconds for the damaged file's name (default: now).
+        save_copy: refresh the last good copy now (the daemon does it just after READY,
+            in a thread, to keep it off the start-up path).
+    Returns:
+        The open store, and a :class:`Recovery` when the database was damaged (None otherwise).
+    Raises:
+        StoreError: the store cannot be opened for another reason (in use, not ours, newer
+            schema, unreadable directory), or the recovered store cannot be opened either.
+    """
+    recovery = None
+    try:
+        store = _readable(EventStore(path))
+    except CorruptStore as exc:
+        recovery = recover(path, str(exc), now)
+        store = EventStore(path)
+    if save_copy:
+        try:
+            save_good_copy(path)
+        except StoreError as exc:  # the game goes on; only the safety net is older
+            log.warning("%s", exc)
+    return store, recovery
 
 
 def _readable(store: EventStore) -> EventStore:
-    """``store``, once every game's header and the unfinished game's events decode.
+    """``store``, once every game's header and the unfinished game's events decode (issue 8).
 
     Raises:
-        StoreCorrupt: one does not (the store is closed).
+        CorruptStore: one does not (the store is closed).
     """
     try:
         store.games()
         record = store.last_unfinished()
         if record is not None:
             store.events(record.id)
-    except StoreCorrupt:
+    except CorruptStore:
         store.close()
         raise
     return store
 
 
-def move_aside(path: str | Path) -> Path:
-    """Rename ``path`` (and its ``-wal`` and ``-shm``) to ``<path>.damaged-<UTC time>``; returns
-    the new name. Nothing is deleted."""
+def writable(path: str | Path) -> bool:
+    """Whether the store's directory (and the file, if it exists) can be written (issue 8)."""
     path = Path(path)
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-    aside = path.with_name(f"{path.name}.damaged-{stamp}")
-    n = 1
-    while aside.exists():
-        n += 1
-        aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
-    for suffix in ("-wal", "-shm", ""):  # the main file last: never a new file beside an old WAL
-        part = Path(f"{path}{suffix}")
-        if part.exists():
-            os.replace(part, f"{aside}{suffix}")
-    return aside
-
-
-def _reason(exc: Exception) -> str:
-    return str(exc).rsplit(": ", 1)[-1].splitlines()[0][:120]
-
-
-def _writable(path: Path) -> bool:
-    """Whether the store's directory (and the file, if it exists) can be written."""
     return os.access(path.parent, os.W_OK) and (not path.exists() or os.access(path, os.W_OK))
 
 
-def _memory_copy(path: Path) -> EventStore:
-    """An in-memory store holding what the file at ``path`` holds (read-only), or an empty one."""
+def memory_copy(path: str | Path) -> EventStore:
+    """An in-memory store holding what the database at ``path`` holds, read without writing
+    anything beside it (a read-only data directory, issue 8); an empty one if it cannot be read."""
     store = EventStore(":memory:")
-    if not path.exists():
+    if not Path(path).exists():
         return store
     for query in ("mode=ro", "immutable=1"):  # immutable: no -shm can be made beside it
         try:
@@ -475,3 +528,150 @@ def _memory_copy(path: Path) -> EventStore:
         except sqlite3.Error as exc:
             log.warning("cannot copy %s (%s): %s", path, query, exc)
     return store
+
+
+def recover(path: str | Path, problem: str, now: float | None = None) -> Recovery:
+    """Move a damaged database aside and rebuild it from the last good copy and the events
+    that still read cleanly from the damaged file.
+
+    The damaged file and its ``-wal`` are renamed ``<db>.damaged-<YYYYmmdd-HHMMSS>`` (and
+    ``-wal``), never deleted. The last good copy, when it exists and passes its integrity
+    check, becomes the database; otherwise the database starts empty. Then, per game, the
+    events after the copy's last one are read from (a scratch copy of) the damaged file in
+    ``seq`` order and added while they follow on without a gap and parse; games the copy
+    lacks are added with their header, and tags with their latest enrollment. Reading stops
+    at the first damaged page. Snapshots are not salvaged (they are a cache).
+
+    Args:
+        path: the database file.
+        problem: why it was refused (kept in the result, for the log).
+        now: wall-clock seconds for the damaged file's name (default: now).
+    Raises:
+        StoreError: another process holds the store, or files cannot be moved.
+    """
+    path = Path(path)
+    lock_path = Path(str(path) + ".lock")
+    with open(lock_path, "a+") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            raise StoreError(f"the event store {path} is in use by another companion process") from exc
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if now is None else now))
+        moved = path.with_name(f"{path.name}.damaged-{stamp}")
+        try:
+            for suffix in ("", "-wal", "-shm"):
+                if Path(str(path) + suffix).exists():
+                    os.replace(str(path) + suffix, str(moved) + suffix)
+            _fsync(path.parent)
+            copy = good_copy_path(path)
+            copy_saved = _restore(copy, path)
+        except OSError as exc:
+            raise StoreError(f"could not move the damaged event store {path} aside: {exc}") from exc
+    salvaged = _salvage(moved, path)
+    log.error("the event store %s was damaged (%s); moved to %s; rebuilt from %s, %d later events salvaged",
+              path, problem, moved, f"the copy of {time.ctime(copy_saved)}" if copy_saved else "nothing (no copy)",
+              salvaged)
+    return Recovery(problem, moved, copy_saved, salvaged)
+
+
+def _restore(copy: Path, path: Path) -> float | None:
+    """Put the last good ``copy`` at ``path`` (when it exists and checks out); its mtime or None."""
+    if not copy.exists():
+        return None
+    try:
+        check = sqlite3.connect(f"file:{copy}?mode=ro", uri=True)
+        try:
+            result = check.execute("PRAGMA integrity_check").fetchone()[0]
+        finally:
+            check.close()
+    except sqlite3.Error as exc:
+        result = str(exc)
+    if result != "ok":
+        log.error("the last good copy %s is damaged too (%s); starting from an empty store", copy, result)
+        return None
+    tmp = path.with_name(path.name + ".restoring")
+    shutil.copyfile(copy, tmp)
+    _fsync(tmp)
+    os.replace(tmp, path)
+    _fsync(path.parent)
+    return copy.stat().st_mtime
+
+
+def _salvage(damaged: Path, path: Path) -> int:
+    """Add to the store at ``path`` what reads cleanly from ``damaged`` beyond it; the count of events."""
+    with tempfile.TemporaryDirectory(prefix="companion-salvage-") as scratch:
+        source = Path(scratch) / "damaged.sqlite3"
+        try:  # a scratch copy: opening the damaged file itself could checkpoint its WAL into it
+            for suffix in ("", "-wal"):
+                if Path(str(damaged) + suffix).exists():
+                    shutil.copyfile(str(damaged) + suffix, str(source) + suffix)
+            src = sqlite3.connect(str(source))
+        except (OSError, sqlite3.Error) as exc:
+            log.warning("nothing salvaged from %s: %s", damaged, exc)
+            return 0
+        store = EventStore(path)
+        try:
+            return _salvage_rows(src, store)
+        finally:
+            src.close()
+            store.close()
+
+
+def _salvage_rows(src: sqlite3.Connection, store: EventStore) -> int:
+    db = store._db
+    count = 0
+    with store._transaction():
+        for gid, game, key, header, started, outcome in _rows(src, "SELECT id, game, key, header, started, "
+                                                                   "outcome FROM games ORDER BY id"):
+            known = db.execute("SELECT header FROM games WHERE id = ?", (gid,)).fetchone()
+            if known is None:
+                if not _parses(header):
+                    continue
+                db.execute("INSERT INTO games (id, game, key, header, started) VALUES (?, ?, ?, ?, ?)",
+                           (gid, game, key, header, started))
+            elif known[0] != header:
+                continue  # not the same game: leave both alone
+            last = db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (gid,)).fetchone()[0]
+            rows = _rows(src, "SELECT seq, kind, body, at FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
+                         (gid, last))
+            for seq, kind, body, at in rows:
+                if seq != last + 1 or kind not in ("input", "undo") or not _parses(body):
+                    break
+                db.execute("INSERT INTO events (game_id, seq, kind, body, at) VALUES (?, ?, ?, ?, ?)",
+                           (gid, seq, kind, body, at))
+                last, count = seq, count + 1
+            ends = _rows(src, "SELECT MAX(seq) FROM events WHERE game_id = ?", (gid,))
+            if outcome is not None and ends and ends[0][0] == last:
+                db.execute("UPDATE games SET outcome = ? WHERE id = ?", (outcome, gid))
+        for uid, component, enrolled in _rows(src, "SELECT uid, component, enrolled FROM tags"):
+            db.execute("INSERT OR REPLACE INTO tags (uid, component, enrolled) VALUES (?, ?, ?)",
+                       (uid, component, enrolled))
+    return count
+
+
+def _rows(src: sqlite3.Connection, sql: str, args: tuple = ()) -> list[tuple]:
+    """The rows of ``sql`` that read before the first damaged page (maybe none)."""
+    rows: list[tuple] = []
+    try:
+        for row in src.execute(sql, args):
+            rows.append(row)
+    except sqlite3.Error as exc:
+        log.warning("salvage stopped at a damaged page (%s): %s", sql.split(" FROM ")[1].split()[0], exc)
+    return rows
+
+
+def _parses(text: Any) -> bool:
+    try:
+        json.loads(text)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def _fsync(path: Path) -> None:
+    """Flush a file's (or a directory's entries') data to disk."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

@@ -65,10 +65,16 @@ def _uid_line(dump: TagDump) -> str:
 
 def _record_line(number: int, record: NdefRecordInfo) -> str:
     if record.kind == "text":
-        label = f"text [{record.language}]"
+        label = f"text [{_shown(record.language or '')}]"
     else:
-        label = record.type if record.kind == "other" else record.kind
-    return f"  {number}. {label}: {record.value}"
+        label = _shown(record.type) if record.kind == "other" else record.kind
+    return f"  {number}. {label}: {_shown(record.value)}"
+
+
+def _shown(text: str) -> str:
+    """Tag content for a terminal: control characters escaped, so a record cannot clear the
+    screen or fake a line of output (``--json`` keeps the exact text)."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 def _lines(dump: TagDump) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,10 @@ from companion.session import Session
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 SCRIPTS = Path(__file__).parent / "scripts"
+
+# Subprocesses (``python -m companion ...``) run this checkout's code, whatever package an
+# editable install elsewhere points at.
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
 
 
 def pytest_collection_modifyitems(config, items):

@@ -85,7 +85,7 @@ def test_choose_and_undo_through_the_socket(daemon):
         assert refused == {"type": "ack", "id": refused["id"], "ok": False,
                            "text": "Not now. Bo: press the dice button."}
         assert client.undo()["ok"] is True
-        assert client.state["prompt"]["text"] == "Ada: move up to 6, fight, then End turn"
+        assert client.state["prompt"]["text"] == "Ada (outside): move up to 6, then End turn"
 
 
 def test_garbage_lines_get_a_notice_and_change_nothing(daemon):
@@ -140,7 +140,7 @@ def test_daemon_resumes_the_unfinished_game(tmp_path):
     with DaemonThread(second):
         assert second.call(second.resume_last) is not None
         assert second.session.view()["die"] == 6
-        assert second.session.prompt.text == "Ada: move up to 6, fight, then End turn"
+        assert second.session.prompt.text == "Ada (outside): move up to 6, then End turn"
     store.close()
 
 
@@ -449,3 +449,25 @@ def test_write_tag_without_readers_says_so(daemon):
     with Client(daemon.socket_path).connect() as client:
         ack = client.request({"cmd": "write_tag", "component": "creepy_cellar:ghost:room-H"})
     assert not ack["ok"] and ack["text"] == "this daemon has no NFC reader to program tags with"
+
+
+def test_a_tag_write_is_cancelled_when_its_client_leaves(daemon, card_reader):
+    """Found by a newcomer: after Ctrl-C on `companion tags write`, the next card put down
+    was still overwritten."""
+    from hardware.nfc.ntag import ntag215_image, read_text
+
+    client = Client(daemon.socket_path).connect()
+    client.send({"cmd": "write_tag", "component": "creepy_cellar:king:king-A", "wait": 30, "force": True, "id": 9})
+    time.sleep(0.2)
+    client.close()
+    time.sleep(0.3)
+    uid = bytes.fromhex("04CC0000000005")
+    card_reader.present(uid, ntag215_image(uid, "creepy_cellar:ghost:room-C"))
+    time.sleep(0.5)
+    assert read_text(card_reader).text == "creepy_cellar:ghost:room-C"
+
+
+def test_other_commands_are_answered_while_a_write_waits(daemon, card_reader):
+    with Client(daemon.socket_path).connect() as client:
+        client.send({"cmd": "write_tag", "component": "creepy_cellar:king:king-A", "wait": 30, "id": 7})
+        assert client.request({"cmd": "tags"})["ok"]  # not stuck behind the write

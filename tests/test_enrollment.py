@@ -176,3 +176,70 @@ class _Lines(io.StringIO):
         while line not in self.getvalue().splitlines():
             assert time.monotonic() < deadline, self.getvalue()
             time.sleep(0.01)
+
+
+def test_one_tag_cannot_be_both_copies_of_a_card():
+    """Found by a newcomer: tapping the same card twice enrolled "both" Blue Doors Locked cards."""
+    walk = enrollment.start(SPEC)
+    walk, _ = enrollment.tap(walk, A, {})
+    registry = {A: "creepy_cellar:ghost:blue-doors-locked"}
+    walk, change = enrollment.tap(walk, A, registry)
+    assert change is None and walk.index == 1
+    assert walk.message == (f"Tag {A} is already the Blue Doors Locked card, copy 1 of 2 in this walk. "
+                            "Tap the Blue Doors Locked card, copy 2 of 2, or skip it.")
+    walk, change = enrollment.tap(walk, A, registry)  # a second tap does not override it either
+    assert change is None and walk.index == 1
+
+
+def test_the_walk_ends_when_its_client_leaves(daemon):
+    """Found by a newcomer: a killed `companion enroll` left the walk running, and the game's
+    card taps were quietly enrolled instead of played."""
+    from companion.header import GameHeader
+
+    daemon.call(lambda: daemon.start_game(GameHeader.from_json(
+        {"game": "creepy_cellar", "players": ["Ada"], "seed": 1, "options": {"ghost_deck": "physical"},
+         "stack": {"movement_die": [2]}, "tags": {A: "creepy_cellar:ghost:room-H"}})))
+    watcher_messages = []
+    with Client(daemon.socket_path, on_message=watcher_messages.append).connect() as watcher:
+        with Client(daemon.socket_path).connect() as walker:
+            assert walker.request({"cmd": "enroll_start", "game": "creepy_cellar"})["ok"]
+        deadline = time.monotonic() + 5
+        while daemon.call(lambda: daemon.walk) is not None:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        watcher.choose("roll")
+        daemon.submit(Tap(A))
+        daemon.drain()
+        assert daemon.call(lambda: daemon.session.view()["rooms"]["H"]["ghosts"]) == 1  # played, not enrolled
+    assert daemon.store.enrolled_tags() == {}
+    assert any(m.get("text") == "Enrollment stopped: the enrollment screen or terminal closed."
+               for m in watcher_messages)
+
+
+def test_companion_enroll_says_so_when_the_daemon_goes_away(tmp_path):
+    """Found by a newcomer: `companion enroll` waited for ever after the daemon died."""
+    from companion.enroll_cli import enroll_command
+
+    store = EventStore(tmp_path / "d.sqlite3")
+    daemon = Daemon(store, tmp_path / "companion.sock")
+    out = _Lines()
+    result = []
+    with DaemonThread(daemon):
+        runner = threading.Thread(target=lambda: result.append(
+            enroll_command("creepy_cellar", daemon.socket_path, _Feed(), out)))
+        runner.start()
+        out.wait_for("Piece 1 of 39: tap the Blue Doors Locked card, copy 1 of 2.")
+    runner.join(5)
+    assert result == [1]
+    store.close()
+
+
+def test_a_second_walk_is_refused_without_printing_the_first_ones_messages(daemon, capsys):
+    from companion.enroll_cli import enroll_command
+
+    with Client(daemon.socket_path).connect() as first:
+        first.request({"cmd": "enroll_start", "game": "creepy_cellar"})
+        out = _Lines()
+        assert enroll_command("creepy_cellar", daemon.socket_path, _Feed(), out) == 2
+        assert out.getvalue() == ""
+    assert capsys.readouterr().err == "An enrollment walk for creepy_cellar is running; stop it first.\n"

@@ -149,3 +149,25 @@ def test_an_unreadable_file_names_the_file_not_line_0(tmp_path):
     with pytest.raises(ScriptError) as caught:
         script.load(tmp_path / "missing.jsonl")
     assert str(caught.value).startswith("cannot read")
+
+
+@pytest.mark.parametrize("record, reason", [
+    ({"tap": "DEADBEEF", "ndef": "creepy_cellar:ghost:room-H"}, "need a 7-byte UID (an NTAG), not DEADBEEF"),
+    ({"tap": "04112233445566", "ndef": "\ud800"}, "printable text of 1 to 200 UTF-8 bytes"),
+    ({"tap": "04112233445566", "ndef": "a\nb"}, "printable text"),
+    ({"tap": "04112233445566", "ndef": "é" * 101}, "printable text of 1 to 200 UTF-8 bytes"),
+    ({"tap": "04112233445566", "ndef": "a:b:c", "ndef_problem": "cut"}, "not both"),
+])
+def test_tag_text_in_a_tap_is_checked(record, reason):
+    """Found by a newcomer: a lone surrogate crashed replay; ndef on a 4-byte UID was dropped."""
+    with pytest.raises(inputs.InputError, match=reason.replace("(", r"\(").replace(")", r"\)")):
+        inputs.from_json(record)
+
+
+def test_what_a_reader_read_is_cleaned_into_something_a_tap_accepts():
+    for raw in ("a\x1b[2Jb", "é" * 150, "\ud800x", "", None):
+        cleaned = inputs.clean_text(raw)
+        if cleaned is not None:
+            assert inputs.from_json({"tap": "04112233445566", "ndef": cleaned}).ndef == cleaned
+    assert inputs.clean_text("a\x1b[2Jb") == "a\ufffd[2Jb"
+    assert len(inputs.clean_text("é" * 150).encode()) == 200

@@ -47,4 +47,4 @@ def test_sigkill_then_resume_loses_nothing(tmp_path, kill_after):
     resumed = json.loads(_replay("--db", str(db), "--json").stdout)
     uninterrupted = json.loads(_replay("--json").stdout)
     assert resumed == uninterrupted
-    assert resumed["outcome"] == "lost" and resumed["hauntings"] == 8
+    assert resumed["outcome"] == "won" and resumed["treasures_left"] == 0

@@ -32,18 +32,20 @@ def test_bundled_demo_is_what_the_builder_makes():
 def test_demo_is_a_whole_game_of_at_least_20_turns():
     result = replay(bundled_demo())
     view = result.state["view"]
-    assert view["outcome"] == "lost"
-    assert view["hauntings"] == 8
+    assert view["outcome"] == "won"
+    assert view["mode"] == "nightmare"
+    assert view["treasures_left"] == 0 and len(view["cellar"]) == 12
+    assert {h["at"] for h in view["hunters"].values()} == {"outside"}
     assert view["turn_number"] >= 20
     assert result.state["prompt"]["over"] is True
-    assert result.refused == [(11, "Unknown tag 04DEADBEEF0042 on reader table: it is not enrolled.")]
+    assert result.refused == [(19, "Unknown tag 04DEADBEEF0042 on reader table: it is not enrolled.")]
 
 
 def test_physical_deck_game_through_fake_reader():
     """Taps on the fake reader go through the real runner; King chain C -> D (rulebook "Ghost King card")."""
     result = replay(script.load(SCRIPTS / "physical_deck.jsonl"))
     view = result.state["view"]
-    assert view["rooms"]["C"] == {"ghosts": 0, "hauntings": 1}
+    assert (view["rooms"]["C"]["ghosts"], view["rooms"]["C"]["hauntings"]) == (0, 1)
     assert view["ghost_king"] == "D"
     assert view["hauntings"] == 1
     assert view["die"] == 3
@@ -51,7 +53,7 @@ def test_physical_deck_game_through_fake_reader():
     assert view["decks"]["ghost"] == {"left": 22, "discarded": 3}
     assert view["decks"]["king"] == {"left": 12, "discarded": 2}
     assert result.refused == [(7, "Ghost card room C was tapped, but no such card is due now. "
-                                  "Bo: move up to 6, fight, then End turn.")]
+                                  "Bo (outside): move up to 6, then End turn.")]
     assert "Trap door! Bo: move your hunter to room E now." in result.state["log"]
 
 
@@ -77,8 +79,13 @@ def test_cli_json_has_the_required_keys(tmp_path, capsys):
                                json.dumps({"at": 0, "button": "dice"})]))
     assert main(["replay", str(path), "--json"]) == 0
     state = json.loads(capsys.readouterr().out)
-    assert {"game", "players", "turn", "die", "hauntings", "rooms", "ghost_king", "locked", "outcome"} <= set(state)
-    assert state["die"] == 4 and state["turn"] == "Ada" and state["rooms"]["C"] == {"ghosts": 2, "hauntings": 0}
+    assert {"game", "players", "turn", "die", "hauntings", "rooms", "ghost_king", "locked", "outcome",
+            "mode", "hunters", "cellar", "passages", "treasures_left"} <= set(state)
+    assert state["mode"] == "nightmare" and state["cellar"] == [] and state["treasures_left"] == 12
+    assert state["hunters"] == {name: {"at": "outside", "carrying": None, "power": None, "jinxed": None}
+                                for name in ("Ada", "Bo")}
+    assert state["passages"] == ["A", "F", "G", "K"]
+    assert state["die"] == 4 and state["turn"] == "Ada" and (state["rooms"]["C"]["ghosts"], state["rooms"]["C"]["hauntings"]) == (2, 0)
     assert list(state["rooms"]) == list("ABCDEFGHIJKLMN")
 
 
@@ -92,7 +99,7 @@ def test_replay_with_db_resumes_after_last_recorded_line(tmp_path):
     assert resumed.fed == len(demo.lines) - 30
     assert resumed.state["view"] == replay(demo).state["view"]
     store = EventStore(db)
-    assert len(store.games()) == 1 and store.games()[0].outcome == "lost"
+    assert len(store.games()) == 1 and store.games()[0].outcome == "won"
 
 
 def test_unknown_button_is_explained():
@@ -133,7 +140,10 @@ def test_an_enrollment_wins_over_the_card_text():
 
 
 @pytest.mark.parametrize("line, reason", [
-    ({"ndef": "Hello, world"}, "its text record 'Hello, world' is not a component id (game:kind:name)."),
+    ({"ndef": "Hello, world"}, "its text record 'Hello, world' names no component of any game."),
+    ({"ndef": "x:y:z"}, "its text record 'x:y:z' names no component of any game."),
+    ({"ndef": "creepy_cellar:ghost:room-Z"}, "its text record 'creepy_cellar:ghost:room-Z' names no component"),
+    ({"ndef": "CREEPY_CELLAR:GHOST:ROOM-H"}, "its text record 'CREEPY_CELLAR:GHOST:ROOM-H' names no component"),
     ({"ndef_problem": "cut"}, "its NDEF message is unusable (malformed NDEF message: "),
 ])
 def test_a_tag_whose_text_is_no_component_is_refused_and_changes_nothing(line, reason):
@@ -147,6 +157,6 @@ def test_a_tag_whose_text_is_no_component_is_refused_and_changes_nothing(line, r
 
 def test_a_programmed_card_of_another_game_is_refused():
     result = replay(_script({"at": 0, "button": "dice"},
-                            {"at": 1, "tap": "04A0000000000C", "ndef": "children:ghost:dark-lady"}, **PHYSICAL))
-    assert result.refused == [(3, "That tag is children:ghost:dark-lady, from another game; "
+                            {"at": 1, "tap": "04A0000000000C", "ndef": "clue_it:kid:mike-hanlon"}, **PHYSICAL))
+    assert result.refused == [(3, "That tag is clue_it:kid:mike-hanlon, from another game; "
                                   "this table plays Ghost Fightin' Treasure Hunters: Creepy Cellar.")]

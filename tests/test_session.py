@@ -60,8 +60,7 @@ def test_different_input_after_undo_drops_stale_redo(make_session):
     session.handle(Press("dice"))          # die 4 (Bo)
     session.handle(Touch("undo"))
     session.handle(Touch("undo"))          # back to Ada's move step
-    ghosts = [c.key for c in session.prompt.choices if c.key.startswith("remove-ghost:")]
-    session.handle(Touch(ghosts[0]))       # a different input than end-turn
+    assert session.handle(Touch("move:hallway")).accepted  # a different input than end-turn
     session.handle(Touch("end-turn"))
     session.handle(Press("dice"))
     assert session.view()["die"] == 6       # fresh outcome, not the undone 4
@@ -99,7 +98,7 @@ def test_dice_press_at_the_wrong_moment(make_session):
     session.handle(Press("dice"))
     reply = session.handle(Press("dice"))
     assert not reply.accepted
-    assert reply.text == "The dice button does nothing now. Ada: move up to 6, fight, then End turn."
+    assert reply.text == "The dice button does nothing now. Ada (outside): move up to 6, then End turn."
 
 
 def test_removal_is_not_an_action(make_session):
@@ -138,15 +137,27 @@ def test_resume_rebuilds_the_same_state(tmp_path, make_session):
     assert resumed.handle(Press("dice")).news == session.handle(Press("dice")).news
 
 
+#: Presses that reach the 8th haunting (tests/games/test_creepy_cellar.py explains them).
+EIGHT_HAUNTINGS_GHOST = [
+    "room-C", "room-F", "room-I", "room-L", "rogue-ghost", "rogue-ghost", "shuffle",
+    "rogue-ghost", "rogue-ghost", "room-A", "room-B", "room-D", "room-E", "shuffle",
+    "room-A", "room-B", "room-D", "room-E", "rogue-ghost", "rogue-ghost",
+]
+EIGHT_HAUNTINGS_KING = ["king-C", "king-F", "king-I", "king-L", "king-A", "king-D"]
+
+
 def test_finished_game_is_not_resumed(tmp_path, make_session):
     store = EventStore(tmp_path / "g.sqlite3")
-    session = make_session(store=store, stack={"movement_die": [6]})
-    session.handle(Press("dice"))
-    session.handle(Touch("declare-win"))
-    assert store.last_unfinished() is not None  # asked, not yet confirmed
-    session.handle(Touch("confirm-win"))
+    presses = len(EIGHT_HAUNTINGS_GHOST)
+    session = make_session(store=store, stack={"movement_die": [1] * presses, "ghost": EIGHT_HAUNTINGS_GHOST,
+                                               "king": EIGHT_HAUNTINGS_KING})
+    for number in range(presses):
+        assert session.handle(Press("dice")).accepted
+        assert store.last_unfinished() is not None or number == presses - 1
+        if number < presses - 1:
+            assert session.handle(Touch("end-turn")).accepted
     assert store.last_unfinished() is None
-    assert store.games()[0].outcome == "won"
+    assert store.games()[0].outcome == "lost"
 
 
 def test_a_card_already_drawn_is_named_as_such(make_session):
@@ -161,12 +172,14 @@ def test_a_card_already_drawn_is_named_as_such(make_session):
                           "Bo: flip the top Ghost card and tap it on the reader.")
 
 
-def test_refusal_during_a_question_has_one_stop(make_session):
+def test_refusal_during_a_fight_has_one_stop(make_session):
     session = make_session(stack={"movement_die": [6]})
     session.handle(Press("dice"))
-    session.handle(Touch("declare-win"))
+    session.handle(Touch("move:C"))
+    session.handle(Touch("done-moving"))
     assert session.handle(Touch("end-turn")).text == (
-        "Not now. Are all the treasures in the cellar and every hunter out of the castle?")
+        "Not now. Ada: fight in room C: press the dice button to roll the fight die "
+        "(50% to beat something).")
 
 
 def test_a_log_that_does_not_replay_is_a_store_error(tmp_path, make_session):
@@ -189,7 +202,7 @@ def test_resume_keeps_exactly_the_redo_of_the_live_session(tmp_path, make_sessio
     live = make_session(seed=4, store=store)
     for inp in (Press("dice"), Touch("end-turn"), Press("dice"), Touch("undo"), Touch("undo")):
         live.handle(inp)
-    live.handle(Touch(next(c.key for c in live.prompt.choices if c.key.startswith("remove-ghost:"))))
+    assert live.handle(Touch("move:hallway")).accepted
     live.handle(Touch("undo"))
     resumed = Session.resume(store, store.last_unfinished())
     assert resumed._redo == live._redo

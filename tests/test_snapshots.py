@@ -72,11 +72,15 @@ def test_resume_from_a_snapshot_is_the_whole_log_replayed(tmp_path, small):
     events = len(store.events(live.game_id))
     seq, _ = store.latest_snapshot(live.game_id, live._version())
     assert events - 7 < seq <= events and seq % 7 == 0
-    resumed = Session.resume(store, record)
+    replayed = []
+    original = Session._replay
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Session, "_replay", lambda self, kind, body: replayed.append(kind) or original(self, kind, body))
+        resumed = Session.resume(store, record)
     full = Session.resume(store, record, use_snapshot=False, keep=None)
     _same(resumed, live)
     _same(full, live)
-    assert len(resumed.history) <= events - seq  # only the events after the snapshot were replayed
+    assert len(replayed) == events - seq  # only the events after the snapshot were replayed
     # and they go on identically: same rolls, same draws
     _play(resumed, 20, seed=2)
     _play(live, 20, seed=2)
@@ -103,16 +107,26 @@ def test_undo_past_the_snapshot_and_the_memory_reloads_the_log(tmp_path, small):
         store.close()
 
 
-def test_undos_after_the_snapshot_that_reach_before_it_replay_the_whole_log(tmp_path, small):
+@pytest.mark.parametrize("undos", [3, 30])
+def test_undos_after_the_snapshot_that_reach_before_it(tmp_path, small, monkeypatch, undos):
+    """A snapshot carries its last SNAPSHOT_UNDO_DEPTH inputs; undoing deeper than that
+    right after it means a whole-log replay. Either way: the same game."""
+    monkeypatch.setattr(session_module, "SNAPSHOT_UNDO_DEPTH", 5)
     store = EventStore(tmp_path / "g.sqlite3")
     live = Session.start(_header(), store)
-    _play(live, 30, seed=5, undo_every=1000)
+    _play(live, 40, seed=5, undo_every=1000)
     while len(store.events(live.game_id)) % 7:
         live.handle(Touch(live.prompt.choices[0].key))
-    for _ in range(3):
-        live.handle(Touch("undo"))  # events after the snapshot undo inputs before it
+    monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 10_000)  # no newer snapshot meanwhile
+    for _ in range(undos):
+        assert live.handle(Touch("undo")).accepted  # events after the snapshot undo inputs before it
+    replayed = []
+    original = Session._replay
+    monkeypatch.setattr(Session, "_replay", lambda self, kind, body: replayed.append(kind) or original(self, kind, body))
     resumed = Session.resume(store, store.game(live.game_id))
     _same(resumed, live)
+    events = len(store.events(live.game_id))
+    assert len(replayed) == (undos if undos <= 5 else events)
 
 
 def test_a_snapshot_of_another_version_or_undecodable_is_ignored(tmp_path, small):
@@ -129,6 +143,15 @@ def test_a_snapshot_of_another_version_or_undecodable_is_ignored(tmp_path, small
     _same(Session.resume(store, store.game(live.game_id)), live)
 
 
+def test_creepy_cellar_snapshots_with_its_own_json_codec(tmp_path, monkeypatch):
+    monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 5)
+    store = EventStore(tmp_path / "g.sqlite3")
+    live = Session.start(_header(), store)
+    _play(live, 40, seed=10)
+    assert store.latest_snapshot(live.game_id, live._version()) is not None
+    _same(Session.resume(store, store.game(live.game_id)), live)
+
+
 def test_only_the_newest_two_snapshots_are_kept(tmp_path, small):
     store = EventStore(tmp_path / "g.sqlite3")
     live = Session.start(_header(), store)
@@ -138,6 +161,8 @@ def test_only_the_newest_two_snapshots_are_kept(tmp_path, small):
 
 
 def test_a_game_without_encode_never_snapshots(tmp_path, monkeypatch):
+    bare = dataclasses.replace(CELLAR, encode=None, decode=None)
+    monkeypatch.setattr(session_module, "get_game", lambda game: bare)
     monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 2)
     store = EventStore(tmp_path / "g.sqlite3")
     live = Session.start(_header(), store)

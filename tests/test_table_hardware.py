@@ -41,7 +41,7 @@ def test_a_card_tapped_on_a_pn532_is_drawn(tmp_path):
                 daemon.drain()
                 sim.present(bytes.fromhex(GHOST_H), atqa=b"\x00\x44", sak=0x00)
                 _wait(lambda: daemon.call(lambda: daemon.session.view()["rooms"]["H"]["ghosts"]) == 1)
-                assert daemon.call(lambda: daemon.session.prompt.text) == "Ada: move up to 3, fight, then End turn"
+                assert daemon.call(lambda: daemon.session.prompt.text) == "Ada (outside): move up to 3, then End turn"
             finally:
                 for stop in stops:
                     stop()

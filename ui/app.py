@@ -14,16 +14,22 @@ from pathlib import Path
 DEFAULT_SIZE = (800, 480)
 
 
-def configure_kivy(size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False) -> None:
+def configure_kivy(size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False, kiosk: bool = False) -> None:
     """Set Kivy's options; takes effect only before Kivy's window exists.
 
     Args:
         size: window width and height in pixels.
         fullscreen: take the whole screen (the Pi); ``size`` is then ignored.
+        kiosk: the Pi's table screen: Kivy's settings are those of ``$KIVY_HOME/config.ini``
+            (systemd/kivy/config.ini: one touch provider, no cursor, Escape does not quit),
+            left as they are.
     """
     os.environ["KIVY_NO_ARGS"] = "1"
     os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
     from kivy.config import Config
+
+    if kiosk:
+        return
 
     Config.set("graphics", "width", str(int(size[0])))
     Config.set("graphics", "height", str(int(size[1])))
@@ -35,12 +41,12 @@ def configure_kivy(size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = Fals
 
 def build_app(socket_path: str | Path, stop_event: threading.Event | None = None,
               linger: float = 0.0, screenshot: str | Path | None = None,
-              size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False):
+              size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False, kiosk: bool = False):
     """Configure Kivy and make the :class:`~ui.companion_app.CompanionApp` (not yet running).
 
     Args: as :func:`run_app`.
     """
-    configure_kivy(size, fullscreen)
+    configure_kivy(size, fullscreen, kiosk)
     from ui.companion_app import CompanionApp
 
     return CompanionApp(socket_path, stop_event=stop_event, linger=linger, screenshot=screenshot)
@@ -48,7 +54,7 @@ def build_app(socket_path: str | Path, stop_event: threading.Event | None = None
 
 def run_app(socket_path: str | Path, stop_event: threading.Event | None = None,
             linger: float = 0.0, screenshot: str | None = None, *,
-            size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False) -> None:
+            size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False, kiosk: bool = False) -> None:
     """Run the touchscreen client in the calling (main) thread until its window closes.
 
     Connects to the daemon at ``socket_path`` through ``companion.client.Client``, retrying
@@ -61,5 +67,6 @@ def run_app(socket_path: str | Path, stop_event: threading.Event | None = None,
         screenshot: save a PNG of the window at this path just before it closes.
         size: window width and height in pixels.
         fullscreen: use the whole screen.
+        kiosk: take Kivy's settings from ``$KIVY_HOME/config.ini`` (see :func:`configure_kivy`).
     """
-    build_app(socket_path, stop_event, linger, screenshot, size, fullscreen).run()
+    build_app(socket_path, stop_event, linger, screenshot, size, fullscreen, kiosk).run()

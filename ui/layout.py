@@ -6,7 +6,7 @@ Sizes are dp at scale 1 (an 800×480 screen); callers multiply by ``dp(1) * scal
 from __future__ import annotations
 
 #: Choice keys that get the big button when present (otherwise the first choice does).
-PRIMARY_KEYS = ("end-turn",)
+PRIMARY_KEYS = ("end-turn", "done-moving")
 
 #: Choice keys that end the game (after a confirming question): drawn in gold, last.
 FINAL_KEYS = ("declare-win",)

@@ -14,7 +14,7 @@ from companion.engine.core import (
     Prompt,
     resolve_options,
 )
-from companion.engine.registry import all_games, get_game
+from companion.engine.registry import all_games, get_game, known_component
 
 __all__ = [
     "Chance",
@@ -25,5 +25,6 @@ __all__ = [
     "Prompt",
     "all_games",
     "get_game",
+    "known_component",
     "resolve_options",
 ]

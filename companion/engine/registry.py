@@ -1,9 +1,23 @@
-"""The game registry: game id -> :class:`~companion.engine.core.GameSpec`."""
+"""The game registry: game id -> :class:`~companion.engine.core.GameSpec`.
+
+Each game's package is imported only when that game is asked for, so a daemon resuming
+one game never loads the others (start-up time, issue 9).
+"""
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from companion.engine.core import GameSpec
 from companion.errors import CompanionError
+
+#: Registered games in their listing order: game id -> the package whose ``SPEC`` it is.
+GAMES: dict[str, str] = {
+    "creepy_cellar": "companion.games.creepy_cellar",
+    "house_of_spirits": "companion.games.house_of_spirits",
+    "clue_it": "companion.games.clue_it",
+    "ghost_at_home": "companion.games.ghost_at_home",
+}
 
 
 class UnknownGame(CompanionError, KeyError):
@@ -15,19 +29,23 @@ class UnknownGame(CompanionError, KeyError):
 
 def all_games() -> dict[str, GameSpec]:
     """Every registered game, by id, in a stable order."""
-    from companion.games import clue_it, creepy_cellar, house_of_spirits
-
-    specs = [creepy_cellar.SPEC, house_of_spirits.SPEC, clue_it.SPEC]
-    return {spec.id: spec for spec in specs}
+    return {game_id: get_game(game_id) for game_id in GAMES}
 
 
 def get_game(game_id: str) -> GameSpec:
-    """The game with ``game_id``.
+    """The game with ``game_id`` (its package is imported on first use).
 
     Raises:
         UnknownGame: no such game; the message lists the known ids.
     """
-    games = all_games()
-    if game_id not in games:
-        raise UnknownGame(f"unknown game {game_id!r}; known games: {', '.join(games)}")
-    return games[game_id]
+    if not isinstance(game_id, str) or game_id not in GAMES:
+        raise UnknownGame(f"unknown game {game_id!r}; known games: {', '.join(GAMES)}")
+    return import_module(GAMES[game_id]).SPEC
+
+
+def known_component(component: object) -> bool:
+    """True when ``component`` is a component id (``game:kind:name``) of a registered game."""
+    if not isinstance(component, str) or component.count(":") != 2:
+        return False
+    game = component.split(":", 1)[0]
+    return game in GAMES and component in get_game(game).components

@@ -127,6 +127,8 @@ def load_dump(path: str | Path) -> TagDump:
     """
     path = Path(path)
     try:
+        if not path.exists():
+            raise DumpError(f"{path}: no such file")
         if not path.is_file():
             raise DumpError(f"{path}: cannot read: not a regular file")
         with path.open("rb") as file:

@@ -21,8 +21,9 @@ from hardware.errors import TagMemoryError
 from hardware.nfc import ndef_tlv
 from hardware.nfc.base import Reader
 
-#: Most data-area bytes read looking for the NDEF message (a component id needs ~40).
-MAX_READ_BYTES = 256
+#: Most data-area bytes read looking for the NDEF message (a component id needs ~40; an
+#: NTAG216's whole data area is 888).
+MAX_READ_BYTES = 1024
 
 #: Language code written into text records.
 LANGUAGE = "en"
@@ -121,8 +122,11 @@ def write_text(reader: Reader, uid: bytes, text: str) -> int:
             (checked against pages 0-1 before writing and after).
         text: the text, e.g. a component id.
 
+    The NDEF TLV is first written empty and given its length last (the NFC Forum's
+    NDEF write procedure), so a tag taken away half-way reads as blank.
+
     Returns:
-        The number of pages written.
+        The number of data-area pages the message takes.
 
     Raises:
         TagMemoryError: no tag or another tag in the field, no NDEF capability container,
@@ -143,10 +147,17 @@ def write_text(reader: Reader, uid: bytes, text: str) -> int:
     if len(area) > cc[2] * 8:
         raise TagMemoryError(f"{len(area)} bytes do not fit in the tag's {cc[2] * 8}-byte data area")
     pages = [area[i:i + 4] for i in range(0, len(area), 4)]
-    for offset, data in enumerate(pages):
+    # NFC Forum T2T NDEF write: first an empty NDEF TLV, then the message, and the real
+    # length last, so a tag lifted half-way reads as blank, never as another component.
+    order = [(0, bytes((ndef_tlv.TLV_NDEF, 0, ndef_tlv.TLV_TERMINATOR, 0)))]
+    order += [(offset, data) for offset, data in enumerate(pages) if offset > 0]
+    order += [(0, pages[0])]
+    for step, (offset, data) in enumerate(order):
         page = ndef_tlv.DATA_START_PAGE + offset
         if not reader.write_page(page, data):
-            raise TagMemoryError(f"the tag did not acknowledge the write of page {page} (moved away, or locked?)")
+            state = "left unchanged" if step == 0 else "now blank"
+            raise TagMemoryError(f"the tag did not acknowledge the write of page {page} (moved away, or "
+                                 f"locked?); it is {state}: put it back and write it again")
     for first in range(0, len(pages), 4):
         page = ndef_tlv.DATA_START_PAGE + first
         back = _read(reader, page, f"the tag did not answer the read-back of page {page}")
@@ -210,8 +221,12 @@ class Programmed:
 
 
 def program(reader: Reader, text: str, wait: float, force: bool = False,
-            clock=None, sleep=None, poll_interval: float = 0.05) -> Programmed:
+            clock=None, sleep=None, poll_interval: float = 0.05,
+            cancelled=lambda: False) -> Programmed:
     """Wait up to ``wait`` seconds for a tag on ``reader``, then write ``text`` into it.
+
+    ``cancelled()`` is asked while waiting (the client that asked went away): then no tag
+    is written.
 
     A tag already carrying another text record is left alone unless ``force``; one carrying
     ``text`` already is rewritten (and verified) all the same.
@@ -229,10 +244,17 @@ def program(reader: Reader, text: str, wait: float, force: bool = False,
     deadline = clock() + wait
     uid = reader.poll()
     while uid is None:
+        if cancelled():
+            raise TagMemoryError("cancelled before a tag came")
         if clock() >= deadline:
             raise TagMemoryError(f"no tag came to reader {reader.name} within {wait:g} s")
         sleep(poll_interval)
         uid = reader.poll()
+    if cancelled():
+        raise TagMemoryError("cancelled before writing")
+    if len(uid) != 7:
+        raise TagMemoryError(f"tag {uid.hex().upper()} has a {len(uid)}-byte UID: it is not an NTAG "
+                             f"(a MIFARE Classic cannot carry a component id); use an NTAG213/215/216")
     current = read_text(reader)
     if current.text not in (None, text) and not force:
         raise TagMemoryError(f"tag {uid.hex().upper()} already carries {current.text!r}; "

@@ -106,6 +106,24 @@ def choice_keys(state) -> list[str]:
     return [c.key for c in SPEC.prompt(state).choices]
 
 
+def at(state, **places):
+    """``state`` with hunters placed: ``at(state, Ada="C", Bo="outside")``."""
+    hunters = list(state.hunters)
+    for name, place in places.items():
+        hunters[state.players.index(name)] = replace(hunters[state.players.index(name)], at=place)
+    return replace(state, hunters=tuple(hunters))
+
+
+def end(state, fight: str = "blank"):
+    """Finish the turn: Done moving, a fight roll of ``fight`` faces if one is due, End turn."""
+    if "done-moving" in choice_keys(state):
+        state = play(state, "done-moving")
+    if state.step == "fight":
+        dice = 2 if state.hunters_at(state.hunter.at) >= 2 else 1
+        state = play(state, "fight", "fight-dice:" + ("+".join([fight] * dice) if "+" not in fight else fight))
+    return play(state, "end-turn")
+
+
 # --------------------------------------------------------------------------- setup
 
 
@@ -116,7 +134,11 @@ def test_setup_one_ghost_in_c_f_i_l_and_nowhere_else():
     assert state.hauntings == (0,) * 14
     assert state.king is None and state.locked is None and state.outcome is None
     assert state.active == 0 and state.turn == 1 and state.die is None
-    assert SPEC.news(state) == ("Place one ghost in each of rooms C, F, I, L.",)
+    assert SPEC.news(state) == (
+        "Place one ghost in each of rooms C, F, I, L.",
+        "Place a cursed treasure face-down in each room A to L, and secret passage tiles in "
+        "rooms A, F, G and K.",
+    )
     prompt = SPEC.prompt(state)
     assert prompt.text == "Ada: press the dice button"
     assert [(c.key, c.button) for c in prompt.choices] == [("roll", "dice")]
@@ -203,7 +225,7 @@ def test_die_six_draws_no_ghost_card():
     assert SPEC.news(state) == ("Ada rolled 6.", "A 6: no Ghost card this turn.")
     prompt = SPEC.prompt(state)
     assert prompt.chance is None
-    assert prompt.text == "Ada: move up to 6, fight, then End turn"
+    assert prompt.text == "Ada (outside): move up to 6, then End turn"
 
 
 @pytest.mark.parametrize("face", [1, 2, 3, 4, 5])
@@ -247,7 +269,7 @@ def test_doors_locked_one_colour_at_a_time():
     assert state.locked == "green"
     assert SPEC.news(state)[-1] == "Lock the green doors: nobody moves through them."
     assert SPEC.prompt(state).text == (
-        "Ada: move up to 2 (green doors are locked), fight, then End turn")
+        "Ada (outside): move up to 2; green doors are locked, then End turn")
     state = turn(play(state, "end-turn"), 4, "blue-doors-locked")
     assert state.locked == "blue"
     assert SPEC.news(state)[-1] == (
@@ -374,7 +396,10 @@ def test_trap_door_draws_a_king_card_but_moves_the_hunter_not_the_king():
     assert state.king_discard == ("king-B", "king-E") and len(state.king_deck) == 12
     assert SPEC.news(state) == ("Trap door! Bo: move your hunter to room E now.",)
     assert state.step == "move"
-    assert SPEC.prompt(state).text == "Bo: move up to 5, fight, then End turn"
+    assert [h.at for h in state.hunters] == ["outside", "E"]
+    # "You may move out of the new room using your movement die result as normal."
+    assert SPEC.prompt(state).text == "Bo (in room E): move up to 5, then Done moving"
+    assert "move:F" in choice_keys(state)
 
 
 def test_trap_door_with_the_king_off_the_board_leaves_him_off():
@@ -536,7 +561,7 @@ def test_king_deck_reshuffles_its_discards_when_empty():
         if index < 6:
             assert len(state.king_deck) == 12 - 2 * index
             assert len(state.king_discard) == 2 + 2 * index
-        state = play(state, "end-turn")
+        state = end(state)
     # the 14th card emptied the deck: its discards are the new deck
     assert state.king_deck == FULL_KING_DECK and state.king_discard == ()
     state = turn(state, 1, "rogue-ghost")
@@ -617,59 +642,6 @@ def test_after_the_end_the_engine_refuses_every_action(action):
         SPEC.apply(state, action)
 
 
-def test_declare_win_asks_first_and_can_be_cancelled():
-    """A mis-touch of "We won!" must not end the game: it asks, and "Not yet" goes back."""
-    moving = turn(new_game(), 6)
-    asking = SPEC.apply(moving, "declare-win")
-    assert asking.outcome is None
-    prompt = SPEC.prompt(asking)
-    assert prompt.text == "Are all the treasures in the cellar and every hunter out of the castle?"
-    assert [c.key for c in prompt.choices] == ["confirm-win", "cancel-win"]
-    back = SPEC.apply(asking, "cancel-win")
-    assert back.step == "move" and SPEC.prompt(back).text == SPEC.prompt(moving).text
-
-
-def test_declare_win():
-    """creepy-cellar.txt "Winning the Game": all treasures placed and everyone out — the
-    table says so with ``declare-win`` and confirms."""
-    state = SPEC.apply(SPEC.apply(turn(new_game(), 6), "declare-win"), "confirm-win")
-    assert state.outcome == "won" and state.step == "over"
-    prompt = SPEC.prompt(state)
-    assert prompt.over and prompt.text == "The game is over: the hunters won!"
-    assert SPEC.view(state)["outcome"] == "won"
-    with pytest.raises(RuleViolation, match="The game is over."):
-        SPEC.apply(state, "end-turn")
-
-
-def test_remove_choices_only_for_rooms_that_have_one():
-    """creepy-cellar.txt "Fighting Ghosts and Hauntings" (rules as the base game, notes.md
-    1.5 "Fighting"): a won fight removes a ghost or a haunting that is in that room."""
-    state = board(new_game(), ghosts={"C": 1, "F": 2}, hauntings={"B": 1, "N": 2})
-    state = turn(state, 6)
-    assert choice_keys(state) == [
-        "end-turn", "remove-ghost:C", "remove-ghost:F",
-        "remove-haunting:B", "remove-haunting:N", "declare-win",
-    ]
-    with pytest.raises(RuleViolation, match="Not now."):
-        SPEC.apply(state, "remove-ghost:A")
-    with pytest.raises(RuleViolation):
-        SPEC.apply(state, "remove-haunting:C")
-    state = play(state, "remove-ghost:F", "remove-ghost:C", "remove-haunting:N")
-    assert ghosts(state) == {"F": 1} and hauntings(state) == {"B": 1, "N": 1}
-    assert SPEC.news(state) == ("The haunting in room N was beaten: take it off the board.",)
-    state = play(state, "remove-ghost:F", "remove-haunting:B", "remove-haunting:N")
-    assert choice_keys(state) == ["end-turn", "declare-win"]
-    assert state.total_hauntings == 0
-
-
-def test_king_is_not_a_ghost_to_fight():
-    """creepy-cellar.txt "Fighting Ghosts and Hauntings": "the Ghost King can never be
-    fought" — a room with only the King offers no fight."""
-    state = board(new_game(), ghosts={}, king="E")
-    state = turn(state, 6)
-    assert choice_keys(state) == ["end-turn", "declare-win"]
-
-
 def test_end_turn_passes_to_the_next_player_and_wraps():
     """creepy-cellar.txt "Let's Play": each player's turn begins by rolling the movement die;
     players take turns in order (notes.md 4.5: turn step tracked)."""
@@ -736,7 +708,7 @@ def test_physical_deck_taps_through_a_session():
     reply = session.handle(Tap(GHOST_H))
     assert reply.accepted
     assert reply.news == ("Drawn: Ghost card room H.", "Place a ghost in room H.")
-    assert session.view()["rooms"]["H"] == {"ghosts": 1, "hauntings": 0}
+    assert session.view()["rooms"]["H"]["ghosts"] == 1
     assert session.history[-1].action == "ghost:room-H" and session.history[-1].chances == ()
 
     # the move step: no card is due
@@ -744,7 +716,7 @@ def test_physical_deck_taps_through_a_session():
     reply = session.handle(Tap(GHOST_A))
     assert not reply.accepted and session.state is state
     assert reply.text == ("Ghost card room A was tapped, but no such card is due now. "
-                          "Ada: move up to 3, fight, then End turn.")
+                          "Ada (outside): move up to 3, then End turn.")
 
     assert session.handle(Touch("end-turn")).accepted
     assert session.handle(Press("dice")).accepted
@@ -765,7 +737,8 @@ def test_physical_deck_taps_through_a_session():
     view = session.view()
     assert view["ghost_king"] == "E"
     assert view["decks"] == {"ghost": {"left": 23, "discarded": 2},
-                             "king": {"left": 13, "discarded": 1}}
+                             "king": {"left": 13, "discarded": 1},
+                             "cellar": {"left": 16, "discarded": 0}, "jinxed": {"left": 6}}
 
 
 def test_physical_trap_door_tap():
@@ -784,32 +757,45 @@ def test_physical_trap_door_tap():
 
 def test_public_view_after_a_scripted_sequence():
     """notes.md 4.5 "State to track": ghosts and hauntings per room A–N, hauntings on the
-    board, locked colour, the King's room, turn; nothing hidden (deck sizes only)."""
+    board, locked colour, the King's room, turn, hunters, cellar, passages; nothing hidden
+    (deck sizes only, face-down treasures only counted)."""
     state = new_game()
     state = turn(state, 4, "rogue-ghost", "king-F")          # Ada: King joins F's ghost
-    state = turn(play(state, "end-turn"), 2, "room-F")       # Bo: 2 ghosts + King in F
-    state = turn(play(state, "end-turn"), 5, "green-doors-locked")  # Ada
-    state = play(state, "remove-ghost:L")
+    state = turn(end(state), 2, "room-F")                    # Bo: 2 ghosts + King in F
+    state = turn(end(state), 5, "green-doors-locked")        # Ada
+    state = play(state, "move:L")
     view = SPEC.view(state)
-    rooms = {room: {"ghosts": 0, "hauntings": 0} for room in ROOMS}
-    rooms["C"]["ghosts"] = rooms["I"]["ghosts"] = 1
+    rooms = {room: {"ghosts": 0, "hauntings": 0, "treasure": room < "M",
+                    "passage": room in "AFGK", "laid": None} for room in ROOMS}
+    rooms["C"]["ghosts"] = rooms["I"]["ghosts"] = rooms["L"]["ghosts"] = 1
     rooms["F"]["hauntings"] = 1
     assert view == {
         "game": "creepy_cellar",
+        "mode": "nightmare",
         "players": ["Ada", "Bo"],
         "turn": "Ada",
         "turn_number": 3,
         "step": "move",
         "die": 5,
+        "moves": 4,
         "hauntings": 1,
         "haunting_limit": 8,
         "rooms": rooms,
         "ghost_king": "G",
         "locked": "green",
+        "hunters": {"Ada": {"at": "L", "carrying": None, "power": None, "jinxed": None},
+                    "Bo": {"at": "outside", "carrying": None, "power": None, "jinxed": None}},
+        "cellar": [],
+        "cellar_slots": 12,
+        "passages": ["A", "F", "G", "K"],
+        "treasures_left": 12,
+        "fight": None,
+        "fight_odds": None,
+        "odds_haunting": None,
         "outcome": None,
-        "decks": {"ghost": {"left": 22, "discarded": 3}, "king": {"left": 13, "discarded": 1}},
-        "options": {"ghost_deck": "virtual", "rogue_ghost": "ghost_king", "king_wrap": "wrap",
-                    "draw_shuffle_unlocks": False, "haunting_overflow": "none"},
+        "decks": {"ghost": {"left": 22, "discarded": 3}, "king": {"left": 13, "discarded": 1},
+                  "cellar": {"left": 16, "discarded": 0}, "jinxed": {"left": 6}},
+        "options": {o.name: o.default for o in SPEC.options},
     }
     assert list(view["rooms"]) == list(ROOMS)
     assert json.loads(json.dumps(view)) == view
@@ -959,12 +945,15 @@ def test_any_sequence_of_room_and_king_cards_keeps_the_board_legal(events, overf
         if state.outcome:
             break
         if kind == "fight":
-            state = turn(state, 6)
-            if f"remove-ghost:{room}" in choice_keys(state):
-                state, placed = play(state, f"remove-ghost:{room}"), placed - 1
-            elif f"remove-haunting:{room}" in choice_keys(state):
-                state = play(state, f"remove-haunting:{room}")
-                removed_hauntings += 1
+            # both hunters meet in the room and roll a ghost and a haunting face
+            before = state
+            state = turn(at(state, Ada=room, Bo=room), 6)
+            if "done-moving" in choice_keys(state):
+                state = play(state, "done-moving")
+            if state.step == "fight":
+                state = play(state, "fight", "fight-dice:ghost+haunting")
+                placed -= before.ghosts_in(room) - state.ghosts_in(room)
+                removed_hauntings += before.hauntings_in(room) - state.hauntings_in(room)
         else:
             # a freshly shuffled deck, so that any card can come up (notes.md 1.5 Shuffle)
             state = replace(state, ghost_deck=tuple(sorted(FULL_GHOST_DECK.elements())),
@@ -977,5 +966,5 @@ def test_any_sequence_of_room_and_king_cards_keeps_the_board_legal(events, overf
                 state = turn(state, 1, "rogue-ghost", f"king-{room}")
         _check_board(state, placed, removed_hauntings)
         if not state.outcome:
-            state = play(state, "end-turn")
+            state = end(at(state, Ada="outside", Bo="outside"))
     _check_board(state, placed, removed_hauntings)

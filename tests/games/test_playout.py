@@ -28,47 +28,101 @@ from companion.session import Session
 
 GAMES = all_games()
 GAME_IDS = list(GAMES)
+SPEC_VIEW = {game_id: spec.view for game_id, spec in GAMES.items()}
 PLAYOUTS = 40  # per game
 MAX_STEPS = 400  # actions per playout
 NAMES = ("Ada", "Bo", "Cy", "Di", "Eve", "Fay", "Gus", "Hal")
 
-#: Per game, weights that steer random choices (default weight 1): end turns often, and
-#: rarely declare a win, so that playouts reach deep states (and sometimes the loss).
-CHOICE_WEIGHTS: dict[str, dict[str, float]] = {
-    "creepy_cellar": {"end-turn": 4.0, "declare-win": 0.02, "confirm-win": 1.0},
+def _creepy_cellar_target(state) -> str | None:
+    """Where a sensible hunter heads: out when every treasure is in, to the cellar with a
+    treasure, else to the nearest-lettered room that still holds one."""
+    hunter = state.hunters[state.active]
+    if not state.treasures and not state.laid and not any(h.treasure for h in state.hunters):
+        return "outside"
+    if hunter.treasure:
+        return hunter.at if hunter.at in "MN" else "M"
+    rooms = [r for r in "ABCDEFGHIJKL" if (r not in state.taken and state.treasures) or state.laid_in(r)]
+    if hunter.at in rooms:
+        return hunter.at
+    return rooms[(state.turn + state.active) % len(rooms)] if rooms else None
+
+
+def _creepy_cellar_weight(state, key: str) -> float:
+    """Steer random hunters like a table would: fetch treasures, carry them to the cellar,
+    leave when every treasure is in; otherwise wander and end turns."""
+    if key in ("pick-up", "drop-off"):
+        return 50.0
+    target = _creepy_cellar_target(state)
+    here = state.hunters[state.active].at
+    if key in ("done-moving", "end-turn"):
+        return 20.0 if here == target else 1.0
+    if key.startswith(("move:", "passage:")):
+        return 30.0 if key.split(":")[1] == target else 0.3
+    return 1.0
+
+
+#: Per game, weights that steer random choices (default weight 1): a dict by choice key, or
+#: a function (state, key) -> weight, so that playouts reach deep states, wins and losses.
+CHOICE_WEIGHTS: dict[str, Callable] = {
+    "creepy_cellar": _creepy_cellar_weight,
     # CLUE: IT: head for the centre and accuse often, so games end (mostly unsolved)
     "clue_it": {"stop:centre": 8.0, "accuse": 4.0, "cancel-accuse": 0.2, "accuse-restart": 0.1,
                 "right": 0.2, "wrong": 2.0},
 }
 
 
+def choice_weight(spec: GameSpec, state, key: str) -> float:
+    weights = CHOICE_WEIGHTS.get(spec.id)
+    if weights is None:
+        return 1.0
+    return weights(state, key) if callable(weights) else weights.get(key, 1.0)
+
+
 # --------------------------------------------------------------------------- invariants
 
 
-def _creepy_cellar_invariants(state, initial) -> None:
-    """notes.md 1.5 "Ghost placement", 4.5; creepy-cellar.txt "Contents", "Ghost King card"."""
+def _creepy_cellar_invariants(state, initial, previous) -> None:
+    """notes.md 1.5 "Ghost placement", 4.5; creepy-cellar.txt "Contents", "Ghost King card",
+    "Dropping Off a Treasure", "Jinxed Item", "Secret Passages", "Alternate Modes"."""
+    spec = GAMES["creepy_cellar"]
     assert all(0 <= n < 3 for n in state.ghosts), state.ghosts  # 3 become a haunting
     assert all(n >= 0 for n in state.hauntings), state.hauntings
     assert 0 <= state.total_hauntings <= 8
     assert (state.outcome == "lost") == (state.total_hauntings == 8 and state.step == "over")
-    if state.outcome is None and state.king is not None:
+    if state.outcome is None and state.king is not None and state.options["king_haunting"] == "ghosts":
         assert state.ghosts["ABCDEFGHIJKLMN".index(state.king)] < 2  # the King's room is settled
-    # cards never appear or vanish: 25 (23 without Rogue Ghosts) Ghost cards, 14 King cards
+    if previous is not None and previous.king is not None:
+        assert state.king is not None  # the King is never removed ("Cellar Cards")
+    # cards never appear or vanish
     ghost_cards = Counter(state.ghost_deck) + Counter(state.ghost_discard)
     assert ghost_cards == Counter(initial.ghost_deck)
-    assert len(state.ghost_deck) + len(state.ghost_discard) == (
-        23 if state.options["rogue_ghost"] == "remove" else 25)
     assert sorted(state.king_deck + state.king_discard) == sorted(initial.king_deck)
-    assert len(state.king_deck) + len(state.king_discard) == 14
+    assert sorted(state.cellar_deck + state.cellar_discard) == sorted(initial.cellar_deck)
     assert state.ghost_deck, "the Ghost deck is refilled as soon as it is empty"
-    assert state.king_deck, "the King deck is refilled as soon as it is empty"
+    assert state.king_deck or not initial.king_deck, "the King deck is refilled when empty"
     assert state.locked in (None, "green", "blue")
-    assert state.players[state.active] == SPEC_VIEW["creepy_cellar"](state)["turn"]
+    # treasures: face-down + carried + laid + in the cellar = the mode's treasures
+    carried = [h.treasure for h in state.hunters if h.treasure]
+    laid = [item[2:] for item in state.laid]
+    assert Counter(state.treasures) + Counter(carried) + Counter(laid) + Counter(state.cellar) \
+        == Counter(initial.treasures)
+    # cellar slots are filled in number order; in Advanced treasure k is in slot k
+    if state.mode == "advanced":
+        assert list(state.cellar) == [f"treasure-{k}" for k in range(1, len(state.cellar) + 1)]
+    assert all(h.at in ("ABCDEFGHIJKLMN") or h.at in ("hallway", "outside") for h in state.hunters)
+    assert len(state.passages) <= 4 and len(set(state.passages)) == len(state.passages)
+    jinxed = [h.jinxed for h in state.hunters if h.jinxed]
+    assert sorted(list(state.jinxed_pile) + jinxed + list(state.jinxed_dropped)) == sorted(initial.jinxed_pile)
+    assert state.moves >= 0 and state.draws_left >= 0
+    if state.outcome == "won":
+        assert len(state.cellar) == state.total_treasures
+        assert all(h.at == "outside" for h in state.hunters)
+    assert spec.decode(json.loads(json.dumps(spec.encode(state)))) == state
+    assert 0 <= state.active < len(state.players) == len(state.hunters)
 
 
-SPEC_VIEW = {game_id: spec.view for game_id, spec in GAMES.items()}
 
-def _clue_it_invariants(state, initial) -> None:
+def _clue_it_invariants(state, initial, previous=None) -> None:
     """clue-kids-of-derry.txt "Components" (23 Intrigue cards, 3 envelope cards), "Were you
     Wrong?" (the out are skipped), "What If Everybody Guesses Incorrectly?"."""
     from companion.games.clue_it import components as ci
@@ -94,10 +148,44 @@ def _clue_it_invariants(state, initial) -> None:
     assert (view["solution"] is not None) == (state.step == "over" and len(state.envelope) == 3)
 
 
-#: game id -> check(state, initial_state); games without an entry get the generic checks.
+def _ghost_at_home_invariants(state, initial, previous=None) -> None:
+    """haunted-house-escape.it.txt "Carte" (53 cards), "Gioca una o più carte stanza" (lower
+    floors first), "Gioca una carta fantasma"/"gatto" (a cat and a ghost never share a floor
+    after resolving), "Fine del turno" (hands up to 3)."""
+    from companion.games.ghost_at_home import components as gc
+    from companion.games.ghost_at_home import house as hs
+    from companion.games.ghost_at_home.cards import accounted, unseen
+
+    assert accounted(state) == gc.DECK_SIZE == 53
+    assert all(unseen(state, card) >= 0 for card in gc.DECK)
+    assert state.deck >= 0 and state.secret >= 0 and all(h >= 0 for h in state.hands)
+    for house in state.houses:
+        top = hs.top_floor(house)
+        for n, floor in enumerate(house, 1):
+            assert len(floor.rooms) <= 2 and 0 <= floor.ghosts <= 2 and floor.cats >= 0
+            if top is not None and n < top:
+                assert floor.explored, "a floor is only built on when the ones below are full"
+            for card in floor.rooms:
+                assert card == gc.WILD or gc.ROOM_FLOOR[card] == n
+            if not floor.rooms:
+                assert floor.cats == 0 and floor.ghosts == 0
+            assert floor.cats <= (len(floor.rooms) if state.options["cat_granularity"] == "room" else 1)
+            if state.options["timehole_resolves"] and state.options["lightning_resolves_ghost"]:
+                assert not (floor.cats and floor.ghosts), "a cat and a ghost never stay together"
+                assert floor.ghosts == 0 or floor.lit, "a ghost stays only on a lit floor"
+                assert floor.ghosts < 2
+    view = SPEC_VIEW["ghost_at_home"](state)
+    assert sum(view["hand_sizes"].values()) == sum(state.hands)
+    assert (state.outcome is None) == (state.step != "over")
+    if state.outcome:
+        assert hs.complete(state.houses[state.players.index(state.outcome)])
+
+
+#: game id -> check(state, initial_state, previous_state or None); games without an entry get the generic checks.
 INVARIANTS: dict[str, Callable] = {
     "creepy_cellar": _creepy_cellar_invariants,
-    "house_of_spirits": lambda state, initial: hos_checks.check(state, GAMES["house_of_spirits"]),
+    "ghost_at_home": _ghost_at_home_invariants,
+    "house_of_spirits": lambda state, initial, previous=None: hos_checks.check(state, GAMES["house_of_spirits"]),
     "clue_it": _clue_it_invariants,
 }
 
@@ -136,15 +224,14 @@ def check_view(spec: GameSpec, state) -> None:
     assert isinstance(news, tuple) and all(isinstance(n, str) for n in news)
 
 
-def pick_action(spec: GameSpec, prompt: Prompt, rng: random.Random, end_bias: float) -> str:
+def pick_action(spec: GameSpec, state, prompt: Prompt, rng: random.Random, end_bias: float) -> str:
     if prompt.chance is not None:
         outcomes = prompt.chance.outcomes
         return rng.choices(outcomes, weights=[o.weight for o in outcomes])[0].key
-    weights = CHOICE_WEIGHTS.get(spec.id, {})
     choices = prompt.choices
     return rng.choices(
         choices,
-        weights=[weights.get(c.key, 1.0) * (end_bias if c.key == "end-turn" else 1.0)
+        weights=[choice_weight(spec, state, c.key) * (end_bias if c.key == "end-turn" else 1.0)
                  for c in choices],
     )[0].key
 
@@ -163,12 +250,13 @@ def playout(spec: GameSpec, seed: int, max_steps: int = MAX_STEPS):
     initial = state = spec.setup(players, options)
     invariant = INVARIANTS.get(spec.id)
     actions: list[str] = []
+    previous = None
     for step in range(max_steps):
         prompt = spec.prompt(state)
         check_prompt(prompt)
         check_view(spec, state)
         if invariant:
-            invariant(state, initial)
+            invariant(state, initial, previous)
         if step % 7 == 0:
             with pytest.raises(RuleViolation):
                 spec.apply(state, "no-such-action:zz")
@@ -177,17 +265,17 @@ def playout(spec: GameSpec, seed: int, max_steps: int = MAX_STEPS):
                 with pytest.raises(RuleViolation):
                     spec.apply(state, choice_key)
             break
-        action = pick_action(spec, prompt, rng, end_bias)
+        action = pick_action(spec, state, prompt, rng, end_bias)
         after = spec.apply(state, action)
         if step % 5 == 0:
             assert spec.apply(state, action) == after, "apply is deterministic and pure"
-        state = after
+        previous, state = state, after
         actions.append(action)
     else:
         check_prompt(spec.prompt(state))
         check_view(spec, state)
         if invariant:
-            invariant(state, initial)
+            invariant(state, initial, previous)
     return players, options, actions, state
 
 
@@ -268,7 +356,7 @@ def test_session_playouts_with_undo(game_id):
                 break
             choice = rng.choices(
                 prompt.choices,
-                weights=[CHOICE_WEIGHTS.get(game_id, {}).get(c.key, 1.0) for c in prompt.choices],
+                weights=[choice_weight(spec, session.state, c.key) for c in prompt.choices],
             )[0]
             inp = Press(choice.button) if choice.button else Touch(choice.key)
             before = session.view()

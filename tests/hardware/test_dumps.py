@@ -320,7 +320,7 @@ def test_dump_error_is_a_hardware_error_and_a_value_error():
 
 def test_unknown_extension_and_missing_file(tmp_path):
     assert "unknown dump format '.txt'" in refused(tmp_path, "hello", "notes.txt")
-    with pytest.raises(DumpError, match="cannot read"):
+    with pytest.raises(DumpError, match="no such file"):
         load_dump(tmp_path / "nope.nfc")
 
 
@@ -453,3 +453,23 @@ def test_random_bytes_and_devices_are_not_tag_images(tmp_path):
         load_dump(noise)
     with pytest.raises(DumpError, match="not a regular file"):
         load_dump("/dev/zero")
+
+
+def test_inspect_escapes_control_characters_in_records(tmp_path, capsys):
+    """Found by a newcomer: a text record "\\x1b[2J...\\nUID: FAKE" cleared the terminal and
+    faked a line of output."""
+    from companion.tags_cli import inspect_command
+    from hardware.nfc.ntag import ntag215_image
+
+    uid = bytes.fromhex("04112233445566")
+    path = tmp_path / "evil.bin"
+    path.write_bytes(ntag215_image(uid, "\x1b[2J\nUID:    FAKE"))
+    assert inspect_command(str(path), False) == 0
+    out = capsys.readouterr().out
+    assert "  1. text [en]: \\x1b[2J\\nUID:    FAKE" in out.splitlines()
+    assert "\x1b" not in out
+
+
+def test_a_missing_dump_says_so(tmp_path):
+    with pytest.raises(DumpError, match="nope.nfc: no such file"):
+        load_dump(tmp_path / "nope.nfc")

@@ -155,7 +155,7 @@ def test_mfrc522_write_is_one_ntag_write_per_page_and_never_authenticates():
     with installed(chip), MFRC522Reader("cards") as reader:
         chip.present(SimCard.ntag215(UID))
         ntag.write_text(reader, UID, COMPONENT)
-        assert chip.picc_commands["WRITE"] == 9
+        assert chip.picc_commands["WRITE"] == 10  # page 4 twice: emptied first, its length last
         assert chip.picc_commands["AUTH_A"] == chip.picc_commands["AUTH_B"] == 0
 
 
@@ -208,3 +208,53 @@ def test_the_runner_can_be_told_not_to_read_memory():
     reader.present(UID, ntag.ntag215_image(UID, COMPONENT))
     runner.step()
     assert events == [TagPresented("cards", UID)]
+
+
+def test_a_tag_lifted_half_way_reads_blank_never_as_another_component():
+    """Found by a newcomer: lifting a card mid-write left 'creepy_cellar:ghost:room-' on it.
+    The NDEF TLV is emptied first and given its length last (NFC Forum T2T NDEF write)."""
+    for lifted_after in range(1, 10):
+        reader = FakeNfcReader()
+        reader.present(UID, ntag.ntag215_image(UID, "creepy_cellar:ghost:room-C"))
+        writes = []
+        original = reader.write_page
+
+        def write(page, data):
+            if len(writes) == lifted_after:
+                reader.remove()
+            writes.append(page)
+            return original(page, data)
+
+        reader.write_page = write
+        with pytest.raises(TagMemoryError, match="it is now blank: put it back and write it again"):
+            ntag.write_text(reader, UID, "creepy_cellar:king:king-A")
+        reader.present(UID)
+        assert ntag.read_text(reader) == ntag.TagText(None, None), lifted_after  # blank, not a wrong card
+    assert writes[0] == 4
+
+
+def test_programming_waits_for_a_tag_and_can_be_cancelled():
+    reader = FakeNfcReader()
+    asked = []
+
+    def cancelled():
+        asked.append(1)
+        return len(asked) > 3
+
+    with pytest.raises(TagMemoryError, match="cancelled before a tag came"):
+        ntag.program(reader, COMPONENT, wait=60, cancelled=cancelled, sleep=lambda s: None)
+
+
+def test_programming_a_classic_card_says_what_it_is():
+    reader = FakeNfcReader()
+    reader.present(bytes.fromhex("DEADBEEF"))
+    with pytest.raises(TagMemoryError, match="tag DEADBEEF has a 4-byte UID: it is not an NTAG"):
+        ntag.program(reader, COMPONENT, wait=1)
+
+
+def test_a_long_text_record_is_read_whole():
+    """Found by a newcomer: a valid 297-byte record was reported as cut (a 256-byte read cap)."""
+    reader = FakeNfcReader()
+    text = "x" * 297
+    reader.present(UID, ntag.ntag215_image(UID, text))
+    assert ntag.read_text(reader).text == text

@@ -16,39 +16,62 @@ from companion.daemon import Daemon, DaemonThread
 from companion.header import GameHeader
 from companion.store import EventStore
 
-#: Nine turns forced through the stack: two hauntings (C by three ghosts, F by the King and
-#: two ghosts), ghosts in I, L (two), M and N, the King in G, the green doors locked, a 3.
+#: Advanced mode. Nine turns forced through the stack make a busy board: two hauntings (C
+#: by three ghosts, F by the King and two ghosts), ghosts in I (two), L (two) and N, the
+#: King in G, the green doors locked. Then the hunters fetch the eight numbered treasures
+#: from the rooms without ghosts and drop them off in order (die 6: no Ghost card), and Bo
+#: leaves the castle on a 1: only Ada, in the cellar, is still inside, at Bo's move step.
+BUSY_DIE = [3, 5, 2, 4, 1, 5, 2, 4, 3]
+ROOMS = "ABDEGHJK"
 HEADER = {
     "game": "creepy_cellar",
     "players": ["Ada", "Bo"],
     "seed": 11,
+    "options": {"mode": "advanced"},
     "stack": {
-        "movement_die": [3, 5, 2, 4, 1, 5, 2, 4, 3],
-        "ghost": ["room-C", "shuffle", "room-C", "room-F", "room-M", "green-doors-locked",
-                  "room-L", "room-N", "rogue-ghost"],
+        "movement_die": BUSY_DIE + [6] * 16 + [1, 6],
+        "ghost": ["room-C", "shuffle", "room-C", "room-F", "room-I", "green-doors-locked",
+                  "room-L", "room-N", "rogue-ghost", "room-E"],
         "king": ["king-F"],
+        "treasure": [f"treasure-{k}" for k in range(1, 9)],
+        "cellar": ["jinxed-item"] * 6 + ["unlock-doors"] * 2,
     },
 }
 
+
+def _inputs() -> list[str]:
+    """The game as touches (``dice`` = a dice-button press), the last turn left open."""
+    turns = [["dice", "end-turn"] for _ in BUSY_DIE]
+    turns[-1] = ["dice", "move:hallway", "end-turn"]  # Ada ends the busy part in a hallway
+    for pair in range(4):
+        for room in ROOMS[2 * pair: 2 * pair + 2]:  # Bo, then Ada picks up treasure k
+            turns.append(["dice", f"move:{room}", "done-moving", "pick-up", "end-turn"])
+        for _ in range(2):  # each drops it off in slot k
+            turns.append(["dice", "move:M", "done-moving", "drop-off", "end-turn"])
+    turns.append(["dice", "move:outside"])  # Bo leaves; his move step stays open
+    return [key for turn in turns for key in turn]
+
+
 #: Turns played by :func:`play`; the last one stops in its move step.
-TURNS = len(HEADER["stack"]["movement_die"])
+TURNS = len(BUSY_DIE) + 16 + 1
 
 
 def play(daemon: Daemon) -> None:
-    """Start the game on ``daemon`` and play :data:`TURNS` turns: dice button presses on the
-    simulated table, "End turn" touches through a socket client."""
+    """Start the game on ``daemon`` and play it to Bo's last move step: dice button presses
+    on the simulated table, touches through a socket client."""
     from hardware.simulated import SimulatedTable
 
     daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
     table = SimulatedTable(daemon.on_presence, daemon.on_dice)
     try:
         with Client(daemon.socket_path).connect() as client:
-            for turn in range(TURNS):
-                table.press()
-                daemon.drain()
-                if turn < TURNS - 1:
-                    ack = client.choose("end-turn")
-                    assert ack["ok"], ack
+            for key in _inputs():
+                if key == "dice":
+                    table.press()
+                    daemon.drain()
+                else:
+                    ack = client.choose(key)
+                    assert ack["ok"], (key, ack)
     finally:
         table.close()
 

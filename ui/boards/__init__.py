@@ -11,6 +11,7 @@ from importlib import import_module
 #: Game id -> "module:Class" of its board widget (imported when first needed).
 BOARDS: dict[str, str] = {
     "creepy_cellar": "ui.boards.creepy_cellar:CellarBoard",
+    "ghost_at_home": "ui.boards.ghost_at_home:GhostAtHomeBoard",
 }
 
 #: The board for games without their own: the view as text.

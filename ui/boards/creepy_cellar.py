@@ -31,6 +31,8 @@ class RoomTile(Widget):
         ghosts, hauntings: pieces in the room.
         king: the Ghost King is here.
         cellar: a cellar room (darker, earthy tile).
+        hunters: initials of the hunters standing here ("A B").
+        passage: a secret passage tile lies here.
     """
 
     letter = StringProperty("")
@@ -38,6 +40,8 @@ class RoomTile(Widget):
     hauntings = NumericProperty(0)
     king = BooleanProperty(False)
     cellar = BooleanProperty(False)
+    hunters = StringProperty("")
+    passage = BooleanProperty(False)
 
 
 class CellarBoard(BoxLayout):
@@ -47,6 +51,8 @@ class CellarBoard(BoxLayout):
         hauntings, limit: hauntings on the board and how many end the game.
         die: the last movement-die face, 0 before the first roll.
         locked: the locked door colour, "" when the doors are open.
+        status: one line: mode, cellar slots filled, hunters outside or in a hallway.
+        odds: the odds meter (0–1) before a roll, -1 when not shown.
     """
 
     view = DictProperty({})
@@ -54,6 +60,8 @@ class CellarBoard(BoxLayout):
     limit = NumericProperty(8)
     die = NumericProperty(0)
     locked = StringProperty("")
+    status = StringProperty("")
+    odds = NumericProperty(-1)
 
     def __init__(self, **kwargs):
         load_kv("creepy_cellar")
@@ -76,8 +84,29 @@ class CellarBoard(BoxLayout):
         self.locked = self.view.get("locked") or ""
         rooms = self.view.get("rooms") or {}
         king = self.view.get("ghost_king")
+        hunters = self.view.get("hunters") or {}
         for letter, tile in self.tiles.items():
             room = rooms.get(letter) or {}
             tile.ghosts = int(room.get("ghosts", 0))
             tile.hauntings = int(room.get("hauntings", 0))
             tile.king = king == letter
+            tile.passage = bool(room.get("passage"))
+            tile.hunters = " ".join(name[:2] for name, h in hunters.items() if h.get("at") == letter)
+        odds = self.view.get("odds_haunting")
+        if odds is not None:
+            self.odds = float(odds)
+        self.status = status_text(self.view)
+
+
+def status_text(view: dict) -> str:
+    """"Nightmare · cellar 3/12 · out: Ada · hallway: Bo" from a view."""
+    if not view:
+        return ""
+    parts = [str(view.get("mode", "")).capitalize(),
+             f"cellar {len(view.get('cellar') or [])}/{view.get('cellar_slots', 0)}"]
+    hunters = view.get("hunters") or {}
+    for place, word in (("outside", "out"), ("hallway", "hallway")):
+        names = [name for name, h in hunters.items() if h.get("at") == place]
+        if names:
+            parts.append(f"{word}: {', '.join(names)}")
+    return " · ".join(parts)

@@ -1,24 +1,62 @@
 """Ghost Fightin' Treasure Hunters: Creepy Cellar (``creepy_cellar``).
 
 Rulebook: ``shared/rulebooks/creepy-cellar.txt``; base-game facts and ambiguities:
-``shared/games/notes.md`` 1.5 and 3.E.
+``shared/games/notes.md`` 1.5 and 3.E. Modules: ``components`` (the printed material),
+``state`` (the frozen state), ``board`` (ghosts, hauntings, the King), ``fight`` (fight
+dice), ``checks`` (what the active hunter may do), ``prompts``, ``rules`` (set-up and
+actions), ``view`` (public view), ``odds`` (the odds meter), ``codec`` (JSON snapshots).
 """
 
 from companion.engine.core import GameSpec, OptionSpec
-from companion.games.creepy_cellar import components, rules
+from companion.games.creepy_cellar import codec, components, rules
 from companion.games.creepy_cellar.view import news, view
 
 #: Options and named house rules, each with the rulebook ambiguity it settles.
 OPTIONS = (
     OptionSpec(
+        "mode", "nightmare", components.MODES,
+        "Nightmare (12 cursed treasures, passages, jinxed items), Advanced (the 8 numbered "
+        "treasures, dropped off in order) or Basic (8 treasures, a smaller Ghost deck).",
+        "Set Up; Alternate Modes",
+    ),
+    OptionSpec(
         "ghost_deck", "virtual", ("virtual", "physical"),
-        "Who draws Ghost and Ghost King cards: the companion, or the table tapping each real card.",
+        "Who draws Ghost, Ghost King and Cellar cards: the companion, or the table tapping each real card.",
         "Set Up",
+    ),
+    OptionSpec(
+        "tiles", "virtual", ("virtual", "physical"),
+        "Who turns over treasures and Jinxed Items: the companion at random, or the table "
+        "tapping (or choosing on screen) the real tile.",
+        "Set Up; Treasures; Cellar Cards",
     ),
     OptionSpec(
         "rogue_ghost", "ghost_king", ("ghost_king", "remove"),
         "A Rogue Ghost card works as the Ghost King card (ghost_king) or is taken out of the deck.",
         "Contents vs Ghost Cards (notes 3.E F-A1)",
+    ),
+    OptionSpec(
+        "cursed_passage_scope", "secret", ("secret", "trapdoor", "both"),
+        "The no-passage cursed treasure blocks secret passages (secret), only the Trap Door "
+        "card (trapdoor), or both.",
+        "Cursed Treasures text vs Quick Reference icon (notes 3.E F-A3)",
+    ),
+    OptionSpec(
+        "cursed_leave_counts_king", False, (False, True),
+        "Whether the Ghost King alone in a room also keeps a hunter with the no-leave cursed treasure there.",
+        "Cursed Treasures vs Quick Reference icon (notes 3.E F-A4)",
+    ),
+    OptionSpec(
+        "cellar_turn_order", "reference", ("reference", "drop_first"),
+        "Turn order: move, fight, then drop off (the reference card), or drop off as the move "
+        "ends, then fight (drop_first).",
+        "Quick Reference vs Pick Up Cellar Card (notes 3.E F-A5)",
+    ),
+    OptionSpec(
+        "king_haunting", "ghosts", ("ghosts", "king"),
+        "The Ghost King with two ghosts: the two ghosts become the haunting (ghosts), or a "
+        "haunting is added and the ghosts stay (king); either way the King moves on.",
+        "Ghost King card (notes 3.E F-A6)",
     ),
     OptionSpec(
         "king_wrap", "wrap", ("wrap", "skip_cellar"),
@@ -31,9 +69,43 @@ OPTIONS = (
         "Draw 2 and Draw 3 + Shuffle cards (notes 3.E F-A8)",
     ),
     OptionSpec(
+        "basic_uses_king_and_cellar_decks", True, (True, False),
+        "Basic mode still uses the Ghost King and Cellar decks (true), or drops the Trap "
+        "Door and Rogue Ghost cards and draws no Cellar card.",
+        "Alternate Modes: Basic (notes 3.E F-A9)",
+    ),
+    OptionSpec(
+        "jinxed_with_treasure", True, (True, False),
+        "A hunter holding a Jinxed Item may still drop a treasure off in the cellar (true), or not.",
+        "Cellar Cards: Jinxed Item (notes 3.E F-A10)",
+    ),
+    OptionSpec(
         "haunting_overflow", "none", ("none", "next_room"),
         "A ghost for a room that holds a haunting joins it as usual, or goes on to the next room.",
         "Ghost placement (notes 1.5, 3.E F-A11)",
+    ),
+    OptionSpec(
+        "pickup_requires_clear", True, (True, False),
+        "A treasure can be picked up only from a room without ghosts or hauntings (true), or "
+        "with them there.",
+        "Treasures: fight before picking up (notes 3.E F-A12)",
+    ),
+    OptionSpec(
+        "advanced_put_back", True, (True, False),
+        "Advanced mode: a hunter may put a treasure that is not next down face-up in an "
+        "emptied room (true), or must carry it until its slot is next.",
+        "Alternate Modes: Advanced (no rule for a wrong number)",
+    ),
+    OptionSpec(
+        "haunting_face_beats_ghost", False, (False, True),
+        "Whether a haunting face that beats no haunting beats an ordinary ghost.",
+        "Fighting (notes 1.5: UNKNOWN)",
+    ),
+    OptionSpec(
+        "jinxed_passage_room", "jinxed_room", ("jinxed_room", "home"),
+        "A dropped Jinxed Item puts a discarded secret passage tile in the Jinxed Item's room, "
+        "or back in its own room (A, F, G, K).",
+        "Jinxed Item: \"its indicated room\"",
     ),
 )
 
@@ -49,9 +121,12 @@ SPEC = GameSpec(
     view=view,
     news=news,
     component_label=components.component_label,
-    chance_sources=("movement_die", "ghost", "king"),
+    chance_sources=("movement_die", "ghost", "king", "fight_dice", "cellar", "treasure", "jinxed"),
     components=components.all_components(),
     pieces=components.pieces(),
     outcome=lambda state: state.outcome,
-    reader_roles={"ghost": "cards", "king": "cards"},
+    reader_roles={"ghost": "cards", "king": "cards", "cellar": "cards",
+                  "treasure": "tiles", "jinxed": "tiles"},
+    encode=codec.encode,
+    decode=codec.decode,
 )

@@ -1,16 +1,30 @@
-"""Creepy Cellar components: rooms, the Ghost deck and the Ghost King deck.
+"""Creepy Cellar components: rooms, decks, tiles and dice.
 
-Sources: creepy-cellar.txt "Contents" (25 Ghost cards, 14 Ghost King cards A–N, 2 Hauntings
-added to the base game's 6) and notes.md 1.5 (rooms A–L on the base board; M and N are
-inferred to be the two cellar rooms; ghosts start in C, F, I and L).
+Sources: creepy-cellar.txt "Contents" (25 Ghost cards, 14 Ghost King cards A–N, 16 Cellar
+cards, 12 Cursed Treasure tiles, 4 Secret Passage tiles, 6 Jinxed Item tiles, 2 Hauntings
+added to the base game's 6), "Cursed Treasures" (six powers), "Alternate Modes" (the 8
+original treasures), and notes.md 1.5 (rooms A–L on the base board; M and N are inferred to
+be the two cellar rooms; ghosts start in C, F, I and L; fight dice faces).
 """
 
 from __future__ import annotations
+
+from companion.i18n import Msg, msg
 
 GAME_ID = "creepy_cellar"
 
 #: Rooms in letter order. A–L are the base board; M and N the cellar (notes.md 1.5, INFERRED).
 ROOMS: tuple[str, ...] = tuple("ABCDEFGHIJKLMN")
+
+#: The base board's rooms (notes.md 1.5 "Board: 12 rooms lettered A–L").
+CASTLE: tuple[str, ...] = ROOMS[:12]
+
+#: The two cellar rooms, where treasures are dropped off (notes.md 1.5, INFERRED).
+CELLAR_ROOMS: tuple[str, ...] = ("M", "N")
+
+#: Where a hunter can stand, as far as the rules need it: a room, a hallway space, outside.
+HALLWAY, OUTSIDE = "hallway", "outside"
+PLACES: tuple[str, ...] = ROOMS + (HALLWAY, OUTSIDE)
 
 #: Rooms that hold one ghost at setup (notes.md 1.5, "Setup").
 START_GHOSTS: tuple[str, ...] = ("C", "F", "I", "L")
@@ -27,27 +41,85 @@ KING_HAUNTING_GHOSTS = 2
 
 DOOR_COLOURS = ("green", "blue")
 
+#: The doors of each colour as sentences name them ("Lock the {doors}", "{doors} are locked").
+DOOR_NAMES = {"green": msg("green doors"), "blue": msg("blue doors")}
+
 #: Extra cards flipped by each Draw N + Shuffle card.
 DRAW_SHUFFLE = {"draw-2-shuffle": 2, "draw-3-shuffle": 3}
 
+#: Game modes ("Alternate Modes"; the rulebook's "Set Up" is Nightmare mode).
+MODES = ("nightmare", "advanced", "basic")
 
-def ghost_deck(rogue_ghost: str) -> tuple[str, ...]:
-    """The 25-card Ghost deck ("Contents"), sorted, as card names.
+#: Rooms that start with a Secret Passage tile ("Set Up": "Add Secret Passage tiles to rooms
+#: A, F, G and K").
+PASSAGE_ROOMS: tuple[str, ...] = ("A", "F", "G", "K")
+
+#: Jinxed Item tiles, one per room printed on it ("Jinxed Item": B, D, E, H, J and L).
+JINXED_ROOMS: tuple[str, ...] = ("B", "D", "E", "H", "J", "L")
+
+#: The six Cursed Treasure powers ("Cursed Treasures", "Quick Reference"), in printed order.
+MINUS_ONE = "minus-one"
+EXTRA_CARD = "extra-card"
+NO_FIGHT_ALONE = "no-fight-alone"
+NO_PASSAGE = "no-passage"
+ADD_GHOST = "add-ghost"
+NO_LEAVE = "no-leave"
+POWERS: tuple[str, ...] = (MINUS_ONE, EXTRA_CARD, NO_FIGHT_ALONE, NO_PASSAGE, ADD_GHOST, NO_LEAVE)
+
+#: 12 Cursed Treasure tiles and 6 powers: two tiles of each power (INFERRED from the counts).
+CURSED_COPIES = 2
+
+#: What each power does, as the table reads it (translatable messages).
+POWER_TEXT = {
+    MINUS_ONE: msg("subtract 1 from your movement rolls"),
+    EXTRA_CARD: msg("draw one additional Ghost card whenever you draw one (a 6 still draws none)"),
+    NO_FIGHT_ALONE: msg("you can only fight with another hunter in your room"),
+    NO_PASSAGE: msg("you cannot use secret passages"),
+    ADD_GHOST: msg("add a ghost to your room at the start of your turn (not in a hallway)"),
+    NO_LEAVE: msg("you cannot leave a room with a ghost or a haunting in it"),
+}
+
+#: The original game's treasures ("Alternate Modes": "use the original 8 treasures").
+ORIGINAL_TREASURES = 8
+
+#: The Cellar deck: 16 cards ("Contents"). "Cursed Item" (Contents) and "Jinxed Item"
+#: (Cellar Cards) name the same card; so do "Extra Movement" and "Free movement"
+#: (notes.md 3.E F-A2, F-A13).
+CELLAR_DECK_COUNTS = {
+    "plus-ghost": 4,
+    "jinxed-item": 6,
+    "remove-ghost": 2,
+    "unlock-doors": 2,
+    "free-movement": 2,
+}
+
+#: One fight die: 3 ghost faces, 2 haunting faces, 1 blank (notes.md 1.5 "Fight dice").
+FIGHT_DIE = {"ghost": 3, "haunting": 2, "blank": 1}
+
+
+def ghost_deck(rogue_ghost: str, mode: str = "nightmare", king_cards: bool = True) -> tuple[str, ...]:
+    """The Ghost deck for a mode, sorted, as card names ("Contents", "Alternate Modes").
 
     Args:
         rogue_ghost: the ``rogue_ghost`` house rule; ``"remove"`` takes both Rogue Ghost
             cards out of the deck (notes.md 3.E F-A1).
+        mode: ``"basic"`` removes the four Doors Locked and the two Draw + Shuffle cards.
+        king_cards: False takes out the cards that need the Ghost King deck (Rogue Ghost,
+            Trap Door): house rule ``basic_uses_king_and_cellar_decks`` (notes.md 3.E F-A9).
 
     Returns:
         Card names: ``room-A`` … ``room-N``, ``shuffle``, ``draw-2-shuffle``,
         ``draw-3-shuffle``, 2 × ``green-doors-locked``, 2 × ``blue-doors-locked``,
-        2 × ``rogue-ghost``, 2 × ``trap-door``.
+        2 × ``rogue-ghost``, 2 × ``trap-door`` (25 in all, in Nightmare and Advanced).
     """
-    cards = [f"room-{room}" for room in ROOMS]
-    cards += ["shuffle", "draw-2-shuffle", "draw-3-shuffle"]
-    cards += ["green-doors-locked"] * 2 + ["blue-doors-locked"] * 2 + ["trap-door"] * 2
-    if rogue_ghost != "remove":
-        cards += ["rogue-ghost"] * 2
+    cards = [f"room-{room}" for room in ROOMS] + ["shuffle"]
+    if mode != "basic":
+        cards += ["draw-2-shuffle", "draw-3-shuffle"]
+        cards += ["green-doors-locked"] * 2 + ["blue-doors-locked"] * 2
+    if king_cards:
+        cards += ["trap-door"] * 2
+        if rogue_ghost != "remove":
+            cards += ["rogue-ghost"] * 2
     return tuple(sorted(cards))
 
 
@@ -56,10 +128,51 @@ def king_deck() -> tuple[str, ...]:
     return tuple(f"king-{room}" for room in ROOMS)
 
 
+def cellar_deck() -> tuple[str, ...]:
+    """The 16 Cellar cards, sorted ("Contents", "Cellar Cards")."""
+    return tuple(sorted(card for card, n in CELLAR_DECK_COUNTS.items() for _ in range(n)))
+
+
+def treasure_pool(mode: str) -> tuple[str, ...]:
+    """The face-down treasures of a mode, sorted, as treasure names.
+
+    Nightmare: 12 cursed treasures, two of each power (``cursed-minus-one`` …). Advanced:
+    the 8 original treasures with their numbers ``treasure-1`` … ``treasure-8``. Basic:
+    8 × ``treasure`` ("Ignore the numbers printed on the treasure tokens").
+    """
+    if mode == "nightmare":
+        return tuple(sorted(f"cursed-{p}" for p in POWERS for _ in range(CURSED_COPIES)))
+    if mode == "advanced":
+        return tuple(f"treasure-{n}" for n in range(1, ORIGINAL_TREASURES + 1))
+    return ("treasure",) * ORIGINAL_TREASURES
+
+
+def power_of(treasure: str | None) -> str | None:
+    """The cursed power of a treasure name (``cursed-add-ghost`` -> ``add-ghost``), or None."""
+    if treasure and treasure.startswith("cursed-"):
+        return treasure[len("cursed-"):]
+    return None
+
+
+def treasure_number(treasure: str) -> int | None:
+    """The printed number of an Advanced-mode treasure (``treasure-3`` -> 3), or None."""
+    head, _, number = treasure.partition("-")
+    return int(number) if head == "treasure" and number.isdigit() else None
+
+
 def all_components() -> frozenset[str]:
-    """Every Creepy Cellar component a tag may stand for in this slice (cards)."""
-    cards = set(ghost_deck("ghost_king"))
-    return frozenset({ghost_component(c) for c in cards} | {king_component(c) for c in king_deck()})
+    """Every Creepy Cellar component a tag may stand for: cards and tiles."""
+    ids = {ghost_component(c) for c in ghost_deck("ghost_king")}
+    ids |= {king_component(c) for c in king_deck()}
+    ids |= {component("cellar", c) for c in CELLAR_DECK_COUNTS}
+    ids |= {component("treasure", t) for mode in MODES for t in treasure_pool(mode)}
+    ids |= {component("jinxed", f"jinxed-{room}") for room in JINXED_ROOMS}
+    return frozenset(ids)
+
+
+def component(kind: str, name: str) -> str:
+    """Component id ``creepy_cellar:<kind>:<name>``."""
+    return f"{GAME_ID}:{kind}:{name}"
 
 
 def pieces() -> tuple[str, ...]:
@@ -70,38 +183,54 @@ def pieces() -> tuple[str, ...]:
 
 def ghost_component(card: str) -> str:
     """Component id of a Ghost card: ``creepy_cellar:ghost:room-H``."""
-    return f"{GAME_ID}:ghost:{card}"
+    return component("ghost", card)
 
 
 def king_component(card: str) -> str:
     """Component id of a Ghost King card: ``creepy_cellar:king:king-E``."""
-    return f"{GAME_ID}:king:{card}"
+    return component("king", card)
 
 
-def card_label(card: str) -> str:
-    """A card's name as players say it: ``room-H`` -> "Ghost card room H"."""
+_NAMES = {
+    "shuffle": msg("Shuffle card"),
+    "draw-2-shuffle": msg("Draw 2 + Shuffle card"),
+    "draw-3-shuffle": msg("Draw 3 + Shuffle card"),
+    "green-doors-locked": msg("Green Doors Locked card"),
+    "blue-doors-locked": msg("Blue Doors Locked card"),
+    "rogue-ghost": msg("Rogue Ghost card"),
+    "trap-door": msg("Trap Door card"),
+    "plus-ghost": msg("+Ghost card"),
+    "jinxed-item": msg("Jinxed Item card"),
+    "remove-ghost": msg("Remove Ghost card"),
+    "unlock-doors": msg("Unlock All Doors card"),
+    "free-movement": msg("Free Movement card"),
+    "treasure": msg("treasure"),
+}
+
+
+def card_label(card: str) -> Msg | str:
+    """A card or tile name as players say it, a translatable message: ``room-H`` -> "Ghost
+    card room H". An unknown name comes back unchanged (a plain ``str``)."""
     if card.startswith("room-"):
-        return f"Ghost card room {card[5:]}"
+        return msg("Ghost card room {room}", room=card[5:])
     if card.startswith("king-"):
-        return f"Ghost King card {card[5:]}"
-    names = {
-        "shuffle": "Shuffle card",
-        "draw-2-shuffle": "Draw 2 + Shuffle card",
-        "draw-3-shuffle": "Draw 3 + Shuffle card",
-        "green-doors-locked": "Green Doors Locked card",
-        "blue-doors-locked": "Blue Doors Locked card",
-        "rogue-ghost": "Rogue Ghost card",
-        "trap-door": "Trap Door card",
-    }
-    return names.get(card, card)
+        return msg("Ghost King card {room}", room=card[5:])
+    if card.startswith("jinxed-") and card != "jinxed-item":
+        return msg("Jinxed Item for room {room}", room=card[7:])
+    if (power := power_of(card)) is not None:
+        return msg("Cursed Treasure ({power})", power=POWER_TEXT[power])
+    if (number := treasure_number(card)) is not None:
+        return msg("treasure {number}", number=number)
+    return _NAMES.get(card, card)
 
 
-def component_label(component: str) -> str:
-    """A component id as players say it; unknown shapes come back unchanged."""
-    parts = component.split(":")
-    if len(parts) == 3 and parts[0] == GAME_ID and parts[1] in ("ghost", "king"):
+def component_label(component_id: str) -> Msg | str:
+    """A component id as players say it (a translatable message); unknown shapes come back
+    unchanged."""
+    parts = component_id.split(":")
+    if len(parts) == 3 and parts[0] == GAME_ID:
         return card_label(parts[2])
-    return component
+    return component_id
 
 
 def next_room(room: str, wrap: str) -> str:
@@ -113,6 +242,5 @@ def next_room(room: str, wrap: str) -> str:
             ``"skip_cellar"`` goes L -> A and treats M, N as leading back to A.
     """
     if wrap == "skip_cellar":
-        board = ROOMS[:12]
-        return board[(board.index(room) + 1) % 12] if room in board else "A"
+        return CASTLE[(CASTLE.index(room) + 1) % 12] if room in CASTLE else "A"
     return ROOMS[(ROOMS.index(room) + 1) % len(ROOMS)]

@@ -1,201 +1,77 @@
-"""Creepy Cellar rules for the walking skeleton: the movement die, the Ghost deck, the
-Ghost King and hauntings.
+"""Creepy Cellar rules: set-up and every action of a turn.
 
-Rulebook: ``creepy-cellar.txt`` ("Let's Play", "Ghost Cards", "Object of the Game") plus
-the base game facts in ``notes.md`` 1.5. Every ambiguity is a named house rule
-(:data:`OPTIONS`, notes.md 3.E). Treasures, cellar cards and fights arrive with issue 4:
-the table reports a won fight with ``remove-ghost:X`` / ``remove-haunting:X``.
+Rulebook: ``creepy-cellar.txt`` ("Set Up", "Let's Play", "Ghost Cards", "Fighting Ghosts
+and Hauntings", "Secret Passages", "Treasures", "Cursed Treasures", "Dropping Off a
+Treasure", "Cellar Cards", "Jinxed Item", "Winning the Game", "Alternate Modes", "Quick
+Reference") plus the base-game facts in ``notes.md`` 1.5. Every ambiguity is a named house
+rule (``OPTIONS``, notes.md 3.E).
 
-Decks are modelled as multisets: drawing the top card of a shuffled deck is a chance
-outcome weighted by how many copies of each card remain, so a "shuffle" only returns the
-discards to the deck and every draw is recorded in the event log.
+A turn: roll (dice button) -> reveal Ghost cards -> move (touches) -> fight (dice button)
+-> drop off -> pick up -> End turn. Decks and face-down tiles are multisets: drawing is a
+chance outcome weighted by the copies left (or a tap of the real card or tile), so there is
+no hidden order to store and every draw is in the event log.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from enum import StrEnum
+from dataclasses import replace
 from typing import Any
 
-from companion.engine.core import Chance, Choice, Outcome, Prompt, sentence
+from companion.engine.core import sentence
 from companion.errors import RuleViolation
+from companion.games.creepy_cellar import board, checks
 from companion.games.creepy_cellar import components as cc
+from companion.games.creepy_cellar.fight import FACE_NAMES, beaten
+from companion.games.creepy_cellar.prompts import prompt
+from companion.games.creepy_cellar.state import (
+    Hunter, State, Step, discard, say, shuffled_back, with_hunter, without,
+)
+from companion.i18n import Msg, msg
 
-
-class Step(StrEnum):
-    """Where the turn stands ("Quick Reference": Turn Order)."""
-
-    ROLL = "roll"  # waiting for the dice button
-    DIE = "die"  # chance: the movement die
-    REVEAL = "reveal"  # a Ghost card is due (chance, or a tap in physical mode)
-    KING = "king"  # a Ghost King card is due (chance, or a tap)
-    MOVE = "move"  # the table moves, fights, then ends the turn
-    CONFIRM_WIN = "confirm-win"  # "We won!" was touched: the game ends only when confirmed
-    OVER = "over"
-
-
-@dataclass(frozen=True)
-class State:
-    """The whole Creepy Cellar game. Immutable; :func:`apply` returns a new one.
-
-    Attributes:
-        players: names in turn order.
-        options: resolved options (see :data:`OPTIONS`).
-        active: index of the active player.
-        turn: turns started so far, 1-based.
-        step: where the turn stands.
-        die: last movement die face (1–6) or None before the first roll.
-        draws_left: Ghost cards still to flip in this reveal.
-        reshuffle_after: a Draw N + Shuffle card is being resolved; reshuffle when done.
-        king_for: the card that asked for a Ghost King card (``rogue-ghost``/``trap-door``).
-        ghosts, hauntings: per room, in :data:`~components.ROOMS` order.
-        king: the Ghost King's room letter, or None while he is off the board.
-        locked: the locked door colour, or None.
-        ghost_deck, ghost_discard, king_deck, king_discard: sorted card names.
-        outcome: None, ``"won"`` or ``"lost"``.
-        news: what the last applied action did, as sentences for the table.
-    """
-
-    players: tuple[str, ...]
-    options: Mapping[str, Any]
-    ghost_deck: tuple[str, ...]
-    king_deck: tuple[str, ...]
-    ghosts: tuple[int, ...]
-    hauntings: tuple[int, ...]
-    active: int = 0
-    turn: int = 1
-    step: Step = Step.ROLL
-    die: int | None = None
-    draws_left: int = 0
-    reshuffle_after: bool = False
-    king_for: str | None = None
-    king: str | None = None
-    locked: str | None = None
-    ghost_discard: tuple[str, ...] = ()
-    king_discard: tuple[str, ...] = ()
-    outcome: str | None = None
-    news: tuple[str, ...] = ()
-
-    @property
-    def player(self) -> str:
-        """The active player's name."""
-        return self.players[self.active]
-
-    @property
-    def total_hauntings(self) -> int:
-        """Hauntings on the board."""
-        return sum(self.hauntings)
-
-    @property
-    def physical(self) -> bool:
-        """True when the table draws real cards and taps them (option ``ghost_deck``)."""
-        return self.options["ghost_deck"] == "physical"
+__all__ = ["State", "Step", "Hunter", "setup", "prompt", "apply"]
 
 
 def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
-    """A new game: one ghost in C, F, I and L; both decks full (notes.md 1.5 "Setup").
+    """A new game ("Set Up"; notes.md 1.5 "Setup").
+
+    One ghost in C, F, I and L; every hunter outside at the front door; the mode's
+    face-down treasures (12 cursed treasures, one per room A–L, in Nightmare; the 8 original
+    treasures in Basic and Advanced); Secret Passage tiles in A, F, G and K (Nightmare
+    only: the Alternate Modes do not list them); full Ghost, Ghost King, Cellar and Jinxed
+    Item piles.
 
     Args:
-        players: 1–4 distinct names in turn order.
+        players: 1–4 distinct names in turn order, one hunter each.
         options: resolved options (:func:`companion.engine.resolve_options`).
 
     Raises:
         RuleViolation: no players, more than 4, or a repeated name.
     """
     if not 1 <= len(players) <= 4:
-        raise RuleViolation(f"Creepy Cellar is for 1 to 4 players, not {len(players)}.")
+        raise RuleViolation(msg("Creepy Cellar is for 1 to 4 players, not {count}.", count=len(players)))
     if len(set(players)) != len(players):
-        raise RuleViolation("Each player needs a different name.")
-    ghosts = tuple(1 if room in cc.START_GHOSTS else 0 for room in cc.ROOMS)
+        raise RuleViolation(msg("Each player needs a different name."))
+    mode = options["mode"]
+    king_cards = mode != "basic" or bool(options["basic_uses_king_and_cellar_decks"])
+    nightmare = mode == "nightmare"
+    news = [msg("Place one ghost in each of rooms {rooms}.", rooms=", ".join(cc.START_GHOSTS))]
+    if nightmare:
+        news.append(msg("Place a cursed treasure face-down in each room A to L, and secret passage "
+                        "tiles in rooms A, F, G and K."))
     return State(
         players=tuple(players),
         options=dict(options),
-        ghost_deck=cc.ghost_deck(options["rogue_ghost"]),
-        king_deck=cc.king_deck(),
-        ghosts=ghosts,
+        ghost_deck=cc.ghost_deck(options["rogue_ghost"], mode, king_cards),
+        king_deck=cc.king_deck() if king_cards else (),
+        ghosts=tuple(1 if room in cc.START_GHOSTS else 0 for room in cc.ROOMS),
         hauntings=(0,) * len(cc.ROOMS),
-        news=(f"Place one ghost in each of rooms {', '.join(cc.START_GHOSTS)}.",),
-    )
-
-
-# --------------------------------------------------------------------------- prompt
-
-
-def prompt(state: State) -> Prompt:
-    """What the table does next (see :class:`Step`)."""
-    builders = {
-        Step.ROLL: _roll_prompt,
-        Step.DIE: _die_prompt,
-        Step.REVEAL: _reveal_prompt,
-        Step.KING: _king_prompt,
-        Step.MOVE: _move_prompt,
-        Step.CONFIRM_WIN: _confirm_win_prompt,
-        Step.OVER: _over_prompt,
-    }
-    return builders[state.step](state)
-
-
-def _roll_prompt(state: State) -> Prompt:
-    roll = Choice("roll", "Roll the die", button="dice")
-    return Prompt(f"{state.player}: press the dice button", state.player, (roll,))
-
-
-def _die_prompt(state: State) -> Prompt:
-    faces = tuple(Outcome(str(face), f"die:{face}") for face in range(1, 7))
-    return Prompt(f"{state.player} rolls the movement die", state.player,
-                  chance=Chance("movement_die", faces))
-
-
-def _deck_draw(state: State, deck: tuple[str, ...], source: str, text: str, component) -> Prompt:
-    counts = Counter(deck)
-    if state.physical:
-        choices = tuple(
-            Choice(f"{source}:{card}", cc.card_label(card), component=component(card))
-            for card in sorted(counts)
-        )
-        return Prompt(text, state.player, choices)
-    outcomes = tuple(Outcome(card, f"{source}:{card}", n) for card, n in sorted(counts.items()))
-    return Prompt(text, state.player, chance=Chance(source, outcomes))
-
-
-def _reveal_prompt(state: State) -> Prompt:
-    text = f"{state.player}: flip the top Ghost card and tap it on the reader"
-    return _deck_draw(state, state.ghost_deck, "ghost", text, cc.ghost_component)
-
-
-def _king_prompt(state: State) -> Prompt:
-    text = f"{state.player}: flip the top Ghost King card and tap it on the reader"
-    return _deck_draw(state, state.king_deck, "king", text, cc.king_component)
-
-
-def _move_prompt(state: State) -> Prompt:
-    choices = [Choice("end-turn", "End turn")]
-    for index, room in enumerate(cc.ROOMS):
-        if state.ghosts[index]:
-            choices.append(Choice(f"remove-ghost:{room}", f"Ghost beaten in {room}"))
-    for index, room in enumerate(cc.ROOMS):
-        if state.hauntings[index]:
-            choices.append(Choice(f"remove-haunting:{room}", f"Haunting beaten in {room}"))
-    choices.append(Choice("declare-win", "We won!"))
-    locked = f" ({state.locked} doors are locked)" if state.locked else ""
-    text = f"{state.player}: move up to {state.die}{locked}, fight, then End turn"
-    return Prompt(text, state.player, tuple(choices))
-
-
-def _confirm_win_prompt(state: State) -> Prompt:
-    choices = (Choice("confirm-win", "Yes, we won!"), Choice("cancel-win", "Not yet"))
-    text = "Are all the treasures in the cellar and every hunter out of the castle?"
-    return Prompt(text, state.player, choices)
-
-
-def _over_prompt(state: State) -> Prompt:
-    if state.outcome == "won":
-        return Prompt("The game is over: the hunters won!", over=True)
-    return Prompt(
-        f"The game is over: {cc.HAUNTING_LIMIT} hauntings are on the board and the hunters lost.",
-        over=True,
+        hunters=tuple(Hunter() for _ in players),
+        treasures=cc.treasure_pool(mode),
+        cellar_deck=cc.cellar_deck() if king_cards else (),
+        jinxed_pile=tuple(f"jinxed-{room}" for room in cc.JINXED_ROOMS) if nightmare else (),
+        passages=cc.PASSAGE_ROOMS if nightmare else (),
+        news=tuple(news),
     )
 
 
@@ -210,15 +86,17 @@ def apply(state: State, action: str) -> State:
     """
     current = prompt(state)
     if current.over:
-        raise RuleViolation("The game is over.")
+        raise RuleViolation(msg("The game is over."))
     legal = {c.key for c in current.choices}
     if current.chance:
         legal |= {o.key for o in current.chance.outcomes}
     if action not in legal:
-        raise RuleViolation(f"Not now. {sentence(current.text)}")
+        raise RuleViolation(msg("Not now. {prompt}", prompt=sentence(current.text)))
     kind, _, arg = action.partition(":")
-    handler = _HANDLERS[kind]
-    return handler(replace(state, news=()), arg)
+    return _HANDLERS[kind](replace(state, news=()), arg)
+
+
+# --------------------------------------------------------------------------- roll and reveal
 
 
 def _roll(state: State, _arg: str) -> State:
@@ -226,21 +104,32 @@ def _roll(state: State, _arg: str) -> State:
 
 
 def _die(state: State, arg: str) -> State:
-    """Movement die: faces 1–5 show a ghost icon, 6 does not (notes.md 1.5)."""
+    """Movement die (notes.md 1.5: faces 1–5 flip a Ghost card, 6 does not)."""
     face = int(arg)
-    state = _say(replace(state, die=face), f"{state.player} rolled {face}.")
+    moves = checks.movement(state, face)
+    cards = checks.cards_for(state, face)
+    state = say(replace(state, die=face, moves=moves),
+                msg("{player} rolled {face}.", player=state.player, face=face))
+    if moves != face:
+        state = say(state, msg("The cursed treasure takes 1 off: move up to {moves}.", moves=moves))
+    if state.free:
+        return say(replace(state, free=False, step=Step.MOVE),
+                   msg("Free movement: no Ghost card for this roll."))
     if face == 6:
-        return _say(replace(state, step=Step.MOVE), "A 6: no Ghost card this turn.")
-    return _continue_reveal(replace(state, draws_left=1))
+        return say(replace(state, step=Step.MOVE), msg("A 6: no Ghost card this turn."))
+    if cards == 2:
+        state = say(state, msg("The cursed treasure draws one additional Ghost card."))
+    return _continue_reveal(replace(state, draws_left=cards))
 
 
 def _ghost(state: State, card: str) -> State:
     """Flip one Ghost card and resolve it ("Ghost Cards")."""
-    deck, discard = _discard(state.ghost_deck, state.ghost_discard, card)
-    state = replace(state, ghost_deck=deck, ghost_discard=discard, draws_left=state.draws_left - 1)
-    state = _say(state, f"Drawn: {cc.card_label(card)}.")
+    deck, pile = discard(state.ghost_deck, state.ghost_discard, card)
+    state = replace(state, ghost_deck=deck, ghost_discard=pile, draws_left=state.draws_left - 1)
+    state = say(state, msg("Drawn: {card}.", card=cc.card_label(card)))
     if not state.ghost_deck:
-        state = _reshuffle_ghosts(state, "The Ghost deck is empty: shuffle its discards into a new deck.")
+        state = _reshuffle_ghosts(
+            state, msg("The Ghost deck is empty: shuffle its discards into a new deck."))
     state = _resolve_ghost_card(state, card)
     if state.step in (Step.KING, Step.OVER):
         return state
@@ -249,12 +138,16 @@ def _ghost(state: State, card: str) -> State:
 
 def _resolve_ghost_card(state: State, card: str) -> State:
     if card.startswith("room-"):
-        return _add_ghost(state, card[5:])
+        return board.add_ghost(state, card[5:])
     if card.endswith("-doors-locked"):
         colour = card.split("-")[0]
-        unlocked = f" The {state.locked} doors unlock." if state.locked not in (None, colour) else ""
-        return _say(replace(state, locked=colour),
-                    f"Lock the {colour} doors: nobody moves through them.{unlocked}")
+        doors = cc.DOOR_NAMES[colour]
+        if state.locked not in (None, colour):
+            text = msg("Lock the {doors}: nobody moves through them. The {unlocked} unlock.",
+                       doors=doors, unlocked=cc.DOOR_NAMES[state.locked])
+        else:
+            text = msg("Lock the {doors}: nobody moves through them.", doors=doors)
+        return say(replace(state, locked=colour), text)
     if card == "shuffle":
         return _shuffle_card(state)
     if card in cc.DRAW_SHUFFLE:
@@ -267,19 +160,20 @@ def _resolve_ghost_card(state: State, card: str) -> State:
 def _shuffle_card(state: State) -> State:
     """Shuffle card: both decks take back their discards; doors unlock (notes.md 1.5)."""
     if state.reshuffle_after:
-        return _say(state, "A Shuffle card during a Draw + Shuffle is ignored.")
-    state = _reshuffle_ghosts(state, "Shuffle the Ghost deck and the Ghost King deck with their discards.")
-    state = replace(state, king_deck=_shuffled_back(state.king_deck, state.king_discard), king_discard=())
+        return say(state, msg("A Shuffle card during a Draw + Shuffle is ignored."))
+    state = _reshuffle_ghosts(
+        state, msg("Shuffle the Ghost deck and the Ghost King deck with their discards."))
+    state = replace(state, king_deck=shuffled_back(state.king_deck, state.king_discard), king_discard=())
     return _unlock(state)
 
 
 def _draw_shuffle_card(state: State, card: str) -> State:
     """Draw N + Shuffle: flip N more cards, then shuffle ("Draw 2 and Draw 3 + Shuffle")."""
     if state.reshuffle_after:
-        return _say(state, f"A {cc.card_label(card)} during a Draw + Shuffle is ignored.")
+        return say(state, msg("A {card} during a Draw + Shuffle is ignored.", card=cc.card_label(card)))
     extra = cc.DRAW_SHUFFLE[card]
     state = replace(state, draws_left=state.draws_left + extra, reshuffle_after=True)
-    return _say(state, f"Flip {extra} more Ghost cards, then shuffle.")
+    return say(state, msg("Flip {extra} more Ghost cards, then shuffle.", extra=extra))
 
 
 def _continue_reveal(state: State) -> State:
@@ -287,61 +181,251 @@ def _continue_reveal(state: State) -> State:
         return replace(state, step=Step.REVEAL)
     if state.reshuffle_after:
         state = _reshuffle_ghosts(replace(state, reshuffle_after=False),
-                                  "Shuffle all Ghost cards back into the deck.")
+                                  msg("Shuffle all Ghost cards back into the deck."))
         if state.options["draw_shuffle_unlocks"]:
             state = _unlock(state)
     return replace(state, step=Step.MOVE)
 
 
 def _king(state: State, card: str) -> State:
-    """Flip one Ghost King card for a Rogue Ghost (house rule) or a Trap Door card."""
+    """Flip one Ghost King card: for a Rogue Ghost (house rule ``rogue_ghost``) the King
+    moves there; for a Trap Door the hunter does ("Trap Door card"); for a +Ghost Cellar
+    card a ghost is added there ("Cellar Cards")."""
     room = card[5:]
-    king_deck, king_discard = _discard(state.king_deck, state.king_discard, card)
+    king_deck, king_discard = discard(state.king_deck, state.king_discard, card)
     if not king_deck:  # "If the Ghost King deck is ever empty, shuffle the discards"
         king_deck, king_discard = king_discard, ()
-    state = replace(state, king_deck=king_deck, king_discard=king_discard, step=Step.MOVE)
-    if state.king_for == "trap-door":
-        state = _say(state, f"Trap door! {state.player}: move your hunter to room {room} now.")
+    reason = state.king_for
+    state = replace(state, king_deck=king_deck, king_discard=king_discard, king_for=None,
+                    step=Step.MOVE)
+    if reason == "plus-ghost":
+        state = board.add_ghost(say(state, msg("+Ghost: Ghost King card {room}.", room=room)), room)
+        return state if state.step == Step.OVER else _after_cellar_card(state)
+    if reason == "trap-door":
+        if checks.trap_door_immune(state):
+            state = say(state, msg("Trap door to room {room}, but {player}'s cursed treasure "
+                                   "keeps the hunter where it is.", room=room, player=state.player))
+        else:
+            state = with_hunter(state, state.active, at=room)
+            state = say(state, msg("Trap door! {player}: move your hunter to room {room} now.",
+                                   player=state.player, room=room))
     else:
-        state = _move_king(_say(state, f"The Ghost King moves to room {room}."), room)
-    state = replace(state, king_for=None)
+        state = board.move_king(say(state, msg("The Ghost King moves to room {room}.", room=room)), room)
     if state.step == Step.OVER:
         return state
     return _continue_reveal(state)
 
 
+# --------------------------------------------------------------------------- move
+
+
+def _move(state: State, place: str) -> State:
+    """The table reports where the hunter now stands (one touch on the map). The board's
+    corridors are not known, so a reported move uses at least one movement point: one."""
+    state = replace(with_hunter(state, state.active, at=place), moves=state.moves - 1)
+    state = say(state, _moves(state.player, place))
+    if checks.won(state):
+        return say(replace(state, outcome="won", step=Step.OVER),
+                   msg("All the treasures are in the cellar and every hunter is out: the hunters win!"))
+    return state
+
+
+def _passage(state: State, room: str) -> State:
+    """"use one movement point to move to any other room containing a secret passage tile.
+    Once a player has used a secret passage, the tile is removed from the room they left"
+    ("Secret Passages")."""
+    left = state.hunter.at
+    state = with_hunter(state, state.active, at=room)
+    passages = tuple(r for r in state.passages if r != left)
+    state = replace(state, passages=passages, moves=state.moves - 1)
+    return say(state, msg("{player} takes the secret passage from {left} to {room}: "
+                          "take the tile out of room {left}.", player=state.player, left=left, room=room))
+
+
+def _done_moving(state: State, _arg: str) -> State:
+    return _to_fight(state)
+
+
+def _to_fight(state: State) -> State:
+    """Step 4, Fight: the fight dice are due when there is something the hunter can fight."""
+    why = checks.fight_due(state)
+    if why is None:
+        return replace(state, step=Step.FIGHT)
+    if why:
+        state = say(state, why)
+    return _to_after(state)
+
+
+def _fight(state: State, _arg: str) -> State:
+    return replace(state, step=Step.FIGHT_DICE)
+
+
+def _fight_dice(state: State, arg: str) -> State:
+    """Apply a fight roll in the hunter's room (notes.md 1.5 "Fighting")."""
+    faces = tuple(arg.split("+"))
+    room = state.hunter.at
+    result = beaten(faces, state.ghosts_in(room), state.hauntings_in(room), state.hunters_at(room),
+                    bool(state.options["haunting_face_beats_ghost"]))
+    state = replace(state, fight=(room, *faces))
+    state = say(state, _fight_dice_news(faces))
+    if result.ghosts:
+        state = board.remove_ghost(state, room, result.ghosts)
+        state = say(state, _beaten_news("ghost", result.ghosts, room))
+    if result.hauntings:
+        state = board.remove_haunting(state, room, result.hauntings)
+        state = say(state, _beaten_news("haunting", result.hauntings, room))
+    if not (result.ghosts or result.hauntings):
+        state = say(state, msg("Nothing beaten this time."))
+    return _to_after(state)
+
+
+# --------------------------------------------------------------------------- drop off, pick up
+
+
+def _to_after(state: State) -> State:
+    """Step 5: a Jinxed Item is dropped in its room; then drop off, pick up or End turn."""
+    if checks.jinxed_drop_due(state):
+        state = _drop_jinxed(state)
+    return replace(state, step=Step.AFTER)
+
+
+def _drop_jinxed(state: State) -> State:
+    """"When you get rid of a Jinxed Item, you may place a previously discarded secret
+    passage tile in its indicated room" ("Jinxed Item"; house rule ``jinxed_passage_room``)."""
+    tile = state.hunter.jinxed
+    room = tile[len("jinxed-"):]
+    state = with_hunter(state, state.active, jinxed=None)
+    state = replace(state, jinxed_dropped=tuple(sorted(state.jinxed_dropped + (tile,))))
+    state = say(state, msg("{player} gets rid of the Jinxed Item in room {room}.",
+                           player=state.player, room=room))
+    if len(state.passages) >= len(cc.PASSAGE_ROOMS):
+        return state
+    if state.options["jinxed_passage_room"] == "home":
+        target = next((r for r in cc.PASSAGE_ROOMS if r not in state.passages), None)
+    else:
+        target = room if room not in state.passages else None
+    if target is None:
+        return state
+    state = replace(state, passages=tuple(sorted(state.passages + (target,))))
+    return say(state, msg("Put a secret passage tile back in room {room}.", room=target))
+
+
+def _drop_off(state: State, _arg: str) -> State:
+    """"Drop Off Treasure" (lowest free slot, or slot k in Advanced), then "Pick Up Cellar
+    Card"; "Dropping off a treasure ends the player's movement phase"."""
+    treasure = state.hunter.treasure
+    slot = len(state.cellar) + 1
+    state = with_hunter(state, state.active, treasure=None)
+    state = replace(state, cellar=state.cellar + (treasure,), dropped=True, moves=0)
+    state = say(state, msg("{player} drops off the {treasure} in cellar slot {slot}.",
+                           player=state.player, treasure=cc.card_label(treasure), slot=slot))
+    if not state.cellar_deck:
+        state = say(state, msg("No Cellar cards in this game (basic mode)."))
+        return _after_cellar_card(state)
+    return replace(state, step=Step.CELLAR)
+
+
+def _cellar(state: State, card: str) -> State:
+    """Resolve a Cellar card ("Cellar Cards")."""
+    deck, pile = discard(state.cellar_deck, state.cellar_discard, card)
+    if not deck:
+        deck, pile = pile, ()
+    state = say(replace(state, cellar_deck=deck, cellar_discard=pile),
+                msg("Drawn: {card}.", card=cc.card_label(card)))
+    if card == "plus-ghost":
+        return replace(state, step=Step.KING, king_for="plus-ghost")
+    if card == "jinxed-item":
+        if not state.jinxed_pile or state.hunter.jinxed:
+            return _after_cellar_card(say(state, msg("No Jinxed Item tile to take.")))
+        return replace(state, step=Step.JINXED)
+    if card == "remove-ghost":
+        if not any(state.ghosts):
+            return _after_cellar_card(say(state, msg("There is no ghost to remove.")))
+        return replace(state, step=Step.REMOVE)
+    if card == "unlock-doors":
+        return _after_cellar_card(_unlock(state) if state.locked else say(state, msg("No doors are locked.")))
+    if card == "free-movement":
+        return say(replace(state, step=Step.ROLL, free=True),
+                   msg("{player}: press the dice button and move up to the number rolled.",
+                       player=state.player))
+    raise AssertionError(f"unhandled cellar card {card}")
+
+
+def _after_cellar_card(state: State) -> State:
+    """After a Cellar card: fight next under ``cellar_turn_order = drop_first``; otherwise
+    (the reference card's order, fight already done) go on to pick up / End turn."""
+    if state.options["cellar_turn_order"] == "drop_first":
+        return _to_fight(state)
+    return replace(state, step=Step.AFTER)
+
+
+def _jinxed(state: State, tile: str) -> State:
+    """"Draw one Jinxed Item tile from the pile and place it in your backpack" ("Cellar Cards")."""
+    state = replace(state, jinxed_pile=without(state.jinxed_pile, tile))
+    state = with_hunter(state, state.active, jinxed=tile)
+    state = say(state, msg("{player} takes the {tile}: no treasure pick-up and no leaving the house "
+                           "until it is dropped there.", player=state.player, tile=cc.card_label(tile)))
+    return _after_cellar_card(state)
+
+
 def _remove_ghost(state: State, room: str) -> State:
-    index = cc.ROOMS.index(room)
-    ghosts = _set(state.ghosts, index, state.ghosts[index] - 1)
-    return _say(replace(state, ghosts=ghosts), f"A ghost in room {room} was beaten: take it off the board.")
+    """"Remove any one ghost (except for the Ghost King) from the board" ("Cellar Cards")."""
+    state = board.remove_ghost(state, room)
+    return _after_cellar_card(say(state, msg("Take a ghost off room {room}.", room=room)))
 
 
-def _remove_haunting(state: State, room: str) -> State:
-    index = cc.ROOMS.index(room)
-    hauntings = _set(state.hauntings, index, state.hauntings[index] - 1)
-    return _say(replace(state, hauntings=hauntings), f"The haunting in room {room} was beaten: take it off the board.")
+def _pick_up(state: State, _arg: str) -> State:
+    """Pick up: a face-down treasure is turned over (chance or tap); one put back face-up
+    (Advanced, ``advanced_put_back``) is simply taken."""
+    room = state.hunter.at
+    laid = state.laid_in(room)
+    if laid is None:
+        return replace(state, step=Step.TREASURE)
+    state = replace(state, laid=tuple(i for i in state.laid if i[0] != room), picked=True)
+    state = with_hunter(state, state.active, treasure=laid)
+    return say(state, _picks_up(state.player, laid, room))
+
+
+def _put_back(state: State, _arg: str) -> State:
+    """House rule ``advanced_put_back``: the treasure goes down face-up in this room."""
+    room, treasure = state.hunter.at, state.hunter.treasure
+    state = with_hunter(state, state.active, treasure=None)
+    state = replace(state, laid=tuple(sorted(state.laid + (f"{room}={treasure}",))), picked=True)
+    return say(state, msg("{player} puts the {treasure} down face-up in room {room}.",
+                          player=state.player, treasure=cc.card_label(treasure), room=room))
+
+
+def _treasure(state: State, name: str) -> State:
+    """A treasure is turned over as it is picked up; its power "activates instantly when the
+    treasure is picked up" ("Treasures", "Cursed Treasures")."""
+    room = state.hunter.at
+    state = replace(state, treasures=without(state.treasures, name),
+                    taken=tuple(sorted(state.taken + (room,))), picked=True, step=Step.AFTER)
+    state = with_hunter(state, state.active, treasure=name)
+    state = say(state, _picks_up(state.player, name, room))
+    if (power := cc.power_of(name)) is not None:
+        state = say(state, msg("While {player} holds it: {power}.",
+                               player=state.player, power=cc.POWER_TEXT[power]))
+    return state
+
+
+# --------------------------------------------------------------------------- end of turn
 
 
 def _end_turn(state: State, _arg: str) -> State:
+    """Hand over to the next player; "If you are in a room and holding this treasure at the
+    start of your turn, you must add a ghost to that room before you roll the die. If you
+    start your turn in a hallway space, ignore this step." ("Cursed Treasures")."""
     active = (state.active + 1) % len(state.players)
-    state = replace(state, active=active, turn=state.turn + 1, step=Step.ROLL)
-    return _say(state, f"{state.player}'s turn.")
-
-
-def _declare_win(state: State, _arg: str) -> State:
-    """The table says it won; the game ends only after :func:`_confirm_win` (a mis-touch
-    must not end the game, since nothing can be undone after the end)."""
-    return replace(state, step=Step.CONFIRM_WIN)
-
-
-def _confirm_win(state: State, _arg: str) -> State:
-    """"Once all Treasures are safely placed in the cellar and all players have exited the
-    castle, everyone wins!" ("Winning the Game")."""
-    return _say(replace(state, outcome="won", step=Step.OVER), "Everyone is out of the castle: the hunters win!")
-
-
-def _cancel_win(state: State, _arg: str) -> State:
-    return replace(state, step=Step.MOVE)
+    state = replace(state, active=active, turn=state.turn + 1, step=Step.ROLL, moves=0,
+                    free=False, dropped=False, picked=False, fight=None)
+    state = say(state, msg("{player}'s turn.", player=state.player))
+    hunter = state.hunter
+    if hunter.power == cc.ADD_GHOST and hunter.at in cc.ROOMS:
+        state = say(state, msg("{player}'s cursed treasure adds a ghost to room {room}.",
+                               player=state.player, room=hunter.at))
+        state = board.add_ghost(state, hunter.at)
+    return state
 
 
 _HANDLERS = {
@@ -349,99 +433,67 @@ _HANDLERS = {
     "die": _die,
     "ghost": _ghost,
     "king": _king,
-    "end-turn": _end_turn,
+    "move": _move,
+    "passage": _passage,
+    "done-moving": _done_moving,
+    "fight": _fight,
+    "fight-dice": _fight_dice,
+    "drop-off": _drop_off,
+    "cellar": _cellar,
+    "jinxed": _jinxed,
     "remove-ghost": _remove_ghost,
-    "remove-haunting": _remove_haunting,
-    "declare-win": _declare_win,
-    "confirm-win": _confirm_win,
-    "cancel-win": _cancel_win,
+    "pick-up": _pick_up,
+    "put-back": _put_back,
+    "treasure": _treasure,
+    "end-turn": _end_turn,
 }
-
-
-# --------------------------------------------------------------------------- ghosts
-
-
-def _add_ghost(state: State, room: str) -> State:
-    """Place a ghost; three in a room become a haunting; two with the King become one too.
-
-    notes.md 1.5 "Ghost placement"; "Ghost King card" ("If the Ghost King is ever in a room
-    with 2 other ghosts"); house rule ``haunting_overflow`` (notes.md 3.E F-A11).
-    """
-    index = cc.ROOMS.index(room)
-    if state.hauntings[index] and state.options["haunting_overflow"] == "next_room":
-        target = cc.next_room(room, "wrap")
-        state = _say(state, f"Room {room} already holds a haunting: the ghost goes on to room {target}.")
-        return _add_ghost(state, target)
-    state = _say(state, f"Place a ghost in room {room}.")
-    count = state.ghosts[index] + 1
-    state = replace(state, ghosts=_set(state.ghosts, index, count))
-    if count >= cc.GHOSTS_PER_HAUNTING:
-        return _haunt(state, room, cc.GHOSTS_PER_HAUNTING,
-                      f"Three ghosts in room {room} become a haunting: swap them for a haunting.")
-    if state.king == room and count >= cc.KING_HAUNTING_GHOSTS:
-        return _king_haunting(state, room)
-    return state
-
-
-def _move_king(state: State, room: str) -> State:
-    state = replace(state, king=room)
-    if state.ghosts[cc.ROOMS.index(room)] >= cc.KING_HAUNTING_GHOSTS:
-        return _king_haunting(state, room)
-    return state
-
-
-def _king_haunting(state: State, room: str) -> State:
-    """The King and two ghosts: the ghosts become a haunting, the King moves on (F-A6, F-A7)."""
-    state = _haunt(state, room, cc.KING_HAUNTING_GHOSTS,
-                   f"The Ghost King and two ghosts in room {room}: swap the ghosts for a haunting.")
-    if state.step == Step.OVER:
-        return state
-    target = cc.next_room(room, state.options["king_wrap"])
-    return _move_king(_say(state, f"The Ghost King moves on to room {target}."), target)
-
-
-def _haunt(state: State, room: str, ghosts_used: int, sentence: str) -> State:
-    index = cc.ROOMS.index(room)
-    state = replace(
-        state,
-        ghosts=_set(state.ghosts, index, state.ghosts[index] - ghosts_used),
-        hauntings=_set(state.hauntings, index, state.hauntings[index] + 1),
-    )
-    state = _say(state, sentence)
-    if state.total_hauntings >= cc.HAUNTING_LIMIT:
-        return _say(replace(state, outcome="lost", step=Step.OVER),
-                    f"That is haunting number {cc.HAUNTING_LIMIT}: the Ghost King wins.")
-    return state
 
 
 # --------------------------------------------------------------------------- helpers
 
 
-def _reshuffle_ghosts(state: State, sentence: str) -> State:
-    deck = _shuffled_back(state.ghost_deck, state.ghost_discard)
-    return _say(replace(state, ghost_deck=deck, ghost_discard=()), sentence)
+def _reshuffle_ghosts(state: State, text: Msg) -> State:
+    deck = shuffled_back(state.ghost_deck, state.ghost_discard)
+    return say(replace(state, ghost_deck=deck, ghost_discard=()), text)
 
 
 def _unlock(state: State) -> State:
     if state.locked is None:
         return state
-    return _say(replace(state, locked=None), f"Unlock the {state.locked} doors.")
+    return say(replace(state, locked=None), msg("Unlock the {doors}.", doors=cc.DOOR_NAMES[state.locked]))
 
 
-def _say(state: State, sentence: str) -> State:
-    return replace(state, news=state.news + (sentence,))
+def _moves(player: str, place: str) -> Msg:
+    """"Ada moves to room C." (a hallway, outside, a cellar room or a castle room)."""
+    if place == cc.HALLWAY:
+        return msg("{player} moves into a hallway.", player=player)
+    if place == cc.OUTSIDE:
+        return msg("{player} moves out of the castle.", player=player)
+    if place in cc.CELLAR_ROOMS:
+        return msg("{player} moves to cellar room {room}.", player=player, room=place)
+    return msg("{player} moves to room {room}.", player=player, room=place)
 
 
-def _discard(deck: tuple[str, ...], discard: tuple[str, ...], card: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Move one copy of ``card`` from ``deck`` to ``discard`` (both kept sorted)."""
-    index = deck.index(card)
-    return deck[:index] + deck[index + 1:], tuple(sorted(discard + (card,)))
+def _picks_up(player: str, treasure: str, room: str) -> Msg:
+    return msg("{player} picks up the {treasure} in room {room}.",
+               player=player, treasure=cc.card_label(treasure), room=room)
 
 
-def _shuffled_back(deck: tuple[str, ...], discard: tuple[str, ...]) -> tuple[str, ...]:
-    """A deck that took back its discards (a multiset: shuffling is the next draw's chance)."""
-    return tuple(sorted(deck + discard))
+def _fight_dice_news(faces: tuple[str, ...]) -> Msg:
+    """"Fight dice: ghost, blank." for the one or two faces rolled."""
+    names = [FACE_NAMES[face] for face in faces]
+    if len(names) == 1:
+        return msg("Fight dice: {face}.", face=names[0])
+    return msg("Fight dice: {first}, {second}.", first=names[0], second=names[1])
 
 
-def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return values[:index] + (value,) + values[index + 1:]
+def _beaten_news(piece: str, count: int, room: str) -> Msg:
+    """"One ghost beaten in room C: take it off the board." Each die beats at most one piece
+    and a fight rolls one or two dice (notes.md 1.5 "Fighting"), so ``count`` is 1 or 2."""
+    if piece == "ghost":
+        if count == 1:
+            return msg("One ghost beaten in room {room}: take it off the board.", room=room)
+        return msg("Two ghosts beaten in room {room}: take them off the board.", room=room)
+    if count == 1:
+        return msg("One haunting beaten in room {room}: take it off the board.", room=room)
+    return msg("Two hauntings beaten in room {room}: take them off the board.", room=room)

@@ -1,50 +1,99 @@
 """The public view of a Creepy Cellar game: what the shared screen and ``--json`` show.
 
-Nothing here is hidden information: deck orders do not exist (draws are chance outcomes)
-and only the deck sizes are shown.
+Nothing here is hidden information: deck orders do not exist (draws are chance outcomes),
+only deck sizes are shown, and a face-down treasure is only counted.
 """
 
 from __future__ import annotations
 
 from companion.games.creepy_cellar import components as cc
-from companion.games.creepy_cellar.rules import State
+from companion.games.creepy_cellar.fight import fight_odds
+from companion.games.creepy_cellar.odds import odds_haunting
+from companion.games.creepy_cellar.state import State, Step
+
+#: The odds meter is shown before each roll (issue 4 "Odds meter").
+_METER_STEPS = (Step.ROLL,)
 
 
 def view(state: State) -> dict:
     """The public state as a JSON-ready dict.
 
     Returns:
-        ``game``, ``players``, ``turn`` (active player's name), ``turn_number``, ``step``,
-        ``die`` (last face or None), ``hauntings`` (on the board), ``haunting_limit`` (8),
-        ``rooms`` ({letter: {"ghosts": n, "hauntings": n}} for A–N), ``ghost_king``
-        (letter or None), ``locked`` (colour or None), ``outcome`` (None, "won", "lost"),
-        ``decks`` (cards left and discarded per deck), ``options``.
+        ``game``, ``mode`` (nightmare, advanced, basic), ``players``, ``turn`` (active
+        player's name), ``turn_number``, ``step``, ``die`` (last face or None), ``moves``
+        (movement points left), ``hauntings`` (on the board), ``haunting_limit`` (8),
+        ``rooms`` ({letter: {"ghosts": n, "hauntings": n, "treasure": bool, "passage":
+        bool, "laid": treasure or None}} for A–N; ``treasure`` is a face-down tile still in
+        the room, Nightmare only; ``laid`` a treasure put back face-up, Advanced only),
+        ``ghost_king`` (letter or None), ``locked`` (colour or None), ``hunters`` ({name:
+        {"at": place, "carrying": treasure or None, "power": cursed power or None,
+        "jinxed": tile or None}}), ``cellar`` (treasures in slot order), ``cellar_slots``
+        (how many), ``passages`` (rooms with a tile), ``treasures_left`` (not yet in the
+        cellar), ``fight`` (last fight {"room", "dice"} this turn, or None), ``fight_odds``
+        ({"any", "clear"} before a fight roll, or None), ``odds_haunting`` (the odds
+        meter before each roll: P(a new haunting before the active player's next turn); None
+        at other steps and after the end), ``outcome`` (None, "won", "lost"), ``decks``
+        (cards left and discarded per deck), ``options``.
     """
+    nightmare = state.mode == "nightmare"
     rooms = {
-        room: {"ghosts": state.ghosts[i], "hauntings": state.hauntings[i]}
+        room: {
+            "ghosts": state.ghosts[i],
+            "hauntings": state.hauntings[i],
+            "treasure": nightmare and room in cc.CASTLE and room not in state.taken,
+            "passage": room in state.passages,
+            "laid": state.laid_in(room),
+        }
         for i, room in enumerate(cc.ROOMS)
+    }
+    hunters = {
+        name: {"at": h.at, "carrying": h.treasure, "power": h.power, "jinxed": h.jinxed}
+        for name, h in zip(state.players, state.hunters)
     }
     return {
         "game": cc.GAME_ID,
+        "mode": state.mode,
         "players": list(state.players),
         "turn": state.player,
         "turn_number": state.turn,
         "step": str(state.step),
         "die": state.die,
+        "moves": state.moves,
         "hauntings": state.total_hauntings,
         "haunting_limit": cc.HAUNTING_LIMIT,
         "rooms": rooms,
         "ghost_king": state.king,
         "locked": state.locked,
+        "hunters": hunters,
+        "cellar": list(state.cellar),
+        "cellar_slots": state.total_treasures,
+        "passages": list(state.passages),
+        "treasures_left": state.total_treasures - len(state.cellar),
+        "fight": {"room": state.fight[0], "dice": list(state.fight[1:])} if state.fight else None,
+        "fight_odds": _fight_odds(state),
+        "odds_haunting": round(odds_haunting(state), 3) if state.step in _METER_STEPS else None,
         "outcome": state.outcome,
         "decks": {
             "ghost": {"left": len(state.ghost_deck), "discarded": len(state.ghost_discard)},
             "king": {"left": len(state.king_deck), "discarded": len(state.king_discard)},
+            "cellar": {"left": len(state.cellar_deck), "discarded": len(state.cellar_discard)},
+            "jinxed": {"left": len(state.jinxed_pile)},
         },
         "options": dict(state.options),
     }
 
 
+def _fight_odds(state: State) -> dict | None:
+    if state.step != Step.FIGHT:
+        return None
+    room = state.hunter.at
+    any_beaten, cleared = fight_odds(state.ghosts_in(room), state.hauntings_in(room),
+                                     state.hunters_at(room),
+                                     bool(state.options["haunting_face_beats_ghost"]))
+    return {"any": round(float(any_beaten), 3), "clear": round(float(cleared), 3)}
+
+
 def news(state: State) -> tuple[str, ...]:
-    """What the last applied action did, as sentences for the table."""
+    """What the last applied action did, as sentences for the table (translatable messages:
+    the daemon renders them in the table's language)."""
     return state.news

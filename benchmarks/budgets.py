@@ -1,0 +1,283 @@
+"""Issue 9's performance budgets, measured side by side on this machine.
+
+Run: ``.venv/bin/python benchmarks/budgets.py [--quick]`` (several minutes; ``--quick``
+uses smaller counts). Prints one table: what, how, the figure, the budget, and whether it
+is met; then how tap latency and resume scale with the length of the game. These are
+measurements, never test assertions. Figures for the Kivy client (tap -> frame, its memory)
+and the reader loop come from ``benchmarks/ui_frames.py`` (when present),
+``benchmarks/mfrc522_idle.py`` and ``benchmarks/pn532_latency.py``.
+
+The long games are Creepy Cellar games in physical-deck mode, built by a seeded table that
+plays forward a few dozen inputs and undoes them again, over and over, so the log grows
+without the game ending (every undo is an event too). They are written with
+``synchronous=OFF`` to build them quickly; every measurement uses the store as the daemon
+opens it (``synchronous=FULL``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from companion.client import Client
+from companion.daemon import Daemon, DaemonThread
+from companion.engine import all_games, resolve_options
+from companion.header import GameHeader
+from companion.inputs import Tap, Touch
+from companion.session import Session
+from companion.store import EventStore
+
+ROOT = Path(__file__).resolve().parents[1]
+#: One tag per Ghost card name, so the table can tap any card the prompt asks for.
+CARDS = sorted({c.split(":")[2] for c in all_games()["creepy_cellar"].components if ":ghost:" in c})
+TAGS = {f"04B0{i:010X}": f"creepy_cellar:ghost:{card}" for i, card in enumerate(CARDS)}
+UID_OF = {component: uid for uid, component in TAGS.items()}
+HEADER = {"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 9,
+          "options": {"ghost_deck": "physical", "mode": "basic"}, "tags": TAGS}
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+# --------------------------------------------------------------------------- long games
+
+def _forward_input(session: Session, rng: random.Random):
+    """A table input for the current prompt: the card tap it asks for, else a touch."""
+    prompt = session.prompt
+    cards = [c for c in prompt.choices if c.component in UID_OF]
+    if cards:
+        return Tap(UID_OF[rng.choice(cards).component])
+    keys = [c.key for c in prompt.choices if c.key not in ("move:outside",)]
+    return Touch(rng.choice(keys))
+
+
+def build_game(path: Path, events: int, seed: int = 1) -> None:
+    """A stored game of exactly ``events`` events (forward blocks of up to 30 inputs, undone)."""
+    store = EventStore(path)
+    store._db.execute("PRAGMA synchronous=OFF")  # building only
+    session = Session.start(GameHeader.from_json(HEADER), store)
+    rng = random.Random(seed)
+    written, depth = 0, 0
+    while written < events:
+        block = rng.randint(5, 30)
+        while depth < block and written < events:
+            reply = session.handle(_forward_input(session, rng))
+            if session.prompt.over:  # never end the game: take that input back
+                session.handle(Touch("undo")) if session.can_undo else None
+            if reply.accepted:
+                written, depth = written + 1, depth + 1
+        while depth > 0 and written < events:
+            if not session.handle(Touch("undo")).accepted:
+                break
+            written, depth = written + 1, depth - 1
+    store.close()
+
+
+# --------------------------------------------------------------------------- measurements
+
+def tap_to_published(events: int, taps: int) -> list[float]:
+    """Seconds from a tap reaching the daemon (as a reader thread submits it) to the state
+    message at a client, on a game already ``events`` long. Each tap draws a Ghost card;
+    an undo (not timed) puts it back, so the game goes on."""
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "g.sqlite3"
+        build_game(db, events)
+        store = EventStore(db)
+        daemon = Daemon(store, Path(tmp) / "c.sock")
+        arrived = threading.Event()
+        stamp: list[float] = []
+
+        def on_message(message):
+            if message.get("type") == "state":
+                stamp.append(time.perf_counter())
+                arrived.set()
+
+        latencies = []
+        with DaemonThread(daemon):
+            daemon.call(lambda: daemon.resume_last())
+            rng = random.Random(2)
+            with Client(daemon.socket_path, on_message=on_message).connect() as client:
+                while not any(c.component in UID_OF for c in daemon.call(lambda: daemon.session.prompt).choices):
+                    inp = daemon.call(lambda: _forward_input(daemon.session, rng))
+                    daemon.submit(inp)
+                    daemon.drain()
+                prompt = daemon.call(lambda: daemon.session.prompt)
+                uid = UID_OF[next(c.component for c in prompt.choices if c.component in UID_OF)]
+                for _ in range(taps):
+                    arrived.clear()
+                    start = time.perf_counter()
+                    daemon.submit(Tap(uid))
+                    arrived.wait(5)
+                    latencies.append(stamp[-1] - start)
+                    arrived.clear()
+                    client.request({"cmd": "undo"})
+        store.close()
+    return latencies
+
+
+def start_to_ready(events: int, runs: int = 5) -> tuple[float, int]:
+    """Median seconds from ``python -m companion daemon`` starting to its first state
+    message at a client (the store open, the game resumed, the socket serving), and the
+    daemon's resident set (kB) then."""
+    times, rss = [], 0
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "g.sqlite3"
+        if events:
+            build_game(db, events)
+        for run in range(runs):
+            sock = Path(tmp) / f"c{run}.sock"
+            env = {**os.environ, "PYTHONPATH": str(ROOT), "COMPANION_CONFIG": str(Path(tmp) / "none.toml")}
+            (Path(tmp) / "none.toml").write_text("[dice]\nenabled = false\n")
+            start = time.perf_counter()
+            proc = subprocess.Popen([sys.executable, "-m", "companion", "daemon", "--db", str(db),
+                                     "--socket", str(sock)], env=env, cwd=ROOT,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                while True:
+                    try:
+                        with socket.socket(socket.AF_UNIX) as s:
+                            s.connect(str(sock))
+                            s.makefile("rb").readline()  # the first state message
+                        break
+                    except (FileNotFoundError, ConnectionRefusedError):
+                        time.sleep(0.002)
+                times.append(time.perf_counter() - start)
+                rss = _rss_kb(proc.pid)
+            finally:
+                proc.terminate()
+                proc.wait(10)
+    return statistics.median(times), rss
+
+
+def _rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def resume_in_process(events: int, snapshots: bool) -> float:
+    """Seconds for Session.resume on a stored game of ``events`` events."""
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "g.sqlite3"
+        build_game(db, events)
+        store = EventStore(db)
+        record = store.last_unfinished()
+        times = []
+        for _ in range(3):
+            start = time.perf_counter()
+            Session.resume(store, record, use_snapshot=snapshots)
+            times.append(time.perf_counter() - start)
+        store.close()
+    return min(times)
+
+
+def store_append(count: int) -> list[float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        store = EventStore(Path(tmp) / "bench.sqlite3")
+        game = store.new_game({"game": "creepy_cellar"}, None, 0.0)
+        times = []
+        for n in range(count):
+            start = time.perf_counter()
+            store.append(game, "input", {"input": {"button": "dice"}, "action": "roll", "n": n}, 0.0)
+            times.append(time.perf_counter() - start)
+        store.close()
+    return times
+
+
+def playouts_per_second(seconds: float) -> dict[str, float]:
+    """Random legal actions per second (chance by weight) for every registered game."""
+    rates = {}
+    for game_id, spec in all_games().items():
+        rng = random.Random(1)
+        actions, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state = spec.setup(["A", "B", "C"][: max(spec.min_players, 2)], resolve_options(spec, {}))
+            for _ in range(400):
+                prompt = spec.prompt(state)
+                if prompt.over:
+                    break
+                if prompt.chance:
+                    outcomes = prompt.chance.outcomes
+                    key = rng.choices(outcomes, [o.weight for o in outcomes])[0].key
+                else:
+                    key = rng.choice(prompt.choices).key
+                state = spec.apply(state, key)
+                actions += 1
+        rates[game_id] = actions / (time.perf_counter() - start)
+    return rates
+
+
+def odds_meter_rate() -> tuple[float, float]:
+    """Ghost-deck playouts per second of the Creepy Cellar odds meter, and one estimate's time."""
+    from companion.games.creepy_cellar import odds
+
+    spec = all_games()["creepy_cellar"]
+    state = spec.setup(["A", "B", "C", "D"], resolve_options(spec, {}))
+    runs = getattr(odds, "PLAYOUTS", 1000)
+    start = time.perf_counter()
+    for _ in range(20):
+        spec.view(state)
+    per_view = (time.perf_counter() - start) / 20
+    return runs / per_view, per_view
+
+
+# --------------------------------------------------------------------------- report
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smaller counts (a rough look)")
+    args = parser.parse_args()
+    taps = 1000 if args.quick else 10_000
+    rows = []
+
+    lat = tap_to_published(1000, taps)
+    rows.append(("tap -> state published", f"1,000-event game, {taps:,} taps",
+                 f"p50 {pct(lat, .5) * 1e3:.2f} ms, p99 {pct(lat, .99) * 1e3:.2f} ms", "p99 <= 5 ms",
+                 pct(lat, .99) <= 0.005))
+    cold, cold_rss = start_to_ready(0)
+    rows.append(("cold start", "process start -> first state, empty store", f"{cold * 1e3:.0f} ms",
+                 "<= 500 ms", cold <= 0.5))
+    warm, warm_rss = start_to_ready(10_000)
+    rows.append(("resume", "process start -> first state, 10,000-event game", f"{warm * 1e3:.0f} ms "
+                 f"(+{(warm - cold) * 1e3:.0f} ms over cold)", "<= 150 ms of resume", warm - cold <= 0.15))
+    rows.append(("daemon memory", "RSS after resuming the 10,000-event game", f"{warm_rss / 1024:.1f} MB",
+                 "<= 40 MB", warm_rss <= 40 * 1024))
+    appends = store_append(300 if args.quick else 1000)
+    rows.append(("store write", "durable append of one input (synchronous=FULL)",
+                 f"p50 {pct(appends, .5) * 1e3:.2f} ms, p99 {pct(appends, .99) * 1e3:.2f} ms", "report", None))
+    for game_id, rate in playouts_per_second(1.0 if args.quick else 3.0).items():
+        rows.append((f"engine: {game_id}", "random legal actions", f"{rate:,.0f} actions/s", "report", None))
+    rate, per_view = odds_meter_rate()
+    rows.append(("odds meter", "Creepy Cellar view() before a roll (4 players)",
+                 f"{rate:,.0f} playouts/s, {per_view * 1e3:.1f} ms an estimate", ">= 20,000/s, < 50 ms",
+                 rate >= 20_000 and per_view < 0.05))
+
+    print("| what | how | measured | budget | met |\n|---|---|---|---|---|")
+    for what, how, figure, budget, met in rows:
+        verdict = "-" if met is None else ("yes" if met else "**no**")
+        print(f"| {what} | {how} | {figure} | {budget} | {verdict} |")
+
+    print("\nScaling (tap -> published p99; resume in process with and without snapshots):\n")
+    print("| events | tap p99 | resume (snapshots) | resume (whole log) |\n|---|---|---|---|")
+    sizes = (1000, 10_000) if args.quick else (1000, 10_000, 100_000)
+    for events in sizes:
+        lat = tap_to_published(events, 300)
+        with_snap = resume_in_process(events, True)
+        whole = resume_in_process(events, False)
+        print(f"| {events:,} | {pct(lat, .99) * 1e3:.2f} ms | {with_snap * 1e3:.0f} ms | {whole * 1e3:.0f} ms |")
+
+
+if __name__ == "__main__":
+    main()

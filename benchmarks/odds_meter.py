@@ -1,0 +1,50 @@
+"""Odds meter speed: ghost-deck playouts per second and the time of one estimate.
+
+``PYTHONPATH=. python benchmarks/odds_meter.py`` prints, for 1 to 4 players at the roll of
+a fresh Nightmare game and of a busy board: playouts per second, and the milliseconds one
+estimate (``DEFAULT_PLAYOUTS`` playouts) takes, best of 5. Targets (issue 4): at least
+20,000 playouts/s and an estimate under 50 ms.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+from companion.engine import get_game, resolve_options
+from companion.games.creepy_cellar.odds import DEFAULT_PLAYOUTS, odds_haunting
+
+SPEC = get_game("creepy_cellar")
+NAMES = ["Ada", "Bo", "Cy", "Di"]
+
+
+def states():
+    for count in (1, 2, 3, 4):
+        fresh = SPEC.setup(NAMES[:count], resolve_options(SPEC, {}))
+        yield f"{count} player(s), fresh board", fresh
+        busy = replace(fresh, ghosts=(1, 0, 1, 1, 0, 1, 0, 1, 1, 0, 0, 1, 0, 1), king="E",
+                       hauntings=(0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0))
+        yield f"{count} player(s), busy board", busy
+
+
+def best_of(runs: int, fn) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    print(f"{'state':32} {'odds':>6} {'playouts/s':>12} {'estimate ms':>12}")
+    for name, state in states():
+        big = 20_000
+        seconds = best_of(3, lambda: odds_haunting(state, playouts=big, seed=1))
+        estimate = best_of(5, lambda: odds_haunting(state))
+        print(f"{name:32} {odds_haunting(state):6.3f} {big / seconds:12,.0f} {estimate * 1000:12.2f}")
+    print(f"(one estimate = {DEFAULT_PLAYOUTS} playouts)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,93 @@
+"""Ghosts, hauntings and the Ghost King on the board.
+
+notes.md 1.5 "Ghost placement" (three ghosts in a room become a haunting); creepy-cellar.txt
+"Ghost King card" ("If the Ghost King is ever in a room with 2 other ghosts, it becomes a
+haunting. The Ghost King then moves to the next lettered room."), "Winning the Game" (the
+8th haunting loses). House rules: ``haunting_overflow`` (notes.md 3.E F-A11),
+``king_haunting`` (F-A6), ``king_wrap`` (F-A7).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.games.creepy_cellar import components as cc
+from companion.games.creepy_cellar.state import State, Step, say, set_at
+from companion.i18n import Msg, msg
+
+
+def add_ghost(state: State, room: str) -> State:
+    """Place a ghost in ``room``; three in a room become a haunting; two with the King too.
+
+    Returns the new state (``step`` is OVER when this made the 8th haunting).
+    """
+    index = cc.ROOMS.index(room)
+    if state.hauntings[index] and state.options["haunting_overflow"] == "next_room":
+        target = cc.next_room(room, "wrap")
+        state = say(state, msg("Room {room} already holds a haunting: the ghost goes on to room {target}.",
+                               room=room, target=target))
+        return add_ghost(state, target)
+    state = say(state, msg("Place a ghost in room {room}.", room=room))
+    count = state.ghosts[index] + 1
+    state = replace(state, ghosts=set_at(state.ghosts, index, count))
+    if count >= cc.GHOSTS_PER_HAUNTING:
+        return haunt(state, room, cc.GHOSTS_PER_HAUNTING,
+                     msg("Three ghosts in room {room} become a haunting: swap them for a haunting.",
+                         room=room))
+    if state.king == room and count >= cc.KING_HAUNTING_GHOSTS:
+        return king_haunting(state, room)
+    return state
+
+
+def remove_ghost(state: State, room: str, count: int = 1) -> State:
+    """Take ``count`` ghosts off ``room`` (never below zero; the King is not a ghost)."""
+    index = cc.ROOMS.index(room)
+    return replace(state, ghosts=set_at(state.ghosts, index, max(0, state.ghosts[index] - count)))
+
+
+def remove_haunting(state: State, room: str, count: int = 1) -> State:
+    """Take ``count`` hauntings off ``room`` (never below zero)."""
+    index = cc.ROOMS.index(room)
+    return replace(state, hauntings=set_at(state.hauntings, index, max(0, state.hauntings[index] - count)))
+
+
+def move_king(state: State, room: str) -> State:
+    """Put the Ghost King in ``room`` and settle what that causes."""
+    state = replace(state, king=room)
+    if state.ghosts[cc.ROOMS.index(room)] >= cc.KING_HAUNTING_GHOSTS:
+        return king_haunting(state, room)
+    return state
+
+
+def king_haunting(state: State, room: str) -> State:
+    """The King and two ghosts make a haunting; the King moves on (F-A6, F-A7).
+
+    ``king_haunting = ghosts`` (default): the two ghosts are swapped for the haunting.
+    ``king_haunting = king``: "it" is the King: a haunting is placed and the two ghosts stay.
+    """
+    if state.options["king_haunting"] == "king":
+        state = haunt(state, room, 0,
+                      msg("The Ghost King and two ghosts in room {room}: place a haunting there.", room=room))
+    else:
+        state = haunt(state, room, cc.KING_HAUNTING_GHOSTS,
+                      msg("The Ghost King and two ghosts in room {room}: swap the ghosts for a haunting.",
+                          room=room))
+    if state.step == Step.OVER:
+        return state
+    target = cc.next_room(room, state.options["king_wrap"])
+    return move_king(say(state, msg("The Ghost King moves on to room {room}.", room=target)), target)
+
+
+def haunt(state: State, room: str, ghosts_used: int, sentence: Msg) -> State:
+    """Swap ``ghosts_used`` ghosts of ``room`` for one haunting; the 8th ends the game."""
+    index = cc.ROOMS.index(room)
+    state = replace(
+        state,
+        ghosts=set_at(state.ghosts, index, state.ghosts[index] - ghosts_used),
+        hauntings=set_at(state.hauntings, index, state.hauntings[index] + 1),
+    )
+    state = say(state, sentence)
+    if state.total_hauntings >= cc.HAUNTING_LIMIT:
+        return say(replace(state, outcome="lost", step=Step.OVER),
+                   msg("That is haunting number {number}: the Ghost King wins.", number=cc.HAUNTING_LIMIT))
+    return state

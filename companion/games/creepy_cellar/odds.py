@@ -1,0 +1,158 @@
+"""The odds meter: how likely a new haunting is before the active player's next turn.
+
+A Monte Carlo estimate, for the screen only (not a game action): from the current state,
+play out the movement die and the Ghost and Ghost King decks for the rest of this round
+(the active player's roll if it is still due, then every other player's turn, each with
+its start-of-turn cursed ghost), drawing from the decks as they are now (the unknown
+order sampled uniformly), and count the playouts in which a haunting appears: three ghosts
+in a room (notes.md 1.5 "Ghost placement") or the Ghost King with two ghosts
+(creepy-cellar.txt "Ghost King card").
+
+Fights, moves and Cellar cards are left out (they need the table's choices); fights only
+remove ghosts, so the estimate leans towards danger.
+
+The estimate is deterministic: the playouts use a local ``random.Random`` seeded from the
+state (or the ``seed`` given), never a global generator.
+"""
+
+from __future__ import annotations
+
+import random
+
+from companion.games.creepy_cellar import components as cc
+from companion.games.creepy_cellar.state import State, Step
+
+#: Playouts per estimate: a standard error under 2.9 percentage points (at 50 %), for about
+#: 1 ms of work - the estimate is computed in view() on the path from a tap to the published
+#: state, whose budget is 5 ms at p99 (issue 9); a bar and a whole percentage need no more.
+DEFAULT_PLAYOUTS = 300
+
+_ROOMS = len(cc.ROOMS)
+# Card codes: 0..13 room cards; then the others.
+SHUFFLE, DRAW2, DRAW3, LOCKED, ROGUE, TRAP = range(_ROOMS, _ROOMS + 6)
+_CODES = {f"room-{room}": i for i, room in enumerate(cc.ROOMS)} | {
+    "shuffle": SHUFFLE, "draw-2-shuffle": DRAW2, "draw-3-shuffle": DRAW3,
+    "green-doors-locked": LOCKED, "blue-doors-locked": LOCKED, "rogue-ghost": ROGUE, "trap-door": TRAP,
+}
+
+
+def odds_haunting(state: State, playouts: int = DEFAULT_PLAYOUTS, seed: int | str | None = None) -> float:
+    """P(at least one new haunting before the active player's next turn), estimated.
+
+    Args:
+        state: the game now.
+        playouts: how many playouts to run (more is slower and steadier).
+        seed: the playouts' seed; by default one made from the state, so the same state
+            always shows the same figure.
+
+    Returns:
+        A probability in [0, 1]: the share of playouts with a new haunting; 0.0 once the
+        game is over.
+    """
+    if state.outcome is not None or playouts <= 0:
+        return 0.0
+    turns = _turns(state)
+    if not turns:
+        return 0.0
+    sim = _Playout(state, turns)
+    rng = random.Random(_seed(state) if seed is None else seed)
+    hits = sum(sim.run(rng.random) for _ in range(playouts))
+    return hits / playouts
+
+
+def _turns(state: State) -> list[tuple[bool, int, int]]:
+    """The turns left before the active player's next one: (start-of-turn ghost?, cards on a
+    ghost face, room index for that ghost or -1)."""
+    count = len(state.players)
+    turns = []
+    if state.step == Step.ROLL and not state.free:
+        turns.append((False,) + _hunter_draws(state, state.active))
+    for offset in range(1, count):
+        turns.append((True,) + _hunter_draws(state, (state.active + offset) % count))
+    return turns
+
+
+def _hunter_draws(state: State, index: int) -> tuple[int, int]:
+    hunter = state.hunters[index]
+    cards = 2 if hunter.power == cc.EXTRA_CARD else 1
+    room = cc.ROOMS.index(hunter.at) if hunter.power == cc.ADD_GHOST and hunter.at in cc.ROOMS else -1
+    return cards, room
+
+
+def _seed(state: State) -> str:
+    return (f"odds:{state.turn}:{state.step}:{state.ghosts}:{state.hauntings}:{state.king}:"
+            f"{len(state.ghost_deck)}:{len(state.king_deck)}")
+
+
+class _Playout:
+    """One set-up of the playouts; :meth:`run` plays one and says if a haunting appeared."""
+
+    def __init__(self, state: State, turns: list[tuple[bool, int, int]]):
+        self.turns = turns
+        self.ghosts = list(state.ghosts)
+        self.haunted = [h > 0 for h in state.hauntings]
+        self.king = cc.ROOMS.index(state.king) if state.king else -1
+        self.deck = [_CODES[c] for c in state.ghost_deck]
+        self.pile = [_CODES[c] for c in state.ghost_discard]
+        self.king_deck = [cc.ROOMS.index(c[5:]) for c in state.king_deck]
+        self.king_pile = [cc.ROOMS.index(c[5:]) for c in state.king_discard]
+        self.overflow = state.options["haunting_overflow"] == "next_room"
+
+    def run(self, rnd) -> bool:
+        ghosts = self.ghosts[:]
+        deck, pile = self.deck[:], self.pile[:]
+        king_deck, king_pile = self.king_deck[:], self.king_pile[:]
+        king = self.king
+        for start, cards, room in self.turns:
+            if start and room >= 0 and self._add(ghosts, room, king):
+                return True
+            if rnd() < 1 / 6:  # a 6: no Ghost card
+                continue
+            draws, reshuffle = cards, False
+            while draws:
+                draws -= 1
+                i = int(rnd() * len(deck))
+                card = deck[i]
+                deck[i] = deck[-1]
+                deck.pop()
+                pile.append(card)
+                if not deck:
+                    deck, pile = pile, []
+                if card < _ROOMS:
+                    if self._add(ghosts, card, king):
+                        return True
+                elif card == ROGUE or card == TRAP:
+                    j = int(rnd() * len(king_deck))
+                    drawn = king_deck[j]
+                    king_deck[j] = king_deck[-1]
+                    king_deck.pop()
+                    king_pile.append(drawn)
+                    if not king_deck:
+                        king_deck, king_pile = king_pile, []
+                    if card == ROGUE:
+                        king = drawn
+                        if ghosts[king] >= 2:
+                            return True
+                elif reshuffle:
+                    continue  # a Shuffle or Draw card during a Draw + Shuffle is ignored
+                elif card == SHUFFLE:
+                    deck += pile
+                    pile = []
+                    king_deck += king_pile
+                    king_pile = []
+                elif card == DRAW2 or card == DRAW3:
+                    draws += 2 if card == DRAW2 else 3
+                    reshuffle = True
+            if reshuffle:
+                deck += pile
+                pile = []
+        return False
+
+    def _add(self, ghosts: list[int], room: int, king: int) -> bool:
+        if self.overflow:
+            for _ in range(_ROOMS):
+                if not self.haunted[room]:
+                    break
+                room = (room + 1) % _ROOMS
+        ghosts[room] += 1
+        return ghosts[room] >= 3 or (room == king and ghosts[room] >= 2)

@@ -1,0 +1,205 @@
+"""What the table is asked to do at each step (choices with stable keys, or chance nodes).
+
+Choice keys (a table script's ``{"touch": key}``): ``roll`` and ``fight`` (both also the
+dice button), ``move:<place>`` (a room A–N, ``hallway``, ``outside``), ``passage:<room>``,
+``done-moving``, ``drop-off``, ``pick-up``, ``put-back`` (Advanced), ``end-turn``, ``remove-ghost:<room>`` (Remove
+Ghost card); with real cards or tiles: ``ghost:<card>``, ``king:<card>``, ``cellar:<card>``,
+``treasure:<name>``, ``jinxed:<tile>`` (normally picked by tapping the card or tile).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from companion.engine.core import Chance, Choice, Outcome, Prompt
+from companion.games.creepy_cellar import checks
+from companion.games.creepy_cellar import components as cc
+from companion.games.creepy_cellar.fight import dice_outcomes, fight_odds
+from companion.games.creepy_cellar.state import State, Step
+from companion.i18n import Msg, msg
+
+
+def prompt(state: State) -> Prompt:
+    """What the table does next (see :class:`Step`)."""
+    return _BUILDERS[state.step](state)
+
+
+def _roll(state: State) -> Prompt:
+    roll = Choice("roll", msg("Roll the die"), button="dice")
+    if state.free:
+        return Prompt(msg("{player}: press the dice button for the free movement", player=state.player),
+                      state.player, (roll,))
+    return Prompt(msg("{player}: press the dice button", player=state.player), state.player, (roll,))
+
+
+def _die(state: State) -> Prompt:
+    faces = tuple(Outcome(str(face), f"die:{face}") for face in range(1, 7))
+    return Prompt(msg("{player} rolls the movement die", player=state.player), state.player,
+                  chance=Chance("movement_die", faces))
+
+
+def _draw(state: State, deck: tuple[str, ...], source: str, text: Msg,
+          physical: bool, component: Callable[[str], str]) -> Prompt:
+    """A draw from a multiset deck: a chance weighted by copies left, or a tap per card."""
+    counts = Counter(deck)
+    if physical:
+        choices = tuple(
+            Choice(f"{source}:{card}", cc.card_label(card), component=component(card))
+            for card in sorted(counts)
+        )
+        return Prompt(text, state.player, choices)
+    outcomes = tuple(Outcome(card, f"{source}:{card}", n) for card, n in sorted(counts.items()))
+    return Prompt(text, state.player, chance=Chance(source, outcomes))
+
+
+def _reveal(state: State) -> Prompt:
+    text = msg("{player}: flip the top Ghost card and tap it on the reader", player=state.player)
+    return _draw(state, state.ghost_deck, "ghost", text, state.physical, cc.ghost_component)
+
+
+def _king(state: State) -> Prompt:
+    text = msg("{player}: flip the top Ghost King card and tap it on the reader", player=state.player)
+    return _draw(state, state.king_deck, "king", text, state.physical, cc.king_component)
+
+
+def _cellar(state: State) -> Prompt:
+    text = msg("{player}: draw a Cellar card and tap it on the reader", player=state.player)
+    return _draw(state, state.cellar_deck, "cellar", text, state.physical,
+                 lambda card: cc.component("cellar", card))
+
+
+def _treasure(state: State) -> Prompt:
+    text = msg("{player}: turn the treasure over and tap it (or choose it)", player=state.player)
+    return _draw(state, state.treasures, "treasure", text, state.physical_tiles,
+                 lambda name: cc.component("treasure", name))
+
+
+def _jinxed(state: State) -> Prompt:
+    text = msg("{player}: take a Jinxed Item tile and tap it (or choose it)", player=state.player)
+    return _draw(state, state.jinxed_pile, "jinxed", text, state.physical_tiles,
+                 lambda tile: cc.component("jinxed", tile))
+
+
+def _move(state: State) -> Prompt:
+    hunter = state.hunter
+    choices = [Choice(f"move:{place}", _place_label(place)) for place in checks.move_targets(state)]
+    choices += [Choice(f"passage:{room}", msg("Secret passage to {room}", room=room))
+                for room in checks.passage_targets(state)]
+    if state.options["cellar_turn_order"] == "drop_first" and checks.can_drop_off(state):
+        choices.append(_drop_off_choice(state))
+    finished = checks.rest_of_turn_empty(state)
+    choices.append(Choice("end-turn", msg("End turn")) if finished
+                   else Choice("done-moving", msg("Done moving")))
+    player, where = state.player, _place_text(hunter.at)
+    if state.moves <= 0:
+        move = msg("{player} ({where}) cannot move this turn", player=player, where=where)
+    elif checks.leaving_blocked(state):
+        move = msg("{player} ({where}) cannot leave a room with a ghost while holding that treasure",
+                   player=player, where=where)
+    else:
+        spaces = checks.movement(state, state.die or 0)
+        if state.locked:
+            move = msg("{player} ({where}): move up to {spaces}; {doors} are locked",
+                       player=player, where=where, spaces=spaces, doors=cc.DOOR_NAMES[state.locked])
+        else:
+            move = msg("{player} ({where}): move up to {spaces}", player=player, where=where, spaces=spaces)
+    if finished:
+        return Prompt(msg("{move}, then End turn", move=move), state.player, tuple(choices))
+    return Prompt(msg("{move}, then Done moving", move=move), state.player, tuple(choices))
+
+
+def _fight(state: State) -> Prompt:
+    room = state.hunter.at
+    hunters = state.hunters_at(room)
+    chance, _clear = fight_odds(state.ghosts_in(room), state.hauntings_in(room), hunters,
+                                bool(state.options["haunting_face_beats_ghost"]))
+    percent = round(100 * chance)
+    if hunters >= 2:
+        text = msg("{player}: fight in room {room}: press the dice button to roll two fight dice"
+                   " ({percent}% to beat something)", player=state.player, room=room, percent=percent)
+    else:
+        text = msg("{player}: fight in room {room}: press the dice button to roll the fight die"
+                   " ({percent}% to beat something)", player=state.player, room=room, percent=percent)
+    return Prompt(text, state.player, (Choice("fight", msg("Fight!"), button="dice"),))
+
+
+def _fight_dice(state: State) -> Prompt:
+    dice = 2 if state.hunters_at(state.hunter.at) >= 2 else 1
+    outcomes = tuple(Outcome(name, f"fight-dice:{name}", weight) for name, weight in dice_outcomes(dice))
+    return Prompt(msg("{player} rolls the fight dice", player=state.player), state.player,
+                  chance=Chance("fight_dice", outcomes))
+
+
+def _after(state: State) -> Prompt:
+    choices = []
+    if state.options["cellar_turn_order"] == "reference" and checks.can_drop_off(state):
+        choices.append(_drop_off_choice(state))
+    if checks.can_pick_up(state):
+        choices.append(Choice("pick-up", msg("Pick up the treasure in {room}", room=state.hunter.at)))
+    if checks.can_put_back(state):
+        choices.append(Choice("put-back", msg("Put the {treasure} down here",
+                                              treasure=cc.card_label(state.hunter.treasure))))
+    choices.append(Choice("end-turn", msg("End turn")))
+    if len(choices) == 1:
+        return Prompt(msg("{player}: End turn", player=state.player), state.player, tuple(choices))
+    return Prompt(msg("{player}: drop off or pick up a treasure, or End turn", player=state.player),
+                  state.player, tuple(choices))
+
+
+def _drop_off_choice(state: State) -> Choice:
+    return Choice("drop-off", msg("Drop off in slot {slot}", slot=len(state.cellar) + 1))
+
+
+def _remove(state: State) -> Prompt:
+    choices = tuple(Choice(f"remove-ghost:{room}", msg("Remove a ghost from {room}", room=room))
+                    for room in cc.ROOMS if state.ghosts_in(room))
+    return Prompt(msg("{player}: choose a ghost to remove (not the Ghost King)", player=state.player),
+                  state.player, choices)
+
+
+def _over(state: State) -> Prompt:
+    if state.outcome == "won":
+        return Prompt(msg("The game is over: the hunters won!"), over=True)
+    return Prompt(
+        msg("The game is over: {limit} hauntings are on the board and the hunters lost.",
+            limit=cc.HAUNTING_LIMIT),
+        over=True,
+    )
+
+
+def _place_label(place: str) -> Msg:
+    """A place as a move choice's label ("Room C", "Cellar M", "Hallway")."""
+    if place == cc.HALLWAY:
+        return msg("Hallway")
+    if place == cc.OUTSIDE:
+        return msg("Out of the castle")
+    return msg("Cellar {room}", room=place) if place in cc.CELLAR_ROOMS else msg("Room {room}", room=place)
+
+
+def _place_text(place: str) -> Msg:
+    """Where a hunter stands, as the move prompt says it ("in room C")."""
+    if place == cc.HALLWAY:
+        return msg("in a hallway")
+    if place == cc.OUTSIDE:
+        return msg("outside")
+    if place in cc.CELLAR_ROOMS:
+        return msg("in cellar room {room}", room=place)
+    return msg("in room {room}", room=place)
+
+
+_BUILDERS = {
+    Step.ROLL: _roll,
+    Step.DIE: _die,
+    Step.REVEAL: _reveal,
+    Step.KING: _king,
+    Step.MOVE: _move,
+    Step.FIGHT: _fight,
+    Step.FIGHT_DICE: _fight_dice,
+    Step.AFTER: _after,
+    Step.TREASURE: _treasure,
+    Step.CELLAR: _cellar,
+    Step.JINXED: _jinxed,
+    Step.REMOVE: _remove,
+    Step.OVER: _over,
+}

@@ -1,0 +1,219 @@
+"""The Creepy Cellar game state: an immutable snapshot of the whole table.
+
+What it holds follows notes.md 4.5 "State to track": per room ghosts and hauntings, the
+Ghost King's room, secret passage tiles, face-down treasures; the locked door colour; every
+deck and discard pile as a sorted multiset (no hidden order: a draw is a chance outcome);
+per hunter the position and backpack; the cellar slots; the mode and the turn step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
+
+from companion.games.creepy_cellar import components as cc
+
+
+class Step(StrEnum):
+    """Where the turn stands ("Quick Reference": Roll, Reveal, Move, Fight, Drop off, Pick up)."""
+
+    ROLL = "roll"  # waiting for the dice button
+    DIE = "die"  # chance: the movement die
+    REVEAL = "reveal"  # a Ghost card is due (chance, or a tap in physical mode)
+    KING = "king"  # a Ghost King card is due (chance, or a tap)
+    MOVE = "move"  # the table reports the hunter's moves
+    FIGHT = "fight"  # waiting for the dice button to roll the fight dice
+    FIGHT_DICE = "fight-dice"  # chance: the fight dice
+    AFTER = "after"  # drop off, pick up, end the turn
+    TREASURE = "treasure"  # a picked-up treasure is turned over (chance, or a tap)
+    CELLAR = "cellar"  # a Cellar card is due after a drop-off (chance, or a tap)
+    JINXED = "jinxed"  # a Jinxed Item tile is due (chance, or a tap)
+    REMOVE = "remove"  # Remove Ghost card: the table picks the ghost
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Hunter:
+    """One hunter (a player's mover) and the backpack.
+
+    Attributes:
+        at: a room letter A–N (M and N are the cellar), ``"hallway"`` or ``"outside"``
+            (hunters start at the front door, outside: notes.md 1.5 "Setup").
+        treasure: the treasure carried (``cursed-<power>``, ``treasure-<n>``, ``treasure``)
+            or None; one at a time (notes.md 1.5 "Carrying").
+        jinxed: the Jinxed Item tile carried (``jinxed-B`` …) or None ("Jinxed Item").
+    """
+
+    at: str = cc.OUTSIDE
+    treasure: str | None = None
+    jinxed: str | None = None
+
+    @property
+    def power(self) -> str | None:
+        """The power of the cursed treasure carried, or None."""
+        return cc.power_of(self.treasure)
+
+
+@dataclass(frozen=True)
+class State:
+    """The whole Creepy Cellar game. Immutable; ``rules.apply`` returns a new one.
+
+    Attributes:
+        players: names in turn order; player i moves hunter i.
+        options: resolved options (see ``OPTIONS``).
+        ghost_deck, ghost_discard, king_deck, king_discard, cellar_deck, cellar_discard:
+            sorted card names.
+        ghosts, hauntings: per room, in :data:`~components.ROOMS` order.
+        hunters: one per player.
+        treasures: the face-down treasures not yet picked up (sorted multiset: what a
+            face-down tile is becomes known only when it is turned over).
+        taken: castle rooms whose face-down treasure was picked up (sorted).
+        laid: treasures put back face-up in Advanced mode, as ``"<room>=<treasure>"`` (sorted).
+        cellar: treasures in the cellar, slot 1 first.
+        jinxed_pile: Jinxed Item tiles still face-down (sorted).
+        jinxed_dropped: Jinxed Item tiles got rid of (sorted).
+        passages: rooms holding a Secret Passage tile (sorted).
+        active: index of the active player.
+        turn: turns started so far, 1-based.
+        step: where the turn stands.
+        die: last movement die face (1–6) or None before the first roll.
+        moves: movement points left in this move (the die, less a cursed treasure's 1); a
+            secret passage uses one, and so does each move the table reports (its length
+            is not known to the companion, so at least one).
+        free: the die being rolled is a Free Movement roll (no Ghost card).
+        dropped: a treasure was dropped off this turn (movement is over).
+        picked: a treasure was picked up this turn.
+        draws_left: Ghost cards still to flip in this reveal.
+        reshuffle_after: a Draw N + Shuffle card is being resolved; reshuffle when done.
+        king_for: the card a Ghost King card is drawn for (``rogue-ghost``, ``trap-door``,
+            ``plus-ghost``).
+        king: the Ghost King's room letter, or None while he is off the board.
+        locked: the locked door colour, or None.
+        fight: the last fight's result (room, dice faces) for the screen, or None.
+        outcome: None, ``"won"`` or ``"lost"``.
+        news: what the last applied action did, as sentences for the table (translatable
+            messages, :mod:`companion.i18n`).
+    """
+
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+    ghost_deck: tuple[str, ...]
+    king_deck: tuple[str, ...]
+    ghosts: tuple[int, ...]
+    hauntings: tuple[int, ...]
+    hunters: tuple[Hunter, ...] = ()
+    treasures: tuple[str, ...] = ()
+    taken: tuple[str, ...] = ()
+    laid: tuple[str, ...] = ()
+    cellar: tuple[str, ...] = ()
+    cellar_deck: tuple[str, ...] = ()
+    cellar_discard: tuple[str, ...] = ()
+    jinxed_pile: tuple[str, ...] = ()
+    jinxed_dropped: tuple[str, ...] = ()
+    passages: tuple[str, ...] = ()
+    active: int = 0
+    turn: int = 1
+    step: Step = Step.ROLL
+    die: int | None = None
+    moves: int = 0
+    free: bool = False
+    dropped: bool = False
+    picked: bool = False
+    draws_left: int = 0
+    reshuffle_after: bool = False
+    king_for: str | None = None
+    king: str | None = None
+    locked: str | None = None
+    fight: tuple[str, ...] | None = None
+    ghost_discard: tuple[str, ...] = ()
+    king_discard: tuple[str, ...] = ()
+    outcome: str | None = None
+    news: tuple[str, ...] = ()
+
+    @property
+    def player(self) -> str:
+        """The active player's name."""
+        return self.players[self.active]
+
+    @property
+    def hunter(self) -> Hunter:
+        """The active player's hunter."""
+        return self.hunters[self.active]
+
+    @property
+    def mode(self) -> str:
+        """``"nightmare"``, ``"advanced"`` or ``"basic"`` (option ``mode``)."""
+        return self.options["mode"]
+
+    @property
+    def total_treasures(self) -> int:
+        """Treasures of this mode: 12 cursed treasures, or the 8 original ones."""
+        return len(cc.treasure_pool(self.mode))
+
+    @property
+    def total_hauntings(self) -> int:
+        """Hauntings on the board."""
+        return sum(self.hauntings)
+
+    @property
+    def physical(self) -> bool:
+        """True when the table draws real cards and taps them (option ``ghost_deck``)."""
+        return self.options["ghost_deck"] == "physical"
+
+    @property
+    def physical_tiles(self) -> bool:
+        """True when the table turns over real tiles and taps or chooses them (``tiles``)."""
+        return self.options["tiles"] == "physical"
+
+    def ghosts_in(self, room: str) -> int:
+        """Ghosts in ``room`` (0 for a hallway or outside)."""
+        return self.ghosts[cc.ROOMS.index(room)] if room in cc.ROOMS else 0
+
+    def hauntings_in(self, room: str) -> int:
+        """Hauntings in ``room`` (0 for a hallway or outside)."""
+        return self.hauntings[cc.ROOMS.index(room)] if room in cc.ROOMS else 0
+
+    def laid_in(self, room: str) -> str | None:
+        """The treasure put back face-up in ``room`` (Advanced mode), or None."""
+        return next((item[2:] for item in self.laid if item[0] == room), None)
+
+    def hunters_at(self, place: str) -> int:
+        """How many hunters stand at ``place``."""
+        return sum(1 for h in self.hunters if h.at == place)
+
+
+def say(state: State, sentence: str) -> State:
+    """``state`` with one more sentence of news (a :func:`companion.i18n.msg`, so the table
+    reads it in its language)."""
+    return replace(state, news=state.news + (sentence,))
+
+
+def with_hunter(state: State, index: int, **changes: Any) -> State:
+    """``state`` with hunter ``index`` changed."""
+    hunters = list(state.hunters)
+    hunters[index] = replace(hunters[index], **changes)
+    return replace(state, hunters=tuple(hunters))
+
+
+def set_at(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    """``values`` with ``values[index] = value``."""
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def discard(deck: tuple[str, ...], pile: tuple[str, ...], card: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Move one copy of ``card`` from ``deck`` to ``pile`` (both kept sorted)."""
+    index = deck.index(card)
+    return deck[:index] + deck[index + 1:], tuple(sorted(pile + (card,)))
+
+
+def without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    """``items`` less one copy of ``item``."""
+    index = items.index(item)
+    return items[:index] + items[index + 1:]
+
+
+def shuffled_back(deck: tuple[str, ...], pile: tuple[str, ...]) -> tuple[str, ...]:
+    """A deck that took back its discards (a multiset: shuffling is the next draw's chance)."""
+    return tuple(sorted(deck + pile))

@@ -1,0 +1,508 @@
+"""Ghost at Home rules: setup, the six actions, ghosts and cats, lights, special cards, the
+end of the turn and the escape.
+
+Rulebook: ``haunted-house-escape.it.txt`` (sections "Inizio del round", "Gioco", "Gioca una o
+più carte stanza", "Gioca una carta fantasma", "Gioca una carta gatto", "Accendi la luce",
+"Gioca una carta speciale", "Scarta una o più carte", "Fine del turno"). Every ambiguity of
+notes.md 3.B is a named house rule (``OPTIONS``).
+
+The players hold real cards: hands are counted, never known. A card is known once it is
+tapped (or touched) as it is played; which cards can still be played is public (copies not
+in a house or the known discards), so no prompt depends on a hand. Drawing is done by the
+table from its shuffled deck: the companion counts the deck and says when to reshuffle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from companion.engine.core import sentence
+from companion.errors import RuleViolation
+from companion.games.ghost_at_home import components as gc
+from companion.games.ghost_at_home import house as hs
+from companion.games.ghost_at_home.cards import playable
+from companion.games.ghost_at_home.prompts import prompt
+from companion.games.ghost_at_home.state import EMPTY_HOUSE, Floor, State, Step
+from companion.i18n import msg, nmsg
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
+
+def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
+    """A new round: 3 cards dealt to each player, every house dark and empty ("Inizio del round").
+
+    Args:
+        players: 2–5 distinct names in turn order (the first player starts). The player
+            count is not printed; 2–5 is INFERRED (53 cards, 3 each, two-player escape rule).
+        options: resolved options (:func:`companion.engine.resolve_options`).
+
+    Raises:
+        RuleViolation: fewer than 2 or more than 5 players, or a repeated name.
+    """
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise RuleViolation(msg("Ghost at Home is for {low} to {high} players, not {n}.",
+                                low=MIN_PLAYERS, high=MAX_PLAYERS, n=len(players)))
+    if len(set(players)) != len(players):
+        raise RuleViolation(msg("Each player needs a different name."))
+    n = len(players)
+    return State(
+        players=tuple(players),
+        options=dict(options),
+        hands=(gc.HAND,) * n,
+        deck=gc.DECK_SIZE - gc.HAND * n,
+        houses=(EMPTY_HOUSE,) * n,
+        news=(msg("Shuffle all 53 cards and deal 3 to each player; everyone builds a house of "
+                  "3 dark floor cards and a roof."),),
+    )
+
+
+def apply(state: State, action: str) -> State:
+    """Apply one action (a choice key).
+
+    Raises:
+        RuleViolation: the game is over, or ``action`` is not allowed now (nothing changes).
+    """
+    current = prompt(state)
+    if current.over:
+        raise RuleViolation(msg("The game is over."))
+    if current.choice(action) is None:
+        raise RuleViolation(msg("Not now. {prompt}", prompt=sentence(current.text)))
+    kind, _, arg = action.partition(":")
+    return _HANDLERS[kind](replace(state, news=()), arg)
+
+
+# --------------------------------------------------------------------------- actions
+
+
+def _room(state: State, card: str) -> State:
+    """"Gioca una o più carte stanza": the card fills the next space of the lowest floor
+    not yet explored; more may follow in the same action."""
+    house = state.house(state.active)
+    floor = hs.next_floor(house)
+    spot = house[floor - 1]
+    side = msg("left") if not spot.rooms else msg("right")
+    state = state.with_floor(state.active, floor, replace(spot, rooms=spot.rooms + (card,)))
+    state = _hand(state, state.active, -1)
+    state = _say(state, msg("{player} explores a room: the {card} goes on the {side} of the {floor}.",
+                            player=state.player, card=gc.card_name(card), side=side,
+                            floor=gc.floor_name(floor)))
+    return replace(state, step=Step.ROOMS)
+
+
+def _done(state: State, _arg: str) -> State:
+    return _end_turn(state)
+
+
+def _ghost(state: State, _arg: str) -> State:
+    return replace(state, step=Step.GHOST, card=gc.GHOST)
+
+
+def _target(state: State, name: str) -> State:
+    """The ghost goes to ``name``'s highest floor with a room ("Gioca una carta fantasma")."""
+    target = state.players.index(name)
+    floor = hs.top_floor(state.house(target))
+    state = _hand(replace(state, card=None), state.active, -1)
+    state = _say(state, msg("{player} plays a ghost on {target}'s house, on the {floor}.",
+                            player=state.player, target=name, floor=gc.floor_name(floor)))
+    return _incoming(state, target, floor, "turn")
+
+
+def _cat(state: State, _arg: str) -> State:
+    return replace(state, step=Step.CAT, card=gc.CAT)
+
+
+def _cat_floor(state: State, arg: str) -> State:
+    """"Gioca una carta gatto": on a floor with a ghost both are discarded, the rooms stay;
+    otherwise the cat stays to defend the floor."""
+    floor = int(arg)
+    state = _hand(replace(state, card=None), state.active, -1)
+    state = _say(state, msg("{player} puts a cat on the {floor}.", player=state.player, floor=gc.floor_name(floor)))
+    state = _cat_arrives(state, state.active, floor)
+    return _end_turn(state)
+
+
+def _cat_arrives(state: State, player: int, floor: int) -> State:
+    spot = state.house(player)[floor - 1]
+    if spot.ghosts:
+        state = state.with_floor(player, floor, replace(spot, ghosts=spot.ghosts - 1))
+        state = _to_discard(state, gc.GHOST, gc.CAT)
+        return _say(state, msg("The cat chases the ghost away: discard both; the rooms stay."))
+    return state.with_floor(player, floor, replace(spot, cats=spot.cats + 1))
+
+
+def _light(state: State, arg: str) -> State:
+    """"Accendi la luce": first the cards paid for it are tapped."""
+    return replace(state, step=Step.PAY, floor=int(arg), paying=(), bulbs=())
+
+
+def _pay(state: State, card: str) -> State:
+    known = gc.BULBS.get(card)
+    state = replace(state, paying=state.paying + (card,))
+    if known is not None:
+        return replace(state, bulbs=state.bulbs + (known,))
+    if state.options["light_check"] == "count":
+        return replace(state, step=Step.BULBS)
+    return state
+
+
+def _bulbs(state: State, arg: str) -> State:
+    return replace(state, bulbs=state.bulbs + (int(arg),), step=Step.PAY)
+
+
+def bulbs_known(state: State) -> bool:
+    """Every card paid so far for a light has a known bulb count."""
+    return len(state.bulbs) == len(state.paying)
+
+
+def _pay_done(state: State, _arg: str) -> State:
+    if bulbs_known(state):
+        return _lit(state)
+    return replace(state, step=Step.CONFIRM_LIGHT)
+
+
+def _light_yes(state: State, _arg: str) -> State:
+    return _lit(state)
+
+
+def _lit(state: State) -> State:
+    """The paid cards are discarded (face up: they were tapped) and the light goes on."""
+    cards, floor = state.paying, state.floor
+    state = _hand(state, state.active, -len(cards))
+    state = _to_discard(replace(state, paying=(), bulbs=()), *cards)
+    state = _light_on(state, state.active, floor)
+    return _end_turn(state)
+
+
+def _light_on(state: State, player: int, floor: int) -> State:
+    spot = state.house(player)[floor - 1]
+    state = state.with_floor(player, floor, replace(spot, lit=True))
+    return _say(state, msg("{player} turns on the light of the {floor}.", player=state.players[player],
+                           floor=gc.floor_name(floor)))
+
+
+def _light_no(state: State, _arg: str) -> State:
+    state = replace(state, step=Step.TURN, paying=(), bulbs=(), floor=None)
+    return _say(state, msg("Not enough bulbs: {player} takes the cards back.", player=state.player))
+
+
+def _cancel(state: State, _arg: str) -> State:
+    return replace(state, step=Step.TURN, card=None, target=None, floor=None, paying=(), bulbs=())
+
+
+def _discard(state: State, _arg: str) -> State:
+    return replace(state, step=Step.DISCARD)
+
+
+def _discard_n(state: State, arg: str) -> State:
+    """"Scarta una o più carte": face down, unseen by the companion and the table; as many
+    are drawn."""
+    n = int(arg)
+    state = _hand(state, state.active, -n)
+    state = replace(state, secret=state.secret + n)
+    state = _say(state, nmsg("{player} discards {n} card face down.", "{player} discards {n} cards face down.",
+                             "n", player=state.player, n=n))
+    state = _draw(state, state.active, n)
+    return _end_turn(state)
+
+
+def _pass_turn(state: State, _arg: str) -> State:
+    state = _say(state, msg("{player} holds no cards and does nothing this turn.", player=state.player))
+    return _end_turn(state)
+
+
+# --------------------------------------------------------------------------- special cards
+
+
+def _special(state: State, card: str) -> State:
+    """"Gioca una carta speciale": each asks for its target; the Room Wild Card is a room."""
+    if card == gc.WILD:
+        return _room(state, card)
+    step = {gc.HOLE: Step.HOLE_FROM, gc.BULB: Step.BULB, gc.FOOD: Step.FOOD_FROM,
+            gc.ELEVATOR: Step.LIFT_FROM, gc.LIGHTNING: Step.BOLT}[card]
+    return replace(state, step=step, card=card)
+
+
+def _use_special(state: State) -> State:
+    """The special card in play leaves the hand for the discard pile."""
+    card = state.card
+    state = _to_discard(_hand(replace(state, card=None), state.active, -1), card)
+    return _say(state, msg("{player} plays {card}.", player=state.player, card=gc.card_name(card)))
+
+
+def _from(state: State, arg: str) -> State:
+    """A ghost (Time-Space Hole) or a cat (Cat Food) chosen in a house: ``name:floor``."""
+    name, _, floor = arg.rpartition(":")
+    state = replace(state, target=state.players.index(name), floor=int(floor))
+    return replace(state, step=Step.HOLE_TO if state.step == Step.HOLE_FROM else Step.FOOD_TO)
+
+
+def _to(state: State, name: str) -> State:
+    """Time-Space Hole: the ghost moves to ``name``'s highest floor with a room; it resolves
+    like a newly played ghost, or only moves (house rule ``timehole_resolves``)."""
+    source, from_floor = state.target, state.floor
+    spot = state.house(source)[from_floor - 1]
+    state = _use_special(state.with_floor(source, from_floor, replace(spot, ghosts=spot.ghosts - 1)))
+    target = state.players.index(name)
+    floor = hs.top_floor(state.house(target))
+    state = _say(state, msg("The ghost on the {floor} of {owner}'s house moves to {target}'s house, on the {to}.",
+                            floor=gc.floor_name(from_floor), owner=state.players[source], target=name,
+                            to=gc.floor_name(floor)))
+    if state.options["timehole_resolves"]:
+        return _incoming(state, target, floor, "turn")
+    spot = state.house(target)[floor - 1]
+    state = state.with_floor(target, floor, replace(spot, ghosts=spot.ghosts + 1))
+    return _end_turn(state)
+
+
+def _bulb(state: State, arg: str) -> State:
+    """Light Bulb: a light on a floor whose lower floors are explored, at no cost."""
+    state = _use_special(state)
+    return _end_turn(_light_on(state, state.active, int(arg)))
+
+
+def _to_floor(state: State, arg: str) -> State:
+    """Cat Food (a cat from an opponent's house to yours) or Elevator (between your floors)."""
+    source = state.target if state.step == Step.FOOD_TO else state.active
+    from_floor, floor = state.floor, int(arg)
+    spot = state.house(source)[from_floor - 1]
+    state = _use_special(state.with_floor(source, from_floor, replace(spot, cats=spot.cats - 1)))
+    state = _say(state, msg("The cat on the {from_floor} of {owner}'s house goes to the {floor} of {player}'s house.",
+                            from_floor=gc.floor_name(from_floor), owner=state.players[source],
+                            floor=gc.floor_name(floor), player=state.player))
+    state = _cat_arrives(replace(state, target=None, floor=None), state.active, floor)
+    return _end_turn(state)
+
+
+def _from_floor(state: State, arg: str) -> State:
+    return replace(state, floor=int(arg), step=Step.LIFT_TO)
+
+
+def _bolt(state: State, name: str) -> State:
+    """Lightning: the light of ``name``'s highest explored floor goes off; a ghost there
+    resolves at once or waits (house rule ``lightning_resolves_ghost``)."""
+    target = state.players.index(name)
+    floor = hs.top_floor(state.house(target))
+    state = _use_special(state)
+    spot = state.house(target)[floor - 1]
+    state = state.with_floor(target, floor, replace(spot, lit=False))
+    state = _say(state, msg("Lightning! The light of the {floor} of {target}'s house goes off.",
+                            floor=gc.floor_name(floor), target=name))
+    if spot.ghosts and state.options["lightning_resolves_ghost"]:
+        state = _clear_floor(state, target, floor)
+    return _end_turn(state)
+
+
+# --------------------------------------------------------------------------- ghosts
+
+
+def _incoming(state: State, target: int, floor: int, after: str) -> State:
+    """A ghost arrives on ``floor`` of ``target``'s house: a cat there cancels it; otherwise
+    the target may discard a cat from the hand, even out of turn; otherwise it lands."""
+    spot = state.house(target)[floor - 1]
+    state = replace(state, target=target, floor=floor, after=after)
+    if spot.cats:
+        state = state.with_floor(target, floor, replace(spot, cats=spot.cats - 1))
+        state = _to_discard(state, gc.GHOST, gc.CAT)
+        state = _say(state, msg("A cat is on that floor: the ghost and the cat are discarded; the rooms stay."))
+        return _after_ghost(state, removed=False, landed=False)
+    state = replace(state, step=Step.DEFEND)
+    if not playable(state, target, gc.CAT):
+        return _land(state)
+    return state
+
+
+def _defend(state: State, _arg: str) -> State:
+    """The target discards a cat from the hand: the ghost is cancelled (out of turn too)."""
+    target = state.target
+    state = _to_discard(_hand(state, target, -1), gc.GHOST, gc.CAT)
+    state = _say(state, msg("{target} discards a cat: the ghost is cancelled.", target=state.players[target]))
+    return _after_ghost(state, removed=False, landed=False)
+
+
+def _let_in(state: State, _arg: str) -> State:
+    return _land(state)
+
+
+def _land(state: State) -> State:
+    """The ghost lands: on a dark floor it and the floor's rooms are discarded; on a lit
+    floor it stays, unless it is the second ghost there: rooms and ghosts are discarded and
+    the light goes off."""
+    target, floor = state.target, state.floor
+    spot = state.house(target)[floor - 1]
+    spot = replace(spot, ghosts=spot.ghosts + 1)
+    state = state.with_floor(target, floor, spot)
+    name = state.players[target]
+    if not spot.lit or spot.ghosts >= 2:
+        if spot.lit:
+            state = _say(state, msg("A second ghost on the {floor} of {target}'s house, where the light is on.",
+                                    floor=gc.floor_name(floor), target=name))
+        state = _clear_floor(state, target, floor)
+        return _after_ghost(state, removed=True, landed=True)
+    state = _say(state, msg("The light is on: the ghost stays on the {floor} of {target}'s house.",
+                            floor=gc.floor_name(floor), target=name))
+    return _after_ghost(state, removed=False, landed=True)
+
+
+def _clear_floor(state: State, player: int, floor: int) -> State:
+    """Every card on the floor is discarded and its light goes off."""
+    spot = state.house(player)[floor - 1]
+    cards = spot.rooms + (gc.GHOST,) * spot.ghosts + (gc.CAT,) * spot.cats
+    state = _to_discard(state.with_floor(player, floor, Floor()), *cards)
+    return _say(state, msg("Discard the rooms and ghosts of the {floor} of {target}'s house; its light is off.",
+                           floor=gc.floor_name(floor), target=state.players[player]))
+
+
+def _after_ghost(state: State, removed: bool, landed: bool) -> State:
+    after = state.after
+    state = replace(state, target=None, floor=None, after="turn")
+    if after == "escape":
+        rule = state.options["escape_stop"]
+        if removed or (landed and rule == "any_ghost"):
+            state = replace(state, stopped=True)
+        return _next_stopper(replace(state, stoppers=state.stoppers[1:]))
+    return _end_turn(state)
+
+
+# --------------------------------------------------------------------------- end of turn, escape
+
+
+def _end_turn(state: State) -> State:
+    """"Fine del turno": a complete house starts the escape; otherwise refill to 3."""
+    state = replace(state, card=None, target=None, floor=None, paying=(), bulbs=())
+    if hs.complete(state.house(state.active)):
+        n = len(state.players)
+        stoppers = state.opponents(state.active) * (2 if n == 2 else 1)
+        state = replace(state, escaper=state.active, stoppers=stoppers, stopped=False)
+        state = _say(state, msg("{player}'s house is fully explored: {player} tries to escape!",
+                                player=state.player))
+        return _next_stopper(state)
+    state = _refill(state, state.active)
+    return _next_turn(state, state.active)
+
+
+def _next_stopper(state: State) -> State:
+    """The next opponent who may play a ghost to stop the escape; the result once none is left."""
+    while state.stoppers and not _can_stop(state, state.stoppers[0]):
+        state = replace(state, stoppers=state.stoppers[1:])
+    if state.stopped:
+        return _escape_stopped(state)
+    if state.stoppers:
+        return replace(state, step=Step.ESCAPE)
+    winner = state.players[state.escaper]
+    state = replace(state, step=Step.OVER, outcome=winner)
+    return _say(state, msg("Nobody stopped the escape: {player} escapes from the haunted house and wins!",
+                           player=winner))
+
+
+def _can_stop(state: State, player: int) -> bool:
+    return playable(state, player, gc.GHOST)
+
+
+def _stop(state: State, _arg: str) -> State:
+    stopper, escaper = state.stoppers[0], state.escaper
+    floor = hs.top_floor(state.house(escaper))
+    state = _hand(state, stopper, -1)
+    state = _say(state, msg("{player} plays a ghost on the {floor} of {target}'s house to stop the escape.",
+                            player=state.players[stopper], target=state.players[escaper],
+                            floor=gc.floor_name(floor)))
+    return _incoming(state, escaper, floor, "escape")
+
+
+def _pass_escape(state: State, _arg: str) -> State:
+    """The opponent lets the escape go (both ghosts of a two-player game)."""
+    stopper = state.stoppers[0]
+    state = _say(state, msg("{player} does not stop the escape.", player=state.players[stopper]))
+    return _next_stopper(replace(state, stoppers=tuple(p for p in state.stoppers if p != stopper)))
+
+
+def _escape_stopped(state: State) -> State:
+    """"Se la fuga viene interrotta": everyone refills, starting with the escaper; the next
+    player after the escaper plays on."""
+    escaper = state.escaper
+    state = _say(state, msg("The escape is stopped! Everyone refills to 3 cards, starting with {player}.",
+                            player=state.players[escaper]))
+    state = replace(state, escaper=None, stoppers=(), stopped=False)
+    for player in (escaper,) + state.opponents(escaper):
+        state = _refill(state, player)
+    return _next_turn(state, escaper)
+
+
+def _next_turn(state: State, after: int) -> State:
+    active = (after + 1) % len(state.players)
+    state = replace(state, active=active, turn=state.turn + 1, step=Step.TURN)
+    return _say(state, msg("{player}'s turn.", player=state.player))
+
+
+# --------------------------------------------------------------------------- cards moving
+
+
+def _refill(state: State, player: int) -> State:
+    """The player draws up to 3 cards (nothing when holding 3 or more)."""
+    return _draw(state, player, max(0, gc.HAND - state.hands[player]))
+
+
+def _draw(state: State, player: int, n: int) -> State:
+    """``player`` draws ``n`` cards; an empty deck takes back the shuffled discard pile
+    ("Se il mazzo esaurisce le carte, viene rimescolato")."""
+    drawn = 0
+    while drawn < n:
+        if state.deck == 0:
+            pile = len(state.discard) + state.secret
+            if pile == 0:
+                break
+            state = replace(state, deck=pile, discard=(), secret=0)
+            state = _say(state, msg("The deck is empty: shuffle the discard pile into a new deck."))
+        take = min(n - drawn, state.deck)
+        state = replace(state, deck=state.deck - take)
+        state = _hand(state, player, take)
+        drawn += take
+    if drawn:
+        state = _say(state, nmsg("{player}: draw {n} card.", "{player}: draw {n} cards.", "n",
+                                 player=state.players[player], n=drawn))
+    return state
+
+
+def _hand(state: State, player: int, change: int) -> State:
+    hands = state.hands[:player] + (state.hands[player] + change,) + state.hands[player + 1:]
+    return replace(state, hands=hands)
+
+
+def _to_discard(state: State, *cards: str) -> State:
+    return replace(state, discard=tuple(sorted(state.discard + cards)))
+
+
+def _say(state: State, text: str) -> State:
+    return replace(state, news=state.news + (text,))
+
+
+_HANDLERS = {
+    "room": _room,
+    "done": _done,
+    "ghost": _ghost,
+    "target": _target,
+    "cat": _cat,
+    "cat-floor": _cat_floor,
+    "light": _light,
+    "pay": _pay,
+    "bulbs": _bulbs,
+    "pay-done": _pay_done,
+    "light-yes": _light_yes,
+    "light-no": _light_no,
+    "cancel": _cancel,
+    "discard": _discard,
+    "discard-n": _discard_n,
+    "pass-turn": _pass_turn,
+    "special": _special,
+    "from": _from,
+    "to": _to,
+    "bulb": _bulb,
+    "to-floor": _to_floor,
+    "from-floor": _from_floor,
+    "bolt": _bolt,
+    "defend": _defend,
+    "let-in": _let_in,
+    "stop": _stop,
+    "pass": _pass_escape,
+}

@@ -1,0 +1,60 @@
+"""The public view of a Ghost at Home game: what the shared screen and ``--json`` show.
+
+Hands are numbers only (``hand_sizes``); the discard pile is a number (some of its cards
+were discarded face down and stay secret).
+"""
+
+from __future__ import annotations
+
+from companion.games.ghost_at_home import components as gc
+from companion.games.ghost_at_home import house as hs
+from companion.games.ghost_at_home.state import State, Step
+
+
+def view(state: State) -> dict:
+    """The public state as a JSON-ready dict.
+
+    Returns:
+        ``game``; ``players``; ``turn`` (the active player's name); ``turn_number``;
+        ``step``; ``deciding`` (the player the prompt addresses, who may be out of turn);
+        ``houses`` ({player: {"1"/"2"/"3": {"rooms": [card names, left first], "light":
+        bool, "ghosts": n, "cat": n}, "complete": bool}}); ``hand_sizes`` ({player: n});
+        ``deck`` (cards left); ``discard`` (cards in the discard pile); ``escape`` (the
+        escaping player's name, or None); ``outcome`` (None, or the winner's name);
+        ``options``.
+    """
+    houses = {}
+    for name, house in zip(state.players, state.houses):
+        floors = {str(n): {"rooms": list(f.rooms), "light": f.lit, "ghosts": f.ghosts, "cat": f.cats}
+                  for n, f in enumerate(house, 1)}
+        houses[name] = {**floors, "complete": hs.complete(house)}
+    return {
+        "game": gc.GAME_ID,
+        "players": list(state.players),
+        "turn": state.player,
+        "turn_number": state.turn,
+        "step": str(state.step),
+        "deciding": _deciding(state),
+        "houses": houses,
+        "hand_sizes": dict(zip(state.players, state.hands)),
+        "deck": state.deck,
+        "discard": len(state.discard) + state.secret,
+        "escape": state.players[state.escaper] if state.escaper is not None else None,
+        "outcome": state.outcome,
+        "options": dict(state.options),
+    }
+
+
+def _deciding(state: State) -> str | None:
+    if state.step == Step.OVER:
+        return None
+    if state.step == Step.DEFEND:
+        return state.players[state.target]
+    if state.step == Step.ESCAPE:
+        return state.players[state.stoppers[0]]
+    return state.player
+
+
+def news(state: State) -> tuple[str, ...]:
+    """What the last applied action did, as sentences for the table."""
+    return state.news

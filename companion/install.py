@@ -1,0 +1,391 @@
+"""``companion install``: make a Raspberry Pi boot to the table screen (issue 7).
+
+What it installs, from the project checkout's ``systemd/`` directory:
+
+* ``/etc/systemd/system/haunt-companion.service`` (the daemon) and
+  ``haunt-companion-ui.service`` (the Kivy screen), with the virtualenv's path;
+* ``haunt-companion.service.d/10-devices.conf``: the daemon waits for the SPI and serial
+  device nodes the config names (``Wants=``/``After=`` on their device units), and a drop-in
+  per device unit bounds that wait to :data:`DEVICE_WAIT` (the daemon starts anyway and its
+  reader supervisor retries);
+* ``/etc/sysusers.d/haunt-companion.conf`` (users ``companion`` and ``companion-ui``, their
+  groups), ``/etc/udev/rules.d/60-haunt-companion.rules``;
+* ``/etc/haunt-companion/config.toml`` and ``/etc/haunt-companion/kivy/config.ini``:
+  configuration, never overwritten once edited (the new shipped one goes beside it as
+  ``.dist``).
+
+``/etc/haunt-companion/install-manifest.json`` records what was written (a hash per file),
+which makes a second run idempotent, tells an edited config from an untouched one, and
+lets ``--uninstall`` remove exactly what was installed. Game data
+(``/var/lib/haunt-companion``) and the users are never removed.
+
+With ``root`` (``--root DIR``) everything is written under ``DIR`` and no system command
+runs: the commands are printed instead, so tests can check every file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shlex
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import TextIO
+
+from companion.errors import CompanionError
+
+#: Where the shipped unit files point before installation rewrites it.
+SHIPPED_PREFIX = "/opt/haunt-companion/.venv"
+SHIPPED_DOCS = "/opt/haunt-companion/docs"
+CONFIG_DIR = PurePosixPath("/etc/haunt-companion")
+CONFIG = CONFIG_DIR / "config.toml"
+KIVY_HOME = CONFIG_DIR / "kivy"
+MANIFEST = CONFIG_DIR / "install-manifest.json"
+UNIT_DIR = PurePosixPath("/etc/systemd/system")
+DAEMON_UNIT = "haunt-companion.service"
+UI_UNIT = "haunt-companion-ui.service"
+STATE_DIR = PurePosixPath("/var/lib/haunt-companion")
+#: How long the daemon waits at boot for a device node the config names.
+DEVICE_WAIT = "20s"
+#: Directories a unit's ProtectHome=/PrivateTmp= hides: the virtualenv cannot live there.
+HIDDEN_FROM_SERVICES = ("/home", "/root", "/run/user", "/tmp", "/var/tmp")
+
+
+class InstallError(CompanionError, OSError):
+    """The installation cannot go on (not root, no checkout, a command failed)."""
+
+
+@dataclass(frozen=True)
+class Item:
+    """One file to install. ``config`` files are never overwritten once edited."""
+
+    path: PurePosixPath
+    text: str
+    mode: int = 0o644
+    config: bool = False
+
+
+@dataclass
+class Report:
+    """What an install or uninstall did, line by line, and what is left to do."""
+
+    changes: list[tuple[str, str]] = field(default_factory=list)
+    commands: list[list[str]] = field(default_factory=list)
+    by_hand: list[str] = field(default_factory=list)
+
+    def note(self, what: str, path: PurePosixPath | str, detail: str = "") -> None:
+        self.changes.append((what, f"{path}{f' ({detail})' if detail else ''}"))
+
+
+def source_dir() -> Path:
+    """The project checkout this ``companion`` runs from (it holds ``systemd/`` and ``docs/``).
+
+    Raises:
+        InstallError: the package was not installed from a checkout.
+    """
+    here = Path(__file__).resolve().parent.parent
+    if not (here / "systemd" / DAEMON_UNIT).is_file():
+        raise InstallError(f"no systemd/ directory beside {here / 'companion'}: run companion install from "
+                           "a clone of the project (git clone ... /opt/haunt-companion; pip install -e .)")
+    return here
+
+
+def systemd_escape_path(path: str) -> str:
+    """The unit name part for ``path``, as ``systemd-escape --path`` makes it
+    (``/dev/spidev0.0`` -> ``dev-spidev0.0``, ``/dev/serial/by-id/usb-A`` -> ``dev-serial-by\\x2did-usb\\x2dA``)."""
+    parts = [p for p in path.split("/") if p not in ("", ".")]
+    if not parts:
+        return "-"
+    out = []
+    for i, ch in enumerate("/".join(parts)):
+        if ch == "/":
+            out.append("-")
+        elif ch.isascii() and (ch.isalnum() or ch in ":_") or (ch == "." and i > 0):
+            out.append(ch)
+        else:
+            out.extend(f"\\x{b:02x}" for b in ch.encode())
+    return "".join(out)
+
+
+def device_paths(config) -> list[str]:
+    """The device nodes the config's readers use, in config order, without repeats."""
+    paths = []
+    for reader in config.readers:
+        if reader.driver == "mfrc522":
+            paths.append(f"/dev/spidev{reader.bus}.{reader.device}")
+        elif reader.driver == "pn532":
+            paths.append(reader.port)
+    return list(dict.fromkeys(paths))
+
+
+def plan(source: Path, prefix: str, config_text: str) -> list[Item]:
+    """Every file to install, for the virtualenv at ``prefix`` and the config ``config_text``
+    (the one that will be in force: an edited one is kept).
+
+    Raises:
+        InstallError: the virtualenv is somewhere the services cannot see.
+    """
+    if any(prefix == hidden or prefix.startswith(hidden + "/") for hidden in HIDDEN_FROM_SERVICES):
+        raise InstallError(f"the virtualenv {prefix} is hidden from the services (ProtectHome=, PrivateTmp=): "
+                           "clone the project to /opt/haunt-companion and make its .venv there")
+    systemd = source / "systemd"
+
+    def unit(name: str) -> str:
+        text = (systemd / name).read_text(encoding="utf-8")
+        return text.replace(SHIPPED_PREFIX, prefix).replace(SHIPPED_DOCS, str(source / "docs"))
+
+    items = [
+        Item(UNIT_DIR / DAEMON_UNIT, unit(DAEMON_UNIT)),
+        Item(UNIT_DIR / UI_UNIT, unit(UI_UNIT)),
+        Item(PurePosixPath("/etc/sysusers.d/haunt-companion.conf"), (systemd / "sysusers.conf").read_text()),
+        Item(PurePosixPath("/etc/udev/rules.d/60-haunt-companion.rules"),
+             (systemd / "60-haunt-companion.rules").read_text()),
+        Item(CONFIG, (systemd / "config.toml").read_text(), config=True),
+        Item(KIVY_HOME / "config.ini", (systemd / "kivy" / "config.ini").read_text(), config=True),
+    ]
+    return items + device_items(config_text)
+
+
+def device_items(config_text: str) -> list[Item]:
+    """The drop-ins that order the daemon after the config's device nodes (none for a config
+    that names no SPI or serial reader, or that does not load: the doctor says why)."""
+    config, _problem = _parse(config_text)
+    if config is None:
+        return []
+    units = [f"{systemd_escape_path(path)}.device" for path in device_paths(config)]
+    if not units:
+        return []
+    names = " ".join(units)
+    items = [Item(UNIT_DIR / f"{DAEMON_UNIT}.d" / "10-devices.conf",
+                  "# Written by `companion install` from /etc/haunt-companion/config.toml: the daemon\n"
+                  "# starts after the device nodes its readers use (each waited for at most "
+                  f"{DEVICE_WAIT}).\n[Unit]\nWants={names}\nAfter={names}\n")]
+    for name in units:
+        items.append(Item(UNIT_DIR / f"{name}.d" / "50-haunt-companion.conf",
+                          "# Written by `companion install`: haunt-companion.service waits this long for this\n"
+                          f"# device at boot, then starts anyway (its reader retries).\n[Unit]\n"
+                          f"JobRunningTimeoutSec={DEVICE_WAIT}\n"))
+    return items
+
+
+def _parse(config_text: str):
+    """``(config, None)``, or ``(None, the problem)`` for a config that does not load."""
+    from companion.config import ConfigError, parse_config
+
+    try:
+        return parse_config(config_text, str(CONFIG)), None
+    except ConfigError as exc:
+        return None, str(exc)
+
+
+def _digest(text: str | bytes) -> str:
+    return hashlib.sha256(text.encode() if isinstance(text, str) else text).hexdigest()
+
+
+class Installer:
+    """Installs into ``root`` (``/`` for the real system).
+
+    Args:
+        root: the file-system root to write into.
+        run_commands: run the system commands (False: only list them in the report).
+        source: the project checkout (default :func:`source_dir`).
+        prefix: the virtualenv the units run ``companion`` from (default ``sys.prefix``).
+    """
+
+    def __init__(self, root: Path, run_commands: bool, source: Path | None = None, prefix: str | None = None):
+        self.root = root
+        self.run_commands = run_commands
+        self.source = source
+        self.prefix = prefix or sys.prefix
+        self.report = Report()
+
+    def at(self, path: PurePosixPath) -> Path:
+        """``path`` under the root."""
+        return self.root / path.relative_to("/")
+
+    def _manifest(self) -> dict[str, str]:
+        try:
+            return json.loads(self.at(MANIFEST).read_text())["files"]
+        except (OSError, ValueError, KeyError):
+            return {}
+
+    def _save_manifest(self, files: dict[str, str]) -> None:
+        self._write(MANIFEST, json.dumps({"files": dict(sorted(files.items()))}, indent=1) + "\n", 0o644, quiet=True)
+
+    def _write(self, path: PurePosixPath, text: str, mode: int, quiet: bool = False) -> None:
+        target = self.at(path)
+        before = target.read_text() if target.exists() else None
+        if before == text:
+            if not quiet:
+                self.report.note("same", path)
+            return
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(target.name + ".tmp")
+        tmp.write_text(text)
+        tmp.chmod(mode)
+        os.replace(tmp, target)
+        if not quiet:
+            self.report.note("wrote" if before is None else "replaced", path)
+
+    # ------------------------------------------------------------------ install
+
+    def install(self) -> Report:
+        """Install (or bring up to date) every file, then run or list the commands."""
+        source = self.source or source_dir()
+        old = self._manifest()
+        config_path = self.at(CONFIG)
+        shipped_config = (source / "systemd" / "config.toml").read_text()
+        config_text = config_path.read_text() if config_path.exists() else shipped_config
+        if config_path.exists() and _digest(config_text) == old.get(str(CONFIG)):
+            config_text = shipped_config  # untouched: it will be updated to the shipped one
+        files: dict[str, str] = {}
+        for item in plan(source, self.prefix, config_text):
+            files[str(item.path)] = self._install_item(item, old)
+        (self.at(KIVY_HOME) / "mods").mkdir(parents=True, exist_ok=True)  # Kivy needs them and
+        (self.at(KIVY_HOME) / "icon").mkdir(parents=True, exist_ok=True)  # cannot make them there
+        for stale in sorted(set(old) - set(files)):
+            self._remove(PurePosixPath(stale), old[stale], config=False)
+        self._save_manifest(files)
+        self._commands([["systemd-sysusers", "/etc/sysusers.d/haunt-companion.conf"],
+                        ["udevadm", "control", "--reload-rules"],
+                        ["udevadm", "trigger", "--subsystem-match=spidev", "--subsystem-match=gpio",
+                         "--subsystem-match=tty"],
+                        ["systemctl", "daemon-reload"],
+                        ["systemctl", "enable", DAEMON_UNIT, UI_UNIT]])
+        self.report.by_hand.extend(by_hand_steps(config_text, self.prefix))
+        return self.report
+
+    def _install_item(self, item: Item, old: dict[str, str]) -> str:
+        """Install one file; returns the digest to record for it."""
+        target = self.at(item.path)
+        if not item.config or not target.exists():
+            self._write(item.path, item.text, item.mode)
+            return _digest(item.text)
+        current = _digest(target.read_bytes())
+        if current in (_digest(item.text), old.get(str(item.path))):
+            self._write(item.path, item.text, item.mode)  # ours and untouched: bring it up to date
+            return _digest(item.text)
+        dist = item.path.with_name(item.path.name + ".dist")
+        self._write(dist, item.text, item.mode, quiet=True)
+        self.report.note("kept", item.path, f"edited; the shipped version is in {dist.name}")
+        return old.get(str(item.path), "edited")
+
+    # ------------------------------------------------------------------ uninstall
+
+    def uninstall(self) -> Report:
+        """Stop and disable the services, remove every installed file but an edited config;
+        keep the game data and the users."""
+        self._commands([["systemctl", "disable", "--now", UI_UNIT, DAEMON_UNIT]])
+        old = self._manifest()
+        for path, digest in sorted(old.items()):
+            self._remove(PurePosixPath(path), digest, config=path in (str(CONFIG), str(KIVY_HOME / "config.ini")))
+        for path in (CONFIG.with_name("config.toml.dist"), KIVY_HOME / "config.ini.dist"):
+            if self.at(path).exists():
+                self._remove(path, None, config=False)
+        for directory in (KIVY_HOME / "mods", KIVY_HOME / "icon", KIVY_HOME):
+            self._rmdir(directory)
+        if self.at(MANIFEST).exists():
+            self.at(MANIFEST).unlink()
+        self._rmdir(CONFIG_DIR)
+        self._commands([["systemctl", "daemon-reload"], ["udevadm", "control", "--reload-rules"]])
+        state = self.at(STATE_DIR)
+        if state.exists():
+            self.report.note("kept", STATE_DIR, "the game data; delete it by hand to lose every game")
+        self.report.by_hand.append("The users companion and companion-ui and the group companion stay (files may "
+                                   "still belong to them); remove them by hand with: sudo userdel companion-ui; "
+                                   "sudo userdel companion; sudo groupdel companion")
+        return self.report
+
+    def _remove(self, path: PurePosixPath, digest: str | None, config: bool) -> None:
+        target = self.at(path)
+        if not target.exists():
+            return
+        if config and _digest(target.read_bytes()) != digest:
+            self.report.note("kept", path, "edited")
+            return
+        target.unlink()
+        self.report.note("removed", path)
+        if path.parent.parent == UNIT_DIR and path.parent.name.endswith(".d"):
+            self._rmdir(path.parent)  # a drop-in directory of ours, once empty
+
+    def _rmdir(self, path: PurePosixPath) -> None:
+        try:
+            self.at(path).rmdir()
+        except OSError:
+            pass  # not there, or not empty (something of the user's): left alone
+
+    # ------------------------------------------------------------------ commands
+
+    def _commands(self, commands: list[list[str]]) -> None:
+        for command in commands:
+            self.report.commands.append(command)
+            if not self.run_commands:
+                continue
+            done = subprocess.run(command, capture_output=True, text=True)
+            if done.returncode != 0:
+                raise InstallError(f"{shlex.join(command)} failed ({done.returncode}): "
+                                   f"{(done.stderr or done.stdout).strip()}")
+
+
+def by_hand_steps(config_text: str, prefix: str) -> list[str]:
+    """What the installer cannot do: config.txt lines per Pi model for what the config uses,
+    the desktop, the maker's own group, the reboot and the checks."""
+    config, problem = _parse(config_text)
+    drivers = {reader.driver for reader in config.readers} if config is not None else set()
+    steps = [f"Fix {CONFIG} first ({problem}), then run companion install again."] if problem else []
+    boot = "/boot/firmware/config.txt (Bookworm; /boot/config.txt before)"
+    if "mfrc522" in drivers:
+        steps.append(f"MFRC522 on SPI - in {boot}, on every Pi (3, 4, 5): dtparam=spi=on")
+    if "pn532" in drivers:
+        steps.append(f"PN532 on the UART - in {boot}: Pi 3 and 4: enable_uart=1 and dtoverlay=disable-bt "
+                     "(the PL011 UART on GPIO 14/15 is then /dev/serial0; also: sudo systemctl disable hciuart); "
+                     "Pi 5: dtparam=uart0=on (GPIO 14/15 is then /dev/ttyAMA0: set port = \"/dev/ttyAMA0\"). "
+                     "On every model remove console=serial0,115200 from /boot/firmware/cmdline.txt "
+                     "(or: sudo raspi-config nonint do_serial_cons 1; sudo raspi-config nonint do_serial_hw 0)")
+    steps += [
+        f"The screen uses KMS: keep dtoverlay=vc4-kms-v3d in {boot} (the default); on Raspberry Pi OS with a "
+        "desktop, boot to the console instead: sudo systemctl set-default multi-user.target",
+        "To use companion enroll / companion tags from your own account: sudo usermod -aG companion $USER "
+        "(then log in again)",
+        "Reboot: sudo reboot. The table screen comes up by itself.",
+        f"Check: sudo -u companion {prefix}/bin/companion doctor --config {CONFIG}; "
+        "journalctl -u haunt-companion -u haunt-companion-ui -b",
+    ]
+    return steps
+
+
+def print_report(report: Report, out: TextIO, root: Path, ran: bool, action: str) -> None:
+    """The report as the maker reads it."""
+    where = "" if str(root) == "/" else f" into {root}"
+    print(f"Haunt Companion {action}{where}:", file=out)
+    for what, path in report.changes or [("nothing", "to change")]:
+        print(f"  {what:8} {path}", file=out)
+    if report.commands:
+        print("Commands run:" if ran else "Commands to run (not run with --root):", file=out)
+        for command in report.commands:
+            print(f"  {'' if ran else '$ '}{shlex.join(command)}", file=out)
+    if report.by_hand:
+        print("Left to do by hand:", file=out)
+        for step in report.by_hand:
+            print(f"  - {step}", file=out)
+
+
+def install_command(root: Path | None, uninstall: bool, prefix: str | None = None,
+                    out: TextIO | None = None) -> int:
+    """``companion install [--root DIR] [--prefix VENV] [--uninstall]``; returns the exit code.
+
+    Raises:
+        InstallError: not root on the real system, or a step failed.
+    """
+    out = out or sys.stdout
+    real = root is None
+    if real and os.geteuid() != 0:
+        raise InstallError("companion install changes the system: run it with sudo "
+                           "(or try it into a directory with --root DIR)")
+    installer = Installer(root or Path("/"), run_commands=real, prefix=prefix)
+    report = installer.uninstall() if uninstall else installer.install()
+    print_report(report, out, installer.root, real, "uninstall" if uninstall else "install")
+    return 0

@@ -1,0 +1,278 @@
+"""Creepy Cellar in English and Italian (docs/architecture.md "Languages").
+
+Every sentence the table sees - prompt texts, choice labels, news and refusals - is a
+:class:`companion.i18n.Msg` whose id (and the id of every message passed as a parameter: card,
+tile, power, door and die-face names, places) has an Italian translation; the only plain
+parameters are names, room letters and numbers. Random games are played through a
+:class:`Session` (as the daemon does) and through the engine itself (chance prompts, refusals),
+every text rendered in Italian. Then exact Italian for key sentences, and JSON snapshots that
+keep the messages.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from companion import protocol
+from companion.engine import get_game, resolve_options
+from companion.errors import RuleViolation
+from companion.header import GameHeader
+from companion.i18n import Msg, render
+from companion.inputs import Press, Tap, Touch
+from companion.session import Session
+from test_playout import choice_weight, random_setup
+
+SPEC = get_game("creepy_cellar")
+ROOT = Path(__file__).resolve().parents[2]
+GAME_DIR = ROOT / "companion" / "games" / "creepy_cellar"
+
+#: Plain (untranslated) parameters allowed inside a message: room letters, or the list of
+#: the rooms that start with a ghost ("C, F, I, L"). Player names and numbers are allowed too.
+LETTERS = re.compile(r"^[A-N](, [A-N])*$")
+
+
+def _italian_ids() -> set[str]:
+    with open(ROOT / "companion" / "locale" / "it" / "LC_MESSAGES" / "companion.po", "rb") as f:
+        return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id and m.string}
+
+
+ITALIAN = _italian_ids()
+
+
+def _game_ids() -> set[str]:
+    """Every message id in the Creepy Cellar engine's source."""
+    return {message if isinstance(message, str) else message[0]
+            for _f, _l, message, _c, _x in extract_from_dir(
+                GAME_DIR, method_map=[("**.py", "python")], keywords={"msg": None, "nmsg": (1, 2)})}
+
+
+class Seen:
+    """Checks texts and remembers which message ids were shown."""
+
+    def __init__(self) -> None:
+        self.ids: set[str] = set()
+
+    def check(self, text, players) -> str:
+        """``text`` is a translated message; returns it rendered in Italian."""
+        self._check(text, tuple(players))
+        italian = render(text, "it")
+        assert isinstance(italian, str) and italian and "{" not in italian, (text, italian)
+        return italian
+
+    def _check(self, text, players) -> None:
+        assert isinstance(text, Msg), f"English only (not a companion.i18n.Msg): {text!r}"
+        assert text.msgid in ITALIAN, f"no Italian for {text.msgid!r}"
+        self.ids.add(text.msgid)
+        for name, value in text.params.items():
+            if isinstance(value, Msg):
+                self._check(value, players)
+            elif isinstance(value, str):
+                assert value in players or LETTERS.match(value), (
+                    f"plain text {value!r} as {{{name}}} in {text.msgid!r}: make it a msg()")
+            else:
+                assert isinstance(value, int), (text.msgid, name, value)
+
+
+def _session_game(seed: int, seen: Seen) -> None:
+    """One random game through a Session: everything it shows, checked."""
+    rng = random.Random(f"creepy-cellar-it:{seed}")
+    players, options = random_setup(SPEC, rng)
+    header = GameHeader.from_json({"game": "creepy_cellar", "players": players, "seed": seed,
+                                   "options": options})
+    session = Session.start(header)
+    for text in SPEC.news(session.state):
+        seen.check(text, players)
+    for step in range(400):
+        prompt = session.prompt
+        seen.check(prompt.text, players)
+        for choice in prompt.choices:
+            seen.check(choice.label, players)
+        if prompt.over:
+            break
+        if step % 9 == 0:
+            refused = session.handle(Touch("no-such-choice"))
+            assert not refused.accepted
+            seen.check(refused.text, players)
+        choice = rng.choices(prompt.choices,
+                             weights=[choice_weight(SPEC, session.state, c.key) for c in prompt.choices])[0]
+        reply = session.handle(Press(choice.button) if choice.button else Touch(choice.key))
+        assert reply.accepted, reply.text
+        for text in reply.news:
+            seen.check(text, players)
+        if step % 50 == 0:  # what the daemon sends: the whole state message in Italian
+            message = protocol.state_message(session, [], reply.news, "it")
+            json.dumps(message)
+            assert message["prompt"]["text"] == render(session.prompt.text, "it")
+
+
+def _engine_game(seed: int, seen: Seen) -> None:
+    """One random game through the engine: chance prompts and refusals too."""
+    rng = random.Random(f"creepy-cellar-it-engine:{seed}")
+    players, options = random_setup(SPEC, rng)
+    state = SPEC.setup(players, options)
+    for step in range(400):
+        prompt = SPEC.prompt(state)
+        seen.check(prompt.text, players)
+        for choice in prompt.choices:
+            seen.check(choice.label, players)
+        if step % 13 == 0 or prompt.over:
+            with pytest.raises(RuleViolation) as refused:
+                SPEC.apply(state, "no-such-action")
+            seen.check(refused.value.args[0], players)
+        if prompt.over:
+            break
+        if prompt.chance:
+            outcomes = prompt.chance.outcomes
+            action = rng.choices(outcomes, weights=[o.weight for o in outcomes])[0].key
+        else:
+            action = rng.choices(prompt.choices,
+                                 weights=[choice_weight(SPEC, state, c.key) for c in prompt.choices])[0].key
+        state = SPEC.apply(state, action)
+        for text in SPEC.news(state):
+            seen.check(text, players)
+
+
+#: Messages too rare for the random games below; each is checked by a test of its own.
+RARE = {
+    "Creepy Cellar is for 1 to 4 players, not {count}.",  # test_setup_refusals_in_italian
+    "Each player needs a different name.",
+    "Two hauntings beaten in room {room}: take them off the board.",  # test_rare_news_in_italian
+    "{player} ({where}) cannot leave a room with a ghost while holding that treasure",
+    "{player} ({where}) cannot move this turn",
+    "There is no ghost to remove.",
+}
+
+
+def test_random_games_show_only_italian_ready_messages():
+    """Session and engine playouts in every mode, with random house rules, virtual and
+    physical decks: every prompt, choice label, news sentence and refusal is a message with
+    an Italian translation; together they show every Creepy Cellar message but the rare ones."""
+    seen = Seen()
+    for seed in range(24):
+        _session_game(seed, seen)
+    for seed in range(24):
+        _engine_game(seed, seen)
+    game_ids = _game_ids()
+    assert len(game_ids) > 100
+    assert RARE <= game_ids
+    missing = sorted(game_ids - RARE - seen.ids)
+    assert missing == [], f"never shown in the random games: {missing}"
+
+
+def test_setup_refusals_in_italian():
+    options = resolve_options(SPEC, {})
+    with pytest.raises(RuleViolation) as five:
+        SPEC.setup(["Ada", "Bo", "Cy", "Di", "Eve"], options)
+    with pytest.raises(RuleViolation) as twins:
+        SPEC.setup(["Ada", "Ada"], options)
+    assert render(five.value.args[0], "it") == "Creepy Cellar si gioca da 1 a 4 giocatori, non in 5."
+    assert render(twins.value.args[0], "it") == "Ogni giocatore deve avere un nome diverso."
+
+
+def test_rare_news_in_italian():
+    """Two hauntings beaten at once (two hunters, two haunting faces); a hunter with no
+    movement points; a hunter held by the no-leave cursed treasure; a Remove Ghost card with
+    no ghost on the board."""
+    from dataclasses import replace
+
+    from companion.games.creepy_cellar.state import Hunter, Step
+
+    state = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {}))
+    hauntings = tuple(2 if room == "E" else 0 for room in "ABCDEFGHIJKLMN")
+    fight = replace(state, hauntings=hauntings, hunters=(Hunter(at="E"), Hunter(at="E")), step=Step.FIGHT)
+    after = SPEC.apply(SPEC.apply(fight, "fight"), "fight-dice:haunting+haunting")
+    assert render(SPEC.news(after)[-1], "it") == (
+        "Due infestazioni sconfitte nella stanza E: toglile dal tabellone.")
+    assert SPEC.news(after)[-1] == "Two hauntings beaten in room E: take them off the board."
+    stuck = replace(state, hunters=(Hunter(at="hallway"), Hunter()), step=Step.MOVE, moves=0)
+    assert render(SPEC.prompt(stuck).text, "it") == (
+        "Ada (in un corridoio) non può muoversi in questo turno, poi Fine turno")
+    held = replace(stuck, hunters=(Hunter(at="C", treasure="cursed-no-leave"), Hunter()), moves=3)
+    assert render(SPEC.prompt(held).text, "it") == (
+        "Ada (nella stanza C) non può lasciare una stanza con un fantasma finché tiene quel tesoro, "
+        "poi Fine movimento")
+    empty = replace(state, ghosts=(0,) * 14, hunters=(Hunter(at="M", treasure="cursed-minus-one"), Hunter()))
+    for action in ("roll", "die:6", "done-moving", "drop-off", "cellar:remove-ghost"):
+        empty = SPEC.apply(empty, action)
+    assert [render(n, "it") for n in SPEC.news(empty)] == [
+        "Pescata: Carta Rimuovi Fantasma.", "Non c'è nessun fantasma da togliere."]
+
+
+# --------------------------------------------------------------------------- exact Italian
+
+
+def test_the_roll_prompt_and_a_ghost_card_draw_in_italian():
+    """A turn's first sentences as the Italian table reads them: the roll prompt, then the
+    roll, the Ghost card drawn and the ghost it places ("Ghost Cards")."""
+    state = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {}))
+    prompt = SPEC.prompt(state)
+    assert render(prompt.text, "it") == "Ada: premi il pulsante dei dadi"
+    assert [render(c.label, "it") for c in prompt.choices] == ["Tira il dado"]
+    assert render(SPEC.prompt(SPEC.apply(state, "roll")).text, "it") == "Ada tira il dado movimento"
+    rolled = SPEC.apply(SPEC.apply(state, "roll"), "die:3")
+    assert [render(n, "it") for n in SPEC.news(rolled)] == ["Ada ha fatto 3."]
+    assert render(SPEC.prompt(rolled).text, "it") == (
+        "Ada: gira la prima carta del mazzo Fantasma e appoggiala sul lettore")
+    drawn = SPEC.apply(rolled, "ghost:room-H")
+    assert [render(n, "it") for n in SPEC.news(drawn)] == [
+        "Pescata: Carta Fantasma stanza H.", "Metti un fantasma nella stanza H."]
+    assert SPEC.news(drawn) == ("Drawn: Ghost card room H.", "Place a ghost in room H.")
+    assert render(SPEC.prompt(drawn).text, "it") == "Ada (fuori): muovi fino a 3, poi Fine turno"
+
+
+def test_ghost_king_cards_locked_doors_and_cursed_treasures_in_italian():
+    state = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {}))
+    rogue = SPEC.apply(SPEC.apply(SPEC.apply(state, "roll"), "die:2"), "ghost:rogue-ghost")
+    assert [render(n, "it") for n in SPEC.news(rogue)] == ["Pescata: Carta Fantasma Ribelle."]
+    assert render(SPEC.prompt(rogue).text, "it") == (
+        "Ada: gira la prima carta del mazzo Re dei Fantasmi e appoggiala sul lettore")
+    king = SPEC.apply(rogue, "king:king-E")
+    assert [render(n, "it") for n in SPEC.news(king)] == ["Il Re dei Fantasmi si sposta nella stanza E."]
+    locked = SPEC.apply(SPEC.apply(SPEC.apply(state, "roll"), "die:2"), "ghost:green-doors-locked")
+    assert render(SPEC.news(locked)[-1], "it") == "Chiudi a chiave le porte verdi: nessuno può attraversarle."
+    assert render(SPEC.prompt(locked).text, "it") == (
+        "Ada (fuori): muovi fino a 2; le porte verdi sono chiuse a chiave, poi Fine turno")
+    from companion.games.creepy_cellar.components import component_label
+    assert render(component_label("creepy_cellar:treasure:cursed-minus-one"), "it") == (
+        "Tesoro Maledetto (sottrai 1 ai tuoi tiri di movimento)")
+    assert render(component_label("creepy_cellar:king:king-E"), "it") == "Carta Re dei Fantasmi E"
+
+
+def test_a_session_tells_a_tapped_card_by_its_italian_name():
+    """The session's own sentences take the card's name as a message, so it is Italian too."""
+    header = GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada"], "seed": 1,
+                                   "options": {"ghost_deck": "physical"}, "stack": {"movement_die": [2]},
+                                   "tags": {"04112233445566": "creepy_cellar:ghost:room-H"}})
+    session = Session.start(header)
+    assert [render(n, "it") for n in session.handle(Press("dice")).news] == ["Ada ha fatto 2."]
+    labels = [render(c.label, "it") for c in session.prompt.choices]
+    assert "Carta Fantasma stanza H" in labels and "Carta Porte Blu Chiuse" in labels
+    assert render(session.prompt.text, "it") == (
+        "Ada: gira la prima carta del mazzo Fantasma e appoggiala sul lettore")
+    reply = session.handle(Tap("04112233445566"))
+    assert [render(n, "it") for n in reply.news] == [
+        "Pescata: Carta Fantasma stanza H.", "Metti un fantasma nella stanza H."]
+    again = session.handle(Tap("04112233445566"))
+    assert not again.accepted
+    assert render(again.text, "it").startswith("È stata appoggiata Carta Fantasma stanza H, ma ora non serve")
+
+
+def test_snapshots_keep_the_messages():
+    """JSON snapshots (GameSpec.encode/decode) keep news as messages, so a resumed game
+    still speaks Italian."""
+    state = SPEC.setup(["Ada"], resolve_options(SPEC, {}))
+    for action in ("roll", "die:3", "ghost:room-H"):
+        state = SPEC.apply(state, action)
+    back = SPEC.decode(json.loads(json.dumps(SPEC.encode(state))))
+    assert back == state and all(isinstance(n, Msg) for n in back.news)
+    assert [render(n, "it") for n in back.news] == [render(n, "it") for n in state.news]
+    assert render(back.news[0], "it") == "Pescata: Carta Fantasma stanza H."
+    old = SPEC.encode(state) | {"news": ["Drawn: Ghost card room H."]}  # a snapshot from before messages
+    assert SPEC.decode(old).news == ("Drawn: Ghost card room H.",)

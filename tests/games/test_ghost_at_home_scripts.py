@@ -1,0 +1,77 @@
+"""Whole Ghost at Home games as table scripts, through the real replay path (the daemon
+on simulated hardware: card taps on the fake reader, touches over the socket). Scripts:
+``tests/scripts/ghost_at_home/`` (made by its ``build.py``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion import script
+from companion.cli import main
+from companion.engine import get_game
+from companion.replay import replay
+from companion.session import Session
+from companion.store import EventStore
+
+SCRIPTS = Path(__file__).resolve().parents[1] / "scripts" / "ghost_at_home"
+SPEC = get_game("ghost_at_home")
+
+
+def _direct(table: script.TableScript) -> Session:
+    session = Session.start(table.header)
+    for line in table.lines:
+        assert session.handle(line.input, line.number).accepted
+    return session
+
+
+def test_scripts_are_what_the_builder_makes():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("gah_build", SCRIPTS / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    for name in build.GAMES:
+        assert (SCRIPTS / f"{name}.jsonl").read_text() == build.build(name)
+
+
+@pytest.mark.parametrize("name, turns, hands, deck, discard", [
+    ("two_players", 7, {"Ada": 1, "Bo": 3}, 29, 12),  # discards: 3 + 2 + 2 + 3 + 2 secret
+    ("three_players", 16, {"Ada": 0, "Bo": 3, "Cy": 2}, 18, 18),
+])
+def test_whole_game_replays_through_the_daemon(name, turns, hands, deck, discard):
+    table = script.load(SCRIPTS / f"{name}.jsonl")
+    result = replay(table)
+    view = result.state["view"]
+    assert result.refused == []
+    assert result.state["prompt"]["over"] is True
+    assert (view["outcome"], view["escape"], view["turn_number"]) == ("Ada", "Ada", turns)
+    assert (view["hand_sizes"], view["deck"], view["discard"]) == (hands, deck, discard)
+    assert view["houses"]["Ada"]["complete"] is True
+    assert view == _direct(table).view()
+    taps = [line for line in table.lines if line.input.__class__.__name__ == "Tap"]
+    assert len(taps) >= 15  # the cards were tapped as they were played
+
+
+def test_resumed_game_equals_the_uninterrupted_one(tmp_path):
+    table = script.load(SCRIPTS / "three_players.jsonl")
+    db = tmp_path / "gah.sqlite3"
+    replay(script.TableScript(table.header, table.lines[: len(table.lines) // 2]), db=db)
+    resumed = replay(table, db=db)
+    assert resumed.resumed_after is not None and resumed.refused == []
+    store = EventStore(db)
+    session = Session.resume(store, store.games()[0])
+    assert session.state == _direct(table).state
+    assert SPEC.decode(json.loads(json.dumps(SPEC.encode(session.state)))) == session.state
+    store.close()
+
+
+def test_cli_json_has_the_issue_keys(capsys):
+    assert main(["replay", str(SCRIPTS / "two_players.jsonl"), "--json"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert {"turn", "houses", "hand_sizes", "deck", "escape", "outcome"} <= set(state)
+    assert set(state["houses"]["Bo"]) == {"1", "2", "3", "complete"}
+    assert state["houses"]["Bo"]["1"] == {"rooms": ["first-floor", "first-floor"], "light": True,
+                                          "ghosts": 0, "cat": 0}

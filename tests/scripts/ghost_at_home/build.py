@@ -1,0 +1,104 @@
+"""Builds the Ghost at Home table scripts in this directory (whole games).
+
+Run from the repository root: ``PYTHONPATH=. python tests/scripts/ghost_at_home/build.py``.
+Each game is a list of choice keys played through a real :class:`~companion.session.Session`
+(every key must be accepted). A choice that a card's tag picks is written as a tap of that
+card (one tag per copy in the header, as an enrolled deck would have), every other choice
+as a touch. ``tests/games/test_ghost_at_home_scripts.py`` replays them through the daemon.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion import script
+from companion.games.ghost_at_home import components as gc
+from companion.header import GameHeader
+from companion.inputs import Tap, Touch
+from companion.session import Session
+
+HERE = Path(__file__).resolve().parent
+
+
+def tags() -> dict[str, str]:
+    """One 7-byte tag per card copy (53): 04 47 48 00 00 00 nn."""
+    return {f"04474800{n:06X}": component for n, component in enumerate(gc.pieces())}
+
+
+#: Two players, default house rules: a stopped escape (one ghost, let in), a light paid
+#: and confirmed by the table, an escape stopped by the second of two ghosts after a cat
+#: cancelled the first, then an escape nobody stops.
+TWO_PLAYERS = [
+    "room:first-floor", "room:first-floor", "room:second-floor", "done",        # Ada
+    "room:first-floor", "room:first-floor", "done",                             # Bo
+    "room:second-floor", "room:third-floor", "room:third-floor", "done",        # Ada escapes
+    "stop",                                                                     # Bo stops her (no cards: no defence)
+    "light:1", "pay:cat", "pay:ghost", "pay-done", "light-yes",                 # Bo
+    "room:third-floor", "room:third-floor", "done",                             # Ada escapes
+    "stop", "defend", "stop",                                                   # two ghosts
+    "discard", "discard-n:2",                                                   # Bo
+    "room:third-floor", "room:third-floor", "done",                             # Ada escapes
+    "pass",                                                                     # Ada wins
+]
+
+#: Three players, house rules escape_stop=floor_removed, light_check=count,
+#: cat_granularity=room: cats on the floor and from the hand, a counted light, Lightning,
+#: the Light Bulb, a stopped escape and one that a cat saves.
+THREE_PLAYERS = [
+    "room:first-floor", "room:first-floor", "done",                             # Ada
+    "room:first-floor", "done",                                                 # Bo
+    "room:first-floor", "room:first-floor", "room:second-floor", "done",        # Cy
+    "cat", "cat-floor:1",                                                       # Ada
+    "ghost", "target:Ada",                                                      # Bo: the cat cancels it
+    "light:2", "pay:first-floor", "bulbs:3", "pay:second-floor", "bulbs:1",     # Cy: 4 bulbs …
+    "pay:cat", "bulbs:2", "pay-done",                                           # … then 6
+    "special:lightning", "bolt:Cy",                                             # Ada
+    "ghost", "target:Cy", "let-in",                                             # Bo clears Cy's 2nd floor
+    "special:light-bulb", "bulb:2",                                             # Cy
+    "room:second-floor", "room:second-floor", "room:third-floor", "done",       # Ada
+    "room:first-floor", "room:second-floor", "done",                            # Bo
+    "discard", "discard-n:3",                                                   # Cy
+    "room:third-floor", "done",                                                 # Ada escapes
+    "stop", "let-in",                                                           # Bo removes a floor
+    "discard", "discard-n:1",                                                   # Bo
+    "room:second-floor", "done",                                                # Cy
+    "room:third-floor", "room:third-floor", "done",                             # Ada escapes again
+    "pass", "stop", "defend",                                                   # a cat saves her
+]
+
+GAMES = {
+    "two_players": (["Ada", "Bo"], {}, TWO_PLAYERS),
+    "three_players": (["Ada", "Bo", "Cy"],
+                      {"escape_stop": "floor_removed", "light_check": "count", "cat_granularity": "room"},
+                      THREE_PLAYERS),
+}
+
+
+def build(name: str) -> str:
+    """The script text of game ``name``; raises AssertionError if a key is refused."""
+    players, options, keys = GAMES[name]
+    header = GameHeader.from_json({"game": gc.GAME_ID, "players": players, "seed": 12,
+                                   "options": options, "tags": tags()})
+    session = Session.start(header)
+    used: set[str] = set()
+    lines = []
+    for n, key in enumerate(keys, 1):
+        choice = session.prompt.choice(key)
+        assert choice is not None, f"{name}: input {n} {key!r} is not offered: {session.prompt.text}"
+        if choice.component:
+            uid = next(u for u, c in sorted(header.tags.items()) if c == choice.component and u not in used)
+            used.add(uid)
+            inp = Tap(uid, "table")
+        else:
+            inp = Touch(key)
+        reply = session.handle(inp)
+        assert reply.accepted, f"{name}: input {n} {key!r}: {reply.text}"
+        lines.append((float(n), inp))
+    assert session.prompt.over, f"{name} does not end"
+    return script.dump(header, lines)
+
+
+if __name__ == "__main__":
+    for game in GAMES:
+        (HERE / f"{game}.jsonl").write_text(build(game))
+        print("wrote", game)

@@ -1,0 +1,63 @@
+"""Whole Creepy Cellar games, one won and one lost per mode, as table scripts replayed
+through the real daemon on simulated hardware (``companion replay``'s path).
+
+The scripts are made by ``tests/scripts/creepy_cellar/build.py``. creepy-cellar.txt
+"Winning the Game": everyone wins once all treasures are in the cellar and every hunter
+is out; everyone loses when all 8 hauntings are on the board.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion import script
+from companion.engine import get_game, resolve_options
+from companion.replay import replay
+
+SCRIPTS = Path(__file__).parent / "scripts" / "creepy_cellar"
+SLOTS = {"nightmare": 12, "advanced": 8, "basic": 8}
+
+
+@pytest.mark.parametrize("mode", ["nightmare", "advanced", "basic"])
+def test_won_game(mode):
+    result = replay(script.load(SCRIPTS / f"{mode}-won.jsonl"))
+    view = result.state["view"]
+    assert result.refused == []
+    assert view["outcome"] == "won" and view["mode"] == mode
+    assert view["treasures_left"] == 0 and len(view["cellar"]) == view["cellar_slots"] == SLOTS[mode]
+    assert {h["at"] for h in view["hunters"].values()} == {"outside"}
+    assert view["hauntings"] < 8
+    assert result.state["prompt"]["text"] == "The game is over: the hunters won!"
+    if mode == "advanced":  # "the first treasure ... must be the treasure token with a 1"
+        assert view["cellar"] == [f"treasure-{k}" for k in range(1, 9)]
+
+
+@pytest.mark.parametrize("mode", ["nightmare", "advanced", "basic"])
+def test_lost_game(mode):
+    result = replay(script.load(SCRIPTS / f"{mode}-lost.jsonl"))
+    view = result.state["view"]
+    assert result.refused == []
+    assert view["outcome"] == "lost" and view["mode"] == mode and view["hauntings"] == 8
+    assert view["treasures_left"] == SLOTS[mode]
+
+
+@pytest.mark.parametrize("name", ["nightmare-won", "basic-lost"])
+def test_the_engine_alone_replays_the_recorded_log_to_the_same_state(name):
+    """Replaying the recorded actions (inputs and chance outcomes) on a fresh set-up gives
+    the same state, and encode/decode keeps it."""
+    from companion.session import Session
+
+    loaded = script.load(SCRIPTS / f"{name}.jsonl")
+    session = Session.start(loaded.header)
+    for line in loaded.lines:
+        session.handle(line.input)
+    spec = get_game("creepy_cellar")
+    state = spec.setup(loaded.header.players, resolve_options(spec, loaded.header.options))
+    for entry in session.history:
+        state = spec.apply(state, entry.action)
+        for chance in entry.chances:
+            state = spec.apply(state, chance["key"])
+    assert state == session.state
+    assert spec.decode(spec.encode(state)) == state

@@ -1,0 +1,224 @@
+"""``companion install`` into a temporary root (issue 7): every file, idempotence, an edited
+config kept, uninstall keeping the game data, the commands printed and not run."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from companion import cli
+from companion.config import parse_config
+from companion.install import InstallError, Installer, by_hand_steps, install_command, systemd_escape_path
+
+ROOT = Path(__file__).resolve().parent.parent
+SYSTEMD = ROOT / "systemd"
+PREFIX = "/opt/haunt-companion/.venv"
+
+UNITS = "etc/systemd/system"
+EXPECTED = {
+    f"{UNITS}/haunt-companion.service", f"{UNITS}/haunt-companion-ui.service",
+    f"{UNITS}/haunt-companion.service.d/10-devices.conf",
+    f"{UNITS}/dev-spidev0.0.device.d/50-haunt-companion.conf",
+    "etc/sysusers.d/haunt-companion.conf", "etc/udev/rules.d/60-haunt-companion.rules",
+    "etc/haunt-companion/config.toml", "etc/haunt-companion/kivy/config.ini",
+    "etc/haunt-companion/install-manifest.json",
+}
+PN532_CONFIG = '[dice]\npin = 17\n\n[[readers]]\nname = "tiles"\ndriver = "pn532"\nport = "/dev/ttyAMA0"\n'
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def _install(root: Path, source: Path = ROOT, uninstall: bool = False):
+    installer = Installer(root, run_commands=False, source=source, prefix=PREFIX)
+    return installer.uninstall() if uninstall else installer.install()
+
+
+def test_every_file_written(tmp_path):
+    report = _install(tmp_path)
+    files = _files(tmp_path)
+    assert set(files) == EXPECTED
+    assert [what for what, _ in report.changes] == ["wrote"] * (len(EXPECTED) - 1)
+    daemon = files[f"{UNITS}/haunt-companion.service"].decode()
+    assert daemon == (SYSTEMD / "haunt-companion.service").read_text().replace(
+        "/opt/haunt-companion/docs", str(ROOT / "docs"))
+    assert f"ExecStart={PREFIX}/bin/companion daemon --config /etc/haunt-companion/config.toml" in daemon
+    for name, shipped in (("etc/sysusers.d/haunt-companion.conf", "sysusers.conf"),
+                          ("etc/udev/rules.d/60-haunt-companion.rules", "60-haunt-companion.rules"),
+                          ("etc/haunt-companion/config.toml", "config.toml"),
+                          ("etc/haunt-companion/kivy/config.ini", "kivy/config.ini")):
+        assert files[name] == (SYSTEMD / shipped).read_bytes()
+    assert files[f"{UNITS}/haunt-companion.service.d/10-devices.conf"].decode().splitlines()[-3:] == [
+        "[Unit]", "Wants=dev-spidev0.0.device", "After=dev-spidev0.0.device"]
+    assert files[f"{UNITS}/dev-spidev0.0.device.d/50-haunt-companion.conf"].decode().endswith(
+        "[Unit]\nJobRunningTimeoutSec=20s\n")
+    assert (tmp_path / "etc/haunt-companion/kivy/mods").is_dir() and (tmp_path / "etc/haunt-companion/kivy/icon").is_dir()
+    assert all((tmp_path / name).stat().st_mode & 0o777 == 0o644 for name in files)
+    manifest = json.loads(files["etc/haunt-companion/install-manifest.json"])["files"]
+    assert manifest == {f"/{name}": hashlib.sha256(files[name]).hexdigest()
+                        for name in EXPECTED - {"etc/haunt-companion/install-manifest.json"}}
+
+
+def test_commands_are_printed_not_run_with_root(tmp_path, capsys):
+    assert cli.main(["install", "--root", str(tmp_path), "--prefix", PREFIX]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"Haunt Companion install into {tmp_path}:\n  wrote    /etc/systemd/system/haunt-companion.service\n")
+    commands = out.split("Commands to run (not run with --root):\n")[1].split("Left to do by hand:")[0]
+    assert commands.splitlines() == [
+        "  $ systemd-sysusers /etc/sysusers.d/haunt-companion.conf",
+        "  $ udevadm control --reload-rules",
+        "  $ udevadm trigger --subsystem-match=spidev --subsystem-match=gpio --subsystem-match=tty",
+        "  $ systemctl daemon-reload",
+        "  $ systemctl enable haunt-companion.service haunt-companion-ui.service"]
+    assert "dtparam=spi=on" in out
+
+
+def test_second_install_changes_nothing(tmp_path):
+    _install(tmp_path)
+    before = _files(tmp_path)
+    report = _install(tmp_path)
+    assert _files(tmp_path) == before
+    assert {what for what, _ in report.changes} == {"same"}
+
+
+def test_edited_config_is_kept_and_its_devices_followed(tmp_path):
+    _install(tmp_path)
+    config = tmp_path / "etc/haunt-companion/config.toml"
+    config.write_text(PN532_CONFIG)
+    report = _install(tmp_path)
+    assert config.read_text() == PN532_CONFIG
+    assert ("kept", "/etc/haunt-companion/config.toml (edited; the shipped version is in config.toml.dist)") \
+        in report.changes
+    assert (tmp_path / "etc/haunt-companion/config.toml.dist").read_bytes() == (SYSTEMD / "config.toml").read_bytes()
+    assert ("removed", "/etc/systemd/system/dev-spidev0.0.device.d/50-haunt-companion.conf") in report.changes
+    assert not (tmp_path / UNITS / "dev-spidev0.0.device.d").exists()
+    dropin = (tmp_path / UNITS / "haunt-companion.service.d/10-devices.conf").read_text()
+    assert dropin.endswith("Wants=dev-ttyAMA0.device\nAfter=dev-ttyAMA0.device\n")
+    assert (tmp_path / UNITS / "dev-ttyAMA0.device.d/50-haunt-companion.conf").exists()
+    again = _install(tmp_path)  # still kept, still idempotent
+    assert config.read_text() == PN532_CONFIG and "replaced" not in {w for w, _ in again.changes}
+
+
+def test_untouched_config_follows_the_shipped_one(tmp_path):
+    source = tmp_path / "src"
+    shutil.copytree(SYSTEMD, source / "systemd")
+    root = tmp_path / "root"
+    _install(root, source)
+    (source / "systemd/config.toml").write_text(PN532_CONFIG)  # a later release ships another default
+    report = _install(root, source)
+    assert (root / "etc/haunt-companion/config.toml").read_text() == PN532_CONFIG
+    assert ("replaced", "/etc/haunt-companion/config.toml") in report.changes
+    assert not (root / "etc/haunt-companion/config.toml.dist").exists()
+
+
+def test_uninstall_removes_everything_but_game_data_and_an_edited_config(tmp_path):
+    _install(tmp_path)
+    game = tmp_path / "var/lib/haunt-companion/companion.sqlite3"
+    game.parent.mkdir(parents=True)
+    game.write_bytes(b"the games")
+    (tmp_path / "etc/haunt-companion/kivy/config.ini").write_text("[graphics]\nrotation = 180\n")
+    report = _install(tmp_path, uninstall=True)
+    assert _files(tmp_path) == {"etc/haunt-companion/kivy/config.ini": b"[graphics]\nrotation = 180\n",
+                                "var/lib/haunt-companion/companion.sqlite3": b"the games"}
+    assert ("kept", "/var/lib/haunt-companion (the game data; delete it by hand to lose every game)") in report.changes
+    assert report.commands[0] == ["systemctl", "disable", "--now", "haunt-companion-ui.service",
+                                  "haunt-companion.service"]
+    assert not (tmp_path / UNITS / "haunt-companion.service.d").exists()
+    assert (tmp_path / "etc/udev/rules.d").is_dir()  # a system directory is never removed
+
+
+def test_uninstall_of_an_untouched_install_leaves_no_file(tmp_path):
+    _install(tmp_path)
+    _install(tmp_path, uninstall=True)
+    assert _files(tmp_path) == {}
+    assert not (tmp_path / "etc/haunt-companion").exists()
+
+
+@pytest.mark.parametrize("prefix", ["/home/pi/haunt-companion/.venv", "/tmp/venv", "/root/.venv"])
+def test_a_virtualenv_the_services_cannot_see_is_refused(tmp_path, prefix):
+    with pytest.raises(InstallError, match="hidden from the services"):
+        Installer(tmp_path, run_commands=False, source=ROOT, prefix=prefix).install()
+    assert _files(tmp_path) == {}
+
+
+def test_real_install_needs_root(monkeypatch, tmp_path):
+    monkeypatch.setattr("os.geteuid", lambda: 1000)
+    with pytest.raises(InstallError, match="run it with sudo"):
+        install_command(None, False, PREFIX, out=io.StringIO())
+
+
+def test_by_hand_steps_name_the_config_txt_lines_per_pi_model():
+    steps = by_hand_steps(PN532_CONFIG, PREFIX)
+    uart = next(step for step in steps if step.startswith("PN532"))
+    assert "Pi 3 and 4: enable_uart=1 and dtoverlay=disable-bt" in uart
+    assert "Pi 5: dtparam=uart0=on" in uart and "console=serial0,115200" in uart
+    assert not any("dtparam=spi=on" in step for step in steps)  # no MFRC522 in that config
+    spi = by_hand_steps((SYSTEMD / "config.toml").read_text(), PREFIX)
+    assert any(step.endswith("on every Pi (3, 4, 5): dtparam=spi=on") for step in spi)
+    bad = by_hand_steps("[dice]\npin = 99\n", PREFIX)
+    assert bad[0].startswith("Fix /etc/haunt-companion/config.toml first (") and "dice.pin" in bad[0]
+
+
+def test_shipped_config_loads():
+    config = parse_config((SYSTEMD / "config.toml").read_text())
+    assert [(r.driver, r.bus, r.device, r.reset_pin) for r in config.readers] == [("mfrc522", 0, 0, 25)]
+    assert config.dice.pin == 17 and config.feedback.pin is None
+
+
+@pytest.mark.parametrize("path, unit", [
+    ("/dev/spidev0.0", "dev-spidev0.0"), ("/dev/serial0", "dev-serial0"), ("/dev/ttyAMA0", "dev-ttyAMA0"),
+    ("/dev/serial/by-id/usb-FTDI_FT232R-if00", "dev-serial-by\\x2did-usb\\x2dFTDI_FT232R\\x2dif00"),
+    ("//dev//odd name/", "dev-odd\\x20name"), ("/", "-"),
+])
+def test_systemd_escape_path(path, unit):
+    assert systemd_escape_path(path) == unit
+    tool = shutil.which("systemd-escape")
+    if tool:
+        assert subprocess.run([tool, "--path", path], capture_output=True, text=True).stdout.strip() == unit
+
+
+@pytest.mark.skipif(shutil.which("systemd-sysusers") is None, reason="systemd-sysusers is not installed")
+def test_sysusers_file_makes_the_users_and_groups(tmp_path):
+    _install(tmp_path)
+    (tmp_path / "etc/passwd").write_text("root:x:0:0:root:/root:/bin/bash\n")
+    (tmp_path / "etc/group").write_text("root:x:0:\ngpio:x:997:\n")
+    done = subprocess.run(["systemd-sysusers", f"--root={tmp_path}"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    users = {line.split(":")[0]: line.split(":") for line in (tmp_path / "etc/passwd").read_text().splitlines()}
+    groups = {line.split(":")[0]: line.split(":")[3].split(",")
+              for line in (tmp_path / "etc/group").read_text().splitlines()}
+    assert users["companion"][6] == users["companion-ui"][6] == "/usr/sbin/nologin"
+    assert groups["gpio"] == groups["spi"] == groups["dialout"] == ["companion"]
+    assert groups["video"] == groups["render"] == groups["input"] == groups["companion"] == ["companion-ui"]
+    assert users["companion"][3] == next(line.split(":")[2] for line in (tmp_path / "etc/group").read_text()
+                                         .splitlines() if line.startswith("companion:"))
+
+
+def test_tools_find_the_installed_service(tmp_path, monkeypatch):
+    """Without settings of their own, `companion doctor` reads the service's config and
+    `companion enroll` reaches the service's socket."""
+    from companion import config, paths
+
+    for name in ("COMPANION_CONFIG", "COMPANION_SOCKET", "RUNTIME_DIRECTORY", "XDG_CONFIG_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "user"))
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "xdg"))
+    monkeypatch.setattr(config, "SYSTEM_CONFIG", tmp_path / "etc" / "config.toml")
+    monkeypatch.setattr(paths, "SYSTEM_SOCKET", tmp_path / "run" / "companion.sock")
+    assert config.default_config_path() == tmp_path / "user" / "haunt-companion" / "config.toml"
+    assert paths.default_socket() != tmp_path / "run" / "companion.sock"
+    for made in (tmp_path / "etc" / "config.toml", tmp_path / "run" / "companion.sock"):
+        made.parent.mkdir()
+        made.write_text("")
+    assert config.default_config_path() == tmp_path / "etc" / "config.toml"
+    assert paths.default_socket() == tmp_path / "run" / "companion.sock"
+    (tmp_path / "user" / "haunt-companion").mkdir(parents=True)
+    (tmp_path / "user" / "haunt-companion" / "config.toml").write_text("")
+    assert config.default_config_path() == tmp_path / "user" / "haunt-companion" / "config.toml"  # yours first

@@ -1,0 +1,141 @@
+"""The Ghost at Home board: every player's house side by side, each with its roof and three
+floors (bottom first): two room spaces per floor, the light (a warm glow when on), ghosts
+and cats; under the house the player's name and one small card per card in hand. The
+escaping player's roof is gold; the player whose turn it is has a bright outline.
+
+No words are drawn (names and pictures only), so the board reads the same in Italian and
+English. Reads the view described in ``companion/games/ghost_at_home/view.py`` (received
+over the socket; nothing of the game is imported here).
+"""
+
+from __future__ import annotations
+
+from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle, Triangle
+from kivy.metrics import sp
+from kivy.properties import BooleanProperty, DictProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from ui import theme
+from ui.kvloader import load_kv
+from ui.widgets import shapes
+
+LIT_FLOOR = (0.55, 0.45, 0.16, 1)
+DARK_FLOOR = (0.09, 0.08, 0.13, 1)
+ROOM = (0.36, 0.30, 0.50, 1)
+WILD_ROOM = (0.18, 0.58, 0.62, 1)
+CAT = (1.0, 0.60, 0.18, 1)
+ROOF = (0.30, 0.14, 0.16, 1)
+CARD_BACK = (0.55, 0.45, 0.80, 1)
+
+
+def cat(canvas, x: float, y: float, size: float, colour=CAT) -> None:
+    """A cat's head: a round face with two ears, in a ``size`` square at (x, y)."""
+    canvas.add(Color(*colour))
+    canvas.add(Ellipse(pos=(x + size * 0.1, y), size=(size * 0.8, size * 0.75)))
+    canvas.add(Triangle(points=[x + size * 0.12, y + size * 0.5, x + size * 0.2, y + size,
+                                x + size * 0.45, y + size * 0.65]))
+    canvas.add(Triangle(points=[x + size * 0.88, y + size * 0.5, x + size * 0.8, y + size,
+                                x + size * 0.55, y + size * 0.65]))
+
+
+class HouseView(Widget):
+    """One player's house, drawn from ``house`` (a view's ``houses[player]`` entry).
+
+    Attributes:
+        name: the player's name; ``hand``: cards in hand.
+        active: it is this player's turn; ``escaping``: this player is escaping.
+    """
+
+    house = DictProperty({})
+    name = StringProperty("")
+    hand = NumericProperty(0)
+    active = BooleanProperty(False)
+    escaping = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.label = Label(color=theme.TEXT, bold=True, halign="center", valign="middle")
+        self.add_widget(self.label)
+        self.bind(pos=self.redraw, size=self.redraw, house=self.redraw, name=self.redraw,
+                  hand=self.redraw, active=self.redraw, escaping=self.redraw)
+
+    def redraw(self, *_args) -> None:
+        canvas = self.canvas.before
+        canvas.clear()
+        pad = min(self.width, self.height) * 0.04
+        x, w = self.x + pad, self.width - 2 * pad
+        label_h, hand_h = self.height * 0.12, self.height * 0.07
+        roof_h = self.height * 0.14
+        floors_y = self.y + label_h + hand_h
+        floor_h = (self.height - label_h - hand_h - roof_h - pad) / 3
+        for n in (1, 2, 3):
+            self._floor(canvas, self.house.get(str(n)) or {}, x, floors_y + (n - 1) * floor_h, w, floor_h)
+        top = floors_y + 3 * floor_h
+        canvas.add(Color(*(theme.GOLD if self.escaping else ROOF)))
+        canvas.add(Triangle(points=[x - pad * 0.5, top, x + w + pad * 0.5, top, x + w / 2, top + roof_h]))
+        if self.active:
+            canvas.add(Color(*theme.PRIMARY_DOWN))
+            canvas.add(Line(rectangle=(x - pad * 0.6, floors_y - pad * 0.3, w + pad * 1.2,
+                                       3 * floor_h + roof_h + pad * 0.3), width=max(1.5, pad * 0.3)))
+        self._hand(canvas, x, self.y + label_h, w, hand_h)
+        self.label.text = self.name
+        self.label.font_size = max(sp(10), min(label_h * 0.6, sp(18)))
+        self.label.pos, self.label.size = (x, self.y), (w, label_h)
+        self.label.text_size = self.label.size
+
+    def _floor(self, canvas, floor: dict, x: float, y: float, w: float, h: float) -> None:
+        gap = h * 0.08
+        canvas.add(Color(*(LIT_FLOOR if floor.get("light") else DARK_FLOOR)))
+        canvas.add(RoundedRectangle(pos=(x, y + gap / 2), size=(w, h - gap), radius=[gap]))
+        rooms = list(floor.get("rooms") or [])
+        slot_w = (w - 3 * gap) / 2
+        for side in range(2):
+            sx = x + gap + side * (slot_w + gap)
+            if side < len(rooms):
+                canvas.add(Color(*(WILD_ROOM if rooms[side] == "room-wild-card" else ROOM)))
+                canvas.add(RoundedRectangle(pos=(sx, y + gap * 1.5), size=(slot_w, h - 3 * gap), radius=[gap / 2]))
+            else:
+                canvas.add(Color(*theme.PANEL_EDGE))
+                canvas.add(Line(rounded_rectangle=(sx, y + gap * 1.5, slot_w, h - 3 * gap, gap / 2), width=1))
+        size = min(h * 0.5, slot_w * 0.45)
+        cy = y + (h - size) / 2
+        for i in range(int(floor.get("ghosts") or 0)):
+            shapes.ghost(canvas, x + gap * 2 + i * size * 1.1, cy, size)
+        for i in range(int(floor.get("cat") or 0)):
+            cat(canvas, x + w - gap * 2 - (i + 1) * size * 1.1, cy, size)
+
+    def _hand(self, canvas, x: float, y: float, w: float, h: float) -> None:
+        card_w, card_h = h * 0.65, h * 0.9
+        count = int(self.hand)
+        start = x + (w - count * card_w * 1.25) / 2
+        canvas.add(Color(*CARD_BACK))
+        for i in range(count):
+            canvas.add(Rectangle(pos=(start + i * card_w * 1.25, y), size=(card_w, card_h)))
+
+
+class GhostAtHomeBoard(BoxLayout):
+    """All houses side by side; set ``view`` to a Ghost at Home view dict."""
+
+    view = DictProperty({})
+
+    def __init__(self, **kwargs):
+        load_kv("ghost_at_home")
+        super().__init__(**kwargs)
+        self.houses: dict[str, HouseView] = {}
+
+    def on_view(self, *_args) -> None:
+        players = list(self.view.get("players") or [])
+        if list(self.houses) != players:
+            self.clear_widgets()
+            self.houses = {name: HouseView(name=name) for name in players}
+            for house in self.houses.values():
+                self.add_widget(house)
+        houses = self.view.get("houses") or {}
+        hands = self.view.get("hand_sizes") or {}
+        for name, widget in self.houses.items():
+            widget.house = houses.get(name) or {}
+            widget.hand = int(hands.get(name) or 0)
+            widget.active = self.view.get("deciding") == name
+            widget.escaping = self.view.get("escape") == name and not self.view.get("outcome")
