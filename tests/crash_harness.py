@@ -46,6 +46,8 @@ SCRIPTS = {
                          "tests/scripts/house_of_spirits/eighteen_points.jsonl",
                          "tests/scripts/house_of_spirits/physical_decks.jsonl"],
     "clue_it": ["tests/scripts/clue_it/solved.jsonl", "tests/scripts/clue_it/unsolved.jsonl"],
+    "ghost_at_home": ["tests/scripts/ghost_at_home/two_players.jsonl",
+                      "tests/scripts/ghost_at_home/three_players.jsonl"],
 }
 
 
@@ -137,6 +139,7 @@ class Game:
     """The trials of one game: its scripts and their uninterrupted reference runs."""
 
     def __init__(self, game: str, speed: float, workdir: str):
+        import companion.cli  # noqa: F401  (imported once here: every forked run shares it)
         from companion import script as scripts
 
         self.game, self.speed, self.workdir = game, speed, workdir

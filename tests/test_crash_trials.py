@@ -32,6 +32,12 @@ def test_sigkill_at_a_random_moment_loses_nothing(game):
     assert every_script_was_cut(results, game)
 
 
+def test_every_registered_game_has_crash_trials():
+    from companion.engine import all_games
+
+    assert sorted(crash_harness.SCRIPTS) == sorted(all_games())
+
+
 def every_script_was_cut(results, game) -> bool:
     cut = {r["script"] for r in results if any(k["killed"] and k["acknowledged"] for k in r["kills"])}
     return len(cut) == len(crash_harness.SCRIPTS[game])
