@@ -36,8 +36,10 @@ def main() -> int:
     try:
         test().runTest()
         outcome = 0
-    except Exception as exc:  # the failing steps are in the exception text
-        print(exc)
+    except Exception:  # the failing steps and the cause are in the traceback
+        import traceback
+
+        traceback.print_exc()
         outcome = 1
     took = time.monotonic() - started
     print(f"{fuzz_daemon.COUNT['events']} events fed, {fuzz_daemon.COUNT['steps']} steps checked, "
