@@ -239,16 +239,19 @@ def cmd_daemon(args) -> int:
     from companion.config import load_config
     from companion.daemon import Daemon
     from companion.header import GameHeader, random_seed
-    from companion.paths import default_db, default_socket
+    from companion.paths import check_private_dir, default_db, default_socket
     from companion.service import ServiceNotifier
-    from companion.store import open_store
 
     config = load_config(args.config)
     db = args.db or default_db()
-    store, recovery = open_store(db, save_copy=False)  # copied just after READY (_keep_good_copy)
+    check_private_dir(Path(db))
+    store, recovery, unwritable = _open_store(db)
     daemon = Daemon(store, args.socket or default_socket(), hold_time=config.dice.hold_time, language=config.language,
                     reader_roles={reader.name: reader.role for reader in config.readers})
-    if daemon.resume_last() is None and args.new:
+    if unwritable is not None:  # a read-only data directory: its games go on in memory
+        daemon.recent.append(unwritable)
+        daemon.storage_warning = unwritable
+    if _resume(daemon) is None and args.new:
         players = [p.strip() for p in args.players.split(",") if p.strip()]
         daemon.start_game(GameHeader.from_json({"game": args.new, "players": players,
                                                 "seed": random_seed()}))
@@ -266,7 +269,8 @@ def cmd_daemon(args) -> int:
         game = f"game {daemon.session.game_id}" if daemon.session is not None else "no game"
         notifier.ready(f"listening on {daemon.socket_path}; {game}")
         tasks.append(asyncio.get_running_loop().create_task(notifier.keep_alive(daemon.heartbeat)))
-        tasks.append(asyncio.get_running_loop().create_task(_keep_good_copy(db)))
+        if unwritable is None:
+            tasks.append(asyncio.get_running_loop().create_task(_keep_good_copy(db)))
 
     async def serve():
         loop = asyncio.get_running_loop()
@@ -286,6 +290,40 @@ def cmd_daemon(args) -> int:
     finally:
         store.close()
     return 0
+
+
+def _open_store(db):
+    """``(store, recovery, unwritable)``: :func:`companion.store.open_store`; when the data
+    directory cannot be written, an in-memory copy of the store and the sentence that says so
+    (issue 8: never a crash at every start over a read-only directory)."""
+    from companion.errors import StoreError
+    from companion.i18n import msg
+    from companion.store import memory_copy, open_store, writable
+
+    try:
+        store, recovery = open_store(db, save_copy=False)  # copied just after READY (_keep_good_copy)
+        return store, recovery, None
+    except StoreError as exc:
+        if writable(db):
+            raise
+        log.error("%s; keeping the game in memory", exc)
+        reason = str(exc).rsplit(": ", 1)[-1][:120]
+        return memory_copy(db), None, msg("The event store {path} cannot be written ({reason}). The game goes "
+                                          "on in memory and is lost when the companion stops.",
+                                          path=str(db), reason=reason)
+
+
+def _resume(daemon):
+    """Resume the last unfinished game; one that does not replay is kept in the store and
+    named on the screen, and the daemon starts without it (never a crash at every start)."""
+    from companion.errors import StoreError
+
+    try:
+        return daemon.resume_last()
+    except StoreError as exc:
+        log.error("%s", exc)
+        daemon.recent.append(str(exc))
+        return None
 
 
 #: Seconds between two refreshes of the event store's last good copy while the daemon runs.

@@ -23,6 +23,10 @@ from companion.paths import default_socket  # noqa: F401  (re-exported for clien
 log = logging.getLogger(__name__)
 
 
+def _seen(revision: int | None) -> dict[str, int]:
+    return {} if revision is None else {"revision": revision}
+
+
 class DaemonUnavailable(CompanionError, ConnectionError):
     """The daemon socket does not answer."""
 
@@ -136,13 +140,14 @@ class Client:
         except OSError as exc:
             raise DaemonUnavailable(f"daemon connection lost: {exc}") from exc
 
-    def choose(self, key: str) -> dict[str, Any]:
-        """Touch a choice (its key); returns the ack."""
-        return self.request({"cmd": "choose", "key": key})
+    def choose(self, key: str, revision: int | None = None) -> dict[str, Any]:
+        """Touch a choice (its key); returns the ack. ``revision``: the state's ``revision``
+        the touch was made on; the daemon refuses the touch if the game moved on since."""
+        return self.request({"cmd": "choose", "key": key, **_seen(revision)})
 
-    def undo(self) -> dict[str, Any]:
-        """Touch Undo; returns the ack."""
-        return self.request({"cmd": "undo"})
+    def undo(self, revision: int | None = None) -> dict[str, Any]:
+        """Touch Undo; returns the ack (``revision``: as for :meth:`choose`)."""
+        return self.request({"cmd": "undo", **_seen(revision)})
 
     def new_game(self, game: str, players: list[str], options: dict | None = None) -> dict[str, Any]:
         """Start a new game; returns the ack."""

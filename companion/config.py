@@ -53,6 +53,9 @@ FEEDBACK_KEYS = ("pin", "device")
 FEEDBACK_DEVICES = ("buzzer", "led")
 
 
+#: Largest config file read, in bytes (the commented example is under 10 kB).
+MAX_CONFIG_BYTES = 1 << 20
+
 #: Longest hold time that makes sense for "undo", in seconds.
 MAX_HOLD_TIME = 10.0
 
@@ -176,13 +179,23 @@ def load_config(path: str | os.PathLike[str] | None = None) -> Config:
     explicit = path is not None or bool(os.environ.get(CONFIG_ENV))  # a named file must exist
     file = Path(path) if path is not None else default_config_path()
     try:
-        text = file.read_text(encoding="utf-8")
+        if file.exists() and not file.is_file():  # a directory; a FIFO would wait for ever
+            raise ConfigError(f"{file}: not a regular file")
+        with file.open("rb") as stream:
+            data = stream.read(MAX_CONFIG_BYTES + 1)
     except FileNotFoundError:
         if explicit:
             raise ConfigError(f"{file}: config file not found") from None
         return default_config()
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         raise ConfigError(f"{file}: cannot read config file: {exc}") from None
+    if len(data) > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{file}: larger than {MAX_CONFIG_BYTES} bytes: not a config file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise ConfigError(f"{file}: line {line}: not UTF-8 text (byte 0x{data[exc.start]:02X})") from None
     return parse_config(text, source=str(file))
 
 
@@ -195,7 +208,10 @@ def parse_config(text: str, source: str = "<config>") -> Config:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{source}: invalid TOML: {exc}") from None
+        where = str(exc).replace("(at end of document)", f"(at end of document, line {text.count(chr(10)) + 1})")
+        raise ConfigError(f"{source}: invalid TOML: {where}") from None
+    except RecursionError:  # tomllib recurses once per "[": a hundred thousand of them
+        raise ConfigError(f"{source}: invalid TOML: arrays or tables nested too deeply") from None
     try:
         return config_from_dict(data)
     except ConfigError as exc:

@@ -76,6 +76,12 @@ class Daemon:
         self._stopped: asyncio.Event | None = None
         self._reader_jobs: dict[str, Callable[[Callable], concurrent.futures.Future]] = {}
         self.walk: enrollment.Walk | None = None
+        #: Why games are not being saved (the store is in memory, or a write failed), for
+        #: every state message; None while they are.
+        self.storage_warning: str | None = None
+        #: Counts the game's changes (each accepted input, each new or resumed game); every
+        #: state carries it, and a touch that names an older one is refused (issue 8).
+        self.revision = 0
         self._walk_owner: asyncio.StreamWriter | None = None  # the client that started the walk
         self._cancels: dict[asyncio.StreamWriter, set[threading.Event]] = {}  # its pending tag writes
         self._tasks: set[asyncio.Task] = set()  # long commands answered in the background
@@ -151,6 +157,8 @@ class Daemon:
                                      reader_roles=self.reader_roles, enrolled=self.store.enrolled_tags())
         self.recent.clear()
         self.recent.extend(self.session.spec.news(self.session.state))
+        self._check_saving()
+        self.revision += 1
         self.publish()
         return self.session
 
@@ -161,6 +169,7 @@ class Daemon:
         self.recent.clear()
         self.recent.append(msg("Resumed game {id} after {inputs} inputs.", id=record.id,
                                inputs=self.session.position))
+        self.revision += 1
         self.publish()
         return self.session
 
@@ -266,13 +275,40 @@ class Daemon:
             return Reply(False, str(exc))
         if self.on_reply is not None:
             self.on_reply(inp, reply)
+        self._check_saving()
         if reply.accepted:
+            self.revision += 1
             log.info("%s -> %s", inputs.describe(inp), "; ".join(reply.news))
             self.recent.extend(reply.news)
             self.publish(reply.news, self._physical(inp))
         elif not reply.ignored:
             self._notify(reply.text)
         return reply
+
+    def _check_saving(self) -> None:
+        """Tell the table, once, that the game's inputs can no longer be recorded (issue 8)."""
+        from companion.i18n import msg
+
+        unsaved = self.session.unsaved if self.session is not None else None
+        if unsaved is None or self.storage_warning is not None:
+            return
+        self.storage_warning = msg("The game is no longer being saved ({reason}). It goes on in memory: "
+                                   "keep the companion on until the game ends.", reason=unsaved[:160])
+        self.recent.append(self.storage_warning)
+        self._notify(self.storage_warning, "error")
+
+    def _touch(self, key: str, seen: int | None) -> Reply:
+        """A touch made on the state numbered ``seen`` (None: whatever is current). When the
+        game moved on since (another screen's touch, a tap), it is refused: two players
+        touching End turn at once end one turn, not two (issue 8)."""
+        from companion.i18n import msg
+
+        if seen is not None and seen != self.revision and self.session is not None:
+            prompt = self.session.prompt.text
+            text = msg("The game moved on before your touch: {prompt}", prompt=prompt)
+            self._notify(text)
+            return Reply(False, text)
+        return self._handle(Touch(key))
 
     def _tag_feedback(self, tap: Tap) -> None:
         """Tell the buzzer/LED whether ``tap`` named a component (before the rules run)."""
@@ -297,7 +333,8 @@ class Daemon:
 
     def _state(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> dict[str, Any]:
         return {**protocol.state_message(self.session, list(self.recent), news, self.language),
-                "language": self.language, "readers": dict(self.readers),
+                "language": self.language, "readers": dict(self.readers), "revision": self.revision,
+                "storage_warning": None if self.storage_warning is None else render(self.storage_warning, self.language),
                 "enrollment": self.walk.to_json(self.language) if self.walk is not None else None,
                 "physical": physical}
 
@@ -436,7 +473,10 @@ class Daemon:
             key = "undo" if cmd == "undo" else message.get("key")
             if not isinstance(key, str) or not key:
                 raise protocol.ProtocolError("choose needs a choice key (text)")
-            reply = await self._in_order(lambda: self._handle(Touch(key)))
+            seen = message.get("revision")
+            if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
+                raise protocol.ProtocolError(f"revision is the number of the state the touch was made on, not {seen!r}")
+            reply = await self._in_order(lambda: self._touch(key, seen))
             return reply.accepted, reply.text
         if cmd == "new_game":
             return await self._in_order(lambda: self._new_game(message, writer))
@@ -445,7 +485,8 @@ class Daemon:
         if cmd == "write_tag":
             return await self._write_tag(message, writer)
         if cmd == "language":
-            return await self._in_order(lambda: self._set_language(message.get("language")))
+            language = _text_arg(message, "language")
+            return await self._in_order(lambda: self._set_language(language))
         if cmd in ("enroll_start", "enroll_skip", "enroll_undo", "enroll_stop"):
             return await self._in_order(lambda: self._walk_command(cmd, message, writer))
         if cmd == "games":
@@ -518,7 +559,7 @@ class Daemon:
         if cmd == "enroll_start":
             if self.walk is not None:
                 return False, msg("An enrollment walk for {game} is running; stop it first.", game=self.walk.game)
-            self.walk = enrollment.start(get_game(message.get("game")))
+            self.walk = enrollment.start(get_game(_text_arg(message, "game")))
             self._walk_owner = writer
             log.info("enrollment walk started for %s (%d pieces)", self.walk.game, self.walk.total)
         elif self.walk is None:
@@ -578,7 +619,7 @@ class Daemon:
         from hardware.nfc.ntag import program
 
         component = _known_component(message.get("component"))
-        name = self._writer_for(component, message.get("reader"))
+        name = self._writer_for(component, _text_arg(message, "reader", required=False))
         wait = message.get("wait", 15)
         if not isinstance(wait, (int, float)) or isinstance(wait, bool) or not 1 <= wait <= 120:
             raise protocol.ProtocolError(f"wait is 1 to 120 seconds, not {wait!r}")
@@ -659,6 +700,20 @@ def _input_seen(inp: Input, show_uid: bool) -> dict[str, Any]:
     if isinstance(inp, Tap):
         return {"type": "input", "kind": "tap", "reader": inp.reader, "uid": inp.uid if show_uid else None}
     return {"type": "input", "kind": "press", "button": inp.button, "held": inp.hold}
+
+
+def _text_arg(message: dict[str, Any], key: str, required: bool = True) -> str | None:
+    """``message[key]`` when it is text (None when absent and not ``required``).
+
+    Raises:
+        ProtocolError: it is missing, or not a string (a list, a number...).
+    """
+    value = message.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str):
+        raise protocol.ProtocolError(f"{key} is text, not {value!r}"[:200])
+    return value
 
 
 def _known_component(component: Any) -> str:

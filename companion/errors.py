@@ -23,7 +23,12 @@ class StackError(CompanionError, LookupError):
 class ScriptError(CompanionError, ValueError):
     """A malformed table script line. ``line`` is 1-based."""
 
+    #: Longest message, in characters: a hostile line may quote a 100 kB value.
+    MAX_MESSAGE = 500
+
     def __init__(self, line: int, message: str):
+        if len(message) > self.MAX_MESSAGE:
+            message = message[:self.MAX_MESSAGE - 1] + "…"
         super().__init__(f"line {line}: {message}" if line else message)
         self.line = line
 

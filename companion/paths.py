@@ -40,3 +40,24 @@ def default_socket() -> Path:
     from platformdirs import user_runtime_path
 
     return user_runtime_path(APP) / "companion.sock"
+
+
+def check_private_dir(path: Path) -> None:
+    """Refuse a data file whose directory (or the file itself) anyone may write: another
+    user could replace the event store or plant a ``-wal`` beside it (issue 8).
+
+    Raises:
+        StoreError: naming the path and the command that fixes it.
+    """
+    import stat
+
+    from companion.errors import StoreError
+
+    for part in (path.parent, path):
+        try:
+            mode = part.stat().st_mode
+        except FileNotFoundError:
+            continue
+        if mode & stat.S_IWOTH:
+            raise StoreError(f"{part} can be written by any user, so the game in it could be changed by "
+                             f"anyone: run  chmod o-w {part}  (the companion refuses to use it as it is)")

@@ -6,7 +6,8 @@ Daemon -> client:
     input or a problem; ``{"type": "ack", "id": ..., "ok": bool, "text": ...}`` for each
     command that carried an ``id``.
 Client -> daemon:
-    ``{"cmd": "choose", "key": "end-turn"}``, ``{"cmd": "undo"}``,
+    ``{"cmd": "choose", "key": "end-turn"}``, ``{"cmd": "undo"}`` (either may say
+    ``"revision": N``, the state the touch was made on: refused if the game moved on since),
     ``{"cmd": "new_game", "game": "creepy_cellar", "players": [...], "options": {...}}``
     (refused while an unfinished game runs unless it also says ``"abandon": true``; the seed
     is the daemon's, never the client's), ``{"cmd": "state"}`` (answered to the asker only),

@@ -53,7 +53,8 @@ def replay(script: TableScript, db: str | Path | None = None, realtime: bool = F
         script: the parsed script.
         db: event store file; None keeps everything in memory.
         realtime: honour each line's ``at`` (divided by ``speed``).
-        speed: how much faster than real time (``realtime`` only).
+        speed: how much faster than real time (``realtime`` only): the gaps between lines,
+            button holds and the readers' removal delay all shrink by this factor.
         on_line: called after each line with its reply (None for a line that caused no reply).
         on_message: receives every daemon message (from the client thread).
         socket_path: where the daemon listens (default: a temporary directory).
@@ -76,7 +77,7 @@ def _run(script, store, path, realtime, speed, on_line, on_message) -> ReplayRes
     replies: list[Reply] = []
     daemon = Daemon(store, path, on_reply=lambda inp, reply: replies.append(reply))
     with DaemonThread(daemon):
-        table = SimulatedTable(daemon.on_presence, daemon.on_dice, realtime=realtime)
+        table = SimulatedTable(daemon.on_presence, daemon.on_dice, realtime=realtime, speed=speed)
         try:
             resumed_after = daemon.call(lambda: _start(daemon, script, store))
             result = ReplayResult(state={}, resumed_after=resumed_after)
@@ -112,6 +113,8 @@ def _account(daemon: Daemon, result: ReplayResult, line: ScriptLine, reply: Repl
     """Record what came of one fed line; stop the replay if the daemon could not go on."""
     if daemon.failure is not None:
         raise ReplayFailed(line.number, str(daemon.failure))
+    if daemon.session is not None and daemon.session.unsaved is not None:
+        raise ReplayFailed(line.number, daemon.session.unsaved)
     if reply is not None and not reply.accepted and not reply.ignored:
         result.refused.append((line.number, reply.text))
     if on_line is not None:

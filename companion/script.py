@@ -17,6 +17,9 @@ from companion.header import GameHeader, HeaderError
 
 SCRIPT_VERSION = 1
 
+#: Largest script file read, in bytes (a whole evening's game is well under a megabyte).
+MAX_SCRIPT_BYTES = 64 << 20
+
 #: Latest ``at`` a script may use, in seconds (a week: longer is a typo).
 MAX_AT = 7 * 24 * 3600.0
 
@@ -42,12 +45,24 @@ def load(path: str | Path) -> TableScript:
     """Read and parse a script file.
 
     Raises:
-        ScriptError: naming the line and what is wrong (line 0: the file cannot be read).
+        ScriptError: naming the line and what is wrong (line 0: the file cannot be read, is
+            not a regular file, is larger than :data:`MAX_SCRIPT_BYTES`, or is not UTF-8).
     """
+    path = Path(path)
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")  # a BOM from a Windows editor is fine
-    except (OSError, UnicodeDecodeError) as exc:
+        if path.exists() and not path.is_file():  # a directory; a FIFO would wait for ever
+            raise ScriptError(0, f"{path}: not a regular file")
+        with path.open("rb") as file:
+            data = file.read(MAX_SCRIPT_BYTES + 1)
+    except OSError as exc:
         raise ScriptError(0, f"cannot read {path}: {exc}") from exc
+    if len(data) > MAX_SCRIPT_BYTES:
+        raise ScriptError(0, f"{path}: larger than {MAX_SCRIPT_BYTES} bytes: not a table script")
+    try:
+        text = data.decode("utf-8-sig")  # a BOM from a Windows editor is fine
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise ScriptError(0, f"{path}, line {line}: not UTF-8 text (byte 0x{data[exc.start]:02X})") from exc
     return parse(text)
 
 

@@ -105,6 +105,9 @@ class Session:
             a reader not listed accepts any component.
         enrolled: the tag registry (UID hex -> component id); the header's own ``tags``
             (a table script's) take precedence.
+        unsaved: None while every input is recorded; once a write to the store fails (disk
+            full, read-only), why: the game goes on in memory and nothing more is written
+            for it (a log with a gap would replay wrongly).
     """
 
     spec: GameSpec
@@ -118,6 +121,7 @@ class Session:
     state: Any = field(init=False)
     history: list[Entry] = field(init=False, default_factory=list)
     last_line: int | None = field(init=False, default=None)
+    unsaved: str | None = field(init=False, default=None)
     _before: list[Any] = field(init=False, default_factory=list)  # the state before each entry
     _base: int = field(init=False, default=0)  # inputs before ``history`` (not in memory)
     _redo: dict[tuple[int, str], tuple[dict[str, str], ...]] = field(init=False, default_factory=dict)
@@ -138,7 +142,10 @@ class Session:
         """Start a new game (recorded in ``store`` when given)."""
         session = cls(get_game(header.game), header, store, **kwargs)
         if store is not None:
-            session.game_id = store.new_game(header.to_json(), header.key(), session.clock())
+            try:
+                session.game_id = store.new_game(header.to_json(), header.key(), session.clock())
+            except StoreError as exc:  # the game is played in memory (issue 8)
+                session._lose_store(exc)
         return session
 
     @classmethod
@@ -222,7 +229,8 @@ class Session:
 
         Raises:
             StackError: a forced outcome is impossible (the state is unchanged).
-            StoreError: the input could not be recorded (the state is unchanged).
+
+        An input the store cannot record is still played; :attr:`unsaved` says why.
         """
         if isinstance(inp, Remove):
             return Reply(False, ignored=True)
@@ -327,7 +335,7 @@ class Session:
         return self._picker.pick(chance)
 
     def _undo(self, inp: Input, line: int | None) -> Reply:
-        if not self.history and self._base:
+        if not self.history and self._base and self.unsaved is None:
             self._reload()  # undo reached inputs whose states are no longer in memory
         if not self.history:
             raise Rejected(msg("Nothing to undo."))
@@ -372,9 +380,18 @@ class Session:
             self.last_line = line
 
     def _persist(self, kind: str, body: dict[str, Any], outcome: str | None = None) -> int | None:
-        if self.store is not None:
+        if self.store is None or self.unsaved is not None:
+            return None
+        try:
             return self.store.append(self.game_id, kind, body, self.clock(), outcome=outcome)
-        return None
+        except StoreError as exc:  # the transaction rolled back: nothing half-written
+            self._lose_store(exc)
+            return None
+
+    def _lose_store(self, exc: StoreError) -> None:
+        """From now on this game lives in memory only (issue 8: disk full, read-only)."""
+        self.unsaved = str(exc)
+        log.error("game %s is no longer recorded: %s", self.game_id, exc)
 
     # ------------------------------------------------------------------ long games (issue 9)
 

@@ -87,6 +87,11 @@ _DAMAGED_CODES = (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
 GOOD_COPY = ".last-good"
 
 
+#: Every table the schema has ever had: a store holding only some of them is ours, cut short
+#: while it was being created (issue 8, torn writes).
+OUR_TABLES = frozenset({"games", "events", "tags", "snapshots"})
+
+
 class CorruptStore(StoreError):
     """The database file is damaged: SQLite calls it corrupt or no database, or it fails its
     integrity check. The file was left as it was."""
@@ -170,16 +175,19 @@ class EventStore:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
-        db.executescript(_SCHEMA)
-        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        # One transaction: a power cut leaves all of the schema or none of it (issue 8).
+        db.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
 
     def _check(self, db: sqlite3.Connection) -> None:
+        cut = _cut_short(self.path)
+        if cut:
+            raise CorruptStore(f"the event store {self.path} is cut short: {cut}")
         result = db.execute("PRAGMA integrity_check").fetchone()[0]
         if result != "ok":
-            raise CorruptStore(f"the event store {self.path} failed its integrity check: {result}")
+            raise CorruptStore(f"the event store {self.path} failed its integrity check: {result}"[:500])
         version = db.execute("PRAGMA user_version").fetchone()[0]
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if tables and not {"games", "events"} <= tables:
+        if tables and not {"games", "events"} <= tables and not tables <= OUR_TABLES:
             raise StoreError(f"{self.path} is not a Haunt Companion event store"
                              f" (it holds {', '.join(sorted(tables)[:5])}); it was left untouched")
         if version > SCHEMA_VERSION:
@@ -195,12 +203,19 @@ class EventStore:
             self._lock = None
 
     def new_game(self, header: dict[str, Any], key: str | None, now: float) -> int:
-        """Record a new game and return its id. ``now`` is wall-clock seconds."""
-        with self._transaction():
-            cursor = self._db.execute(
-                "INSERT INTO games (game, key, header, started) VALUES (?, ?, ?, ?)",
-                (header["game"], key, json.dumps(header, sort_keys=True), now),
-            )
+        """Record a new game and return its id. ``now`` is wall-clock seconds.
+
+        Raises:
+            StoreError: the write failed (disk full, read-only); nothing was written.
+        """
+        try:
+            with self._transaction():
+                cursor = self._db.execute(
+                    "INSERT INTO games (game, key, header, started) VALUES (?, ?, ?, ?)",
+                    (header["game"], key, json.dumps(header, sort_keys=True), now),
+                )
+        except sqlite3.Error as exc:
+            raise StoreError(f"could not record the new game in {self.path}: {exc}") from exc
         return int(cursor.lastrowid)
 
     def append(self, game_id: int, kind: str, body: dict[str, Any], now: float,
@@ -252,9 +267,16 @@ class EventStore:
         return row[0] if row else None
 
     def forget_tag(self, uid: str) -> bool:
-        """Take tag ``uid`` out of the registry; False if it was not there."""
-        with self._transaction():
-            cursor = self._db.execute("DELETE FROM tags WHERE uid = ?", (uid,))
+        """Take tag ``uid`` out of the registry; False if it was not there.
+
+        Raises:
+            StoreError: the write failed; nothing was written.
+        """
+        try:
+            with self._transaction():
+                cursor = self._db.execute("DELETE FROM tags WHERE uid = ?", (uid,))
+        except sqlite3.Error as exc:
+            raise StoreError(f"could not forget tag {uid} in {self.path}: {exc}") from exc
         return cursor.rowcount > 0
 
     def events(self, game_id: int, after: int = 0) -> list[Event]:
@@ -262,7 +284,7 @@ class EventStore:
         rows = self._db.execute(
             "SELECT seq, kind, body, at FROM events WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after)
         )
-        return [Event(seq, kind, json.loads(body), at) for seq, kind, body, at in rows]
+        return [Event(seq, kind, _decode(body, f"game {game_id} event {seq}"), at) for seq, kind, body, at in rows]
 
     def save_snapshot(self, game_id: int, seq: int, version: str, body: dict[str, Any], now: float) -> None:
         """Keep the session after event ``seq`` (a cache: failing to write one loses nothing).
@@ -310,12 +332,53 @@ class EventStore:
     @staticmethod
     def _record(row: tuple) -> GameRecord:
         gid, game, key, header, started, outcome = row
-        return GameRecord(gid, game, key, json.loads(header), started, outcome)
+        return GameRecord(gid, game, key, _decode(header, f"game {gid}"), started, outcome)
 
     def _transaction(self):
         if self._db is None:
             raise StoreError(f"the event store {self.path} is closed")
         return _Transaction(self._db)
+
+
+def _decode(text: Any, what: str) -> Any:
+    """A stored JSON text; a damaged one (integrity checks do not read contents) is a CorruptStore."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise CorruptStore(f"{what} in the event store is damaged: {exc}") from exc
+
+
+def _cut_short(path: str) -> str | None:
+    """Why the database file at ``path`` is shorter than its own header says, or None (issue 8).
+
+    SQLite reads the missing end of a truncated file as zeros, and ``integrity_check`` does
+    not read record contents: a cut file can pass it with zeros inside stored text. Only
+    checked without a WAL (one may hold the missing pages: a checkpoint cut short by a full
+    disk); with one, :func:`open_store` reads the game to resume instead.
+    """
+    if path == ":memory:":
+        return None
+    try:
+        with open(path, "rb") as file:
+            header = file.read(100)
+            size = os.fstat(file.fileno()).st_size
+    except FileNotFoundError:
+        return None
+    if os.path.exists(path + "-wal") and os.path.getsize(path + "-wal"):
+        return None
+    if size == 0 or not header.startswith(b"SQLite format 3\x00"):
+        return None  # a new file, or not SQLite at all (SQLite itself says so)
+    if len(header) < 100:
+        return f"{size} bytes, not even its header"
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    header_valid = pages and header[24:28] == header[92:96]
+    if page_size and size % page_size:
+        return f"{size} bytes is not a whole number of {page_size}-byte pages"
+    if header_valid and size < pages * page_size:
+        return f"{size} bytes of {pages * page_size}"
+    return None
 
 
 class _Transaction:
@@ -413,7 +476,7 @@ def open_store(path: str | Path, now: float | None = None,
     """
     recovery = None
     try:
-        store = EventStore(path)
+        store = _readable(EventStore(path))
     except CorruptStore as exc:
         recovery = recover(path, str(exc), now)
         store = EventStore(path)
@@ -423,6 +486,48 @@ def open_store(path: str | Path, now: float | None = None,
         except StoreError as exc:  # the game goes on; only the safety net is older
             log.warning("%s", exc)
     return store, recovery
+
+
+def _readable(store: EventStore) -> EventStore:
+    """``store``, once every game's header and the unfinished game's events decode (issue 8).
+
+    Raises:
+        CorruptStore: one does not (the store is closed).
+    """
+    try:
+        store.games()
+        record = store.last_unfinished()
+        if record is not None:
+            store.events(record.id)
+    except CorruptStore:
+        store.close()
+        raise
+    return store
+
+
+def writable(path: str | Path) -> bool:
+    """Whether the store's directory (and the file, if it exists) can be written (issue 8)."""
+    path = Path(path)
+    return os.access(path.parent, os.W_OK) and (not path.exists() or os.access(path, os.W_OK))
+
+
+def memory_copy(path: str | Path) -> EventStore:
+    """An in-memory store holding what the database at ``path`` holds, read without writing
+    anything beside it (a read-only data directory, issue 8); an empty one if it cannot be read."""
+    store = EventStore(":memory:")
+    if not Path(path).exists():
+        return store
+    for query in ("mode=ro", "immutable=1"):  # immutable: no -shm can be made beside it
+        try:
+            source = sqlite3.connect(f"file:{path}?{query}", uri=True)
+            try:
+                source.backup(store._db)
+            finally:
+                source.close()
+            return store
+        except sqlite3.Error as exc:
+            log.warning("cannot copy %s (%s): %s", path, query, exc)
+    return store
 
 
 def recover(path: str | Path, problem: str, now: float | None = None) -> Recovery:

@@ -28,15 +28,33 @@ class SimulatedTable:
         on_dice: receives each dice-button release with the seconds it was held.
         realtime: True to let holds and removal delays take real time; False to advance a
             manual clock instead (fast replays).
+        speed: with ``realtime``, how much faster than real time the table runs: a 2 s hold
+            takes 2 s / ``speed`` of real time and the button measures exactly 2 s; so does
+            the removal delay.
     """
 
     def __init__(self, on_presence: Callable[[PresenceEvent], None],
-                 on_dice: Callable[[float], None], realtime: bool = False):
+                 on_dice: Callable[[float], None], realtime: bool = False, speed: float = 1.0):
         from gpiozero.pins.mock import MockFactory
 
         self.on_presence = on_presence
-        self.clock = time.monotonic if realtime else ManualClock()
-        self._advance = time.sleep if realtime else self.clock.advance
+        if realtime and speed == 1.0:
+            self.clock, self._advance = time.monotonic, time.sleep
+        elif realtime:
+            # Sped up: the table's clock moves by exactly what the script says while real
+            # time passes, shrunk. (A clock scaled from real time turned a 20 ms stall of a
+            # busy machine into a 2 s hold at speed 100: an undo instead of a roll.)
+            clock = ManualClock()
+            self.clock = clock
+
+            def advance(seconds: float) -> None:
+                time.sleep(seconds / speed)
+                clock.advance(seconds)
+
+            self._advance = advance
+        else:
+            self.clock = ManualClock()
+            self._advance = self.clock.advance
         self.factory = MockFactory()
         # A sped-up real-time replay (``--realtime --speed 40``) presses faster than any
         # finger, inside the button's release lockout; only there is the lockout off. Fast

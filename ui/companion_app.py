@@ -145,6 +145,7 @@ class CompanionApp(App):
         kind = message.get("type")
         if kind == "state":
             first = not self.model.connected
+            self._revision = message.get("revision")  # the state the buttons on screen show
             self.model.apply_state(message)
             if first:
                 self.ask("games")
@@ -225,14 +226,14 @@ class CompanionApp(App):
         if key == NEW_GAME:
             self.model.go("newgame")
         else:
-            self._send("choose", key)
+            self._send("choose", key, getattr(self, "_revision", None))
 
     def undo(self) -> None:
         """The Undo button (or the toast's) was touched. Undoing a tap or a press says which
         physical thing to put back."""
         undone = self._toast_for
         self._end_toast()
-        self._send("undo", after=partial(self._undone, undone))
+        self._send("undo", getattr(self, "_revision", None), after=partial(self._undone, undone))
 
     def _undone(self, undone: dict | None, ack: dict | None) -> None:
         if not ack or not ack.get("ok") or not undone:

@@ -334,6 +334,8 @@ def parse_pm3_json(path: Path, text: str) -> _Raw:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise DumpError(f"{path}, line {exc.lineno}: not valid JSON: {exc.msg}") from exc
+    except RecursionError as exc:  # "[[[[..." a hundred thousand deep
+        raise DumpError(f"{path}: not a tag dump: JSON nested too deeply") from exc
     if not isinstance(doc, dict) or doc.get("FileType") != "mfu":
         kind = doc.get("FileType") if isinstance(doc, dict) else None
         raise DumpError(f"{path}: Proxmark3 JSON FileType {kind!r} is not supported (only 'mfu')")

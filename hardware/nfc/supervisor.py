@@ -4,6 +4,9 @@ A reader that fails (SPI node missing at boot, serial adapter unplugged, a chip 
 answering) never stops the daemon: the supervisor reports it offline once, retries with a
 backoff that doubles up to ``max_backoff`` seconds, and reports it online again as soon as
 it opens, so a returning device is back within ``max_backoff`` plus one poll (issue 3, case 12).
+A card that lay on the reader through the fault is not reported again when it reopens, and
+an unexpected exception from a driver counts as a failure, never the end of the thread
+(issue 8).
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ class ReaderSupervisor:
         self.runner: ReaderRunner | None = None
         self.online: bool | None = None
         self.backoff = interval
+        self._resting: bytes | None = None  # the card on the reader when it failed
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._jobs: queue.SimpleQueue = queue.SimpleQueue()
@@ -98,6 +102,10 @@ class ReaderSupervisor:
         except HardwareError as exc:
             self._lost(str(exc))
             return self._back_off()
+        except Exception as exc:  # a driver's or library's surprise must not end the thread (issue 8)
+            log.exception("reader %s: unexpected error while polling", self.name)
+            self._lost(f"reader {self.name} failed: {type(exc).__name__}: {exc}")
+            return self._back_off()
         # Online only once a poll worked: a device that opens but does not answer
         # (unplugged mid-way, a silent chip) must not flap between online and offline.
         self.backoff = self.interval
@@ -111,6 +119,9 @@ class ReaderSupervisor:
             self._report(False, str(exc))
             return self._back_off()
         self.runner = ReaderRunner(reader, self.on_event, interval=self.interval, clock=self.clock)
+        if self._resting is not None:  # the card that lay there before the fault is no new tap
+            self.runner.tracker.assume(self._resting)
+            self._resting = None
         return 0.0
 
     def _back_off(self) -> float:
@@ -119,6 +130,7 @@ class ReaderSupervisor:
 
     def _lost(self, detail: str) -> None:
         reader = self.runner.reader
+        self._resting = self.runner.tracker.current
         self.runner = None
         try:
             reader.close()

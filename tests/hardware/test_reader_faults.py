@@ -1,0 +1,207 @@
+"""Issue 8, readers under faults: SPI transfer errors, a serial port that vanishes and comes
+back, UART garbage, slow answers. Through the simulated chips, the real drivers, the
+supervisor and the daemon: the daemon stays up, the reader is reported offline and back,
+and no completed tap is lost (nor a resting card counted twice)."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+
+import pytest
+
+from companion.client import Client
+from companion.daemon import Daemon, DaemonThread
+from companion.header import GameHeader
+from companion.store import EventStore
+from hardware.errors import ReaderUnavailable
+from hardware.nfc.base import TagPresented
+from hardware.nfc.fake import FakeNfcReader
+from hardware.nfc.supervisor import ReaderSupervisor
+
+UID = bytes.fromhex("04112233445566")
+CARDS = {"04A10000000001": "creepy_cellar:ghost:room-H", "04A10000000002": "creepy_cellar:ghost:room-E",
+         "04A10000000003": "creepy_cellar:ghost:room-B"}
+
+
+class Wired(FakeNfcReader):
+    """A fake reader whose poll raises whatever ``fault`` holds (a chip library's surprise)."""
+
+    fault: BaseException | None = None
+
+    def poll(self):
+        if self.fault is not None:
+            raise self.fault
+        return super().poll()
+
+
+def test_an_unexpected_error_from_a_driver_does_not_kill_the_reader_thread():
+    """Found here: only HardwareError was caught; any other exception from a driver or its
+    library ended the supervisor's thread, and the reader stayed dead, never reported."""
+    reader = Wired("cards")
+    statuses, events = [], []
+    supervisor = ReaderSupervisor("cards", lambda: reader, events.append, lambda *s: statuses.append(s),
+                                  interval=0.1, max_backoff=1.0)
+    supervisor.step(), supervisor.step()
+    reader.fault = RuntimeError("mfrc522 library: list index out of range")
+    supervisor.step()  # raised out of step() before the fix
+    assert statuses[-1] == ("cards", False, "reader cards failed: RuntimeError: mfrc522 library: list index out of range")
+    reader.fault = None
+    reader.present(UID)
+    waits = [supervisor.step() for _ in range(3)]
+    assert statuses[-1] == ("cards", True, "")
+    assert sum(waits) <= 2.0  # back within 2 s of the fault ending (backoff is capped at 1 s)
+    assert events == [TagPresented("cards", UID)]
+
+
+def test_a_card_resting_through_a_fault_is_not_a_second_tap():
+    """Found here: the reopened reader's tracker started empty, so the card still lying on the
+    reader after a fault was reported again: a second draw, a second answer."""
+    reader = Wired("cards")
+    events = []
+    supervisor = ReaderSupervisor("cards", lambda: reader, events.append, lambda *s: None, interval=0.1)
+    reader.present(UID)
+    for _ in range(3):
+        supervisor.step()
+    reader.fault = ReaderUnavailable("cards: SPI read failed: [Errno 5] Input/output error")
+    supervisor.step()
+    reader.fault = None
+    for _ in range(5):
+        supervisor.step()
+    assert events == [TagPresented("cards", UID)]
+    reader.remove()
+    reader.present(bytes.fromhex("04112233445577"))  # another card after the fault is a tap
+    for _ in range(5):
+        supervisor.step()
+    assert [type(e).__name__ for e in events] == ["TagPresented", "TagRemoved", "TagPresented"]
+
+
+# ---------------------------------------------------------------- through the daemon
+
+class Watch:
+    def __init__(self):
+        self.messages, self.cond = [], threading.Condition()
+
+    def __call__(self, message):
+        with self.cond:
+            self.messages.append(message)
+            self.cond.notify_all()
+
+    def clear(self):
+        with self.cond:
+            self.messages.clear()
+
+    def wait_for(self, predicate, timeout=10.0):
+        with self.cond:
+            assert self.cond.wait_for(lambda: any(predicate(m) for m in self.messages), timeout), \
+                [m.get("text") for m in self.messages if m.get("type") == "notice"]
+            return next(m for m in self.messages if predicate(m))
+
+
+@pytest.fixture
+def daemon(tmp_path):
+    store = EventStore(tmp_path / "g.sqlite3")
+    d = Daemon(store, tmp_path / "d.sock", reader_roles={"cards": "cards"})
+    with DaemonThread(d):
+        header = GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada"], "seed": 1,
+                                       "options": {"ghost_deck": "physical"}, "tags": CARDS,
+                                       "stack": {"movement_die": [2, 3, 4, 5]}})
+        d.call(lambda: d.start_game(header))
+        yield d
+    store.close()
+
+
+def _taps(daemon) -> list[str]:
+    """The UIDs of the taps the game accepted, in order."""
+    return daemon.call(lambda: [e.input["tap"] for e in daemon.session.history if "tap" in e.input])
+
+
+def _draw(daemon, client, reader_put, reader_lift, uid_hex):
+    """Roll, then put a Ghost card on the reader; returns when the daemon drew it."""
+    assert client.choose("roll")["ok"]
+    before = len(_taps(daemon))
+    reader_put(bytes.fromhex(uid_hex))
+    deadline = time.monotonic() + 10
+    while len(_taps(daemon)) == before:
+        assert time.monotonic() < deadline, "the tap never reached the game"
+        time.sleep(0.02)
+    reader_lift()
+    assert client.choose("end-turn")["ok"]
+
+
+@pytest.mark.slow
+def test_a_serial_port_that_vanishes_and_comes_back(daemon, tmp_path):
+    from hardware.nfc.pn532 import PN532Reader
+    from hardware.nfc.pn532_sim import SimulatedPN532
+
+    port = tmp_path / "serial0"  # like /dev/serial0: a link to whatever tty the adapter is
+    sims = [SimulatedPN532()]
+    port.symlink_to(sims[0].port)
+    supervisor = ReaderSupervisor("cards", lambda: PN532Reader("cards", str(port)), daemon.on_presence,
+                                  daemon.on_reader_status, interval=0.05, max_backoff=1.0)
+    supervisor.start()
+    watch = Watch()
+    try:
+        with Client(daemon.socket_path, on_message=watch) as client:
+            watch.wait_for(lambda m: m.get("type") == "state" and m["readers"].get("cards", {}).get("online"))
+            _draw(daemon, client, lambda uid: sims[-1].present(uid), lambda: sims[-1].remove(), "04A10000000001")
+            sims[-1].inject(b"\xff\x13\x37\x00\xff\x05\x00\x42")  # UART garbage between polls
+            sims[-1].delay_next(0.3)  # a slow answer
+            _draw(daemon, client, lambda uid: sims[-1].present(uid), lambda: sims[-1].remove(), "04A10000000002")
+            sims[-1].close()  # the adapter is unplugged
+            port.unlink()
+            watch.wait_for(lambda m: m.get("type") == "notice" and "Reader cards is offline" in m["text"])
+            assert client.request({"cmd": "state"})["ok"]  # the daemon still answers
+            assert client.choose("roll")["ok"] and client.undo()["ok"]  # touches still work
+            watch.clear()
+            sims.append(SimulatedPN532())  # plugged in again, as another tty
+            port.symlink_to(sims[-1].port)
+            back = time.monotonic()
+            watch.wait_for(lambda m: m.get("type") == "notice" and m["text"] == "Reader cards is working.")
+            recovered = time.monotonic() - back
+            _draw(daemon, client, lambda uid: sims[-1].present(uid), lambda: sims[-1].remove(), "04A10000000003")
+    finally:
+        supervisor.stop()
+        for sim in sims:
+            sim.close()
+    assert _taps(daemon) == list(CARDS)  # every completed tap is in the game, once
+    events = daemon.store.events(daemon.session.game_id)
+    assert [e.body["input"]["tap"] for e in events if "tap" in e.body["input"]] == list(CARDS)
+    print(f"PN532 back {recovered:.2f} s after the port returned")
+
+
+@pytest.mark.slow
+def test_spi_transfer_errors(daemon):
+    from hardware.nfc.mfrc522 import MFRC522Reader
+    from hardware.nfc.mfrc522_sim import SimCard, SimChip, installed
+
+    chip = SimChip()
+    real_transfer = chip.transfer
+    broken = threading.Event()
+
+    def transfer(data):
+        if broken.is_set():
+            raise OSError(5, "Input/output error")
+        return real_transfer(data)
+
+    chip.transfer = transfer
+    with installed(chip):
+        supervisor = ReaderSupervisor("cards", lambda: MFRC522Reader("cards"), daemon.on_presence,
+                                      daemon.on_reader_status, interval=0.05, max_backoff=1.0)
+        supervisor.start()
+        watch = Watch()
+        try:
+            with Client(daemon.socket_path, on_message=watch) as client:
+                watch.wait_for(lambda m: m.get("type") == "state" and m["readers"].get("cards", {}).get("online"))
+                _draw(daemon, client, lambda uid: chip.present(SimCard.ntag215(uid)), chip.remove, "04A10000000001")
+                broken.set()
+                watch.wait_for(lambda m: m.get("type") == "notice" and "Reader cards is offline" in m["text"])
+                assert client.request({"cmd": "state"})["ok"]
+                watch.clear()
+                broken.clear()
+                watch.wait_for(lambda m: m.get("type") == "notice" and m["text"] == "Reader cards is working.")
+                _draw(daemon, client, lambda uid: chip.present(SimCard.ntag215(uid)), chip.remove, "04A10000000002")
+        finally:
+            supervisor.stop()
+    assert _taps(daemon) == list(CARDS)[:2]
