@@ -423,7 +423,7 @@ def ask_pickup(state, f):
 
 
 def ask_traps(state, f):
-    room, n = f.args[0], int(f.args[1])
+    n = int(f.args[1])
     p = f.player
     traps = [t for t, c in state.content.cards.items() if c.kind == "trap" and state.in_deck(t) > 0]
     if n <= 0 or not traps or state.hands[p] <= 0:

@@ -18,7 +18,7 @@ from companion.games.children import components as cc
 from companion.games.children import effects as fx
 from companion.games.children import frames as fr
 from companion.games.children import grid as gr
-from companion.games.children.state import Frame, State, Step, add_hand, add_left, push, put, say, set_ghosts
+from companion.games.children.state import Frame, State, Step, push, put, say
 from companion.i18n import msg
 
 HAND = 5  # "Deal 5 cards from the Children deck to each player"
