@@ -7,6 +7,7 @@ actions chosen by the session and recorded in the event log.
 
 from companion.engine.core import (
     Chance,
+    CheckLine,
     Choice,
     GameSpec,
     OptionSpec,
@@ -18,6 +19,7 @@ from companion.engine.registry import all_games, get_game, known_component
 
 __all__ = [
     "Chance",
+    "CheckLine",
     "Choice",
     "GameSpec",
     "OptionSpec",
