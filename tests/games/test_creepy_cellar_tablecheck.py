@@ -84,7 +84,7 @@ def test_king_hunter_and_door_corrections():
     state = SPEC.apply(new_game(), "fix:king:A")
     assert state.king == "A"
     assert state.news == ("Correction: the Ghost King is now in room A (was off the board).",)
-    assert lines(state)["Ghost King"] == ("in room A", ["fix:king:off", "fix:king:B"])
+    assert lines(state)["Ghost King"] == ("in room A", ["fix:king:N", "fix:king:B"])  # never off again
     state = SPEC.apply(state, "fix:hunter:Bo:hallway")
     assert state.hunters[1].at == "hallway" and state.hunters[0].at == "outside"
     assert state.news == ("Correction: Bo is now in a hallway (was outside).",)

@@ -9,7 +9,7 @@ placeholder in ``content.toml``.
 """
 
 from companion.engine.core import GameSpec, OptionSpec
-from companion.games.children import components, rules
+from companion.games.children import components, rules, tablecheck
 from companion.games.children.codec import decode, encode
 from companion.games.children.view import news, view
 
@@ -152,4 +152,5 @@ SPEC = GameSpec(
     pieces=components.pieces(),
     encode=encode,
     decode=decode,
+    check=tablecheck.check,
 )

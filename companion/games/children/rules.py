@@ -18,6 +18,7 @@ from companion.games.children import components as cc
 from companion.games.children import effects as fx
 from companion.games.children import frames as fr
 from companion.games.children import grid as gr
+from companion.games.children import tablecheck
 from companion.games.children.state import Frame, State, Step, push, put, say
 from companion.i18n import msg
 
@@ -272,7 +273,8 @@ def prompt(state: State) -> Prompt:
 
 
 def apply(state: State, key: str) -> State:
-    """The state after ``key`` (a choice key or a chance outcome key).
+    """The state after ``key`` (a choice key, a chance outcome key, or a correction the
+    table check lists: :func:`~companion.games.children.tablecheck.correct`).
 
     Raises:
         RuleViolation: the game is over, or ``key`` is not possible now (nothing changes).
@@ -280,6 +282,8 @@ def apply(state: State, key: str) -> State:
     current = prompt(state)
     if current.over:
         raise RuleViolation(msg("The game is over."))
+    if key.startswith(tablecheck.PREFIX):  # a table-check correction: at any moment
+        return tablecheck.correct(state, key)
     legal = {o.key for o in current.chance.outcomes} if current.chance else {c.key for c in current.choices}
     if key not in legal:
         raise RuleViolation(msg("Not possible now: {key}. {prompt}", key=key, prompt=sentence(current.text)))

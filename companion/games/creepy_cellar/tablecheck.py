@@ -10,7 +10,8 @@ Corrections (``fix:`` keys, applied by :func:`correct` at any step of a turn):
 
 - ``fix:ghosts:<room>:+1`` / ``-1``: one ghost more or fewer in a room;
 - ``fix:hauntings:<room>:+1`` / ``-1``: one haunting more or fewer;
-- ``fix:king:<room>`` / ``fix:king:off``: the Ghost King's room (neighbours in letter order);
+- ``fix:king:<room>``: the Ghost King's room (neighbours in letter order; once on the
+  board he never leaves it, "Cellar Cards", so there is no correction to "off the board");
 - ``fix:hunter:<name>:<place>``: a hunter's place (neighbours in the order outside,
   hallway, A–N);
 - ``fix:locked:<colour>`` / ``fix:locked:none``: which doors are locked.
@@ -87,10 +88,9 @@ def correct(state: State, key: str) -> State:
         return _count(state, kind, room, int(step))
     if kind == "king":
         before = state.king
-        room = None if rest == _KING_OFF else rest
-        return say(replace(state, king=room),
+        return say(replace(state, king=rest),
                    msg("Correction: the Ghost King is now {now} (was {before}).",
-                       now=_king_text(room), before=_king_text(before)))
+                       now=_king_text(rest), before=_king_text(before)))
     if kind == "hunter":
         name, _, place = rest.rpartition(":")
         index = state.players.index(name)
@@ -134,15 +134,15 @@ def _ghost_limit(state: State, room: str) -> int:
 
 
 def _king_line(state: State) -> CheckLine:
-    stops = (_KING_OFF,) + tuple(room for room in cc.ROOMS
+    # Once on the board the King never leaves it ("Cellar Cards"): "off" is only where he starts.
+    stops = (() if state.king else (_KING_OFF,)) + tuple(room for room in cc.ROOMS
                                  if room == state.king or state.ghosts_in(room) <= _MAX_GHOSTS_WITH_KING)
     here = stops.index(state.king or _KING_OFF)
     fixes = []
     for step in (-1, 1):
         target = stops[(here + step) % len(stops)]
         if target != stops[here] and all(f.key != f"fix:king:{target}" for f in fixes):
-            room = None if target == _KING_OFF else target
-            fixes.append(Choice(f"fix:king:{target}", _king_button(room)))
+            fixes.append(Choice(f"fix:king:{target}", msg("To room {room}", room=target)))
     return CheckLine(msg("Ghost King"), _king_text(state.king), tuple(fixes))
 
 
@@ -196,10 +196,6 @@ def _rooms_text(rooms: tuple[str, ...]) -> Msg | str:
 
 def _king_text(room: str | None) -> Msg:
     return msg("off the board") if room is None else msg("in room {room}", room=room)
-
-
-def _king_button(room: str | None) -> Msg:
-    return msg("Off the board") if room is None else msg("To room {room}", room=room)
 
 
 def _place_text(place: str) -> Msg:
