@@ -34,7 +34,7 @@ from companion.errors import RuleViolation
 from companion.games.children import components as cc
 from companion.games.children import grid as gr
 from companion.games.children.state import Ghost, State, Step, put, say, set_ghosts
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, msg, nmsg
 
 #: Every correction key starts so.
 PREFIX = "fix:"
@@ -96,8 +96,9 @@ def correct(state: State, key: str) -> State:
     step = int(arg)
     state = replace(state, skulls=put(state.skulls, p, state.skulls[p] + step),
                     skull_pool=state.skull_pool - step)
-    return say(state, msg("Correction: {player} now holds {now} skull tokens (was {before}).",
-                          player=name, now=state.skulls[p], before=state.skulls[p] - step))
+    return say(state, nmsg("Correction: {player} now holds {n} skull token (was {before}).",
+                           "Correction: {player} now holds {n} skull tokens (was {before}).", "n",
+                           player=name, n=state.skulls[p], before=state.skulls[p] - step))
 
 
 # --------------------------------------------------------------------------- lines
