@@ -23,7 +23,7 @@ def test_check_screen_corrects_the_daemon_at_every_size(harness, tmp_path, panel
     sock = tmp_path / "companion.sock"
     with running_daemon(sock) as daemon:
         ui = harness("check", sock, size, ARTIFACTS / panel, px_per_mm=px_per_mm)
-        report = ui.finish()
+        report = ui.finish(timeout=120)  # a loaded machine: the steps have their own limits
         room = report["touched"].split(":")[2]
         believed = daemon.call(lambda: daemon.session.view()["rooms"][room]["ghosts"])
         events = daemon.call(lambda: [e.body.get("action") for e in daemon.store.events(daemon.session.game_id)])
