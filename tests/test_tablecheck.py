@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import threading
 from dataclasses import replace
+from pathlib import Path
 
+from companion import script
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
 from companion.header import GameHeader
 from companion.inputs import Touch
+from companion.replay import replay
 from companion.session import Session
 from companion.store import EventStore
 
@@ -134,3 +137,38 @@ def test_the_check_command_and_a_correction_through_the_socket(tmp_path):
                                    "fixes": [{"key": "fix:ghosts:E:+1", "label": "+1 fantasma"},
                                              {"key": "fix:ghosts:E:-1", "label": "−1 fantasma"},
                                              {"key": "fix:hauntings:E:+1", "label": "+1 infestazione"}]}
+
+
+SCRIPT = Path(__file__).parent / "scripts" / "creepy_cellar" / "table-check-correction.jsonl"
+
+
+def test_a_table_script_with_corrections_mid_game(tmp_path):
+    """Through the real replay path (daemon, simulated dice button, socket touches): Ada's
+    Ghost card puts a ghost in E, the table has two there and corrects it; a door
+    correction is undone; Bo's second +1 for E is refused (E holds 2: a third would be a
+    haunting); Ada's hunter is corrected back outside. The stored log resumes to the same
+    game."""
+    db = tmp_path / "games.db"
+    result = replay(script.load(SCRIPT), db=db)
+    view = result.state["view"]
+    assert result.refused == [(9, "That correction no longer fits the table check: nothing changed. "
+                                  "Look at the table check again.")]
+    ghosts = {room: r["ghosts"] for room, r in view["rooms"].items() if r["ghosts"]}
+    assert ghosts == {"C": 1, "E": 2, "F": 1, "H": 1, "I": 1, "L": 1}
+    assert view["hauntings"] == 0 and view["locked"] is None
+    assert view["hunters"]["Ada"]["at"] == "outside" and view["turn"] == "Ada" and view["turn_number"] == 3
+    log = result.state["log"]
+    assert "Correction: room E now has 2 ghosts (was 1)." in log
+    assert "Correction: the green doors are locked (was: no doors are locked)." in log
+    assert "Undone: the correction Locked doors: Lock the green doors." in log
+    assert "Correction: Ada is now outside (was in a hallway)." in log
+    store = EventStore(db)
+    try:
+        record = store.games()[-1]
+        actions = [e.body.get("action") for e in store.events(record.id) if e.kind == "input"]
+        assert actions == ["roll", "fix:ghosts:E:+1", "move:hallway", "fix:locked:green", "end-turn", "roll",
+                           "fix:hunter:Ada:outside", "end-turn", "roll"]
+        resumed = Session.resume(store, record, use_snapshot=False)
+        assert resumed.view() == view
+    finally:
+        store.close()
