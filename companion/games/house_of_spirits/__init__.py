@@ -7,7 +7,7 @@ are named placeholders (:mod:`.content`).
 """
 
 from companion.engine.core import GameSpec, OptionSpec
-from companion.games.house_of_spirits import components, rules
+from companion.games.house_of_spirits import components, rules, tablecheck
 from companion.games.house_of_spirits.codec import decode, encode
 from companion.games.house_of_spirits.view import news, view
 
@@ -97,4 +97,5 @@ SPEC = GameSpec(
     outcome=lambda state: state.outcome,
     encode=encode,
     decode=decode,
+    check=tablecheck.check,
 )
