@@ -45,3 +45,33 @@ def test_check_screen_corrects_the_daemon_at_every_size(harness, tmp_path, panel
         assert pngread.size(shot) == size
     assert {k: v for k, v in report["small"].items() if v} == {}
     assert {k: v for k, v in report["clipped"].items() if v} == {}
+
+
+@pytest.mark.parametrize("panel", ["800x480", "720x1280"])
+def test_children_check_screen(harness, tmp_path, panel):  # noqa: F811
+    """A Children game near its end (the bundled ghosts-win script less its last 12 lines):
+    rooms, ghosts calm and enraged, players, skull tokens and Kitty Kitty, each line
+    readable, every correction button at least 9 mm."""
+    from pathlib import Path
+
+    from companion import script
+    from companion.header import GameHeader
+
+    size, px_per_mm = PANELS[panel]
+    table = script.load(Path(__file__).resolve().parents[1] / "scripts" / "children" / "ghosts_win.jsonl")
+    sock = tmp_path / "companion.sock"
+    with running_daemon(sock, game=False) as daemon:
+        def play():
+            daemon.start_game(GameHeader.from_json(table.header.to_json()))
+            for line in table.lines[: len(table.lines) - 12]:
+                daemon.session.handle(line.input, line.number)
+            return [str(line.label) for line in daemon.session.check()]
+
+        labels = daemon.call(play)
+        ui = harness("page", sock, size, ARTIFACTS / panel, px_per_mm=px_per_mm,
+                     args=("--page", "check", "--name", "children-check"))
+        report = ui.finish(timeout=120)
+    assert report["screen"] == "check"
+    assert "Hand limit" in labels and "Kitty Kitty" in labels
+    assert pngread.size(report["screenshots"][0]) == size
+    assert report["small"] == [] and report["clipped"] == []
