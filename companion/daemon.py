@@ -493,6 +493,8 @@ class Daemon:
             return await self._in_order(lambda: self._send_games(writer))
         if cmd == "about":
             return await self._in_order(lambda: self._send_about(writer))
+        if cmd in ("content", "content_set"):
+            return await self._in_order(lambda: self._content_command(cmd, message, writer))
         raise protocol.ProtocolError(f"unknown command {cmd!r}")
 
     async def _in_order(self, fn: Callable[[], Any]) -> Any:
@@ -510,6 +512,7 @@ class Daemon:
         try:
             if extra:
                 raise HeaderError(f"new_game takes game, players and options, not {extra[0]!r}")
+            raw["content"] = _table_content(raw.get("game"), self.store)  # the table's, never a client's
             header = GameHeader.from_json(raw)
             if self.session is not None and not self.session.prompt.over and message.get("abandon") is not True:
                 raise HeaderError("a game is still running; finish it, or ask again with \"abandon\": true")
@@ -537,6 +540,21 @@ class Daemon:
                 text += f" It was {previous} before."
         if self.session is not None:
             self.session.use_tags(self.store.enrolled_tags())
+        return True, text
+
+    def _content_command(self, cmd: str, message: dict[str, Any], writer) -> tuple[bool, str]:
+        """``content`` (game): the forms of the game's printed data, to the asker only;
+        ``content_set`` (component, fields: an object, or null to forget): record an entry
+        (:mod:`companion.table_content`). Entries count from the next new game."""
+        from companion import table_content
+        from companion.engine import get_game
+
+        if cmd == "content":
+            spec = get_game(_text_arg(message, "game"))
+            self._send(writer, table_content.forms(spec, self.store.content(spec.id), self.language))
+            return True, ""
+        text = table_content.save(self.store, message.get("component"), message.get("fields"))
+        log.info("content: %s", render(text, "en"))
         return True, text
 
     def _set_language(self, language: Any) -> tuple[bool, str]:
@@ -714,6 +732,18 @@ def _text_arg(message: dict[str, Any], key: str, required: bool = True) -> str |
     if not isinstance(value, str):
         raise protocol.ProtocolError(f"{key} is text, not {value!r}"[:200])
     return value
+
+
+def _table_content(game: Any, store: EventStore) -> dict[str, Any]:
+    """The printed data the table entered for ``game`` (for a new game's header)."""
+    from companion.engine import get_game
+    from companion.engine.registry import UnknownGame
+    from companion.table_content import for_header
+
+    try:
+        return for_header(get_game(game), store) if isinstance(game, str) else {}
+    except UnknownGame:
+        return {}  # the header check says so
 
 
 def _known_component(component: Any) -> str:

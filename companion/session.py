@@ -131,7 +131,11 @@ class Session:
 
     def __post_init__(self) -> None:
         options = resolve_options(self.spec, self.header.options)
-        self._set_state(self.spec.setup(self.header.players, options))
+        if self.spec.content is not None:
+            state = self.spec.setup(self.header.players, options, content=self.header.content)
+        else:
+            state = self.spec.setup(self.header.players, options)
+        self._set_state(state)
         self._picker = ChancePicker(self.header.seed, self.header.stack)
         self.use_tags(self.enrolled)
 

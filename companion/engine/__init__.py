@@ -5,6 +5,7 @@ A game is pure and deterministic (OpenSpiel's shape): ``setup(players, options) 
 actions chosen by the session and recorded in the event log.
 """
 
+from companion.engine.content import ContentError, ContentField, ContentSpec
 from companion.engine.core import (
     Chance,
     Choice,
@@ -19,6 +20,9 @@ from companion.engine.registry import all_games, get_game, known_component
 __all__ = [
     "Chance",
     "Choice",
+    "ContentError",
+    "ContentField",
+    "ContentSpec",
     "GameSpec",
     "OptionSpec",
     "Outcome",

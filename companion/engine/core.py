@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.engine.content import ContentSpec
 from companion.errors import OptionError
 from companion.i18n import Msg, msg
 
@@ -133,7 +134,8 @@ class GameSpec:
         title: the game's printed name.
         min_players, max_players: inclusive player-count range.
         options: options and house rules, with defaults.
-        setup: ``(players, options) -> state``; raises :class:`RuleViolation`.
+        setup: ``(players, options) -> state`` (``content=`` too, see ``content``); raises
+            :class:`RuleViolation`.
         prompt: ``state -> Prompt``.
         apply: ``(state, action_key) -> state``; raises :class:`RuleViolation`.
         view: ``state -> dict`` of public, JSON-ready facts (never hidden information).
@@ -149,6 +151,10 @@ class GameSpec:
         encode: ``state -> dict`` of plain JSON values (hidden information included: this
             is for the event store's snapshots, never for a screen); None if not provided.
         decode: ``dict -> state``, the inverse of ``encode``: ``decode(encode(s)) == s``.
+        content: how the owner enters what is printed on the game's cards
+            (:class:`~companion.engine.content.ContentSpec`), or None. A game with one is set
+            up with ``setup(players, options, content=...)``: the table's entries
+            (``{component id: {field: value}}``, already checked), as the header recorded them.
     """
 
     id: str
@@ -169,6 +175,7 @@ class GameSpec:
     pieces: tuple[str, ...] = ()
     encode: Callable[[Any], dict] | None = None
     decode: Callable[[dict], Any] | None = None
+    content: ContentSpec | None = None
 
 
 def resolve_options(spec: GameSpec, given: Mapping[str, Any] | None) -> dict[str, Any]:
