@@ -171,3 +171,32 @@ def test_a_tap_of_one_copy_tells_the_engine_which_copy(lamps_registered):
 
 def table_of(copy, bulbs):
     return {f"lamps:bulb:card#{copy}": {"bulbs": bulbs}}
+
+
+def test_the_terminal_lists_sets_and_resets_entries(tmp_path, lamps_registered, capsys):
+    from companion.content_cli import list_command, set_command
+
+    store = EventStore(tmp_path / "c.sqlite3")
+    daemon = Daemon(store, tmp_path / "run" / "companion.sock")
+    with DaemonThread(daemon):
+        sock = daemon.socket_path
+        assert set_command("lamps:bulb:card#3", ["bulbs=4"], sock) == 0
+        assert set_command("lamps:lamp:a", ["colour=blue", "name=Hall lamp"], sock) == 0
+        assert store.content("lamps") == {"lamps:bulb:card#3": {"bulbs": 4},
+                                          "lamps:lamp:a": {"colour": "blue", "name": "Hall lamp"}}
+        capsys.readouterr()
+        assert list_command("lamps", sock) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert out[0] == "+ lamps:lamp:a\tbulbs=1, colour=blue, name=Hall lamp"
+        assert out[1] == "* lamps:lamp:b\tbulbs=1, colour=red, name=b"
+        assert out[5] == "+ lamps:bulb:card#3\tbulbs=4"
+        assert set_command("lamps:bulb:card#3", ["bulbs=many"], sock) == 2
+        assert "bulbs is a whole number, not 'many'" in capsys.readouterr().err
+        assert set_command("lamps:bulb:card#3", ["bulbs=7"], sock) == 2
+        assert "from 0 to 5" in capsys.readouterr().err
+        assert set_command("lamps:ghost:ghost", ["bulbs=1"], sock) == 2
+        assert set_command("lamps:bulb:card#3", None, sock) == 0
+        assert list_command("nope", sock) == 2
+        assert "unknown game 'nope'" in capsys.readouterr().err
+    assert store.content("lamps") == {"lamps:lamp:a": {"colour": "blue", "name": "Hall lamp"}}
+    store.close()
