@@ -49,7 +49,7 @@ def test_the_check_at_set_up_lists_the_whole_board():
     assert seen["Ghost King"] == ("off the board", ["fix:king:N", "fix:king:A"])
     assert seen["Ada's hunter"] == ("outside", ["fix:hunter:Ada:N", "fix:hunter:Ada:hallway"])
     assert seen["Locked doors"] == ("no doors are locked", ["fix:locked:green", "fix:locked:blue"])
-    assert seen["Secret passage tiles"] == ("A, F, G, K", [])
+    assert seen["Secret passage tiles"] == ("rooms A, F, G, K", [])
     assert seen["Treasures in the cellar"] == ("0 of 12", [])
 
 
@@ -169,3 +169,9 @@ def test_no_hidden_information_in_the_check():
     text = " ".join(str(line.value) + " " + str(line.label) for line in SPEC.check(state))
     assert "cursed" not in text and "treasure-" not in text and "room-" not in text
     assert tablecheck.PREFIX == "fix:"
+
+
+def test_no_passage_tile_left():
+    line = lines(replace(new_game(), passages=()))["Secret passage tiles"]
+    assert line == ("none left", [])
+    assert render(SPEC.check(replace(new_game(), passages=()))[-2].value, "it") == "nessuna rimasta"

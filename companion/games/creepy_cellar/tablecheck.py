@@ -190,8 +190,8 @@ def _room_name(room: str) -> Msg:
     return msg("Cellar {room}", room=room) if room in cc.CELLAR_ROOMS else msg("Room {room}", room=room)
 
 
-def _rooms_text(rooms: tuple[str, ...]) -> Msg | str:
-    return ", ".join(rooms) if rooms else msg("none")
+def _rooms_text(rooms: tuple[str, ...]) -> Msg:
+    return msg("rooms {rooms}", rooms=", ".join(rooms)) if rooms else msg("none left")
 
 
 def _king_text(room: str | None) -> Msg:
