@@ -1,7 +1,7 @@
 """The table check screen's scenario for ``harness.py`` (``check``): from the table, open
 the table check, save ``check.png`` (and ``check-scrolled.png`` at the end of the list),
 touch "+1 ghost" on the first room line, wait for the daemon's state to show it, save
-``check-after.png``, switch to Italian and save ``check-it.png``, touch "Looks right" and
+``check-after.png``, touch Undo (the ghost goes) and "+1 ghost" again, switch to Italian and save ``check-it.png``, touch "Looks right" and
 come back to the table."""
 
 from __future__ import annotations
@@ -49,6 +49,12 @@ def check_scenario(app, out: Path, report: dict):
     report["value_after"] = screen().lines()[0].line.get("value")
     report["news"] = [text for text, _kind in model.history[-1:]]
     yield from shot("check-after")
+    touch(screen().ids.undo)  # Undo on the check itself takes the correction back
+    yield Until("the ghost taken back", lambda: model.view["rooms"][room]["ghosts"] == before and not model.busy
+                and screen().lines() and screen().lines()[0].line.get("value") == report["lines"][0].get("value"))
+    report["undone"] = [model.view["rooms"][room]["ghosts"], model.history[-1][0]]
+    touch(next(b for b in screen().lines()[0].buttons() if b.key == plus.key))  # and made again
+    yield Until("the ghost again", lambda: model.view["rooms"][room]["ghosts"] == before + 1 and not model.busy)
     screen().ids.scroll.scroll_y = 0
     yield from shot("check-scrolled")
     app.set_language("it")

@@ -37,6 +37,7 @@ def test_check_screen_corrects_the_daemon_at_every_size(harness, tmp_path, panel
     assert (report["ghosts_before"], report["ghosts_after"], believed) == (0, 1, 1)
     assert report["value_after"] == "1 ghost"
     assert report["news"] == ["Correction: room A now has 1 ghost (was 0)."]
+    assert report["undone"] == [0, "Undone: the correction Room A: +1 ghost."]
     assert events[-1] == "fix:ghosts:A:+1"  # logged like any touch
     assert report["back_to"] == "table"
     names = [p.rsplit("/", 1)[-1] for p in report["screenshots"]]
