@@ -79,4 +79,4 @@ def check_secrets_hidden(state: State, spec) -> None:
     shown = json.dumps(spec.view(state)) + json.dumps(spec.news(state)) + prompt.text
     shown += json.dumps([[c.key, c.label, c.component] for c in prompt.choices])
     for secret in hc.ids("secret"):
-        assert secret not in shown and hc.label(secret) not in shown, secret
+        assert secret not in shown and state.label(secret) not in shown, secret

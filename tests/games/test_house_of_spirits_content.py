@@ -371,8 +371,9 @@ def test_a_deck_with_placeholders_is_tapped_and_the_prompt_says_why():
     assert prompt.chance is None
     assert prompt.text == ("Ada: draw a character card blindly and tap it on the reader. 6 character cards still "
                            "hold placeholder numbers: enter them at enrollment, or tap the physical cards.")
-    assert render(prompt.text, "it").endswith("6 carte personaggio hanno ancora numeri segnaposto: inseriscili "
-                                              "durante la registrazione, oppure appoggia le carte vere.")
+    assert render(prompt.text, "it") == ("Ada: pesca alla cieca una carta personaggio e appoggiala sul lettore. "
+                                         "6 carte personaggio hanno ancora numeri segnaposto: inseriscili durante "
+                                         "la registrazione, oppure appoggia le carte vere.")
     assert {c.component for c in prompt.choices} == {C(card) for card in hc.ids("character")}
     monsters = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {"monsters_in_main_deck": True}))
     assert SPEC.view(monsters)["tapped_decks"]["main"] == 32

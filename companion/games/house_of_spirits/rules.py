@@ -116,19 +116,19 @@ def prompt(state: State) -> Prompt:
 
 
 _DRAW_TEXT = {
-    Step.CHARACTER: "{who}: draw a character card blindly",
-    Step.SECRET: "The companion deals {who} a secret victory card blindly",
-    Step.ROOM: "Turn over the next room card",
-    Step.MONSTER: "Turn over the top monster card",
-    Step.MAIN: "Lay out the top card of the main deck",
-    Step.PLOT: "{who}: turn over the top plot card",
+    Step.CHARACTER: lambda who: msg("{who}: draw a character card blindly", who=who),
+    Step.SECRET: lambda who: msg("The companion deals {who} a secret victory card blindly", who=who),
+    Step.ROOM: lambda who: msg("Turn over the next room card"),
+    Step.MONSTER: lambda who: msg("Turn over the top monster card"),
+    Step.MAIN: lambda who: msg("Lay out the top card of the main deck"),
+    Step.PLOT: lambda who: msg("{who}: turn over the top plot card", who=who),
 }
 
 
 def _draw_prompt(state: State) -> Prompt:
     step = state.step
     who = state.players[_setup_player(state)] if step in (Step.CHARACTER, Step.SECRET) else state.player
-    text = _DRAW_TEXT[step].format(who=who)
+    text = _DRAW_TEXT[step](who)
     cards = flow.possible_draws(state)
     physical = state.options["decks"] == "physical" and step != Step.SECRET
     why = tapped_because(state, _DECK_OF[step]) if not physical and step in _DECK_OF else None
@@ -136,7 +136,7 @@ def _draw_prompt(state: State) -> Prompt:
         choices = tuple(Choice(f"draw:{card}", state.label(card), component=hc.component(card)) for card, _ in cards)
         if why:
             return Prompt(msg("{draw} and tap it on the reader. {why}", draw=text, why=why), who, choices)
-        return Prompt(text + " and tap it on the reader", who, choices)
+        return Prompt(msg("{draw} and tap it on the reader", draw=text), who, choices)
     outcomes = tuple(Outcome(card, f"draw:{card}", weight) for card, weight in cards)
     return Prompt(text, who, chance=Chance(step.value, outcomes))
 
