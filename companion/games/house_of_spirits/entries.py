@@ -107,7 +107,8 @@ def _fields_by_kind() -> dict[str, tuple[ContentField, ...]]:
             _name(),
             _number("score", msg("Investigation score"), high=20,
                     help=msg("An investigation must beat it to take the card.")),
-            *(ContentField(f"number_{n}", msg("Room or item listed as number {n}", n=n), "choice", values=targets)
+            *(ContentField(f"number_{n}", msg("Room or item listed as number {n}", n=n), "choice", values=targets,
+                           help=msg("none where the card lists nothing; a card lists rooms only, or items only."))
               for n in LIST_NUMBERS),
         ),
         "event": (_name(),),
