@@ -228,6 +228,11 @@ def test_header_state_and_snapshot_keep_the_entries():
     body = SPEC.encode(state)
     again = SPEC.decode(json.loads(json.dumps(body)))
     assert again == state and again.content.tablet("spire").floor == 0
+    # the state holds only what differs from content.toml: the printed data entered again
+    # as it is makes the very same game
+    as_printed = {c: SPEC.content.printed(c) for c in SPEC.components if SPEC.content.fields(c)}
+    assert len(as_printed) == 20 + 13 + 13
+    assert started(content=as_printed) == started() and started(content=as_printed).printed == ()
     # the snapshot holds the entries only (not the whole content)
     plain = SPEC.encode(Session.start(replace(header, content={})).state)
     assert len(json.dumps(body)) - len(json.dumps(plain)) < 1000

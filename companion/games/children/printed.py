@@ -95,10 +95,16 @@ def placeholder(component: str) -> bool:
 
 def entries_of(content: Mapping[str, Mapping[str, Any]] | None) -> cc.Entries:
     """The table's entries (a header's ``content``: ``{component: {field: value}}``) in
-    the state's form: sorted pairs, lists as tuples."""
-    return tuple(sorted((component, tuple(sorted((name, tuple(v) if isinstance(v, list) else v)
-                                                 for name, v in entry.items())))
-                        for component, entry in (content or {}).items()))
+    the state's form: sorted pairs, lists as tuples, only the fields that differ from
+    ``content.toml`` (so a snapshot carries no more than it must)."""
+    out = []
+    for component, entry in (content or {}).items():
+        file = printed(component)
+        fields_ = tuple(sorted((name, tuple(v) if isinstance(v, list) else v)
+                               for name, v in entry.items() if v != file.get(name)))
+        if fields_:
+            out.append((component, fields_))
+    return tuple(sorted(out))
 
 
 def problems(content: Mapping[str, Mapping[str, Any]] | None, edition: str = "rulebook") -> list[str]:
