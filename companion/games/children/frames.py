@@ -190,8 +190,7 @@ def act_place(state, f, key):
     return place_tablet(state, f.args[0], (int(fl), int(c)))
 
 
-def floor_name(floor: int) -> str:
-    return (msg("basement"), msg("1st floor"), msg("2nd floor"), msg("3rd floor"))[floor]
+floor_name = cc.floor_name
 
 
 def place_tablet(state: State, tablet: str, pos) -> State:
