@@ -1,9 +1,12 @@
 """Children components: ghosts and their toys, room tablets, the 70 Children cards.
 
 The printed content is :file:`content.toml` (the rulebook's facts plus clearly marked
-placeholders for what is not public, notes.md 1.1); this module loads it once, checks its
-counts (:func:`validate`) and names every component: ``children:<kind>:<id>`` with kind
+placeholders for what is not public, notes.md 1.1); this module loads it once, lays the
+owner's entries over it (:func:`content`, entries from :mod:`.printed`), checks its counts
+(:func:`validate`) and names every component: ``children:<kind>:<id>`` with kind
 ``ghost``, ``toy``, ``device``, ``trap``, ``fate`` (the Children cards) or ``tablet``.
+The module-level :func:`name`, :func:`tablet`, :func:`beloved_toy` read the content file
+only; the rules read a game's own copy through :attr:`.state.State.content`.
 """
 
 from __future__ import annotations
@@ -111,7 +114,7 @@ def _raw() -> dict[str, Any]:
 def content(edition: str = "rulebook", entries: Entries = ()) -> Content:
     """The content of ``edition`` (``rulebook``: 20 tablets, 70 cards, 8 skulls;
     ``publisher``: 18/68/12, notes.md 3.A C-A21), with ``entries`` (what the owner entered
-    as printed on the table's copy, :func:`entries_of`) over :file:`content.toml`.
+    as printed on the table's copy, :func:`.printed.entries_of`) over :file:`content.toml`.
 
     Raises:
         KeyError: an unknown edition.
