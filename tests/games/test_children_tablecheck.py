@@ -104,3 +104,14 @@ def test_corrections_are_accepted_whatever_the_prompt_lists():
     state = table()
     assert all(not c.key.startswith("fix:") for c in SPEC.prompt(state).choices)
     assert SPEC.apply(state, "fix:skulls:Cy:+1").skulls == (0, 0, 1)
+
+
+def test_the_check_names_ghosts_and_rooms_as_the_owner_entered_them():
+    content = {"children:ghost:rosie": {"name": "Rosalind"}, "children:tablet:parlor": {"name": "Front Parlour"}}
+    state = arrange(started(content=content), RULEBOOK_ROOMS, where=("parlor", "kitchen", "spire"),
+                    ghosts=(Ghost("rosie", "wash-room"),), hands=(3, 3, 3), kitty="parlor")
+    seen = lines(state)
+    assert seen["Rosalind"][0] == "in the Wash Room, calm"
+    assert seen["Front Parlour"][0] == "Ada, Kitty Kitty"
+    assert seen["Ada"][0] == "in the Front Parlour"
+    assert SPEC.apply(state, "fix:enraged:rosie:1").news[0] == "Correction: Rosalind is now enraged (was calm)."

@@ -31,7 +31,6 @@ from dataclasses import replace
 
 from companion.engine.core import CheckLine, Choice
 from companion.errors import RuleViolation
-from companion.games.children import components as cc
 from companion.games.children import grid as gr
 from companion.games.children.state import Ghost, State, Step, put, say, set_ghosts
 from companion.i18n import Msg, msg, nmsg
@@ -81,18 +80,18 @@ def correct(state: State, key: str) -> State:
         ghost = state.ghost(ghost_id)
         moved = set_ghosts(state, [g for g in state.ghosts if g.id != ghost_id] + [replace(ghost, room=room)])
         return say(moved, msg("Correction: {ghost} is now in the {room} (was in the {before}).",
-                              ghost=cc.name(ghost_id), room=cc.name(room), before=cc.name(ghost.room)))
+                              ghost=state.name(ghost_id), room=state.name(room), before=state.name(ghost.room)))
     if kind == "kitty":
         return say(replace(state, kitty=rest),
                    msg("Correction: Kitty Kitty is now in the {room} (was in the {before}).",
-                       room=cc.name(rest), before=cc.name(state.kitty)))
+                       room=state.name(rest), before=state.name(state.kitty)))
     name, _, arg = rest.rpartition(":")
     p = state.players.index(name)
     if kind == "player":
         before = state.where[p]
         return say(replace(state, where=put(state.where, p, arg)),
                    msg("Correction: {player} is now in the {room} (was in the {before}).",
-                       player=name, room=cc.name(arg), before=cc.name(before)))
+                       player=name, room=state.name(arg), before=state.name(before)))
     step = int(arg)
     state = replace(state, skulls=put(state.skulls, p, state.skulls[p] + step),
                     skull_pool=state.skull_pool - step)
@@ -105,17 +104,17 @@ def correct(state: State, key: str) -> State:
 
 
 def _room_line(state: State, room: str) -> CheckLine:
-    parts = [_ghost_text(g) for g in state.ghosts_in(room)]
+    parts = [_ghost_text(state, g) for g in state.ghosts_in(room)]
     parts += [state.players[p] for p in state.players_in(room)]
     if state.kitty == room:
         parts.append(msg("Kitty Kitty"))
-    return CheckLine(cc.name(room), _joined(parts) if parts else msg("empty"))
+    return CheckLine(state.name(room), _joined(parts) if parts else msg("empty"))
 
 
-def _ghost_text(ghost: Ghost) -> Msg:
+def _ghost_text(state: State, ghost: Ghost) -> Msg:
     if ghost.enraged:
-        return msg("{ghost} (enraged)", ghost=cc.name(ghost.id))
-    return msg("{ghost} (calm)", ghost=cc.name(ghost.id))
+        return msg("{ghost} (enraged)", ghost=state.name(ghost.id))
+    return msg("{ghost} (calm)", ghost=state.name(ghost.id))
 
 
 def _joined(parts: list) -> Msg | str:
@@ -132,10 +131,10 @@ def _ghost_line(state: State, ghost: Ghost, rooms: tuple[str, ...]) -> CheckLine
         fixes.append(Choice(f"fix:enraged:{ghost.id}:0", msg("Calm side up")))
     elif _may_enrage(state):
         fixes.append(Choice(f"fix:enraged:{ghost.id}:1", msg("Enraged side up")))
-    fixes += [Choice(f"fix:ghost:{ghost.id}:{room}", msg("To the {room}", room=cc.name(room)))
+    fixes += [Choice(f"fix:ghost:{ghost.id}:{room}", msg("To the {room}", room=state.name(room)))
               for room in _neighbours(rooms, ghost.room)]
     side = msg("enraged") if ghost.enraged else msg("calm")
-    return CheckLine(cc.name(ghost.id), msg("in the {room}, {side}", room=cc.name(ghost.room), side=side),
+    return CheckLine(state.name(ghost.id), msg("in the {room}, {side}", room=state.name(ghost.room), side=side),
                      tuple(fixes))
 
 
@@ -148,9 +147,9 @@ def _player_line(state: State, p: int, name: str, rooms: tuple[str, ...]) -> Che
     room = state.where[p]
     if room is None:
         return CheckLine(name, msg("not in the mansion"))
-    fixes = tuple(Choice(f"fix:player:{name}:{target}", msg("To the {room}", room=cc.name(target)))
+    fixes = tuple(Choice(f"fix:player:{name}:{target}", msg("To the {room}", room=state.name(target)))
                   for target in _neighbours(rooms, room))
-    return CheckLine(name, msg("in the {room}", room=cc.name(room)), fixes)
+    return CheckLine(name, msg("in the {room}", room=state.name(room)), fixes)
 
 
 def _skulls_line(state: State, p: int, name: str) -> CheckLine:
@@ -166,9 +165,9 @@ def _skulls_line(state: State, p: int, name: str) -> CheckLine:
 def _kitty_line(state: State, rooms: tuple[str, ...]) -> CheckLine:
     if state.kitty is None:
         return CheckLine(msg("Kitty Kitty"), msg("not in the mansion"))
-    fixes = tuple(Choice(f"fix:kitty:{target}", msg("To the {room}", room=cc.name(target)))
+    fixes = tuple(Choice(f"fix:kitty:{target}", msg("To the {room}", room=state.name(target)))
                   for target in _neighbours(rooms, state.kitty))
-    return CheckLine(msg("Kitty Kitty"), msg("in the {room}", room=cc.name(state.kitty)), fixes)
+    return CheckLine(msg("Kitty Kitty"), msg("in the {room}", room=state.name(state.kitty)), fixes)
 
 
 def _neighbours(rooms: tuple[str, ...], room: str) -> tuple[str, ...]:
@@ -188,9 +187,9 @@ def _turn(state: State, ghost_id: str, enraged: bool) -> State:
     limit = state.hand_limit
     state = set_ghosts(state, [g for g in state.ghosts if g.id != ghost_id] + [replace(ghost, enraged=enraged)])
     if enraged:
-        state = say(state, msg("Correction: {ghost} is now enraged (was calm).", ghost=cc.name(ghost_id)))
+        state = say(state, msg("Correction: {ghost} is now enraged (was calm).", ghost=state.name(ghost_id)))
     else:
-        state = say(state, msg("Correction: {ghost} is now calm (was enraged).", ghost=cc.name(ghost_id)))
+        state = say(state, msg("Correction: {ghost} is now calm (was enraged).", ghost=state.name(ghost_id)))
     if state.hand_limit != limit:
         state = say(state, msg("The hand limit is now {limit}.", limit=state.hand_limit))
     return state
