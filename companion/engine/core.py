@@ -26,8 +26,10 @@ class Choice:
         label: short text for the touch button.
         component: component id (``game:kind:name``) whose tag tap picks this choice, or None.
         button: name of the physical button whose press picks it (``"dice"``), or None.
-        private: the choice is made on a privacy screen (a secret accusation): once made,
-            the session never repeats its label or key to the table (undo says "a private
+        private: the choice is made on a privacy screen (a secret accusation) by the
+            prompt's ``player``: the shared screen never shows its label (the daemon's
+            ``state`` says only who must take the screen; the labels come with the ``private``
+            answer), and once made the session never repeats its label (undo says "a private
             choice").
     """
 
@@ -149,6 +151,11 @@ class GameSpec:
         encode: ``state -> dict`` of plain JSON values (hidden information included: this
             is for the event store's snapshots, never for a screen); None if not provided.
         decode: ``dict -> state``, the inverse of ``encode``: ``decode(encode(s)) == s``.
+        private_view: ``(state, player_name) -> dict`` of what ONE player alone may see on a
+            privacy screen (their secret victory card, the kept card they just drew), JSON-ready,
+            sentences as :class:`~companion.i18n.Msg`; only the daemon's ``private`` command
+            sends it, to the client that asked. None: the game has nothing private to show
+            (its private choices, if any, are still offered on the privacy screen).
     """
 
     id: str
@@ -169,6 +176,7 @@ class GameSpec:
     pieces: tuple[str, ...] = ()
     encode: Callable[[Any], dict] | None = None
     decode: Callable[[dict], Any] | None = None
+    private_view: Callable[[Any, str], dict] | None = None
 
 
 def resolve_options(spec: GameSpec, given: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -9,7 +9,7 @@ are named placeholders (:mod:`.content`).
 from companion.engine.core import GameSpec, OptionSpec
 from companion.games.house_of_spirits import components, rules
 from companion.games.house_of_spirits.codec import decode, encode
-from companion.games.house_of_spirits.view import news, view
+from companion.games.house_of_spirits.view import news, player_view, view
 
 #: Options and named house rules, each with the rulebook lines (and notes.md entry) it settles.
 OPTIONS = (
@@ -20,7 +20,7 @@ OPTIONS = (
     ),
     OptionSpec(
         "secret_cards", "table", ("table", "companion"),
-        "Secret victory cards: players draw and keep the real cards, or the companion deals them and never shows them.",
+        "Secret victory cards: players draw and keep the real cards, or the companion deals them and shows each only to its player, on the privacy screen.",
         "Game Setup 5 (\"Players keep this card to themselves\")",
     ),
     OptionSpec(
@@ -97,4 +97,5 @@ SPEC = GameSpec(
     outcome=lambda state: state.outcome,
     encode=encode,
     decode=decode,
+    private_view=player_view,
 )
