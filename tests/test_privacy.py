@@ -91,7 +91,7 @@ def _clue_game(daemon, envelope: int, wrong: list[str], keeper: str) -> tuple[Co
            "stack": {"dice": ["6", "4", "?", "3", "4", "5"], "envelope": [1] * 3, "intrigue": [keeper]}}
     watcher, asker_seen = Collector(), Collector()
     answers: dict[str, dict] = {}
-    with Client(daemon.socket_path, on_message=watcher).connect() as _watching, \
+    with Client(daemon.socket_path, on_message=watcher).connect(), \
             Client(daemon.socket_path, on_message=asker_seen).connect() as asker:
         _start(daemon, raw)
         setup = ["kid:kid-3", "kid:kid-4"]  # the Kids played are said aloud: not the envelope's

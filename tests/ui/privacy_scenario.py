@@ -14,10 +14,6 @@ from pathlib import Path
 from harness import Until, clipped_labels, find_button, say, screen_is, small_targets, touch
 
 
-def _privacy(app):
-    return app.privacy
-
-
 def _in_privacy(app, text: str):
     """The privacy screen's button ``text``, or None."""
     screen = app.privacy

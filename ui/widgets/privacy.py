@@ -14,7 +14,6 @@ It hides itself after a private choice that ends its business, after "Done", or 
 
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle
 from kivy.metrics import dp, sp
