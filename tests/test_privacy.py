@@ -300,3 +300,40 @@ def test_the_private_view_is_rendered_in_the_table_language():
     italian = protocol.render_tree(tree, "it")
     assert english == {"said": ["No game yet: start a new one."], "none": None, "3": 1}
     assert italian["said"][0] != english["said"][0] and italian["none"] is None
+
+
+def test_companion_private_command_prints_the_answer(daemon, capsys):
+    from companion.cli import main
+
+    _start(daemon, {"game": "house_of_spirits", "players": ["Ada", "Bo"], "seed": 9,
+                    "options": {"secret_cards": "companion"}, "stack": {"secret": ["secret-2", "secret-5"]}})
+    with Client(daemon.socket_path).connect() as client:
+        assert client.choose("start")["ok"]
+    assert main(["private", "Bo", "--socket", str(daemon.socket_path)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["player"] == "Bo" and printed["view"]["secret_victory"]["name"] == "Secret victory condition 5"
+    assert main(["private", "Zed", "--socket", str(daemon.socket_path)]) == 2
+    assert "does not play" in capsys.readouterr().err
+
+
+def test_children_cards_drawn_into_a_hand_are_never_named_on_the_shared_screen():
+    """Children: a toy, device or trap tapped into a hand is a private choice: its label is
+    never listed, and the undo toast says "a private card" (the tag is read all the same); a
+    hand card is named only when it is played in the open."""
+    from companion.games.children import components as cc
+
+    loaded = script.load(Path(__file__).parent / "scripts" / "children" / "players_win.jsonl")
+    messages: list[dict] = []
+    result = replay(loaded, on_message=messages.append)
+    assert result.refused == []
+    states = [m for m in messages if m.get("type") == "state"]
+    private_taps = [m for m in states if (m.get("physical") or {}).get("label") == "a private card"]
+    assert private_taps  # hand cards were tapped
+    hand = {cc.component_label(c) for c in loaded.header.tags.values() if c.split(":")[1] in cc.HAND_KINDS}
+    assert "Teddy Bear" in hand and "Hatpin" in hand
+    for message in states:
+        listed = {c["label"] for c in message["prompt"]["choices"]}
+        assert not listed & hand, listed & hand
+        label = (message.get("physical") or {}).get("label")
+        if label in hand:  # a card played in the open ("Ada uses the Music Box.")
+            assert any(label in line for line in message["news"]), (label, message["news"])
