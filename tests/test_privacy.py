@@ -335,5 +335,6 @@ def test_children_cards_drawn_into_a_hand_are_never_named_on_the_shared_screen()
         listed = {c["label"] for c in message["prompt"]["choices"]}
         assert not listed & hand, listed & hand
         label = (message.get("physical") or {}).get("label")
-        if label in hand:  # a card played in the open ("Ada uses the Music Box.")
-            assert any(label in line for line in message["news"]), (label, message["news"])
+        if label in hand:  # played in the open: "Ada uses the Music Box.", "the Voodoo Doll trap"
+            said = message["news"] + [message["prompt"]["text"]]
+            assert any(label in line for line in said), (label, said)
