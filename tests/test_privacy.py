@@ -338,3 +338,4 @@ def test_children_cards_drawn_into_a_hand_are_never_named_on_the_shared_screen()
         if label in hand:  # played in the open: "Ada uses the Music Box.", "the Voodoo Doll trap"
             said = message["news"] + [message["prompt"]["text"]]
             assert any(label in line for line in said), (label, said)
+
