@@ -143,7 +143,13 @@ class CompanionApp(App):
 
     def _lost(self) -> None:
         """Called on the link's thread when the connection closes."""
-        Clock.schedule_once(lambda _dt: self.model.connection_lost())
+        Clock.schedule_once(lambda _dt: self._connection_lost())
+
+    def _connection_lost(self) -> None:
+        """Show the reconnecting screen; a privacy screen hides (nobody may be looking)."""
+        if self.privacy is not None:
+            self.privacy.hide()
+        self.model.connection_lost()
 
     def _handle(self, message: dict[str, Any], _dt=None) -> None:
         kind = message.get("type")
