@@ -90,7 +90,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     which that player sees only by asking ``private``, else None),
     ``can_undo``, ``private_players`` (the players who have something of their own to see on a
     privacy screen now, e.g. a secret victory card the companion dealt: those whose
-    ``private_view`` is not empty), ``news`` (what the last input did) and ``log`` (recent news, oldest first).
+    ``private_view`` is not empty), ``news`` (what the last input did) and ``log`` (recent
+    news, oldest first).
     Every sentence (prompt, choice labels, news, log) is rendered in ``lang``
     (:func:`companion.i18n.render`). The daemon adds ``language``, ``readers``: ``{name: {"online": bool, "detail": str}}``,
     ``enrollment``: the enrollment walk in progress (:meth:`companion.enrollment.Walk.to_json`)

@@ -111,7 +111,8 @@ def privacy_scenario(app, out: Path, report: dict):
     yield Until("Italian", lambda: model.language == "it" and find_button(app, "Annulla") is not None)
     secret = lambda: [b for b in app.root.ids.screens.current_screen.ids.choices.buttons()  # noqa: E731
                       if b.key == "ui:secrets"]
-    yield Until("the Secret cards button in Italian", lambda: secret() and secret()[0].text != "Secret cards (others look away)")
+    yield Until("the Secret cards button in Italian",
+                lambda: secret() and secret()[0].text != "Secret cards (others look away)")
     report["secret_button_it"] = secret()[0].text
     touch(secret()[0])
     yield Until("who looks, in Italian", lambda: app.privacy is not None)
