@@ -51,6 +51,9 @@ class TableModel(EventDispatcher):
         busy: a touch was sent and its answer has not come back yet.
         check: the daemon's latest ``check`` answer (``lines``, ``revision``), or {}: the
             table check screen (issue 6).
+        private_player: whose privacy screen the prompt waits for ("" when its choices are
+            all public): the choices themselves come only to that screen.
+        private_players: the players with something of their own to see on a privacy screen.
     """
 
     screen = StringProperty("waiting")
@@ -78,6 +81,8 @@ class TableModel(EventDispatcher):
     about = DictProperty({})
     busy = BooleanProperty(False)
     check = DictProperty({})
+    private_player = StringProperty("")
+    private_players = ListProperty([])
 
     def __init__(self, clock=time.monotonic, **kwargs):
         super().__init__(**kwargs)
@@ -96,6 +101,8 @@ class TableModel(EventDispatcher):
         self.prompt_text = prompt.get("text") or ""
         self.player = prompt.get("player") or ""
         self.choices = [c for c in prompt.get("choices") or [] if "key" in c]
+        self.private_player = str(((prompt.get("private") or {}).get("player")) or "")
+        self.private_players = [str(p) for p in message.get("private_players") or []]
         self.over = bool(prompt.get("over"))
         self.can_undo = bool(message.get("can_undo"))
         self.readers = dict(message.get("readers") or {})

@@ -27,8 +27,10 @@ class Choice:
         label: short text for the touch button.
         component: component id (``game:kind:name``) whose tag tap picks this choice, or None.
         button: name of the physical button whose press picks it (``"dice"``), or None.
-        private: the choice is made on a privacy screen (a secret accusation): once made,
-            the session never repeats its label or key to the table (undo says "a private
+        private: the choice is made on a privacy screen (a secret accusation) by the
+            prompt's ``player``: the shared screen never shows its label (the daemon's
+            ``state`` says only who must take the screen; the labels come with the ``private``
+            answer), and once made the session never repeats its label (undo says "a private
             choice").
         per_copy: a tap of one copy of ``component`` (a tag enrolled as the piece
             ``component#n``) applies ``key#n``, so the engine knows which physical copy it
@@ -192,6 +194,11 @@ class GameSpec:
             (:class:`~companion.engine.content.ContentSpec`), or None. A game with one is set
             up with ``setup(players, options, content=...)``: the table's entries
             (``{component id: {field: value}}``, already checked), as the header recorded them.
+        private_view: ``(state, player_name) -> dict`` of what ONE player alone may see on a
+            privacy screen (their secret victory card, the kept card they just drew), JSON-ready,
+            sentences as :class:`~companion.i18n.Msg`; only the daemon's ``private`` command
+            sends it, to the client that asked. None: the game has nothing private to show
+            (its private choices, if any, are still offered on the privacy screen).
     """
 
     id: str
@@ -214,6 +221,7 @@ class GameSpec:
     decode: Callable[[dict], Any] | None = None
     check: Callable[[Any], tuple[CheckLine, ...]] | None = None
     content: ContentSpec | None = None
+    private_view: Callable[[Any, str], dict] | None = None
 
 
 def resolve_options(spec: GameSpec, given: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -397,7 +397,14 @@ def page_scenario(app, out: Path, report: dict, page: str = "newgame", name: str
         report["out_of_sight"] = out_of_sight(app)
 
 
-SCENARIOS = {"page": page_scenario, "table": table_scenario, "lobby": lobby_scenario, "tour": tour_scenario}
+def _privacy_scenario(app, out: Path, report: dict):
+    from privacy_scenario import privacy_scenario  # next to this file
+
+    return privacy_scenario(app, out, report)
+
+
+SCENARIOS = {"page": page_scenario, "table": table_scenario, "lobby": lobby_scenario, "tour": tour_scenario,
+             "privacy": _privacy_scenario}
 
 
 def _more_scenarios() -> None:

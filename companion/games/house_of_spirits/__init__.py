@@ -10,7 +10,7 @@ are named placeholders (:mod:`.content`) until the table enters what its own car
 from companion.engine.core import GameSpec, OptionSpec
 from companion.games.house_of_spirits import components, entries, rules, tablecheck
 from companion.games.house_of_spirits.codec import decode, encode
-from companion.games.house_of_spirits.view import news, view
+from companion.games.house_of_spirits.view import news, player_view, view
 
 #: Options and named house rules, each with the rulebook lines (and notes.md entry) it settles.
 OPTIONS = (
@@ -22,7 +22,7 @@ OPTIONS = (
     ),
     OptionSpec(
         "secret_cards", "table", ("table", "companion"),
-        "Secret victory cards: players draw and keep the real cards, or the companion deals them and never shows them.",
+        "Secret victory cards: players draw and keep the real cards, or the companion deals them and shows each only to its player, on the privacy screen.",
         "Game Setup 5 (\"Players keep this card to themselves\")",
     ),
     OptionSpec(
@@ -101,4 +101,5 @@ SPEC = GameSpec(
     decode=decode,
     check=tablecheck.check,
     content=entries.SPEC,
+    private_view=player_view,
 )

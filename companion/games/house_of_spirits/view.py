@@ -98,3 +98,22 @@ def _player(state: State, player: int) -> dict:
 def news(state: State) -> tuple[str, ...]:
     """What the last applied action did, as sentences for the table."""
     return state.news
+
+
+def player_view(state: State, player: str) -> dict:
+    """What ``player`` alone may see on the privacy screen (``GameSpec.private_view``): the
+    secret victory card the companion dealt them (option ``secret_cards`` = ``companion``;
+    "Game Setup" 5: "Players keep this card to themselves").
+
+    Returns:
+        ``{"secret_victory": {"id", "name", "placeholder"}}`` once the companion dealt
+        ``player`` a card; ``{}`` otherwise (the table keeps real cards, or the deal has not
+        reached ``player`` yet, or no such player).
+    """
+    if player not in state.players:
+        return {}
+    secret = state.secrets[state.players.index(player)]
+    if secret is None:
+        return {}
+    card = state.card(secret)
+    return {"secret_victory": {"id": card.id, "name": card.name, "placeholder": card.placeholder}}

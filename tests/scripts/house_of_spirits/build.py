@@ -86,3 +86,4 @@ if __name__ == "__main__":
     play("eighteen_points", ["Ada", "Bo"], 5, "18")
     play("physical_decks", ["Ada", "Bo", "Cy"], 8, "plot",
          {"decks": "physical", "investigate_compare": "ge", "tiebreak": "most_plots"})
+    play("secret_cards", ["Ada", "Bo", "Cy"], 7, "plot", {"secret_cards": "companion", "investigate_compare": "ge"})
