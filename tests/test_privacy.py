@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sys
 import threading
 from pathlib import Path
 
@@ -25,6 +26,9 @@ from companion.games.house_of_spirits import components as hc
 from companion.header import GameHeader
 from companion.replay import replay
 from companion.store import EventStore
+
+sys.path.insert(0, str(Path(__file__).parent / "games"))
+from hos_checks import complete_content  # noqa: E402  (every deck drawable by the companion)
 
 HOS_SCRIPTS = Path(__file__).parent / "scripts" / "house_of_spirits"
 
@@ -263,7 +267,7 @@ def test_house_of_spirits_secret_cards_never_reach_the_shared_screen():
 
 def test_house_of_spirits_secret_card_on_its_players_privacy_screen(daemon):
     _start(daemon, {"game": "house_of_spirits", "players": ["Ada", "Bo", "Cy"], "seed": 9,
-                    "options": {"secret_cards": "companion"},
+                    "options": {"secret_cards": "companion"}, "content": complete_content(),
                     "stack": {"secret": ["secret-3", "secret-6", "secret-1"]}})
     seen = Collector()
     with Client(daemon.socket_path, on_message=seen).connect() as client:
@@ -275,7 +279,7 @@ def test_house_of_spirits_secret_card_on_its_players_privacy_screen(daemon):
     assert [(a["player"], a["view"]["secret_victory"]["name"]) for a in answers] == [
         ("Ada", "Secret victory condition 3"), ("Bo", "Secret victory condition 6"),
         ("Cy", "Secret victory condition 1")]
-    assert all(a["prompt"] is None and a["view"]["secret_victory"]["placeholder"] for a in answers)
+    assert all(a["prompt"] is None and not a["view"]["secret_victory"]["placeholder"] for a in answers)  # entered
     shared = json.dumps([m for m in seen.messages if m.get("type") != "private"])
     assert "Secret victory condition" not in shared and "secret-3" not in shared
 
@@ -306,7 +310,8 @@ def test_companion_private_command_prints_the_answer(daemon, capsys):
     from companion.cli import main
 
     _start(daemon, {"game": "house_of_spirits", "players": ["Ada", "Bo"], "seed": 9,
-                    "options": {"secret_cards": "companion"}, "stack": {"secret": ["secret-2", "secret-5"]}})
+                    "options": {"secret_cards": "companion"}, "content": complete_content(),
+                    "stack": {"secret": ["secret-2", "secret-5"]}})
     with Client(daemon.socket_path).connect() as client:
         assert client.choose("start")["ok"]
     assert main(["private", "Bo", "--socket", str(daemon.socket_path)]) == 0
