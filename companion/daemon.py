@@ -312,14 +312,14 @@ class Daemon:
 
     def _tag_feedback(self, tap: Tap) -> None:
         """Tell the buzzer/LED whether ``tap`` named a component (before the rules run)."""
-        from companion.engine import known_component
+        from companion.engine import known_piece
 
         if self.walk is not None:
             known = True  # every tag is welcome while enrolling
         elif self.session is not None:
             known = self.session.component_for(tap) is not None
         else:
-            known = tap.uid in self.store.enrolled_tags() or known_component(tap.ndef)
+            known = tap.uid in self.store.enrolled_tags() or known_piece(tap.ndef)
         try:
             self.on_tag(known)
         except Exception:  # feedback is optional: it must never cost an input
@@ -598,9 +598,9 @@ class Daemon:
         """A tap during the walk enrolls a piece instead of playing (a removal does nothing)."""
         if isinstance(inp, Remove):
             return Reply(False, ignored=True)
-        from companion.engine import known_component
+        from companion.engine import known_piece
 
-        carried = inp.ndef if known_component(inp.ndef) else None
+        carried = inp.ndef if known_piece(inp.ndef) else None
         self.walk, change = enrollment.tap(self.walk, inp.uid, self.store.enrolled_tags(), carried)
         self._apply_change(change)
         return Reply(True, self._publish_walk())
@@ -752,9 +752,9 @@ def _known_component(component: Any) -> str:
     Raises:
         ProtocolError: it is not.
     """
-    from companion.engine import known_component
+    from companion.engine import known_piece
 
-    if not known_component(component):
+    if not known_piece(component):
         raise protocol.ProtocolError(f"no component {component!r} in any game "
                                      f"(ids look like creepy_cellar:ghost:room-H)")
     return component

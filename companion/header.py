@@ -160,24 +160,25 @@ def _tags(spec: GameSpec, raw: dict) -> dict[str, str]:
         tags = TagRegistry.from_json(raw).to_json()
     except InputError as exc:
         raise HeaderError(str(exc)) from exc
-    from companion.engine import known_component
+    from companion.engine import known_piece
 
     for uid, component in tags.items():
-        if component.startswith(f"{spec.id}:") and component not in spec.components:
+        if component.startswith(f"{spec.id}:") and component.partition("#")[0] not in spec.components:
             raise HeaderError(f"tag {uid}: {spec.title} has no component {component!r}")
-        if not known_component(component):  # a card of another game is fine, if it exists
+        if not known_piece(component):  # a card of another game is fine, if it exists
             raise HeaderError(f"tag {uid}: no game has a component {component!r}")
     return tags
 
 
 def _content(spec: GameSpec, raw: dict) -> dict[str, dict[str, Any]]:
     from companion.engine.content import ContentError, check_table
+    from companion.engine.registry import copies
 
     if not raw:
         return {}
     if spec.content is None:
         raise HeaderError(f"{spec.title} takes no 'content': nothing printed on its cards is entered")
     try:
-        return check_table(spec.content, spec.components, raw)
+        return check_table(spec.content, spec.components, raw, lambda component: copies(spec, component))
     except ContentError as exc:
         raise HeaderError(f"'content': {exc}") from exc

@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.engine import GameSpec, get_game
 from companion.engine.content import ContentError, check_entry, check_table
+from companion.engine.registry import copies
 from companion.i18n import msg, render
 from companion.store import EventStore
 
@@ -33,13 +34,15 @@ def forms(spec: GameSpec, entered: dict[str, dict[str, Any]], lang: str) -> dict
         fields = content.fields(component)
         if not fields:
             continue
-        printed, mine = content.printed(component), entered.get(component, {})
-        components.append({
-            "component": component, "label": render(spec.component_label(component), lang),
-            "placeholder": bool(content.placeholder(component)) and not mine, "entered": bool(mine),
-            "fields": [{**f.to_json(), "label": render(f.label, lang), "help": render(f.help, lang),
-                        "value": mine.get(f.name, printed.get(f.name)), "printed": printed.get(f.name)}
-                       for f in fields]})
+        printed = content.printed(component)
+        for piece, label in _pieces(spec, component):
+            mine = entered.get(piece, {})
+            components.append({
+                "component": piece, "label": render(label, lang),
+                "placeholder": bool(content.placeholder(component)) and not mine, "entered": bool(mine),
+                "fields": [{**f.to_json(), "label": render(f.label, lang), "help": render(f.help, lang),
+                            "value": mine.get(f.name, printed.get(f.name)), "printed": printed.get(f.name)}
+                           for f in fields]})
     return {"type": "content", "game": spec.id, "title": spec.title,
             "problem": problem(spec, entered), "components": components}
 
@@ -47,7 +50,7 @@ def forms(spec: GameSpec, entered: dict[str, dict[str, Any]], lang: str) -> dict
 def problem(spec: GameSpec, entered: dict[str, dict[str, Any]]) -> str | None:
     """Why a new game of ``spec`` would refuse the table's entries, or None."""
     try:
-        check_table(spec.content, spec.components, entered)
+        check_table(spec.content, spec.components, entered, lambda component: copies(spec, component))
     except ContentError as exc:
         return str(exc)
     return None
@@ -63,16 +66,15 @@ def save(store: EventStore, component: Any, fields: Any, now: float | None = Non
         StoreError: the write failed.
     """
     spec = _spec_of(component)
+    label = dict(_pieces(spec, component.partition("#")[0])).get(component, spec.component_label(component))
     if fields is None:
         before = store.set_content(component, None, time.time() if now is None else now)
-        label = spec.component_label(component)
         return msg("{label}: back to the printed data of the content file.", label=label) if before \
             else msg("{label} had no data entered.", label=label)
     entry = check_entry(spec.content, component, fields)
     previous = store.content(spec.id).get(component, {})
     store.set_content(component, {**previous, **entry}, time.time() if now is None else now)
-    text = msg("Saved what is printed on {label}. It counts from the next new game.",
-               label=spec.component_label(component))
+    text = msg("Saved what is printed on {label}. It counts from the next new game.", label=label)
     trouble = problem(spec, store.content(spec.id))
     if trouble:
         text = msg("{text} Before a game can start: {problem}", text=text, problem=trouble)
@@ -85,15 +87,29 @@ def for_header(spec: GameSpec, store: EventStore) -> dict[str, dict[str, Any]]:
     return store.content(spec.id) if spec.content is not None else {}
 
 
-def _spec_of(component: Any) -> GameSpec:
-    from companion.engine import known_component
+def _spec_of(piece: Any) -> GameSpec:
+    from companion.engine import known_piece
 
-    if not isinstance(component, str) or not known_component(component):
-        raise ContentError(f"no component {component!r} in any game"[:200])
-    spec = get_game(component.split(":")[0])
+    if not isinstance(piece, str) or not known_piece(piece):
+        raise ContentError(f"no component {piece!r} in any game"[:200])
+    spec = get_game(piece.split(":")[0])
     if spec.content is None:
         raise ContentError(f"nothing printed on {spec.title}'s cards is entered")
+    component = piece.partition("#")[0]
+    if spec.content.per_copy(component) and piece == component and copies(spec, component) > 1:
+        raise ContentError(f"the copies of {component} differ: say which one ({component}#1 to "
+                           f"{component}#{copies(spec, component)})")
     return spec
+
+
+def _pieces(spec: GameSpec, component: str) -> list[tuple[str, str]]:
+    """``(piece id, label)`` for each copy data is entered for (one, unless its copies differ)."""
+    n = copies(spec, component)
+    label = spec.component_label(component)
+    if spec.content.per_copy(component) and n > 1:
+        return [(f"{component}#{k}", msg("{label}, copy {n} of {copies}", label=label, n=k, copies=n))
+                for k in range(1, n + 1)]
+    return [(component, label)]
 
 
 def _order(spec: GameSpec) -> list[str]:

@@ -12,7 +12,9 @@ from companion.daemon import Daemon, DaemonThread
 from companion.engine import ContentError, ContentField
 from companion.engine import registry
 from companion.engine.content import check_entry, check_table
+from companion import enrollment
 from companion.header import GameHeader, HeaderError
+from companion.inputs import Tap, Touch
 from companion.session import Session
 from companion.store import EventStore
 
@@ -96,7 +98,9 @@ def test_the_daemon_serves_forms_records_entries_and_starts_games_with_them(tmp_
     with DaemonThread(daemon), Client(daemon.socket_path, on_message=answers.append).connect() as client:
         assert client.request({"cmd": "content", "game": "lamps"})["ok"]
         form = next(m for m in answers if m["type"] == "content")
-        assert [c["component"] for c in form["components"]] == list(lamps.LAMPS)  # the ghost has no form
+        assert [c["component"] for c in form["components"]] == list(lamps.LAMPS) + [
+            "lamps:bulb:card#1", "lamps:bulb:card#2", "lamps:bulb:card#3"]  # the ghost has no form
+        assert form["components"][4]["label"] == "lamps:bulb:card, copy 2 of 3"
         first = form["components"][0]
         assert first["placeholder"] is True and first["entered"] is False
         assert [(f["name"], f["kind"], f["value"]) for f in first["fields"]] == [
@@ -133,4 +137,66 @@ def test_the_daemon_serves_forms_records_entries_and_starts_games_with_them(tmp_
                     {"component": "lamps:lamp:a", "fields": [1]}):
             ack = client.request({"cmd": "content_set", **bad})
             assert not ack["ok"] and ack["text"], bad
+    store.close()
+
+
+def test_copies_that_differ_in_print_are_entered_and_enrolled_one_by_one(lamps_registered):
+    table = {"lamps:bulb:card#2": {"bulbs": 3}}
+    assert check_table(lamps.CONTENT, lamps.SPEC.components, table, lambda c: 3) == table
+    for wrong in ("lamps:bulb:card", "lamps:bulb:card#4", "lamps:bulb:card#0", "lamps:lamp:a#1"):
+        with pytest.raises(ContentError, match="not a component"):
+            check_table(lamps.CONTENT, lamps.SPEC.components, {wrong: {"bulbs": 1}}, lambda c: 3)
+    walk = enrollment.start(lamps.SPEC)
+    assert walk.pieces[-3:] == ("lamps:bulb:card#1", "lamps:bulb:card#2", "lamps:bulb:card#3")
+    for _ in range(5):
+        walk = enrollment.skip(walk)
+    walk, change = enrollment.tap(walk, "04AA0001", {}, carried="lamps:bulb:card")  # its NDEF names the component
+    assert change == enrollment.Change("04AA0001", "lamps:bulb:card#2")
+
+
+def test_a_tap_of_one_copy_tells_the_engine_which_copy(lamps_registered):
+    header = GameHeader.from_json({
+        "game": "lamps", "players": ["Ada"], "content": table_of(2, 3),
+        "tags": {"04AA0001": "lamps:bulb:card#2", "04BB0001": "lamps:bulb:card"}})
+    session = Session.start(header)
+    assert session.handle(Tap("04AA0001", "cards")).accepted
+    assert session.handle(Tap("04BB0001", "cards")).accepted  # no copy number: the engine is not told one
+    assert session.handle(Touch("pay")).accepted
+    assert session.view()["paid"] == ["copy 2: 3", "unknown copy", "unknown copy"]
+    assert [entry.action for entry in session.history] == ["pay#2", "pay", "pay"]
+    for bad in ("lamps:bulb:card#4", "lamps:bulb:card#x", "lamps:lamp:a#1"):
+        with pytest.raises(HeaderError, match="no game has a component"):
+            GameHeader.from_json({"game": "lamps", "players": ["Ada"], "tags": {"04CC0001": bad}})
+
+
+def table_of(copy, bulbs):
+    return {f"lamps:bulb:card#{copy}": {"bulbs": bulbs}}
+
+
+def test_the_terminal_lists_sets_and_resets_entries(tmp_path, lamps_registered, capsys):
+    from companion.content_cli import list_command, set_command
+
+    store = EventStore(tmp_path / "c.sqlite3")
+    daemon = Daemon(store, tmp_path / "run" / "companion.sock")
+    with DaemonThread(daemon):
+        sock = daemon.socket_path
+        assert set_command("lamps:bulb:card#3", ["bulbs=4"], sock) == 0
+        assert set_command("lamps:lamp:a", ["colour=blue", "name=Hall lamp"], sock) == 0
+        assert store.content("lamps") == {"lamps:bulb:card#3": {"bulbs": 4},
+                                          "lamps:lamp:a": {"colour": "blue", "name": "Hall lamp"}}
+        capsys.readouterr()
+        assert list_command("lamps", sock) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert out[0] == "+ lamps:lamp:a\tbulbs=1, colour=blue, name=Hall lamp"
+        assert out[1] == "* lamps:lamp:b\tbulbs=1, colour=red, name=b"
+        assert out[5] == "+ lamps:bulb:card#3\tbulbs=4"
+        assert set_command("lamps:bulb:card#3", ["bulbs=many"], sock) == 2
+        assert "bulbs is a whole number, not 'many'" in capsys.readouterr().err
+        assert set_command("lamps:bulb:card#3", ["bulbs=7"], sock) == 2
+        assert "from 0 to 5" in capsys.readouterr().err
+        assert set_command("lamps:ghost:ghost", ["bulbs=1"], sock) == 2
+        assert set_command("lamps:bulb:card#3", None, sock) == 0
+        assert list_command("nope", sock) == 2
+        assert "unknown game 'nope'" in capsys.readouterr().err
+    assert store.content("lamps") == {"lamps:lamp:a": {"colour": "blue", "name": "Hall lamp"}}
     store.close()

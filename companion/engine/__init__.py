@@ -15,7 +15,7 @@ from companion.engine.core import (
     Prompt,
     resolve_options,
 )
-from companion.engine.registry import all_games, get_game, known_component
+from companion.engine.registry import all_games, get_game, known_component, known_piece, split_piece
 
 __all__ = [
     "Chance",
@@ -30,5 +30,7 @@ __all__ = [
     "all_games",
     "get_game",
     "known_component",
+    "known_piece",
+    "split_piece",
     "resolve_options",
 ]

@@ -117,12 +117,18 @@ class ContentSpec:
         check: ``{component id: {field: value}} -> None``: rules over the table's whole
             data (counts per floor, a toy named by one ghost only); raises
             :class:`ContentError`. Called with every entry merged over ``printed``.
+        per_copy: ``component id -> bool``: the copies of this component differ in what is
+            printed on them (Ghost at Home's room cards show different light bulbs). Its
+            data is then entered per *piece*, ``component#n`` (copy ``n``, 1-based, in the
+            enrollment walk's order); the walk enrolls each copy's tag as its piece id, and
+            a tap of it picks a choice marked :attr:`Choice.per_copy` as ``key#n``.
     """
 
     fields: Callable[[str], tuple[ContentField, ...]] = _nothing
     printed: Callable[[str], Mapping[str, Any]] = _no_data
     placeholder: Callable[[str], bool] = field(default=lambda component: False)
     check: Callable[[Mapping[str, Mapping[str, Any]]], None] = _fine
+    per_copy: Callable[[str], bool] = field(default=lambda component: False)
 
 
 def check_entry(spec: ContentSpec, component: str, entry: Any) -> dict[str, Any]:
@@ -130,7 +136,7 @@ def check_entry(spec: ContentSpec, component: str, entry: Any) -> dict[str, Any]
 
     Args:
         spec: the game's content spec.
-        component: a component id of the game.
+        component: a component id of the game (or a piece id ``component#n``).
         entry: ``{field name: value}``; fields not given keep the printed value.
 
     Returns:
@@ -139,7 +145,7 @@ def check_entry(spec: ContentSpec, component: str, entry: Any) -> dict[str, Any]
     Raises:
         ContentError: the component has no form, a field is unknown, or a value does not fit.
     """
-    fields = {f.name: f for f in spec.fields(component)}
+    fields = {f.name: f for f in spec.fields(component.partition("#")[0])}
     if not fields:
         raise ContentError(f"nothing can be entered for {component}")
     if not isinstance(entry, Mapping) or not entry:
@@ -151,13 +157,14 @@ def check_entry(spec: ContentSpec, component: str, entry: Any) -> dict[str, Any]
 
 
 def check_table(spec: ContentSpec, components: frozenset[str] | set[str],
-                content: Any) -> dict[str, dict[str, Any]]:
+                content: Any, copies: Callable[[str], int] = lambda component: 1) -> dict[str, dict[str, Any]]:
     """A whole table's entered data (a game header's ``content``), checked.
 
     Args:
         spec: the game's content spec.
         components: the game's component ids.
-        content: ``{component id: {field: value}}``.
+        content: ``{component id (or piece id): {field: value}}``.
+        copies: ``component id -> how many copies the game has`` (for piece ids).
 
     Returns:
         The data as stored, components sorted.
@@ -170,11 +177,25 @@ def check_table(spec: ContentSpec, components: frozenset[str] | set[str],
         raise ContentError("content is an object: component id -> its printed data")
     checked: dict[str, dict[str, Any]] = {}
     for component in sorted(content):
-        if component not in components:
+        if not _is_piece(spec, components, component, copies):
             raise ContentError(f"content names {component!r}, which is not a component of this game"[:300])
         checked[component] = check_entry(spec, component, content[component])
-    spec.check(merged(spec, checked, [c for c in components if spec.fields(c)]))
+    spec.check(merged(spec, checked, [p for c in components if spec.fields(c) for p in pieces(spec, c, copies)]))
     return checked
+
+
+def pieces(spec: ContentSpec, component: str, copies: Callable[[str], int]) -> list[str]:
+    """The ids data is entered under for ``component``: ``component#1`` … ``component#n``
+    when its copies differ (:attr:`ContentSpec.per_copy`), else the component id itself."""
+    if spec.per_copy(component):
+        return [f"{component}#{n}" for n in range(1, copies(component) + 1)]
+    return [component]
+
+
+def _is_piece(spec: ContentSpec, components, piece: str, copies: Callable[[str], int]) -> bool:
+    component, sep, _copy = piece.partition("#")
+    return component in components and (piece in pieces(spec, component, copies) if sep or spec.per_copy(component)
+                                         else True)
 
 
 def merged(spec: ContentSpec, content: Mapping[str, Mapping[str, Any]],
@@ -182,4 +203,4 @@ def merged(spec: ContentSpec, content: Mapping[str, Mapping[str, Any]],
     """Entered data over printed data: ``{component: {field: value}}`` for every component
     that has an entry (or for each of ``components`` when given)."""
     names = sorted(content) if components is None else sorted(components)
-    return {c: {**spec.printed(c), **content.get(c, {})} for c in names}
+    return {c: {**spec.printed(c.partition("#")[0]), **content.get(c, {})} for c in names}

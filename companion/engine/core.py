@@ -30,6 +30,10 @@ class Choice:
         private: the choice is made on a privacy screen (a secret accusation): once made,
             the session never repeats its label or key to the table (undo says "a private
             choice").
+        per_copy: a tap of one copy of ``component`` (a tag enrolled as the piece
+            ``component#n``) applies ``key#n``, so the engine knows which physical copy it
+            was (:attr:`ContentSpec.per_copy`); a touch, or a tag without a copy number,
+            applies ``key``.
     """
 
     key: str
@@ -37,6 +41,7 @@ class Choice:
     component: str | None = None
     button: str | None = None
     private: bool = False
+    per_copy: bool = False
 
 
 @dataclass(frozen=True)
