@@ -86,7 +86,7 @@ def test_enrollment_offers_the_form_and_goes_on(harness, tmp_path, lamps_registe
     assert stored == {"lamps:lamp:a": {"bulbs": 2, "colour": "red", "name": "a"}}  # + once from 1
     # The walk went on: the offer is gone and the next piece is asked for.
     assert report["saved"]["offer"] == ""
-    assert report["saved"]["asking"] == "Piece 2 of 4: tap the lamps:lamp:b."
+    assert report["saved"]["asking"] == "Piece 2 of 7: tap the lamps:lamp:b."
     assert "counts from the next new game" in report["saved"]["notice"]
     for shot in report["screenshots"]:
         assert pngread.size(shot) == size
