@@ -423,7 +423,7 @@ def content_scenario(app, out: Path, report: dict):
     """Card data (issue 5): Settings -> Card data -> the Lamps game's list -> lamp a's form,
     + twice, Save (the banner says it counts from the next new game); lamp b's printed name
     emptied on the keyboard, Save (refused: the banner says why, the form stays); the form in
-    Italian. Saves ``content-list``, ``content-form``, ``content-saved``, ``content-refused``
+    Italian. Saves ``content-list`` (Ghost at Home's), ``content-list-lamps``, ``content-form``, ``content-saved``, ``content-refused``
     and ``content-form-it``."""
     from ui.shot import save_screenshot
 
@@ -451,9 +451,13 @@ def content_scenario(app, out: Path, report: dict):
     scroll_to(card_data)
     yield 0.2
     touch(card_data)
-    yield Until("the card data list", lambda: screen_is(app, "content")() and find_key(app, "lamps:lamp:a"))
+    yield Until("the card data list", lambda: screen_is(app, "content")() and find_key(app, "lamps")
+                and find_key(app, "ghost_at_home:room:first-floor#1"))
     report["games"] = [g["id"] for g in screen().games()]
-    yield from shot("list")
+    yield from shot("list")  # Ghost at Home, the first game with card data: 53 cards
+    touch(find_key(app, "lamps"))
+    yield Until("the lamps' list", lambda: find_key(app, "lamps:lamp:a"))
+    yield from shot("list-lamps")
     touch(find_key(app, "lamps:lamp:a"))
     yield Until("lamp a's form", lambda: screen().form is not None and find_key(app, "bulbs:+"))
     yield from shot("form")
@@ -490,8 +494,10 @@ def content_scenario(app, out: Path, report: dict):
     yield Until("the list in Italian", lambda: model.language == "it" and find_key(app, "lamps:lamp:a")
                 and "inserito" in find_key(app, "lamps:lamp:a").text)
     yield 0.3
-    touch(find_key(app, "lamps:lamp:c"))
-    yield Until("lamp c's form in Italian", lambda: screen().form is not None)
+    touch(find_key(app, "ghost_at_home"))
+    yield Until("Ghost at Home's list", lambda: find_key(app, "ghost_at_home:room:first-floor#2"))
+    touch(find_key(app, "ghost_at_home:room:first-floor#2"))
+    yield Until("a Ghost at Home card's form in Italian", lambda: screen().form is not None)
     yield from shot("form-it")
     report["italian_buttons"] = [find_key(app, k).text for k in ("save", "reset", "close")]
     app.set_language("en")

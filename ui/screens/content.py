@@ -12,7 +12,6 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.metrics import dp, sp
 from kivy.properties import ObjectProperty, StringProperty
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
@@ -22,8 +21,9 @@ from ui import theme
 from ui.kvloader import load_kv
 from ui.text import escape_markup, short_title
 from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
-from ui.widgets.buttons import TouchButton, fit_text
-from ui.widgets.contentform import ContentForm, badge_text
+from ui.widgets.buttons import TouchButton
+from ui.carddata import badge_text
+from ui.widgets.contentform import ContentForm
 
 #: Columns of the component list (landscape; portrait has one).
 COLUMNS = 2
@@ -150,7 +150,6 @@ class ContentScreen(Screen):
             if chosen:
                 button.base_colour, button.down_colour = theme.PRIMARY, theme.PRIMARY_DOWN
             button.bind(on_release=lambda b: self.choose_game(b.key))
-            fit_text(button, 12 * unit)
             row.add_widget(button)
         body.add_widget(row)
         answer = self.answer()

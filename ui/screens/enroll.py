@@ -15,26 +15,8 @@ from kivy.uix.screenmanager import Screen
 
 from ui.kvloader import load_kv
 from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
+from ui.carddata import enrolled_now, form_of
 from ui.widgets.contentform import ContentForm
-
-
-def enrolled_now(before: dict | None, after: dict | None) -> str | None:
-    """The piece the last change of the walk enrolled (``before["component"]``: a tap only
-    ever enrolls the piece asked for), or None (a skip, an undo, a warning, a new walk)."""
-    if not before or not after or before.get("game") != after.get("game"):
-        return None
-    if after.get("enrolled", 0) == before.get("enrolled", 0) + 1 and after.get("step", 0) >= before.get("step", 0):
-        return before.get("component")
-    return None
-
-
-def form_of(answer: dict | None, piece: str | None) -> dict | None:
-    """The form for ``piece`` in a game's ``content`` answer (a copy ``component#n`` falls
-    back to its component's form when the answer has none of its own), or None."""
-    if not piece:
-        return None
-    components = {c["component"]: c for c in (answer or {}).get("components") or []}
-    return components.get(piece) or components.get(piece.split("#", 1)[0])
 
 
 class EnrollScreen(Screen):

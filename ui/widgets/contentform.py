@@ -25,6 +25,7 @@ from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
 from ui import theme
+from ui.carddata import entry_of, stepped, toggled
 from ui.text import value_text
 from ui.widgets.buttons import TouchButton
 from ui.widgets.keyboard import NameKeyboard
@@ -41,38 +42,6 @@ MAX_TEXT = 40
 
 #: Toggle buttons a row, at most.
 TOGGLES_PER_ROW = 4
-
-
-def badge_text(component: dict, _) -> str:
-    """What the list says about a component's data: entered, a placeholder, or as printed."""
-    if component.get("entered"):
-        return _("entered")
-    if component.get("placeholder"):
-        return _("placeholder — please enter")
-    return _("as in the content file")
-
-
-def entry_of(fields: list[dict], values: dict[str, Any]) -> dict[str, Any]:
-    """The ``content_set`` fields for ``values``: every field that has a value (one not
-    known yet is left out), in the form's order."""
-    return {f["name"]: values[f["name"]] for f in fields if values.get(f["name"]) is not None}
-
-
-def stepped(field: dict, value: Any, step: int) -> int:
-    """An int field's value after touching − (``step`` -1) or + (+1), kept in its range;
-    an unknown value becomes the lowest."""
-    if not isinstance(value, int):
-        return field["low"]
-    return max(field["low"], min(field["high"], value + step))
-
-
-def toggled(field: dict, value: Any, choice: Any) -> Any:
-    """A choice field's value after touching ``choice`` (it is chosen), or a flags field's
-    (``choice`` is added or taken away, the list kept in the field's order)."""
-    if field["kind"] == "choice":
-        return choice
-    chosen = set(value or []) ^ {choice}
-    return [v for v in field["values"] if v in chosen]
 
 
 class ContentForm(BoxLayout):
