@@ -49,6 +49,7 @@ class ContentScreen(Screen):
     def __init__(self, **kwargs):
         load_kv("content")
         super().__init__(name="content", **kwargs)
+        self._shown: tuple = ()
         app = App.get_running_app()
         app.model.bind(content=self._answers, catalogue=self._ask_all)
         app.tr.on_switch(lambda _lang: self._switched())
@@ -56,9 +57,10 @@ class ContentScreen(Screen):
     # ------------------------------------------------------------------ data
 
     def _ask_all(self, *_args) -> None:
-        """Ask the daemon for every game's forms (answers arrive in ``model.content``)."""
+        """Ask the daemon for every game's forms (answers arrive in ``model.content``), while
+        this screen shows."""
         app = App.get_running_app()
-        if not app.model.connected:
+        if not app.model.connected or app.model.screen != "content":
             return
         for game in (app.model.catalogue or {}).get("games") or []:
             app.ask("content", game=game["id"])
@@ -70,10 +72,13 @@ class ContentScreen(Screen):
         self._ask_all()
 
     def _answers(self, *_args) -> None:
+        """A ``content`` answer came: the list again, if what it shows changed (Ghost at
+        Home's list has 53 cards; answers for other games change nothing on it)."""
         games = [g["id"] for g in self.games()]
         if games and self.game not in games:
             self.game = games[0]
-        if self.form is None:
+        shown = (tuple(games), self.game, repr(self.answer()), App.get_running_app().tr.lang)
+        if self.form is None and shown != self._shown:
             self.show_list()
 
     def games(self) -> list[dict]:
@@ -136,6 +141,7 @@ class ContentScreen(Screen):
         body = self.ids.body
         body.clear_widgets()
         games = self.games()
+        self._shown = (tuple(g["id"] for g in games), self.game, repr(self.answer()), app.tr.lang)
         if not games:
             body.add_widget(_para(_("No game here has printed data to enter."), app))
             body.add_widget(Label())
