@@ -94,10 +94,12 @@ class EnrollScreen(Screen):
         """Back to the walk (the offer is dealt with)."""
         if self.form is None:
             return
+        done = self.form.component.get("component")
         self.remove_widget(self.form)
         self.form = None
         self.add_widget(self.ids.walk)
-        self._offer("")
+        if self.offer == done:  # a piece enrolled meanwhile keeps its offer
+            self._offer("")
 
     def _save(self, component: str, fields: dict) -> None:
         App.get_running_app().save_content(component, fields, after=self._saved)
