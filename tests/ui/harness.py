@@ -13,6 +13,8 @@ Scenarios (the test on the other side of stdout does the daemon's part):
   hunter leaves with every treasure in the cellar: the hunters win) and saves ``game-over.png``.
 * ``page``: shows ``--page`` (default ``newgame``) and saves ``--name``.png.
 * ``tour``: every screen of the shell (see :func:`tour_scenario`).
+* ``content``: Settings -> Card data, a form saved and one refused (see :func:`content_scenario`).
+* ``content-enroll``: a form offered by the enrollment walk (see :func:`content_enroll_scenario`).
 * ``lobby``: no daemon yet. Saves ``waiting.png`` and prints ``WAITING`` (the test starts a
   daemon without a game), touches "New game" in the lobby, waits for the table and prints
   ``STARTED`` (the test stops the daemon), waits for "Connection lost" and saves
