@@ -393,6 +393,12 @@ class Daemon:
                             "reader_roles": dict(self.reader_roles)})
         return True, ""
 
+    def _send_check(self, writer) -> tuple[bool, str]:
+        """``check``: the table check (issue 6), to the asker only. Read-only; a correction
+        is then sent as an ordinary ``choose`` with its key (and this ``revision``)."""
+        self._send(writer, protocol.check_message(self.session, self.revision, self.language))
+        return True, ""
+
     def _notify(self, text: str, level: str = "warning") -> None:
         log.log(logging.ERROR if level == "error" else logging.INFO, "notice: %s", text)
         self._broadcast(protocol.notice(text, level, self.language))
@@ -493,6 +499,8 @@ class Daemon:
             return await self._in_order(lambda: self._send_games(writer))
         if cmd == "about":
             return await self._in_order(lambda: self._send_about(writer))
+        if cmd == "check":
+            return await self._in_order(lambda: self._send_check(writer))
         if cmd in ("content", "content_set"):
             return await self._in_order(lambda: self._content_command(cmd, message, writer))
         raise protocol.ProtocolError(f"unknown command {cmd!r}")

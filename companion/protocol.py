@@ -13,6 +13,10 @@ Client -> daemon:
     is the daemon's, never the client's), ``{"cmd": "state"}`` (answered to the asker only),
     ``{"cmd": "games"}`` (every game with its options, and the game on the table) and
     ``{"cmd": "about"}`` (version, files, reader roles), read-only, answered to the asker only;
+    ``{"cmd": "check"}`` (the table check, answered to the asker only with a ``check``
+    message, :func:`check_message`; a correction it lists is sent as an ordinary ``choose``
+    with its key and the check's ``revision``, and is recorded, undone and replayed like
+    any touch);
     ``{"cmd": "language", "language": "it"}`` (the table's language, for every client);
     the tag registry: ``{"cmd": "tags"}`` (answered ``{"type": "tags", "tags": {uid: component}}``),
     ``{"cmd": "enroll", "uid": ..., "component": ...}``, ``{"cmd": "forget", "uid": ...}``;
@@ -116,3 +120,22 @@ def notice(text: str, level: str = "warning", lang: str = "en") -> dict[str, Any
     """A ``notice`` message (``level``: ``"info"``, ``"warning"`` or ``"error"``), its text
     rendered in ``lang``."""
     return {"type": "notice", "level": level, "text": render(text, lang)}
+
+
+def check_message(session, revision: int, lang: str = "en") -> dict[str, Any]:
+    """The ``check`` message: the table check of the game on the table (issue 6).
+
+    Keys: ``type`` (``"check"``), ``game`` (id or None), ``revision`` (the state it was made
+    on: send it with a correction's ``choose``), ``lines``: ``[{"label", "value", "fixes":
+    [{"key", "label"}]}]`` rendered in ``lang``; empty with no game, once it is over, or for
+    a game without a check. Public information only.
+    """
+    lines = session.check() if session is not None else ()
+    return {
+        "type": "check",
+        "game": session.spec.id if session is not None else None,
+        "revision": revision,
+        "lines": [{"label": render(line.label, lang), "value": render(line.value, lang),
+                   "fixes": [{"key": fix.key, "label": render(fix.label, lang)} for fix in line.fixes]}
+                  for line in lines],
+    }

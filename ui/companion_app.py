@@ -147,6 +147,7 @@ class CompanionApp(App):
             first = not self.model.connected
             self._revision = message.get("revision")  # the state the buttons on screen show
             self.model.apply_state(message)
+            self._refresh_check()
             if first:
                 self.ask("games")
                 self.ask("about")
@@ -161,6 +162,8 @@ class CompanionApp(App):
             self.model.about = {k: v for k, v in message.items() if k != "type"}
         elif kind == "content" and isinstance(message.get("game"), str):
             self.model.content = {**self.model.content, message["game"]: message}
+        elif kind == "check":
+            self.model.check = {k: v for k, v in message.items() if k != "type"}
 
     def _screen(self, _model, name: str) -> None:
         """Show screen ``name``; a notice belongs to the screen it came on: it goes."""
@@ -176,6 +179,18 @@ class CompanionApp(App):
     def _page(self, _model, page: str) -> None:
         if page in ("home", "newgame") and self.model.connected:
             self.ask("games")
+        self._refresh_check()
+
+    def _refresh_check(self) -> None:
+        """While the table check shows, ask for it again (after every state: a correction,
+        another screen's touch, a tap)."""
+        if self.model.page == "check" and self.model.connected:
+            self.ask("check")
+
+    def correct(self, key: str) -> None:
+        """A correction on the table check was touched: an ordinary ``choose``, made on the
+        state the check was read from (a stale one is refused by the daemon)."""
+        self._send("choose", key, self.model.check.get("revision"))
 
     def show_notice(self, text: str, level: str = "warning") -> None:
         """Show ``text`` on the banner; it fades after :data:`NOTICE_SECONDS` (errors

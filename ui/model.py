@@ -18,7 +18,7 @@ from ui.readers import ReaderActivity
 
 #: Pages the players move between; ``waiting`` and ``enroll`` are chosen by the daemon's
 #: state (no connection; an enrollment walk running).
-PAGES = ("home", "newgame", "table", "settings", "content")
+PAGES = ("home", "newgame", "table", "settings", "check", "content")
 
 #: Log entries kept on the client (news and the notices that refused something).
 HISTORY = 40
@@ -51,6 +51,8 @@ class TableModel(EventDispatcher):
         content: game id -> the daemon's ``content`` answer for it (the forms of its printed
             card data, ``companion.table_content.forms``), for the games asked about.
         busy: a touch was sent and its answer has not come back yet.
+        check: the daemon's latest ``check`` answer (``lines``, ``revision``), or {}: the
+            table check screen (issue 6).
     """
 
     screen = StringProperty("waiting")
@@ -78,6 +80,7 @@ class TableModel(EventDispatcher):
     about = DictProperty({})
     content = DictProperty({})
     busy = BooleanProperty(False)
+    check = DictProperty({})
 
     def __init__(self, clock=time.monotonic, **kwargs):
         super().__init__(**kwargs)
@@ -102,7 +105,7 @@ class TableModel(EventDispatcher):
         self._take_log(list(message.get("log") or []), list(message.get("news") or []))
         self.physical = message.get("physical")
         self.enrollment = message.get("enrollment")
-        if not self.game and self.page == "table":
+        if not self.game and self.page in ("table", "check"):
             self.page = "home"
         self.connected = True
         self.reconnecting = False

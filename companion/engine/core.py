@@ -112,6 +112,35 @@ class Prompt:
 
 
 @dataclass(frozen=True)
+class CheckLine:
+    """One line of the table check (issue 6 "Table check"): something the companion
+    believes about the physical table, and the corrections the table may touch.
+
+    A correction is an ordinary action key (conventionally ``fix:...``: ``fix:ghosts:E:+1``,
+    ``fix:king:C``) that the game's ``apply`` accepts at any moment while
+    ``check(state)`` lists it: the session records it in the event log like any input, so
+    it is undone and replayed exactly. A correction only sets what the companion believes,
+    within the game's legal bounds; it never triggers a rule (no haunting, no draw).
+    Check lines are public: they never show hidden information.
+
+    Attributes:
+        label: what is checked ("Room E"), a translatable message.
+        value: what the companion believes ("2 ghosts, 1 haunting"), a translatable message.
+        fixes: the corrections the table may touch now (each a :class:`Choice`; empty for
+            a read-only line).
+    """
+
+    label: str
+    value: str
+    fixes: tuple[Choice, ...] = ()
+
+
+def check_fix(lines: Sequence[CheckLine], key: str) -> Choice | None:
+    """The correction with ``key`` among ``lines``' fixes, or None."""
+    return next((fix for line in lines for fix in line.fixes if fix.key == key), None)
+
+
+@dataclass(frozen=True)
 class OptionSpec:
     """A game option or named house rule.
 
@@ -156,6 +185,9 @@ class GameSpec:
         encode: ``state -> dict`` of plain JSON values (hidden information included: this
             is for the event store's snapshots, never for a screen); None if not provided.
         decode: ``dict -> state``, the inverse of ``encode``: ``decode(encode(s)) == s``.
+        check: ``state -> tuple[CheckLine, ...]``: the table check (what the companion
+            believes, public only, and the corrections it accepts now); None if the game
+            has none. ``apply`` must accept every fix key it lists, whatever the prompt.
         content: how the owner enters what is printed on the game's cards
             (:class:`~companion.engine.content.ContentSpec`), or None. A game with one is set
             up with ``setup(players, options, content=...)``: the table's entries
@@ -180,6 +212,7 @@ class GameSpec:
     pieces: tuple[str, ...] = ()
     encode: Callable[[Any], dict] | None = None
     decode: Callable[[dict], Any] | None = None
+    check: Callable[[Any], tuple[CheckLine, ...]] | None = None
     content: ContentSpec | None = None
 
 

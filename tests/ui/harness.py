@@ -553,7 +553,16 @@ def content_enroll_scenario(app, out: Path, report: dict):
 SCENARIOS = {"content": content_scenario, "content-enroll": content_enroll_scenario, "page": page_scenario, "table": table_scenario, "lobby": lobby_scenario, "tour": tour_scenario}
 
 
+def _more_scenarios() -> None:
+    """Scenarios kept in their own modules (each screen's own), added here."""
+    from check_scenario import check_scenario
+
+    SCENARIOS["check"] = check_scenario
+
+
+
 def main(argv: list[str] | None = None) -> int:
+    _more_scenarios()
     p = argparse.ArgumentParser()
     p.add_argument("scenario", choices=sorted(SCENARIOS))
     p.add_argument("--socket", required=True)

@@ -6,7 +6,7 @@ card, a kept Intrigue card or the envelope (issue 11).
 """
 
 from companion.engine.core import GameSpec, OptionSpec
-from companion.games.clue_it import components, rules
+from companion.games.clue_it import components, rules, tablecheck
 from companion.games.clue_it.codec import decode, encode
 from companion.games.clue_it.state import private_view
 from companion.games.clue_it.view import news, view
@@ -74,6 +74,7 @@ SPEC = GameSpec(
     reader_roles={},
     encode=encode,
     decode=decode,
+    check=tablecheck.check,
 )
 
 __all__ = ["OPTIONS", "SPEC", "private_view"]

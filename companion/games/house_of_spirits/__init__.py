@@ -3,11 +3,12 @@ monster tracker.
 
 Rulebook: ``shared/rulebooks/house-of-spirits.txt``; card data, ambiguities and what to
 track: ``shared/games/notes.md`` 1.4, 3.D and 4.4. Card numbers the rulebook does not print
-are named placeholders (:mod:`.content`).
+are named placeholders (:mod:`.content`) until the table enters what its own cards show
+(:mod:`.entries`).
 """
 
 from companion.engine.core import GameSpec, OptionSpec
-from companion.games.house_of_spirits import components, rules
+from companion.games.house_of_spirits import components, entries, rules, tablecheck
 from companion.games.house_of_spirits.codec import decode, encode
 from companion.games.house_of_spirits.view import news, view
 
@@ -15,7 +16,8 @@ from companion.games.house_of_spirits.view import news, view
 OPTIONS = (
     OptionSpec(
         "decks", "virtual", ("virtual", "physical"),
-        "Who draws room, monster, plot, main and character cards: the companion, or the table tapping each real card.",
+        "Who draws room, monster, plot, main and character cards: the companion (only a deck whose cards' printed "
+        "data is all entered, no placeholder left), or the table tapping each real card.",
         "Game Setup 1-6; notes 4.4",
     ),
     OptionSpec(
@@ -97,4 +99,6 @@ SPEC = GameSpec(
     outcome=lambda state: state.outcome,
     encode=encode,
     decode=decode,
+    check=tablecheck.check,
+    content=entries.SPEC,
 )
