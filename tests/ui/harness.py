@@ -454,9 +454,11 @@ def content_scenario(app, out: Path, report: dict):
     yield 0.2
     touch(card_data)
     yield Until("the card data list", lambda: screen_is(app, "content")() and find_key(app, "lamps")
-                and find_key(app, "ghost_at_home:room:first-floor#1"))
+                and find_key(app, "ghost_at_home"))
     report["games"] = [g["id"] for g in screen().games()]
-    yield from shot("list")  # Ghost at Home, the first game with card data: 53 cards
+    touch(find_key(app, "ghost_at_home"))
+    yield Until("Ghost at Home's list", lambda: find_key(app, "ghost_at_home:room:first-floor#1"))
+    yield from shot("list")  # Ghost at Home's 53 cards
     touch(find_key(app, "lamps"))
     yield Until("the lamps' list", lambda: find_key(app, "lamps:lamp:a"))
     yield from shot("list-lamps")
@@ -504,6 +506,20 @@ def content_scenario(app, out: Path, report: dict):
     report["italian_buttons"] = [find_key(app, k).text for k in ("save", "reset", "close")]
     app.set_language("en")
     yield Until("English again", lambda: model.language == "en")
+    touch(find_key(app, "close"))
+    yield Until("the list again", lambda: screen().form is None)
+    for game in ("children", "house_of_spirits"):  # the other games' longest forms
+        touch(find_key(app, game))
+        yield Until(f"{game}'s list", lambda game=game: (model.content.get(game) or {}).get("components")
+                    and screen().game == game)
+        longest = max(model.content[game]["components"], key=lambda c: len(c["fields"]))
+        scroll_to(find_key(app, longest["component"]))
+        yield 0.2
+        touch(find_key(app, longest["component"]))
+        yield Until(f"{longest['component']}'s form", lambda: screen().form is not None)
+        yield from shot(f"form-{game}")
+        touch(find_key(app, "close"))
+        yield Until("the list again", lambda: screen().form is None)
 
 
 def content_enroll_scenario(app, out: Path, report: dict):

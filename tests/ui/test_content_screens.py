@@ -51,7 +51,8 @@ def test_card_data_from_settings(harness, tmp_path, lamps_registered, panel):  #
         report = harness("content", sock, size, ARTIFACTS / panel, px_per_mm=px_per_mm).finish(timeout=90)
         stored = daemon.store.content("lamps")
 
-    assert report["games"] == ["ghost_at_home", "lamps"]  # the games with printed data to enter
+    # The games with printed data to enter, in the catalogue's order (the test's game last).
+    assert report["games"] == ["house_of_spirits", "ghost_at_home", "children", "lamps"]
     # + twice from the placeholder's 1 bulb: 3, saved with the rest of the form as shown.
     assert report["stepped"] == 3
     assert stored == {"lamps:lamp:a": {"bulbs": 3, "colour": "red", "name": "a"}}
@@ -62,7 +63,8 @@ def test_card_data_from_settings(harness, tmp_path, lamps_registered, panel):  #
                                  "level": "error", "form_open": True}
     assert report["italian_buttons"] == ["Salva", "Torna al file dei contenuti", "Annulla"]
     names = [p.rsplit("/", 1)[-1] for p in report["screenshots"]]
-    assert names == [f"content-{n}.png" for n in ("list", "list-lamps", "form", "saved", "refused", "form-it")]
+    assert names == [f"content-{n}.png" for n in ("list", "list-lamps", "form", "saved", "refused", "form-it",
+                                                         "form-children", "form-house_of_spirits")]
     for shot in report["screenshots"]:
         assert pngread.size(shot) == size
     _fits(report)
