@@ -172,6 +172,8 @@ class CompanionApp(App):
             self.model.catalogue = {"games": message.get("games") or [], "current": message.get("current")}
         elif kind == "about":
             self.model.about = {k: v for k, v in message.items() if k != "type"}
+        elif kind == "content" and isinstance(message.get("game"), str):
+            self.model.content = {**self.model.content, message["game"]: message}
         elif kind == "check":
             self.model.check = {k: v for k, v in message.items() if k != "type"}
         elif kind == "private" and self.privacy is not None:
@@ -307,6 +309,25 @@ class CompanionApp(App):
     def enroll(self, cmd: str, **fields: Any) -> None:
         """``enroll_start`` (game=…), ``enroll_skip``, ``enroll_undo``, ``enroll_stop``."""
         self.ask(cmd, **fields)
+
+    def save_content(self, component: str, fields: dict[str, Any] | None, after=None) -> None:
+        """Record what is printed on ``component`` (``fields`` None: back to the content
+        file's data). The daemon's answer goes on the banner (it says the entry counts from
+        the next new game, or what the table must put right first, or why it was refused);
+        then the game's forms are asked for again and ``after(ok)`` is called."""
+        message = {"cmd": "content_set", "component": component, "fields": fields}
+        self.link.command("request", message, done=lambda ack, error: Clock.schedule_once(
+            partial(self._content_saved, component, after, ack, error)))
+
+    def _content_saved(self, component: str, after, ack, error, _dt=None) -> None:
+        ok = bool(ack and ack.get("ok"))
+        if error is not None:
+            self.show_notice(self.tr._("The companion did not get that: {problem}", problem=str(error)), "error")
+        else:
+            self.show_notice(str(ack.get("text", "")), "info" if ok else "error")
+        self.ask("content", game=component.split(":", 1)[0])
+        if after is not None:
+            after(ok)
 
     def ask(self, cmd: str, **fields: Any) -> None:
         """Send a command that is no table input (answers arrive as messages)."""

@@ -18,7 +18,7 @@ from ui.readers import ReaderActivity
 
 #: Pages the players move between; ``waiting`` and ``enroll`` are chosen by the daemon's
 #: state (no connection; an enrollment walk running).
-PAGES = ("home", "newgame", "table", "settings", "check")
+PAGES = ("home", "newgame", "table", "settings", "check", "content")
 
 #: Log entries kept on the client (news and the notices that refused something).
 HISTORY = 40
@@ -48,6 +48,8 @@ class TableModel(EventDispatcher):
         enrollment: the enrollment walk (see ``companion.enrollment.Walk.to_json``) or None.
         catalogue: the daemon's ``games`` answer (``games`` and ``current``), or {}.
         about: the daemon's ``about`` answer, or {}.
+        content: game id -> the daemon's ``content`` answer for it (the forms of its printed
+            card data, ``companion.table_content.forms``), for the games asked about.
         busy: a touch was sent and its answer has not come back yet.
         check: the daemon's latest ``check`` answer (``lines``, ``revision``), or {}: the
             table check screen (issue 6).
@@ -79,6 +81,7 @@ class TableModel(EventDispatcher):
     enrollment = ObjectProperty(None, allownone=True)
     catalogue = DictProperty({})
     about = DictProperty({})
+    content = DictProperty({})
     busy = BooleanProperty(False)
     check = DictProperty({})
     private_player = StringProperty("")
