@@ -2,7 +2,8 @@
 
 It is the first line of a table script and the ``header`` of a stored game:
 ``{"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 7, "options": {...},
-"stack": {"movement_die": [3, 6], "ghost": ["room-C"]}, "tags": {"<UID hex>": "<component>"}}``.
+"stack": {"movement_die": [3, 6], "ghost": ["room-C"]}, "tags": {"<UID hex>": "<component>"},
+"colours": {"Ada": "orange"}}``.
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ from companion.engine import GameSpec, get_game, resolve_options
 from companion.engine.registry import UnknownGame
 from companion.errors import CompanionError, OptionError
 from companion.inputs import InputError
+from companion.palette import PALETTE
 from companion.tags import TagRegistry
 
 #: Header keys; anything else is a typo and is refused.
-KEYS = frozenset({"game", "players", "seed", "options", "stack", "tags"})
+KEYS = frozenset({"game", "players", "seed", "options", "stack", "tags", "colours"})
 
 #: Longest player name, in characters (it must fit a button on a 800x480 screen).
 MAX_NAME = 24
@@ -47,6 +49,8 @@ class GameHeader:
         options: options and house rules as given (defaults are filled in by the session).
         stack: forced next outcomes per chance source, e.g. ``{"movement_die": [3, 6]}``.
         tags: UID hex -> component id.
+        colours: player name -> palette key (:data:`companion.palette.PALETTE`), for the
+            players the table gave a colour; every screen on the daemon shows the same.
     """
 
     game: str
@@ -55,6 +59,7 @@ class GameHeader:
     options: dict[str, Any] = field(default_factory=dict)
     stack: dict[str, list] = field(default_factory=dict)
     tags: dict[str, str] = field(default_factory=dict)
+    colours: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_json(cls, raw: Any) -> "GameHeader":
@@ -80,10 +85,13 @@ class GameHeader:
             raise HeaderError(str(exc)) from exc
         stack = _stack(spec, _mapping(raw.get("stack"), "stack"))
         tags = _tags(spec, _mapping(raw.get("tags"), "tags"))
-        return cls(spec.id, players, seed, options, stack, tags)
+        colours = _colours(players, _mapping(raw.get("colours"), "colours"))
+        return cls(spec.id, players, seed, options, stack, tags, colours)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The header as a record; ``colours`` only when some player has one (so the
+        :meth:`key` of a game without colours is what it always was)."""
+        record = {
             "game": self.game,
             "players": list(self.players),
             "seed": self.seed,
@@ -91,6 +99,9 @@ class GameHeader:
             "stack": self.stack,
             "tags": self.tags,
         }
+        if self.colours:
+            record["colours"] = self.colours
+        return record
 
     def key(self) -> str:
         """A stable fingerprint: the same header always gives the same key."""
@@ -161,3 +172,20 @@ def _tags(spec: GameSpec, raw: dict) -> dict[str, str]:
         if not known_component(component):  # a card of another game is fine, if it exists
             raise HeaderError(f"tag {uid}: no game has a component {component!r}")
     return tags
+
+
+def _colours(players: tuple[str, ...], raw: dict) -> dict[str, str]:
+    """Player name -> palette key: each name one of ``players``, each key in
+    :data:`~companion.palette.PALETTE`, no two players with the same colour. Players left
+    out have no colour."""
+    colours: dict[str, str] = {}
+    for name, key in raw.items():
+        player = _name(name)
+        if player not in players:
+            raise HeaderError(f"'colours' names {player!r}, who is not one of the players")
+        if key not in PALETTE:
+            raise HeaderError(f"'colours' gives {player!r} {key!r}; colours are: {', '.join(PALETTE)}")
+        if key in colours.values():
+            raise HeaderError(f"'colours': two players cannot both be {key!r}")
+        colours[player] = key
+    return colours

@@ -78,7 +78,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
 
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
     view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label}], ``over``),
-    ``can_undo``, ``news`` (what the last input did) and ``log`` (recent news, oldest first).
+    ``can_undo``, ``news`` (what the last input did), ``log`` (recent news, oldest first) and
+    ``colours`` (player -> palette key, from the header; ``{}`` when none were chosen).
     Every sentence (prompt, choice labels, news, log) is rendered in ``lang``
     (:func:`companion.i18n.render`). The daemon adds ``language``, ``readers``: ``{name: {"online": bool, "detail": str}}``,
     ``enrollment``: the enrollment walk in progress (:meth:`companion.enrollment.Walk.to_json`)
@@ -88,7 +89,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     if session is None:
         prompt = {"text": render(msg("No game yet: start a new one."), lang), "player": None, "choices": [], "over": False}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
-                "view": {}, "prompt": prompt, "can_undo": False, "news": [], "log": render_all(recent, lang)}
+                "view": {}, "prompt": prompt, "can_undo": False, "news": [], "log": render_all(recent, lang),
+                "colours": {}}
     p = session.prompt
     prompt = {
         "text": render(p.text, lang),
@@ -106,6 +108,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "can_undo": session.can_undo,
         "news": render_all(news, lang),
         "log": render_all(recent, lang),
+        "colours": dict(session.header.colours),
     }
 
 
