@@ -6,6 +6,8 @@ Sizes are in "design pixels" for an 800×480 screen; the app multiplies them by 
 
 from __future__ import annotations
 
+from companion.palette import PALETTE, rgba
+
 #: The design screen: the Raspberry Pi 7" touchscreen, in pixels.
 DESIGN_SIZE = (800, 480)
 
@@ -48,6 +50,13 @@ DOORS_OPEN = (0.24, 0.22, 0.30, 1)
 
 PIP = (0.08, 0.06, 0.10, 1)
 DIE_FACE = (0.96, 0.94, 0.88, 1)
+
+
+def player_colour(name: str, colours: dict, default: tuple = GOLD) -> tuple:
+    """The colour the table gave player ``name`` (``colours``: name -> palette key, from the
+    state message), or ``default`` when none. Shown with the name, never instead of it."""
+    key = (colours or {}).get(name)
+    return rgba(key) if key in PALETTE else default
 
 
 def blend(a: tuple, b: tuple, t: float) -> tuple:
