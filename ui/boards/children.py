@@ -86,9 +86,11 @@ class ChildrenBoard(BoxLayout):
     Attributes:
         hand_limit: 5 minus the enraged ghosts present, shown in large type.
         side: the turn panel's text (markup).
+        colours: player name -> palette key (the table screen sets it from the state).
     """
 
     view = DictProperty({})
+    colours = DictProperty({})
     hand_limit = NumericProperty(5)
     side = StringProperty("")
 
@@ -116,10 +118,13 @@ class ChildrenBoard(BoxLayout):
                 self.cells[(floor, column)] = cell
                 grid.add_widget(cell)
 
+    def on_colours(self, *_args) -> None:
+        self.on_view()
+
     def on_view(self, *_args) -> None:
         view = dict(self.view)
         self.hand_limit = int(view.get("hand_limit", 5))
-        colours = dict(App.get_running_app().model.colours)
+        colours = dict(self.colours)
         self.side = side_text(view, self.tr._, colours)
         mansion = view.get("mansion") or {}
         rooms = view.get("rooms") or {}

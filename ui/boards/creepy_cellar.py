@@ -57,9 +57,11 @@ class CellarBoard(BoxLayout):
         locked: the locked door colour, "" when the doors are open.
         status: one line: mode, cellar slots filled, hunters outside or in a hallway.
         odds: the odds meter (0–1) before a roll, -1 when not shown.
+        colours: player name -> palette key (the table screen sets it from the state).
     """
 
     view = DictProperty({})
+    colours = DictProperty({})
     hauntings = NumericProperty(0)
     limit = NumericProperty(8)
     die = NumericProperty(0)
@@ -83,6 +85,9 @@ class CellarBoard(BoxLayout):
         self.tiles[letter] = tile
         parent.add_widget(tile)
 
+    def on_colours(self, *_args) -> None:
+        self.on_view()
+
     def on_view(self, *_args) -> None:
         self.hauntings = int(self.view.get("hauntings") or 0)
         self.limit = int(self.view.get("haunting_limit") or 8)
@@ -91,7 +96,7 @@ class CellarBoard(BoxLayout):
         rooms = self.view.get("rooms") or {}
         king = self.view.get("ghost_king")
         hunters = self.view.get("hunters") or {}
-        colours = dict(App.get_running_app().model.colours)
+        colours = dict(self.colours)
         for letter, tile in self.tiles.items():
             room = rooms.get(letter) or {}
             tile.ghosts = int(room.get("ghosts", 0))

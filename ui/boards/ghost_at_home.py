@@ -10,7 +10,6 @@ over the socket; nothing of the game is imported here).
 
 from __future__ import annotations
 
-from kivy.app import App
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle, Triangle
 from kivy.metrics import sp
 from kivy.properties import BooleanProperty, DictProperty, NumericProperty, StringProperty
@@ -120,14 +119,19 @@ class HouseView(Widget):
 
 
 class GhostAtHomeBoard(BoxLayout):
-    """All houses side by side; set ``view`` to a Ghost at Home view dict."""
+    """All houses side by side; set ``view`` to a Ghost at Home view dict (and ``colours``,
+    player name -> palette key: the table screen sets it from the state)."""
 
     view = DictProperty({})
+    colours = DictProperty({})
 
     def __init__(self, **kwargs):
         load_kv("ghost_at_home")
         super().__init__(**kwargs)
         self.houses: dict[str, HouseView] = {}
+
+    def on_colours(self, *_args) -> None:
+        self.on_view()
 
     def on_view(self, *_args) -> None:
         players = list(self.view.get("players") or [])
@@ -138,7 +142,7 @@ class GhostAtHomeBoard(BoxLayout):
                 self.add_widget(house)
         houses = self.view.get("houses") or {}
         hands = self.view.get("hand_sizes") or {}
-        colours = dict(App.get_running_app().model.colours)
+        colours = dict(self.colours)
         for name, widget in self.houses.items():
             widget.colours = colours
             widget.house = houses.get(name) or {}

@@ -87,7 +87,7 @@ class NewGameScreen(Screen):
         colours = {name: key for name, key in self.colours.items() if name in self.players}
         for name in self.players:
             if name not in colours and name not in self._no_colour:
-                free = next_colour(colours.values())
+                free = theme.next_colour(colours.values())
                 if free:
                     colours[name] = free
         self.colours = colours
@@ -234,7 +234,7 @@ class NewGameScreen(Screen):
             fill = theme.player_colour(name, self.colours)
             button.base_colour = fill
             button.down_colour = theme.blend(fill, theme.TEXT, 0.4)
-            button.text_colour = ink(fill)
+            button.text_colour = theme.ink(fill)
         return button
 
     def _option(self, option: dict, app, unit: float) -> BoxLayout:
@@ -255,22 +255,6 @@ class NewGameScreen(Screen):
                                     app, self.options.get(option["name"]) == value, height=52))
         box.add_widget(grid)
         return box
-
-
-def next_colour(taken) -> str | None:
-    """The first palette key not in ``taken``, or None when all are."""
-    taken = set(taken)
-    return next((key for key in PALETTE if key not in taken), None)
-
-
-def ink(fill: tuple) -> tuple:
-    """Text colour readable on ``fill``: near-black on light colours, white on dark ones
-    (relative luminance, WCAG)."""
-    def channel(c: float) -> float:
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (channel(c) for c in fill[:3])
-    return (0.05, 0.04, 0.08, 1) if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.18 else (1, 1, 1, 1)
 
 
 def _heading(text: str, app) -> Label:
