@@ -8,7 +8,8 @@ Daemon -> client:
 Client -> daemon:
     ``{"cmd": "choose", "key": "end-turn"}``, ``{"cmd": "undo"}`` (either may say
     ``"revision": N``, the state the touch was made on: refused if the game moved on since),
-    ``{"cmd": "new_game", "game": "creepy_cellar", "players": [...], "options": {...}}``
+    ``{"cmd": "new_game", "game": "creepy_cellar", "players": [...], "options": {...}}`` (and
+    optionally ``"colours": {"Ada": "orange"}``, see ``companion/palette.py``)
     (refused while an unfinished game runs unless it also says ``"abandon": true``; the seed
     is the daemon's, never the client's), ``{"cmd": "state"}`` (answered to the asker only),
     ``{"cmd": "games"}`` (every game with its options, and the game on the table) and
