@@ -38,7 +38,8 @@ def colours_scenario(app, out: Path, report: dict, backlight: str = ""):
 
     yield Until("connected with the game", lambda: model.connected and model.game and model.catalogue)
     model.go("table")
-    yield Until("the table", lambda: screen_is(app, "table")() and app.root.ids.screens.current_screen.ids.choices.buttons())
+    yield Until("the table", lambda: screen_is(app, "table")()
+                and app.root.ids.screens.current_screen.ids.choices.buttons())
     table = app.root.ids.screens.current_screen
     report["colours"] = dict(model.colours)
     report["turn_markup"] = table.ids.turn.text

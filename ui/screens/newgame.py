@@ -1,6 +1,7 @@
 """New game: choose the game, the players (names typed on the on-screen keyboard, their
-order, their colours), the options and house rules (each with its default, a one-line explanation and
-the rulebook section it settles; physical or virtual decks are options too), then Start:
+order, their colours: the Okabe–Ito palette, each with the player's initial on it), the
+options and house rules (each with its default, a one-line explanation and the rulebook
+section it settles; physical or virtual decks are options too), then Start:
 the daemon's ``new_game`` command. The games and their options come from the daemon's
 ``games`` answer (``app.model.catalogue``)."""
 

@@ -113,7 +113,8 @@ class ChoicePanel(ScrollView):
         text = str(choice.get("label") or choice["key"])
         height = height or dp(PRIMARY_HEIGHT) * self.scale
         full = font_size or sp(30) * self.scale
-        if (button.text, button.height, button.bold, getattr(button, "full_font", None)) != (text, height, primary, full):
+        shown = (button.text, button.height, button.bold, getattr(button, "full_font", None))
+        if shown != (text, height, primary, full):
             # something changed: full size again, fit_text shrinks it (unchanged: left as fitted)
             button.fit_smallest = sp(SMALLEST_FONT) * self.scale
             button.full_font = button.fit_full = full
