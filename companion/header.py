@@ -86,7 +86,7 @@ class GameHeader:
         stack = _stack(spec, _mapping(raw.get("stack"), "stack"))
         tags = _tags(spec, _mapping(raw.get("tags"), "tags"))
         colours = _colours(players, _mapping(raw.get("colours"), "colours"))
-        return cls(spec.id, players, seed, options, stack, tags, colours)
+        return cls(spec.id, players, seed, options, stack, tags, colours=colours)
 
     def to_json(self) -> dict[str, Any]:
         """The header as a record; ``colours`` only when some player has one (so the
