@@ -93,7 +93,7 @@ class TableModel(EventDispatcher):
         self.title = message.get("title") or ""
         colours = dict(message.get("colours") or {})
         if colours != self.colours:
-            self.colours = colours  # before the view: boards read it when they redraw
+            self.colours = colours  # before the view: the table screen hands both to the board
         self.view = message.get("view") or {}
         self.prompt_text = prompt.get("text") or ""
         self.player = prompt.get("player") or ""
