@@ -553,12 +553,12 @@ class Daemon:
     def _new_game(self, message: dict[str, Any], writer: asyncio.StreamWriter) -> tuple[bool, str]:
         """``new_game``: refused while an unfinished game runs, unless ``"abandon": true``
         (the running game stays in the store, unfinished)."""
-        extra = sorted(set(message) - {"cmd", "id", "abandon", "game", "players", "options"})
-        raw = {k: message[k] for k in ("game", "players", "options") if k in message}
+        extra = sorted(set(message) - {"cmd", "id", "abandon", "game", "players", "options", "colours"})
+        raw = {k: message[k] for k in ("game", "players", "options", "colours") if k in message}
         raw["seed"] = random_seed()  # never from a client: no rigged dice
         try:
             if extra:
-                raise HeaderError(f"new_game takes game, players and options, not {extra[0]!r}")
+                raise HeaderError(f"new_game takes game, players, options and colours, not {extra[0]!r}")
             raw["content"] = _table_content(raw.get("game"), self.store)  # the table's, never a client's
             header = GameHeader.from_json(raw)
             if self.session is not None and not self.session.prompt.over and message.get("abandon") is not True:

@@ -3,8 +3,9 @@
 It is the first line of a table script and the ``header`` of a stored game:
 ``{"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 7, "options": {...},
 "stack": {"movement_die": [3, 6], "ghost": ["room-C"]}, "tags": {"<UID hex>": "<component>"},
-"content": {"<component>": {"<field>": <value>}}}`` (``content``: what is printed on the table's
-own copy of the cards, :mod:`companion.engine.content`; only for games that take it).
+"content": {"<component>": {"<field>": <value>}}, "colours": {"Ada": "orange"}}`` (``content``:
+what is printed on the table's own copy of the cards, :mod:`companion.engine.content`; only for
+games that take it; ``colours``: the players' colours, :mod:`companion.palette`).
 """
 
 from __future__ import annotations
@@ -20,10 +21,11 @@ from companion.engine import GameSpec, get_game, resolve_options
 from companion.engine.registry import UnknownGame
 from companion.errors import CompanionError, OptionError
 from companion.inputs import InputError
+from companion.palette import PALETTE
 from companion.tags import TagRegistry
 
 #: Header keys; anything else is a typo and is refused.
-KEYS = frozenset({"game", "players", "seed", "options", "stack", "tags", "content"})
+KEYS = frozenset({"game", "players", "seed", "options", "stack", "tags", "content", "colours"})
 
 #: Longest player name, in characters (it must fit a button on a 800x480 screen).
 MAX_NAME = 24
@@ -51,6 +53,8 @@ class GameHeader:
         tags: UID hex -> component id.
         content: component id -> the printed data the table entered for it (checked by the
             game's :class:`~companion.engine.content.ContentSpec`); empty for most games.
+        colours: player name -> palette key (:data:`companion.palette.PALETTE`), for the
+            players the table gave a colour; every screen on the daemon shows the same.
     """
 
     game: str
@@ -60,6 +64,7 @@ class GameHeader:
     stack: dict[str, list] = field(default_factory=dict)
     tags: dict[str, str] = field(default_factory=dict)
     content: dict[str, dict[str, Any]] = field(default_factory=dict)
+    colours: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_json(cls, raw: Any) -> "GameHeader":
@@ -86,10 +91,13 @@ class GameHeader:
         stack = _stack(spec, _mapping(raw.get("stack"), "stack"))
         tags = _tags(spec, _mapping(raw.get("tags"), "tags"))
         content = _content(spec, _mapping(raw.get("content"), "content"))
-        return cls(spec.id, players, seed, options, stack, tags, content)
+        colours = _colours(players, _mapping(raw.get("colours"), "colours"))
+        return cls(spec.id, players, seed, options, stack, tags, content=content, colours=colours)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The header as a record; ``colours`` only when some player has one (so the
+        :meth:`key` of a game without colours is what it always was)."""
+        record = {
             "game": self.game,
             "players": list(self.players),
             "seed": self.seed,
@@ -98,6 +106,9 @@ class GameHeader:
             "tags": self.tags,
             **({"content": self.content} if self.content else {}),  # older headers keep their key
         }
+        if self.colours:
+            record["colours"] = self.colours
+        return record
 
     def key(self) -> str:
         """A stable fingerprint: the same header always gives the same key."""
@@ -182,3 +193,20 @@ def _content(spec: GameSpec, raw: dict) -> dict[str, dict[str, Any]]:
         return check_table(spec.content, spec.components, raw, lambda component: copies(spec, component))
     except ContentError as exc:
         raise HeaderError(f"'content': {exc}") from exc
+
+
+def _colours(players: tuple[str, ...], raw: dict) -> dict[str, str]:
+    """Player name -> palette key: each name one of ``players``, each key in
+    :data:`~companion.palette.PALETTE`, no two players with the same colour. Players left
+    out have no colour."""
+    colours: dict[str, str] = {}
+    for name, key in raw.items():
+        player = _name(name)
+        if player not in players:
+            raise HeaderError(f"'colours' names {player!r}, who is not one of the players")
+        if key not in PALETTE:
+            raise HeaderError(f"'colours' gives {player!r} {key!r}; colours are: {', '.join(PALETTE)}")
+        if key in colours.values():
+            raise HeaderError(f"'colours': two players cannot both be {key!r}")
+        colours[player] = key
+    return colours

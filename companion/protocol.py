@@ -8,7 +8,8 @@ Daemon -> client:
 Client -> daemon:
     ``{"cmd": "choose", "key": "end-turn"}``, ``{"cmd": "undo"}`` (either may say
     ``"revision": N``, the state the touch was made on: refused if the game moved on since),
-    ``{"cmd": "new_game", "game": "creepy_cellar", "players": [...], "options": {...}}``
+    ``{"cmd": "new_game", "game": "creepy_cellar", "players": [...], "options": {...}}`` (and
+    optionally ``"colours": {"Ada": "orange"}``, see ``companion/palette.py``)
     (refused while an unfinished game runs unless it also says ``"abandon": true``; the seed
     is the daemon's, never the client's), ``{"cmd": "state"}`` (answered to the asker only),
     ``{"cmd": "games"}`` (every game with its options, and the game on the table) and
@@ -98,7 +99,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     ``can_undo``, ``private_players`` (the players who have something of their own to see on a
     privacy screen now, e.g. a secret victory card the companion dealt: those whose
     ``private_view`` is not empty), ``news`` (what the last input did) and ``log`` (recent
-    news, oldest first).
+    news, oldest first) and ``colours`` (player -> palette key, from the header; ``{}`` when
+    none were chosen).
     Every sentence (prompt, choice labels, news, log) is rendered in ``lang``
     (:func:`companion.i18n.render`). The daemon adds ``language``, ``readers``: ``{name: {"online": bool, "detail": str}}``,
     ``enrollment``: the enrollment walk in progress (:meth:`companion.enrollment.Walk.to_json`)
@@ -110,7 +112,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
                   "over": False, "private": None}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
                 "view": {}, "prompt": prompt, "can_undo": False, "private_players": [], "news": [],
-                "log": render_all(recent, lang)}
+                "log": render_all(recent, lang), "colours": {}}
     p = session.prompt
     prompt = {
         "text": render(p.text, lang),
@@ -130,6 +132,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "private_players": _private_players(session),
         "news": render_all(news, lang),
         "log": render_all(recent, lang),
+        "colours": dict(session.header.colours),
     }
 
 

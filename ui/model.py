@@ -35,6 +35,7 @@ class TableModel(EventDispatcher):
         reconnecting: the connection was open once and went away.
         game, title: the game id ("" when there is no game) and its title.
         view: the game's public view (see the game's ``view.py``).
+        colours: player name -> palette key (``companion.palette``), the game's header's.
         prompt_text, player, choices, over: the current prompt; ``choices`` are
             ``{"key", "label"}`` dicts.
         can_undo: the daemon would accept Undo.
@@ -65,6 +66,7 @@ class TableModel(EventDispatcher):
     game = StringProperty("")
     title = StringProperty("")
     view = DictProperty({})
+    colours = DictProperty({})
     prompt_text = StringProperty("")
     player = StringProperty("")
     choices = ListProperty([])
@@ -100,6 +102,9 @@ class TableModel(EventDispatcher):
         self.language = message.get("language") or "en"
         self.game = message.get("game") or ""
         self.title = message.get("title") or ""
+        colours = dict(message.get("colours") or {})
+        if colours != self.colours:
+            self.colours = colours  # before the view: the table screen hands both to the board
         self.view = message.get("view") or {}
         self.prompt_text = prompt.get("text") or ""
         self.player = prompt.get("player") or ""
