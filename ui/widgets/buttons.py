@@ -35,7 +35,7 @@ def fit_text(button: TouchButton, smallest: float, margin: float = 4.0) -> None:
     def shrink(*_args) -> None:
         tall = button.texture_size[1]
         room = button.height - margin
-        if tall > room and button.font_size > button.fit_smallest:
+        if 0 < room < tall and button.font_size > button.fit_smallest:  # a button not laid out yet has no room
             # area goes with the square of the font size: jump near the fit, then 1 px steps
             guess = int(button.font_size * max(0.5, (room / tall) ** 0.5))
             button.font_size = max(button.fit_smallest, min(button.font_size - 1, guess))
