@@ -212,8 +212,14 @@ class Session:
         return self.position > 0 and not self.prompt.over
 
     def view(self) -> dict[str, Any]:
-        """The public state (the game's view)."""
-        return self.spec.view(self.state)
+        """The public state (the game's view). Computed once per state (a view may run the
+        Creepy Cellar odds meter, about 1 ms): every state message about an unchanged game
+        (a screen connecting, a reader going offline, the language) reuses it. Callers must
+        not modify the dict."""
+        cached = getattr(self, "_view_cache", None)
+        if cached is None or cached[0] is not self.state:
+            cached = self._view_cache = (self.state, self.spec.view(self.state))
+        return cached[1]
 
     # ------------------------------------------------------------------ inputs
 
