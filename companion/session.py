@@ -208,6 +208,12 @@ class Session:
         return self._base + len(self.history)
 
     @property
+    def unused_stack(self) -> dict[str, list]:
+        """The header's forced chance outcomes this game has not used, per source (a table
+        script's ``stack`` longer than its game needed)."""
+        return self._picker.unused()
+
+    @property
     def can_undo(self) -> bool:
         return self.position > 0 and not self.prompt.over
 
