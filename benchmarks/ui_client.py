@@ -110,6 +110,23 @@ def _rss_mib(pid: int) -> float:
     return float("nan")
 
 
+#: Shared objects of Mesa's software renderer (Xvfb has no GPU): on the Pi the GPU driver
+#: draws instead, so the memory figure is also given without them.
+SOFTWARE_GL = ("libLLVM", "swrast_dri", "libgallium", "llvmpipe")
+
+
+def _rss_software_gl_mib(pid: int) -> float:
+    """Resident MiB of the mappings of Mesa's software renderer in process ``pid``."""
+    total, counting = 0, False
+    for line in Path(f"/proc/{pid}/smaps").read_text().splitlines():
+        head = line.split(maxsplit=5)
+        if head and "-" in head[0] and not head[0].endswith(":"):
+            counting = len(head) == 6 and any(name in head[5] for name in SOFTWARE_GL)
+        elif counting and line.startswith("Rss:"):
+            total += int(line.split()[1])
+    return total / 1024
+
+
 def _pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
@@ -151,6 +168,7 @@ def main() -> int:
             start_time = float(when) - started
             time.sleep(2.0)  # let the first frames settle
             delays, flashes = [], []
+            cpu_presses = _cpu_seconds(child.pid)
             for _ in range(args.presses):
                 while not lines.empty():
                     lines.get_nowait()
@@ -162,8 +180,10 @@ def main() -> int:
                 daemon.drain()
                 assert client.undo()["ok"]
                 lines.get(timeout=10)  # the undo's frame
+            cpu_presses = _cpu_seconds(child.pid) - cpu_presses
             time.sleep(2.0)
             rss = _rss_mib(child.pid)
+            rss_gl = _rss_software_gl_mib(child.pid)
             cpu0, t_idle = _cpu_seconds(child.pid), time.monotonic()
             time.sleep(args.idle)
             idle_cpu = (_cpu_seconds(child.pid) - cpu0) / (time.monotonic() - t_idle) * 100
@@ -182,9 +202,13 @@ def main() -> int:
     if flashes:
         print(f"press in daemon -> frame with the read dot lit: p50 {statistics.median(flashes):.1f} ms, "
               f"p99 {_pct(flashes, 99):.1f} ms")
+    print(f"client CPU per state shown (handled and drawn; a press and its undo are two): "
+          f"{cpu_presses / (2 * args.presses) * 1000:.1f} ms")
     print(f"client start (spawn -> first table frame): {start_time:.2f} s")
     print(f"idle CPU over {args.idle:.0f} s: {idle_cpu:.2f} % of one core")
-    print(f"resident memory: {rss:.0f} MiB after the presses, {rss_after:.0f} MiB after idling")
+    print(f"resident memory: {rss:.0f} MiB after the presses, {rss_after:.0f} MiB after idling; "
+          f"{rss - rss_gl:.0f} MiB without Mesa's software renderer ({rss_gl:.0f} MiB)")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     return 0
 
 

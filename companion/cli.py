@@ -133,6 +133,22 @@ def _parser() -> argparse.ArgumentParser:
     walk.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
     walk.set_defaults(run=cmd_enroll)
 
+    content = sub.add_parser("content", help="what is printed on your copy of the cards (games whose card data is not public)",
+                             description="List a game's cards with printed data to enter (companion content GAME), "
+                                         "record what one card shows (companion content PIECE --set bulbs=3 doors=left,up), "
+                                         "or forget it (companion content PIECE --reset). Entries count from the next new game.")
+    content.add_argument("target", metavar="GAME|PIECE", help="a game id to list, or the card (piece id) to set or reset")
+    change = content.add_mutually_exclusive_group()
+    change.add_argument("--set", nargs="+", metavar="FIELD=VALUE", dest="assign", help="e.g. bulbs=3 doors=left,up")
+    change.add_argument("--reset", action="store_true", help="forget what was entered for this card")
+    content.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
+    content.set_defaults(run=cmd_content)
+    private = sub.add_parser("private", help="what one player alone may see (a secret card): JSON, "
+                                             "for that player's eyes only")
+    private.add_argument("player", help="the player's name, as in the game")
+    private.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
+    private.set_defaults(run=cmd_private)
+
     ui = sub.add_parser("ui", help="run the Kivy touchscreen client")
     ui.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
     ui.add_argument("--fullscreen", action="store_true", help="fill the screen")
@@ -493,6 +509,38 @@ def cmd_tags_daemon(args) -> int:
         ack = client.request(message)
     print(ack["text"], file=sys.stdout if ack["ok"] else sys.stderr)
     return 0 if ack["ok"] else 2
+
+
+def cmd_content(args) -> int:
+    """``companion content GAME`` / ``content PIECE --set FIELD=VALUE...`` / ``content PIECE --reset``."""
+    from companion.content_cli import list_command, set_command
+    from companion.paths import default_socket
+
+    socket = args.socket or default_socket()
+    if args.assign:
+        return set_command(args.target, args.assign, socket)
+    if args.reset:
+        return set_command(args.target, None, socket)
+    return list_command(args.target, socket)
+
+
+def cmd_private(args) -> int:
+    """``companion private PLAYER``: the daemon's ``private`` answer for PLAYER, one JSON
+    object on stdout (hidden information: the public state never carries it)."""
+    import json
+
+    from companion.client import Client
+    from companion.paths import default_socket
+
+    replies: list[dict] = []
+    with Client(args.socket or default_socket(), on_message=replies.append).connect(timeout=3.0) as client:
+        ack = client.request({"cmd": "private", "player": args.player})
+        if not ack["ok"]:
+            print(ack["text"], file=sys.stderr)
+            return 2
+    answer = next(m for m in replies if m.get("type") == "private")  # it comes before its ack
+    print(json.dumps({k: answer[k] for k in ("player", "view", "prompt")}, ensure_ascii=False, indent=2))
+    return 0
 
 
 def cmd_enroll(args) -> int:

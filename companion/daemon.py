@@ -295,6 +295,7 @@ class Daemon:
             text = msg("No game is running: {input} ignored. Start a new game.", input=inputs.describe(inp))
             self._notify(text)
             return Reply(False, text)
+        hidden = self._picks_private(inp)
         try:
             reply = self.session.handle(inp, self.script_line)
         except (StackError, StoreError) as exc:
@@ -306,9 +307,9 @@ class Daemon:
         self._check_saving()
         if reply.accepted:
             self.revision += 1
-            log.info("%s -> %s", inputs.describe(inp), "; ".join(reply.news))
+            log.info("%s -> %s", "a private choice" if hidden else inputs.describe(inp), "; ".join(reply.news))
             self.recent.extend(reply.news)
-            self.publish(reply.news, self._physical(inp))
+            self.publish(reply.news, self._physical(inp, hidden))
         elif not reply.ignored:
             self._notify(reply.text)
         return reply
@@ -340,14 +341,14 @@ class Daemon:
 
     def _tag_feedback(self, tap: Tap) -> None:
         """Tell the buzzer/LED whether ``tap`` named a component (before the rules run)."""
-        from companion.engine import known_component
+        from companion.engine import known_piece
 
         if self.walk is not None:
             known = True  # every tag is welcome while enrolling
         elif self.session is not None:
             known = self.session.component_for(tap) is not None
         else:
-            known = tap.uid in self.store.enrolled_tags() or known_component(tap.ndef)
+            known = tap.uid in self.store.enrolled_tags() or known_piece(tap.ndef)
         try:
             self.on_tag(known)
         except Exception:  # feedback is optional: it must never cost an input
@@ -382,11 +383,14 @@ class Daemon:
                 del cache[key]
         return rendered
 
-    def _physical(self, inp: Input) -> dict[str, Any] | None:
+    def _physical(self, inp: Input, hidden: bool = False) -> dict[str, Any] | None:
         """The accepted input as the undo toast names it, when it was a physical thing
         (a tap or a dice press, not an undo): ``{"kind": "tap"|"press", "label", "position"}``
-        with the label rendered in the table's language; None for touches and undos."""
-        if isinstance(inp, Tap):
+        with the label rendered in the table's language; None for touches and undos. A tap
+        that made a private choice (``hidden``: a card drawn into a hand) is "a private card"."""
+        if isinstance(inp, Tap) and hidden:
+            label = msg("a private card")
+        elif isinstance(inp, Tap):
             component = self.session.component_for(inp)
             label = self.session.spec.component_label(component) if component else inp.uid
         elif isinstance(inp, Press) and inp.hold < self.hold_time:
@@ -436,6 +440,44 @@ class Daemon:
                             "socket": str(self.socket_path), "logs": logs, "languages": dict(LANGUAGES),
                             "reader_roles": dict(self.reader_roles)})
         return True, ""
+
+    def _send_check(self, writer) -> tuple[bool, str]:
+        """``check``: the table check (issue 6), to the asker only. Read-only; a correction
+        is then sent as an ordinary ``choose`` with its key (and this ``revision``)."""
+        self._send(writer, protocol.check_message(self.session, self.revision, self.language))
+        return True, ""
+
+    # ------------------------------------------------------------------ the privacy screen
+
+    def _send_private(self, player: str, writer) -> tuple[bool, str]:
+        """``private``: what ``player`` alone may see, to the asking client only, never
+        broadcast (:func:`companion.protocol.private_message`). The log says that a privacy
+        screen was opened, never what it showed.
+
+        Raises:
+            ProtocolError: no game is running, or ``player`` does not play it.
+        """
+        if self.session is None:
+            raise protocol.ProtocolError("no game is running: there is nothing private to show")
+        players = list(self.session.header.players)
+        if player not in players:
+            raise protocol.ProtocolError(f"{player!r} does not play this game; players: {', '.join(players)}"[:200])
+        log.info("privacy screen opened for %s", player)
+        self._send(writer, protocol.private_message(self.session, player, self.language))
+        return True, ""
+
+    def _picks_private(self, inp: Input) -> bool:
+        """``inp`` would make one of the current prompt's private choices (a touch of its key,
+        or a tap of its component): the log and the undo toast then never name it."""
+        if self.session is None or not isinstance(inp, (Touch, Tap)):
+            return False
+        prompt = self.session.prompt
+        if isinstance(inp, Touch):
+            choice = prompt.choice(inp.key)
+        else:
+            component = self.session.component_for(inp)
+            choice = prompt.for_component(component) if component else None
+        return choice is not None and choice.private
 
     def _notify(self, text: str, level: str = "warning") -> None:
         log.log(logging.ERROR if level == "error" else logging.INFO, "notice: %s", text)
@@ -538,6 +580,13 @@ class Daemon:
             return await self._in_order(lambda: self._send_games(writer))
         if cmd == "about":
             return await self._in_order(lambda: self._send_about(writer))
+        if cmd == "check":
+            return await self._in_order(lambda: self._send_check(writer))
+        if cmd in ("content", "content_set"):
+            return await self._in_order(lambda: self._content_command(cmd, message, writer))
+        if cmd == "private":
+            player = _text_arg(message, "player")
+            return await self._in_order(lambda: self._send_private(player, writer))
         raise protocol.ProtocolError(f"unknown command {cmd!r}")
 
     async def _in_order(self, fn: Callable[[], Any]) -> Any:
@@ -549,12 +598,13 @@ class Daemon:
     def _new_game(self, message: dict[str, Any], writer: asyncio.StreamWriter) -> tuple[bool, str]:
         """``new_game``: refused while an unfinished game runs, unless ``"abandon": true``
         (the running game stays in the store, unfinished)."""
-        extra = sorted(set(message) - {"cmd", "id", "abandon", "game", "players", "options"})
-        raw = {k: message[k] for k in ("game", "players", "options") if k in message}
+        extra = sorted(set(message) - {"cmd", "id", "abandon", "game", "players", "options", "colours"})
+        raw = {k: message[k] for k in ("game", "players", "options", "colours") if k in message}
         raw["seed"] = random_seed()  # never from a client: no rigged dice
         try:
             if extra:
-                raise HeaderError(f"new_game takes game, players and options, not {extra[0]!r}")
+                raise HeaderError(f"new_game takes game, players, options and colours, not {extra[0]!r}")
+            raw["content"] = _table_content(raw.get("game"), self.store)  # the table's, never a client's
             header = GameHeader.from_json(raw)
             if self.session is not None and not self.session.prompt.over and message.get("abandon") is not True:
                 raise HeaderError("a game is still running; finish it, or ask again with \"abandon\": true")
@@ -582,6 +632,21 @@ class Daemon:
                 text += f" It was {previous} before."
         if self.session is not None:
             self.session.use_tags(self.store.enrolled_tags())
+        return True, text
+
+    def _content_command(self, cmd: str, message: dict[str, Any], writer) -> tuple[bool, str]:
+        """``content`` (game): the forms of the game's printed data, to the asker only;
+        ``content_set`` (component, fields: an object, or null to forget): record an entry
+        (:mod:`companion.table_content`). Entries count from the next new game."""
+        from companion import table_content
+        from companion.engine import get_game
+
+        if cmd == "content":
+            spec = get_game(_text_arg(message, "game"))
+            self._send(writer, table_content.forms(spec, self.store.content(spec.id), self.language))
+            return True, ""
+        text = table_content.save(self.store, message.get("component"), message.get("fields"))
+        log.info("content: %s", render(text, "en"))
         return True, text
 
     def _set_language(self, language: Any) -> tuple[bool, str]:
@@ -625,9 +690,9 @@ class Daemon:
         """A tap during the walk enrolls a piece instead of playing (a removal does nothing)."""
         if isinstance(inp, Remove):
             return Reply(False, ignored=True)
-        from companion.engine import known_component
+        from companion.engine import known_piece
 
-        carried = inp.ndef if known_component(inp.ndef) else None
+        carried = inp.ndef if known_piece(inp.ndef) else None
         self.walk, change = enrollment.tap(self.walk, inp.uid, self.store.enrolled_tags(), carried)
         self._apply_change(change)
         return Reply(True, self._publish_walk())
@@ -762,15 +827,27 @@ def _text_arg(message: dict[str, Any], key: str, required: bool = True) -> str |
     return value
 
 
+def _table_content(game: Any, store: EventStore) -> dict[str, Any]:
+    """The printed data the table entered for ``game`` (for a new game's header)."""
+    from companion.engine import get_game
+    from companion.engine.registry import UnknownGame
+    from companion.table_content import for_header
+
+    try:
+        return for_header(get_game(game), store) if isinstance(game, str) else {}
+    except UnknownGame:
+        return {}  # the header check says so
+
+
 def _known_component(component: Any) -> str:
     """``component`` if it is a component id of a registered game.
 
     Raises:
         ProtocolError: it is not.
     """
-    from companion.engine import known_component
+    from companion.engine import known_piece
 
-    if not known_component(component):
+    if not known_piece(component):
         raise protocol.ProtocolError(f"no component {component!r} in any game "
                                      f"(ids look like creepy_cellar:ghost:room-H)")
     return component

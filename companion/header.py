@@ -2,7 +2,10 @@
 
 It is the first line of a table script and the ``header`` of a stored game:
 ``{"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 7, "options": {...},
-"stack": {"movement_die": [3, 6], "ghost": ["room-C"]}, "tags": {"<UID hex>": "<component>"}}``.
+"stack": {"movement_die": [3, 6], "ghost": ["room-C"]}, "tags": {"<UID hex>": "<component>"},
+"content": {"<component>": {"<field>": <value>}}, "colours": {"Ada": "orange"}}`` (``content``:
+what is printed on the table's own copy of the cards, :mod:`companion.engine.content`; only for
+games that take it; ``colours``: the players' colours, :mod:`companion.palette`).
 """
 
 from __future__ import annotations
@@ -18,10 +21,11 @@ from companion.engine import GameSpec, get_game, resolve_options
 from companion.engine.registry import UnknownGame
 from companion.errors import CompanionError, OptionError
 from companion.inputs import InputError
+from companion.palette import PALETTE
 from companion.tags import TagRegistry
 
 #: Header keys; anything else is a typo and is refused.
-KEYS = frozenset({"game", "players", "seed", "options", "stack", "tags"})
+KEYS = frozenset({"game", "players", "seed", "options", "stack", "tags", "content", "colours"})
 
 #: Longest player name, in characters (it must fit a button on a 800x480 screen).
 MAX_NAME = 24
@@ -47,6 +51,10 @@ class GameHeader:
         options: options and house rules as given (defaults are filled in by the session).
         stack: forced next outcomes per chance source, e.g. ``{"movement_die": [3, 6]}``.
         tags: UID hex -> component id.
+        content: component id -> the printed data the table entered for it (checked by the
+            game's :class:`~companion.engine.content.ContentSpec`); empty for most games.
+        colours: player name -> palette key (:data:`companion.palette.PALETTE`), for the
+            players the table gave a colour; every screen on the daemon shows the same.
     """
 
     game: str
@@ -55,6 +63,8 @@ class GameHeader:
     options: dict[str, Any] = field(default_factory=dict)
     stack: dict[str, list] = field(default_factory=dict)
     tags: dict[str, str] = field(default_factory=dict)
+    content: dict[str, dict[str, Any]] = field(default_factory=dict)
+    colours: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_json(cls, raw: Any) -> "GameHeader":
@@ -80,17 +90,25 @@ class GameHeader:
             raise HeaderError(str(exc)) from exc
         stack = _stack(spec, _mapping(raw.get("stack"), "stack"))
         tags = _tags(spec, _mapping(raw.get("tags"), "tags"))
-        return cls(spec.id, players, seed, options, stack, tags)
+        content = _content(spec, _mapping(raw.get("content"), "content"))
+        colours = _colours(players, _mapping(raw.get("colours"), "colours"))
+        return cls(spec.id, players, seed, options, stack, tags, content=content, colours=colours)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The header as a record; ``colours`` only when some player has one (so the
+        :meth:`key` of a game without colours is what it always was)."""
+        record = {
             "game": self.game,
             "players": list(self.players),
             "seed": self.seed,
             "options": self.options,
             "stack": self.stack,
             "tags": self.tags,
+            **({"content": self.content} if self.content else {}),  # older headers keep their key
         }
+        if self.colours:
+            record["colours"] = self.colours
+        return record
 
     def key(self) -> str:
         """A stable fingerprint: the same header always gives the same key."""
@@ -153,11 +171,42 @@ def _tags(spec: GameSpec, raw: dict) -> dict[str, str]:
         tags = TagRegistry.from_json(raw).to_json()
     except InputError as exc:
         raise HeaderError(str(exc)) from exc
-    from companion.engine import known_component
+    from companion.engine import known_piece
 
     for uid, component in tags.items():
-        if component.startswith(f"{spec.id}:") and component not in spec.components:
+        if component.startswith(f"{spec.id}:") and component.partition("#")[0] not in spec.components:
             raise HeaderError(f"tag {uid}: {spec.title} has no component {component!r}")
-        if not known_component(component):  # a card of another game is fine, if it exists
+        if not known_piece(component):  # a card of another game is fine, if it exists
             raise HeaderError(f"tag {uid}: no game has a component {component!r}")
     return tags
+
+
+def _content(spec: GameSpec, raw: dict) -> dict[str, dict[str, Any]]:
+    from companion.engine.content import ContentError, check_table
+    from companion.engine.registry import copies
+
+    if not raw:
+        return {}
+    if spec.content is None:
+        raise HeaderError(f"{spec.title} takes no 'content': nothing printed on its cards is entered")
+    try:
+        return check_table(spec.content, spec.components, raw, lambda component: copies(spec, component))
+    except ContentError as exc:
+        raise HeaderError(f"'content': {exc}") from exc
+
+
+def _colours(players: tuple[str, ...], raw: dict) -> dict[str, str]:
+    """Player name -> palette key: each name one of ``players``, each key in
+    :data:`~companion.palette.PALETTE`, no two players with the same colour. Players left
+    out have no colour."""
+    colours: dict[str, str] = {}
+    for name, key in raw.items():
+        player = _name(name)
+        if player not in players:
+            raise HeaderError(f"'colours' names {player!r}, who is not one of the players")
+        if key not in PALETTE:
+            raise HeaderError(f"'colours' gives {player!r} {key!r}; colours are: {', '.join(PALETTE)}")
+        if key in colours.values():
+            raise HeaderError(f"'colours': two players cannot both be {key!r}")
+        colours[player] = key
+    return colours

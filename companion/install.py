@@ -252,7 +252,7 @@ class Installer:
         self._commands([["systemd-sysusers", "/etc/sysusers.d/haunt-companion.conf"],
                         ["udevadm", "control", "--reload-rules"],
                         ["udevadm", "trigger", "--subsystem-match=spidev", "--subsystem-match=gpio",
-                         "--subsystem-match=tty"],
+                         "--subsystem-match=tty", "--subsystem-match=backlight"],
                         ["systemctl", "daemon-reload"],
                         ["systemctl", "enable", DAEMON_UNIT, UI_UNIT]])
         self.report.by_hand.extend(by_hand_steps(config_text, self.prefix))

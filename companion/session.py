@@ -22,8 +22,8 @@ from typing import Any
 
 from companion import inputs
 from companion.chance import ChancePicker
-from companion.engine import GameSpec, Prompt, get_game, known_component, resolve_options
-from companion.engine.core import sentence
+from companion.engine import GameSpec, Prompt, get_game, known_piece, resolve_options, split_piece
+from companion.engine.core import CheckLine, Choice, check_fix, sentence
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
 from companion.i18n import msg
@@ -32,6 +32,10 @@ from companion.store import EventStore, GameRecord
 from companion.tags import TagRegistry, component_game
 
 log = logging.getLogger(__name__)
+
+#: The action keys of corrections made from the table check start so (a convention of the
+#: games' ``check``; a stale one gets its own refusal).
+FIX_PREFIX = "fix:"
 
 #: A dice-button press held at least this long (seconds) means "undo".
 DEFAULT_HOLD_TIME = 1.5
@@ -134,7 +138,11 @@ class Session:
 
     def __post_init__(self) -> None:
         options = resolve_options(self.spec, self.header.options)
-        self._set_state(self.spec.setup(self.header.players, options))
+        if self.spec.content is not None:
+            state = self.spec.setup(self.header.players, options, content=self.header.content)
+        else:
+            state = self.spec.setup(self.header.players, options)
+        self._set_state(state)
         self._picker = ChancePicker(self.header.seed, self.header.stack)
         self.use_tags(self.enrolled)
 
@@ -230,6 +238,19 @@ class Session:
             cached = self._view_cache = (self.state, self.spec.view(self.state))
         return cached[1]
 
+    def check(self) -> tuple[CheckLine, ...]:
+        """The table check (issue 6): what the companion believes, public only, with the
+        corrections accepted now; empty for a game without one or once the game is over."""
+        if self.spec.check is None or self.prompt.over:
+            return ()
+        return tuple(self.spec.check(self.state))
+
+    def correction(self, key: str) -> Choice | None:
+        """The correction ``key`` names in the current table check, or None. A correction
+        is accepted at any moment (not only when the prompt lists it) and recorded like any
+        touch, so undo and replay treat it exactly as an ordinary action."""
+        return check_fix(self.check(), key)
+
     # ------------------------------------------------------------------ inputs
 
     def handle(self, inp: Input, line: int | None = None) -> Reply:
@@ -267,7 +288,10 @@ class Session:
     def _action_for(self, inp: Input) -> str:
         prompt = self.prompt
         if isinstance(inp, Touch):
-            if prompt.choice(inp.key) is None:
+            if prompt.choice(inp.key) is None and self.correction(inp.key) is None:
+                if inp.key.startswith(FIX_PREFIX) and self.spec.check is not None:
+                    raise Rejected(msg("That correction no longer fits the table check: nothing changed. "
+                                       "Look at the table check again."))
                 raise Rejected(msg("Not now. {prompt}", prompt=sentence(prompt.text)))
             return inp.key
         if isinstance(inp, Press):
@@ -280,8 +304,15 @@ class Session:
 
     def component_for(self, tap: Tap) -> str | None:
         """The component id a tap stands for: the registry's entry, else the tag's own text
-        record when it is shaped like a component id; None for an unknown tag."""
-        return self._tags.lookup(tap.uid) or (tap.ndef if known_component(tap.ndef) else None)
+        record when it is shaped like a component id; None for an unknown tag. A tag
+        enrolled as one copy of a component (``component#n``) stands for the component."""
+        piece = self.piece_for(tap)
+        return piece.partition("#")[0] if piece is not None else None
+
+    def piece_for(self, tap: Tap) -> str | None:
+        """Like :meth:`component_for`, with the copy number when the tag names one
+        (``ghost_at_home:room:first-floor#3``)."""
+        return self._tags.lookup(tap.uid) or (tap.ndef if known_piece(tap.ndef) else None)
 
     def _tap_action(self, tap: Tap, prompt: Prompt) -> str:
         component = self.component_for(tap)
@@ -294,7 +325,8 @@ class Session:
         self._check_reader(tap, component, label)
         choice = prompt.for_component(component)
         if choice is not None:
-            return choice.key
+            copy = split_piece(self.piece_for(tap))[1]
+            return f"{choice.key}#{copy}" if choice.per_copy and copy else choice.key
         kind = component.rsplit(":", 1)[0] + ":"
         if any(c.component and c.component.startswith(kind) for c in prompt.choices):
             raise Rejected(msg("{label} is not in the deck now: it was drawn already. {prompt}",
@@ -357,7 +389,10 @@ class Session:
         seq = self._persist("undo", _with_line({"input": inputs.to_json(inp)}, line))
         entry = self._revert(line)
         self._after_event(seq)
-        choice = self.prompt.choice(entry.action)
+        choice = self.prompt.choice(entry.action) or self.prompt.choice(entry.action.partition("#")[0])
+        fixed = self._correction_label(entry.action) if choice is None else None
+        if fixed is not None:
+            return Reply(True, news=(msg("Undone: the correction {label}.", label=fixed),))
         if choice is not None and choice.private:
             return Reply(True, news=(msg("Undone: a private choice."),))
         label = choice.label if choice is not None else entry.action
@@ -365,6 +400,15 @@ class Session:
             return Reply(True, news=(msg("Undone: {label}.", label=label),))
         return Reply(True, news=(msg("Undone: {label} ({input}).", label=label,
                                      input=inputs.describe(inputs.from_json(entry.input))),))
+
+    def _correction_label(self, key: str) -> str | None:
+        """"Room E: +1 ghost" for a correction the check lists now (after an undo: the one
+        just undone), or None."""
+        for line in self.check():
+            for fix in line.fixes:
+                if fix.key == key:
+                    return msg("{line}: {fix}", line=line.label, fix=fix.label)
+        return None
 
     # ------------------------------------------------------------------ the one place state changes
     # Both live inputs and the replay of a stored log go through _commit and _revert, so a

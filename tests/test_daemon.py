@@ -279,7 +279,7 @@ def test_clients_cannot_rig_the_dice(daemon):
     with Client(daemon.socket_path).connect() as client:
         ack = client.request({"cmd": "new_game", "game": "creepy_cellar", "players": ["X"],
                               "stack": {"movement_die": [7]}})
-        assert ack["ok"] is False and ack["text"] == "new_game takes game, players and options, not 'stack'"
+        assert ack["ok"] is False and ack["text"] == "new_game takes game, players, options and colours, not 'stack'"
         assert daemon.session is None
         bad = client.request({"cmd": "choose"})
         assert bad["ok"] is False and bad["text"] == "choose needs a choice key (text)"

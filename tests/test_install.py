@@ -74,7 +74,8 @@ def test_commands_are_printed_not_run_with_root(tmp_path, capsys):
     assert commands.splitlines() == [
         "  $ systemd-sysusers /etc/sysusers.d/haunt-companion.conf",
         "  $ udevadm control --reload-rules",
-        "  $ udevadm trigger --subsystem-match=spidev --subsystem-match=gpio --subsystem-match=tty",
+        "  $ udevadm trigger --subsystem-match=spidev --subsystem-match=gpio --subsystem-match=tty "
+        "--subsystem-match=backlight",
         "  $ systemctl daemon-reload",
         "  $ systemctl enable haunt-companion.service haunt-companion-ui.service"]
     assert "dtparam=spi=on" in out

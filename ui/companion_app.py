@@ -6,6 +6,7 @@ argv parsing) — importing this module creates Kivy's globals.
 
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 from functools import partial
@@ -24,7 +25,9 @@ from ui.i18n import Translator
 from ui.kvloader import load_kv
 from ui.model import TableModel
 from ui.shot import save_screenshot
+from ui.privacy import PRIVACY_KEY, SECRETS_KEY
 from ui.widgets.choices import NEW_GAME
+from ui.widgets.privacy import PrivacyScreen
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +88,8 @@ class CompanionApp(App):
         self._toast_for: dict | None = None
         self._stop_watch = None
         self._banner = None
+        #: The privacy screen while it is up (:mod:`ui.widgets.privacy`), else None.
+        self.privacy: PrivacyScreen | None = None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -95,7 +100,12 @@ class CompanionApp(App):
         Window.clearcolor = theme.BACKGROUND
         Window.bind(size=self._rescale)
         self._rescale(Window, Window.size)
+        from ui import uisettings
+        from ui.screens.settings import apply_saved
+
+        self.ui_settings = uisettings.load()
         root = RootView()
+        apply_saved(Window, self.ui_settings, root.ids.screens.get_screen("settings").backlight)
         root.watch(Window)
         self._banner = root.ids.banner
         self.model.bind(screen=self._screen, language=self._language,
@@ -105,6 +115,12 @@ class CompanionApp(App):
         if self.stop_event is not None:
             self._stop_watch = Clock.schedule_interval(self._watch_stop, STOP_POLL)
         return root
+
+    def on_start(self) -> None:
+        """Everything made so far lives as long as the app: out of the garbage collector's
+        way (fewer objects to walk in each full collection, a shorter pause in a frame)."""
+        gc.collect()
+        gc.freeze()
 
     def on_stop(self) -> None:
         self.link.stop()
@@ -139,7 +155,13 @@ class CompanionApp(App):
 
     def _lost(self) -> None:
         """Called on the link's thread when the connection closes."""
-        Clock.schedule_once(lambda _dt: self.model.connection_lost())
+        Clock.schedule_once(lambda _dt: self._connection_lost())
+
+    def _connection_lost(self) -> None:
+        """Show the reconnecting screen; a privacy screen hides (nobody may be looking)."""
+        if self.privacy is not None:
+            self.privacy.hide()
+        self.model.connection_lost()
 
     def _handle(self, message: dict[str, Any], _dt=None) -> None:
         kind = message.get("type")
@@ -147,6 +169,9 @@ class CompanionApp(App):
             first = not self.model.connected
             self._revision = message.get("revision")  # the state the buttons on screen show
             self.model.apply_state(message)
+            self._refresh_check()
+            if self.privacy is not None:
+                self.privacy.state_changed(self.model.private_player)
             if first:
                 self.ask("games")
                 self.ask("about")
@@ -159,6 +184,12 @@ class CompanionApp(App):
             self.model.catalogue = {"games": message.get("games") or [], "current": message.get("current")}
         elif kind == "about":
             self.model.about = {k: v for k, v in message.items() if k != "type"}
+        elif kind == "content" and isinstance(message.get("game"), str):
+            self.model.content = {**self.model.content, message["game"]: message}
+        elif kind == "check":
+            self.model.check = {k: v for k, v in message.items() if k != "type"}
+        elif kind == "private" and self.privacy is not None:
+            self.privacy.take(message)
 
     def _screen(self, _model, name: str) -> None:
         """Show screen ``name``; a notice belongs to the screen it came on: it goes."""
@@ -174,6 +205,18 @@ class CompanionApp(App):
     def _page(self, _model, page: str) -> None:
         if page in ("home", "newgame") and self.model.connected:
             self.ask("games")
+        self._refresh_check()
+
+    def _refresh_check(self) -> None:
+        """While the table check shows, ask for it again (after every state: a correction,
+        another screen's touch, a tap)."""
+        if self.model.page == "check" and self.model.connected:
+            self.ask("check")
+
+    def correct(self, key: str) -> None:
+        """A correction on the table check was touched: an ordinary ``choose``, made on the
+        state the check was read from (a stale one is refused by the daemon)."""
+        self._send("choose", key, self.model.check.get("revision"))
 
     def show_notice(self, text: str, level: str = "warning") -> None:
         """Show ``text`` on the banner; it fades after :data:`NOTICE_SECONDS` (errors
@@ -225,8 +268,23 @@ class CompanionApp(App):
         """A choice button was touched."""
         if key == NEW_GAME:
             self.model.go("newgame")
+        elif key in (PRIVACY_KEY, SECRETS_KEY):
+            self.open_privacy(self.model.private_player if key == PRIVACY_KEY else "")
         else:
             self._send("choose", key, getattr(self, "_revision", None))
+
+    def open_privacy(self, player: str = "") -> PrivacyScreen:
+        """Cover the window with the privacy screen for ``player`` ("": ask who looks)."""
+        if self.privacy is not None:
+            self.privacy.hide()
+        self.privacy = PrivacyScreen(self, player)
+        self.privacy.bind(on_dismiss=self._privacy_gone)
+        self.privacy.open(animation=False)
+        return self.privacy
+
+    def _privacy_gone(self, screen) -> None:
+        if self.privacy is screen:
+            self.privacy = None
 
     def undo(self) -> None:
         """The Undo button (or the toast's) was touched. Undoing a tap or a press says which
@@ -245,11 +303,14 @@ class CompanionApp(App):
             text = self.tr._("Undone. The dice will show the same again: undo never re-rolls.")
         self.show_notice(text, "info")
 
-    def new_game(self, game: str, players: list[str], options: dict[str, Any]) -> None:
+    def new_game(self, game: str, players: list[str], options: dict[str, Any],
+                 colours: dict[str, str] | None = None) -> None:
         """Start ``game``; a running game is left unfinished in the store (the New game
-        screen asked first)."""
+        screen asked first). ``colours``: player -> palette key (sent only when some)."""
         message = {"cmd": "new_game", "game": game, "players": list(players), "options": dict(options),
                    "abandon": True}
+        if colours:
+            message["colours"] = dict(colours)
         self._send("request", message, after=self._started)
 
     def _started(self, ack: dict | None) -> None:
@@ -263,6 +324,25 @@ class CompanionApp(App):
     def enroll(self, cmd: str, **fields: Any) -> None:
         """``enroll_start`` (game=…), ``enroll_skip``, ``enroll_undo``, ``enroll_stop``."""
         self.ask(cmd, **fields)
+
+    def save_content(self, component: str, fields: dict[str, Any] | None, after=None) -> None:
+        """Record what is printed on ``component`` (``fields`` None: back to the content
+        file's data). The daemon's answer goes on the banner (it says the entry counts from
+        the next new game, or what the table must put right first, or why it was refused);
+        then the game's forms are asked for again and ``after(ok)`` is called."""
+        message = {"cmd": "content_set", "component": component, "fields": fields}
+        self.link.command("request", message, done=lambda ack, error: Clock.schedule_once(
+            partial(self._content_saved, component, after, ack, error)))
+
+    def _content_saved(self, component: str, after, ack, error, _dt=None) -> None:
+        ok = bool(ack and ack.get("ok"))
+        if error is not None:
+            self.show_notice(self.tr._("The companion did not get that: {problem}", problem=str(error)), "error")
+        else:
+            self.show_notice(str(ack.get("text", "")), "info" if ok else "error")
+        self.ask("content", game=component.split(":", 1)[0])
+        if after is not None:
+            after(ok)
 
     def ask(self, cmd: str, **fields: Any) -> None:
         """Send a command that is no table input (answers arrive as messages)."""

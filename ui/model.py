@@ -18,7 +18,7 @@ from ui.readers import ReaderActivity
 
 #: Pages the players move between; ``waiting`` and ``enroll`` are chosen by the daemon's
 #: state (no connection; an enrollment walk running).
-PAGES = ("home", "newgame", "table", "settings")
+PAGES = ("home", "newgame", "table", "settings", "check", "content")
 
 #: Log entries kept on the client (news and the notices that refused something).
 HISTORY = 40
@@ -35,6 +35,7 @@ class TableModel(EventDispatcher):
         reconnecting: the connection was open once and went away.
         game, title: the game id ("" when there is no game) and its title.
         view: the game's public view (see the game's ``view.py``).
+        colours: player name -> palette key (``companion.palette``), the game's header's.
         prompt_text, player, choices, over: the current prompt; ``choices`` are
             ``{"key", "label"}`` dicts.
         can_undo: the daemon would accept Undo.
@@ -48,7 +49,14 @@ class TableModel(EventDispatcher):
         enrollment: the enrollment walk (see ``companion.enrollment.Walk.to_json``) or None.
         catalogue: the daemon's ``games`` answer (``games`` and ``current``), or {}.
         about: the daemon's ``about`` answer, or {}.
+        content: game id -> the daemon's ``content`` answer for it (the forms of its printed
+            card data, ``companion.table_content.forms``), for the games asked about.
         busy: a touch was sent and its answer has not come back yet.
+        check: the daemon's latest ``check`` answer (``lines``, ``revision``), or {}: the
+            table check screen (issue 6).
+        private_player: whose privacy screen the prompt waits for ("" when its choices are
+            all public): the choices themselves come only to that screen.
+        private_players: the players with something of their own to see on a privacy screen.
     """
 
     screen = StringProperty("waiting")
@@ -58,6 +66,7 @@ class TableModel(EventDispatcher):
     game = StringProperty("")
     title = StringProperty("")
     view = DictProperty({})
+    colours = DictProperty({})
     prompt_text = StringProperty("")
     player = StringProperty("")
     choices = ListProperty([])
@@ -74,7 +83,11 @@ class TableModel(EventDispatcher):
     enrollment = ObjectProperty(None, allownone=True)
     catalogue = DictProperty({})
     about = DictProperty({})
+    content = DictProperty({})
     busy = BooleanProperty(False)
+    check = DictProperty({})
+    private_player = StringProperty("")
+    private_players = ListProperty([])
 
     def __init__(self, clock=time.monotonic, **kwargs):
         super().__init__(**kwargs)
@@ -89,17 +102,22 @@ class TableModel(EventDispatcher):
         self.language = message.get("language") or "en"
         self.game = message.get("game") or ""
         self.title = message.get("title") or ""
+        colours = dict(message.get("colours") or {})
+        if colours != self.colours:
+            self.colours = colours  # before the view: the table screen hands both to the board
         self.view = message.get("view") or {}
         self.prompt_text = prompt.get("text") or ""
         self.player = prompt.get("player") or ""
         self.choices = [c for c in prompt.get("choices") or [] if "key" in c]
+        self.private_player = str(((prompt.get("private") or {}).get("player")) or "")
+        self.private_players = [str(p) for p in message.get("private_players") or []]
         self.over = bool(prompt.get("over"))
         self.can_undo = bool(message.get("can_undo"))
         self.readers = dict(message.get("readers") or {})
         self._take_log(list(message.get("log") or []), list(message.get("news") or []))
         self.physical = message.get("physical")
         self.enrollment = message.get("enrollment")
-        if not self.game and self.page == "table":
+        if not self.game and self.page in ("table", "check"):
             self.page = "home"
         self.connected = True
         self.reconnecting = False

@@ -34,31 +34,39 @@ def coloured(text: str, rgba: tuple) -> str:
     return f"[color={theme.hex_colour(rgba)}]{escape_markup(text)}[/color]"
 
 
+def player_markup(name: str, colours: dict | None = None) -> str:
+    """``name`` (escaped) in the player's colour (gold when the table gave none)."""
+    return coloured(name, theme.player_colour(name, colours or {}))
+
+
 def short_title(title: str) -> str:
     """The part of a title after its last ": " ("… Treasure Hunters: Creepy Cellar" ->
     "Creepy Cellar")."""
     return title.rsplit(": ", 1)[-1]
 
 
-def turn_markup(view: dict, player: str, over: bool, _: Translate = english) -> str:
-    """"Turn 9 · Ada's turn" with the name in gold; "Game over" once it is."""
+def turn_markup(view: dict, player: str, over: bool, _: Translate = english, colours: dict | None = None) -> str:
+    """"Turn 9 · Ada's turn" with the name in the player's colour (``colours``: name ->
+    palette key; gold without one); "Game over" once it is."""
     if over:
         return escape_markup(_("Game over"))
     number = view.get("turn_number")
     name = view.get("turn") or player
     parts = [escape_markup(_("Turn {number}", number=number))] if number else []
     if name:
-        parts.append(_("{name}'s turn", name=coloured(name, theme.GOLD)))
+        parts.append(_("{name}'s turn", name=player_markup(name, colours)))
     return " · ".join(parts)
 
 
-def prompt_markup(text: str, player: str, over: bool) -> str:
-    """The prompt, with a leading "Name:" in gold; the over-prefix dropped once it is over."""
+def prompt_markup(text: str, player: str, over: bool, colours: dict | None = None) -> str:
+    """The prompt, with a leading "Name:" in the player's colour (gold without one); the
+    over-prefix dropped once it is over."""
     if over and text.startswith(OVER_PREFIX):
         rest = text[len(OVER_PREFIX):]
         return escape_markup(rest[:1].upper() + rest[1:])
     if player and text.startswith(f"{player}:"):
-        return coloured(f"{player}:", theme.GOLD) + escape_markup(text[len(player) + 1:])
+        return (coloured(f"{player}:", theme.player_colour(player, colours or {}))
+                + escape_markup(text[len(player) + 1:]))
     return escape_markup(text)
 
 

@@ -6,6 +6,8 @@ Sizes are in "design pixels" for an 800×480 screen; the app multiplies them by 
 
 from __future__ import annotations
 
+from companion.palette import PALETTE, rgba
+
 #: The design screen: the Raspberry Pi 7" touchscreen, in pixels.
 DESIGN_SIZE = (800, 480)
 
@@ -40,6 +42,10 @@ ERROR = (0.85, 0.14, 0.14, 1)
 WON = (0.42, 0.98, 0.55, 1)
 LOST = (0.98, 0.30, 0.28, 1)
 
+#: Text on a player's colour (see :func:`ink`).
+INK_DARK = (0.05, 0.04, 0.08, 1)
+INK_LIGHT = (1, 1, 1, 1)
+
 DOORS = {
     "green": (0.13, 0.62, 0.27, 1),
     "blue": (0.20, 0.42, 0.95, 1),
@@ -48,6 +54,29 @@ DOORS_OPEN = (0.24, 0.22, 0.30, 1)
 
 PIP = (0.08, 0.06, 0.10, 1)
 DIE_FACE = (0.96, 0.94, 0.88, 1)
+
+
+def player_colour(name: str, colours: dict, default: tuple = GOLD) -> tuple:
+    """The colour the table gave player ``name`` (``colours``: name -> palette key, from the
+    state message), or ``default`` when none. Shown with the name, never instead of it."""
+    key = (colours or {}).get(name)
+    return rgba(key) if key in PALETTE else default
+
+
+def next_colour(taken) -> str | None:
+    """The first palette key (New game order) not in ``taken``, or None when all are."""
+    taken = set(taken)
+    return next((key for key in PALETTE if key not in taken), None)
+
+
+def ink(fill: tuple) -> tuple:
+    """Text colour readable on ``fill``: near-black on light colours, white on dark ones
+    (WCAG relative luminance; the crossing point of the two contrasts is about 0.18)."""
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in fill[:3])
+    return INK_DARK if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.18 else INK_LIGHT
 
 
 def blend(a: tuple, b: tuple, t: float) -> tuple:

@@ -5,8 +5,10 @@ A game is pure and deterministic (OpenSpiel's shape): ``setup(players, options) 
 actions chosen by the session and recorded in the event log.
 """
 
+from companion.engine.content import ContentError, ContentField, ContentSpec
 from companion.engine.core import (
     Chance,
+    CheckLine,
     Choice,
     GameSpec,
     OptionSpec,
@@ -14,11 +16,15 @@ from companion.engine.core import (
     Prompt,
     resolve_options,
 )
-from companion.engine.registry import all_games, get_game, known_component
+from companion.engine.registry import all_games, get_game, known_component, known_piece, split_piece
 
 __all__ = [
     "Chance",
+    "CheckLine",
     "Choice",
+    "ContentError",
+    "ContentField",
+    "ContentSpec",
     "GameSpec",
     "OptionSpec",
     "Outcome",
@@ -26,5 +32,7 @@ __all__ = [
     "all_games",
     "get_game",
     "known_component",
+    "known_piece",
+    "split_piece",
     "resolve_options",
 ]

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.engine.content import ContentSpec
 from companion.errors import OptionError
 from companion.i18n import Msg, msg
 
@@ -26,9 +27,15 @@ class Choice:
         label: short text for the touch button.
         component: component id (``game:kind:name``) whose tag tap picks this choice, or None.
         button: name of the physical button whose press picks it (``"dice"``), or None.
-        private: the choice is made on a privacy screen (a secret accusation): once made,
-            the session never repeats its label or key to the table (undo says "a private
+        private: the choice is made on a privacy screen (a secret accusation) by the
+            prompt's ``player``: the shared screen never shows its label (the daemon's
+            ``state`` says only who must take the screen; the labels come with the ``private``
+            answer), and once made the session never repeats its label (undo says "a private
             choice").
+        per_copy: a tap of one copy of ``component`` (a tag enrolled as the piece
+            ``component#n``) applies ``key#n``, so the engine knows which physical copy it
+            was (:attr:`ContentSpec.per_copy`); a touch, or a tag without a copy number,
+            applies ``key``.
     """
 
     key: str
@@ -36,6 +43,7 @@ class Choice:
     component: str | None = None
     button: str | None = None
     private: bool = False
+    per_copy: bool = False
 
 
 @dataclass(frozen=True)
@@ -106,6 +114,35 @@ class Prompt:
 
 
 @dataclass(frozen=True)
+class CheckLine:
+    """One line of the table check (issue 6 "Table check"): something the companion
+    believes about the physical table, and the corrections the table may touch.
+
+    A correction is an ordinary action key (conventionally ``fix:...``: ``fix:ghosts:E:+1``,
+    ``fix:king:C``) that the game's ``apply`` accepts at any moment while
+    ``check(state)`` lists it: the session records it in the event log like any input, so
+    it is undone and replayed exactly. A correction only sets what the companion believes,
+    within the game's legal bounds; it never triggers a rule (no haunting, no draw).
+    Check lines are public: they never show hidden information.
+
+    Attributes:
+        label: what is checked ("Room E"), a translatable message.
+        value: what the companion believes ("2 ghosts, 1 haunting"), a translatable message.
+        fixes: the corrections the table may touch now (each a :class:`Choice`; empty for
+            a read-only line).
+    """
+
+    label: str
+    value: str
+    fixes: tuple[Choice, ...] = ()
+
+
+def check_fix(lines: Sequence[CheckLine], key: str) -> Choice | None:
+    """The correction with ``key`` among ``lines``' fixes, or None."""
+    return next((fix for line in lines for fix in line.fixes if fix.key == key), None)
+
+
+@dataclass(frozen=True)
 class OptionSpec:
     """A game option or named house rule.
 
@@ -133,7 +170,8 @@ class GameSpec:
         title: the game's printed name.
         min_players, max_players: inclusive player-count range.
         options: options and house rules, with defaults.
-        setup: ``(players, options) -> state``; raises :class:`RuleViolation`.
+        setup: ``(players, options) -> state`` (``content=`` too, see ``content``); raises
+            :class:`RuleViolation`.
         prompt: ``state -> Prompt``.
         apply: ``(state, action_key) -> state``; raises :class:`RuleViolation`.
         view: ``state -> dict`` of public, JSON-ready facts (never hidden information).
@@ -149,6 +187,18 @@ class GameSpec:
         encode: ``state -> dict`` of plain JSON values (hidden information included: this
             is for the event store's snapshots, never for a screen); None if not provided.
         decode: ``dict -> state``, the inverse of ``encode``: ``decode(encode(s)) == s``.
+        check: ``state -> tuple[CheckLine, ...]``: the table check (what the companion
+            believes, public only, and the corrections it accepts now); None if the game
+            has none. ``apply`` must accept every fix key it lists, whatever the prompt.
+        content: how the owner enters what is printed on the game's cards
+            (:class:`~companion.engine.content.ContentSpec`), or None. A game with one is set
+            up with ``setup(players, options, content=...)``: the table's entries
+            (``{component id: {field: value}}``, already checked), as the header recorded them.
+        private_view: ``(state, player_name) -> dict`` of what ONE player alone may see on a
+            privacy screen (their secret victory card, the kept card they just drew), JSON-ready,
+            sentences as :class:`~companion.i18n.Msg`; only the daemon's ``private`` command
+            sends it, to the client that asked. None: the game has nothing private to show
+            (its private choices, if any, are still offered on the privacy screen).
     """
 
     id: str
@@ -169,6 +219,9 @@ class GameSpec:
     pieces: tuple[str, ...] = ()
     encode: Callable[[Any], dict] | None = None
     decode: Callable[[dict], Any] | None = None
+    check: Callable[[Any], tuple[CheckLine, ...]] | None = None
+    content: ContentSpec | None = None
+    private_view: Callable[[Any, str], dict] | None = None
 
 
 def resolve_options(spec: GameSpec, given: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -75,3 +75,23 @@ def test_cli_json_has_the_issue_keys(capsys):
     assert set(state["houses"]["Bo"]) == {"1", "2", "3", "complete"}
     assert state["houses"]["Bo"]["1"] == {"rooms": ["first-floor", "first-floor"], "light": True,
                                           "ghosts": 0, "cat": 0}
+
+
+def test_card_data_game_lights_bo_without_asking_the_table():
+    """``card_data.jsonl``: the two-player game on tags enrolled per copy, with the bulbs the
+    owner entered (cat copy 6: 3, ghost copies 7 and 8: 2 and 1). Bo's 3 + 1 is not enough
+    ("Pay" is not offered); the third card makes 6 and the companion lights the floor itself."""
+    table = script.load(SCRIPTS / "card_data.jsonl")
+    assert table.header.content == {"ghost_at_home:cat:cat#6": {"bulbs": 3},
+                                    "ghost_at_home:ghost:ghost#7": {"bulbs": 2},
+                                    "ghost_at_home:ghost:ghost#8": {"bulbs": 1}}
+    result = replay(table)
+    assert result.refused == []
+    assert (result.state["view"]["outcome"], result.state["prompt"]["over"]) == ("Ada", True)
+    session = _direct(table)
+    actions = [entry.action for entry in session.history]
+    light = actions.index("light:1")
+    assert actions[light: light + 5] == ["light:1", "pay:cat#6", "pay:ghost#8", "pay:ghost#7", "pay-done"]
+    assert "light-yes" not in actions  # the companion knew the bulbs
+    assert session.view()["houses"]["Bo"]["1"]["light"] is True
+    assert result.state["view"] == session.view()

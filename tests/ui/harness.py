@@ -13,6 +13,8 @@ Scenarios (the test on the other side of stdout does the daemon's part):
   hunter leaves with every treasure in the cellar: the hunters win) and saves ``game-over.png``.
 * ``page``: shows ``--page`` (default ``newgame``) and saves ``--name``.png.
 * ``tour``: every screen of the shell (see :func:`tour_scenario`).
+* ``content``: Settings -> Card data, a form saved and one refused (see :func:`content_scenario`).
+* ``content-enroll``: a form offered by the enrollment walk (see :func:`content_enroll_scenario`).
 * ``lobby``: no daemon yet. Saves ``waiting.png`` and prints ``WAITING`` (the test starts a
   daemon without a game), touches "New game" in the lobby, waits for the table and prints
   ``STARTED`` (the test stops the daemon), waits for "Connection lost" and saves
@@ -397,10 +399,193 @@ def page_scenario(app, out: Path, report: dict, page: str = "newgame", name: str
         report["out_of_sight"] = out_of_sight(app)
 
 
-SCENARIOS = {"page": page_scenario, "table": table_scenario, "lobby": lobby_scenario, "tour": tour_scenario}
+def _privacy_scenario(app, out: Path, report: dict):
+    from privacy_scenario import privacy_scenario  # next to this file
+
+    return privacy_scenario(app, out, report)
+
+
+def find_key(app, key: str, where=None):
+    """The TouchButton whose ``key`` is ``key`` on the current screen (or in ``where``), or None."""
+    from ui.widgets.buttons import TouchButton
+
+    screen = where or app.root.ids.screens.current_screen
+    for widget in screen.walk():
+        if isinstance(widget, TouchButton) and widget.key == key and widget.height > 1:
+            return widget
+    return None
+
+
+def scroll_to(button):
+    """Scroll every scroll view holding ``button`` so it shows (a finger would swipe first)."""
+    from kivy.uix.scrollview import ScrollView
+
+    parent = button.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView):
+            parent.scroll_to(button, padding=10, animate=False)
+        parent = parent.parent
+
+
+def content_scenario(app, out: Path, report: dict):
+    """Card data (issue 5): Settings -> Card data -> the Lamps game's list -> lamp a's form,
+    + twice, Save (the banner says it counts from the next new game); lamp b's printed name
+    emptied on the keyboard, Save (refused: the banner says why, the form stays); the form in
+    Italian. Saves ``content-list`` (Ghost at Home's), ``content-list-lamps``, ``content-form``, ``content-saved``, ``content-refused``
+    and ``content-form-it``."""
+    from ui.shot import save_screenshot
+
+    model = app.model
+    shots = report["screenshots"] = []
+    report["small"], report["clipped"] = {}, {}
+    px_per_mm = float(report["px_per_mm"])
+    screen = lambda: app.root.ids.screens.get_screen("content")  # noqa: E731
+
+    def shot(name):
+        yield 0.3
+        shots.append(str(save_screenshot(out / f"content-{name}.png")))
+        report["small"][name] = small_targets(app, 9.0, px_per_mm)
+        report["clipped"][name] = clipped_labels(app)
+
+    def badge(component):
+        answer = model.content.get("lamps") or {}
+        entry = next(c for c in answer.get("components") or [] if c["component"] == component)
+        return entry["entered"], entry["placeholder"]
+
+    yield Until("connected", lambda: model.connected and model.catalogue)
+    app.model.go("settings")
+    yield Until("settings", screen_is(app, "settings"))
+    card_data = app.root.ids.screens.current_screen.ids.card_data
+    scroll_to(card_data)
+    yield 0.2
+    touch(card_data)
+    yield Until("the card data list", lambda: screen_is(app, "content")() and find_key(app, "lamps")
+                and find_key(app, "ghost_at_home"))
+    report["games"] = [g["id"] for g in screen().games()]
+    touch(find_key(app, "ghost_at_home"))
+    yield Until("Ghost at Home's list", lambda: find_key(app, "ghost_at_home:room:first-floor#1"))
+    yield from shot("list")  # Ghost at Home's 53 cards
+    touch(find_key(app, "lamps"))
+    yield Until("the lamps' list", lambda: find_key(app, "lamps:lamp:a"))
+    yield from shot("list-lamps")
+    touch(find_key(app, "lamps:lamp:a"))
+    yield Until("lamp a's form", lambda: screen().form is not None and find_key(app, "bulbs:+"))
+    yield from shot("form")
+    for _ in range(2):
+        touch(find_key(app, "bulbs:+"))
+        yield 0.06
+    report["stepped"] = screen().form.values["bulbs"]
+    touch(find_key(app, "save"))
+    yield Until("the saved notice and the list", lambda: model.notice and screen().form is None
+                and badge("lamps:lamp:a")[0])
+    report["saved"] = {"notice": model.notice, "level": model.notice_level, "badge": badge("lamps:lamp:a")}
+    yield from shot("saved")
+    model.clear_notice()
+    touch(find_key(app, "lamps:lamp:b"))
+    yield Until("lamp b's form", lambda: screen().form is not None and find_key(app, "name:type"))
+    touch(find_key(app, "name:type"))
+    from kivy.core.window import Window
+    yield Until("the keyboard", lambda: len(Window.children) > 1)
+    keyboard = Window.children[0]
+    for _ in range(3):
+        touch(find_button(app, "Delete", keyboard))
+        yield 0.06
+    touch(find_button(app, "Done", keyboard))
+    yield Until("the keyboard gone", lambda: len(Window.children) == 1)
+    touch(find_key(app, "save"))
+    yield Until("the refusal", lambda: model.notice and not model.busy)
+    report["refused"] = {"notice": model.notice, "level": model.notice_level,
+                         "form_open": screen().form is not None}
+    yield from shot("refused")
+    touch(find_key(app, "close"))
+    yield Until("the list again", lambda: screen().form is None)
+    model.clear_notice()
+    app.set_language("it")
+    yield Until("the list in Italian", lambda: model.language == "it" and find_key(app, "lamps:lamp:a")
+                and "inserito" in find_key(app, "lamps:lamp:a").text)
+    yield 0.3
+    touch(find_key(app, "ghost_at_home"))
+    yield Until("Ghost at Home's list", lambda: find_key(app, "ghost_at_home:room:first-floor#2"))
+    touch(find_key(app, "ghost_at_home:room:first-floor#2"))
+    yield Until("a Ghost at Home card's form in Italian", lambda: screen().form is not None)
+    yield from shot("form-it")
+    report["italian_buttons"] = [find_key(app, k).text for k in ("save", "reset", "close")]
+    app.set_language("en")
+    yield Until("English again", lambda: model.language == "en")
+    touch(find_key(app, "close"))
+    yield Until("the list again", lambda: screen().form is None)
+    for game in ("children", "house_of_spirits"):  # the other games' longest forms
+        touch(find_key(app, game))
+        yield Until(f"{game}'s list", lambda game=game: (model.content.get(game) or {}).get("components")
+                    and screen().game == game)
+        longest = max(model.content[game]["components"], key=lambda c: len(c["fields"]))
+        scroll_to(find_key(app, longest["component"]))
+        yield 0.2
+        touch(find_key(app, longest["component"]))
+        yield Until(f"{longest['component']}'s form", lambda: screen().form is not None)
+        yield from shot(f"form-{game}")
+        touch(find_key(app, "close"))
+        yield Until("the list again", lambda: screen().form is None)
+
+
+def content_enroll_scenario(app, out: Path, report: dict):
+    """Enrollment with a form (issue 5): Settings -> enroll Lamps; says ``WALK`` (the test
+    taps a tag), touches "Enter what is printed on the …", + once, Save; the walk goes on.
+    Saves ``enroll-offer.png``, ``enroll-form.png`` and ``enroll-after.png``."""
+    from ui.shot import save_screenshot
+
+    model = app.model
+    shots = report["screenshots"] = []
+    report["small"], report["clipped"] = {}, {}
+    px_per_mm = float(report["px_per_mm"])
+    enroll = lambda: app.root.ids.screens.get_screen("enroll")  # noqa: E731
+
+    def shot(name):
+        yield 0.3
+        shots.append(str(save_screenshot(out / f"enroll-{name}.png")))
+        report["small"][name] = small_targets(app, 9.0, px_per_mm)
+        report["clipped"][name] = clipped_labels(app)
+
+    yield Until("connected", lambda: model.connected and model.catalogue)
+    app.model.go("settings")
+    yield Until("settings with the enroll buttons", lambda: screen_is(app, "settings")() and find_key(app, "lamps"))
+    button = find_key(app, "lamps")
+    scroll_to(button)
+    yield 0.2
+    touch(button)
+    yield Until("the walk", lambda: screen_is(app, "enroll")() and (model.enrollment or {}).get("step") == 1)
+    say("WALK")
+    yield Until("the offer", lambda: bool(enroll().offer))
+    report["offer"] = {"piece": enroll().offer, "text": enroll().offer_text}
+    yield from shot("offer")
+    touch(enroll().ids.offer)
+    yield Until("the form", lambda: enroll().form is not None and find_key(app, "bulbs:+"))
+    yield from shot("form")
+    touch(find_key(app, "bulbs:+"))
+    yield 0.06
+    touch(find_key(app, "save"))
+    yield Until("the walk again", lambda: enroll().form is None and model.notice)
+    report["saved"] = {"notice": model.notice, "offer": enroll().offer,
+                       "asking": (model.enrollment or {}).get("asking")}
+    yield from shot("after")
+    touch(find_button(app, "Stop"))
+    yield Until("back from enrollment", lambda: model.screen != "enroll")
+
+
+SCENARIOS = {"content": content_scenario, "content-enroll": content_enroll_scenario, "page": page_scenario,
+             "table": table_scenario, "lobby": lobby_scenario, "tour": tour_scenario, "privacy": _privacy_scenario}
+
+
+def _more_scenarios() -> None:
+    """Scenarios kept in their own modules (each screen's own), added here."""
+    from check_scenario import check_scenario
+
+    SCENARIOS["check"] = check_scenario
+
 
 
 def main(argv: list[str] | None = None) -> int:
+    _more_scenarios()
     p = argparse.ArgumentParser()
     p.add_argument("scenario", choices=sorted(SCENARIOS))
     p.add_argument("--socket", required=True)

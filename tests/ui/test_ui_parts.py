@@ -212,3 +212,37 @@ def test_link_stops_promptly_while_waiting(tmp_path):
     link.stop(timeout=2.0)
     assert not any(t.is_alive() for t in link._threads)
 
+
+
+# ---------------------------------------------------------------------- player colours
+
+
+def test_player_colours_in_the_banner_the_prompt_and_the_boards_words():
+    from ui.boards.children import room_text, side_text
+    from ui.theme import GOLD, player_colour
+
+    colours = {"Ada": "vermillion", "Bo": "unknown-key"}
+    assert player_colour("Ada", colours) == (0xD5 / 255, 0x5E / 255, 0.0, 1.0)
+    assert player_colour("Bo", colours) == GOLD and player_colour("Cy", colours) == GOLD
+    assert text.turn_markup({"turn_number": 3}, "Ada", False, colours=colours) == \
+        "Turn 3 · [color=d55e00]Ada[/color]'s turn"
+    assert text.turn_markup({"turn_number": 3}, "Bo", False) == "Turn 3 · [color=ffcc33]Bo[/color]'s turn"
+    assert text.prompt_markup("Ada: press the dice button", "Ada", False, colours) == \
+        "[color=d55e00]Ada:[/color] press the dice button"
+    assert text.player_markup("[Bo]", {"[Bo]": "blue"}) == "[color=0072b2]&bl;Bo&br;[/color]"
+    room = {"ghosts": [], "players": ["Ada", "Bo"], "kitty": False, "left_cards": 0}
+    assert room_text("Spire", room, colours=colours).splitlines()[1] == \
+        "[color=d55e00]Ada[/color], [color=ffcc33]Bo[/color]"
+    assert side_text({"turn": "Ada"}, colours=colours).splitlines()[0] == "[b][color=d55e00]Ada[/color][/b]"
+
+
+def test_new_players_get_free_colours_and_the_ink_reads_on_each():
+    from companion.palette import PALETTE, rgba
+    from ui.theme import INK_DARK, INK_LIGHT, ink, next_colour
+
+    assert next_colour([]) == "orange"
+    assert next_colour(["orange", "sky_blue"]) == "bluish_green"
+    assert next_colour(PALETTE) is None
+    inks = {key: ink(rgba(key)) for key in PALETTE}
+    assert [k for k, v in inks.items() if v == INK_LIGHT] == ["blue"]
+    assert inks["vermillion"] == INK_DARK  # 5.1:1 against 3.9:1 in white

@@ -1,6 +1,7 @@
 """Board widgets per game: each shows a game's public ``view`` dict.
 
-A board is a widget class with a ``view`` ``DictProperty``. Add a game by writing
+A board is a widget class with a ``view`` ``DictProperty`` and a ``colours`` one (player
+name -> palette key, :mod:`companion.palette`; the table screen sets it before the view). Add a game by writing
 ``ui/boards/<game>.py`` (and its ``ui/kv/<game>.kv``) and naming it in :data:`BOARDS`.
 """
 

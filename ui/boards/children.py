@@ -14,7 +14,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from ui.kvloader import load_kv
-from ui.text import Translate, english
+from ui.text import Translate, english, player_markup
 
 #: Floors as the view names them, drawn top floor first.
 FLOORS = ("3rd", "2nd", "1st", "basement")
@@ -26,9 +26,10 @@ def steps(_: Translate = english) -> tuple[str, ...]:
             _("4 Move 1 ghost"), _("5 Move Kitty Kitty"))
 
 
-def room_text(name: str, room: dict, _: Translate = english) -> str:
-    """The lines of a room tile (Kivy markup): name, ghosts (enraged ones in red), players,
-    Kitty Kitty and the count of left cards, in the language of ``_``."""
+def room_text(name: str, room: dict, _: Translate = english, colours: dict | None = None) -> str:
+    """The lines of a room tile (Kivy markup): name, ghosts (enraged ones in red), players
+    (each in their colour, gold without one: ``colours`` name -> palette key), Kitty Kitty
+    and the count of left cards, in the language of ``_``."""
     lines = [f"[b]{name}[/b]"]
     for ghost in room.get("ghosts") or []:
         if ghost.get("enraged"):
@@ -37,7 +38,7 @@ def room_text(name: str, room: dict, _: Translate = english) -> str:
         else:
             lines.append(f"[color=6bfa8c]{ghost['name']}[/color]")
     if room.get("players"):
-        lines.append("[color=ffcc33]" + ", ".join(room["players"]) + "[/color]")
+        lines.append(", ".join(player_markup(p, colours) for p in room["players"]))
     if room.get("kitty"):
         lines.append("[color=ffa64d]Kitty Kitty[/color]")
     if room.get("left_cards"):
@@ -46,13 +47,13 @@ def room_text(name: str, room: dict, _: Translate = english) -> str:
     return "\n".join(lines)
 
 
-def side_text(view: dict, _: Translate = english) -> str:
-    """The panel beside the mansion: whose turn, the step, actions, skulls, deck, stacks, in
-    the language of ``_``."""
+def side_text(view: dict, _: Translate = english, colours: dict | None = None) -> str:
+    """The panel beside the mansion: whose turn (in the player's colour, if any), the step,
+    actions, skulls, deck, stacks, in the language of ``_``."""
     lines = []
     guide = steps(_)
     if view.get("turn"):
-        lines.append(f"[b]{view['turn']}[/b]")
+        lines.append(f"[b]{player_markup(view['turn'], colours) if colours else view['turn']}[/b]")
         step = int(view.get("step") or 0)
         if 0 < step < len(guide):
             lines.append(guide[step])
@@ -85,9 +86,11 @@ class ChildrenBoard(BoxLayout):
     Attributes:
         hand_limit: 5 minus the enraged ghosts present, shown in large type.
         side: the turn panel's text (markup).
+        colours: player name -> palette key (the table screen sets it from the state).
     """
 
     view = DictProperty({})
+    colours = DictProperty({})
     hand_limit = NumericProperty(5)
     side = StringProperty("")
 
@@ -115,10 +118,14 @@ class ChildrenBoard(BoxLayout):
                 self.cells[(floor, column)] = cell
                 grid.add_widget(cell)
 
+    def on_colours(self, *_args) -> None:
+        self.on_view()
+
     def on_view(self, *_args) -> None:
         view = dict(self.view)
         self.hand_limit = int(view.get("hand_limit", 5))
-        self.side = side_text(view, self.tr._)
+        colours = dict(self.colours)
+        self.side = side_text(view, self.tr._, colours)
         mansion = view.get("mansion") or {}
         rooms = view.get("rooms") or {}
         self._lay_out(used_columns(mansion))
@@ -127,7 +134,7 @@ class ChildrenBoard(BoxLayout):
             name = row[column] if column < len(row) else None
             room = rooms.get(name) or {} if name else {}
             cell.built = bool(name)
-            cell.text = room_text(name, room, self.tr._) if name else ""
+            cell.text = room_text(name, room, self.tr._, colours) if name else ""
             cell.haunted = bool(room.get("ghosts"))
             cell.enraged = any(g.get("enraged") for g in room.get("ghosts") or [])
 

@@ -13,7 +13,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from ui.kvloader import load_kv
-from ui.text import Translate, english
+from ui import theme
+from ui.text import Translate, coloured, english
 import ui.widgets.die  # noqa: F401  (kv uses DieFace)
 import ui.widgets.meter  # noqa: F401  (kv uses HauntingMeter)
 import ui.widgets.pieces  # noqa: F401  (kv uses Marker, PieceRow)
@@ -33,7 +34,8 @@ class RoomTile(Widget):
         ghosts, hauntings: pieces in the room.
         king: the Ghost King is here.
         cellar: a cellar room (darker, earthy tile).
-        hunters: initials of the hunters standing here ("A B").
+        hunters: initials of the hunters standing here ("Ad Bo"), as Kivy markup: each in
+            the player's colour (gold without one).
         passage: a secret passage tile lies here.
     """
 
@@ -55,9 +57,11 @@ class CellarBoard(BoxLayout):
         locked: the locked door colour, "" when the doors are open.
         status: one line: mode, cellar slots filled, hunters outside or in a hallway.
         odds: the odds meter (0–1) before a roll, -1 when not shown.
+        colours: player name -> palette key (the table screen sets it from the state).
     """
 
     view = DictProperty({})
+    colours = DictProperty({})
     hauntings = NumericProperty(0)
     limit = NumericProperty(8)
     die = NumericProperty(0)
@@ -81,6 +85,9 @@ class CellarBoard(BoxLayout):
         self.tiles[letter] = tile
         parent.add_widget(tile)
 
+    def on_colours(self, *_args) -> None:
+        self.on_view()
+
     def on_view(self, *_args) -> None:
         self.hauntings = int(self.view.get("hauntings") or 0)
         self.limit = int(self.view.get("haunting_limit") or 8)
@@ -89,13 +96,15 @@ class CellarBoard(BoxLayout):
         rooms = self.view.get("rooms") or {}
         king = self.view.get("ghost_king")
         hunters = self.view.get("hunters") or {}
+        colours = dict(self.colours)
         for letter, tile in self.tiles.items():
             room = rooms.get(letter) or {}
             tile.ghosts = int(room.get("ghosts", 0))
             tile.hauntings = int(room.get("hauntings", 0))
             tile.king = king == letter
             tile.passage = bool(room.get("passage"))
-            tile.hunters = " ".join(name[:2] for name, h in hunters.items() if h.get("at") == letter)
+            tile.hunters = " ".join(coloured(name[:2], theme.player_colour(name, colours))
+                                    for name, h in hunters.items() if h.get("at") == letter)
         odds = self.view.get("odds_haunting")
         if odds is not None:
             self.odds = float(odds)

@@ -24,6 +24,7 @@ class GenericBoard(Label):
     """Shows ``view`` as text."""
 
     view = DictProperty({})
+    colours = DictProperty({})  # player colours: not drawn here (the names are in the text)
 
     def __init__(self, **kwargs):
         super().__init__(color=theme.TEXT_DIM, font_size=sp(14), halign="left", valign="top",

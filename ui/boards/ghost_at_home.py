@@ -44,7 +44,8 @@ class HouseView(Widget):
     """One player's house, drawn from ``house`` (a view's ``houses[player]`` entry).
 
     Attributes:
-        name: the player's name; ``hand``: cards in hand.
+        name: the player's name (in the player's colour when the table gave one:
+            ``colours``, name -> palette key); ``hand``: cards in hand.
         active: it is this player's turn; ``escaping``: this player is escaping.
     """
 
@@ -53,13 +54,14 @@ class HouseView(Widget):
     hand = NumericProperty(0)
     active = BooleanProperty(False)
     escaping = BooleanProperty(False)
+    colours = DictProperty({})
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.label = Label(color=theme.TEXT, bold=True, halign="center", valign="middle")
         self.add_widget(self.label)
         self.bind(pos=self.redraw, size=self.redraw, house=self.redraw, name=self.redraw,
-                  hand=self.redraw, active=self.redraw, escaping=self.redraw)
+                  hand=self.redraw, active=self.redraw, escaping=self.redraw, colours=self.redraw)
 
     def redraw(self, *_args) -> None:
         canvas = self.canvas.before
@@ -81,6 +83,7 @@ class HouseView(Widget):
                                        3 * floor_h + roof_h + pad * 0.3), width=max(1.5, pad * 0.3)))
         self._hand(canvas, x, self.y + label_h, w, hand_h)
         self.label.text = self.name
+        self.label.color = theme.player_colour(self.name, self.colours, theme.TEXT)
         self.label.font_size = max(sp(10), min(label_h * 0.6, sp(18)))
         self.label.pos, self.label.size = (x, self.y), (w, label_h)
         self.label.text_size = self.label.size
@@ -116,14 +119,19 @@ class HouseView(Widget):
 
 
 class GhostAtHomeBoard(BoxLayout):
-    """All houses side by side; set ``view`` to a Ghost at Home view dict."""
+    """All houses side by side; set ``view`` to a Ghost at Home view dict (and ``colours``,
+    player name -> palette key: the table screen sets it from the state)."""
 
     view = DictProperty({})
+    colours = DictProperty({})
 
     def __init__(self, **kwargs):
         load_kv("ghost_at_home")
         super().__init__(**kwargs)
         self.houses: dict[str, HouseView] = {}
+
+    def on_colours(self, *_args) -> None:
+        self.on_view()
 
     def on_view(self, *_args) -> None:
         players = list(self.view.get("players") or [])
@@ -134,7 +142,9 @@ class GhostAtHomeBoard(BoxLayout):
                 self.add_widget(house)
         houses = self.view.get("houses") or {}
         hands = self.view.get("hand_sizes") or {}
+        colours = dict(self.colours)
         for name, widget in self.houses.items():
+            widget.colours = colours
             widget.house = houses.get(name) or {}
             widget.hand = int(hands.get(name) or 0)
             widget.active = self.view.get("deciding") == name

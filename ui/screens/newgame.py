@@ -1,6 +1,7 @@
 """New game: choose the game, the players (names typed on the on-screen keyboard, their
-order), the options and house rules (each with its default, a one-line explanation and
-the rulebook section it settles; physical or virtual decks are options too), then Start:
+order, their colours: the Okabe–Ito palette, each with the player's initial on it), the
+options and house rules (each with its default, a one-line explanation and the rulebook
+section it settles; physical or virtual decks are options too), then Start:
 the daemon's ``new_game`` command. The games and their options come from the daemon's
 ``games`` answer (``app.model.catalogue``)."""
 
@@ -14,6 +15,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
+from companion.palette import PALETTE
 from ui import theme
 from ui.kvloader import load_kv
 from ui.text import option_title, value_text
@@ -34,11 +36,14 @@ class NewGameScreen(Screen):
         game: the chosen game id.
         players: the names, in playing order.
         options: option name -> chosen value (only the ones changed from the default are sent).
+        colours: player name -> palette key (:data:`companion.palette.PALETTE`); a player
+            left out has none. New players get the first colour nobody has.
     """
 
     game = StringProperty("")
     players = ListProperty([])
     options = DictProperty({})
+    colours = DictProperty({})
 
     def __init__(self, **kwargs):
         load_kv("newgame")
@@ -46,6 +51,7 @@ class NewGameScreen(Screen):
         app = App.get_running_app()
         app.model.bind(catalogue=self._catalogue)
         app.tr.on_switch(lambda _lang: self.rebuild())
+        self._no_colour: set[str] = set()  # players the table took the colour from
         self.bind(game=self._game_chosen)
 
     # ------------------------------------------------------------------ data
@@ -73,6 +79,36 @@ class NewGameScreen(Screen):
         while len(names) < wanted:
             names.append(next(n for n in DEFAULT_NAMES + tuple(f"P{i}" for i in range(7, 20)) if n not in names))
         self.players = names
+        self._give_colours()
+        self.rebuild()
+
+    def _give_colours(self) -> None:
+        """Keep the colours of the players still here; give the first free colour to each
+        player without one (only the first time a name is seen)."""
+        colours = {name: key for name, key in self.colours.items() if name in self.players}
+        for name in self.players:
+            if name not in colours and name not in self._no_colour:
+                free = theme.next_colour(colours.values())
+                if free:
+                    colours[name] = free
+        self.colours = colours
+
+    def next_colour(self, index: int) -> None:
+        """The colour button of player ``index``: the next colour nobody else has, then
+        none, then the first free one again."""
+        name = self.players[index]
+        colours = dict(self.colours)
+        current = colours.pop(name, None)
+        keys = list(PALETTE)
+        start = keys.index(current) + 1 if current in keys else 0
+        taken = set(colours.values())
+        following = [k for k in keys[start:] if k not in taken] if current else [k for k in keys if k not in taken]
+        if following:
+            colours[name] = following[0]
+            self._no_colour.discard(name)
+        else:
+            self._no_colour.add(name)
+        self.colours = colours
         self.rebuild()
 
     def choose_game(self, game: str) -> None:
@@ -90,6 +126,7 @@ class NewGameScreen(Screen):
     def _added(self, name: str) -> None:
         if name and name not in self.players:
             self.players = self.players + [name]
+            self._give_colours()
             self.rebuild()
 
     def rename(self, index: int) -> None:
@@ -98,8 +135,15 @@ class NewGameScreen(Screen):
     def _renamed(self, index: int, name: str) -> None:
         if name and name not in self.players:
             names = list(self.players)
+            old = names[index]
             names[index] = name
             self.players = names
+            colours = dict(self.colours)
+            if old in colours:
+                colours[name] = colours.pop(old)
+            elif old in self._no_colour:
+                self._no_colour.add(name)
+            self.colours = colours
             self.rebuild()
 
     def move_up(self, index: int) -> None:
@@ -113,6 +157,7 @@ class NewGameScreen(Screen):
         spec = self.spec()
         if spec and len(self.players) > spec["min_players"]:
             self.players = [p for i, p in enumerate(self.players) if i != index]
+            self.colours = {name: key for name, key in self.colours.items() if name in self.players}
             self.rebuild()
 
     def start(self) -> None:
@@ -131,7 +176,8 @@ class NewGameScreen(Screen):
         spec = self.spec()
         changed = {o["name"]: self.options[o["name"]] for o in spec["options"]
                    if self.options.get(o["name"], o["default"]) != o["default"]}
-        App.get_running_app().new_game(self.game, list(self.players), changed)
+        colours = {name: key for name, key in self.colours.items() if name in self.players}
+        App.get_running_app().new_game(self.game, list(self.players), changed, colours)
 
     # ------------------------------------------------------------------ widgets
 
@@ -158,12 +204,13 @@ class NewGameScreen(Screen):
                                    low=spec["min_players"], high=spec["max_players"]), app))
         for index, name in enumerate(self.players):
             row = BoxLayout(size_hint_y=None, height=52 * unit, spacing=6 * unit)
+            row.add_widget(self._colour_button(index, name, app))
             row.add_widget(_button(f"{index + 1}. {name}", lambda i=index: self.rename(i), app, height=52,
-                                   stretch=2.6))
+                                   stretch=2.2))
             up = _button(_("Up"), lambda i=index: self.move_up(i), app, height=52)
             up.disabled = index == 0
             row.add_widget(up)
-            out = _button(_("Remove"), lambda i=index: self.remove(i), app, height=52, stretch=1.4)
+            out = _button(_("Remove"), lambda i=index: self.remove(i), app, height=52, stretch=1.7)
             out.disabled = len(self.players) <= spec["min_players"]
             row.add_widget(out)
             left.add_widget(row)
@@ -173,6 +220,23 @@ class NewGameScreen(Screen):
         right.add_widget(_heading(_("Options and house rules"), app))
         for option in spec["options"]:
             right.add_widget(self._option(option, app, unit))
+
+    def _colour_button(self, index: int, name: str, app) -> TouchButton:
+        """The player's colour, with the initial on it (a colour is never shown alone);
+        touching it moves to the next free colour. No colour: a dash on a plain button."""
+        key = self.colours.get(name)
+        button = _button(name[:1].upper() if key else "–", lambda: self.next_colour(index), app, height=52)
+        button.bold = True
+        button.size_hint_x = None
+        button.width = dp(56) * app.scale
+        button.font_size = sp(22) * app.scale
+        button.key = key or ""
+        if key:
+            fill = theme.player_colour(name, self.colours)
+            button.base_colour = fill
+            button.down_colour = theme.blend(fill, theme.TEXT, 0.4)
+            button.text_colour = theme.ink(fill)
+        return button
 
     def _option(self, option: dict, app, unit: float) -> BoxLayout:
         _ = app.tr._

@@ -1,20 +1,39 @@
-"""Settings: the table's language, the readers (role, online or offline, last read, reads
-per minute), a dice button test, enrolling a game's tags, and about (version, data and
-log places). Screen brightness and rotation are the OS's (``/boot/config.txt``)."""
+"""Settings: the table's language, the screen (brightness where the display has a
+backlight, :mod:`ui.backlight`; rotation, kept in the screen's own settings file,
+:mod:`ui.uisettings`), the readers (role, online or offline, last read, reads per minute),
+a dice button test, enrolling a game's tags, and about (version, data and log places)."""
 
 from __future__ import annotations
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from ui import uisettings
+from ui.backlight import BacklightError, find_backlight
 from ui.kvloader import load_kv
 from ui.text import ago_text, short_title
 from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
 
 #: Seconds between refreshes of the "last read" times while the screen shows.
 REFRESH = 1.0
+
+#: Percent the Dimmer and Brighter buttons move the backlight.
+BRIGHTNESS_STEP = 10
+
+
+def apply_saved(window, settings: uisettings.UISettings, backlight) -> None:
+    """At start: turn ``window`` as the screen's settings say and bring the backlight back
+    to the brightness set last (the firmware resets it at boot); a backlight that refuses
+    is left as it is."""
+    if settings.rotation in uisettings.ROTATIONS and window.rotation != settings.rotation:
+        window.rotation = settings.rotation
+    if backlight is not None and settings.brightness is not None:
+        try:
+            backlight.set_percent(settings.brightness)
+        except BacklightError:
+            pass
 
 
 def readers_markup(readers: dict, roles: dict, activity, _) -> str:
@@ -56,11 +75,18 @@ class SettingsScreen(Screen):
     readers_text = StringProperty("")
     dice_text = StringProperty("")
     about_text = StringProperty("")
+    #: The display has a backlight this client can see; ``brightness``: its percent now.
+    has_backlight = BooleanProperty(False)
+    brightness = NumericProperty(0)
+    #: The window's rotation, degrees.
+    rotation = NumericProperty(0)
 
-    def __init__(self, **kwargs):
+    def __init__(self, backlight=None, **kwargs):
         load_kv("settings")
         super().__init__(name="settings", **kwargs)
         self._tick = None
+        self.backlight = backlight if backlight is not None else find_backlight()
+        self.has_backlight = self.backlight is not None
         app = App.get_running_app()
         app.model.bind(readers=self.refresh, about=self.refresh, activity=self.refresh)
         app.tr.on_switch(lambda _lang: self._enroll_buttons())
@@ -83,7 +109,60 @@ class SettingsScreen(Screen):
             button.bind(on_release=lambda b: app.enroll("enroll_start", game=b.key))
             grid.add_widget(button)
 
+    # ------------------------------------------------------------------ the screen itself
+
+    def _saved(self) -> uisettings.UISettings:
+        return getattr(App.get_running_app(), "ui_settings", None) or uisettings.UISettings()
+
+    def _save(self, settings: uisettings.UISettings) -> None:
+        app = App.get_running_app()
+        app.ui_settings = settings
+        try:
+            uisettings.save(settings)
+        except OSError as exc:
+            app.show_notice(app.tr._("The screen settings could not be saved: {problem}", problem=str(exc)), "error")
+
+    def change_brightness(self, step: float) -> None:
+        """Dimmer (``step`` < 0) or Brighter; a refusal says what to install."""
+        if self.backlight is None:
+            return
+        app = App.get_running_app()
+        try:
+            self.brightness = self.backlight.set_percent(self.backlight.percent() + step)
+        except BacklightError as exc:
+            if exc.permission:
+                text = app.tr._("This screen may not change the brightness: install the udev rule "
+                                "(see docs/pi-setup.md).")
+            else:
+                text = app.tr._("The brightness could not be changed: {problem}", problem=str(exc))
+            app.show_notice(text, "error")
+            return
+        saved = self._saved()
+        self._save(uisettings.UISettings(saved.rotation, int(self.brightness)))
+
+    def rotate(self, degrees: int) -> None:
+        """Turn the picture ``degrees`` clockwise (0, 90, 180, 270) and remember it."""
+        from kivy.core.window import Window
+
+        if degrees not in uisettings.ROTATIONS:
+            return
+        Window.rotation = degrees
+        self.rotation = degrees
+        saved = self._saved()
+        self._save(uisettings.UISettings(degrees, saved.brightness))
+
+    def _read_screen(self) -> None:
+        from kivy.core.window import Window
+
+        self.rotation = Window.rotation
+        if self.backlight is not None:
+            try:
+                self.brightness = self.backlight.percent()
+            except BacklightError:
+                self.has_backlight = False
+
     def on_pre_enter(self, *_args) -> None:
+        self._read_screen()
         self.refresh()
         self._tick = Clock.schedule_interval(self.refresh, REFRESH)
 

@@ -28,7 +28,7 @@ class TableScreen(Screen):
         load_kv("table")
         super().__init__(name="table", **kwargs)
         model = App.get_running_app().model
-        model.bind(game=self._show_game, view=self._show_view)
+        model.bind(game=self._show_game, view=self._show_view, colours=lambda m, _c: self._show_view(m, m.view))
         self._show_game(model, model.game)
 
     def _show_game(self, _model, game: str) -> None:
@@ -44,4 +44,6 @@ class TableScreen(Screen):
 
     def _show_view(self, _model, view: dict) -> None:
         if self.board is not None:
+            if hasattr(self.board, "colours"):
+                self.board.colours = dict(_model.colours)  # before the view; unchanged: no redraw
             self.board.view = dict(view)

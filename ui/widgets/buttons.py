@@ -24,11 +24,24 @@ class TouchButton(Button):
 
 
 def fit_text(button: TouchButton, smallest: float, margin: float = 4.0) -> None:
-    """Shrink ``button``'s font (one pixel at a time, not below ``smallest`` pixels) while its
-    wrapped label is taller than the button: a long label (Italian) stays whole and inside."""
+    """Shrink ``button``'s font (not below ``smallest`` pixels) while its wrapped label is
+    taller than the button: a long label (Italian) stays whole and inside. When the button's
+    width changes the font goes back to its full size (``button.fit_full``, the font size
+    when this is called) and shrinks again as needed. A reused button may change both
+    sizes later: set ``button.fit_full`` (and its ``font_size``) and ``button.fit_smallest``."""
+    button.fit_smallest = smallest
+    button.fit_full = button.font_size
 
     def shrink(*_args) -> None:
-        if button.texture_size[1] > button.height - margin and button.font_size > smallest:
-            button.font_size = max(smallest, button.font_size - 1)
+        tall = button.texture_size[1]
+        room = button.height - margin
+        if tall > room and button.font_size > button.fit_smallest:
+            # area goes with the square of the font size: jump near the fit, then 1 px steps
+            guess = int(button.font_size * max(0.5, (room / tall) ** 0.5))
+            button.font_size = max(button.fit_smallest, min(button.font_size - 1, guess))
 
-    button.bind(texture_size=shrink, height=shrink)
+    def regrow(*_args) -> None:
+        if button.font_size != button.fit_full:
+            button.font_size = button.fit_full
+
+    button.bind(texture_size=shrink, height=shrink, width=regrow)

@@ -25,12 +25,12 @@ PORTRAIT_ROWS = ("ABCDEFG", "HIJKLMN", "OPQRSTU", "VWXYZ'-", "ÀÈÉÌÒÙ")
 MAX_NAME = 16
 
 
-def typed(name: str, key: str) -> str:
+def typed(name: str, key: str, limit: int = MAX_NAME) -> str:
     """``name`` after touching ``key`` (a letter, ``"space"`` or ``"back"``): letters after
-    the first of a word are lower case; at most :data:`MAX_NAME` characters."""
+    the first of a word are lower case; at most ``limit`` characters (:data:`MAX_NAME`)."""
     if key == "back":
         return name[:-1]
-    if len(name) >= MAX_NAME:
+    if len(name) >= limit:
         return name
     if key == "space":
         return name + " " if name and not name.endswith(" ") else name
@@ -38,7 +38,8 @@ def typed(name: str, key: str) -> str:
 
 
 class NameKeyboard(ModalView):
-    """Edit a name; ``on_done(name)`` is called with the result when Done is touched.
+    """Edit a name (or a short printed text, ``limit`` characters at most); ``on_done(name)``
+    is called with the result when Done is touched.
 
     Attributes:
         name: the name as typed so far.
@@ -46,10 +47,10 @@ class NameKeyboard(ModalView):
 
     name = StringProperty("")
 
-    def __init__(self, name: str, on_done: Callable[[str], None], **kwargs):
+    def __init__(self, name: str, on_done: Callable[[str], None], limit: int = MAX_NAME, **kwargs):
         super().__init__(auto_dismiss=False, background_color=(0, 0, 0, 0.7), **kwargs)
         app = App.get_running_app()
-        self.name, self._on_done = name, on_done
+        self.name, self._on_done, self.limit = name, on_done, limit
         unit = dp(1) * app.scale
         box = BoxLayout(orientation="vertical", padding=8 * unit, spacing=6 * unit)
         with box.canvas.before:
@@ -87,4 +88,4 @@ class NameKeyboard(ModalView):
             self.dismiss()
             self._on_done(self.name.strip())
         else:
-            self.name = typed(self.name, button.key)
+            self.name = typed(self.name, button.key, self.limit)

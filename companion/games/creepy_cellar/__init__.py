@@ -8,7 +8,7 @@ actions), ``view`` (public view), ``odds`` (the odds meter), ``codec`` (JSON sna
 """
 
 from companion.engine.core import GameSpec, OptionSpec
-from companion.games.creepy_cellar import codec, components, rules
+from companion.games.creepy_cellar import codec, components, rules, tablecheck
 from companion.games.creepy_cellar.view import news, view
 
 #: Options and named house rules, each with the rulebook ambiguity it settles.
@@ -129,4 +129,5 @@ SPEC = GameSpec(
                   "treasure": "tiles", "jinxed": "tiles"},
     encode=codec.encode,
     decode=codec.decode,
+    check=tablecheck.check,
 )

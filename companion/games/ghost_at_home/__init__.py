@@ -8,8 +8,9 @@ draw and reshuffle. Its sentences are messages shown in English or Italian.
 """
 
 from companion.engine.core import GameSpec, OptionSpec
-from companion.games.ghost_at_home import components, rules
+from companion.games.ghost_at_home import components, rules, tablecheck
 from companion.games.ghost_at_home.codec import decode, encode
+from companion.games.ghost_at_home.content import CONTENT
 from companion.games.ghost_at_home.view import news, view
 
 #: Options and named house rules, each with the rulebook line or notes.md entry it settles.
@@ -58,7 +59,7 @@ OPTIONS = (
     ),
     OptionSpec(
         "light_check", "confirm", ("confirm", "count"),
-        "Bulb icons per card are not known to the companion: the table confirms a light's cost "
+        "For a card whose bulb icons were not entered as card data, the table confirms a light's cost "
         "(confirm), or enters the bulbs of each card paid and the companion checks (count).",
         "Accendi la luce; notes 1.2 (bulb counts UNKNOWN), 4.2",
     ),
@@ -83,6 +84,8 @@ SPEC = GameSpec(
     reader_roles={},
     encode=encode,
     decode=decode,
+    content=CONTENT,
+    check=tablecheck.check,
 )
 
 __all__ = ["OPTIONS", "SPEC"]

@@ -10,8 +10,12 @@ from typing import Any
 
 from companion.games.ghost_at_home.state import Floor, State, Step
 
-#: Format version of :func:`encode`'s dict.
-VERSION = 1
+#: Format version of :func:`encode`'s dict (2: ``paid_pieces`` and ``printed_bulbs``, the
+#: table's card data; a version-1 dict reads with neither).
+VERSION = 2
+
+#: Fields version 1 did not have, with their value then.
+ADDED_IN_2 = {"paid_pieces": [], "printed_bulbs": []}
 
 
 def encode(state: State) -> dict[str, Any]:
@@ -37,6 +41,8 @@ def decode(body: dict[str, Any]) -> State:
     Raises:
         ValueError: another format version, or a missing or unknown field.
     """
+    if body.get("version") == 1:
+        body = {**ADDED_IN_2, **body, "version": VERSION}
     if body.get("version") != VERSION:
         raise ValueError(f"Ghost at Home state version {body.get('version')!r} is not {VERSION}")
     names = {f.name for f in fields(State)}

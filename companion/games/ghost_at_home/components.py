@@ -9,7 +9,9 @@ room card does not matter, only its floor; bulb icons per card are UNKNOWN).
 Component ids are ``ghost_at_home:<kind>:<name>``: ``room`` (``first-floor``,
 ``second-floor``, ``third-floor``), ``ghost:ghost``, ``cat:cat`` and ``special:<card>``.
 Copies of a card share one id (their artwork differs, their rules do not), so a tap of any
-first-floor room card is ``ghost_at_home:room:first-floor``.
+first-floor room card is ``ghost_at_home:room:first-floor``. Their light bulbs may differ
+too: each copy is enrolled as its own *piece* ``ghost_at_home:room:first-floor#3`` (copy 3
+of 12, :mod:`companion.games.ghost_at_home.content`), so a tap of it also says which copy.
 """
 
 from __future__ import annotations
@@ -48,9 +50,10 @@ KIND: dict[str, str] = {FIRST: "room", SECOND: "room", THIRD: "room", GHOST: "gh
                         **{card: "special" for card in SPECIALS}}
 
 #: Bulb icons per card name, where every copy shows the same number; None: UNKNOWN (notes.md
-#: 1.2: the per-card counts are not public). The owner of a set fills in what the cards show;
-#: until then the table confirms a light's cost (house rule ``light_check``) or enters the
-#: count of each card it discards.
+#: 1.2: the per-card counts are not public). The owner of a set enters what each of their
+#: cards shows (card data, per copy: :mod:`companion.games.ghost_at_home.content`); for a
+#: card without an entry the table confirms a light's cost (house rule ``light_check``) or
+#: enters the count of each card it discards.
 BULBS: dict[str, int | None] = {card: None for card in DECK}
 
 
@@ -95,6 +98,24 @@ def floor_label(floor: int) -> Msg:
 def component(card: str) -> str:
     """Component id of a card: ``ghost_at_home:room:first-floor``, ``ghost_at_home:special:elevator``."""
     return f"{GAME_ID}:{KIND[card]}:{card}"
+
+
+def card_of(component_id: str) -> str | None:
+    """The card name of a component id (``ghost_at_home:room:first-floor`` -> ``first-floor``),
+    or None for anything else."""
+    parts = component_id.split(":")
+    if len(parts) == 3 and parts[0] == GAME_ID and parts[2] in DECK and KIND[parts[2]] == parts[1]:
+        return parts[2]
+    return None
+
+
+def piece(card: str, copy: int | None) -> str | None:
+    """The id a card's printed data is entered under: copy ``copy`` (1-based) of a card that
+    comes in several copies (``ghost_at_home:room:first-floor#3``), the component id of a
+    single card; None when it is not known which copy it is."""
+    if DECK[card] == 1:
+        return component(card)
+    return f"{component(card)}#{copy}" if copy else None
 
 
 def all_components() -> frozenset[str]:

@@ -135,7 +135,7 @@ def _pay(state: State) -> Prompt:
     me, paid = state.active, len(state.paying)
     choices = []
     if paid < min(MAX_CARDS, state.hands[me]):
-        choices += [Choice(f"pay:{card}", gc.card_name(card), gc.component(card))
+        choices += [Choice(f"pay:{card}", gc.card_name(card), gc.component(card), per_copy=gc.DECK[card] > 1)
                     for card in gc.DECK if unseen(state, card) > 0]
     known = len(state.bulbs) == paid
     rule = state.options["light_three_card_rule"]

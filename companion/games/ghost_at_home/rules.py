@@ -23,6 +23,7 @@ from companion.errors import RuleViolation
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home import house as hs
 from companion.games.ghost_at_home.cards import playable
+from companion.games.ghost_at_home.content import bulbs_entered
 from companion.games.ghost_at_home.prompts import prompt
 from companion.games.ghost_at_home.state import EMPTY_HOUSE, Floor, State, Step
 from companion.i18n import msg, nmsg
@@ -30,13 +31,16 @@ from companion.i18n import msg, nmsg
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
 
-def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
+def setup(players: Sequence[str], options: Mapping[str, Any],
+          content: Mapping[str, Mapping[str, Any]] | None = None) -> State:
     """A new round: 3 cards dealt to each player, every house dark and empty ("Inizio del round").
 
     Args:
         players: 2–5 distinct names in turn order (the first player starts). The player
             count is not printed; 2–5 is INFERRED (53 cards, 3 each, two-player escape rule).
         options: resolved options (:func:`companion.engine.resolve_options`).
+        content: the table's card data (the header's ``content``, checked): piece id ->
+            ``{"bulbs": n}`` (:mod:`companion.games.ghost_at_home.content`).
 
     Raises:
         RuleViolation: fewer than 2 or more than 5 players, or a repeated name.
@@ -53,6 +57,7 @@ def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
         hands=(gc.HAND,) * n,
         deck=gc.DECK_SIZE - gc.HAND * n,
         houses=(EMPTY_HOUSE,) * n,
+        printed_bulbs=bulbs_entered(content),
         news=(msg("Shuffle all 53 cards and deal 3 to each player; everyone builds a house of "
                   "3 dark floor cards and a roof."),),
     )
@@ -67,10 +72,21 @@ def apply(state: State, action: str) -> State:
     current = prompt(state)
     if current.over:
         raise RuleViolation(msg("The game is over."))
-    if current.choice(action) is None:
+    if current.choice(action) is None and not _copy_of(current, action):
         raise RuleViolation(msg("Not now. {prompt}", prompt=sentence(current.text)))
     kind, _, arg = action.partition(":")
     return _HANDLERS[kind](replace(state, news=()), arg)
+
+
+def _copy_of(current, action: str) -> bool:
+    """``action`` is ``key#n``: copy ``n`` of the card of a per-copy choice (a tap of that
+    very card, ``Choice.per_copy``), with ``n`` one of the card's copies."""
+    key, sep, copy = action.partition("#")
+    choice = current.choice(key) if sep else None
+    if choice is None or not choice.per_copy or not copy.isdigit() or copy.startswith("0"):
+        return False
+    card = gc.card_of(choice.component or "")
+    return card is not None and 1 <= int(copy) <= gc.DECK[card]
 
 
 # --------------------------------------------------------------------------- actions
@@ -134,12 +150,26 @@ def _cat_arrives(state: State, player: int, floor: int) -> State:
 
 def _light(state: State, arg: str) -> State:
     """"Accendi la luce": first the cards paid for it are tapped."""
-    return replace(state, step=Step.PAY, floor=int(arg), paying=(), bulbs=())
+    return replace(state, step=Step.PAY, floor=int(arg), paying=(), paid_pieces=(), bulbs=())
 
 
-def _pay(state: State, card: str) -> State:
-    known = gc.BULBS.get(card)
-    state = replace(state, paying=state.paying + (card,))
+def _pay(state: State, arg: str) -> State:
+    """A card tapped to pay for a light (``card`` or ``card#n``, copy n). Its bulbs are known
+    when the table entered them for that copy (card data), else the table counts them
+    (``light_check = count``) or confirms the total at the end (``confirm``).
+
+    Raises:
+        RuleViolation: that very copy was tapped already for this light.
+    """
+    card, _, copy = arg.partition("#")
+    piece = gc.piece(card, int(copy) if copy else None)
+    if piece is not None and piece in state.paid_pieces:
+        raise RuleViolation(msg("That {card} is already paid for this light: tap another card.",
+                                card=gc.card_name(card)))
+    known = dict(state.printed_bulbs).get(piece) if piece is not None else None
+    if known is None:
+        known = gc.BULBS.get(card)
+    state = replace(state, paying=state.paying + (card,), paid_pieces=state.paid_pieces + (piece or "",))
     if known is not None:
         return replace(state, bulbs=state.bulbs + (known,))
     if state.options["light_check"] == "count":
@@ -170,7 +200,7 @@ def _lit(state: State) -> State:
     """The paid cards are discarded (face up: they were tapped) and the light goes on."""
     cards, floor = state.paying, state.floor
     state = _hand(state, state.active, -len(cards))
-    state = _to_discard(replace(state, paying=(), bulbs=()), *cards)
+    state = _to_discard(replace(state, paying=(), paid_pieces=(), bulbs=()), *cards)
     state = _light_on(state, state.active, floor)
     return _end_turn(state)
 
@@ -183,12 +213,12 @@ def _light_on(state: State, player: int, floor: int) -> State:
 
 
 def _light_no(state: State, _arg: str) -> State:
-    state = replace(state, step=Step.TURN, paying=(), bulbs=(), floor=None)
+    state = replace(state, step=Step.TURN, paying=(), paid_pieces=(), bulbs=(), floor=None)
     return _say(state, msg("Not enough bulbs: {player} takes the cards back.", player=state.player))
 
 
 def _cancel(state: State, _arg: str) -> State:
-    return replace(state, step=Step.TURN, card=None, target=None, floor=None, paying=(), bulbs=())
+    return replace(state, step=Step.TURN, card=None, target=None, floor=None, paying=(), paid_pieces=(), bulbs=())
 
 
 def _discard(state: State, _arg: str) -> State:
@@ -370,7 +400,7 @@ def _after_ghost(state: State, removed: bool, landed: bool) -> State:
 
 def _end_turn(state: State) -> State:
     """"Fine del turno": a complete house starts the escape; otherwise refill to 3."""
-    state = replace(state, card=None, target=None, floor=None, paying=(), bulbs=())
+    state = replace(state, card=None, target=None, floor=None, paying=(), paid_pieces=(), bulbs=())
     if hs.complete(state.house(state.active)):
         n = len(state.players)
         stoppers = state.opponents(state.active) * (2 if n == 2 else 1)

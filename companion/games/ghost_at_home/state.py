@@ -94,7 +94,12 @@ class State:
         card: the card being played (a ghost, a cat, a special card) before it resolves.
         target: the player a ghost, a Time-Space Hole or Cat Food takes from or goes to.
         floor: the floor (1–3) being acted on (a light, a ghost's target, a moved cat).
-        paying: cards tapped so far to pay for a light; ``bulbs``: their bulb counts.
+        paying: cards tapped so far to pay for a light; ``bulbs``: the bulb counts known of
+            them (entered as card data, or counted by the table), in tap order;
+            ``paid_pieces``: which copy each was (a piece id, or "" when not known), so one
+            card is not tapped twice.
+        printed_bulbs: the table's card data: ``(piece id, bulb icons)`` for every card
+            whose bulbs the owner entered (the game header's ``content``), sorted.
         escaper: the player escaping, or None; ``stoppers``: the opponents still to be asked
             to stop the escape (a player twice in a two-player game), in turn order.
         stopped: the escape in progress has been stopped.
@@ -118,6 +123,8 @@ class State:
     floor: int | None = None
     paying: tuple[str, ...] = ()
     bulbs: tuple[int, ...] = ()
+    paid_pieces: tuple[str, ...] = ()
+    printed_bulbs: tuple[tuple[str, int], ...] = ()
     escaper: int | None = None
     stoppers: tuple[int, ...] = ()
     stopped: bool = False

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from companion import script
 from companion.games.ghost_at_home import components as gc
+from companion.engine import get_game
 from companion.header import GameHeader
 from companion.inputs import Tap, Touch
 from companion.session import Session
@@ -23,6 +24,18 @@ HERE = Path(__file__).resolve().parent
 def tags() -> dict[str, str]:
     """One 7-byte tag per card copy (53): 04 47 48 00 00 00 nn."""
     return {f"04474800{n:06X}": component for n, component in enumerate(gc.pieces())}
+
+
+def piece_tags() -> dict[str, str]:
+    """One tag per card copy, enrolled as the enrollment walk does when card data is entered
+    per copy: ``ghost_at_home:room:first-floor#1`` … (a single card: its component id)."""
+    from companion.enrollment import start
+
+    return {f"04474801{n:06X}": piece for n, piece in enumerate(start(get_game(gc.GAME_ID)).pieces)}
+
+
+#: The bulb icons the owner entered for some of their cards (card data, per copy).
+CARD_DATA = {"ghost_at_home:cat:cat#6": 3, "ghost_at_home:ghost:ghost#7": 2, "ghost_at_home:ghost:ghost#8": 1}
 
 
 #: Two players, default house rules: a stopped escape (one ghost, let in), a light paid
@@ -66,8 +79,17 @@ THREE_PLAYERS = [
     "pass", "stop", "defend",                                                   # a cat saves her
 ]
 
+#: The two-player game with the table's card data: Bo pays his light with three cards whose
+#: bulbs are entered (cat copy 6: 3, ghost copy 8: 1, ghost copy 7: 2). After the first two
+#: (4 bulbs) the companion offers no "Pay"; with the third (6) it lights the floor itself,
+#: without asking the table.
+CARD_DATA_GAME = [key for key in TWO_PLAYERS[:12]] + [
+    "light:1", "pay:cat#6", "pay:ghost#8", "pay:ghost#7", "pay-done",          # Bo: 3 + 1 + 2
+] + TWO_PLAYERS[17:]
+
 GAMES = {
     "two_players": (["Ada", "Bo"], {}, TWO_PLAYERS),
+    "card_data": (["Ada", "Bo"], {}, CARD_DATA_GAME),
     "three_players": (["Ada", "Bo", "Cy"],
                       {"escape_stop": "floor_removed", "light_check": "count", "cat_granularity": "room"},
                       THREE_PLAYERS),
@@ -77,17 +99,22 @@ GAMES = {
 def build(name: str) -> str:
     """The script text of game ``name``; raises AssertionError if a key is refused."""
     players, options, keys = GAMES[name]
+    extra = {"tags": piece_tags(), "content": {p: {"bulbs": n} for p, n in CARD_DATA.items()}} \
+        if name == "card_data" else {"tags": tags()}
     header = GameHeader.from_json({"game": gc.GAME_ID, "players": players, "seed": 12,
-                                   "options": options, "tags": tags()})
+                                   "options": options, **extra})
     session = Session.start(header)
     used: set[str] = set()
     lines = []
     for n, key in enumerate(keys, 1):
-        choice = session.prompt.choice(key)
+        base, _, copy = key.partition("#")
+        choice = session.prompt.choice(base)
         assert choice is not None, f"{name}: input {n} {key!r} is not offered: {session.prompt.text}"
         if choice.component:
-            uid = next(u for u, c in sorted(header.tags.items()) if c == choice.component and u not in used)
-            used.add(uid)
+            wanted = f"{choice.component}#{copy}" if copy else None
+            uid = next(u for u, c in sorted(header.tags.items())
+                       if u not in used and (c == wanted if wanted else c.partition("#")[0] == choice.component))
+            used.add(uid)  # a card played stays played: no tag is tapped twice
             inp = Tap(uid, "table")
         else:
             inp = Touch(key)
