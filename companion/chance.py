@@ -51,6 +51,11 @@ class ChancePicker:
             return outcome, "stack"
         return self._draw(chance), "rng"
 
+    def unused(self) -> dict[str, list]:
+        """The forced outcomes not used (yet), per chance source that has any left."""
+        return {source: list(forced[self.stack_used[source]:]) for source, forced in sorted(self.stack.items())
+                if self.stack_used[source] < len(forced)}
+
     def snapshot(self) -> tuple[Counter, int]:
         """The counters, to :meth:`restore` when an input fails half-way."""
         return Counter(self.stack_used), self.rng_used

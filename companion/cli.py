@@ -84,7 +84,8 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--realtime", action="store_true", help="honour each line's 'at' seconds")
     replay.add_argument("--speed", type=_speed, default=1.0, help="with --realtime: times faster (default 1)")
     replay.add_argument("--json", action="store_true", help="print the final public state as one JSON object")
-    replay.add_argument("--progress", action="store_true", help="print 'line N: accepted' for each line to stdout")
+    replay.add_argument("--progress", action="store_true",
+                        help="print 'line N: accepted' for each line to stderr (stdout stays --json's)")
     replay.set_defaults(run=cmd_replay)
 
     demo = sub.add_parser("demo", help="play the bundled Creepy Cellar game through the real daemon")
@@ -184,9 +185,12 @@ def cmd_replay(args) -> int:
         if reply is not None and not reply.accepted and not reply.ignored:
             print(f"line {line.number}: refused: {reply.text}", file=sys.stderr, flush=True)
         elif args.progress and reply is not None and reply.accepted:
-            print(f"line {line.number}: accepted", flush=True)
+            print(f"line {line.number}: accepted", file=sys.stderr, flush=True)
 
     result = replay(script, db=args.db, realtime=args.realtime, speed=args.speed, on_line=report)
+    if result.unused_stack:
+        left = "; ".join(f"{source}: {', '.join(map(str, values))}" for source, values in result.unused_stack.items())
+        print(f"companion: warning: the script's stack was not used up (left: {left})", file=sys.stderr, flush=True)
     if args.json:
         print(json.dumps({**result.state["view"], "prompt": result.state["prompt"]["text"]}, sort_keys=True))
     return 0

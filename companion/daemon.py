@@ -67,6 +67,7 @@ class Daemon:
         self.reader_roles = dict(reader_roles or {})
         self.session: Session | None = None
         self.recent: deque[str] = deque(maxlen=RECENT_NEWS)
+        self._rendered: dict[int, tuple[Any, str, str]] = {}  # id(sentence) -> (it, language, text)
         self.readers: dict[str, dict[str, Any]] = {}
         self.script_line: int | None = None
         self.failure: CompanionError | None = None
@@ -195,9 +196,7 @@ class Daemon:
         self._queue = asyncio.Queue()
         self._stopped = asyncio.Event()
         await self._claim_socket()
-        server = await asyncio.start_unix_server(self._client, path=str(self.socket_path),
-                                                 limit=protocol.MAX_LINE)
-        os.chmod(self.socket_path, 0o660)
+        server = await self._listen()
         worker = asyncio.create_task(self._work())
         if ready is not None:
             ready.set()
@@ -215,6 +214,35 @@ class Daemon:
                 writer.close()
             await server.wait_closed()
             self.socket_path.unlink(missing_ok=True)
+
+    async def _listen(self) -> asyncio.AbstractServer:
+        """Listen on the socket, which is never reachable by others before it is ``0660``.
+
+        The socket is bound as ``s`` inside a fresh ``0700`` directory beside its final path,
+        set to ``0660`` there, then renamed into place (atomic, same directory). Binding at
+        the final path and chmodding afterwards left a moment where a permissive umask made
+        it world-writable; narrowing the umask around the bind instead would change it for
+        every thread of the process (a reader thread or the store's copy thread creating a
+        file at that moment would get the narrowed mode). The temporary path (``.sXXXXXXXX/s``)
+        is no longer than the final one when the socket's name has 12 characters or more
+        (``companion.sock`` has 14), so it fits a socket address whenever the final one does.
+        """
+        import tempfile
+
+        private = Path(tempfile.mkdtemp(prefix=".s", dir=self.socket_path.parent))
+        try:
+            bound = private / "s"
+            server = await asyncio.start_unix_server(self._client, path=str(bound), limit=protocol.MAX_LINE)
+            try:
+                os.chmod(bound, 0o660)
+                os.replace(bound, self.socket_path)
+            except BaseException:
+                server.close()
+                bound.unlink(missing_ok=True)
+                raise
+        finally:
+            private.rmdir()
+        return server
 
     async def _claim_socket(self) -> None:
         """Remove a stale socket file; refuse to take over one a live daemon answers on."""
@@ -333,11 +361,27 @@ class Daemon:
         self._broadcast(self._state(news, physical))
 
     def _state(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> dict[str, Any]:
-        return {**protocol.state_message(self.session, list(self.recent), news, self.language),
+        return {**protocol.state_message(self.session, self._rendered_recent(), news, self.language),
                 "language": self.language, "readers": dict(self.readers), "revision": self.revision,
                 "storage_warning": None if self.storage_warning is None else render(self.storage_warning, self.language),
                 "enrollment": self.walk.to_json(self.language) if self.walk is not None else None,
                 "physical": physical}
+
+    def _rendered_recent(self) -> list[str]:
+        """The recent news rendered in the table's language; each sentence rendered once (a
+        state message is sent after every input, and the log changes by a line or two)."""
+        cache = self._rendered
+        rendered = []
+        for text in self.recent:
+            hit = cache.get(id(text))
+            if hit is None or hit[0] is not text or hit[1] != self.language:
+                hit = cache[id(text)] = (text, self.language, render(text, self.language))
+            rendered.append(hit[2])
+        if len(cache) > 4 * RECENT_NEWS:  # keep only the sentences still shown
+            alive = {id(text) for text in self.recent}
+            for key in [k for k in cache if k not in alive]:
+                del cache[key]
+        return rendered
 
     def _physical(self, inp: Input, hidden: bool = False) -> dict[str, Any] | None:
         """The accepted input as the undo toast names it, when it was a physical thing
@@ -440,8 +484,9 @@ class Daemon:
         self._broadcast(protocol.notice(text, level, self.language))
 
     def _broadcast(self, message: dict[str, Any]) -> None:
+        line = protocol.encode(message) if self._clients else b""  # encoded once for every screen
         for writer in list(self._clients):
-            self._send(writer, message)
+            self._send(writer, message, line)
 
     # ------------------------------------------------------------------ clients
 
@@ -743,8 +788,9 @@ class Daemon:
             return fitting[0]
         raise protocol.ProtocolError(f"say which reader to use: {', '.join(names)}")
 
-    def _send(self, writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
-        """Send to one client; a client that stopped reading is dropped (no unbounded buffer)."""
+    def _send(self, writer: asyncio.StreamWriter, message: dict[str, Any], line: bytes | None = None) -> None:
+        """Send to one client (``line``: ``message`` already encoded); a client that stopped
+        reading is dropped (no unbounded buffer)."""
         if writer.is_closing():
             self._clients.discard(writer)
             return
@@ -754,7 +800,7 @@ class Daemon:
             self._clients.discard(writer)
             writer.transport.abort()
             return
-        writer.write(protocol.encode(message))
+        writer.write(line if line is not None else protocol.encode(message))
 
 
 def _input_seen(inp: Input, show_uid: bool) -> dict[str, Any]:

@@ -9,8 +9,13 @@
 
 from __future__ import annotations
 
+import logging
 import os
+import warnings
+from functools import lru_cache
 from pathlib import Path
+
+log = logging.getLogger(__name__)
 
 APP = "haunt-companion"
 
@@ -39,7 +44,24 @@ def default_socket() -> Path:
         return SYSTEM_SOCKET
     from platformdirs import user_runtime_path
 
-    return user_runtime_path(APP) / "companion.sock"
+    # Without XDG_RUNTIME_DIR (a plain ssh or su session) platformdirs falls back to a
+    # directory of its own and warns with its own class and a source line: say it once, plainly.
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        path = user_runtime_path(APP) / "companion.sock"
+    for warning in caught:
+        if type(warning.message).__name__ == "RuntimeDirWarning":
+            _say_runtime_dir(str(warning.message), str(path.parent))
+        else:
+            warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+    return path
+
+
+@lru_cache(maxsize=None)
+def _say_runtime_dir(reason: str, directory: str) -> None:
+    """Log, once per process and cause, why the socket is not in the usual runtime dir."""
+    log.warning("%s: the daemon socket goes in %s (set COMPANION_SOCKET to choose another place)",
+                reason.rstrip("."), directory)
 
 
 def check_private_dir(path: Path) -> None:

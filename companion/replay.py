@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion import inputs
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
 from companion.errors import ReplayFailed  # noqa: F401 (re-exported: companion.replay.ReplayFailed)
@@ -35,12 +36,15 @@ class ReplayResult:
         refused: (line, message) for every input the companion refused.
         fed: how many script lines were fed in this run (after a resume, fewer).
         resumed_after: the last line already recorded when the replay started, or None.
+        unused_stack: the header's forced chance outcomes the game never used, per source
+            (``{"movement_die": [4, 5]}``): the script forces more than it plays.
     """
 
     state: dict[str, Any]
     refused: list[tuple[int, str]] = field(default_factory=list)
     fed: int = 0
     resumed_after: int | None = None
+    unused_stack: dict[str, list] = field(default_factory=dict)
 
 
 def replay(script: TableScript, db: str | Path | None = None, realtime: bool = False,
@@ -60,7 +64,9 @@ def replay(script: TableScript, db: str | Path | None = None, realtime: bool = F
         socket_path: where the daemon listens (default: a temporary directory).
 
     Raises:
-        ReplayFailed: the daemon could not go on at some line.
+        ReplayFailed: the daemon could not go on at some line; or, resuming from ``db``,
+            the script was edited since its game was recorded there (a line already played
+            is no longer the input it recorded).
     """
     with tempfile.TemporaryDirectory(prefix="companion-") as tmp:
         path = Path(socket_path) if socket_path else Path(tmp) / "companion.sock"
@@ -90,6 +96,7 @@ def _run(script, store, path, realtime, speed, on_line, on_message) -> ReplayRes
                     _account(daemon, result, line, replies[-1] if replies else None, on_line)
                 client.request({"cmd": "state"})  # the state message comes before the ack
                 result.state = client.state
+            result.unused_stack = daemon.call(lambda: daemon.session.unused_stack if daemon.session else {})
         finally:
             table.close()
     return result
@@ -128,8 +135,43 @@ def _start(daemon: Daemon, script: TableScript, store: EventStore) -> int | None
     if record is None:
         daemon.start_game(script.header)
         return None
+    _check_played_lines(script, store, record, daemon.hold_time)
     session = daemon.resume_game(record)
     return session.last_line or 0
+
+
+def _played(inp: Input, hold_time: float) -> tuple:
+    """What of an input decides the game: a press is a roll or an undo, whatever its exact
+    hold; a tap is its tag and reader (its NDEF text is read back from the simulated tag)."""
+    if isinstance(inp, Tap):
+        return ("tap", inp.uid.upper(), inp.reader)
+    if isinstance(inp, Press):
+        return ("press", inp.button, inp.hold >= hold_time)
+    if isinstance(inp, Remove):
+        return ("remove", inp.reader)
+    return ("touch", inp.key)
+
+
+def _check_played_lines(script: TableScript, store: EventStore, record, hold_time: float) -> None:
+    """Refuse to resume a game from a script edited since: every recorded input that came
+    from a script line must still be that line's input (compared as :func:`_played`).
+
+    Raises:
+        ReplayFailed: naming the first line that differs.
+    """
+    lines = {line.number: line for line in script.lines}
+    for event in store.events(record.id):
+        number = event.body.get("line")
+        if number is None:
+            continue
+        line = lines.get(number)
+        recorded = inputs.from_json(event.body["input"])
+        if line is None or _played(line.input, hold_time) != _played(recorded, hold_time):
+            now = inputs.describe(line.input) if line is not None else "no input"
+            raise ReplayFailed(number, (
+                f"the script was edited after its game was recorded in {store.path}: this line "
+                f"is now {now}, the game recorded {inputs.describe(recorded)}. Replay it into "
+                f"another --db, or restore the script"))
 
 
 def _feed(daemon: Daemon, table, client: Client, line: ScriptLine) -> None:

@@ -132,6 +132,9 @@ class Session:
     _picker: ChancePicker = field(init=False)
     _tags: TagRegistry = field(init=False)
     _prompt: Prompt = field(init=False)
+    # (state, its prompt) and (state, its view), last computed: reused while the state is the same
+    _last_prompt: tuple[Any, Prompt] | None = field(init=False, default=None, repr=False, compare=False)
+    _view_cache: tuple[Any, dict[str, Any]] | None = field(init=False, default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         options = resolve_options(self.spec, self.header.options)
@@ -216,12 +219,24 @@ class Session:
         return self._base + len(self.history)
 
     @property
+    def unused_stack(self) -> dict[str, list]:
+        """The header's forced chance outcomes this game has not used, per source (a table
+        script's ``stack`` longer than its game needed)."""
+        return self._picker.unused()
+
+    @property
     def can_undo(self) -> bool:
         return self.position > 0 and not self.prompt.over
 
     def view(self) -> dict[str, Any]:
-        """The public state (the game's view)."""
-        return self.spec.view(self.state)
+        """The public state (the game's view). Computed once per state (a view may run the
+        Creepy Cellar odds meter, about 1 ms): every state message about an unchanged game
+        (a screen connecting, a reader going offline, the language) reuses it. Callers must
+        not modify the dict."""
+        cached = self._view_cache
+        if cached is None or cached[0] is not self.state:
+            cached = self._view_cache = (self.state, self.spec.view(self.state))
+        return cached[1]
 
     def check(self) -> tuple[CheckLine, ...]:
         """The table check (issue 6): what the companion believes, public only, with the
@@ -344,7 +359,7 @@ class Session:
         state = self.spec.apply(self.state, action)
         news = list(self.spec.news(state))
         chances = []
-        while (chance := self.spec.prompt(state).chance) is not None:
+        while (chance := self._prompt_of(state).chance) is not None:
             outcome, origin = self._pick(chance, cached)
             # Count each pick before the next one: every pick gets its own stack item and
             # its own RNG pick number, as when the log is replayed.
@@ -417,7 +432,16 @@ class Session:
 
     def _set_state(self, state: Any) -> None:
         self.state = state
-        self._prompt = self.spec.prompt(state)
+        self._prompt = self._prompt_of(state)
+
+    def _prompt_of(self, state: Any) -> Prompt:
+        """``spec.prompt(state)``, computed once for the state an action just reached (the
+        chance loop asks for it, then the new state does: about 0.1 ms each, on the path of
+        every tap)."""
+        last = self._last_prompt
+        if last is None or last[0] is not state:
+            last = self._last_prompt = (state, self.spec.prompt(state))
+        return last[1]
 
     def _note_line(self, line: int | None) -> None:
         if line is not None:

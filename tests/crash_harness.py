@@ -53,7 +53,8 @@ SCRIPTS = {
 
 
 def _fork_replay(script: str, db: str, realtime: bool, speed: float) -> tuple[int, int]:
-    """Fork a child running ``companion replay``; returns (pid, read end of its stdout)."""
+    """Fork a child running ``companion replay``; returns (pid, read end of its stderr, where
+    ``--progress`` writes)."""
     args = ["replay", script, "--db", db, "--progress"]
     if realtime:
         args += ["--realtime", "--speed", str(speed)]
@@ -63,13 +64,13 @@ def _fork_replay(script: str, db: str, realtime: bool, speed: float) -> tuple[in
         code = 70
         try:
             os.close(read)
-            os.dup2(write, 1)
+            os.dup2(write, 2)
             devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, 2)
+            os.dup2(devnull, 1)
             from companion.cli import main
 
             code = main(args)
-            sys.stdout.flush()
+            sys.stderr.flush()
         finally:
             os._exit(code)
     os.close(write)

@@ -43,6 +43,11 @@ READERS = {"cards": "cards", "tiles": "tiles"}  # plus "table", a reader with no
 #: Events fed to daemons by every machine in this process (for the figures).
 COUNT = {"events": 0, "steps": 0}
 
+#: Where each machine's store and socket go (None: the system's temporary directory). The
+#: benchmark may point it at a tmpfs: the fuzz is not about fsync, and a disk shared by
+#: parallel workers would time the disk, not the daemon.
+TMPDIR: str | None = None
+
 MALFORMED = [
     b"this is not json\n", b"{\n", b'{"cmd": "choose", "key": NaN}\n', b"\xff\xfe\x00\x01garbage\n",
     b"[1, 2, 3]\n", b'"just a string"\n', b"{}\n", b'{"cmd": "fly"}\n', b'{"cmd": ["state"]}\n',
@@ -85,7 +90,7 @@ class DaemonUnderFire(RuleBasedStateMachine):
         super().__init__()
         from hardware.simulated import SimulatedTable
 
-        self.tmp = tempfile.TemporaryDirectory(prefix="companion-fuzz-")
+        self.tmp = tempfile.TemporaryDirectory(prefix="companion-fuzz-", dir=TMPDIR)
         self.store = EventStore(Path(self.tmp.name) / "fuzz.sqlite3")
         self.replies = []
         self.daemon = Daemon(self.store, Path(self.tmp.name) / "d.sock", reader_roles=READERS,

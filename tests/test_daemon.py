@@ -6,6 +6,7 @@ import socket
 import stat
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -471,3 +472,87 @@ def test_other_commands_are_answered_while_a_write_waits(daemon, card_reader):
     with Client(daemon.socket_path).connect() as client:
         client.send({"cmd": "write_tag", "component": "creepy_cellar:king:king-A", "wait": 30, "id": 7})
         assert client.request({"cmd": "tags"})["ok"]  # not stuck behind the write
+
+
+def test_the_socket_is_never_reachable_by_others_before_it_is_group_only(tmp_path, monkeypatch):
+    """Issue 8: under the most permissive umask, at the moment the socket is bound, others
+    can neither write it nor reach the directory it is in; then it appears at its path
+    already 0660 (binding at the final path and chmodding afterwards failed this)."""
+    import asyncio
+    import os
+
+    final = tmp_path / "run" / "companion.sock"
+    seen = []
+    start = asyncio.start_unix_server
+
+    async def watched(*args, path=None, **kwargs):
+        server = await start(*args, path=path, **kwargs)
+        bound = Path(path)
+        seen.append((bound, stat.S_IMODE(bound.stat().st_mode), stat.S_IMODE(bound.parent.stat().st_mode)))
+        return server
+
+    monkeypatch.setattr(asyncio, "start_unix_server", watched)
+    old = os.umask(0)
+    try:
+        store = EventStore(tmp_path / "d.sqlite3")
+        d = Daemon(store, final)
+        with DaemonThread(d):
+            assert stat.S_IMODE(final.stat().st_mode) == 0o660
+            with Client(final).connect() as client:
+                assert client.state["type"] == "state"
+            assert sorted(p.name for p in final.parent.iterdir()) == ["companion.sock"]  # no temporary left
+        store.close()
+    finally:
+        os.umask(old)
+    [(bound, mode, parent_mode)] = seen
+    assert bound != final
+    assert mode & 0o002 == 0 or (bound.parent != final.parent and parent_mode & 0o007 == 0), (oct(mode), oct(parent_mode))
+    assert parent_mode & 0o077 == 0
+    assert not final.exists()  # removed when the daemon stops
+
+
+def test_the_recent_log_is_rendered_once_and_again_in_a_new_language(daemon, monkeypatch):
+    """Issue 9: each recent sentence is rendered once per language (a state is published
+    after every input), yet a language change shows the whole log in the new language and
+    every screen gets the same state."""
+    import companion.daemon as daemon_module
+
+    _start(daemon)
+    daemon.submit(Press("dice", 0.1))
+    daemon.drain()
+    calls = []
+    real = daemon_module.render
+    monkeypatch.setattr(daemon_module, "render", lambda text, lang: calls.append(text) or real(text, lang))
+    first = daemon.call(lambda: daemon._state())["log"]  # rendered when published already
+    again = daemon.call(lambda: daemon._state())["log"]
+    assert first == again and len(first) >= 2
+    assert calls == []
+    a, b = Collector(), Collector()
+    with Client(daemon.socket_path, on_message=a).connect() as one, Client(daemon.socket_path, on_message=b).connect():
+        assert one.request({"cmd": "language", "language": "it"})["ok"]
+        italian = a.wait_for(lambda m: m.get("type") == "state" and m["language"] == "it")
+        assert italian == b.wait_for(lambda m: m.get("type") == "state" and m["language"] == "it")
+    assert [c for c in calls if c in first] == first  # each sentence rendered once in Italian
+    assert len(italian["log"]) == len(first)
+    assert [a == b for a, b in zip(italian["log"], first)].count(False) >= len(first) - 1
+    assert italian["log"][2] == "Ada ha fatto 5.", italian["log"]
+
+
+def test_the_view_is_computed_once_per_state(daemon, monkeypatch):
+    """Issue 9: states published about an unchanged game (a screen connecting, a reader
+    status, the language) reuse its view (the odds meter costs about 1 ms); a new state
+    gets a new view."""
+    _start(daemon)
+    session = daemon.session
+    calls = []
+    real = session.spec.view
+    monkeypatch.setattr(session, "spec", type(session.spec)(**{**session.spec.__dict__,
+                                                               "view": lambda s: calls.append(s) or real(s)}))
+    for _ in range(3):  # the view of this state was made when the game started
+        daemon.call(lambda: daemon.publish())
+    assert calls == []
+    daemon.submit(Press("dice", 0.1))
+    daemon.drain()
+    daemon.call(lambda: daemon.publish())
+    assert len(calls) == 1 and calls[0] is session.state
+    assert daemon.call(lambda: session.view()) == real(session.state)

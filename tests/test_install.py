@@ -223,3 +223,26 @@ def test_tools_find_the_installed_service(tmp_path, monkeypatch):
     (tmp_path / "user" / "haunt-companion").mkdir(parents=True)
     (tmp_path / "user" / "haunt-companion" / "config.toml").write_text("")
     assert config.default_config_path() == tmp_path / "user" / "haunt-companion" / "config.toml"  # yours first
+
+
+def test_a_missing_xdg_runtime_dir_is_said_once_plainly_not_warned_raw(tmp_path, monkeypatch, caplog):
+    """platformdirs' RuntimeDirWarning (its class name and a source line on stderr) becomes
+    one plain log line, however often the socket path is asked for."""
+    import logging
+    import warnings
+
+    from companion import paths
+
+    for name in ("XDG_RUNTIME_DIR", "COMPANION_SOCKET", "RUNTIME_DIRECTORY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(paths, "SYSTEM_SOCKET", tmp_path / "no-system" / "companion.sock")
+    paths._say_runtime_dir.cache_clear()
+    with warnings.catch_warnings(record=True) as raw, caplog.at_level(logging.WARNING, logger="companion.paths"):
+        warnings.simplefilter("always")
+        first, second = paths.default_socket(), paths.default_socket()
+    assert first == second and first.name == "companion.sock"
+    assert [str(w.message) for w in raw] == []
+    said = [r.getMessage() for r in caplog.records if r.name == "companion.paths"]
+    assert len(said) == 1, said
+    assert said[0].startswith("XDG_RUNTIME_DIR is not set") and str(first.parent) in said[0]
+    assert "COMPANION_SOCKET" in said[0]

@@ -29,9 +29,11 @@ def test_sigkill_then_resume_loses_nothing(tmp_path, kill_after):
     proc = subprocess.Popen(
         [sys.executable, "-m", "companion", "replay", DEMO, "--db", str(db), "--realtime",
          "--speed", "40", "--progress"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     acknowledged = []
-    for line in proc.stdout:
+    for line in proc.stderr:  # --progress writes to stderr
+        if not (line.startswith("line ") and line.rstrip().endswith(": accepted")):
+            continue
         acknowledged.append(int(line.split()[1].rstrip(":")))
         if len(acknowledged) == kill_after:
             os.kill(proc.pid, signal.SIGKILL)

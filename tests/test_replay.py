@@ -9,6 +9,7 @@ import pytest
 from companion import script
 from companion.cli import bundled_demo, main
 from companion.demo import build
+from companion.inputs import Touch
 from companion.replay import ReplayFailed, replay
 from companion.store import EventStore
 
@@ -160,3 +161,70 @@ def test_a_programmed_card_of_another_game_is_refused():
                             {"at": 1, "tap": "04A0000000000C", "ndef": "clue_it:kid:mike-hanlon"}, **PHYSICAL))
     assert result.refused == [(3, "That tag is clue_it:kid:mike-hanlon, from another game; "
                                   "this table plays Ghost Fightin' Treasure Hunters: Creepy Cellar.")]
+
+
+def _edited(demo, number, new_input):
+    """``demo`` with line ``number``'s input replaced (parsed from its script record)."""
+    from companion import inputs
+
+    return script.TableScript(demo.header, tuple(
+        line if line.number != number else script.ScriptLine(line.number, line.at, inputs.from_json(new_input))
+        for line in demo.lines))
+
+
+def test_resuming_from_a_script_edited_since_is_refused_naming_the_line(tmp_path):
+    """``replay --db`` resumes after the last recorded line only if the lines already
+    played are still the inputs the store recorded; an edit there would make the resumed
+    game neither the recorded one nor the edited script's."""
+    demo = bundled_demo()
+    db = tmp_path / "g.sqlite3"
+    replay(script.TableScript(demo.header, demo.lines[:30]), db=db)
+    target = [line for line in demo.lines[:30] if isinstance(line.input, Touch) and line.input.key != "undo"][-1]
+    with pytest.raises(ReplayFailed) as caught:
+        replay(_edited(demo, target.number, {"touch": "no-such-key"}), db=db)
+    assert caught.value.line == target.number
+    assert "the script was edited after its game was recorded in" in str(caught.value)
+    assert "touch 'no-such-key'" in str(caught.value)
+    store = EventStore(db)  # nothing was fed: the game is as it was
+    assert max(e.body.get("line") or 0 for e in store.events(store.games()[0].id)) <= 31
+    store.close()
+    # a shortened script is an edit too; the untouched script still resumes
+    with pytest.raises(ReplayFailed, match="this line is now no input"):
+        replay(script.TableScript(demo.header, demo.lines[:5]), db=db)
+    assert replay(demo, db=db).resumed_after == 31
+
+
+def test_the_cli_refuses_an_edited_script_with_exit_2(tmp_path, capsys):
+    demo_text = (Path(__file__).parents[1] / "companion" / "data" / "demo.jsonl").read_text(encoding="utf-8")
+    rows = demo_text.splitlines()
+    path, db = tmp_path / "s.jsonl", tmp_path / "g.sqlite3"
+    path.write_text("\n".join(rows[:12]) + "\n", encoding="utf-8")
+    assert main(["replay", str(path), "--db", str(db)]) == 0
+    first = json.loads(rows[1])
+    rows[1] = json.dumps({**{k: v for k, v in first.items() if k == "at"}, "touch": "end-turn"})
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["replay", str(path), "--db", str(db)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("companion: the table script cannot go on: line 2: the script was edited")
+
+
+def test_unused_stack_outcomes_are_reported_as_a_warning(tmp_path, capsys):
+    result = replay(_script({"at": 0, "button": "dice"}, stack={"movement_die": [4, 5, 6], "ghost": ["room-C"]}))
+    assert result.unused_stack == {"movement_die": [5, 6]}
+    path = tmp_path / "s.jsonl"
+    path.write_text("\n".join([json.dumps({**HEADER, "stack": {"movement_die": [4, 5, 6], "ghost": ["room-C"]}}),
+                               json.dumps({"at": 0, "button": "dice"})]))
+    assert main(["replay", str(path)]) == 0
+    assert "companion: warning: the script's stack was not used up (left: movement_die: 5, 6)" in capsys.readouterr().err
+    assert replay(_script({"at": 0, "button": "dice"}, stack={"movement_die": [4], "ghost": ["room-C"]})).unused_stack == {}
+
+
+def test_progress_goes_to_stderr_and_json_alone_to_stdout(tmp_path, capsys):
+    path = tmp_path / "s.jsonl"
+    path.write_text("\n".join([json.dumps({**HEADER, "stack": {"movement_die": [4], "ghost": ["room-C"]}}),
+                               json.dumps({"at": 0, "button": "dice"}), json.dumps({"at": 1, "touch": "end-turn"})]))
+    assert main(["replay", str(path), "--json", "--progress"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["turn"] == "Bo"  # stdout is one JSON object, nothing else
+    assert [line for line in err.splitlines() if line.startswith("line ")] == ["line 2: accepted", "line 3: accepted"]

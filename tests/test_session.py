@@ -231,3 +231,27 @@ def test_undo_of_a_touch_names_the_choice_not_its_key(make_session):
     assert session.handle(Touch("roll")).accepted
     reply = session.handle(Touch("undo"))
     assert reply.news == (f"Undone: {session.prompt.choice('roll').label}.",)
+
+
+def test_each_state_reached_gets_its_prompt_and_view_computed_once(make_session, monkeypatch):
+    """Issue 9: on the path of every tap the prompt of the state an action reaches was
+    computed twice (the chance loop, then the new state); now once per state reached. The
+    view is computed once per state too, however many screens or messages ask."""
+    session = make_session(seed=11, stack={"movement_die": [4], "ghost": ["room-C"]})
+    spec = session.spec
+    prompts, views = [], []
+    monkeypatch.setattr(session, "spec", type(spec)(**{
+        **spec.__dict__,
+        "prompt": lambda state: prompts.append(state) or spec.prompt(state),
+        "view": lambda state: views.append(state) or spec.view(state)}))
+    assert session.handle(Press("dice")).accepted  # the roll, then the die's and the card's chances
+    chances = len(session.history[-1].chances)
+    assert chances == 2
+    assert len(prompts) == 1 + chances  # each state reached once (was 2 + chances)
+    assert len({id(s) for s in prompts}) == len(prompts)
+    assert prompts[-1] is session.state and session.prompt == spec.prompt(session.state)
+    first = session.view()
+    assert session.view() is first and views == [session.state]
+    assert first == spec.view(session.state)
+    assert session.handle(Touch("undo")).accepted
+    assert session.view() == spec.view(session.state) and len(views) == 2

@@ -16,7 +16,7 @@ from hardware.nfc.pn532_sim import SimulatedPN532
 GHOST_H = "04112233445566"
 
 
-def _wait(predicate, timeout=5.0):
+def _wait(predicate, timeout=30.0):  # generous: it only matters when the tap is lost
     deadline = time.monotonic() + timeout
     while not predicate():
         assert time.monotonic() < deadline, "timed out"

@@ -133,6 +133,12 @@ class SimulatedPN532:
         with self._lock:
             self._reject_next = True
 
+    def pending(self) -> int:
+        """How many chunks are waiting to be sent (a delayed answer not yet aborted or due);
+        tests wait on this instead of sleeping."""
+        with self._lock:
+            return len(self._pending)
+
     def codes(self) -> list[int]:
         """The command codes received so far."""
         with self._lock:

@@ -138,7 +138,9 @@ def test_a_serial_port_that_vanishes_and_comes_back(daemon, tmp_path):
     port = tmp_path / "serial0"  # like /dev/serial0: a link to whatever tty the adapter is
     sims = [SimulatedPN532()]
     port.symlink_to(sims[0].port)
-    supervisor = ReaderSupervisor("cards", lambda: PN532Reader("cards", str(port)), daemon.on_presence,
+    # a patient timeout: on a loaded machine the driver's 50 ms let healthy polls time out,
+    # and a reader going offline by itself blurred the unplugging below
+    supervisor = ReaderSupervisor("cards", lambda: PN532Reader("cards", str(port), timeout=1.0), daemon.on_presence,
                                   daemon.on_reader_status, interval=0.05, max_backoff=1.0)
     supervisor.start()
     watch = Watch()
