@@ -65,10 +65,15 @@ def optional(inner: FieldCodec) -> FieldCodec:
                       lambda v: None if v is None else inner.decode(v))
 
 
+def each(inner: FieldCodec) -> FieldCodec:
+    """A field holding a tuple whose items are each coded by ``inner``."""
+    return FieldCodec(lambda items: [inner.encode(i) for i in items],
+                      lambda items: tuple(inner.decode(i) for i in items))
+
+
 def records(kind: type) -> FieldCodec:
     """A field holding a tuple of ``kind`` dataclasses (each written as a dict of plain values)."""
-    return FieldCodec(lambda items: [record(kind).encode(i) for i in items],
-                      lambda items: tuple(record(kind).decode(i) for i in items))
+    return each(record(kind))
 
 
 def record(kind: type) -> FieldCodec:
@@ -77,8 +82,8 @@ def record(kind: type) -> FieldCodec:
                       lambda data: kind(**{k: tuples(v) for k, v in data.items()}))
 
 
-def state_codec(kind: type, version: int, title: str,
-                special: Mapping[str, FieldCodec] | None = None) -> tuple[Callable[[Any], dict], Callable[[dict], Any]]:
+def state_codec(kind: type, version: int, title: str, special: Mapping[str, FieldCodec] | None = None,
+                derived: tuple[str, ...] = ()) -> tuple[Callable[[Any], dict], Callable[[dict], Any]]:
     """``(encode, decode)`` for the state dataclass ``kind``.
 
     Args:
@@ -86,14 +91,16 @@ def state_codec(kind: type, version: int, title: str,
         version: the format version written as ``"version"``; decode refuses another.
         title: the game's name, for error messages.
         special: field name -> its :class:`FieldCodec`; other fields are :data:`PLAIN`.
+        derived: fields the class rebuilds itself from the others (a cache filled in
+            ``__post_init__``): not stored. Fields declared ``init=False`` are not stored either.
 
     Returns:
         ``encode(state) -> dict`` and ``decode(dict) -> state``; decode raises ValueError
         for another version or a missing or unknown field.
     """
     special = dict(special or {})
-    names = [f.name for f in fields(kind)]
-    unknown = sorted(set(special) - set(names))
+    names = [f.name for f in fields(kind) if f.init and f.name not in derived]
+    unknown = sorted((set(special) | set(derived)) - {f.name for f in fields(kind)})
     if unknown:
         raise ValueError(f"{kind.__name__} has no field {unknown[0]!r}")
     codecs = {name: special.get(name, PLAIN) for name in names}

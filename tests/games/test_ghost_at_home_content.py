@@ -207,4 +207,5 @@ def test_codec_round_trip_with_card_data(data, taps):
     state = light(new(data=data), *taps)
     assert decode(encode(state)) == state
     old = {k: v for k, v in encode(state).items() if k not in ("paid_pieces", "printed_bulbs")}
-    assert decode({**old, "version": 1}).printed_bulbs == ()  # a snapshot from before card data
+    with pytest.raises(ValueError, match="version 1 is not 3"):  # an older snapshot is not used: the log is replayed
+        decode({**old, "version": 1})
