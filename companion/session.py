@@ -280,6 +280,8 @@ class Session:
         choice = prompt.for_component(component)
         if choice is not None:
             return choice.key
+        if self.spec.tap_refusal is not None and (why := self.spec.tap_refusal(self.state, component)):
+            raise Rejected(why)
         kind = component.rsplit(":", 1)[0] + ":"
         if any(c.component and c.component.startswith(kind) for c in prompt.choices):
             raise Rejected(msg("{label} is not in the deck now: it was drawn already. {prompt}",

@@ -149,6 +149,9 @@ class GameSpec:
         encode: ``state -> dict`` of plain JSON values (hidden information included: this
             is for the event store's snapshots, never for a screen); None if not provided.
         decode: ``dict -> state``, the inverse of ``encode``: ``decode(encode(s)) == s``.
+        tap_refusal: ``(state, component_id) -> sentence or None``: the game's own reason
+            for refusing a tap that picks no choice now ("That is Bo's red hunter; Ada is
+            moving."); None (or no function) leaves the session's general refusal.
     """
 
     id: str
@@ -169,6 +172,7 @@ class GameSpec:
     pieces: tuple[str, ...] = ()
     encode: Callable[[Any], dict] | None = None
     decode: Callable[[dict], Any] | None = None
+    tap_refusal: Callable[[Any, str], Msg | str | None] | None = None
 
 
 def resolve_options(spec: GameSpec, given: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -102,6 +102,12 @@ OPTIONS = (
         "Fighting (notes 1.5: UNKNOWN)",
     ),
     OptionSpec(
+        "two_player_turns", "alternate", ("alternate", "choose"),
+        "With 2 players (two hunters each): each player moves their two hunters in turn "
+        "(alternate), or picks which of the two takes each turn (choose: tap or touch it).",
+        "notes 1.5 Setup: \"With 2 players, each controls 2 hunters\" (turns not stated)",
+    ),
+    OptionSpec(
         "jinxed_passage_room", "jinxed_room", ("jinxed_room", "home"),
         "A dropped Jinxed Item puts a discarded secret passage tile in the Jinxed Item's room, "
         "or back in its own room (A, F, G, K).",
@@ -126,7 +132,8 @@ SPEC = GameSpec(
     pieces=components.pieces(),
     outcome=lambda state: state.outcome,
     reader_roles={"ghost": "cards", "king": "cards", "cellar": "cards",
-                  "treasure": "tiles", "jinxed": "tiles"},
+                  "treasure": "tiles", "jinxed": "tiles", "hunter": "tiles"},
+    tap_refusal=rules.tap_refusal,
     encode=codec.encode,
     decode=codec.decode,
 )
