@@ -132,6 +132,17 @@ def _parser() -> argparse.ArgumentParser:
     walk.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
     walk.set_defaults(run=cmd_enroll)
 
+    content = sub.add_parser("content", help="what is printed on your copy of the cards (games whose card data is not public)",
+                             description="List a game's cards with printed data to enter (companion content GAME), "
+                                         "record what one card shows (companion content PIECE --set bulbs=3 doors=left,up), "
+                                         "or forget it (companion content PIECE --reset). Entries count from the next new game.")
+    content.add_argument("target", metavar="GAME|PIECE", help="a game id to list, or the card (piece id) to set or reset")
+    change = content.add_mutually_exclusive_group()
+    change.add_argument("--set", nargs="+", metavar="FIELD=VALUE", dest="assign", help="e.g. bulbs=3 doors=left,up")
+    change.add_argument("--reset", action="store_true", help="forget what was entered for this card")
+    content.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
+    content.set_defaults(run=cmd_content)
+
     ui = sub.add_parser("ui", help="run the Kivy touchscreen client")
     ui.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
     ui.add_argument("--fullscreen", action="store_true", help="fill the screen")
@@ -489,6 +500,19 @@ def cmd_tags_daemon(args) -> int:
         ack = client.request(message)
     print(ack["text"], file=sys.stdout if ack["ok"] else sys.stderr)
     return 0 if ack["ok"] else 2
+
+
+def cmd_content(args) -> int:
+    """``companion content GAME`` / ``content PIECE --set FIELD=VALUE...`` / ``content PIECE --reset``."""
+    from companion.content_cli import list_command, set_command
+    from companion.paths import default_socket
+
+    socket = args.socket or default_socket()
+    if args.assign:
+        return set_command(args.target, args.assign, socket)
+    if args.reset:
+        return set_command(args.target, None, socket)
+    return list_command(args.target, socket)
 
 
 def cmd_enroll(args) -> int:

@@ -312,14 +312,14 @@ class Daemon:
 
     def _tag_feedback(self, tap: Tap) -> None:
         """Tell the buzzer/LED whether ``tap`` named a component (before the rules run)."""
-        from companion.engine import known_component
+        from companion.engine import known_piece
 
         if self.walk is not None:
             known = True  # every tag is welcome while enrolling
         elif self.session is not None:
             known = self.session.component_for(tap) is not None
         else:
-            known = tap.uid in self.store.enrolled_tags() or known_component(tap.ndef)
+            known = tap.uid in self.store.enrolled_tags() or known_piece(tap.ndef)
         try:
             self.on_tag(known)
         except Exception:  # feedback is optional: it must never cost an input
@@ -493,6 +493,8 @@ class Daemon:
             return await self._in_order(lambda: self._send_games(writer))
         if cmd == "about":
             return await self._in_order(lambda: self._send_about(writer))
+        if cmd in ("content", "content_set"):
+            return await self._in_order(lambda: self._content_command(cmd, message, writer))
         raise protocol.ProtocolError(f"unknown command {cmd!r}")
 
     async def _in_order(self, fn: Callable[[], Any]) -> Any:
@@ -510,6 +512,7 @@ class Daemon:
         try:
             if extra:
                 raise HeaderError(f"new_game takes game, players and options, not {extra[0]!r}")
+            raw["content"] = _table_content(raw.get("game"), self.store)  # the table's, never a client's
             header = GameHeader.from_json(raw)
             if self.session is not None and not self.session.prompt.over and message.get("abandon") is not True:
                 raise HeaderError("a game is still running; finish it, or ask again with \"abandon\": true")
@@ -537,6 +540,21 @@ class Daemon:
                 text += f" It was {previous} before."
         if self.session is not None:
             self.session.use_tags(self.store.enrolled_tags())
+        return True, text
+
+    def _content_command(self, cmd: str, message: dict[str, Any], writer) -> tuple[bool, str]:
+        """``content`` (game): the forms of the game's printed data, to the asker only;
+        ``content_set`` (component, fields: an object, or null to forget): record an entry
+        (:mod:`companion.table_content`). Entries count from the next new game."""
+        from companion import table_content
+        from companion.engine import get_game
+
+        if cmd == "content":
+            spec = get_game(_text_arg(message, "game"))
+            self._send(writer, table_content.forms(spec, self.store.content(spec.id), self.language))
+            return True, ""
+        text = table_content.save(self.store, message.get("component"), message.get("fields"))
+        log.info("content: %s", render(text, "en"))
         return True, text
 
     def _set_language(self, language: Any) -> tuple[bool, str]:
@@ -580,9 +598,9 @@ class Daemon:
         """A tap during the walk enrolls a piece instead of playing (a removal does nothing)."""
         if isinstance(inp, Remove):
             return Reply(False, ignored=True)
-        from companion.engine import known_component
+        from companion.engine import known_piece
 
-        carried = inp.ndef if known_component(inp.ndef) else None
+        carried = inp.ndef if known_piece(inp.ndef) else None
         self.walk, change = enrollment.tap(self.walk, inp.uid, self.store.enrolled_tags(), carried)
         self._apply_change(change)
         return Reply(True, self._publish_walk())
@@ -716,15 +734,27 @@ def _text_arg(message: dict[str, Any], key: str, required: bool = True) -> str |
     return value
 
 
+def _table_content(game: Any, store: EventStore) -> dict[str, Any]:
+    """The printed data the table entered for ``game`` (for a new game's header)."""
+    from companion.engine import get_game
+    from companion.engine.registry import UnknownGame
+    from companion.table_content import for_header
+
+    try:
+        return for_header(get_game(game), store) if isinstance(game, str) else {}
+    except UnknownGame:
+        return {}  # the header check says so
+
+
 def _known_component(component: Any) -> str:
     """``component`` if it is a component id of a registered game.
 
     Raises:
         ProtocolError: it is not.
     """
-    from companion.engine import known_component
+    from companion.engine import known_piece
 
-    if not known_component(component):
+    if not known_piece(component):
         raise protocol.ProtocolError(f"no component {component!r} in any game "
                                      f"(ids look like creepy_cellar:ghost:room-H)")
     return component

@@ -45,7 +45,8 @@ class Walk:
 
     Attributes:
         game: the game id.
-        pieces: component id per physical piece, in order.
+        pieces: component id per physical piece, in order (``component#n`` for a copy
+            whose print differs from its siblings').
         labels: what the table calls each piece ("Trap Door card, copy 2 of 2").
         steps: one per piece already dealt with (enrolled or skipped), oldest first.
         pending: a UID already enrolled as something else, waiting for a second tap.
@@ -93,10 +94,22 @@ class Walk:
 
 
 def start(spec: GameSpec) -> Walk:
-    """A walk over every tagged piece of ``spec``."""
+    """A walk over every tagged piece of ``spec``. A copy of a component whose copies differ
+    in print (:attr:`ContentSpec.per_copy`) is enrolled as its piece id ``component#n``."""
     pieces = tuple(spec.pieces) or tuple(sorted(spec.components))
-    walk = Walk(spec.id, pieces, _labels(spec, pieces))
+    walk = Walk(spec.id, _piece_ids(spec, pieces), _labels(spec, pieces))
     return replace(walk, message=walk.asking())
+
+
+def _piece_ids(spec: GameSpec, pieces: tuple[str, ...]) -> tuple[str, ...]:
+    copies = Counter(pieces)
+    seen: Counter = Counter()
+    ids = []
+    for piece in pieces:
+        seen[piece] += 1
+        apart = spec.content is not None and spec.content.per_copy(piece) and copies[piece] > 1
+        ids.append(f"{piece}#{seen[piece]}" if apart else piece)
+    return tuple(ids)
 
 
 def _labels(spec: GameSpec, pieces: tuple[str, ...]) -> tuple[str, ...]:
@@ -135,6 +148,9 @@ def tap(walk: Walk, uid: str, enrolled: Mapping[str, str], carried: str | None =
     current = enrolled.get(uid)
     if current == wanted or (current is None and carried == wanted):
         return _advance(walk, Step(uid, current), msg("That tag is already the {label}.", label=label)), None
+    if current is None and carried is not None and carried == wanted.partition("#")[0]:  # which copy: ours to say
+        return (_advance(walk, Step(uid, None, True), msg("Tag {uid} is now the {label}.", uid=uid, label=label)),
+                Change(uid, wanted))
     other = current or carried
     if other is not None and walk.pending != uid:
         if current:

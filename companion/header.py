@@ -2,7 +2,9 @@
 
 It is the first line of a table script and the ``header`` of a stored game:
 ``{"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 7, "options": {...},
-"stack": {"movement_die": [3, 6], "ghost": ["room-C"]}, "tags": {"<UID hex>": "<component>"}}``.
+"stack": {"movement_die": [3, 6], "ghost": ["room-C"]}, "tags": {"<UID hex>": "<component>"},
+"content": {"<component>": {"<field>": <value>}}}`` (``content``: what is printed on the table's
+own copy of the cards, :mod:`companion.engine.content`; only for games that take it).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from companion.inputs import InputError
 from companion.tags import TagRegistry
 
 #: Header keys; anything else is a typo and is refused.
-KEYS = frozenset({"game", "players", "seed", "options", "stack", "tags"})
+KEYS = frozenset({"game", "players", "seed", "options", "stack", "tags", "content"})
 
 #: Longest player name, in characters (it must fit a button on a 800x480 screen).
 MAX_NAME = 24
@@ -47,6 +49,8 @@ class GameHeader:
         options: options and house rules as given (defaults are filled in by the session).
         stack: forced next outcomes per chance source, e.g. ``{"movement_die": [3, 6]}``.
         tags: UID hex -> component id.
+        content: component id -> the printed data the table entered for it (checked by the
+            game's :class:`~companion.engine.content.ContentSpec`); empty for most games.
     """
 
     game: str
@@ -55,6 +59,7 @@ class GameHeader:
     options: dict[str, Any] = field(default_factory=dict)
     stack: dict[str, list] = field(default_factory=dict)
     tags: dict[str, str] = field(default_factory=dict)
+    content: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @classmethod
     def from_json(cls, raw: Any) -> "GameHeader":
@@ -80,7 +85,8 @@ class GameHeader:
             raise HeaderError(str(exc)) from exc
         stack = _stack(spec, _mapping(raw.get("stack"), "stack"))
         tags = _tags(spec, _mapping(raw.get("tags"), "tags"))
-        return cls(spec.id, players, seed, options, stack, tags)
+        content = _content(spec, _mapping(raw.get("content"), "content"))
+        return cls(spec.id, players, seed, options, stack, tags, content)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -90,6 +96,7 @@ class GameHeader:
             "options": self.options,
             "stack": self.stack,
             "tags": self.tags,
+            **({"content": self.content} if self.content else {}),  # older headers keep their key
         }
 
     def key(self) -> str:
@@ -153,11 +160,25 @@ def _tags(spec: GameSpec, raw: dict) -> dict[str, str]:
         tags = TagRegistry.from_json(raw).to_json()
     except InputError as exc:
         raise HeaderError(str(exc)) from exc
-    from companion.engine import known_component
+    from companion.engine import known_piece
 
     for uid, component in tags.items():
-        if component.startswith(f"{spec.id}:") and component not in spec.components:
+        if component.startswith(f"{spec.id}:") and component.partition("#")[0] not in spec.components:
             raise HeaderError(f"tag {uid}: {spec.title} has no component {component!r}")
-        if not known_component(component):  # a card of another game is fine, if it exists
+        if not known_piece(component):  # a card of another game is fine, if it exists
             raise HeaderError(f"tag {uid}: no game has a component {component!r}")
     return tags
+
+
+def _content(spec: GameSpec, raw: dict) -> dict[str, dict[str, Any]]:
+    from companion.engine.content import ContentError, check_table
+    from companion.engine.registry import copies
+
+    if not raw:
+        return {}
+    if spec.content is None:
+        raise HeaderError(f"{spec.title} takes no 'content': nothing printed on its cards is entered")
+    try:
+        return check_table(spec.content, spec.components, raw, lambda component: copies(spec, component))
+    except ContentError as exc:
+        raise HeaderError(f"'content': {exc}") from exc

@@ -20,6 +20,9 @@ Client -> daemon:
     ``{"cmd": "enroll_start", "game": ...}``, ``enroll_skip``, ``enroll_undo``, ``enroll_stop``;
     programming a tag: ``{"cmd": "write_tag", "component": ..., "reader": ..., "wait": 15,
     "force": false}`` (answered when done; cancelled if the client leaves).
+    printed card data (:mod:`companion.table_content`): ``{"cmd": "content", "game": G}``
+    (answered ``{"type": "content", ...}`` to the asker), ``{"cmd": "content_set",
+    "component": C, "fields": {...} or null}`` (counts from the next new game).
     Any of them may carry an ``"id"`` to get an ack. Problems with a command are told to
     the client that sent it; a refused table input (a touch at the wrong moment) is told to
     every client, since every client is a screen at the table.

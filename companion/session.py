@@ -22,7 +22,7 @@ from typing import Any
 
 from companion import inputs
 from companion.chance import ChancePicker
-from companion.engine import GameSpec, Prompt, get_game, known_component, resolve_options
+from companion.engine import GameSpec, Prompt, get_game, known_piece, resolve_options, split_piece
 from companion.engine.core import sentence
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
@@ -131,7 +131,11 @@ class Session:
 
     def __post_init__(self) -> None:
         options = resolve_options(self.spec, self.header.options)
-        self._set_state(self.spec.setup(self.header.players, options))
+        if self.spec.content is not None:
+            state = self.spec.setup(self.header.players, options, content=self.header.content)
+        else:
+            state = self.spec.setup(self.header.players, options)
+        self._set_state(state)
         self._picker = ChancePicker(self.header.seed, self.header.stack)
         self.use_tags(self.enrolled)
 
@@ -265,8 +269,15 @@ class Session:
 
     def component_for(self, tap: Tap) -> str | None:
         """The component id a tap stands for: the registry's entry, else the tag's own text
-        record when it is shaped like a component id; None for an unknown tag."""
-        return self._tags.lookup(tap.uid) or (tap.ndef if known_component(tap.ndef) else None)
+        record when it is shaped like a component id; None for an unknown tag. A tag
+        enrolled as one copy of a component (``component#n``) stands for the component."""
+        piece = self.piece_for(tap)
+        return piece.partition("#")[0] if piece is not None else None
+
+    def piece_for(self, tap: Tap) -> str | None:
+        """Like :meth:`component_for`, with the copy number when the tag names one
+        (``ghost_at_home:room:first-floor#3``)."""
+        return self._tags.lookup(tap.uid) or (tap.ndef if known_piece(tap.ndef) else None)
 
     def _tap_action(self, tap: Tap, prompt: Prompt) -> str:
         component = self.component_for(tap)
@@ -279,7 +290,8 @@ class Session:
         self._check_reader(tap, component, label)
         choice = prompt.for_component(component)
         if choice is not None:
-            return choice.key
+            copy = split_piece(self.piece_for(tap))[1]
+            return f"{choice.key}#{copy}" if choice.per_copy and copy else choice.key
         if self.spec.tap_refusal is not None and (why := self.spec.tap_refusal(self.state, component)):
             raise Rejected(why)
         kind = component.rsplit(":", 1)[0] + ":"
@@ -344,7 +356,7 @@ class Session:
         seq = self._persist("undo", _with_line({"input": inputs.to_json(inp)}, line))
         entry = self._revert(line)
         self._after_event(seq)
-        choice = self.prompt.choice(entry.action)
+        choice = self.prompt.choice(entry.action) or self.prompt.choice(entry.action.partition("#")[0])
         if choice is not None and choice.private:
             return Reply(True, news=(msg("Undone: a private choice."),))
         label = choice.label if choice is not None else entry.action

@@ -4,11 +4,13 @@ One writer (the daemon). WAL journal, ``synchronous=FULL`` (a transaction that r
 is on disk), ``PRAGMA integrity_check`` at open. Schema:
 
 * ``games(id, game, key, header, started, outcome)``: one row per game; ``header`` is the
-  JSON game header (game, players, seed, options, stack, tags); ``key`` identifies the
+  JSON game header (game, players, seed, options, stack, tags, content); ``key`` identifies the
   table script a game came from, if any; ``outcome`` stays NULL while the game is unfinished.
 * ``events(game_id, seq, kind, body, at)``: ``kind`` is ``"input"`` (an accepted input with
   its action and the chance outcomes it caused) or ``"undo"``; ``at`` is wall-clock seconds.
 * ``tags(uid, component, enrolled)``: the tag registry.
+* ``content(component, game, fields, entered)``: what the owner entered as printed on the
+  table's own copy of a card (JSON ``{field: value}``; :mod:`companion.engine.content`).
 * ``snapshots(game_id, seq, version, body, at)``: the session after event ``seq``, so a
   resume replays only the events after it (issue 9). A snapshot is a cache: ``version``
   names the companion version and game that wrote it, and one of another version is
@@ -42,7 +44,7 @@ from companion.errors import StoreError
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 3  # 2: the tags table; 3: snapshots (older stores gain them when opened)
+SCHEMA_VERSION = 4  # 2: the tags table; 3: snapshots; 4: content (older stores gain them when opened)
 
 #: Snapshots kept per game (the newest ones).
 SNAPSHOTS_KEPT = 2
@@ -69,6 +71,12 @@ CREATE TABLE IF NOT EXISTS tags (
     component TEXT NOT NULL,
     enrolled REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS content (
+    component TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    fields TEXT NOT NULL,
+    entered REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS snapshots (
     game_id INTEGER NOT NULL REFERENCES games(id),
     seq INTEGER NOT NULL,
@@ -89,7 +97,7 @@ GOOD_COPY = ".last-good"
 
 #: Every table the schema has ever had: a store holding only some of them is ours, cut short
 #: while it was being created (issue 8, torn writes).
-OUR_TABLES = frozenset({"games", "events", "tags", "snapshots"})
+OUR_TABLES = frozenset({"games", "events", "tags", "snapshots", "content"})
 
 
 class CorruptStore(StoreError):
@@ -278,6 +286,32 @@ class EventStore:
         except sqlite3.Error as exc:
             raise StoreError(f"could not forget tag {uid} in {self.path}: {exc}") from exc
         return cursor.rowcount > 0
+
+    def content(self, game: str) -> dict[str, dict[str, Any]]:
+        """The printed data the table entered for ``game``'s components:
+        ``{component id: {field: value}}`` (:mod:`companion.engine.content`)."""
+        rows = self._db.execute("SELECT component, fields FROM content WHERE game = ? ORDER BY component", (game,))
+        return {component: _decode(fields, f"content of {component}") for component, fields in rows}
+
+    def set_content(self, component: str, fields: dict[str, Any] | None, now: float) -> dict[str, Any] | None:
+        """Record what is printed on ``component`` (its game is the id's first part), or forget
+        it when ``fields`` is None; returns what was recorded before.
+
+        Raises:
+            StoreError: the write failed; nothing was written.
+        """
+        try:
+            with self._transaction():
+                row = self._db.execute("SELECT fields FROM content WHERE component = ?", (component,)).fetchone()
+                if fields is None:
+                    self._db.execute("DELETE FROM content WHERE component = ?", (component,))
+                else:
+                    self._db.execute("INSERT OR REPLACE INTO content (component, game, fields, entered) "
+                                     "VALUES (?, ?, ?, ?)", (component, component.split(":")[0],
+                                                             json.dumps(fields, sort_keys=True), now))
+        except sqlite3.Error as exc:
+            raise StoreError(f"could not record the data of {component} in {self.path}: {exc}") from exc
+        return _decode(row[0], f"content of {component}") if row else None
 
     def events(self, game_id: int, after: int = 0) -> list[Event]:
         """The events of a game with ``seq`` above ``after``, in order (all of them by default)."""
@@ -646,6 +680,10 @@ def _salvage_rows(src: sqlite3.Connection, store: EventStore) -> int:
         for uid, component, enrolled in _rows(src, "SELECT uid, component, enrolled FROM tags"):
             db.execute("INSERT OR REPLACE INTO tags (uid, component, enrolled) VALUES (?, ?, ?)",
                        (uid, component, enrolled))
+        for component, game, fields, entered in _rows(src, "SELECT component, game, fields, entered FROM content"):
+            if _parses(fields):
+                db.execute("INSERT OR REPLACE INTO content (component, game, fields, entered) VALUES (?, ?, ?, ?)",
+                           (component, game, fields, entered))
     return count
 
 

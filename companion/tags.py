@@ -1,7 +1,9 @@
 """Tag registry: which physical component each NFC tag UID stands for.
 
-Component ids are ``game:kind:name`` (``creepy_cellar:ghost:room-H``). Enrollment (issue 3)
-will write this registry; in the walking skeleton it comes from a script header.
+Component ids are ``game:kind:name`` (``creepy_cellar:ghost:room-H``); a tag may also name one
+copy of a component whose copies differ in print, ``game:kind:name#n``
+(:func:`companion.engine.known_piece`). The enrollment walk and ``companion tags enroll``
+write the registry into the event store; a script's header can carry its own.
 """
 
 from __future__ import annotations
@@ -31,8 +33,9 @@ class TagRegistry:
         """
         tags = {}
         for uid, component in (raw or {}).items():
-            if not isinstance(component, str) or component.count(":") != 2:
-                raise InputError(f"tag {uid}: a component id is 'game:kind:name', not {component!r}")
+            if not isinstance(component, str) or component.partition("#")[0].count(":") != 2:
+                raise InputError(f"tag {uid}: a component id is 'game:kind:name' (or 'game:kind:name#copy'), "
+                                 f"not {component!r}")
             key = normalise_uid(uid)
             if key in tags:
                 raise InputError(f"tag {uid} is listed twice (as {key})")

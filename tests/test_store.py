@@ -111,4 +111,5 @@ def test_a_version_1_store_gains_the_tag_registry(tmp_path):
     store = EventStore(path)
     assert store.enrolled_tags() == {}
     assert store.enroll_tag("04112233", "creepy_cellar:ghost:room-H", now=1.0) is None
-    assert store._db.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert store._db.execute("PRAGMA user_version").fetchone()[0] == 4
+    assert store.content("children") == {}

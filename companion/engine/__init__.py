@@ -5,6 +5,7 @@ A game is pure and deterministic (OpenSpiel's shape): ``setup(players, options) 
 actions chosen by the session and recorded in the event log.
 """
 
+from companion.engine.content import ContentError, ContentField, ContentSpec
 from companion.engine.core import (
     Chance,
     Choice,
@@ -14,11 +15,14 @@ from companion.engine.core import (
     Prompt,
     resolve_options,
 )
-from companion.engine.registry import all_games, get_game, known_component
+from companion.engine.registry import all_games, get_game, known_component, known_piece, split_piece
 
 __all__ = [
     "Chance",
     "Choice",
+    "ContentError",
+    "ContentField",
+    "ContentSpec",
     "GameSpec",
     "OptionSpec",
     "Outcome",
@@ -26,5 +30,7 @@ __all__ = [
     "all_games",
     "get_game",
     "known_component",
+    "known_piece",
+    "split_piece",
     "resolve_options",
 ]

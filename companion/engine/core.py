@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.engine.content import ContentSpec
 from companion.errors import OptionError
 from companion.i18n import Msg, msg
 
@@ -29,6 +30,10 @@ class Choice:
         private: the choice is made on a privacy screen (a secret accusation): once made,
             the session never repeats its label or key to the table (undo says "a private
             choice").
+        per_copy: a tap of one copy of ``component`` (a tag enrolled as the piece
+            ``component#n``) applies ``key#n``, so the engine knows which physical copy it
+            was (:attr:`ContentSpec.per_copy`); a touch, or a tag without a copy number,
+            applies ``key``.
     """
 
     key: str
@@ -36,6 +41,7 @@ class Choice:
     component: str | None = None
     button: str | None = None
     private: bool = False
+    per_copy: bool = False
 
 
 @dataclass(frozen=True)
@@ -133,7 +139,8 @@ class GameSpec:
         title: the game's printed name.
         min_players, max_players: inclusive player-count range.
         options: options and house rules, with defaults.
-        setup: ``(players, options) -> state``; raises :class:`RuleViolation`.
+        setup: ``(players, options) -> state`` (``content=`` too, see ``content``); raises
+            :class:`RuleViolation`.
         prompt: ``state -> Prompt``.
         apply: ``(state, action_key) -> state``; raises :class:`RuleViolation`.
         view: ``state -> dict`` of public, JSON-ready facts (never hidden information).
@@ -149,6 +156,10 @@ class GameSpec:
         encode: ``state -> dict`` of plain JSON values (hidden information included: this
             is for the event store's snapshots, never for a screen); None if not provided.
         decode: ``dict -> state``, the inverse of ``encode``: ``decode(encode(s)) == s``.
+        content: how the owner enters what is printed on the game's cards
+            (:class:`~companion.engine.content.ContentSpec`), or None. A game with one is set
+            up with ``setup(players, options, content=...)``: the table's entries
+            (``{component id: {field: value}}``, already checked), as the header recorded them.
         tap_refusal: ``(state, component_id) -> sentence or None``: the game's own reason
             for refusing a tap that picks no choice now ("That is Bo's red hunter; Ada is
             moving."); None (or no function) leaves the session's general refusal.
@@ -172,6 +183,7 @@ class GameSpec:
     pieces: tuple[str, ...] = ()
     encode: Callable[[Any], dict] | None = None
     decode: Callable[[dict], Any] | None = None
+    content: ContentSpec | None = None
     tap_refusal: Callable[[Any, str], Msg | str | None] | None = None
 
 

@@ -50,3 +50,33 @@ def known_component(component: object) -> bool:
         return False
     game = component.split(":", 1)[0]
     return game in GAMES and component in get_game(game).components
+
+
+def split_piece(piece: str) -> tuple[str, int | None]:
+    """A piece id's component and copy number: ``"ghost_at_home:room:first-floor#3"`` ->
+    ``("ghost_at_home:room:first-floor", 3)``; a plain component id -> ``(id, None)``; a
+    malformed copy number -> ``(id, 0)`` (never a known piece)."""
+    component, sep, copy = piece.partition("#")
+    if not sep:
+        return component, None
+    return component, int(copy) if copy.isdigit() and copy[0] != "0" and len(copy) <= 4 else 0
+
+
+def copies(spec: GameSpec, component: str) -> int:
+    """How many physical copies of ``component`` the game has (its pieces list; 1 if absent)."""
+    return spec.pieces.count(component) or 1
+
+
+def known_piece(piece: object) -> bool:
+    """True for a component id, or a *piece id* ``component#n`` naming copy ``n`` (1-based)
+    of a component the game has several copies of, whose copies the game tells apart
+    (:attr:`ContentSpec.per_copy`: their printed data differs, e.g. light bulbs)."""
+    if not isinstance(piece, str):
+        return False
+    component, copy = split_piece(piece)
+    if not known_component(component):
+        return False
+    if copy is None:
+        return True
+    spec = get_game(component.split(":", 1)[0])
+    return spec.content is not None and spec.content.per_copy(component) and 1 <= copy <= copies(spec, component)

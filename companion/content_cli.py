@@ -1,0 +1,109 @@
+"""``companion content``: the printed card data the owner entered, from a terminal (issues 5,
+10, 12). The touchscreen's Card data screen does the same; both go through the daemon, which
+owns the store (:mod:`companion.table_content`).
+
+``companion content GAME`` lists each component with a form and its values;
+``companion content PIECE --set FIELD=VALUE ...`` records an entry (flags: comma-separated,
+``doors=left,right``; an empty flags value: ``doors=``); ``companion content PIECE --reset``
+forgets it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion.client import Client
+
+
+def list_command(game: str, socket: Path) -> int:
+    """Print the forms of ``game``: one line per component, ``*`` before placeholders.
+
+    Returns:
+        0, or 2 when the daemon refuses (an unknown game).
+    """
+    form, ack = _form(socket, game)
+    if form is None:
+        print(ack["text"], file=sys.stderr)
+        return 2
+    if not form["components"]:
+        print(f"Nothing printed on {form['title']}'s cards needs entering.")
+        return 0
+    for component in form["components"]:
+        mark = "*" if component["placeholder"] else ("+" if component["entered"] else " ")
+        values = ", ".join(f"{f['name']}={_show(f['value'])}" for f in component["fields"])
+        print(f"{mark} {component['component']}\t{values}")
+    print("* placeholder: please enter what your copy shows   + entered at this table", file=sys.stderr)
+    if form["problem"]:
+        print(f"Before a game can start: {form['problem']}", file=sys.stderr)
+    return 0
+
+
+def set_command(piece: str, assignments: list[str], socket: Path) -> int:
+    """Record ``FIELD=VALUE`` entries for ``piece`` (``None`` assignments: forget it).
+
+    Returns:
+        0 when recorded; 2 with the reason on stderr when refused.
+    """
+    with Client(socket).connect(timeout=3.0) as client:
+        if assignments is None:
+            ack = client.request({"cmd": "content_set", "component": piece, "fields": None})
+        else:
+            form, ack = _form(socket, piece.split(":", 1)[0])
+            fields = _fields_of(form, piece) if form is not None else None
+            if fields is None:
+                print(ack["text"] if form is None else f"{piece}: nothing to enter for it "
+                      f"(companion content {piece.split(':', 1)[0]} lists what can be)", file=sys.stderr)
+                return 2
+            try:
+                entry = dict(_parse(a, fields) for a in assignments)
+            except ValueError as exc:
+                print(f"companion: {exc}", file=sys.stderr)
+                return 2
+            ack = client.request({"cmd": "content_set", "component": piece, "fields": entry})
+    print(ack["text"], file=sys.stdout if ack["ok"] else sys.stderr)
+    return 0 if ack["ok"] else 2
+
+
+def _form(socket: Path, game: str) -> tuple[dict | None, dict]:
+    replies: list[dict] = []
+    with Client(socket, on_message=replies.append).connect(timeout=3.0) as client:
+        ack = client.request({"cmd": "content", "game": game})
+    form = next((m for m in replies if m.get("type") == "content"), None)
+    return (form if ack["ok"] else None), ack
+
+
+def _fields_of(form: dict, piece: str) -> dict[str, dict] | None:
+    component = next((c for c in form["components"] if c["component"] == piece), None)
+    return None if component is None else {f["name"]: f for f in component["fields"]}
+
+
+def _parse(assignment: str, fields: dict[str, dict]) -> tuple[str, Any]:
+    """``"bulbs=3"`` -> ``("bulbs", 3)`` typed by the field's kind.
+
+    Raises:
+        ValueError: not NAME=VALUE, an unknown field, or a number that is not one.
+    """
+    name, sep, value = assignment.partition("=")
+    if not sep:
+        raise ValueError(f"{assignment!r}: write FIELD=VALUE (fields: {', '.join(fields)})")
+    field = fields.get(name)
+    if field is None:
+        raise ValueError(f"no field {name!r}; fields: {', '.join(fields)}")
+    if field["kind"] == "int":
+        try:
+            return name, int(value)
+        except ValueError:
+            raise ValueError(f"{name} is a whole number, not {value!r}") from None
+    if field["kind"] == "flags":
+        return name, [v for v in value.split(",") if v]
+    if field["kind"] == "choice" and all(isinstance(v, bool) for v in field["values"]):
+        return name, value.lower() in ("true", "yes", "1")
+    if field["kind"] == "choice" and all(isinstance(v, int) for v in field["values"]) and value.lstrip("-").isdigit():
+        return name, int(value)
+    return name, value
+
+
+def _show(value: Any) -> str:
+    return ",".join(map(str, value)) if isinstance(value, list) else str(value)
