@@ -130,10 +130,14 @@ def _move(state: State) -> Prompt:
     elif checks.leaving_blocked(state):
         move = msg("{player} ({where}) cannot leave a room with a ghost while holding that treasure",
                    player=player, where=where)
+    elif state.held and state.locked:
+        move = msg("{player} ({where}): touch where the {hunter} goes, up to {spaces} spaces; "
+                   "{doors} are locked", player=player, where=where,
+                   hunter=cc.HUNTER_NAMES[state.colour], spaces=state.moves,
+                   doors=cc.DOOR_NAMES[state.locked])
     elif state.held:
-        spaces = state.moves
         move = msg("{player} ({where}): touch where the {hunter} goes, up to {spaces} spaces",
-                   player=player, where=where, hunter=cc.HUNTER_NAMES[state.colour], spaces=spaces)
+                   player=player, where=where, hunter=cc.HUNTER_NAMES[state.colour], spaces=state.moves)
     else:
         spaces = state.moves  # what is left of the roll: each reported move takes one
         if state.locked:
