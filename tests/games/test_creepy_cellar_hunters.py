@@ -57,9 +57,10 @@ def placed(state, **places):
 
 
 def start(players=("Ada", "Bo"), stack=None, options=None) -> Session:
+    """A session whose table tagged its movers (option ``mover_tags``)."""
     return Session.start(GameHeader.from_json({
         "game": "creepy_cellar", "players": list(players), "seed": 3, "stack": stack or {},
-        "options": options or {}, "tags": MOVERS}))
+        "options": {"mover_tags": True} | (options or {}), "tags": MOVERS}))
 
 
 # --------------------------------------------------------------------------- how many hunters
@@ -194,7 +195,7 @@ def test_tap_the_mover_then_touch_the_room():
 
 
 def test_a_tap_then_the_touch_is_the_same_move_as_the_touch_alone():
-    base = play(new_game(), "roll", "die:4", "ghost:room-B")
+    base = play(new_game(mover_tags=True), "roll", "die:4", "ghost:room-B")
     assert play(base, "hunter:red", "move:D") == play(base, "move:D")
 
 
@@ -218,6 +219,23 @@ def test_tapping_another_players_mover_is_refused_with_whose_it_is():
         "Ada col cacciatore rosso (fuori): muovi fino a 6, poi Fine turno.")
 
 
+def test_without_mover_tags_the_move_step_has_no_mover_button():
+    """Option ``mover_tags`` off (the default): the screen shows no mover button, and a
+    tapped mover is answered with why."""
+    state = play(new_game(), "roll", "die:6")
+    assert not any(k.startswith("hunter:") for k in keys(state))
+    session = Session.start(GameHeader.from_json({
+        "game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 3, "tags": MOVERS,
+        "stack": {"movement_die": [6]}}))
+    session.handle(Press("dice"))
+    reply = session.handle(Tap(RED))
+    assert not reply.accepted and reply.text == (
+        "Movers are not tapped in this game (option mover_tags is off): touch the place on the screen. "
+        "Ada's red hunter (outside): move up to 6, then End turn.")
+    assert render(reply.text, "it").startswith("In questa partita le pedine non si appoggiano")
+    assert session.handle(Tap(YELLOW)).text.startswith("That is Bo's yellow hunter; Ada is moving.")
+
+
 def test_a_mover_tapped_outside_the_move_step_or_not_in_the_game():
     session = start(players=("Ada", "Bo", "Cy"))
     reply = session.handle(Tap(RED))
@@ -232,11 +250,14 @@ def test_a_mover_tapped_outside_the_move_step_or_not_in_the_game():
 def test_no_mover_tap_when_the_hunter_cannot_move():
     """No movement points left (a 1 with the subtract-1 treasure) or held by the no-leave
     treasure: the move step offers no mover tap."""
-    minus = replace(new_game(), hunters=(Hunter(at="hallway", treasure="cursed-minus-one"),) + (Hunter(),) * 3)
+    minus = replace(new_game(mover_tags=True), hunters=(Hunter(at="hallway", treasure="cursed-minus-one"),) + (Hunter(),) * 3)
     stuck = play(minus, "roll", "die:1", "ghost:room-A")
     assert stuck.moves == 0 and "hunter:red" not in keys(stuck)
-    held = placed(replace(new_game(), hunters=(Hunter(at="C", treasure="cursed-no-leave"),) + (Hunter(),) * 3))
+    held = placed(replace(new_game(mover_tags=True),
+                          hunters=(Hunter(at="C", treasure="cursed-no-leave"),) + (Hunter(),) * 3))
     assert "hunter:red" not in keys(play(held, "roll", "die:6"))
+    free = play(new_game(mover_tags=True), "roll", "die:6")
+    assert keys(free)[-2:] == ["hunter:red", "end-turn"]
 
 
 def test_mover_tap_in_a_two_player_choose_game_goes_through_the_session():
@@ -254,7 +275,7 @@ def test_the_move_prompt_tells_what_the_table_checks_itself():
     """The board's corridors and door colours are not public (notes.md 1.5): the companion
     counts movement points and knows which colour is locked; the table counts the spaces
     and keeps off locked doors. "players cannot move through locked doors" ("Ghost Cards")."""
-    state = play(new_game(("Ada", "Bo", "Cy")), "roll", "die:4", "ghost:blue-doors-locked")
+    state = play(new_game(("Ada", "Bo", "Cy"), mover_tags=True), "roll", "die:4", "ghost:blue-doors-locked")
     assert SPEC.prompt(state).text == "Ada (outside): move up to 4; blue doors are locked, then End turn"
     held = play(state, "hunter:red")
     assert SPEC.prompt(held).text == ("Ada (outside): touch where the red hunter goes, up to 4 spaces; "
@@ -295,7 +316,7 @@ def test_odds_meter_counts_the_other_players_next_hunter():
 
 
 def test_held_round_trips_and_older_snapshots_still_load():
-    state = play(new_game(), "roll", "die:3", "ghost:room-A", "hunter:red")
+    state = play(new_game(mover_tags=True), "roll", "die:3", "ghost:room-A", "hunter:red")
     assert state.held
     data = json.loads(json.dumps(SPEC.encode(state)))
     assert SPEC.decode(data) == state

@@ -152,6 +152,7 @@ RARE = {
     "That is {player}'s other hunter, the {hunter}; this turn {player} moves the {active}. {prompt}",
     "The {hunter} is not in this game ({count} hunters). {prompt}",
     "The {hunter} is tapped in the move step, to say which hunter moves. {prompt}",
+    "Movers are not tapped in this game (option mover_tags is off): touch the place on the screen. {prompt}",
     "The Ghost deck is empty: shuffle its discards into a new deck.",  # test_an_empty_ghost_deck_...
 }
 

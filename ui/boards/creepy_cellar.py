@@ -89,17 +89,31 @@ class CellarBoard(BoxLayout):
         rooms = self.view.get("rooms") or {}
         king = self.view.get("ghost_king")
         hunters = self.view.get("hunters") or {}
+        marks = hunter_marks(hunters)
         for letter, tile in self.tiles.items():
             room = rooms.get(letter) or {}
             tile.ghosts = int(room.get("ghosts", 0))
             tile.hauntings = int(room.get("hauntings", 0))
             tile.king = king == letter
             tile.passage = bool(room.get("passage"))
-            tile.hunters = " ".join(name[:2] for name, h in hunters.items() if h.get("at") == letter)
+            tile.hunters = " ".join(marks[name] for name, h in hunters.items() if h.get("at") == letter)
         odds = self.view.get("odds_haunting")
         if odds is not None:
             self.odds = float(odds)
         self.status = status_text(self.view, self.tr._)
+
+
+def hunter_marks(hunters: dict) -> dict[str, str]:
+    """Short marks for the room tiles, by view key: the player's first two letters ("Ad"),
+    with 1 or 2 after them when the player moves two hunters (2 players: "Ad1", "Ad2", in
+    mover order: red then blue, yellow then green)."""
+    players = [h.get("player", name) for name, h in hunters.items()]
+    marks, seen = {}, {}
+    for name, player in zip(hunters, players):
+        seen[player] = seen.get(player, 0) + 1
+        two = players.count(player) > 1
+        marks[name] = player[:2] + (str(seen[player]) if two else "")
+    return marks
 
 
 def status_text(view: dict, _: Translate = english) -> str:

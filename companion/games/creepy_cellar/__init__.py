@@ -31,6 +31,12 @@ OPTIONS = (
         "Set Up; Treasures; Cellar Cards",
     ),
     OptionSpec(
+        "mover_tags", False, (False, True),
+        "The movers carry tags: in the move step the table may tap the active hunter's mover "
+        "on the tiles reader, then touch where it goes.",
+        "Set Up (issue 4: a move reported by tapping a hunter's tile)",
+    ),
+    OptionSpec(
         "rogue_ghost", "ghost_king", ("ghost_king", "remove"),
         "A Rogue Ghost card works as the Ghost King card (ghost_king) or is taken out of the deck.",
         "Contents vs Ghost Cards (notes 3.E F-A1)",

@@ -12,7 +12,8 @@ corridors and doors are not known to the companion (notes.md 1.5: door colours U
 so a touch is accepted for any place a rule does not forbid; the prompt says how many
 movement points are left and which doors are locked, and the table counts the spaces and
 keeps off locked doors itself. A table whose movers carry tags may first tap the active
-hunter's mover on the tiles reader (``hunter:<colour>``): the prompt then asks where that
+hunter's mover on the tiles reader (``hunter:<colour>``; option ``mover_tags``, off by
+default so the screen shows no button for it): the prompt then asks where that
 hunter goes, and the touch reports the move. With one reader that is enough: the tap names
 the hunter, the touch the place. Tapping another player's mover is refused with whose it
 is (``rules.tap_refusal``). In a 2-player game under ``two_player_turns = choose`` the
@@ -114,7 +115,7 @@ def _move(state: State) -> Prompt:
     choices = [Choice(f"move:{place}", _place_label(place)) for place in checks.move_targets(state)]
     choices += [Choice(f"passage:{room}", msg("Secret passage to {room}", room=room))
                 for room in checks.passage_targets(state)]
-    if choices and not state.held:  # the mover's tap: only while the hunter can move
+    if choices and not state.held and state.options["mover_tags"]:  # while the hunter can move
         choices.append(Choice(f"hunter:{state.colour}", cc.HUNTER_NAMES[state.colour],
                               component=cc.hunter_component(state.colour)))
     if state.options["cellar_turn_order"] == "drop_first" and checks.can_drop_off(state):

@@ -508,6 +508,9 @@ def tap_refusal(state: State, component: str) -> Msg | None:
         return msg("That is {player}'s other hunter, the {hunter}; this turn {player} moves the "
                    "{active}. {prompt}", player=state.player, hunter=hunter,
                    active=cc.HUNTER_NAMES[state.colour], prompt=now)
+    if not state.options["mover_tags"]:
+        return msg("Movers are not tapped in this game (option mover_tags is off): touch the "
+                   "place on the screen. {prompt}", prompt=now)
     return msg("The {hunter} is tapped in the move step, to say which hunter moves. {prompt}",
                hunter=hunter, prompt=now)
 
