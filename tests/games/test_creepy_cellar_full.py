@@ -528,7 +528,7 @@ def test_odds_meter_sure_and_impossible_cases():
 def _random_states(seed: int, mode: str, steps: int):
     rng = random.Random(seed)
     options = resolve_options(SPEC, {o.name: rng.choice(o.values) for o in SPEC.options} | {"mode": mode})
-    state = SPEC.setup(["Ada", "Bo", "Cy"][: rng.randint(1, 3)], options)
+    state = SPEC.setup(["Ada", "Bo", "Cy", "Di"][: rng.randint(1, 4)], options)
     yield state
     for _ in range(steps):
         prompt = SPEC.prompt(state)
@@ -559,6 +559,13 @@ def _invariants(state, previous, initial) -> None:
     assert all(0 <= n < 3 for n in state.ghosts) and all(n >= 0 for n in state.hauntings)
     assert state.total_hauntings <= 8 and (state.outcome == "lost") == (state.total_hauntings == 8)
     assert state.moves >= 0 and state.draws_left >= 0
+    # one hunter per player, two each with 2 players; the active one is the prompt's player's
+    assert len(state.hunters) == len(state.players) * (2 if len(state.players) == 2 else 1)
+    assert 0 <= state.active < len(state.hunters)
+    if state.outcome is None:
+        assert SPEC.prompt(state).player == state.owner(state.active)
+    if state.outcome == "won":
+        assert all(h.at == "outside" for h in state.hunters)
     assert Counter(state.ghost_deck + state.ghost_discard) == Counter(initial.ghost_deck)
     assert Counter(state.cellar_deck + state.cellar_discard) == Counter(initial.cellar_deck)
     carried = tuple(h.treasure for h in state.hunters if h.treasure)

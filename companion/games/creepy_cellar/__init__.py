@@ -5,6 +5,18 @@ Rulebook: ``shared/rulebooks/creepy-cellar.txt``; base-game facts and ambiguitie
 ``state`` (the frozen state), ``board`` (ghosts, hauntings, the King), ``fight`` (fight
 dice), ``checks`` (what the active hunter may do), ``prompts``, ``rules`` (set-up and
 actions), ``view`` (public view), ``odds`` (the odds meter), ``codec`` (JSON snapshots).
+
+Hunters: one per player, two each in a 2-player game (notes.md 1.5 "Setup"), moved in
+turn (house rule ``two_player_turns``). Moves are reported with one touch on the map, or,
+with option ``mover_tags``, by tapping the active hunter's mover on the tiles reader and
+then touching the place (``prompts`` module docstring). What the companion checks about
+movement: movement points (the die, the subtract-1 treasure, a drop-off ending the move,
+Free Movement), one point per reported move or secret passage, the no-leave treasure, the
+Jinxed Item's "no leaving the house", passages only between rooms with a tile, and which
+door colour is locked. What it cannot check (the board layout is not public, notes.md
+1.5): the spaces a move really takes and which doors it crosses; the move prompt tells the
+table the points left and the locked colour so it checks those itself
+(docs/house-rules.md).
 """
 
 from companion.engine.core import GameSpec, OptionSpec
