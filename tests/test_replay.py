@@ -54,7 +54,7 @@ def test_physical_deck_game_through_fake_reader():
     assert view["decks"]["king"] == {"left": 12, "discarded": 2}
     assert result.refused == [(7, "Ghost card room C was tapped, but no such card is due now. "
                                   "Bo's yellow hunter (outside): move up to 6, then End turn.")]
-    assert "Trap door! Bo: move your hunter to room E now." in result.state["log"]
+    assert "Trap door! Bo: move the green hunter to room E now." in result.state["log"]  # Bo's second hunter
 
 
 def test_hold_of_the_dice_button_undoes():

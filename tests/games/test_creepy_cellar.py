@@ -396,7 +396,7 @@ def test_trap_door_draws_a_king_card_but_moves_the_hunter_not_the_king():
     state = SPEC.apply(state, "king:king-E")
     assert state.king == "B"  # the King did not move
     assert state.king_discard == ("king-B", "king-E") and len(state.king_deck) == 12
-    assert SPEC.news(state) == ("Trap door! Bo: move your hunter to room E now.",)
+    assert SPEC.news(state) == ("Trap door! Bo: move the yellow hunter to room E now.",)
     assert state.step == "move"
     assert [h.at for h in state.hunters] == ["outside", "E", "outside", "outside"]
     # "You may move out of the new room using your movement die result as normal."
@@ -750,7 +750,7 @@ def test_physical_trap_door_tap():
     session.handle(Press("dice"))
     assert session.handle(Tap(TRAP)).accepted
     reply = session.handle(Tap(KING_E))
-    assert reply.news == ("Trap door! Ada: move your hunter to room E now.",)
+    assert reply.news == ("Trap door! Ada: move the red hunter to room E now.",)
     assert session.view()["ghost_king"] is None
 
 

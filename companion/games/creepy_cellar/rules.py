@@ -233,8 +233,13 @@ def _king(state: State, card: str) -> State:
                                    "keeps the hunter where it is.", room=room, player=state.player))
         else:
             state = with_hunter(state, state.active, at=room)
-            state = say(state, msg("Trap door! {player}: move your hunter to room {room} now.",
-                                   player=state.player, room=room))
+            if len(state.hunters) > len(state.players):  # two hunters each: say which
+                state = say(state, msg("Trap door! {player}: move the {hunter} to room {room} now.",
+                                       player=state.player, hunter=cc.HUNTER_NAMES[state.colour],
+                                       room=room))
+            else:
+                state = say(state, msg("Trap door! {player}: move your hunter to room {room} now.",
+                                       player=state.player, room=room))
     else:
         state = board.move_king(say(state, msg("The Ghost King moves to room {room}.", room=room)), room)
     if state.step == Step.OVER:
