@@ -263,7 +263,9 @@ def test_no_mover_tap_when_the_hunter_cannot_move():
 def test_mover_tap_in_a_two_player_choose_game_goes_through_the_session():
     session = start(options={"two_player_turns": "choose"}, stack={"movement_die": [5, 6]})
     assert session.prompt.text == "Ada: which hunter takes this turn? Tap its mover or touch it"
-    assert not session.handle(Tap(YELLOW)).accepted  # Bo's mover: no choice for it now
+    reply = session.handle(Tap(YELLOW))  # Bo's mover on Ada's pick
+    assert not reply.accepted and reply.text == (
+        "That is Bo's yellow hunter; Ada is moving. Ada: which hunter takes this turn? Tap its mover or touch it.")
     assert session.handle(Tap(BLUE)).accepted and session.state.active == 2
     assert session.handle(Press("dice")).accepted
 

@@ -504,7 +504,7 @@ def tap_refusal(state: State, component: str) -> Msg | None:
     if index >= len(state.hunters):
         return msg("The {hunter} is not in this game ({count} hunters). {prompt}",
                    hunter=hunter, count=len(state.hunters), prompt=now)
-    if state.step in (Step.HUNTER, Step.OVER):
+    if state.step == Step.OVER:
         return None
     if state.owner(index) != state.player:
         return msg("That is {owner}'s {hunter}; {player} is moving. {prompt}",
