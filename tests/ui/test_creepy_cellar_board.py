@@ -18,6 +18,12 @@ from test_table_screen import ARTIFACTS, display, kivy_home  # noqa: F401  (fixt
 from ui.boards.creepy_cellar import hunter_marks, status_text
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def _italian(message, **params):
+    from ui.i18n import translate
+
+    return translate(message, "it", **params)
 SHOT = Path(__file__).with_name("cellar_board_shot.py")
 
 
@@ -42,6 +48,10 @@ def test_marks_tell_a_players_two_hunters_apart():
                                              "Ada (blue)": "Ad2", "Bo (green)": "Bo2"}
     assert hunter_marks({"Ada": {"at": "C"}, "Bo": {"at": "D"}}) == {"Ada": "Ad", "Bo": "Bo"}
     assert status_text(view) == "Nightmare · cellar 0/12 · hallway: Bo (yellow)"
+    assert status_text(view, _italian) == "Incubo · cantina 0/12 · corridoio: Bo (giallo)"
+    one_each = {"mode": "basic", "cellar": [], "cellar_slots": 8,
+                "hunters": {"Ada": {"at": "outside", "player": "Ada", "colour": "red"}}}
+    assert status_text(one_each) == "Basic · cellar 0/8 · out: Ada"
 
 
 @pytest.mark.ui

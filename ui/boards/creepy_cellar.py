@@ -116,6 +116,17 @@ def hunter_marks(hunters: dict) -> dict[str, str]:
     return marks
 
 
+def _hunter_name(key: str, hunter: dict, hunters: dict, _: Translate) -> str:
+    """A hunter as the status line names it: the player, with the mover's colour in the
+    table's language when the player moves two ("Bo (giallo)")."""
+    player = hunter.get("player", key)
+    if sum(1 for h in hunters.values() if h.get("player", "") == player) < 2:
+        return player
+    colours = {"red": _("red"), "yellow": _("yellow"), "blue": _("blue"), "green": _("green")}
+    colour = hunter.get("colour", "")
+    return _("{player} ({colour})", player=player, colour=colours.get(colour, colour))
+
+
 def status_text(view: dict, _: Translate = english) -> str:
     """"Nightmare · cellar 3/12 · out: Ada · hallway: Bo" from a view, in the language of ``_``."""
     if not view:
@@ -124,7 +135,8 @@ def status_text(view: dict, _: Translate = english) -> str:
     mode = str(view.get("mode", ""))
     parts = [modes.get(mode, mode.capitalize()),
              _("cellar {filled}/{slots}", filled=len(view.get("cellar") or []), slots=view.get("cellar_slots", 0))]
-    hunters = view.get("hunters") or {}
+    hunters = {_hunter_name(name, h, view.get("hunters") or {}, _): h
+               for name, h in (view.get("hunters") or {}).items()}
     out = [name for name, h in hunters.items() if h.get("at") == "outside"]
     if out:
         parts.append(_("out: {names}", names=", ".join(out)))
