@@ -142,6 +142,11 @@ def _parser() -> argparse.ArgumentParser:
     change.add_argument("--reset", action="store_true", help="forget what was entered for this card")
     content.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
     content.set_defaults(run=cmd_content)
+    private = sub.add_parser("private", help="what one player alone may see (a secret card): JSON, "
+                                             "for that player's eyes only")
+    private.add_argument("player", help="the player's name, as in the game")
+    private.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
+    private.set_defaults(run=cmd_private)
 
     ui = sub.add_parser("ui", help="run the Kivy touchscreen client")
     ui.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
@@ -513,6 +518,25 @@ def cmd_content(args) -> int:
     if args.reset:
         return set_command(args.target, None, socket)
     return list_command(args.target, socket)
+
+
+def cmd_private(args) -> int:
+    """``companion private PLAYER``: the daemon's ``private`` answer for PLAYER, one JSON
+    object on stdout (hidden information: the public state never carries it)."""
+    import json
+
+    from companion.client import Client
+    from companion.paths import default_socket
+
+    replies: list[dict] = []
+    with Client(args.socket or default_socket(), on_message=replies.append).connect(timeout=3.0) as client:
+        ack = client.request({"cmd": "private", "player": args.player})
+        if not ack["ok"]:
+            print(ack["text"], file=sys.stderr)
+            return 2
+    answer = next(m for m in replies if m.get("type") == "private")  # it comes before its ack
+    print(json.dumps({k: answer[k] for k in ("player", "view", "prompt")}, ensure_ascii=False, indent=2))
+    return 0
 
 
 def cmd_enroll(args) -> int:

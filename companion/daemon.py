@@ -267,6 +267,7 @@ class Daemon:
             text = msg("No game is running: {input} ignored. Start a new game.", input=inputs.describe(inp))
             self._notify(text)
             return Reply(False, text)
+        hidden = self._picks_private(inp)
         try:
             reply = self.session.handle(inp, self.script_line)
         except (StackError, StoreError) as exc:
@@ -278,9 +279,9 @@ class Daemon:
         self._check_saving()
         if reply.accepted:
             self.revision += 1
-            log.info("%s -> %s", inputs.describe(inp), "; ".join(reply.news))
+            log.info("%s -> %s", "a private choice" if hidden else inputs.describe(inp), "; ".join(reply.news))
             self.recent.extend(reply.news)
-            self.publish(reply.news, self._physical(inp))
+            self.publish(reply.news, self._physical(inp, hidden))
         elif not reply.ignored:
             self._notify(reply.text)
         return reply
@@ -338,11 +339,14 @@ class Daemon:
                 "enrollment": self.walk.to_json(self.language) if self.walk is not None else None,
                 "physical": physical}
 
-    def _physical(self, inp: Input) -> dict[str, Any] | None:
+    def _physical(self, inp: Input, hidden: bool = False) -> dict[str, Any] | None:
         """The accepted input as the undo toast names it, when it was a physical thing
         (a tap or a dice press, not an undo): ``{"kind": "tap"|"press", "label", "position"}``
-        with the label rendered in the table's language; None for touches and undos."""
-        if isinstance(inp, Tap):
+        with the label rendered in the table's language; None for touches and undos. A tap
+        that made a private choice (``hidden``: a card drawn into a hand) is "a private card"."""
+        if isinstance(inp, Tap) and hidden:
+            label = msg("a private card")
+        elif isinstance(inp, Tap):
             component = self.session.component_for(inp)
             label = self.session.spec.component_label(component) if component else inp.uid
         elif isinstance(inp, Press) and inp.hold < self.hold_time:
@@ -392,6 +396,44 @@ class Daemon:
                             "socket": str(self.socket_path), "logs": logs, "languages": dict(LANGUAGES),
                             "reader_roles": dict(self.reader_roles)})
         return True, ""
+
+    def _send_check(self, writer) -> tuple[bool, str]:
+        """``check``: the table check (issue 6), to the asker only. Read-only; a correction
+        is then sent as an ordinary ``choose`` with its key (and this ``revision``)."""
+        self._send(writer, protocol.check_message(self.session, self.revision, self.language))
+        return True, ""
+
+    # ------------------------------------------------------------------ the privacy screen
+
+    def _send_private(self, player: str, writer) -> tuple[bool, str]:
+        """``private``: what ``player`` alone may see, to the asking client only, never
+        broadcast (:func:`companion.protocol.private_message`). The log says that a privacy
+        screen was opened, never what it showed.
+
+        Raises:
+            ProtocolError: no game is running, or ``player`` does not play it.
+        """
+        if self.session is None:
+            raise protocol.ProtocolError("no game is running: there is nothing private to show")
+        players = list(self.session.header.players)
+        if player not in players:
+            raise protocol.ProtocolError(f"{player!r} does not play this game; players: {', '.join(players)}"[:200])
+        log.info("privacy screen opened for %s", player)
+        self._send(writer, protocol.private_message(self.session, player, self.language))
+        return True, ""
+
+    def _picks_private(self, inp: Input) -> bool:
+        """``inp`` would make one of the current prompt's private choices (a touch of its key,
+        or a tap of its component): the log and the undo toast then never name it."""
+        if self.session is None or not isinstance(inp, (Touch, Tap)):
+            return False
+        prompt = self.session.prompt
+        if isinstance(inp, Touch):
+            choice = prompt.choice(inp.key)
+        else:
+            component = self.session.component_for(inp)
+            choice = prompt.for_component(component) if component else None
+        return choice is not None and choice.private
 
     def _notify(self, text: str, level: str = "warning") -> None:
         log.log(logging.ERROR if level == "error" else logging.INFO, "notice: %s", text)
@@ -493,8 +535,13 @@ class Daemon:
             return await self._in_order(lambda: self._send_games(writer))
         if cmd == "about":
             return await self._in_order(lambda: self._send_about(writer))
+        if cmd == "check":
+            return await self._in_order(lambda: self._send_check(writer))
         if cmd in ("content", "content_set"):
             return await self._in_order(lambda: self._content_command(cmd, message, writer))
+        if cmd == "private":
+            player = _text_arg(message, "player")
+            return await self._in_order(lambda: self._send_private(player, writer))
         raise protocol.ProtocolError(f"unknown command {cmd!r}")
 
     async def _in_order(self, fn: Callable[[], Any]) -> Any:

@@ -13,6 +13,18 @@ Client -> daemon:
     is the daemon's, never the client's), ``{"cmd": "state"}`` (answered to the asker only),
     ``{"cmd": "games"}`` (every game with its options, and the game on the table) and
     ``{"cmd": "about"}`` (version, files, reader roles), read-only, answered to the asker only;
+    ``{"cmd": "check"}`` (the table check, answered to the asker only with a ``check``
+    message, :func:`check_message`; a correction it lists is sent as an ordinary ``choose``
+    with its key and the check's ``revision``, and is recorded, undone and replayed like
+    any touch);
+    the privacy screen: ``{"cmd": "private", "player": NAME}``, answered to the asker only,
+    never broadcast, with ``{"type": "private", ...}`` (see :func:`private_message`: what that
+    one player may see, and the private choices when they are theirs to make). The shared
+    ``state`` never carries a private choice's label: its prompt says ``"private": {"player":
+    NAME}`` instead. A private choice is still made with an ordinary ``choose`` (its key is
+    opaque; the ack and news never repeat its label). The daemon logs that a privacy screen
+    was opened, never what it showed. Anyone at the table may ask: the privacy is the
+    others looking away, as with a physical card;
     ``{"cmd": "language", "language": "it"}`` (the table's language, for every client);
     the tag registry: ``{"cmd": "tags"}`` (answered ``{"type": "tags", "tags": {uid: component}}``),
     ``{"cmd": "enroll", "uid": ..., "component": ...}``, ``{"cmd": "forget", "uid": ...}``;
@@ -80,8 +92,13 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     """The ``state`` message for the current game (``session`` may be None: no game yet).
 
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
-    view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label}], ``over``),
-    ``can_undo``, ``news`` (what the last input did) and ``log`` (recent news, oldest first).
+    view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label}] (never a private
+    choice), ``over``, ``private``: ``{"player": name}`` when the prompt has private choices,
+    which that player sees only by asking ``private``, else None),
+    ``can_undo``, ``private_players`` (the players who have something of their own to see on a
+    privacy screen now, e.g. a secret victory card the companion dealt: those whose
+    ``private_view`` is not empty), ``news`` (what the last input did) and ``log`` (recent
+    news, oldest first).
     Every sentence (prompt, choice labels, news, log) is rendered in ``lang``
     (:func:`companion.i18n.render`). The daemon adds ``language``, ``readers``: ``{name: {"online": bool, "detail": str}}``,
     ``enrollment``: the enrollment walk in progress (:meth:`companion.enrollment.Walk.to_json`)
@@ -89,15 +106,18 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     "label", "position"}`` for the screen's undo toast (None otherwise).
     """
     if session is None:
-        prompt = {"text": render(msg("No game yet: start a new one."), lang), "player": None, "choices": [], "over": False}
+        prompt = {"text": render(msg("No game yet: start a new one."), lang), "player": None, "choices": [],
+                  "over": False, "private": None}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
-                "view": {}, "prompt": prompt, "can_undo": False, "news": [], "log": render_all(recent, lang)}
+                "view": {}, "prompt": prompt, "can_undo": False, "private_players": [], "news": [],
+                "log": render_all(recent, lang)}
     p = session.prompt
     prompt = {
         "text": render(p.text, lang),
         "player": p.player,
-        "choices": [{"key": c.key, "label": render(c.label, lang)} for c in p.choices],
+        "choices": [{"key": c.key, "label": render(c.label, lang)} for c in p.choices if not c.private],
         "over": p.over,
+        "private": private_prompt_owner(p),
     }
     return {
         "type": "state",
@@ -107,12 +127,80 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "view": session.view(),
         "prompt": prompt,
         "can_undo": session.can_undo,
+        "private_players": _private_players(session),
         "news": render_all(news, lang),
         "log": render_all(recent, lang),
     }
+
+
+def _private_players(session) -> list[str]:
+    """The players with something of their own to see on a privacy screen now (their
+    ``private_view`` is not empty); its contents are never put in the shared state."""
+    spec = session.spec
+    if spec.private_view is None:
+        return []
+    return [p for p in session.header.players if spec.private_view(session.state, p)]
+
+
+def private_prompt_owner(prompt) -> dict[str, Any] | None:
+    """``{"player": name}`` when ``prompt`` has private choices (made by its player on a
+    privacy screen), else None."""
+    if not any(c.private for c in prompt.choices):
+        return None
+    return {"player": prompt.player}
+
+
+def private_message(session, player: str, lang: str = "en") -> dict[str, Any]:
+    """The answer to ``{"cmd": "private", "player": NAME}``, for the asking client only.
+
+    Keys: ``type`` (``"private"``), ``player``, ``view`` (the game's
+    :attr:`~companion.engine.core.GameSpec.private_view` for ``player``, every sentence
+    rendered in ``lang``; ``{}`` when the game has none) and ``prompt``: when the current
+    prompt's private choices belong to ``player``, ``{"text", "choices": [{key, label,
+    private}]}`` with every choice of the prompt (the private ones and the others, such as
+    "Start again"), else None.
+    """
+    spec, state, p = session.spec, session.state, session.prompt
+    view = spec.private_view(state, player) if spec.private_view is not None else {}
+    owner = private_prompt_owner(p)
+    prompt = None
+    if owner is not None and owner["player"] in (None, player):
+        prompt = {"text": render(p.text, lang),
+                  "choices": [{"key": c.key, "label": render(c.label, lang), "private": c.private}
+                              for c in p.choices]}
+    return {"type": "private", "player": player, "view": render_tree(view, lang), "prompt": prompt}
+
+
+def render_tree(value: Any, lang: str) -> Any:
+    """``value`` (nested dicts, lists and tuples of JSON values) with every sentence rendered
+    in ``lang``."""
+    if isinstance(value, dict):
+        return {str(k): render_tree(v, lang) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [render_tree(v, lang) for v in value]
+    return render(value, lang)
 
 
 def notice(text: str, level: str = "warning", lang: str = "en") -> dict[str, Any]:
     """A ``notice`` message (``level``: ``"info"``, ``"warning"`` or ``"error"``), its text
     rendered in ``lang``."""
     return {"type": "notice", "level": level, "text": render(text, lang)}
+
+
+def check_message(session, revision: int, lang: str = "en") -> dict[str, Any]:
+    """The ``check`` message: the table check of the game on the table (issue 6).
+
+    Keys: ``type`` (``"check"``), ``game`` (id or None), ``revision`` (the state it was made
+    on: send it with a correction's ``choose``), ``lines``: ``[{"label", "value", "fixes":
+    [{"key", "label"}]}]`` rendered in ``lang``; empty with no game, once it is over, or for
+    a game without a check. Public information only.
+    """
+    lines = session.check() if session is not None else ()
+    return {
+        "type": "check",
+        "game": session.spec.id if session is not None else None,
+        "revision": revision,
+        "lines": [{"label": render(line.label, lang), "value": render(line.value, lang),
+                   "fixes": [{"key": fix.key, "label": render(fix.label, lang)} for fix in line.fixes]}
+                  for line in lines],
+    }

@@ -23,7 +23,7 @@ from typing import Any
 from companion import inputs
 from companion.chance import ChancePicker
 from companion.engine import GameSpec, Prompt, get_game, known_piece, resolve_options, split_piece
-from companion.engine.core import sentence
+from companion.engine.core import CheckLine, Choice, check_fix, sentence
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
 from companion.i18n import msg
@@ -32,6 +32,10 @@ from companion.store import EventStore, GameRecord
 from companion.tags import TagRegistry, component_game
 
 log = logging.getLogger(__name__)
+
+#: The action keys of corrections made from the table check start so (a convention of the
+#: games' ``check``; a stale one gets its own refusal).
+FIX_PREFIX = "fix:"
 
 #: A dice-button press held at least this long (seconds) means "undo".
 DEFAULT_HOLD_TIME = 1.5
@@ -219,6 +223,19 @@ class Session:
         """The public state (the game's view)."""
         return self.spec.view(self.state)
 
+    def check(self) -> tuple[CheckLine, ...]:
+        """The table check (issue 6): what the companion believes, public only, with the
+        corrections accepted now; empty for a game without one or once the game is over."""
+        if self.spec.check is None or self.prompt.over:
+            return ()
+        return tuple(self.spec.check(self.state))
+
+    def correction(self, key: str) -> Choice | None:
+        """The correction ``key`` names in the current table check, or None. A correction
+        is accepted at any moment (not only when the prompt lists it) and recorded like any
+        touch, so undo and replay treat it exactly as an ordinary action."""
+        return check_fix(self.check(), key)
+
     # ------------------------------------------------------------------ inputs
 
     def handle(self, inp: Input, line: int | None = None) -> Reply:
@@ -256,7 +273,10 @@ class Session:
     def _action_for(self, inp: Input) -> str:
         prompt = self.prompt
         if isinstance(inp, Touch):
-            if prompt.choice(inp.key) is None:
+            if prompt.choice(inp.key) is None and self.correction(inp.key) is None:
+                if inp.key.startswith(FIX_PREFIX) and self.spec.check is not None:
+                    raise Rejected(msg("That correction no longer fits the table check: nothing changed. "
+                                       "Look at the table check again."))
                 raise Rejected(msg("Not now. {prompt}", prompt=sentence(prompt.text)))
             return inp.key
         if isinstance(inp, Press):
@@ -357,6 +377,9 @@ class Session:
         entry = self._revert(line)
         self._after_event(seq)
         choice = self.prompt.choice(entry.action) or self.prompt.choice(entry.action.partition("#")[0])
+        fixed = self._correction_label(entry.action) if choice is None else None
+        if fixed is not None:
+            return Reply(True, news=(msg("Undone: the correction {label}.", label=fixed),))
         if choice is not None and choice.private:
             return Reply(True, news=(msg("Undone: a private choice."),))
         label = choice.label if choice is not None else entry.action
@@ -364,6 +387,15 @@ class Session:
             return Reply(True, news=(msg("Undone: {label}.", label=label),))
         return Reply(True, news=(msg("Undone: {label} ({input}).", label=label,
                                      input=inputs.describe(inputs.from_json(entry.input))),))
+
+    def _correction_label(self, key: str) -> str | None:
+        """"Room E: +1 ghost" for a correction the check lists now (after an undo: the one
+        just undone), or None."""
+        for line in self.check():
+            for fix in line.fixes:
+                if fix.key == key:
+                    return msg("{line}: {fix}", line=line.label, fix=fix.label)
+        return None
 
     # ------------------------------------------------------------------ the one place state changes
     # Both live inputs and the replay of a stored log go through _commit and _revert, so a

@@ -24,7 +24,9 @@ from ui.i18n import Translator
 from ui.kvloader import load_kv
 from ui.model import TableModel
 from ui.shot import save_screenshot
+from ui.privacy import PRIVACY_KEY, SECRETS_KEY
 from ui.widgets.choices import NEW_GAME
+from ui.widgets.privacy import PrivacyScreen
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +87,8 @@ class CompanionApp(App):
         self._toast_for: dict | None = None
         self._stop_watch = None
         self._banner = None
+        #: The privacy screen while it is up (:mod:`ui.widgets.privacy`), else None.
+        self.privacy: PrivacyScreen | None = None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -139,7 +143,13 @@ class CompanionApp(App):
 
     def _lost(self) -> None:
         """Called on the link's thread when the connection closes."""
-        Clock.schedule_once(lambda _dt: self.model.connection_lost())
+        Clock.schedule_once(lambda _dt: self._connection_lost())
+
+    def _connection_lost(self) -> None:
+        """Show the reconnecting screen; a privacy screen hides (nobody may be looking)."""
+        if self.privacy is not None:
+            self.privacy.hide()
+        self.model.connection_lost()
 
     def _handle(self, message: dict[str, Any], _dt=None) -> None:
         kind = message.get("type")
@@ -147,6 +157,9 @@ class CompanionApp(App):
             first = not self.model.connected
             self._revision = message.get("revision")  # the state the buttons on screen show
             self.model.apply_state(message)
+            self._refresh_check()
+            if self.privacy is not None:
+                self.privacy.state_changed(self.model.private_player)
             if first:
                 self.ask("games")
                 self.ask("about")
@@ -159,6 +172,10 @@ class CompanionApp(App):
             self.model.catalogue = {"games": message.get("games") or [], "current": message.get("current")}
         elif kind == "about":
             self.model.about = {k: v for k, v in message.items() if k != "type"}
+        elif kind == "check":
+            self.model.check = {k: v for k, v in message.items() if k != "type"}
+        elif kind == "private" and self.privacy is not None:
+            self.privacy.take(message)
 
     def _screen(self, _model, name: str) -> None:
         """Show screen ``name``; a notice belongs to the screen it came on: it goes."""
@@ -174,6 +191,18 @@ class CompanionApp(App):
     def _page(self, _model, page: str) -> None:
         if page in ("home", "newgame") and self.model.connected:
             self.ask("games")
+        self._refresh_check()
+
+    def _refresh_check(self) -> None:
+        """While the table check shows, ask for it again (after every state: a correction,
+        another screen's touch, a tap)."""
+        if self.model.page == "check" and self.model.connected:
+            self.ask("check")
+
+    def correct(self, key: str) -> None:
+        """A correction on the table check was touched: an ordinary ``choose``, made on the
+        state the check was read from (a stale one is refused by the daemon)."""
+        self._send("choose", key, self.model.check.get("revision"))
 
     def show_notice(self, text: str, level: str = "warning") -> None:
         """Show ``text`` on the banner; it fades after :data:`NOTICE_SECONDS` (errors
@@ -225,8 +254,23 @@ class CompanionApp(App):
         """A choice button was touched."""
         if key == NEW_GAME:
             self.model.go("newgame")
+        elif key in (PRIVACY_KEY, SECRETS_KEY):
+            self.open_privacy(self.model.private_player if key == PRIVACY_KEY else "")
         else:
             self._send("choose", key, getattr(self, "_revision", None))
+
+    def open_privacy(self, player: str = "") -> PrivacyScreen:
+        """Cover the window with the privacy screen for ``player`` ("": ask who looks)."""
+        if self.privacy is not None:
+            self.privacy.hide()
+        self.privacy = PrivacyScreen(self, player)
+        self.privacy.bind(on_dismiss=self._privacy_gone)
+        self.privacy.open(animation=False)
+        return self.privacy
+
+    def _privacy_gone(self, screen) -> None:
+        if self.privacy is screen:
+            self.privacy = None
 
     def undo(self) -> None:
         """The Undo button (or the toast's) was touched. Undoing a tap or a press says which

@@ -18,7 +18,7 @@ from ui.readers import ReaderActivity
 
 #: Pages the players move between; ``waiting`` and ``enroll`` are chosen by the daemon's
 #: state (no connection; an enrollment walk running).
-PAGES = ("home", "newgame", "table", "settings")
+PAGES = ("home", "newgame", "table", "settings", "check")
 
 #: Log entries kept on the client (news and the notices that refused something).
 HISTORY = 40
@@ -49,6 +49,11 @@ class TableModel(EventDispatcher):
         catalogue: the daemon's ``games`` answer (``games`` and ``current``), or {}.
         about: the daemon's ``about`` answer, or {}.
         busy: a touch was sent and its answer has not come back yet.
+        check: the daemon's latest ``check`` answer (``lines``, ``revision``), or {}: the
+            table check screen (issue 6).
+        private_player: whose privacy screen the prompt waits for ("" when its choices are
+            all public): the choices themselves come only to that screen.
+        private_players: the players with something of their own to see on a privacy screen.
     """
 
     screen = StringProperty("waiting")
@@ -75,6 +80,9 @@ class TableModel(EventDispatcher):
     catalogue = DictProperty({})
     about = DictProperty({})
     busy = BooleanProperty(False)
+    check = DictProperty({})
+    private_player = StringProperty("")
+    private_players = ListProperty([])
 
     def __init__(self, clock=time.monotonic, **kwargs):
         super().__init__(**kwargs)
@@ -93,13 +101,15 @@ class TableModel(EventDispatcher):
         self.prompt_text = prompt.get("text") or ""
         self.player = prompt.get("player") or ""
         self.choices = [c for c in prompt.get("choices") or [] if "key" in c]
+        self.private_player = str(((prompt.get("private") or {}).get("player")) or "")
+        self.private_players = [str(p) for p in message.get("private_players") or []]
         self.over = bool(prompt.get("over"))
         self.can_undo = bool(message.get("can_undo"))
         self.readers = dict(message.get("readers") or {})
         self._take_log(list(message.get("log") or []), list(message.get("news") or []))
         self.physical = message.get("physical")
         self.enrollment = message.get("enrollment")
-        if not self.game and self.page == "table":
+        if not self.game and self.page in ("table", "check"):
             self.page = "home"
         self.connected = True
         self.reconnecting = False

@@ -6,6 +6,7 @@ from __future__ import annotations
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition
 
+from ui.screens.check import CheckScreen
 from ui.screens.enroll import EnrollScreen
 from ui.screens.home import HomeScreen
 from ui.screens.newgame import NewGameScreen
@@ -28,7 +29,7 @@ class RootView(FloatLayout):
         screens = self.ids.screens
         screens.transition = NoTransition()
         for screen in (WaitingScreen(), HomeScreen(), NewGameScreen(), TableScreen(),
-                       SettingsScreen(), EnrollScreen()):
+                       SettingsScreen(), EnrollScreen(), CheckScreen()):
             screens.add_widget(screen)
         screens.current = "waiting"
         self.filter = DuplicateFilter()

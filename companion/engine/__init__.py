@@ -8,6 +8,7 @@ actions chosen by the session and recorded in the event log.
 from companion.engine.content import ContentError, ContentField, ContentSpec
 from companion.engine.core import (
     Chance,
+    CheckLine,
     Choice,
     GameSpec,
     OptionSpec,
@@ -19,6 +20,7 @@ from companion.engine.registry import all_games, get_game, known_component, know
 
 __all__ = [
     "Chance",
+    "CheckLine",
     "Choice",
     "ContentError",
     "ContentField",

@@ -27,8 +27,10 @@ class Choice:
         label: short text for the touch button.
         component: component id (``game:kind:name``) whose tag tap picks this choice, or None.
         button: name of the physical button whose press picks it (``"dice"``), or None.
-        private: the choice is made on a privacy screen (a secret accusation): once made,
-            the session never repeats its label or key to the table (undo says "a private
+        private: the choice is made on a privacy screen (a secret accusation) by the
+            prompt's ``player``: the shared screen never shows its label (the daemon's
+            ``state`` says only who must take the screen; the labels come with the ``private``
+            answer), and once made the session never repeats its label (undo says "a private
             choice").
         per_copy: a tap of one copy of ``component`` (a tag enrolled as the piece
             ``component#n``) applies ``key#n``, so the engine knows which physical copy it
@@ -112,6 +114,35 @@ class Prompt:
 
 
 @dataclass(frozen=True)
+class CheckLine:
+    """One line of the table check (issue 6 "Table check"): something the companion
+    believes about the physical table, and the corrections the table may touch.
+
+    A correction is an ordinary action key (conventionally ``fix:...``: ``fix:ghosts:E:+1``,
+    ``fix:king:C``) that the game's ``apply`` accepts at any moment while
+    ``check(state)`` lists it: the session records it in the event log like any input, so
+    it is undone and replayed exactly. A correction only sets what the companion believes,
+    within the game's legal bounds; it never triggers a rule (no haunting, no draw).
+    Check lines are public: they never show hidden information.
+
+    Attributes:
+        label: what is checked ("Room E"), a translatable message.
+        value: what the companion believes ("2 ghosts, 1 haunting"), a translatable message.
+        fixes: the corrections the table may touch now (each a :class:`Choice`; empty for
+            a read-only line).
+    """
+
+    label: str
+    value: str
+    fixes: tuple[Choice, ...] = ()
+
+
+def check_fix(lines: Sequence[CheckLine], key: str) -> Choice | None:
+    """The correction with ``key`` among ``lines``' fixes, or None."""
+    return next((fix for line in lines for fix in line.fixes if fix.key == key), None)
+
+
+@dataclass(frozen=True)
 class OptionSpec:
     """A game option or named house rule.
 
@@ -156,10 +187,18 @@ class GameSpec:
         encode: ``state -> dict`` of plain JSON values (hidden information included: this
             is for the event store's snapshots, never for a screen); None if not provided.
         decode: ``dict -> state``, the inverse of ``encode``: ``decode(encode(s)) == s``.
+        check: ``state -> tuple[CheckLine, ...]``: the table check (what the companion
+            believes, public only, and the corrections it accepts now); None if the game
+            has none. ``apply`` must accept every fix key it lists, whatever the prompt.
         content: how the owner enters what is printed on the game's cards
             (:class:`~companion.engine.content.ContentSpec`), or None. A game with one is set
             up with ``setup(players, options, content=...)``: the table's entries
             (``{component id: {field: value}}``, already checked), as the header recorded them.
+        private_view: ``(state, player_name) -> dict`` of what ONE player alone may see on a
+            privacy screen (their secret victory card, the kept card they just drew), JSON-ready,
+            sentences as :class:`~companion.i18n.Msg`; only the daemon's ``private`` command
+            sends it, to the client that asked. None: the game has nothing private to show
+            (its private choices, if any, are still offered on the privacy screen).
         tap_refusal: ``(state, component_id) -> sentence or None``: the game's own reason
             for refusing a tap that picks no choice now ("That is Bo's red hunter; Ada is
             moving."); None (or no function) leaves the session's general refusal.
@@ -183,7 +222,9 @@ class GameSpec:
     pieces: tuple[str, ...] = ()
     encode: Callable[[Any], dict] | None = None
     decode: Callable[[dict], Any] | None = None
+    check: Callable[[Any], tuple[CheckLine, ...]] | None = None
     content: ContentSpec | None = None
+    private_view: Callable[[Any, str], dict] | None = None
     tap_refusal: Callable[[Any, str], Msg | str | None] | None = None
 
 

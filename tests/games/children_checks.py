@@ -14,7 +14,6 @@ from collections import Counter
 from dataclasses import replace
 
 from companion.engine import get_game, resolve_options
-from companion.games.children import components as cc
 from companion.games.children import grid as gr
 from companion.games.children.state import Ghost, State, Step
 
@@ -41,12 +40,12 @@ def check(state: State, public: bool = True) -> None:
     assert len(rooms) == len(set(rooms))
     assert sorted(rooms + state.tablet_pile) == sorted(content.tablets)
     for f, row in enumerate(state.grid):
-        assert all(cc.tablet(r).floor == f for r in row if r), row
+        assert all(content.tablet(r).floor == f for r in row if r), row
     assert all(g.room in rooms for g in state.ghosts)
     assert all(r is None or r in rooms for r in state.where)
     assert all(r in rooms for r, _ in state.left)
     assert state.kitty is None or state.kitty in rooms
-    assert all(toy == cc.beloved_toy(g) for pairs in state.trapped for g, toy in pairs)
+    assert all(toy == content.beloved_toy(g) for pairs in state.trapped for g, toy in pairs)
     assert len(set(state.pairing)) == len(state.pairing) <= len(content.toys)
     if len(state.pairing) == len(content.toys):
         assert sorted(state.pairing) == sorted(content.ghosts)
@@ -89,13 +88,14 @@ def check_public(state: State) -> None:
 # --------------------------------------------------------------------------- situations
 
 
-def started(players=("Ada", "Bo", "Cy"), pairing=None, **options) -> State:
+def started(players=("Ada", "Bo", "Cy"), pairing=None, content=None, **options) -> State:
     """A game just started (step 1 of Ada's first turn), the stacks dealt as ``pairing``
-    (ghost ids in toy order; default: each toy over its own ghost)."""
-    state = SPEC.setup(list(players), resolve_options(SPEC, options))
+    (ghost ids in toy order; default: each toy over its own ghost), with the table's
+    printed ``content`` entries."""
+    state = SPEC.setup(list(players), resolve_options(SPEC, options), content=content)
     state = SPEC.apply(state, "start")
     content = state.content
-    for ghost in pairing or [cc.ghost_of_toy(t) for t in content.toys]:
+    for ghost in pairing or [content.ghost_of_toy(t) for t in content.toys]:
         state = SPEC.apply(state, f"pair:{ghost}")
     return state
 
@@ -130,12 +130,13 @@ RULEBOOK_ROOMS = {
 }
 
 
-def random_game(seed: int, max_steps: int = 2000, illegal: float = 0.0):
-    """A seeded random game; yields (state before, action, state after)."""
+def random_game(seed: int, max_steps: int = 2000, illegal: float = 0.0, content=None):
+    """A seeded random game (with the table's printed ``content`` entries); yields
+    (state before, action, state after)."""
     rng = random.Random(seed)
     players = ["Ada", "Bo", "Cy", "Di"][: rng.randint(2, 4)]
     options = resolve_options(SPEC, {o.name: rng.choice(o.values) for o in SPEC.options})
-    state = SPEC.setup(players, options)
+    state = SPEC.setup(players, options, content=content)
     weights = {"leave": 0.1, "pickup": 0.2, "escape": 0.05, "done": 2.0}
     for _ in range(max_steps):
         prompt = SPEC.prompt(state)

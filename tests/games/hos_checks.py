@@ -11,8 +11,17 @@ import json
 from collections import Counter
 
 from companion.games.house_of_spirits import components as hc
+from companion.games.house_of_spirits import entries
 from companion.games.house_of_spirits.actions import hand_count
 from companion.games.house_of_spirits.state import State, Step
+
+
+def complete_content() -> dict[str, dict]:
+    """A header's ``content`` entering every placeholder card with the content file's own
+    values: the same numbers, but no placeholder left, so every deck may be drawn by the
+    companion (issue 10)."""
+    return {hc.component(card): entries.printed(hc.component(card))
+            for card in sorted(hc.CARDS) if entries.placeholder(hc.component(card)) and entries.fields(hc.component(card))}
 
 
 def card_places(state: State) -> Counter:
@@ -52,7 +61,7 @@ def check(state: State, spec=None) -> None:
             assert hand_count(state, player) <= hc.HAND_LIMIT
     monsters = state.monsters()
     assert [m for m, _ in state.monster_health] == list(monsters)
-    assert all(0 < health <= hc.card(m).health for m, health in state.monster_health)
+    assert all(0 < health <= state.card(m).health for m, health in state.monster_health)
     assert len(state.plots_played) <= 7
     if state.outcome == "lost":
         assert len(state.died) == len(state.players) and not state.winners
@@ -70,4 +79,4 @@ def check_secrets_hidden(state: State, spec) -> None:
     shown = json.dumps(spec.view(state)) + json.dumps(spec.news(state)) + prompt.text
     shown += json.dumps([[c.key, c.label, c.component] for c in prompt.choices])
     for secret in hc.ids("secret"):
-        assert secret not in shown and hc.label(secret) not in shown, secret
+        assert secret not in shown and state.label(secret) not in shown, secret

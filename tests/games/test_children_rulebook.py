@@ -248,15 +248,24 @@ def test_rosie_teddy_bear_penny_sidebar():
     view = SPEC.view(state)
     assert view["enraged"] == ["Penny"] and view["stacks"] == {"Teddy Bear": "Penny"}
     assert view["players"]["Ada"]["trapped"] == ["Rosie"]
-    # Bo, then Cy, cut down at once; Ada (5 cards now) is not asked yet
+    # Bo and Cy are told at once, in one prompt, and cut in any order; Ada (5 cards now)
+    # is not asked yet
     prompt = SPEC.prompt(state)
-    assert prompt.player == "Bo"
-    assert prompt.text == ("Bo: the hand limit is 4; you hold 5: leave a card under your tablet or use a device")
-    state = SPEC.apply(state, "cut-leave")
-    assert state.hands[BO] == 4 and state.left_in("kitchen") == 1
-    assert SPEC.prompt(state).player == "Cy"
-    state = SPEC.apply(state, "cut-leave")
-    assert state.hands == (5, 4, 4)
+    assert prompt.player is None
+    assert prompt.text == ("The hand limit is 4: Bo, Cy cut down now, in any order: leave cards under your "
+                           "tablets or use a device")
+    assert [(c.key, c.label) for c in prompt.choices] == [
+        ("cut:Bo:leave", "Bo: Leave a card under the Kitchen"),
+        ("cut:Cy:leave", "Cy: Leave a card under the Wine Cellar")]
+    state = SPEC.apply(state, "cut:Cy:leave")
+    assert state.hands == (5, 5, 4) and state.left_in("wine-cellar") == 1
+    prompt = SPEC.prompt(state)
+    assert prompt.player == "Bo" and [c.key for c in prompt.choices] == ["cut:Bo:leave"]
+    assert prompt.text == "Bo: the hand limit is 4; you hold 5: leave a card under your tablet or use a device"
+    with pytest.raises(RuleViolation):
+        SPEC.apply(state, "cut:Cy:leave")  # Cy is down to the limit
+    state = SPEC.apply(state, "cut:Bo:leave")
+    assert state.hands == (5, 4, 4) and state.left_in("kitchen") == 1
     # back to Ada's turn: she may not leave the room over the limit
     prompt = SPEC.prompt(state)
     assert prompt.player == "Ada" and not any(k.startswith("move:") for k in keys(state))
@@ -347,12 +356,49 @@ def test_out_of_turn_free_device_with_a_skull_to_cut_down():
                     ghosts=[Ghost("rosie", "wash-room"), Ghost("penny", "dormitory")])
     state = replace(state, skulls=(0, 1, 0), skull_pool=5)
     state = SPEC.apply(SPEC.apply(SPEC.apply(state, "move:wash-room"), "draw:feather"), "catch:rosie")
-    assert state.hand_limit == 4 and SPEC.prompt(state).player == "Bo"
-    assert "cut-use:feather" in keys(state)  # Penny is in the Dormitory, 2 from the Spire
-    state = SPEC.apply(state, "cut-use:feather")
+    assert state.hand_limit == 4 and SPEC.prompt(state).player is None  # Bo and Cy cut at once
+    assert "cut:Bo:use:feather" in keys(state)  # Penny is in the Dormitory, 2 from the Spire
+    assert "cut:Cy:use:feather" not in keys(state)  # Cy holds no skull token
+    assert SPEC.prompt(state).for_component("children:device:feather").key == "cut:Bo:use:feather"  # a tap
+    state = SPEC.apply(state, "cut:Bo:use:feather")
     state = SPEC.apply(state, "banish:penny")
     assert state.hand_limit == 5 and state.hands[BO] == 4 and state.skulls[BO] == 0
     assert "penny" in state.ghost_deck
+    assert state.hands[CY] == 5 and SPEC.prompt(state).player == "Ada"  # the limit is back: Cy keeps 5
+    check(state)
+
+
+def test_cut_downs_of_four_players_are_one_prompt_in_any_order():
+    """"All players except for the player currently playing his or her turn must
+    immediately reduce their hands": with 4 players, Bo, Cy and Di are told at once and cut
+    in any order; a device card two of them could play is picked by touch, not by a tap
+    (whose card would it be?)."""
+    state = arrange(started(players=("Ada", "Bo", "Cy", "Di"), pairing=SIDEBAR_PAIRING), RULEBOOK_ROOMS,
+                    where=("master-bedroom", "spire", "billiards-room", "kitchen"),
+                    ghosts=[Ghost("rosie", "wash-room"), Ghost("penny", "dormitory")])
+    state = replace(state, skulls=(0, 1, 1, 0), skull_pool=6)
+    state = SPEC.apply(SPEC.apply(SPEC.apply(state, "move:wash-room"), "draw:feather"), "catch:rosie")
+    assert state.hand_limit == 4
+    prompt = SPEC.prompt(state)
+    assert prompt.player is None
+    assert prompt.text == ("The hand limit is 4: Bo, Cy, Di cut down now, in any order: leave cards under your "
+                           "tablets or use a device")
+    # Penny, enraged in the Dormitory, is 1 room from Bo (Spire) and 2 from Cy (Billiards
+    # Room): both may calm her (Hatpin) or banish her (Feather) with their skull token
+    assert [c.key for c in prompt.choices] == [
+        "cut:Bo:leave", "cut:Bo:use:hatpin", "cut:Bo:use:feather",
+        "cut:Cy:leave", "cut:Cy:use:hatpin", "cut:Cy:use:feather", "cut:Di:leave"]
+    assert prompt.for_component("children:device:feather") is None
+    assert prompt.choice("cut:Cy:use:feather").label == "Cy: Use the Feather (skull token)"
+    for key in ("cut:Di:leave", "cut:Bo:leave"):
+        state = SPEC.apply(state, key)
+    assert state.hands == (5, 4, 5, 4) and state.left_in("kitchen") == 1 and state.left_in("spire") == 1
+    prompt = SPEC.prompt(state)
+    assert prompt.player == "Cy" and prompt.text.startswith("Cy: the hand limit is 4; you hold 5")
+    assert prompt.for_component("children:device:feather").key == "cut:Cy:use:feather"  # hers alone now
+    state = SPEC.apply(state, "cut:Cy:leave")
+    assert state.hands == (5, 4, 4, 4) and state.left_in("billiards-room") == 1
+    assert SPEC.prompt(state).player == "Ada"  # she cuts at the end of her turn
     check(state)
 
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from companion.engine import resolve_options
 from companion.errors import RuleViolation
-from companion.games.clue_it import SPEC, components as ci, private_view
+from companion.games.clue_it import SPEC, components as ci, player_view, private_view
 from companion.games.clue_it.rules import apply, next_answerer, setup
 from companion.games.clue_it.prompts import prompt
 from companion.games.clue_it.state import PRIVATE_STEPS, Step
@@ -362,8 +362,12 @@ def test_kept_card_is_seen_privately_then_played_on_ones_turn():
     assert SPEC.view(state)["intrigue_held"] == {"Ada": 1, "Bo": 0, "Cy": 0, "Di": 0}
     assert "Keeper 4" not in prompt(state).text and SPEC.view(state)["private_screen"] is None
     state = apply(state, "peek-show")
-    assert prompt(state).text == "Only Ada looks: your Intrigue card is Intrigue card Keeper 4. Touch Hide"
+    assert prompt(state).text == "Only Ada looks: your new Intrigue card is on the privacy screen. Touch Hide"
     assert SPEC.view(state)["private_screen"] == "Ada"
+    assert all(c.private for c in prompt(state).choices)  # only on the privacy screen
+    assert player_view(state, "Ada") == {"intrigue_held": ["Intrigue card Keeper 4"],
+                                         "intrigue_drawn": "Intrigue card Keeper 4"}
+    assert player_view(state, "Bo") == {}  # nothing of Bo's to see
     state = apply(state, "peek-hide")
     assert state.step == Step.STOP and state.moves == 3
     state = run(state, "stop:corridor", "play-intrigue")

@@ -139,8 +139,48 @@ def _engine_game(seed: int, seen: Seen) -> None:
             seen.check(text, players)
 
 
+def _check_game(seed: int, seen: Seen) -> None:
+    """One random game through a Session with table-check corrections (issue 6): every
+    check line and correction label, the corrections' news and a stale correction's refusal."""
+    rng = random.Random(f"creepy-cellar-it-check:{seed}")
+    players, options = random_setup(SPEC, rng)
+    header = GameHeader.from_json({"game": "creepy_cellar", "players": players, "seed": seed,
+                                   "options": options})
+    session = Session.start(header)
+    for step in range(300):
+        prompt = session.prompt
+        if prompt.over:
+            break
+        fixes = []
+        for line in session.check():
+            seen.check(line.label, players)
+            seen.check(line.value, players)
+            for fix in line.fixes:
+                seen.check(fix.label, players)
+                fixes.append(fix.key)
+        if fixes and rng.random() < 0.3:
+            key = rng.choice(fixes)
+            reply = session.handle(Touch(key))
+            assert reply.accepted, reply.text
+            if session.correction(key) is None:  # the same touch again, from a stale check
+                stale = session.handle(Touch(key))
+                assert not stale.accepted
+                seen.check(stale.text, players)
+        else:
+            choice = rng.choices(prompt.choices,
+                                 weights=[choice_weight(SPEC, session.state, c.key) for c in prompt.choices])[0]
+            reply = session.handle(Press(choice.button) if choice.button else Touch(choice.key))
+            assert reply.accepted, reply.text
+        for text in reply.news:
+            seen.check(text, players)
+    stale = session.handle(Touch("fix:ghosts:A:-99"))
+    assert not stale.accepted
+    seen.check(stale.text, players)
+
+
 #: Messages too rare for the random games below; each is checked by a test of its own.
 RARE = {
+    "none left",  # tests/games/test_creepy_cellar_tablecheck.py::test_no_passage_tile_left
     "Creepy Cellar is for 1 to 4 players, not {count}.",  # test_setup_refusals_in_italian
     "Each player needs a different name.",
     "Two hauntings beaten in room {room}: take them off the board.",  # test_rare_news_in_italian
@@ -166,6 +206,8 @@ def test_random_games_show_only_italian_ready_messages():
         _session_game(seed, seen)
     for seed in range(24):
         _engine_game(seed, seen)
+    for seed in range(12):
+        _check_game(seed, seen)
     game_ids = _game_ids()
     assert len(game_ids) > 100
     assert RARE <= game_ids

@@ -397,10 +397,26 @@ def page_scenario(app, out: Path, report: dict, page: str = "newgame", name: str
         report["out_of_sight"] = out_of_sight(app)
 
 
-SCENARIOS = {"page": page_scenario, "table": table_scenario, "lobby": lobby_scenario, "tour": tour_scenario}
+def _privacy_scenario(app, out: Path, report: dict):
+    from privacy_scenario import privacy_scenario  # next to this file
+
+    return privacy_scenario(app, out, report)
+
+
+SCENARIOS = {"page": page_scenario, "table": table_scenario, "lobby": lobby_scenario, "tour": tour_scenario,
+             "privacy": _privacy_scenario}
+
+
+def _more_scenarios() -> None:
+    """Scenarios kept in their own modules (each screen's own), added here."""
+    from check_scenario import check_scenario
+
+    SCENARIOS["check"] = check_scenario
+
 
 
 def main(argv: list[str] | None = None) -> int:
+    _more_scenarios()
     p = argparse.ArgumentParser()
     p.add_argument("scenario", choices=sorted(SCENARIOS))
     p.add_argument("--socket", required=True)

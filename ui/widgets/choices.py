@@ -35,6 +35,9 @@ class ChoicePanel(ScrollView):
     busy = BooleanProperty(False)
     scale = NumericProperty(1.0)
     new_game_label = StringProperty("New game")
+    #: The first choice gets the big main button (False: every choice in the grid, none
+    #: looking like the one to take: the picks of an accusation).
+    lead = BooleanProperty(True)
 
     def __init__(self, **kwargs):
         self.register_event_type("on_choose")
@@ -46,6 +49,7 @@ class ChoicePanel(ScrollView):
         self.add_widget(self._box)
         self._trigger = Clock.create_trigger(self._rebuild)
         self.bind(choices=self._trigger, over=self._trigger, scale=self._trigger, new_game_label=self._trigger,
+                  lead=self._trigger,
                   height=self._trigger, width=self._trigger, busy=self._set_busy)
 
     def on_choose(self, key: str) -> None:
@@ -68,14 +72,19 @@ class ChoicePanel(ScrollView):
         ordered = order_choices(list(self.choices))
         if not ordered:
             return
+        if not self.lead:
+            self._box.add_widget(self._grid(ordered, lead=False))
+            return
         self._box.add_widget(self._button(ordered[0], True))
         if len(ordered) > 1:
             self._box.add_widget(self._grid(ordered[1:]))
 
-    def _grid(self, choices: list[dict]) -> GridLayout:
+    def _grid(self, choices: list[dict], lead: bool = True) -> GridLayout:
         unit = dp(1) * self.scale
         across = self.width - self._box.padding[2]
-        cols, row = grid_shape(len(choices), self.height, unit, across)
+        # grid_shape keeps room for the main button; without one the grid has it too
+        height = self.height if lead else self.height + (PRIMARY_HEIGHT + GAP) * unit
+        cols, row = grid_shape(len(choices), height, unit, across)
         grid = GridLayout(cols=cols, size_hint_y=None, spacing=GAP * unit)
         grid.bind(minimum_height=grid.setter("height"))
         for choice in choices:

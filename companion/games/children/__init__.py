@@ -5,11 +5,12 @@ Rulebook: ``shared/rulebooks/children.txt``; card data, ambiguities and what to 
 stacks (a hidden toy -> ghost pairing dealt as recorded chance), builds the mansion tablet
 by tablet, keeps the hand limit, the turn guide, skull tokens and Kitty Kitty; players tap
 every tablet and Children card they draw. Card data the rulebook does not print is a named
-placeholder in ``content.toml``.
+placeholder in ``content.toml``; the owner enters what is printed on their copy
+(:mod:`.printed`).
 """
 
 from companion.engine.core import GameSpec, OptionSpec
-from companion.games.children import components, rules
+from companion.games.children import components, printed, rules, tablecheck
 from companion.games.children.codec import decode, encode
 from companion.games.children.view import news, view
 
@@ -152,4 +153,6 @@ SPEC = GameSpec(
     pieces=components.pieces(),
     encode=encode,
     decode=decode,
+    check=tablecheck.check,
+    content=printed.CONTENT,
 )

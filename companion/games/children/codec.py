@@ -12,7 +12,7 @@ from typing import Any
 from companion.games.children.state import Frame, Ghost, State, Step
 
 #: Format version of :func:`encode`'s dict.
-VERSION = 1
+VERSION = 2  # 2: ``printed``, the table's entries
 
 
 def encode(state: State) -> dict[str, Any]:

@@ -1,19 +1,25 @@
 """Children components: ghosts and their toys, room tablets, the 70 Children cards.
 
 The printed content is :file:`content.toml` (the rulebook's facts plus clearly marked
-placeholders for what is not public, notes.md 1.1); this module loads it once, checks its
-counts (:func:`validate`) and names every component: ``children:<kind>:<id>`` with kind
+placeholders for what is not public, notes.md 1.1); this module loads it once, lays the
+owner's entries over it (:func:`content`, entries from :mod:`.printed`), checks its counts
+(:func:`validate`) and names every component: ``children:<kind>:<id>`` with kind
 ``ghost``, ``toy``, ``device``, ``trap``, ``fate`` (the Children cards) or ``tablet``.
+The module-level :func:`name`, :func:`tablet`, :func:`beloved_toy` read the content file
+only; the rules read a game's own copy through :attr:`.state.State.content`.
 """
 
 from __future__ import annotations
 
 import tomllib
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 from typing import Any
+
+from companion.i18n import msg
 
 GAME_ID = "children"
 
@@ -25,6 +31,8 @@ CARD_KINDS = ("ghost", "toy", "device", "trap", "fate")
 FLOORS = 4  # basement, 1st, 2nd, 3rd floor ("1. Play a Room Tablet")
 COLUMNS = 5  # "All floors of the Thornhill Mansion may have up to 5 rooms"
 SIDES = ("left", "right", "up", "down")
+#: The floors as the content form and the ``--json`` view name them (floor 0 … 3).
+FLOOR_KEYS = ("basement", "1st", "2nd", "3rd")
 STEP = {"left": (0, -1), "right": (0, 1), "up": (1, 0), "down": (-1, 0)}
 OPPOSITE = {"left": "right", "right": "left", "up": "down", "down": "up"}
 
@@ -62,7 +70,8 @@ class Card:
 
 @dataclass(frozen=True)
 class Content:
-    """The content of one edition: tablets, card kinds, ghosts in toy order, skulls."""
+    """The content of one edition, with the table's entries (what is printed on its own
+    copy) over the content file: tablets, card kinds, ghosts and toys in file order, skulls."""
 
     tablets: dict[str, Tablet]
     cards: dict[str, Card]
@@ -73,26 +82,75 @@ class Content:
     def total_cards(self) -> int:
         return sum(c.copies for c in self.cards.values())
 
+    def name(self, item: str) -> str:
+        """The printed name of a card or tablet id (``item`` itself when unknown)."""
+        if item in self.cards:
+            return self.cards[item].name
+        return self.tablets[item].name if item in self.tablets else item
+
+    def tablet(self, tablet_id: str) -> Tablet:
+        return self.tablets[tablet_id]
+
+    def beloved_toy(self, ghost: str) -> str:
+        """The toy printed on a ghost card ("Ghost Cards": the toy needed to trap it)."""
+        return self.cards[ghost].toy
+
+    def ghost_of_toy(self, toy: str) -> str:
+        """The ghost whose beloved toy is ``toy``."""
+        return next(g for g in self.ghosts if self.cards[g].toy == toy)
+
+
+#: An entry of the table's printed data in the state: ``(component id, ((field, value), ...))``,
+#: sorted, lists as tuples (hashable, JSON round trip through :mod:`.codec`).
+Entries = tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
+
 
 def _raw() -> dict[str, Any]:
     text = resources.files("companion.games.children").joinpath("content.toml").read_text("utf-8")
     return tomllib.loads(text)
 
 
-@lru_cache(maxsize=None)
-def content(edition: str = "rulebook") -> Content:
+@lru_cache(maxsize=64)
+def content(edition: str = "rulebook", entries: Entries = ()) -> Content:
     """The content of ``edition`` (``rulebook``: 20 tablets, 70 cards, 8 skulls;
-    ``publisher``: 18/68/12, notes.md 3.A C-A21).
+    ``publisher``: 18/68/12, notes.md 3.A C-A21), with ``entries`` (what the owner entered
+    as printed on the table's copy, :func:`.printed.entries_of`) over :file:`content.toml`.
 
     Raises:
         KeyError: an unknown edition.
     """
+    base = _file_content(edition)
+    if not entries:
+        return base
+    tablets, cards = dict(base.tablets), dict(base.cards)
+    for component_id, fields in entries:
+        kind, item = component_id.split(":")[1:]
+        entry = dict(fields)
+        if kind == "tablet" and item in tablets:
+            tablets[item] = _entered_tablet(tablets[item], entry)
+        elif kind in ("ghost", "toy") and item in cards:
+            old = cards[item]
+            cards[item] = replace(old, name=entry.get("name", old.name), toy=entry.get("toy", old.toy),
+                                  placeholder=False)
+    return replace(base, tablets=tablets, cards=cards)
+
+
+def _entered_tablet(old: Tablet, entry: Mapping[str, Any]) -> Tablet:
+    doors = set(entry.get("doors", old.doors & {"left", "right"}))
+    doors |= set(entry.get("trapdoors", old.doors & {"up", "down"}))
+    floor = FLOOR_KEYS.index(entry["floor"]) if "floor" in entry else old.floor
+    return Tablet(old.id, entry.get("name", old.name), floor, frozenset(doors),
+                  frozenset(entry.get("arrows", old.arrows)), placeholder=False)
+
+
+@lru_cache(maxsize=None)
+def _file_content(edition: str) -> Content:
     raw = _raw()
     ed = raw["edition"][edition]
     cards: dict[str, Card] = {}
     for g in raw["ghost"]:
         cards[g["id"]] = Card(g["id"], "ghost", g["name"], 1, toy=g["toy"],
-                              placeholder=g.get("placeholder", False))
+                              placeholder=g.get("placeholder", False) or g.get("toy_placeholder", False))
     for tid, name in raw["toys"].items():
         cards[tid] = Card(tid, "toy", name, 1, placeholder="placeholder" in name)
     for kind, section in (("device", "devices"), ("trap", "traps"), ("fate", "fates")):
@@ -104,7 +162,8 @@ def content(edition: str = "rulebook") -> Content:
         cards[cid] = Card(old.id, old.kind, old.name, old.copies - 1, old.toy, old.timing, True)
     tablets = {
         t["id"]: Tablet(t["id"], t["name"], t["floor"], frozenset(t["doors"]), frozenset(t["arrows"]),
-                        t.get("placeholder", False))
+                        # every side the rulebook does not state is a placeholder (content.toml)
+                        t.get("placeholder", False) or set(t.get("stated", ())) != set(SIDES) | {"arrows"})
         for t in raw["tablet"] if t["id"] not in ed["remove_tablets"]
     }
     ghosts = tuple(g["id"] for g in raw["ghost"])
@@ -112,33 +171,51 @@ def content(edition: str = "rulebook") -> Content:
     return Content(tablets, cards, ghosts, toys, ed["skulls"])
 
 
-def validate(edition: str = "rulebook") -> list[str]:
-    """Problems with the content of ``edition`` (empty when it is sound): 13 ghost/toy
-    pairs with distinct toys, tablets per floor, sides and arrows known, card total
-    ("Components": 20 tablets, 5 per floor, 70 cards for the rulebook edition)."""
+def validate(edition: str = "rulebook", entries: Entries = ()) -> list[str]:
+    """Problems with the content of ``edition`` and the table's ``entries`` (empty when it
+    is sound): 13 ghost/toy pairs, every toy the beloved toy of exactly one ghost, tablets
+    per floor, sides and arrows known, names told apart, card total ("Components": 20
+    tablets, 5 per floor, 70 cards for the rulebook edition). Each problem is a sentence
+    for the owner (:func:`~companion.i18n.msg`)."""
     raw = _raw()
-    c = content(edition)
+    c = content(edition, entries)
     problems = []
     pairs = raw["counts"]["pairs"]
     if len(c.ghosts) != pairs or len(c.toys) != pairs:
-        problems.append(f"{len(c.ghosts)} ghosts and {len(c.toys)} toys, not {pairs}")
-    beloved = [c.cards[g].toy for g in c.ghosts]
-    if sorted(beloved) != sorted(c.toys):
-        problems.append("every toy must be the beloved toy of exactly one ghost")
+        problems.append(msg("{ghosts} ghosts and {toys} toys, not {pairs}.", ghosts=len(c.ghosts),
+                            toys=len(c.toys), pairs=pairs))
+    beloved = Counter(c.cards[g].toy for g in c.ghosts)
+    for toy in c.toys:
+        if beloved[toy] != 1:
+            problems.append(msg("The {toy} is the beloved toy of {n} ghosts; every toy is the beloved toy "
+                                "of exactly one ghost.", toy=c.name(toy), n=beloved[toy]))
     for t in c.tablets.values():
         if not 0 <= t.floor < FLOORS or not t.doors <= set(SIDES) or not t.arrows <= set(SIDES):
-            problems.append(f"tablet {t.id} has a bad floor, door or arrow")
+            problems.append(msg("The {room} has a bad floor, door or arrow.", room=t.name))
     per_floor = Counter(t.floor for t in c.tablets.values())
     if edition == "rulebook":
         if len(c.tablets) != raw["counts"]["tablets"]:
-            problems.append(f"{len(c.tablets)} tablets, not {raw['counts']['tablets']}")
-        if set(per_floor.values()) != {raw["counts"]["tablets_per_floor"]}:
-            problems.append(f"tablets per floor {dict(per_floor)}")
+            problems.append(msg("{n} tablets, not {total}.", n=len(c.tablets), total=raw["counts"]["tablets"]))
+        for f in range(FLOORS):
+            if per_floor[f] != raw["counts"]["tablets_per_floor"]:
+                problems.append(msg("The {floor} has {n} tablets; every floor has {per_floor}.",
+                                    floor=floor_name(f), n=per_floor[f],
+                                    per_floor=raw["counts"]["tablets_per_floor"]))
         if c.total_cards() != raw["counts"]["cards"]:
-            problems.append(f"{c.total_cards()} Children cards, not {raw['counts']['cards']}")
+            problems.append(msg("{n} Children cards, not {total}.", n=c.total_cards(), total=raw["counts"]["cards"]))
     if any(n > COLUMNS for n in per_floor.values()):
-        problems.append("more tablets on a floor than its 5 rooms")
+        problems.append(msg("More tablets on a floor than its 5 rooms."))
+    for kind, items in (("tablet", [t.name for t in c.tablets.values()]),
+                        ("ghost", [c.name(g) for g in c.ghosts]), ("toy", [c.name(t) for t in c.toys])):
+        for name_, n in sorted(Counter(items).items()):
+            if n > 1:
+                problems.append(msg("{n} components are named {name}; each needs its own name.", n=n, name=name_))
     return problems
+
+
+def floor_name(floor: int) -> str:
+    """A floor as players say it ("the basement", "the 2nd floor")."""
+    return (msg("basement"), msg("1st floor"), msg("2nd floor"), msg("3rd floor"))[floor]
 
 
 # --------------------------------------------------------------------------- names

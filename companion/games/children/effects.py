@@ -10,21 +10,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.games.children import components as cc
 from companion.games.children import grid as gr
 from companion.games.children.state import Frame, Ghost, State, add_hand, add_left, push, put, say, set_ghosts
 from companion.i18n import msg
 
 
-def room_name(room: str | None) -> str:
-    return cc.name(room) if room else msg("outside the mansion")
+def room_name(state: State, room: str | None) -> str:
+    return state.name(room) if room else msg("outside the mansion")
 
 
 def enter(state: State, p: int, room: str, draw: bool = True) -> State:
     """Player ``p`` enters ``room``: draw a card, then pick up the cards left there, then
     trap or run from its ghosts (option ``trap_check_timing``), then meet Kitty Kitty."""
     state = replace(state, where=put(state.where, p, room), arrived=put(state.arrived, p, True))
-    state = say(state, msg("{player} enters the {room}.", player=state.players[p], room=cc.name(room)))
+    state = say(state, msg("{player} enters the {room}.", player=state.players[p], room=state.name(room)))
     check = Frame("check", p, (room,))
     body = [Frame("draw", p, ("enter", room))] if draw else []
     body.append(Frame("pickup", p, (room,)))
@@ -68,9 +67,9 @@ def place_ghost(state: State, ghost: str, room: str) -> State:
     enraged = arrives_enraged(state, ghost)
     state = set_ghosts(state, state.ghosts + (Ghost(ghost, room, enraged),))
     if enraged:
-        state = say(state, msg("{ghost} haunts the {room}, enraged.", ghost=cc.name(ghost), room=cc.name(room)))
+        state = say(state, msg("{ghost} haunts the {room}, enraged.", ghost=state.name(ghost), room=state.name(room)))
     else:
-        state = say(state, msg("{ghost} haunts the {room}.", ghost=cc.name(ghost), room=cc.name(room)))
+        state = say(state, msg("{ghost} haunts the {room}.", ghost=state.name(ghost), room=state.name(room)))
     return meet_ghosts(state, room)
 
 
@@ -78,7 +77,7 @@ def move_ghost(state: State, ghost: str, room: str) -> State:
     g = state.ghost(ghost)
     others = [x for x in state.ghosts if x.id != ghost]
     state = set_ghosts(state, others + [replace(g, room=room)])
-    state = say(state, msg("{ghost} drifts to the {room}.", ghost=cc.name(ghost), room=cc.name(room)))
+    state = say(state, msg("{ghost} drifts to the {room}.", ghost=state.name(ghost), room=state.name(room)))
     return meet_ghosts(state, room)
 
 
@@ -92,13 +91,13 @@ def meet_ghosts(state: State, room: str) -> State:
 def trap(state: State, p: int, ghost: str) -> State:
     """Player ``p`` traps ``ghost`` with its beloved toy ("Trapping Ghosts"), then flips
     that toy's mini-card stack: the ghost revealed becomes enraged ("Enraged Ghosts")."""
-    toy = cc.beloved_toy(ghost)
+    toy = state.content.beloved_toy(ghost)
     state = add_hand(state, p, -1)
     state = set_ghosts(state, [g for g in state.ghosts if g.id != ghost])
     trapped = put(state.trapped, p, state.trapped[p] + ((ghost, toy),))
     state = replace(state, trapped=trapped)
     state = say(state, msg("{player} traps {ghost} with the {toy}.", player=state.players[p],
-                           ghost=cc.name(ghost), toy=cc.name(toy)))
+                           ghost=state.name(ghost), toy=state.name(toy)))
     return flip_stack(state, toy)
 
 
@@ -113,12 +112,12 @@ def flip_stack(state: State, toy: str) -> State:
     if ghost is not None:
         state = set_ghosts(state, [g for g in state.ghosts if g.id != revealed] + [replace(ghost, enraged=True)])
         return say(state, msg("The {toy} stack reveals {ghost}: {ghost} is enraged in the {room}.",
-                              toy=cc.name(toy), ghost=cc.name(revealed), room=cc.name(ghost.room)))
+                              toy=state.name(toy), ghost=state.name(revealed), room=state.name(ghost.room)))
     if is_trapped:
         return say(state, msg("The {toy} stack reveals {ghost}, who is already trapped.",
-                              toy=cc.name(toy), ghost=cc.name(revealed)))
+                              toy=state.name(toy), ghost=state.name(revealed)))
     return say(state, msg("The {toy} stack reveals {ghost}: enraged when it comes into the mansion.",
-                          toy=cc.name(toy), ghost=cc.name(revealed)))
+                          toy=state.name(toy), ghost=state.name(revealed)))
 
 
 def leave_cards(state: State, p: int, n: int) -> State:
@@ -140,7 +139,7 @@ def escape(state: State, p: int) -> State:
     state = leave_cards(state, p, state.hands[p])
     state = replace(state, where=put(state.where, p, None))
     return say(state, msg("{player} makes an emergency escape from the {room}, leaving every card there.",
-                          player=state.players[p], room=room_name(room)))
+                          player=state.players[p], room=room_name(state, room)))
 
 
 def nearest(state: State, p: int, calm_only: bool = False, skip_own_room: bool = False) -> tuple[str, ...]:

@@ -25,8 +25,8 @@ def _ask(state: State, p: int, text: str, choices) -> Prompt:
     return Prompt(text, state.players[p], tuple(choices))
 
 
-def _room_choices(prefix: str, rooms, label) -> list[Choice]:
-    return [Choice(f"{prefix}:{r}", label(cc.name(r))) for r in rooms]
+def _room_choices(state: State, prefix: str, rooms, label) -> list[Choice]:
+    return [Choice(f"{prefix}:{r}", label(state.name(r))) for r in rooms]
 
 
 def _replace_top(state: State, frame: Frame) -> State:
@@ -97,7 +97,7 @@ def use_device(state: State, p: int, device: str) -> State:
     state = pay(state, p, payment(state, p, device))
     state = add_hand(state, p, -1)
     state = replace(state, discard=tuple(sorted(state.discard + (device,))))
-    state = say(state, msg("{player} uses the {device}.", player=state.players[p], device=cc.name(device)))
+    state = say(state, msg("{player} uses the {device}.", player=state.players[p], device=state.name(device)))
     follow = {
         "catnip": Frame("go", p, ("catnip",)), "secret-passage": Frame("go", p, ("passage",)),
         "hatpin": Frame("calm", p), "feather": Frame("banish", p), "cricket-cage": Frame("cage", p),
@@ -115,7 +115,7 @@ def _catnip_rooms(state: State, p: int) -> tuple[str, ...]:
 
 
 def _cage_targets(state: State, p: int) -> tuple[str, ...]:
-    return tuple(g.id for g in state.ghosts if may_hold(state, p, cc.beloved_toy(g.id)))
+    return tuple(g.id for g in state.ghosts if may_hold(state, p, state.content.beloved_toy(g.id)))
 
 
 def nearest_effect(state: State, p: int, effect: str) -> State:
@@ -133,9 +133,10 @@ def _do_nearest(state: State, p: int, effect: str, ghost: str) -> State:
     if effect == "crickets":
         g = state.ghost(ghost)
         state = set_ghosts(state, [x for x in state.ghosts if x.id != ghost] + [replace(g, enraged=True)])
-        return say(state, msg("The crickets enrage {ghost} in the {room}.", ghost=cc.name(ghost), room=cc.name(g.room)))
+        return say(state, msg("The crickets enrage {ghost} in the {room}.", ghost=state.name(ghost),
+                              room=state.name(g.room)))
     room = state.where[p]
-    state = say(state, msg("{ghost} is drawn to the {room}.", ghost=cc.name(ghost), room=cc.name(room)))
+    state = say(state, msg("{ghost} is drawn to the {room}.", ghost=state.name(ghost), room=state.name(room)))
     g = state.ghost(ghost)
     state = set_ghosts(state, [x for x in state.ghosts if x.id != ghost] + [replace(g, room=room)])
     return fx.meet_ghosts(state, room)
@@ -147,7 +148,7 @@ def ask_nearest(state, f):
         return Prompt(msg("The companion picks one of the nearest ghosts"), state.players[f.player],
                       chance=Chance("nearest", tuple(Outcome(g, f"nearest:{g}") for g in ghosts)))
     return _ask(state, f.player, msg("{player}: several ghosts are nearest; choose one", player=state.players[f.player]),
-                [Choice(f"nearest:{g}", cc.name(g)) for g in ghosts])
+                [Choice(f"nearest:{g}", state.name(g)) for g in ghosts])
 
 
 def act_nearest(state, f, key):
@@ -175,11 +176,11 @@ def act_pair(state, f, key):
 
 def ask_place(state, f):
     tablet = f.args[0]
-    cells = gr.placements(state.grid, cc.tablet(tablet).floor)
+    cells = gr.placements(state.grid, state.content.tablet(tablet).floor)
     if len(cells) == 1:
         return place_tablet(state, tablet, cells[0])
     return _ask(state, state.active, msg("{player}: touch where the {room} goes", player=state.player,
-                                         room=cc.name(tablet)),
+                                         room=state.name(tablet)),
                 [Choice(f"place:{fl}-{c}", msg("{floor}, column {column}", floor=floor_name(fl), column=c + 1))
                  for fl, c in cells])
 
@@ -189,8 +190,7 @@ def act_place(state, f, key):
     return place_tablet(state, f.args[0], (int(fl), int(c)))
 
 
-def floor_name(floor: int) -> str:
-    return (msg("basement"), msg("1st floor"), msg("2nd floor"), msg("3rd floor"))[floor]
+floor_name = cc.floor_name
 
 
 def place_tablet(state: State, tablet: str, pos) -> State:
@@ -202,13 +202,13 @@ def place_tablet(state: State, tablet: str, pos) -> State:
     pile.remove(tablet)
     state = replace(pop(state), grid=gr.put(state.grid, tablet, pos), tablet_pile=tuple(pile),
                     step=Step.ACTIONS, actions=2)
-    state = say(state, msg("The {room} is built on the {floor}.", room=cc.name(tablet), floor=floor_name(pos[0])))
+    state = say(state, msg("The {room} is built on the {floor}.", room=state.name(tablet), floor=floor_name(pos[0])))
     a = state.active
     if first and state.opt("player_entry") == "first_room":
         for p in range(len(state.players)):
             if p != a:
                 state = replace(state, where=put(state.where, p, tablet), arrived=put(state.arrived, p, True))
-        state = say(state, msg("Every figurine starts in the {room}.", room=cc.name(tablet)))
+        state = say(state, msg("Every figurine starts in the {room}.", room=state.name(tablet)))
     if state.where[a] is None and not state.arrived[a]:
         return replace(fx.enter(state, a, tablet), entered=True)
     if state.opt("tablet_step_draws") == "always":
@@ -246,7 +246,7 @@ def act_draw(state, f, key):
         deck = list(state.ghost_deck)
         deck.remove(card_id)
         state = replace(state, ghost_deck=tuple(deck))
-        state = say(state, msg("{player} draws the ghost {ghost}.", player=name, ghost=cc.name(card_id)))
+        state = say(state, msg("{player} draws the ghost {ghost}.", player=name, ghost=state.name(card_id)))
         return push(state, Frame("ghost", p, (card_id, "free", "")))
     return resolve_fate(state, p, card_id)
 
@@ -255,7 +255,7 @@ def resolve_fate(state: State, p: int, fate: str) -> State:
     """Fate Cards: resolved at once, discarded (the Kitty Kitty card stays in front of the
     player), then a replacement card (option ``kitty_fate_replacement_draw`` for Kitty)."""
     name = state.players[p]
-    state = say(state, msg("{player} draws the fate card {fate}.", player=name, fate=cc.name(fate)))
+    state = say(state, msg("{player} draws the fate card {fate}.", player=name, fate=state.name(fate)))
     replacement = Frame("draw", p, ("replace", ""))
     if fate == "kitty-kitty":
         state = replace(state, kitty_card=p)
@@ -289,15 +289,15 @@ def ask_ghost(state, f):
         if mode == "raven" or (state.opt("ghost_no_legal_room") == "reinsert_redraw"
                                and state.unknown_in_deck() + state.fates_in_deck() > 0):
             state = replace(state, deck=state.deck + 1, ghost_deck=tuple(sorted(state.ghost_deck + (ghost,))))
-            state = say(state, msg("No room can take {ghost}: it goes back into the Children deck.", ghost=cc.name(ghost)))
+            state = say(state, msg("No room can take {ghost}: it goes back into the Children deck.", ghost=state.name(ghost)))
             return state if mode == "raven" else push(state, Frame("draw", f.player, ("replace", "")))
         state = replace(state, set_aside=tuple(sorted(state.set_aside + (ghost,))))
-        return say(state, msg("No room can take {ghost}: it waits beside the mansion.", ghost=cc.name(ghost)))
+        return say(state, msg("No room can take {ghost}: it waits beside the mansion.", ghost=state.name(ghost)))
     if len(rooms) == 1:
         return act_ghost(state, f, f"haunt-room:{rooms[0]}")
     return _ask(state, f.player, msg("{player}: put {ghost} under a room", player=state.players[f.player],
-                                     ghost=cc.name(ghost)),
-                _room_choices("haunt-room", rooms, lambda r: r))
+                                     ghost=state.name(ghost)),
+                _room_choices(state, "haunt-room", rooms, lambda r: r))
 
 
 def act_ghost(state, f, key):
@@ -311,7 +311,7 @@ def act_ghost(state, f, key):
 
 
 def _deck_ghost_choices(state: State, prefix: str) -> list[Choice]:
-    return [Choice(f"{prefix}:{g}", cc.name(g), component=cc.component(g)) for g in sorted(set(state.ghost_deck))]
+    return [Choice(f"{prefix}:{g}", state.name(g), component=cc.component(g)) for g in sorted(set(state.ghost_deck))]
 
 
 def ask_summon(state, f):
@@ -343,7 +343,7 @@ def ask_settle(state, f):
         return pop(state)
     return _ask(state, f.player, msg("{player}: the house settles; choose a room to remove",
                                      player=state.players[f.player]),
-                _room_choices("settle", rooms, lambda r: msg("Remove the {room}", room=r)))
+                _room_choices(state, "settle", rooms, lambda r: msg("Remove the {room}", room=r)))
 
 
 def act_settle(state, f, key):
@@ -354,10 +354,10 @@ def act_settle(state, f, key):
     state = add_left(state, room, -n)
     state = replace(state, grid=gr.remove(state.grid, room), tablet_pile=tuple(sorted(state.tablet_pile + (room,))),
                     deck=state.deck + n)
-    state = say(state, msg("The {room} is gone: its tablet goes back into the pile.", room=cc.name(room)))
+    state = say(state, msg("The {room} is gone: its tablet goes back into the pile.", room=state.name(room)))
     for g in state.ghosts_in(room):
         state = fx.ghost_to_deck(state, g.id)
-        state = say(state, msg("{ghost} goes back into the Children deck.", ghost=cc.name(g.id)))
+        state = say(state, msg("{ghost} goes back into the Children deck.", ghost=state.name(g.id)))
     if state.kitty == room:
         state = replace(state, kitty=None)
         if state.opt("house_settles_kitty") == "card_to_deck" and state.kitty_card is not None:
@@ -374,7 +374,7 @@ def ask_biddle(state, f):
     toys = [t for t in state.content.toys if may_hold(state, p, t)]
     if not toys:
         return pop(state)
-    choices = [Choice(f"biddle-toy:{t}", cc.name(t), component=cc.component(t), private=True) for t in toys]
+    choices = [Choice(f"biddle-toy:{t}", state.name(t), component=cc.component(t), private=True) for t in toys]
     choices.append(Choice("no-toy", msg("No toy")))
     return _ask(state, p, msg("{player}: Irwin Biddle takes a toy; tap one from your hand, or No toy",
                               player=state.players[p]), choices)
@@ -397,12 +397,12 @@ def ask_kittyplace(state, f):
     if len(rooms) == 1:
         return act_kittyplace(state, f, f"kitty-at:{rooms[0]}")
     return _ask(state, f.player, msg("{player}: put Kitty Kitty in a room", player=state.players[f.player]),
-                _room_choices("kitty-at", rooms, lambda r: r))
+                _room_choices(state, "kitty-at", rooms, lambda r: r))
 
 
 def act_kittyplace(state, f, key):
     room = key.split(":", 1)[1]
-    return say(replace(pop(state), kitty=room), msg("Kitty Kitty prowls into the {room}.", room=cc.name(room)))
+    return say(replace(pop(state), kitty=room), msg("Kitty Kitty prowls into the {room}.", room=state.name(room)))
 
 
 # --------------------------------------------------------------------------- left cards and traps
@@ -418,7 +418,7 @@ def ask_pickup(state, f):
     state = add_hand(add_left(state, room, -n), p, n)
     state = say(state, nmsg("{player} picks up {n} card left under the {room}.",
                             "{player} picks up the {n} cards left under the {room}.", "n",
-                            player=state.players[p], n=n, room=cc.name(room)))
+                            player=state.players[p], n=n, room=state.name(room)))
     return push(state, Frame("traps", p, (room, str(n))))
 
 
@@ -428,7 +428,7 @@ def ask_traps(state, f):
     traps = [t for t, c in state.content.cards.items() if c.kind == "trap" and state.in_deck(t) > 0]
     if n <= 0 or not traps or state.hands[p] <= 0:
         return pop(state)
-    choices = [Choice(f"spring:{t}", msg("{trap} springs", trap=cc.name(t)), component=cc.component(t)) for t in traps]
+    choices = [Choice(f"spring:{t}", msg("{trap} springs", trap=state.name(t)), component=cc.component(t)) for t in traps]
     choices.append(Choice("no-trap", msg("No trap")))
     return _ask(state, p, msg("{player}: tap any trap among the cards you picked up", player=state.players[p]), choices)
 
@@ -449,7 +449,7 @@ def ask_trap(state, f):
         label = msg("Defuse it with the Dental Tools") if how == "action" else msg(
             "Defuse it with the Dental Tools (skull token)")
         return _ask(state, p, msg("{player}: the {trap} trap is about to spring", player=state.players[p],
-                                  trap=cc.name(trap)),
+                                  trap=state.name(trap)),
                     [Choice("spring", msg("Let it spring")),
                      Choice("defuse", label, component=cc.component("dental-tools"))])
     return spring(pop(state), p, trap)
@@ -463,7 +463,7 @@ def act_trap(state, f, key):
     state = pay(state, p, payment(state, p, "dental-tools"))
     state = replace(add_hand(state, p, -2), discard=tuple(sorted(state.discard + ("dental-tools", trap))))
     return say(state, msg("{player} defuses the {trap} with the Dental Tools.", player=state.players[p],
-                          trap=cc.name(trap)))
+                          trap=state.name(trap)))
 
 
 def _discard_trap(state: State, p: int, trap: str) -> State:
@@ -473,7 +473,7 @@ def _discard_trap(state: State, p: int, trap: str) -> State:
 def spring(state: State, p: int, trap: str) -> State:
     """"Trap Cards": Mouse, Crickets, Raven's Skull, Voodoo Doll."""
     name = state.players[p]
-    state = say(state, msg("The {trap} trap springs on {player}!", trap=cc.name(trap), player=name))
+    state = say(state, msg("The {trap} trap springs on {player}!", trap=state.name(trap), player=name))
     if trap == "crickets":
         if may_hold(state, p, "cricket-cage", also=1):
             return push(state, Frame("crickets", p))
@@ -485,7 +485,7 @@ def spring(state: State, p: int, trap: str) -> State:
         if state.opt("mouse_immunity") == "kitty_card" and state.kitty_card == p:
             return say(state, msg("{player} holds the Kitty Kitty card: nothing happens.", player=name))
         state = replace(state, kitty=state.where[p])
-        state = say(state, msg("Kitty Kitty pounces into the {room}.", room=cc.name(state.where[p])))
+        state = say(state, msg("Kitty Kitty pounces into the {room}.", room=state.name(state.where[p])))
         return push(state, Frame("kittymeet", p, ("mouse",)))
     if trap == "ravens-skull":
         return push(state, *[Frame("raven", p, (state.where[p],))] * min(2, len(state.ghost_deck)))
@@ -523,14 +523,14 @@ def ask_check(state, f):
     choices = []
     if len(ghosts) == 1 or state.opt("multi_ghost_resolution") == "trap_then_run":
         for g in ghosts:
-            toy = cc.beloved_toy(g.id)
+            toy = state.content.beloved_toy(g.id)
             if may_hold(state, p, toy):
-                choices.append(Choice(f"catch:{g.id}", msg("Trap {ghost} with the {toy}", ghost=cc.name(g.id),
-                                                           toy=cc.name(toy)), component=cc.component(toy)))
+                choices.append(Choice(f"catch:{g.id}", msg("Trap {ghost} with the {toy}", ghost=state.name(g.id),
+                                                           toy=state.name(toy)), component=cc.component(toy)))
     choices.append(Choice("run", msg("Run")))
-    names = ", ".join(cc.name(g.id) for g in ghosts)
+    names = ", ".join(state.name(g.id) for g in ghosts)
     return _ask(state, p, msg("{player} meets {ghosts} in the {room}: tap the beloved toy to trap, or run",
-                              player=state.players[p], ghosts=names, room=cc.name(room)), choices)
+                              player=state.players[p], ghosts=names, room=state.name(room)), choices)
 
 
 def act_check(state, f, key):
@@ -547,31 +547,31 @@ def act_check(state, f, key):
     state = fx.leave_cards(state, p, n)
     state = say(state, nmsg("{player} runs in terror, leaving {n} card under the {room}.",
                             "{player} runs in terror, leaving {n} cards under the {room} (a toy among them if they have one).",
-                            "n", player=name, n=n, room=cc.name(room)))
-    if not gr.walks(state.grid, room):
+                            "n", player=name, n=n, room=state.name(room)))
+    if not gr.walks(state.grid, room, state.content):
         return fx.escape(state, p)
     return push(state, Frame("flee", p, (room,)))
 
 
 def _calm_exits(state: State, room: str) -> tuple[str, ...]:
-    return tuple(r for r in gr.walks(state.grid, room) if not state.ghosts_in(r))
+    return tuple(r for r in gr.walks(state.grid, room, state.content) if not state.ghosts_in(r))
 
 
 def ask_flee(state, f):
     """Run to an adjacent room by the movement rules; a room without a ghost when there
     is one (a ruling: nobody runs in terror into another ghost by choice)."""
     p, room = f.player, f.args[0]
-    exits = _calm_exits(state, room) or gr.walks(state.grid, room)
+    exits = _calm_exits(state, room) or gr.walks(state.grid, room, state.content)
     if len(exits) == 1:
         return act_flee(state, f, f"flee:{exits[0]}")
     return _ask(state, p, msg("{player}: run to a room next door", player=state.players[p]),
-                _room_choices("flee", exits, lambda r: msg("Run to the {room}", room=r)))
+                _room_choices(state, "flee", exits, lambda r: msg("Run to the {room}", room=r)))
 
 
 def act_flee(state, f, key):
     p, room = f.player, key.split(":", 1)[1]
     state = replace(pop(state), where=put(state.where, p, room))
-    state = say(state, msg("{player} flees to the {room}.", player=state.players[p], room=cc.name(room)))
+    state = say(state, msg("{player} flees to the {room}.", player=state.players[p], room=state.name(room)))
     return push(state, Frame("check", p, (room,)), Frame("kittycheck", p, (room,)))
 
 
@@ -624,7 +624,7 @@ def ask_kittysend(state, f):
     rooms = _send_rooms(state, p)
     if owner is None or not rooms or state.where[p] is None:
         return pop(state)
-    choices = _room_choices("send", rooms, lambda r: msg("Send them to the {room}", room=r))
+    choices = _room_choices(state, "send", rooms, lambda r: msg("Send them to the {room}", room=r))
     choices.append(Choice("stay", msg("Leave {player} where they are", player=state.players[p])))
     return _ask(state, owner, msg("{owner}: Kitty Kitty has {player}; move their figurine to any room, or leave them",
                                   owner=state.players[owner], player=state.players[p]), choices)
@@ -637,7 +637,7 @@ def act_kittysend(state, f, key):
         return say(state, msg("Kitty Kitty lets {player} be.", player=state.players[p]))
     room = key.split(":", 1)[1]
     state = replace(state, where=put(state.where, p, room))
-    state = say(state, msg("Kitty Kitty chases {player} to the {room}.", player=state.players[p], room=cc.name(room)))
+    state = say(state, msg("Kitty Kitty chases {player} to the {room}.", player=state.players[p], room=state.name(room)))
     return push(state, Frame("check", p, (room,)))
 
 
@@ -666,7 +666,7 @@ def ask_go(state, f):
     if not rooms or state.where[p] is None:
         return pop(state)
     return _ask(state, p, msg("{player}: choose the room to go to", player=state.players[p]),
-                _room_choices("go", rooms, lambda r: msg("Go to the {room}", room=r)))
+                _room_choices(state, "go", rooms, lambda r: msg("Go to the {room}", room=r)))
 
 
 def act_go(state, f, key):
@@ -675,13 +675,13 @@ def act_go(state, f, key):
     if f.args[0] == "passage":
         return replace(fx.enter(state, p, room), entered=True)
     state = replace(state, where=put(state.where, p, room))
-    return say(state, msg("Kitty Kitty sends {player} to the {room}.", player=state.players[p], room=cc.name(room)))
+    return say(state, msg("Kitty Kitty sends {player} to the {room}.", player=state.players[p], room=state.name(room)))
 
 
 def _ghost_pick(state, f, prefix, ghosts, text):
     if not ghosts:
         return pop(state)
-    return _ask(state, f.player, text, [Choice(f"{prefix}:{g}", cc.name(g)) for g in ghosts])
+    return _ask(state, f.player, text, [Choice(f"{prefix}:{g}", state.name(g)) for g in ghosts])
 
 
 def ask_calm(state, f):
@@ -694,7 +694,7 @@ def act_calm(state, f, key):
     ghost = key.split(":", 1)[1]
     g = state.ghost(ghost)
     state = set_ghosts(pop(state), [x for x in state.ghosts if x.id != ghost] + [replace(g, enraged=False)])
-    return say(state, msg("{ghost} is calm again.", ghost=cc.name(ghost)))
+    return say(state, msg("{ghost} is calm again.", ghost=state.name(ghost)))
 
 
 def ask_banish(state, f):
@@ -706,7 +706,7 @@ def ask_banish(state, f):
 def act_banish(state, f, key):
     ghost = key.split(":", 1)[1]
     state = fx.ghost_to_deck(pop(state), ghost)
-    return say(state, msg("{ghost} is banished into the Children deck.", ghost=cc.name(ghost)))
+    return say(state, msg("{ghost} is banished into the Children deck.", ghost=state.name(ghost)))
 
 
 def ask_cage(state, f):
@@ -716,8 +716,9 @@ def ask_cage(state, f):
     if not targets:
         return pop(state)
     return _ask(state, p, msg("{player}: tap the beloved toy of the ghost to trap", player=state.players[p]),
-                [Choice(f"catch:{g}", msg("Trap {ghost} with the {toy}", ghost=cc.name(g), toy=cc.name(cc.beloved_toy(g))),
-                        component=cc.component(cc.beloved_toy(g))) for g in targets])
+                [Choice(f"catch:{g}", msg("Trap {ghost} with the {toy}", ghost=state.name(g),
+                                          toy=state.name(state.content.beloved_toy(g))),
+                        component=cc.component(state.content.beloved_toy(g))) for g in targets])
 
 
 def act_cage(state, f, key):
@@ -730,13 +731,13 @@ def ask_peek(state, f):
     if not rooms:
         return pop(state)
     return _ask(state, f.player, msg("{player}: choose the room to peek into", player=state.players[f.player]),
-                _room_choices("peek", rooms, lambda r: r))
+                _room_choices(state, "peek", rooms, lambda r: r))
 
 
 def act_peek(state, f, key):
     room = key.split(":", 1)[1]
     return say(pop(state), msg("{player} peeks at the cards under the {room} and puts them back.",
-                               player=state.players[f.player], room=cc.name(room)))
+                               player=state.players[f.player], room=state.name(room)))
 
 
 def ask_toad(state, f):
@@ -746,38 +747,62 @@ def ask_toad(state, f):
     if not rooms:
         return pop(state)
     return _ask(state, p, msg("{player}: choose the room to swap with", player=state.players[p]),
-                _room_choices("swap", rooms, lambda r: msg("Swap with the {room}", room=r)))
+                _room_choices(state, "swap", rooms, lambda r: msg("Swap with the {room}", room=r)))
 
 
 def act_toad(state, f, key):
     room = key.split(":", 1)[1]
     here = state.where[f.player]
     state = replace(pop(state), grid=gr.swap(state.grid, here, room))
-    return say(state, msg("The {room} and the {other} swap places.", room=cc.name(here), other=cc.name(room)))
+    return say(state, msg("The {room} and the {other} swap places.", room=state.name(here), other=state.name(room)))
 
 
 # --------------------------------------------------------------------------- cut-downs, re-entry
 
 
+def cutting(state: State, f: Frame) -> tuple[int, ...]:
+    """The players of cut-down frame ``f`` still holding more cards than the hand limit."""
+    return tuple(p for p in map(int, f.args) if state.hands[p] > state.hand_limit)
+
+
 def ask_cut(state, f):
-    """"Enraged Ghosts": when the hand limit drops, every player but the active one cuts
-    down at once: cards left under their tablet, or Free Action devices played with skulls."""
-    p = f.player
-    if state.hands[p] <= state.hand_limit:
+    """"Enraged Ghosts": when the hand limit drops, "all players except for the player
+    currently playing his or her turn must immediately reduce their hands": one prompt for
+    all of them at once, each cutting in any order (``cut:<player>:leave``, a card under
+    their tablet, or ``cut:<player>:use:<device>``, a Free Action device played with a
+    skull token) until every hand is down to the limit."""
+    players = cutting(state, f)
+    if not players:
         return pop(state)
-    room = state.where[p]
-    text = msg("{player}: the hand limit is {limit}; you hold {n}: leave a card under your tablet or use a device",
-               player=state.players[p], limit=state.hand_limit, n=state.hands[p])
-    label = msg("Leave a card under the {room}", room=cc.name(room)) if room else msg(
-        "Put a card back into the Children deck")
-    return _ask(state, p, text, [Choice("cut-leave", label)] + device_choices(state, p, "cut-use", cc.FREE_DEVICES))
+    limit = state.hand_limit
+    if len(players) == 1:
+        p = players[0]
+        text = msg("{player}: the hand limit is {limit}; you hold {n}: leave a card under your tablet or use a "
+                   "device", player=state.players[p], limit=limit, n=state.hands[p])
+    else:
+        who = ", ".join(state.players[p] for p in players)
+        text = msg("The hand limit is {limit}: {players} cut down now, in any order: leave cards under your "
+                   "tablets or use a device", limit=limit, players=who)
+    choices = []
+    for p in players:
+        name, room = state.players[p], state.where[p]
+        label = msg("Leave a card under the {room}", room=state.name(room)) if room else msg(
+            "Put a card back into the Children deck")
+        group = [Choice(f"cut:{name}:leave", label)] + device_choices(state, p, f"cut:{name}:use", cc.FREE_DEVICES)
+        choices += [replace(c, label=msg("{player}: {choice}", player=name, choice=c.label)) if len(players) > 1
+                    else c for c in group]
+    taps = [c.component for c in choices if c.component]
+    choices = [c if taps.count(c.component) < 2 else replace(c, component=None) for c in choices]  # whose tap?
+    return Prompt(text, state.players[players[0]] if len(players) == 1 else None, tuple(choices))
 
 
 def act_cut(state, f, key):
-    p = f.player
-    if key == "cut-leave":
+    rest = key.split(":", 1)[1]
+    p = next(i for i in cutting(state, f) if rest.startswith(state.players[i] + ":"))
+    what = rest[len(state.players[p]) + 1:]
+    if what == "leave":
         return fx.leave_cards(state, p, 1)
-    return use_device(state, p, key.split(":", 1)[1])
+    return use_device(state, p, what.split(":", 1)[1])
 
 
 def ask_reentry(state, f):
@@ -790,13 +815,13 @@ def ask_reentry(state, f):
     if not rooms:
         return pop(state)
     return _ask(state, p, msg("{player}: put your figurine in a room", player=state.players[p]),
-                _room_choices("enter", rooms, lambda r: msg("Enter the {room}", room=r)))
+                _room_choices(state, "enter", rooms, lambda r: msg("Enter the {room}", room=r)))
 
 
 def act_reentry(state, f, key):
     p, room = f.player, key.split(":", 1)[1]
     state = replace(pop(state), where=put(state.where, p, room), arrived=put(state.arrived, p, True))
-    state = say(state, msg("{player} comes back into the {room}.", player=state.players[p], room=cc.name(room)))
+    state = say(state, msg("{player} comes back into the {room}.", player=state.players[p], room=state.name(room)))
     return push(state, Frame("draw", p, ("reentry", room)), Frame("check", p, (room,)), Frame("kittycheck", p, (room,)))
 
 

@@ -88,19 +88,21 @@ def placements(grid: Grid, floor: int) -> tuple[Pos, ...]:
     return tuple(straight or empty)
 
 
-def _passage(grid: Grid, room: str, side: str) -> str | None:
+def _passage(grid: Grid, room: str, side: str, content: cc.Content) -> str | None:
     other = neighbour(grid, room, side)
     if other is None:
         return None
-    if side in cc.tablet(room).doors or cc.OPPOSITE[side] in cc.tablet(other).doors:
+    if side in content.tablet(room).doors or cc.OPPOSITE[side] in content.tablet(other).doors:
         return other
     return None
 
 
-def walks(grid: Grid, room: str) -> tuple[str, ...]:
+def walks(grid: Grid, room: str, content: cc.Content | None = None) -> tuple[str, ...]:
     """Rooms a player (or Kitty Kitty) may move to from ``room``: a door or trapdoor on
-    either tablet between the two ("Move to an adjacent room")."""
-    return tuple(r for side in cc.SIDES if (r := _passage(grid, room, side)))
+    either tablet between the two ("Move to an adjacent room"). ``content``: the game's
+    tablets as printed on the table's copy (default: the content file's)."""
+    content = content or cc.content()
+    return tuple(r for side in cc.SIDES if (r := _passage(grid, room, side, content)))
 
 
 def walk_side(grid: Grid, room: str, other: str) -> str | None:
@@ -108,10 +110,11 @@ def walk_side(grid: Grid, room: str, other: str) -> str | None:
     return next((s for s in cc.SIDES if neighbour(grid, room, s) == other), None)
 
 
-def flows(grid: Grid, room: str) -> tuple[str, ...]:
-    """Rooms a ghost in ``room`` may drift to: along the arrows of its tablet."""
-    return tuple(r for side in cc.SIDES
-                 if side in cc.tablet(room).arrows and (r := neighbour(grid, room, side)))
+def flows(grid: Grid, room: str, content: cc.Content | None = None) -> tuple[str, ...]:
+    """Rooms a ghost in ``room`` may drift to: along the arrows of its tablet (``content``
+    as for :func:`walks`)."""
+    arrows = (content or cc.content()).tablet(room).arrows
+    return tuple(r for side in cc.SIDES if side in arrows and (r := neighbour(grid, room, side)))
 
 
 def adjacent(grid: Grid, room: str) -> tuple[str, ...]:

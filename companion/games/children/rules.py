@@ -18,6 +18,7 @@ from companion.games.children import components as cc
 from companion.games.children import effects as fx
 from companion.games.children import frames as fr
 from companion.games.children import grid as gr
+from companion.games.children import printed, tablecheck
 from companion.games.children.state import Frame, State, Step, push, put, say
 from companion.i18n import msg
 
@@ -26,21 +27,34 @@ MAX_SKULLS = 3  # "You may keep a maximum of 3 Skull Tokens"
 SETTLE_LIMIT = 10_000
 
 
-def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
+def setup(players: Sequence[str], options: Mapping[str, Any],
+          content: Mapping[str, Mapping[str, Any]] | None = None) -> State:
     """A new game: 2 skull tokens per player in the pile, 5 cards dealt to each player (no
     ghosts, no fates), the tablets shuffled ("Game Setup", "Dealing Players In").
 
+    Args:
+        players: names in turn order.
+        options: resolved options and house rules.
+        content: what the owner entered as printed on the table's copy (a game header's
+            ``content``: ``{component id: {field: value}}``, :mod:`.printed`), over
+            ``content.toml``; kept in the state, so the game replays exactly.
+
     Raises:
-        RuleViolation: fewer than 2 or more than 4 players (4 figurines), or a repeated name.
+        RuleViolation: fewer than 2 or more than 4 players (4 figurines), a repeated name,
+            or entries that do not make a whole game (e.g. six tablets on one floor).
     """
     if not 2 <= len(players) <= 4:
         raise RuleViolation(msg("Children is for 2 to 4 players, not {n}.", n=len(players)))
     if len(set(players)) != len(players):
         raise RuleViolation(msg("Each player needs a different name."))
-    content = cc.content(options["edition"])
+    entries = printed.entries_of(content)
+    trouble = cc.validate(options["edition"], entries) if entries else []
+    if trouble:
+        raise RuleViolation(trouble[0])
+    content = cc.content(options["edition"], entries)
     n = len(players)
     state = State(
-        players=tuple(players), options=dict(options),
+        players=tuple(players), options=dict(options), printed=entries,
         deck=content.total_cards() - HAND * n, hands=(HAND,) * n, skulls=(0,) * n,
         skull_pool=min(2 * n, content.skulls),
         tablet_pile=tuple(sorted(content.tablets)), ghost_deck=tuple(sorted(content.ghosts)),
@@ -81,7 +95,7 @@ def _ask_step(state: State) -> Prompt | State:
         if not state.tablet_pile:
             return replace(state, step=Step.ACTIONS, actions=2)
         return Prompt(msg("{player}: draw the top room tablet and tap it", player=name), name,
-                      tuple(Choice(f"tablet:{t}", cc.name(t), component=cc.component(t))
+                      tuple(Choice(f"tablet:{t}", state.name(t), component=cc.component(t))
                             for t in sorted(set(state.tablet_pile))))
     if step == Step.ACTIONS:
         return _ask_actions(state)
@@ -91,7 +105,7 @@ def _ask_step(state: State) -> Prompt | State:
         moves = _ghost_moves(state)
         if not moves:
             return replace(state, step=Step.KITTY)
-        choices = [Choice(f"haunt:{g}:{r}", msg("Move {ghost} to the {room}", ghost=cc.name(g), room=cc.name(r)))
+        choices = [Choice(f"haunt:{g}:{r}", msg("Move {ghost} to the {room}", ghost=state.name(g), room=state.name(r)))
                    for g, r in moves]
         if not state.opt("ghost_move_mandatory"):
             choices.append(Choice("skip", msg("Move no ghost")))
@@ -99,12 +113,12 @@ def _ask_step(state: State) -> Prompt | State:
     if step == Step.KITTY:
         if state.kitty_card != a or state.kitty is None:
             return replace(state, step=Step.TRIM)
-        exits = gr.walks(state.grid, state.kitty)
+        exits = gr.walks(state.grid, state.kitty, state.content)
         if not exits:
-            state = say(state, msg("Kitty Kitty has no way out of the {room}.", room=cc.name(state.kitty)))
+            state = say(state, msg("Kitty Kitty has no way out of the {room}.", room=state.name(state.kitty)))
             return push(replace(state, step=Step.TRIM), Frame("give", a))
         return Prompt(msg("{player}: move Kitty Kitty to a room next door", player=name), name,
-                      tuple(Choice(f"kitty:{r}", msg("Kitty Kitty to the {room}", room=cc.name(r))) for r in exits))
+                      tuple(Choice(f"kitty:{r}", msg("Kitty Kitty to the {room}", room=state.name(r))) for r in exits))
     if step == Step.TRIM:
         if (state.opt("active_player_trim_timing") == "end_of_turn" and state.hands[a] > state.hand_limit):
             return Prompt(msg("{player}: the hand limit is {limit}; leave cards until you hold {limit}",
@@ -117,11 +131,11 @@ def _leave_choice(state: State, key: str = "leave") -> Choice:
     room = state.where[state.active]
     if room is None:
         return Choice(key, msg("Put a card back into the Children deck"))
-    return Choice(key, msg("Leave a card under the {room}", room=cc.name(room)))
+    return Choice(key, msg("Leave a card under the {room}", room=state.name(room)))
 
 
 def _ghost_moves(state: State) -> list[tuple[str, str]]:
-    return [(g.id, r) for g in state.ghosts for r in gr.flows(state.grid, g.room)]
+    return [(g.id, r) for g in state.ghosts for r in gr.flows(state.grid, g.room, state.content)]
 
 
 def _ask_actions(state: State) -> Prompt | State:
@@ -136,9 +150,9 @@ def _ask_actions(state: State) -> Prompt | State:
     if room is not None:
         pay = "action" if state.actions > 0 else ("skull" if state.skulls[a] > 0 else None)
         if pay and state.hands[a] <= state.hand_limit:
-            for r in gr.walks(state.grid, room):
-                label = (msg("Move to the {room}", room=cc.name(r)) if pay == "action"
-                         else msg("Move to the {room} (skull token)", room=cc.name(r)))
+            for r in gr.walks(state.grid, room, state.content):
+                label = (msg("Move to the {room}", room=state.name(r)) if pay == "action"
+                         else msg("Move to the {room} (skull token)", room=state.name(r)))
                 choices.append(Choice(f"move:{r}", label))
         devices = fr.device_choices(state, a, "use")
         choices += devices
@@ -146,7 +160,7 @@ def _ask_actions(state: State) -> Prompt | State:
             choices.append(Choice("skull", msg("Take a skull token")))
         costly = bool(choices)
         if state.left_in(room):
-            choices.append(Choice("pickup", msg("Pick up the cards under the {room}", room=cc.name(room))))
+            choices.append(Choice("pickup", msg("Pick up the cards under the {room}", room=state.name(room))))
         if state.hands[a]:
             choices.append(_leave_choice(state))
         if state.actions > 0:
@@ -213,7 +227,7 @@ def _act_step(state: State, key: str) -> State:
         return replace(state, step=Step.KITTY)
     if verb == "kitty":
         state = replace(state, kitty=arg, step=Step.TRIM)
-        state = say(state, msg("Kitty Kitty slinks into the {room}.", room=cc.name(arg)))
+        state = say(state, msg("Kitty Kitty slinks into the {room}.", room=state.name(arg)))
         frames = [Frame("kittycheck", p, (arg,)) for p in state.players_in(arg)]
         return push(state, *frames, Frame("give", a))
     raise RuleViolation(msg("That is not possible now."))
@@ -231,7 +245,7 @@ def _ask(state: State) -> Prompt | State:
 
 def _needs_cut(state: State) -> list[int]:
     n = len(state.players)
-    pending = {f.player for f in state.frames if f.kind == "cut"}
+    pending = {int(p) for f in state.frames if f.kind == "cut" for p in f.args}
     order = [(state.active + k) % n for k in range(1, n)]
     return [p for p in order if state.hands[p] > state.hand_limit and p not in pending]
 
@@ -248,7 +262,7 @@ def settle(state: State) -> State:
             return say(state, msg("Every player goes insane: the ghostly children win."))
         cuts = _needs_cut(state)
         if cuts and state.step != Step.SETUP:
-            state = push(state, *[Frame("cut", p) for p in cuts])
+            state = push(state, Frame("cut", state.active, tuple(str(p) for p in cuts)))
         result = _ask(state)
         if isinstance(result, Prompt):
             return state
@@ -272,7 +286,8 @@ def prompt(state: State) -> Prompt:
 
 
 def apply(state: State, key: str) -> State:
-    """The state after ``key`` (a choice key or a chance outcome key).
+    """The state after ``key`` (a choice key, a chance outcome key, or a correction the
+    table check lists: :func:`~companion.games.children.tablecheck.correct`).
 
     Raises:
         RuleViolation: the game is over, or ``key`` is not possible now (nothing changes).
@@ -280,6 +295,8 @@ def apply(state: State, key: str) -> State:
     current = prompt(state)
     if current.over:
         raise RuleViolation(msg("The game is over."))
+    if key.startswith(tablecheck.PREFIX):  # a table-check correction: at any moment
+        return tablecheck.correct(state, key)
     legal = {o.key for o in current.chance.outcomes} if current.chance else {c.key for c in current.choices}
     if key not in legal:
         raise RuleViolation(msg("Not possible now: {key}. {prompt}", key=key, prompt=sentence(current.text)))

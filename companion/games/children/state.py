@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import cached_property
 from enum import StrEnum
 from typing import Any
 
@@ -68,6 +69,10 @@ class State:
     Attributes:
         players: names in turn order (play passes to the left).
         options: resolved options and house rules.
+        printed: what the owner entered as printed on the table's copy (the game header's
+            ``content``, :func:`~.components.entries_of`), over ``content.toml``: tablet names,
+            floors, doors, trapdoors and arrows; ghost names and toys; toy names. Only the
+            entries are kept (snapshots stay small); :attr:`content` is derived from them.
         pairing: HIDDEN. The ghost under each toy's mini-card stack, in toy order
             (:attr:`components.Content.toys`); empty until dealt. Never in a view, a prompt
             or news, except for stacks already flipped.
@@ -110,6 +115,7 @@ class State:
     skull_pool: int
     tablet_pile: tuple[str, ...]
     ghost_deck: tuple[str, ...]
+    printed: cc.Entries = ()
     pairing: tuple[str, ...] = ()
     flipped: tuple[tuple[str, str], ...] = ()
     counted_flips: int = 0
@@ -142,9 +148,14 @@ class State:
     def player(self) -> str:
         return self.players[self.active]
 
-    @property
+    @cached_property
     def content(self) -> cc.Content:
-        return cc.content(self.options["edition"])
+        """The edition's content with the table's entries (:attr:`printed`)."""
+        return cc.content(self.options["edition"], self.printed)
+
+    def name(self, item: str) -> str:
+        """The name printed on a card or tablet of this game's copy."""
+        return self.content.name(item)
 
     @property
     def enraged_present(self) -> tuple[str, ...]:

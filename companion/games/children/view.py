@@ -11,7 +11,7 @@ from companion.games.children import components as cc
 from companion.games.children import grid as gr
 from companion.games.children.state import STEP_NUMBER, State, Step
 
-FLOOR_KEYS = ("basement", "1st", "2nd", "3rd")
+FLOOR_KEYS = cc.FLOOR_KEYS
 
 
 def view(state: State) -> dict:
@@ -35,19 +35,19 @@ def view(state: State) -> dict:
         for c, room in enumerate(row):
             if room is None:
                 continue
-            rooms[cc.name(room)] = {
+            rooms[state.name(room)] = {
                 "floor": FLOOR_KEYS[f], "column": c + 1,
-                "ghosts": [{"name": cc.name(g.id), "enraged": g.enraged} for g in state.ghosts_in(room)],
+                "ghosts": [{"name": state.name(g.id), "enraged": g.enraged} for g in state.ghosts_in(room)],
                 "players": [state.players[p] for p in state.players_in(room)],
                 "kitty": state.kitty == room,
                 "left_cards": state.left_in(room),
             }
     players = {
         name: {
-            "room": cc.name(state.where[p]) if state.where[p] else None,
+            "room": state.name(state.where[p]) if state.where[p] else None,
             "cards": state.hands[p],
             "skulls": state.skulls[p],
-            "trapped": [cc.name(g) for g, _ in state.trapped[p]],
+            "trapped": [state.name(g) for g, _ in state.trapped[p]],
             "kitty_card": state.kitty_card == p,
         }
         for p, name in enumerate(state.players)
@@ -55,8 +55,8 @@ def view(state: State) -> dict:
     return {
         "game": cc.GAME_ID,
         "hand_limit": state.hand_limit,
-        "enraged": [cc.name(g) for g in state.enraged_present],
-        "mansion": {FLOOR_KEYS[f]: [cc.name(r) if r else None for r in row] for f, row in enumerate(state.grid)},
+        "enraged": [state.name(g) for g in state.enraged_present],
+        "mansion": {FLOOR_KEYS[f]: [state.name(r) if r else None for r in row] for f, row in enumerate(state.grid)},
         "rooms": rooms,
         "players": players,
         "turn": state.player if state.step not in (Step.SETUP, Step.OVER) else None,
@@ -68,9 +68,9 @@ def view(state: State) -> dict:
         "tablets_left": len(state.tablet_pile),
         "discard": len(state.discard),
         "ghosts_in_deck": len(state.ghost_deck),
-        "set_aside": [cc.name(g) for g in state.set_aside],
-        "stacks": {cc.name(t): cc.name(g) for t, g in state.flipped},
-        "kitty": cc.name(state.kitty) if state.kitty else None,
+        "set_aside": [state.name(g) for g in state.set_aside],
+        "stacks": {state.name(t): state.name(g) for t, g in state.flipped},
+        "kitty": state.name(state.kitty) if state.kitty else None,
         "final_round": state.final_turns is not None,
         "final_turns": state.final_turns,
         "outcome": state.outcome,

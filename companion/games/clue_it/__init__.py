@@ -6,9 +6,9 @@ card, a kept Intrigue card or the envelope (issue 11).
 """
 
 from companion.engine.core import GameSpec, OptionSpec
-from companion.games.clue_it import components, rules
+from companion.games.clue_it import components, rules, tablecheck
 from companion.games.clue_it.codec import decode, encode
-from companion.games.clue_it.state import private_view
+from companion.games.clue_it.state import player_view, private_view
 from companion.games.clue_it.view import news, view
 
 #: Options and named house rules, each with the rulebook line or notes.md entry it settles.
@@ -74,6 +74,8 @@ SPEC = GameSpec(
     reader_roles={},
     encode=encode,
     decode=decode,
+    check=tablecheck.check,
+    private_view=player_view,
 )
 
-__all__ = ["OPTIONS", "SPEC", "private_view"]
+__all__ = ["OPTIONS", "SPEC", "player_view", "private_view"]

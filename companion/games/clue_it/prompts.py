@@ -2,8 +2,10 @@
 
 Every text here goes to the shared screen. None names a card of the envelope, a hand or a
 kept Intrigue card; choice lists of Rumor cards always list a whole pile, so what is
-listed never depends on hidden information. The only names on a privacy screen
-(``PEEK_SHOW``) are the drawer's own kept card.
+listed never depends on hidden information. Choices made on the privacy screen (the
+accusation's picks and its check, a kept Intrigue card seen or played) are ``private``: the
+daemon sends their labels only to the privacy screen, and the kept card's name is only in
+:func:`~companion.games.clue_it.state.player_view`.
 """
 
 from __future__ import annotations
@@ -106,7 +108,9 @@ def _draw(state: State) -> Prompt:
         # Every kind not wholly discarded (public) is listed, kept or not: the list must not
         # tell who keeps what.
         total, gone = Counter(ci.intrigue_deck()), Counter(state.intrigue_discard)
-        choices = tuple(Choice(f"intrigue:{c}", ci.card_name(c), component=ci.intrigue_component(c))
+        # Private: the card drawn is tapped (or touched on the privacy screen) and never named
+        # on the shared screen (a kept card stays secret; an immediate one is announced).
+        choices = tuple(Choice(f"intrigue:{c}", ci.card_name(c), component=ci.intrigue_component(c), private=True)
                         for c in ci.intrigue_kinds() if gone[c] < total[c])
         return Prompt(text, state.player, choices)
     counts = Counter(state.intrigue_deck)
@@ -116,14 +120,16 @@ def _draw(state: State) -> Prompt:
 
 
 def _peek(state: State) -> Prompt:
+    # Private choices: the daemon's privacy screen offers them to the drawer alone.
     text = (f"{state.player} keeps an Intrigue card: everyone else looks away; "
             f"{state.player}, touch Show my card")
-    return Prompt(text, state.player, (Choice("peek-show", "Show my card"),))
+    return Prompt(text, state.player, (Choice("peek-show", "Show my card", private=True),))
 
 
 def _peek_show(state: State) -> Prompt:
-    text = f"Only {state.player} looks: your Intrigue card is {ci.card_name(state.peek)}. Touch Hide"
-    return Prompt(text, state.player, (Choice("peek-hide", "Hide"),))
+    # The card itself is only in the drawer's private view (``player_view``), never here.
+    text = f"Only {state.player} looks: your new Intrigue card is on the privacy screen. Touch Hide"
+    return Prompt(text, state.player, (Choice("peek-hide", "Hide", private=True),))
 
 
 def _stop(state: State) -> Prompt:
@@ -181,8 +187,9 @@ def _accuse_pick(state: State, pile: str) -> Prompt:
 
 
 def _accuse_confirm(state: State) -> Prompt:
+    # Private: the accuser reviews the picks (``player_view``) on the privacy screen first.
     text = f"Only {state.player} looks: check your accusation against the envelope?"
-    choices = (Choice("accuse-check", "Check my accusation"), Choice("accuse-restart", "Start again"))
+    choices = (Choice("accuse-check", "Check my accusation", private=True), Choice("accuse-restart", "Start again"))
     return Prompt(text, state.player, choices)
 
 
@@ -201,8 +208,9 @@ def _confirm_right(state: State) -> Prompt:
 
 
 def _intrigue(state: State) -> Prompt:
-    # A privacy screen: the choices are the player's own kept cards.
-    choices = tuple(Choice(f"play:{c}", ci.card_name(c), component=ci.intrigue_component(c))
+    # A privacy screen: the choices are the player's own kept cards (private: never listed
+    # on the shared screen; a tap of the physical card still plays it).
+    choices = tuple(Choice(f"play:{c}", ci.card_name(c), component=ci.intrigue_component(c), private=True)
                     for c in sorted(set(state.held[state.active])))
     return Prompt(f"Only {state.player} looks: tap or touch the Intrigue card you play", state.player,
                   choices + (Choice("cancel-intrigue", "Not now"),))

@@ -163,3 +163,25 @@ def private_view(state: State) -> dict:
         "seal_taps": [ci.card_name(c) for c in state.seal_taps],
         "accusation": [ci.card_name(c) for c in state.accusation],
     }
+
+
+def player_view(state: State, player: str) -> dict:
+    """What ``player`` alone may see on the privacy screen (``GameSpec.private_view``): never
+    the envelope ("Make an Accusation": nobody looks in it before accusing).
+
+    Returns:
+        only what there is to see (``{}``: nothing), most pressing first: ``intrigue_drawn``
+        (the kept card ``player`` is drawing now, virtual deck); ``accusation`` (the names
+        ``player`` has picked so far on the privacy screen, in kid, item, location order);
+        ``intrigue_held`` (the names of the Intrigue cards ``player`` keeps, sorted).
+    """
+    if player not in state.players:
+        return {}
+    index = state.players.index(player)
+    active = index == state.active
+    seen = {
+        "intrigue_drawn": ci.card_name(state.peek) if active and state.peek else None,
+        "accusation": [ci.card_name(c) for c in state.accusation] if active else [],
+        "intrigue_held": [ci.card_name(c) for c in state.held[index]] if state.held else [],
+    }
+    return {key: value for key, value in seen.items() if value}

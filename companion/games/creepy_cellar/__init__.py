@@ -20,7 +20,7 @@ table the points left and the locked colour so it checks those itself
 """
 
 from companion.engine.core import GameSpec, OptionSpec
-from companion.games.creepy_cellar import codec, components, rules
+from companion.games.creepy_cellar import codec, components, rules, tablecheck
 from companion.games.creepy_cellar.view import news, view
 
 #: Options and named house rules, each with the rulebook ambiguity it settles.
@@ -154,4 +154,5 @@ SPEC = GameSpec(
     tap_refusal=rules.tap_refusal,
     encode=codec.encode,
     decode=codec.decode,
+    check=tablecheck.check,
 )

@@ -20,7 +20,7 @@ from typing import Any
 
 from companion.engine.core import sentence
 from companion.errors import RuleViolation
-from companion.games.creepy_cellar import board, checks
+from companion.games.creepy_cellar import board, checks, tablecheck
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.fight import FACE_NAMES, beaten
 from companion.games.creepy_cellar.prompts import prompt
@@ -104,7 +104,8 @@ def _takes(players: Sequence[str], count: int) -> list[Msg]:
 
 
 def apply(state: State, action: str) -> State:
-    """Apply one action (a choice key or a chance outcome key).
+    """Apply one action (a choice key, a chance outcome key, or a correction the table
+    check lists: :func:`~companion.games.creepy_cellar.tablecheck.correct`).
 
     Raises:
         RuleViolation: the game is over, or ``action`` is not allowed now.
@@ -112,6 +113,8 @@ def apply(state: State, action: str) -> State:
     current = prompt(state)
     if current.over:
         raise RuleViolation(msg("The game is over."))
+    if action.startswith(tablecheck.PREFIX):  # a table-check correction: at any step
+        return tablecheck.correct(state, action)
     legal = {c.key for c in current.choices}
     if current.chance:
         legal |= {o.key for o in current.chance.outcomes}

@@ -8,7 +8,7 @@ draw and reshuffle. Its sentences are messages shown in English or Italian.
 """
 
 from companion.engine.core import GameSpec, OptionSpec
-from companion.games.ghost_at_home import components, rules
+from companion.games.ghost_at_home import components, rules, tablecheck
 from companion.games.ghost_at_home.codec import decode, encode
 from companion.games.ghost_at_home.view import news, view
 
@@ -83,6 +83,7 @@ SPEC = GameSpec(
     reader_roles={},
     encode=encode,
     decode=decode,
+    check=tablecheck.check,
 )
 
 __all__ = ["OPTIONS", "SPEC"]

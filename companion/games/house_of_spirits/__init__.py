@@ -3,24 +3,26 @@ monster tracker.
 
 Rulebook: ``shared/rulebooks/house-of-spirits.txt``; card data, ambiguities and what to
 track: ``shared/games/notes.md`` 1.4, 3.D and 4.4. Card numbers the rulebook does not print
-are named placeholders (:mod:`.content`).
+are named placeholders (:mod:`.content`) until the table enters what its own cards show
+(:mod:`.entries`).
 """
 
 from companion.engine.core import GameSpec, OptionSpec
-from companion.games.house_of_spirits import components, rules
+from companion.games.house_of_spirits import components, entries, rules, tablecheck
 from companion.games.house_of_spirits.codec import decode, encode
-from companion.games.house_of_spirits.view import news, view
+from companion.games.house_of_spirits.view import news, player_view, view
 
 #: Options and named house rules, each with the rulebook lines (and notes.md entry) it settles.
 OPTIONS = (
     OptionSpec(
         "decks", "virtual", ("virtual", "physical"),
-        "Who draws room, monster, plot, main and character cards: the companion, or the table tapping each real card.",
+        "Who draws room, monster, plot, main and character cards: the companion (only a deck whose cards' printed "
+        "data is all entered, no placeholder left), or the table tapping each real card.",
         "Game Setup 1-6; notes 4.4",
     ),
     OptionSpec(
         "secret_cards", "table", ("table", "companion"),
-        "Secret victory cards: players draw and keep the real cards, or the companion deals them and never shows them.",
+        "Secret victory cards: players draw and keep the real cards, or the companion deals them and shows each only to its player, on the privacy screen.",
         "Game Setup 5 (\"Players keep this card to themselves\")",
     ),
     OptionSpec(
@@ -97,4 +99,7 @@ SPEC = GameSpec(
     outcome=lambda state: state.outcome,
     encode=encode,
     decode=decode,
+    check=tablecheck.check,
+    content=entries.SPEC,
+    private_view=player_view,
 )

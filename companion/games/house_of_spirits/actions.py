@@ -26,7 +26,7 @@ def can_investigate(state: State) -> bool:
 
 def investigation_items(state: State, player: int) -> tuple[str, ...]:
     """Items in the hand with an investigation bonus."""
-    return tuple(card for card in state.hand(player) if hc.card(card).investigation > 0)
+    return tuple(card for card in state.hand(player) if state.card(card).investigation > 0)
 
 
 def start_investigation(state: State) -> State:
@@ -37,8 +37,8 @@ def start_investigation(state: State) -> State:
 def on_investigation_roll(state: State, face: int) -> State:
     """Base + items + 1D6, then the top plot card is turned over ("Investigation")."""
     pending = state.pending
-    base = hc.card(state.characters[state.active]).investigation
-    bonus = sum(hc.item_bonus(item, "investigation") for item in pending.items)
+    base = state.card(state.characters[state.active]).investigation
+    bonus = sum(state.item_bonus(item, "investigation") for item in pending.items)
     total = base + bonus + face
     state = replace(state, investigated=True, pending=replace(pending, dice=pending.dice + (face,), score=total))
     state = say(state, f"{state.player} investigates: {base} + {bonus} (items) + {face} (die) = {total}.")
@@ -50,7 +50,7 @@ def on_plot_drawn(state: State, plot: str) -> State:
     bottom; the investigation items are discarded either way."""
     pending, player = state.pending, state.active
     state = replace(state, plot_deck=state.plot_deck.take(plot))
-    needed = hc.card(plot).plot_score
+    needed = state.card(plot).plot_score
     if state.options["investigate_compare"] == "ge":
         success = pending.score >= needed
     else:
@@ -58,7 +58,7 @@ def on_plot_drawn(state: State, plot: str) -> State:
     state = discard_items(state, player, pending.items)
     if success:
         state = add_to_hand(state, player, plot)
-        state = say(state, f"The plot card needed {needed}: {state.player} succeeds and takes {hc.label(plot)}.")
+        state = say(state, f"The plot card needed {needed}: {state.player} succeeds and takes {state.label(plot)}.")
         return check_hand_limit(state, player)
     state = replace(state, plot_deck=state.plot_deck.to_bottom(plot))
     state = say(state, f"The plot card needed {needed}: the investigation fails; the card goes to the "
@@ -74,7 +74,7 @@ def playable_plots(state: State, player: int) -> tuple[str, ...]:
     in a listed room (room plots), holding a listed item (item plots)."""
     found = []
     for card in state.hand(player):
-        plot = hc.card(card)
+        plot = state.card(card)
         if plot.kind != "plot" or state.gained(player, card) >= state.round:
             continue
         if plot.rooms and state.room not in plot.rooms:
@@ -87,13 +87,13 @@ def playable_plots(state: State, player: int) -> tuple[str, ...]:
 
 def plot_items(state: State, player: int, plot: str) -> tuple[str, ...]:
     """Items in the hand that the item plot card lists."""
-    listed = hc.card(plot).items
+    listed = state.card(plot).items
     return tuple(card for card in state.hand(player) if card in listed)
 
 
 def start_plot(state: State, plot: str) -> State:
     """Play a plot card: a plain one scores at once; a room or item plot needs a roll."""
-    card = hc.card(plot)
+    card = state.card(plot)
     state = replace(state, pending=Pending("plot", target=plot))
     if card.rooms:
         return request_roll(state, "plot", state.active)
@@ -108,17 +108,17 @@ def start_plot(state: State, plot: str) -> State:
 def declare_plot_item(state: State, item: str) -> State:
     """The plot item is declared before rolling ("Playing Plot Cards")."""
     state = replace(state, pending=replace(state.pending, plot_item=item))
-    return request_roll(say(state, f"{state.player} declares {hc.label(item)} as the plot item."),
+    return request_roll(say(state, f"{state.player} declares {state.label(item)} as the plot item."),
                         "plot", state.active)
 
 
 def plot_target(state: State) -> tuple[int, int]:
     """(number to roll, ± modifier) of the plot roll under way."""
     pending = state.pending
-    plot = hc.card(pending.target)
+    plot = state.card(pending.target)
     if plot.rooms:
-        return plot.rooms[state.room], hc.card(state.room).modifier
-    return plot.items[pending.plot_item], hc.plot_item_modifier(pending.plot_item, state.room)
+        return plot.rooms[state.room], state.card(state.room).modifier
+    return plot.items[pending.plot_item], state.plot_item_modifier(pending.plot_item, state.room)
 
 
 def on_plot_roll(state: State, face: int) -> State:
@@ -134,7 +134,7 @@ def on_plot_roll(state: State, face: int) -> State:
         plot = state.pending.target
         state = remove_from_hand(state, state.active, plot)
         state = replace(state, plot_deck=state.plot_deck.to_bottom(plot))
-        state = say(state, f"{hc.label(plot)} goes to the bottom of the plot deck.")
+        state = say(state, f"{state.label(plot)} goes to the bottom of the plot deck.")
     return end_turn(state)
 
 
@@ -144,12 +144,12 @@ def plot_played(state: State) -> State:
     plot = pending.target
     state = remove_from_hand(state, player, plot)
     state = replace(state, plots_played=state.plots_played + (plot,))
-    state = say(state, f"{state.player} plays {hc.label(plot)}.")
+    state = say(state, f"{state.player} plays {state.label(plot)}.")
     if pending.plot_item:
         state = remove_from_hand(state, player, pending.plot_item)
         state = replace(state, attached=state.attached + ((plot, pending.plot_item),))
-        state = say(state, f"{hc.label(pending.plot_item)} is laid on the plot card.")
-    elif hc.card(plot).rooms:
+        state = say(state, f"{state.label(pending.plot_item)} is laid on the plot card.")
+    elif state.card(plot).rooms:
         state = replace(state, room_plots=state.room_plots + (plot,))
     state = add_points(state, player, hc.PLOT_POINTS, "plot card")
     final = len(state.plots_played) == len(hc.ids("plot"))
@@ -167,14 +167,14 @@ def plot_played(state: State) -> State:
 
 def pickable(state: State) -> tuple[str, ...]:
     """Item and event cards in play."""
-    return tuple(card for card in state.in_play if hc.card(card).kind in ("item", "event"))
+    return tuple(card for card in state.in_play if state.card(card).kind in ("item", "event"))
 
 
 def pick_up(state: State, card: str) -> State:
     """Take one item or event card from the play area ("Pick up a card")."""
     state = replace(state, in_play=tuple(c for c in state.in_play if c != card))
     state = add_to_hand(state, state.active, card)
-    state = say(state, f"{state.player} picks up {hc.label(card)}.")
+    state = say(state, f"{state.player} picks up {state.label(card)}.")
     return check_hand_limit(state, state.active)
 
 
@@ -182,7 +182,7 @@ def hand_count(state: State, player: int) -> int:
     """Cards counted against the hand limit (house rule ``hand_limit_counts_plots``, H-A11)."""
     cards = state.hand(player)
     if not state.options["hand_limit_counts_plots"]:
-        cards = tuple(card for card in cards if hc.card(card).kind != "plot")
+        cards = tuple(card for card in cards if state.card(card).kind != "plot")
     return len(cards)
 
 
@@ -190,7 +190,7 @@ def discardable(state: State, player: int) -> tuple[str, ...]:
     """Cards the player may discard to meet the hand limit."""
     cards = state.hand(player)
     if not state.options["hand_limit_counts_plots"]:
-        cards = tuple(card for card in cards if hc.card(card).kind != "plot")
+        cards = tuple(card for card in cards if state.card(card).kind != "plot")
     return cards
 
 
@@ -205,12 +205,12 @@ def check_hand_limit(state: State, player: int) -> State:
 def discard(state: State, card: str) -> State:
     """One card goes: a plot card to the bottom of the plot deck, others to the main discard."""
     player = state.discarding
-    if hc.card(card).kind == "plot":
+    if state.card(card).kind == "plot":
         state = remove_from_hand(state, player, card)
         state = replace(state, plot_deck=state.plot_deck.to_bottom(card))
     else:
         state = discard_items(state, player, (card,))
-    state = say(state, f"{state.players[player]} discards {hc.label(card)}.")
+    state = say(state, f"{state.players[player]} discards {state.label(card)}.")
     return check_hand_limit(state, player)
 
 
@@ -220,7 +220,7 @@ def discard(state: State, card: str) -> State:
 def healing_cards(state: State, player: int) -> tuple[str, ...]:
     """Healing items the player may play: not gained this round."""
     return tuple(card for card in state.hand(player)
-                 if hc.card(card).heal > 0 and state.gained(player, card) < state.round)
+                 if state.card(card).heal > 0 and state.gained(player, card) < state.round)
 
 
 def heal_targets(state: State) -> tuple[int, ...]:
@@ -236,11 +236,11 @@ def start_heal(state: State, target: int) -> State:
 def use_healing(state: State, card: str) -> State:
     """One healing card restores its amount (never beyond full health)."""
     target = state.players.index(state.pending.target)
-    healed = min(hc.card(card).heal, state.wounds[target])
+    healed = min(state.card(card).heal, state.wounds[target])
     state = discard_items(state, state.active, (card,))
     state = replace(state, wounds=put(state.wounds, target, state.wounds[target] - healed),
                     pending=replace(state.pending, healed=state.pending.healed + healed))
-    state = say(state, f"{hc.label(card)} heals {state.players[target]} by {healed}: "
+    state = say(state, f"{state.label(card)} heals {state.players[target]} by {healed}: "
                        f"{state.max_health(target) - state.wounds[target]} of {state.max_health(target)} health.")
     if state.wounds[target] == 0 or not healing_cards(state, state.active):
         return finish_heal(state)

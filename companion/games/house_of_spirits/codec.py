@@ -11,8 +11,11 @@ from typing import Any
 
 from companion.games.house_of_spirits.state import Deck, Pending, State, Step
 
-#: Format version of :func:`encode`'s dict.
-VERSION = 1
+#: Format version of :func:`encode`'s dict (2: the table's entered card data, ``content``).
+VERSION = 2
+
+#: Fields derived from others, never stored (the card data comes from ``content``).
+_DERIVED = ("cards",)
 
 _DECKS = ("room_deck", "monster_deck", "plot_deck")
 
@@ -21,6 +24,8 @@ def encode(state: State) -> dict[str, Any]:
     """The whole state as JSON values (lists for tuples, dicts for decks and the pending action)."""
     body: dict[str, Any] = {"version": VERSION}
     for f in fields(State):
+        if f.name in _DERIVED:
+            continue
         value = getattr(state, f.name)
         if f.name in _DECKS:
             value = {"top": list(value.top), "shuffled": list(value.shuffled), "bottom": list(value.bottom)}
@@ -39,12 +44,16 @@ def encode(state: State) -> dict[str, Any]:
 def decode(body: dict[str, Any]) -> State:
     """The state :func:`encode` wrote.
 
+    A version 1 dict (written before card data could be entered) decodes with no entries.
+
     Raises:
         ValueError: another format version, or a missing or unknown field.
     """
+    if body.get("version") == 1 and "content" not in body:
+        body = {**body, "version": VERSION, "content": []}
     if body.get("version") != VERSION:
         raise ValueError(f"House of Spirits state version {body.get('version')!r} is not {VERSION}")
-    names = {f.name for f in fields(State)}
+    names = {f.name for f in fields(State)} - set(_DERIVED)
     given = set(body) - {"version"}
     if given != names:
         raise ValueError(f"House of Spirits state fields differ: {sorted(given ^ names)}")

@@ -43,13 +43,13 @@ def attack_targets(state: State) -> tuple[tuple[str, ...], bool]:
 
 def offensive_items(state: State, player: int, monster: str) -> tuple[str, ...]:
     """Items in the hand with an attack bonus against ``monster``."""
-    return tuple(card for card in state.hand(player) if hc.item_bonus(card, "attack", monster) > 0)
+    return tuple(card for card in state.hand(player) if state.item_bonus(card, "attack", monster) > 0)
 
 
 def defensive_items(state: State, player: int) -> tuple[str, ...]:
     """Items in the hand with a defence bonus, not already used in this attack."""
     used = state.pending.items if state.pending else ()
-    return tuple(card for card in state.hand(player) if hc.card(card).defence > 0 and card not in used)
+    return tuple(card for card in state.hand(player) if state.card(card).defence > 0 and card not in used)
 
 
 def start_attack(state: State, monster: str) -> State:
@@ -59,7 +59,7 @@ def start_attack(state: State, monster: str) -> State:
 
 def may_reroll(state: State) -> bool:
     """Olivia "can re-roll attacks": once per attack, or once per game (``reroll_limit``)."""
-    character = hc.card(state.characters[state.active])
+    character = state.card(state.characters[state.active])
     if character.ability != "reroll-attack" or state.pending.rerolled:
         return False
     return state.options["reroll_limit"] == "per_attack" or not state.ability_used[state.active]
@@ -91,8 +91,8 @@ def on_reroll(state: State, face: int) -> State:
 def _attack_total(state: State) -> State:
     pending, player = state.pending, state.active
     monster = pending.target
-    base = hc.card(state.characters[player]).attack
-    bonus = sum(hc.item_bonus(item, "attack", monster) for item in pending.items)
+    base = state.card(state.characters[player]).attack
+    bonus = sum(state.item_bonus(item, "attack", monster) for item in pending.items)
     total = base + bonus + pending.dice[-1]
     state = replace(state, pending=replace(pending, score=total),
                     attacked=state.attacked + ((monster,) if monster not in state.attacked else ()))
@@ -103,7 +103,7 @@ def _attack_total(state: State) -> State:
 def on_monster_defence(state: State, face: int) -> State:
     """The monster's defence die: a hit wounds, a critical kills, a survivor retaliates."""
     pending, player = state.pending, state.active
-    monster = hc.card(pending.target)
+    monster = state.card(pending.target)
     defence = monster.defence + face
     state = replace(state, pending=replace(pending, dice=pending.dice + (face,), against=defence))
     state = say(state, f"{monster.name} defends: {monster.defence} + {face} (die) = {defence}.")
@@ -130,7 +130,7 @@ def _monster_killed(state: State) -> State:
                     monster_health=tuple(pair for pair in state.monster_health if pair[0] != monster),
                     monster_deck=state.monster_deck.to_bottom(monster))
     state = discard_items(state, player, pending.items)
-    state = say(state, f"{hc.label(monster)} is killed; its card goes to the bottom of the monster deck.")
+    state = say(state, f"{state.label(monster)} is killed; its card goes to the bottom of the monster deck.")
     state = add_points(state, player, hc.KILL_POINTS, "monster kill")
     return end_turn(state)
 
@@ -138,7 +138,7 @@ def _monster_killed(state: State) -> State:
 def on_monster_attack(state: State, face: int) -> State:
     """The monster's attack die (monsters use no items)."""
     pending = state.pending
-    monster = hc.card(pending.target)
+    monster = state.card(pending.target)
     total = monster.attack + face
     state = replace(state, pending=replace(pending, dice=pending.dice + (face,), against=total))
     state = say(state, f"{monster.name} attacks: {monster.attack} + {face} (die) = {total}; "
@@ -149,19 +149,19 @@ def on_monster_attack(state: State, face: int) -> State:
 def guard_bonus(state: State) -> int:
     """Defence from the chosen defensive items and from attack items that also defend."""
     pending = state.pending
-    return sum(hc.card(item).defence for item in pending.items + pending.guards)
+    return sum(state.card(item).defence for item in pending.items + pending.guards)
 
 
 def on_player_defence(state: State, face: int) -> State:
     """The player's defence die: the monster wounds above it, kills above 6 + defence (H-A3)."""
     pending, player = state.pending, state.active
-    base = hc.card(state.characters[player]).defence
+    base = state.card(state.characters[player]).defence
     bonus = guard_bonus(state)
     defence = base + bonus + face
     state = say(state, f"{state.player} defends: {base} + {bonus} (items) + {face} (die) = {defence}.")
     state = discard_items(state, player, pending.items + pending.guards)
     if state.options["monster_crit"] and pending.against > base + bonus + 6:
-        state = say(state, f"Critical hit by {hc.label(pending.target)}: {pending.against} is more than 6 + {base + bonus}.")
+        state = say(state, f"Critical hit by {state.label(pending.target)}: {pending.against} is more than 6 + {base + bonus}.")
         return end_turn(kill_character(state, player))
     if pending.against > defence:
         wounds = state.wounds[player] + 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.games.house_of_spirits.content import Card, default_cards, validate
+from companion.i18n import Msg, msg
 
 GAME_ID = "house_of_spirits"
 
@@ -70,30 +71,49 @@ def label(card_id: str) -> str:
     return found.name if found else card_id
 
 
-def component_label(component_id: str) -> str:
-    """A component id as players say it; unknown shapes come back unchanged."""
+def component_label(component_id: str) -> Msg | str:
+    """A component id as the table says it, a noun phrase that reads after "the" ("tap
+    the Item card flashlight", "tap the Room card 7 (placeholder)", "tap the Plot card 3");
+    unknown shapes come back unchanged."""
     parts = component_id.split(":")
-    if len(parts) == 3 and parts[0] == GAME_ID and parts[2] in CARDS:
-        return label(parts[2])
-    return component_id
+    if len(parts) != 3 or parts[0] != GAME_ID or parts[2] not in CARDS or CARDS[parts[2]].kind != parts[1]:
+        return component_id
+    kind, card_id = parts[1], parts[2]
+    if kind == "first-player":
+        return msg("First Player card")
+    number = card_id.rsplit("-", 1)[-1]
+    if kind in ("plot", "secret", "event"):
+        return {"plot": msg("Plot card {n}", n=int(number)), "secret": msg("Secret victory card {n}", n=int(number)),
+                "event": msg("Event card {n}", n=int(number))}[kind]
+    if card_id == f"{kind}-{number}":  # a stand-in: its name is not printed in the rulebook
+        return {"character": msg("Character card {n} (placeholder)", n=int(number)),
+                "room": msg("Room card {n} (placeholder)", n=int(number)),
+                "monster": msg("Monster card {n} (placeholder)", n=int(number)),
+                "item": msg("Item card {n} (placeholder)", n=int(number))}[kind]
+    name = CARDS[card_id].name
+    return {"character": msg("Character card {name}", name=name), "room": msg("Room card {name}", name=name),
+            "monster": msg("Monster card {name}", name=name), "item": msg("Item card {name}", name=name)}[kind]
 
 
-def item_bonus(item_id: str, aspect: str, monster: str | None = None) -> int:
-    """An item's bonus to ``attack``, ``defence`` or ``investigation``.
+def item_bonus(item_id: str, aspect: str, monster: str | None = None,
+               cards: Mapping[str, Card] = CARDS) -> int:
+    """An item's bonus to ``attack``, ``defence`` or ``investigation`` (``cards``: the
+    game's card data, the content file's by default).
 
-    A ``vs`` bonus against ``monster``'s kind replaces the attack bonus: the wooden stake
-    "would normally increase her score by 1, but since she is fighting a vampire, it
-    increases it by 3" ("Combat Example").
+    A ``vs`` bonus against ``monster`` (or a monster card of the same name) replaces the
+    attack bonus: the wooden stake "would normally increase her score by 1, but since she
+    is fighting a vampire, it increases it by 3" ("Combat Example").
     """
-    item = CARDS[item_id]
+    item = cards[item_id]
     if aspect == "attack" and monster is not None:
-        kind = CARDS[monster].monster
-        if kind in item.vs:
-            return item.vs[kind]
+        name = cards[monster].name.casefold()
+        for target, bonus in item.vs.items():
+            if target == monster or cards[target].name.casefold() == name:
+                return bonus
     return getattr(item, aspect)
 
 
-def plot_item_modifier(item_id: str, room: str | None) -> int:
+def plot_item_modifier(item_id: str, room: str | None, cards: Mapping[str, Card] = CARDS) -> int:
     """A plot item's ± modifier in ``room`` (Ancient Tome: ±2 in the Library, ±1 elsewhere)."""
-    modifiers = CARDS[item_id].plot_modifier
+    modifiers = cards[item_id].plot_modifier
     return modifiers.get(room or "", modifiers.get("*", 0))

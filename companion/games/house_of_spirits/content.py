@@ -33,6 +33,7 @@ COUNTS: Mapping[str, int] = {
 
 RULEBOOK = "rulebook"
 PLACEHOLDER = "placeholder"
+ENTERED = "entered"  # the table entered what its own copy of the card shows (:mod:`.entries`)
 
 
 @dataclass(frozen=True)
@@ -45,18 +46,19 @@ class Card:
             ``event`` or ``first-player``.
         name: the printed name (a placeholder's says so: "Item 12 (placeholder)").
         source: ``"rulebook"`` when every number used here is printed in the rulebook,
-            ``"placeholder"`` when some number is a stand-in to be entered from the card.
+            ``"placeholder"`` when some number is a stand-in to be entered from the card,
+            ``"entered"`` when the table entered the card's data (:mod:`.entries`).
         attack, defence, investigation: the sword, shield and magnifying-glass numbers
             (for items: the bonus they give).
         health: hearts of a character or monster.
         heal: wounds an item heals (0 for a non-healing item).
-        vs: extra attack against a monster kind, e.g. ``{"vampire": 3}`` replaces ``attack``.
+        vs: attack against one monster card (and every monster card of the same name), e.g.
+            ``{"vampire": 3}``: it replaces ``attack`` ("Combat Example").
         skulls, modifier: a room's skulls and its ± plot-roll modifier.
         plot_modifier: a plot item's ± modifier per room id; key ``"*"`` for other rooms.
         plot_score: a plot card's hidden investigation score.
         rooms, items: a plot card's targets (room or item id -> the number to roll).
         ability: a character's special ability (``"reroll-attack"``), or "".
-        monster: a monster's kind for items' ``vs`` bonuses (``"vampire"``).
     """
 
     id: str
@@ -76,7 +78,6 @@ class Card:
     rooms: Mapping[str, int] = field(default_factory=dict)
     items: Mapping[str, int] = field(default_factory=dict)
     ability: str = ""
-    monster: str = ""
 
     @property
     def placeholder(self) -> bool:
@@ -132,13 +133,12 @@ def _plots() -> list[Card]:
 
 
 def _monsters() -> list[Card]:
-    cards = [Card("vampire", "monster", "Vampire", PLACEHOLDER, attack=3, defence=2, health=2,
-                  monster="vampire")]
+    cards = [Card("vampire", "monster", "Vampire", PLACEHOLDER, attack=3, defence=2, health=2)]
     stats = [(2, 1, 1), (2, 2, 2), (3, 1, 2), (1, 2, 1), (3, 3, 3), (2, 1, 2), (4, 2, 2), (1, 1, 1),
              (3, 2, 3)]
     for number, (attack, defence, health) in enumerate(stats, start=2):
         cards.append(Card(f"monster-{number:02d}", "monster", f"Monster {number} (placeholder)",
-                          attack=attack, defence=defence, health=health, monster=f"monster-{number:02d}"))
+                          attack=attack, defence=defence, health=health))
     return cards
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.state import State, Step, put, say
 
 
@@ -130,7 +129,7 @@ def explore(state: State) -> State:
     discard pile (or onto its room plot card), an empty room deck takes back its discards."""
     leftovers = state.in_play
     if leftovers:
-        state = say(state, f"Cards nobody picked up go to the discard pile: {_names(leftovers)}.")
+        state = say(state, f"Cards nobody picked up go to the discard pile: {_names(state, leftovers)}.")
     state = replace(state, in_play=(), monster_health=(),
                     main_discard=tuple(sorted(state.main_discard + leftovers)))
     if state.room is not None:
@@ -138,7 +137,7 @@ def explore(state: State) -> State:
             plot = state.room_plots[0]
             state = replace(state, attached=state.attached + ((plot, state.room),),
                             room_plots=state.room_plots[1:])
-            state = say(state, f"Put the {hc.label(state.room)} card on {hc.label(plot)}.")
+            state = say(state, f"Put the {state.label(state.room)} card on {state.label(plot)}.")
         else:
             state = replace(state, room_discard=state.room_discard + (state.room,))
         state = replace(state, room=None)
@@ -150,7 +149,7 @@ def explore(state: State) -> State:
 
 def on_room(state: State, room: str) -> State:
     """The new room's skulls: each player rolls 1D6 for a monster ("Exploring")."""
-    card = hc.card(room)
+    card = state.card(room)
     state = replace(state, room=room)
     if card.skulls == 0:
         state = say(state, f"The party enters the {card.name}: no skulls, no monsters.")
@@ -170,7 +169,7 @@ def next_monster_roll(state: State) -> State:
 
 def on_monster_roll(state: State, face: int) -> State:
     """A roll at or below the room's skulls turns over a monster card."""
-    skulls = hc.card(state.room).skulls
+    skulls = state.card(state.room).skulls
     name = state.players[state.roller]
     if face > skulls:
         return next_monster_roll(say(state, f"{name} rolled {face}: no monster."))
@@ -181,7 +180,7 @@ def on_monster_roll(state: State, face: int) -> State:
 
 def lay_monster(state: State, monster: str) -> State:
     """A monster card goes into the play area at full health."""
-    card = hc.card(monster)
+    card = state.card(monster)
     state = replace(state, in_play=state.in_play + (monster,),
                     monster_health=state.monster_health + ((monster, card.health),))
     return say(state, f"{card.name} (attack {card.attack}, defence {card.defence}, health {card.health}) is in play.")
@@ -202,11 +201,11 @@ def refill(state: State) -> State:
 
 def on_main(state: State, card: str) -> State:
     """A main-deck card is laid face up (a monster under ``monsters_in_main_deck``)."""
-    if hc.card(card).kind == "monster":
+    if state.card(card).kind == "monster":
         state = lay_monster(replace(state, monster_deck=state.monster_deck.take(card)), card)
     else:
         state = say(replace(state, in_play=state.in_play + (card,),
-                            main_deck=_without(state.main_deck, card)), f"Laid out: {hc.label(card)}.")
+                            main_deck=_without(state.main_deck, card)), f"Laid out: {state.label(card)}.")
     return refill(state)
 
 
@@ -243,6 +242,6 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     return cards[:index] + cards[index + 1:]
 
 
-def _names(cards: tuple[str, ...]) -> str:
-    return ", ".join(hc.label(card) for card in cards)
+def _names(state: State, cards: tuple[str, ...]) -> str:
+    return ", ".join(state.label(card) for card in cards)
 

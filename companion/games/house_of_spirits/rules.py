@@ -19,29 +19,40 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from companion.engine.content import check_table
 from companion.engine.core import Chance, Choice, Outcome, Prompt, sentence
 from companion.errors import RuleViolation
-from companion.games.house_of_spirits import actions, combat, flow, scoring
+from companion.games.house_of_spirits import actions, combat, entries, flow, scoring
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.state import Deck, State, Step, put, say
+from companion.i18n import msg
 
 # --------------------------------------------------------------------------- setup
 
 
-def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
+def setup(players: Sequence[str], options: Mapping[str, Any],
+          content: Mapping[str, Mapping[str, Any]] | None = None) -> State:
     """A new game: the decks of "Game Setup", then blind character draws.
 
     Args:
         players: 2–4 distinct names in seating order going right.
         options: resolved options (:func:`companion.engine.resolve_options`).
+        content: what the table entered from its own cards (the header's ``content``:
+            component id -> field values, :mod:`.entries`); the content file's data for
+            every card not entered.
 
     Raises:
         RuleViolation: fewer than 2 or more than 4 players, or a repeated name.
+        ContentError: ``content`` names a card without a form, a value does not fit, or
+            the table's data breaks a rule of the cards (e.g. a plot card listing rooms and
+            items).
     """
     if not 2 <= len(players) <= 4:
         raise RuleViolation(f"House of Spirits is for 2 to 4 players, not {len(players)}.")
     if len(set(players)) != len(players):
         raise RuleViolation("Each player needs a different name.")
+    if content:
+        content = check_table(entries.SPEC, hc.all_components(), content)
     n = len(players)
     rooms = tuple(room for room in hc.ids("room") if room != "vestibule")
     state = State(
@@ -62,8 +73,24 @@ def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
         character_deck=tuple(sorted(hc.ids("character"))),
         secret_deck=tuple(sorted(hc.ids("secret"))),
         news=("Shuffle the room deck with the Vestibule on top, the plot, monster and main decks.",),
+        content=entries.entries(content),
     )
+    if state.options["decks"] == "virtual" and any(tapped_because(state, deck) for deck in entries.DECK_KINDS):
+        state = say(state, msg("Decks with cards that still hold placeholder numbers are tapped card by card: "
+                               "the companion draws only a deck whose cards are all entered."))
     return state
+
+
+#: The deck each draw step takes from.
+_DECK_OF = {Step.CHARACTER: "character", Step.ROOM: "room", Step.MONSTER: "monster", Step.MAIN: "main",
+            Step.PLOT: "plot"}
+
+
+def tapped_because(state: State, deck: str) -> str | None:
+    """Why ``deck`` is drawn by tapping the real cards although ``decks=virtual``: some of
+    its cards still hold the content file's placeholder numbers, so the companion would
+    draw cards that are not printed (issue 10). None when the companion may draw it."""
+    return entries.why_tapped(state.content, deck, bool(state.options["monsters_in_main_deck"]))
 
 
 # --------------------------------------------------------------------------- prompt
@@ -89,24 +116,27 @@ def prompt(state: State) -> Prompt:
 
 
 _DRAW_TEXT = {
-    Step.CHARACTER: "{who}: draw a character card blindly",
-    Step.SECRET: "The companion deals {who} a secret victory card blindly",
-    Step.ROOM: "Turn over the next room card",
-    Step.MONSTER: "Turn over the top monster card",
-    Step.MAIN: "Lay out the top card of the main deck",
-    Step.PLOT: "{who}: turn over the top plot card",
+    Step.CHARACTER: lambda who: msg("{who}: draw a character card blindly", who=who),
+    Step.SECRET: lambda who: msg("The companion deals {who} a secret victory card blindly", who=who),
+    Step.ROOM: lambda who: msg("Turn over the next room card"),
+    Step.MONSTER: lambda who: msg("Turn over the top monster card"),
+    Step.MAIN: lambda who: msg("Lay out the top card of the main deck"),
+    Step.PLOT: lambda who: msg("{who}: turn over the top plot card", who=who),
 }
 
 
 def _draw_prompt(state: State) -> Prompt:
     step = state.step
     who = state.players[_setup_player(state)] if step in (Step.CHARACTER, Step.SECRET) else state.player
-    text = _DRAW_TEXT[step].format(who=who)
+    text = _DRAW_TEXT[step](who)
     cards = flow.possible_draws(state)
     physical = state.options["decks"] == "physical" and step != Step.SECRET
-    if physical:
-        choices = tuple(Choice(f"draw:{card}", hc.label(card), component=hc.component(card)) for card, _ in cards)
-        return Prompt(text + " and tap it on the reader", who, choices)
+    why = tapped_because(state, _DECK_OF[step]) if not physical and step in _DECK_OF else None
+    if physical or why:
+        choices = tuple(Choice(f"draw:{card}", state.label(card), component=hc.component(card)) for card, _ in cards)
+        if why:
+            return Prompt(msg("{draw} and tap it on the reader. {why}", draw=text, why=why), who, choices)
+        return Prompt(msg("{draw} and tap it on the reader", draw=text), who, choices)
     outcomes = tuple(Outcome(card, f"draw:{card}", weight) for card, weight in cards)
     return Prompt(text, who, chance=Chance(step.value, outcomes))
 
@@ -130,16 +160,16 @@ def _die_prompt(state: State) -> Prompt:
 def _roll_text(state: State) -> str:
     name = state.players[state.roller]
     pending = state.pending
-    monster = hc.label(pending.target) if pending and pending.kind == "attack" else ""
+    monster = state.label(pending.target) if pending and pending.kind == "attack" else ""
     if state.roll == "rolloff":
         return f"{name}: roll 1D6 for the First Player card"
     if state.roll == "monster":
-        return f"{name}: roll 1D6 for monsters (a {hc.card(state.room).skulls} or less brings one)"
+        return f"{name}: roll 1D6 for monsters (a {state.card(state.room).skulls} or less brings one)"
     if state.roll == "investigate":
         return f"{name}: choose investigation items, then roll 1D6"
     if state.roll == "plot":
         target, modifier = actions.plot_target(state)
-        return f"{name}: roll 1D6 for {hc.label(pending.target)}: {target}, ±{modifier}"
+        return f"{name}: roll 1D6 for {state.label(pending.target)}: {target}, ±{modifier}"
     if state.roll == "attack":
         return f"{name}: choose items against {monster}, then roll 1D6 to attack"
     if state.roll == "reroll":
@@ -161,40 +191,40 @@ def _roll_prompt(state: State) -> Prompt:
 def _roll_extras(state: State) -> list[Choice]:
     pending, player = state.pending, state.active
     if state.roll == "investigate":
-        return _toggles(pending.items, actions.investigation_items(state, player), "use", "investigation") + [
+        return _toggles(state, pending.items, actions.investigation_items(state, player), "use", "investigation") + [
             Choice("cancel", "Do something else")]
     if state.roll == "attack":
         items = combat.offensive_items(state, player, pending.target)
-        return _toggles(pending.items, items, "use", "attack", pending.target) + [Choice("cancel", "Do something else")]
+        return _toggles(state, pending.items, items, "use", "attack", pending.target) + [Choice("cancel", "Do something else")]
     if state.roll == "plot" and not pending.dice:
         return [Choice("cancel", "Do something else")]
     if state.roll == "reroll":
         return [Choice("keep", f"Keep the {pending.dice[-1]}")]
     if state.roll == "monster-attack":
-        return _toggles(pending.guards, combat.defensive_items(state, player), "guard", "defence")
+        return _toggles(state, pending.guards, combat.defensive_items(state, player), "guard", "defence")
     return []
 
 
-def _toggles(chosen, items, verb: str, aspect: str, monster: str | None = None) -> list[Choice]:
+def _toggles(state: State, chosen, items, verb: str, aspect: str, monster: str | None = None) -> list[Choice]:
     choices = []
     for item in items:
-        bonus = hc.item_bonus(item, aspect, monster)
+        bonus = state.item_bonus(item, aspect, monster)
         if item in chosen:
-            choices.append(Choice(f"{verb}:{item}", f"Put back {hc.label(item)} (+{bonus})"))
+            choices.append(Choice(f"{verb}:{item}", f"Put back {state.label(item)} (+{bonus})"))
         else:
-            choices.append(Choice(f"{verb}:{item}", f"Use {hc.label(item)} (+{bonus})"))
+            choices.append(Choice(f"{verb}:{item}", f"Use {state.label(item)} (+{bonus})"))
     return choices
 
 
 def _action_prompt(state: State) -> Prompt:
     player = state.active
     targets, forced = combat.attack_targets(state)
-    choices = [Choice(f"attack:{m}", f"Attack {hc.label(m)} ({state.health(m)} health)") for m in targets]
+    choices = [Choice(f"attack:{m}", f"Attack {state.label(m)} ({state.health(m)} health)") for m in targets]
     if not forced:
         if actions.can_investigate(state):
             choices.append(Choice("investigate", "Investigate"))
-        choices += [Choice(f"play:{p}", f"Play {hc.label(p)}") for p in actions.playable_plots(state, player)]
-        choices += [Choice(f"pick:{c}", f"Pick up {hc.label(c)}", component=hc.component(c))
+        choices += [Choice(f"play:{p}", f"Play {state.label(p)}") for p in actions.playable_plots(state, player)]
+        choices += [Choice(f"pick:{c}", f"Pick up {state.label(c)}", component=hc.component(c))
                     for c in actions.pickable(state)]
         if actions.healing_cards(state, player):
             choices += [Choice(f"heal:{state.players[p]}", f"Heal {state.players[p]}" + (
@@ -210,7 +240,7 @@ def _action_prompt(state: State) -> Prompt:
 
 def _plot_item_prompt(state: State) -> Prompt:
     items = actions.plot_items(state, state.active, state.pending.target)
-    choices = tuple(Choice(f"item:{item}", f"Try with {hc.label(item)}") for item in items)
+    choices = tuple(Choice(f"item:{item}", f"Try with {state.label(item)}") for item in items)
     return Prompt(f"{state.player}: declare the plot item before rolling", state.player,
                   choices + (Choice("cancel", "Do something else"),))
 
@@ -218,14 +248,14 @@ def _plot_item_prompt(state: State) -> Prompt:
 def _heal_prompt(state: State) -> Prompt:
     pending = state.pending
     cards = actions.healing_cards(state, state.active)
-    choices = [Choice(f"use:{card}", f"Play {hc.label(card)} (heals {hc.card(card).heal})") for card in cards]
+    choices = [Choice(f"use:{card}", f"Play {state.label(card)} (heals {state.card(card).heal})") for card in cards]
     choices.append(Choice("done", "Done healing") if pending.healed else Choice("cancel", "Do something else"))
     return Prompt(f"{state.player}: play healing cards on {pending.target}", state.player, tuple(choices))
 
 
 def _discard_prompt(state: State) -> Prompt:
     player = state.discarding
-    choices = tuple(Choice(f"discard:{card}", f"Discard {hc.label(card)}")
+    choices = tuple(Choice(f"discard:{card}", f"Discard {state.label(card)}")
                     for card in actions.discardable(state, player))
     return Prompt(f"{state.players[player]}: discard down to {hc.HAND_LIMIT} cards", state.players[player], choices)
 
@@ -272,7 +302,7 @@ def on_draw(state: State, card: str) -> State:
         player = _setup_player(state)
         state = replace(state, characters=put(state.characters, player, card),
                         character_deck=_without(state.character_deck, card))
-        character = hc.card(card)
+        character = state.card(card)
         state = say(state, f"{state.players[player]} plays {character.name} (attack {character.attack}, "
                            f"defence {character.defence}, investigation {character.investigation}, "
                            f"health {character.health}).")

@@ -48,8 +48,8 @@ def kill_character(state: State, player: int) -> State:
     """
     name = state.players[player]
     hand = state.hand(player)
-    plots = tuple(card for card in hand if hc.card(card).kind == "plot")
-    others = tuple(card for card in hand if hc.card(card).kind != "plot")
+    plots = tuple(card for card in hand if state.card(card).kind == "plot")
+    others = tuple(card for card in hand if state.card(card).kind != "plot")
     state = replace(
         state,
         hands=put(state.hands, player, ()),

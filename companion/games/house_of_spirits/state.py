@@ -10,11 +10,13 @@ and who investigated and which monsters were attacked this round.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
 from companion.games.house_of_spirits import components as hc
+from companion.games.house_of_spirits.content import Card
+from companion.games.house_of_spirits.entries import Entries, effective_cards
 
 
 class Step(StrEnum):
@@ -169,6 +171,11 @@ class State:
         outcome: None, ``"won"`` or ``"lost"``.
         winners: names of the winners.
         news: what the last applied action did.
+        content: the printed data the table entered (the game header's ``content``, as
+            :func:`~.entries.entries` keeps it): the only card data that is not the content
+            file's, so a stored game replays with the numbers it was played with.
+        cards: every card id -> the card played with (the content file's with ``content``
+            over it); derived from ``content``, never stored or compared.
     """
 
     players: tuple[str, ...]
@@ -213,6 +220,33 @@ class State:
     outcome: str | None = None
     winners: tuple[str, ...] = ()
     news: tuple[str, ...] = ()
+    content: Entries = ()
+    cards: Mapping[str, Card] | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.cards is None:
+            object.__setattr__(self, "cards", effective_cards(self.content))
+
+    def card(self, card_id: str) -> Card:
+        """The card ``card_id`` as this game plays it (entered data over the content file's).
+
+        Raises:
+            KeyError: no such card.
+        """
+        return self.cards[card_id]
+
+    def label(self, card_id: str) -> str:
+        """A card's name as this game's table says it (the entered name, if any)."""
+        found = self.cards.get(card_id)
+        return found.name if found else card_id
+
+    def item_bonus(self, item: str, aspect: str, monster: str | None = None) -> int:
+        """:func:`~.components.item_bonus` with this game's card data."""
+        return hc.item_bonus(item, aspect, monster, self.cards)
+
+    def plot_item_modifier(self, item: str, room: str | None) -> int:
+        """:func:`~.components.plot_item_modifier` with this game's card data."""
+        return hc.plot_item_modifier(item, room, self.cards)
 
     @property
     def active(self) -> int:
@@ -240,7 +274,7 @@ class State:
     def max_health(self, player: int) -> int:
         """The hearts on the player's character card (0 before the draw)."""
         character = self.characters[player]
-        return hc.card(character).health if character else 0
+        return self.card(character).health if character else 0
 
     def health(self, monster: str) -> int:
         """Health left of a monster in play."""
@@ -248,7 +282,7 @@ class State:
 
     def monsters(self) -> tuple[str, ...]:
         """Monsters in play, in the order laid."""
-        return tuple(card for card in self.in_play if hc.card(card).kind == "monster")
+        return tuple(card for card in self.in_play if self.card(card).kind == "monster")
 
 
 def say(state: State, text: str) -> State:

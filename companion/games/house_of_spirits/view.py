@@ -8,6 +8,7 @@ each player said their condition was met.
 from __future__ import annotations
 
 from companion.games.house_of_spirits import components as hc
+from companion.games.house_of_spirits.entries import DECK_KINDS, placeholder_count
 from companion.games.house_of_spirits.state import State
 
 
@@ -24,7 +25,9 @@ def view(state: State) -> dict:
         ``attached`` (plot id -> the room or item laid on it); ``investigated``;
         ``attacked`` (monster ids this round); ``decks`` (cards left: room, plot, monster,
         main; discards: room, main); ``outcome``; ``winners``; ``placeholders`` (True: some
-        card numbers are stand-ins, notes.md 1.4); ``options``.
+        card numbers are still the content file's stand-ins, notes.md 1.4); ``tapped_decks``
+        (deck -> cards still holding placeholder numbers, for each deck the companion does
+        not draw under ``decks=virtual``); ``options``.
     """
     return {
         "game": hc.GAME_ID,
@@ -48,20 +51,29 @@ def view(state: State) -> dict:
         },
         "outcome": state.outcome,
         "winners": list(state.winners),
-        "placeholders": True,
+        "placeholders": any(card.placeholder for card in state.cards.values()),
+        "tapped_decks": _tapped_decks(state),
         "options": dict(state.options),
     }
+
+
+def _tapped_decks(state: State) -> dict[str, int]:
+    if state.options["decks"] != "virtual":
+        return {}
+    monsters = bool(state.options["monsters_in_main_deck"])
+    counts = {deck: placeholder_count(state.content, deck, monsters) for deck in DECK_KINDS}
+    return {deck: n for deck, n in counts.items() if n}
 
 
 def _room(state: State) -> dict | None:
     if state.room is None:
         return None
-    card = hc.card(state.room)
+    card = state.card(state.room)
     return {"id": card.id, "name": card.name, "skulls": card.skulls, "modifier": card.modifier}
 
 
 def _in_play(state: State, card_id: str) -> dict:
-    card = hc.card(card_id)
+    card = state.card(card_id)
     entry = {"id": card_id, "name": card.name, "kind": card.kind}
     if card.kind == "monster":
         entry |= {"health": state.health(card_id), "max_health": card.health,
@@ -73,7 +85,7 @@ def _player(state: State, player: int) -> dict:
     character = state.characters[player]
     return {
         "character": character,
-        "character_name": hc.label(character) if character else None,
+        "character_name": state.label(character) if character else None,
         "wounds": state.wounds[player],
         "max_health": state.max_health(player),
         "score": state.scores[player],
@@ -86,3 +98,22 @@ def _player(state: State, player: int) -> dict:
 def news(state: State) -> tuple[str, ...]:
     """What the last applied action did, as sentences for the table."""
     return state.news
+
+
+def player_view(state: State, player: str) -> dict:
+    """What ``player`` alone may see on the privacy screen (``GameSpec.private_view``): the
+    secret victory card the companion dealt them (option ``secret_cards`` = ``companion``;
+    "Game Setup" 5: "Players keep this card to themselves").
+
+    Returns:
+        ``{"secret_victory": {"id", "name", "placeholder"}}`` once the companion dealt
+        ``player`` a card; ``{}`` otherwise (the table keeps real cards, or the deal has not
+        reached ``player`` yet, or no such player).
+    """
+    if player not in state.players:
+        return {}
+    secret = state.secrets[state.players.index(player)]
+    if secret is None:
+        return {}
+    card = state.card(secret)
+    return {"secret_victory": {"id": card.id, "name": card.name, "placeholder": card.placeholder}}

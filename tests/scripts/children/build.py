@@ -29,10 +29,11 @@ def tags() -> dict[str, str]:
     return {f"04434800{n:06X}": component for n, component in enumerate(sorted(cc.all_components()))}
 
 
-def play(players: list[str], seed: int, options: dict, max_inputs: int = 3000):
-    """One game; returns (header, lines, final view)."""
+def play(players: list[str], seed: int, options: dict, max_inputs: int = 3000, content: dict | None = None):
+    """One game (with the table's printed ``content`` in its header); returns (header,
+    lines, final view)."""
     header = GameHeader.from_json({"game": "children", "players": players, "seed": seed,
-                                   "options": options, "tags": tags()})
+                                   "options": options, "tags": tags(), "content": content or {}})
     uids = {component: uid for uid, component in header.tags.items()}
     session = Session.start(header)
     rng = random.Random(f"table:{seed}")

@@ -11,6 +11,7 @@ through the daemon.
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 
 from companion import script
@@ -20,6 +21,8 @@ from companion.inputs import Press, Remove, Tap, Touch
 from companion.session import Session
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1] / "games"))
+import hos_checks  # noqa: E402
 
 
 def tags() -> dict[str, str]:
@@ -44,8 +47,10 @@ def play(name: str, players: list[str], seed: int, ending: str, options: dict | 
     """Play one game to its end and write ``<name>.jsonl``."""
     options = options or {}
     physical = options.get("decks") == "physical"
+    # virtual decks need every card's data entered (issue 10): the content file's own numbers
     header = GameHeader.from_json({"game": "house_of_spirits", "players": players, "seed": seed,
-                                   "options": options, "tags": tags() if physical else {}})
+                                   "options": options, "tags": tags() if physical else {},
+                                   "content": {} if physical else hos_checks.complete_content()})
     uids = {component: uid for uid, component in header.tags.items()}
     session = Session.start(header)
     rng = random.Random(f"table:{seed}")
@@ -81,3 +86,4 @@ if __name__ == "__main__":
     play("eighteen_points", ["Ada", "Bo"], 5, "18")
     play("physical_decks", ["Ada", "Bo", "Cy"], 8, "plot",
          {"decks": "physical", "investigate_compare": "ge", "tiebreak": "most_plots"})
+    play("secret_cards", ["Ada", "Bo", "Cy"], 7, "plot", {"secret_cards": "companion", "investigate_compare": "ge"})

@@ -1,0 +1,409 @@
+"""House of Spirits: the printed card data the owner enters at enrollment (issue 10).
+
+No public card list exists (notes.md 1.4): the game ships the rulebook's numbers and named
+placeholders (``content.py``), and the table enters what its own cards show
+(``entries.py``, ``docs/content.md``). These tests check that an entry changes the game
+with exact numbers (house-of-spirits.txt "Combat Example", "Investigation" example,
+"Playing Plot Cards"), that a table's data breaking a rule of the cards is refused at new
+game, that the entries travel in the header and the state (round trip, replay), and that
+the companion draws a deck itself only when none of its cards is a placeholder.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import replace
+
+import pytest
+
+import hos_checks
+from companion import enrollment, script
+from companion.client import Client
+from companion.daemon import Daemon, DaemonThread
+from companion.engine import ContentError, get_game, resolve_options
+from companion.games.house_of_spirits import components as hc
+from companion.games.house_of_spirits import entries
+from companion.games.house_of_spirits.content import ENTERED
+from companion.games.house_of_spirits.state import Step
+from companion.header import GameHeader, HeaderError
+from companion.i18n import render
+from companion.inputs import Press, Touch
+from companion.replay import replay
+from companion.session import Session
+from companion.store import EventStore
+from companion.table_content import forms
+
+SPEC = get_game("house_of_spirits")
+KRAIG, OLIVIA, RUDOLPH = "kraig-quartzheim", "olivia", "rudolph"
+COMPLETE = hos_checks.complete_content()
+C = hc.component
+
+
+def play(state, *actions: str):
+    for action in actions:
+        state = SPEC.apply(state, action)
+    return state
+
+
+def in_round_one(content=None, main=("flashlight", "broken-mirror", "item-05"), complete=True, **options):
+    """Round 1 in the Vestibule: Ada (Kraig), Bo (Olivia), Cy (Rudolph); Ada to act."""
+    table = {**(COMPLETE if complete else {}), **(content or {})}
+    state = SPEC.setup(["Ada", "Bo", "Cy"], resolve_options(SPEC, options), content=table)
+    state = play(state, "start", f"draw:{KRAIG}", f"draw:{OLIVIA}", f"draw:{RUDOLPH}", "face:6", "face:1", "face:2")
+    return play(state, *(f"draw:{card}" for card in main))
+
+
+def holding(state, player: int, *cards: str):
+    """``player`` holds ``cards`` (gained before this round), out of the main or plot deck."""
+    for card in cards:
+        if card in state.main_deck:
+            index = state.main_deck.index(card)
+            state = replace(state, main_deck=state.main_deck[:index] + state.main_deck[index + 1:])
+        elif card in state.plot_deck.shuffled:
+            state = replace(state, plot_deck=state.plot_deck.take(card))
+        hands = list(state.hands)
+        hands[player] = hands[player] + ((card, 0),)
+        state = replace(state, hands=tuple(hands))
+    return state
+
+
+def with_monster(state, monster: str):
+    """``monster`` in play at full health (this game's health), out of the monster deck."""
+    deck = state.monster_deck
+    return replace(state, monster_deck=replace(deck, shuffled=tuple(c for c in deck.shuffled if c != monster)),
+                   in_play=state.in_play + (monster,),
+                   monster_health=state.monster_health + ((monster, state.card(monster).health),))
+
+
+def in_room(state, room: str):
+    deck = state.room_deck
+    return replace(state, room_discard=state.room_discard + (state.room,), room=room,
+                   room_deck=replace(deck, shuffled=tuple(c for c in deck.shuffled if c != room)))
+
+
+def keys(state) -> set[str]:
+    return {choice.key for choice in SPEC.prompt(state).choices}
+
+
+# --------------------------------------------------------------------------- the form
+
+
+def test_the_content_files_cards_are_their_own_printed_values():
+    """Each card's form defaults (``printed``) give back the content file's card exactly."""
+    for card in hc.CARDS.values():
+        values = entries.printed(C(card.id))
+        if card.kind == "first-player":
+            assert values == {} and entries.fields(C(card.id)) == ()
+            continue
+        assert set(values) == {f.name for f in entries.fields(C(card.id))}, card.id
+        assert entries.card_with(card, values) == replace(card, source=ENTERED), card.id
+    assert entries.printed(C("ancient-tome")) == {
+        "name": "Ancient Tome", "attack": 0, "defence": 0, "investigation": 0, "heal": 0, "against": "none",
+        "against_attack": 0, "plot_modifier": 1, "plot_room": "library", "plot_room_modifier": 2}
+    assert entries.printed(C("wooden-stake"))["against"] == "vampire"
+    assert entries.printed(C("wooden-stake"))["against_attack"] == 3
+    plot = entries.printed(C("plot-3"))  # the Garage listed as number 3 ("Playing Plot Cards")
+    assert (plot["number_3"], plot["score"]) == ("garage", 4)
+
+
+def test_forms_list_every_card_but_the_first_player_card():
+    """The daemon's ``content`` answer: 71 forms, rulebook cards not marked placeholder."""
+    answer = forms(SPEC, {}, "en")
+    by_id = {c["component"]: c for c in answer["components"]}
+    assert len(by_id) == 71 and C("first-player") not in by_id and answer["problem"] is None
+    assert by_id[C("vestibule")]["placeholder"] is False and by_id[C("flashlight")]["placeholder"] is False
+    assert by_id[C("item-12")]["placeholder"] is True and by_id[C("vampire")]["placeholder"] is True
+    assert by_id[C("flashlight")]["label"] == "Item card flashlight"
+    assert [f["name"] for f in by_id[C("plot-5")]["fields"]] == ["name", "score"] + [f"number_{n}" for n in range(1, 7)]
+    assert by_id[C("plot-5")]["fields"][5]["value"] == "ancient-tome"  # number 4
+    italian = {c["component"]: c for c in forms(SPEC, {C("item-12"): {"heal": 2}}, "it")["components"]}
+    assert italian[C("flashlight")]["label"] == "Carta oggetto flashlight"
+    assert italian[C("item-12")]["placeholder"] is False and italian[C("item-12")]["entered"] is True
+    assert italian[C("vampire")]["fields"][1]["label"] == "Attacco (il numero accanto alla spada)"
+
+
+def test_enrollment_walk_labels_read_after_the():
+    """"Piece n of 72: tap the …": a card's label is a noun phrase, never "the X" itself."""
+    walk = enrollment.start(SPEC)
+    assert walk.total == 72
+    assert walk.asking() == "Piece 1 of 72: tap the Character card 4 (placeholder)."
+    labels = set(walk.labels)
+    assert {"Character card Kraig Quartzheim", "Room card Vestibule", "Item card broken mirror",
+            "Monster card Vampire", "Plot card 7", "Secret victory card 3", "Event card 2",
+            "First Player card", "Room card 12 (placeholder)"} <= labels
+    assert not [label for label in labels if label.lower().startswith("the ")]
+    assert render(SPEC.component_label(C("olivia")), "it") == "Carta personaggio Olivia"
+
+
+# --------------------------------------------------------------------------- entries change the game
+
+
+@pytest.mark.parametrize("entered, news, health", [
+    ({}, ("Vampire defends: 2 + 4 (die) = 6.", "A hit: Vampire has 1 health left."), 1),
+    ({"defence": 4}, ("Vampire defends: 4 + 4 (die) = 8.", "A miss: 8 does not exceed 8."), 2),
+    ({"health": 3}, ("Vampire defends: 2 + 4 (die) = 6.", "A hit: Vampire has 2 health left."), 2),
+])
+def test_entered_monster_numbers_change_the_combat_example(entered, news, health):
+    """"Combat Example": Olivia's 2 + wooden stake 3 + die 3 = 8 against the vampire's
+    defence + 4. The printed defence 2 gives 6, a hit; a table whose vampire shows a
+    defence of 4 gets 8, which 8 does not exceed: a miss."""
+    content = {C("vampire"): entered} if entered else {}
+    state = with_monster(holding(in_round_one(content), 1, "wooden-stake"), "vampire")
+    state = play(state, "pick:flashlight", "attack:vampire", "use:wooden-stake", "face:3", "keep")
+    assert state.news[-1] == "Attack: 2 + 3 (items) + 3 (die) = 8."
+    state = play(state, "face:4")
+    assert state.news[:2] == news
+    assert state.health("vampire") == health
+    assert SPEC.view(state)["in_play"][-1]["health"] == health
+
+
+@pytest.mark.parametrize("flashlight, total, success", [(2, 8, False), (3, 9, True)])
+def test_an_entered_item_bonus_changes_the_investigation(flashlight, total, success):
+    """"Investigation" example with the table's own cards: Kraig's 3 + broken mirror 1 +
+    flashlight + die 2, against a plot card whose score the table entered as 8 ("he must
+    exceed" it): the printed flashlight (+2) makes 8 and fails, a flashlight showing +3 makes 9."""
+    content = {C("plot-2"): {"score": 8}}
+    if flashlight != 2:
+        content[C("flashlight")] = {"investigation": flashlight}
+    state = holding(in_round_one(content, main=("item-05", "item-06", "item-07")), 0, "broken-mirror", "flashlight")
+    assert SPEC.prompt(play(state, "investigate")).choice("use:flashlight").label == f"Use flashlight (+{flashlight})"
+    state = play(state, "investigate", "use:broken-mirror", "use:flashlight", "face:2")
+    assert state.news[-1] == f"Ada investigates: 3 + {1 + flashlight} (items) + 2 (die) = {total}."
+    state = play(state, "draw:plot-2")
+    assert (state.hand(0) == ("plot-2",)) is success
+    assert state.news[0].startswith("The plot card needed 8: ")
+
+
+def test_entered_names_and_character_numbers_reach_prompts_and_view():
+    content = {C("item-05"): {"name": "Silver Cross", "attack": 2},
+               C(KRAIG): {"investigation": 4, "health": 6}}
+    state = in_round_one(content)
+    assert SPEC.prompt(state).choice("pick:item-05").label == "Pick up Silver Cross"
+    assert SPEC.view(state)["in_play"][-1]["name"] == "Silver Cross"
+    assert SPEC.view(state)["players"]["Ada"]["max_health"] == 6
+    state = play(state, "investigate", "face:1")
+    assert state.news[-1] == "Ada investigates: 4 + 0 (items) + 1 (die) = 5."
+
+
+def test_entered_plot_targets_make_a_room_or_an_item_plot_card():
+    """"Playing Plot Cards": a plot card the table entered as listing the Library as 2
+    is played only in the Library, with the room modifier; one listing the flashlight as
+    5 needs the flashlight (no plot modifier: exactly 5)."""
+    room_plot = {C("plot-1"): {"number_2": "library"}, C("library"): {"modifier": 1}}
+    state = holding(in_round_one(room_plot), 1, "plot-1")
+    state = play(state, "pick:flashlight")
+    assert "play:plot-1" not in keys(state)  # the Vestibule is not on the card
+    state = play(in_room(state, "library"), "play:plot-1")
+    assert SPEC.prompt(state).text == "Bo: roll 1D6 for Plot card 1 (placeholder): 2, ±1"
+    assert play(state, "face:3").plots_played == ("plot-1",)
+
+    item_plot = {C("plot-1"): {"number_5": "flashlight"}}
+    state = holding(in_round_one(item_plot, main=("item-05", "item-06", "item-07")), 0, "plot-1")
+    assert "play:plot-1" not in keys(state)  # no flashlight in hand
+    state = play(holding(state, 0, "flashlight"), "play:plot-1")
+    assert SPEC.prompt(state).text == "Ada: roll 1D6 for Plot card 1 (placeholder): 5, ±0"
+    assert play(state, "face:4").plots_played == ()
+    assert play(state, "face:5").attached == (("plot-1", "flashlight"),)
+
+
+def test_a_bonus_against_a_monster_counts_against_every_card_of_that_name():
+    """The wooden stake's +3 "since she is fighting a vampire": a second monster card the
+    table named Vampire gets it too; a monster of another name the +1."""
+    state = holding(in_round_one({C("monster-02"): {"name": "Vampire"}}), 0, "wooden-stake")
+    assert SPEC.prompt(play(with_monster(state, "monster-02"), "attack:monster-02")).choice(
+        "use:wooden-stake").label == "Use wooden stake (+3)"
+    assert SPEC.prompt(play(with_monster(state, "monster-03"), "attack:monster-03")).choice(
+        "use:wooden-stake").label == "Use wooden stake (+1)"
+
+
+# --------------------------------------------------------------------------- whole-table rules
+
+
+@pytest.mark.parametrize("content, message", [
+    ({C("vestibule"): {"skulls": 1}}, "Vestibule shows no skulls: it is the only room with no chance of monsters."),
+    ({C("room-05"): {"skulls": 0}},
+     "Room 5 (placeholder) has no skulls, but only the Vestibule has none: enter its skulls."),
+    ({C("plot-1"): {"number_1": "library", "number_2": "flashlight"}},
+     "Plot card 1 (placeholder) lists rooms and items: a plot card lists rooms, or items."),
+    ({C("plot-1"): {"number_1": "library", "number_6": "library"}},
+     "Plot card 1 (placeholder) lists the same card under two numbers."),
+    ({C("item-05"): {"against": "vampire"}},
+     "Item 5 (placeholder): a bonus against a monster needs both the monster and the bonus."),
+    ({C("item-05"): {"plot_room_modifier": 2}}, "Item 5 (placeholder): a plot modifier for one room needs that room."),
+    ({C("vampire"): {"health": 0}}, "health is a whole number from 1 to 9, not 0"),
+    ({C("plot-1"): {"number_1": "kitchen"}}, "number_1 is one of none, "),
+    ({C("first-player"): {"name": "Start"}}, "nothing can be entered for house_of_spirits:first-player:first-player"),
+])
+def test_a_table_breaking_a_rule_of_the_cards_cannot_start_a_game(content, message):
+    with pytest.raises(HeaderError) as refused:
+        GameHeader.from_json({"game": "house_of_spirits", "players": ["Ada", "Bo"], "content": content})
+    assert str(refused.value).startswith("'content': ") and message in str(refused.value)
+    with pytest.raises(ContentError, match=re.escape(message)):
+        SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {}), content=content)
+
+
+def test_the_daemon_refuses_a_new_game_while_the_tables_data_breaks_a_rule(tmp_path):
+    """An entry is saved even when the table's data breaks a rule (the owner may be
+    half-way); the answer says what to put right, and no game starts until it is."""
+    store = EventStore(tmp_path / "d.sqlite3")
+    daemon = Daemon(store, tmp_path / "run" / "companion.sock")
+    with DaemonThread(daemon), Client(daemon.socket_path).connect() as client:
+        ack = client.request({"cmd": "content_set", "component": C("vampire"), "fields": {"defence": 4}})
+        assert ack["ok"] and "counts from the next new game" in ack["text"]
+        ack = client.request({"cmd": "content_set", "component": C("plot-1"),
+                              "fields": {"number_1": "attic", "number_2": "flashlight"}})
+        assert ack["ok"] and ("Before a game can start: Plot card 1 (placeholder) lists rooms and items: "
+                              "a plot card lists rooms, or items.") in ack["text"]
+        ack = client.request({"cmd": "new_game", "game": "house_of_spirits", "players": ["Ada", "Bo"]})
+        assert not ack["ok"] and "lists rooms and items" in ack["text"]
+        ack = client.request({"cmd": "content_set", "component": C("plot-1"), "fields": {"number_2": "none"}})
+        assert ack["ok"] and "Before a game can start" not in ack["text"]
+        ack = client.request({"cmd": "new_game", "game": "house_of_spirits", "players": ["Ada", "Bo"]})
+        assert ack["ok"], ack
+        assert store.last_unfinished().header["content"] == {
+            C("plot-1"): {"number_1": "attic", "number_2": "none"}, C("vampire"): {"defence": 4}}
+    store.close()
+
+
+# --------------------------------------------------------------------------- header, state, replay
+
+
+TABLE = {C("vampire"): {"defence": 4, "health": 3, "name": "  Count Orlok "},
+         C("monster-02"): {"attack": 5}, C("flashlight"): {"investigation": 3},
+         C("plot-2"): {"score": 9}, C("library"): {"skulls": 4}}
+
+
+def test_the_header_carries_the_entries_and_round_trips():
+    header = GameHeader.from_json({"game": "house_of_spirits", "players": ["Ada", "Bo"], "seed": 4, "content": TABLE})
+    assert header.content[C("vampire")] == {"defence": 4, "health": 3, "name": "Count Orlok"}
+    again = GameHeader.from_json(json.loads(json.dumps(header.to_json())))
+    assert again == header and again.key() == header.key()
+    state = Session.start(header).state
+    assert (state.card("vampire").name, state.card("vampire").defence, state.card("vampire").health) == (
+        "Count Orlok", 4, 3)
+    assert state.card("monster-02").attack == 5 and state.card("vampire").attack == 3  # not entered: printed
+    assert dict(state.content)["library"] == (("skulls", 4),)
+
+
+def test_a_state_keeps_its_entries_through_json_and_an_old_snapshot_has_none():
+    state = with_monster(in_round_one(TABLE), "vampire")
+    body = json.loads(json.dumps(SPEC.encode(state)))
+    decoded = SPEC.decode(body)
+    assert decoded == state and decoded.card("vampire").defence == 4 and decoded.card("vampire").name == "Count Orlok"
+    assert body["version"] == 2 and "cards" not in body
+    old = {key: value for key, value in body.items() if key != "content"} | {"version": 1}
+    assert SPEC.decode(old).content == () and SPEC.decode(old).card("vampire").defence == 2
+
+
+def random_game(seed: int, content, steps: int = 600):
+    rng = random.Random(seed)
+    state = SPEC.setup(["Ada", "Bo", "Cy"], resolve_options(SPEC, {"investigate_compare": "ge"}), content=content)
+    actions = []
+    for _ in range(steps):
+        prompt = SPEC.prompt(state)
+        if prompt.over:
+            break
+        if prompt.chance:
+            outcomes = prompt.chance.outcomes
+            action = rng.choices(outcomes, weights=[o.weight for o in outcomes])[0].key
+        else:
+            action = rng.choice(prompt.choices).key
+        state = SPEC.apply(state, action)
+        hos_checks.check(state, SPEC)
+        actions.append(action)
+    return state, actions
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_replay_with_entries_is_deterministic(seed):
+    """The same entries and actions on a fresh set-up give an equal state, whose card data
+    is the entered one; without the entries the same actions play another game."""
+    content = {**COMPLETE, **TABLE}
+    final, actions = random_game(seed, content)
+    again = SPEC.setup(["Ada", "Bo", "Cy"], final.options, content=content)
+    for action in actions:
+        again = SPEC.apply(again, action)
+    assert again == final and SPEC.view(again) == SPEC.view(final)
+    assert again.card("vampire").defence == 4 and again.content == final.content
+    assert SPEC.decode(json.loads(json.dumps(SPEC.encode(final)))) == final
+
+
+def test_a_table_script_with_entries_replays_through_the_daemon(tmp_path):
+    """A game played with entered data, written as a table script, replays through the
+    daemon to the same view (the entries travel in the script's header)."""
+    header = GameHeader.from_json({"game": "house_of_spirits", "players": ["Ada", "Bo"], "seed": 11,
+                                   "content": {**COMPLETE, **TABLE}})
+    session = Session.start(header)
+    rng = random.Random(11)
+    lines, at = [], 0.0
+    for _ in range(150):
+        if session.prompt.over:
+            break
+        choice = rng.choice(session.prompt.choices)
+        inp = Press(choice.button) if choice.button else Touch(choice.key)
+        at += 0.5
+        assert session.handle(inp).accepted
+        lines.append((at, inp))
+    path = tmp_path / "entered.jsonl"
+    path.write_text(script.dump(header, lines), encoding="utf-8")
+    table = script.load(path)
+    assert table.header.content == header.content
+    result = replay(table)
+    assert result.refused == [] and result.state["view"] == session.view()
+
+
+# --------------------------------------------------------------------------- virtual decks
+
+
+PLACEHOLDER_DECKS = {"character": 6, "room": 14, "monster": 10, "plot": 7, "main": 22}
+
+
+def test_a_deck_with_placeholders_is_tapped_and_the_prompt_says_why():
+    """``decks=virtual`` with the content file's placeholders: the companion would draw cards
+    that are not printed, so each such deck is tapped card by card, and the prompt says why."""
+    state = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {}))
+    assert state.news[-1] == ("Decks with cards that still hold placeholder numbers are tapped card by card: "
+                              "the companion draws only a deck whose cards are all entered.")
+    assert SPEC.view(state)["tapped_decks"] == PLACEHOLDER_DECKS and SPEC.view(state)["placeholders"] is True
+    prompt = SPEC.prompt(play(state, "start"))
+    assert prompt.chance is None
+    assert prompt.text == ("Ada: draw a character card blindly and tap it on the reader. 6 character cards still "
+                           "hold placeholder numbers: enter them at enrollment, or tap the physical cards.")
+    assert render(prompt.text, "it") == ("Ada: pesca alla cieca una carta personaggio e appoggiala sul lettore. "
+                                         "6 carte personaggio hanno ancora numeri segnaposto: inseriscili durante "
+                                         "la registrazione, oppure appoggia le carte vere.")
+    assert {c.component for c in prompt.choices} == {C(card) for card in hc.ids("character")}
+    monsters = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {"monsters_in_main_deck": True}))
+    assert SPEC.view(monsters)["tapped_decks"]["main"] == 32
+    physical = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {"decks": "physical"}))
+    assert SPEC.view(physical)["tapped_decks"] == {}
+    assert SPEC.prompt(play(physical, "start")).text == "Ada: draw a character card blindly and tap it on the reader"
+
+
+def test_a_deck_is_drawn_by_the_companion_once_every_card_of_it_is_entered():
+    characters = {C(card): {"health": 5} for card in hc.ids("character")}
+    five = dict(list(characters.items())[:5])
+    prompt = SPEC.prompt(play(SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {}), content=five), "start"))
+    assert prompt.chance is None and "1 character card still holds placeholder numbers: " in prompt.text
+    state = play(SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {}), content=characters), "start")
+    prompt = SPEC.prompt(state)
+    assert prompt.chance.source == "character" and len(prompt.chance.outcomes) == 6
+    assert SPEC.view(state)["tapped_decks"] == {k: v for k, v in PLACEHOLDER_DECKS.items() if k != "character"}
+    # the room deck is still tapped after the characters are drawn and the roll-off
+    state = play(state, "draw:olivia", "draw:rudolph", "face:6", "face:1")
+    assert state.room == "vestibule" and state.step == Step.MAIN  # the Vestibule is certain: no draw asked
+    assert SPEC.prompt(state).chance is None and "22 main-deck cards still hold" in SPEC.prompt(state).text
+    complete = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {}), content=COMPLETE)
+    assert SPEC.view(complete)["tapped_decks"] == {} and SPEC.view(complete)["placeholders"] is False
+    assert len(complete.news) == 1  # no word about tapped decks
+
+
+def test_a_session_waits_for_a_tap_where_the_companion_cannot_draw():
+    """Through a session: the dice button starts the game, then the character draw is a
+    tap (or a touch of the card's name), not a companion draw."""
+    session = Session.start(GameHeader.from_json({"game": "house_of_spirits", "players": ["Ada", "Bo"], "seed": 2}))
+    assert session.handle(Press("dice")).accepted
+    assert session.state.step == Step.CHARACTER and session.state.characters == (None, None)
+    assert session.handle(Touch(f"draw:{OLIVIA}")).accepted and session.state.characters[0] == OLIVIA

@@ -1,0 +1,41 @@
+"""The privacy screen's Kivy-free parts (:mod:`ui.privacy`): the table's buttons, the words
+of a private view, when the screen stays up."""
+
+from __future__ import annotations
+
+from ui.i18n import translate
+from ui.privacy import PRIVACY_KEY, SECRETS_KEY, stays_open, table_choices, view_lines
+
+
+def test_the_table_leads_with_take_the_screen_and_lists_no_private_choice():
+    public = [{"key": "accuse-restart", "label": "Start again"}]
+    shown = table_choices(public, "Ada", ["Ada"])
+    assert shown == [{"key": PRIVACY_KEY, "label": "Ada: take the screen, others look away"},
+                     {"key": "accuse-restart", "label": "Start again"}]
+    # Nobody's private choices now, but Bo keeps a secret card: one button for looking.
+    assert table_choices(public, "", ["Bo"])[-1] == {"key": SECRETS_KEY, "label": "Secret cards (others look away)"}
+    assert table_choices(public, "", []) == public
+
+
+def test_table_buttons_in_italian():
+    it = lambda text, **p: translate(text, "it", **p)  # noqa: E731
+    shown = table_choices([], "Ada", [], it)
+    assert shown[0]["label"] == "Ada: prendi lo schermo, gli altri non guardano"
+
+
+def test_private_view_words():
+    view = {"secret_victory": {"id": "secret-3", "name": "Secret victory condition 3", "placeholder": True},
+            "accusation": ["Kid 5", "Item 2"], "something_new": 3}
+    assert view_lines(view) == [("Your secret victory card", "Secret victory condition 3"),
+                                ("Your accusation so far", "Kid 5, Item 2"), ("Something new", "3")]
+    it = lambda text, **p: translate(text, "it", **p)  # noqa: E731
+    assert view_lines({"intrigue_held": ["Keeper 1", "Keeper 2"]}, it) == [("Le tue carte Intrigo", "Keeper 1, Keeper 2")]
+
+
+def test_the_screen_stays_while_the_private_choices_are_that_players():
+    choosing = {"view": {}, "prompt": {"text": "which kid?", "choices": []}}
+    looking = {"view": {"secret_victory": {"name": "x"}}, "prompt": None}
+    assert stays_open("Ada", "Ada", choosing)  # the next pick is Ada's too
+    assert not stays_open("Ada", "", choosing)  # the accusation was checked: hide
+    assert not stays_open("Ada", "Bo", choosing)
+    assert stays_open("Ada", "", looking)  # only looking at a card: Done or idle hides it

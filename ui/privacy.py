@@ -1,0 +1,74 @@
+"""What the privacy screen says, from the daemon's ``private`` answers. No Kivy import here.
+
+The daemon's shared ``state`` never carries hidden information: a prompt whose choices are
+private says only whose privacy screen it is (``prompt.private.player``), and
+``private_players`` says who has something of their own to see. The privacy screen
+(:mod:`ui.widgets.privacy`) asks ``{"cmd": "private", "player": NAME}`` only once that
+player has tapped through its cover, and forgets the answer when it hides itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.i18n import msg
+from ui.text import Translate, english
+
+#: Choice keys the table screen adds for the privacy screen (never a game's keys: a game's
+#: keys have no "ui:" prefix).
+PRIVACY_KEY = "ui:privacy"
+SECRETS_KEY = "ui:secrets"
+
+#: Seconds without a touch after which the privacy screen hides itself.
+IDLE_SECONDS = 30.0
+
+#: Headings of the private view's keys the games send (``GameSpec.private_view``); a key
+#: not listed is shown with its own words.
+HEADINGS = {  # msg(): only so that ``make i18n`` extracts them; translated where drawn
+    "secret_victory": msg("Your secret victory card"),
+    "intrigue_drawn": msg("The Intrigue card you just drew"),
+    "intrigue_held": msg("Your Intrigue cards"),
+    "accusation": msg("Your accusation so far"),
+}
+
+
+def table_choices(choices: list[dict], private_player: str, private_players: list[str],
+                  _: Translate = english) -> list[dict]:
+    """The table screen's buttons: the prompt's public ``choices``, led by "Ada: take the
+    screen, others look away" when the prompt's private choices are Ada's, else ended by
+    "Secret cards" when somebody has something of their own to see."""
+    shown = list(choices)
+    if private_player:
+        shown.insert(0, {"key": PRIVACY_KEY,
+                         "label": _("{player}: take the screen, others look away", player=private_player)})
+    if private_players and not private_player:  # that player's screen shows their view too
+        shown.append({"key": SECRETS_KEY, "label": _("Secret cards (others look away)")})
+    return shown
+
+
+def view_lines(view: dict[str, Any], _: Translate = english) -> list[tuple[str, str]]:
+    """``(heading, text)`` for each entry of a private view, in the daemon's order: lists
+    joined with commas, a card (a dict with a ``name``) by its name."""
+    lines = []
+    for key, value in view.items():
+        heading = _(str(HEADINGS[key])) if key in HEADINGS else key.replace("_", " ").capitalize()
+        lines.append((heading, _value_text(value)))
+    return lines
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, dict):
+        return str(value.get("name") or ", ".join(f"{k}: {_value_text(v)}" for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_value_text(v) for v in value)
+    return "" if value is None else str(value)
+
+
+def stays_open(player: str, private_player: str, answer: dict | None) -> bool:
+    """After a new shared state: the privacy screen of ``player`` stays up (and asks again)
+    while the prompt's private choices are still that player's, or while it shows only what
+    is theirs to see (a secret card: Done or the idle time hide it); it hides itself once the
+    private choice it was opened for is made."""
+    if private_player == player:
+        return True
+    return answer is not None and answer.get("prompt") is None
