@@ -29,7 +29,7 @@ STRAY_TAG = "04DEADBEEF0042"
 
 def target(view: dict) -> str | None:
     """Where the active hunter heads, from the public view only."""
-    me = view["hunters"][view["turn"]]
+    me = view["hunters"][view.get("active_hunter", view["turn"])]
     if me["jinxed"]:
         return me["jinxed"].split("-")[1]
     if me["carrying"]:
@@ -56,7 +56,7 @@ def next_input(session: Session) -> Input:
             return Touch(key)
     view = session.view()
     goal = target(view)
-    here = view["hunters"][view["turn"]]["at"]
+    here = view["hunters"][view.get("active_hunter", view["turn"])]["at"]
     if goal and goal != here and f"move:{goal}" in keys:
         return Touch(f"move:{goal}")
     for key in ("done-moving", "end-turn"):

@@ -327,6 +327,8 @@ class Session:
         if choice is not None:
             copy = split_piece(self.piece_for(tap))[1]
             return f"{choice.key}#{copy}" if choice.per_copy and copy else choice.key
+        if self.spec.tap_refusal is not None and (why := self.spec.tap_refusal(self.state, component)):
+            raise Rejected(why)
         kind = component.rsplit(":", 1)[0] + ":"
         if any(c.component and c.component.startswith(kind) for c in prompt.choices):
             raise Rejected(msg("{label} is not in the deck now: it was drawn already. {prompt}",

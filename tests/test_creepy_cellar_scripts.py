@@ -61,3 +61,31 @@ def test_the_engine_alone_replays_the_recorded_log_to_the_same_state(name):
             state = spec.apply(state, chance["key"])
     assert state == session.state
     assert spec.decode(spec.encode(state)) == state
+
+
+@pytest.mark.parametrize("mode", ["nightmare", "advanced", "basic"])
+def test_two_player_won_game_brings_all_four_hunters_out(mode):
+    """notes.md 1.5 "Setup": with 2 players each controls 2 hunters; "all players have exited
+    the castle" is then all four. The table taps each hunter's mover on the tiles reader
+    before touching where it goes (option ``mover_tags``)."""
+    loaded = script.load(SCRIPTS / f"{mode}-2p-won.jsonl")
+    taps = [line for line in loaded.lines if type(line.input).__name__ == "Tap"]
+    assert len(taps) >= 16  # at least two moves per hunter reported with the mover's tag
+    result = replay(loaded)
+    view = result.state["view"]
+    assert result.refused == []
+    assert view["outcome"] == "won" and view["mode"] == mode
+    assert view["treasures_left"] == 0 and len(view["cellar"]) == SLOTS[mode]
+    assert sorted(view["hunters"]) == ["Ada (blue)", "Ada (red)", "Bo (green)", "Bo (yellow)"]
+    assert {h["at"] for h in view["hunters"].values()} == {"outside"}
+    if mode == "advanced":
+        assert view["cellar"] == [f"treasure-{k}" for k in range(1, 9)]
+
+
+@pytest.mark.parametrize("mode", ["nightmare", "advanced", "basic"])
+def test_two_player_lost_game(mode):
+    result = replay(script.load(SCRIPTS / f"{mode}-2p-lost.jsonl"))
+    view = result.state["view"]
+    assert result.refused == []
+    assert view["outcome"] == "lost" and view["hauntings"] == 8 and view["treasures_left"] == SLOTS[mode]
+    assert len(view["hunters"]) == 4

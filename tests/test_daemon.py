@@ -86,7 +86,7 @@ def test_choose_and_undo_through_the_socket(daemon):
         assert refused == {"type": "ack", "id": refused["id"], "ok": False,
                            "text": "Not now. Bo: press the dice button."}
         assert client.undo()["ok"] is True
-        assert client.state["prompt"]["text"] == "Ada (outside): move up to 6, then End turn"
+        assert client.state["prompt"]["text"] == "Ada's red hunter (outside): move up to 6, then End turn"
 
 
 def test_garbage_lines_get_a_notice_and_change_nothing(daemon):
@@ -141,7 +141,7 @@ def test_daemon_resumes_the_unfinished_game(tmp_path):
     with DaemonThread(second):
         assert second.call(second.resume_last) is not None
         assert second.session.view()["die"] == 6
-        assert second.session.prompt.text == "Ada (outside): move up to 6, then End turn"
+        assert second.session.prompt.text == "Ada's red hunter (outside): move up to 6, then End turn"
     store.close()
 
 

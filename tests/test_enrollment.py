@@ -22,12 +22,15 @@ A, B, C = "04A10000000001", "04A10000000002", "04A10000000003"
 
 def test_creepy_cellar_has_39_tagged_cards_in_box_order():
     walk = enrollment.start(SPEC)
-    assert walk.total == 81  # 25 Ghost, 14 Ghost King, 16 Cellar cards, 8 + 12 treasures, 6 Jinxed Items ("Contents")
+    # 25 Ghost, 14 Ghost King, 16 Cellar cards, 8 + 12 treasures, 6 Jinxed Items ("Contents"),
+    # and the base game's 4 movers (a hunter's tag reports its moves)
+    assert walk.total == 85
     assert walk.labels[:3] == ("Blue Doors Locked card, copy 1 of 2", "Blue Doors Locked card, copy 2 of 2",
                                "Draw 2 + Shuffle card")
     assert walk.labels[38] == "Ghost King card N" and walk.labels[39] == "+Ghost card, copy 1 of 4"
-    assert walk.labels[-1] == "Jinxed Item for room L"
-    assert walk.message == "Piece 1 of 81: tap the Blue Doors Locked card, copy 1 of 2."
+    assert walk.labels[-5] == "Jinxed Item for room L"
+    assert walk.labels[-4:] == ("red hunter", "yellow hunter", "blue hunter", "green hunter")
+    assert walk.message == "Piece 1 of 85: tap the Blue Doors Locked card, copy 1 of 2."
 
 
 def test_tap_enrolls_skip_moves_on_undo_puts_the_registry_back():
@@ -35,13 +38,13 @@ def test_tap_enrolls_skip_moves_on_undo_puts_the_registry_back():
     walk, change = enrollment.tap(walk, A, {})
     assert change == enrollment.Change(A, "creepy_cellar:ghost:blue-doors-locked")
     assert walk.message == (f"Tag {A} is now the Blue Doors Locked card, copy 1 of 2. "
-                            "Piece 2 of 81: tap the Blue Doors Locked card, copy 2 of 2.")
+                            "Piece 2 of 85: tap the Blue Doors Locked card, copy 2 of 2.")
     walk = enrollment.skip(walk)
-    assert walk.to_json() == {"game": "creepy_cellar", "step": 3, "total": 81,
+    assert walk.to_json() == {"game": "creepy_cellar", "step": 3, "total": 85,
                               "component": "creepy_cellar:ghost:draw-2-shuffle",
-                              "asking": "Piece 3 of 81: tap the Draw 2 + Shuffle card.",
+                              "asking": "Piece 3 of 85: tap the Draw 2 + Shuffle card.",
                               "message": "Skipped the Blue Doors Locked card, copy 2 of 2. "
-                                         "Piece 3 of 81: tap the Draw 2 + Shuffle card.",
+                                         "Piece 3 of 85: tap the Draw 2 + Shuffle card.",
                               "done": False, "enrolled": 1}
     walk, change = enrollment.undo(walk)
     assert change is None and walk.index == 1  # undoing a skip changes no tag
@@ -49,7 +52,7 @@ def test_tap_enrolls_skip_moves_on_undo_puts_the_registry_back():
     assert change == enrollment.Change(A, None) and walk.index == 0
     assert walk.message.startswith(f"Tag {A} is no longer the Blue Doors Locked card, copy 1 of 2.")
     walk, change = enrollment.undo(walk)
-    assert change is None and walk.message == "Nothing to undo. Piece 1 of 81: tap the Blue Doors Locked card, copy 1 of 2."
+    assert change is None and walk.message == "Nothing to undo. Piece 1 of 85: tap the Blue Doors Locked card, copy 1 of 2."
 
 
 def test_a_tag_enrolled_as_something_else_needs_a_second_tap():
@@ -91,9 +94,9 @@ def test_a_programmed_card_of_another_piece_is_a_warning():
 
 def test_the_walk_ends_with_a_count():
     walk = enrollment.start(SPEC)
-    for i in range(81):
+    for i in range(85):
         walk = enrollment.skip(walk) if i % 2 else enrollment.tap(walk, f"04B1{i:010X}", {})[0]
-    assert walk.done and walk.message.endswith("Done: 41 of 81 pieces enrolled, 40 skipped.")
+    assert walk.done and walk.message.endswith("Done: 43 of 85 pieces enrolled, 42 skipped.")
     walk, change = enrollment.tap(walk, A, {})
     assert change is None and walk.message.startswith("Enrollment is finished.")
 
@@ -121,7 +124,7 @@ def test_taps_during_the_walk_enroll_instead_of_playing(daemon):
         assert daemon.store.enrolled_tags() == {A: "creepy_cellar:ghost:blue-doors-locked"}
         again = client.request({"cmd": "enroll_start", "game": "creepy_cellar"})
         assert not again["ok"] and again["text"] == "An enrollment walk for creepy_cellar is running; stop it first."
-        assert client.request({"cmd": "enroll_stop"})["text"] == "Enrollment stopped at 1 of 81."
+        assert client.request({"cmd": "enroll_stop"})["text"] == "Enrollment stopped at 1 of 85."
         assert client.request({"cmd": "state"}) and client.state["enrollment"] is None
         assert not client.request({"cmd": "enroll_skip"})["ok"]
         assert not client.request({"cmd": "enroll_start", "game": "chess"})["ok"]
@@ -135,16 +138,16 @@ def test_companion_enroll_at_the_terminal(daemon):
     out = _Lines()
     runner = threading.Thread(target=lambda: enroll_command("creepy_cellar", daemon.socket_path, lines, out))
     runner.start()
-    out.wait_for("Piece 1 of 81: tap the Blue Doors Locked card, copy 1 of 2.")
+    out.wait_for("Piece 1 of 85: tap the Blue Doors Locked card, copy 1 of 2.")
     daemon.submit(Tap(A))
-    out.wait_for(f"Tag {A} is now the Blue Doors Locked card, copy 1 of 2. Piece 2 of 81:"
+    out.wait_for(f"Tag {A} is now the Blue Doors Locked card, copy 1 of 2. Piece 2 of 85:"
                  " tap the Blue Doors Locked card, copy 2 of 2.")
     lines.put("s")
-    out.wait_for("Skipped the Blue Doors Locked card, copy 2 of 2. Piece 3 of 81: tap the Draw 2 + Shuffle card.")
+    out.wait_for("Skipped the Blue Doors Locked card, copy 2 of 2. Piece 3 of 85: tap the Draw 2 + Shuffle card.")
     lines.put("x")
     out.wait_for("? Tap each piece on a reader. Enter or s: skip this piece, u: undo the last one, q: stop.")
     lines.put("q")
-    out.wait_for("Enrollment stopped at 2 of 81.")
+    out.wait_for("Enrollment stopped at 2 of 85.")
     runner.join(5)
     assert not runner.is_alive()
     assert daemon.store.enrolled_tags() == {A: "creepy_cellar:ghost:blue-doors-locked"}
@@ -229,7 +232,7 @@ def test_companion_enroll_says_so_when_the_daemon_goes_away(tmp_path):
         runner = threading.Thread(target=lambda: result.append(
             enroll_command("creepy_cellar", daemon.socket_path, _Feed(), out)))
         runner.start()
-        out.wait_for("Piece 1 of 81: tap the Blue Doors Locked card, copy 1 of 2.")
+        out.wait_for("Piece 1 of 85: tap the Blue Doors Locked card, copy 1 of 2.")
     runner.join(5)
     assert result == [1]
     store.close()
@@ -253,6 +256,6 @@ def test_the_end_of_the_input_stops_the_walk(daemon):
 
     out = _Lines()
     assert enroll_command("creepy_cellar", daemon.socket_path, io.StringIO(""), out) == 0
-    assert "Enrollment stopped at 0 of 81." in out.getvalue().splitlines()
+    assert "Enrollment stopped at 0 of 85." in out.getvalue().splitlines()
     assert "stopped elsewhere" not in out.getvalue()
     assert daemon.call(lambda: daemon.walk) is None

@@ -54,8 +54,8 @@ def test_physical_deck_game_through_fake_reader():
     assert view["decks"]["ghost"] == {"left": 22, "discarded": 3}
     assert view["decks"]["king"] == {"left": 12, "discarded": 2}
     assert result.refused == [(7, "Ghost card room C was tapped, but no such card is due now. "
-                                  "Bo (outside): move up to 6, then End turn.")]
-    assert "Trap door! Bo: move your hunter to room E now." in result.state["log"]
+                                  "Bo's yellow hunter (outside): move up to 6, then End turn.")]
+    assert "Trap door! Bo: move the green hunter to room E now." in result.state["log"]  # Bo's second hunter
 
 
 def test_hold_of_the_dice_button_undoes():
@@ -83,8 +83,12 @@ def test_cli_json_has_the_required_keys(tmp_path, capsys):
     assert {"game", "players", "turn", "die", "hauntings", "rooms", "ghost_king", "locked", "outcome",
             "mode", "hunters", "cellar", "passages", "treasures_left"} <= set(state)
     assert state["mode"] == "nightmare" and state["cellar"] == [] and state["treasures_left"] == 12
-    assert state["hunters"] == {name: {"at": "outside", "carrying": None, "power": None, "jinxed": None}
-                                for name in ("Ada", "Bo")}
+    # 2 players move two hunters each (notes.md 1.5 "Setup"): Ada red and blue, Bo yellow and green
+    assert state["hunters"] == {f"{name} ({colour})": {"at": "outside", "carrying": None, "power": None,
+                                                       "jinxed": None, "player": name, "colour": colour}
+                                for name, colour in (("Ada", "red"), ("Bo", "yellow"), ("Ada", "blue"),
+                                                     ("Bo", "green"))}
+    assert state["active_hunter"] == "Ada (red)"
     assert state["passages"] == ["A", "F", "G", "K"]
     assert state["die"] == 4 and state["turn"] == "Ada" and (state["rooms"]["C"]["ghosts"], state["rooms"]["C"]["hauntings"]) == (2, 0)
     assert list(state["rooms"]) == list("ABCDEFGHIJKLMN")

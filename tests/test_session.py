@@ -98,7 +98,7 @@ def test_dice_press_at_the_wrong_moment(make_session):
     session.handle(Press("dice"))
     reply = session.handle(Press("dice"))
     assert not reply.accepted
-    assert reply.text == "The dice button does nothing now. Ada (outside): move up to 6, then End turn."
+    assert reply.text == "The dice button does nothing now. Ada's red hunter (outside): move up to 6, then End turn."
 
 
 def test_removal_is_not_an_action(make_session):

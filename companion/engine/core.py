@@ -199,6 +199,9 @@ class GameSpec:
             sentences as :class:`~companion.i18n.Msg`; only the daemon's ``private`` command
             sends it, to the client that asked. None: the game has nothing private to show
             (its private choices, if any, are still offered on the privacy screen).
+        tap_refusal: ``(state, component_id) -> sentence or None``: the game's own reason
+            for refusing a tap that picks no choice now ("That is Bo's red hunter; Ada is
+            moving."); None (or no function) leaves the session's general refusal.
     """
 
     id: str
@@ -222,6 +225,7 @@ class GameSpec:
     check: Callable[[Any], tuple[CheckLine, ...]] | None = None
     content: ContentSpec | None = None
     private_view: Callable[[Any, str], dict] | None = None
+    tap_refusal: Callable[[Any, str], Msg | str | None] | None = None
 
 
 def resolve_options(spec: GameSpec, given: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -136,6 +136,8 @@ def test_setup_one_ghost_in_c_f_i_l_and_nowhere_else():
     assert state.active == 0 and state.turn == 1 and state.die is None
     assert SPEC.news(state) == (
         "Place one ghost in each of rooms C, F, I, L.",
+        "Ada moves the red hunter and the blue hunter.",  # notes.md 1.5: 2 players, 2 hunters each
+        "Bo moves the yellow hunter and the green hunter.",
         "Place a cursed treasure face-down in each room A to L, and secret passage tiles in "
         "rooms A, F, G and K.",
     )
@@ -225,7 +227,7 @@ def test_die_six_draws_no_ghost_card():
     assert SPEC.news(state) == ("Ada rolled 6.", "A 6: no Ghost card this turn.")
     prompt = SPEC.prompt(state)
     assert prompt.chance is None
-    assert prompt.text == "Ada (outside): move up to 6, then End turn"
+    assert prompt.text == "Ada's red hunter (outside): move up to 6, then End turn"
 
 
 @pytest.mark.parametrize("face", [1, 2, 3, 4, 5])
@@ -269,7 +271,7 @@ def test_doors_locked_one_colour_at_a_time():
     assert state.locked == "green"
     assert SPEC.news(state)[-1] == "Lock the green doors: nobody moves through them."
     assert SPEC.prompt(state).text == (
-        "Ada (outside): move up to 2; green doors are locked, then End turn")
+        "Ada's red hunter (outside): move up to 2; green doors are locked, then End turn")
     state = turn(play(state, "end-turn"), 4, "blue-doors-locked")
     assert state.locked == "blue"
     assert SPEC.news(state)[-1] == (
@@ -394,11 +396,11 @@ def test_trap_door_draws_a_king_card_but_moves_the_hunter_not_the_king():
     state = SPEC.apply(state, "king:king-E")
     assert state.king == "B"  # the King did not move
     assert state.king_discard == ("king-B", "king-E") and len(state.king_deck) == 12
-    assert SPEC.news(state) == ("Trap door! Bo: move your hunter to room E now.",)
+    assert SPEC.news(state) == ("Trap door! Bo: move the yellow hunter to room E now.",)
     assert state.step == "move"
-    assert [h.at for h in state.hunters] == ["outside", "E"]
+    assert [h.at for h in state.hunters] == ["outside", "E", "outside", "outside"]
     # "You may move out of the new room using your movement die result as normal."
-    assert SPEC.prompt(state).text == "Bo (in room E): move up to 5, then Done moving"
+    assert SPEC.prompt(state).text == "Bo's yellow hunter (in room E): move up to 5, then Done moving"
     assert "move:F" in choice_keys(state)
 
 
@@ -716,7 +718,7 @@ def test_physical_deck_taps_through_a_session():
     reply = session.handle(Tap(GHOST_A))
     assert not reply.accepted and session.state is state
     assert reply.text == ("Ghost card room A was tapped, but no such card is due now. "
-                          "Ada (outside): move up to 3, then End turn.")
+                          "Ada's red hunter (outside): move up to 3, then End turn.")
 
     assert session.handle(Touch("end-turn")).accepted
     assert session.handle(Press("dice")).accepted
@@ -748,7 +750,7 @@ def test_physical_trap_door_tap():
     session.handle(Press("dice"))
     assert session.handle(Tap(TRAP)).accepted
     reply = session.handle(Tap(KING_E))
-    assert reply.news == ("Trap door! Ada: move your hunter to room E now.",)
+    assert reply.news == ("Trap door! Ada: move the red hunter to room E now.",)
     assert session.view()["ghost_king"] is None
 
 
@@ -783,8 +785,18 @@ def test_public_view_after_a_scripted_sequence():
         "rooms": rooms,
         "ghost_king": "G",
         "locked": "green",
-        "hunters": {"Ada": {"at": "L", "carrying": None, "power": None, "jinxed": None},
-                    "Bo": {"at": "outside", "carrying": None, "power": None, "jinxed": None}},
+        # 2 players move two hunters each, in turn: Ada red, Bo yellow, Ada blue (notes.md 1.5)
+        "hunters": {
+            "Ada (red)": {"at": "outside", "carrying": None, "power": None, "jinxed": None,
+                          "player": "Ada", "colour": "red"},
+            "Bo (yellow)": {"at": "outside", "carrying": None, "power": None, "jinxed": None,
+                            "player": "Bo", "colour": "yellow"},
+            "Ada (blue)": {"at": "L", "carrying": None, "power": None, "jinxed": None,
+                           "player": "Ada", "colour": "blue"},
+            "Bo (green)": {"at": "outside", "carrying": None, "power": None, "jinxed": None,
+                           "player": "Bo", "colour": "green"},
+        },
+        "active_hunter": "Ada (blue)",
         "cellar": [],
         "cellar_slots": 12,
         "passages": ["A", "F", "G", "K"],

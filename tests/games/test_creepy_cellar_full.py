@@ -41,6 +41,11 @@ def play(state, *actions):
     return state
 
 
+#: Back to the same hunter in a 2-player game: the other three hunters (each player moves
+#: two, in turn: notes.md 1.5 "Setup") roll a 6 and end their turns.
+ROUND = ("end-turn",) + ("roll", "die:6", "end-turn") * 3
+
+
 def keys(state) -> list[str]:
     return [c.key for c in SPEC.prompt(state).choices]
 
@@ -83,7 +88,7 @@ def test_nightmare_setup_places_treasures_passages_and_jinxed_tiles():
     assert state.jinxed_pile == tuple(f"jinxed-{r}" for r in "BDEHJL")
     assert Counter(state.cellar_deck) == {"plus-ghost": 4, "jinxed-item": 6, "remove-ghost": 2,
                                           "unlock-doors": 2, "free-movement": 2}
-    assert [h.at for h in state.hunters] == ["outside", "outside"]
+    assert [h.at for h in state.hunters] == ["outside"] * 4  # 2 players: two hunters each
     view = SPEC.view(state)
     assert view["treasures_left"] == 12 and view["cellar_slots"] == 12 and view["cellar"] == []
     assert [r for r, v in view["rooms"].items() if v["treasure"]] == list("ABCDEFGHIJKL")
@@ -134,7 +139,7 @@ def test_advanced_put_back_a_wrong_number():
     state = play(hunter(state, "Ada", at="A"), "roll", "die:6", "done-moving", "pick-up", "treasure:treasure-5")
     assert state.hunters[0].treasure == "treasure-5" and state.taken == ("A",)
     assert keys(state) == ["end-turn"]  # nothing more after a pick-up
-    state = play(state, "end-turn", "roll", "die:6", "end-turn", "roll", "die:6", "done-moving")
+    state = play(state, *ROUND, "roll", "die:6", "done-moving")
     assert keys(state) == ["put-back", "end-turn"]
     state = play(state, "put-back")
     assert state.laid == ("A=treasure-5",) and state.hunters[0].treasure is None
@@ -178,7 +183,8 @@ def test_add_ghost_treasure_adds_a_ghost_before_the_roll():
     state = play(state, "roll", "die:6", "end-turn")
     assert state.player == "Bo" and state.step == "roll"
     assert ghosts(state)["C"] == 2
-    assert SPEC.news(state) == ("Bo's turn.", "Bo's cursed treasure adds a ghost to room C.",
+    assert SPEC.news(state) == ("Bo's turn with the yellow hunter.",
+                                "Bo's cursed treasure adds a ghost to room C.",
                                 "Place a ghost in room C.")
 
 
@@ -187,7 +193,7 @@ def test_add_ghost_treasure_ignored_in_a_hallway():
     state = hunter(new_game(), "Bo", at="hallway", treasure="cursed-add-ghost")
     before = state.ghosts
     state = play(state, "roll", "die:6", "end-turn")
-    assert state.ghosts == before and SPEC.news(state) == ("Bo's turn.",)
+    assert state.ghosts == before and SPEC.news(state) == ("Bo's turn with the yellow hunter.",)
 
 
 def test_minus_one_treasure():
@@ -195,10 +201,10 @@ def test_minus_one_treasure():
     state = hunter(new_game(), "Ada", at="hallway", treasure="cursed-minus-one")
     moved = play(state, "roll", "die:4", "ghost:room-A")
     assert moved.moves == 3
-    assert SPEC.prompt(moved).text.startswith("Ada (in a hallway): move up to 3")
+    assert SPEC.prompt(moved).text.startswith("Ada's red hunter (in a hallway): move up to 3")
     stuck = play(state, "roll", "die:1", "ghost:room-A")
     assert stuck.moves == 0 and keys(stuck) == ["end-turn"]
-    assert SPEC.prompt(stuck).text == "Ada (in a hallway) cannot move this turn, then End turn"
+    assert SPEC.prompt(stuck).text == "Ada's red hunter (in a hallway) cannot move this turn, then End turn"
 
 
 def test_no_fight_alone_treasure():
@@ -231,7 +237,7 @@ def test_no_leave_treasure():
     state = hunter(new_game(), "Ada", at="C", treasure="cursed-no-leave")
     held = play(state, "roll", "die:6")
     assert [k for k in keys(held) if k.startswith(("move:", "passage:"))] == []
-    assert SPEC.prompt(held).text.startswith("Ada (in room C) cannot leave a room with a ghost")
+    assert SPEC.prompt(held).text.startswith("Ada's red hunter (in room C) cannot leave a room with a ghost")
     with pytest.raises(RuleViolation):
         SPEC.apply(held, "move:D")
     king_only = hunter(board(new_game(), ghosts={}, king="B"), "Ada", at="B", treasure="cursed-no-leave")
@@ -250,8 +256,9 @@ def test_picking_up_reveals_the_power():
     state = play(state, "treasure:cursed-minus-one")
     assert state.hunters[0].treasure == "cursed-minus-one" and state.taken == ("B",)
     assert SPEC.news(state)[-1] == "While Ada holds it: subtract 1 from your movement rolls."
-    assert SPEC.view(state)["hunters"]["Ada"] == {"at": "B", "carrying": "cursed-minus-one",
-                                                  "power": "minus-one", "jinxed": None}
+    assert SPEC.view(state)["hunters"]["Ada (red)"] == {
+        "at": "B", "carrying": "cursed-minus-one", "power": "minus-one", "jinxed": None,
+        "player": "Ada", "colour": "red"}
     assert SPEC.view(state)["rooms"]["B"]["treasure"] is False
     assert len(state.treasures) == 11
 
@@ -360,7 +367,7 @@ def test_trap_door_moves_the_hunter():
     """"Trap Door card": "Immediately move your character to the room with the matching letter"."""
     state = play(new_game(), "roll", "die:2", "ghost:trap-door", "king:king-J")
     assert state.hunters[0].at == "J"
-    assert SPEC.view(state)["hunters"]["Ada"]["at"] == "J"
+    assert SPEC.view(state)["hunters"]["Ada (red)"]["at"] == "J"
 
 
 # --------------------------------------------------------------------------- cellar
@@ -423,11 +430,11 @@ def test_jinxed_item_card_and_tile():
     state = replace(hunter(new_game(), "Ada", at="M", treasure="cursed-no-leave"), passages=("F", "G"))
     state = play(state, "roll", "die:6", "done-moving", "drop-off", "cellar:jinxed-item")
     assert chance(state) == {f"jinxed-{r}": 1 for r in "BDEHJL"}
-    state = play(state, "jinxed:jinxed-D", "end-turn", "roll", "die:6", "end-turn", "roll", "die:6")
+    state = play(state, "jinxed:jinxed-D", *ROUND, "roll", "die:6")
     assert state.hunters[0].jinxed == "jinxed-D" and "move:outside" not in keys(state)
     state = play(state, "move:A")
     assert "pick-up" not in keys(state) and keys(state)[-1] == "end-turn"
-    state = play(state, "end-turn", "roll", "die:6", "end-turn", "roll", "die:6", "move:D", "done-moving")
+    state = play(state, *ROUND, "roll", "die:6", "move:D", "done-moving")
     assert state.hunters[0].jinxed is None and state.jinxed_dropped == ("jinxed-D",)
     assert state.passages == ("D", "F", "G")
     assert SPEC.news(state) == ("Ada gets rid of the Jinxed Item in room D.",
@@ -521,7 +528,7 @@ def test_odds_meter_sure_and_impossible_cases():
 def _random_states(seed: int, mode: str, steps: int):
     rng = random.Random(seed)
     options = resolve_options(SPEC, {o.name: rng.choice(o.values) for o in SPEC.options} | {"mode": mode})
-    state = SPEC.setup(["Ada", "Bo", "Cy"][: rng.randint(1, 3)], options)
+    state = SPEC.setup(["Ada", "Bo", "Cy", "Di"][: rng.randint(1, 4)], options)
     yield state
     for _ in range(steps):
         prompt = SPEC.prompt(state)
@@ -552,6 +559,13 @@ def _invariants(state, previous, initial) -> None:
     assert all(0 <= n < 3 for n in state.ghosts) and all(n >= 0 for n in state.hauntings)
     assert state.total_hauntings <= 8 and (state.outcome == "lost") == (state.total_hauntings == 8)
     assert state.moves >= 0 and state.draws_left >= 0
+    # one hunter per player, two each with 2 players; the active one is the prompt's player's
+    assert len(state.hunters) == len(state.players) * (2 if len(state.players) == 2 else 1)
+    assert 0 <= state.active < len(state.hunters)
+    if state.outcome is None:
+        assert SPEC.prompt(state).player == state.owner(state.active)
+    if state.outcome == "won":
+        assert all(h.at == "outside" for h in state.hunters)
     assert Counter(state.ghost_deck + state.ghost_discard) == Counter(initial.ghost_deck)
     assert Counter(state.cellar_deck + state.cellar_discard) == Counter(initial.cellar_deck)
     carried = tuple(h.treasure for h in state.hunters if h.treasure)

@@ -187,6 +187,13 @@ RARE = {
     "{player} ({where}) cannot leave a room with a ghost while holding that treasure",
     "{player} ({where}) cannot move this turn",
     "There is no ghost to remove.",
+    # mover taps refused by the session (test_creepy_cellar_hunters.py)
+    "That is {owner}'s {hunter}; {player} is moving. {prompt}",
+    "That is {player}'s other hunter, the {hunter}; this turn {player} moves the {active}. {prompt}",
+    "The {hunter} is not in this game ({count} hunters). {prompt}",
+    "The {hunter} is tapped in the move step, to say which hunter moves. {prompt}",
+    "Movers are not tapped in this game (option mover_tags is off): touch the place on the screen. {prompt}",
+    "The Ghost deck is empty: shuffle its discards into a new deck.",  # test_an_empty_ghost_deck_...
 }
 
 
@@ -266,7 +273,7 @@ def test_the_roll_prompt_and_a_ghost_card_draw_in_italian():
     assert [render(n, "it") for n in SPEC.news(drawn)] == [
         "Pescata: Carta Fantasma stanza H.", "Metti un fantasma nella stanza H."]
     assert SPEC.news(drawn) == ("Drawn: Ghost card room H.", "Place a ghost in room H.")
-    assert render(SPEC.prompt(drawn).text, "it") == "Ada (fuori): muovi fino a 3, poi Fine turno"
+    assert render(SPEC.prompt(drawn).text, "it") == "Ada col cacciatore rosso (fuori): muovi fino a 3, poi Fine turno"
 
 
 def test_ghost_king_cards_locked_doors_and_cursed_treasures_in_italian():
@@ -280,7 +287,7 @@ def test_ghost_king_cards_locked_doors_and_cursed_treasures_in_italian():
     locked = SPEC.apply(SPEC.apply(SPEC.apply(state, "roll"), "die:2"), "ghost:green-doors-locked")
     assert render(SPEC.news(locked)[-1], "it") == "Chiudi a chiave le porte verdi: nessuno può attraversarle."
     assert render(SPEC.prompt(locked).text, "it") == (
-        "Ada (fuori): muovi fino a 2; le porte verdi sono chiuse a chiave, poi Fine turno")
+        "Ada col cacciatore rosso (fuori): muovi fino a 2; le porte verdi sono chiuse a chiave, poi Fine turno")
     from companion.games.creepy_cellar.components import component_label
     assert render(component_label("creepy_cellar:treasure:cursed-minus-one"), "it") == (
         "Tesoro Maledetto (sottrai 1 ai tuoi tiri di movimento)")

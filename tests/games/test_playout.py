@@ -122,7 +122,9 @@ def _creepy_cellar_invariants(state, initial, previous) -> None:
         assert len(state.cellar) == state.total_treasures
         assert all(h.at == "outside" for h in state.hunters)
     assert spec.decode(json.loads(json.dumps(spec.encode(state)))) == state
-    assert 0 <= state.active < len(state.players) == len(state.hunters)
+    # one hunter per player, two each with 2 players (notes.md 1.5 "Setup")
+    assert len(state.hunters) == len(state.players) * (2 if len(state.players) == 2 else 1)
+    assert 0 <= state.active < len(state.hunters)
 
 
 

@@ -45,7 +45,7 @@ def test_every_screen_at_every_size(harness, tmp_path, panel):  # noqa: F811
         report = ui.finish()
         language = daemon.language
 
-    assert report["home"]["resume"].startswith(f"Ada and Bo · turn {TURNS} · last move ")  # turn 26
+    assert report["home"]["resume"].startswith(f"Ada and Bo · turn {TURNS} · last move ")  # turn 28
     # One finger reported by two providers typed one letter and ended one turn.
     assert report["typed"] == "Ada"
     assert report["turns"] == [TURNS, TURNS + 1]

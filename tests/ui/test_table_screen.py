@@ -197,7 +197,7 @@ def test_table_screen_shows_the_game_and_end_turn_touch_drives_the_daemon(harnes
     sock = tmp_path / "companion.sock"
     with running_daemon(sock) as daemon:
         turn, prompt = _turn_and_prompt(daemon)
-        assert turn == TURNS and prompt == "Bo (outside) has no moves left, then End turn"
+        assert turn == TURNS and prompt == "Bo's green hunter (outside) has no moves left, then End turn"
         ui = harness("table", sock, size, out)
         ui.expect("READY")
         table = SimulatedTable(daemon.on_presence, daemon.on_dice)
@@ -216,7 +216,7 @@ def test_table_screen_shows_the_game_and_end_turn_touch_drives_the_daemon(harnes
     assert turn_after == turn + 1
 
     # Roll, Undo, roll again (the same die), Ada leaves the castle: the daemon's game is won.
-    assert report["rolled"] == "Ada (in cellar room M): move up to 6, then End turn"
+    assert report["rolled"] == "Ada's red hunter (in cellar room M): move up to 6, then End turn"
     assert report["undone"] == "Ada: press the dice button"
     assert report["rolled_again"] == report["rolled"]
     assert outcome == "won"

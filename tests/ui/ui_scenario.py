@@ -19,8 +19,10 @@ from companion.store import EventStore
 #: Advanced mode. Nine turns forced through the stack make a busy board: two hauntings (C
 #: by three ghosts, F by the King and two ghosts), ghosts in I (two), L (two) and N, the
 #: King in G, the green doors locked. Then the hunters fetch the eight numbered treasures
-#: from the rooms without ghosts and drop them off in order (die 6: no Ghost card), and Bo
-#: leaves the castle on a 1: only Ada, in the cellar, is still inside, at Bo's move step.
+#: from the rooms without ghosts and drop them off in order (die 6: no Ghost card), and
+#: three hunters leave, Bo's green one last on a 1: only Ada's red hunter, in the cellar, is
+#: still inside, at Bo's move step. Two players move four hunters in turn (notes.md 1.5):
+#: Ada red, Bo yellow, Ada blue, Bo green.
 BUSY_DIE = [3, 5, 2, 4, 1, 5, 2, 4, 3]
 ROOMS = "ABDEGHJK"
 HEADER = {
@@ -29,7 +31,7 @@ HEADER = {
     "seed": 11,
     "options": {"mode": "advanced"},
     "stack": {
-        "movement_die": BUSY_DIE + [6] * 16 + [1, 6],
+        "movement_die": BUSY_DIE + [6] * 16 + [6, 6, 1, 6],
         "ghost": ["room-C", "shuffle", "room-C", "room-F", "room-I", "green-doors-locked",
                   "room-L", "room-N", "rogue-ghost", "room-E"],
         "king": ["king-F"],
@@ -43,17 +45,18 @@ def _inputs() -> list[str]:
     """The game as touches (``dice`` = a dice-button press), the last turn left open."""
     turns = [["dice", "end-turn"] for _ in BUSY_DIE]
     turns[-1] = ["dice", "move:hallway", "end-turn"]  # Ada ends the busy part in a hallway
-    for pair in range(4):
-        for room in ROOMS[2 * pair: 2 * pair + 2]:  # Bo, then Ada picks up treasure k
+    for half in range(2):
+        for room in ROOMS[4 * half: 4 * half + 4]:  # Bo yellow, Ada blue, Bo green, Ada red
             turns.append(["dice", f"move:{room}", "done-moving", "pick-up", "end-turn"])
-        for _ in range(2):  # each drops it off in slot k
+        for _ in range(4):  # each drops treasure k off in slot k
             turns.append(["dice", "move:M", "done-moving", "drop-off", "end-turn"])
-    turns.append(["dice", "move:outside"])  # Bo leaves; his move step stays open
+    turns += [["dice", "move:outside", "end-turn"]] * 2  # Bo yellow and Ada blue leave
+    turns.append(["dice", "move:outside"])  # Bo green leaves; his move step stays open
     return [key for turn in turns for key in turn]
 
 
 #: Turns played by :func:`play`; the last one stops in its move step.
-TURNS = len(BUSY_DIE) + 16 + 1
+TURNS = len(BUSY_DIE) + 16 + 3
 
 
 def play(daemon: Daemon) -> None:

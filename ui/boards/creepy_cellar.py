@@ -97,18 +97,43 @@ class CellarBoard(BoxLayout):
         king = self.view.get("ghost_king")
         hunters = self.view.get("hunters") or {}
         colours = dict(self.colours)
+        marks = hunter_marks(hunters)
         for letter, tile in self.tiles.items():
             room = rooms.get(letter) or {}
             tile.ghosts = int(room.get("ghosts", 0))
             tile.hauntings = int(room.get("hauntings", 0))
             tile.king = king == letter
             tile.passage = bool(room.get("passage"))
-            tile.hunters = " ".join(coloured(name[:2], theme.player_colour(name, colours))
+            tile.hunters = " ".join(coloured(marks[name], theme.player_colour(h.get("player", name), colours))
                                     for name, h in hunters.items() if h.get("at") == letter)
         odds = self.view.get("odds_haunting")
         if odds is not None:
             self.odds = float(odds)
         self.status = status_text(self.view, self.tr._)
+
+
+def hunter_marks(hunters: dict) -> dict[str, str]:
+    """Short marks for the room tiles, by view key: the player's first two letters ("Ad"),
+    with 1 or 2 after them when the player moves two hunters (2 players: "Ad1", "Ad2", in
+    mover order: red then blue, yellow then green)."""
+    players = [h.get("player", name) for name, h in hunters.items()]
+    marks, seen = {}, {}
+    for name, player in zip(hunters, players):
+        seen[player] = seen.get(player, 0) + 1
+        two = players.count(player) > 1
+        marks[name] = player[:2] + (str(seen[player]) if two else "")
+    return marks
+
+
+def _hunter_name(key: str, hunter: dict, hunters: dict, _: Translate) -> str:
+    """A hunter as the status line names it: the player, with the mover's colour in the
+    table's language when the player moves two ("Bo (giallo)")."""
+    player = hunter.get("player", key)
+    if sum(1 for h in hunters.values() if h.get("player", "") == player) < 2:
+        return player
+    colours = {"red": _("red"), "yellow": _("yellow"), "blue": _("blue"), "green": _("green")}
+    colour = hunter.get("colour", "")
+    return _("{player} ({colour})", player=player, colour=colours.get(colour, colour))
 
 
 def status_text(view: dict, _: Translate = english) -> str:
@@ -119,7 +144,8 @@ def status_text(view: dict, _: Translate = english) -> str:
     mode = str(view.get("mode", ""))
     parts = [modes.get(mode, mode.capitalize()),
              _("cellar {filled}/{slots}", filled=len(view.get("cellar") or []), slots=view.get("cellar_slots", 0))]
-    hunters = view.get("hunters") or {}
+    hunters = {_hunter_name(name, h, view.get("hunters") or {}, _): h
+               for name, h in (view.get("hunters") or {}).items()}
     out = [name for name, h in hunters.items() if h.get("at") == "outside"]
     if out:
         parts.append(_("out: {names}", names=", ".join(out)))

@@ -5,6 +5,18 @@ Rulebook: ``shared/rulebooks/creepy-cellar.txt``; base-game facts and ambiguitie
 ``state`` (the frozen state), ``board`` (ghosts, hauntings, the King), ``fight`` (fight
 dice), ``checks`` (what the active hunter may do), ``prompts``, ``rules`` (set-up and
 actions), ``view`` (public view), ``odds`` (the odds meter), ``codec`` (JSON snapshots).
+
+Hunters: one per player, two each in a 2-player game (notes.md 1.5 "Setup"), moved in
+turn (house rule ``two_player_turns``). Moves are reported with one touch on the map, or,
+with option ``mover_tags``, by tapping the active hunter's mover on the tiles reader and
+then touching the place (``prompts`` module docstring). What the companion checks about
+movement: movement points (the die, the subtract-1 treasure, a drop-off ending the move,
+Free Movement), one point per reported move or secret passage, the no-leave treasure, the
+Jinxed Item's "no leaving the house", passages only between rooms with a tile, and which
+door colour is locked. What it cannot check (the board layout is not public, notes.md
+1.5): the spaces a move really takes and which doors it crosses; the move prompt tells the
+table the points left and the locked colour so it checks those itself
+(docs/house-rules.md).
 """
 
 from companion.engine.core import GameSpec, OptionSpec
@@ -29,6 +41,12 @@ OPTIONS = (
         "Who turns over treasures and Jinxed Items: the companion at random, or the table "
         "tapping (or choosing on screen) the real tile.",
         "Set Up; Treasures; Cellar Cards",
+    ),
+    OptionSpec(
+        "mover_tags", False, (False, True),
+        "The movers carry tags: in the move step the table may tap the active hunter's mover "
+        "on the tiles reader, then touch where it goes.",
+        "Set Up (issue 4: a move reported by tapping a hunter's tile)",
     ),
     OptionSpec(
         "rogue_ghost", "ghost_king", ("ghost_king", "remove"),
@@ -102,6 +120,12 @@ OPTIONS = (
         "Fighting (notes 1.5: UNKNOWN)",
     ),
     OptionSpec(
+        "two_player_turns", "alternate", ("alternate", "choose"),
+        "With 2 players (two hunters each): each player moves their two hunters in turn "
+        "(alternate), or picks which of the two takes each turn (choose: tap or touch it).",
+        "notes 1.5 Setup: \"With 2 players, each controls 2 hunters\" (turns not stated)",
+    ),
+    OptionSpec(
         "jinxed_passage_room", "jinxed_room", ("jinxed_room", "home"),
         "A dropped Jinxed Item puts a discarded secret passage tile in the Jinxed Item's room, "
         "or back in its own room (A, F, G, K).",
@@ -126,7 +150,8 @@ SPEC = GameSpec(
     pieces=components.pieces(),
     outcome=lambda state: state.outcome,
     reader_roles={"ghost": "cards", "king": "cards", "cellar": "cards",
-                  "treasure": "tiles", "jinxed": "tiles"},
+                  "treasure": "tiles", "jinxed": "tiles", "hunter": "tiles"},
+    tap_refusal=rules.tap_refusal,
     encode=codec.encode,
     decode=codec.decode,
     check=tablecheck.check,

@@ -32,7 +32,7 @@ def move_targets(state: State) -> tuple[str, ...]:
         return ()
     hunter = state.hunter
     places = [p for p in cc.PLACES if p != hunter.at]
-    if hunter.jinxed:
+    if hunter.jinxed and cc.OUTSIDE in places:  # (a table-check correction may have put him out)
         places.remove(cc.OUTSIDE)
     return tuple(places)
 

@@ -7,7 +7,7 @@ sentences stay translatable messages: each :class:`~companion.i18n.Msg` is store
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import MISSING, fields
 from typing import Any
 
 from companion.games.creepy_cellar.state import Hunter, State, Step
@@ -48,6 +48,8 @@ def decode(data: dict[str, Any]) -> State:
     """
     values: dict[str, Any] = {}
     for f in fields(State):
+        if f.name not in data and f.default is not MISSING:
+            continue  # a field added later (``held``): snapshots made before it still load
         value = data[f.name]
         if f.name == "hunters":
             value = tuple(Hunter(h["at"], h["treasure"], h["jinxed"]) for h in value)

@@ -43,6 +43,15 @@ KING_HAUNTING_GHOSTS = 2
 
 DOOR_COLOURS = ("green", "blue")
 
+#: The base game's four movers ("Movers"), one hunter each, in the order they are dealt:
+#: hunter i is ``HUNTER_COLOURS[i]`` (red, yellow, blue, green: the four pawns of the base
+#: game, unser-spieleabend.de, a source of notes.md 1.5).
+HUNTER_COLOURS: tuple[str, ...] = ("red", "yellow", "blue", "green")
+
+#: Each mover as sentences name it ("That is Bo's red hunter").
+HUNTER_NAMES = {"red": msg("red hunter"), "yellow": msg("yellow hunter"),
+                "blue": msg("blue hunter"), "green": msg("green hunter")}
+
 #: The doors of each colour as sentences name them ("Lock the {doors}", "{doors} are locked").
 DOOR_NAMES = {"green": msg("green doors"), "blue": msg("blue doors")}
 
@@ -97,6 +106,17 @@ CELLAR_DECK_COUNTS = {
 
 #: One fight die: 3 ghost faces, 2 haunting faces, 1 blank (notes.md 1.5 "Fight dice").
 FIGHT_DIE = {"ghost": 3, "haunting": 2, "blank": 1}
+
+
+def hunters_per_player(players: int) -> int:
+    """Hunters each player moves: two in a 2-player game ("With 2 players, each controls 2
+    hunters", notes.md 1.5 "Setup"), otherwise one."""
+    return 2 if players == 2 else 1
+
+
+def hunter_component(colour: str) -> str:
+    """Component id of a hunter's mover: ``creepy_cellar:hunter:red``."""
+    return component("hunter", colour)
 
 
 def ghost_deck(rogue_ghost: str, mode: str = "nightmare", king_cards: bool = True) -> tuple[str, ...]:
@@ -169,6 +189,7 @@ def all_components() -> frozenset[str]:
     ids |= {component("cellar", c) for c in CELLAR_DECK_COUNTS}
     ids |= {component("treasure", t) for mode in MODES for t in treasure_pool(mode)}
     ids |= {component("jinxed", f"jinxed-{room}") for room in JINXED_ROOMS}
+    ids |= {hunter_component(colour) for colour in HUNTER_COLOURS}
     return frozenset(ids)
 
 
@@ -180,12 +201,15 @@ def component(kind: str, name: str) -> str:
 def pieces() -> tuple[str, ...]:
     """The tagged cards and tiles in the box, one per copy, in the order the enrollment walk
     asks for them: the 25 Ghost cards, the 14 Ghost King cards, the 16 Cellar cards, the 8
-    numbered treasures, the 12 Cursed Treasures and the 6 Jinxed Item tiles ("Contents")."""
+    numbered treasures, the 12 Cursed Treasures, the 6 Jinxed Item tiles ("Contents") and
+    the base game's 4 movers (a tag under each mover lets the table tap a hunter to report
+    its move)."""
     cellar = tuple(component("cellar", c) for c, n in CELLAR_DECK_COUNTS.items() for _ in range(n))
     treasures = tuple(component("treasure", t) for t in treasure_pool("advanced") + treasure_pool("nightmare"))
     return (tuple(ghost_component(c) for c in ghost_deck("ghost_king"))
             + tuple(king_component(c) for c in king_deck()) + cellar + treasures
-            + tuple(component("jinxed", f"jinxed-{room}") for room in JINXED_ROOMS))
+            + tuple(component("jinxed", f"jinxed-{room}") for room in JINXED_ROOMS)
+            + tuple(hunter_component(colour) for colour in HUNTER_COLOURS))
 
 
 def ghost_component(card: str) -> str:
@@ -237,6 +261,8 @@ def component_label(component_id: str) -> Msg | str:
     """A component id as players say it (a translatable message); unknown shapes come back
     unchanged."""
     parts = component_id.split(":")
+    if len(parts) == 3 and parts[0] == GAME_ID and parts[1] == "hunter" and parts[2] in HUNTER_NAMES:
+        return HUNTER_NAMES[parts[2]]
     if len(parts) == 3 and parts[0] == GAME_ID:
         return card_label(parts[2])
     return component_id

@@ -1,15 +1,32 @@
 """The odds meter: how likely a new haunting is before the active player's next turn.
 
-A Monte Carlo estimate, for the screen only (not a game action): from the current state,
-play out the movement die and the Ghost and Ghost King decks for the rest of this round
-(the active player's roll if it is still due, then every other player's turn, each with
-its start-of-turn cursed ghost), drawing from the decks as they are now (the unknown
-order sampled uniformly), and count the playouts in which a haunting appears: three ghosts
-in a room (notes.md 1.5 "Ghost placement") or the Ghost King with two ghosts
-(creepy-cellar.txt "Ghost King card").
+A Monte Carlo estimate, for the screen only (not a game action), shown before each roll
+(issue 4 "Odds meter"). Exactly what one playout models, from the current state:
 
-Fights, moves and Cellar cards are left out (they need the table's choices); fights only
-remove ghosts, so the estimate leans towards danger.
+* the turns: the active hunter's roll if it is still due (not for a Free Movement roll),
+  then one turn for each other player, with the hunter that moves next in mover order (in
+  a 2-player game under ``two_player_turns = choose`` the other player may pick the other
+  hunter: the estimate assumes the next in order);
+* each of those other turns starts with the add-a-ghost cursed treasure's ghost when that
+  hunter holds it in a room (its room now: hunters do not move in a playout);
+* the movement die: a 6 (1 in 6) flips no Ghost card; 1–5 flip one, two with the
+  extra-card cursed treasure;
+* the Ghost deck as it is now (the unknown order sampled uniformly; an emptied deck takes
+  back its discards): a room card adds a ghost (``haunting_overflow`` followed); a Rogue
+  Ghost card draws a Ghost King card and moves the King; a Trap Door card draws a Ghost
+  King card (the King stays); Shuffle puts both discards back; Draw 2/3 + Shuffle flips
+  2/3 more and then shuffles (a Shuffle or Draw card inside is ignored); Doors Locked
+  cards change nothing the meter counts;
+* a haunting is counted the first time three ghosts share a room (notes.md 1.5 "Ghost
+  placement") or the Ghost King shares a room with two (creepy-cellar.txt "Ghost King
+  card"); the playout stops there.
+
+Left out, because they need the table's choices or the board's layout: fights (they only
+remove ghosts, so the estimate leans towards danger), moves (a hunter's room for the
+add-a-ghost treasure is taken as it is now), drop-offs and so Cellar cards (+Ghost would
+add danger, Remove Ghost take some away), and the Ghost King's further moves after a
+haunting it causes (the playout has stopped by then). Hauntings already on the board do
+not count: only a new one does.
 
 The estimate is deterministic: the playouts use a local ``random.Random`` seeded from the
 state (or the ``seed`` given), never a global generator.
@@ -63,12 +80,11 @@ def odds_haunting(state: State, playouts: int = DEFAULT_PLAYOUTS, seed: int | st
 def _turns(state: State) -> list[tuple[bool, int, int]]:
     """The turns left before the active player's next one: (start-of-turn ghost?, cards on a
     ghost face, room index for that ghost or -1)."""
-    count = len(state.players)
     turns = []
     if state.step == Step.ROLL and not state.free:
         turns.append((False,) + _hunter_draws(state, state.active))
-    for offset in range(1, count):
-        turns.append((True,) + _hunter_draws(state, (state.active + offset) % count))
+    for offset in range(1, len(state.players)):  # the other players' hunters, in mover order
+        turns.append((True,) + _hunter_draws(state, (state.active + offset) % len(state.hunters)))
     return turns
 
 

@@ -4,7 +4,20 @@ Choice keys (a table script's ``{"touch": key}``): ``roll`` and ``fight`` (both 
 dice button), ``move:<place>`` (a room A–N, ``hallway``, ``outside``), ``passage:<room>``,
 ``done-moving``, ``drop-off``, ``pick-up``, ``put-back`` (Advanced), ``end-turn``, ``remove-ghost:<room>`` (Remove
 Ghost card); with real cards or tiles: ``ghost:<card>``, ``king:<card>``, ``cellar:<card>``,
-``treasure:<name>``, ``jinxed:<tile>`` (normally picked by tapping the card or tile).
+``treasure:<name>``, ``jinxed:<tile>`` (normally picked by tapping the card or tile);
+``hunter:<colour>`` (a mover: tapped, or touched).
+
+Reporting a move (issue 4): one touch on the map (``move:<place>``) per move. The board's
+corridors and doors are not known to the companion (notes.md 1.5: door colours UNKNOWN),
+so a touch is accepted for any place a rule does not forbid; the prompt says how many
+movement points are left and which doors are locked, and the table counts the spaces and
+keeps off locked doors itself. A table whose movers carry tags may first tap the active
+hunter's mover on the tiles reader (``hunter:<colour>``; option ``mover_tags``, off by
+default so the screen shows no button for it): the prompt then asks where that
+hunter goes, and the touch reports the move. With one reader that is enough: the tap names
+the hunter, the touch the place. Tapping another player's mover is refused with whose it
+is (``rules.tap_refusal``). In a 2-player game under ``two_player_turns = choose`` the
+tap (or a touch) also picks which of the player's two hunters takes the turn.
 """
 
 from __future__ import annotations
@@ -23,6 +36,22 @@ from companion.i18n import Msg, msg
 def prompt(state: State) -> Prompt:
     """What the table does next (see :class:`Step`)."""
     return _BUILDERS[state.step](state)
+
+
+def _who(state: State) -> Msg | str:
+    """The active player, or "Ada's blue hunter" when players move two hunters each."""
+    if len(state.hunters) > len(state.players):
+        return msg("{player}'s {hunter}", player=state.player, hunter=cc.HUNTER_NAMES[state.colour])
+    return state.player
+
+
+def _hunter(state: State) -> Prompt:
+    """2 players, ``two_player_turns = choose``: the player picks the hunter for this turn."""
+    choices = tuple(Choice(f"hunter:{cc.HUNTER_COLOURS[i]}", cc.HUNTER_NAMES[cc.HUNTER_COLOURS[i]],
+                           component=cc.hunter_component(cc.HUNTER_COLOURS[i]))
+                    for i in state.hunters_of(state.active % len(state.players)))
+    return Prompt(msg("{player}: which hunter takes this turn? Tap its mover or touch it",
+                      player=state.player), state.player, choices)
 
 
 def _roll(state: State) -> Prompt:
@@ -86,12 +115,15 @@ def _move(state: State) -> Prompt:
     choices = [Choice(f"move:{place}", _place_label(place)) for place in checks.move_targets(state)]
     choices += [Choice(f"passage:{room}", msg("Secret passage to {room}", room=room))
                 for room in checks.passage_targets(state)]
+    if choices and not state.held and state.options["mover_tags"]:  # while the hunter can move
+        choices.append(Choice(f"hunter:{state.colour}", cc.HUNTER_NAMES[state.colour],
+                              component=cc.hunter_component(state.colour)))
     if state.options["cellar_turn_order"] == "drop_first" and checks.can_drop_off(state):
         choices.append(_drop_off_choice(state))
     finished = checks.rest_of_turn_empty(state)
     choices.append(Choice("end-turn", msg("End turn")) if finished
                    else Choice("done-moving", msg("Done moving")))
-    player, where = state.player, _place_text(hunter.at)
+    player, where = _who(state), _place_text(hunter.at)
     if state.moves <= 0 and state.die and checks.movement(state, state.die) > 0:
         move = msg("{player} ({where}) has no moves left", player=player, where=where)
     elif state.moves <= 0:
@@ -99,6 +131,14 @@ def _move(state: State) -> Prompt:
     elif checks.leaving_blocked(state):
         move = msg("{player} ({where}) cannot leave a room with a ghost while holding that treasure",
                    player=player, where=where)
+    elif state.held and state.locked:
+        move = msg("{player} ({where}): touch where the {hunter} goes, up to {spaces} spaces; "
+                   "{doors} are locked", player=player, where=where,
+                   hunter=cc.HUNTER_NAMES[state.colour], spaces=state.moves,
+                   doors=cc.DOOR_NAMES[state.locked])
+    elif state.held:
+        move = msg("{player} ({where}): touch where the {hunter} goes, up to {spaces} spaces",
+                   player=player, where=where, hunter=cc.HUNTER_NAMES[state.colour], spaces=state.moves)
     else:
         spaces = state.moves  # what is left of the roll: each reported move takes one
         if state.locked:
@@ -191,6 +231,7 @@ def _place_text(place: str) -> Msg:
 
 
 _BUILDERS = {
+    Step.HUNTER: _hunter,
     Step.ROLL: _roll,
     Step.DIE: _die,
     Step.REVEAL: _reveal,

@@ -29,7 +29,7 @@ from companion.games.creepy_cellar.state import (
 )
 from companion.i18n import Msg, msg
 
-__all__ = ["State", "Step", "Hunter", "setup", "prompt", "apply"]
+__all__ = ["State", "Step", "Hunter", "setup", "prompt", "apply", "tap_refusal"]
 
 
 def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
@@ -41,8 +41,14 @@ def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
     only: the Alternate Modes do not list them); full Ghost, Ghost King, Cellar and Jinxed
     Item piles.
 
+    Hunters: one per player; in a 2-player game each player moves two ("With 2 players,
+    each controls 2 hunters", notes.md 1.5 "Setup"): Ada the red and blue movers, Bo the
+    yellow and green. With house rule ``two_player_turns = alternate`` (the default) the
+    turns go red, yellow, blue, green (each player moves their two hunters in turn); with
+    ``choose`` each player picks the hunter at the start of each turn (``Step.HUNTER``).
+
     Args:
-        players: 1–4 distinct names in turn order, one hunter each.
+        players: 1–4 distinct names in turn order.
         options: resolved options (:func:`companion.engine.resolve_options`).
 
     Raises:
@@ -56,6 +62,8 @@ def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
     king_cards = mode != "basic" or bool(options["basic_uses_king_and_cellar_decks"])
     nightmare = mode == "nightmare"
     news = [msg("Place one ghost in each of rooms {rooms}.", rooms=", ".join(cc.START_GHOSTS))]
+    count = len(players) * cc.hunters_per_player(len(players))
+    news += _takes(players, count)
     if nightmare:
         news.append(msg("Place a cursed treasure face-down in each room A to L, and secret passage "
                         "tiles in rooms A, F, G and K."))
@@ -66,13 +74,30 @@ def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
         king_deck=cc.king_deck() if king_cards else (),
         ghosts=tuple(1 if room in cc.START_GHOSTS else 0 for room in cc.ROOMS),
         hauntings=(0,) * len(cc.ROOMS),
-        hunters=tuple(Hunter() for _ in players),
+        hunters=tuple(Hunter() for _ in range(count)),
         treasures=cc.treasure_pool(mode),
         cellar_deck=cc.cellar_deck() if king_cards else (),
         jinxed_pile=tuple(f"jinxed-{room}" for room in cc.JINXED_ROOMS) if nightmare else (),
         passages=cc.PASSAGE_ROOMS if nightmare else (),
+        step=Step.HUNTER if _choosing(len(players), options) else Step.ROLL,
         news=tuple(news),
     )
+
+
+def _choosing(players: int, options: Mapping[str, Any]) -> bool:
+    """A player picks which of their two hunters takes each turn (2 players, house rule
+    ``two_player_turns = choose``)."""
+    return cc.hunters_per_player(players) == 2 and options["two_player_turns"] == "choose"
+
+
+def _takes(players: Sequence[str], count: int) -> list[Msg]:
+    """"Ada moves the red hunter." per player (set-up: who moves which mover)."""
+    names = [cc.HUNTER_NAMES[colour] for colour in cc.HUNTER_COLOURS[:count]]
+    if count == len(players):
+        return [msg("{player} moves the {hunter}.", player=name, hunter=names[i])
+                for i, name in enumerate(players)]
+    return [msg("{player} moves the {first} and the {second}.", player=name, first=names[i],
+                second=names[i + len(players)]) for i, name in enumerate(players)]
 
 
 # --------------------------------------------------------------------------- apply
@@ -96,7 +121,8 @@ def apply(state: State, action: str) -> State:
     if action not in legal:
         raise RuleViolation(msg("Not now. {prompt}", prompt=sentence(current.text)))
     kind, _, arg = action.partition(":")
-    return _HANDLERS[kind](replace(state, news=()), arg)
+    # ``held`` (a mover tapped in the move step) lasts until the next action.
+    return _HANDLERS[kind](replace(state, news=(), held=False), arg)
 
 
 # --------------------------------------------------------------------------- roll and reveal
@@ -210,8 +236,13 @@ def _king(state: State, card: str) -> State:
                                    "keeps the hunter where it is.", room=room, player=state.player))
         else:
             state = with_hunter(state, state.active, at=room)
-            state = say(state, msg("Trap door! {player}: move your hunter to room {room} now.",
-                                   player=state.player, room=room))
+            if len(state.hunters) > len(state.players):  # two hunters each: say which
+                state = say(state, msg("Trap door! {player}: move the {hunter} to room {room} now.",
+                                       player=state.player, hunter=cc.HUNTER_NAMES[state.colour],
+                                       room=room))
+            else:
+                state = say(state, msg("Trap door! {player}: move your hunter to room {room} now.",
+                                       player=state.player, room=room))
     else:
         state = board.move_king(say(state, msg("The Ghost King moves to room {room}.", room=room)), room)
     if state.step == Step.OVER:
@@ -416,19 +447,80 @@ def _treasure(state: State, name: str) -> State:
 
 
 def _end_turn(state: State, _arg: str) -> State:
-    """Hand over to the next player; "If you are in a room and holding this treasure at the
-    start of your turn, you must add a ghost to that room before you roll the die. If you
-    start your turn in a hallway space, ignore this step." ("Cursed Treasures")."""
-    active = (state.active + 1) % len(state.players)
-    state = replace(state, active=active, turn=state.turn + 1, step=Step.ROLL, moves=0,
+    """Hand over to the next hunter: the next player's, in mover order (red, yellow, blue,
+    green: in a 2-player game each player moves their two hunters in turn), or, with house
+    rule ``two_player_turns = choose``, the hunter the next player picks (``Step.HUNTER``)."""
+    state = replace(state, turn=state.turn + 1, moves=0,
                     free=False, dropped=False, picked=False, fight=None)
-    state = say(state, msg("{player}'s turn.", player=state.player))
+    if _choosing(len(state.players), state.options):
+        player = (state.active + 1) % len(state.players)
+        state = replace(state, active=player, step=Step.HUNTER)
+        return say(state, msg("{player}'s turn: which hunter?", player=state.player))
+    return _start_turn(replace(state, active=(state.active + 1) % len(state.hunters)))
+
+
+def _start_turn(state: State) -> State:
+    """The active hunter's turn begins: "If you are in a room and holding this treasure at
+    the start of your turn, you must add a ghost to that room before you roll the die. If
+    you start your turn in a hallway space, ignore this step." ("Cursed Treasures")."""
+    state = replace(state, step=Step.ROLL)
+    if len(state.hunters) > len(state.players):
+        state = say(state, msg("{player}'s turn with the {hunter}.", player=state.player,
+                               hunter=cc.HUNTER_NAMES[state.colour]))
+    else:
+        state = say(state, msg("{player}'s turn.", player=state.player))
     hunter = state.hunter
     if hunter.power == cc.ADD_GHOST and hunter.at in cc.ROOMS:
         state = say(state, msg("{player}'s cursed treasure adds a ghost to room {room}.",
                                player=state.player, room=hunter.at))
         state = board.add_ghost(state, hunter.at)
     return state
+
+
+def _hunter(state: State, colour: str) -> State:
+    """A hunter's mover, tapped (or touched): at the start of a turn under
+    ``two_player_turns = choose`` it picks the hunter that takes the turn; in the move step
+    it names the hunter the table is moving, and the next touch says where it goes."""
+    index = cc.HUNTER_COLOURS.index(colour)
+    if state.step == Step.HUNTER:
+        return _start_turn(replace(state, active=index))
+    return say(replace(state, held=True),
+               msg("{player}: touch where the {hunter} goes.", player=state.player,
+                   hunter=cc.HUNTER_NAMES[colour]))
+
+
+def tap_refusal(state: State, component: str) -> Msg | None:
+    """Why a tapped mover is refused, for the session (``GameSpec.tap_refusal``), or None
+    for any other component. Called only when the tap picks no choice now.
+
+    "That is Bo's red hunter; Ada is moving." (another player's mover); "That is Ada's
+    other hunter, the blue hunter; this turn Ada moves the red hunter." (2 players); a
+    mover of a hunter not in this game; the active mover when nothing is to be moved.
+    """
+    game, _, rest = component.partition(":")
+    kind, _, colour = rest.partition(":")
+    if game != cc.GAME_ID or kind != "hunter" or colour not in cc.HUNTER_COLOURS:
+        return None
+    index = cc.HUNTER_COLOURS.index(colour)
+    hunter = cc.HUNTER_NAMES[colour]
+    now = sentence(prompt(state).text)
+    if index >= len(state.hunters):
+        return msg("The {hunter} is not in this game ({count} hunters). {prompt}",
+                   hunter=hunter, count=len(state.hunters), prompt=now)
+    if state.step == Step.OVER:
+        return None
+    if state.owner(index) != state.player:
+        return msg("That is {owner}'s {hunter}; {player} is moving. {prompt}",
+                   owner=state.owner(index), hunter=hunter, player=state.player, prompt=now)
+    if index != state.active:
+        return msg("That is {player}'s other hunter, the {hunter}; this turn {player} moves the "
+                   "{active}. {prompt}", player=state.player, hunter=hunter,
+                   active=cc.HUNTER_NAMES[state.colour], prompt=now)
+    if not state.options["mover_tags"]:
+        return msg("Movers are not tapped in this game (option mover_tags is off): touch the "
+                   "place on the screen. {prompt}", prompt=now)
+    return msg("The {hunter} is tapped in the move step, to say which hunter moves. {prompt}",
+               hunter=hunter, prompt=now)
 
 
 _HANDLERS = {
@@ -449,6 +541,7 @@ _HANDLERS = {
     "put-back": _put_back,
     "treasure": _treasure,
     "end-turn": _end_turn,
+    "hunter": _hunter,
 }
 
 

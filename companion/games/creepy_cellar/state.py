@@ -19,6 +19,7 @@ from companion.games.creepy_cellar import components as cc
 class Step(StrEnum):
     """Where the turn stands ("Quick Reference": Roll, Reveal, Move, Fight, Drop off, Pick up)."""
 
+    HUNTER = "hunter"  # 2 players, house rule two_player_turns = choose: which hunter goes
     ROLL = "roll"  # waiting for the dice button
     DIE = "die"  # chance: the movement die
     REVEAL = "reveal"  # a Ghost card is due (chance, or a tap in physical mode)
@@ -61,12 +62,14 @@ class State:
     """The whole Creepy Cellar game. Immutable; ``rules.apply`` returns a new one.
 
     Attributes:
-        players: names in turn order; player i moves hunter i.
+        players: names in turn order.
         options: resolved options (see ``OPTIONS``).
         ghost_deck, ghost_discard, king_deck, king_discard, cellar_deck, cellar_discard:
             sorted card names.
         ghosts, hauntings: per room, in :data:`~components.ROOMS` order.
-        hunters: one per player.
+        hunters: one per player, two per player in a 2-player game (notes.md 1.5
+            "Setup"); hunter i is the ``HUNTER_COLOURS[i]`` mover and belongs to player
+            ``i % len(players)`` (2 players: Ada red and blue, Bo yellow and green).
         treasures: the face-down treasures not yet picked up (sorted multiset: what a
             face-down tile is becomes known only when it is turned over).
         taken: castle rooms whose face-down treasure was picked up (sorted).
@@ -75,10 +78,12 @@ class State:
         jinxed_pile: Jinxed Item tiles still face-down (sorted).
         jinxed_dropped: Jinxed Item tiles got rid of (sorted).
         passages: rooms holding a Secret Passage tile (sorted).
-        active: index of the active player.
+        active: index of the active hunter (in ``hunters``); its player is the active player.
         turn: turns started so far, 1-based.
         step: where the turn stands.
         die: last movement die face (1–6) or None before the first roll.
+        held: the active hunter's mover was tapped in the move step: the table now touches
+            where it goes (the tap names the hunter, the touch the place).
         moves: movement points left in this move (the die, less a cursed treasure's 1); a
             secret passage uses one, and so does each move the table reports (its length
             is not known to the companion, so at least one).
@@ -118,6 +123,7 @@ class State:
     step: Step = Step.ROLL
     die: int | None = None
     moves: int = 0
+    held: bool = False
     free: bool = False
     dropped: bool = False
     picked: bool = False
@@ -134,13 +140,26 @@ class State:
 
     @property
     def player(self) -> str:
-        """The active player's name."""
-        return self.players[self.active]
+        """The active player's name (the owner of the active hunter)."""
+        return self.owner(self.active)
 
     @property
     def hunter(self) -> Hunter:
-        """The active player's hunter."""
+        """The active hunter."""
         return self.hunters[self.active]
+
+    @property
+    def colour(self) -> str:
+        """The active hunter's mover colour (``"red"`` …)."""
+        return cc.HUNTER_COLOURS[self.active]
+
+    def owner(self, index: int) -> str:
+        """The name of the player who moves hunter ``index``."""
+        return self.players[index % len(self.players)]
+
+    def hunters_of(self, player: int) -> tuple[int, ...]:
+        """Indexes of the hunters player ``player`` (an index in ``players``) moves."""
+        return tuple(range(player, len(self.hunters), len(self.players)))
 
     @property
     def mode(self) -> str:

@@ -13,7 +13,8 @@ Corrections (``fix:`` keys, applied by :func:`correct` at any step of a turn):
 - ``fix:king:<room>``: the Ghost King's room (neighbours in letter order; once on the
   board he never leaves it, "Cellar Cards", so there is no correction to "off the board");
 - ``fix:hunter:<name>:<place>``: a hunter's place (neighbours in the order outside,
-  hallway, A–N);
+  hallway, A–N); ``<name>`` is the hunter's key in the view: the player's name, or
+  ``Ada (red)`` when players move two hunters each (a 2-player game);
 - ``fix:locked:<colour>`` / ``fix:locked:none``: which doors are locked.
 
 A correction only sets what the companion believes, within the bounds the rules keep (notes
@@ -33,6 +34,7 @@ from companion.engine.core import CheckLine, Choice
 from companion.errors import RuleViolation
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.state import State, Step, say, set_at, with_hunter
+from companion.games.creepy_cellar.view import hunter_key
 from companion.i18n import Msg, msg, nmsg
 
 #: Every correction key starts so.
@@ -60,7 +62,7 @@ def check(state: State) -> tuple[CheckLine, ...]:
     lines.append(CheckLine(msg("Hauntings on the board"),
                            msg("{count} of {limit}", count=state.total_hauntings, limit=cc.HAUNTING_LIMIT)))
     lines.append(_king_line(state))
-    lines += [_hunter_line(state, name) for name in state.players]
+    lines += [_hunter_line(state, index) for index in range(len(state.hunters))]
     lines.append(_locked_line(state))
     if state.mode == "nightmare":
         lines.append(CheckLine(msg("Secret passage tiles"), _rooms_text(state.passages)))
@@ -93,11 +95,12 @@ def correct(state: State, key: str) -> State:
                        now=_king_text(rest), before=_king_text(before)))
     if kind == "hunter":
         name, _, place = rest.rpartition(":")
-        index = state.players.index(name)
+        index = [hunter_key(state, i) for i in range(len(state.hunters))].index(name)
         before = state.hunters[index].at
         return say(with_hunter(state, index, at=place),
                    msg("Correction: {player} is now {now} (was {before}).",
-                       player=name, now=_place_text(place), before=_place_text(before)))
+                       player=_hunter_name(state, index), now=_place_text(place),
+                       before=_place_text(before)))
     colour = None if rest == _UNLOCKED else rest
     before = state.locked
     return say(replace(state, locked=colour),
@@ -146,14 +149,27 @@ def _king_line(state: State) -> CheckLine:
     return CheckLine(msg("Ghost King"), _king_text(state.king), tuple(fixes))
 
 
-def _hunter_line(state: State, name: str) -> CheckLine:
-    at = state.hunters[state.players.index(name)].at
+def _hunter_line(state: State, index: int) -> CheckLine:
+    name = hunter_key(state, index)
+    at = state.hunters[index].at
     here = _PLACE_ORDER.index(at)
     fixes = []
     for step in (-1, 1):
         target = _PLACE_ORDER[(here + step) % len(_PLACE_ORDER)]
         fixes.append(Choice(f"fix:hunter:{name}:{target}", _place_button(target)))
-    return CheckLine(msg("{player}'s hunter", player=name), _place_text(at), tuple(fixes))
+    if len(state.hunters) > len(state.players):  # two each: "Ada's blue hunter"
+        label = _hunter_name(state, index)
+    else:
+        label = msg("{player}'s hunter", player=name)
+    return CheckLine(label, _place_text(at), tuple(fixes))
+
+
+def _hunter_name(state: State, index: int) -> Msg | str:
+    """"Ada", or "Ada's blue hunter" when players move two hunters each."""
+    if len(state.hunters) == len(state.players):
+        return state.owner(index)
+    return msg("{player}'s {hunter}", player=state.owner(index),
+               hunter=cc.HUNTER_NAMES[cc.HUNTER_COLOURS[index]])
 
 
 def _locked_line(state: State) -> CheckLine:

@@ -27,7 +27,9 @@ def view(state: State) -> dict:
         the room, Nightmare only; ``laid`` a treasure put back face-up, Advanced only),
         ``ghost_king`` (letter or None), ``locked`` (colour or None), ``hunters`` ({name:
         {"at": place, "carrying": treasure or None, "power": cursed power or None,
-        "jinxed": tile or None}}), ``cellar`` (treasures in slot order), ``cellar_slots``
+        "jinxed": tile or None, "player": name, "colour": mover colour}}, in mover order;
+        the key is the player's name, or ``"Ada (red)"`` when players move two hunters
+        each), ``active_hunter`` (the key of the hunter whose turn it is), ``cellar`` (treasures in slot order), ``cellar_slots``
         (how many), ``passages`` (rooms with a tile), ``treasures_left`` (not yet in the
         cellar), ``fight`` (last fight {"room", "dice"} this turn, or None), ``fight_odds``
         ({"any", "clear"} before a fight roll, or None), ``odds_haunting`` (the odds
@@ -47,8 +49,10 @@ def view(state: State) -> dict:
         for i, room in enumerate(cc.ROOMS)
     }
     hunters = {
-        name: {"at": h.at, "carrying": h.treasure, "power": h.power, "jinxed": h.jinxed}
-        for name, h in zip(state.players, state.hunters)
+        hunter_key(state, i): {"at": h.at, "carrying": h.treasure, "power": h.power,
+                               "jinxed": h.jinxed, "player": state.owner(i),
+                               "colour": cc.HUNTER_COLOURS[i]}
+        for i, h in enumerate(state.hunters)
     }
     return {
         "game": cc.GAME_ID,
@@ -65,6 +69,7 @@ def view(state: State) -> dict:
         "ghost_king": state.king,
         "locked": state.locked,
         "hunters": hunters,
+        "active_hunter": hunter_key(state, state.active),
         "cellar": list(state.cellar),
         "cellar_slots": state.total_treasures,
         "passages": list(state.passages),
@@ -81,6 +86,15 @@ def view(state: State) -> dict:
         },
         "options": dict(state.options),
     }
+
+
+def hunter_key(state: State, index: int) -> str:
+    """Hunter ``index`` as the view names it: its player's name, or ``"Ada (red)"`` in a
+    2-player game (two hunters each)."""
+    name = state.owner(index)
+    if len(state.hunters) == len(state.players):
+        return name
+    return f"{name} ({cc.HUNTER_COLOURS[index]})"
 
 
 def _fight_odds(state: State) -> dict | None:

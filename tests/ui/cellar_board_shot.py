@@ -1,0 +1,73 @@
+"""Draws the Creepy Cellar board in a real Kivy window and saves a screenshot.
+
+``python tests/ui/cellar_board_shot.py OUT.png VIEW.json [--size 800x480]``: shows a
+:class:`ui.boards.creepy_cellar.CellarBoard` with the view in VIEW.json, saves OUT.png and exits
+0 (1 when the window did not draw in time).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+
+def main() -> int:
+    out, view_path = Path(sys.argv[1]), Path(sys.argv[2])
+    width, height = 800, 480
+    if "--size" in sys.argv:
+        width, height = (int(v) for v in sys.argv[sys.argv.index("--size") + 1].split("x"))
+    from kivy.config import Config
+
+    Config.set("graphics", "width", str(width))
+    Config.set("graphics", "height", str(height))
+    from kivy.app import App
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+    from kivy.properties import NumericProperty
+    from kivy.uix.boxlayout import BoxLayout
+
+    from ui import theme
+    from ui.boards.creepy_cellar import CellarBoard
+    from ui.i18n import Translator
+    from ui.shot import save_screenshot
+
+    view = json.loads(view_path.read_text(encoding="utf-8"))
+    result = {"code": 1}
+
+    class BoardApp(App):
+        scale = NumericProperty(width / theme.DESIGN_SIZE[0])
+        tr = Translator()  # the board's words, in English
+
+        def build(self):
+            Window.clearcolor = theme.BACKGROUND
+            frame = BoxLayout()  # as on the table screen, the board sits in a layout
+            board = CellarBoard()
+            board.view = view
+            frame.add_widget(board)
+            Clock.schedule_once(self.settle, 0.5)
+            Clock.schedule_once(lambda *_: self.stop(), 8.0)
+            return frame
+
+        def settle(self, *_args):
+            # Under Xvfb the window's first size reaches the root after its layout ran
+            # (as a bare root the board stays at 100×100): lay it out once more, then shoot.
+            for widget in self.root.walk():
+                if hasattr(widget, "do_layout"):
+                    widget.do_layout()
+            Clock.schedule_once(self.shoot, 0.5)
+
+        def shoot(self, *_args):
+            save_screenshot(out)
+            result["code"] = 0
+            self.stop()
+
+    BoardApp().run()
+    return result["code"]
+
+
+if __name__ == "__main__":
+    sys.exit(main())

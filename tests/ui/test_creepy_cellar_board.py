@@ -1,0 +1,69 @@
+"""The Creepy Cellar board with two hunters per player (a 2-player game: notes.md 1.5
+"With 2 players, each controls 2 hunters"): each room tile marks a player's two hunters
+apart ("Ad1", "Ad2"), drawn in a real Kivy window (Xvfb)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pngread
+from test_table_screen import ARTIFACTS, display, kivy_home  # noqa: F401  (fixtures)
+
+from ui.boards.creepy_cellar import hunter_marks, status_text
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _italian(message, **params):
+    from ui.i18n import translate
+
+    return translate(message, "it", **params)
+SHOT = Path(__file__).with_name("cellar_board_shot.py")
+
+
+def _two_player_view() -> dict:
+    """A 2-player game's view: Ada's red hunter in C, her blue one in C too, Bo's yellow
+    one in the hallway, his green one in M with a treasure."""
+    from dataclasses import replace
+
+    from companion.engine import get_game, resolve_options
+    from companion.games.creepy_cellar.state import Hunter
+
+    spec = get_game("creepy_cellar")
+    state = spec.setup(["Ada", "Bo"], resolve_options(spec, {}))
+    state = replace(state, hunters=(Hunter(at="C"), Hunter(at="hallway"), Hunter(at="C"),
+                                    Hunter(at="M", treasure="cursed-add-ghost")))
+    return spec.view(state)
+
+
+def test_marks_tell_a_players_two_hunters_apart():
+    view = _two_player_view()
+    assert hunter_marks(view["hunters"]) == {"Ada (red)": "Ad1", "Bo (yellow)": "Bo1",
+                                             "Ada (blue)": "Ad2", "Bo (green)": "Bo2"}
+    assert hunter_marks({"Ada": {"at": "C"}, "Bo": {"at": "D"}}) == {"Ada": "Ad", "Bo": "Bo"}
+    assert status_text(view) == "Nightmare · cellar 0/12 · hallway: Bo (yellow)"
+    assert status_text(view, _italian) == "Incubo · cantina 0/12 · corridoio: Bo (giallo)"
+    one_each = {"mode": "basic", "cellar": [], "cellar_slots": 8,
+                "hunters": {"Ada": {"at": "outside", "player": "Ada", "colour": "red"}}}
+    assert status_text(one_each) == "Basic · cellar 0/8 · out: Ada"
+
+
+@pytest.mark.ui
+def test_cellar_board_draws_both_hunters_of_a_player(display, kivy_home, tmp_path):  # noqa: F811
+    view_path = tmp_path / "view.json"
+    view_path.write_text(json.dumps(_two_player_view()), encoding="utf-8")
+    out = ARTIFACTS / "cellar-board-two-hunters.png"
+    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home), "KIVY_NO_ARGS": "1"}
+    done = subprocess.run([sys.executable, str(SHOT), str(out), str(view_path)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert pngread.size(out) == (800, 480)
+    png = pngread.read(out)
+    colours = {png.pixel(x, y) for x in range(0, 800, 8) for y in range(0, 480, 8)}
+    assert len(colours) > 20  # not blank: tiles, ghosts, marks
