@@ -62,3 +62,19 @@ def test_another_version_or_other_fields_are_refused():
         DECODE(body)
     with pytest.raises(ValueError, match="has no field 'kings'"):
         state_codec(State, 1, "Test", {"kings": DICT})
+
+
+def test_news_stays_translatable_through_json():
+    from companion.i18n import msg, nmsg, render
+
+    @dataclass(frozen=True)
+    class Said:
+        news: tuple[str, ...]
+
+    encode, decode = state_codec(Said, 1, "Test")
+    said = Said((msg("{player} moves to room {room}.", player="Ada", room="C"),
+                 nmsg("{n} ghost", "{n} ghosts", "n", n=2), "plain text"))
+    back = decode(json.loads(json.dumps(encode(said))))
+    assert back == said
+    assert [type(n).__name__ for n in back.news] == ["Msg", "Msg", "str"]
+    assert render(back.news[0], "it") == render(said.news[0], "it") != str(said.news[0])

@@ -15,22 +15,33 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any
 
+from companion.i18n import Msg
+
 
 def plain(value: Any) -> Any:
-    """``value`` as JSON values: tuples (nested too) become lists, mappings dicts."""
+    """``value`` as JSON values: tuples (nested too) become lists, enums their value, and a
+    translatable :class:`~companion.i18n.Msg` (news kept in a state) a dict ``{"msgid",
+    "params"[, "plural", "count"]}``, so it is still translatable when read back."""
+    if isinstance(value, Msg):
+        out = {"msgid": value.msgid, "params": {k: plain(v) for k, v in value.params.items()}}
+        if value.plural is not None:
+            out["plural"], out["count"] = value.plural, value.count
+        return out
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, tuple):
         return [plain(v) for v in value]
-    if isinstance(value, Mapping):
-        return {k: plain(v) for k, v in value.items()}
     return value
 
 
 def tuples(value: Any) -> Any:
-    """The inverse of :func:`plain` for lists: lists (nested too) become tuples."""
+    """The inverse of :func:`plain`: lists (nested too) become tuples, message dicts
+    :class:`~companion.i18n.Msg` again."""
     if isinstance(value, list):
         return tuple(tuples(v) for v in value)
+    if isinstance(value, dict) and "msgid" in value:
+        params = {k: tuples(v) for k, v in value["params"].items()}
+        return Msg(value["msgid"], params, value.get("plural"), value.get("count"))
     return value
 
 
