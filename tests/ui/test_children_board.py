@@ -18,7 +18,7 @@ from ui.boards.children import room_text, side_text, steps
 from ui.i18n import translate
 
 ROOT = Path(__file__).resolve().parents[2]
-SHOT = Path(__file__).with_name("children_board_shot.py")
+SHOT = Path(__file__).with_name("board_shot.py")
 
 #: theme.HAUNTED_TILE as 0–255 RGB: the fill of a room with an enraged ghost.
 ENRAGED_TILE_RGB = (66, 18, 26)
@@ -77,7 +77,7 @@ def test_children_board_draws_the_mansion(display, kivy_home, tmp_path):  # noqa
     view_path.write_text(json.dumps(view), encoding="utf-8")
     out = ARTIFACTS / "children-board.png"
     env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home), "KIVY_NO_ARGS": "1"}
-    done = subprocess.run([sys.executable, str(SHOT), str(out), str(view_path)], cwd=ROOT, env=env,
+    done = subprocess.run([sys.executable, str(SHOT), "children:ChildrenBoard", str(out), str(view_path)], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr[-3000:]
     assert pngread.size(out) == (800, 480)

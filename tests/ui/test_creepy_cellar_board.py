@@ -24,7 +24,7 @@ def _italian(message, **params):
     from ui.i18n import translate
 
     return translate(message, "it", **params)
-SHOT = Path(__file__).with_name("cellar_board_shot.py")
+SHOT = Path(__file__).with_name("board_shot.py")
 
 
 def _two_player_view() -> dict:
@@ -60,7 +60,7 @@ def test_cellar_board_draws_both_hunters_of_a_player(display, kivy_home, tmp_pat
     view_path.write_text(json.dumps(_two_player_view()), encoding="utf-8")
     out = ARTIFACTS / "cellar-board-two-hunters.png"
     env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home), "KIVY_NO_ARGS": "1"}
-    done = subprocess.run([sys.executable, str(SHOT), str(out), str(view_path)], cwd=ROOT, env=env,
+    done = subprocess.run([sys.executable, str(SHOT), "creepy_cellar:CellarBoard", str(out), str(view_path)], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr[-3000:]
     assert pngread.size(out) == (800, 480)

@@ -1,8 +1,8 @@
-"""Draws the Children board in a real Kivy window and saves a screenshot.
+"""Draws one game's board in a real Kivy window and saves a screenshot.
 
-``python tests/ui/children_board_shot.py OUT.png VIEW.json [--size 800x480]``: shows a
-:class:`ui.boards.children.ChildrenBoard` with the view in VIEW.json, saves OUT.png and exits
-0 (1 when the window did not draw in time).
+``python tests/ui/board_shot.py BOARD OUT.png VIEW.json [--size 800x480]``: shows the board
+``BOARD`` (``module:Class`` under ``ui.boards``, e.g. ``children:ChildrenBoard``) with the
+view in VIEW.json, saves OUT.png and exits 0 (1 when the window did not draw in time).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT))
 
 
 def main() -> int:
-    out, view_path = Path(sys.argv[1]), Path(sys.argv[2])
+    board_name, out, view_path = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
     width, height = 800, 480
     if "--size" in sys.argv:
         width, height = (int(v) for v in sys.argv[sys.argv.index("--size") + 1].split("x"))
@@ -30,11 +30,14 @@ def main() -> int:
     from kivy.properties import NumericProperty
     from kivy.uix.boxlayout import BoxLayout
 
+    from importlib import import_module
+
     from ui import theme
-    from ui.boards.children import ChildrenBoard
     from ui.i18n import Translator
     from ui.shot import save_screenshot
 
+    module, cls = board_name.split(":")
+    Board = getattr(import_module(f"ui.boards.{module}"), cls)  # noqa: N806
     view = json.loads(view_path.read_text(encoding="utf-8"))
     result = {"code": 1}
 
@@ -45,7 +48,7 @@ def main() -> int:
         def build(self):
             Window.clearcolor = theme.BACKGROUND
             frame = BoxLayout()  # as on the table screen, the board sits in a layout
-            board = ChildrenBoard()
+            board = Board()
             board.view = view
             frame.add_widget(board)
             Clock.schedule_once(self.settle, 0.5)
