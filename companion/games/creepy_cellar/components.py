@@ -279,3 +279,15 @@ def next_room(room: str, wrap: str) -> str:
     if wrap == "skip_cellar":
         return CASTLE[(CASTLE.index(room) + 1) % 12] if room in CASTLE else "A"
     return ROOMS[(ROOMS.index(room) + 1) % len(ROOMS)]
+
+
+def place_text(place: str) -> Msg:
+    """Where a hunter stands, as the table hears it ("in room C", "in a hallway", "outside",
+    "in cellar room M")."""
+    if place == HALLWAY:
+        return msg("in a hallway")
+    if place == OUTSIDE:
+        return msg("outside")
+    if place in CELLAR_ROOMS:
+        return msg("in cellar room {room}", room=place)
+    return msg("in room {room}", room=place)

@@ -123,7 +123,7 @@ def _move(state: State) -> Prompt:
     finished = checks.rest_of_turn_empty(state)
     choices.append(Choice("end-turn", msg("End turn")) if finished
                    else Choice("done-moving", msg("Done moving")))
-    player, where = _who(state), _place_text(hunter.at)
+    player, where = _who(state), cc.place_text(hunter.at)
     if state.moves <= 0 and state.die and checks.movement(state, state.die) > 0:
         move = msg("{player} ({where}) has no moves left", player=player, where=where)
     elif state.moves <= 0:
@@ -217,17 +217,6 @@ def _place_label(place: str) -> Msg:
     if place == cc.OUTSIDE:
         return msg("Out of the castle")
     return msg("Cellar {room}", room=place) if place in cc.CELLAR_ROOMS else msg("Room {room}", room=place)
-
-
-def _place_text(place: str) -> Msg:
-    """Where a hunter stands, as the move prompt says it ("in room C")."""
-    if place == cc.HALLWAY:
-        return msg("in a hallway")
-    if place == cc.OUTSIDE:
-        return msg("outside")
-    if place in cc.CELLAR_ROOMS:
-        return msg("in cellar room {room}", room=place)
-    return msg("in room {room}", room=place)
 
 
 _BUILDERS = {

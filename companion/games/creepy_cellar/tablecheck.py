@@ -99,8 +99,8 @@ def correct(state: State, key: str) -> State:
         before = state.hunters[index].at
         return say(with_hunter(state, index, at=place),
                    msg("Correction: {player} is now {now} (was {before}).",
-                       player=_hunter_name(state, index), now=_place_text(place),
-                       before=_place_text(before)))
+                       player=_hunter_name(state, index), now=cc.place_text(place),
+                       before=cc.place_text(before)))
     colour = None if rest == _UNLOCKED else rest
     before = state.locked
     return say(replace(state, locked=colour),
@@ -161,7 +161,7 @@ def _hunter_line(state: State, index: int) -> CheckLine:
         label = _hunter_name(state, index)
     else:
         label = msg("{player}'s hunter", player=name)
-    return CheckLine(label, _place_text(at), tuple(fixes))
+    return CheckLine(label, cc.place_text(at), tuple(fixes))
 
 
 def _hunter_name(state: State, index: int) -> Msg | str:
@@ -212,16 +212,6 @@ def _rooms_text(rooms: tuple[str, ...]) -> Msg:
 
 def _king_text(room: str | None) -> Msg:
     return msg("off the board") if room is None else msg("in room {room}", room=room)
-
-
-def _place_text(place: str) -> Msg:
-    if place == cc.HALLWAY:
-        return msg("in a hallway")
-    if place == cc.OUTSIDE:
-        return msg("outside")
-    if place in cc.CELLAR_ROOMS:
-        return msg("in cellar room {room}", room=place)
-    return msg("in room {room}", room=place)
 
 
 def _place_button(place: str) -> Msg:
