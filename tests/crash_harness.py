@@ -3,7 +3,9 @@ random moment, restart it, finish the script, and compare with an uninterrupted 
 
 Each trial is seeded: ``(game, seed)`` picks the table script (one of the game's scripts,
 in turn), how many kills (one, or two: a kill during the resumed run too) and when each
-falls (uniform over the length of an uninterrupted real-time run). After each kill:
+falls: a quarter at any moment (uniform over the length of an uninterrupted real-time run,
+start-up included), the rest mid-game, 0–50 ms after a random number of acknowledged lines
+(so a slow, loaded machine still cuts games in the middle). After each kill:
 
 * every line the killed run reported as accepted (``--progress`` prints ``line N:
   accepted`` only after the input was stored and its new state published) is in the log;
@@ -38,6 +40,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+
+#: Share of kills at a random time rather than after a random number of acknowledged lines.
+AT_RANDOM_TIME = 0.25
 
 #: The table scripts each trial of a game picks from (in turn, by seed).
 SCRIPTS = {
@@ -110,6 +115,26 @@ def _kill_at(script: str, db: str, speed: float, delay: float) -> dict:
             "acknowledged": _accepted(output)}
 
 
+def _kill_after(script: str, db: str, speed: float, lines: int, extra: float) -> dict:
+    """A real-time replay killed with SIGKILL ``extra`` seconds after it acknowledged its
+    ``lines``-th accepted line (so the kill lands mid-game however slow the machine is: a
+    loaded CI runner starts the companion later than the reference run did)."""
+    pid, fd = _fork_replay(script, db, True, speed)
+    chunks, seen, buffer = [], 0, b""
+    while seen < lines and (chunk := os.read(fd, 65536)):
+        chunks.append(chunk)
+        buffer += chunk
+        *done, buffer = buffer.split(b"\n")
+        seen += sum(1 for line in done if line.startswith(b"line ") and line.endswith(b": accepted"))
+    time.sleep(extra)
+    os.kill(pid, signal.SIGKILL)
+    output = b"".join(chunks).decode("utf-8", "replace") + _read_all(fd)
+    _, status = os.waitpid(pid, 0)
+    code = os.waitstatus_to_exitcode(status)
+    return {"after_lines": lines, "delay": round(extra, 4), "killed": code == -signal.SIGKILL, "exit": code,
+            "acknowledged": _accepted(output)}
+
+
 def _log(db: str, key: str) -> tuple[list, object]:
     """The stored events (kind, body) of the script's game, and its resumed state."""
     from companion.session import Session
@@ -146,14 +171,15 @@ class Game:
 
         self.game, self.speed, self.workdir = game, speed, workdir
         self.scripts = [str(ROOT / s) for s in SCRIPTS[game]]
-        self.keys, self.reference, self.duration = {}, {}, {}
+        self.keys, self.reference, self.duration, self.accepted = {}, {}, {}, {}
         for path in self.scripts:
             self.keys[path] = scripts.load(path).header.key()
             db = os.path.join(workdir, f"reference-{Path(path).stem}.sqlite3")
-            code, _out, took = _run_to_end(path, db, True, speed)
+            code, out, took = _run_to_end(path, db, True, speed)
             if code != 0:
                 raise RuntimeError(f"the uninterrupted run of {path} exited {code}")
             self.duration[path] = took
+            self.accepted[path] = len(_accepted(out))
             self.reference[path] = _log(db, self.keys[path])
 
     def trial(self, seed: int) -> dict:
@@ -175,7 +201,11 @@ class Game:
     def _trial(self, rng: random.Random, path: str, db: str, kills: list) -> str | None:
         key = self.keys[path]
         for number in range(2 if rng.random() < 0.3 else 1):
-            kill = _kill_at(path, db, self.speed, rng.uniform(0.0, self.duration[path]))
+            if rng.random() < AT_RANDOM_TIME:  # any moment, start-up included
+                kill = _kill_at(path, db, self.speed, rng.uniform(0.0, self.duration[path]))
+            else:  # mid-game, after a random number of acknowledged lines, between two inputs or in one
+                lines = rng.randint(1, max(1, self.accepted[path]))
+                kill = _kill_after(path, db, self.speed, lines, rng.uniform(0.0, 0.05))
             kills.append(kill)
             if not kill["killed"] and kill["exit"] != 0:
                 return f"kill {number + 1}: the replay exited {kill['exit']} before the kill"
