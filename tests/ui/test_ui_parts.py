@@ -246,3 +246,15 @@ def test_new_players_get_free_colours_and_the_ink_reads_on_each():
     inks = {key: ink(rgba(key)) for key in PALETTE}
     assert [k for k, v in inks.items() if v == INK_LIGHT] == ["blue"]
     assert inks["vermillion"] == INK_DARK  # 5.1:1 against 3.9:1 in white
+
+
+def test_the_fallback_board_reads_like_a_score_sheet():
+    from ui.boards.generic import describe
+
+    view = {"game": "house_of_spirits", "round": 3, "first_player": "Bo", "options": {"decks": "virtual"},
+            "scores": {"Ada": 12, "Bo": 9}, "eliminated": [], "outcome": None, "envelope_sealed": True,
+            "players": {"Ada": {"character": "Olivia", "wounds": 1}, "Bo": {"character": None, "wounds": 0}},
+            "last_roll": ["?", "3"]}
+    assert describe(view).splitlines() == [
+        "Round: 3", "First player: Bo", "Scores: Ada 12 · Bo 9", "Envelope sealed: yes",
+        "Players: Ada (character Olivia, wounds 1) · Bo (wounds 0)", "Last roll: ?, 3"]
