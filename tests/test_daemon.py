@@ -535,7 +535,7 @@ def test_the_recent_log_is_rendered_once_and_again_in_a_new_language(daemon, mon
     assert [c for c in calls if c in first] == first  # each sentence rendered once in Italian
     assert len(italian["log"]) == len(first)
     assert [a == b for a, b in zip(italian["log"], first)].count(False) >= len(first) - 1
-    assert italian["log"][2] == "Ada ha fatto 5.", italian["log"]
+    assert "Ada ha fatto 5." in italian["log"], italian["log"]
 
 
 def test_the_view_is_computed_once_per_state(daemon, monkeypatch):
