@@ -59,14 +59,14 @@ def test_a_correction_is_in_the_event_log_undo_reverts_it_and_resume_replays_it(
     session.handle(Touch("roll"))  # die 4, Ghost card room E: one ghost in E
     assert session.view()["rooms"]["E"]["ghosts"] == 1
     assert session.handle(Touch("fix:ghosts:E:+1")).accepted
-    assert session.handle(Touch("fix:hunter:Ada:hallway")).accepted
+    assert session.handle(Touch("fix:hunter:red:hallway")).accepted
     events = store.events(session.game_id)
-    assert [e.body.get("action") for e in events] == ["roll", "fix:ghosts:E:+1", "fix:hunter:Ada:hallway"]
+    assert [e.body.get("action") for e in events] == ["roll", "fix:ghosts:E:+1", "fix:hunter:red:hallway"]
     assert events[1].body["input"] == {"touch": "fix:ghosts:E:+1"} and events[1].body["chances"] == []
 
     undone = session.handle(Touch("undo"))
-    assert undone.news == ("Undone: the correction Ada's hunter: To the hallway.",)
-    assert session.view()["hunters"]["Ada"]["at"] == "outside"
+    assert undone.news == ("Undone: the correction Ada's red hunter: To the hallway.",)
+    assert session.view()["hunters"]["Ada (red)"]["at"] == "outside"
     assert session.view()["rooms"]["E"]["ghosts"] == 2
 
     resumed = Session.resume(store, store.game(session.game_id), use_snapshot=False)
@@ -156,18 +156,18 @@ def test_a_table_script_with_corrections_mid_game(tmp_path):
     ghosts = {room: r["ghosts"] for room, r in view["rooms"].items() if r["ghosts"]}
     assert ghosts == {"C": 1, "E": 2, "F": 1, "H": 1, "I": 1, "L": 1}
     assert view["hauntings"] == 0 and view["locked"] is None
-    assert view["hunters"]["Ada"]["at"] == "outside" and view["turn"] == "Ada" and view["turn_number"] == 3
+    assert view["hunters"]["Ada (red)"]["at"] == "outside" and view["turn"] == "Ada" and view["turn_number"] == 3
     log = result.state["log"]
     assert "Correction: room E now has 2 ghosts (was 1)." in log
     assert "Correction: the green doors are locked (was: no doors are locked)." in log
     assert "Undone: the correction Locked doors: Lock the green doors." in log
-    assert "Correction: Ada is now outside (was in a hallway)." in log
+    assert "Correction: Ada's red hunter is now outside (was in a hallway)." in log
     store = EventStore(db)
     try:
         record = store.games()[-1]
         actions = [e.body.get("action") for e in store.events(record.id) if e.kind == "input"]
         assert actions == ["roll", "fix:ghosts:E:+1", "move:hallway", "fix:locked:green", "end-turn", "roll",
-                           "fix:hunter:Ada:outside", "end-turn", "roll"]
+                           "fix:hunter:red:outside", "end-turn", "roll"]
         resumed = Session.resume(store, record, use_snapshot=False)
         assert resumed.view() == view
     finally:

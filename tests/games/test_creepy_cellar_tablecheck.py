@@ -49,7 +49,7 @@ def test_the_check_at_set_up_lists_the_whole_board():
     assert seen["Room E"] == ("0 ghosts", ["fix:ghosts:E:+1", "fix:hauntings:E:+1"])
     assert seen["Hauntings on the board"] == ("0 of 8", [])
     assert seen["Ghost King"] == ("off the board", ["fix:king:N", "fix:king:A"])
-    assert seen["Ada's red hunter"] == ("outside", ["fix:hunter:Ada (red):N", "fix:hunter:Ada (red):hallway"])
+    assert seen["Ada's red hunter"] == ("outside", ["fix:hunter:red:N", "fix:hunter:red:hallway"])
     assert seen["Locked doors"] == ("no doors are locked", ["fix:locked:green", "fix:locked:blue"])
     assert seen["Secret passage tiles"] == ("rooms A, F, G, K", [])
     assert seen["Treasures in the cellar"] == ("0 of 12", [])
@@ -87,15 +87,15 @@ def test_king_hunter_and_door_corrections():
     assert state.king == "A"
     assert state.news == ("Correction: the Ghost King is now in room A (was off the board).",)
     assert lines(state)["Ghost King"] == ("in room A", ["fix:king:N", "fix:king:B"])  # never off again
-    state = SPEC.apply(state, "fix:hunter:Bo (green):hallway")
+    state = SPEC.apply(state, "fix:hunter:green:hallway")
     assert [h.at for h in state.hunters] == ["outside", "outside", "outside", "hallway"]
     assert state.news == ("Correction: Bo's green hunter is now in a hallway (was outside).",)
-    assert lines(state)["Bo's green hunter"] == ("in a hallway", ["fix:hunter:Bo (green):outside",
-                                                                  "fix:hunter:Bo (green):A"])
-    three = SPEC.apply(new_game(("Ada", "Bo", "Cy")), "fix:hunter:Bo:hallway")  # one hunter each
+    assert lines(state)["Bo's green hunter"] == ("in a hallway", ["fix:hunter:green:outside",
+                                                                  "fix:hunter:green:A"])
+    three = SPEC.apply(new_game(("Ada", "Bo", "Cy")), "fix:hunter:yellow:hallway")  # one hunter each
     assert [h.at for h in three.hunters] == ["outside", "hallway", "outside"]
     assert three.news == ("Correction: Bo is now in a hallway (was outside).",)
-    assert lines(three)["Bo's hunter"] == ("in a hallway", ["fix:hunter:Bo:outside", "fix:hunter:Bo:A"])
+    assert lines(three)["Bo's hunter"] == ("in a hallway", ["fix:hunter:yellow:outside", "fix:hunter:yellow:A"])
     state = SPEC.apply(state, "fix:locked:blue")
     assert state.locked == "blue"
     assert state.news == ("Correction: the blue doors are locked (was: no doors are locked).",)
@@ -135,7 +135,7 @@ def test_no_count_below_zero_and_no_eighth_haunting():
 def test_a_correction_keeps_the_step_the_moves_and_the_prompt():
     state = SPEC.apply(SPEC.apply(new_game(), "roll"), "die:6")  # moving, 6 spaces
     assert state.step == Step.MOVE and state.moves == 6
-    fixed = SPEC.apply(state, "fix:hunter:Ada (red):hallway")
+    fixed = SPEC.apply(state, "fix:hunter:red:hallway")
     assert fixed.step == Step.MOVE and fixed.moves == 6 and fixed.active == 0 and fixed.turn == 1
     assert fixed.ghost_deck == state.ghost_deck and fixed.die == 6
 

@@ -12,9 +12,10 @@ Corrections (``fix:`` keys, applied by :func:`correct` at any step of a turn):
 - ``fix:hauntings:<room>:+1`` / ``-1``: one haunting more or fewer;
 - ``fix:king:<room>``: the Ghost King's room (neighbours in letter order; once on the
   board he never leaves it, "Cellar Cards", so there is no correction to "off the board");
-- ``fix:hunter:<name>:<place>``: a hunter's place (neighbours in the order outside,
-  hallway, A–N); ``<name>`` is the hunter's key in the view: the player's name, or
-  ``Ada (red)`` when players move two hunters each (a 2-player game);
+- ``fix:hunter:<colour>:<place>``: a hunter's place (neighbours in the order outside,
+  hallway, A–N); ``<colour>`` is the hunter's mover (``red``, ``yellow``, ``blue``,
+  ``green``, dealt in turn order), a key that stays the same however many hunters each
+  player moves;
 - ``fix:locked:<colour>`` / ``fix:locked:none``: which doors are locked.
 
 A correction only sets what the companion believes, within the bounds the rules keep (notes
@@ -95,7 +96,7 @@ def correct(state: State, key: str) -> State:
                        now=_king_text(rest), before=_king_text(before)))
     if kind == "hunter":
         name, _, place = rest.rpartition(":")
-        index = [hunter_key(state, i) for i in range(len(state.hunters))].index(name)
+        index = list(cc.HUNTER_COLOURS[:len(state.hunters)]).index(name)
         before = state.hunters[index].at
         return say(with_hunter(state, index, at=place),
                    msg("Correction: {player} is now {now} (was {before}).",
@@ -151,12 +152,13 @@ def _king_line(state: State) -> CheckLine:
 
 def _hunter_line(state: State, index: int) -> CheckLine:
     name = hunter_key(state, index)
+    colour = cc.HUNTER_COLOURS[index]
     at = state.hunters[index].at
     here = _PLACE_ORDER.index(at)
     fixes = []
     for step in (-1, 1):
         target = _PLACE_ORDER[(here + step) % len(_PLACE_ORDER)]
-        fixes.append(Choice(f"fix:hunter:{name}:{target}", _place_button(target)))
+        fixes.append(Choice(f"fix:hunter:{colour}:{target}", _place_button(target)))
     if len(state.hunters) > len(state.players):  # two each: "Ada's blue hunter"
         label = _hunter_name(state, index)
     else:
