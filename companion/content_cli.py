@@ -2,7 +2,8 @@
 10, 12). The touchscreen's Card data screen does the same; both go through the daemon, which
 owns the store (:mod:`companion.table_content`).
 
-``companion content GAME`` lists each component with a form and its values;
+``companion content GAME`` lists each component with a form and its values (``?``: not known);
+``companion content PIECE`` shows one card's fields with what each accepts;
 ``companion content PIECE --set FIELD=VALUE ...`` records an entry (flags: comma-separated,
 ``doors=left,right``; an empty flags value: ``doors=``); ``companion content PIECE --reset``
 forgets it.
@@ -10,6 +11,7 @@ forgets it.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,8 @@ def list_command(game: str, socket: Path) -> int:
     Returns:
         0, or 2 when the daemon refuses (an unknown game).
     """
+    if ":" in game:  # a card's id: show that card's fields
+        return _show_piece(game, socket)
     form, ack = _form(socket, game)
     if form is None:
         print(ack["text"], file=sys.stderr)
@@ -53,11 +57,10 @@ def set_command(piece: str, assignments: list[str], socket: Path) -> int:
             form, ack = _form(socket, piece.split(":", 1)[0])
             fields = _fields_of(form, piece) if form is not None else None
             if fields is None:
-                print(ack["text"] if form is None else f"{piece}: nothing to enter for it "
-                      f"(companion content {piece.split(':', 1)[0]} lists what can be)", file=sys.stderr)
+                print(ack["text"] if form is None else _no_form(form, piece), file=sys.stderr)
                 return 2
             try:
-                entry = dict(_parse(a, fields) for a in assignments)
+                entry = _entry(assignments, fields)
             except ValueError as exc:
                 print(f"companion: {exc}", file=sys.stderr)
                 return 2
@@ -72,6 +75,45 @@ def _form(socket: Path, game: str) -> tuple[dict | None, dict]:
         ack = client.request({"cmd": "content", "game": game})
     form = next((m for m in replies if m.get("type") == "content"), None)
     return (form if ack["ok"] else None), ack
+
+
+def _show_piece(piece: str, socket: Path) -> int:
+    form, ack = _form(socket, piece.split(":", 1)[0])
+    fields = _fields_of(form, piece) if form is not None else None
+    if fields is None:
+        print(ack["text"] if form is None else _no_form(form, piece), file=sys.stderr)
+        return 2
+    for field in fields.values():
+        allowed = (f"{field['low']}-{field['high']}" if field["kind"] == "int" else
+                   ",".join(map(str, field["values"])) if field["values"] else "text")
+        print(f"{field['name']}={_show(field['value'])}\t({field['kind']}: {allowed}) {field['label']}")
+    print(f"Change it: companion content {piece} --set FIELD=VALUE ...", file=sys.stderr)
+    return 0
+
+
+def _no_form(form: dict, piece: str) -> str:
+    """Why ``piece`` has no form, naming the ids that do when it is entered per copy."""
+    base = piece.partition("#")[0]
+    copies = [c["component"] for c in form["components"] if c["component"].partition("#")[0] == base]
+    if copies and copies != [base]:
+        return (f"{piece}: {base} is entered per copy: {copies[0]} to {copies[-1]} "
+                f"(the copy number is the enrollment walk's order)")
+    return f"{piece}: nothing to enter for it (companion content {form['game']} lists what can be)"
+
+
+def _entry(assignments: list[str], fields: dict[str, dict]) -> dict[str, Any]:
+    """``FIELD=VALUE`` words as an entry, each field at most once.
+
+    Raises:
+        ValueError: a field named twice, or a value :func:`_parse` refuses.
+    """
+    entry: dict[str, Any] = {}
+    for assignment in assignments:
+        name, value = _parse(assignment, fields)
+        if name in entry:
+            raise ValueError(f"{name} is given twice")
+        entry[name] = value
+    return entry
 
 
 def _fields_of(form: dict, piece: str) -> dict[str, dict] | None:
@@ -91,14 +133,19 @@ def _parse(assignment: str, fields: dict[str, dict]) -> tuple[str, Any]:
     field = fields.get(name)
     if field is None:
         raise ValueError(f"no field {name!r}; fields: {', '.join(fields)}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError(f"{name}: the value is not UTF-8 text (check the terminal's encoding)") from None
     if field["kind"] == "int":
-        try:
-            return name, int(value)
-        except ValueError:
-            raise ValueError(f"{name} is a whole number, not {value!r}") from None
+        if not re.fullmatch(r"-?[0-9]+", value):
+            raise ValueError(f"{name} is a whole number written with the digits 0-9, not {value!r}")
+        return name, int(value)
     if field["kind"] == "flags":
         return name, [v for v in value.split(",") if v]
     if field["kind"] == "choice" and all(isinstance(v, bool) for v in field["values"]):
+        if value.lower() not in ("true", "yes", "1", "false", "no", "0"):
+            raise ValueError(f"{name} is true or false, not {value!r}")
         return name, value.lower() in ("true", "yes", "1")
     if field["kind"] == "choice" and all(isinstance(v, int) for v in field["values"]) and value.lstrip("-").isdigit():
         return name, int(value)
@@ -106,4 +153,7 @@ def _parse(assignment: str, fields: dict[str, dict]) -> tuple[str, Any]:
 
 
 def _show(value: Any) -> str:
+    """A value as the listing shows it: ``?`` while nothing is known (an unknown count)."""
+    if value is None:
+        return "?"
     return ",".join(map(str, value)) if isinstance(value, list) else str(value)

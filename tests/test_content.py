@@ -191,7 +191,7 @@ def test_the_terminal_lists_sets_and_resets_entries(tmp_path, lamps_registered, 
         assert out[1] == "* lamps:lamp:b\tbulbs=1, colour=red, name=b"
         assert out[5] == "+ lamps:bulb:card#3\tbulbs=4"
         assert set_command("lamps:bulb:card#3", ["bulbs=many"], sock) == 2
-        assert "bulbs is a whole number, not 'many'" in capsys.readouterr().err
+        assert "bulbs is a whole number written with the digits 0-9, not 'many'" in capsys.readouterr().err
         assert set_command("lamps:bulb:card#3", ["bulbs=7"], sock) == 2
         assert "from 0 to 5" in capsys.readouterr().err
         assert set_command("lamps:ghost:ghost", ["bulbs=1"], sock) == 2
@@ -199,4 +199,27 @@ def test_the_terminal_lists_sets_and_resets_entries(tmp_path, lamps_registered, 
         assert list_command("nope", sock) == 2
         assert "unknown game 'nope'" in capsys.readouterr().err
     assert store.content("lamps") == {"lamps:lamp:a": {"colour": "blue", "name": "Hall lamp"}}
+    store.close()
+
+
+def test_the_terminal_refuses_odd_values_and_names_the_copies(tmp_path, lamps_registered, capsys):
+    """A newcomer's findings: odd numbers, a field given twice, bytes that are not UTF-8, a
+    per-copy card named without its copy, one card's fields, unknown counts shown as ``?``."""
+    from companion.content_cli import list_command, set_command
+
+    store = EventStore(tmp_path / "c.sqlite3")
+    daemon = Daemon(store, tmp_path / "run" / "companion.sock")
+    with DaemonThread(daemon):
+        sock = daemon.socket_path
+        for bad, says in ((["bulbs=1_0"], "digits 0-9, not '1_0'"), (["bulbs= 3"], "not ' 3'"),
+                          (["bulbs=+3"], "not '+3'"), (["bulbs=\u0663"], "digits 0-9"),
+                          (["bulbs=2", "bulbs=3"], "bulbs is given twice"),
+                          (["bulbs=bad\udcff"], "not UTF-8 text")):
+            assert set_command("lamps:bulb:card#1", bad, sock) == 2, bad
+            assert says in capsys.readouterr().err
+        assert set_command("lamps:bulb:card", ["bulbs=2"], sock) == 2
+        assert "lamps:bulb:card is entered per copy: lamps:bulb:card#1 to lamps:bulb:card#3" in capsys.readouterr().err
+        assert list_command("lamps:lamp:a", sock) == 0
+        assert capsys.readouterr().out.splitlines()[0] == "bulbs=1\t(int: 0-5) Bulbs printed on the card"
+    assert store.content("lamps") == {}
     store.close()
