@@ -67,10 +67,8 @@ def _seal_pick(state: State) -> Prompt:
 def _deal(state: State) -> Prompt:
     each, left = ci.deal(len(state.players))
     dealt = ci.RUMOR_COUNT - ci.ENVELOPE_COUNT
-    if not left:
-        text = msg("Shuffle the other {dealt} Rumor cards and deal {each} face-down to each player; "
-                   "none are left over", dealt=dealt, each=each)
-    elif state.options["leftover_mode"] == "centre":
+    # 19 dealt cards never share out evenly among 2 to 7 players: some are always left over.
+    if state.options["leftover_mode"] == "centre":
         text = msg("Shuffle the other {dealt} Rumor cards and deal {each} face-down to each player; "
                    "put the {left} left over face-down in the centre of the board", dealt=dealt, each=each,
                    left=left)
