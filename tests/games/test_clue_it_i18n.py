@@ -317,3 +317,20 @@ def test_rare_news_in_italian():
     empty = SPEC.apply(SPEC.apply(SPEC.apply(replace(state, intrigue_discard=()), "roll"), "die:?"), "die:4")
     assert [render(n, "it") for n in SPEC.news(empty)] == [
         "Ada ha fatto ? e 4.", "Il mazzo Intrigo è vuoto: nessuna carta da pescare."]
+
+
+def test_the_privacy_screen_names_kept_cards_in_italian():
+    """The drawer's privacy screen (``private_view``, rendered by the daemon with
+    ``protocol.render_tree``) names the kept Intrigue card in the table's language."""
+    from dataclasses import replace
+
+    from companion.protocol import render_tree
+
+    state = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {}))
+    state = replace(state, kids=("mike-hanlon", "bill-denbrough"), held=(("keeper-2",), ()), peek="keeper-2")
+    seen = SPEC.private_view(state, "Ada")
+    assert render_tree(seen, "en") == {"intrigue_drawn": "Intrigue card Keeper 2",
+                                       "intrigue_held": ["Intrigue card Keeper 2"]}
+    assert render_tree(seen, "it") == {"intrigue_drawn": "Carta Intrigo Da tenere 2",
+                                       "intrigue_held": ["Carta Intrigo Da tenere 2"]}
+    assert SPEC.private_view(state, "Bo") == {}
