@@ -257,7 +257,7 @@ def test_a_turn_in_italian():
         state = SPEC.apply(state, action)
     assert render(SPEC.prompt(state).text, "it") == (
         "Mescola le altre 19 carte Indizio e dai 9 carte coperte a ogni giocatore; "
-        "metti le 1 avanzate scoperte accanto al tabellone")
+        "metti 1 carta avanzata scoperta accanto al tabellone")
     for action in ("dealt", "rolloff", "rolloff-die:5", "rolloff-die:3"):
         state = SPEC.apply(state, action)
     assert [render(n, "it") for n in SPEC.news(state)] == [

@@ -15,7 +15,7 @@ from collections import Counter
 from companion.engine.core import Chance, Choice, Outcome, Prompt
 from companion.games.clue_it import components as ci
 from companion.games.clue_it.state import State, Step
-from companion.i18n import msg
+from companion.i18n import msg, nmsg
 
 #: A pile's name where a sentence says "the {pile} cards".
 PILE_WORD = {"kid": msg("kid"), "item": msg("item"), "location": msg("location")}
@@ -69,12 +69,18 @@ def _deal(state: State) -> Prompt:
     dealt = ci.RUMOR_COUNT - ci.ENVELOPE_COUNT
     # 19 dealt cards never share out evenly among 2 to 7 players: some are always left over.
     if state.options["leftover_mode"] == "centre":
-        text = msg("Shuffle the other {dealt} Rumor cards and deal {each} face-down to each player; "
-                   "put the {left} left over face-down in the centre of the board", dealt=dealt, each=each,
-                   left=left)
+        # The same English twice: Italian says one card left over in the singular.
+        text = nmsg("Shuffle the other {dealt} Rumor cards and deal {each} face-down to each player; "
+                    "put the {left} left over face-down in the centre of the board",
+                    "Shuffle the other {dealt} Rumor cards and deal {each} face-down to each player; "
+                    "put the {left} left over face-down in the centre of the board",
+                    "left", dealt=dealt, each=each, left=left)
     else:
-        text = msg("Shuffle the other {dealt} Rumor cards and deal {each} face-down to each player; "
-                   "put the {left} left over face-up beside the board", dealt=dealt, each=each, left=left)
+        text = nmsg("Shuffle the other {dealt} Rumor cards and deal {each} face-down to each player; "
+                    "put the {left} left over face-up beside the board",
+                    "Shuffle the other {dealt} Rumor cards and deal {each} face-down to each player; "
+                    "put the {left} left over face-up beside the board",
+                    "left", dealt=dealt, each=each, left=left)
     return Prompt(text, None, (Choice("dealt", msg("Cards dealt")),))
 
 
