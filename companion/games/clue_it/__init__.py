@@ -10,48 +10,49 @@ from companion.games.clue_it import components, rules, tablecheck
 from companion.games.clue_it.codec import decode, encode
 from companion.games.clue_it.state import player_view, private_view
 from companion.games.clue_it.view import news, view
+from companion.i18n import msg
 
 #: Options and named house rules, each with the rulebook line or notes.md entry it settles.
 OPTIONS = (
     OptionSpec(
         "envelope", "table", ("table", "companion"),
-        "Who seals the envelope: a player by hand (table), or the companion from face-down taps, "
-        "so it can check accusations (companion).",
+        msg("Who seals the envelope: a player by hand (table), or the companion from face-down taps, "
+            "so it can check accusations (companion)."),
         "Distribute Cards; issue 11",
     ),
     OptionSpec(
         "intrigue_deck", "physical", ("physical", "virtual", "off"),
-        "Intrigue cards: the table draws the real card and taps it (physical), the companion draws "
-        "(virtual), or no Intrigue cards: a \"?\" counts as 1 (off).",
+        msg("Intrigue cards: the table draws the real card and taps it (physical), the companion draws "
+            "(virtual), or no Intrigue cards: a \"?\" counts as 1 (off)."),
         "Intrigue Cards: \"If you're not using the Intrigue Cards, ignore the '?'\"",
     ),
     OptionSpec(
         "leftover_mode", "face_up", ("face_up", "centre"),
-        "Leftover Rumor cards lie face-up beside the board (face_up), or face-down in the centre, "
-        "where a player who ends a move there may look at them (centre).",
+        msg("Leftover Rumor cards lie face-up beside the board (face_up), or face-down in the centre, "
+            "where a player who ends a move there may look at them (centre)."),
         "Distribute Cards (notes 3.C I-A1)",
     ),
     OptionSpec(
         "double_question", "two", ("two", "one"),
-        "Both dice show \"?\": draw two Intrigue cards (two) or one (one); either way move 0.",
+        msg("Both dice show \"?\": draw two Intrigue cards (two) or one (one); either way move 0."),
         "Roll the Dice (notes 3.C I-A2)",
     ),
     OptionSpec(
         "eliminated_answers", "answer", ("answer", "reveal"),
-        "A player out after a wrong accusation keeps the cards and still answers (answer), or lays "
-        "them face-up and no longer answers (reveal).",
+        msg("A player out after a wrong accusation keeps the cards and still answers (answer), or lays "
+            "them face-up and no longer answers (reveal)."),
         "Were you Wrong? (notes 3.C I-A3)",
     ),
     OptionSpec(
         "ask_requires_entry", "entered", ("entered", "present"),
-        "A question only after entering a location this turn (entered), or also from a location one "
-        "is already in, e.g. moved there by another's question (present).",
+        msg("A question only after entering a location this turn (entered), or also from a location one "
+            "is already in, e.g. moved there by another's question (present)."),
         "Ask a Question (notes 3.C I-A4)",
     ),
     OptionSpec(
         "balloon_rule", "eliminate", ("eliminate", "end_game"),
-        "The 8th Red Balloon drawn puts its drawer out of the game (eliminate), or ends the game "
-        "unsolved for everyone (end_game).",
+        msg("The 8th Red Balloon drawn puts its drawer out of the game (eliminate), or ends the game "
+            "unsolved for everyone (end_game)."),
         "Intrigue Cards; press text (notes 1.3, 3.C I-A5)",
     ),
 )

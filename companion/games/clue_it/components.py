@@ -11,6 +11,8 @@ three Rumor piles) or ``intrigue``; ``<card>`` is the name's slug (``mike-hanlon
 
 from __future__ import annotations
 
+from companion.i18n import Msg, msg
+
 GAME_ID = "clue_it"
 
 
@@ -94,22 +96,39 @@ def pile_of(card: str) -> str:
     raise KeyError(card)
 
 
+#: Printed names as messages (the Italian table reads them in Italian); a placeholder's
+#: number is a parameter ("Kid 3" -> "Ragazzo 3").
+_NAMES: dict[str, Msg] = {
+    "mike-hanlon": msg("Mike Hanlon"),
+    "bill-denbrough": msg("Bill Denbrough"),
+    "jack-in-the-box": msg("Jack-in-the-Box"),
+    "derry-back-alley": msg("Derry Back Alley"),
+    "house-on-neibolt-street": msg("House on Neibolt Street"),
+    "the-synagogue": msg("The Synagogue"),
+    "derry-public-library": msg("Derry Public Library"),
+    RED_BALLOON: msg("Red Balloon"),
+    CENTRE: msg("the centre"),
+    CORRIDOR: msg("a corridor"),
+}
+
+
 def card_name(card: str) -> str:
     """A Rumor card's printed name (``mike-hanlon`` -> "Mike Hanlon"), or an Intrigue
-    card's label (``keeper-3`` -> "Intrigue card Keeper 3")."""
-    for ids, names in ((KIDS, KID_NAMES), (ITEMS, ITEM_NAMES), (LOCATIONS, LOCATION_NAMES)):
-        if card in ids:
-            return names[ids.index(card)]
-    if card == RED_BALLOON:
-        return "Red Balloon"
-    if card.startswith("keeper-"):
-        return f"Intrigue card Keeper {card[7:]}"
-    if card.startswith("immediate-"):
-        return f"Intrigue card Play Immediately {card[10:]}"
-    if card == CENTRE:
-        return "the centre"
-    if card == CORRIDOR:
-        return "a corridor"
+    card's label (``keeper-3`` -> "Intrigue card Keeper 3"), as a translatable message
+    (:func:`companion.i18n.msg`); an unknown id comes back as it is."""
+    if card in _NAMES:
+        return _NAMES[card]
+    kind, _, number = card.rpartition("-")
+    if kind == "kid" and card in KIDS:
+        return msg("Kid {number}", number=int(number))
+    if kind == "item" and card in ITEMS:
+        return msg("Item {number}", number=int(number))
+    if kind == "location" and card in LOCATIONS:
+        return msg("Location {number}", number=int(number))
+    if kind == "keeper":
+        return msg("Intrigue card Keeper {number}", number=int(number))
+    if kind == "immediate":
+        return msg("Intrigue card Play Immediately {number}", number=int(number))
     return card
 
 
@@ -129,6 +148,10 @@ def all_components() -> frozenset[str]:
     return frozenset(rumors | {intrigue_component(c) for c in intrigue_kinds()})
 
 
+_RUMOR_CARD = {"kid": msg("A kid Rumor card"), "item": msg("An item Rumor card"),
+               "location": msg("A location Rumor card")}
+
+
 def component_label(component: str) -> str:
     """A component id as the shared screen may say it.
 
@@ -139,7 +162,7 @@ def component_label(component: str) -> str:
     parts = component.split(":")
     if len(parts) == 3 and parts[0] == GAME_ID:
         if parts[1] in PILES:
-            return f"A {parts[1]} Rumor card"
+            return _RUMOR_CARD[parts[1]]
         if parts[1] == "intrigue":
             return card_name(parts[2])
     return component

@@ -17,8 +17,9 @@ from typing import Any
 from companion.engine.core import sentence
 from companion.errors import RuleViolation
 from companion.games.clue_it import components as ci
-from companion.games.clue_it.prompts import prompt
+from companion.games.clue_it.prompts import PILE_WORD, prompt
 from companion.games.clue_it.state import State, Step
+from companion.i18n import msg
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 
@@ -34,9 +35,10 @@ def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
         RuleViolation: fewer than 2 or more than 7 players, or a repeated name.
     """
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleViolation(f"CLUE: IT is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}.")
+        raise RuleViolation(msg("CLUE: IT is for {low} to {high} players, not {count}.", low=MIN_PLAYERS,
+                                high=MAX_PLAYERS, count=len(players)))
     if len(set(players)) != len(players):
-        raise RuleViolation("Each player needs a different name.")
+        raise RuleViolation(msg("Each player needs a different name."))
     n = len(players)
     return State(
         players=tuple(players),
@@ -48,7 +50,7 @@ def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
         eliminated=(False,) * n,
         held=((),) * n,
         powers_used=(False,) * n,
-        news=("Place all seven Kid movers and all six Item tokens in the centre of the board.",),
+        news=(msg("Place all seven Kid movers and all six Item tokens in the centre of the board."),),
     )
 
 
@@ -62,12 +64,12 @@ def apply(state: State, action: str) -> State:
     """
     current = prompt(state)
     if current.over:
-        raise RuleViolation("The game is over.")
+        raise RuleViolation(msg("The game is over."))
     legal = {c.key for c in current.choices}
     if current.chance:
         legal |= {o.key for o in current.chance.outcomes}
     if action not in legal:
-        raise RuleViolation(f"Not now. {sentence(current.text)}")
+        raise RuleViolation(msg("Not now. {prompt}", prompt=sentence(current.text)))
     kind, _, arg = action.partition(":")
     return _HANDLERS[kind](replace(state, news=()), arg)
 
@@ -79,7 +81,7 @@ def _choose_kid(state: State, kid: str) -> State:
     """"Select the Kid you will be playing as and take the matching Personality Card."""
     name = state.players[state.chooser]
     kids = _set(state.kids, state.chooser, kid)
-    state = _say(replace(state, kids=kids), f"{name} plays {ci.card_name(kid)}.")
+    state = _say(replace(state, kids=kids), msg("{player} plays {kid}.", player=name, kid=ci.card_name(kid)))
     if state.chooser + 1 < len(state.players):
         return replace(state, chooser=state.chooser + 1)
     return replace(state, step=Step.SEAL)
@@ -87,13 +89,13 @@ def _choose_kid(state: State, kid: str) -> State:
 
 def _sealed(state: State, _arg: str) -> State:
     """The table sealed the envelope by hand ("Distribute Cards"): the companion never knows it."""
-    return _say(replace(state, step=Step.DEAL), "Put the envelope off to the side.")
+    return _say(replace(state, step=Step.DEAL), msg("Put the envelope off to the side."))
 
 
 def _seal_tap(state: State, card: str) -> State:
     """One card of the current pile tapped face-down (issue 11: the companion seals)."""
     if card in state.seal_taps:  # accepted, changes nothing: refusing it would tell nothing more
-        return _say(state, "That card was tapped already: tap the next card of the pile.")
+        return _say(state, msg("That card was tapped already: tap the next card of the pile."))
     taps = state.seal_taps + (card,)
     if len(taps) < len(ci.PILE_CARDS[ci.PILES[state.pile]]):
         return replace(state, seal_taps=taps)
@@ -106,11 +108,12 @@ def _seal_pick(state: State, position: str) -> State:
     index = int(position) - 1
     pile = ci.PILES[state.pile]
     state = replace(state, envelope=state.envelope + (state.seal_taps[index],), seal_taps=())
-    state = _say(state, f"Put {pile} card number {position} of the row into the envelope without "
-                        f"looking; shuffle the other {pile} cards back together.")
+    state = _say(state, msg("Put {pile} card number {position} of the row into the envelope without "
+                            "looking; shuffle the other {pile} cards back together.", pile=PILE_WORD[pile],
+                            position=int(position)))
     if state.pile + 1 < len(ci.PILES):
         return replace(state, pile=state.pile + 1, step=Step.SEAL)
-    return _say(replace(state, step=Step.DEAL), "The envelope is sealed: put it off to the side.")
+    return _say(replace(state, step=Step.DEAL), msg("The envelope is sealed: put it off to the side."))
 
 
 def _dealt(state: State, _arg: str) -> State:
@@ -126,18 +129,18 @@ def _rolloff_die(state: State, face: str) -> State:
     """One contender's die. A "?" counts as 1 here (INFERRED: it takes the 1's place).
     The highest roll goes first; tied highest rollers roll again."""
     who = state.players[state.contenders[len(state.rolloff)]]
-    state = _say(replace(state, rolloff=state.rolloff + (face,)), f"{who} rolled {face}.")
+    state = _say(replace(state, rolloff=state.rolloff + (face,)), msg("{player} rolled {face}.", player=who, face=face))
     if len(state.rolloff) < len(state.contenders):
         return state
     values = [_pips(f) for f in state.rolloff]
     best = max(values)
     top = tuple(p for p, v in zip(state.contenders, values) if v == best)
     if len(top) > 1:
-        names = " and ".join(state.players[p] for p in top)
-        return _say(replace(state, contenders=top, rolloff=()), f"{names} tie: they roll again.")
+        return _say(replace(state, contenders=top, rolloff=()),
+                    msg("{players} tie: they roll again.", players=_and([state.players[p] for p in top])))
     first = top[0]
     state = replace(state, contenders=(), rolloff=())
-    state = _say(state, f"{state.players[first]} goes first; play continues clockwise.")
+    state = _say(state, msg("{player} goes first; play continues clockwise.", player=state.players[first]))
     return _start_turn(state, first)
 
 
@@ -147,7 +150,7 @@ def _rolloff_die(state: State, face: str) -> State:
 def _start_turn(state: State, player: int) -> State:
     state = replace(state, active=player, turn=state.turn + 1, step=Step.TURN, dice=(), moves=None,
                     entered=False, asked=False, q_kid=None, answerer=None, accusation=())
-    return _say(state, f"{state.player}'s turn.")
+    return _say(state, msg("{player}'s turn.", player=state.player))
 
 
 def _end_turn(state: State, _arg: str = "") -> State:
@@ -172,7 +175,7 @@ def _die(state: State, face: str) -> State:
     if len(dice) < 2:
         return replace(state, dice=dice)
     state = replace(state, dice=(), last_roll=dice)
-    state = _say(state, f"{state.player} rolled {dice[0]} and {dice[1]}.")
+    state = _say(state, msg("{player} rolled {first} and {second}.", player=state.player, first=dice[0], second=dice[1]))
     questions = dice.count(ci.QUESTION)
     intrigue = state.options["intrigue_deck"] != "off"
     if not intrigue:  # "ignore the '?' on the die": INFERRED, it counts as 1
@@ -193,7 +196,7 @@ def _move(state: State, moves: int) -> State:
 def _passage(state: State, _arg: str) -> State:
     """"Use a Secret Passage … Do not roll the dice if you use a Secret Passage.\""""
     target = ci.SECRET_PASSAGES[state.place]
-    state = _say(state, f"{state.player} takes the secret passage to {ci.card_name(target)}.")
+    state = _say(state, msg("{player} takes the secret passage to {place}.", player=state.player, place=ci.card_name(target)))
     return _enter(state, target)
 
 
@@ -205,16 +208,16 @@ def _stop(state: State, where: str) -> State:
         return _enter(state, where)
     if where == "centre":
         state = _place_player(state, ci.CENTRE)
-        return _say(replace(state, step=Step.CENTRE), f"{state.player} is in the centre.")
+        return _say(replace(state, step=Step.CENTRE), msg("{player} is in the centre.", player=state.player))
     state = _place_player(state, ci.CORRIDOR)
     if where == "intrigue" and state.options["intrigue_deck"] != "off":
-        return _draw_then(_say(state, f"{state.player} stopped on an Intrigue space."), 1, Step.END)
+        return _draw_then(_say(state, msg("{player} stopped on an Intrigue space.", player=state.player)), 1, Step.END)
     return replace(state, step=Step.END)
 
 
 def _enter(state: State, location: str) -> State:
     state = _place_player(state, location)
-    state = _say(replace(state, entered=True), f"{state.player} is in {ci.card_name(location)}.")
+    state = _say(replace(state, entered=True), msg("{player} is in {place}.", player=state.player, place=ci.card_name(location)))
     return replace(state, step=Step.ASK_KID) if not state.asked else replace(state, step=Step.END)
 
 
@@ -254,13 +257,14 @@ def _question(state: State, kid: str, item: str, location: str) -> State:
     tokens = _set(state.tokens, ci.ITEMS.index(item), location)
     state = replace(state, movers=movers, tokens=tokens, asked=True, q_kid=None, resume=Step.TURN,
                     question=(state.player, kid, item, location), answers=())
-    state = _say(state, f"{state.player} asks: {ci.card_name(kid)} with the {ci.card_name(item)} "
-                        f"in {ci.card_name(location)}. Move that Kid mover and Item token there.")
+    state = _say(state, msg("{player} asks: {kid} with the {item} in {place}. Move that Kid mover and "
+                            "Item token there.", player=state.player, kid=ci.card_name(kid),
+                            item=ci.card_name(item), place=ci.card_name(location)))
     first = next_answerer(state, state.active)
     if first is None:
         return _nobody_answers(state)
     return _say(replace(state, step=Step.ANSWER, answerer=first),
-                f"{state.players[first]} answers first.")
+                msg("{player} answers first.", player=state.players[first]))
 
 
 def next_answerer(state: State, after: int) -> int | None:
@@ -285,21 +289,21 @@ def _showed(state: State, _arg: str) -> State:
     """"They show it to you and only you": the card is never entered."""
     who = state.players[state.answerer]
     state = replace(state, answers=state.answers + ((who, True),), answerer=None, step=Step.END)
-    return _say(state, f"{who} showed {state.player} a card.")
+    return _say(state, msg("{answerer} showed {player} a card.", answerer=who, player=state.player))
 
 
 def _none(state: State, _arg: str) -> State:
     who = state.players[state.answerer]
-    state = _say(replace(state, answers=state.answers + ((who, False),)), f"{who} cannot answer.")
+    state = _say(replace(state, answers=state.answers + ((who, False),)), msg("{player} cannot answer.", player=who))
     nxt = next_answerer(state, state.answerer)
     if nxt is None:
         return _nobody_answers(replace(state, answerer=None))
-    return _say(replace(state, answerer=nxt), f"{state.players[nxt]} answers next.")
+    return _say(replace(state, answerer=nxt), msg("{player} answers next.", player=state.players[nxt]))
 
 
 def _nobody_answers(state: State) -> State:
     """"If no one can answer your Question, your turn is over.\""""
-    state = _say(state, "Nobody can answer: the turn is over.")
+    state = _say(state, msg("Nobody can answer: the turn is over."))
     return _end_turn(state)
 
 
@@ -317,9 +321,9 @@ def _next_draw(state: State) -> State:
     if not state.intrigue_deck:
         if not state.intrigue_discard:
             return _say(replace(state, draws_left=0, step=state.after_draw),
-                        "The Intrigue deck is empty: no card to draw.")
+                        msg("The Intrigue deck is empty: no card to draw."))
         state = _say(replace(state, intrigue_deck=tuple(sorted(state.intrigue_discard)), intrigue_discard=()),
-                     "Shuffle the Intrigue discards into a new deck.")
+                     msg("Shuffle the Intrigue discards into a new deck."))
     return replace(state, step=Step.DRAW)
 
 
@@ -327,7 +331,7 @@ def _intrigue(state: State, card: str) -> State:
     """One Intrigue card drawn ("Intrigue Cards"): "Play Immediately" cards at once, Red
     Balloons counted (house rule ``balloon_rule``), any other card kept."""
     if card not in state.intrigue_deck:  # physical deck: a mis-tap of a card a player keeps
-        return _say(state, "That Intrigue card is not in the deck: draw the top card of the deck.")
+        return _say(state, msg("That Intrigue card is not in the deck: draw the top card of the deck."))
     deck = _remove_one(state.intrigue_deck, card)
     state = replace(state, intrigue_deck=deck, draws_left=state.draws_left - 1)
     if card == ci.RED_BALLOON:
@@ -335,10 +339,10 @@ def _intrigue(state: State, card: str) -> State:
         return after if after.step in (Step.OVER, Step.TURN) else _next_draw(after)
     if card in ci.IMMEDIATES:
         state = _discard(state, card)
-        state = _say(state, f"{state.player} drew {ci.card_name(card)}: follow its directions now.")
+        state = _say(state, msg("{player} drew {card}: follow its directions now.", player=state.player, card=ci.card_name(card)))
         return _next_draw(state)
     held = _set(state.held, state.active, tuple(sorted(state.held[state.active] + (card,))))
-    state = _say(replace(state, held=held), f"{state.player} keeps an Intrigue card.")
+    state = _say(replace(state, held=held), msg("{player} keeps an Intrigue card.", player=state.player))
     if state.options["intrigue_deck"] == "virtual":
         return replace(state, step=Step.PEEK, peek=card)
     return _next_draw(state)
@@ -349,13 +353,14 @@ def _balloon(state: State) -> State:
     or ends the game (house rule ``balloon_rule``, notes 3.C I-A5; mechanics INFERRED)."""
     count = state.balloons + 1
     state = _discard(replace(state, balloons=count), ci.RED_BALLOON)
-    state = _say(state, f"{state.player} drew a Red Balloon ({count} of {ci.BALLOONS}).")
+    state = _say(state, msg("{player} drew a Red Balloon ({count} of {total}).", player=state.player, count=count, total=ci.BALLOONS))
     if count < ci.BALLOONS:
         return state
     state = replace(state, balloons=0)
     if state.options["balloon_rule"] == "end_game":
-        return _unsolved(_say(state, f"The {_ordinal(ci.BALLOONS)} Red Balloon ends the game for everyone."))
-    state = _say(state, f"The {_ordinal(ci.BALLOONS)} Red Balloon: {state.player} is out of the game.")
+        return _unsolved(_say(state, msg("The {ordinal} Red Balloon ends the game for everyone.", ordinal=_ordinal(ci.BALLOONS))))
+    state = _say(state, msg("The {ordinal} Red Balloon: {player} is out of the game.", ordinal=_ordinal(ci.BALLOONS),
+                                 player=state.player))
     return _eliminate(state)
 
 
@@ -376,7 +381,7 @@ def _play(state: State, card: str) -> State:
     Cards once they are used." The card's own text is followed by the table."""
     mine = state.held[state.active]
     state = replace(state, held=_set(state.held, state.active, _remove_one(mine, card)))
-    state = _say(_discard(state, card), f"{state.player} plays {ci.card_name(card)}: follow its directions.")
+    state = _say(_discard(state, card), msg("{player} plays {card}: follow its directions.", player=state.player, card=ci.card_name(card)))
     return replace(state, step=state.resume, resume=Step.TURN)
 
 
@@ -388,7 +393,8 @@ def _power(state: State, _arg: str) -> State:
     """"This power can only be used once per game. After you use it, turn the card over.\""""
     kid = ci.card_name(state.kids[state.active])
     state = replace(state, powers_used=_set(state.powers_used, state.active, True))
-    return _say(state, f"{state.player} uses {kid}'s Personality power: follow the card, then turn it over.")
+    return _say(state, msg("{player} uses {kid}'s Personality power: follow the card, then turn it over.",
+                           player=state.player, kid=kid))
 
 
 # --------------------------------------------------------------------------- the centre
@@ -396,13 +402,13 @@ def _power(state: State, _arg: str) -> State:
 
 def _look_centre(state: State, _arg: str) -> State:
     """Variant: "look at any or all face-down rumor cards" instead of accusing."""
-    state = _say(state, f"{state.player} looks at the face-down cards in the centre.")
+    state = _say(state, msg("{player} looks at the face-down cards in the centre.", player=state.player))
     return replace(state, step=Step.END)
 
 
 def _accuse(state: State, _arg: str) -> State:
     step = Step.ACCUSE_PRIVATE if state.sealed_by_companion else Step.ACCUSE_TABLE
-    return _say(replace(state, step=step, accusation=()), f"{state.player} makes an accusation.")
+    return _say(replace(state, step=step, accusation=()), msg("{player} makes an accusation.", player=state.player))
 
 
 def _cancel_accuse(state: State, _arg: str) -> State:
@@ -434,7 +440,7 @@ def _accuse_check(state: State, _arg: str) -> State:
 
 def _right(state: State, _arg: str = "") -> State:
     """"You win! … Reveal the cards in the mystery Envelope to everyone.\""""
-    state = _say(state, f"{state.player} is right and solves the mystery!")
+    state = _say(state, msg("{player} is right and solves the mystery!", player=state.player))
     state = _reveal(state)
     return replace(state, outcome=state.player, step=Step.OVER)
 
@@ -449,9 +455,9 @@ def _cancel_right(state: State, _arg: str) -> State:
 
 def _wrong(state: State, _arg: str = "") -> State:
     """"Oops! You've made a mistake and are out of the game.\""""
-    state = _say(state, f"{state.player}'s accusation is wrong: {state.player} is out of the game.")
+    state = _say(state, msg("{player}'s accusation is wrong: {player} is out of the game.", player=state.player))
     if not state.sealed_by_companion:
-        state = _say(state, "Secretly return the cards to the envelope.")
+        state = _say(state, msg("Secretly return the cards to the envelope."))
     return _eliminate(state)
 
 
@@ -461,24 +467,24 @@ def _eliminate(state: State) -> State:
     if not state.in_play:
         return _unsolved(state)
     if state.options["eliminated_answers"] == "reveal":
-        state = _say(state, f"{state.player}: lay your Rumor cards face-up beside the board.")
+        state = _say(state, msg("{player}: lay your Rumor cards face-up beside the board.", player=state.player))
     else:
-        state = _say(state, f"{state.player} keeps the Rumor cards and still answers questions.")
+        state = _say(state, msg("{player} keeps the Rumor cards and still answers questions.", player=state.player))
     return _end_turn(state)
 
 
 def _unsolved(state: State) -> State:
     """"If everyone makes an incorrect accusation, the game is over and the mystery
     remains unsolved. Take the cards out of the envelope and look.\""""
-    state = _say(state, "The mystery remains unsolved.")
+    state = _say(state, msg("The mystery remains unsolved."))
     return replace(_reveal(state), outcome="unsolved", step=Step.OVER)
 
 
 def _reveal(state: State) -> State:
     if not state.envelope:
-        return _say(state, "Take the cards out of the envelope and show them to everyone.")
+        return _say(state, msg("Take the cards out of the envelope and show them to everyone."))
     kid, item, location = (ci.card_name(c) for c in state.envelope)
-    return _say(state, f"The envelope holds: {kid}, the {item}, {location}.")
+    return _say(state, msg("The envelope holds: {kid}, the {item}, {place}.", kid=kid, item=item, place=location))
 
 
 _HANDLERS = {
@@ -529,7 +535,22 @@ def _pips(face: str) -> int:
 
 
 def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    """"1st", "2nd", "3rd", "8th" as a message (Italian "1º", "8º")."""
+    if n == 1:
+        return msg("1st")
+    if n == 2:
+        return msg("2nd")
+    if n == 3:
+        return msg("3rd")
+    return msg("{n}th", n=n)
+
+
+def _and(names: Sequence[str]) -> str:
+    """Names joined by "and": "Ada and Bo and Cy" (a message, "Ada e Bo e Cy" in Italian)."""
+    joined = names[0]
+    for name in names[1:]:
+        joined = msg("{first} and {second}", first=joined, second=name)
+    return joined
 
 
 def _discard(state: State, card: str) -> State:

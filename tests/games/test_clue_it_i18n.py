@@ -1,0 +1,336 @@
+"""CLUE: IT in English and Italian (issue 6 "English and Italian for every string";
+docs/architecture.md "Languages").
+
+Every sentence the table sees - prompt texts, choice labels, news, refusals, option help,
+card names and table-check lines - is a :class:`companion.i18n.Msg` with an Italian
+translation. The two table scripts (tests/scripts/clue_it/) are played through the real
+daemon in Italian and in English: every prompt, choice label, news and log line the daemon
+sends in Italian differs from the English one, except names. Random games through the
+engine cover the rest; then exact Italian sentences ("Busta", "carte Indizio", "carte Intrigo").
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from companion import replay as replay_module
+from companion import script
+from companion.daemon import Daemon
+from companion.engine import get_game, resolve_options
+from companion.errors import RuleViolation
+from companion.games.clue_it import OPTIONS
+from companion.games.clue_it import components as ci
+from companion.i18n import Msg, render
+from test_playout import choice_weight, random_setup
+
+SPEC = get_game("clue_it")
+ROOT = Path(__file__).resolve().parents[2]
+GAME_DIR = ROOT / "companion" / "games" / "clue_it"
+SCRIPTS = ROOT / "tests" / "scripts" / "clue_it"
+
+#: Names that read the same in Italian: the players' and the two confirmed Kids'.
+NAMES = {"Ada", "Bo", "Cy", "Mike Hanlon", "Bill Denbrough"}
+#: Plain (untranslated) parameters allowed inside a message: die faces and lists of names.
+PLAIN = re.compile(r"^(\?|[1-6])$")
+
+
+def _italian_ids() -> set[str]:
+    with open(ROOT / "companion" / "locale" / "it" / "LC_MESSAGES" / "companion.po", "rb") as f:
+        return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id and m.string}
+
+
+ITALIAN = _italian_ids()
+
+
+def _game_ids() -> set[str]:
+    """Every message id in the CLUE: IT engine's source."""
+    return {message if isinstance(message, str) else message[0]
+            for _f, _l, message, _c, _x in extract_from_dir(
+                GAME_DIR, method_map=[("**.py", "python")], keywords={"msg": None, "nmsg": (1, 2)})}
+
+
+# --------------------------------------------------------------------------- the daemon
+
+
+def _daemon_messages(name: str, language: str, monkeypatch) -> list[dict]:
+    """Every state message the daemon sends while replaying script ``name`` in ``language``."""
+    monkeypatch.setattr(replay_module, "Daemon", functools.partial(Daemon, language=language))
+    messages: list[dict] = []
+    result = replay_module.replay(script.load(SCRIPTS / name), on_message=messages.append)
+    assert result.refused == []
+    states = [m for m in messages if m.get("type") == "state"]
+    assert states and all(m["language"] == language for m in states)
+    return states
+
+
+def _table_texts(message: dict) -> list[str]:
+    """What a state message puts before the table: prompt text, choice labels, news, log."""
+    prompt = message["prompt"]
+    return [prompt["text"]] + [c["label"] for c in prompt["choices"]] + message["news"] + message["log"]
+
+
+@pytest.mark.parametrize("name", ["solved.jsonl", "unsolved.jsonl"])
+def test_scripted_games_through_the_daemon_speak_italian(name, monkeypatch):
+    """The same script in English and in Italian: the daemon sends the same messages, and
+    every prompt, choice label, news and log line differs between the two languages unless
+    it is a name (a player's, Mike Hanlon, Bill Denbrough)."""
+    english = _daemon_messages(name, "en", monkeypatch)
+    italian = _daemon_messages(name, "it", monkeypatch)
+    assert len(italian) == len(english)
+    compared = 0
+    for en, it in zip(english, italian):
+        en_texts, it_texts = _table_texts(en), _table_texts(it)
+        assert len(en_texts) == len(it_texts)
+        assert [c["key"] for c in en["prompt"]["choices"]] == [c["key"] for c in it["prompt"]["choices"]]
+        for en_text, it_text in zip(en_texts, it_texts):
+            if en_text in NAMES:
+                assert it_text == en_text
+                continue
+            assert it_text and it_text != en_text, f"not translated: {en_text!r}"
+            assert "{" not in it_text, it_text
+            compared += 1
+    assert compared > 300
+    said = [s for m in italian for s in m["news"]]
+    if name == "solved.jsonl":
+        for sentence in ("Bo e Cy pareggiano: tirano di nuovo.", "Inizia Cy; si continua in senso orario.",
+                         "Metti nella Busta, senza guardarla, la carta Ragazzo numero 5 della fila; "
+                         "rimescola insieme le altre carte Ragazzo.",
+                         "Ada ha pescato Carta Intrigo Gioca subito 1: seguite subito le sue istruzioni.",
+                         "Bo tiene una carta Intrigo.", "L'accusa di Cy è sbagliata: Cy è fuori dal gioco.",
+                         "Cy non può rispondere.", "Nessuno può rispondere: il turno è finito.",
+                         "Bo ha ragione e risolve il mistero!"):
+            assert sentence in said, sentence
+        assert italian[-1]["prompt"]["text"] == "La partita è finita: Bo ha risolto il mistero!"
+    else:
+        assert "Il mistero resta irrisolto." in said
+        assert italian[-1]["prompt"]["text"] == "La partita è finita: il mistero resta irrisolto."
+
+
+# --------------------------------------------------------------------------- the engine
+
+
+class Seen:
+    """Checks texts and remembers which message ids were shown."""
+
+    def __init__(self) -> None:
+        self.ids: set[str] = set()
+
+    def check(self, text, players) -> str:
+        """``text`` is a translated message; returns it rendered in Italian."""
+        self._check(text, tuple(players))
+        italian = render(text, "it")
+        assert isinstance(italian, str) and italian and "{" not in italian, (text, italian)
+        return italian
+
+    def _check(self, text, players) -> None:
+        assert isinstance(text, Msg), f"English only (not a companion.i18n.Msg): {text!r}"
+        assert text.msgid in ITALIAN, f"no Italian for {text.msgid!r}"
+        self.ids.add(text.msgid)
+        for name, value in text.params.items():
+            if isinstance(value, Msg):
+                self._check(value, players)
+            elif isinstance(value, str):
+                plain = value in players or PLAIN.match(value) or set(value.split(", ")) <= set(players)
+                assert plain, f"plain text {value!r} as {{{name}}} in {text.msgid!r}: make it a msg()"
+            else:
+                assert isinstance(value, int), (text.msgid, name, value)
+
+
+def _engine_game(seed: int, seen: Seen) -> None:
+    """One random game through the engine: prompts, labels, chance prompts, news, refusals
+    and the table check."""
+    rng = random.Random(f"clue-it-i18n:{seed}")
+    players, options = random_setup(SPEC, rng)
+    state = SPEC.setup(players, options)
+    for text in SPEC.news(state):
+        seen.check(text, players)
+    for step in range(400):
+        prompt = SPEC.prompt(state)
+        seen.check(prompt.text, players)
+        for choice in prompt.choices:
+            seen.check(choice.label, players)
+        for line in SPEC.check(state):
+            seen.check(line.label, players)
+            seen.check(line.value, players)
+        if step % 13 == 0 or prompt.over:
+            with pytest.raises(RuleViolation) as refused:
+                SPEC.apply(state, "no-such-action")
+            seen.check(refused.value.args[0], players)
+        if prompt.over:
+            break
+        if prompt.chance:
+            outcomes = prompt.chance.outcomes
+            action = rng.choices(outcomes, weights=[o.weight for o in outcomes])[0].key
+        else:
+            action = rng.choices(prompt.choices,
+                                 weights=[choice_weight(SPEC, state, c.key) for c in prompt.choices])[0].key
+        state = SPEC.apply(state, action)
+        for text in SPEC.news(state):
+            seen.check(text, players)
+
+
+#: Messages the random games below may not show; each is checked by a test of its own.
+RARE = {
+    "CLUE: IT is for {low} to {high} players, not {count}.",  # test_setup_refusals_in_italian
+    "Each player needs a different name.",
+    "1st", "2nd", "3rd",  # test_ordinals_and_rare_sentences_in_italian
+    "A kid Rumor card", "An item Rumor card", "A location Rumor card",  # test_component_labels...
+    "The {ordinal} Red Balloon ends the game for everyone.",  # test_rare_news_in_italian
+    "The {ordinal} Red Balloon: {player} is out of the game.", "{n}th",
+    "Shuffle the Intrigue discards into a new deck.", "The Intrigue deck is empty: no card to draw.",
+}
+
+
+def test_random_games_show_only_italian_ready_messages():
+    """Random games with random house rules: every text is a message with Italian, and
+    together they show every CLUE: IT message but the rare ones and the option help."""
+    seen = Seen()
+    for seed in range(60):
+        _engine_game(seed, seen)
+    helps = {o.help for o in OPTIONS}
+    game_ids = _game_ids()
+    assert len(game_ids) > 120
+    assert RARE <= game_ids and helps <= game_ids
+    missing = sorted(game_ids - RARE - helps - seen.ids)
+    assert missing == [], f"never shown in the random games: {missing}"
+
+
+def test_option_help_in_italian():
+    """The New game screen shows each option's help in the table's language."""
+    for option in OPTIONS:
+        assert isinstance(option.help, Msg) and option.help.msgid in ITALIAN, option.name
+        assert render(option.help, "it") != option.help
+    envelope = next(o for o in OPTIONS if o.name == "envelope")
+    assert render(envelope.help, "it").startswith("Chi chiude la Busta: un giocatore a mano (table)")
+
+
+def test_setup_refusals_in_italian():
+    options = resolve_options(SPEC, {})
+    with pytest.raises(RuleViolation) as one:
+        SPEC.setup(["Ada"], options)
+    with pytest.raises(RuleViolation) as twins:
+        SPEC.setup(["Ada", "Ada"], options)
+    assert one.value.args[0] == "CLUE: IT is for 2 to 7 players, not 1."
+    assert render(one.value.args[0], "it") == "CLUE: IT si gioca da 2 a 7 giocatori, non in 1."
+    assert render(twins.value.args[0], "it") == "Ogni giocatore deve avere un nome diverso."
+
+
+def test_component_labels_and_card_names_in_italian():
+    """A tapped Rumor card is never named, in either language; Intrigue cards and the
+    confirmed names are the Italian edition's words where known (notes.md 1.3)."""
+    label = SPEC.component_label
+    assert render(label("clue_it:kid:mike-hanlon"), "it") == "Una carta Indizio Ragazzo"
+    assert render(label("clue_it:item:jack-in-the-box"), "it") == "Una carta Indizio Oggetto"
+    assert render(label("clue_it:location:the-synagogue"), "it") == "Una carta Indizio Luogo"
+    assert label("clue_it:location:the-synagogue") == "A location Rumor card"
+    assert render(label("clue_it:intrigue:red-balloon"), "it") == "Palloncino Rosso"
+    assert render(ci.card_name("keeper-3"), "it") == "Carta Intrigo Da tenere 3"
+    assert ci.card_name("keeper-3") == "Intrigue card Keeper 3"
+    assert render(ci.card_name("derry-public-library"), "it") == "Biblioteca Pubblica di Derry"
+    assert [render(ci.card_name(k), "it") for k in ci.KIDS[:3]] == ["Mike Hanlon", "Bill Denbrough", "Ragazzo 3"]
+
+
+def test_ordinals_and_rare_sentences_in_italian():
+    from companion.games.clue_it.rules import _and, _ordinal
+
+    assert [str(_ordinal(n)) for n in (1, 2, 3, 8)] == ["1st", "2nd", "3rd", "8th"]
+    assert [render(_ordinal(n), "it") for n in (1, 2, 3, 8)] == ["1º", "2º", "3º", "8º"]
+    names = _and(["Ada", "Bo", "Cy"])
+    assert names == "Ada and Bo and Cy" and render(names, "it") == "Ada e Bo e Cy"
+
+
+def test_a_turn_in_italian():
+    """The first prompts of a game and a question, as the Italian table reads them."""
+    state = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {"intrigue_deck": "off"}))
+    assert [render(n, "it") for n in SPEC.news(state)] == [
+        "Metti tutte e sette le pedine Ragazzo e tutti e sei i segnalini Oggetto al centro del tabellone."]
+    assert render(SPEC.prompt(state).text, "it") == (
+        "Ada: scegli il Ragazzo con cui giochi e prendi la sua carta Personalità")
+    for action in ("kid:mike-hanlon", "kid:bill-denbrough", "sealed"):
+        state = SPEC.apply(state, action)
+    assert render(SPEC.prompt(state).text, "it") == (
+        "Mescola le altre 19 carte Indizio e dai 9 carte coperte a ogni giocatore; "
+        "metti 1 carta avanzata scoperta accanto al tabellone")
+    for action in ("dealt", "rolloff", "rolloff-die:5", "rolloff-die:3"):
+        state = SPEC.apply(state, action)
+    assert [render(n, "it") for n in SPEC.news(state)] == [
+        "Bo ha fatto 3.", "Inizia Ada; si continua in senso orario.", "Tocca a Ada."]
+    prompt = SPEC.prompt(state)
+    assert render(prompt.text, "it") == "Ada: premi il pulsante dei dadi, oppure usa un passaggio segreto"
+    assert [c.key for c in prompt.choices] == ["roll", "power"]
+    assert [render(c.label, "it") for c in prompt.choices] == [
+        "Tira i dadi", "Usa il potere della mia carta Personalità"]
+    for action in ("roll", "die:4", "die:3", "stop:the-synagogue", "ask:kid-3", "ask:jack-in-the-box"):
+        state = SPEC.apply(state, action)
+    assert [render(n, "it") for n in SPEC.news(state)] == [
+        "Ada chiede: Ragazzo 3 con Scatola a sorpresa in Sinagoga. "
+        "Sposta lì quella pedina Ragazzo e quel segnalino Oggetto.",
+        "Il primo a rispondere è Bo."]
+    prompt = SPEC.prompt(state)
+    assert render(prompt.text, "it") == (
+        "Bo: se hai una delle carte nominate, mostrane una solo a Ada; non appoggiare né toccare mai la carta")
+    assert [render(c.label, "it") for c in prompt.choices] == ["Bo ha mostrato una carta", "Bo non ne ha"]
+    with pytest.raises(RuleViolation) as refused:
+        SPEC.apply(state, "roll")
+    assert render(refused.value.args[0], "it") == (
+        "Non ora. Bo: se hai una delle carte nominate, mostrane una solo a Ada; "
+        "non appoggiare né toccare mai la carta.")
+
+
+def test_rare_news_in_italian():
+    """The 8th Red Balloon under both readings of ``balloon_rule`` (notes 3.C I-A5), and an
+    Intrigue draw from an empty deck, with and without discards to shuffle."""
+    from dataclasses import replace
+
+    from companion.games.clue_it.state import Step
+
+    for rule, last in (("end_game", "Togli le carte dalla Busta e mostrale a tutti."),
+                       ("eliminate", "Tocca a Bo.")):
+        state = SPEC.setup(["Ada", "Bo", "Cy"], resolve_options(SPEC, {"intrigue_deck": "virtual",
+                                                                       "balloon_rule": rule}))
+        state = replace(state, kids=("mike-hanlon", "bill-denbrough", "kid-3"), turn=1, step=Step.TURN,
+                        balloons=7)
+        for action in ("roll", "die:?", "die:4", "intrigue:red-balloon"):
+            state = SPEC.apply(state, action)
+        said = [render(n, "it") for n in SPEC.news(state)]
+        assert said[0] == "Ada ha pescato un Palloncino Rosso (8 su 8)."
+        if rule == "end_game":
+            assert said[1] == "8º Palloncino Rosso: la partita finisce per tutti."
+            assert SPEC.news(state)[1] == "The 8th Red Balloon ends the game for everyone."
+        else:
+            assert said[1] == "8º Palloncino Rosso: Ada è fuori dal gioco."
+            assert SPEC.news(state)[1] == "The 8th Red Balloon: Ada is out of the game."
+        assert said[-1] == last
+    state = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {"intrigue_deck": "virtual"}))
+    state = replace(state, kids=("mike-hanlon", "bill-denbrough"), turn=1, step=Step.TURN,
+                    intrigue_deck=(), intrigue_discard=("immediate-1",))
+    shuffled = SPEC.apply(SPEC.apply(SPEC.apply(state, "roll"), "die:?"), "die:4")
+    assert [render(n, "it") for n in SPEC.news(shuffled)] == [
+        "Ada ha fatto ? e 4.", "Mescola le carte Intrigo scartate in un nuovo mazzo."]
+    empty = SPEC.apply(SPEC.apply(SPEC.apply(replace(state, intrigue_discard=()), "roll"), "die:?"), "die:4")
+    assert [render(n, "it") for n in SPEC.news(empty)] == [
+        "Ada ha fatto ? e 4.", "Il mazzo Intrigo è vuoto: nessuna carta da pescare."]
+
+
+def test_the_privacy_screen_names_kept_cards_in_italian():
+    """The drawer's privacy screen (``private_view``, rendered by the daemon with
+    ``protocol.render_tree``) names the kept Intrigue card in the table's language."""
+    from dataclasses import replace
+
+    from companion.protocol import render_tree
+
+    state = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {}))
+    state = replace(state, kids=("mike-hanlon", "bill-denbrough"), held=(("keeper-2",), ()), peek="keeper-2")
+    seen = SPEC.private_view(state, "Ada")
+    assert render_tree(seen, "en") == {"intrigue_drawn": "Intrigue card Keeper 2",
+                                       "intrigue_held": ["Intrigue card Keeper 2"]}
+    assert render_tree(seen, "it") == {"intrigue_drawn": "Carta Intrigo Da tenere 2",
+                                       "intrigue_held": ["Carta Intrigo Da tenere 2"]}
+    assert SPEC.private_view(state, "Bo") == {}
