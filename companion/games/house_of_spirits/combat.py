@@ -78,7 +78,8 @@ def on_attack_roll(state: State, face: int) -> State:
 
 def keep_attack_die(state: State) -> State:
     """The re-roll is declined ("chooses to keep her 3")."""
-    return _attack_total(say(state, msg("{player} keeps the {face}.", player=state.player, face=state.pending.dice[-1])))
+    kept = msg("{player} keeps the {face}.", player=state.player, face=state.pending.dice[-1])
+    return _attack_total(say(state, kept))
 
 
 def on_reroll(state: State, face: int) -> State:

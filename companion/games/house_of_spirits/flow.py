@@ -158,8 +158,10 @@ def on_room(state: State, room: str) -> State:
     if card.skulls == 0:
         state = say(state, msg("The party enters the {room}: no skulls, no monsters.", room=card.name))
         return refill(state)
-    state = say(state, nmsg("The party enters the {room}: {skulls} skull; a roll of {skulls} or less brings a monster.",
-                            "The party enters the {room}: {skulls} skulls; a roll of {skulls} or less brings a monster.",
+    state = say(state, nmsg("The party enters the {room}: {skulls} skull; a roll of {skulls} or less "
+                            "brings a monster.",
+                            "The party enters the {room}: {skulls} skulls; a roll of {skulls} or less "
+                            "brings a monster.",
                             "skulls", room=card.name, skulls=card.skulls))
     return next_monster_roll(replace(state, monster_rolls=state.order()))
 
@@ -179,7 +181,8 @@ def on_monster_roll(state: State, face: int) -> State:
     if face > skulls:
         return next_monster_roll(say(state, msg("{player} rolled {face}: no monster.", player=name, face=face)))
     if not state.monster_deck:
-        return next_monster_roll(say(state, msg("{player} rolled {face}, but the monster deck is empty.", player=name, face=face)))
+        empty = msg("{player} rolled {face}, but the monster deck is empty.", player=name, face=face)
+        return next_monster_roll(say(state, empty))
     return draw(say(state, msg("{player} rolled {face}: a monster appears!", player=name, face=face)), Step.MONSTER)
 
 
@@ -211,7 +214,8 @@ def on_main(state: State, card: str) -> State:
         state = lay_monster(replace(state, monster_deck=state.monster_deck.take(card)), card)
     else:
         state = say(replace(state, in_play=state.in_play + (card,),
-                            main_deck=_without(state.main_deck, card)), msg("Laid out: {card}.", card=state.label(card)))
+                            main_deck=_without(state.main_deck, card)),
+                    msg("Laid out: {card}.", card=state.label(card)))
     return refill(state)
 
 
@@ -232,7 +236,8 @@ def turn_start(state: State) -> State:
             return replace(state, step=Step.ACTION, pending=None)
         if state.options["death_skip"] == "revive_at_turn":
             return replace(_revive(state, player), step=Step.ACTION, pending=None)
-        state = say(replace(state, turn=state.turn + 1), msg("{player} is dead and skips this round.", player=state.players[player]))
+        state = say(replace(state, turn=state.turn + 1),
+                    msg("{player} is dead and skips this round.", player=state.players[player]))
     return start_round(state)
 
 

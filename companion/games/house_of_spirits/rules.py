@@ -217,7 +217,8 @@ def _toggles(state: State, chosen, items, verb: str, aspect: str, monster: str |
     for item in items:
         bonus = state.item_bonus(item, aspect, monster)
         if item in chosen:
-            choices.append(Choice(f"{verb}:{item}", msg("Put back {card} (+{bonus})", card=state.label(item), bonus=bonus)))
+            choices.append(Choice(f"{verb}:{item}", msg("Put back {card} (+{bonus})", card=state.label(item),
+                                                          bonus=bonus)))
         else:
             choices.append(Choice(f"{verb}:{item}", msg("Use {card} (+{bonus})", card=state.label(item), bonus=bonus)))
     return choices
@@ -265,7 +266,8 @@ def _plot_item_prompt(state: State) -> Prompt:
 def _heal_prompt(state: State) -> Prompt:
     pending = state.pending
     cards = actions.healing_cards(state, state.active)
-    choices = [Choice(f"use:{card}", msg("Play {card} (heals {heal})", card=state.label(card), heal=state.card(card).heal))
+    choices = [Choice(f"use:{card}", msg("Play {card} (heals {heal})", card=state.label(card),
+                                         heal=state.card(card).heal))
                for card in cards]
     choices.append(Choice("done", msg("Done healing")) if pending.healed else _cancel_choice())
     return Prompt(msg("{player}: play healing cards on {target}", player=state.player, target=pending.target),
