@@ -280,15 +280,15 @@ def test_the_first_prompts_and_the_roll_off_in_italian():
     """"Game Setup" and "Determine Player Order" as the Italian table reads them."""
     state = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {"decks": "physical"}))
     assert [render(n, "it") for n in SPEC.news(state)] == [
-        "Mescolate il mazzo stanze con il Vestibolo in cima, e i mazzi trama, mostri e principale."]
+        "Mescola il mazzo stanze con il Vestibolo in cima, e i mazzi trama, mostri e principale."]
     prompt = SPEC.prompt(state)
     assert render(prompt.text, "it") == (
-        "Mescolate il mazzo stanze (con il Vestibolo in cima), i mazzi trama, mostri, personaggi e principale, "
-        "poi premete il pulsante del dado")
-    assert [render(c.label, "it") for c in prompt.choices] == ["Inizia: pescate i personaggi"]
+        "Mescola il mazzo stanze (con il Vestibolo in cima), i mazzi trama, mostri, personaggi e principale, "
+        "poi premi il pulsante dei dadi")
+    assert [render(c.label, "it") for c in prompt.choices] == ["Inizia: pesca i personaggi"]
     with pytest.raises(RuleViolation) as refused:
         SPEC.apply(state, "investigate")
-    assert render(refused.value.args[0], "it").startswith("Non ora. Mescolate il mazzo stanze")
+    assert render(refused.value.args[0], "it").startswith("Non ora. Mescola il mazzo stanze")
     state = SPEC.apply(SPEC.apply(SPEC.apply(state, "start"), "draw:olivia"), "draw:kraig-quartzheim")
     assert render(SPEC.news(state)[0], "it") == (
         "Bo gioca con Kraig Quartzheim (attacco 2, difesa 2, indagine 3, salute 4).")
@@ -322,9 +322,9 @@ def test_rare_endings_and_turns_in_italian():
     bare = replace(in_round_one(), in_play=(), investigated=True, main_deck=(), main_discard=(),
                    monster_deck=replace(in_round_one().monster_deck, shuffled=()))
     bare = play(bare, "pass", "pass", "pass", "draw:library", "face:1")  # round 2: Bo is First Player
-    assert italian(bare) == ["Bo ha tirato 1, ma il mazzo mostri è vuoto."]
+    assert italian(bare) == ["Bo ha fatto 1, ma il mazzo mostri è vuoto."]
     bare = play(bare, "face:6", "face:6")
-    assert italian(bare)[-2:] == ["Ada ha tirato 6: nessun mostro.",
+    assert italian(bare)[-2:] == ["Ada ha fatto 6: nessun mostro.",
                                   "Il mazzo principale è vuoto: non si scoprono altre carte."]
 
     tie = holding(in_round_one(), 0, "plot-7")
