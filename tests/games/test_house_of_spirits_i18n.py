@@ -332,7 +332,7 @@ def test_rare_endings_and_turns_in_italian():
                   plot_deck=replace(tie.plot_deck, shuffled=()), scores=(0, 9, 9))
     tie = play(tie, "play:plot-7", "secret:no", "secret:no", "secret:no")
     assert italian(tie)[-1] == "Bo e Cy si dividono la vittoria con 9 punti."
-    assert render(SPEC.prompt(tie).text, "it") == "La partita è finita: ha vinto Bo e Cy."
+    assert render(SPEC.prompt(tie).text, "it") == "La partita è finita. Vittoria: Bo e Cy."
 
     wipe = in_round_one()
     for monster in ("monster-08", "monster-06", "monster-10"):
