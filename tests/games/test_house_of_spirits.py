@@ -160,7 +160,7 @@ def test_library_example_monster_rolls():
     state = play(state, "pick:flashlight", "pick:broken-mirror", "pick:item-05")  # round 1 done
     assert state.round == 2 and state.step == Step.ROOM
     state = play(state, "draw:library")
-    assert state.news[-1] == "The party enters the Library: 2 skull(s); a roll of 2 or less brings a monster."
+    assert state.news[-1] == "The party enters the Library: 2 skulls; a roll of 2 or less brings a monster."
     assert SPEC.prompt(state).player == "Bo"  # the First Player card passed right to Bo
     state = play(state, "face:4")
     assert state.news[-1] == "Bo rolled 4: no monster." and state.step == Step.ROLL

@@ -11,73 +11,74 @@ from companion.engine.core import GameSpec, OptionSpec
 from companion.games.house_of_spirits import components, entries, rules, tablecheck
 from companion.games.house_of_spirits.codec import decode, encode
 from companion.games.house_of_spirits.view import news, player_view, view
+from companion.i18n import msg
 
 #: Options and named house rules, each with the rulebook lines (and notes.md entry) it settles.
 OPTIONS = (
     OptionSpec(
         "decks", "virtual", ("virtual", "physical"),
-        "Who draws room, monster, plot, main and character cards: the companion (only a deck whose cards' printed "
-        "data is all entered, no placeholder left), or the table tapping each real card.",
+        msg("Who draws room, monster, plot, main and character cards: the companion (only a deck whose cards' printed "
+            "data is all entered, no placeholder left), or the table tapping each real card."),
         "Game Setup 1-6; notes 4.4",
     ),
     OptionSpec(
         "secret_cards", "table", ("table", "companion"),
-        "Secret victory cards: players draw and keep the real cards, or the companion deals them and shows each only to its player, on the privacy screen.",
+        msg("Secret victory cards: players draw and keep the real cards, or the companion deals them and shows each only to its player, on the privacy screen."),
         "Game Setup 5 (\"Players keep this card to themselves\")",
     ),
     OptionSpec(
         "monsters_in_main_deck", False, (False, True),
-        "Monsters come only from the monster deck, or may also turn up when the cards in play are refilled.",
+        msg("Monsters come only from the monster deck, or may also turn up when the cards in play are refilled."),
         "Game Setup 3 vs Pick up a card (\"Cards can represent … dangerous monsters\") (notes 3.D H-A1)",
     ),
     OptionSpec(
         "investigate_compare", "gt", ("gt", "ge"),
-        "An investigation must exceed the plot card's score (gt), or only reach it (ge).",
+        msg("An investigation must exceed the plot card's score (gt), or only reach it (ge)."),
         "Investigation: \"must exceed\" vs \"he only needed a 5\" (notes 3.D H-A2)",
     ),
     OptionSpec(
         "monster_crit", True, (True, False),
-        "A monster's attack above 6 + the player's defence kills the character outright, as a player's critical does.",
+        msg("A monster's attack above 6 + the player's defence kills the character outright, as a player's critical does."),
         "Attack a Monster: \"identical to that of a player\" (notes 3.D H-A3)",
     ),
     OptionSpec(
         "excess_monsters", "unattacked_first", ("unattacked_first", "any_monster"),
-        "When monsters are as many as the players left, each must attack one not yet attacked (or any monster).",
+        msg("When monsters are as many as the players left, each must attack one not yet attacked (or any monster)."),
         "Attack a Monster: \"Each monster MUST be attacked\" (notes 3.D H-A4)",
     ),
     OptionSpec(
         "instant_win_includes_secret", False, (False, True),
-        "The 18-point win counts public points only, or also a secret victory the player claims during play.",
+        msg("The 18-point win counts public points only, or also a secret victory the player claims during play."),
         "End of the Game 2 and 3 (notes 3.D H-A5)",
     ),
     OptionSpec(
         "score_floor_zero", False, (False, True),
-        "A death's -2 may take a score below 0, or scores stop at 0.",
+        msg("A death's -2 may take a score below 0, or scores stop at 0."),
         "Scoring Summary: \"Your character dying -2\" (notes 3.D H-A6)",
     ),
     OptionSpec(
         "tiebreak", "share", ("share", "most_plots"),
-        "Equal top scores at the end share the win, or the most plot cards played wins (then share).",
+        msg("Equal top scores at the end share the win, or the most plot cards played wins (then share)."),
         "End of the Game 3 (notes 3.D H-A7)",
     ),
     OptionSpec(
         "death_skip", "skip", ("skip", "revive_at_turn"),
-        "A character killed this round skips his remaining turn, or comes back at full health for it.",
+        msg("A character killed this round skips his remaining turn, or comes back at full health for it."),
         "Heal himself or another player: \"returned to full health on the next round\" (notes 3.D H-A8)",
     ),
     OptionSpec(
         "failed_plot_roll", "stays", ("stays", "bottom"),
-        "A failed room or item plot roll leaves the card in the hand, or sends it to the bottom of the plot deck.",
+        msg("A failed room or item plot roll leaves the card in the hand, or sends it to the bottom of the plot deck."),
         "Playing Plot Cards (notes 3.D H-A10)",
     ),
     OptionSpec(
         "hand_limit_counts_plots", True, (True, False),
-        "Plot cards count toward the hand limit of 6 (only the character and secret cards do not), or not.",
+        msg("Plot cards count toward the hand limit of 6 (only the character and secret cards do not), or not."),
         "Pick up a card: \"more than 6 cards in his hand\" (notes 3.D H-A11)",
     ),
     OptionSpec(
         "reroll_limit", "per_attack", ("per_attack", "per_game"),
-        "Olivia may re-roll her attack die once in every attack, or once per game.",
+        msg("Olivia may re-roll her attack die once in every attack, or once per game."),
         "Character Special Abilities: \"Usually … once per game, but some … once per turn\"",
     ),
 )

@@ -15,6 +15,7 @@ from companion.games.house_of_spirits.scoring import add_points, start_tally
 from companion.games.house_of_spirits.state import (
     Pending, State, Step, add_to_hand, discard_items, put, remove_from_hand, say,
 )
+from companion.i18n import msg
 
 # --------------------------------------------------------------------------- investigation
 
@@ -41,7 +42,8 @@ def on_investigation_roll(state: State, face: int) -> State:
     bonus = sum(state.item_bonus(item, "investigation") for item in pending.items)
     total = base + bonus + face
     state = replace(state, investigated=True, pending=replace(pending, dice=pending.dice + (face,), score=total))
-    state = say(state, f"{state.player} investigates: {base} + {bonus} (items) + {face} (die) = {total}.")
+    state = say(state, msg("{player} investigates: {base} + {bonus} (items) + {face} (die) = {total}.",
+                         player=state.player, base=base, bonus=bonus, face=face, total=total))
     return draw(state, Step.PLOT)
 
 
@@ -58,11 +60,12 @@ def on_plot_drawn(state: State, plot: str) -> State:
     state = discard_items(state, player, pending.items)
     if success:
         state = add_to_hand(state, player, plot)
-        state = say(state, f"The plot card needed {needed}: {state.player} succeeds and takes {state.label(plot)}.")
+        state = say(state, msg("The plot card needed {needed}: {player} succeeds and takes {card}.",
+                             needed=needed, player=state.player, card=state.label(plot)))
         return check_hand_limit(state, player)
     state = replace(state, plot_deck=state.plot_deck.to_bottom(plot))
-    state = say(state, f"The plot card needed {needed}: the investigation fails; the card goes to the "
-                       "bottom of the plot deck.")
+    state = say(state, msg("The plot card needed {needed}: the investigation fails; the card goes to the "
+                           "bottom of the plot deck.", needed=needed))
     return end_turn(state)
 
 
@@ -108,7 +111,8 @@ def start_plot(state: State, plot: str) -> State:
 def declare_plot_item(state: State, item: str) -> State:
     """The plot item is declared before rolling ("Playing Plot Cards")."""
     state = replace(state, pending=replace(state.pending, plot_item=item))
-    return request_roll(say(state, f"{state.player} declares {state.label(item)} as the plot item."),
+    return request_roll(say(state, msg("{player} declares {card} as the plot item.",
+                                           player=state.player, card=state.label(item))),
                         "plot", state.active)
 
 
@@ -127,14 +131,16 @@ def on_plot_roll(state: State, face: int) -> State:
     target, modifier = plot_target(state)
     state = replace(state, pending=replace(state.pending, dice=state.pending.dice + (face,)))
     if abs(face - target) <= modifier:
-        state = say(state, f"{state.player} rolled {face}: within ±{modifier} of {target}.")
+        state = say(state, msg("{player} rolled {face}: within ±{modifier} of {target}.",
+                                 player=state.player, face=face, modifier=modifier, target=target))
         return plot_played(state)
-    state = say(state, f"{state.player} rolled {face}: {target} is out of reach with ±{modifier}.")
+    state = say(state, msg("{player} rolled {face}: {target} is out of reach with ±{modifier}.",
+                             player=state.player, face=face, target=target, modifier=modifier))
     if state.options["failed_plot_roll"] == "bottom":
         plot = state.pending.target
         state = remove_from_hand(state, state.active, plot)
         state = replace(state, plot_deck=state.plot_deck.to_bottom(plot))
-        state = say(state, f"{state.label(plot)} goes to the bottom of the plot deck.")
+        state = say(state, msg("{card} goes to the bottom of the plot deck.", card=state.label(plot)))
     return end_turn(state)
 
 
@@ -144,11 +150,11 @@ def plot_played(state: State) -> State:
     plot = pending.target
     state = remove_from_hand(state, player, plot)
     state = replace(state, plots_played=state.plots_played + (plot,))
-    state = say(state, f"{state.player} plays {state.label(plot)}.")
+    state = say(state, msg("{player} plays {card}.", player=state.player, card=state.label(plot)))
     if pending.plot_item:
         state = remove_from_hand(state, player, pending.plot_item)
         state = replace(state, attached=state.attached + ((plot, pending.plot_item),))
-        state = say(state, f"{state.label(pending.plot_item)} is laid on the plot card.")
+        state = say(state, msg("{card} is laid on the plot card.", card=state.label(pending.plot_item)))
     elif state.card(plot).rooms:
         state = replace(state, room_plots=state.room_plots + (plot,))
     state = add_points(state, player, hc.PLOT_POINTS, "plot card")
@@ -174,7 +180,7 @@ def pick_up(state: State, card: str) -> State:
     """Take one item or event card from the play area ("Pick up a card")."""
     state = replace(state, in_play=tuple(c for c in state.in_play if c != card))
     state = add_to_hand(state, state.active, card)
-    state = say(state, f"{state.player} picks up {state.label(card)}.")
+    state = say(state, msg("{player} picks up {card}.", player=state.player, card=state.label(card)))
     return check_hand_limit(state, state.active)
 
 
@@ -197,7 +203,8 @@ def discardable(state: State, player: int) -> tuple[str, ...]:
 def check_hand_limit(state: State, player: int) -> State:
     """More than 6 cards: discard down to 6 at once; otherwise the turn ends."""
     if hand_count(state, player) > hc.HAND_LIMIT:
-        state = say(state, f"{state.players[player]} holds more than {hc.HAND_LIMIT} cards: discard down to {hc.HAND_LIMIT}.")
+        state = say(state, msg("{player} holds more than {limit} cards: discard down to {limit}.",
+                          player=state.players[player], limit=hc.HAND_LIMIT))
         return replace(state, step=Step.DISCARD, discarding=player)
     return end_turn(replace(state, discarding=None))
 
@@ -210,7 +217,7 @@ def discard(state: State, card: str) -> State:
         state = replace(state, plot_deck=state.plot_deck.to_bottom(card))
     else:
         state = discard_items(state, player, (card,))
-    state = say(state, f"{state.players[player]} discards {state.label(card)}.")
+    state = say(state, msg("{player} discards {card}.", player=state.players[player], card=state.label(card)))
     return check_hand_limit(state, player)
 
 
@@ -240,8 +247,9 @@ def use_healing(state: State, card: str) -> State:
     state = discard_items(state, state.active, (card,))
     state = replace(state, wounds=put(state.wounds, target, state.wounds[target] - healed),
                     pending=replace(state.pending, healed=state.pending.healed + healed))
-    state = say(state, f"{state.label(card)} heals {state.players[target]} by {healed}: "
-                       f"{state.max_health(target) - state.wounds[target]} of {state.max_health(target)} health.")
+    state = say(state, msg("{card} heals {player} by {healed}: {health} of {max} health.",
+                          card=state.label(card), player=state.players[target], healed=healed,
+                          health=state.max_health(target) - state.wounds[target], max=state.max_health(target)))
     if state.wounds[target] == 0 or not healing_cards(state, state.active):
         return finish_heal(state)
     return state

@@ -15,6 +15,7 @@ from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.flow import end_turn, request_roll
 from companion.games.house_of_spirits.scoring import add_points, kill_character
 from companion.games.house_of_spirits.state import Pending, State, discard_items, put, say
+from companion.i18n import msg
 
 
 def remaining_actors(state: State) -> int:
@@ -69,7 +70,7 @@ def on_attack_roll(state: State, face: int) -> State:
     """The player's attack die; a player who may re-roll chooses to keep it or roll again."""
     pending = state.pending
     state = replace(state, pending=replace(pending, dice=pending.dice + (face,)))
-    state = say(state, f"{state.player} rolled {face} to attack.")
+    state = say(state, msg("{player} rolled {face} to attack.", player=state.player, face=face))
     if may_reroll(state):
         return request_roll(state, "reroll", state.active)
     return _attack_total(state)
@@ -77,7 +78,8 @@ def on_attack_roll(state: State, face: int) -> State:
 
 def keep_attack_die(state: State) -> State:
     """The re-roll is declined ("chooses to keep her 3")."""
-    return _attack_total(say(state, f"{state.player} keeps the {state.pending.dice[-1]}."))
+    kept = msg("{player} keeps the {face}.", player=state.player, face=state.pending.dice[-1])
+    return _attack_total(say(state, kept))
 
 
 def on_reroll(state: State, face: int) -> State:
@@ -85,7 +87,7 @@ def on_reroll(state: State, face: int) -> State:
     pending = state.pending
     state = replace(state, pending=replace(pending, dice=pending.dice[:-1] + (face,), rerolled=True),
                     ability_used=put(state.ability_used, state.active, True))
-    return _attack_total(say(state, f"{state.player} re-rolls: {face}."))
+    return _attack_total(say(state, msg("{player} re-rolls: {face}.", player=state.player, face=face)))
 
 
 def _attack_total(state: State) -> State:
@@ -96,7 +98,8 @@ def _attack_total(state: State) -> State:
     total = base + bonus + pending.dice[-1]
     state = replace(state, pending=replace(pending, score=total),
                     attacked=state.attacked + ((monster,) if monster not in state.attacked else ()))
-    state = say(state, f"Attack: {base} + {bonus} (items) + {pending.dice[-1]} (die) = {total}.")
+    state = say(state, msg("Attack: {base} + {bonus} (items) + {face} (die) = {total}.",
+                         base=base, bonus=bonus, face=pending.dice[-1], total=total))
     return request_roll(state, "monster-defence", player)
 
 
@@ -106,19 +109,22 @@ def on_monster_defence(state: State, face: int) -> State:
     monster = state.card(pending.target)
     defence = monster.defence + face
     state = replace(state, pending=replace(pending, dice=pending.dice + (face,), against=defence))
-    state = say(state, f"{monster.name} defends: {monster.defence} + {face} (die) = {defence}.")
+    state = say(state, msg("{monster} defends: {defence} + {face} (die) = {total}.",
+                         monster=monster.name, defence=monster.defence, face=face, total=defence))
     if pending.score > monster.defence + 6:
-        return _monster_killed(say(state, f"Critical hit: {pending.score} is more than 6 + {monster.defence}."))
+        return _monster_killed(say(state, msg("Critical hit: {score} is more than 6 + {defence}.",
+                                              score=pending.score, defence=monster.defence)))
     if pending.score > defence:
         health = state.health(pending.target) - 1
         state = replace(state, monster_health=tuple((m, health if m == pending.target else h)
                                                     for m, h in state.monster_health))
         if health <= 0:
-            return _monster_killed(say(state, f"A hit: {monster.name} has no health left."))
-        state = say(state, f"A hit: {monster.name} has {health} health left.")
+            return _monster_killed(say(state, msg("A hit: {monster} has no health left.", monster=monster.name)))
+        state = say(state, msg("A hit: {monster} has {health} health left.", monster=monster.name, health=health))
     else:
-        state = say(state, f"A miss: {pending.score} does not exceed {defence}.")
-    state = say(state, f"{monster.name} strikes back: {state.player}, choose defensive items, then roll for it.")
+        state = say(state, msg("A miss: {score} does not exceed {defence}.", score=pending.score, defence=defence))
+    state = say(state, msg("{monster} strikes back: {player}, choose defensive items, then roll for it.",
+                          monster=monster.name, player=state.player))
     return request_roll(state, "monster-attack", player)
 
 
@@ -130,7 +136,8 @@ def _monster_killed(state: State) -> State:
                     monster_health=tuple(pair for pair in state.monster_health if pair[0] != monster),
                     monster_deck=state.monster_deck.to_bottom(monster))
     state = discard_items(state, player, pending.items)
-    state = say(state, f"{state.label(monster)} is killed; its card goes to the bottom of the monster deck.")
+    state = say(state, msg("{monster} is killed; its card goes to the bottom of the monster deck.",
+                          monster=state.label(monster)))
     state = add_points(state, player, hc.KILL_POINTS, "monster kill")
     return end_turn(state)
 
@@ -141,8 +148,8 @@ def on_monster_attack(state: State, face: int) -> State:
     monster = state.card(pending.target)
     total = monster.attack + face
     state = replace(state, pending=replace(pending, dice=pending.dice + (face,), against=total))
-    state = say(state, f"{monster.name} attacks: {monster.attack} + {face} (die) = {total}; "
-                       f"{state.player}, roll for your defence.")
+    state = say(state, msg("{monster} attacks: {attack} + {face} (die) = {total}; {player}, roll for your defence.",
+                          monster=monster.name, attack=monster.attack, face=face, total=total, player=state.player))
     return request_roll(state, "defence", state.active)
 
 
@@ -158,18 +165,21 @@ def on_player_defence(state: State, face: int) -> State:
     base = state.card(state.characters[player]).defence
     bonus = guard_bonus(state)
     defence = base + bonus + face
-    state = say(state, f"{state.player} defends: {base} + {bonus} (items) + {face} (die) = {defence}.")
+    state = say(state, msg("{player} defends: {base} + {bonus} (items) + {face} (die) = {total}.",
+                          player=state.player, base=base, bonus=bonus, face=face, total=defence))
     state = discard_items(state, player, pending.items + pending.guards)
     if state.options["monster_crit"] and pending.against > base + bonus + 6:
-        state = say(state, f"Critical hit by {state.label(pending.target)}: {pending.against} is more than 6 + {base + bonus}.")
+        state = say(state, msg("Critical hit by {monster}: {attack} is more than 6 + {defence}.",
+                              monster=state.label(pending.target), attack=pending.against, defence=base + bonus))
         return end_turn(kill_character(state, player))
     if pending.against > defence:
         wounds = state.wounds[player] + 1
         state = replace(state, wounds=put(state.wounds, player, wounds))
-        state = say(state, f"{state.player} takes a wound: {state.max_health(player) - wounds} of "
-                           f"{state.max_health(player)} health left.")
+        state = say(state, msg("{player} takes a wound: {health} of {max} health left.", player=state.player,
+                              health=state.max_health(player) - wounds, max=state.max_health(player)))
         if wounds >= state.max_health(player):
             state = kill_character(state, player)
     else:
-        state = say(state, f"The attack misses: {pending.against} does not exceed {defence}.")
+        state = say(state, msg("The attack misses: {attack} does not exceed {defence}.",
+                          attack=pending.against, defence=defence))
     return end_turn(state)

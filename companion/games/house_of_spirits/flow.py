@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from companion.games.house_of_spirits.state import State, Step, put, say
+from companion.games.house_of_spirits.state import State, Step, and_names, put, say
+from companion.i18n import msg, nmsg
 
 
 # --------------------------------------------------------------------------- draws
@@ -65,7 +66,7 @@ def after_character(state: State, player: int) -> State:
         return draw(state, Step.CHARACTER)
     if state.options["secret_cards"] == "companion":
         return draw(state, Step.SECRET)
-    state = say(state, "Each player draws a secret victory card blindly and keeps it hidden.")
+    state = say(state, msg("Each player draws a secret victory card blindly and keeps it hidden."))
     return start_rolloff(state)
 
 
@@ -73,7 +74,7 @@ def after_secret(state: State) -> State:
     """Next blind secret victory draw, then the roll-off."""
     if any(secret is None for secret in state.secrets):
         return draw(state, Step.SECRET)
-    return start_rolloff(say(state, "Each player has a secret victory card (kept by the companion, never shown)."))
+    return start_rolloff(say(state, msg("Each player has a secret victory card (kept by the companion, never shown).")))
 
 
 def start_rolloff(state: State) -> State:
@@ -92,11 +93,11 @@ def on_rolloff(state: State, face: int) -> State:
     best = max(f for _, f in rolls)
     top = [p for p, f in rolls if f == best]
     if len(top) > 1:
-        names = " and ".join(state.players[p] for p in top)
-        state = say(state, f"{names} tie with {best}: they roll again.")
+        names = and_names(state.players[p] for p in top)
+        state = say(state, msg("{names} tie with {face}: they roll again.", names=names, face=best))
         return request_roll(replace(state, rolloff=tuple((p, None) for p in top)), "rolloff", top[0])
     state = say(replace(state, first=top[0], rolloff=()),
-                f"{state.players[top[0]]} rolled highest and takes the First Player card.")
+                msg("{player} rolled highest and takes the First Player card.", player=state.players[top[0]]))
     return start_round(state)
 
 
@@ -110,7 +111,8 @@ def start_round(state: State) -> State:
     first = state.first if state.round == 0 else (state.first + 1) % n
     state = replace(state, round=state.round + 1, first=first, turn=0, died=(), attacked=(),
                     investigated=False, pending=None)
-    state = say(state, f"Round {state.round}: {state.players[first]} has the First Player card.")
+    state = say(state, msg("Round {round}: {player} has the First Player card.", round=state.round,
+                              player=state.players[first]))
     for player in range(n):
         if state.dead[player]:
             state = _revive(state, player)
@@ -121,7 +123,7 @@ def start_round(state: State) -> State:
 
 def _revive(state: State, player: int) -> State:
     state = replace(state, dead=put(state.dead, player, False), wounds=put(state.wounds, player, 0))
-    return say(state, f"{state.players[player]} is back at full health.")
+    return say(state, msg("{player} is back at full health.", player=state.players[player]))
 
 
 def explore(state: State) -> State:
@@ -129,7 +131,8 @@ def explore(state: State) -> State:
     discard pile (or onto its room plot card), an empty room deck takes back its discards."""
     leftovers = state.in_play
     if leftovers:
-        state = say(state, f"Cards nobody picked up go to the discard pile: {_names(state, leftovers)}.")
+        state = say(state, msg("Cards nobody picked up go to the discard pile: {cards}.",
+                              cards=_names(state, leftovers)))
     state = replace(state, in_play=(), monster_health=(),
                     main_discard=tuple(sorted(state.main_discard + leftovers)))
     if state.room is not None:
@@ -137,13 +140,14 @@ def explore(state: State) -> State:
             plot = state.room_plots[0]
             state = replace(state, attached=state.attached + ((plot, state.room),),
                             room_plots=state.room_plots[1:])
-            state = say(state, f"Put the {state.label(state.room)} card on {state.label(plot)}.")
+            state = say(state, msg("Put the {room} card on {plot}.", room=state.label(state.room),
+                                              plot=state.label(plot)))
         else:
             state = replace(state, room_discard=state.room_discard + (state.room,))
         state = replace(state, room=None)
     if not state.room_deck:
         state = replace(state, room_deck=state.room_deck.reshuffled(state.room_discard), room_discard=())
-        state = say(state, "The whole house is explored: shuffle the room discards into a new room deck.")
+        state = say(state, msg("The whole house is explored: shuffle the room discards into a new room deck."))
     return draw(state, Step.ROOM)
 
 
@@ -152,10 +156,13 @@ def on_room(state: State, room: str) -> State:
     card = state.card(room)
     state = replace(state, room=room)
     if card.skulls == 0:
-        state = say(state, f"The party enters the {card.name}: no skulls, no monsters.")
+        state = say(state, msg("The party enters the {room}: no skulls, no monsters.", room=card.name))
         return refill(state)
-    state = say(state, f"The party enters the {card.name}: {card.skulls} skull(s); a roll of "
-                       f"{card.skulls} or less brings a monster.")
+    state = say(state, nmsg("The party enters the {room}: {skulls} skull; a roll of {skulls} or less "
+                            "brings a monster.",
+                            "The party enters the {room}: {skulls} skulls; a roll of {skulls} or less "
+                            "brings a monster.",
+                            "skulls", room=card.name, skulls=card.skulls))
     return next_monster_roll(replace(state, monster_rolls=state.order()))
 
 
@@ -172,10 +179,11 @@ def on_monster_roll(state: State, face: int) -> State:
     skulls = state.card(state.room).skulls
     name = state.players[state.roller]
     if face > skulls:
-        return next_monster_roll(say(state, f"{name} rolled {face}: no monster."))
+        return next_monster_roll(say(state, msg("{player} rolled {face}: no monster.", player=name, face=face)))
     if not state.monster_deck:
-        return next_monster_roll(say(state, f"{name} rolled {face}, but the monster deck is empty."))
-    return draw(say(state, f"{name} rolled {face}: a monster appears!"), Step.MONSTER)
+        empty = msg("{player} rolled {face}, but the monster deck is empty.", player=name, face=face)
+        return next_monster_roll(say(state, empty))
+    return draw(say(state, msg("{player} rolled {face}: a monster appears!", player=name, face=face)), Step.MONSTER)
 
 
 def lay_monster(state: State, monster: str) -> State:
@@ -183,7 +191,8 @@ def lay_monster(state: State, monster: str) -> State:
     card = state.card(monster)
     state = replace(state, in_play=state.in_play + (monster,),
                     monster_health=state.monster_health + ((monster, card.health),))
-    return say(state, f"{card.name} (attack {card.attack}, defence {card.defence}, health {card.health}) is in play.")
+    return say(state, msg("{monster} (attack {attack}, defence {defence}, health {health}) is in play.",
+                          monster=card.name, attack=card.attack, defence=card.defence, health=card.health))
 
 
 def refill(state: State) -> State:
@@ -193,9 +202,9 @@ def refill(state: State) -> State:
     if not possible_draws(replace(state, step=Step.MAIN)):
         if state.main_discard:
             state = replace(state, main_deck=tuple(sorted(state.main_deck + state.main_discard)), main_discard=())
-            state = say(state, "The main deck is empty: shuffle its discard pile into a new main deck.")
+            state = say(state, msg("The main deck is empty: shuffle its discard pile into a new main deck."))
         else:
-            return begin_turns(say(state, "The main deck is empty: no more cards are laid."))
+            return begin_turns(say(state, msg("The main deck is empty: no more cards are laid.")))
     return draw(state, Step.MAIN)
 
 
@@ -205,7 +214,8 @@ def on_main(state: State, card: str) -> State:
         state = lay_monster(replace(state, monster_deck=state.monster_deck.take(card)), card)
     else:
         state = say(replace(state, in_play=state.in_play + (card,),
-                            main_deck=_without(state.main_deck, card)), f"Laid out: {state.label(card)}.")
+                            main_deck=_without(state.main_deck, card)),
+                    msg("Laid out: {card}.", card=state.label(card)))
     return refill(state)
 
 
@@ -226,7 +236,8 @@ def turn_start(state: State) -> State:
             return replace(state, step=Step.ACTION, pending=None)
         if state.options["death_skip"] == "revive_at_turn":
             return replace(_revive(state, player), step=Step.ACTION, pending=None)
-        state = say(replace(state, turn=state.turn + 1), f"{state.players[player]} is dead and skips this round.")
+        state = say(replace(state, turn=state.turn + 1),
+                    msg("{player} is dead and skips this round.", player=state.players[player]))
     return start_round(state)
 
 

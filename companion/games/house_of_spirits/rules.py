@@ -24,7 +24,7 @@ from companion.engine.core import Chance, Choice, Outcome, Prompt, sentence
 from companion.errors import RuleViolation
 from companion.games.house_of_spirits import actions, combat, entries, flow, scoring
 from companion.games.house_of_spirits import components as hc
-from companion.games.house_of_spirits.state import Deck, State, Step, put, say
+from companion.games.house_of_spirits.state import Deck, State, Step, and_names, put, say
 from companion.i18n import msg
 
 # --------------------------------------------------------------------------- setup
@@ -48,9 +48,9 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
             items).
     """
     if not 2 <= len(players) <= 4:
-        raise RuleViolation(f"House of Spirits is for 2 to 4 players, not {len(players)}.")
+        raise RuleViolation(msg("House of Spirits is for 2 to 4 players, not {n}.", n=len(players)))
     if len(set(players)) != len(players):
-        raise RuleViolation("Each player needs a different name.")
+        raise RuleViolation(msg("Each player needs a different name."))
     if content:
         content = check_table(entries.SPEC, hc.all_components(), content)
     n = len(players)
@@ -72,7 +72,7 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
         plot_deck=Deck(shuffled=tuple(sorted(hc.ids("plot")))),
         character_deck=tuple(sorted(hc.ids("character"))),
         secret_deck=tuple(sorted(hc.ids("secret"))),
-        news=("Shuffle the room deck with the Vestibule on top, the plot, monster and main decks.",),
+        news=(msg("Shuffle the room deck with the Vestibule on top, the plot, monster and main decks."),),
         content=entries.entries(content),
     )
     if state.options["decks"] == "virtual" and any(tapped_because(state, deck) for deck in entries.DECK_KINDS):
@@ -142,9 +142,9 @@ def _draw_prompt(state: State) -> Prompt:
 
 
 def _start_prompt(state: State) -> Prompt:
-    start = Choice("start", "Start: draw the characters", button="dice")
-    return Prompt("Shuffle the room deck (Vestibule on top), the plot, monster, character and main "
-                  "decks, then press the dice button", choices=(start,))
+    start = Choice("start", msg("Start: draw the characters"), button="dice")
+    return Prompt(msg("Shuffle the room deck (Vestibule on top), the plot, monster, character and main "
+                      "decks, then press the dice button"), choices=(start,))
 
 
 def _setup_player(state: State) -> int:
@@ -162,28 +162,31 @@ def _roll_text(state: State) -> str:
     pending = state.pending
     monster = state.label(pending.target) if pending and pending.kind == "attack" else ""
     if state.roll == "rolloff":
-        return f"{name}: roll 1D6 for the First Player card"
+        return msg("{player}: roll 1D6 for the First Player card", player=name)
     if state.roll == "monster":
-        return f"{name}: roll 1D6 for monsters (a {state.card(state.room).skulls} or less brings one)"
+        return msg("{player}: roll 1D6 for monsters (a {skulls} or less brings one)", player=name,
+                   skulls=state.card(state.room).skulls)
     if state.roll == "investigate":
-        return f"{name}: choose investigation items, then roll 1D6"
+        return msg("{player}: choose investigation items, then roll 1D6", player=name)
     if state.roll == "plot":
         target, modifier = actions.plot_target(state)
-        return f"{name}: roll 1D6 for {state.label(pending.target)}: {target}, ±{modifier}"
+        return msg("{player}: roll 1D6 for {card}: {target}, ±{modifier}", player=name,
+                   card=state.label(pending.target), target=target, modifier=modifier)
     if state.roll == "attack":
-        return f"{name}: choose items against {monster}, then roll 1D6 to attack"
+        return msg("{player}: choose items against {monster}, then roll 1D6 to attack", player=name, monster=monster)
     if state.roll == "reroll":
-        return f"{name}: keep the {pending.dice[-1]} or roll the attack again"
+        return msg("{player}: keep the {face} or roll the attack again", player=name, face=pending.dice[-1])
     if state.roll == "monster-defence":
-        return f"Roll 1D6 for the {monster}'s defence"
+        return msg("Roll 1D6 for the {monster}'s defence", monster=monster)
     if state.roll == "monster-attack":
-        return f"{name}: choose defensive items, then roll 1D6 for the {monster}'s attack"
-    return f"{name}: roll 1D6 for your defence"
+        return msg("{player}: choose defensive items, then roll 1D6 for the {monster}'s attack",
+                   player=name, monster=monster)
+    return msg("{player}: roll 1D6 for your defence", player=name)
 
 
 def _roll_prompt(state: State) -> Prompt:
-    choices = [Choice("roll", "Roll the die", button="dice")]
-    choices += [Choice(f"face:{face}", f"The die shows {face}") for face in hc.FACES]
+    choices = [Choice("roll", msg("Roll the die"), button="dice")]
+    choices += [Choice(f"face:{face}", msg("The die shows {face}", face=face)) for face in hc.FACES]
     choices += _roll_extras(state)
     return Prompt(_roll_text(state), state.players[state.roller], tuple(choices))
 
@@ -192,17 +195,21 @@ def _roll_extras(state: State) -> list[Choice]:
     pending, player = state.pending, state.active
     if state.roll == "investigate":
         return _toggles(state, pending.items, actions.investigation_items(state, player), "use", "investigation") + [
-            Choice("cancel", "Do something else")]
+            _cancel_choice()]
     if state.roll == "attack":
         items = combat.offensive_items(state, player, pending.target)
-        return _toggles(state, pending.items, items, "use", "attack", pending.target) + [Choice("cancel", "Do something else")]
+        return _toggles(state, pending.items, items, "use", "attack", pending.target) + [_cancel_choice()]
     if state.roll == "plot" and not pending.dice:
-        return [Choice("cancel", "Do something else")]
+        return [_cancel_choice()]
     if state.roll == "reroll":
-        return [Choice("keep", f"Keep the {pending.dice[-1]}")]
+        return [Choice("keep", msg("Keep the {face}", face=pending.dice[-1]))]
     if state.roll == "monster-attack":
         return _toggles(state, pending.guards, combat.defensive_items(state, player), "guard", "defence")
     return []
+
+
+def _cancel_choice() -> Choice:
+    return Choice("cancel", msg("Do something else"))
 
 
 def _toggles(state: State, chosen, items, verb: str, aspect: str, monster: str | None = None) -> list[Choice]:
@@ -210,68 +217,82 @@ def _toggles(state: State, chosen, items, verb: str, aspect: str, monster: str |
     for item in items:
         bonus = state.item_bonus(item, aspect, monster)
         if item in chosen:
-            choices.append(Choice(f"{verb}:{item}", f"Put back {state.label(item)} (+{bonus})"))
+            choices.append(Choice(f"{verb}:{item}", msg("Put back {card} (+{bonus})", card=state.label(item),
+                                                          bonus=bonus)))
         else:
-            choices.append(Choice(f"{verb}:{item}", f"Use {state.label(item)} (+{bonus})"))
+            choices.append(Choice(f"{verb}:{item}", msg("Use {card} (+{bonus})", card=state.label(item), bonus=bonus)))
     return choices
 
 
 def _action_prompt(state: State) -> Prompt:
     player = state.active
     targets, forced = combat.attack_targets(state)
-    choices = [Choice(f"attack:{m}", f"Attack {state.label(m)} ({state.health(m)} health)") for m in targets]
+    choices = [Choice(f"attack:{m}", msg("Attack {monster} ({health} health)", monster=state.label(m),
+                                         health=state.health(m))) for m in targets]
     if not forced:
         if actions.can_investigate(state):
-            choices.append(Choice("investigate", "Investigate"))
-        choices += [Choice(f"play:{p}", f"Play {state.label(p)}") for p in actions.playable_plots(state, player)]
-        choices += [Choice(f"pick:{c}", f"Pick up {state.label(c)}", component=hc.component(c))
+            choices.append(Choice("investigate", msg("Investigate")))
+        choices += [Choice(f"play:{p}", msg("Play {card}", card=state.label(p)))
+                    for p in actions.playable_plots(state, player)]
+        choices += [Choice(f"pick:{c}", msg("Pick up {card}", card=state.label(c)), component=hc.component(c))
                     for c in actions.pickable(state)]
         if actions.healing_cards(state, player):
-            choices += [Choice(f"heal:{state.players[p]}", f"Heal {state.players[p]}" + (
-                " (yourself)" if p == player else "")) for p in actions.heal_targets(state)]
+            choices += [Choice(f"heal:{state.players[p]}", _heal_label(state.players[p], p == player))
+                        for p in actions.heal_targets(state)]
     if not choices:
-        choices.append(Choice("pass", "Nothing to do: pass"))
+        choices.append(Choice("pass", msg("Nothing to do: pass")))
     if state.options["instant_win_includes_secret"] and state.secret_met[player] is None:
-        choices.append(Choice("claim-secret", "My secret victory condition is met"))
-    text = f"{state.player}: " + ("attack a monster (every monster must be attacked this round)"
-                                  if forced else "choose one action")
+        choices.append(Choice("claim-secret", msg("My secret victory condition is met")))
+    if forced:
+        text = msg("{player}: attack a monster (every monster must be attacked this round)", player=state.player)
+    else:
+        text = msg("{player}: choose one action", player=state.player)
     return Prompt(text, state.player, tuple(choices))
+
+
+def _heal_label(name: str, yourself: bool) -> str:
+    if yourself:
+        return msg("Heal {player} (yourself)", player=name)
+    return msg("Heal {player}", player=name)
 
 
 def _plot_item_prompt(state: State) -> Prompt:
     items = actions.plot_items(state, state.active, state.pending.target)
-    choices = tuple(Choice(f"item:{item}", f"Try with {state.label(item)}") for item in items)
-    return Prompt(f"{state.player}: declare the plot item before rolling", state.player,
-                  choices + (Choice("cancel", "Do something else"),))
+    choices = tuple(Choice(f"item:{item}", msg("Try with {card}", card=state.label(item))) for item in items)
+    return Prompt(msg("{player}: declare the plot item before rolling", player=state.player), state.player,
+                  choices + (_cancel_choice(),))
 
 
 def _heal_prompt(state: State) -> Prompt:
     pending = state.pending
     cards = actions.healing_cards(state, state.active)
-    choices = [Choice(f"use:{card}", f"Play {state.label(card)} (heals {state.card(card).heal})") for card in cards]
-    choices.append(Choice("done", "Done healing") if pending.healed else Choice("cancel", "Do something else"))
-    return Prompt(f"{state.player}: play healing cards on {pending.target}", state.player, tuple(choices))
+    choices = [Choice(f"use:{card}", msg("Play {card} (heals {heal})", card=state.label(card),
+                                         heal=state.card(card).heal))
+               for card in cards]
+    choices.append(Choice("done", msg("Done healing")) if pending.healed else _cancel_choice())
+    return Prompt(msg("{player}: play healing cards on {target}", player=state.player, target=pending.target),
+                  state.player, tuple(choices))
 
 
 def _discard_prompt(state: State) -> Prompt:
     player = state.discarding
-    choices = tuple(Choice(f"discard:{card}", f"Discard {state.label(card)}")
+    choices = tuple(Choice(f"discard:{card}", msg("Discard {card}", card=state.label(card)))
                     for card in actions.discardable(state, player))
-    return Prompt(f"{state.players[player]}: discard down to {hc.HAND_LIMIT} cards", state.players[player], choices)
+    return Prompt(msg("{player}: discard down to {limit} cards", player=state.players[player], limit=hc.HAND_LIMIT),
+                  state.players[player], choices)
 
 
 def _tally_prompt(state: State) -> Prompt:
     name = state.players[scoring.tally_player(state)]
-    choices = (Choice("secret:yes", f"{name} met it (+{hc.SECRET_POINTS})"),
-               Choice("secret:no", f"{name} did not"))
-    return Prompt(f"{name}: show your secret victory card. Was the condition met?", name, choices)
+    choices = (Choice("secret:yes", msg("{player} met it (+{points})", player=name, points=hc.SECRET_POINTS)),
+               Choice("secret:no", msg("{player} did not", player=name)))
+    return Prompt(msg("{player}: show your secret victory card. Was the condition met?", player=name), name, choices)
 
 
 def _over_prompt(state: State) -> Prompt:
     if state.outcome == "lost":
-        return Prompt("The game is over: every character was killed in the same round.", over=True)
-    names = " and ".join(state.winners)
-    return Prompt(f"The game is over: {names} won.", over=True)
+        return Prompt(msg("The game is over: every character was killed in the same round."), over=True)
+    return Prompt(msg("The game is over: {names} won.", names=and_names(state.winners)), over=True)
 
 
 # --------------------------------------------------------------------------- apply
@@ -285,12 +306,12 @@ def apply(state: State, action: str) -> State:
     """
     current = prompt(state)
     if current.over:
-        raise RuleViolation("The game is over.")
+        raise RuleViolation(msg("The game is over."))
     legal = {c.key for c in current.choices}
     if current.chance:
         legal |= {o.key for o in current.chance.outcomes}
     if action not in legal:
-        raise RuleViolation(f"Not now. {sentence(current.text)}")
+        raise RuleViolation(msg("Not now. {prompt}", prompt=sentence(current.text)))
     kind, _, arg = action.partition(":")
     return _HANDLERS[kind](replace(state, news=()), arg)
 
@@ -303,14 +324,16 @@ def on_draw(state: State, card: str) -> State:
         state = replace(state, characters=put(state.characters, player, card),
                         character_deck=_without(state.character_deck, card))
         character = state.card(card)
-        state = say(state, f"{state.players[player]} plays {character.name} (attack {character.attack}, "
-                           f"defence {character.defence}, investigation {character.investigation}, "
-                           f"health {character.health}).")
+        state = say(state, msg("{player} plays {character} (attack {attack}, defence {defence}, "
+                               "investigation {investigation}, health {health}).",
+                               player=state.players[player], character=character.name, attack=character.attack,
+                               defence=character.defence, investigation=character.investigation,
+                               health=character.health))
         return flow.after_character(state, player)
     if step == Step.SECRET:
         player = _setup_player(state)
         state = replace(state, secrets=put(state.secrets, player, card), secret_deck=_without(state.secret_deck, card))
-        return flow.after_secret(say(state, f"{state.players[player]} has a secret victory card."))
+        return flow.after_secret(say(state, msg("{player} has a secret victory card.", player=state.players[player])))
     if step == Step.ROOM:
         return flow.on_room(replace(state, room_deck=state.room_deck.take(card)), card)
     if step == Step.MONSTER:
@@ -354,7 +377,7 @@ def _resolve_die(state: State, face: int) -> State:
     """A die face (the companion's or the physical die's) goes to what it was rolled for."""
     state = replace(state, die=face)
     if state.roll == "rolloff":
-        state = say(state, f"{state.players[state.roller]} rolled {face}.")
+        state = say(state, msg("{player} rolled {face}.", player=state.players[state.roller], face=face))
     return _ON_DIE[state.roll](state, face)
 
 
@@ -377,7 +400,7 @@ def _cancel(state: State, _arg: str) -> State:
 
 
 def _pass(state: State, _arg: str) -> State:
-    return flow.end_turn(say(state, f"{state.player} has nothing to do and passes."))
+    return flow.end_turn(say(state, msg("{player} has nothing to do and passes.", player=state.player)))
 
 
 def _claim_secret(state: State, _arg: str) -> State:

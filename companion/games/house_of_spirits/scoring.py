@@ -9,7 +9,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games.house_of_spirits import components as hc
-from companion.games.house_of_spirits.state import State, Step, put, say
+from companion.games.house_of_spirits.state import State, Step, and_names, put, say
+from companion.i18n import msg, nmsg
+
+#: What each score cause (the key kept in ``score_log``) is called at the table.
+_CAUSES = {
+    "plot card": msg("plot card"),
+    "final plot card": msg("final plot card"),
+    "monster kill": msg("monster kill"),
+    "healing another player": msg("healing another player"),
+    "secret victory": msg("secret victory"),
+    "death": msg("death"),
+}
 
 
 def add_points(state: State, player: int, points: int, cause: str) -> State:
@@ -27,10 +38,16 @@ def add_points(state: State, player: int, points: int, cause: str) -> State:
     state = replace(state, scores=put(state.scores, player, score),
                     score_log=state.score_log + ((player, change, cause),))
     name = state.players[player]
-    sign = "+" if points >= 0 else "−"
-    state = say(state, f"{name} {sign}{abs(points)} ({cause}): {score} points.")
+    label = _CAUSES.get(cause, cause)
+    if points >= 0:
+        line = nmsg("{player} +{points} ({cause}): {score} point.", "{player} +{points} ({cause}): {score} points.",
+                    "score", player=name, points=points, cause=label, score=score)
+    else:
+        line = nmsg("{player} −{points} ({cause}): {score} point.", "{player} −{points} ({cause}): {score} points.",
+                    "score", player=name, points=-points, cause=label, score=score)
+    state = say(state, line)
     if score >= hc.WINNING_SCORE and state.outcome is None and state.step != Step.TALLY:
-        return win(state, (name,), f"{name} has {score} points and wins the game!")
+        return win(state, (name,), msg("{player} has {score} points and wins the game!", player=name, score=score))
     return state
 
 
@@ -59,19 +76,21 @@ def kill_character(state: State, player: int) -> State:
         plot_deck=state.plot_deck.to_bottom(*plots),
         main_discard=tuple(sorted(state.main_discard + others)),
     )
-    state = say(state, f"{name}'s character dies: every card but the character and the secret victory card is lost.")
+    state = say(state, msg("{player}'s character dies: every card but the character and the secret victory card "
+                          "is lost.", player=name))
     if plots:
-        state = say(state, f"{len(plots)} plot card(s) go to the bottom of the plot deck.")
+        state = say(state, nmsg("{n} plot card goes to the bottom of the plot deck.",
+                                "{n} plot cards go to the bottom of the plot deck.", "n", n=len(plots)))
     state = add_points(state, player, hc.DEATH_POINTS, "death")
     if state.outcome is None and len(state.died) == len(state.players):
         state = say(replace(state, outcome="lost", step=Step.OVER, pending=None),
-                    "Every character has been killed this round: the house wins and the game ends in failure.")
+                    msg("Every character has been killed this round: the house wins and the game ends in failure."))
     return state
 
 
 def start_tally(state: State) -> State:
     """The last plot card is played: ask who met their secret victory condition ("End of the Game" 3)."""
-    state = say(state, "Every plot card has been played: tally the scores with the secret victory conditions.")
+    state = say(state, msg("Every plot card has been played: tally the scores with the secret victory conditions."))
     return next_tally(replace(state, step=Step.TALLY, pending=None))
 
 
@@ -96,7 +115,7 @@ def answer_secret(state: State, met: bool) -> State:
         if state.outcome is not None:
             return state
     else:
-        state = say(state, f"{state.players[player]} did not meet the secret victory condition.")
+        state = say(state, msg("{player} did not meet the secret victory condition.", player=state.players[player]))
     return next_tally(state)
 
 
@@ -115,5 +134,5 @@ def _result_sentence(state: State) -> str:
     names = winners(state)
     best = max(state.scores)
     if len(names) == 1:
-        return f"{names[0]} wins with {best} points."
-    return f"{' and '.join(names)} share the win with {best} points."
+        return msg("{player} wins with {score} points.", player=names[0], score=best)
+    return msg("{names} share the win with {score} points.", names=and_names(names), score=best)

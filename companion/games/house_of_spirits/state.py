@@ -17,6 +17,7 @@ from typing import Any
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.content import Card
 from companion.games.house_of_spirits.entries import Entries, effective_cards
+from companion.i18n import msg
 
 
 class Step(StrEnum):
@@ -311,3 +312,12 @@ def discard_items(state: State, player: int, cards: tuple[str, ...]) -> State:
     for card in cards:
         state = remove_from_hand(state, player, card)
     return replace(state, main_discard=tuple(sorted(state.main_discard + cards)))
+
+
+def and_names(names) -> str:
+    """Names as a sentence lists them ("Ada", "Ada and Bo", "Ada, Bo and Cy"): a message
+    for two or more, so "and" is said in the table's language."""
+    names = tuple(names)
+    if len(names) == 1:
+        return names[0]
+    return msg("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
