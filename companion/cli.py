@@ -496,6 +496,12 @@ def cmd_tags_daemon(args) -> int:
                 print("No tags are enrolled (companion enroll GAME walks you through it).", file=sys.stderr)
             return 0
         if args.tags_command == "write":
+            from companion.engine import known_piece
+
+            if not known_piece(args.component):  # said before asking for a tag, not after the wait
+                print(f"companion: no component {args.component!r} in any game "
+                      f"(ids look like creepy_cellar:ghost:room-H; companion games lists the games)", file=sys.stderr)
+                return 2
             print(f"Put a blank NTAG on the reader (waiting up to {args.wait:g} s)...", flush=True)
             message = {"cmd": "write_tag", "component": args.component, "wait": args.wait, "force": args.force}
             if args.reader:

@@ -428,6 +428,15 @@ def test_a_tag_carrying_another_component_is_not_overwritten_without_force(daemo
         assert ack["ok"] and read_text(card_reader).text == "creepy_cellar:ghost:room-H"
 
 
+def test_companion_tags_write_refuses_an_unknown_component_before_asking_for_a_tag(daemon, capsys):
+    """A newcomer: the command said "Put a blank NTAG on the reader" and only then refused."""
+    from companion.cli import main
+
+    assert main(["tags", "write", "creepy_cellar:ghost:room-Z", "--socket", str(daemon.socket_path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "no component 'creepy_cellar:ghost:room-Z' in any game" in captured.err
+
+
 def test_write_tag_without_a_tag_times_out_and_names_the_reader(daemon, card_reader):
     with Client(daemon.socket_path).connect() as client:
         ack = client.request({"cmd": "write_tag", "component": "creepy_cellar:ghost:room-H", "wait": 1})
