@@ -101,28 +101,27 @@ def start(spec: GameSpec) -> Walk:
     return replace(walk, message=walk.asking())
 
 
-def _piece_ids(spec: GameSpec, pieces: tuple[str, ...]) -> tuple[str, ...]:
+def _copies(pieces: tuple[str, ...]) -> list[tuple[str, int, int]]:
+    """``(component, copy number, copies)`` for each piece, copies numbered 1, 2, … in order."""
     copies = Counter(pieces)
     seen: Counter = Counter()
-    ids = []
+    numbered = []
     for piece in pieces:
         seen[piece] += 1
-        apart = spec.content is not None and spec.content.per_copy(piece) and copies[piece] > 1
-        ids.append(f"{piece}#{seen[piece]}" if apart else piece)
-    return tuple(ids)
+        numbered.append((piece, seen[piece], copies[piece]))
+    return numbered
+
+
+def _piece_ids(spec: GameSpec, pieces: tuple[str, ...]) -> tuple[str, ...]:
+    """Each piece's id in the registry: ``component#n`` for a copy whose print differs."""
+    apart = (lambda piece: spec.content.per_copy(piece)) if spec.content is not None else (lambda piece: False)
+    return tuple(f"{piece}#{n}" if total > 1 and apart(piece) else piece for piece, n, total in _copies(pieces))
 
 
 def _labels(spec: GameSpec, pieces: tuple[str, ...]) -> tuple[str, ...]:
     """Each piece's name, with "(k of n)" for pieces that come in several copies."""
-    copies = Counter(pieces)
-    seen: Counter = Counter()
-    labels = []
-    for piece in pieces:
-        seen[piece] += 1
-        label = spec.component_label(piece)
-        labels.append(msg("{label}, copy {n} of {copies}", label=label, n=seen[piece], copies=copies[piece])
-                      if copies[piece] > 1 else label)
-    return tuple(labels)
+    return tuple(msg("{label}, copy {n} of {copies}", label=spec.component_label(piece), n=n, copies=total)
+                 if total > 1 else spec.component_label(piece) for piece, n, total in _copies(pieces))
 
 
 def tap(walk: Walk, uid: str, enrolled: Mapping[str, str], carried: str | None = None) -> tuple[Walk, Change | None]:
