@@ -4,27 +4,17 @@ the rules, the accepted physical input in the state (the undo toast), notices in
 
 from __future__ import annotations
 
-import threading
+import sys
+from pathlib import Path
+
 
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
 from companion.header import GameHeader
 from companion.store import EventStore
 
-
-class Collector:
-    def __init__(self):
-        self.messages, self.cond = [], threading.Condition()
-
-    def __call__(self, message):
-        with self.cond:
-            self.messages.append(message)
-            self.cond.notify_all()
-
-    def wait_for(self, predicate, timeout=10.0):
-        with self.cond:
-            assert self.cond.wait_for(lambda: any(predicate(m) for m in self.messages), timeout), self.messages[-5:]
-            return next(m for m in self.messages if predicate(m))
+sys.path.insert(0, str(Path(__file__).parent))
+from collector import Collector  # noqa: E402  (tests/collector.py)
 
 
 def _daemon(tmp_path):

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import logging
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -30,6 +29,9 @@ from companion.store import EventStore
 sys.path.insert(0, str(Path(__file__).parent / "games"))
 from hos_checks import complete_content  # noqa: E402  (every deck drawable by the companion)
 
+sys.path.insert(0, str(Path(__file__).parent))
+from collector import Collector  # noqa: E402  (tests/collector.py)
+
 HOS_SCRIPTS = Path(__file__).parent / "scripts" / "house_of_spirits"
 
 #: Every secret victory card's printed name.
@@ -38,25 +40,6 @@ SECRET_NAMES = tuple(hc.card(c).name for c in hc.ids("secret"))
 #: Every kept (not "play immediately") Intrigue card's name.
 KEEPER_NAMES = tuple(ci.card_name(c) for c in ci.intrigue_kinds()
                      if c not in ci.IMMEDIATES and c != ci.RED_BALLOON)
-
-
-class Collector:
-    """Every message one client receives, in order."""
-
-    def __init__(self):
-        self.messages: list[dict] = []
-        self.cond = threading.Condition()
-
-    def __call__(self, message: dict) -> None:
-        with self.cond:
-            self.messages.append(message)
-            self.cond.notify_all()
-
-    def wait_for(self, predicate, timeout: float = 10.0) -> dict:
-        with self.cond:
-            assert self.cond.wait_for(lambda: any(predicate(m) for m in self.messages), timeout), \
-                self.messages[-3:]
-            return next(m for m in self.messages if predicate(m))
 
 
 @pytest.fixture

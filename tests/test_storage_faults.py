@@ -11,13 +11,14 @@
 
 from __future__ import annotations
 
+import sys
+
 import contextlib
 import os
 import random
 import shutil
 import sqlite3
 import subprocess
-import threading
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,9 @@ from companion.daemon import Daemon, DaemonThread
 from companion.errors import StoreError
 from companion.session import Session
 from companion.store import CorruptStore, EventStore, open_store
+
+sys.path.insert(0, str(Path(__file__).parent))
+from collector import Collector  # noqa: E402  (tests/collector.py)
 
 ROOT = Path(__file__).resolve().parents[1]
 DEMO = scripts.load(ROOT / "companion/data/demo.jsonl")
@@ -194,21 +198,6 @@ class FailingConnection:
 
     def __getattr__(self, name):
         return getattr(self.db, name)
-
-
-class Collector:
-    def __init__(self):
-        self.messages, self.cond = [], threading.Condition()
-
-    def __call__(self, message):
-        with self.cond:
-            self.messages.append(message)
-            self.cond.notify_all()
-
-    def wait_for(self, predicate, timeout=10.0):
-        with self.cond:
-            assert self.cond.wait_for(lambda: any(predicate(m) for m in self.messages), timeout), self.messages
-            return next(m for m in self.messages if predicate(m))
 
 
 def test_a_full_disk_mid_game_keeps_the_game_in_memory_and_says_so(tmp_path):

@@ -5,7 +5,8 @@ lists it; undo reverts it, a resume replays it exactly, a stale one changes noth
 
 from __future__ import annotations
 
-import threading
+import sys
+
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,23 +19,9 @@ from companion.replay import replay
 from companion.session import Session
 from companion.store import EventStore
 
+sys.path.insert(0, str(Path(__file__).parent))
+from collector import Collector  # noqa: E402  (tests/collector.py)
 
-
-class Collector:
-    """Every message a client receives, with a wait for the first one that matches."""
-
-    def __init__(self):
-        self.messages, self.cond = [], threading.Condition()
-
-    def __call__(self, message):
-        with self.cond:
-            self.messages.append(message)
-            self.cond.notify_all()
-
-    def wait_for(self, predicate, timeout=10.0):
-        with self.cond:
-            assert self.cond.wait_for(lambda: any(predicate(m) for m in self.messages), timeout), self.messages[-5:]
-            return next(m for m in self.messages if predicate(m))
 
 HEADER = {"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 7,
           "stack": {"movement_die": [4], "ghost": ["room-E"]}}

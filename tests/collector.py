@@ -1,0 +1,27 @@
+"""Every message one socket client receives, in order, with a wait for the first that matches
+(the ``on_message`` callback of :class:`companion.client.Client` in daemon tests)."""
+
+from __future__ import annotations
+
+import threading
+
+
+class Collector:
+    """Collects messages; :meth:`wait_for` returns the first one ``predicate`` accepts."""
+
+    def __init__(self):
+        self.messages: list[dict] = []
+        self.cond = threading.Condition()
+
+    def __call__(self, message: dict) -> None:
+        with self.cond:
+            self.messages.append(message)
+            self.cond.notify_all()
+
+    def wait_for(self, predicate, timeout: float = 10.0) -> dict:
+        """The first message ``predicate`` accepts, waiting up to ``timeout`` seconds for it
+        (the test fails, showing the last messages, when none comes)."""
+        with self.cond:
+            assert self.cond.wait_for(lambda: any(predicate(m) for m in self.messages), timeout), \
+                self.messages[-5:]
+            return next(m for m in self.messages if predicate(m))
