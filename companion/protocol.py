@@ -93,9 +93,12 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     """The ``state`` message for the current game (``session`` may be None: no game yet).
 
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
-    view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label}] (never a private
-    choice), ``over``, ``private``: ``{"player": name}`` when the prompt has private choices,
-    which that player sees only by asking ``private``, else None),
+    view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label, main}] (never a private
+    choice; ``main``: the expected next step, the one large button), ``over``, ``private``:
+    ``{"player": name}`` when the prompt has private choices, which that player sees only by
+    asking ``private``, else None; ``out_of_turn``: [{key, label, player}], choices another
+    player may make now), ``todo`` ([{kind, text}]: what the table must physically do now,
+    :func:`todo_message`),
     ``can_undo``, ``private_players`` (the players who have something of their own to see on a
     privacy screen now, e.g. a secret victory card the companion dealt: those whose
     ``private_view`` is not empty), ``news`` (what the last input did) and ``log`` (recent
@@ -109,17 +112,20 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     """
     if session is None:
         prompt = {"text": render(msg("No game yet: start a new one."), lang), "player": None, "choices": [],
-                  "over": False, "private": None}
+                  "over": False, "private": None, "out_of_turn": []}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
-                "view": {}, "prompt": prompt, "can_undo": False, "private_players": [], "news": [],
+                "view": {}, "prompt": prompt, "can_undo": False, "private_players": [], "news": [], "todo": [],
                 "log": render_all(recent, lang), "colours": {}}
     p = session.prompt
     prompt = {
         "text": render(p.text, lang),
         "player": p.player,
-        "choices": [{"key": c.key, "label": render(c.label, lang)} for c in p.choices if not c.private],
+        "choices": [{"key": c.key, "label": render(c.label, lang), "main": c.main}
+                    for c in p.choices if not c.private],
         "over": p.over,
         "private": private_prompt_owner(p),
+        "out_of_turn": [{"key": c.key, "label": render(c.label, lang), "player": c.player}
+                        for c in p.out_of_turn if not c.private],
     }
     return {
         "type": "state",
@@ -131,9 +137,16 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "can_undo": session.can_undo,
         "private_players": _private_players(session),
         "news": render_all(news, lang),
+        "todo": todo_message(session.todo, lang),
         "log": render_all(recent, lang),
         "colours": dict(session.header.colours),
     }
+
+
+def todo_message(lines, lang: str) -> list[dict[str, str]]:
+    """``[{"kind", "text"}]``: the physical instructions the table must carry out now
+    (:attr:`companion.session.Session.todo`), rendered in ``lang``."""
+    return [{"kind": line.todo, "text": render(line, lang)} for line in lines]
 
 
 def _private_players(session) -> list[str]:
