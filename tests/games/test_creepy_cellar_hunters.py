@@ -120,10 +120,10 @@ def test_the_win_needs_every_hunter_out():
     """"Once all Treasures are safely placed in the cellar and all players have exited the
     castle, everyone wins!": with 2 players that is all four hunters."""
     state = replace(new_game(mode="basic"), cellar=("treasure",) * 8, treasures=())
-    state = placed(state, h0="outside", h1="outside", h2="A", h3="outside")
-    state = play(state, "roll", "die:6", "move:B")  # Ada's red hunter goes in again: no win
+    state = placed(state, h0="B", h1="outside", h2="A", h3="outside")
+    state = play(state, "roll", "die:6", "move:outside")  # Ada's red hunter leaves: no win yet
     assert state.outcome is None
-    state = play(state, "move:outside", "end-turn", "roll", "die:6", "end-turn")
+    state = play(state, "end-turn", "roll", "die:6", "end-turn")  # Bo's yellow hunter is out
     assert state.outcome is None and state.active == 2  # Ada's blue hunter is still in A
     state = play(state, "roll", "die:6", "move:outside")
     assert state.outcome == "won" and state.step == Step.OVER

@@ -126,10 +126,16 @@ OPTIONS = (
         "notes 1.5 Setup: \"With 2 players, each controls 2 hunters\" (turns not stated)",
     ),
     OptionSpec(
-        "jinxed_passage_room", "jinxed_room", ("jinxed_room", "home"),
-        "A dropped Jinxed Item puts a discarded secret passage tile in the Jinxed Item's room, "
-        "or back in its own room (A, F, G, K).",
-        "Jinxed Item: \"its indicated room\"",
+        "jinxed_passage_room", "home", ("home", "jinxed_room"),
+        "When a Jinxed Item is dropped, the table may put a discarded secret passage tile back "
+        "in its own room (A, F, G or K: home), or in the Jinxed Item's room (jinxed_room).",
+        "Jinxed Item: \"you may place a previously discarded secret passage tile in its indicated room\"",
+    ),
+    OptionSpec(
+        "exited_hunters", "out_for_good", ("out_for_good", "keep_turns"),
+        "A hunter who leaves the castle once every treasure is in stays out (out_for_good: its "
+        "turns only flip Ghost cards for the table), or keeps moving and may go back in (keep_turns).",
+        "Winning the Game (silent on hunters already out; docs/house-rules.md)",
     ),
 )
 

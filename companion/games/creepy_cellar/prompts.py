@@ -47,9 +47,11 @@ def _who(state: State) -> Msg | str:
 
 def _hunter(state: State) -> Prompt:
     """2 players, ``two_player_turns = choose``: the player picks the hunter for this turn."""
+    mine = state.hunters_of(state.active % len(state.players))
+    inside = tuple(i for i in mine if not checks.exited(state, i))  # house rule exited_hunters
     choices = tuple(Choice(f"hunter:{cc.HUNTER_COLOURS[i]}", cc.HUNTER_NAMES[cc.HUNTER_COLOURS[i]],
                            component=cc.hunter_component(cc.HUNTER_COLOURS[i]))
-                    for i in state.hunters_of(state.active % len(state.players)))
+                    for i in inside or mine)
     return Prompt(msg("{player}: which hunter takes this turn? Tap its mover or touch it",
                       player=state.player), state.player, choices)
 
@@ -182,11 +184,23 @@ def _after(state: State) -> Prompt:
     if checks.can_put_back(state):
         choices.append(Choice("put-back", msg("Put the {treasure} down here",
                                               treasure=cc.card_label(state.hunter.treasure))))
-    choices.append(Choice("end-turn", msg("End turn")))
+    choices.append(Choice("end-turn", msg("End turn"), main=True))
+    if checks.exited(state):
+        return Prompt(msg("{player} is out of the castle for good: End turn", player=_who(state)),
+                      state.player, tuple(choices))
     if len(choices) == 1:
         return Prompt(msg("{player}: End turn", player=state.player), state.player, tuple(choices))
     return Prompt(msg("{player}: drop off or pick up a treasure, or End turn", player=state.player),
                   state.player, tuple(choices))
+
+
+def _passage_tile(state: State) -> Prompt:
+    """After a Jinxed Item is dropped: which discarded passage tile comes back, or none."""
+    choices = tuple(Choice(f"passage-tile:{room}", msg("Tile back in room {room}", room=room))
+                    for room in checks.tiles_back(state))
+    choices += (Choice("passage-tile:none", msg("No tile")),)
+    return Prompt(msg("{player}: you may put a discarded secret passage tile back. Which one?",
+                      player=state.player), state.player, choices)
 
 
 def _drop_off_choice(state: State) -> Choice:
@@ -232,6 +246,7 @@ _BUILDERS = {
     Step.TREASURE: _treasure,
     Step.CELLAR: _cellar,
     Step.JINXED: _jinxed,
+    Step.PASSAGE_TILE: _passage_tile,
     Step.REMOVE: _remove,
     Step.OVER: _over,
 }

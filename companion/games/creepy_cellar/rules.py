@@ -27,7 +27,7 @@ from companion.games.creepy_cellar.prompts import prompt
 from companion.games.creepy_cellar.state import (
     Hunter, State, Step, discard, say, shuffled_back, with_hunter, without,
 )
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, msg, todo
 
 __all__ = ["State", "Step", "Hunter", "setup", "prompt", "apply", "tap_refusal"]
 
@@ -142,10 +142,9 @@ def _die(state: State, arg: str) -> State:
     if moves != face:
         state = say(state, msg("The cursed treasure takes 1 off: move up to {moves}.", moves=moves))
     if state.free:
-        return say(replace(state, free=False, step=Step.MOVE),
-                   msg("Free movement: no Ghost card for this roll."))
+        return _to_move(say(replace(state, free=False), msg("Free movement: no Ghost card for this roll.")))
     if face == 6:
-        return say(replace(state, step=Step.MOVE), msg("A 6: no Ghost card this turn."))
+        return _to_move(say(state, msg("A 6: no Ghost card this turn.")))
     if cards == 2:
         state = say(state, msg("The cursed treasure draws one additional Ghost card."))
     return _continue_reveal(replace(state, draws_left=cards))
@@ -213,6 +212,14 @@ def _continue_reveal(state: State) -> State:
                                   msg("Shuffle all Ghost cards back into the deck."))
         if state.options["draw_shuffle_unlocks"]:
             state = _unlock(state)
+    return _to_move(state)
+
+
+def _to_move(state: State) -> State:
+    """Step 3, Move; a hunter out of the castle for good (house rule ``exited_hunters``)
+    has flipped its Ghost cards for the table and only ends its turn."""
+    if checks.exited(state):
+        return replace(state, step=Step.AFTER, moves=0)
     return replace(state, step=Step.MOVE)
 
 
@@ -229,9 +236,16 @@ def _king(state: State, card: str) -> State:
                     step=Step.MOVE)
     if reason == "plus-ghost":
         state = board.add_ghost(say(state, msg("+Ghost: Ghost King card {room}.", room=room)), room)
-        return state if state.step == Step.OVER else _after_cellar_card(state)
+        if state.step == Step.OVER:
+            return state
+        # "they must fight if there is a ghost in the room before ending their turn"
+        # ("Pick Up Cellar Card"): a ghost added to the hunter's own room is fought
+        return _to_fight(state) if room == state.hunter.at else _after_cellar_card(state)
     if reason == "trap-door":
-        if checks.trap_door_immune(state):
+        if checks.exited(state):
+            state = say(state, msg("Trap door to room {room}, but {player} is out of the castle for "
+                                   "good: the hunter stays out.", room=room, player=state.player))
+        elif checks.trap_door_immune(state):
             state = say(state, msg("Trap door to room {room}, but {player}'s cursed treasure "
                                    "keeps the hunter where it is.", room=room, player=state.player))
         else:
@@ -318,9 +332,8 @@ def _fight_dice(state: State, arg: str) -> State:
 
 def _to_after(state: State) -> State:
     """Step 5: a Jinxed Item is dropped in its room; then drop off, pick up or End turn."""
-    if checks.jinxed_drop_due(state):
-        state = _drop_jinxed(state)
-    return replace(state, step=Step.AFTER)
+    state = replace(state, step=Step.AFTER)
+    return _drop_jinxed(state) if checks.jinxed_drop_due(state) else state
 
 
 def _drop_jinxed(state: State) -> State:
@@ -332,16 +345,17 @@ def _drop_jinxed(state: State) -> State:
     state = replace(state, jinxed_dropped=tuple(sorted(state.jinxed_dropped + (tile,))))
     state = say(state, msg("{player} gets rid of the Jinxed Item in room {room}.",
                            player=state.player, room=room))
-    if len(state.passages) >= len(cc.PASSAGE_ROOMS):
-        return state
-    if state.options["jinxed_passage_room"] == "home":
-        target = next((r for r in cc.PASSAGE_ROOMS if r not in state.passages), None)
-    else:
-        target = room if room not in state.passages else None
-    if target is None:
-        return state
-    state = replace(state, passages=tuple(sorted(state.passages + (target,))))
-    return say(state, msg("Put a secret passage tile back in room {room}.", room=target))
+    return replace(state, step=Step.PASSAGE_TILE) if checks.tiles_back(state) else state
+
+
+def _passage_tile(state: State, room: str) -> State:
+    """The table's pick after a Jinxed Item is dropped: a discarded secret passage tile back
+    in ``room``, or ``none`` (it is a "may", "Jinxed Item")."""
+    state = replace(state, step=Step.AFTER)
+    if room == "none":
+        return say(state, msg("No secret passage tile comes back."))
+    state = replace(state, passages=tuple(sorted(state.passages + (room,))))
+    return say(state, todo("place", "Put a secret passage tile back in room {room}.", room=room))
 
 
 def _drop_off(state: State, _arg: str) -> State:
@@ -537,6 +551,7 @@ _HANDLERS = {
     "cellar": _cellar,
     "jinxed": _jinxed,
     "remove-ghost": _remove_ghost,
+    "passage-tile": _passage_tile,
     "pick-up": _pick_up,
     "put-back": _put_back,
     "treasure": _treasure,

@@ -1,0 +1,160 @@
+"""Creepy Cellar: the rule bugs of issue 19 (items 1-5), each checked against the rulebook.
+
+Sources: ``creepy-cellar.txt`` (section names in quotes); the house rule for hunters who
+have left the castle is explained in docs/house-rules.md ("Creepy Cellar: hunters out of
+the castle").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.engine import get_game, resolve_options
+
+SPEC = get_game("creepy_cellar")
+ROOMS = "ABCDEFGHIJKLMN"
+
+
+def new_game(players=("Ada", "Bo", "Cy"), **options):
+    return SPEC.setup(list(players), resolve_options(SPEC, options))
+
+
+def play(state, *actions):
+    for action in actions:
+        state = SPEC.apply(state, action)
+    return state
+
+
+def keys(state) -> list[str]:
+    return [c.key for c in SPEC.prompt(state).choices]
+
+
+def hunter(state, index: int, **changes):
+    hunters = list(state.hunters)
+    hunters[index] = replace(hunters[index], **changes)
+    return replace(state, hunters=tuple(hunters))
+
+
+def board(state, ghosts=None, **changes):
+    if ghosts is not None:
+        changes["ghosts"] = tuple(ghosts.get(room, 0) for room in ROOMS)
+    return replace(state, **changes)
+
+
+def all_in(state):
+    """Every treasure of a Basic game in the cellar."""
+    return replace(state, treasures=(), taken=tuple("ABCDEFGH"), cellar=("treasure",) * 8)
+
+
+# --------------------------------------------------------------------------- item 1
+
+
+def test_the_front_doors_stay_locked_until_every_treasure_is_in_the_cellar():
+    """"Object of the Game": "The front doors locked the moment you entered and the only way
+    to open it is to take the treasures down to the Cellar rooms." So "Out of the castle" is
+    not offered on the first move, nor with a treasure in the backpack, nor with one treasure
+    still missing; it is once all are in."""
+    first = play(new_game(), "roll", "die:6", "move:A")
+    assert "move:outside" not in keys(first)
+    carrying = play(hunter(new_game(), 0, at="B", treasure="cursed-minus-one"), "roll", "die:6")
+    assert "move:outside" not in keys(carrying)
+    basic = new_game(mode="basic")
+    seven = hunter(replace(all_in(basic), cellar=("treasure",) * 7), 0, at="M")
+    assert "move:outside" not in keys(play(seven, "roll", "die:6"))
+    eight = hunter(all_in(basic), 0, at="M")
+    assert "move:outside" in keys(play(eight, "roll", "die:6"))
+
+
+# --------------------------------------------------------------------------- item 2
+
+
+def test_a_ghost_that_arrives_after_the_drop_off_is_fought():
+    """"Pick Up Cellar Card": "Dropping off a treasure ends the player's movement phase;
+    however, they must fight if there is a ghost in the room before ending their turn." A
+    +Ghost Cellar card whose Ghost King card names the hunter's cellar room puts a ghost
+    there: the fight dice are due before End turn."""
+    state = hunter(new_game(), 0, at="M", treasure="cursed-minus-one")
+    state = play(state, "roll", "die:6", "done-moving", "drop-off", "cellar:plus-ghost", "king:king-M")
+    assert state.ghosts_in("M") == 1
+    assert state.step == "fight" and keys(state) == ["fight"]
+    state = play(state, "fight", "fight-dice:ghost")
+    assert state.ghosts_in("M") == 0 and keys(state) == ["end-turn"]
+    elsewhere = hunter(new_game(), 0, at="M", treasure="cursed-minus-one")
+    elsewhere = play(elsewhere, "roll", "die:6", "done-moving", "drop-off", "cellar:plus-ghost", "king:king-B")
+    assert elsewhere.step == "after" and keys(elsewhere) == ["end-turn"]
+
+
+# --------------------------------------------------------------------------- item 3
+
+
+def test_the_table_chooses_which_discarded_passage_tile_comes_back_or_none():
+    """"Jinxed Item": "When you get rid of a Jinxed Item, you MAY place a previously
+    discarded secret passage tile in its indicated room." The indicated room is the
+    tile's own room ("Add Secret Passage tiles to rooms A, F, G and K"); the table picks
+    which discarded tile comes back, or none. Only a room that had a tile is offered."""
+    state = replace(hunter(new_game(), 0, at="E", jinxed="jinxed-E"), passages=("F", "G"))
+    state = play(state, "roll", "die:6", "done-moving")
+    assert state.hunters[0].jinxed is None
+    assert keys(state) == ["passage-tile:A", "passage-tile:K", "passage-tile:none"]
+    assert SPEC.prompt(state).choices[-1].main is False  # a pick list has no main button
+    back = play(state, "passage-tile:K")
+    assert back.passages == ("F", "G", "K") and back.step == "after"
+    none = play(state, "passage-tile:none")
+    assert none.passages == ("F", "G") and none.step == "after"
+    full = replace(hunter(new_game(), 0, at="E", jinxed="jinxed-E"), passages=("A", "F", "G", "K"))
+    full = play(full, "roll", "die:6", "done-moving")
+    assert full.step == "after" and not any(k.startswith("passage-tile") for k in keys(full))
+
+
+def test_house_rule_jinxed_room_offers_the_jinxed_items_room():
+    """House rule ``jinxed_passage_room = jinxed_room``: the other reading of "its indicated
+    room" (the Jinxed Item's room); still a "may"."""
+    state = replace(hunter(new_game(jinxed_passage_room="jinxed_room"), 0, at="E", jinxed="jinxed-E"),
+                    passages=("F", "G"))
+    state = play(state, "roll", "die:6", "done-moving")
+    assert keys(state) == ["passage-tile:E", "passage-tile:none"]
+    assert play(state, "passage-tile:E").passages == ("E", "F", "G")
+
+
+# --------------------------------------------------------------------------- item 4
+
+
+def test_an_exited_hunter_is_out_for_good_but_the_ghost_deck_is_still_flipped():
+    """House rule ``exited_hunters = out_for_good`` (the rulebook is silent; docs/house-rules.md):
+    a hunter out of the castle after every treasure is in takes no more moves and a Trap Door
+    does not pull it back; its player still rolls and flips Ghost cards for the table while any
+    hunter is inside."""
+    state = all_in(new_game(mode="basic"))
+    state = hunter(hunter(hunter(state, 0, at="outside"), 1, at="C"), 2, at="D")
+    state = play(state, "roll", "die:2", "ghost:room-A")
+    assert state.step == "after" and keys(state) == ["end-turn"]
+    assert SPEC.prompt(state).text == "Ada is out of the castle for good: End turn"
+    trap = all_in(new_game(mode="basic"))
+    trap = hunter(hunter(trap, 1, at="C"), 2, at="D")
+    trap = play(trap, "roll", "die:2", "ghost:trap-door", "king:king-E")
+    assert trap.hunters[0].at == "outside"
+    assert "out of the castle for good" in " ".join(SPEC.news(trap))
+
+
+def test_house_rule_exited_hunters_keep_turns():
+    """``exited_hunters = keep_turns``: the hunter still moves (it may go back in)."""
+    state = all_in(new_game(mode="basic", exited_hunters="keep_turns"))
+    state = hunter(hunter(hunter(state, 0, at="outside"), 1, at="C"), 2, at="D")
+    state = play(state, "roll", "die:2", "ghost:room-A")
+    assert state.step == "move" and "move:A" in keys(state)
+
+
+# --------------------------------------------------------------------------- item 5
+
+
+def test_a_correction_that_puts_the_last_hunter_out_wins_the_game():
+    """"Winning the Game": "Once all Treasures are safely placed in the cellar and all
+    players have exited the castle, everyone wins!" The win check runs after a table-check
+    correction too, and triggers nothing else (no draw, no haunting)."""
+    state = all_in(new_game(mode="basic"))
+    state = hunter(hunter(state, 0, at="outside"), 1, at="outside")
+    state = hunter(state, 2, at="hallway")
+    before = state.ghosts
+    state = SPEC.apply(state, "fix:hunter:blue:outside")
+    assert state.outcome == "won" and state.step == "over" and state.ghosts == before
+    assert SPEC.prompt(state).over
