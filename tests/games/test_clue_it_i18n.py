@@ -263,7 +263,7 @@ def test_a_turn_in_italian():
     assert [render(n, "it") for n in SPEC.news(state)] == [
         "Bo ha fatto 3.", "Inizia Ada; si continua in senso orario.", "Tocca a Ada."]
     prompt = SPEC.prompt(state)
-    assert render(prompt.text, "it") == "Ada: premi il pulsante dei dadi, oppure usa un passaggio segreto"
+    assert render(prompt.text, "it") == "Ada: premi il pulsante dei dadi"  # no passage from the centre
     assert [c.key for c in prompt.choices] == ["roll", "power"]
     assert [render(c.label, "it") for c in prompt.choices] == [
         "Tira i dadi", "Usa il potere della mia carta Personalità"]

@@ -17,6 +17,7 @@ from typing import Any
 from companion.engine.core import sentence
 from companion.errors import RuleViolation
 from companion.games.clue_it import components as ci
+from companion.games.clue_it.content import names_entered, passages_entered
 from companion.games.clue_it.prompts import PILE_WORD, prompt
 from companion.games.clue_it.state import State, Step
 from companion.i18n import msg
@@ -24,12 +25,15 @@ from companion.i18n import msg
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 
 
-def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
+def setup(players: Sequence[str], options: Mapping[str, Any],
+          content: Mapping[str, Mapping[str, Any]] | None = None) -> State:
     """A new game: every Kid mover and Item token in the centre ("Setup"), full Intrigue deck.
 
     Args:
         players: 2–7 distinct names, seated clockwise.
         options: resolved options (:func:`companion.engine.resolve_options`).
+        content: the table's entries (the header's ``content``, checked): Rumor card names
+            and the corners' secret passages (:mod:`companion.games.clue_it.content`).
 
     Raises:
         RuleViolation: fewer than 2 or more than 7 players, or a repeated name.
@@ -50,6 +54,8 @@ def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
         eliminated=(False,) * n,
         held=((),) * n,
         powers_used=(False,) * n,
+        names=names_entered(content),
+        passages=passages_entered(content),
         news=(msg("Place all seven Kid movers and all six Item tokens in the centre of the board."),),
     )
 
@@ -81,7 +87,7 @@ def _choose_kid(state: State, kid: str) -> State:
     """"Select the Kid you will be playing as and take the matching Personality Card."""
     name = state.players[state.chooser]
     kids = _set(state.kids, state.chooser, kid)
-    state = _say(replace(state, kids=kids), msg("{player} plays {kid}.", player=name, kid=ci.card_name(kid)))
+    state = _say(replace(state, kids=kids), msg("{player} plays {kid}.", player=name, kid=state.name(kid)))
     if state.chooser + 1 < len(state.players):
         return replace(state, chooser=state.chooser + 1)
     return replace(state, step=Step.SEAL)
@@ -195,8 +201,8 @@ def _move(state: State, moves: int) -> State:
 
 def _passage(state: State, _arg: str) -> State:
     """"Use a Secret Passage … Do not roll the dice if you use a Secret Passage.\""""
-    target = ci.SECRET_PASSAGES[state.place]
-    state = _say(state, msg("{player} takes the secret passage to {place}.", player=state.player, place=ci.card_name(target)))
+    target = state.passage_from(state.place)
+    state = _say(state, msg("{player} takes the secret passage to {place}.", player=state.player, place=state.name(target)))
     return _enter(state, target)
 
 
@@ -217,7 +223,7 @@ def _stop(state: State, where: str) -> State:
 
 def _enter(state: State, location: str) -> State:
     state = _place_player(state, location)
-    state = _say(replace(state, entered=True), msg("{player} is in {place}.", player=state.player, place=ci.card_name(location)))
+    state = _say(replace(state, entered=True), msg("{player} is in {place}.", player=state.player, place=state.name(location)))
     return replace(state, step=Step.ASK_KID) if not state.asked else replace(state, step=Step.END)
 
 
@@ -258,8 +264,8 @@ def _question(state: State, kid: str, item: str, location: str) -> State:
     state = replace(state, movers=movers, tokens=tokens, asked=True, q_kid=None, resume=Step.TURN,
                     question=(state.player, kid, item, location), answers=())
     state = _say(state, msg("{player} asks: {kid} with the {item} in {place}. Move that Kid mover and "
-                            "Item token there.", player=state.player, kid=ci.card_name(kid),
-                            item=ci.card_name(item), place=ci.card_name(location)))
+                            "Item token there.", player=state.player, kid=state.name(kid),
+                            item=state.name(item), place=state.name(location)))
     first = next_answerer(state, state.active)
     if first is None:
         return _nobody_answers(state)
@@ -339,7 +345,7 @@ def _intrigue(state: State, card: str) -> State:
         return after if after.step in (Step.OVER, Step.TURN) else _next_draw(after)
     if card in ci.IMMEDIATES:
         state = _discard(state, card)
-        state = _say(state, msg("{player} drew {card}: follow its directions now.", player=state.player, card=ci.card_name(card)))
+        state = _say(state, msg("{player} drew {card}: follow its directions now.", player=state.player, card=state.name(card)))
         return _next_draw(state)
     held = _set(state.held, state.active, tuple(sorted(state.held[state.active] + (card,))))
     state = _say(replace(state, held=held), msg("{player} keeps an Intrigue card.", player=state.player))
@@ -381,7 +387,7 @@ def _play(state: State, card: str) -> State:
     Cards once they are used." The card's own text is followed by the table."""
     mine = state.held[state.active]
     state = replace(state, held=_set(state.held, state.active, _remove_one(mine, card)))
-    state = _say(_discard(state, card), msg("{player} plays {card}: follow its directions.", player=state.player, card=ci.card_name(card)))
+    state = _say(_discard(state, card), msg("{player} plays {card}: follow its directions.", player=state.player, card=state.name(card)))
     return replace(state, step=state.resume, resume=Step.TURN)
 
 
@@ -391,7 +397,7 @@ def _cancel_intrigue(state: State, _arg: str) -> State:
 
 def _power(state: State, _arg: str) -> State:
     """"This power can only be used once per game. After you use it, turn the card over.\""""
-    kid = ci.card_name(state.kids[state.active])
+    kid = state.name(state.kids[state.active])
     state = replace(state, powers_used=_set(state.powers_used, state.active, True))
     return _say(state, msg("{player} uses {kid}'s Personality power: follow the card, then turn it over.",
                            player=state.player, kid=kid))
@@ -483,7 +489,7 @@ def _unsolved(state: State) -> State:
 def _reveal(state: State) -> State:
     if not state.envelope:
         return _say(state, msg("Take the cards out of the envelope and show them to everyone."))
-    kid, item, location = (ci.card_name(c) for c in state.envelope)
+    kid, item, location = (state.name(c) for c in state.envelope)
     return _say(state, msg("The envelope holds: {kid}, the {item}, {place}.", kid=kid, item=item, place=location))
 
 
