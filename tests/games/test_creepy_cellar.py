@@ -655,7 +655,7 @@ def test_end_turn_passes_to_the_next_player_and_wraps():
     assert seen == [("Ada", 1), ("Bo", 2), ("Cy", 3), ("Ada", 4)]
     assert SPEC.news(state) == ("Bo's turn.",)
     assert state.step == "roll"
-    with pytest.raises(RuleViolation, match="Not now. Bo: press the dice button."):
+    with pytest.raises(RuleViolation, match="A turn always begins by rolling the movement die. Bo: press the dice button."):
         SPEC.apply(state, "end-turn")
 
 
@@ -695,7 +695,7 @@ def test_physical_deck_taps_through_a_session():
     # no draw is due before the roll
     reply = session.handle(Tap(GHOST_H))
     assert not reply.accepted
-    assert reply.text == ("Ghost card room H was tapped, but no such card is due now. "
+    assert reply.text == ("No Ghost card is due now: one is flipped after a roll of 1 to 5. "
                           "Ada: press the dice button.")
     assert session.history == []
 
@@ -705,7 +705,8 @@ def test_physical_deck_taps_through_a_session():
     state = session.state
     reply = session.handle(Tap(KING_E))
     assert not reply.accepted and session.state is state
-    assert reply.text.startswith("Ghost King card E was tapped, but no such card is due now.")
+    assert reply.text.startswith("No Ghost King card is due now: one is drawn for a Rogue Ghost, a Trap "
+                                 "Door or a +Ghost card.")  # issue 19: the refusal names the rule
 
     reply = session.handle(Tap(GHOST_H))
     assert reply.accepted
@@ -717,7 +718,7 @@ def test_physical_deck_taps_through_a_session():
     state = session.state
     reply = session.handle(Tap(GHOST_A))
     assert not reply.accepted and session.state is state
-    assert reply.text == ("Ghost card room A was tapped, but no such card is due now. "
+    assert reply.text == ("No Ghost card is due now: one is flipped after a roll of 1 to 5. "
                           "Ada's red hunter (outside): move up to 3, then End turn.")
 
     assert session.handle(Touch("end-turn")).accepted
@@ -727,7 +728,7 @@ def test_physical_deck_taps_through_a_session():
     assert session.prompt.for_component("creepy_cellar:ghost:room-H") is None
     reply = session.handle(Tap(GHOST_H))
     assert not reply.accepted and session.state is state
-    assert reply.text == ("Ghost card room H is not in the deck now: it was drawn already. "
+    assert reply.text == ("The Ghost card room H is in the discard pile: draw the top card of the deck. "
                           "Bo: flip the top Ghost card and tap it on the reader.")
 
     # a Rogue Ghost, then the King card tap moves the King

@@ -158,3 +158,43 @@ def test_a_correction_that_puts_the_last_hunter_out_wins_the_game():
     state = SPEC.apply(state, "fix:hunter:blue:outside")
     assert state.outcome == "won" and state.step == "over" and state.ghosts == before
     assert SPEC.prompt(state).over
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+def refused(state, key=None, component=None) -> str:
+    return SPEC.refusal(state, key, component)
+
+
+def test_refusals_name_the_rule():
+    """Issue 19 "Refusals that name the rule": each refused touch or tap says the rule."""
+    ghost_d = play(board(hunter(new_game(), 0, at="D"), ghosts={"D": 1}), "roll", "die:6", "done-moving",
+                   "fight", "fight-dice:blank")
+    assert refused(ghost_d, "pick-up").startswith("Pick up needs the ghost in room D beaten first.")
+    advanced = hunter(new_game(mode="advanced"), 0, at="M", treasure="treasure-2")
+    advanced = play(advanced, "roll", "die:6")
+    assert refused(advanced, "drop-off").startswith("Treasure 2 goes in slot 2, after slot 1 is filled.")
+    used = play(replace(hunter(new_game(), 0, at="A"), passages=("A", "G", "K")), "roll", "die:6")
+    assert refused(used, "passage:F").startswith("That passage tile is used: room F has no secret passage")
+    assert refused(used, "move:outside").startswith("The front doors open only once every treasure is in "
+                                                    "the cellar (0 of 12 now).")
+
+
+def test_a_basic_mode_card_is_not_called_drawn_already():
+    """Basic takes the Doors Locked and Draw + Shuffle cards out ("Alternate Modes: Basic"): a
+    tap of one says so, not "drawn already"."""
+    state = play(new_game(mode="basic", ghost_deck="physical"), "roll", "die:2")
+    text = refused(state, component="creepy_cellar:ghost:green-doors-locked")
+    assert text.startswith("The Green Doors Locked card is not used in Basic mode: it stays in the box.")
+
+
+def test_the_no_leave_block_names_the_real_blocker():
+    """"You cannot leave a room with a green ghost or a haunting in it while holding this
+    treasure" ("Cursed Treasures"): a haunting is named as a haunting."""
+    state = replace(hunter(new_game(), 0, at="D", treasure="cursed-no-leave"),
+                    hauntings=tuple(1 if r == "D" else 0 for r in ROOMS))
+    state = play(state, "roll", "die:6")
+    assert SPEC.prompt(state).text.startswith(
+        "Ada (in room D) cannot leave a room with a haunting in it while holding that treasure")
+    assert "a haunting in it" in refused(state, "move:C")

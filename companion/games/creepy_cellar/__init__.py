@@ -20,7 +20,7 @@ table the points left and the locked colour so it checks those itself
 """
 
 from companion.engine.core import GameSpec, OptionSpec
-from companion.games.creepy_cellar import codec, components, rules, tablecheck
+from companion.games.creepy_cellar import codec, components, refusals, rules, tablecheck
 from companion.games.creepy_cellar.view import news, view
 
 #: Options and named house rules, each with the rulebook ambiguity it settles.
@@ -158,6 +158,7 @@ SPEC = GameSpec(
     reader_roles={"ghost": "cards", "king": "cards", "cellar": "cards",
                   "treasure": "tiles", "jinxed": "tiles", "hunter": "tiles"},
     tap_refusal=rules.tap_refusal,
+    refusal=refusals.refusal,
     encode=codec.encode,
     decode=codec.decode,
     check=tablecheck.check,

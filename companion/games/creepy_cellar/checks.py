@@ -23,6 +23,17 @@ def leaving_blocked(state: State) -> bool:
     return bool(state.options["cursed_leave_counts_king"]) and state.king == hunter.at
 
 
+def blocker(state: State) -> Msg:
+    """What holds a hunter with the no-leave cursed treasure in the room: a haunting, a
+    ghost, or the Ghost King (house rule ``cursed_leave_counts_king``)."""
+    room = state.hunter.at
+    if state.hauntings_in(room):
+        return msg("a haunting")
+    if state.ghosts_in(room):
+        return msg("a ghost")
+    return msg("the Ghost King")
+
+
 def move_targets(state: State) -> tuple[str, ...]:
     """Places the hunter may report moving to (the board's corridors and doors are not
     known to the companion, notes.md 1.5, so any place is accepted except where a rule

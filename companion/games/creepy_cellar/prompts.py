@@ -131,8 +131,8 @@ def _move(state: State) -> Prompt:
     elif state.moves <= 0:
         move = msg("{player} ({where}) cannot move this turn", player=player, where=where)
     elif checks.leaving_blocked(state):
-        move = msg("{player} ({where}) cannot leave a room with a ghost while holding that treasure",
-                   player=player, where=where)
+        move = msg("{player} ({where}) cannot leave a room with {blocker} in it while holding that treasure",
+                   player=player, where=where, blocker=checks.blocker(state))
     elif state.held and state.locked:
         move = msg("{player} ({where}): touch where the {hunter} goes, up to {spaces} spaces; "
                    "{doors} are locked", player=player, where=where,

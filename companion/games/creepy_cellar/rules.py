@@ -119,7 +119,9 @@ def apply(state: State, action: str) -> State:
     if current.chance:
         legal |= {o.key for o in current.chance.outcomes}
     if action not in legal:
-        raise RuleViolation(msg("Not now. {prompt}", prompt=sentence(current.text)))
+        from companion.games.creepy_cellar.refusals import refusal
+
+        raise RuleViolation(refusal(state, action, None) or msg("Not now. {prompt}", prompt=sentence(current.text)))
     kind, _, arg = action.partition(":")
     # ``held`` (a mover tapped in the move step) lasts until the next action.
     return _HANDLERS[kind](replace(state, news=(), held=False), arg)
