@@ -8,7 +8,7 @@ draw and reshuffle. Its sentences are messages shown in English or Italian.
 """
 
 from companion.engine.core import GameSpec, OptionSpec
-from companion.games.ghost_at_home import components, rules, tablecheck
+from companion.games.ghost_at_home import components, refusals, rules, tablecheck
 from companion.games.ghost_at_home.codec import decode, encode
 from companion.games.ghost_at_home.content import CONTENT
 from companion.games.ghost_at_home.view import news, view
@@ -86,6 +86,7 @@ SPEC = GameSpec(
     decode=decode,
     content=CONTENT,
     check=tablecheck.check,
+    refusal=refusals.refusal,
 )
 
 __all__ = ["OPTIONS", "SPEC"]

@@ -73,7 +73,9 @@ def apply(state: State, action: str) -> State:
     if current.over:
         raise RuleViolation(msg("The game is over."))
     if current.choice(action) is None and not _copy_of(current, action):
-        raise RuleViolation(msg("Not now. {prompt}", prompt=sentence(current.text)))
+        from companion.games.ghost_at_home.refusals import refusal
+
+        raise RuleViolation(refusal(state, action, None) or msg("Not now. {prompt}", prompt=sentence(current.text)))
     kind, _, arg = action.partition(":")
     return _HANDLERS[kind](replace(state, news=()), arg)
 
