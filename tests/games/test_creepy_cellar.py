@@ -134,13 +134,17 @@ def test_setup_one_ghost_in_c_f_i_l_and_nowhere_else():
     assert state.hauntings == (0,) * 14
     assert state.king is None and state.locked is None and state.outcome is None
     assert state.active == 0 and state.turn == 1 and state.die is None
-    assert SPEC.news(state) == (
+    assert SPEC.news(state) == (  # "Set Up" as a checklist (issue 19)
+        "Set out the original game board with the Cellar board to its left.",
         "Place one ghost in each of rooms C, F, I, L.",
+        "Shuffle the 12 Cursed Treasures and place one face-down in each room A to L.",
+        "Put the 4 secret passage tiles in rooms A, F, G and K.",
+        "Shuffle the 6 Jinxed Item tiles and put them face-down next to the Cellar board.",
+        "Every hunter starts outside, at the front door.",
         "Ada moves the red hunter and the blue hunter.",  # notes.md 1.5: 2 players, 2 hunters each
         "Bo moves the yellow hunter and the green hunter.",
-        "Place a cursed treasure face-down in each room A to L, and secret passage tiles in "
-        "rooms A, F, G and K.",
     )
+    assert all(line.todo == "setup" for line in SPEC.news(state))
     prompt = SPEC.prompt(state)
     assert prompt.text == "Ada: press the dice button"
     assert [(c.key, c.button) for c in prompt.choices] == [("roll", "dice")]

@@ -129,7 +129,7 @@ def test_advanced_mode_numbered_treasures_in_order():
     state = hunter(new_game(mode="advanced"), "Ada", at="M", treasure="treasure-1")
     state = play(state, "roll", "die:6", "done-moving", "drop-off")
     assert state.cellar == ("treasure-1",)
-    assert SPEC.news(state) == ("Ada drops off the treasure 1 in cellar slot 1.",)
+    assert SPEC.news(state) == ("Ada's red hunter drops off the treasure 1 in cellar slot 1.",)
 
 
 def test_advanced_put_back_a_wrong_number():
@@ -255,7 +255,7 @@ def test_picking_up_reveals_the_power():
     assert chance(state) == {f"cursed-{p}": 2 for p in cc.POWERS}
     state = play(state, "treasure:cursed-minus-one")
     assert state.hunters[0].treasure == "cursed-minus-one" and state.taken == ("B",)
-    assert SPEC.news(state)[-1] == "While Ada holds it: subtract 1 from your movement rolls."
+    assert SPEC.news(state)[-1] == "While Ada's red hunter holds it: subtract 1 from your movement rolls."
     assert SPEC.view(state)["hunters"]["Ada (red)"] == {
         "at": "B", "carrying": "cursed-minus-one", "power": "minus-one", "jinxed": None,
         "player": "Ada", "colour": "red"}
@@ -436,7 +436,7 @@ def test_jinxed_item_card_and_tile():
     assert "pick-up" not in keys(state) and keys(state)[-1] == "end-turn"
     state = play(state, *ROUND, "roll", "die:6", "move:D", "done-moving")
     assert state.hunters[0].jinxed is None and state.jinxed_dropped == ("jinxed-D",)
-    assert SPEC.news(state) == ("Ada gets rid of the Jinxed Item in room D.",)
+    assert SPEC.news(state) == ("Ada's red hunter gets rid of the Jinxed Item in room D.",)
     assert keys(state) == ["passage-tile:A", "passage-tile:K", "passage-tile:none"]  # a "may"
     state = play(state, "passage-tile:A")
     assert state.passages == ("A", "F", "G")

@@ -77,11 +77,11 @@ def test_hunters_per_player_count(players, count):
 
 
 def test_two_players_are_told_which_movers_they_take():
-    assert SPEC.news(new_game())[1:3] == ("Ada moves the red hunter and the blue hunter.",
+    assert SPEC.news(new_game())[-2:] == ("Ada moves the red hunter and the blue hunter.",
                                           "Bo moves the yellow hunter and the green hunter.")
-    assert SPEC.news(new_game(("Ada", "Bo", "Cy")))[1:4] == (
+    assert SPEC.news(new_game(("Ada", "Bo", "Cy")))[-3:] == (
         "Ada moves the red hunter.", "Bo moves the yellow hunter.", "Cy moves the blue hunter.")
-    assert render(SPEC.news(new_game())[1], "it") == "Ada muove il cacciatore rosso e il cacciatore blu."
+    assert render(SPEC.news(new_game())[-2], "it") == "Ada muove il cacciatore rosso e il cacciatore blu."
 
 
 def test_two_players_alternate_their_hunters_red_yellow_blue_green():

@@ -198,3 +198,79 @@ def test_the_no_leave_block_names_the_real_blocker():
     assert SPEC.prompt(state).text.startswith(
         "Ada (in room D) cannot leave a room with a haunting in it while holding that treasure")
     assert "a haunting in it" in refused(state, "move:C")
+
+
+# --------------------------------------------------------------------------- prompts and words, todo lines
+
+
+def test_basic_physical_setup_names_the_six_cards_out_and_the_treasures():
+    """"Alternate Modes: Basic": "Remove Blue and Green Doors Locked, Draw 2 + Shuffle and Draw
+    3+ Shuffle cards from the Ghost deck"; "use the original 8 treasures"."""
+    news = SPEC.news(new_game(mode="basic", ghost_deck="physical"))
+    assert ("Take these 6 cards out of the Ghost deck: 2 Green Doors Locked, 2 Blue Doors Locked, "
+            "Draw 2 + Shuffle and Draw 3 + Shuffle.") in news
+    assert any(line.startswith("Put the 8 original treasures face-down") for line in news)
+    assert all(line.todo == "setup" for line in news)
+    assert not any("Jinxed" in line and "box" not in line for line in news)
+
+
+def test_nightmare_setup_mentions_the_six_jinxed_tiles():
+    """"Set Up": "Shuffle the Jinxed Item tiles and place them face-down next to the Cellar Board"."""
+    assert "Shuffle the 6 Jinxed Item tiles and put them face-down next to the Cellar board." in SPEC.news(new_game())
+
+
+def test_basic_and_advanced_jinxed_item_card_names_no_tile():
+    """Secret passage and Jinxed Item tiles are Nightmare components: in Basic and Advanced
+    the Jinxed Item Cellar card does nothing, and says why."""
+    state = hunter(new_game(mode="advanced"), 0, at="M", treasure="treasure-1")
+    state = play(state, "roll", "die:6", "done-moving", "drop-off", "cellar:jinxed-item")
+    assert SPEC.news(state)[-1] == "Jinxed Item tiles are not used in Advanced mode: the card does nothing."
+
+
+def test_rogue_ghost_says_it_is_the_ghost_king_card():
+    """House rule ``rogue_ghost = ghost_king`` (notes 3.E F-A1)."""
+    state = play(new_game(), "roll", "die:2", "ghost:rogue-ghost")
+    assert "The Rogue Ghost card is played as the Ghost King card: draw a Ghost King card." in SPEC.news(state)
+
+
+def test_the_after_move_prompt_offers_only_what_is_possible():
+    state = hunter(new_game(mode="basic"), 0, at="M", treasure="treasure")
+    state = play(state, "roll", "die:6", "done-moving")
+    assert SPEC.prompt(state).text == "Ada: drop off the treasure, or End turn"
+    pick = play(hunter(new_game(mode="basic"), 0, at="A"), "roll", "die:6", "done-moving")
+    assert SPEC.prompt(pick).text == "Ada: pick up the treasure, or End turn"
+
+
+def test_two_player_news_names_the_hunter():
+    state = play(new_game(("Ada", "Bo")), "roll", "die:6", "move:A")
+    assert SPEC.news(state) == ("Ada's red hunter moves to room A.",)
+
+
+def test_no_nested_brackets_in_labels():
+    """Every card and treasure label reads without a bracket inside a bracket."""
+    from companion.games.creepy_cellar import components as cc
+
+    for component in SPEC.components:
+        label = str(cc.component_label(component))
+        assert "(" not in label.partition("(")[2], label
+
+
+def test_todo_lines_and_the_main_choice():
+    """Physical instructions are todo lines; the expected next step is the main choice."""
+    state = new_game()
+    assert [c.main for c in SPEC.prompt(state).choices] == [True]  # Roll
+    state = play(state, "roll", "die:2", "ghost:room-E")
+    assert [(line, line.todo) for line in SPEC.news(state)][-1] == ("Place a ghost in room E.", "place")
+    assert [c.key for c in SPEC.prompt(state).choices if c.main] == ["end-turn"]
+    fight = play(board(hunter(new_game(), 0, at="D"), ghosts={"D": 1}), "roll", "die:6", "done-moving")
+    assert [c.key for c in SPEC.prompt(fight).choices if c.main] == ["fight"]
+    fought = play(fight, "fight", "fight-dice:ghost")
+    assert SPEC.news(fought)[-1].todo == "remove"
+    locked = play(new_game(), "roll", "die:2", "ghost:green-doors-locked")
+    assert SPEC.news(locked)[-1].todo == "lock"
+    out = all_in(new_game(mode="basic"))
+    out = play(hunter(hunter(out, 0, at="M"), 1, at="C"), "roll", "die:6", "move:outside")
+    assert SPEC.news(out)[-1].todo == "out"
+    tile = replace(hunter(new_game(), 0, at="E", jinxed="jinxed-E"), passages=("F", "G"))
+    tile = play(tile, "roll", "die:6", "done-moving")
+    assert not any(c.main for c in SPEC.prompt(tile).choices)  # a pick list

@@ -38,8 +38,9 @@ def prompt(state: State) -> Prompt:
     return _BUILDERS[state.step](state)
 
 
-def _who(state: State) -> Msg | str:
-    """The active player, or "Ada's blue hunter" when players move two hunters each."""
+def who(state: State) -> Msg | str:
+    """The active player, or "Ada's blue hunter" when players move two hunters each (news
+    and prompts name the hunter then: issue 19)."""
     if len(state.hunters) > len(state.players):
         return msg("{player}'s {hunter}", player=state.player, hunter=cc.HUNTER_NAMES[state.colour])
     return state.player
@@ -57,7 +58,7 @@ def _hunter(state: State) -> Prompt:
 
 
 def _roll(state: State) -> Prompt:
-    roll = Choice("roll", msg("Roll the die"), button="dice")
+    roll = Choice("roll", msg("Roll the die"), button="dice", main=True)
     if state.free:
         return Prompt(msg("{player}: press the dice button for the free movement", player=state.player),
                       state.player, (roll,))
@@ -123,9 +124,9 @@ def _move(state: State) -> Prompt:
     if state.options["cellar_turn_order"] == "drop_first" and checks.can_drop_off(state):
         choices.append(_drop_off_choice(state))
     finished = checks.rest_of_turn_empty(state)
-    choices.append(Choice("end-turn", msg("End turn")) if finished
-                   else Choice("done-moving", msg("Done moving")))
-    player, where = _who(state), cc.place_text(hunter.at)
+    choices.append(Choice("end-turn", msg("End turn"), main=True) if finished
+                   else Choice("done-moving", msg("Done moving"), main=True))
+    player, where = who(state), cc.place_text(hunter.at)
     if state.moves <= 0 and state.die and checks.movement(state, state.die) > 0:
         move = msg("{player} ({where}) has no moves left", player=player, where=where)
     elif state.moves <= 0:
@@ -165,7 +166,7 @@ def _fight(state: State) -> Prompt:
     else:
         text = msg("{player}: fight in room {room}: press the dice button to roll the fight die"
                    " ({percent}% to beat something)", player=state.player, room=room, percent=percent)
-    return Prompt(text, state.player, (Choice("fight", msg("Fight!"), button="dice"),))
+    return Prompt(text, state.player, (Choice("fight", msg("Fight!"), button="dice", main=True),))
 
 
 def _fight_dice(state: State) -> Prompt:
@@ -186,17 +187,27 @@ def _after(state: State) -> Prompt:
                                               treasure=cc.card_label(state.hunter.treasure))))
     choices.append(Choice("end-turn", msg("End turn"), main=True))
     if checks.exited(state):
-        return Prompt(msg("{player} is out of the castle for good: End turn", player=_who(state)),
+        return Prompt(msg("{player} is out of the castle for good: End turn", player=who(state)),
                       state.player, tuple(choices))
     if len(choices) == 1:
         return Prompt(msg("{player}: End turn", player=state.player), state.player, tuple(choices))
-    return Prompt(msg("{player}: drop off or pick up a treasure, or End turn", player=state.player),
-                  state.player, tuple(choices))
+    return Prompt(_after_text(state, choices[0].key), state.player, tuple(choices))
+
+
+def _after_text(state: State, offered: str) -> Msg:
+    """The after-move prompt names only what is possible (issue 19)."""
+    if offered == "drop-off":
+        return msg("{player}: drop off the treasure, or End turn", player=who(state))
+    if offered == "pick-up":
+        return msg("{player}: pick up the treasure, or End turn", player=who(state))
+    return msg("{player}: put the treasure down here, or End turn", player=who(state))
 
 
 def _passage_tile(state: State) -> Prompt:
     """After a Jinxed Item is dropped: which discarded passage tile comes back, or none."""
-    choices = tuple(Choice(f"passage-tile:{room}", msg("Tile back in room {room}", room=room))
+    home = state.options["jinxed_passage_room"] == "home"
+    choices = tuple(Choice(f"passage-tile:{room}", msg("Tile back in room {room}", room=room) if home
+                           else msg("A tile in room {room}", room=room))
                     for room in checks.tiles_back(state))
     choices += (Choice("passage-tile:none", msg("No tile")),)
     return Prompt(msg("{player}: you may put a discarded secret passage tile back. Which one?",

@@ -22,8 +22,6 @@ from companion.i18n import Msg, msg
 #: Component kinds whose tap stands for the key ``<kind>:<name>``.
 _CARD_KINDS = ("ghost", "king", "cellar", "treasure", "jinxed")
 
-#: Each mode as a sentence names it.
-MODE_NAMES = {"nightmare": msg("Nightmare"), "advanced": msg("Advanced"), "basic": msg("Basic")}
 
 
 def refusal(state: State, key: str | None, component: str | None) -> Msg | None:
@@ -70,7 +68,7 @@ def _deck_card(state: State, card: str, deck: str) -> Msg | None:
             return msg("The Rogue Ghost cards are out of the deck in this game (house rule rogue_ghost). {prompt}",
                        prompt=_now(state))
         return msg("The {card} is not used in {mode} mode: it stays in the box. {prompt}",
-                   card=name, mode=MODE_NAMES[state.mode], prompt=_now(state))
+                   card=name, mode=cc.MODE_NAMES[state.mode], prompt=_now(state))
     if state.step != step:
         return _NOT_DUE[deck](state)
     if not state.physical:
@@ -117,7 +115,7 @@ _NOT_DUE = {
 def _treasure(state: State, name: str) -> Msg:
     if name not in cc.treasure_pool(state.mode):
         return msg("The {treasure} is not used in {mode} mode. {prompt}", treasure=cc.card_label(name),
-                   mode=MODE_NAMES[state.mode], prompt=_now(state))
+                   mode=cc.MODE_NAMES[state.mode], prompt=_now(state))
     if state.step != Step.TREASURE:
         return msg("A treasure is turned over only as a hunter picks it up. {prompt}", prompt=_now(state))
     if not state.physical_tiles:
