@@ -45,7 +45,7 @@ def _seal(state: State) -> Prompt:
     if not state.sealed_by_companion:
         text = msg("Separate the Rumor cards into kids, items and locations; one player secretly puts "
                    "one card of each pile into the envelope")
-        return Prompt(text, None, (Choice("sealed", msg("The envelope is sealed")),))
+        return Prompt(text, None, (Choice("sealed", msg("The envelope is sealed"), main=True),))
     pile = ci.PILES[state.pile]
     cards = ci.PILE_CARDS[pile]
     n = len(state.seal_taps) + 1
@@ -81,13 +81,14 @@ def _deal(state: State) -> Prompt:
                     "Shuffle the other {dealt} Rumor cards and deal {each} face-down to each player; "
                     "put the {left} left over face-up beside the board",
                     "left", dealt=dealt, each=each, left=left)
-    return Prompt(text, None, (Choice("dealt", msg("Cards dealt")),))
+    return Prompt(text, None, (Choice("dealt", msg("Cards dealt"), main=True),))
 
 
 def _rolloff(state: State) -> Prompt:
     names = ", ".join(state.players[i] for i in state.contenders)
-    text = msg("Roll-off for the first player ({players}): press the dice button", players=names)
-    return Prompt(text, None, (Choice("rolloff", msg("Roll for first player"), button="dice"),))
+    text = msg("Roll-off for the first player ({players}): press the dice button; a \"?\" counts as 1",
+               players=names)
+    return Prompt(text, None, (Choice("rolloff", msg("Roll for first player"), button="dice", main=True),))
 
 
 def _rolloff_die(state: State) -> Prompt:
@@ -97,7 +98,7 @@ def _rolloff_die(state: State) -> Prompt:
 
 
 def _turn(state: State) -> Prompt:
-    choices = [Choice("roll", msg("Roll the dice"), button="dice")]
+    choices = [Choice("roll", msg("Roll the dice"), button="dice", main=True)]
     passage = state.passage_from(state.place)
     if passage:
         choices.append(Choice("passage", msg("Secret passage to {place}", place=state.name(passage))))
@@ -202,7 +203,7 @@ def _centre(state: State) -> Prompt:
 
 
 def _accuse_private(state: State) -> Prompt:
-    text = msg("{player} makes an accusation: everyone else looks away from the screen. "
+    text = msg("{player}: say your accusation out loud; then everyone else looks away from the screen. "
                "{player}, touch Only I am looking", player=state.player)
     choices = (Choice("private-ready", msg("Only I am looking")), Choice("cancel-accuse", msg("Not now")))
     return Prompt(text, state.player, choices)
@@ -248,8 +249,11 @@ def _intrigue(state: State) -> Prompt:
 
 
 def _end(state: State) -> Prompt:
-    choices = tuple([Choice("end-turn", msg("End turn"))] + _extras(state))
-    return Prompt(msg("{player}: mark your CLUE sheet, then End turn", player=state.player), state.player, choices)
+    choices = tuple([Choice("end-turn", msg("End turn"), main=True)] + _extras(state))
+    if state.asked and any(showed for _who, showed in state.answers):  # "Mark your Clue Sheet": a card shown
+        return Prompt(msg("{player}: mark your CLUE sheet, then End turn", player=state.player), state.player,
+                      choices)
+    return Prompt(msg("{player}: End turn", player=state.player), state.player, choices)
 
 
 def _over(state: State) -> Prompt:

@@ -42,7 +42,9 @@ def _whose(state: State) -> Msg:
     """Whose turn it is, or that the game is being set up."""
     if state.step in _SETUP:
         return msg("The table is setting up.")
-    return msg("It is {player}'s turn.", player=state.player)
+    from companion.games.clue_it.rules import turn_line
+
+    return turn_line(state.player)
 
 
 def _turn(state: State) -> Msg:

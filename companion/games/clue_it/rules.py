@@ -20,7 +20,7 @@ from companion.games.clue_it import components as ci
 from companion.games.clue_it.content import names_entered, passages_entered
 from companion.games.clue_it.prompts import PILE_WORD, prompt
 from companion.games.clue_it.state import State, Step
-from companion.i18n import msg
+from companion.i18n import msg, todo
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 
@@ -56,8 +56,18 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
         powers_used=(False,) * n,
         names=names_entered(content),
         passages=passages_entered(content),
-        news=(msg("Place all seven Kid movers and all six Item tokens in the centre of the board."),),
+        news=_checklist(options),
     )
+
+
+def _checklist(options: Mapping[str, Any]) -> tuple:
+    """The set-up as a checklist for the table ("Setup"): the movers and tokens, the Intrigue
+    deck, the Clue sheets."""
+    lines = [todo("setup", "Place all seven Kid movers and all six Item tokens in the centre of the board.")]
+    if options["intrigue_deck"] == "physical":
+        lines.append(todo("setup", "Shuffle the Intrigue cards and place them face-down beside the board."))
+    lines.append(todo("setup", "Everyone takes a CLUE sheet and keeps it to themselves."))
+    return tuple(lines)
 
 
 def apply(state: State, action: str) -> State:
@@ -97,7 +107,7 @@ def _choose_kid(state: State, kid: str) -> State:
 
 def _sealed(state: State, _arg: str) -> State:
     """The table sealed the envelope by hand ("Distribute Cards"): the companion never knows it."""
-    return _say(replace(state, step=Step.DEAL), msg("Put the envelope off to the side."))
+    return _say(replace(state, step=Step.DEAL), todo("place", "Put the envelope off to the side."))
 
 
 def _seal_tap(state: State, card: str) -> State:
@@ -116,12 +126,12 @@ def _seal_pick(state: State, position: str) -> State:
     index = int(position) - 1
     pile = ci.PILES[state.pile]
     state = replace(state, envelope=state.envelope + (state.seal_taps[index],), seal_taps=())
-    state = _say(state, msg("Put {pile} card number {position} of the row into the envelope without "
-                            "looking; shuffle the other {pile} cards back together.", pile=PILE_WORD[pile],
-                            position=int(position)))
+    state = _say(state, todo("place", "Put {pile} card number {position} of the row into the envelope without "
+                             "looking; shuffle the other {pile} cards back together.", pile=PILE_WORD[pile],
+                             position=int(position)))
     if state.pile + 1 < len(ci.PILES):
         return replace(state, pile=state.pile + 1, step=Step.SEAL)
-    return _say(replace(state, step=Step.DEAL), msg("The envelope is sealed: put it off to the side."))
+    return _say(replace(state, step=Step.DEAL), todo("place", "The envelope is sealed: put it off to the side."))
 
 
 def _dealt(state: State, _arg: str) -> State:
@@ -158,7 +168,14 @@ def _rolloff_die(state: State, face: str) -> State:
 def _start_turn(state: State, player: int) -> State:
     state = replace(state, active=player, turn=state.turn + 1, step=Step.TURN, dice=(), moves=None,
                     entered=False, asked=False, q_kid=None, answerer=None, accusation=())
-    return _say(state, msg("{player}'s turn.", player=state.player))
+    return _say(state, turn_line(state.player))
+
+
+def turn_line(player: str):
+    """"Ada's turn." (Italian "Tocca ad Ada." before a name starting with A, "Tocca a Bo.")."""
+    if player[:1].lower() == "a":
+        return msg("It is {player}'s turn.", player=player)
+    return msg("{player}'s turn.", player=player)
 
 
 def _end_turn(state: State, _arg: str = "") -> State:
@@ -204,7 +221,8 @@ def _move(state: State, moves: int) -> State:
 def _passage(state: State, _arg: str) -> State:
     """"Use a Secret Passage … Do not roll the dice if you use a Secret Passage.\""""
     target = state.passage_from(state.place)
-    state = _say(state, msg("{player} takes the secret passage to {place}.", player=state.player, place=state.name(target)))
+    state = _say(state, todo("move", "{player} takes the secret passage to {place}.", player=state.player,
+                             place=state.name(target)))
     return _enter(state, target)
 
 
@@ -265,9 +283,9 @@ def _question(state: State, kid: str, item: str, location: str) -> State:
     tokens = _set(state.tokens, ci.ITEMS.index(item), location)
     state = replace(state, movers=movers, tokens=tokens, asked=True, q_kid=None, resume=Step.TURN,
                     question=(state.player, kid, item, location), answers=())
-    state = _say(state, msg("{player} asks: {kid} with the {item} in {place}. Move that Kid mover and "
-                            "Item token there.", player=state.player, kid=state.name(kid),
-                            item=state.name(item), place=state.name(location)))
+    state = _say(state, todo("move", "{player} asks: {kid} with the {item} in {place}. Move that Kid mover and "
+                             "Item token there.", player=state.player, kid=state.name(kid),
+                             item=state.name(item), place=state.name(location)))
     first = next_answerer(state, state.active)
     if first is None:
         return _nobody_answers(state)
@@ -331,7 +349,7 @@ def _next_draw(state: State) -> State:
             return _say(replace(state, draws_left=0, step=state.after_draw),
                         msg("The Intrigue deck is empty: no card to draw."))
         state = _say(replace(state, intrigue_deck=tuple(sorted(state.intrigue_discard)), intrigue_discard=()),
-                     msg("Shuffle the Intrigue discards into a new deck."))
+                     todo("return", "Shuffle the Intrigue discards into a new deck."))
     return replace(state, step=Step.DRAW)
 
 
@@ -367,8 +385,8 @@ def _balloon(state: State) -> State:
     state = replace(state, balloons=0)
     if state.options["balloon_rule"] == "end_game":
         return _unsolved(_say(state, msg("The {ordinal} Red Balloon ends the game for everyone.", ordinal=_ordinal(ci.BALLOONS))))
-    state = _say(state, msg("The {ordinal} Red Balloon: {player} is out of the game.", ordinal=_ordinal(ci.BALLOONS),
-                                 player=state.player))
+    state = _say(state, todo("out", "The {ordinal} Red Balloon: {player} is out of the game.",
+                             ordinal=_ordinal(ci.BALLOONS), player=state.player))
     return _eliminate(state)
 
 
@@ -463,9 +481,10 @@ def _cancel_right(state: State, _arg: str) -> State:
 
 def _wrong(state: State, _arg: str = "") -> State:
     """"Oops! You've made a mistake and are out of the game.\""""
-    state = _say(state, msg("{player}'s accusation is wrong: {player} is out of the game.", player=state.player))
+    state = _say(state, todo("out", "{player}'s accusation is wrong: {player} is out of the game.",
+                             player=state.player))
     if not state.sealed_by_companion:
-        state = _say(state, msg("Secretly return the cards to the envelope."))
+        state = _say(state, todo("return", "Secretly return the cards to the envelope."))
     return _eliminate(state)
 
 
@@ -475,7 +494,8 @@ def _eliminate(state: State) -> State:
     if not state.in_play:
         return _unsolved(state)
     if state.options["eliminated_answers"] == "reveal":
-        state = _say(state, msg("{player}: lay your Rumor cards face-up beside the board.", player=state.player))
+        state = _say(state, todo("place", "{player}: lay your Rumor cards face-up beside the board.",
+                                 player=state.player))
     else:
         state = _say(state, msg("{player} keeps the Rumor cards and still answers questions.", player=state.player))
     return _end_turn(state)
@@ -490,7 +510,7 @@ def _unsolved(state: State) -> State:
 
 def _reveal(state: State) -> State:
     if not state.envelope:
-        return _say(state, msg("Take the cards out of the envelope and show them to everyone."))
+        return _say(state, todo("flip", "Take the cards out of the envelope and show them to everyone."))
     kid, item, location = (state.name(c) for c in state.envelope)
     return _say(state, msg("The envelope holds: {kid}, the {item}, {place}.", kid=kid, item=item, place=location))
 
