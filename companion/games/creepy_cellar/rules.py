@@ -522,6 +522,8 @@ def _end_turn(state: State, _arg: str) -> State:
     if _choosing(len(state.players), state.options):
         player = (state.active + 1) % len(state.players)
         state = replace(state, active=player, step=Step.HUNTER)
+        if state.player[:1].lower() == "a":  # Italian "Tocca ad Ada"
+            return say(state, msg("It is {player}'s turn: which hunter?", player=state.player))
         return say(state, msg("{player}'s turn: which hunter?", player=state.player))
     return _start_turn(replace(state, active=(state.active + 1) % len(state.hunters)))
 
@@ -531,17 +533,26 @@ def _start_turn(state: State) -> State:
     the start of your turn, you must add a ghost to that room before you roll the die. If
     you start your turn in a hallway space, ignore this step." ("Cursed Treasures")."""
     state = replace(state, step=Step.ROLL)
-    if len(state.hunters) > len(state.players):
-        state = say(state, msg("{player}'s turn with the {hunter}.", player=state.player,
-                               hunter=cc.HUNTER_NAMES[state.colour]))
-    else:
-        state = say(state, msg("{player}'s turn.", player=state.player))
+    state = say(state, _turn_line(state))
     hunter = state.hunter
     if hunter.power == cc.ADD_GHOST and hunter.at in cc.ROOMS:
         state = say(state, msg("{player}'s cursed treasure adds a ghost to room {room}.",
                                player=state.player, room=hunter.at))
         state = board.add_ghost(state, hunter.at)
     return state
+
+
+def _turn_line(state: State) -> Msg:
+    """"Ada's turn with the red hunter." (Italian "Tocca ad Ada" before a name starting with A)."""
+    vowel = state.player[:1].lower() == "a"
+    if len(state.hunters) > len(state.players):
+        hunter = cc.HUNTER_NAMES[state.colour]
+        if vowel:
+            return msg("It is {player}'s turn with the {hunter}.", player=state.player, hunter=hunter)
+        return msg("{player}'s turn with the {hunter}.", player=state.player, hunter=hunter)
+    if vowel:
+        return msg("It is {player}'s turn.", player=state.player)
+    return msg("{player}'s turn.", player=state.player)
 
 
 def _hunter(state: State, colour: str) -> State:

@@ -71,8 +71,8 @@ def _card(state: State, card: str) -> Msg:
     if state.hands[state.active] == 0:
         return msg("{player} holds no cards. {prompt}", player=state.player, prompt=_now(state))
     if unseen(state, card) == 0:
-        return msg("Every copy of the {card} is in a house or face-up in the discard pile. {prompt}",
-                   card=gc.card_name(card), prompt=_now(state))
+        return msg("{card}: every copy is in a house or face-up in the discard pile. {prompt}",
+                   card=gc.THE_CARD[card], prompt=_now(state))
     if card in gc.ROOM_FLOOR or card == gc.WILD:
         return _room(state, card)
     if state.step == Step.ROOMS:
@@ -89,8 +89,8 @@ def _room(state: State, card: str) -> Msg:
     if floor is None:
         return msg("{player}'s house is fully explored: no room card fits. {prompt}", player=state.player,
                    prompt=_now(state))
-    if state.step == Step.TURN and state.hands[state.active] == 0:
-        return msg("{player} holds no cards. {prompt}", player=state.player, prompt=_now(state))
+    if card == gc.WILD:  # it fits any floor: only a full house refuses it
+        return _one_action(state)
     own = gc.ROOM_FLOOR[card]
     if own > floor:
         return msg("The {card} waits: the {floor} must be fully explored first. {prompt}",
@@ -153,8 +153,8 @@ def _paying(state: State, card: str) -> Msg:
     if len(state.paying) >= min(MAX_CARDS, state.hands[state.active]):
         return msg("A light costs 2 or 3 cards from the hand: {n} are tapped. {prompt}", n=len(state.paying),
                    prompt=_now(state))
-    return msg("Every copy of the {card} is in a house, face-up in the discard pile or tapped already. "
-               "{prompt}", card=gc.card_name(card), prompt=_now(state))
+    return msg("{card}: every copy is in a house, face-up in the discard pile or tapped already. "
+               "{prompt}", card=gc.THE_CARD[card], prompt=_now(state))
 
 
 # --------------------------------------------------------------------------- touches
