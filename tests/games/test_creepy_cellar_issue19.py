@@ -274,3 +274,31 @@ def test_todo_lines_and_the_main_choice():
     tile = replace(hunter(new_game(), 0, at="E", jinxed="jinxed-E"), passages=("F", "G"))
     tile = play(tile, "roll", "die:6", "done-moving")
     assert not any(c.main for c in SPEC.prompt(tile).choices)  # a pick list
+
+
+def test_rare_issue_19_lines_in_italian():
+    from companion.i18n import render
+
+    holding = hunter(new_game(), 0, at="M", treasure="cursed-minus-one", jinxed="jinxed-B")
+    holding = play(holding, "roll", "die:6", "done-moving", "drop-off", "cellar:jinxed-item")
+    assert render(SPEC.news(holding)[-1], "it") == (
+        "Ada tiene già un Oggetto Stregato: la carta non ha effetto.")
+    empty = replace(hunter(new_game(), 0, at="M", treasure="cursed-minus-one"), jinxed_pile=(),
+                    jinxed_dropped=tuple(f"jinxed-{r}" for r in "BDEHJL"))
+    empty = play(empty, "roll", "die:6", "done-moving", "drop-off", "cellar:jinxed-item")
+    assert render(SPEC.news(empty)[-1], "it") == (
+        "Tutte e 6 le tessere Oggetto Stregato sono già prese: la carta non ha effetto.")
+    tile = replace(hunter(new_game(), 0, at="E", jinxed="jinxed-E"), passages=("F", "G"))
+    tile = play(tile, "roll", "die:6", "done-moving", "passage-tile:none")
+    assert render(SPEC.news(tile)[-1], "it") == "Nessuna tessera passaggio segreto torna sul tabellone."
+    trap = all_in(new_game(mode="basic"))
+    trap = play(hunter(hunter(trap, 1, at="C"), 2, at="D"), "roll", "die:2", "ghost:trap-door", "king:king-E")
+    assert render(SPEC.news(trap)[0], "it") == (
+        "Botola verso la stanza E, ma Ada è fuori dal castello per sempre: il cacciatore resta fuori.")
+    basic = play(new_game(mode="basic", ghost_deck="physical"), "roll", "die:2")
+    nightmare_only = SPEC.refusal(basic, None, "creepy_cellar:jinxed:jinxed-B")
+    assert render(nightmare_only, "it").startswith("Le tessere Oggetto Stregato si usano solo in modalità Incubo.")
+    assert render(SPEC.refusal(new_game(mode="basic"), None, "creepy_cellar:treasure:cursed-no-leave"),
+                  "it").startswith("Tesoro Maledetto (")
+    from companion.games.creepy_cellar import components as cc
+    assert render(cc.MODE_NAMES["nightmare"], "it") == "Incubo"
