@@ -186,6 +186,10 @@ def cmd_replay(args) -> int:
 
     if not args.verbose:  # a replay reports refusals and failures itself, once
         logging.getLogger("companion.daemon").setLevel(logging.CRITICAL)
+    if args.db is not None:
+        from companion.paths import check_db_path
+
+        check_db_path(args.db)
     script = scripts.load(args.file)
 
     def report(line, reply):

@@ -162,3 +162,150 @@ def test_a_store_in_tmp_is_refused_without_advice_to_change_tmp(tmp_path, capsys
                    f"it is a directory every user shares, so keep the event store in a directory of your own "
                    f"instead, e.g.  --db ~/haunt/companion.sqlite3 (the companion refuses to use it as it is)")
     assert list(shared.iterdir()) == []
+
+
+# ---------------------------------------------------------------------- --db, replay, --config
+
+def _garbage(path, text="my notes\n"):
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize("kind", ["text", "dir", "wal", "lock", "last-good", "socket"])
+def test_the_daemon_db_opens_only_an_event_store(tmp_path, capsys, kind):
+    other = _store_with_a_game(tmp_path / "other.sqlite3")
+    live = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    live.bind(str(tmp_path / "live.sock"))
+    (tmp_path / "adir").mkdir()
+    (tmp_path / "other.sqlite3.lock").write_text("")
+    target = {"text": _garbage(tmp_path / "notes.txt"), "dir": tmp_path / "adir",
+              "wal": _garbage(tmp_path / "other.sqlite3-wal"), "lock": tmp_path / "other.sqlite3.lock",
+              "last-good": tmp_path / "other.sqlite3.last-good", "socket": tmp_path / "live.sock"}[kind]
+    before = _snapshot(tmp_path)
+    code, err = _daemon(capsys, "--db", target, "--socket", tmp_path / "d.sock")
+    live.close()
+    assert code == 2 and err.startswith(f"companion: --db {target} ") and "\n" not in err
+    assert _snapshot(tmp_path) == before  # nothing moved aside as "damaged", nothing written
+    assert EventStore(other).last_unfinished() is not None
+
+
+def test_a_damaged_store_of_ours_is_still_recovered_not_refused(tmp_path):
+    """A store cut by a power cut has the companion's lock or last good copy beside it."""
+    from companion.paths import check_db_path
+
+    db = _store_with_a_game(tmp_path / "g.sqlite3")
+    db.write_bytes(b"\x00" * 100)
+    check_db_path(db)  # no PathRefused: open_store's recovery (issue 8) takes it from here
+
+
+def test_replay_db_opens_only_an_event_store(tmp_path, capsys):
+    notes = _garbage(tmp_path / "notes.txt")
+    script = tmp_path / "s.jsonl"
+    script.write_text('{"header": {"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 1}}\n')
+    assert main(["replay", str(script), "--db", str(notes)]) == 2
+    assert "holds something else than an event store" in capsys.readouterr().err
+    assert notes.read_text() == "my notes\n" and sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "s.jsonl"]
+
+
+def test_replay_of_a_store_or_a_directory_reads_it_only(tmp_path, capsys):
+    store = _store_with_a_game(tmp_path / "g.sqlite3")
+    before = _snapshot(tmp_path)
+    assert main(["replay", str(store)]) == 2
+    assert main(["replay", str(tmp_path)]) == 2
+    assert _snapshot(tmp_path) == before
+
+
+def test_a_store_given_as_config_is_read_not_written(tmp_path, capsys):
+    store = _store_with_a_game(tmp_path / "g.sqlite3")
+    before = _snapshot(tmp_path)
+    assert main(["daemon", "--config", str(store), "--db", str(tmp_path / "x.sqlite3"),
+                 "--socket", str(tmp_path / "d.sock")]) == 1
+    assert main(["doctor", "--config", str(store)]) == 1
+    assert main(["doctor", "--config", str(tmp_path)]) == 1
+    assert _snapshot(tmp_path) == before
+
+
+# ---------------------------------------------------------------------- tags, content, private
+
+def test_tags_inspect_reads_a_store_or_a_directory_and_changes_nothing(tmp_path, capsys):
+    store = _store_with_a_game(tmp_path / "g.sqlite3")
+    before = _snapshot(tmp_path)
+    assert main(["tags", "inspect", str(store)]) == 2
+    assert main(["tags", "inspect", str(tmp_path)]) == 2
+    assert _snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("argv", [["tags", "write", "creepy_cellar:ghost:room-H", "--wait", "1"], ["tags", "list"],
+                                  ["content", "clue_it"], ["private", "Ada"], ["enroll", "creepy_cellar"]])
+def test_a_client_socket_on_a_file_never_touches_it(tmp_path, capsys, argv):
+    store = _store_with_a_game(tmp_path / "g.sqlite3")
+    before = _snapshot(tmp_path)
+    assert main([*argv, "--socket", str(store)]) != 0
+    assert _snapshot(tmp_path) == before
+
+
+# ---------------------------------------------------------------------- install --root / --prefix
+
+def test_install_root_that_is_a_file_is_refused(tmp_path, capsys):
+    plain = _garbage(tmp_path / "plain.txt")
+    assert main(["install", "--root", str(plain), "--prefix", "/opt/haunt-companion/.venv"]) == 2
+    assert capsys.readouterr().err.strip() == f"companion: --root {plain} is a regular file, not a directory to install into"
+    assert plain.read_text() == "my notes\n"
+
+
+def test_install_never_writes_out_of_its_root_through_a_link(tmp_path, capsys):
+    outside = tmp_path / "real-etc"
+    (outside / "systemd" / "system").mkdir(parents=True)
+    victim = _garbage(outside / "systemd" / "system" / "haunt-companion.service", "the real unit\n")
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "etc").symlink_to(outside)
+    assert main(["install", "--root", str(root), "--prefix", "/opt/haunt-companion/.venv"]) == 2
+    assert "leads out of --root" in capsys.readouterr().err
+    assert victim.read_text() == "the real unit\n" and sorted(p.name for p in outside.rglob("*")) == [
+        "haunt-companion.service", "system", "systemd"]
+
+
+def test_install_leaves_a_directory_where_a_unit_goes(tmp_path, capsys):
+    unit = tmp_path / "etc/systemd/system/haunt-companion.service"
+    unit.mkdir(parents=True)
+    (unit / "keep").write_text("keep")
+    assert main(["install", "--root", str(tmp_path), "--prefix", "/opt/haunt-companion/.venv"]) == 2
+    assert "is a directory: the installer writes only a regular file" in capsys.readouterr().err
+    assert (unit / "keep").read_text() == "keep"
+
+
+@pytest.mark.parametrize("prefix", ["/opt/venv\nExecStartPre=/bin/rm -rf /", "opt/venv", "/opt/my venv", "/opt/%h/venv",
+                                    "/opt/../etc"])
+def test_install_prefix_must_be_a_plain_absolute_path(tmp_path, capsys, prefix):
+    assert main(["install", "--root", str(tmp_path), "--prefix", prefix]) == 2
+    assert "is not a plain absolute path" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_uninstall_removes_only_files_the_installer_writes(tmp_path, capsys):
+    assert main(["install", "--root", str(tmp_path), "--prefix", "/opt/haunt-companion/.venv"]) == 0
+    mine = _garbage(tmp_path / "home-notes.txt")
+    manifest = tmp_path / "etc/haunt-companion/install-manifest.json"
+    import hashlib
+    import json
+
+    files = json.loads(manifest.read_text())["files"]
+    digest = hashlib.sha256(mine.read_bytes()).hexdigest()
+    files.update({"/../home-notes.txt": digest, "/home-notes.txt": digest})
+    manifest.write_text(json.dumps({"files": files}))
+    assert main(["install", "--root", str(tmp_path), "--uninstall"]) == 0
+    assert mine.read_text() == "my notes\n"
+
+
+def test_install_with_a_broken_edited_config_does_not_claim_success(tmp_path, capsys):
+    config = tmp_path / "etc/haunt-companion/config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text("[dice]\npin = 99\n")
+    assert main(["install", "--root", str(tmp_path), "--prefix", "/opt/haunt-companion/.venv"]) == 1
+    captured = capsys.readouterr()
+    assert "Reboot" not in captured.out and "comes up by itself" not in captured.out
+    assert "Fix /etc/haunt-companion/config.toml first (" in captured.out
+    assert captured.err.strip() == ("companion install: not finished: /etc/haunt-companion/config.toml does not load; "
+                                    "fix it and run companion install again")
+    assert config.read_text() == "[dice]\npin = 99\n"
