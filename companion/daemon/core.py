@@ -74,7 +74,8 @@ class Daemon:
         self.on_tag: Callable[[bool], None] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.hub = ClientHub(socket_path, lambda: self.publisher.state(),
-                             lambda line, writer: commands.receive(self, line, writer), self._client_left)
+                             lambda line, writer: commands.receive(self, line, writer), self._client_left,
+                             store_path=store.path)
         self.publisher = StatePublisher(self, self.hub)
         self.enroller = EnrollmentController(self)
         self.programmer = TagProgrammer(self)

@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from companion import protocol
+from companion import paths, protocol
 from companion.errors import CompanionError
 
 log = logging.getLogger(__name__)
@@ -36,12 +36,14 @@ class ClientHub:
         greeting: the message a client gets on connecting (the current state).
         on_line: awaited with each line a client sends, and the client.
         on_leave: called with a client that left.
+        store_path: the event store's file, which the socket must never be (nor its side files).
     """
 
     def __init__(self, socket_path: str | Path, greeting: Callable[[], dict[str, Any]],
                  on_line: Callable[[bytes, asyncio.StreamWriter], Awaitable[None]],
-                 on_leave: Callable[[asyncio.StreamWriter], None]):
+                 on_leave: Callable[[asyncio.StreamWriter], None], store_path: str | Path | None = None):
         self.socket_path = Path(socket_path)
+        self.store_path = store_path
         self.clients: set[asyncio.StreamWriter] = set()
         self._greeting, self._on_line, self._on_leave = greeting, on_line, on_leave
         self._server: asyncio.AbstractServer | None = None
@@ -61,7 +63,7 @@ class ClientHub:
         for writer in list(self.clients):
             writer.close()
         await self._server.wait_closed()
-        self.socket_path.unlink(missing_ok=True)
+        paths.remove_stale_socket(self.socket_path)  # ours; never a file put there since
 
     async def _listen(self) -> asyncio.AbstractServer:
         """Listen on the socket, which is never reachable by others before it is ``0660``.
@@ -91,14 +93,18 @@ class ClientHub:
         return server
 
     async def _claim_socket(self) -> None:
-        """Remove a stale socket file; refuse to take over one a live daemon answers on."""
+        """Remove a stale socket; refuse to take over one a live daemon answers on, and
+        anything that is not a socket (a store, a directory: issue 20, never removed)."""
+        paths.check_socket_path(self.socket_path, self.store_path)
         self.socket_path.parent.mkdir(parents=True, exist_ok=True)
-        if not self.socket_path.exists():
+        try:
+            seen = self.socket_path.lstat()
+        except FileNotFoundError:
             return
         try:
             _reader, writer = await asyncio.open_unix_connection(str(self.socket_path))
         except OSError:
-            self.socket_path.unlink()  # stale: left by a daemon that died
+            paths.remove_stale_socket(self.socket_path, seen)  # stale: left by a daemon that died
             return
         writer.close()
         raise DaemonBusy(f"another companion daemon is already listening on {self.socket_path}")
