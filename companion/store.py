@@ -427,7 +427,8 @@ class _Transaction:
 # ---------------------------------------------------------------------- disaster recovery
 
 #: What moved to :mod:`companion.recovery`, still importable from here.
-_RECOVERY = frozenset({'Recovery', 'good_copy_path', 'save_good_copy', 'open_store', 'writable', 'memory_copy', 'recover'})
+_RECOVERY = frozenset({"Recovery", "good_copy_path", "save_good_copy", "open_store", "writable", "memory_copy",
+                       "recover"})
 
 
 def __getattr__(name: str) -> Any:
