@@ -200,7 +200,8 @@ def _die(state: State, face: str) -> State:
     if len(dice) < 2:
         return replace(state, dice=dice)
     state = replace(state, dice=(), last_roll=dice)
-    state = _say(state, msg("{player} rolled {first} and {second}.", player=state.player, first=dice[0], second=dice[1]))
+    state = _say(state, msg("{player} rolled {first} and {second}.", player=state.player, first=dice[0],
+                            second=dice[1]))
     questions = dice.count(ci.QUESTION)
     intrigue = state.options["intrigue_deck"] != "off"
     if not intrigue:  # "ignore the '?' on the die": INFERRED, it counts as 1
@@ -243,7 +244,8 @@ def _stop(state: State, where: str) -> State:
 
 def _enter(state: State, location: str) -> State:
     state = _place_player(state, location)
-    state = _say(replace(state, entered=True), msg("{player} is in {place}.", player=state.player, place=state.name(location)))
+    state = _say(replace(state, entered=True), msg("{player} is in {place}.", player=state.player,
+                                                   place=state.name(location)))
     return replace(state, step=Step.ASK_KID) if not state.asked else replace(state, step=Step.END)
 
 
@@ -365,7 +367,8 @@ def _intrigue(state: State, card: str) -> State:
         return after if after.step in (Step.OVER, Step.TURN) else _next_draw(after)
     if card in ci.IMMEDIATES:
         state = _discard(state, card)
-        state = _say(state, msg("{player} drew {card}: follow its directions now.", player=state.player, card=state.name(card)))
+        state = _say(state, msg("{player} drew {card}: follow its directions now.", player=state.player,
+                                card=state.name(card)))
         return _next_draw(state)
     held = _set(state.held, state.active, tuple(sorted(state.held[state.active] + (card,))))
     state = _say(replace(state, held=held), msg("{player} keeps an Intrigue card.", player=state.player))
@@ -379,12 +382,14 @@ def _balloon(state: State) -> State:
     or ends the game (house rule ``balloon_rule``, notes 3.C I-A5; mechanics INFERRED)."""
     count = state.balloons + 1
     state = _discard(replace(state, balloons=count), ci.RED_BALLOON)
-    state = _say(state, msg("{player} drew a Red Balloon ({count} of {total}).", player=state.player, count=count, total=ci.BALLOONS))
+    state = _say(state, msg("{player} drew a Red Balloon ({count} of {total}).", player=state.player, count=count,
+                            total=ci.BALLOONS))
     if count < ci.BALLOONS:
         return state
     state = replace(state, balloons=0)
     if state.options["balloon_rule"] == "end_game":
-        return _unsolved(_say(state, msg("The {ordinal} Red Balloon ends the game for everyone.", ordinal=_ordinal(ci.BALLOONS))))
+        return _unsolved(_say(state, msg("The {ordinal} Red Balloon ends the game for everyone.",
+                                         ordinal=_ordinal(ci.BALLOONS))))
     state = _say(state, todo("out", "The {ordinal} Red Balloon: {player} is out of the game.",
                              ordinal=_ordinal(ci.BALLOONS), player=state.player))
     return _eliminate(state)
@@ -407,7 +412,8 @@ def _play(state: State, card: str) -> State:
     Cards once they are used." The card's own text is followed by the table."""
     mine = state.held[state.active]
     state = replace(state, held=_set(state.held, state.active, _remove_one(mine, card)))
-    state = _say(_discard(state, card), msg("{player} plays {card}: follow its directions.", player=state.player, card=state.name(card)))
+    state = _say(_discard(state, card), msg("{player} plays {card}: follow its directions.", player=state.player,
+                                            card=state.name(card)))
     return replace(state, step=state.resume, resume=Step.TURN)
 
 

@@ -162,4 +162,5 @@ SPEC = GameSpec(
     encode=codec.encode,
     decode=codec.decode,
     check=tablecheck.check,
+    rules_version=2,  # issue 19: front doors, fight after a +Ghost, passage tile pick, exited hunters, win after a correction
 )

@@ -25,7 +25,14 @@ from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.fight import FACE_NAMES, beaten
 from companion.games.creepy_cellar.prompts import prompt, who
 from companion.games.creepy_cellar.state import (
-    Hunter, State, Step, discard, say, shuffled_back, with_hunter, without,
+    Hunter,
+    State,
+    Step,
+    discard,
+    say,
+    shuffled_back,
+    with_hunter,
+    without,
 )
 from companion.i18n import Msg, msg, todo
 

@@ -279,7 +279,8 @@ def _to(state: State, name: str) -> State:
     state = _use_special(state.with_floor(source, from_floor, replace(spot, ghosts=spot.ghosts - 1)))
     target = state.players.index(name)
     floor = hs.top_floor(state.house(target))
-    state = _say(state, todo("move", "The ghost on the {floor} of {owner}'s house moves to {target}'s house, on the {to}.",
+    state = _say(state, todo("move",
+                             "The ghost on the {floor} of {owner}'s house moves to {target}'s house, on the {to}.",
                             floor=gc.floor_name(from_floor), owner=state.players[source], target=name,
                             to=gc.floor_name(floor)))
     if state.options["timehole_resolves"]:
@@ -301,7 +302,8 @@ def _to_floor(state: State, arg: str) -> State:
     from_floor, floor = state.floor, int(arg)
     spot = state.house(source)[from_floor - 1]
     state = _use_special(state.with_floor(source, from_floor, replace(spot, cats=spot.cats - 1)))
-    state = _say(state, todo("move", "The cat on the {from_floor} of {owner}'s house goes to the {floor} of {player}'s house.",
+    state = _say(state, todo("move",
+                             "The cat on the {from_floor} of {owner}'s house goes to the {floor} of {player}'s house.",
                             from_floor=gc.floor_name(from_floor), owner=state.players[source],
                             floor=gc.floor_name(floor), player=state.player))
     state = _cat_arrives(replace(state, target=None, floor=None), state.active, floor)
@@ -338,7 +340,8 @@ def _incoming(state: State, target: int, floor: int, after: str) -> State:
     if spot.cats:
         state = state.with_floor(target, floor, replace(spot, cats=spot.cats - 1))
         state = _to_discard(state, gc.GHOST, gc.CAT)
-        state = _say(state, todo("remove", "A cat is on that floor: the ghost and the cat are discarded; the rooms stay."))
+        state = _say(state, todo("remove",
+                                 "A cat is on that floor: the ghost and the cat are discarded; the rooms stay."))
         return _after_ghost(state, removed=False, landed=False)
     state = replace(state, step=Step.DEFEND)
     if not playable(state, target, gc.CAT):
@@ -350,7 +353,8 @@ def _defend(state: State, _arg: str) -> State:
     """The target discards a cat from the hand: the ghost is cancelled (out of turn too)."""
     target = state.target
     state = _to_discard(_hand(state, target, -1), gc.GHOST, gc.CAT)
-    state = _say(state, todo("remove", "{target} discards a cat: the ghost is cancelled.", target=state.players[target]))
+    state = _say(state, todo("remove", "{target} discards a cat: the ghost is cancelled.",
+                             target=state.players[target]))
     return _after_ghost(state, removed=False, landed=False)
 
 
@@ -383,7 +387,8 @@ def _clear_floor(state: State, player: int, floor: int) -> State:
     spot = state.house(player)[floor - 1]
     cards = spot.rooms + (gc.GHOST,) * spot.ghosts + (gc.CAT,) * spot.cats
     state = _to_discard(state.with_floor(player, floor, Floor()), *cards)
-    return _say(state, todo("remove", "Discard the rooms and ghosts of the {floor} of {target}'s house; its light is off.",
+    return _say(state, todo("remove",
+                            "Discard the rooms and ghosts of the {floor} of {target}'s house; its light is off.",
                            floor=gc.floor_name(floor), target=state.players[player]))
 
 
