@@ -126,6 +126,8 @@ def test_an_exited_hunter_is_out_for_good_but_the_ghost_deck_is_still_flipped():
     hunter is inside."""
     state = all_in(new_game(mode="basic"))
     state = hunter(hunter(hunter(state, 0, at="outside"), 1, at="C"), 2, at="D")
+    assert SPEC.prompt(state).text == ("Ada is out of the castle for good: press the dice button to flip "
+                                       "Ghost cards for the table")
     state = play(state, "roll", "die:2", "ghost:room-A")
     assert state.step == "after" and keys(state) == ["end-turn"]
     assert SPEC.prompt(state).text == "Ada is out of the castle for good: End turn"

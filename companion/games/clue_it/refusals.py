@@ -151,7 +151,7 @@ def _ask(state: State, _arg: str) -> Msg:
 
 def _ask_here(state: State, _arg: str) -> Msg:
     if state.options["ask_requires_entry"] == "entered":
-        return msg("A question needs a location entered this turn (house rule ask_requires_entry). {prompt}",
+        return msg("A question needs a location entered this turn (a house rule of this game). {prompt}",
                    prompt=_now(state))
     return _ask(state, "")
 
@@ -168,7 +168,7 @@ def _accuse(state: State, _arg: str) -> Msg:
 
 def _look_centre(state: State, _arg: str) -> Msg:
     if state.options["leftover_mode"] != "centre":
-        return msg("The leftover cards lie face-up beside the board (house rule leftover_mode). {prompt}",
+        return msg("The leftover cards lie face-up beside the board (a house rule of this game). {prompt}",
                    prompt=_now(state))
     return msg("The centre cards are looked at instead of accusing, after ending a move in the centre. "
                "{prompt}", prompt=_now(state))

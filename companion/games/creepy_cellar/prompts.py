@@ -62,6 +62,9 @@ def _roll(state: State) -> Prompt:
     if state.free:
         return Prompt(msg("{player}: press the dice button for the free movement", player=state.player),
                       state.player, (roll,))
+    if checks.exited(state):  # house rule exited_hunters: the roll only flips Ghost cards
+        return Prompt(msg("{player} is out of the castle for good: press the dice button to flip Ghost cards "
+                          "for the table", player=who(state)), state.player, (roll,))
     return Prompt(msg("{player}: press the dice button", player=state.player), state.player, (roll,))
 
 

@@ -65,14 +65,14 @@ def _deck_card(state: State, card: str, deck: str) -> Msg | None:
     name = cc.card_label(card)
     if card not in initial:
         if deck == "ghost" and card == "rogue-ghost" and state.options["rogue_ghost"] == "remove":
-            return msg("The Rogue Ghost cards are out of the deck in this game (house rule rogue_ghost). {prompt}",
+            return msg("The Rogue Ghost cards are out of the deck in this game (a house rule of this game). {prompt}",
                        prompt=_now(state))
         return msg("The {card} is not used in {mode} mode: it stays in the box. {prompt}",
                    card=name, mode=cc.MODE_NAMES[state.mode], prompt=_now(state))
     if state.step != step:
         return _NOT_DUE[deck](state)
     if not state.physical:
-        return msg("The companion draws the cards in this game (option ghost_deck): nothing to tap. {prompt}",
+        return msg("The companion draws the cards in this game (chosen when the game was set up): nothing to tap. {prompt}",
                    prompt=_now(state))
     if card not in cards and card in pile:
         return msg("The {card} is in the discard pile: draw the top card of the deck. {prompt}",
@@ -119,7 +119,7 @@ def _treasure(state: State, name: str) -> Msg:
     if state.step != Step.TREASURE:
         return msg("A treasure is turned over only as a hunter picks it up. {prompt}", prompt=_now(state))
     if not state.physical_tiles:
-        return msg("The companion turns the treasures over in this game (option tiles). {prompt}",
+        return msg("The companion turns the treasures over in this game (chosen when the game was set up). {prompt}",
                    prompt=_now(state))
     return msg("The {treasure} is not face-down any more: it was turned over earlier. {prompt}",
                treasure=cc.card_label(name), prompt=_now(state))
@@ -131,7 +131,7 @@ def _jinxed(state: State, tile: str) -> Msg:
     if state.step != Step.JINXED:
         return msg("A Jinxed Item tile is taken only for a Jinxed Item Cellar card. {prompt}", prompt=_now(state))
     if not state.physical_tiles:
-        return msg("The companion draws the Jinxed Item tiles in this game (option tiles). {prompt}",
+        return msg("The companion draws the Jinxed Item tiles in this game (chosen when the game was set up). {prompt}",
                    prompt=_now(state))
     return msg("The {tile} is out of the pile already. {prompt}", tile=cc.card_label(tile), prompt=_now(state))
 
@@ -145,7 +145,7 @@ def _moving(state: State) -> Msg | None:
     if state.step != Step.MOVE:
         return msg("Moves come after the roll and its Ghost cards. {prompt}", prompt=_now(state))
     if checks.exited(state):
-        return msg("{player} is out of the castle for good (house rule exited_hunters). {prompt}",
+        return msg("{player} is out of the castle for good (a house rule of this game). {prompt}",
                    player=who, prompt=_now(state))
     if state.dropped:
         return msg("Dropping off a treasure ends the movement phase. {prompt}", prompt=_now(state))
@@ -232,7 +232,7 @@ def _drop_off(state: State, _arg: str) -> Msg | None:
         return msg("Treasure {number} goes in slot {number}, after slot {before} is filled. {prompt}",
                    number=number, before=number - 1, prompt=_now(state))
     if hunter.jinxed and not state.options["jinxed_with_treasure"]:
-        return msg("No drop-off while holding a Jinxed Item (house rule jinxed_with_treasure). {prompt}",
+        return msg("No drop-off while holding a Jinxed Item (a house rule of this game). {prompt}",
                    prompt=_now(state))
     if state.step in (Step.MOVE, Step.FIGHT):
         return msg("The drop-off comes after the fight. {prompt}", prompt=_now(state))
@@ -241,7 +241,7 @@ def _drop_off(state: State, _arg: str) -> Msg | None:
 
 def _put_back(state: State, _arg: str) -> Msg | None:
     if state.mode != "advanced" or not state.options["advanced_put_back"]:
-        return msg("A treasure is put back only in Advanced mode (house rule advanced_put_back). {prompt}",
+        return msg("A treasure is put back only in Advanced mode (a house rule of this game). {prompt}",
                    prompt=_now(state))
     return msg("A treasure that is not next is put back face-up in an emptied castle room, after the move. "
                "{prompt}", prompt=_now(state))
