@@ -118,3 +118,26 @@ def test_every_refusal_names_its_rule(game_id):
                 _check(game_id, session, reply.text, component)
                 tried += 1
     assert tried > 100, tried
+
+
+#: Games whose choices carry the main mark (issue 19 F); h19b adds Children and House of Spirits.
+MAIN_MARKED = ("clue_it", "creepy_cellar", "ghost_at_home")
+
+
+@pytest.mark.parametrize("game_id", MAIN_MARKED)
+def test_at_most_one_main_choice_and_never_in_a_pick_list(game_id):
+    """``Choice(main=True)`` is THE expected next step: one per prompt at most, never an entry
+    of a list of cards, rooms or players to pick from (a choice with a component, or one of
+    several choices of the same kind)."""
+    mains = 0
+    for seed in range(PLAYOUTS):
+        for session in _walk(game_id, 200 + seed):
+            prompt = session.prompt
+            marked = [c for c in prompt.choices if c.main]
+            assert len(marked) <= 1, [c.key for c in marked]
+            for choice in marked:
+                kind = choice.key.partition(":")[0]
+                assert choice.component is None, choice.key
+                assert sum(c.key.partition(":")[0] == kind for c in prompt.choices) == 1, choice.key
+            mains += len(marked)
+    assert mains > 20

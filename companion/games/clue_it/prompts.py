@@ -149,14 +149,14 @@ def _peek(state: State) -> Prompt:
     # Private choices: the daemon's privacy screen offers them to the drawer alone.
     text = msg("{player} keeps an Intrigue card: everyone else looks away; {player}, touch Show my card",
                player=state.player)
-    return Prompt(text, state.player, (Choice("peek-show", msg("Show my card"), private=True),))
+    return Prompt(text, state.player, (Choice("peek-show", msg("Show my card"), private=True, main=True),))
 
 
 def _peek_show(state: State) -> Prompt:
     # The card itself is only in the drawer's private view (``player_view``), never here.
     text = msg("Only {player} looks: your new Intrigue card is on the privacy screen. Touch Hide",
                player=state.player)
-    return Prompt(text, state.player, (Choice("peek-hide", msg("Hide"), private=True),))
+    return Prompt(text, state.player, (Choice("peek-hide", msg("Hide"), private=True, main=True),))
 
 
 def _stop(state: State) -> Prompt:
@@ -205,7 +205,7 @@ def _centre(state: State) -> Prompt:
 def _accuse_private(state: State) -> Prompt:
     text = msg("{player}: say your accusation out loud; then everyone else looks away from the screen. "
                "{player}, touch Only I am looking", player=state.player)
-    choices = (Choice("private-ready", msg("Only I am looking")), Choice("cancel-accuse", msg("Not now")))
+    choices = (Choice("private-ready", msg("Only I am looking"), main=True), Choice("cancel-accuse", msg("Not now")))
     return Prompt(text, state.player, choices)
 
 
@@ -219,7 +219,7 @@ def _accuse_pick(state: State, pile: str) -> Prompt:
 def _accuse_confirm(state: State) -> Prompt:
     # Private: the accuser reviews the picks (``player_view``) on the privacy screen first.
     text = msg("Only {player} looks: check your accusation against the envelope?", player=state.player)
-    choices = (Choice("accuse-check", msg("Check my accusation"), private=True),
+    choices = (Choice("accuse-check", msg("Check my accusation"), private=True, main=True),
                Choice("accuse-restart", msg("Start again")))
     return Prompt(text, state.player, choices)
 
@@ -235,7 +235,7 @@ def _accuse_table(state: State) -> Prompt:
 def _confirm_right(state: State) -> Prompt:
     text = msg("{player}: show everyone the cards in the envelope. Do they match your accusation?",
                player=state.player)
-    return Prompt(text, state.player, (Choice("confirm-right", msg("Yes, solved!")),
+    return Prompt(text, state.player, (Choice("confirm-right", msg("Yes, solved!"), main=True),
                                        Choice("cancel-right", msg("No, go back"))))
 
 

@@ -425,8 +425,8 @@ def _power(state: State, _arg: str) -> State:
     """"This power can only be used once per game. After you use it, turn the card over.\""""
     kid = state.name(state.kids[state.active])
     state = replace(state, powers_used=_set(state.powers_used, state.active, True))
-    return _say(state, msg("{player} uses {kid}'s Personality power: follow the card, then turn it over.",
-                           player=state.player, kid=kid))
+    return _say(state, todo("flip", "{player} uses {kid}'s Personality power: follow the card, then turn it over.",
+                            player=state.player, kid=kid))
 
 
 # --------------------------------------------------------------------------- the centre
