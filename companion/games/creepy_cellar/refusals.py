@@ -142,6 +142,9 @@ def _jinxed(state: State, tile: str) -> Msg:
 def _moving(state: State) -> Msg | None:
     """Why the active hunter cannot move at all now, or None."""
     who = state.player
+    if state.step in (Step.FIGHT, Step.AFTER):
+        return msg("The move is over this turn: the fight, drop-off and pick-up come next. {prompt}",
+                   prompt=_now(state))
     if state.step != Step.MOVE:
         return msg("Moves come after the roll and its Ghost cards. {prompt}", prompt=_now(state))
     if checks.exited(state):
