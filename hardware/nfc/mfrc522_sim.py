@@ -38,10 +38,10 @@ Faults (issue 20): :attr:`SimChip.stuck` makes the bus read a constant (0x00: MI
 low, the board unplugged; 0xFF: MISO floating high) with every write lost, as spidev on a
 Pi does without a chip; :meth:`SimChip.power_cycle` puts every register back to its
 datasheet reset value (a brown-out or a replugged VCC: antenna off, timer not auto); with
-:attr:`SimChip.rx_time` an answer takes that long on air, and a collision raises ErrIRq
+:attr:`SimChip.rx_reads` an answer takes that many ComIrqReg reads on air, and a collision raises ErrIRq
 (CollErr) at once, before RxIRq at the end of the frame (datasheet 9.3.1.5).
 
-Not modelled: RF timing other than :attr:`SimChip.rx_time`, the interrupt pin.
+Not modelled: RF timing other than :attr:`SimChip.rx_reads`, the interrupt pin.
 """
 
 from __future__ import annotations
@@ -231,9 +231,10 @@ class SimChip:
         self.version = version
         #: None, or the byte every SPI read returns (0x00 or 0xFF: a dead bus); writes are lost.
         self.stuck: int | None = None
-        #: Seconds an answer takes on air before RxIRq (0: at once).
-        self.rx_time = 0.0
-        self._rx_due: float | None = None
+        #: ComIrqReg reads an answer takes on air before RxIRq (0: at once): the frame's
+        #: time, counted in the driver's own reads so a loaded machine changes nothing.
+        self.rx_reads = 0
+        self._rx_due: int | None = None
         self._rx_pending: tuple[bytes, int] | None = None
         self.cards: list[SimCard] = []
         self.spi_transfers = 0
@@ -298,8 +299,10 @@ class SimChip:
             return self.stuck
         if self.reset_low:
             return 0x00
-        if self._rx_due is not None and time.monotonic() >= self._rx_due:
-            self._finish_receiving()
+        if addr == COM_IRQ and self._rx_due is not None:
+            self._rx_due -= 1
+            if self._rx_due < 0:
+                self._finish_receiving()
         if addr == FIFO_DATA:
             return self.fifo.pop(0) if self.fifo else 0
         if addr == FIFO_LEVEL:
@@ -398,8 +401,8 @@ class SimChip:
                 self.regs[COLL] = 0x20  # CollPosNotValid
             self.timer_due = None  # the first received bits stop the timer
             self._rx_pending = (_pack(padded), len(padded) % 8)
-            self._rx_due = time.monotonic() + self.rx_time
-            if not self.rx_time:
+            self._rx_due = self.rx_reads
+            if not self.rx_reads:
                 self._finish_receiving()
         elif self.regs[T_MODE] & 0x80 and not self.timer_dead:  # TAuto
             self.timer_due = time.monotonic() + self.timer_period()

@@ -454,10 +454,11 @@ class PN532Reader(Reader):
 PI_MODEL = "/proc/device-tree/model"
 
 
-def pi_model(path: str = PI_MODEL) -> str | None:
-    """The Raspberry Pi model (``"Raspberry Pi 5 Model B Rev 1.0"``), or None off a Pi."""
+def pi_model(path: str | None = None) -> str | None:
+    """The Raspberry Pi model (``"Raspberry Pi 5 Model B Rev 1.0"``) from ``path`` (default
+    :data:`PI_MODEL`, which tests replace), or None off a Pi."""
     try:
-        with open(path, "rb") as file:
+        with open(path or PI_MODEL, "rb") as file:
             return file.read(200).rstrip(b"\x00").decode("ascii", "replace").strip() or None
     except OSError:
         return None
