@@ -2,8 +2,10 @@
 
 Register access goes through the ``mfrc522`` package's low-level class
 (``mfrc522.MFRC522``: ``Write_MFRC522`` / ``Read_MFRC522`` over ``spidev``, its reset-pin
-setup and ``MFRC522_Init``), imported lazily in :meth:`MFRC522Reader.__init__`. The
-package's higher layers are *not* used, because:
+setup and ``MFRC522_Init``), imported lazily in :meth:`MFRC522Reader.__init__`, or, where
+that package is not installed (the Pi install, ``.[pi]``: it requires the stock
+``RPi.GPIO``, which clashes with ``rpi-lgpio``), the driver's own :class:`SpiRegisters`
+over ``spidev``. The package's higher layers are *not* used, because:
 
 * ``MFRC522_Anticoll`` / ``MFRC522_SelectTag`` only know cascade level 1 (SEL 0x93), so a
   7-byte NTAG comes out as ``88 uid0 uid1 uid2`` + BCC: the cascade tag and the check byte,
@@ -168,10 +170,12 @@ class MFRC522Reader(Reader):
         self._timeout_set: float | None = None
         try:
             import RPi.GPIO as GPIO
-            from mfrc522 import MFRC522
+
+            MFRC522 = _register_layer()
         except (ImportError, RuntimeError) as exc:
             raise ReaderUnavailable(f"reader {name}: MFRC522 support is not installed or this is "
                                     f"not a Pi ({exc})") from exc
+        self.register_layer = "the mfrc522 library" if MFRC522 is not SpiRegisters else "spidev (built in)"
         self._gpio = GPIO
         mode = GPIO.getmode()
         if mode is None:
@@ -541,6 +545,37 @@ class MFRC522Reader(Reader):
                 self._gpio.output(self.reset_pin, self._gpio.LOW)
             except (RuntimeError, ValueError) as exc:
                 log.debug("reader %s: reset pin low failed: %s", self.name, exc)
+
+
+class SpiRegisters:
+    """MFRC522 register access over ``spidev`` (datasheet 8.1.2.3: address byte, bit 7 =
+    read), all the driver takes from the ``mfrc522`` package. Used when that package is not
+    installed: the Pi install leaves it out, because it requires the stock ``RPi.GPIO``,
+    which clashes with ``rpi-lgpio`` (both are the ``RPi.GPIO`` module) and fails on a Pi 5
+    (issue 20). Same constructor and method names as ``mfrc522.MFRC522``; it touches no GPIO
+    (the driver sets up the reset pin itself)."""
+
+    def __init__(self, bus: int = 0, device: int = 0, spd: int = 1_000_000, **_gpio):
+        import spidev
+
+        self.spi = spidev.SpiDev()
+        self.spi.open(bus, device)
+        self.spi.max_speed_hz = spd
+
+    def Write_MFRC522(self, addr: int, val: int) -> None:  # noqa: N802 - the library's name
+        self.spi.xfer2([(addr << 1) & 0x7E, val])
+
+    def Read_MFRC522(self, addr: int) -> int:  # noqa: N802 - the library's name
+        return self.spi.xfer2([((addr << 1) & 0x7E) | 0x80, 0])[1]
+
+
+def _register_layer():
+    """``mfrc522.MFRC522`` when the package is installed, else :class:`SpiRegisters`."""
+    try:
+        from mfrc522 import MFRC522
+    except ImportError:
+        return SpiRegisters
+    return MFRC522
 
 
 def _check_settings(name: str, reset_pin: int, spi_speed_hz: int, poll_budget: float, antenna_gain: int) -> None:
