@@ -477,9 +477,18 @@ def _dice_button(daemon, pin: int):
         log.info("dice button on %s through gpiozero's %s", button.button.pin.info.name, factory)
         return button
     except Exception as exc:  # gpiozero raises its own errors, OSError or RuntimeError here
-        log.warning("no dice button (%s): touches still work; on a Pi, check the wiring "
-                    "and that the daemon's user is in the gpio group", exc)
+        log.warning("%s", no_dice_button(exc))
         return None
+
+
+def no_dice_button(exc: BaseException) -> str:
+    """The plain sentence for a dice button that cannot be used (issue 20: not gpiozero's
+    "Unable to load any default pin factory!" in brackets)."""
+    if type(exc).__name__ == "BadPinFactory" or "pin factory" in str(exc):
+        return ("No dice button: this machine has no GPIO library gpiozero can use (on a Raspberry Pi, "
+                "install lgpio: sudo apt install python3-lgpio). Touches on the screen still work.")
+    return (f"No dice button: its pin could not be set up ({type(exc).__name__}: {exc}). Touches on the screen "
+            "still work; on a Pi, check the wiring and that the daemon's user is in the gpio group.")
 
 
 def cmd_doctor(args) -> int:

@@ -309,3 +309,16 @@ def test_install_with_a_broken_edited_config_does_not_claim_success(tmp_path, ca
     assert captured.err.strip() == ("companion install: not finished: /etc/haunt-companion/config.toml does not load; "
                                     "fix it and run companion install again")
     assert config.read_text() == "[dice]\npin = 99\n"
+
+
+# ---------------------------------------------------------------------- smaller (issue 20)
+
+def test_no_dice_button_is_a_plain_sentence():
+    from gpiozero.exc import BadPinFactory
+
+    from companion.cli import no_dice_button
+
+    text = no_dice_button(BadPinFactory("Unable to load any default pin factory!"))
+    assert text == ("No dice button: this machine has no GPIO library gpiozero can use (on a Raspberry Pi, "
+                    "install lgpio: sudo apt install python3-lgpio). Touches on the screen still work.")
+    assert "Unable to load" not in text
