@@ -305,10 +305,15 @@ def cmd_daemon(args) -> int:
         if unwritable is None:
             daemon.start_task(_keep_good_copy(db))
 
+    def on_signal(sig: signal.Signals) -> None:
+        log.info("%s received: shutting down in order (readers and dice button, input worker, clients and "
+                 "socket, event store)", sig.name)
+        daemon.stop()
+
     async def serve():
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(sig, daemon.stop)
+            loop.add_signal_handler(sig, on_signal, sig)
         try:
             await daemon.serve(on_ready=started)
         finally:
@@ -318,6 +323,7 @@ def cmd_daemon(args) -> int:
         asyncio.run(serve())
     finally:
         store.close()
+        log.info("shutdown done: the event store %s is closed", db)
     return 0
 
 

@@ -233,14 +233,18 @@ class Daemon:
         """Readers and buttons first (no new input), then the tasks and the input worker,
         then the clients and the socket."""
         self.programmer.cancel_all()  # pending tag writes stop waiting for a tag
+        log.info("shutdown 1/3: stopping %d reader(s) and button(s)", len(self._shutdown))
         for stop in self._shutdown:
             try:
                 stop()
             except Exception:  # one stuck device must not keep the others running
                 log.exception("stopping %r failed", stop)
+        log.info("shutdown 2/3: stopping the input worker (%d input(s) still queued) and %d task(s)",
+                 self._queue.qsize(), len(self._tasks))
         for task in [*self._tasks, worker]:
             task.cancel()
         await asyncio.gather(*self._tasks, worker, return_exceptions=True)
+        log.info("shutdown 3/3: closing the clients and the socket")
         await self.hub.close()
 
     async def _work(self) -> None:

@@ -105,7 +105,7 @@ def test_a_card_lifted_during_the_read_is_not_read_again(sim):
 def test_the_pi5_is_told_its_header_uart(tmp_path, monkeypatch):
     model = tmp_path / "model"
     model.write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\x00")
-    monkeypatch.setattr("hardware.nfc.pn532.PI_MODEL", str(model))
+    monkeypatch.setitem(pi5_port_advice.__globals__, "PI_MODEL", str(model))  # the module this test imported
     advice = pi5_port_advice("/dev/serial0")
     assert advice == ('; on a Pi 5, /dev/serial0 is not GPIO 14/15: set port = "/dev/ttyAMA0" and add '
                       'dtoverlay=uart0-pi5 to /boot/firmware/config.txt')
