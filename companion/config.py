@@ -432,7 +432,7 @@ def _pn532_keys(table: dict[str, Any], prefix: str) -> dict[str, Any]:
                           f"got {baudrate}")
     retries = _int(table, "retries", defaults["retries"], prefix, range(0, 255))
     timeout = _positive_number(table, "poll_timeout", 1.0, prefix) if "poll_timeout" in table else None
-    from hardware.nfc.pn532 import poll_timeout_for
+    from hardware.board import poll_timeout_for
 
     if timeout is not None and timeout < poll_timeout_for(retries):
         raise ConfigError(f"{prefix}.poll_timeout: {timeout:g} s is shorter than {retries + 1} activation attempts "

@@ -149,7 +149,7 @@ class Probe:
 
     def model(self) -> str | None:
         """The Raspberry Pi model from ``/proc/device-tree/model`` under :attr:`root`, or None."""
-        from hardware.nfc.pn532 import pi_model
+        from hardware.board import pi_model
 
         return pi_model(str(self.path("/proc/device-tree/model")))
 
@@ -243,7 +243,7 @@ def check_gpio_module(needs: Needs, probe: Probe) -> Iterator[Line]:
 
 def check_pi_model(needs: Needs, probe: Probe) -> Iterator[Line]:
     """The Pi model; on a Pi 5 the header UART (GPIO 14/15) is /dev/ttyAMA0, not /dev/serial0."""
-    from hardware.nfc.pn532 import pi5_port_advice
+    from hardware.board import pi5_port_advice
 
     model = probe.model()
     if model is None:
@@ -262,7 +262,7 @@ def check_readers(config: Config | None) -> Iterator[Line]:
     if config is None or not config.readers:
         yield Line(INFO, "no readers configured")
         return
-    from hardware.nfc.pn532 import poll_timeout_for
+    from hardware.board import poll_timeout_for
 
     for reader in config.readers:
         if reader.driver == "mfrc522":

@@ -10,7 +10,8 @@ from hardware.dice.fake import ManualClock
 from hardware.errors import ReaderUnavailable
 from hardware.nfc.base import TagPresented
 from hardware.nfc.ntag import ntag215_image
-from hardware.nfc.pn532 import GET_FIRMWARE_VERSION, PN532Reader, pi5_port_advice, poll_timeout_for
+from hardware.board import pi5_port_advice, poll_timeout_for
+from hardware.nfc.pn532 import GET_FIRMWARE_VERSION, PN532Reader
 from hardware.nfc.pn532_sim import SimulatedPN532
 from hardware.nfc.runner import ReaderRunner
 from hardware.nfc.supervisor import ReaderSupervisor
