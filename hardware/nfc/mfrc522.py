@@ -217,8 +217,8 @@ class MFRC522Reader(Reader):
         version = self._read(_VERSION)
         if version in _DEAD_BUS:
             raise ReaderUnavailable(f"reader {self.name}: no MFRC522 answering on "
-                                    f"/dev/spidev{self.bus}.{self.device} (VersionReg {version:#04x}: "
-                                    f"{_DEAD_BUS[version]})")
+                                    f"/dev/spidev{self.bus}.{self.device}: VersionReg {version:#04x}, "
+                                    f"{_DEAD_BUS[version]}")
         if version not in KNOWN_VERSIONS and version != self.version:
             log.warning("reader %s: VersionReg %#04x is no MFRC522 or clone this driver knows; trying it anyway",
                         self.name, version)
@@ -247,7 +247,7 @@ class MFRC522Reader(Reader):
             why = _DEAD_BUS.get(version, f"VersionReg reads {version:#04x} instead of {self.version:#04x}: "
                                          f"a noisy bus (a loose wire, or spi_speed_hz too high)")
             raise ReaderUnavailable(f"reader {self.name}: the MFRC522 on /dev/spidev{self.bus}.{self.device} "
-                                    f"stopped answering ({why})")
+                                    f"stopped answering: {why}")
         if self._lost_configuration():
             log.warning("reader %s: the MFRC522 lost its set-up (a reset or a brown-out: antenna off, timer "
                         "stopped); configuring it again", self.name)
