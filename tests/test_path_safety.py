@@ -4,7 +4,6 @@ are never overwritten or destroyed. Each refusal is one line and exit 2, nothing
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import sys
@@ -326,7 +325,6 @@ def test_no_dice_button_is_a_plain_sentence():
 
 def test_the_daemon_logs_an_ordered_shutdown_on_sigterm(tmp_path):
     import signal
-    import time
 
     config = tmp_path / "config.toml"
     config.write_text("[dice]\nenabled = false\n")

@@ -369,43 +369,52 @@ class SimChip:
         self.regs[ERROR] = 0
         if frame:
             self.picc_commands[PICC_NAMES.get(frame[0], hex(frame[0]))] += 1
-        answers = []
-        antenna_on = self.regs[TX_CONTROL] & 0x03 == 0x03
-        if not antenna_on:
-            for card in self.cards:  # no field: the cards are unpowered
-                card.state, card.level = CardState.IDLE, 0
-        if self.cards and antenna_on and frame:
-            if self.flaky and last_bits == 7:
-                self._requests += 1
-                if self._requests % 2 == 0:
-                    frame = b""  # lost in the field
-            if frame:
-                for card in self.cards:
-                    answer = card.receive(frame, last_bits)
-                    if answer is not None:
-                        answers.append(_bits(answer) if isinstance(answer, bytes) else answer)
+        answers = self._answers(frame, last_bits)
         if answers:
-            bits, coll = [], None
-            for i in range(max(map(len, answers))):
-                values = {a[i] for a in answers if i < len(a)}
-                if len(values) > 1 and coll is None:
-                    coll = i
-                bits.append(max(values))  # superposed: a 1 from any card wins
-            rx_align = (self.regs[BIT_FRAMING] >> 4) & 0x07
-            padded = [0] * rx_align + bits
-            if coll is not None:  # raised at the colliding bit, before the end of the frame
-                self.regs[ERROR] |= 0x08  # CollErr
-                self.regs[COLL] = (rx_align + coll + 1) & 0x1F
-                self.regs[COM_IRQ] |= 0x02  # ErrIRq
-            else:
-                self.regs[COLL] = 0x20  # CollPosNotValid
-            self.timer_due = None  # the first received bits stop the timer
-            self._rx_pending = (_pack(padded), len(padded) % 8)
-            self._rx_due = self.rx_reads
-            if not self.rx_reads:
-                self._finish_receiving()
+            self._receive(answers)
         elif self.regs[T_MODE] & 0x80 and not self.timer_dead:  # TAuto
             self.timer_due = time.monotonic() + self.timer_period()
+
+    def _answers(self, frame: bytes, last_bits: int) -> list[list[int]]:
+        """Every card's answer to ``frame``, as bits; none without the field (the cards are
+        then unpowered: IDLE)."""
+        if self.regs[TX_CONTROL] & 0x03 != 0x03:
+            for card in self.cards:
+                card.state, card.level = CardState.IDLE, 0
+            return []
+        if self.flaky and last_bits == 7 and self.cards:
+            self._requests += 1
+            if self._requests % 2 == 0:
+                return []  # lost in the field
+        answers = []
+        for card in self.cards if frame else ():
+            answer = card.receive(frame, last_bits)
+            if answer is not None:
+                answers.append(_bits(answer) if isinstance(answer, bytes) else answer)
+        return answers
+
+    def _receive(self, answers: list[list[int]]) -> None:
+        """The superposed answers reach the receiver: CollErr and ErrIRq at the first
+        colliding bit, the frame itself :attr:`rx_reads` ComIrqReg reads later."""
+        bits, coll = [], None
+        for i in range(max(map(len, answers))):
+            values = {a[i] for a in answers if i < len(a)}
+            if len(values) > 1 and coll is None:
+                coll = i
+            bits.append(max(values))  # superposed: a 1 from any card wins
+        rx_align = (self.regs[BIT_FRAMING] >> 4) & 0x07
+        padded = [0] * rx_align + bits
+        if coll is not None:  # raised at the colliding bit, before the end of the frame
+            self.regs[ERROR] |= 0x08  # CollErr
+            self.regs[COLL] = (rx_align + coll + 1) & 0x1F
+            self.regs[COM_IRQ] |= 0x02  # ErrIRq
+        else:
+            self.regs[COLL] = 0x20  # CollPosNotValid
+        self.timer_due = None  # the first received bits stop the timer
+        self._rx_pending = (_pack(padded), len(padded) % 8)
+        self._rx_due = self.rx_reads
+        if not self.rx_reads:
+            self._finish_receiving()
 
     def _finish_receiving(self) -> None:
         """The end of the answer's frame: the FIFO holds it, RxIRq is set."""
