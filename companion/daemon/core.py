@@ -29,7 +29,7 @@ from companion.errors import CompanionError, StackError, StoreError
 from companion.header import GameHeader
 from companion.i18n import msg
 from companion.inputs import Input, Press, Remove, Tap, Touch
-from companion.session import DEFAULT_HOLD_TIME, Reply, Session
+from companion.session import DEFAULT_HOLD_TIME, OutdatedGame, Reply, Session
 from companion.store import EventStore
 
 log = logging.getLogger(__name__)
@@ -193,14 +193,38 @@ class Daemon:
         self.recent.clear()
         self.recent.append(msg("Resumed game {id} after {inputs} inputs.", id=record.id,
                                inputs=self.session.position))
+        if record.rules_version != self.session.spec.rules_version:
+            self.recent.append(msg("Game {id} was recorded under {title} rules version {old}; its moves replay "
+                                   "the same under version {new}, so it goes on.", id=record.id,
+                                   title=self.session.spec.title, old=record.rules_version,
+                                   new=self.session.spec.rules_version))
         self.revision += 1
         self.publish()
         return self.session
 
     def resume_last(self) -> Session | None:
-        """Resume the last unfinished game, if any."""
+        """Resume the last unfinished game, if any. One recorded under older rules whose log
+        no longer replays (:class:`~companion.session.OutdatedGame`) is kept read-only in the
+        store, the table is told why, and the daemon starts without a game.
+
+        Raises:
+            StoreError: the last unfinished game does not replay under the rules it was
+                recorded with (a damaged log), or the store failed.
+        """
         record = self.store.last_unfinished()
-        return self.resume_game(record) if record else None
+        if record is None:
+            return None
+        try:
+            return self.resume_game(record)
+        except OutdatedGame as exc:
+            log.warning("%s", exc)
+            try:
+                self.store.keep(record.id)
+            except StoreError as failed:  # told again at the next start: nothing is lost
+                log.error("%s", failed)
+            self.recent.append(exc.args[0])
+            self.publish()
+            return None
 
     # ------------------------------------------------------------------ loop
 
