@@ -35,6 +35,22 @@ log = logging.getLogger(__name__)
 #: Close code sent to a phone whose token was revoked (a new game): the page says so.
 REVOKED = 4404
 _ROUTE = re.compile(r"/p/([^/]{1,64})(/ws)?")
+_TOKEN_IN_TEXT = re.compile(r"/p/[^/\s\"']+")
+
+
+class _NoTokens(logging.Filter):
+    """Scrubs anything shaped like a phone link's path from aiohttp's own log records
+    (its access log is off; an error report could still quote a request line)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        if "/p/" in text:
+            record.msg, record.args = _TOKEN_IN_TEXT.sub("/p/…", text), ()
+        return True
+
+
+for _name in ("aiohttp.access", "aiohttp.server", "aiohttp.web", "aiohttp.websocket", "aiohttp.internal"):
+    logging.getLogger(_name).addFilter(_NoTokens())
 
 
 class Table(Protocol):
