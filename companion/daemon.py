@@ -54,11 +54,14 @@ class Daemon:
         reader_roles: reader name -> role (``"cards"``, ``"tiles"``), from the config.
         language: the table's language (``"en"``, ``"it"``): every sentence sent to clients
             is rendered in it; the ``language`` command changes it.
+        phones: the config's ``[phones]`` (:class:`companion.phones.PhonesConfig`): with
+            ``enabled``, :meth:`serve` also serves the players' phones (issue 22); else no
+            TCP port is opened.
     """
 
     def __init__(self, store: EventStore, socket_path: str | Path, hold_time: float = DEFAULT_HOLD_TIME,
                  on_reply: Callable[[Input, Reply], None] | None = None,
-                 reader_roles: dict[str, str] | None = None, language: str = "en"):
+                 reader_roles: dict[str, str] | None = None, language: str = "en", phones=None):
         self.store = store
         self.language = language
         self.socket_path = Path(socket_path)
@@ -89,6 +92,9 @@ class Daemon:
         #: Called with True (recognised) or False (unknown) for each tap, before the rules
         #: see it: the buzzer/LED of :class:`hardware.feedback.TagFeedback`.
         self.on_tag: Callable[[bool], None] | None = None
+        self.phones_config = phones
+        #: The phone server while :meth:`serve` runs with phones enabled (issue 22), else None.
+        self.phones = None
 
     def attach_reader(self, name: str, run_job: Callable[[Callable], concurrent.futures.Future]) -> None:
         """Let the daemon use reader ``name`` for maintenance (programming tags): ``run_job``
@@ -197,6 +203,7 @@ class Daemon:
         self._stopped = asyncio.Event()
         await self._claim_socket()
         server = await self._listen()
+        await self._start_phones()
         worker = asyncio.create_task(self._work())
         if ready is not None:
             ready.set()
@@ -214,6 +221,19 @@ class Daemon:
                 writer.close()
             await server.wait_closed()
             self.socket_path.unlink(missing_ok=True)
+            if self.phones is not None:
+                await self.phones.stop()
+                self.phones = None
+
+    async def _start_phones(self) -> None:
+        """Serve the players' phones when the config enables them (issue 22)."""
+        if self.phones_config is None or not self.phones_config.enabled:
+            return
+        from companion.phones.link import PhoneLink
+
+        link = PhoneLink(self, self.phones_config)
+        await link.start()
+        self.phones = link
 
     async def _listen(self) -> asyncio.AbstractServer:
         """Listen on the socket, which is never reachable by others before it is ``0660``.
@@ -357,15 +377,19 @@ class Daemon:
     # ------------------------------------------------------------------ publishing
 
     def publish(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> None:
-        """Send the current state to every client (``physical``: see :meth:`_physical`)."""
-        self._broadcast(self._state(news, physical))
+        """Send the current state to every client (``physical``: see :meth:`_physical`), and
+        to the phones their part of it."""
+        state = self._state(news, physical)
+        self._broadcast(state)
+        if self.phones is not None:
+            self.phones.published(state)
 
     def _state(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> dict[str, Any]:
         return {**protocol.state_message(self.session, self._rendered_recent(), news, self.language),
                 "language": self.language, "readers": dict(self.readers), "revision": self.revision,
                 "storage_warning": None if self.storage_warning is None else render(self.storage_warning, self.language),
                 "enrollment": self.walk.to_json(self.language) if self.walk is not None else None,
-                "physical": physical}
+                "physical": physical, "phones": self.phones.connected() if self.phones is not None else {}}
 
     def _rendered_recent(self) -> list[str]:
         """The recent news rendered in the table's language; each sentence rendered once (a
@@ -464,6 +488,20 @@ class Daemon:
             raise protocol.ProtocolError(f"{player!r} does not play this game; players: {', '.join(players)}"[:200])
         log.info("privacy screen opened for %s", player)
         self._send(writer, protocol.private_message(self.session, player, self.language))
+        return True, ""
+
+    def _send_phone_links(self, writer) -> tuple[bool, str]:
+        """``phone_links``: each player's link for this game, to the asking client only,
+        never broadcast nor logged: ``{"type": "phone_links", "links": {player: url}}``.
+
+        Raises:
+            ProtocolError: phones are off.
+        """
+        if self.phones is None:
+            raise protocol.ProtocolError("phones are off: the config's [phones] section says enabled = true "
+                                         "to turn them on")
+        log.info("phone links sent to a screen")
+        self._send(writer, {"type": "phone_links", "links": self.phones.links()})
         return True, ""
 
     def _picks_private(self, inp: Input) -> bool:
@@ -587,6 +625,8 @@ class Daemon:
         if cmd == "private":
             player = _text_arg(message, "player")
             return await self._in_order(lambda: self._send_private(player, writer))
+        if cmd == "phone_links":
+            return await self._in_order(lambda: self._send_phone_links(writer))
         raise protocol.ProtocolError(f"unknown command {cmd!r}")
 
     async def _in_order(self, fn: Callable[[], Any]) -> Any:

@@ -119,6 +119,7 @@ class PhoneServer:
 
     def connected(self) -> dict[str, bool]:
         """Player -> whether a phone of theirs is connected now (every player of the game)."""
+        self._deal(self.table.shared())
         online = {phone.player for phone in self._phones}
         return {player: player in online for player in self.tokens.links()}
 
@@ -126,10 +127,7 @@ class PhoneServer:
         """The game changed: a new game revokes the old links (their phones are closed);
         every phone gets the new state."""
         shared = self.table.shared()
-        if self.tokens.deal(shared.get("game_key"), shared.get("players") or ()):
-            for phone in list(self._phones):  # the previous game's: never shown the new one
-                self._phones.discard(phone)
-                phone.revoke()
+        self._deal(shared)
         lang = shared.get("language") or "en"
         public = {k: v for k, v in shared.items() if k not in ("game_key", "players")}
         words = page.words(lang)
@@ -140,6 +138,13 @@ class PhoneServer:
                 views[phone.player] = json.dumps({"type": "update", "you": phone.player, "shared": public,
                                                   "private": private, "words": words}, ensure_ascii=False)
             phone.send(views[phone.player])
+
+    def _deal(self, shared: dict[str, Any]) -> None:
+        """Tokens for the game on the table; a new game closes the previous game's phones."""
+        if self.tokens.deal(shared.get("game_key"), shared.get("players") or ()):
+            for phone in list(self._phones):  # the previous game's: never shown the new one
+                self._phones.discard(phone)
+                phone.revoke()
 
     # ------------------------------------------------------------------ requests
 
