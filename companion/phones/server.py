@@ -217,6 +217,7 @@ class _Phone:
     def __init__(self, ws: web.WebSocketResponse, player: str, token: str):
         self.ws, self.player, self.token = ws, player, token
         self._latest: str | None = None
+        self._closing = False
         self._ready = asyncio.Event()
         self._writer = asyncio.ensure_future(self._write())
 
@@ -228,7 +229,10 @@ class _Phone:
         asyncio.ensure_future(self.close(REVOKED))
 
     async def close(self, code: int = WSCloseCode.OK) -> None:
-        self._writer.cancel()
+        """Close with ``code`` (the first close wins); the writer stops after the frame it
+        may be writing (never cut in the middle of one)."""
+        self._closing = True
+        self._ready.set()
         with contextlib.suppress(Exception):
             await self.ws.close(code=code)
 
@@ -238,6 +242,8 @@ class _Phone:
                 await self._ready.wait()
                 self._ready.clear()
                 text, self._latest = self._latest, None
+                if self._closing:
+                    return
                 if text is not None:
                     await self.ws.send_str(text)
 

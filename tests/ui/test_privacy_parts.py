@@ -17,6 +17,15 @@ def test_the_table_leads_with_take_the_screen_and_lists_no_private_choice():
     assert table_choices(public, "", []) == public
 
 
+def test_a_player_whose_phone_is_connected_is_told_to_look_at_it():
+    shown = table_choices([], "Ada", ["Ada"], phones={"Ada": True, "Bo": False})
+    assert shown == [{"key": PRIVACY_KEY, "label": "Ada: look at your phone"}]
+    assert table_choices([], "Bo", [], phones={"Ada": True, "Bo": False})[0]["label"] == \
+        "Bo: take the screen, others look away"  # no phone: the privacy screen as today
+    it = lambda text, **p: translate(text, "it", **p)  # noqa: E731
+    assert table_choices([], "Ada", [], it, {"Ada": True})[0]["label"] == "Ada: guarda il tuo telefono"
+
+
 def test_table_buttons_in_italian():
     it = lambda text, **p: translate(text, "it", **p)  # noqa: E731
     shown = table_choices([], "Ada", [], it)
