@@ -19,16 +19,22 @@
   function drawShared(shared) {
     text("title", shared.title);
     var turn = shared.turn ? words.turn.replace("{player}", shared.turn) : "";
-    text("turn", shared.over ? words.over : (shared.title ? turn : words.no_game));
+    text("turn", shared.over ? (shared.prompt ? "" : words.over) : (shared.title ? turn : words.no_game));
+    show("turn", !!$("turn").textContent);
     text("prompt", shared.prompt);
-    var list = $("todo-list");
+    fill($("todo-list"), (shared.todo || []).map(function (line) { return line.text; }));
+    var todo = (shared.todo || []).map(function (line) { return line.text; });
+    fill($("news"), (shared.news || []).filter(function (line) { return todo.indexOf(line) < 0; }));
+    show("todo", (shared.todo || []).length > 0);
+  }
+
+  function fill(list, lines) {
     clear(list);
-    (shared.todo || []).forEach(function (line) {
+    lines.forEach(function (line) {
       var item = document.createElement("li");
-      item.textContent = line.text;
+      item.textContent = line;
       list.appendChild(item);
     });
-    show("todo", (shared.todo || []).length > 0);
   }
 
   function drawLines(lines) {
@@ -51,6 +57,7 @@
       return;
     }
     text("ask", prompt.text);
+    show("ask", prompt.text !== $("prompt").textContent);  // said once, above, when the same
     var privates = prompt.choices.filter(function (c) { return c.private; }).length;
     prompt.choices.forEach(function (choice) {
       var button = document.createElement("button");
@@ -95,7 +102,12 @@
     };
     socket.onclose = function (event) {
       if (event.code === 4404) { ended = true; }
-      if (ended) { clear($("choices")); clear($("lines")); show("ask", false); status(words.revoked); return; }
+      if (ended) {  // nothing of the earlier game stays on the page
+        ["table", "todo", "mine"].forEach(function (id) { show(id, false); });
+        text("title", ""); clear($("choices")); clear($("lines"));
+        status(words.revoked);
+        return;
+      }
       status(words.lost);
       setTimeout(connect, backoff);
       backoff = Math.min(backoff * 2, 10000);
