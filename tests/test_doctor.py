@@ -293,3 +293,20 @@ def test_a_chip_library_that_refuses_a_non_pi_is_not_called_missing(tmp_path):
     text = out.getvalue()
     assert "python module mfrc522 (MFRC522 chip library) is installed but only imports on a Raspberry Pi" in text
     assert "pip install mfrc522" not in text
+
+
+def test_doctor_says_whether_phones_are_on_and_their_address():
+    from companion.phones.config import PhonesConfig
+
+    out = io.StringIO()
+    run_doctor(default_config(), out, Probe(try_import=lambda m: None))
+    assert "[info] phones: off (the daemon opens no network port; [phones] enabled = true turns them on)" in out.getvalue()
+    on = Config(phones=PhonesConfig(True, "0.0.0.0", 8765, "http://192.168.1.20:8765"))
+    out = io.StringIO()
+    run_doctor(on, out, Probe(try_import=lambda m: None))
+    assert "[ok] phones: on, listening on 0.0.0.0:8765; links start with http://192.168.1.20:8765/p/" in out.getvalue()
+    out = io.StringIO()
+    loopback = Config(phones=PhonesConfig(True, "127.0.0.1", 8765))
+    assert run_doctor(loopback, out, Probe(try_import=lambda m: "no module" if m == "segno" else None)) == 1
+    assert "[MISSING] phones: segno cannot be imported" in out.getvalue()
+    assert "loopback address: no phone can reach it" in out.getvalue()
