@@ -86,6 +86,7 @@
     drawPrompt(message.private.prompt, message.private.lines);
     status("");
     document.body.dataset.revision = String(revision);
+    document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
   }
 
   function connect() {
