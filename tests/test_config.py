@@ -86,6 +86,7 @@ def test_example_file_loads():
     assert config.dice == DiceConfig()
     assert config.poll_interval == 0.1 and config.language == "en"
     assert (config.feedback.pin, config.feedback.device) == (18, "buzzer")
+    assert (config.phones.enabled, config.phones.listen) == (False, "0.0.0.0:8765")
 
 
 def test_example_file_documents_every_key():

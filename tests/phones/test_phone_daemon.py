@@ -272,3 +272,26 @@ def _presence(seen: Collector) -> list[dict]:
         if m.get("type") == "state" and (not changes or changes[-1] != m["phones"]):
             changes.append(m["phones"])
     return changes
+
+
+def test_companion_phones_prints_each_link_and_its_code(daemon, capsys):
+    from companion import cli
+
+    daemon.call(lambda: daemon.start_game(GameHeader.from_json(clue_table.RAW)))
+    assert cli.main(["phones", "--socket", str(daemon.socket_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    links = daemon.call(lambda: daemon.phones.links())
+    assert out[1] == f"Ada: {links['Ada']}" and f"Bo: {links['Bo']}" in out
+    assert sum(1 for line in out if set(line) <= set("█▀▄ ") and len(line) > 20) > 20  # two QR codes
+    assert cli.main(["phones", "--no-codes", "--socket", str(daemon.socket_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[1:] == [f"Ada: {links['Ada']}", f"Bo: {links['Bo']}"]
+
+
+def test_companion_phones_says_when_phones_are_off(tmp_path, capsys):
+    from companion import cli
+
+    store = EventStore(tmp_path / "off.sqlite3")
+    with DaemonThread(Daemon(store, tmp_path / "off.sock")) as d:
+        assert cli.main(["phones", "--socket", str(d.socket_path)]) == 2
+    store.close()
+    assert "phones are off" in capsys.readouterr().err
