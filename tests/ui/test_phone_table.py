@@ -1,0 +1,65 @@
+"""The table screen with Ada's phone connected (issue 22), in a real Kivy window under Xvfb
+against a real daemon serving phones on loopback: "Ada: look at your phone" leads the
+choices instead of "take the screen", and no hidden card is on the table. Screenshot
+``tests/artifacts/800x480/phone-table.png``."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import aiohttp
+import pytest
+
+import pngread
+from companion.client import Client
+from companion.daemon import Daemon, DaemonThread
+from companion.games.clue_it import components as ci
+from companion.header import GameHeader
+from companion.phones.config import PhonesConfig
+from companion.store import EventStore
+from test_privacy_screen import HEADER
+from test_table_screen import ARTIFACTS, display, harness, kivy_home  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.ui
+
+
+def _phone(link: str, connected: threading.Event, leave: threading.Event) -> None:
+    async def run():
+        async with aiohttp.ClientSession() as http, http.ws_connect(link.replace("http://", "ws://") + "/ws") as ws:
+            await ws.receive()
+            connected.set()
+            while not leave.is_set():
+                try:
+                    await asyncio.wait_for(ws.receive(), 0.2)
+                except asyncio.TimeoutError:
+                    pass
+    asyncio.run(run())
+
+
+def test_the_table_tells_ada_to_look_at_her_phone(harness, tmp_path):  # noqa: F811
+    sock = tmp_path / "companion.sock"
+    store = EventStore(":memory:")
+    daemon = Daemon(store, sock, phones=PhonesConfig(True, "127.0.0.1", 0))
+    connected, leave = threading.Event(), threading.Event()
+    with DaemonThread(daemon):
+        daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
+        keys = ["kid:kid-3", "kid:kid-4"] + [f"seal:{c}" for p in ci.PILES for c in ci.PILE_CARDS[p]]
+        with Client(sock).connect() as client:
+            for key in keys + ["dealt", "rolloff", "roll"]:
+                assert client.choose(key)["ok"], key
+        link = daemon.call(lambda: daemon.phones.links())["Ada"]
+        phone = threading.Thread(target=_phone, args=(link, connected, leave), daemon=True)
+        phone.start()
+        assert connected.wait(10)
+        try:
+            ui = harness("phone", sock, (800, 480), ARTIFACTS / "800x480")
+            report = ui.finish(timeout=90)
+        finally:
+            leave.set()
+            phone.join(10)
+    store.close()
+    assert "Ada: look at your phone" in report["table_texts"]
+    assert not [t for t in report["table_texts"] if "take the screen" in t or "Keeper" in t]
+    assert report["clipped"] == []
+    assert pngread.size(report["screenshots"][0]) == (800, 480)
