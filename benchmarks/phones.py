@@ -163,7 +163,8 @@ def main() -> int:
             rss_six = _rss_kib(child.pid)
             cpu_before, wall_before = _cpu_seconds(child.pid), time.monotonic()
             time.sleep(args.idle)
-            cpu_idle = (_cpu_seconds(child.pid) - cpu_before) / (time.monotonic() - wall_before)
+            cpu_used = _cpu_seconds(child.pid) - cpu_before
+            cpu_idle = cpu_used / (time.monotonic() - wall_before)
         finally:
             browser.quit()
             stop.set()
@@ -177,7 +178,8 @@ def main() -> int:
     print(f"the other five phones received {sum(counts.values())} updates in all ({min(counts.values())} at least each)")
     print(f"daemon RSS: {rss_off / 1024:.1f} MiB with phones off; {rss_start / 1024:.1f} MiB with phones on, none "
           f"connected; {rss_six / 1024:.1f} MiB with 6 phones connected")
-    print(f"daemon CPU while 6 phones idle ({args.idle:.0f} s): {cpu_idle * 100:.2f} % of one core")
+    print(f"daemon CPU while 6 phones idle ({args.idle:.0f} s): {cpu_used:.2f} s, {cpu_idle * 100:.2f} % of one core"
+          f" (clock ticks of {1 / os.sysconf('SC_CLK_TCK') * 1000:.0f} ms)")
     return 0
 
 
