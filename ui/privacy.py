@@ -51,6 +51,12 @@ def table_choices(choices: list[dict], private_player: str, private_players: lis
     return shown
 
 
+def phone_offer(player: str, phones: dict | None) -> bool:
+    """The cover offers ``player`` their phone's code: phones are on (the state's ``phones``
+    names the game's players) and no phone of theirs is connected yet (issue 22)."""
+    return bool(player) and player in (phones or {}) and not (phones or {})[player]
+
+
 def view_lines(view: dict[str, Any], _: Translate = english) -> list[tuple[str, str]]:
     """``(heading, text)`` for each entry of a private view, in the daemon's order: lists
     joined with commas, a card (a dict with a ``name``) by its name."""

@@ -1,7 +1,8 @@
-"""The table screen with Ada's phone connected (issue 22), in a real Kivy window under Xvfb
-against a real daemon serving phones on loopback: "Ada: look at your phone" leads the
-choices instead of "take the screen", and no hidden card is on the table. Screenshot
-``tests/artifacts/800x480/phone-table.png``."""
+"""The table screen with phones on (issue 22), in a real Kivy window under Xvfb against a
+real daemon serving phones on loopback: while Ada's phone is connected "Ada: look at your
+phone" leads the choices instead of "take the screen" and no hidden card is on the table;
+once it left, the privacy cover offers her phone's QR code. Screenshots
+``tests/artifacts/800x480/phone-table.png``, ``phone-cover-qr.png``."""
 
 from __future__ import annotations
 
@@ -54,6 +55,9 @@ def test_the_table_tells_ada_to_look_at_her_phone(harness, tmp_path):  # noqa: F
         assert connected.wait(10)
         try:
             ui = harness("phone", sock, (800, 480), ARTIFACTS / "800x480")
+            ui.expect("LOOKED", timeout=90)
+            leave.set()  # Ada's phone goes: the table offers the privacy screen and her code
+            phone.join(10)
             report = ui.finish(timeout=90)
         finally:
             leave.set()
@@ -61,5 +65,7 @@ def test_the_table_tells_ada_to_look_at_her_phone(harness, tmp_path):  # noqa: F
     store.close()
     assert "Ada: look at your phone" in report["table_texts"]
     assert not [t for t in report["table_texts"] if "take the screen" in t or "Keeper" in t]
-    assert report["clipped"] == []
-    assert pngread.size(report["screenshots"][0]) == (800, 480)
+    assert report["clipped"] == {"table": [], "cover": []}
+    assert "Or scan with your phone" in report["cover_texts"] and "Only Ada looks — tap to show" in report["cover_texts"]
+    assert min(report["qr_size"]) >= 150  # a code a phone reads from arm's length
+    assert [pngread.size(shot) for shot in report["screenshots"]] == [(800, 480)] * 2
