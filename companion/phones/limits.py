@@ -16,6 +16,11 @@ MAX_MESSAGE = 1024
 PER_TOKEN = 2
 #: Live-update connections in all (six players, each with a spare).
 TOTAL = 16
+#: TCP connections open at once, of any kind (a connection that never sends a byte holds
+#: one slot; beyond this, new ones are closed at once and the daemon's files are safe).
+CONNECTIONS = 64
+#: Seconds an idle kept-alive HTTP connection stays open.
+KEEPALIVE = 15.0
 #: Failed attempts (bad token, unknown path) one address may make per :data:`WINDOW`.
 FAILURES = 20
 WINDOW = 60.0

@@ -87,6 +87,7 @@ class PhoneServer:
         self.failures = failures or limits.FailureLimit()
         self._phones: set[_Phone] = set()
         self._runner: web.AppRunner | None = None
+        self._tcp: asyncio.AbstractServer | None = None
         self.port: int | None = None
 
     # ------------------------------------------------------------------ life
@@ -94,17 +95,26 @@ class PhoneServer:
     async def start(self) -> None:
         """Listen on the configured address (port 0: any free one, see :attr:`port`)."""
         app = web.Application(client_max_size=limits.MAX_REQUEST, handler_args={
-            "max_line_size": limits.MAX_FIELD, "max_field_size": limits.MAX_FIELD})
+            "max_line_size": limits.MAX_FIELD, "max_field_size": limits.MAX_FIELD,
+            "keepalive_timeout": limits.KEEPALIVE})
         app.router.add_route("*", "/{tail:.*}", self._request)
+        app.on_response_prepare.append(_anonymous)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.config.host, self.config.port, reuse_address=True)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]
+        server = self._runner.server
+
+        def connection() -> asyncio.Protocol:  # at most limits.CONNECTIONS open at once
+            return _Refused() if len(server.connections) >= limits.CONNECTIONS else server()
+
+        self._tcp = await asyncio.get_running_loop().create_server(
+            connection, self.config.host, self.config.port, reuse_address=True)
+        self.port = self._tcp.sockets[0].getsockname()[1]
         self.changed()
         log.info("phones: listening on %s", self.config.listen if self.config.port else f"port {self.port}")
 
     async def stop(self) -> None:
+        if self._tcp is not None:
+            self._tcp.close()
         for phone in list(self._phones):
             await phone.close(WSCloseCode.GOING_AWAY)
         if self._runner is not None:
@@ -263,6 +273,18 @@ def _choice(data: str) -> tuple[str | None, int | None]:
     if revision is not None and (not isinstance(revision, int) or isinstance(revision, bool)):
         return None, None
     return key, revision
+
+
+class _Refused(asyncio.Protocol):
+    """A connection over :data:`~companion.phones.limits.CONNECTIONS`: closed at once."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        transport.close()
+
+
+async def _anonymous(_request: web.Request, response: web.StreamResponse) -> None:
+    """No ``Server`` header: the answers do not say what serves them, nor its version."""
+    response.headers.popall("Server", None)
 
 
 def _bare(status: int) -> web.Response:

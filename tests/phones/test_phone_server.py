@@ -60,7 +60,7 @@ def test_nothing_is_served_without_a_token():
         return answers
     for status, body, headers in run(test):
         assert (status, body) == (404, b"")
-        assert headers["Cache-Control"] == "no-store"
+        assert headers["Cache-Control"] == "no-store" and "Server" not in headers
 
 
 def test_the_page_is_the_players_and_names_no_secret():
@@ -221,3 +221,22 @@ def test_tokens_never_reach_the_log(caplog):
     assert "phones: Bo's phone connected" in logged
     for token in tokens + ["C" * 24]:
         assert token not in logged
+
+
+def test_idle_connections_beyond_the_limit_are_closed_at_once_and_phones_get_in_after():
+    async def test(server, table, base):
+        port = server.port
+        idle = [await asyncio.open_connection("127.0.0.1", port) for _ in range(limits.CONNECTIONS + 6)]
+        refused = 0
+        for reader, _writer in idle[limits.CONNECTIONS:]:
+            refused += await asyncio.wait_for(reader.read(), 10) == b""  # closed by the server
+        for _reader, writer in idle:
+            writer.close()
+        for _ in range(500):  # until the server has seen them go
+            if not server._runner.server.connections:
+                break
+            await asyncio.sleep(0.02)
+        async with aiohttp.ClientSession() as http, http.ws_connect(base + _path(server, "Ada", ws=True)) as ada:
+            first = await _first_update(ada)
+        return refused, first["you"]
+    assert run(test) == (6, "Ada")
