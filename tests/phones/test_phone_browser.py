@@ -174,3 +174,31 @@ def test_the_page_in_italian_and_a_revoked_link(daemon, browsers):
         _shot(page, "ada-revoked-italian")
         page.get(links["Ada"])  # a reload of the old link: a bare 404
         assert "Questa pagina" not in page.page_source and "Kid" not in page.page_source
+
+
+def test_each_phone_shows_only_its_own_secret_victory_card(daemon, browsers):
+    """House of Spirits with the companion dealing the secret victory cards: each page shows
+    its own card, and only its own."""
+    sys.path.insert(0, str(Path(__file__).parents[1] / "games"))
+    from hos_checks import complete_content
+
+    from companion.header import GameHeader
+
+    raw = {"game": "house_of_spirits", "players": ["Ada", "Bo"], "seed": 9,
+           "options": {"secret_cards": "companion"}, "content": complete_content(),
+           "stack": {"secret": ["secret-3", "secret-6"]}}
+    seen = Collector()
+    with Client(daemon.socket_path, on_message=seen).connect() as table:
+        daemon.call(lambda: daemon.start_game(GameHeader.from_json(raw)))
+        assert table.choose("start")["ok"]
+        links = _links(table, seen)
+        pages = {}
+        for player in ("Ada", "Bo"):
+            pages[player] = browsers()
+            pages[player].get(links[player])
+            _wait_past(pages[player], -1)
+        texts = {p: b.find_element(By.ID, "lines").text for p, b in pages.items()}
+        _shot(pages["Ada"], "ada-secret-victory-card")
+    assert "Your secret victory card" in texts["Ada"] and "Secret victory condition 3" in texts["Ada"]
+    assert "Secret victory condition 6" in texts["Bo"]
+    assert "condition 6" not in texts["Ada"] and "condition 3" not in texts["Bo"]
