@@ -175,7 +175,8 @@ def main() -> int:
     print(f"state change -> phone page drew it ({len(latencies)} changes, loopback, Chromium): "
           f"p50 {statistics.median(latencies):.1f} ms, p99 {_percentile(latencies, 99):.1f} ms, "
           f"max {max(latencies):.1f} ms")
-    print(f"the other five phones received {sum(counts.values())} updates in all ({min(counts.values())} at least each)")
+    print(f"the other five phones received {sum(counts.values())} updates in all "
+          f"({min(counts.values())} at least each)")
     print(f"daemon RSS: {rss_off / 1024:.1f} MiB with phones off; {rss_start / 1024:.1f} MiB with phones on, none "
           f"connected; {rss_six / 1024:.1f} MiB with 6 phones connected")
     print(f"daemon CPU while 6 phones idle ({args.idle:.0f} s): {cpu_used:.2f} s, {cpu_idle * 100:.2f} % of one core"

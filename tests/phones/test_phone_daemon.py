@@ -65,7 +65,7 @@ def test_without_the_config_no_tcp_port_is_opened(tmp_path):
             refused = client.request({"cmd": "phone_links"})
             assert d.phones is None and _tcp_listeners() == before
             assert not refused["ok"] and "phones are off" in refused["text"]
-            state = client.request({"cmd": "state"})
+            assert client.request({"cmd": "state"})["ok"]
         store.close()
 
 
