@@ -86,7 +86,8 @@ def _five_phones(links: dict[str, str], stop: threading.Event, ready: threading.
     import aiohttp
 
     async def phone(http, name):
-        async with http.ws_connect(links[name].replace("http://", "ws://") + "/ws") as ws:
+        claim = f"{PLAYERS.index(name):032x}"
+        async with http.ws_connect(links[name].replace("http://", "ws://") + "/ws?claim=" + claim) as ws:
             counts[name] = 0
             while not stop.is_set():
                 try:

@@ -158,6 +158,8 @@ def _parser() -> argparse.ArgumentParser:
 
     phones = sub.add_parser("phones", help="each player's phone link and its QR code (phones enabled in the config)")
     phones.add_argument("--no-codes", action="store_true", help="the links only, no QR codes")
+    phones.add_argument("--renew", action="store_true",
+                        help="new links for every seat first (the old ones stop working; everyone scans again)")
     phones.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
     phones.set_defaults(run=cmd_phones)
 
@@ -577,7 +579,7 @@ def cmd_phones(args) -> int:
 
     replies: list[dict] = []
     with Client(args.socket or default_socket(), on_message=replies.append).connect(timeout=3.0) as client:
-        ack = client.request({"cmd": "phone_links"})
+        ack = client.request({"cmd": "phone_links", "renew": bool(args.renew)})
         if not ack["ok"]:
             print(ack["text"], file=sys.stderr)
             return 2

@@ -494,9 +494,11 @@ class Daemon:
         self._send(writer, protocol.private_message(self.session, player, self.language))
         return True, ""
 
-    def _send_phone_links(self, writer) -> tuple[bool, str]:
+    def _send_phone_links(self, writer, renew: bool = False) -> tuple[bool, str]:
         """``phone_links``: each player's link for this game, to the asking client only,
-        never broadcast nor logged: ``{"type": "phone_links", "links": {player: url}}``.
+        never broadcast nor logged: ``{"type": "phone_links", "links": {player: url}}``;
+        with ``"renew": true``, new links first (every old one stops working, every phone is
+        closed, each seat opens again on the next phone that scans its new code).
 
         Raises:
             ProtocolError: phones are off.
@@ -504,6 +506,8 @@ class Daemon:
         if self.phones is None:
             raise protocol.ProtocolError("phones are off: the config's [phones] section says enabled = true "
                                          "to turn them on")
+        if renew:
+            self.phones.renew()
         log.info("phone links sent to a screen")
         self._send(writer, {"type": "phone_links", "links": self.phones.links()})
         return True, ""
@@ -630,7 +634,8 @@ class Daemon:
             player = _text_arg(message, "player")
             return await self._in_order(lambda: self._send_private(player, writer))
         if cmd == "phone_links":
-            return await self._in_order(lambda: self._send_phone_links(writer))
+            renew = message.get("renew", False) is True
+            return await self._in_order(lambda: self._send_phone_links(writer, renew))
         raise protocol.ProtocolError(f"unknown command {cmd!r}")
 
     async def _in_order(self, fn: Callable[[], Any]) -> Any:

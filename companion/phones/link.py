@@ -18,7 +18,7 @@ from companion import protocol
 from companion.i18n import msg, render
 from companion.phones.config import PhonesConfig
 from companion.phones.server import PhoneServer
-from companion.phones.tokens import load_key
+from companion.phones.tokens import load_key, save_key
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +99,13 @@ class PhoneLink:
 
     def links(self) -> dict[str, str]:
         return self.server.links()
+
+    def renew(self) -> None:
+        """New links for every seat (a link seen by the wrong person, a phone lost): the key
+        is replaced, and kept, so the old links never work again, even after a restart."""
+        self.server.renew()
+        save_key(self._key_path(), self.server.tokens.key)
+        log.info("phones: every link renewed")
 
     def _presence(self) -> None:
         self.daemon.publish()

@@ -3,6 +3,20 @@
   var words = JSON.parse(document.getElementById("words").textContent);
   var token = location.pathname.split("/")[2] || "";
   var revision = null, backoff = 1000, socket = null, ended = false;
+  var claim = pageClaim();
+
+  // 128 random bits this browser keeps for this link: the first phone to open a seat keeps
+  // it for the game (another phone with the same link is refused).
+  function pageClaim() {
+    var name = "haunt-claim-" + token, kept = null;
+    try { kept = window.localStorage.getItem(name); } catch (e) { kept = null; }
+    if (kept && /^[0-9a-f]{32}$/.test(kept)) { return kept; }
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    kept = Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+    try { window.localStorage.setItem(name, kept); } catch (e) { /* private mode: this page only */ }
+    return kept;
+  }
 
   function $(id) { return document.getElementById(id); }
   function text(id, value) { $(id).textContent = value || ""; }
@@ -91,7 +105,7 @@
 
   function connect() {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    socket = new WebSocket(scheme + location.host + "/p/" + token + "/ws");
+    socket = new WebSocket(scheme + location.host + "/p/" + token + "/ws?claim=" + claim);
     socket.onopen = function () { backoff = 1000; };
     socket.onmessage = function (event) {
       var message = JSON.parse(event.data);
@@ -102,11 +116,12 @@
       }
     };
     socket.onclose = function (event) {
-      if (event.code === 4404) { ended = true; }
+      if (event.code === 4404) { ended = words.revoked; }
+      if (event.code === 4409) { ended = words.claimed; }
       if (ended) {  // nothing of the earlier game stays on the page
         ["table", "todo", "mine"].forEach(function (id) { show(id, false); });
         text("title", ""); clear($("choices")); clear($("lines"));
-        status(words.revoked);
+        status(ended);
         return;
       }
       status(words.lost);

@@ -20,6 +20,8 @@ WORDS = {
     "connecting": msg("Connecting to the companion…"),
     "lost": msg("Connection lost: trying again…"),
     "revoked": msg("This link is from an earlier game: scan the new code on the table screen."),
+    "claimed": msg("This seat is already open on another phone. If that phone is not yours, "
+                   "ask the table for new codes."),
     "turn": msg("Whose turn: {player}"),
     "todo": msg("At the table"),
     "yours": msg("Yours alone"),

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import json
 import logging
 import re
@@ -34,6 +35,10 @@ log = logging.getLogger(__name__)
 
 #: Close code sent to a phone whose token was revoked (a new game): the page says so.
 REVOKED = 4404
+#: Close code sent to a second phone opening a seat that another phone opened first.
+CLAIMED = 4409
+#: What a page's ``claim`` looks like: 128 random bits it keeps for the game (localStorage).
+_CLAIM = re.compile(r"[0-9a-f]{32}")
 _ROUTE = re.compile(r"/p/([^/]{1,64})(/ws)?")
 _TOKEN_IN_TEXT = re.compile(r"/p/[^/\s\"']+")
 
@@ -84,6 +89,9 @@ class PhoneServer:
                  key: bytes | None = None, failures: limits.FailureLimit | None = None):
         self.table, self.config, self.on_presence = table, config, on_presence
         self.tokens = Tokens(key)
+        #: Player -> the claim of the first phone that opened their seat this game: a link
+        #: seen or photographed by someone else opens nothing on another phone.
+        self._claims: dict[str, str] = {}
         self.failures = failures or limits.FailureLimit()
         self._phones: set[_Phone] = set()
         self._runner: web.AppRunner | None = None
@@ -127,6 +135,16 @@ class PhoneServer:
         base = base_url(self.config, self.port)
         return {player: f"{base}/p/{token}" for player, token in self.tokens.links().items()}
 
+    def renew(self) -> None:
+        """New links for every seat of the game (:meth:`Tokens.rotate`): every phone is closed
+        and every seat may be opened again by the next phone that scans its new code."""
+        self.tokens.rotate()
+        self._claims.clear()
+        for phone in list(self._phones):
+            self._phones.discard(phone)
+            phone.revoke()
+        self._presence()
+
     def connected(self) -> dict[str, bool]:
         """Player -> whether a phone of theirs is connected now (every player of the game)."""
         self._deal(self.table.shared())
@@ -152,6 +170,7 @@ class PhoneServer:
     def _deal(self, shared: dict[str, Any]) -> None:
         """Tokens for the game on the table; a new game closes the previous game's phones."""
         if self.tokens.deal(shared.get("game_key"), shared.get("players") or ()):
+            self._claims.clear()
             for phone in list(self._phones):  # the previous game's: never shown the new one
                 self._phones.discard(phone)
                 phone.revoke()
@@ -177,11 +196,19 @@ class PhoneServer:
         origin = request.headers.get("Origin")
         if origin is not None and origin.split("://", 1)[-1] != request.host:
             return _bare(403)  # another site's page cannot drive a phone's connection
+        claim = request.query.get("claim", "")
+        if not _CLAIM.fullmatch(claim):
+            self.failures.failed(request.remote or "?")
+            return _bare(404)
         mine = sum(1 for phone in self._phones if phone.player == player)
         if mine >= limits.PER_TOKEN or len(self._phones) >= limits.TOTAL:
             return _bare(429)
         ws = web.WebSocketResponse(max_msg_size=limits.MAX_MESSAGE, heartbeat=20.0, compress=False)
         await ws.prepare(request)
+        if not hmac.compare_digest(self._claims.setdefault(player, claim), claim):
+            log.warning("phones: a second phone tried to open %s's seat", player)
+            await ws.close(code=CLAIMED)  # the page says so; nothing of the seat was sent
+            return ws
         phone = _Phone(ws, player, token)
         self._phones.add(phone)
         log.info("phones: %s's phone connected", player)

@@ -38,6 +38,11 @@ class Tokens:
         self._by_player: dict[str, str] = {}
 
     @property
+    def key(self) -> bytes:
+        """The secret key (to keep with :func:`save_key`)."""
+        return self._key
+
+    @property
     def game(self) -> str | None:
         """The identity of the game the tokens are for (None: no game, no token)."""
         return self._game
@@ -93,10 +98,21 @@ def load_key(path: Path) -> bytes:
     except OSError:
         pass
     key = secrets.token_bytes(KEY_BYTES)
+    save_key(path, key)
+    return key
+
+
+def save_key(path: Path, key: bytes) -> bool:
+    """Keep ``key`` in ``path`` (``0600``, replaced atomically); False when it cannot be
+    written (the key then lasts until a restart)."""
+    temporary = path.with_name(path.name + ".new")
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "wb") as stream:
             stream.write(key)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
     except OSError:
-        pass
-    return key
+        return False
+    return True

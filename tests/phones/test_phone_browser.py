@@ -202,3 +202,23 @@ def test_each_phone_shows_only_its_own_secret_victory_card(daemon, browsers):
     assert "Your secret victory card" in texts["Ada"] and "Secret victory condition 3" in texts["Ada"]
     assert "Secret victory condition 6" in texts["Bo"]
     assert "condition 6" not in texts["Ada"] and "condition 3" not in texts["Bo"]
+
+
+def test_a_second_phone_with_the_same_link_gets_nothing(daemon, browsers):
+    """Ada's page opened first keeps her seat; the same link in another browser (a photo of
+    her code) is told so and shows nothing of hers."""
+    seen = Collector()
+    with Client(daemon.socket_path, on_message=seen).connect() as table:
+        clue_table.start(daemon, table)
+        link = _links(table, seen)["Ada"]
+        first, second = browsers(), browsers()
+        first.get(link)
+        _wait_past(first, -1)
+        second.get(link)
+        WebDriverWait(second, 10).until(lambda b: "another phone" in b.find_element(By.ID, "status").text)
+        _shot(second, "second-phone-same-link")
+        shown = second.find_element(By.TAG_NAME, "body").text
+        assert "Keeper" not in shown and second.find_elements(By.CSS_SELECTOR, "#choices button") == []
+        first.refresh()  # the first phone, reloading, keeps its seat
+        _wait_past(first, -1)
+        assert len(first.find_elements(By.CSS_SELECTOR, "#choices button")) == 8

@@ -102,8 +102,8 @@ def test_phone_links_are_answered_to_the_asker_only_and_say_each_seat(daemon):
         assert not any(t in json.dumps(watcher.messages) for t in tokens)
 
 
-def _ws(link: str) -> str:
-    return link.replace("http://", "ws://") + "/ws"
+def _ws(link: str, claim: str = "c" * 32) -> str:
+    return link.replace("http://", "ws://") + "/ws?claim=" + claim
 
 
 async def _update(ws, after: int = -1) -> dict:
@@ -242,7 +242,7 @@ def test_a_previous_games_link_is_refused_and_its_phone_closed(daemon):
         old = _links(table, seen)
         code = asyncio.run(new_game_while_connected(old))
         new = _links(table, seen)
-        answers = asyncio.run(get([old["Ada"], old["Bo"], old["Ada"] + "/ws", new["Ada"]]))
+        answers = asyncio.run(get([old["Ada"], old["Bo"], _ws(old["Ada"]).replace("ws://", "http://"), new["Ada"]]))
     assert code == 4404 and set(old.values()).isdisjoint(new.values())
     assert answers == [(404, b""), (404, b""), (404, b""), (200, b"page")]
 
@@ -295,3 +295,23 @@ def test_companion_phones_says_when_phones_are_off(tmp_path, capsys):
         assert cli.main(["phones", "--socket", str(d.socket_path)]) == 2
     store.close()
     assert "phones are off" in capsys.readouterr().err
+
+
+def test_renewed_links_revoke_the_old_ones_even_after_a_restart(tmp_path, capsys):
+    from companion import cli
+
+    store = EventStore(tmp_path / "r.sqlite3")
+    with DaemonThread(Daemon(store, tmp_path / "r.sock", phones=LOOPBACK)) as d:
+        d.call(lambda: d.start_game(GameHeader.from_json(clue_table.RAW)))
+        old = d.call(lambda: d.phones.links())
+        assert cli.main(["phones", "--renew", "--no-codes", "--socket", str(d.socket_path)]) == 0
+        new = d.call(lambda: d.phones.links())
+    assert capsys.readouterr().out.splitlines()[1:] == [f"Ada: {new['Ada']}", f"Bo: {new['Bo']}"]
+    assert set(old.values()).isdisjoint(new.values())
+    with DaemonThread(Daemon(store, tmp_path / "r.sock", phones=LOOPBACK)) as d:
+        d.call(lambda: d.resume_last())
+        again = d.call(lambda: d.phones.links())
+    store.close()
+    token = {p: link.rsplit("/", 1)[1] for p, link in again.items()}
+    assert token == {p: link.rsplit("/", 1)[1] for p, link in new.items()}  # kept in phones.key
+    assert (tmp_path / "phones.key").stat().st_mode & 0o777 == 0o600

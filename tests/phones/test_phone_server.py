@@ -45,8 +45,12 @@ async def _first_update(ws) -> dict:
     return message
 
 
-def _path(server, player: str, ws: bool = False) -> str:
-    return f"/p/{server.tokens.token(player)}" + ("/ws" if ws else "")
+#: Each player's page claim (a page makes 128 random bits and keeps them).
+CLAIMS = {"Ada": "a" * 32, "Bo": "b" * 32}
+
+
+def _path(server, player: str, ws: bool = False, claim: str | None = None) -> str:
+    return f"/p/{server.tokens.token(player)}" + (f"/ws?claim={claim or CLAIMS[player]}" if ws else "")
 
 
 def test_nothing_is_served_without_a_token():
@@ -172,7 +176,7 @@ def test_huge_bodies_headers_and_messages_are_refused_and_the_server_goes_on():
         body = await _get(base, ada, method="POST", data=b"x" * (8 << 20))
         header = await _get(base, ada, headers={"X-Big": "y" * 20000})
         async with aiohttp.ClientSession() as http:
-            async with http.ws_connect(base + ada + "/ws") as ws:
+            async with http.ws_connect(base + _path(server, "Ada", ws=True)) as ws:
                 await _first_update(ws)
                 await ws.send_str(json.dumps({"choose": "k" * (limits.MAX_MESSAGE * 4)}))
                 closed = await asyncio.wait_for(ws.receive(), 10)
@@ -240,3 +244,24 @@ def test_idle_connections_beyond_the_limit_are_closed_at_once_and_phones_get_in_
             first = await _first_update(ada)
         return refused, first["you"]
     assert run(test) == (6, "Ada")
+
+
+def test_the_first_phone_keeps_the_seat_and_another_with_the_same_link_gets_nothing():
+    async def test(server, table, base):
+        async with aiohttp.ClientSession() as http:
+            async with http.ws_connect(base + _path(server, "Ada", ws=True)) as ada:
+                await _first_update(ada)
+            async with http.ws_connect(base + _path(server, "Ada", ws=True, claim="c" * 32)) as other:
+                refused = await asyncio.wait_for(other.receive(), 10)
+            missing = [await _get(base, _path(server, "Ada") + "/ws" + q) for q in ("", "?claim=xyz", "?claim=" + "A" * 32)]
+            async with http.ws_connect(base + _path(server, "Ada", ws=True)) as again:  # the first phone, later
+                back = await _first_update(again)
+            server.renew()
+            renewed = await _get(base, f"/p/{server.tokens.token('Ada')}")
+            async with http.ws_connect(base + _path(server, "Ada", ws=True, claim="c" * 32)) as new_phone:
+                fresh = await _first_update(new_phone)  # new codes: the seat is free again
+        return refused, missing, back["you"], renewed[0], fresh["you"]
+    refused, missing, back, renewed, fresh = run(test)
+    assert (refused.type, refused.data) == (aiohttp.WSMsgType.CLOSE, 4409)
+    assert [(status, body) for status, body, _ in missing] == [(404, b"")] * 3
+    assert (back, renewed, fresh) == ("Ada", 200, "Ada")

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.ui
 
 def _phone(link: str, connected: threading.Event, leave: threading.Event) -> None:
     async def run():
-        async with aiohttp.ClientSession() as http, http.ws_connect(link.replace("http://", "ws://") + "/ws") as ws:
+        async with aiohttp.ClientSession() as http, http.ws_connect(link.replace("http://", "ws://") + "/ws?claim=" + "a" * 32) as ws:
             await ws.receive()
             connected.set()
             while not leave.is_set():
