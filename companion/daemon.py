@@ -232,7 +232,15 @@ class Daemon:
         from companion.phones.link import PhoneLink
 
         link = PhoneLink(self, self.phones_config)
-        await link.start()
+        try:
+            await link.start()
+        except OSError as exc:  # the port is taken, the address is not this machine's: play on
+            log.error("phones: cannot listen on %s: %s", self.phones_config.listen, exc)
+            problem = os.strerror(exc.errno) if exc.errno else str(exc)
+            self.recent.append(msg("Phones are off: the companion cannot listen on {address} ({problem}).",
+                                   address=self.phones_config.listen, problem=problem))
+            await link.stop()
+            return
         self.phones = link
 
     async def _listen(self) -> asyncio.AbstractServer:

@@ -315,3 +315,22 @@ def test_renewed_links_revoke_the_old_ones_even_after_a_restart(tmp_path, capsys
     token = {p: link.rsplit("/", 1)[1] for p, link in again.items()}
     assert token == {p: link.rsplit("/", 1)[1] for p, link in new.items()}  # kept in phones.key
     assert (tmp_path / "phones.key").stat().st_mode & 0o777 == 0o600
+
+
+def test_a_taken_port_leaves_phones_off_and_the_game_on(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        store = EventStore(tmp_path / "t.sqlite3")
+        with DaemonThread(Daemon(store, tmp_path / "t.sock", phones=PhonesConfig(True, "127.0.0.1", port))) as d, \
+                Client(d.socket_path).connect() as client:
+            assert d.phones is None and not client.request({"cmd": "phone_links"})["ok"]
+            log = d.call(lambda: list(d.recent))
+            d.call(lambda: d.start_game(GameHeader.from_json(clue_table.RAW)))
+            assert client.choose("kid:kid-3")["ok"]
+        store.close()
+    assert [line for line in log if line.startswith("Phones are off")] == [
+        f"Phones are off: the companion cannot listen on 127.0.0.1:{port} (Address already in use)."]
