@@ -299,19 +299,18 @@ def cmd_daemon(args) -> int:
     if recovery is not None:
         daemon.recent.append(_recovery_news(recovery))
     notifier = ServiceNotifier()
-    stops = []
-    tasks = []
 
     def started() -> None:
-        stops.extend(_start_hardware(daemon, config))
+        for stop in _start_hardware(daemon, config):  # stopped by the daemon, before its worker
+            daemon.on_shutdown(stop)
         print(f"companion daemon listening on {daemon.socket_path}", flush=True)
         # systemd (Type=notify): ready once the store is open, the socket listens and the
         # readers are started (not necessarily online: they retry by themselves).
         game = f"game {daemon.session.game_id}" if daemon.session is not None else "no game"
         notifier.ready(f"listening on {daemon.socket_path}; {game}")
-        tasks.append(asyncio.get_running_loop().create_task(notifier.keep_alive(daemon.heartbeat)))
+        daemon.start_task(notifier.keep_alive(daemon.heartbeat))  # cancelled by the daemon when it stops
         if unwritable is None:
-            tasks.append(asyncio.get_running_loop().create_task(_keep_good_copy(db)))
+            daemon.start_task(_keep_good_copy(db))
 
     async def serve():
         loop = asyncio.get_running_loop()
@@ -321,10 +320,6 @@ def cmd_daemon(args) -> int:
             await daemon.serve(on_ready=started)
         finally:
             notifier.stopping()
-            for task in tasks:
-                task.cancel()
-            for stop in stops:
-                stop()
 
     try:
         asyncio.run(serve())

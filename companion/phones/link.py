@@ -54,7 +54,7 @@ class DaemonTable:
         return protocol.private_message(session, player, self.daemon.language)
 
     async def choose(self, player: str, key: str, revision: int | None) -> tuple[bool, str]:
-        return await self.daemon._in_order(lambda: self._choose(player, key, revision))
+        return await self.daemon.in_order(lambda: self._choose(player, key, revision))
 
     def _choose(self, player: str, key: str, revision: int | None) -> tuple[bool, str]:
         """On the daemon's worker: ``key`` is one of the current prompt's choices, and its
@@ -65,7 +65,7 @@ class DaemonTable:
         if owner is None or owner["player"] not in (None, player) or session.prompt.choice(key) is None:
             return False, render(msg("That choice is not yours to make now."), lang)
         log.info("phones: %s made a choice on their phone", player)
-        reply = self.daemon._touch(key, revision)
+        reply = self.daemon.touch(key, revision)
         return reply.accepted, render(reply.text, lang)
 
 
@@ -83,7 +83,7 @@ class PhoneLink:
         return Path(store).parent / KEY_FILE if store else Path("/nonexistent") / KEY_FILE
 
     async def start(self) -> None:
-        self.table.state = self.daemon._state()
+        self.table.state = self.daemon.publisher.state()
         await self.server.start()
 
     async def stop(self) -> None:
