@@ -76,11 +76,17 @@ class PhoneLink:
     def __init__(self, daemon, config: PhonesConfig):
         self.daemon, self.config = daemon, config
         self.table = DaemonTable(daemon)
-        self.server = PhoneServer(self.table, config, on_presence=self._presence, key=load_key(self._key_path()))
+        path = self._key_path()
+        key = load_key(path) if path is not None else None  # None: a fresh key, in memory only
+        self.server = PhoneServer(self.table, config, on_presence=self._presence, key=key)
 
-    def _key_path(self) -> Path:
-        store = getattr(self.daemon.store, "path", None)
-        return Path(store).parent / KEY_FILE if store else Path("/nonexistent") / KEY_FILE
+    def _key_path(self) -> Path | None:
+        """``phones.key`` beside the event store; None for a store in memory (then the links
+        last as long as the daemon)."""
+        store = str(getattr(self.daemon.store, "path", "") or "")
+        if not store or store == ":memory:" or store.startswith("file:"):
+            return None
+        return Path(store).parent / KEY_FILE
 
     async def start(self) -> None:
         self.table.state = self.daemon.publisher.state()
@@ -104,7 +110,9 @@ class PhoneLink:
         """New links for every seat (a link seen by the wrong person, a phone lost): the key
         is replaced, and kept, so the old links never work again, even after a restart."""
         self.server.renew()
-        save_key(self._key_path(), self.server.tokens.key)
+        path = self._key_path()
+        if path is not None:
+            save_key(path, self.server.tokens.key)
         log.info("phones: every link renewed")
 
     def _presence(self) -> None:

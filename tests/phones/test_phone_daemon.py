@@ -334,3 +334,17 @@ def test_a_taken_port_leaves_phones_off_and_the_game_on(tmp_path):
         store.close()
     assert [line for line in log if line.startswith("Phones are off")] == [
         f"Phones are off: the companion cannot listen on 127.0.0.1:{port} (Address already in use)."]
+
+
+def test_a_store_in_memory_keeps_no_key_file_anywhere(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    store = EventStore(":memory:")
+    with DaemonThread(Daemon(store, tmp_path / "m.sock", phones=LOOPBACK)) as d:
+        d.call(lambda: d.start_game(GameHeader.from_json(clue_table.RAW)))
+        assert cli_links(d)
+    store.close()
+    assert list(tmp_path.rglob("phones.key*")) == []
+
+
+def cli_links(d) -> dict[str, str]:
+    return d.call(lambda: d.phones.links())
