@@ -38,7 +38,8 @@ from companion.errors import StoreError
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 5  # 2: the tags table; 3: snapshots; 4: content; 5: games.versions (older stores gain them when opened)
+#: 2: the tags table; 3: snapshots; 4: content; 5: games.versions (older stores gain them when opened).
+SCHEMA_VERSION = 5
 
 #: The outcome of an unfinished game kept read-only: recorded under older rules, its log no
 #: longer replays (:meth:`EventStore.keep`).
@@ -197,7 +198,8 @@ class EventStore:
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
         # One transaction: a power cut leaves all of the schema or none of it (issue 8).
-        db.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} {_added_columns(db)} PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+        db.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} {_added_columns(db)} "
+                         f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
 
     def _check(self, db: sqlite3.Connection) -> None:
         cut = _cut_short(self.path)
@@ -463,7 +465,8 @@ class _Transaction:
 # ---------------------------------------------------------------------- disaster recovery
 
 #: What moved to :mod:`companion.recovery`, still importable from here.
-_RECOVERY = frozenset({'Recovery', 'good_copy_path', 'save_good_copy', 'open_store', 'writable', 'memory_copy', 'recover'})
+_RECOVERY = frozenset({"Recovery", "good_copy_path", "save_good_copy", "open_store", "writable", "memory_copy",
+                       "recover"})
 
 
 def __getattr__(name: str) -> Any:

@@ -28,7 +28,8 @@ FULL = ("companion/data/demo.jsonl", "tests/scripts/children/players_win.jsonl",
 
 def scripts() -> list[str]:
     """Every bundled table script, as a path relative to the checkout."""
-    found = sorted((ROOT / "companion" / "data").glob("*.jsonl")) + sorted((ROOT / "tests" / "scripts").rglob("*.jsonl"))
+    bundled = sorted((ROOT / "companion" / "data").glob("*.jsonl"))
+    found = bundled + sorted((ROOT / "tests" / "scripts").rglob("*.jsonl"))
     return [path.relative_to(ROOT).as_posix() for path in found]
 
 
