@@ -93,7 +93,7 @@ def _five_phones(links: dict[str, str], stop: threading.Event, ready: threading.
                 try:
                     await asyncio.wait_for(ws.receive(), 0.5)
                     counts[name] += 1
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     pass
 
     async def main():

@@ -223,7 +223,7 @@ class PhoneServer:
             self._presence()
         return ws
 
-    async def _read(self, phone: "_Phone") -> None:
+    async def _read(self, phone: _Phone) -> None:
         async for message in phone.ws:
             if message.type != WSMsgType.TEXT:
                 break

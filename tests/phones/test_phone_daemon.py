@@ -94,7 +94,7 @@ def test_phone_links_are_answered_to_the_asker_only_and_say_each_seat(daemon):
         asker.request({"cmd": "state"})
         assert list(links) == ["Ada", "Bo"]
         port = daemon.phones.server.port
-        for player, link in links.items():
+        for link in links.values():
             assert link.startswith(f"http://127.0.0.1:{port}/p/") and len(link.rsplit("/", 1)[1]) == 24
         assert links["Ada"] != links["Bo"]
         assert not [m for m in watcher.messages if m.get("type") == "phone_links"]
@@ -140,7 +140,7 @@ async def _drain(ws) -> list[dict]:
     while True:
         try:
             got.append(await asyncio.wait_for(ws.receive_json(), 0.3))
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return got
 
 
@@ -192,9 +192,10 @@ def test_a_clue_accusation_made_on_a_phone_reaches_no_one_else_before_the_reveal
     for messages in (watcher.messages, seen.messages):
         end = next(i for i, m in enumerate(messages) if m.get("type") == "state" and m["view"].get("outcome"))
         before_reveal += messages[:end]
-    assert not [c for m in before_reveal for c in m.get("prompt", {}).get("choices", []) if c["key"].startswith("pick:")]
-    before_reveal = json.dumps([[m.get("news"), m.get("log"), m.get("text"), m.get("todo"), m.get("prompt", {}).get("text")]
-                                for m in before_reveal])
+    choices = [c for m in before_reveal for c in m.get("prompt", {}).get("choices", [])]
+    assert not [c for c in choices if c["key"].startswith("pick:")]
+    before_reveal = json.dumps([[m.get("news"), m.get("log"), m.get("text"), m.get("todo"),
+                                 m.get("prompt", {}).get("text")] for m in before_reveal])
     # Bo's phone: his own view and the shared part, and never a choice list until his own
     # accusation (when his page lists every card of each pile, as the rules' privacy screen does).
     bo_before = [m for m in bo_saw if m["type"] != "update" or not m["shared"]["over"]]
@@ -262,7 +263,8 @@ def test_the_phones_state_says_who_is_connected(daemon):
         asyncio.run(connect(_links(table, seen)["Bo"]))
         with watcher.cond:  # and again once Bo's phone left
             assert watcher.cond.wait_for(lambda: _presence(watcher)[-1:] == [{"Ada": False, "Bo": False}], 10)
-    assert _presence(watcher) == [{}, {"Ada": False, "Bo": False}, {"Ada": False, "Bo": True}, {"Ada": False, "Bo": False}]
+    assert _presence(watcher) == [{}, {"Ada": False, "Bo": False}, {"Ada": False, "Bo": True},
+                                  {"Ada": False, "Bo": False}]
 
 
 def _presence(seen: Collector) -> list[dict]:

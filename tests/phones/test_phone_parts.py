@@ -11,7 +11,6 @@ from companion.phones import limits, page
 from companion.phones.config import PhonesConfig, PhonesConfigError, base_url, parse_listen, parse_phones
 from companion.phones.tokens import Tokens, load_key
 
-
 # ---------------------------------------------------------------------- config
 
 def test_phones_are_off_unless_the_config_says_so():
@@ -154,5 +153,6 @@ def test_the_private_part_shows_headings_and_the_players_choices():
     part = page.private_part(answer, "en")
     assert part["lines"] == [{"heading": "Your accusation so far", "text": "Kid 5, Item 2"},
                              {"heading": "The Intrigue card you just drew", "text": "Keeper 4"}]
-    assert part["prompt"] == {"text": "Which Kid?", "choices": [{"key": "pick:kid-5", "label": "Kid 5", "private": True}]}
+    assert part["prompt"] == {"text": "Which Kid?",
+                              "choices": [{"key": "pick:kid-5", "label": "Kid 5", "private": True}]}
     assert page.private_part({"view": {}, "prompt": None}, "en") == {"lines": [], "prompt": None}

@@ -88,8 +88,8 @@ def test_each_phone_gets_its_own_private_view_only():
     ada, bo, connected = run(test)
     assert ada["you"] == "Ada" and ada["private"]["lines"] == [{"heading": "Your accusation so far", "text": "Kid 5"}]
     assert [c["key"] for c in ada["private"]["prompt"]["choices"]] == ["pick:kid-5", "pick:kid-6", "accuse-restart"]
-    assert bo["you"] == "Bo" and bo["private"] == {"lines": [{"heading": "Your accusation so far", "text": "Location 9"}],
-                                                    "prompt": None}
+    assert bo["you"] == "Bo"
+    assert bo["private"] == {"lines": [{"heading": "Your accusation so far", "text": "Location 9"}], "prompt": None}
     assert "Kid 5" not in json.dumps(bo) and "Location 9" not in json.dumps(ada)
     assert ada["shared"] == bo["shared"] and "game_key" not in ada["shared"] and "players" not in ada["shared"]
     assert connected == {"Ada": True, "Bo": True}
@@ -253,7 +253,8 @@ def test_the_first_phone_keeps_the_seat_and_another_with_the_same_link_gets_noth
                 await _first_update(ada)
             async with http.ws_connect(base + _path(server, "Ada", ws=True, claim="c" * 32)) as other:
                 refused = await asyncio.wait_for(other.receive(), 10)
-            missing = [await _get(base, _path(server, "Ada") + "/ws" + q) for q in ("", "?claim=xyz", "?claim=" + "A" * 32)]
+            queries = ("", "?claim=xyz", "?claim=" + "A" * 32)
+            missing = [await _get(base, _path(server, "Ada") + "/ws" + q) for q in queries]
             async with http.ws_connect(base + _path(server, "Ada", ws=True)) as again:  # the first phone, later
                 back = await _first_update(again)
             server.renew()
