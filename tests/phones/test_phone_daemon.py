@@ -350,3 +350,51 @@ def test_a_store_in_memory_keeps_no_key_file_anywhere(tmp_path, monkeypatch):
 
 def cli_links(d) -> dict[str, str]:
     return d.call(lambda: d.phones.links())
+
+
+def test_hostile_phones_never_stop_the_table(daemon, caplog):
+    """Through the real daemon: guessed tokens, an 8 MiB body, 70 idle connections, a third
+    connection on one seat, another player's choice; the input worker answers, the table's
+    touches go on, and the log names no token."""
+    from companion.phones import limits
+
+    caplog.set_level(logging.DEBUG)
+    seen = Collector()
+
+    async def attack(links: dict[str, str]) -> list:
+        base = links["Ada"].rsplit("/p/", 1)[0]
+        host, port = base.removeprefix("http://").split(":")
+        results = []
+        async with aiohttp.ClientSession() as http:
+            for path in ("/p/" + "Z" * 24, "/p/" + "Z" * 24 + "/ws?claim=" + "c" * 32, "/admin"):
+                async with http.get(base + path) as r:
+                    results.append((r.status, await r.read()))
+            async with http.post(links["Ada"], data=b"x" * (8 << 20)) as r:
+                results.append((r.status, await r.read()))
+            seats = [await http.ws_connect(_ws(links["Ada"])) for _ in range(limits.PER_TOKEN)]
+            try:
+                await http.ws_connect(_ws(links["Ada"]))
+            except aiohttp.WSServerHandshakeError as refused:
+                results.append(refused.status)
+            idle = [await asyncio.open_connection(host, int(port)) for _ in range(70)]
+            answered = await asyncio.get_running_loop().run_in_executor(None, lambda: daemon.call(lambda: "worker"))
+            results.append(answered)  # the input worker answers (the watchdog's proof of life)
+            for _reader, writer in idle:
+                writer.close()
+            bo = await http.ws_connect(_ws(links["Bo"], "d" * 32))
+            await _update(bo)
+            await bo.send_json({"choose": "kid:kid-3"})  # Ada's choice, not Bo's to make
+            results.append((await _ack(bo))["ok"])
+            for ws in seats + [bo]:
+                await ws.close()
+        return results
+
+    with Client(daemon.socket_path, on_message=seen).connect() as table:
+        daemon.call(lambda: daemon.start_game(GameHeader.from_json(clue_table.RAW)))
+        links = _links(table, seen)
+        results = asyncio.run(attack(links))
+        assert table.choose("kid:kid-3")["ok"]  # the table plays on
+    assert results == [(404, b""), (404, b""), (404, b""), (404, b""), 429, "worker", False]
+    logged = "\n".join(f"{r.getMessage()} {r.exc_text or ''}" for r in caplog.records)
+    for link in links.values():
+        assert link.rsplit("/", 1)[1] not in logged
