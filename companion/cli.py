@@ -156,6 +156,13 @@ def _parser() -> argparse.ArgumentParser:
     private.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
     private.set_defaults(run=cmd_private)
 
+    phones = sub.add_parser("phones", help="each player's phone link and its QR code (phones enabled in the config)")
+    phones.add_argument("--no-codes", action="store_true", help="the links only, no QR codes")
+    phones.add_argument("--renew", action="store_true",
+                        help="new links for every seat first (the old ones stop working; everyone scans again)")
+    phones.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
+    phones.set_defaults(run=cmd_phones)
+
     ui = sub.add_parser("ui", help="run the Kivy touchscreen client")
     ui.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
     ui.add_argument("--fullscreen", action="store_true", help="fill the screen")
@@ -281,7 +288,7 @@ def cmd_daemon(args) -> int:
     check_private_dir(Path(db))
     store, recovery, unwritable = _open_store(db)
     daemon = Daemon(store, sock, hold_time=config.dice.hold_time, language=config.language,
-                    reader_roles={reader.name: reader.role for reader in config.readers})
+                    reader_roles={reader.name: reader.role for reader in config.readers}, phones=config.phones)
     if unwritable is not None:  # a read-only data directory: its games go on in memory
         daemon.recent.append(unwritable)
         daemon.storage_warning = unwritable
@@ -570,6 +577,28 @@ def cmd_private(args) -> int:
             return 2
     answer = next(m for m in replies if m.get("type") == "private")  # it comes before its ack
     print(json.dumps({k: answer[k] for k in ("player", "view", "prompt")}, ensure_ascii=False, indent=2))
+    return 0
+
+
+def cmd_phones(args) -> int:
+    """``companion phones``: each player's phone link for this game, and its QR code (from the
+    daemon's ``phone_links`` answer; the links open that player's private page)."""
+    from companion.client import Client
+    from companion.paths import default_socket
+    from companion.phones.qr import print_links
+
+    replies: list[dict] = []
+    with Client(args.socket or default_socket(), on_message=replies.append).connect(timeout=3.0) as client:
+        ack = client.request({"cmd": "phone_links", "renew": bool(args.renew)})
+        if not ack["ok"]:
+            print(ack["text"], file=sys.stderr)
+            return 2
+    links = next(m for m in replies if m.get("type") == "phone_links")["links"]  # it comes before its ack
+    if not links:
+        print("No game is running: start one, then ask again.", file=sys.stderr)
+        return 1
+    print("Each player scans their own code (only theirs: it opens their private page).")
+    print_links(links, sys.stdout, codes=not args.no_codes)
     return 0
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.phones.config import PhonesConfig, PhonesConfigError, parse_phones
 
 APP = "haunt-companion"
 CONFIG_ENV = "COMPANION_CONFIG"
@@ -52,7 +53,7 @@ COMMON_READER_KEYS = ("name", "driver", "role")
 #: issue's 100 ms; a PN532 poll costs a few ms of UART traffic and its NDEF read three
 #: exchanges more, so 50 ms keeps tap -> daemon under 100 ms (benchmarks/pn532_latency.py).
 DEFAULT_POLL_INTERVALS = {"mfrc522": 0.1, "pn532": 0.05, "fake": 0.1}
-TOP_KEYS = ("poll_interval", "language", "dice", "readers", "feedback")
+TOP_KEYS = ("poll_interval", "language", "dice", "readers", "feedback", "phones")
 DICE_KEYS = ("pin", "hold_time", "enabled")
 FEEDBACK_KEYS = ("pin", "device")
 FEEDBACK_DEVICES = ("buzzer", "led")
@@ -149,6 +150,7 @@ class Config:
             driver's default (:data:`DEFAULT_POLL_INTERVALS`; see :meth:`interval_for`).
         language: ``"en"`` or ``"it"`` (default ``"en"``).
         feedback: the buzzer or LED for tag reads (none by default).
+        phones: the players' phones as private screens (off by default; issue 22).
     """
 
     readers: tuple[ReaderConfig, ...] = ()
@@ -156,6 +158,7 @@ class Config:
     feedback: FeedbackConfig = field(default_factory=FeedbackConfig)
     poll_interval: float | None = None
     language: str = "en"
+    phones: PhonesConfig = field(default_factory=PhonesConfig)
 
     def interval_for(self, reader: ReaderConfig) -> float:
         """Seconds between two polls of ``reader``: ``poll_interval``, else its driver's default."""
@@ -260,7 +263,16 @@ def config_from_dict(data: dict[str, Any]) -> Config:
         feedback=feedback,
         poll_interval=_positive_number(data, "poll_interval", 0.1, "") if "poll_interval" in data else None,
         language=_choice(data, "language", LANGUAGES, "en", ""),
+        phones=_phones(data.get("phones", {})),
     )
+
+
+def _phones(table: Any) -> PhonesConfig:
+    """The ``[phones]`` table (:mod:`companion.phones.config`)."""
+    try:
+        return parse_phones(table)
+    except PhonesConfigError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 def _check_pin_clash(dice: DiceConfig, readers: tuple[ReaderConfig, ...]) -> None:

@@ -413,7 +413,28 @@ def collect(config: Config | None, probe: Probe) -> list[tuple[str, list[Line]]]
     for title, check in sections:
         result.append((title, _safe(lambda c=check: c(needs, probe), title)))
     result.append(("Display", _safe(lambda: check_display(probe), "Display")))
+    result.append(("Phones", _safe(lambda: check_phones(config, probe), "Phones")))
     return result
+
+
+def check_phones(config: Config | None, probe: Probe) -> Iterator[Line]:
+    """Whether the daemon serves the players' phones (issue 22) and at which address."""
+    phones = config.phones if config is not None else None
+    if phones is None or not phones.enabled:
+        yield Line(INFO, "phones: off (the daemon opens no network port; [phones] enabled = true turns them on)")
+        return
+    from companion.phones.config import base_url
+
+    for module in ("aiohttp", "segno"):
+        problem = probe.try_import(module)
+        if problem is not None:
+            yield Line(MISSING, f"phones: {module} cannot be imported: {problem}", "pip install -e . in the venv")
+    url = base_url(phones)
+    yield Line(OK, f"phones: on, listening on {phones.listen}; links start with {url}/p/",
+               "" if phones.url else "the phones must reach this address; set [phones] url if they cannot")
+    if "//127." in url or "//[::1]" in url:
+        yield Line(WARN, "phones: the links point at this machine's loopback address: no phone can reach it",
+                   "connect the Pi to the table's Wi-Fi, or listen on its LAN address")
 
 
 def _safe(lines: Callable[[], Iterator[Line]], title: str) -> list[Line]:

@@ -99,6 +99,7 @@ def test_example_file_loads():
     assert config.dice == DiceConfig()
     assert config.poll_interval == 0.1 and config.language == "en"
     assert (config.feedback.pin, config.feedback.device) == (18, "buzzer")
+    assert (config.phones.enabled, config.phones.listen) == (False, "0.0.0.0:8765")
 
 
 def test_example_file_documents_every_key():
@@ -113,7 +114,7 @@ BAD = [
     ('language = "fr"', "language: must be one of en, it, got 'fr'"),
     ("poll_interval = 0", "poll_interval: must be a number of seconds > 0, got 0"),
     ('poll_interval = "fast"', "poll_interval: must be a number of seconds > 0, got 'fast'"),
-    ("colour = 1", "unknown key colour (allowed: poll_interval, language, dice, readers, feedback)"),
+    ("colour = 1", "unknown key colour (allowed: poll_interval, language, dice, readers, feedback, phones)"),
     ("[feedback]\ndevice = 'led'", "feedback.pin: missing (the BCM pin of the buzzer or LED, 0-27)"),
     ("[feedback]\npin = 17", "feedback.pin: GPIO 17 is already the dice button's pin (dice.pin)"),
     ("[feedback]\npin = 18\ndevice = 'horn'", "feedback.device: must be one of buzzer, led, got 'horn'"),

@@ -361,3 +361,18 @@ def test_a_missing_mfrc522_package_is_fine(tmp_path):
     code, text = doctor(Config(readers=(MFRC,)), probe_for(fake_pi(tmp_path), missing_modules=("mfrc522",)))
     assert code == 0
     assert "[info] python module mfrc522 (MFRC522 chip library) is not installed: the MFRC522 driver talks" in text
+def test_doctor_says_whether_phones_are_on_and_their_address():
+    from companion.phones.config import PhonesConfig
+
+    out = io.StringIO()
+    run_doctor(default_config(), out, Probe(try_import=lambda m: None))
+    assert "[info] phones: off (the daemon opens no network port; [phones] enabled = true turns them on)" in out.getvalue()
+    on = Config(phones=PhonesConfig(True, "0.0.0.0", 8765, "http://192.168.1.20:8765"))
+    out = io.StringIO()
+    run_doctor(on, out, Probe(try_import=lambda m: None))
+    assert "[ok] phones: on, listening on 0.0.0.0:8765; links start with http://192.168.1.20:8765/p/" in out.getvalue()
+    out = io.StringIO()
+    loopback = Config(phones=PhonesConfig(True, "127.0.0.1", 8765))
+    assert run_doctor(loopback, out, Probe(try_import=lambda m: "no module" if m == "segno" else None)) == 1
+    assert "[MISSING] phones: segno cannot be imported" in out.getvalue()
+    assert "loopback address: no phone can reach it" in out.getvalue()
