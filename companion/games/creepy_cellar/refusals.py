@@ -72,8 +72,8 @@ def _deck_card(state: State, card: str, deck: str) -> Msg | None:
     if state.step != step:
         return _NOT_DUE[deck](state)
     if not state.physical:
-        return msg("The companion draws the cards in this game (chosen when the game was set up): nothing to tap. {prompt}",
-                   prompt=_now(state))
+        return msg("The companion draws the cards in this game (chosen when the game was set up): "
+                   "nothing to tap. {prompt}", prompt=_now(state))
     if card not in cards and card in pile:
         return msg("The {card} is in the discard pile: draw the top card of the deck. {prompt}",
                    card=name, prompt=_now(state))
