@@ -160,8 +160,6 @@ def _private_players(session) -> list[str]:
     """The players with something of their own to see on a privacy screen now (their
     ``private_view`` is not empty); its contents are never put in the shared state."""
     spec = session.spec
-    if spec.private_view is None:
-        return []
     return [p for p in session.header.players if spec.private_view(session.state, p)]
 
 
@@ -184,7 +182,7 @@ def private_message(session, player: str, lang: str = "en") -> PrivateMessage:
     "Start again"), else None.
     """
     spec, state, p = session.spec, session.state, session.prompt
-    view = spec.private_view(state, player) if spec.private_view is not None else {}
+    view = spec.private_view(state, player)
     owner = private_prompt_owner(p)
     prompt = None
     if owner is not None and owner["player"] in (None, player):
