@@ -63,8 +63,3 @@ def view(state: State) -> dict:
                      if state.step == Step.OVER and state.envelope else None),
         "options": dict(state.options),
     }
-
-
-def news(state: State) -> tuple[str, ...]:
-    """What the last applied action did, as sentences for the table."""
-    return state.news
