@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion import enrollment, inputs, protocol
+from companion import enrollment, inputs, protocol, virtual_taps
 from companion.errors import CompanionError, StackError, StoreError
 from companion.header import GameHeader, HeaderError, random_seed
 from companion.i18n import msg, render
@@ -89,6 +89,14 @@ class Daemon:
         #: Called with True (recognised) or False (unknown) for each tap, before the rules
         #: see it: the buzzer/LED of :class:`hardware.feedback.TagFeedback`.
         self.on_tag: Callable[[bool], None] | None = None
+        #: Virtual readers (name -> :class:`hardware.nfc.virtual.VirtualReader`), why virtual
+        #: taps are off (None when they are not), the taps waiting for the game's answer and
+        #: whether a dice button was opened: :mod:`companion.virtual_taps` (issue 18).
+        self.virtual: dict[str, Any] = {}
+        self.virtual_off: Any = None
+        self.tap_waits: dict[str, concurrent.futures.Future] = {}
+        self.tap_locks: dict[str, asyncio.Lock] = {}
+        self.dice_button = False
 
     def attach_reader(self, name: str, run_job: Callable[[Callable], concurrent.futures.Future]) -> None:
         """Let the daemon use reader ``name`` for maintenance (programming tags): ``run_job``
@@ -265,7 +273,7 @@ class Daemon:
                 if kind == "call":
                     self._run_call(payload, future)
                 else:
-                    self._handle(payload)
+                    virtual_taps.answered(self, payload, self._handle(payload))
             except Exception:  # a bug must not stop every later input: log it, tell the table
                 log.exception("internal error while handling %r", payload)
                 self._notify(msg("Internal error: that input was not used. The game is safe; "
@@ -365,7 +373,8 @@ class Daemon:
                 "language": self.language, "readers": dict(self.readers), "revision": self.revision,
                 "storage_warning": None if self.storage_warning is None else render(self.storage_warning, self.language),
                 "enrollment": self.walk.to_json(self.language) if self.walk is not None else None,
-                "physical": physical}
+                "physical": physical, "hardware": virtual_taps.hardware(self),
+                "tap_components": virtual_taps.tap_components(self)}
 
     def _rendered_recent(self) -> list[str]:
         """The recent news rendered in the table's language; each sentence rendered once (a
@@ -530,7 +539,7 @@ class Daemon:
         except protocol.ProtocolError as exc:
             self._send(writer, protocol.notice(f"bad command: {exc}", "error"))
             return
-        if message.get("cmd") == "write_tag":  # long: the client's other lines go on meanwhile
+        if message.get("cmd") in ("write_tag", "tap"):  # long: the client's other lines go on meanwhile
             task = asyncio.ensure_future(self._answer(message, writer))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
@@ -571,6 +580,8 @@ class Daemon:
             return await self._in_order(lambda: self._tag_command(cmd, message, writer))
         if cmd == "write_tag":
             return await self._write_tag(message, writer)
+        if cmd == "tap":
+            return await virtual_taps.tap_command(self, message)
         if cmd == "language":
             language = _text_arg(message, "language")
             return await self._in_order(lambda: self._set_language(language))

@@ -72,7 +72,8 @@ class CompanionApp(App):
     flash = BooleanProperty(False)
 
     def __init__(self, socket_path: str | Path, stop_event: threading.Event | None = None,
-                 linger: float = 0.0, screenshot: str | Path | None = None, **kwargs):
+                 linger: float = 0.0, screenshot: str | Path | None = None, first_page: str | None = None,
+                 **kwargs):
         self.tr = Translator()
         super().__init__(**kwargs)
         self.title = "Haunt Companion"
@@ -81,6 +82,8 @@ class CompanionApp(App):
         self.stop_event = stop_event
         self.linger = linger
         self.screenshot_path = screenshot
+        #: The page to go to once the first state with a game comes (then None).
+        self.first_page = first_page
         self.link = DaemonLink(self.socket_path, on_message=self._from_daemon, on_lost=self._lost)
         self._notice_timer = None
         self._toast_timer = None
@@ -169,6 +172,9 @@ class CompanionApp(App):
             first = not self.model.connected
             self._revision = message.get("revision")  # the state the buttons on screen show
             self.model.apply_state(message)
+            if self.first_page and self.model.game:
+                self.model.go(self.first_page)
+                self.first_page = None
             self._refresh_check()
             if self.privacy is not None:
                 self.privacy.state_changed(self.model.private_player)
