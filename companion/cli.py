@@ -292,32 +292,43 @@ def cmd_demo(args) -> int:
     from companion.replay import replay
 
     script = bundled_demo()
-    has_display = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     started = time.monotonic()
-    if args.headless or not has_display:
-        if not args.headless:
-            print("No display found: showing the game in the terminal (use a desktop to see the table screen).")
-        result = replay(script, realtime=True, speed=args.speed, on_message=ConsoleView())
-    else:
+    result = None
+    if not args.headless and not _has_display():
+        print("No display found: showing the game in the terminal (use a desktop to see the table screen).")
+    elif not args.headless:
         result = _demo_with_window(script, args.speed)
+    if result is None:
+        result = replay(script, realtime=True, speed=args.speed, on_message=ConsoleView())
     outcome = result.state["view"].get("outcome")
     print(f"Demo over after {time.monotonic() - started:.1f} s: the hunters {outcome}.")
     return 0
 
 
 def _demo_with_window(script, speed: float):
-    """Run the daemon and the script in a thread, the Kivy window in the main thread."""
+    """Run the daemon and the script in a thread, the Kivy window (open on the table) in
+    the main thread, the prompts printed in the terminal too. None, after a line saying
+    why, when the window cannot open: the caller plays the demo in the terminal."""
     from companion.console import ConsoleView
     from companion.replay import replay
+    from ui.app import WindowUnavailable, build_app
 
     holder: dict = {}
     done = threading.Event()
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as tmp:
         sock = Path(tmp) / "companion.sock"
+        try:
+            app = build_app(sock, stop_event=done, linger=5.0, first_page="table")
+        except WindowUnavailable as exc:
+            print(f"{str(exc)[0].upper()}{str(exc)[1:]}. Showing the game in the terminal instead.", flush=True)
+            return None
 
         def drive():
             try:
-                time.sleep(2.0)  # let the window open before the first input
+                for _ in range(200):  # the window is built before the first input (at most 10 s)
+                    if app.root is not None:
+                        break
+                    time.sleep(0.05)
                 holder["result"] = replay(script, realtime=True, speed=speed, socket_path=sock,
                                           on_message=ConsoleView())
             except BaseException as exc:  # re-raised in the main thread
@@ -326,9 +337,7 @@ def _demo_with_window(script, speed: float):
                 done.set()
 
         threading.Thread(target=drive, name="demo-driver", daemon=True).start()
-        from ui.app import run_app
-
-        run_app(sock, stop_event=done, linger=5.0)
+        app.run()
         done.wait()
     if "error" in holder:
         raise holder["error"]

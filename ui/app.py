@@ -67,7 +67,7 @@ def window_problem(records) -> str:
     import re
 
     causes = [f"{m[1]}: {m[3]}" for record in records if record.levelno >= 50
-              for m in re.finditer(r"^(\w+) - (\w+): (.+)$", record.getMessage(), re.M)]
+              for m in re.finditer(r"^(\w+) - (\w+): (.+)$", record.getMessage(), re.MULTILINE)]
     detail = "; ".join(causes) or "no window provider loaded"
     return (f"the table window cannot open: Kivy found no working window with OpenGL ({detail}); "
             f"check the graphics driver (glxinfo -B), or use a desktop with OpenGL")
@@ -85,6 +85,12 @@ def configure_kivy(size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = Fals
     """
     os.environ["KIVY_NO_ARGS"] = "1"
     os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+    import logging
+
+    if not kiosk and not logging.getLogger().isEnabledFor(logging.DEBUG):
+        # A terminal shows the companion's own lines, not Kivy's start-up report (the
+        # kiosk's journal keeps it; so does -v).
+        logging.getLogger("kivy").addFilter(lambda record: record.levelno >= logging.WARNING)
     from kivy.config import Config
 
     if kiosk:
