@@ -298,6 +298,9 @@ def cmd_demo(args) -> int:
         print("No display found: showing the game in the terminal (use a desktop to see the table screen).")
     elif not args.headless:
         result = _demo_with_window(script, args.speed)
+    if result == "closed":
+        print("The window was closed: demo stopped.")
+        return 0
     if result is None:
         result = replay(script, realtime=True, speed=args.speed, on_message=ConsoleView())
     outcome = result.state["view"].get("outcome")
@@ -308,7 +311,9 @@ def cmd_demo(args) -> int:
 def _demo_with_window(script, speed: float):
     """Run the daemon and the script in a thread, the Kivy window (open on the table) in
     the main thread, the prompts printed in the terminal too. None, after a line saying
-    why, when the window cannot open: the caller plays the demo in the terminal."""
+    why, when the window cannot open: the caller plays the demo in the terminal; "closed"
+    when the window was closed before the game ended (the driver thread goes with the
+    process)."""
     from companion.console import ConsoleView
     from companion.replay import replay
     from ui.app import WindowUnavailable, build_app
@@ -338,7 +343,8 @@ def _demo_with_window(script, speed: float):
 
         threading.Thread(target=drive, name="demo-driver", daemon=True).start()
         app.run()
-        done.wait()
+        if not done.is_set():
+            return "closed"
     if "error" in holder:
         raise holder["error"]
     return holder["result"]
