@@ -582,6 +582,8 @@ class Daemon:
             return await self._write_tag(message, writer)
         if cmd == "tap":
             return await virtual_taps.tap_command(self, message)
+        if cmd == "components":
+            return await self._in_order(lambda: virtual_taps.send_components(self, message, writer))
         if cmd == "language":
             language = _text_arg(message, "language")
             return await self._in_order(lambda: self._set_language(language))

@@ -45,8 +45,11 @@ Client -> daemon:
     table's refusal sentence when it refused it (a problem with the command itself, such as
     no virtual reader or an unknown component, comes as a notice too). The daemon adds to
     every state ``hardware``: ``{"dice_button": bool, "virtual": bool, "readers": [{"name",
-    "role", "online", "virtual"}]}`` and ``tap_components``: the components whose tap the
-    prompt would accept, when the daemon has virtual readers (else ``[]``).
+    "role", "online", "virtual"}]}`` and ``tap_components``: ``[{"component", "label"}]``,
+    the components whose tap the prompt would accept, when the daemon has virtual readers
+    (else ``[]``); ``{"cmd": "components", "game": G}`` is answered to the asker only with
+    ``{"type": "components", "game", "components": [{"component", "label"}]}`` (every
+    component of G, for the Cards panel's search).
     Any of them may carry an ``"id"`` to get an ack. Problems with a command are told to
     the client that sent it; a refused table input (a touch at the wrong moment) is told to
     every client, since every client is a screen at the table.

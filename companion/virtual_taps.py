@@ -181,12 +181,31 @@ def hardware(daemon) -> dict[str, Any]:
     return {"dice_button": bool(daemon.dice_button), "virtual": bool(daemon.virtual), "readers": readers}
 
 
-def tap_components(daemon) -> list[str]:
+def tap_components(daemon) -> list[dict[str, str]]:
     """The state message's ``tap_components``: with virtual readers, the components whose
-    tap the current prompt would accept (its public choices'), for the Cards panel; ``[]``
-    otherwise. Public: every one of them is a choice on the shared screen already."""
+    tap the current prompt would accept (its public choices'), ``[{"component", "label"}]``
+    for the Cards panel; ``[]`` otherwise. Public: each is a choice on the shared screen."""
     session = daemon.session
     if not daemon.virtual or session is None or session.prompt.over:
         return []
     seen = dict.fromkeys(c.component for c in session.prompt.choices if c.component and not c.private)
-    return list(seen)
+    return [_labelled(session.spec, component, daemon.language) for component in seen]
+
+
+def send_components(daemon, message: dict[str, Any], writer) -> tuple[bool, str]:
+    """``components`` (``game``): every component of the game with its label, to the asker
+    only: ``{"type": "components", "game", "components": [{"component", "label"}]}`` sorted
+    by label (the Cards panel's search). Public: what is in the box. Read-only."""
+    from companion.engine import get_game
+
+    game = message.get("game")
+    if not isinstance(game, str):
+        raise protocol.ProtocolError(f"game is a game id, not {game!r}"[:200])
+    spec = get_game(game)
+    listed = sorted((_labelled(spec, c, daemon.language) for c in spec.components), key=lambda c: c["label"])
+    daemon._send(writer, {"type": "components", "game": spec.id, "components": listed})
+    return True, ""
+
+
+def _labelled(spec, component: str, lang: str) -> dict[str, str]:
+    return {"component": component, "label": render(spec.component_label(component), lang)}

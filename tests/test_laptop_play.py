@@ -101,7 +101,7 @@ def test_a_ghost_card_tapped_with_companion_tap_is_drawn_in_a_physical_deck_game
 
         play.type("1")  # 1) Roll the die, typed in the terminal
         state = wait_for(laptop, lambda s: "flip the top Ghost card" in s["prompt"]["text"], "the Ghost card prompt")
-        assert ROOM_H in state["tap_components"]
+        assert {"component": ROOM_H, "label": "Ghost card room H"} in state["tap_components"]
         assert state["view"]["rooms"]["H"]["ghosts"] == 0
 
         drawn = companion(laptop, "tap", "ghost:room-H")  # the game's own prefix may be left out

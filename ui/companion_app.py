@@ -192,6 +192,8 @@ class CompanionApp(App):
             self.model.about = {k: v for k, v in message.items() if k != "type"}
         elif kind == "content" and isinstance(message.get("game"), str):
             self.model.content = {**self.model.content, message["game"]: message}
+        elif kind == "components":
+            self.model.components = {k: v for k, v in message.items() if k != "type"}
         elif kind == "check":
             self.model.check = {k: v for k, v in message.items() if k != "type"}
         elif kind == "private" and self.privacy is not None:
