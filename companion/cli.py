@@ -264,19 +264,36 @@ def cmd_replay(args) -> int:
         logging.getLogger("companion.daemon").setLevel(logging.CRITICAL)
     script = scripts.load(args.file)
 
+    recorded: list[int] = []  # the last line the game recorded
+
     def report(line, reply):
+        if reply is not None and reply.accepted:
+            recorded[:] = [line.number]
         if reply is not None and not reply.accepted and not reply.ignored:
             print(f"line {line.number}: refused: {reply.text}", file=sys.stderr, flush=True)
         elif args.progress and reply is not None and reply.accepted:
             print(f"line {line.number}: accepted", file=sys.stderr, flush=True)
 
-    result = replay(script, db=args.db, realtime=args.realtime, speed=args.speed, on_line=report)
+    try:
+        result = replay(script, db=args.db, realtime=args.realtime, speed=args.speed, on_line=report)
+    except KeyboardInterrupt:
+        print(_interrupted(args, recorded[0] if recorded else None), file=sys.stderr, flush=True)
+        return 130
     if result.unused_stack:
         left = "; ".join(f"{source}: {', '.join(map(str, values))}" for source, values in result.unused_stack.items())
         print(f"companion: warning: the script's stack was not used up (left: {left})", file=sys.stderr, flush=True)
     if args.json:
         print(json.dumps({**result.state["view"], "prompt": result.state["prompt"]["text"]}, sort_keys=True))
     return 0
+
+
+def _interrupted(args, last: int | None) -> str:
+    """What ``replay`` says when Ctrl-C stops it: where it got to, and how to go on."""
+    done = f"line {last} was the last one played" if last is not None else "no line was played in this run"
+    if args.db is None:
+        return f"companion: replay stopped: {done}; without --db nothing was kept"
+    where = f"after line {last}" if last is not None else "after the last line it recorded"
+    return f"companion: replay stopped: {done}; {args.db} keeps the game: the same command resumes {where}"
 
 
 def bundled_demo():

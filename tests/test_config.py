@@ -100,7 +100,7 @@ BAD = [
     ('language = "fr"', "language: must be one of en, it, got 'fr'"),
     ("poll_interval = 0", "poll_interval: must be a number of seconds > 0, got 0"),
     ('poll_interval = "fast"', "poll_interval: must be a number of seconds > 0, got 'fast'"),
-    ("colour = 1", "unknown key colour (allowed: poll_interval, language, dice, readers, feedback)"),
+    ("colour = 1", "unknown key colour (allowed: poll_interval, language, dice, readers, feedback, virtual_taps)"),
     ("[feedback]\ndevice = 'led'", "feedback.pin: missing (the BCM pin of the buzzer or LED, 0-27)"),
     ("[feedback]\npin = 17", "feedback.pin: GPIO 17 is already the dice button's pin (dice.pin)"),
     ("[feedback]\npin = 18\ndevice = 'horn'", "feedback.device: must be one of buzzer, led, got 'horn'"),
@@ -219,3 +219,12 @@ def test_review_findings_are_refused(tmp_path, monkeypatch):
         parse_config('[dice]\npin = 25\n[[readers]]\nname = "cards"\ndriver = "mfrc522"\nreset_pin = 25\n')
     with pytest.raises(ConfigError, match="dice.hold_time"):
         parse_config("[dice]\nhold_time = inf\n")
+
+
+def test_virtual_taps_is_a_boolean_off_by_default():
+    from companion.config import ConfigError, parse_config
+
+    assert parse_config("").virtual_taps is False
+    assert parse_config("virtual_taps = true").virtual_taps is True
+    with pytest.raises(ConfigError, match=r"virtual_taps: must be true or false, got 'yes'"):
+        parse_config('virtual_taps = "yes"')

@@ -186,3 +186,28 @@ def test_version():
     from companion import __version__
 
     assert (done.returncode, done.stdout) == (0, f"companion {__version__}\n")
+
+
+def test_ctrl_c_during_replay_says_after_which_line_the_same_command_resumes(laptop, tmp_path):
+    import re
+    import signal
+
+    db = tmp_path / "game.sqlite"
+    script = Path(__file__).resolve().parents[1] / "companion" / "data" / "demo.jsonl"
+    process = subprocess.Popen([sys.executable, "-m", "companion", "replay", str(script), "--db", str(db),
+                                "--realtime", "--speed", "4", "--progress"], env=laptop, stderr=subprocess.PIPE,
+                               stdout=subprocess.DEVNULL, text=True)
+    said = []
+    for line in process.stderr:  # a few lines played, then Ctrl-C
+        said.append(line)
+        if line.startswith("line 8: accepted"):
+            process.send_signal(signal.SIGINT)
+            break
+    said += process.stderr.read().splitlines(keepends=True)
+    assert process.wait(20) == 130
+    accepted = [int(m[1]) for line in said if (m := re.match(r"line (\d+): accepted", line))]
+    assert said[-1] == (f"companion: replay stopped: line {accepted[-1]} was the last one played; {db} keeps "
+                        f"the game: the same command resumes after line {accepted[-1]}\n")
+    again = companion(laptop, "replay", str(script), "--db", str(db), "--progress")
+    assert again.returncode == 0
+    assert again.stderr.splitlines()[0] == f"line {accepted[-1] + 1}: accepted"
