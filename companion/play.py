@@ -47,7 +47,10 @@ def play_command(args, new) -> int:
     try:
         if not _wait_listening(daemon, socket):
             return _daemon_failed(daemon, log_path)
-        print(f"Playing {new.game}; the daemon's log: {log_path}", flush=True)
+        opened = [line.split(" companion: ", 1)[1] for line in _this_run(log_path)
+                  if " companion: resumed game " in line or " companion: started a new game " in line]
+        what = (opened[0][0].upper() + opened[0][1:]) if opened else f"Playing {new.game}"
+        print(f"{what}. The daemon's log: {log_path}", flush=True)
         if app is not None:
             app.run()
             return 0
@@ -129,11 +132,16 @@ def _wait_listening(daemon: subprocess.Popen, socket: Path) -> bool:
 
 def _daemon_failed(daemon: subprocess.Popen, log_path: Path) -> int:
     """The daemon stopped (or never listened): show why from the end of its log."""
-    lines = log_path.read_text(encoding="utf-8", errors="replace").splitlines()
-    start = max((i for i, line in enumerate(lines) if line.startswith("--- companion play")), default=0)
-    said = [line for line in lines[start + 1:] if line.startswith("companion: ")]
+    said = [line for line in _this_run(log_path) if line.startswith("companion: ")]
     reason = said[-1][len("companion: "):] if said else f"the daemon did not start (see {log_path})"
     return _say(reason)
+
+
+def _this_run(log_path: Path) -> list[str]:
+    """The log's lines since this ``companion play`` started its daemon."""
+    lines = log_path.read_text(encoding="utf-8", errors="replace").splitlines()
+    start = max((i for i, line in enumerate(lines) if line.startswith("--- companion play")), default=-1)
+    return lines[start + 1:]
 
 
 def _stop(daemon: subprocess.Popen) -> None:
