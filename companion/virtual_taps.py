@@ -103,7 +103,8 @@ async def tap_command(daemon, message: dict[str, Any]) -> tuple[bool, Any]:
         try:
             reply = await asyncio.to_thread(reader.tap, uid, text, hold, lambda: future.result(READ_WAIT))
         except concurrent.futures.TimeoutError:
-            raise protocol.ProtocolError(f"virtual reader {reader.name} did not read the card") from None
+            raise protocol.ProtocolError(f"virtual reader {reader.name} did not read the card (a tags write "
+                                         f"waiting on it reads the tag itself)") from None
         finally:
             daemon.tap_waits.pop(reader.name, None)
     if not reply.accepted:

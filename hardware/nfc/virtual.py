@@ -75,7 +75,8 @@ class VirtualReader:
         and wait until the runner has seen it go. One tap at a time per reader; blocking."""
         with self._one_at_a_time:
             started = time.monotonic()
-            self.fake.present(uid, tag_image(uid, text))
+            known = text is None and bytes.fromhex(uid) in self.fake.memory  # programmed here before
+            self.fake.present(uid, None if known else tag_image(uid, text))
             try:
                 result = until_read()
                 time.sleep(max(0.0, hold - (time.monotonic() - started)))

@@ -105,3 +105,17 @@ def test_the_demo_window_shows_the_table_within_10_seconds(tmp_path, display, ki
     shot = pngread.read(ARTIFACTS / "demo-at-10s.png")
     assert (shot.width, shot.height) == (800, 480)
     assert "[hauntings" in stdout  # the terminal prints the prompts alongside
+
+
+def test_ui_without_a_daemon_says_so_and_waits_for_it(tmp_path, display, kivy_home):  # noqa: F811
+    env = user_env(tmp_path, display, kivy_home)
+    process = subprocess.Popen([sys.executable, "-m", "companion", "ui"], env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        first = process.stderr.readline()
+    finally:
+        process.terminate()  # SDL turns SIGTERM into closing the window
+        process.communicate(timeout=20)
+    sock = tmp_path / "run" / "haunt-companion" / "companion.sock"
+    assert first == (f"companion: no daemon answers at {sock} yet: the window waits for it. Start one with "
+                     f"companion daemon, or play with companion play GAME --players A,B\n")
