@@ -50,6 +50,7 @@ def play_command(args, new) -> int:
         opened = [line.split(" companion: ", 1)[1] for line in _this_run(log_path)
                   if " companion: resumed game " in line or " companion: started a new game " in line]
         what = (opened[0][0].upper() + opened[0][1:]) if opened else f"Playing {new.game}"
+        what = what.replace("--new GAME --abandon starts another", "--abandon starts a new one")
         print(f"{what}. The daemon's log: {log_path}", flush=True)
         if app is not None:
             app.run()
@@ -163,7 +164,7 @@ def tap_command(card: str, reader: str | None, hold: float, socket: Path) -> int
 
     try:
         with Client(socket).connect(timeout=3.0) as client:
-            message = _tap_message(card, reader, client.state or {})
+            message = tap_message(card, reader, client.state or {})
             if isinstance(message, str):
                 return _say(message)
             ack = client.request(message, timeout=hold + READ_WAIT + 5.0)
@@ -177,7 +178,7 @@ def tap_command(card: str, reader: str | None, hold: float, socket: Path) -> int
     return TAP_REFUSED if virtual else TAP_IMPOSSIBLE
 
 
-def _tap_message(card: str, reader: str | None, state: dict) -> dict | str:
+def tap_message(card: str, reader: str | None, state: dict) -> dict | str:
     """The ``tap`` command for ``card``, or the sentence saying why there is none."""
     from companion.engine import known_piece
     from companion.inputs import InputError, normalise_uid

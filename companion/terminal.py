@@ -72,24 +72,28 @@ class TerminalTable:
             return False
         if not text:
             return True
-        ack = self._command(client, text)
-        if ack is not None and not ack.get("ok") and ack.get("text"):
-            self._say(f"  ! {ack['text']}")
+        problem = self._command(client, text)
+        if problem:  # the daemon's refusals come as notices, printed by the view
+            self._say(f"  ! {problem}")
         return True
 
-    def _command(self, client: Client, text: str) -> dict[str, Any] | None:
+    def _command(self, client: Client, text: str) -> str | None:
+        """Send what ``text`` asks for; returns a problem found before sending, if any."""
         revision = (client.state or {}).get("revision")
-        if text in ("u", "undo"):
-            return client.undo(revision)
-        if text.startswith("tap "):
-            from companion.play import _tap_message
-
-            message = _tap_message(text[4:], None, client.state or {})
-            return {"ok": False, "text": message} if isinstance(message, str) else client.request(message, 20.0)
         choices = choices_of(client.state)
-        if text.isdigit() and 1 <= int(text) <= len(choices):
-            return client.choose(choices[int(text) - 1]["key"], revision)
-        self._say(HELP)
+        if text in ("u", "undo"):
+            client.undo(revision)
+        elif text.startswith("tap "):
+            from companion.play import tap_message
+
+            message = tap_message(text[4:], None, client.state or {})
+            if isinstance(message, str):
+                return message
+            client.request(message, 20.0)
+        elif text.isdigit() and 1 <= int(text) <= len(choices):
+            client.choose(choices[int(text) - 1]["key"], revision)
+        else:
+            self._say(HELP)
         return None
 
     def _say(self, text: str) -> None:

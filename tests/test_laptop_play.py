@@ -158,7 +158,8 @@ def test_play_resumes_its_game_and_the_daemon_refuses_a_new_game_of_another_kind
         play.kill()
     log = (Path(laptop["XDG_STATE_HOME"]) / "haunt-companion" / "log" / "play.log").read_text()
     assert "resumed game 1 (creepy_cellar: Ada, Bo) after 1 inputs" in log
-    assert out.splitlines()[0].startswith("Resumed game 1 (creepy_cellar: Ada, Bo) after 1 inputs; ")
+    assert out.splitlines()[0].startswith("Resumed game 1 (creepy_cellar: Ada, Bo) after 1 inputs; "
+                                          "--abandon starts a new one. The daemon's log: ")
 
 
 def test_tap_without_a_daemon_and_with_real_readers_exits_2(laptop, tmp_path):

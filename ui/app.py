@@ -88,9 +88,10 @@ def configure_kivy(size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = Fals
     import logging
 
     if not kiosk and not logging.getLogger().isEnabledFor(logging.DEBUG):
-        # A terminal shows the companion's own lines, not Kivy's start-up report (the
-        # kiosk's journal keeps it; so does -v).
-        logging.getLogger("kivy").addFilter(lambda record: record.levelno >= logging.WARNING)
+        # A terminal shows the companion's own lines, not Kivy's start-up report nor its
+        # first-run notes ("Older configuration version detected"); the kiosk's journal
+        # keeps them, and so does -v.
+        logging.getLogger("kivy").addFilter(lambda record: record.levelno >= logging.ERROR)
     from kivy.config import Config
 
     if kiosk:
