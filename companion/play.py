@@ -160,7 +160,7 @@ def tap_command(card: str, reader: str | None, hold: float, socket: Path) -> int
     """``companion tap COMPONENT|UID [--reader ROLE] [--hold S]``: 0 accepted, 1 refused
     (the table's sentence is printed), 2 no such component, no daemon or no virtual reader."""
     from companion.client import Client, DaemonUnavailable
-    from companion.virtual_taps import READ_WAIT
+    from companion.daemon.taps import READ_WAIT
 
     try:
         with Client(socket).connect(timeout=3.0) as client:

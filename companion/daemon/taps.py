@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion import protocol
 from companion.i18n import msg, render
 from companion.inputs import InputError, Tap, normalise_uid
+
+if TYPE_CHECKING:
+    from companion.daemon.core import Daemon
 
 #: Seconds a virtual card stays on its reader unless the command says (``hold``).
 DEFAULT_HOLD = 0.5
@@ -55,62 +58,95 @@ def off_reason(config) -> str | None:
     return None
 
 
-def start(daemon, names: dict[str, str]) -> list:
-    """Start the virtual readers ``names`` (name -> role) for ``daemon``; returns their
-    stop callables."""
-    from hardware.nfc.virtual import VirtualReader
+class VirtualTaps:
+    """The daemon's virtual readers and the virtual taps waiting for the game's answer.
 
-    stops = []
-    for name, role in names.items():
-        reader = VirtualReader(name, role, daemon.on_presence, daemon.on_reader_status)
-        daemon.virtual[name] = reader
-        daemon.attach_reader(name, reader.run_job)
-        reader.start()
-        stops.append(reader.stop)
-    return stops
-
-
-def answered(daemon, inp, reply) -> None:
-    """The daemon handled ``inp``: a virtual tap waiting for its answer gets ``reply``
-    (called on the loop after every input)."""
-    if isinstance(inp, Tap):
-        future = daemon.tap_waits.pop(inp.reader, None)
-        if future is not None and not future.done():
-            future.set_result(reply)
-
-
-async def tap_command(daemon, message: dict[str, Any]) -> tuple[bool, Any]:
-    """``tap``: put a card on a virtual reader, answer with the game's answer, lift it.
-
-    Returns:
-        ``(True, what happened)`` when the game accepted the tap, ``(False, the table's
-        refusal)`` when it refused it.
-
-    Raises:
-        ProtocolError: no virtual reader, an unknown component or bad UID, no such
-            reader, a bad ``hold``, or the card was not read.
+    Attributes:
+        readers: virtual reader name -> :class:`hardware.nfc.virtual.VirtualReader`.
+        off: why virtual taps are refused (real readers, not allowed), or None.
     """
-    if not daemon.virtual:
-        raise protocol.ProtocolError(render(daemon.virtual_off or msg("This daemon has no virtual reader."),
-                                            daemon.language))
-    uid, text, component = _card(daemon, message)
-    reader = _reader_for(daemon, component, message.get("reader"))
-    hold = _hold(message.get("hold", DEFAULT_HOLD))
-    lock = daemon.tap_locks.setdefault(reader.name, asyncio.Lock())
-    async with lock:
-        future: concurrent.futures.Future = concurrent.futures.Future()
-        daemon.tap_waits[reader.name] = future
-        try:
-            reply = await asyncio.to_thread(reader.tap, uid, text, hold, lambda: future.result(READ_WAIT))
-        except concurrent.futures.TimeoutError:
-            raise protocol.ProtocolError(f"virtual reader {reader.name} did not read the card (a tags write "
-                                         f"waiting on it reads the tag itself)") from None
-        finally:
-            daemon.tap_waits.pop(reader.name, None)
-    if not reply.accepted:
-        return False, reply.text
-    news = [render(line, daemon.language) for line in reply.news]
-    return True, " ".join(news) or (render(reply.text, daemon.language) if reply.text else "accepted")
+
+    def __init__(self, daemon: Daemon):
+        self.daemon = daemon
+        self.readers: dict[str, Any] = {}
+        self.off: Any = None
+        self._waits: dict[str, concurrent.futures.Future] = {}  # reader name -> the answer awaited
+        self._locks: dict[str, asyncio.Lock] = {}  # one virtual tap at a time per reader
+
+    def start(self, names: dict[str, str]) -> list:
+        """Start the virtual readers ``names`` (name -> role); returns their stop callables."""
+        from hardware.nfc.virtual import VirtualReader
+
+        stops = []
+        for name, role in names.items():
+            reader = VirtualReader(name, role, self.daemon.on_presence, self.daemon.on_reader_status)
+            self.readers[name] = reader
+            self.daemon.attach_reader(name, reader.run_job)
+            reader.start()
+            stops.append(reader.stop)
+        return stops
+
+    def answered(self, inp, reply) -> None:
+        """The daemon handled ``inp``: a virtual tap waiting for its answer gets ``reply``
+        (called on the worker after every input)."""
+        if isinstance(inp, Tap):
+            future = self._waits.pop(inp.reader, None)
+            if future is not None and not future.done():
+                future.set_result(reply)
+
+    async def tap(self, message: dict[str, Any]) -> tuple[bool, Any]:
+        """``tap``: put a card on a virtual reader, answer with the game's answer, lift it.
+
+        Returns:
+            ``(True, what happened)`` when the game accepted the tap, ``(False, the table's
+            refusal)`` when it refused it.
+
+        Raises:
+            ProtocolError: no virtual reader, an unknown component or bad UID, no such
+                reader, a bad ``hold``, or the card was not read.
+        """
+        daemon = self.daemon
+        if not self.readers:
+            raise protocol.ProtocolError(render(self.off or msg("This daemon has no virtual reader."),
+                                                daemon.language))
+        uid, text, component = _card(daemon, message)
+        reader = _reader_for(self.readers, component, message.get("reader"))
+        hold = _hold(message.get("hold", DEFAULT_HOLD))
+        async with self._locks.setdefault(reader.name, asyncio.Lock()):
+            future: concurrent.futures.Future = concurrent.futures.Future()
+            self._waits[reader.name] = future
+            try:
+                reply = await asyncio.to_thread(reader.tap, uid, text, hold, lambda: future.result(READ_WAIT))
+            except concurrent.futures.TimeoutError:
+                raise protocol.ProtocolError(f"virtual reader {reader.name} did not read the card (a tags "
+                                             f"write waiting on it reads the tag itself)") from None
+            finally:
+                self._waits.pop(reader.name, None)
+        if not reply.accepted:
+            return False, reply.text
+        news = [render(line, daemon.language) for line in reply.news]
+        return True, " ".join(news) or (render(reply.text, daemon.language) if reply.text else "accepted")
+
+    def hardware(self) -> dict[str, Any]:
+        """The state message's ``hardware``: ``{"dice_button": bool, "virtual": bool,
+        "readers": [{"name", "role", "online", "virtual"}]}`` (every configured reader, then
+        the virtual ones; ``online`` once it has said so)."""
+        daemon = self.daemon
+        readers = [{"name": name, "role": role, "online": bool(daemon.readers.get(name, {}).get("online")),
+                    "virtual": name in self.readers}
+                   for name, role in daemon.reader_roles.items()]
+        return {"dice_button": bool(daemon.dice_button), "virtual": bool(self.readers), "readers": readers}
+
+    def tap_components(self) -> list[dict[str, str]]:
+        """The state message's ``tap_components``: with virtual readers, the components whose
+        tap the current prompt would accept (its public choices'), ``[{"component",
+        "label"}]`` for the Cards panel; ``[]`` otherwise. Public: each is a choice on the
+        shared screen."""
+        session = self.daemon.session
+        if not self.readers or session is None or session.prompt.over:
+            return []
+        seen = dict.fromkeys(c.component for c in session.prompt.choices if c.component and not c.private)
+        return [_labelled(session.spec, component, self.daemon.language) for component in seen]
 
 
 def _card(daemon, message: dict[str, Any]) -> tuple[str, str | None, str | None]:
@@ -137,19 +173,19 @@ def _card(daemon, message: dict[str, Any]) -> tuple[str, str | None, str | None]
     return uid, None, enrolled.partition("#")[0] if enrolled else None
 
 
-def _reader_for(daemon, component: str | None, asked: Any):
+def _reader_for(readers: dict[str, Any], component: str | None, asked: Any):
     """The virtual reader ``asked`` for (a name or a role), else the one whose role reads
     ``component``'s kind, else the cards reader."""
-    readers = list(daemon.virtual.values())
+    listed = list(readers.values())
     if asked is not None:
-        fitting = [r for r in readers if asked in (r.name, r.role)]
+        fitting = [r for r in listed if asked in (r.name, r.role)]
         if not fitting:
-            names = ", ".join(f"{r.name} ({r.role})" for r in readers)
+            names = ", ".join(f"{r.name} ({r.role})" for r in listed)
             raise protocol.ProtocolError(f"no virtual reader {asked!r}; virtual readers: {names}"[:200])
         return fitting[0]
     role = _role_of(component)
-    fitting = [r for r in readers if r.role == role] or [r for r in readers if r.role == "cards"]
-    return (fitting or readers)[0]
+    fitting = [r for r in listed if r.role == role] or [r for r in listed if r.role == "cards"]
+    return (fitting or listed)[0]
 
 
 def _role_of(component: str | None) -> str | None:
@@ -172,27 +208,6 @@ def _hold(value: Any) -> float:
     return float(value)
 
 
-def hardware(daemon) -> dict[str, Any]:
-    """The state message's ``hardware``: ``{"dice_button": bool, "virtual": bool,
-    "readers": [{"name", "role", "online", "virtual"}]}`` (every configured reader, then the
-    virtual ones; ``online`` once it has said so)."""
-    readers = [{"name": name, "role": role, "online": bool(daemon.readers.get(name, {}).get("online")),
-                "virtual": name in daemon.virtual}
-               for name, role in daemon.reader_roles.items()]
-    return {"dice_button": bool(daemon.dice_button), "virtual": bool(daemon.virtual), "readers": readers}
-
-
-def tap_components(daemon) -> list[dict[str, str]]:
-    """The state message's ``tap_components``: with virtual readers, the components whose
-    tap the current prompt would accept (its public choices'), ``[{"component", "label"}]``
-    for the Cards panel; ``[]`` otherwise. Public: each is a choice on the shared screen."""
-    session = daemon.session
-    if not daemon.virtual or session is None or session.prompt.over:
-        return []
-    seen = dict.fromkeys(c.component for c in session.prompt.choices if c.component and not c.private)
-    return [_labelled(session.spec, component, daemon.language) for component in seen]
-
-
 def send_components(daemon, message: dict[str, Any], writer) -> tuple[bool, str]:
     """``components`` (``game``): every component of the game with its label, to the asker
     only: ``{"type": "components", "game", "components": [{"component", "label"}]}`` sorted
@@ -204,7 +219,7 @@ def send_components(daemon, message: dict[str, Any], writer) -> tuple[bool, str]
         raise protocol.ProtocolError(f"game is a game id, not {game!r}"[:200])
     spec = get_game(game)
     listed = sorted((_labelled(spec, c, daemon.language) for c in spec.components), key=lambda c: c["label"])
-    daemon._send(writer, {"type": "components", "game": spec.id, "components": listed})
+    daemon.hub.send(writer, {"type": "components", "game": spec.id, "components": listed})
     return True, ""
 
 
