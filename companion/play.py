@@ -115,8 +115,19 @@ def _start_daemon(args, new, socket: Path) -> tuple[subprocess.Popen, Path]:
         log_file.write(f"--- companion play {new.game} at {time.strftime('%Y-%m-%d %H:%M:%S')}\n".encode())
         log_file.flush()
         daemon = subprocess.Popen(daemon_command(args, new, socket), stdin=subprocess.DEVNULL,
-                                  stdout=log_file, stderr=log_file)
+                                  stdout=log_file, stderr=log_file, preexec_fn=_stop_with_parent)
     return daemon, log_path
+
+
+def _stop_with_parent() -> None:
+    """In the daemon's process before it starts: on Linux it gets SIGTERM when ``play``
+    dies, however it dies (killed, crashed), so no daemon is left holding the game."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
 
 
 def _wait_listening(daemon: subprocess.Popen, socket: Path) -> bool:

@@ -93,7 +93,18 @@ def cards_scenario(app, out: Path, report: dict):
     report["search_cards"] = [c["label"] for c in panel.shown]
     report["screenshots"].append(str(save_screenshot(out / "cards-search.png")))
     panel.dismiss()
-    yield 0.2
+    yield Until("the panel gone", lambda: panel_open() is None)
+    yield 0.3
+
+    # Home while the game goes on elsewhere (another screen's touch): its "last move" is
+    # asked for again, not left as it was when Home opened.
+    touch(find_button(app, "Menu"))
+    yield Until("home", lambda: screen_is(app, "home")() and (model.catalogue.get("current") or {}).get("inputs"))
+    before = model.catalogue["current"]["inputs"]
+    report["home_detail"] = app.root.ids.screens.current_screen.resume_detail
+    app.link.command("choose", "move:A")  # as a second screen at the table would
+    yield Until("the new last move", lambda: model.catalogue["current"]["inputs"] == before + 1)
+    report["home_inputs"] = [before, model.catalogue["current"]["inputs"]]
 
 
 def main() -> int:
@@ -109,6 +120,7 @@ def main() -> int:
 
         app = build(*args, **kwargs)
         runner = Runner(app, cards_scenario(app, out, report), report)
+        app.scenario_runner = runner  # Kivy's clock holds a bound method weakly: keep the runner alive
         Clock.schedule_interval(runner.tick, 0.05)
         return app
 
