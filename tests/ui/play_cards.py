@@ -48,13 +48,15 @@ def cards_scenario(app, out: Path, report: dict):
     yield 0.4
     report["first_screen"] = app.root.ids.screens.current
     report["hardware"] = dict(model.hardware)
-    report["roll_touched_at"] = touch(find_button(app, "Roll the die"))
-    for _ in range(80):
+    for _ in range(20):  # a 6 flips no Ghost card (the daemon's own die): next turn
+        touch(find_button(app, "Roll the die"))
+        yield Until("the roll", lambda: model.view.get("step") != "roll" and not model.busy)
         if "flip the top Ghost card" in model.prompt_text:
             break
-        yield 0.05
-    report["after_roll"] = {"prompt": model.prompt_text, "notice": model.notice, "busy": model.busy,
-                            "history": model.history[-3:]}
+        yield Until("End turn", lambda: find_button(app, "End turn") is not None)
+        touch(find_button(app, "End turn"))
+        yield Until("the next roll", lambda: find_button(app, "Roll the die") is not None and not model.busy)
+        yield 0.3
     yield Until("the Ghost card prompt", lambda: "flip the top Ghost card" in model.prompt_text)
     yield Until("the Cards button", lambda: find_button(app, "Cards") is not None)
     yield 0.4

@@ -6,6 +6,7 @@ King card. Screenshots in ``tests/artifacts/``."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -38,5 +39,6 @@ def test_the_cards_panel_taps_a_ghost_card_on_the_virtual_reader(tmp_path, displ
     assert report["panel_heading_no_card"] == "The game waits for no card now. Search to tap another one."
     assert report["search_heading"] == "Cards named “King”: touch one to tap it"
     assert report["search_cards"] and all("king" in label.lower() for label in report["search_cards"])
-    assert report["home_detail"] == "Ada and Bo · turn 1 · last move just now"
-    assert report["home_inputs"] == [2, 3]  # Home asked again after another screen's move
+    assert re.fullmatch(r"Ada and Bo · turn \d+ · last move just now", report["home_detail"])
+    before, after = report["home_inputs"]
+    assert after == before + 1  # Home asked again after another screen's move
