@@ -169,18 +169,7 @@ class CompanionApp(App):
     def _handle(self, message: dict[str, Any], _dt=None) -> None:
         kind = message.get("type")
         if kind == "state":
-            first = not self.model.connected
-            self._revision = message.get("revision")  # the state the buttons on screen show
-            self.model.apply_state(message)
-            if self.first_page and self.model.game:
-                self.model.go(self.first_page)
-                self.first_page = None
-            self._refresh_check()
-            if self.privacy is not None:
-                self.privacy.state_changed(self.model.private_player)
-            if first:
-                self.ask("games")
-                self.ask("about")
+            self._state(message)
         elif kind == "notice":
             self.show_notice(str(message.get("text", "")), str(message.get("level", "warning")))
         elif kind == "input":
@@ -198,6 +187,20 @@ class CompanionApp(App):
             self.model.check = {k: v for k, v in message.items() if k != "type"}
         elif kind == "private" and self.privacy is not None:
             self.privacy.take(message)
+
+    def _state(self, message: dict[str, Any]) -> None:
+        first = not self.model.connected
+        self._revision = message.get("revision")  # the state the buttons on screen show
+        self.model.apply_state(message)
+        if self.first_page and self.model.game:  # the demo and companion play open on the game
+            self.model.go(self.first_page)
+            self.first_page = None
+        self._refresh_check()
+        if self.privacy is not None:
+            self.privacy.state_changed(self.model.private_player)
+        if first:
+            self.ask("games")
+            self.ask("about")
 
     def _screen(self, _model, name: str) -> None:
         """Show screen ``name``; a notice belongs to the screen it came on: it goes."""

@@ -14,7 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from harness import Runner, Until, find_button, screen_is, scroll_to, touch  # noqa: E402
+from harness import Runner, Until, find_button, screen_is, scroll_to, touch
 
 
 def panel_open():

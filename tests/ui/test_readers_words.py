@@ -13,9 +13,9 @@ import pytest
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
 
-from ui.readers import ReaderActivity, reader_list  # noqa: E402
-from ui.screens.home import readers_summary  # noqa: E402
-from ui.screens.settings import readers_markup  # noqa: E402
+from ui.readers import ReaderActivity, reader_list
+from ui.screens.home import readers_summary
+from ui.screens.settings import readers_markup
 
 CARDS = {"name": "cards", "role": "cards", "online": True, "virtual": False}
 
