@@ -102,6 +102,7 @@ class StateMessage(TypedDict, total=False):
     physical: dict[str, Any] | None
     hardware: HardwareMessage
     tap_components: list[TapComponent]
+    phones: dict[str, bool]  # player -> their phone is connected (issue 22); {} with phones off
 
 
 class NoticeMessage(TypedDict):
@@ -149,3 +150,9 @@ class PrivateMessage(TypedDict):
     player: str
     view: dict[str, Any]
     prompt: PrivatePrompt | None
+
+
+class PhoneLinksMessage(TypedDict):
+    """``{"type": "phone_links"}``: each player's phone link for this game, to the asker only."""
+    type: Literal["phone_links"]
+    links: dict[str, str]

@@ -251,14 +251,15 @@ def _salvage_rows(src: sqlite3.Connection, store: EventStore) -> int:
     db = store._db
     count = 0
     with store._transaction():
-        for gid, game, key, header, started, outcome in _rows(src, "SELECT id, game, key, header, started, "
-                                                                   "outcome FROM games ORDER BY id"):
+        versions_column = "versions" if "versions" in _columns(src, "games") else "NULL"
+        for gid, game, key, header, started, outcome, versions in _rows(
+                src, f"SELECT id, game, key, header, started, outcome, {versions_column} FROM games ORDER BY id"):
             known = db.execute("SELECT header FROM games WHERE id = ?", (gid,)).fetchone()
             if known is None:
                 if not _parses(header):
                     continue
-                db.execute("INSERT INTO games (id, game, key, header, started) VALUES (?, ?, ?, ?, ?)",
-                           (gid, game, key, header, started))
+                db.execute("INSERT INTO games (id, game, key, header, started, versions) VALUES (?, ?, ?, ?, ?, ?)",
+                           (gid, game, key, header, started, versions if _parses(versions) else None))
             elif known[0] != header:
                 continue  # not the same game: leave both alone
             last = db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?", (gid,)).fetchone()[0]
@@ -281,6 +282,11 @@ def _salvage_rows(src: sqlite3.Connection, store: EventStore) -> int:
                 db.execute("INSERT OR REPLACE INTO content (component, game, fields, entered) VALUES (?, ?, ?, ?)",
                            (component, game, fields, entered))
     return count
+
+
+def _columns(src: sqlite3.Connection, table: str) -> set[str]:
+    """The column names of ``table`` in ``src`` (empty when they cannot be read)."""
+    return {row[1] for row in _rows(src, f"SELECT * FROM pragma_table_info('{table}')")}
 
 
 def _rows(src: sqlite3.Connection, sql: str, args: tuple = ()) -> list[tuple]:

@@ -30,7 +30,7 @@ import json
 import logging
 import os
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +38,12 @@ from companion.errors import StoreError
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 4  # 2: the tags table; 3: snapshots; 4: content (older stores gain them when opened)
+#: 2: the tags table; 3: snapshots; 4: content; 5: games.versions (older stores gain them when opened).
+SCHEMA_VERSION = 5
+
+#: The outcome of an unfinished game kept read-only: recorded under older rules, its log no
+#: longer replays (:meth:`EventStore.keep`).
+KEPT = "kept"
 
 #: Snapshots kept per game (the newest ones).
 SNAPSHOTS_KEPT = 2
@@ -50,7 +55,8 @@ CREATE TABLE IF NOT EXISTS games (
     key TEXT,
     header TEXT NOT NULL,
     started REAL NOT NULL,
-    outcome TEXT
+    outcome TEXT,
+    versions TEXT
 );
 CREATE TABLE IF NOT EXISTS events (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -94,6 +100,13 @@ GOOD_COPY = ".last-good"
 OUR_TABLES = frozenset({"games", "events", "tags", "snapshots", "content"})
 
 
+def _added_columns(db: sqlite3.Connection) -> str:
+    """The statements that give an older store's tables the columns added since (schema 5:
+    ``games.versions``); empty for a new or current store."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+    return "ALTER TABLE games ADD COLUMN versions TEXT;" if columns and "versions" not in columns else ""
+
+
 class CorruptStore(StoreError):
     """The database file is damaged: SQLite calls it corrupt or no database, or it fails its
     integrity check. The file was left as it was."""
@@ -109,6 +122,13 @@ class GameRecord:
     header: dict[str, Any]
     started: float
     outcome: str | None
+    versions: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def rules_version(self) -> int:
+        """The game's ``rules_version`` it was recorded under (1 for a game stored before
+        versions were recorded)."""
+        return int(self.versions.get("rules", 1))
 
 
 @dataclass(frozen=True)
@@ -178,7 +198,8 @@ class EventStore:
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
         # One transaction: a power cut leaves all of the schema or none of it (issue 8).
-        db.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+        db.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} {_added_columns(db)} "
+                         f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
 
     def _check(self, db: sqlite3.Connection) -> None:
         cut = _cut_short(self.path)
@@ -204,8 +225,10 @@ class EventStore:
             self._lock.close()
             self._lock = None
 
-    def new_game(self, header: dict[str, Any], key: str | None, now: float) -> int:
-        """Record a new game and return its id. ``now`` is wall-clock seconds.
+    def new_game(self, header: dict[str, Any], key: str | None, now: float,
+                 versions: dict[str, Any] | None = None) -> int:
+        """Record a new game and return its id. ``now`` is wall-clock seconds; ``versions``
+        what it is recorded under (``{"companion": "0.1.0", "rules": 2}``).
 
         Raises:
             StoreError: the write failed (disk full, read-only); nothing was written.
@@ -213,8 +236,9 @@ class EventStore:
         try:
             with self._transaction():
                 cursor = self._db.execute(
-                    "INSERT INTO games (game, key, header, started) VALUES (?, ?, ?, ?)",
-                    (header["game"], key, json.dumps(header, sort_keys=True), now),
+                    "INSERT INTO games (game, key, header, started, versions) VALUES (?, ?, ?, ?, ?)",
+                    (header["game"], key, json.dumps(header, sort_keys=True), now,
+                     json.dumps(versions or {}, sort_keys=True)),
                 )
         except sqlite3.Error as exc:
             raise StoreError(f"could not record the new game in {self.path}: {exc}") from exc
@@ -340,6 +364,19 @@ class EventStore:
         """The game with ``game_id``, or None."""
         return self._one("SELECT * FROM games WHERE id = ?", (game_id,))
 
+    def keep(self, game_id: int) -> None:
+        """Keep an unfinished game that no longer replays read-only: its outcome becomes
+        :data:`KEPT`, so it is never resumed again; its events stay as they are.
+
+        Raises:
+            StoreError: the write failed.
+        """
+        try:
+            with self._transaction():
+                self._db.execute("UPDATE games SET outcome = ? WHERE id = ? AND outcome IS NULL", (KEPT, game_id))
+        except sqlite3.Error as exc:
+            raise StoreError(f"could not mark game {game_id} in {self.path}: {exc}") from exc
+
     def last_unfinished(self) -> GameRecord | None:
         """The most recently started game that has no outcome yet, or None."""
         return self._one("SELECT * FROM games WHERE outcome IS NULL ORDER BY id DESC LIMIT 1", ())
@@ -359,8 +396,9 @@ class EventStore:
 
     @staticmethod
     def _record(row: tuple) -> GameRecord:
-        gid, game, key, header, started, outcome = row
-        return GameRecord(gid, game, key, _decode(header, f"game {gid}"), started, outcome)
+        gid, game, key, header, started, outcome, versions = row
+        return GameRecord(gid, game, key, _decode(header, f"game {gid}"), started, outcome,
+                          _decode(versions, f"game {gid}") if versions else {})
 
     def _transaction(self):
         if self._db is None:
@@ -427,7 +465,8 @@ class _Transaction:
 # ---------------------------------------------------------------------- disaster recovery
 
 #: What moved to :mod:`companion.recovery`, still importable from here.
-_RECOVERY = frozenset({'Recovery', 'good_copy_path', 'save_good_copy', 'open_store', 'writable', 'memory_copy', 'recover'})
+_RECOVERY = frozenset({"Recovery", "good_copy_path", "save_good_copy", "open_store", "writable", "memory_copy",
+                       "recover"})
 
 
 def __getattr__(name: str) -> Any:

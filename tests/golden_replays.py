@@ -28,7 +28,8 @@ FULL = ("companion/data/demo.jsonl", "tests/scripts/children/players_win.jsonl",
 
 def scripts() -> list[str]:
     """Every bundled table script, as a path relative to the checkout."""
-    found = sorted((ROOT / "companion" / "data").glob("*.jsonl")) + sorted((ROOT / "tests" / "scripts").rglob("*.jsonl"))
+    bundled = sorted((ROOT / "companion" / "data").glob("*.jsonl"))
+    found = bundled + sorted((ROOT / "tests" / "scripts").rglob("*.jsonl"))
     return [path.relative_to(ROOT).as_posix() for path in found]
 
 
@@ -57,12 +58,25 @@ def record(name: str) -> dict[str, Any]:
         finally:
             store.close()
     state = json.dumps({**result.state["view"], "prompt": result.state["prompt"]["text"]}, sort_keys=True)
-    out = {"state_sha256": sha256(json.loads(state)), "events": sum(len(g["events"]) for g in games),
+    out = {"rules_version": _rules_version(games), "state_sha256": sha256(json.loads(state)),
+           "events": sum(len(g["events"]) for g in games),
            "stored_sha256": sha256(games), "refused": [list(r) for r in result.refused],
            "unused_stack": result.unused_stack}
     if name in FULL:
         out["state"] = json.loads(state)
     return out
+
+
+def _rules_version(games: list[dict[str, Any]]) -> int:
+    """The rules version of the (last) game a script played."""
+    from companion.engine import get_game
+
+    return get_game(games[-1]["game"]).rules_version if games else 0
+
+
+def outcome_changed(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """True when a script now ends differently (its state or stored events)."""
+    return any(old.get(k) != new.get(k) for k in ("state_sha256", "stored_sha256", "events", "refused"))
 
 
 def load() -> dict[str, Any]:

@@ -108,7 +108,7 @@ def test_a_ghost_card_tapped_with_companion_tap_is_drawn_in_a_physical_deck_game
 
         refused = companion(laptop, "tap", ROOM_H)  # the die first: the table's refusal, exit 1
         assert refused.returncode == 1, refused
-        assert refused.stderr.strip() == ("Ghost card room H was tapped, but no such card is due now. "
+        assert refused.stderr.strip() == ("No Ghost card is due now: one is flipped after a roll of 1 to 5. "
                                           "Ada: press the dice button.")
         unknown = companion(laptop, "tap", "creepy_cellar:ghost:room-Z")
         assert unknown.returncode == 2, unknown
@@ -128,7 +128,7 @@ def test_a_ghost_card_tapped_with_companion_tap_is_drawn_in_a_physical_deck_game
 
         again = companion(laptop, "tap", ROOM_H)  # drawn already: the table says so
         assert again.returncode == 1, again
-        assert again.stderr.startswith("Ghost card room H")
+        assert again.stderr.startswith("No Ghost card is due now"), again.stderr
         code, out, err = play.quit()
     finally:
         play.kill()
@@ -141,7 +141,7 @@ def test_a_ghost_card_tapped_with_companion_tap_is_drawn_in_a_physical_deck_game
     assert not socket_of(laptop).exists()  # the daemon stopped with it
     log = (Path(laptop["XDG_STATE_HOME"]) / "haunt-companion" / "log" / "play.log").read_text()
     assert "started a new game 1 of creepy_cellar for Ada, Bo" in log
-    assert "stopping: SIGTERM" in log and "companion daemon stopped" in log
+    assert "SIGTERM received: shutting down in order" in log and "shutdown done: the event store" in log
 
 
 def test_play_resumes_its_game_and_the_daemon_refuses_a_new_game_of_another_kind_over_it(laptop):

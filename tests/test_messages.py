@@ -12,8 +12,8 @@ from companion.engine import get_game
 from companion.header import GameHeader
 from companion.session import Session
 
-DAEMON_KEYS = {"language", "readers", "revision", "storage_warning", "enrollment", "physical", "hardware",
-               "tap_components"}
+DAEMON_KEYS = {"language", "readers", "revision", "storage_warning", "enrollment", "physical", "phones",
+               "hardware", "tap_components"}
 GAMES = ["creepy_cellar", "children", "house_of_spirits", "clue_it", "ghost_at_home"]
 
 

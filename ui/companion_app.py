@@ -187,6 +187,8 @@ class CompanionApp(App):
             self.model.check = {k: v for k, v in message.items() if k != "type"}
         elif kind == "private" and self.privacy is not None:
             self.privacy.take(message)
+        elif kind == "phone_links" and self.privacy is not None:
+            self.privacy.take_links(message)
 
     def _state(self, message: dict[str, Any]) -> None:
         first = not self.model.connected
