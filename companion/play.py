@@ -10,6 +10,7 @@ daemon's virtual reader (the daemon's ``tap`` command) and says what the table m
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -146,6 +147,10 @@ def _daemon_failed(daemon: subprocess.Popen, log_path: Path) -> int:
     """The daemon stopped (or never listened): show why from the end of its log."""
     said = [line for line in _this_run(log_path) if line.startswith("companion: ")]
     reason = said[-1][len("companion: "):] if said else f"the daemon did not start (see {log_path})"
+    other = re.search(r"the unfinished game \d+ is (\w+) ", reason)
+    if other:  # said in play's own words: it has no --new
+        reason = reason.replace("or leave out --new to go on with it",
+                                f"or companion play {other[1]} to go on with it")
     return _say(reason)
 
 

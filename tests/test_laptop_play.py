@@ -160,6 +160,10 @@ def test_play_resumes_its_game_and_the_daemon_refuses_a_new_game_of_another_kind
     assert other.stderr.strip().endswith(
         "the unfinished game 1 is creepy_cellar (Ada, Bo), not children: add --abandon to leave it unfinished "
         "in the store and start children, or leave out --new to go on with it")
+    via_play = companion(laptop, "play", "children", "--players", "Ada,Bo", "--terminal")
+    assert via_play.returncode == 2
+    assert via_play.stderr.strip().endswith("start children, or companion play creepy_cellar to go on with it")
+    assert not socket_of(laptop).exists()
     players = companion(laptop, "daemon", "--players", "Ada,Bo")
     assert players.returncode == 2
     assert "--players goes with --new GAME" in players.stderr
