@@ -102,14 +102,12 @@ def test_a_broken_translation_costs_no_sentence(monkeypatch):
 
 def test_the_daemon_speaks_the_table_language(tmp_path):
     from companion.client import Client
-    from companion.daemon import Daemon, DaemonThread
     from companion.inputs import Tap
-    from companion.store import EventStore
+    from tests.daemon_fixture import running_daemon
 
-    store = EventStore(tmp_path / "d.sqlite3")
-    daemon = Daemon(store, tmp_path / "companion.sock", language="it")
     notices = []
-    with DaemonThread(daemon), Client(daemon.socket_path, on_message=notices.append).connect() as client:
+    with running_daemon(tmp_path, language="it") as daemon, \
+            Client(daemon.socket_path, on_message=notices.append).connect() as client:
         assert client.state["prompt"]["text"] == "Nessuna partita in corso: iniziane una nuova."
         assert client.state["language"] == "it"
         assert client.request({"cmd": "language", "language": "en"})["ok"]
@@ -124,4 +122,3 @@ def test_the_daemon_speaks_the_table_language(tmp_path):
         client.request({"cmd": "state"})
     texts = [m["text"] for m in notices if m.get("type") == "notice"]
     assert "Tag sconosciuto 04AABBCCDDEEFF sul lettore table: non è registrato." in texts
-    store.close()
