@@ -4,7 +4,6 @@ are never overwritten or destroyed. Each refusal is one line and exit 2, nothing
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import sys
@@ -17,6 +16,7 @@ from companion.header import GameHeader
 from companion.paths import PathRefused
 from companion.session import Session
 from companion.store import EventStore, save_good_copy
+from tests.checkout import checkout_env
 
 
 def _store_with_a_game(path):
@@ -93,7 +93,7 @@ def test_a_directory_as_socket_is_refused_without_a_traceback(tmp_path):
     target.mkdir()
     (target / "keep.txt").write_text("keep")
     run = subprocess.run([sys.executable, "-m", "companion", "daemon", "--db", str(tmp_path / "g.sqlite3"),
-                          "--socket", str(target)], capture_output=True, text=True, timeout=60)
+                          "--socket", str(target)], capture_output=True, text=True, timeout=60, env=checkout_env())
     assert run.returncode == 2
     assert run.stderr.strip() == (f"companion: --socket {target} is a directory, not a socket: the daemon replaces "
                                   f"only a socket nobody answers on, so it leaves it alone (give another path)")
