@@ -7,32 +7,19 @@ import gettext
 import io
 import pickle
 import string
-from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 
 from companion.i18n import LANGUAGES, Msg, msg, nmsg, render
-
-ROOT = Path(__file__).resolve().parents[1]
-LOCALE = ROOT / "companion" / "locale"
-KEYWORDS = {"msg": None, "nmsg": (1, 2), "todo": (2,), "ntodo": (2, 3), "_": None}
+from tests.checkout import ROOT
+from tests.i18n_walk import LOCALE, message_ids
+from tests.i18n_walk import catalog as _catalog
 
 
 def _source_ids() -> set[str]:
-    ids = set()
-    for directory in ("companion", "hardware", "ui"):
-        for _file, _line, message, _comments, _context in extract_from_dir(
-                ROOT / directory, method_map=[("**.py", "python"), ("**.kv", "python")], keywords=KEYWORDS):
-            ids.add(message[0] if isinstance(message, tuple) else message)
-    return ids
-
-
-def _catalog(lang: str):
-    with open(LOCALE / lang / "LC_MESSAGES" / "companion.po", "rb") as f:
-        return read_po(f)
+    return message_ids(*(ROOT / directory for directory in ("companion", "hardware", "ui")),
+                       patterns=("**.py", "**.kv"))
 
 
 def _fields(text: str) -> set[str]:
