@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import socket
 import stat
 import threading
@@ -568,8 +569,7 @@ def test_the_view_is_computed_once_per_state(daemon, monkeypatch):
     session = daemon.session
     calls = []
     real = session.spec.view
-    monkeypatch.setattr(session, "spec", type(session.spec)(**{**session.spec.__dict__,
-                                                               "view": lambda s: calls.append(s) or real(s)}))
+    monkeypatch.setattr(session, "spec", dataclasses.replace(session.spec, view=lambda s: calls.append(s) or real(s)))
     for _ in range(3):  # the view of this state was made when the game started
         daemon.call(lambda: daemon.publish())
     assert calls == []

@@ -13,8 +13,7 @@ from babel.messages.mofile import write_mo
 
 from companion.i18n import LANGUAGES, Msg, msg, nmsg, render
 from tests.checkout import ROOT
-from tests.i18n_walk import LOCALE, message_ids
-from tests.i18n_walk import catalog as _catalog
+from tests.i18n_walk import LOCALE, catalog, message_ids
 
 
 def _source_ids() -> set[str]:
@@ -28,8 +27,8 @@ def _fields(text: str) -> set[str]:
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_every_message_is_translated_and_every_translation_used(lang):
-    catalog = _catalog(lang)
-    translated = {m.id if isinstance(m.id, str) else m.id[0]: m for m in catalog if m.id}
+    entries = catalog(lang)
+    translated = {m.id if isinstance(m.id, str) else m.id[0]: m for m in entries if m.id}
     source = _source_ids()
     missing = sorted(i for i in source if i not in translated or not translated[i].string
                      or "fuzzy" in translated[i].flags)
@@ -40,7 +39,7 @@ def test_every_message_is_translated_and_every_translation_used(lang):
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_translations_keep_every_placeholder(lang):
-    for message in _catalog(lang):
+    for message in catalog(lang):
         if not message.id:
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
@@ -52,7 +51,7 @@ def test_translations_keep_every_placeholder(lang):
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_the_shipped_mo_is_compiled_from_the_po(lang):
     buffer = io.BytesIO()
-    write_mo(buffer, _catalog(lang))
+    write_mo(buffer, catalog(lang))
     buffer.seek(0)
     fresh = gettext.GNUTranslations(buffer)
     with open(LOCALE / lang / "LC_MESSAGES" / "companion.mo", "rb") as f:

@@ -5,7 +5,6 @@ lists it; undo reverts it, a resume replays it exactly, a stale one changes noth
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from companion import script
@@ -73,8 +72,11 @@ def test_a_stale_correction_is_refused_and_changes_nothing():
 
 
 def test_the_check_is_empty_for_a_game_that_is_over():
-    session = _start()
-    session._set_state(replace(session.state, step="over", outcome="won"))
+    won = script.load(Path(__file__).parent / "scripts" / "creepy_cellar" / "basic-won.jsonl")
+    session = Session.start(won.header)
+    for line in won.lines:  # a whole game, played to its end
+        session.handle(line.input, line.number)
+    assert session.prompt.over and session.state.outcome == "won"
     assert session.check() == ()
     assert not session.handle(Touch("fix:ghosts:E:+1")).accepted
 
