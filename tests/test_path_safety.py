@@ -332,7 +332,7 @@ def test_the_daemon_logs_an_ordered_shutdown_on_sigterm(tmp_path):
     sock = tmp_path / "d.sock"
     proc = subprocess.Popen([sys.executable, "-m", "companion", "daemon", "--db", str(tmp_path / "g.sqlite3"),
                              "--socket", str(sock), "--config", str(config)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=checkout_env())
     try:
         assert "listening on" in proc.stdout.readline()
         proc.send_signal(signal.SIGTERM)
