@@ -51,10 +51,12 @@ def translated_ids(lang: str = "it") -> frozenset[str]:
                      if m.id and (all(m.string) if isinstance(m.string, tuple) else m.string))
 
 
-def message_ids(*directories: Path, patterns: Iterable[str] = ("**.py",), keywords=None) -> set[str]:
+def message_ids(*directories: Path, patterns: Iterable[str] = ("**.py",), ignore: Iterable[str] = (),
+                keywords=None) -> set[str]:
     """Every message id in the files of ``directories`` that match ``patterns`` (e.g.
-    ``("rules.py", "flow.py")`` for some modules of a game, ``("**.py", "**.kv")`` for the UI)."""
-    method_map = [(pattern, "python") for pattern in patterns]
+    ``("rules.py", "flow.py")`` for some modules of a game, ``("**.py", "**.kv")`` for the UI)
+    and none of ``ignore`` (e.g. ``("refusals.py",)``)."""
+    method_map = [(pattern, "ignore") for pattern in ignore] + [(pattern, "python") for pattern in patterns]
     return {_msgid(message)
             for directory in directories
             for _file, _line, message, _comments, _context in extract_from_dir(
