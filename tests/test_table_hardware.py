@@ -11,7 +11,7 @@ from companion.daemon import Daemon, DaemonThread
 from companion.header import GameHeader
 from companion.inputs import Touch
 from companion.store import EventStore
-from hardware.nfc.pn532_sim import SimulatedPN532
+from hardware.testing.pn532_chip import SimulatedPN532
 
 GHOST_H = "04112233445566"
 

@@ -13,8 +13,9 @@ from hardware.dice.fake import ManualClock
 from hardware.errors import ReaderUnavailable
 from hardware.nfc.base import TagPresented, TagRemoved
 from hardware.nfc.mfrc522 import ANTENNA_GAINS, MFRC522Reader
-from hardware.nfc.mfrc522_sim import RF_CFG, T_MODE, TX_CONTROL, SimCard, SimChip, installed
 from hardware.nfc.supervisor import ReaderSupervisor
+from hardware.testing.fake_spidev import installed
+from hardware.testing.mfrc522_chip import RF_CFG, T_MODE, TX_CONTROL, SimCard, SimChip
 
 RESTING = bytes.fromhex("04112233445566")
 NEW = bytes.fromhex("04AABBCCDDEEFF")

@@ -14,9 +14,10 @@ from hardware.nfc import ntag
 from hardware.nfc.base import Reader
 from hardware.nfc.fake import FakeNfcReader
 from hardware.nfc.mfrc522 import MFRC522Reader
-from hardware.nfc.mfrc522_sim import SimCard, SimChip, installed
 from hardware.nfc.pn532 import PN532Reader
-from hardware.nfc.pn532_sim import SimulatedPN532
+from hardware.testing.fake_spidev import installed
+from hardware.testing.mfrc522_chip import SimCard, SimChip
+from hardware.testing.pn532_chip import SimulatedPN532
 
 UID = bytes.fromhex("04112233445566")
 COMPONENT = "creepy_cellar:ghost:room-H"
