@@ -5,7 +5,6 @@ and no completed tap is lost (nor a resting card counted twice)."""
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 
@@ -46,7 +45,8 @@ def test_an_unexpected_error_from_a_driver_does_not_kill_the_reader_thread():
     supervisor.step(), supervisor.step()
     reader.fault = RuntimeError("mfrc522 library: list index out of range")
     supervisor.step()  # raised out of step() before the fix
-    assert statuses[-1] == ("cards", False, "reader cards failed: RuntimeError: mfrc522 library: list index out of range")
+    assert statuses[-1] == ("cards", False,
+                            "reader cards failed: RuntimeError: mfrc522 library: list index out of range")
     reader.fault = None
     reader.present(UID)
     waits = [supervisor.step() for _ in range(3)]
