@@ -7,7 +7,7 @@ from companion.cli import _start_hardware
 from companion.config import parse_config
 from companion.header import GameHeader
 from companion.inputs import Touch
-from hardware.nfc.pn532_sim import SimulatedPN532
+from hardware.testing.pn532_chip import SimulatedPN532
 from tests.collector import wait_until
 from tests.daemon_fixture import running_daemon
 
