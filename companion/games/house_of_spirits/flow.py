@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import replace
 
 from companion.games.house_of_spirits.state import State, Step, and_names, put, say
-from companion.i18n import msg, nmsg
+from companion.i18n import msg, nmsg, todo
 
 
 # --------------------------------------------------------------------------- draws
@@ -31,10 +31,17 @@ def possible_draws(state: State) -> tuple[tuple[str, int], ...]:
         return _weights(state.plot_deck.possible())
     if state.step == Step.MAIN:
         cards = state.main_deck
-        if state.options["monsters_in_main_deck"]:
+        if state.options["monsters_in_main_deck"] and not _monster_free(state):
             cards = cards + state.monster_deck.possible()
         return _weights(cards)
     return ()
+
+
+def _monster_free(state: State) -> bool:
+    """The room in play has no skulls: the Vestibule, "the only room in the house that has
+    no chance of monster attacks" ("Exploring"), lays no monster even with
+    ``monsters_in_main_deck`` (H-A1)."""
+    return state.room is not None and state.card(state.room).skulls == 0
 
 
 def _weights(cards: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
@@ -137,11 +144,7 @@ def explore(state: State) -> State:
                     main_discard=tuple(sorted(state.main_discard + leftovers)))
     if state.room is not None:
         if state.room_plots:
-            plot = state.room_plots[0]
-            state = replace(state, attached=state.attached + ((plot, state.room),),
-                            room_plots=state.room_plots[1:])
-            state = say(state, msg("Put the {room} card on {plot}.", room=state.label(state.room),
-                                              plot=state.label(plot)))
+            state = _lay_room_on_plots(state)
         else:
             state = replace(state, room_discard=state.room_discard + (state.room,))
         state = replace(state, room=None)
@@ -149,6 +152,19 @@ def explore(state: State) -> State:
         state = replace(state, room_deck=state.room_deck.reshuffled(state.room_discard), room_discard=())
         state = say(state, msg("The whole house is explored: shuffle the room discards into a new room deck."))
     return draw(state, Step.ROOM)
+
+
+def _lay_room_on_plots(state: State) -> State:
+    """"When the players move to the next room, the plot room card is placed on top of its
+    associated plot card": every room plot played in this room (one or more) gets this
+    room's card, which leaves the room cycle; the next room's card stays in it."""
+    plots, room = state.room_plots, state.room
+    state = replace(state, attached=state.attached + tuple((plot, room) for plot in plots), room_plots=())
+    if len(plots) == 1:
+        return say(state, todo("place", "Put the {room} card on {plot}.", room=state.label(room),
+                               plot=state.label(plots[0])))
+    return say(state, todo("place", "Put the {room} card across {plots}: each was played in this room.",
+                           room=state.label(room), plots=and_names(state.label(p) for p in plots)))
 
 
 def on_room(state: State, room: str) -> State:
