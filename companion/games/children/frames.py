@@ -18,7 +18,7 @@ from companion.games.children import grid as gr
 from companion.games.children.state import (
     Frame, State, Step, add_hand, add_left, pop, push, put, say, set_ghosts,
 )
-from companion.i18n import msg, nmsg
+from companion.i18n import msg, nmsg, ntodo, todo
 
 
 def _ask(state: State, p: int, text: str, choices) -> Prompt:
@@ -70,14 +70,21 @@ def usable(state: State, p: int, device: str) -> bool:
         "catnip": lambda: state.kitty == room and bool(_catnip_rooms(state, p)),
         "hatpin": lambda: bool(fx.within(state, p, 2, enraged_only=True)),
         "feather": lambda: bool(fx.within(state, p, 2)),
-        "secret-passage": lambda: bool(gr.same_line(state.grid, room)),
         "snow-globe": lambda: bool(fx.nearest(state, p, skip_own_room=True)),
         "cricket-cage": lambda: bool(_cage_targets(state, p)),
-        "music-box": lambda: bool(state.ghost_deck),
+        "music-box": lambda: bool(state.ghost_deck) and bool(fx.rooms_without_players(state)),
+        "secret-passage": lambda: bool(gr.same_line(state.grid, room)) and passage_hand_ok(state, p),
         "medico-della-peste": lambda: bool(state.left),
         "toad": lambda: bool(gr.same_floor(state.grid, room)),
     }
     return device in checks and checks[device]()
+
+
+def passage_hand_ok(state: State, p: int) -> bool:
+    """The Secret Passage leaves the room: "You may not leave a room with more cards in your
+    hand than the current hand limit" ("Move to an adjacent room"); the passage card itself
+    is discarded first, so the rest of the hand must fit the limit."""
+    return state.hands[p] - 1 <= state.hand_limit
 
 
 def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]:
@@ -277,22 +284,32 @@ def _ghost_rooms(state: State, mode: str, center: str) -> tuple[str, ...]:
     return fx.rooms_without_players(state)
 
 
+def _no_room_for(state: State, f: Frame) -> State:
+    """A ghost with no legal room. Drawn into a hand's place (``free``): option
+    ``ghost_no_legal_room``. Summoned (Music Box) or called by a Raven's Skull: it goes back
+    into the Children deck and nothing is drawn for it (it never was a hand card)."""
+    ghost, mode = f.args[0], f.args[1]
+    state = pop(state)
+    if mode == "aside":
+        return state
+    redraw = (mode == "free" and state.opt("ghost_no_legal_room") == "reinsert_redraw"
+              and state.unknown_in_deck() + state.fates_in_deck() > 0)
+    if mode in ("raven", "summon") or redraw:
+        state = replace(state, deck=state.deck + 1, ghost_deck=tuple(sorted(state.ghost_deck + (ghost,))))
+        state = say(state, todo("return", "No room can take {ghost}: it goes back into the Children deck.",
+                                ghost=state.name(ghost)))
+        return push(state, Frame("draw", f.player, ("replace", ""))) if redraw else state
+    state = replace(state, set_aside=tuple(sorted(state.set_aside + (ghost,))))
+    return say(state, todo("place", "No room can take {ghost}: it waits beside the mansion.", ghost=state.name(ghost)))
+
+
 def ask_ghost(state, f):
     """A ghost to place: "in any room unoccupied by players" (a Raven's Skull: rooms next
     to the victim). None legal: option ``ghost_no_legal_room``."""
-    ghost, mode, center = f.args
-    rooms = _ghost_rooms(state, mode, center)
+    ghost, mode, center = f.args[:3]
+    rooms = tuple(r for r in _ghost_rooms(state, mode, center) if r not in f.args[3:])
     if not rooms:
-        state = pop(state)
-        if mode == "aside":
-            return state
-        if mode == "raven" or (state.opt("ghost_no_legal_room") == "reinsert_redraw"
-                               and state.unknown_in_deck() + state.fates_in_deck() > 0):
-            state = replace(state, deck=state.deck + 1, ghost_deck=tuple(sorted(state.ghost_deck + (ghost,))))
-            state = say(state, msg("No room can take {ghost}: it goes back into the Children deck.", ghost=state.name(ghost)))
-            return state if mode == "raven" else push(state, Frame("draw", f.player, ("replace", "")))
-        state = replace(state, set_aside=tuple(sorted(state.set_aside + (ghost,))))
-        return say(state, msg("No room can take {ghost}: it waits beside the mansion.", ghost=state.name(ghost)))
+        return _no_room_for(state, f)
     if len(rooms) == 1:
         return act_ghost(state, f, f"haunt-room:{rooms[0]}")
     return _ask(state, f.player, msg("{player}: put {ghost} under a room", player=state.players[f.player],
@@ -301,13 +318,18 @@ def ask_ghost(state, f):
 
 
 def act_ghost(state, f, key):
-    ghost, mode, _ = f.args
+    ghost, mode = f.args[:2]
+    room = key.split(":", 1)[1]
     state = pop(state)
     if mode == "aside":
         aside = list(state.set_aside)
         aside.remove(ghost)
         state = replace(state, set_aside=tuple(aside))
-    return fx.place_ghost(state, ghost, key.split(":", 1)[1])
+    if mode == "raven":  # "place them in 2 rooms adjacent": the next Raven's ghost avoids this room
+        state = replace(state, frames=tuple(replace(x, args=x.args + (room,)) if x.kind == "raven" and
+                                            x.player == f.player and x.args[0] == f.args[2] else x
+                                            for x in state.frames))
+    return fx.place_ghost(state, ghost, room)
 
 
 def _deck_ghost_choices(state: State, prefix: str) -> list[Choice]:
@@ -328,8 +350,9 @@ def act_summon(state, f, key):
     deck = list(state.ghost_deck)
     deck.remove(ghost)
     state = replace(state, ghost_deck=tuple(deck))
-    mode, center = ("raven", f.args[0]) if f.kind == "raven" else ("free", "")
-    return push(state, Frame("ghost", f.player, (ghost, mode, center)))
+    if f.kind == "raven":  # the second ghost goes to another room next to the victim (f.args[1:])
+        return push(state, Frame("ghost", f.player, (ghost, "raven") + f.args))
+    return push(state, Frame("ghost", f.player, (ghost, "summon", "")))
 
 
 # --------------------------------------------------------------------------- fates
