@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games.children import grid as gr
-from companion.games.children.state import Frame, Ghost, State, add_hand, add_left, push, put, say, set_ghosts
+from companion.games.children.state import (
+    Frame, Ghost, State, add_hand, add_left, forget, left_behind, push, put, say, set_ghosts,
+)
 from companion.i18n import msg
 
 
@@ -92,7 +94,7 @@ def trap(state: State, p: int, ghost: str) -> State:
     """Player ``p`` traps ``ghost`` with its beloved toy ("Trapping Ghosts"), then flips
     that toy's mini-card stack: the ghost revealed becomes enraged ("Enraged Ghosts")."""
     toy = state.content.beloved_toy(ghost)
-    state = add_hand(state, p, -1)
+    state = add_hand(forget(state, toy, p), p, -1)
     state = set_ghosts(state, [g for g in state.ghosts if g.id != ghost])
     trapped = put(state.trapped, p, state.trapped[p] + ((ghost, toy),))
     state = replace(state, trapped=trapped)
@@ -125,11 +127,11 @@ def leave_cards(state: State, p: int, n: int) -> State:
     puts them back into the Children deck: a ruling, the rulebook never has them hold more
     than the hand limit there)."""
     n = min(n, state.hands[p])
-    state = add_hand(state, p, -n)
     room = state.where[p]
+    every = n == state.hands[p]
     if room is None:
-        return replace(state, deck=state.deck + n)
-    return add_left(state, room, n)
+        return replace(add_hand(left_behind(state, p, None, every), p, -n), deck=state.deck + n)
+    return add_hand(left_behind(add_left(state, room, n), p, room, every), p, -n)
 
 
 def escape(state: State, p: int) -> State:

@@ -16,7 +16,7 @@ from companion.games.children import components as cc
 from companion.games.children import effects as fx
 from companion.games.children import grid as gr
 from companion.games.children.state import (
-    Frame, State, Step, add_hand, add_left, pop, push, put, say, set_ghosts,
+    Frame, State, Step, add_hand, add_left, forget, learn, picked_up, pop, push, put, room_to_deck, say, set_ghosts,
 )
 from companion.i18n import msg, nmsg, ntodo, todo
 
@@ -102,7 +102,7 @@ def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]
 def use_device(state: State, p: int, device: str) -> State:
     """``p`` plays ``device``: pays, discards it, then its effect ("Device Cards")."""
     state = pay(state, p, payment(state, p, device))
-    state = add_hand(state, p, -1)
+    state = add_hand(forget(state, device, p), p, -1)
     state = replace(state, discard=tuple(sorted(state.discard + (device,))))
     state = say(state, msg("{player} uses the {device}.", player=state.players[p], device=state.name(device)))
     follow = {
@@ -248,7 +248,7 @@ def act_draw(state, f, key):
     kind = cc.card(card_id).kind
     name = state.players[p]
     if kind in cc.HAND_KINDS:
-        return say(add_hand(state, p, 1), msg("{player} takes a card into their hand.", player=name))
+        return say(learn(add_hand(state, p, 1), card_id, p), msg("{player} takes a card into their hand.", player=name))
     if kind == "ghost":
         deck = list(state.ghost_deck)
         deck.remove(card_id)
@@ -374,7 +374,7 @@ def act_settle(state, f, key):
     left = int(f.args[0]) - 1
     state = _replace_top(state, Frame("settle", f.player, (str(left),))) if left else pop(state)
     n = state.left_in(room)
-    state = add_left(state, room, -n)
+    state = add_left(room_to_deck(state, room), room, -n)
     state = replace(state, grid=gr.remove(state.grid, room), tablet_pile=tuple(sorted(state.tablet_pile + (room,))),
                     deck=state.deck + n)
     state = say(state, msg("The {room} is gone: its tablet goes back into the pile.", room=state.name(room)))
@@ -408,6 +408,7 @@ def act_biddle(state, f, key):
     name = state.players[f.player]
     if key == "no-toy":
         return say(state, msg("{player} has no toy.", player=name))
+    state = forget(state, key.split(":", 1)[1], f.player)
     state = replace(add_hand(state, f.player, -1), deck=state.deck + 1)
     return say(state, msg("{player} puts a toy back into the Children deck.", player=name))
 
@@ -438,7 +439,7 @@ def ask_pickup(state, f):
     n = state.left_in(room)
     if state.where[p] != room or n == 0:
         return state
-    state = add_hand(add_left(state, room, -n), p, n)
+    state = add_left(picked_up(add_hand(state, p, n), p, room), room, -n)
     state = say(state, nmsg("{player} picks up {n} card left under the {room}.",
                             "{player} picks up the {n} cards left under the {room}.", "n",
                             player=state.players[p], n=n, room=state.name(room)))
@@ -484,13 +485,14 @@ def act_trap(state, f, key):
     if key == "spring":
         return spring(state, p, trap)
     state = pay(state, p, payment(state, p, "dental-tools"))
+    state = forget(forget(state, "dental-tools", p), trap, p)
     state = replace(add_hand(state, p, -2), discard=tuple(sorted(state.discard + ("dental-tools", trap))))
     return say(state, msg("{player} defuses the {trap} with the Dental Tools.", player=state.players[p],
                           trap=state.name(trap)))
 
 
 def _discard_trap(state: State, p: int, trap: str) -> State:
-    return replace(add_hand(state, p, -1), discard=tuple(sorted(state.discard + (trap,))))
+    return replace(add_hand(forget(state, trap, p), p, -1), discard=tuple(sorted(state.discard + (trap,))))
 
 
 def spring(state: State, p: int, trap: str) -> State:
