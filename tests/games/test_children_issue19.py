@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from children_checks import RULEBOOK_ROOMS, SPEC, arrange, check, started
+from companion.games.children.rules import settle
 from companion.games.children.state import Frame, Ghost, Step
 from companion.i18n import render
 
@@ -89,4 +90,74 @@ def test_ravens_skull_puts_its_two_ghosts_in_two_different_rooms():
     assert {k.split(":")[1] for k in keys(state)} == {"kitchen", "wash-room", "wine-cellar"}
     state = SPEC.apply(state, "haunt-room:kitchen")
     assert {g.id: g.room for g in state.ghosts} == {"rosie": "parlor", "penny": "kitchen"}
+    check(state)
+
+
+# --------------------------------------------------------------------------- bug 12
+
+
+def test_a_single_copy_card_in_a_hand_is_not_drawn_again():
+    """"Every card has one place at a time" (issue 19): the one Teddy Bear is in Ada's
+    hand, so Bo's next draw cannot be the Teddy Bear; another toy it can."""
+    state = mansion(where=("wash-room", "kitchen", "wine-cellar"))
+    state = SPEC.apply(SPEC.apply(state, "move:master-bedroom"), "draw:teddy-bear")
+    assert state.known == (("teddy-bear", ("h0",)),)
+    unknown = replace(state, frames=(Frame("draw", BO, ("enter", "kitchen")),), known=())
+    assert "draw:teddy-bear" in keys(unknown)  # what the companion offered before
+    bo = replace(state, frames=(Frame("draw", BO, ("enter", "kitchen")),))
+    assert SPEC.prompt(bo).player == "Bo" and "draw:parasol" in keys(bo)
+    assert "draw:teddy-bear" not in keys(bo)
+    check(bo)
+
+
+def test_a_card_left_under_a_tablet_is_still_out_of_the_deck_until_it_may_return():
+    """Ada leaves her whole hand under the Master Bedroom (an emergency escape): the Teddy
+    Bear is there, still not in the deck; the House Settles removes that room and its
+    cards go into the deck: from then on the Teddy Bear may be drawn again."""
+    state = mansion(where=("wash-room", "kitchen", "wine-cellar"))
+    state = SPEC.apply(SPEC.apply(state, "move:master-bedroom"), "draw:teddy-bear")
+    state = SPEC.apply(state, "escape")
+    assert state.known == (("teddy-bear", ("r:master-bedroom",)),)
+    assert not state.may_draw("teddy-bear")
+    from companion.games.children.state import room_to_deck
+    assert room_to_deck(state, "master-bedroom").may_draw("teddy-bear")
+
+
+def test_cards_left_and_picked_up_keep_their_one_place():
+    """Ada leaves one of her 6 cards under the Master Bedroom: the Teddy Bear is in her hand
+    or under that tablet; Bo picks the card up: it is in Ada's hand or Bo's. Never the deck."""
+    state = mansion(where=("wash-room", "kitchen", "wine-cellar"))
+    state = SPEC.apply(SPEC.apply(state, "move:master-bedroom"), "draw:teddy-bear")
+    state = SPEC.apply(state, "leave")
+    assert state.known == (("teddy-bear", ("h0", "r:master-bedroom")),)
+    bo = replace(state, where=(state.where[0], "master-bedroom", state.where[2]),
+                 frames=(Frame("pickup", BO, ("master-bedroom",)),))
+    bo = settle(bo)  # Bo picks up the card (then may tap a trap among it)
+    assert bo.known == (("teddy-bear", ("h0", "h1")),) and not bo.may_draw("teddy-bear")
+
+
+# --------------------------------------------------------------------------- bug 13
+
+
+def test_free_action_devices_out_of_turn_at_any_moment_for_a_skull():
+    """"Take a Skull Token": "You may play Free Action Devices out of turn only if you have at
+    least 1 Skull Token": at any moment, not only at cut-downs. Ada is taking her actions;
+    Bo (1 skull, in the Spire) may banish Penny in the Dormitory (2 rooms away) with the
+    Feather: he turns in the skull, plays it and draws nothing for it ("you may not draw a
+    new card until part 3 … of your next turn"); then Ada carries on."""
+    state = mansion(where=("master-bedroom", "spire", "wine-cellar"), ghosts=[Ghost("penny", "dormitory")])
+    state = replace(state, skulls=(0, 1, 0), skull_pool=5)
+    prompt = SPEC.prompt(state)
+    assert prompt.player == "Ada"
+    extra = {c.key: c for c in prompt.out_of_turn}
+    assert "free:1:feather" in extra and extra["free:1:feather"].player == "Bo"
+    assert not any(k.startswith("free:2:") for k in extra)  # Cy holds no skull token
+    assert not any(k.startswith("free:0:") for k in extra)  # Ada is in turn: she uses actions
+    assert render(extra["free:1:feather"].label, "en") == "Bo: Use the Feather (skull token)"
+    state = SPEC.apply(state, "free:1:feather")
+    assert SPEC.prompt(state).player == "Bo" and keys(state) == {"banish:penny"}
+    state = SPEC.apply(state, "banish:penny")
+    assert "penny" in state.ghost_deck and state.skulls == (0, 0, 0) and state.skull_pool == 6
+    assert state.hands == (5, 4, 5) and state.actions == 2
+    assert SPEC.prompt(state).player == "Ada"
     check(state)

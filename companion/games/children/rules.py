@@ -282,7 +282,33 @@ def prompt(state: State) -> Prompt:
     result = _ask(state)
     if isinstance(result, State):  # never for a state made by setup or apply (they settle)
         return prompt(settle(state))
+    if result.chance is None and state.step != Step.SETUP:
+        result = replace(result, out_of_turn=out_of_turn(state, result))
     return result
+
+
+def out_of_turn(state: State, current: Prompt) -> tuple[Choice, ...]:
+    """"Take a Skull Token": "You may play Free Action Devices out of turn only if you have at
+    least 1 Skull Token … Turn in a Skull Token … then play and discard your Free Action
+    Device Card", at any moment: one choice per Free Action device each other player (not
+    the active one, nor the one the prompt already asks) could use now (``free:<player
+    index>:<device>``). A tap picks it only when no other choice uses the same card."""
+    busy = {state.active} | {p for p, name in enumerate(state.players)
+                             if name == current.player or any(c.key.startswith(f"cut:{name}:") for c in current.choices)}
+    offered = []
+    for q, name in enumerate(state.players):
+        if q in busy:
+            continue
+        for choice in fr.device_choices(state, q, f"free:{q}", cc.FREE_DEVICES):
+            offered.append(replace(choice, label=msg("{player}: {choice}", player=name, choice=choice.label),
+                                   player=name))
+    taps = [c.component for c in current.choices + tuple(offered) if c.component]
+    return tuple(c if taps.count(c.component) < 2 else replace(c, component=None) for c in offered)
+
+
+def _out_of_turn_use(state: State, key: str) -> State:
+    _, q, device = key.split(":")
+    return fr.use_device(state, int(q), device)
 
 
 def apply(state: State, key: str) -> State:
@@ -297,12 +323,15 @@ def apply(state: State, key: str) -> State:
         raise RuleViolation(msg("The game is over."))
     if key.startswith(tablecheck.PREFIX):  # a table-check correction: at any moment
         return tablecheck.correct(state, key)
-    legal = {o.key for o in current.chance.outcomes} if current.chance else {c.key for c in current.choices}
+    legal = {o.key for o in current.chance.outcomes} if current.chance else {
+        c.key for c in current.choices + current.out_of_turn}
     if key not in legal:
         raise RuleViolation(msg("Not possible now: {key}. {prompt}", key=key, prompt=sentence(current.text)))
     limit = state.hand_limit
     state = replace(settle(state), news=())
-    if state.frames:
+    if key.startswith("free:"):
+        state = _out_of_turn_use(state, key)
+    elif state.frames:
         frame = state.frames[-1]
         state = fr.FRAMES[frame.kind][1](state, frame, key)
     else:
