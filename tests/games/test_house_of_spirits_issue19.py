@@ -104,3 +104,79 @@ def test_the_vestibule_never_lays_a_monster(decks):
     prompt = SPEC.prompt(garage)
     drawn = [o.value for o in prompt.chance.outcomes] if prompt.chance else [c.key[5:] for c in prompt.choices]
     assert "vampire" in drawn
+
+
+# --------------------------------------------------------------------------- item 14, refusals
+
+
+def _session(**options):
+    from companion.header import GameHeader
+    from companion.session import Session
+
+    from test_house_of_spirits import COMPLETE
+    return Session.start(GameHeader.from_json({"game": "house_of_spirits", "players": ["Ada", "Bo", "Cy"],
+                                               "seed": 3, "options": options, "content": COMPLETE}))
+
+
+@pytest.mark.parametrize("press_start", [False, True])
+def test_a_tapped_secret_victory_card_is_never_named(press_start):
+    """Issue 19 item 14: a secret victory card tapped at any moment is "a hidden card"; the
+    refusal says whose turn it is and never the card's name or number."""
+    from companion.inputs import Press, Tap
+
+    session = _session()
+    if press_start:
+        session.handle(Press("dice"))
+        while session.state.round == 0:  # the blind draws and the roll-off, by the dice button
+            session.handle(Press("dice"))
+    for n in range(1, 8):
+        reply = session.handle(Tap("04000000000001", ndef=f"house_of_spirits:secret:secret-{n}"))
+        assert not reply.accepted
+        text = render(reply.text, "en")
+        assert "A hidden card was tapped" in text
+        assert "secret-" not in text and f"{n}" not in text.split(":")[0] and "condition" not in text.lower()
+        if press_start:
+            assert f"It is {session.state.player}'s turn." in text
+
+
+def test_the_tally_does_not_ask_to_show_a_dealt_secret_card():
+    """"End of the Game" 3: with ``secret_cards=companion`` there is no card on the table to
+    show: the player looks at it on the privacy screen."""
+    state = replace(in_round_one(), step=Step.TALLY,
+                    secrets=("secret-1", "secret-2", "secret-3"))
+    assert SPEC.prompt(state).text == ("Ada: look at your secret victory card on the privacy screen. "
+                                       "Was the condition met?")
+    table = replace(in_round_one(), step=Step.TALLY)
+    assert SPEC.prompt(table).text == "Ada: show your secret victory card. Was the condition met?"
+
+
+def test_refusals_name_the_rule():
+    """Issue 19: each refused touch says the rule, then the prompt."""
+    state = in_round_one()
+    refuse = SPEC.refusal
+    assert refuse(state, "discard:flashlight", None).startswith("Only a player with more than 6 cards discards.")
+    played = replace(play(state, "investigate", "face:6", f"draw:{sorted(state.plot_deck.possible())[0]}"))
+    assert refuse(played, "investigate", None).startswith(
+        "Only one player investigates each round, and someone already has.")
+    fresh = holding(in_room(state, "garage"), 0, "plot-3", gained=1)
+    assert refuse(fresh, "play:plot-3", None).startswith("A plot card cannot be played in the round it was gained.")
+    forced = with_monster(replace(state, turn=2), "vampire")
+    assert refuse(forced, "pick:flashlight", None) == ("Every monster must be attacked this round: Cy must attack "
+                                                       "one. Cy: attack a monster (every monster must be attacked "
+                                                       "this round).")
+    assert refuse(state, "heal:Bo", None).startswith("Healing needs a healing card gained before this round.")
+    assert refuse(state, "face:3", None).startswith("No die is due now.")
+
+
+def test_a_card_tapped_out_of_its_deck_is_never_called_drawn():
+    """A physical card that cannot come up says where it is, or that it is not due; never
+    "drawn already" for a card never drawn."""
+    state = new_game(decks="physical")
+    assert state.step == Step.MAIN
+    picked = replace(state, hands=(((("flashlight", 0),),) + state.hands[1:]))
+    text = SPEC.refusal(picked, None, hc.component("flashlight"))
+    assert text.startswith("flashlight cannot come up now: it is in a player's hand.")
+    assert SPEC.refusal(state, None, hc.component("garage")).startswith(
+        "Garage is not due now: no room card is drawn at this moment.")
+    assert SPEC.refusal(state, None, hc.component("vampire")).startswith(
+        "Vampire is a monster: monsters come only from the monster deck (house rule).")

@@ -286,7 +286,12 @@ def _tally_prompt(state: State) -> Prompt:
     name = state.players[scoring.tally_player(state)]
     choices = (Choice("secret:yes", msg("{player} met it (+{points})", player=name, points=hc.SECRET_POINTS)),
                Choice("secret:no", msg("{player} did not", player=name)))
-    return Prompt(msg("{player}: show your secret victory card. Was the condition met?", player=name), name, choices)
+    if state.secrets[scoring.tally_player(state)] is not None:  # the companion dealt it: no card to show
+        text = msg("{player}: look at your secret victory card on the privacy screen. Was the condition met?",
+                   player=name)
+    else:
+        text = msg("{player}: show your secret victory card. Was the condition met?", player=name)
+    return Prompt(text, name, choices)
 
 
 def _over_prompt(state: State) -> Prompt:
