@@ -161,3 +161,50 @@ def test_free_action_devices_out_of_turn_at_any_moment_for_a_skull():
     assert state.hands == (5, 4, 5) and state.actions == 2
     assert SPEC.prompt(state).player == "Ada"
     check(state)
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+def test_the_wrong_toy_names_the_ghosts_toy():
+    """"Trapping Ghosts": "The Twins's beloved toy is the Parasol"; Rosie's is the Teddy Bear."""
+    state = mansion(where=("master-bedroom", "kitchen", "wine-cellar"), ghosts=[Ghost("rosie", "wash-room")])
+    state = SPEC.apply(SPEC.apply(state, "move:wash-room"), "draw:hatpin")
+    assert SPEC.prompt(state).text.startswith("Ada meets Rosie in the Wash Room")
+    text = SPEC.refusal(state, None, "children:toy:parasol")
+    assert text.startswith("The Parasol is not Rosie's toy: Rosie is trapped with the Teddy Bear.")
+
+
+def test_a_tablet_already_built_is_refused_by_name():
+    state = mansion(where=("wash-room", "kitchen", "wine-cellar"), step=Step.TABLET, actions=0)
+    text = SPEC.refusal(state, None, "children:tablet:wash-room")
+    assert text.startswith("The Wash Room is already built in the mansion, on the 2nd floor.")
+
+
+def test_a_card_never_drawn_is_never_called_drawn_already():
+    """A ghost in the mansion, a trapped ghost, an all-discarded device: each says where it
+    is; a card the companion knows is elsewhere says only "not in the Children deck now"."""
+    state = mansion(where=("wash-room", "kitchen", "wine-cellar"), ghosts=[Ghost("rosie", "spire")])
+    state = SPEC.apply(state, "move:master-bedroom")
+    assert SPEC.refusal(state, None, "children:ghost:rosie").startswith(
+        "Rosie haunts the Spire: that card is in the mansion, not in the deck.")
+    copies = state.content.cards["toad"].copies
+    gone = replace(state, discard=tuple(sorted(state.discard + ("toad",) * copies)))
+    assert SPEC.refusal(gone, None, "children:device:toad").startswith("Every Toad card is in the discard pile.")
+    held = replace(state, known=(("teddy-bear", ("h1",)),))
+    text = SPEC.refusal(held, None, "children:toy:teddy-bear")
+    assert text.startswith("That card is not in the Children deck now: each card is in one place at a time")
+    assert "Teddy" not in text and "Bo" not in text
+    for component in ("children:ghost:rosie", "children:device:toad", "children:toy:teddy-bear"):
+        assert "drawn already" not in SPEC.refusal(held, None, component)
+
+
+def test_refused_touches_name_the_rule():
+    state = mansion(where=("wash-room", "kitchen", "wine-cellar"))
+    assert SPEC.refusal(state, "move:dormitory", None).startswith(
+        "There is no door or trapdoor between the Wash Room and the Dormitory.")
+    full = replace(state, hands=(7, 5, 5))
+    assert SPEC.refusal(full, "move:master-bedroom", None).startswith(
+        "You may not leave a room with more cards in your hand than the hand limit (5).")
+    capped = replace(state, skulls=(3, 0, 0), skull_pool=3)
+    assert SPEC.refusal(capped, "skull", None).startswith("You may keep a maximum of 3 Skull Tokens.")

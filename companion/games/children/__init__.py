@@ -10,7 +10,7 @@ placeholder in ``content.toml``; the owner enters what is printed on their copy
 """
 
 from companion.engine.core import GameSpec, OptionSpec
-from companion.games.children import components, printed, rules, tablecheck
+from companion.games.children import components, printed, refusals, rules, tablecheck
 from companion.games.children.codec import decode, encode
 from companion.games.children.view import news, view
 
@@ -155,4 +155,5 @@ SPEC = GameSpec(
     decode=decode,
     check=tablecheck.check,
     content=printed.CONTENT,
+    refusal=refusals.refusal,
 )
