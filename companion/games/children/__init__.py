@@ -113,7 +113,8 @@ OPTIONS = (
     ),
     OptionSpec(
         "final_round", "all_one_more", ("all_one_more", "finish_round"),
-        "After the last Children card every player, the drawer too, has one more turn (or the round is finished).",
+        "After the last Children card every player, the drawer too, has one more turn (or every other player has one "
+        "more turn, the drawer none).",
         "Winning the Game \"each player gets 1 more turn\" (C-A19)",
     ),
     OptionSpec(

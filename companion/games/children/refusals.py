@@ -14,7 +14,8 @@ from companion.engine.core import sentence
 from companion.games.children import components as cc
 from companion.games.children import grid as gr
 from companion.games.children.state import State, Step
-from companion.i18n import Msg, msg
+from companion.games.children.effects import ghost_count
+from companion.i18n import Msg, msg, nmsg
 
 #: The Children-card frames where a card of the Children deck is tapped as drawn.
 _DRAWS = ("draw", "summon", "raven")
@@ -60,8 +61,8 @@ def _tablet_reason(state: State, tablet: str) -> Msg:
         return msg("That tablet is not part of this edition.")
     pos = gr.position(state.grid, tablet)
     if pos is not None:
-        return msg("The {room} is already built in the mansion, on the {floor}.", room=state.name(tablet),
-                   floor=cc.floor_name(pos[0]))
+        return msg("The {room} is already built in the mansion, {where}.", room=state.name(tablet),
+                   where=cc.on_floor(pos[0]))
     if state.step != Step.TABLET or state.frames:
         return msg("A room tablet is played only at step 1 of a turn (Play a Room Tablet).")
     return msg("The {room} is not in the tablet pile.", room=state.name(tablet))
@@ -82,17 +83,20 @@ def _draw_reason(state: State, card: str) -> Msg:
 
 
 def _ghost_reason(state: State, ghost: str) -> Msg:
-    name = state.name(ghost)
+    name, n = state.name(ghost), ghost_count(ghost)
     here = state.ghost(ghost)
     if here is not None:
-        return msg("{ghost} haunts the {room}: that card is in the mansion, not in the deck.", ghost=name,
-                   room=state.name(here.room))
+        return nmsg("{ghost} haunts the {room}: that card is in the mansion, not in the deck.",
+                    "{ghost} haunt the {room}: that card is in the mansion, not in the deck.", "n", n=n,
+                    ghost=name, room=state.name(here.room))
     owner = next((p for p, pairs in enumerate(state.trapped) if any(g == ghost for g, _ in pairs)), None)
     if owner is not None:
-        return msg("{ghost} is trapped, in {player}'s scoring pile.", ghost=name, player=state.players[owner])
+        return nmsg("{ghost} is trapped, in {player}'s scoring pile.", "{ghost} are trapped, in {player}'s scoring pile.",
+                    "n", n=n, ghost=name, player=state.players[owner])
     if ghost in state.set_aside:
-        return msg("{ghost} waits beside the mansion, not in the deck.", ghost=name)
-    return msg("{ghost} is in the Children deck, but this card is not one the table may draw now.", ghost=name)
+        return nmsg("{ghost} waits beside the mansion, not in the deck.",
+                    "{ghost} wait beside the mansion, not in the deck.", "n", n=n, ghost=name)
+    return msg("That ghost card is in the Children deck, but it is not one the table may draw now.")
 
 
 def _public_place(state: State, card: str) -> Msg | None:
@@ -126,8 +130,10 @@ def _toy_reason(state: State, toy: str) -> Msg:
     ghosts = state.ghosts_in(frame.args[0])
     if len(ghosts) == 1:
         ghost = ghosts[0].id
-        return msg("The {toy} is not {ghost}'s toy: {ghost} is trapped with the {beloved}.", toy=state.name(toy),
-                   ghost=state.name(ghost), beloved=state.name(state.content.beloved_toy(ghost)))
+        return nmsg("The {toy} is not {ghost}'s toy: {ghost} is trapped with the {beloved}.",
+                    "The {toy} is not the toy of {ghost}: {ghost} are trapped with the {beloved}.", "n",
+                    n=ghost_count(ghost), toy=state.name(toy), ghost=state.name(ghost),
+                    beloved=state.name(state.content.beloved_toy(ghost)))
     names = ", ".join(state.name(g.id) for g in ghosts)
     return msg("The {toy} is not the beloved toy of any ghost here ({ghosts}).", toy=state.name(toy), ghosts=names)
 

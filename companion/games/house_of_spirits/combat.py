@@ -15,7 +15,7 @@ from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.flow import end_turn, request_roll
 from companion.games.house_of_spirits.scoring import add_points, kill_character
 from companion.games.house_of_spirits.state import Pending, State, discard_items, put, say
-from companion.i18n import msg
+from companion.i18n import msg, todo
 
 
 def remaining_actors(state: State) -> int:
@@ -138,7 +138,7 @@ def _monster_killed(state: State) -> State:
                     monster_health=tuple(pair for pair in state.monster_health if pair[0] != monster),
                     monster_deck=state.monster_deck.to_bottom(monster))
     state = discard_items(state, player, pending.items)
-    state = say(state, msg("{monster} is killed; its card goes to the bottom of the monster deck.",
+    state = say(state, todo("return", "{monster} is killed; its card goes to the bottom of the monster deck.",
                           monster=state.label(monster)))
     state = add_points(state, player, hc.KILL_POINTS, "monster kill")
     return end_turn(state)

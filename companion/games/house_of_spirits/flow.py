@@ -73,7 +73,7 @@ def after_character(state: State, player: int) -> State:
         return draw(state, Step.CHARACTER)
     if state.options["secret_cards"] == "companion":
         return draw(state, Step.SECRET)
-    state = say(state, msg("Each player draws a secret victory card blindly and keeps it hidden."))
+    state = say(state, todo("deal", "Each player draws a secret victory card blindly and keeps it hidden."))
     return start_rolloff(state)
 
 
@@ -118,8 +118,8 @@ def start_round(state: State) -> State:
     first = state.first if state.round == 0 else (state.first + 1) % n
     state = replace(state, round=state.round + 1, first=first, turn=0, died=(), attacked=(),
                     investigated=False, pending=None)
-    state = say(state, msg("Round {round}: {player} has the First Player card.", round=state.round,
-                              player=state.players[first]))
+    state = say(state, todo("move", "Round {round}: {player} has the First Player card.", round=state.round,
+                               player=state.players[first]))
     for player in range(n):
         if state.dead[player]:
             state = _revive(state, player)
@@ -138,8 +138,8 @@ def explore(state: State) -> State:
     discard pile (or onto its room plot card), an empty room deck takes back its discards."""
     leftovers = state.in_play
     if leftovers:
-        state = say(state, msg("Cards nobody picked up go to the discard pile: {cards}.",
-                              cards=_names(state, leftovers)))
+        state = say(state, todo("remove", "Cards nobody picked up go to the discard pile: {cards}.",
+                               cards=_names(state, leftovers)))
     state = replace(state, in_play=(), monster_health=(),
                     main_discard=tuple(sorted(state.main_discard + leftovers)))
     if state.room is not None:
@@ -150,7 +150,7 @@ def explore(state: State) -> State:
         state = replace(state, room=None)
     if not state.room_deck:
         state = replace(state, room_deck=state.room_deck.reshuffled(state.room_discard), room_discard=())
-        state = say(state, msg("The whole house is explored: shuffle the room discards into a new room deck."))
+        state = say(state, todo("other", "The whole house is explored: shuffle the room discards into a new room deck."))
     return draw(state, Step.ROOM)
 
 
@@ -207,7 +207,7 @@ def lay_monster(state: State, monster: str) -> State:
     card = state.card(monster)
     state = replace(state, in_play=state.in_play + (monster,),
                     monster_health=state.monster_health + ((monster, card.health),))
-    return say(state, msg("{monster} (attack {attack}, defence {defence}, health {health}) is in play.",
+    return say(state, todo("place", "{monster} (attack {attack}, defence {defence}, health {health}) is in play.",
                           monster=card.name, attack=card.attack, defence=card.defence, health=card.health))
 
 
@@ -218,7 +218,7 @@ def refill(state: State) -> State:
     if not possible_draws(replace(state, step=Step.MAIN)):
         if state.main_discard:
             state = replace(state, main_deck=tuple(sorted(state.main_deck + state.main_discard)), main_discard=())
-            state = say(state, msg("The main deck is empty: shuffle its discard pile into a new main deck."))
+            state = say(state, todo("other", "The main deck is empty: shuffle its discard pile into a new main deck."))
         else:
             return begin_turns(say(state, msg("The main deck is empty: no more cards are laid.")))
     return draw(state, Step.MAIN)
@@ -231,7 +231,7 @@ def on_main(state: State, card: str) -> State:
     else:
         state = say(replace(state, in_play=state.in_play + (card,),
                             main_deck=_without(state.main_deck, card)),
-                    msg("Laid out: {card}.", card=state.label(card)))
+                    todo("place", "Laid out: {card}.", card=state.label(card)))
     return refill(state)
 
 
