@@ -49,11 +49,11 @@ def add_points(state: State, player: int, points: int, cause: str) -> State:
     return state
 
 
-def _signed(number: int, plus: bool = False) -> str:
+def _signed(number: int, plus: bool = False):
     """``number`` with a typographic minus ("−2"), or a plus when asked ("+3")."""
     if number < 0:
-        return f"\u2212{-number}"
-    return f"+{number}" if plus else str(number)
+        return msg("−{n}", n=-number)
+    return msg("+{n}", n=number) if plus else number
 
 
 def win(state: State, winners: tuple[str, ...], text: str) -> State:
