@@ -208,3 +208,87 @@ def test_refused_touches_name_the_rule():
         "You may not leave a room with more cards in your hand than the hand limit (5).")
     capped = replace(state, skulls=(3, 0, 0), skull_pool=3)
     assert SPEC.refusal(capped, "skull", None).startswith("You may keep a maximum of 3 Skull Tokens.")
+
+
+# --------------------------------------------------------------------------- words
+
+
+def test_plurals_read_right():
+    """"1 action left", "1 skull token", "1 ghost each"."""
+    state = replace(mansion(where=("wash-room", "kitchen", "wine-cellar")), actions=1, skulls=(1, 0, 0),
+                    skull_pool=5)
+    assert SPEC.prompt(state).text == "Ada: 1 action left, 1 skull token, hand limit 5"
+    from companion.games.children import effects as fx
+    tied = replace(state, trapped=((("rosie", "teddy-bear"),), (("penny", "toy-02"),), ()),
+                   options={**state.options, "tie_rule": "no_winner"})
+    assert fx.final_score(tied).news[-1] == "The game is over: Ada, Bo tie with 1 ghost each, so nobody wins."
+
+
+def test_the_twins_take_plural_verbs():
+    """"The Twins's beloved toy is the Parasol": The Twins are more than one child."""
+    from companion.games.children import effects as fx
+    state = mansion(where=("wash-room", "kitchen", "wine-cellar"))
+    placed = fx.place_ghost(state, "the-twins", "spire")
+    assert "The Twins haunt the Spire." in texts(placed)
+    assert render(placed.news[-1], "it") == "The Twins infestano Spire."
+    assert "Rosie haunts the Spire." in texts(fx.place_ghost(state, "rosie", "spire"))
+    moved = fx.move_ghost(placed, "the-twins", "dormitory")
+    assert "The Twins drift to the Dormitory." in texts(moved)
+
+
+def test_a_basement_tablet_is_in_the_basement():
+    state = started()
+    state = SPEC.apply(state, "tablet:wine-cellar")
+    assert state.news[0] == "Put the Wine Cellar in the basement."
+    assert render(state.news[0], "it") == "Metti Wine Cellar nel seminterrato."
+
+
+def test_leaving_a_card_prints_news():
+    state = mansion(where=("wash-room", "kitchen", "wine-cellar"))
+    state = SPEC.apply(state, "leave")
+    assert state.news == ("Ada leaves a card face down under the Wash Room.",)
+    assert state.news[0].todo == "place"
+
+
+# --------------------------------------------------------------------------- todo lines, main choices
+
+
+def test_setup_is_a_checklist_of_todo_lines():
+    state = SPEC.setup(["Ada", "Bo", "Cy"], started().options)
+    todos = [(line.todo, str(line)) for line in state.news if getattr(line, "todo", None)]
+    assert todos == [
+        ("setup", "Leave the 26 mini cards in the box: the companion deals the toy stacks, hidden."),
+        ("setup", "Shuffle the room tablets face down into one pile."),
+        ("setup", "Put 6 skull tokens in the skull pile (2 per player); the rest go back in the box."),
+        ("setup", "Each player takes a figurine."),
+        ("setup", "Turn every ghost card sepia side up and shuffle the Children deck."),
+        ("deal", "Deal 5 cards to each player: a ghost or fate card dealt goes back into the deck at random and "
+                 "another card is dealt."),
+    ]
+    start = SPEC.prompt(state).choice("start")
+    assert start.main
+
+
+def test_physical_instructions_are_todo_lines():
+    from companion.games.children import effects as fx
+    state = mansion(where=("wash-room", "kitchen", "wine-cellar"))
+    assert fx.place_ghost(state, "rosie", "spire").news[-1].todo == "place"
+    haunted = fx.place_ghost(state, "rosie", "spire")
+    assert fx.move_ghost(haunted, "rosie", "dormitory").news[-1].todo == "move"
+    assert fx.escape(state, ADA).news[-1].todo == "remove"
+    entered = SPEC.apply(state, "move:master-bedroom")
+    assert entered.news[0].todo == "move" and entered.news[0] == "Ada enters the Master Bedroom."
+    drawn = SPEC.apply(entered, "draw:hatpin")
+    assert drawn.news == ("Ada takes a card into their hand.",) and not drawn.news[0].todo
+
+
+def test_the_expected_next_step_is_main_and_pick_lists_never_are():
+    state = mansion(where=("wash-room", "kitchen", "wine-cellar"))
+    prompt = SPEC.prompt(state)
+    assert not any(c.main for c in prompt.choices if c.key != "done")  # moves, devices, skull: a pick list
+    spent = replace(state, actions=0)
+    assert [c.key for c in SPEC.prompt(spent).choices if c.main] == ["done"]
+    tablet = replace(state, step=Step.TABLET, actions=0)
+    assert not any(c.main for c in SPEC.prompt(tablet).choices)
+    full = replace(state, step=Step.RESTORE, hands=(7, 5, 5))
+    assert [c.key for c in SPEC.prompt(full).choices if c.main] == ["leave"]

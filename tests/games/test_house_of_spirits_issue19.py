@@ -180,3 +180,71 @@ def test_a_card_tapped_out_of_its_deck_is_never_called_drawn():
         "Garage is not due now: no room card is drawn at this moment.")
     assert SPEC.refusal(state, None, hc.component("vampire")).startswith(
         "Vampire is a monster: monsters come only from the monster deck (house rule).")
+
+
+# --------------------------------------------------------------------------- words
+
+
+def test_healing_yourself_reads_naturally():
+    state = holding(replace(in_round_one(), wounds=(1, 0, 0)), 0, "item-14")  # heals 1
+    labels = {c.key: c.label for c in SPEC.prompt(state).choices}
+    assert labels["heal:Ada"] == "Heal yourself"
+    state = play(state, "heal:Ada")
+    assert SPEC.prompt(state).text == "Ada: play healing cards on yourself"
+    assert render(SPEC.prompt(state).text, "it") == "Ada: gioca carte cura su te stesso"
+
+
+def test_one_minus_sign():
+    """"Your character dying -2 points": the change and a score below 0 use one sign."""
+    from companion.games.house_of_spirits.scoring import add_points
+    state = add_points(in_round_one(), 0, hc.DEATH_POINTS, "death")
+    assert state.news[-1] == "Ada \u22122 (death): \u22122 points."
+    state = add_points(state, 0, 1, "healing another player")
+    assert state.news[-1] == "Ada +1 (healing another player): \u22121 point."
+    assert render(state.news[-1], "it").startswith("Ada +1 (")
+
+
+def test_no_possessive_after_a_placeholder_name():
+    state = with_monster(in_round_one(), "monster-08")
+    state = play(state, "attack:monster-08", "face:1")
+    assert SPEC.prompt(state).text == "Roll 1D6 for the defence of Monster 8 (placeholder)"
+    state = play(state, "face:6")
+    assert SPEC.prompt(state).text == ("Ada: choose defensive items, then roll 1D6 for the attack of "
+                                       "Monster 8 (placeholder)")
+
+
+# --------------------------------------------------------------------------- todo lines, main choices
+
+
+def test_setup_is_a_checklist_of_todo_lines():
+    from companion.engine import resolve_options
+    state = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {}))
+    assert [line.todo for line in state.news[:6]] == ["setup"] * 6  # then a word on placeholder decks
+    assert state.news[0] == "Shuffle the room cards face down with the Vestibule on top: the room deck."
+    dealt = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {"secret_cards": "companion"}))
+    assert dealt.news[5] == "Leave the secret victory cards in the box: the companion deals them."
+    assert [c.key for c in SPEC.prompt(state).choices if c.main] == ["start"]
+
+
+def test_physical_instructions_are_todo_lines():
+    state = new_game()
+    laid = play(state, "draw:flashlight")
+    assert laid.news[-1] == "Laid out: flashlight." and laid.news[-1].todo == "place"
+    killed = with_monster(holding(in_round_one(), 1, "wooden-stake"), "vampire")
+    killed = play(killed, "pick:flashlight", "attack:vampire", "use:wooden-stake", "face:4", "keep")
+    line = next(n for n in killed.news if str(n).startswith("Vampire is killed"))
+    assert line.todo == "return"
+    dead = with_monster(in_round_one(), "monster-08")
+    dead = play(dead, "attack:monster-08", "face:1", "face:6", "face:5")
+    line = next(n for n in dead.news if "dies" in str(n))
+    assert line.todo == "out" and line == ("The character of Ada dies: every card but the character and the "
+                                           "secret victory card is lost.")
+
+
+def test_the_expected_next_step_is_main_and_pick_lists_never_are():
+    state = in_round_one()
+    assert not any(c.main for c in SPEC.prompt(state).choices)  # one action: a pick list
+    rolling = play(state, "investigate")
+    assert [c.key for c in SPEC.prompt(rolling).choices if c.main] == ["roll"]
+    idle = replace(state, in_play=(), investigated=True)
+    assert [c.key for c in SPEC.prompt(idle).choices if c.main] == ["pass"]
