@@ -48,6 +48,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.i18n import msg, render, render_all
+from companion.messages import CheckMessage, NoticeMessage, PrivateMessage, StateMessage, TodoLine
 
 PROTOCOL_VERSION = 1
 
@@ -89,7 +90,7 @@ def _no_constant(name: str):
     raise ValueError(f"{name} is not allowed")
 
 
-def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: str = "en") -> dict[str, Any]:
+def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: str = "en") -> StateMessage:
     """The ``state`` message for the current game (``session`` may be None: no game yet).
 
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
@@ -143,7 +144,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     }
 
 
-def todo_message(lines, lang: str) -> list[dict[str, str]]:
+def todo_message(lines, lang: str) -> list[TodoLine]:
     """``[{"kind", "text"}]``: the physical instructions the table must carry out now
     (:attr:`companion.session.Session.todo`), rendered in ``lang``."""
     return [{"kind": line.todo, "text": render(line, lang)} for line in lines]
@@ -166,7 +167,7 @@ def private_prompt_owner(prompt) -> dict[str, Any] | None:
     return {"player": prompt.player}
 
 
-def private_message(session, player: str, lang: str = "en") -> dict[str, Any]:
+def private_message(session, player: str, lang: str = "en") -> PrivateMessage:
     """The answer to ``{"cmd": "private", "player": NAME}``, for the asking client only.
 
     Keys: ``type`` (``"private"``), ``player``, ``view`` (the game's
@@ -197,13 +198,13 @@ def render_tree(value: Any, lang: str) -> Any:
     return render(value, lang)
 
 
-def notice(text: str, level: str = "warning", lang: str = "en") -> dict[str, Any]:
+def notice(text: str, level: str = "warning", lang: str = "en") -> NoticeMessage:
     """A ``notice`` message (``level``: ``"info"``, ``"warning"`` or ``"error"``), its text
     rendered in ``lang``."""
     return {"type": "notice", "level": level, "text": render(text, lang)}
 
 
-def check_message(session, revision: int, lang: str = "en") -> dict[str, Any]:
+def check_message(session, revision: int, lang: str = "en") -> CheckMessage:
     """The ``check`` message: the table check of the game on the table (issue 6).
 
     Keys: ``type`` (``"check"``), ``game`` (id or None), ``revision`` (the state it was made
