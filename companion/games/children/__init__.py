@@ -157,4 +157,5 @@ SPEC = GameSpec(
     check=tablecheck.check,
     content=printed.CONTENT,
     refusal=refusals.refusal,
+    rules_version=2,  # issue 19: rule fixes change what recorded inputs lead to
 )

@@ -104,4 +104,5 @@ SPEC = GameSpec(
     content=entries.SPEC,
     private_view=player_view,
     refusal=refusals.refusal,
+    rules_version=2,  # issue 19: rule fixes change what recorded inputs lead to
 )
