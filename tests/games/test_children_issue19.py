@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
-
 from children_checks import RULEBOOK_ROOMS, SPEC, arrange, check, started
+
 from companion.games.children.rules import settle
 from companion.games.children.state import Frame, Ghost, Step
 from companion.i18n import render

@@ -9,13 +9,19 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from test_house_of_spirits import (
+    SPEC,
+    holding,
+    in_room,
+    in_round_one,
+    new_game,
+    play,
+    with_monster,
+)
 
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.state import Step
 from companion.i18n import render
-from test_house_of_spirits import (
-    SPEC, holding, in_room, in_round_one, keys, new_game, play, with_monster,
-)
 
 
 def texts(state) -> list[str]:
@@ -110,10 +116,10 @@ def test_the_vestibule_never_lays_a_monster(decks):
 
 
 def _session(**options):
+    from test_house_of_spirits import COMPLETE
+
     from companion.header import GameHeader
     from companion.session import Session
-
-    from test_house_of_spirits import COMPLETE
     return Session.start(GameHeader.from_json({"game": "house_of_spirits", "players": ["Ada", "Bo", "Cy"],
                                                "seed": 3, "options": options, "content": COMPLETE}))
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from companion.engine.core import sentence
 from companion.games.children import components as cc
 from companion.games.children import grid as gr
-from companion.games.children.state import State, Step
 from companion.games.children.effects import ghost_count
+from companion.games.children.state import State, Step
 from companion.i18n import Msg, msg, nmsg
 
 #: The Children-card frames where a card of the Children deck is tapped as drawn.
@@ -91,8 +91,9 @@ def _ghost_reason(state: State, ghost: str) -> Msg:
                     ghost=name, room=state.name(here.room))
     owner = next((p for p, pairs in enumerate(state.trapped) if any(g == ghost for g, _ in pairs)), None)
     if owner is not None:
-        return nmsg("{ghost} is trapped, in {player}'s scoring pile.", "{ghost} are trapped, in {player}'s scoring pile.",
-                    "n", n=n, ghost=name, player=state.players[owner])
+        return nmsg("{ghost} is trapped, in {player}'s scoring pile.",
+                    "{ghost} are trapped, in {player}'s scoring pile.", "n", n=n, ghost=name,
+                    player=state.players[owner])
     if ghost in state.set_aside:
         return nmsg("{ghost} waits beside the mansion, not in the deck.",
                     "{ghost} wait beside the mansion, not in the deck.", "n", n=n, ghost=name)

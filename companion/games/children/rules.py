@@ -314,8 +314,8 @@ def out_of_turn(state: State, current: Prompt) -> tuple[Choice, ...]:
     Device Card", at any moment: one choice per Free Action device each other player (not
     the active one, nor the one the prompt already asks) could use now (``free:<player
     index>:<device>``). A tap picks it only when no other choice uses the same card."""
-    busy = {state.active} | {p for p, name in enumerate(state.players)
-                             if name == current.player or any(c.key.startswith(f"cut:{name}:") for c in current.choices)}
+    busy = {state.active} | {p for p, name in enumerate(state.players) if name == current.player
+                             or any(c.key.startswith(f"cut:{name}:") for c in current.choices)}
     offered = []
     for q, name in enumerate(state.players):
         if q in busy:

@@ -217,7 +217,8 @@ def discard(state: State, card: str) -> State:
         state = replace(state, plot_deck=state.plot_deck.to_bottom(card))
     else:
         state = discard_items(state, player, (card,))
-    state = say(state, todo("remove", "{player} discards {card}.", player=state.players[player], card=state.label(card)))
+    state = say(state, todo("remove", "{player} discards {card}.", player=state.players[player],
+                            card=state.label(card)))
     return check_hand_limit(state, player)
 
 

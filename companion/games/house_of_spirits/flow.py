@@ -150,7 +150,8 @@ def explore(state: State) -> State:
         state = replace(state, room=None)
     if not state.room_deck:
         state = replace(state, room_deck=state.room_deck.reshuffled(state.room_discard), room_discard=())
-        state = say(state, todo("other", "The whole house is explored: shuffle the room discards into a new room deck."))
+        state = say(state, todo("other", "The whole house is explored: shuffle the room discards into a new room "
+                                         "deck."))
     return draw(state, Step.ROOM)
 
 

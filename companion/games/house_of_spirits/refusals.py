@@ -239,6 +239,7 @@ _KEYS = {
     "start": lambda state, _arg: msg("The game has already started."),
     "item": lambda state, _arg: msg("A plot item is declared only when playing an item plot card."),
     "done": lambda state, _arg: (msg("Play at least one healing card first, or do something else.")
-                                 if state.step == Step.HEAL else msg("Done is for healing, and no healing is under way.")),
+                                 if state.step == Step.HEAL
+                                 else msg("Done is for healing, and no healing is under way.")),
     "cancel": lambda state, _arg: msg("There is nothing to take back now."),
 }
