@@ -291,3 +291,37 @@ def test_the_expected_next_step_is_main_and_pick_lists_never_are():
     assert not any(c.main for c in SPEC.prompt(tablet).choices)
     full = replace(state, step=Step.RESTORE, hands=(7, 5, 5))
     assert [c.key for c in SPEC.prompt(full).choices if c.main] == ["leave"]
+
+
+def test_every_refusal_names_a_rule_in_random_games():
+    """Issue 19's sweep, for Children: in random states, every key seen elsewhere and every
+    component, when refused, gets the game's reason (never the bare "Not now", never "drawn
+    already"), and the refusal never errs."""
+    import random
+
+    from children_checks import random_game
+
+    states, keys_seen = [], set()
+    for seed in range(3):
+        for n, (before, key, _after) in enumerate(random_game(seed, max_steps=150)):
+            keys_seen.add(key)
+            if n % 15 == 0:
+                states.append(before)
+    rng = random.Random(19)
+    components = sorted(SPEC.components)
+    for state in states:
+        prompt = SPEC.prompt(state)
+        offered = {c.key for c in prompt.choices + prompt.out_of_turn}
+        for key in sorted(keys_seen - offered):
+            why = SPEC.refusal(state, key, None)
+            assert why and not why.startswith("Not now") and "drawn already" not in why, (key, why)
+        for component in rng.sample(components, 25):
+            if prompt.for_component(component) is None and not prompt.over:
+                why = SPEC.refusal(state, None, component)
+                assert why and "drawn already" not in why, (component, why)
+
+
+def test_a_free_device_nobody_can_pay_for_says_so():
+    state = replace(mansion(where=("wash-room", "kitchen", "wine-cellar")), actions=0)
+    assert SPEC.refusal(state, None, "children:device:hatpin").startswith(
+        "A Free Action device costs a turn action, or a skull token out of turn, and nobody has one to spend now.")

@@ -254,3 +254,45 @@ def test_the_expected_next_step_is_main_and_pick_lists_never_are():
     assert [c.key for c in SPEC.prompt(rolling).choices if c.main] == ["roll"]
     idle = replace(state, in_play=(), investigated=True)
     assert [c.key for c in SPEC.prompt(idle).choices if c.main] == ["pass"]
+
+
+def test_every_refusal_names_a_rule_in_random_games():
+    """Issue 19's sweep, for House of Spirits: refused keys seen elsewhere and refused taps
+    of any card get the game's reason, never "drawn already", never a secret card's name."""
+    import random
+
+    import hos_checks
+
+    from companion.engine import resolve_options
+
+    rng = random.Random(19)
+    states, keys_seen = [], set()
+    for seed in range(3):
+        options = resolve_options(SPEC, {"decks": rng.choice(["virtual", "physical"])})
+        state = SPEC.setup(["Ada", "Bo", "Cy"], options, content=hos_checks.complete_content())
+        for n in range(200):
+            prompt = SPEC.prompt(state)
+            if prompt.over:
+                break
+            if prompt.chance:
+                key = rng.choice(prompt.chance.outcomes).key
+            else:
+                key = rng.choice(prompt.choices).key
+            keys_seen.add(key)
+            if n % 10 == 0:
+                states.append(state)
+            state = SPEC.apply(state, key)
+    secrets = [hc.card(s).name for s in hc.ids("secret")]
+    states.append(replace(states[-1], step=Step.MAIN))
+    for state in states:
+        prompt = SPEC.prompt(state)
+        offered = {c.key for c in prompt.choices}
+        assert "drawn already" not in SPEC.refusal(state, "draw:first-player", None)
+        for key in sorted(keys_seen - offered):
+            why = SPEC.refusal(state, key, None)
+            assert why and not why.startswith("Not now") and "drawn already" not in why, (key, why)
+        for component in sorted(SPEC.components):
+            if prompt.for_component(component) is None:
+                why = SPEC.refusal(state, None, component)
+                assert why and "drawn already" not in why, (component, why)
+                assert not any(name in why for name in secrets), why

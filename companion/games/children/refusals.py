@@ -145,7 +145,16 @@ def _device_reason(state: State, device: str) -> Msg:
     if timing != "free" and state.frames and _frame(state) not in ("trap",):
         return msg("The {device} is used as one of your turn actions, not in the middle of something else.",
                    device=name)
+    others = [p for p in range(len(state.players)) if p != state.active]
+    if timing == "free" and not any(state.skulls[p] for p in others) and not _can_pay(state):
+        return msg("A Free Action device costs a turn action, or a skull token out of turn, and nobody has one "
+                   "to spend now.")
     return _DEVICE_RULES.get(device, lambda s, n: msg("The {device} would do nothing now.", device=n))(state, name)
+
+
+def _can_pay(state: State) -> bool:
+    """The active player could pay for a device now (a turn action, or a skull token)."""
+    return (state.step == Step.ACTIONS and state.actions > 0) or state.skulls[state.active] > 0
 
 
 _DEVICE_RULES = {

@@ -57,6 +57,8 @@ def _card_reason(state: State, card: str) -> Msg:
     """A card of the deck being drawn that cannot come up now, or a card out of its step."""
     kind = state.card(card).kind
     due = _STEP_OF_KIND.get(kind)
+    if due is None:
+        return msg("The companion never draws that card.")
     if state.step != due and not (kind == "monster" and state.step == Step.MAIN):
         return msg("{card} is not due now: no {deck} card is drawn at this moment.", card=state.label(card),
                    deck=_deck_name(kind))
