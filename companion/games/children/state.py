@@ -223,7 +223,21 @@ class State:
 
     def drawable_copies(self, card_id: str) -> int:
         """Copies of ``card_id`` that may be the next card of the Children deck."""
+        if not self.known_fits():
+            return self.in_deck(card_id)
         return self.in_deck(card_id) - self.known_copies(card_id)
+
+    @cached_property
+    def _known_fits(self) -> bool:
+        hand_cards = [c for c, card in self.content.cards.items() if card.kind in cc.HAND_KINDS]
+        unknown = sum(self.in_deck(c) - self.known_copies(c) for c in hand_cards)
+        return unknown >= self.unknown_in_deck()
+
+    def known_fits(self) -> bool:
+        """The known copies leave enough unknown ones for the hand cards still in the deck;
+        when not, that knowledge was wrong (a table that played cards it never drew) and the
+        draw ignores it."""
+        return not self.known or self._known_fits
 
     def may_draw(self, card_id: str) -> bool:
         """``card_id`` can be the card just drawn from the Children deck."""
@@ -283,8 +297,14 @@ def _set_known(state: State, known) -> State:
 
 
 def learn(state: State, card: str, player: int) -> State:
-    """``player`` drew ``card`` (tapped): this copy is in their hand, not in the deck."""
-    return _set_known(state, state.known + ((card, (hand_place(player),)),))
+    """``player`` drew ``card`` (tapped): this copy is in their hand, not in the deck. Known
+    copies that did not fit (the draw ignored them) are forgotten first, and so is one that
+    this copy shows was wrong (every copy of the card was known to be elsewhere)."""
+    known = state.known if state.known_fits() else ()
+    if sum(1 for c, _ in known if c == card) >= state.in_deck(card):
+        drop = max((len(p), i) for i, (c, p) in enumerate(known) if c == card)[1]
+        known = known[:drop] + known[drop + 1:]
+    return _set_known(state, known + ((card, (hand_place(player),)),))
 
 
 def forget(state: State, card: str, player: int) -> State:
@@ -293,7 +313,7 @@ def forget(state: State, card: str, player: int) -> State:
     when none is, and no unknown copy is left either, the knowledge was wrong: forget one."""
     place = hand_place(player)
     copies = sorted((len(places), i) for i, (c, places) in enumerate(state.known) if c == card and place in places)
-    if not copies and state.drawable_copies(card) > 0:
+    if not copies and state.in_deck(card) > state.known_copies(card):  # an unknown copy was played
         return state
     copies = copies or [(0, i) for i, (c, _) in enumerate(state.known) if c == card]
     if not copies:
