@@ -325,3 +325,22 @@ def test_a_free_device_nobody_can_pay_for_says_so():
     state = replace(mansion(where=("wash-room", "kitchen", "wine-cellar")), actions=0)
     assert SPEC.refusal(state, None, "children:device:hatpin").startswith(
         "A Free Action device costs a turn action, or a skull token out of turn, and nobody has one to spend now.")
+
+
+def test_out_of_turn_choices_reach_the_session_and_the_state_message():
+    """The session accepts another player's out-of-turn key like an ordinary choice, and the
+    daemon's state message lists it with its player (the screen's small per-player button)."""
+    from companion import protocol
+    from companion.header import GameHeader
+    from companion.inputs import Touch
+    from companion.session import Session
+
+    state = mansion(where=("master-bedroom", "spire", "wine-cellar"), ghosts=[Ghost("penny", "dormitory")])
+    state = replace(state, skulls=(0, 1, 0), skull_pool=5)
+    session = Session.start(GameHeader.from_json({"game": "children", "players": ["Ada", "Bo", "Cy"], "seed": 1}))
+    session._set_state(state)
+    listed = protocol.state_message(session, [])["prompt"]["out_of_turn"]
+    assert {"key": "free:1:feather", "label": "Bo: Use the Feather (skull token)", "player": "Bo"} in listed
+    reply = session.handle(Touch("free:1:feather"))
+    assert reply.accepted, reply.text
+    assert session.prompt.player == "Bo" and [c.key for c in session.prompt.choices] == ["banish:penny"]
