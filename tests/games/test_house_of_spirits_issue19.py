@@ -267,7 +267,7 @@ def test_every_refusal_names_a_rule_in_random_games():
 
     rng = random.Random(19)
     states, keys_seen = [], set()
-    for seed in range(3):
+    for _ in range(3):
         options = resolve_options(SPEC, {"decks": rng.choice(["virtual", "physical"])})
         state = SPEC.setup(["Ada", "Bo", "Cy"], options, content=hos_checks.complete_content())
         for n in range(200):

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import cached_property
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from companion.games.children import components as cc
