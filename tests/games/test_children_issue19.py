@@ -152,7 +152,7 @@ def test_free_action_devices_out_of_turn_at_any_moment_for_a_skull():
     assert "free:1:feather" in extra and extra["free:1:feather"].player == "Bo"
     assert not any(k.startswith("free:2:") for k in extra)  # Cy holds no skull token
     assert not any(k.startswith("free:0:") for k in extra)  # Ada is in turn: she uses actions
-    assert render(extra["free:1:feather"].label, "en") == "Bo: Use the Feather (skull token)"
+    assert render(extra["free:1:feather"].label, "en") == "Use the Feather (skull token)"
     state = SPEC.apply(state, "free:1:feather")
     assert SPEC.prompt(state).player == "Bo" and keys(state) == {"banish:penny"}
     state = SPEC.apply(state, "banish:penny")
@@ -340,7 +340,7 @@ def test_out_of_turn_choices_reach_the_session_and_the_state_message():
     session = Session.start(GameHeader.from_json({"game": "children", "players": ["Ada", "Bo", "Cy"], "seed": 1}))
     session._set_state(state)
     listed = protocol.state_message(session, [])["prompt"]["out_of_turn"]
-    assert {"key": "free:1:feather", "label": "Bo: Use the Feather (skull token)", "player": "Bo"} in listed
+    assert {"key": "free:1:feather", "label": "Use the Feather (skull token)", "player": "Bo"} in listed
     reply = session.handle(Touch("free:1:feather"))
     assert reply.accepted, reply.text
     assert session.prompt.player == "Bo" and [c.key for c in session.prompt.choices] == ["banish:penny"]

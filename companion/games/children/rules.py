@@ -321,8 +321,7 @@ def out_of_turn(state: State, current: Prompt) -> tuple[Choice, ...]:
         if q in busy:
             continue
         for choice in fr.device_choices(state, q, f"free:{q}", cc.FREE_DEVICES):
-            offered.append(replace(choice, label=msg("{player}: {choice}", player=name, choice=choice.label),
-                                   player=name))
+            offered.append(replace(choice, player=name))  # the screen shows whose button it is
     taps = [c.component for c in current.choices + tuple(offered) if c.component]
     return tuple(c if taps.count(c.component) < 2 else replace(c, component=None) for c in offered)
 
