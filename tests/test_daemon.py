@@ -84,7 +84,8 @@ def test_choose_and_undo_through_the_socket(daemon):
         assert client.state["prompt"]["text"] == "Bo: press the dice button"
         refused = client.choose("remove-ghost:Z")
         assert refused == {"type": "ack", "id": refused["id"], "ok": False,
-                           "text": "Not now. Bo: press the dice button."}
+                           "text": "A ghost is removed only with a Remove Ghost Cellar card. "
+                                   "Bo: press the dice button."}
         assert client.undo()["ok"] is True
         assert client.state["prompt"]["text"] == "Ada's red hunter (outside): move up to 6, then End turn"
 

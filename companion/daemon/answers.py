@@ -123,6 +123,24 @@ def private(daemon: Daemon, player: str) -> dict[str, Any]:
     return protocol.private_message(daemon.session, player, daemon.language)
 
 
+def phone_links(daemon: Daemon, renew: bool = False) -> dict[str, Any]:
+    """``phone_links``: each player's link for this game, to the asking client only, never
+    broadcast nor logged: ``{"type": "phone_links", "links": {player: url}}``; with
+    ``renew``, new links first (every old one stops working, every phone is closed, each seat
+    opens again on the next phone that scans its new code).
+
+    Raises:
+        ProtocolError: phones are off.
+    """
+    if daemon.phones is None:
+        raise protocol.ProtocolError("phones are off: the config's [phones] section says enabled = true "
+                                     "to turn them on")
+    if renew:
+        daemon.phones.renew()
+    log.info("phone links sent to a screen")
+    return {"type": "phone_links", "links": daemon.phones.links()}
+
+
 def content_forms(daemon: Daemon, message: dict[str, Any]) -> dict[str, Any]:
     """``content`` (game): the forms of the game's printed data."""
     from companion import table_content

@@ -150,6 +150,13 @@ async def private(daemon: Daemon, message, writer) -> Ack:
     return await daemon.in_order(lambda: answers.send(daemon, writer, answers.private(daemon, player)))
 
 
+@command("phone_links")
+async def phone_links(daemon: Daemon, message, writer) -> Ack:
+    """``phone_links`` (``renew``: true for new links first): each player's phone link."""
+    renew = message.get("renew", False) is True
+    return await daemon.in_order(lambda: answers.send(daemon, writer, answers.phone_links(daemon, renew)))
+
+
 @command("content")
 async def content(daemon: Daemon, message, writer) -> Ack:
     """``content`` (game): the forms of the game's printed data."""

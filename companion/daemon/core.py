@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
+import os
 import threading
 from collections import deque
 from collections.abc import Callable, Coroutine
@@ -50,12 +51,15 @@ class Daemon:
         reader_roles: reader name -> role (``"cards"``, ``"tiles"``), from the config.
         language: the table's language (``"en"``, ``"it"``): every sentence sent to clients
             is rendered in it; the ``language`` command changes it.
+        phones: the config's ``[phones]`` (:class:`companion.phones.PhonesConfig`): with
+            ``enabled``, :meth:`serve` also serves the players' phones (issue 22,
+            :mod:`companion.phones`); else no TCP port is opened.
     """
 
     def __init__(self, store: EventStore, socket_path: str | Path, hold_time: float = DEFAULT_HOLD_TIME,
                  on_reply: Callable[[Input, Reply], None] | None = None,
                  reader_roles: dict[str, str] | None = None, language: str = "en",
-                 on_failure: Callable[[Input, CompanionError], None] | None = None):
+                 on_failure: Callable[[Input, CompanionError], None] | None = None, phones=None):
         self.store = store
         self.language = language
         self.hold_time = hold_time
@@ -83,6 +87,10 @@ class Daemon:
         self._stopped: asyncio.Event | None = None
         self._tasks: set[asyncio.Task] = set()  # every task the daemon started, until it ends
         self._shutdown: list[Callable[[], None]] = []  # hardware stops, run first when stopping
+        self.phones_config = phones
+        #: The phone server (:class:`companion.phones.link.PhoneLink`) while :meth:`serve`
+        #: runs with phones enabled (issue 22), else None.
+        self.phones = None
 
     @property
     def socket_path(self) -> Path:
@@ -243,6 +251,7 @@ class Daemon:
         self._queue = asyncio.Queue()
         self._stopped = asyncio.Event()
         await self.hub.open()
+        await self._start_phones()
         worker = self.loop.create_task(self._work())
         if ready is not None:
             ready.set()
@@ -257,15 +266,41 @@ class Daemon:
         """Readers and buttons first (no new input), then the tasks and the input worker,
         then the clients and the socket."""
         self.programmer.cancel_all()  # pending tag writes stop waiting for a tag
+        log.info("shutdown 1/3: stopping %d reader(s) and button(s)", len(self._shutdown))
         for stop in self._shutdown:
             try:
                 stop()
             except Exception:  # one stuck device must not keep the others running
                 log.exception("stopping %r failed", stop)
+        log.info("shutdown 2/3: stopping the input worker (%d input(s) still queued) and %d task(s)",
+                 self._queue.qsize(), len(self._tasks))
         for task in [*self._tasks, worker]:
             task.cancel()
         await asyncio.gather(*self._tasks, worker, return_exceptions=True)
+        if self.phones is not None:
+            await self.phones.stop()
+            self.phones = None
+        log.info("shutdown 3/3: closing the clients and the socket")
         await self.hub.close()
+
+    async def _start_phones(self) -> None:
+        """Serve the players' phones when the config enables them (issue 22). A port that
+        cannot be bound leaves phones off and the game on, and the table's log says why."""
+        if self.phones_config is None or not self.phones_config.enabled:
+            return
+        from companion.phones.link import PhoneLink
+
+        link = PhoneLink(self, self.phones_config)
+        try:
+            await link.start()
+        except OSError as exc:  # the port is taken, the address is not this machine's: play on
+            log.error("phones: cannot listen on %s: %s", self.phones_config.listen, exc)
+            problem = os.strerror(exc.errno) if exc.errno else str(exc)
+            self.recent.append(msg("Phones are off: the companion cannot listen on {address} ({problem}).",
+                                   address=self.phones_config.listen, problem=problem))
+            await link.stop()
+            return
+        self.phones = link
 
     async def _work(self) -> None:
         """Handle queued inputs and calls one at a time, for as long as the daemon runs."""

@@ -39,8 +39,12 @@ class StatePublisher:
         self._rendered: dict[int, tuple[Any, str, str]] = {}  # id(sentence) -> (it, language, text)
 
     def publish(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> None:
-        """Send the current state to every client (``physical``: see :meth:`physical`)."""
-        self.hub.broadcast(self.state(news, physical))
+        """Send the current state to every client (``physical``: see :meth:`physical`), and
+        to the phones their part of it (issue 22)."""
+        state = self.state(news, physical)
+        self.hub.broadcast(state)
+        if self.daemon.phones is not None:
+            self.daemon.phones.published(state)
 
     def state(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> dict[str, Any]:
         """The ``state`` message."""
@@ -50,7 +54,7 @@ class StatePublisher:
                 "language": language, "readers": dict(daemon.readers), "revision": daemon.revision,
                 "storage_warning": None if warning is None else render(warning, language),
                 "enrollment": walk.to_json(language) if walk is not None else None,
-                "physical": physical}
+                "physical": physical, "phones": daemon.phones.connected() if daemon.phones is not None else {}}
 
     def notify(self, text: str, level: str = "warning") -> None:
         """Log ``text`` and show it on every screen as a notice."""
