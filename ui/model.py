@@ -90,6 +90,12 @@ class TableModel(EventDispatcher):
     check = DictProperty({})
     private_player = StringProperty("")
     private_players = ListProperty([])
+    #: The daemon's hardware (``{"dice_button", "virtual", "readers": [...]}``) and, with
+    #: virtual readers, the cards the prompt would take (``[{"component", "label"}]``).
+    hardware = DictProperty({})
+    tap_components = ListProperty([])
+    #: The daemon's last ``components`` answer (every card of a game, for the Cards search).
+    components = DictProperty({})
     phones = DictProperty({})
 
     def __init__(self, clock=time.monotonic, **kwargs):
@@ -118,6 +124,8 @@ class TableModel(EventDispatcher):
         self.over = bool(prompt.get("over"))
         self.can_undo = bool(message.get("can_undo"))
         self.readers = dict(message.get("readers") or {})
+        self.hardware = dict(message.get("hardware") or {})
+        self.tap_components = list(message.get("tap_components") or [])
         self._take_log(list(message.get("log") or []), list(message.get("news") or []))
         self.physical = message.get("physical")
         self.enrollment = message.get("enrollment")

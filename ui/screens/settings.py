@@ -12,6 +12,7 @@ from kivy.uix.screenmanager import Screen
 
 from ui import uisettings
 from ui.backlight import BacklightError, find_backlight
+from ui.readers import reader_list
 from ui.kvloader import load_kv
 from ui.text import ago_text, short_title
 from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
@@ -36,17 +37,20 @@ def apply_saved(window, settings: uisettings.UISettings, backlight) -> None:
             pass
 
 
-def readers_markup(readers: dict, roles: dict, activity, _) -> str:
-    """One line per reader: name, role, working or OFFLINE (with why), last read, reads per
-    minute, and the last UID when the daemon showed it (never during a game)."""
+def readers_markup(readers: dict, roles: dict, activity, _, hardware: dict | None = None) -> str:
+    """One line per reader (:func:`ui.readers.reader_list`, as the home screen): name, role,
+    working, not reported yet or OFFLINE (with why), last read, reads per minute, and the
+    last UID when the daemon showed it (never during a game)."""
     lines = []
-    for name in sorted(set(readers) | set(roles)):
-        status = readers.get(name, {})
-        role = roles.get(name) or _("any piece")
-        if status and not status.get("online"):
-            state = _("OFFLINE: {detail}", detail=status.get("detail", ""))
+    for reader in reader_list(readers, hardware, roles):
+        name = reader["name"]
+        role = reader["role"] or _("any piece")
+        if reader["virtual"]:
+            role = _("{role}, virtual", role=role)
+        if reader["online"] is False:
+            state = _("OFFLINE: {detail}", detail=reader["detail"])
         else:
-            state = _("working")
+            state = _("working") if reader["online"] else _("not reported yet")
         seen = activity.readers.get(name)
         last = ago_text(activity.ago(name), _) if seen else _("nothing read yet")
         line = _("{name} ({role}): {state} · last read {last} · {n}/min",
@@ -88,7 +92,7 @@ class SettingsScreen(Screen):
         self.backlight = backlight if backlight is not None else find_backlight()
         self.has_backlight = self.backlight is not None
         app = App.get_running_app()
-        app.model.bind(readers=self.refresh, about=self.refresh, activity=self.refresh)
+        app.model.bind(readers=self.refresh, about=self.refresh, activity=self.refresh, hardware=self.refresh)
         app.tr.on_switch(lambda _lang: self._enroll_buttons())
         app.tr.on_switch(lambda _lang: self.refresh())
         app.model.bind(catalogue=self._enroll_buttons)
@@ -176,7 +180,7 @@ class SettingsScreen(Screen):
         model, _ = app.model, app.tr._
         about = model.about or {}
         self.readers_text = readers_markup(dict(model.readers), about.get("reader_roles") or {},
-                                           model.activity, _)
+                                           model.activity, _, dict(model.hardware))
         self.dice_text = dice_text(model.activity, _)
         self.about_text = "\n".join([
             _("Haunt Companion version {version}", version=about.get("version", "?")),

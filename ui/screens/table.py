@@ -13,6 +13,7 @@ from kivy.uix.screenmanager import Screen
 from ui.boards import board_class
 from ui.kvloader import load_kv
 from ui.widgets import buttons, choices, eventlog  # noqa: F401  (kv uses their widgets)
+from ui.widgets import cards_panel
 
 
 class TableScreen(Screen):
@@ -30,6 +31,7 @@ class TableScreen(Screen):
         model = App.get_running_app().model
         model.bind(game=self._show_game, view=self._show_view, colours=lambda m, _c: self._show_view(m, m.view))
         self._show_game(model, model.game)
+        cards_panel.attach(self)  # the Cards button, while the daemon has virtual readers (issue 18)
 
     def _show_game(self, _model, game: str) -> None:
         """Put the board of ``game`` in the board slot (keeps it when the game is the same)."""
