@@ -14,6 +14,7 @@ from companion.engine.core import sentence
 from companion.games.children import components as cc
 from companion.games.children import grid as gr
 from companion.games.children.effects import ghost_count
+from companion.games.children.prompts import prompt
 from companion.games.children.state import State, Step
 from companion.i18n import Msg, msg, nmsg
 
@@ -23,8 +24,6 @@ _DRAWS = ("draw", "summon", "raven")
 
 def refusal(state: State, key: str | None, component: str | None) -> Msg | None:
     """The rule that refuses ``key`` (a touch) or a tap of ``component`` now, with the prompt."""
-    from companion.games.children.rules import prompt
-
     current = prompt(state)
     if current.over:
         return None
