@@ -12,6 +12,7 @@ from __future__ import annotations
 from companion.engine.core import sentence
 from companion.games.house_of_spirits import actions, combat
 from companion.games.house_of_spirits import components as hc
+from companion.games.house_of_spirits.prompts import prompt
 from companion.games.house_of_spirits.state import State, Step
 from companion.i18n import Msg, msg
 
@@ -22,8 +23,6 @@ _STEP_OF_KIND = {"character": Step.CHARACTER, "room": Step.ROOM, "monster": Step
 
 def refusal(state: State, key: str | None, component: str | None) -> Msg | None:
     """The rule that refuses ``key`` (a touch) or a tap of ``component`` now, with the prompt."""
-    from companion.games.house_of_spirits.rules import prompt  # rules imports this module's users
-
     current = prompt(state)
     if current.over:
         return None
