@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from companion.engine.tuples import without
 from companion.errors import RuleViolation
 from companion.games.creepy_cellar import board, checks, tablecheck
 from companion.games.creepy_cellar import components as cc
@@ -31,7 +32,6 @@ from companion.games.creepy_cellar.state import (
     say,
     shuffled_back,
     with_hunter,
-    without,
 )
 from companion.i18n import Msg, msg, todo
 
