@@ -189,7 +189,7 @@ def private_message(session, player: str, lang: str = "en") -> PrivateMessage:
     """The answer to ``{"cmd": "private", "player": NAME}``, for the asking client only.
 
     Keys: ``type`` (``"private"``), ``player``, ``view`` (the game's
-    :attr:`~companion.engine.core.GameSpec.private_view` for ``player``, every sentence
+    :attr:`~companion.engine.game.Game.private_view` for ``player``, every sentence
     rendered in ``lang``; ``{}`` when the game has none) and ``prompt``: when the current
     prompt's private choices belong to ``player``, ``{"text", "choices": [{key, label,
     private}]}`` with every choice of the prompt (the private ones and the others, such as

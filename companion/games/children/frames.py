@@ -18,7 +18,7 @@ from companion.games.children import grid as gr
 from companion.games.children.state import (
     Frame, State, Step, add_hand, add_left, forget, learn, picked_up, pop, push, put, room_to_deck, say, set_ghosts,
 )
-from companion.i18n import msg, nmsg, ntodo, todo
+from companion.i18n import msg, ntodo, todo
 
 
 def _ask(state: State, p: int, text: str, choices) -> Prompt:

@@ -1,6 +1,6 @@
 """Why a Children touch or tap picks nothing now, naming the rule (issue 19).
 
-:func:`refusal` is the game's :attr:`~companion.engine.core.GameSpec.refusal`: one sentence
+:func:`refusal` is the game's :attr:`~companion.engine.game.Game.refusal`: one sentence
 in the players' words naming the rule ("The Parasol is not Rosie's toy", "The Wash Room is
 already built, on the 2nd floor"), then what the table is asked now. It never says where a
 card in a hand or under a tablet is (the companion's knowledge of tapped cards is hidden):

@@ -180,7 +180,7 @@ def private_view(state: State) -> dict:
 
 
 def player_view(state: State, player: str) -> dict:
-    """What ``player`` alone may see on the privacy screen (``GameSpec.private_view``): never
+    """What ``player`` alone may see on the privacy screen (``Game.private_view``): never
     the envelope ("Make an Accusation": nobody looks in it before accusing).
 
     Returns:

@@ -1,4 +1,4 @@
-"""Why a touch or a tap picks nothing now, in the players' words (``GameSpec.refusal``,
+"""Why a touch or a tap picks nothing now, in the players' words (``Game.refusal``,
 issue 19 "Refusals that name the rule").
 
 Each reason names the rule that forbids the input: "Pick up needs the ghost in room D beaten

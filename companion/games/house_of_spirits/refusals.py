@@ -1,6 +1,6 @@
 """Why a House of Spirits touch or tap picks nothing now, naming the rule (issue 19).
 
-:func:`refusal` is the game's :attr:`~companion.engine.core.GameSpec.refusal`: for a touch
+:func:`refusal` is the game's :attr:`~companion.engine.game.Game.refusal`: for a touch
 of ``key`` or a tap of a card's ``component`` that the prompt does not offer, one sentence in
 the players' words naming the rule ("Only one player investigates each round"), then what
 the table is asked now. It never names a hidden card: a secret victory card tapped at any
