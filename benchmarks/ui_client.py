@@ -144,8 +144,9 @@ def main() -> int:
         probe(args.probe, size)
         return 0
 
-    from companion.client import Client
     from ui_scenario import running_daemon
+
+    from companion.client import Client
 
     server, display = _xvfb()
     if display is None:

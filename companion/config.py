@@ -300,7 +300,7 @@ def _bus_pins(readers: tuple[ReaderConfig, ...]) -> dict[int, str]:
     return used
 
 
-def _check_bus_pins(dice: DiceConfig, feedback: "FeedbackConfig", readers: tuple[ReaderConfig, ...]) -> None:
+def _check_bus_pins(dice: DiceConfig, feedback: FeedbackConfig, readers: tuple[ReaderConfig, ...]) -> None:
     """No button, buzzer or reset line on a pin an SPI bus or the UART needs."""
     used = _bus_pins(readers)
     wanted = [("dice.pin", dice.pin if dice.enabled else None), ("feedback.pin", feedback.pin)]

@@ -67,7 +67,7 @@ class GameHeader:
     colours: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def from_json(cls, raw: Any) -> "GameHeader":
+    def from_json(cls, raw: Any) -> GameHeader:
         """Validate a header record.
 
         Raises:

@@ -14,7 +14,7 @@ import os
 import re
 import stat
 import warnings
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from companion.errors import CompanionError
@@ -61,7 +61,7 @@ def default_socket() -> Path:
     return path
 
 
-@lru_cache(maxsize=None)
+@cache
 def _say_runtime_dir(reason: str, directory: str) -> None:
     """Log, once per process and cause, why the socket is not in the usual runtime dir."""
     log.warning("%s: the daemon socket goes in %s (set COMPANION_SOCKET to choose another place)",

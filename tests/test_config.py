@@ -7,8 +7,14 @@ from pathlib import Path
 import pytest
 
 from companion.config import (
-    Config, ConfigError, DiceConfig, ReaderConfig, default_config, default_config_path,
-    load_config, parse_config,
+    Config,
+    ConfigError,
+    DiceConfig,
+    ReaderConfig,
+    default_config,
+    default_config_path,
+    load_config,
+    parse_config,
 )
 from companion.errors import CompanionError
 

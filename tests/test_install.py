@@ -14,7 +14,7 @@ import pytest
 
 from companion import cli
 from companion.config import parse_config
-from companion.install import InstallError, Installer, by_hand_steps, install_command, systemd_escape_path
+from companion.install import Installer, InstallError, by_hand_steps, install_command, systemd_escape_path
 
 ROOT = Path(__file__).resolve().parent.parent
 SYSTEMD = ROOT / "systemd"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -12,8 +13,6 @@ from companion.demo import build
 from companion.inputs import Touch
 from companion.replay import ReplayFailed, replay
 from companion.store import EventStore
-
-from pathlib import Path
 
 SCRIPTS = Path(__file__).parent / "scripts"
 

@@ -5,13 +5,12 @@ log replays, and is otherwise kept read-only with a clear message."""
 from __future__ import annotations
 
 import dataclasses
+from importlib import import_module
 
 import pytest
 
 from companion import __version__
 from companion.daemon import Daemon
-from importlib import import_module
-
 from companion.engine import get_game
 from companion.header import GameHeader
 from companion.inputs import Touch
