@@ -121,21 +121,22 @@ def test_daemon_resumes_the_unfinished_game(tmp_path):
     store.close()
 
 
+def _close_together(client: Client, barrier: threading.Barrier, errors: list) -> None:
+    """Close ``client`` the moment every thread at ``barrier`` is there; keep any error."""
+    barrier.wait()
+    try:
+        client.close()
+    except Exception as exc:  # noqa: BLE001 - any error is the bug
+        errors.append(exc)
+
+
 def test_client_close_from_two_threads_at_once(daemon):
     """Regression: two threads closing one Client raced on ``self._sock`` (AttributeError)."""
     for _ in range(20):
         client = Client(daemon.socket_path).connect()
         errors = []
         barrier = threading.Barrier(4)
-
-        def close():
-            barrier.wait()
-            try:
-                client.close()
-            except Exception as exc:  # noqa: BLE001 - any error is the bug
-                errors.append(exc)
-
-        threads = [threading.Thread(target=close) for _ in range(4)]
+        threads = [threading.Thread(target=_close_together, args=(client, barrier, errors)) for _ in range(4)]
         for thread in threads:
             thread.start()
         for thread in threads:
