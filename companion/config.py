@@ -438,7 +438,8 @@ def _mfrc522_keys(table: dict[str, Any], prefix: str) -> dict[str, Any]:
         raise ConfigError(f"{prefix}.poll_budget: must be at most 0.05 seconds, got {budget!r}")
     gain = _int(table, "antenna_gain", defaults["antenna_gain"], prefix)
     if gain not in MFRC522_GAINS:
-        raise ConfigError(f"{prefix}.antenna_gain: must be one of {', '.join(map(str, MFRC522_GAINS))} (dB), got {gain}")
+        gains = ", ".join(map(str, MFRC522_GAINS))
+        raise ConfigError(f"{prefix}.antenna_gain: must be one of {gains} (dB), got {gain}")
     return {"bus": bus, "device": device, "reset_pin": reset_pin, "spi_speed_hz": speed, "poll_budget": budget,
             "antenna_gain": gain}
 

@@ -198,12 +198,14 @@ def check_db_path(db: str | Path, option: str = "--db") -> None:
     if kind == "a symbolic link":
         kind = describe(Path(os.path.realpath(db)))
     if kind not in ("nothing", "a regular file"):
+        example = db / "companion.sqlite3" if kind == "a directory" else db.parent / "companion.sqlite3"
         raise PathRefused(f"{option} {db} is {kind}, not an event store file: give the path of a file, "
-                          f"e.g. {option} {db / 'companion.sqlite3' if kind == 'a directory' else db.parent / 'companion.sqlite3'}")
+                          f"e.g. {option} {example}")
     side = _SIDE_FILE.search(db.name)
     if side:
         raise PathRefused(f"{option} {db} is named like a file the event store keeps beside its database "
-                          f"({side.group(1)}): give the database itself, e.g. {option} {db.parent / db.name[:side.start()]}")
+                          f"({side.group(1)}): give the database itself, "
+                          f"e.g. {option} {db.parent / db.name[:side.start()]}")
     if kind == "a regular file" and not _looks_like_a_store(db):
         raise PathRefused(f"{option} {db} holds something else than an event store (it is not an SQLite "
                           f"file): the companion leaves it alone (give another path)")

@@ -531,7 +531,8 @@ def test_the_socket_is_never_reachable_by_others_before_it_is_group_only(tmp_pat
         os.umask(old)
     [(bound, mode, parent_mode)] = seen
     assert bound != final
-    assert mode & 0o002 == 0 or (bound.parent != final.parent and parent_mode & 0o007 == 0), (oct(mode), oct(parent_mode))
+    private_parent = bound.parent != final.parent and parent_mode & 0o007 == 0
+    assert mode & 0o002 == 0 or private_parent, (oct(mode), oct(parent_mode))
     assert parent_mode & 0o077 == 0
     assert not final.exists()  # removed when the daemon stops
 

@@ -146,7 +146,8 @@ def test_a_socket_under_a_file_is_refused(tmp_path, capsys):
     plain = tmp_path / "plain.txt"
     plain.write_text("keep")
     code, err = _daemon(capsys, "--db", tmp_path / "g.sqlite3", "--socket", plain / "companion.sock")
-    assert code == 2 and err == f"companion: --socket {plain / 'companion.sock'}: {plain} is a regular file, not a directory"
+    assert code == 2
+    assert err == f"companion: --socket {plain / 'companion.sock'}: {plain} is a regular file, not a directory"
     assert plain.read_text() == "keep"
 
 
@@ -249,7 +250,8 @@ def test_a_client_socket_on_a_file_never_touches_it(tmp_path, capsys, argv):
 def test_install_root_that_is_a_file_is_refused(tmp_path, capsys):
     plain = _garbage(tmp_path / "plain.txt")
     assert main(["install", "--root", str(plain), "--prefix", "/opt/haunt-companion/.venv"]) == 2
-    assert capsys.readouterr().err.strip() == f"companion: --root {plain} is a regular file, not a directory to install into"
+    assert capsys.readouterr().err.strip() == (
+        f"companion: --root {plain} is a regular file, not a directory to install into")
     assert plain.read_text() == "my notes\n"
 
 

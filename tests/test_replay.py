@@ -89,7 +89,8 @@ def test_cli_json_has_the_required_keys(tmp_path, capsys):
                                                      ("Bo", "green"))}
     assert state["active_hunter"] == "Ada (red)"
     assert state["passages"] == ["A", "F", "G", "K"]
-    assert state["die"] == 4 and state["turn"] == "Ada" and (state["rooms"]["C"]["ghosts"], state["rooms"]["C"]["hauntings"]) == (2, 0)
+    assert state["die"] == 4 and state["turn"] == "Ada"
+    assert (state["rooms"]["C"]["ghosts"], state["rooms"]["C"]["hauntings"]) == (2, 0)
     assert list(state["rooms"]) == list("ABCDEFGHIJKLMN")
 
 
@@ -219,8 +220,10 @@ def test_unused_stack_outcomes_are_reported_as_a_warning(tmp_path, capsys):
     path.write_text("\n".join([json.dumps({**HEADER, "stack": {"movement_die": [4, 5, 6], "ghost": ["room-C"]}}),
                                json.dumps({"at": 0, "button": "dice"})]))
     assert main(["replay", str(path)]) == 0
-    assert "companion: warning: the script's stack was not used up (left: movement_die: 5, 6)" in capsys.readouterr().err
-    assert replay(_script({"at": 0, "button": "dice"}, stack={"movement_die": [4], "ghost": ["room-C"]})).unused_stack == {}
+    warning = "companion: warning: the script's stack was not used up (left: movement_die: 5, 6)"
+    assert warning in capsys.readouterr().err
+    used_up = _script({"at": 0, "button": "dice"}, stack={"movement_die": [4], "ghost": ["room-C"]})
+    assert replay(used_up).unused_stack == {}
 
 
 def test_progress_goes_to_stderr_and_json_alone_to_stdout(tmp_path, capsys):
