@@ -89,6 +89,7 @@ class ChildrenBoard(BoxLayout):
         colours: player name -> palette key (the table screen sets it from the state).
     """
 
+    game = "children"
     view = DictProperty({})
     colours = DictProperty({})
     hand_limit = NumericProperty(5)

@@ -60,6 +60,7 @@ class CellarBoard(BoxLayout):
         colours: player name -> palette key (the table screen sets it from the state).
     """
 
+    game = "creepy_cellar"
     view = DictProperty({})
     colours = DictProperty({})
     hauntings = NumericProperty(0)

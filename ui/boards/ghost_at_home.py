@@ -122,6 +122,7 @@ class GhostAtHomeBoard(BoxLayout):
     """All houses side by side; set ``view`` to a Ghost at Home view dict (and ``colours``,
     player name -> palette key: the table screen sets it from the state)."""
 
+    game = "ghost_at_home"
     view = DictProperty({})
     colours = DictProperty({})
 
