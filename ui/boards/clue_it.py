@@ -13,7 +13,6 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.properties import DictProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
 from ui import theme
@@ -36,6 +35,7 @@ LOCATION_FILL = (0.14, 0.12, 0.21, 1)
 CORNER_FILL = (0.19, 0.11, 0.20, 1)
 CENTRE_FILL = (0.10, 0.08, 0.15, 1)
 ASKED_EDGE = (0.98, 0.75, 0.35, 1)
+GOLD_DIM = (0.80, 0.66, 0.30, 1)
 
 
 def layout(places: dict) -> dict[tuple[int, int], str]:
@@ -57,18 +57,30 @@ def kid_owner(view: dict) -> dict[str, str]:
     return {kid: player for player, kid in (view.get("kids") or {}).items() if kid}
 
 
+def piece_mark(name: str) -> str:
+    """A piece's short name on the board: the first word ("Mike Hanlon" -> "Mike",
+    "Jack-in-the-Box" -> "Jack"), or initial and number for a numbered name ("Kid 3" ->
+    "K3", "Oggetto 2" -> "O2")."""
+    parts = str(name).split()
+    if len(parts) > 1 and parts[-1].isdigit():
+        return parts[0][:1].upper() + parts[-1]
+    first = parts[0] if parts else ""
+    return first.split("-")[0] if len(first) > 8 else first
+
+
 def pieces_at(view: dict, place: str, colours: dict) -> list[str]:
     """Markup of the Kid movers (in their player's colour when a player plays them) and Item
-    tokens standing at ``place``."""
+    tokens (in gold) standing at ``place``, by their short names (:func:`piece_mark`)."""
     owners = kid_owner(view)
     out = []
     for kid, where in (view.get("movers") or {}).items():
         if where == place:
             player = owners.get(kid)
-            out.append(coloured(kid, theme.player_colour(player, colours, KID_COLOUR) if player else KID_COLOUR))
+            colour = theme.player_colour(player, colours, KID_COLOUR) if player else KID_COLOUR
+            out.append(coloured(piece_mark(kid), colour))
     for item, where in (view.get("items") or {}).items():
         if where == place:
-            out.append(coloured(item, ITEM_COLOUR))
+            out.append(coloured(piece_mark(item), ITEM_COLOUR))
     return out
 
 
@@ -91,7 +103,7 @@ def question_text(view: dict, _: Translate, colours: dict) -> str:
             parts.append(f"[b]{_('{player} answers now', player=name)}[/b]")
         else:
             parts.append(name)
-    order = _("Answers: {order}", order=" → ".join(parts)) if parts else ""
+    order = _("Answers: {order}", order=" › ".join(parts)) if parts else ""
     return head + ("\n" + order if order else "")
 
 
@@ -137,52 +149,53 @@ class ClueBoard(BoxLayout):
         self.add_widget(self._players(view, _, colours))
         self.add_widget(text(status_text(view, _), 14, 11, color=theme.TEXT_DIM, size_hint_y=0.08))
 
-    def _board(self, view: dict, _: Translate, colours: dict) -> GridLayout:
+    def _board(self, view: dict, _: Translate, colours: dict) -> BoxLayout:
+        """Three rows: two corners with two locations between them; a location, the centre
+        (twice as wide) and a location; two corners with a location and the corridors."""
         places = view.get("places") or {}
         cells = layout(places)
         passages = places.get("passages") or {}
         asked = (view.get("question") or {}).get("location")
-        grid = GridLayout(rows=ROWS, cols=COLUMNS, spacing=gap(3), size_hint_y=0.56)
+        board = BoxLayout(orientation="vertical", spacing=gap(3), size_hint_y=0.58)
         for row in range(ROWS):
+            line = BoxLayout(spacing=gap(3))
             for column in range(COLUMNS):
                 cell = (row, column)
-                if cell in CENTRE_CELLS:
-                    grid.add_widget(self._centre(view, places, _, colours, first=cell == CENTRE_CELLS[0]))
+                if cell == CENTRE_CELLS[1]:
+                    continue
+                if cell == CENTRE_CELLS[0]:
+                    line.add_widget(self._centre(view, places, _, colours))
                 elif cell == CORRIDOR_CELL:
-                    grid.add_widget(self._place(_("Corridors"), places.get("corridor"), view, colours,
+                    line.add_widget(self._place(_("Corridors"), places.get("corridor"), view, colours,
                                                 fill=theme.BACKGROUND))
                 elif cell in cells:
                     name = cells[cell]
-                    note = _("Passage to {place}", place=card_name(passages[name], _)) if name in passages else ""
-                    grid.add_widget(self._place(card_name(name, _), name, view, colours,
+                    note = f"» {card_name(passages[name], _)}" if name in passages else ""
+                    line.add_widget(self._place(card_name(name, _), name, view, colours,
                                                 fill=CORNER_FILL if note else LOCATION_FILL, note=note,
                                                 asked=name == asked))
                 else:
-                    grid.add_widget(Widget())
-        return grid
+                    line.add_widget(Widget())
+            board.add_widget(line)
+        return board
 
     def _place(self, title: str, place, view: dict, colours: dict, fill, note: str = "",
                asked: bool = False) -> Panel:
-        panel = Panel(fill=fill, edge=ASKED_EDGE if asked else theme.PANEL_EDGE, bright=asked)
-        panel.add_widget(text(f"[b]{escape_markup(title)}[/b]", 14, 10, size_hint_y=0.4))
+        panel = Panel(fill=fill, edge=ASKED_EDGE if asked else theme.PANEL_EDGE, bright=asked, padding=gap(2))
+        panel.add_widget(text(f"[b]{escape_markup(title)}[/b]", 14, 10, size_hint_y=0.54 if not note else 0.44))
         pieces = pieces_at(view, place, colours) if place else []
-        panel.add_widget(text(", ".join(pieces), 13, 9, size_hint_y=0.6 if not note else 0.4))
+        panel.add_widget(text(" ".join(pieces), 14, 10, size_hint_y=0.46 if not note else 0.32))
         if note:
-            panel.add_widget(text(escape_markup(note), 11, 9, color=theme.TEXT_DIM, size_hint_y=0.2))
+            panel.add_widget(text(escape_markup(note), 12, 9, color=GOLD_DIM, size_hint_y=0.24))
         return panel
 
-    def _centre(self, view: dict, places: dict, _: Translate, colours: dict, first: bool) -> Panel:
-        """The centre spans two cells: the first shows its name and kids, the second its items."""
+    def _centre(self, view: dict, places: dict, _: Translate, colours: dict) -> Panel:
+        """The centre, twice as wide as a location: its Kid movers and Item tokens."""
         centre = places.get("centre")
-        panel = Panel(fill=CENTRE_FILL, edge=theme.GOLD)
+        panel = Panel(fill=CENTRE_FILL, edge=theme.GOLD, size_hint_x=2, padding=gap(2))
+        panel.add_widget(text(f"[b]{_('Centre')}[/b]", 14, 11, color=theme.GOLD, size_hint_y=0.3))
         pieces = pieces_at(view, centre, colours) if centre else []
-        kids = [p for p in pieces if ITEM_COLOUR_HEX not in p]
-        items = [p for p in pieces if ITEM_COLOUR_HEX in p]
-        if first:
-            panel.add_widget(text(f"[b]{_('Centre')}[/b]", 14, 10, color=theme.GOLD, size_hint_y=0.3))
-            panel.add_widget(text(", ".join(kids), 12, 8, size_hint_y=0.7))
-        else:
-            panel.add_widget(text(", ".join(items), 12, 8))
+        panel.add_widget(text(" ".join(pieces), 15, 10, size_hint_y=0.7))
         return panel
 
     def _players(self, view: dict, _: Translate, colours: dict) -> BoxLayout:
@@ -204,6 +217,3 @@ class ClueBoard(BoxLayout):
             row.add_widget(panel)
         return row
 
-
-#: How :func:`pieces_at` marks items (their markup colour), to split the centre's pieces.
-ITEM_COLOUR_HEX = theme.hex_colour(ITEM_COLOUR)

@@ -14,7 +14,9 @@ from kivy.uix.widget import Widget
 
 from ui.kvloader import load_kv
 from ui import theme
-from ui.text import Translate, coloured, english
+from ui.boards.names import short_marks
+from ui.text import Translate, coloured, english, escape_markup
+import ui.boards.fit  # noqa: F401  (kv uses FitLabel)
 import ui.widgets.die  # noqa: F401  (kv uses DieFace)
 import ui.widgets.meter  # noqa: F401  (kv uses HauntingMeter)
 import ui.widgets.pieces  # noqa: F401  (kv uses Marker, PieceRow)
@@ -69,6 +71,7 @@ class CellarBoard(BoxLayout):
     locked = StringProperty("")
     status = StringProperty("")
     odds = NumericProperty(-1)
+    carrying = StringProperty("")
 
     def __init__(self, **kwargs):
         load_kv("creepy_cellar")
@@ -111,19 +114,33 @@ class CellarBoard(BoxLayout):
         if odds is not None:
             self.odds = float(odds)
         self.status = status_text(self.view, self.tr._)
+        self.carrying = carrying_text(hunters, self.tr._, colours, marks)
 
 
 def hunter_marks(hunters: dict) -> dict[str, str]:
-    """Short marks for the room tiles, by view key: the player's first two letters ("Ad"),
-    with 1 or 2 after them when the player moves two hunters (2 players: "Ad1", "Ad2", in
-    mover order: red then blue, yellow then green)."""
+    """Short marks for the room tiles, by view key: the player's name when short, else a
+    short form unique among the players ("Ada", "Bo"; "P1", "P2" for "Player 1" and
+    "Player 2"), with 1 or 2 after it when the player moves two hunters (2 players: "Ada1",
+    "Ada2", in mover order: red then blue, yellow then green)."""
     players = [h.get("player", name) for name, h in hunters.items()]
+    short = short_marks(list(dict.fromkeys(players)))
     marks, seen = {}, {}
     for name, player in zip(hunters, players):
         seen[player] = seen.get(player, 0) + 1
         two = players.count(player) > 1
-        marks[name] = player[:2] + (str(seen[player]) if two else "")
+        marks[name] = short[player] + (str(seen[player]) if two else "")
     return marks
+
+
+def carrying_text(hunters: dict, _: Translate = english, colours: dict | None = None,
+                  marks: dict | None = None) -> str:
+    """"Carrying: Ada treasure 3 · Bo Cursed Treasure (…)" (markup, each hunter's mark in
+    the player's colour); "" when nobody carries one."""
+    marks = marks or hunter_marks(hunters)
+    parts = [coloured(marks[name], theme.player_colour(h.get("player", name), colours or {})) + " "
+             + escape_markup(str(h.get("carrying_name") or h.get("carrying")))
+             for name, h in hunters.items() if h.get("carrying")]
+    return escape_markup(_("Carrying:")) + " " + " · ".join(parts) if parts else ""
 
 
 def _hunter_name(key: str, hunter: dict, hunters: dict, _: Translate) -> str:

@@ -53,10 +53,10 @@ def info_line(view: dict, _: Translate, colours: dict) -> str:
     if view.get("round"):
         parts.append(_("Round {n}", n=view["round"]))
     if view.get("first_player"):
-        parts.append(_("first player {name}", name=player_markup(view["first_player"], colours)))
+        parts.append(_("first {name}", name=player_markup(view["first_player"], colours)))
     decks = view.get("decks") or {}
     parts.append(_("plot deck {n}", n=decks.get("plot", 0)))
-    parts.append(_("plot cards played {n}/{total}", n=len(view.get("plot_played") or []),
+    parts.append(_("plots played {n}/{total}", n=len(view.get("plot_played") or []),
                    total=view.get("plots_total", 7)))
     return " · ".join(parts)
 

@@ -12,18 +12,18 @@ import re
 from ui.text import Translate, english
 
 #: A stand-in name as the content files and engines write it: "Monster 3 (placeholder)".
-_STAND_IN = re.compile(r"^(?P<kind>[A-Z][a-z]+(?: card)?) (?P<n>\d+)(?: \((?:placeholder|segnaposto)\))?$")
+_STAND_IN = re.compile(r"^(?P<kind>[A-Z][a-z]+(?: card)?) (?P<n>\d+(?:-\d+)?)(?: \((?:placeholder|segnaposto)\))?$")
 
 #: Trailing "(placeholder)" marks (English and Italian) on any other name.
 _MARK = re.compile(r"\s*\((?:placeholder|segnaposto)\)\s*$")
 
 
-def _stand_ins(_: Translate, n: int) -> dict[str, str]:
+def _stand_ins(_: Translate, n: str) -> dict[str, str]:
     return {
         "Character": _("Character {n}", n=n), "Room": _("Room {n}", n=n),
         "Monster": _("Monster {n}", n=n), "Item": _("Item {n}", n=n), "Event": _("Event {n}", n=n),
         "Plot card": _("Plot card {n}", n=n), "Kid": _("Kid {n}", n=n),
-        "Location": _("Location {n}", n=n),
+        "Location": _("Location {n}", n=n), "Tablet": _("Tablet {n}", n=n), "Ghost": _("Ghost {n}", n=n),
     }
 
 
@@ -35,7 +35,7 @@ def card_name(name, _: Translate = english) -> str:
     text = str(name)
     match = _STAND_IN.match(text)
     if match:
-        return _stand_ins(_, int(match["n"])).get(match["kind"], _MARK.sub("", text))
+        return _stand_ins(_, match["n"]).get(match["kind"], _MARK.sub("", text))
     return _MARK.sub("", text)
 
 

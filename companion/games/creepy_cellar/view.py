@@ -27,7 +27,8 @@ def view(state: State) -> dict:
         the room, Nightmare only; ``laid`` a treasure put back face-up, Advanced only),
         ``ghost_king`` (letter or None), ``locked`` (colour or None), ``hunters`` ({name:
         {"at": place, "carrying": treasure or None, "power": cursed power or None,
-        "jinxed": tile or None, "player": name, "colour": mover colour}}, in mover order;
+        "jinxed": tile or None, "player": name, "colour": mover colour, "carrying_name": the carried
+        treasure in words or None}}, in mover order;
         the key is the player's name, or ``"Ada (red)"`` when players move two hunters
         each), ``active_hunter`` (the key of the hunter whose turn it is), ``cellar`` (treasures in slot order), ``cellar_slots``
         (how many), ``passages`` (rooms with a tile), ``treasures_left`` (not yet in the
@@ -51,7 +52,8 @@ def view(state: State) -> dict:
     hunters = {
         hunter_key(state, i): {"at": h.at, "carrying": h.treasure, "power": h.power,
                                "jinxed": h.jinxed, "player": state.owner(i),
-                               "colour": cc.HUNTER_COLOURS[i]}
+                               "colour": cc.HUNTER_COLOURS[i],
+                               "carrying_name": cc.card_label(h.treasure) if h.treasure else None}
         for i, h in enumerate(state.hunters)
     }
     return {
