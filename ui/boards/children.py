@@ -84,9 +84,14 @@ def player_text(name: str, p: dict, _: Translate = english) -> str:
 
 
 def trapped_text(p: dict, _: Translate = english) -> str:
-    """"Trapped: Ghost 4, Rosie", or "" when the player has trapped none."""
+    """"Trapped: Rosie, Ghost 4" (the ghosts' names fit a panel better than a long list
+    of stand-ins: "Trapped ghosts: 3" from three on), or "" when the player has none."""
     names = [card_name(g, _) for g in p.get("trapped") or []]
-    return escape_markup(_("Trapped: {ghosts}", ghosts=", ".join(names))) if names else ""
+    if not names:
+        return ""
+    if len(names) > 2:
+        return escape_markup(_("Trapped ghosts: {n}", n=len(names)))
+    return escape_markup(_("Trapped: {ghosts}", ghosts=", ".join(names)))
 
 
 class RoomPieces(Widget):
@@ -132,7 +137,7 @@ class MansionRoom(Panel):
     left = NumericProperty(0)
 
     def __init__(self, **kwargs):
-        super().__init__(padding=gap(3), spacing=gap(1), **kwargs)
+        super().__init__(padding=gap(2), spacing=gap(1), **kwargs)
         self.title = text("", NAME_FONT, SMALLEST_NAME_FONT, size_hint_y=0.7)
         self.title.bold = True
         bottom = BoxLayout(size_hint_y=0.3, spacing=gap(2))
@@ -206,9 +211,13 @@ class ChildrenBoard(BoxLayout):
         colours = dict(self.colours)
         self.hand_limit = int(view.get("hand_limit", 5))
         self.skulls = _("Skull pile: {n}", n=view.get("skull_pool", 0))
-        self.turn = turn_text(view, _, colours)
+        guide, step = steps(_), step_number(view)
+        self.turn = escape_markup(guide[step]) if 0 < step < len(guide) and view.get("turn") else ""
+        if step == 2 and view.get("turn"):
+            self.turn += "\n" + escape_markup(_("Actions left: {n}", n=view.get("actions_left", 0)))
         if view.get("final_round"):
-            self.turn += f"\n[color={theme.hex_colour(theme.LOST)}]{escape_markup(_('Final round'))}[/color]"
+            final = escape_markup(_("Final round"))
+            self.turn += f"\n[color={theme.hex_colour(theme.LOST)}]{final}[/color]"
         self._rooms(view, _, colours)
         self._players(view, _, colours)
 
@@ -238,12 +247,13 @@ class ChildrenBoard(BoxLayout):
             active = view.get("turn") == name
             panel = Panel(bright=active, edge=theme.PRIMARY_DOWN if active else theme.PANEL_EDGE, padding=gap(2))
             winner = name in (view.get("winners") or [])
-            title = f"[b]{player_markup(name, colours)}[/b]" + (f" · {escape_markup(_('Winner'))}" if winner else "")
+            won = escape_markup(_("Winner"))
+            title = f"[b]{player_markup(name, colours)}[/b]" + (f" · {won}" if winner else "")
             if p.get("kitty_card"):
                 title += f" · [color={theme.hex_colour(CAT)}]Kitty[/color]"
-            panel.add_widget(text(title, 17, 12, size_hint_y=0.3))
-            panel.add_widget(text(player_text(name, p, _), 14, 11, size_hint_y=0.3))
-            panel.add_widget(text(trapped_text(p, _), 13, 10, color=theme.GHOST, size_hint_y=0.4))
+            panel.add_widget(text(title, 17, 12, size_hint_y=0.28))
+            panel.add_widget(text(player_text(name, p, _), 14, 11, size_hint_y=0.28))
+            panel.add_widget(text(trapped_text(p, _), 13, 9, color=theme.GHOST, size_hint_y=0.44))
             row.add_widget(panel)
 
 

@@ -100,7 +100,8 @@ def question_text(view: dict, _: Translate, colours: dict) -> str:
         if player in said:
             parts.append(_("{player}: showed a card", player=name) if said[player] else _("{player}: no card", player=name))
         elif player == view.get("answering"):
-            parts.append(f"[b]{_('{player} answers now', player=name)}[/b]")
+            now = _("{player} answers now", player=name)
+            parts.append(f"[b]{now}[/b]")
         else:
             parts.append(name)
     order = _("Answers: {order}", order=" › ".join(parts)) if parts else ""
@@ -193,7 +194,8 @@ class ClueBoard(BoxLayout):
         """The centre, twice as wide as a location: its Kid movers and Item tokens."""
         centre = places.get("centre")
         panel = Panel(fill=CENTRE_FILL, edge=theme.GOLD, size_hint_x=2, padding=gap(2))
-        panel.add_widget(text(f"[b]{_('Centre')}[/b]", 14, 11, color=theme.GOLD, size_hint_y=0.3))
+        title = _("Centre")
+        panel.add_widget(text(f"[b]{title}[/b]", 14, 11, color=theme.GOLD, size_hint_y=0.3))
         pieces = pieces_at(view, centre, colours) if centre else []
         panel.add_widget(text(" ".join(pieces), 15, 10, size_hint_y=0.7))
         return panel

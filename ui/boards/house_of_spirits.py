@@ -142,7 +142,8 @@ class HouseOfSpiritsBoard(BoxLayout):
                       edge=theme.GOLD if winner else (theme.PRIMARY_DOWN if active else theme.PANEL_EDGE),
                       fill=theme.DISABLED if p.get("dead") else theme.PANEL)
         if winner:
-            words["health"] = f"[b]{_('Winner')}[/b]"
+            won = _("Winner")
+            words["health"] = f"[b]{won}[/b]"
         panel.add_widget(text(f"[b]{player_markup(name, colours)}[/b]", 20, 13, size_hint_y=0.2))
         panel.add_widget(text(words["character"], 15, 11, color=theme.TEXT_DIM, size_hint_y=0.17))
         health = max(0, int(p.get("max_health") or 0) - int(p.get("wounds") or 0))

@@ -7,6 +7,7 @@ only deck sizes are shown, and a face-down treasure is only counted.
 from __future__ import annotations
 
 from companion.games.creepy_cellar import components as cc
+from companion.i18n import msg
 from companion.games.creepy_cellar.fight import fight_odds
 from companion.games.creepy_cellar.odds import odds_haunting
 from companion.games.creepy_cellar.state import State, Step
@@ -53,7 +54,7 @@ def view(state: State) -> dict:
         hunter_key(state, i): {"at": h.at, "carrying": h.treasure, "power": h.power,
                                "jinxed": h.jinxed, "player": state.owner(i),
                                "colour": cc.HUNTER_COLOURS[i],
-                               "carrying_name": cc.card_label(h.treasure) if h.treasure else None}
+                               "carrying_name": _treasure_name(h.treasure)}
         for i, h in enumerate(state.hunters)
     }
     return {
@@ -97,6 +98,16 @@ def hunter_key(state: State, index: int) -> str:
     if len(state.hunters) == len(state.players):
         return name
     return f"{name} ({cc.HUNTER_COLOURS[index]})"
+
+
+def _treasure_name(treasure: str | None):
+    """A carried treasure in a few words for the board: "Cursed Treasure", "treasure 3",
+    "treasure" (its power is in the rules' own sentences), or None."""
+    if not treasure:
+        return None
+    if cc.power_of(treasure) is not None:
+        return msg("Cursed Treasure")
+    return cc.card_label(treasure)
 
 
 def _fight_odds(state: State) -> dict | None:
