@@ -17,7 +17,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from ui import theme
-from ui.boards.fit import widest_word
+from ui.boards.fit import widest_word, word_width
 from ui.boards.names import card_name, short_marks
 from ui.boards.parts import Panel, font, gap, text
 from ui.kvloader import load_kv
@@ -140,7 +140,7 @@ class MansionRoom(Panel):
         super().__init__(padding=gap(2), spacing=gap(1), **kwargs)
         self.title = text("", NAME_FONT, SMALLEST_NAME_FONT, size_hint_y=0.7)
         self.title.bold = True
-        bottom = BoxLayout(size_hint_y=0.3, spacing=gap(2))
+        self.bottom = bottom = BoxLayout(size_hint_y=0.3, spacing=gap(2))
         self.pieces = RoomPieces(size_hint_x=0.55)
         self.who = text("", 14, 9, size_hint_x=0.45, halign="right")
         bottom.add_widget(self.pieces)
@@ -155,6 +155,9 @@ class MansionRoom(Panel):
         smallest = font(SMALLEST_NAME_FONT)
         fits = lambda word: widest_word(word, smallest, True) <= width  # noqa: E731
         self.title.text = escape_markup(abbreviate(self.name, fits) if width > 0 else self.name)
+        one_line = word_width(self.name, font(SMALLEST_NAME_FONT), True) <= width
+        # a name on one line leaves the pieces more room (ghosts drawn larger)
+        self.title.size_hint_y, self.bottom.size_hint_y = (0.45, 0.55) if one_line else (0.7, 0.3)
 
     def _look(self, *_args) -> None:
         self.fill = (theme.HAUNTED_TILE if self.enraged else theme.ROOM_TILE) if self.built else theme.BACKGROUND

@@ -103,12 +103,12 @@ class HouseOfSpiritsBoard(BoxLayout):
     def _room(self, room: dict | None, _: Translate) -> Panel:
         name, details = room_lines(room, _)
         panel = Panel(fill=ROOM_FILL, size_hint_x=0.36)
-        panel.add_widget(text(_("Room"), 13, 11, color=theme.TEXT_DIM, size_hint_y=0.22))
-        panel.add_widget(text(f"[b]{name}[/b]", 22, 14, size_hint_y=0.43))
+        panel.add_widget(text(_("Room"), 13, 11, color=theme.TEXT_DIM, size_hint_y=0.18))
+        panel.add_widget(text(f"[b]{name}[/b]", 22, 14, size_hint_y=0.40))
         if room:
             panel.add_widget(Pips(total=int(room.get("skulls") or 0), filled=int(room.get("skulls") or 0),
                                   colour=theme.TEXT, size_hint_y=0.12))
-        panel.add_widget(text(details, 14, 11, color=theme.TEXT_DIM, size_hint_y=0.23))
+        panel.add_widget(text(details, 14, 11, color=theme.TEXT_DIM, size_hint_y=0.30))
         return panel
 
     def _in_play(self, cards: list, _: Translate) -> BoxLayout:
