@@ -254,9 +254,11 @@ class ChildrenBoard(BoxLayout):
             title = f"[b]{player_markup(name, colours)}[/b]" + (f" · {won}" if winner else "")
             if p.get("kitty_card"):
                 title += f" · [color={theme.hex_colour(CAT)}]Kitty[/color]"
-            panel.add_widget(text(title, 17, 12, size_hint_y=0.28))
-            panel.add_widget(text(player_text(name, p, _), 14, 11, size_hint_y=0.28))
-            panel.add_widget(text(trapped_text(p, _), 13, 9, color=theme.GHOST, size_hint_y=0.44))
+            trapped = trapped_text(p, _)
+            panel.add_widget(text(title, 17, 12, size_hint_y=0.28 if trapped else 0.45))
+            panel.add_widget(text(player_text(name, p, _), 14, 11, size_hint_y=0.28 if trapped else 0.55))
+            if trapped:
+                panel.add_widget(text(trapped, 13, 9, color=theme.GHOST, size_hint_y=0.44))
             row.add_widget(panel)
 
 

@@ -143,7 +143,7 @@ class ClueBoard(BoxLayout):
         colours = dict(self.colours)
         self.clear_widgets()
         self.add_widget(self._board(view, _, colours))
-        question = question_text(view, _, colours) or solution_text(view, _)
+        question = solution_text(view, _) or question_text(view, _, colours)
         if question:
             self.add_widget(text(question, 15, 11, size_hint_y=0.16,
                                  color=theme.GOLD if view.get("solution") else theme.TEXT))
