@@ -14,10 +14,14 @@ from importlib import resources
 from pathlib import Path
 
 from companion.errors import CompanionError, ReplayFailed, ScriptError
+from companion.paths import PathRefused
 
 log = logging.getLogger("companion")
 
 EXIT_BAD_SCRIPT = 2
+
+#: A path argument names a file the command must not touch (companion.paths.PathRefused).
+EXIT_BAD_PATH = 2
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,6 +42,9 @@ def main(argv: list[str] | None = None) -> int:
     except ReplayFailed as exc:
         print(f"companion: the table script cannot go on: {exc}", file=sys.stderr)
         return EXIT_BAD_SCRIPT
+    except PathRefused as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return EXIT_BAD_PATH
     except CompanionError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 1
@@ -179,6 +186,10 @@ def cmd_replay(args) -> int:
 
     if not args.verbose:  # a replay reports refusals and failures itself, once
         logging.getLogger("companion.daemon").setLevel(logging.CRITICAL)
+    if args.db is not None:
+        from companion.paths import check_db_path
+
+        check_db_path(args.db)
     script = scripts.load(args.file)
 
     def report(line, reply):
@@ -259,14 +270,17 @@ def cmd_daemon(args) -> int:
     from companion.config import load_config
     from companion.daemon import Daemon
     from companion.header import GameHeader, random_seed
-    from companion.paths import check_private_dir, default_db, default_socket
+    from companion.paths import check_db_path, check_private_dir, check_socket_path, default_db, default_socket
     from companion.service import ServiceNotifier
 
     config = load_config(args.config)
     db = args.db or default_db()
+    sock = args.socket or default_socket()
+    check_socket_path(sock, db)  # before anything is opened or created (issue 20)
+    check_db_path(db)
     check_private_dir(Path(db))
     store, recovery, unwritable = _open_store(db)
-    daemon = Daemon(store, args.socket or default_socket(), hold_time=config.dice.hold_time, language=config.language,
+    daemon = Daemon(store, sock, hold_time=config.dice.hold_time, language=config.language,
                     reader_roles={reader.name: reader.role for reader in config.readers})
     if unwritable is not None:  # a read-only data directory: its games go on in memory
         daemon.recent.append(unwritable)

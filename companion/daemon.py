@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion import enrollment, inputs, protocol
+from companion import enrollment, inputs, paths, protocol
 from companion.errors import CompanionError, StackError, StoreError
 from companion.header import GameHeader, HeaderError, random_seed
 from companion.i18n import msg, render
@@ -213,7 +213,7 @@ class Daemon:
             for writer in list(self._clients):
                 writer.close()
             await server.wait_closed()
-            self.socket_path.unlink(missing_ok=True)
+            paths.remove_stale_socket(self.socket_path)  # ours; never a file put there since
 
     async def _listen(self) -> asyncio.AbstractServer:
         """Listen on the socket, which is never reachable by others before it is ``0660``.
@@ -245,14 +245,18 @@ class Daemon:
         return server
 
     async def _claim_socket(self) -> None:
-        """Remove a stale socket file; refuse to take over one a live daemon answers on."""
+        """Remove a stale socket; refuse to take over one a live daemon answers on, and
+        anything that is not a socket (a store, a directory: issue 20, never removed)."""
+        paths.check_socket_path(self.socket_path, self.store.path)
         self.socket_path.parent.mkdir(parents=True, exist_ok=True)
-        if not self.socket_path.exists():
+        try:
+            seen = self.socket_path.lstat()
+        except FileNotFoundError:
             return
         try:
             _reader, writer = await asyncio.open_unix_connection(str(self.socket_path))
         except OSError:
-            self.socket_path.unlink()  # stale: left by a daemon that died
+            paths.remove_stale_socket(self.socket_path, seen)  # stale: left by a daemon that died
             return
         writer.close()
         raise DaemonBusy(f"another companion daemon is already listening on {self.socket_path}")

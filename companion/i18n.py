@@ -39,16 +39,18 @@ class Msg(str):
     params: dict[str, Any]
     plural: str | None
     count: str | None
+    todo: str | None
 
     def __new__(cls, msgid: str, params: dict[str, Any], plural: str | None = None,
-                count: str | None = None) -> "Msg":
+                count: str | None = None, todo: str | None = None) -> "Msg":
         text = _format(_choose(msgid, plural, params.get(count) if count else None, None), params, None)
         self = super().__new__(cls, text)
         self.msgid, self.params, self.plural, self.count = msgid, params, plural, count
+        self.todo = todo
         return self
 
     def __reduce__(self):  # pickle (snapshots in tests) keeps the message, not just the text
-        return (Msg, (self.msgid, self.params, self.plural, self.count))
+        return (Msg, (self.msgid, self.params, self.plural, self.count, self.todo))
 
 
 def msg(msgid: str, **params: Any) -> Msg:
@@ -60,6 +62,39 @@ def nmsg(singular: str, plural: str, count: str, **params: Any) -> Msg:
     """A sentence with a plural form chosen by the integer parameter ``count`` names:
     ``nmsg("{n} ghost", "{n} ghosts", "n", n=3)``."""
     return Msg(singular, params, plural, count)
+
+
+#: The kinds of physical instruction a news line can be (:func:`todo`), each with its own
+#: icon on the table screen: set-up steps, placing, moving and removing pieces, flipping a
+#: card or tile, locking doors, dealing cards, putting something back, a player knocked out.
+TODO_KINDS = ("setup", "place", "move", "remove", "flip", "lock", "deal", "return", "out", "other")
+
+
+def todo(kind: str, msgid: str, **params: Any) -> Msg:
+    """A news line that is a physical instruction to the table ("Place a ghost in room
+    E"): a :class:`Msg` whose ``todo`` is ``kind`` (one of :data:`TODO_KINDS`). The table
+    screen shows such lines in large type until the next accepted input.
+
+    Raises:
+        ValueError: ``kind`` is not one of :data:`TODO_KINDS`.
+    """
+    return Msg(msgid, params, todo=_todo_kind(kind))
+
+
+def ntodo(kind: str, singular: str, plural: str, count: str, **params: Any) -> Msg:
+    """:func:`todo` with a plural form chosen by the integer parameter ``count`` names."""
+    return Msg(singular, params, plural, count, todo=_todo_kind(kind))
+
+
+def todo_lines(news) -> tuple[Msg, ...]:
+    """The physical instructions (:func:`todo` lines) among ``news``, in order."""
+    return tuple(line for line in news if getattr(line, "todo", None))
+
+
+def _todo_kind(kind: str) -> str:
+    if kind not in TODO_KINDS:
+        raise ValueError(f"todo kind {kind!r} is not one of {', '.join(TODO_KINDS)}")
+    return kind
 
 
 def render(text: Any, lang: str) -> Any:

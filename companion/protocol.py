@@ -48,6 +48,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.i18n import msg, render, render_all
+from companion.messages import CheckMessage, NoticeMessage, PrivateMessage, StateMessage, TodoLine
 
 PROTOCOL_VERSION = 1
 
@@ -89,13 +90,16 @@ def _no_constant(name: str):
     raise ValueError(f"{name} is not allowed")
 
 
-def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: str = "en") -> dict[str, Any]:
+def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: str = "en") -> StateMessage:
     """The ``state`` message for the current game (``session`` may be None: no game yet).
 
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
-    view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label}] (never a private
-    choice), ``over``, ``private``: ``{"player": name}`` when the prompt has private choices,
-    which that player sees only by asking ``private``, else None),
+    view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label, main}] (never a private
+    choice; ``main``: the expected next step, the one large button), ``over``, ``private``:
+    ``{"player": name}`` when the prompt has private choices, which that player sees only by
+    asking ``private``, else None; ``out_of_turn``: [{key, label, player}], choices another
+    player may make now), ``todo`` ([{kind, text}]: what the table must physically do now,
+    :func:`todo_message`),
     ``can_undo``, ``private_players`` (the players who have something of their own to see on a
     privacy screen now, e.g. a secret victory card the companion dealt: those whose
     ``private_view`` is not empty), ``news`` (what the last input did) and ``log`` (recent
@@ -109,17 +113,20 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     """
     if session is None:
         prompt = {"text": render(msg("No game yet: start a new one."), lang), "player": None, "choices": [],
-                  "over": False, "private": None}
+                  "over": False, "private": None, "out_of_turn": []}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
-                "view": {}, "prompt": prompt, "can_undo": False, "private_players": [], "news": [],
+                "view": {}, "prompt": prompt, "can_undo": False, "private_players": [], "news": [], "todo": [],
                 "log": render_all(recent, lang), "colours": {}}
     p = session.prompt
     prompt = {
         "text": render(p.text, lang),
         "player": p.player,
-        "choices": [{"key": c.key, "label": render(c.label, lang)} for c in p.choices if not c.private],
+        "choices": [{"key": c.key, "label": render(c.label, lang), "main": c.main}
+                    for c in p.choices if not c.private],
         "over": p.over,
         "private": private_prompt_owner(p),
+        "out_of_turn": [{"key": c.key, "label": render(c.label, lang), "player": c.player}
+                        for c in p.out_of_turn if not c.private],
     }
     return {
         "type": "state",
@@ -131,9 +138,16 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "can_undo": session.can_undo,
         "private_players": _private_players(session),
         "news": render_all(news, lang),
+        "todo": todo_message(session.todo, lang),
         "log": render_all(recent, lang),
         "colours": dict(session.header.colours),
     }
+
+
+def todo_message(lines, lang: str) -> list[TodoLine]:
+    """``[{"kind", "text"}]``: the physical instructions the table must carry out now
+    (:attr:`companion.session.Session.todo`), rendered in ``lang``."""
+    return [{"kind": line.todo, "text": render(line, lang)} for line in lines]
 
 
 def _private_players(session) -> list[str]:
@@ -153,7 +167,7 @@ def private_prompt_owner(prompt) -> dict[str, Any] | None:
     return {"player": prompt.player}
 
 
-def private_message(session, player: str, lang: str = "en") -> dict[str, Any]:
+def private_message(session, player: str, lang: str = "en") -> PrivateMessage:
     """The answer to ``{"cmd": "private", "player": NAME}``, for the asking client only.
 
     Keys: ``type`` (``"private"``), ``player``, ``view`` (the game's
@@ -184,13 +198,13 @@ def render_tree(value: Any, lang: str) -> Any:
     return render(value, lang)
 
 
-def notice(text: str, level: str = "warning", lang: str = "en") -> dict[str, Any]:
+def notice(text: str, level: str = "warning", lang: str = "en") -> NoticeMessage:
     """A ``notice`` message (``level``: ``"info"``, ``"warning"`` or ``"error"``), its text
     rendered in ``lang``."""
     return {"type": "notice", "level": level, "text": render(text, lang)}
 
 
-def check_message(session, revision: int, lang: str = "en") -> dict[str, Any]:
+def check_message(session, revision: int, lang: str = "en") -> CheckMessage:
     """The ``check`` message: the table check of the game on the table (issue 6).
 
     Keys: ``type`` (``"check"``), ``game`` (id or None), ``revision`` (the state it was made

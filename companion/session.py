@@ -26,7 +26,7 @@ from companion.engine import GameSpec, Prompt, get_game, known_piece, resolve_op
 from companion.engine.core import CheckLine, Choice, check_fix, sentence
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
-from companion.i18n import msg
+from companion.i18n import msg, todo_lines
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.store import EventStore, GameRecord
 from companion.tags import TagRegistry, component_game
@@ -112,6 +112,9 @@ class Session:
         unsaved: None while every input is recorded; once a write to the store fails (disk
             full, read-only), why: the game goes on in memory and nothing more is written
             for it (a log with a gap would replay wrongly).
+        todo: the physical instructions (:func:`companion.i18n.todo` lines) among the news
+            of the last accepted input or undo; at a new game, set-up's; after a resume, the
+            last applied action's. The table shows them until the next accepted input.
     """
 
     spec: GameSpec
@@ -126,6 +129,7 @@ class Session:
     history: list[Entry] = field(init=False, default_factory=list)
     last_line: int | None = field(init=False, default=None)
     unsaved: str | None = field(init=False, default=None)
+    todo: tuple[Any, ...] = field(init=False, default=())
     _before: list[Any] = field(init=False, default_factory=list)  # the state before each entry
     _base: int = field(init=False, default=0)  # inputs before ``history`` (not in memory)
     _redo: dict[tuple[int, str], tuple[dict[str, str], ...]] = field(init=False, default_factory=dict)
@@ -143,6 +147,7 @@ class Session:
         else:
             state = self.spec.setup(self.header.players, options)
         self._set_state(state)
+        self.todo = todo_lines(self.spec.news(state))
         self._picker = ChancePicker(self.header.seed, self.header.stack)
         self.use_tags(self.enrolled)
 
@@ -186,6 +191,7 @@ class Session:
                 raise StoreError(f"game {record.id} event {event.seq} does not replay: {exc}") from exc
         if keep is not None:
             session._trim(keep)
+        session.todo = todo_lines(session.spec.news(session.state))
         return session
 
     def _replay(self, kind: str, body: dict[str, Any]) -> None:
@@ -292,7 +298,8 @@ class Session:
                 if inp.key.startswith(FIX_PREFIX) and self.spec.check is not None:
                     raise Rejected(msg("That correction no longer fits the table check: nothing changed. "
                                        "Look at the table check again."))
-                raise Rejected(msg("Not now. {prompt}", prompt=sentence(prompt.text)))
+                raise Rejected(self._refusal(inp.key, None)
+                               or msg("Not now. {prompt}", prompt=sentence(prompt.text)))
             return inp.key
         if isinstance(inp, Press):
             choice = prompt.for_button(inp.button)
@@ -327,6 +334,8 @@ class Session:
         if choice is not None:
             copy = split_piece(self.piece_for(tap))[1]
             return f"{choice.key}#{copy}" if choice.per_copy and copy else choice.key
+        if why := self._refusal(None, component):
+            raise Rejected(why)
         if self.spec.tap_refusal is not None and (why := self.spec.tap_refusal(self.state, component)):
             raise Rejected(why)
         kind = component.rsplit(":", 1)[0] + ":"
@@ -335,6 +344,13 @@ class Session:
                                label=label, prompt=sentence(prompt.text)))
         raise Rejected(msg("{label} was tapped, but no such card is due now. {prompt}",
                            label=label, prompt=sentence(prompt.text)))
+
+    def _refusal(self, key: str | None, component: str | None):
+        """The game's own reason why a touch of ``key`` (or a tap of ``component``) picks
+        nothing now (:attr:`GameSpec.refusal`), or None."""
+        if self.spec.refusal is None:
+            return None
+        return self.spec.refusal(self.state, key, component)
 
     def _check_reader(self, tap: Tap, component: str, label: str) -> None:
         """Issue 3 case 11: a component read on a reader of the wrong role changes nothing."""
@@ -373,6 +389,7 @@ class Session:
         seq = self._persist("input", entry.to_json(), outcome=self.spec.outcome(state))
         self._commit(entry, state)
         self._after_event(seq)
+        self.todo = todo_lines(news)
         return Reply(True, news=tuple(news))
 
     def _pick(self, chance, cached: list[dict[str, str]]):
@@ -391,6 +408,12 @@ class Session:
         seq = self._persist("undo", _with_line({"input": inputs.to_json(inp)}, line))
         entry = self._revert(line)
         self._after_event(seq)
+        reply = self._undo_reply(entry)
+        self.todo = todo_lines(reply.news)
+        return reply
+
+    def _undo_reply(self, entry: Entry) -> Reply:
+        """What the table is told after ``entry`` was undone."""
         choice = self.prompt.choice(entry.action) or self.prompt.choice(entry.action.partition("#")[0])
         fixed = self._correction_label(entry.action) if choice is None else None
         if fixed is not None:

@@ -18,7 +18,7 @@ from companion.i18n import LANGUAGES, Msg, msg, nmsg, render
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "companion" / "locale"
-KEYWORDS = {"msg": None, "nmsg": (1, 2), "_": None}
+KEYWORDS = {"msg": None, "nmsg": (1, 2), "todo": (2,), "ntodo": (2, 3), "_": None}
 
 
 def _source_ids() -> set[str]:

@@ -26,6 +26,8 @@ def plain(value: Any) -> Any:
         out = {"msgid": value.msgid, "params": {k: plain(v) for k, v in value.params.items()}}
         if value.plural is not None:
             out["plural"], out["count"] = value.plural, value.count
+        if value.todo is not None:
+            out["todo"] = value.todo
         return out
     if isinstance(value, Enum):
         return value.value
@@ -41,7 +43,7 @@ def tuples(value: Any) -> Any:
         return tuple(tuples(v) for v in value)
     if isinstance(value, dict) and "msgid" in value:
         params = {k: tuples(v) for k, v in value["params"].items()}
-        return Msg(value["msgid"], params, value.get("plural"), value.get("count"))
+        return Msg(value["msgid"], params, value.get("plural"), value.get("count"), value.get("todo"))
     return value
 
 

@@ -36,6 +36,10 @@ class Choice:
             ``component#n``) applies ``key#n``, so the engine knows which physical copy it
             was (:attr:`ContentSpec.per_copy`); a touch, or a tag without a copy number,
             applies ``key``.
+        main: this is THE expected next step (End turn, Roll, Done moving, Confirm): the
+            table screen makes only it the large button; a pick list's entries are never main.
+        player: for an out-of-turn choice (:attr:`Prompt.out_of_turn`), the player who may
+            make it; None otherwise.
     """
 
     key: str
@@ -44,6 +48,8 @@ class Choice:
     button: str | None = None
     private: bool = False
     per_copy: bool = False
+    main: bool = False
+    player: str | None = None
 
 
 @dataclass(frozen=True)
@@ -92,6 +98,9 @@ class Prompt:
         choices: what the table may do (empty at a chance node and at the end).
         chance: set when the session must pick a chance outcome instead of the table.
         over: True once the game has ended; every input is then refused.
+        out_of_turn: choices other players may make while the prompt waits for ``player``
+            (a Children Free Action device, played at any moment for a skull): each names its
+            :attr:`Choice.player`. The session accepts their keys and taps like ``choices``.
     """
 
     text: str
@@ -99,14 +108,15 @@ class Prompt:
     choices: tuple[Choice, ...] = ()
     chance: Chance | None = None
     over: bool = False
+    out_of_turn: tuple[Choice, ...] = ()
 
     def choice(self, key: str) -> Choice | None:
-        """The choice with ``key``, or None."""
-        return next((c for c in self.choices if c.key == key), None)
+        """The choice with ``key`` (an out-of-turn one too), or None."""
+        return next((c for c in self.choices + self.out_of_turn if c.key == key), None)
 
     def for_component(self, component: str) -> Choice | None:
-        """The choice a tap of ``component`` picks, or None."""
-        return next((c for c in self.choices if c.component == component), None)
+        """The choice a tap of ``component`` picks (an in-turn one first), or None."""
+        return next((c for c in self.choices + self.out_of_turn if c.component == component), None)
 
     def for_button(self, button: str) -> Choice | None:
         """The choice a press of ``button`` picks, or None."""
@@ -202,6 +212,12 @@ class GameSpec:
         tap_refusal: ``(state, component_id) -> sentence or None``: the game's own reason
             for refusing a tap that picks no choice now ("That is Bo's red hunter; Ada is
             moving."); None (or no function) leaves the session's general refusal.
+            Consulted after ``refusal``.
+        refusal: ``(state, key, component) -> sentence or None``: why a touch of ``key`` (or
+            a tap of ``component``, with ``key`` None) picks nothing now, naming the rule in
+            the players' words ("Pick up needs the ghost in room D beaten first"). Never names
+            a hidden card: say "a hidden card" and whose turn it is. None: the session's
+            general refusal.
     """
 
     id: str
@@ -226,6 +242,7 @@ class GameSpec:
     content: ContentSpec | None = None
     private_view: Callable[[Any, str], dict] | None = None
     tap_refusal: Callable[[Any, str], Msg | str | None] | None = None
+    refusal: Callable[[Any, str | None, str | None], Msg | str | None] | None = None
 
 
 def resolve_options(spec: GameSpec, given: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -1,0 +1,124 @@
+"""The engine seams every game builds on (issues 17 and 19): physical instructions
+(``todo`` news lines), the one main choice, out-of-turn choices and a game's own refusal
+reasons, through the real session and the daemon's state message."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import pytest
+
+from companion import protocol
+from companion.engine.codec import plain, tuples
+from companion.engine.core import Choice, GameSpec, Prompt
+from companion.errors import RuleViolation
+from companion.header import GameHeader
+from companion.i18n import TODO_KINDS, msg, ntodo, render, todo, todo_lines
+from companion.inputs import Touch
+from companion.session import Session
+
+
+@dataclass(frozen=True)
+class _Toy:
+    """A two-player toy game: Ada ends her turn; Bo may ring a bell out of turn."""
+    turn: int = 0
+    rung: bool = False
+    news: tuple = ()
+
+
+def _prompt(state: _Toy) -> Prompt:
+    if state.turn >= 2:
+        return Prompt("Game over.", over=True)
+    return Prompt("Ada: end your turn", "Ada",
+                  (Choice("look", "Look around"), Choice("end-turn", "End turn", main=True)),
+                  out_of_turn=() if state.rung else (Choice("bell", "Ring the bell", player="Bo"),))
+
+
+def _apply(state: _Toy, key: str) -> _Toy:
+    if key == "end-turn":
+        return replace(state, turn=state.turn + 1, news=(todo("move", "Move the clock hand to {n}", n=state.turn + 1),
+                                                        msg("Turn ended.")))
+    if key == "bell":
+        return replace(state, rung=True, news=(msg("Bo rang the bell."),))
+    if key == "look":
+        return replace(state, news=())
+    raise RuleViolation(f"no action {key}")
+
+
+def _refusal(state: _Toy, key, component):
+    return msg("The bell rings once a game: Bo rang it already.") if key == "bell" and state.rung else None
+
+
+TOY = GameSpec(id="creepy_cellar", title="Toy", min_players=2, max_players=2, options=(),
+               setup=lambda players, options: _Toy(news=(todo("setup", "Put the clock on the table"),)),
+               prompt=_prompt, apply=_apply, view=lambda state: {"turn": state.turn},
+               news=lambda state: state.news, refusal=_refusal)
+
+
+@pytest.fixture
+def session():
+    header = GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 1})
+    return Session(TOY, header)
+
+
+def test_a_todo_line_is_a_message_that_knows_its_kind():
+    line = todo("place", "Place a ghost in room {room}", room="E")
+    assert (line, line.todo, line.msgid) == ("Place a ghost in room E", "place", "Place a ghost in room {room}")
+    assert msg("Turn ended.").todo is None
+    assert ntodo("deal", "Deal {n} card", "Deal {n} cards", "n", n=2) == "Deal 2 cards"
+    assert todo_lines([line, msg("Turn ended.")]) == (line,)
+    assert "setup" in TODO_KINDS and "return" in TODO_KINDS
+
+
+def test_an_unknown_todo_kind_is_refused_by_name():
+    with pytest.raises(ValueError, match="'juggle' is not one of setup"):
+        todo("juggle", "Juggle")
+
+
+def test_a_todo_line_survives_a_snapshot():
+    line = todo("lock", "Lock the {colour} doors", colour="green")
+    back = tuples(plain(line))
+    assert (back, back.todo, back.params) == (line, "lock", {"colour": "green"})
+
+
+def test_setup_instructions_are_the_first_todo(session):
+    message = protocol.state_message(session, [])
+    assert message["todo"] == [{"kind": "setup", "text": "Put the clock on the table"}]
+
+
+def test_todo_holds_the_last_accepted_inputs_instructions_only(session):
+    assert session.handle(Touch("end-turn")).accepted
+    assert protocol.state_message(session, [])["todo"] == [{"kind": "move", "text": "Move the clock hand to 1"}]
+    assert session.handle(Touch("look")).accepted
+    assert protocol.state_message(session, [])["todo"] == []
+
+
+def test_the_main_choice_is_marked_in_the_state_message(session):
+    choices = protocol.state_message(session, [])["prompt"]["choices"]
+    assert [(c["key"], c["main"]) for c in choices] == [("look", False), ("end-turn", True)]
+
+
+def test_an_out_of_turn_choice_is_offered_and_accepted(session):
+    prompt = protocol.state_message(session, [])["prompt"]
+    assert prompt["out_of_turn"] == [{"key": "bell", "label": "Ring the bell", "player": "Bo"}]
+    reply = session.handle(Touch("bell"))
+    assert (reply.accepted, reply.news) == (True, ("Bo rang the bell.",))
+    assert protocol.state_message(session, [])["prompt"]["out_of_turn"] == []
+
+
+def test_a_refusal_names_the_games_rule_and_changes_nothing(session):
+    session.handle(Touch("bell"))
+    before = session.state
+    reply = session.handle(Touch("bell"))
+    assert (reply.accepted, reply.text) == (False, "The bell rings once a game: Bo rang it already.")
+    assert session.state is before
+
+
+def test_without_a_game_reason_the_general_refusal_stays(session):
+    reply = session.handle(Touch("dance"))
+    assert reply.text == "Not now. Ada: end your turn."
+
+
+def test_todo_lines_are_rendered_in_the_table_language(session):
+    line = todo("setup", "Put the clock on the table")
+    assert protocol.todo_message((line,), "it") == [{"kind": "setup", "text": render(line, "it")}]
