@@ -114,7 +114,7 @@ class CellarBoard(BoxLayout):
         if odds is not None:
             self.odds = float(odds)
         self.status = status_text(self.view, self.tr._)
-        self.carrying = carrying_text(hunters, self.tr._, colours, marks)
+        self.carrying = carrying_text(hunters, self.view.get("carried") or {}, self.tr._, colours, marks)
 
 
 def hunter_marks(hunters: dict) -> dict[str, str]:
@@ -132,14 +132,15 @@ def hunter_marks(hunters: dict) -> dict[str, str]:
     return marks
 
 
-def carrying_text(hunters: dict, _: Translate = english, colours: dict | None = None,
+def carrying_text(hunters: dict, carried: dict, _: Translate = english, colours: dict | None = None,
                   marks: dict | None = None) -> str:
-    """"Carrying: Ada treasure 3 · Bo Cursed Treasure (…)" (markup, each hunter's mark in
-    the player's colour); "" when nobody carries one."""
+    """"Carrying: Ada treasure 3 · Bo Cursed Treasure" (markup, each hunter's mark in the
+    player's colour; ``carried``: the view's hunter key -> treasure in words); "" when
+    nobody carries one."""
     marks = marks or hunter_marks(hunters)
     parts = [coloured(marks[name], theme.player_colour(h.get("player", name), colours or {})) + " "
-             + escape_markup(str(h.get("carrying_name") or h.get("carrying")))
-             for name, h in hunters.items() if h.get("carrying")]
+             + escape_markup(str(carried.get(name) or ""))
+             for name, h in hunters.items() if name in carried]
     return escape_markup(_("Carrying:")) + " " + " · ".join(parts) if parts else ""
 
 

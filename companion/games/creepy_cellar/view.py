@@ -28,10 +28,10 @@ def view(state: State) -> dict:
         the room, Nightmare only; ``laid`` a treasure put back face-up, Advanced only),
         ``ghost_king`` (letter or None), ``locked`` (colour or None), ``hunters`` ({name:
         {"at": place, "carrying": treasure or None, "power": cursed power or None,
-        "jinxed": tile or None, "player": name, "colour": mover colour, "carrying_name": the carried
-        treasure in words or None}}, in mover order;
+        "jinxed": tile or None, "player": name, "colour": mover colour}}, in mover order;
         the key is the player's name, or ``"Ada (red)"`` when players move two hunters
-        each), ``active_hunter`` (the key of the hunter whose turn it is), ``cellar`` (treasures in slot order), ``cellar_slots``
+        each), ``active_hunter`` (the key of the hunter whose turn it is), ``carried`` ({hunter key:
+        the treasure it carries, in words} for the hunters carrying one), ``cellar`` (treasures in slot order), ``cellar_slots``
         (how many), ``passages`` (rooms with a tile), ``treasures_left`` (not yet in the
         cellar), ``fight`` (last fight {"room", "dice"} this turn, or None), ``fight_odds``
         ({"any", "clear"} before a fight roll, or None), ``odds_haunting`` (the odds
@@ -53,8 +53,7 @@ def view(state: State) -> dict:
     hunters = {
         hunter_key(state, i): {"at": h.at, "carrying": h.treasure, "power": h.power,
                                "jinxed": h.jinxed, "player": state.owner(i),
-                               "colour": cc.HUNTER_COLOURS[i],
-                               "carrying_name": _treasure_name(h.treasure)}
+                               "colour": cc.HUNTER_COLOURS[i]}
         for i, h in enumerate(state.hunters)
     }
     return {
@@ -73,6 +72,8 @@ def view(state: State) -> dict:
         "locked": state.locked,
         "hunters": hunters,
         "active_hunter": hunter_key(state, state.active),
+        "carried": {hunter_key(state, i): _treasure_name(h.treasure)
+                    for i, h in enumerate(state.hunters) if h.treasure},
         "cellar": list(state.cellar),
         "cellar_slots": state.total_treasures,
         "passages": list(state.passages),
