@@ -48,7 +48,7 @@ def test_room_names_are_cut_only_when_a_word_cannot_fit():
 def test_player_panels_count_cards_and_name_trapped_ghosts():
     p = {"cards": 4, "skulls": 1, "trapped": ["Rosie", "Ghost 05 (placeholder)"], "kitty_card": True}
     assert player_text("Ada", p) == "Cards 4 · skulls 1"
-    assert trapped_text(p) == "Trapped: Rosie, Ghost 05"
+    assert trapped_text(p) == "Trapped ghosts: 2"
     assert trapped_text({"trapped": []}) == ""
     view = {"turn": "Ada", "step": 2, "actions_left": 1}
     assert turn_text(view).splitlines() == ["[b][color=ffcc33]Ada[/color][/b]", "2 Take 2 actions", "Actions left: 1"]
@@ -57,13 +57,13 @@ def test_player_panels_count_cards_and_name_trapped_ghosts():
 
 def test_the_board_speaks_italian():
     """The board's own words go through the client's translator (the Italian rulebook's
-    terms: teschi, intrappolati); names stay as they are, stand-ins are translated."""
+    terms: teschi, intrappolati)."""
     def it(text, **params):
         return translate(text, "it", **params)
 
     p = {"cards": 1, "skulls": 0, "trapped": ["Ghost 05 (placeholder)"], "kitty_card": False}
     assert player_text("Bo", p, it) == "Carte 1 · teschi 0"
-    assert trapped_text(p, it) == "Intrappolati: Fantasma 05"
+    assert trapped_text(p, it) == "Fantasmi intrappolati: 1"
     assert steps(it)[1:] == ("1 Gioca una tessera stanza", "2 Compi 2 azioni", "3 Riporta la mano al limite",
                              "4 Muovi 1 fantasma", "5 Muovi Kitty Kitty")
 

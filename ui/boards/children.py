@@ -84,14 +84,10 @@ def player_text(name: str, p: dict, _: Translate = english) -> str:
 
 
 def trapped_text(p: dict, _: Translate = english) -> str:
-    """"Trapped: Rosie, Ghost 4" (the ghosts' names fit a panel better than a long list
-    of stand-ins: "Trapped ghosts: 3" from three on), or "" when the player has none."""
-    names = [card_name(g, _) for g in p.get("trapped") or []]
-    if not names:
-        return ""
-    if len(names) > 2:
-        return escape_markup(_("Trapped ghosts: {n}", n=len(names)))
-    return escape_markup(_("Trapped: {ghosts}", ghosts=", ".join(names)))
+    """"Trapped ghosts: 2" (a count reads from a metre; the names are in the news), or ""
+    when the player has trapped none."""
+    count = len(p.get("trapped") or [])
+    return escape_markup(_("Trapped ghosts: {n}", n=count)) if count else ""
 
 
 class RoomPieces(Widget):
@@ -148,7 +144,13 @@ class MansionRoom(Panel):
         self.add_widget(self.title)
         self.add_widget(bottom)
         self.bind(name=self._name, width=self._name, built=self._look, haunted=self._look,
-                  enraged=self._look, players=lambda *_: setattr(self.who, "text", self.players))
+                  enraged=self._look, players=self._players)
+
+    def _players(self, *_args) -> None:
+        """The players' marks at the right of the pieces; without players the pieces take
+        the whole row (a room of four ghosts draws them larger)."""
+        self.who.text = self.players
+        self.who.size_hint_x, self.pieces.size_hint_x = (0.45, 0.55) if self.players else (0.001, 1)
 
     def _name(self, *_args) -> None:
         width = self.width - 2 * gap(3)
@@ -258,7 +260,7 @@ class ChildrenBoard(BoxLayout):
             panel.add_widget(text(title, 17, 12, size_hint_y=0.28 if trapped else 0.45))
             panel.add_widget(text(player_text(name, p, _), 14, 11, size_hint_y=0.28 if trapped else 0.55))
             if trapped:
-                panel.add_widget(text(trapped, 13, 9, color=theme.GHOST, size_hint_y=0.44))
+                panel.add_widget(text(trapped, 14, 10, color=theme.GHOST, size_hint_y=0.44))
             row.add_widget(panel)
 
 

@@ -8,6 +8,7 @@ whose texts change with the game (long room names, Italian words).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
@@ -27,8 +28,10 @@ def words(text: str) -> list[str]:
     return sorted(set(plain.split()), key=len, reverse=True)
 
 
+@lru_cache(maxsize=4096)
 def word_width(word: str, font_size: float, bold: bool, font_name: str = "Roboto") -> float:
-    """Pixels ``word`` takes on one line at ``font_size``."""
+    """Pixels ``word`` takes on one line at ``font_size`` (remembered: boards ask again with
+    every state message)."""
     core = CoreLabel(text=word, font_size=font_size, bold=bold, font_name=font_name)
     core.refresh()
     return core.texture.size[0] if core.texture else 0
