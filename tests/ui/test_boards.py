@@ -73,11 +73,26 @@ def messages():
     return {game: _messages(game) for game in SCRIPTS}
 
 
+def _crowded_cellar(message: dict) -> dict:
+    """The Cellar's middle with players named "Player 1" … "Player 3" (their marks were both
+    "Pl") all standing in the Ghost King's room (the KING badge covered a hunter's mark)."""
+    text = json.dumps(message)
+    for old, new in (("Ada", "Player 1"), ("Bo", "Player 2"), ("Cy", "Player 3")):
+        text = text.replace(f'"{old}', f'"{new}').replace(f"{old}:", f"{new}:")
+    crowded = json.loads(text)
+    view = crowded["view"]
+    for hunter in view["hunters"].values():
+        hunter["at"] = view["ghost_king"]
+    return crowded
+
+
 def _shots(messages: dict, size: tuple[int, int]) -> list[dict]:
     tag = f"{size[0]}x{size[1]}"
-    return [{"name": f"{game}-{phase}-{lang}-{tag}", "message": per_lang[lang]}
-            for lang in ("en", "it") for game, phases in messages.items()
-            for phase, per_lang in phases.items()]
+    shots = [{"name": f"{game}-{phase}-{lang}-{tag}", "message": per_lang[lang]}
+             for lang in ("en", "it") for game, phases in messages.items()
+             for phase, per_lang in phases.items()]
+    crowded = _crowded_cellar(messages["creepy_cellar"]["mid"]["en"])
+    return shots + [{"name": f"creepy_cellar-crowded-en-{tag}", "message": crowded}]
 
 
 def _broken(message: dict) -> dict:
@@ -129,6 +144,6 @@ def test_every_board_at_every_size(harness, messages, size, tmp_path, monkeypatc
         assert board == BOARDS[name.split("-")[0]], name
     overflow = {name: lines for name, lines in report["overflow"].items() if lines}
     assert overflow == {}
-    assert len(report["screenshots"]) == len(SCRIPTS) * 3 * 2
+    assert len(report["screenshots"]) == len(SCRIPTS) * 3 * 2 + 1
     if switches:
         assert [b for _g, b in report["switches"]] == [_expected_board(m) for m in switches]
