@@ -69,6 +69,8 @@ def player_lines(name: str, p: dict, view: dict, _: Translate) -> dict[str, str]
     if plots:
         cards += " · " + _("Plots {n}", n=plots)
     status = _("Dead") if p.get("dead") else _("Health {n}/{total}", n=health, total=p.get("max_health", 0))
+    if not p.get("max_health"):
+        status = ""  # no character drawn yet
     return {"character": escape_markup(card_name(p.get("character_name"), _) or _("No character yet")),
             "health": status, "score": f"{int(p.get('score') or 0)}/{WINNING_SCORE}", "cards": cards}
 

@@ -30,10 +30,16 @@ def gap(size: float) -> float:
     return dp(size) * scale()
 
 
+#: How much larger than its ``biggest`` a board text may grow where its box has room
+#: (a portrait screen, a short name): larger type reads better from a metre.
+GROW = 1.35
+
+
 def text(markup: str = "", biggest: float = 18, smallest: float = 12, **kwargs) -> FitLabel:
-    """A :class:`FitLabel` with fonts of ``biggest`` down to ``smallest`` sp (markup on)."""
+    """A :class:`FitLabel` with fonts of ``biggest`` × :data:`GROW` down to ``smallest`` sp
+    (markup on)."""
     kwargs.setdefault("color", theme.TEXT)
-    return FitLabel(text=markup, markup=True, max_font=font(biggest), min_font=font(smallest), **kwargs)
+    return FitLabel(text=markup, markup=True, max_font=font(biggest * GROW), min_font=font(smallest), **kwargs)
 
 
 class Panel(BoxLayout):
