@@ -14,6 +14,7 @@ from kivy.app import App
 from kivy.graphics import Color, Rectangle
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from ui import theme
@@ -100,11 +101,14 @@ class RoomPieces(Widget):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
+        self.count = Label(color=theme.PIP, bold=True, opacity=0)  # the left cards' number, on the card
+        self.add_widget(self.count)
         self.bind(pos=self.draw, size=self.draw, ghosts=self.draw, kitty=self.draw, left=self.draw)
 
     def draw(self, *_args) -> None:
-        canvas = self.canvas
+        canvas = self.canvas.before
         canvas.clear()
+        self.count.opacity = 0
         kinds = ["ghost"] * len(self.ghosts) + (["kitty"] if self.kitty else []) + (["cards"] if self.left else [])
         if not kinds or self.width < 4:
             return
@@ -118,7 +122,10 @@ class RoomPieces(Widget):
                 cat(canvas, x, self.y, size, CAT)
             else:
                 canvas.add(Color(*CARD_BACK))
-                canvas.add(Rectangle(pos=(x + size * 0.15, self.y), size=(size * 0.7, size)))
+                canvas.add(Rectangle(pos=(x + size * 0.1, self.y), size=(size * 0.8, size)))
+                self.count.text, self.count.opacity = str(int(self.left)), 1
+                self.count.font_size = size * 0.7
+                self.count.pos, self.count.size = (x + size * 0.1, self.y), (size * 0.8, size)
 
 
 class MansionRoom(Panel):
@@ -145,6 +152,7 @@ class MansionRoom(Panel):
         self.add_widget(bottom)
         self.bind(name=self._name, width=self._name, built=self._look, haunted=self._look,
                   enraged=self._look, players=self._players)
+        self._players()
 
     def _players(self, *_args) -> None:
         """The players' marks at the right of the pieces; without players the pieces take
@@ -257,10 +265,10 @@ class ChildrenBoard(BoxLayout):
             if p.get("kitty_card"):
                 title += f" · [color={theme.hex_colour(CAT)}]Kitty[/color]"
             trapped = trapped_text(p, _)
-            panel.add_widget(text(title, 17, 12, size_hint_y=0.28 if trapped else 0.45))
-            panel.add_widget(text(player_text(name, p, _), 14, 11, size_hint_y=0.28 if trapped else 0.55))
+            panel.add_widget(text(title, 17, 12, size_hint_y=0.33 if trapped else 0.45))
+            panel.add_widget(text(player_text(name, p, _), 14, 11, size_hint_y=0.3 if trapped else 0.55))
             if trapped:
-                panel.add_widget(text(trapped, 14, 10, color=theme.GHOST, size_hint_y=0.44))
+                panel.add_widget(text(trapped, 14, 10, color=theme.GHOST, size_hint_y=0.37))
             row.add_widget(panel)
 
 
