@@ -25,6 +25,7 @@ def board_of(app):
 def boards_scenario(app, out: Path, report: dict):
     from harness import Until, screen_is
     from overflow import overflowing
+
     from ui.shot import save_screenshot
 
     data = json.loads(Path(os.environ["BOARDS_MESSAGES"]).read_text(encoding="utf-8"))

@@ -15,8 +15,7 @@ import json
 from pathlib import Path
 
 import pytest
-
-from test_table_screen import ARTIFACTS, display, harness, kivy_home  # noqa: F401  (fixtures)
+from test_table_screen import ARTIFACTS, display, harness, kivy_home
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ARTIFACTS / "boards"
@@ -109,14 +108,16 @@ def _broken(message: dict) -> dict:
 
 def _switches(messages: dict) -> list[dict]:
     """Every game straight after every other one; then for each game a view its board
-    cannot read (the neutral board shows) and a good one again (the game's board is back)."""
+    cannot read (the neutral board shows), the same in Italian (a language switch redraws
+    the boards) and a good one again (the game's board is back)."""
     games = list(messages)
     order = [games[0]]
     for a, b in itertools.permutations(games, 2):
         order += [a, b]
     switches = [messages[g]["mid"]["en"] for g in order]
-    for game in games:
-        switches += [_broken(messages[game]["mid"]["en"]), messages[game]["mid"]["en"]]
+    for game in games:  # the language switches while the neutral board shows, too
+        mid = messages[game]["mid"]
+        switches += [_broken(mid["en"]), _broken(mid["it"]), mid["en"]]
     return switches
 
 
@@ -124,7 +125,7 @@ def _expected_board(message: dict) -> str:
     return "GenericBoard" if message.get("broken") else BOARDS[message["game"]]
 
 
-def _run(harness, messages, size, tmp_path, monkeypatch, switches=()):  # noqa: F811
+def _run(harness, messages, size, tmp_path, monkeypatch, switches=()):
     path = tmp_path / f"messages-{size[0]}x{size[1]}.json"
     path.write_text(json.dumps({"shots": _shots(messages, size), "switches": list(switches)}), encoding="utf-8")
     monkeypatch.setenv("BOARDS_MESSAGES", str(path))
@@ -137,7 +138,7 @@ def _run(harness, messages, size, tmp_path, monkeypatch, switches=()):  # noqa: 
 
 @pytest.mark.ui
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_board_at_every_size(harness, messages, size, tmp_path, monkeypatch):  # noqa: F811
+def test_every_board_at_every_size(harness, messages, size, tmp_path, monkeypatch):
     switches = _switches(messages) if size == SIZES[0] else ()
     report = _run(harness, messages, size, tmp_path, monkeypatch, switches)
     for name, board in report["boards"].items():

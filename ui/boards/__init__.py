@@ -62,8 +62,23 @@ def update(board, view: dict, colours: dict) -> bool:
         if hasattr(board, "colours"):
             board.colours = dict(colours)  # before the view; unchanged: no redraw
         board.view = dict(view)
-    except Exception:  # noqa: BLE001  (a board's bug must not end the table screen)
+    except Exception:
         log.exception("the %s board could not draw the view of %r; showing the neutral board",
                       type(board).__name__, view.get("game"))
         return False
     return True
+
+
+def watch_language(board) -> None:
+    """Redraw ``board`` (its ``on_view``) after every language switch while it is on the
+    screen; a board that cannot draw its view then only logs it (the table screen already
+    shows the neutral board for that view)."""
+    def redraw(_lang: str) -> None:
+        if board.parent is None:
+            return
+        try:
+            board.on_view()
+        except Exception:
+            log.exception("the %s board could not redraw in the new language", type(board).__name__)
+
+    board.tr.on_switch(redraw)

@@ -12,12 +12,19 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.graphics import Color, Rectangle
-from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    DictProperty,
+    ListProperty,
+    NumericProperty,
+    StringProperty,
+)
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from ui import theme
+from ui.boards import watch_language
 from ui.boards.fit import widest_word, word_width
 from ui.boards.names import card_name, short_marks
 from ui.boards.parts import Panel, font, gap, text
@@ -163,7 +170,7 @@ class MansionRoom(Panel):
     def _name(self, *_args) -> None:
         width = self.width - 2 * gap(3)
         smallest = font(SMALLEST_NAME_FONT)
-        fits = lambda word: widest_word(word, smallest, True) <= width  # noqa: E731
+        fits = lambda word: widest_word(word, smallest, True) <= width
         self.title.text = escape_markup(abbreviate(self.name, fits) if width > 0 else self.name)
         one_line = word_width(self.name, font(SMALLEST_NAME_FONT), True) <= width
         # a name on one line leaves the pieces more room (ghosts drawn larger)
@@ -196,7 +203,7 @@ class ChildrenBoard(BoxLayout):
         load_kv("children")
         super().__init__(**kwargs)
         self.tr = App.get_running_app().tr
-        self.tr.on_switch(lambda _lang: self.on_view())
+        watch_language(self)
         self.cells: dict[tuple[str, int], MansionRoom] = {}
         self._columns: list[int] = []
 

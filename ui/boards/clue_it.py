@@ -16,6 +16,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from ui import theme
+from ui.boards import watch_language
 from ui.boards.names import card_name
 from ui.boards.parts import Panel, gap, text
 from ui.text import Translate, coloured, escape_markup, player_markup
@@ -136,7 +137,7 @@ class ClueBoard(BoxLayout):
     def __init__(self, **kwargs):
         super().__init__(orientation="vertical", spacing=gap(3), padding=gap(2), **kwargs)
         self.tr = App.get_running_app().tr
-        self.tr.on_switch(lambda _lang: self.on_view())
+        watch_language(self)
 
     def on_view(self, *_args) -> None:
         view, _ = dict(self.view), self.tr._

@@ -12,6 +12,7 @@ from kivy.properties import BooleanProperty, DictProperty, NumericProperty, Stri
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
+from ui.boards import watch_language
 from ui.kvloader import load_kv
 from ui import theme
 from ui.boards.names import short_marks
@@ -77,7 +78,7 @@ class CellarBoard(BoxLayout):
         load_kv("creepy_cellar")
         super().__init__(**kwargs)
         self.tr = App.get_running_app().tr
-        self.tr.on_switch(lambda _lang: self.on_view())
+        watch_language(self)
         self.tiles: dict[str, RoomTile] = {}
         for letter in CASTLE:
             self._add_tile(self.ids.castle, letter, cellar=False)

@@ -9,6 +9,7 @@ from kivy.metrics import sp
 from kivy.properties import DictProperty, NumericProperty
 
 from ui import theme
+from ui.boards import watch_language
 from ui.boards.fit import FitLabel
 
 
@@ -31,7 +32,7 @@ class GenericBoard(FitLabel):
         self.tr = app.tr
         app.bind(scale=lambda _a, s: setattr(self, "scale", s))
         self.scale = app.scale
-        self.tr.on_switch(lambda _lang: self.on_view())
+        watch_language(self)
         self.on_view()
 
     def on_scale(self, *_args) -> None:

@@ -14,6 +14,7 @@ from kivy.properties import DictProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from ui import theme
+from ui.boards import watch_language
 from ui.boards.names import card_name
 from ui.boards.parts import Panel, Pips, Progress, gap, text
 from ui.text import Translate, escape_markup, player_markup
@@ -86,7 +87,7 @@ class HouseOfSpiritsBoard(BoxLayout):
     def __init__(self, **kwargs):
         super().__init__(orientation="vertical", spacing=gap(4), padding=gap(2), **kwargs)
         self.tr = App.get_running_app().tr
-        self.tr.on_switch(lambda _lang: self.on_view())
+        watch_language(self)
 
     def on_view(self, *_args) -> None:
         view, _ = dict(self.view), self.tr._
