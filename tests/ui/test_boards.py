@@ -91,7 +91,9 @@ def _shots(messages: dict, size: tuple[int, int]) -> list[dict]:
              for lang in ("en", "it") for game, phases in messages.items()
              for phase, per_lang in phases.items()]
     crowded = _crowded_cellar(messages["creepy_cellar"]["mid"]["en"])
-    return shots + [{"name": f"creepy_cellar-crowded-en-{tag}", "message": crowded}]
+    neutral = _broken(messages["children"]["mid"]["it"])
+    return shots + [{"name": f"creepy_cellar-crowded-en-{tag}", "message": crowded},
+                    {"name": f"neutral-children-it-{tag}", "message": neutral}]
 
 
 def _broken(message: dict) -> dict:
@@ -142,9 +144,9 @@ def test_every_board_at_every_size(harness, messages, size, tmp_path, monkeypatc
     switches = _switches(messages) if size == SIZES[0] else ()
     report = _run(harness, messages, size, tmp_path, monkeypatch, switches)
     for name, board in report["boards"].items():
-        assert board == BOARDS[name.split("-")[0]], name
+        assert board == ("GenericBoard" if name.startswith("neutral") else BOARDS[name.split("-")[0]]), name
     overflow = {name: lines for name, lines in report["overflow"].items() if lines}
     assert overflow == {}
-    assert len(report["screenshots"]) == len(SCRIPTS) * 3 * 2 + 1
+    assert len(report["screenshots"]) == len(SCRIPTS) * 3 * 2 + 2
     if switches:
         assert [b for _g, b in report["switches"]] == [_expected_board(m) for m in switches]
