@@ -9,7 +9,6 @@ from kivy.metrics import sp
 from kivy.properties import DictProperty, NumericProperty
 
 from ui import theme
-from ui.boards import watch_language
 from ui.boards.fit import FitLabel
 
 
@@ -32,7 +31,7 @@ class GenericBoard(FitLabel):
         self.tr = app.tr
         app.bind(scale=lambda _a, s: setattr(self, "scale", s))
         self.scale = app.scale
-        watch_language(self)
+        self.tr.on_switch(lambda _lang: self.on_view())  # also while off the screen: it cannot fail
         self.on_view()
 
     def on_scale(self, *_args) -> None:
