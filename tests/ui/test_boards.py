@@ -129,7 +129,10 @@ def _expected_board(message: dict) -> str:
 
 def _run(harness, messages, size, tmp_path, monkeypatch, switches=()):
     path = tmp_path / f"messages-{size[0]}x{size[1]}.json"
-    path.write_text(json.dumps({"shots": _shots(messages, size), "switches": list(switches)}), encoding="utf-8")
+    timing = {game: [phases["mid"]["en"], phases["over"]["en"]] for game, phases in messages.items()} \
+        if switches else {}
+    path.write_text(json.dumps({"shots": _shots(messages, size), "switches": list(switches), "timing": timing}),
+                    encoding="utf-8")
     monkeypatch.setenv("BOARDS_MESSAGES", str(path))
     sock = tmp_path / "nobody.sock"  # no daemon: the messages come from the file
     report = harness("boards", sock, size, SHOTS).finish(timeout=240)

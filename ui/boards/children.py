@@ -205,21 +205,25 @@ class ChildrenBoard(BoxLayout):
         self.tr = App.get_running_app().tr
         watch_language(self)
         self.cells: dict[tuple[str, int], MansionRoom] = {}
+        self._made: dict[tuple[str, int], MansionRoom] = {}
         self._columns: list[int] = []
 
     def _lay_out(self, columns: list[int]) -> None:
         """One cell per floor and column in ``columns`` (the columns that hold a room: a
-        column of gaps on every floor takes no room from the tiles)."""
+        column of gaps on every floor takes no room from the tiles). The 20 cells are made
+        once and only moved in and out of the grid."""
         if columns == self._columns:
             return
         self._columns = columns
+        if not self._made:
+            self._made = {(floor, column): MansionRoom() for floor in FLOORS for column in range(COLUMNS)}
         grid = self.ids.mansion
         grid.clear_widgets()
         grid.cols = len(columns)
         self.cells = {}
         for floor in FLOORS:
             for column in columns:
-                cell = MansionRoom()
+                cell = self._made[(floor, column)]
                 self.cells[(floor, column)] = cell
                 grid.add_widget(cell)
 

@@ -21,6 +21,11 @@ _TAGS = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]")
 #: Each step down multiplies the font size by this.
 STEP = 0.92
 
+#: Font sizes already found: (text, box, fonts, bold, font) -> size. A board sets the same
+#: texts into boxes of the same size with most state messages.
+_FITTED: dict[tuple, float] = {}
+_FITTED_MAX = 4096
+
 
 def words(text: str) -> list[str]:
     """The words of ``text`` without markup, longest first (the ones that could break)."""
@@ -66,8 +71,13 @@ class FitLabel(Label):
         """Pick the largest font size that fits (called on the next frame after a change)."""
         if not self.text or self.width < 2 or self.height < 2:
             return
-        size = self.max_font
+        key = (self.text, round(self.width), round(self.height), self.max_font, self.min_font,
+               self.bold, self.font_name)
         self.text_size = (self.width, None)
+        if key in _FITTED:
+            self.font_size = _FITTED[key]
+            return
+        size = self.max_font
         while True:
             self.font_size = size
             self.texture_update()
@@ -76,3 +86,6 @@ class FitLabel(Label):
             if fits or size <= self.min_font:
                 break
             size = max(self.min_font, size * STEP)
+        if len(_FITTED) >= _FITTED_MAX:
+            _FITTED.clear()
+        _FITTED[key] = size
