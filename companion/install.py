@@ -148,7 +148,7 @@ def plan(source: Path, prefix: str, config_text: str) -> list[Item]:
         Item(CONFIG, (systemd / "config.toml").read_text(), config=True),
         Item(KIVY_HOME / "config.ini", (systemd / "kivy" / "config.ini").read_text(), config=True),
     ]
-    return items + device_items(config_text)
+    return items + device_items(config_text) + phones_items(config_text)
 
 
 def device_items(config_text: str) -> list[Item]:
@@ -171,6 +171,30 @@ def device_items(config_text: str) -> list[Item]:
                           f"# device at boot, then starts anyway (its reader retries).\n[Unit]\n"
                           f"JobRunningTimeoutSec={DEVICE_WAIT}\n"))
     return items
+
+
+#: The drop-in that gives the daemon the network, only while the config enables phones.
+PHONES_DROPIN = UNIT_DIR / f"{DAEMON_UNIT}.d" / "20-phones.conf"
+
+
+def phones_items(config_text: str) -> list[Item]:
+    """With ``[phones] enabled = true``: the drop-in that lets the daemon listen for the
+    players' phones on the local network (issue 22); without it the unit keeps no network at
+    all (``PrivateNetwork=yes``, ``RestrictAddressFamilies=AF_UNIX``, ``IPAddressDeny=any``)."""
+    config, _problem = _parse(config_text)
+    if config is None or not config.phones.enabled:
+        return []
+    return [Item(PHONES_DROPIN,
+                 "# Written by `companion install` because /etc/haunt-companion/config.toml says [phones]\n"
+                 f"# enabled = true: the daemon serves the players' phones on {config.phones.listen} (issue 22).\n"
+                 "# Without [phones] this file is not installed and the daemon has no network at all.\n"
+                 "[Service]\n"
+                 "# The host's network (the phones are on the LAN) instead of a loopback-only namespace.\n"
+                 "PrivateNetwork=no\n"
+                 "# IPv4 and IPv6 sockets as well as Unix ones: the phones' listener only.\n"
+                 "RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6\n"
+                 "# Only local networks get through (IPAddressDeny=any still refuses the rest).\n"
+                 "IPAddressAllow=localhost link-local 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 fc00::/7\n")]
 
 
 def _parse(config_text: str):

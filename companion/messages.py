@@ -71,6 +71,7 @@ class StateMessage(TypedDict, total=False):
     storage_warning: str | None
     enrollment: dict[str, Any] | None
     physical: dict[str, Any] | None
+    phones: dict[str, bool]  # player -> their phone is connected (issue 22); {} with phones off
 
 
 class NoticeMessage(TypedDict):
@@ -118,3 +119,9 @@ class PrivateMessage(TypedDict):
     player: str
     view: dict[str, Any]
     prompt: PrivatePrompt | None
+
+
+class PhoneLinksMessage(TypedDict):
+    """``{"type": "phone_links"}``: each player's phone link for this game, to the asker only."""
+    type: Literal["phone_links"]
+    links: dict[str, str]

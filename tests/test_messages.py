@@ -12,7 +12,7 @@ from companion.engine import get_game
 from companion.header import GameHeader
 from companion.session import Session
 
-DAEMON_KEYS = {"language", "readers", "revision", "storage_warning", "enrollment", "physical"}
+DAEMON_KEYS = {"language", "readers", "revision", "storage_warning", "enrollment", "physical", "phones"}
 GAMES = ["creepy_cellar", "children", "house_of_spirits", "clue_it", "ghost_at_home"]
 
 

@@ -4,7 +4,6 @@ are never overwritten or destroyed. Each refusal is one line and exit 2, nothing
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import sys
@@ -17,6 +16,7 @@ from companion.header import GameHeader
 from companion.paths import PathRefused
 from companion.session import Session
 from companion.store import EventStore, save_good_copy
+from tests.checkout import checkout_env
 
 
 def _store_with_a_game(path):
@@ -93,7 +93,7 @@ def test_a_directory_as_socket_is_refused_without_a_traceback(tmp_path):
     target.mkdir()
     (target / "keep.txt").write_text("keep")
     run = subprocess.run([sys.executable, "-m", "companion", "daemon", "--db", str(tmp_path / "g.sqlite3"),
-                          "--socket", str(target)], capture_output=True, text=True, timeout=60)
+                          "--socket", str(target)], capture_output=True, text=True, timeout=60, env=checkout_env())
     assert run.returncode == 2
     assert run.stderr.strip() == (f"companion: --socket {target} is a directory, not a socket: the daemon replaces "
                                   f"only a socket nobody answers on, so it leaves it alone (give another path)")
@@ -309,3 +309,44 @@ def test_install_with_a_broken_edited_config_does_not_claim_success(tmp_path, ca
     assert captured.err.strip() == ("companion install: not finished: /etc/haunt-companion/config.toml does not load; "
                                     "fix it and run companion install again")
     assert config.read_text() == "[dice]\npin = 99\n"
+
+
+# ---------------------------------------------------------------------- smaller (issue 20)
+
+def test_no_dice_button_is_a_plain_sentence():
+    from gpiozero.exc import BadPinFactory
+
+    from companion.cli import no_dice_button
+
+    text = no_dice_button(BadPinFactory("Unable to load any default pin factory!"))
+    assert text == ("No dice button: this machine has no GPIO library gpiozero can use (on a Raspberry Pi, "
+                    "install lgpio: sudo apt install python3-lgpio). Touches on the screen still work.")
+    assert "Unable to load" not in text
+
+
+def test_the_daemon_logs_an_ordered_shutdown_on_sigterm(tmp_path):
+    import signal
+
+    config = tmp_path / "config.toml"
+    config.write_text("[dice]\nenabled = false\n")
+    sock = tmp_path / "d.sock"
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "daemon", "--db", str(tmp_path / "g.sqlite3"),
+                             "--socket", str(sock), "--config", str(config)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=checkout_env())
+    try:
+        assert "listening on" in proc.stdout.readline()
+        proc.send_signal(signal.SIGTERM)
+        _out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0
+    steps = [line.split(": ", 1)[1] for line in err.splitlines() if "companion" in line and
+             ("SIGTERM" in line or "shutdown" in line)]
+    assert steps[2].startswith("shutdown 2/3: stopping the input worker (0 input(s) still queued) and ")
+    assert steps[:2] + steps[3:] == [
+        "SIGTERM received: shutting down in order (readers and dice button, input worker, clients and socket, "
+        "event store)",
+        "shutdown 1/3: stopping 0 reader(s) and button(s)",
+        "shutdown 3/3: closing the clients and the socket",
+        f"shutdown done: the event store {tmp_path / 'g.sqlite3'} is closed"]
+    assert not sock.exists()

@@ -57,6 +57,8 @@ class TableModel(EventDispatcher):
         private_player: whose privacy screen the prompt waits for ("" when its choices are
             all public): the choices themselves come only to that screen.
         private_players: the players with something of their own to see on a privacy screen.
+        phones: player -> their phone is connected (the state's ``phones``, issue 22): their
+            private prompts are on their phone.
     """
 
     screen = StringProperty("waiting")
@@ -88,6 +90,7 @@ class TableModel(EventDispatcher):
     check = DictProperty({})
     private_player = StringProperty("")
     private_players = ListProperty([])
+    phones = DictProperty({})
 
     def __init__(self, clock=time.monotonic, **kwargs):
         super().__init__(**kwargs)
@@ -111,6 +114,7 @@ class TableModel(EventDispatcher):
         self.choices = [c for c in prompt.get("choices") or [] if "key" in c]
         self.private_player = str(((prompt.get("private") or {}).get("player")) or "")
         self.private_players = [str(p) for p in message.get("private_players") or []]
+        self.phones = {str(p): bool(on) for p, on in (message.get("phones") or {}).items()}
         self.over = bool(prompt.get("over"))
         self.can_undo = bool(message.get("can_undo"))
         self.readers = dict(message.get("readers") or {})
