@@ -63,18 +63,18 @@ def view(state: State) -> dict:
         "solution": ([state.name(c) for c in state.envelope]
                      if state.step == Step.OVER and state.envelope else None),
         "options": dict(state.options),
-        "places": places(),
+        "places": places(state),
         "answer_order": answer_order(state),
     }
 
 
-def places() -> dict:
+def places(state: State) -> dict:
     """The printed board (public): ``locations`` (names, in the cards' order), ``centre``
     and ``corridor`` (as ``movers`` and ``items`` name them) and ``passages`` ({corner
     location: the location its Secret Passage leads to})."""
-    return {"locations": [ci.card_name(loc) for loc in ci.LOCATIONS],
-            "centre": ci.card_name(ci.CENTRE), "corridor": ci.card_name(ci.CORRIDOR),
-            "passages": {ci.card_name(a): ci.card_name(b) for a, b in ci.SECRET_PASSAGES.items()}}
+    return {"locations": [state.name(loc) for loc in ci.LOCATIONS],
+            "centre": state.name(ci.CENTRE), "corridor": state.name(ci.CORRIDOR),
+            "passages": {state.name(a): state.name(b) for a, b in state.passages}}
 
 
 def answer_order(state: State) -> list[str]:
