@@ -329,6 +329,8 @@ def test_no_dice_button_is_a_plain_sentence():
 def test_the_daemon_logs_an_ordered_shutdown_on_sigterm(tmp_path):
     import signal
 
+    from companion.daemon.taps import game_roles
+
     config = tmp_path / "config.toml"
     config.write_text("[dice]\nenabled = false\n")
     sock = tmp_path / "d.sock"
@@ -348,7 +350,8 @@ def test_the_daemon_logs_an_ordered_shutdown_on_sigterm(tmp_path):
     assert steps[:2] + steps[3:] == [
         "SIGTERM received: shutting down in order (readers and dice button, input worker, clients and socket, "
         "event store)",
-        "shutdown 1/3: stopping 0 reader(s) and button(s)",
+        # no reader in the config: the daemon's virtual readers, one per reader role (issue 18)
+        f"shutdown 1/3: stopping {len(game_roles())} reader(s) and button(s)",
         "shutdown 3/3: closing the clients and the socket",
         f"shutdown done: the event store {tmp_path / 'g.sqlite3'} is closed"]
     assert not sock.exists()
