@@ -144,8 +144,9 @@ def main() -> int:
         probe(args.probe, size)
         return 0
 
-    from companion.client import Client
     from ui_scenario import running_daemon
+
+    from companion.client import Client
 
     server, display = _xvfb()
     if display is None:
@@ -159,7 +160,8 @@ def main() -> int:
         with running_daemon(sock) as daemon, Client(sock).connect() as client:
             assert client.choose("end-turn")["ok"]  # Bo's turn: "press the dice button"
             started = time.monotonic()
-            child = subprocess.Popen([sys.executable] + (["-m", "cProfile", "-o", os.environ["UI_PROFILE"]] if os.environ.get("UI_PROFILE") else []) + [__file__, "--probe", str(sock), "--size", args.size],
+            profile = ["-m", "cProfile", "-o", os.environ["UI_PROFILE"]] if os.environ.get("UI_PROFILE") else []
+            child = subprocess.Popen([sys.executable, *profile, __file__, "--probe", str(sock), "--size", args.size],
                                      env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
             threading.Thread(target=lambda: [lines.put(line.split()) for line in child.stdout],
                              daemon=True).start()

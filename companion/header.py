@@ -67,7 +67,7 @@ class GameHeader:
     colours: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def from_json(cls, raw: Any) -> "GameHeader":
+    def from_json(cls, raw: Any) -> GameHeader:
         """Validate a header record.
 
         Raises:
@@ -152,7 +152,8 @@ def _name(name: Any) -> str:
     if len(name) > MAX_NAME:
         raise HeaderError(f"player name {name[:MAX_NAME]!r}… is longer than {MAX_NAME} characters")
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):
-        raise HeaderError(f"player name {name.encode('utf-8', 'backslashreplace').decode()!r} has characters that cannot be shown")
+        escaped = name.encode("utf-8", "backslashreplace").decode()
+        raise HeaderError(f"player name {escaped!r} has characters that cannot be shown")
     return name
 
 

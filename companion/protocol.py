@@ -153,7 +153,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "version": PROTOCOL_VERSION,
         "game": session.spec.id,
         "title": session.spec.title,
-        "view": session.view(),
+        "view": render_tree(session.view(), lang),  # card names in the table's language
         "prompt": prompt,
         "can_undo": session.can_undo,
         "private_players": _private_players(session),
@@ -210,7 +210,7 @@ def render_tree(value: Any, lang: str) -> Any:
     """``value`` (nested dicts, lists and tuples of JSON values) with every sentence rendered
     in ``lang``."""
     if isinstance(value, dict):
-        return {str(k): render_tree(v, lang) for k, v in value.items()}
+        return {str(render(k, lang)): render_tree(v, lang) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [render_tree(v, lang) for v in value]
     return render(value, lang)

@@ -123,7 +123,12 @@ def test_undos_after_the_snapshot_that_reach_before_it(tmp_path, small, monkeypa
         assert live.handle(Touch("undo")).accepted  # events after the snapshot undo inputs before it
     replayed = []
     original = Session._replay
-    monkeypatch.setattr(Session, "_replay", lambda self, kind, body: replayed.append(kind) or original(self, kind, body))
+
+    def noting_replay(self, kind, body):
+        replayed.append(kind)
+        return original(self, kind, body)
+
+    monkeypatch.setattr(Session, "_replay", noting_replay)
     resumed = Session.resume(store, store.game(live.game_id))
     _same(resumed, live)
     events = len(store.events(live.game_id))

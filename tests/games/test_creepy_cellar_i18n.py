@@ -192,6 +192,7 @@ RARE = {
     "There is no ghost to remove.",
     # (the mover taps refused by the session are in refusals.py now, test_creepy_cellar_hunters.py)
     "The Ghost deck is empty: shuffle its discards into a new deck.",  # test_an_empty_ghost_deck_...
+    "Cursed Treasure",  # a view's word (who carries what), not a sentence: tests/ui/test_creepy_cellar_board.py
     # (apply's last resort, "Not now. {prompt}", is the engine's: companion/engine/legality.py)
     # tests/games/test_creepy_cellar_issue19.py::test_rare_issue_19_lines_in_italian
     "All 6 Jinxed Item tiles are taken: the card does nothing.", "Nightmare",

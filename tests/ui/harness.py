@@ -578,10 +578,12 @@ SCENARIOS = {"content": content_scenario, "content-enroll": content_enroll_scena
 
 def _more_scenarios() -> None:
     """Scenarios kept in their own modules (each screen's own), added here."""
+    from boards_scenario import boards_scenario
     from check_scenario import check_scenario
     from phone_scenario import phone_scenario
 
     SCENARIOS["check"] = check_scenario
+    SCENARIOS["boards"] = boards_scenario
     SCENARIOS["phone"] = phone_scenario
 
 

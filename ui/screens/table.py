@@ -10,6 +10,7 @@ from kivy.app import App
 from kivy.properties import ObjectProperty
 from kivy.uix.screenmanager import Screen
 
+from ui import boards
 from ui.boards import board_class
 from ui.kvloader import load_kv
 from ui.widgets import buttons, choices, eventlog  # noqa: F401  (kv uses their widgets)
@@ -45,7 +46,20 @@ class TableScreen(Screen):
         self._show_view(_model, _model.view)
 
     def _show_view(self, _model, view: dict) -> None:
-        if self.board is not None:
-            if hasattr(self.board, "colours"):
-                self.board.colours = dict(_model.colours)  # before the view; unchanged: no redraw
-            self.board.view = dict(view)
+        """Hand ``view`` to the board; the previous game's view (the state message names the
+        new game before it brings its view) is skipped, and a view the board cannot draw
+        shows the neutral board (:func:`ui.boards.update`) until one it can."""
+        if self.board is None or view.get("game") not in (None, _model.game):
+            return
+        drawn = boards.update(self.board, dict(view), dict(_model.colours))
+        shown = self.board if drawn else self._neutral()
+        slot = self.ids.board_slot
+        if shown.parent is not slot:
+            slot.clear_widgets()
+            slot.add_widget(shown)
+
+    def _neutral(self):
+        """The neutral board (made once)."""
+        if getattr(self, "_neutral_board", None) is None:
+            self._neutral_board = boards.fallback_class()()
+        return self._neutral_board
