@@ -14,6 +14,7 @@ from companion.games.children import grid as gr
 from companion.games.children.state import (
     Frame, Ghost, State, Step, add_hand, add_left, forget, left_behind, push, put, say, set_ghosts,
 )
+from companion.engine.words import and_names
 from companion.games.children import components as cc
 from companion.i18n import msg, nmsg, ntodo, todo
 
@@ -222,11 +223,11 @@ def final_score(state: State) -> State:
     if len(top) == 1 or state.opt("tie_rule") == "share":
         state = replace(state, outcome="won", winners=top)
         return say(state, msg("The game is over: {winners} trapped the most ghosts ({n}) and won.",
-                              winners=", ".join(top), n=best))
+                              winners=and_names(top), n=best))
     state = replace(state, outcome="tie", winners=())
     return say(state, nmsg("The game is over: {players} tie with {n} ghost each, so nobody wins.",
                            "The game is over: {players} tie with {n} ghosts each, so nobody wins.", "n",
-                          players=", ".join(top), n=best))
+                          players=and_names(top), n=best))
 
 
 # --------------------------------------------------------------------------- the turn

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.engine.core import Choice, Prompt
+from companion.engine.words import and_names
 from companion.games.children import components as cc
 from companion.games.children import effects as fx
 from companion.games.children import frames as fr
@@ -49,7 +50,7 @@ def settle(state: State) -> State:
         if cuts and state.step != Step.SETUP:
             state = push(state, Frame("cut", state.active, tuple(str(p) for p in cuts)))
             state = say(state, todo("other", "{players}: cut down to the hand limit of {limit} now.",
-                                    players=", ".join(state.players[p] for p in cuts), limit=state.hand_limit))
+                                    players=and_names(state.players[p] for p in cuts), limit=state.hand_limit))
         result = _ask(state)
         if isinstance(result, Prompt):
             return state
@@ -65,7 +66,7 @@ def prompt(state: State) -> Prompt:
             return Prompt(msg("The game is over: the ghostly children won."), over=True)
         if state.outcome == "tie":
             return Prompt(msg("The game is over: a tie, nobody wins."), over=True)
-        return Prompt(msg("The game is over: {winners} won.", winners=", ".join(state.winners)), over=True)
+        return Prompt(msg("The game is over: {winners} won.", winners=and_names(state.winners)), over=True)
     result = _ask(state)
     if isinstance(result, State):  # never for a state made by setup or apply (they settle)
         return prompt(settle(state))
