@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-
 from children_checks import RULEBOOK_ROOMS, SPEC, arrange, check, started
+
 from companion.errors import RuleViolation
 from companion.games.children import components as cc
 from companion.games.children import grid as gr

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
+from test_playout import choice_weight, random_setup
 
 from companion import replay as replay_module
 from companion import script
@@ -28,7 +29,6 @@ from companion.errors import RuleViolation
 from companion.games.clue_it import OPTIONS
 from companion.games.clue_it import components as ci
 from companion.i18n import Msg, render
-from test_playout import choice_weight, random_setup
 
 SPEC = get_game("clue_it")
 ROOT = Path(__file__).resolve().parents[2]

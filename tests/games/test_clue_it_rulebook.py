@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.clue_it import OPTIONS, components as ci
+from companion.games.clue_it import OPTIONS
+from companion.games.clue_it import components as ci
 
 pytestmark = pytest.mark.shared
 

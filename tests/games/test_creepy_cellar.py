@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import get_game, resolve_options
 from companion.chance import ChancePicker
+from companion.engine import get_game, resolve_options
 from companion.errors import OptionError, RuleViolation
 from companion.games.creepy_cellar import components as cc
 from companion.header import GameHeader

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
+from test_playout import choice_weight, random_setup
 
 from companion import protocol
 from companion.engine import get_game, resolve_options
@@ -27,7 +28,6 @@ from companion.header import GameHeader
 from companion.i18n import Msg, render
 from companion.inputs import Press, Tap, Touch
 from companion.session import Session
-from test_playout import choice_weight, random_setup
 
 SPEC = get_game("creepy_cellar")
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,14 +14,15 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
+import hos_checks
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import hos_checks
 from companion.engine import get_game, resolve_options
 from companion.errors import OptionError, RuleViolation
-from companion.games.house_of_spirits import OPTIONS, card_data, components as hc
+from companion.games.house_of_spirits import OPTIONS, card_data
+from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.state import Step
 from companion.header import GameHeader
 from companion.inputs import Press, Touch

@@ -16,9 +16,9 @@ import random
 import re
 from dataclasses import replace
 
+import hos_checks
 import pytest
 
-import hos_checks
 from companion import enrollment, script
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread

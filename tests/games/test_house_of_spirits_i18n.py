@@ -14,14 +14,15 @@ Italian for a few sentences.
 from __future__ import annotations
 
 import functools
-from dataclasses import replace
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
+from test_playout import choice_weight, random_setup
 
 from companion import replay as replay_module
 from companion import script
@@ -31,7 +32,6 @@ from companion.errors import RuleViolation
 from companion.i18n import Msg, render
 from companion.inputs import Touch
 from companion.session import Session
-from test_playout import choice_weight, random_setup
 
 SPEC = get_game("house_of_spirits")
 ROOT = Path(__file__).resolve().parents[2]

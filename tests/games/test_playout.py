@@ -16,10 +16,9 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
-import pytest
-
 import children_checks
 import hos_checks
+import pytest
 
 from companion.engine import GameSpec, Prompt, all_games, resolve_options
 from companion.errors import RuleViolation

@@ -8,9 +8,8 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
-
 import children_checks
+import pytest
 from test_playout import INVARIANTS, check_prompt, pick_action, random_setup
 
 from companion.engine import all_games

@@ -15,7 +15,7 @@ import tomllib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -147,7 +147,7 @@ def _entered_tablet(old: Tablet, entry: Mapping[str, Any]) -> Tablet:
                   frozenset(entry.get("arrows", old.arrows)), placeholder=False)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _file_content(edition: str) -> Content:
     raw = _raw()
     ed = raw["edition"][edition]

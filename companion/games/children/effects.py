@@ -10,12 +10,23 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.games.children import grid as gr
-from companion.games.children.state import (
-    Frame, Ghost, State, Step, add_hand, add_left, forget, left_behind, push, put, say, set_ghosts,
-)
 from companion.engine.words import and_names
 from companion.games.children import components as cc
+from companion.games.children import grid as gr
+from companion.games.children.state import (
+    Frame,
+    Ghost,
+    State,
+    Step,
+    add_hand,
+    add_left,
+    forget,
+    left_behind,
+    push,
+    put,
+    say,
+    set_ghosts,
+)
 from companion.i18n import msg, nmsg, ntodo, todo
 
 

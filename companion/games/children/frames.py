@@ -17,7 +17,20 @@ from companion.games.children import components as cc
 from companion.games.children import effects as fx
 from companion.games.children import grid as gr
 from companion.games.children.state import (
-    Frame, State, Step, add_hand, add_left, forget, learn, picked_up, pop, push, put, room_to_deck, say, set_ghosts,
+    Frame,
+    State,
+    Step,
+    add_hand,
+    add_left,
+    forget,
+    learn,
+    picked_up,
+    pop,
+    push,
+    put,
+    room_to_deck,
+    say,
+    set_ghosts,
 )
 from companion.i18n import msg, ntodo, todo
 

@@ -7,10 +7,10 @@ only deck sizes are shown, and a face-down treasure is only counted.
 from __future__ import annotations
 
 from companion.games.creepy_cellar import components as cc
-from companion.i18n import msg
 from companion.games.creepy_cellar.fight import fight_odds
 from companion.games.creepy_cellar.odds import odds_haunting
 from companion.games.creepy_cellar.state import State, Step
+from companion.i18n import msg
 
 #: The odds meter is shown before each roll (issue 4 "Odds meter").
 _METER_STEPS = (Step.ROLL,)

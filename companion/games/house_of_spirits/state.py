@@ -77,7 +77,7 @@ class Deck:
         known = self.known_next()
         return (known,) if known else tuple(sorted(set(self.shuffled)))
 
-    def take(self, card: str) -> "Deck":
+    def take(self, card: str) -> Deck:
         """The deck after ``card`` was drawn from it.
 
         Raises:
@@ -92,11 +92,11 @@ class Deck:
             return replace(self, shuffled=self.shuffled[:index] + self.shuffled[index + 1:])
         return replace(self, bottom=self.bottom[1:])
 
-    def to_bottom(self, *cards: str) -> "Deck":
+    def to_bottom(self, *cards: str) -> Deck:
         """The deck with ``cards`` put underneath, in order."""
         return replace(self, bottom=self.bottom + cards)
 
-    def reshuffled(self, cards: tuple[str, ...]) -> "Deck":
+    def reshuffled(self, cards: tuple[str, ...]) -> Deck:
         """The deck with ``cards`` shuffled into its middle (known top and bottom stay)."""
         return replace(self, shuffled=tuple(sorted(self.shuffled + cards)))
 
