@@ -126,7 +126,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     news, oldest first) and ``colours`` (player -> palette key, from the header; ``{}`` when
     none were chosen).
     Every sentence (prompt, choice labels, news, log) is rendered in ``lang``
-    (:func:`companion.i18n.render`). The daemon adds ``language``, ``readers``: ``{name: {"online": bool, "detail": str}}``,
+    (:func:`companion.i18n.render`). The daemon adds ``language``, ``readers``:
+    ``{name: {"online": bool, "detail": str}}``,
     ``enrollment``: the enrollment walk in progress (:meth:`companion.enrollment.Walk.to_json`)
     or None, and ``physical``: after an accepted tap or dice press, ``{"kind": "tap"|"press",
     "label", "position"}`` for the screen's undo toast (None otherwise).

@@ -334,7 +334,8 @@ def test_everybody_wrong_is_unsolved_and_reveals_the_envelope():
     """"If everyone makes an incorrect accusation, the game is over and the mystery remains unsolved.\""""
     state = started(("Ada", "Bo"), picks=(2, 2, 2), intrigue_deck="off", envelope="companion")
     for _ in range(2):
-        state = run(to_centre(state), "private-ready", "pick:mike-hanlon", "pick:jack-in-the-box", "pick:location-9", "accuse-check")
+        state = run(to_centre(state), "private-ready",
+                    "pick:mike-hanlon", "pick:jack-in-the-box", "pick:location-9", "accuse-check")
     assert state.outcome == "unsolved" and SPEC.outcome(state) == "unsolved"
     assert state.news[-2:] == ("The mystery remains unsolved.",
                                "The envelope holds: Bill Denbrough, the Item 2, House on Neibolt Street.")

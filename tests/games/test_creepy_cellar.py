@@ -659,7 +659,8 @@ def test_end_turn_passes_to_the_next_player_and_wraps():
     assert seen == [("Ada", 1), ("Bo", 2), ("Cy", 3), ("Ada", 4)]
     assert SPEC.news(state) == ("Bo's turn.",)
     assert state.step == "roll"
-    with pytest.raises(RuleViolation, match="A turn always begins by rolling the movement die. Bo: press the dice button."):
+    with pytest.raises(RuleViolation,
+                       match="A turn always begins by rolling the movement die. Bo: press the dice button."):
         SPEC.apply(state, "end-turn")
 
 

@@ -26,7 +26,8 @@ OPTIONS = (
     ),
     OptionSpec(
         "secret_cards", "table", ("table", "companion"),
-        msg("Secret victory cards: players draw and keep the real cards, or the companion deals them and shows each only to its player, on the privacy screen."),
+        msg("Secret victory cards: players draw and keep the real cards, or the companion deals them and shows each "
+            "only to its player, on the privacy screen."),
         "Game Setup 5 (\"Players keep this card to themselves\")",
     ),
     OptionSpec(
@@ -41,7 +42,8 @@ OPTIONS = (
     ),
     OptionSpec(
         "monster_crit", True, (True, False),
-        msg("A monster's attack above 6 + the player's defence kills the character outright, as a player's critical does."),
+        msg("A monster's attack above 6 + the player's defence kills the character outright, as a player's critical "
+            "does."),
         "Attack a Monster: \"identical to that of a player\" (notes 3.D H-A3)",
     ),
     OptionSpec(

@@ -21,7 +21,8 @@ def view(state: State) -> dict:
         "modifier"}`` or None); ``in_play`` (``[{"id", "name", "kind", "health",
         "max_health"}]``, health for monsters only); ``players`` (name -> ``character``,
         ``character_name``, ``wounds``, ``max_health``, ``score``, ``hand_size``, ``dead``,
-        ``secret_met``); ``plot_played`` (plot ids in order); ``plots_played_by`` (name -> plot cards that player laid down); ``plots_total`` (7);
+        ``secret_met``); ``plot_played`` (plot ids in order); ``plots_played_by`` (name -> plot
+        cards that player laid down); ``plots_total`` (7);
         ``attached`` (plot id -> the room or item laid on it); ``investigated``;
         ``attacked`` (monster ids this round); ``decks`` (cards left: room, plot, monster,
         main; discards: room, main); ``outcome``; ``winners``; ``placeholders`` (True: some
