@@ -150,7 +150,7 @@ def _check_game(seed: int, seen: Seen) -> None:
     header = GameHeader.from_json({"game": "creepy_cellar", "players": players, "seed": seed,
                                    "options": options})
     session = Session.start(header)
-    for step in range(300):
+    for _ in range(300):
         prompt = session.prompt
         if prompt.over:
             break
