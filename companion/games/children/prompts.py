@@ -94,45 +94,59 @@ def out_of_turn(state: State, current: Prompt) -> tuple[Choice, ...]:
 
 
 def _ask_step(state: State) -> Prompt | State:
+    ask = _ASK_BY_STEP.get(state.step)
+    if ask is None:
+        raise AssertionError(state.step)
+    return ask(state)
+
+
+def _ask_setup(state: State) -> Prompt:
+    return Prompt(msg("Shuffle and deal, then touch Start"), None,
+                  (Choice("start", msg("Start"), button="dice", main=True),))
+
+
+def _ask_tablet(state: State) -> Prompt | State:
+    """1. Play a room tablet (the actions begin when the pile is empty)."""
+    if not state.tablet_pile:
+        return replace(state, step=Step.ACTIONS, actions=2)
+    return Prompt(msg("{player}: draw the top room tablet and tap it", player=state.player), state.player,
+                  tuple(Choice(f"tablet:{t}", state.name(t), component=cc.component(t))
+                        for t in sorted(set(state.tablet_pile))))
+
+
+def _ask_haunting(state: State) -> Prompt | State:
+    """4. Move one ghost along the spectral flow (on to Kitty Kitty when none can move)."""
+    moves = _ghost_moves(state)
+    if not moves:
+        return replace(state, step=Step.KITTY)
+    choices = [Choice(f"haunt:{g}:{r}", msg("Move {ghost} to the {room}", ghost=state.name(g), room=state.name(r)))
+               for g, r in moves]
+    if not state.opt("ghost_move_mandatory"):
+        choices.append(Choice("skip", msg("Move no ghost")))
+    name = state.player
+    return Prompt(msg("{player}: move one ghost along the spectral flow", player=name), name, tuple(choices))
+
+
+def _ask_kitty(state: State) -> Prompt | State:
+    """The holder of the Kitty Kitty card moves Kitty Kitty to a room next door."""
     a, name = state.active, state.player
-    step = state.step
-    if step == Step.SETUP:
-        return Prompt(msg("Shuffle and deal, then touch Start"), None,
-                      (Choice("start", msg("Start"), button="dice", main=True),))
-    if step == Step.TABLET:
-        if not state.tablet_pile:
-            return replace(state, step=Step.ACTIONS, actions=2)
-        return Prompt(msg("{player}: draw the top room tablet and tap it", player=name), name,
-                      tuple(Choice(f"tablet:{t}", state.name(t), component=cc.component(t))
-                            for t in sorted(set(state.tablet_pile))))
-    if step == Step.ACTIONS:
-        return _ask_actions(state)
-    if step == Step.RESTORE:
-        return _ask_restore(state)
-    if step == Step.GHOST:
-        moves = _ghost_moves(state)
-        if not moves:
-            return replace(state, step=Step.KITTY)
-        choices = [Choice(f"haunt:{g}:{r}", msg("Move {ghost} to the {room}", ghost=state.name(g), room=state.name(r)))
-                   for g, r in moves]
-        if not state.opt("ghost_move_mandatory"):
-            choices.append(Choice("skip", msg("Move no ghost")))
-        return Prompt(msg("{player}: move one ghost along the spectral flow", player=name), name, tuple(choices))
-    if step == Step.KITTY:
-        if state.kitty_card != a or state.kitty is None:
-            return replace(state, step=Step.TRIM)
-        exits = gr.walks(state.grid, state.kitty, state.content)
-        if not exits:
-            state = say(state, msg("Kitty Kitty has no way out of the {room}.", room=state.name(state.kitty)))
-            return push(replace(state, step=Step.TRIM), Frame("give", a))
-        return Prompt(msg("{player}: move Kitty Kitty to a room next door", player=name), name,
-                      tuple(Choice(f"kitty:{r}", msg("Kitty Kitty to the {room}", room=state.name(r))) for r in exits))
-    if step == Step.TRIM:
-        if (state.opt("active_player_trim_timing") == "end_of_turn" and state.hands[a] > state.hand_limit):
-            return Prompt(msg("{player}: the hand limit is {limit}; leave cards until you hold {limit}",
-                              player=name, limit=state.hand_limit), name, (_leave_choice(state, main=True),))
-        return fx.end_turn(state)
-    raise AssertionError(step)
+    if state.kitty_card != a or state.kitty is None:
+        return replace(state, step=Step.TRIM)
+    exits = gr.walks(state.grid, state.kitty, state.content)
+    if not exits:
+        state = say(state, msg("Kitty Kitty has no way out of the {room}.", room=state.name(state.kitty)))
+        return push(replace(state, step=Step.TRIM), Frame("give", a))
+    return Prompt(msg("{player}: move Kitty Kitty to a room next door", player=name), name,
+                  tuple(Choice(f"kitty:{r}", msg("Kitty Kitty to the {room}", room=state.name(r))) for r in exits))
+
+
+def _ask_hand_limit(state: State) -> Prompt | State:
+    """At the end of the turn (when the house rule says so) cards over the hand limit are left."""
+    a, name = state.active, state.player
+    if (state.opt("active_player_trim_timing") == "end_of_turn" and state.hands[a] > state.hand_limit):
+        return Prompt(msg("{player}: the hand limit is {limit}; leave cards until you hold {limit}",
+                          player=name, limit=state.hand_limit), name, (_leave_choice(state, main=True),))
+    return fx.end_turn(state)
 
 
 def _leave_choice(state: State, key: str = "leave", main: bool = False) -> Choice:
@@ -201,3 +215,15 @@ def _ask_restore(state: State) -> Prompt | State:
             return push(state, *[Frame("draw", a, ("restore", ""))] * (limit - state.hands[a]))
         return push(state, Frame("draw", a, ("restore", "")))
     return replace(state, step=Step.GHOST)
+
+
+#: What each step of the turn asks (the steps of "Taking a Turn").
+_ASK_BY_STEP = {
+    Step.SETUP: _ask_setup,
+    Step.TABLET: _ask_tablet,
+    Step.ACTIONS: _ask_actions,
+    Step.RESTORE: _ask_restore,
+    Step.GHOST: _ask_haunting,
+    Step.KITTY: _ask_kitty,
+    Step.TRIM: _ask_hand_limit,
+}

@@ -83,42 +83,76 @@ def setup_checklist(state: State) -> tuple:
 
 
 def _act_step(state: State, key: str) -> State:
-    a = state.active
     verb, _, arg = key.partition(":")
-    if verb == "start":
-        state = push(state, *[Frame("pair", a)] * len(state.content.toys))
-        return fx.begin_turn(state)
-    if verb == "tablet":
-        return push(state, Frame("place", a, (arg,)))
-    if verb == "move":
-        how = "action" if state.actions > 0 else "skull"
-        state = fr.pay(state, a, how)
-        return replace(fx.enter(state, a, arg), entered=True)
-    if verb == "use":
-        return fr.use_device(state, a, arg)
-    if verb == "skull":
-        state = replace(state, actions=state.actions - 1, skull_pool=state.skull_pool - 1,
-                        skulls=put(state.skulls, a, state.skulls[a] + 1))
-        return say(state, todo("other", "{player} takes a skull token from the pile.", player=state.player))
-    if verb == "pickup":
-        return push(state, Frame("pickup", a, (state.where[a],)))
-    if verb == "leave":
-        return fx.leave_one(state, a)
-    if verb == "escape":
-        return fx.escape(replace(state, actions=state.actions - 1), a)
-    if verb == "done":
-        return replace(state, step=Step.RESTORE)
-    if verb == "haunt":
-        ghost, room = arg.split(":")
-        return fx.move_ghost(replace(state, step=Step.KITTY), ghost, room)
-    if verb == "skip":
-        return replace(state, step=Step.KITTY)
-    if verb == "kitty":
-        state = replace(state, kitty=arg, step=Step.TRIM)
-        state = say(state, todo("move", "Kitty Kitty slinks into the {room}.", room=state.name(arg)))
-        frames = [Frame("kittycheck", p, (arg,)) for p in state.players_in(arg)]
-        return push(state, *frames, Frame("give", a))
-    raise RuleViolation(msg("That is not possible now."))
+    act_on = _ACT_BY_VERB.get(verb)
+    if act_on is None:
+        raise RuleViolation(msg("That is not possible now."))
+    return act_on(state, state.active, arg)
+
+
+def _start(state: State, a: int, _arg: str) -> State:
+    state = push(state, *[Frame("pair", a)] * len(state.content.toys))
+    return fx.begin_turn(state)
+
+
+def _play_tablet(state: State, a: int, tablet: str) -> State:
+    return push(state, Frame("place", a, (tablet,)))
+
+
+def _move(state: State, a: int, room: str) -> State:
+    how = "action" if state.actions > 0 else "skull"
+    state = fr.pay(state, a, how)
+    return replace(fx.enter(state, a, room), entered=True)
+
+
+def _use(state: State, a: int, device: str) -> State:
+    return fr.use_device(state, a, device)
+
+
+def _take_skull(state: State, a: int, _arg: str) -> State:
+    state = replace(state, actions=state.actions - 1, skull_pool=state.skull_pool - 1,
+                    skulls=put(state.skulls, a, state.skulls[a] + 1))
+    return say(state, todo("other", "{player} takes a skull token from the pile.", player=state.player))
+
+
+def _pick_up(state: State, a: int, _arg: str) -> State:
+    return push(state, Frame("pickup", a, (state.where[a],)))
+
+
+def _leave(state: State, a: int, _arg: str) -> State:
+    return fx.leave_one(state, a)
+
+
+def _escape(state: State, a: int, _arg: str) -> State:
+    return fx.escape(replace(state, actions=state.actions - 1), a)
+
+
+def _restore_hand(state: State, _a: int, _arg: str) -> State:
+    return replace(state, step=Step.RESTORE)
+
+
+def _haunting(state: State, _a: int, arg: str) -> State:
+    ghost, room = arg.split(":")
+    return fx.move_ghost(replace(state, step=Step.KITTY), ghost, room)
+
+
+def _no_haunting(state: State, _a: int, _arg: str) -> State:
+    return replace(state, step=Step.KITTY)
+
+
+def _move_kitty(state: State, a: int, room: str) -> State:
+    state = replace(state, kitty=room, step=Step.TRIM)
+    state = say(state, todo("move", "Kitty Kitty slinks into the {room}.", room=state.name(room)))
+    frames = [Frame("kittycheck", p, (room,)) for p in state.players_in(room)]
+    return push(state, *frames, Frame("give", a))
+
+
+#: What each choice of the turn does, by the verb before the key's first ":".
+_ACT_BY_VERB = {
+    "start": _start, "tablet": _play_tablet, "move": _move, "use": _use, "skull": _take_skull,
+    "pickup": _pick_up, "leave": _leave, "escape": _escape, "done": _restore_hand,
+    "haunt": _haunting, "skip": _no_haunting, "kitty": _move_kitty,
+}
 
 
 def _out_of_turn_use(state: State, key: str) -> State:
