@@ -26,7 +26,7 @@ from ui.kvloader import load_kv
 from ui.model import TableModel
 from ui.shot import save_screenshot
 from ui.privacy import PRIVACY_KEY, SECRETS_KEY
-from ui.widgets.choices import NEW_GAME
+from ui.widgets.choices import NEW_GAME, UNDO_KEY
 from ui.widgets.privacy import PrivacyScreen
 
 log = logging.getLogger(__name__)
@@ -268,6 +268,8 @@ class CompanionApp(App):
         """A choice button was touched."""
         if key == NEW_GAME:
             self.model.go("newgame")
+        elif key == UNDO_KEY:
+            self.undo()
         elif key in (PRIVACY_KEY, SECRETS_KEY):
             self.open_privacy(self.model.private_player if key == PRIVACY_KEY else "")
         else:

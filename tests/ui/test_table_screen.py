@@ -220,8 +220,9 @@ def test_table_screen_shows_the_game_and_end_turn_touch_drives_the_daemon(harnes
     assert report["undone"] == "Ada: press the dice button"
     assert report["rolled_again"] == report["rolled"]
     assert outcome == "won"
-    assert report["over"] == {"prompt": "The game is over: the hunters won!", "can_undo": False,
-                              "undo_disabled": True}
+    # The input that ended the game can still be undone (issue 17 item 5).
+    assert report["over"] == {"prompt": "The game is over: the hunters won!", "can_undo": True,
+                              "undo_disabled": False}
 
     # From cellar room M every move of the die's 6 is on screen at once, no scrolling:
     # End turn, the twelve rooms, Cellar N, the hallway and the way out.

@@ -10,9 +10,9 @@ from kivy.app import App
 from kivy.properties import ObjectProperty
 from kivy.uix.screenmanager import Screen
 
-from ui.boards import board_class
+from ui.boards import board_class, set_picks
 from ui.kvloader import load_kv
-from ui.widgets import buttons, choices, eventlog  # noqa: F401  (kv uses their widgets)
+from ui.widgets import buttons, choices, eventlog, gameover, todo  # noqa: F401  (kv uses their widgets)
 
 
 class TableScreen(Screen):
@@ -28,7 +28,8 @@ class TableScreen(Screen):
         load_kv("table")
         super().__init__(name="table", **kwargs)
         model = App.get_running_app().model
-        model.bind(game=self._show_game, view=self._show_view, colours=lambda m, _c: self._show_view(m, m.view))
+        model.bind(game=self._show_game, view=self._show_view, colours=lambda m, _c: self._show_view(m, m.view),
+                   choices=self._show_picks, busy=self._show_picks)
         self._show_game(model, model.game)
 
     def _show_game(self, _model, game: str) -> None:
@@ -47,3 +48,10 @@ class TableScreen(Screen):
             if hasattr(self.board, "colours"):
                 self.board.colours = dict(_model.colours)  # before the view; unchanged: no redraw
             self.board.view = dict(view)
+            self._show_picks(_model)
+
+    def _show_picks(self, model, *_args) -> None:
+        """The places on the board that pick a choice now (none while a touch is on its way)."""
+        if self.board is not None:
+            app = App.get_running_app()
+            set_picks(self.board, [] if model.busy or model.over else list(model.choices), app.choose)
