@@ -22,7 +22,7 @@ class Summary:
         headline: "Ada won." / "The hunters won!" (the prompt without its "The game is over:").
         result: ``"won"`` (someone or the table won: green), ``"lost"`` (red) or ``"tie"``.
         winners: the winning players' names, if the game names them.
-        reason: the news lines that ended the game (the rule that ended it).
+        reason: the news line that ended the game (the rule that ended it; one line).
         scores_heading: "Score" or "Ghosts trapped"; ``scores``: (name, value) best first.
         solution: the envelope's cards (CLUE), or [].
     """
@@ -39,10 +39,10 @@ class Summary:
 def headline(prompt: str, _: Translate = english) -> str:
     """The prompt of a finished game without its "The game is over: " (in either language),
     first letter capitalised."""
-    for prefix in (_("The game is over") + ": ", "The game is over: "):
-        if prompt.startswith(prefix):
-            rest = prompt[len(prefix):]
-            return rest[:1].upper() + rest[1:]
+    for prefix in (_("The game is over"), "The game is over"):
+        if prompt.startswith(prefix) and prompt[len(prefix):len(prefix) + 1] in (":", "."):
+            rest = prompt[len(prefix) + 1:].strip()
+            return rest[:1].upper() + rest[1:] if rest else prompt
     return prompt
 
 
@@ -93,6 +93,6 @@ def summarise(view: dict, prompt: str, news: list[str], _: Translate = english) 
     top = headline(prompt, _)
     solution = [str(card) for card in view.get("solution") or []]
     reason = [line for line in news if line and line != prompt and top.rstrip(".!") not in line
-              and not (solution and all(card in line for card in solution))][-2:]
+              and not (solution and all(card in line for card in solution))][-1:]
     heading, scores = scores_of(view, _)
     return Summary(top, result, winners, reason, heading, scores, solution)

@@ -44,6 +44,10 @@ class TableScreen(Screen):
         self._show_view(_model, _model.view)
 
     def _show_view(self, _model, view: dict) -> None:
+        # A new game's id comes before its view: the new board never gets the old game's view
+        # (issue 17: Children after Creepy Cellar died on int("roll")).
+        if view.get("game") not in (None, _model.game):
+            return
         if self.board is not None:
             if hasattr(self.board, "colours"):
                 self.board.colours = dict(_model.colours)  # before the view; unchanged: no redraw

@@ -59,7 +59,8 @@ class GameOverPanel(BoxLayout):
         for line in summary.reason:
             self.add_widget(_label(escape_markup(line), sp(18) * self.scale, theme.TEXT_DIM))
         if summary.solution:
-            text = self.tr("The envelope held: {cards}", cards=" · ".join(summary.solution))
+            _ = self.tr
+            text = _("The envelope held: {cards}", cards=" · ".join(summary.solution))
             self.add_widget(_label(escape_markup(text), sp(22) * self.scale, theme.GOLD, bold=True))
         if summary.scores:
             self.add_widget(_label(escape_markup(summary.scores_heading), sp(18) * self.scale, theme.TEXT_DIM))

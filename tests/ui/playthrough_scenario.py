@@ -1,0 +1,93 @@
+"""The ``playthrough`` scenario of ``harness.py`` (issue 17 tests): the real client follows
+whatever games the test plays on its daemon; the test sends commands on stdin, one a line:
+
+* ``SHOT NAME LANG GAME REVISION``: switch the table to LANG, wait until the table screen
+  shows GAME's state REVISION (or a later one), save ``NAME.png`` and report what is on
+  screen (labels that overflow their box, the todo lines and their font size, the choice
+  buttons, any out of sight); says ``DONE NAME``.
+* ``UNDO``: touch the game-over panel's Undo; says ``UNDONE`` once the game goes on.
+* ``END``: close.
+"""
+
+from __future__ import annotations
+
+import queue
+import sys
+import threading
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from harness import Until, find_key, out_of_sight, say, screen_is, touch  # noqa: E402
+from overflow import overflowing  # noqa: E402
+
+
+def _commands() -> queue.Queue:
+    commands: queue.Queue = queue.Queue()
+
+    def read() -> None:
+        for line in sys.stdin:
+            commands.put(line.strip())
+        commands.put("END")
+
+    threading.Thread(target=read, daemon=True).start()
+    return commands
+
+
+def playthrough_scenario(app, out: Path, report: dict):
+    model = app.model
+    commands = _commands()
+    report["shots"] = {}
+    yield Until("connected", lambda: model.connected)
+    while True:
+        yield Until("the test's next command", lambda: not commands.empty(), timeout=300)
+        verb, *args = commands.get().split()
+        if verb == "END":
+            return
+        if verb == "UNDO":
+            yield from _undo(app)
+        elif verb == "SHOT":
+            yield from _shot(app, out, report, *args)
+
+
+def _shot(app, out: Path, report: dict, name: str, lang: str, game: str, revision: str):
+    from ui.shot import save_screenshot
+
+    model = app.model
+    if model.language != lang:
+        app.set_language(lang)
+    yield Until(f"{game} in {lang}", lambda: model.language == lang and model.game == game)
+    if model.page != "table":
+        model.go("table")
+    yield Until(f"the table at revision {revision}",
+                lambda: screen_is(app, "table")() and not model.busy
+                and int(getattr(app, "_revision", 0) or 0) >= int(revision), timeout=60)
+    yield 0.6  # layout settles (the choice panel and the todo panel refit on the next frame)
+    table = app.root.ids.screens.current_screen
+    board = table.ids.board_slot
+    panel = table.ids.choices
+    report["shots"][name] = {
+        "file": str(save_screenshot(out / f"{name}.png")),
+        "overflow": overflowing(table, skip=[board]),
+        "board_overflow": overflowing(board),
+        "todo": table.ids.todo.texts(),
+        "todo_font": table.ids.todo.font_size,
+        "todo_fits": table.ids.todo.height <= table.ids.todo.most + 1,
+        "choices": [b.text for b in panel.buttons()],
+        "main": panel._main.text if panel._main.parent is not None else None,
+        "out_of_sight": out_of_sight(app),
+        "prompt": model.prompt_text,
+        "over": model.over,
+        "language": model.language,
+    }
+    say(f"DONE {name}")
+
+
+def _undo(app):
+    from ui.widgets.choices import UNDO_KEY
+
+    model = app.model
+    yield Until("the game-over Undo", lambda: model.over and find_key(app, UNDO_KEY) is not None)
+    touch(find_key(app, UNDO_KEY))
+    yield Until("the game going on", lambda: not model.over and not model.busy)
+    say("UNDONE")
