@@ -167,8 +167,15 @@ def value_text(value, _: Translate = english) -> str:
         return _("Yes")
     if value is False:
         return _("No")
-    known = {"virtual": _("virtual deck"), "physical": _("physical deck"), "off": _("off")}
-    return known.get(value, str(value).replace("_", " "))
+    known = {"virtual": _("virtual deck"), "physical": _("physical deck"), "off": _("off"),
+             "table": _("the table"), "companion": _("the companion"), "nightmare": _("Nightmare"),
+             "advanced": _("Advanced"), "basic": _("Basic"), "rulebook": _("as in the rulebook"),
+             "publisher": _("as on the publisher's page"), "gt": _("must exceed"), "ge": _("may equal"),
+             "share": _("share the win"), "both": _("both"), "none": _("none"), "two": _("two"),
+             "one": _("one"), "skip": _("skip"), "choose": _("choose"), "alternate": _("in turn"),
+             "confirm": _("confirm"), "count": _("count")}
+    words = known.get(value, str(value).replace("_", " "))
+    return words[:1].upper() + words[1:]
 
 
 def players_text(players: list[str], _: Translate = english) -> str:

@@ -326,9 +326,9 @@ def tour_scenario(app, out: Path, report: dict):
     yield Until("home", screen_is(app, "home"))
     touch(find_button(app, "New game"))
     yield Until("new game with its options", lambda: screen_is(app, "newgame")()
-                and find_button(app, "1. Player 1") is not None)
+                and find_button(app, "1. Ada") is not None)  # the last game's names
     yield from shot("newgame")
-    touch(find_button(app, "1. Player 1"))
+    touch(find_button(app, "1. Ada"))
     from kivy.core.window import Window
     yield Until("the keyboard", lambda: len(Window.children) > 1)
     keyboard = Window.children[0]
