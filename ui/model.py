@@ -14,6 +14,9 @@ from kivy.event import EventDispatcher
 from kivy.properties import (BooleanProperty, DictProperty, ListProperty, NumericProperty,
                              ObjectProperty, StringProperty)
 
+from ui.hardware import dice_button, without_dice_button
+from ui.i18n import translate
+from ui.layout import main_choice
 from ui.readers import ReaderActivity
 from ui.seats import printed_colours
 from ui.text import strip_placeholders
@@ -118,13 +121,18 @@ class TableModel(EventDispatcher):
         if colours != self.colours:
             self.colours = colours  # before the view: the table screen hands both to the board
         self.view = strip_placeholders(message.get("view") or {})
-        self.prompt_text = strip_placeholders(prompt.get("text") or "")
+        text = strip_placeholders(prompt.get("text") or "")
         self.player = prompt.get("player") or ""
         self.choices = [_clean_label(c) for c in prompt.get("choices") or [] if "key" in c]
         self.todo = strip_placeholders([t for t in message.get("todo") or [] if isinstance(t, dict)])
         self.out_of_turn = [_clean_label(c) for c in prompt.get("out_of_turn") or []
                             if isinstance(c, dict) and "key" in c]
         self.hardware = dict(message.get("hardware") or {})
+        if dice_button(self.hardware) is False:  # no dice button: "touch Roll the die"
+            main = main_choice(self.choices) or {}
+            text = without_dice_button(text, str(main.get("label", "")), self.language,
+                                       lambda words, **p: translate(words, self.language, **p))
+        self.prompt_text = text
         self.private_player = str(((prompt.get("private") or {}).get("player")) or "")
         self.private_players = [str(p) for p in message.get("private_players") or []]
         self.over = bool(prompt.get("over"))

@@ -9,20 +9,25 @@ from kivy.app import App
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from ui.hardware import no_reader_text, readers_of
 from ui.kvloader import load_kv
 from ui.text import ago_text, players_text, short_title
 from ui.widgets import buttons, pieces  # noqa: F401  (kv uses TouchButton, Marker)
 
 
-def readers_summary(readers: dict, _) -> tuple[str, bool]:
-    """The readers' line for the home screen and whether one is offline."""
-    offline = sorted(name for name, r in readers.items() if not r.get("online"))
+def readers_summary(info: dict, no_reader: str, _) -> tuple[str, bool]:
+    """The readers' line for the home screen and whether one is offline (``info``:
+    :func:`ui.hardware.readers_of`, the same the Settings screen lists)."""
+    offline = sorted(name for name, r in info.items() if not r.get("online") and not r.get("unreported"))
     if offline:
-        details = "; ".join(f"{name}: {readers[name].get('detail', '')}" for name in offline)
+        details = "; ".join(f"{name}: {info[name].get('detail', '')}" for name in offline)
         return _("Reader offline — {details}. Touches still work.", details=details), True
-    if readers:
-        return _("Readers working: {names}", names=", ".join(sorted(readers))), False
-    return _("No reader has reported yet: touches and the dice button work."), False
+    waiting = sorted(name for name, r in info.items() if r.get("unreported"))
+    if waiting:
+        return _("Readers not reported yet: {names}", names=", ".join(waiting)), False
+    if info:
+        return _("Readers working: {names}", names=", ".join(sorted(info))), False
+    return no_reader, False
 
 
 class HomeScreen(Screen):
@@ -45,7 +50,7 @@ class HomeScreen(Screen):
         super().__init__(name="home", **kwargs)
         app = App.get_running_app()
         app.model.bind(catalogue=self.refresh, game=self.refresh, over=self.refresh, view=self.refresh,
-                       readers=self.refresh)
+                       readers=self.refresh, hardware=self.refresh, about=self.refresh)
         app.tr.on_switch(lambda _lang: self.refresh())
         self.refresh()
 
@@ -69,4 +74,5 @@ class HomeScreen(Screen):
         if when:
             parts.append(_("last move {ago}", ago=ago_text(time.time() - when, _)))
         self.resume_detail = " · ".join(parts)
-        self.readers_text, self.reader_offline = readers_summary(dict(model.readers), _)
+        info = readers_of(dict(model.hardware), dict(model.readers), (model.about or {}).get("reader_roles") or {})
+        self.readers_text, self.reader_offline = readers_summary(info, no_reader_text(dict(model.hardware), _), _)

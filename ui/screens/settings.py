@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from ui import uisettings
 from ui.backlight import BacklightError, find_backlight
 from ui.kvloader import load_kv
+from ui.hardware import can_enroll, dice_button, no_reader_text, readers_of
 from ui.text import ago_text, short_title
 from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
 
@@ -36,15 +37,20 @@ def apply_saved(window, settings: uisettings.UISettings, backlight) -> None:
             pass
 
 
-def readers_markup(readers: dict, roles: dict, activity, _) -> str:
-    """One line per reader: name, role, working or OFFLINE (with why), last read, reads per
-    minute, and the last UID when the daemon showed it (never during a game)."""
+def readers_markup(info: dict, activity, no_reader: str, _) -> str:
+    """One line per reader (``info``: :func:`ui.hardware.readers_of`): name, role, working,
+    OFFLINE (with why) or not reported yet, last read, reads per minute, and the last UID when
+    the daemon showed it (never during a game); ``no_reader`` when there is none."""
     lines = []
-    for name in sorted(set(readers) | set(roles)):
-        status = readers.get(name, {})
-        role = roles.get(name) or _("any piece")
-        if status and not status.get("online"):
+    for name in sorted(info):
+        status = info[name]
+        role = status.get("role") or _("any piece")
+        if status.get("unreported"):
+            state = _("not reported yet")
+        elif not status.get("online"):
             state = _("OFFLINE: {detail}", detail=status.get("detail", ""))
+        elif status.get("virtual"):
+            state = _("virtual (on this screen)")
         else:
             state = _("working")
         seen = activity.readers.get(name)
@@ -54,7 +60,7 @@ def readers_markup(readers: dict, roles: dict, activity, _) -> str:
         if seen and seen.last:
             line += f" · UID {seen.last}"
         lines.append(line)
-    return "\n".join(lines) or _("No NFC reader is configured: the table plays by touch and dice button.")
+    return "\n".join(lines) or no_reader
 
 
 def dice_text(activity, _) -> str:
@@ -74,6 +80,10 @@ class SettingsScreen(Screen):
 
     readers_text = StringProperty("")
     dice_text = StringProperty("")
+    #: The table has a dice button (or the daemon does not say): the dice test shows.
+    has_dice = BooleanProperty(True)
+    #: Enrollment can run: True, False (no reader configured), None (the daemon does not say).
+    can_enroll = ObjectProperty(None, allownone=True)
     about_text = StringProperty("")
     #: The display has a backlight this client can see; ``brightness``: its percent now.
     has_backlight = BooleanProperty(False)
@@ -88,7 +98,7 @@ class SettingsScreen(Screen):
         self.backlight = backlight if backlight is not None else find_backlight()
         self.has_backlight = self.backlight is not None
         app = App.get_running_app()
-        app.model.bind(readers=self.refresh, about=self.refresh, activity=self.refresh)
+        app.model.bind(readers=self.refresh, about=self.refresh, activity=self.refresh, hardware=self.refresh)
         app.tr.on_switch(lambda _lang: self._enroll_buttons())
         app.tr.on_switch(lambda _lang: self.refresh())
         app.model.bind(catalogue=self._enroll_buttons)
@@ -175,8 +185,10 @@ class SettingsScreen(Screen):
         app = App.get_running_app()
         model, _ = app.model, app.tr._
         about = model.about or {}
-        self.readers_text = readers_markup(dict(model.readers), about.get("reader_roles") or {},
-                                           model.activity, _)
+        info = readers_of(dict(model.hardware), dict(model.readers), about.get("reader_roles") or {})
+        self.readers_text = readers_markup(info, model.activity, no_reader_text(dict(model.hardware), _), _)
+        self.has_dice = dice_button(dict(model.hardware)) is not False
+        self.can_enroll = can_enroll(dict(model.hardware), info)
         self.dice_text = dice_text(model.activity, _)
         self.about_text = "\n".join([
             _("Haunt Companion version {version}", version=about.get("version", "?")),
