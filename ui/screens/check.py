@@ -104,7 +104,7 @@ class CheckLine(BoxLayout):
             from kivy.graphics import Color, RoundedRectangle
 
             Color(*theme.PANEL)
-            self._bg = RoundedRectangle(pos=self.pos, size=self.size, radius=[8 * unit])
+            self._bg = RoundedRectangle(pos=self.pos, size=self.size, radius=[8 * unit], segments=4)
         self.bind(pos=self._paint, size=self._paint)
 
     def _fit(self, *_args) -> None:

@@ -53,7 +53,7 @@ class NewGameScreen(Screen):
         load_kv("newgame")
         super().__init__(name="newgame", **kwargs)
         app = App.get_running_app()
-        app.model.bind(catalogue=self._catalogue)
+        app.model.bind(catalogue=self._catalogue, content=self._content)
         app.tr.on_switch(lambda _lang: self.rebuild())
         self._no_colour: set[str] = set()  # players the table took the colour from
         self.bind(game=self._game_chosen)
@@ -73,10 +73,23 @@ class NewGameScreen(Screen):
         else:
             self.rebuild()
 
+    def _content(self, *_args) -> None:
+        if self.game in (App.get_running_app().model.content or {}):
+            self.rebuild()
+
+    def stand_ins(self) -> int:
+        """How many of the chosen game's cards still have the content file's stand-in data
+        (from the daemon's ``content`` answer; 0 before it came)."""
+        answer = (App.get_running_app().model.content or {}).get(self.game) or {}
+        return sum(1 for c in answer.get("components") or [] if c.get("placeholder"))
+
     def _game_chosen(self, *_args) -> None:
         spec = self.spec()
         if spec is None:
             return
+        app = App.get_running_app()
+        if app.model.connected and self.game not in (app.model.content or {}):
+            app.ask("content", game=self.game)  # for the card data line
         self.options = {o["name"]: o["default"] for o in spec["options"]}
         self.house_open = False
         if not self.players:  # the names of the last game, not "Player 1"
@@ -243,6 +256,9 @@ class NewGameScreen(Screen):
         more.disabled = len(self.players) >= spec["max_players"]
         left.add_widget(more)
         setup, house = shown_options(spec["options"])
+        if self.stand_ins():  # where entry matters, one line (issue 17 item 8)
+            right.add_widget(_label(_("Cards of this game not entered yet: {n}. Enter them in Settings → Card data.",
+                                      n=self.stand_ins()), app, size=16, colour=theme.GOLD))
         if setup:
             right.add_widget(_heading(_("How you play"), app))
         for option in setup:

@@ -57,7 +57,7 @@ def icon_shapes(kind: str, x: float, y: float, s: float) -> list:
                 Rectangle(pos=(x + s * 0.54, y + s * 0.15), size=(s * 0.36, s * 0.7))]
     if kind == "lock":  # a padlock
         return [Line(ellipse=(x + s * 0.28, y + s * 0.42, s * 0.44, s * 0.5, -90, 90), width=w),
-                RoundedRectangle(pos=(x + s * 0.18, y + s * 0.08), size=(s * 0.64, s * 0.46), radius=[s * 0.06])]
+                RoundedRectangle(pos=(x + s * 0.18, y + s * 0.08), size=(s * 0.64, s * 0.46), radius=[s * 0.06], segments=4)]
     if kind == "deal":  # two cards, fanned
         return [Line(rectangle=(x + s * 0.08, y + s * 0.1, s * 0.42, s * 0.65), width=w),
                 Rectangle(pos=(x + s * 0.42, y + s * 0.25), size=(s * 0.42, s * 0.65))]
@@ -113,7 +113,7 @@ class TodoPanel(BoxLayout):
         self.bind(lines=self._trigger, scale=self._trigger, most=self._trigger, width=self._trigger)
         with self.canvas.before:
             self._fill_colour = Color(*FILL)
-            self._fill = RoundedRectangle()
+            self._fill = RoundedRectangle(segments=4)
             self._edge_colour = Color(*EDGE)
             self._edge = Line(width=1.5)
         self.bind(pos=self._frame, size=self._frame)
@@ -124,7 +124,7 @@ class TodoPanel(BoxLayout):
         radius = dp(8) * self.scale
         self._fill.pos, self._fill.size, self._fill.radius = self.pos, self.size, [radius]
         self._edge.rounded_rectangle = (self.x + 1, self.y + 1, max(0, self.width - 2),
-                                        max(0, self.height - 2), radius)
+                                        max(0, self.height - 2), radius, 4)
 
     def texts(self) -> list[str]:
         """The lines' words as shown (for tests)."""
