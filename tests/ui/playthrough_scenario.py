@@ -62,7 +62,7 @@ def _shot(app, out: Path, report: dict, name: str, lang: str, game: str, revisio
     yield Until(f"the table at revision {revision}",
                 lambda: screen_is(app, "table")() and not model.busy
                 and int(getattr(app, "_revision", 0) or 0) >= int(revision), timeout=60)
-    yield 0.6  # layout settles (the choice panel and the todo panel refit on the next frame)
+    yield 0.4  # layout settles (the choice panel and the todo panel refit on the next frame)
     table = app.root.ids.screens.current_screen
     board = table.ids.board_slot
     panel = table.ids.choices
