@@ -103,3 +103,12 @@ def grid_shape(count: int, height: float, unit: float, width: float | None = Non
         if row >= MIN_ROW_HEIGHT * unit:
             return cols, min(row, ROW_HEIGHT * unit)
     return allowed[-1], MIN_ROW_HEIGHT * unit
+
+
+def choices_room(choices: list[dict]) -> float:
+    """The height (dp at scale 1) the choice panel keeps for ``choices`` whatever else wants
+    room (the todo lines): the main button, and up to two rows of the others."""
+    main = main_choice(choices)
+    rest = len(choices) - (1 if main is not None else 0)
+    rows = min(2, -(-rest // COLUMNS[-2])) if rest else 0
+    return (PRIMARY_HEIGHT + GAP if main is not None else 0) + rows * (MIN_ROW_HEIGHT + GAP)

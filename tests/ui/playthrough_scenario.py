@@ -6,6 +6,9 @@ whatever games the test plays on its daemon; the test sends commands on stdin, o
   screen (labels that overflow their box, the todo lines and their font size, the choice
   buttons, any out of sight); says ``DONE NAME``.
 * ``UNDO``: touch the game-over panel's Undo; says ``UNDONE`` once the game goes on.
+* ``TOY NAME``: toy data on the table screen (until the engines send them): 19 equal pick
+  choices, two todo lines and an out-of-turn choice; every page of the pick list is shown
+  (``More``), saving ``NAME-page1.png``, ``NAME-page2.png``, …; says ``TOYED``.
 * ``END``: close.
 """
 
@@ -48,6 +51,8 @@ def playthrough_scenario(app, out: Path, report: dict):
             yield from _undo(app)
         elif verb == "SHOT":
             yield from _shot(app, out, report, *args)
+        elif verb == "TOY":
+            yield from _toy(app, out, report, *args)
 
 
 def _shot(app, out: Path, report: dict, name: str, lang: str, game: str, revision: str):
@@ -91,3 +96,33 @@ def _undo(app):
     touch(find_key(app, UNDO_KEY))
     yield Until("the game going on", lambda: not model.over and not model.busy)
     say("UNDONE")
+
+
+def _toy(app, out: Path, report: dict, name: str):
+    from ui.shot import save_screenshot
+    from ui.widgets.choices import MORE_KEY
+
+    model = app.model
+    real = (list(model.choices), list(model.todo), list(model.out_of_turn))
+    model.choices = [{"key": f"move:{r}", "label": f"Room {r}"} for r in "ABCDEFGHIJKLMNOPQRS"]
+    model.todo = [{"kind": "place", "text": "Place a ghost in room C."},
+                  {"kind": "return", "text": "Undo on the table: Lock the green doors."}]
+    model.out_of_turn = [{"key": "device:crickets", "label": "Crickets device", "player": "Bo"}]
+    table = app.root.ids.screens.current_screen
+    seen, pages = [], []
+    for page in range(1, 7):
+        yield 0.4
+        shown = [b.text for b in table.ids.choices.buttons()]
+        pages.append({"file": str(save_screenshot(out / f"{name}-page{page}.png")), "choices": shown,
+                      "overflow": overflowing(table, skip=[table.ids.board_slot]),
+                      "out_of_sight": out_of_sight(app), "main": table.ids.choices._main.parent is not None,
+                      "out_of_turn": [b.text for b in table.ids.out_of_turn.children]})
+        seen += [t for t in shown if not t.startswith(("More", "Altre"))]
+        more = find_key(app, MORE_KEY)
+        if more is None or more.text.split()[-2].split("/")[0] == more.text.split()[-2].split("/")[1]:
+            break  # no pages, or the last one
+        touch(more)
+    report.setdefault("toys", {})[name] = {"pages": pages, "seen": seen}
+    model.choices, model.todo, model.out_of_turn = real
+    yield 0.2
+    say("TOYED")

@@ -118,7 +118,8 @@ class ChoicePanel(BoxLayout):
         unit = dp(1) * self.scale
         across = self.width
         # grid_shape keeps room for the main button; without one the grid has it too
-        height = self.height if main is not None else self.height + (PRIMARY_HEIGHT + GAP) * unit
+        # (a pixel kept spare: the grid's rows are rounded, never a row poking out of the panel)
+        height = self.height - 1 if main is not None else self.height - 1 + (PRIMARY_HEIGHT + GAP) * unit
         pages = pages_of(rest, capacity(height, unit, across))
         self._page_count = len(pages)
         page = pages[min(int(self.page), len(pages) - 1)]
