@@ -7,9 +7,10 @@ BIN := $(VENV)/bin
 # Debian packages: the GL and input libraries Kivy's wheel loads at run time (the window);
 # for the tests, a virtual X server for the real Kivy window, and a C compiler and Python
 # headers to build RPi.GPIO and spidev (the mfrc522 library's dependencies; no wheels);
-# systemd for systemd-analyze verify/security and systemd-sysusers on the units (issue 7).
+# systemd for systemd-analyze verify/security and systemd-sysusers on the units (issue 7);
+# headless Chromium and its WebDriver for the phone page's browser tests (issue 22).
 KIVY_APT := libgl1 libgl1-mesa-dri libegl1 libmtdev1 libxrender1 libxi6
-TEST_APT := $(KIVY_APT) xvfb xauth gcc python3-dev systemd
+TEST_APT := $(KIVY_APT) xvfb xauth gcc python3-dev systemd chromium chromium-driver
 
 .PHONY: demo test venv apt-demo apt-test clean i18n
 

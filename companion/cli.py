@@ -14,10 +14,14 @@ from importlib import resources
 from pathlib import Path
 
 from companion.errors import CompanionError, ReplayFailed, ScriptError
+from companion.paths import PathRefused
 
 log = logging.getLogger("companion")
 
 EXIT_BAD_SCRIPT = 2
+
+#: A path argument names a file the command must not touch (companion.paths.PathRefused).
+EXIT_BAD_PATH = 2
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,6 +42,9 @@ def main(argv: list[str] | None = None) -> int:
     except ReplayFailed as exc:
         print(f"companion: the table script cannot go on: {exc}", file=sys.stderr)
         return EXIT_BAD_SCRIPT
+    except PathRefused as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return EXIT_BAD_PATH
     except CompanionError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 1
@@ -149,6 +156,13 @@ def _parser() -> argparse.ArgumentParser:
     private.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
     private.set_defaults(run=cmd_private)
 
+    phones = sub.add_parser("phones", help="each player's phone link and its QR code (phones enabled in the config)")
+    phones.add_argument("--no-codes", action="store_true", help="the links only, no QR codes")
+    phones.add_argument("--renew", action="store_true",
+                        help="new links for every seat first (the old ones stop working; everyone scans again)")
+    phones.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
+    phones.set_defaults(run=cmd_phones)
+
     ui = sub.add_parser("ui", help="run the Kivy touchscreen client")
     ui.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
     ui.add_argument("--fullscreen", action="store_true", help="fill the screen")
@@ -179,6 +193,10 @@ def cmd_replay(args) -> int:
 
     if not args.verbose:  # a replay reports refusals and failures itself, once
         logging.getLogger("companion.daemon").setLevel(logging.CRITICAL)
+    if args.db is not None:
+        from companion.paths import check_db_path
+
+        check_db_path(args.db)
     script = scripts.load(args.file)
 
     def report(line, reply):
@@ -259,15 +277,18 @@ def cmd_daemon(args) -> int:
     from companion.config import load_config
     from companion.daemon import Daemon
     from companion.header import GameHeader, random_seed
-    from companion.paths import check_private_dir, default_db, default_socket
+    from companion.paths import check_db_path, check_private_dir, check_socket_path, default_db, default_socket
     from companion.service import ServiceNotifier
 
     config = load_config(args.config)
     db = args.db or default_db()
+    sock = args.socket or default_socket()
+    check_socket_path(sock, db)  # before anything is opened or created (issue 20)
+    check_db_path(db)
     check_private_dir(Path(db))
     store, recovery, unwritable = _open_store(db)
-    daemon = Daemon(store, args.socket or default_socket(), hold_time=config.dice.hold_time, language=config.language,
-                    reader_roles={reader.name: reader.role for reader in config.readers})
+    daemon = Daemon(store, sock, hold_time=config.dice.hold_time, language=config.language,
+                    reader_roles={reader.name: reader.role for reader in config.readers}, phones=config.phones)
     if unwritable is not None:  # a read-only data directory: its games go on in memory
         daemon.recent.append(unwritable)
         daemon.storage_warning = unwritable
@@ -278,37 +299,38 @@ def cmd_daemon(args) -> int:
     if recovery is not None:
         daemon.recent.append(_recovery_news(recovery))
     notifier = ServiceNotifier()
-    stops = []
-    tasks = []
 
     def started() -> None:
-        stops.extend(_start_hardware(daemon, config))
+        for stop in _start_hardware(daemon, config):  # stopped by the daemon, before its worker
+            daemon.on_shutdown(stop)
         print(f"companion daemon listening on {daemon.socket_path}", flush=True)
         # systemd (Type=notify): ready once the store is open, the socket listens and the
         # readers are started (not necessarily online: they retry by themselves).
         game = f"game {daemon.session.game_id}" if daemon.session is not None else "no game"
         notifier.ready(f"listening on {daemon.socket_path}; {game}")
-        tasks.append(asyncio.get_running_loop().create_task(notifier.keep_alive(daemon.heartbeat)))
+        daemon.start_task(notifier.keep_alive(daemon.heartbeat))  # cancelled by the daemon when it stops
         if unwritable is None:
-            tasks.append(asyncio.get_running_loop().create_task(_keep_good_copy(db)))
+            daemon.start_task(_keep_good_copy(db))
+
+    def on_signal(sig: signal.Signals) -> None:
+        log.info("%s received: shutting down in order (readers and dice button, input worker, clients and "
+                 "socket, event store)", sig.name)
+        daemon.stop()
 
     async def serve():
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(sig, daemon.stop)
+            loop.add_signal_handler(sig, on_signal, sig)
         try:
             await daemon.serve(on_ready=started)
         finally:
             notifier.stopping()
-            for task in tasks:
-                task.cancel()
-            for stop in stops:
-                stop()
 
     try:
         asyncio.run(serve())
     finally:
         store.close()
+        log.info("shutdown done: the event store %s is closed", db)
     return 0
 
 
@@ -463,9 +485,18 @@ def _dice_button(daemon, pin: int):
         log.info("dice button on %s through gpiozero's %s", button.button.pin.info.name, factory)
         return button
     except Exception as exc:  # gpiozero raises its own errors, OSError or RuntimeError here
-        log.warning("no dice button (%s): touches still work; on a Pi, check the wiring "
-                    "and that the daemon's user is in the gpio group", exc)
+        log.warning("%s", no_dice_button(exc))
         return None
+
+
+def no_dice_button(exc: BaseException) -> str:
+    """The plain sentence for a dice button that cannot be used (issue 20: not gpiozero's
+    "Unable to load any default pin factory!" in brackets)."""
+    if type(exc).__name__ == "BadPinFactory" or "pin factory" in str(exc):
+        return ("No dice button: this machine has no GPIO library gpiozero can use (on a Raspberry Pi, "
+                "install lgpio: sudo apt install python3-lgpio). Touches on the screen still work.")
+    return (f"No dice button: its pin could not be set up ({type(exc).__name__}: {exc}). Touches on the screen "
+            "still work; on a Pi, check the wiring and that the daemon's user is in the gpio group.")
 
 
 def cmd_doctor(args) -> int:
@@ -546,6 +577,28 @@ def cmd_private(args) -> int:
             return 2
     answer = next(m for m in replies if m.get("type") == "private")  # it comes before its ack
     print(json.dumps({k: answer[k] for k in ("player", "view", "prompt")}, ensure_ascii=False, indent=2))
+    return 0
+
+
+def cmd_phones(args) -> int:
+    """``companion phones``: each player's phone link for this game, and its QR code (from the
+    daemon's ``phone_links`` answer; the links open that player's private page)."""
+    from companion.client import Client
+    from companion.paths import default_socket
+    from companion.phones.qr import print_links
+
+    replies: list[dict] = []
+    with Client(args.socket or default_socket(), on_message=replies.append).connect(timeout=3.0) as client:
+        ack = client.request({"cmd": "phone_links", "renew": bool(args.renew)})
+        if not ack["ok"]:
+            print(ack["text"], file=sys.stderr)
+            return 2
+    links = next(m for m in replies if m.get("type") == "phone_links")["links"]  # it comes before its ack
+    if not links:
+        print("No game is running: start one, then ask again.", file=sys.stderr)
+        return 1
+    print("Each player scans their own code (only theirs: it opens their private page).")
+    print_links(links, sys.stdout, codes=not args.no_codes)
     return 0
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from companion import protocol
 from companion.errors import CompanionError
+from companion.i18n import msg
 from companion.paths import default_socket  # noqa: F401  (re-exported for clients such as ui/)
 
 log = logging.getLogger(__name__)
@@ -40,6 +41,8 @@ class Client:
 
     Attributes:
         state: the latest ``state`` message, or None before the first one.
+        mismatch: None, or the sentence saying that the daemon speaks another protocol
+            version (also sent to ``on_message`` as an error ``notice``).
     """
 
     def __init__(self, socket_path: str | Path,
@@ -47,6 +50,7 @@ class Client:
         self.socket_path = str(socket_path)
         self.on_message = on_message
         self.state: dict[str, Any] | None = None
+        self.mismatch: str | None = None
         self._sock: socket.socket | None = None
         self._ids = itertools.count(1)
         self._acks: dict[int, Future] = {}
@@ -173,7 +177,9 @@ class Client:
         except protocol.ProtocolError as exc:
             log.warning("daemon sent a bad line: %s", exc)
             return
+        mismatch = None
         if message.get("type") == "state":
+            mismatch = self._check_version(message)
             self.state = message
             self._first_state.set()
         if message.get("type") == "ack":
@@ -181,14 +187,36 @@ class Client:
                 future = self._acks.pop(message.get("id"), None)
             if future is not None:
                 future.set_result(message)
+        self._tell(message)
+        if mismatch is not None:  # after the state, so the screen it opens shows it
+            self._tell(mismatch)
+
+    def _tell(self, message: dict[str, Any]) -> None:
         if self.on_message is not None:
             try:
                 self.on_message(message)
             except Exception:  # a broken listener must not cut the connection
                 log.exception("on_message failed for a %s message", message.get("type"))
 
+    def _check_version(self, state: dict[str, Any]) -> dict[str, Any] | None:
+        """On the first state: the error notice for the listener when the daemon speaks
+        another protocol version than this client (one of them was upgraded and not
+        restarted), else None; :attr:`mismatch` keeps the sentence."""
+        if self.state is not None or state.get("version") == protocol.PROTOCOL_VERSION:
+            return None
+        self.mismatch = version_mismatch(state.get("version"))
+        log.error("%s", self.mismatch)
+        return protocol.notice(self.mismatch, "error", state.get("language") or "en")
+
     def _fail_pending(self) -> None:
         with self._lock:
             pending, self._acks = self._acks, {}
         for future in pending.values():
             future.set_exception(DaemonUnavailable("daemon connection closed"))
+
+
+def version_mismatch(daemon_version: Any) -> str:
+    """The sentence for a daemon whose protocol version is not this client's."""
+    return msg("This screen speaks companion protocol {screen}, but the daemon speaks {daemon}: one of them "
+               "was updated without a restart. Restart the companion (or reboot the Pi).",
+               screen=protocol.PROTOCOL_VERSION, daemon=daemon_version if daemon_version is not None else "?")

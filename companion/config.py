@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.phones.config import PhonesConfig, PhonesConfigError, parse_phones
 
 APP = "haunt-companion"
 CONFIG_ENV = "COMPANION_CONFIG"
@@ -37,17 +38,22 @@ UART_PORTS = ("/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0")
 
 # Driver-specific keys and their defaults (the reader classes' own defaults).
 DRIVER_KEYS: dict[str, dict[str, Any]] = {
-    "mfrc522": {"bus": 0, "device": 0, "reset_pin": 25},
-    "pn532": {"port": "/dev/serial0", "baudrate": 115200},
+    "mfrc522": {"bus": 0, "device": 0, "reset_pin": 25, "spi_speed_hz": 1_000_000, "poll_budget": 0.05,
+                "antenna_gain": 33},
+    "pn532": {"port": "/dev/serial0", "baudrate": 115200, "retries": 2, "poll_timeout": None},
     "fake": {},
 }
+#: Config key -> the reader class's keyword argument, where they differ.
+_DRIVER_ARGS = {"poll_timeout": "timeout"}
+#: MFRC522 receiver gains (RFCfgReg), dB: hardware.nfc.mfrc522.ANTENNA_GAINS.
+MFRC522_GAINS = (18, 23, 33, 38, 43, 48)
 COMMON_READER_KEYS = ("name", "driver", "role")
 
 #: Seconds between polls when the config names none, per driver. The MFRC522 keeps the
 #: issue's 100 ms; a PN532 poll costs a few ms of UART traffic and its NDEF read three
 #: exchanges more, so 50 ms keeps tap -> daemon under 100 ms (benchmarks/pn532_latency.py).
 DEFAULT_POLL_INTERVALS = {"mfrc522": 0.1, "pn532": 0.05, "fake": 0.1}
-TOP_KEYS = ("poll_interval", "language", "dice", "readers", "feedback")
+TOP_KEYS = ("poll_interval", "language", "dice", "readers", "feedback", "phones")
 DICE_KEYS = ("pin", "hold_time", "enabled")
 FEEDBACK_KEYS = ("pin", "device")
 FEEDBACK_DEVICES = ("buzzer", "led")
@@ -74,8 +80,15 @@ class ReaderConfig:
         role: what the reader reads: ``"cards"`` or ``"tiles"``.
         bus, device: SPI bus and chip select (mfrc522 only; ``/dev/spidev{bus}.{device}``).
         reset_pin: BCM pin wired to the MFRC522's RST (mfrc522 only).
+        spi_speed_hz: SPI clock, Hz (mfrc522 only; 10 kHz to 10 MHz, default 1 MHz).
+        poll_budget: seconds one poll may take at most (mfrc522 only; up to 0.05).
+        antenna_gain: receiver gain, dB (mfrc522 only; 18, 23, 33 (default), 38, 43, 48:
+            48 reads stickers through card sleeves on cheap boards).
         port: serial device path (pn532 only).
         baudrate: serial speed in bits per second (pn532 only).
+        retries: passive activation retries per poll, MxRtyPassiveActivation (pn532 only, 0-254).
+        poll_timeout: seconds to wait for a poll's answer (pn532 only; None: enough for
+            ``retries``, :func:`hardware.nfc.pn532.poll_timeout_for`).
     Keys that do not belong to the driver are None.
     """
 
@@ -87,10 +100,15 @@ class ReaderConfig:
     reset_pin: int | None = None
     port: str | None = None
     baudrate: int | None = None
+    spi_speed_hz: int | None = None
+    poll_budget: float | None = None
+    antenna_gain: int | None = None
+    retries: int | None = None
+    poll_timeout: float | None = None
 
     def driver_kwargs(self) -> dict[str, Any]:
         """The driver-specific keyword arguments for the reader class (name excluded)."""
-        return {key: getattr(self, key) for key in DRIVER_KEYS[self.driver]}
+        return {_DRIVER_ARGS.get(key, key): getattr(self, key) for key in DRIVER_KEYS[self.driver]}
 
 
 @dataclass(frozen=True)
@@ -132,6 +150,7 @@ class Config:
             driver's default (:data:`DEFAULT_POLL_INTERVALS`; see :meth:`interval_for`).
         language: ``"en"`` or ``"it"`` (default ``"en"``).
         feedback: the buzzer or LED for tag reads (none by default).
+        phones: the players' phones as private screens (off by default; issue 22).
     """
 
     readers: tuple[ReaderConfig, ...] = ()
@@ -139,6 +158,7 @@ class Config:
     feedback: FeedbackConfig = field(default_factory=FeedbackConfig)
     poll_interval: float | None = None
     language: str = "en"
+    phones: PhonesConfig = field(default_factory=PhonesConfig)
 
     def interval_for(self, reader: ReaderConfig) -> float:
         """Seconds between two polls of ``reader``: ``poll_interval``, else its driver's default."""
@@ -243,7 +263,16 @@ def config_from_dict(data: dict[str, Any]) -> Config:
         feedback=feedback,
         poll_interval=_positive_number(data, "poll_interval", 0.1, "") if "poll_interval" in data else None,
         language=_choice(data, "language", LANGUAGES, "en", ""),
+        phones=_phones(data.get("phones", {})),
     )
+
+
+def _phones(table: Any) -> PhonesConfig:
+    """The ``[phones]`` table (:mod:`companion.phones.config`)."""
+    try:
+        return parse_phones(table)
+    except PhonesConfigError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 def _check_pin_clash(dice: DiceConfig, readers: tuple[ReaderConfig, ...]) -> None:
@@ -391,7 +420,15 @@ def _mfrc522_keys(table: dict[str, Any], prefix: str) -> dict[str, Any]:
     if reset_pin in UART_PINS:
         raise ConfigError(f"{prefix}.reset_pin: must not be 14 or 15 (the UART TXD/RXD pins), "
                           f"got {reset_pin}")
-    return {"bus": bus, "device": device, "reset_pin": reset_pin}
+    speed = _int(table, "spi_speed_hz", defaults["spi_speed_hz"], prefix, range(10_000, 10_000_001))
+    budget = _positive_number(table, "poll_budget", defaults["poll_budget"], prefix)
+    if budget > 0.05:
+        raise ConfigError(f"{prefix}.poll_budget: must be at most 0.05 seconds, got {budget!r}")
+    gain = _int(table, "antenna_gain", defaults["antenna_gain"], prefix)
+    if gain not in MFRC522_GAINS:
+        raise ConfigError(f"{prefix}.antenna_gain: must be one of {', '.join(map(str, MFRC522_GAINS))} (dB), got {gain}")
+    return {"bus": bus, "device": device, "reset_pin": reset_pin, "spi_speed_hz": speed, "poll_budget": budget,
+            "antenna_gain": gain}
 
 
 def _pn532_keys(table: dict[str, Any], prefix: str) -> dict[str, Any]:
@@ -405,7 +442,15 @@ def _pn532_keys(table: dict[str, Any], prefix: str) -> dict[str, Any]:
     if baudrate <= 0:
         raise ConfigError(f"{prefix}.baudrate: must be a positive integer (bits per second), "
                           f"got {baudrate}")
-    return {"port": port, "baudrate": baudrate}
+    retries = _int(table, "retries", defaults["retries"], prefix, range(0, 255))
+    timeout = _positive_number(table, "poll_timeout", 1.0, prefix) if "poll_timeout" in table else None
+    from hardware.board import poll_timeout_for
+
+    if timeout is not None and timeout < poll_timeout_for(retries):
+        raise ConfigError(f"{prefix}.poll_timeout: {timeout:g} s is shorter than {retries + 1} activation attempts "
+                          f"(retries = {retries}) may take on a slow board: at least {poll_timeout_for(retries):g} s, "
+                          f"or fewer retries")
+    return {"port": port, "baudrate": baudrate, "retries": retries, "poll_timeout": timeout}
 
 
 def _check_unique_names(readers: tuple[ReaderConfig, ...]) -> None:

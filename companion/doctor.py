@@ -27,7 +27,7 @@ OK, MISSING, WARN, INFO = "ok", "MISSING", "warn", "info"
 
 # module -> (what it is for, how to install it)
 MODULES: dict[str, tuple[str, str]] = {
-    "mfrc522": ("MFRC522 chip library", "pip install mfrc522"),
+    "mfrc522": ("MFRC522 chip library", "nothing to install: without it the driver talks to spidev itself"),
     "spidev": ("SPI access (MFRC522)", "pip install spidev  (or: sudo apt install python3-spidev)"),
     "RPi.GPIO": ("GPIO for the MFRC522 library",
                  "pip install rpi-lgpio  (or: sudo apt install python3-rpi-lgpio)"),
@@ -83,6 +83,25 @@ def chosen_pin_factory() -> str:
             pass
 
 
+#: Distributions that install the ``RPi.GPIO`` module (only one may be installed).
+GPIO_PROVIDERS = ("rpi-lgpio", "RPi.GPIO")
+GPIO_FIX = "pip uninstall -y RPi.GPIO mfrc522 && pip install --force-reinstall rpi-lgpio"
+SOC_ERROR = "Cannot determine SOC peripheral base address"
+
+
+def gpio_providers() -> dict[str, str]:
+    """The installed distributions that provide ``RPi.GPIO``: name -> version."""
+    from importlib import metadata
+
+    found = {}
+    for name in GPIO_PROVIDERS:
+        try:
+            found[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            pass
+    return found
+
+
 def user_groups() -> set[str]:
     """Names of the current process's groups (``os.getgroups`` and the effective group)."""
     import grp
@@ -126,6 +145,13 @@ class Probe:
     known_groups: Callable[[], set[str]] = existing_groups
     is_root: Callable[[], bool] = lambda: hasattr(os, "geteuid") and os.geteuid() == 0
     access: Callable[[Path, int], bool] = os.access
+    gpio_providers: Callable[[], dict[str, str]] = gpio_providers
+
+    def model(self) -> str | None:
+        """The Raspberry Pi model from ``/proc/device-tree/model`` under :attr:`root`, or None."""
+        from hardware.board import pi_model
+
+        return pi_model(str(self.path("/proc/device-tree/model")))
 
     def path(self, absolute: str) -> Path:
         """``absolute`` (e.g. ``/dev/spidev0.0``) under :attr:`root`."""
@@ -171,7 +197,7 @@ def check_modules(needs: Needs, probe: Probe) -> Iterator[Line]:
     """One line per driver module: imports or not, and the package that provides it."""
     required = set()
     if needs.spi:
-        required |= {"mfrc522", "spidev", "RPi.GPIO"}
+        required |= {"spidev", "RPi.GPIO"}
     if needs.serial:
         required.add("serial")
     if needs.dice:
@@ -180,12 +206,75 @@ def check_modules(needs: Needs, probe: Probe) -> Iterator[Line]:
         reason = probe.try_import(module)
         if reason is None:
             yield Line(OK, f"python module {module} ({purpose}) imports")
+        elif module == "mfrc522" and reason.startswith("ModuleNotFoundError"):
+            yield Line(INFO, f"python module mfrc522 ({purpose}) is not installed: the MFRC522 driver talks "
+                       "to spidev itself (the Pi install leaves it out: it requires the stock RPi.GPIO)")
+        elif SOC_ERROR in reason:
+            yield _problem(module in required or module == "mfrc522", f"python module {module} does not import: "
+                           f"the stock RPi.GPIO does not work on a Pi 5 ({SOC_ERROR})", GPIO_FIX)
         elif "only be run on a Raspberry Pi" in reason:  # installed; it refuses other machines
             yield _problem(module in required, f"python module {module} ({purpose}) is installed but "
                            f"only imports on a Raspberry Pi", "nothing to install: run this on the Pi")
         else:
             yield _problem(module in required, f"python module {module} ({purpose}) "
                            f"does not import: {reason}", install)
+
+
+def check_gpio_module(needs: Needs, probe: Probe) -> Iterator[Line]:
+    """Which ``RPi.GPIO`` is installed: rpi-lgpio, the stock one (fails on a Pi 5), or both
+    (they overwrite each other's files: whichever was installed last is imported)."""
+    providers = probe.gpio_providers()
+    named = ", ".join(f"{name} {version}" for name, version in providers.items())
+    if len(providers) > 1:
+        yield _problem(needs.gpio, f"RPi.GPIO is installed twice ({named}): both packages are the RPi.GPIO "
+                       "module and overwrite each other; the one imported is whichever was installed last", GPIO_FIX)
+    elif "RPi.GPIO" in providers:
+        pi5 = "Raspberry Pi 5" in (probe.model() or "")
+        line = Line(MISSING if pi5 and needs.gpio else WARN if pi5 else INFO,
+                    f"RPi.GPIO is the stock RPi.GPIO {providers['RPi.GPIO']}"
+                    + (f": on a Pi 5 it fails ({SOC_ERROR})" if pi5 else ""),
+                    GPIO_FIX if pi5 else "")
+        yield line
+    elif providers:
+        yield Line(OK, f"RPi.GPIO is rpi-lgpio {providers['rpi-lgpio']} (on lgpio: every Pi, the Pi 5 too)")
+    else:
+        yield Line(INFO, "RPi.GPIO: no package provides it (only the MFRC522 reset pin needs it)")
+
+
+def check_pi_model(needs: Needs, probe: Probe) -> Iterator[Line]:
+    """The Pi model; on a Pi 5 the header UART (GPIO 14/15) is /dev/ttyAMA0, not /dev/serial0."""
+    from hardware.board import pi5_port_advice
+
+    model = probe.model()
+    if model is None:
+        yield Line(INFO, "Raspberry Pi model: not a Raspberry Pi (no /proc/device-tree/model)")
+        return
+    yield Line(INFO, f"Raspberry Pi model: {model}")
+    for port in needs.serial:
+        advice = pi5_port_advice(port, model)
+        if advice:
+            yield Line(WARN, f"on a Pi 5, {port} is the debug connector, not the UART on GPIO 14/15",
+                       advice.removeprefix("; on a Pi 5, ").split(": ", 1)[1])
+
+
+def check_readers(config: Config | None) -> Iterator[Line]:
+    """Each reader's settings, as the driver will use them."""
+    if config is None or not config.readers:
+        yield Line(INFO, "no readers configured")
+        return
+    from hardware.board import poll_timeout_for
+
+    for reader in config.readers:
+        if reader.driver == "mfrc522":
+            yield Line(INFO, f"{reader.name}: MFRC522 on /dev/spidev{reader.bus}.{reader.device}, reset GPIO "
+                       f"{reader.reset_pin}, SPI {reader.spi_speed_hz / 1e6:g} MHz, poll budget "
+                       f"{reader.poll_budget * 1000:g} ms, antenna gain {reader.antenna_gain} dB")
+        elif reader.driver == "pn532":
+            timeout = reader.poll_timeout or poll_timeout_for(reader.retries)
+            yield Line(INFO, f"{reader.name}: PN532 on {reader.port} at {reader.baudrate} baud, {reader.retries} "
+                       f"activation retries (MxRty), poll timeout {timeout:g} s")
+        else:
+            yield Line(INFO, f"{reader.name}: simulated reader (no hardware)")
 
 
 def check_pin_factory(needs: Needs, probe: Probe) -> Iterator[Line]:
@@ -317,14 +406,35 @@ def check_groups(needs: Needs, probe: Probe) -> Iterator[Line]:
 def collect(config: Config | None, probe: Probe) -> list[tuple[str, list[Line]]]:
     """Every check, as ``(section title, lines)``; never raises for a probe failure."""
     needs = Needs.of(config)
-    sections = [("Python modules", check_modules), ("gpiozero", check_pin_factory),
-                ("SPI", check_spi), ("Serial", check_serial), ("GPIO", check_gpio),
-                ("Groups", check_groups)]
-    result = []
+    sections = [("Python modules", check_modules), ("RPi.GPIO", check_gpio_module), ("Raspberry Pi", check_pi_model),
+                ("gpiozero", check_pin_factory), ("SPI", check_spi), ("Serial", check_serial),
+                ("GPIO", check_gpio), ("Groups", check_groups)]
+    result = [("Readers", _safe(lambda: check_readers(config), "Readers"))]
     for title, check in sections:
         result.append((title, _safe(lambda c=check: c(needs, probe), title)))
     result.append(("Display", _safe(lambda: check_display(probe), "Display")))
+    result.append(("Phones", _safe(lambda: check_phones(config, probe), "Phones")))
     return result
+
+
+def check_phones(config: Config | None, probe: Probe) -> Iterator[Line]:
+    """Whether the daemon serves the players' phones (issue 22) and at which address."""
+    phones = config.phones if config is not None else None
+    if phones is None or not phones.enabled:
+        yield Line(INFO, "phones: off (the daemon opens no network port; [phones] enabled = true turns them on)")
+        return
+    from companion.phones.config import base_url
+
+    for module in ("aiohttp", "segno"):
+        problem = probe.try_import(module)
+        if problem is not None:
+            yield Line(MISSING, f"phones: {module} cannot be imported: {problem}", "pip install -e . in the venv")
+    url = base_url(phones)
+    yield Line(OK, f"phones: on, listening on {phones.listen}; links start with {url}/p/",
+               "" if phones.url else "the phones must reach this address; set [phones] url if they cannot")
+    if "//127." in url or "//[::1]" in url:
+        yield Line(WARN, "phones: the links point at this machine's loopback address: no phone can reach it",
+                   "connect the Pi to the table's Wi-Fi, or listen on its LAN address")
 
 
 def _safe(lines: Callable[[], Iterator[Line]], title: str) -> list[Line]:

@@ -3,11 +3,15 @@
 These are the lines of a table script and the records of the event store. ``to_json`` and
 ``from_json`` give the exact script shape: ``{"tap": "04A1B2C3", "reader": "table"}``,
 ``{"remove": "table"}``, ``{"button": "dice", "hold": 2.0}``, ``{"touch": "end-turn"}``.
+
+An input fed from a table script carries the script's line number (``line``, keyword only;
+a replay sets it with :func:`dataclasses.replace`): the session records it for resuming the
+script. It is not part of the input's identity (equality, ``repr``, ``to_json``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Union
 
 from companion.errors import CompanionError
@@ -34,6 +38,7 @@ class Tap:
     reader: str = "table"
     ndef: str | None = None
     ndef_problem: str | None = None
+    line: int | None = field(default=None, compare=False, repr=False, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,7 @@ class Remove:
     """The tag left the reader's field."""
 
     reader: str = "table"
+    line: int | None = field(default=None, compare=False, repr=False, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -49,6 +55,7 @@ class Press:
 
     button: str = "dice"
     hold: float = 0.0
+    line: int | None = field(default=None, compare=False, repr=False, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -56,6 +63,7 @@ class Touch:
     """A touch on the screen: a choice key, or ``"undo"``."""
 
     key: str
+    line: int | None = field(default=None, compare=False, repr=False, kw_only=True)
 
 
 Input = Union[Tap, Remove, Press, Touch]

@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -36,6 +37,7 @@ from pathlib import Path, PurePosixPath
 from typing import TextIO
 
 from companion.errors import CompanionError
+from companion.paths import PathRefused
 
 #: Where the shipped unit files point before installation rewrites it.
 SHIPPED_PREFIX = "/opt/haunt-companion/.venv"
@@ -146,7 +148,7 @@ def plan(source: Path, prefix: str, config_text: str) -> list[Item]:
         Item(CONFIG, (systemd / "config.toml").read_text(), config=True),
         Item(KIVY_HOME / "config.ini", (systemd / "kivy" / "config.ini").read_text(), config=True),
     ]
-    return items + device_items(config_text)
+    return items + device_items(config_text) + phones_items(config_text)
 
 
 def device_items(config_text: str) -> list[Item]:
@@ -169,6 +171,30 @@ def device_items(config_text: str) -> list[Item]:
                           f"# device at boot, then starts anyway (its reader retries).\n[Unit]\n"
                           f"JobRunningTimeoutSec={DEVICE_WAIT}\n"))
     return items
+
+
+#: The drop-in that gives the daemon the network, only while the config enables phones.
+PHONES_DROPIN = UNIT_DIR / f"{DAEMON_UNIT}.d" / "20-phones.conf"
+
+
+def phones_items(config_text: str) -> list[Item]:
+    """With ``[phones] enabled = true``: the drop-in that lets the daemon listen for the
+    players' phones on the local network (issue 22); without it the unit keeps no network at
+    all (``PrivateNetwork=yes``, ``RestrictAddressFamilies=AF_UNIX``, ``IPAddressDeny=any``)."""
+    config, _problem = _parse(config_text)
+    if config is None or not config.phones.enabled:
+        return []
+    return [Item(PHONES_DROPIN,
+                 "# Written by `companion install` because /etc/haunt-companion/config.toml says [phones]\n"
+                 f"# enabled = true: the daemon serves the players' phones on {config.phones.listen} (issue 22).\n"
+                 "# Without [phones] this file is not installed and the daemon has no network at all.\n"
+                 "[Service]\n"
+                 "# The host's network (the phones are on the LAN) instead of a loopback-only namespace.\n"
+                 "PrivateNetwork=no\n"
+                 "# IPv4 and IPv6 sockets as well as Unix ones: the phones' listener only.\n"
+                 "RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6\n"
+                 "# Only local networks get through (IPAddressDeny=any still refuses the rest).\n"
+                 "IPAddressAllow=localhost link-local 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 fc00::/7\n")]
 
 
 def _parse(config_text: str):
@@ -203,20 +229,36 @@ class Installer:
         self.report = Report()
 
     def at(self, path: PurePosixPath) -> Path:
-        """``path`` under the root."""
-        return self.root / path.relative_to("/")
+        """``path`` under the root.
+
+        Raises:
+            PathRefused: under ``--root``, the path leads out of it (``..``, or a symbolic link
+                on the way: a ``DIR/etc`` linked to ``/etc`` would write the real system's files).
+        """
+        if ".." in path.parts or not path.is_absolute():
+            raise PathRefused(f"{path} is not a path the installer writes")
+        target = self.root / path.relative_to("/")
+        if str(self.root) != "/":
+            _check_inside(self.root, target)
+        return target
 
     def _manifest(self) -> dict[str, str]:
         try:
-            return json.loads(self.at(MANIFEST).read_text())["files"]
-        except (OSError, ValueError, KeyError):
+            files = json.loads(self.at(MANIFEST).read_text())["files"]
+        except (OSError, ValueError, KeyError, TypeError):
             return {}
+        if not isinstance(files, dict):
+            return {}
+        # Only paths the installer itself writes: an edited manifest never names another file.
+        return {path: digest for path, digest in files.items()
+                if isinstance(path, str) and _ours(PurePosixPath(path))}
 
     def _save_manifest(self, files: dict[str, str]) -> None:
         self._write(MANIFEST, json.dumps({"files": dict(sorted(files.items()))}, indent=1) + "\n", 0o644, quiet=True)
 
     def _write(self, path: PurePosixPath, text: str, mode: int, quiet: bool = False) -> None:
         target = self.at(path)
+        _check_plain_file(target, path)
         before = target.read_text() if target.exists() else None
         if before == text:
             if not quiet:
@@ -301,8 +343,8 @@ class Installer:
 
     def _remove(self, path: PurePosixPath, digest: str | None, config: bool) -> None:
         target = self.at(path)
-        if not target.exists():
-            return
+        if not target.exists() or target.is_symlink() or not target.is_file():
+            return  # not what was installed there: left alone
         if config and _digest(target.read_bytes()) != digest:
             self.report.note("kept", path, "edited")
             return
@@ -345,6 +387,8 @@ def by_hand_steps(config_text: str, prefix: str) -> list[str]:
                      "Pi 5: dtparam=uart0=on (GPIO 14/15 is then /dev/ttyAMA0: set port = \"/dev/ttyAMA0\"). "
                      "On every model remove console=serial0,115200 from /boot/firmware/cmdline.txt "
                      "(or: sudo raspi-config nonint do_serial_cons 1; sudo raspi-config nonint do_serial_hw 0)")
+    if problem:  # nothing below works with a config the daemon refuses: no reboot, no success
+        return steps
     steps += [
         f"The screen uses KMS: keep dtoverlay=vc4-kms-v3d in {boot} (the default); on Raspberry Pi OS with a "
         "desktop, boot to the console instead: sudo systemctl set-default multi-user.target",
@@ -385,7 +429,71 @@ def install_command(root: Path | None, uninstall: bool, prefix: str | None = Non
     if real and os.geteuid() != 0:
         raise InstallError("companion install changes the system: run it with sudo "
                            "(or try it into a directory with --root DIR)")
+    if root is not None:
+        check_root(root)
+    if prefix is not None:
+        check_prefix(prefix)
     installer = Installer(root or Path("/"), run_commands=real, prefix=prefix)
     report = installer.uninstall() if uninstall else installer.install()
     print_report(report, out, installer.root, real, "uninstall" if uninstall else "install")
+    if not uninstall and report.by_hand and report.by_hand[0].startswith(f"Fix {CONFIG} first"):
+        print(f"companion install: not finished: {CONFIG} does not load; fix it and run companion install again",
+              file=sys.stderr)
+        return 1
     return 0
+
+
+#: A virtualenv path the unit files can carry as it is (no space, quote, ``%`` specifier or newline).
+_PLAIN_PATH = re.compile(r"/[A-Za-z0-9._+/-]*")
+
+
+def check_prefix(prefix: str) -> None:
+    """Refuse a ``--prefix`` that would break the unit files or make them run something else.
+
+    Raises:
+        PathRefused: it is not an absolute plain path.
+    """
+    if not _PLAIN_PATH.fullmatch(prefix) or "/../" in f"{prefix}/":
+        raise PathRefused(f"--prefix {prefix!r} is not a plain absolute path (letters, digits, . _ + - and /): "
+                          "the unit files would not run it as it is")
+
+
+def check_root(root: Path) -> None:
+    """Refuse a ``--root`` that is not a directory (a file would be in the way of every write).
+
+    Raises:
+        PathRefused: naming what is there.
+    """
+    from companion.paths import describe
+
+    kind = describe(root)
+    if kind == "a symbolic link" and root.is_dir():
+        return
+    if kind not in ("nothing", "a directory"):
+        raise PathRefused(f"--root {root} is {kind}, not a directory to install into")
+
+
+def _check_inside(root: Path, target: Path) -> None:
+    """``target``'s existing part must stay inside ``root`` once symbolic links are followed."""
+    real_root = os.path.realpath(root)
+    real = os.path.realpath(target)
+    if os.path.commonpath([real_root, real]) != real_root:
+        raise PathRefused(f"{target} leads out of --root {root} (to {real}) through a symbolic link: "
+                          "nothing was written there")
+
+
+def _check_plain_file(target: Path, path: PurePosixPath) -> None:
+    """A file the installer replaces must be a regular file (not a directory, a link, a device)."""
+    from companion.paths import describe
+
+    kind = describe(target)
+    if kind not in ("nothing", "a regular file"):
+        raise PathRefused(f"{target} is {kind}: the installer writes only a regular file at {path}, "
+                          "so it leaves it alone; move it away and run companion install again")
+
+
+def _ours(path: PurePosixPath) -> bool:
+    """Whether ``path`` is one the installer writes (a manifest names only these)."""
+    return (path.is_absolute() and ".." not in path.parts
+            and any(path.is_relative_to(top) for top in (UNIT_DIR, CONFIG_DIR, PurePosixPath("/etc/sysusers.d"),
+                                                         PurePosixPath("/etc/udev/rules.d"))))

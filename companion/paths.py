@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import logging
 import os
+import re
+import stat
 import warnings
 from functools import lru_cache
 from pathlib import Path
+
+from companion.errors import CompanionError
 
 log = logging.getLogger(__name__)
 
@@ -68,18 +72,165 @@ def check_private_dir(path: Path) -> None:
     """Refuse a data file whose directory (or the file itself) anyone may write: another
     user could replace the event store or plant a ``-wal`` beside it (issue 8).
 
-    Raises:
-        StoreError: naming the path and the command that fixes it.
-    """
-    import stat
+    The advice is ``chmod o-w`` only for a place that is the user's own; a directory shared
+    by everyone on purpose (``/tmp``, ``/dev/shm``: the sticky bit, or not owned by the user)
+    must stay as it is, so the advice there is another directory (issue 20).
 
+    Raises:
+        StoreError: naming the path and what to do.
+    """
     from companion.errors import StoreError
 
     for part in (path.parent, path):
         try:
-            mode = part.stat().st_mode
+            info = part.stat()
         except FileNotFoundError:
             continue
-        if mode & stat.S_IWOTH:
+        if info.st_mode & stat.S_IWOTH:
             raise StoreError(f"{part} can be written by any user, so the game in it could be changed by "
-                             f"anyone: run  chmod o-w {part}  (the companion refuses to use it as it is)")
+                             f"anyone: {_private_advice(part, info)} (the companion refuses to use it as it is)")
+
+
+def _private_advice(part: Path, info: os.stat_result) -> str:
+    """What to do about a world-writable ``part``: chmod one's own, move out of a shared one."""
+    shared = info.st_mode & stat.S_ISVTX or info.st_uid != os.getuid()
+    if stat.S_ISDIR(info.st_mode) and shared:
+        return ("it is a directory every user shares, so keep the event store in a directory of your own "
+                "instead, e.g.  --db ~/haunt/companion.sqlite3")
+    return f"run  chmod o-w {part}"
+
+
+# ---------------------------------------------------------------------- path arguments (issue 20)
+
+class PathRefused(CompanionError, ValueError):
+    """A path argument names a file the command must not touch (another store, the store's
+    own WAL, a directory...). The command stops before changing anything (exit 2)."""
+
+
+#: What SQLite and the store keep beside the database ``<db>``: ``<db><suffix>``.
+STORE_SUFFIXES = ("", "-wal", "-shm", "-journal", ".lock", ".last-good", ".last-good.tmp", ".restoring")
+
+#: Names the store gives its own side files: a ``--db`` named like one is one of them.
+_SIDE_FILE = re.compile(r"(-wal|-shm|-journal|\.lock|\.last-good|\.tmp|\.restoring|\.damaged-[0-9-]+(-wal|-shm)?)$")
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def store_files(db: str | Path) -> list[Path]:
+    """The database ``db`` and every file SQLite or the store keeps beside it."""
+    return [Path(f"{db}{suffix}") for suffix in STORE_SUFFIXES]
+
+
+def describe(path: Path) -> str:
+    """What is at ``path``, in words (``"a directory"``, ``"a regular file"``...), not following
+    a final symbolic link; ``"nothing"`` when there is nothing."""
+    try:
+        mode = path.lstat().st_mode
+    except FileNotFoundError:
+        return "nothing"
+    except OSError as exc:
+        return f"something that cannot be read ({exc.strerror})"
+    kinds = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a directory"), (stat.S_ISREG, "a regular file"),
+             (stat.S_ISSOCK, "a socket"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
+             (stat.S_ISBLK, "a device"))
+    return next((name for test, name in kinds if test(mode)), "a special file")
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one file (after symbolic links), existing or not."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+def check_socket_path(sock: str | Path, db: str | Path | None = None) -> None:
+    """Refuse a ``--socket`` that is, or would replace, anything but a Unix socket: the daemon
+    removes only a socket nobody answers on (:func:`remove_stale_socket`). Nothing is changed.
+
+    Raises:
+        PathRefused: ``sock`` is the store ``db`` or one of its side files, a symbolic link,
+            a directory, a regular file or anything else that is not a socket, or its
+            directory is not a directory.
+    """
+    sock = Path(sock)
+    if db is not None and str(db) != ":memory:":
+        for mine in store_files(db):
+            if _same_file(sock, mine):
+                raise PathRefused(f"--socket {sock} is the event store's own file {mine}: give the socket "
+                                  f"a path of its own, e.g. --socket {Path(db).parent / 'companion.sock'}")
+    parent = sock.parent
+    if parent.exists() and not parent.is_dir():
+        raise PathRefused(f"--socket {sock}: {parent} is {describe(parent)}, not a directory")
+    kind = describe(sock)
+    if kind not in ("nothing", "a socket"):
+        raise PathRefused(f"--socket {sock} is {kind}, not a socket: the daemon replaces only a socket "
+                          f"nobody answers on, so it leaves it alone (give another path)")
+
+
+def remove_stale_socket(sock: Path, seen: os.stat_result | None = None) -> bool:
+    """Remove the socket at ``sock`` if it is still the socket ``seen`` (inode), or any socket
+    when ``seen`` is None; never anything else. Whether it removed it."""
+    try:
+        info = sock.lstat()
+    except FileNotFoundError:
+        return False
+    if not stat.S_ISSOCK(info.st_mode):
+        return False
+    if seen is not None and (info.st_ino, info.st_dev) != (seen.st_ino, seen.st_dev):
+        return False
+    sock.unlink(missing_ok=True)
+    return True
+
+
+def check_db_path(db: str | Path, option: str = "--db") -> None:
+    """Refuse an event store path that is not a store: a directory, a socket or device, a
+    side file of another store (``-wal``, ``.lock``, ``.last-good``...) or a file that holds
+    something else (opening it would move it aside as "damaged" and write a database in its
+    place). A missing file, an empty one and an SQLite file are fine; so is a damaged store,
+    which has the companion's ``.lock`` or last good copy beside it (issue 8's recovery).
+
+    Raises:
+        PathRefused: naming the path and what is there.
+    """
+    db = Path(db)
+    kind = describe(db)
+    if kind == "a symbolic link":
+        kind = describe(Path(os.path.realpath(db)))
+    if kind not in ("nothing", "a regular file"):
+        raise PathRefused(f"{option} {db} is {kind}, not an event store file: give the path of a file, "
+                          f"e.g. {option} {db / 'companion.sqlite3' if kind == 'a directory' else db.parent / 'companion.sqlite3'}")
+    side = _SIDE_FILE.search(db.name)
+    if side:
+        raise PathRefused(f"{option} {db} is named like a file the event store keeps beside its database "
+                          f"({side.group(1)}): give the database itself, e.g. {option} {db.parent / db.name[:side.start()]}")
+    if kind == "a regular file" and not _looks_like_a_store(db):
+        raise PathRefused(f"{option} {db} holds something else than an event store (it is not an SQLite "
+                          f"file): the companion leaves it alone (give another path)")
+
+
+def _looks_like_a_store(db: Path) -> bool:
+    """Empty, SQLite, or ours though damaged (a ``.lock`` or last good copy beside it)."""
+    try:
+        with open(db, "rb") as file:
+            head = file.read(len(_SQLITE_MAGIC))
+    except OSError:
+        return True  # unreadable: the store's own error says why
+    if not head or head == _SQLITE_MAGIC:
+        return True
+    return any(Path(f"{db}{suffix}").exists() for suffix in (".lock", ".last-good"))
+
+
+def check_input_file(path: str | Path, option: str) -> None:
+    """Refuse a file to read that is not a regular file (a directory, a pipe, a device that
+    would block or never end).
+
+    Raises:
+        PathRefused: naming what is there.
+    """
+    path = Path(path)
+    kind = describe(Path(os.path.realpath(path)))
+    if kind == "nothing":
+        raise PathRefused(f"{option} {path}: no such file")
+    if kind != "a regular file":
+        raise PathRefused(f"{option} {path} is {kind}, not a file to read")

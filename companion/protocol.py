@@ -26,6 +26,12 @@ Client -> daemon:
     opaque; the ack and news never repeat its label). The daemon logs that a privacy screen
     was opened, never what it showed. Anyone at the table may ask: the privacy is the
     others looking away, as with a physical card;
+    the players' phones (issue 22; only when the config's ``[phones]`` enables them):
+    ``{"cmd": "phone_links"}``, answered to the asker only with ``{"type": "phone_links",
+    "links": {"Ada": "http://…/p/<token>", …}}`` (this game's links: a new game revokes
+    them; ``"renew": true`` makes new ones first, revoking the old; a seat opens on the first
+    phone that uses its link); every ``state`` says ``"phones": {"Ada": true, "Bo": false}`` (whose phone is
+    connected now; ``{}`` with phones off): that player's private prompts are on their phone;
     ``{"cmd": "language", "language": "it"}`` (the table's language, for every client);
     the tag registry: ``{"cmd": "tags"}`` (answered ``{"type": "tags", "tags": {uid: component}}``),
     ``{"cmd": "enroll", "uid": ..., "component": ...}``, ``{"cmd": "forget", "uid": ...}``;
@@ -48,6 +54,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from companion.i18n import msg, render, render_all
+from companion.messages import CheckMessage, NoticeMessage, PrivateMessage, StateMessage, TodoLine
 
 PROTOCOL_VERSION = 1
 
@@ -89,7 +96,7 @@ def _no_constant(name: str):
     raise ValueError(f"{name} is not allowed")
 
 
-def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: str = "en") -> dict[str, Any]:
+def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: str = "en") -> StateMessage:
     """The ``state`` message for the current game (``session`` may be None: no game yet).
 
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
@@ -143,7 +150,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     }
 
 
-def todo_message(lines, lang: str) -> list[dict[str, str]]:
+def todo_message(lines, lang: str) -> list[TodoLine]:
     """``[{"kind", "text"}]``: the physical instructions the table must carry out now
     (:attr:`companion.session.Session.todo`), rendered in ``lang``."""
     return [{"kind": line.todo, "text": render(line, lang)} for line in lines]
@@ -166,7 +173,7 @@ def private_prompt_owner(prompt) -> dict[str, Any] | None:
     return {"player": prompt.player}
 
 
-def private_message(session, player: str, lang: str = "en") -> dict[str, Any]:
+def private_message(session, player: str, lang: str = "en") -> PrivateMessage:
     """The answer to ``{"cmd": "private", "player": NAME}``, for the asking client only.
 
     Keys: ``type`` (``"private"``), ``player``, ``view`` (the game's
@@ -197,13 +204,13 @@ def render_tree(value: Any, lang: str) -> Any:
     return render(value, lang)
 
 
-def notice(text: str, level: str = "warning", lang: str = "en") -> dict[str, Any]:
+def notice(text: str, level: str = "warning", lang: str = "en") -> NoticeMessage:
     """A ``notice`` message (``level``: ``"info"``, ``"warning"`` or ``"error"``), its text
     rendered in ``lang``."""
     return {"type": "notice", "level": level, "text": render(text, lang)}
 
 
-def check_message(session, revision: int, lang: str = "en") -> dict[str, Any]:
+def check_message(session, revision: int, lang: str = "en") -> CheckMessage:
     """The ``check`` message: the table check of the game on the table (issue 6).
 
     Keys: ``type`` (``"check"``), ``game`` (id or None), ``revision`` (the state it was made

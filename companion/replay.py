@@ -1,8 +1,10 @@
 """Feed a table script through the real daemon, on simulated hardware.
 
 Taps go to fake readers under the real reader runner, presses to gpiozero mock pins under
-the real dice button, touches through the daemon's socket like the UI's. With a store
-that already holds the script's game, the replay resumes after the last recorded line.
+the real dice button. Each input reaches the daemon carrying its script line (recorded for
+resume); a touch therefore goes in as the socket's ``choose`` puts it, while a client on the
+socket follows the state like the UI. With a store that already holds the script's game,
+the replay resumes after the last recorded line.
 """
 
 from __future__ import annotations
@@ -11,15 +13,15 @@ import logging
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from companion import inputs
 from companion.client import Client
-from companion.daemon import Daemon, DaemonThread
+from companion.daemon import Daemon, DaemonThread, dice_input, presence_input
 from companion.errors import ReplayFailed  # noqa: F401 (re-exported: companion.replay.ReplayFailed)
-from companion.inputs import Input, Press, Remove, Tap, Touch
+from companion.inputs import Input, Press, Remove, Tap
 from companion.script import ScriptLine, TableScript
 from companion.session import Reply
 from companion.store import EventStore
@@ -81,9 +83,12 @@ def _run(script, store, path, realtime, speed, on_line, on_message) -> ReplayRes
     from hardware.simulated import SimulatedTable
 
     replies: list[Reply] = []
-    daemon = Daemon(store, path, on_reply=lambda inp, reply: replies.append(reply))
+    failures: list[str] = []
+    daemon = Daemon(store, path, on_reply=lambda inp, reply: replies.append(reply),
+                    on_failure=lambda inp, exc: failures.append(str(exc)))
     with DaemonThread(daemon):
-        table = SimulatedTable(daemon.on_presence, daemon.on_dice, realtime=realtime, speed=speed)
+        feeder = _Feeder(daemon)
+        table = SimulatedTable(feeder.on_presence, feeder.on_dice, realtime=realtime, speed=speed)
         try:
             resumed_after = daemon.call(lambda: _start(daemon, script, store))
             result = ReplayResult(state={}, resumed_after=resumed_after)
@@ -92,8 +97,8 @@ def _run(script, store, path, realtime, speed, on_line, on_message) -> ReplayRes
                 for line in pace.todo:
                     pace.wait(line)
                     replies.clear()
-                    _feed(daemon, table, client, line)
-                    _account(daemon, result, line, replies[-1] if replies else None, on_line)
+                    feeder.feed(table, line)
+                    _account(daemon, result, line, replies[-1] if replies else None, on_line, failures)
                 client.request({"cmd": "state"})  # the state message comes before the ack
                 result.state = client.state
             result.unused_stack = daemon.call(lambda: daemon.session.unused_stack if daemon.session else {})
@@ -116,10 +121,11 @@ class _Pace:
             time.sleep(max(0.0, self.started + line.at / self.speed - time.monotonic()))
 
 
-def _account(daemon: Daemon, result: ReplayResult, line: ScriptLine, reply: Reply | None, on_line) -> None:
+def _account(daemon: Daemon, result: ReplayResult, line: ScriptLine, reply: Reply | None, on_line,
+             failures: list[str]) -> None:
     """Record what came of one fed line; stop the replay if the daemon could not go on."""
-    if daemon.failure is not None:
-        raise ReplayFailed(line.number, str(daemon.failure))
+    if failures:
+        raise ReplayFailed(line.number, failures[0])
     if daemon.session is not None and daemon.session.unsaved is not None:
         raise ReplayFailed(line.number, daemon.session.unsaved)
     if reply is not None and not reply.accepted and not reply.ignored:
@@ -174,17 +180,32 @@ def _check_played_lines(script: TableScript, store: EventStore, record, hold_tim
                 f"another --db, or restore the script"))
 
 
-def _feed(daemon: Daemon, table, client: Client, line: ScriptLine) -> None:
-    inp: Input = line.input
-    daemon.call(lambda: setattr(daemon, "script_line", line.number))
-    if isinstance(inp, Touch):
-        client.choose(inp.key) if inp.key != "undo" else client.undo()
-    elif isinstance(inp, Tap):
-        table.tap(inp.uid, inp.reader, inp.ndef, inp.ndef_problem)
-    elif isinstance(inp, Remove):
-        table.remove(inp.reader)
-    elif isinstance(inp, Press) and inp.button == table.button.name:
-        table.press(inp.hold)
-    else:  # a button this table does not have: the session explains
-        daemon.submit(inp)
-    daemon.drain()
+class _Feeder:
+    """Feeds script lines to the daemon; every input a line causes (a tap through the fake
+    reader, a press through the dice button) carries the line's number."""
+
+    def __init__(self, daemon: Daemon):
+        self.daemon = daemon
+        self.line: int | None = None  # the line being fed
+
+    def submit(self, inp: Input) -> None:
+        self.daemon.submit(replace(inp, line=self.line))
+
+    def on_presence(self, event) -> None:
+        self.submit(presence_input(event))
+
+    def on_dice(self, held: float) -> None:
+        self.submit(dice_input(held))
+
+    def feed(self, table, line: ScriptLine) -> None:
+        inp: Input = line.input
+        self.line = line.number
+        if isinstance(inp, Tap):
+            table.tap(inp.uid, inp.reader, inp.ndef, inp.ndef_problem)
+        elif isinstance(inp, Remove):
+            table.remove(inp.reader)
+        elif isinstance(inp, Press) and inp.button == table.button.name:
+            table.press(inp.hold)
+        else:  # a touch (as the socket's choose puts it), or a button this table does not have
+            self.submit(inp)
+        self.daemon.drain()

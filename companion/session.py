@@ -159,7 +159,8 @@ class Session:
         session = cls(get_game(header.game), header, store, **kwargs)
         if store is not None:
             try:
-                session.game_id = store.new_game(header.to_json(), header.key(), session.clock())
+                session.game_id = store.new_game(header.to_json(), header.key(), session.clock(),
+                                                 versions=recorded_versions(session.spec))
             except StoreError as exc:  # the game is played in memory (issue 8)
                 session._lose_store(exc)
         return session
@@ -188,6 +189,8 @@ class Session:
             try:
                 session._replay(event.kind, event.body)
             except (RuleViolation, LookupError, ValueError, TypeError) as exc:
+                if record.rules_version < session.spec.rules_version:
+                    raise OutdatedGame(_outdated(record, session.spec)) from exc
                 raise StoreError(f"game {record.id} event {event.seq} does not replay: {exc}") from exc
         if keep is not None:
             session._trim(keep)
@@ -600,6 +603,25 @@ class Session:
         self.state, self._prompt = full.state, full._prompt
         self.history, self._before, self._base = full.history, full._before, 0
         self._redo, self._picker, self.last_line = full._redo, full._picker, full.last_line
+
+
+class OutdatedGame(StoreError):
+    """A stored game recorded under an older ``rules_version`` of its game whose log no
+    longer replays: it is kept read-only (never resumed); the message says so."""
+
+
+def recorded_versions(spec: GameSpec) -> dict[str, Any]:
+    """What a new game is recorded under: the companion's version and its game's
+    :attr:`~companion.engine.core.GameSpec.rules_version`."""
+    from companion import __version__
+
+    return {"companion": __version__, "rules": spec.rules_version}
+
+
+def _outdated(record: GameRecord, spec: GameSpec):
+    return msg("Game {id} ({title}) was recorded under rules version {old}; this companion plays version {new}, "
+               "and its moves no longer replay. It is kept in the store, read-only: start a new game.",
+               id=record.id, title=spec.title, old=record.rules_version, new=spec.rules_version)
 
 
 def _with_line(body: dict[str, Any], line: int | None) -> dict[str, Any]:

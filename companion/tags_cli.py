@@ -64,6 +64,8 @@ def _uid_line(dump: TagDump) -> str:
 
 
 def _record_line(number: int, record: NdefRecordInfo) -> str:
+    if record.kind == "empty":
+        return f"  {number}. empty record (TNF 0)"
     if record.kind == "text":
         label = f"text [{_shown(record.language or '')}]"
     else:

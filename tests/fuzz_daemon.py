@@ -93,8 +93,10 @@ class DaemonUnderFire(RuleBasedStateMachine):
         self.tmp = tempfile.TemporaryDirectory(prefix="companion-fuzz-", dir=TMPDIR)
         self.store = EventStore(Path(self.tmp.name) / "fuzz.sqlite3")
         self.replies = []
+        self.failures = []
         self.daemon = Daemon(self.store, Path(self.tmp.name) / "d.sock", reader_roles=READERS,
-                             on_reply=lambda inp, reply: self.replies.append((inp, reply)))
+                             on_reply=lambda inp, reply: self.replies.append((inp, reply)),
+                             on_failure=lambda inp, exc: self.failures.append((inp, exc)))
         self.thread = DaemonThread(self.daemon)
         self.thread.__enter__()
         self.table = SimulatedTable(self.daemon.on_presence, self.daemon.on_dice)
@@ -266,7 +268,7 @@ class DaemonUnderFire(RuleBasedStateMachine):
         for inp, reply in self.replies:
             assert reply.accepted or reply.ignored or reply.text, (inp, reply)
         self.replies.clear()
-        assert self.daemon.failure is None
+        assert not self.failures, self.failures
         session, stored = self.daemon.call(self._replayed)
         assert stored.state == session.state, "the stored log does not replay to the daemon's game"
         prompt = session.prompt

@@ -58,20 +58,33 @@ driver = "fake"
     assert config.interval_for(config.readers[1]) == 0.25  # one interval for every reader
     assert config.dice == DiceConfig(pin=22, hold_time=2.0, enabled=False)
     assert config.readers == (
-        ReaderConfig("left", "mfrc522", "tiles", bus=1, device=1, reset_pin=24),
-        ReaderConfig("right", "pn532", "cards", port="/dev/ttyUSB0", baudrate=9600),
+        ReaderConfig("left", "mfrc522", "tiles", bus=1, device=1, reset_pin=24, spi_speed_hz=1_000_000,
+                     poll_budget=0.05, antenna_gain=33),
+        ReaderConfig("right", "pn532", "cards", port="/dev/ttyUSB0", baudrate=9600, retries=2),
         ReaderConfig("sim", "fake", "cards"),
     )
-    assert config.readers[0].driver_kwargs() == {"bus": 1, "device": 1, "reset_pin": 24}
-    assert config.readers[1].driver_kwargs() == {"port": "/dev/ttyUSB0", "baudrate": 9600}
+    assert config.readers[0].driver_kwargs() == {"bus": 1, "device": 1, "reset_pin": 24, "spi_speed_hz": 1_000_000,
+                                                 "poll_budget": 0.05, "antenna_gain": 33}
+    assert config.readers[1].driver_kwargs() == {"port": "/dev/ttyUSB0", "baudrate": 9600, "retries": 2,
+                                                 "timeout": None}
     assert config.readers[2].driver_kwargs() == {}
 
 
 def test_driver_defaults_match_the_reader_classes():
     config = parse_config('[[readers]]\nname="a"\ndriver="mfrc522"\n'
                           '[[readers]]\nname="b"\ndriver="pn532"\n')
-    assert config.readers[0].driver_kwargs() == {"bus": 0, "device": 0, "reset_pin": 25}
-    assert config.readers[1].driver_kwargs() == {"port": "/dev/serial0", "baudrate": 115200}
+    import inspect
+
+    from hardware.nfc.mfrc522 import MFRC522Reader
+    from hardware.nfc.pn532 import PN532Reader
+
+    for reader, cls in zip(config.readers, (MFRC522Reader, PN532Reader)):
+        defaults = {k: p.default for k, p in inspect.signature(cls).parameters.items()}
+        assert reader.driver_kwargs() == {key: defaults[key] for key in reader.driver_kwargs()}
+    assert config.readers[0].driver_kwargs() == {"bus": 0, "device": 0, "reset_pin": 25, "spi_speed_hz": 1_000_000,
+                                                 "poll_budget": 0.05, "antenna_gain": 33}
+    assert config.readers[1].driver_kwargs() == {"port": "/dev/serial0", "baudrate": 115200, "retries": 2,
+                                                 "timeout": None}
 
 
 def test_config_is_frozen():
@@ -86,6 +99,7 @@ def test_example_file_loads():
     assert config.dice == DiceConfig()
     assert config.poll_interval == 0.1 and config.language == "en"
     assert (config.feedback.pin, config.feedback.device) == (18, "buzzer")
+    assert (config.phones.enabled, config.phones.listen) == (False, "0.0.0.0:8765")
 
 
 def test_example_file_documents_every_key():
@@ -100,7 +114,7 @@ BAD = [
     ('language = "fr"', "language: must be one of en, it, got 'fr'"),
     ("poll_interval = 0", "poll_interval: must be a number of seconds > 0, got 0"),
     ('poll_interval = "fast"', "poll_interval: must be a number of seconds > 0, got 'fast'"),
-    ("colour = 1", "unknown key colour (allowed: poll_interval, language, dice, readers, feedback)"),
+    ("colour = 1", "unknown key colour (allowed: poll_interval, language, dice, readers, feedback, phones)"),
     ("[feedback]\ndevice = 'led'", "feedback.pin: missing (the BCM pin of the buzzer or LED, 0-27)"),
     ("[feedback]\npin = 17", "feedback.pin: GPIO 17 is already the dice button's pin (dice.pin)"),
     ("[feedback]\npin = 18\ndevice = 'horn'", "feedback.device: must be one of buzzer, led, got 'horn'"),
@@ -137,9 +151,9 @@ BAD = [
      "readers[0].role: must be one of cards, tiles, got 'dice'"),
     ('[[readers]]\nname = "a"\ndriver = "mfrc522"\nport = "/dev/serial0"',
      "unknown key readers[0].port for driver 'mfrc522' "
-     "(allowed: name, driver, role, bus, device, reset_pin)"),
+     "(allowed: name, driver, role, bus, device, reset_pin, spi_speed_hz, poll_budget, antenna_gain)"),
     ('[[readers]]\nname = "a"\ndriver = "pn532"\nbus = 0',
-     "unknown key readers[0].bus for driver 'pn532' (allowed: name, driver, role, port, baudrate)"),
+     "unknown key readers[0].bus for driver 'pn532' (allowed: name, driver, role, port, baudrate, retries, poll_timeout)"),
     ('[[readers]]\nname = "a"\ndriver = "fake"\nbaudrate = 9600',
      "unknown key readers[0].baudrate for driver 'fake' (allowed: name, driver, role)"),
     ('[[readers]]\nname = "a"\ndriver = "mfrc522"\nreset_pin = 14',
@@ -219,3 +233,22 @@ def test_review_findings_are_refused(tmp_path, monkeypatch):
         parse_config('[dice]\npin = 25\n[[readers]]\nname = "cards"\ndriver = "mfrc522"\nreset_pin = 25\n')
     with pytest.raises(ConfigError, match="dice.hold_time"):
         parse_config("[dice]\nhold_time = inf\n")
+
+
+def test_mfrc522_gain_speed_and_budget_and_pn532_retries_and_timeout():
+    """Issue 20: the MFRC522's antenna gain, SPI speed and poll budget; the PN532's MxRty and
+    per-poll timeout, which must leave room for every activation attempt."""
+    config = parse_config('[[readers]]\nname = "a"\ndriver = "mfrc522"\nantenna_gain = 48\nspi_speed_hz = 4000000\n'
+                          'poll_budget = 0.03\n[[readers]]\nname = "b"\ndriver = "pn532"\nretries = 5\npoll_timeout = 0.2\n')
+    assert config.readers[0].driver_kwargs() == {"bus": 0, "device": 0, "reset_pin": 25, "spi_speed_hz": 4_000_000,
+                                                 "poll_budget": 0.03, "antenna_gain": 48}
+    assert config.readers[1].driver_kwargs() == {"port": "/dev/serial0", "baudrate": 115200, "retries": 5,
+                                                 "timeout": 0.2}
+    for text, message in (('antenna_gain = 40', r"antenna_gain: must be one of 18, 23, 33, 38, 43, 48 \(dB\), got 40"),
+                          ('spi_speed_hz = 20000000', "spi_speed_hz: must be 10000-10000000"),
+                          ('poll_budget = 0.5', "poll_budget: must be at most 0.05 seconds")):
+        with pytest.raises(ConfigError, match=message):
+            parse_config(f'[[readers]]\nname = "a"\ndriver = "mfrc522"\n{text}\n')
+    with pytest.raises(ConfigError, match=r"poll_timeout: 0.05 s is shorter than 3 activation attempts \(retries = 2\) "
+                                          r"may take on a slow board: at least 0.1 s, or fewer retries"):
+        parse_config('[[readers]]\nname = "b"\ndriver = "pn532"\npoll_timeout = 0.05\n')

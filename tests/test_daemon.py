@@ -84,7 +84,8 @@ def test_choose_and_undo_through_the_socket(daemon):
         assert client.state["prompt"]["text"] == "Bo: press the dice button"
         refused = client.choose("remove-ghost:Z")
         assert refused == {"type": "ack", "id": refused["id"], "ok": False,
-                           "text": "Not now. Bo: press the dice button."}
+                           "text": "A ghost is removed only with a Remove Ghost Cellar card. "
+                                   "Bo: press the dice button."}
         assert client.undo()["ok"] is True
         assert client.state["prompt"]["text"] == "Ada's red hunter (outside): move up to 6, then End turn"
 
@@ -239,7 +240,7 @@ def test_a_client_that_never_reads_is_dropped_not_buffered(daemon):
             client.choose("roll")
             client.undo()
         daemon.drain()
-        backlog = daemon.call(lambda: [w.transport.get_write_buffer_size() for w in daemon._clients])
+        backlog = daemon.call(lambda: [w.transport.get_write_buffer_size() for w in daemon.hub.clients])
     stuck.close()
     assert len(backlog) == 1  # only the reading client is left
     from companion.daemon import MAX_BACKLOG
@@ -356,6 +357,21 @@ def test_enrolled_tags_are_stored_and_used_at_once(daemon):
         assert daemon.store.enrolled_tags() == {uid: "creepy_cellar:ghost:room-E"}
         assert client.request({"cmd": "forget", "uid": uid})["text"] == f"Tag {uid} is forgotten."
         assert daemon.store.enrolled_tags() == {}
+
+
+def test_enroll_and_forget_acks_speak_the_tables_language(daemon):
+    """Issue 21: the enroll and forget acks were English f-strings while the table spoke Italian."""
+    uid = "04AA0000000001"
+    with Client(daemon.socket_path).connect() as client:
+        assert client.request({"cmd": "language", "language": "it"})["ok"]
+        first = client.request({"cmd": "enroll", "uid": uid, "component": "creepy_cellar:ghost:room-H"})
+        again = client.request({"cmd": "enroll", "uid": uid, "component": "creepy_cellar:ghost:room-E"})
+        gone = client.request({"cmd": "forget", "uid": uid})
+        unknown = client.request({"cmd": "forget", "uid": uid})
+    assert first["text"] == f"Il tag {uid} ora è creepy_cellar:ghost:room-H."
+    assert again["text"] == f"Il tag {uid} ora è creepy_cellar:ghost:room-E. Prima era creepy_cellar:ghost:room-H."
+    assert gone["text"] == f"Il tag {uid} è stato dimenticato."
+    assert unknown["text"] == f"Il tag {uid} non era registrato."
 
 
 def test_companion_tags_commands_talk_to_the_daemon(daemon, capsys):
@@ -524,7 +540,7 @@ def test_the_recent_log_is_rendered_once_and_again_in_a_new_language(daemon, mon
     """Issue 9: each recent sentence is rendered once per language (a state is published
     after every input), yet a language change shows the whole log in the new language and
     every screen gets the same state."""
-    import companion.daemon as daemon_module
+    import companion.daemon.publisher as daemon_module
 
     _start(daemon)
     daemon.submit(Press("dice", 0.1))
@@ -532,8 +548,8 @@ def test_the_recent_log_is_rendered_once_and_again_in_a_new_language(daemon, mon
     calls = []
     real = daemon_module.render
     monkeypatch.setattr(daemon_module, "render", lambda text, lang: calls.append(text) or real(text, lang))
-    first = daemon.call(lambda: daemon._state())["log"]  # rendered when published already
-    again = daemon.call(lambda: daemon._state())["log"]
+    first = daemon.call(lambda: daemon.publisher.state())["log"]  # rendered when published already
+    again = daemon.call(lambda: daemon.publisher.state())["log"]
     assert first == again and len(first) >= 2
     assert calls == []
     a, b = Collector(), Collector()

@@ -48,7 +48,7 @@ def test_games_lists_every_game_with_its_options_and_the_game_on_the_table(tmp_p
                     "help": "Who draws Ghost, Ghost King and Cellar cards: the companion, or the table tapping "
                             "each real card.",
                     "rulebook": "Set Up"}
-    assert len(cellar["options"]) == 19
+    assert len(cellar["options"]) == 20  # issue 19: house rule exited_hunters
     current = games["current"]
     assert current["game"] == "creepy_cellar" and current["players"] == ["Ada", "Bo"]
     assert current["inputs"] == 0 and current["over"] is False and current["started"] > 0

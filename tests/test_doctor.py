@@ -293,3 +293,86 @@ def test_a_chip_library_that_refuses_a_non_pi_is_not_called_missing(tmp_path):
     text = out.getvalue()
     assert "python module mfrc522 (MFRC522 chip library) is installed but only imports on a Raspberry Pi" in text
     assert "pip install mfrc522" not in text
+
+
+# ---------------------------------------------------------------------- issue 20
+
+def _pi5(root: Path) -> Path:
+    model = root / "proc" / "device-tree" / "model"
+    model.parent.mkdir(parents=True)
+    model.write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\x00")
+    return root
+
+
+def test_doctor_names_the_rpi_gpio_it_has(tmp_path):
+    probe = probe_for(fake_pi(tmp_path))
+    probe.gpio_providers = lambda: {"rpi-lgpio": "0.6"}
+    code, text = doctor(Config(readers=(MFRC,)), probe)
+    assert "[ok] RPi.GPIO is rpi-lgpio 0.6 (on lgpio: every Pi, the Pi 5 too)" in text and code == 0
+
+
+def test_doctor_names_the_clash_of_two_rpi_gpio_packages(tmp_path):
+    probe = probe_for(fake_pi(tmp_path))
+    probe.gpio_providers = lambda: {"rpi-lgpio": "0.6", "RPi.GPIO": "0.7.1"}
+    code, text = doctor(Config(readers=(MFRC,)), probe)
+    assert code == 1
+    assert ("[MISSING] RPi.GPIO is installed twice (rpi-lgpio 0.6, RPi.GPIO 0.7.1): both packages are the "
+            "RPi.GPIO module and overwrite each other; the one imported is whichever was installed last") in text
+    assert "-> pip uninstall -y RPi.GPIO mfrc522 && pip install --force-reinstall rpi-lgpio" in text
+
+
+def test_doctor_names_the_soc_error_of_the_stock_rpi_gpio_on_a_pi5(tmp_path):
+    probe = probe_for(_pi5(fake_pi(tmp_path)))
+    probe.gpio_providers = lambda: {"RPi.GPIO": "0.7.1"}
+    probe.try_import = lambda m: ("RuntimeError: Cannot determine SOC peripheral base address"
+                                  if m in ("RPi.GPIO", "mfrc522") else None)
+    code, text = doctor(Config(readers=(MFRC,)), probe)
+    assert code == 1
+    assert ("[MISSING] python module RPi.GPIO does not import: the stock RPi.GPIO does not work on a Pi 5 "
+            "(Cannot determine SOC peripheral base address)") in text
+    assert "[MISSING] RPi.GPIO is the stock RPi.GPIO 0.7.1: on a Pi 5 it fails (Cannot determine SOC" in text
+    assert "[info] Raspberry Pi model: Raspberry Pi 5 Model B Rev 1.0" in text
+
+
+def test_doctor_tells_a_pi5_its_header_uart(tmp_path):
+    probe = probe_for(_pi5(fake_pi(tmp_path)))
+    code, text = doctor(Config(readers=(PN532,)), probe)
+    assert "[warn] on a Pi 5, /dev/serial0 is the debug connector, not the UART on GPIO 14/15" in text
+    assert '-> set port = "/dev/ttyAMA0" and add dtoverlay=uart0-pi5 to /boot/firmware/config.txt' in text
+
+
+def test_doctor_says_nothing_of_the_pi5_uart_elsewhere(tmp_path):
+    code, text = doctor(Config(readers=(PN532,)), probe_for(fake_pi(tmp_path)))
+    assert "ttyAMA0" not in text and "[info] Raspberry Pi model: not a Raspberry Pi" in text
+
+
+def test_doctor_prints_each_readers_settings(tmp_path):
+    from companion.config import parse_config
+
+    config = parse_config('[[readers]]\nname = "cards"\ndriver = "mfrc522"\nantenna_gain = 48\n'
+                          '[[readers]]\nname = "tiles"\ndriver = "pn532"\nport = "/dev/ttyAMA0"\n')
+    _code, text = doctor(config, probe_for(fake_pi(tmp_path)))
+    assert ("[info] cards: MFRC522 on /dev/spidev0.0, reset GPIO 25, SPI 1 MHz, poll budget 50 ms, "
+            "antenna gain 48 dB") in text
+    assert "[info] tiles: PN532 on /dev/ttyAMA0 at 115200 baud, 2 activation retries (MxRty), poll timeout 0.1 s" in text
+
+
+def test_a_missing_mfrc522_package_is_fine(tmp_path):
+    code, text = doctor(Config(readers=(MFRC,)), probe_for(fake_pi(tmp_path), missing_modules=("mfrc522",)))
+    assert code == 0
+    assert "[info] python module mfrc522 (MFRC522 chip library) is not installed: the MFRC522 driver talks" in text
+def test_doctor_says_whether_phones_are_on_and_their_address():
+    from companion.phones.config import PhonesConfig
+
+    out = io.StringIO()
+    run_doctor(default_config(), out, Probe(try_import=lambda m: None))
+    assert "[info] phones: off (the daemon opens no network port; [phones] enabled = true turns them on)" in out.getvalue()
+    on = Config(phones=PhonesConfig(True, "0.0.0.0", 8765, "http://192.168.1.20:8765"))
+    out = io.StringIO()
+    run_doctor(on, out, Probe(try_import=lambda m: None))
+    assert "[ok] phones: on, listening on 0.0.0.0:8765; links start with http://192.168.1.20:8765/p/" in out.getvalue()
+    out = io.StringIO()
+    loopback = Config(phones=PhonesConfig(True, "127.0.0.1", 8765))
+    assert run_doctor(loopback, out, Probe(try_import=lambda m: "no module" if m == "segno" else None)) == 1
+    assert "[MISSING] phones: segno cannot be imported" in out.getvalue()
+    assert "loopback address: no phone can reach it" in out.getvalue()

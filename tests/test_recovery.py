@@ -14,8 +14,9 @@ import pytest
 from companion import script as scripts
 from companion.client import Client
 from companion.errors import StoreError
+from companion.recovery import good_copy_path, open_store
 from companion.replay import replay
-from companion.store import CorruptStore, EventStore, good_copy_path, open_store
+from companion.store import CorruptStore, EventStore
 
 HEADER = {"game": "creepy_cellar", "players": ["Ada"], "seed": 1}
 DEMO = resources.files("companion.data").joinpath("demo.jsonl").read_text(encoding="utf-8").splitlines()

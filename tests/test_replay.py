@@ -53,7 +53,7 @@ def test_physical_deck_game_through_fake_reader():
     assert view["turn"] == "Bo"
     assert view["decks"]["ghost"] == {"left": 22, "discarded": 3}
     assert view["decks"]["king"] == {"left": 12, "discarded": 2}
-    assert result.refused == [(7, "Ghost card room C was tapped, but no such card is due now. "
+    assert result.refused == [(7, "No Ghost card is due now: one is flipped after a roll of 1 to 5. "
                                   "Bo's yellow hunter (outside): move up to 6, then End turn.")]
     assert "Trap door! Bo: move the green hunter to room E now." in result.state["log"]  # Bo's second hunter
 

@@ -78,8 +78,9 @@ def test_hold_on_dice_button_is_undo(make_session):
 @pytest.mark.parametrize("inp, words", [
     (Tap("04000000000001"), "Unknown tag 04000000000001 on reader table: it is not enrolled."),
     (Tap(CHILDREN_TAG), "That tag is children:toy:teddy-bear, from another game"),
-    (Tap(GHOST_H), "Ghost card room H was tapped, but no such card is due now. Ada: press the dice button."),
-    (Touch("end-turn"), "Not now. Ada: press the dice button."),
+    # the game's own reasons (issue 19: refusals that name the rule)
+    (Tap(GHOST_H), "No Ghost card is due now: one is flipped after a roll of 1 to 5. Ada: press the dice button."),
+    (Touch("end-turn"), "A turn always begins by rolling the movement die. Ada: press the dice button."),
     (Touch("undo"), "Nothing to undo."),
 ])
 def test_bad_input_is_explained_and_changes_nothing(make_session, tmp_path, inp, words):
@@ -168,7 +169,7 @@ def test_a_card_already_drawn_is_named_as_such(make_session):
     session.handle(Touch("end-turn"))
     session.handle(Press("dice"))
     reply = session.handle(Tap(GHOST_H))
-    assert reply.text == ("Ghost card room H is not in the deck now: it was drawn already. "
+    assert reply.text == ("The Ghost card room H is in the discard pile: draw the top card of the deck. "
                           "Bo: flip the top Ghost card and tap it on the reader.")
 
 
@@ -178,8 +179,8 @@ def test_refusal_during_a_fight_has_one_stop(make_session):
     session.handle(Touch("move:C"))
     session.handle(Touch("done-moving"))
     assert session.handle(Touch("end-turn")).text == (
-        "Not now. Ada: fight in room C: press the dice button to roll the fight die "
-        "(50% to beat something).")
+        "Ada must fight in room C before ending the turn. Ada: fight in room C: press the dice button to "
+        "roll the fight die (50% to beat something).")
 
 
 def test_a_log_that_does_not_replay_is_a_store_error(tmp_path, make_session):

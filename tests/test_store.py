@@ -106,10 +106,13 @@ def test_a_version_1_store_gains_the_tag_registry(tmp_path):
                      "header TEXT NOT NULL, started REAL NOT NULL, outcome TEXT);"
                      "CREATE TABLE events (game_id INTEGER NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL,"
                      " body TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (game_id, seq));"
+                     "INSERT INTO games (game, key, header, started) VALUES ('creepy_cellar', NULL, '{}', 1.0);"
                      "PRAGMA user_version=1;")
     db.close()
     store = EventStore(path)
     assert store.enrolled_tags() == {}
     assert store.enroll_tag("04112233", "creepy_cellar:ghost:room-H", now=1.0) is None
-    assert store._db.execute("PRAGMA user_version").fetchone()[0] == 4
+    assert store._db.execute("PRAGMA user_version").fetchone()[0] == 5
+    old = store.game(1)  # schema 5: recorded before versions were: rules version 1
+    assert (old.versions, old.rules_version) == ({}, 1)
     assert store.content("children") == {}

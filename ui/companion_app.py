@@ -190,6 +190,8 @@ class CompanionApp(App):
             self.model.check = {k: v for k, v in message.items() if k != "type"}
         elif kind == "private" and self.privacy is not None:
             self.privacy.take(message)
+        elif kind == "phone_links" and self.privacy is not None:
+            self.privacy.take_links(message)
 
     def _screen(self, _model, name: str) -> None:
         """Show screen ``name``; a notice belongs to the screen it came on: it goes."""

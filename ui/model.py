@@ -67,6 +67,8 @@ class TableModel(EventDispatcher):
         news: the last state's news (after a reconnection: the log's last lines).
         hardware: the daemon's ``hardware`` (``dice_button``, ``virtual``, ``readers``), or
             {} when the daemon does not say (older daemons): unknown.
+        phones: player -> their phone is connected (the state's ``phones``, issue 22): their
+            private prompts are on their phone.
     """
 
     screen = StringProperty("waiting")
@@ -102,6 +104,7 @@ class TableModel(EventDispatcher):
     out_of_turn = ListProperty([])
     news = ListProperty([])
     hardware = DictProperty({})
+    phones = DictProperty({})
 
     def __init__(self, clock=time.monotonic, **kwargs):
         super().__init__(**kwargs)
@@ -135,6 +138,7 @@ class TableModel(EventDispatcher):
         self.prompt_text = text
         self.private_player = str(((prompt.get("private") or {}).get("player")) or "")
         self.private_players = [str(p) for p in message.get("private_players") or []]
+        self.phones = {str(p): bool(on) for p, on in (message.get("phones") or {}).items()}
         self.over = bool(prompt.get("over"))
         self.can_undo = bool(message.get("can_undo"))
         self.readers = dict(message.get("readers") or {})

@@ -33,17 +33,28 @@ HEADINGS = {  # msg(): only so that ``make i18n`` extracts them; translated wher
 
 
 def table_choices(choices: list[dict], private_player: str, private_players: list[str],
-                  _: Translate = english) -> list[dict]:
+                  _: Translate = english, phones: dict | None = None) -> list[dict]:
     """The table screen's buttons: the prompt's public ``choices``, led by "Ada: take the
-    screen, others look away" when the prompt's private choices are Ada's, else ended by
-    "Secret cards" when somebody has something of their own to see."""
+    screen, others look away" when the prompt's private choices are Ada's ("Ada: look at your
+    phone" while her phone is connected, ``phones``: the state's ``phones``; the button still
+    opens the privacy screen), else ended by "Secret cards" when somebody has something of
+    their own to see."""
     shown = list(choices)
     if private_player:
-        shown.insert(0, {"key": PRIVACY_KEY,
-                         "label": _("{player}: take the screen, others look away", player=private_player)})
+        if (phones or {}).get(private_player):
+            label = _("{player}: look at your phone", player=private_player)
+        else:
+            label = _("{player}: take the screen, others look away", player=private_player)
+        shown.insert(0, {"key": PRIVACY_KEY, "label": label})
     if private_players and not private_player:  # that player's screen shows their view too
         shown.append({"key": SECRETS_KEY, "label": _("Secret cards (others look away)")})
     return shown
+
+
+def phone_offer(player: str, phones: dict | None) -> bool:
+    """The cover offers ``player`` their phone's code: phones are on (the state's ``phones``
+    names the game's players) and no phone of theirs is connected yet (issue 22)."""
+    return bool(player) and player in (phones or {}) and not (phones or {})[player]
 
 
 def view_lines(view: dict[str, Any], _: Translate = english) -> list[tuple[str, str]]:

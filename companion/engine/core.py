@@ -218,6 +218,11 @@ class GameSpec:
             the players' words ("Pick up needs the ghost in room D beaten first"). Never names
             a hidden card: say "a hidden card" and whose turn it is. None: the session's
             general refusal.
+        rules_version: bumped (by one) by every change of the rules that alters what a
+            recorded game's inputs lead to. Each stored game records the version it was played
+            under; an unfinished game recorded under an older version still resumes when its
+            log replays, and is otherwise kept read-only (:class:`~companion.session.OutdatedGame`).
+            ``tests/golden`` records it beside each bundled script's outcome.
     """
 
     id: str
@@ -243,6 +248,7 @@ class GameSpec:
     private_view: Callable[[Any, str], dict] | None = None
     tap_refusal: Callable[[Any, str], Msg | str | None] | None = None
     refusal: Callable[[Any, str | None, str | None], Msg | str | None] | None = None
+    rules_version: int = 1
 
 
 def resolve_options(spec: GameSpec, given: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -34,7 +34,11 @@ class DiceButton:
             does the work on every pin factory).
         pin_factory: a gpiozero pin factory (``MockFactory()`` in tests), or None for
             gpiozero's default.
-        clock: monotonic seconds, used to time the hold (injected in fast replays).
+        clock: monotonic seconds, used to time the hold (injected in fast replays). None
+            (the default): the time of the pin's own edge event as the pin factory reports
+            it (lgpio: the kernel's timestamp of the edge), so a callback queued under load
+            does not stretch or shrink the hold (issue 20); the callback's time where the
+            factory gives none.
         name: the button's name in scripts (``"dice"``).
         min_press: seconds; shorter press/release pairs are contact bounce.
         lockout: seconds after an accepted press during which edges are ignored.
@@ -42,13 +46,13 @@ class DiceButton:
 
     def __init__(self, on_press: Callable[[float], None], pin: int = 17,
                  bounce_time: float | None = None, pin_factory=None,
-                 clock: Callable[[], float] = time.monotonic, name: str = "dice",
+                 clock: Callable[[], float] | None = None, name: str = "dice",
                  min_press: float = DEFAULT_MIN_PRESS, lockout: float = DEFAULT_LOCKOUT):
         from gpiozero import Button  # lazily: gpiozero probes for pin libraries on import
 
         self.name = name
         self.on_press = on_press
-        self.clock = clock
+        self.clock = clock or self._edge_time
         self.min_press = min_press
         self.lockout = lockout
         self._pressed_at: float | None = None  # start of the press being held
@@ -57,6 +61,12 @@ class DiceButton:
         self.button = Button(pin, pull_up=True, bounce_time=bounce_time, pin_factory=pin_factory)
         self.button.when_pressed = self._pressed
         self.button.when_released = self._released
+
+    def _edge_time(self) -> float:
+        """Seconds at the edge being handled: gpiozero keeps the factory's ticks of the last
+        change (``_last_changed``, set before the callback runs); ``time.monotonic()`` else."""
+        ticks = getattr(getattr(self, "button", None), "_last_changed", None)
+        return float(ticks) if isinstance(ticks, (int, float)) else time.monotonic()
 
     def _pressed(self) -> None:
         now = self.clock()

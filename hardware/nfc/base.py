@@ -68,6 +68,10 @@ class Reader(ABC):
     #: True when :meth:`read_pages` and :meth:`write_page` work on this reader.
     reads_memory = False
 
+    #: True when a READ can fail on a brief first contact and work a moment later (a real
+    #: radio field): the runner then reads a resting tag again (issue 20).
+    contact_can_fail = True
+
     def read_pages(self, start: int) -> bytes | None:
         """Read four NFC Forum Type 2 pages (16 bytes) from page ``start`` of the tag in the field.
 

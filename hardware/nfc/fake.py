@@ -22,6 +22,7 @@ class FakeNfcReader(Reader):
     """
 
     reads_memory = True
+    contact_can_fail = False  # a simulated tag's memory is there or not: reading again changes nothing
 
     def __init__(self, name: str = "table"):
         super().__init__(name)

@@ -2,8 +2,10 @@
 
 Register access goes through the ``mfrc522`` package's low-level class
 (``mfrc522.MFRC522``: ``Write_MFRC522`` / ``Read_MFRC522`` over ``spidev``, its reset-pin
-setup and ``MFRC522_Init``), imported lazily in :meth:`MFRC522Reader.__init__`. The
-package's higher layers are *not* used, because:
+setup and ``MFRC522_Init``), imported lazily in :meth:`MFRC522Reader.__init__`, or, where
+that package is not installed (the Pi install, ``.[pi]``: it requires the stock
+``RPi.GPIO``, which clashes with ``rpi-lgpio``), the driver's own :class:`SpiRegisters`
+over ``spidev``. The package's higher layers are *not* used, because:
 
 * ``MFRC522_Anticoll`` / ``MFRC522_SelectTag`` only know cascade level 1 (SEL 0x93), so a
   7-byte NTAG comes out as ``88 uid0 uid1 uid2`` + BCC: the cascade tag and the check byte,
@@ -48,6 +50,7 @@ log = logging.getLogger(__name__)
 _COMMAND, _COM_IEN, _COM_IRQ, _DIV_IRQ, _ERROR = 0x01, 0x02, 0x04, 0x05, 0x06
 _FIFO_DATA, _FIFO_LEVEL, _CONTROL, _BIT_FRAMING, _COLL = 0x09, 0x0A, 0x0C, 0x0D, 0x0E
 _MODE, _TX_MODE, _RX_MODE, _TX_CONTROL, _TX_ASK = 0x11, 0x12, 0x13, 0x14, 0x15
+_RF_CFG = 0x26
 _T_MODE, _T_PRESCALER, _T_RELOAD_H, _T_RELOAD_L, _VERSION = 0x2A, 0x2B, 0x2C, 0x2D, 0x37
 
 # Commands (datasheet 10.3).
@@ -77,8 +80,31 @@ READ_TIMEOUT = 0.005
 #: Seconds the chip waits for the ACK of an NTAG WRITE (the datasheet's tWRITE is 4.1 ms).
 WRITE_TIMEOUT = 0.010
 
+#: Seconds a wait may run past the chip's own timeout before the driver stops believing the
+#: chip: TimerIRq (TAuto) must end every wait ``timeout`` after the end of transmission (a
+#: READ frame takes 0.4 ms on air, an 18-byte answer 1.5 ms). A chip that never raises it is
+#: unplugged (every register reads 0x00) or was reset (TAuto off): issue 20.
+WAIT_MARGIN = 0.006
+
 #: Reset pins refused: BCM 14/15 are the UART (TXD/RXD) used for the serial console.
 UART_PINS = frozenset({14, 15})
+
+#: VersionReg values of chips that work with this driver (datasheet 9.3.4.8: 0x91 v1.0,
+#: 0x92 v2.0; the clones on cheap boards identify themselves with their own values).
+KNOWN_VERSIONS = {0x91: "MFRC522 v1.0", 0x92: "MFRC522 v2.0", 0x90: "MFRC522 v0.0",
+                  0x88: "FM17522 clone", 0x12: "counterfeit MFRC522", 0xB2: "FM17522E clone"}
+
+#: What a VersionReg of 0x00 / 0xFF means on a Pi: spidev does not fail without a chip.
+_DEAD_BUS = {0x00: "every register reads 0x00 (MISO held low: the board unplugged, a loose wire or no 3.3 V)",
+             0xFF: "every register reads 0xFF (MISO floating high: the board unplugged or a loose wire)"}
+
+#: Receiver gain (RFCfgReg.RxGain, datasheet 9.3.3.6) in dB -> the register's three bits.
+#: 33 dB is the chip's reset value; 48 dB reads stickers through card sleeves on cheap boards.
+ANTENNA_GAINS = {18: 0b000, 23: 0b001, 33: 0b100, 38: 0b101, 43: 0b110, 48: 0b111}
+DEFAULT_ANTENNA_GAIN = 33
+
+#: SPI clock limits, Hz (the chip allows up to 10 Mbit/s; 1 MHz is safe on jumper wires).
+SPI_SPEEDS = range(10_000, 10_000_001)
 
 
 class ResetPinConflict(HardwareError, ValueError):
@@ -110,10 +136,17 @@ class MFRC522Reader(Reader):
         spi_speed_hz: SPI clock, Hz (the chip allows up to 10 MHz; 1 MHz is safe on jumpers).
         poll_budget: wall-clock seconds one :meth:`poll` or :meth:`read_pages` may take
             (at most 0.05 s; a poll that runs out returns None).
+        antenna_gain: receiver gain in dB (:data:`ANTENNA_GAINS`: 18, 23, 33, 38, 43, 48).
+
+    A poll that finds nothing checks the chip (:meth:`_check_chip`): a VersionReg that no
+    longer reads as at set-up (a dead bus: 0x00 or 0xFF) is :class:`ReaderUnavailable`, so
+    the supervisor reports the reader offline; a chip that lost its configuration (a reset,
+    a brown-out: antenna off, timer not auto-started) is configured again in place.
 
     Raises:
         ResetPinConflict: ``reset_pin`` is a UART pin (BCM 14 or 15). Also a ValueError.
-        ValueError: ``poll_budget`` is not in (0, 0.05].
+        ValueError: ``poll_budget`` is not in (0, 0.05], ``antenna_gain`` or ``spi_speed_hz``
+            is not one the chip has.
         ReaderUnavailable: the SPI device cannot be opened or no MFRC522 answers on it.
     """
 
@@ -124,24 +157,25 @@ class MFRC522Reader(Reader):
     _pin_claimed = False
 
     def __init__(self, name: str, bus: int = 0, device: int = 0, reset_pin: int = 25,
-                 spi_speed_hz: int = 1_000_000, poll_budget: float = 0.05):
+                 spi_speed_hz: int = 1_000_000, poll_budget: float = 0.05,
+                 antenna_gain: int = DEFAULT_ANTENNA_GAIN):
         super().__init__(name)
-        if reset_pin in UART_PINS:
-            raise ResetPinConflict(
-                f"reader {name}: reset pin BCM {reset_pin} is a UART pin (BCM 14 = TXD, "
-                f"15 = RXD); wire the MFRC522 RST to another GPIO, e.g. BCM 25")
-        if not 0 < poll_budget <= 0.05:
-            raise ValueError(f"reader {name}: poll_budget must be in (0, 0.05] s, got {poll_budget}")
+        _check_settings(name, reset_pin, spi_speed_hz, poll_budget, antenna_gain)
         self.bus, self.device, self.reset_pin = bus, device, reset_pin
         self.poll_budget = poll_budget
+        self.spi_speed_hz = spi_speed_hz
+        self.antenna_gain = antenna_gain
         self.version: int | None = None
+        self.reconfigured = 0  # times the chip was found reset and configured again
         self._timeout_set: float | None = None
         try:
             import RPi.GPIO as GPIO
-            from mfrc522 import MFRC522
+
+            MFRC522 = _register_layer()
         except (ImportError, RuntimeError) as exc:
             raise ReaderUnavailable(f"reader {name}: MFRC522 support is not installed or this is "
                                     f"not a Pi ({exc})") from exc
+        self.register_layer = "the mfrc522 library" if MFRC522 is not SpiRegisters else "spidev (built in)"
         self._gpio = GPIO
         mode = GPIO.getmode()
         if mode is None:
@@ -151,6 +185,8 @@ class MFRC522Reader(Reader):
         chip_logger = logging.getLogger("mfrc522Logger")
         handlers = list(chip_logger.handlers)
         try:
+            # The pin is ours from here: close() leaves it driven low (a defined state).
+            GPIO.setup(reset_pin, GPIO.OUT, initial=GPIO.HIGH)
             self._pin_claimed = True
             self._lib = MFRC522(bus=bus, device=device, spd=spi_speed_hz, pin_mode=GPIO.BCM,
                                 pin_rst=reset_pin)
@@ -167,17 +203,25 @@ class MFRC522Reader(Reader):
 
     # --- setup -----------------------------------------------------------------------------
     def _configure(self) -> None:
-        """Soft reset, then timer, modulation, CRC preset and antenna (datasheet 8.5, 10.3.1.10)."""
+        """Soft reset, then timer, modulation, CRC preset, receiver gain and antenna
+        (datasheet 8.5, 9.3.3.6, 10.3.1.10)."""
+        self._timeout_set = None  # a reset chip has lost TReload too
         self._write(_COMMAND, _SOFT_RESET)
         deadline = time.monotonic() + 0.05
-        while self._read(_COMMAND) & 0x10:  # PowerDown bit: oscillator not running yet
+        while (command := self._read(_COMMAND)) & 0x10:  # PowerDown bit: oscillator not running yet
+            if command == 0xFF and self._read(_VERSION) == 0xFF:
+                break  # a dead bus, not a slow oscillator: said just below, without waiting
             if time.monotonic() > deadline:
                 raise ReaderUnavailable(f"reader {self.name}: MFRC522 did not leave soft reset")
             time.sleep(0.001)  # setup only, never inside a poll
         version = self._read(_VERSION)
-        if version in (0x00, 0xFF):
+        if version in _DEAD_BUS:
             raise ReaderUnavailable(f"reader {self.name}: no MFRC522 answering on "
-                                    f"/dev/spidev{self.bus}.{self.device} (VersionReg {version:#04x})")
+                                    f"/dev/spidev{self.bus}.{self.device}: VersionReg {version:#04x}, "
+                                    f"{_DEAD_BUS[version]}")
+        if version not in KNOWN_VERSIONS and version != self.version:
+            log.warning("reader %s: VersionReg %#04x is no MFRC522 or clone this driver knows; trying it anyway",
+                        self.name, version)
         self.version = version
         self._write(_T_MODE, 0x80)  # TAuto, prescaler high bits 0
         self._write(_T_PRESCALER, _TIMER_PRESCALER)
@@ -186,8 +230,36 @@ class MFRC522Reader(Reader):
         self._write(_TX_ASK, 0x40)  # Force100ASK: type A needs 100 % ASK
         self._write(_MODE, 0x3D)  # CRC preset 0x6363
         self._write(_COM_IEN, 0x80)  # IRQ pin unused (no wire); inverted so it idles low
+        self._write(_RF_CFG, (self._read(_RF_CFG) & 0x8F) | ANTENNA_GAINS[self.antenna_gain] << 4)
         self._set_timeout(FRAME_TIMEOUT)
         self._write(_TX_CONTROL, self._read(_TX_CONTROL) | 0x03)  # antenna on (TX1, TX2)
+
+    # --- health (issue 20) -----------------------------------------------------------------
+    def _check_chip(self) -> None:
+        """After a poll that found nothing: is the chip still there, and still configured?
+
+        Raises:
+            ReaderUnavailable: VersionReg no longer reads as at set-up (0x00 / 0xFF: a dead
+                bus; anything else: garbage on the wires).
+        """
+        version = self._read(_VERSION)
+        if version != self.version:
+            why = _DEAD_BUS.get(version, f"VersionReg reads {version:#04x} instead of {self.version:#04x}: "
+                                         f"a noisy bus (a loose wire, or spi_speed_hz too high)")
+            raise ReaderUnavailable(f"reader {self.name}: the MFRC522 on /dev/spidev{self.bus}.{self.device} "
+                                    f"stopped answering: {why}")
+        if self._lost_configuration():
+            log.warning("reader %s: the MFRC522 lost its set-up (a reset or a brown-out: antenna off, timer "
+                        "stopped); configuring it again", self.name)
+            self.reconfigured += 1
+            self._configure()
+
+    def _lost_configuration(self) -> bool:
+        """Whether the chip is back at its reset values (TModeReg.TAuto off, antenna off, or
+        another receiver gain: datasheet table 20's reset values)."""
+        gain = (self._read(_RF_CFG) >> 4) & 0x07
+        return (not self._read(_T_MODE) & 0x80 or self._read(_TX_CONTROL) & 0x03 != 0x03
+                or gain != ANTENNA_GAINS[self.antenna_gain])
 
     def _set_timeout(self, seconds: float) -> None:
         """Program TReload so TimerIRq fires ``seconds`` after a transmission ends (8.5)."""
@@ -236,9 +308,15 @@ class MFRC522Reader(Reader):
         The answer is None when no card answered before the chip's timer (TimerIRq);
         CollPos (1-32, datasheet 9.3.1.15) is None without a collision.
 
-        The wait polls ComIrqReg until RxIRq, TimerIRq or ErrIRq, and gives up at ``deadline``
-        (``time.monotonic()`` seconds) whatever the chip says; it never sleeps. With
-        ``expect_answer`` False (HLTA) it only waits for the end of transmission (TxIRq).
+        The wait polls ComIrqReg until RxIRq, IdleIRq or TimerIRq. ErrIRq alone does not end
+        it: the chip raises ErrIRq as soon as ErrorReg gets a bit (CollErr at the colliding bit,
+        datasheet 9.3.1.5 and 9.3.1.7) while the receiver goes on to the end of the frame
+        (RxIRq), so stopping there would read half an answer; only a fatal ErrorReg bit
+        (buffer overflow, protocol error) ends it early. The wait gives up at ``deadline``
+        (``time.monotonic()`` seconds), or :data:`WAIT_MARGIN` past ``timeout`` (the chip's
+        timer should have ended it by then: no CPU spent on a dead or reset chip); it never
+        sleeps. With ``expect_answer`` False (HLTA) it only waits for the end of transmission
+        (TxIRq).
 
         Raises:
             _ProtocolError: parity/protocol/buffer/CRC error, or the deadline passed.
@@ -255,14 +333,10 @@ class MFRC522Reader(Reader):
         self._write(_BIT_FRAMING, framing)
         self._write(_COMMAND, _TRANSCEIVE)
         self._write(_BIT_FRAMING, 0x80 | framing)  # StartSend
-        done = (_RX_IRQ | _IDLE_IRQ | _TIMER_IRQ | _ERR_IRQ) if expect_answer else _TX_IRQ
+        done = (_RX_IRQ | _IDLE_IRQ | _TIMER_IRQ) if expect_answer else _TX_IRQ
+        limit = min(deadline, time.monotonic() + timeout + WAIT_MARGIN)
         try:
-            while True:
-                irq = self._read(_COM_IRQ)
-                if irq & done:
-                    break
-                if time.monotonic() >= deadline:
-                    raise _ProtocolError("poll budget spent waiting for the chip")
+            irq = self._wait(done, limit)
         finally:
             self._write(_COMMAND, _IDLE)
             self._write(_BIT_FRAMING, 0x00)
@@ -282,6 +356,21 @@ class MFRC522Reader(Reader):
         level = self._read(_FIFO_LEVEL) & 0x7F
         rx_last_bits = self._read(_CONTROL) & 0x07
         return bytes(self._read(_FIFO_DATA) for _ in range(level)), rx_last_bits, coll
+
+    def _wait(self, done: int, limit: float) -> int:
+        """Read ComIrqReg until a ``done`` bit (or ErrIRq with a fatal error); its value.
+
+        Raises:
+            _ProtocolError: ``limit`` passed first.
+        """
+        while True:
+            irq = self._read(_COM_IRQ)
+            if irq & done:
+                return irq
+            if irq & _ERR_IRQ and self._read(_ERROR) & (_ERR_FATAL & ~0x06):  # BufferOvfl, ProtocolErr
+                return irq
+            if time.monotonic() >= limit:
+                raise _ProtocolError("the chip did not end the wait (no TimerIRq)")
 
     # --- ISO 14443-3 -----------------------------------------------------------------------
     def _select(self, deadline: float) -> bytes | None:
@@ -373,10 +462,11 @@ class MFRC522Reader(Reader):
             uid = self._select(deadline)
             if uid is not None:
                 self._halt(deadline)
-            return uid
+                return uid
         except _ProtocolError as exc:
             log.debug("reader %s: %s", self.name, exc)
-            return None
+        self._check_chip()
+        return None
 
     def read_pages(self, start: int) -> bytes | None:
         """Read four NTAG pages from page ``start`` (NTAG READ 0x30): 16 bytes, or None.
@@ -434,7 +524,9 @@ class MFRC522Reader(Reader):
         return acked
 
     def close(self) -> None:
-        """Antenna off, close SPI, release only the reset pin (not every pin). Idempotent."""
+        """Antenna off, close SPI, and hold the reset pin low: the chip in hard power-down
+        (datasheet 8.8.1), a defined state, no field. No ``GPIO.cleanup`` (it would leave
+        NRSTPD floating), and the pin is touched only if this reader set it up. Idempotent."""
         if self._closed:
             return
         self._closed = True
@@ -450,6 +542,52 @@ class MFRC522Reader(Reader):
                 log.debug("reader %s: SPI close failed: %s", self.name, exc)
         if self._pin_claimed and self._gpio is not None:
             try:
-                self._gpio.cleanup(self.reset_pin)
+                self._gpio.output(self.reset_pin, self._gpio.LOW)
             except (RuntimeError, ValueError) as exc:
-                log.debug("reader %s: GPIO cleanup failed: %s", self.name, exc)
+                log.debug("reader %s: reset pin low failed: %s", self.name, exc)
+
+
+class SpiRegisters:
+    """MFRC522 register access over ``spidev`` (datasheet 8.1.2.3: address byte, bit 7 =
+    read), all the driver takes from the ``mfrc522`` package. Used when that package is not
+    installed: the Pi install leaves it out, because it requires the stock ``RPi.GPIO``,
+    which clashes with ``rpi-lgpio`` (both are the ``RPi.GPIO`` module) and fails on a Pi 5
+    (issue 20). Same constructor and method names as ``mfrc522.MFRC522``; it touches no GPIO
+    (the driver sets up the reset pin itself)."""
+
+    def __init__(self, bus: int = 0, device: int = 0, spd: int = 1_000_000, **_gpio):
+        import spidev
+
+        self.spi = spidev.SpiDev()
+        self.spi.open(bus, device)
+        self.spi.max_speed_hz = spd
+
+    def Write_MFRC522(self, addr: int, val: int) -> None:  # noqa: N802 - the library's name
+        self.spi.xfer2([(addr << 1) & 0x7E, val])
+
+    def Read_MFRC522(self, addr: int) -> int:  # noqa: N802 - the library's name
+        return self.spi.xfer2([((addr << 1) & 0x7E) | 0x80, 0])[1]
+
+
+def _register_layer():
+    """``mfrc522.MFRC522`` when the package is installed, else :class:`SpiRegisters`."""
+    try:
+        from mfrc522 import MFRC522
+    except ImportError:
+        return SpiRegisters
+    return MFRC522
+
+
+def _check_settings(name: str, reset_pin: int, spi_speed_hz: int, poll_budget: float, antenna_gain: int) -> None:
+    """Refuse settings the chip or the Pi cannot have, before touching the hardware."""
+    if reset_pin in UART_PINS:
+        raise ResetPinConflict(
+            f"reader {name}: reset pin BCM {reset_pin} is a UART pin (BCM 14 = TXD, "
+            f"15 = RXD); wire the MFRC522 RST to another GPIO, e.g. BCM 25")
+    if not 0 < poll_budget <= 0.05:
+        raise ValueError(f"reader {name}: poll_budget must be in (0, 0.05] s, got {poll_budget}")
+    if antenna_gain not in ANTENNA_GAINS:
+        raise ValueError(f"reader {name}: antenna_gain must be one of {', '.join(map(str, ANTENNA_GAINS))} dB, "
+                         f"got {antenna_gain}")
+    if spi_speed_hz not in SPI_SPEEDS:
+        raise ValueError(f"reader {name}: spi_speed_hz must be 10000 to 10000000, got {spi_speed_hz}")

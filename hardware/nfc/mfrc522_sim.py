@@ -34,7 +34,14 @@ bit-oriented ANTICOLL frames (NVB with known bits, TxLastBits / BitFramingReg.Rx
 Assumption (the datasheet does not say it outright): CollPos counts from bit 0 of the first
 FIFO byte of the answer, so it includes the RxAlign offset; 0 means 32.
 
-Not modelled: RF timing (a card answers at once), the interrupt pin.
+Faults (issue 20): :attr:`SimChip.stuck` makes the bus read a constant (0x00: MISO held
+low, the board unplugged; 0xFF: MISO floating high) with every write lost, as spidev on a
+Pi does without a chip; :meth:`SimChip.power_cycle` puts every register back to its
+datasheet reset value (a brown-out or a replugged VCC: antenna off, timer not auto); with
+:attr:`SimChip.rx_reads` an answer takes that many ComIrqReg reads on air, and a collision raises ErrIRq
+(CollErr) at once, before RxIRq at the end of the frame (datasheet 9.3.1.5).
+
+Not modelled: RF timing other than :attr:`SimChip.rx_reads`, the interrupt pin.
 """
 
 from __future__ import annotations
@@ -53,6 +60,7 @@ COMMAND, COM_IEN, DIV_IEN, COM_IRQ, DIV_IRQ, ERROR, STATUS1, STATUS2 = range(0x0
 FIFO_DATA, FIFO_LEVEL, WATER_LEVEL, CONTROL, BIT_FRAMING, COLL = range(0x09, 0x0F)
 MODE, TX_MODE, RX_MODE, TX_CONTROL, TX_ASK = 0x11, 0x12, 0x13, 0x14, 0x15
 CRC_RESULT_H, CRC_RESULT_L = 0x21, 0x22
+RF_CFG = 0x26
 T_MODE, T_PRESCALER, T_RELOAD_H, T_RELOAD_L = 0x2A, 0x2B, 0x2C, 0x2D
 VERSION = 0x37
 
@@ -217,9 +225,17 @@ class SimChip:
         reset_low: True while the NRSTPD pin is held low (hard power-down).
     """
 
-    def __init__(self, flaky: bool = False, timer_dead: bool = False):
+    def __init__(self, flaky: bool = False, timer_dead: bool = False, version: int = 0x92):
         self.flaky = flaky
         self.timer_dead = timer_dead
+        self.version = version
+        #: None, or the byte every SPI read returns (0x00 or 0xFF: a dead bus); writes are lost.
+        self.stuck: int | None = None
+        #: ComIrqReg reads an answer takes on air before RxIRq (0: at once): the frame's
+        #: time, counted in the driver's own reads so a loaded machine changes nothing.
+        self.rx_reads = 0
+        self._rx_due: int | None = None
+        self._rx_pending: tuple[bytes, int] | None = None
         self.cards: list[SimCard] = []
         self.spi_transfers = 0
         self.commands: Counter[str] = Counter()
@@ -249,18 +265,28 @@ class SimChip:
         self.cards = []
 
     # --- chip state ----------------------------------------------------------------------
+    #: Reset values (datasheet table 20 / section 9.3) of the registers that are not 0x00.
+    RESET_VALUES = {COMMAND: 0x20, COM_IEN: 0x80, COM_IRQ: 0x14, STATUS1: 0x21, WATER_LEVEL: 0x08,
+                    CONTROL: 0x10, COLL: 0xA0, MODE: 0x3F, TX_CONTROL: 0x80, 0x16: 0x10, 0x17: 0x84,
+                    0x18: 0x84, 0x19: 0x4D, 0x1C: 0x62, 0x1F: 0xEB, CRC_RESULT_H: 0xFF, CRC_RESULT_L: 0xFF,
+                    0x24: 0x26, RF_CFG: 0x48, 0x27: 0x88, 0x28: 0x20, 0x29: 0x20}
+
     def _soft_reset(self) -> None:
         self.regs = [0] * 64
-        self.regs[COMMAND] = 0x20
-        self.regs[COM_IEN] = 0x80
-        self.regs[COM_IRQ] = 0x14
-        self.regs[WATER_LEVEL] = 0x08
-        self.regs[CONTROL] = 0x10
-        self.regs[MODE] = 0x3F
-        self.regs[TX_CONTROL] = 0x80
-        self.regs[VERSION] = 0x92
+        for reg, value in self.RESET_VALUES.items():
+            self.regs[reg] = value
+        self.regs[VERSION] = getattr(self, "version", 0x92)
         self.fifo = bytearray()
         self.timer_due: float | None = None
+        self._rx_due = None
+        self._rx_pending = None
+        for card in getattr(self, "cards", ()):
+            card.state, card.level = CardState.IDLE, 0  # the field went off: the cards lost power
+
+    def power_cycle(self) -> None:
+        """A brown-out or a replugged VCC: every register back to its reset value, the antenna
+        off, the timer no longer auto-started; the chip answers again at once."""
+        self._soft_reset()
 
     def timer_period(self) -> float:
         """Seconds from the end of a transmission to TimerIRq (datasheet 8.5)."""
@@ -269,8 +295,14 @@ class SimChip:
         return (2 * prescaler + 1) * (reload + 1) / _FC
 
     def _read(self, addr: int) -> int:
+        if self.stuck is not None:
+            return self.stuck
         if self.reset_low:
             return 0x00
+        if addr == COM_IRQ and self._rx_due is not None:
+            self._rx_due -= 1
+            if self._rx_due < 0:
+                self._finish_receiving()
         if addr == FIFO_DATA:
             return self.fifo.pop(0) if self.fifo else 0
         if addr == FIFO_LEVEL:
@@ -281,7 +313,7 @@ class SimChip:
         return self.regs[addr]
 
     def _write(self, addr: int, val: int) -> None:
-        if self.reset_low:
+        if self.reset_low or self.stuck is not None:
             return
         if addr == COMMAND:
             self._command(val & 0x0F)
@@ -317,6 +349,7 @@ class SimChip:
             self._soft_reset()
         elif cmd == 0x00:
             self.timer_due = None
+            self._rx_due = self._rx_pending = None  # Idle stops the receiver
         elif cmd == 0x03:  # CalcCRC over the FIFO content
             preset = (0x0000, 0x6363, 0xA671, 0xFFFF)[self.regs[MODE] & 0x03]
             crc = _crc_with_preset(bytes(self.fifo), preset)
@@ -336,39 +369,60 @@ class SimChip:
         self.regs[ERROR] = 0
         if frame:
             self.picc_commands[PICC_NAMES.get(frame[0], hex(frame[0]))] += 1
-        answers = []
-        antenna_on = self.regs[TX_CONTROL] & 0x03 == 0x03
-        if self.cards and antenna_on and frame:
-            if self.flaky and last_bits == 7:
-                self._requests += 1
-                if self._requests % 2 == 0:
-                    frame = b""  # lost in the field
-            if frame:
-                for card in self.cards:
-                    answer = card.receive(frame, last_bits)
-                    if answer is not None:
-                        answers.append(_bits(answer) if isinstance(answer, bytes) else answer)
+        answers = self._answers(frame, last_bits)
         if answers:
-            bits, coll = [], None
-            for i in range(max(map(len, answers))):
-                values = {a[i] for a in answers if i < len(a)}
-                if len(values) > 1 and coll is None:
-                    coll = i
-                bits.append(max(values))  # superposed: a 1 from any card wins
-            rx_align = (self.regs[BIT_FRAMING] >> 4) & 0x07
-            padded = [0] * rx_align + bits
-            self.fifo.extend(_pack(padded))
-            self.regs[CONTROL] = (self.regs[CONTROL] & 0xF8) | (len(padded) % 8)
-            if coll is not None:
-                self.regs[ERROR] |= 0x08  # CollErr
-                self.regs[COLL] = (rx_align + coll + 1) & 0x1F
-                self.regs[COM_IRQ] |= 0x02  # ErrIRq
-            else:
-                self.regs[COLL] = 0x20  # CollPosNotValid
-            self.regs[COM_IRQ] |= 0x20  # RxIRq
-            self.timer_due = None
+            self._receive(answers)
         elif self.regs[T_MODE] & 0x80 and not self.timer_dead:  # TAuto
             self.timer_due = time.monotonic() + self.timer_period()
+
+    def _answers(self, frame: bytes, last_bits: int) -> list[list[int]]:
+        """Every card's answer to ``frame``, as bits; none without the field (the cards are
+        then unpowered: IDLE)."""
+        if self.regs[TX_CONTROL] & 0x03 != 0x03:
+            for card in self.cards:
+                card.state, card.level = CardState.IDLE, 0
+            return []
+        if self.flaky and last_bits == 7 and self.cards:
+            self._requests += 1
+            if self._requests % 2 == 0:
+                return []  # lost in the field
+        answers = []
+        for card in self.cards if frame else ():
+            answer = card.receive(frame, last_bits)
+            if answer is not None:
+                answers.append(_bits(answer) if isinstance(answer, bytes) else answer)
+        return answers
+
+    def _receive(self, answers: list[list[int]]) -> None:
+        """The superposed answers reach the receiver: CollErr and ErrIRq at the first
+        colliding bit, the frame itself :attr:`rx_reads` ComIrqReg reads later."""
+        bits, coll = [], None
+        for i in range(max(map(len, answers))):
+            values = {a[i] for a in answers if i < len(a)}
+            if len(values) > 1 and coll is None:
+                coll = i
+            bits.append(max(values))  # superposed: a 1 from any card wins
+        rx_align = (self.regs[BIT_FRAMING] >> 4) & 0x07
+        padded = [0] * rx_align + bits
+        if coll is not None:  # raised at the colliding bit, before the end of the frame
+            self.regs[ERROR] |= 0x08  # CollErr
+            self.regs[COLL] = (rx_align + coll + 1) & 0x1F
+            self.regs[COM_IRQ] |= 0x02  # ErrIRq
+        else:
+            self.regs[COLL] = 0x20  # CollPosNotValid
+        self.timer_due = None  # the first received bits stop the timer
+        self._rx_pending = (_pack(padded), len(padded) % 8)
+        self._rx_due = self.rx_reads
+        if not self.rx_reads:
+            self._finish_receiving()
+
+    def _finish_receiving(self) -> None:
+        """The end of the answer's frame: the FIFO holds it, RxIRq is set."""
+        data, last_bits = self._rx_pending
+        self._rx_due = self._rx_pending = None
+        self.fifo.extend(data)
+        self.regs[CONTROL] = (self.regs[CONTROL] & 0xF8) | last_bits
+        self.regs[COM_IRQ] |= 0x20  # RxIRq
 
     # --- SPI -------------------------------------------------------------------------------
     def transfer(self, data: list[int]) -> list[int]:

@@ -26,7 +26,7 @@ class NdefRecordInfo:
     """One decoded NDEF record, readable.
 
     Attributes:
-        kind: ``"text"``, ``"uri"`` or ``"other"``.
+        kind: ``"text"``, ``"uri"``, ``"wifi"``, ``"empty"`` (TNF 0, no type or payload) or ``"other"``.
         type: the record type as ndeflib names it (``"urn:nfc:wkt:T"``, ``"application/..."``).
         value: a readable value: the text, the URI, or the payload as UTF-8 or hex.
         language: the language code of a text record, else None.
@@ -82,7 +82,21 @@ def read_type2(pages: Sequence[bytes | None]) -> NdefResult:
     if size == 0:
         return NdefResult(REFUSED, "capability container declares a data area of 0 bytes")
     area, notes = _data_area(pages, size)
-    return _walk(area, notes)
+    access = _access_note(cc[3])
+    return _walk(area, ([access] if access else []) + notes)
+
+
+#: The capability container's access byte (NFC Forum Type 2 Tag spec 6.1: read access in the
+#: high nibble, write access in the low one): 0x00 read and write, 0x0F read only.
+CC_ACCESS = {0x00: None, 0x0F: "the capability container says read-only (access byte 0x0F)"}
+
+
+def _access_note(access: int) -> str | None:
+    """A note for a read-only or nonstandard CC access byte, None for plain read/write."""
+    if access in CC_ACCESS:
+        return CC_ACCESS[access]
+    return (f"nonstandard capability container access byte 0x{access:02X} (0x00 = read and write, "
+            f"0x0F = read only): readers may refuse to read or write it")
 
 
 def _data_area(pages: Sequence[bytes | None], size: int) -> tuple[bytes, list[str]]:
@@ -155,6 +169,8 @@ def _decode(message: bytes, notes: list[str]) -> NdefResult:
 
 def describe(record: ndef.Record) -> NdefRecordInfo:
     """A readable summary of one ndeflib record."""
+    if record.type == "" and not record.data:  # TNF 0: the empty record of a formatted blank tag
+        return NdefRecordInfo("empty", "", "", None, record.name)
     if isinstance(record, ndef.TextRecord):
         return NdefRecordInfo("text", record.type, record.text, record.language, record.name)
     if isinstance(record, ndef.UriRecord):

@@ -37,10 +37,13 @@ class TagText:
         text: the first NDEF text record's text, or None.
         problem: why the NDEF message could not be used (refused, unreadable), or None.
             A tag without NDEF (or a blank one) has neither.
+        unread: the tag's memory could not be read (no answer to the first READ, or it
+            stopped answering half way): worth reading again while the card still rests.
     """
 
     text: str | None = None
     problem: str | None = None
+    unread: bool = False
 
 
 def read_text(reader: Reader) -> TagText:
@@ -60,8 +63,8 @@ def read_text(reader: Reader) -> TagText:
         ReaderUnavailable: the reader stopped answering.
     """
     first = reader.read_pages(0)
-    if first is None:
-        return TagText()  # not a Type 2 tag (a MIFARE Classic or DESFire does not answer READ)
+    if first is None:  # not a Type 2 tag (a MIFARE Classic or DESFire does not answer READ), or a brief contact
+        return TagText(unread=True)
     pages = [first[i:i + 4] for i in range(0, 16, 4)]
     cc = pages[3]
     if cc[0] != ndef_tlv.CC_MAGIC:
@@ -70,7 +73,7 @@ def read_text(reader: Reader) -> TagText:
     while not _complete(b"".join(pages[ndef_tlv.DATA_START_PAGE:]), size):
         block = reader.read_pages(len(pages))
         if block is None:
-            return TagText(problem=f"the tag stopped answering at page {len(pages)} (moved away?)")
+            return TagText(problem=f"the tag stopped answering at page {len(pages)} (moved away?)", unread=True)
         pages += [block[i:i + 4] for i in range(0, 16, 4)]
     result = ndef_tlv.read_type2(pages)
     if result.status == ndef_tlv.DECODED:

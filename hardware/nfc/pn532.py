@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hardware.errors import ReaderUnavailable
+from hardware.board import pi5_port_advice, poll_timeout_for
 from hardware.nfc.base import Reader
 
 log = logging.getLogger(__name__)
@@ -53,7 +54,8 @@ NTAG_READ, NTAG_WRITE = 0x30, 0xA2
 #: HSU wake-up: 0x55 then a long preamble of zeros (about 2 ms at 115200 baud).
 WAKE_UP = b"\x55\x55" + b"\x00" * 22
 
-#: Consecutive unanswered polls before :meth:`PN532Reader.poll` raises ReaderUnavailable.
+#: Consecutive unanswered polls before :meth:`PN532Reader.poll` raises ReaderUnavailable
+#: (each one also unanswered to the GetFirmwareVersion probe that follows it).
 MISSES_BEFORE_UNAVAILABLE = 3
 
 _ACK, _NACK, _ERROR, _DATA = "ack", "nack", "error", "data"
@@ -99,7 +101,9 @@ class PN532Reader(Reader):
         retries: MxRtyPassiveActivation (§7.3.1, item 5): extra activation attempts per
             poll, 0..254 (0xFF, the PN532's default, would wait for ever and is refused).
         timeout: seconds one command may take, ACK and response together; a poll that gets
-            no answer in this time returns None.
+            no answer in this time returns None (after a GetFirmwareVersion probe: a chip that
+            answers it is alive, only slow). None: :func:`poll_timeout_for` ``retries``; a
+            shorter one is refused.
         serial_factory: ``factory(port, baudrate, timeout)`` returning an open serial-like
             object (``read(n)``, ``write(b)``, ``reset_input_buffer()``, ``close()``);
             defaults to :class:`serial.Serial`. The read timeout it gets is short
@@ -117,18 +121,21 @@ class PN532Reader(Reader):
     """
 
     def __init__(self, name: str, port: str = "/dev/serial0", baudrate: int = 115200,
-                 retries: int = 2, timeout: float = 0.05,
+                 retries: int = 2, timeout: float | None = None,
                  serial_factory: Callable[[str, int, float], Any] | None = None):
         self._serial: Any = None  # first, so close() works after any failure below
         super().__init__(name)
         if not 0 <= retries <= 0xFE:
             raise ValueError(f"retries must be 0..254, not {retries} (0xFF waits for ever)")
-        if timeout <= 0:
-            raise ValueError(f"timeout must be positive seconds, not {timeout}")
+        timeout = poll_timeout_for(retries) if timeout is None else timeout
+        if timeout < poll_timeout_for(retries):
+            raise ValueError(f"timeout {timeout:g} s is shorter than {retries + 1} activation attempts "
+                             f"(retries = {retries}) may take: at least {poll_timeout_for(retries):g} s")
         self.port, self.baudrate, self.retries, self.timeout = port, baudrate, retries, timeout
         self.firmware: tuple[int, int, int, int] | None = None
         self._buf = bytearray()
         self._misses = 0
+        self.slow_answers = 0  # polls answered only by the probe: a slow board, not a dead one
         factory = serial_factory or _default_serial_factory
         try:
             self._serial = factory(port, baudrate, min(timeout, 0.01))
@@ -169,6 +176,9 @@ class PN532Reader(Reader):
             answer = self._transceive(IN_LIST_PASSIVE_TARGET, b"\x01\x00", self.timeout)
         except _Timeout:
             self._abort()
+            if self._alive():
+                self._slow_answer()
+                return None
             self._misses += 1
             if self._misses >= MISSES_BEFORE_UNAVAILABLE:
                 raise ReaderUnavailable(
@@ -186,6 +196,26 @@ class PN532Reader(Reader):
             raise ReaderUnavailable(f"PN532 on {self.port}: {exc}") from exc
         self._misses = 0
         return self._parse_target(answer)
+
+    def _alive(self) -> bool:
+        """A missed poll answer is not a dead chip: whether GetFirmwareVersion (§7.2.2) answers."""
+        try:
+            self._transceive(GET_FIRMWARE_VERSION, b"", self.timeout)
+            return True
+        except _Rejected:
+            return True  # an error frame is an answer too
+        except _Timeout:
+            self._abort()
+            return False
+
+    def _slow_answer(self) -> None:
+        """A poll that only the probe answered: the reader stays online (no flapping)."""
+        self._misses = 0
+        self.slow_answers += 1
+        if self.slow_answers in (1, 10, 100, 1000):
+            log.warning("PN532 on %s answers a poll later than %g s (%d times so far) but is alive: "
+                        "raise poll_timeout or lower retries in the config", self.port, self.timeout,
+                        self.slow_answers)
 
     reads_memory = True
 
@@ -250,7 +280,7 @@ class PN532Reader(Reader):
     def _start(self) -> None:
         unanswered = ReaderUnavailable(
             f"no PN532 answered on {self.port}: check wiring, that the serial console is off, "
-            f"and the baud rate ({self.baudrate})")
+            f"and the baud rate ({self.baudrate}){pi5_port_advice(self.port)}")
         patience = max(4 * self.timeout, 0.2)
         try:
             for attempt in range(2):
@@ -405,3 +435,4 @@ class PN532Reader(Reader):
             log.debug("PN532 on %s: unexpected UID in %s", self.port, answer.hex(" "))
             return None
         return bytes(uid)
+

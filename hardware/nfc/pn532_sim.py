@@ -65,6 +65,12 @@ class SimulatedPN532:
         self._delay_abortable = True
         self._nack_next = False
         self._reject_next = False
+        #: Seconds one passive activation attempt takes: the no-card answer to
+        #: InListPassiveTarget comes after MxRtyPassiveActivation + 1 of them (a slow board).
+        self.activation_time = 0.0
+        self.mx_rty_passive = 0xFF  # the PN532's default until RFConfiguration item 5
+        #: READs through InDataExchange still to fail (status 0x01) as on a first, brief contact.
+        self.failing_reads = 0
         self._rx = bytearray()
         self._master, self._slave = os.openpty()
         tty.setraw(self._slave)
@@ -254,11 +260,20 @@ class SimulatedPN532:
                 answer = ERROR_FRAME
             else:
                 answer = response_frame(code + 1, self._answer(code, params))
-            self._pending.append((now + self._delay_next, answer, self._delay_abortable))
+            delay = self._delay_next + self._activation_delay(code)
+            self._pending.append((now + delay, answer, self._delay_abortable))
             self._delay_next, self._delay_abortable = 0.0, True
             self._pending.sort(key=lambda item: item[0])
 
+    def _activation_delay(self, code: int) -> float:
+        """How late the no-card answer to InListPassiveTarget comes (0 with a tag in the field)."""
+        if code != 0x4A or self.field is not None or not self.activation_time:
+            return 0.0
+        return (self.mx_rty_passive + 1) * self.activation_time
+
     def _answer(self, code: int, params: bytes) -> bytes:
+        if code == 0x32 and len(params) == 4 and params[0] == 0x05:  # RFConfiguration item 5
+            self.mx_rty_passive = params[3]
         if code == 0x02:  # GetFirmwareVersion
             return bytes(self.firmware)
         if code == 0x4A:  # InListPassiveTarget
@@ -276,6 +291,9 @@ class SimulatedPN532:
         if memory is None or len(params) < 3 or params[0] != 1:
             return b"\x01"
         command, page, count = params[1], params[2], len(memory) // 4
+        if command == 0x30 and self.failing_reads:
+            self.failing_reads -= 1
+            return b"\x01"
         if command == 0x30 and page < count:
             return b"\x00" + b"".join(bytes(memory[((page + i) % count) * 4:][:4]) for i in range(4))
         if command == 0xA2 and len(params) == 7 and 4 <= page < count:

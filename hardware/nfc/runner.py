@@ -23,6 +23,14 @@ log = logging.getLogger(__name__)
 #: Seconds between polls while idle (issue 3: configurable, default 100 ms).
 DEFAULT_INTERVAL = 0.1
 
+#: Reads of a new tag's NDEF area while it rests on the reader, when the first one failed
+#: (a card slid on, the first READ missed): the player need not lift and replace it (issue 20).
+NDEF_ATTEMPTS = 3
+
+#: UID length of the NFC Forum Type 2 tags (NTAG21x) whose memory holds a component id: a
+#: 4-byte MIFARE Classic never answers READ, so its silence is not worth another try.
+_TYPE2_UID = 7
+
 
 class ReaderRunner:
     """Polls one reader.
@@ -63,16 +71,28 @@ class ReaderRunner:
         """``event`` with the tag's NDEF text (or the reason it is unusable) when readable."""
         if not (self.read_ndef and self.reader.reads_memory):
             return event
-        from hardware.nfc.ntag import read_text
-
         try:
-            content = read_text(self.reader)
+            content = self._read_resting(event.uid)
         except TagMemoryUnsupported:
             return event
         if content.problem:
             log.info("reader %s: tag %s: NDEF unusable: %s", self.reader.name, event.uid.hex().upper(),
                      content.problem)
         return replace(event, ndef=content.text, ndef_problem=content.problem)
+
+    def _read_resting(self, uid: bytes):
+        """The tag's NDEF text (:func:`hardware.nfc.ntag.read_text`), read again up to
+        :data:`NDEF_ATTEMPTS` times while a Type 2 tag still rests there after a failed read."""
+        from hardware.nfc.ntag import read_text
+
+        content = read_text(self.reader)
+        for _ in range(NDEF_ATTEMPTS - 1):
+            if not (content.unread and len(uid) == _TYPE2_UID and self.reader.contact_can_fail) \
+                    or self.reader.poll() != uid:
+                break  # read, not worth it, or lifted
+            log.debug("reader %s: tag %s: reading its memory again", self.reader.name, uid.hex().upper())
+            content = read_text(self.reader)
+        return content
 
     def start(self) -> None:
         """Poll in a daemon thread until :meth:`stop`."""

@@ -134,13 +134,17 @@ def test_setup_one_ghost_in_c_f_i_l_and_nowhere_else():
     assert state.hauntings == (0,) * 14
     assert state.king is None and state.locked is None and state.outcome is None
     assert state.active == 0 and state.turn == 1 and state.die is None
-    assert SPEC.news(state) == (
+    assert SPEC.news(state) == (  # "Set Up" as a checklist (issue 19)
+        "Set out the original game board with the Cellar board to its left.",
         "Place one ghost in each of rooms C, F, I, L.",
+        "Shuffle the 12 Cursed Treasures and place one face-down in each room A to L.",
+        "Put the 4 secret passage tiles in rooms A, F, G and K.",
+        "Shuffle the 6 Jinxed Item tiles and put them face-down next to the Cellar board.",
+        "Every hunter starts outside, at the front door.",
         "Ada moves the red hunter and the blue hunter.",  # notes.md 1.5: 2 players, 2 hunters each
         "Bo moves the yellow hunter and the green hunter.",
-        "Place a cursed treasure face-down in each room A to L, and secret passage tiles in "
-        "rooms A, F, G and K.",
     )
+    assert all(line.todo == "setup" for line in SPEC.news(state))
     prompt = SPEC.prompt(state)
     assert prompt.text == "Ada: press the dice button"
     assert [(c.key, c.button) for c in prompt.choices] == [("roll", "dice")]
@@ -655,7 +659,7 @@ def test_end_turn_passes_to_the_next_player_and_wraps():
     assert seen == [("Ada", 1), ("Bo", 2), ("Cy", 3), ("Ada", 4)]
     assert SPEC.news(state) == ("Bo's turn.",)
     assert state.step == "roll"
-    with pytest.raises(RuleViolation, match="Not now. Bo: press the dice button."):
+    with pytest.raises(RuleViolation, match="A turn always begins by rolling the movement die. Bo: press the dice button."):
         SPEC.apply(state, "end-turn")
 
 
@@ -695,7 +699,7 @@ def test_physical_deck_taps_through_a_session():
     # no draw is due before the roll
     reply = session.handle(Tap(GHOST_H))
     assert not reply.accepted
-    assert reply.text == ("Ghost card room H was tapped, but no such card is due now. "
+    assert reply.text == ("No Ghost card is due now: one is flipped after a roll of 1 to 5. "
                           "Ada: press the dice button.")
     assert session.history == []
 
@@ -705,7 +709,8 @@ def test_physical_deck_taps_through_a_session():
     state = session.state
     reply = session.handle(Tap(KING_E))
     assert not reply.accepted and session.state is state
-    assert reply.text.startswith("Ghost King card E was tapped, but no such card is due now.")
+    assert reply.text.startswith("No Ghost King card is due now: one is drawn for a Rogue Ghost, a Trap "
+                                 "Door or a +Ghost card.")  # issue 19: the refusal names the rule
 
     reply = session.handle(Tap(GHOST_H))
     assert reply.accepted
@@ -717,7 +722,7 @@ def test_physical_deck_taps_through_a_session():
     state = session.state
     reply = session.handle(Tap(GHOST_A))
     assert not reply.accepted and session.state is state
-    assert reply.text == ("Ghost card room A was tapped, but no such card is due now. "
+    assert reply.text == ("No Ghost card is due now: one is flipped after a roll of 1 to 5. "
                           "Ada's red hunter (outside): move up to 3, then End turn.")
 
     assert session.handle(Touch("end-turn")).accepted
@@ -727,7 +732,7 @@ def test_physical_deck_taps_through_a_session():
     assert session.prompt.for_component("creepy_cellar:ghost:room-H") is None
     reply = session.handle(Tap(GHOST_H))
     assert not reply.accepted and session.state is state
-    assert reply.text == ("Ghost card room H is not in the deck now: it was drawn already. "
+    assert reply.text == ("The Ghost card room H is in the discard pile: draw the top card of the deck. "
                           "Bo: flip the top Ghost card and tap it on the reader.")
 
     # a Rogue Ghost, then the King card tap moves the King

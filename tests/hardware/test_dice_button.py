@@ -85,3 +85,22 @@ def test_edges_right_after_a_press_are_ignored(factory):
     finger.press()            # within the 0.15 s lockout: release bounce, not a finger
     assert presses == [pytest.approx(0.08)]
     button.close()
+
+
+def test_a_hold_is_timed_from_the_pin_events_not_from_when_the_callback_runs():
+    """Issue 20: lgpio queues callbacks under load; the edge's own timestamp is the truth.
+    Two edges 0.8 s apart by the pin's clock, delivered back to back: a 0.8 s hold."""
+    from gpiozero.pins.mock import MockFactory
+
+    from hardware.dice.button import DiceButton
+
+    presses = []
+    factory = MockFactory()
+    button = DiceButton(presses.append, pin=17, pin_factory=factory)
+    try:
+        base = factory.ticks()
+        button.button._pin_changed(base + 1.0, False)  # pressed (pull-up: low is pressed)
+        button.button._pin_changed(base + 1.8, True)  # released, a moment later by the wall clock
+        assert presses == [pytest.approx(0.8)]
+    finally:
+        button.close()

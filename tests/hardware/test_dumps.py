@@ -473,3 +473,50 @@ def test_inspect_escapes_control_characters_in_records(tmp_path, capsys):
 def test_a_missing_dump_says_so(tmp_path):
     with pytest.raises(DumpError, match="nope.nfc: no such file"):
         load_dump(tmp_path / "nope.nfc")
+
+
+# -- issue 20: an empty record, the CC access byte -------------------------------------------
+
+SHARED_TAGS = Path(__file__).resolve().parents[3] / "shared" / "tags"
+
+
+def _edited_real_dump(tmp_path: Path, page3: str, message: bytes | None = None) -> Path:
+    """The real NFC Tools dump with its CC (page 3) and, if given, its NDEF message replaced."""
+    lines = (SHARED_TAGS / "alexherington_hello-world-nfc-tools-golden.nfc").read_text().splitlines()
+    pages = {int(l.split(":")[0][5:]): l for l in lines if l.startswith("Page ")}
+    lines[lines.index(pages[3])] = f"Page 3: {page3}"
+    if message is not None:
+        data = b"\x03" + bytes([len(message)]) + message + b"\xFE"
+        data += bytes(-len(data) % 4)
+        for i in range(0, len(data), 4):
+            lines[lines.index(pages[4 + i // 4])] = f"Page {4 + i // 4}: {data[i:i + 4].hex(' ').upper()}"
+    return write(tmp_path, "\n".join(lines) + "\n")
+
+
+@pytest.mark.shared
+def test_inspect_names_an_empty_record(tmp_path, capsys):
+    path = _edited_real_dump(tmp_path, "E1 10 12 00", bytes.fromhex("D00000"))  # TNF 0, as a formatter leaves it
+    assert inspect_command(str(path), False) == 0
+    out = capsys.readouterr().out
+    assert "NDEF:   1 record(s)\n  1. empty record (TNF 0)\n" in out
+    assert inspect_command(str(path), True) == 0
+    assert json.loads(capsys.readouterr().out)["ndef"]["records"] == [
+        {"kind": "empty", "type": "", "value": "", "language": None, "id": ""}]
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("access, note", [
+    ("08", "note:   nonstandard capability container access byte 0x08 (0x00 = read and write, 0x0F = read only): "
+           "readers may refuse to read or write it"),
+    ("0F", "note:   the capability container says read-only (access byte 0x0F)")])
+def test_inspect_reports_the_cc_access_byte(tmp_path, capsys, access, note):
+    path = _edited_real_dump(tmp_path, f"E1 10 12 {access}")
+    assert inspect_command(str(path), False) == 0
+    out = capsys.readouterr().out
+    assert "  1. text [en]: Hi World!" in out and note in out
+
+
+@pytest.mark.shared
+def test_the_real_dumps_have_standard_access_bytes():
+    for name in ("alexherington_hello-world-nfc-tools-golden.nfc", "flipper_ut_Ntag216.nfc"):
+        assert load_dump(SHARED_TAGS / name).ndef.notes == ()

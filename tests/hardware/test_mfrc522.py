@@ -182,7 +182,10 @@ def test_case5_bcm_numbering_and_only_the_reset_pin_released(chip):
         assert gpio.mode == 11 and gpio.pins[25] == 0 and gpio.levels[25] == 1  # BCM, OUT, high
         reader.close()
         reader.close()  # idempotent
-        assert gpio.cleanups == [25]  # not GPIO.cleanup() of every pin
+        # Issue 20: no GPIO.cleanup() at all (of every pin, or of this one: NRSTPD would float);
+        # the pin stays an output, held low: the chip in hard power-down, no field.
+        assert gpio.cleanups == [] and gpio.pins[25] == 0 and gpio.levels[25] == 0
+        assert chip.reset_low
         with pytest.raises(ReaderUnavailable):
             reader.poll()
 
@@ -201,7 +204,7 @@ def test_no_chip_answering_is_reader_unavailable_and_releases_spi():
     with installed(chip, gpio=SimGPIO(chip, reset_pin=24)) as gpio:
         with pytest.raises(ReaderUnavailable, match="VersionReg 0x00"):
             MFRC522Reader("table", reset_pin=25)
-        assert gpio.cleanups == [25]
+        assert gpio.cleanups == [] and gpio.levels[25] == 0  # set up by the reader: left low
 
 
 @pytest.mark.parametrize("flaky", [False, True])

@@ -579,9 +579,11 @@ SCENARIOS = {"content": content_scenario, "content-enroll": content_enroll_scena
 def _more_scenarios() -> None:
     """Scenarios kept in their own modules (each screen's own), added here."""
     from check_scenario import check_scenario
+    from phone_scenario import phone_scenario
     from playthrough_scenario import playthrough_scenario
 
     SCENARIOS["check"] = check_scenario
+    SCENARIOS["phone"] = phone_scenario
     SCENARIOS["playthrough"] = playthrough_scenario
 
 

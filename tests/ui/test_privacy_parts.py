@@ -4,7 +4,7 @@ of a private view, when the screen stays up."""
 from __future__ import annotations
 
 from ui.i18n import translate
-from ui.privacy import PRIVACY_KEY, SECRETS_KEY, stays_open, table_choices, view_lines
+from ui.privacy import PRIVACY_KEY, SECRETS_KEY, phone_offer, stays_open, table_choices, view_lines
 
 
 def test_the_table_leads_with_take_the_screen_and_lists_no_private_choice():
@@ -15,6 +15,15 @@ def test_the_table_leads_with_take_the_screen_and_lists_no_private_choice():
     # Nobody's private choices now, but Bo keeps a secret card: one button for looking.
     assert table_choices(public, "", ["Bo"])[-1] == {"key": SECRETS_KEY, "label": "Secret cards (others look away)"}
     assert table_choices(public, "", []) == public
+
+
+def test_a_player_whose_phone_is_connected_is_told_to_look_at_it():
+    shown = table_choices([], "Ada", ["Ada"], phones={"Ada": True, "Bo": False})
+    assert shown == [{"key": PRIVACY_KEY, "label": "Ada: look at your phone"}]
+    assert table_choices([], "Bo", [], phones={"Ada": True, "Bo": False})[0]["label"] == \
+        "Bo: take the screen, others look away"  # no phone: the privacy screen as today
+    it = lambda text, **p: translate(text, "it", **p)  # noqa: E731
+    assert table_choices([], "Ada", [], it, {"Ada": True})[0]["label"] == "Ada: guarda il tuo telefono"
 
 
 def test_table_buttons_in_italian():
@@ -39,3 +48,10 @@ def test_the_screen_stays_while_the_private_choices_are_that_players():
     assert not stays_open("Ada", "", choosing)  # the accusation was checked: hide
     assert not stays_open("Ada", "Bo", choosing)
     assert stays_open("Ada", "", looking)  # only looking at a card: Done or idle hides it
+
+
+def test_the_cover_offers_a_phone_code_only_with_phones_on_and_none_connected():
+    assert phone_offer("Ada", {"Ada": False, "Bo": True})
+    assert not phone_offer("Ada", {"Ada": True, "Bo": False})  # her phone shows it already
+    assert not phone_offer("Ada", {})  # phones off
+    assert not phone_offer("", {"Ada": False})

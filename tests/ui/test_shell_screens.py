@@ -41,7 +41,7 @@ def test_every_screen_at_every_size(harness, tmp_path, panel):  # noqa: F811
             table.close()
         ui.expect("ENDED", timeout=60)
         assert daemon.call(lambda: daemon.session.state.turn) == TURNS + 1
-        daemon.call(lambda: daemon._walk_command("enroll_start", {"game": "creepy_cellar"}))
+        daemon.call(lambda: daemon.enroller.start("creepy_cellar"))
         report = ui.finish()
         language = daemon.language
 

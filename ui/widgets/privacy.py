@@ -23,7 +23,7 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
 from ui import theme
-from ui.privacy import IDLE_SECONDS, stays_open, view_lines
+from ui.privacy import IDLE_SECONDS, phone_offer, stays_open, view_lines
 from ui.text import coloured, escape_markup
 from ui.widgets.buttons import TouchButton, fit_text
 from ui.widgets.choices import ChoicePanel
@@ -51,6 +51,7 @@ class PrivacyScreen(ModalView):
         self.player = player
         self.step = "cover" if player else "who"
         self._chosen = False
+        self.qr = None  # the cover's QR code of the player's phone link, when offered (issue 22)
         unit = dp(1) * app.scale
         self.box = BoxLayout(orientation="vertical", padding=(14 * unit, 12 * unit), spacing=10 * unit)
         with self.box.canvas.before:
@@ -102,8 +103,46 @@ class PrivacyScreen(ModalView):
         show = self._button(_("Only {player} looks — tap to show", player=self.player), self.reveal,
                             primary=True, size=34)
         show.size_hint_y = 1
-        self.box.add_widget(show)
+        if phone_offer(self.player, dict(self.app.model.phones)):
+            self.box.add_widget(self._with_phone_code(show))
+            self.app.ask("phone_links")  # answered to this screen only (take_links)
+        else:
+            self.box.add_widget(show)
         self.box.add_widget(self._button(_("Cancel"), self.hide, height=56))
+
+    def _with_phone_code(self, show) -> BoxLayout:
+        """The cover's button beside "Or scan with your phone" and the player's QR code
+        (filled in when the daemon's ``phone_links`` answer comes, :meth:`take_links`)."""
+        from kivy.uix.image import Image
+
+        _ = self.app.tr._
+        row = BoxLayout(spacing=10 * self._unit())
+        row.add_widget(show)
+        column = BoxLayout(orientation="vertical", size_hint_x=None, spacing=4 * self._unit())
+        row.bind(height=lambda _r, h: setattr(column, "width", max(h - 40 * self._unit(), 0)))
+        self.qr = Image(fit_mode="contain")
+        column.add_widget(self.qr)
+        note = Label(text=_("Or scan with your phone"), font_size=sp(18) * self.app.scale, size_hint_y=None,
+                     halign="center", valign="middle")
+        note.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+                  texture_size=lambda w, t: setattr(w, "height", t[1]))
+        column.add_widget(note)
+        row.add_widget(column)
+        return row
+
+    def take_links(self, answer: dict) -> None:
+        """The daemon's ``phone_links`` answer: this player's code on the cover."""
+        link = (answer.get("links") or {}).get(self.player)
+        if self.step != "cover" or not link or self.qr is None:
+            return
+        import io
+
+        from kivy.core.image import Image as CoreImage
+
+        from companion.phones.qr import png
+
+        self.qr.texture = CoreImage(io.BytesIO(png(link, scale=6)), ext="png").texture
+        self.qr.texture.mag_filter = "nearest"
 
     def _build_shown(self) -> None:
         _ = self.app.tr._

@@ -6,7 +6,7 @@ card, a kept Intrigue card or the envelope (issue 11).
 """
 
 from companion.engine.core import GameSpec, OptionSpec
-from companion.games.clue_it import components, rules, tablecheck
+from companion.games.clue_it import components, content, refusals, rules, tablecheck
 from companion.games.clue_it.codec import decode, encode
 from companion.games.clue_it.state import player_view, private_view
 from companion.games.clue_it.view import news, view
@@ -77,6 +77,8 @@ SPEC = GameSpec(
     decode=decode,
     check=tablecheck.check,
     private_view=player_view,
+    content=content.CONTENT,
+    refusal=refusals.refusal,
 )
 
 __all__ = ["OPTIONS", "SPEC", "player_view", "private_view"]

@@ -37,7 +37,7 @@ def prompt(state: State) -> Prompt:
 def _choose_kid(state: State) -> Prompt:
     name = state.players[state.chooser]
     taken = set(k for k in state.kids if k)
-    choices = tuple(Choice(f"kid:{k}", ci.card_name(k)) for k in ci.KIDS if k not in taken)
+    choices = tuple(Choice(f"kid:{k}", state.name(k)) for k in ci.KIDS if k not in taken)
     return Prompt(msg("{player}: choose the Kid you play and take its Personality card", player=name), name, choices)
 
 
@@ -45,7 +45,7 @@ def _seal(state: State) -> Prompt:
     if not state.sealed_by_companion:
         text = msg("Separate the Rumor cards into kids, items and locations; one player secretly puts "
                    "one card of each pile into the envelope")
-        return Prompt(text, None, (Choice("sealed", msg("The envelope is sealed")),))
+        return Prompt(text, None, (Choice("sealed", msg("The envelope is sealed"), main=True),))
     pile = ci.PILES[state.pile]
     cards = ci.PILE_CARDS[pile]
     n = len(state.seal_taps) + 1
@@ -81,13 +81,14 @@ def _deal(state: State) -> Prompt:
                     "Shuffle the other {dealt} Rumor cards and deal {each} face-down to each player; "
                     "put the {left} left over face-up beside the board",
                     "left", dealt=dealt, each=each, left=left)
-    return Prompt(text, None, (Choice("dealt", msg("Cards dealt")),))
+    return Prompt(text, None, (Choice("dealt", msg("Cards dealt"), main=True),))
 
 
 def _rolloff(state: State) -> Prompt:
     names = ", ".join(state.players[i] for i in state.contenders)
-    text = msg("Roll-off for the first player ({players}): press the dice button", players=names)
-    return Prompt(text, None, (Choice("rolloff", msg("Roll for first player"), button="dice"),))
+    text = msg("Roll-off for the first player ({players}): press the dice button; a \"?\" counts as 1",
+               players=names)
+    return Prompt(text, None, (Choice("rolloff", msg("Roll for first player"), button="dice", main=True),))
 
 
 def _rolloff_die(state: State) -> Prompt:
@@ -97,16 +98,19 @@ def _rolloff_die(state: State) -> Prompt:
 
 
 def _turn(state: State) -> Prompt:
-    choices = [Choice("roll", msg("Roll the dice"), button="dice")]
-    passage = ci.SECRET_PASSAGES.get(state.place)
+    choices = [Choice("roll", msg("Roll the dice"), button="dice", main=True)]
+    passage = state.passage_from(state.place)
     if passage:
-        choices.append(Choice("passage", msg("Secret passage to {place}", place=ci.card_name(passage))))
+        choices.append(Choice("passage", msg("Secret passage to {place}", place=state.name(passage))))
     if state.options["ask_requires_entry"] == "present" and state.place in ci.LOCATIONS and not state.asked:
-        choices.append(Choice("ask-here", msg("Ask in {place}", place=ci.card_name(state.place))))
+        choices.append(Choice("ask-here", msg("Ask in {place}", place=state.name(state.place))))
     choices += _extras(state)
-    return Prompt(msg("{player}: press the dice button, or use a secret passage", player=state.player),
-                  state.player,
-                  tuple(choices))
+    if passage:  # "Use a Secret Passage": only from a corner location with one
+        text = msg("{player}: press the dice button, or take the secret passage to {place}",
+                   player=state.player, place=state.name(passage))
+    else:
+        text = msg("{player}: press the dice button", player=state.player)
+    return Prompt(text, state.player, tuple(choices))
 
 
 def _extras(state: State) -> list[Choice]:
@@ -132,7 +136,7 @@ def _draw(state: State) -> Prompt:
         total, gone = Counter(ci.intrigue_deck()), Counter(state.intrigue_discard)
         # Private: the card drawn is tapped (or touched on the privacy screen) and never named
         # on the shared screen (a kept card stays secret; an immediate one is announced).
-        choices = tuple(Choice(f"intrigue:{c}", ci.card_name(c), component=ci.intrigue_component(c), private=True)
+        choices = tuple(Choice(f"intrigue:{c}", state.name(c), component=ci.intrigue_component(c), private=True)
                         for c in ci.intrigue_kinds() if gone[c] < total[c])
         return Prompt(text, state.player, choices)
     counts = Counter(state.intrigue_deck)
@@ -145,18 +149,18 @@ def _peek(state: State) -> Prompt:
     # Private choices: the daemon's privacy screen offers them to the drawer alone.
     text = msg("{player} keeps an Intrigue card: everyone else looks away; {player}, touch Show my card",
                player=state.player)
-    return Prompt(text, state.player, (Choice("peek-show", msg("Show my card"), private=True),))
+    return Prompt(text, state.player, (Choice("peek-show", msg("Show my card"), private=True, main=True),))
 
 
 def _peek_show(state: State) -> Prompt:
     # The card itself is only in the drawer's private view (``player_view``), never here.
     text = msg("Only {player} looks: your new Intrigue card is on the privacy screen. Touch Hide",
                player=state.player)
-    return Prompt(text, state.player, (Choice("peek-hide", msg("Hide"), private=True),))
+    return Prompt(text, state.player, (Choice("peek-hide", msg("Hide"), private=True, main=True),))
 
 
 def _stop(state: State) -> Prompt:
-    choices = [Choice(f"stop:{loc}", ci.card_name(loc)) for loc in ci.LOCATIONS if loc != state.place]
+    choices = [Choice(f"stop:{loc}", state.name(loc)) for loc in ci.LOCATIONS if loc != state.place]
     choices += [Choice("stop:centre", msg("The centre")), Choice("stop:intrigue", msg("An Intrigue space")),
                 Choice("stop:corridor", msg("Elsewhere"))]
     text = msg("{player}: move up to {moves}, then touch where you stopped", player=state.player,
@@ -165,17 +169,17 @@ def _stop(state: State) -> Prompt:
 
 
 def _ask_kid(state: State) -> Prompt:
-    where = ci.card_name(state.place)
-    choices = [Choice(f"ask:{k}", ci.card_name(k), component=ci.rumor_component(k)) for k in ci.KIDS]
+    where = state.name(state.place)
+    choices = [Choice(f"ask:{k}", state.name(k), component=ci.rumor_component(k)) for k in ci.KIDS]
     choices.append(Choice("no-question", msg("No question")))
     return Prompt(msg("{player}: ask a question in {place}: name a kid", player=state.player, place=where),
                   state.player, tuple(choices))
 
 
 def _ask_item(state: State) -> Prompt:
-    choices = [Choice(f"ask:{i}", ci.card_name(i), component=ci.rumor_component(i)) for i in ci.ITEMS]
+    choices = [Choice(f"ask:{i}", state.name(i), component=ci.rumor_component(i)) for i in ci.ITEMS]
     choices.append(Choice("cancel-question", msg("Start the question again")))
-    return Prompt(msg("{player} names {kid}: now name an item", player=state.player, kid=ci.card_name(state.q_kid)),
+    return Prompt(msg("{player} names {kid}: now name an item", player=state.player, kid=state.name(state.q_kid)),
                   state.player, tuple(choices))
 
 
@@ -199,15 +203,15 @@ def _centre(state: State) -> Prompt:
 
 
 def _accuse_private(state: State) -> Prompt:
-    text = msg("{player} makes an accusation: everyone else looks away from the screen. "
+    text = msg("{player}: say your accusation out loud; then everyone else looks away from the screen. "
                "{player}, touch Only I am looking", player=state.player)
-    choices = (Choice("private-ready", msg("Only I am looking")), Choice("cancel-accuse", msg("Not now")))
+    choices = (Choice("private-ready", msg("Only I am looking"), main=True), Choice("cancel-accuse", msg("Not now")))
     return Prompt(text, state.player, choices)
 
 
 def _accuse_pick(state: State, pile: str) -> Prompt:
     # The picks so far are never echoed: the screen may be seen again before the check.
-    choices = tuple(Choice(f"pick:{c}", ci.card_name(c), private=True) for c in ci.PILE_CARDS[pile])
+    choices = tuple(Choice(f"pick:{c}", state.name(c), private=True) for c in ci.PILE_CARDS[pile])
     text = ACCUSE_WHICH[pile](state.player)
     return Prompt(text, state.player, choices + (Choice("accuse-restart", msg("Start again")),))
 
@@ -215,7 +219,7 @@ def _accuse_pick(state: State, pile: str) -> Prompt:
 def _accuse_confirm(state: State) -> Prompt:
     # Private: the accuser reviews the picks (``player_view``) on the privacy screen first.
     text = msg("Only {player} looks: check your accusation against the envelope?", player=state.player)
-    choices = (Choice("accuse-check", msg("Check my accusation"), private=True),
+    choices = (Choice("accuse-check", msg("Check my accusation"), private=True, main=True),
                Choice("accuse-restart", msg("Start again")))
     return Prompt(text, state.player, choices)
 
@@ -231,22 +235,25 @@ def _accuse_table(state: State) -> Prompt:
 def _confirm_right(state: State) -> Prompt:
     text = msg("{player}: show everyone the cards in the envelope. Do they match your accusation?",
                player=state.player)
-    return Prompt(text, state.player, (Choice("confirm-right", msg("Yes, solved!")),
+    return Prompt(text, state.player, (Choice("confirm-right", msg("Yes, solved!"), main=True),
                                        Choice("cancel-right", msg("No, go back"))))
 
 
 def _intrigue(state: State) -> Prompt:
     # A privacy screen: the choices are the player's own kept cards (private: never listed
     # on the shared screen; a tap of the physical card still plays it).
-    choices = tuple(Choice(f"play:{c}", ci.card_name(c), component=ci.intrigue_component(c), private=True)
+    choices = tuple(Choice(f"play:{c}", state.name(c), component=ci.intrigue_component(c), private=True)
                     for c in sorted(set(state.held[state.active])))
     return Prompt(msg("Only {player} looks: tap or touch the Intrigue card you play", player=state.player),
                   state.player, choices + (Choice("cancel-intrigue", msg("Not now")),))
 
 
 def _end(state: State) -> Prompt:
-    choices = tuple([Choice("end-turn", msg("End turn"))] + _extras(state))
-    return Prompt(msg("{player}: mark your CLUE sheet, then End turn", player=state.player), state.player, choices)
+    choices = tuple([Choice("end-turn", msg("End turn"), main=True)] + _extras(state))
+    if state.asked and any(showed for _who, showed in state.answers):  # "Mark your Clue Sheet": a card shown
+        return Prompt(msg("{player}: mark your CLUE sheet, then End turn", player=state.player), state.player,
+                      choices)
+    return Prompt(msg("{player}: End turn", player=state.player), state.player, choices)
 
 
 def _over(state: State) -> Prompt:

@@ -17,19 +17,23 @@ from typing import Any
 from companion.engine.core import sentence
 from companion.errors import RuleViolation
 from companion.games.clue_it import components as ci
+from companion.games.clue_it.content import names_entered, passages_entered
 from companion.games.clue_it.prompts import PILE_WORD, prompt
 from companion.games.clue_it.state import State, Step
-from companion.i18n import msg
+from companion.i18n import msg, todo
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 
 
-def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
+def setup(players: Sequence[str], options: Mapping[str, Any],
+          content: Mapping[str, Mapping[str, Any]] | None = None) -> State:
     """A new game: every Kid mover and Item token in the centre ("Setup"), full Intrigue deck.
 
     Args:
         players: 2–7 distinct names, seated clockwise.
         options: resolved options (:func:`companion.engine.resolve_options`).
+        content: the table's entries (the header's ``content``, checked): Rumor card names
+            and the corners' secret passages (:mod:`companion.games.clue_it.content`).
 
     Raises:
         RuleViolation: fewer than 2 or more than 7 players, or a repeated name.
@@ -50,8 +54,20 @@ def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
         eliminated=(False,) * n,
         held=((),) * n,
         powers_used=(False,) * n,
-        news=(msg("Place all seven Kid movers and all six Item tokens in the centre of the board."),),
+        names=names_entered(content),
+        passages=passages_entered(content),
+        news=_checklist(options),
     )
+
+
+def _checklist(options: Mapping[str, Any]) -> tuple:
+    """The set-up as a checklist for the table ("Setup"): the movers and tokens, the Intrigue
+    deck, the Clue sheets."""
+    lines = [todo("setup", "Place all seven Kid movers and all six Item tokens in the centre of the board.")]
+    if options["intrigue_deck"] == "physical":
+        lines.append(todo("setup", "Shuffle the Intrigue cards and place them face-down beside the board."))
+    lines.append(todo("setup", "Everyone takes a CLUE sheet and keeps it to themselves."))
+    return tuple(lines)
 
 
 def apply(state: State, action: str) -> State:
@@ -69,7 +85,9 @@ def apply(state: State, action: str) -> State:
     if current.chance:
         legal |= {o.key for o in current.chance.outcomes}
     if action not in legal:
-        raise RuleViolation(msg("Not now. {prompt}", prompt=sentence(current.text)))
+        from companion.games.clue_it.refusals import refusal
+
+        raise RuleViolation(refusal(state, action, None) or msg("Not now. {prompt}", prompt=sentence(current.text)))
     kind, _, arg = action.partition(":")
     return _HANDLERS[kind](replace(state, news=()), arg)
 
@@ -81,7 +99,7 @@ def _choose_kid(state: State, kid: str) -> State:
     """"Select the Kid you will be playing as and take the matching Personality Card."""
     name = state.players[state.chooser]
     kids = _set(state.kids, state.chooser, kid)
-    state = _say(replace(state, kids=kids), msg("{player} plays {kid}.", player=name, kid=ci.card_name(kid)))
+    state = _say(replace(state, kids=kids), msg("{player} plays {kid}.", player=name, kid=state.name(kid)))
     if state.chooser + 1 < len(state.players):
         return replace(state, chooser=state.chooser + 1)
     return replace(state, step=Step.SEAL)
@@ -89,7 +107,7 @@ def _choose_kid(state: State, kid: str) -> State:
 
 def _sealed(state: State, _arg: str) -> State:
     """The table sealed the envelope by hand ("Distribute Cards"): the companion never knows it."""
-    return _say(replace(state, step=Step.DEAL), msg("Put the envelope off to the side."))
+    return _say(replace(state, step=Step.DEAL), todo("place", "Put the envelope off to the side."))
 
 
 def _seal_tap(state: State, card: str) -> State:
@@ -108,12 +126,12 @@ def _seal_pick(state: State, position: str) -> State:
     index = int(position) - 1
     pile = ci.PILES[state.pile]
     state = replace(state, envelope=state.envelope + (state.seal_taps[index],), seal_taps=())
-    state = _say(state, msg("Put {pile} card number {position} of the row into the envelope without "
-                            "looking; shuffle the other {pile} cards back together.", pile=PILE_WORD[pile],
-                            position=int(position)))
+    state = _say(state, todo("place", "Put {pile} card number {position} of the row into the envelope without "
+                             "looking; shuffle the other {pile} cards back together.", pile=PILE_WORD[pile],
+                             position=int(position)))
     if state.pile + 1 < len(ci.PILES):
         return replace(state, pile=state.pile + 1, step=Step.SEAL)
-    return _say(replace(state, step=Step.DEAL), msg("The envelope is sealed: put it off to the side."))
+    return _say(replace(state, step=Step.DEAL), todo("place", "The envelope is sealed: put it off to the side."))
 
 
 def _dealt(state: State, _arg: str) -> State:
@@ -150,7 +168,14 @@ def _rolloff_die(state: State, face: str) -> State:
 def _start_turn(state: State, player: int) -> State:
     state = replace(state, active=player, turn=state.turn + 1, step=Step.TURN, dice=(), moves=None,
                     entered=False, asked=False, q_kid=None, answerer=None, accusation=())
-    return _say(state, msg("{player}'s turn.", player=state.player))
+    return _say(state, turn_line(state.player))
+
+
+def turn_line(player: str):
+    """"Ada's turn." (Italian "Tocca ad Ada." before a name starting with A, "Tocca a Bo.")."""
+    if player[:1].lower() == "a":
+        return msg("It is {player}'s turn.", player=player)
+    return msg("{player}'s turn.", player=player)
 
 
 def _end_turn(state: State, _arg: str = "") -> State:
@@ -175,7 +200,8 @@ def _die(state: State, face: str) -> State:
     if len(dice) < 2:
         return replace(state, dice=dice)
     state = replace(state, dice=(), last_roll=dice)
-    state = _say(state, msg("{player} rolled {first} and {second}.", player=state.player, first=dice[0], second=dice[1]))
+    state = _say(state, msg("{player} rolled {first} and {second}.", player=state.player, first=dice[0],
+                            second=dice[1]))
     questions = dice.count(ci.QUESTION)
     intrigue = state.options["intrigue_deck"] != "off"
     if not intrigue:  # "ignore the '?' on the die": INFERRED, it counts as 1
@@ -195,8 +221,9 @@ def _move(state: State, moves: int) -> State:
 
 def _passage(state: State, _arg: str) -> State:
     """"Use a Secret Passage … Do not roll the dice if you use a Secret Passage.\""""
-    target = ci.SECRET_PASSAGES[state.place]
-    state = _say(state, msg("{player} takes the secret passage to {place}.", player=state.player, place=ci.card_name(target)))
+    target = state.passage_from(state.place)
+    state = _say(state, todo("move", "{player} takes the secret passage to {place}.", player=state.player,
+                             place=state.name(target)))
     return _enter(state, target)
 
 
@@ -217,7 +244,8 @@ def _stop(state: State, where: str) -> State:
 
 def _enter(state: State, location: str) -> State:
     state = _place_player(state, location)
-    state = _say(replace(state, entered=True), msg("{player} is in {place}.", player=state.player, place=ci.card_name(location)))
+    state = _say(replace(state, entered=True), msg("{player} is in {place}.", player=state.player,
+                                                   place=state.name(location)))
     return replace(state, step=Step.ASK_KID) if not state.asked else replace(state, step=Step.END)
 
 
@@ -257,9 +285,9 @@ def _question(state: State, kid: str, item: str, location: str) -> State:
     tokens = _set(state.tokens, ci.ITEMS.index(item), location)
     state = replace(state, movers=movers, tokens=tokens, asked=True, q_kid=None, resume=Step.TURN,
                     question=(state.player, kid, item, location), answers=())
-    state = _say(state, msg("{player} asks: {kid} with the {item} in {place}. Move that Kid mover and "
-                            "Item token there.", player=state.player, kid=ci.card_name(kid),
-                            item=ci.card_name(item), place=ci.card_name(location)))
+    state = _say(state, todo("move", "{player} asks: {kid} with the {item} in {place}. Move that Kid mover and "
+                             "Item token there.", player=state.player, kid=state.name(kid),
+                             item=state.name(item), place=state.name(location)))
     first = next_answerer(state, state.active)
     if first is None:
         return _nobody_answers(state)
@@ -323,7 +351,7 @@ def _next_draw(state: State) -> State:
             return _say(replace(state, draws_left=0, step=state.after_draw),
                         msg("The Intrigue deck is empty: no card to draw."))
         state = _say(replace(state, intrigue_deck=tuple(sorted(state.intrigue_discard)), intrigue_discard=()),
-                     msg("Shuffle the Intrigue discards into a new deck."))
+                     todo("return", "Shuffle the Intrigue discards into a new deck."))
     return replace(state, step=Step.DRAW)
 
 
@@ -339,7 +367,8 @@ def _intrigue(state: State, card: str) -> State:
         return after if after.step in (Step.OVER, Step.TURN) else _next_draw(after)
     if card in ci.IMMEDIATES:
         state = _discard(state, card)
-        state = _say(state, msg("{player} drew {card}: follow its directions now.", player=state.player, card=ci.card_name(card)))
+        state = _say(state, msg("{player} drew {card}: follow its directions now.", player=state.player,
+                                card=state.name(card)))
         return _next_draw(state)
     held = _set(state.held, state.active, tuple(sorted(state.held[state.active] + (card,))))
     state = _say(replace(state, held=held), msg("{player} keeps an Intrigue card.", player=state.player))
@@ -353,14 +382,16 @@ def _balloon(state: State) -> State:
     or ends the game (house rule ``balloon_rule``, notes 3.C I-A5; mechanics INFERRED)."""
     count = state.balloons + 1
     state = _discard(replace(state, balloons=count), ci.RED_BALLOON)
-    state = _say(state, msg("{player} drew a Red Balloon ({count} of {total}).", player=state.player, count=count, total=ci.BALLOONS))
+    state = _say(state, msg("{player} drew a Red Balloon ({count} of {total}).", player=state.player, count=count,
+                            total=ci.BALLOONS))
     if count < ci.BALLOONS:
         return state
     state = replace(state, balloons=0)
     if state.options["balloon_rule"] == "end_game":
-        return _unsolved(_say(state, msg("The {ordinal} Red Balloon ends the game for everyone.", ordinal=_ordinal(ci.BALLOONS))))
-    state = _say(state, msg("The {ordinal} Red Balloon: {player} is out of the game.", ordinal=_ordinal(ci.BALLOONS),
-                                 player=state.player))
+        return _unsolved(_say(state, msg("The {ordinal} Red Balloon ends the game for everyone.",
+                                         ordinal=_ordinal(ci.BALLOONS))))
+    state = _say(state, todo("out", "The {ordinal} Red Balloon: {player} is out of the game.",
+                             ordinal=_ordinal(ci.BALLOONS), player=state.player))
     return _eliminate(state)
 
 
@@ -381,7 +412,8 @@ def _play(state: State, card: str) -> State:
     Cards once they are used." The card's own text is followed by the table."""
     mine = state.held[state.active]
     state = replace(state, held=_set(state.held, state.active, _remove_one(mine, card)))
-    state = _say(_discard(state, card), msg("{player} plays {card}: follow its directions.", player=state.player, card=ci.card_name(card)))
+    state = _say(_discard(state, card), msg("{player} plays {card}: follow its directions.", player=state.player,
+                                            card=state.name(card)))
     return replace(state, step=state.resume, resume=Step.TURN)
 
 
@@ -391,10 +423,10 @@ def _cancel_intrigue(state: State, _arg: str) -> State:
 
 def _power(state: State, _arg: str) -> State:
     """"This power can only be used once per game. After you use it, turn the card over.\""""
-    kid = ci.card_name(state.kids[state.active])
+    kid = state.name(state.kids[state.active])
     state = replace(state, powers_used=_set(state.powers_used, state.active, True))
-    return _say(state, msg("{player} uses {kid}'s Personality power: follow the card, then turn it over.",
-                           player=state.player, kid=kid))
+    return _say(state, todo("flip", "{player} uses {kid}'s Personality power: follow the card, then turn it over.",
+                            player=state.player, kid=kid))
 
 
 # --------------------------------------------------------------------------- the centre
@@ -455,9 +487,10 @@ def _cancel_right(state: State, _arg: str) -> State:
 
 def _wrong(state: State, _arg: str = "") -> State:
     """"Oops! You've made a mistake and are out of the game.\""""
-    state = _say(state, msg("{player}'s accusation is wrong: {player} is out of the game.", player=state.player))
+    state = _say(state, todo("out", "{player}'s accusation is wrong: {player} is out of the game.",
+                             player=state.player))
     if not state.sealed_by_companion:
-        state = _say(state, msg("Secretly return the cards to the envelope."))
+        state = _say(state, todo("return", "Secretly return the cards to the envelope."))
     return _eliminate(state)
 
 
@@ -467,7 +500,8 @@ def _eliminate(state: State) -> State:
     if not state.in_play:
         return _unsolved(state)
     if state.options["eliminated_answers"] == "reveal":
-        state = _say(state, msg("{player}: lay your Rumor cards face-up beside the board.", player=state.player))
+        state = _say(state, todo("place", "{player}: lay your Rumor cards face-up beside the board.",
+                                 player=state.player))
     else:
         state = _say(state, msg("{player} keeps the Rumor cards and still answers questions.", player=state.player))
     return _end_turn(state)
@@ -482,8 +516,8 @@ def _unsolved(state: State) -> State:
 
 def _reveal(state: State) -> State:
     if not state.envelope:
-        return _say(state, msg("Take the cards out of the envelope and show them to everyone."))
-    kid, item, location = (ci.card_name(c) for c in state.envelope)
+        return _say(state, todo("flip", "Take the cards out of the envelope and show them to everyone."))
+    kid, item, location = (state.name(c) for c in state.envelope)
     return _say(state, msg("The envelope holds: {kid}, the {item}, {place}.", kid=kid, item=item, place=location))
 
 

@@ -89,6 +89,9 @@ class State:
         resume: the step a cancelled or finished side step returns to.
         outcome: None, the winner's name, or ``"unsolved"``.
         news: what the last applied action did, as sentences for the table.
+        names: the Rumor card names the table entered, ``(card, name)`` sorted (content).
+        passages: every secret passage ``(from, to)``, both ways, sorted (content, or the
+            content file's placeholder corners).
     """
 
     players: tuple[str, ...]
@@ -127,6 +130,17 @@ class State:
     resume: Step = Step.TURN
     outcome: str | None = None
     news: tuple[str, ...] = ()
+    names: tuple[tuple[str, str], ...] = ()
+    passages: tuple[tuple[str, str], ...] = ()
+
+    def name(self, card: str):
+        """A card's name as the table entered it (:mod:`~companion.games.clue_it.content`),
+        else the content file's (:func:`~components.card_name`)."""
+        return next((name for c, name in self.names if c == card), None) or ci.card_name(card)
+
+    def passage_from(self, place: str) -> str | None:
+        """Where the secret passage from ``place`` leads, or None (not a corner location)."""
+        return next((to for frm, to in self.passages if frm == place), None)
 
     @property
     def player(self) -> str:
@@ -158,10 +172,10 @@ def private_view(state: State) -> dict:
         card names]}), ``seal_taps`` (names tapped in the current pile), ``accusation``.
     """
     return {
-        "envelope": [ci.card_name(c) for c in state.envelope],
-        "held": {p: [ci.card_name(c) for c in state.held[i]] for i, p in enumerate(state.players)},
-        "seal_taps": [ci.card_name(c) for c in state.seal_taps],
-        "accusation": [ci.card_name(c) for c in state.accusation],
+        "envelope": [state.name(c) for c in state.envelope],
+        "held": {p: [state.name(c) for c in state.held[i]] for i, p in enumerate(state.players)},
+        "seal_taps": [state.name(c) for c in state.seal_taps],
+        "accusation": [state.name(c) for c in state.accusation],
     }
 
 
@@ -181,7 +195,7 @@ def player_view(state: State, player: str) -> dict:
     active = index == state.active
     seen = {
         "intrigue_drawn": ci.card_name(state.peek) if active and state.peek else None,
-        "accusation": [ci.card_name(c) for c in state.accusation] if active else [],
-        "intrigue_held": [ci.card_name(c) for c in state.held[index]] if state.held else [],
+        "accusation": [state.name(c) for c in state.accusation] if active else [],
+        "intrigue_held": [state.name(c) for c in state.held[index]] if state.held else [],
     }
     return {key: value for key, value in seen.items() if value}

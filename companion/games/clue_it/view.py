@@ -33,20 +33,20 @@ def view(state: State) -> dict:
     question = None
     if state.question:
         asker, kid, item, location = state.question
-        question = {"asker": asker, "kid": ci.card_name(kid), "item": ci.card_name(item),
-                    "location": ci.card_name(location)}
+        question = {"asker": asker, "kid": state.name(kid), "item": state.name(item),
+                    "location": state.name(location)}
     return {
         "game": ci.GAME_ID,
         "players": list(state.players),
-        "kids": {p: (ci.card_name(k) if k else None) for p, k in zip(state.players, state.kids)},
+        "kids": {p: (state.name(k) if k else None) for p, k in zip(state.players, state.kids)},
         "step": str(state.step),
         "turn": state.player if started else None,
         "turn_number": state.turn,
         "eliminated": [p for p, out in zip(state.players, state.eliminated) if out],
         "last_roll": list(state.last_roll),
         "moves": state.moves,
-        "movers": {ci.card_name(k): ci.card_name(p) for k, p in zip(ci.KIDS, state.movers)},
-        "items": {ci.card_name(i): ci.card_name(p) for i, p in zip(ci.ITEMS, state.tokens)},
+        "movers": {state.name(k): state.name(p) for k, p in zip(ci.KIDS, state.movers)},
+        "items": {state.name(i): state.name(p) for i, p in zip(ci.ITEMS, state.tokens)},
         "question": question,
         "answers": [{"player": p, "showed": s} for p, s in state.answers],
         "answering": state.players[state.answerer] if state.answerer is not None else None,
@@ -59,7 +59,7 @@ def view(state: State) -> dict:
         "envelope_sealed": state.step not in (Step.CHOOSE_KID, Step.SEAL, Step.SEAL_PICK),
         "private_screen": state.player if state.step in PRIVATE_STEPS else None,
         "outcome": state.outcome,
-        "solution": ([ci.card_name(c) for c in state.envelope]
+        "solution": ([state.name(c) for c in state.envelope]
                      if state.step == Step.OVER and state.envelope else None),
         "options": dict(state.options),
     }

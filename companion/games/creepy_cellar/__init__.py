@@ -20,7 +20,7 @@ table the points left and the locked colour so it checks those itself
 """
 
 from companion.engine.core import GameSpec, OptionSpec
-from companion.games.creepy_cellar import codec, components, rules, tablecheck
+from companion.games.creepy_cellar import codec, components, refusals, rules, tablecheck
 from companion.games.creepy_cellar.view import news, view
 
 #: Options and named house rules, each with the rulebook ambiguity it settles.
@@ -126,10 +126,16 @@ OPTIONS = (
         "notes 1.5 Setup: \"With 2 players, each controls 2 hunters\" (turns not stated)",
     ),
     OptionSpec(
-        "jinxed_passage_room", "jinxed_room", ("jinxed_room", "home"),
-        "A dropped Jinxed Item puts a discarded secret passage tile in the Jinxed Item's room, "
-        "or back in its own room (A, F, G, K).",
-        "Jinxed Item: \"its indicated room\"",
+        "jinxed_passage_room", "home", ("home", "jinxed_room"),
+        "When a Jinxed Item is dropped, the table may put a discarded secret passage tile back "
+        "in its own room (A, F, G or K: home), or in the Jinxed Item's room (jinxed_room).",
+        "Jinxed Item: \"you may place a previously discarded secret passage tile in its indicated room\"",
+    ),
+    OptionSpec(
+        "exited_hunters", "out_for_good", ("out_for_good", "keep_turns"),
+        "A hunter who leaves the castle once every treasure is in stays out (out_for_good: its "
+        "turns only flip Ghost cards for the table), or keeps moving and may go back in (keep_turns).",
+        "Winning the Game (silent on hunters already out; docs/house-rules.md)",
     ),
 )
 
@@ -152,7 +158,9 @@ SPEC = GameSpec(
     reader_roles={"ghost": "cards", "king": "cards", "cellar": "cards",
                   "treasure": "tiles", "jinxed": "tiles", "hunter": "tiles"},
     tap_refusal=rules.tap_refusal,
+    refusal=refusals.refusal,
     encode=codec.encode,
     decode=codec.decode,
     check=tablecheck.check,
+    rules_version=2,  # issue 19: front doors, fight after a +Ghost, passage tile pick, exited hunters, win after a correction
 )

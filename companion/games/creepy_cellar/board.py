@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.state import State, Step, say, set_at
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, msg, todo
 
 
 def add_ghost(state: State, room: str) -> State:
@@ -27,13 +27,13 @@ def add_ghost(state: State, room: str) -> State:
         state = say(state, msg("Room {room} already holds a haunting: the ghost goes on to room {target}.",
                                room=room, target=target))
         return add_ghost(state, target)
-    state = say(state, msg("Place a ghost in room {room}.", room=room))
+    state = say(state, todo("place", "Place a ghost in room {room}.", room=room))
     count = state.ghosts[index] + 1
     state = replace(state, ghosts=set_at(state.ghosts, index, count))
     if count >= cc.GHOSTS_PER_HAUNTING:
         return haunt(state, room, cc.GHOSTS_PER_HAUNTING,
-                     msg("Three ghosts in room {room} become a haunting: swap them for a haunting.",
-                         room=room))
+                     todo("place", "Three ghosts in room {room} become a haunting: swap them for a haunting.",
+                          room=room))
     if state.king == room and count >= cc.KING_HAUNTING_GHOSTS:
         return king_haunting(state, room)
     return state
@@ -67,15 +67,16 @@ def king_haunting(state: State, room: str) -> State:
     """
     if state.options["king_haunting"] == "king":
         state = haunt(state, room, 0,
-                      msg("The Ghost King and two ghosts in room {room}: place a haunting there.", room=room))
+                      todo("place", "The Ghost King and two ghosts in room {room}: place a haunting there.",
+                           room=room))
     else:
         state = haunt(state, room, cc.KING_HAUNTING_GHOSTS,
-                      msg("The Ghost King and two ghosts in room {room}: swap the ghosts for a haunting.",
-                          room=room))
+                      todo("place", "The Ghost King and two ghosts in room {room}: swap the ghosts for a "
+                                    "haunting.", room=room))
     if state.step == Step.OVER:
         return state
     target = cc.next_room(room, state.options["king_wrap"])
-    return move_king(say(state, msg("The Ghost King moves on to room {room}.", room=target)), target)
+    return move_king(say(state, todo("move", "The Ghost King moves on to room {room}.", room=target)), target)
 
 
 def haunt(state: State, room: str, ghosts_used: int, sentence: Msg) -> State:

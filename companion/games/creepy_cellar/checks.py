@@ -23,18 +23,46 @@ def leaving_blocked(state: State) -> bool:
     return bool(state.options["cursed_leave_counts_king"]) and state.king == hunter.at
 
 
+def blocker(state: State) -> Msg:
+    """What holds a hunter with the no-leave cursed treasure in the room: a haunting, a
+    ghost, or the Ghost King (house rule ``cursed_leave_counts_king``)."""
+    room = state.hunter.at
+    if state.hauntings_in(room):
+        return msg("a haunting")
+    if state.ghosts_in(room):
+        return msg("a ghost")
+    return msg("the Ghost King")
+
+
 def move_targets(state: State) -> tuple[str, ...]:
     """Places the hunter may report moving to (the board's corridors and doors are not
     known to the companion, notes.md 1.5, so any place is accepted except where a rule
     forbids it): not with no movement points, not out of a room a cursed treasure holds
-    the hunter in, not outside while holding a Jinxed Item ("Cellar Cards")."""
-    if state.moves <= 0 or leaving_blocked(state):
+    the hunter in, not outside before the front doors open (:func:`doors_open`) nor while
+    holding a Jinxed Item ("Cellar Cards")."""
+    if state.moves <= 0 or leaving_blocked(state) or exited(state):
         return ()
     hunter = state.hunter
     places = [p for p in cc.PLACES if p != hunter.at]
-    if hunter.jinxed and cc.OUTSIDE in places:  # (a table-check correction may have put him out)
+    if (hunter.jinxed or not doors_open(state)) and cc.OUTSIDE in places:
         places.remove(cc.OUTSIDE)
     return tuple(places)
+
+
+def doors_open(state: State) -> bool:
+    """"The front doors locked the moment you entered and the only way to open it is to take
+    the treasures down to the Cellar rooms" ("Object of the Game"): nobody steps out of the
+    castle before every treasure is in the cellar."""
+    return len(state.cellar) == state.total_treasures
+
+
+def exited(state: State, index: int | None = None) -> bool:
+    """Hunter ``index`` (the active one by default) has left the castle for good: it is
+    outside once the front doors are open (before that, outside is the front door it starts
+    at). House rule ``exited_hunters = out_for_good``; ``keep_turns`` never says so."""
+    hunter = state.hunter if index is None else state.hunters[index]
+    return (state.options["exited_hunters"] == "out_for_good" and hunter.at == cc.OUTSIDE
+            and doors_open(state))
 
 
 def passage_targets(state: State) -> tuple[str, ...]:
@@ -47,6 +75,20 @@ def passage_targets(state: State) -> tuple[str, ...]:
     if hunter.power == cc.NO_PASSAGE and state.options["cursed_passage_scope"] in ("secret", "both"):
         return ()
     return tuple(room for room in state.passages if room != hunter.at)
+
+
+def tiles_back(state: State) -> tuple[str, ...]:
+    """Rooms a discarded secret passage tile may go back to as the active hunter gets rid of
+    a Jinxed Item ("Jinxed Item": "you may place a previously discarded secret passage tile
+    in its indicated room. If there are no available secret passage tiles, ignore this
+    step"): the tile's own room (A, F, G, K) for each tile used up (house rule
+    ``jinxed_passage_room = home``), or the Jinxed Item's room (``jinxed_room``)."""
+    if len(state.passages) >= len(cc.PASSAGE_ROOMS):
+        return ()
+    if state.options["jinxed_passage_room"] == "home":
+        return tuple(room for room in cc.PASSAGE_ROOMS if room not in state.passages)
+    room = state.hunter.at
+    return () if room in state.passages else (room,)
 
 
 def trap_door_immune(state: State) -> bool:

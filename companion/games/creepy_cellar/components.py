@@ -61,6 +61,9 @@ DRAW_SHUFFLE = {"draw-2-shuffle": 2, "draw-3-shuffle": 3}
 #: Game modes ("Alternate Modes"; the rulebook's "Set Up" is Nightmare mode).
 MODES = ("nightmare", "advanced", "basic")
 
+#: Each mode as a sentence names it.
+MODE_NAMES = {"nightmare": msg("Nightmare"), "advanced": msg("Advanced"), "basic": msg("Basic")}
+
 #: Rooms that start with a Secret Passage tile ("Set Up": "Add Secret Passage tiles to rooms
 #: A, F, G and K").
 PASSAGE_ROOMS: tuple[str, ...] = ("A", "F", "G", "K")
@@ -83,10 +86,10 @@ CURSED_COPIES = 2
 #: What each power does, as the table reads it (translatable messages).
 POWER_TEXT = {
     MINUS_ONE: msg("subtract 1 from your movement rolls"),
-    EXTRA_CARD: msg("draw one additional Ghost card whenever you draw one (a 6 still draws none)"),
+    EXTRA_CARD: msg("draw one additional Ghost card whenever you draw one; a 6 still draws none"),
     NO_FIGHT_ALONE: msg("you can only fight with another hunter in your room"),
     NO_PASSAGE: msg("you cannot use secret passages"),
-    ADD_GHOST: msg("add a ghost to your room at the start of your turn (not in a hallway)"),
+    ADD_GHOST: msg("add a ghost to your room at the start of your turn, not in a hallway"),
     NO_LEAVE: msg("you cannot leave a room with a ghost or a haunting in it"),
 }
 

@@ -38,8 +38,9 @@ def prompt(state: State) -> Prompt:
     return _BUILDERS[state.step](state)
 
 
-def _who(state: State) -> Msg | str:
-    """The active player, or "Ada's blue hunter" when players move two hunters each."""
+def who(state: State) -> Msg | str:
+    """The active player, or "Ada's blue hunter" when players move two hunters each (news
+    and prompts name the hunter then: issue 19)."""
     if len(state.hunters) > len(state.players):
         return msg("{player}'s {hunter}", player=state.player, hunter=cc.HUNTER_NAMES[state.colour])
     return state.player
@@ -47,18 +48,23 @@ def _who(state: State) -> Msg | str:
 
 def _hunter(state: State) -> Prompt:
     """2 players, ``two_player_turns = choose``: the player picks the hunter for this turn."""
+    mine = state.hunters_of(state.active % len(state.players))
+    inside = tuple(i for i in mine if not checks.exited(state, i))  # house rule exited_hunters
     choices = tuple(Choice(f"hunter:{cc.HUNTER_COLOURS[i]}", cc.HUNTER_NAMES[cc.HUNTER_COLOURS[i]],
                            component=cc.hunter_component(cc.HUNTER_COLOURS[i]))
-                    for i in state.hunters_of(state.active % len(state.players)))
+                    for i in inside or mine)
     return Prompt(msg("{player}: which hunter takes this turn? Tap its mover or touch it",
                       player=state.player), state.player, choices)
 
 
 def _roll(state: State) -> Prompt:
-    roll = Choice("roll", msg("Roll the die"), button="dice")
+    roll = Choice("roll", msg("Roll the die"), button="dice", main=True)
     if state.free:
         return Prompt(msg("{player}: press the dice button for the free movement", player=state.player),
                       state.player, (roll,))
+    if checks.exited(state):  # house rule exited_hunters: the roll only flips Ghost cards
+        return Prompt(msg("{player} is out of the castle for good: press the dice button to flip Ghost cards "
+                          "for the table", player=who(state)), state.player, (roll,))
     return Prompt(msg("{player}: press the dice button", player=state.player), state.player, (roll,))
 
 
@@ -121,16 +127,16 @@ def _move(state: State) -> Prompt:
     if state.options["cellar_turn_order"] == "drop_first" and checks.can_drop_off(state):
         choices.append(_drop_off_choice(state))
     finished = checks.rest_of_turn_empty(state)
-    choices.append(Choice("end-turn", msg("End turn")) if finished
-                   else Choice("done-moving", msg("Done moving")))
-    player, where = _who(state), cc.place_text(hunter.at)
+    choices.append(Choice("end-turn", msg("End turn"), main=True) if finished
+                   else Choice("done-moving", msg("Done moving"), main=True))
+    player, where = who(state), cc.place_text(hunter.at)
     if state.moves <= 0 and state.die and checks.movement(state, state.die) > 0:
         move = msg("{player} ({where}) has no moves left", player=player, where=where)
     elif state.moves <= 0:
         move = msg("{player} ({where}) cannot move this turn", player=player, where=where)
     elif checks.leaving_blocked(state):
-        move = msg("{player} ({where}) cannot leave a room with a ghost while holding that treasure",
-                   player=player, where=where)
+        move = msg("{player} ({where}) cannot leave a room with {blocker} in it while holding that treasure",
+                   player=player, where=where, blocker=checks.blocker(state))
     elif state.held and state.locked:
         move = msg("{player} ({where}): touch where the {hunter} goes, up to {spaces} spaces; "
                    "{doors} are locked", player=player, where=where,
@@ -163,7 +169,7 @@ def _fight(state: State) -> Prompt:
     else:
         text = msg("{player}: fight in room {room}: press the dice button to roll the fight die"
                    " ({percent}% to beat something)", player=state.player, room=room, percent=percent)
-    return Prompt(text, state.player, (Choice("fight", msg("Fight!"), button="dice"),))
+    return Prompt(text, state.player, (Choice("fight", msg("Fight!"), button="dice", main=True),))
 
 
 def _fight_dice(state: State) -> Prompt:
@@ -182,11 +188,33 @@ def _after(state: State) -> Prompt:
     if checks.can_put_back(state):
         choices.append(Choice("put-back", msg("Put the {treasure} down here",
                                               treasure=cc.card_label(state.hunter.treasure))))
-    choices.append(Choice("end-turn", msg("End turn")))
+    choices.append(Choice("end-turn", msg("End turn"), main=True))
+    if checks.exited(state):
+        return Prompt(msg("{player} is out of the castle for good: End turn", player=who(state)),
+                      state.player, tuple(choices))
     if len(choices) == 1:
         return Prompt(msg("{player}: End turn", player=state.player), state.player, tuple(choices))
-    return Prompt(msg("{player}: drop off or pick up a treasure, or End turn", player=state.player),
-                  state.player, tuple(choices))
+    return Prompt(_after_text(state, choices[0].key), state.player, tuple(choices))
+
+
+def _after_text(state: State, offered: str) -> Msg:
+    """The after-move prompt names only what is possible (issue 19)."""
+    if offered == "drop-off":
+        return msg("{player}: drop off the treasure, or End turn", player=who(state))
+    if offered == "pick-up":
+        return msg("{player}: pick up the treasure, or End turn", player=who(state))
+    return msg("{player}: put the treasure down here, or End turn", player=who(state))
+
+
+def _passage_tile(state: State) -> Prompt:
+    """After a Jinxed Item is dropped: which discarded passage tile comes back, or none."""
+    home = state.options["jinxed_passage_room"] == "home"
+    choices = tuple(Choice(f"passage-tile:{room}", msg("Tile back in room {room}", room=room) if home
+                           else msg("A tile in room {room}", room=room))
+                    for room in checks.tiles_back(state))
+    choices += (Choice("passage-tile:none", msg("No tile")),)
+    return Prompt(msg("{player}: you may put a discarded secret passage tile back. Which one?",
+                      player=state.player), state.player, choices)
 
 
 def _drop_off_choice(state: State) -> Choice:
@@ -232,6 +260,7 @@ _BUILDERS = {
     Step.TREASURE: _treasure,
     Step.CELLAR: _cellar,
     Step.JINXED: _jinxed,
+    Step.PASSAGE_TILE: _passage_tile,
     Step.REMOVE: _remove,
     Step.OVER: _over,
 }

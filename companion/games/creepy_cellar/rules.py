@@ -23,11 +23,18 @@ from companion.errors import RuleViolation
 from companion.games.creepy_cellar import board, checks, tablecheck
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.fight import FACE_NAMES, beaten
-from companion.games.creepy_cellar.prompts import prompt
+from companion.games.creepy_cellar.prompts import prompt, who
 from companion.games.creepy_cellar.state import (
-    Hunter, State, Step, discard, say, shuffled_back, with_hunter, without,
+    Hunter,
+    State,
+    Step,
+    discard,
+    say,
+    shuffled_back,
+    with_hunter,
+    without,
 )
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, msg, todo
 
 __all__ = ["State", "Step", "Hunter", "setup", "prompt", "apply", "tap_refusal"]
 
@@ -61,12 +68,8 @@ def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
     mode = options["mode"]
     king_cards = mode != "basic" or bool(options["basic_uses_king_and_cellar_decks"])
     nightmare = mode == "nightmare"
-    news = [msg("Place one ghost in each of rooms {rooms}.", rooms=", ".join(cc.START_GHOSTS))]
     count = len(players) * cc.hunters_per_player(len(players))
-    news += _takes(players, count)
-    if nightmare:
-        news.append(msg("Place a cursed treasure face-down in each room A to L, and secret passage "
-                        "tiles in rooms A, F, G and K."))
+    news = _checklist(options, king_cards) + _takes(players, count)
     return State(
         players=tuple(players),
         options=dict(options),
@@ -94,10 +97,46 @@ def _takes(players: Sequence[str], count: int) -> list[Msg]:
     """"Ada moves the red hunter." per player (set-up: who moves which mover)."""
     names = [cc.HUNTER_NAMES[colour] for colour in cc.HUNTER_COLOURS[:count]]
     if count == len(players):
-        return [msg("{player} moves the {hunter}.", player=name, hunter=names[i])
+        return [todo("setup", "{player} moves the {hunter}.", player=name, hunter=names[i])
                 for i, name in enumerate(players)]
-    return [msg("{player} moves the {first} and the {second}.", player=name, first=names[i],
-                second=names[i + len(players)]) for i, name in enumerate(players)]
+    return [todo("setup", "{player} moves the {first} and the {second}.", player=name, first=names[i],
+                 second=names[i + len(players)]) for i, name in enumerate(players)]
+
+
+def _checklist(options: Mapping[str, Any], king_cards: bool) -> list[Msg]:
+    """The set-up as a checklist for the table ("Set Up"; "Alternate Modes")."""
+    mode = options["mode"]
+    lines = [todo("setup", "Set out the original game board with the Cellar board to its left."),
+             todo("setup", "Place one ghost in each of rooms {rooms}.", rooms=", ".join(cc.START_GHOSTS))]
+    if mode == "nightmare":
+        lines += [todo("setup", "Shuffle the 12 Cursed Treasures and place one face-down in each room A to L."),
+                  todo("setup", "Put the 4 secret passage tiles in rooms A, F, G and K."),
+                  todo("setup", "Shuffle the 6 Jinxed Item tiles and put them face-down next to the Cellar board.")]
+    else:
+        lines.append(todo("setup", "Put the 8 original treasures face-down in the rooms the base game "
+                                   "marks for them; the Cursed Treasures, passage and Jinxed Item tiles "
+                                   "stay in the box."))
+    if options["ghost_deck"] == "physical":
+        lines += _deck_checklist(options, mode, king_cards)
+    lines.append(todo("setup", "Every hunter starts outside, at the front door."))
+    return lines
+
+
+def _deck_checklist(options: Mapping[str, Any], mode: str, king_cards: bool) -> list[Msg]:
+    """The real decks the table draws from (option ``ghost_deck = physical``)."""
+    lines = []
+    if mode == "basic":
+        lines.append(todo("setup", "Take these 6 cards out of the Ghost deck: 2 Green Doors Locked, 2 Blue "
+                                   "Doors Locked, Draw 2 + Shuffle and Draw 3 + Shuffle."))
+    if not king_cards:
+        lines.append(todo("setup", "Take the 2 Trap Door and the 2 Rogue Ghost cards out of the Ghost deck."))
+    elif options["rogue_ghost"] == "remove":
+        lines.append(todo("setup", "Take the 2 Rogue Ghost cards out of the Ghost deck."))
+    lines.append(todo("setup", "Shuffle the Ghost cards and place them face-down: the Ghost deck."))
+    if king_cards:
+        lines.append(todo("setup", "Shuffle the Ghost King cards and the Cellar cards and place them "
+                                   "face-down on the Cellar board."))
+    return lines
 
 
 # --------------------------------------------------------------------------- apply
@@ -119,7 +158,9 @@ def apply(state: State, action: str) -> State:
     if current.chance:
         legal |= {o.key for o in current.chance.outcomes}
     if action not in legal:
-        raise RuleViolation(msg("Not now. {prompt}", prompt=sentence(current.text)))
+        from companion.games.creepy_cellar.refusals import refusal
+
+        raise RuleViolation(refusal(state, action, None) or msg("Not now. {prompt}", prompt=sentence(current.text)))
     kind, _, arg = action.partition(":")
     # ``held`` (a mover tapped in the move step) lasts until the next action.
     return _HANDLERS[kind](replace(state, news=(), held=False), arg)
@@ -142,10 +183,9 @@ def _die(state: State, arg: str) -> State:
     if moves != face:
         state = say(state, msg("The cursed treasure takes 1 off: move up to {moves}.", moves=moves))
     if state.free:
-        return say(replace(state, free=False, step=Step.MOVE),
-                   msg("Free movement: no Ghost card for this roll."))
+        return _to_move(say(replace(state, free=False), msg("Free movement: no Ghost card for this roll.")))
     if face == 6:
-        return say(replace(state, step=Step.MOVE), msg("A 6: no Ghost card this turn."))
+        return _to_move(say(state, msg("A 6: no Ghost card this turn.")))
     if cards == 2:
         state = say(state, msg("The cursed treasure draws one additional Ghost card."))
     return _continue_reveal(replace(state, draws_left=cards))
@@ -158,7 +198,7 @@ def _ghost(state: State, card: str) -> State:
     state = say(state, msg("Drawn: {card}.", card=cc.card_label(card)))
     if not state.ghost_deck:
         state = _reshuffle_ghosts(
-            state, msg("The Ghost deck is empty: shuffle its discards into a new deck."))
+            state, todo("return", "The Ghost deck is empty: shuffle its discards into a new deck."))
     state = _resolve_ghost_card(state, card)
     if state.step in (Step.KING, Step.OVER):
         return state
@@ -172,15 +212,17 @@ def _resolve_ghost_card(state: State, card: str) -> State:
         colour = card.split("-")[0]
         doors = cc.DOOR_NAMES[colour]
         if state.locked not in (None, colour):
-            text = msg("Lock the {doors}: nobody moves through them. The {unlocked} unlock.",
-                       doors=doors, unlocked=cc.DOOR_NAMES[state.locked])
+            text = todo("lock", "Lock the {doors}: nobody moves through them. The {unlocked} unlock.",
+                        doors=doors, unlocked=cc.DOOR_NAMES[state.locked])
         else:
-            text = msg("Lock the {doors}: nobody moves through them.", doors=doors)
+            text = todo("lock", "Lock the {doors}: nobody moves through them.", doors=doors)
         return say(replace(state, locked=colour), text)
     if card == "shuffle":
         return _shuffle_card(state)
     if card in cc.DRAW_SHUFFLE:
         return _draw_shuffle_card(state, card)
+    if card == "rogue-ghost":  # house rule rogue_ghost = ghost_king (notes 3.E F-A1)
+        state = say(state, msg("The Rogue Ghost card is played as the Ghost King card: draw a Ghost King card."))
     if card in ("rogue-ghost", "trap-door"):
         return replace(state, step=Step.KING, king_for=card)
     raise AssertionError(f"unhandled ghost card {card}")
@@ -191,7 +233,7 @@ def _shuffle_card(state: State) -> State:
     if state.reshuffle_after:
         return say(state, msg("A Shuffle card during a Draw + Shuffle is ignored."))
     state = _reshuffle_ghosts(
-        state, msg("Shuffle the Ghost deck and the Ghost King deck with their discards."))
+        state, todo("return", "Shuffle the Ghost deck and the Ghost King deck with their discards."))
     state = replace(state, king_deck=shuffled_back(state.king_deck, state.king_discard), king_discard=())
     return _unlock(state)
 
@@ -202,7 +244,7 @@ def _draw_shuffle_card(state: State, card: str) -> State:
         return say(state, msg("A {card} during a Draw + Shuffle is ignored.", card=cc.card_label(card)))
     extra = cc.DRAW_SHUFFLE[card]
     state = replace(state, draws_left=state.draws_left + extra, reshuffle_after=True)
-    return say(state, msg("Flip {extra} more Ghost cards, then shuffle.", extra=extra))
+    return say(state, todo("flip", "Flip {extra} more Ghost cards, then shuffle.", extra=extra))
 
 
 def _continue_reveal(state: State) -> State:
@@ -210,9 +252,17 @@ def _continue_reveal(state: State) -> State:
         return replace(state, step=Step.REVEAL)
     if state.reshuffle_after:
         state = _reshuffle_ghosts(replace(state, reshuffle_after=False),
-                                  msg("Shuffle all Ghost cards back into the deck."))
+                                  todo("return", "Shuffle all Ghost cards back into the deck."))
         if state.options["draw_shuffle_unlocks"]:
             state = _unlock(state)
+    return _to_move(state)
+
+
+def _to_move(state: State) -> State:
+    """Step 3, Move; a hunter out of the castle for good (house rule ``exited_hunters``)
+    has flipped its Ghost cards for the table and only ends its turn."""
+    if checks.exited(state):
+        return replace(state, step=Step.AFTER, moves=0)
     return replace(state, step=Step.MOVE)
 
 
@@ -229,22 +279,29 @@ def _king(state: State, card: str) -> State:
                     step=Step.MOVE)
     if reason == "plus-ghost":
         state = board.add_ghost(say(state, msg("+Ghost: Ghost King card {room}.", room=room)), room)
-        return state if state.step == Step.OVER else _after_cellar_card(state)
+        if state.step == Step.OVER:
+            return state
+        # "they must fight if there is a ghost in the room before ending their turn"
+        # ("Pick Up Cellar Card"): a ghost added to the hunter's own room is fought
+        return _to_fight(state) if room == state.hunter.at else _after_cellar_card(state)
     if reason == "trap-door":
-        if checks.trap_door_immune(state):
+        if checks.exited(state):
+            state = say(state, msg("Trap door to room {room}, but {player} is out of the castle for "
+                                   "good: the hunter stays out.", room=room, player=state.player))
+        elif checks.trap_door_immune(state):
             state = say(state, msg("Trap door to room {room}, but {player}'s cursed treasure "
                                    "keeps the hunter where it is.", room=room, player=state.player))
         else:
             state = with_hunter(state, state.active, at=room)
             if len(state.hunters) > len(state.players):  # two hunters each: say which
-                state = say(state, msg("Trap door! {player}: move the {hunter} to room {room} now.",
-                                       player=state.player, hunter=cc.HUNTER_NAMES[state.colour],
-                                       room=room))
+                state = say(state, todo("move", "Trap door! {player}: move the {hunter} to room {room} now.",
+                                        player=state.player, hunter=cc.HUNTER_NAMES[state.colour],
+                                        room=room))
             else:
-                state = say(state, msg("Trap door! {player}: move your hunter to room {room} now.",
-                                       player=state.player, room=room))
+                state = say(state, todo("move", "Trap door! {player}: move your hunter to room {room} now.",
+                                        player=state.player, room=room))
     else:
-        state = board.move_king(say(state, msg("The Ghost King moves to room {room}.", room=room)), room)
+        state = board.move_king(say(state, todo("move", "The Ghost King moves to room {room}.", room=room)), room)
     if state.step == Step.OVER:
         return state
     return _continue_reveal(state)
@@ -257,7 +314,10 @@ def _move(state: State, place: str) -> State:
     """The table reports where the hunter now stands (one touch on the map). The board's
     corridors are not known, so a reported move uses at least one movement point: one."""
     state = replace(with_hunter(state, state.active, at=place), moves=state.moves - 1)
-    state = say(state, _moves(state.player, place))
+    state = say(state, _moves(who(state), place))
+    if place == cc.OUTSIDE and checks.exited(state) and not checks.won(state):
+        state = say(state, todo("out", "{player} is out of the castle for good: its turns only flip Ghost "
+                                       "cards for the table.", player=who(state)))
     if checks.won(state):
         return say(replace(state, outcome="won", step=Step.OVER),
                    msg("All the treasures are in the cellar and every hunter is out: the hunters win!"))
@@ -272,8 +332,8 @@ def _passage(state: State, room: str) -> State:
     state = with_hunter(state, state.active, at=room)
     passages = tuple(r for r in state.passages if r != left)
     state = replace(state, passages=passages, moves=state.moves - 1)
-    return say(state, msg("{player} takes the secret passage from {left} to {room}: "
-                          "take the tile out of room {left}.", player=state.player, left=left, room=room))
+    return say(state, todo("remove", "{player} takes the secret passage from {left} to {room}: "
+                           "take the tile out of room {left}.", player=who(state), left=left, room=room))
 
 
 def _done_moving(state: State, _arg: str) -> State:
@@ -318,9 +378,8 @@ def _fight_dice(state: State, arg: str) -> State:
 
 def _to_after(state: State) -> State:
     """Step 5: a Jinxed Item is dropped in its room; then drop off, pick up or End turn."""
-    if checks.jinxed_drop_due(state):
-        state = _drop_jinxed(state)
-    return replace(state, step=Step.AFTER)
+    state = replace(state, step=Step.AFTER)
+    return _drop_jinxed(state) if checks.jinxed_drop_due(state) else state
 
 
 def _drop_jinxed(state: State) -> State:
@@ -330,18 +389,21 @@ def _drop_jinxed(state: State) -> State:
     room = tile[len("jinxed-"):]
     state = with_hunter(state, state.active, jinxed=None)
     state = replace(state, jinxed_dropped=tuple(sorted(state.jinxed_dropped + (tile,))))
-    state = say(state, msg("{player} gets rid of the Jinxed Item in room {room}.",
-                           player=state.player, room=room))
-    if len(state.passages) >= len(cc.PASSAGE_ROOMS):
-        return state
+    state = say(state, todo("remove", "{player} gets rid of the Jinxed Item in room {room}.",
+                            player=who(state), room=room))
+    return replace(state, step=Step.PASSAGE_TILE) if checks.tiles_back(state) else state
+
+
+def _passage_tile(state: State, room: str) -> State:
+    """The table's pick after a Jinxed Item is dropped: a discarded secret passage tile back
+    in ``room``, or ``none`` (it is a "may", "Jinxed Item")."""
+    state = replace(state, step=Step.AFTER)
+    if room == "none":
+        return say(state, msg("No secret passage tile comes back."))
+    state = replace(state, passages=tuple(sorted(state.passages + (room,))))
     if state.options["jinxed_passage_room"] == "home":
-        target = next((r for r in cc.PASSAGE_ROOMS if r not in state.passages), None)
-    else:
-        target = room if room not in state.passages else None
-    if target is None:
-        return state
-    state = replace(state, passages=tuple(sorted(state.passages + (target,))))
-    return say(state, msg("Put a secret passage tile back in room {room}.", room=target))
+        return say(state, todo("place", "Put a secret passage tile back in room {room}.", room=room))
+    return say(state, todo("place", "Put a discarded secret passage tile in room {room}.", room=room))
 
 
 def _drop_off(state: State, _arg: str) -> State:
@@ -351,8 +413,8 @@ def _drop_off(state: State, _arg: str) -> State:
     slot = len(state.cellar) + 1
     state = with_hunter(state, state.active, treasure=None)
     state = replace(state, cellar=state.cellar + (treasure,), dropped=True, moves=0)
-    state = say(state, msg("{player} drops off the {treasure} in cellar slot {slot}.",
-                           player=state.player, treasure=cc.card_label(treasure), slot=slot))
+    state = say(state, todo("place", "{player} drops off the {treasure} in cellar slot {slot}.",
+                            player=who(state), treasure=cc.card_label(treasure), slot=slot))
     if not state.cellar_deck:
         state = say(state, msg("No Cellar cards in this game (basic mode)."))
         return _after_cellar_card(state)
@@ -369,8 +431,8 @@ def _cellar(state: State, card: str) -> State:
     if card == "plus-ghost":
         return replace(state, step=Step.KING, king_for="plus-ghost")
     if card == "jinxed-item":
-        if not state.jinxed_pile or state.hunter.jinxed:
-            return _after_cellar_card(say(state, msg("No Jinxed Item tile to take.")))
+        if (why := _no_jinxed_tile(state)) is not None:
+            return _after_cellar_card(say(state, why))
         return replace(state, step=Step.JINXED)
     if card == "remove-ghost":
         if not any(state.ghosts):
@@ -385,6 +447,18 @@ def _cellar(state: State, card: str) -> State:
     raise AssertionError(f"unhandled cellar card {card}")
 
 
+def _no_jinxed_tile(state: State) -> Msg | None:
+    """Why a Jinxed Item card gives the hunter no tile, or None."""
+    if state.mode != "nightmare":
+        return msg("Jinxed Item tiles are not used in {mode} mode: the card does nothing.",
+                   mode=cc.MODE_NAMES[state.mode])
+    if state.hunter.jinxed:
+        return msg("{player} holds a Jinxed Item already: the card does nothing.", player=who(state))
+    if not state.jinxed_pile:
+        return msg("All 6 Jinxed Item tiles are taken: the card does nothing.")
+    return None
+
+
 def _after_cellar_card(state: State) -> State:
     """After a Cellar card: fight next under ``cellar_turn_order = drop_first``; otherwise
     (the reference card's order, fight already done) go on to pick up / End turn."""
@@ -397,15 +471,15 @@ def _jinxed(state: State, tile: str) -> State:
     """"Draw one Jinxed Item tile from the pile and place it in your backpack" ("Cellar Cards")."""
     state = replace(state, jinxed_pile=without(state.jinxed_pile, tile))
     state = with_hunter(state, state.active, jinxed=tile)
-    state = say(state, msg("{player} takes the {tile}: no treasure pick-up and no leaving the house "
-                           "until it is dropped there.", player=state.player, tile=cc.card_label(tile)))
+    state = say(state, todo("place", "{player} takes the {tile}: no treasure pick-up and no leaving the house "
+                            "until it is dropped there.", player=who(state), tile=cc.card_label(tile)))
     return _after_cellar_card(state)
 
 
 def _remove_ghost(state: State, room: str) -> State:
     """"Remove any one ghost (except for the Ghost King) from the board" ("Cellar Cards")."""
     state = board.remove_ghost(state, room)
-    return _after_cellar_card(say(state, msg("Take a ghost off room {room}.", room=room)))
+    return _after_cellar_card(say(state, todo("remove", "Take a ghost off room {room}.", room=room)))
 
 
 def _pick_up(state: State, _arg: str) -> State:
@@ -417,7 +491,7 @@ def _pick_up(state: State, _arg: str) -> State:
         return replace(state, step=Step.TREASURE)
     state = replace(state, laid=tuple(i for i in state.laid if i[0] != room), picked=True)
     state = with_hunter(state, state.active, treasure=laid)
-    return say(state, _picks_up(state.player, laid, room))
+    return say(state, _picks_up(who(state), laid, room))
 
 
 def _put_back(state: State, _arg: str) -> State:
@@ -425,8 +499,8 @@ def _put_back(state: State, _arg: str) -> State:
     room, treasure = state.hunter.at, state.hunter.treasure
     state = with_hunter(state, state.active, treasure=None)
     state = replace(state, laid=tuple(sorted(state.laid + (f"{room}={treasure}",))), picked=True)
-    return say(state, msg("{player} puts the {treasure} down face-up in room {room}.",
-                          player=state.player, treasure=cc.card_label(treasure), room=room))
+    return say(state, todo("place", "{player} puts the {treasure} down face-up in room {room}.",
+                           player=who(state), treasure=cc.card_label(treasure), room=room))
 
 
 def _treasure(state: State, name: str) -> State:
@@ -436,10 +510,10 @@ def _treasure(state: State, name: str) -> State:
     state = replace(state, treasures=without(state.treasures, name),
                     taken=tuple(sorted(state.taken + (room,))), picked=True, step=Step.AFTER)
     state = with_hunter(state, state.active, treasure=name)
-    state = say(state, _picks_up(state.player, name, room))
+    state = say(state, _picks_up(who(state), name, room))
     if (power := cc.power_of(name)) is not None:
         state = say(state, msg("While {player} holds it: {power}.",
-                               player=state.player, power=cc.POWER_TEXT[power]))
+                               player=who(state), power=cc.POWER_TEXT[power]))
     return state
 
 
@@ -455,6 +529,8 @@ def _end_turn(state: State, _arg: str) -> State:
     if _choosing(len(state.players), state.options):
         player = (state.active + 1) % len(state.players)
         state = replace(state, active=player, step=Step.HUNTER)
+        if state.player[:1].lower() == "a":  # Italian "Tocca ad Ada"
+            return say(state, msg("It is {player}'s turn: which hunter?", player=state.player))
         return say(state, msg("{player}'s turn: which hunter?", player=state.player))
     return _start_turn(replace(state, active=(state.active + 1) % len(state.hunters)))
 
@@ -464,17 +540,26 @@ def _start_turn(state: State) -> State:
     the start of your turn, you must add a ghost to that room before you roll the die. If
     you start your turn in a hallway space, ignore this step." ("Cursed Treasures")."""
     state = replace(state, step=Step.ROLL)
-    if len(state.hunters) > len(state.players):
-        state = say(state, msg("{player}'s turn with the {hunter}.", player=state.player,
-                               hunter=cc.HUNTER_NAMES[state.colour]))
-    else:
-        state = say(state, msg("{player}'s turn.", player=state.player))
+    state = say(state, _turn_line(state))
     hunter = state.hunter
     if hunter.power == cc.ADD_GHOST and hunter.at in cc.ROOMS:
         state = say(state, msg("{player}'s cursed treasure adds a ghost to room {room}.",
                                player=state.player, room=hunter.at))
         state = board.add_ghost(state, hunter.at)
     return state
+
+
+def _turn_line(state: State) -> Msg:
+    """"Ada's turn with the red hunter." (Italian "Tocca ad Ada" before a name starting with A)."""
+    vowel = state.player[:1].lower() == "a"
+    if len(state.hunters) > len(state.players):
+        hunter = cc.HUNTER_NAMES[state.colour]
+        if vowel:
+            return msg("It is {player}'s turn with the {hunter}.", player=state.player, hunter=hunter)
+        return msg("{player}'s turn with the {hunter}.", player=state.player, hunter=hunter)
+    if vowel:
+        return msg("It is {player}'s turn.", player=state.player)
+    return msg("{player}'s turn.", player=state.player)
 
 
 def _hunter(state: State, colour: str) -> State:
@@ -537,6 +622,7 @@ _HANDLERS = {
     "cellar": _cellar,
     "jinxed": _jinxed,
     "remove-ghost": _remove_ghost,
+    "passage-tile": _passage_tile,
     "pick-up": _pick_up,
     "put-back": _put_back,
     "treasure": _treasure,
@@ -556,7 +642,7 @@ def _reshuffle_ghosts(state: State, text: Msg) -> State:
 def _unlock(state: State) -> State:
     if state.locked is None:
         return state
-    return say(replace(state, locked=None), msg("Unlock the {doors}.", doors=cc.DOOR_NAMES[state.locked]))
+    return say(replace(state, locked=None), todo("lock", "Unlock the {doors}.", doors=cc.DOOR_NAMES[state.locked]))
 
 
 def _moves(player: str, place: str) -> Msg:
@@ -571,8 +657,8 @@ def _moves(player: str, place: str) -> Msg:
 
 
 def _picks_up(player: str, treasure: str, room: str) -> Msg:
-    return msg("{player} picks up the {treasure} in room {room}.",
-               player=player, treasure=cc.card_label(treasure), room=room)
+    return todo("move", "{player} picks up the {treasure} in room {room}.",
+                player=player, treasure=cc.card_label(treasure), room=room)
 
 
 def _fight_dice_news(faces: tuple[str, ...]) -> Msg:
@@ -588,8 +674,8 @@ def _beaten_news(piece: str, count: int, room: str) -> Msg:
     and a fight rolls one or two dice (notes.md 1.5 "Fighting"), so ``count`` is 1 or 2."""
     if piece == "ghost":
         if count == 1:
-            return msg("One ghost beaten in room {room}: take it off the board.", room=room)
-        return msg("Two ghosts beaten in room {room}: take them off the board.", room=room)
+            return todo("remove", "One ghost beaten in room {room}: take it off the board.", room=room)
+        return todo("remove", "Two ghosts beaten in room {room}: take them off the board.", room=room)
     if count == 1:
-        return msg("One haunting beaten in room {room}: take it off the board.", room=room)
-    return msg("Two hauntings beaten in room {room}: take them off the board.", room=room)
+        return todo("remove", "One haunting beaten in room {room}: take it off the board.", room=room)
+    return todo("remove", "Two hauntings beaten in room {room}: take them off the board.", room=room)

@@ -31,6 +31,7 @@ class Step(StrEnum):
     TREASURE = "treasure"  # a picked-up treasure is turned over (chance, or a tap)
     CELLAR = "cellar"  # a Cellar card is due after a drop-off (chance, or a tap)
     JINXED = "jinxed"  # a Jinxed Item tile is due (chance, or a tap)
+    PASSAGE_TILE = "passage-tile"  # a Jinxed Item was dropped: a discarded passage tile may come back
     REMOVE = "remove"  # Remove Ghost card: the table picks the ghost
     OVER = "over"
 

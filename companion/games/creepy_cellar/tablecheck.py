@@ -34,6 +34,7 @@ from dataclasses import replace
 
 from companion.engine.core import CheckLine, Choice
 from companion.errors import RuleViolation
+from companion.games.creepy_cellar import checks
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.state import State, Step, say, set_at, with_hunter
 from companion.games.creepy_cellar.view import hunter_key
@@ -84,8 +85,15 @@ def correct(state: State, key: str) -> State:
     if not any(fix.key == key for line in check(state) for fix in line.fixes):
         raise RuleViolation(msg("That correction no longer fits the table check: nothing changed. "
                                 "Look at the table check again."))
+    state = _corrected(replace(state, news=()), key)
+    if checks.won(state):  # "Winning the Game": the win is checked after a correction too
+        return say(replace(state, outcome="won", step=Step.OVER),
+                   msg("All the treasures are in the cellar and every hunter is out: the hunters win!"))
+    return state
+
+
+def _corrected(state: State, key: str) -> State:
     kind, _, rest = key[len(PREFIX):].partition(":")
-    state = replace(state, news=())
     if kind in ("ghosts", "hauntings"):
         room, _, step = rest.partition(":")
         return _count(state, kind, room, int(step))

@@ -29,7 +29,8 @@ def view(state: State) -> dict:
         {"at": place, "carrying": treasure or None, "power": cursed power or None,
         "jinxed": tile or None, "player": name, "colour": mover colour}}, in mover order;
         the key is the player's name, or ``"Ada (red)"`` when players move two hunters
-        each), ``active_hunter`` (the key of the hunter whose turn it is), ``cellar`` (treasures in slot order), ``cellar_slots``
+        each), ``active_hunter`` (the key of the hunter whose turn it is), ``cellar`` (treasures in
+        slot order), ``cellar_slots``
         (how many), ``passages`` (rooms with a tile), ``treasures_left`` (not yet in the
         cellar), ``fight`` (last fight {"room", "dice"} this turn, or None), ``fight_odds``
         ({"any", "clear"} before a fight roll, or None), ``odds_haunting`` (the odds

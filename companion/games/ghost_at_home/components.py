@@ -72,6 +72,22 @@ CARD_NAMES: dict[str, Msg] = {
     WILD: msg("Room Wild Card"),
 }
 
+#: Each card with its article, at the start of a sentence ("Il Fulmine", "La carta gatto"):
+#: Italian articles differ by card (issue 19 "Articles and genders in refusals").
+THE_CARD: dict[str, Msg] = {
+    FIRST: msg("The first-floor room card"),
+    SECOND: msg("The second-floor room card"),
+    THIRD: msg("The third-floor room card"),
+    GHOST: msg("The ghost card"),
+    CAT: msg("The cat card"),
+    HOLE: msg("The Time-Space Hole"),
+    BULB: msg("The Light Bulb"),
+    FOOD: msg("The Cat Food"),
+    ELEVATOR: msg("The Elevator"),
+    LIGHTNING: msg("The Lightning"),
+    WILD: msg("The Room Wild Card"),
+}
+
 #: Floors 1–3 as players say them.
 FLOOR_NAMES: dict[int, Msg] = {1: msg("first floor"), 2: msg("second floor"), 3: msg("third floor")}
 

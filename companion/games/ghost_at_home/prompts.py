@@ -108,13 +108,13 @@ def _turn(state: State) -> Prompt:
         text = msg("{player}: play room cards, a ghost, a cat or a special card (tap it), turn on a "
                    "light, or discard and draw", player=player)
     else:
-        choices.append(Choice("pass-turn", msg("End the turn")))
+        choices.append(Choice("pass-turn", msg("End the turn"), main=True))
         text = msg("{player} holds no cards: end the turn", player=player)
     return Prompt(text, player, tuple(choices))
 
 
 def _rooms(state: State) -> Prompt:
-    choices = _room_choices(state) + [Choice("done", msg("Done"))]
+    choices = _room_choices(state) + [Choice("done", msg("Done"), main=True)]
     text = msg("{player}: play another room card, or touch Done", player=state.player)
     return Prompt(text, state.player, tuple(choices))
 
@@ -140,7 +140,7 @@ def _pay(state: State) -> Prompt:
     known = len(state.bulbs) == paid
     rule = state.options["light_three_card_rule"]
     if paid >= MIN_CARDS and (not known or light_paid(state.bulbs, rule)):
-        choices.append(Choice("pay-done", msg("Pay with these cards")))
+        choices.append(Choice("pay-done", msg("Pay with these cards"), main=True))
     floor = gc.floor_name(state.floor)
     if paid and known and not light_paid(state.bulbs, rule):
         text = nmsg("{player}: the cards tapped show {n} bulb; a light needs {cost}. Tap another card, or Cancel",

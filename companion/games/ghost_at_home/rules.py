@@ -26,7 +26,7 @@ from companion.games.ghost_at_home.cards import playable
 from companion.games.ghost_at_home.content import bulbs_entered
 from companion.games.ghost_at_home.prompts import prompt
 from companion.games.ghost_at_home.state import EMPTY_HOUSE, Floor, State, Step
-from companion.i18n import msg, nmsg
+from companion.i18n import msg, ntodo, todo
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
@@ -58,8 +58,8 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
         deck=gc.DECK_SIZE - gc.HAND * n,
         houses=(EMPTY_HOUSE,) * n,
         printed_bulbs=bulbs_entered(content),
-        news=(msg("Shuffle all 53 cards and deal 3 to each player; everyone builds a house of "
-                  "3 dark floor cards and a roof."),),
+        news=(todo("setup", "Shuffle all 53 cards and deal 3 to each player."),
+              todo("setup", "Everyone builds a house of 3 dark floor cards and a roof.")),
     )
 
 
@@ -73,7 +73,9 @@ def apply(state: State, action: str) -> State:
     if current.over:
         raise RuleViolation(msg("The game is over."))
     if current.choice(action) is None and not _copy_of(current, action):
-        raise RuleViolation(msg("Not now. {prompt}", prompt=sentence(current.text)))
+        from companion.games.ghost_at_home.refusals import refusal
+
+        raise RuleViolation(refusal(state, action, None) or msg("Not now. {prompt}", prompt=sentence(current.text)))
     kind, _, arg = action.partition(":")
     return _HANDLERS[kind](replace(state, news=()), arg)
 
@@ -101,7 +103,7 @@ def _room(state: State, card: str) -> State:
     side = msg("left") if not spot.rooms else msg("right")
     state = state.with_floor(state.active, floor, replace(spot, rooms=spot.rooms + (card,)))
     state = _hand(state, state.active, -1)
-    state = _say(state, msg("{player} explores a room: the {card} goes on the {side} of the {floor}.",
+    state = _say(state, todo("place", "{player} explores a room: the {card} goes on the {side} of the {floor}.",
                             player=state.player, card=gc.card_name(card), side=side,
                             floor=gc.floor_name(floor)))
     return replace(state, step=Step.ROOMS)
@@ -120,7 +122,7 @@ def _target(state: State, name: str) -> State:
     target = state.players.index(name)
     floor = hs.top_floor(state.house(target))
     state = _hand(replace(state, card=None), state.active, -1)
-    state = _say(state, msg("{player} plays a ghost on {target}'s house, on the {floor}.",
+    state = _say(state, todo("place", "{player} plays a ghost on {target}'s house, on the {floor}.",
                             player=state.player, target=name, floor=gc.floor_name(floor)))
     return _incoming(state, target, floor, "turn")
 
@@ -134,7 +136,8 @@ def _cat_floor(state: State, arg: str) -> State:
     otherwise the cat stays to defend the floor."""
     floor = int(arg)
     state = _hand(replace(state, card=None), state.active, -1)
-    state = _say(state, msg("{player} puts a cat on the {floor}.", player=state.player, floor=gc.floor_name(floor)))
+    state = _say(state, todo("place", "{player} puts a cat on the {floor}.", player=state.player,
+                             floor=gc.floor_name(floor)))
     state = _cat_arrives(state, state.active, floor)
     return _end_turn(state)
 
@@ -144,7 +147,7 @@ def _cat_arrives(state: State, player: int, floor: int) -> State:
     if spot.ghosts:
         state = state.with_floor(player, floor, replace(spot, ghosts=spot.ghosts - 1))
         state = _to_discard(state, gc.GHOST, gc.CAT)
-        return _say(state, msg("The cat chases the ghost away: discard both; the rooms stay."))
+        return _say(state, todo("remove", "The cat chases the ghost away: discard both; the rooms stay."))
     return state.with_floor(player, floor, replace(spot, cats=spot.cats + 1))
 
 
@@ -164,8 +167,8 @@ def _pay(state: State, arg: str) -> State:
     card, _, copy = arg.partition("#")
     piece = gc.piece(card, int(copy) if copy else None)
     if piece is not None and piece in state.paid_pieces:
-        raise RuleViolation(msg("That {card} is already paid for this light: tap another card.",
-                                card=gc.card_name(card)))
+        raise RuleViolation(msg("{card} is already paid for this light: tap another card.",
+                                card=gc.THE_CARD[card]))
     known = dict(state.printed_bulbs).get(piece) if piece is not None else None
     if known is None:
         known = gc.BULBS.get(card)
@@ -208,13 +211,13 @@ def _lit(state: State) -> State:
 def _light_on(state: State, player: int, floor: int) -> State:
     spot = state.house(player)[floor - 1]
     state = state.with_floor(player, floor, replace(spot, lit=True))
-    return _say(state, msg("{player} turns on the light of the {floor}.", player=state.players[player],
+    return _say(state, todo("flip", "{player} turns on the light of the {floor}.", player=state.players[player],
                            floor=gc.floor_name(floor)))
 
 
 def _light_no(state: State, _arg: str) -> State:
     state = replace(state, step=Step.TURN, paying=(), paid_pieces=(), bulbs=(), floor=None)
-    return _say(state, msg("Not enough bulbs: {player} takes the cards back.", player=state.player))
+    return _say(state, todo("return", "Not enough bulbs: {player} takes the cards back.", player=state.player))
 
 
 def _cancel(state: State, _arg: str) -> State:
@@ -231,8 +234,8 @@ def _discard_n(state: State, arg: str) -> State:
     n = int(arg)
     state = _hand(state, state.active, -n)
     state = replace(state, secret=state.secret + n)
-    state = _say(state, nmsg("{player} discards {n} card face down.", "{player} discards {n} cards face down.",
-                             "n", player=state.player, n=n))
+    state = _say(state, ntodo("remove", "{player} discards {n} card face down.",
+                              "{player} discards {n} cards face down.", "n", player=state.player, n=n))
     state = _draw(state, state.active, n)
     return _end_turn(state)
 
@@ -276,7 +279,8 @@ def _to(state: State, name: str) -> State:
     state = _use_special(state.with_floor(source, from_floor, replace(spot, ghosts=spot.ghosts - 1)))
     target = state.players.index(name)
     floor = hs.top_floor(state.house(target))
-    state = _say(state, msg("The ghost on the {floor} of {owner}'s house moves to {target}'s house, on the {to}.",
+    state = _say(state, todo("move",
+                             "The ghost on the {floor} of {owner}'s house moves to {target}'s house, on the {to}.",
                             floor=gc.floor_name(from_floor), owner=state.players[source], target=name,
                             to=gc.floor_name(floor)))
     if state.options["timehole_resolves"]:
@@ -298,7 +302,8 @@ def _to_floor(state: State, arg: str) -> State:
     from_floor, floor = state.floor, int(arg)
     spot = state.house(source)[from_floor - 1]
     state = _use_special(state.with_floor(source, from_floor, replace(spot, cats=spot.cats - 1)))
-    state = _say(state, msg("The cat on the {from_floor} of {owner}'s house goes to the {floor} of {player}'s house.",
+    state = _say(state, todo("move",
+                             "The cat on the {from_floor} of {owner}'s house goes to the {floor} of {player}'s house.",
                             from_floor=gc.floor_name(from_floor), owner=state.players[source],
                             floor=gc.floor_name(floor), player=state.player))
     state = _cat_arrives(replace(state, target=None, floor=None), state.active, floor)
@@ -317,7 +322,7 @@ def _bolt(state: State, name: str) -> State:
     state = _use_special(state)
     spot = state.house(target)[floor - 1]
     state = state.with_floor(target, floor, replace(spot, lit=False))
-    state = _say(state, msg("Lightning! The light of the {floor} of {target}'s house goes off.",
+    state = _say(state, todo("flip", "Lightning! The light of the {floor} of {target}'s house goes off.",
                             floor=gc.floor_name(floor), target=name))
     if spot.ghosts and state.options["lightning_resolves_ghost"]:
         state = _clear_floor(state, target, floor)
@@ -335,7 +340,8 @@ def _incoming(state: State, target: int, floor: int, after: str) -> State:
     if spot.cats:
         state = state.with_floor(target, floor, replace(spot, cats=spot.cats - 1))
         state = _to_discard(state, gc.GHOST, gc.CAT)
-        state = _say(state, msg("A cat is on that floor: the ghost and the cat are discarded; the rooms stay."))
+        state = _say(state, todo("remove",
+                                 "A cat is on that floor: the ghost and the cat are discarded; the rooms stay."))
         return _after_ghost(state, removed=False, landed=False)
     state = replace(state, step=Step.DEFEND)
     if not playable(state, target, gc.CAT):
@@ -347,7 +353,8 @@ def _defend(state: State, _arg: str) -> State:
     """The target discards a cat from the hand: the ghost is cancelled (out of turn too)."""
     target = state.target
     state = _to_discard(_hand(state, target, -1), gc.GHOST, gc.CAT)
-    state = _say(state, msg("{target} discards a cat: the ghost is cancelled.", target=state.players[target]))
+    state = _say(state, todo("remove", "{target} discards a cat: the ghost is cancelled.",
+                             target=state.players[target]))
     return _after_ghost(state, removed=False, landed=False)
 
 
@@ -370,7 +377,7 @@ def _land(state: State) -> State:
                                     floor=gc.floor_name(floor), target=name))
         state = _clear_floor(state, target, floor)
         return _after_ghost(state, removed=True, landed=True)
-    state = _say(state, msg("The light is on: the ghost stays on the {floor} of {target}'s house.",
+    state = _say(state, todo("place", "The light is on: the ghost stays on the {floor} of {target}'s house.",
                             floor=gc.floor_name(floor), target=name))
     return _after_ghost(state, removed=False, landed=True)
 
@@ -380,7 +387,8 @@ def _clear_floor(state: State, player: int, floor: int) -> State:
     spot = state.house(player)[floor - 1]
     cards = spot.rooms + (gc.GHOST,) * spot.ghosts + (gc.CAT,) * spot.cats
     state = _to_discard(state.with_floor(player, floor, Floor()), *cards)
-    return _say(state, msg("Discard the rooms and ghosts of the {floor} of {target}'s house; its light is off.",
+    return _say(state, todo("remove",
+                            "Discard the rooms and ghosts of the {floor} of {target}'s house; its light is off.",
                            floor=gc.floor_name(floor), target=state.players[player]))
 
 
@@ -434,7 +442,7 @@ def _stop(state: State, _arg: str) -> State:
     stopper, escaper = state.stoppers[0], state.escaper
     floor = hs.top_floor(state.house(escaper))
     state = _hand(state, stopper, -1)
-    state = _say(state, msg("{player} plays a ghost on the {floor} of {target}'s house to stop the escape.",
+    state = _say(state, todo("place", "{player} plays a ghost on the {floor} of {target}'s house to stop the escape.",
                             player=state.players[stopper], target=state.players[escaper],
                             floor=gc.floor_name(floor)))
     return _incoming(state, escaper, floor, "escape")
@@ -451,7 +459,7 @@ def _escape_stopped(state: State) -> State:
     """"Se la fuga viene interrotta": everyone refills, starting with the escaper; the next
     player after the escaper plays on."""
     escaper = state.escaper
-    state = _say(state, msg("The escape is stopped! Everyone refills to 3 cards, starting with {player}.",
+    state = _say(state, todo("deal", "The escape is stopped! Everyone refills to 3 cards, starting with {player}.",
                             player=state.players[escaper]))
     state = replace(state, escaper=None, stoppers=(), stopped=False)
     for player in (escaper,) + state.opponents(escaper):
@@ -462,7 +470,14 @@ def _escape_stopped(state: State) -> State:
 def _next_turn(state: State, after: int) -> State:
     active = (after + 1) % len(state.players)
     state = replace(state, active=active, turn=state.turn + 1, step=Step.TURN)
-    return _say(state, msg("{player}'s turn.", player=state.player))
+    return _say(state, turn_line(state.player))
+
+
+def turn_line(player: str):
+    """"Ada's turn." (Italian "Tocca ad Ada." before a name starting with A, "Tocca a Bo.")."""
+    if player[:1].lower() == "a":
+        return msg("It is {player}'s turn.", player=player)
+    return msg("{player}'s turn.", player=player)
 
 
 # --------------------------------------------------------------------------- cards moving
@@ -475,7 +490,8 @@ def _refill(state: State, player: int) -> State:
 
 def _draw(state: State, player: int, n: int) -> State:
     """``player`` draws ``n`` cards; an empty deck takes back the shuffled discard pile
-    ("Se il mazzo esaurisce le carte, viene rimescolato")."""
+    ("Se il mazzo esaurisce le carte, viene rimescolato"). When the deck runs out part way,
+    the table draws the last cards first, then reshuffles, then draws the rest (issue 19)."""
     drawn = 0
     while drawn < n:
         if state.deck == 0:
@@ -483,14 +499,12 @@ def _draw(state: State, player: int, n: int) -> State:
             if pile == 0:
                 break
             state = replace(state, deck=pile, discard=(), secret=0)
-            state = _say(state, msg("The deck is empty: shuffle the discard pile into a new deck."))
+            state = _say(state, todo("return", "The deck is empty: shuffle the discard pile into a new deck."))
         take = min(n - drawn, state.deck)
-        state = replace(state, deck=state.deck - take)
-        state = _hand(state, player, take)
+        state = _hand(replace(state, deck=state.deck - take), player, take)
+        state = _say(state, ntodo("deal", "{player}: draw {n} card.", "{player}: draw {n} cards.", "n",
+                                  player=state.players[player], n=take))
         drawn += take
-    if drawn:
-        state = _say(state, nmsg("{player}: draw {n} card.", "{player}: draw {n} cards.", "n",
-                                 player=state.players[player], n=drawn))
     return state
 
 

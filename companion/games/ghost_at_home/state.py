@@ -11,8 +11,8 @@ the deck, a hand, a house, or the discard pile.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
@@ -152,7 +152,7 @@ class State:
         """The floors of ``player``'s house."""
         return self.houses[player]
 
-    def with_floor(self, player: int, floor: int, new: Floor) -> "State":
+    def with_floor(self, player: int, floor: int, new: Floor) -> State:
         """A copy with floor ``floor`` (1–3) of ``player``'s house replaced by ``new``."""
         house = self.houses[player]
         house = house[: floor - 1] + (new,) + house[floor:]

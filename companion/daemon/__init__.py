@@ -1,0 +1,26 @@
+"""The daemon: owns the session and the hardware inputs, serves the table's clients.
+
+One asyncio loop. Hardware threads (reader runners, gpiozero callbacks) hand their inputs
+over with :meth:`Daemon.submit`, which is thread-safe; the loop handles inputs one at a
+time, records each accepted one in the event store, and only then publishes the new state
+to every client of the Unix socket. A client (the Kivy UI) can crash or restart without
+touching the game.
+
+The parts (docs/architecture.md follows one tap through them):
+
+* :mod:`.core`: :class:`Daemon`, which owns the session and the input worker;
+* :mod:`.publisher`: the state message, notices and input flashes;
+* :mod:`.hub`: the socket's clients (connections, broadcast, slow clients);
+* :mod:`.commands`: the command table, one handler per socket command
+  (:mod:`.answers`: what is answered to one client; :mod:`.args`: argument checks);
+* :mod:`.enroller`: the tag registry commands and the enrollment walk;
+* :mod:`.programmer`: writing component ids onto tags;
+* :mod:`.thread`: :class:`DaemonThread`, a daemon in a background thread.
+"""
+
+from companion.daemon.core import Daemon, dice_input, presence_input
+from companion.daemon.hub import MAX_BACKLOG, DaemonBusy
+from companion.daemon.publisher import RECENT_NEWS
+from companion.daemon.thread import DaemonThread
+
+__all__ = ["MAX_BACKLOG", "RECENT_NEWS", "Daemon", "DaemonBusy", "DaemonThread", "dice_input", "presence_input"]

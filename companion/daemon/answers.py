@@ -1,0 +1,159 @@
+"""What the daemon answers one client (games, about, the privacy screen, content forms), and
+the ``new_game`` and ``content_set`` work; run on the input worker by the command table."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+from companion import protocol
+from companion.daemon.args import text_arg
+from companion.errors import CompanionError
+from companion.header import GameHeader, HeaderError, random_seed
+from companion.i18n import msg, render
+
+if TYPE_CHECKING:
+    from companion.daemon.core import Daemon
+    from companion.store import EventStore
+
+log = logging.getLogger(__name__)
+
+Ack = tuple[bool, str]
+
+#: The keys a ``new_game`` command may carry.
+NEW_GAME_KEYS = {"cmd", "id", "abandon", "game", "players", "options", "colours"}
+
+
+def send(daemon: Daemon, writer: asyncio.StreamWriter, message: dict[str, Any]) -> Ack:
+    """Send ``message`` to the asker only."""
+    daemon.hub.send(writer, message)
+    return True, ""
+
+
+def new_game(daemon: Daemon, message: dict[str, Any], writer: asyncio.StreamWriter) -> Ack:
+    """``new_game``: refused while an unfinished game runs, unless ``"abandon": true``
+    (the running game stays in the store, unfinished)."""
+    extra = sorted(set(message) - NEW_GAME_KEYS)
+    raw = {k: message[k] for k in ("game", "players", "options", "colours") if k in message}
+    raw["seed"] = random_seed()  # never from a client: no rigged dice
+    try:
+        if extra:
+            raise HeaderError(f"new_game takes game, players, options and colours, not {extra[0]!r}")
+        raw["content"] = _table_content(raw.get("game"), daemon.store)  # the table's, never a client's
+        header = GameHeader.from_json(raw)
+        session = daemon.session
+        if session is not None and not session.prompt.over and message.get("abandon") is not True:
+            raise HeaderError("a game is still running; finish it, or ask again with \"abandon\": true")
+        daemon.start_game(header)
+    except CompanionError as exc:
+        daemon.hub.send(writer, protocol.notice(msg("Cannot start that game: {problem}", problem=str(exc)),
+                                                "error", daemon.language))
+        return False, str(exc)
+    return True, ""
+
+
+def _table_content(game: Any, store: EventStore) -> dict[str, Any]:
+    """The printed data the table entered for ``game`` (for a new game's header)."""
+    from companion.engine import get_game
+    from companion.engine.registry import UnknownGame
+    from companion.table_content import for_header
+
+    try:
+        return for_header(get_game(game), store) if isinstance(game, str) else {}
+    except UnknownGame:
+        return {}  # the header check says so
+
+
+def games(daemon: Daemon) -> dict[str, Any]:
+    """``games``: every registered game with its options, and the game on the table:
+    ``{"type": "games", "games": [{id, title, min_players, max_players, options: [{name,
+    default, values, help, rulebook}]}], "current": {id, game, title, players, started,
+    last_input, inputs, over} or None}``."""
+    from companion.engine import all_games
+
+    games = [{"id": spec.id, "title": spec.title, "min_players": spec.min_players,
+              "max_players": spec.max_players,
+              "options": [{"name": o.name, "default": o.default, "values": list(o.values),
+                           "help": render(o.help, daemon.language), "rulebook": o.rulebook}
+                          for o in spec.options]}
+             for spec in all_games().values()]
+    return {"type": "games", "games": games, "current": _current_game(daemon)}
+
+
+def _current_game(daemon: Daemon) -> dict[str, Any] | None:
+    session, store = daemon.session, daemon.store
+    if session is None:
+        return None
+    game_id = session.game_id
+    record = store.game(game_id) if game_id is not None else None
+    events = store.events(game_id) if game_id is not None else []
+    return {"id": game_id, "game": session.spec.id, "title": session.spec.title,
+            "players": list(session.header.players),
+            "started": record.started if record else None,
+            "last_input": events[-1].at if events else None,
+            "inputs": session.position, "over": session.prompt.over}
+
+
+def about(daemon: Daemon) -> dict[str, Any]:
+    """``about``: version, files and readers, for a settings screen: ``{"type": "about",
+    "version", "database", "socket", "logs", "languages", "reader_roles"}``."""
+    from companion import __version__
+    from companion.i18n import LANGUAGES
+
+    logs = "journalctl -u haunt-companion"  # the service logs to the journal only
+    return {"type": "about", "version": __version__, "database": str(daemon.store.path),
+            "socket": str(daemon.socket_path), "logs": logs, "languages": dict(LANGUAGES),
+            "reader_roles": dict(daemon.reader_roles)}
+
+
+def private(daemon: Daemon, player: str) -> dict[str, Any]:
+    """``private``: what ``player`` alone may see (:func:`companion.protocol.private_message`),
+    never broadcast. The log says that a privacy screen was opened, never what it showed.
+
+    Raises:
+        ProtocolError: no game is running, or ``player`` does not play it.
+    """
+    if daemon.session is None:
+        raise protocol.ProtocolError("no game is running: there is nothing private to show")
+    players = list(daemon.session.header.players)
+    if player not in players:
+        raise protocol.ProtocolError(f"{player!r} does not play this game; players: {', '.join(players)}"[:200])
+    log.info("privacy screen opened for %s", player)
+    return protocol.private_message(daemon.session, player, daemon.language)
+
+
+def phone_links(daemon: Daemon, renew: bool = False) -> dict[str, Any]:
+    """``phone_links``: each player's link for this game, to the asking client only, never
+    broadcast nor logged: ``{"type": "phone_links", "links": {player: url}}``; with
+    ``renew``, new links first (every old one stops working, every phone is closed, each seat
+    opens again on the next phone that scans its new code).
+
+    Raises:
+        ProtocolError: phones are off.
+    """
+    if daemon.phones is None:
+        raise protocol.ProtocolError("phones are off: the config's [phones] section says enabled = true "
+                                     "to turn them on")
+    if renew:
+        daemon.phones.renew()
+    log.info("phone links sent to a screen")
+    return {"type": "phone_links", "links": daemon.phones.links()}
+
+
+def content_forms(daemon: Daemon, message: dict[str, Any]) -> dict[str, Any]:
+    """``content`` (game): the forms of the game's printed data."""
+    from companion import table_content
+    from companion.engine import get_game
+
+    spec = get_game(text_arg(message, "game"))
+    return table_content.forms(spec, daemon.store.content(spec.id), daemon.language)
+
+
+def content_set(daemon: Daemon, message: dict[str, Any]) -> Ack:
+    """``content_set``: record one entry of the table's printed data."""
+    from companion import table_content
+
+    text = table_content.save(daemon.store, message.get("component"), message.get("fields"))
+    log.info("content: %s", render(text, "en"))
+    return True, text

@@ -1,0 +1,35 @@
+"""Checks of a socket command's arguments, shared by the command handlers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion import protocol
+
+
+def text_arg(message: dict[str, Any], key: str, required: bool = True) -> str | None:
+    """``message[key]`` when it is text (None when absent and not ``required``).
+
+    Raises:
+        ProtocolError: it is missing, or not a string (a list, a number...).
+    """
+    value = message.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str):
+        raise protocol.ProtocolError(f"{key} is text, not {value!r}"[:200])
+    return value
+
+
+def known_component(component: Any) -> str:
+    """``component`` if it is a component id of a registered game.
+
+    Raises:
+        ProtocolError: it is not.
+    """
+    from companion.engine import known_piece
+
+    if not known_piece(component):
+        raise protocol.ProtocolError(f"no component {component!r} in any game "
+                                     f"(ids look like creepy_cellar:ghost:room-H)")
+    return component

@@ -1,0 +1,213 @@
+"""The command table: one handler per socket command (``{"cmd": ...}``, docs in
+:mod:`companion.protocol`), registered with :func:`command`.
+
+A handler is ``async (daemon, message, writer) -> (ok, text)``; ``text`` (a sentence) goes
+back in the ``ack`` when the message has an ``id``. Handlers that read or change the game run
+their work on the input worker (:meth:`Daemon.in_order`), after every input queued before
+them. A new command is one more function here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from companion import protocol
+from companion.daemon import answers
+from companion.daemon.args import text_arg
+from companion.errors import CompanionError
+from companion.i18n import msg, render
+
+if TYPE_CHECKING:
+    from companion.daemon.core import Daemon
+
+log = logging.getLogger(__name__)
+
+Ack = tuple[bool, str]
+Handler = Callable[["Daemon", dict[str, Any], asyncio.StreamWriter], Awaitable[Ack]]
+
+#: Command name -> its handler.
+COMMANDS: dict[str, Handler] = {}
+
+#: Long commands, answered in the background: the client's other lines go on meanwhile.
+BACKGROUND = frozenset({"write_tag"})
+
+
+def command(*names: str) -> Callable[[Handler], Handler]:
+    """Register the decorated handler for the commands ``names``."""
+    def register(handler: Handler) -> Handler:
+        for name in names:
+            COMMANDS[name] = handler
+        return handler
+    return register
+
+
+async def receive(daemon: Daemon, line: bytes, writer: asyncio.StreamWriter) -> None:
+    """Handle one line from a client."""
+    try:
+        message = protocol.decode(line)
+    except protocol.ProtocolError as exc:
+        daemon.hub.send(writer, protocol.notice(f"bad command: {exc}", "error"))
+        return
+    if isinstance(message.get("cmd"), str) and message["cmd"] in BACKGROUND:  # (a list is not hashable)
+        daemon.start_task(answer(daemon, message, writer))
+        return
+    await answer(daemon, message, writer)
+
+
+async def answer(daemon: Daemon, message: dict[str, Any], writer: asyncio.StreamWriter) -> None:
+    """Run the message's command; ack it when it has an ``id``."""
+    try:
+        ok, text = await dispatch(daemon, message, writer)
+    except CompanionError as exc:
+        ok, text = False, str(exc)
+        daemon.hub.send(writer, protocol.notice(f"bad command: {exc}", "error"))
+    except Exception as exc:  # a bug: the client still gets its answer
+        log.exception("internal error on command %r", message.get("cmd"))
+        ok, text = False, f"internal error: {exc}"
+        daemon.hub.send(writer, protocol.notice(msg("Internal error: that command was not used."), "error",
+                                                daemon.language))
+    if "id" in message:
+        daemon.hub.send(writer, {"type": "ack", "id": message["id"], "ok": ok,
+                                 "text": render(text, daemon.language)})
+
+
+async def dispatch(daemon: Daemon, message: dict[str, Any], writer: asyncio.StreamWriter) -> Ack:
+    cmd = message.get("cmd")
+    handler = COMMANDS.get(cmd) if isinstance(cmd, str) else None
+    if handler is None:
+        raise protocol.ProtocolError(f"unknown command {cmd!r}")
+    return await handler(daemon, message, writer)
+
+
+# ---------------------------------------------------------------------- the game
+
+@command("state")
+async def state(daemon: Daemon, message, writer) -> Ack:
+    daemon.hub.send(writer, daemon.publisher.state())
+    return True, ""
+
+
+@command("choose", "undo")
+async def choose(daemon: Daemon, message, writer) -> Ack:
+    """``choose`` (key) or ``undo``; ``revision``: the state the touch was made on."""
+    key = "undo" if message.get("cmd") == "undo" else message.get("key")
+    if not isinstance(key, str) or not key:
+        raise protocol.ProtocolError("choose needs a choice key (text)")
+    seen = message.get("revision")
+    if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
+        raise protocol.ProtocolError(f"revision is the number of the state the touch was made on, not {seen!r}")
+    reply = await daemon.in_order(lambda: daemon.touch(key, seen))
+    return reply.accepted, reply.text
+
+
+@command("new_game")
+async def new_game(daemon: Daemon, message, writer) -> Ack:
+    return await daemon.in_order(lambda: answers.new_game(daemon, message, writer))
+
+
+@command("language")
+async def language(daemon: Daemon, message, writer) -> Ack:
+    """``language``: every client gets the state again, in ``language``."""
+    from companion.i18n import LANGUAGES
+
+    chosen = text_arg(message, "language")
+
+    def use() -> Ack:
+        if chosen not in LANGUAGES:
+            raise protocol.ProtocolError(f"language is one of {', '.join(LANGUAGES)}, not {chosen!r}")
+        daemon.language = chosen
+        daemon.publish()
+        return True, ""
+
+    return await daemon.in_order(use)
+
+
+# ---------------------------------------------------------------------- to the asker only
+
+@command("games")
+async def games(daemon: Daemon, message, writer) -> Ack:
+    return await daemon.in_order(lambda: answers.send(daemon, writer, answers.games(daemon)))
+
+
+@command("about")
+async def about(daemon: Daemon, message, writer) -> Ack:
+    return await daemon.in_order(lambda: answers.send(daemon, writer, answers.about(daemon)))
+
+
+@command("check")
+async def check(daemon: Daemon, message, writer) -> Ack:
+    """``check``: the table check (issue 6). A correction is then an ordinary ``choose``."""
+    return await daemon.in_order(lambda: answers.send(
+        daemon, writer, protocol.check_message(daemon.session, daemon.revision, daemon.language)))
+
+
+@command("private")
+async def private(daemon: Daemon, message, writer) -> Ack:
+    player = text_arg(message, "player")
+    return await daemon.in_order(lambda: answers.send(daemon, writer, answers.private(daemon, player)))
+
+
+@command("phone_links")
+async def phone_links(daemon: Daemon, message, writer) -> Ack:
+    """``phone_links`` (``renew``: true for new links first): each player's phone link."""
+    renew = message.get("renew", False) is True
+    return await daemon.in_order(lambda: answers.send(daemon, writer, answers.phone_links(daemon, renew)))
+
+
+@command("content")
+async def content(daemon: Daemon, message, writer) -> Ack:
+    """``content`` (game): the forms of the game's printed data."""
+    return await daemon.in_order(lambda: answers.send(daemon, writer, answers.content_forms(daemon, message)))
+
+
+@command("content_set")
+async def content_set(daemon: Daemon, message, writer) -> Ack:
+    """``content_set`` (component, fields: an object, or null to forget): record an entry
+    (:mod:`companion.table_content`). Entries count from the next new game."""
+    return await daemon.in_order(lambda: answers.content_set(daemon, message))
+
+
+# ---------------------------------------------------------------------- tags
+
+@command("tags")
+async def tags(daemon: Daemon, message, writer) -> Ack:
+    return await daemon.in_order(lambda: answers.send(
+        daemon, writer, {"type": "tags", "tags": daemon.store.enrolled_tags()}))
+
+
+@command("enroll")
+async def enroll(daemon: Daemon, message, writer) -> Ack:
+    return await daemon.in_order(lambda: daemon.enroller.enroll(message.get("uid"), message.get("component")))
+
+
+@command("forget")
+async def forget(daemon: Daemon, message, writer) -> Ack:
+    return await daemon.in_order(lambda: daemon.enroller.forget(message.get("uid")))
+
+
+@command("write_tag")
+async def write_tag(daemon: Daemon, message, writer) -> Ack:
+    return await daemon.programmer.write(message, writer)
+
+
+@command("enroll_start")
+async def enroll_start(daemon: Daemon, message, writer) -> Ack:
+    return await daemon.in_order(lambda: daemon.enroller.start(message.get("game"), writer))
+
+
+@command("enroll_skip")
+async def enroll_skip(daemon: Daemon, message, writer) -> Ack:
+    return await daemon.in_order(daemon.enroller.skip)
+
+
+@command("enroll_undo")
+async def enroll_undo(daemon: Daemon, message, writer) -> Ack:
+    return await daemon.in_order(daemon.enroller.undo)
+
+
+@command("enroll_stop")
+async def enroll_stop(daemon: Daemon, message, writer) -> Ack:
+    return await daemon.in_order(daemon.enroller.stop)

@@ -1,0 +1,455 @@
+"""The core daemon: owns the session and the input worker.
+
+A tap's way from the reader thread to the screen: the reader runner calls
+:meth:`Daemon.on_presence` on its own thread; the tap is queued (:meth:`Daemon.submit`);
+the input worker (:meth:`Daemon._work`) takes one input at a time and
+:meth:`Daemon.handle` gives it to the session, which records it in the event store; the
+new state then goes to every screen through the :mod:`~companion.daemon.publisher` and
+the :mod:`~companion.daemon.hub`. Socket commands are in :mod:`~companion.daemon.commands`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import os
+import threading
+from collections import deque
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+from companion import inputs
+from companion.daemon import commands
+from companion.daemon.enroller import EnrollmentController
+from companion.daemon.hub import ClientHub
+from companion.daemon.programmer import TagProgrammer
+from companion.daemon.publisher import StatePublisher
+from companion.errors import CompanionError, StackError, StoreError
+from companion.header import GameHeader
+from companion.i18n import msg
+from companion.inputs import Input, Press, Remove, Tap, Touch
+from companion.session import DEFAULT_HOLD_TIME, OutdatedGame, Reply, Session
+from companion.store import EventStore
+
+log = logging.getLogger(__name__)
+
+
+class Daemon:
+    """The companion daemon.
+
+    Args:
+        store: the event store, opened by the caller, who also closes it; the daemon is its
+            only writer while it runs.
+        socket_path: where to serve the Unix socket (created ``0660``).
+        hold_time: seconds a dice-button press must be held to mean "undo".
+        on_reply: optional hook ``(input, reply)`` called from the loop after each input
+            (replays use it to report refused lines).
+        on_failure: optional hook ``(input, error)`` called from the loop when an input could
+            not be played at all (a forced outcome that is impossible, a store failure).
+        reader_roles: reader name -> role (``"cards"``, ``"tiles"``), from the config.
+        language: the table's language (``"en"``, ``"it"``): every sentence sent to clients
+            is rendered in it; the ``language`` command changes it.
+        phones: the config's ``[phones]`` (:class:`companion.phones.PhonesConfig`): with
+            ``enabled``, :meth:`serve` also serves the players' phones (issue 22,
+            :mod:`companion.phones`); else no TCP port is opened.
+    """
+
+    def __init__(self, store: EventStore, socket_path: str | Path, hold_time: float = DEFAULT_HOLD_TIME,
+                 on_reply: Callable[[Input, Reply], None] | None = None,
+                 reader_roles: dict[str, str] | None = None, language: str = "en",
+                 on_failure: Callable[[Input, CompanionError], None] | None = None, phones=None):
+        self.store = store
+        self.language = language
+        self.hold_time = hold_time
+        self.on_reply, self.on_failure = on_reply, on_failure
+        self.reader_roles = dict(reader_roles or {})
+        self.session: Session | None = None
+        self.readers: dict[str, dict[str, Any]] = {}
+        #: Why games are not being saved (the store is in memory, or a write failed), for
+        #: every state message; None while they are.
+        self.storage_warning: str | None = None
+        #: Counts the game's changes (each accepted input, each new or resumed game); every
+        #: state carries it, and a touch that names an older one is refused (issue 8).
+        self.revision = 0
+        #: Called with True (recognised) or False (unknown) for each tap, before the rules
+        #: see it: the buzzer/LED of :class:`hardware.feedback.TagFeedback`.
+        self.on_tag: Callable[[bool], None] | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.hub = ClientHub(socket_path, lambda: self.publisher.state(),
+                             lambda line, writer: commands.receive(self, line, writer), self._client_left,
+                             store_path=store.path)
+        self.publisher = StatePublisher(self, self.hub)
+        self.enroller = EnrollmentController(self)
+        self.programmer = TagProgrammer(self)
+        self._queue: asyncio.Queue | None = None
+        self._stopped: asyncio.Event | None = None
+        self._tasks: set[asyncio.Task] = set()  # every task the daemon started, until it ends
+        self._shutdown: list[Callable[[], None]] = []  # hardware stops, run first when stopping
+        self.phones_config = phones
+        #: The phone server (:class:`companion.phones.link.PhoneLink`) while :meth:`serve`
+        #: runs with phones enabled (issue 22), else None.
+        self.phones = None
+
+    @property
+    def socket_path(self) -> Path:
+        return self.hub.socket_path
+
+    @property
+    def recent(self) -> deque[str]:
+        """The news lines of the screen's event log."""
+        return self.publisher.recent
+
+    @property
+    def walk(self):
+        """The enrollment walk running, or None."""
+        return self.enroller.walk
+
+    def publish(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> None:
+        """Send the current state to every client (:meth:`StatePublisher.publish`)."""
+        self.publisher.publish(news, physical)
+
+    def attach_reader(self, name: str, run_job: Callable[[Callable], concurrent.futures.Future]) -> None:
+        """Let the daemon use reader ``name`` for maintenance (programming tags): ``run_job``
+        runs a job on the reader's own thread (:meth:`ReaderSupervisor.run_job`)."""
+        self.programmer.attach(name, run_job)
+
+    def on_shutdown(self, stop: Callable[[], None]) -> None:
+        """Call ``stop`` first when the daemon stops (a reader, the dice button), in the
+        order given, before the input worker ends: no input arrives at a stopped worker."""
+        self._shutdown.append(stop)
+
+    def start_task(self, coro: Coroutine) -> asyncio.Task:
+        """Run ``coro`` on the loop; the daemon keeps the task until it ends, and cancels it
+        when stopping."""
+        task = self.loop.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    # ------------------------------------------------------------------ thread-safe API
+
+    def submit(self, inp: Input) -> None:
+        """Queue a table input. Thread-safe; called from hardware threads."""
+        self.loop.call_soon_threadsafe(self._queue.put_nowait, ("input", inp, None))
+
+    def on_presence(self, event) -> None:
+        """Reader-runner callback: a :class:`TagPresented` or :class:`TagRemoved`."""
+        self.submit(presence_input(event))
+
+    def on_reader_status(self, name: str, online: bool, detail: str) -> None:
+        """Reader-supervisor callback: a reader went offline or came back. Thread-safe."""
+        def tell() -> None:
+            self.readers[name] = {"online": online, "detail": detail}
+            if online:
+                self.publisher.notify(msg("Reader {name} is working.", name=name), "info")
+            else:
+                self.publisher.notify(msg("Reader {name} is offline: {detail}. Touches still work.",
+                                          name=name, detail=detail), "error")
+            self.publish()
+
+        self.loop.call_soon_threadsafe(tell)
+
+    def on_dice(self, held: float) -> None:
+        """Dice-button callback: released after ``held`` seconds."""
+        self.submit(dice_input(held))
+
+    def call(self, fn: Callable[[], Any], timeout: float = 30.0) -> Any:
+        """Run ``fn`` on the daemon's loop, in queue order, and return its result. Thread-safe."""
+        future: concurrent.futures.Future = concurrent.futures.Future()
+        self.loop.call_soon_threadsafe(self._queue.put_nowait, ("call", fn, future))
+        return future.result(timeout)
+
+    def drain(self, timeout: float = 30.0) -> None:
+        """Wait until every input submitted so far has been handled. Thread-safe."""
+        asyncio.run_coroutine_threadsafe(self._queue.join(), self.loop).result(timeout)
+
+    async def heartbeat(self) -> None:
+        """Return once the input worker has handled everything queued before this call (the
+        service watchdog's proof of life: a hung worker or a blocked loop never returns)."""
+        await self.in_order(lambda: None)
+
+    async def in_order(self, fn: Callable[[], Any]) -> Any:
+        """Run ``fn`` on the worker, after every input queued before it."""
+        future: asyncio.Future = self.loop.create_future()
+        await self._queue.put(("call", fn, _Bridge(future)))
+        return await future
+
+    def stop(self) -> None:
+        """Ask the loop to finish (thread-safe)."""
+        if self.loop is not None and self._stopped is not None:
+            self.loop.call_soon_threadsafe(self._stopped.set)
+
+    # ------------------------------------------------------------------ game control (loop)
+
+    def start_game(self, header: GameHeader) -> Session:
+        """Start and record a new game; publish it. Call on the loop (or via :meth:`call`)."""
+        self.session = Session.start(header, self.store, hold_time=self.hold_time,
+                                     reader_roles=self.reader_roles, enrolled=self.store.enrolled_tags())
+        self.recent.clear()
+        self.recent.extend(self.session.spec.news(self.session.state))
+        self._check_saving()
+        self.revision += 1
+        self.publish()
+        return self.session
+
+    def resume_game(self, record) -> Session:
+        """Resume a stored game; publish it."""
+        self.session = Session.resume(self.store, record, hold_time=self.hold_time,
+                                      reader_roles=self.reader_roles, enrolled=self.store.enrolled_tags())
+        self.recent.clear()
+        self.recent.append(msg("Resumed game {id} after {inputs} inputs.", id=record.id,
+                               inputs=self.session.position))
+        if record.rules_version != self.session.spec.rules_version:
+            self.recent.append(msg("Game {id} was recorded under {title} rules version {old}; its moves replay "
+                                   "the same under version {new}, so it goes on.", id=record.id,
+                                   title=self.session.spec.title, old=record.rules_version,
+                                   new=self.session.spec.rules_version))
+        self.revision += 1
+        self.publish()
+        return self.session
+
+    def resume_last(self) -> Session | None:
+        """Resume the last unfinished game, if any. One recorded under older rules whose log
+        no longer replays (:class:`~companion.session.OutdatedGame`) is kept read-only in the
+        store, the table is told why, and the daemon starts without a game.
+
+        Raises:
+            StoreError: the last unfinished game does not replay under the rules it was
+                recorded with (a damaged log), or the store failed.
+        """
+        record = self.store.last_unfinished()
+        if record is None:
+            return None
+        try:
+            return self.resume_game(record)
+        except OutdatedGame as exc:
+            log.warning("%s", exc)
+            try:
+                self.store.keep(record.id)
+            except StoreError as failed:  # told again at the next start: nothing is lost
+                log.error("%s", failed)
+            self.recent.append(exc.args[0])
+            self.publish()
+            return None
+
+    # ------------------------------------------------------------------ loop
+
+    async def serve(self, ready: threading.Event | None = None,
+                    on_ready: Callable[[], None] | None = None) -> None:
+        """Serve until :meth:`stop`.
+
+        Args:
+            ready: set once the socket listens (for a caller in another thread).
+            on_ready: called on the loop once the socket listens (start the readers here).
+
+        Raises:
+            DaemonBusy: another daemon answers on the socket.
+        """
+        self.loop = asyncio.get_running_loop()
+        self._queue = asyncio.Queue()
+        self._stopped = asyncio.Event()
+        await self.hub.open()
+        await self._start_phones()
+        worker = self.loop.create_task(self._work())
+        if ready is not None:
+            ready.set()
+        try:
+            if on_ready is not None:
+                on_ready()
+            await self._stopped.wait()
+        finally:
+            await self._shut_down(worker)
+
+    async def _shut_down(self, worker: asyncio.Task) -> None:
+        """Readers and buttons first (no new input), then the tasks and the input worker,
+        then the clients and the socket."""
+        self.programmer.cancel_all()  # pending tag writes stop waiting for a tag
+        log.info("shutdown 1/3: stopping %d reader(s) and button(s)", len(self._shutdown))
+        for stop in self._shutdown:
+            try:
+                stop()
+            except Exception:  # one stuck device must not keep the others running
+                log.exception("stopping %r failed", stop)
+        log.info("shutdown 2/3: stopping the input worker (%d input(s) still queued) and %d task(s)",
+                 self._queue.qsize(), len(self._tasks))
+        for task in [*self._tasks, worker]:
+            task.cancel()
+        await asyncio.gather(*self._tasks, worker, return_exceptions=True)
+        if self.phones is not None:
+            await self.phones.stop()
+            self.phones = None
+        log.info("shutdown 3/3: closing the clients and the socket")
+        await self.hub.close()
+
+    async def _start_phones(self) -> None:
+        """Serve the players' phones when the config enables them (issue 22). A port that
+        cannot be bound leaves phones off and the game on, and the table's log says why."""
+        if self.phones_config is None or not self.phones_config.enabled:
+            return
+        from companion.phones.link import PhoneLink
+
+        link = PhoneLink(self, self.phones_config)
+        try:
+            await link.start()
+        except OSError as exc:  # the port is taken, the address is not this machine's: play on
+            log.error("phones: cannot listen on %s: %s", self.phones_config.listen, exc)
+            problem = os.strerror(exc.errno) if exc.errno else str(exc)
+            self.recent.append(msg("Phones are off: the companion cannot listen on {address} ({problem}).",
+                                   address=self.phones_config.listen, problem=problem))
+            await link.stop()
+            return
+        self.phones = link
+
+    async def _work(self) -> None:
+        """Handle queued inputs and calls one at a time, for as long as the daemon runs."""
+        while True:
+            kind, payload, future = await self._queue.get()
+            try:
+                if kind == "call":
+                    _run_call(payload, future)
+                else:
+                    self.handle(payload)
+            except Exception:  # a bug must not stop every later input: log it, tell the table
+                log.exception("internal error while handling %r", payload)
+                self.publisher.notify(msg("Internal error: that input was not used. The game is safe; "
+                                          "please report it with the log."), "error")
+            finally:
+                self._queue.task_done()
+
+    def handle(self, inp: Input) -> Reply:
+        """Handle one input on the worker: flash it, enroll or play it, publish what changed."""
+        if isinstance(inp, (Tap, Press)):
+            playing = self.session is not None and not self.session.prompt.over and self.walk is None
+            self.publisher.input_seen(inp, show_uid=not playing)
+        if isinstance(inp, Tap) and self.on_tag is not None:
+            self._tag_feedback(inp)
+        if self.walk is not None and isinstance(inp, (Tap, Remove)):
+            return self.enroller.tap(inp)
+        if self.session is None:
+            return self._no_game(inp)
+        hidden = self._picks_private(inp)
+        try:
+            reply = self.session.handle(inp, inp.line)
+        except (StackError, StoreError) as exc:
+            return self._failed(inp, exc)
+        if self.on_reply is not None:
+            self.on_reply(inp, reply)
+        self._check_saving()
+        if reply.accepted:
+            self._accepted(inp, reply, hidden)
+        elif not reply.ignored:
+            self.publisher.notify(reply.text)
+        return reply
+
+    def _accepted(self, inp: Input, reply: Reply, hidden: bool) -> None:
+        self.revision += 1
+        log.info("%s -> %s", "a private choice" if hidden else inputs.describe(inp), "; ".join(reply.news))
+        self.recent.extend(reply.news)
+        self.publish(reply.news, self.publisher.physical(inp, hidden))
+
+    def _no_game(self, inp: Input) -> Reply:
+        if isinstance(inp, Remove):
+            return Reply(False, ignored=True)
+        text = msg("No game is running: {input} ignored. Start a new game.", input=inputs.describe(inp))
+        self.publisher.notify(text)
+        return Reply(False, text)
+
+    def _failed(self, inp: Input, exc: CompanionError) -> Reply:
+        if self.on_failure is not None:
+            self.on_failure(inp, exc)
+        self.publisher.notify(msg("{input}: {problem}", input=inputs.describe(inp), problem=str(exc)), "error")
+        return Reply(False, str(exc))
+
+    def _check_saving(self) -> None:
+        """Tell the table, once, that the game's inputs can no longer be recorded (issue 8)."""
+        unsaved = self.session.unsaved if self.session is not None else None
+        if unsaved is None or self.storage_warning is not None:
+            return
+        self.storage_warning = msg("The game is no longer being saved ({reason}). It goes on in memory: "
+                                   "keep the companion on until the game ends.", reason=unsaved[:160])
+        self.recent.append(self.storage_warning)
+        self.publisher.notify(self.storage_warning, "error")
+
+    def touch(self, key: str, seen: int | None) -> Reply:
+        """A touch made on the state numbered ``seen`` (None: whatever is current). When the
+        game moved on since (another screen's touch, a tap), it is refused: two players
+        touching End turn at once end one turn, not two (issue 8)."""
+        if seen is not None and seen != self.revision and self.session is not None:
+            text = msg("The game moved on before your touch: {prompt}", prompt=self.session.prompt.text)
+            self.publisher.notify(text)
+            return Reply(False, text)
+        return self.handle(Touch(key))
+
+    def _tag_feedback(self, tap: Tap) -> None:
+        """Tell the buzzer/LED whether ``tap`` named a component (before the rules run)."""
+        from companion.engine import known_piece
+
+        if self.walk is not None:
+            known = True  # every tag is welcome while enrolling
+        elif self.session is not None:
+            known = self.session.component_for(tap) is not None
+        else:
+            known = tap.uid in self.store.enrolled_tags() or known_piece(tap.ndef)
+        try:
+            self.on_tag(known)
+        except Exception:  # feedback is optional: it must never cost an input
+            log.exception("tag feedback failed")
+
+    def _picks_private(self, inp: Input) -> bool:
+        """``inp`` would make one of the current prompt's private choices (a touch of its key,
+        or a tap of its component): the log and the undo toast then never name it."""
+        if self.session is None or not isinstance(inp, (Touch, Tap)):
+            return False
+        prompt = self.session.prompt
+        if isinstance(inp, Touch):
+            choice = prompt.choice(inp.key)
+        else:
+            component = self.session.component_for(inp)
+            choice = prompt.for_component(component) if component else None
+        return choice is not None and choice.private
+
+    def _client_left(self, writer: asyncio.StreamWriter) -> None:
+        """A client left: its tag writes are cancelled and its enrollment walk ends."""
+        self.programmer.client_left(writer)
+        self.enroller.client_left(writer)
+
+
+def presence_input(event) -> Input:
+    """The input of a reader runner's :class:`TagPresented` or :class:`TagRemoved`."""
+    from hardware.nfc.base import TagPresented
+
+    if not isinstance(event, TagPresented):
+        return Remove(event.reader)
+    uid = event.uid.hex().upper()
+    ndef = inputs.clean_text(event.ndef) if len(event.uid) == 7 else None
+    problem = inputs.clean_text(event.ndef_problem) if len(event.uid) == 7 and ndef is None else None
+    return Tap(uid, event.reader, ndef, problem)
+
+
+def dice_input(held: float) -> Press:
+    """The input of a dice-button release after ``held`` seconds."""
+    return Press("dice", round(held, 3))
+
+
+def _run_call(fn, future) -> None:
+    try:
+        result = fn()
+    except Exception as exc:  # handed back to the caller
+        future.set_exception(exc)
+        return
+    future.set_result(result)
+
+
+class _Bridge:
+    """Lets :func:`_run_call` resolve an asyncio future from inside the loop."""
+
+    def __init__(self, future: asyncio.Future):
+        self._future = future
+
+    def set_result(self, value) -> None:
+        self._future.set_result(value)
+
+    def set_exception(self, exc) -> None:
+        self._future.set_exception(exc)

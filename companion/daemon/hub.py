@@ -1,0 +1,150 @@
+"""The client hub: the Unix socket, the clients connected to it, and what each is sent.
+
+Every message to a client goes through :meth:`ClientHub.send`, which drops a client that
+stopped reading instead of buffering for it without end; :meth:`ClientHub.broadcast`
+encodes a message once for every screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from companion import paths, protocol
+from companion.errors import CompanionError
+
+log = logging.getLogger(__name__)
+
+#: Bytes that may wait for one slow client before it is dropped.
+MAX_BACKLOG = 1 << 20
+
+
+class DaemonBusy(CompanionError, OSError):
+    """Another daemon already serves this socket."""
+
+
+class ClientHub:
+    """The socket's clients.
+
+    Args:
+        socket_path: where to serve (created ``0660``).
+        greeting: the message a client gets on connecting (the current state).
+        on_line: awaited with each line a client sends, and the client.
+        on_leave: called with a client that left.
+        store_path: the event store's file, which the socket must never be (nor its side files).
+    """
+
+    def __init__(self, socket_path: str | Path, greeting: Callable[[], dict[str, Any]],
+                 on_line: Callable[[bytes, asyncio.StreamWriter], Awaitable[None]],
+                 on_leave: Callable[[asyncio.StreamWriter], None], store_path: str | Path | None = None):
+        self.socket_path = Path(socket_path)
+        self.store_path = store_path
+        self.clients: set[asyncio.StreamWriter] = set()
+        self._greeting, self._on_line, self._on_leave = greeting, on_line, on_leave
+        self._server: asyncio.AbstractServer | None = None
+
+    async def open(self) -> None:
+        """Listen on the socket.
+
+        Raises:
+            DaemonBusy: another daemon answers on it.
+        """
+        await self._claim_socket()
+        self._server = await self._listen()
+
+    async def close(self) -> None:
+        """Stop listening, close every client, remove the socket file."""
+        self._server.close()
+        for writer in list(self.clients):
+            writer.close()
+        await self._server.wait_closed()
+        paths.remove_stale_socket(self.socket_path)  # ours; never a file put there since
+
+    async def _listen(self) -> asyncio.AbstractServer:
+        """Listen on the socket, which is never reachable by others before it is ``0660``.
+
+        The socket is bound as ``s`` inside a fresh ``0700`` directory beside its final path,
+        set to ``0660`` there, then renamed into place (atomic, same directory). Binding at
+        the final path and chmodding afterwards left a moment where a permissive umask made
+        it world-writable; narrowing the umask around the bind instead would change it for
+        every thread of the process (a reader thread or the store's copy thread creating a
+        file at that moment would get the narrowed mode). The temporary path (``.sXXXXXXXX/s``)
+        is no longer than the final one when the socket's name has 12 characters or more
+        (``companion.sock`` has 14), so it fits a socket address whenever the final one does.
+        """
+        private = Path(tempfile.mkdtemp(prefix=".s", dir=self.socket_path.parent))
+        try:
+            bound = private / "s"
+            server = await asyncio.start_unix_server(self._client, path=str(bound), limit=protocol.MAX_LINE)
+            try:
+                os.chmod(bound, 0o660)
+                os.replace(bound, self.socket_path)
+            except BaseException:
+                server.close()
+                bound.unlink(missing_ok=True)
+                raise
+        finally:
+            private.rmdir()
+        return server
+
+    async def _claim_socket(self) -> None:
+        """Remove a stale socket; refuse to take over one a live daemon answers on, and
+        anything that is not a socket (a store, a directory: issue 20, never removed)."""
+        paths.check_socket_path(self.socket_path, self.store_path)
+        self.socket_path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            seen = self.socket_path.lstat()
+        except FileNotFoundError:
+            return
+        try:
+            _reader, writer = await asyncio.open_unix_connection(str(self.socket_path))
+        except OSError:
+            paths.remove_stale_socket(self.socket_path, seen)  # stale: left by a daemon that died
+            return
+        writer.close()
+        raise DaemonBusy(f"another companion daemon is already listening on {self.socket_path}")
+
+    async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.clients.add(writer)
+        self.send(writer, self._greeting())
+        try:
+            while line := await reader.readline():
+                await self._on_line(line, writer)
+                await writer.drain()
+        except (asyncio.LimitOverrunError, ValueError) as exc:  # a line over MAX_LINE
+            log.info("client dropped: %s", exc)
+            self.send(writer, protocol.notice(
+                f"bad command: a line longer than {protocol.MAX_LINE} bytes; closing", "error"))
+        except ConnectionError as exc:
+            log.info("client dropped: %s", exc)
+        except asyncio.CancelledError:
+            pass  # the daemon is shutting down; the connection just closes
+        finally:
+            self.clients.discard(writer)
+            self._on_leave(writer)
+            writer.close()
+
+    def send(self, writer: asyncio.StreamWriter, message: dict[str, Any], line: bytes | None = None) -> None:
+        """Send to one client (``line``: ``message`` already encoded); a client that stopped
+        reading is dropped (no unbounded buffer)."""
+        if writer.is_closing():
+            self.clients.discard(writer)
+            return
+        if writer.transport.get_write_buffer_size() > MAX_BACKLOG:
+            log.warning("dropping a client that stopped reading (%d bytes waiting)",
+                        writer.transport.get_write_buffer_size())
+            self.clients.discard(writer)
+            writer.transport.abort()
+            return
+        writer.write(line if line is not None else protocol.encode(message))
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        """Send ``message`` to every client, encoded once."""
+        line = protocol.encode(message) if self.clients else b""
+        for writer in list(self.clients):
+            self.send(writer, message, line)

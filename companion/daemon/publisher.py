@@ -1,0 +1,110 @@
+"""The state publisher: what every screen is told, in the table's language.
+
+After each accepted input the daemon calls :meth:`StatePublisher.publish`; the state
+message (:func:`companion.protocol.state_message` plus the daemon's own fields) goes to
+every client through the :class:`~companion.daemon.hub.ClientHub`. Notices (a refusal, a
+reader offline) and the "input seen" flash go the same way.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from companion import protocol
+from companion.i18n import msg, render
+from companion.inputs import Input, Press, Tap
+
+if TYPE_CHECKING:
+    from companion.daemon.core import Daemon
+    from companion.daemon.hub import ClientHub
+
+log = logging.getLogger(__name__)
+
+#: News lines kept for the screen's event log.
+RECENT_NEWS = 12
+
+
+class StatePublisher:
+    """Builds the state message and sends it, the notices and the input flashes to every client.
+
+    Attributes:
+        recent: the news lines of the screen's event log (sentences, rendered when sent).
+    """
+
+    def __init__(self, daemon: Daemon, hub: ClientHub):
+        self.daemon, self.hub = daemon, hub
+        self.recent: deque[str] = deque(maxlen=RECENT_NEWS)
+        self._rendered: dict[int, tuple[Any, str, str]] = {}  # id(sentence) -> (it, language, text)
+
+    def publish(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> None:
+        """Send the current state to every client (``physical``: see :meth:`physical`), and
+        to the phones their part of it (issue 22)."""
+        state = self.state(news, physical)
+        self.hub.broadcast(state)
+        if self.daemon.phones is not None:
+            self.daemon.phones.published(state)
+
+    def state(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The ``state`` message."""
+        daemon, language = self.daemon, self.daemon.language
+        walk, warning = daemon.enroller.walk, daemon.storage_warning
+        return {**protocol.state_message(daemon.session, self._rendered_recent(), news, language),
+                "language": language, "readers": dict(daemon.readers), "revision": daemon.revision,
+                "storage_warning": None if warning is None else render(warning, language),
+                "enrollment": walk.to_json(language) if walk is not None else None,
+                "physical": physical, "phones": daemon.phones.connected() if daemon.phones is not None else {}}
+
+    def notify(self, text: str, level: str = "warning") -> None:
+        """Log ``text`` and show it on every screen as a notice."""
+        log.log(logging.ERROR if level == "error" else logging.INFO, "notice: %s", text)
+        self.hub.broadcast(protocol.notice(text, level, self.daemon.language))
+
+    def input_seen(self, inp: Input, show_uid: bool) -> None:
+        """Flash a tap or press on every screen, before the rules see it."""
+        self.hub.broadcast(input_seen(inp, show_uid))
+
+    def _rendered_recent(self) -> list[str]:
+        """The recent news rendered in the table's language; each sentence rendered once (a
+        state message is sent after every input, and the log changes by a line or two)."""
+        cache, language = self._rendered, self.daemon.language
+        rendered = []
+        for text in self.recent:
+            hit = cache.get(id(text))
+            if hit is None or hit[0] is not text or hit[1] != language:
+                hit = cache[id(text)] = (text, language, render(text, language))
+            rendered.append(hit[2])
+        if len(cache) > 4 * RECENT_NEWS:  # keep only the sentences still shown
+            alive = {id(text) for text in self.recent}
+            for key in [k for k in cache if k not in alive]:
+                del cache[key]
+        return rendered
+
+    def physical(self, inp: Input, hidden: bool = False) -> dict[str, Any] | None:
+        """The accepted input as the undo toast names it, when it was a physical thing
+        (a tap or a dice press, not an undo): ``{"kind": "tap"|"press", "label", "position"}``
+        with the label rendered in the table's language; None for touches and undos. A tap
+        that made a private choice (``hidden``: a card drawn into a hand) is "a private card"."""
+        session = self.daemon.session
+        if isinstance(inp, Tap) and hidden:
+            label = msg("a private card")
+        elif isinstance(inp, Tap):
+            component = session.component_for(inp)
+            label = session.spec.component_label(component) if component else inp.uid
+        elif isinstance(inp, Press) and inp.hold < self.daemon.hold_time:
+            label = msg("the dice button") if inp.button == "dice" else msg("the {button} button", button=inp.button)
+        else:
+            return None
+        return {"kind": "tap" if isinstance(inp, Tap) else "press", "label": render(label, self.daemon.language),
+                "position": session.position}
+
+
+def input_seen(inp: Input, show_uid: bool) -> dict[str, Any]:
+    """``{"type": "input", ...}``: a tap or press arrived, before the rules see it (screens
+    flash it at once; the settings screen counts reads). Tap: ``reader`` and ``uid`` (None
+    while a game is played: a face-down card's tag stays unnamed); press: ``button``,
+    ``held`` (seconds)."""
+    if isinstance(inp, Tap):
+        return {"type": "input", "kind": "tap", "reader": inp.reader, "uid": inp.uid if show_uid else None}
+    return {"type": "input", "kind": "press", "button": inp.button, "held": inp.hold}

@@ -1,0 +1,127 @@
+"""The socket protocol's messages as types, shared by the daemon and its clients (issue 21
+"Typed protocol"). :mod:`companion.protocol` builds them; a client such as ``ui/`` reads
+them. Each is a plain JSON object on the wire; these ``TypedDict`` s say which keys it has
+and what they hold, so a type checker sees a misspelt key on either side.
+
+A game's ``view`` stays a ``dict``: each game documents its own public view in its
+``view.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, TypedDict
+
+
+class ChoiceMessage(TypedDict):
+    """One thing the table may touch now."""
+    key: str
+    label: str
+    main: bool  # the expected next step: the one large button
+
+
+class OutOfTurnChoice(TypedDict):
+    """A choice another player may make while the prompt waits for someone else."""
+    key: str
+    label: str
+    player: str
+
+
+class PrivateOwner(TypedDict):
+    """Who must take the privacy screen for the prompt's private choices."""
+    player: str | None
+
+
+class PromptMessage(TypedDict):
+    """What the table must do next, rendered in the table's language."""
+    text: str
+    player: str | None
+    choices: list[ChoiceMessage]
+    over: bool
+    private: PrivateOwner | None
+    out_of_turn: list[OutOfTurnChoice]
+
+
+class TodoLine(TypedDict):
+    """A physical instruction to the table ("Place a ghost in room E")."""
+    kind: str  # one of companion.i18n.TODO_KINDS
+    text: str
+
+
+class StateMessage(TypedDict, total=False):
+    """``{"type": "state"}``: sent on connecting and after every accepted input.
+
+    The keys up to ``colours`` come from :func:`companion.protocol.state_message`; the
+    daemon adds the rest.
+    """
+    type: Literal["state"]
+    version: int
+    game: str | None
+    title: str
+    view: dict[str, Any]
+    prompt: PromptMessage
+    can_undo: bool
+    private_players: list[str]
+    news: list[str]
+    todo: list[TodoLine]
+    log: list[str]
+    colours: dict[str, str]
+    language: str
+    readers: dict[str, dict[str, Any]]
+    revision: int
+    storage_warning: str | None
+    enrollment: dict[str, Any] | None
+    physical: dict[str, Any] | None
+    phones: dict[str, bool]  # player -> their phone is connected (issue 22); {} with phones off
+
+
+class NoticeMessage(TypedDict):
+    """``{"type": "notice"}``: a refused input or a problem, for the screen's banner."""
+    type: Literal["notice"]
+    level: Literal["info", "warning", "error"]
+    text: str
+
+
+class AckMessage(TypedDict):
+    """``{"type": "ack"}``: the answer to a command that carried an ``id``."""
+    type: Literal["ack"]
+    id: Any
+    ok: bool
+    text: str
+
+
+class CheckFix(TypedDict):
+    key: str
+    label: str
+
+
+class CheckLineMessage(TypedDict):
+    label: str
+    value: str
+    fixes: list[CheckFix]
+
+
+class CheckMessage(TypedDict):
+    """``{"type": "check"}``: the table check, to the asker only."""
+    type: Literal["check"]
+    game: str | None
+    revision: int
+    lines: list[CheckLineMessage]
+
+
+class PrivatePrompt(TypedDict):
+    text: str
+    choices: list[dict[str, Any]]  # {key, label, private}
+
+
+class PrivateMessage(TypedDict):
+    """``{"type": "private"}``: what one player alone may see, to the asker only."""
+    type: Literal["private"]
+    player: str
+    view: dict[str, Any]
+    prompt: PrivatePrompt | None
+
+
+class PhoneLinksMessage(TypedDict):
+    """``{"type": "phone_links"}``: each player's phone link for this game, to the asker only."""
+    type: Literal["phone_links"]
+    links: dict[str, str]

@@ -1,0 +1,119 @@
+"""The phones inside the daemon: the :class:`~companion.phones.server.Table` the phone
+server sees of a :class:`companion.daemon.Daemon`, and its start and stop.
+
+What a phone shows of the shared state is cut from the very ``state`` message the daemon
+last sent to its screens (so a phone never learns more than the table screen); a player's
+private part is :func:`companion.protocol.private_message`, as on the privacy screen; a
+choice from a phone is made in the daemon's input order, and only when the prompt's private
+choices are that player's.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from companion import protocol
+from companion.i18n import msg, render
+from companion.phones.config import PhonesConfig
+from companion.phones.server import PhoneServer
+from companion.phones.tokens import load_key, save_key
+
+log = logging.getLogger(__name__)
+
+#: The keys of the daemon's state message a phone shows.
+SHARED_KEYS = ("title", "todo", "news", "revision", "language")
+
+#: Beside the event store: the token key, so a restarted daemon resuming the same game
+#: hands out the same links.
+KEY_FILE = "phones.key"
+
+
+class DaemonTable:
+    """The daemon as the phone server's table."""
+
+    def __init__(self, daemon):
+        self.daemon = daemon
+        self.state: dict[str, Any] = {}
+
+    def shared(self) -> dict[str, Any]:
+        session, state = self.daemon.session, self.state
+        prompt = state.get("prompt") or {}
+        shared = {key: state.get(key) for key in SHARED_KEYS}
+        shared.update(language=self.daemon.language, turn=prompt.get("player"), prompt=prompt.get("text") or "",
+                      over=bool(prompt.get("over")), game_key=None, players=[])
+        if session is not None:
+            shared.update(game_key=f"{session.game_id}:{session.header.seed}", players=list(session.header.players))
+        return shared
+
+    def private(self, player: str) -> dict[str, Any]:
+        session = self.daemon.session
+        if session is None or player not in session.header.players:
+            return {"type": "private", "player": player, "view": {}, "prompt": None}
+        return protocol.private_message(session, player, self.daemon.language)
+
+    async def choose(self, player: str, key: str, revision: int | None) -> tuple[bool, str]:
+        return await self.daemon.in_order(lambda: self._choose(player, key, revision))
+
+    def _choose(self, player: str, key: str, revision: int | None) -> tuple[bool, str]:
+        """On the daemon's worker: ``key`` is one of the current prompt's choices, and its
+        private choices are ``player``'s; then an ordinary touch (refused when the game
+        moved on since ``revision``)."""
+        session, lang = self.daemon.session, self.daemon.language
+        owner = protocol.private_prompt_owner(session.prompt) if session is not None else None
+        if owner is None or owner["player"] not in (None, player) or session.prompt.choice(key) is None:
+            return False, render(msg("That choice is not yours to make now."), lang)
+        log.info("phones: %s made a choice on their phone", player)
+        reply = self.daemon.touch(key, revision)
+        return reply.accepted, render(reply.text, lang)
+
+
+class PhoneLink:
+    """The phone server of a daemon: :meth:`start` on its loop, :meth:`published` after
+    every state it sends, :meth:`connected` for the state's ``phones``."""
+
+    def __init__(self, daemon, config: PhonesConfig):
+        self.daemon, self.config = daemon, config
+        self.table = DaemonTable(daemon)
+        path = self._key_path()
+        key = load_key(path) if path is not None else None  # None: a fresh key, in memory only
+        self.server = PhoneServer(self.table, config, on_presence=self._presence, key=key)
+
+    def _key_path(self) -> Path | None:
+        """``phones.key`` beside the event store; None for a store in memory (then the links
+        last as long as the daemon)."""
+        store = str(getattr(self.daemon.store, "path", "") or "")
+        if not store or store == ":memory:" or store.startswith("file:"):
+            return None
+        return Path(store).parent / KEY_FILE
+
+    async def start(self) -> None:
+        self.table.state = self.daemon.publisher.state()
+        await self.server.start()
+
+    async def stop(self) -> None:
+        await self.server.stop()
+
+    def published(self, state: dict[str, Any]) -> None:
+        """The daemon sent ``state`` to its screens: every phone gets its part."""
+        self.table.state = state
+        self.server.changed()
+
+    def connected(self) -> dict[str, bool]:
+        return self.server.connected()
+
+    def links(self) -> dict[str, str]:
+        return self.server.links()
+
+    def renew(self) -> None:
+        """New links for every seat (a link seen by the wrong person, a phone lost): the key
+        is replaced, and kept, so the old links never work again, even after a restart."""
+        self.server.renew()
+        path = self._key_path()
+        if path is not None:
+            save_key(path, self.server.tokens.key)
+        log.info("phones: every link renewed")
+
+    def _presence(self) -> None:
+        self.daemon.publish()

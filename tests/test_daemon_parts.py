@@ -1,0 +1,57 @@
+"""The daemon in parts (issue 21): inputs carry their script line, no replay state in the
+daemon, every task kept, and the shutdown order (hardware first, then tasks and worker)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+
+from companion import inputs
+from companion.daemon import Daemon, DaemonThread
+from companion.daemon.commands import COMMANDS
+from companion.inputs import Press, Tap, Touch
+from companion.store import EventStore
+
+
+def test_an_input_carries_its_script_line_outside_its_identity():
+    tap = Tap("04A1B2C3", "table")
+    lined = replace(tap, line=7)
+    assert lined.line == 7 and tap.line is None
+    assert lined == tap and hash(lined) == hash(tap) and repr(lined) == repr(tap)
+    assert inputs.to_json(lined) == {"tap": "04A1B2C3", "reader": "table"}
+    assert Touch("roll", line=2).line == 2 and Press("dice", 0.2, line=3).line == 3
+
+
+def test_the_daemon_keeps_no_replay_state(tmp_path):
+    daemon = Daemon(EventStore(":memory:"), tmp_path / "s.sock")
+    assert not hasattr(daemon, "script_line") and not hasattr(daemon, "failure")
+
+
+def test_every_socket_command_has_its_own_handler():
+    assert sorted(COMMANDS) == sorted([
+        "about", "check", "choose", "content", "content_set", "enroll", "enroll_skip", "enroll_start",
+        "enroll_stop", "enroll_undo", "forget", "games", "language", "new_game", "phone_links", "private", "state",
+        "tags", "undo", "write_tag"])
+
+
+def test_shutdown_stops_the_hardware_first_then_the_tasks_and_the_worker(tmp_path):
+    store = EventStore(":memory:")
+    daemon = Daemon(store, tmp_path / "s.sock")
+    seen = []
+
+    async def forever():
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            seen.append("task cancelled")
+            raise
+
+    def stop_readers():
+        workers = [t for t in asyncio.all_tasks(daemon.loop) if t.get_coro().__qualname__ == "Daemon._work"]
+        seen.append(("readers stopped", [t.done() for t in workers]))
+
+    with DaemonThread(daemon):
+        daemon.call(lambda: daemon.start_task(forever()) and None)
+        daemon.on_shutdown(stop_readers)
+    assert seen == [("readers stopped", [False]), "task cancelled"]
+    store.close()

@@ -1,0 +1,351 @@
+"""Every path argument names only what it is meant for (issue 20): ``--socket`` removes only
+a socket nobody answers on, ``--db`` opens only an event store, and the other commands' files
+are never overwritten or destroyed. Each refusal is one line and exit 2, nothing changed."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from companion.cli import main
+from companion.daemon import Daemon, DaemonThread
+from companion.header import GameHeader
+from companion.paths import PathRefused
+from companion.session import Session
+from companion.store import EventStore, save_good_copy
+
+
+def _store_with_a_game(path):
+    store = EventStore(path)
+    Session.start(GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 3}), store)
+    store.close()
+    save_good_copy(path)
+    return path
+
+
+def _snapshot(directory):
+    return {p.name: (p.read_bytes() if p.is_file() else p.is_dir()) for p in sorted(directory.iterdir())}
+
+
+def _daemon(capsys, *args):
+    code = main(["daemon", *map(str, args)])
+    err = capsys.readouterr().err.strip()
+    return code, err
+
+
+def test_a_socket_path_on_another_store_leaves_it_whole(tmp_path, capsys):
+    victim = _store_with_a_game(tmp_path / "victim.sqlite3")
+    (tmp_path / "mine").mkdir()
+    before = _snapshot(tmp_path)
+    code, err = _daemon(capsys, "--db", tmp_path / "mine" / "g.sqlite3", "--socket", victim)
+    assert code == 2
+    assert err == (f"companion: --socket {victim} is a regular file, not a socket: the daemon replaces only a "
+                   f"socket nobody answers on, so it leaves it alone (give another path)")
+    assert _snapshot(tmp_path) == before  # and no store was made under mine/
+    assert EventStore(victim).last_unfinished() is not None
+
+
+def test_the_socket_may_not_be_the_store_itself(tmp_path, capsys):
+    same = _store_with_a_game(tmp_path / "same.sqlite3")
+    before = _snapshot(tmp_path)
+    code, err = _daemon(capsys, "--db", same, "--socket", same)
+    assert code == 2 and "\n" not in err
+    assert err.startswith(f"companion: --socket {same} is the event store's own file {same}: ")
+    assert _snapshot(tmp_path) == before
+
+
+def test_the_socket_may_not_be_a_new_store_either(tmp_path, capsys):
+    """Nothing there yet: refused all the same, and no database is created."""
+    same = tmp_path / "new.sqlite3"
+    code, err = _daemon(capsys, "--db", same, "--socket", same)
+    assert code == 2 and "is the event store's own file" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("suffix", ["-wal", "-shm", ".lock", ".last-good"])
+def test_the_socket_may_not_be_a_side_file_of_the_store(tmp_path, capsys, suffix):
+    db = _store_with_a_game(tmp_path / "g.sqlite3")
+    side = tmp_path / f"g.sqlite3{suffix}"
+    side.write_bytes(side.read_bytes() if side.exists() else b"x")
+    before = _snapshot(tmp_path)
+    code, err = _daemon(capsys, "--db", db, "--socket", side)
+    assert code == 2 and f"is the event store's own file {side}" in err
+    assert _snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("suffix", ["-wal", ".lock", ".last-good"])
+def test_a_side_file_of_another_store_is_refused_as_a_socket(tmp_path, capsys, suffix):
+    _store_with_a_game(tmp_path / "other.sqlite3")
+    side = tmp_path / f"other.sqlite3{suffix}"
+    side.write_bytes(side.read_bytes() if side.exists() else b"x")
+    before = _snapshot(tmp_path)
+    code, err = _daemon(capsys, "--db", tmp_path / "g.sqlite3", "--socket", side)
+    assert code == 2 and "is a regular file, not a socket" in err
+    assert _snapshot(tmp_path) == before
+
+
+def test_a_directory_as_socket_is_refused_without_a_traceback(tmp_path):
+    target = tmp_path / "adir"
+    target.mkdir()
+    (target / "keep.txt").write_text("keep")
+    run = subprocess.run([sys.executable, "-m", "companion", "daemon", "--db", str(tmp_path / "g.sqlite3"),
+                          "--socket", str(target)], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2
+    assert run.stderr.strip() == (f"companion: --socket {target} is a directory, not a socket: the daemon replaces "
+                                  f"only a socket nobody answers on, so it leaves it alone (give another path)")
+    assert (target / "keep.txt").read_text() == "keep"
+    assert not (tmp_path / "g.sqlite3").exists()
+
+
+@pytest.mark.parametrize("target", ["store", "dir", "dangling"])
+def test_a_symbolic_link_as_socket_is_refused(tmp_path, capsys, target):
+    victim = _store_with_a_game(tmp_path / "victim.sqlite3")
+    (tmp_path / "adir").mkdir()
+    link = tmp_path / "link.sock"
+    link.symlink_to({"store": victim, "dir": tmp_path / "adir", "dangling": tmp_path / "nowhere"}[target])
+    before = _snapshot(tmp_path)
+    code, err = _daemon(capsys, "--db", tmp_path / "g.sqlite3", "--socket", link)
+    assert code == 2 and f"--socket {link} is a symbolic link, not a socket" in err
+    assert _snapshot(tmp_path) == before
+
+
+def test_a_link_to_the_store_is_the_store(tmp_path, capsys):
+    db = _store_with_a_game(tmp_path / "g.sqlite3")
+    link = tmp_path / "link.sock"
+    link.symlink_to(db)
+    code, err = _daemon(capsys, "--db", db, "--socket", link)
+    assert code == 2 and f"is the event store's own file {db}" in err
+    assert EventStore(db).last_unfinished() is not None
+
+
+def test_the_daemon_itself_refuses_a_file_as_its_socket(tmp_path):
+    """Replays and the demo build a Daemon directly: the check is in the daemon too."""
+    victim = _store_with_a_game(tmp_path / "victim.sqlite3")
+    before = victim.read_bytes()
+    with pytest.raises(PathRefused, match="is a regular file, not a socket"):
+        with DaemonThread(Daemon(EventStore(":memory:"), victim)):
+            pass
+    assert victim.read_bytes() == before
+
+
+def test_a_stale_socket_is_still_replaced_and_removed_at_the_end(tmp_path):
+    path = tmp_path / "stale.sock"
+    stale = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    stale.bind(str(path))
+    stale.close()
+    with DaemonThread(Daemon(EventStore(":memory:"), path)):
+        assert path.is_socket()
+    assert not path.exists()
+
+
+def test_a_socket_under_a_file_is_refused(tmp_path, capsys):
+    plain = tmp_path / "plain.txt"
+    plain.write_text("keep")
+    code, err = _daemon(capsys, "--db", tmp_path / "g.sqlite3", "--socket", plain / "companion.sock")
+    assert code == 2 and err == f"companion: --socket {plain / 'companion.sock'}: {plain} is a regular file, not a directory"
+    assert plain.read_text() == "keep"
+
+
+def test_a_store_in_tmp_is_refused_without_advice_to_change_tmp(tmp_path, capsys):
+    """/tmp is every user's on purpose: the advice is another directory, never chmod /tmp."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o1777)  # like /tmp: world-writable with the sticky bit
+    code, err = _daemon(capsys, "--db", shared / "x.sqlite3", "--socket", tmp_path / "d.sock")
+    assert code == 1
+    assert "chmod" not in err
+    assert err == (f"companion: {shared} can be written by any user, so the game in it could be changed by anyone: "
+                   f"it is a directory every user shares, so keep the event store in a directory of your own "
+                   f"instead, e.g.  --db ~/haunt/companion.sqlite3 (the companion refuses to use it as it is)")
+    assert list(shared.iterdir()) == []
+
+
+# ---------------------------------------------------------------------- --db, replay, --config
+
+def _garbage(path, text="my notes\n"):
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize("kind", ["text", "dir", "wal", "lock", "last-good", "socket"])
+def test_the_daemon_db_opens_only_an_event_store(tmp_path, capsys, kind):
+    other = _store_with_a_game(tmp_path / "other.sqlite3")
+    live = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    live.bind(str(tmp_path / "live.sock"))
+    (tmp_path / "adir").mkdir()
+    (tmp_path / "other.sqlite3.lock").write_text("")
+    target = {"text": _garbage(tmp_path / "notes.txt"), "dir": tmp_path / "adir",
+              "wal": _garbage(tmp_path / "other.sqlite3-wal"), "lock": tmp_path / "other.sqlite3.lock",
+              "last-good": tmp_path / "other.sqlite3.last-good", "socket": tmp_path / "live.sock"}[kind]
+    before = _snapshot(tmp_path)
+    code, err = _daemon(capsys, "--db", target, "--socket", tmp_path / "d.sock")
+    live.close()
+    assert code == 2 and err.startswith(f"companion: --db {target} ") and "\n" not in err
+    assert _snapshot(tmp_path) == before  # nothing moved aside as "damaged", nothing written
+    assert EventStore(other).last_unfinished() is not None
+
+
+def test_a_damaged_store_of_ours_is_still_recovered_not_refused(tmp_path):
+    """A store cut by a power cut has the companion's lock or last good copy beside it."""
+    from companion.paths import check_db_path
+
+    db = _store_with_a_game(tmp_path / "g.sqlite3")
+    db.write_bytes(b"\x00" * 100)
+    check_db_path(db)  # no PathRefused: open_store's recovery (issue 8) takes it from here
+
+
+def test_replay_db_opens_only_an_event_store(tmp_path, capsys):
+    notes = _garbage(tmp_path / "notes.txt")
+    script = tmp_path / "s.jsonl"
+    script.write_text('{"header": {"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 1}}\n')
+    assert main(["replay", str(script), "--db", str(notes)]) == 2
+    assert "holds something else than an event store" in capsys.readouterr().err
+    assert notes.read_text() == "my notes\n" and sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "s.jsonl"]
+
+
+def test_replay_of_a_store_or_a_directory_reads_it_only(tmp_path, capsys):
+    store = _store_with_a_game(tmp_path / "g.sqlite3")
+    before = _snapshot(tmp_path)
+    assert main(["replay", str(store)]) == 2
+    assert main(["replay", str(tmp_path)]) == 2
+    assert _snapshot(tmp_path) == before
+
+
+def test_a_store_given_as_config_is_read_not_written(tmp_path, capsys):
+    store = _store_with_a_game(tmp_path / "g.sqlite3")
+    before = _snapshot(tmp_path)
+    assert main(["daemon", "--config", str(store), "--db", str(tmp_path / "x.sqlite3"),
+                 "--socket", str(tmp_path / "d.sock")]) == 1
+    assert main(["doctor", "--config", str(store)]) == 1
+    assert main(["doctor", "--config", str(tmp_path)]) == 1
+    assert _snapshot(tmp_path) == before
+
+
+# ---------------------------------------------------------------------- tags, content, private
+
+def test_tags_inspect_reads_a_store_or_a_directory_and_changes_nothing(tmp_path, capsys):
+    store = _store_with_a_game(tmp_path / "g.sqlite3")
+    before = _snapshot(tmp_path)
+    assert main(["tags", "inspect", str(store)]) == 2
+    assert main(["tags", "inspect", str(tmp_path)]) == 2
+    assert _snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("argv", [["tags", "write", "creepy_cellar:ghost:room-H", "--wait", "1"], ["tags", "list"],
+                                  ["content", "clue_it"], ["private", "Ada"], ["enroll", "creepy_cellar"]])
+def test_a_client_socket_on_a_file_never_touches_it(tmp_path, capsys, argv):
+    store = _store_with_a_game(tmp_path / "g.sqlite3")
+    before = _snapshot(tmp_path)
+    assert main([*argv, "--socket", str(store)]) != 0
+    assert _snapshot(tmp_path) == before
+
+
+# ---------------------------------------------------------------------- install --root / --prefix
+
+def test_install_root_that_is_a_file_is_refused(tmp_path, capsys):
+    plain = _garbage(tmp_path / "plain.txt")
+    assert main(["install", "--root", str(plain), "--prefix", "/opt/haunt-companion/.venv"]) == 2
+    assert capsys.readouterr().err.strip() == f"companion: --root {plain} is a regular file, not a directory to install into"
+    assert plain.read_text() == "my notes\n"
+
+
+def test_install_never_writes_out_of_its_root_through_a_link(tmp_path, capsys):
+    outside = tmp_path / "real-etc"
+    (outside / "systemd" / "system").mkdir(parents=True)
+    victim = _garbage(outside / "systemd" / "system" / "haunt-companion.service", "the real unit\n")
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "etc").symlink_to(outside)
+    assert main(["install", "--root", str(root), "--prefix", "/opt/haunt-companion/.venv"]) == 2
+    assert "leads out of --root" in capsys.readouterr().err
+    assert victim.read_text() == "the real unit\n" and sorted(p.name for p in outside.rglob("*")) == [
+        "haunt-companion.service", "system", "systemd"]
+
+
+def test_install_leaves_a_directory_where_a_unit_goes(tmp_path, capsys):
+    unit = tmp_path / "etc/systemd/system/haunt-companion.service"
+    unit.mkdir(parents=True)
+    (unit / "keep").write_text("keep")
+    assert main(["install", "--root", str(tmp_path), "--prefix", "/opt/haunt-companion/.venv"]) == 2
+    assert "is a directory: the installer writes only a regular file" in capsys.readouterr().err
+    assert (unit / "keep").read_text() == "keep"
+
+
+@pytest.mark.parametrize("prefix", ["/opt/venv\nExecStartPre=/bin/rm -rf /", "opt/venv", "/opt/my venv", "/opt/%h/venv",
+                                    "/opt/../etc"])
+def test_install_prefix_must_be_a_plain_absolute_path(tmp_path, capsys, prefix):
+    assert main(["install", "--root", str(tmp_path), "--prefix", prefix]) == 2
+    assert "is not a plain absolute path" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_uninstall_removes_only_files_the_installer_writes(tmp_path, capsys):
+    assert main(["install", "--root", str(tmp_path), "--prefix", "/opt/haunt-companion/.venv"]) == 0
+    mine = _garbage(tmp_path / "home-notes.txt")
+    manifest = tmp_path / "etc/haunt-companion/install-manifest.json"
+    import hashlib
+    import json
+
+    files = json.loads(manifest.read_text())["files"]
+    digest = hashlib.sha256(mine.read_bytes()).hexdigest()
+    files.update({"/../home-notes.txt": digest, "/home-notes.txt": digest})
+    manifest.write_text(json.dumps({"files": files}))
+    assert main(["install", "--root", str(tmp_path), "--uninstall"]) == 0
+    assert mine.read_text() == "my notes\n"
+
+
+def test_install_with_a_broken_edited_config_does_not_claim_success(tmp_path, capsys):
+    config = tmp_path / "etc/haunt-companion/config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text("[dice]\npin = 99\n")
+    assert main(["install", "--root", str(tmp_path), "--prefix", "/opt/haunt-companion/.venv"]) == 1
+    captured = capsys.readouterr()
+    assert "Reboot" not in captured.out and "comes up by itself" not in captured.out
+    assert "Fix /etc/haunt-companion/config.toml first (" in captured.out
+    assert captured.err.strip() == ("companion install: not finished: /etc/haunt-companion/config.toml does not load; "
+                                    "fix it and run companion install again")
+    assert config.read_text() == "[dice]\npin = 99\n"
+
+
+# ---------------------------------------------------------------------- smaller (issue 20)
+
+def test_no_dice_button_is_a_plain_sentence():
+    from gpiozero.exc import BadPinFactory
+
+    from companion.cli import no_dice_button
+
+    text = no_dice_button(BadPinFactory("Unable to load any default pin factory!"))
+    assert text == ("No dice button: this machine has no GPIO library gpiozero can use (on a Raspberry Pi, "
+                    "install lgpio: sudo apt install python3-lgpio). Touches on the screen still work.")
+    assert "Unable to load" not in text
+
+
+def test_the_daemon_logs_an_ordered_shutdown_on_sigterm(tmp_path):
+    import signal
+
+    config = tmp_path / "config.toml"
+    config.write_text("[dice]\nenabled = false\n")
+    sock = tmp_path / "d.sock"
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "daemon", "--db", str(tmp_path / "g.sqlite3"),
+                             "--socket", str(sock), "--config", str(config)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert "listening on" in proc.stdout.readline()
+        proc.send_signal(signal.SIGTERM)
+        _out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0
+    steps = [line.split(": ", 1)[1] for line in err.splitlines() if "companion" in line and
+             ("SIGTERM" in line or "shutdown" in line)]
+    assert steps[2].startswith("shutdown 2/3: stopping the input worker (0 input(s) still queued) and ")
+    assert steps[:2] + steps[3:] == [
+        "SIGTERM received: shutting down in order (readers and dice button, input worker, clients and socket, "
+        "event store)",
+        "shutdown 1/3: stopping 0 reader(s) and button(s)",
+        "shutdown 3/3: closing the clients and the socket",
+        f"shutdown done: the event store {tmp_path / 'g.sqlite3'} is closed"]
+    assert not sock.exists()
