@@ -232,8 +232,26 @@ def test_undo_of_a_touch_names_the_choice_not_its_key(make_session):
     assert session.handle(Touch("roll")).accepted
     reply = session.handle(Touch("undo"))
     label = session.prompt.choice('roll').label
-    assert reply.news == (f"Undone: {label}. Put back anything you moved for it.",)
+    # The roll's Ghost card had placed a ghost: undo says to take it back, as a todo line.
+    assert reply.news == (f"Undone: {label}.", "Undo on the table: Place a ghost in room A.")
     assert [line.todo for line in session.todo] == ["return"]  # shown large, like a tap's
+
+
+def test_undo_of_a_touch_without_physical_steps_still_says_to_put_back(make_session):
+    """A game that marks no todo line for the input: one generic put-back line."""
+    import dataclasses
+
+    from companion.i18n import Msg
+
+    session = make_session(seed=3)
+    news = session.spec.news
+    session.spec = dataclasses.replace(session.spec, news=lambda state: tuple(
+        Msg(line.msgid, line.params, line.plural, line.count) if isinstance(line, Msg) else line
+        for line in news(state)))
+    assert session.handle(Touch("roll")).accepted
+    reply = session.handle(Touch("undo"))
+    assert reply.news == ("Undone: Roll the die. Put back anything you moved for it.",)
+    assert [line.todo for line in session.todo] == ["return"]
 
 
 def test_undo_of_a_touch_says_what_to_put_back(make_session):
