@@ -78,6 +78,7 @@ def _shot(app, out: Path, report: dict, name: str, lang: str, game: str, revisio
         "todo": table.ids.todo.texts(),
         "todo_font": table.ids.todo.font_size,
         "todo_fits": table.ids.todo.height <= table.ids.todo.most + 1,
+        "todo_pages": table.ids.todo.pages, "todo_most": table.ids.todo.most, "todo_height": table.ids.todo.height,
         "choices": [b.text for b in panel.buttons()],
         "main": panel._main.text if panel._main.parent is not None else None,
         "out_of_sight": out_of_sight(app),

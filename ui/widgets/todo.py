@@ -21,7 +21,8 @@ from kivy.uix.widget import Widget
 from ui import theme
 
 #: Font sizes (sp at scale 1) to try, largest first: the first whose lines fit the room.
-SIZES = (30, 28, 26, 24, 22, 20, 18, 16)
+#: Below the last one the lines are paged (a long set-up checklist), never clipped.
+SIZES = (30, 28, 26, 24, 22, 20)
 
 #: The panel's fill and edge: amber, unlike the log and the buttons.
 FILL = (0.22, 0.15, 0.03, 1)
@@ -105,12 +106,19 @@ class TodoPanel(BoxLayout):
     scale = NumericProperty(1.0)
     most = NumericProperty(200)
     font_size = NumericProperty(0)
+    #: The page of a long list on show (0-based), and how many there are.
+    page = NumericProperty(0)
+    pages = NumericProperty(1)
+    #: "Touch for the next steps" (``app.tr._``), shown under a paged list with "1/2".
+    more_text = StringProperty("Touch for the next steps")
 
     def __init__(self, **kwargs):
         super().__init__(orientation="vertical", size_hint_y=None, height=0, **kwargs)
         self._rows: list[tuple[BoxLayout, TodoIcon, Label]] = []
         self._trigger = Clock.create_trigger(self._refit)
-        self.bind(lines=self._trigger, scale=self._trigger, most=self._trigger, width=self._trigger)
+        self.bind(lines=self._new_lines, scale=self._trigger, most=self._trigger, width=self._trigger,
+                  page=self._trigger, more_text=self._trigger)
+        self._more = Label(halign="right", valign="middle", color=theme.GOLD, size_hint_y=None)
         with self.canvas.before:
             self._fill_colour = Color(*FILL)
             self._fill = RoundedRectangle(segments=4)
@@ -126,12 +134,22 @@ class TodoPanel(BoxLayout):
         self._edge.rounded_rectangle = (self.x + 1, self.y + 1, max(0, self.width - 2),
                                         max(0, self.height - 2), radius, 4)
 
+    def _new_lines(self, *_args) -> None:
+        self.page = 0
+        self._trigger()
+
+    def on_touch_down(self, touch):
+        if self.pages > 1 and self.collide_point(*touch.pos):
+            self.page = (int(self.page) + 1) % int(self.pages)
+            return True
+        return super().on_touch_down(touch)
+
     def texts(self) -> list[str]:
-        """The lines' words as shown (for tests)."""
-        return [label.text for _row, _icon, label in self._rows[:len(self.lines)]]
+        """Every line's words (all pages; for tests)."""
+        return [str(line.get("text", "")) for line in self.lines if isinstance(line, dict) and line.get("text")]
 
     def labels(self) -> list[Label]:
-        return [label for _row, _icon, label in self._rows[:len(self.lines)]]
+        return [label for _row, _icon, label in self._rows if label.parent is not None]
 
     def _row(self) -> tuple[BoxLayout, TodoIcon, Label]:
         row = BoxLayout(orientation="horizontal", size_hint_y=None)
@@ -145,21 +163,57 @@ class TodoPanel(BoxLayout):
         lines = [line for line in self.lines if isinstance(line, dict) and line.get("text")]
         while len(self._rows) < len(lines):
             self._rows.append(self._row())
-        self.clear_widgets()
         unit = dp(1) * self.scale
         self.padding = (10 * unit, 6 * unit)
         self.spacing = 4 * unit
         if not lines:
+            self.clear_widgets()
             self.height = 0
             self._frame()
             return
-        for (row, icon, label), line in zip(self._rows, lines):
-            icon.kind = str(line.get("kind") or "other")
-            label.text = str(line["text"])
-            self.add_widget(row)
         for size in SIZES:
-            if self._fit(size, lines) <= self.most or size == SIZES[-1]:
-                break
+            if self._fit(size, lines) <= self.most:
+                self.pages = 1
+                self._show(lines)
+                return
+        self._show(self._paged(lines))
+
+    def _paged(self, lines: list) -> list:
+        """The lines of the page on show, at the smallest size, with the "1/2" line after
+        them: pages filled in order, each as many lines as fit (at least one)."""
+        size = SIZES[-1]
+        self._more.font_size = sp(size - 4) * self.scale
+        self._more.text = f"{self.more_text}  {int(self.page) + 1}/…"
+        self._more.text_size = (max(10.0, self.width - 20 * dp(1) * self.scale), None)
+        self._more.texture_update()
+        room = self.most - self._more.texture_size[1] - self.spacing
+        pages, current = [], []
+        for line in lines:
+            if current and self._fit(size, current + [line]) > room:
+                pages.append(current)
+                current = []
+            current.append(line)
+        pages.append(current)
+        self.pages = len(pages)
+        if self.page >= self.pages:
+            self.page = 0
+        self._more.text = f"{self.more_text}  {int(self.page) + 1}/{self.pages} ›"
+        return pages[int(self.page)]
+
+    def _show(self, lines: list) -> None:
+        """Put the rows of ``lines`` (and the page line when paged) in the panel, laid out."""
+        self.clear_widgets()
+        for (row, _icon, _label), _line in zip(self._rows, lines):
+            self.add_widget(row)
+        size = SIZES[-1] if self.pages > 1 else None
+        height = self._fit(size or self.font_size, lines)
+        if self.pages > 1:
+            self._more.text_size = (self.width - 20 * dp(1) * self.scale, None)
+            self._more.texture_update()
+            self._more.height = self._more.texture_size[1]
+            self.add_widget(self._more)
+            height += self._more.height + self.spacing
+        self.height = height
         self._frame()
 
     def _fit(self, size: float, lines: list) -> float:
@@ -169,7 +223,10 @@ class TodoPanel(BoxLayout):
         icon_side = font * 1.15
         text_width = max(10.0, self.width - 20 * unit - icon_side - 8 * unit)
         total = 12 * unit + 4 * unit * (len(lines) - 1)
-        for row, icon, label in self._rows[:len(lines)]:
+        for (row, icon, label), line in zip(self._rows, lines):
+            icon.kind = str(line.get("kind") or "other")
+            if label.text != str(line["text"]):
+                label.text = str(line["text"])
             row.spacing = 8 * unit
             icon.width = icon_side
             label.font_size = font
