@@ -76,16 +76,18 @@ def probe(socket_path: str, size: tuple[int, int]) -> None:
 
     Window.bind(on_flip=flipped)
     Clock.schedule_once(lambda _dt: app.model.go("table"), 0)
-    hide = [name for name in os.environ.get("UI_BENCH_HIDE", "").split(",") if name]
-    if hide:  # a development aid: which part of the table costs what (UI_BENCH_HIDE=board_slot,log_left)
-        def strip(_dt):
-            table = app.root.ids.screens.get_screen("table")
-            for name in hide:
-                widget = table.ids[name]
-                if widget.parent is not None:
-                    widget.parent.remove_widget(widget)
-        Clock.schedule_once(strip, 1.0)
+    Clock.schedule_once(lambda _dt: _hide_parts(app), 1.0)
     app.run()
+
+
+def _hide_parts(app) -> None:
+    """A development aid: which part of the table screen costs what. ``UI_BENCH_HIDE`` names
+    table-screen ids to take out (``UI_BENCH_HIDE=board_slot,log_left``)."""
+    table = app.root.ids.screens.get_screen("table")
+    for name in [n for n in os.environ.get("UI_BENCH_HIDE", "").split(",") if n]:
+        widget = table.ids[name]
+        if widget.parent is not None:
+            widget.parent.remove_widget(widget)
 
 
 def bare_probe(socket_path: str, size: tuple[int, int]) -> None:
@@ -201,8 +203,9 @@ def main() -> int:
         bare_probe(args.bare_probe, size)
         return 0
 
-    from companion.client import Client
     from ui_scenario import running_daemon
+
+    from companion.client import Client
 
     server, display = _xvfb()
     if display is None:

@@ -84,7 +84,7 @@ class Entry:
                           self.line)
 
     @classmethod
-    def from_json(cls, body: dict[str, Any]) -> "Entry":
+    def from_json(cls, body: dict[str, Any]) -> Entry:
         return cls(body["input"], body["action"], tuple(body["chances"]), body.get("line"))
 
 
@@ -154,7 +154,7 @@ class Session:
     # ------------------------------------------------------------------ lifecycle
 
     @classmethod
-    def start(cls, header: GameHeader, store: EventStore | None = None, **kwargs) -> "Session":
+    def start(cls, header: GameHeader, store: EventStore | None = None, **kwargs) -> Session:
         """Start a new game (recorded in ``store`` when given)."""
         session = cls(get_game(header.game), header, store, **kwargs)
         if store is not None:
@@ -167,7 +167,7 @@ class Session:
 
     @classmethod
     def resume(cls, store: EventStore, record: GameRecord, use_snapshot: bool = True,
-               keep: int | None = KEEP_IN_MEMORY, **kwargs) -> "Session":
+               keep: int | None = KEEP_IN_MEMORY, **kwargs) -> Session:
         """Rebuild a stored game from its newest usable snapshot and the events after it
         (or from all its events); no chance is picked again.
 

@@ -6,7 +6,6 @@ lists it; undo reverts it, a resume replays it exactly, a stale one changes noth
 from __future__ import annotations
 
 import sys
-
 from dataclasses import replace
 from pathlib import Path
 
@@ -21,7 +20,6 @@ from companion.store import EventStore
 
 sys.path.insert(0, str(Path(__file__).parent))
 from collector import Collector  # noqa: E402  (tests/collector.py)
-
 
 HEADER = {"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 7,
           "stack": {"movement_die": [4], "ghost": ["room-E"]}}

@@ -24,8 +24,8 @@ from ui.connection import DaemonLink
 from ui.i18n import Translator
 from ui.kvloader import load_kv
 from ui.model import TableModel
-from ui.shot import save_screenshot
 from ui.privacy import PRIVACY_KEY, SECRETS_KEY
+from ui.shot import save_screenshot
 from ui.widgets.choices import NEW_GAME, UNDO_KEY
 from ui.widgets.privacy import PrivacyScreen
 

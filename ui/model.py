@@ -11,8 +11,7 @@ import time
 from typing import Any
 
 from kivy.event import EventDispatcher
-from kivy.properties import (BooleanProperty, DictProperty, ListProperty, NumericProperty,
-                             ObjectProperty, StringProperty)
+from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 
 from ui.hardware import dice_button, without_dice_button
 from ui.i18n import translate

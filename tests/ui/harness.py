@@ -181,6 +181,7 @@ def small_targets(app, mm: float, px_per_mm: float) -> list[str]:
     """Touch buttons on the current screen (and open modal views) smaller than ``mm``
     millimetres on either side."""
     from kivy.core.window import Window
+
     from ui.widgets.buttons import TouchButton
 
     limit = mm * px_per_mm

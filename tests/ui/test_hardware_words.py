@@ -27,7 +27,8 @@ def test_home_and_settings_read_the_same_readers():
     info = readers_of({}, {}, {"table": "cards"})
     assert readers_summary(info, "", lambda t, **p: t.format(**p)) == ("Readers not reported yet: table", False)
     info = readers_of(ONE_READER, {"table": {"online": False, "detail": "stale"}})
-    assert info == {"table": {"online": True, "detail": "", "role": "cards", "virtual": False}}  # the daemon's list wins
+    # the daemon's list wins
+    assert info == {"table": {"online": True, "detail": "", "role": "cards", "virtual": False}}
     assert readers_summary(info, "", lambda t, **p: t.format(**p)) == ("Readers working: table", False)
 
 

@@ -25,9 +25,8 @@ import threading
 from importlib import import_module
 from pathlib import Path
 
-import pytest
-
 import pngread
+import pytest
 from test_table_screen import ARTIFACTS, display, kivy_home  # noqa: F401  (fixtures)
 
 from companion import script
@@ -83,10 +82,10 @@ def marked_games(monkeypatch):
 class Client_UI:
     """``harness.py playthrough`` in a subprocess: commands on stdin, words on stdout."""
 
-    def __init__(self, sock: Path, size, display: str, kivy_home: Path, out: Path, tmp: Path):
+    def __init__(self, sock: Path, size, x_display: str, home: Path, out: Path, tmp: Path):
         self.report_path = tmp / f"playthrough-{size[0]}x{size[1]}.json"
         self.stderr_path = tmp / f"playthrough-{size[0]}x{size[1]}-stderr.txt"
-        env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home), "KIVY_NO_ARGS": "1",
+        env = {**os.environ, "DISPLAY": x_display, "KIVY_HOME": str(home), "KIVY_NO_ARGS": "1",
                "PYTHONUNBUFFERED": "1"}
         self.stderr = self.stderr_path.open("w")
         self.proc = subprocess.Popen(
@@ -147,7 +146,8 @@ def _revision(client: Client) -> int:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_game_played_through_the_client(size, marked_games, display, kivy_home, tmp_path):  # noqa: F811
+def test_every_game_played_through_the_client(size, marked_games, display, kivy_home,  # noqa: F811
+                                              tmp_path):
     from hardware.simulated import SimulatedTable
 
     out = ARTIFACTS / "playthrough" / f"{size[0]}x{size[1]}"
@@ -162,7 +162,7 @@ def test_every_game_played_through_the_client(size, marked_games, display, kivy_
             with Client(sock).connect() as client:
                 for game, path in GAMES.items():
                     played = script.load(SCRIPTS / path)
-                    daemon.call(lambda: daemon.start_game(played.header))
+                    daemon.call(lambda played=played: daemon.start_game(played.header))
                     half = len(played.lines) // 2
                     stages = (("start", ()), ("mid", played.lines[:half]), ("over", played.lines[half:]))
                     for number, (stage, lines) in enumerate(stages):

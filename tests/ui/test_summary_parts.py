@@ -25,12 +25,15 @@ def test_the_summary_of_a_win_a_loss_and_the_clue_solution():
                      "The game is over: the ghostly children won.",
                      ["Every player goes insane: the ghostly children win."])
     assert lost.result == "lost" and lost.scores == [("Ada", 1)] and lost.scores_heading == "Ghosts trapped"
-    clue = summarise({"players": ["Ada", "Bo"], "outcome": "Bo", "solution": ["Kid 5", "Jack-in-the-Box", "The Synagogue"]},
+    solution = ["Kid 5", "Jack-in-the-Box", "The Synagogue"]
+    clue = summarise({"players": ["Ada", "Bo"], "outcome": "Bo", "solution": solution},
                      "The game is over: Bo solved the mystery!",
-                     ["Bo is right and solves the mystery!", "The envelope holds: Kid 5, the Jack-in-the-Box, The Synagogue."])
+                     ["Bo is right and solves the mystery!",
+                      "The envelope holds: Kid 5, the Jack-in-the-Box, The Synagogue."])
     assert (clue.result, clue.winners, clue.reason) == ("won", ["Bo"], ["Bo is right and solves the mystery!"])
     assert clue.solution == ["Kid 5", "Jack-in-the-Box", "The Synagogue"] and clue.scores == []
-    unsolved = summarise({"outcome": "unsolved", "players": ["Ada"]}, "The game is over: the mystery remains unsolved.", [])
+    unsolved = summarise({"outcome": "unsolved", "players": ["Ada"]},
+                         "The game is over: the mystery remains unsolved.", [])
     assert unsolved.result == "lost"
 
 

@@ -12,14 +12,14 @@ from kivy.properties import BooleanProperty, DictProperty, NumericProperty, Stri
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
-from ui.boards import PlacePicks
-from ui.kvloader import load_kv
-from ui import theme
-from ui.seats import HUNTER_PALETTE
-from ui.text import Translate, coloured, english, short_names
 import ui.widgets.die  # noqa: F401  (kv uses DieFace)
 import ui.widgets.meter  # noqa: F401  (kv uses HauntingMeter)
 import ui.widgets.pieces  # noqa: F401  (kv uses Marker, PieceRow)
+from ui import theme
+from ui.boards import PlacePicks
+from ui.kvloader import load_kv
+from ui.seats import HUNTER_PALETTE
+from ui.text import Translate, coloured, english, short_names
 
 #: The base board's rooms, row by row (4 per row).
 CASTLE = tuple("ABCDEFGHIJKL")

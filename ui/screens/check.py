@@ -172,9 +172,10 @@ class CheckScreen(Screen):
         wide_enough = self.width >= 600 * dp(1) * app.scale
         for line in lines:
             count = len(line.get("fixes") or [])
-            many = count * (BUTTON_MIN_WIDTH + GAP) * dp(1) * app.scale > 0.58 * self.width or count > INLINE_FIXES
+            unit = dp(1) * app.scale
+            many = count * (BUTTON_MIN_WIDTH + GAP) * unit > 0.58 * self.width or count > INLINE_FIXES
             stacked = app.portrait or not wide_enough or many
-            columns = max(2, int((self.width - 40 * dp(1) * app.scale) // ((BUTTON_MIN_WIDTH + GAP) * dp(1) * app.scale)))
+            columns = max(2, int((self.width - 40 * unit) // ((BUTTON_MIN_WIDTH + GAP) * unit)))
             box.add_widget(CheckLine(app.correct, line=line, scale=app.scale, stacked=stacked,
                                      busy=app.model.busy, columns=columns))
 

@@ -12,8 +12,8 @@ from kivy.uix.screenmanager import Screen
 
 from ui import uisettings
 from ui.backlight import BacklightError, find_backlight
-from ui.kvloader import load_kv
 from ui.hardware import can_enroll, dice_button, no_reader_text, readers_of
+from ui.kvloader import load_kv
 from ui.text import ago_text, short_title
 from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
 

@@ -14,8 +14,18 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
 from ui import theme
-from ui.layout import (FINAL_KEYS, GAP, GRID_FONT, MIN_ROW_HEIGHT, PRIMARY_HEIGHT, SMALLEST_FONT, capacity, grid_shape,
-                       main_choice, order_choices)
+from ui.layout import (
+    FINAL_KEYS,
+    GAP,
+    GRID_FONT,
+    MIN_ROW_HEIGHT,
+    PRIMARY_HEIGHT,
+    SMALLEST_FONT,
+    capacity,
+    grid_shape,
+    main_choice,
+    order_choices,
+)
 from ui.widgets.buttons import TouchButton, fit_text
 
 #: Key of the "start a new game" button the panel shows when the game is over.

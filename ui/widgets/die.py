@@ -6,11 +6,11 @@ from kivy.graphics import Color, Ellipse, Line, RoundedRectangle
 from kivy.properties import NumericProperty
 
 from ui import theme
+from ui.widgets.drawn import DrawnWidget
 
 #: Segments of a small drawn circle (Kivy's default 180 costs the software renderer of the
 #: Pi-like run for nothing at a few millimetres).
 SEGMENTS = 20
-from ui.widgets.drawn import DrawnWidget
 
 #: Pip positions per face on a 3×3 grid, (column, row) from the bottom-left.
 PIPS = {

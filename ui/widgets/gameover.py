@@ -11,7 +11,7 @@ from kivy.uix.label import Label
 
 from ui import theme
 from ui.summary import Summary, summarise
-from ui.text import coloured, escape_markup, english
+from ui.text import coloured, english, escape_markup
 
 
 def _label(text: str, size: float, colour=theme.TEXT, bold: bool = False, halign: str = "center") -> Label:
@@ -69,7 +69,8 @@ class GameOverPanel(BoxLayout):
     def _headline(self, summary: Summary) -> str:
         text = escape_markup(summary.headline)
         for name in summary.winners:  # the winners' names in their colours
-            text = text.replace(escape_markup(name), coloured(name, theme.player_colour(name, self.colours, theme.GOLD)))
+            colour = theme.player_colour(name, self.colours, theme.GOLD)
+            text = text.replace(escape_markup(name), coloured(name, colour))
         return text
 
     @staticmethod

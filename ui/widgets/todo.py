@@ -58,7 +58,8 @@ def icon_shapes(kind: str, x: float, y: float, s: float) -> list:
                 Rectangle(pos=(x + s * 0.54, y + s * 0.15), size=(s * 0.36, s * 0.7))]
     if kind == "lock":  # a padlock
         return [Line(ellipse=(x + s * 0.28, y + s * 0.42, s * 0.44, s * 0.5, -90, 90), width=w),
-                RoundedRectangle(pos=(x + s * 0.18, y + s * 0.08), size=(s * 0.64, s * 0.46), radius=[s * 0.06], segments=4)]
+                RoundedRectangle(pos=(x + s * 0.18, y + s * 0.08), size=(s * 0.64, s * 0.46), radius=[s * 0.06],
+                                 segments=4)]
     if kind == "deal":  # two cards, fanned
         return [Line(rectangle=(x + s * 0.08, y + s * 0.1, s * 0.42, s * 0.65), width=w),
                 Rectangle(pos=(x + s * 0.42, y + s * 0.25), size=(s * 0.42, s * 0.65))]
