@@ -17,8 +17,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-import crash_harness  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # a program: the checkout's tests package
+from tests import crash_harness  # noqa: E402
 
 
 def main() -> int:

@@ -33,8 +33,8 @@ def run_batches(args) -> int:
     """Run this process's batches; print one JSON line of totals at the end."""
     from hypothesis import HealthCheck, Phase, seed, settings
 
-    sys.path.insert(0, str(HERE.parents[1] / "tests"))
-    import fuzz_daemon
+    sys.path[:0] = [str(HERE.parents[1]), str(HERE.parents[1] / "tests" / "games")]  # as pytest's pythonpath
+    from tests import fuzz_daemon
 
     fuzz_daemon.TMPDIR = args.tmpdir or None
     machine = fuzz_daemon.DaemonUnderFire

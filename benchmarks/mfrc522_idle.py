@@ -22,8 +22,9 @@ import time
 
 from hardware.nfc.base import TagPresented
 from hardware.nfc.mfrc522 import MFRC522Reader
-from hardware.nfc.mfrc522_sim import SimCard, SimChip, installed
 from hardware.nfc.runner import ReaderRunner
+from hardware.testing.fake_spidev import installed
+from hardware.testing.mfrc522_chip import SimCard, SimChip
 
 UID = bytes.fromhex("04112233445566")
 

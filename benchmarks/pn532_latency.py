@@ -15,12 +15,12 @@ import statistics
 import threading
 import time
 
-from hardware.nfc.base import TagPresented, TagRemoved
-from hardware.nfc.pn532 import PN532Reader
-from hardware.nfc.pn532_sim import SimulatedPN532
 from companion.config import DEFAULT_POLL_INTERVALS
+from hardware.nfc.base import TagPresented, TagRemoved
 from hardware.nfc.ntag import ntag215_image
+from hardware.nfc.pn532 import PN532Reader
 from hardware.nfc.runner import ReaderRunner
+from hardware.testing.pn532_chip import SimulatedPN532
 
 UID = bytes.fromhex("04112233445566")
 #: The daemon's default for a PN532 when the config names no poll_interval.

@@ -29,9 +29,10 @@ import time
 from pathlib import Path
 
 from hardware.nfc.base import TagPresented
-from hardware.nfc.mfrc522_sim import SimCard, SimChip, installed
-from hardware.nfc.pn532_sim import SimulatedPN532
 from hardware.nfc.supervisor import ReaderSupervisor
+from hardware.testing.fake_spidev import installed
+from hardware.testing.mfrc522_chip import SimCard, SimChip
+from hardware.testing.pn532_chip import SimulatedPN532
 
 ROOT = Path(__file__).resolve().parents[1]
 RESTING = bytes.fromhex("04112233445566")

@@ -36,6 +36,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         return args.run(args)
+    except UsageError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return EXIT_BAD_SCRIPT
     except ScriptError as exc:
         print(f"companion: bad table script: {exc}", file=sys.stderr)
         return EXIT_BAD_SCRIPT
@@ -77,9 +80,23 @@ def _wait(text: str) -> float:
     return value
 
 
+def _hold(text: str) -> float:
+    """A ``--hold``: seconds from 0 to 120."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 120:
+        raise argparse.ArgumentTypeError(f"the hold is 0 to 120 seconds, not {text}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description="Haunt Companion: a table companion for haunted-house board games.")
+    from companion import __version__
+
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages to stderr")
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
     sub = parser.add_subparsers(title="commands")
 
     games = sub.add_parser("games", help="list the game ids")
@@ -103,8 +120,7 @@ def _parser() -> argparse.ArgumentParser:
     daemon = sub.add_parser("daemon", help="run the daemon with the configured readers and dice button")
     daemon.add_argument("--db", type=Path, help="event store (default: the user data dir)")
     daemon.add_argument("--socket", type=Path, help="Unix socket (default: the user runtime dir)")
-    daemon.add_argument("--new", metavar="GAME", help="start a new game of GAME unless one is unfinished")
-    daemon.add_argument("--players", default="Player 1,Player 2", help="comma-separated names for --new")
+    _new_game_arguments(daemon)
     daemon.add_argument("--config", type=Path, help="config file (default: $COMPANION_CONFIG or the user config dir)")
     daemon.set_defaults(run=cmd_daemon, log_level=logging.INFO)
 
@@ -156,6 +172,37 @@ def _parser() -> argparse.ArgumentParser:
     private.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
     private.set_defaults(run=cmd_private)
 
+    play = sub.add_parser("play", help="play a game on this computer: the daemon and the table screen together",
+                          description="Start the daemon (your own event store; virtual card readers when no "
+                                      "reader is configured) and the table screen, go on with GAME's unfinished "
+                                      "game or start one, and stop both when the window closes or on Ctrl-C. "
+                                      "Without a display it plays in the terminal.")
+    play.add_argument("game", help="the game id (see companion games)")
+    play.add_argument("--players", required=True, help="comma-separated player names, e.g. Ada,Bo")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", dest="options",
+                      help="a game option, e.g. ghost_deck=physical (repeatable)")
+    play.add_argument("--abandon", action="store_true",
+                      help="start a new game even over an unfinished one (kept unfinished in the store)")
+    play.add_argument("--terminal", action="store_true", help="play in the terminal even when a display exists")
+    play.add_argument("--fullscreen", action="store_true", help="fill the screen")
+    play.add_argument("--db", type=Path, help="event store (default: the user data dir)")
+    play.add_argument("--config", type=Path, help="config file (default: $COMPANION_CONFIG or the user config dir)")
+    play.add_argument("--socket", type=Path, help="Unix socket (default: the user runtime dir)")
+    play.set_defaults(run=cmd_play)
+
+    tap = sub.add_parser("tap", help="put a card on the daemon's virtual reader and lift it (no reader needed)",
+                         description="Tap a card on a virtual reader of the running daemon, as if it lay on a "
+                                     "real one. Exit 0: the game accepted it; 1: the table refused it (the "
+                                     "reason is printed); 2: no such component, or no daemon.")
+    tap.add_argument("card", metavar="COMPONENT|UID",
+                     help="a component id such as creepy_cellar:ghost:room-H (the game's own prefix may be "
+                          "left out: ghost:room-H), or a tag UID in hex")
+    tap.add_argument("--reader", metavar="ROLE", help="cards or tiles (default: the one that reads that card)")
+    tap.add_argument("--hold", type=_hold, default=0.5, metavar="S",
+                     help="seconds the card stays on the reader, 0-120 (default 0.5)")
+    tap.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
+    tap.set_defaults(run=cmd_tap)
+
     phones = sub.add_parser("phones", help="each player's phone link and its QR code (phones enabled in the config)")
     phones.add_argument("--no-codes", action="store_true", help="the links only, no QR codes")
     phones.add_argument("--renew", action="store_true",
@@ -179,6 +226,42 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _new_game_arguments(command) -> None:
+    """``--new GAME``, ``--players``, ``--option NAME=VALUE`` and ``--abandon`` (daemon)."""
+    command.add_argument("--new", metavar="GAME",
+                         help="go on with the unfinished game of GAME, or start a new one (refused over "
+                              "an unfinished game of another kind: see --abandon)")
+    command.add_argument("--players", help="comma-separated names for --new (default: Player 1,Player 2)")
+    command.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", dest="options",
+                         help="a game option for --new, e.g. ghost_deck=physical (repeatable)")
+    command.add_argument("--abandon", action="store_true",
+                         help="with --new: start a new game even over an unfinished one (kept unfinished in the store)")
+
+
+def _new_game(args, parser=None):
+    """The :class:`~companion.startup.NewGame` that ``--new`` asks for, or None; ``--players``,
+    ``--option`` or ``--abandon`` without ``--new`` is a usage error (exit 2)."""
+    from companion.startup import NewGame, parse_option
+
+    if args.new is None:
+        given = [flag for flag, value in (("--players", args.players), ("--option", args.options),
+                                          ("--abandon", args.abandon)) if value]
+        if given:
+            raise UsageError(f"{given[0]} goes with --new GAME (without --new the daemon goes on with "
+                             f"the unfinished game, which keeps its players and options)")
+        return None
+    players = tuple(p.strip() for p in (args.players or "Player 1,Player 2").split(",") if p.strip())
+    try:
+        options = dict(parse_option(text) for text in args.options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    return NewGame(args.new, players, options, args.abandon)
+
+
+class UsageError(CompanionError):
+    """A command line that asks for something impossible (exit 2)."""
+
+
 def cmd_games(_args) -> int:
     from companion.engine import all_games
 
@@ -199,19 +282,36 @@ def cmd_replay(args) -> int:
         check_db_path(args.db)
     script = scripts.load(args.file)
 
+    recorded: list[int] = []  # the last line the game recorded
+
     def report(line, reply):
+        if reply is not None and reply.accepted:
+            recorded[:] = [line.number]
         if reply is not None and not reply.accepted and not reply.ignored:
             print(f"line {line.number}: refused: {reply.text}", file=sys.stderr, flush=True)
         elif args.progress and reply is not None and reply.accepted:
             print(f"line {line.number}: accepted", file=sys.stderr, flush=True)
 
-    result = replay(script, db=args.db, realtime=args.realtime, speed=args.speed, on_line=report)
+    try:
+        result = replay(script, db=args.db, realtime=args.realtime, speed=args.speed, on_line=report)
+    except KeyboardInterrupt:
+        print(_interrupted(args, recorded[0] if recorded else None), file=sys.stderr, flush=True)
+        return 130
     if result.unused_stack:
         left = "; ".join(f"{source}: {', '.join(map(str, values))}" for source, values in result.unused_stack.items())
         print(f"companion: warning: the script's stack was not used up (left: {left})", file=sys.stderr, flush=True)
     if args.json:
         print(json.dumps({**result.state["view"], "prompt": result.state["prompt"]["text"]}, sort_keys=True))
     return 0
+
+
+def _interrupted(args, last: int | None) -> str:
+    """What ``replay`` says when Ctrl-C stops it: where it got to, and how to go on."""
+    done = f"line {last} was the last one played" if last is not None else "no line was played in this run"
+    if args.db is None:
+        return f"companion: replay stopped: {done}; without --db nothing was kept"
+    where = f"after line {last}" if last is not None else "after the last line it recorded"
+    return f"companion: replay stopped: {done}; {args.db} keeps the game: the same command resumes {where}"
 
 
 def bundled_demo():
@@ -227,32 +327,48 @@ def cmd_demo(args) -> int:
     from companion.replay import replay
 
     script = bundled_demo()
-    has_display = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     started = time.monotonic()
-    if args.headless or not has_display:
-        if not args.headless:
-            print("No display found: showing the game in the terminal (use a desktop to see the table screen).")
-        result = replay(script, realtime=True, speed=args.speed, on_message=ConsoleView())
-    else:
+    result = None
+    if not args.headless and not _has_display():
+        print("No display found: showing the game in the terminal (use a desktop to see the table screen).")
+    elif not args.headless:
         result = _demo_with_window(script, args.speed)
+    if result == "closed":
+        print("The window was closed: demo stopped.")
+        return 0
+    if result is None:
+        result = replay(script, realtime=True, speed=args.speed, on_message=ConsoleView())
     outcome = result.state["view"].get("outcome")
     print(f"Demo over after {time.monotonic() - started:.1f} s: the hunters {outcome}.")
     return 0
 
 
 def _demo_with_window(script, speed: float):
-    """Run the daemon and the script in a thread, the Kivy window in the main thread."""
+    """Run the daemon and the script in a thread, the Kivy window (open on the table) in
+    the main thread, the prompts printed in the terminal too. None, after a line saying
+    why, when the window cannot open: the caller plays the demo in the terminal; "closed"
+    when the window was closed before the game ended (the driver thread goes with the
+    process)."""
     from companion.console import ConsoleView
     from companion.replay import replay
+    from ui.app import WindowUnavailable, build_app
 
     holder: dict = {}
     done = threading.Event()
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as tmp:
         sock = Path(tmp) / "companion.sock"
+        try:
+            app = build_app(sock, stop_event=done, linger=5.0, first_page="table")
+        except WindowUnavailable as exc:
+            print(f"{str(exc)[0].upper()}{str(exc)[1:]}. Showing the game in the terminal instead.", flush=True)
+            return None
 
         def drive():
             try:
-                time.sleep(2.0)  # let the window open before the first input
+                for _ in range(200):  # the window is built before the first input (at most 10 s)
+                    if app.root is not None:
+                        break
+                    time.sleep(0.05)
                 holder["result"] = replay(script, realtime=True, speed=speed, socket_path=sock,
                                           on_message=ConsoleView())
             except BaseException as exc:  # re-raised in the main thread
@@ -261,10 +377,9 @@ def _demo_with_window(script, speed: float):
                 done.set()
 
         threading.Thread(target=drive, name="demo-driver", daemon=True).start()
-        from ui.app import run_app
-
-        run_app(sock, stop_event=done, linger=5.0)
-        done.wait()
+        app.run()
+        if not done.is_set():
+            return "closed"
     if "error" in holder:
         raise holder["error"]
     return holder["result"]
@@ -276,32 +391,41 @@ def cmd_daemon(args) -> int:
 
     from companion.config import load_config
     from companion.daemon import Daemon
-    from companion.header import GameHeader, random_seed
+    from companion.daemon.taps import off_reason, plan
     from companion.paths import check_db_path, check_private_dir, check_socket_path, default_db, default_socket
     from companion.service import ServiceNotifier
+    from companion.startup import StartRefused, header, open_game
 
     config = load_config(args.config)
+    new = _new_game(args)
+    if new is not None:
+        header(new)  # a bad --new is said before the store is opened
     db = args.db or default_db()
     sock = args.socket or default_socket()
     check_socket_path(sock, db)  # before anything is opened or created (issue 20)
     check_db_path(db)
     check_private_dir(Path(db))
     store, recovery, unwritable = _open_store(db)
+    virtual = plan(config)
     daemon = Daemon(store, sock, hold_time=config.dice.hold_time, language=config.language,
-                    reader_roles={reader.name: reader.role for reader in config.readers}, phones=config.phones)
+                    reader_roles={**{reader.name: reader.role for reader in config.readers}, **virtual},
+                    phones=config.phones)
+    daemon.taps.off = off_reason(config)
     if unwritable is not None:  # a read-only data directory: its games go on in memory
         daemon.recent.append(unwritable)
         daemon.storage_warning = unwritable
-    if _resume(daemon) is None and args.new:
-        players = [p.strip() for p in args.players.split(",") if p.strip()]
-        daemon.start_game(GameHeader.from_json({"game": args.new, "players": players,
-                                                "seed": random_seed()}))
+    try:
+        log.info("%s", open_game(daemon, new, lambda: _resume(daemon)))
+    except StartRefused as exc:
+        store.close()
+        print(f"companion: {exc}", file=sys.stderr)
+        return EXIT_BAD_SCRIPT
     if recovery is not None:
         daemon.recent.append(_recovery_news(recovery))
     notifier = ServiceNotifier()
 
     def started() -> None:
-        for stop in _start_hardware(daemon, config):  # stopped by the daemon, before its worker
+        for stop in _start_hardware(daemon, config, virtual):  # stopped by the daemon, before its worker
             daemon.on_shutdown(stop)
         print(f"companion daemon listening on {daemon.socket_path}", flush=True)
         # systemd (Type=notify): ready once the store is open, the socket listens and the
@@ -319,7 +443,7 @@ def cmd_daemon(args) -> int:
 
     async def serve():
         loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGINT):
+        for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
             loop.add_signal_handler(sig, on_signal, sig)
         try:
             await daemon.serve(on_ready=started)
@@ -328,6 +452,9 @@ def cmd_daemon(args) -> int:
 
     try:
         asyncio.run(serve())
+    except BaseException as exc:
+        log.error("companion daemon stopped: %s", exc or type(exc).__name__)
+        raise
     finally:
         store.close()
         log.info("shutdown done: the event store %s is closed", db)
@@ -420,8 +547,9 @@ def _recovery_news(recovery):
                count=recovery.salvaged)
 
 
-def _start_hardware(daemon, config) -> list:
-    """Start the dice button and one supervised runner per configured reader.
+def _start_hardware(daemon, config, virtual: dict[str, str] | None = None) -> list:
+    """Start the dice button, one supervised runner per configured reader and the
+    ``virtual`` readers (name -> role, :func:`companion.daemon.taps.plan`).
 
     Returns:
         The callables that stop them, for shutdown.
@@ -440,6 +568,7 @@ def _start_hardware(daemon, config) -> list:
         button = _dice_button(daemon, config.dice.pin)
         if button is not None:
             stops.append(button.close)
+            daemon.dice_button = True
     for reader in config.readers:
         supervisor = ReaderSupervisor(
             reader.name, partial(build_reader, reader.driver, reader.name, **reader.driver_kwargs()),
@@ -447,6 +576,10 @@ def _start_hardware(daemon, config) -> list:
         daemon.attach_reader(reader.name, supervisor.run_job)
         supervisor.start()
         stops.append(supervisor.stop)
+    if virtual:
+        stops.extend(daemon.taps.start(virtual))
+        log.info("virtual readers: %s (companion tap CARD puts a card on one)",
+                 ", ".join(f"{name} ({role})" for name, role in virtual.items()))
     return stops
 
 
@@ -611,10 +744,55 @@ def cmd_enroll(args) -> int:
 
 def cmd_ui(args) -> int:
     from companion.paths import default_socket
-    from ui.app import run_app
+    from ui.app import WindowUnavailable, run_app
 
-    run_app(args.socket or default_socket(), fullscreen=args.fullscreen or args.kiosk, kiosk=args.kiosk)
+    socket = args.socket or default_socket()
+    if not args.kiosk and not _has_display():
+        print("companion: no display (DISPLAY and WAYLAND_DISPLAY are not set): the table screen needs a "
+              "desktop; companion play GAME --players A,B plays in the terminal", file=sys.stderr)
+        return EXIT_BAD_SCRIPT
+    if not _daemon_answers(socket):
+        print(f"companion: no daemon answers at {socket} yet: the window waits for it. Start one with "
+              f"companion daemon, or play with companion play GAME --players A,B", file=sys.stderr, flush=True)
+    try:
+        run_app(socket, fullscreen=args.fullscreen or args.kiosk, kiosk=args.kiosk)
+    except WindowUnavailable as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return EXIT_BAD_SCRIPT
     return 0
+
+
+def _has_display() -> bool:
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _daemon_answers(socket: Path, timeout: float = 1.0) -> bool:
+    """A daemon answers at ``socket`` (it sends its first state within ``timeout`` s)."""
+    from companion.client import Client, DaemonUnavailable
+
+    try:
+        Client(socket).connect(timeout=timeout).close()
+    except DaemonUnavailable:
+        return False
+    return True
+
+
+def cmd_play(args) -> int:
+    from companion.play import play_command
+
+    return play_command(args, _new_game(_as_new(args)))
+
+
+def _as_new(args):
+    """``play GAME --players ...`` read as the daemon's ``--new GAME --players ...``."""
+    return argparse.Namespace(new=args.game, players=args.players, options=args.options, abandon=args.abandon)
+
+
+def cmd_tap(args) -> int:
+    from companion.paths import default_socket
+    from companion.play import tap_command
+
+    return tap_command(args.card, args.reader, args.hold, args.socket or default_socket())
 
 
 def cmd_install(args) -> int:

@@ -53,7 +53,7 @@ COMMON_READER_KEYS = ("name", "driver", "role")
 #: issue's 100 ms; a PN532 poll costs a few ms of UART traffic and its NDEF read three
 #: exchanges more, so 50 ms keeps tap -> daemon under 100 ms (benchmarks/pn532_latency.py).
 DEFAULT_POLL_INTERVALS = {"mfrc522": 0.1, "pn532": 0.05, "fake": 0.1}
-TOP_KEYS = ("poll_interval", "language", "dice", "readers", "feedback", "phones")
+TOP_KEYS = ("poll_interval", "language", "dice", "readers", "feedback", "phones", "virtual_taps")
 DICE_KEYS = ("pin", "hold_time", "enabled")
 FEEDBACK_KEYS = ("pin", "device")
 FEEDBACK_DEVICES = ("buzzer", "led")
@@ -151,6 +151,8 @@ class Config:
         language: ``"en"`` or ``"it"`` (default ``"en"``).
         feedback: the buzzer or LED for tag reads (none by default).
         phones: the players' phones as private screens (off by default; issue 22).
+        virtual_taps: with real readers configured, also give the daemon virtual readers
+            (``companion tap``, the Cards panel); a config without readers always has them.
     """
 
     readers: tuple[ReaderConfig, ...] = ()
@@ -159,6 +161,7 @@ class Config:
     poll_interval: float | None = None
     language: str = "en"
     phones: PhonesConfig = field(default_factory=PhonesConfig)
+    virtual_taps: bool = False
 
     def interval_for(self, reader: ReaderConfig) -> float:
         """Seconds between two polls of ``reader``: ``poll_interval``, else its driver's default."""
@@ -264,6 +267,7 @@ def config_from_dict(data: dict[str, Any]) -> Config:
         poll_interval=_positive_number(data, "poll_interval", 0.1, "") if "poll_interval" in data else None,
         language=_choice(data, "language", LANGUAGES, "en", ""),
         phones=_phones(data.get("phones", {})),
+        virtual_taps=_bool(data, "virtual_taps", False, ""),
     )
 
 
@@ -330,6 +334,14 @@ def _int(table: dict[str, Any], key: str, default: int, prefix: str,
     if allowed is not None and value not in allowed:
         raise ConfigError(f"{_key(prefix, key)}: must be {allowed.start}-{allowed.stop - 1}, "
                           f"got {value}")
+    return value
+
+
+def _bool(table: dict[str, Any], key: str, default: bool, prefix: str) -> bool:
+    """true or false."""
+    value = table.get(key, default)
+    if not isinstance(value, bool):
+        raise ConfigError(f"{_key(prefix, key)}: must be true or false, got {value!r}")
     return value
 
 

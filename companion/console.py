@@ -29,7 +29,7 @@ class ConsoleView:
         prompt = message["prompt"]["text"]
         if prompt != self._last_prompt:
             self._last_prompt = prompt
-            if view:
+            if "hauntings" in view:  # Creepy Cellar's counters (the demo's game)
                 self._print(f"[hauntings {view.get('hauntings')}/{view.get('haunting_limit')}"
                             f" | King {view.get('ghost_king') or '-'} | locked {view.get('locked') or '-'}]"
                             f" {prompt}")

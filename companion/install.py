@@ -50,6 +50,8 @@ UNIT_DIR = PurePosixPath("/etc/systemd/system")
 DAEMON_UNIT = "haunt-companion.service"
 UI_UNIT = "haunt-companion-ui.service"
 STATE_DIR = PurePosixPath("/var/lib/haunt-companion")
+#: ``companion`` on every user's PATH (docs/pi-setup.md's commands): a symlink to the venv's.
+COMMAND_LINK = PurePosixPath("/usr/local/bin/companion")
 #: How long the daemon waits at boot for a device node the config names.
 DEVICE_WAIT = "20s"
 #: Directories a unit's ProtectHome=/PrivateTmp= hides: the virtualenv cannot live there.
@@ -288,6 +290,7 @@ class Installer:
             files[str(item.path)] = self._install_item(item, old)
         (self.at(KIVY_HOME) / "mods").mkdir(parents=True, exist_ok=True)  # Kivy needs them and
         (self.at(KIVY_HOME) / "icon").mkdir(parents=True, exist_ok=True)  # cannot make them there
+        files[str(COMMAND_LINK)] = self._link(COMMAND_LINK, f"{self.prefix}/bin/companion")
         for stale in sorted(set(old) - set(files)):
             self._remove(PurePosixPath(stale), old[stale], config=False)
         self._save_manifest(files)
@@ -314,6 +317,25 @@ class Installer:
         self._write(dist, item.text, item.mode, quiet=True)
         self.report.note("kept", item.path, f"edited; the shipped version is in {dist.name}")
         return old.get(str(item.path), "edited")
+
+    def _link(self, path: PurePosixPath, target: str) -> str:
+        """A symlink at ``path`` to ``target`` (one that is not ours is left alone); returns
+        what the manifest records for it."""
+        link = self.at(path.parent) / path.name  # the link itself leads out of --root: not followed
+        if link.is_symlink() and os.readlink(link) == target:
+            self.report.note("same", path)
+        elif link.exists() or link.is_symlink():
+            if not (link.is_symlink() and os.readlink(link).endswith("/bin/companion")):
+                self.report.note("kept", path, "not installed by companion install")
+                return "link:"
+            link.unlink()
+            link.symlink_to(target)
+            self.report.note("replaced", path, f"-> {target}")
+        else:
+            link.parent.mkdir(parents=True, exist_ok=True)
+            link.symlink_to(target)
+            self.report.note("wrote", path, f"-> {target}")
+        return f"link:{target}"
 
     # ------------------------------------------------------------------ uninstall
 
@@ -342,6 +364,12 @@ class Installer:
         return self.report
 
     def _remove(self, path: PurePosixPath, digest: str | None, config: bool) -> None:
+        if digest is not None and digest.startswith("link:"):  # our symlink, if it still is
+            target = self.at(path.parent) / path.name
+            if target.is_symlink() and os.readlink(target) == digest[len("link:"):]:
+                target.unlink()
+                self.report.note("removed", path)
+            return
         target = self.at(path)
         if not target.exists() or target.is_symlink() or not target.is_file():
             return  # not what was installed there: left alone
@@ -495,5 +523,6 @@ def _check_plain_file(target: Path, path: PurePosixPath) -> None:
 def _ours(path: PurePosixPath) -> bool:
     """Whether ``path`` is one the installer writes (a manifest names only these)."""
     return (path.is_absolute() and ".." not in path.parts
-            and any(path.is_relative_to(top) for top in (UNIT_DIR, CONFIG_DIR, PurePosixPath("/etc/sysusers.d"),
-                                                         PurePosixPath("/etc/udev/rules.d"))))
+            and (path == COMMAND_LINK
+                 or any(path.is_relative_to(top) for top in (UNIT_DIR, CONFIG_DIR, PurePosixPath("/etc/sysusers.d"),
+                                                             PurePosixPath("/etc/udev/rules.d")))))

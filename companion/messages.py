@@ -47,6 +47,35 @@ class TodoLine(TypedDict):
     text: str
 
 
+class HardwareReader(TypedDict):
+    """One reader of the daemon (issue 18): configured, or virtual (tapped from outside)."""
+    name: str
+    role: str
+    online: bool
+    virtual: bool
+
+
+class HardwareMessage(TypedDict):
+    """Which hardware the daemon has (the state's ``hardware``)."""
+    dice_button: bool
+    virtual: bool  # it has virtual readers: ``tap`` works, the Cards panel shows
+    readers: list[HardwareReader]
+
+
+class TapComponent(TypedDict):
+    """A card the prompt would take (the state's ``tap_components``, with virtual readers),
+    or one of a game's cards (the ``components`` answer)."""
+    component: str
+    label: str
+
+
+class ComponentsMessage(TypedDict):
+    """``{"type": "components"}``: every card of a game, to the asker only."""
+    type: Literal["components"]
+    game: str
+    components: list[TapComponent]
+
+
 class StateMessage(TypedDict, total=False):
     """``{"type": "state"}``: sent on connecting and after every accepted input.
 
@@ -71,6 +100,8 @@ class StateMessage(TypedDict, total=False):
     storage_warning: str | None
     enrollment: dict[str, Any] | None
     physical: dict[str, Any] | None
+    hardware: HardwareMessage
+    tap_components: list[TapComponent]
     phones: dict[str, bool]  # player -> their phone is connected (issue 22); {} with phones off
 
 

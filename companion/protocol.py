@@ -42,6 +42,20 @@ Client -> daemon:
     printed card data (:mod:`companion.table_content`): ``{"cmd": "content", "game": G}``
     (answered ``{"type": "content", ...}`` to the asker), ``{"cmd": "content_set",
     "component": C, "fields": {...} or null}`` (counts from the next new game).
+    a virtual tap (issue 18; a daemon with virtual readers, :mod:`companion.daemon.taps`):
+    ``{"cmd": "tap", "component": C}`` (a virtual tag carrying C) or ``{"cmd": "tap", "uid":
+    HEX}`` (that tag, blank), optionally ``"reader"`` (a virtual reader's name or role;
+    default: the role that reads C's kind) and ``"hold"`` (seconds on the reader, 0-120,
+    default 0.5): the card is put on the reader, read and played as a real tap, and lifted;
+    the ack says ``ok`` true with what happened when the game accepted it, false with the
+    table's refusal sentence when it refused it (a problem with the command itself, such as
+    no virtual reader or an unknown component, comes as a notice too). The daemon adds to
+    every state ``hardware``: ``{"dice_button": bool, "virtual": bool, "readers": [{"name",
+    "role", "online", "virtual"}]}`` and ``tap_components``: ``[{"component", "label"}]``,
+    the components whose tap the prompt would accept, when the daemon has virtual readers
+    (else ``[]``); ``{"cmd": "components", "game": G}`` is answered to the asker only with
+    ``{"type": "components", "game", "components": [{"component", "label"}]}`` (every
+    component of G, for the Cards panel's search).
     Any of them may carry an ``"id"`` to get an ack. Problems with a command are told to
     the client that sent it; a refused table input (a touch at the wrong moment) is told to
     every client, since every client is a screen at the table.
@@ -139,7 +153,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "version": PROTOCOL_VERSION,
         "game": session.spec.id,
         "title": session.spec.title,
-        "view": session.view(),
+        "view": render_tree(session.view(), lang),  # card names in the table's language
         "prompt": prompt,
         "can_undo": session.can_undo,
         "private_players": _private_players(session),
@@ -198,7 +212,7 @@ def render_tree(value: Any, lang: str) -> Any:
     """``value`` (nested dicts, lists and tuples of JSON values) with every sentence rendered
     in ``lang``."""
     if isinstance(value, dict):
-        return {str(k): render_tree(v, lang) for k, v in value.items()}
+        return {str(render(k, lang)): render_tree(v, lang) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [render_tree(v, lang) for v in value]
     return render(value, lang)

@@ -1,9 +1,11 @@
-"""Every message one socket client receives, in order, with a wait for the first that matches
-(the ``on_message`` callback of :class:`companion.client.Client` in daemon tests)."""
+"""Waiting on conditions, never for a time: every message one socket client receives, in
+order, with a wait for the first that matches (:class:`Collector`, the ``on_message``
+callback of :class:`companion.client.Client` in daemon tests), and :func:`wait_until`."""
 
 from __future__ import annotations
 
 import threading
+import time
 
 
 class Collector:
@@ -25,3 +27,12 @@ class Collector:
             assert self.cond.wait_for(lambda: any(predicate(m) for m in self.messages), timeout), \
                 self.messages[-5:]
             return next(m for m in self.messages if predicate(m))
+
+
+def wait_until(predicate, timeout: float = 10.0, what: str = "the condition") -> None:
+    """Return as soon as ``predicate()`` is true; the test fails when it is still false after
+    ``timeout`` seconds (a generous bound for a loaded machine, not a measured time)."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.01)  # the poll interval of the wait, not a wait of its own

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 from companion.header import GameHeader
 from companion.session import Session
+from tests.checkout import ROOT
+from tests.daemon_fixture import running_daemon
 
-ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 SCRIPTS = Path(__file__).parent / "scripts"
-
-# Subprocesses (``python -m companion ...``) run this checkout's code, whatever package an
-# editable install elsewhere points at.
-os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
 
 
 def pytest_collection_modifyitems(config, items):
@@ -26,6 +22,14 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "shared" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture
+def daemon(tmp_path):
+    """A real daemon with a fresh store (tmp_path/d.sqlite3), listening on
+    tmp_path/run/companion.sock (tests/daemon_fixture.py)."""
+    with running_daemon(tmp_path) as running:
+        yield running
 
 
 @pytest.fixture

@@ -256,12 +256,13 @@ def run_parallel(game: str, seeds: range, speed: float, workers: int | None = No
     Raises:
         RuntimeError: a worker failed outside a trial (its stderr is in the message).
     """
+    from tests.checkout import checkout_env
+
     workers = workers or max(1, min(4, os.cpu_count() or 1))
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     procs = [subprocess.Popen([sys.executable, str(Path(__file__)), "--game", game,
                                "--seeds", f"{seeds.start + i}:{seeds.stop}", "--step", str(workers),
                                "--speed", str(speed)],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=checkout_env())
              for i in range(workers)]
     results = []
     for proc in procs:

@@ -15,27 +15,25 @@ Used by tests/test_hostile_stateful.py (a fixed budget) and benchmarks/fuzz_daem
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import socket
-import sys
 import tempfile
 import threading
 from pathlib import Path
 
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from test_playout import INVARIANTS  # each game's own invariants (tests/games: pytest's pythonpath)
 
 from companion import protocol
 from companion.client import Client
-from companion.daemon import Daemon, DaemonThread
 from companion.engine import all_games
 from companion.header import GameHeader
 from companion.session import Session
 from companion.store import EventStore
-
-sys.path.insert(0, str(Path(__file__).parent / "games"))
-from test_playout import INVARIANTS  # noqa: E402  (each game's own invariants)
+from tests.daemon_fixture import running_daemon
 
 GAMES = all_games()
 READERS = {"cards": "cards", "tiles": "tiles"}  # plus "table", a reader with no role
@@ -94,11 +92,11 @@ class DaemonUnderFire(RuleBasedStateMachine):
         self.store = EventStore(Path(self.tmp.name) / "fuzz.sqlite3")
         self.replies = []
         self.failures = []
-        self.daemon = Daemon(self.store, Path(self.tmp.name) / "d.sock", reader_roles=READERS,
-                             on_reply=lambda inp, reply: self.replies.append((inp, reply)),
-                             on_failure=lambda inp, exc: self.failures.append((inp, exc)))
-        self.thread = DaemonThread(self.daemon)
-        self.thread.__enter__()
+        self.running = contextlib.ExitStack()
+        self.daemon = self.running.enter_context(running_daemon(
+            Path(self.tmp.name), self.store, socket="d.sock", reader_roles=READERS,
+            on_reply=lambda inp, reply: self.replies.append((inp, reply)),
+            on_failure=lambda inp, exc: self.failures.append((inp, exc))))
         self.table = SimulatedTable(self.daemon.on_presence, self.daemon.on_dice)
         self.notices = Notices()
         self.client = Client(self.daemon.socket_path, on_message=self.notices).connect()
@@ -109,7 +107,7 @@ class DaemonUnderFire(RuleBasedStateMachine):
     def teardown(self):
         self.client.close()
         self.table.close()
-        self.thread.__exit__(None, None, None)
+        self.running.close()
         self.store.close()
         self.tmp.cleanup()
 

@@ -8,22 +8,17 @@ import threading
 import pytest
 
 from companion.client import Client
-from companion.daemon import Daemon, DaemonThread
 from companion.header import GameHeader
 from companion.inputs import Press
-from companion.store import EventStore
 
 
 @pytest.fixture
-def daemon(tmp_path):
-    store = EventStore(tmp_path / "g.sqlite3")
-    d = Daemon(store, tmp_path / "d.sock")
-    with DaemonThread(d):
-        header = GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 5,
-                                       "stack": {"movement_die": [6, 6, 6, 6, 6, 6]}})
-        d.call(lambda: d.start_game(header))
-        yield d
-    store.close()
+def daemon(daemon):
+    """The shared daemon (tests/conftest.py) with a Creepy Cellar game on the table."""
+    header = GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 5,
+                                   "stack": {"movement_die": [6, 6, 6, 6, 6, 6]}})
+    daemon.call(lambda: daemon.start_game(header))
+    return daemon
 
 
 def _at_once(*calls):

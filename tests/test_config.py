@@ -114,7 +114,7 @@ BAD = [
     ('language = "fr"', "language: must be one of en, it, got 'fr'"),
     ("poll_interval = 0", "poll_interval: must be a number of seconds > 0, got 0"),
     ('poll_interval = "fast"', "poll_interval: must be a number of seconds > 0, got 'fast'"),
-    ("colour = 1", "unknown key colour (allowed: poll_interval, language, dice, readers, feedback, phones)"),
+    ("colour = 1", "unknown key colour (allowed: poll_interval, language, dice, readers, feedback, phones, virtual_taps)"),
     ("[feedback]\ndevice = 'led'", "feedback.pin: missing (the BCM pin of the buzzer or LED, 0-27)"),
     ("[feedback]\npin = 17", "feedback.pin: GPIO 17 is already the dice button's pin (dice.pin)"),
     ("[feedback]\npin = 18\ndevice = 'horn'", "feedback.device: must be one of buzzer, led, got 'horn'"),
@@ -252,3 +252,12 @@ def test_mfrc522_gain_speed_and_budget_and_pn532_retries_and_timeout():
     with pytest.raises(ConfigError, match=r"poll_timeout: 0.05 s is shorter than 3 activation attempts \(retries = 2\) "
                                           r"may take on a slow board: at least 0.1 s, or fewer retries"):
         parse_config('[[readers]]\nname = "b"\ndriver = "pn532"\npoll_timeout = 0.05\n')
+
+
+def test_virtual_taps_is_a_boolean_off_by_default():
+    from companion.config import ConfigError, parse_config
+
+    assert parse_config("").virtual_taps is False
+    assert parse_config("virtual_taps = true").virtual_taps is True
+    with pytest.raises(ConfigError, match=r"virtual_taps: must be true or false, got 'yes'"):
+        parse_config('virtual_taps = "yes"')

@@ -3,23 +3,19 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import pytest
 
-from companion.client import Client
-from companion.daemon import Daemon, DaemonThread
-from companion.engine import ContentError, ContentField
-from companion.engine import registry
-from companion.engine.content import check_entry, check_table
 from companion import enrollment
+from companion.client import Client
+from companion.engine import ContentError, ContentField, registry
+from companion.engine.content import check_entry, check_table
 from companion.header import GameHeader, HeaderError
 from companion.inputs import Tap, Touch
 from companion.session import Session
 from companion.store import EventStore
-
-sys.path.insert(0, str(Path(__file__).parent))
-import content_game as lamps  # noqa: E402
+from tests import content_game as lamps
+from tests.daemon_fixture import running_daemon
 
 
 @pytest.fixture
@@ -93,9 +89,9 @@ def test_the_store_keeps_entries_per_game(tmp_path):
 
 def test_the_daemon_serves_forms_records_entries_and_starts_games_with_them(tmp_path, lamps_registered):
     store = EventStore(tmp_path / "d.sqlite3")
-    daemon = Daemon(store, tmp_path / "run" / "companion.sock")
     answers = []
-    with DaemonThread(daemon), Client(daemon.socket_path, on_message=answers.append).connect() as client:
+    with running_daemon(tmp_path, store) as daemon, \
+            Client(daemon.socket_path, on_message=answers.append).connect() as client:
         assert client.request({"cmd": "content", "game": "lamps"})["ok"]
         form = next(m for m in answers if m["type"] == "content")
         assert [c["component"] for c in form["components"]] == list(lamps.LAMPS) + [
@@ -177,8 +173,7 @@ def test_the_terminal_lists_sets_and_resets_entries(tmp_path, lamps_registered, 
     from companion.content_cli import list_command, set_command
 
     store = EventStore(tmp_path / "c.sqlite3")
-    daemon = Daemon(store, tmp_path / "run" / "companion.sock")
-    with DaemonThread(daemon):
+    with running_daemon(tmp_path, store) as daemon:
         sock = daemon.socket_path
         assert set_command("lamps:bulb:card#3", ["bulbs=4"], sock) == 0
         assert set_command("lamps:lamp:a", ["colour=blue", "name=Hall lamp"], sock) == 0
@@ -208,8 +203,7 @@ def test_the_terminal_refuses_odd_values_and_names_the_copies(tmp_path, lamps_re
     from companion.content_cli import list_command, set_command
 
     store = EventStore(tmp_path / "c.sqlite3")
-    daemon = Daemon(store, tmp_path / "run" / "companion.sock")
-    with DaemonThread(daemon):
+    with running_daemon(tmp_path, store) as daemon:
         sock = daemon.socket_path
         for bad, says in ((["bulbs=1_0"], "digits 0-9, not '1_0'"), (["bulbs= 3"], "not ' 3'"),
                           (["bulbs=+3"], "not '+3'"), (["bulbs=\u0663"], "digits 0-9"),

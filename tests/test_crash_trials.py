@@ -4,13 +4,9 @@ benchmarks/crash_trials.py)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-import crash_harness  # noqa: E402
+from tests import crash_harness
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 import socket
 import stat
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -16,36 +16,13 @@ from companion.daemon import Daemon, DaemonThread
 from companion.header import GameHeader
 from companion.inputs import Press, Tap
 from companion.store import EventStore
-
-
-@pytest.fixture
-def daemon(tmp_path):
-    store = EventStore(tmp_path / "d.sqlite3")
-    d = Daemon(store, tmp_path / "run" / "companion.sock")
-    with DaemonThread(d):
-        yield d
-    store.close()
+from tests.collector import Collector, wait_until
+from tests.daemon_fixture import running_daemon
 
 
 def _start(daemon, **header):
     raw = {"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 3, **header}
     daemon.call(lambda: daemon.start_game(GameHeader.from_json(raw)))
-
-
-class Collector:
-    def __init__(self):
-        self.messages = []
-        self.cond = threading.Condition()
-
-    def __call__(self, message):
-        with self.cond:
-            self.messages.append(message)
-            self.cond.notify_all()
-
-    def wait_for(self, predicate, timeout=5.0):
-        with self.cond:
-            assert self.cond.wait_for(lambda: any(predicate(m) for m in self.messages), timeout), self.messages
-            return next(m for m in self.messages if predicate(m))
 
 
 def test_socket_is_group_only(daemon):
@@ -133,13 +110,11 @@ def test_input_without_a_game_is_explained(daemon):
 
 def test_daemon_resumes_the_unfinished_game(tmp_path):
     store = EventStore(tmp_path / "d.sqlite3")
-    first = Daemon(store, tmp_path / "a.sock")
-    with DaemonThread(first):
+    with running_daemon(tmp_path, store, socket="a.sock") as first:
         _start(first, stack={"movement_die": [6]})
         first.submit(Press("dice"))
         first.drain()
-    second = Daemon(store, tmp_path / "b.sock")
-    with DaemonThread(second):
+    with running_daemon(tmp_path, store, socket="b.sock") as second:
         assert second.call(second.resume_last) is not None
         assert second.session.view()["die"] == 6
         assert second.session.prompt.text == "Ada's red hunter (outside): move up to 6, then End turn"
@@ -184,9 +159,8 @@ def test_a_failing_listener_does_not_cut_the_connection(daemon):
 def test_a_second_daemon_on_the_same_socket_is_refused(daemon, tmp_path):
     from companion.daemon import DaemonBusy
 
-    other = Daemon(EventStore(":memory:"), daemon.socket_path)
     with pytest.raises(DaemonBusy, match="already listening"):
-        with DaemonThread(other):
+        with running_daemon(tmp_path, db=":memory:", socket=daemon.socket_path):
             pass
     with Client(daemon.socket_path).connect() as client:  # the first one still serves
         assert client.state["type"] == "state"
@@ -197,7 +171,7 @@ def test_a_stale_socket_file_is_replaced(tmp_path):
     stale = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     stale.bind(str(path))
     stale.close()  # the file stays, nobody listens
-    with DaemonThread(Daemon(EventStore(":memory:"), path)) as d:
+    with running_daemon(tmp_path, db=":memory:", socket=path) as d:
         with Client(d.socket_path).connect() as client:
             assert client.state["game"] is None
 
@@ -258,14 +232,17 @@ def test_companion_daemon_command_refuses_a_busy_socket(tmp_path):
     import subprocess
     import sys
 
+    from tests.checkout import checkout_env
+
     sock = tmp_path / "d.sock"
     first = subprocess.Popen([sys.executable, "-m", "companion", "daemon", "--db", str(tmp_path / "a.db"),
                               "--socket", str(sock), "--new", "creepy_cellar"],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=checkout_env())
     try:
         assert "listening on" in first.stdout.readline()
         second = subprocess.run([sys.executable, "-m", "companion", "daemon", "--db", str(tmp_path / "b.db"),
-                                 "--socket", str(sock)], capture_output=True, text=True, timeout=20)
+                                 "--socket", str(sock)], capture_output=True, text=True, timeout=20,
+                                env=checkout_env())
         assert second.returncode == 1
         assert f"another companion daemon is already listening on {sock}" in second.stderr
         with Client(sock).connect() as client:  # the first one still serves its game
@@ -295,8 +272,7 @@ def test_a_bug_while_handling_an_input_does_not_stop_the_daemon(tmp_path):
         if len(calls) == 1:
             raise RuntimeError("boom")
 
-    d = Daemon(EventStore(":memory:"), tmp_path / "d.sock", on_reply=flaky_hook)
-    with DaemonThread(d):
+    with running_daemon(tmp_path, db=":memory:", on_reply=flaky_hook) as d:
         _start(d, stack={"movement_die": [6]})
         collector = Collector()
         with Client(d.socket_path, on_message=collector).connect() as client:
@@ -387,30 +363,51 @@ def test_companion_tags_commands_talk_to_the_daemon(daemon, capsys):
 
 
 @pytest.fixture
-def card_reader(daemon):
+def presences():
+    """Every tag presence and removal the card reader's runner reported, in order."""
+    return Collector()
+
+
+@pytest.fixture
+def card_reader(daemon, presences):
     """A supervised fake reader named "cards" attached to the daemon, polling for real."""
     from hardware.nfc.fake import FakeNfcReader
     from hardware.nfc.supervisor import ReaderSupervisor
 
+    def on_presence(event):
+        presences(event)
+        daemon.on_presence(event)
+
     fake = FakeNfcReader("cards")
-    supervisor = ReaderSupervisor("cards", lambda: fake, daemon.on_presence, daemon.on_reader_status,
-                                  interval=0.02)
+    supervisor = ReaderSupervisor("cards", lambda: fake, on_presence, daemon.on_reader_status, interval=0.02)
     daemon.attach_reader("cards", supervisor.run_job)
     supervisor.start()
     yield fake
     supervisor.stop()
 
 
-def test_companion_tags_write_programs_the_tag_on_the_reader(daemon, card_reader, capsys):
+def _programming(message) -> bool:
+    return message.get("type") == "notice" and message["text"].startswith("Programming a tag")
+
+
+def test_companion_tags_write_programs_the_tag_on_the_reader(daemon, card_reader, presences, capsys):
     """Issue 3: "companion tags write ID programs a blank NTAG through the connected reader"
     (page writes, verified by reading back); the card then needs no enrollment."""
     from companion.cli import main
+    from hardware.nfc.base import TagRemoved
     from hardware.nfc.ntag import ntag215_image, read_text
 
     uid = bytes.fromhex("04CC0000000003")
     _start(daemon, options={"ghost_deck": "physical"}, stack={"movement_die": [2]})
-    threading.Timer(0.2, lambda: card_reader.present(uid, ntag215_image(uid))).start()
-    assert main(["tags", "write", "creepy_cellar:ghost:room-H", "--socket", str(daemon.socket_path)]) == 0
+    watcher = Collector()
+
+    def put_the_blank_tag_down():  # once the write waits for it
+        watcher.wait_for(_programming)
+        card_reader.present(uid, ntag215_image(uid))
+
+    with Client(daemon.socket_path, on_message=watcher).connect():
+        threading.Thread(target=put_the_blank_tag_down, daemon=True).start()
+        assert main(["tags", "write", "creepy_cellar:ghost:room-H", "--socket", str(daemon.socket_path)]) == 0
     out = capsys.readouterr().out
     assert out.endswith("Tag 04CC0000000003 now carries creepy_cellar:ghost:room-H (9 pages written and read back).\n")
     assert read_text(card_reader).text == "creepy_cellar:ghost:room-H"
@@ -419,12 +416,10 @@ def test_companion_tags_write_programs_the_tag_on_the_reader(daemon, card_reader
     with Client(daemon.socket_path).connect() as client:
         client.choose("roll")
         card_reader.remove()
-        time.sleep(0.5)  # the runner sees the card leave (3 misses and 300 ms)
+        presences.wait_for(lambda event: isinstance(event, TagRemoved))  # 3 misses and 300 ms
         card_reader.present(uid)  # the same card, now a draw: its text names it
-        deadline = time.monotonic() + 5
-        while daemon.call(lambda: daemon.session.view()["rooms"]["H"]["ghosts"]) != 1:
-            assert time.monotonic() < deadline
-            time.sleep(0.02)
+        wait_until(lambda: daemon.call(lambda: daemon.session.view()["rooms"]["H"]["ghosts"]) == 1,
+                   what="the drawn Ghost card in room H")
         assert daemon.store.enrolled_tags() == {}
 
 
@@ -482,14 +477,18 @@ def test_a_tag_write_is_cancelled_when_its_client_leaves(daemon, card_reader):
     was still overwritten."""
     from hardware.nfc.ntag import ntag215_image, read_text
 
-    client = Client(daemon.socket_path).connect()
-    client.send({"cmd": "write_tag", "component": "creepy_cellar:king:king-A", "wait": 30, "force": True, "id": 9})
-    time.sleep(0.2)
-    client.close()
-    time.sleep(0.3)
-    uid = bytes.fromhex("04CC0000000005")
-    card_reader.present(uid, ntag215_image(uid, "creepy_cellar:ghost:room-C"))
-    time.sleep(0.5)
+    watcher = Collector()
+    with Client(daemon.socket_path, on_message=watcher).connect():
+        client = Client(daemon.socket_path).connect()
+        client.send({"cmd": "write_tag", "component": "creepy_cellar:king:king-A", "wait": 30, "force": True,
+                     "id": 9})
+        watcher.wait_for(_programming)
+        client.close()
+        watcher.wait_for(lambda m: m.get("type") == "notice"
+                         and m["text"] == "The tag was not programmed: cancelled before a tag came.")
+        uid = bytes.fromhex("04CC0000000005")
+        card_reader.present(uid, ntag215_image(uid, "creepy_cellar:ghost:room-C"))
+        watcher.wait_for(lambda m: m.get("type") == "input" and m["uid"] == "04CC0000000005")  # seen as a tap
     assert read_text(card_reader).text == "creepy_cellar:ghost:room-C"
 
 
@@ -571,8 +570,7 @@ def test_the_view_is_computed_once_per_state(daemon, monkeypatch):
     session = daemon.session
     calls = []
     real = session.spec.view
-    monkeypatch.setattr(session, "spec", type(session.spec)(**{**session.spec.__dict__,
-                                                               "view": lambda s: calls.append(s) or real(s)}))
+    monkeypatch.setattr(session, "spec", dataclasses.replace(session.spec, view=lambda s: calls.append(s) or real(s)))
     for _ in range(3):  # the view of this state was made when the game started
         daemon.call(lambda: daemon.publish())
     assert calls == []

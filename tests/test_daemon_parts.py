@@ -7,10 +7,11 @@ import asyncio
 from dataclasses import replace
 
 from companion import inputs
-from companion.daemon import Daemon, DaemonThread
+from companion.daemon import Daemon
 from companion.daemon.commands import COMMANDS
 from companion.inputs import Press, Tap, Touch
 from companion.store import EventStore
+from tests.daemon_fixture import running_daemon
 
 
 def test_an_input_carries_its_script_line_outside_its_identity():
@@ -35,8 +36,6 @@ def test_every_socket_command_has_its_own_handler():
 
 
 def test_shutdown_stops_the_hardware_first_then_the_tasks_and_the_worker(tmp_path):
-    store = EventStore(":memory:")
-    daemon = Daemon(store, tmp_path / "s.sock")
     seen = []
 
     async def forever():
@@ -46,12 +45,11 @@ def test_shutdown_stops_the_hardware_first_then_the_tasks_and_the_worker(tmp_pat
             seen.append("task cancelled")
             raise
 
-    def stop_readers():
-        workers = [t for t in asyncio.all_tasks(daemon.loop) if t.get_coro().__qualname__ == "Daemon._work"]
-        seen.append(("readers stopped", [t.done() for t in workers]))
+    with running_daemon(tmp_path, db=":memory:", socket="s.sock") as daemon:
+        def stop_readers():
+            workers = [t for t in asyncio.all_tasks(daemon.loop) if t.get_coro().__qualname__ == "Daemon._work"]
+            seen.append(("readers stopped", [t.done() for t in workers]))
 
-    with DaemonThread(daemon):
         daemon.call(lambda: daemon.start_task(forever()) and None)
         daemon.on_shutdown(stop_readers)
     assert seen == [("readers stopped", [False]), "task cancelled"]
-    store.close()

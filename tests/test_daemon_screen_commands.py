@@ -4,27 +4,18 @@ the rules, the accepted physical input in the state (the undo toast), notices in
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-
 from companion.client import Client
-from companion.daemon import Daemon, DaemonThread
 from companion.header import GameHeader
-from companion.store import EventStore
-
-sys.path.insert(0, str(Path(__file__).parent))
-from collector import Collector  # noqa: E402  (tests/collector.py)
+from tests.collector import Collector
+from tests.daemon_fixture import running_daemon
 
 
 def _daemon(tmp_path):
-    store = EventStore(":memory:")
-    return store, Daemon(store, tmp_path / "c.sock", reader_roles={"cards": "cards"})
+    return running_daemon(tmp_path, db=":memory:", reader_roles={"cards": "cards"})
 
 
 def test_games_lists_every_game_with_its_options_and_the_game_on_the_table(tmp_path):
-    store, daemon = _daemon(tmp_path)
-    with DaemonThread(daemon):
+    with _daemon(tmp_path) as daemon:
         seen = Collector()
         with Client(daemon.socket_path, on_message=seen).connect() as client:
             assert client.request({"cmd": "games"})["ok"]
@@ -34,7 +25,6 @@ def test_games_lists_every_game_with_its_options_and_the_game_on_the_table(tmp_p
             seen.messages.clear()
             client.request({"cmd": "games"})
             games = seen.wait_for(lambda m: m["type"] == "games")
-    store.close()
     assert empty["current"] is None
     ids = [g["id"] for g in games["games"]]
     assert ids == ["creepy_cellar", "house_of_spirits", "clue_it", "ghost_at_home", "children"]
@@ -57,8 +47,7 @@ def test_games_lists_every_game_with_its_options_and_the_game_on_the_table(tmp_p
 def test_about_inputs_and_the_physical_input_of_the_state(tmp_path):
     from hardware.simulated import SimulatedTable
 
-    store, daemon = _daemon(tmp_path)
-    with DaemonThread(daemon):
+    with _daemon(tmp_path) as daemon:
         seen = Collector()
         with Client(daemon.socket_path, on_message=seen).connect() as client:
             client.request({"cmd": "about"})
@@ -82,7 +71,6 @@ def test_about_inputs_and_the_physical_input_of_the_state(tmp_path):
             client.undo()
             undone = seen.wait_for(lambda m: m["type"] == "state" and m["language"] == "it" and m["log"]
                                    and m["log"][-1].startswith("Annullato"))
-    store.close()
     assert about["version"] and about["database"] == ":memory:"
     assert about["reader_roles"] == {"cards": "cards"} and about["languages"] == {"en": "English", "it": "Italiano"}
     assert shown == {"type": "input", "kind": "tap", "reader": "table", "uid": "04DEADBEEF0042"}

@@ -5,16 +5,13 @@ from __future__ import annotations
 
 import io
 import threading
-import time
-
-import pytest
 
 from companion import enrollment
 from companion.client import Client
-from companion.daemon import Daemon, DaemonThread
 from companion.engine import get_game
 from companion.inputs import Tap
-from companion.store import EventStore
+from tests.collector import wait_until
+from tests.daemon_fixture import running_daemon
 
 SPEC = get_game("creepy_cellar")
 A, B, C = "04A10000000001", "04A10000000002", "04A10000000003"
@@ -101,15 +98,6 @@ def test_the_walk_ends_with_a_count():
     assert change is None and walk.message.startswith("Enrollment is finished.")
 
 
-@pytest.fixture
-def daemon(tmp_path):
-    store = EventStore(tmp_path / "d.sqlite3")
-    d = Daemon(store, tmp_path / "run" / "companion.sock")
-    with DaemonThread(d):
-        yield d
-    store.close()
-
-
 def test_taps_during_the_walk_enroll_instead_of_playing(daemon):
     with Client(daemon.socket_path).connect() as client:
         assert client.request({"cmd": "enroll_start", "game": "creepy_cellar"})["ok"]
@@ -176,10 +164,7 @@ class _Feed:
 
 class _Lines(io.StringIO):
     def wait_for(self, line: str, timeout: float = 5.0) -> None:
-        deadline = time.monotonic() + timeout
-        while line not in self.getvalue().splitlines():
-            assert time.monotonic() < deadline, self.getvalue()
-            time.sleep(0.01)
+        wait_until(lambda: line in self.getvalue().splitlines(), timeout, f"{line!r} in {self.getvalue()!r}")
 
 
 def test_one_tag_cannot_be_both_copies_of_a_card():
@@ -207,10 +192,7 @@ def test_the_walk_ends_when_its_client_leaves(daemon):
     with Client(daemon.socket_path, on_message=watcher_messages.append).connect() as watcher:
         with Client(daemon.socket_path).connect() as walker:
             assert walker.request({"cmd": "enroll_start", "game": "creepy_cellar"})["ok"]
-        deadline = time.monotonic() + 5
-        while daemon.call(lambda: daemon.walk) is not None:
-            assert time.monotonic() < deadline
-            time.sleep(0.01)
+        wait_until(lambda: daemon.call(lambda: daemon.walk) is None, what="the walk to end")
         watcher.choose("roll")
         daemon.submit(Tap(A))
         daemon.drain()
@@ -224,18 +206,15 @@ def test_companion_enroll_says_so_when_the_daemon_goes_away(tmp_path):
     """Found by a newcomer: `companion enroll` waited for ever after the daemon died."""
     from companion.enroll_cli import enroll_command
 
-    store = EventStore(tmp_path / "d.sqlite3")
-    daemon = Daemon(store, tmp_path / "companion.sock")
     out = _Lines()
     result = []
-    with DaemonThread(daemon):
+    with running_daemon(tmp_path) as daemon:
         runner = threading.Thread(target=lambda: result.append(
             enroll_command("creepy_cellar", daemon.socket_path, _Feed(), out)))
         runner.start()
         out.wait_for("Piece 1 of 85: tap the Blue Doors Locked card, copy 1 of 2.")
     runner.join(5)
     assert result == [1]
-    store.close()
 
 
 def test_a_second_walk_is_refused_without_printing_the_first_ones_messages(daemon, capsys):

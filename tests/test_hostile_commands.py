@@ -8,8 +8,7 @@ import threading
 import pytest
 
 from companion.client import Client
-from companion.daemon import Daemon, DaemonThread
-from companion.store import EventStore
+from tests.daemon_fixture import running_daemon
 
 #: Every value type JSON has, plus text that is odd for a name.
 ODD_VALUES = [None, True, 0, 1.5, [], ["creepy_cellar"], {}, {"game": "creepy_cellar"}, "", "\ud800"]
@@ -36,17 +35,13 @@ def daemon(tmp_path_factory):
     from hardware.nfc.fake import FakeNfcReader
     from hardware.nfc.supervisor import ReaderSupervisor
 
-    tmp = tmp_path_factory.mktemp("hostile")
-    store = EventStore(tmp / "d.sqlite3")
-    d = Daemon(store, tmp / "companion.sock")
-    with DaemonThread(d):
+    with running_daemon(tmp_path_factory.mktemp("hostile")) as d:
         fake = FakeNfcReader("cards")
         supervisor = ReaderSupervisor("cards", lambda: fake, d.on_presence, d.on_reader_status, interval=0.02)
         d.attach_reader("cards", supervisor.run_job)
         supervisor.start()
         yield d
         supervisor.stop()
-    store.close()
 
 
 class Notices:

@@ -4,14 +4,10 @@ benchmarks/fuzz_daemon.py."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 
-sys.path.insert(0, str(Path(__file__).parent))
-import fuzz_daemon  # noqa: E402
+from tests import fuzz_daemon
 
 #: Examples and steps per example in CI.
 EXAMPLES, STEPS = 25, 30

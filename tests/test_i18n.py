@@ -7,32 +7,18 @@ import gettext
 import io
 import pickle
 import string
-from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 
 from companion.i18n import LANGUAGES, Msg, msg, nmsg, render
-
-ROOT = Path(__file__).resolve().parents[1]
-LOCALE = ROOT / "companion" / "locale"
-KEYWORDS = {"msg": None, "nmsg": (1, 2), "todo": (2,), "ntodo": (2, 3), "_": None}
+from tests.checkout import ROOT
+from tests.i18n_walk import LOCALE, catalog, message_ids
 
 
 def _source_ids() -> set[str]:
-    ids = set()
-    for directory in ("companion", "hardware", "ui"):
-        for _file, _line, message, _comments, _context in extract_from_dir(
-                ROOT / directory, method_map=[("**.py", "python"), ("**.kv", "python")], keywords=KEYWORDS):
-            ids.add(message[0] if isinstance(message, tuple) else message)
-    return ids
-
-
-def _catalog(lang: str):
-    with open(LOCALE / lang / "LC_MESSAGES" / "companion.po", "rb") as f:
-        return read_po(f)
+    return message_ids(*(ROOT / directory for directory in ("companion", "hardware", "ui")),
+                       patterns=("**.py", "**.kv"))
 
 
 def _fields(text: str) -> set[str]:
@@ -41,8 +27,8 @@ def _fields(text: str) -> set[str]:
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_every_message_is_translated_and_every_translation_used(lang):
-    catalog = _catalog(lang)
-    translated = {m.id if isinstance(m.id, str) else m.id[0]: m for m in catalog if m.id}
+    entries = catalog(lang)
+    translated = {m.id if isinstance(m.id, str) else m.id[0]: m for m in entries if m.id}
     source = _source_ids()
     missing = sorted(i for i in source if i not in translated or not translated[i].string
                      or "fuzzy" in translated[i].flags)
@@ -53,7 +39,7 @@ def test_every_message_is_translated_and_every_translation_used(lang):
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_translations_keep_every_placeholder(lang):
-    for message in _catalog(lang):
+    for message in catalog(lang):
         if not message.id:
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
@@ -65,7 +51,7 @@ def test_translations_keep_every_placeholder(lang):
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_the_shipped_mo_is_compiled_from_the_po(lang):
     buffer = io.BytesIO()
-    write_mo(buffer, _catalog(lang))
+    write_mo(buffer, catalog(lang))
     buffer.seek(0)
     fresh = gettext.GNUTranslations(buffer)
     with open(LOCALE / lang / "LC_MESSAGES" / "companion.mo", "rb") as f:
@@ -102,14 +88,12 @@ def test_a_broken_translation_costs_no_sentence(monkeypatch):
 
 def test_the_daemon_speaks_the_table_language(tmp_path):
     from companion.client import Client
-    from companion.daemon import Daemon, DaemonThread
     from companion.inputs import Tap
-    from companion.store import EventStore
+    from tests.daemon_fixture import running_daemon
 
-    store = EventStore(tmp_path / "d.sqlite3")
-    daemon = Daemon(store, tmp_path / "companion.sock", language="it")
     notices = []
-    with DaemonThread(daemon), Client(daemon.socket_path, on_message=notices.append).connect() as client:
+    with running_daemon(tmp_path, language="it") as daemon, \
+            Client(daemon.socket_path, on_message=notices.append).connect() as client:
         assert client.state["prompt"]["text"] == "Nessuna partita in corso: iniziane una nuova."
         assert client.state["language"] == "it"
         assert client.request({"cmd": "language", "language": "en"})["ok"]
@@ -124,4 +108,3 @@ def test_the_daemon_speaks_the_table_language(tmp_path):
         client.request({"cmd": "state"})
     texts = [m["text"] for m in notices if m.get("type") == "notice"]
     assert "Tag sconosciuto 04AABBCCDDEEFF sul lettore table: non è registrato." in texts
-    store.close()

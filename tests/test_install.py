@@ -45,7 +45,7 @@ def test_every_file_written(tmp_path):
     report = _install(tmp_path)
     files = _files(tmp_path)
     assert set(files) == EXPECTED
-    assert [what for what, _ in report.changes] == ["wrote"] * (len(EXPECTED) - 1)
+    assert [what for what, _ in report.changes] == ["wrote"] * len(EXPECTED)  # the files and the command link
     daemon = files[f"{UNITS}/haunt-companion.service"].decode()
     assert daemon == (SYSTEMD / "haunt-companion.service").read_text().replace(
         "/opt/haunt-companion/docs", str(ROOT / "docs"))
@@ -62,8 +62,30 @@ def test_every_file_written(tmp_path):
     assert (tmp_path / "etc/haunt-companion/kivy/mods").is_dir() and (tmp_path / "etc/haunt-companion/kivy/icon").is_dir()
     assert all((tmp_path / name).stat().st_mode & 0o777 == 0o644 for name in files)
     manifest = json.loads(files["etc/haunt-companion/install-manifest.json"])["files"]
-    assert manifest == {f"/{name}": hashlib.sha256(files[name]).hexdigest()
-                        for name in EXPECTED - {"etc/haunt-companion/install-manifest.json"}}
+    assert manifest == {**{f"/{name}": hashlib.sha256(files[name]).hexdigest()
+                           for name in EXPECTED - {"etc/haunt-companion/install-manifest.json"}},
+                        "/usr/local/bin/companion": f"link:{PREFIX}/bin/companion"}
+
+
+def test_companion_goes_on_the_path_as_a_symlink_to_the_virtualenvs(tmp_path):
+    """Issue 18: docs/pi-setup.md says `sudo companion doctor`; the venv's bin is on nobody's PATH."""
+    report = _install(tmp_path)
+    link = tmp_path / "usr/local/bin/companion"
+    assert link.is_symlink() and str(link.readlink()) == f"{PREFIX}/bin/companion"
+    assert ("wrote", f"/usr/local/bin/companion (-> {PREFIX}/bin/companion)") in report.changes
+    assert ("same", "/usr/local/bin/companion") in _install(tmp_path).changes
+    _install(tmp_path, uninstall=True)
+    assert not link.is_symlink()
+
+
+def test_a_companion_command_that_is_not_ours_is_left_alone(tmp_path):
+    own = tmp_path / "usr/local/bin/companion"
+    own.parent.mkdir(parents=True)
+    own.write_text("#!/bin/sh\necho mine\n")
+    report = _install(tmp_path)
+    assert ("kept", "/usr/local/bin/companion (not installed by companion install)") in report.changes
+    _install(tmp_path, uninstall=True)
+    assert own.read_text() == "#!/bin/sh\necho mine\n"
 
 
 def test_commands_are_printed_not_run_with_root(tmp_path, capsys):

@@ -12,7 +12,8 @@ from companion.engine import get_game
 from companion.header import GameHeader
 from companion.session import Session
 
-DAEMON_KEYS = {"language", "readers", "revision", "storage_warning", "enrollment", "physical", "phones"}
+DAEMON_KEYS = {"language", "readers", "revision", "storage_warning", "enrollment", "physical", "phones",
+               "hardware", "tap_components"}
 GAMES = ["creepy_cellar", "children", "house_of_spirits", "clue_it", "ghost_at_home"]
 
 
@@ -46,3 +47,17 @@ def test_no_game_state_has_the_same_keys():
 def test_notice_and_check_messages_are_typed():
     assert set(protocol.notice("x")) == _keys(messages.NoticeMessage)
     assert set(protocol.check_message(_session("creepy_cellar"), 4)) == _keys(messages.CheckMessage)
+
+
+def test_the_daemons_hardware_and_tap_components_are_typed():
+    from companion.daemon import Daemon
+    from companion.store import EventStore
+
+    daemon = Daemon(EventStore(":memory:"), "/nonexistent/companion.sock", reader_roles={"cards": "cards"})
+    daemon.taps.readers["cards"] = type("Reader", (), {"name": "cards", "role": "cards"})()
+    daemon.session = _session("creepy_cellar")
+    hardware = daemon.taps.hardware()
+    assert set(hardware) == _keys(messages.HardwareMessage)
+    assert [set(r) for r in hardware["readers"]] == [_keys(messages.HardwareReader)]
+    assert daemon.taps.tap_components() == []  # the first prompt is the die: no card
+    assert set(daemon.publisher.state()) == _keys(messages.StateMessage)

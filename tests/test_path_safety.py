@@ -16,6 +16,7 @@ from companion.header import GameHeader
 from companion.paths import PathRefused
 from companion.session import Session
 from companion.store import EventStore, save_good_copy
+from tests.checkout import checkout_env
 
 
 def _store_with_a_game(path):
@@ -92,7 +93,7 @@ def test_a_directory_as_socket_is_refused_without_a_traceback(tmp_path):
     target.mkdir()
     (target / "keep.txt").write_text("keep")
     run = subprocess.run([sys.executable, "-m", "companion", "daemon", "--db", str(tmp_path / "g.sqlite3"),
-                          "--socket", str(target)], capture_output=True, text=True, timeout=60)
+                          "--socket", str(target)], capture_output=True, text=True, timeout=60, env=checkout_env())
     assert run.returncode == 2
     assert run.stderr.strip() == (f"companion: --socket {target} is a directory, not a socket: the daemon replaces "
                                   f"only a socket nobody answers on, so it leaves it alone (give another path)")
@@ -331,7 +332,7 @@ def test_the_daemon_logs_an_ordered_shutdown_on_sigterm(tmp_path):
     sock = tmp_path / "d.sock"
     proc = subprocess.Popen([sys.executable, "-m", "companion", "daemon", "--db", str(tmp_path / "g.sqlite3"),
                              "--socket", str(sock), "--config", str(config)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=checkout_env())
     try:
         assert "listening on" in proc.stdout.readline()
         proc.send_signal(signal.SIGTERM)

@@ -79,7 +79,8 @@ def test_the_resolved_pi_set_has_one_gpio_provider_and_passes_pip_check(tmp_path
 
 def test_the_mfrc522_driver_works_without_the_mfrc522_package(monkeypatch):
     from hardware.nfc.mfrc522 import MFRC522Reader
-    from hardware.nfc.mfrc522_sim import SimCard, SimChip, installed
+    from hardware.testing.fake_spidev import installed
+    from hardware.testing.mfrc522_chip import SimCard, SimChip
 
     chip = SimChip()
     with installed(chip):

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from companion.client import Client
-from companion.daemon import Daemon, DaemonThread
 from companion.header import GameHeader, HeaderError
 from companion.palette import PALETTE, rgba
 from companion.store import EventStore
+from tests.daemon_fixture import running_daemon
 
 BASE = {"game": "creepy_cellar", "players": ["Ada", "Bo", "Cy"], "seed": 3}
 
@@ -60,8 +60,7 @@ def test_bad_colours_are_refused_with_a_sentence(colours, words):
 
 def test_colours_are_in_the_state_and_survive_a_resume(tmp_path):
     store = EventStore(tmp_path / "d.sqlite3")
-    first = Daemon(store, tmp_path / "a.sock")
-    with DaemonThread(first), Client(first.socket_path).connect() as client:
+    with running_daemon(tmp_path, store, socket="a.sock") as first, Client(first.socket_path).connect() as client:
         assert client.state["colours"] == {}  # no game yet
         ack = client.request({"cmd": "new_game", "game": "creepy_cellar", "players": ["Ada", "Bo"],
                               "colours": {"Ada": "sky_blue", "Bo": "vermillion"}})
@@ -71,8 +70,7 @@ def test_colours_are_in_the_state_and_survive_a_resume(tmp_path):
         refused = client.request({"cmd": "new_game", "game": "creepy_cellar", "players": ["Ada", "Bo"],
                                   "colours": {"Ada": "pink"}, "abandon": True})
         assert refused["ok"] is False and "'colours' gives 'Ada' 'pink'" in refused["text"]
-    second = Daemon(store, tmp_path / "b.sock")
-    with DaemonThread(second):
+    with running_daemon(tmp_path, store, socket="b.sock") as second:
         assert second.call(second.resume_last) is not None
         with Client(second.socket_path).connect() as client:
             assert client.state["colours"] == {"Ada": "sky_blue", "Bo": "vermillion"}

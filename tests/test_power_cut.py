@@ -12,6 +12,7 @@ from importlib import resources
 import pytest
 
 from companion.store import EventStore
+from tests.checkout import checkout_env
 
 pytestmark = pytest.mark.slow
 
@@ -20,7 +21,7 @@ DEMO = str(resources.files("companion.data").joinpath("demo.jsonl"))
 
 def _replay(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "companion", "replay", DEMO, *args],
-                          capture_output=True, text=True, timeout=120, check=True)
+                          capture_output=True, text=True, timeout=120, check=True, env=checkout_env())
 
 
 @pytest.mark.parametrize("kill_after", [7, 33])
@@ -29,7 +30,7 @@ def test_sigkill_then_resume_loses_nothing(tmp_path, kill_after):
     proc = subprocess.Popen(
         [sys.executable, "-m", "companion", "replay", DEMO, "--db", str(db), "--realtime",
          "--speed", "40", "--progress"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=checkout_env())
     acknowledged = []
     for line in proc.stderr:  # --progress writes to stderr
         if not (line.startswith("line ") and line.rstrip().endswith(": accepted")):

@@ -3,7 +3,6 @@ rebuilt from the last good copy plus every later event that still reads; a clear
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import subprocess
 import sys
@@ -17,6 +16,7 @@ from companion.errors import StoreError
 from companion.recovery import good_copy_path, open_store
 from companion.replay import replay
 from companion.store import CorruptStore, EventStore
+from tests.checkout import checkout_env
 
 HEADER = {"game": "creepy_cellar", "players": ["Ada"], "seed": 1}
 DEMO = resources.files("companion.data").joinpath("demo.jsonl").read_text(encoding="utf-8").splitlines()
@@ -156,7 +156,7 @@ def test_daemon_resumes_a_damaged_game_and_tells_the_table(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "companion", "daemon", "--config", str(config),
                              "--db", str(db), "--socket", str(sock)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "COMPANION_CONFIG": str(config)})
+                            env=checkout_env(COMPANION_CONFIG=str(config)))
     try:
         with Client(sock).connect(timeout=30) as client:
             state = client.state

@@ -36,7 +36,7 @@ def _screen_text(message: dict) -> str:
     if message.get("type") == "notice":
         return message["text"]
     view = {k: v for k, v in message.get("view", {}).items()
-            if k not in ("kids", "movers", "items", "question", "solution")}
+            if k not in ("kids", "movers", "items", "question", "solution", "places")}  # places: the printed board
     prompt = message.get("prompt", {})
     labels = [c["label"] for c in prompt.get("choices", [])]
     listed = {label for label in labels if label in RUMOR_NAMES}

@@ -5,18 +5,18 @@ with a fake ``$NOTIFY_SOCKET`` (a Unix datagram socket owned by the test)."""
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import socket
 import subprocess
 import sys
-import time
 
 import pytest
 
 from companion.client import Client
 from companion.service import ServiceNotifier, watchdog_interval
 from companion.store import EventStore, good_copy_path
+from tests.checkout import checkout_env
+from tests.collector import wait_until
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ def test_real_daemon_sends_ready_then_keepalives_then_stopping(tmp_path, notify_
     config.write_text('[dice]\nenabled = false\n\n[[readers]]\nname = "cards"\ndriver = "fake"\n')
     socket_path = tmp_path / "companion.sock"
     db = tmp_path / "companion.sqlite3"
-    env = {**os.environ, "NOTIFY_SOCKET": str(path), "WATCHDOG_USEC": "200000"}
+    env = checkout_env(NOTIFY_SOCKET=str(path), WATCHDOG_USEC="200000")
     env.pop("WATCHDOG_PID", None)
     proc = subprocess.Popen([sys.executable, "-m", "companion", "daemon", "--config", str(config), "--db", str(db),
                              "--socket", str(socket_path), "--new", "creepy_cellar"],
@@ -51,10 +51,7 @@ def test_real_daemon_sends_ready_then_keepalives_then_stopping(tmp_path, notify_
         assert ready.splitlines()[1] == f"STATUS=listening on {socket_path}; game 1"
         # READY means: the store is open (its game recorded) and the socket answers; the good
         # copy follows just after, off the start-up path (issue 9).
-        deadline = time.monotonic() + 10
-        while not good_copy_path(db).exists():
-            assert time.monotonic() < deadline, "no last good copy after READY"
-            time.sleep(0.02)
+        wait_until(good_copy_path(db).exists, what="the last good copy after READY")
         with Client(socket_path).connect() as client:
             assert client.request({"cmd": "state"})["ok"] is True
         # The hardware was started before READY: its last start-up line is already out.

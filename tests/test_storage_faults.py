@@ -11,8 +11,6 @@
 
 from __future__ import annotations
 
-import sys
-
 import contextlib
 import os
 import random
@@ -24,17 +22,15 @@ from pathlib import Path
 import pytest
 
 from companion import script as scripts
-from companion.client import Client
 from companion.cli import main
-from companion.daemon import Daemon, DaemonThread
+from companion.client import Client
 from companion.errors import StoreError
 from companion.session import Session
 from companion.store import CorruptStore, EventStore, open_store
+from tests.checkout import ROOT, checkout_env
+from tests.collector import Collector
+from tests.daemon_fixture import running_daemon
 
-sys.path.insert(0, str(Path(__file__).parent))
-from collector import Collector  # noqa: E402  (tests/collector.py)
-
-ROOT = Path(__file__).resolve().parents[1]
 DEMO = scripts.load(ROOT / "companion/data/demo.jsonl")
 CLUE = scripts.load(ROOT / "tests/scripts/clue_it/solved.jsonl")
 
@@ -173,7 +169,7 @@ def test_companion_daemon_starts_over_a_damaged_store_and_says_so(tmp_path):
     db, sock = tmp_path / "g.sqlite3", tmp_path / "d.sock"
     db.write_bytes(b"SQLite format 3\x00" + bytes(4080))
     proc = subprocess.Popen([os.sys.executable, "-m", "companion", "daemon", "--db", str(db), "--socket", str(sock)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=checkout_env())
     try:
         assert "listening on" in proc.stdout.readline()
         with Client(sock).connect() as client:
@@ -202,8 +198,7 @@ class FailingConnection:
 
 def test_a_full_disk_mid_game_keeps_the_game_in_memory_and_says_so(tmp_path):
     store = EventStore(tmp_path / "g.sqlite3")
-    daemon = Daemon(store, tmp_path / "d.sock")
-    with DaemonThread(daemon):
+    with running_daemon(tmp_path, store) as daemon:
         daemon.call(lambda: daemon.start_game(DEMO.header))
         collector = Collector()
         with Client(daemon.socket_path, on_message=collector).connect() as client:
@@ -257,8 +252,7 @@ def tiny_tmpfs(path: Path, size: str):
 def test_a_really_full_disk(tmp_path):
     with tiny_tmpfs(tmp_path / "fs", "600k") as fs:
         store = EventStore(fs / "g.sqlite3")
-        daemon = Daemon(store, tmp_path / "d.sock")
-        with DaemonThread(daemon):
+        with running_daemon(tmp_path, store) as daemon:
             daemon.call(lambda: daemon.start_game(DEMO.header))
             with Client(daemon.socket_path) as client:
                 assert client.choose("roll")["ok"]
@@ -298,8 +292,7 @@ def test_a_read_only_data_directory_resumes_the_game_in_memory(tmp_path):
         assert recovery is None and store.path == ":memory:"
         assert note.startswith(f"The event store {fs / 'g.sqlite3'} cannot be written (")
         assert note.endswith("The game goes on in memory and is lost when the companion stops.")
-        daemon = Daemon(store, tmp_path / "d.sock")
-        with DaemonThread(daemon):
+        with running_daemon(tmp_path, store) as daemon:
             session = daemon.call(daemon.resume_last)
             assert session.position == played and played > 10
             assert daemon.call(lambda: daemon.session.handle(DEMO.lines[20].input, 22).accepted)

@@ -3,32 +3,26 @@ pyserial on a pty) reaches the game (issues 2 and 3: the seams end to end)."""
 
 from __future__ import annotations
 
-import time
-
 from companion.cli import _start_hardware
 from companion.config import parse_config
-from companion.daemon import Daemon, DaemonThread
 from companion.header import GameHeader
 from companion.inputs import Touch
-from companion.store import EventStore
-from hardware.nfc.pn532_sim import SimulatedPN532
+from hardware.testing.pn532_chip import SimulatedPN532
+from tests.collector import wait_until
+from tests.daemon_fixture import running_daemon
 
 GHOST_H = "04112233445566"
 
 
-def _wait(predicate, timeout=30.0):  # generous: it only matters when the tap is lost
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.01)
+def _wait(predicate, what):
+    wait_until(predicate, 30.0, what)  # generous: it only matters when the tap is lost
 
 
 def test_a_card_tapped_on_a_pn532_is_drawn(tmp_path):
     with SimulatedPN532() as sim:
         config = parse_config(f'[dice]\nenabled = false\n[[readers]]\nname = "cards"\n'
                               f'driver = "pn532"\nport = "{sim.port}"\n')
-        daemon = Daemon(EventStore(":memory:"), tmp_path / "d.sock")
-        with DaemonThread(daemon):
+        with running_daemon(tmp_path, db=":memory:") as daemon:
             stops = daemon.call(lambda: _start_hardware(daemon, config))
             try:
                 header = GameHeader.from_json({
@@ -36,11 +30,12 @@ def test_a_card_tapped_on_a_pn532_is_drawn(tmp_path):
                     "options": {"ghost_deck": "physical"}, "stack": {"movement_die": [3]},
                     "tags": {GHOST_H: "creepy_cellar:ghost:room-H"}})
                 daemon.call(lambda: daemon.start_game(header))
-                _wait(lambda: daemon.readers.get("cards", {}).get("online"))
+                _wait(lambda: daemon.readers.get("cards", {}).get("online"), "reader cards online")
                 daemon.submit(Touch("roll"))
                 daemon.drain()
                 sim.present(bytes.fromhex(GHOST_H), atqa=b"\x00\x44", sak=0x00)
-                _wait(lambda: daemon.call(lambda: daemon.session.view()["rooms"]["H"]["ghosts"]) == 1)
+                _wait(lambda: daemon.call(lambda: daemon.session.view()["rooms"]["H"]["ghosts"]) == 1,
+                      "the Ghost card drawn in room H")
                 assert daemon.call(lambda: daemon.session.prompt.text) == "Ada (outside): move up to 3, then End turn"
             finally:
                 for stop in stops:

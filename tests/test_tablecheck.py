@@ -5,21 +5,17 @@ lists it; undo reverts it, a resume replays it exactly, a stale one changes noth
 
 from __future__ import annotations
 
-import sys
-from dataclasses import replace
 from pathlib import Path
 
 from companion import script
 from companion.client import Client
-from companion.daemon import Daemon, DaemonThread
 from companion.header import GameHeader
 from companion.inputs import Touch
 from companion.replay import replay
 from companion.session import Session
 from companion.store import EventStore
-
-sys.path.insert(0, str(Path(__file__).parent))
-from collector import Collector  # noqa: E402  (tests/collector.py)
+from tests.collector import Collector
+from tests.daemon_fixture import running_daemon
 
 HEADER = {"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 7,
           "stack": {"movement_die": [4], "ghost": ["room-E"]}}
@@ -76,20 +72,17 @@ def test_a_stale_correction_is_refused_and_changes_nothing():
 
 
 def test_the_check_is_empty_for_a_game_that_is_over():
-    session = _start()
-    session._set_state(replace(session.state, step="over", outcome="won"))
+    won = script.load(Path(__file__).parent / "scripts" / "creepy_cellar" / "basic-won.jsonl")
+    session = Session.start(won.header)
+    for line in won.lines:  # a whole game, played to its end
+        session.handle(line.input, line.number)
+    assert session.prompt.over and session.state.outcome == "won"
     assert session.check() == ()
     assert not session.handle(Touch("fix:ghosts:E:+1")).accepted
 
 
-def _daemon(tmp_path):
-    store = EventStore(":memory:")
-    return store, Daemon(store, tmp_path / "c.sock")
-
-
 def test_the_check_command_and_a_correction_through_the_socket(tmp_path):
-    store, daemon = _daemon(tmp_path)
-    with DaemonThread(daemon):
+    with running_daemon(tmp_path, db=":memory:") as daemon:
         seen = Collector()
         with Client(daemon.socket_path, on_message=seen).connect() as client:
             assert client.request({"cmd": "check"})["ok"]
@@ -106,7 +99,6 @@ def test_the_check_command_and_a_correction_through_the_socket(tmp_path):
             seen.messages.clear()
             client.request({"cmd": "check"})
             italian = seen.wait_for(lambda m: m["type"] == "check")
-    store.close()
     assert empty == {"type": "check", "game": None, "revision": 0, "lines": []}
     assert check["game"] == "creepy_cellar"
     assert check["lines"][4] == {"label": "Room E", "value": "0 ghosts",

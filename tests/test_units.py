@@ -16,6 +16,7 @@ import pytest
 
 from companion.install import Installer
 from companion.paths import default_socket
+from tests.checkout import checkout_env
 
 ROOT = Path(__file__).resolve().parent.parent
 SYSTEMD = ROOT / "systemd"
@@ -166,8 +167,7 @@ def test_kivy_reads_the_shipped_config_as_it_is(tmp_path):
             "print(dict(Config.items('input'))); print(Config.get('kivy', 'exit_on_escape'), "
             "Config.get('graphics', 'show_cursor'), Config.get('graphics', 'maxfps'))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT,
-                          env={**os.environ, "KIVY_HOME": str(home), "KIVY_NO_FILELOG": "1",
-                               "PYTHONPATH": str(ROOT)})
+                          env=checkout_env(KIVY_HOME=str(home), KIVY_NO_FILELOG="1"))
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["{'touch': 'probesysfs,provider=hidinput'}", "0 0 30"]
     assert (home / "config.ini").read_bytes() == shipped

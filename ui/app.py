@@ -10,8 +10,67 @@ import os
 import threading
 from pathlib import Path
 
+from companion.errors import CompanionError
+
 #: Window size in pixels when none is given: the Raspberry Pi 7" touchscreen.
 DEFAULT_SIZE = (800, 480)
+
+
+class WindowUnavailable(CompanionError):
+    """Kivy could not open a window (no usable OpenGL, no display server); the message is
+    one line saying why."""
+
+
+def open_window():
+    """Make Kivy's window now (after :func:`configure_kivy`) and return it.
+
+    Kivy's own log of the attempt (an ERROR with a traceback for a missing libmtdev, a
+    CRITICAL with tracebacks when no window provider loads) stays out of the terminal unless
+    debug logging is on; what went wrong is said in one line instead.
+
+    Raises:
+        WindowUnavailable: no window provider could open a window.
+    """
+    import logging
+
+    kivy_log = logging.getLogger("kivy")
+    kept = _Keep()
+    quiet = not logging.getLogger().isEnabledFor(logging.DEBUG)
+    propagate = kivy_log.propagate
+    kivy_log.addHandler(kept)
+    kivy_log.propagate = propagate and not quiet
+    try:
+        from kivy.core.window import Window
+    finally:
+        kivy_log.removeHandler(kept)
+        kivy_log.propagate = propagate
+    if Window is None:
+        raise WindowUnavailable(window_problem(kept.records))
+    return Window
+
+
+class _Keep:
+    """A logging handler that keeps the records it gets (Kivy's, while the window opens)."""
+
+    level = 0
+
+    def __init__(self):
+        self.records: list = []
+
+    def handle(self, record) -> None:
+        self.records.append(record)
+
+
+def window_problem(records) -> str:
+    """The one-line reason for a window that did not open, from Kivy's log ``records``
+    (each failed provider's "sdl2 - ImportError: .../libGL.so.1: file too short")."""
+    import re
+
+    causes = [f"{m[1]}: {m[3]}" for record in records if record.levelno >= 50
+              for m in re.finditer(r"^(\w+) - (\w+): (.+)$", record.getMessage(), re.MULTILINE)]
+    detail = "; ".join(causes) or "no window provider loaded"
+    return (f"the table window cannot open: Kivy found no working window with OpenGL ({detail}); "
+            f"check the graphics driver (glxinfo -B), or use a desktop with OpenGL")
 
 
 def configure_kivy(size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False, kiosk: bool = False) -> None:
@@ -26,6 +85,13 @@ def configure_kivy(size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = Fals
     """
     os.environ["KIVY_NO_ARGS"] = "1"
     os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+    import logging
+
+    if not kiosk and not logging.getLogger().isEnabledFor(logging.DEBUG):
+        # A terminal shows the companion's own lines, not Kivy's start-up report nor its
+        # first-run notes ("Older configuration version detected"); the kiosk's journal
+        # keeps them, and so does -v.
+        logging.getLogger("kivy").addFilter(lambda record: record.levelno >= logging.ERROR)
     from kivy.config import Config
 
     if kiosk:
@@ -46,20 +112,28 @@ def configure_kivy(size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = Fals
 
 def build_app(socket_path: str | Path, stop_event: threading.Event | None = None,
               linger: float = 0.0, screenshot: str | Path | None = None,
-              size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False, kiosk: bool = False):
-    """Configure Kivy and make the :class:`~ui.companion_app.CompanionApp` (not yet running).
+              size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False, kiosk: bool = False,
+              first_page: str | None = None):
+    """Configure Kivy, open its window and make the :class:`~ui.companion_app.CompanionApp`
+    (not yet running).
 
     Args: as :func:`run_app`.
+
+    Raises:
+        WindowUnavailable: the window cannot open (:func:`open_window`).
     """
     configure_kivy(size, fullscreen, kiosk)
+    open_window()
     from ui.companion_app import CompanionApp
 
-    return CompanionApp(socket_path, stop_event=stop_event, linger=linger, screenshot=screenshot)
+    return CompanionApp(socket_path, stop_event=stop_event, linger=linger, screenshot=screenshot,
+                        first_page=first_page)
 
 
 def run_app(socket_path: str | Path, stop_event: threading.Event | None = None,
             linger: float = 0.0, screenshot: str | None = None, *,
-            size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False, kiosk: bool = False) -> None:
+            size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False, kiosk: bool = False,
+            first_page: str | None = None) -> None:
     """Run the touchscreen client in the calling (main) thread until its window closes.
 
     Connects to the daemon at ``socket_path`` through ``companion.client.Client``, retrying
@@ -73,5 +147,10 @@ def run_app(socket_path: str | Path, stop_event: threading.Event | None = None,
         size: window width and height in pixels.
         fullscreen: use the whole screen.
         kiosk: take Kivy's settings from ``$KIVY_HOME/config.ini`` (see :func:`configure_kivy`).
+        first_page: the page to show once a game is on the table (``"table"``: the demo and
+            ``companion play`` open on the game, not on the Home screen).
+
+    Raises:
+        WindowUnavailable: the window cannot open (:func:`open_window`).
     """
-    build_app(socket_path, stop_event, linger, screenshot, size, fullscreen, kiosk).run()
+    build_app(socket_path, stop_event, linger, screenshot, size, fullscreen, kiosk, first_page).run()

@@ -72,7 +72,8 @@ class CompanionApp(App):
     flash = BooleanProperty(False)
 
     def __init__(self, socket_path: str | Path, stop_event: threading.Event | None = None,
-                 linger: float = 0.0, screenshot: str | Path | None = None, **kwargs):
+                 linger: float = 0.0, screenshot: str | Path | None = None, first_page: str | None = None,
+                 **kwargs):
         self.tr = Translator()
         super().__init__(**kwargs)
         self.title = "Haunt Companion"
@@ -81,6 +82,8 @@ class CompanionApp(App):
         self.stop_event = stop_event
         self.linger = linger
         self.screenshot_path = screenshot
+        #: The page to go to once the first state with a game comes (then None).
+        self.first_page = first_page
         self.link = DaemonLink(self.socket_path, on_message=self._from_daemon, on_lost=self._lost)
         self._notice_timer = None
         self._toast_timer = None
@@ -166,15 +169,7 @@ class CompanionApp(App):
     def _handle(self, message: dict[str, Any], _dt=None) -> None:
         kind = message.get("type")
         if kind == "state":
-            first = not self.model.connected
-            self._revision = message.get("revision")  # the state the buttons on screen show
-            self.model.apply_state(message)
-            self._refresh_check()
-            if self.privacy is not None:
-                self.privacy.state_changed(self.model.private_player)
-            if first:
-                self.ask("games")
-                self.ask("about")
+            self._state(message)
         elif kind == "notice":
             self.show_notice(str(message.get("text", "")), str(message.get("level", "warning")))
         elif kind == "input":
@@ -186,12 +181,28 @@ class CompanionApp(App):
             self.model.about = {k: v for k, v in message.items() if k != "type"}
         elif kind == "content" and isinstance(message.get("game"), str):
             self.model.content = {**self.model.content, message["game"]: message}
+        elif kind == "components":
+            self.model.components = {k: v for k, v in message.items() if k != "type"}
         elif kind == "check":
             self.model.check = {k: v for k, v in message.items() if k != "type"}
         elif kind == "private" and self.privacy is not None:
             self.privacy.take(message)
         elif kind == "phone_links" and self.privacy is not None:
             self.privacy.take_links(message)
+
+    def _state(self, message: dict[str, Any]) -> None:
+        first = not self.model.connected
+        self._revision = message.get("revision")  # the state the buttons on screen show
+        self.model.apply_state(message)
+        if self.first_page and self.model.game:  # the demo and companion play open on the game
+            self.model.go(self.first_page)
+            self.first_page = None
+        self._refresh_check()
+        if self.privacy is not None:
+            self.privacy.state_changed(self.model.private_player)
+        if first:
+            self.ask("games")
+            self.ask("about")
 
     def _screen(self, _model, name: str) -> None:
         """Show screen ``name``; a notice belongs to the screen it came on: it goes."""

@@ -102,7 +102,12 @@ class TableModel(EventDispatcher):
     todo = ListProperty([])
     out_of_turn = ListProperty([])
     news = ListProperty([])
+    #: The daemon's hardware (``{"dice_button", "virtual", "readers": [...]}``) and, with
+    #: virtual readers, the cards the prompt would take (``[{"component", "label"}]``).
     hardware = DictProperty({})
+    tap_components = ListProperty([])
+    #: The daemon's last ``components`` answer (every card of a game, for the Cards search).
+    components = DictProperty({})
     phones = DictProperty({})
 
     def __init__(self, clock=time.monotonic, **kwargs):
@@ -141,6 +146,7 @@ class TableModel(EventDispatcher):
         self.over = bool(prompt.get("over"))
         self.can_undo = bool(message.get("can_undo"))
         self.readers = dict(message.get("readers") or {})
+        self.tap_components = list(message.get("tap_components") or [])
         news = strip_placeholders(list(message.get("news") or []))
         log = strip_placeholders(list(message.get("log") or []))
         self.news = news or log[-3:]

@@ -59,3 +59,19 @@ class ReaderActivity:
         """Seconds since reader (or button) ``name`` last reported, or None."""
         entry = (self.buttons if button else self.readers).get(name)
         return self.clock() - entry.times[-1] if entry and entry.times else None
+
+
+def reader_list(readers: dict, hardware: dict | None = None, roles: dict | None = None) -> list[dict]:
+    """Every reader the daemon has, one way for the Home and Settings screens (issue 18:
+    they disagreed): ``{"name", "role", "online", "detail", "virtual"}`` from the state's
+    ``hardware`` readers, its ``readers`` reports and the ``about`` answer's roles, sorted
+    by name; ``online`` is None while a reader has not reported yet."""
+    listed = {r["name"]: dict(r) for r in (hardware or {}).get("readers") or [] if "name" in r}
+    for name in set(readers) | set(roles or {}):
+        listed.setdefault(name, {"name": name, "role": (roles or {}).get(name), "virtual": False})
+    for name, entry in listed.items():
+        status = readers.get(name)
+        entry["online"] = bool(status.get("online")) if status else None
+        entry["detail"] = str((status or {}).get("detail") or "")
+        entry["virtual"] = bool(entry.get("virtual"))
+    return [listed[name] for name in sorted(listed)]

@@ -15,6 +15,7 @@ The parts (docs/architecture.md follows one tap through them):
   (:mod:`.answers`: what is answered to one client; :mod:`.args`: argument checks);
 * :mod:`.enroller`: the tag registry commands and the enrollment walk;
 * :mod:`.programmer`: writing component ids onto tags;
+* :mod:`.taps`: virtual readers (a table without card readers) and the ``tap`` command;
 * :mod:`.thread`: :class:`DaemonThread`, a daemon in a background thread.
 """
 

@@ -32,7 +32,7 @@ Handler = Callable[["Daemon", dict[str, Any], asyncio.StreamWriter], Awaitable[A
 COMMANDS: dict[str, Handler] = {}
 
 #: Long commands, answered in the background: the client's other lines go on meanwhile.
-BACKGROUND = frozenset({"write_tag"})
+BACKGROUND = frozenset({"write_tag", "tap"})
 
 
 def command(*names: str) -> Callable[[Handler], Handler]:
@@ -191,6 +191,19 @@ async def forget(daemon: Daemon, message, writer) -> Ack:
 @command("write_tag")
 async def write_tag(daemon: Daemon, message, writer) -> Ack:
     return await daemon.programmer.write(message, writer)
+
+
+@command("tap")
+async def tap(daemon: Daemon, message, writer) -> Ack:
+    """A card put on a virtual reader and lifted (:mod:`companion.daemon.taps`)."""
+    return await daemon.taps.tap(message)
+
+
+@command("components")
+async def components(daemon: Daemon, message, writer) -> Ack:
+    from companion.daemon.taps import send_components
+
+    return await daemon.in_order(lambda: send_components(daemon, message, writer))
 
 
 @command("enroll_start")

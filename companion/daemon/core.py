@@ -26,6 +26,7 @@ from companion.daemon.enroller import EnrollmentController
 from companion.daemon.hub import ClientHub
 from companion.daemon.programmer import TagProgrammer
 from companion.daemon.publisher import StatePublisher
+from companion.daemon.taps import VirtualTaps
 from companion.errors import CompanionError, StackError, StoreError
 from companion.header import GameHeader
 from companion.i18n import msg
@@ -83,6 +84,9 @@ class Daemon:
         self.publisher = StatePublisher(self, self.hub)
         self.enroller = EnrollmentController(self)
         self.programmer = TagProgrammer(self)
+        #: The virtual readers and ``tap`` (issue 18), and whether a dice button was opened.
+        self.taps = VirtualTaps(self)
+        self.dice_button = False
         self._queue: asyncio.Queue | None = None
         self._stopped: asyncio.Event | None = None
         self._tasks: set[asyncio.Task] = set()  # every task the daemon started, until it ends
@@ -310,7 +314,7 @@ class Daemon:
                 if kind == "call":
                     _run_call(payload, future)
                 else:
-                    self.handle(payload)
+                    self.taps.answered(payload, self.handle(payload))
             except Exception:  # a bug must not stop every later input: log it, tell the table
                 log.exception("internal error while handling %r", payload)
                 self.publisher.notify(msg("Internal error: that input was not used. The game is safe; "

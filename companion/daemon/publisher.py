@@ -54,7 +54,8 @@ class StatePublisher:
                 "language": language, "readers": dict(daemon.readers), "revision": daemon.revision,
                 "storage_warning": None if warning is None else render(warning, language),
                 "enrollment": walk.to_json(language) if walk is not None else None,
-                "physical": physical, "phones": daemon.phones.connected() if daemon.phones is not None else {}}
+                "physical": physical, "phones": daemon.phones.connected() if daemon.phones is not None else {},
+                "hardware": daemon.taps.hardware(), "tap_components": daemon.taps.tap_components()}
 
     def notify(self, text: str, level: str = "warning") -> None:
         """Log ``text`` and show it on every screen as a notice."""

@@ -1,4 +1,5 @@
-"""The dice button: a gpiozero ``Button``; tests drive it through gpiozero's ``MockFactory``."""
+"""The dice button: a gpiozero ``Button``; the simulated table and the tests drive it through
+gpiozero's ``MockFactory``."""
 
 from hardware.dice.button import DiceButton
 

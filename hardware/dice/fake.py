@@ -1,6 +1,7 @@
 """Drive a :class:`DiceButton` on gpiozero's mock pins, the way a finger would.
 
-The real ``DiceButton`` and gpiozero's real ``Button`` run; only the pin is simulated.
+The real ``DiceButton`` and gpiozero's real ``Button`` run; only the pin is simulated. Part
+of the product's simulated table (:mod:`hardware.simulated`: demo, replays), and of the tests.
 """
 
 from __future__ import annotations

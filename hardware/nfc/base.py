@@ -98,10 +98,10 @@ class Reader(ABC):
         """
         raise TagMemoryUnsupported(f"reader {self.name} cannot write tag memory")
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 - optional on purpose: a reader holding nothing needs no close
         """Release the reader; safe to call twice and after a failed ``__init__``."""
 
-    def __enter__(self) -> "Reader":
+    def __enter__(self) -> Reader:
         return self
 
     def __exit__(self, *exc) -> None:

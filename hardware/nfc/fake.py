@@ -1,4 +1,9 @@
-"""A fake NFC reader: a real :class:`Reader` whose field holds whatever a test puts there.
+"""A fake NFC reader: a real :class:`Reader` whose field holds whatever it is told to hold.
+
+A product feature, not only a test double: the ``fake`` reader driver of the config, the
+readers of :class:`hardware.simulated.SimulatedTable` (demo, replays) and the virtual
+readers of laptop play. (Chip-level simulators for the drivers' tests are in
+:mod:`hardware.testing`.)
 
 Modelled on gpiozero's ``MockPin``: ``present(uid)``/``remove()`` change the field,
 ``history`` records what happened, and the real runner and presence tracker run on top.

@@ -26,8 +26,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from hardware.errors import ReaderUnavailable
 from hardware.board import pi5_port_advice, poll_timeout_for
+from hardware.errors import ReaderUnavailable
 from hardware.nfc.base import Reader
 
 log = logging.getLogger(__name__)

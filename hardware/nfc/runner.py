@@ -11,7 +11,6 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-
 from dataclasses import replace
 
 from hardware.errors import HardwareError, TagMemoryUnsupported

@@ -157,7 +157,7 @@ def test_a_renamed_toy_and_a_tablet_on_another_floor():
     assert state.content.tablet("spire").floor == 0 and state.content.tablet("tablet-0-5").floor == 3
     state = SPEC.apply(state, "tablet:spire")  # the first tablet: one cell, placed at once
     assert state.grid[0][2] == "spire" and state.where[ADA] == "spire"
-    assert "The Spire is built on the basement." in state.news
+    assert "Put the Spire in the basement." in state.news
     assert SPEC.view(state)["mansion"]["basement"] == [None, None, "Spire", None, None]
     choices = SPEC.prompt(state).choices
     assert [c.label for c in choices if c.key == "draw:toy-04"] == ["Tin Soldier"]

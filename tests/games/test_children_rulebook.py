@@ -240,9 +240,10 @@ def test_rosie_teddy_bear_penny_sidebar():
     assert state.trapped[ADA] == (("rosie", "teddy-bear"),)
     assert state.ghost("penny") == Ghost("penny", "spire", True)
     assert state.hand_limit == 4
-    assert state.news[-3:] == (
-        "Ada traps Rosie with the Teddy Bear.",
-        "The Teddy Bear stack reveals Penny: Penny is enraged in the Spire.",
+    assert state.news[-4:] == (  # the table's instructions (issue 19: todo lines, cut-downs in the news)
+        "Ada traps Rosie with the Teddy Bear: both cards go to their scoring pile.",
+        "The Teddy Bear stack reveals Penny: Penny is enraged in the Spire; turn the card blue side up.",
+        "Bo, Cy: cut down to the hand limit of 4 now.",
         "The hand limit is now 4.",
     )
     view = SPEC.view(state)
@@ -253,7 +254,7 @@ def test_rosie_teddy_bear_penny_sidebar():
     prompt = SPEC.prompt(state)
     assert prompt.player is None
     assert prompt.text == ("The hand limit is 4: Bo, Cy cut down now, in any order: leave cards under your "
-                           "tablets or use a device")
+                           "tablets")  # no skull token, no device choice: no "or use a device" (issue 19)
     assert [(c.key, c.label) for c in prompt.choices] == [
         ("cut:Bo:leave", "Bo: Leave a card under the Kitchen"),
         ("cut:Cy:leave", "Cy: Leave a card under the Wine Cellar")]
@@ -261,7 +262,7 @@ def test_rosie_teddy_bear_penny_sidebar():
     assert state.hands == (5, 5, 4) and state.left_in("wine-cellar") == 1
     prompt = SPEC.prompt(state)
     assert prompt.player == "Bo" and [c.key for c in prompt.choices] == ["cut:Bo:leave"]
-    assert prompt.text == "Bo: the hand limit is 4; you hold 5: leave a card under your tablet or use a device"
+    assert prompt.text == "Bo: the hand limit is 4; you hold 5: leave a card under your tablet"
     with pytest.raises(RuleViolation):
         SPEC.apply(state, "cut:Cy:leave")  # Cy is down to the limit
     state = SPEC.apply(state, "cut:Bo:leave")
@@ -459,7 +460,10 @@ def _last_card(rule: str):
     state = SPEC.apply(state, "move:master-bedroom")
     assert keys(state) == {"draw:rosie"}
     state = SPEC.apply(state, "draw:rosie")
-    assert "That was the last Children card: each player takes one more turn." in state.news
+    assert {"all_one_more": "That was the last Children card: after this turn each player, Ada too, takes one "
+                            "more turn.",
+            "finish_round": "That was the last Children card: after this turn every other player takes one more "
+                            "turn; Ada does not."}[rule] in state.news
     return SPEC.apply(state, "haunt-room:dormitory")
 
 

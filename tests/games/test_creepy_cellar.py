@@ -802,6 +802,7 @@ def test_public_view_after_a_scripted_sequence():
                            "player": "Bo", "colour": "green"},
         },
         "active_hunter": "Ada (blue)",
+        "carried": {},
         "cellar": [],
         "cellar_slots": 12,
         "passages": ["A", "F", "G", "K"],

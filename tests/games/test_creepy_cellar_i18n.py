@@ -197,6 +197,7 @@ RARE = {
     "The {hunter} is tapped in the move step, to say which hunter moves. {prompt}",
     "Movers are not tapped in this game (option mover_tags is off): touch the place on the screen. {prompt}",
     "The Ghost deck is empty: shuffle its discards into a new deck.",  # test_an_empty_ghost_deck_...
+    "Cursed Treasure",  # a view's word (who carries what), not a sentence: tests/ui/test_creepy_cellar_board.py
     "Not now. {prompt}",  # apply's last resort: refusals.py names a rule for every key
     # tests/games/test_creepy_cellar_issue19.py::test_rare_issue_19_lines_in_italian
     "All 6 Jinxed Item tiles are taken: the card does nothing.", "Nightmare",

@@ -306,8 +306,8 @@ def test_critical_hit_kills_and_scores_3():
     state = play(state, "attack:vampire", "face:6", "face:1")  # Kraig 2 + 6 = 8 < 9: not yet
     assert state.health("vampire") == 1
     state = with_monster(holding(in_round_one(), 0, "wooden-stake", "item-06"), "vampire")
-    state = play(state, "attack:vampire", "use:wooden-stake", "use:item-06", "face:6", "face:6")
-    # 2 + 3 + 2 + 6 = 13 > 6 + 2: killed outright whatever the defence die
+    state = play(state, "attack:vampire", "use:wooden-stake", "use:item-06", "face:6")
+    # 2 + 3 + 2 + 6 = 13 > 6 + 2: killed outright, no defence die rolled (issue 19 bug 6)
     assert "vampire" not in state.in_play and state.monster_deck.bottom == ("vampire",)
     assert state.scores[0] == 3 and state.score_log == ((0, 3, "monster kill"),)
 
@@ -328,7 +328,9 @@ def test_monster_critical_kills_a_character(crit, dead):
     """House rule ``monster_crit`` (H-A3): a monster attack above 6 + defence kills."""
     state = with_monster(in_round_one(monster_crit=crit), "monster-08")  # attack 4
     state = replace(state, monster_health=(("monster-08", 2),))
-    state = play(state, "attack:monster-08", "face:1", "face:6", "face:6", "face:1")  # 10 > 6 + 2 (Kraig)
+    state = play(state, "attack:monster-08", "face:1", "face:6", "face:6")  # 10 > 6 + 2 (Kraig)
+    if not crit:
+        state = play(state, "face:1")  # no critical: Kraig rolls his defence (a critical rolls none)
     assert state.dead[0] is dead
     assert state.wounds[0] == (hc.card(KRAIG).health if dead else 1)
 
@@ -413,10 +415,10 @@ def test_all_characters_killed_in_the_same_round_ends_in_failure():
     for monster in ("monster-08", "monster-06", "monster-10"):
         state = with_monster(state, monster)
     state = replace(state, in_play=state.monsters(), wounds=(3, 3, 3))  # one wound from death
-    state = play(state, "attack:monster-08", "face:1", "face:6", "face:6", "face:1")  # Ada
+    state = play(state, "attack:monster-08", "face:1", "face:6", "face:6")  # Ada: 10 > 6 + 2, a critical
     state = play(state, "attack:monster-06", "face:1", "keep", "face:6", "face:6", "face:1")  # Bo (Olivia)
     assert state.dead == (True, True, False) and state.outcome is None
-    state = play(state, "attack:monster-10", "face:1", "face:6", "face:6", "face:1")  # Cy
+    state = play(state, "attack:monster-10", "face:1", "face:6", "face:6")  # Cy: 9 > 6 + 2, a critical
     assert state.outcome == "lost" and state.step == Step.OVER and state.died == (0, 1, 2)
     assert SPEC.prompt(state).text == "The game is over: every character was killed in the same round."
     with pytest.raises(RuleViolation, match="The game is over."):
@@ -431,7 +433,7 @@ def test_18_points_win_at_once():
     assert state.outcome is None and state.scores[0] == 15
     state = with_monster(holding(in_round_one(), 0, "item-06"), "monster-05")  # defence 2, health 1
     state = replace(state, scores=(15, 0, 0), score_log=((0, 15, "earlier"),))
-    state = play(state, "attack:monster-05", "use:item-06", "face:5", "face:1")
+    state = play(state, "attack:monster-05", "use:item-06", "face:5")  # 2 + 2 + 5 = 9 > 6 + 2: a critical
     assert state.outcome == "won" and state.winners == ("Ada",)
     assert state.news[-1] == "Ada has 18 points and wins the game!"
 

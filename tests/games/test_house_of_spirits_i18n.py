@@ -279,8 +279,13 @@ def test_setup_refusals_in_italian():
 def test_the_first_prompts_and_the_roll_off_in_italian():
     """"Game Setup" and "Determine Player Order" as the Italian table reads them."""
     state = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {"decks": "physical"}))
-    assert [render(n, "it") for n in SPEC.news(state)] == [
-        "Mescola il mazzo stanze con il Vestibolo in cima, e i mazzi trama, mostri e principale."]
+    assert [render(n, "it") for n in SPEC.news(state)] == [  # the set-up checklist (issue 19)
+        "Mescolate coperte le carte stanza con il Vestibolo in cima: il mazzo stanze.",
+        "Mescolate coperte le carte trama: il mazzo trama.",
+        "Mescolate coperte le carte mostro: il mazzo mostri.",
+        "Mescolate coperte le carte personaggio: ogni giocatore ne pescherà una alla cieca.",
+        "Mescolate coperte le carte oggetto ed evento: il mazzo principale.",
+        "Mescolate coperte le carte vittoria segreta: ogni giocatore ne pescherà una alla cieca."]
     prompt = SPEC.prompt(state)
     assert render(prompt.text, "it") == (
         "Mescola il mazzo stanze (con il Vestibolo in cima), i mazzi trama, mostri, personaggi e principale, "
@@ -338,9 +343,9 @@ def test_rare_endings_and_turns_in_italian():
     for monster in ("monster-08", "monster-06", "monster-10"):
         wipe = with_monster(wipe, monster)
     wipe = replace(wipe, in_play=wipe.monsters(), wounds=(3, 3, 3))
-    wipe = play(wipe, "attack:monster-08", "face:1", "face:6", "face:6", "face:1",
+    wipe = play(wipe, "attack:monster-08", "face:1", "face:6", "face:6",  # a critical: no defence die
                 "attack:monster-06", "face:1", "keep", "face:6", "face:6", "face:1",
-                "attack:monster-10", "face:1", "face:6", "face:6", "face:1")
+                "attack:monster-10", "face:1", "face:6", "face:6")
     assert italian(wipe)[-1] == ("Tutti i personaggi sono stati uccisi in questo round: vince la casa "
                                  "e la partita finisce con una sconfitta.")
     assert render(SPEC.prompt(wipe).text, "it") == (

@@ -29,9 +29,10 @@ def _direct(table: script.TableScript) -> Session:
 
 
 @pytest.mark.parametrize("name, outcome, winners, plots", [
-    ("plot_ending", "won", ["Bo"], 7),
-    ("eighteen_points", "won", ["Ada"], 1),
-    ("physical_decks", "won", ["Bo"], 7),
+    # rebuilt for issue 19 (a critical hit rolls no defence die): other dice, other winners
+    ("plot_ending", "won", ["Ada"], 7),
+    ("eighteen_points", "won", ["Ada"], 0),
+    ("physical_decks", "won", ["Cy"], 7),
 ])
 def test_whole_game_script_replays_through_the_daemon(name, outcome, winners, plots):
     table = script.load(SCRIPTS / f"{name}.jsonl")

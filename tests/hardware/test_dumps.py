@@ -483,7 +483,7 @@ SHARED_TAGS = Path(__file__).resolve().parents[3] / "shared" / "tags"
 def _edited_real_dump(tmp_path: Path, page3: str, message: bytes | None = None) -> Path:
     """The real NFC Tools dump with its CC (page 3) and, if given, its NDEF message replaced."""
     lines = (SHARED_TAGS / "alexherington_hello-world-nfc-tools-golden.nfc").read_text().splitlines()
-    pages = {int(l.split(":")[0][5:]): l for l in lines if l.startswith("Page ")}
+    pages = {int(line.split(":")[0][5:]): line for line in lines if line.startswith("Page ")}
     lines[lines.index(pages[3])] = f"Page 3: {page3}"
     if message is not None:
         data = b"\x03" + bytes([len(message)]) + message + b"\xFE"

@@ -85,7 +85,8 @@ def test_a_broken_feedback_device_costs_no_input(tmp_path):
     daemon.on_tag = broken
     with DaemonThread(daemon):
         daemon.call(lambda: daemon.start_game(GameHeader.from_json(
-            {"game": "creepy_cellar", "players": ["Ada"], "seed": 1, "tags": {"04AA0000000001": "creepy_cellar:ghost:room-H"},
+            {"game": "creepy_cellar", "players": ["Ada"], "seed": 1,
+             "tags": {"04AA0000000001": "creepy_cellar:ghost:room-H"},
              "options": {"ghost_deck": "physical"}, "stack": {"movement_die": [2]}})))
         with Client(daemon.socket_path).connect() as client:
             client.choose("roll")

@@ -16,8 +16,10 @@ from hardware.dice.fake import ManualClock
 from hardware.errors import HardwareError, ReaderUnavailable
 from hardware.nfc.base import TagPresented
 from hardware.nfc.mfrc522 import MFRC522Reader, ResetPinConflict, crc_a
-from hardware.nfc.mfrc522_sim import SimCard, SimChip, SimGPIO, crc_a as sim_crc_a, installed
 from hardware.nfc.runner import ReaderRunner
+from hardware.testing.fake_spidev import SimGPIO, installed
+from hardware.testing.mfrc522_chip import SimCard, SimChip
+from hardware.testing.mfrc522_chip import crc_a as sim_crc_a
 
 NTAG_UID = bytes.fromhex("04112233445566")
 

@@ -13,8 +13,9 @@ from hardware.dice.fake import ManualClock
 from hardware.errors import ReaderUnavailable
 from hardware.nfc.base import TagPresented, TagRemoved
 from hardware.nfc.mfrc522 import ANTENNA_GAINS, MFRC522Reader
-from hardware.nfc.mfrc522_sim import RF_CFG, T_MODE, TX_CONTROL, SimCard, SimChip, installed
 from hardware.nfc.supervisor import ReaderSupervisor
+from hardware.testing.fake_spidev import installed
+from hardware.testing.mfrc522_chip import RF_CFG, T_MODE, TX_CONTROL, SimCard, SimChip
 
 RESTING = bytes.fromhex("04112233445566")
 NEW = bytes.fromhex("04AABBCCDDEEFF")
@@ -159,8 +160,9 @@ def test_the_antenna_gain_is_set_and_restored_after_a_reset(gain):
         assert reader.reconfigured == 1  # TModeReg lost TAuto whatever the gain
 
 
-@pytest.mark.parametrize("kwargs, message", [({"antenna_gain": 40}, "antenna_gain must be one of 18, 23, 33, 38, 43, 48 dB"),
-                                             ({"spi_speed_hz": 20_000_000}, "spi_speed_hz must be 10000 to 10000000")])
+@pytest.mark.parametrize("kwargs, message", [
+    ({"antenna_gain": 40}, "antenna_gain must be one of 18, 23, 33, 38, 43, 48 dB"),
+    ({"spi_speed_hz": 20_000_000}, "spi_speed_hz must be 10000 to 10000000")])
 def test_settings_the_chip_does_not_have_are_refused_before_the_bus(kwargs, message):
     chip = SimChip()
     with installed(chip):

@@ -14,9 +14,10 @@ from hardware.nfc import ntag
 from hardware.nfc.base import Reader
 from hardware.nfc.fake import FakeNfcReader
 from hardware.nfc.mfrc522 import MFRC522Reader
-from hardware.nfc.mfrc522_sim import SimCard, SimChip, installed
 from hardware.nfc.pn532 import PN532Reader
-from hardware.nfc.pn532_sim import SimulatedPN532
+from hardware.testing.fake_spidev import installed
+from hardware.testing.mfrc522_chip import SimCard, SimChip
+from hardware.testing.pn532_chip import SimulatedPN532
 
 UID = bytes.fromhex("04112233445566")
 COMPONENT = "creepy_cellar:ghost:room-H"
@@ -210,6 +211,20 @@ def test_the_runner_can_be_told_not_to_read_memory():
     assert events == [TagPresented("cards", UID)]
 
 
+def _lifted_after(reader, count, writes):
+    """``reader``'s ``write_page``, with the tag lifted off once ``count`` pages are written;
+    each page written is appended to ``writes``."""
+    original = reader.write_page
+
+    def write(page, data):
+        if len(writes) == count:
+            reader.remove()
+        writes.append(page)
+        return original(page, data)
+
+    return write
+
+
 def test_a_tag_lifted_half_way_reads_blank_never_as_another_component():
     """Found by a newcomer: lifting a card mid-write left 'creepy_cellar:ghost:room-' on it.
     The NDEF TLV is emptied first and given its length last (NFC Forum T2T NDEF write)."""
@@ -217,15 +232,7 @@ def test_a_tag_lifted_half_way_reads_blank_never_as_another_component():
         reader = FakeNfcReader()
         reader.present(UID, ntag.ntag215_image(UID, "creepy_cellar:ghost:room-C"))
         writes = []
-        original = reader.write_page
-
-        def write(page, data):
-            if len(writes) == lifted_after:
-                reader.remove()
-            writes.append(page)
-            return original(page, data)
-
-        reader.write_page = write
+        reader.write_page = _lifted_after(reader, lifted_after, writes)
         with pytest.raises(TagMemoryError, match="it is now blank: put it back and write it again"):
             ntag.write_text(reader, UID, "creepy_cellar:king:king-A")
         reader.present(UID)

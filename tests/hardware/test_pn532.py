@@ -22,8 +22,8 @@ import serial
 from hardware.errors import ReaderUnavailable
 from hardware.nfc.base import TagPresented, TagRemoved
 from hardware.nfc.pn532 import MISSES_BEFORE_UNAVAILABLE, PN532Reader, build_frame
-from hardware.nfc.pn532_sim import SimulatedPN532, response_frame, target_data
 from hardware.nfc.runner import ReaderRunner
+from hardware.testing.pn532_chip import SimulatedPN532, response_frame, target_data
 
 UID4 = bytes.fromhex("DEADBEEF")
 UID7 = bytes.fromhex("04112233445566")

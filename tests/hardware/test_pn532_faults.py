@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import pytest
 
+from hardware.board import pi5_port_advice, poll_timeout_for
 from hardware.dice.fake import ManualClock
 from hardware.errors import ReaderUnavailable
 from hardware.nfc.base import TagPresented
 from hardware.nfc.ntag import ntag215_image
-from hardware.board import pi5_port_advice, poll_timeout_for
 from hardware.nfc.pn532 import GET_FIRMWARE_VERSION, PN532Reader
-from hardware.nfc.pn532_sim import SimulatedPN532
 from hardware.nfc.runner import ReaderRunner
 from hardware.nfc.supervisor import ReaderSupervisor
+from hardware.testing.pn532_chip import SimulatedPN532
 
 UID = bytes.fromhex("04A10000000001")
 COMPONENT = "creepy_cellar:ghost:room-H"

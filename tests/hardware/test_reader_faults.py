@@ -5,7 +5,6 @@ and no completed tap is lost (nor a resting card counted twice)."""
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 
@@ -46,7 +45,8 @@ def test_an_unexpected_error_from_a_driver_does_not_kill_the_reader_thread():
     supervisor.step(), supervisor.step()
     reader.fault = RuntimeError("mfrc522 library: list index out of range")
     supervisor.step()  # raised out of step() before the fix
-    assert statuses[-1] == ("cards", False, "reader cards failed: RuntimeError: mfrc522 library: list index out of range")
+    assert statuses[-1] == ("cards", False,
+                            "reader cards failed: RuntimeError: mfrc522 library: list index out of range")
     reader.fault = None
     reader.present(UID)
     waits = [supervisor.step() for _ in range(3)]
@@ -133,7 +133,7 @@ def _draw(daemon, client, reader_put, reader_lift, uid_hex):
 @pytest.mark.slow
 def test_a_serial_port_that_vanishes_and_comes_back(daemon, tmp_path):
     from hardware.nfc.pn532 import PN532Reader
-    from hardware.nfc.pn532_sim import SimulatedPN532
+    from hardware.testing.pn532_chip import SimulatedPN532
 
     port = tmp_path / "serial0"  # like /dev/serial0: a link to whatever tty the adapter is
     sims = [SimulatedPN532()]
@@ -176,7 +176,8 @@ def test_a_serial_port_that_vanishes_and_comes_back(daemon, tmp_path):
 @pytest.mark.slow
 def test_spi_transfer_errors(daemon):
     from hardware.nfc.mfrc522 import MFRC522Reader
-    from hardware.nfc.mfrc522_sim import SimCard, SimChip, installed
+    from hardware.testing.fake_spidev import installed
+    from hardware.testing.mfrc522_chip import SimCard, SimChip
 
     chip = SimChip()
     real_transfer = chip.transfer
@@ -216,7 +217,8 @@ def test_an_mfrc522_bus_that_dies_under_a_resting_card(daemon, stuck):
     reader is offline and back, the card that lay there through it is one tap, and a new card
     reads after it."""
     from hardware.nfc.mfrc522 import MFRC522Reader
-    from hardware.nfc.mfrc522_sim import SimCard, SimChip, installed
+    from hardware.testing.fake_spidev import installed
+    from hardware.testing.mfrc522_chip import SimCard, SimChip
 
     chip = SimChip()
     with installed(chip):
@@ -256,7 +258,7 @@ def test_a_slow_pn532_no_card_answer_tells_the_table_nothing(daemon):
     later than one poll's timeout. Now the chip is probed and the table hears nothing."""
     from hardware.nfc.ntag import ntag215_image
     from hardware.nfc.pn532 import PN532Reader
-    from hardware.nfc.pn532_sim import SimulatedPN532
+    from hardware.testing.pn532_chip import SimulatedPN532
 
     with SimulatedPN532() as sim:
         supervisor = ReaderSupervisor("cards", lambda: PN532Reader("cards", sim.port), daemon.on_presence,
@@ -284,7 +286,8 @@ def test_a_slow_pn532_no_card_answer_tells_the_table_nothing(daemon):
 @pytest.mark.slow
 def test_a_reset_mfrc522_reads_a_new_card_without_an_offline_notice(daemon):
     from hardware.nfc.mfrc522 import MFRC522Reader
-    from hardware.nfc.mfrc522_sim import SimCard, SimChip, installed
+    from hardware.testing.fake_spidev import installed
+    from hardware.testing.mfrc522_chip import SimCard, SimChip
 
     chip = SimChip()
     with installed(chip):

@@ -579,11 +579,13 @@ SCENARIOS = {"content": content_scenario, "content-enroll": content_enroll_scena
 
 def _more_scenarios() -> None:
     """Scenarios kept in their own modules (each screen's own), added here."""
+    from boards_scenario import boards_scenario
     from check_scenario import check_scenario
     from phone_scenario import phone_scenario
     from playthrough_scenario import playthrough_scenario
 
     SCENARIOS["check"] = check_scenario
+    SCENARIOS["boards"] = boards_scenario
     SCENARIOS["phone"] = phone_scenario
     SCENARIOS["playthrough"] = playthrough_scenario
 

@@ -1,53 +1,73 @@
-"""Labels whose text does not fit their box (issue 17 tests): compare the text's real
-laid-out size (Kivy's core label ``_internal_size``, before any clipping to ``text_size``)
-with the widget's size. Runs inside the Kivy client process (the harnesses).
+"""Labels whose text does not fit their box, for the UI tests (runs inside the Kivy client).
 
-A label that shortens with an ellipsis (``shorten``) is allowed to: it never spills.
+:func:`overflowing` walks a widget tree and reports every visible label whose text is
+wider or taller than its box (its ``texture_size`` against its ``size``), whose text is
+cut by a ``text_size`` smaller than what the text needs, or whose word was broken across
+lines (a word wider than the wrapping width). Labels with ``shorten`` (an ellipsis on
+purpose) are left out. Shared by the board tests and the table screen's tests.
 """
 
 from __future__ import annotations
 
-#: Pixels of slack (anti-aliasing, rounding).
-SLACK = 2.0
+#: Pixels of slack (rounding of texture sizes).
+SLACK = 1.5
 
 
-def needed_size(label) -> tuple[float, float]:
-    """The size ``label``'s text needs as laid out now (its texture size when the core
-    label does not say)."""
-    core = getattr(label, "_label", None)
-    size = getattr(core, "_internal_size", None) if core is not None else None
-    if not size or not size[0]:
-        return tuple(label.texture_size)
-    return float(size[0]), float(size[1])
-
-
-def shown(widget) -> bool:
-    """``widget`` and all its parents are visible (opacity > 0) and it has a size."""
-    if widget.width <= 1 or widget.height <= 1:
+def visible(widget) -> bool:
+    """``widget`` and every parent are opaque, on a window and at least 2 px big."""
+    if widget.get_root_window() is None or widget.width < 2 or widget.height < 2:
         return False
     node = widget
-    while node is not None and node is not node.parent:
+    while node is not None:
         if getattr(node, "opacity", 1) <= 0:
             return False
-        node = node.parent
+        parent = node.parent
+        node = None if parent is node else parent
     return True
 
 
-def overflowing(root, skip=()) -> list[str]:
-    """``"'text…' needs WxH, has WxH"`` for every shown label under ``root`` whose text
-    spills out of its box; labels under a widget in ``skip`` are left out."""
+def needed_size(label) -> tuple[float, float]:
+    """The size ``label``'s text needs when only its wrapping width is fixed (its
+    ``text_size`` height set to None)."""
+    width, height = label.text_size
+    if height is None:
+        return tuple(label.texture_size)
+    label.text_size = (width, None)
+    label.texture_update()
+    needed = tuple(label.texture_size)
+    label.text_size = (width, height)
+    label.texture_update()
+    return needed
+
+
+def broken_word(label) -> str:
+    """The first word of ``label`` wider than its wrapping width (Kivy then breaks it
+    mid-word), or ""."""
+    from ui.boards.fit import word_width, words
+
+    width = label.text_size[0]
+    if not width:
+        return ""
+    for word in words(label.text)[:3]:
+        if word_width(word, label.font_size, label.bold, label.font_name) > width + SLACK:
+            return word
+    return ""
+
+
+def overflowing(root) -> list[str]:
+    """One line per visible label under ``root`` (``root`` included) whose text overflows."""
     from kivy.uix.label import Label
 
-    skipped = {id(w) for s in skip for w in s.walk(restrict=True)} if skip else set()
     found = []
-    for widget in root.walk(restrict=True):
-        if not isinstance(widget, Label) or id(widget) in skipped or not widget.text.strip():
+    for widget in root.walk():
+        if not isinstance(widget, Label) or not widget.text.strip() or widget.shorten or not visible(widget):
             continue
-        if widget.shorten or not shown(widget):
-            continue
-        widget.texture_update()
-        width, height = needed_size(widget)
-        if width > widget.width + SLACK or height > widget.height + SLACK:
-            found.append(f"{widget.text[:40]!r} needs {width:.0f}x{height:.0f}, has "
-                         f"{widget.width:.0f}x{widget.height:.0f}")
+        need_w, need_h = needed_size(widget)
+        box_w, box_h = widget.size
+        short = widget.text.replace("\n", " ")[:50]
+        if need_w > box_w + SLACK or need_h > box_h + SLACK:
+            found.append(f"{short!r} needs {need_w:.0f}x{need_h:.0f} px, has {box_w:.0f}x{box_h:.0f}")
+        word = broken_word(widget)
+        if word:
+            found.append(f"{short!r}: the word {word!r} is broken (wider than {widget.text_size[0]:.0f} px)")
     return found

@@ -14,7 +14,7 @@ import pytest
 import pngread
 from test_table_screen import ARTIFACTS, _share, display, harness, kivy_home  # noqa: F401  (fixtures)
 
-from ui.boards.children import room_text, side_text, steps
+from ui.boards.children import abbreviate, player_text, steps, trapped_text, turn_text
 from ui.i18n import translate
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,35 +36,34 @@ def _game_view() -> dict:
     return session.view()
 
 
-def test_room_tiles_show_counts_and_tempers_never_cards():
-    room = {"ghosts": [{"name": "Penny", "enraged": True}, {"name": "Rosie", "enraged": False}],
-            "players": ["Ada"], "kitty": True, "left_cards": 3}
-    text = room_text("Spire", room)
-    assert text.splitlines() == ["[b]Spire[/b]", "[color=ff4d47]Penny (enraged)[/color]",
-                                 "[color=6bfa8c]Rosie[/color]", "[color=ffcc33]Ada[/color]",
-                                 "[color=ffa64d]Kitty Kitty[/color]", "[color=a89ec2]Cards left: 3[/color]"]
-    view = {"turn": "Ada", "step": 2, "actions_left": 1, "players": {"Ada": {"cards": 4, "skulls": 1,
-            "trapped": ["Rosie"], "kitty_card": False}}, "skull_pool": 5, "deck": 40}
-    assert side_text(view).splitlines() == ["[b]Ada[/b]", "2 Take 2 actions", "Actions left: 1",
-                                            "Ada: cards 4 · skulls 1 · trapped 1", "Skull pile: 5 · Deck: 40"]
+def test_room_names_are_cut_only_when_a_word_cannot_fit():
+    """Item 4 of issue 17: names were broken mid-word ("Dormito ry"); a word too wide even
+    at 14 sp is abbreviated with a full stop, the last resort."""
+    fits = lambda word: len(word) <= 8  # noqa: E731  (a tile 8 letters wide)
+    assert abbreviate("Wash Room", fits) == "Wash Room"
+    assert abbreviate("Billiards Room", fits) == "Billiar. Room"
+    assert abbreviate("Dormitory", lambda word: True) == "Dormitory"
+
+
+def test_player_panels_count_cards_and_name_trapped_ghosts():
+    p = {"cards": 4, "skulls": 1, "trapped": ["Rosie", "Ghost 05 (placeholder)"], "kitty_card": True}
+    assert player_text("Ada", p) == "Cards 4 · skulls 1"
+    assert trapped_text(p) == "Trapped ghosts: 2"
+    assert trapped_text({"trapped": []}) == ""
+    view = {"turn": "Ada", "step": 2, "actions_left": 1}
+    assert turn_text(view).splitlines() == ["[b][color=ffcc33]Ada[/color][/b]", "2 Take 2 actions", "Actions left: 1"]
+    assert turn_text({"turn": "Ada", "step": "roll"}).splitlines() == ["[b][color=ffcc33]Ada[/color][/b]"]
 
 
 def test_the_board_speaks_italian():
     """The board's own words go through the client's translator (the Italian rulebook's
-    terms: infuriato, segnalini teschio, limite di mano); names stay as they are."""
+    terms: teschi, intrappolati)."""
     def it(text, **params):
         return translate(text, "it", **params)
 
-    room = {"ghosts": [{"name": "Penny", "enraged": True}], "players": [], "kitty": False, "left_cards": 2}
-    assert room_text("Spire", room, it).splitlines() == [
-        "[b]Spire[/b]", "[color=ff4d47]Penny (infuriato)[/color]", "[color=a89ec2]Carte rimaste: 2[/color]"]
-    view = {"turn": "Bo", "step": 2, "actions_left": 2, "final_round": True,
-            "players": {"Bo": {"cards": 1, "skulls": 0, "trapped": [], "kitty_card": True}},
-            "skull_pool": 6, "deck": 24}
-    assert side_text(view, it).splitlines() == [
-        "[b]Bo[/b]", "2 Compi 2 azioni", "Azioni rimaste: 2",
-        "Bo: carte 1 · teschi 0 · intrappolati 0 [color=ffa64d]Kitty[/color]",
-        "Segnalini teschio: 6 · Mazzo: 24", "[color=ff4d47]Ultimo giro[/color]"]
+    p = {"cards": 1, "skulls": 0, "trapped": ["Ghost 05 (placeholder)"], "kitty_card": False}
+    assert player_text("Bo", p, it) == "Carte 1 · teschi 0"
+    assert trapped_text(p, it) == "Fantasmi intrappolati: 1"
     assert steps(it)[1:] == ("1 Gioca una tessera stanza", "2 Compi 2 azioni", "3 Riporta la mano al limite",
                              "4 Muovi 1 fantasma", "5 Muovi Kitty Kitty")
 

@@ -15,7 +15,7 @@ import pytest
 import pngread
 from test_table_screen import ARTIFACTS, display, kivy_home  # noqa: F401  (fixtures)
 
-from ui.boards.creepy_cellar import hunter_marks, status_text
+from ui.boards.creepy_cellar import carrying_text, hunter_marks, status_text
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,9 +44,15 @@ def _two_player_view() -> dict:
 
 def test_marks_tell_a_players_two_hunters_apart():
     view = _two_player_view()
-    assert hunter_marks(view["hunters"]) == {"Ada (red)": "Ad1", "Bo (yellow)": "Bo1",
-                                             "Ada (blue)": "Ad2", "Bo (green)": "Bo2"}
-    assert hunter_marks({"Ada": {"at": "C"}, "Bo": {"at": "D"}}) == {"Ada": "Ad", "Bo": "Bo"}
+    assert hunter_marks(view["hunters"]) == {"Ada (red)": "Ada1", "Bo (yellow)": "Bo1",
+                                             "Ada (blue)": "Ada2", "Bo (green)": "Bo2"}
+    assert hunter_marks({"Ada": {"at": "C"}, "Bo": {"at": "D"}}) == {"Ada": "Ada", "Bo": "Bo"}
+    assert hunter_marks({"Player 1": {"at": "C"}, "Player 2": {"at": "C"}}) == {"Player 1": "P1", "Player 2": "P2"}
+    assert carrying_text(view["hunters"], view["carried"]) == "Carrying: [color=ffcc33]Bo2[/color] Cursed Treasure"
+    from companion.protocol import render_tree  # as the daemon sends it: names in the table's language
+
+    italian = render_tree(view, "it")
+    assert carrying_text(italian["hunters"], italian["carried"], _italian) == "Trasporta: [color=ffcc33]Bo2[/color] Tesoro Maledetto"
     assert status_text(view) == "Nightmare · cellar 0/12 · hallway: Bo (yellow)"
     assert status_text(view, _italian) == "Incubo · cantina 0/12 · corridoio: Bo (giallo)"
     one_each = {"mode": "basic", "cellar": [], "cellar_slots": 8,

@@ -56,9 +56,11 @@ def test_importing_ui_does_not_import_kivy():
 
 
 def test_every_screen_and_board_has_its_kv_file():
+    """Every screen has its kv file, and so has every board that loads one (the House of
+    Spirits and CLUE: IT boards are built in Python from the shared parts)."""
     names = [p.stem for p in (UI / "screens").glob("*.py") if p.stem != "__init__"]
-    names += [p.stem for p in (UI / "boards").glob("*.py") if p.stem not in ("__init__", "generic")]
-    assert names and all((UI / "kv" / f"{name}.kv").is_file() for name in names)
+    names += [p.stem for p in (UI / "boards").glob("*.py") if "load_kv(" in p.read_text(encoding="utf-8")]
+    assert "children" in names and all((UI / "kv" / f"{name}.kv").is_file() for name in names)
 
 
 # ---------------------------------------------------------------------- words
@@ -218,7 +220,8 @@ def test_link_stops_promptly_while_waiting(tmp_path):
 
 
 def test_player_colours_in_the_banner_the_prompt_and_the_boards_words():
-    from ui.boards.children import room_text, side_text
+    from ui.boards.children import turn_text
+    from ui.boards.names import short_marks
     from ui.theme import GOLD, player_colour
 
     colours = {"Ada": "vermillion", "Bo": "unknown-key"}
@@ -230,10 +233,10 @@ def test_player_colours_in_the_banner_the_prompt_and_the_boards_words():
     assert text.prompt_markup("Ada: press the dice button", "Ada", False, colours) == \
         "[color=d55e00]Ada:[/color] press the dice button"
     assert text.player_markup("[Bo]", {"[Bo]": "blue"}) == "[color=0072b2]&bl;Bo&br;[/color]"
-    room = {"ghosts": [], "players": ["Ada", "Bo"], "kitty": False, "left_cards": 0}
-    assert room_text("Spire", room, colours=colours).splitlines()[1] == \
-        "[color=d55e00]Ada[/color], [color=ffcc33]Bo[/color]"
-    assert side_text({"turn": "Ada"}, colours=colours).splitlines()[0] == "[b][color=d55e00]Ada[/color][/b]"
+    marks = short_marks(["Ada", "Bo"])
+    assert " ".join(text.player_markup(marks[p], colours) for p in ("Ada", "Bo")) == \
+        "[color=d55e00]Ada[/color] [color=ffcc33]Bo[/color]"
+    assert turn_text({"turn": "Ada"}, colours=colours).splitlines()[0] == "[b][color=d55e00]Ada[/color][/b]"
 
 
 def test_new_players_get_free_colours_and_the_ink_reads_on_each():
@@ -248,13 +251,26 @@ def test_new_players_get_free_colours_and_the_ink_reads_on_each():
     assert inks["vermillion"] == INK_DARK  # 5.1:1 against 3.9:1 in white
 
 
-def test_the_fallback_board_reads_like_a_score_sheet():
-    from ui.boards.generic import describe
+def test_boards_show_card_names_without_placeholder_marks():
+    """Item 8 of issue 17: "(placeholder)" is never appended on the boards; the stand-in
+    names ("Monster 3") are in the table's language."""
+    from ui.boards.names import card_name
+    from ui.i18n import translate
 
-    view = {"game": "house_of_spirits", "round": 3, "first_player": "Bo", "options": {"decks": "virtual"},
-            "scores": {"Ada": 12, "Bo": 9}, "eliminated": [], "outcome": None, "envelope_sealed": True,
-            "players": {"Ada": {"character": "Olivia", "wounds": 1}, "Bo": {"character": None, "wounds": 0}},
-            "last_roll": ["?", "3"]}
-    assert describe(view).splitlines() == [
-        "Round: 3", "First player: Bo", "Scores: Ada 12 · Bo 9", "Envelope sealed: yes",
-        "Players: Ada (character Olivia, wounds 1) · Bo (wounds 0)", "Last roll: ?, 3"]
+    def it(message, **params):
+        return translate(message, "it", **params)
+
+    assert card_name("Monster 3 (placeholder)") == "Monster 3"
+    assert card_name("Monster 3 (placeholder)", it) == "Mostro 3"
+    assert card_name("Tablet 2-5 (placeholder)", it) == "Tessera 2-5"
+    assert card_name("Toy 07 (placeholder)") == "Toy 07"
+    assert card_name("Wash Room") == "Wash Room" and card_name(None) == ""
+
+
+def test_markers_are_short_and_unique():
+    """Item 4 of issue 17: "Player 1" and "Player 2" were both "Pl"."""
+    from ui.boards.names import short_marks
+
+    assert short_marks(["Ada", "Bo", "Cy"]) == {"Ada": "Ada", "Bo": "Bo", "Cy": "Cy"}
+    assert short_marks(["Player 1", "Player 2"]) == {"Player 1": "P1", "Player 2": "P2"}
+    assert short_marks(["Giulia", "Giuliano", "Marco"]) == {"Giulia": "G1", "Giuliano": "G2", "Marco": "Marc"}

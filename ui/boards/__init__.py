@@ -1,30 +1,88 @@
 """Board widgets per game: each shows a game's public ``view`` dict.
 
-A board is a widget class with a ``view`` ``DictProperty`` and a ``colours`` one (player
-name -> palette key, :mod:`companion.palette`; the table screen sets it before the view). Add a game by writing
+A board is a widget class with a ``view`` ``DictProperty``, a ``colours`` one (player
+name -> palette key, :mod:`companion.palette`; the table screen sets it before the view)
+and ``game`` (the game id whose views it reads). Add a game by writing
 ``ui/boards/<game>.py`` (and its ``ui/kv/<game>.kv``) and naming it in :data:`BOARDS`.
+
+:func:`update` hands a view to a board and never lets a board's error reach the app: a
+view the board cannot draw is logged and the table screen shows the neutral
+:data:`FALLBACK` board instead (the game goes on; the prompt and choices still work).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+import logging
 from importlib import import_module
+
+log = logging.getLogger(__name__)
 
 #: Game id -> "module:Class" of its board widget (imported when first needed).
 BOARDS: dict[str, str] = {
     "creepy_cellar": "ui.boards.creepy_cellar:CellarBoard",
     "ghost_at_home": "ui.boards.ghost_at_home:GhostAtHomeBoard",
     "children": "ui.boards.children:ChildrenBoard",
+    "house_of_spirits": "ui.boards.house_of_spirits:HouseOfSpiritsBoard",
+    "clue_it": "ui.boards.clue_it:ClueBoard",
 }
 
-#: The board for games without their own: the view as text.
+#: The neutral board: for games without their own and for views a board cannot draw.
 FALLBACK = "ui.boards.generic:GenericBoard"
 
 
-def board_class(game_id: str) -> type:
-    """The board widget class for ``game_id`` (the generic one for unknown games)."""
-    module, _, name = BOARDS.get(game_id, FALLBACK).partition(":")
+def _load(path: str) -> type:
+    module, _, name = path.partition(":")
     return getattr(import_module(module), name)
+
+
+def board_class(game_id: str) -> type:
+    """The board widget class for ``game_id`` (the neutral one for unknown games)."""
+    return _load(BOARDS.get(game_id, FALLBACK))
+
+
+def fallback_class() -> type:
+    """The neutral board's class."""
+    return _load(FALLBACK)
+
+
+def understands(board, view: dict) -> bool:
+    """``board`` reads views of ``view``'s game (a view without ``game`` is any game's)."""
+    game = getattr(board, "game", None)
+    return not game or view.get("game") in (None, game)
+
+
+def update(board, view: dict, colours: dict) -> bool:
+    """Give ``board`` the player ``colours`` and then ``view``. False (and a log line) when
+    the view is another game's or the board failed to draw it; True when it is shown."""
+    if not understands(board, view):
+        log.warning("the %s board got a view of %r; showing the neutral board",
+                    type(board).__name__, view.get("game"))
+        return False
+    try:
+        if hasattr(board, "colours"):
+            board.colours = dict(colours)  # before the view; unchanged: no redraw
+        board.view = dict(view)
+    except Exception:
+        log.exception("the %s board could not draw the view of %r; showing the neutral board",
+                      type(board).__name__, view.get("game"))
+        return False
+    return True
+
+
+def watch_language(board) -> None:
+    """Redraw ``board`` (its ``on_view``) after every language switch while it is on the
+    screen; a board that cannot draw its view then only logs it (the table screen already
+    shows the neutral board for that view)."""
+    def redraw(_lang: str) -> None:
+        if board.parent is None:
+            return
+        try:
+            board.on_view()
+        except Exception:
+            log.exception("the %s board could not redraw in the new language", type(board).__name__)
+
+    board.tr.on_switch(redraw)
 
 
 class PlacePicks:

@@ -1,6 +1,8 @@
 """The Children board: the Thornhill Mansion as 4 floors × 5 rooms (top floor first), each
-room with its ghosts (calm / enraged), players, Kitty Kitty and how many cards lie face
-down under it; beside it the hand limit in large type, the turn step, actions and skulls.
+room with its name (at least 14 sp, wrapped between words), every ghost in it (green when
+calm, red when enraged), the players standing there (in their colours), Kitty Kitty and
+how many cards lie face down under it; beside it the hand limit in large type and the
+skull pile; under it one panel per player: cards in hand, skulls and trapped ghosts.
 
 Reads the view described in ``companion/games/children/view.py`` (received over the
 socket; nothing of the game is imported here). Left cards are only ever a count.
@@ -9,16 +11,37 @@ socket; nothing of the game is imported here). Left cards are only ever a count.
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.properties import BooleanProperty, DictProperty, NumericProperty, StringProperty
+from kivy.graphics import Color, Rectangle
+from kivy.properties import (
+    BooleanProperty,
+    DictProperty,
+    ListProperty,
+    NumericProperty,
+    StringProperty,
+)
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from ui import theme
+from ui.boards import watch_language
+from ui.boards.fit import widest_word, word_width
+from ui.boards.names import card_name, short_marks
+from ui.boards.parts import Panel, font, gap, text
 from ui.kvloader import load_kv
-from ui.text import Translate, english, player_markup
+from ui.text import Translate, english, escape_markup, player_markup
+from ui.widgets import shapes
 
 #: Floors as the view names them, drawn top floor first.
 FLOORS = ("3rd", "2nd", "1st", "basement")
 COLUMNS = 5
+
+#: Room names never go below this (sp at scale 1).
+NAME_FONT, SMALLEST_NAME_FONT = 16, 14
+
+CAT = (1.0, 0.60, 0.18, 1)
+CARD_BACK = (0.55, 0.45, 0.80, 1)
+
 
 def steps(_: Translate = english) -> tuple[str, ...]:
     """The turn guide's steps ("Taking a Turn"), numbered from 1 (index 0 is no step)."""
@@ -26,58 +49,138 @@ def steps(_: Translate = english) -> tuple[str, ...]:
             _("4 Move 1 ghost"), _("5 Move Kitty Kitty"))
 
 
-def room_text(name: str, room: dict, _: Translate = english, colours: dict | None = None) -> str:
-    """The lines of a room tile (Kivy markup): name, ghosts (enraged ones in red), players
-    (each in their colour, gold without one: ``colours`` name -> palette key), Kitty Kitty
-    and the count of left cards, in the language of ``_``."""
-    lines = [f"[b]{name}[/b]"]
-    for ghost in room.get("ghosts") or []:
-        if ghost.get("enraged"):
-            enraged = _("{ghost} (enraged)", ghost=ghost["name"])  # not in an f-string: Babel reads it
-            lines.append(f"[color=ff4d47]{enraged}[/color]")
-        else:
-            lines.append(f"[color=6bfa8c]{ghost['name']}[/color]")
-    if room.get("players"):
-        lines.append(", ".join(player_markup(p, colours) for p in room["players"]))
-    if room.get("kitty"):
-        lines.append("[color=ffa64d]Kitty Kitty[/color]")
-    if room.get("left_cards"):
-        left = _("Cards left: {n}", n=room["left_cards"])
-        lines.append(f"[color=a89ec2]{left}[/color]")
+def step_number(view: dict) -> int:
+    """The turn guide's step of ``view`` (0 when none or not a number)."""
+    try:
+        return int(view.get("step") or 0)
+    except (TypeError, ValueError):
+        return 0
+
+
+def abbreviate(name: str, fits) -> str:
+    """``name`` with its words too wide for the tile cut to what fits plus "." (the last
+    resort, when even the smallest font does not hold a word): ``fits(word)`` says whether
+    a word fits."""
+    out = []
+    for word in name.split():
+        if fits(word):
+            out.append(word)
+            continue
+        cut = word
+        while len(cut) > 2 and not fits(cut + "."):
+            cut = cut[:-1]
+        out.append(cut + ".")
+    return " ".join(out)
+
+
+def turn_text(view: dict, _: Translate = english, colours: dict | None = None) -> str:
+    """Whose turn, the step and the actions left, one a line (markup)."""
+    if not view.get("turn"):
+        return ""
+    lines = [f"[b]{player_markup(view['turn'], colours)}[/b]"]
+    guide, step = steps(_), step_number(view)
+    if 0 < step < len(guide):
+        lines.append(escape_markup(guide[step]))
+    if step == 2:
+        lines.append(escape_markup(_("Actions left: {n}", n=view.get("actions_left", 0))))
     return "\n".join(lines)
 
 
-def side_text(view: dict, _: Translate = english, colours: dict | None = None) -> str:
-    """The panel beside the mansion: whose turn (in the player's colour, if any), the step,
-    actions, skulls, deck, stacks, in the language of ``_``."""
-    lines = []
-    guide = steps(_)
-    if view.get("turn"):
-        lines.append(f"[b]{player_markup(view['turn'], colours) if colours else view['turn']}[/b]")
-        step = int(view.get("step") or 0)
-        if 0 < step < len(guide):
-            lines.append(guide[step])
-        if step == 2:
-            lines.append(_("Actions left: {n}", n=view.get("actions_left", 0)))
-    players = view.get("players") or {}
-    for name, p in players.items():
-        line = _("{player}: cards {cards} · skulls {skulls} · trapped {trapped}", player=name,
-                 cards=p.get("cards", 0), skulls=p.get("skulls", 0), trapped=len(p.get("trapped") or []))
-        lines.append(line + (" [color=ffa64d]Kitty[/color]" if p.get("kitty_card") else ""))
-    lines.append(_("Skull pile: {skulls} · Deck: {cards}", skulls=view.get("skull_pool", 0), cards=view.get("deck", 0)))
-    if view.get("final_round"):
-        final = _("Final round")
-        lines.append(f"[color=ff4d47]{final}[/color]")
-    return "\n".join(lines)
+def player_text(name: str, p: dict, _: Translate = english) -> str:
+    """"Cards 4 · skulls 1"."""
+    return escape_markup(_("Cards {cards} · skulls {skulls}", cards=p.get("cards", 0), skulls=p.get("skulls", 0)))
 
 
-class MansionRoom(Widget):
-    """One cell of the grid: a built room (``text``) or a gap (``built`` False)."""
+def trapped_text(p: dict, _: Translate = english) -> str:
+    """"Trapped ghosts: 2" (a count reads from a metre; the names are in the news), or ""
+    when the player has trapped none."""
+    count = len(p.get("trapped") or [])
+    return escape_markup(_("Trapped ghosts: {n}", n=count)) if count else ""
 
-    text = StringProperty("")
+
+class RoomPieces(Widget):
+    """The bottom strip of a room tile: a ghost per ghost (red when enraged), Kitty Kitty,
+    and the left cards as small card backs with their count."""
+
+    ghosts = ListProperty([])  # True per enraged ghost, False per calm one
+    kitty = BooleanProperty(False)
+    left = NumericProperty(0)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.count = Label(color=theme.PIP, bold=True, opacity=0)  # the left cards' number, on the card
+        self.add_widget(self.count)
+        self.bind(pos=self.draw, size=self.draw, ghosts=self.draw, kitty=self.draw, left=self.draw)
+
+    def draw(self, *_args) -> None:
+        canvas = self.canvas.before
+        canvas.clear()
+        self.count.opacity = 0
+        kinds = ["ghost"] * len(self.ghosts) + (["kitty"] if self.kitty else []) + (["cards"] if self.left else [])
+        if not kinds or self.width < 4:
+            return
+        size = min(self.height, (self.width + 2) / len(kinds) * 0.9)
+        for i, kind in enumerate(kinds):
+            x = self.x + i * size * 1.08
+            if kind == "ghost":
+                shapes.ghost(canvas, x, self.y, size, theme.HAUNTING if self.ghosts[i] else theme.GHOST)
+            elif kind == "kitty":
+                from ui.boards.ghost_at_home import cat
+                cat(canvas, x, self.y, size, CAT)
+            else:
+                canvas.add(Color(*CARD_BACK))
+                canvas.add(Rectangle(pos=(x + size * 0.1, self.y), size=(size * 0.8, size)))
+                self.count.text, self.count.opacity = str(int(self.left)), 1
+                self.count.font_size = size * 0.7
+                self.count.pos, self.count.size = (x + size * 0.1, self.y), (size * 0.8, size)
+
+
+class MansionRoom(Panel):
+    """One cell of the grid: a built room (its ``name``, ``players`` markup and pieces) or a
+    gap (``built`` False)."""
+
+    name = StringProperty("")
+    players = StringProperty("")
     built = BooleanProperty(False)
     haunted = BooleanProperty(False)
     enraged = BooleanProperty(False)
+    left = NumericProperty(0)
+
+    def __init__(self, **kwargs):
+        super().__init__(padding=gap(2), spacing=gap(1), **kwargs)
+        self.title = text("", NAME_FONT, SMALLEST_NAME_FONT, size_hint_y=0.7)
+        self.title.bold = True
+        self.bottom = bottom = BoxLayout(size_hint_y=0.3, spacing=gap(2))
+        self.pieces = RoomPieces(size_hint_x=0.55)
+        self.who = text("", 14, 9, size_hint_x=0.45, halign="right")
+        bottom.add_widget(self.pieces)
+        bottom.add_widget(self.who)
+        self.add_widget(self.title)
+        self.add_widget(bottom)
+        self.bind(name=self._name, width=self._name, built=self._look, haunted=self._look,
+                  enraged=self._look, players=self._players)
+        self._players()
+
+    def _players(self, *_args) -> None:
+        """The players' marks at the right of the pieces; without players the pieces take
+        the whole row (a room of four ghosts draws them larger)."""
+        self.who.text = self.players
+        self.who.size_hint_x, self.pieces.size_hint_x = (0.45, 0.55) if self.players else (0.001, 1)
+
+    def _name(self, *_args) -> None:
+        width = self.width - 2 * gap(3)
+        smallest = font(SMALLEST_NAME_FONT)
+        fits = lambda word: widest_word(word, smallest, True) <= width
+        self.title.text = escape_markup(abbreviate(self.name, fits) if width > 0 else self.name)
+        one_line = word_width(self.name, font(SMALLEST_NAME_FONT), True) <= width
+        # a name on one line leaves the pieces more room (ghosts drawn larger)
+        self.title.size_hint_y, self.bottom.size_hint_y = (0.45, 0.55) if one_line else (0.7, 0.3)
+
+    def _look(self, *_args) -> None:
+        self.fill = (theme.HAUNTED_TILE if self.enraged else theme.ROOM_TILE) if self.built else theme.BACKGROUND
+        self.edge = (theme.HAUNTING if self.enraged else (theme.GHOST if self.haunted else theme.PANEL_EDGE)) \
+            if self.built else theme.PANEL
+        self.bright = self.haunted
 
 
 class ChildrenBoard(BoxLayout):
@@ -85,36 +188,42 @@ class ChildrenBoard(BoxLayout):
 
     Attributes:
         hand_limit: 5 minus the enraged ghosts present, shown in large type.
-        side: the turn panel's text (markup).
+        skulls: the skull pile; ``turn``: whose turn and the step (markup).
         colours: player name -> palette key (the table screen sets it from the state).
     """
 
+    game = "children"
     view = DictProperty({})
     colours = DictProperty({})
     hand_limit = NumericProperty(5)
-    side = StringProperty("")
+    skulls = StringProperty("")
+    turn = StringProperty("")
 
     def __init__(self, **kwargs):
         load_kv("children")
         super().__init__(**kwargs)
         self.tr = App.get_running_app().tr
-        self.tr.on_switch(lambda _lang: self.on_view())
+        watch_language(self)
         self.cells: dict[tuple[str, int], MansionRoom] = {}
+        self._made: dict[tuple[str, int], MansionRoom] = {}
         self._columns: list[int] = []
 
     def _lay_out(self, columns: list[int]) -> None:
         """One cell per floor and column in ``columns`` (the columns that hold a room: a
-        column of gaps on every floor takes no room from the tiles)."""
+        column of gaps on every floor takes no room from the tiles). The 20 cells are made
+        once and only moved in and out of the grid."""
         if columns == self._columns:
             return
         self._columns = columns
+        if not self._made:
+            self._made = {(floor, column): MansionRoom() for floor in FLOORS for column in range(COLUMNS)}
         grid = self.ids.mansion
         grid.clear_widgets()
         grid.cols = len(columns)
         self.cells = {}
         for floor in FLOORS:
             for column in columns:
-                cell = MansionRoom()
+                cell = self._made[(floor, column)]
                 self.cells[(floor, column)] = cell
                 grid.add_widget(cell)
 
@@ -122,21 +231,56 @@ class ChildrenBoard(BoxLayout):
         self.on_view()
 
     def on_view(self, *_args) -> None:
-        view = dict(self.view)
-        self.hand_limit = int(view.get("hand_limit", 5))
+        view, _ = dict(self.view), self.tr._
         colours = dict(self.colours)
-        self.side = side_text(view, self.tr._, colours)
+        self.hand_limit = int(view.get("hand_limit", 5))
+        self.skulls = _("Skull pile: {n}", n=view.get("skull_pool", 0))
+        guide, step = steps(_), step_number(view)
+        self.turn = escape_markup(guide[step]) if 0 < step < len(guide) and view.get("turn") else ""
+        if step == 2 and view.get("turn"):
+            self.turn += "\n" + escape_markup(_("Actions left: {n}", n=view.get("actions_left", 0)))
+        if view.get("final_round"):
+            final = escape_markup(_("Final round"))
+            self.turn += f"\n[color={theme.hex_colour(theme.LOST)}]{final}[/color]"
+        self._rooms(view, _, colours)
+        self._players(view, _, colours)
+
+    def _rooms(self, view: dict, _: Translate, colours: dict) -> None:
         mansion = view.get("mansion") or {}
         rooms = view.get("rooms") or {}
+        marks = short_marks(list(view.get("players") or {}))
         self._lay_out(used_columns(mansion))
         for (floor, column), cell in self.cells.items():
             row = mansion.get(floor) or [None] * COLUMNS
             name = row[column] if column < len(row) else None
-            room = rooms.get(name) or {} if name else {}
+            room = (rooms.get(name) or {}) if name else {}
+            ghosts = room.get("ghosts") or []
             cell.built = bool(name)
-            cell.text = room_text(name, room, self.tr._, colours) if name else ""
-            cell.haunted = bool(room.get("ghosts"))
-            cell.enraged = any(g.get("enraged") for g in room.get("ghosts") or [])
+            cell.name = card_name(name, _) if name else ""
+            cell.players = " ".join(player_markup(marks.get(p, p), colours) for p in room.get("players") or [])
+            cell.pieces.ghosts = [bool(g.get("enraged")) for g in ghosts]
+            cell.pieces.kitty = bool(room.get("kitty"))
+            cell.pieces.left = int(room.get("left_cards") or 0)
+            cell.haunted = bool(ghosts)
+            cell.enraged = any(g.get("enraged") for g in ghosts)
+
+    def _players(self, view: dict, _: Translate, colours: dict) -> None:
+        row = self.ids.players
+        row.clear_widgets()
+        for name, p in (view.get("players") or {}).items():
+            active = view.get("turn") == name
+            panel = Panel(bright=active, edge=theme.PRIMARY_DOWN if active else theme.PANEL_EDGE, padding=gap(2))
+            winner = name in (view.get("winners") or [])
+            won = escape_markup(_("Winner"))
+            title = f"[b]{player_markup(name, colours)}[/b]" + (f" · {won}" if winner else "")
+            if p.get("kitty_card"):
+                title += f" · [color={theme.hex_colour(CAT)}]Kitty[/color]"
+            trapped = trapped_text(p, _)
+            panel.add_widget(text(title, 17, 12, size_hint_y=0.33 if trapped else 0.45))
+            panel.add_widget(text(player_text(name, p, _), 14, 11, size_hint_y=0.3 if trapped else 0.55))
+            if trapped:
+                panel.add_widget(text(trapped, 14, 10, color=theme.GHOST, size_hint_y=0.37))
+            row.add_widget(panel)
 
 
 def used_columns(mansion: dict) -> list[int]:

@@ -12,14 +12,16 @@ from kivy.properties import BooleanProperty, DictProperty, NumericProperty, Stri
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
+from ui import theme
+from ui.boards import PlacePicks, watch_language
+from ui.boards.names import short_marks
+from ui.kvloader import load_kv
+from ui.seats import HUNTER_PALETTE
+from ui.text import Translate, coloured, english, escape_markup
+import ui.boards.fit  # noqa: F401  (kv uses FitLabel)
 import ui.widgets.die  # noqa: F401  (kv uses DieFace)
 import ui.widgets.meter  # noqa: F401  (kv uses HauntingMeter)
 import ui.widgets.pieces  # noqa: F401  (kv uses Marker, PieceRow)
-from ui import theme
-from ui.boards import PlacePicks
-from ui.kvloader import load_kv
-from ui.seats import HUNTER_PALETTE
-from ui.text import Translate, coloured, english, short_names
 
 #: The base board's rooms, row by row (4 per row).
 CASTLE = tuple("ABCDEFGHIJKL")
@@ -77,6 +79,7 @@ class CellarBoard(PlacePicks, BoxLayout):
         colours: player name -> palette key (the table screen sets it from the state).
     """
 
+    game = "creepy_cellar"
     view = DictProperty({})
     colours = DictProperty({})
     hauntings = NumericProperty(0)
@@ -85,12 +88,13 @@ class CellarBoard(PlacePicks, BoxLayout):
     locked = StringProperty("")
     status = StringProperty("")
     odds = NumericProperty(-1)
+    carrying = StringProperty("")
 
     def __init__(self, **kwargs):
         load_kv("creepy_cellar")
         super().__init__(**kwargs)
         self.tr = App.get_running_app().tr
-        self.tr.on_switch(lambda _lang: self.on_view())
+        watch_language(self)
         self.tiles: dict[str, RoomTile] = {}
         for letter in CASTLE:
             self._add_tile(self.ids.castle, letter, cellar=False)
@@ -138,15 +142,16 @@ class CellarBoard(PlacePicks, BoxLayout):
         if odds is not None:
             self.odds = float(odds)
         self.status = status_text(self.view, self.tr._)
+        self.carrying = carrying_text(hunters, self.view.get("carried") or {}, self.tr._, colours, marks)
 
 
 def hunter_marks(hunters: dict) -> dict[str, str]:
-    """Short marks for the room tiles, by view key: the player's short name, unique at the
-    table (:func:`ui.text.short_names`: "Ad", or "P1"/"P2" for "Player 1"/"Player 2"), with
-    1 or 2 after it when the player moves two hunters (2 players: "Ad1", "Ad2", in mover
-    order: red then blue, yellow then green)."""
+    """Short marks for the room tiles, by view key: the player's name when short, else a
+    short form unique among the players ("Ada", "Bo"; "P1", "P2" for "Player 1" and
+    "Player 2"), with 1 or 2 after it when the player moves two hunters (2 players: "Ada1",
+    "Ada2", in mover order: red then blue, yellow then green)."""
     players = [h.get("player", name) for name, h in hunters.items()]
-    short = short_names(list(dict.fromkeys(players)))
+    short = short_marks(list(dict.fromkeys(players)))
     marks, seen = {}, {}
     for name, player in zip(hunters, players):
         seen[player] = seen.get(player, 0) + 1
@@ -162,6 +167,18 @@ def marker_colour(hunter: dict, colours: dict) -> tuple:
     if key is not None:
         return theme.player_colour("", {"": key})
     return theme.player_colour(hunter.get("player", ""), colours)
+
+
+def carrying_text(hunters: dict, carried: dict, _: Translate = english, colours: dict | None = None,
+                  marks: dict | None = None) -> str:
+    """"Carrying: Ada treasure 3 · Bo Cursed Treasure" (markup, each hunter's mark in the
+    player's colour; ``carried``: the view's hunter key -> treasure in words); "" when
+    nobody carries one."""
+    marks = marks or hunter_marks(hunters)
+    parts = [coloured(marks[name], theme.player_colour(h.get("player", name), colours or {})) + " "
+             + escape_markup(str(carried.get(name) or ""))
+             for name, h in hunters.items() if name in carried]
+    return escape_markup(_("Carrying:")) + " " + " · ".join(parts) if parts else ""
 
 
 def _hunter_name(key: str, hunter: dict, hunters: dict, _: Translate) -> str:

@@ -18,6 +18,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from ui import theme
+from ui.boards.parts import scale
 from ui.kvloader import load_kv
 from ui.widgets import shapes
 
@@ -84,7 +85,7 @@ class HouseView(Widget):
         self._hand(canvas, x, self.y + label_h, w, hand_h)
         self.label.text = self.name
         self.label.color = theme.player_colour(self.name, self.colours, theme.TEXT)
-        self.label.font_size = max(sp(10), min(label_h * 0.6, sp(18)))
+        self.label.font_size = max(sp(12), min(label_h * 0.7, sp(20) * scale()))
         self.label.pos, self.label.size = (x, self.y), (w, label_h)
         self.label.text_size = self.label.size
 
@@ -122,6 +123,7 @@ class GhostAtHomeBoard(BoxLayout):
     """All houses side by side; set ``view`` to a Ghost at Home view dict (and ``colours``,
     player name -> palette key: the table screen sets it from the state)."""
 
+    game = "ghost_at_home"
     view = DictProperty({})
     colours = DictProperty({})
 

@@ -6,28 +6,36 @@ from __future__ import annotations
 import time
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from ui.hardware import no_reader_text, readers_of
+from ui.hardware import no_reader_text
 from ui.kvloader import load_kv
+from ui.readers import reader_list
 from ui.text import ago_text, players_text, short_title
 from ui.widgets import buttons, pieces  # noqa: F401  (kv uses TouchButton, Marker)
 
+#: Seconds between two refreshes of "last move … ago" while Home shows.
+AGO_REFRESH = 20.0
 
-def readers_summary(info: dict, no_reader: str, _) -> tuple[str, bool]:
-    """The readers' line for the home screen and whether one is offline (``info``:
-    :func:`ui.hardware.readers_of`, the same the Settings screen lists)."""
-    offline = sorted(name for name, r in info.items() if not r.get("online") and not r.get("unreported"))
+
+def readers_summary(readers: dict, _, hardware: dict | None = None, roles: dict | None = None) -> tuple[str, bool]:
+    """The readers' line for the home screen and whether one is offline (from the same
+    :func:`ui.readers.reader_list` as the settings screen)."""
+    listed = reader_list(readers, hardware, roles)
+    offline = [r for r in listed if r["online"] is False]
     if offline:
-        details = "; ".join(f"{name}: {info[name].get('detail', '')}" for name in offline)
+        details = "; ".join(f"{r['name']}: {r['detail']}" for r in offline)
         return _("Reader offline — {details}. Touches still work.", details=details), True
-    waiting = sorted(name for name, r in info.items() if r.get("unreported"))
-    if waiting:
-        return _("Readers not reported yet: {names}", names=", ".join(waiting)), False
-    if info:
-        return _("Readers working: {names}", names=", ".join(sorted(info))), False
-    return no_reader, False
+    if not listed:
+        return no_reader_text(hardware or {}, _), False  # true to the dice button (issue 17 item 7)
+    names = ", ".join(r["name"] for r in listed)
+    if any(r["online"] is None for r in listed):
+        return _("Readers starting: {names}", names=names), False
+    if all(r["virtual"] for r in listed):
+        return _("Virtual readers: {names}. Tap cards with the Cards button of the table screen.", names=names), False
+    return _("Readers working: {names}", names=names), False
 
 
 class HomeScreen(Screen):
@@ -50,12 +58,26 @@ class HomeScreen(Screen):
         super().__init__(name="home", **kwargs)
         app = App.get_running_app()
         app.model.bind(catalogue=self.refresh, game=self.refresh, over=self.refresh, view=self.refresh,
-                       readers=self.refresh, hardware=self.refresh, about=self.refresh)
+                       readers=self.refresh, hardware=self.refresh, about=self.refresh, history=self._moved)
+        self._tick = None
         app.tr.on_switch(lambda _lang: self.refresh())
         self.refresh()
 
     def on_pre_enter(self, *_args) -> None:
         self.refresh()
+        if self._tick is None:  # "last move 3 min ago" goes on counting while Home shows
+            self._tick = Clock.schedule_interval(self.refresh, AGO_REFRESH)
+
+    def on_leave(self, *_args) -> None:
+        if self._tick is not None:
+            self._tick.cancel()
+            self._tick = None
+
+    def _moved(self, *_args) -> None:
+        """News came (another screen's touch, a tap): ask again when the last move was."""
+        app = App.get_running_app()
+        if self.manager is not None and self.manager.current == "home" and app.model.connected:
+            app.ask("games")
 
     def refresh(self, *_args) -> None:
         app = App.get_running_app()
@@ -74,5 +96,5 @@ class HomeScreen(Screen):
         if when:
             parts.append(_("last move {ago}", ago=ago_text(time.time() - when, _)))
         self.resume_detail = " · ".join(parts)
-        info = readers_of(dict(model.hardware), dict(model.readers), (model.about or {}).get("reader_roles") or {})
-        self.readers_text, self.reader_offline = readers_summary(info, no_reader_text(dict(model.hardware), _), _)
+        self.readers_text, self.reader_offline = readers_summary(dict(model.readers), _, dict(model.hardware),
+                                                                 (model.about or {}).get("reader_roles"))

@@ -12,7 +12,8 @@ from kivy.uix.screenmanager import Screen
 
 from ui import uisettings
 from ui.backlight import BacklightError, find_backlight
-from ui.hardware import can_enroll, dice_button, no_reader_text, readers_of
+from ui.hardware import can_enroll, dice_button, no_reader_text
+from ui.readers import reader_list
 from ui.kvloader import load_kv
 from ui.text import ago_text, short_title
 from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
@@ -37,22 +38,20 @@ def apply_saved(window, settings: uisettings.UISettings, backlight) -> None:
             pass
 
 
-def readers_markup(info: dict, activity, no_reader: str, _) -> str:
-    """One line per reader (``info``: :func:`ui.hardware.readers_of`): name, role, working,
-    OFFLINE (with why) or not reported yet, last read, reads per minute, and the last UID when
-    the daemon showed it (never during a game); ``no_reader`` when there is none."""
+def readers_markup(readers: dict, roles: dict, activity, _, hardware: dict | None = None) -> str:
+    """One line per reader (:func:`ui.readers.reader_list`, as the home screen): name, role,
+    working, not reported yet or OFFLINE (with why), last read, reads per minute, and the
+    last UID when the daemon showed it (never during a game)."""
     lines = []
-    for name in sorted(info):
-        status = info[name]
-        role = status.get("role") or _("any piece")
-        if status.get("unreported"):
-            state = _("not reported yet")
-        elif not status.get("online"):
-            state = _("OFFLINE: {detail}", detail=status.get("detail", ""))
-        elif status.get("virtual"):
-            state = _("virtual (on this screen)")
+    for reader in reader_list(readers, hardware, roles):
+        name = reader["name"]
+        role = reader["role"] or _("any piece")
+        if reader["virtual"]:
+            role = _("{role}, virtual", role=role)
+        if reader["online"] is False:
+            state = _("OFFLINE: {detail}", detail=reader["detail"])
         else:
-            state = _("working")
+            state = _("working") if reader["online"] else _("not reported yet")
         seen = activity.readers.get(name)
         last = ago_text(activity.ago(name), _) if seen else _("nothing read yet")
         line = _("{name} ({role}): {state} · last read {last} · {n}/min",
@@ -60,7 +59,7 @@ def readers_markup(info: dict, activity, no_reader: str, _) -> str:
         if seen and seen.last:
             line += f" · UID {seen.last}"
         lines.append(line)
-    return "\n".join(lines) or no_reader
+    return "\n".join(lines) or no_reader_text(hardware or {}, _)
 
 
 def dice_text(activity, _) -> str:
@@ -185,10 +184,11 @@ class SettingsScreen(Screen):
         app = App.get_running_app()
         model, _ = app.model, app.tr._
         about = model.about or {}
-        info = readers_of(dict(model.hardware), dict(model.readers), about.get("reader_roles") or {})
-        self.readers_text = readers_markup(info, model.activity, no_reader_text(dict(model.hardware), _), _)
+        self.readers_text = readers_markup(dict(model.readers), about.get("reader_roles") or {},
+                                           model.activity, _, dict(model.hardware))
         self.has_dice = dice_button(dict(model.hardware)) is not False
-        self.can_enroll = can_enroll(dict(model.hardware), info)
+        self.can_enroll = can_enroll(dict(model.hardware), reader_list(dict(model.readers), dict(model.hardware),
+                                                                         about.get("reader_roles") or {}))
         self.dice_text = dice_text(model.activity, _)
         self.about_text = "\n".join([
             _("Haunt Companion version {version}", version=about.get("version", "?")),

@@ -10,9 +10,11 @@ from kivy.app import App
 from kivy.properties import ObjectProperty
 from kivy.uix.screenmanager import Screen
 
+from ui import boards
 from ui.boards import board_class, set_picks
 from ui.kvloader import load_kv
 from ui.widgets import buttons, choices, eventlog, gameover, todo  # noqa: F401  (kv uses their widgets)
+from ui.widgets import cards_panel
 
 
 class TableScreen(Screen):
@@ -31,6 +33,7 @@ class TableScreen(Screen):
         model.bind(game=self._show_game, view=self._show_view, colours=lambda m, _c: self._show_view(m, m.view),
                    choices=self._show_picks, busy=self._show_picks)
         self._show_game(model, model.game)
+        cards_panel.attach(self)  # the Cards button, while the daemon has virtual readers (issue 18)
 
     def _show_game(self, _model, game: str) -> None:
         """Put the board of ``game`` in the board slot (keeps it when the game is the same)."""
@@ -44,15 +47,24 @@ class TableScreen(Screen):
         self._show_view(_model, _model.view)
 
     def _show_view(self, _model, view: dict) -> None:
-        # A new game's id comes before its view: the new board never gets the old game's view
-        # (issue 17: Children after Creepy Cellar died on int("roll")).
-        if view.get("game") not in (None, _model.game):
+        """Hand ``view`` to the board; the previous game's view (the state message names the
+        new game before it brings its view) is skipped, and a view the board cannot draw
+        shows the neutral board (:func:`ui.boards.update`) until one it can."""
+        if self.board is None or view.get("game") not in (None, _model.game):
             return
-        if self.board is not None:
-            if hasattr(self.board, "colours"):
-                self.board.colours = dict(_model.colours)  # before the view; unchanged: no redraw
-            self.board.view = dict(view)
-            self._show_picks(_model)
+        drawn = boards.update(self.board, dict(view), dict(_model.colours))
+        shown = self.board if drawn else self._neutral()
+        slot = self.ids.board_slot
+        if shown.parent is not slot:
+            slot.clear_widgets()
+            slot.add_widget(shown)
+        self._show_picks(_model)
+
+    def _neutral(self):
+        """The neutral board (made once)."""
+        if getattr(self, "_neutral_board", None) is None:
+            self._neutral_board = boards.fallback_class()()
+        return self._neutral_board
 
     def _show_picks(self, model, *_args) -> None:
         """The places on the board that pick a choice now (none while a touch is on its way)."""

@@ -10,7 +10,7 @@ placeholder in ``content.toml``; the owner enters what is printed on their copy
 """
 
 from companion.engine.core import GameSpec, OptionSpec
-from companion.games.children import components, printed, rules, tablecheck
+from companion.games.children import components, printed, refusals, rules, tablecheck
 from companion.games.children.codec import decode, encode
 from companion.games.children.view import news, view
 
@@ -113,7 +113,8 @@ OPTIONS = (
     ),
     OptionSpec(
         "final_round", "all_one_more", ("all_one_more", "finish_round"),
-        "After the last Children card every player, the drawer too, has one more turn (or the round is finished).",
+        "After the last Children card every player, the drawer too, has one more turn (or every other player has one "
+        "more turn, the drawer none).",
         "Winning the Game \"each player gets 1 more turn\" (C-A19)",
     ),
     OptionSpec(
@@ -155,4 +156,6 @@ SPEC = GameSpec(
     decode=decode,
     check=tablecheck.check,
     content=printed.CONTENT,
+    refusal=refusals.refusal,
+    rules_version=2,  # issue 19: rule fixes change what recorded inputs lead to
 )

@@ -9,8 +9,9 @@ from __future__ import annotations
 from companion.engine.codec import DICT, enum, records, state_codec
 from companion.games.children.state import Frame, Ghost, State, Step
 
-#: Format version of :func:`encode`'s dict (2: ``printed``, the table's entries; 3: the shared codec).
-VERSION = 3
+#: Format version of :func:`encode`'s dict (2: ``printed``, the table's entries; 3: the shared codec;
+#: 4: ``known``, the copies seen tapped into a hand, issue 19).
+VERSION = 4
 
 encode, decode = state_codec(State, VERSION, "Children", {
     "ghosts": records(Ghost), "frames": records(Frame), "options": DICT, "step": enum(Step)})

@@ -39,6 +39,10 @@ OPPOSITE = {"left": "right", "right": "left", "up": "down", "down": "up"}
 #: Free Action devices may be played out of turn with a skull ("Take a Skull Token").
 FREE_DEVICES = ("catnip", "hatpin", "feather")
 
+#: Ghost cards that are more than one child: sentences about them take plural verbs
+#: ("The Twins's beloved toy is the Parasol": "Trapping Ghosts").
+PLURAL_GHOSTS = frozenset({"the-twins"})
+
 
 @dataclass(frozen=True)
 class Tablet:
@@ -216,6 +220,11 @@ def validate(edition: str = "rulebook", entries: Entries = ()) -> list[str]:
 def floor_name(floor: int) -> str:
     """A floor as players say it ("the basement", "the 2nd floor")."""
     return (msg("basement"), msg("1st floor"), msg("2nd floor"), msg("3rd floor"))[floor]
+
+
+def on_floor(floor: int) -> str:
+    """Where on a floor, with the right preposition: "in the basement", "on the 2nd floor"."""
+    return (msg("in the basement"), msg("on the 1st floor"), msg("on the 2nd floor"), msg("on the 3rd floor"))[floor]
 
 
 # --------------------------------------------------------------------------- names

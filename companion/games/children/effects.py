@@ -11,8 +11,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games.children import grid as gr
-from companion.games.children.state import Frame, Ghost, State, add_hand, add_left, push, put, say, set_ghosts
-from companion.i18n import msg
+from companion.games.children.state import (
+    Frame, Ghost, State, add_hand, add_left, forget, left_behind, push, put, say, set_ghosts,
+)
+from companion.games.children import components as cc
+from companion.i18n import msg, nmsg, ntodo, todo
 
 
 def room_name(state: State, room: str | None) -> str:
@@ -23,7 +26,7 @@ def enter(state: State, p: int, room: str, draw: bool = True) -> State:
     """Player ``p`` enters ``room``: draw a card, then pick up the cards left there, then
     trap or run from its ghosts (option ``trap_check_timing``), then meet Kitty Kitty."""
     state = replace(state, where=put(state.where, p, room), arrived=put(state.arrived, p, True))
-    state = say(state, msg("{player} enters the {room}.", player=state.players[p], room=state.name(room)))
+    state = say(state, todo("move", "{player} enters the {room}.", player=state.players[p], room=state.name(room)))
     check = Frame("check", p, (room,))
     body = [Frame("draw", p, ("enter", room))] if draw else []
     body.append(Frame("pickup", p, (room,)))
@@ -39,9 +42,13 @@ def take_from_deck(state: State) -> State:
     state = replace(state, deck=state.deck - 1)
     if state.deck == 0 and state.final_turns is None:
         n = len(state.players)
-        turns = n + 1 if state.opt("final_round") == "all_one_more" else n
-        state = replace(state, final_turns=turns)
-        state = say(state, msg("That was the last Children card: each player takes one more turn."))
+        if state.opt("final_round") == "all_one_more":
+            state = replace(state, final_turns=n + 1)
+            return say(state, msg("That was the last Children card: after this turn each player, {player} "
+                                  "too, takes one more turn.", player=state.player))
+        state = replace(state, final_turns=n)
+        state = say(state, msg("That was the last Children card: after this turn every other player takes "
+                               "one more turn; {player} does not.", player=state.player))
     return state
 
 
@@ -66,10 +73,14 @@ def place_ghost(state: State, ghost: str, room: str) -> State:
     there must trap it or run."""
     enraged = arrives_enraged(state, ghost)
     state = set_ghosts(state, state.ghosts + (Ghost(ghost, room, enraged),))
+    n = ghost_count(ghost)
     if enraged:
-        state = say(state, msg("{ghost} haunts the {room}, enraged.", ghost=state.name(ghost), room=state.name(room)))
+        state = say(state, ntodo("place", "{ghost} haunts the {room}, enraged: put the card blue side up.",
+                                 "{ghost} haunt the {room}, enraged: put the card blue side up.", "n", n=n,
+                                 ghost=state.name(ghost), room=state.name(room)))
     else:
-        state = say(state, msg("{ghost} haunts the {room}.", ghost=state.name(ghost), room=state.name(room)))
+        state = say(state, ntodo("place", "{ghost} haunts the {room}.", "{ghost} haunt the {room}.", "n", n=n,
+                                 ghost=state.name(ghost), room=state.name(room)))
     return meet_ghosts(state, room)
 
 
@@ -77,7 +88,8 @@ def move_ghost(state: State, ghost: str, room: str) -> State:
     g = state.ghost(ghost)
     others = [x for x in state.ghosts if x.id != ghost]
     state = set_ghosts(state, others + [replace(g, room=room)])
-    state = say(state, msg("{ghost} drifts to the {room}.", ghost=state.name(ghost), room=state.name(room)))
+    state = say(state, ntodo("move", "{ghost} drifts to the {room}.", "{ghost} drift to the {room}.", "n",
+                             n=ghost_count(ghost), ghost=state.name(ghost), room=state.name(room)))
     return meet_ghosts(state, room)
 
 
@@ -92,11 +104,12 @@ def trap(state: State, p: int, ghost: str) -> State:
     """Player ``p`` traps ``ghost`` with its beloved toy ("Trapping Ghosts"), then flips
     that toy's mini-card stack: the ghost revealed becomes enraged ("Enraged Ghosts")."""
     toy = state.content.beloved_toy(ghost)
-    state = add_hand(state, p, -1)
+    state = add_hand(forget(state, toy, p), p, -1)
     state = set_ghosts(state, [g for g in state.ghosts if g.id != ghost])
     trapped = put(state.trapped, p, state.trapped[p] + ((ghost, toy),))
     state = replace(state, trapped=trapped)
-    state = say(state, msg("{player} traps {ghost} with the {toy}.", player=state.players[p],
+    state = say(state, todo("remove", "{player} traps {ghost} with the {toy}: both cards go to their scoring pile.",
+                            player=state.players[p],
                            ghost=state.name(ghost), toy=state.name(toy)))
     return flip_stack(state, toy)
 
@@ -111,13 +124,35 @@ def flip_stack(state: State, toy: str) -> State:
     ghost = state.ghost(revealed)
     if ghost is not None:
         state = set_ghosts(state, [g for g in state.ghosts if g.id != revealed] + [replace(ghost, enraged=True)])
-        return say(state, msg("The {toy} stack reveals {ghost}: {ghost} is enraged in the {room}.",
-                              toy=state.name(toy), ghost=state.name(revealed), room=state.name(ghost.room)))
+        return say(state, ntodo("flip", "The {toy} stack reveals {ghost}: {ghost} is enraged in the {room}; turn "
+                                "the card blue side up.",
+                                "The {toy} stack reveals {ghost}: {ghost} are enraged in the {room}; turn the card "
+                                "blue side up.", "n", n=ghost_count(revealed),
+                                toy=state.name(toy), ghost=state.name(revealed), room=state.name(ghost.room)))
     if is_trapped:
-        return say(state, msg("The {toy} stack reveals {ghost}, who is already trapped.",
-                              toy=state.name(toy), ghost=state.name(revealed)))
-    return say(state, msg("The {toy} stack reveals {ghost}: enraged when it comes into the mansion.",
-                          toy=state.name(toy), ghost=state.name(revealed)))
+        return say(state, nmsg("The {toy} stack reveals {ghost}, who is already trapped.",
+                               "The {toy} stack reveals {ghost}, who are already trapped.", "n",
+                               n=ghost_count(revealed), toy=state.name(toy), ghost=state.name(revealed)))
+    return say(state, nmsg("The {toy} stack reveals {ghost}: enraged when it comes into the mansion.",
+                           "The {toy} stack reveals {ghost}: enraged when they come into the mansion.", "n",
+                           n=ghost_count(revealed), toy=state.name(toy), ghost=state.name(revealed)))
+
+
+def leave_one(state: State, p: int) -> State:
+    """``p`` leaves one card face down under their tablet (or puts it back into the deck
+    from outside the mansion), and the table is told so."""
+    name, room = state.players[p], state.where[p]
+    state = leave_cards(state, p, 1)
+    if room is None:
+        return say(state, todo("return", "{player} puts a card back into the Children deck.", player=name))
+    return say(state, todo("place", "{player} leaves a card face down under the {room}.", player=name,
+                           room=state.name(room)))
+
+
+def ghost_count(ghost: str) -> int:
+    """2 for a ghost card that is more than one child (The Twins: "The Twins take plural
+    verbs"), else 1: the count of the news lines' plural forms."""
+    return 2 if ghost in cc.PLURAL_GHOSTS else 1
 
 
 def leave_cards(state: State, p: int, n: int) -> State:
@@ -125,11 +160,11 @@ def leave_cards(state: State, p: int, n: int) -> State:
     puts them back into the Children deck: a ruling, the rulebook never has them hold more
     than the hand limit there)."""
     n = min(n, state.hands[p])
-    state = add_hand(state, p, -n)
     room = state.where[p]
+    every = n == state.hands[p]
     if room is None:
-        return replace(state, deck=state.deck + n)
-    return add_left(state, room, n)
+        return replace(add_hand(left_behind(state, p, None, every), p, -n), deck=state.deck + n)
+    return add_hand(left_behind(add_left(state, room, n), p, room, every), p, -n)
 
 
 def escape(state: State, p: int) -> State:
@@ -138,7 +173,7 @@ def escape(state: State, p: int) -> State:
     room = state.where[p]
     state = leave_cards(state, p, state.hands[p])
     state = replace(state, where=put(state.where, p, None))
-    return say(state, msg("{player} makes an emergency escape from the {room}, leaving every card there.",
+    return say(state, todo("remove", "{player} makes an emergency escape from the {room}, leaving every card there.",
                           player=state.players[p], room=room_name(state, room)))
 
 
@@ -189,5 +224,6 @@ def final_score(state: State) -> State:
         return say(state, msg("The game is over: {winners} trapped the most ghosts ({n}) and won.",
                               winners=", ".join(top), n=best))
     state = replace(state, outcome="tie", winners=())
-    return say(state, msg("The game is over: {players} tie with {n} ghosts each, so nobody wins.",
+    return say(state, nmsg("The game is over: {players} tie with {n} ghost each, so nobody wins.",
+                           "The game is over: {players} tie with {n} ghosts each, so nobody wins.", "n",
                           players=", ".join(top), n=best))

@@ -16,9 +16,9 @@ from companion.games.children import components as cc
 from companion.games.children import effects as fx
 from companion.games.children import grid as gr
 from companion.games.children.state import (
-    Frame, State, Step, add_hand, add_left, pop, push, put, say, set_ghosts,
+    Frame, State, Step, add_hand, add_left, forget, learn, picked_up, pop, push, put, room_to_deck, say, set_ghosts,
 )
-from companion.i18n import msg, nmsg
+from companion.i18n import msg, nmsg, ntodo, todo
 
 
 def _ask(state: State, p: int, text: str, choices) -> Prompt:
@@ -70,14 +70,21 @@ def usable(state: State, p: int, device: str) -> bool:
         "catnip": lambda: state.kitty == room and bool(_catnip_rooms(state, p)),
         "hatpin": lambda: bool(fx.within(state, p, 2, enraged_only=True)),
         "feather": lambda: bool(fx.within(state, p, 2)),
-        "secret-passage": lambda: bool(gr.same_line(state.grid, room)),
         "snow-globe": lambda: bool(fx.nearest(state, p, skip_own_room=True)),
         "cricket-cage": lambda: bool(_cage_targets(state, p)),
-        "music-box": lambda: bool(state.ghost_deck),
+        "music-box": lambda: bool(state.ghost_deck) and bool(fx.rooms_without_players(state)),
+        "secret-passage": lambda: bool(gr.same_line(state.grid, room)) and passage_hand_ok(state, p),
         "medico-della-peste": lambda: bool(state.left),
         "toad": lambda: bool(gr.same_floor(state.grid, room)),
     }
     return device in checks and checks[device]()
+
+
+def passage_hand_ok(state: State, p: int) -> bool:
+    """The Secret Passage leaves the room: "You may not leave a room with more cards in your
+    hand than the current hand limit" ("Move to an adjacent room"); the passage card itself
+    is discarded first, so the rest of the hand must fit the limit."""
+    return state.hands[p] - 1 <= state.hand_limit
 
 
 def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]:
@@ -95,9 +102,10 @@ def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]
 def use_device(state: State, p: int, device: str) -> State:
     """``p`` plays ``device``: pays, discards it, then its effect ("Device Cards")."""
     state = pay(state, p, payment(state, p, device))
-    state = add_hand(state, p, -1)
+    state = add_hand(forget(state, device, p), p, -1)
     state = replace(state, discard=tuple(sorted(state.discard + (device,))))
-    state = say(state, msg("{player} uses the {device}.", player=state.players[p], device=state.name(device)))
+    state = say(state, todo("remove", "{player} uses the {device}: it goes to the discard pile.",
+                            player=state.players[p], device=state.name(device)))
     follow = {
         "catnip": Frame("go", p, ("catnip",)), "secret-passage": Frame("go", p, ("passage",)),
         "hatpin": Frame("calm", p), "feather": Frame("banish", p), "cricket-cage": Frame("cage", p),
@@ -133,10 +141,12 @@ def _do_nearest(state: State, p: int, effect: str, ghost: str) -> State:
     if effect == "crickets":
         g = state.ghost(ghost)
         state = set_ghosts(state, [x for x in state.ghosts if x.id != ghost] + [replace(g, enraged=True)])
-        return say(state, msg("The crickets enrage {ghost} in the {room}.", ghost=state.name(ghost),
+        return say(state, todo("flip", "The crickets enrage {ghost} in the {room}: turn the card blue side up.",
+                               ghost=state.name(ghost),
                               room=state.name(g.room)))
     room = state.where[p]
-    state = say(state, msg("{ghost} is drawn to the {room}.", ghost=state.name(ghost), room=state.name(room)))
+    state = say(state, ntodo("move", "{ghost} is drawn to the {room}.", "{ghost} are drawn to the {room}.", "n",
+                             n=fx.ghost_count(ghost), ghost=state.name(ghost), room=state.name(room)))
     g = state.ghost(ghost)
     state = set_ghosts(state, [x for x in state.ghosts if x.id != ghost] + [replace(g, room=room)])
     return fx.meet_ghosts(state, room)
@@ -202,13 +212,13 @@ def place_tablet(state: State, tablet: str, pos) -> State:
     pile.remove(tablet)
     state = replace(pop(state), grid=gr.put(state.grid, tablet, pos), tablet_pile=tuple(pile),
                     step=Step.ACTIONS, actions=2)
-    state = say(state, msg("The {room} is built on the {floor}.", room=state.name(tablet), floor=floor_name(pos[0])))
+    state = say(state, todo("place", "Put the {room} {where}.", room=state.name(tablet), where=cc.on_floor(pos[0])))
     a = state.active
     if first and state.opt("player_entry") == "first_room":
         for p in range(len(state.players)):
             if p != a:
                 state = replace(state, where=put(state.where, p, tablet), arrived=put(state.arrived, p, True))
-        state = say(state, msg("Every figurine starts in the {room}.", room=state.name(tablet)))
+        state = say(state, todo("place", "Every figurine starts in the {room}.", room=state.name(tablet)))
     if state.where[a] is None and not state.arrived[a]:
         return replace(fx.enter(state, a, tablet), entered=True)
     if state.opt("tablet_step_draws") == "always":
@@ -241,7 +251,7 @@ def act_draw(state, f, key):
     kind = cc.card(card_id).kind
     name = state.players[p]
     if kind in cc.HAND_KINDS:
-        return say(add_hand(state, p, 1), msg("{player} takes a card into their hand.", player=name))
+        return say(learn(add_hand(state, p, 1), card_id, p), msg("{player} takes a card into their hand.", player=name))
     if kind == "ghost":
         deck = list(state.ghost_deck)
         deck.remove(card_id)
@@ -277,22 +287,35 @@ def _ghost_rooms(state: State, mode: str, center: str) -> tuple[str, ...]:
     return fx.rooms_without_players(state)
 
 
+def _no_room_for(state: State, f: Frame) -> State:
+    """A ghost with no legal room. Drawn into a hand's place (``free``): option
+    ``ghost_no_legal_room``. Summoned (Music Box) or called by a Raven's Skull: it goes back
+    into the Children deck and nothing is drawn for it (it never was a hand card)."""
+    ghost, mode = f.args[0], f.args[1]
+    state = pop(state)
+    if mode == "aside":
+        return state
+    redraw = (mode == "free" and state.opt("ghost_no_legal_room") == "reinsert_redraw"
+              and state.unknown_in_deck() + state.fates_in_deck() > 0)
+    if mode in ("raven", "summon") or redraw:
+        state = replace(state, deck=state.deck + 1, ghost_deck=tuple(sorted(state.ghost_deck + (ghost,))))
+        state = say(state, ntodo("return", "No room can take {ghost}: it goes back into the Children deck.",
+                                 "No room can take {ghost}: they go back into the Children deck.", "n",
+                                 n=fx.ghost_count(ghost), ghost=state.name(ghost)))
+        return push(state, Frame("draw", f.player, ("replace", ""))) if redraw else state
+    state = replace(state, set_aside=tuple(sorted(state.set_aside + (ghost,))))
+    return say(state, ntodo("place", "No room can take {ghost}: it waits beside the mansion.",
+                            "No room can take {ghost}: they wait beside the mansion.", "n",
+                            n=fx.ghost_count(ghost), ghost=state.name(ghost)))
+
+
 def ask_ghost(state, f):
     """A ghost to place: "in any room unoccupied by players" (a Raven's Skull: rooms next
     to the victim). None legal: option ``ghost_no_legal_room``."""
-    ghost, mode, center = f.args
-    rooms = _ghost_rooms(state, mode, center)
+    ghost, mode, center = f.args[:3]
+    rooms = tuple(r for r in _ghost_rooms(state, mode, center) if r not in f.args[3:])
     if not rooms:
-        state = pop(state)
-        if mode == "aside":
-            return state
-        if mode == "raven" or (state.opt("ghost_no_legal_room") == "reinsert_redraw"
-                               and state.unknown_in_deck() + state.fates_in_deck() > 0):
-            state = replace(state, deck=state.deck + 1, ghost_deck=tuple(sorted(state.ghost_deck + (ghost,))))
-            state = say(state, msg("No room can take {ghost}: it goes back into the Children deck.", ghost=state.name(ghost)))
-            return state if mode == "raven" else push(state, Frame("draw", f.player, ("replace", "")))
-        state = replace(state, set_aside=tuple(sorted(state.set_aside + (ghost,))))
-        return say(state, msg("No room can take {ghost}: it waits beside the mansion.", ghost=state.name(ghost)))
+        return _no_room_for(state, f)
     if len(rooms) == 1:
         return act_ghost(state, f, f"haunt-room:{rooms[0]}")
     return _ask(state, f.player, msg("{player}: put {ghost} under a room", player=state.players[f.player],
@@ -301,13 +324,18 @@ def ask_ghost(state, f):
 
 
 def act_ghost(state, f, key):
-    ghost, mode, _ = f.args
+    ghost, mode = f.args[:2]
+    room = key.split(":", 1)[1]
     state = pop(state)
     if mode == "aside":
         aside = list(state.set_aside)
         aside.remove(ghost)
         state = replace(state, set_aside=tuple(aside))
-    return fx.place_ghost(state, ghost, key.split(":", 1)[1])
+    if mode == "raven":  # "place them in 2 rooms adjacent": the next Raven's ghost avoids this room
+        state = replace(state, frames=tuple(replace(x, args=x.args + (room,)) if x.kind == "raven" and
+                                            x.player == f.player and x.args[0] == f.args[2] else x
+                                            for x in state.frames))
+    return fx.place_ghost(state, ghost, room)
 
 
 def _deck_ghost_choices(state: State, prefix: str) -> list[Choice]:
@@ -328,8 +356,9 @@ def act_summon(state, f, key):
     deck = list(state.ghost_deck)
     deck.remove(ghost)
     state = replace(state, ghost_deck=tuple(deck))
-    mode, center = ("raven", f.args[0]) if f.kind == "raven" else ("free", "")
-    return push(state, Frame("ghost", f.player, (ghost, mode, center)))
+    if f.kind == "raven":  # the second ghost goes to another room next to the victim (f.args[1:])
+        return push(state, Frame("ghost", f.player, (ghost, "raven") + f.args))
+    return push(state, Frame("ghost", f.player, (ghost, "summon", "")))
 
 
 # --------------------------------------------------------------------------- fates
@@ -351,20 +380,23 @@ def act_settle(state, f, key):
     left = int(f.args[0]) - 1
     state = _replace_top(state, Frame("settle", f.player, (str(left),))) if left else pop(state)
     n = state.left_in(room)
-    state = add_left(state, room, -n)
+    state = add_left(room_to_deck(state, room), room, -n)
     state = replace(state, grid=gr.remove(state.grid, room), tablet_pile=tuple(sorted(state.tablet_pile + (room,))),
                     deck=state.deck + n)
-    state = say(state, msg("The {room} is gone: its tablet goes back into the pile.", room=state.name(room)))
+    state = say(state, todo("remove", "Take the {room} away: its tablet goes back into the pile at random.",
+                            room=state.name(room)))
     for g in state.ghosts_in(room):
         state = fx.ghost_to_deck(state, g.id)
-        state = say(state, msg("{ghost} goes back into the Children deck.", ghost=state.name(g.id)))
+        state = say(state, ntodo("return", "{ghost} goes back into the Children deck.",
+                                 "{ghost} go back into the Children deck.", "n", n=fx.ghost_count(g.id),
+                                 ghost=state.name(g.id)))
     if state.kitty == room:
         state = replace(state, kitty=None)
         if state.opt("house_settles_kitty") == "card_to_deck" and state.kitty_card is not None:
             state = replace(state, kitty_card=None, deck=state.deck + 1)
-            state = say(state, msg("Kitty Kitty leaves the mansion and her card goes into the Children deck."))
+            state = say(state, todo("remove", "Kitty Kitty leaves the mansion and her card goes into the Children deck."))
         else:
-            state = say(state, msg("Kitty Kitty leaves the mansion."))
+            state = say(state, todo("remove", "Kitty Kitty leaves the mansion."))
     return state
 
 
@@ -385,8 +417,9 @@ def act_biddle(state, f, key):
     name = state.players[f.player]
     if key == "no-toy":
         return say(state, msg("{player} has no toy.", player=name))
+    state = forget(state, key.split(":", 1)[1], f.player)
     state = replace(add_hand(state, f.player, -1), deck=state.deck + 1)
-    return say(state, msg("{player} puts a toy back into the Children deck.", player=name))
+    return say(state, todo("return", "{player} puts a toy back into the Children deck.", player=name))
 
 
 def ask_kittyplace(state, f):
@@ -402,7 +435,8 @@ def ask_kittyplace(state, f):
 
 def act_kittyplace(state, f, key):
     room = key.split(":", 1)[1]
-    return say(replace(pop(state), kitty=room), msg("Kitty Kitty prowls into the {room}.", room=state.name(room)))
+    return say(replace(pop(state), kitty=room), todo("place", "Kitty Kitty prowls into the {room}.",
+                                                     room=state.name(room)))
 
 
 # --------------------------------------------------------------------------- left cards and traps
@@ -415,8 +449,8 @@ def ask_pickup(state, f):
     n = state.left_in(room)
     if state.where[p] != room or n == 0:
         return state
-    state = add_hand(add_left(state, room, -n), p, n)
-    state = say(state, nmsg("{player} picks up {n} card left under the {room}.",
+    state = add_left(picked_up(add_hand(state, p, n), p, room), room, -n)
+    state = say(state, ntodo("other", "{player} picks up {n} card left under the {room}.",
                             "{player} picks up the {n} cards left under the {room}.", "n",
                             player=state.players[p], n=n, room=state.name(room)))
     return push(state, Frame("traps", p, (room, str(n))))
@@ -461,13 +495,15 @@ def act_trap(state, f, key):
     if key == "spring":
         return spring(state, p, trap)
     state = pay(state, p, payment(state, p, "dental-tools"))
+    state = forget(forget(state, "dental-tools", p), trap, p)
     state = replace(add_hand(state, p, -2), discard=tuple(sorted(state.discard + ("dental-tools", trap))))
-    return say(state, msg("{player} defuses the {trap} with the Dental Tools.", player=state.players[p],
+    return say(state, todo("remove", "{player} defuses the {trap} with the Dental Tools: both go to the discard pile.",
+                           player=state.players[p],
                           trap=state.name(trap)))
 
 
 def _discard_trap(state: State, p: int, trap: str) -> State:
-    return replace(add_hand(state, p, -1), discard=tuple(sorted(state.discard + (trap,))))
+    return replace(add_hand(forget(state, trap, p), p, -1), discard=tuple(sorted(state.discard + (trap,))))
 
 
 def spring(state: State, p: int, trap: str) -> State:
@@ -485,7 +521,7 @@ def spring(state: State, p: int, trap: str) -> State:
         if state.opt("mouse_immunity") == "kitty_card" and state.kitty_card == p:
             return say(state, msg("{player} holds the Kitty Kitty card: nothing happens.", player=name))
         state = replace(state, kitty=state.where[p])
-        state = say(state, msg("Kitty Kitty pounces into the {room}.", room=state.name(state.where[p])))
+        state = say(state, todo("move", "Kitty Kitty pounces into the {room}.", room=state.name(state.where[p])))
         return push(state, Frame("kittymeet", p, ("mouse",)))
     if trap == "ravens-skull":
         return push(state, *[Frame("raven", p, (state.where[p],))] * min(2, len(state.ghost_deck)))
@@ -507,7 +543,7 @@ def act_crickets(state, f, key):
     if state.opt("crickets_cage_keeps_trap"):
         return say(state, msg("The Cricket Cage silences the crickets: both cards go back into the hand."))
     state = _discard_trap(state, p, "crickets")
-    return say(state, msg("The Cricket Cage silences the crickets; the Crickets card is discarded."))
+    return say(state, todo("remove", "The Cricket Cage silences the crickets; the Crickets card is discarded."))
 
 
 # --------------------------------------------------------------------------- ghosts met
@@ -545,7 +581,7 @@ def act_check(state, f, key):
         return fx.escape(state, p)  # a ruling: empty-handed between haunted rooms, no end of running
     n = min(2, state.hands[p])
     state = fx.leave_cards(state, p, n)
-    state = say(state, nmsg("{player} runs in terror, leaving {n} card under the {room}.",
+    state = say(state, ntodo("place", "{player} runs in terror, leaving {n} card under the {room}.",
                             "{player} runs in terror, leaving {n} cards under the {room} (a toy among them if they have one).",
                             "n", player=name, n=n, room=state.name(room)))
     if not gr.walks(state.grid, room, state.content):
@@ -571,7 +607,7 @@ def ask_flee(state, f):
 def act_flee(state, f, key):
     p, room = f.player, key.split(":", 1)[1]
     state = replace(pop(state), where=put(state.where, p, room))
-    state = say(state, msg("{player} flees to the {room}.", player=state.players[p], room=state.name(room)))
+    state = say(state, todo("move", "{player} flees to the {room}.", player=state.players[p], room=state.name(room)))
     return push(state, Frame("check", p, (room,)), Frame("kittycheck", p, (room,)))
 
 
@@ -637,7 +673,8 @@ def act_kittysend(state, f, key):
         return say(state, msg("Kitty Kitty lets {player} be.", player=state.players[p]))
     room = key.split(":", 1)[1]
     state = replace(state, where=put(state.where, p, room))
-    state = say(state, msg("Kitty Kitty chases {player} to the {room}.", player=state.players[p], room=state.name(room)))
+    state = say(state, todo("move", "Kitty Kitty chases {player} to the {room}.", player=state.players[p],
+                            room=state.name(room)))
     return push(state, Frame("check", p, (room,)))
 
 
@@ -652,7 +689,7 @@ def ask_give(state, f):
 def act_give(state, f, key):
     q = int(key.split(":", 1)[1])
     state = replace(pop(state), kitty_card=q)
-    return say(state, msg("{player} now holds the Kitty Kitty card.", player=state.players[q]))
+    return say(state, todo("other", "Give the Kitty Kitty card to {player}.", player=state.players[q]))
 
 
 # --------------------------------------------------------------------------- device effects
@@ -675,7 +712,8 @@ def act_go(state, f, key):
     if f.args[0] == "passage":
         return replace(fx.enter(state, p, room), entered=True)
     state = replace(state, where=put(state.where, p, room))
-    return say(state, msg("Kitty Kitty sends {player} to the {room}.", player=state.players[p], room=state.name(room)))
+    return say(state, todo("move", "Kitty Kitty sends {player} to the {room}.", player=state.players[p],
+                           room=state.name(room)))
 
 
 def _ghost_pick(state, f, prefix, ghosts, text):
@@ -694,7 +732,9 @@ def act_calm(state, f, key):
     ghost = key.split(":", 1)[1]
     g = state.ghost(ghost)
     state = set_ghosts(pop(state), [x for x in state.ghosts if x.id != ghost] + [replace(g, enraged=False)])
-    return say(state, msg("{ghost} is calm again.", ghost=state.name(ghost)))
+    return say(state, ntodo("flip", "{ghost} is calm again: turn the card sepia side up.",
+                            "{ghost} are calm again: turn the card sepia side up.", "n", n=fx.ghost_count(ghost),
+                            ghost=state.name(ghost)))
 
 
 def ask_banish(state, f):
@@ -706,7 +746,9 @@ def ask_banish(state, f):
 def act_banish(state, f, key):
     ghost = key.split(":", 1)[1]
     state = fx.ghost_to_deck(pop(state), ghost)
-    return say(state, msg("{ghost} is banished into the Children deck.", ghost=state.name(ghost)))
+    return say(state, ntodo("return", "{ghost} is banished: put the card into the Children deck at random, "
+                            "sepia side up.", "{ghost} are banished: put the card into the Children deck at random, "
+                            "sepia side up.", "n", n=fx.ghost_count(ghost), ghost=state.name(ghost)))
 
 
 def ask_cage(state, f):
@@ -754,7 +796,8 @@ def act_toad(state, f, key):
     room = key.split(":", 1)[1]
     here = state.where[f.player]
     state = replace(pop(state), grid=gr.swap(state.grid, here, room))
-    return say(state, msg("The {room} and the {other} swap places.", room=state.name(here), other=state.name(room)))
+    return say(state, todo("move", "The {room} and the {other} swap places, with everything in them.",
+                           room=state.name(here), other=state.name(room)))
 
 
 # --------------------------------------------------------------------------- cut-downs, re-entry
@@ -774,15 +817,6 @@ def ask_cut(state, f):
     players = cutting(state, f)
     if not players:
         return pop(state)
-    limit = state.hand_limit
-    if len(players) == 1:
-        p = players[0]
-        text = msg("{player}: the hand limit is {limit}; you hold {n}: leave a card under your tablet or use a "
-                   "device", player=state.players[p], limit=limit, n=state.hands[p])
-    else:
-        who = ", ".join(state.players[p] for p in players)
-        text = msg("The hand limit is {limit}: {players} cut down now, in any order: leave cards under your "
-                   "tablets or use a device", limit=limit, players=who)
     choices = []
     for p in players:
         name, room = state.players[p], state.where[p]
@@ -793,7 +827,26 @@ def ask_cut(state, f):
                     else c for c in group]
     taps = [c.component for c in choices if c.component]
     choices = [c if taps.count(c.component) < 2 else replace(c, component=None) for c in choices]  # whose tap?
+    text = _cut_text(state, players, any(":use:" in c.key for c in choices))
     return Prompt(text, state.players[players[0]] if len(players) == 1 else None, tuple(choices))
+
+
+def _cut_text(state: State, players: tuple[int, ...], devices: bool) -> str:
+    """The cut-down prompt; "or use a device" only when some device choice is offered."""
+    limit = state.hand_limit
+    if len(players) == 1:
+        p = players[0]
+        if devices:
+            return msg("{player}: the hand limit is {limit}; you hold {n}: leave a card under your tablet or use a "
+                       "device", player=state.players[p], limit=limit, n=state.hands[p])
+        return msg("{player}: the hand limit is {limit}; you hold {n}: leave a card under your tablet",
+                   player=state.players[p], limit=limit, n=state.hands[p])
+    who = ", ".join(state.players[p] for p in players)
+    if devices:
+        return msg("The hand limit is {limit}: {players} cut down now, in any order: leave cards under your "
+                   "tablets or use a device", limit=limit, players=who)
+    return msg("The hand limit is {limit}: {players} cut down now, in any order: leave cards under your tablets",
+               limit=limit, players=who)
 
 
 def act_cut(state, f, key):
@@ -801,7 +854,7 @@ def act_cut(state, f, key):
     p = next(i for i in cutting(state, f) if rest.startswith(state.players[i] + ":"))
     what = rest[len(state.players[p]) + 1:]
     if what == "leave":
-        return fx.leave_cards(state, p, 1)
+        return fx.leave_one(state, p)
     return use_device(state, p, what.split(":", 1)[1])
 
 
@@ -821,7 +874,8 @@ def ask_reentry(state, f):
 def act_reentry(state, f, key):
     p, room = f.player, key.split(":", 1)[1]
     state = replace(pop(state), where=put(state.where, p, room), arrived=put(state.arrived, p, True))
-    state = say(state, msg("{player} comes back into the {room}.", player=state.players[p], room=state.name(room)))
+    state = say(state, todo("place", "{player} comes back into the {room}.", player=state.players[p],
+                            room=state.name(room)))
     return push(state, Frame("draw", p, ("reentry", room)), Frame("check", p, (room,)), Frame("kittycheck", p, (room,)))
 
 

@@ -20,7 +20,7 @@ from companion.games.children import frames as fr
 from companion.games.children import grid as gr
 from companion.games.children import printed, tablecheck
 from companion.games.children.state import Frame, State, Step, push, put, say
-from companion.i18n import msg
+from companion.i18n import msg, nmsg, ntodo, todo
 
 HAND = 5  # "Deal 5 cards from the Children deck to each player"
 MAX_SKULLS = 3  # "You may keep a maximum of 3 Skull Tokens"
@@ -60,8 +60,25 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
         tablet_pile=tuple(sorted(content.tablets)), ghost_deck=tuple(sorted(content.ghosts)),
         where=(None,) * n, arrived=(False,) * n, trapped=((),) * n,
     )
-    return say(state, msg("Shuffle the room tablets and the Children deck, deal 5 cards to each player "
-                          "(no ghosts, no fates), then touch Start."))
+    for line in setup_checklist(state):
+        state = say(state, line)
+    return state
+
+
+def setup_checklist(state: State) -> tuple:
+    """"Game Setup" and "Dealing Players In", step by step, for the table to do."""
+    pool = state.skull_pool
+    return (
+        todo("setup", "Leave the 26 mini cards in the box: the companion deals the toy stacks, hidden."),
+        todo("setup", "Shuffle the room tablets face down into one pile."),
+        ntodo("setup", "Put {n} skull token in the skull pile; the rest go back in the box.",
+              "Put {n} skull tokens in the skull pile (2 per player); the rest go back in the box.", "n", n=pool),
+        todo("setup", "Each player takes a figurine."),
+        todo("setup", "Turn every ghost card sepia side up and shuffle the Children deck."),
+        todo("deal", "Deal 5 cards to each player: a ghost or fate card dealt goes back into the deck at "
+                     "random and another card is dealt."),
+        msg("Then touch Start."),
+    )
 
 
 # --------------------------------------------------------------------------- the turn
@@ -90,7 +107,8 @@ def _ask_step(state: State) -> Prompt | State:
     a, name = state.active, state.player
     step = state.step
     if step == Step.SETUP:
-        return Prompt(msg("Shuffle and deal, then touch Start"), None, (Choice("start", msg("Start"), button="dice"),))
+        return Prompt(msg("Shuffle and deal, then touch Start"), None,
+                      (Choice("start", msg("Start"), button="dice", main=True),))
     if step == Step.TABLET:
         if not state.tablet_pile:
             return replace(state, step=Step.ACTIONS, actions=2)
@@ -122,16 +140,16 @@ def _ask_step(state: State) -> Prompt | State:
     if step == Step.TRIM:
         if (state.opt("active_player_trim_timing") == "end_of_turn" and state.hands[a] > state.hand_limit):
             return Prompt(msg("{player}: the hand limit is {limit}; leave cards until you hold {limit}",
-                              player=name, limit=state.hand_limit), name, (_leave_choice(state),))
+                              player=name, limit=state.hand_limit), name, (_leave_choice(state, main=True),))
         return end_turn(state)
     raise AssertionError(step)
 
 
-def _leave_choice(state: State, key: str = "leave") -> Choice:
+def _leave_choice(state: State, key: str = "leave", main: bool = False) -> Choice:
     room = state.where[state.active]
     if room is None:
-        return Choice(key, msg("Put a card back into the Children deck"))
-    return Choice(key, msg("Leave a card under the {room}", room=state.name(room)))
+        return Choice(key, msg("Put a card back into the Children deck"), main=main)
+    return Choice(key, msg("Leave a card under the {room}", room=state.name(room)), main=main)
 
 
 def _ghost_moves(state: State) -> list[tuple[str, str]]:
@@ -166,9 +184,10 @@ def _ask_actions(state: State) -> Prompt | State:
         if state.actions > 0:
             choices.append(Choice("escape", msg("Emergency escape")))
     if state.actions == 0 or not any(c.key.startswith("move:") for c in choices) or not costly:
-        choices.append(Choice("done", msg("End the actions")))
-    text = msg("{player}: {n} actions left, {skulls} skull tokens, hand limit {limit}", player=name,
-               n=state.actions, skulls=state.skulls[a], limit=state.hand_limit)
+        choices.append(Choice("done", msg("End the actions"), main=True))
+    text = msg("{player}: {actions}, {skulls}, hand limit {limit}", player=name,
+               actions=nmsg("{n} action left", "{n} actions left", "n", n=state.actions),
+               skulls=nmsg("{n} skull token", "{n} skull tokens", "n", n=state.skulls[a]), limit=state.hand_limit)
     if room is not None and state.hands[a] > state.hand_limit:
         text = msg("{player}: you hold {n} cards, more than the hand limit {limit}: leave some before you move on",
                    player=name, n=state.hands[a], limit=state.hand_limit)
@@ -184,7 +203,7 @@ def _ask_restore(state: State) -> Prompt | State:
     limit = state.hand_limit
     if state.hands[a] > limit:
         return Prompt(msg("{player}: restore your hand to {limit}: leave cards under your tablet", player=name,
-                          limit=limit), name, (_leave_choice(state),))
+                          limit=limit), name, (_leave_choice(state, main=True),))
     counting = state.opt("restore_draw_ghost_counts")
     if state.hands[a] < limit and state.deck > 0 and not (counting and state.restored):
         if counting:
@@ -211,11 +230,11 @@ def _act_step(state: State, key: str) -> State:
     if verb == "skull":
         state = replace(state, actions=state.actions - 1, skull_pool=state.skull_pool - 1,
                         skulls=put(state.skulls, a, state.skulls[a] + 1))
-        return say(state, msg("{player} takes a skull token.", player=state.player))
+        return say(state, todo("other", "{player} takes a skull token from the pile.", player=state.player))
     if verb == "pickup":
         return push(state, Frame("pickup", a, (state.where[a],)))
     if verb == "leave":
-        return fx.leave_cards(state, a, 1)
+        return fx.leave_one(state, a)
     if verb == "escape":
         return fx.escape(replace(state, actions=state.actions - 1), a)
     if verb == "done":
@@ -227,7 +246,7 @@ def _act_step(state: State, key: str) -> State:
         return replace(state, step=Step.KITTY)
     if verb == "kitty":
         state = replace(state, kitty=arg, step=Step.TRIM)
-        state = say(state, msg("Kitty Kitty slinks into the {room}.", room=state.name(arg)))
+        state = say(state, todo("move", "Kitty Kitty slinks into the {room}.", room=state.name(arg)))
         frames = [Frame("kittycheck", p, (arg,)) for p in state.players_in(arg)]
         return push(state, *frames, Frame("give", a))
     raise RuleViolation(msg("That is not possible now."))
@@ -263,6 +282,8 @@ def settle(state: State) -> State:
         cuts = _needs_cut(state)
         if cuts and state.step != Step.SETUP:
             state = push(state, Frame("cut", state.active, tuple(str(p) for p in cuts)))
+            state = say(state, todo("other", "{players}: cut down to the hand limit of {limit} now.",
+                                    players=", ".join(state.players[p] for p in cuts), limit=state.hand_limit))
         result = _ask(state)
         if isinstance(result, Prompt):
             return state
@@ -282,7 +303,32 @@ def prompt(state: State) -> Prompt:
     result = _ask(state)
     if isinstance(result, State):  # never for a state made by setup or apply (they settle)
         return prompt(settle(state))
+    if result.chance is None and state.step != Step.SETUP:
+        result = replace(result, out_of_turn=out_of_turn(state, result))
     return result
+
+
+def out_of_turn(state: State, current: Prompt) -> tuple[Choice, ...]:
+    """"Take a Skull Token": "You may play Free Action Devices out of turn only if you have at
+    least 1 Skull Token … Turn in a Skull Token … then play and discard your Free Action
+    Device Card", at any moment: one choice per Free Action device each other player (not
+    the active one, nor the one the prompt already asks) could use now (``free:<player
+    index>:<device>``). A tap picks it only when no other choice uses the same card."""
+    busy = {state.active} | {p for p, name in enumerate(state.players) if name == current.player
+                             or any(c.key.startswith(f"cut:{name}:") for c in current.choices)}
+    offered = []
+    for q, name in enumerate(state.players):
+        if q in busy:
+            continue
+        for choice in fr.device_choices(state, q, f"free:{q}", cc.FREE_DEVICES):
+            offered.append(replace(choice, player=name))  # the screen shows whose button it is
+    taps = [c.component for c in current.choices + tuple(offered) if c.component]
+    return tuple(c if taps.count(c.component) < 2 else replace(c, component=None) for c in offered)
+
+
+def _out_of_turn_use(state: State, key: str) -> State:
+    _, q, device = key.split(":")
+    return fr.use_device(state, int(q), device)
 
 
 def apply(state: State, key: str) -> State:
@@ -297,12 +343,15 @@ def apply(state: State, key: str) -> State:
         raise RuleViolation(msg("The game is over."))
     if key.startswith(tablecheck.PREFIX):  # a table-check correction: at any moment
         return tablecheck.correct(state, key)
-    legal = {o.key for o in current.chance.outcomes} if current.chance else {c.key for c in current.choices}
+    legal = {o.key for o in current.chance.outcomes} if current.chance else {
+        c.key for c in current.choices + current.out_of_turn}
     if key not in legal:
         raise RuleViolation(msg("Not possible now: {key}. {prompt}", key=key, prompt=sentence(current.text)))
     limit = state.hand_limit
     state = replace(settle(state), news=())
-    if state.frames:
+    if key.startswith("free:"):
+        state = _out_of_turn_use(state, key)
+    elif state.frames:
         frame = state.frames[-1]
         state = fr.FRAMES[frame.kind][1](state, frame, key)
     else:

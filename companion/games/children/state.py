@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import cached_property
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from companion.games.children import components as cc
@@ -94,6 +94,11 @@ class State:
         arrived: each player has been in the mansion (so None in ``where`` means escaped).
         skulls: skull tokens each player holds; skull_pool: tokens in the available pile.
         trapped: per player, ``(ghost, toy)`` pairs trapped.
+        known: HIDDEN. Copies of hand cards the companion saw drawn (tapped) and knows are
+            not in the Children deck: ``(card, places)`` with places ``h<player>`` (in that
+            hand) or ``r:<room>`` (left under that tablet), sorted. "Every card has one place
+            at a time": a known copy cannot be drawn again until it may have gone back into
+            the deck (then it is forgotten). Only private choices (the draw) read it.
         kitty: Kitty Kitty's room, or None; kitty_card: who holds her card, or None.
         active: whose turn it is; turn: turns started, 1-based.
         step: the turn step; actions: turn actions left in step 2.
@@ -128,6 +133,7 @@ class State:
     where: tuple[str | None, ...] = ()
     arrived: tuple[bool, ...] = ()
     trapped: tuple[tuple[tuple[str, str], ...], ...] = ()
+    known: tuple[tuple[str, tuple[str, ...]], ...] = ()
     kitty: str | None = None
     kitty_card: int | None = None
     active: int = 0
@@ -211,6 +217,28 @@ class State:
         """Hand cards (toys, devices, traps) in the deck: the deck minus its ghosts and fates."""
         return self.deck - len(self.ghost_deck) - self.fates_in_deck()
 
+    def known_copies(self, card_id: str) -> int:
+        """Copies of ``card_id`` known to be out of the deck, in a hand or under a tablet (HIDDEN)."""
+        return sum(1 for card, _ in self.known if card == card_id)
+
+    def drawable_copies(self, card_id: str) -> int:
+        """Copies of ``card_id`` that may be the next card of the Children deck."""
+        if not self.known_fits():
+            return self.in_deck(card_id)
+        return self.in_deck(card_id) - self.known_copies(card_id)
+
+    @cached_property
+    def _known_fits(self) -> bool:
+        hand_cards = [c for c, card in self.content.cards.items() if card.kind in cc.HAND_KINDS]
+        unknown = sum(self.in_deck(c) - self.known_copies(c) for c in hand_cards)
+        return unknown >= self.unknown_in_deck()
+
+    def known_fits(self) -> bool:
+        """The known copies leave enough unknown ones for the hand cards still in the deck;
+        when not, that knowledge was wrong (a table that played cards it never drew) and the
+        draw ignores it."""
+        return not self.known or self._known_fits
+
     def may_draw(self, card_id: str) -> bool:
         """``card_id`` can be the card just drawn from the Children deck."""
         return card_id in self.drawable()
@@ -221,7 +249,7 @@ class State:
             return ()
         hand_cards = self.unknown_in_deck() > 0
         return tuple(c for c, card in self.content.cards.items()
-                     if (hand_cards or card.kind in ("ghost", "fate")) and self.in_deck(c) > 0)
+                     if (hand_cards or card.kind in ("ghost", "fate")) and self.drawable_copies(c) > 0)
 
     def card_total(self) -> int:
         """Every Children card, wherever it is (conserved: :attr:`Content.total_cards`); a
@@ -249,13 +277,107 @@ def put(values: tuple, index: int, value) -> tuple:
 
 
 def add_hand(state: State, player: int, n: int) -> State:
-    return replace(state, hands=put(state.hands, player, state.hands[player] + n))
+    state = replace(state, hands=put(state.hands, player, state.hands[player] + n))
+    return _fit(state) if state.known else state
+
+
+# --------------------------------------------------------------------------- known copies (hidden)
+
+
+def hand_place(player: int) -> str:
+    return f"h{player}"
+
+
+def room_place(room: str) -> str:
+    return f"r:{room}"
+
+
+def _set_known(state: State, known) -> State:
+    return replace(state, known=tuple(sorted(known)))
+
+
+def learn(state: State, card: str, player: int) -> State:
+    """``player`` drew ``card`` (tapped): this copy is in their hand, not in the deck. Known
+    copies that did not fit (the draw ignored them) are forgotten first, and so is one that
+    this copy shows was wrong (every copy of the card was known to be elsewhere)."""
+    known = state.known if state.known_fits() else ()
+    if sum(1 for c, _ in known if c == card) >= state.in_deck(card):
+        drop = max((len(p), i) for i, (c, p) in enumerate(known) if c == card)[1]
+        known = known[:drop] + known[drop + 1:]
+    return _set_known(state, known + ((card, (hand_place(player),)),))
+
+
+def forget(state: State, card: str, player: int) -> State:
+    """A copy of ``card`` leaves ``player``'s hand for the discard pile, a scoring pile or the
+    deck (call before counting it there): the known copy with that hand, the surest first;
+    when none is, and no unknown copy is left either, the knowledge was wrong: forget one."""
+    place = hand_place(player)
+    copies = sorted((len(places), i) for i, (c, places) in enumerate(state.known) if c == card and place in places)
+    if not copies and state.in_deck(card) > state.known_copies(card):  # an unknown copy was played
+        return state
+    copies = copies or [(0, i) for i, (c, _) in enumerate(state.known) if c == card]
+    if not copies:
+        return state
+    drop = copies[0][1]
+    return _set_known(state, state.known[:drop] + state.known[drop + 1:])
+
+
+def left_behind(state: State, player: int, room: str | None, every: bool) -> State:
+    """``player`` leaves cards under ``room`` (``every``: the whole hand); None: back into
+    the deck, so the copies that may be among them are forgotten."""
+    place = hand_place(player)
+    known = []
+    for card, places in state.known:
+        if place in places:
+            if room is None:
+                continue
+            places = tuple(sorted((set(places) - {place} if every else set(places)) | {room_place(room)}))
+        known.append((card, places))
+    return _set_known(state, known)
+
+
+def picked_up(state: State, player: int, room: str) -> State:
+    """``player`` picks up every card under ``room``."""
+    place = room_place(room)
+    return _set_known(state, [(c, tuple(sorted(set(p) - {place} | {hand_place(player)})) if place in p else p)
+                              for c, p in state.known])
+
+
+def room_to_deck(state: State, room: str) -> State:
+    """The cards under ``room`` go into the deck (House Settles): the copies there are forgotten."""
+    return _set_known(state, [(c, p) for c, p in state.known if room_place(room) not in p])
+
+
+def _fit(state: State) -> State:
+    """Keep the known copies possible: a place with no cards (an empty hand, a tablet with
+    nothing under it) holds none of them (each is in its other places); more copies known to
+    be only in one place than it holds cards means the knowledge was wrong (an unknown card
+    was played in a known one's stead): the copies that may be there are forgotten."""
+    for _ in range(len(state.known) + 1):
+        fitted = _fit_once(state)
+        if fitted.known == state.known:
+            return state
+        state = fitted
+    return state
+
+
+def _fit_once(state: State) -> State:
+    sizes = {hand_place(p): n for p, n in enumerate(state.hands)}
+    sizes |= {room_place(room): n for room, n in state.left}
+    known = [(c, tuple(x for x in p if sizes.get(x, 0) > 0)) for c, p in state.known]
+    only = {}
+    for _, places in known:
+        if len(places) == 1:
+            only[places[0]] = only.get(places[0], 0) + 1
+    crowded = {place for place, n in only.items() if n > sizes.get(place, 0)}
+    return _set_known(state, [(c, p) for c, p in known if p and not crowded & set(p)])
 
 
 def add_left(state: State, room: str, n: int) -> State:
     counts = dict(state.left)
     counts[room] = counts.get(room, 0) + n
-    return replace(state, left=tuple(sorted((r, k) for r, k in counts.items() if k > 0)))
+    state = replace(state, left=tuple(sorted((r, k) for r, k in counts.items() if k > 0)))
+    return _fit(state) if state.known else state
 
 
 def set_ghosts(state: State, ghosts) -> State:

@@ -26,7 +26,8 @@ def view(state: State) -> dict:
         who sealed it, and ``envelope_sealed``); ``private_screen`` (the name of the only
         player who may look now, or None); ``outcome`` (None, the winner's name, or
         "unsolved"); ``solution`` (the envelope's names once revealed, else None);
-        ``options``.
+        ``options``; ``places`` (the printed board: :func:`places`); ``answer_order``
+        (:func:`answer_order`).
     """
     each, left = ci.deal(len(state.players))
     started = state.turn > 0
@@ -62,7 +63,32 @@ def view(state: State) -> dict:
         "solution": ([state.name(c) for c in state.envelope]
                      if state.step == Step.OVER and state.envelope else None),
         "options": dict(state.options),
+        "places": places(state),
+        "answer_order": answer_order(state),
     }
+
+
+def places(state: State) -> dict:
+    """The printed board (public): ``locations`` (names, in the cards' order), ``centre``
+    and ``corridor`` (as ``movers`` and ``items`` name them) and ``passages`` ({corner
+    location: the location its Secret Passage leads to})."""
+    return {"locations": [state.name(loc) for loc in ci.LOCATIONS],
+            "centre": state.name(ci.CENTRE), "corridor": state.name(ci.CORRIDOR),
+            "passages": {state.name(a): state.name(b) for a, b in state.passages}}
+
+
+def answer_order(state: State) -> list[str]:
+    """Who answers the question on the table, in order: from the asker's left ("the player
+    to your immediate left" first, then on to the left; eliminated players are skipped
+    when house rule ``eliminated_answers`` is ``reveal``, as ``rules.next_answerer``
+    does); [] without a question."""
+    if not state.question:
+        return []
+    asker = state.players.index(state.question[0])
+    count = len(state.players)
+    skip = state.options["eliminated_answers"] == "reveal"
+    order = ((asker + k) % count for k in range(1, count))
+    return [state.players[i] for i in order if not (skip and state.eliminated[i])]
 
 
 def news(state: State) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ only deck sizes are shown, and a face-down treasure is only counted.
 from __future__ import annotations
 
 from companion.games.creepy_cellar import components as cc
+from companion.i18n import msg
 from companion.games.creepy_cellar.fight import fight_odds
 from companion.games.creepy_cellar.odds import odds_haunting
 from companion.games.creepy_cellar.state import State, Step
@@ -29,7 +30,8 @@ def view(state: State) -> dict:
         {"at": place, "carrying": treasure or None, "power": cursed power or None,
         "jinxed": tile or None, "player": name, "colour": mover colour}}, in mover order;
         the key is the player's name, or ``"Ada (red)"`` when players move two hunters
-        each), ``active_hunter`` (the key of the hunter whose turn it is), ``cellar`` (treasures in
+        each), ``active_hunter`` (the key of the hunter whose turn it is), ``carried`` ({hunter key:
+        the treasure it carries, in words} for the hunters carrying one), ``cellar`` (treasures in
         slot order), ``cellar_slots``
         (how many), ``passages`` (rooms with a tile), ``treasures_left`` (not yet in the
         cellar), ``fight`` (last fight {"room", "dice"} this turn, or None), ``fight_odds``
@@ -71,6 +73,8 @@ def view(state: State) -> dict:
         "locked": state.locked,
         "hunters": hunters,
         "active_hunter": hunter_key(state, state.active),
+        "carried": {hunter_key(state, i): _treasure_name(h.treasure)
+                    for i, h in enumerate(state.hunters) if h.treasure},
         "cellar": list(state.cellar),
         "cellar_slots": state.total_treasures,
         "passages": list(state.passages),
@@ -96,6 +100,16 @@ def hunter_key(state: State, index: int) -> str:
     if len(state.hunters) == len(state.players):
         return name
     return f"{name} ({cc.HUNTER_COLOURS[index]})"
+
+
+def _treasure_name(treasure: str | None):
+    """A carried treasure in a few words for the board: "Cursed Treasure", "treasure 3",
+    "treasure" (its power is in the rules' own sentences), or None."""
+    if not treasure:
+        return None
+    if cc.power_of(treasure) is not None:
+        return msg("Cursed Treasure")
+    return cc.card_label(treasure)
 
 
 def _fight_odds(state: State) -> dict | None:

@@ -8,7 +8,7 @@ are named placeholders (:mod:`.content`) until the table enters what its own car
 """
 
 from companion.engine.core import GameSpec, OptionSpec
-from companion.games.house_of_spirits import components, entries, rules, tablecheck
+from companion.games.house_of_spirits import components, entries, refusals, rules, tablecheck
 from companion.games.house_of_spirits.codec import decode, encode
 from companion.games.house_of_spirits.view import news, player_view, view
 from companion.i18n import msg
@@ -103,4 +103,6 @@ SPEC = GameSpec(
     check=tablecheck.check,
     content=entries.SPEC,
     private_view=player_view,
+    refusal=refusals.refusal,
+    rules_version=2,  # issue 19: rule fixes change what recorded inputs lead to
 )

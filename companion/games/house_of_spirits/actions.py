@@ -15,7 +15,7 @@ from companion.games.house_of_spirits.scoring import add_points, start_tally
 from companion.games.house_of_spirits.state import (
     Pending, State, Step, add_to_hand, discard_items, put, remove_from_hand, say,
 )
-from companion.i18n import msg
+from companion.i18n import msg, todo
 
 # --------------------------------------------------------------------------- investigation
 
@@ -60,12 +60,12 @@ def on_plot_drawn(state: State, plot: str) -> State:
     state = discard_items(state, player, pending.items)
     if success:
         state = add_to_hand(state, player, plot)
-        state = say(state, msg("The plot card needed {needed}: {player} succeeds and takes {card}.",
+        state = say(state, todo("other", "The plot card needed {needed}: {player} succeeds and takes {card}.",
                              needed=needed, player=state.player, card=state.label(plot)))
         return check_hand_limit(state, player)
     state = replace(state, plot_deck=state.plot_deck.to_bottom(plot))
-    state = say(state, msg("The plot card needed {needed}: the investigation fails; the card goes to the "
-                           "bottom of the plot deck.", needed=needed))
+    state = say(state, todo("return", "The plot card needed {needed}: the investigation fails; the card goes to "
+                            "the bottom of the plot deck.", needed=needed))
     return end_turn(state)
 
 
@@ -140,7 +140,7 @@ def on_plot_roll(state: State, face: int) -> State:
         plot = state.pending.target
         state = remove_from_hand(state, state.active, plot)
         state = replace(state, plot_deck=state.plot_deck.to_bottom(plot))
-        state = say(state, msg("{card} goes to the bottom of the plot deck.", card=state.label(plot)))
+        state = say(state, todo("return", "{card} goes to the bottom of the plot deck.", card=state.label(plot)))
     return end_turn(state)
 
 
@@ -150,11 +150,11 @@ def plot_played(state: State) -> State:
     plot = pending.target
     state = remove_from_hand(state, player, plot)
     state = replace(state, plots_played=state.plots_played + (plot,))
-    state = say(state, msg("{player} plays {card}.", player=state.player, card=state.label(plot)))
+    state = say(state, todo("place", "{player} plays {card}.", player=state.player, card=state.label(plot)))
     if pending.plot_item:
         state = remove_from_hand(state, player, pending.plot_item)
         state = replace(state, attached=state.attached + ((plot, pending.plot_item),))
-        state = say(state, msg("{card} is laid on the plot card.", card=state.label(pending.plot_item)))
+        state = say(state, todo("place", "{card} is laid on the plot card.", card=state.label(pending.plot_item)))
     elif state.card(plot).rooms:
         state = replace(state, room_plots=state.room_plots + (plot,))
     state = add_points(state, player, hc.PLOT_POINTS, "plot card")
@@ -180,7 +180,7 @@ def pick_up(state: State, card: str) -> State:
     """Take one item or event card from the play area ("Pick up a card")."""
     state = replace(state, in_play=tuple(c for c in state.in_play if c != card))
     state = add_to_hand(state, state.active, card)
-    state = say(state, msg("{player} picks up {card}.", player=state.player, card=state.label(card)))
+    state = say(state, todo("other", "{player} picks up {card}.", player=state.player, card=state.label(card)))
     return check_hand_limit(state, state.active)
 
 
@@ -217,7 +217,8 @@ def discard(state: State, card: str) -> State:
         state = replace(state, plot_deck=state.plot_deck.to_bottom(card))
     else:
         state = discard_items(state, player, (card,))
-    state = say(state, msg("{player} discards {card}.", player=state.players[player], card=state.label(card)))
+    state = say(state, todo("remove", "{player} discards {card}.", player=state.players[player],
+                            card=state.label(card)))
     return check_hand_limit(state, player)
 
 

@@ -15,7 +15,7 @@ from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.flow import end_turn, request_roll
 from companion.games.house_of_spirits.scoring import add_points, kill_character
 from companion.games.house_of_spirits.state import Pending, State, discard_items, put, say
-from companion.i18n import msg
+from companion.i18n import msg, todo
 
 
 def remaining_actors(state: State) -> int:
@@ -100,6 +100,11 @@ def _attack_total(state: State) -> State:
                     attacked=state.attacked + ((monster,) if monster not in state.attacked else ()))
     state = say(state, msg("Attack: {base} + {bonus} (items) + {face} (die) = {total}.",
                          base=base, bonus=bonus, face=pending.dice[-1], total=total))
+    defence = state.card(monster).defence
+    if total > defence + 6:  # "the monster has no chance of defending against it": no defence die
+        return _monster_killed(say(state, msg("Critical hit: {score} is more than 6 + {defence}, so the "
+                                              "monster cannot defend: no defence roll.",
+                                              score=total, defence=defence)))
     return request_roll(state, "monster-defence", player)
 
 
@@ -111,9 +116,6 @@ def on_monster_defence(state: State, face: int) -> State:
     state = replace(state, pending=replace(pending, dice=pending.dice + (face,), against=defence))
     state = say(state, msg("{monster} defends: {defence} + {face} (die) = {total}.",
                          monster=monster.name, defence=monster.defence, face=face, total=defence))
-    if pending.score > monster.defence + 6:
-        return _monster_killed(say(state, msg("Critical hit: {score} is more than 6 + {defence}.",
-                                              score=pending.score, defence=monster.defence)))
     if pending.score > defence:
         health = state.health(pending.target) - 1
         state = replace(state, monster_health=tuple((m, health if m == pending.target else h)
@@ -136,7 +138,7 @@ def _monster_killed(state: State) -> State:
                     monster_health=tuple(pair for pair in state.monster_health if pair[0] != monster),
                     monster_deck=state.monster_deck.to_bottom(monster))
     state = discard_items(state, player, pending.items)
-    state = say(state, msg("{monster} is killed; its card goes to the bottom of the monster deck.",
+    state = say(state, todo("return", "{monster} is killed; its card goes to the bottom of the monster deck.",
                           monster=state.label(monster)))
     state = add_points(state, player, hc.KILL_POINTS, "monster kill")
     return end_turn(state)
@@ -148,9 +150,19 @@ def on_monster_attack(state: State, face: int) -> State:
     monster = state.card(pending.target)
     total = monster.attack + face
     state = replace(state, pending=replace(pending, dice=pending.dice + (face,), against=total))
+    player = state.active
+    guarded = state.card(state.characters[player]).defence + guard_bonus(state)
+    if state.options["monster_crit"] and total > guarded + 6:  # H-A3: "identical to that of a player"
+        state = say(state, msg("{monster} attacks: {attack} + {face} (die) = {total}.", monster=monster.name,
+                               attack=monster.attack, face=face, total=total))
+        state = say(state, msg("Critical hit by {monster}: {attack} is more than 6 + {defence}, so {player} "
+                               "cannot defend: no defence roll.", monster=monster.name, attack=total,
+                               defence=guarded, player=state.player))
+        state = discard_items(state, player, pending.items + pending.guards)
+        return end_turn(kill_character(state, player))
     state = say(state, msg("{monster} attacks: {attack} + {face} (die) = {total}; {player}, roll for your defence.",
                           monster=monster.name, attack=monster.attack, face=face, total=total, player=state.player))
-    return request_roll(state, "defence", state.active)
+    return request_roll(state, "defence", player)
 
 
 def guard_bonus(state: State) -> int:
@@ -168,10 +180,6 @@ def on_player_defence(state: State, face: int) -> State:
     state = say(state, msg("{player} defends: {base} + {bonus} (items) + {face} (die) = {total}.",
                           player=state.player, base=base, bonus=bonus, face=face, total=defence))
     state = discard_items(state, player, pending.items + pending.guards)
-    if state.options["monster_crit"] and pending.against > base + bonus + 6:
-        state = say(state, msg("Critical hit by {monster}: {attack} is more than 6 + {defence}.",
-                              monster=state.label(pending.target), attack=pending.against, defence=base + bonus))
-        return end_turn(kill_character(state, player))
     if pending.against > defence:
         wounds = state.wounds[player] + 1
         state = replace(state, wounds=put(state.wounds, player, wounds))

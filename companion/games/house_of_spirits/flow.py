@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import replace
 
 from companion.games.house_of_spirits.state import State, Step, and_names, put, say
-from companion.i18n import msg, nmsg
+from companion.i18n import msg, nmsg, todo
 
 
 # --------------------------------------------------------------------------- draws
@@ -31,10 +31,17 @@ def possible_draws(state: State) -> tuple[tuple[str, int], ...]:
         return _weights(state.plot_deck.possible())
     if state.step == Step.MAIN:
         cards = state.main_deck
-        if state.options["monsters_in_main_deck"]:
+        if state.options["monsters_in_main_deck"] and not _monster_free(state):
             cards = cards + state.monster_deck.possible()
         return _weights(cards)
     return ()
+
+
+def _monster_free(state: State) -> bool:
+    """The room in play has no skulls: the Vestibule, "the only room in the house that has
+    no chance of monster attacks" ("Exploring"), lays no monster even with
+    ``monsters_in_main_deck`` (H-A1)."""
+    return state.room is not None and state.card(state.room).skulls == 0
 
 
 def _weights(cards: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
@@ -66,7 +73,7 @@ def after_character(state: State, player: int) -> State:
         return draw(state, Step.CHARACTER)
     if state.options["secret_cards"] == "companion":
         return draw(state, Step.SECRET)
-    state = say(state, msg("Each player draws a secret victory card blindly and keeps it hidden."))
+    state = say(state, todo("deal", "Each player draws a secret victory card blindly and keeps it hidden."))
     return start_rolloff(state)
 
 
@@ -111,8 +118,8 @@ def start_round(state: State) -> State:
     first = state.first if state.round == 0 else (state.first + 1) % n
     state = replace(state, round=state.round + 1, first=first, turn=0, died=(), attacked=(),
                     investigated=False, pending=None)
-    state = say(state, msg("Round {round}: {player} has the First Player card.", round=state.round,
-                              player=state.players[first]))
+    state = say(state, todo("move", "Round {round}: {player} has the First Player card.", round=state.round,
+                               player=state.players[first]))
     for player in range(n):
         if state.dead[player]:
             state = _revive(state, player)
@@ -131,24 +138,34 @@ def explore(state: State) -> State:
     discard pile (or onto its room plot card), an empty room deck takes back its discards."""
     leftovers = state.in_play
     if leftovers:
-        state = say(state, msg("Cards nobody picked up go to the discard pile: {cards}.",
-                              cards=_names(state, leftovers)))
+        state = say(state, todo("remove", "Cards nobody picked up go to the discard pile: {cards}.",
+                               cards=_names(state, leftovers)))
     state = replace(state, in_play=(), monster_health=(),
                     main_discard=tuple(sorted(state.main_discard + leftovers)))
     if state.room is not None:
         if state.room_plots:
-            plot = state.room_plots[0]
-            state = replace(state, attached=state.attached + ((plot, state.room),),
-                            room_plots=state.room_plots[1:])
-            state = say(state, msg("Put the {room} card on {plot}.", room=state.label(state.room),
-                                              plot=state.label(plot)))
+            state = _lay_room_on_plots(state)
         else:
             state = replace(state, room_discard=state.room_discard + (state.room,))
         state = replace(state, room=None)
     if not state.room_deck:
         state = replace(state, room_deck=state.room_deck.reshuffled(state.room_discard), room_discard=())
-        state = say(state, msg("The whole house is explored: shuffle the room discards into a new room deck."))
+        state = say(state, todo("other", "The whole house is explored: shuffle the room discards into a new room "
+                                         "deck."))
     return draw(state, Step.ROOM)
+
+
+def _lay_room_on_plots(state: State) -> State:
+    """"When the players move to the next room, the plot room card is placed on top of its
+    associated plot card": every room plot played in this room (one or more) gets this
+    room's card, which leaves the room cycle; the next room's card stays in it."""
+    plots, room = state.room_plots, state.room
+    state = replace(state, attached=state.attached + tuple((plot, room) for plot in plots), room_plots=())
+    if len(plots) == 1:
+        return say(state, todo("place", "Put the {room} card on {plot}.", room=state.label(room),
+                               plot=state.label(plots[0])))
+    return say(state, todo("place", "Put the {room} card across {plots}: each was played in this room.",
+                           room=state.label(room), plots=and_names(state.label(p) for p in plots)))
 
 
 def on_room(state: State, room: str) -> State:
@@ -191,7 +208,7 @@ def lay_monster(state: State, monster: str) -> State:
     card = state.card(monster)
     state = replace(state, in_play=state.in_play + (monster,),
                     monster_health=state.monster_health + ((monster, card.health),))
-    return say(state, msg("{monster} (attack {attack}, defence {defence}, health {health}) is in play.",
+    return say(state, todo("place", "{monster} (attack {attack}, defence {defence}, health {health}) is in play.",
                           monster=card.name, attack=card.attack, defence=card.defence, health=card.health))
 
 
@@ -202,7 +219,7 @@ def refill(state: State) -> State:
     if not possible_draws(replace(state, step=Step.MAIN)):
         if state.main_discard:
             state = replace(state, main_deck=tuple(sorted(state.main_deck + state.main_discard)), main_discard=())
-            state = say(state, msg("The main deck is empty: shuffle its discard pile into a new main deck."))
+            state = say(state, todo("other", "The main deck is empty: shuffle its discard pile into a new main deck."))
         else:
             return begin_turns(say(state, msg("The main deck is empty: no more cards are laid.")))
     return draw(state, Step.MAIN)
@@ -215,7 +232,7 @@ def on_main(state: State, card: str) -> State:
     else:
         state = say(replace(state, in_play=state.in_play + (card,),
                             main_deck=_without(state.main_deck, card)),
-                    msg("Laid out: {card}.", card=state.label(card)))
+                    todo("place", "Laid out: {card}.", card=state.label(card)))
     return refill(state)
 
 

@@ -25,7 +25,7 @@ from companion.errors import RuleViolation
 from companion.games.house_of_spirits import actions, combat, entries, flow, scoring
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.state import Deck, State, Step, and_names, put, say
-from companion.i18n import msg
+from companion.i18n import msg, todo
 
 # --------------------------------------------------------------------------- setup
 
@@ -72,13 +72,27 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
         plot_deck=Deck(shuffled=tuple(sorted(hc.ids("plot")))),
         character_deck=tuple(sorted(hc.ids("character"))),
         secret_deck=tuple(sorted(hc.ids("secret"))),
-        news=(msg("Shuffle the room deck with the Vestibule on top, the plot, monster and main decks."),),
+        news=setup_checklist(options),
         content=entries.entries(content),
     )
     if state.options["decks"] == "virtual" and any(tapped_because(state, deck) for deck in entries.DECK_KINDS):
         state = say(state, msg("Decks with cards that still hold placeholder numbers are tapped card by card: "
                                "the companion draws only a deck whose cards are all entered."))
     return state
+
+
+def setup_checklist(options: Mapping[str, Any]) -> tuple:
+    """"Game Setup" 1-6, step by step, for the table to do."""
+    lines = (
+        todo("setup", "Shuffle the room cards face down with the Vestibule on top: the room deck."),
+        todo("setup", "Shuffle the plot cards face down: the plot deck."),
+        todo("setup", "Shuffle the monster cards face down: the monster deck."),
+        todo("setup", "Shuffle the character cards face down: each player will draw one blindly."),
+        todo("setup", "Shuffle the item and event cards face down: the main deck."),
+    )
+    if options["secret_cards"] == "companion":
+        return lines + (todo("setup", "Leave the secret victory cards in the box: the companion deals them."),)
+    return lines + (todo("setup", "Shuffle the secret victory cards face down: each player will draw one blindly."),)
 
 
 #: The deck each draw step takes from.
@@ -142,7 +156,7 @@ def _draw_prompt(state: State) -> Prompt:
 
 
 def _start_prompt(state: State) -> Prompt:
-    start = Choice("start", msg("Start: draw the characters"), button="dice")
+    start = Choice("start", msg("Start: draw the characters"), button="dice", main=True)
     return Prompt(msg("Shuffle the room deck (Vestibule on top), the plot, monster, character and main "
                       "decks, then press the dice button"), choices=(start,))
 
@@ -177,15 +191,15 @@ def _roll_text(state: State) -> str:
     if state.roll == "reroll":
         return msg("{player}: keep the {face} or roll the attack again", player=name, face=pending.dice[-1])
     if state.roll == "monster-defence":
-        return msg("Roll 1D6 for the {monster}'s defence", monster=monster)
+        return msg("Roll 1D6 for the defence of {monster}", monster=monster)
     if state.roll == "monster-attack":
-        return msg("{player}: choose defensive items, then roll 1D6 for the {monster}'s attack",
+        return msg("{player}: choose defensive items, then roll 1D6 for the attack of {monster}",
                    player=name, monster=monster)
     return msg("{player}: roll 1D6 for your defence", player=name)
 
 
 def _roll_prompt(state: State) -> Prompt:
-    choices = [Choice("roll", msg("Roll the die"), button="dice")]
+    choices = [Choice("roll", msg("Roll the die"), button="dice", main=True)]
     choices += [Choice(f"face:{face}", msg("The die shows {face}", face=face)) for face in hc.FACES]
     choices += _roll_extras(state)
     return Prompt(_roll_text(state), state.players[state.roller], tuple(choices))
@@ -240,7 +254,7 @@ def _action_prompt(state: State) -> Prompt:
             choices += [Choice(f"heal:{state.players[p]}", _heal_label(state.players[p], p == player))
                         for p in actions.heal_targets(state)]
     if not choices:
-        choices.append(Choice("pass", msg("Nothing to do: pass")))
+        choices.append(Choice("pass", msg("Nothing to do: pass"), main=True))
     if state.options["instant_win_includes_secret"] and state.secret_met[player] is None:
         choices.append(Choice("claim-secret", msg("My secret victory condition is met")))
     if forced:
@@ -252,7 +266,7 @@ def _action_prompt(state: State) -> Prompt:
 
 def _heal_label(name: str, yourself: bool) -> str:
     if yourself:
-        return msg("Heal {player} (yourself)", player=name)
+        return msg("Heal yourself")
     return msg("Heal {player}", player=name)
 
 
@@ -269,9 +283,12 @@ def _heal_prompt(state: State) -> Prompt:
     choices = [Choice(f"use:{card}", msg("Play {card} (heals {heal})", card=state.label(card),
                                          heal=state.card(card).heal))
                for card in cards]
-    choices.append(Choice("done", msg("Done healing")) if pending.healed else _cancel_choice())
-    return Prompt(msg("{player}: play healing cards on {target}", player=state.player, target=pending.target),
-                  state.player, tuple(choices))
+    choices.append(Choice("done", msg("Done healing"), main=True) if pending.healed else _cancel_choice())
+    if pending.target == state.player:
+        text = msg("{player}: play healing cards on yourself", player=state.player)
+    else:
+        text = msg("{player}: play healing cards on {target}", player=state.player, target=pending.target)
+    return Prompt(text, state.player, tuple(choices))
 
 
 def _discard_prompt(state: State) -> Prompt:
@@ -286,7 +303,12 @@ def _tally_prompt(state: State) -> Prompt:
     name = state.players[scoring.tally_player(state)]
     choices = (Choice("secret:yes", msg("{player} met it (+{points})", player=name, points=hc.SECRET_POINTS)),
                Choice("secret:no", msg("{player} did not", player=name)))
-    return Prompt(msg("{player}: show your secret victory card. Was the condition met?", player=name), name, choices)
+    if state.secrets[scoring.tally_player(state)] is not None:  # the companion dealt it: no card to show
+        text = msg("{player}: look at your secret victory card on the privacy screen. Was the condition met?",
+                   player=name)
+    else:
+        text = msg("{player}: show your secret victory card. Was the condition met?", player=name)
+    return Prompt(text, name, choices)
 
 
 def _over_prompt(state: State) -> Prompt:

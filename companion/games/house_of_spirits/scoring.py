@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.state import State, Step, and_names, put, say
-from companion.i18n import msg, nmsg
+from companion.i18n import msg, nmsg, ntodo, todo
 
 #: What each score cause (the key kept in ``score_log``) is called at the table.
 _CAUSES = {
@@ -39,16 +39,21 @@ def add_points(state: State, player: int, points: int, cause: str) -> State:
                     score_log=state.score_log + ((player, change, cause),))
     name = state.players[player]
     label = _CAUSES.get(cause, cause)
-    if points >= 0:
-        line = nmsg("{player} +{points} ({cause}): {score} point.", "{player} +{points} ({cause}): {score} points.",
-                    "score", player=name, points=points, cause=label, score=score)
-    else:
-        line = nmsg("{player} −{points} ({cause}): {score} point.", "{player} −{points} ({cause}): {score} points.",
-                    "score", player=name, points=-points, cause=label, score=score)
+    # one minus sign, the same one, for the change and the score (issue 19)
+    line = nmsg("{player} {change} ({cause}): {total} point.", "{player} {change} ({cause}): {total} points.",
+                "n", player=name, change=_signed(points, plus=True), cause=label, total=_signed(score),
+                n=abs(score))
     state = say(state, line)
     if score >= hc.WINNING_SCORE and state.outcome is None and state.step != Step.TALLY:
         return win(state, (name,), msg("{player} has {score} points and wins the game!", player=name, score=score))
     return state
+
+
+def _signed(number: int, plus: bool = False):
+    """``number`` with a typographic minus ("−2"), or a plus when asked ("+3")."""
+    if number < 0:
+        return msg("−{n}", n=-number)
+    return msg("+{n}", n=number) if plus else number
 
 
 def win(state: State, winners: tuple[str, ...], text: str) -> State:
@@ -76,11 +81,11 @@ def kill_character(state: State, player: int) -> State:
         plot_deck=state.plot_deck.to_bottom(*plots),
         main_discard=tuple(sorted(state.main_discard + others)),
     )
-    state = say(state, msg("{player}'s character dies: every card but the character and the secret victory card "
-                          "is lost.", player=name))
+    state = say(state, todo("out", "The character of {player} dies: every card but the character and the secret "
+                           "victory card is lost.", player=name))
     if plots:
-        state = say(state, nmsg("{n} plot card goes to the bottom of the plot deck.",
-                                "{n} plot cards go to the bottom of the plot deck.", "n", n=len(plots)))
+        state = say(state, ntodo("return", "{n} plot card goes to the bottom of the plot deck.",
+                                 "{n} plot cards go to the bottom of the plot deck.", "n", n=len(plots)))
     state = add_points(state, player, hc.DEATH_POINTS, "death")
     if state.outcome is None and len(state.died) == len(state.players):
         state = say(replace(state, outcome="lost", step=Step.OVER, pending=None),

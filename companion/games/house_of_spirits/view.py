@@ -21,7 +21,7 @@ def view(state: State) -> dict:
         "modifier"}`` or None); ``in_play`` (``[{"id", "name", "kind", "health",
         "max_health"}]``, health for monsters only); ``players`` (name -> ``character``,
         ``character_name``, ``wounds``, ``max_health``, ``score``, ``hand_size``, ``dead``,
-        ``secret_met``); ``plot_played`` (plot ids in order); ``plots_total`` (7);
+        ``secret_met``); ``plot_played`` (plot ids in order); ``plots_played_by`` (name -> plot cards that player laid down); ``plots_total`` (7);
         ``attached`` (plot id -> the room or item laid on it); ``investigated``;
         ``attacked`` (monster ids this round); ``decks`` (cards left: room, plot, monster,
         main; discards: room, main); ``outcome``; ``winners``; ``placeholders`` (True: some
@@ -40,6 +40,7 @@ def view(state: State) -> dict:
         "in_play": [_in_play(state, card) for card in state.in_play],
         "players": {name: _player(state, p) for p, name in enumerate(state.players)},
         "plot_played": list(state.plots_played),
+        "plots_played_by": _plots_played_by(state),
         "plots_total": len(hc.ids("plot")),
         "attached": {plot: card for plot, card in state.attached},
         "investigated": state.investigated,
@@ -55,6 +56,12 @@ def view(state: State) -> dict:
         "tapped_decks": _tapped_decks(state),
         "options": dict(state.options),
     }
+
+
+def _plots_played_by(state: State) -> dict[str, int]:
+    """Plot cards each player has laid down (public: played face up, 3 points each)."""
+    return {name: sum(1 for p, _points, cause in state.score_log if p == i and cause == "plot card")
+            for i, name in enumerate(state.players)}
 
 
 def _tapped_decks(state: State) -> dict[str, int]:

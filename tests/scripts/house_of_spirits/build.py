@@ -84,6 +84,7 @@ def play(name: str, players: list[str], seed: int, ending: str, options: dict | 
 if __name__ == "__main__":
     play("plot_ending", ["Ada", "Bo", "Cy"], 7, "plot", {"investigate_compare": "ge", "score_floor_zero": True})
     play("eighteen_points", ["Ada", "Bo"], 5, "18")
-    play("physical_decks", ["Ada", "Bo", "Cy"], 8, "plot",
+    # seeds 11 and 14 since issue 19 (a critical hit rolls no defence die): plot endings with the tally
+    play("physical_decks", ["Ada", "Bo", "Cy"], 11, "plot",
          {"decks": "physical", "investigate_compare": "ge", "tiebreak": "most_plots"})
-    play("secret_cards", ["Ada", "Bo", "Cy"], 7, "plot", {"secret_cards": "companion", "investigate_compare": "ge"})
+    play("secret_cards", ["Ada", "Bo", "Cy"], 14, "plot", {"secret_cards": "companion", "investigate_compare": "ge"})

@@ -1,4 +1,5 @@
-"""A simulated PN532 on a pseudo-terminal, so the real driver and real pyserial run.
+"""A simulated PN532 on a pseudo-terminal, so the real driver and real pyserial run (test
+support only: the product never imports :mod:`hardware.testing`).
 
 ``os.openpty()`` gives a master/slave pair; :class:`SimulatedPN532` plays the PN532 on the
 master side in a thread and the driver opens :attr:`SimulatedPN532.port` (the slave's tty
@@ -163,7 +164,7 @@ class SimulatedPN532:
             except OSError:
                 pass
 
-    def __enter__(self) -> "SimulatedPN532":
+    def __enter__(self) -> SimulatedPN532:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -1,15 +1,10 @@
-"""A simulated MFRC522 behind fake ``spidev`` and ``RPi.GPIO`` modules (issue 3 tests).
+"""A simulated MFRC522 and the ISO 14443-A cards in its field, as seen over SPI (test support
+only: the product never imports :mod:`hardware.testing`).
 
-:func:`installed` puts the fake modules into :data:`sys.modules` (and drops any cached
-``mfrc522`` package so it re-imports against them), so the real ``mfrc522.MFRC522`` class
-and :class:`hardware.nfc.mfrc522.MFRC522Reader` run unchanged; on exit the previous
-modules are put back::
-
-    chip = SimChip()
-    with installed(chip):
-        chip.present(SimCard.ntag215(bytes.fromhex("04112233445566")))
-        with MFRC522Reader("table") as reader:
-            reader.poll()
+:class:`SimChip` answers register reads and writes the way the chip does;
+:func:`hardware.testing.fake_spidev.installed` wires it behind fake ``spidev`` and
+``RPi.GPIO`` modules, so the real ``mfrc522.MFRC522`` class and
+:class:`hardware.nfc.mfrc522.MFRC522Reader` run unchanged over it.
 
 What is modelled (MFRC522 datasheet rev. 3.9 section numbers):
 
@@ -46,14 +41,10 @@ Not modelled: RF timing other than :attr:`SimChip.rx_reads`, the interrupt pin.
 
 from __future__ import annotations
 
-import sys
 import time
-import types
 from collections import Counter
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Iterator
 
 # Register addresses (datasheet table 20).
 COMMAND, COM_IEN, DIV_IEN, COM_IRQ, DIV_IRQ, ERROR, STATUS1, STATUS2 = range(0x01, 0x09)
@@ -64,6 +55,9 @@ RF_CFG = 0x26
 T_MODE, T_PRESCALER, T_RELOAD_H, T_RELOAD_L = 0x2A, 0x2B, 0x2C, 0x2D
 VERSION = 0x37
 
+#: Registers a write leaves unchanged.
+READ_ONLY = frozenset((ERROR, STATUS1, VERSION, CRC_RESULT_H, CRC_RESULT_L))
+
 COMMAND_NAMES = {0x00: "Idle", 0x01: "Mem", 0x02: "GenerateRandomID", 0x03: "CalcCRC",
                  0x04: "Transmit", 0x07: "NoCmdChange", 0x08: "Receive", 0x0C: "Transceive",
                  0x0E: "MFAuthent", 0x0F: "SoftReset"}
@@ -71,6 +65,9 @@ PICC_NAMES = {0x26: "REQA", 0x52: "WUPA", 0x93: "SEL1", 0x95: "SEL2", 0x97: "SEL
               0x30: "READ", 0x50: "HLTA", 0x60: "AUTH_A", 0x61: "AUTH_B", 0xA2: "WRITE"}
 
 _FC = 13_560_000.0  # carrier frequency, Hz
+
+#: SEL1, SEL2, SEL3: the first byte of ANTICOLL and SELECT at each cascade level.
+SEL_CODES = (0x93, 0x95, 0x97)
 
 
 def crc_a(data: bytes) -> bytes:
@@ -123,7 +120,7 @@ class SimCard:
     level: int = 0  # index of the cascade level being resolved while READY
 
     @classmethod
-    def ntag215(cls, uid: bytes, text: str | None = None) -> "SimCard":
+    def ntag215(cls, uid: bytes, text: str | None = None) -> SimCard:
         """An NTAG215 (7-byte UID, ATQA 0x0044, SAK 0x00, 135 pages), blank or carrying
         ``text`` in an NDEF text record (:func:`hardware.nfc.ntag.ntag215_image`)."""
         from hardware.nfc.ntag import ntag215_image
@@ -131,7 +128,7 @@ class SimCard:
         return cls(uid, b"\x44\x00", 0x00, bytearray(ntag215_image(uid, text)))
 
     @classmethod
-    def classic1k(cls, uid: bytes) -> "SimCard":
+    def classic1k(cls, uid: bytes) -> SimCard:
         """A MIFARE Classic 1K (4-byte UID, ATQA 0x0004, SAK 0x08)."""
         assert len(uid) == 4
         return cls(uid, b"\x04\x00", 0x08)
@@ -148,65 +145,97 @@ class SimCard:
     def receive(self, frame: bytes, last_bits: int) -> bytes | list[int] | None:
         """React to one PCD frame; returns the answer (bytes, or bits LSB first) or None."""
         if last_bits == 7 and len(frame) == 1:  # short frame
-            if frame[0] == 0x26 and self.state is CardState.IDLE or \
-                    frame[0] == 0x52 and self.state in (CardState.IDLE, CardState.HALT):
-                self.state, self.level = CardState.READY, 0
-                return self.atqa
-            if self.state is not CardState.HALT:
-                self.state = CardState.IDLE
-            return None
-        if self.state is CardState.READY and len(frame) >= 2 and frame[0] in (0x93, 0x95, 0x97):
-            levels = self.cascade_levels()
-            if frame[0] != (0x93, 0x95, 0x97)[self.level]:
-                self.state = CardState.IDLE
-                return None
-            part = levels[self.level]
-            bcc = part[0] ^ part[1] ^ part[2] ^ part[3]
-            if frame[1] == 0x20 and len(frame) == 2:  # ANTICOLL, no known bits
-                return part + bytes((bcc ^ (0x5A if self.corrupt_bcc else 0),))
-            nbytes, nbits = (frame[1] >> 4) - 2, frame[1] & 0x0F
-            if 0 <= nbytes <= 4 and nbits < 8 and frame[1] != 0x70 and \
-                    len(frame) == 2 + nbytes + (1 if nbits else 0) and last_bits == nbits:
-                known = nbytes * 8 + nbits  # bit-oriented ANTICOLL (ISO 14443-3 6.5.3)
-                mine = _bits(part + bytes((bcc,)))
-                if _bits(frame[2:])[:known] != mine[:known]:
-                    return None  # not this card: stays quiet, still READY
-                return mine[known:]
-            if frame[1] == 0x70 and len(frame) == 9:  # SELECT
-                if crc_a(frame[:7]) != frame[7:] or frame[2:7] != part + bytes((bcc,)):
-                    self.state = CardState.IDLE
-                    return None
-                if self.level + 1 < len(levels):
-                    self.level += 1
-                    sak = 0x04  # UID not complete
-                else:
-                    self.state = CardState.ACTIVE
-                    sak = self.sak
-                return bytes((sak,)) + crc_a(bytes((sak,)))
-            self.state = CardState.IDLE
-            return None
-        if self.state is CardState.ACTIVE and len(frame) == 4 and crc_a(frame[:2]) == frame[2:]:
-            if frame[0] == 0x50 and frame[1] == 0x00:  # HLTA: no answer
-                self.state = CardState.HALT
-                return None
-            if frame[0] == 0x30 and self.pages:  # NTAG READ: 4 pages, rolls over
-                n = len(self.pages) // 4
-                if frame[1] >= n:
-                    self.state = CardState.IDLE
-                    return None
-                data = b"".join(bytes(self.pages[((frame[1] + i) % n) * 4:][:4]) for i in range(4))
-                return data + crc_a(data)
-        if self.state is CardState.ACTIVE and len(frame) == 8 and frame[0] == 0xA2 and self.pages \
-                and crc_a(frame[:6]) == frame[6:]:
-            # NTAG WRITE: ACK 0xA or NAK 0x0, four bits (NTAG21x datasheet 10.4 and 9.3).
-            page = frame[1]
-            if page < 4 or page * 4 >= len(self.pages) or self.read_only:
-                return [0, 0, 0, 0]
-            self.pages[page * 4:page * 4 + 4] = frame[2:6]
-            return [0, 1, 0, 1]
+            return self._request(frame[0])
+        if self.state is CardState.READY and len(frame) >= 2 and frame[0] in SEL_CODES:
+            return self._cascade(frame, last_bits)
+        if self.state is CardState.ACTIVE:
+            return self._active(frame)
+        return self._unanswered()
+
+    def _unanswered(self) -> None:
+        """A frame the card does not answer: back to IDLE (a halted card stays HALT)."""
         if self.state is not CardState.HALT:
             self.state = CardState.IDLE
         return None
+
+    def _request(self, command: int) -> bytes | None:
+        """REQA (0x26) wakes an IDLE card, WUPA (0x52) an IDLE or HALT one: the ATQA."""
+        if command == 0x26 and self.state is CardState.IDLE or \
+                command == 0x52 and self.state in (CardState.IDLE, CardState.HALT):
+            self.state, self.level = CardState.READY, 0
+            return self.atqa
+        return self._unanswered()
+
+    def _cascade(self, frame: bytes, last_bits: int) -> bytes | list[int] | None:
+        """ANTICOLL or SELECT at the cascade level being resolved (ISO 14443-3 6.5.3-6.5.4)."""
+        if frame[0] != SEL_CODES[self.level]:
+            return self._unanswered()
+        part = self.cascade_levels()[self.level]
+        uid_bcc = part + bytes((part[0] ^ part[1] ^ part[2] ^ part[3],))
+        if frame[1] == 0x20 and len(frame) == 2:  # ANTICOLL, no known bits
+            return uid_bcc[:4] + bytes((uid_bcc[4] ^ (0x5A if self.corrupt_bcc else 0),))
+        if _is_bit_anticoll(frame, last_bits):
+            return _anticoll_bits(frame, uid_bcc)
+        if frame[1] == 0x70 and len(frame) == 9:
+            return self._select(frame, uid_bcc)
+        return self._unanswered()
+
+    def _select(self, frame: bytes, uid_bcc: bytes) -> bytes | None:
+        """SELECT (checked CRC_A): the SAK, 0x04 while the UID is not complete."""
+        if crc_a(frame[:7]) != frame[7:] or frame[2:7] != uid_bcc:
+            return self._unanswered()
+        if self.level + 1 < len(self.cascade_levels()):
+            self.level += 1
+            sak = 0x04  # UID not complete
+        else:
+            self.state = CardState.ACTIVE
+            sak = self.sak
+        return bytes((sak,)) + crc_a(bytes((sak,)))
+
+    def _active(self, frame: bytes) -> bytes | list[int] | None:
+        """An ACTIVE card: HLTA, NTAG READ and WRITE (each with a checked CRC_A)."""
+        if len(frame) == 4 and crc_a(frame[:2]) == frame[2:]:
+            if frame[0] == 0x50 and frame[1] == 0x00:  # HLTA: no answer
+                self.state = CardState.HALT
+                return None
+            if frame[0] == 0x30 and self.pages:
+                return self._ntag_read(frame[1])
+        if len(frame) == 8 and frame[0] == 0xA2 and self.pages and crc_a(frame[:6]) == frame[6:]:
+            return self._ntag_write(frame[1], frame[2:6])
+        return self._unanswered()
+
+    def _ntag_read(self, page: int) -> bytes | None:
+        """NTAG READ: four pages from ``page`` (rolling over at the end) and their CRC_A."""
+        n = len(self.pages) // 4
+        if page >= n:
+            return self._unanswered()
+        data = b"".join(bytes(self.pages[((page + i) % n) * 4:][:4]) for i in range(4))
+        return data + crc_a(data)
+
+    def _ntag_write(self, page: int, data: bytes) -> list[int]:
+        """NTAG WRITE: ACK 0xA or NAK 0x0, four bits (NTAG21x datasheet 10.4 and 9.3)."""
+        if page < 4 or page * 4 >= len(self.pages) or self.read_only:
+            return [0, 0, 0, 0]
+        self.pages[page * 4:page * 4 + 4] = data
+        return [0, 1, 0, 1]
+
+
+def _is_bit_anticoll(frame: bytes, last_bits: int) -> bool:
+    """A bit-oriented ANTICOLL frame (ISO 14443-3 6.5.3): an NVB with known bytes and bits,
+    followed by exactly those bits."""
+    nbytes, nbits = (frame[1] >> 4) - 2, frame[1] & 0x0F
+    return 0 <= nbytes <= 4 and nbits < 8 and frame[1] != 0x70 and \
+        len(frame) == 2 + nbytes + (1 if nbits else 0) and last_bits == nbits
+
+
+def _anticoll_bits(frame: bytes, uid_bcc: bytes) -> list[int] | None:
+    """The rest of this card's UID and BCC after the known bits, or None (not this card: it
+    stays quiet, still READY)."""
+    known = ((frame[1] >> 4) - 2) * 8 + (frame[1] & 0x0F)
+    mine = _bits(uid_bcc)
+    if _bits(frame[2:])[:known] != mine[:known]:
+        return None
+    return mine[known:]
 
 
 class SimChip:
@@ -314,34 +343,55 @@ class SimChip:
 
     def _write(self, addr: int, val: int) -> None:
         if self.reset_low or self.stuck is not None:
+            return  # powered down, or a dead bus: the write is lost
+        if addr in READ_ONLY:
             return
-        if addr == COMMAND:
-            self._command(val & 0x0F)
-            self.regs[COMMAND] = (self.regs[COMMAND] & 0x30) | (val & 0x0F)
-        elif addr in (COM_IRQ, DIV_IRQ):
-            if val & 0x80:
-                self.regs[addr] |= val & 0x7F
-            else:
-                self.regs[addr] &= ~val & 0x7F
-        elif addr == FIFO_LEVEL:
-            if val & 0x80:
-                self.fifo.clear()
-                self.regs[ERROR] &= ~0x10
-        elif addr == FIFO_DATA:
-            if len(self.fifo) < 64:
-                self.fifo.append(val)
-            else:
-                self.regs[ERROR] |= 0x10  # BufferOvfl
-        elif addr in (ERROR, STATUS1, VERSION, CRC_RESULT_H, CRC_RESULT_L):
-            pass  # read-only
-        elif addr == BIT_FRAMING:
+        writer = self._WRITERS.get(addr)
+        if writer is None:
             self.regs[addr] = val
-            if val & 0x80 and self.regs[COMMAND] & 0x0F == 0x0C:
-                self._transceive()
-        elif addr == CONTROL:
-            self.regs[addr] = (self.regs[addr] & 0x07) | (val & 0xF8)
         else:
-            self.regs[addr] = val
+            writer(self, addr, val)
+
+    def _write_command(self, addr: int, val: int) -> None:
+        """CommandReg: run the command; the Rcv/PowerDown bits stay."""
+        self._command(val & 0x0F)
+        self.regs[COMMAND] = (self.regs[COMMAND] & 0x30) | (val & 0x0F)
+
+    def _write_irq(self, addr: int, val: int) -> None:
+        """ComIrqReg / DivIrqReg: bit 7 (Set1/Set2) says whether the marked bits are set or
+        cleared (datasheet 9.3.1.5-6)."""
+        if val & 0x80:
+            self.regs[addr] |= val & 0x7F
+        else:
+            self.regs[addr] &= ~val & 0x7F
+
+    def _write_fifo_level(self, addr: int, val: int) -> None:
+        """FIFOLevelReg: FlushBuffer (bit 7) empties the FIFO and clears BufferOvfl."""
+        if val & 0x80:
+            self.fifo.clear()
+            self.regs[ERROR] &= ~0x10
+
+    def _write_fifo_data(self, addr: int, val: int) -> None:
+        """FIFODataReg: one byte into the 64-byte FIFO, or BufferOvfl when it is full."""
+        if len(self.fifo) < 64:
+            self.fifo.append(val)
+        else:
+            self.regs[ERROR] |= 0x10  # BufferOvfl
+
+    def _write_bit_framing(self, addr: int, val: int) -> None:
+        """BitFramingReg: StartSend (bit 7) during Transceive sends the FIFO."""
+        self.regs[addr] = val
+        if val & 0x80 and self.regs[COMMAND] & 0x0F == 0x0C:
+            self._transceive()
+
+    def _write_control(self, addr: int, val: int) -> None:
+        """ControlReg: RxLastBits (bits 2..0) are read-only."""
+        self.regs[addr] = (self.regs[addr] & 0x07) | (val & 0xF8)
+
+    #: Registers whose write does more than store the byte: address -> writer.
+    _WRITERS = {COMMAND: _write_command, COM_IRQ: _write_irq, DIV_IRQ: _write_irq,
+                FIFO_LEVEL: _write_fifo_level, FIFO_DATA: _write_fifo_data,
+                BIT_FRAMING: _write_bit_framing, CONTROL: _write_control}
 
     def _command(self, cmd: int) -> None:
         self.commands[COMMAND_NAMES.get(cmd, hex(cmd))] += 1
@@ -458,123 +508,3 @@ def _pack(bits: list[int]) -> bytes:
         out[i // 8] |= bit << (i % 8)
     return bytes(out)
 
-
-
-class SimGPIO:
-    """State behind the fake ``RPi.GPIO``: mode, pin directions and levels, cleanups."""
-
-    def __init__(self, chip: SimChip | None = None, reset_pin: int | None = None):
-        self.chip = chip
-        self.reset_pin = reset_pin  # BCM pin wired to the chip's NRSTPD; None = any OUT pin
-        self.mode: int | None = None
-        self.pins: dict[int, int] = {}
-        self.levels: dict[int, int] = {}
-        self.cleanups: list[int | None] = []
-
-
-def _make_gpio_module(state: SimGPIO) -> types.ModuleType:
-    gpio = types.ModuleType("RPi.GPIO")
-    gpio.BOARD, gpio.BCM, gpio.OUT, gpio.IN, gpio.HIGH, gpio.LOW = 10, 11, 0, 1, 1, 0
-    gpio.PUD_UP, gpio.PUD_DOWN, gpio.PUD_OFF = 22, 21, 20
-
-    def setmode(mode):
-        if state.mode is not None and state.mode != mode:
-            raise ValueError("A different mode has already been set!")
-        state.mode = mode
-
-    def getmode():
-        return state.mode
-
-    def setup(pin, direction, pull_up_down=None, initial=None):
-        if state.mode is None:
-            raise RuntimeError("Please set pin numbering mode using GPIO.setmode(GPIO.BOARD) or GPIO.setmode(GPIO.BCM)")
-        state.pins[pin] = direction
-        if initial is not None:
-            output(pin, initial)
-
-    def output(pin, value):
-        if state.pins.get(pin) != gpio.OUT:
-            raise RuntimeError("The GPIO channel has not been set up as an OUTPUT")
-        state.levels[pin] = int(bool(value))
-        if state.chip is not None and (state.reset_pin is None or state.reset_pin == pin):
-            state.chip.set_reset_pin(int(bool(value)))
-
-    def input(pin):
-        return state.levels.get(pin, 0)
-
-    def cleanup(channel=None):
-        state.cleanups.append(channel)
-        if channel is None:
-            state.pins.clear()
-            state.mode = None
-        else:
-            for pin in channel if isinstance(channel, (list, tuple)) else (channel,):
-                state.pins.pop(pin, None)
-
-    def setwarnings(flag):
-        pass
-
-    for fn in (setmode, getmode, setup, output, input, cleanup, setwarnings):
-        setattr(gpio, fn.__name__, fn)
-    return gpio
-
-
-def _make_spidev_module(chips: dict[tuple[int, int], SimChip]) -> types.ModuleType:
-    spidev = types.ModuleType("spidev")
-
-    class SpiDev:
-        def __init__(self):
-            self.chip: SimChip | None = None
-            self.max_speed_hz = 500_000
-            self.mode = 0
-
-        def open(self, bus, device):
-            if (bus, device) not in chips:
-                raise FileNotFoundError(2, "No such file or directory", f"/dev/spidev{bus}.{device}")
-            self.chip = chips[(bus, device)]
-
-        def xfer2(self, data):
-            if self.chip is None:
-                raise OSError(9, "Bad file descriptor")
-            return self.chip.transfer(list(data))
-
-        xfer = xfer2
-
-        def close(self):
-            self.chip = None
-
-    spidev.SpiDev = SpiDev
-    return spidev
-
-
-_FAKED = ("spidev", "RPi", "RPi.GPIO")
-_DROPPED = ("mfrc522", "mfrc522.MFRC522", "mfrc522.SimpleMFRC522")
-
-
-@contextmanager
-def installed(chip: SimChip | None = None, bus: int = 0, device: int = 0,
-              gpio: SimGPIO | None = None) -> Iterator[SimGPIO]:
-    """Install fake ``spidev`` and ``RPi.GPIO`` wired to ``chip`` on ``/dev/spidev{bus}.{device}``.
-
-    ``chip`` None means no SPI device at all (opening fails like a missing ``/dev`` node).
-    Yields the :class:`SimGPIO` state. Any imported ``mfrc522`` package is dropped on entry
-    (so it binds the fakes) and everything in ``sys.modules`` is restored on exit.
-    """
-    state = gpio or SimGPIO(chip)
-    if state.chip is None:
-        state.chip = chip
-    saved = {name: sys.modules.get(name) for name in _FAKED + _DROPPED}
-    rpi = types.ModuleType("RPi")
-    rpi.GPIO = _make_gpio_module(state)
-    try:
-        for name in _DROPPED:
-            sys.modules.pop(name, None)
-        sys.modules["RPi"], sys.modules["RPi.GPIO"] = rpi, rpi.GPIO
-        sys.modules["spidev"] = _make_spidev_module({} if chip is None else {(bus, device): chip})
-        yield state
-    finally:
-        for name, module in saved.items():
-            if module is None:
-                sys.modules.pop(name, None)
-            else:
-                sys.modules[name] = module

@@ -1,0 +1,227 @@
+"""Virtual taps: the daemon's virtual readers and its ``tap`` command (issue 18).
+
+A daemon whose config names no reader (a laptop, no config file at all) gets one virtual
+reader per reader role its games use (:func:`plan`), named after the role (``cards``,
+``tiles``). With real readers configured it gets them (named ``virtual-cards``...) only when
+the config says ``virtual_taps = true``; otherwise a ``tap`` command is refused with the
+reason (:func:`off_reason`). Each virtual reader is a fake reader under the real reader
+supervisor (:mod:`hardware.nfc.virtual`), so a virtual tap is read, tracked and played as a
+real one: ``{"cmd": "tap", ...}`` (see :mod:`companion.protocol`) puts the card there, waits
+for the game's answer, and lifts it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+from typing import TYPE_CHECKING, Any
+
+from companion import protocol
+from companion.i18n import msg, render
+from companion.inputs import InputError, Tap, normalise_uid
+
+if TYPE_CHECKING:
+    from companion.daemon.core import Daemon
+
+#: Seconds a virtual card stays on its reader unless the command says (``hold``).
+DEFAULT_HOLD = 0.5
+#: Longest ``hold``, in seconds (long enough to program a tag put there).
+MAX_HOLD = 120.0
+#: Seconds to wait for the game's answer to a virtual tap.
+READ_WAIT = 10.0
+
+
+def game_roles() -> list[str]:
+    """The reader roles the registered games use (``["cards", "tiles"]``), sorted."""
+    from companion.engine import all_games
+
+    return sorted({role for spec in all_games().values() for role in spec.reader_roles.values()}) or ["cards"]
+
+
+def plan(config) -> dict[str, str]:
+    """Virtual reader name -> role for a daemon with ``config``: one per role of the games
+    when it names no reader; with real readers, only when ``virtual_taps`` allows them."""
+    if not config.readers:
+        return {role: role for role in game_roles()}
+    if config.virtual_taps:
+        taken = {reader.name for reader in config.readers}
+        return {name: role for role in game_roles() if (name := f"virtual-{role}") not in taken}
+    return {}
+
+
+def off_reason(config) -> str | None:
+    """Why this daemon refuses virtual taps (real readers, not allowed), or None."""
+    if config.readers and not config.virtual_taps:
+        names = ", ".join(reader.name for reader in config.readers)
+        return msg("This table reads real cards (readers: {names}): virtual taps are off. To allow them, "
+                   "set virtual_taps = true in the config file.", names=names)
+    return None
+
+
+class VirtualTaps:
+    """The daemon's virtual readers and the virtual taps waiting for the game's answer.
+
+    Attributes:
+        readers: virtual reader name -> :class:`hardware.nfc.virtual.VirtualReader`.
+        off: why virtual taps are refused (real readers, not allowed), or None.
+    """
+
+    def __init__(self, daemon: Daemon):
+        self.daemon = daemon
+        self.readers: dict[str, Any] = {}
+        self.off: Any = None
+        self._waits: dict[str, concurrent.futures.Future] = {}  # reader name -> the answer awaited
+        self._locks: dict[str, asyncio.Lock] = {}  # one virtual tap at a time per reader
+
+    def start(self, names: dict[str, str]) -> list:
+        """Start the virtual readers ``names`` (name -> role); returns their stop callables."""
+        from hardware.nfc.virtual import VirtualReader
+
+        stops = []
+        for name, role in names.items():
+            reader = VirtualReader(name, role, self.daemon.on_presence, self.daemon.on_reader_status)
+            self.readers[name] = reader
+            self.daemon.attach_reader(name, reader.run_job)
+            reader.start()
+            stops.append(reader.stop)
+        return stops
+
+    def answered(self, inp, reply) -> None:
+        """The daemon handled ``inp``: a virtual tap waiting for its answer gets ``reply``
+        (called on the worker after every input)."""
+        if isinstance(inp, Tap):
+            future = self._waits.pop(inp.reader, None)
+            if future is not None and not future.done():
+                future.set_result(reply)
+
+    async def tap(self, message: dict[str, Any]) -> tuple[bool, Any]:
+        """``tap``: put a card on a virtual reader, answer with the game's answer, lift it.
+
+        Returns:
+            ``(True, what happened)`` when the game accepted the tap, ``(False, the table's
+            refusal)`` when it refused it.
+
+        Raises:
+            ProtocolError: no virtual reader, an unknown component or bad UID, no such
+                reader, a bad ``hold``, or the card was not read.
+        """
+        daemon = self.daemon
+        if not self.readers:
+            raise protocol.ProtocolError(render(self.off or msg("This daemon has no virtual reader."),
+                                                daemon.language))
+        uid, text, component = _card(daemon, message)
+        reader = _reader_for(self.readers, component, message.get("reader"))
+        hold = _hold(message.get("hold", DEFAULT_HOLD))
+        async with self._locks.setdefault(reader.name, asyncio.Lock()):
+            future: concurrent.futures.Future = concurrent.futures.Future()
+            self._waits[reader.name] = future
+            try:
+                reply = await asyncio.to_thread(reader.tap, uid, text, hold, lambda: future.result(READ_WAIT))
+            except concurrent.futures.TimeoutError:
+                raise protocol.ProtocolError(f"virtual reader {reader.name} did not read the card (a tags "
+                                             f"write waiting on it reads the tag itself)") from None
+            finally:
+                self._waits.pop(reader.name, None)
+        if not reply.accepted:
+            return False, reply.text
+        news = [render(line, daemon.language) for line in reply.news]
+        return True, " ".join(news) or (render(reply.text, daemon.language) if reply.text else "accepted")
+
+    def hardware(self) -> dict[str, Any]:
+        """The state message's ``hardware``: ``{"dice_button": bool, "virtual": bool,
+        "readers": [{"name", "role", "online", "virtual"}]}`` (every configured reader, then
+        the virtual ones; ``online`` once it has said so)."""
+        daemon = self.daemon
+        readers = [{"name": name, "role": role, "online": bool(daemon.readers.get(name, {}).get("online")),
+                    "virtual": name in self.readers}
+                   for name, role in daemon.reader_roles.items()]
+        return {"dice_button": bool(daemon.dice_button), "virtual": bool(self.readers), "readers": readers}
+
+    def tap_components(self) -> list[dict[str, str]]:
+        """The state message's ``tap_components``: with virtual readers, the components whose
+        tap the current prompt would accept (its public choices'), ``[{"component",
+        "label"}]`` for the Cards panel; ``[]`` otherwise. Public: each is a choice on the
+        shared screen."""
+        session = self.daemon.session
+        if not self.readers or session is None or session.prompt.over:
+            return []
+        seen = dict.fromkeys(c.component for c in session.prompt.choices if c.component and not c.private)
+        return [_labelled(session.spec, component, self.daemon.language) for component in seen]
+
+
+def _card(daemon, message: dict[str, Any]) -> tuple[str, str | None, str | None]:
+    """``(uid, NDEF text, component)`` of the card a ``tap`` names: a ``component`` (a
+    virtual tag carrying it) or a ``uid`` (a tag as the registry knows it, blank NTAG
+    otherwise)."""
+    from companion.engine import known_piece
+
+    component, uid = message.get("component"), message.get("uid")
+    if (component is None) == (uid is None):
+        raise protocol.ProtocolError("tap takes a component or a uid")
+    if component is not None:
+        if not known_piece(component):
+            raise protocol.ProtocolError(f"no component {component!r} in any game "
+                                         f"(ids look like creepy_cellar:ghost:room-H)"[:200])
+        from hardware.nfc.virtual import virtual_uid
+
+        return virtual_uid(component), component, component.partition("#")[0]
+    try:
+        uid = normalise_uid(uid)
+    except InputError as exc:
+        raise protocol.ProtocolError(str(exc)) from None
+    enrolled = daemon.store.enrolled_tags().get(uid)
+    return uid, None, enrolled.partition("#")[0] if enrolled else None
+
+
+def _reader_for(readers: dict[str, Any], component: str | None, asked: Any):
+    """The virtual reader ``asked`` for (a name or a role), else the one whose role reads
+    ``component``'s kind, else the cards reader."""
+    listed = list(readers.values())
+    if asked is not None:
+        fitting = [r for r in listed if asked in (r.name, r.role)]
+        if not fitting:
+            names = ", ".join(f"{r.name} ({r.role})" for r in listed)
+            raise protocol.ProtocolError(f"no virtual reader {asked!r}; virtual readers: {names}"[:200])
+        return fitting[0]
+    role = _role_of(component)
+    fitting = [r for r in listed if r.role == role] or [r for r in listed if r.role == "cards"]
+    return (fitting or listed)[0]
+
+
+def _role_of(component: str | None) -> str | None:
+    """The reader role that reads ``component``'s kind in its game, or None."""
+    if component is None or component.count(":") < 2:
+        return None
+    from companion.engine import get_game
+    from companion.engine.registry import UnknownGame
+
+    game, kind = component.split(":")[:2]
+    try:
+        return get_game(game).reader_roles.get(kind)
+    except UnknownGame:
+        return None
+
+
+def _hold(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_HOLD:
+        raise protocol.ProtocolError(f"hold is 0 to {MAX_HOLD:g} seconds, not {value!r}"[:200])
+    return float(value)
+
+
+def send_components(daemon, message: dict[str, Any], writer) -> tuple[bool, str]:
+    """``components`` (``game``): every component of the game with its label, to the asker
+    only: ``{"type": "components", "game", "components": [{"component", "label"}]}`` sorted
+    by label (the Cards panel's search). Public: what is in the box. Read-only."""
+    from companion.engine import get_game
+
+    game = message.get("game")
+    if not isinstance(game, str):
+        raise protocol.ProtocolError(f"game is a game id, not {game!r}"[:200])
+    spec = get_game(game)
+    listed = sorted((_labelled(spec, c, daemon.language) for c in spec.components), key=lambda c: c["label"])
+    daemon.hub.send(writer, {"type": "components", "game": spec.id, "components": listed})
+    return True, ""
+
+
+def _labelled(spec, component: str, lang: str) -> dict[str, str]:
+    return {"component": component, "label": render(spec.component_label(component), lang)}

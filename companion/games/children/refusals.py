@@ -1,0 +1,287 @@
+"""Why a Children touch or tap picks nothing now, naming the rule (issue 19).
+
+:func:`refusal` is the game's :attr:`~companion.engine.core.GameSpec.refusal`: one sentence
+in the players' words naming the rule ("The Parasol is not Rosie's toy", "The Wash Room is
+already built, on the 2nd floor"), then what the table is asked now. It never says where a
+card in a hand or under a tablet is (the companion's knowledge of tapped cards is hidden):
+such a card "is not in the Children deck now"; a card only "is in the discard pile" or "in
+a scoring pile" when it is there for all to see, and "drawn already" is never said.
+"""
+
+from __future__ import annotations
+
+from companion.engine.core import sentence
+from companion.games.children import components as cc
+from companion.games.children import grid as gr
+from companion.games.children.effects import ghost_count
+from companion.games.children.state import State, Step
+from companion.i18n import Msg, msg, nmsg
+
+#: The Children-card frames where a card of the Children deck is tapped as drawn.
+_DRAWS = ("draw", "summon", "raven")
+
+
+def refusal(state: State, key: str | None, component: str | None) -> Msg | None:
+    """The rule that refuses ``key`` (a touch) or a tap of ``component`` now, with the prompt."""
+    from companion.games.children.rules import prompt
+
+    current = prompt(state)
+    if current.over:
+        return None
+    if component is not None:
+        why = _tap_reason(state, component)
+    else:
+        why = _key_reason(state, key or "")
+    return msg("{why} {prompt}", why=why, prompt=sentence(current.text))
+
+
+def _frame(state: State) -> str:
+    return state.frames[-1].kind if state.frames else ""
+
+
+# --------------------------------------------------------------------------- taps
+
+
+def _tap_reason(state: State, component: str) -> Msg:
+    parts = component.split(":")
+    if len(parts) != 3:
+        return msg("The companion does not know that tag.")
+    kind, item = parts[1], parts[2]
+    if kind == "tablet":
+        return _tablet_reason(state, item)
+    if item not in state.content.cards:
+        return msg("That card is not part of this edition.")
+    if _frame(state) in _DRAWS:
+        return _draw_reason(state, item)
+    return _card_use_reason(state, kind, item)
+
+
+def _tablet_reason(state: State, tablet: str) -> Msg:
+    if tablet not in state.content.tablets:
+        return msg("That tablet is not part of this edition.")
+    pos = gr.position(state.grid, tablet)
+    if pos is not None:
+        return msg("The {room} is already built in the mansion, {where}.", room=state.name(tablet),
+                   where=cc.on_floor(pos[0]))
+    if state.step != Step.TABLET or state.frames:
+        return msg("A room tablet is played only at step 1 of a turn (Play a Room Tablet).")
+    return msg("The {room} is not in the tablet pile.", room=state.name(tablet))
+
+
+def _draw_reason(state: State, card: str) -> Msg:
+    """A card tapped as the one just drawn that cannot be in the Children deck."""
+    kind = state.content.cards[card].kind
+    if _frame(state) != "draw" and kind != "ghost":
+        return msg("The Music Box and the Raven's Skull call the next ghost card of the deck: tap a ghost.")
+    if kind == "ghost":
+        return _ghost_reason(state, card)
+    public = _public_place(state, card)
+    if public is not None:
+        return public
+    return msg("That card is not in the Children deck now: each card is in one place at a time "
+               "(a hand, a room, the deck, the discard pile or a scoring pile).")
+
+
+def _ghost_reason(state: State, ghost: str) -> Msg:
+    name, n = state.name(ghost), ghost_count(ghost)
+    here = state.ghost(ghost)
+    if here is not None:
+        return nmsg("{ghost} haunts the {room}: that card is in the mansion, not in the deck.",
+                    "{ghost} haunt the {room}: that card is in the mansion, not in the deck.", "n", n=n,
+                    ghost=name, room=state.name(here.room))
+    owner = next((p for p, pairs in enumerate(state.trapped) if any(g == ghost for g, _ in pairs)), None)
+    if owner is not None:
+        return nmsg("{ghost} is trapped, in {player}'s scoring pile.",
+                    "{ghost} are trapped, in {player}'s scoring pile.", "n", n=n, ghost=name,
+                    player=state.players[owner])
+    if ghost in state.set_aside:
+        return nmsg("{ghost} waits beside the mansion, not in the deck.",
+                    "{ghost} wait beside the mansion, not in the deck.", "n", n=n, ghost=name)
+    return msg("That ghost card is in the Children deck, but it is not one the table may draw now.")
+
+
+def _public_place(state: State, card: str) -> Msg | None:
+    """Where every copy of ``card`` is, when the table can see it (discard, scoring piles)."""
+    if state.in_deck(card) > 0:
+        return None
+    name = state.name(card)
+    if card == "kitty-kitty" and state.kitty_card is not None:
+        return msg("The Kitty Kitty card is in front of {player}.", player=state.players[state.kitty_card])
+    if card in state.trapped_toys():
+        return msg("The {card} is in a scoring pile: it trapped its ghost.", card=name)
+    return msg("Every {card} card is in the discard pile.", card=name)
+
+
+def _card_use_reason(state: State, kind: str, card: str) -> Msg:
+    if kind == "toy":
+        return _toy_reason(state, card)
+    if kind == "device":
+        return _device_reason(state, card)
+    if kind == "trap":
+        return msg("A trap springs when it is picked up in a room: tap it then.")
+    if kind == "ghost":
+        return msg("A ghost card is tapped when it is drawn from the Children deck.")
+    return msg("A fate card is tapped when it is drawn from the Children deck.")
+
+
+def _toy_reason(state: State, toy: str) -> Msg:
+    frame = state.frames[-1] if state.frames else None
+    if frame is None or frame.kind != "check":
+        return msg("A toy traps a ghost in your room: tap it when you meet its ghost.")
+    ghosts = state.ghosts_in(frame.args[0])
+    if len(ghosts) == 1:
+        ghost = ghosts[0].id
+        return nmsg("The {toy} is not {ghost}'s toy: {ghost} is trapped with the {beloved}.",
+                    "The {toy} is not the toy of {ghost}: {ghost} are trapped with the {beloved}.", "n",
+                    n=ghost_count(ghost), toy=state.name(toy), ghost=state.name(ghost),
+                    beloved=state.name(state.content.beloved_toy(ghost)))
+    names = ", ".join(state.name(g.id) for g in ghosts)
+    return msg("The {toy} is not the beloved toy of any ghost here ({ghosts}).", toy=state.name(toy), ghosts=names)
+
+
+def _device_reason(state: State, device: str) -> Msg:
+    name = state.name(device)
+    timing = state.content.cards[device].timing
+    if timing != "free" and state.frames and _frame(state) not in ("trap",):
+        return msg("The {device} is used as one of your turn actions, not in the middle of something else.",
+                   device=name)
+    others = [p for p in range(len(state.players)) if p != state.active]
+    if timing == "free" and not any(state.skulls[p] for p in others) and not _can_pay(state):
+        return msg("A Free Action device costs a turn action, or a skull token out of turn, and nobody has one "
+                   "to spend now.")
+    return _DEVICE_RULES.get(device, lambda s, n: msg("The {device} would do nothing now.", device=n))(state, name)
+
+
+def _can_pay(state: State) -> bool:
+    """The active player could pay for a device now (a turn action, or a skull token)."""
+    return (state.step == Step.ACTIONS and state.actions > 0) or state.skulls[state.active] > 0
+
+
+_DEVICE_RULES = {
+    "catnip": lambda s, n: msg("The {device} is for a player in the same room as Kitty Kitty.", device=n),
+    "hatpin": lambda s, n: msg("The {device} calms an enraged ghost within 2 rooms: none is in reach.", device=n),
+    "feather": lambda s, n: msg("The {device} banishes a ghost up to 2 rooms away: none is in reach.", device=n),
+    "secret-passage": lambda s, n: msg("The {device} leaves the room: not with more cards than the hand limit "
+                                       "({limit}), and only on your turn.", device=n, limit=s.hand_limit),
+    "snow-globe": lambda s, n: msg("The {device} draws the nearest ghost to your room: there is none to draw.",
+                                   device=n),
+    "cricket-cage": lambda s, n: msg("The {device} traps a ghost with its beloved toy from your hand.", device=n),
+    "music-box": lambda s, n: msg("The {device} needs a ghost left in the deck and a room with no players.",
+                                  device=n),
+    "medico-della-peste": lambda s, n: msg("The {device} peeks at cards left in a room: no room has any.",
+                                           device=n),
+    "toad": lambda s, n: msg("The {device} swaps your room with another on the same floor, as a turn action.",
+                             device=n),
+    "dental-tools": lambda s, n: msg("The {device} defuse a trap that is about to spring.", device=n),
+}
+
+
+# --------------------------------------------------------------------------- touches
+
+
+def _key_reason(state: State, key: str) -> Msg:
+    verb, _, arg = key.partition(":")
+    reason = _KEYS.get(verb)
+    found = reason(state, arg) if reason is not None else None
+    return found or _step_reason(state)
+
+
+def _step_reason(state: State) -> Msg:
+    """What the game is waiting for, as the rule that puts it first."""
+    frame = _frame(state)
+    if frame:
+        return _FRAME_REASONS.get(frame, msg("Something must be finished first."))
+    reasons = {
+        Step.SETUP: msg("The game starts with Start, once the cards are dealt."),
+        Step.TABLET: msg("Step 1 of a turn is to play a room tablet."),
+        Step.ACTIONS: msg("That is not one of {player}'s actions now.", player=state.player),
+        Step.RESTORE: msg("Step 3: {player} restores the hand to the hand limit.", player=state.player),
+        Step.GHOST: msg("Step 4: {player} moves one ghost along the spectral flow.", player=state.player),
+        Step.KITTY: msg("Step 5: Kitty Kitty moves."),
+        Step.TRIM: msg("{player} cuts down to the hand limit at the end of the turn.", player=state.player),
+    }
+    return reasons.get(state.step, msg("That is not possible now."))
+
+
+_FRAME_REASONS = {
+    "draw": msg("A Children card is being drawn."),
+    "ghost": msg("A ghost card is being placed."),
+    "summon": msg("The next ghost card of the deck is being searched out."),
+    "raven": msg("The next ghost card of the deck is being searched out."),
+    "check": msg("A player meets a ghost: trap it or run first."),
+    "flee": msg("A player runs from a ghost first."),
+    "cut": msg("The hand limit dropped: players cut down first."),
+    "traps": msg("Any trap among the cards picked up springs first."),
+    "trap": msg("A trap is about to spring."),
+}
+
+
+def _move(state: State, room: str) -> Msg | None:
+    here = state.where[state.active]
+    if state.step != Step.ACTIONS or state.frames or here is None or room not in gr.rooms(state.grid):
+        return None
+    if state.hands[state.active] > state.hand_limit:
+        return msg("You may not leave a room with more cards in your hand than the hand limit ({limit}).",
+                   limit=state.hand_limit)
+    if room not in gr.walks(state.grid, here, state.content):
+        return msg("There is no door or trapdoor between the {here} and the {room}.", here=state.name(here),
+                   room=state.name(room))
+    return msg("No turn actions are left, and a move without one costs a skull token.")
+
+
+def _use(state: State, device: str) -> Msg | None:
+    if device not in state.content.cards or state.content.cards[device].kind != "device":
+        return None
+    return _device_reason(state, device)
+
+
+def _skull(state: State, _arg: str) -> Msg | None:
+    if state.step != Step.ACTIONS or state.frames:
+        return None
+    if state.actions <= 0:
+        return msg("A skull token costs a turn action, and none is left.")
+    if state.skull_pool <= 0:
+        return msg("No skull tokens are left in the pile until a player turns one in.")
+    return msg("You may keep a maximum of 3 Skull Tokens.")
+
+
+def _free(state: State, arg: str) -> Msg | None:
+    return msg("A Free Action device out of turn needs a skull token and something for it to do; "
+               "the player whose turn it is uses turn actions.")
+
+
+def _done(state: State, _arg: str) -> Msg | None:
+    if state.step == Step.ACTIONS and not state.frames:
+        return msg("You must take 2 actions: move, use a device or take a skull token.")
+    return None
+
+
+def _tablet(state: State, tablet: str) -> Msg | None:
+    return _tablet_reason(state, tablet) if tablet in state.content.tablets else None
+
+
+def _draw(state: State, card: str) -> Msg | None:
+    if card in state.content.cards and _frame(state) in _DRAWS:
+        return _draw_reason(state, card)
+    return msg("A Children card is drawn when entering a room, to restore a hand, or after a fate card.")
+
+
+def _catch(state: State, ghost: str) -> Msg | None:
+    if ghost not in state.content.cards:
+        return None
+    toy = state.name(state.content.beloved_toy(ghost))
+    return msg("Trapping {ghost} takes its beloved toy, the {toy}, in a room {ghost} haunts.",
+               ghost=state.name(ghost), toy=toy)
+
+
+_KEYS = {
+    "move": _move, "use": _use, "skull": _skull, "free": _free, "done": _done, "tablet": _tablet,
+    "draw": _draw, "catch": _catch,
+    "start": lambda state, _arg: msg("The game has already started."),
+    "escape": lambda state, _arg: (msg("An emergency escape is a turn action: none is left.")
+                                   if state.step == Step.ACTIONS and not state.frames else None),
+    "pickup": lambda state, _arg: (msg("There are no cards under this tablet to pick up.")
+                                   if state.step == Step.ACTIONS and not state.frames else None),
+    "leave": lambda state, _arg: (msg("An empty hand has nothing to leave.")
+                                  if state.step == Step.ACTIONS and not state.frames else None),
+}

@@ -1,0 +1,219 @@
+"""``companion play`` and ``companion tap``: a game on a laptop, without the Pi (issue 18).
+
+``play`` runs ``companion daemon`` (the user's own event store; virtual readers when the
+config names no reader) as a child process and the table screen in this one, opened on the
+game; without a display it plays in the terminal (:mod:`companion.terminal`). Closing the
+window, Ctrl-C or the end of the terminal stops both. ``tap`` puts a card on the running
+daemon's virtual reader (the daemon's ``tap`` command) and says what the table made of it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+#: Exit codes of ``companion tap``.
+TAP_ACCEPTED, TAP_REFUSED, TAP_IMPOSSIBLE = 0, 1, 2
+
+#: Seconds the daemon may take to listen, and to stop.
+START_WAIT, STOP_WAIT = 20.0, 10.0
+
+
+def play_command(args, new) -> int:
+    """``companion play GAME --players A,B [--option NAME=VALUE ...]``; returns the exit code."""
+    from companion.paths import default_socket
+    from companion.startup import StartRefused, header
+
+    try:
+        header(new)  # a bad game, player list or option is said before anything starts
+    except StartRefused as exc:
+        return _say(str(exc))
+    socket = Path(args.socket or default_socket())
+    if _answers(socket):
+        return _say(f"a companion daemon already runs at {socket} (the table's service, or another companion "
+                    f"play): use companion ui to see it, or stop it first")
+    windowed = not args.terminal and bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    if not windowed and not args.terminal:
+        print("No display found: playing in the terminal.", flush=True)
+    app = _window(socket, args.fullscreen) if windowed else None
+    if isinstance(app, str):
+        return _say(f"{app}. To play in the terminal: companion play {new.game} --players "
+                    f"{','.join(new.players)} --terminal")
+    daemon, log_path = _start_daemon(args, new, socket)
+    try:
+        if not _wait_listening(daemon, socket):
+            return _daemon_failed(daemon, log_path)
+        opened = [line.split(" companion: ", 1)[1] for line in _this_run(log_path)
+                  if " companion: resumed game " in line or " companion: started a new game " in line]
+        what = (opened[0][0].upper() + opened[0][1:]) if opened else f"Playing {new.game}"
+        what = what.replace("--new GAME --abandon starts another", "--abandon starts a new one")
+        print(f"{what}. The daemon's log: {log_path}", flush=True)
+        if app is not None:
+            app.run()
+            return 0
+        from companion.terminal import TerminalTable
+
+        return TerminalTable(socket).run()
+    except KeyboardInterrupt:
+        return 0
+    finally:
+        _stop(daemon)
+
+
+def _say(text: str, code: int = 2) -> int:
+    print(f"companion: {text}", file=sys.stderr, flush=True)
+    return code
+
+
+def _answers(socket: Path) -> bool:
+    from companion.client import Client, DaemonUnavailable
+
+    try:
+        Client(socket).connect(timeout=0.5).close()
+    except DaemonUnavailable:
+        return False
+    return True
+
+
+def _window(socket: Path, fullscreen: bool):
+    """The table screen's app, its window open on the game; or the sentence saying why the
+    window cannot open."""
+    from ui.app import WindowUnavailable, build_app
+
+    try:
+        return build_app(socket, fullscreen=fullscreen, first_page="table")
+    except WindowUnavailable as exc:
+        return str(exc)
+
+
+def daemon_command(args, new, socket: Path) -> list[str]:
+    """The ``companion daemon`` command line that ``play`` runs."""
+    command = [sys.executable, "-m", "companion", "daemon", "--socket", str(socket), "--new", new.game,
+               "--players", ",".join(new.players)]
+    for name, value in new.options.items():
+        command += ["--option", f"{name}={value}"]
+    if new.abandon:
+        command.append("--abandon")
+    for flag, value in (("--db", args.db), ("--config", args.config)):
+        if value is not None:
+            command += [flag, str(value)]
+    return command
+
+
+def _start_daemon(args, new, socket: Path) -> tuple[subprocess.Popen, Path]:
+    """Start the daemon, its output going to a log file in the user's log directory."""
+    from platformdirs import user_log_path
+
+    log_dir = user_log_path("haunt-companion")
+    log_dir.mkdir(parents=True, exist_ok=True)
+    log_path = log_dir / "play.log"
+    with log_path.open("ab") as log_file:
+        log_file.write(f"--- companion play {new.game} at {time.strftime('%Y-%m-%d %H:%M:%S')}\n".encode())
+        log_file.flush()
+        daemon = subprocess.Popen(daemon_command(args, new, socket), stdin=subprocess.DEVNULL,
+                                  stdout=log_file, stderr=log_file, preexec_fn=_stop_with_parent)
+    return daemon, log_path
+
+
+def _stop_with_parent() -> None:
+    """In the daemon's process before it starts: on Linux it gets SIGTERM when ``play``
+    dies, however it dies (killed, crashed), so no daemon is left holding the game."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _wait_listening(daemon: subprocess.Popen, socket: Path) -> bool:
+    """Wait until the daemon answers (True) or has exited (False)."""
+    deadline = time.monotonic() + START_WAIT
+    while time.monotonic() < deadline:
+        if daemon.poll() is not None:
+            return False
+        if _answers(socket):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def _daemon_failed(daemon: subprocess.Popen, log_path: Path) -> int:
+    """The daemon stopped (or never listened): show why from the end of its log."""
+    said = [line for line in _this_run(log_path) if line.startswith("companion: ")]
+    reason = said[-1][len("companion: "):] if said else f"the daemon did not start (see {log_path})"
+    other = re.search(r"the unfinished game \d+ is (\w+) ", reason)
+    if other:  # said in play's own words: it has no --new
+        reason = reason.replace("or leave out --new to go on with it",
+                                f"or companion play {other[1]} to go on with it")
+    return _say(reason)
+
+
+def _this_run(log_path: Path) -> list[str]:
+    """The log's lines since this ``companion play`` started its daemon."""
+    lines = log_path.read_text(encoding="utf-8", errors="replace").splitlines()
+    start = max((i for i, line in enumerate(lines) if line.startswith("--- companion play")), default=-1)
+    return lines[start + 1:]
+
+
+def _stop(daemon: subprocess.Popen) -> None:
+    """Stop the daemon (SIGTERM; it saves nothing late: every input is recorded already)."""
+    if daemon.poll() is None:
+        daemon.send_signal(signal.SIGTERM)
+    try:
+        daemon.wait(STOP_WAIT)
+    except subprocess.TimeoutExpired:
+        daemon.kill()
+        daemon.wait()
+
+
+def tap_command(card: str, reader: str | None, hold: float, socket: Path) -> int:
+    """``companion tap COMPONENT|UID [--reader ROLE] [--hold S]``: 0 accepted, 1 refused
+    (the table's sentence is printed), 2 no such component, no daemon or no virtual reader."""
+    from companion.client import Client, DaemonUnavailable
+    from companion.daemon.taps import READ_WAIT
+
+    try:
+        with Client(socket).connect(timeout=3.0) as client:
+            message = tap_message(card, reader, client.state or {})
+            if isinstance(message, str):
+                return _say(message)
+            ack = client.request(message, timeout=hold + READ_WAIT + 5.0)
+            virtual = bool(((client.state or {}).get("hardware") or {}).get("virtual"))
+    except DaemonUnavailable as exc:
+        return _say(f"{exc}. Start one with companion play GAME --players A,B (or companion daemon)")
+    if ack.get("ok"):
+        print(ack.get("text") or "accepted")
+        return TAP_ACCEPTED
+    print(ack.get("text", ""), file=sys.stderr)
+    return TAP_REFUSED if virtual else TAP_IMPOSSIBLE
+
+
+def tap_message(card: str, reader: str | None, state: dict) -> dict | str:
+    """The ``tap`` command for ``card``, or the sentence saying why there is none."""
+    from companion.engine import known_piece
+    from companion.inputs import InputError, normalise_uid
+
+    hardware = state.get("hardware") or {}
+    virtual = [r for r in hardware.get("readers") or [] if r.get("virtual")]
+    if reader is not None and virtual and reader not in {r["name"] for r in virtual} | {r["role"] for r in virtual}:
+        names = ", ".join(f"{r['name']} ({r['role']})" for r in virtual)
+        return f"no virtual reader {reader!r}; the daemon's virtual readers: {names}"
+    message: dict = {"cmd": "tap"} if reader is None else {"cmd": "tap", "reader": reader}
+    card = card.strip()
+    if ":" in card:
+        game = state.get("game")
+        component = card if known_piece(card) or not game else f"{game}:{card}"
+        if not known_piece(component):
+            return (f"no component {card!r} in any game (ids look like creepy_cellar:ghost:room-H; "
+                    f"the table screen's Cards panel lists the cards the game waits for)")
+        return {**message, "component": component}
+    try:
+        return {**message, "uid": normalise_uid(card)}
+    except InputError:
+        return f"{card!r} is neither a component id (such as creepy_cellar:ghost:room-H) nor a tag UID in hex"

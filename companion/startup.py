@@ -1,0 +1,127 @@
+"""Which game a starting daemon puts on the table (``companion daemon``, ``companion play``).
+
+Without ``--new`` it resumes the last unfinished game. With ``--new GAME`` it resumes the
+last unfinished game of GAME, else starts one; over an unfinished game of another kind it
+refuses and names the fix (``--abandon`` starts GAME and leaves that game unfinished in the
+store). Every outcome is one log line (issue 18: the daemon said nothing about it).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.errors import CompanionError
+
+log = logging.getLogger("companion.daemon")
+
+
+class StartRefused(CompanionError):
+    """``--new`` over an unfinished game of another kind, or a bad ``--new`` header."""
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """What ``--new`` asks for: a game id, the players and the options (names -> text
+    from ``--option name=value``, matched to the game's values by :func:`header`)."""
+
+    game: str
+    players: tuple[str, ...]
+    options: dict[str, str] = field(default_factory=dict)
+    abandon: bool = False
+
+
+def parse_option(text: str) -> tuple[str, str]:
+    """``"ghost_deck=physical"`` -> ``("ghost_deck", "physical")``.
+
+    Raises:
+        ValueError: no ``=`` or no name.
+    """
+    name, equals, value = text.partition("=")
+    if not equals or not name.strip():
+        raise ValueError(f"an option is NAME=VALUE (e.g. ghost_deck=physical), not {text!r}")
+    return name.strip(), value.strip()
+
+
+def header(new: NewGame):
+    """The :class:`~companion.header.GameHeader` for ``new`` (a fresh seed), each option's
+    text matched to one of its game's values (``true`` -> True).
+
+    Raises:
+        StartRefused: an unknown game or option, a value the option does not take, or
+            players the game does not take.
+    """
+    from companion.engine import get_game
+    from companion.engine.registry import UnknownGame
+    from companion.header import GameHeader, HeaderError, random_seed
+
+    try:
+        spec = get_game(new.game)
+        options = {name: _value(spec, name, text) for name, text in new.options.items()}
+        return GameHeader.from_json({"game": new.game, "players": list(new.players), "options": options,
+                                     "seed": random_seed()})
+    except (UnknownGame, HeaderError) as exc:
+        raise StartRefused(f"cannot start {new.game}: {exc}") from None
+
+
+def _value(spec, name: str, text: str) -> Any:
+    """The value of option ``name`` of ``spec`` written ``text`` (unknown names pass as
+    they are: the header says which options there are)."""
+    option = next((o for o in spec.options if o.name == name), None)
+    if option is None:
+        return text
+    for value in option.values:
+        if str(value).lower() == text.lower():
+            return value
+    allowed = ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in option.values)
+    raise StartRefused(f"cannot start {spec.id}: option {name} is one of {allowed}, not {text!r}")
+
+
+def open_game(daemon, new: NewGame | None, resume_last) -> str:
+    """Put the starting game on ``daemon``'s table; returns the log line saying which.
+
+    ``resume_last()`` resumes the last unfinished game (None when there is none); a game
+    that does not replay is its business.
+
+    Raises:
+        StartRefused: see the module docstring.
+    """
+    if new is None:
+        session = resume_last()
+        return _resumed(daemon, session) if session is not None else \
+            "no unfinished game: start one from the table screen (or companion daemon --new GAME)"
+    wanted = header(new)  # a bad --new is said before anything is resumed
+    store = daemon.store
+    mine = _last_unfinished(store, new.game)
+    if new.abandon or mine is None:
+        other = store.last_unfinished()
+        if other is not None and not new.abandon:
+            raise StartRefused(_refusal(other, new))
+        daemon.start_game(wanted)
+        kept = f"; the unfinished game {other.id} ({other.game}) stays in the store" if other else ""
+        return f"started a new game {daemon.session.game_id} of {new.game} for {', '.join(new.players)}{kept}"
+    session = daemon.resume_game(mine)
+    line = _resumed(daemon, session)
+    if tuple(session.header.players) != tuple(new.players):
+        line += (f" (--players {','.join(new.players)} is for a new game: this one keeps its players; "
+                 f"add --abandon to start a new one)")
+    return line
+
+
+def _last_unfinished(store, game: str):
+    """The most recent unfinished game of ``game`` in ``store``, or None."""
+    return next((r for r in reversed(store.games()) if r.outcome is None and r.game == game), None)
+
+
+def _resumed(daemon, session) -> str:
+    players = ", ".join(session.header.players)
+    return (f"resumed game {session.game_id} ({session.spec.id}: {players}) after {session.position} inputs; "
+            f"--new GAME --abandon starts another")
+
+
+def _refusal(other, new: NewGame) -> str:
+    players = ", ".join(other.header.get("players") or [])
+    return (f"the unfinished game {other.id} is {other.game} ({players}), not {new.game}: "
+            f"add --abandon to leave it unfinished in the store and start {new.game}, "
+            f"or leave out --new to go on with it")

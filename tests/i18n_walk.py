@@ -1,0 +1,189 @@
+"""One walk over every message a game shows, in English and Italian (issue 21: one copy
+instead of one per game test).
+
+* :func:`catalog`, :func:`translated_ids`: the catalogues (companion/locale/LANG).
+* :func:`message_ids`: every message id in some source directories (what ``make i18n``
+  extracts: ``msg``, ``nmsg``, ``todo``, ``ntodo``).
+* :class:`Seen`: checks that a text is a :class:`companion.i18n.Msg` with a translation,
+  whose plain parameters are names or numbers, and remembers which ids were shown.
+* :func:`walk_engine`: one random game through a game's engine (prompts, labels, chance
+  prompts, news, refusals, optionally the table check), every text checked.
+* :func:`daemon_messages`: every message the real daemon sends replaying a table script
+  with the table's language set.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from companion.i18n import Msg, render
+from tests.checkout import ROOT
+
+LOCALE = ROOT / "companion" / "locale"
+
+#: The keywords ``make i18n`` extracts (``todo``'s message is its second argument).
+KEYWORDS = {"msg": None, "nmsg": (1, 2), "todo": (2,), "ntodo": (2, 3), "_": None}
+
+#: A plain (untranslated) text parameter allowed inside a message: ``plain(value, names)``.
+Plain = Callable[[str, set], bool]
+
+
+def catalog(lang: str):
+    """The ``companion.po`` catalogue of ``lang`` (a babel ``Catalog``)."""
+    with open(LOCALE / lang / "LC_MESSAGES" / "companion.po", "rb") as f:
+        return read_po(f)
+
+
+def _msgid(message) -> str:
+    return message if isinstance(message, str) else message[0]
+
+
+@functools.cache
+def translated_ids(lang: str = "it") -> frozenset[str]:
+    """The message ids ``lang`` translates (every plural form filled in)."""
+    return frozenset(_msgid(m.id) for m in catalog(lang)
+                     if m.id and (all(m.string) if isinstance(m.string, tuple) else m.string))
+
+
+def message_ids(*directories: Path, patterns: Iterable[str] = ("**.py",), ignore: Iterable[str] = (),
+                keywords=None) -> set[str]:
+    """Every message id in the files of ``directories`` that match ``patterns`` (e.g.
+    ``("rules.py", "flow.py")`` for some modules of a game, ``("**.py", "**.kv")`` for the UI)
+    and none of ``ignore`` (e.g. ``("refusals.py",)``)."""
+    method_map = [(pattern, "ignore") for pattern in ignore] + [(pattern, "python") for pattern in patterns]
+    return {_msgid(message)
+            for directory in directories
+            for _file, _line, message, _comments, _context in extract_from_dir(
+                directory, method_map=method_map, keywords=keywords or KEYWORDS)}
+
+
+def names_only(value: str, names: set) -> bool:
+    """The default :data:`Plain`: a name, or a list of names ("Ada, Bo")."""
+    return bool(value) and all(part in names for part in value.split(", "))
+
+
+class Seen:
+    """Checks texts and remembers which message ids were shown.
+
+    ``names`` are the plain texts allowed as a message's parameter (the players; a game may
+    add its cards' printed names); ``plain`` may allow more (room letters, die faces).
+    """
+
+    def __init__(self, names: Iterable[str] = (), plain: Plain = names_only, lang: str = "it") -> None:
+        self.names = set(names)
+        self.plain = plain
+        self.lang = lang
+        self.ids: set[str] = set()
+
+    def check(self, text) -> str:
+        """``text`` is a translated message; returns it rendered in the language."""
+        self._check(text)
+        rendered = render(text, self.lang)
+        assert isinstance(rendered, str) and rendered and "{" not in rendered, (text, rendered)
+        return rendered
+
+    def label(self, text) -> str:
+        """A choice label: a translated message, or a name (a physical deck's draw offers
+        the cards by their printed names)."""
+        if not isinstance(text, Msg) and text in self.names:
+            return text
+        return self.check(text)
+
+    def prompt(self, prompt) -> None:
+        """A prompt's text and every choice label."""
+        self.check(prompt.text)
+        for choice in prompt.choices:
+            self.label(choice.label)
+
+    def _check(self, text) -> None:
+        assert isinstance(text, Msg), f"English only (not a companion.i18n.Msg): {text!r}"
+        assert text.msgid in translated_ids(self.lang), f"no {self.lang} for {text.msgid!r}"
+        self.ids.add(text.msgid)
+        for name, value in text.params.items():
+            if isinstance(value, Msg):
+                self._check(value)
+            elif isinstance(value, str):
+                assert self.plain(value, self.names), (
+                    f"plain text {value!r} as {{{name}}} in {text.msgid!r}: make it a msg()")
+            else:
+                assert isinstance(value, int) and not isinstance(value, bool), (text.msgid, name, value)
+
+
+def walk_engine(spec, rng: random.Random, seen: Seen, steps: int = 400, refuse_every: int = 13,
+                table_check: bool = False, names: Callable[[object], Iterable[str]] | None = None):
+    """One random game with random house rules through ``spec``'s engine: the set-up news,
+    every prompt and label, the news after each action, a refusal every ``refuse_every``
+    steps and at the end, and (``table_check``) every table-check line, all checked by
+    ``seen``. ``names(state)``: the plain names of this game (default: its players).
+    Returns the last state."""
+    from test_playout import random_setup  # tests/games (pytest's pythonpath)
+
+    players, options = random_setup(spec, rng)
+    state = spec.setup(players, options)
+    seen.names = set(names(state) if names else players)
+    for step in range(steps):
+        if step == 0:
+            _news(spec, state, seen)
+        prompt = spec.prompt(state)
+        _shown(spec, state, prompt, seen, table_check)
+        if step % refuse_every == 0 or prompt.over:
+            seen.check(_refusal(spec, state))
+        if prompt.over:
+            break
+        state = spec.apply(state, _random_action(spec, state, prompt, rng))
+        _news(spec, state, seen)
+    return state
+
+
+def _news(spec, state, seen: Seen) -> None:
+    for text in spec.news(state):
+        seen.check(text)
+
+
+def _shown(spec, state, prompt, seen: Seen, table_check: bool) -> None:
+    seen.prompt(prompt)
+    for line in spec.check(state) if table_check else ():
+        seen.check(line.label)
+        seen.check(line.value)
+
+
+def _refusal(spec, state):
+    """The engine's refusal of an action no prompt offers."""
+    from companion.errors import RuleViolation
+
+    try:
+        spec.apply(state, "no-such-action")
+    except RuleViolation as refused:
+        return refused.args[0]
+    raise AssertionError("the engine accepted 'no-such-action'")
+
+
+def _random_action(spec, state, prompt, rng: random.Random) -> str:
+    """A chance outcome by its weight, or a choice weighted as the playouts weigh them."""
+    from test_playout import choice_weight
+
+    if prompt.chance:
+        outcomes = prompt.chance.outcomes
+        return rng.choices(outcomes, weights=[o.weight for o in outcomes])[0].key
+    weights = [choice_weight(spec, state, c.key) for c in prompt.choices]
+    return rng.choices(prompt.choices, weights=weights)[0].key
+
+
+def daemon_messages(table, language: str, monkeypatch) -> list[dict]:
+    """Every message the real daemon sends while replaying ``table`` (a parsed table script)
+    with the table's language set to ``language``; the script has no refused line."""
+    from companion import replay as replay_module
+    from companion.daemon import Daemon
+
+    messages: list[dict] = []
+    with monkeypatch.context() as patch:
+        patch.setattr(replay_module, "Daemon", functools.partial(Daemon, language=language))
+        result = replay_module.replay(table, on_message=messages.append)
+    assert result.refused == []
+    return messages

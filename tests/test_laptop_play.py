@@ -1,0 +1,236 @@
+"""Issue 18: a game on a laptop. ``companion play`` (in the terminal here: no display) runs
+the real daemon with no config file, so it has virtual readers; ``companion tap`` puts
+cards on them. Every command is a real subprocess with its own user directories."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.client import Client, DaemonUnavailable
+
+ROOM_H = "creepy_cellar:ghost:room-H"
+
+
+@pytest.fixture
+def laptop(tmp_path):
+    """The environment of a laptop user with no config file and no display."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "COMPANION_CONFIG", "COMPANION_DB", "COMPANION_SOCKET",
+                        "STATE_DIRECTORY", "RUNTIME_DIRECTORY")}
+    for name in ("CONFIG", "DATA", "STATE", "CACHE"):
+        env[f"XDG_{name}_HOME"] = str(tmp_path / name.lower())
+    run = tmp_path / "run"
+    run.mkdir(mode=0o700)
+    env["XDG_RUNTIME_DIR"] = str(run)
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+def companion(env, *args, timeout=60, **kwargs):
+    return subprocess.run([sys.executable, "-m", "companion", *args], env=env, capture_output=True,
+                          text=True, timeout=timeout, **kwargs)
+
+
+def socket_of(env) -> Path:
+    return Path(env["XDG_RUNTIME_DIR"]) / "haunt-companion" / "companion.sock"
+
+
+def wait_for(env, check, what, timeout=30.0):
+    """Poll the daemon's state until ``check(state)`` holds; returns that state."""
+    deadline = time.monotonic() + timeout
+    state = None
+    while time.monotonic() < deadline:
+        try:
+            with Client(socket_of(env)).connect(timeout=1.0) as client:
+                state = client.state
+        except DaemonUnavailable:
+            state = None
+        if state is not None and check(state):
+            return state
+        time.sleep(0.1)
+    pytest.fail(f"never saw {what}; last state: {json.dumps(state)[:400]}")
+
+
+def roll_until_a_ghost_card(env) -> dict:
+    """After a roll: the state asking for a Ghost card. A 6 flips none (the die is the
+    daemon's own): that turn ends and the next player rolls, until a face 1-5 comes."""
+    for _ in range(20):
+        state = wait_for(env, lambda s: s["view"].get("step") != "roll", "the roll")
+        if "flip the top Ghost card" in state["prompt"]["text"]:
+            return state
+        assert state["view"]["die"] == 6, state["prompt"]["text"]
+        with Client(socket_of(env)).connect() as client:
+            assert client.choose("end-turn")["ok"]
+            assert client.choose("roll")["ok"]
+    pytest.fail("twenty sixes in a row")
+
+
+class Play:
+    """``companion play`` running in the terminal, fed through its stdin."""
+
+    def __init__(self, env, *args):
+        self.process = subprocess.Popen([sys.executable, "-m", "companion", "play", *args], env=env,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        text=True)
+
+    def type(self, line: str) -> None:
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def quit(self) -> tuple[int, str, str]:
+        out, err = self.process.communicate("q\n", timeout=30)
+        return self.process.returncode, out, err
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.communicate(timeout=10)
+
+
+def test_a_ghost_card_tapped_with_companion_tap_is_drawn_in_a_physical_deck_game(laptop):
+    play = Play(laptop, "creepy_cellar", "--players", "Ada,Bo", "--option", "ghost_deck=physical")
+    try:
+        state = wait_for(laptop, lambda s: s.get("game") == "creepy_cellar" and all(
+            r["online"] for r in s["hardware"]["readers"]), "the game, its readers online")
+        assert state["hardware"] == {
+            "dice_button": False, "virtual": True,
+            "readers": [{"name": "cards", "role": "cards", "online": True, "virtual": True},
+                        {"name": "tiles", "role": "tiles", "online": True, "virtual": True}]}
+        assert state["prompt"]["text"] == "Ada: press the dice button"
+
+        refused = companion(laptop, "tap", ROOM_H)  # the die first: the table's refusal, exit 1
+        assert refused.returncode == 1, refused
+        assert refused.stderr.strip() == ("No Ghost card is due now: one is flipped after a roll of 1 to 5. "
+                                          "Ada: press the dice button.")
+        unknown = companion(laptop, "tap", "creepy_cellar:ghost:room-Z")
+        assert unknown.returncode == 2, unknown
+        assert "no component 'creepy_cellar:ghost:room-Z'" in unknown.stderr
+
+        play.type("1")  # 1) Roll the die, typed in the terminal
+        state = roll_until_a_ghost_card(laptop)
+        assert {"component": ROOM_H, "label": "Ghost card room H"} in state["tap_components"]
+        assert state["view"]["rooms"]["H"]["ghosts"] == 0
+
+        drawn = companion(laptop, "tap", "ghost:room-H")  # the game's own prefix may be left out
+        assert drawn.returncode == 0, drawn
+        assert drawn.stdout.strip() == "Drawn: Ghost card room H. Place a ghost in room H."
+        state = wait_for(laptop, lambda s: "move up to" in s["prompt"]["text"], "the move prompt")
+        assert state["view"]["rooms"]["H"]["ghosts"] == 1
+        assert "Drawn: Ghost card room H." in state["log"]
+
+        again = companion(laptop, "tap", ROOM_H)  # drawn already: the table says so
+        assert again.returncode == 1, again
+        assert again.stderr.startswith("No Ghost card is due now"), again.stderr
+        code, out, err = play.quit()
+    finally:
+        play.kill()
+    assert code == 0, err
+    log_path = Path(laptop["XDG_STATE_HOME"]) / "haunt-companion" / "log" / "play.log"
+    assert out.splitlines()[:2] == ["No display found: playing in the terminal.",
+                                    f"Started a new game 1 of creepy_cellar for Ada, Bo. The daemon's log: {log_path}"]
+    assert re.search(r"(Ada|Bo): flip the top Ghost card and tap it on the reader", out)
+    assert "1) Roll the die" in out
+    assert not socket_of(laptop).exists()  # the daemon stopped with it
+    log = (Path(laptop["XDG_STATE_HOME"]) / "haunt-companion" / "log" / "play.log").read_text()
+    assert "started a new game 1 of creepy_cellar for Ada, Bo" in log
+    assert "SIGTERM received: shutting down in order" in log and "shutdown done: the event store" in log
+
+
+def test_play_resumes_its_game_and_the_daemon_refuses_a_new_game_of_another_kind_over_it(laptop):
+    play = Play(laptop, "creepy_cellar", "--players", "Ada,Bo", "--terminal")
+    try:
+        wait_for(laptop, lambda s: s.get("game") == "creepy_cellar", "the game")
+        play.type("1")
+        wait_for(laptop, lambda s: "move up to" in s["prompt"]["text"], "the move prompt")
+        code, _out, err = play.quit()
+    finally:
+        play.kill()
+    assert code == 0, err
+
+    other = companion(laptop, "daemon", "--new", "children", "--players", "Ada,Bo")
+    assert other.returncode == 2
+    assert other.stderr.strip().endswith(
+        "the unfinished game 1 is creepy_cellar (Ada, Bo), not children: add --abandon to leave it unfinished "
+        "in the store and start children, or leave out --new to go on with it")
+    via_play = companion(laptop, "play", "children", "--players", "Ada,Bo", "--terminal")
+    assert via_play.returncode == 2
+    assert via_play.stderr.strip().endswith("start children, or companion play creepy_cellar to go on with it")
+    assert not socket_of(laptop).exists()
+    players = companion(laptop, "daemon", "--players", "Ada,Bo")
+    assert players.returncode == 2
+    assert "--players goes with --new GAME" in players.stderr
+
+    play = Play(laptop, "creepy_cellar", "--players", "Ada,Bo", "--terminal")
+    try:
+        state = wait_for(laptop, lambda s: s.get("game") == "creepy_cellar", "the resumed game")
+        assert "move up to" in state["prompt"]["text"]  # where the first run left it
+        _code, out, _err = play.quit()
+    finally:
+        play.kill()
+    log = (Path(laptop["XDG_STATE_HOME"]) / "haunt-companion" / "log" / "play.log").read_text()
+    assert "resumed game 1 (creepy_cellar: Ada, Bo) after 1 inputs" in log
+    assert out.splitlines()[0].startswith("Resumed game 1 (creepy_cellar: Ada, Bo) after 1 inputs; "
+                                          "--abandon starts a new one. The daemon's log: ")
+
+
+def test_tap_without_a_daemon_and_with_real_readers_exits_2(laptop, tmp_path):
+    alone = companion(laptop, "tap", ROOM_H)
+    assert alone.returncode == 2
+    assert alone.stderr.startswith("companion: no daemon at ")
+
+    config = tmp_path / "real.toml"
+    config.write_text('[dice]\nenabled = false\n[[readers]]\nname = "table"\ndriver = "fake"\n')
+    daemon = subprocess.Popen([sys.executable, "-m", "companion", "daemon", "--config", str(config)], env=laptop,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        state = wait_for(laptop, lambda s: s["hardware"]["readers"][0]["online"], "the reader online")
+        assert state["hardware"] == {"dice_button": False, "virtual": False,
+                                     "readers": [{"name": "table", "role": "cards", "online": True,
+                                                  "virtual": False}]}
+        real = companion(laptop, "tap", ROOM_H)
+        assert real.returncode == 2
+        assert real.stderr.strip() == ("This table reads real cards (readers: table): virtual taps are off. "
+                                       "To allow them, set virtual_taps = true in the config file.")
+    finally:
+        daemon.terminate()
+        daemon.communicate(timeout=20)
+
+
+def test_version():
+    done = subprocess.run([sys.executable, "-m", "companion", "--version"], capture_output=True, text=True,
+                          timeout=30)
+    from companion import __version__
+
+    assert (done.returncode, done.stdout) == (0, f"companion {__version__}\n")
+
+
+def test_ctrl_c_during_replay_says_after_which_line_the_same_command_resumes(laptop, tmp_path):
+    import signal
+
+    db = tmp_path / "game.sqlite"
+    script = Path(__file__).resolve().parents[1] / "companion" / "data" / "demo.jsonl"
+    process = subprocess.Popen([sys.executable, "-m", "companion", "replay", str(script), "--db", str(db),
+                                "--realtime", "--speed", "4", "--progress"], env=laptop, stderr=subprocess.PIPE,
+                               stdout=subprocess.DEVNULL, text=True)
+    said = []
+    for line in process.stderr:  # a few lines played, then Ctrl-C
+        said.append(line)
+        if line.startswith("line 8: accepted"):
+            process.send_signal(signal.SIGINT)
+            break
+    said += process.stderr.read().splitlines(keepends=True)
+    assert process.wait(20) == 130
+    accepted = [int(m[1]) for line in said if (m := re.match(r"line (\d+): accepted", line))]
+    assert said[-1] == (f"companion: replay stopped: line {accepted[-1]} was the last one played; {db} keeps "
+                        f"the game: the same command resumes after line {accepted[-1]}\n")
+    again = companion(laptop, "replay", str(script), "--db", str(db), "--progress")
+    assert again.returncode == 0
+    assert again.stderr.splitlines()[0] == f"line {accepted[-1] + 1}: accepted"

@@ -1,0 +1,83 @@
+"""The ``boards`` scenario of ``harness.py``: state messages of real games (made by the test
+with the daemon's own ``state_message``) handed to the real client one after another, as
+if the daemon had sent them; the table screen shows each game's board.
+
+The messages file (``$BOARDS_MESSAGES``, JSON) holds ``{"shots": [...], "switches": [...]}``:
+each shot ``{"name", "message"}`` is shown and saved as ``NAME.png``, with the labels of the
+board that overflow and the board's class; ``switches`` are messages handed over without
+waiting for a frame between them (every game after every other: the board-switch crash),
+then the last one is checked.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+
+def board_of(app):
+    """The widget in the table screen's board slot (the game's board or the neutral one)."""
+    slot = app.root.ids.screens.get_screen("table").ids.board_slot
+    return slot.children[0] if slot.children else None
+
+
+def boards_scenario(app, out: Path, report: dict):
+    from harness import Until, screen_is
+    from overflow import overflowing
+
+    from ui.shot import save_screenshot
+
+    data = json.loads(Path(os.environ["BOARDS_MESSAGES"]).read_text(encoding="utf-8"))
+    report.update(screenshots=[], overflow={}, boards={}, switches=[])
+    yield 0.3
+    for message in data.get("switches") or []:
+        app._handle(message)  # the daemon's path: DaemonLink -> Clock -> _handle
+        app.model.go("table")
+        yield 0.05
+        report["switches"].append([message["game"], type(board_of(app)).__name__])
+    for shot in data.get("shots") or []:
+        app._handle(shot["message"])
+        app.model.go("table")
+        yield Until("the table screen", screen_is(app, "table"))
+        yield Until("the language", lambda lang=shot["message"]["language"]: app.tr.lang == lang)
+        yield 0.35  # the fit labels settle (one frame after each change)
+        name = shot["name"]
+        report["screenshots"].append(str(save_screenshot(out / f"{name}.png")))
+        board = board_of(app)
+        report["boards"][name] = type(board).__name__
+        report["overflow"][name] = overflowing(board) if board is not None else ["no board"]
+    report["cpu_ms"] = {}
+    for game, pair in (data.get("timing") or {}).items():
+        report["cpu_ms"][game] = yield from _time_board(app, pair)
+
+
+def _time_board(app, pair: list[dict], rounds: int = 10):
+    """CPU milliseconds (this process) per state message for a board, the two messages of
+    ``pair`` alternating: handing the state over plus the label fitting it sets off on the
+    next frame (``FitLabel.fit``), not the drawing. A figure for the report, not a test."""
+    import time
+
+    from ui.boards.fit import FitLabel
+
+    spent = [0.0]
+    plain_fit = FitLabel.fit
+
+    def timed_fit(label, *args):
+        start = time.process_time()
+        plain_fit(label, *args)
+        spent[0] += time.process_time() - start
+
+    timed_fit.__name__ = "fit"  # Kivy's clock calls a label's trigger by the method's name
+    app._handle(pair[0])
+    yield 0.3
+    FitLabel.fit = timed_fit
+    try:
+        for i in range(rounds):
+            start = time.process_time()
+            app._handle(pair[(i + 1) % 2])
+            spent[0] += time.process_time() - start
+            yield 0.1
+    finally:
+        FitLabel.fit = plain_fit
+    return round(1000 * spent[0] / rounds, 1)

@@ -1,0 +1,140 @@
+"""``python play_cards.py OUT REPORT -- PLAY ARGS``: ``companion play PLAY ARGS`` as the
+command runs it (the daemon in its own process, the window here), with a scenario on the
+window's clock: the table screen, Roll the die, the Cards panel (the cards the game waits
+for), one of them touched (tapped on the virtual reader), then a search. Screenshots go to
+OUT; the report (JSON) says what was seen. Used by ``test_cards_panel.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from harness import Runner, Until, find_button, screen_is, scroll_to, touch
+
+
+def panel_open():
+    from kivy.core.window import Window
+
+    from ui.widgets.cards_panel import CardsPanel
+
+    return next((w for w in Window.children if isinstance(w, CardsPanel)), None)
+
+
+def keyboard_open():
+    from kivy.core.window import Window
+
+    from ui.widgets.keyboard import NameKeyboard
+
+    return next((w for w in Window.children if isinstance(w, NameKeyboard)), None)
+
+
+def button_in(widget, text: str):
+    from ui.widgets.buttons import TouchButton
+
+    return next((b for b in widget.walk() if isinstance(b, TouchButton) and b.text == text), None)
+
+
+def cards_scenario(app, out: Path, report: dict):
+    from ui.shot import save_screenshot
+
+    model = app.model
+    yield Until("the table with Roll the die", lambda: screen_is(app, "table")() and find_button(app, "Roll the die"),
+                timeout=20)
+    yield 0.4
+    report["first_screen"] = app.root.ids.screens.current
+    report["hardware"] = dict(model.hardware)
+    for _ in range(20):  # a 6 flips no Ghost card (the daemon's own die): next turn
+        touch(find_button(app, "Roll the die"))
+        yield Until("the roll", lambda: model.view.get("step") != "roll" and not model.busy)
+        if "flip the top Ghost card" in model.prompt_text:
+            break
+        yield Until("End turn", lambda: find_button(app, "End turn") is not None)
+        touch(find_button(app, "End turn"))
+        yield Until("the next roll", lambda: find_button(app, "Roll the die") is not None and not model.busy)
+        yield 0.3
+    yield Until("the Ghost card prompt", lambda: "flip the top Ghost card" in model.prompt_text)
+    yield Until("the Cards button", lambda: find_button(app, "Cards") is not None)
+    yield 0.4
+    report["screenshots"] = [str(save_screenshot(out / "play-table.png"))]
+    touch(find_button(app, "Cards"))
+    yield Until("the Cards panel", lambda: panel_open() is not None and panel_open().shown)
+    yield 0.5
+    panel = panel_open()
+    report["panel_heading"] = panel.heading.text
+    report["panel_cards"] = [c["label"] for c in panel.shown]
+    report["screenshots"].append(str(save_screenshot(out / "cards-panel.png")))
+    room_h = button_in(panel, "Ghost card room H")
+    scroll_to(room_h)
+    yield 0.3
+    touch(room_h)
+    yield Until("the move prompt", lambda: "move up to" in model.prompt_text)
+    yield 0.5
+    report["ghosts_in_H"] = model.view["rooms"]["H"]["ghosts"]
+    report["toast"] = app.toast
+    report["screenshots"].append(str(save_screenshot(out / "cards-tapped.png")))
+
+    touch(find_button(app, "Cards"))
+    yield Until("the Cards panel again", lambda: panel_open() is not None)
+    yield 0.3
+    panel = panel_open()
+    report["panel_heading_no_card"] = panel.heading.text
+    touch(button_in(panel, "Search"))
+    yield Until("the keyboard", lambda: keyboard_open() is not None)
+    for key in "KING":
+        touch(button_in(keyboard_open(), key))
+        yield 0.05
+    touch(button_in(keyboard_open(), "Done"))
+    yield Until("the search results", lambda: panel.shown and "named" in panel.heading.text)
+    yield 0.4
+    report["search_heading"] = panel.heading.text
+    report["search_cards"] = [c["label"] for c in panel.shown]
+    report["screenshots"].append(str(save_screenshot(out / "cards-search.png")))
+    panel.dismiss()
+    yield Until("the panel gone", lambda: panel_open() is None)
+    yield 0.3
+
+    # Home while the game goes on elsewhere (another screen's touch): its "last move" is
+    # asked for again, not left as it was when Home opened.
+    touch(find_button(app, "Menu"))
+    yield Until("home", lambda: screen_is(app, "home")() and (model.catalogue.get("current") or {}).get("inputs"))
+    before = model.catalogue["current"]["inputs"]
+    report["home_detail"] = app.root.ids.screens.current_screen.resume_detail
+    app.link.command("choose", "move:A")  # as a second screen at the table would
+    yield Until("the new last move", lambda: model.catalogue["current"]["inputs"] == before + 1)
+    report["home_inputs"] = [before, model.catalogue["current"]["inputs"]]
+
+
+def main() -> int:
+    out, report_path = Path(sys.argv[1]), Path(sys.argv[2])
+    out.mkdir(parents=True, exist_ok=True)
+    report: dict = {"ok": False}
+    import ui.app
+
+    build = ui.app.build_app
+
+    def build_and_run(*args, **kwargs):
+        from kivy.clock import Clock
+
+        app = build(*args, **kwargs)
+        runner = Runner(app, cards_scenario(app, out, report), report)
+        app.scenario_runner = runner  # Kivy's clock holds a bound method weakly: keep the runner alive
+        Clock.schedule_interval(runner.tick, 0.05)
+        return app
+
+    ui.app.build_app = build_and_run
+    from companion.cli import main as companion
+
+    try:
+        report["exit"] = companion(["play", *sys.argv[sys.argv.index("--") + 1:]])
+    finally:
+        report_path.write_text(json.dumps(report, indent=2))
+    return 0 if report["ok"] and report["exit"] == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

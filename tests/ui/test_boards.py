@@ -1,0 +1,155 @@
+"""Every game's board on the real table screen (Xvfb), at 800×480, 1024×600 and 720×1280,
+in English and Italian: the start, the middle and the end of a bundled script, and every
+game after every other (the board-switch crash: Children after Creepy Cellar got the
+Cellar's view and the client died).
+
+The state messages are made here with the daemon's own ``state_message`` from the scripts
+in ``tests/scripts``; one client window per size shows them all (``boards_scenario.py``).
+Screenshots: ``tests/artifacts/boards/<game>-<phase>-<lang>-<size>.png``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+from test_table_screen import ARTIFACTS, display, harness, kivy_home
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ARTIFACTS / "boards"
+
+#: The script each game's board is shown with (its start, middle and end).
+SCRIPTS = {
+    "creepy_cellar": "creepy_cellar/nightmare-won.jsonl",
+    "ghost_at_home": "ghost_at_home/three_players.jsonl",
+    "children": "children/ghosts_win.jsonl",
+    "house_of_spirits": "house_of_spirits/eighteen_points.jsonl",
+    "clue_it": "clue_it/solved.jsonl",
+}
+
+#: The board class each game's view must be drawn by (never the neutral one).
+BOARDS = {"creepy_cellar": "CellarBoard", "ghost_at_home": "GhostAtHomeBoard", "children": "ChildrenBoard",
+          "house_of_spirits": "HouseOfSpiritsBoard", "clue_it": "ClueBoard"}
+
+SIZES = ((800, 480), (1024, 600), (720, 1280))
+
+
+def _mid(game: str, views: list[dict]) -> int:
+    """The middle of a game: halfway, or for CLUE: IT the first question being answered after it."""
+    half = len(views) // 2
+    if game == "clue_it":
+        return next((i for i in range(half, len(views)) if views[i].get("answering")), half)
+    return half
+
+
+def _messages(game: str, langs=("en", "it")) -> dict[str, dict[str, dict]]:
+    """phase -> language -> the state message at the start, middle and end of the game's script."""
+    from companion import script
+    from companion.protocol import state_message
+    from companion.session import Session
+
+    table = script.load(ROOT / "tests" / "scripts" / SCRIPTS[game])
+    session = Session.start(table.header)
+    states = [session]
+    snapshots = []
+    for line in [None, *table.lines]:
+        if line is not None:
+            session.handle(line.input, line.number)
+        snapshots.append({lang: state_message(session, [], (), lang) for lang in langs})
+    views = [s["en"]["view"] for s in snapshots]
+    del states
+    phases = {"start": snapshots[0], "mid": snapshots[_mid(game, views)], "over": snapshots[-1]}
+    for i, per_lang in enumerate(phases.values()):
+        for lang, message in per_lang.items():
+            message.update(language=lang, readers={}, revision=i, todo=message.get("todo", []))
+    return phases
+
+
+@pytest.fixture(scope="module")
+def messages():
+    return {game: _messages(game) for game in SCRIPTS}
+
+
+def _crowded_cellar(message: dict) -> dict:
+    """The Cellar's middle with players named "Player 1" … "Player 3" (their marks were both
+    "Pl") all standing in the Ghost King's room (the KING badge covered a hunter's mark)."""
+    text = json.dumps(message)
+    for old, new in (("Ada", "Player 1"), ("Bo", "Player 2"), ("Cy", "Player 3")):
+        text = text.replace(f'"{old}', f'"{new}').replace(f"{old}:", f"{new}:")
+    crowded = json.loads(text)
+    view = crowded["view"]
+    for hunter in view["hunters"].values():
+        hunter["at"] = view["ghost_king"]
+    return crowded
+
+
+def _shots(messages: dict, size: tuple[int, int]) -> list[dict]:
+    tag = f"{size[0]}x{size[1]}"
+    shots = [{"name": f"{game}-{phase}-{lang}-{tag}", "message": per_lang[lang]}
+             for lang in ("en", "it") for game, phases in messages.items()
+             for phase, per_lang in phases.items()]
+    crowded = _crowded_cellar(messages["creepy_cellar"]["mid"]["en"])
+    neutral = _broken(messages["children"]["mid"]["it"])
+    return shots + [{"name": f"creepy_cellar-crowded-en-{tag}", "message": crowded},
+                    {"name": f"neutral-children-it-{tag}", "message": neutral}]
+
+
+def _broken(message: dict) -> dict:
+    """``message`` with a view its board cannot read (mappings become lists, lists and
+    numbers become words: a newer daemon's view, or a bug)."""
+    def spoil(value):
+        if isinstance(value, dict):
+            return ["?"]
+        return "?" if isinstance(value, (list, int)) and not isinstance(value, bool) else value
+
+    view = {k: (v if k == "game" else spoil(v)) for k, v in message["view"].items()}
+    return {**message, "view": view, "broken": True}
+
+
+def _switches(messages: dict) -> list[dict]:
+    """Every game straight after every other one; then for each game a view its board
+    cannot read (the neutral board shows), the same in Italian (a language switch redraws
+    the boards) and a good one again (the game's board is back)."""
+    games = list(messages)
+    order = [games[0]]
+    for a, b in itertools.permutations(games, 2):
+        order += [a, b]
+    switches = [messages[g]["mid"]["en"] for g in order]
+    for game in games:  # the language switches while the neutral board shows, too
+        mid = messages[game]["mid"]
+        switches += [_broken(mid["en"]), _broken(mid["it"]), mid["en"]]
+    return switches
+
+
+def _expected_board(message: dict) -> str:
+    return "GenericBoard" if message.get("broken") else BOARDS[message["game"]]
+
+
+def _run(harness, messages, size, tmp_path, monkeypatch, switches=()):
+    path = tmp_path / f"messages-{size[0]}x{size[1]}.json"
+    timing = {game: [phases["mid"]["en"], phases["over"]["en"]] for game, phases in messages.items()} \
+        if switches else {}
+    path.write_text(json.dumps({"shots": _shots(messages, size), "switches": list(switches), "timing": timing}),
+                    encoding="utf-8")
+    monkeypatch.setenv("BOARDS_MESSAGES", str(path))
+    sock = tmp_path / "nobody.sock"  # no daemon: the messages come from the file
+    report = harness("boards", sock, size, SHOTS).finish(timeout=240)
+    assert report["ok"], report.get("error")
+    (SHOTS / f"report-{size[0]}x{size[1]}.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
+    return report
+
+
+@pytest.mark.ui
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_board_at_every_size(harness, messages, size, tmp_path, monkeypatch):
+    switches = _switches(messages) if size == SIZES[0] else ()
+    report = _run(harness, messages, size, tmp_path, monkeypatch, switches)
+    for name, board in report["boards"].items():
+        assert board == ("GenericBoard" if name.startswith("neutral") else BOARDS[name.split("-")[0]]), name
+    overflow = {name: lines for name, lines in report["overflow"].items() if lines}
+    assert overflow == {}
+    assert len(report["screenshots"]) == len(SCRIPTS) * 3 * 2 + 2
+    if switches:
+        assert [b for _g, b in report["switches"]] == [_expected_board(m) for m in switches]

@@ -1,0 +1,62 @@
+"""Issue 18: Home and Settings say the same about the readers (both read
+:func:`ui.readers.reader_list`: the state's ``hardware``, the readers' reports and the
+``about`` roles). Before, a configured reader that had not reported yet was "working" in
+Settings while Home said no reader had reported, and a table without readers was told that
+its dice button worked."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+
+from ui.readers import ReaderActivity, reader_list
+from ui.screens.home import readers_summary
+from ui.screens.settings import readers_markup
+
+CARDS = {"name": "cards", "role": "cards", "online": True, "virtual": False}
+
+
+def _(text: str, **params) -> str:
+    return text.format(**params)
+
+
+def both(readers: dict, hardware: dict, roles: dict | None = None) -> tuple[tuple[str, bool], str]:
+    return (readers_summary(readers, _, hardware, roles),
+            readers_markup(readers, roles or {}, ReaderActivity(lambda: 100.0), _, hardware))
+
+
+def test_a_reader_that_has_not_reported_yet_is_starting_on_both_screens():
+    home, settings = both({}, {"readers": [CARDS]}, {"cards": "cards"})
+    assert home == ("Readers starting: cards", False)
+    assert settings == "cards (cards): not reported yet · last read nothing read yet · 0/min"
+
+
+def test_working_offline_and_virtual_readers():
+    home, settings = both({"cards": {"online": True, "detail": ""}}, {"readers": [CARDS]})
+    assert home == ("Readers working: cards", False)
+    assert settings == "cards (cards): working · last read nothing read yet · 0/min"
+    home, settings = both({"cards": {"online": False, "detail": "no SPI device"}}, {"readers": [CARDS]})
+    assert home == ("Reader offline — cards: no SPI device. Touches still work.", True)
+    assert settings.startswith("cards (cards): OFFLINE: no SPI device")
+    laptop = {"virtual": True, "readers": [{**CARDS, "virtual": True},
+                                           {"name": "tiles", "role": "tiles", "online": True, "virtual": True}]}
+    home, settings = both({"cards": {"online": True}, "tiles": {"online": True}}, laptop)
+    assert home == ("Virtual readers: cards, tiles. Tap cards with the Cards button of the table screen.", False)
+    assert settings.splitlines()[1] == "tiles (tiles, virtual): working · last read nothing read yet · 0/min"
+
+
+@pytest.mark.parametrize("hardware", [{}, {"dice_button": False, "virtual": False, "readers": []}])
+def test_no_reader_at_all_is_said_the_same_way(hardware):
+    home, settings = both({}, hardware)
+    assert home == ("No NFC reader is configured: the table plays by touch and dice button.", False)
+    assert settings == home[0]
+
+
+def test_reader_list_takes_names_from_every_source():
+    listed = reader_list({"old": {"online": False, "detail": "gone"}}, {"readers": [CARDS]}, {"tiles": "tiles"})
+    assert [(r["name"], r["role"], r["online"]) for r in listed] == [
+        ("cards", "cards", None), ("old", None, False), ("tiles", "tiles", None)]

@@ -1,0 +1,73 @@
+"""Names on the boards: card names without the content file's "(placeholder)" mark, the
+stand-in names ("Monster 3", "Kid 3") in the table's language, and short unique marks
+for players ("Ada", "P1", "P2").
+
+No Kivy here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ui.text import Translate, english
+
+#: A stand-in name as the content files and engines write it: "Monster 3 (placeholder)".
+_STAND_IN = re.compile(r"^(?P<kind>[A-Z][a-z]+(?: card)?) (?P<n>\d+(?:-\d+)?)(?: \((?:placeholder|segnaposto)\))?$")
+
+#: Trailing "(placeholder)" marks (English and Italian) on any other name.
+_MARK = re.compile(r"\s*\((?:placeholder|segnaposto)\)\s*$")
+
+
+def _stand_ins(_: Translate, n: str) -> dict[str, str]:
+    return {
+        "Character": _("Character {n}", n=n), "Room": _("Room {n}", n=n),
+        "Monster": _("Monster {n}", n=n), "Item": _("Item {n}", n=n), "Event": _("Event {n}", n=n),
+        "Plot card": _("Plot card {n}", n=n), "Kid": _("Kid {n}", n=n),
+        "Location": _("Location {n}", n=n), "Tablet": _("Tablet {n}", n=n), "Ghost": _("Ghost {n}", n=n),
+    }
+
+
+def card_name(name, _: Translate = english) -> str:
+    """``name`` as a board shows it: "Monster 3 (placeholder)" -> "Monster 3" ("Mostro 3"
+    in Italian); "Attic" stays "Attic"; None -> ""."""
+    if not name:
+        return ""
+    text = str(name)
+    match = _STAND_IN.match(text)
+    if match:
+        return _stand_ins(_, match["n"]).get(match["kind"], _MARK.sub("", text))
+    return _MARK.sub("", text)
+
+
+def short_marks(names: list[str], longest: int = 4) -> dict[str, str]:
+    """A short mark per name, unique among ``names``, that a player reads as theirs:
+    the name itself when it is short ("Ada", "Bo"); else its first ``longest`` letters
+    ("Giul"); names that share those ("Player 1", "Player 2") keep what tells them apart
+    (initials and number: "P1", "P2")."""
+    marks = {name: _short(name, longest) for name in names}
+    if len(set(marks.values())) == len(marks):
+        return marks
+    counts: dict[str, int] = {}
+    for mark in marks.values():
+        counts[mark] = counts.get(mark, 0) + 1
+    out = {}
+    for i, name in enumerate(names, 1):
+        mark = marks[name]
+        out[name] = mark if counts[mark] == 1 else _distinct(name, i)
+    if len(set(out.values())) < len(out):  # still clashing: number them in order
+        out = {name: f"{out[name][:2]}{i}" for i, name in enumerate(names, 1)}
+    return out
+
+
+def _short(name: str, longest: int) -> str:
+    name = name.strip()
+    return name if len(name) <= longest else name[:longest].rstrip()
+
+
+def _distinct(name: str, index: int) -> str:
+    """Initials plus the name's own number ("Player 2" -> "P2", "Anna Maria" -> "AM"),
+    or the seat number when the name has none."""
+    parts = name.split()
+    initials = "".join(p[0].upper() for p in parts if not p.isdigit())[:2]
+    digits = "".join(p for p in parts if p.isdigit())
+    return initials + (digits or str(index))

@@ -1,0 +1,108 @@
+"""Small pieces the drawn boards share: a panel with a rounded background, a row of pips
+(health, skulls), a progress bar, and the app's sizes (``sp`` × the app's scale)."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from ui import theme
+from ui.boards.fit import FitLabel
+from ui.widgets.drawn import DrawnWidget
+
+
+def scale() -> float:
+    """The app's size factor (1.0 at 800×480)."""
+    app = App.get_running_app()
+    return float(getattr(app, "scale", 1.0) or 1.0)
+
+
+def font(size: float) -> float:
+    """``size`` sp at the app's scale, in pixels."""
+    return sp(size) * scale()
+
+
+def gap(size: float) -> float:
+    """``size`` dp at the app's scale, in pixels."""
+    return dp(size) * scale()
+
+
+#: How much larger than its ``biggest`` a board text may grow where its box has room
+#: (a portrait screen, a short name): larger type reads better from a metre.
+GROW = 1.35
+
+
+def text(markup: str = "", biggest: float = 18, smallest: float = 12, **kwargs) -> FitLabel:
+    """A :class:`FitLabel` with fonts of ``biggest`` × :data:`GROW` down to ``smallest`` sp
+    (markup on)."""
+    kwargs.setdefault("color", theme.TEXT)
+    return FitLabel(text=markup, markup=True, max_font=font(biggest * GROW), min_font=font(smallest), **kwargs)
+
+
+class Panel(BoxLayout):
+    """A box with a rounded fill and edge (``fill``, ``edge``; ``bright``: a thicker edge)."""
+
+    fill = ColorProperty(theme.PANEL)
+    edge = ColorProperty(theme.PANEL_EDGE)
+    bright = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("orientation", "vertical")
+        kwargs.setdefault("padding", gap(4))
+        kwargs.setdefault("spacing", gap(2))
+        super().__init__(**kwargs)
+        self.bind(pos=self._draw, size=self._draw, fill=self._draw, edge=self._draw, bright=self._draw)
+
+    def _draw(self, *_args) -> None:
+        self.canvas.before.clear()
+        radius = gap(6)
+        with self.canvas.before:
+            Color(*self.fill)
+            RoundedRectangle(pos=self.pos, size=self.size, radius=[radius])
+            Color(*self.edge)
+            Line(rounded_rectangle=(self.x, self.y, self.width, self.height, radius),
+                 width=gap(2.2 if self.bright else 1))
+
+
+class Pips(DrawnWidget):
+    """``total`` round pips, the first ``filled`` of them lit in ``colour`` (health left)."""
+
+    total = NumericProperty(0)
+    filled = NumericProperty(0)
+    colour = ColorProperty(theme.GHOST)
+    redraw_on = ("total", "filled", "colour")
+
+    def draw(self) -> None:
+        count = int(self.total)
+        if count <= 0 or self.width < 2:
+            return
+        size = min(self.height, self.width / (count * 1.3))
+        step = size * 1.3
+        x0 = self.center_x - (count * step - (step - size)) / 2
+        y = self.center_y - size / 2
+        for i in range(count):
+            lit = i < self.filled
+            self.canvas.add(Color(*(self.colour if lit else theme.PANEL_EDGE)))
+            if lit:
+                self.canvas.add(Ellipse(pos=(x0 + i * step, y), size=(size, size)))
+            else:
+                self.canvas.add(Line(ellipse=(x0 + i * step, y, size, size), width=max(1.0, size * 0.08)))
+
+
+class Progress(DrawnWidget):
+    """A bar ``value`` / ``limit`` full (a score's way to 18)."""
+
+    value = NumericProperty(0)
+    limit = NumericProperty(1)
+    colour = ColorProperty(theme.GOLD)
+    redraw_on = ("value", "limit", "colour")
+
+    def draw(self) -> None:
+        share = max(0.0, min(1.0, self.value / self.limit)) if self.limit else 0
+        self.canvas.add(Color(*theme.BACKGROUND))
+        self.canvas.add(Rectangle(pos=self.pos, size=self.size))
+        self.canvas.add(Color(*self.colour))
+        self.canvas.add(Rectangle(pos=self.pos, size=(self.width * share, self.height)))

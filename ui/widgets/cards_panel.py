@@ -1,0 +1,164 @@
+"""The Cards panel (issue 18): a table without card readers (a laptop, where the daemon has
+virtual readers) taps its cards here. It lists the cards the game waits for now (the
+state's ``tap_components``) and finds any other by a word of its name (the daemon's
+``components`` answer); touching one taps it on the virtual reader (the daemon's ``tap``
+command), exactly as putting the real card on a reader would: the game accepts it, or the
+banner says why not.
+
+:func:`attach` puts the panel's "Cards" button in the table screen's header; it shows only
+while the daemon has virtual readers and a game is being played.
+"""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.graphics import Color, RoundedRectangle
+from kivy.metrics import dp, sp
+from kivy.properties import ListProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+from kivy.uix.scrollview import ScrollView
+
+from ui import theme
+from ui.widgets.buttons import TouchButton, fit_text
+from ui.widgets.keyboard import NameKeyboard
+
+#: Most cards a search shows (a word such as "room" matches many).
+MAX_FOUND = 16
+#: Longest search text, in characters.
+MAX_SEARCH = 20
+
+
+def matching(components: list[dict], text: str, limit: int = MAX_FOUND) -> list[dict]:
+    """The ``components`` (``{"component", "label"}``) whose label holds every word of
+    ``text`` (any case), at most ``limit``."""
+    words = text.casefold().split()
+    return [c for c in components if all(w in str(c.get("label", "")).casefold() for w in words)][:limit]
+
+
+def attach(screen) -> TouchButton:
+    """Add the "Cards" button to ``screen``'s header, after Table check; returns it."""
+    app = App.get_running_app()
+    button = TouchButton(text=app.tr._("Cards"), bold=True, size_hint_x=None)
+    header = screen.ids.header
+    header.add_widget(button, index=len(header.children) - 2)
+
+    def show(*_args) -> None:
+        shown = bool(app.model.hardware.get("virtual")) and bool(app.model.game) and not app.model.over
+        button.width = dp(84 if app.portrait else 96) * app.scale if shown else 0
+        button.font_size = sp(16) * app.scale
+        button.opacity, button.disabled = (1, False) if shown else (0, True)
+
+    app.model.bind(hardware=show, game=show, over=show)
+    app.bind(scale=show, portrait=show)
+    app.tr.on_switch(lambda _lang: setattr(button, "text", app.tr._("Cards")))
+    button.bind(on_release=lambda _b: CardsPanel(app).open())
+    show()
+    return button
+
+
+class CardsPanel(ModalView):
+    """The panel over the table screen.
+
+    Attributes:
+        search: the words searched for ("": the cards the game waits for).
+        shown: the cards listed now (``{"component", "label"}``).
+    """
+
+    search = StringProperty("")
+    shown = ListProperty([])
+
+    def __init__(self, app, **kwargs):
+        super().__init__(auto_dismiss=True, size_hint=(0.94, 0.94), background="",
+                         background_color=(0, 0, 0, 0), overlay_color=(0, 0, 0, 0.75), **kwargs)
+        self.app = app
+        unit = dp(1) * app.scale
+        box = BoxLayout(orientation="vertical", padding=12 * unit, spacing=8 * unit)
+        with box.canvas.before:
+            Color(*theme.PANEL)
+            self._bg = RoundedRectangle(radius=[10 * unit])
+        box.bind(pos=lambda _w, p: setattr(self._bg, "pos", p), size=lambda _w, s: setattr(self._bg, "size", s))
+        self.heading = self._label(26, bold=True, colour=theme.GOLD)
+        box.add_widget(self.heading)
+        self.grid = GridLayout(cols=1 if app.portrait else 2, spacing=8 * unit, size_hint_y=None)
+        self.grid.bind(minimum_height=self.grid.setter("height"))
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(self.grid)
+        box.add_widget(scroll)
+        box.add_widget(self._buttons(unit))
+        self.add_widget(box)
+        app.model.bind(tap_components=self._refresh, components=self._refresh)
+        self.bind(search=self._refresh, on_dismiss=self._forget)
+        self._refresh()
+
+    def _label(self, size: float, bold: bool = False, colour=theme.TEXT) -> Label:
+        label = Label(font_size=sp(size) * self.app.scale, bold=bold, color=colour, halign="center",
+                      valign="middle", size_hint_y=None)
+        label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+                   texture_size=lambda w, t: setattr(w, "height", t[1] + 6 * dp(1) * self.app.scale))
+        return label
+
+    def _buttons(self, unit: float) -> BoxLayout:
+        _ = self.app.tr._
+        row = BoxLayout(size_hint_y=None, height=56 * unit, spacing=8 * unit)
+        for text, action in ((_("Search"), self._ask_search), (_("Cards the game waits for"), self._waiting),
+                             (_("Close"), lambda *_a: self.dismiss())):
+            button = TouchButton(text=text, font_size=sp(18) * self.app.scale, bold=True)
+            button.bind(on_release=action)
+            fit_text(button, sp(13) * self.app.scale)
+            row.add_widget(button)
+        return row
+
+    # ------------------------------------------------------------------ what is listed
+
+    def _refresh(self, *_args) -> None:
+        _, model = self.app.tr._, self.app.model
+        if self.search:
+            found = (model.components or {}).get("components") if model.components.get("game") == model.game else None
+            self.shown = matching(found or [], self.search)
+            if found is None:
+                self.heading.text = _("Looking for cards named “{words}”…", words=self.search)
+            elif self.shown:
+                self.heading.text = _("Cards named “{words}”: touch one to tap it", words=self.search)
+            else:
+                self.heading.text = _("No card of this game is named “{words}”.", words=self.search)
+        else:
+            self.shown = list(model.tap_components)
+            self.heading.text = (_("The game waits for one of these cards: touch it to tap it") if self.shown
+                                 else _("The game waits for no card now. Search to tap another one."))
+        self._fill()
+
+    def _fill(self) -> None:
+        self.grid.clear_widgets()
+        unit = dp(1) * self.app.scale
+        for card in self.shown:
+            button = TouchButton(text=str(card.get("label", "")), key=str(card.get("component", "")),
+                                 font_size=sp(19) * self.app.scale, size_hint_y=None, height=58 * unit,
+                                 halign="center", valign="middle")
+            button.bind(width=lambda b, w: setattr(b, "text_size", (w - 12 * unit, None)))
+            fit_text(button, sp(14) * self.app.scale)
+            button.bind(on_release=self._tap)
+            self.grid.add_widget(button)
+
+    # ------------------------------------------------------------------ touches
+
+    def _tap(self, button: TouchButton) -> None:
+        """Tap that card on the virtual reader; the table shows what came of it."""
+        self.app.ask("tap", component=button.key)
+        self.dismiss()
+
+    def _ask_search(self, *_args) -> None:
+        NameKeyboard(self.search, self._searched, limit=MAX_SEARCH).open()
+
+    def _searched(self, text: str) -> None:
+        if text and self.app.model.components.get("game") != self.app.model.game:
+            self.app.ask("components", game=self.app.model.game)
+        self.search = text
+
+    def _waiting(self, *_args) -> None:
+        self.search = ""
+
+    def _forget(self, *_args) -> None:
+        self.app.model.unbind(tap_components=self._refresh, components=self._refresh)
