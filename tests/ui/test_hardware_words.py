@@ -22,14 +22,13 @@ def test_no_dice_button_means_touch_roll():
     assert said == "Ada: tocca «Tira il dado»"
 
 
-def test_home_and_settings_read_the_same_readers():
-    # Configured in the about answer but not reported yet: neither "working" nor "none".
-    info = readers_of({}, {}, {"table": "cards"})
-    assert readers_summary(info, "", lambda t, **p: t.format(**p)) == ("Readers not reported yet: table", False)
-    info = readers_of(ONE_READER, {"table": {"online": False, "detail": "stale"}})
-    # the daemon's list wins
-    assert info == {"table": {"online": True, "detail": "", "role": "cards", "virtual": False}}
-    assert readers_summary(info, "", lambda t, **p: t.format(**p)) == ("Readers working: table", False)
+def test_home_says_no_reader_true_to_the_dice_button():
+    words = lambda t, **p: t.format(**p)  # noqa: E731
+    assert readers_summary({}, words, NO_BUTTON) == ("No NFC reader is configured: the table plays by touch.", False)
+    with_button = {**NO_BUTTON, "dice_button": True}
+    assert readers_summary({}, words, with_button)[0] == (
+        "No NFC reader is configured: the table plays by touch and the dice button.")
+    assert readers_summary({}, words, {})[0] == "No reader has reported yet."  # an older daemon
 
 
 def test_no_reader_is_said_as_it_is():

@@ -12,8 +12,8 @@ view the board cannot draw is logged and the table screen shows the neutral
 
 from __future__ import annotations
 
-from collections.abc import Callable
 import logging
+from collections.abc import Callable
 from importlib import import_module
 
 log = logging.getLogger(__name__)

@@ -12,16 +12,16 @@ from kivy.properties import BooleanProperty, DictProperty, NumericProperty, Stri
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
+import ui.boards.fit  # noqa: F401  (kv uses FitLabel)
+import ui.widgets.die  # noqa: F401  (kv uses DieFace)
+import ui.widgets.meter  # noqa: F401  (kv uses HauntingMeter)
+import ui.widgets.pieces  # noqa: F401  (kv uses Marker, PieceRow)
 from ui import theme
 from ui.boards import PlacePicks, watch_language
 from ui.boards.names import short_marks
 from ui.kvloader import load_kv
 from ui.seats import HUNTER_PALETTE
 from ui.text import Translate, coloured, english, escape_markup
-import ui.boards.fit  # noqa: F401  (kv uses FitLabel)
-import ui.widgets.die  # noqa: F401  (kv uses DieFace)
-import ui.widgets.meter  # noqa: F401  (kv uses HauntingMeter)
-import ui.widgets.pieces  # noqa: F401  (kv uses Marker, PieceRow)
 
 #: The base board's rooms, row by row (4 per row).
 CASTLE = tuple("ABCDEFGHIJKL")

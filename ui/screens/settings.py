@@ -13,8 +13,8 @@ from kivy.uix.screenmanager import Screen
 from ui import uisettings
 from ui.backlight import BacklightError, find_backlight
 from ui.hardware import can_enroll, dice_button, no_reader_text
-from ui.readers import reader_list
 from ui.kvloader import load_kv
+from ui.readers import reader_list
 from ui.text import ago_text, short_title
 from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
 

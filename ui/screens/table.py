@@ -13,8 +13,7 @@ from kivy.uix.screenmanager import Screen
 from ui import boards
 from ui.boards import board_class, set_picks
 from ui.kvloader import load_kv
-from ui.widgets import buttons, choices, eventlog, gameover, todo  # noqa: F401  (kv uses their widgets)
-from ui.widgets import cards_panel
+from ui.widgets import buttons, cards_panel, choices, eventlog, gameover, todo  # noqa: F401  (kv uses their widgets)
 
 
 class TableScreen(Screen):
