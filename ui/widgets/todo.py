@@ -177,6 +177,12 @@ class TodoPanel(BoxLayout):
                 self.pages = 1
                 self._show(lines)
                 return
+        if self._fit(SIZES[-1], lines[:1]) > self.most:  # not one line fits (a long game-over
+            self.pages = 1                                 # summary): the log has them
+            self.clear_widgets()
+            self.height = 0
+            self._frame()
+            return
         self._show(self._paged(lines))
 
     def _paged(self, lines: list) -> list:
