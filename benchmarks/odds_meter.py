@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
+from functools import partial
 
 from companion.engine import get_game, resolve_options
 from companion.games.creepy_cellar.odds import DEFAULT_PLAYOUTS, odds_haunting
@@ -51,10 +52,10 @@ def view_times(state, calls: int = 200) -> tuple[float, float]:
 
 def main() -> None:
     print(f"{'state':32} {'odds':>6} {'playouts/s':>12} {'estimate ms':>12} {'view p50':>9} {'view p99':>9}")
+    big = 20_000
     for name, state in states():
-        big = 20_000
-        seconds = best_of(3, lambda: odds_haunting(state, playouts=big, seed=1))
-        estimate = best_of(5, lambda: odds_haunting(state))
+        seconds = best_of(3, partial(odds_haunting, state, playouts=big, seed=1))
+        estimate = best_of(5, partial(odds_haunting, state))
         p50, p99 = view_times(state)
         print(f"{name:32} {odds_haunting(state):6.3f} {big / seconds:12,.0f} {estimate * 1000:12.2f}"
               f" {p50:9.2f} {p99:9.2f}")

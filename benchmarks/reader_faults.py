@@ -178,7 +178,8 @@ def main() -> None:
             rows.setdefault(f"{key}: time to online after (median, worst)", {})[label] = \
                 f"{fmt(median(r['online'] for r in runs))}, {fmt(max(r['online'] for r in runs))}"
             rows.setdefault(f"{key}: CPU while dead (s per s)", {})[label] = f"{median(r['cpu'] for r in runs):.3f}"
-            rows.setdefault(f"{key}: SPI transfers per s while dead", {})[label] = f"{median(r['spi'] for r in runs):.0f}"
+            spi = median(r['spi'] for r in runs)
+            rows.setdefault(f"{key}: SPI transfers per s while dead", {})[label] = f"{spi:.0f}"
             rows.setdefault(f"{key}: taps of the resting card (worst)", {})[label] = f"{max(r['taps'] for r in runs)}"
         resets = [mfrc522_reset(rc) for _ in range(args.trials)]
         rows.setdefault("MFRC522 chip reset: new card read after (median, worst)", {})[label] = \

@@ -219,7 +219,8 @@ def main() -> int:
         with running_daemon(sock) as daemon, Client(sock).connect() as client:
             assert client.choose("end-turn")["ok"]  # Bo's turn: "press the dice button"
             started = time.monotonic()
-            child = subprocess.Popen([sys.executable] + (["-m", "cProfile", "-o", os.environ["UI_PROFILE"]] if os.environ.get("UI_PROFILE") else []) + [__file__, "--probe", str(sock), "--size", args.size],
+            profile = ["-m", "cProfile", "-o", os.environ["UI_PROFILE"]] if os.environ.get("UI_PROFILE") else []
+            child = subprocess.Popen([sys.executable, *profile, __file__, "--probe", str(sock), "--size", args.size],
                                      env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
             threading.Thread(target=lambda: [lines.put(line.split()) for line in child.stdout],
                              daemon=True).start()

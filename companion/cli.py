@@ -92,7 +92,8 @@ def _hold(text: str) -> float:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="companion", description="Haunt Companion: a table companion for haunted-house board games.")
+    parser = argparse.ArgumentParser(
+        prog="companion", description="Haunt Companion: a table companion for haunted-house board games.")
     from companion import __version__
 
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages to stderr")
@@ -156,11 +157,13 @@ def _parser() -> argparse.ArgumentParser:
     walk.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
     walk.set_defaults(run=cmd_enroll)
 
-    content = sub.add_parser("content", help="what is printed on your copy of the cards (games whose card data is not public)",
-                             description="List a game's cards with printed data to enter (companion content GAME), "
-                                         "record what one card shows (companion content PIECE --set bulbs=3 doors=left,up), "
-                                         "or forget it (companion content PIECE --reset). Entries count from the next new game.")
-    content.add_argument("target", metavar="GAME|PIECE", help="a game id to list, or the card (piece id) to set or reset")
+    content = sub.add_parser(
+        "content", help="what is printed on your copy of the cards (games whose card data is not public)",
+        description="List a game's cards with printed data to enter (companion content GAME), "
+                    "record what one card shows (companion content PIECE --set bulbs=3 doors=left,up), "
+                    "or forget it (companion content PIECE --reset). Entries count from the next new game.")
+    content.add_argument("target", metavar="GAME|PIECE",
+                         help="a game id to list, or the card (piece id) to set or reset")
     change = content.add_mutually_exclusive_group()
     change.add_argument("--set", nargs="+", metavar="FIELD=VALUE", dest="assign", help="e.g. bulbs=3 doors=left,up")
     change.add_argument("--reset", action="store_true", help="forget what was entered for this card")

@@ -58,7 +58,7 @@ class Client:
         self._first_state = threading.Event()
         self._reader: threading.Thread | None = None
 
-    def connect(self, timeout: float = 10.0) -> "Client":
+    def connect(self, timeout: float = 10.0) -> Client:
         """Connect, retrying until ``timeout`` seconds pass, then wait (up to ``timeout``
         seconds more) for the daemon's first state message.
 
@@ -108,7 +108,7 @@ class Client:
         self._reader.join(timeout)
         return not self._reader.is_alive()
 
-    def __enter__(self) -> "Client":
+    def __enter__(self) -> Client:
         return self.connect() if self._sock is None else self
 
     def __exit__(self, *exc) -> None:

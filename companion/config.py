@@ -300,7 +300,7 @@ def _bus_pins(readers: tuple[ReaderConfig, ...]) -> dict[int, str]:
     return used
 
 
-def _check_bus_pins(dice: DiceConfig, feedback: "FeedbackConfig", readers: tuple[ReaderConfig, ...]) -> None:
+def _check_bus_pins(dice: DiceConfig, feedback: FeedbackConfig, readers: tuple[ReaderConfig, ...]) -> None:
     """No button, buzzer or reset line on a pin an SPI bus or the UART needs."""
     used = _bus_pins(readers)
     wanted = [("dice.pin", dice.pin if dice.enabled else None), ("feedback.pin", feedback.pin)]
@@ -438,7 +438,8 @@ def _mfrc522_keys(table: dict[str, Any], prefix: str) -> dict[str, Any]:
         raise ConfigError(f"{prefix}.poll_budget: must be at most 0.05 seconds, got {budget!r}")
     gain = _int(table, "antenna_gain", defaults["antenna_gain"], prefix)
     if gain not in MFRC522_GAINS:
-        raise ConfigError(f"{prefix}.antenna_gain: must be one of {', '.join(map(str, MFRC522_GAINS))} (dB), got {gain}")
+        gains = ", ".join(map(str, MFRC522_GAINS))
+        raise ConfigError(f"{prefix}.antenna_gain: must be one of {gains} (dB), got {gain}")
     return {"bus": bus, "device": device, "reset_pin": reset_pin, "spi_speed_hz": speed, "poll_budget": budget,
             "antenna_gain": gain}
 

@@ -52,50 +52,75 @@ class _Printer:
             self.finished.set()
 
 
-def enroll_command(game: str, socket_path: str | Path, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
-    """Run the walk for ``game``; returns the exit status (0 done or stopped, 2 refused)."""
-    printer = _Printer(out)
-    with Client(socket_path, on_message=printer).connect(timeout=CONNECT_TIMEOUT) as client:
-        ack = client.request({"cmd": "enroll_start", "game": game})
-        if not ack["ok"]:
-            print(ack["text"], file=sys.stderr)
-            return 2
-        printer.active = True
-        printer(client.state)  # the walk's first instruction came with the state before the ack
-        print(HELP, file=out, flush=True)
+class _Terminal:
+    """This terminal's side of a running walk: typed lines become skip / undo / stop."""
 
-        def stop() -> None:
-            printer.stopping = True
-            print(client.request({"cmd": "enroll_stop"})["text"], file=out, flush=True)
-            printer.finished.set()
+    def __init__(self, client: Client, printer: _Printer, out: TextIO):
+        self.client, self.printer, self.out = client, printer, out
 
-        def read_keys() -> None:
-            for line in stdin:
-                cmd = COMMANDS.get(line.strip().lower())
-                if cmd is None:
-                    print(f"? {HELP}", file=out, flush=True)
-                elif cmd == "enroll_stop":
-                    return stop()
-                else:
-                    client.request({"cmd": cmd})
-            if not printer.finished.is_set():
-                stop()  # the end of the input (Ctrl-D, a closed pipe) stops the walk, like q
+    def stop(self) -> None:
+        """Stop the walk and print the daemon's answer; it ends the command."""
+        self.printer.stopping = True
+        print(self.client.request({"cmd": "enroll_stop"})["text"], file=self.out, flush=True)
+        self.printer.finished.set()
 
-        def watch() -> None:
-            client.wait_closed()
-            if not printer.finished.is_set():
-                printer.lost = True
-                printer.finished.set()
+    def read_keys(self, stdin: TextIO) -> None:
+        """Called from the keys thread: one command per typed line until stop or the end of input."""
+        for line in stdin:
+            cmd = COMMANDS.get(line.strip().lower())
+            if cmd is None:
+                print(f"? {HELP}", file=self.out, flush=True)
+            elif cmd == "enroll_stop":
+                return self.stop()
+            else:
+                self.client.request({"cmd": cmd})
+        if not self.printer.finished.is_set():
+            self.stop()  # the end of the input (Ctrl-D, a closed pipe) stops the walk, like q
 
-        threading.Thread(target=read_keys, name="enroll-keys", daemon=True).start()
-        threading.Thread(target=watch, name="enroll-watch", daemon=True).start()
+    def watch_daemon(self) -> None:
+        """Called from the watch thread: the connection closing before the end means the daemon went."""
+        self.client.wait_closed()
+        if not self.printer.finished.is_set():
+            self.printer.lost = True
+            self.printer.finished.set()
+
+    def follow(self, stdin: TextIO) -> None:
+        """Read keys and watch the daemon until the walk ends; Ctrl-C stops it."""
+        threading.Thread(target=self.read_keys, args=(stdin,), name="enroll-keys", daemon=True).start()
+        threading.Thread(target=self.watch_daemon, name="enroll-watch", daemon=True).start()
         try:
-            printer.finished.wait()
+            self.printer.finished.wait()
         except KeyboardInterrupt:
-            stop()
+            self.stop()
+
+
+def _start_walk(client: Client, printer: _Printer, game: str, out: TextIO) -> bool:
+    """Ask the daemon for the walk of ``game``; False (the refusal printed) when it says no."""
+    ack = client.request({"cmd": "enroll_start", "game": game})
+    if not ack["ok"]:
+        print(ack["text"], file=sys.stderr)
+        return False
+    printer.active = True
+    printer(client.state)  # the walk's first instruction came with the state before the ack
+    print(HELP, file=out, flush=True)
+    return True
+
+
+def _walk_ended(printer: _Printer, out: TextIO) -> int:
+    """Say how the walk ended, if not by this terminal; the exit status (1 the daemon was lost)."""
     if printer.lost:
         print("Lost the daemon: the walk ended. Start it again when the daemon is back.", file=sys.stderr)
         return 1
     if printer.elsewhere:
         print("The walk was stopped elsewhere (the touchscreen or another terminal).", file=out)
     return 0
+
+
+def enroll_command(game: str, socket_path: str | Path, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+    """Run the walk for ``game``; returns the exit status (0 done or stopped, 1 the daemon lost, 2 refused)."""
+    printer = _Printer(out)
+    with Client(socket_path, on_message=printer).connect(timeout=CONNECT_TIMEOUT) as client:
+        if not _start_walk(client, printer, game, out):
+            return 2
+        _Terminal(client, printer, out).follow(stdin)
+    return _walk_ended(printer, out)

@@ -17,7 +17,7 @@ yet made a :class:`Msg`) is shown as it is.
 from __future__ import annotations
 
 import gettext
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -42,7 +42,7 @@ class Msg(str):
     todo: str | None
 
     def __new__(cls, msgid: str, params: dict[str, Any], plural: str | None = None,
-                count: str | None = None, todo: str | None = None) -> "Msg":
+                count: str | None = None, todo: str | None = None) -> Msg:
         text = _format(_choose(msgid, plural, params.get(count) if count else None, None), params, None)
         self = super().__new__(cls, text)
         self.msgid, self.params, self.plural, self.count = msgid, params, plural, count
@@ -112,7 +112,7 @@ def render_all(texts, lang: str) -> list:
     return [render(t, lang) for t in texts]
 
 
-@lru_cache(maxsize=None)
+@cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The gettext catalogue of ``lang`` (English and unknown languages: the message ids)."""
     if lang == "en" or lang not in LANGUAGES:

@@ -14,7 +14,7 @@ import os
 import re
 import stat
 import warnings
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from companion.errors import CompanionError
@@ -61,7 +61,7 @@ def default_socket() -> Path:
     return path
 
 
-@lru_cache(maxsize=None)
+@cache
 def _say_runtime_dir(reason: str, directory: str) -> None:
     """Log, once per process and cause, why the socket is not in the usual runtime dir."""
     log.warning("%s: the daemon socket goes in %s (set COMPANION_SOCKET to choose another place)",
@@ -198,12 +198,14 @@ def check_db_path(db: str | Path, option: str = "--db") -> None:
     if kind == "a symbolic link":
         kind = describe(Path(os.path.realpath(db)))
     if kind not in ("nothing", "a regular file"):
+        example = db / "companion.sqlite3" if kind == "a directory" else db.parent / "companion.sqlite3"
         raise PathRefused(f"{option} {db} is {kind}, not an event store file: give the path of a file, "
-                          f"e.g. {option} {db / 'companion.sqlite3' if kind == 'a directory' else db.parent / 'companion.sqlite3'}")
+                          f"e.g. {option} {example}")
     side = _SIDE_FILE.search(db.name)
     if side:
         raise PathRefused(f"{option} {db} is named like a file the event store keeps beside its database "
-                          f"({side.group(1)}): give the database itself, e.g. {option} {db.parent / db.name[:side.start()]}")
+                          f"({side.group(1)}): give the database itself, "
+                          f"e.g. {option} {db.parent / db.name[:side.start()]}")
     if kind == "a regular file" and not _looks_like_a_store(db):
         raise PathRefused(f"{option} {db} holds something else than an event store (it is not an SQLite "
                           f"file): the companion leaves it alone (give another path)")

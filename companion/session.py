@@ -22,8 +22,9 @@ from typing import Any
 
 from companion import inputs
 from companion.chance import ChancePicker
-from companion.engine import GameSpec, Prompt, get_game, known_piece, resolve_options, split_piece
+from companion.engine import Game, Prompt, get_game, known_piece, resolve_options, split_piece
 from companion.engine.core import CheckLine, Choice, check_fix, sentence
+from companion.engine.legality import apply_action
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
 from companion.i18n import msg, todo, todo_lines
@@ -32,10 +33,6 @@ from companion.store import EventStore, GameRecord
 from companion.tags import TagRegistry, component_game
 
 log = logging.getLogger(__name__)
-
-#: The action keys of corrections made from the table check start so (a convention of the
-#: games' ``check``; a stale one gets its own refusal).
-FIX_PREFIX = "fix:"
 
 #: A dice-button press held at least this long (seconds) means "undo".
 DEFAULT_HOLD_TIME = 1.5
@@ -117,7 +114,7 @@ class Session:
             last applied action's. The table shows them until the next accepted input.
     """
 
-    spec: GameSpec
+    spec: Game
     header: GameHeader
     store: EventStore | None = None
     game_id: int | None = None
@@ -142,10 +139,7 @@ class Session:
 
     def __post_init__(self) -> None:
         options = resolve_options(self.spec, self.header.options)
-        if self.spec.content is not None:
-            state = self.spec.setup(self.header.players, options, content=self.header.content)
-        else:
-            state = self.spec.setup(self.header.players, options)
+        state = self.spec.setup(self.header.players, options, content=self.header.content)
         self._set_state(state)
         self.todo = todo_lines(self.spec.news(state))
         self._picker = ChancePicker(self.header.seed, self.header.stack)
@@ -198,13 +192,15 @@ class Session:
         return session
 
     def _replay(self, kind: str, body: dict[str, Any]) -> None:
+        # Each recorded action is checked again, as live (the engine's one legality check),
+        # so a log the rules no longer allow does not replay.
         if kind == "undo":
             self._revert(body.get("line"))
             return
         entry = Entry.from_json(body)
-        state = self.spec.apply(self.state, entry.action)
+        state = self._apply(self.state, entry.action)
         for chance in entry.chances:
-            state = self.spec.apply(state, chance["key"])
+            state = self._apply(state, chance["key"])
             self._picker.record(chance["source"], chance["origin"])
         if self.spec.prompt(state).chance:
             raise ValueError("the recorded chance outcomes stop short")
@@ -253,7 +249,7 @@ class Session:
     def check(self) -> tuple[CheckLine, ...]:
         """The table check (issue 6): what the companion believes, public only, with the
         corrections accepted now; empty for a game without one or once the game is over."""
-        if self.spec.check is None or self.prompt.over:
+        if self.prompt.over:
             return ()
         return tuple(self.spec.check(self.state))
 
@@ -300,12 +296,9 @@ class Session:
     def _action_for(self, inp: Input) -> str:
         prompt = self.prompt
         if isinstance(inp, Touch):
-            if prompt.choice(inp.key) is None and self.correction(inp.key) is None:
-                if inp.key.startswith(FIX_PREFIX) and self.spec.check is not None:
-                    raise Rejected(msg("That correction no longer fits the table check: nothing changed. "
-                                       "Look at the table check again."))
-                raise Rejected(self._refusal(inp.key, None)
-                               or msg("Not now. {prompt}", prompt=sentence(prompt.text)))
+            # The engine checks the key (a choice, a per-copy key#n, a table-check correction,
+            # accepted at any moment and recorded like any touch) as it applies it, and says
+            # why it refuses (companion.engine.legality).
             return inp.key
         if isinstance(inp, Press):
             choice = prompt.for_button(inp.button)
@@ -340,9 +333,7 @@ class Session:
         if choice is not None:
             copy = split_piece(self.piece_for(tap))[1]
             return f"{choice.key}#{copy}" if choice.per_copy and copy else choice.key
-        if why := self._refusal(None, component):
-            raise Rejected(why)
-        if self.spec.tap_refusal is not None and (why := self.spec.tap_refusal(self.state, component)):
+        if why := self.spec.refusal(self.state, None, component) or self.spec.tap_refusal(self.state, component):
             raise Rejected(why)
         kind = component.rsplit(":", 1)[0] + ":"
         if any(c.component and c.component.startswith(kind) for c in prompt.choices):
@@ -350,13 +341,6 @@ class Session:
                                label=label, prompt=sentence(prompt.text)))
         raise Rejected(msg("{label} was tapped, but no such card is due now. {prompt}",
                            label=label, prompt=sentence(prompt.text)))
-
-    def _refusal(self, key: str | None, component: str | None):
-        """The game's own reason why a touch of ``key`` (or a tap of ``component``) picks
-        nothing now (:attr:`GameSpec.refusal`), or None."""
-        if self.spec.refusal is None:
-            return None
-        return self.spec.refusal(self.state, key, component)
 
     def _check_reader(self, tap: Tap, component: str, label: str) -> None:
         """Issue 3 case 11: a component read on a reader of the wrong role changes nothing."""
@@ -380,7 +364,7 @@ class Session:
 
     def _act_recorded(self, inp: Input, action: str, line: int | None) -> Reply:
         cached = list(self._redo.get((self.position, action), ()))
-        state = self.spec.apply(self.state, action)
+        state = self._apply(self.state, action)
         news = list(self.spec.news(state))
         chances = []
         while (chance := self._prompt_of(state).chance) is not None:
@@ -388,7 +372,7 @@ class Session:
             # Count each pick before the next one: every pick gets its own stack item and
             # its own RNG pick number, as when the log is replayed.
             self._picker.record(chance.source, origin)
-            state = self.spec.apply(state, outcome.key)
+            state = self._apply(state, outcome.key)
             news += self.spec.news(state)
             chances.append({"source": chance.source, "key": outcome.key, "origin": origin})
         entry = Entry(inputs.to_json(inp), action, tuple(chances), line)
@@ -397,6 +381,12 @@ class Session:
         self._after_event(seq)
         self.todo = todo_lines(news)
         return Reply(True, news=tuple(news))
+
+    def _apply(self, state: Any, key: str) -> Any:
+        """The state after ``key``: the engine checks it against the prompt of ``state`` (its
+        one legality check and refusal, :mod:`companion.engine.legality`), then the game
+        applies it. Raises RuleViolation, with the sentence for the table."""
+        return apply_action(self.spec, state, key, self._prompt_of(state))
 
     def _pick(self, chance, cached: list[dict[str, str]]):
         while cached:
@@ -517,9 +507,9 @@ class Session:
         if seq is None:
             return
         self._trim(KEEP_IN_MEMORY)
-        if seq % SNAPSHOT_EVERY == 0 and self.spec.encode is not None:
+        if seq % SNAPSHOT_EVERY == 0 and (snapshot := self._snapshot()) is not None:
             try:
-                self.store.save_snapshot(self.game_id, seq, self._version(), self._snapshot(), self.clock())
+                self.store.save_snapshot(self.game_id, seq, self._version(), snapshot, self.clock())
             except StoreError as exc:  # a snapshot is a cache: the log has everything
                 log.warning("no snapshot at event %d: %s", seq, exc)
 
@@ -528,15 +518,19 @@ class Session:
 
         return f"{__version__}:{self.spec.id}"
 
-    def _snapshot(self) -> dict[str, Any]:
+    def _snapshot(self) -> dict[str, Any] | None:
         """The session after the last event, as JSON: state, position, redo, chance counters,
-        and the last :data:`SNAPSHOT_UNDO_DEPTH` entries with the state before each."""
+        and the last :data:`SNAPSHOT_UNDO_DEPTH` entries with the state before each; None for
+        a game that keeps no snapshots (its ``encode`` gives None)."""
+        state = self.spec.encode(self.state)
+        if state is None:
+            return None
         depth = min(SNAPSHOT_UNDO_DEPTH, len(self.history))
         recent = [[entry.to_json(), self.spec.encode(before)]
                   for entry, before in zip(self.history[len(self.history) - depth:],
                                            self._before[len(self._before) - depth:])]
         return {
-            "state": self.spec.encode(self.state),
+            "state": state,
             "position": self.position,
             "recent": recent,
             "redo": [[pos, action, list(chances)] for (pos, action), chances in self._redo.items()],
@@ -553,8 +547,6 @@ class Session:
         when the events after it undo more inputs than it carries (then the whole log is
         replayed).
         """
-        if self.spec.decode is None:
-            return None
         found = self.store.latest_snapshot(self.game_id, self._version())
         if found is None:
             return None
@@ -610,15 +602,15 @@ class OutdatedGame(StoreError):
     longer replays: it is kept read-only (never resumed); the message says so."""
 
 
-def recorded_versions(spec: GameSpec) -> dict[str, Any]:
+def recorded_versions(spec: Game) -> dict[str, Any]:
     """What a new game is recorded under: the companion's version and its game's
-    :attr:`~companion.engine.core.GameSpec.rules_version`."""
+    :attr:`~companion.engine.game.Game.rules_version`."""
     from companion import __version__
 
     return {"companion": __version__, "rules": spec.rules_version}
 
 
-def _outdated(record: GameRecord, spec: GameSpec):
+def _outdated(record: GameRecord, spec: Game):
     return msg("Game {id} ({title}) was recorded under rules version {old}; this companion plays version {new}, "
                "and its moves no longer replay. It is kept in the store, read-only: start a new game.",
                id=record.id, title=spec.title, old=record.rules_version, new=spec.rules_version)

@@ -25,7 +25,7 @@ class TagRegistry:
     tags: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
-    def from_json(cls, raw: Mapping[str, str] | None) -> "TagRegistry":
+    def from_json(cls, raw: Mapping[str, str] | None) -> TagRegistry:
         """Build from ``{"<UID hex>": "<component id>"}``.
 
         Raises:

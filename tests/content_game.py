@@ -60,8 +60,10 @@ def apply(state, key):
     return State(state.bulbs, state.card_bulbs, state.paid + (f"copy {copy}: {known}" if copy else "unknown copy",))
 
 
-CONTENT = ContentSpec(fields=_fields, printed=lambda c: {"bulbs": 1, "colour": "red", "name": c[-1]} if c in LAMPS else {},
-                      placeholder=lambda c: c in LAMPS, check=lambda table: _check({c: e for c, e in table.items() if c in LAMPS}),
+CONTENT = ContentSpec(fields=_fields,
+                      printed=lambda c: {"bulbs": 1, "colour": "red", "name": c[-1]} if c in LAMPS else {},
+                      placeholder=lambda c: c in LAMPS,
+                      check=lambda table: _check({c: e for c, e in table.items() if c in LAMPS}),
                       per_copy=lambda c: c == CARD)
 
 SPEC = GameSpec(

@@ -13,8 +13,8 @@ start-up included), the rest mid-game, 0–50 ms after a random number of acknow
 
 After the finishing run (``companion replay FILE --db`` again, not real time, resuming after
 the last recorded line), the trial's log of events (kind, input, action, chance outcomes,
-script line; a press's measured hold only as "undo or not") equals the uninterrupted run's, and so does the resumed game state (hidden
-information included).
+script line; a press's measured hold only as "undo or not") equals the uninterrupted run's,
+and so does the resumed game state (hidden information included).
 
 The replays are ``companion.cli.main(["replay", ...])`` in processes forked from this one
 after it imported the companion (a "zygote"): the same code as the ``companion`` command,

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 import pytest
 
 from companion.engine.codec import DICT, enum, optional, record, records, state_codec
 
 
-class Step(str, Enum):
+class Step(StrEnum):
     ROLL = "roll"
     MOVE = "move"
 

@@ -7,8 +7,14 @@ from pathlib import Path
 import pytest
 
 from companion.config import (
-    Config, ConfigError, DiceConfig, ReaderConfig, default_config, default_config_path,
-    load_config, parse_config,
+    Config,
+    ConfigError,
+    DiceConfig,
+    ReaderConfig,
+    default_config,
+    default_config_path,
+    load_config,
+    parse_config,
 )
 from companion.errors import CompanionError
 
@@ -114,7 +120,8 @@ BAD = [
     ('language = "fr"', "language: must be one of en, it, got 'fr'"),
     ("poll_interval = 0", "poll_interval: must be a number of seconds > 0, got 0"),
     ('poll_interval = "fast"', "poll_interval: must be a number of seconds > 0, got 'fast'"),
-    ("colour = 1", "unknown key colour (allowed: poll_interval, language, dice, readers, feedback, phones, virtual_taps)"),
+    ("colour = 1",
+     "unknown key colour (allowed: poll_interval, language, dice, readers, feedback, phones, virtual_taps)"),
     ("[feedback]\ndevice = 'led'", "feedback.pin: missing (the BCM pin of the buzzer or LED, 0-27)"),
     ("[feedback]\npin = 17", "feedback.pin: GPIO 17 is already the dice button's pin (dice.pin)"),
     ("[feedback]\npin = 18\ndevice = 'horn'", "feedback.device: must be one of buzzer, led, got 'horn'"),
@@ -153,7 +160,8 @@ BAD = [
      "unknown key readers[0].port for driver 'mfrc522' "
      "(allowed: name, driver, role, bus, device, reset_pin, spi_speed_hz, poll_budget, antenna_gain)"),
     ('[[readers]]\nname = "a"\ndriver = "pn532"\nbus = 0',
-     "unknown key readers[0].bus for driver 'pn532' (allowed: name, driver, role, port, baudrate, retries, poll_timeout)"),
+     "unknown key readers[0].bus for driver 'pn532' "
+     "(allowed: name, driver, role, port, baudrate, retries, poll_timeout)"),
     ('[[readers]]\nname = "a"\ndriver = "fake"\nbaudrate = 9600',
      "unknown key readers[0].baudrate for driver 'fake' (allowed: name, driver, role)"),
     ('[[readers]]\nname = "a"\ndriver = "mfrc522"\nreset_pin = 14',
@@ -239,7 +247,8 @@ def test_mfrc522_gain_speed_and_budget_and_pn532_retries_and_timeout():
     """Issue 20: the MFRC522's antenna gain, SPI speed and poll budget; the PN532's MxRty and
     per-poll timeout, which must leave room for every activation attempt."""
     config = parse_config('[[readers]]\nname = "a"\ndriver = "mfrc522"\nantenna_gain = 48\nspi_speed_hz = 4000000\n'
-                          'poll_budget = 0.03\n[[readers]]\nname = "b"\ndriver = "pn532"\nretries = 5\npoll_timeout = 0.2\n')
+                          'poll_budget = 0.03\n'
+                          '[[readers]]\nname = "b"\ndriver = "pn532"\nretries = 5\npoll_timeout = 0.2\n')
     assert config.readers[0].driver_kwargs() == {"bus": 0, "device": 0, "reset_pin": 25, "spi_speed_hz": 4_000_000,
                                                  "poll_budget": 0.03, "antenna_gain": 48}
     assert config.readers[1].driver_kwargs() == {"port": "/dev/serial0", "baudrate": 115200, "retries": 5,

@@ -9,9 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.config import Config, DiceConfig, ReaderConfig, default_config
-from companion.doctor import (
-    SERIAL_HINT, SPI_HINT, Probe, doctor_command, run_doctor, try_import,
-)
+from companion.doctor import SERIAL_HINT, SPI_HINT, Probe, doctor_command, run_doctor, try_import
 
 ALL_GROUPS = {"gpio", "spi", "dialout", "video", "render", "input"}
 MFRC = ReaderConfig("cards", "mfrc522", "cards", bus=0, device=0, reset_pin=25)
@@ -286,8 +284,8 @@ def test_a_chip_library_that_refuses_a_non_pi_is_not_called_missing(tmp_path):
     import dataclasses
 
     probe = probe_for(tmp_path)
-    probe = dataclasses.replace(probe, try_import=lambda m: "RuntimeError: This module can only be run on a Raspberry Pi!"
-                                if m in ("mfrc522", "RPi.GPIO") else None)
+    pi_only = "RuntimeError: This module can only be run on a Raspberry Pi!"
+    probe = dataclasses.replace(probe, try_import=lambda m: pi_only if m in ("mfrc522", "RPi.GPIO") else None)
     out = io.StringIO()
     run_doctor(None, out=out, probe=probe)
     text = out.getvalue()
@@ -354,7 +352,8 @@ def test_doctor_prints_each_readers_settings(tmp_path):
     _code, text = doctor(config, probe_for(fake_pi(tmp_path)))
     assert ("[info] cards: MFRC522 on /dev/spidev0.0, reset GPIO 25, SPI 1 MHz, poll budget 50 ms, "
             "antenna gain 48 dB") in text
-    assert "[info] tiles: PN532 on /dev/ttyAMA0 at 115200 baud, 2 activation retries (MxRty), poll timeout 0.1 s" in text
+    assert ("[info] tiles: PN532 on /dev/ttyAMA0 at 115200 baud, 2 activation retries (MxRty), "
+            "poll timeout 0.1 s") in text
 
 
 def test_a_missing_mfrc522_package_is_fine(tmp_path):
@@ -366,7 +365,8 @@ def test_doctor_says_whether_phones_are_on_and_their_address():
 
     out = io.StringIO()
     run_doctor(default_config(), out, Probe(try_import=lambda m: None))
-    assert "[info] phones: off (the daemon opens no network port; [phones] enabled = true turns them on)" in out.getvalue()
+    assert ("[info] phones: off (the daemon opens no network port; "
+            "[phones] enabled = true turns them on)") in out.getvalue()
     on = Config(phones=PhonesConfig(True, "0.0.0.0", 8765, "http://192.168.1.20:8765"))
     out = io.StringIO()
     run_doctor(on, out, Probe(try_import=lambda m: None))

@@ -49,7 +49,8 @@ def test_tap_enrolls_skip_moves_on_undo_puts_the_registry_back():
     assert change == enrollment.Change(A, None) and walk.index == 0
     assert walk.message.startswith(f"Tag {A} is no longer the Blue Doors Locked card, copy 1 of 2.")
     walk, change = enrollment.undo(walk)
-    assert change is None and walk.message == "Nothing to undo. Piece 1 of 85: tap the Blue Doors Locked card, copy 1 of 2."
+    assert change is None
+    assert walk.message == "Nothing to undo. Piece 1 of 85: tap the Blue Doors Locked card, copy 1 of 2."
 
 
 def test_a_tag_enrolled_as_something_else_needs_a_second_tap():

@@ -38,7 +38,7 @@ def test_every_input_kind_parses():
 
 def test_dump_round_trips():
     parsed = script.parse(_text(HEADER, {"at": 1.5, "button": "dice", "hold": 2.0}, {"at": 2, "touch": "end-turn"}))
-    again = script.parse(script.dump(parsed.header, [(l.at, l.input) for l in parsed.lines]))
+    again = script.parse(script.dump(parsed.header, [(line.at, line.input) for line in parsed.lines]))
     assert again == parsed
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from companion import cli
 from companion.config import parse_config
-from companion.install import InstallError, Installer, by_hand_steps, install_command, systemd_escape_path
+from companion.install import Installer, InstallError, by_hand_steps, install_command, systemd_escape_path
 
 ROOT = Path(__file__).resolve().parent.parent
 SYSTEMD = ROOT / "systemd"
@@ -59,7 +59,8 @@ def test_every_file_written(tmp_path):
         "[Unit]", "Wants=dev-spidev0.0.device", "After=dev-spidev0.0.device"]
     assert files[f"{UNITS}/dev-spidev0.0.device.d/50-haunt-companion.conf"].decode().endswith(
         "[Unit]\nJobRunningTimeoutSec=20s\n")
-    assert (tmp_path / "etc/haunt-companion/kivy/mods").is_dir() and (tmp_path / "etc/haunt-companion/kivy/icon").is_dir()
+    assert (tmp_path / "etc/haunt-companion/kivy/mods").is_dir()
+    assert (tmp_path / "etc/haunt-companion/kivy/icon").is_dir()
     assert all((tmp_path / name).stat().st_mode & 0o777 == 0o644 for name in files)
     manifest = json.loads(files["etc/haunt-companion/install-manifest.json"])["files"]
     assert manifest == {**{f"/{name}": hashlib.sha256(files[name]).hexdigest()
@@ -91,7 +92,8 @@ def test_a_companion_command_that_is_not_ours_is_left_alone(tmp_path):
 def test_commands_are_printed_not_run_with_root(tmp_path, capsys):
     assert cli.main(["install", "--root", str(tmp_path), "--prefix", PREFIX]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(f"Haunt Companion install into {tmp_path}:\n  wrote    /etc/systemd/system/haunt-companion.service\n")
+    assert out.startswith(f"Haunt Companion install into {tmp_path}:\n"
+                          "  wrote    /etc/systemd/system/haunt-companion.service\n")
     commands = out.split("Commands to run (not run with --root):\n")[1].split("Left to do by hand:")[0]
     assert commands.splitlines() == [
         "  $ systemd-sysusers /etc/sysusers.d/haunt-companion.conf",

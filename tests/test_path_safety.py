@@ -146,7 +146,8 @@ def test_a_socket_under_a_file_is_refused(tmp_path, capsys):
     plain = tmp_path / "plain.txt"
     plain.write_text("keep")
     code, err = _daemon(capsys, "--db", tmp_path / "g.sqlite3", "--socket", plain / "companion.sock")
-    assert code == 2 and err == f"companion: --socket {plain / 'companion.sock'}: {plain} is a regular file, not a directory"
+    assert code == 2
+    assert err == f"companion: --socket {plain / 'companion.sock'}: {plain} is a regular file, not a directory"
     assert plain.read_text() == "keep"
 
 
@@ -249,7 +250,8 @@ def test_a_client_socket_on_a_file_never_touches_it(tmp_path, capsys, argv):
 def test_install_root_that_is_a_file_is_refused(tmp_path, capsys):
     plain = _garbage(tmp_path / "plain.txt")
     assert main(["install", "--root", str(plain), "--prefix", "/opt/haunt-companion/.venv"]) == 2
-    assert capsys.readouterr().err.strip() == f"companion: --root {plain} is a regular file, not a directory to install into"
+    assert capsys.readouterr().err.strip() == (
+        f"companion: --root {plain} is a regular file, not a directory to install into")
     assert plain.read_text() == "my notes\n"
 
 
@@ -327,6 +329,8 @@ def test_no_dice_button_is_a_plain_sentence():
 def test_the_daemon_logs_an_ordered_shutdown_on_sigterm(tmp_path):
     import signal
 
+    from companion.daemon.taps import game_roles
+
     config = tmp_path / "config.toml"
     config.write_text("[dice]\nenabled = false\n")
     sock = tmp_path / "d.sock"
@@ -346,7 +350,8 @@ def test_the_daemon_logs_an_ordered_shutdown_on_sigterm(tmp_path):
     assert steps[:2] + steps[3:] == [
         "SIGTERM received: shutting down in order (readers and dice button, input worker, clients and socket, "
         "event store)",
-        "shutdown 1/3: stopping 0 reader(s) and button(s)",
+        # no reader in the config: the daemon's virtual readers, one per reader role (issue 18)
+        f"shutdown 1/3: stopping {len(game_roles())} reader(s) and button(s)",
         "shutdown 3/3: closing the clients and the socket",
         f"shutdown done: the event store {tmp_path / 'g.sqlite3'} is closed"]
     assert not sock.exists()

@@ -29,7 +29,8 @@ GPIO_PROVIDERS = {"rpi-gpio", "rpi-lgpio"}
 
 def _pi_requirements() -> list[Requirement]:
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    reqs = [Requirement(text) for text in data["project"]["dependencies"] + data["project"]["optional-dependencies"]["pi"]]
+    project = data["project"]
+    reqs = [Requirement(text) for text in project["dependencies"] + project["optional-dependencies"]["pi"]]
     return [r for r in reqs if r.marker is None or r.marker.evaluate(PI_ENV)]
 
 
@@ -47,7 +48,8 @@ def _resolve(tmp_path: Path) -> list[dict]:
             if canonicalize_name(r.name) != "kivy"]  # the screen's wheel: not what this is about
     report = tmp_path / "report.json"
     run = subprocess.run([sys.executable, "-m", "pip", "install", "--dry-run", "--ignore-installed", "--quiet",
-                          "--disable-pip-version-check", "--report", str(report), "--timeout", "20", "--retries", "1", *reqs],
+                          "--disable-pip-version-check", "--report", str(report), "--timeout", "20", "--retries", "1",
+                          *reqs],
                          capture_output=True, text=True, timeout=600)
     if run.returncode != 0:
         network = ("NewConnectionError", "Network is unreachable", "Temporary failure in name resolution",

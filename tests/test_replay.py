@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -12,8 +13,6 @@ from companion.demo import build
 from companion.inputs import Touch
 from companion.replay import ReplayFailed, replay
 from companion.store import EventStore
-
-from pathlib import Path
 
 SCRIPTS = Path(__file__).parent / "scripts"
 
@@ -26,7 +25,7 @@ def _script(*lines, **header) -> script.TableScript:
 
 
 def test_bundled_demo_is_what_the_builder_makes():
-    assert (script.dump(bundled_demo().header, [(l.at, l.input) for l in bundled_demo().lines])
+    assert (script.dump(bundled_demo().header, [(line.at, line.input) for line in bundled_demo().lines])
             == build())
 
 
@@ -90,7 +89,8 @@ def test_cli_json_has_the_required_keys(tmp_path, capsys):
                                                      ("Bo", "green"))}
     assert state["active_hunter"] == "Ada (red)"
     assert state["passages"] == ["A", "F", "G", "K"]
-    assert state["die"] == 4 and state["turn"] == "Ada" and (state["rooms"]["C"]["ghosts"], state["rooms"]["C"]["hauntings"]) == (2, 0)
+    assert state["die"] == 4 and state["turn"] == "Ada"
+    assert (state["rooms"]["C"]["ghosts"], state["rooms"]["C"]["hauntings"]) == (2, 0)
     assert list(state["rooms"]) == list("ABCDEFGHIJKLMN")
 
 
@@ -220,8 +220,10 @@ def test_unused_stack_outcomes_are_reported_as_a_warning(tmp_path, capsys):
     path.write_text("\n".join([json.dumps({**HEADER, "stack": {"movement_die": [4, 5, 6], "ghost": ["room-C"]}}),
                                json.dumps({"at": 0, "button": "dice"})]))
     assert main(["replay", str(path)]) == 0
-    assert "companion: warning: the script's stack was not used up (left: movement_die: 5, 6)" in capsys.readouterr().err
-    assert replay(_script({"at": 0, "button": "dice"}, stack={"movement_die": [4], "ghost": ["room-C"]})).unused_stack == {}
+    warning = "companion: warning: the script's stack was not used up (left: movement_die: 5, 6)"
+    assert warning in capsys.readouterr().err
+    used_up = _script({"at": 0, "button": "dice"}, stack={"movement_die": [4], "ghost": ["room-C"]})
+    assert replay(used_up).unused_stack == {}
 
 
 def test_progress_goes_to_stderr_and_json_alone_to_stdout(tmp_path, capsys):

@@ -99,7 +99,8 @@ def test_unsolved_game_reveals_the_envelope_only_at_the_end():
                              "The envelope holds: Bill Denbrough, the Item 2, House on Neibolt Street."]
     over = next(i for i, m in enumerate(messages) if m.get("view", {}).get("outcome"))
     said = [i for i, m in enumerate(messages)
-            if "House on Neibolt Street" in json.dumps([m.get("news"), m.get("log"), m.get("view", {}).get("solution")])]
+            if "House on Neibolt Street" in json.dumps([m.get("news"), m.get("log"),
+                                                        m.get("view", {}).get("solution")])]
     assert said[0] == over  # nobody named it in a question: it is first said in the reveal
 
 

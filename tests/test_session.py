@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from companion.inputs import Press, Remove, Tap, Touch
@@ -284,10 +286,10 @@ def test_each_state_reached_gets_its_prompt_and_view_computed_once(make_session,
     session = make_session(seed=11, stack={"movement_die": [4], "ghost": ["room-C"]})
     spec = session.spec
     prompts, views = [], []
-    monkeypatch.setattr(session, "spec", type(spec)(**{
-        **spec.__dict__,
-        "prompt": lambda state: prompts.append(state) or spec.prompt(state),
-        "view": lambda state: views.append(state) or spec.view(state)}))
+    counted = copy.copy(spec)  # the game, counting its prompts and views
+    counted.prompt = lambda state: prompts.append(state) or spec.prompt(state)
+    counted.view = lambda state: views.append(state) or spec.view(state)
+    monkeypatch.setattr(session, "spec", counted)
     assert session.handle(Press("dice")).accepted  # the roll, then the die's and the card's chances
     chances = len(session.history[-1].chances)
     assert chances == 2

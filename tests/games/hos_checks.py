@@ -11,7 +11,7 @@ import json
 from collections import Counter
 
 from companion.games.house_of_spirits import components as hc
-from companion.games.house_of_spirits import entries
+from companion.games.house_of_spirits import content as entries  # the card data the table enters
 from companion.games.house_of_spirits.actions import hand_count
 from companion.games.house_of_spirits.state import State, Step
 

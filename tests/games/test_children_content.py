@@ -25,7 +25,7 @@ from companion.engine import ContentError, resolve_options
 from companion.engine.content import check_entry, check_table
 from companion.errors import RuleViolation
 from companion.games.children import grid as gr
-from companion.games.children import printed
+from companion.games.children import content as printed
 from companion.games.children.state import Ghost, Step
 from companion.header import GameHeader, HeaderError
 from companion.replay import replay

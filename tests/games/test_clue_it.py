@@ -17,11 +17,12 @@ from hypothesis import strategies as st
 from companion.engine import resolve_options
 from companion.errors import RuleViolation
 from companion.games.clue_it import SPEC, components as ci, player_view, private_view
-from companion.games.clue_it.rules import apply, next_answerer, setup
+from companion.games.clue_it.rules import next_answerer, setup
 from companion.games.clue_it.prompts import prompt
 from companion.games.clue_it.state import PRIVATE_STEPS, Step
 
 PLAYERS = ("Ada", "Bo", "Cy", "Di")
+apply = SPEC.apply  # the engine checks each action against the prompt, then the rules apply it
 
 
 def new(players=PLAYERS, **options):

@@ -190,15 +190,10 @@ RARE = {
     "{player} ({where}) cannot leave a room with {blocker} in it while holding that treasure",
     "{player} ({where}) cannot move this turn",
     "There is no ghost to remove.",
-    # mover taps refused by the session (test_creepy_cellar_hunters.py)
-    "That is {owner}'s {hunter}; {player} is moving. {prompt}",
-    "That is {player}'s other hunter, the {hunter}; this turn {player} moves the {active}. {prompt}",
-    "The {hunter} is not in this game ({count} hunters). {prompt}",
-    "The {hunter} is tapped in the move step, to say which hunter moves. {prompt}",
-    "Movers are not tapped in this game (option mover_tags is off): touch the place on the screen. {prompt}",
+    # (the mover taps refused by the session are in refusals.py now, test_creepy_cellar_hunters.py)
     "The Ghost deck is empty: shuffle its discards into a new deck.",  # test_an_empty_ghost_deck_...
     "Cursed Treasure",  # a view's word (who carries what), not a sentence: tests/ui/test_creepy_cellar_board.py
-    "Not now. {prompt}",  # apply's last resort: refusals.py names a rule for every key
+    # (apply's last resort, "Not now. {prompt}", is the engine's: companion/engine/legality.py)
     # tests/games/test_creepy_cellar_issue19.py::test_rare_issue_19_lines_in_italian
     "All 6 Jinxed Item tiles are taken: the card does nothing.", "Nightmare",
     "{player} holds a Jinxed Item already: the card does nothing.", "No secret passage tile comes back.",

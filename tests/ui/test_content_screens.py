@@ -52,7 +52,7 @@ def test_card_data_from_settings(harness, tmp_path, lamps_registered, panel):  #
         stored = daemon.store.content("lamps")
 
     # The games with printed data to enter, in the catalogue's order (the test's game last).
-    assert report["games"] == ["house_of_spirits", "ghost_at_home", "children", "lamps"]
+    assert report["games"] == ["house_of_spirits", "clue_it", "ghost_at_home", "children", "lamps"]
     # + twice from the placeholder's 1 bulb: 3, saved with the rest of the form as shown.
     assert report["stepped"] == 3
     assert stored == {"lamps:lamp:a": {"bulbs": 3, "colour": "red", "name": "a"}}

@@ -6,13 +6,16 @@ stacks (a hidden toy -> ghost pairing dealt as recorded chance), builds the mans
 by tablet, keeps the hand limit, the turn guide, skull tokens and Kitty Kitty; players tap
 every tablet and Children card they draw. Card data the rulebook does not print is a named
 placeholder in ``content.toml``; the owner enters what is printed on their copy
-(:mod:`.printed`).
+(:mod:`.content`).
 """
 
-from companion.engine.core import GameSpec, OptionSpec
-from companion.games.children import components, printed, refusals, rules, tablecheck
+from companion.engine.core import OptionSpec
+from companion.engine.game import Game
+from companion.games.children import components as cc
+from companion.games.children import prompts, refusals, rules, tablecheck
 from companion.games.children.codec import decode, encode
-from companion.games.children.view import news, view
+from companion.games.children.content import CONTENT
+from companion.games.children.view import view
 
 #: Options and named house rules, each with the rulebook lines (and notes.md 3.A entry) it settles.
 OPTIONS = (
@@ -134,28 +137,31 @@ OPTIONS = (
     ),
 )
 
-SPEC = GameSpec(
-    id=components.GAME_ID,
-    title="Children",
-    min_players=2,
-    max_players=4,
-    options=OPTIONS,
-    setup=rules.setup,
-    prompt=rules.prompt,
-    apply=rules.apply,
-    view=view,
-    news=news,
-    component_label=components.component_label,
-    chance_sources=("pairing", "nearest"),
-    components=components.all_components(),
-    outcome=lambda state: state.outcome,
-    reader_roles={"tablet": "tiles", "ghost": "cards", "toy": "cards", "device": "cards",
-                  "trap": "cards", "fate": "cards"},
-    pieces=components.pieces(),
-    encode=encode,
-    decode=decode,
-    check=tablecheck.check,
-    content=printed.CONTENT,
-    refusal=refusals.refusal,
-    rules_version=2,  # issue 19: rule fixes change what recorded inputs lead to
-)
+class Children(Game):
+    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only."""
+
+    id = cc.GAME_ID
+    title = "Children"
+    min_players = 2
+    max_players = 4
+    options = OPTIONS
+    chance_sources = ("pairing", "nearest")
+    components = cc.all_components()
+    pieces = cc.pieces()
+    reader_roles = {"tablet": "tiles", "ghost": "cards", "toy": "cards", "device": "cards",
+                    "trap": "cards", "fate": "cards"}
+    content = CONTENT
+    rules_version = 2  # issue 19: rule fixes change what recorded inputs lead to
+
+    setup = staticmethod(rules.setup)
+    prompt = staticmethod(prompts.prompt)
+    _apply = staticmethod(rules.act)
+    view = staticmethod(view)
+    component_label = staticmethod(cc.component_label)
+    check = staticmethod(tablecheck.check)
+    refusal = staticmethod(refusals.refusal)
+    encode = staticmethod(encode)
+    decode = staticmethod(decode)
+
+
+SPEC = Children()

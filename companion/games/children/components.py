@@ -2,7 +2,7 @@
 
 The printed content is :file:`content.toml` (the rulebook's facts plus clearly marked
 placeholders for what is not public, notes.md 1.1); this module loads it once, lays the
-owner's entries over it (:func:`content`, entries from :mod:`.printed`), checks its counts
+owner's entries over it (:func:`content`, entries from :mod:`.content`), checks its counts
 (:func:`validate`) and names every component: ``children:<kind>:<id>`` with kind
 ``ghost``, ``toy``, ``device``, ``trap``, ``fate`` (the Children cards) or ``tablet``.
 The module-level :func:`name`, :func:`tablet`, :func:`beloved_toy` read the content file
@@ -118,7 +118,7 @@ def _raw() -> dict[str, Any]:
 def content(edition: str = "rulebook", entries: Entries = ()) -> Content:
     """The content of ``edition`` (``rulebook``: 20 tablets, 70 cards, 8 skulls;
     ``publisher``: 18/68/12, notes.md 3.A C-A21), with ``entries`` (what the owner entered
-    as printed on the table's copy, :func:`.printed.entries_of`) over :file:`content.toml`.
+    as printed on the table's copy, :func:`.content.entries_of`) over :file:`content.toml`.
 
     Raises:
         KeyError: an unknown edition.

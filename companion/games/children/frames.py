@@ -12,13 +12,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.engine.core import Chance, Choice, Outcome, Prompt
+from companion.engine.words import and_names
 from companion.games.children import components as cc
 from companion.games.children import effects as fx
 from companion.games.children import grid as gr
 from companion.games.children.state import (
     Frame, State, Step, add_hand, add_left, forget, learn, picked_up, pop, push, put, room_to_deck, say, set_ghosts,
 )
-from companion.i18n import msg, nmsg, ntodo, todo
+from companion.i18n import msg, ntodo, todo
 
 
 def _ask(state: State, p: int, text: str, choices) -> Prompt:
@@ -564,7 +565,7 @@ def ask_check(state, f):
                 choices.append(Choice(f"catch:{g.id}", msg("Trap {ghost} with the {toy}", ghost=state.name(g.id),
                                                            toy=state.name(toy)), component=cc.component(toy)))
     choices.append(Choice("run", msg("Run")))
-    names = ", ".join(state.name(g.id) for g in ghosts)
+    names = and_names(state.name(g.id) for g in ghosts)
     return _ask(state, p, msg("{player} meets {ghosts} in the {room}: tap the beloved toy to trap, or run",
                               player=state.players[p], ghosts=names, room=state.name(room)), choices)
 
@@ -841,7 +842,7 @@ def _cut_text(state: State, players: tuple[int, ...], devices: bool) -> str:
                        "device", player=state.players[p], limit=limit, n=state.hands[p])
         return msg("{player}: the hand limit is {limit}; you hold {n}: leave a card under your tablet",
                    player=state.players[p], limit=limit, n=state.hands[p])
-    who = ", ".join(state.players[p] for p in players)
+    who = and_names(state.players[p] for p in players)
     if devices:
         return msg("The hand limit is {limit}: {players} cut down now, in any order: leave cards under your "
                    "tablets or use a device", limit=limit, players=who)

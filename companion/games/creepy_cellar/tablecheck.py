@@ -33,10 +33,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.engine.core import CheckLine, Choice
+from companion.engine.tuples import put
 from companion.errors import RuleViolation
 from companion.games.creepy_cellar import checks
 from companion.games.creepy_cellar import components as cc
-from companion.games.creepy_cellar.state import State, Step, say, set_at, with_hunter
+from companion.games.creepy_cellar.state import State, Step, say, with_hunter
 from companion.games.creepy_cellar.view import hunter_key
 from companion.i18n import Msg, msg, nmsg
 
@@ -189,7 +190,7 @@ def _count(state: State, kind: str, room: str, step: int) -> State:
     index = cc.ROOMS.index(room)
     values = state.ghosts if kind == "ghosts" else state.hauntings
     before = values[index]
-    values = set_at(values, index, before + step)
+    values = put(values, index, before + step)
     state = replace(state, **{kind: values})
     if kind == "ghosts":
         text = msg("Correction: room {room} now has {now} (was {before}).", room=room,

@@ -120,9 +120,3 @@ def _fight_odds(state: State) -> dict | None:
                                      state.hunters_at(room),
                                      bool(state.options["haunting_face_beats_ghost"]))
     return {"any": round(float(any_beaten), 3), "clear": round(float(cleared), 3)}
-
-
-def news(state: State) -> tuple[str, ...]:
-    """What the last applied action did, as sentences for the table (translatable messages:
-    the daemon renders them in the table's language)."""
-    return state.news

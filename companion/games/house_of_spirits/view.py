@@ -8,7 +8,7 @@ each player said their condition was met.
 from __future__ import annotations
 
 from companion.games.house_of_spirits import components as hc
-from companion.games.house_of_spirits.entries import DECK_KINDS, placeholder_count
+from companion.games.house_of_spirits.content import DECK_KINDS, placeholder_count
 from companion.games.house_of_spirits.state import State
 
 
@@ -102,13 +102,8 @@ def _player(state: State, player: int) -> dict:
     }
 
 
-def news(state: State) -> tuple[str, ...]:
-    """What the last applied action did, as sentences for the table."""
-    return state.news
-
-
 def player_view(state: State, player: str) -> dict:
-    """What ``player`` alone may see on the privacy screen (``GameSpec.private_view``): the
+    """What ``player`` alone may see on the privacy screen (``Game.private_view``): the
     secret victory card the companion dealt them (option ``secret_cards`` = ``companion``;
     "Game Setup" 5: "Players keep this card to themselves").
 

@@ -3,9 +3,10 @@ for three players; and for two players, who move two hunters each, a won and a l
 per mode in which the table taps each hunter's mover before touching where it goes).
 
 ``PYTHONPATH=. python tests/scripts/creepy_cellar/build.py`` rewrites ``<mode>-won.jsonl``,
-``<mode>-lost.jsonl``, ``<mode>-2p-won.jsonl`` and ``<mode>-2p-lost.jsonl``. A won game: the hunters fetch treasures, carry them to the
-cellar and leave (in Advanced the header's stack turns the treasures over in number
-order); a lost game: nobody goes in and the ghosts take over. Each is found by trying
+``<mode>-lost.jsonl``, ``<mode>-2p-won.jsonl`` and ``<mode>-2p-lost.jsonl``. A won game:
+the hunters fetch treasures, carry them to the cellar and leave (in Advanced the header's
+stack turns the treasures over in number order); a lost game: nobody goes in and the
+ghosts take over. Each is found by trying
 seeds in order; the script records the seed, so it replays the same game.
 """
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion import script
-from companion.games.ghost_at_home import components as gc
 from companion.engine import get_game
+from companion.games.ghost_at_home import components as gc
 from companion.header import GameHeader
 from companion.inputs import Tap, Touch
 from companion.session import Session
