@@ -15,7 +15,7 @@ the todo panel is on screen with real sentences of every game.
 
 from __future__ import annotations
 
-import dataclasses
+import copy
 import json
 import os
 import queue
@@ -76,7 +76,9 @@ def toy_marks(news):
 def marked_games(monkeypatch):
     for game in GAMES:
         module = import_module(GAME_MODULES[game])
-        monkeypatch.setattr(module, "SPEC", dataclasses.replace(module.SPEC, news=toy_marks(module.SPEC.news)))
+        marked = copy.copy(module.SPEC)  # the game, with toy todo marks
+        marked.news = toy_marks(module.SPEC.news)
+        monkeypatch.setattr(module, "SPEC", marked)
 
 
 class Client_UI:
