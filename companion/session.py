@@ -27,7 +27,7 @@ from companion.engine.core import CheckLine, Choice, check_fix, sentence
 from companion.engine.legality import apply_action
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
-from companion.i18n import msg, todo_lines
+from companion.i18n import msg, todo, todo_lines
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.store import EventStore, GameRecord
 from companion.tags import TagRegistry, component_game
@@ -231,7 +231,10 @@ class Session:
 
     @property
     def can_undo(self) -> bool:
-        return self.position > 0 and not self.prompt.over
+        """An input can be taken back: there is one. Once the game is over, Undo is the only
+        input accepted: it takes back the input that ended it (a mis-tap that caused the
+        8th haunting), and the game goes on."""
+        return self.position > 0
 
     def view(self) -> dict[str, Any]:
         """The public state (the game's view). Computed once per state (a view may run the
@@ -276,7 +279,7 @@ class Session:
         if isinstance(inp, Remove):
             return Reply(False, ignored=True)
         try:
-            if self.prompt.over:
+            if self.prompt.over and not self._is_undo(inp):
                 raise Rejected(msg("The game is over."))
             if self._is_undo(inp):
                 return self._undo(inp, line)
@@ -398,7 +401,8 @@ class Session:
             self._reload()  # undo reached inputs whose states are no longer in memory
         if not self.history:
             raise Rejected(msg("Nothing to undo."))
-        seq = self._persist("undo", _with_line({"input": inputs.to_json(inp)}, line))
+        seq = self._persist("undo", _with_line({"input": inputs.to_json(inp)}, line),
+                            reopen=self.prompt.over)
         entry = self._revert(line)
         self._after_event(seq)
         reply = self._undo_reply(entry)
@@ -414,10 +418,26 @@ class Session:
         if choice is not None and choice.private:
             return Reply(True, news=(msg("Undone: a private choice."),))
         label = choice.label if choice is not None else entry.action
+        back = self._put_back(entry)
         if "touch" in entry.input:  # the label says it all; the choice key is for scripts only
-            return Reply(True, news=(msg("Undone: {label}.", label=label),))
+            if not back:
+                back = [todo("return", "Undone: {label}. Put back anything you moved for it.", label=label)]
+                return Reply(True, news=tuple(back))
+            return Reply(True, news=(msg("Undone: {label}.", label=label), *back))
         return Reply(True, news=(msg("Undone: {label} ({input}).", label=label,
-                                     input=inputs.describe(inputs.from_json(entry.input))),))
+                                     input=inputs.describe(inputs.from_json(entry.input))), *back))
+
+    def _put_back(self, entry: Entry) -> list:
+        """What the table must take back after ``entry`` was undone (issue 17 item 9): one
+        ``return`` line per physical instruction the input had given ("Undo on the table:
+        Place a ghost in room C."). Its news are made again from the state before it, with
+        the chance outcomes it had drawn (undo never re-rolls)."""
+        state = self.spec.apply(self.state, entry.action)
+        news = list(self.spec.news(state))
+        for chance in entry.chances:
+            state = self.spec.apply(state, chance["key"])
+            news += self.spec.news(state)
+        return [todo("return", "Undo on the table: {step}", step=line) for line in todo_lines(news)]
 
     def _correction_label(self, key: str) -> str | None:
         """"Room E: +1 ghost" for a correction the check lists now (after an undo: the one
@@ -465,11 +485,12 @@ class Session:
         if line is not None:
             self.last_line = line
 
-    def _persist(self, kind: str, body: dict[str, Any], outcome: str | None = None) -> int | None:
+    def _persist(self, kind: str, body: dict[str, Any], outcome: str | None = None,
+                 reopen: bool = False) -> int | None:
         if self.store is None or self.unsaved is not None:
             return None
         try:
-            return self.store.append(self.game_id, kind, body, self.clock(), outcome=outcome)
+            return self.store.append(self.game_id, kind, body, self.clock(), outcome=outcome, reopen=reopen)
         except StoreError as exc:  # the transaction rolled back: nothing half-written
             self._lose_store(exc)
             return None

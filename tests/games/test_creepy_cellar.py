@@ -624,18 +624,25 @@ def test_eighth_haunting_loses_the_game():
 
 @pytest.mark.parametrize("inp", [
     Touch("end-turn"), Touch("remove-ghost:G"), Touch("confirm-win"), Press("dice"),
-    Press("dice", hold=2.0), Touch("undo"), Tap(GHOST_H), Tap(KING_E),
+    Tap(GHOST_H), Tap(KING_E),
 ])
 def test_after_the_end_every_input_is_refused(inp):
     """creepy-cellar.txt "Winning the Game": the game has ended; the session refuses every
-    input, including undo, with one sentence and changes nothing."""
+    input but Undo with one sentence and changes nothing. Undo (a touch or a long press)
+    takes back the input that ended it (issue 17 item 5: a mis-tap's 8th haunting)."""
     session = lost_session(tags=TAGS)
     state, history = session.state, list(session.history)
     reply = session.handle(inp)
     assert not reply.accepted
     assert reply.text == "The game is over."
     assert session.state is state and session.history == history
-    assert not session.can_undo
+    assert session.can_undo
+
+
+@pytest.mark.parametrize("inp", [Touch("undo"), Press("dice", hold=2.0)])
+def test_after_the_end_undo_takes_back_the_input_that_ended_it(inp):
+    session = lost_session(tags=TAGS)
+    assert session.handle(inp).accepted and not session.prompt.over
 
 
 @pytest.mark.parametrize("action", ["end-turn", "roll", "die:3", "ghost:room-A", "declare-win"])
@@ -846,7 +853,8 @@ def test_undo_and_reroll_reuses_the_recorded_die_and_card():
     after = session.view()
 
     undo = session.handle(Touch("undo"))
-    assert undo.accepted and undo.news == ("Undone: Roll the die (dice button).",)
+    assert undo.accepted and undo.news == ("Undone: Roll the die (dice button).",
+                                          "Undo on the table: Place a ghost in room A.")  # issue 17 item 9
     assert session.view() == before
 
     second = session.handle(Press("dice"))

@@ -181,6 +181,7 @@ def small_targets(app, mm: float, px_per_mm: float) -> list[str]:
     """Touch buttons on the current screen (and open modal views) smaller than ``mm``
     millimetres on either side."""
     from kivy.core.window import Window
+
     from ui.widgets.buttons import TouchButton
 
     limit = mm * px_per_mm
@@ -326,9 +327,9 @@ def tour_scenario(app, out: Path, report: dict):
     yield Until("home", screen_is(app, "home"))
     touch(find_button(app, "New game"))
     yield Until("new game with its options", lambda: screen_is(app, "newgame")()
-                and find_button(app, "1. Player 1") is not None)
+                and find_button(app, "1. Ada") is not None)  # the last game's names
     yield from shot("newgame")
-    touch(find_button(app, "1. Player 1"))
+    touch(find_button(app, "1. Ada"))
     from kivy.core.window import Window
     yield Until("the keyboard", lambda: len(Window.children) > 1)
     keyboard = Window.children[0]
@@ -581,10 +582,12 @@ def _more_scenarios() -> None:
     from boards_scenario import boards_scenario
     from check_scenario import check_scenario
     from phone_scenario import phone_scenario
+    from playthrough_scenario import playthrough_scenario
 
     SCENARIOS["check"] = check_scenario
     SCENARIOS["boards"] = boards_scenario
     SCENARIOS["phone"] = phone_scenario
+    SCENARIOS["playthrough"] = playthrough_scenario
 
 
 

@@ -212,16 +212,18 @@ def test_table_screen_shows_the_game_and_end_turn_touch_drives_the_daemon(harnes
 
     # The touch on "End turn" reached the daemon: the next player's turn began.
     assert report["before"]["turn_number"] == turn and report["after"]["turn_number"] == turn + 1
-    assert report["after"]["prompt"] == "Ada: press the dice button"
+    # The test daemon says it has no dice button: the prompt says what to touch (issue 17 item 7).
+    assert report["after"]["prompt"] == "Ada: touch Roll the die"
     assert turn_after == turn + 1
 
     # Roll, Undo, roll again (the same die), Ada leaves the castle: the daemon's game is won.
     assert report["rolled"] == "Ada's red hunter (in cellar room M): move up to 6, then End turn"
-    assert report["undone"] == "Ada: press the dice button"
+    assert report["undone"] == "Ada: touch Roll the die"
     assert report["rolled_again"] == report["rolled"]
     assert outcome == "won"
-    assert report["over"] == {"prompt": "The game is over: the hunters won!", "can_undo": False,
-                              "undo_disabled": True}
+    # The input that ended the game can still be undone (issue 17 item 5).
+    assert report["over"] == {"prompt": "The game is over: the hunters won!", "can_undo": True,
+                              "undo_disabled": False}
 
     # From cellar room M every move of the die's 6 is on screen at once, no scrolling:
     # End turn, the twelve rooms, Cellar N, the hallway and the way out.
