@@ -25,11 +25,15 @@ def seat_colours(game: str, players: list[str]) -> dict[str, str] | None:
 
 def printed_colours(game: str, view: dict) -> dict[str, str]:
     """Player -> palette key read from a game's view (Creepy Cellar: each player's first
-    hunter's pawn colour); {} for other games."""
-    if game != "creepy_cellar":
+    hunter's pawn colour); {} for other games, and for a view that is not this game's (a
+    state message can name the next game while it still carries the last one's view)."""
+    hunters = view.get("hunters") if game == "creepy_cellar" else None
+    if not isinstance(hunters, dict) or view.get("game", game) != game:
         return {}
     colours: dict[str, str] = {}
-    for hunter in (view.get("hunters") or {}).values():
+    for hunter in hunters.values():
+        if not isinstance(hunter, dict):
+            continue
         key = HUNTER_PALETTE.get(str(hunter.get("colour", "")))
         player = str(hunter.get("player", ""))
         if key and player and player not in colours:

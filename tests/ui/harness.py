@@ -432,7 +432,8 @@ def content_scenario(app, out: Path, report: dict):
     """Card data (issue 5): Settings -> Card data -> the Lamps game's list -> lamp a's form,
     + twice, Save (the banner says it counts from the next new game); lamp b's printed name
     emptied on the keyboard, Save (refused: the banner says why, the form stays); the form in
-    Italian. Saves ``content-list`` (Ghost at Home's), ``content-list-lamps``, ``content-form``, ``content-saved``, ``content-refused``
+    Italian. Saves ``content-list`` (Ghost at Home's), ``content-list-lamps``, ``content-form``, ``content-saved``,
+    ``content-refused``
     and ``content-form-it``."""
     from ui.shot import save_screenshot
 

@@ -8,12 +8,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 import pngread
+import pytest
 import test_table_screen
-from test_table_screen import ARTIFACTS, _close, display, harness, kivy_home  # noqa: F401  (fixtures)
 from test_shell_screens import PANELS
+from test_table_screen import ARTIFACTS, _close
 from ui_scenario import running_daemon
 
 from companion.header import GameHeader

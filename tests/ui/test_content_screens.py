@@ -9,10 +9,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import pytest
-
 import pngread
-from test_table_screen import ARTIFACTS, harness, display, kivy_home  # noqa: F401  (fixtures)
+import pytest
+from test_table_screen import ARTIFACTS
 from ui_scenario import running_daemon
 
 from companion.engine import registry

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pngread
 import pytest
-from test_table_screen import ARTIFACTS, display, kivy_home  # noqa: F401  (fixtures)
+from test_table_screen import ARTIFACTS
 
 from companion import script
 from companion.client import Client

@@ -74,3 +74,17 @@ def test_placeholder_marks_never_reach_the_screen():
             "in_play": [{"name": "Carta oggetto 4 (segnaposto)"}], "score": 3}
     assert strip_placeholders(view) == {"rooms": {"Tablet 0-3": {"ghosts": [{"name": "Ghost 08"}]}},
                                         "in_play": [{"name": "Carta oggetto 4"}], "score": 3}
+
+
+def test_printed_colours_ignore_a_view_that_is_not_creepy_cellars():
+    """The board-switch case (issue 17): a state naming Creepy Cellar may still carry the
+    last game's view, whose "hunters" is a list (CLUE: IT's kids) or absent."""
+    from ui.seats import printed_colours
+
+    hunters = {"red": {"player": "Ada", "colour": "red"}, "blue": {"player": "Ada", "colour": "blue"},
+               "yellow": {"player": "Bo", "colour": "yellow"}}
+    assert printed_colours("creepy_cellar", {"hunters": hunters}) == {"Ada": "vermillion", "Bo": "yellow"}
+    assert printed_colours("creepy_cellar", {"hunters": ["Mike Hanlon"]}) == {}
+    assert printed_colours("creepy_cellar", {"game": "clue_it", "hunters": hunters}) == {}
+    assert printed_colours("creepy_cellar", {"hunters": {"red": "Ada"}}) == {}
+    assert printed_colours("children", {"hunters": hunters}) == {}
