@@ -34,7 +34,7 @@ def user_env(tmp_path: Path, display: str, kivy_home: Path) -> dict:
 
 
 @pytest.fixture
-def no_gl(tmp_path, display, kivy_home):  # noqa: F811
+def no_gl(tmp_path, display, kivy_home):
     """A user environment whose libGL cannot load."""
     broken = tmp_path / "broken-gl"
     broken.mkdir()
@@ -72,7 +72,7 @@ def test_without_gl_ui_and_play_say_why_and_exit_2(no_gl, tmp_path):
     assert not (tmp_path / "run" / "haunt-companion" / "companion.sock").exists()  # no daemon left behind
 
 
-def test_ui_without_a_display_says_so(tmp_path, kivy_home):  # noqa: F811
+def test_ui_without_a_display_says_so(tmp_path, kivy_home):
     env = user_env(tmp_path, "", kivy_home)
     del env["DISPLAY"]
     env.pop("WAYLAND_DISPLAY", None)
@@ -81,7 +81,7 @@ def test_ui_without_a_display_says_so(tmp_path, kivy_home):  # noqa: F811
     assert done.stderr.startswith("companion: no display (DISPLAY and WAYLAND_DISPLAY are not set)")
 
 
-def test_the_demo_window_shows_the_table_within_10_seconds(tmp_path, display, kivy_home):  # noqa: F811
+def test_the_demo_window_shows_the_table_within_10_seconds(tmp_path, display, kivy_home):
     ARTIFACTS.mkdir(exist_ok=True)
     out = tmp_path / "demo-at-10s"
     started = time.time()
@@ -105,7 +105,7 @@ def test_the_demo_window_shows_the_table_within_10_seconds(tmp_path, display, ki
     assert "[hauntings" in stdout  # the terminal prints the prompts alongside
 
 
-def test_ui_without_a_daemon_says_so_and_waits_for_it(tmp_path, display, kivy_home):  # noqa: F811
+def test_ui_without_a_daemon_says_so_and_waits_for_it(tmp_path, display, kivy_home):
     env = user_env(tmp_path, display, kivy_home)
     process = subprocess.Popen([sys.executable, "-m", "companion", "ui"], env=env, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, text=True)
