@@ -26,12 +26,13 @@ START_WAIT, STOP_WAIT = 20.0, 10.0
 
 def play_command(args, new) -> int:
     """``companion play GAME --players A,B [--option NAME=VALUE ...]``; returns the exit code."""
-    from companion.paths import default_socket
+    from companion.paths import PathRefused, default_socket
     from companion.startup import StartRefused, header
 
     try:
         header(new)  # a bad game, player list or option is said before anything starts
-    except StartRefused as exc:
+        _check_paths(args)
+    except (StartRefused, PathRefused) as exc:
         return _say(str(exc))
     socket = Path(args.socket or default_socket())
     if _answers(socket):
@@ -63,6 +64,17 @@ def play_command(args, new) -> int:
         return 0
     finally:
         _stop(daemon)
+
+
+def _check_paths(args) -> None:
+    """Refuse a bad ``--db`` or ``--config`` before anything starts, as the daemon would."""
+    from companion.config import load_config
+    from companion.paths import check_db_path, check_private_dir, default_db
+
+    db = Path(args.db or default_db())
+    check_db_path(db)
+    check_private_dir(db)
+    load_config(args.config)
 
 
 def _say(text: str, code: int = 2) -> int:
