@@ -395,7 +395,8 @@ def cmd_daemon(args) -> int:
     from companion.config import load_config
     from companion.daemon import Daemon
     from companion.daemon.taps import off_reason, plan
-    from companion.paths import check_db_path, check_private_dir, check_socket_path, default_db, default_socket
+    from companion.paths import (check_db_path, check_private_dir, check_socket_path, default_db, default_socket,
+                                 runtime_dir_note)
     from companion.service import ServiceNotifier
     from companion.startup import StartRefused, header, open_game
 
@@ -406,6 +407,8 @@ def cmd_daemon(args) -> int:
     db = args.db or default_db()
     sock = args.socket or default_socket()
     check_socket_path(sock, db)  # before anything is opened or created (issue 20)
+    if args.socket is None and runtime_dir_note():
+        log.info("%s", runtime_dir_note())
     check_db_path(db)
     check_private_dir(Path(db))
     store, recovery, unwritable = _open_store(db)

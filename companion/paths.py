@@ -14,7 +14,6 @@ import os
 import re
 import stat
 import warnings
-from functools import cache
 from pathlib import Path
 
 from companion.errors import CompanionError, StoreError
@@ -61,11 +60,27 @@ def default_socket() -> Path:
     return path
 
 
-@cache
+#: Why the socket is not in the usual runtime dir, once said (:func:`runtime_dir_note`).
+_RUNTIME_NOTES: dict[str, str] = {}
+
+
 def _say_runtime_dir(reason: str, directory: str) -> None:
-    """Log, once per process and cause, why the socket is not in the usual runtime dir."""
-    log.warning("%s: the daemon socket goes in %s (set COMPANION_SOCKET to choose another place)",
-                reason.rstrip("."), directory)
+    """Note (debug level: clients stay quiet) why the socket is not in the usual runtime
+    dir; the daemon logs it once (:func:`runtime_dir_note`). platformdirs' own "falling back
+    to X" is left out: X may be the very directory it found wanting (issue 18)."""
+    reason = reason.split(", falling back to ", 1)[0].rstrip(".")
+    note = f"{reason}: the daemon socket goes in {directory} (set COMPANION_SOCKET to choose another place)"
+    unsafe = re.match(r"XDG_RUNTIME_DIR (/\S+) has mode (\d+)", reason)
+    if unsafe and os.path.realpath(directory).startswith(os.path.realpath(unsafe[1]) + os.sep):
+        note = (f"XDG_RUNTIME_DIR {unsafe[1]} has mode {unsafe[2]} (other users may look in it; "
+                f"chmod 700 {unsafe[1]} makes it private): the daemon socket goes in {directory} all the same")
+    if _RUNTIME_NOTES.setdefault(reason, note) is note:
+        log.debug("%s", note)
+
+
+def runtime_dir_note() -> str | None:
+    """The sentence saying why the daemon socket is not in the usual runtime dir, or None."""
+    return next(reversed(_RUNTIME_NOTES.values()), None)
 
 
 def check_private_dir(path: Path) -> None:

@@ -234,3 +234,50 @@ def test_ctrl_c_during_replay_says_after_which_line_the_same_command_resumes(lap
     again = companion(laptop, "replay", str(script), "--db", str(db), "--progress")
     assert again.returncode == 0
     assert again.stderr.splitlines()[0] == f"line {accepted[-1] + 1}: accepted"
+
+
+def _rootless_runtime(laptop, tmp_path, xdg=None):
+    """A shell without XDG_RUNTIME_DIR (su, ssh): platformdirs falls back to TMPDIR's runtime-UID."""
+    env = {k: v for k, v in laptop.items() if k != "XDG_RUNTIME_DIR"}
+    temp = tmp_path / "temp"
+    temp.mkdir(mode=0o700, exist_ok=True)
+    env["TMPDIR"] = str(temp)
+    if xdg is not None:
+        env["XDG_RUNTIME_DIR"] = str(xdg)
+    return env, temp
+
+
+@pytest.mark.parametrize("argv", [["tap", ROOM_H], ["content", "creepy_cellar"], ["tags", "list"], ["phones"],
+                                  ["private", "Ada"]])
+def test_client_commands_say_nothing_about_the_runtime_dir(laptop, tmp_path, argv):
+    env, _temp = _rootless_runtime(laptop, tmp_path)
+    done = companion(env, *argv)
+    assert "XDG_RUNTIME_DIR" not in done.stderr and "WARNING" not in done.stderr, done.stderr
+
+
+def test_the_runtime_dir_note_is_true_when_the_fallback_is_the_directory_named(laptop, tmp_path):
+    from companion.paths import _say_runtime_dir, runtime_dir_note
+
+    run = tmp_path / "runtime-0"
+    _say_runtime_dir(f"XDG_RUNTIME_DIR {run} has mode 0755, not 0700, falling back to {run}",
+                     str(run / "haunt-companion"))
+    note = runtime_dir_note()
+    assert "falling back" not in note
+    assert note == (f"XDG_RUNTIME_DIR {run} has mode 0755 (other users may look in it; chmod 700 {run} makes it "
+                    f"private): the daemon socket goes in {run / 'haunt-companion'} all the same")
+
+
+def test_the_daemon_logs_the_runtime_dir_note_once_at_info(laptop, tmp_path):
+    env, temp = _rootless_runtime(laptop, tmp_path)
+    daemon = subprocess.Popen([sys.executable, "-m", "companion", "daemon", "--new", "creepy_cellar"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        sock = temp / f"runtime-{os.getuid()}" / "haunt-companion" / "companion.sock"
+        deadline = time.monotonic() + 30
+        while not sock.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+    finally:
+        daemon.terminate()
+        _out, err = daemon.communicate(timeout=20)
+    said = [line for line in err.splitlines() if "XDG_RUNTIME_DIR" in line]
+    assert len(said) == 1 and " INFO companion: XDG_RUNTIME_DIR is not set: the daemon socket goes in " in said[0], err
