@@ -13,6 +13,7 @@ import time
 from importlib import resources
 from pathlib import Path
 
+from companion.client import NoDaemon
 from companion.errors import CompanionError, ReplayFailed, ScriptError
 from companion.paths import PathRefused
 
@@ -22,6 +23,9 @@ EXIT_BAD_SCRIPT = 2
 
 #: A path argument names a file the command must not touch (companion.paths.PathRefused).
 EXIT_BAD_PATH = 2
+
+#: A client command finds no daemon to talk to (like ``companion tap``).
+EXIT_NO_DAEMON = 2
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -48,6 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     except PathRefused as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return EXIT_BAD_PATH
+    except NoDaemon as exc:
+        print(f"companion: {exc.sentence()}", file=sys.stderr)
+        return EXIT_NO_DAEMON
     except CompanionError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 1

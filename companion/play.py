@@ -187,7 +187,7 @@ def _stop(daemon: subprocess.Popen) -> None:
 def tap_command(card: str, reader: str | None, hold: float, socket: Path) -> int:
     """``companion tap COMPONENT|UID [--reader ROLE] [--hold S]``: 0 accepted, 1 refused
     (the table's sentence is printed), 2 no such component, no daemon or no virtual reader."""
-    from companion.client import Client, DaemonUnavailable
+    from companion.client import Client, DaemonUnavailable, NoDaemon
     from companion.daemon.taps import READ_WAIT
 
     try:
@@ -197,6 +197,8 @@ def tap_command(card: str, reader: str | None, hold: float, socket: Path) -> int
                 return _say(message)
             ack = client.request(message, timeout=hold + READ_WAIT + 5.0)
             virtual = bool(((client.state or {}).get("hardware") or {}).get("virtual"))
+    except NoDaemon as exc:
+        return _say(exc.sentence())
     except DaemonUnavailable as exc:
         return _say(f"{exc}. Start one with companion play GAME --players A,B (or companion daemon)")
     if ack.get("ok"):

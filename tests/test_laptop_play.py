@@ -184,7 +184,8 @@ def test_play_resumes_its_game_and_the_daemon_refuses_a_new_game_of_another_kind
 def test_tap_without_a_daemon_and_with_real_readers_exits_2(laptop, tmp_path):
     alone = companion(laptop, "tap", ROOM_H)
     assert alone.returncode == 2
-    assert alone.stderr.startswith("companion: no daemon at ")
+    assert alone.stderr == (f"companion: No companion is running (nothing answers at {socket_of(laptop)}; "
+                            f"start one with companion play GAME --players A,B)\n")
 
     config = tmp_path / "real.toml"
     config.write_text('[dice]\nenabled = false\n[[readers]]\nname = "table"\ndriver = "fake"\n')
@@ -281,3 +282,13 @@ def test_the_daemon_logs_the_runtime_dir_note_once_at_info(laptop, tmp_path):
         _out, err = daemon.communicate(timeout=20)
     said = [line for line in err.splitlines() if "XDG_RUNTIME_DIR" in line]
     assert len(said) == 1 and " INFO companion: XDG_RUNTIME_DIR is not set: the daemon socket goes in " in said[0], err
+
+
+@pytest.mark.parametrize("argv", [["content", "creepy_cellar"], ["private", "Ada"], ["tags", "list"],
+                                  ["tags", "enroll", "04112233445566", ROOM_H], ["phones"],
+                                  ["enroll", "creepy_cellar"], ["tap", ROOM_H]])
+def test_client_commands_without_a_daemon_say_so_in_one_line_and_exit_2(laptop, argv):
+    done = companion(laptop, *argv)
+    assert (done.returncode, done.stderr) == (
+        2, f"companion: No companion is running (nothing answers at {socket_of(laptop)}; start one with "
+           f"companion play GAME --players A,B)\n")
