@@ -292,3 +292,47 @@ def test_client_commands_without_a_daemon_say_so_in_one_line_and_exit_2(laptop, 
     assert (done.returncode, done.stderr) == (
         2, f"companion: No companion is running (nothing answers at {socket_of(laptop)}; start one with "
            f"companion play GAME --players A,B)\n")
+
+
+NO_X = ":4711"  # no X server runs there (checked by the tests that use it)
+
+
+def test_play_with_a_display_nobody_answers_on_says_why_and_exits_2(laptop):
+    from ui.app import display_problem
+
+    assert display_problem({"DISPLAY": NO_X})
+    done = companion({**laptop, "DISPLAY": NO_X}, "play", "clue_it", "--players", "Ada,Bo,Cy", timeout=30)
+    assert done.returncode == 2
+    assert done.stderr == ("companion: the table window cannot open: no display server answers (DISPLAY=:4711: "
+                           "nothing runs there); start the desktop, or set DISPLAY to a display that runs. "
+                           "To play in the terminal: companion play clue_it --players Ada,Bo,Cy --terminal\n")
+    assert not socket_of(laptop).exists()  # nothing started
+
+
+def test_demo_with_a_display_nobody_answers_on_plays_in_the_terminal_and_says_why(laptop):
+    done = companion({**laptop, "DISPLAY": NO_X}, "demo", "--speed", "500", timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == (
+        "The table window cannot open: no display server answers (DISPLAY=:4711: nothing runs there); "
+        "start the desktop, or set DISPLAY to a display that runs. Showing the game in the terminal instead.")
+
+
+def test_the_display_probe_knows_an_x_server_from_something_else():
+    import socket
+    import threading
+
+    from ui.app import display_problem
+
+    def serve(listener, reply):
+        conn, _ = listener.accept()
+        conn.recv(12)
+        conn.sendall(reply)
+        conn.close()
+
+    for number, reply, answer in ((4712, b"\x00\x10", None), (4713, b"HTTP/1.1 400", "not an X server")):
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as listener:
+            listener.bind(f"\0/tmp/.X11-unix/X{number}")
+            listener.listen(1)
+            threading.Thread(target=serve, args=(listener, reply), daemon=True).start()
+            problem = display_problem({"DISPLAY": f":{number}"})
+        assert problem is None if answer is None else answer in problem
