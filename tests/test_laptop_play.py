@@ -336,3 +336,32 @@ def test_the_display_probe_knows_an_x_server_from_something_else():
             threading.Thread(target=serve, args=(listener, reply), daemon=True).start()
             problem = display_problem({"DISPLAY": f":{number}"})
         assert problem is None if answer is None else answer in problem
+
+
+def test_play_says_the_game_is_kept_when_it_stops(laptop):
+    play = Play(laptop, "creepy_cellar", "--players", "Ada,Bo", "--terminal")
+    try:
+        wait_for(laptop, lambda s: s.get("game") == "creepy_cellar", "the game")
+        code, out, err = play.quit()
+    finally:
+        play.kill()
+    assert code == 0, err
+    assert out.splitlines()[-1] == "Game kept: run the same command to go on."
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_a_signal_to_play_stops_it_and_its_daemon(laptop, sig):
+    import signal
+
+    play = Play(laptop, "creepy_cellar", "--players", "Ada,Bo", "--terminal")
+    try:
+        wait_for(laptop, lambda s: s.get("game") == "creepy_cellar", "the game")
+        play.process.send_signal(getattr(signal, sig))
+        out, err = play.process.communicate(timeout=20)
+    finally:
+        play.kill()
+    assert play.process.returncode == 0, err
+    assert out.splitlines()[-1] == "Game kept: run the same command to go on."
+    assert "Traceback" not in err
+    with pytest.raises(DaemonUnavailable):
+        Client(socket_of(laptop)).connect(timeout=1.0)
