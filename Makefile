@@ -12,7 +12,7 @@ BIN := $(VENV)/bin
 KIVY_APT := libgl1 libgl1-mesa-dri libegl1 libmtdev1 libxrender1 libxi6
 TEST_APT := $(KIVY_APT) xvfb xauth gcc python3-dev systemd chromium chromium-driver
 
-.PHONY: demo test venv setup apt-demo apt-test clean i18n
+.PHONY: demo test lint venv setup apt-demo apt-test clean i18n
 
 demo: apt-demo $(BIN)/.installed
 	$(BIN)/companion demo
@@ -20,8 +20,12 @@ demo: apt-demo $(BIN)/.installed
 # .venv and the libraries the table screen needs: then .venv/bin/companion play GAME ...
 setup: apt-demo $(BIN)/.installed
 
-test: apt-test $(BIN)/.installed
+test: apt-test $(BIN)/.installed lint
 	$(BIN)/python -m pytest
+
+# The lint gate (issue 21): ruff with the configuration in pyproject.toml (complexity 12).
+lint: $(BIN)/.installed
+	$(BIN)/ruff check .
 
 venv: $(BIN)/.installed
 

@@ -1,7 +1,10 @@
 """Touchscreen client figures (issue 6): tap in the daemon -> the frame that shows it
-(p50/p99), the client's idle CPU over 60 s, its start time and resident memory.
+(p50/p99), the client's idle CPU over 60 s, its start time and resident memory; and (issue
+17 item 10) side by side in the same run, under the same Xvfb, a bare Kivy client that only
+puts each state message's prompt in one label: the client's CPU per state message against
+the bare one's, and their ratio (goal: at most 3x; RSS at the table at most 150 MiB).
 
-    .venv/bin/python benchmarks/ui_client.py [--presses 200] [--idle 60] [--size 800x480]
+    .venv/bin/python benchmarks/ui_client.py [--presses 200] [--idle 60] [--size 800x480] [--no-bare]
 
 Runs a real daemon (the UI tests' Creepy Cellar game, simulated dice button) in this
 process and the real Kivy client in a child process under a private Xvfb (or $DISPLAY).
@@ -73,7 +76,58 @@ def probe(socket_path: str, size: tuple[int, int]) -> None:
 
     Window.bind(on_flip=flipped)
     Clock.schedule_once(lambda _dt: app.model.go("table"), 0)
+    Clock.schedule_once(lambda _dt: _hide_parts(app), 1.0)
     app.run()
+
+
+def _hide_parts(app) -> None:
+    """A development aid: which part of the table screen costs what. ``UI_BENCH_HIDE`` names
+    table-screen ids to take out (``UI_BENCH_HIDE=board_slot,log_left``)."""
+    table = app.root.ids.screens.get_screen("table")
+    for name in [n for n in os.environ.get("UI_BENCH_HIDE", "").split(",") if n]:
+        widget = table.ids[name]
+        if widget.parent is not None:
+            widget.parent.remove_widget(widget)
+
+
+def bare_probe(socket_path: str, size: tuple[int, int]) -> None:
+    """The floor to compare with: a Kivy app with one label, fed by the same socket link
+    (:class:`ui.connection.DaemonLink`, JSON decoding included) and hopping to the main
+    thread the same way; prints ``READY t`` at its first state, ``FRAME t`` after each."""
+    from ui.app import configure_kivy
+
+    configure_kivy(size)
+    from kivy.app import App
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+
+    from ui.connection import DaemonLink
+
+    pending = {"state": False, "ready": False}
+
+    class Bare(App):
+        def build(self):
+            self.label = Label(font_size=30)
+            self.link = DaemonLink(socket_path, on_message=lambda m: Clock.schedule_once(lambda _dt: self.take(m)))
+            self.link.start()
+            return self.label
+
+        def take(self, message):
+            if message.get("type") == "state":
+                self.label.text = str((message.get("prompt") or {}).get("text", ""))
+                pending["state"] = True
+
+    def flipped(*_args):
+        if not pending["state"]:
+            return
+        pending["state"] = False
+        word = "FRAME" if pending["ready"] else "READY"
+        pending["ready"] = True
+        print(f"{word} {time.monotonic()}", flush=True)
+
+    Window.bind(on_flip=flipped)
+    Bare().run()
 
 
 # ---------------------------------------------------------------------- the parent
@@ -137,11 +191,16 @@ def main() -> int:
     p.add_argument("--presses", type=int, default=200)
     p.add_argument("--idle", type=float, default=60.0, help="seconds of idle CPU measurement")
     p.add_argument("--size", default="800x480")
+    p.add_argument("--no-bare", action="store_true", help="without the bare Kivy client beside it")
     p.add_argument("--probe", help=argparse.SUPPRESS)
+    p.add_argument("--bare-probe", help=argparse.SUPPRESS)
     args = p.parse_args()
     size = tuple(int(v) for v in args.size.split("x"))
     if args.probe:
         probe(args.probe, size)
+        return 0
+    if args.bare_probe:
+        bare_probe(args.bare_probe, size)
         return 0
 
     from ui_scenario import running_daemon
@@ -168,9 +227,18 @@ def main() -> int:
             word, when = lines.get(timeout=60)
             assert word == "READY", word
             start_time = float(when) - started
+            bare = None if args.no_bare else subprocess.Popen(
+                [sys.executable, __file__, "--bare-probe", str(sock), "--size", args.size],
+                env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            if bare is not None:
+                bare_lines: queue.Queue = queue.Queue()
+                threading.Thread(target=lambda: [bare_lines.put(line.split()) for line in bare.stdout],
+                                 daemon=True).start()
+                assert bare_lines.get(timeout=60)[0] == "READY"  # its first state (sent on connecting)
             time.sleep(2.0)  # let the first frames settle
             delays, flashes = [], []
             cpu_presses = _cpu_seconds(child.pid)
+            bare_cpu = _cpu_seconds(bare.pid) if bare is not None else 0.0
             for _ in range(args.presses):
                 while not lines.empty():
                     lines.get_nowait()
@@ -183,7 +251,13 @@ def main() -> int:
                 assert client.undo()["ok"]
                 lines.get(timeout=10)  # the undo's frame
             cpu_presses = _cpu_seconds(child.pid) - cpu_presses
-            time.sleep(2.0)
+            time.sleep(1.0)  # the bare client's last frames
+            bare_cpu = (_cpu_seconds(bare.pid) - bare_cpu) if bare is not None else None
+            bare_rss = _rss_mib(bare.pid) if bare is not None else None
+            if bare is not None:
+                bare.terminate()
+                bare.wait(10)
+            time.sleep(1.0)
             rss = _rss_mib(child.pid)
             rss_gl = _rss_software_gl_mib(child.pid)
             cpu0, t_idle = _cpu_seconds(child.pid), time.monotonic()
@@ -204,8 +278,13 @@ def main() -> int:
     if flashes:
         print(f"press in daemon -> frame with the read dot lit: p50 {statistics.median(flashes):.1f} ms, "
               f"p99 {_pct(flashes, 99):.1f} ms")
+    per_state = cpu_presses / (2 * args.presses) * 1000
     print(f"client CPU per state shown (handled and drawn; a press and its undo are two): "
-          f"{cpu_presses / (2 * args.presses) * 1000:.1f} ms")
+          f"{per_state:.1f} ms")
+    if bare_cpu is not None:
+        floor = bare_cpu / (2 * args.presses) * 1000
+        print(f"bare Kivy client (one label), same run, same Xvfb: {floor:.1f} ms per state; "
+              f"ratio {per_state / floor:.2f}x (goal <= 3x); its RSS {bare_rss:.0f} MiB")
     print(f"client start (spawn -> first table frame): {start_time:.2f} s")
     print(f"idle CPU over {args.idle:.0f} s: {idle_cpu:.2f} % of one core")
     print(f"resident memory: {rss:.0f} MiB after the presses, {rss_after:.0f} MiB after idling; "

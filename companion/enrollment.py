@@ -6,7 +6,7 @@ second time (a warning first); skip moves on; undo goes back one piece and puts 
 registry back as it was. Like an engine, this module is pure: it says which registry
 change to make (:class:`Change`) and the daemon makes it.
 
-Pieces come from :attr:`GameSpec.pieces` (one entry per physical copy, in the order the
+Pieces come from :attr:`Game.pieces` (one entry per physical copy, in the order the
 table finds them in the box), or every component id of the game, sorted, when a game
 lists none.
 """
@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from companion.engine.core import GameSpec
+from companion.engine.game import Game
 from companion.i18n import msg, render
 
 
@@ -93,7 +93,7 @@ class Walk:
         }
 
 
-def start(spec: GameSpec) -> Walk:
+def start(spec: Game) -> Walk:
     """A walk over every tagged piece of ``spec``. A copy of a component whose copies differ
     in print (:attr:`ContentSpec.per_copy`) is enrolled as its piece id ``component#n``."""
     pieces = tuple(spec.pieces) or tuple(sorted(spec.components))
@@ -112,13 +112,13 @@ def _copies(pieces: tuple[str, ...]) -> list[tuple[str, int, int]]:
     return numbered
 
 
-def _piece_ids(spec: GameSpec, pieces: tuple[str, ...]) -> tuple[str, ...]:
+def _piece_ids(spec: Game, pieces: tuple[str, ...]) -> tuple[str, ...]:
     """Each piece's id in the registry: ``component#n`` for a copy whose print differs."""
     apart = (lambda piece: spec.content.per_copy(piece)) if spec.content is not None else (lambda piece: False)
     return tuple(f"{piece}#{n}" if total > 1 and apart(piece) else piece for piece, n, total in _copies(pieces))
 
 
-def _labels(spec: GameSpec, pieces: tuple[str, ...]) -> tuple[str, ...]:
+def _labels(spec: Game, pieces: tuple[str, ...]) -> tuple[str, ...]:
     """Each piece's name, with "(k of n)" for pieces that come in several copies."""
     return tuple(msg("{label}, copy {n} of {copies}", label=spec.component_label(piece), n=n, copies=total)
                  if total > 1 else spec.component_label(piece) for piece, n, total in _copies(pieces))

@@ -17,7 +17,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engine import GameSpec, get_game, resolve_options
+from companion.engine import Game, get_game, resolve_options
 from companion.engine.registry import UnknownGame
 from companion.errors import CompanionError, OptionError
 from companion.inputs import InputError
@@ -116,7 +116,7 @@ class GameHeader:
         return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-def _game(game: Any) -> GameSpec:
+def _game(game: Any) -> Game:
     if not isinstance(game, str):
         raise HeaderError("'game' is a game id such as 'creepy_cellar'")
     try:
@@ -133,7 +133,7 @@ def _mapping(value: Any, name: str) -> dict:
     return dict(value)
 
 
-def _players(spec: GameSpec, players: Any) -> tuple[str, ...]:
+def _players(spec: Game, players: Any) -> tuple[str, ...]:
     if not isinstance(players, list):
         raise HeaderError("'players' is a list of names")
     names = tuple(_name(p) for p in players)
@@ -157,7 +157,7 @@ def _name(name: Any) -> str:
     return name
 
 
-def _stack(spec: GameSpec, stack: dict) -> dict[str, list]:
+def _stack(spec: Game, stack: dict) -> dict[str, list]:
     for source, items in stack.items():
         if source not in spec.chance_sources:
             raise HeaderError(f"'stack' has no source {source!r}; sources are: {', '.join(spec.chance_sources)}")
@@ -167,7 +167,7 @@ def _stack(spec: GameSpec, stack: dict) -> dict[str, list]:
     return stack
 
 
-def _tags(spec: GameSpec, raw: dict) -> dict[str, str]:
+def _tags(spec: Game, raw: dict) -> dict[str, str]:
     try:
         tags = TagRegistry.from_json(raw).to_json()
     except InputError as exc:
@@ -182,7 +182,7 @@ def _tags(spec: GameSpec, raw: dict) -> dict[str, str]:
     return tags
 
 
-def _content(spec: GameSpec, raw: dict) -> dict[str, dict[str, Any]]:
+def _content(spec: Game, raw: dict) -> dict[str, dict[str, Any]]:
     from companion.engine.content import ContentError, check_table
     from companion.engine.registry import copies
 

@@ -126,7 +126,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     news, oldest first) and ``colours`` (player -> palette key, from the header; ``{}`` when
     none were chosen).
     Every sentence (prompt, choice labels, news, log) is rendered in ``lang``
-    (:func:`companion.i18n.render`). The daemon adds ``language``, ``readers``: ``{name: {"online": bool, "detail": str}}``,
+    (:func:`companion.i18n.render`). The daemon adds ``language``, ``readers``:
+    ``{name: {"online": bool, "detail": str}}``,
     ``enrollment``: the enrollment walk in progress (:meth:`companion.enrollment.Walk.to_json`)
     or None, and ``physical``: after an accepted tap or dice press, ``{"kind": "tap"|"press",
     "label", "position"}`` for the screen's undo toast (None otherwise).
@@ -174,8 +175,6 @@ def _private_players(session) -> list[str]:
     """The players with something of their own to see on a privacy screen now (their
     ``private_view`` is not empty); its contents are never put in the shared state."""
     spec = session.spec
-    if spec.private_view is None:
-        return []
     return [p for p in session.header.players if spec.private_view(session.state, p)]
 
 
@@ -191,14 +190,14 @@ def private_message(session, player: str, lang: str = "en") -> PrivateMessage:
     """The answer to ``{"cmd": "private", "player": NAME}``, for the asking client only.
 
     Keys: ``type`` (``"private"``), ``player``, ``view`` (the game's
-    :attr:`~companion.engine.core.GameSpec.private_view` for ``player``, every sentence
+    :attr:`~companion.engine.game.Game.private_view` for ``player``, every sentence
     rendered in ``lang``; ``{}`` when the game has none) and ``prompt``: when the current
     prompt's private choices belong to ``player``, ``{"text", "choices": [{key, label,
     private}]}`` with every choice of the prompt (the private ones and the others, such as
     "Start again"), else None.
     """
     spec, state, p = session.spec, session.state, session.prompt
-    view = spec.private_view(state, player) if spec.private_view is not None else {}
+    view = spec.private_view(state, player)
     owner = private_prompt_owner(p)
     prompt = None
     if owner is not None and owner["player"] in (None, player):

@@ -22,20 +22,17 @@ from typing import Any
 
 from companion import inputs
 from companion.chance import ChancePicker
-from companion.engine import GameSpec, Prompt, get_game, known_piece, resolve_options, split_piece
+from companion.engine import Game, Prompt, get_game, known_piece, resolve_options, split_piece
 from companion.engine.core import CheckLine, Choice, check_fix, sentence
+from companion.engine.legality import apply_action
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
-from companion.i18n import msg, todo_lines
+from companion.i18n import msg, todo, todo_lines
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.store import EventStore, GameRecord
 from companion.tags import TagRegistry, component_game
 
 log = logging.getLogger(__name__)
-
-#: The action keys of corrections made from the table check start so (a convention of the
-#: games' ``check``; a stale one gets its own refusal).
-FIX_PREFIX = "fix:"
 
 #: A dice-button press held at least this long (seconds) means "undo".
 DEFAULT_HOLD_TIME = 1.5
@@ -84,7 +81,7 @@ class Entry:
                           self.line)
 
     @classmethod
-    def from_json(cls, body: dict[str, Any]) -> "Entry":
+    def from_json(cls, body: dict[str, Any]) -> Entry:
         return cls(body["input"], body["action"], tuple(body["chances"]), body.get("line"))
 
 
@@ -117,7 +114,7 @@ class Session:
             last applied action's. The table shows them until the next accepted input.
     """
 
-    spec: GameSpec
+    spec: Game
     header: GameHeader
     store: EventStore | None = None
     game_id: int | None = None
@@ -142,10 +139,7 @@ class Session:
 
     def __post_init__(self) -> None:
         options = resolve_options(self.spec, self.header.options)
-        if self.spec.content is not None:
-            state = self.spec.setup(self.header.players, options, content=self.header.content)
-        else:
-            state = self.spec.setup(self.header.players, options)
+        state = self.spec.setup(self.header.players, options, content=self.header.content)
         self._set_state(state)
         self.todo = todo_lines(self.spec.news(state))
         self._picker = ChancePicker(self.header.seed, self.header.stack)
@@ -154,7 +148,7 @@ class Session:
     # ------------------------------------------------------------------ lifecycle
 
     @classmethod
-    def start(cls, header: GameHeader, store: EventStore | None = None, **kwargs) -> "Session":
+    def start(cls, header: GameHeader, store: EventStore | None = None, **kwargs) -> Session:
         """Start a new game (recorded in ``store`` when given)."""
         session = cls(get_game(header.game), header, store, **kwargs)
         if store is not None:
@@ -167,7 +161,7 @@ class Session:
 
     @classmethod
     def resume(cls, store: EventStore, record: GameRecord, use_snapshot: bool = True,
-               keep: int | None = KEEP_IN_MEMORY, **kwargs) -> "Session":
+               keep: int | None = KEEP_IN_MEMORY, **kwargs) -> Session:
         """Rebuild a stored game from its newest usable snapshot and the events after it
         (or from all its events); no chance is picked again.
 
@@ -198,13 +192,15 @@ class Session:
         return session
 
     def _replay(self, kind: str, body: dict[str, Any]) -> None:
+        # Each recorded action is checked again, as live (the engine's one legality check),
+        # so a log the rules no longer allow does not replay.
         if kind == "undo":
             self._revert(body.get("line"))
             return
         entry = Entry.from_json(body)
-        state = self.spec.apply(self.state, entry.action)
+        state = self._apply(self.state, entry.action)
         for chance in entry.chances:
-            state = self.spec.apply(state, chance["key"])
+            state = self._apply(state, chance["key"])
             self._picker.record(chance["source"], chance["origin"])
         if self.spec.prompt(state).chance:
             raise ValueError("the recorded chance outcomes stop short")
@@ -235,7 +231,10 @@ class Session:
 
     @property
     def can_undo(self) -> bool:
-        return self.position > 0 and not self.prompt.over
+        """An input can be taken back: there is one. Once the game is over, Undo is the only
+        input accepted: it takes back the input that ended it (a mis-tap that caused the
+        8th haunting), and the game goes on."""
+        return self.position > 0
 
     def view(self) -> dict[str, Any]:
         """The public state (the game's view). Computed once per state (a view may run the
@@ -250,7 +249,7 @@ class Session:
     def check(self) -> tuple[CheckLine, ...]:
         """The table check (issue 6): what the companion believes, public only, with the
         corrections accepted now; empty for a game without one or once the game is over."""
-        if self.spec.check is None or self.prompt.over:
+        if self.prompt.over:
             return ()
         return tuple(self.spec.check(self.state))
 
@@ -280,7 +279,7 @@ class Session:
         if isinstance(inp, Remove):
             return Reply(False, ignored=True)
         try:
-            if self.prompt.over:
+            if self.prompt.over and not self._is_undo(inp):
                 raise Rejected(msg("The game is over."))
             if self._is_undo(inp):
                 return self._undo(inp, line)
@@ -297,12 +296,9 @@ class Session:
     def _action_for(self, inp: Input) -> str:
         prompt = self.prompt
         if isinstance(inp, Touch):
-            if prompt.choice(inp.key) is None and self.correction(inp.key) is None:
-                if inp.key.startswith(FIX_PREFIX) and self.spec.check is not None:
-                    raise Rejected(msg("That correction no longer fits the table check: nothing changed. "
-                                       "Look at the table check again."))
-                raise Rejected(self._refusal(inp.key, None)
-                               or msg("Not now. {prompt}", prompt=sentence(prompt.text)))
+            # The engine checks the key (a choice, a per-copy key#n, a table-check correction,
+            # accepted at any moment and recorded like any touch) as it applies it, and says
+            # why it refuses (companion.engine.legality).
             return inp.key
         if isinstance(inp, Press):
             choice = prompt.for_button(inp.button)
@@ -336,9 +332,7 @@ class Session:
         if choice is not None:
             copy = split_piece(self.piece_for(tap))[1]
             return f"{choice.key}#{copy}" if choice.per_copy and copy else choice.key
-        if why := self._refusal(None, component):
-            raise Rejected(why)
-        if self.spec.tap_refusal is not None and (why := self.spec.tap_refusal(self.state, component)):
+        if why := self.spec.refusal(self.state, None, component) or self.spec.tap_refusal(self.state, component):
             raise Rejected(why)
         kind = component.rsplit(":", 1)[0] + ":"
         if any(c.component and c.component.startswith(kind) for c in prompt.choices):
@@ -346,13 +340,6 @@ class Session:
                                label=label, prompt=sentence(prompt.text)))
         raise Rejected(msg("{label} was tapped, but no such card is due now. {prompt}",
                            label=label, prompt=sentence(prompt.text)))
-
-    def _refusal(self, key: str | None, component: str | None):
-        """The game's own reason why a touch of ``key`` (or a tap of ``component``) picks
-        nothing now (:attr:`GameSpec.refusal`), or None."""
-        if self.spec.refusal is None:
-            return None
-        return self.spec.refusal(self.state, key, component)
 
     def _check_reader(self, tap: Tap, component: str, label: str) -> None:
         """Issue 3 case 11: a component read on a reader of the wrong role changes nothing."""
@@ -376,7 +363,7 @@ class Session:
 
     def _act_recorded(self, inp: Input, action: str, line: int | None) -> Reply:
         cached = list(self._redo.get((self.position, action), ()))
-        state = self.spec.apply(self.state, action)
+        state = self._apply(self.state, action)
         news = list(self.spec.news(state))
         chances = []
         while (chance := self._prompt_of(state).chance) is not None:
@@ -384,7 +371,7 @@ class Session:
             # Count each pick before the next one: every pick gets its own stack item and
             # its own RNG pick number, as when the log is replayed.
             self._picker.record(chance.source, origin)
-            state = self.spec.apply(state, outcome.key)
+            state = self._apply(state, outcome.key)
             news += self.spec.news(state)
             chances.append({"source": chance.source, "key": outcome.key, "origin": origin})
         entry = Entry(inputs.to_json(inp), action, tuple(chances), line)
@@ -393,6 +380,12 @@ class Session:
         self._after_event(seq)
         self.todo = todo_lines(news)
         return Reply(True, news=tuple(news))
+
+    def _apply(self, state: Any, key: str) -> Any:
+        """The state after ``key``: the engine checks it against the prompt of ``state`` (its
+        one legality check and refusal, :mod:`companion.engine.legality`), then the game
+        applies it. Raises RuleViolation, with the sentence for the table."""
+        return apply_action(self.spec, state, key, self._prompt_of(state))
 
     def _pick(self, chance, cached: list[dict[str, str]]):
         while cached:
@@ -407,7 +400,8 @@ class Session:
             self._reload()  # undo reached inputs whose states are no longer in memory
         if not self.history:
             raise Rejected(msg("Nothing to undo."))
-        seq = self._persist("undo", _with_line({"input": inputs.to_json(inp)}, line))
+        seq = self._persist("undo", _with_line({"input": inputs.to_json(inp)}, line),
+                            reopen=self.prompt.over)
         entry = self._revert(line)
         self._after_event(seq)
         reply = self._undo_reply(entry)
@@ -423,10 +417,26 @@ class Session:
         if choice is not None and choice.private:
             return Reply(True, news=(msg("Undone: a private choice."),))
         label = choice.label if choice is not None else entry.action
+        back = self._put_back(entry)
         if "touch" in entry.input:  # the label says it all; the choice key is for scripts only
-            return Reply(True, news=(msg("Undone: {label}.", label=label),))
+            if not back:
+                back = [todo("return", "Undone: {label}. Put back anything you moved for it.", label=label)]
+                return Reply(True, news=tuple(back))
+            return Reply(True, news=(msg("Undone: {label}.", label=label), *back))
         return Reply(True, news=(msg("Undone: {label} ({input}).", label=label,
-                                     input=inputs.describe(inputs.from_json(entry.input))),))
+                                     input=inputs.describe(inputs.from_json(entry.input))), *back))
+
+    def _put_back(self, entry: Entry) -> list:
+        """What the table must take back after ``entry`` was undone (issue 17 item 9): one
+        ``return`` line per physical instruction the input had given ("Undo on the table:
+        Place a ghost in room C."). Its news are made again from the state before it, with
+        the chance outcomes it had drawn (undo never re-rolls)."""
+        state = self.spec.apply(self.state, entry.action)
+        news = list(self.spec.news(state))
+        for chance in entry.chances:
+            state = self.spec.apply(state, chance["key"])
+            news += self.spec.news(state)
+        return [todo("return", "Undo on the table: {step}", step=line) for line in todo_lines(news)]
 
     def _correction_label(self, key: str) -> str | None:
         """"Room E: +1 ghost" for a correction the check lists now (after an undo: the one
@@ -474,11 +484,12 @@ class Session:
         if line is not None:
             self.last_line = line
 
-    def _persist(self, kind: str, body: dict[str, Any], outcome: str | None = None) -> int | None:
+    def _persist(self, kind: str, body: dict[str, Any], outcome: str | None = None,
+                 reopen: bool = False) -> int | None:
         if self.store is None or self.unsaved is not None:
             return None
         try:
-            return self.store.append(self.game_id, kind, body, self.clock(), outcome=outcome)
+            return self.store.append(self.game_id, kind, body, self.clock(), outcome=outcome, reopen=reopen)
         except StoreError as exc:  # the transaction rolled back: nothing half-written
             self._lose_store(exc)
             return None
@@ -495,9 +506,9 @@ class Session:
         if seq is None:
             return
         self._trim(KEEP_IN_MEMORY)
-        if seq % SNAPSHOT_EVERY == 0 and self.spec.encode is not None:
+        if seq % SNAPSHOT_EVERY == 0 and (snapshot := self._snapshot()) is not None:
             try:
-                self.store.save_snapshot(self.game_id, seq, self._version(), self._snapshot(), self.clock())
+                self.store.save_snapshot(self.game_id, seq, self._version(), snapshot, self.clock())
             except StoreError as exc:  # a snapshot is a cache: the log has everything
                 log.warning("no snapshot at event %d: %s", seq, exc)
 
@@ -506,15 +517,19 @@ class Session:
 
         return f"{__version__}:{self.spec.id}"
 
-    def _snapshot(self) -> dict[str, Any]:
+    def _snapshot(self) -> dict[str, Any] | None:
         """The session after the last event, as JSON: state, position, redo, chance counters,
-        and the last :data:`SNAPSHOT_UNDO_DEPTH` entries with the state before each."""
+        and the last :data:`SNAPSHOT_UNDO_DEPTH` entries with the state before each; None for
+        a game that keeps no snapshots (its ``encode`` gives None)."""
+        state = self.spec.encode(self.state)
+        if state is None:
+            return None
         depth = min(SNAPSHOT_UNDO_DEPTH, len(self.history))
         recent = [[entry.to_json(), self.spec.encode(before)]
                   for entry, before in zip(self.history[len(self.history) - depth:],
                                            self._before[len(self._before) - depth:])]
         return {
-            "state": self.spec.encode(self.state),
+            "state": state,
             "position": self.position,
             "recent": recent,
             "redo": [[pos, action, list(chances)] for (pos, action), chances in self._redo.items()],
@@ -531,8 +546,6 @@ class Session:
         when the events after it undo more inputs than it carries (then the whole log is
         replayed).
         """
-        if self.spec.decode is None:
-            return None
         found = self.store.latest_snapshot(self.game_id, self._version())
         if found is None:
             return None
@@ -588,15 +601,15 @@ class OutdatedGame(StoreError):
     longer replays: it is kept read-only (never resumed); the message says so."""
 
 
-def recorded_versions(spec: GameSpec) -> dict[str, Any]:
+def recorded_versions(spec: Game) -> dict[str, Any]:
     """What a new game is recorded under: the companion's version and its game's
-    :attr:`~companion.engine.core.GameSpec.rules_version`."""
+    :attr:`~companion.engine.game.Game.rules_version`."""
     from companion import __version__
 
     return {"companion": __version__, "rules": spec.rules_version}
 
 
-def _outdated(record: GameRecord, spec: GameSpec):
+def _outdated(record: GameRecord, spec: Game):
     return msg("Game {id} ({title}) was recorded under rules version {old}; this companion plays version {new}, "
                "and its moves no longer replay. It is kept in the store, read-only: start a new game.",
                id=record.id, title=spec.title, old=record.rules_version, new=spec.rules_version)

@@ -250,7 +250,7 @@ class EventStore:
         return int(cursor.lastrowid)
 
     def append(self, game_id: int, kind: str, body: dict[str, Any], now: float,
-               outcome: str | None = None) -> int:
+               outcome: str | None = None, reopen: bool = False) -> int:
         """Append one event in one durable transaction; returns its ``seq``.
 
         Args:
@@ -259,6 +259,8 @@ class EventStore:
             body: JSON-ready record.
             now: wall-clock seconds.
             outcome: set when this event ends the game (``"won"``/``"lost"``).
+            reopen: this event (an undo) takes back the input that ended the game: it is
+                unfinished again (its outcome goes back to NULL).
 
         Raises:
             StoreError: the write failed (disk full, read-only); nothing was written.
@@ -272,7 +274,7 @@ class EventStore:
                     "INSERT INTO events (game_id, seq, kind, body, at) VALUES (?, ?, ?, ?, ?)",
                     (game_id, seq, kind, json.dumps(body, sort_keys=True), now),
                 )
-                if outcome is not None:
+                if outcome is not None or reopen:
                     self._db.execute("UPDATE games SET outcome = ? WHERE id = ?", (outcome, game_id))
         except sqlite3.Error as exc:
             raise StoreError(f"could not record the input in {self.path}: {exc}") from exc

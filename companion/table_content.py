@@ -12,14 +12,14 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from companion.engine import GameSpec, get_game
+from companion.engine import Game, get_game
 from companion.engine.content import ContentError, check_entry, check_table
 from companion.engine.registry import copies
 from companion.i18n import msg, render
 from companion.store import EventStore
 
 
-def forms(spec: GameSpec, entered: dict[str, dict[str, Any]], lang: str) -> dict[str, Any]:
+def forms(spec: Game, entered: dict[str, dict[str, Any]], lang: str) -> dict[str, Any]:
     """The ``content`` answer for ``spec``: ``{"type": "content", "game", "title",
     "problem": text or None, "components": [{"component", "label", "placeholder": bool,
     "entered": bool, "fields": [{"name", "label", "kind", "values", "low", "high", "help",
@@ -47,7 +47,7 @@ def forms(spec: GameSpec, entered: dict[str, dict[str, Any]], lang: str) -> dict
             "problem": problem(spec, entered), "components": components}
 
 
-def problem(spec: GameSpec, entered: dict[str, dict[str, Any]]) -> str | None:
+def problem(spec: Game, entered: dict[str, dict[str, Any]]) -> str | None:
     """Why a new game of ``spec`` would refuse the table's entries, or None."""
     try:
         check_table(spec.content, spec.components, entered, lambda component: copies(spec, component))
@@ -81,13 +81,13 @@ def save(store: EventStore, component: Any, fields: Any, now: float | None = Non
     return text
 
 
-def for_header(spec: GameSpec, store: EventStore) -> dict[str, dict[str, Any]]:
+def for_header(spec: Game, store: EventStore) -> dict[str, dict[str, Any]]:
     """The entries a new game of ``spec`` records in its header (none for a game without
     content)."""
     return store.content(spec.id) if spec.content is not None else {}
 
 
-def _spec_of(piece: Any) -> GameSpec:
+def _spec_of(piece: Any) -> Game:
     from companion.engine import known_piece
 
     if not isinstance(piece, str) or not known_piece(piece):
@@ -102,7 +102,7 @@ def _spec_of(piece: Any) -> GameSpec:
     return spec
 
 
-def _pieces(spec: GameSpec, component: str) -> list[tuple[str, str]]:
+def _pieces(spec: Game, component: str) -> list[tuple[str, str]]:
     """``(piece id, label)`` for each copy data is entered for (one, unless its copies differ)."""
     n = copies(spec, component)
     label = spec.component_label(component)
@@ -112,7 +112,7 @@ def _pieces(spec: GameSpec, component: str) -> list[tuple[str, str]]:
     return [(component, label)]
 
 
-def _order(spec: GameSpec) -> list[str]:
+def _order(spec: Game) -> list[str]:
     """Components in the enrollment walk's order (pieces first, each once), then the rest."""
     seen: dict[str, None] = dict.fromkeys(spec.pieces)
     seen.update(dict.fromkeys(sorted(spec.components)))

@@ -30,9 +30,9 @@ def test_the_daemon_keeps_no_replay_state(tmp_path):
 
 def test_every_socket_command_has_its_own_handler():
     assert sorted(COMMANDS) == sorted([
-        "about", "check", "choose", "content", "content_set", "enroll", "enroll_skip", "enroll_start",
+        "about", "check", "choose", "components", "content", "content_set", "enroll", "enroll_skip", "enroll_start",
         "enroll_stop", "enroll_undo", "forget", "games", "language", "new_game", "phone_links", "private", "state",
-        "tags", "undo", "write_tag"])
+        "tags", "tap", "undo", "write_tag"])
 
 
 def test_shutdown_stops_the_hardware_first_then_the_tasks_and_the_worker(tmp_path):

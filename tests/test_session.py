@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from companion.inputs import Press, Remove, Tap, Touch
@@ -234,7 +236,48 @@ def test_undo_of_a_touch_names_the_choice_not_its_key(make_session):
     session = make_session(seed=3)
     assert session.handle(Touch("roll")).accepted
     reply = session.handle(Touch("undo"))
-    assert reply.news == (f"Undone: {session.prompt.choice('roll').label}.",)
+    label = session.prompt.choice('roll').label
+    # The roll's Ghost card had placed a ghost: undo says to take it back, as a todo line.
+    assert reply.news == (f"Undone: {label}.", "Undo on the table: Place a ghost in room A.")
+    assert [line.todo for line in session.todo] == ["return"]  # shown large, like a tap's
+
+
+def test_undo_of_a_touch_without_physical_steps_still_says_to_put_back(make_session):
+    """A game that marks no todo line for the input: one generic put-back line."""
+    from companion.i18n import Msg
+
+    session = make_session(seed=3)
+    news = session.spec.news
+    session.spec = copy.copy(session.spec)  # the game, with no todo marks
+    session.spec.news = lambda state: tuple(
+        Msg(line.msgid, line.params, line.plural, line.count) if isinstance(line, Msg) else line
+        for line in news(state))
+    assert session.handle(Touch("roll")).accepted
+    reply = session.handle(Touch("undo"))
+    assert reply.news == ("Undone: Roll the die. Put back anything you moved for it.",)
+    assert [line.todo for line in session.todo] == ["return"]
+
+
+def test_undo_of_a_touch_says_what_to_put_back(make_session):
+    """Issue 17 item 9: undoing a touch lists the physical steps it had asked for, as
+    ``return`` todo lines (the table shows them large): the ghost the roll placed."""
+    from companion.i18n import todo
+
+    session = make_session(seed=3, stack={"movement_die": [2], "ghost": ["room-C"]})
+    news = session.spec.news
+
+    def marked(state):
+        return tuple(todo("place", "Place a ghost in room {room}.", room="C")
+                     if line == "Place a ghost in room C." else line for line in news(state))
+
+    session.spec = copy.copy(session.spec)  # the game, with marked news
+    session.spec.news = marked
+    assert session.handle(Touch("roll")).accepted
+    assert [str(line) for line in session.todo] == ["Place a ghost in room C."]
+    reply = session.handle(Touch("undo"))
+    assert reply.news == ("Undone: Roll the die.", "Undo on the table: Place a ghost in room C.")
+    assert [(line.todo, str(line)) for line in session.todo] == [
+        ("return", "Undo on the table: Place a ghost in room C.")]
 
 
 def test_each_state_reached_gets_its_prompt_and_view_computed_once(make_session, monkeypatch):
@@ -244,10 +287,10 @@ def test_each_state_reached_gets_its_prompt_and_view_computed_once(make_session,
     session = make_session(seed=11, stack={"movement_die": [4], "ghost": ["room-C"]})
     spec = session.spec
     prompts, views = [], []
-    monkeypatch.setattr(session, "spec", type(spec)(**{
-        **spec.__dict__,
-        "prompt": lambda state: prompts.append(state) or spec.prompt(state),
-        "view": lambda state: views.append(state) or spec.view(state)}))
+    counted = copy.copy(spec)  # the game, counting its prompts and views
+    counted.prompt = lambda state: prompts.append(state) or spec.prompt(state)
+    counted.view = lambda state: views.append(state) or spec.view(state)
+    monkeypatch.setattr(session, "spec", counted)
     assert session.handle(Press("dice")).accepted  # the roll, then the die's and the card's chances
     chances = len(session.history[-1].chances)
     assert chances == 2
@@ -259,3 +302,40 @@ def test_each_state_reached_gets_its_prompt_and_view_computed_once(make_session,
     assert first == spec.view(session.state)
     assert session.handle(Touch("undo")).accepted
     assert session.view() == spec.view(session.state) and len(views) == 2
+
+
+def _play_to_the_end(path, store):
+    """A table script's game played on a session recording in ``store``; returns it."""
+    from companion import script
+
+    table = script.load(path)
+    session = Session.start(table.header, store)
+    for line in table.lines:
+        reply = session.handle(line.input, line.number)
+        assert reply.accepted or reply.ignored, (line.number, reply.text)
+    return session
+
+
+def test_the_input_that_ended_the_game_can_be_undone(tmp_path):
+    """Issue 17 item 5: a mis-tap that ends the game (the last treasure run, the 8th
+    haunting) is taken back from the game-over screen: Undo is accepted once the game is
+    over, the game is unfinished again (in the store too: it resumes), and nothing but Undo
+    is accepted while it is over."""
+    from pathlib import Path
+
+    store = EventStore(tmp_path / "g.sqlite3")
+    session = _play_to_the_end(Path(__file__).parent / "scripts" / "creepy_cellar" / "basic-won.jsonl", store)
+    assert session.prompt.over and session.view()["outcome"] == "won"
+    assert session.can_undo
+    refused = session.handle(Touch("end-turn"))
+    assert not refused.accepted and refused.text == "The game is over."
+    position = session.position
+    assert session.handle(Touch("undo")).accepted
+    assert not session.prompt.over and session.position == position - 1
+    assert session.view()["outcome"] is None
+    record = store.last_unfinished()
+    assert record is not None and record.id == session.game_id
+    store.close()
+    store = EventStore(tmp_path / "g.sqlite3")
+    resumed = Session.resume(store, store.last_unfinished())
+    assert not resumed.prompt.over and resumed.position == position - 1

@@ -149,3 +149,19 @@ def test_a_table_script_with_corrections_mid_game(tmp_path):
         assert resumed.view() == view
     finally:
         store.close()
+
+
+def test_a_hunter_or_the_king_goes_to_any_room_in_one_touch():
+    """Issue 17 item 9: the check offers every place at once (it stepped one room a touch):
+    the red hunter, outside, straight to room K; the King, off the board, straight to J;
+    never to a room holding two ghosts (with him they would be a haunting)."""
+    session = _start()
+    lines = {str(line.label): line for line in session.check()}
+    hunter = [f.key for f in lines["Ada's red hunter"].fixes]
+    assert hunter == ["fix:hunter:red:hallway"] + [f"fix:hunter:red:{r}" for r in "ABCDEFGHIJKLMN"]
+    assert session.handle(Touch("fix:hunter:red:K")).accepted
+    assert session.view()["hunters"]["Ada (red)"]["at"] == "K"
+    assert session.handle(Touch("fix:ghosts:C:+1")).accepted  # C: 2 ghosts (one from set-up)
+    king = [f.key for f in {str(line.label): line for line in session.check()}["Ghost King"].fixes]
+    assert "fix:king:C" not in king and len(king) == 13
+    assert session.handle(Touch("fix:king:J")).accepted and session.view()["ghost_king"] == "J"

@@ -4,7 +4,7 @@ log replays, and is otherwise kept read-only with a clear message."""
 
 from __future__ import annotations
 
-import dataclasses
+import copy
 from importlib import import_module
 
 import pytest
@@ -29,6 +29,14 @@ def _played_game(store: EventStore) -> int:
     return session.game_id
 
 
+def _changed(spec, **attributes):
+    """A copy of the game ``spec`` with some attributes (its rules' ``_apply``) changed."""
+    changed = copy.copy(spec)
+    for name, value in attributes.items():
+        setattr(changed, name, value)
+    return changed
+
+
 @pytest.fixture
 def newer_rules(monkeypatch):
     """Ghost at Home's rules one version on, with ``apply`` optionally refusing the old log."""
@@ -39,7 +47,7 @@ def newer_rules(monkeypatch):
             if not replays:
                 raise ValueError("no such action under the new rules")
             return spec.apply(state, key)
-        newer = dataclasses.replace(spec, rules_version=spec.rules_version + 1, apply=apply)
+        newer = _changed(spec, rules_version=spec.rules_version + 1, _apply=apply)
         monkeypatch.setattr(import_module("companion.games.ghost_at_home"), "SPEC", newer)
         return newer
     return install
@@ -86,7 +94,7 @@ def test_a_game_of_the_current_rules_that_fails_is_a_store_error_not_kept(tmp_pa
 
     def apply(state, key):
         raise ValueError("broken")
-    monkeypatch.setattr(import_module("companion.games.ghost_at_home"), "SPEC", dataclasses.replace(spec, apply=apply))
+    monkeypatch.setattr(import_module("companion.games.ghost_at_home"), "SPEC", _changed(spec, _apply=apply))
     with pytest.raises(Exception, match=f"game {game_id} event 1 does not replay") as caught:
         Session.resume(store, store.game(game_id), use_snapshot=False)
     assert not isinstance(caught.value, OutdatedGame)

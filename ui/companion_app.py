@@ -24,9 +24,9 @@ from ui.connection import DaemonLink
 from ui.i18n import Translator
 from ui.kvloader import load_kv
 from ui.model import TableModel
-from ui.shot import save_screenshot
 from ui.privacy import PRIVACY_KEY, SECRETS_KEY
-from ui.widgets.choices import NEW_GAME
+from ui.shot import save_screenshot
+from ui.widgets.choices import NEW_GAME, UNDO_KEY
 from ui.widgets.privacy import PrivacyScreen
 
 log = logging.getLogger(__name__)
@@ -281,6 +281,8 @@ class CompanionApp(App):
         """A choice button was touched."""
         if key == NEW_GAME:
             self.model.go("newgame")
+        elif key == UNDO_KEY:
+            self.undo()
         elif key in (PRIVACY_KEY, SECRETS_KEY):
             self.open_privacy(self.model.private_player if key == PRIVACY_KEY else "")
         else:

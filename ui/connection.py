@@ -52,7 +52,7 @@ class DaemonLink:
 
     # ------------------------------------------------------------------ lifecycle
 
-    def start(self) -> "DaemonLink":
+    def start(self) -> DaemonLink:
         """Start connecting (in the background) and the command worker."""
         for target, name in ((self._connect_loop, "ui-link"), (self._work, "ui-commands")):
             thread = threading.Thread(target=target, name=name, daemon=True)

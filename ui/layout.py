@@ -5,7 +5,8 @@ Sizes are dp at scale 1 (an 800×480 screen); callers multiply by ``dp(1) * scal
 
 from __future__ import annotations
 
-#: Choice keys that get the big button when present (otherwise the first choice does).
+#: Fallback only (issue 17 item 3): choice keys that get the big button when no choice of
+#: the prompt is marked ``main`` by its engine (games not yet marking their main step).
 PRIMARY_KEYS = ("end-turn", "done-moving")
 
 #: Choice keys that end the game (after a confirming question): drawn in gold, last.
@@ -41,12 +42,42 @@ def prompt_size(text: str) -> int:
     return next((size for most, size in PROMPT_FONT if len(text) <= most), LONG_PROMPT_FONT)
 
 
+def main_choice(choices: list[dict]) -> dict | None:
+    """The one choice that gets the big button: the one the engine marked ``main`` (the
+    expected next step: End turn, Roll, Done moving, Confirm); failing that (a game that
+    marks none yet) End turn or Done moving; a lone choice is the next step too. A pick
+    list (rooms, kids, cards) has none: its entries are equal buttons."""
+    marked = [c for c in choices if c.get("main")]
+    if marked:
+        return marked[0]
+    fallback = [c for c in choices if c["key"] in PRIMARY_KEYS]
+    if fallback:
+        return fallback[0]
+    return choices[0] if len(choices) == 1 else None
+
+
 def order_choices(choices: list[dict]) -> list[dict]:
-    """The main choice first, the final ones last, the rest in the daemon's order."""
-    primary = [c for c in choices if c["key"] in PRIMARY_KEYS][:1] or choices[:1]
+    """The main choice first (if any, :func:`main_choice`), the final ones last, the rest
+    in the daemon's order."""
+    main = main_choice(choices)
+    primary = [main] if main is not None else []
     final = [c for c in choices if c["key"] in FINAL_KEYS and c not in primary]
     rest = [c for c in choices if c not in primary and c not in final]
     return primary + rest + final
+
+
+def columns_allowed(unit: float, width: float | None) -> list[int]:
+    """The column counts whose columns stay at least :data:`MIN_COLUMN_WIDTH` wide."""
+    return [cols for cols in COLUMNS if cols == COLUMNS[0] or width is None
+            or (width - (cols - 1) * GAP * unit) / cols >= MIN_COLUMN_WIDTH * unit]
+
+
+def capacity(height: float, unit: float, width: float | None = None) -> int:
+    """How many grid buttons fit under the main button in ``height`` pixels (at the most
+    columns, rows at their minimum): more than that are paged, never scrolled."""
+    room = height - (PRIMARY_HEIGHT + GAP) * unit
+    rows = int((room + GAP * unit) // ((MIN_ROW_HEIGHT + GAP) * unit))
+    return max(1, rows) * columns_allowed(unit, width)[-1]
 
 
 def grid_shape(count: int, height: float, unit: float, width: float | None = None) -> tuple[int, float]:
@@ -62,14 +93,22 @@ def grid_shape(count: int, height: float, unit: float, width: float | None = Non
     Returns:
         The fewest columns whose rows fit ``height`` at least :data:`MIN_ROW_HEIGHT` tall
         (rows as tall as fit, at most :data:`ROW_HEIGHT`); when none fit, the most
-        columns at the minimum height (the panel scrolls).
+        columns at the minimum height (the panel pages, see :func:`capacity`).
     """
     room = height - (PRIMARY_HEIGHT + GAP) * unit
-    allowed = [cols for cols in COLUMNS if cols == COLUMNS[0] or width is None
-               or (width - (cols - 1) * GAP * unit) / cols >= MIN_COLUMN_WIDTH * unit]
+    allowed = columns_allowed(unit, width)
     for cols in allowed:
         rows = -(-count // cols)
         row = (room - (rows - 1) * GAP * unit) / rows if rows else 0
         if row >= MIN_ROW_HEIGHT * unit:
             return cols, min(row, ROW_HEIGHT * unit)
     return allowed[-1], MIN_ROW_HEIGHT * unit
+
+
+def choices_room(choices: list[dict]) -> float:
+    """The height (dp at scale 1) the choice panel keeps for ``choices`` whatever else wants
+    room (the todo lines): the main button, and up to two rows of the others."""
+    main = main_choice(choices)
+    rest = len(choices) - (1 if main is not None else 0)
+    rows = min(2, -(-rest // COLUMNS[-2])) if rest else 0
+    return (PRIMARY_HEIGHT + GAP if main is not None else 0) + rows * (MIN_ROW_HEIGHT + GAP)

@@ -11,10 +11,14 @@ import time
 from typing import Any
 
 from kivy.event import EventDispatcher
-from kivy.properties import (BooleanProperty, DictProperty, ListProperty, NumericProperty,
-                             ObjectProperty, StringProperty)
+from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 
+from ui.hardware import dice_button, without_dice_button
+from ui.i18n import translate
+from ui.layout import main_choice
 from ui.readers import ReaderActivity
+from ui.seats import printed_colours
+from ui.text import strip_placeholders
 
 #: Pages the players move between; ``waiting`` and ``enroll`` are chosen by the daemon's
 #: state (no connection; an enrollment walk running).
@@ -57,6 +61,11 @@ class TableModel(EventDispatcher):
         private_player: whose privacy screen the prompt waits for ("" when its choices are
             all public): the choices themselves come only to that screen.
         private_players: the players with something of their own to see on a privacy screen.
+        todo: ``{"kind", "text"}``: what the table must physically do now (issue 17 item 1).
+        out_of_turn: ``{"key", "label", "player"}``: choices other players may make now.
+        news: the last state's news (after a reconnection: the log's last lines).
+        hardware: the daemon's ``hardware`` (``dice_button``, ``virtual``, ``readers``), or
+            {} when the daemon does not say (older daemons): unknown.
         phones: player -> their phone is connected (the state's ``phones``, issue 22): their
             private prompts are on their phone.
     """
@@ -90,6 +99,9 @@ class TableModel(EventDispatcher):
     check = DictProperty({})
     private_player = StringProperty("")
     private_players = ListProperty([])
+    todo = ListProperty([])
+    out_of_turn = ListProperty([])
+    news = ListProperty([])
     #: The daemon's hardware (``{"dice_button", "virtual", "readers": [...]}``) and, with
     #: virtual readers, the cards the prompt would take (``[{"component", "label"}]``).
     hardware = DictProperty({})
@@ -111,22 +123,34 @@ class TableModel(EventDispatcher):
         self.language = message.get("language") or "en"
         self.game = message.get("game") or ""
         self.title = message.get("title") or ""
-        colours = dict(message.get("colours") or {})
+        colours = {**dict(message.get("colours") or {}),
+                   **printed_colours(self.game, message.get("view") or {})}  # a pawn's printed colour wins
         if colours != self.colours:
             self.colours = colours  # before the view: the table screen hands both to the board
-        self.view = message.get("view") or {}
-        self.prompt_text = prompt.get("text") or ""
+        self.view = strip_placeholders(message.get("view") or {})
+        text = strip_placeholders(prompt.get("text") or "")
         self.player = prompt.get("player") or ""
-        self.choices = [c for c in prompt.get("choices") or [] if "key" in c]
+        self.choices = [_clean_label(c) for c in prompt.get("choices") or [] if "key" in c]
+        self.todo = strip_placeholders([t for t in message.get("todo") or [] if isinstance(t, dict)])
+        self.out_of_turn = [_clean_label(c) for c in prompt.get("out_of_turn") or []
+                            if isinstance(c, dict) and "key" in c]
+        self.hardware = dict(message.get("hardware") or {})
+        if dice_button(self.hardware) is False:  # no dice button: "touch Roll the die"
+            main = main_choice(self.choices) or {}
+            text = without_dice_button(text, str(main.get("label", "")), self.language,
+                                       lambda words, **p: translate(words, self.language, **p))
+        self.prompt_text = text
         self.private_player = str(((prompt.get("private") or {}).get("player")) or "")
         self.private_players = [str(p) for p in message.get("private_players") or []]
         self.phones = {str(p): bool(on) for p, on in (message.get("phones") or {}).items()}
         self.over = bool(prompt.get("over"))
         self.can_undo = bool(message.get("can_undo"))
         self.readers = dict(message.get("readers") or {})
-        self.hardware = dict(message.get("hardware") or {})
         self.tap_components = list(message.get("tap_components") or [])
-        self._take_log(list(message.get("log") or []), list(message.get("news") or []))
+        news = strip_placeholders(list(message.get("news") or []))
+        log = strip_placeholders(list(message.get("log") or []))
+        self.news = news or log[-3:]
+        self._take_log(log, news)
         self.physical = message.get("physical")
         self.enrollment = message.get("enrollment")
         if not self.game and self.page in ("table", "check"):
@@ -184,3 +208,10 @@ class TableModel(EventDispatcher):
             self.screen = "enroll"
         else:
             self.screen = self.page
+
+
+def _clean_label(choice: dict) -> dict:
+    """A choice with the placeholder mark out of its label (its key stays as the daemon's)."""
+    if "label" not in choice:
+        return choice
+    return {**choice, "label": strip_placeholders(choice["label"])}

@@ -13,6 +13,26 @@ from ui import theme
 Translate = Callable[..., str]
 
 
+#: What the content files append to a card name not yet entered (issue 17 item 8): never
+#: shown; Settings -> Card data says which cards are still stand-ins.
+PLACEHOLDER_MARKS = (" (placeholder)", " (segnaposto)")
+
+
+def strip_placeholders(value):
+    """``value`` (a string, or lists and dicts of them, as in a state message) with the
+    placeholder marks taken out of every string: "Item 12 (placeholder)" -> "Item 12"."""
+    if isinstance(value, str):
+        for mark in PLACEHOLDER_MARKS:
+            if mark in value:
+                value = value.replace(mark, "")
+        return value
+    if isinstance(value, list):
+        return [strip_placeholders(v) for v in value]
+    if isinstance(value, dict):
+        return {strip_placeholders(k): strip_placeholders(v) for k, v in value.items()}
+    return value
+
+
 def english(text: str, **params) -> str:
     """The identity ``_``: ``text`` formatted with ``params``."""
     return text.format(**params) if params else text
@@ -37,6 +57,24 @@ def coloured(text: str, rgba: tuple) -> str:
 def player_markup(name: str, colours: dict | None = None) -> str:
     """``name`` (escaped) in the player's colour (gold when the table gave none)."""
     return coloured(name, theme.player_colour(name, colours or {}))
+
+
+def short_names(players: list[str]) -> dict[str, str]:
+    """A readable short name per player, unique at the table (issue 17 item 4): the first
+    two letters ("Ad", "Bo"); when two players share them, the word initials with their
+    digits ("Player 1", "Player 2" -> "P1", "P2"); then three or four letters ("Ann",
+    "And"); last, the initial and the seat number."""
+    names = [str(p) for p in players]
+
+    def initials(name: str) -> str:
+        words = name.split()
+        return "".join(w if w.isdigit() else w[:1] for w in words) if len(words) > 1 else name[:2]
+
+    for rule in (lambda n: n[:2], initials, lambda n: n[:3], lambda n: n[:4]):
+        marks = [rule(n).strip() or n[:1] for n in names]
+        if len(set(marks)) == len(marks):
+            return dict(zip(names, marks))
+    return {n: f"{n[:1]}{i + 1}" for i, n in enumerate(names)}
 
 
 def short_title(title: str) -> str:
@@ -129,8 +167,15 @@ def value_text(value, _: Translate = english) -> str:
         return _("Yes")
     if value is False:
         return _("No")
-    known = {"virtual": _("virtual deck"), "physical": _("physical deck"), "off": _("off")}
-    return known.get(value, str(value).replace("_", " "))
+    known = {"virtual": _("virtual deck"), "physical": _("physical deck"), "off": _("off"),
+             "table": _("the table"), "companion": _("the companion"), "nightmare": _("Nightmare"),
+             "advanced": _("Advanced"), "basic": _("Basic"), "rulebook": _("as in the rulebook"),
+             "publisher": _("as on the publisher's page"), "gt": _("must exceed"), "ge": _("may equal"),
+             "share": _("share the win"), "both": _("both"), "none": _("none"), "two": _("two"),
+             "one": _("one"), "skip": _("skip"), "choose": _("choose"), "alternate": _("in turn"),
+             "confirm": _("confirm"), "count": _("count")}
+    words = known.get(value, str(value).replace("_", " "))
+    return words[:1].upper() + words[1:]
 
 
 def players_text(players: list[str], _: Translate = english) -> str:

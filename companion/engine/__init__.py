@@ -1,8 +1,10 @@
 """The shared engine core: prompts, choices, chance nodes, options and the game registry.
 
-A game is pure and deterministic (OpenSpiel's shape): ``setup(players, options) -> state``,
-``prompt(state) -> Prompt``, ``apply(state, action) -> state``. Chance outcomes are ordinary
-actions chosen by the session and recorded in the event log.
+A game is pure and deterministic (OpenSpiel's shape): a :class:`Game` with
+``setup(players, options, content) -> state``, ``prompt(state) -> Prompt`` and
+``apply(state, action) -> state``, which checks the action against the prompt once, for
+every game (:mod:`companion.engine.legality`), then calls the game's own ``_apply``. Chance
+outcomes are ordinary actions chosen by the session and recorded in the event log.
 """
 
 from companion.engine.content import ContentError, ContentField, ContentSpec
@@ -10,6 +12,7 @@ from companion.engine.core import (
     Chance,
     CheckLine,
     Choice,
+    Game,
     GameSpec,
     OptionSpec,
     Outcome,
@@ -25,6 +28,7 @@ __all__ = [
     "ContentError",
     "ContentField",
     "ContentSpec",
+    "Game",
     "GameSpec",
     "OptionSpec",
     "Outcome",

@@ -2,7 +2,7 @@
 
 Every game's state is a frozen dataclass of tuples, dicts, enums and small nested
 dataclasses. :func:`state_codec` builds the ``encode``/``decode`` pair of a
-:class:`~companion.engine.core.GameSpec` from the state class, a format version and the few
+:class:`~companion.engine.game.Game` from the state class, a format version and the few
 fields that need more than "tuples become lists" (:class:`FieldCodec`). Hidden information
 is encoded too: snapshots are for the store, never for a screen.
 ``decode(encode(state)) == state``.

@@ -8,7 +8,7 @@ tablet's doors). Those entries are kept per table in the event store and copied 
 new game's header (``content``), so a game replays exactly even after the table's data
 changes.
 
-A game takes part by giving its :class:`~companion.engine.core.GameSpec` a
+A game takes part by giving its :class:`~companion.engine.game.Game` a
 :class:`ContentSpec`. Everything here is pure: no I/O.
 """
 

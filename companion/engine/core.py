@@ -8,11 +8,10 @@ applies it as an ordinary action, so the pick is recorded and a game replays exa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from companion.engine.content import ContentSpec
 from companion.errors import OptionError
 from companion.i18n import Msg, msg
 
@@ -171,87 +170,7 @@ class OptionSpec:
     rulebook: str = ""
 
 
-@dataclass(frozen=True)
-class GameSpec:
-    """A registered game: metadata plus its pure functions.
-
-    Attributes:
-        id: the game id used in scripts and component ids (``"creepy_cellar"``).
-        title: the game's printed name.
-        min_players, max_players: inclusive player-count range.
-        options: options and house rules, with defaults.
-        setup: ``(players, options) -> state`` (``content=`` too, see ``content``); raises
-            :class:`RuleViolation`.
-        prompt: ``state -> Prompt``.
-        apply: ``(state, action_key) -> state``; raises :class:`RuleViolation`.
-        view: ``state -> dict`` of public, JSON-ready facts (never hidden information).
-        news: ``state -> tuple[str, ...]``: what the last applied action did, in sentences.
-        component_label: ``component_id -> str`` for messages ("Ghost card room H").
-        chance_sources: the names of the game's chance sources (a script's ``stack`` keys).
-        components: every component id of the game (what a tag may stand for).
-        outcome: ``state -> None | "won" | "lost"`` (a finished game is not resumed).
-        reader_roles: component kind -> the reader role it is read on (``{"ghost": "cards"}``);
-            a kind not listed may be read on any reader.
-        pieces: every tagged physical piece, one component id per copy, in the order the
-            enrollment walk asks for them (``companion enroll``); empty: the sorted components.
-        encode: ``state -> dict`` of plain JSON values (hidden information included: this
-            is for the event store's snapshots, never for a screen); None if not provided.
-        decode: ``dict -> state``, the inverse of ``encode``: ``decode(encode(s)) == s``.
-        check: ``state -> tuple[CheckLine, ...]``: the table check (what the companion
-            believes, public only, and the corrections it accepts now); None if the game
-            has none. ``apply`` must accept every fix key it lists, whatever the prompt.
-        content: how the owner enters what is printed on the game's cards
-            (:class:`~companion.engine.content.ContentSpec`), or None. A game with one is set
-            up with ``setup(players, options, content=...)``: the table's entries
-            (``{component id: {field: value}}``, already checked), as the header recorded them.
-        private_view: ``(state, player_name) -> dict`` of what ONE player alone may see on a
-            privacy screen (their secret victory card, the kept card they just drew), JSON-ready,
-            sentences as :class:`~companion.i18n.Msg`; only the daemon's ``private`` command
-            sends it, to the client that asked. None: the game has nothing private to show
-            (its private choices, if any, are still offered on the privacy screen).
-        tap_refusal: ``(state, component_id) -> sentence or None``: the game's own reason
-            for refusing a tap that picks no choice now ("That is Bo's red hunter; Ada is
-            moving."); None (or no function) leaves the session's general refusal.
-            Consulted after ``refusal``.
-        refusal: ``(state, key, component) -> sentence or None``: why a touch of ``key`` (or
-            a tap of ``component``, with ``key`` None) picks nothing now, naming the rule in
-            the players' words ("Pick up needs the ghost in room D beaten first"). Never names
-            a hidden card: say "a hidden card" and whose turn it is. None: the session's
-            general refusal.
-        rules_version: bumped (by one) by every change of the rules that alters what a
-            recorded game's inputs lead to. Each stored game records the version it was played
-            under; an unfinished game recorded under an older version still resumes when its
-            log replays, and is otherwise kept read-only (:class:`~companion.session.OutdatedGame`).
-            ``tests/golden`` records it beside each bundled script's outcome.
-    """
-
-    id: str
-    title: str
-    min_players: int
-    max_players: int
-    options: tuple[OptionSpec, ...]
-    setup: Callable[[Sequence[str], Mapping[str, Any]], Any]
-    prompt: Callable[[Any], Prompt]
-    apply: Callable[[Any, str], Any]
-    view: Callable[[Any], dict]
-    news: Callable[[Any], tuple[str, ...]]
-    component_label: Callable[[str], str] = field(default=lambda component: component)
-    chance_sources: tuple[str, ...] = ()
-    components: frozenset[str] = frozenset()
-    outcome: Callable[[Any], str | None] = field(default=lambda state: None)
-    reader_roles: Mapping[str, str] = field(default_factory=dict)
-    pieces: tuple[str, ...] = ()
-    encode: Callable[[Any], dict] | None = None
-    decode: Callable[[dict], Any] | None = None
-    check: Callable[[Any], tuple[CheckLine, ...]] | None = None
-    content: ContentSpec | None = None
-    private_view: Callable[[Any, str], dict] | None = None
-    tap_refusal: Callable[[Any, str], Msg | str | None] | None = None
-    refusal: Callable[[Any, str | None, str | None], Msg | str | None] | None = None
-    rules_version: int = 1
-
-
-def resolve_options(spec: GameSpec, given: Mapping[str, Any] | None) -> dict[str, Any]:
+def resolve_options(spec: Game, given: Mapping[str, Any] | None) -> dict[str, Any]:
     """Fill in defaults and check every given option.
 
     Args:
@@ -287,3 +206,8 @@ def sentence(text: str) -> str:
     if isinstance(text, Msg):
         return msg("{text}.", text=text)
     return text + "."
+
+
+# A game (and the older bag of functions) lives in companion.engine.game; imported last, as
+# it builds on the shapes above.
+from companion.engine.game import Game, GameSpec  # noqa: E402, F401  (re-exported: the older import path)

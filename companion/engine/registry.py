@@ -1,4 +1,4 @@
-"""The game registry: game id -> :class:`~companion.engine.core.GameSpec`.
+"""The game registry: game id -> :class:`~companion.engine.game.Game`.
 
 Each game's package is imported only when that game is asked for, so a daemon resuming
 one game never loads the others (start-up time, issue 9).
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from companion.engine.core import GameSpec
+from companion.engine.game import Game
 from companion.errors import CompanionError
 
 #: Registered games in their listing order: game id -> the package whose ``SPEC`` it is.
@@ -28,12 +28,12 @@ class UnknownGame(CompanionError, KeyError):
         return str(self.args[0])
 
 
-def all_games() -> dict[str, GameSpec]:
+def all_games() -> dict[str, Game]:
     """Every registered game, by id, in a stable order."""
     return {game_id: get_game(game_id) for game_id in GAMES}
 
 
-def get_game(game_id: str) -> GameSpec:
+def get_game(game_id: str) -> Game:
     """The game with ``game_id`` (its package is imported on first use).
 
     Raises:
@@ -62,7 +62,7 @@ def split_piece(piece: str) -> tuple[str, int | None]:
     return component, int(copy) if copy.isdigit() and copy[0] != "0" and len(copy) <= 4 else 0
 
 
-def copies(spec: GameSpec, component: str) -> int:
+def copies(spec: Game, component: str) -> int:
     """How many physical copies of ``component`` the game has (its pieces list; 1 if absent)."""
     return spec.pieces.count(component) or 1
 

@@ -1,1 +1,1 @@
-"""One sub-package per game; each exposes ``SPEC``, a :class:`companion.engine.GameSpec`."""
+"""One sub-package per game; each exposes ``SPEC``, a :class:`companion.engine.Game`."""

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from companion.engine import get_game, resolve_options
 from companion.games.children import grid as gr
-from companion.games.children.state import Ghost, State, Step
+from companion.games.children.state import State, Step
 
 SPEC = get_game("children")
 

@@ -11,7 +11,7 @@ import json
 from collections import Counter
 
 from companion.games.house_of_spirits import components as hc
-from companion.games.house_of_spirits import entries
+from companion.games.house_of_spirits import content as entries  # the card data the table enters
 from companion.games.house_of_spirits.actions import hand_count
 from companion.games.house_of_spirits.state import State, Step
 
@@ -21,7 +21,8 @@ def complete_content() -> dict[str, dict]:
     values: the same numbers, but no placeholder left, so every deck may be drawn by the
     companion (issue 10)."""
     return {hc.component(card): entries.printed(hc.component(card))
-            for card in sorted(hc.CARDS) if entries.placeholder(hc.component(card)) and entries.fields(hc.component(card))}
+            for card in sorted(hc.CARDS)
+            if entries.placeholder(hc.component(card)) and entries.fields(hc.component(card))}
 
 
 def card_places(state: State) -> Counter:

@@ -11,12 +11,11 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+from children_checks import SPEC, check, random_game, started
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import pytest
-
-from children_checks import SPEC, check, random_game, started
 from companion.engine import resolve_options
 from companion.errors import RuleViolation
 

@@ -14,18 +14,18 @@ import json
 from dataclasses import replace
 
 import pytest
+from children_checks import RULEBOOK_ROOMS, SPEC, arrange, check, random_game, started
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from children_checks import RULEBOOK_ROOMS, SPEC, arrange, check, random_game, started
 from companion import script
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
 from companion.engine import ContentError, resolve_options
 from companion.engine.content import check_entry, check_table
 from companion.errors import RuleViolation
+from companion.games.children import content as printed
 from companion.games.children import grid as gr
-from companion.games.children import printed
 from companion.games.children.state import Ghost, Step
 from companion.header import GameHeader, HeaderError
 from companion.replay import replay

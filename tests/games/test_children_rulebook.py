@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-
 from children_checks import RULEBOOK_ROOMS, SPEC, arrange, check, started
+
 from companion.errors import RuleViolation
 from companion.games.children import components as cc
 from companion.games.children import grid as gr
@@ -243,7 +243,7 @@ def test_rosie_teddy_bear_penny_sidebar():
     assert state.news[-4:] == (  # the table's instructions (issue 19: todo lines, cut-downs in the news)
         "Ada traps Rosie with the Teddy Bear: both cards go to their scoring pile.",
         "The Teddy Bear stack reveals Penny: Penny is enraged in the Spire; turn the card blue side up.",
-        "Bo, Cy: cut down to the hand limit of 4 now.",
+        "Bo and Cy: cut down to the hand limit of 4 now.",
         "The hand limit is now 4.",
     )
     view = SPEC.view(state)
@@ -253,7 +253,7 @@ def test_rosie_teddy_bear_penny_sidebar():
     # is not asked yet
     prompt = SPEC.prompt(state)
     assert prompt.player is None
-    assert prompt.text == ("The hand limit is 4: Bo, Cy cut down now, in any order: leave cards under your "
+    assert prompt.text == ("The hand limit is 4: Bo and Cy cut down now, in any order: leave cards under your "
                            "tablets")  # no skull token, no device choice: no "or use a device" (issue 19)
     assert [(c.key, c.label) for c in prompt.choices] == [
         ("cut:Bo:leave", "Bo: Leave a card under the Kitchen"),
@@ -382,7 +382,7 @@ def test_cut_downs_of_four_players_are_one_prompt_in_any_order():
     assert state.hand_limit == 4
     prompt = SPEC.prompt(state)
     assert prompt.player is None
-    assert prompt.text == ("The hand limit is 4: Bo, Cy, Di cut down now, in any order: leave cards under your "
+    assert prompt.text == ("The hand limit is 4: Bo, Cy and Di cut down now, in any order: leave cards under your "
                            "tablets or use a device")
     # Penny, enraged in the Dormitory, is 1 room from Bo (Spire) and 2 from Cy (Billiards
     # Room): both may calm her (Hatpin) or banish her (Feather) with their skull token

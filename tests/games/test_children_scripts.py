@@ -9,8 +9,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from children_checks import check
+
 from companion import script
 from companion.engine import get_game
 from companion.replay import replay

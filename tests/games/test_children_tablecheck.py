@@ -6,8 +6,8 @@ forces a cut-down or the ghosts' win)."""
 from __future__ import annotations
 
 import pytest
-
 from children_checks import RULEBOOK_ROOMS, SPEC, arrange, check, started
+
 from companion.errors import RuleViolation
 from companion.games.children.state import Ghost
 

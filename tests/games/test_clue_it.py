@@ -16,12 +16,14 @@ from hypothesis import strategies as st
 
 from companion.engine import resolve_options
 from companion.errors import RuleViolation
-from companion.games.clue_it import SPEC, components as ci, player_view, private_view
-from companion.games.clue_it.rules import apply, next_answerer, setup
+from companion.games.clue_it import SPEC, player_view, private_view
+from companion.games.clue_it import components as ci
 from companion.games.clue_it.prompts import prompt
-from companion.games.clue_it.state import PRIVATE_STEPS, Step
+from companion.games.clue_it.rules import next_answerer, setup
+from companion.games.clue_it.state import Step
 
 PLAYERS = ("Ada", "Bo", "Cy", "Di")
+apply = SPEC.apply  # the engine checks each action against the prompt, then the rules apply it
 
 
 def new(players=PLAYERS, **options):
@@ -332,7 +334,8 @@ def test_everybody_wrong_is_unsolved_and_reveals_the_envelope():
     """"If everyone makes an incorrect accusation, the game is over and the mystery remains unsolved.\""""
     state = started(("Ada", "Bo"), picks=(2, 2, 2), intrigue_deck="off", envelope="companion")
     for _ in range(2):
-        state = run(to_centre(state), "private-ready", "pick:mike-hanlon", "pick:jack-in-the-box", "pick:location-9", "accuse-check")
+        state = run(to_centre(state), "private-ready",
+                    "pick:mike-hanlon", "pick:jack-in-the-box", "pick:location-9", "accuse-check")
     assert state.outcome == "unsolved" and SPEC.outcome(state) == "unsolved"
     assert state.news[-2:] == ("The mystery remains unsolved.",
                                "The envelope holds: Bill Denbrough, the Item 2, House on Neibolt Street.")

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
+from test_playout import choice_weight, random_setup
 
 from companion import replay as replay_module
 from companion import script
@@ -28,7 +29,6 @@ from companion.errors import RuleViolation
 from companion.games.clue_it import OPTIONS
 from companion.games.clue_it import components as ci
 from companion.i18n import Msg, render
-from test_playout import choice_weight, random_setup
 
 SPEC = get_game("clue_it")
 ROOT = Path(__file__).resolve().parents[2]
@@ -188,7 +188,7 @@ RARE = {
     "The {ordinal} Red Balloon ends the game for everyone.",  # test_rare_news_in_italian
     "The {ordinal} Red Balloon: {player} is out of the game.", "{n}th",
     "Shuffle the Intrigue discards into a new deck.", "The Intrigue deck is empty: no card to draw.",
-    "Not now. {prompt}",  # apply's last resort: refusals.py names a rule for every key
+    # (apply's last resort, "Not now. {prompt}", is the engine's: companion/engine/legality.py)
     # the content forms (tests/games/test_clue_it_content.py)
     "Name printed on the card", "As the Rumor card says it; the screen shows this name.", "Secret passage to",
     "The location this corner's secret passage leads to, or none; enter it at both ends.",
@@ -245,12 +245,13 @@ def test_component_labels_and_card_names_in_italian():
 
 
 def test_ordinals_and_rare_sentences_in_italian():
-    from companion.games.clue_it.rules import _and, _ordinal
+    from companion.engine.words import and_names
+    from companion.games.clue_it.rules import _ordinal
 
     assert [str(_ordinal(n)) for n in (1, 2, 3, 8)] == ["1st", "2nd", "3rd", "8th"]
     assert [render(_ordinal(n), "it") for n in (1, 2, 3, 8)] == ["1º", "2º", "3º", "8º"]
-    names = _and(["Ada", "Bo", "Cy"])
-    assert names == "Ada and Bo and Cy" and render(names, "it") == "Ada e Bo e Cy"
+    names = and_names(["Ada", "Bo", "Cy"])  # the engine's joiner, as in every game (issue 21)
+    assert names == "Ada, Bo and Cy" and render(names, "it") == "Ada, Bo e Cy"
 
 
 def test_a_turn_in_italian():

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.clue_it import OPTIONS, components as ci
+from companion.games.clue_it import OPTIONS
+from companion.games.clue_it import components as ci
 
 pytestmark = pytest.mark.shared
 
@@ -43,7 +44,8 @@ def test_confirmed_names_are_the_notes(rulebook, notes):
                  "**House on Neibolt Street**", "**the Synagogue**", "**Derry Public Library**"):
         assert name in notes
     assert {"Mike Hanlon", "Bill Denbrough"} <= set(ci.KID_NAMES)
-    assert {"Derry Back Alley", "House on Neibolt Street", "The Synagogue", "Derry Public Library"} <= set(ci.LOCATION_NAMES)
+    assert ({"Derry Back Alley", "House on Neibolt Street", "The Synagogue", "Derry Public Library"}
+            <= set(ci.LOCATION_NAMES))
 
 
 def test_rules_the_engine_quotes(rulebook):

@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.engine import get_game, resolve_options
 from companion.chance import ChancePicker
+from companion.engine import get_game, resolve_options
 from companion.errors import OptionError, RuleViolation
 from companion.games.creepy_cellar import components as cc
 from companion.header import GameHeader
@@ -624,18 +624,25 @@ def test_eighth_haunting_loses_the_game():
 
 @pytest.mark.parametrize("inp", [
     Touch("end-turn"), Touch("remove-ghost:G"), Touch("confirm-win"), Press("dice"),
-    Press("dice", hold=2.0), Touch("undo"), Tap(GHOST_H), Tap(KING_E),
+    Tap(GHOST_H), Tap(KING_E),
 ])
 def test_after_the_end_every_input_is_refused(inp):
     """creepy-cellar.txt "Winning the Game": the game has ended; the session refuses every
-    input, including undo, with one sentence and changes nothing."""
+    input but Undo with one sentence and changes nothing. Undo (a touch or a long press)
+    takes back the input that ended it (issue 17 item 5: a mis-tap's 8th haunting)."""
     session = lost_session(tags=TAGS)
     state, history = session.state, list(session.history)
     reply = session.handle(inp)
     assert not reply.accepted
     assert reply.text == "The game is over."
     assert session.state is state and session.history == history
-    assert not session.can_undo
+    assert session.can_undo
+
+
+@pytest.mark.parametrize("inp", [Touch("undo"), Press("dice", hold=2.0)])
+def test_after_the_end_undo_takes_back_the_input_that_ended_it(inp):
+    session = lost_session(tags=TAGS)
+    assert session.handle(inp).accepted and not session.prompt.over
 
 
 @pytest.mark.parametrize("action", ["end-turn", "roll", "die:3", "ghost:room-A", "declare-win"])
@@ -659,7 +666,8 @@ def test_end_turn_passes_to_the_next_player_and_wraps():
     assert seen == [("Ada", 1), ("Bo", 2), ("Cy", 3), ("Ada", 4)]
     assert SPEC.news(state) == ("Bo's turn.",)
     assert state.step == "roll"
-    with pytest.raises(RuleViolation, match="A turn always begins by rolling the movement die. Bo: press the dice button."):
+    with pytest.raises(RuleViolation,
+                       match="A turn always begins by rolling the movement die. Bo: press the dice button."):
         SPEC.apply(state, "end-turn")
 
 
@@ -845,7 +853,8 @@ def test_undo_and_reroll_reuses_the_recorded_die_and_card():
     after = session.view()
 
     undo = session.handle(Touch("undo"))
-    assert undo.accepted and undo.news == ("Undone: Roll the die (dice button).",)
+    assert undo.accepted and undo.news == ("Undone: Roll the die (dice button).",
+                                          "Undo on the table: Place a ghost in room A.")  # issue 17 item 9
     assert session.view() == before
 
     second = session.handle(Press("dice"))

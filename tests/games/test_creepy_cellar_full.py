@@ -598,7 +598,8 @@ def test_random_playouts_keep_every_invariant(seed, mode, steps):
     actions = []
     for before, after in zip(states, states[1:]):
         prompt = SPEC.prompt(before)
-        candidates = [c.key for c in prompt.choices] + [o.key for o in (prompt.chance.outcomes if prompt.chance else ())]
+        outcomes = prompt.chance.outcomes if prompt.chance else ()
+        candidates = [c.key for c in prompt.choices] + [o.key for o in outcomes]
         actions.append(next(k for k in candidates if SPEC.apply(before, k) == after))
     state = SPEC.setup(list(initial.players), initial.options)
     for action in actions:

@@ -250,7 +250,8 @@ def test_a_mover_tapped_outside_the_move_step_or_not_in_the_game():
 def test_no_mover_tap_when_the_hunter_cannot_move():
     """No movement points left (a 1 with the subtract-1 treasure) or held by the no-leave
     treasure: the move step offers no mover tap."""
-    minus = replace(new_game(mover_tags=True), hunters=(Hunter(at="hallway", treasure="cursed-minus-one"),) + (Hunter(),) * 3)
+    cursed = Hunter(at="hallway", treasure="cursed-minus-one")
+    minus = replace(new_game(mover_tags=True), hunters=(cursed,) + (Hunter(),) * 3)
     stuck = play(minus, "roll", "die:1", "ghost:room-A")
     assert stuck.moves == 0 and "hunter:red" not in keys(stuck)
     held = placed(replace(new_game(mover_tags=True),

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
+from test_playout import choice_weight, random_setup
 
 from companion import protocol
 from companion.engine import get_game, resolve_options
@@ -27,7 +28,6 @@ from companion.header import GameHeader
 from companion.i18n import Msg, render
 from companion.inputs import Press, Tap, Touch
 from companion.session import Session
-from test_playout import choice_weight, random_setup
 
 SPEC = get_game("creepy_cellar")
 ROOT = Path(__file__).resolve().parents[2]
@@ -150,7 +150,7 @@ def _check_game(seed: int, seen: Seen) -> None:
     header = GameHeader.from_json({"game": "creepy_cellar", "players": players, "seed": seed,
                                    "options": options})
     session = Session.start(header)
-    for step in range(300):
+    for _ in range(300):
         prompt = session.prompt
         if prompt.over:
             break
@@ -190,15 +190,10 @@ RARE = {
     "{player} ({where}) cannot leave a room with {blocker} in it while holding that treasure",
     "{player} ({where}) cannot move this turn",
     "There is no ghost to remove.",
-    # mover taps refused by the session (test_creepy_cellar_hunters.py)
-    "That is {owner}'s {hunter}; {player} is moving. {prompt}",
-    "That is {player}'s other hunter, the {hunter}; this turn {player} moves the {active}. {prompt}",
-    "The {hunter} is not in this game ({count} hunters). {prompt}",
-    "The {hunter} is tapped in the move step, to say which hunter moves. {prompt}",
-    "Movers are not tapped in this game (option mover_tags is off): touch the place on the screen. {prompt}",
+    # (the mover taps refused by the session are in refusals.py now, test_creepy_cellar_hunters.py)
     "The Ghost deck is empty: shuffle its discards into a new deck.",  # test_an_empty_ghost_deck_...
     "Cursed Treasure",  # a view's word (who carries what), not a sentence: tests/ui/test_creepy_cellar_board.py
-    "Not now. {prompt}",  # apply's last resort: refusals.py names a rule for every key
+    # (apply's last resort, "Not now. {prompt}", is the engine's: companion/engine/legality.py)
     # tests/games/test_creepy_cellar_issue19.py::test_rare_issue_19_lines_in_italian
     "All 6 Jinxed Item tiles are taken: the card does nothing.", "Nightmare",
     "{player} holds a Jinxed Item already: the card does nothing.", "No secret passage tile comes back.",

@@ -48,8 +48,10 @@ def test_the_check_at_set_up_lists_the_whole_board():
     assert seen["Room C"] == ("1 ghost", ["fix:ghosts:C:+1", "fix:ghosts:C:-1", "fix:hauntings:C:+1"])
     assert seen["Room E"] == ("0 ghosts", ["fix:ghosts:E:+1", "fix:hauntings:E:+1"])
     assert seen["Hauntings on the board"] == ("0 of 8", [])
-    assert seen["Ghost King"] == ("off the board", ["fix:king:N", "fix:king:A"])
-    assert seen["Ada's red hunter"] == ("outside", ["fix:hunter:red:N", "fix:hunter:red:hallway"])
+    # any room in one touch (issue 17 item 9), not one room a touch
+    assert seen["Ghost King"] == ("off the board", [f"fix:king:{r}" for r in "ABCDEFGHIJKLMN"])
+    assert seen["Ada's red hunter"] == ("outside", ["fix:hunter:red:hallway"]
+                                        + [f"fix:hunter:red:{r}" for r in "ABCDEFGHIJKLMN"])
     assert seen["Locked doors"] == ("no doors are locked", ["fix:locked:green", "fix:locked:blue"])
     assert seen["Secret passage tiles"] == ("rooms A, F, G, K", [])
     assert seen["Treasures in the cellar"] == ("0 of 12", [])
@@ -86,16 +88,16 @@ def test_king_hunter_and_door_corrections():
     state = SPEC.apply(new_game(), "fix:king:A")
     assert state.king == "A"
     assert state.news == ("Correction: the Ghost King is now in room A (was off the board).",)
-    assert lines(state)["Ghost King"] == ("in room A", ["fix:king:N", "fix:king:B"])  # never off again
+    assert lines(state)["Ghost King"] == ("in room A", [f"fix:king:{r}" for r in "BCDEFGHIJKLMN"])  # never off
     state = SPEC.apply(state, "fix:hunter:green:hallway")
     assert [h.at for h in state.hunters] == ["outside", "outside", "outside", "hallway"]
     assert state.news == ("Correction: Bo's green hunter is now in a hallway (was outside).",)
-    assert lines(state)["Bo's green hunter"] == ("in a hallway", ["fix:hunter:green:outside",
-                                                                  "fix:hunter:green:A"])
+    assert lines(state)["Bo's green hunter"] == ("in a hallway", ["fix:hunter:green:outside"]
+                                                 + [f"fix:hunter:green:{r}" for r in "ABCDEFGHIJKLMN"])
     three = SPEC.apply(new_game(("Ada", "Bo", "Cy")), "fix:hunter:yellow:hallway")  # one hunter each
     assert [h.at for h in three.hunters] == ["outside", "hallway", "outside"]
     assert three.news == ("Correction: Bo is now in a hallway (was outside).",)
-    assert lines(three)["Bo's hunter"] == ("in a hallway", ["fix:hunter:yellow:outside", "fix:hunter:yellow:A"])
+    assert lines(three)["Bo's hunter"][1][:2] == ["fix:hunter:yellow:outside", "fix:hunter:yellow:A"]
     state = SPEC.apply(state, "fix:locked:blue")
     assert state.locked == "blue"
     assert state.news == ("Correction: the blue doors are locked (was: no doors are locked).",)
@@ -117,7 +119,7 @@ def test_the_king_room_holds_at_most_one_ghost_and_the_king_skips_rooms_with_two
     """"Ghost King card": the King with 2 ghosts is a haunting, so neither correction makes it."""
     state = with_board(new_game(), ghosts={"B": 1, "C": 2}, king="B")
     assert lines(state)["Room B"][1] == ["fix:ghosts:B:-1", "fix:hauntings:B:+1"]
-    assert lines(state)["Ghost King"] == ("in room B", ["fix:king:A", "fix:king:D"])  # C skipped
+    assert lines(state)["Ghost King"] == ("in room B", [f"fix:king:{r}" for r in "ADEFGHIJKLMN"])  # C skipped
     moved = SPEC.apply(state, "fix:king:D")
     assert moved.king == "D" and moved.ghosts == state.ghosts and moved.hauntings == state.hauntings
 

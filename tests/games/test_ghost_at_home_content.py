@@ -19,7 +19,6 @@ from companion.engine import ContentError, get_game, resolve_options
 from companion.engine.content import check_table
 from companion.engine.registry import copies
 from companion.errors import RuleViolation
-from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home.codec import decode, encode
 from companion.games.ghost_at_home.content import CONTENT
 from companion.games.ghost_at_home.state import Step

@@ -14,14 +14,15 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
+import hos_checks
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import hos_checks
 from companion.engine import get_game, resolve_options
 from companion.errors import OptionError, RuleViolation
-from companion.games.house_of_spirits import OPTIONS, components as hc, content
+from companion.games.house_of_spirits import OPTIONS, card_data
+from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.state import Step
 from companion.header import GameHeader
 from companion.inputs import Press, Touch
@@ -99,10 +100,10 @@ def test_cards_match_the_components_list():
     """"Components Included": 72 cards — 6 characters, 15 rooms, 7 plots, 7 secret victory,
     10 monsters, 22 items, 4 events, 1 First Player card."""
     assert len(hc.CARDS) == 72
-    assert {kind: len(hc.ids(kind)) for kind in content.COUNTS} == dict(content.COUNTS)
-    broken = content.default_cards()[:-1]
+    assert {kind: len(hc.ids(kind)) for kind in card_data.COUNTS} == dict(card_data.COUNTS)
+    broken = card_data.default_cards()[:-1]
     with pytest.raises(ValueError, match="1 first-player cards, this list has 0"):
-        content.validate(broken)
+        card_data.validate(broken)
 
 
 def test_printed_numbers_are_the_rulebook_ones():
@@ -483,7 +484,8 @@ def test_hand_limit_without_plot_cards():
 
 def test_refused_actions_change_nothing():
     state = in_round_one()
-    with pytest.raises(RuleViolation, match="Not now. Ada: choose one action."):
+    # the engine's one refusal path: the game's reason, as a touch of it gets (issue 21)
+    with pytest.raises(RuleViolation, match="No die is due now. Ada: choose one action."):
         SPEC.apply(state, "face:3")
     with pytest.raises(OptionError):
         resolve_options(SPEC, {"tiebreak": "coin"})

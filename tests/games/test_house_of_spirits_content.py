@@ -1,8 +1,8 @@
 """House of Spirits: the printed card data the owner enters at enrollment (issue 10).
 
 No public card list exists (notes.md 1.4): the game ships the rulebook's numbers and named
-placeholders (``content.py``), and the table enters what its own cards show
-(``entries.py``, ``docs/content.md``). These tests check that an entry changes the game
+placeholders (``card_data.py``), and the table enters what its own cards show
+(``content.py``, ``docs/content.md``). These tests check that an entry changes the game
 with exact numbers (house-of-spirits.txt "Combat Example", "Investigation" example,
 "Playing Plot Cards"), that a table's data breaking a rule of the cards is refused at new
 game, that the entries travel in the header and the state (round trip, replay), and that
@@ -16,16 +16,16 @@ import random
 import re
 from dataclasses import replace
 
+import hos_checks
 import pytest
 
-import hos_checks
 from companion import enrollment, script
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
 from companion.engine import ContentError, get_game, resolve_options
 from companion.games.house_of_spirits import components as hc
-from companion.games.house_of_spirits import entries
-from companion.games.house_of_spirits.content import ENTERED
+from companion.games.house_of_spirits import content as entries  # the card data the table enters
+from companion.games.house_of_spirits.card_data import ENTERED
 from companion.games.house_of_spirits.state import Step
 from companion.header import GameHeader, HeaderError
 from companion.i18n import render

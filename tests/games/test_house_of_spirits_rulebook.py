@@ -38,7 +38,8 @@ def test_card_counts_are_the_printed_ones(rulebook):
 
 
 def test_scoring_table(rulebook):
-    for line, points in (("Killing a monster\t3 points", hc.KILL_POINTS), ("Playing a plot card\t3 points", hc.PLOT_POINTS),
+    for line, points in (("Killing a monster\t3 points", hc.KILL_POINTS),
+                         ("Playing a plot card\t3 points", hc.PLOT_POINTS),
                          ("Playing the final plot card\tbonus 3 points", hc.FINAL_PLOT_BONUS),
                          ("Healing another player\t1 point", hc.HEAL_POINTS),
                          ("Your character dying\t-2 points", hc.DEATH_POINTS),

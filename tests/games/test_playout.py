@@ -16,10 +16,9 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
-import pytest
-
 import children_checks
 import hos_checks
+import pytest
 
 from companion.engine import GameSpec, Prompt, all_games, resolve_options
 from companion.errors import RuleViolation
@@ -356,12 +355,19 @@ def test_session_playouts_with_undo(game_id):
         header = GameHeader.from_json({"game": game_id, "players": players, "seed": seed,
                                        "options": options})
         session = Session.start(header)
+        last, last_input = session.prompt, Touch("undo")
         for _ in range(150):
             prompt = session.prompt
             assert prompt.chance is None, "the session resolves chance nodes itself"
             if prompt.over:
-                reply = session.handle(Touch("undo"))
-                assert not reply.accepted and reply.text == "The game is over."
+                # Only Undo is accepted once it is over: it takes back the input that ended the
+                # game (issue 17 item 5), and that input ends it again exactly.
+                over = session.view()
+                refused = session.handle(Touch(next((c.key for c in last.choices), "end-turn")))
+                assert not refused.accepted and refused.text == "The game is over."
+                assert session.handle(Touch("undo")).accepted and not session.prompt.over
+                assert session.handle(last_input).accepted and session.prompt.over
+                assert session.view() == over
                 break
             choice = rng.choices(
                 prompt.choices,
@@ -371,6 +377,7 @@ def test_session_playouts_with_undo(game_id):
             before = session.view()
             reply = session.handle(inp)
             assert reply.accepted, reply.text
+            last, last_input = prompt, inp
             after, state = session.view(), session.state
             json.dumps(after)
             if rng.random() < 0.2 and not session.prompt.over:

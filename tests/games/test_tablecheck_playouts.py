@@ -8,9 +8,8 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
-
 import children_checks
+import pytest
 from test_playout import INVARIANTS, check_prompt, pick_action, random_setup
 
 from companion.engine import all_games
@@ -82,7 +81,7 @@ def test_playouts_with_corrections(game_id):
 def test_children_check_never_depends_on_the_hidden_pairing():
     spec = GAMES["children"]
     rng = random.Random("children-hidden")
-    for seed in range(6):
+    for _ in range(6):
         players, options = random_setup(spec, rng)
         state = spec.setup(players, options)
         for _ in range(120):

@@ -24,13 +24,13 @@ def main() -> int:
 
     Config.set("graphics", "width", str(width))
     Config.set("graphics", "height", str(height))
+    from importlib import import_module
+
     from kivy.app import App
     from kivy.clock import Clock
     from kivy.core.window import Window
     from kivy.properties import NumericProperty
     from kivy.uix.boxlayout import BoxLayout
-
-    from importlib import import_module
 
     from ui import theme
     from ui.i18n import Translator

@@ -1,14 +1,15 @@
 """The table check screen's scenario for ``harness.py`` (``check``): from the table, open
 the table check, save ``check.png`` (and ``check-scrolled.png`` at the end of the list),
 touch "+1 ghost" on the first room line, wait for the daemon's state to show it, save
-``check-after.png``, touch Undo (the ghost goes) and "+1 ghost" again, switch to Italian and save ``check-it.png``, touch "Looks right" and
+``check-after.png``, touch Undo (the ghost goes) and "+1 ghost" again, switch to Italian and save
+``check-it.png``, touch "Looks right" and
 come back to the table."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from harness import Until, find_button, screen_is, small_targets, clipped_labels, touch
+from harness import Until, clipped_labels, find_button, screen_is, small_targets, touch
 
 
 def check_scenario(app, out: Path, report: dict):

@@ -181,6 +181,7 @@ def small_targets(app, mm: float, px_per_mm: float) -> list[str]:
     """Touch buttons on the current screen (and open modal views) smaller than ``mm``
     millimetres on either side."""
     from kivy.core.window import Window
+
     from ui.widgets.buttons import TouchButton
 
     limit = mm * px_per_mm
@@ -326,9 +327,9 @@ def tour_scenario(app, out: Path, report: dict):
     yield Until("home", screen_is(app, "home"))
     touch(find_button(app, "New game"))
     yield Until("new game with its options", lambda: screen_is(app, "newgame")()
-                and find_button(app, "1. Player 1") is not None)
+                and find_button(app, "1. Ada") is not None)  # the last game's names
     yield from shot("newgame")
-    touch(find_button(app, "1. Player 1"))
+    touch(find_button(app, "1. Ada"))
     from kivy.core.window import Window
     yield Until("the keyboard", lambda: len(Window.children) > 1)
     keyboard = Window.children[0]
@@ -431,7 +432,8 @@ def content_scenario(app, out: Path, report: dict):
     """Card data (issue 5): Settings -> Card data -> the Lamps game's list -> lamp a's form,
     + twice, Save (the banner says it counts from the next new game); lamp b's printed name
     emptied on the keyboard, Save (refused: the banner says why, the form stays); the form in
-    Italian. Saves ``content-list`` (Ghost at Home's), ``content-list-lamps``, ``content-form``, ``content-saved``, ``content-refused``
+    Italian. Saves ``content-list`` (Ghost at Home's), ``content-list-lamps``, ``content-form``, ``content-saved``,
+    ``content-refused``
     and ``content-form-it``."""
     from ui.shot import save_screenshot
 
@@ -581,10 +583,12 @@ def _more_scenarios() -> None:
     from boards_scenario import boards_scenario
     from check_scenario import check_scenario
     from phone_scenario import phone_scenario
+    from playthrough_scenario import playthrough_scenario
 
     SCENARIOS["check"] = check_scenario
     SCENARIOS["boards"] = boards_scenario
     SCENARIOS["phone"] = phone_scenario
+    SCENARIOS["playthrough"] = playthrough_scenario
 
 
 

@@ -75,14 +75,20 @@ def colours_scenario(app, out: Path, report: dict, backlight: str = ""):
 
     # New game: the colour buttons, each with the player's initial.
     model.go("newgame")
-    yield Until("new game", lambda: screen_is(app, "newgame")() and find_button(app, "1. Player 1"))
+    yield Until("new game", lambda: screen_is(app, "newgame")() and find_button(app, "1. Ada"))
     screen = app.root.ids.screens.current_screen
+    screen.choose_game("creepy_cellar")
+    yield 0.2
+    report["cellar_colours"] = dict(screen.colours)
+    screen.colours = {}
+    screen.choose_game("ghost_at_home")
+    yield Until("Ghost at Home's players", lambda: find_button(app, "1. Ada") is not None)
     report["newgame_colours"] = dict(screen.colours)
     yield from shot("newgame-colours")
-    swatch = find_button(app, "P")
+    swatch = find_button(app, "A")
     report["swatch"] = {"text": swatch.text, "key": swatch.key}
     touch(swatch)
-    yield Until("the next colour", lambda: screen.colours.get("Player 1") != report["newgame_colours"]["Player 1"])
+    yield Until("the next colour", lambda: screen.colours.get("Ada") != report["newgame_colours"]["Ada"])
     report["after_touch"] = dict(screen.colours)
 
     # Settings: no backlight under Xvfb, then a fake one; rotation.

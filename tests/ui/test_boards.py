@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_table_screen import ARTIFACTS, display, harness, kivy_home
+from test_table_screen import ARTIFACTS
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ARTIFACTS / "boards"

@@ -12,9 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from test_laptop_window import ARTIFACTS, ROOT, user_env
-from test_table_screen import display, kivy_home  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.ui
 

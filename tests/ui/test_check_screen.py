@@ -5,11 +5,10 @@ touch on "+1 ghost" that the daemon applies (and logs as a correction), Italian,
 
 from __future__ import annotations
 
-import pytest
-
 import pngread
+import pytest
 from test_shell_screens import PANELS
-from test_table_screen import ARTIFACTS, display, harness, kivy_home  # noqa: F401  (fixtures)
+from test_table_screen import ARTIFACTS
 from ui_scenario import running_daemon
 
 pytestmark = pytest.mark.ui

@@ -9,10 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 import pngread
-from test_table_screen import ARTIFACTS, _share, display, harness, kivy_home  # noqa: F401  (fixtures)
+import pytest
+from test_table_screen import ARTIFACTS, _share
 
 from ui.boards.children import abbreviate, player_text, steps, trapped_text, turn_text
 from ui.i18n import translate
@@ -76,7 +75,8 @@ def test_children_board_draws_the_mansion(display, kivy_home, tmp_path):  # noqa
     view_path.write_text(json.dumps(view), encoding="utf-8")
     out = ARTIFACTS / "children-board.png"
     env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home), "KIVY_NO_ARGS": "1"}
-    done = subprocess.run([sys.executable, str(SHOT), "children:ChildrenBoard", str(out), str(view_path)], cwd=ROOT, env=env,
+    command = [sys.executable, str(SHOT), "children:ChildrenBoard", str(out), str(view_path)]
+    done = subprocess.run(command, cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr[-3000:]
     assert pngread.size(out) == (800, 480)

@@ -8,12 +8,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 import pngread
+import pytest
 import test_table_screen
-from test_table_screen import ARTIFACTS, _close, display, harness, kivy_home  # noqa: F401  (fixtures)
 from test_shell_screens import PANELS
+from test_table_screen import ARTIFACTS, _close
 from ui_scenario import running_daemon
 
 from companion.header import GameHeader
@@ -23,7 +22,8 @@ pytestmark = pytest.mark.ui
 
 SCREEN_HARNESS = Path(__file__).with_name("screen_harness.py")
 
-HEADER = {"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 5,
+# Ghost at Home: the table chooses the colours (in Creepy Cellar they are the hunters' pawns').
+HEADER = {"game": "ghost_at_home", "players": ["Ada", "Bo"], "seed": 5,
           "colours": {"Ada": "sky_blue", "Bo": "vermillion"}}
 
 #: Okabe–Ito sky blue as 0–255 RGB.
@@ -69,10 +69,12 @@ def test_colours_buttons_reused_and_screen_settings(harness, tmp_path, panel, mo
     assert report["more_reused"] == [True] * 5  # two more made, the five kept
     assert report["seven_again_reused"] == [True] * 7  # down to two and back: none made
 
-    # New game: every player gets a free colour, shown with the initial; a touch moves on.
-    assert report["newgame_colours"] == {"Player 1": "orange", "Player 2": "sky_blue"}
-    assert report["swatch"] == {"text": "P", "key": "orange"}
-    assert report["after_touch"] == {"Player 1": "bluish_green", "Player 2": "sky_blue"}
+    # New game (the last game's names kept): every player gets a free colour, shown with the
+    # initial; a touch moves on. In Creepy Cellar the colours are the hunters' (by seat).
+    assert report["newgame_colours"] == {"Ada": "orange", "Bo": "sky_blue"}
+    assert report["swatch"] == {"text": "A", "key": "orange"}
+    assert report["after_touch"] == {"Ada": "bluish_green", "Bo": "sky_blue"}
+    assert report["cellar_colours"] == {"Ada": "vermillion", "Bo": "yellow"}
 
     # Settings: no backlight under Xvfb; the fake one goes up (already 100 %) and down.
     assert report["brightness_text_none"] == "Brightness: not available on this screen."

@@ -9,10 +9,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import pytest
-
 import pngread
-from test_table_screen import ARTIFACTS, harness, display, kivy_home  # noqa: F401  (fixtures)
+import pytest
+from test_table_screen import ARTIFACTS
 from ui_scenario import running_daemon
 
 from companion.engine import registry
@@ -52,7 +51,7 @@ def test_card_data_from_settings(harness, tmp_path, lamps_registered, panel):  #
         stored = daemon.store.content("lamps")
 
     # The games with printed data to enter, in the catalogue's order (the test's game last).
-    assert report["games"] == ["house_of_spirits", "ghost_at_home", "children", "lamps"]
+    assert report["games"] == ["house_of_spirits", "clue_it", "ghost_at_home", "children", "lamps"]
     # + twice from the placeholder's 1 bulb: 3, saved with the rest of the form as shown.
     assert report["stepped"] == 3
     assert stored == {"lamps:lamp:a": {"bulbs": 3, "colour": "red", "name": "a"}}

@@ -10,10 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 import pngread
-from test_table_screen import ARTIFACTS, display, kivy_home  # noqa: F401  (fixtures)
+import pytest
+from test_table_screen import ARTIFACTS
 
 from ui.boards.creepy_cellar import carrying_text, hunter_marks, status_text
 
@@ -52,7 +51,8 @@ def test_marks_tell_a_players_two_hunters_apart():
     from companion.protocol import render_tree  # as the daemon sends it: names in the table's language
 
     italian = render_tree(view, "it")
-    assert carrying_text(italian["hunters"], italian["carried"], _italian) == "Trasporta: [color=ffcc33]Bo2[/color] Tesoro Maledetto"
+    assert (carrying_text(italian["hunters"], italian["carried"], _italian)
+            == "Trasporta: [color=ffcc33]Bo2[/color] Tesoro Maledetto")
     assert status_text(view) == "Nightmare · cellar 0/12 · hallway: Bo (yellow)"
     assert status_text(view, _italian) == "Incubo · cantina 0/12 · corridoio: Bo (giallo)"
     one_each = {"mode": "basic", "cellar": [], "cellar_slots": 8,
@@ -66,7 +66,8 @@ def test_cellar_board_draws_both_hunters_of_a_player(display, kivy_home, tmp_pat
     view_path.write_text(json.dumps(_two_player_view()), encoding="utf-8")
     out = ARTIFACTS / "cellar-board-two-hunters.png"
     env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home), "KIVY_NO_ARGS": "1"}
-    done = subprocess.run([sys.executable, str(SHOT), "creepy_cellar:CellarBoard", str(out), str(view_path)], cwd=ROOT, env=env,
+    command = [sys.executable, str(SHOT), "creepy_cellar:CellarBoard", str(out), str(view_path)]
+    done = subprocess.run(command, cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr[-3000:]
     assert pngread.size(out) == (800, 480)

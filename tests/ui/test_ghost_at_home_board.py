@@ -5,10 +5,9 @@ the table, as "Continua la partita" on Home does, and saves a screenshot
 
 from __future__ import annotations
 
-import pytest
-
 import pngread
-from test_table_screen import ARTIFACTS, _share, display, harness, kivy_home  # noqa: F401  (fixtures)
+import pytest
+from test_table_screen import ARTIFACTS, _share
 
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread

@@ -13,10 +13,8 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 import pngread
-from test_table_screen import display, kivy_home  # noqa: F401  (fixtures)
+import pytest
 
 pytestmark = pytest.mark.ui
 

@@ -13,7 +13,7 @@ import aiohttp
 import pngread
 import pytest
 from test_privacy_screen import HEADER
-from test_table_screen import ARTIFACTS, display, harness, kivy_home  # noqa: F401  (fixtures)
+from test_table_screen import ARTIFACTS
 
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread

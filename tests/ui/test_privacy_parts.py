@@ -38,7 +38,8 @@ def test_private_view_words():
     assert view_lines(view) == [("Your secret victory card", "Secret victory condition 3"),
                                 ("Your accusation so far", "Kid 5, Item 2"), ("Something new", "3")]
     it = lambda text, **p: translate(text, "it", **p)  # noqa: E731
-    assert view_lines({"intrigue_held": ["Keeper 1", "Keeper 2"]}, it) == [("Le tue carte Intrigo", "Keeper 1, Keeper 2")]
+    assert (view_lines({"intrigue_held": ["Keeper 1", "Keeper 2"]}, it)
+            == [("Le tue carte Intrigo", "Keeper 1, Keeper 2")])
 
 
 def test_the_screen_stays_while_the_private_choices_are_that_players():

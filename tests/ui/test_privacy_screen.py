@@ -8,15 +8,15 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
-import pytest
-
 import pngread
+import pytest
+from test_table_screen import ARTIFACTS
+
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
 from companion.games.clue_it import components as ci
 from companion.header import GameHeader
 from companion.store import EventStore
-from test_table_screen import ARTIFACTS, display, harness, kivy_home  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.ui
 

@@ -36,7 +36,7 @@ def test_home_and_settings_words():
     assert text.players_text(["Ada", "Bo", "Cy"]) == "Ada, Bo and Cy" and text.players_text(["Ada"]) == "Ada"
     assert text.option_title("ghost_deck") == "Ghost deck"
     assert [text.value_text(v) for v in (True, False, "virtual", "skip_cellar")] == [
-        "Yes", "No", "virtual deck", "skip cellar"]
+        "Yes", "No", "Virtual deck", "Skip cellar"]
 
 
 def test_a_refusal_stays_in_the_log_marked_not_only_by_colour():

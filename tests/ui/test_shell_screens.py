@@ -5,10 +5,9 @@ the switch to Italian. Screenshots go to ``tests/artifacts/<size>/``."""
 
 from __future__ import annotations
 
-import pytest
-
 import pngread
-from test_table_screen import ARTIFACTS, harness, display, kivy_home  # noqa: F401  (fixtures)
+import pytest
+from test_table_screen import ARTIFACTS
 from ui_scenario import TURNS, running_daemon
 
 pytestmark = pytest.mark.ui

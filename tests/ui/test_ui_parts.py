@@ -11,10 +11,11 @@ import sys
 import threading
 from pathlib import Path
 
+from ui_scenario import running_daemon
+
 from companion.client import DaemonUnavailable
 from ui import layout, text
 from ui.connection import DaemonLink
-from ui_scenario import running_daemon
 
 ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "ui"

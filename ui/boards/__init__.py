@@ -13,6 +13,7 @@ view the board cannot draw is logged and the table screen shows the neutral
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from importlib import import_module
 
 log = logging.getLogger(__name__)
@@ -82,3 +83,51 @@ def watch_language(board) -> None:
             log.exception("the %s board could not redraw in the new language", type(board).__name__)
 
     board.tr.on_switch(redraw)
+
+
+class PlacePicks:
+    """Mixin for a board whose places (rooms, locations, tablets) can be touched to pick a
+    choice (issue 17 item 3). A board implements :meth:`place_for_choice` and calls
+    :meth:`pick` when a place is touched (and may highlight the places in ``picks``); the
+    table screen sets :attr:`picks` and :attr:`pick_callback` after every state.
+
+    Attributes:
+        picks: place id -> the choice key touching it picks (set by :func:`set_picks`).
+        pick_callback: ``callback(key)`` (the app's ``choose``), or None.
+    """
+
+    picks: dict[str, str] = {}
+    pick_callback: Callable[[str], None] | None = None
+
+    def place_for_choice(self, key: str) -> str | None:
+        """The place on this board that choice ``key`` names ("move:E" -> "E"), or None."""
+        return None
+
+    def show_picks(self) -> None:
+        """Redraw after :attr:`picks` changed (default: nothing)."""
+
+    def pick(self, place: str) -> bool:
+        """Place ``place`` was touched: pick its choice; False when it picks nothing now."""
+        key = self.picks.get(place)
+        if key is None or self.pick_callback is None:
+            return False
+        self.pick_callback(key)
+        return True
+
+
+def set_picks(board, choices: list[dict], callback: Callable[[str], None] | None) -> dict[str, str]:
+    """Tell ``board`` which of ``choices`` are places on it (the first choice naming a place
+    wins) and whom to call when one is touched; returns place -> key. A board without
+    :class:`PlacePicks` is left alone."""
+    if not isinstance(board, PlacePicks):
+        return {}
+    picks: dict[str, str] = {}
+    for choice in choices:
+        place = board.place_for_choice(str(choice.get("key", "")))
+        if place is not None and place not in picks:
+            picks[place] = choice["key"]
+    board.pick_callback = callback
+    if picks != board.picks:
+        board.picks = picks
+        board.show_picks()
+    return picks

@@ -170,7 +170,10 @@ class MansionRoom(Panel):
     def _name(self, *_args) -> None:
         width = self.width - 2 * gap(3)
         smallest = font(SMALLEST_NAME_FONT)
-        fits = lambda word: widest_word(word, smallest, True) <= width
+
+        def fits(word: str) -> bool:
+            return widest_word(word, smallest, True) <= width
+
         self.title.text = escape_markup(abbreviate(self.name, fits) if width > 0 else self.name)
         one_line = word_width(self.name, font(SMALLEST_NAME_FONT), True) <= width
         # a name on one line leaves the pieces more room (ghosts drawn larger)

@@ -99,7 +99,8 @@ def question_text(view: dict, _: Translate, colours: dict) -> str:
     for player in view.get("answer_order") or []:
         name = player_markup(player, colours)
         if player in said:
-            parts.append(_("{player}: showed a card", player=name) if said[player] else _("{player}: no card", player=name))
+            answer = _("{player}: showed a card", player=name) if said[player] else _("{player}: no card", player=name)
+            parts.append(answer)
         elif player == view.get("answering"):
             now = _("{player} answers now", player=name)
             parts.append(f"[b]{now}[/b]")

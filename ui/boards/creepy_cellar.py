@@ -12,15 +12,16 @@ from kivy.properties import BooleanProperty, DictProperty, NumericProperty, Stri
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
-from ui.boards import watch_language
-from ui.kvloader import load_kv
-from ui import theme
-from ui.boards.names import short_marks
-from ui.text import Translate, coloured, english, escape_markup
 import ui.boards.fit  # noqa: F401  (kv uses FitLabel)
 import ui.widgets.die  # noqa: F401  (kv uses DieFace)
 import ui.widgets.meter  # noqa: F401  (kv uses HauntingMeter)
 import ui.widgets.pieces  # noqa: F401  (kv uses Marker, PieceRow)
+from ui import theme
+from ui.boards import PlacePicks, watch_language
+from ui.boards.names import short_marks
+from ui.kvloader import load_kv
+from ui.seats import HUNTER_PALETTE
+from ui.text import Translate, coloured, english, escape_markup
 
 #: The base board's rooms, row by row (4 per row).
 CASTLE = tuple("ABCDEFGHIJKL")
@@ -49,9 +50,24 @@ class RoomTile(Widget):
     cellar = BooleanProperty(False)
     hunters = StringProperty("")
     passage = BooleanProperty(False)
+    #: Touching the tile picks a choice now (a room to move to, a ghost to remove): outlined.
+    pickable = BooleanProperty(False)
+
+    def on_touch_down(self, touch):
+        if self.pickable and self.collide_point(*touch.pos):
+            board = self.parent
+            while board is not None and not isinstance(board, PlacePicks):
+                board = board.parent
+            if board is not None and board.pick(self.letter):
+                return True
+        return super().on_touch_down(touch)
 
 
-class CellarBoard(BoxLayout):
+#: Choice key prefixes whose rest is a room letter: touching the room picks them.
+ROOM_CHOICES = ("move:", "passage:", "remove-ghost:", "remove-haunting:")
+
+
+class CellarBoard(PlacePicks, BoxLayout):
     """The whole board; set ``view`` to a Creepy Cellar view dict.
 
     Attributes:
@@ -93,6 +109,17 @@ class CellarBoard(BoxLayout):
     def on_colours(self, *_args) -> None:
         self.on_view()
 
+    def place_for_choice(self, key: str) -> str | None:
+        """The room a choice names ("move:E", "passage:K", "remove-ghost:C") -> its letter."""
+        for prefix in ROOM_CHOICES:
+            if key.startswith(prefix) and key[len(prefix):] in self.tiles:
+                return key[len(prefix):]
+        return None
+
+    def show_picks(self) -> None:
+        for letter, tile in self.tiles.items():
+            tile.pickable = letter in self.picks
+
     def on_view(self, *_args) -> None:
         self.hauntings = int(self.view.get("hauntings") or 0)
         self.limit = int(self.view.get("haunting_limit") or 8)
@@ -109,7 +136,7 @@ class CellarBoard(BoxLayout):
             tile.hauntings = int(room.get("hauntings", 0))
             tile.king = king == letter
             tile.passage = bool(room.get("passage"))
-            tile.hunters = " ".join(coloured(marks[name], theme.player_colour(h.get("player", name), colours))
+            tile.hunters = " ".join(coloured(marks[name], marker_colour(h, colours))
                                     for name, h in hunters.items() if h.get("at") == letter)
         odds = self.view.get("odds_haunting")
         if odds is not None:
@@ -131,6 +158,15 @@ def hunter_marks(hunters: dict) -> dict[str, str]:
         two = players.count(player) > 1
         marks[name] = short[player] + (str(seen[player]) if two else "")
     return marks
+
+
+def marker_colour(hunter: dict, colours: dict) -> tuple:
+    """A hunter's mark in its mover's printed colour (red, yellow, blue, green: issue 17
+    item 4), else in the player's colour."""
+    key = HUNTER_PALETTE.get(str(hunter.get("colour", "")))
+    if key is not None:
+        return theme.player_colour("", {"": key})
+    return theme.player_colour(hunter.get("player", ""), colours)
 
 
 def carrying_text(hunters: dict, carried: dict, _: Translate = english, colours: dict | None = None,

@@ -14,6 +14,7 @@ from kivy.clock import Clock
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, DictProperty, NumericProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
@@ -31,6 +32,10 @@ VALUE_FONT = 17
 BUTTON_FONT = 16
 SMALLEST_FONT = 12
 
+#: A line with more corrections than this (a hunter or the King: any room, issue 17 item 9)
+#: shows them as a grid of equal buttons under its words: every place one touch away.
+INLINE_FIXES = 4
+
 
 class CheckLine(BoxLayout):
     """One line: what is checked and what the companion believes (left, or on top in a
@@ -47,6 +52,8 @@ class CheckLine(BoxLayout):
     scale = NumericProperty(1.0)
     stacked = BooleanProperty(False)
     busy = BooleanProperty(False)
+    #: Columns of the grid of a line with many corrections.
+    columns = NumericProperty(4)
 
     def __init__(self, on_fix, **kwargs):
         super().__init__(size_hint_y=None, **kwargs)
@@ -68,7 +75,13 @@ class CheckLine(BoxLayout):
         words.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
                    texture_size=self._fit)
         row_height = BUTTON_HEIGHT * unit
-        buttons = BoxLayout(spacing=GAP * unit, size_hint_y=None, height=row_height if fixes else 0)
+        if len(fixes) > INLINE_FIXES:
+            buttons = GridLayout(cols=self.columns, spacing=GAP * unit, size_hint_y=None,
+                                 row_force_default=True, row_default_height=row_height)
+            rows = -(-len(fixes) // self.columns)
+            buttons.height = rows * row_height + (rows - 1) * GAP * unit
+        else:
+            buttons = BoxLayout(spacing=GAP * unit, size_hint_y=None, height=row_height if fixes else 0)
         for fix in fixes:
             button = TouchButton(text=fix.get("label", ""), key=fix.get("key", ""), bold=True,
                                  font_size=sp(BUTTON_FONT) * self.scale, disabled=self.busy)
@@ -91,7 +104,7 @@ class CheckLine(BoxLayout):
             from kivy.graphics import Color, RoundedRectangle
 
             Color(*theme.PANEL)
-            self._bg = RoundedRectangle(pos=self.pos, size=self.size, radius=[8 * unit])
+            self._bg = RoundedRectangle(pos=self.pos, size=self.size, radius=[8 * unit], segments=4)
         self.bind(pos=self._paint, size=self._paint)
 
     def _fit(self, *_args) -> None:
@@ -158,10 +171,13 @@ class CheckScreen(Screen):
         self.empty = not lines
         wide_enough = self.width >= 600 * dp(1) * app.scale
         for line in lines:
-            many = len(line.get("fixes") or []) * (BUTTON_MIN_WIDTH + GAP) * dp(1) * app.scale > 0.58 * self.width
+            count = len(line.get("fixes") or [])
+            unit = dp(1) * app.scale
+            many = count * (BUTTON_MIN_WIDTH + GAP) * unit > 0.58 * self.width or count > INLINE_FIXES
             stacked = app.portrait or not wide_enough or many
+            columns = max(2, int((self.width - 40 * unit) // ((BUTTON_MIN_WIDTH + GAP) * unit)))
             box.add_widget(CheckLine(app.correct, line=line, scale=app.scale, stacked=stacked,
-                                     busy=app.model.busy))
+                                     busy=app.model.busy, columns=columns))
 
     def _set_busy(self, _model, busy: bool) -> None:
         for line in self.lines():

@@ -18,11 +18,11 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 
 from ui import theme
+from ui.carddata import badge_text
 from ui.kvloader import load_kv
 from ui.text import escape_markup, short_title
 from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
 from ui.widgets.buttons import TouchButton
-from ui.carddata import badge_text
 from ui.widgets.contentform import ContentForm
 
 #: Columns of the component list (landscape; portrait has one).

@@ -13,9 +13,9 @@ from kivy.app import App
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from ui.carddata import enrolled_now, form_of
 from ui.kvloader import load_kv
 from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
-from ui.carddata import enrolled_now, form_of
 from ui.widgets.contentform import ContentForm
 
 

@@ -10,6 +10,7 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from ui.hardware import no_reader_text
 from ui.kvloader import load_kv
 from ui.readers import reader_list
 from ui.text import ago_text, players_text, short_title
@@ -28,7 +29,7 @@ def readers_summary(readers: dict, _, hardware: dict | None = None, roles: dict 
         details = "; ".join(f"{r['name']}: {r['detail']}" for r in offline)
         return _("Reader offline — {details}. Touches still work.", details=details), True
     if not listed:
-        return _("No NFC reader is configured: the table plays by touch and dice button."), False
+        return no_reader_text(hardware or {}, _), False  # true to the dice button (issue 17 item 7)
     names = ", ".join(r["name"] for r in listed)
     if any(r["online"] is None for r in listed):
         return _("Readers starting: {names}", names=names), False

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.metrics import dp, sp
-from kivy.properties import DictProperty, ListProperty, StringProperty
+from kivy.properties import BooleanProperty, DictProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
@@ -18,6 +18,8 @@ from kivy.uix.screenmanager import Screen
 from companion.palette import PALETTE
 from ui import theme
 from ui.kvloader import load_kv
+from ui.options import help_text, section, shown_options
+from ui.seats import seat_colours
 from ui.text import option_title, value_text
 from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
 from ui.widgets.buttons import TouchButton
@@ -44,12 +46,14 @@ class NewGameScreen(Screen):
     players = ListProperty([])
     options = DictProperty({})
     colours = DictProperty({})
+    #: The house rules are shown (collapsed by default: "House rules: 3 changed").
+    house_open = BooleanProperty(False)
 
     def __init__(self, **kwargs):
         load_kv("newgame")
         super().__init__(name="newgame", **kwargs)
         app = App.get_running_app()
-        app.model.bind(catalogue=self._catalogue)
+        app.model.bind(catalogue=self._catalogue, content=self._content)
         app.tr.on_switch(lambda _lang: self.rebuild())
         self._no_colour: set[str] = set()  # players the table took the colour from
         self.bind(game=self._game_chosen)
@@ -69,11 +73,27 @@ class NewGameScreen(Screen):
         else:
             self.rebuild()
 
+    def _content(self, *_args) -> None:
+        if self.game in (App.get_running_app().model.content or {}):
+            self.rebuild()
+
+    def stand_ins(self) -> int:
+        """How many of the chosen game's cards still have the content file's stand-in data
+        (from the daemon's ``content`` answer; 0 before it came)."""
+        answer = (App.get_running_app().model.content or {}).get(self.game) or {}
+        return sum(1 for c in answer.get("components") or [] if c.get("placeholder"))
+
     def _game_chosen(self, *_args) -> None:
         spec = self.spec()
         if spec is None:
             return
+        app = App.get_running_app()
+        if app.model.connected and self.game not in (app.model.content or {}):
+            app.ask("content", game=self.game)  # for the card data line
         self.options = {o["name"]: o["default"] for o in spec["options"]}
+        self.house_open = False
+        if not self.players:  # the names of the last game, not "Player 1"
+            self.players = self._last_names()
         wanted = max(spec["min_players"], min(len(self.players) or 2, spec["max_players"]))
         names = [p for p in self.players][:wanted]
         while len(names) < wanted:
@@ -82,9 +102,19 @@ class NewGameScreen(Screen):
         self._give_colours()
         self.rebuild()
 
+    def _last_names(self) -> list[str]:
+        """The players of the game on the table (or the last one), in their order."""
+        current = (App.get_running_app().model.catalogue or {}).get("current") or {}
+        return [str(p) for p in current.get("players") or []]
+
     def _give_colours(self) -> None:
         """Keep the colours of the players still here; give the first free colour to each
-        player without one (only the first time a name is seen)."""
+        player without one (only the first time a name is seen). A game whose pieces print
+        the players' colours (Creepy Cellar's hunters) gives those, by seat."""
+        printed = seat_colours(self.game, list(self.players))
+        if printed is not None:
+            self.colours = printed
+            return
         colours = {name: key for name, key in self.colours.items() if name in self.players}
         for name in self.players:
             if name not in colours and name not in self._no_colour:
@@ -97,6 +127,11 @@ class NewGameScreen(Screen):
         """The colour button of player ``index``: the next colour nobody else has, then
         none, then the first free one again."""
         name = self.players[index]
+        if seat_colours(self.game, list(self.players)) is not None:
+            _ = App.get_running_app().tr._
+            App.get_running_app().show_notice(_("In this game each player's colour is their pawn's, by seat: "
+                                                "change the order to change it."), "info")
+            return
         colours = dict(self.colours)
         current = colours.pop(name, None)
         keys = list(PALETTE)
@@ -144,6 +179,7 @@ class NewGameScreen(Screen):
             elif old in self._no_colour:
                 self._no_colour.add(name)
             self.colours = colours
+            self._give_colours()
             self.rebuild()
 
     def move_up(self, index: int) -> None:
@@ -151,6 +187,7 @@ class NewGameScreen(Screen):
             names = list(self.players)
             names[index - 1], names[index] = names[index], names[index - 1]
             self.players = names
+            self._give_colours()
             self.rebuild()
 
     def remove(self, index: int) -> None:
@@ -158,6 +195,7 @@ class NewGameScreen(Screen):
         if spec and len(self.players) > spec["min_players"]:
             self.players = [p for i, p in enumerate(self.players) if i != index]
             self.colours = {name: key for name, key in self.colours.items() if name in self.players}
+            self._give_colours()
             self.rebuild()
 
     def start(self) -> None:
@@ -217,9 +255,35 @@ class NewGameScreen(Screen):
         more = _button(_("Add a player"), self.add_player, app, height=52)
         more.disabled = len(self.players) >= spec["max_players"]
         left.add_widget(more)
-        right.add_widget(_heading(_("Options and house rules"), app))
-        for option in spec["options"]:
+        setup, house = shown_options(spec["options"])
+        if self.stand_ins():  # where entry matters, one line (issue 17 item 8)
+            right.add_widget(_label(_("Cards of this game not entered yet: {n}. Enter them in Settings → Card data.",
+                                      n=self.stand_ins()), app, size=16, colour=theme.GOLD))
+        if setup:
+            right.add_widget(_heading(_("How you play"), app))
+        for option in setup:
             right.add_widget(self._option(option, app, unit))
+        if house:
+            right.add_widget(self._house_button(house, app))
+        if self.house_open:
+            for option in house:
+                right.add_widget(self._option(option, app, unit))
+
+    def _house_button(self, house: list[dict], app) -> TouchButton:
+        """"House rules: 3 changed ▸": touching it opens (or closes) the house rules."""
+        _ = app.tr._
+        changed = sum(1 for o in house if self.options.get(o["name"], o["default"]) != o["default"])
+        if changed:
+            text = _("House rules: {n} changed", n=changed)
+        else:
+            text = _("House rules: as in the rulebook")
+        button = _button(text + ("  ▾" if self.house_open else "  ▸"), self.toggle_house, app, height=56)
+        button.key = "house-rules"
+        return button
+
+    def toggle_house(self) -> None:
+        self.house_open = not self.house_open
+        self.rebuild()
 
     def _colour_button(self, index: int, name: str, app) -> TouchButton:
         """The player's colour, with the initial on it (a colour is never shown alone);
@@ -239,21 +303,25 @@ class NewGameScreen(Screen):
         return button
 
     def _option(self, option: dict, app, unit: float) -> BoxLayout:
+        """One option: its name, what it does in plain words, its rulebook section and
+        default, and a button per value (the chosen one filled)."""
         _ = app.tr._
         box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=4 * unit, padding=(0, 6 * unit))
         box.bind(minimum_height=box.setter("height"))
-        box.add_widget(_label(option_title(option["name"]), app, size=19, bold=True))
-        box.add_widget(_label(option["help"], app, size=15, colour=theme.TEXT_DIM))
+        box.add_widget(_label(option_title(option["name"]), app, size=20, bold=True))
+        box.add_widget(_label(help_text(option), app, size=17, colour=theme.TEXT_DIM))
         where = _("Default: {value}", value=value_text(option["default"], _))
-        if option.get("rulebook"):
-            where += " · " + _("Rulebook: {section}", section=option["rulebook"])
-        box.add_widget(_label(where, app, size=13, colour=theme.TEXT_FAINT))
+        if section(option.get("rulebook", "")):
+            where += " · " + _("Rulebook: {section}", section=section(option["rulebook"]))
+        box.add_widget(_label(where, app, size=15, colour=theme.TEXT_FAINT))
         values = option["values"]
         grid = GridLayout(cols=min(len(values), 3), size_hint_y=None, spacing=6 * unit)
         grid.bind(minimum_height=grid.setter("height"))
         for value in values:
-            grid.add_widget(_button(value_text(value, _), lambda v=value: self.set_option(option["name"], v),
-                                    app, self.options.get(option["name"]) == value, height=52))
+            button = _button(value_text(value, _), lambda v=value: self.set_option(option["name"], v),
+                             app, self.options.get(option["name"]) == value, height=52)
+            button.key = f"{option['name']}={value}"
+            grid.add_widget(button)
         box.add_widget(grid)
         return box
 

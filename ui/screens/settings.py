@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from ui import uisettings
 from ui.backlight import BacklightError, find_backlight
-from ui.readers import reader_list
+from ui.hardware import can_enroll, dice_button, no_reader_text
 from ui.kvloader import load_kv
+from ui.readers import reader_list
 from ui.text import ago_text, short_title
 from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
 
@@ -58,7 +59,7 @@ def readers_markup(readers: dict, roles: dict, activity, _, hardware: dict | Non
         if seen and seen.last:
             line += f" · UID {seen.last}"
         lines.append(line)
-    return "\n".join(lines) or _("No NFC reader is configured: the table plays by touch and dice button.")
+    return "\n".join(lines) or no_reader_text(hardware or {}, _)
 
 
 def dice_text(activity, _) -> str:
@@ -78,6 +79,10 @@ class SettingsScreen(Screen):
 
     readers_text = StringProperty("")
     dice_text = StringProperty("")
+    #: The table has a dice button (or the daemon does not say): the dice test shows.
+    has_dice = BooleanProperty(True)
+    #: Enrollment can run: True, False (no reader configured), None (the daemon does not say).
+    can_enroll = ObjectProperty(None, allownone=True)
     about_text = StringProperty("")
     #: The display has a backlight this client can see; ``brightness``: its percent now.
     has_backlight = BooleanProperty(False)
@@ -181,6 +186,9 @@ class SettingsScreen(Screen):
         about = model.about or {}
         self.readers_text = readers_markup(dict(model.readers), about.get("reader_roles") or {},
                                            model.activity, _, dict(model.hardware))
+        self.has_dice = dice_button(dict(model.hardware)) is not False
+        self.can_enroll = can_enroll(dict(model.hardware), reader_list(dict(model.readers), dict(model.hardware),
+                                                                         about.get("reader_roles") or {}))
         self.dice_text = dice_text(model.activity, _)
         self.about_text = "\n".join([
             _("Haunt Companion version {version}", version=about.get("version", "?")),

@@ -11,10 +11,9 @@ from kivy.properties import ObjectProperty
 from kivy.uix.screenmanager import Screen
 
 from ui import boards
-from ui.boards import board_class
+from ui.boards import board_class, set_picks
 from ui.kvloader import load_kv
-from ui.widgets import buttons, choices, eventlog  # noqa: F401  (kv uses their widgets)
-from ui.widgets import cards_panel
+from ui.widgets import buttons, cards_panel, choices, eventlog, gameover, todo  # noqa: F401  (kv uses their widgets)
 
 
 class TableScreen(Screen):
@@ -30,7 +29,8 @@ class TableScreen(Screen):
         load_kv("table")
         super().__init__(name="table", **kwargs)
         model = App.get_running_app().model
-        model.bind(game=self._show_game, view=self._show_view, colours=lambda m, _c: self._show_view(m, m.view))
+        model.bind(game=self._show_game, view=self._show_view, colours=lambda m, _c: self._show_view(m, m.view),
+                   choices=self._show_picks, busy=self._show_picks)
         self._show_game(model, model.game)
         cards_panel.attach(self)  # the Cards button, while the daemon has virtual readers (issue 18)
 
@@ -57,9 +57,16 @@ class TableScreen(Screen):
         if shown.parent is not slot:
             slot.clear_widgets()
             slot.add_widget(shown)
+        self._show_picks(_model)
 
     def _neutral(self):
         """The neutral board (made once)."""
         if getattr(self, "_neutral_board", None) is None:
             self._neutral_board = boards.fallback_class()()
         return self._neutral_board
+
+    def _show_picks(self, model, *_args) -> None:
+        """The places on the board that pick a choice now (none while a touch is on its way)."""
+        if self.board is not None:
+            app = App.get_running_app()
+            set_picks(self.board, [] if model.busy or model.over else list(model.choices), app.choose)

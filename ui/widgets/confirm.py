@@ -27,7 +27,7 @@ class Confirm(ModalView):
         box = BoxLayout(orientation="vertical", padding=14 * unit, spacing=12 * unit)
         with box.canvas.before:
             Color(*theme.PANEL)
-            bg = RoundedRectangle(radius=[10 * unit])
+            bg = RoundedRectangle(radius=[10 * unit], segments=4)
         box.bind(pos=lambda _w, p: setattr(bg, "pos", p), size=lambda _w, s: setattr(bg, "size", s))
         text = Label(text=question, font_size=sp(22) * app.scale, bold=True, halign="center", valign="middle")
         text.bind(size=lambda w, s: setattr(w, "text_size", s))

@@ -15,11 +15,12 @@ from kivy.uix.modalview import ModalView
 from ui import theme
 from ui.widgets.buttons import TouchButton
 
-#: Key rows (QWERTY; accented letters Italian names need on the last row).
-ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNMÀÈÉ", "ÌÒÙ'-")
+#: Key rows (digits first: "Player 3", a team number; QWERTY; accented letters Italian names
+#: need on the last row).
+ROWS = ("1234567890", "QWERTYUIOP", "ASDFGHJKL", "ZXCVBNMÀÈÉ", "ÌÒÙ'-")
 
 #: A portrait screen is too narrow for ten 9 mm keys: seven a row, in alphabetical order.
-PORTRAIT_ROWS = ("ABCDEFG", "HIJKLMN", "OPQRSTU", "VWXYZ'-", "ÀÈÉÌÒÙ")
+PORTRAIT_ROWS = ("1234567", "ABCDEFG", "HIJKLMN", "OPQRSTU", "VWXYZ'-", "ÀÈÉÌÒÙ", "890")
 
 #: Longest name, in characters.
 MAX_NAME = 16

@@ -38,4 +38,4 @@ class HauntingMeter(DrawnWidget):
             for i in range(limit):
                 Color(*(colour if i < self.count else theme.DOORS_OPEN))
                 RoundedRectangle(pos=(self.x + i * (seg + gap), self.y), size=(seg, self.height),
-                                 radius=[min(seg, self.height) * 0.25])
+                                 radius=[min(seg, self.height) * 0.25], segments=4)

@@ -11,6 +11,10 @@ from kivy.graphics import Color, Ellipse, Mesh, Rectangle
 
 from ui import theme
 
+#: Segments of a small drawn circle (Kivy's default 180 costs the software renderer of the
+#: Pi-like run for nothing at a few millimetres).
+SEGMENTS = 20
+
 
 def _polygon(group, points: list[tuple[float, float]], centre: tuple[float, float]) -> None:
     """A filled polygon that is star-shaped around ``centre`` (a triangle fan)."""
@@ -24,15 +28,15 @@ def ghost(group, x: float, y: float, size: float, colour=theme.GHOST) -> None:
     w = size * 0.8
     x += (size - w) / 2
     group.add(Color(*colour))
-    group.add(Ellipse(pos=(x, y + size - w), size=(w, w)))
+    group.add(Ellipse(pos=(x, y + size - w), size=(w, w), segments=SEGMENTS))
     group.add(Rectangle(pos=(x, y + w * 0.18), size=(w, size - w / 2 - w * 0.18)))
     hem = w / 3
     for i in range(3):
-        group.add(Ellipse(pos=(x + i * hem, y), size=(hem, hem * 0.9)))
+        group.add(Ellipse(pos=(x + i * hem, y), size=(hem, hem * 0.9), segments=SEGMENTS))
     eye = w * 0.17
     group.add(Color(*theme.PIP))
     for ex in (x + w * 0.26, x + w * 0.57):
-        group.add(Ellipse(pos=(ex, y + size - w * 0.55), size=(eye, eye * 1.3)))
+        group.add(Ellipse(pos=(ex, y + size - w * 0.55), size=(eye, eye * 1.3), segments=SEGMENTS))
 
 
 def haunting(group, x: float, y: float, size: float, colour=theme.HAUNTING) -> None:

@@ -6,13 +6,16 @@ stacks (a hidden toy -> ghost pairing dealt as recorded chance), builds the mans
 by tablet, keeps the hand limit, the turn guide, skull tokens and Kitty Kitty; players tap
 every tablet and Children card they draw. Card data the rulebook does not print is a named
 placeholder in ``content.toml``; the owner enters what is printed on their copy
-(:mod:`.printed`).
+(:mod:`.content`).
 """
 
-from companion.engine.core import GameSpec, OptionSpec
-from companion.games.children import components, printed, refusals, rules, tablecheck
+from companion.engine.core import OptionSpec
+from companion.engine.game import Game
+from companion.games.children import components as cc
+from companion.games.children import prompts, refusals, rules, tablecheck
 from companion.games.children.codec import decode, encode
-from companion.games.children.view import news, view
+from companion.games.children.content import CONTENT
+from companion.games.children.view import view
 
 #: Options and named house rules, each with the rulebook lines (and notes.md 3.A entry) it settles.
 OPTIONS = (
@@ -24,16 +27,19 @@ OPTIONS = (
     OptionSpec(
         "kitty_fate_replacement_draw", True, (True, False),
         "After the Kitty Kitty fate card the player draws a replacement card (or does not).",
-        "Fate Cards \"draw another replacement\" / FAQ \"Draw another card\" vs p.12 \"Do not draw another card\" (C-A1)",
+        "Fate Cards \"draw another replacement\" / FAQ \"Draw another card\" vs p.12 \"Do not draw another card\" "
+        "(C-A1)",
     ),
     OptionSpec(
         "insanity_count", "present_enraged", ("present_enraged", "flipped_stacks"),
         "The ghosts win when 5 enraged ghosts are in the mansion (hand limit 0), or also when 5 stacks are flipped.",
-        "Running into Ghosts \"5 or more ghosts become enraged\" vs Enraged Ghosts \"5 ghosts are enraged and present\" (C-A2)",
+        "Running into Ghosts \"5 or more ghosts become enraged\" vs Enraged Ghosts \"5 ghosts are enraged and "
+        "present\" (C-A2)",
     ),
     OptionSpec(
         "mouse_immunity", "kitty_card", ("kitty_card", "catnip"),
-        "The Mouse trap does nothing to the holder of the Kitty Kitty card (as printed), or to a player who shows the Catnip.",
+        "The Mouse trap does nothing to the holder of the Kitty Kitty card (as printed), or to a player who shows the "
+        "Catnip.",
         "Trap Cards, Mouse: \"If you have the Kitty Kitty Card\" vs \"If you don't have the Cat Nip\" (C-A3)",
     ),
     OptionSpec(
@@ -43,13 +49,15 @@ OPTIONS = (
     ),
     OptionSpec(
         "kitty_trap_alias", "mouse", ("mouse", "ignore"),
-        "The FAQ's \"Kitty Kitty trap\" is the Mouse: it does nothing when Kitty is not in the mansion (or Kitty comes in anyway).",
+        "The FAQ's \"Kitty Kitty trap\" is the Mouse: it does nothing when Kitty is not in the mansion (or Kitty comes "
+        "in anyway).",
         "FAQ \"What if I find the Kitty Kitty trap card and Kitty Kitty isn't in the mansion?\" (C-A5)",
     ),
     OptionSpec(
         "tablet_step_draws", "first_only", ("first_only", "always"),
         "Step 1 draws a Children card only with the first tablet of the game (or every turn).",
-        "Play a Room Tablet \"Do not draw a Children Card\" vs Turn Order \"Play a Room Tablet … and draw a card\" (C-A6)",
+        "Play a Room Tablet \"Do not draw a Children Card\" vs Turn Order \"Play a Room Tablet … and draw a card\" "
+        "(C-A6)",
     ),
     OptionSpec(
         "player_entry", "own_first_tablet", ("own_first_tablet", "first_room"),
@@ -58,7 +66,8 @@ OPTIONS = (
     ),
     OptionSpec(
         "ghost_no_legal_room", "reinsert_redraw", ("reinsert_redraw", "set_aside"),
-        "A ghost drawn when every room holds a player goes back into the deck and another card is drawn (or waits aside).",
+        "A ghost drawn when every room holds a player goes back into the deck and another card is drawn (or waits "
+        "aside).",
         "Draw a card: \"place it in any room unoccupied by players\" (C-A8)",
     ),
     OptionSpec(
@@ -93,7 +102,8 @@ OPTIONS = (
     ),
     OptionSpec(
         "restore_draw_ghost_counts", False, (False, True),
-        "Step 3: keep drawing until the hand is full (a ghost drawn is no card), or a ghost counts as one of the draws.",
+        "Step 3: keep drawing until the hand is full (a ghost drawn is no card), or a ghost counts as one of the "
+        "draws.",
         "3. Restore your hand; Draw a card \"do not draw a replacement\" (C-A15)",
     ),
     OptionSpec(
@@ -119,7 +129,8 @@ OPTIONS = (
     ),
     OptionSpec(
         "nearest_tie", "chooser", ("chooser", "random"),
-        "Ghosts equally near (Snow Globe, Voodoo Doll, Crickets): the player chooses (or the companion picks at random).",
+        "Ghosts equally near (Snow Globe, Voodoo Doll, Crickets): the player chooses (or the companion picks at "
+        "random).",
         "Snow Globe, Voodoo Doll, Crickets \"the nearest ghost\" (C-A20)",
     ),
     OptionSpec(
@@ -134,28 +145,31 @@ OPTIONS = (
     ),
 )
 
-SPEC = GameSpec(
-    id=components.GAME_ID,
-    title="Children",
-    min_players=2,
-    max_players=4,
-    options=OPTIONS,
-    setup=rules.setup,
-    prompt=rules.prompt,
-    apply=rules.apply,
-    view=view,
-    news=news,
-    component_label=components.component_label,
-    chance_sources=("pairing", "nearest"),
-    components=components.all_components(),
-    outcome=lambda state: state.outcome,
-    reader_roles={"tablet": "tiles", "ghost": "cards", "toy": "cards", "device": "cards",
-                  "trap": "cards", "fate": "cards"},
-    pieces=components.pieces(),
-    encode=encode,
-    decode=decode,
-    check=tablecheck.check,
-    content=printed.CONTENT,
-    refusal=refusals.refusal,
-    rules_version=2,  # issue 19: rule fixes change what recorded inputs lead to
-)
+class Children(Game):
+    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only."""
+
+    id = cc.GAME_ID
+    title = "Children"
+    min_players = 2
+    max_players = 4
+    options = OPTIONS
+    chance_sources = ("pairing", "nearest")
+    components = cc.all_components()
+    pieces = cc.pieces()
+    reader_roles = {"tablet": "tiles", "ghost": "cards", "toy": "cards", "device": "cards",
+                    "trap": "cards", "fate": "cards"}
+    content = CONTENT
+    rules_version = 2  # issue 19: rule fixes change what recorded inputs lead to
+
+    setup = staticmethod(rules.setup)
+    prompt = staticmethod(prompts.prompt)
+    _apply = staticmethod(rules.act)
+    view = staticmethod(view)
+    component_label = staticmethod(cc.component_label)
+    check = staticmethod(tablecheck.check)
+    refusal = staticmethod(refusals.refusal)
+    encode = staticmethod(encode)
+    decode = staticmethod(decode)
+
+
+SPEC = Children()

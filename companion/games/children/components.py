@@ -2,7 +2,7 @@
 
 The printed content is :file:`content.toml` (the rulebook's facts plus clearly marked
 placeholders for what is not public, notes.md 1.1); this module loads it once, lays the
-owner's entries over it (:func:`content`, entries from :mod:`.printed`), checks its counts
+owner's entries over it (:func:`content`, entries from :mod:`.content`), checks its counts
 (:func:`validate`) and names every component: ``children:<kind>:<id>`` with kind
 ``ghost``, ``toy``, ``device``, ``trap``, ``fate`` (the Children cards) or ``tablet``.
 The module-level :func:`name`, :func:`tablet`, :func:`beloved_toy` read the content file
@@ -15,7 +15,7 @@ import tomllib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -118,7 +118,7 @@ def _raw() -> dict[str, Any]:
 def content(edition: str = "rulebook", entries: Entries = ()) -> Content:
     """The content of ``edition`` (``rulebook``: 20 tablets, 70 cards, 8 skulls;
     ``publisher``: 18/68/12, notes.md 3.A C-A21), with ``entries`` (what the owner entered
-    as printed on the table's copy, :func:`.printed.entries_of`) over :file:`content.toml`.
+    as printed on the table's copy, :func:`.content.entries_of`) over :file:`content.toml`.
 
     Raises:
         KeyError: an unknown edition.
@@ -147,7 +147,7 @@ def _entered_tablet(old: Tablet, entry: Mapping[str, Any]) -> Tablet:
                   frozenset(entry.get("arrows", old.arrows)), placeholder=False)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _file_content(edition: str) -> Content:
     raw = _raw()
     ed = raw["edition"][edition]
@@ -183,8 +183,19 @@ def validate(edition: str = "rulebook", entries: Entries = ()) -> list[str]:
     for the owner (:func:`~companion.i18n.msg`)."""
     raw = _raw()
     c = content(edition, entries)
+    counts = raw["counts"]
+    problems = _pair_problems(c, counts["pairs"]) + _tablet_problems(c)
+    per_floor = Counter(t.floor for t in c.tablets.values())
+    if edition == "rulebook":
+        problems += _rulebook_count_problems(c, counts, per_floor)
+    if any(n > COLUMNS for n in per_floor.values()):
+        problems.append(msg("More tablets on a floor than its 5 rooms."))
+    return problems + _name_problems(c)
+
+
+def _pair_problems(c: Content, pairs: int) -> list[str]:
+    """The ghost/toy pairs: ``pairs`` of each, every toy the beloved toy of exactly one ghost."""
     problems = []
-    pairs = raw["counts"]["pairs"]
     if len(c.ghosts) != pairs or len(c.toys) != pairs:
         problems.append(msg("{ghosts} ghosts and {toys} toys, not {pairs}.", ghosts=len(c.ghosts),
                             toys=len(c.toys), pairs=pairs))
@@ -193,25 +204,35 @@ def validate(edition: str = "rulebook", entries: Entries = ()) -> list[str]:
         if beloved[toy] != 1:
             problems.append(msg("The {toy} is the beloved toy of {n} ghosts; every toy is the beloved toy "
                                 "of exactly one ghost.", toy=c.name(toy), n=beloved[toy]))
-    for t in c.tablets.values():
-        if not 0 <= t.floor < FLOORS or not t.doors <= set(SIDES) or not t.arrows <= set(SIDES):
-            problems.append(msg("The {room} has a bad floor, door or arrow.", room=t.name))
-    per_floor = Counter(t.floor for t in c.tablets.values())
-    if edition == "rulebook":
-        if len(c.tablets) != raw["counts"]["tablets"]:
-            problems.append(msg("{n} tablets, not {total}.", n=len(c.tablets), total=raw["counts"]["tablets"]))
-        for f in range(FLOORS):
-            if per_floor[f] != raw["counts"]["tablets_per_floor"]:
-                problems.append(msg("The {floor} has {n} tablets; every floor has {per_floor}.",
-                                    floor=floor_name(f), n=per_floor[f],
-                                    per_floor=raw["counts"]["tablets_per_floor"]))
-        if c.total_cards() != raw["counts"]["cards"]:
-            problems.append(msg("{n} Children cards, not {total}.", n=c.total_cards(), total=raw["counts"]["cards"]))
-    if any(n > COLUMNS for n in per_floor.values()):
-        problems.append(msg("More tablets on a floor than its 5 rooms."))
-    for kind, items in (("tablet", [t.name for t in c.tablets.values()]),
-                        ("ghost", [c.name(g) for g in c.ghosts]), ("toy", [c.name(t) for t in c.toys])):
-        for name_, n in sorted(Counter(items).items()):
+    return problems
+
+
+def _tablet_problems(c: Content) -> list[str]:
+    """Tablets on a floor that does not exist, or with doors or arrows on unknown sides."""
+    return [msg("The {room} has a bad floor, door or arrow.", room=t.name) for t in c.tablets.values()
+            if not 0 <= t.floor < FLOORS or not t.doors <= set(SIDES) or not t.arrows <= set(SIDES)]
+
+
+def _rulebook_count_problems(c: Content, counts: Mapping[str, int], per_floor: Counter) -> list[str]:
+    """The rulebook's "Components" counts: tablets in all, tablets per floor, Children cards."""
+    problems = []
+    if len(c.tablets) != counts["tablets"]:
+        problems.append(msg("{n} tablets, not {total}.", n=len(c.tablets), total=counts["tablets"]))
+    for f in range(FLOORS):
+        if per_floor[f] != counts["tablets_per_floor"]:
+            problems.append(msg("The {floor} has {n} tablets; every floor has {per_floor}.",
+                                floor=floor_name(f), n=per_floor[f],
+                                per_floor=counts["tablets_per_floor"]))
+    if c.total_cards() != counts["cards"]:
+        problems.append(msg("{n} Children cards, not {total}.", n=c.total_cards(), total=counts["cards"]))
+    return problems
+
+
+def _name_problems(c: Content) -> list[str]:
+    """Tablets, ghosts or toys that share a name (each kind on its own)."""
+    problems = []
+    for names in ([t.name for t in c.tablets.values()], [c.name(g) for g in c.ghosts], [c.name(t) for t in c.toys]):
+        for name_, n in sorted(Counter(names).items()):
             if n > 1:
                 problems.append(msg("{n} components are named {name}; each needs its own name.", n=n, name=name_))
     return problems

@@ -10,11 +10,23 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.engine.words import and_names
+from companion.games.children import components as cc
 from companion.games.children import grid as gr
 from companion.games.children.state import (
-    Frame, Ghost, State, add_hand, add_left, forget, left_behind, push, put, say, set_ghosts,
+    Frame,
+    Ghost,
+    State,
+    Step,
+    add_hand,
+    add_left,
+    forget,
+    left_behind,
+    push,
+    put,
+    say,
+    set_ghosts,
 )
-from companion.games.children import components as cc
 from companion.i18n import msg, nmsg, ntodo, todo
 
 
@@ -222,8 +234,30 @@ def final_score(state: State) -> State:
     if len(top) == 1 or state.opt("tie_rule") == "share":
         state = replace(state, outcome="won", winners=top)
         return say(state, msg("The game is over: {winners} trapped the most ghosts ({n}) and won.",
-                              winners=", ".join(top), n=best))
+                              winners=and_names(top), n=best))
     state = replace(state, outcome="tie", winners=())
     return say(state, nmsg("The game is over: {players} tie with {n} ghost each, so nobody wins.",
                            "The game is over: {players} tie with {n} ghosts each, so nobody wins.", "n",
-                          players=", ".join(top), n=best))
+                          players=and_names(top), n=best))
+
+
+# --------------------------------------------------------------------------- the turn
+
+
+def begin_turn(state: State) -> State:
+    state = replace(state, step=Step.TABLET, actions=0, entered=False, restored=False, turn=state.turn + 1)
+    state = say(state, msg("{player}'s turn.", player=state.player))
+    a = state.active
+    if state.where[a] is None and gr.rooms(state.grid) and (state.arrived[a] or not state.tablet_pile):
+        state = push(state, Frame("reentry", a))
+    return state
+
+
+def end_turn(state: State) -> State:
+    """6. Play passes to the left; after the last Children card, the final round counts down."""
+    if state.final_turns is not None:
+        state = replace(state, final_turns=state.final_turns - 1)
+        if state.final_turns <= 0:
+            return replace(final_score(state), step=Step.OVER)
+    state = replace(state, active=(state.active + 1) % len(state.players))
+    return begin_turn(state)

@@ -12,13 +12,27 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.engine.core import Chance, Choice, Outcome, Prompt
+from companion.engine.words import and_names
 from companion.games.children import components as cc
 from companion.games.children import effects as fx
 from companion.games.children import grid as gr
 from companion.games.children.state import (
-    Frame, State, Step, add_hand, add_left, forget, learn, picked_up, pop, push, put, room_to_deck, say, set_ghosts,
+    Frame,
+    State,
+    Step,
+    add_hand,
+    add_left,
+    forget,
+    learn,
+    picked_up,
+    pop,
+    push,
+    put,
+    room_to_deck,
+    say,
+    set_ghosts,
 )
-from companion.i18n import msg, nmsg, ntodo, todo
+from companion.i18n import msg, ntodo, todo
 
 
 def _ask(state: State, p: int, text: str, choices) -> Prompt:
@@ -157,7 +171,8 @@ def ask_nearest(state, f):
     if state.opt("nearest_tie") == "random":
         return Prompt(msg("The companion picks one of the nearest ghosts"), state.players[f.player],
                       chance=Chance("nearest", tuple(Outcome(g, f"nearest:{g}") for g in ghosts)))
-    return _ask(state, f.player, msg("{player}: several ghosts are nearest; choose one", player=state.players[f.player]),
+    question = msg("{player}: several ghosts are nearest; choose one", player=state.players[f.player])
+    return _ask(state, f.player, question,
                 [Choice(f"nearest:{g}", state.name(g)) for g in ghosts])
 
 
@@ -394,7 +409,8 @@ def act_settle(state, f, key):
         state = replace(state, kitty=None)
         if state.opt("house_settles_kitty") == "card_to_deck" and state.kitty_card is not None:
             state = replace(state, kitty_card=None, deck=state.deck + 1)
-            state = say(state, todo("remove", "Kitty Kitty leaves the mansion and her card goes into the Children deck."))
+            state = say(state, todo("remove",
+                                    "Kitty Kitty leaves the mansion and her card goes into the Children deck."))
         else:
             state = say(state, todo("remove", "Kitty Kitty leaves the mansion."))
     return state
@@ -462,7 +478,8 @@ def ask_traps(state, f):
     traps = [t for t, c in state.content.cards.items() if c.kind == "trap" and state.in_deck(t) > 0]
     if n <= 0 or not traps or state.hands[p] <= 0:
         return pop(state)
-    choices = [Choice(f"spring:{t}", msg("{trap} springs", trap=state.name(t)), component=cc.component(t)) for t in traps]
+    choices = [Choice(f"spring:{t}", msg("{trap} springs", trap=state.name(t)), component=cc.component(t))
+               for t in traps]
     choices.append(Choice("no-trap", msg("No trap")))
     return _ask(state, p, msg("{player}: tap any trap among the cards you picked up", player=state.players[p]), choices)
 
@@ -564,7 +581,7 @@ def ask_check(state, f):
                 choices.append(Choice(f"catch:{g.id}", msg("Trap {ghost} with the {toy}", ghost=state.name(g.id),
                                                            toy=state.name(toy)), component=cc.component(toy)))
     choices.append(Choice("run", msg("Run")))
-    names = ", ".join(state.name(g.id) for g in ghosts)
+    names = and_names(state.name(g.id) for g in ghosts)
     return _ask(state, p, msg("{player} meets {ghosts} in the {room}: tap the beloved toy to trap, or run",
                               player=state.players[p], ghosts=names, room=state.name(room)), choices)
 
@@ -582,7 +599,8 @@ def act_check(state, f, key):
     n = min(2, state.hands[p])
     state = fx.leave_cards(state, p, n)
     state = say(state, ntodo("place", "{player} runs in terror, leaving {n} card under the {room}.",
-                            "{player} runs in terror, leaving {n} cards under the {room} (a toy among them if they have one).",
+                            "{player} runs in terror, leaving {n} cards under the {room} (a toy among them if they "
+                            "have one).",
                             "n", player=name, n=n, room=state.name(room)))
     if not gr.walks(state.grid, room, state.content):
         return fx.escape(state, p)
@@ -644,7 +662,8 @@ def act_kittymeet(state, f, key):
     if key == "no-catnip":
         return _replace_top(state, Frame("kittysend", p))
     if key == "show-catnip":
-        return say(pop(state), msg("{player} shows the Catnip: Kitty Kitty leaves them alone.", player=state.players[p]))
+        return say(pop(state), msg("{player} shows the Catnip: Kitty Kitty leaves them alone.",
+                                   player=state.players[p]))
     return use_device(pop(state), p, "catnip")
 
 
@@ -841,7 +860,7 @@ def _cut_text(state: State, players: tuple[int, ...], devices: bool) -> str:
                        "device", player=state.players[p], limit=limit, n=state.hands[p])
         return msg("{player}: the hand limit is {limit}; you hold {n}: leave a card under your tablet",
                    player=state.players[p], limit=limit, n=state.hands[p])
-    who = ", ".join(state.players[p] for p in players)
+    who = and_names(state.players[p] for p in players)
     if devices:
         return msg("The hand limit is {limit}: {players} cut down now, in any order: leave cards under your "
                    "tablets or use a device", limit=limit, players=who)

@@ -105,11 +105,6 @@ def walks(grid: Grid, room: str, content: cc.Content | None = None) -> tuple[str
     return tuple(r for side in cc.SIDES if (r := _passage(grid, room, side, content)))
 
 
-def walk_side(grid: Grid, room: str, other: str) -> str | None:
-    """The side of ``room`` through which ``other`` is reached, or None."""
-    return next((s for s in cc.SIDES if neighbour(grid, room, s) == other), None)
-
-
 def flows(grid: Grid, room: str, content: cc.Content | None = None) -> tuple[str, ...]:
     """Rooms a ghost in ``room`` may drift to: along the arrows of its tablet (``content``
     as for :func:`walks`)."""

@@ -1,6 +1,6 @@
 """Why a Children touch or tap picks nothing now, naming the rule (issue 19).
 
-:func:`refusal` is the game's :attr:`~companion.engine.core.GameSpec.refusal`: one sentence
+:func:`refusal` is the game's :attr:`~companion.engine.game.Game.refusal`: one sentence
 in the players' words naming the rule ("The Parasol is not Rosie's toy", "The Wash Room is
 already built, on the 2nd floor"), then what the table is asked now. It never says where a
 card in a hand or under a tablet is (the companion's knowledge of tapped cards is hidden):
@@ -14,6 +14,7 @@ from companion.engine.core import sentence
 from companion.games.children import components as cc
 from companion.games.children import grid as gr
 from companion.games.children.effects import ghost_count
+from companion.games.children.prompts import prompt
 from companion.games.children.state import State, Step
 from companion.i18n import Msg, msg, nmsg
 
@@ -23,8 +24,6 @@ _DRAWS = ("draw", "summon", "raven")
 
 def refusal(state: State, key: str | None, component: str | None) -> Msg | None:
     """The rule that refuses ``key`` (a touch) or a tap of ``component`` now, with the prompt."""
-    from companion.games.children.rules import prompt
-
     current = prompt(state)
     if current.over:
         return None

@@ -16,6 +16,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
+from companion.engine.tuples import put
 from companion.games.children import components as cc
 from companion.games.children import grid as gr
 
@@ -269,11 +270,6 @@ class State:
 def say(state: State, text: str) -> State:
     """``state`` with one more sentence of news."""
     return replace(state, news=state.news + (text,))
-
-
-def put(values: tuple, index: int, value) -> tuple:
-    """``values`` with ``values[index]`` replaced."""
-    return values[:index] + (value,) + values[index + 1:]
 
 
 def add_hand(state: State, player: int, n: int) -> State:

@@ -78,8 +78,3 @@ def view(state: State) -> dict:
         "rooms_in_play": len(gr.rooms(state.grid)),
         "options": {k: v for k, v in sorted(state.options.items())},
     }
-
-
-def news(state: State) -> tuple[str, ...]:
-    """What the last applied action did, in sentences for the table."""
-    return state.news

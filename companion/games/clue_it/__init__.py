@@ -5,11 +5,14 @@ Rulebook: ``shared/rulebooks/clue-kids-of-derry.txt``; card data and ambiguities
 card, a kept Intrigue card or the envelope (issue 11).
 """
 
-from companion.engine.core import GameSpec, OptionSpec
-from companion.games.clue_it import components, content, refusals, rules, tablecheck
+from companion.engine.core import OptionSpec
+from companion.engine.game import Game
+from companion.games.clue_it import components as ci
+from companion.games.clue_it import prompts, refusals, rules, tablecheck
 from companion.games.clue_it.codec import decode, encode
+from companion.games.clue_it.content import CONTENT
 from companion.games.clue_it.state import player_view, private_view
-from companion.games.clue_it.view import news, view
+from companion.games.clue_it.view import view
 from companion.i18n import msg
 
 #: Options and named house rules, each with the rulebook line or notes.md entry it settles.
@@ -57,28 +60,31 @@ OPTIONS = (
     ),
 )
 
-SPEC = GameSpec(
-    id=components.GAME_ID,
-    title="CLUE: IT",
-    min_players=rules.MIN_PLAYERS,
-    max_players=rules.MAX_PLAYERS,
-    options=OPTIONS,
-    setup=rules.setup,
-    prompt=rules.prompt,
-    apply=rules.apply,
-    view=view,
-    news=news,
-    component_label=components.component_label,
-    chance_sources=("dice", "intrigue", "envelope"),
-    components=components.all_components(),
-    outcome=lambda state: state.outcome,
-    reader_roles={},
-    encode=encode,
-    decode=decode,
-    check=tablecheck.check,
-    private_view=player_view,
-    content=content.CONTENT,
-    refusal=refusals.refusal,
-)
+class ClueIt(Game):
+    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only."""
+
+    id = ci.GAME_ID
+    title = "CLUE: IT"
+    min_players = rules.MIN_PLAYERS
+    max_players = rules.MAX_PLAYERS
+    options = OPTIONS
+    chance_sources = ("dice", "intrigue", "envelope")
+    components = ci.all_components()
+    reader_roles = {}
+    content = CONTENT
+
+    setup = staticmethod(rules.setup)
+    prompt = staticmethod(prompts.prompt)
+    _apply = staticmethod(rules.act)
+    view = staticmethod(view)
+    component_label = staticmethod(ci.component_label)
+    check = staticmethod(tablecheck.check)
+    private_view = staticmethod(player_view)
+    refusal = staticmethod(refusals.refusal)
+    encode = staticmethod(encode)
+    decode = staticmethod(decode)
+
+
+SPEC = ClueIt()
 
 __all__ = ["OPTIONS", "SPEC", "player_view", "private_view"]

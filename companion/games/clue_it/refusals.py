@@ -1,4 +1,4 @@
-"""Why a touch or a tap picks nothing now, in the players' words (``GameSpec.refusal``,
+"""Why a touch or a tap picks nothing now, in the players' words (``Game.refusal``,
 issue 19 "Refusals that name the rule" and item 14, privacy).
 
 A refusal goes to the whole table, so it never names a card: a Rumor card tapped is "a Rumor

@@ -14,11 +14,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from companion.engine.core import sentence
+from companion.engine.tuples import put, without
+from companion.engine.words import and_names
 from companion.errors import RuleViolation
 from companion.games.clue_it import components as ci
 from companion.games.clue_it.content import names_entered, passages_entered
-from companion.games.clue_it.prompts import PILE_WORD, prompt
+from companion.games.clue_it.prompts import PILE_WORD
 from companion.games.clue_it.state import State, Step
 from companion.i18n import msg, todo
 
@@ -70,24 +71,11 @@ def _checklist(options: Mapping[str, Any]) -> tuple:
     return tuple(lines)
 
 
-def apply(state: State, action: str) -> State:
-    """Apply one action (a choice key or a chance outcome key).
-
-    Raises:
-        RuleViolation: the game is over, or ``action`` is not allowed now. (A card tapped
-            twice while sealing, or an Intrigue card tapped that is not in the deck, is
-            accepted and only explained: the list of choices never depends on hidden cards.)
-    """
-    current = prompt(state)
-    if current.over:
-        raise RuleViolation(msg("The game is over."))
-    legal = {c.key for c in current.choices}
-    if current.chance:
-        legal |= {o.key for o in current.chance.outcomes}
-    if action not in legal:
-        from companion.games.clue_it.refusals import refusal
-
-        raise RuleViolation(refusal(state, action, None) or msg("Not now. {prompt}", prompt=sentence(current.text)))
+def act(state: State, action: str) -> State:
+    """The state after ``action`` (a choice key or a chance outcome key), which the engine
+    found legal now (:mod:`companion.engine.legality`). A card tapped twice while sealing,
+    or an Intrigue card tapped that is not in the deck, is accepted and only explained: the
+    list of choices never depends on hidden cards."""
     kind, _, arg = action.partition(":")
     return _HANDLERS[kind](replace(state, news=()), arg)
 
@@ -98,7 +86,7 @@ def apply(state: State, action: str) -> State:
 def _choose_kid(state: State, kid: str) -> State:
     """"Select the Kid you will be playing as and take the matching Personality Card."""
     name = state.players[state.chooser]
-    kids = _set(state.kids, state.chooser, kid)
+    kids = put(state.kids, state.chooser, kid)
     state = _say(replace(state, kids=kids), msg("{player} plays {kid}.", player=name, kid=state.name(kid)))
     if state.chooser + 1 < len(state.players):
         return replace(state, chooser=state.chooser + 1)
@@ -155,7 +143,7 @@ def _rolloff_die(state: State, face: str) -> State:
     top = tuple(p for p, v in zip(state.contenders, values) if v == best)
     if len(top) > 1:
         return _say(replace(state, contenders=top, rolloff=()),
-                    msg("{players} tie: they roll again.", players=_and([state.players[p] for p in top])))
+                    msg("{players} tie: they roll again.", players=and_names(state.players[p] for p in top)))
     first = top[0]
     state = replace(state, contenders=(), rolloff=())
     state = _say(state, msg("{player} goes first; play continues clockwise.", player=state.players[first]))
@@ -256,7 +244,7 @@ def _ask_here(state: State, _arg: str) -> State:
 
 def _place_player(state: State, place: str) -> State:
     kid = state.kids[state.active]
-    return replace(state, movers=_set(state.movers, ci.KIDS.index(kid), place))
+    return replace(state, movers=put(state.movers, ci.KIDS.index(kid), place))
 
 
 # --------------------------------------------------------------------------- questions
@@ -281,8 +269,8 @@ def _cancel_question(state: State, _arg: str) -> State:
 def _question(state: State, kid: str, item: str, location: str) -> State:
     """Move the named Kid's mover and the Item into the location; the first to answer is
     the player to the asker's immediate left ("Answering a Question")."""
-    movers = _set(state.movers, ci.KIDS.index(kid), location)
-    tokens = _set(state.tokens, ci.ITEMS.index(item), location)
+    movers = put(state.movers, ci.KIDS.index(kid), location)
+    tokens = put(state.tokens, ci.ITEMS.index(item), location)
     state = replace(state, movers=movers, tokens=tokens, asked=True, q_kid=None, resume=Step.TURN,
                     question=(state.player, kid, item, location), answers=())
     state = _say(state, todo("move", "{player} asks: {kid} with the {item} in {place}. Move that Kid mover and "
@@ -360,7 +348,7 @@ def _intrigue(state: State, card: str) -> State:
     Balloons counted (house rule ``balloon_rule``), any other card kept."""
     if card not in state.intrigue_deck:  # physical deck: a mis-tap of a card a player keeps
         return _say(state, msg("That Intrigue card is not in the deck: draw the top card of the deck."))
-    deck = _remove_one(state.intrigue_deck, card)
+    deck = without(state.intrigue_deck, card)
     state = replace(state, intrigue_deck=deck, draws_left=state.draws_left - 1)
     if card == ci.RED_BALLOON:
         after = _balloon(state)
@@ -370,7 +358,7 @@ def _intrigue(state: State, card: str) -> State:
         state = _say(state, msg("{player} drew {card}: follow its directions now.", player=state.player,
                                 card=state.name(card)))
         return _next_draw(state)
-    held = _set(state.held, state.active, tuple(sorted(state.held[state.active] + (card,))))
+    held = put(state.held, state.active, tuple(sorted(state.held[state.active] + (card,))))
     state = _say(replace(state, held=held), msg("{player} keeps an Intrigue card.", player=state.player))
     if state.options["intrigue_deck"] == "virtual":
         return replace(state, step=Step.PEEK, peek=card)
@@ -411,7 +399,7 @@ def _play(state: State, card: str) -> State:
     """"You can play as many Intrigue Cards as you like on your turn. Discard all Intrigue
     Cards once they are used." The card's own text is followed by the table."""
     mine = state.held[state.active]
-    state = replace(state, held=_set(state.held, state.active, _remove_one(mine, card)))
+    state = replace(state, held=put(state.held, state.active, without(mine, card)))
     state = _say(_discard(state, card), msg("{player} plays {card}: follow its directions.", player=state.player,
                                             card=state.name(card)))
     return replace(state, step=state.resume, resume=Step.TURN)
@@ -424,7 +412,7 @@ def _cancel_intrigue(state: State, _arg: str) -> State:
 def _power(state: State, _arg: str) -> State:
     """"This power can only be used once per game. After you use it, turn the card over.\""""
     kid = state.name(state.kids[state.active])
-    state = replace(state, powers_used=_set(state.powers_used, state.active, True))
+    state = replace(state, powers_used=put(state.powers_used, state.active, True))
     return _say(state, todo("flip", "{player} uses {kid}'s Personality power: follow the card, then turn it over.",
                             player=state.player, kid=kid))
 
@@ -496,7 +484,7 @@ def _wrong(state: State, _arg: str = "") -> State:
 
 def _eliminate(state: State) -> State:
     """The active player is out; everyone out ends the game unsolved (notes 3.C I-A3)."""
-    state = replace(state, eliminated=_set(state.eliminated, state.active, True), draws_left=0)
+    state = replace(state, eliminated=put(state.eliminated, state.active, True), draws_left=0)
     if not state.in_play:
         return _unsolved(state)
     if state.options["eliminated_answers"] == "reveal":
@@ -579,26 +567,9 @@ def _ordinal(n: int) -> str:
     return msg("{n}th", n=n)
 
 
-def _and(names: Sequence[str]) -> str:
-    """Names joined by "and": "Ada and Bo and Cy" (a message, "Ada e Bo e Cy" in Italian)."""
-    joined = names[0]
-    for name in names[1:]:
-        joined = msg("{first} and {second}", first=joined, second=name)
-    return joined
-
-
 def _discard(state: State, card: str) -> State:
     return replace(state, intrigue_discard=tuple(sorted(state.intrigue_discard + (card,))))
 
 
 def _say(state: State, text: str) -> State:
     return replace(state, news=state.news + (text,))
-
-
-def _remove_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1:]
-
-
-def _set(values: tuple, index: int, value) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]

@@ -56,7 +56,7 @@ PRIVATE_STEPS = frozenset({Step.PEEK_SHOW, Step.INTRIGUE, Step.ACCUSE_KID, Step.
 
 @dataclass(frozen=True)
 class State:
-    """The whole CLUE: IT game. Immutable; ``rules.apply`` returns a new one.
+    """The whole CLUE: IT game. Immutable; ``rules.act`` returns a new one.
 
     Attributes:
         players: names in seating order, clockwise (the player to one's left is next).
@@ -180,7 +180,7 @@ def private_view(state: State) -> dict:
 
 
 def player_view(state: State, player: str) -> dict:
-    """What ``player`` alone may see on the privacy screen (``GameSpec.private_view``): never
+    """What ``player`` alone may see on the privacy screen (``Game.private_view``): never
     the envelope ("Make an Accusation": nobody looks in it before accusing).
 
     Returns:

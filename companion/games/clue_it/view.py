@@ -89,8 +89,3 @@ def answer_order(state: State) -> list[str]:
     skip = state.options["eliminated_answers"] == "reveal"
     order = ((asker + k) % count for k in range(1, count))
     return [state.players[i] for i in order if not (skip and state.eliminated[i])]
-
-
-def news(state: State) -> tuple[str, ...]:
-    """What the last applied action did, as sentences for the table."""
-    return state.news

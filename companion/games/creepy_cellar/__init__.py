@@ -3,8 +3,10 @@
 Rulebook: ``shared/rulebooks/creepy-cellar.txt``; base-game facts and ambiguities:
 ``shared/games/notes.md`` 1.5 and 3.E. Modules: ``components`` (the printed material),
 ``state`` (the frozen state), ``board`` (ghosts, hauntings, the King), ``fight`` (fight
-dice), ``checks`` (what the active hunter may do), ``prompts``, ``rules`` (set-up and
-actions), ``view`` (public view), ``odds`` (the odds meter), ``codec`` (JSON snapshots).
+dice), ``checks`` (what the active hunter may do), ``prompts`` (what the table may do now),
+``rules`` (set-up and actions), ``refusals`` (why an input is refused), ``view`` (public
+view), ``odds`` (the odds meter), ``tablecheck`` (the table check and its corrections),
+``codec`` (JSON snapshots).
 
 Hunters: one per player, two each in a 2-player game (notes.md 1.5 "Setup"), moved in
 turn (house rule ``two_player_turns``). Moves are reported with one touch on the map, or,
@@ -19,14 +21,16 @@ table the points left and the locked colour so it checks those itself
 (docs/house-rules.md).
 """
 
-from companion.engine.core import GameSpec, OptionSpec
-from companion.games.creepy_cellar import codec, components, refusals, rules, tablecheck
-from companion.games.creepy_cellar.view import news, view
+from companion.engine.core import OptionSpec
+from companion.engine.game import Game
+from companion.games.creepy_cellar import codec, prompts, refusals, rules, tablecheck
+from companion.games.creepy_cellar import components as cc
+from companion.games.creepy_cellar.view import view
 
 #: Options and named house rules, each with the rulebook ambiguity it settles.
 OPTIONS = (
     OptionSpec(
-        "mode", "nightmare", components.MODES,
+        "mode", "nightmare", cc.MODES,
         "Nightmare (12 cursed treasures, passages, jinxed items), Advanced (the 8 numbered "
         "treasures, dropped off in order) or Basic (8 treasures, a smaller Ghost deck).",
         "Set Up; Alternate Modes",
@@ -139,28 +143,35 @@ OPTIONS = (
     ),
 )
 
-SPEC = GameSpec(
-    id=components.GAME_ID,
-    title="Ghost Fightin' Treasure Hunters: Creepy Cellar",
-    min_players=1,
-    max_players=4,
-    options=OPTIONS,
-    setup=rules.setup,
-    prompt=rules.prompt,
-    apply=rules.apply,
-    view=view,
-    news=news,
-    component_label=components.component_label,
-    chance_sources=("movement_die", "ghost", "king", "fight_dice", "cellar", "treasure", "jinxed"),
-    components=components.all_components(),
-    pieces=components.pieces(),
-    outcome=lambda state: state.outcome,
-    reader_roles={"ghost": "cards", "king": "cards", "cellar": "cards",
-                  "treasure": "tiles", "jinxed": "tiles", "hunter": "tiles"},
-    tap_refusal=rules.tap_refusal,
-    refusal=refusals.refusal,
-    encode=codec.encode,
-    decode=codec.decode,
-    check=tablecheck.check,
-    rules_version=2,  # issue 19: front doors, fight after a +Ghost, passage tile pick, exited hunters, win after a correction
-)
+
+class CreepyCellar(Game):
+    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only."""
+
+    id = cc.GAME_ID
+    title = "Ghost Fightin' Treasure Hunters: Creepy Cellar"
+    min_players = 1
+    max_players = 4
+    options = OPTIONS
+    chance_sources = ("movement_die", "ghost", "king", "fight_dice", "cellar", "treasure", "jinxed")
+    components = cc.all_components()
+    pieces = cc.pieces()
+    reader_roles = {"ghost": "cards", "king": "cards", "cellar": "cards",
+                    "treasure": "tiles", "jinxed": "tiles", "hunter": "tiles"}
+    # issue 19: front doors, fight after a +Ghost, passage tile pick, exited hunters, win after a correction
+    rules_version = 2
+
+    def setup(self, players, options, content=None):
+        return rules.setup(players, options)  # no card data is entered for Creepy Cellar
+
+    prompt = staticmethod(prompts.prompt)
+    _apply = staticmethod(rules.act)
+    view = staticmethod(view)
+    component_label = staticmethod(cc.component_label)
+    check = staticmethod(tablecheck.check)
+    refusal = staticmethod(refusals.refusal)
+    tap_refusal = staticmethod(refusals.tap_refusal)
+    encode = staticmethod(codec.encode)
+    decode = staticmethod(codec.decode)
+
+
+SPEC = CreepyCellar()

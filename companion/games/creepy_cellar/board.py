@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.engine.tuples import put
 from companion.games.creepy_cellar import components as cc
-from companion.games.creepy_cellar.state import State, Step, say, set_at
+from companion.games.creepy_cellar.state import State, Step, say
 from companion.i18n import Msg, msg, todo
 
 
@@ -29,7 +30,7 @@ def add_ghost(state: State, room: str) -> State:
         return add_ghost(state, target)
     state = say(state, todo("place", "Place a ghost in room {room}.", room=room))
     count = state.ghosts[index] + 1
-    state = replace(state, ghosts=set_at(state.ghosts, index, count))
+    state = replace(state, ghosts=put(state.ghosts, index, count))
     if count >= cc.GHOSTS_PER_HAUNTING:
         return haunt(state, room, cc.GHOSTS_PER_HAUNTING,
                      todo("place", "Three ghosts in room {room} become a haunting: swap them for a haunting.",
@@ -42,13 +43,13 @@ def add_ghost(state: State, room: str) -> State:
 def remove_ghost(state: State, room: str, count: int = 1) -> State:
     """Take ``count`` ghosts off ``room`` (never below zero; the King is not a ghost)."""
     index = cc.ROOMS.index(room)
-    return replace(state, ghosts=set_at(state.ghosts, index, max(0, state.ghosts[index] - count)))
+    return replace(state, ghosts=put(state.ghosts, index, max(0, state.ghosts[index] - count)))
 
 
 def remove_haunting(state: State, room: str, count: int = 1) -> State:
     """Take ``count`` hauntings off ``room`` (never below zero)."""
     index = cc.ROOMS.index(room)
-    return replace(state, hauntings=set_at(state.hauntings, index, max(0, state.hauntings[index] - count)))
+    return replace(state, hauntings=put(state.hauntings, index, max(0, state.hauntings[index] - count)))
 
 
 def move_king(state: State, room: str) -> State:
@@ -84,8 +85,8 @@ def haunt(state: State, room: str, ghosts_used: int, sentence: Msg) -> State:
     index = cc.ROOMS.index(room)
     state = replace(
         state,
-        ghosts=set_at(state.ghosts, index, state.ghosts[index] - ghosts_used),
-        hauntings=set_at(state.hauntings, index, state.hauntings[index] + 1),
+        ghosts=put(state.ghosts, index, state.ghosts[index] - ghosts_used),
+        hauntings=put(state.hauntings, index, state.hauntings[index] + 1),
     )
     state = say(state, sentence)
     if state.total_hauntings >= cc.HAUNTING_LIMIT:

@@ -1,4 +1,4 @@
-"""JSON snapshots of a Creepy Cellar state for the event store (``GameSpec.encode/decode``).
+"""JSON snapshots of a Creepy Cellar state for the event store (``Game.encode/decode``).
 
 Everything is included (this is never shown on a screen); ``decode(encode(s)) == s``. News
 sentences stay translatable messages (:func:`companion.engine.codec.plain`).

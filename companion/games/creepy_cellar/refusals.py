@@ -1,4 +1,4 @@
-"""Why a touch or a tap picks nothing now, in the players' words (``GameSpec.refusal``,
+"""Why a touch or a tap picks nothing now, in the players' words (``Game.refusal``,
 issue 19 "Refusals that name the rule").
 
 Each reason names the rule that forbids the input: "Pick up needs the ghost in room D beaten
@@ -284,8 +284,6 @@ def _dice(state: State, _arg: str) -> Msg:
 
 
 def _hunter(state: State, colour: str) -> Msg | None:
-    from companion.games.creepy_cellar.rules import tap_refusal
-
     return tap_refusal(state, cc.hunter_component(colour))
 
 
@@ -307,3 +305,37 @@ _REASONS = {
     "fight-dice": _dice,
     "hunter": _hunter,
 }
+
+
+def tap_refusal(state: State, component: str) -> Msg | None:
+    """Why a tapped mover is refused, for the session (``Game.tap_refusal``), or None
+    for any other component. Called only when the tap picks no choice now.
+
+    "That is Bo's red hunter; Ada is moving." (another player's mover); "That is Ada's
+    other hunter, the blue hunter; this turn Ada moves the red hunter." (2 players); a
+    mover of a hunter not in this game; the active mover when nothing is to be moved.
+    """
+    game, _, rest = component.partition(":")
+    kind, _, colour = rest.partition(":")
+    if game != cc.GAME_ID or kind != "hunter" or colour not in cc.HUNTER_COLOURS:
+        return None
+    index = cc.HUNTER_COLOURS.index(colour)
+    hunter = cc.HUNTER_NAMES[colour]
+    now = _now(state)
+    if index >= len(state.hunters):
+        return msg("The {hunter} is not in this game ({count} hunters). {prompt}",
+                   hunter=hunter, count=len(state.hunters), prompt=now)
+    if state.step == Step.OVER:
+        return None
+    if state.owner(index) != state.player:
+        return msg("That is {owner}'s {hunter}; {player} is moving. {prompt}",
+                   owner=state.owner(index), hunter=hunter, player=state.player, prompt=now)
+    if index != state.active:
+        return msg("That is {player}'s other hunter, the {hunter}; this turn {player} moves the "
+                   "{active}. {prompt}", player=state.player, hunter=hunter,
+                   active=cc.HUNTER_NAMES[state.colour], prompt=now)
+    if not state.options["mover_tags"]:
+        return msg("Movers are not tapped in this game (option mover_tags is off): touch the "
+                   "place on the screen. {prompt}", prompt=now)
+    return msg("The {hunter} is tapped in the move step, to say which hunter moves. {prompt}",
+               hunter=hunter, prompt=now)

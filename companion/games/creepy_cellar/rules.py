@@ -18,12 +18,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from companion.engine.core import sentence
+from companion.engine.tuples import without
 from companion.errors import RuleViolation
 from companion.games.creepy_cellar import board, checks, tablecheck
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.fight import FACE_NAMES, beaten
-from companion.games.creepy_cellar.prompts import prompt, who
+from companion.games.creepy_cellar.prompts import who
 from companion.games.creepy_cellar.state import (
     Hunter,
     State,
@@ -32,11 +32,10 @@ from companion.games.creepy_cellar.state import (
     say,
     shuffled_back,
     with_hunter,
-    without,
 )
 from companion.i18n import Msg, msg, todo
 
-__all__ = ["State", "Step", "Hunter", "setup", "prompt", "apply", "tap_refusal"]
+__all__ = ["State", "Step", "Hunter", "setup", "act"]
 
 
 def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
@@ -142,25 +141,12 @@ def _deck_checklist(options: Mapping[str, Any], mode: str, king_cards: bool) -> 
 # --------------------------------------------------------------------------- apply
 
 
-def apply(state: State, action: str) -> State:
-    """Apply one action (a choice key, a chance outcome key, or a correction the table
-    check lists: :func:`~companion.games.creepy_cellar.tablecheck.correct`).
-
-    Raises:
-        RuleViolation: the game is over, or ``action`` is not allowed now.
-    """
-    current = prompt(state)
-    if current.over:
-        raise RuleViolation(msg("The game is over."))
+def act(state: State, action: str) -> State:
+    """The state after ``action``, which the engine found legal now (a choice key, a chance
+    outcome key, or a correction the table check lists:
+    :func:`~companion.games.creepy_cellar.tablecheck.correct`; :mod:`companion.engine.legality`)."""
     if action.startswith(tablecheck.PREFIX):  # a table-check correction: at any step
         return tablecheck.correct(state, action)
-    legal = {c.key for c in current.choices}
-    if current.chance:
-        legal |= {o.key for o in current.chance.outcomes}
-    if action not in legal:
-        from companion.games.creepy_cellar.refusals import refusal
-
-        raise RuleViolation(refusal(state, action, None) or msg("Not now. {prompt}", prompt=sentence(current.text)))
     kind, _, arg = action.partition(":")
     # ``held`` (a mover tapped in the move step) lasts until the next action.
     return _HANDLERS[kind](replace(state, news=(), held=False), arg)
@@ -572,40 +558,6 @@ def _hunter(state: State, colour: str) -> State:
     return say(replace(state, held=True),
                msg("{player}: touch where the {hunter} goes.", player=state.player,
                    hunter=cc.HUNTER_NAMES[colour]))
-
-
-def tap_refusal(state: State, component: str) -> Msg | None:
-    """Why a tapped mover is refused, for the session (``GameSpec.tap_refusal``), or None
-    for any other component. Called only when the tap picks no choice now.
-
-    "That is Bo's red hunter; Ada is moving." (another player's mover); "That is Ada's
-    other hunter, the blue hunter; this turn Ada moves the red hunter." (2 players); a
-    mover of a hunter not in this game; the active mover when nothing is to be moved.
-    """
-    game, _, rest = component.partition(":")
-    kind, _, colour = rest.partition(":")
-    if game != cc.GAME_ID or kind != "hunter" or colour not in cc.HUNTER_COLOURS:
-        return None
-    index = cc.HUNTER_COLOURS.index(colour)
-    hunter = cc.HUNTER_NAMES[colour]
-    now = sentence(prompt(state).text)
-    if index >= len(state.hunters):
-        return msg("The {hunter} is not in this game ({count} hunters). {prompt}",
-                   hunter=hunter, count=len(state.hunters), prompt=now)
-    if state.step == Step.OVER:
-        return None
-    if state.owner(index) != state.player:
-        return msg("That is {owner}'s {hunter}; {player} is moving. {prompt}",
-                   owner=state.owner(index), hunter=hunter, player=state.player, prompt=now)
-    if index != state.active:
-        return msg("That is {player}'s other hunter, the {hunter}; this turn {player} moves the "
-                   "{active}. {prompt}", player=state.player, hunter=hunter,
-                   active=cc.HUNTER_NAMES[state.colour], prompt=now)
-    if not state.options["mover_tags"]:
-        return msg("Movers are not tapped in this game (option mover_tags is off): touch the "
-                   "place on the screen. {prompt}", prompt=now)
-    return msg("The {hunter} is tapped in the move step, to say which hunter moves. {prompt}",
-               hunter=hunter, prompt=now)
 
 
 _HANDLERS = {

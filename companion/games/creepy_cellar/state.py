@@ -60,7 +60,7 @@ class Hunter:
 
 @dataclass(frozen=True)
 class State:
-    """The whole Creepy Cellar game. Immutable; ``rules.apply`` returns a new one.
+    """The whole Creepy Cellar game. Immutable; ``rules.act`` returns a new one.
 
     Attributes:
         players: names in turn order.
@@ -217,21 +217,10 @@ def with_hunter(state: State, index: int, **changes: Any) -> State:
     return replace(state, hunters=tuple(hunters))
 
 
-def set_at(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    """``values`` with ``values[index] = value``."""
-    return values[:index] + (value,) + values[index + 1:]
-
-
 def discard(deck: tuple[str, ...], pile: tuple[str, ...], card: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Move one copy of ``card`` from ``deck`` to ``pile`` (both kept sorted)."""
     index = deck.index(card)
     return deck[:index] + deck[index + 1:], tuple(sorted(pile + (card,)))
-
-
-def without(items: tuple[str, ...], item: str) -> tuple[str, ...]:
-    """``items`` less one copy of ``item``."""
-    index = items.index(item)
-    return items[:index] + items[index + 1:]
 
 
 def shuffled_back(deck: tuple[str, ...], pile: tuple[str, ...]) -> tuple[str, ...]:

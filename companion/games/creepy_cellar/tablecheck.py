@@ -10,10 +10,11 @@ Corrections (``fix:`` keys, applied by :func:`correct` at any step of a turn):
 
 - ``fix:ghosts:<room>:+1`` / ``-1``: one ghost more or fewer in a room;
 - ``fix:hauntings:<room>:+1`` / ``-1``: one haunting more or fewer;
-- ``fix:king:<room>``: the Ghost King's room (neighbours in letter order; once on the
-  board he never leaves it, "Cellar Cards", so there is no correction to "off the board");
-- ``fix:hunter:<colour>:<place>``: a hunter's place (neighbours in the order outside,
-  hallway, A–N); ``<colour>`` is the hunter's mover (``red``, ``yellow``, ``blue``,
+- ``fix:king:<room>``: the Ghost King's room, any room he may stand in, in one touch (issue
+  17 item 9; once on the board he never leaves it, "Cellar Cards", so there is no
+  correction to "off the board");
+- ``fix:hunter:<colour>:<place>``: a hunter's place, any of outside, hallway, A–N, in one
+  touch; ``<colour>`` is the hunter's mover (``red``, ``yellow``, ``blue``,
   ``green``, dealt in turn order), a key that stays the same however many hunters each
   player moves;
 - ``fix:locked:<colour>`` / ``fix:locked:none``: which doors are locked.
@@ -32,10 +33,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.engine.core import CheckLine, Choice
+from companion.engine.tuples import put
 from companion.errors import RuleViolation
 from companion.games.creepy_cellar import checks
 from companion.games.creepy_cellar import components as cc
-from companion.games.creepy_cellar.state import State, Step, say, set_at, with_hunter
+from companion.games.creepy_cellar.state import State, Step, say, with_hunter
 from companion.games.creepy_cellar.view import hunter_key
 from companion.i18n import Msg, msg, nmsg
 
@@ -51,7 +53,6 @@ _MAX_GHOSTS = cc.GHOSTS_PER_HAUNTING - 1
 #: The most ghosts beside the Ghost King (two with him become a haunting).
 _MAX_GHOSTS_WITH_KING = cc.KING_HAUNTING_GHOSTS - 1
 
-_KING_OFF = "off"
 _UNLOCKED = "none"
 
 
@@ -147,26 +148,18 @@ def _ghost_limit(state: State, room: str) -> int:
 
 def _king_line(state: State) -> CheckLine:
     # Once on the board the King never leaves it ("Cellar Cards"): "off" is only where he starts.
-    stops = (() if state.king else (_KING_OFF,)) + tuple(room for room in cc.ROOMS
-                                 if room == state.king or state.ghosts_in(room) <= _MAX_GHOSTS_WITH_KING)
-    here = stops.index(state.king or _KING_OFF)
-    fixes = []
-    for step in (-1, 1):
-        target = stops[(here + step) % len(stops)]
-        if target != stops[here] and all(f.key != f"fix:king:{target}" for f in fixes):
-            fixes.append(Choice(f"fix:king:{target}", msg("To room {room}", room=target)))
-    return CheckLine(msg("Ghost King"), _king_text(state.king), tuple(fixes))
+    # Every room he may stand in (not one with 2 ghosts: that would be a haunting), in one touch.
+    fixes = tuple(Choice(f"fix:king:{room}", msg("To room {room}", room=room)) for room in cc.ROOMS
+                  if room != state.king and state.ghosts_in(room) <= _MAX_GHOSTS_WITH_KING)
+    return CheckLine(msg("Ghost King"), _king_text(state.king), fixes)
 
 
 def _hunter_line(state: State, index: int) -> CheckLine:
     name = hunter_key(state, index)
     colour = cc.HUNTER_COLOURS[index]
     at = state.hunters[index].at
-    here = _PLACE_ORDER.index(at)
-    fixes = []
-    for step in (-1, 1):
-        target = _PLACE_ORDER[(here + step) % len(_PLACE_ORDER)]
-        fixes.append(Choice(f"fix:hunter:{colour}:{target}", _place_button(target)))
+    fixes = [Choice(f"fix:hunter:{colour}:{target}", _place_button(target))
+             for target in _PLACE_ORDER if target != at]  # any place in one touch
     if len(state.hunters) > len(state.players):  # two each: "Ada's blue hunter"
         label = _hunter_name(state, index)
     else:
@@ -197,7 +190,7 @@ def _count(state: State, kind: str, room: str, step: int) -> State:
     index = cc.ROOMS.index(room)
     values = state.ghosts if kind == "ghosts" else state.hauntings
     before = values[index]
-    values = set_at(values, index, before + step)
+    values = put(values, index, before + step)
     state = replace(state, **{kind: values})
     if kind == "ghosts":
         text = msg("Correction: room {room} now has {now} (was {before}).", room=room,

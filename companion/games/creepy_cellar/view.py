@@ -7,10 +7,10 @@ only deck sizes are shown, and a face-down treasure is only counted.
 from __future__ import annotations
 
 from companion.games.creepy_cellar import components as cc
-from companion.i18n import msg
 from companion.games.creepy_cellar.fight import fight_odds
 from companion.games.creepy_cellar.odds import odds_haunting
 from companion.games.creepy_cellar.state import State, Step
+from companion.i18n import msg
 
 #: The odds meter is shown before each roll (issue 4 "Odds meter").
 _METER_STEPS = (Step.ROLL,)
@@ -120,9 +120,3 @@ def _fight_odds(state: State) -> dict | None:
                                      state.hunters_at(room),
                                      bool(state.options["haunting_face_beats_ghost"]))
     return {"any": round(float(any_beaten), 3), "clear": round(float(cleared), 3)}
-
-
-def news(state: State) -> tuple[str, ...]:
-    """What the last applied action did, as sentences for the table (translatable messages:
-    the daemon renders them in the table's language)."""
-    return state.news

@@ -7,11 +7,13 @@ the out-of-turn windows (a cat against a ghost, ghosts against an escape) and sa
 draw and reshuffle. Its sentences are messages shown in English or Italian.
 """
 
-from companion.engine.core import GameSpec, OptionSpec
-from companion.games.ghost_at_home import components, refusals, rules, tablecheck
+from companion.engine.core import OptionSpec
+from companion.engine.game import Game
+from companion.games.ghost_at_home import components as gc
+from companion.games.ghost_at_home import prompts, refusals, rules, tablecheck
 from companion.games.ghost_at_home.codec import decode, encode
 from companion.games.ghost_at_home.content import CONTENT
-from companion.games.ghost_at_home.view import news, view
+from companion.games.ghost_at_home.view import view
 from companion.i18n import msg
 
 #: Options and named house rules, each with the rulebook line or notes.md entry it settles.
@@ -66,28 +68,30 @@ OPTIONS = (
     ),
 )
 
-SPEC = GameSpec(
-    id=components.GAME_ID,
-    title="Ghost at Home",
-    min_players=rules.MIN_PLAYERS,
-    max_players=rules.MAX_PLAYERS,
-    options=OPTIONS,
-    setup=rules.setup,
-    prompt=rules.prompt,
-    apply=rules.apply,
-    view=view,
-    news=news,
-    component_label=components.component_label,
-    chance_sources=(),
-    components=components.all_components(),
-    pieces=components.pieces(),
-    outcome=lambda state: state.outcome,
-    reader_roles={},
-    encode=encode,
-    decode=decode,
-    content=CONTENT,
-    check=tablecheck.check,
-    refusal=refusals.refusal,
-)
+class GhostAtHome(Game):
+    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only."""
+
+    id = gc.GAME_ID
+    title = "Ghost at Home"
+    min_players = rules.MIN_PLAYERS
+    max_players = rules.MAX_PLAYERS
+    options = OPTIONS
+    components = gc.all_components()
+    pieces = gc.pieces()
+    reader_roles = {}
+    content = CONTENT
+
+    setup = staticmethod(rules.setup)
+    prompt = staticmethod(prompts.prompt)
+    _apply = staticmethod(rules.act)
+    view = staticmethod(view)
+    component_label = staticmethod(gc.component_label)
+    check = staticmethod(tablecheck.check)
+    refusal = staticmethod(refusals.refusal)
+    encode = staticmethod(encode)
+    decode = staticmethod(decode)
+
+
+SPEC = GhostAtHome()
 
 __all__ = ["OPTIONS", "SPEC"]

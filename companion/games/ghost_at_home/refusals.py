@@ -1,4 +1,4 @@
-"""Why a touch or a tap picks nothing now, in the players' words (``GameSpec.refusal``,
+"""Why a touch or a tap picks nothing now, in the players' words (``Game.refusal``,
 issue 19 "Refusals that name the rule").
 
 A card tapped is being played openly, so its kind is named ("The Elevator moves one of your

@@ -18,13 +18,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from companion.engine.core import sentence
 from companion.errors import RuleViolation
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home import house as hs
 from companion.games.ghost_at_home.cards import playable
 from companion.games.ghost_at_home.content import bulbs_entered
-from companion.games.ghost_at_home.prompts import prompt
 from companion.games.ghost_at_home.state import EMPTY_HOUSE, Floor, State, Step
 from companion.i18n import msg, ntodo, todo
 
@@ -63,32 +61,11 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
     )
 
 
-def apply(state: State, action: str) -> State:
-    """Apply one action (a choice key).
-
-    Raises:
-        RuleViolation: the game is over, or ``action`` is not allowed now (nothing changes).
-    """
-    current = prompt(state)
-    if current.over:
-        raise RuleViolation(msg("The game is over."))
-    if current.choice(action) is None and not _copy_of(current, action):
-        from companion.games.ghost_at_home.refusals import refusal
-
-        raise RuleViolation(refusal(state, action, None) or msg("Not now. {prompt}", prompt=sentence(current.text)))
+def act(state: State, action: str) -> State:
+    """The state after ``action`` (a choice key, or ``key#n`` naming the copy of a per-copy
+    card), which the engine found legal now (:mod:`companion.engine.legality`)."""
     kind, _, arg = action.partition(":")
     return _HANDLERS[kind](replace(state, news=()), arg)
-
-
-def _copy_of(current, action: str) -> bool:
-    """``action`` is ``key#n``: copy ``n`` of the card of a per-copy choice (a tap of that
-    very card, ``Choice.per_copy``), with ``n`` one of the card's copies."""
-    key, sep, copy = action.partition("#")
-    choice = current.choice(key) if sep else None
-    if choice is None or not choice.per_copy or not copy.isdigit() or copy.startswith("0"):
-        return False
-    card = gc.card_of(choice.component or "")
-    return card is not None and 1 <= int(copy) <= gc.DECK[card]
 
 
 # --------------------------------------------------------------------------- actions

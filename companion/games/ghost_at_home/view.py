@@ -53,8 +53,3 @@ def _deciding(state: State) -> str | None:
     if state.step == Step.ESCAPE:
         return state.players[state.stoppers[0]]
     return state.player
-
-
-def news(state: State) -> tuple[str, ...]:
-    """What the last applied action did, as sentences for the table."""
-    return state.news

@@ -3,14 +3,17 @@ monster tracker.
 
 Rulebook: ``shared/rulebooks/house-of-spirits.txt``; card data, ambiguities and what to
 track: ``shared/games/notes.md`` 1.4, 3.D and 4.4. Card numbers the rulebook does not print
-are named placeholders (:mod:`.content`) until the table enters what its own cards show
-(:mod:`.entries`).
+are named placeholders (:mod:`.card_data`) until the table enters what its own cards show
+(:mod:`.content`).
 """
 
-from companion.engine.core import GameSpec, OptionSpec
-from companion.games.house_of_spirits import components, entries, refusals, rules, tablecheck
+from companion.engine.core import OptionSpec
+from companion.engine.game import Game
+from companion.games.house_of_spirits import components as hc
+from companion.games.house_of_spirits import prompts, refusals, rules, tablecheck
 from companion.games.house_of_spirits.codec import decode, encode
-from companion.games.house_of_spirits.view import news, player_view, view
+from companion.games.house_of_spirits.content import CONTENT
+from companion.games.house_of_spirits.view import player_view, view
 from companion.i18n import msg
 
 #: Options and named house rules, each with the rulebook lines (and notes.md entry) it settles.
@@ -23,7 +26,8 @@ OPTIONS = (
     ),
     OptionSpec(
         "secret_cards", "table", ("table", "companion"),
-        msg("Secret victory cards: players draw and keep the real cards, or the companion deals them and shows each only to its player, on the privacy screen."),
+        msg("Secret victory cards: players draw and keep the real cards, or the companion deals them and shows each "
+            "only to its player, on the privacy screen."),
         "Game Setup 5 (\"Players keep this card to themselves\")",
     ),
     OptionSpec(
@@ -38,7 +42,8 @@ OPTIONS = (
     ),
     OptionSpec(
         "monster_crit", True, (True, False),
-        msg("A monster's attack above 6 + the player's defence kills the character outright, as a player's critical does."),
+        msg("A monster's attack above 6 + the player's defence kills the character outright, as a player's critical "
+            "does."),
         "Attack a Monster: \"identical to that of a player\" (notes 3.D H-A3)",
     ),
     OptionSpec(
@@ -83,26 +88,29 @@ OPTIONS = (
     ),
 )
 
-SPEC = GameSpec(
-    id=components.GAME_ID,
-    title="House of Spirits",
-    min_players=2,
-    max_players=4,
-    options=OPTIONS,
-    setup=rules.setup,
-    prompt=rules.prompt,
-    apply=rules.apply,
-    view=view,
-    news=news,
-    component_label=components.component_label,
-    chance_sources=("character", "secret", "room", "monster", "main", "plot", "die"),
-    components=components.all_components(),
-    outcome=lambda state: state.outcome,
-    encode=encode,
-    decode=decode,
-    check=tablecheck.check,
-    content=entries.SPEC,
-    private_view=player_view,
-    refusal=refusals.refusal,
-    rules_version=2,  # issue 19: rule fixes change what recorded inputs lead to
-)
+class HouseOfSpirits(Game):
+    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only."""
+
+    id = hc.GAME_ID
+    title = "House of Spirits"
+    min_players = 2
+    max_players = 4
+    options = OPTIONS
+    chance_sources = ("character", "secret", "room", "monster", "main", "plot", "die")
+    components = hc.all_components()
+    content = CONTENT
+    rules_version = 2  # issue 19: rule fixes change what recorded inputs lead to
+
+    setup = staticmethod(rules.setup)
+    prompt = staticmethod(prompts.prompt)
+    _apply = staticmethod(rules.act)
+    view = staticmethod(view)
+    component_label = staticmethod(hc.component_label)
+    check = staticmethod(tablecheck.check)
+    private_view = staticmethod(player_view)
+    refusal = staticmethod(refusals.refusal)
+    encode = staticmethod(encode)
+    decode = staticmethod(decode)
+
+
+SPEC = HouseOfSpirits()

@@ -9,11 +9,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.engine.tuples import put
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.flow import draw, end_turn, request_roll
 from companion.games.house_of_spirits.scoring import add_points, start_tally
 from companion.games.house_of_spirits.state import (
-    Pending, State, Step, add_to_hand, discard_items, put, remove_from_hand, say,
+    Pending,
+    State,
+    Step,
+    add_to_hand,
+    discard_items,
+    remove_from_hand,
+    say,
 )
 from companion.i18n import msg, todo
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.engine.tuples import put
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.flow import end_turn, request_roll
 from companion.games.house_of_spirits.scoring import add_points, kill_character
-from companion.games.house_of_spirits.state import Pending, State, discard_items, put, say
+from companion.games.house_of_spirits.state import Pending, State, discard_items, say
 from companion.i18n import msg, todo
 
 

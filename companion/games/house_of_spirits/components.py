@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.games.house_of_spirits.content import Card, default_cards, validate
+from companion.games.house_of_spirits.card_data import Card, default_cards, validate
 from companion.i18n import Msg, msg
 
 GAME_ID = "house_of_spirits"

@@ -1,204 +1,302 @@
-"""House of Spirits card data: the 72 cards, with the numbers the rulebook prints.
+"""What the owner enters from a House of Spirits card at enrollment (issue 10).
 
-Sources: house-of-spirits.txt "Components Included" (72 cards by type) and its worked
-examples; notes.md 1.4: **no public card list exists**. Only these numbers are printed in
-the rulebook and are marked ``source="rulebook"``:
+No public card list exists (notes.md 1.4): :mod:`.card_data` ships the numbers the rulebook
+prints and named placeholders for the rest. This module is the game's
+:class:`~companion.engine.content.ContentSpec`: the fields printed on each type of card, the
+content file's values as the form's defaults, which cards are placeholders, and the rules
+over the table's whole data. :func:`effective_cards` turns the entries a game recorded in
+its header into the card data the engine plays with.
 
-* Kraig Quartzheim: investigation 3 ("Investigation" example).
-* Olivia: attack 2, defence 3, may re-roll attacks ("Combat Example").
-* Library: 2 skulls ("Exploring" example). Vestibule: no skulls ("Exploring").
-* Garage: room modifier ±2; a room plot card lists the Garage as 3 ("Playing Plot Cards").
-* broken mirror +1 and flashlight +2 investigation; wooden stake +1 attack, +3 against a
-  vampire; Ancient Tome is a plot item needing a 4, ±2 in the Library, ±1 elsewhere.
-* vampire: attack 3, defence 2 ("Combat Example").
-* a plot card with investigation score 5 ("Investigation" example).
+What a card shows, per type (house-of-spirits.txt):
 
-Every other number, and every card whose name is not printed, is a **placeholder**
-(``source="placeholder"``): a clearly named stand-in (``room-07``, ``item-12``,
-``monster-04``) with a plausible number the table replaces with the printed one when it
-enrolls its cards. :func:`validate` checks the counts by type (72 cards).
+* every card: its name;
+* character: the sword (attack), shield (defence), magnifying glass (investigation) and
+  heart (health) numbers; a special ability ("Character Special Abilities": only Olivia's
+  "can re-roll attacks" is described, so that is the only one the companion applies);
+* room: its skulls ("Exploring") and the room modifier, "the large number in the
+  lower-right corner" ("Playing Plot Cards");
+* monster: attack (sword), defence (shield) and health ("Attack a Monster");
+* item: bonuses to attack, defence, investigation; wounds it heals ("Heal himself or
+  another player"); a stronger attack against one monster (the wooden stake: +3 against
+  a vampire, "Combat Example"); as a plot item, a ± modifier that may differ in one room
+  (the Ancient Tome: ±2 in the Library, ±1 elsewhere);
+* plot: the investigation score ("Investigation") and, for a room or item plot card, the
+  rooms or items it lists with their numbers ("the Garage, which is listed as number 3");
+  the companion takes a list numbered 1 to 6, one room or item per die face (an
+  assumption: the rulebook's examples need 3 and 4);
+* event and secret victory cards: a name (their effects are applied by the table).
+
+The card type is the component's (``house_of_spirits:<type>:<card>``): the owner enrolls
+each physical card as a card of its type, so the 72 cards by type stay as printed.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import replace
+from typing import Any
 
-#: Cards per type ("Components Included": 72 cards).
-COUNTS: Mapping[str, int] = {
-    "character": 6, "room": 15, "plot": 7, "secret": 7, "monster": 10, "item": 22,
-    "event": 4, "first-player": 1,
-}
+from companion.engine.content import ContentError, ContentField, ContentSpec
+from companion.games.house_of_spirits import components as hc
+from companion.games.house_of_spirits.card_data import ENTERED, Card, validate
+from companion.i18n import Msg, msg, nmsg
 
-RULEBOOK = "rulebook"
-PLACEHOLDER = "placeholder"
-ENTERED = "entered"  # the table entered what its own copy of the card shows (:mod:`.entries`)
+#: The value of a choice field that names no card.
+NONE = "none"
 
+#: Numbers a room or item plot card lists (one per face of the die).
+LIST_NUMBERS = (1, 2, 3, 4, 5, 6)
 
-@dataclass(frozen=True)
-class Card:
-    """One card.
+#: Abilities the companion applies ("Character Special Abilities").
+ABILITIES = (NONE, "reroll-attack")
 
-    Attributes:
-        id: stable slug, unique among all 72 cards (``flashlight``, ``room-07``).
-        kind: ``character``, ``room``, ``plot``, ``secret``, ``monster``, ``item``,
-            ``event`` or ``first-player``.
-        name: the printed name (a placeholder's says so: "Item 12 (placeholder)").
-        source: ``"rulebook"`` when every number used here is printed in the rulebook,
-            ``"placeholder"`` when some number is a stand-in to be entered from the card,
-            ``"entered"`` when the table entered the card's data (:mod:`.entries`).
-        attack, defence, investigation: the sword, shield and magnifying-glass numbers
-            (for items: the bonus they give).
-        health: hearts of a character or monster.
-        heal: wounds an item heals (0 for a non-healing item).
-        vs: attack against one monster card (and every monster card of the same name), e.g.
-            ``{"vampire": 3}``: it replaces ``attack`` ("Combat Example").
-        skulls, modifier: a room's skulls and its ± plot-roll modifier.
-        plot_modifier: a plot item's ± modifier per room id; key ``"*"`` for other rooms.
-        plot_score: a plot card's hidden investigation score.
-        rooms, items: a plot card's targets (room or item id -> the number to roll).
-        ability: a character's special ability (``"reroll-attack"``), or "".
-    """
-
-    id: str
-    kind: str
-    name: str
-    source: str = PLACEHOLDER
-    attack: int = 0
-    defence: int = 0
-    investigation: int = 0
-    health: int = 0
-    heal: int = 0
-    vs: Mapping[str, int] = field(default_factory=dict)
-    skulls: int = 0
-    modifier: int = 0
-    plot_modifier: Mapping[str, int] = field(default_factory=dict)
-    plot_score: int = 0
-    rooms: Mapping[str, int] = field(default_factory=dict)
-    items: Mapping[str, int] = field(default_factory=dict)
-    ability: str = ""
-
-    @property
-    def placeholder(self) -> bool:
-        """True when some number of this card is a stand-in (notes.md 1.4)."""
-        return self.source == PLACEHOLDER
+#: The table's entries as a state keeps them: (card id, ((field, value), ...)), sorted.
+Entries = tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
 
 
-def _characters() -> list[Card]:
-    cards = [
-        # investigation 3 is printed ("Investigation" example); the rest are stand-ins.
-        Card("kraig-quartzheim", "character", "Kraig Quartzheim", PLACEHOLDER,
-             attack=2, defence=2, investigation=3, health=4),
-        # attack 2 and defence 3 and the attack re-roll are printed ("Combat Example").
-        Card("olivia", "character", "Olivia", PLACEHOLDER,
-             attack=2, defence=3, investigation=2, health=4, ability="reroll-attack"),
-        Card("rudolph", "character", "Rudolph", PLACEHOLDER,
-             attack=3, defence=2, investigation=2, health=4),
-    ]
-    stats = [(3, 3, 1, 5), (2, 2, 3, 3), (3, 1, 2, 4)]
-    for number, (attack, defence, investigation, health) in enumerate(stats, start=4):
-        cards.append(Card(f"character-{number}", "character", f"Character {number} (placeholder)",
-                          attack=attack, defence=defence, investigation=investigation, health=health))
-    return cards
+def _name() -> ContentField:
+    return ContentField("name", msg("Name printed on the card"), "text")
 
 
-def _rooms() -> list[Card]:
-    cards = [
-        Card("vestibule", "room", "Vestibule", RULEBOOK, skulls=0, modifier=0),
-        Card("library", "room", "Library", PLACEHOLDER, skulls=2, modifier=1),
-        Card("garage", "room", "Garage", PLACEHOLDER, skulls=1, modifier=2),
-        Card("attic", "room", "Attic", PLACEHOLDER, skulls=3, modifier=1),
-    ]
-    skulls = (1, 2, 3, 1, 2, 3, 1, 2, 3, 2, 1)
-    for number, skull in enumerate(skulls, start=5):
-        cards.append(Card(f"room-{number:02d}", "room", f"Room {number} (placeholder)",
-                          skulls=skull, modifier=1 + number % 2))
-    return cards
+def _number(name: str, label: Msg, low: int = 0, high: int = 9, help: str = "") -> ContentField:
+    return ContentField(name, label, "int", low=low, high=high, help=help)
 
 
-def _plots() -> list[Card]:
-    scores = (6, 5, 4, 5, 6, 7, 5)
-    cards = []
-    for number, score in enumerate(scores, start=1):
-        rooms: dict[str, int] = {}
-        items: dict[str, int] = {}
-        if number == 3:  # a room plot listing the Garage as 3 ("Playing Plot Cards")
-            rooms = {"garage": 3, "library": 1, "attic": 5, "room-05": 2, "room-06": 4, "room-07": 6}
-        elif number == 5:  # an item plot where the Ancient Tome needs a 4
-            items = {"ancient-tome": 4, "item-21": 2, "item-22": 6}
-        cards.append(Card(f"plot-{number}", "plot", f"Plot card {number} (placeholder)",
-                          plot_score=score, rooms=rooms, items=items))
-    return cards
+def _fields_by_kind() -> dict[str, tuple[ContentField, ...]]:
+    monsters = (NONE,) + hc.ids("monster")
+    rooms = (NONE,) + hc.ids("room")
+    targets = (NONE,) + hc.ids("room") + hc.ids("item")
+    return {
+        "character": (
+            _name(),
+            _number("attack", msg("Attack (the number by the sword)")),
+            _number("defence", msg("Defence (the number by the shield)")),
+            _number("investigation", msg("Investigation (the number by the magnifying glass)")),
+            _number("health", msg("Health (the number by the heart)"), low=1),
+            ContentField("ability", msg("Special ability the companion applies"), "choice", values=ABILITIES,
+                         help=msg("Only Olivia's re-roll of attacks is in the rulebook; any other ability "
+                                  "is applied by the table: choose none.")),
+        ),
+        "room": (
+            _name(),
+            _number("skulls", msg("Skulls"), high=6,
+                    help=msg("The Vestibule has none; every other room has at least one.")),
+            _number("modifier", msg("Room modifier (the large number in the lower-right corner)"), high=6),
+        ),
+        "monster": (
+            _name(),
+            _number("attack", msg("Attack (the number by the sword)")),
+            _number("defence", msg("Defence (the number by the shield)")),
+            _number("health", msg("Health"), low=1),
+        ),
+        "item": (
+            _name(),
+            _number("attack", msg("Attack bonus (the number by the sword)")),
+            _number("defence", msg("Defence bonus (the number by the shield)")),
+            _number("investigation", msg("Investigation bonus (the number by the magnifying glass)")),
+            _number("heal", msg("Wounds it heals")),
+            ContentField("against", msg("Monster it is stronger against"), "choice", values=monsters,
+                         help=msg("The wooden stake: +3 against a vampire instead of +1.")),
+            _number("against_attack", msg("Attack bonus against that monster")),
+            _number("plot_modifier", msg("Plot roll modifier (±) as a plot item"), high=6),
+            ContentField("plot_room", msg("Room where its plot modifier differs"), "choice", values=rooms,
+                         help=msg("The Ancient Tome: ±2 in the Library, ±1 elsewhere.")),
+            _number("plot_room_modifier", msg("Plot roll modifier (±) in that room"), high=6),
+        ),
+        "plot": (
+            _name(),
+            _number("score", msg("Investigation score"), high=20,
+                    help=msg("An investigation must beat it to take the card.")),
+            *(ContentField(f"number_{n}", msg("Room or item listed as number {n}", n=n), "choice", values=targets,
+                           help=msg("none where the card lists nothing; a card lists rooms only, or items only."))
+              for n in LIST_NUMBERS),
+        ),
+        "event": (_name(),),
+        "secret": (_name(),),
+    }
 
 
-def _monsters() -> list[Card]:
-    cards = [Card("vampire", "monster", "Vampire", PLACEHOLDER, attack=3, defence=2, health=2)]
-    stats = [(2, 1, 1), (2, 2, 2), (3, 1, 2), (1, 2, 1), (3, 3, 3), (2, 1, 2), (4, 2, 2), (1, 1, 1),
-             (3, 2, 3)]
-    for number, (attack, defence, health) in enumerate(stats, start=2):
-        cards.append(Card(f"monster-{number:02d}", "monster", f"Monster {number} (placeholder)",
-                          attack=attack, defence=defence, health=health))
-    return cards
+_FIELDS = _fields_by_kind()
 
 
-def _items() -> list[Card]:
-    cards = [
-        Card("broken-mirror", "item", "broken mirror", RULEBOOK, investigation=1),
-        Card("flashlight", "item", "flashlight", RULEBOOK, investigation=2),
-        Card("wooden-stake", "item", "wooden stake", RULEBOOK, attack=1, vs={"vampire": 3}),
-        Card("ancient-tome", "item", "Ancient Tome", RULEBOOK,
-             plot_modifier={"library": 2, "*": 1}),
-    ]
-    stand_ins = [
-        dict(attack=1), dict(attack=2), dict(attack=1), dict(attack=2), dict(attack=1, defence=1),
-        dict(defence=1), dict(defence=2), dict(defence=1), dict(defence=2),
-        dict(heal=1), dict(heal=2), dict(heal=1), dict(heal=2),
-        dict(investigation=1), dict(investigation=2), dict(investigation=1),
-        dict(plot_modifier={"*": 1}), dict(plot_modifier={"*": 1}),
-    ]
-    for number, stats in enumerate(stand_ins, start=5):
-        cards.append(Card(f"item-{number:02d}", "item", f"Item {number} (placeholder)", **stats))
-    return cards
+def _card_id(component: str) -> str | None:
+    parts = component.split(":")
+    if len(parts) == 3 and parts[0] == hc.GAME_ID and parts[2] in hc.CARDS and hc.CARDS[parts[2]].kind == parts[1]:
+        return parts[2]
+    return None
 
 
-def _others() -> list[Card]:
-    cards = [Card(f"secret-{n}", "secret", f"Secret victory condition {n}") for n in range(1, 8)]
-    cards += [Card(f"event-{n}", "event", f"Event {n} (placeholder)") for n in range(1, 5)]
-    cards.append(Card("first-player", "first-player", "First Player card", RULEBOOK))
-    return cards
+def fields(component: str) -> tuple[ContentField, ...]:
+    """The fields printed on ``component``'s card (none for the First Player card or an
+    unknown component)."""
+    card_id = _card_id(component)
+    return _FIELDS.get(hc.CARDS[card_id].kind, ()) if card_id else ()
 
 
-def default_cards() -> tuple[Card, ...]:
-    """The 72 cards shipped with the companion (rulebook numbers plus placeholders)."""
-    return tuple(_characters() + _rooms() + _plots() + _monsters() + _items() + _others())
+def printed(component: str) -> dict[str, Any]:
+    """The content file's values of ``component`` as form fields (``{}`` if it has none)."""
+    card_id = _card_id(component)
+    return card_values(hc.CARDS[card_id]) if card_id and fields(component) else {}
 
 
-def validate(cards: tuple[Card, ...]) -> None:
-    """Check a card list: unique ids, known kinds, 72 cards by type, consistent targets.
+def placeholder(component: str) -> bool:
+    """The content file's data for ``component`` holds a stand-in (notes.md 1.4)."""
+    card_id = _card_id(component)
+    return bool(card_id) and hc.CARDS[card_id].placeholder
+
+
+def card_values(card: Card) -> dict[str, Any]:
+    """A card as the values of its form's fields."""
+    values: dict[str, Any] = {"name": card.name}
+    if card.kind == "character":
+        values |= {"attack": card.attack, "defence": card.defence, "investigation": card.investigation,
+                   "health": card.health, "ability": card.ability or NONE}
+    elif card.kind == "room":
+        values |= {"skulls": card.skulls, "modifier": card.modifier}
+    elif card.kind == "monster":
+        values |= {"attack": card.attack, "defence": card.defence, "health": card.health}
+    elif card.kind == "item":
+        against = next(iter(card.vs), NONE)
+        rooms = [room for room in card.plot_modifier if room != "*"]
+        plot_room = rooms[0] if rooms else NONE
+        values |= {"attack": card.attack, "defence": card.defence, "investigation": card.investigation,
+                   "heal": card.heal, "against": against, "against_attack": card.vs.get(against, 0),
+                   "plot_modifier": card.plot_modifier.get("*", 0), "plot_room": plot_room,
+                   "plot_room_modifier": card.plot_modifier.get(plot_room, 0)}
+    elif card.kind == "plot":
+        listed = {number: target for target, number in {**card.rooms, **card.items}.items()}
+        values |= {"score": card.plot_score}
+        values |= {f"number_{n}": listed.get(n, NONE) for n in LIST_NUMBERS}
+    return values
+
+
+def card_with(card: Card, entry: Mapping[str, Any]) -> Card:
+    """``card`` with the entered values of ``entry`` (fields not given keep the card's)."""
+    if not entry:
+        return card
+    v = {**card_values(card), **entry}
+    new = replace(card, name=v["name"], source=ENTERED)
+    if card.kind in ("character", "monster"):
+        new = replace(new, attack=v["attack"], defence=v["defence"], health=v["health"])
+    if card.kind == "character":
+        new = replace(new, investigation=v["investigation"], ability="" if v["ability"] == NONE else v["ability"])
+    elif card.kind == "room":
+        new = replace(new, skulls=v["skulls"], modifier=v["modifier"])
+    elif card.kind == "item":
+        plot_modifier = {"*": v["plot_modifier"]} if v["plot_modifier"] else {}
+        if v["plot_room"] != NONE:
+            plot_modifier[v["plot_room"]] = v["plot_room_modifier"]
+        new = replace(new, attack=v["attack"], defence=v["defence"], investigation=v["investigation"],
+                      heal=v["heal"], vs={v["against"]: v["against_attack"]} if v["against"] != NONE else {},
+                      plot_modifier=plot_modifier)
+    elif card.kind == "plot":
+        listed = [(v[f"number_{n}"], n) for n in LIST_NUMBERS if v[f"number_{n}"] != NONE]
+        new = replace(new, plot_score=v["score"],
+                      rooms={t: n for t, n in listed if hc.CARDS[t].kind == "room"},
+                      items={t: n for t, n in listed if hc.CARDS[t].kind == "item"})
+    return new
+
+
+def entries(content: Mapping[str, Mapping[str, Any]] | None) -> Entries:
+    """A header's ``content`` (component id -> entered fields) as a state keeps it."""
+    found = []
+    for component, entry in (content or {}).items():
+        card_id = _card_id(component)
+        if card_id is None or not fields(component):
+            raise ContentError(msg("{component} is not a House of Spirits card with printed data.",
+                                   component=component))
+        found.append((card_id, tuple(sorted(entry.items()))))
+    return tuple(sorted(found))
+
+
+def effective_cards(kept: Entries) -> dict[str, Card]:
+    """Every card id -> the card the game plays with: the content file's, with the entries."""
+    entered = dict(kept)
+    return {card_id: card_with(card, dict(entered.get(card_id, ()))) for card_id, card in hc.CARDS.items()}
+
+
+def check(table: Mapping[str, Mapping[str, Any]]) -> None:
+    """The rules over a table's whole data (every card's values, entries over the content
+    file's): 72 cards by type ("Components Included"), the Vestibule the only room without
+    skulls ("It is the only room in the house that has no chance of monster attacks"), a
+    plot card lists rooms or items, each at most once ("Playing Plot Cards"), an item's
+    bonus against a monster names that monster, its room plot modifier names that room.
 
     Raises:
-        ValueError: naming the first problem (a duplicate id, a wrong count, a plot target
-            that is not a room or item of the list, a Vestibule that is missing).
+        ContentError: naming the first card that breaks a rule.
     """
-    ids = Counter(card.id for card in cards)
-    doubled = [card for card, n in ids.items() if n > 1]
-    if doubled:
-        raise ValueError(f"card id {doubled[0]!r} is used twice")
-    kinds = Counter(card.kind for card in cards)
-    for kind, count in COUNTS.items():
-        if kinds.get(kind, 0) != count:
-            raise ValueError(f"House of Spirits has {count} {kind} cards, this list has {kinds.get(kind, 0)}")
-    unknown = set(kinds) - set(COUNTS)
-    if unknown:
-        raise ValueError(f"unknown card type {sorted(unknown)[0]!r}")
-    by_id = {card.id: card for card in cards}
-    if by_id.get("vestibule", Card("", "", "")).kind != "room":
-        raise ValueError("the room deck needs the Vestibule (the starting room)")
-    for card in cards:
-        for room in card.rooms:
-            if by_id.get(room, Card("", "", "")).kind != "room":
-                raise ValueError(f"{card.name} lists {room!r}, which is not a room card")
-        for item in card.items:
-            if by_id.get(item, Card("", "", "")).kind != "item":
-                raise ValueError(f"{card.name} lists {item!r}, which is not an item card")
+    cards = dict(hc.CARDS)
+    for component, values in table.items():
+        card_id = _card_id(component)
+        if card_id is not None:
+            cards[card_id] = card_with(cards[card_id], values)
+    try:
+        validate(tuple(cards.values()))
+    except ValueError as exc:
+        raise ContentError(str(exc)) from exc
+    for card in cards.values():
+        _check_card(card, table.get(hc.component(card.id), {}))
+
+
+def _check_card(card: Card, values: Mapping[str, Any]) -> None:
+    if card.kind == "room":
+        if card.id == "vestibule" and card.skulls:
+            raise ContentError(msg("{card} shows no skulls: it is the only room with no chance of monsters.",
+                                   card=card.name))
+        if card.id != "vestibule" and not card.skulls:
+            raise ContentError(msg("{card} has no skulls, but only the Vestibule has none: enter its skulls.",
+                                   card=card.name))
+    elif card.kind == "plot":
+        if card.rooms and card.items:
+            raise ContentError(msg("{card} lists rooms and items: a plot card lists rooms, or items.",
+                                   card=card.name))
+        listed = [values.get(f"number_{n}", NONE) for n in LIST_NUMBERS]
+        named = [target for target in listed if target != NONE]
+        if len(set(named)) != len(named):
+            raise ContentError(msg("{card} lists the same card under two numbers.", card=card.name))
+    elif card.kind == "item":
+        if (values.get("against", NONE) == NONE) != (not values.get("against_attack", 0)):
+            raise ContentError(msg("{card}: a bonus against a monster needs both the monster and the bonus.",
+                                   card=card.name))
+        if values.get("plot_room", NONE) == NONE and values.get("plot_room_modifier", 0):
+            raise ContentError(msg("{card}: a plot modifier for one room needs that room.", card=card.name))
+
+
+CONTENT = ContentSpec(fields=fields, printed=printed, placeholder=placeholder, check=check)
+
+
+# --------------------------------------------------------------------------- virtual decks
+
+#: Card types of each deck the companion may draw ("Game Setup" 1-4, 6).
+DECK_KINDS: Mapping[str, tuple[str, ...]] = {
+    "character": ("character",), "room": ("room",), "monster": ("monster",), "plot": ("plot",),
+    "main": ("item", "event"),
+}
+
+
+def placeholder_count(kept: Entries, deck: str, monsters_in_main: bool = False) -> int:
+    """Cards of ``deck`` whose data is still the content file's placeholder (no entry)."""
+    kinds = DECK_KINDS[deck] + (("monster",) if deck == "main" and monsters_in_main else ())
+    entered = {card_id for card_id, _ in kept}
+    return sum(1 for card in hc.CARDS.values() if card.kind in kinds and card.placeholder and card.id not in entered)
+
+
+def why_tapped(kept: Entries, deck: str, monsters_in_main: bool = False) -> Msg | None:
+    """Why the companion cannot draw ``deck`` itself (cards still hold placeholder numbers:
+    a virtual draw would play a card that is not printed), or None when it can."""
+    n = placeholder_count(kept, deck, monsters_in_main)
+    if not n:
+        return None
+    counts = {
+        "character": nmsg("{n} character card still holds placeholder numbers",
+                          "{n} character cards still hold placeholder numbers", "n", n=n),
+        "room": nmsg("{n} room card still holds placeholder numbers",
+                     "{n} room cards still hold placeholder numbers", "n", n=n),
+        "monster": nmsg("{n} monster card still holds placeholder numbers",
+                        "{n} monster cards still hold placeholder numbers", "n", n=n),
+        "plot": nmsg("{n} plot card still holds placeholder numbers",
+                     "{n} plot cards still hold placeholder numbers", "n", n=n),
+        "main": nmsg("{n} main-deck card still holds placeholder numbers",
+                     "{n} main-deck cards still hold placeholder numbers", "n", n=n),
+    }
+    return msg("{cards}: enter them at enrollment, or tap the physical cards.", cards=counts[deck])

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from companion.games.house_of_spirits.state import State, Step, and_names, put, say
+from companion.engine.tuples import put, without
+from companion.engine.words import and_names
+from companion.games.house_of_spirits.state import State, Step, say
 from companion.i18n import msg, nmsg, todo
-
 
 # --------------------------------------------------------------------------- draws
 
@@ -231,7 +232,7 @@ def on_main(state: State, card: str) -> State:
         state = lay_monster(replace(state, monster_deck=state.monster_deck.take(card)), card)
     else:
         state = say(replace(state, in_play=state.in_play + (card,),
-                            main_deck=_without(state.main_deck, card)),
+                            main_deck=without(state.main_deck, card)),
                     todo("place", "Laid out: {card}.", card=state.label(card)))
     return refill(state)
 
@@ -263,11 +264,6 @@ def end_turn(state: State) -> State:
     if state.step == Step.OVER:
         return state
     return turn_start(replace(state, turn=state.turn + 1, pending=None))
-
-
-def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    index = cards.index(card)
-    return cards[:index] + cards[index + 1:]
 
 
 def _names(state: State, cards: tuple[str, ...]) -> str:

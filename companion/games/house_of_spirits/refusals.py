@@ -1,6 +1,6 @@
 """Why a House of Spirits touch or tap picks nothing now, naming the rule (issue 19).
 
-:func:`refusal` is the game's :attr:`~companion.engine.core.GameSpec.refusal`: for a touch
+:func:`refusal` is the game's :attr:`~companion.engine.game.Game.refusal`: for a touch
 of ``key`` or a tap of a card's ``component`` that the prompt does not offer, one sentence in
 the players' words naming the rule ("Only one player investigates each round"), then what
 the table is asked now. It never names a hidden card: a secret victory card tapped at any
@@ -12,6 +12,7 @@ from __future__ import annotations
 from companion.engine.core import sentence
 from companion.games.house_of_spirits import actions, combat
 from companion.games.house_of_spirits import components as hc
+from companion.games.house_of_spirits.prompts import prompt
 from companion.games.house_of_spirits.state import State, Step
 from companion.i18n import Msg, msg
 
@@ -22,8 +23,6 @@ _STEP_OF_KIND = {"character": Step.CHARACTER, "room": Step.ROOM, "monster": Step
 
 def refusal(state: State, key: str | None, component: str | None) -> Msg | None:
     """The rule that refuses ``key`` (a touch) or a tap of ``component`` now, with the prompt."""
-    from companion.games.house_of_spirits.rules import prompt  # rules imports this module's users
-
     current = prompt(state)
     if current.over:
         return None

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.engine.tuples import put
+from companion.engine.words import and_names
 from companion.games.house_of_spirits import components as hc
-from companion.games.house_of_spirits.state import State, Step, and_names, put, say
+from companion.games.house_of_spirits.state import State, Step, say
 from companion.i18n import msg, nmsg, ntodo, todo
 
 #: What each score cause (the key kept in ``score_log``) is called at the table.

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from companion.engine.tuples import put
 from companion.games.house_of_spirits import components as hc
-from companion.games.house_of_spirits.content import Card
-from companion.games.house_of_spirits.entries import Entries, effective_cards
-from companion.i18n import msg
+from companion.games.house_of_spirits.card_data import Card
+from companion.games.house_of_spirits.content import Entries, effective_cards
 
 
 class Step(StrEnum):
@@ -77,7 +77,7 @@ class Deck:
         known = self.known_next()
         return (known,) if known else tuple(sorted(set(self.shuffled)))
 
-    def take(self, card: str) -> "Deck":
+    def take(self, card: str) -> Deck:
         """The deck after ``card`` was drawn from it.
 
         Raises:
@@ -92,11 +92,11 @@ class Deck:
             return replace(self, shuffled=self.shuffled[:index] + self.shuffled[index + 1:])
         return replace(self, bottom=self.bottom[1:])
 
-    def to_bottom(self, *cards: str) -> "Deck":
+    def to_bottom(self, *cards: str) -> Deck:
         """The deck with ``cards`` put underneath, in order."""
         return replace(self, bottom=self.bottom + cards)
 
-    def reshuffled(self, cards: tuple[str, ...]) -> "Deck":
+    def reshuffled(self, cards: tuple[str, ...]) -> Deck:
         """The deck with ``cards`` shuffled into its middle (known top and bottom stay)."""
         return replace(self, shuffled=tuple(sorted(self.shuffled + cards)))
 
@@ -173,7 +173,7 @@ class State:
         winners: names of the winners.
         news: what the last applied action did.
         content: the printed data the table entered (the game header's ``content``, as
-            :func:`~.entries.entries` keeps it): the only card data that is not the content
+            :func:`~.content.entries` keeps it): the only card data that is not the content
             file's, so a stored game replays with the numbers it was played with.
         cards: every card id -> the card played with (the content file's with ``content``
             over it); derived from ``content``, never stored or compared.
@@ -291,11 +291,6 @@ def say(state: State, text: str) -> State:
     return replace(state, news=state.news + (text,))
 
 
-def put(values: tuple, index: int, value) -> tuple:
-    """``values`` with ``values[index]`` replaced."""
-    return values[:index] + (value,) + values[index + 1:]
-
-
 def add_to_hand(state: State, player: int, card: str) -> State:
     """The player takes ``card`` into their hand this round."""
     return replace(state, hands=put(state.hands, player, state.hands[player] + ((card, state.round),)))
@@ -312,12 +307,3 @@ def discard_items(state: State, player: int, cards: tuple[str, ...]) -> State:
     for card in cards:
         state = remove_from_hand(state, player, card)
     return replace(state, main_discard=tuple(sorted(state.main_discard + cards)))
-
-
-def and_names(names) -> str:
-    """Names as a sentence lists them ("Ada", "Ada and Bo", "Ada, Bo and Cy"): a message
-    for two or more, so "and" is said in the table's language."""
-    names = tuple(names)
-    if len(names) == 1:
-        return names[0]
-    return msg("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])

@@ -8,7 +8,7 @@ each player said their condition was met.
 from __future__ import annotations
 
 from companion.games.house_of_spirits import components as hc
-from companion.games.house_of_spirits.entries import DECK_KINDS, placeholder_count
+from companion.games.house_of_spirits.content import DECK_KINDS, placeholder_count
 from companion.games.house_of_spirits.state import State
 
 
@@ -21,7 +21,8 @@ def view(state: State) -> dict:
         "modifier"}`` or None); ``in_play`` (``[{"id", "name", "kind", "health",
         "max_health"}]``, health for monsters only); ``players`` (name -> ``character``,
         ``character_name``, ``wounds``, ``max_health``, ``score``, ``hand_size``, ``dead``,
-        ``secret_met``); ``plot_played`` (plot ids in order); ``plots_played_by`` (name -> plot cards that player laid down); ``plots_total`` (7);
+        ``secret_met``); ``plot_played`` (plot ids in order); ``plots_played_by`` (name -> plot
+        cards that player laid down); ``plots_total`` (7);
         ``attached`` (plot id -> the room or item laid on it); ``investigated``;
         ``attacked`` (monster ids this round); ``decks`` (cards left: room, plot, monster,
         main; discards: room, main); ``outcome``; ``winners``; ``placeholders`` (True: some
@@ -102,13 +103,8 @@ def _player(state: State, player: int) -> dict:
     }
 
 
-def news(state: State) -> tuple[str, ...]:
-    """What the last applied action did, as sentences for the table."""
-    return state.news
-
-
 def player_view(state: State, player: str) -> dict:
-    """What ``player`` alone may see on the privacy screen (``GameSpec.private_view``): the
+    """What ``player`` alone may see on the privacy screen (``Game.private_view``): the
     secret victory card the companion dealt them (option ``secret_cards`` = ``companion``;
     "Game Setup" 5: "Players keep this card to themselves").
 

@@ -1,0 +1,183 @@
+"""A game: what every rules engine is to the rest of the companion.
+
+A game is a :class:`Game` subclass, one instance registered per game (its package's
+``SPEC``). It writes only what is its own: its data (id, title, options, components ...)
+as class attributes, and ``setup``, ``prompt``, ``_apply`` and ``view``; every other hook
+has a default here. The engine owns the protocol: :meth:`Game.apply` checks an action
+against the prompt (:mod:`companion.engine.legality`) and only then calls the game's
+``_apply``, so no game re-checks legality.
+
+:class:`GameSpec` builds a game from plain functions (the older shape; the toy games of the
+tests use it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+from companion.engine import legality
+from companion.engine.content import ContentSpec
+from companion.engine.core import CheckLine, OptionSpec, Prompt
+from companion.i18n import Msg
+
+
+class Game:
+    """A registered game: its metadata and its pure functions over its frozen states.
+
+    Attributes:
+        id: the game id used in scripts and component ids (``"creepy_cellar"``).
+        title: the game's printed name.
+        min_players, max_players: inclusive player-count range.
+        options: options and house rules, with defaults.
+        chance_sources: the names of the game's chance sources (a script's ``stack`` keys).
+        components: every component id of the game (what a tag may stand for).
+        pieces: every tagged physical piece, one component id per copy, in the order the
+            enrollment walk asks for them (``companion enroll``); empty: the sorted components.
+        reader_roles: component kind -> the reader role it is read on (``{"ghost": "cards"}``);
+            a kind not listed may be read on any reader.
+        content: how the owner enters what is printed on the game's cards
+            (:class:`~companion.engine.content.ContentSpec`), or None: then ``setup`` gets
+            ``content`` empty or None.
+        rules_version: bumped (by one) by every change of the rules that alters what a
+            recorded game's inputs lead to. Each stored game records the version it was played
+            under; an unfinished game recorded under an older version still resumes when its
+            log replays, and is otherwise kept read-only (:class:`~companion.session.OutdatedGame`).
+            ``tests/golden`` records it beside each bundled script's outcome.
+    """
+
+    id: str = ""
+    title: str = ""
+    min_players: int = 1
+    max_players: int = 1
+    options: tuple[OptionSpec, ...] = ()
+    chance_sources: tuple[str, ...] = ()
+    components: frozenset[str] = frozenset()
+    pieces: tuple[str, ...] = ()
+    reader_roles: Mapping[str, str] = MappingProxyType({})
+    content: ContentSpec | None = None
+    rules_version: int = 1
+
+    # ------------------------------------------------------------------ what each game writes
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any],
+              content: Mapping[str, Mapping[str, Any]] | None = None) -> Any:
+        """A new game's state.
+
+        Args:
+            players: the names in turn order.
+            options: resolved options (:func:`companion.engine.resolve_options`).
+            content: the table's entries (``{component id: {field: value}}``, already
+                checked, as the header recorded them; see :attr:`content`).
+
+        Raises:
+            RuleViolation: a player count or names the game cannot be played with.
+        """
+        raise NotImplementedError
+
+    def prompt(self, state: Any) -> Prompt:
+        """What the table must do next."""
+        raise NotImplementedError
+
+    def _apply(self, state: Any, key: str) -> Any:
+        """The state after ``key``, which :meth:`apply` has found legal now: the game's own
+        rules only (OpenSpiel's ``_apply_action``)."""
+        raise NotImplementedError
+
+    def view(self, state: Any) -> dict:
+        """Public, JSON-ready facts (never hidden information)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ the engine's protocol
+
+    def apply(self, state: Any, key: str) -> Any:
+        """The state after ``key`` (a choice, a chance outcome, a per-copy ``key#n`` or a
+        table-check correction), checked against the prompt first.
+
+        Raises:
+            RuleViolation: ``key`` is not legal now (:mod:`companion.engine.legality`).
+        """
+        return legality.apply_action(self, state, key)
+
+    # ------------------------------------------------------------------ hooks with defaults
+
+    def news(self, state: Any) -> tuple[str, ...]:
+        """What the last applied action did, in sentences (default: ``state.news``)."""
+        return state.news
+
+    def outcome(self, state: Any) -> str | None:
+        """None while the game goes on, else how it ended (default: ``state.outcome``); a
+        finished game is not resumed."""
+        return state.outcome
+
+    def component_label(self, component: str) -> str:
+        """A component id as players say it ("Ghost card room H"); default: the id."""
+        return component
+
+    def check(self, state: Any) -> tuple[CheckLine, ...]:
+        """The table check: what the companion believes, public only, and the corrections
+        accepted now (default: none). :meth:`apply` accepts every fix key listed, whatever
+        the prompt."""
+        return ()
+
+    def private_view(self, state: Any, player: str) -> dict:
+        """What ONE player alone may see on a privacy screen (their secret victory card),
+        JSON-ready; only the daemon's ``private`` command sends it, to the client that asked.
+        Default: nothing (``{}``)."""
+        return {}
+
+    def refusal(self, state: Any, key: str | None, component: str | None) -> Msg | str | None:
+        """Why a touch of ``key`` (or a tap of ``component``, ``key`` None) picks nothing now,
+        naming the rule in the players' words; never names a hidden card (say "a hidden card"
+        and whose turn it is). Default: None (the general refusal)."""
+        return None
+
+    def tap_refusal(self, state: Any, component: str) -> Msg | str | None:
+        """The older tap-only reason, consulted after :meth:`refusal`; default None."""
+        return None
+
+    def encode(self, state: Any) -> dict | None:
+        """``state`` as plain JSON values, hidden information included (for the event
+        store's snapshots, never for a screen); default None: the game is never snapshot."""
+        return None
+
+    def decode(self, data: dict) -> Any:
+        """The inverse of :meth:`encode`: ``decode(encode(s)) == s``."""
+        raise NotImplementedError(f"{self.id} keeps no snapshots")
+
+
+#: The optional hooks a :class:`GameSpec` may be given (each keeps its default when None).
+_HOOKS = ("news", "outcome", "component_label", "check", "private_view", "refusal", "tap_refusal",
+          "encode", "decode")
+
+
+class GameSpec(Game):
+    """A game built from plain functions (keyword arguments named as :class:`Game`'s
+    attributes and methods, ``apply`` standing for the game's own ``_apply``): the older
+    shape, kept for small games such as the tests' toy games. A hook given as None keeps
+    :class:`Game`'s default. ``setup`` is called with ``content=`` only when the game has
+    a :attr:`content` spec."""
+
+    def __init__(self, *, setup: Callable, prompt: Callable, apply: Callable, view: Callable,
+                 **given: Any) -> None:
+        self._setup_fn = setup
+        self.prompt = prompt
+        self._apply_fn = apply
+        self.view = view
+        for name, value in given.items():
+            if name not in _HOOKS and not hasattr(Game, name):
+                raise TypeError(f"GameSpec has no attribute {name!r}")
+            if value is not None:
+                setattr(self, name, value)
+
+    def setup(self, players, options, content=None):
+        if self.content is None:
+            return self._setup_fn(players, options)
+        return self._setup_fn(players, options, content=content)
+
+    def _apply(self, state, key):
+        return self._apply_fn(state, key)
+
+    def outcome(self, state):
+        return None  # the older shape's default: a game that never ends by itself

@@ -1,0 +1,92 @@
+"""The one legality check of every game, in OpenSpiel's shape (``State.apply_action`` checks
+the action against ``legal_actions()``, then calls the game's ``_apply_action``).
+
+A game never re-checks: :meth:`Game.apply <companion.engine.game.Game.apply>` calls
+:func:`apply_action`, which refuses what the current prompt does not allow, with one refusal
+path, and only then calls the game's own ``_apply``. The session applies every live input,
+chance outcome and replayed event through it.
+
+What is legal now (the prompt of ``state``):
+
+- nothing once the game is over ("The game is over.");
+- at a chance node, only its outcomes' keys: a chance node is the session's to resolve, it
+  offers the table no choice (OpenSpiel: a chance node's legal actions are its outcomes);
+- otherwise the key of a choice, an out-of-turn one too (:attr:`Prompt.out_of_turn`);
+- ``key#n`` for a per-copy choice (:attr:`Choice.per_copy`): copy ``n`` (1-based) of its
+  component, ``n`` at most the copies the game's ``pieces`` lists;
+- at any moment (a chance node too), a table-check correction (``fix:...``) that the
+  game's ``check(state)`` lists now.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from companion.engine.core import Prompt, check_fix, sentence
+from companion.errors import RuleViolation
+from companion.i18n import msg
+
+if TYPE_CHECKING:
+    from companion.engine.game import Game
+
+#: The action keys of corrections made from the table check start so.
+FIX_PREFIX = "fix:"
+
+
+def apply_action(game: Game, state: Any, key: str, prompt: Prompt | None = None) -> Any:
+    """The state after ``key``, checked first against the prompt of ``state``
+    (``prompt``, when the caller has it already; else ``game.prompt(state)``).
+
+    Raises:
+        RuleViolation: ``key`` is not legal now (:func:`check_action`); nothing changes.
+    """
+    check_action(game, state, key, prompt)
+    return game._apply(state, key)
+
+
+def check_action(game: Game, state: Any, key: str, prompt: Prompt | None = None) -> None:
+    """Refuse ``key`` unless it is legal now (the module docstring lists what is).
+
+    Args:
+        game: the game.
+        state: its state.
+        key: the action key.
+        prompt: ``game.prompt(state)`` when the caller has it already.
+
+    Raises:
+        RuleViolation: with the game's own reason (:meth:`Game.refusal`) or a general
+            sentence that repeats the prompt; "The game is over." once it is.
+    """
+    prompt = game.prompt(state) if prompt is None else prompt
+    if prompt.over:
+        raise RuleViolation(msg("The game is over."))
+    if not is_legal(game, state, prompt, key):
+        raise RuleViolation(refusal(game, state, prompt, key))
+
+
+def is_legal(game: Game, state: Any, prompt: Prompt, key: str) -> bool:
+    """True when ``key`` is legal at ``prompt`` (not over), the prompt of ``state``."""
+    if key.startswith(FIX_PREFIX):
+        return check_fix(game.check(state), key) is not None
+    if prompt.chance is not None:
+        return any(outcome.key == key for outcome in prompt.chance.outcomes)
+    return prompt.choice(key) is not None or is_copy(game, prompt, key)
+
+
+def is_copy(game: Game, prompt: Prompt, key: str) -> bool:
+    """``key`` is ``choice#n``: copy ``n`` of the component of a per-copy choice, ``n``
+    one of its copies (``1 <= n <=`` the times ``game.pieces`` lists the component)."""
+    base, sep, copy = key.partition("#")
+    choice = prompt.choice(base) if sep else None
+    if choice is None or not choice.per_copy or not copy.isdigit() or copy.startswith("0"):
+        return False
+    return 1 <= int(copy) <= (game.pieces.count(choice.component) or 1)
+
+
+def refusal(game: Game, state: Any, prompt: Prompt, key: str) -> str:
+    """Why ``key`` is refused: a stale correction says so; else the game's reason, else
+    "Not now." and the prompt."""
+    if key.startswith(FIX_PREFIX):
+        return msg("That correction no longer fits the table check: nothing changed. "
+                   "Look at the table check again.")
+    return game.refusal(state, key, None) or msg("Not now. {prompt}", prompt=sentence(prompt.text))

@@ -1,0 +1,229 @@
+"""What the table may do now (``prompt``): the turn guide's steps 1-6, the interruptions
+(:mod:`.frames`), the Free Action devices other players may play out of turn, and
+``settle``, which resolves everything that needs no input first.
+
+Rulebook: ``shared/rulebooks/children.txt`` ("Taking a Turn" 1-6, "Take a Skull Token").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.engine.core import Choice, Prompt
+from companion.engine.words import and_names
+from companion.games.children import components as cc
+from companion.games.children import effects as fx
+from companion.games.children import frames as fr
+from companion.games.children import grid as gr
+from companion.games.children.state import Frame, State, Step, push, say
+from companion.i18n import msg, nmsg, todo
+
+MAX_SKULLS = 3  # "You may keep a maximum of 3 Skull Tokens"
+SETTLE_LIMIT = 10_000
+
+
+def _ask(state: State) -> Prompt | State:
+    if state.frames:
+        frame = state.frames[-1]
+        return fr.FRAMES[frame.kind][0](state, frame)
+    return _ask_step(state)
+
+
+def _needs_cut(state: State) -> list[int]:
+    n = len(state.players)
+    pending = {int(p) for f in state.frames if f.kind == "cut" for p in f.args}
+    order = [(state.active + k) % n for k in range(1, n)]
+    return [p for p in order if state.hands[p] > state.hand_limit and p not in pending]
+
+
+def settle(state: State) -> State:
+    """Resolve everything that needs no input, until the table must act (or the game ends):
+    frames that resolve themselves, steps with nothing to do, cut-downs when the hand limit
+    drops, and the ghosts' win when it reaches 0 ("Enraged Ghosts")."""
+    for _ in range(SETTLE_LIMIT):
+        if state.step in (Step.OVER, Step.SETUP) and not state.frames:
+            return state
+        if state.step != Step.SETUP and fx.insane(state):
+            state = replace(state, step=Step.OVER, outcome="lost", winners=(), frames=())
+            return say(state, msg("Every player goes insane: the ghostly children win."))
+        cuts = _needs_cut(state)
+        if cuts and state.step != Step.SETUP:
+            state = push(state, Frame("cut", state.active, tuple(str(p) for p in cuts)))
+            state = say(state, todo("other", "{players}: cut down to the hand limit of {limit} now.",
+                                    players=and_names(state.players[p] for p in cuts), limit=state.hand_limit))
+        result = _ask(state)
+        if isinstance(result, Prompt):
+            return state
+        state = result
+    raise AssertionError("the game does not settle")
+
+
+def prompt(state: State) -> Prompt:
+    """What the table does next: a chance node (the mini-card pairing, a random tie), a
+    choice for the player named, or the end."""
+    if state.step == Step.OVER:
+        if state.outcome == "lost":
+            return Prompt(msg("The game is over: the ghostly children won."), over=True)
+        if state.outcome == "tie":
+            return Prompt(msg("The game is over: a tie, nobody wins."), over=True)
+        return Prompt(msg("The game is over: {winners} won.", winners=and_names(state.winners)), over=True)
+    result = _ask(state)
+    if isinstance(result, State):  # never for a state made by setup or apply (they settle)
+        return prompt(settle(state))
+    if result.chance is None and state.step != Step.SETUP:
+        result = replace(result, out_of_turn=out_of_turn(state, result))
+    return result
+
+
+def out_of_turn(state: State, current: Prompt) -> tuple[Choice, ...]:
+    """"Take a Skull Token": "You may play Free Action Devices out of turn only if you have at
+    least 1 Skull Token … Turn in a Skull Token … then play and discard your Free Action
+    Device Card", at any moment: one choice per Free Action device each other player (not
+    the active one, nor the one the prompt already asks) could use now (``free:<player
+    index>:<device>``). A tap picks it only when no other choice uses the same card."""
+    busy = {state.active} | {p for p, name in enumerate(state.players) if name == current.player
+                             or any(c.key.startswith(f"cut:{name}:") for c in current.choices)}
+    offered = []
+    for q, name in enumerate(state.players):
+        if q in busy:
+            continue
+        for choice in fr.device_choices(state, q, f"free:{q}", cc.FREE_DEVICES):
+            offered.append(replace(choice, player=name))  # the screen shows whose button it is
+    taps = [c.component for c in current.choices + tuple(offered) if c.component]
+    return tuple(c if taps.count(c.component) < 2 else replace(c, component=None) for c in offered)
+
+
+def _ask_step(state: State) -> Prompt | State:
+    ask = _ASK_BY_STEP.get(state.step)
+    if ask is None:
+        raise AssertionError(state.step)
+    return ask(state)
+
+
+def _ask_setup(state: State) -> Prompt:
+    return Prompt(msg("Shuffle and deal, then touch Start"), None,
+                  (Choice("start", msg("Start"), button="dice", main=True),))
+
+
+def _ask_tablet(state: State) -> Prompt | State:
+    """1. Play a room tablet (the actions begin when the pile is empty)."""
+    if not state.tablet_pile:
+        return replace(state, step=Step.ACTIONS, actions=2)
+    return Prompt(msg("{player}: draw the top room tablet and tap it", player=state.player), state.player,
+                  tuple(Choice(f"tablet:{t}", state.name(t), component=cc.component(t))
+                        for t in sorted(set(state.tablet_pile))))
+
+
+def _ask_haunting(state: State) -> Prompt | State:
+    """4. Move one ghost along the spectral flow (on to Kitty Kitty when none can move)."""
+    moves = _ghost_moves(state)
+    if not moves:
+        return replace(state, step=Step.KITTY)
+    choices = [Choice(f"haunt:{g}:{r}", msg("Move {ghost} to the {room}", ghost=state.name(g), room=state.name(r)))
+               for g, r in moves]
+    if not state.opt("ghost_move_mandatory"):
+        choices.append(Choice("skip", msg("Move no ghost")))
+    name = state.player
+    return Prompt(msg("{player}: move one ghost along the spectral flow", player=name), name, tuple(choices))
+
+
+def _ask_kitty(state: State) -> Prompt | State:
+    """The holder of the Kitty Kitty card moves Kitty Kitty to a room next door."""
+    a, name = state.active, state.player
+    if state.kitty_card != a or state.kitty is None:
+        return replace(state, step=Step.TRIM)
+    exits = gr.walks(state.grid, state.kitty, state.content)
+    if not exits:
+        state = say(state, msg("Kitty Kitty has no way out of the {room}.", room=state.name(state.kitty)))
+        return push(replace(state, step=Step.TRIM), Frame("give", a))
+    return Prompt(msg("{player}: move Kitty Kitty to a room next door", player=name), name,
+                  tuple(Choice(f"kitty:{r}", msg("Kitty Kitty to the {room}", room=state.name(r))) for r in exits))
+
+
+def _ask_hand_limit(state: State) -> Prompt | State:
+    """At the end of the turn (when the house rule says so) cards over the hand limit are left."""
+    a, name = state.active, state.player
+    if (state.opt("active_player_trim_timing") == "end_of_turn" and state.hands[a] > state.hand_limit):
+        return Prompt(msg("{player}: the hand limit is {limit}; leave cards until you hold {limit}",
+                          player=name, limit=state.hand_limit), name, (_leave_choice(state, main=True),))
+    return fx.end_turn(state)
+
+
+def _leave_choice(state: State, key: str = "leave", main: bool = False) -> Choice:
+    room = state.where[state.active]
+    if room is None:
+        return Choice(key, msg("Put a card back into the Children deck"), main=main)
+    return Choice(key, msg("Leave a card under the {room}", room=state.name(room)), main=main)
+
+
+def _ghost_moves(state: State) -> list[tuple[str, str]]:
+    return [(g.id, r) for g in state.ghosts for r in gr.flows(state.grid, g.room, state.content)]
+
+
+def _ask_actions(state: State) -> Prompt | State:
+    """2. Take 2 actions: move, use a device, take a skull token (and, at no cost, leave or
+    pick up cards; an emergency escape). Skull tokens buy extra moves and devices."""
+    a, name = state.active, state.player
+    if state.set_aside and fx.rooms_without_players(state):
+        return push(state, *[Frame("ghost", a, (g, "aside", "")) for g in state.set_aside])
+    room = state.where[a]
+    choices: list[Choice] = []
+    costly = False
+    if room is not None:
+        pay = "action" if state.actions > 0 else ("skull" if state.skulls[a] > 0 else None)
+        if pay and state.hands[a] <= state.hand_limit:
+            for r in gr.walks(state.grid, room, state.content):
+                label = (msg("Move to the {room}", room=state.name(r)) if pay == "action"
+                         else msg("Move to the {room} (skull token)", room=state.name(r)))
+                choices.append(Choice(f"move:{r}", label))
+        devices = fr.device_choices(state, a, "use")
+        choices += devices
+        if state.actions > 0 and state.skull_pool > 0 and state.skulls[a] < MAX_SKULLS:
+            choices.append(Choice("skull", msg("Take a skull token")))
+        costly = bool(choices)
+        if state.left_in(room):
+            choices.append(Choice("pickup", msg("Pick up the cards under the {room}", room=state.name(room))))
+        if state.hands[a]:
+            choices.append(_leave_choice(state))
+        if state.actions > 0:
+            choices.append(Choice("escape", msg("Emergency escape")))
+    if state.actions == 0 or not any(c.key.startswith("move:") for c in choices) or not costly:
+        choices.append(Choice("done", msg("End the actions"), main=True))
+    text = msg("{player}: {actions}, {skulls}, hand limit {limit}", player=name,
+               actions=nmsg("{n} action left", "{n} actions left", "n", n=state.actions),
+               skulls=nmsg("{n} skull token", "{n} skull tokens", "n", n=state.skulls[a]), limit=state.hand_limit)
+    if room is not None and state.hands[a] > state.hand_limit:
+        text = msg("{player}: you hold {n} cards, more than the hand limit {limit}: leave some before you move on",
+                   player=name, n=state.hands[a], limit=state.hand_limit)
+    return Prompt(text, name, tuple(choices))
+
+
+def _ask_restore(state: State) -> Prompt | State:
+    """3. Restore your hand to the current hand limit: draw up, or leave cards down
+    (option ``restore_draw_ghost_counts``)."""
+    a, name = state.active, state.player
+    if state.where[a] is None:
+        return replace(state, step=Step.GHOST)
+    limit = state.hand_limit
+    if state.hands[a] > limit:
+        return Prompt(msg("{player}: restore your hand to {limit}: leave cards under your tablet", player=name,
+                          limit=limit), name, (_leave_choice(state, main=True),))
+    counting = state.opt("restore_draw_ghost_counts")
+    if state.hands[a] < limit and state.deck > 0 and not (counting and state.restored):
+        if counting:
+            state = replace(state, restored=True)
+            return push(state, *[Frame("draw", a, ("restore", ""))] * (limit - state.hands[a]))
+        return push(state, Frame("draw", a, ("restore", "")))
+    return replace(state, step=Step.GHOST)
+
+
+#: What each step of the turn asks (the steps of "Taking a Turn").
+_ASK_BY_STEP = {
+    Step.SETUP: _ask_setup,
+    Step.TABLET: _ask_tablet,
+    Step.ACTIONS: _ask_actions,
+    Step.RESTORE: _ask_restore,
+    Step.GHOST: _ask_haunting,
+    Step.KITTY: _ask_kitty,
+    Step.TRIM: _ask_hand_limit,
+}

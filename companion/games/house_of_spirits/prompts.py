@@ -1,0 +1,234 @@
+"""What the House of Spirits table is asked now (``prompt``, see :class:`~.state.Step`):
+a draw (a chance node, or a tap of the real card), a roll (the dice button or the face a
+physical die shows), a player's action, healing, discards, the tally, the end.
+"""
+
+from __future__ import annotations
+
+from companion.engine.core import Chance, Choice, Outcome, Prompt
+from companion.engine.words import and_names
+from companion.games.house_of_spirits import actions, combat, content, flow, scoring
+from companion.games.house_of_spirits import components as hc
+from companion.games.house_of_spirits.state import State, Step
+from companion.i18n import msg
+
+#: The deck each draw step takes from.
+_DECK_OF = {Step.CHARACTER: "character", Step.ROOM: "room", Step.MONSTER: "monster", Step.MAIN: "main",
+            Step.PLOT: "plot"}
+
+
+def tapped_because(state: State, deck: str) -> str | None:
+    """Why ``deck`` is drawn by tapping the real cards although ``decks=virtual``: some of
+    its cards still hold the content file's placeholder numbers, so the companion would
+    draw cards that are not printed (issue 10). None when the companion may draw it."""
+    return content.why_tapped(state.content, deck, bool(state.options["monsters_in_main_deck"]))
+
+
+# --------------------------------------------------------------------------- prompt
+
+
+def prompt(state: State) -> Prompt:
+    """What the table does next (see :class:`Step`)."""
+    if state.step == Step.OVER:
+        return _over_prompt(state)
+    builders = {
+        Step.START: _start_prompt,
+        Step.ROLL: _roll_prompt,
+        Step.DIE: _die_prompt,
+        Step.ACTION: _action_prompt,
+        Step.PLOT_ITEM: _plot_item_prompt,
+        Step.HEAL: _heal_prompt,
+        Step.DISCARD: _discard_prompt,
+        Step.TALLY: _tally_prompt,
+    }
+    if state.step in builders:
+        return builders[state.step](state)
+    return _draw_prompt(state)
+
+
+_DRAW_TEXT = {
+    Step.CHARACTER: lambda who: msg("{who}: draw a character card blindly", who=who),
+    Step.SECRET: lambda who: msg("The companion deals {who} a secret victory card blindly", who=who),
+    Step.ROOM: lambda who: msg("Turn over the next room card"),
+    Step.MONSTER: lambda who: msg("Turn over the top monster card"),
+    Step.MAIN: lambda who: msg("Lay out the top card of the main deck"),
+    Step.PLOT: lambda who: msg("{who}: turn over the top plot card", who=who),
+}
+
+
+def _draw_prompt(state: State) -> Prompt:
+    step = state.step
+    who = state.players[setup_player(state)] if step in (Step.CHARACTER, Step.SECRET) else state.player
+    text = _DRAW_TEXT[step](who)
+    cards = flow.possible_draws(state)
+    physical = state.options["decks"] == "physical" and step != Step.SECRET
+    why = tapped_because(state, _DECK_OF[step]) if not physical and step in _DECK_OF else None
+    if physical or why:
+        choices = tuple(Choice(f"draw:{card}", state.label(card), component=hc.component(card)) for card, _ in cards)
+        if why:
+            return Prompt(msg("{draw} and tap it on the reader. {why}", draw=text, why=why), who, choices)
+        return Prompt(msg("{draw} and tap it on the reader", draw=text), who, choices)
+    outcomes = tuple(Outcome(card, f"draw:{card}", weight) for card, weight in cards)
+    return Prompt(text, who, chance=Chance(step.value, outcomes))
+
+
+def _start_prompt(state: State) -> Prompt:
+    start = Choice("start", msg("Start: draw the characters"), button="dice", main=True)
+    return Prompt(msg("Shuffle the room deck (Vestibule on top), the plot, monster, character and main "
+                      "decks, then press the dice button"), choices=(start,))
+
+
+def setup_player(state: State) -> int:
+    cards = state.characters if state.step == Step.CHARACTER else state.secrets
+    return next(p for p, card in enumerate(cards) if card is None)
+
+
+def _die_prompt(state: State) -> Prompt:
+    faces = tuple(Outcome(str(face), f"die:{face}") for face in hc.FACES)
+    return Prompt(_roll_text(state), state.players[state.roller], chance=Chance("die", faces))
+
+
+def _roll_text(state: State) -> str:
+    name = state.players[state.roller]
+    pending = state.pending
+    monster = state.label(pending.target) if pending and pending.kind == "attack" else ""
+    if state.roll == "rolloff":
+        return msg("{player}: roll 1D6 for the First Player card", player=name)
+    if state.roll == "monster":
+        return msg("{player}: roll 1D6 for monsters (a {skulls} or less brings one)", player=name,
+                   skulls=state.card(state.room).skulls)
+    if state.roll == "investigate":
+        return msg("{player}: choose investigation items, then roll 1D6", player=name)
+    if state.roll == "plot":
+        target, modifier = actions.plot_target(state)
+        return msg("{player}: roll 1D6 for {card}: {target}, ±{modifier}", player=name,
+                   card=state.label(pending.target), target=target, modifier=modifier)
+    if state.roll == "attack":
+        return msg("{player}: choose items against {monster}, then roll 1D6 to attack", player=name, monster=monster)
+    if state.roll == "reroll":
+        return msg("{player}: keep the {face} or roll the attack again", player=name, face=pending.dice[-1])
+    if state.roll == "monster-defence":
+        return msg("Roll 1D6 for the defence of {monster}", monster=monster)
+    if state.roll == "monster-attack":
+        return msg("{player}: choose defensive items, then roll 1D6 for the attack of {monster}",
+                   player=name, monster=monster)
+    return msg("{player}: roll 1D6 for your defence", player=name)
+
+
+def _roll_prompt(state: State) -> Prompt:
+    choices = [Choice("roll", msg("Roll the die"), button="dice", main=True)]
+    choices += [Choice(f"face:{face}", msg("The die shows {face}", face=face)) for face in hc.FACES]
+    choices += _roll_extras(state)
+    return Prompt(_roll_text(state), state.players[state.roller], tuple(choices))
+
+
+def _roll_extras(state: State) -> list[Choice]:
+    pending, player = state.pending, state.active
+    if state.roll == "investigate":
+        return _toggles(state, pending.items, actions.investigation_items(state, player), "use", "investigation") + [
+            _cancel_choice()]
+    if state.roll == "attack":
+        items = combat.offensive_items(state, player, pending.target)
+        return _toggles(state, pending.items, items, "use", "attack", pending.target) + [_cancel_choice()]
+    if state.roll == "plot" and not pending.dice:
+        return [_cancel_choice()]
+    if state.roll == "reroll":
+        return [Choice("keep", msg("Keep the {face}", face=pending.dice[-1]))]
+    if state.roll == "monster-attack":
+        return _toggles(state, pending.guards, combat.defensive_items(state, player), "guard", "defence")
+    return []
+
+
+def _cancel_choice() -> Choice:
+    return Choice("cancel", msg("Do something else"))
+
+
+def _toggles(state: State, chosen, items, verb: str, aspect: str, monster: str | None = None) -> list[Choice]:
+    choices = []
+    for item in items:
+        bonus = state.item_bonus(item, aspect, monster)
+        if item in chosen:
+            choices.append(Choice(f"{verb}:{item}", msg("Put back {card} (+{bonus})", card=state.label(item),
+                                                          bonus=bonus)))
+        else:
+            choices.append(Choice(f"{verb}:{item}", msg("Use {card} (+{bonus})", card=state.label(item), bonus=bonus)))
+    return choices
+
+
+def _action_prompt(state: State) -> Prompt:
+    player = state.active
+    targets, forced = combat.attack_targets(state)
+    choices = [Choice(f"attack:{m}", msg("Attack {monster} ({health} health)", monster=state.label(m),
+                                         health=state.health(m))) for m in targets]
+    if not forced:
+        if actions.can_investigate(state):
+            choices.append(Choice("investigate", msg("Investigate")))
+        choices += [Choice(f"play:{p}", msg("Play {card}", card=state.label(p)))
+                    for p in actions.playable_plots(state, player)]
+        choices += [Choice(f"pick:{c}", msg("Pick up {card}", card=state.label(c)), component=hc.component(c))
+                    for c in actions.pickable(state)]
+        if actions.healing_cards(state, player):
+            choices += [Choice(f"heal:{state.players[p]}", _heal_label(state.players[p], p == player))
+                        for p in actions.heal_targets(state)]
+    if not choices:
+        choices.append(Choice("pass", msg("Nothing to do: pass"), main=True))
+    if state.options["instant_win_includes_secret"] and state.secret_met[player] is None:
+        choices.append(Choice("claim-secret", msg("My secret victory condition is met")))
+    if forced:
+        text = msg("{player}: attack a monster (every monster must be attacked this round)", player=state.player)
+    else:
+        text = msg("{player}: choose one action", player=state.player)
+    return Prompt(text, state.player, tuple(choices))
+
+
+def _heal_label(name: str, yourself: bool) -> str:
+    if yourself:
+        return msg("Heal yourself")
+    return msg("Heal {player}", player=name)
+
+
+def _plot_item_prompt(state: State) -> Prompt:
+    items = actions.plot_items(state, state.active, state.pending.target)
+    choices = tuple(Choice(f"item:{item}", msg("Try with {card}", card=state.label(item))) for item in items)
+    return Prompt(msg("{player}: declare the plot item before rolling", player=state.player), state.player,
+                  choices + (_cancel_choice(),))
+
+
+def _heal_prompt(state: State) -> Prompt:
+    pending = state.pending
+    cards = actions.healing_cards(state, state.active)
+    choices = [Choice(f"use:{card}", msg("Play {card} (heals {heal})", card=state.label(card),
+                                         heal=state.card(card).heal))
+               for card in cards]
+    choices.append(Choice("done", msg("Done healing"), main=True) if pending.healed else _cancel_choice())
+    if pending.target == state.player:
+        text = msg("{player}: play healing cards on yourself", player=state.player)
+    else:
+        text = msg("{player}: play healing cards on {target}", player=state.player, target=pending.target)
+    return Prompt(text, state.player, tuple(choices))
+
+
+def _discard_prompt(state: State) -> Prompt:
+    player = state.discarding
+    choices = tuple(Choice(f"discard:{card}", msg("Discard {card}", card=state.label(card)))
+                    for card in actions.discardable(state, player))
+    return Prompt(msg("{player}: discard down to {limit} cards", player=state.players[player], limit=hc.HAND_LIMIT),
+                  state.players[player], choices)
+
+
+def _tally_prompt(state: State) -> Prompt:
+    name = state.players[scoring.tally_player(state)]
+    choices = (Choice("secret:yes", msg("{player} met it (+{points})", player=name, points=hc.SECRET_POINTS)),
+               Choice("secret:no", msg("{player} did not", player=name)))
+    if state.secrets[scoring.tally_player(state)] is not None:  # the companion dealt it: no card to show
+        text = msg("{player}: look at your secret victory card on the privacy screen. Was the condition met?",
+                   player=name)
+    else:
+        text = msg("{player}: show your secret victory card. Was the condition met?", player=name)
+    return Prompt(text, name, choices)
+
+
+def _over_prompt(state: State) -> Prompt:
+    if state.outcome == "lost":
+        return Prompt(msg("The game is over: every character was killed in the same round."), over=True)
+    return Prompt(msg("The game is over: {names} won.", names=and_names(state.winners)), over=True)

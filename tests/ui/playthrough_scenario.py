@@ -1,0 +1,136 @@
+"""The ``playthrough`` scenario of ``harness.py`` (issue 17 tests): the real client follows
+whatever games the test plays on its daemon; the test sends commands on stdin, one a line:
+
+* ``SHOT NAME LANG GAME REVISION``: switch the table to LANG, wait until the table screen
+  shows GAME's state REVISION (or a later one), save ``NAME.png`` and report what is on
+  screen (labels that overflow their box, the todo lines and their font size, the choice
+  buttons, any out of sight); says ``DONE NAME``.
+* ``UNDO``: touch the game-over panel's Undo; says ``UNDONE`` once the game goes on.
+* ``TOY NAME``: toy data on the table screen (until the engines send them): 19 equal pick
+  choices, two todo lines and an out-of-turn choice; every page of the pick list is shown
+  (``More``), saving ``NAME-page1.png``, ``NAME-page2.png``, …; says ``TOYED``.
+* ``END``: close.
+"""
+
+from __future__ import annotations
+
+import queue
+import sys
+import threading
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from harness import Until, find_key, out_of_sight, say, screen_is, touch  # noqa: E402
+from overflow import overflowing  # noqa: E402
+
+
+def outside(root, board) -> list[str]:
+    """The overflowing labels under ``root`` but not on ``board`` (the boards' own tests
+    check theirs)."""
+    on_board = set(overflowing(board))
+    return [line for line in overflowing(root) if line not in on_board]
+
+
+def _commands() -> queue.Queue:
+    commands: queue.Queue = queue.Queue()
+
+    def read() -> None:
+        for line in sys.stdin:
+            commands.put(line.strip())
+        commands.put("END")
+
+    threading.Thread(target=read, daemon=True).start()
+    return commands
+
+
+def playthrough_scenario(app, out: Path, report: dict):
+    model = app.model
+    commands = _commands()
+    report["shots"] = {}
+    yield Until("connected", lambda: model.connected)
+    while True:
+        yield Until("the test's next command", lambda: not commands.empty(), timeout=300)
+        verb, *args = commands.get().split()
+        if verb == "END":
+            return
+        if verb == "UNDO":
+            yield from _undo(app)
+        elif verb == "SHOT":
+            yield from _shot(app, out, report, *args)
+        elif verb == "TOY":
+            yield from _toy(app, out, report, *args)
+
+
+def _shot(app, out: Path, report: dict, name: str, lang: str, game: str, revision: str):
+    from ui.shot import save_screenshot
+
+    model = app.model
+    if model.language != lang:
+        app.set_language(lang)
+    yield Until(f"{game} in {lang}", lambda: model.language == lang and model.game == game)
+    if model.page != "table":
+        model.go("table")
+    yield Until(f"the table at revision {revision}",
+                lambda: screen_is(app, "table")() and not model.busy
+                and int(getattr(app, "_revision", 0) or 0) >= int(revision), timeout=60)
+    yield 0.4  # layout settles (the choice panel and the todo panel refit on the next frame)
+    table = app.root.ids.screens.current_screen
+    board = table.ids.board_slot
+    panel = table.ids.choices
+    report["shots"][name] = {
+        "file": str(save_screenshot(out / f"{name}.png")),
+        "overflow": outside(table, board),
+        "board_overflow": overflowing(board),
+        "todo": table.ids.todo.texts(),
+        "todo_font": table.ids.todo.font_size,
+        "todo_fits": table.ids.todo.height <= table.ids.todo.most + 1,
+        "todo_pages": table.ids.todo.pages, "todo_most": table.ids.todo.most, "todo_height": table.ids.todo.height,
+        "choices": [b.text for b in panel.buttons()],
+        "main": panel._main.text if panel._main.parent is not None else None,
+        "out_of_sight": out_of_sight(app),
+        "prompt": model.prompt_text,
+        "over": model.over,
+        "language": model.language,
+    }
+    say(f"DONE {name}")
+
+
+def _undo(app):
+    from ui.widgets.choices import UNDO_KEY
+
+    model = app.model
+    yield Until("the game-over Undo", lambda: model.over and find_key(app, UNDO_KEY) is not None)
+    touch(find_key(app, UNDO_KEY))
+    yield Until("the game going on", lambda: not model.over and not model.busy)
+    say("UNDONE")
+
+
+def _toy(app, out: Path, report: dict, name: str):
+    from ui.shot import save_screenshot
+    from ui.widgets.choices import MORE_KEY
+
+    model = app.model
+    real = (list(model.choices), list(model.todo), list(model.out_of_turn))
+    model.choices = [{"key": f"move:{r}", "label": f"Room {r}"} for r in "ABCDEFGHIJKLMNOPQRS"]
+    model.todo = [{"kind": "place", "text": "Place a ghost in room C."},
+                  {"kind": "return", "text": "Undo on the table: Lock the green doors."}]
+    model.out_of_turn = [{"key": "device:crickets", "label": "Crickets device", "player": "Bo"}]
+    table = app.root.ids.screens.current_screen
+    seen, pages = [], []
+    for page in range(1, 7):
+        yield 0.4
+        shown = [b.text for b in table.ids.choices.buttons()]
+        pages.append({"file": str(save_screenshot(out / f"{name}-page{page}.png")), "choices": shown,
+                      "overflow": outside(table, table.ids.board_slot),
+                      "out_of_sight": out_of_sight(app), "main": table.ids.choices._main.parent is not None,
+                      "out_of_turn": [b.text for b in table.ids.out_of_turn.children]})
+        seen += [t for t in shown if not t.startswith(("More", "Altre"))]
+        more = find_key(app, MORE_KEY)
+        if more is None or more.text.split()[-2].split("/")[0] == more.text.split()[-2].split("/")[1]:
+            break  # no pages, or the last one
+        touch(more)
+    report.setdefault("toys", {})[name] = {"pages": pages, "seen": seen}
+    model.choices, model.todo, model.out_of_turn = real
+    yield 0.2
+    say("TOYED")

@@ -1,0 +1,90 @@
+"""Issue 17 items 1, 3, 4, 5, 8: the table screen's parts that need no window."""
+
+from __future__ import annotations
+
+from ui import layout
+from ui.i18n import translate
+from ui.summary import headline, summarise
+from ui.text import short_names, strip_placeholders
+from ui.widgets.choices import pages_of
+
+
+def _italian(text, **params):
+    return translate(text, "it", **params)
+
+
+def test_the_summary_of_a_win_a_loss_and_the_clue_solution():
+    hos = {"players": {"Ada": {"score": 12}, "Bo": {"score": 17}, "Cy": {"score": 4}},
+           "outcome": "won", "winners": ["Bo"]}
+    won = summarise(hos, "The game is over: Bo won.", ["Ada did not meet the secret victory condition.",
+                                                      "Bo wins with 17 points."])
+    assert (won.headline, won.result, won.winners) == ("Bo won.", "won", ["Bo"])
+    assert won.reason == ["Bo wins with 17 points."]
+    assert (won.scores_heading, won.scores) == ("Points", [("Bo", 17), ("Ada", 12), ("Cy", 4)])
+    lost = summarise({"outcome": "lost", "winners": [], "players": {"Ada": {"trapped": ["Rosie"]}}},
+                     "The game is over: the ghostly children won.",
+                     ["Every player goes insane: the ghostly children win."])
+    assert lost.result == "lost" and lost.scores == [("Ada", 1)] and lost.scores_heading == "Ghosts trapped"
+    solution = ["Kid 5", "Jack-in-the-Box", "The Synagogue"]
+    clue = summarise({"players": ["Ada", "Bo"], "outcome": "Bo", "solution": solution},
+                     "The game is over: Bo solved the mystery!",
+                     ["Bo is right and solves the mystery!",
+                      "The envelope holds: Kid 5, the Jack-in-the-Box, The Synagogue."])
+    assert (clue.result, clue.winners, clue.reason) == ("won", ["Bo"], ["Bo is right and solves the mystery!"])
+    assert clue.solution == ["Kid 5", "Jack-in-the-Box", "The Synagogue"] and clue.scores == []
+    unsolved = summarise({"outcome": "unsolved", "players": ["Ada"]},
+                         "The game is over: the mystery remains unsolved.", [])
+    assert unsolved.result == "lost"
+
+
+def test_the_headline_drops_the_game_is_over_in_both_languages():
+    assert headline("The game is over: the hunters won!") == "The hunters won!"
+    assert headline("La partita è finita. Vittoria: Bo.", _italian) == "Vittoria: Bo."
+    assert headline("La partita è finita: i cacciatori hanno vinto!", _italian) == "I cacciatori hanno vinto!"
+
+
+def test_only_the_marked_choice_is_main_and_a_pick_list_has_none():
+    rooms = [{"key": "move:A", "label": "Billiards Room"}, {"key": "move:B", "label": "Dormitory"}]
+    assert layout.main_choice(rooms) is None  # the first of a pick list is not the big button
+    marked = rooms + [{"key": "roll", "label": "Roll", "main": True}]
+    assert layout.main_choice(marked)["key"] == "roll"
+    assert layout.order_choices(marked)[0]["key"] == "roll"
+    assert layout.main_choice(rooms + [{"key": "end-turn", "label": "End turn"}])["key"] == "end-turn"  # fallback
+    assert layout.main_choice(rooms[:1])["key"] == "move:A"  # the only thing to do
+
+
+def test_a_long_pick_list_pages_and_every_entry_is_reachable():
+    moves = [f"m{i}" for i in range(19)]  # Creepy Cellar's 19-choice move grid
+    assert pages_of(moves, 20) == [moves]
+    pages = pages_of(moves, 12)
+    assert [len(p) for p in pages] == [11, 8] and sum(pages, []) == moves
+    # 250 px: 180 under the 64 dp main button, 3 rows of 50 dp (+6 gaps), 4 columns of >= 80 dp
+    assert layout.capacity(250, 1.0, 400) == 3 * 4
+
+
+def test_short_names_are_unique_and_readable():
+    assert short_names(["Player 1", "Player 2"]) == {"Player 1": "P1", "Player 2": "P2"}
+    assert short_names(["Ada", "Bo"]) == {"Ada": "Ad", "Bo": "Bo"}
+    assert short_names(["Anna", "Andrea", "Bo"]) == {"Anna": "Ann", "Andrea": "And", "Bo": "Bo"}
+    assert len(set(short_names(["Anna", "Annabel", "Annalisa", "Annamaria"]).values())) == 4
+
+
+def test_placeholder_marks_never_reach_the_screen():
+    view = {"rooms": {"Tablet 0-3 (placeholder)": {"ghosts": [{"name": "Ghost 08 (placeholder)"}]}},
+            "in_play": [{"name": "Carta oggetto 4 (segnaposto)"}], "score": 3}
+    assert strip_placeholders(view) == {"rooms": {"Tablet 0-3": {"ghosts": [{"name": "Ghost 08"}]}},
+                                        "in_play": [{"name": "Carta oggetto 4"}], "score": 3}
+
+
+def test_printed_colours_ignore_a_view_that_is_not_creepy_cellars():
+    """The board-switch case (issue 17): a state naming Creepy Cellar may still carry the
+    last game's view, whose "hunters" is a list (CLUE: IT's kids) or absent."""
+    from ui.seats import printed_colours
+
+    hunters = {"red": {"player": "Ada", "colour": "red"}, "blue": {"player": "Ada", "colour": "blue"},
+               "yellow": {"player": "Bo", "colour": "yellow"}}
+    assert printed_colours("creepy_cellar", {"hunters": hunters}) == {"Ada": "vermillion", "Bo": "yellow"}
+    assert printed_colours("creepy_cellar", {"hunters": ["Mike Hanlon"]}) == {}
+    assert printed_colours("creepy_cellar", {"game": "clue_it", "hunters": hunters}) == {}
+    assert printed_colours("creepy_cellar", {"hunters": {"red": "Ada"}}) == {}
+    assert printed_colours("children", {"hunters": hunters}) == {}

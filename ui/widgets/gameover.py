@@ -1,0 +1,83 @@
+"""The game-over panel (issue 17 item 5): the result in large type, green for a win and red
+for a loss (gold names for the winners), the rule that ended it, the final scores, the CLUE
+solution. Its Undo and New game buttons are the choice panel's (:mod:`ui.widgets.choices`)."""
+
+from __future__ import annotations
+
+from kivy.metrics import dp, sp
+from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from ui import theme
+from ui.summary import Summary, summarise
+from ui.text import coloured, english, escape_markup
+
+
+def _label(text: str, size: float, colour=theme.TEXT, bold: bool = False, halign: str = "center") -> Label:
+    label = Label(text=text, font_size=size, color=colour, bold=bold, halign=halign, markup=True,
+                  size_hint_y=None)
+    label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+               texture_size=lambda w, ts: setattr(w, "height", ts[1]))
+    return label
+
+
+class GameOverPanel(BoxLayout):
+    """Shows :func:`ui.summary.summarise` of the finished game; zero height while it runs.
+
+    Attributes:
+        view, prompt, news: the last state's view, prompt text and news lines.
+        colours: player name -> palette key.
+        tr: the translate function (``app.tr._``); set before the view.
+    """
+
+    view = DictProperty({})
+    prompt = StringProperty("")
+    news = ListProperty([])
+    colours = DictProperty({})
+    scale = NumericProperty(1.0)
+    over = NumericProperty(0)
+    tr = ObjectProperty(english)
+
+    def __init__(self, **kwargs):
+        super().__init__(orientation="vertical", size_hint_y=None, height=0, **kwargs)
+        self.bind(minimum_height=self.setter("height"))
+        self.bind(view=self._show, prompt=self._show, news=self._show, over=self._show, scale=self._show,
+                  colours=self._show, tr=self._show)
+
+    def _show(self, *_args) -> None:
+        self.clear_widgets()
+        if not self.over:
+            self.opacity = 0
+            return
+        self.opacity = 1
+        summary = summarise(dict(self.view), self.prompt, [str(n) for n in self.news], self.tr)
+        unit = dp(1) * self.scale
+        self.spacing = 4 * unit
+        self.padding = (0, 2 * unit)
+        self.add_widget(_label(self._headline(summary), sp(34) * self.scale, self._colour(summary), bold=True))
+        for line in summary.reason:
+            self.add_widget(_label(escape_markup(line), sp(18) * self.scale, theme.TEXT_DIM))
+        if summary.solution:
+            _ = self.tr
+            text = _("The envelope held: {cards}", cards=" · ".join(summary.solution))
+            self.add_widget(_label(escape_markup(text), sp(22) * self.scale, theme.GOLD, bold=True))
+        if summary.scores:
+            self.add_widget(_label(escape_markup(summary.scores_heading), sp(18) * self.scale, theme.TEXT_DIM))
+            self.add_widget(_label(self._scores(summary), sp(22) * self.scale, bold=True))
+
+    def _headline(self, summary: Summary) -> str:
+        text = escape_markup(summary.headline)
+        for name in summary.winners:  # the winners' names in their colours
+            colour = theme.player_colour(name, self.colours, theme.GOLD)
+            text = text.replace(escape_markup(name), coloured(name, colour))
+        return text
+
+    @staticmethod
+    def _colour(summary: Summary) -> tuple:
+        return {"won": theme.WON, "lost": theme.LOST}.get(summary.result, theme.TEXT)
+
+    def _scores(self, summary: Summary) -> str:
+        """"Ada 18 · Bo 9", names in their colours."""
+        return "   ".join(f"{coloured(name, theme.player_colour(name, self.colours, theme.TEXT))} {value}"
+                          for name, value in summary.scores)
