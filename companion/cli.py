@@ -402,8 +402,7 @@ def cmd_daemon(args) -> int:
     from companion.config import load_config
     from companion.daemon import Daemon
     from companion.daemon.taps import off_reason, plan
-    from companion.paths import (check_db_path, check_private_dir, check_socket_path, default_db, default_socket,
-                                 runtime_dir_note)
+    from companion.paths import check_db_path, check_private_dir, check_socket_path, default_db, default_socket
     from companion.service import ServiceNotifier
     from companion.startup import StartRefused, header, open_game
 
@@ -414,8 +413,7 @@ def cmd_daemon(args) -> int:
     db = args.db or default_db()
     sock = args.socket or default_socket()
     check_socket_path(sock, db)  # before anything is opened or created (issue 20)
-    if args.socket is None and runtime_dir_note():
-        log.info("%s", runtime_dir_note())
+    _say_socket_place(args.socket)
     check_db_path(db)
     check_private_dir(Path(db))
     store, recovery, unwritable = _open_store(db)
@@ -472,6 +470,14 @@ def cmd_daemon(args) -> int:
         store.close()
         log.info("shutdown done: the event store %s is closed", db)
     return 0
+
+
+def _say_socket_place(given) -> None:
+    """Log once why the default socket is not in the usual runtime dir (clients say nothing)."""
+    from companion.paths import runtime_dir_note
+
+    if given is None and runtime_dir_note():
+        log.info("%s", runtime_dir_note())
 
 
 def _open_store(db):

@@ -629,7 +629,8 @@ def _unknown_tag(tap: Tap) -> str:
         return msg("Unknown tag {uid} on reader {reader}: it is not enrolled, and its text record {text} "
                    "names no component of any game.", uid=tap.uid, reader=tap.reader, text=repr(tap.ndef))
     return msg("Unknown tag {uid} on reader {reader}: it is not enrolled. To enroll it, open Settings, "
-               "Enroll tags on the table screen, or run companion tags enroll {uid} COMPONENT.", uid=tap.uid, reader=tap.reader)
+               "Enroll tags on the table screen, or run companion tags enroll {uid} COMPONENT.",
+               uid=tap.uid, reader=tap.reader)
 
 
 def _other_game(component: str, title: str):
