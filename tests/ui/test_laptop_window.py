@@ -117,3 +117,35 @@ def test_ui_without_a_daemon_says_so_and_waits_for_it(tmp_path, display, kivy_ho
     sock = tmp_path / "run" / "haunt-companion" / "companion.sock"
     assert first == (f"companion: no daemon answers at {sock} yet: the window waits for it. Start one with "
                      f"companion daemon, or play with companion play GAME --players A,B\n")
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_a_signal_to_play_closes_its_window_and_stops_its_daemon(tmp_path, display, kivy_home, sig):  # noqa: F811
+    import signal
+
+    from companion.client import Client, DaemonUnavailable
+
+    env = user_env(tmp_path, display, kivy_home)
+    sock = tmp_path / "run" / "haunt-companion" / "companion.sock"
+    play = subprocess.Popen([sys.executable, "-m", "companion", "play", "creepy_cellar", "--players", "Ada,Bo"],
+                            env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                Client(sock).connect(timeout=1.0).close()
+                break
+            except DaemonUnavailable:
+                time.sleep(0.2)
+        time.sleep(2)  # the window's loop is running
+        play.send_signal(getattr(signal, sig))
+        out, err = play.communicate(timeout=20)
+    finally:
+        if play.poll() is None:
+            play.kill()
+            play.communicate()
+    assert play.returncode == 0, err
+    assert out.splitlines()[-1] == "Game kept: run the same command to go on."
+    with pytest.raises(DaemonUnavailable):
+        Client(sock).connect(timeout=1.0)
