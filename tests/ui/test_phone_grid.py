@@ -1,0 +1,93 @@
+"""The phone codes on the table screen at a game's start (issue 22), in a real Kivy window
+under Xvfb against a real daemon serving phones on loopback, 4 players, at 800x480 and
+720x1280: the grid opens by itself, shows 3 codes that decode (zbar, from the screenshot)
+to Ada's, Cy's and Dee's links, each at least 35 mm on a 7" panel, "Bo ✓ connected" for Bo
+(whose phone is connected), nothing overflows, and the home screen's "Phones" button (the
+Menu's) opens it again. Screenshots ``tests/artifacts/<size>/phone-grid.png``,
+``phone-grid-home.png``."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import aiohttp
+import pngread
+import pytest
+from conftest import ARTIFACTS
+
+from companion.daemon import Daemon, DaemonThread
+from companion.header import GameHeader
+from companion.phones.config import PhonesConfig
+from companion.store import EventStore
+
+pytestmark = pytest.mark.ui
+
+PLAYERS = ["Ada", "Bo", "Cy", "Dee"]
+HEADER = {"game": "clue_it", "players": PLAYERS, "seed": 1,
+          "options": {"intrigue_deck": "virtual", "envelope": "companion"},
+          "colours": {"Ada": "orange", "Bo": "sky_blue", "Cy": "bluish_green", "Dee": "reddish_purple"}}
+#: A 7" 800x480 panel: pixels per millimetre; the smallest code a phone reads from 40 cm.
+PX_PER_MM, CODE_MM = 5.24, 35
+
+
+def _phone(link: str, connected: threading.Event, leave: threading.Event) -> None:
+    """A phone that opens ``link`` and stays until ``leave``."""
+    async def run():
+        live = link.replace("http://", "ws://") + "/ws?claim=" + "b" * 32
+        async with aiohttp.ClientSession() as http, http.ws_connect(live) as ws:
+            await ws.receive()
+            connected.set()
+            while not leave.is_set():
+                try:
+                    await asyncio.wait_for(ws.receive(), 0.2)
+                except TimeoutError:
+                    pass
+    asyncio.run(run())
+
+
+def decode(shot: str, place: list[float]) -> list[str]:
+    """The QR codes zbar reads in ``place`` (``[left, top, width, height]``) of ``shot``,
+    with a margin of dark table around it."""
+    from pyzbar.pyzbar import decode as zbar
+
+    png = pngread.read(shot)
+    left, top, width, height = (round(v) for v in place)
+    x0, y0 = max(left - 8, 0), max(top - 8, 0)
+    x1, y1 = min(left + width + 8, png.width), min(top + height + 8, png.height)
+    grey = bytes(sum(png.pixel(x, y)[:3]) // 3 for y in range(y0, y1) for x in range(x0, x1))
+    return [found.data.decode() for found in zbar((grey, x1 - x0, y1 - y0))]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=["800x480", "720x1280"])
+def test_the_table_shows_each_players_code_at_the_start(harness, tmp_path, size):
+    pytest.importorskip("pyzbar.pyzbar", reason="decoding the codes needs pyzbar and libzbar0 (make apt-test)")
+    sock = tmp_path / "companion.sock"
+    store = EventStore(":memory:")
+    daemon = Daemon(store, sock, phones=PhonesConfig(True, "127.0.0.1", 0))
+    connected, leave = threading.Event(), threading.Event()
+    with DaemonThread(daemon):
+        daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
+        links = daemon.call(lambda: daemon.phones.links())
+        phone = threading.Thread(target=_phone, args=(links["Bo"], connected, leave), daemon=True)
+        phone.start()
+        try:
+            assert connected.wait(10)
+            ui = harness("phone-grid", sock, size, ARTIFACTS / f"{size[0]}x{size[1]}")
+            ui.expect("DONE", timeout=90)
+            report = ui.finish(timeout=30)
+        finally:
+            leave.set()
+            phone.join(10)
+    store.close()
+    grid_shot = report["screenshots"][0]
+    assert sorted(report["places"]) == ["Ada", "Cy", "Dee"]
+    assert {p: decode(grid_shot, place) for p, place in report["places"].items()} == \
+        {p: [links[p]] for p in ("Ada", "Cy", "Dee")}
+    assert "Bo ✓ connected" in "".join(report["grid_texts"]).replace("[font=DejaVuSans]", "").replace("[/font]", "")
+    # 35 mm on the 7" panel; a larger window keeps the 800x480 design's share of the screen
+    smallest = CODE_MM * PX_PER_MM * min(size) / 480
+    assert min(min(place[2:]) for place in report["places"].values()) >= smallest
+    assert report["overflow"] == {"grid": [], "table": [], "home": []}
+    assert report["phones_button"] is not None and report["again"] == ["Ada", "Cy", "Dee"]
+    assert [pngread.size(shot) for shot in report["screenshots"]] == [size] * 2
