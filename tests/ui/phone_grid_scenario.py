@@ -1,9 +1,10 @@
 """The phone codes at a game's start (``harness.py phone-grid``, issue 22).
 
 The game has just started with phones on, so going to the table screen opens the grid by
-itself: one code per player under their name, and "Bo ✓ connected" for Bo, whose phone the
-test connected (``phone-grid.png``). Done closes it; the home screen's (Menu's) "Phones"
-button opens it again (``phone-grid-home.png``). The report gives each code's place on the
+itself: one code per player under their name (``phone-grid.png``); once the test connected
+Bo's phone, "Bo ✓ connected" instead of his code (``phone-grid-connected.png``). Done
+closes it; the home screen's (Menu's) "Phones" button opens it again
+(``phone-grid-home.png``). The report gives each code's place on the
 screenshot (for the test to decode) and any label that overflows."""
 
 from __future__ import annotations
@@ -44,13 +45,19 @@ def phone_grid_scenario(app, out: Path, report: dict):
     shots = report["screenshots"] = []
     yield Until("home", lambda: screen_is(app, "home")() and find_button(app, "Continue the game"))
     touch(find_button(app, "Continue the game"))
-    yield Until("the grid of codes by itself at the game's start", lambda: _codes_shown(app, 3))
+    yield Until("the grid of codes by itself at the game's start", lambda: _codes_shown(app, 4))
     yield 0.4
     grid = app.phone_grid
-    report["grid_texts"] = _texts(grid)
-    report["places"] = _places(app)
+    report["places"] = [_places(app)]
     report["overflow"] = {"grid": overflowing(grid)}
     shots.append(str(save_screenshot(out / "phone-grid.png")))
+    say("CODES")  # the test connects Bo's phone now
+    yield Until("Bo's code replaced by connected", lambda: _codes_shown(app, 3) and "Bo" not in grid.codes)
+    yield 0.4
+    report["grid_texts"] = _texts(grid)
+    report["places"].append(_places(app))
+    report["overflow"]["connected"] = overflowing(grid)
+    shots.append(str(save_screenshot(out / "phone-grid-connected.png")))
     touch(find_button(app, "Done", grid))
     yield Until("the table again", lambda: app.phone_grid is None)
     yield 0.3

@@ -1,10 +1,11 @@
 """The phone codes on the table screen at a game's start (issue 22), in a real Kivy window
 under Xvfb against a real daemon serving phones on loopback, 4 players, at 800x480 and
-720x1280: the grid opens by itself, shows 3 codes that decode (zbar, from the screenshot)
-to Ada's, Cy's and Dee's links, each at least 35 mm on a 7" panel, "Bo ✓ connected" for Bo
-(whose phone is connected), nothing overflows, and the home screen's "Phones" button (the
+720x1280: the grid opens by itself and shows 4 codes that decode (zbar, from the
+screenshot) to the 4 seats' links, each at least 35 mm on a 7" panel; once Bo's phone has
+connected, "Bo ✓ connected" replaces his code and the 3 others still decode; nothing
+overflows, and the home screen's "Phones" button (the
 Menu's) opens it again. Screenshots ``tests/artifacts/<size>/phone-grid.png``,
-``phone-grid-home.png``."""
+``phone-grid-connected.png``, ``phone-grid-home.png``."""
 
 from __future__ import annotations
 
@@ -70,24 +71,28 @@ def test_the_table_shows_each_players_code_at_the_start(harness, tmp_path, size)
         daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
         links = daemon.call(lambda: daemon.phones.links())
         phone = threading.Thread(target=_phone, args=(links["Bo"], connected, leave), daemon=True)
-        phone.start()
         try:
-            assert connected.wait(10)
             ui = harness("phone-grid", sock, size, ARTIFACTS / f"{size[0]}x{size[1]}")
+            ui.expect("CODES", timeout=90)
+            phone.start()  # Bo scans his code
+            assert connected.wait(10)
             ui.expect("DONE", timeout=90)
             report = ui.finish(timeout=30)
         finally:
             leave.set()
-            phone.join(10)
+            if phone.is_alive():
+                phone.join(10)
     store.close()
-    grid_shot = report["screenshots"][0]
-    assert sorted(report["places"]) == ["Ada", "Cy", "Dee"]
-    assert {p: decode(grid_shot, place) for p, place in report["places"].items()} == \
+    every, after_bo = report["places"]
+    assert sorted(every) == PLAYERS and sorted(after_bo) == ["Ada", "Cy", "Dee"]
+    assert {p: decode(report["screenshots"][0], place) for p, place in every.items()} == \
+        {p: [links[p]] for p in PLAYERS}
+    assert {p: decode(report["screenshots"][1], place) for p, place in after_bo.items()} == \
         {p: [links[p]] for p in ("Ada", "Cy", "Dee")}
     assert "Bo ✓ connected" in "".join(report["grid_texts"]).replace("[font=DejaVuSans]", "").replace("[/font]", "")
     # 35 mm on the 7" panel; a larger window keeps the 800x480 design's share of the screen
     smallest = CODE_MM * PX_PER_MM * min(size) / 480
-    assert min(min(place[2:]) for place in report["places"].values()) >= smallest
-    assert report["overflow"] == {"grid": [], "table": [], "home": []}
+    assert min(min(place[2:]) for place in every.values()) >= smallest
+    assert report["overflow"] == {"grid": [], "connected": [], "table": [], "home": []}
     assert report["phones_button"] is not None and report["again"] == ["Ada", "Cy", "Dee"]
-    assert [pngread.size(shot) for shot in report["screenshots"]] == [size] * 2
+    assert [pngread.size(shot) for shot in report["screenshots"]] == [size] * 3
