@@ -24,10 +24,10 @@ from ui.connection import DaemonLink
 from ui.i18n import Translator
 from ui.kvloader import load_kv
 from ui.model import TableModel
-from ui.privacy import PRIVACY_KEY, SECRETS_KEY
+from ui.privacy import PRIVACY_KEY, SECRETS_KEY, links_seen
 from ui.shot import save_screenshot
 from ui.widgets.choices import NEW_GAME, UNDO_KEY
-from ui.widgets.phone_grid import PhoneGrid, links_seen
+from ui.widgets.phone_grid import PhoneGrid
 from ui.widgets.privacy import PrivacyScreen
 
 log = logging.getLogger(__name__)

@@ -14,7 +14,6 @@ table screen with the grid.
 
 from __future__ import annotations
 
-import hashlib
 import math
 
 from kivy.graphics import Color, Rectangle
@@ -26,30 +25,13 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
 from ui import theme
+from ui.layout import code_grid
 from ui.text import coloured
 from ui.widgets.buttons import TouchButton
 from ui.widgets.privacy import qr_image
 
 #: Height of a player's name over their code, in dp (times the app's scale).
 NAME_HEIGHT = 36
-
-
-def grid_shape(players: int, width: float, height: float, name: float, gap: float) -> tuple[int, float]:
-    """``(columns, code side)``: the columns that give each of ``players`` codes the largest
-    square in a ``width`` x ``height`` box (each code under a name ``name`` high, ``gap``
-    between cells)."""
-    best = (1, 0.0)
-    for cols in range(1, max(players, 1) + 1):
-        rows = math.ceil(players / cols)
-        side = min((width - gap * (cols - 1)) / cols, (height - gap * (rows - 1)) / rows - name)
-        if side > best[1]:
-            best = (cols, side)
-    return best
-
-
-def links_seen(links: dict[str, str]) -> str:
-    """A digest of ``links`` (so the app knows a game's grid was shown, without keeping them)."""
-    return hashlib.sha256(repr(sorted(links.items())).encode()).hexdigest()
 
 
 class PhoneGrid(ModalView):
@@ -105,7 +87,7 @@ class PhoneGrid(ModalView):
         if not players or room.width < 2:
             return
         name, gap = NAME_HEIGHT * unit, grid.spacing[0]
-        grid.cols, side = grid_shape(len(players), room.width, room.height, name, gap)
+        grid.cols, side = code_grid(len(players), room.width, room.height, name, gap)
         rows = math.ceil(len(players) / grid.cols)
         grid.size = (grid.cols * side + gap * (grid.cols - 1), rows * (side + name) + gap * (rows - 1))
         for player in players:
