@@ -24,10 +24,14 @@ from companion.store import EventStore
 
 pytestmark = pytest.mark.ui
 
-PLAYERS = ["Ada", "Bo", "Cy", "Dee"]
-HEADER = {"game": "clue_it", "players": PLAYERS, "seed": 1,
-          "options": {"intrigue_deck": "virtual", "envelope": "companion"},
-          "colours": {"Ada": "orange", "Bo": "sky_blue", "Cy": "bluish_green", "Dee": "reddish_purple"}}
+COLOURS = {"Ada": "orange", "Bo": "sky_blue", "Cy": "bluish_green", "Dee": "reddish_purple", "Eve": "yellow",
+           "Fin": "vermillion"}
+
+
+def header(players: list[str]) -> dict:
+    return {"game": "clue_it", "players": players, "seed": 1,
+            "options": {"intrigue_deck": "virtual", "envelope": "companion"},
+            "colours": {p: COLOURS[p] for p in players}}
 #: A 7" 800x480 panel: pixels per millimetre; the smallest code a phone reads from 40 cm.
 PX_PER_MM, CODE_MM = 5.24, 35
 
@@ -60,19 +64,23 @@ def decode(shot: str, place: list[float]) -> list[str]:
     return [found.data.decode() for found in zbar((grey, x1 - x0, y1 - y0))]
 
 
-@pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=["800x480", "720x1280"])
-def test_the_table_shows_each_players_code_at_the_start(harness, tmp_path, size):
+@pytest.mark.parametrize(("size", "players"), [((800, 480), 4), ((720, 1280), 4), ((800, 480), 6)],
+                         ids=["800x480", "720x1280", "800x480-6-players"])
+def test_the_table_shows_each_players_code_at_the_start(harness, tmp_path, size, players):
     pytest.importorskip("pyzbar.pyzbar", reason="decoding the codes needs pyzbar and libzbar0 (make apt-test)")
     sock = tmp_path / "companion.sock"
+    seats = list(COLOURS)[:players]
+    others = [p for p in seats if p != "Bo"]
+    out = ARTIFACTS / f"{size[0]}x{size[1]}" / ("" if players == 4 else f"{players}-players")
     store = EventStore(":memory:")
     daemon = Daemon(store, sock, phones=PhonesConfig(True, "127.0.0.1", 0))
     connected, leave = threading.Event(), threading.Event()
     with DaemonThread(daemon):
-        daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
+        daemon.call(lambda: daemon.start_game(GameHeader.from_json(header(seats))))
         links = daemon.call(lambda: daemon.phones.links())
         phone = threading.Thread(target=_phone, args=(links["Bo"], connected, leave), daemon=True)
         try:
-            ui = harness("phone-grid", sock, size, ARTIFACTS / f"{size[0]}x{size[1]}")
+            ui = harness("phone-grid", sock, size, out)
             ui.expect("CODES", timeout=90)
             phone.start()  # Bo scans his code
             assert connected.wait(10)
@@ -84,15 +92,15 @@ def test_the_table_shows_each_players_code_at_the_start(harness, tmp_path, size)
                 phone.join(10)
     store.close()
     every, after_bo = report["places"]
-    assert sorted(every) == PLAYERS and sorted(after_bo) == ["Ada", "Cy", "Dee"]
+    assert sorted(every) == sorted(seats) and sorted(after_bo) == sorted(others)
     assert {p: decode(report["screenshots"][0], place) for p, place in every.items()} == \
-        {p: [links[p]] for p in PLAYERS}
+        {p: [links[p]] for p in seats}
     assert {p: decode(report["screenshots"][1], place) for p, place in after_bo.items()} == \
-        {p: [links[p]] for p in ("Ada", "Cy", "Dee")}
+        {p: [links[p]] for p in others}
     assert "Bo ✓ connected" in "".join(report["grid_texts"]).replace("[font=DejaVuSans]", "").replace("[/font]", "")
     # 35 mm on the 7" panel; a larger window keeps the 800x480 design's share of the screen
     smallest = CODE_MM * PX_PER_MM * min(size) / 480
     assert min(min(place[2:]) for place in every.values()) >= smallest
     assert report["overflow"] == {"grid": [], "connected": [], "table": [], "home": []}
-    assert report["phones_button"] is not None and report["again"] == ["Ada", "Cy", "Dee"]
+    assert report["phones_button"] is not None and report["again"] == sorted(others)
     assert [pngread.size(shot) for shot in report["screenshots"]] == [size] * 3

@@ -56,7 +56,8 @@ class PhoneGrid(ModalView):
         self.room.add_widget(self.grid)
         self.room.bind(size=lambda *_: self._fill())
         self.box.add_widget(self.room)
-        self.box.add_widget(self._footer(unit))
+        self.footer = self._footer(unit)
+        self.box.add_widget(self.footer)
         self.add_widget(self.box)
         app.model.bind(phones=self._fill)
         self.bind(on_dismiss=self._forget)
@@ -64,19 +65,33 @@ class PhoneGrid(ModalView):
     def _footer(self, unit: float) -> BoxLayout:
         _ = self.app.tr._
         row = BoxLayout(size_hint_y=None, height=56 * unit, spacing=8 * unit)
-        note = Label(text=coloured(_("Each player scans their own code"), theme.GOLD), markup=True,
-                     font_size=sp(18) * self.app.scale, halign="left", valign="middle")
-        note.bind(size=lambda w, s: setattr(w, "text_size", s))
-        row.add_widget(note)
-        done = TouchButton(text=_("Done"), bold=True, font_size=sp(22) * self.app.scale, size_hint_x=None,
-                           width=140 * unit, base_colour=theme.PRIMARY, down_colour=theme.PRIMARY_DOWN)
-        done.bind(on_release=lambda *_: self.dismiss(animation=False))
-        row.add_widget(done)
+        self.note = Label(text=coloured(_("Each player scans their own code"), theme.GOLD), markup=True,
+                          font_size=sp(18) * self.app.scale, halign="left", valign="middle")
+        self.note.bind(size=lambda w, s: setattr(w, "text_size", s))
+        row.add_widget(self.note)
+        self.done = TouchButton(text=_("Done"), bold=True, font_size=sp(22) * self.app.scale, size_hint=(None, None),
+                                size=(140 * unit, 56 * unit), base_colour=theme.PRIMARY,
+                                down_colour=theme.PRIMARY_DOWN)
+        self.done.bind(on_release=lambda *_: self.dismiss(animation=False))
+        row.add_widget(self.done)
         return row
+
+    def _arrange(self, players: int) -> None:
+        """More than 4 codes on a landscape screen: the note and Done go in a column at the
+        right (two rows of codes get the whole height: 195 px, 37 mm at 800x480, not 164),
+        else in a row under the codes."""
+        side = players > 4 and not self.app.portrait
+        unit = dp(1) * self.app.scale
+        self.box.orientation = "horizontal" if side else "vertical"
+        self.footer.orientation = "vertical" if side else "horizontal"
+        self.footer.size_hint = (None, 1) if side else (1, None)
+        self.footer.size = (140 * unit, self.footer.height) if side else (self.footer.width, 56 * unit)
+        self.note.halign = "center" if side else "left"
 
     def take_links(self, answer: dict) -> None:
         """The daemon's ``phone_links`` answer: the codes."""
         self.links = {str(p): str(link) for p, link in (answer.get("links") or {}).items()}
+        self._arrange(len(self.links))
         self._fill()
 
     def _fill(self, *_args) -> None:
