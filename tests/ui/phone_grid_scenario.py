@@ -43,8 +43,8 @@ def phone_grid_scenario(app, out: Path, report: dict):
     from ui.shot import save_screenshot
 
     shots = report["screenshots"] = []
-    yield Until("home", lambda: screen_is(app, "home")() and find_button(app, "Continue the game"))
-    touch(find_button(app, "Continue the game"))
+    yield Until("home", lambda: screen_is(app, "home")() and find_button(app, app.tr._("Continue the game")))
+    touch(find_button(app, app.tr._("Continue the game")))
     yield Until("the grid of codes by itself at the game's start", lambda: _codes_shown(app, len(app.model.phones)))
     yield 0.4
     grid = app.phone_grid
@@ -59,20 +59,21 @@ def phone_grid_scenario(app, out: Path, report: dict):
     report["places"].append(_places(app))
     report["overflow"]["connected"] = overflowing(grid)
     shots.append(str(save_screenshot(out / "phone-grid-connected.png")))
-    touch(find_button(app, "Done", grid))
+    touch(find_button(app, app.tr._("Done"), grid))
     yield Until("the table again", lambda: app.phone_grid is None)
     yield 0.3
     report["overflow"]["table"] = overflowing(app.root.ids.screens.current_screen)
-    touch(find_button(app, "Menu"))
-    yield Until("home with its Phones button", lambda: screen_is(app, "home")() and find_button(app, "Phones"))
+    touch(find_button(app, app.tr._("Menu")))
+    yield Until("home with its Phones button",
+                lambda: screen_is(app, "home")() and find_button(app, app.tr._("Phones")))
     yield 0.3
     report["overflow"]["home"] = overflowing(app.root.ids.screens.current_screen)
-    report["phones_button"] = list(find_button(app, "Phones").size)
+    report["phones_button"] = list(find_button(app, app.tr._("Phones")).size)
     shots.append(str(save_screenshot(out / "phone-grid-home.png")))
-    touch(find_button(app, "Phones"))
+    touch(find_button(app, app.tr._("Phones")))
     yield Until("the grid again from the Phones button", lambda: _codes_shown(app, len(app.model.phones) - 1)
                 and screen_is(app, "table")())
     report["again"] = sorted(app.phone_grid.codes)
-    touch(find_button(app, "Done", app.phone_grid))
+    touch(find_button(app, app.tr._("Done"), app.phone_grid))
     yield Until("the grid closed", lambda: app.phone_grid is None)
     say("DONE")

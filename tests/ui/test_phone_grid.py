@@ -64,16 +64,22 @@ def decode(shot: str, place: list[float]) -> list[str]:
     return [found.data.decode() for found in zbar((grey, x1 - x0, y1 - y0))]
 
 
-@pytest.mark.parametrize(("size", "players"), [((800, 480), 4), ((720, 1280), 4), ((800, 480), 6)],
-                         ids=["800x480", "720x1280", "800x480-6-players"])
-def test_the_table_shows_each_players_code_at_the_start(harness, tmp_path, size, players):
+#: What the grid says of Bo once his phone is connected, in each language.
+CONNECTED = {"en": "Bo ✓ connected", "it": "Bo ✓ in linea"}
+
+
+@pytest.mark.parametrize(("size", "players", "lang"),
+                         [((800, 480), 4, "en"), ((720, 1280), 4, "en"), ((800, 480), 6, "en"), ((800, 480), 4, "it")],
+                         ids=["800x480", "720x1280", "800x480-6-players", "800x480-it"])
+def test_the_table_shows_each_players_code_at_the_start(harness, tmp_path, size, players, lang):
     pytest.importorskip("pyzbar.pyzbar", reason="decoding the codes needs pyzbar and libzbar0 (make apt-test)")
     sock = tmp_path / "companion.sock"
     seats = list(COLOURS)[:players]
     others = [p for p in seats if p != "Bo"]
-    out = ARTIFACTS / f"{size[0]}x{size[1]}" / ("" if players == 4 else f"{players}-players")
+    out = ARTIFACTS / f"{size[0]}x{size[1]}" / ("" if players == 4 else f"{players}-players") / \
+        ("" if lang == "en" else lang)
     store = EventStore(":memory:")
-    daemon = Daemon(store, sock, phones=PhonesConfig(True, "127.0.0.1", 0))
+    daemon = Daemon(store, sock, phones=PhonesConfig(True, "127.0.0.1", 0), language=lang)
     connected, leave = threading.Event(), threading.Event()
     with DaemonThread(daemon):
         daemon.call(lambda: daemon.start_game(GameHeader.from_json(header(seats))))
@@ -97,7 +103,7 @@ def test_the_table_shows_each_players_code_at_the_start(harness, tmp_path, size,
         {p: [links[p]] for p in seats}
     assert {p: decode(report["screenshots"][1], place) for p, place in after_bo.items()} == \
         {p: [links[p]] for p in others}
-    assert "Bo ✓ connected" in "".join(report["grid_texts"]).replace("[font=DejaVuSans]", "").replace("[/font]", "")
+    assert CONNECTED[lang] in "".join(report["grid_texts"]).replace("[font=DejaVuSans]", "").replace("[/font]", "")
     # 35 mm on the 7" panel; a larger window keeps the 800x480 design's share of the screen
     smallest = CODE_MM * PX_PER_MM * min(size) / 480
     assert min(min(place[2:]) for place in every.values()) >= smallest
