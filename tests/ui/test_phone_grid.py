@@ -1,15 +1,18 @@
 """The phone codes on the table screen at a game's start (issue 22), in a real Kivy window
-under Xvfb against a real daemon serving phones on loopback, 4 players, at 800x480 and
-720x1280: the grid opens by itself and shows 4 codes that decode (zbar, from the
-screenshot) to the 4 seats' links, each at least 35 mm on a 7" panel; once Bo's phone has
-connected, "Bo ✓ connected" replaces his code and the 3 others still decode; nothing
-overflows, and the home screen's "Phones" button (the
-Menu's) opens it again. Screenshots ``tests/artifacts/<size>/phone-grid.png``,
+under Xvfb against a real daemon serving phones on loopback: 4 players at 800x480, 720x1280
+and in Italian, 6 players at 800x480. The grid opens by itself and shows one code per
+player that decodes (zbar, from the screenshot) to that seat's link, each at least 35 mm on
+a 7" panel; once Bo's phone has connected, "Bo ✓ connected" replaces his code and the
+others still decode; nothing overflows; the home screen's (the Menu's) "Phones" button
+opens it again. Another screen on the socket never gets a token, nor does the log.
+Screenshots ``tests/artifacts/<size>/[6-players/][it/]phone-grid.png``,
 ``phone-grid-connected.png``, ``phone-grid-home.png``."""
 
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 import threading
 
 import aiohttp
@@ -17,6 +20,7 @@ import pngread
 import pytest
 from conftest import ARTIFACTS
 
+from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
 from companion.header import GameHeader
 from companion.phones.config import PhonesConfig
@@ -71,7 +75,7 @@ CONNECTED = {"en": "Bo ✓ connected", "it": "Bo ✓ in linea"}
 @pytest.mark.parametrize(("size", "players", "lang"),
                          [((800, 480), 4, "en"), ((720, 1280), 4, "en"), ((800, 480), 6, "en"), ((800, 480), 4, "it")],
                          ids=["800x480", "720x1280", "800x480-6-players", "800x480-it"])
-def test_the_table_shows_each_players_code_at_the_start(harness, tmp_path, size, players, lang):
+def test_the_table_shows_each_players_code_at_the_start(harness, tmp_path, caplog, size, players, lang):
     pytest.importorskip("pyzbar.pyzbar", reason="decoding the codes needs pyzbar and libzbar0 (make apt-test)")
     sock = tmp_path / "companion.sock"
     seats = list(COLOURS)[:players]
@@ -85,18 +89,25 @@ def test_the_table_shows_each_players_code_at_the_start(harness, tmp_path, size,
         daemon.call(lambda: daemon.start_game(GameHeader.from_json(header(seats))))
         links = daemon.call(lambda: daemon.phones.links())
         phone = threading.Thread(target=_phone, args=(links["Bo"], connected, leave), daemon=True)
+        heard: list[dict] = []  # another screen: it must never get the links
+        caplog.set_level(logging.DEBUG)
         try:
+            watcher = Client(sock, on_message=heard.append).connect()
             ui = harness("phone-grid", sock, size, out)
             ui.expect("CODES", timeout=90)
             phone.start()  # Bo scans his code
             assert connected.wait(10)
             ui.expect("DONE", timeout=90)
             report = ui.finish(timeout=30)
+            watcher.close()
         finally:
             leave.set()
             if phone.is_alive():
                 phone.join(10)
     store.close()
+    tokens = [link.rsplit("/", 1)[-1] for link in links.values()]
+    assert heard and not [m for m in heard if any(t in json.dumps(m) for t in tokens)]
+    assert not [t for t in tokens if t in caplog.text]
     every, after_bo = report["places"]
     assert sorted(every) == sorted(seats) and sorted(after_bo) == sorted(others)
     assert {p: decode(report["screenshots"][0], place) for p, place in every.items()} == \
