@@ -171,6 +171,8 @@ class CompanionApp(App):
         """Show the reconnecting screen; a privacy screen hides (nobody may be looking)."""
         if self.privacy is not None:
             self.privacy.hide()
+        if self.phone_grid is not None:
+            self.phone_grid.dismiss(animation=False)
         self.model.connection_lost()
 
     def _handle(self, message: dict[str, Any], _dt=None) -> None:
@@ -380,6 +382,7 @@ class CompanionApp(App):
 
     def _started(self, ack: dict | None) -> None:
         if ack and ack.get("ok"):
+            self._grid_asked = False  # a new game: its codes show at the start (issue 22)
             self.model.go("table")
 
     def set_language(self, lang: str) -> None:
