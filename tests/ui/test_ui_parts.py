@@ -275,3 +275,15 @@ def test_markers_are_short_and_unique():
     assert short_marks(["Ada", "Bo", "Cy"]) == {"Ada": "Ada", "Bo": "Bo", "Cy": "Cy"}
     assert short_marks(["Player 1", "Player 2"]) == {"Player 1": "P1", "Player 2": "P2"}
     assert short_marks(["Giulia", "Giuliano", "Marco"]) == {"Giulia": "G1", "Giuliano": "G2", "Marco": "Marc"}
+
+
+def test_the_phone_codes_take_the_columns_with_the_largest_squares():
+    """The phone grid at 800x480 (room 784 x 406 px, names 36 px high, 6 px gaps): 4 players
+    side by side, 191.5 px each (36.5 mm on the 7" panel); 2 players 370 px; 6 players in
+    3 columns of 2 rows, 164 px (31 mm: too small), so beyond 4 the note and Done go in a
+    column at the right (room 638 x 468 px): 195 px (37 mm)."""
+    assert layout.code_grid(4, 784, 406, 36, 6) == (4, 191.5)
+    assert layout.code_grid(2, 784, 406, 36, 6) == (2, 370.0)
+    assert layout.code_grid(6, 784, 406, 36, 6) == (3, 164.0)
+    assert layout.code_grid(6, 638, 468, 36, 6) == (3, 195.0)
+    assert layout.code_grid(4, 704, 1150, 54, 9) == (2, 347.5)  # 720x1280 (scale 1.5)
