@@ -56,3 +56,25 @@ def test_a_kind_without_act_takes_no_answer():
 def test_settle_runs_self_resolving_steps_until_one_needs_the_table():
     assert pd.settle(3, lambda n: n - 1 if n > 0 else None) == 0
     assert pd.settle(0, lambda n: None) == 0
+
+
+def test_clue_it_return_steps_are_pending_frames_and_the_default_is_none():
+    from companion.games.clue_it import codec
+    from companion.games.clue_it.state import State, Step, returning
+
+    state = State(players=("Ada", "Bo"), options={}, movers=(), tokens=(), intrigue_deck=())
+    side = returning(state, resume=Step.DRAW, after_draw=Step.TURN)
+    assert (side.resume, side.after_draw) == (Step.DRAW, Step.TURN)
+    assert [f.kind for f in side.pending] == ["after_draw", "resume"]
+    assert codec.decode(codec.encode(side)) == side
+    back = returning(side, resume=Step.TURN, after_draw=Step.STOP)
+    assert back.pending == () and back == state
+
+
+def test_creepy_cellar_flags_are_pending_frames():
+    from companion.games.creepy_cellar.state import marked
+    from tests.games.test_creepy_cellar import new_game
+
+    state = marked(new_game(), free=True, picked=True)
+    assert (state.free, state.picked, state.held) == (True, True, False)
+    assert marked(state, free=False, picked=False).pending == ()
