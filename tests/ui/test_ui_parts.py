@@ -80,6 +80,7 @@ def test_turn_and_prompt_markup():
 
 def test_titles_doors_and_outcomes():
     assert text.short_title("Ghost Fightin' Treasure Hunters: Creepy Cellar") == "Creepy Cellar"
+    assert text.short_title("CLUE: IT") == "CLUE: IT"  # the header showed only "IT"
     assert text.doors_text("green") == "Green doors locked"
     assert text.doors_text("") == "Doors open"
     assert text.outcome_colour({"outcome": "won"}) != text.outcome_colour({"outcome": "lost"})
