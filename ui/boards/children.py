@@ -25,7 +25,7 @@ from kivy.uix.widget import Widget
 
 from ui import theme
 from ui.boards import watch_language
-from ui.boards.fit import widest_word, word_width
+from ui.boards.fit import plain, widest_word, word_width
 from ui.boards.names import card_name, short_marks
 from ui.boards.parts import Panel, font, gap, text
 from ui.kvloader import load_kv
@@ -151,8 +151,10 @@ class MansionRoom(Panel):
         self.title = text("", NAME_FONT, SMALLEST_NAME_FONT, size_hint_y=0.7)
         self.title.bold = True
         self.bottom = bottom = BoxLayout(size_hint_y=0.3, spacing=gap(2))
-        self.pieces = RoomPieces(size_hint_x=0.55)
-        self.who = text("", 14, 9, size_hint_x=0.45, halign="right")
+        self.pieces = RoomPieces()
+        # the players' marks at the right of the pieces, as wide as they need on one line
+        # ("Bo Cy" did not fit a fixed share of the row); the pieces shrink to the rest
+        self.who = text("", 14, 10, size_hint_x=None, width=0, halign="right")
         bottom.add_widget(self.pieces)
         bottom.add_widget(self.who)
         self.add_widget(self.title)
@@ -162,10 +164,11 @@ class MansionRoom(Panel):
         self._players()
 
     def _players(self, *_args) -> None:
-        """The players' marks at the right of the pieces; without players the pieces take
-        the whole row (a room of four ghosts draws them larger)."""
+        """The players' marks on one line at the right of the pieces (at most 70% of the
+        row); without players the pieces take the whole row."""
         self.who.text = self.players
-        self.who.size_hint_x, self.pieces.size_hint_x = (0.45, 0.55) if self.players else (0.001, 1)
+        need = word_width(plain(self.players), font(12), True) + gap(2) if self.players else 0
+        self.who.width = min(need, max(0, self.width - 2 * gap(2)) * 0.7)
 
     def _name(self, *_args) -> None:
         width = self.width - 2 * gap(3)
@@ -178,6 +181,7 @@ class MansionRoom(Panel):
         one_line = word_width(self.name, font(SMALLEST_NAME_FONT), True) <= width
         # a name on one line leaves the pieces more room (ghosts drawn larger)
         self.title.size_hint_y, self.bottom.size_hint_y = (0.45, 0.55) if one_line else (0.7, 0.3)
+        self._players()
 
     def _look(self, *_args) -> None:
         self.fill = (theme.HAUNTED_TILE if self.enraged else theme.ROOM_TILE) if self.built else theme.BACKGROUND
