@@ -17,7 +17,7 @@ import ui.widgets.die  # noqa: F401  (kv uses DieFace)
 import ui.widgets.meter  # noqa: F401  (kv uses HauntingMeter)
 import ui.widgets.pieces  # noqa: F401  (kv uses Marker, PieceRow)
 from ui import theme
-from ui.boards import PlacePicks, watch_language
+from ui.boards import PlacePicks, picks_at, watch_language
 from ui.boards.names import short_marks
 from ui.kvloader import load_kv
 from ui.seats import HUNTER_PALETTE
@@ -54,12 +54,8 @@ class RoomTile(Widget):
     pickable = BooleanProperty(False)
 
     def on_touch_down(self, touch):
-        if self.pickable and self.collide_point(*touch.pos):
-            board = self.parent
-            while board is not None and not isinstance(board, PlacePicks):
-                board = board.parent
-            if board is not None and board.pick(self.letter):
-                return True
+        if self.pickable and picks_at(self, self.letter, touch):
+            return True
         return super().on_touch_down(touch)
 
 
