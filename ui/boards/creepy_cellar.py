@@ -158,11 +158,12 @@ def hunter_marks(hunters: dict) -> dict[str, str]:
 
 def marker_colour(hunter: dict, colours: dict) -> tuple:
     """A hunter's mark in its mover's printed colour (red, yellow, blue, green: issue 17
-    item 4), else in the player's colour."""
+    item 4), else in the player's colour; lightened where it would not read on a dark tile
+    (the printed blue)."""
     key = HUNTER_PALETTE.get(str(hunter.get("colour", "")))
     if key is not None:
-        return theme.player_colour("", {"": key})
-    return theme.player_colour(hunter.get("player", ""), colours)
+        return theme.on_dark(theme.player_colour("", {"": key}))
+    return theme.on_dark(theme.player_colour(hunter.get("player", ""), colours))
 
 
 def carrying_text(hunters: dict, carried: dict, _: Translate = english, colours: dict | None = None,
