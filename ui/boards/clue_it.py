@@ -214,11 +214,12 @@ class ClueBoard(PlacePicks, BoxLayout):
                            padding=gap(2), place=place or "")
         if place:
             self.tiles[place] = panel
-        panel.add_widget(text(f"[b]{escape_markup(title)}[/b]", 14, 10, size_hint_y=0.54 if not note else 0.44))
+        # long names ("House on Neibolt Street") wrap on three lines before they shrink
+        panel.add_widget(text(f"[b]{escape_markup(title)}[/b]", 15, 12, size_hint_y=0.56 if not note else 0.46))
         pieces = pieces_at(view, place, colours) if place else []
-        panel.add_widget(text(" ".join(pieces), 14, 10, size_hint_y=0.46 if not note else 0.32))
+        panel.add_widget(text(" ".join(pieces), 15, 11, size_hint_y=0.44 if not note else 0.3))
         if note:
-            panel.add_widget(text(escape_markup(note), 12, 9, color=GOLD_DIM, size_hint_y=0.24))
+            panel.add_widget(text(escape_markup(note), 14, 12, color=GOLD_DIM, size_hint_y=0.24))
         return panel
 
     def _centre(self, view: dict, places: dict, _: Translate, colours: dict) -> Panel:
