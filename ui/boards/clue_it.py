@@ -214,12 +214,14 @@ class ClueBoard(PlacePicks, BoxLayout):
                            padding=gap(2), place=place or "")
         if place:
             self.tiles[place] = panel
-        # long names ("House on Neibolt Street") wrap on three lines before they shrink
-        panel.add_widget(text(f"[b]{escape_markup(title)}[/b]", 15, 12, size_hint_y=0.56 if not note else 0.46))
+        # long names ("Biblioteca Pubblica di Derry") wrap on three lines before they
+        # shrink, and take the pieces' room where no piece stands
         pieces = pieces_at(view, place, colours) if place else []
-        panel.add_widget(text(" ".join(pieces), 15, 11, size_hint_y=0.44 if not note else 0.3))
+        share = (0.56 if pieces else 0.8) - (0.16 if note else 0)
+        panel.add_widget(text(f"[b]{escape_markup(title)}[/b]", 15, 12, size_hint_y=share))
+        panel.add_widget(text(" ".join(pieces), 15, 11, size_hint_y=1 - share - (0.3 if note else 0)))
         if note:
-            panel.add_widget(text(escape_markup(note), 14, 12, color=GOLD_DIM, size_hint_y=0.24))
+            panel.add_widget(text(escape_markup(note), 14, 10, color=GOLD_DIM, size_hint_y=0.3))
         return panel
 
     def _centre(self, view: dict, places: dict, _: Translate, colours: dict) -> Panel:
