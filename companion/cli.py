@@ -13,6 +13,7 @@ import time
 from importlib import resources
 from pathlib import Path
 
+from companion.client import NoDaemon
 from companion.errors import CompanionError, ReplayFailed, ScriptError
 from companion.paths import PathRefused
 
@@ -22,6 +23,9 @@ EXIT_BAD_SCRIPT = 2
 
 #: A path argument names a file the command must not touch (companion.paths.PathRefused).
 EXIT_BAD_PATH = 2
+
+#: A client command finds no daemon to talk to (like ``companion tap``).
+EXIT_NO_DAEMON = 2
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -48,6 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     except PathRefused as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return EXIT_BAD_PATH
+    except NoDaemon as exc:
+        print(f"companion: {exc.sentence()}", file=sys.stderr)
+        return EXIT_NO_DAEMON
     except CompanionError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 1
@@ -406,6 +413,7 @@ def cmd_daemon(args) -> int:
     db = args.db or default_db()
     sock = args.socket or default_socket()
     check_socket_path(sock, db)  # before anything is opened or created (issue 20)
+    _say_socket_place(args.socket)
     check_db_path(db)
     check_private_dir(Path(db))
     store, recovery, unwritable = _open_store(db)
@@ -462,6 +470,14 @@ def cmd_daemon(args) -> int:
         store.close()
         log.info("shutdown done: the event store %s is closed", db)
     return 0
+
+
+def _say_socket_place(given) -> None:
+    """Log once why the default socket is not in the usual runtime dir (clients say nothing)."""
+    from companion.paths import runtime_dir_note
+
+    if given is None and runtime_dir_note():
+        log.info("%s", runtime_dir_note())
 
 
 def _open_store(db):

@@ -32,6 +32,19 @@ class DaemonUnavailable(CompanionError, ConnectionError):
     """The daemon socket does not answer."""
 
 
+class NoDaemon(DaemonUnavailable):
+    """Nothing listens at the socket: no companion is running there."""
+
+    def __init__(self, text: str, socket_path: str):
+        super().__init__(text)
+        self.socket_path = socket_path
+
+    def sentence(self) -> str:
+        """What a client command says (one line, exit 2)."""
+        return (f"No companion is running (nothing answers at {self.socket_path}; start one with "
+                f"companion play GAME --players A,B)")
+
+
 class Client:
     """A connection to the daemon.
 
@@ -74,7 +87,7 @@ class Client:
             except OSError as exc:
                 sock.close()
                 if time.monotonic() > deadline:
-                    raise DaemonUnavailable(f"no daemon at {self.socket_path}: {exc}") from exc
+                    raise NoDaemon(f"no daemon at {self.socket_path}: {exc}", str(self.socket_path)) from exc
                 time.sleep(0.05)
         self._sock = sock
         self._reader = threading.Thread(target=self._read, args=(sock,), name="companion-client",

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.paths import PathRefused, describe
 from companion.phones.config import PhonesConfig, PhonesConfigError, parse_phones
 
 APP = "haunt-companion"
@@ -189,6 +190,10 @@ def default_config_path() -> Path:
     return SYSTEM_CONFIG if not user.exists() and SYSTEM_CONFIG.exists() else user
 
 
+class ConfigPathRefused(PathRefused, ConfigError):
+    """The config path names no config file (missing, a directory, a device): exit 2."""
+
+
 def load_config(path: str | os.PathLike[str] | None = None) -> Config:
     """Read and check a config file.
 
@@ -201,14 +206,15 @@ def load_config(path: str | os.PathLike[str] | None = None) -> Config:
     """
     explicit = path is not None or bool(os.environ.get(CONFIG_ENV))  # a named file must exist
     file = Path(path) if path is not None else default_config_path()
+    named = "--config " if path is not None else f"{CONFIG_ENV}=" if explicit else ""
     try:
         if file.exists() and not file.is_file():  # a directory; a FIFO would wait for ever
-            raise ConfigError(f"{file}: not a regular file")
+            raise ConfigPathRefused(f"{named}{file} is {describe(file)}, not a config file")
         with file.open("rb") as stream:
             data = stream.read(MAX_CONFIG_BYTES + 1)
     except FileNotFoundError:
         if explicit:
-            raise ConfigError(f"{file}: config file not found") from None
+            raise ConfigPathRefused(f"{named}{file}: no such config file") from None
         return default_config()
     except OSError as exc:
         raise ConfigError(f"{file}: cannot read config file: {exc}") from None

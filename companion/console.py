@@ -25,16 +25,21 @@ class ConsoleView:
             news = message.get("log", [])
         for line in news:
             self._print(f"  - {line}")
-        view = message.get("view") or {}
         prompt = message["prompt"]["text"]
         if prompt != self._last_prompt:
             self._last_prompt = prompt
-            if "hauntings" in view:  # Creepy Cellar's counters (the demo's game)
-                self._print(f"[hauntings {view.get('hauntings')}/{view.get('haunting_limit')}"
-                            f" | King {view.get('ghost_king') or '-'} | locked {view.get('locked') or '-'}]"
-                            f" {prompt}")
-            else:
-                self._print(prompt)
+            self._print_prompt(message)
+
+    def _print_prompt(self, message: dict[str, Any]) -> None:
+        """The prompt's line (with Creepy Cellar's counters, the demo's game)."""
+        view = message.get("view") or {}
+        prompt = message["prompt"]["text"]
+        if "hauntings" in view:
+            self._print(f"[hauntings {view.get('hauntings')}/{view.get('haunting_limit')}"
+                        f" | King {view.get('ghost_king') or '-'} | locked {view.get('locked') or '-'}]"
+                        f" {prompt}")
+        else:
+            self._print(prompt)
 
     def _print(self, text: str) -> None:
         print(text, file=self.out, flush=True)

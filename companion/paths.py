@@ -14,10 +14,9 @@ import os
 import re
 import stat
 import warnings
-from functools import cache
 from pathlib import Path
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -61,11 +60,27 @@ def default_socket() -> Path:
     return path
 
 
-@cache
+#: Why the socket is not in the usual runtime dir, once said (:func:`runtime_dir_note`).
+_RUNTIME_NOTES: dict[str, str] = {}
+
+
 def _say_runtime_dir(reason: str, directory: str) -> None:
-    """Log, once per process and cause, why the socket is not in the usual runtime dir."""
-    log.warning("%s: the daemon socket goes in %s (set COMPANION_SOCKET to choose another place)",
-                reason.rstrip("."), directory)
+    """Note (debug level: clients stay quiet) why the socket is not in the usual runtime
+    dir; the daemon logs it once (:func:`runtime_dir_note`). platformdirs' own "falling back
+    to X" is left out: X may be the very directory it found wanting (issue 18)."""
+    reason = reason.split(", falling back to ", 1)[0].rstrip(".")
+    note = f"{reason}: the daemon socket goes in {directory} (set COMPANION_SOCKET to choose another place)"
+    unsafe = re.match(r"XDG_RUNTIME_DIR (/\S+) has mode (\d+)", reason)
+    if unsafe and os.path.realpath(directory).startswith(os.path.realpath(unsafe[1]) + os.sep):
+        note = (f"XDG_RUNTIME_DIR {unsafe[1]} has mode {unsafe[2]} (other users may look in it; "
+                f"chmod 700 {unsafe[1]} makes it private): the daemon socket goes in {directory} all the same")
+    if _RUNTIME_NOTES.setdefault(reason, note) is note:
+        log.debug("%s", note)
+
+
+def runtime_dir_note() -> str | None:
+    """The sentence saying why the daemon socket is not in the usual runtime dir, or None."""
+    return next(reversed(_RUNTIME_NOTES.values()), None)
 
 
 def check_private_dir(path: Path) -> None:
@@ -74,30 +89,49 @@ def check_private_dir(path: Path) -> None:
 
     The advice is ``chmod o-w`` only for a place that is the user's own; a directory shared
     by everyone on purpose (``/tmp``, ``/dev/shm``: the sticky bit, or not owned by the user)
-    must stay as it is, so the advice there is another directory (issue 20).
+    must stay as it is, so the advice there is a path the companion accepts (issue 20).
 
     Raises:
-        StoreError: naming the path and what to do.
+        PrivateDirRefused: naming the path and what to do (exit 2, like every refused path).
     """
-    from companion.errors import StoreError
-
     for part in (path.parent, path):
         try:
             info = part.stat()
         except FileNotFoundError:
             continue
         if info.st_mode & stat.S_IWOTH:
-            raise StoreError(f"{part} can be written by any user, so the game in it could be changed by "
-                             f"anyone: {_private_advice(part, info)} (the companion refuses to use it as it is)")
+            raise PrivateDirRefused(f"{part} can be written by any user, so the companion keeps no game "
+                                    f"there: {_private_advice(part, info)}")
 
 
 def _private_advice(part: Path, info: os.stat_result) -> str:
     """What to do about a world-writable ``part``: chmod one's own, move out of a shared one."""
     shared = info.st_mode & stat.S_ISVTX or info.st_uid != os.getuid()
     if stat.S_ISDIR(info.st_mode) and shared:
-        return ("it is a directory every user shares, so keep the event store in a directory of your own "
-                "instead, e.g.  --db ~/haunt/companion.sqlite3")
-    return f"run  chmod o-w {part}"
+        return f"give a path in a folder of your own, e.g. --db {safe_db_example()}"
+    return f"run chmod o-w {part}, or give another path, e.g. --db {safe_db_example()}"
+
+
+def safe_db_example(near: Path | None = None) -> Path:
+    """An event store path the companion would accept, for advice: ``near``'s
+    ``companion.sqlite3`` when that folder is a private one the user may write, else the
+    user data dir's."""
+    if near is not None and _acceptable_folder(near):
+        return near / "companion.sqlite3"
+    from platformdirs import user_data_path
+
+    return user_data_path(APP) / "companion.sqlite3"
+
+
+def _acceptable_folder(folder: Path) -> bool:
+    """A folder the store may live in: it exists, the user may write it, nobody else may."""
+    try:
+        info = folder.stat()
+    except OSError:
+        return False
+    system = Path(os.path.realpath(folder)).parts[1:2] in (("dev",), ("proc",), ("sys",), ("run",))
+    return (stat.S_ISDIR(info.st_mode) and not info.st_mode & stat.S_IWOTH and os.access(folder, os.W_OK)
+            and not system)
 
 
 # ---------------------------------------------------------------------- path arguments (issue 20)
@@ -105,6 +139,10 @@ def _private_advice(part: Path, info: os.stat_result) -> str:
 class PathRefused(CompanionError, ValueError):
     """A path argument names a file the command must not touch (another store, the store's
     own WAL, a directory...). The command stops before changing anything (exit 2)."""
+
+
+class PrivateDirRefused(PathRefused, StoreError):
+    """An event store in a place any user may write (:func:`check_private_dir`)."""
 
 
 #: What SQLite and the store keep beside the database ``<db>``: ``<db><suffix>``.
@@ -197,8 +235,12 @@ def check_db_path(db: str | Path, option: str = "--db") -> None:
     kind = describe(db)
     if kind == "a symbolic link":
         kind = describe(Path(os.path.realpath(db)))
+    if not db.parent.is_dir():
+        missing = "does not exist" if describe(db.parent) == "nothing" else "is not a folder"
+        raise PathRefused(f"{option} {db}: the folder {db.parent} {missing} (create it first, "
+                          f"or give a path in a folder that exists)")
     if kind not in ("nothing", "a regular file"):
-        example = db / "companion.sqlite3" if kind == "a directory" else db.parent / "companion.sqlite3"
+        example = safe_db_example(db if kind == "a directory" else None)
         raise PathRefused(f"{option} {db} is {kind}, not an event store file: give the path of a file, "
                           f"e.g. {option} {example}")
     side = _SIDE_FILE.search(db.name)

@@ -26,12 +26,13 @@ START_WAIT, STOP_WAIT = 20.0, 10.0
 
 def play_command(args, new) -> int:
     """``companion play GAME --players A,B [--option NAME=VALUE ...]``; returns the exit code."""
-    from companion.paths import default_socket
+    from companion.paths import PathRefused, default_socket
     from companion.startup import StartRefused, header
 
     try:
         header(new)  # a bad game, player list or option is said before anything starts
-    except StartRefused as exc:
+        _check_paths(args)
+    except (StartRefused, PathRefused) as exc:
         return _say(str(exc))
     socket = Path(args.socket or default_socket())
     if _answers(socket):
@@ -45,6 +46,15 @@ def play_command(args, new) -> int:
         return _say(f"{app}. To play in the terminal: companion play {new.game} --players "
                     f"{','.join(new.players)} --terminal")
     daemon, log_path = _start_daemon(args, new, socket)
+    _stop_on_signals(app)
+    try:
+        return _run(app, new, socket, daemon, log_path)
+    finally:
+        _stop(daemon)
+
+
+def _run(app, new, socket: Path, daemon: subprocess.Popen, log_path: Path) -> int:
+    """Once the daemon listens: say which game, play it, and say what became of it."""
     try:
         if not _wait_listening(daemon, socket):
             return _daemon_failed(daemon, log_path)
@@ -53,16 +63,62 @@ def play_command(args, new) -> int:
         what = (opened[0][0].upper() + opened[0][1:]) if opened else f"Playing {new.game}"
         what = what.replace("--new GAME --abandon starts another", "--abandon starts a new one")
         print(f"{what}. The daemon's log: {log_path}", flush=True)
-        if app is not None:
-            app.run()
-            return 0
-        from companion.terminal import TerminalTable
-
-        return TerminalTable(socket).run()
+        _play(app, socket)
     except KeyboardInterrupt:
-        return 0
-    finally:
-        _stop(daemon)
+        if daemon.poll() is not None:
+            return 0
+    print(_last_word(socket), flush=True)
+    return 0
+
+
+def _play(app, socket: Path) -> None:
+    """Until the window closes, or ``q`` or the end of the terminal's input."""
+    if app is not None:
+        app.run()
+        return
+    from companion.terminal import TerminalTable
+
+    TerminalTable(socket).run()
+
+
+def _stop_on_signals(app) -> None:
+    """SIGINT and SIGTERM stop ``play`` promptly, window and daemon alike: in the terminal as
+    Ctrl-C does; with a window, by closing it (SDL turns them into a quit request the app
+    may keep waiting on, so they are taken back here)."""
+    def stop(_sig, _frame):
+        if app is None:
+            raise KeyboardInterrupt
+        from kivy.clock import Clock
+
+        Clock.schedule_once(lambda _dt: app.stop())
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, stop)
+
+
+def _last_word(socket: Path) -> str:
+    """What ``play`` says when it stops: whether the game is over or kept for next time."""
+    from companion.client import Client, DaemonUnavailable
+
+    try:
+        with Client(socket).connect(timeout=2.0) as client:
+            state = client.state or {}
+    except DaemonUnavailable:
+        state = {}
+    if (state.get("prompt") or {}).get("over"):
+        return "Game over."
+    return "Game kept: run the same command to go on."
+
+
+def _check_paths(args) -> None:
+    """Refuse a bad ``--db`` or ``--config`` before anything starts, as the daemon would."""
+    from companion.config import load_config
+    from companion.paths import check_db_path, check_private_dir, default_db
+
+    db = Path(args.db or default_db())
+    check_db_path(db)
+    check_private_dir(db)
+    load_config(args.config)
 
 
 def _say(text: str, code: int = 2) -> int:
@@ -175,7 +231,7 @@ def _stop(daemon: subprocess.Popen) -> None:
 def tap_command(card: str, reader: str | None, hold: float, socket: Path) -> int:
     """``companion tap COMPONENT|UID [--reader ROLE] [--hold S]``: 0 accepted, 1 refused
     (the table's sentence is printed), 2 no such component, no daemon or no virtual reader."""
-    from companion.client import Client, DaemonUnavailable
+    from companion.client import Client, DaemonUnavailable, NoDaemon
     from companion.daemon.taps import READ_WAIT
 
     try:
@@ -185,6 +241,8 @@ def tap_command(card: str, reader: str | None, hold: float, socket: Path) -> int
                 return _say(message)
             ack = client.request(message, timeout=hold + READ_WAIT + 5.0)
             virtual = bool(((client.state or {}).get("hardware") or {}).get("virtual"))
+    except NoDaemon as exc:
+        return _say(exc.sentence())
     except DaemonUnavailable as exc:
         return _say(f"{exc}. Start one with companion play GAME --players A,B (or companion daemon)")
     if ack.get("ok"):

@@ -326,8 +326,7 @@ class Session:
             raise Rejected(_unknown_tag(tap))
         label = self.spec.component_label(component)
         if component_game(component) != self.spec.id:
-            raise Rejected(msg("That tag is {component}, from another game; this table plays {title}.",
-                               component=component, title=self.spec.title))
+            raise Rejected(_other_game(component, self.spec.title))
         self._check_reader(tap, component, label)
         choice = prompt.for_component(component)
         if choice is not None:
@@ -629,4 +628,15 @@ def _unknown_tag(tap: Tap) -> str:
     if tap.ndef is not None:
         return msg("Unknown tag {uid} on reader {reader}: it is not enrolled, and its text record {text} "
                    "names no component of any game.", uid=tap.uid, reader=tap.reader, text=repr(tap.ndef))
-    return msg("Unknown tag {uid} on reader {reader}: it is not enrolled.", uid=tap.uid, reader=tap.reader)
+    return msg("Unknown tag {uid} on reader {reader}: it is not enrolled. To enroll it, open Settings, "
+               "Enroll tags on the table screen, or run companion tags enroll {uid} COMPONENT.",
+               uid=tap.uid, reader=tap.reader)
+
+
+def _other_game(component: str, title: str):
+    """Why a piece of another game picks nothing here, in that game's own words (no raw id)."""
+    other = get_game(component_game(component))
+    label = other.component_label(component)
+    article = label.split(" ", 1)[0] in ("A", "An", "The")
+    return msg("That is {label}, from {other}; this table plays {title}.",
+               label=label[0].lower() + label[1:] if article else label, other=other.title, title=title)

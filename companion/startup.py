@@ -106,7 +106,25 @@ def open_game(daemon, new: NewGame | None, resume_last) -> str:
     if tuple(session.header.players) != tuple(new.players):
         line += (f" (--players {','.join(new.players)} is for a new game: this one keeps its players; "
                  f"add --abandon to start a new one)")
+    asked, kept = _options_not_kept(session, wanted)
+    if asked:
+        line += (f" ({' '.join(f'--option {o}' for o in asked)} is for a new game: this one keeps "
+                 f"{', '.join(kept)}; add --abandon to start a new one)")
     return line
+
+
+def _options_not_kept(session, wanted) -> tuple[list[str], list[str]]:
+    """The ``NAME=VALUE`` asked for that the resumed game has otherwise, and the game's own."""
+    from companion.engine import resolve_options
+
+    had = resolve_options(session.spec, session.header.options)
+    names = [name for name, value in wanted.options.items() if had.get(name) != value]
+    return ([f"{name}={_text(wanted.options[name])}" for name in names],
+            [f"{name}={_text(had.get(name))}" for name in names])
+
+
+def _text(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _last_unfinished(store, game: str):

@@ -77,6 +77,11 @@ CREATE TABLE IF NOT EXISTS content (
     fields TEXT NOT NULL,
     entered REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS settings (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL,
+    changed REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS snapshots (
     game_id INTEGER NOT NULL REFERENCES games(id),
     seq INTEGER NOT NULL,
@@ -97,7 +102,7 @@ GOOD_COPY = ".last-good"
 
 #: Every table the schema has ever had: a store holding only some of them is ours, cut short
 #: while it was being created (issue 8, torn writes).
-OUR_TABLES = frozenset({"games", "events", "tags", "snapshots", "content"})
+OUR_TABLES = frozenset({"games", "events", "tags", "snapshots", "content", "settings"})
 
 
 def _added_columns(db: sqlite3.Connection) -> str:
@@ -306,6 +311,24 @@ class EventStore:
         except sqlite3.Error as exc:
             raise StoreError(f"could not forget tag {uid} in {self.path}: {exc}") from exc
         return cursor.rowcount > 0
+
+    def setting(self, name: str) -> str | None:
+        """A table setting chosen on the screen (``"language"``), or None when none was."""
+        row = self._db.execute("SELECT value FROM settings WHERE name = ?", (name,)).fetchone()
+        return row[0] if row else None
+
+    def set_setting(self, name: str, value: str, now: float) -> None:
+        """Keep the table setting ``name`` (it outlives the daemon).
+
+        Raises:
+            StoreError: the write failed; nothing was written.
+        """
+        try:
+            with self._transaction():
+                self._db.execute("INSERT OR REPLACE INTO settings (name, value, changed) VALUES (?, ?, ?)",
+                                 (name, value, now))
+        except sqlite3.Error as exc:
+            raise StoreError(f"could not keep the setting {name} in {self.path}: {exc}") from exc
 
     def content(self, game: str) -> dict[str, dict[str, Any]]:
         """The printed data the table entered for ``game``'s components:

@@ -28,17 +28,25 @@ class NumberedView(ConsoleView):
 
     def __call__(self, message: dict[str, Any]) -> None:
         with self.lock:
+            if message.get("type") != "state":
+                super().__call__(message)
+                return
+            before = self._last_prompt
             super().__call__(message)
-            if message.get("type") == "state":
-                self._choices(message)
+            self._choices(message, prompted=self._last_prompt != before)
 
-    def _choices(self, message: dict[str, Any]) -> None:
+    def _choices(self, message: dict[str, Any], prompted: bool) -> None:
+        """The choices, numbered, under their prompt: the prompt line is printed again when
+        it repeats (the same question after news, or with other choices)."""
         choices = choices_of(message)
-        if choices == self._shown:
+        if choices == self._shown and not (message.get("news") and not prompted):
             return
         self._shown = choices
-        if choices:
-            self._print("   " + "   ".join(f"{n}) {c['label']}" for n, c in enumerate(choices, 1)))
+        if not choices:
+            return
+        if not prompted:
+            self._print_prompt(message)
+        self._print("   " + "   ".join(f"{n}) {c['label']}" for n, c in enumerate(choices, 1)))
 
 
 def choices_of(state: dict[str, Any] | None) -> list[dict[str, Any]]:

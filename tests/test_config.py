@@ -205,7 +205,7 @@ def test_config_error_is_a_companion_error_and_a_value_error():
 
 
 def test_missing_explicit_file_is_an_error(tmp_path):
-    with pytest.raises(ConfigError, match="config file not found"):
+    with pytest.raises(ConfigError, match="no such config file"):
         load_config(tmp_path / "nope.toml")
 
 
@@ -235,7 +235,7 @@ def test_review_findings_are_refused(tmp_path, monkeypatch):
     from companion.config import ConfigError, load_config, parse_config
 
     monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "nope.toml"))
-    with pytest.raises(ConfigError, match="config file not found"):
+    with pytest.raises(ConfigError, match="no such config file"):
         load_config()
     with pytest.raises(ConfigError, match=r"readers\[0\].reset_pin: GPIO 25 is already the dice button's pin"):
         parse_config('[dice]\npin = 25\n[[readers]]\nname = "cards"\ndriver = "mfrc522"\nreset_pin = 25\n')

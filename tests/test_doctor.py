@@ -83,7 +83,7 @@ def test_a_named_config_that_is_missing_is_an_error(tmp_path, monkeypatch):
     monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "absent.toml"))
     out = io.StringIO()
     assert doctor_command(out=out) == 1
-    assert "config file not found" in out.getvalue()
+    assert "no such config file" in out.getvalue()
 
 
 def test_a_full_pi_with_everything_exits_0(tmp_path):

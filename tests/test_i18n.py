@@ -107,4 +107,33 @@ def test_the_daemon_speaks_the_table_language(tmp_path):
         daemon.drain()
         client.request({"cmd": "state"})
     texts = [m["text"] for m in notices if m.get("type") == "notice"]
-    assert "Tag sconosciuto 04AABBCCDDEEFF sul lettore table: non è registrato." in texts
+    assert any(t.startswith("Tag sconosciuto 04AABBCCDDEEFF sul lettore table: non è registrato. Per registrarlo ")
+               for t in texts), texts
+
+
+def test_the_table_language_chosen_on_the_screen_outlives_the_daemon(tmp_path):
+    """Settings -> Italiano, close, play again: still Italian (the config's language is
+    only the default when nothing was chosen)."""
+    from companion.client import Client
+    from companion.store import EventStore
+    from tests.daemon_fixture import running_daemon
+
+    store = EventStore(tmp_path / "g.sqlite3")
+    try:
+        with running_daemon(tmp_path, store=store, language="en") as daemon, \
+                Client(daemon.socket_path).connect() as client:
+            assert client.state["language"] == "en"
+            assert client.request({"cmd": "language", "language": "it"})["ok"]
+    finally:
+        store.close()
+    store = EventStore(tmp_path / "g.sqlite3")
+    try:
+        with running_daemon(tmp_path, store=store, language="en") as daemon, \
+                Client(daemon.socket_path).connect() as client:
+            assert client.state["language"] == "it"
+            assert client.state["prompt"]["text"] == "Nessuna partita in corso: iniziane una nuova."
+    finally:
+        store.close()
+    with running_daemon(tmp_path, db="other.sqlite3", language="en") as daemon, \
+            Client(daemon.socket_path).connect() as client:
+        assert client.state["language"] == "en"  # another store: nothing chosen there

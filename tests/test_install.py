@@ -260,13 +260,15 @@ def test_a_missing_xdg_runtime_dir_is_said_once_plainly_not_warned_raw(tmp_path,
     for name in ("XDG_RUNTIME_DIR", "COMPANION_SOCKET", "RUNTIME_DIRECTORY"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(paths, "SYSTEM_SOCKET", tmp_path / "no-system" / "companion.sock")
-    paths._say_runtime_dir.cache_clear()
-    with warnings.catch_warnings(record=True) as raw, caplog.at_level(logging.WARNING, logger="companion.paths"):
+    monkeypatch.setattr(paths, "_RUNTIME_NOTES", {})
+    with warnings.catch_warnings(record=True) as raw, caplog.at_level(logging.DEBUG, logger="companion.paths"):
         warnings.simplefilter("always")
         first, second = paths.default_socket(), paths.default_socket()
     assert first == second and first.name == "companion.sock"
     assert [str(w.message) for w in raw] == []
     said = [r.getMessage() for r in caplog.records if r.name == "companion.paths"]
     assert len(said) == 1, said
-    assert said[0].startswith("XDG_RUNTIME_DIR is not set") and str(first.parent) in said[0]
+    assert [r.levelno for r in caplog.records if r.name == "companion.paths"] == [logging.DEBUG]  # clients stay quiet
+    assert said[0].startswith("XDG_RUNTIME_DIR is not set: the daemon socket goes in ") and str(first.parent) in said[0]
+    assert paths.runtime_dir_note() == said[0]
     assert "COMPANION_SOCKET" in said[0]

@@ -184,7 +184,8 @@ def test_play_resumes_its_game_and_the_daemon_refuses_a_new_game_of_another_kind
 def test_tap_without_a_daemon_and_with_real_readers_exits_2(laptop, tmp_path):
     alone = companion(laptop, "tap", ROOM_H)
     assert alone.returncode == 2
-    assert alone.stderr.startswith("companion: no daemon at ")
+    assert alone.stderr == (f"companion: No companion is running (nothing answers at {socket_of(laptop)}; "
+                            f"start one with companion play GAME --players A,B)\n")
 
     config = tmp_path / "real.toml"
     config.write_text('[dice]\nenabled = false\n[[readers]]\nname = "table"\ndriver = "fake"\n')
@@ -234,3 +235,133 @@ def test_ctrl_c_during_replay_says_after_which_line_the_same_command_resumes(lap
     again = companion(laptop, "replay", str(script), "--db", str(db), "--progress")
     assert again.returncode == 0
     assert again.stderr.splitlines()[0] == f"line {accepted[-1] + 1}: accepted"
+
+
+def _rootless_runtime(laptop, tmp_path, xdg=None):
+    """A shell without XDG_RUNTIME_DIR (su, ssh): platformdirs falls back to TMPDIR's runtime-UID."""
+    env = {k: v for k, v in laptop.items() if k != "XDG_RUNTIME_DIR"}
+    temp = tmp_path / "temp"
+    temp.mkdir(mode=0o700, exist_ok=True)
+    env["TMPDIR"] = str(temp)
+    if xdg is not None:
+        env["XDG_RUNTIME_DIR"] = str(xdg)
+    return env, temp
+
+
+@pytest.mark.parametrize("argv", [["tap", ROOM_H], ["content", "creepy_cellar"], ["tags", "list"], ["phones"],
+                                  ["private", "Ada"]])
+def test_client_commands_say_nothing_about_the_runtime_dir(laptop, tmp_path, argv):
+    env, _temp = _rootless_runtime(laptop, tmp_path)
+    done = companion(env, *argv)
+    assert "XDG_RUNTIME_DIR" not in done.stderr and "WARNING" not in done.stderr, done.stderr
+
+
+def test_the_runtime_dir_note_is_true_when_the_fallback_is_the_directory_named(laptop, tmp_path):
+    from companion.paths import _say_runtime_dir, runtime_dir_note
+
+    run = tmp_path / "runtime-0"
+    _say_runtime_dir(f"XDG_RUNTIME_DIR {run} has mode 0755, not 0700, falling back to {run}",
+                     str(run / "haunt-companion"))
+    note = runtime_dir_note()
+    assert "falling back" not in note
+    assert note == (f"XDG_RUNTIME_DIR {run} has mode 0755 (other users may look in it; chmod 700 {run} makes it "
+                    f"private): the daemon socket goes in {run / 'haunt-companion'} all the same")
+
+
+def test_the_daemon_logs_the_runtime_dir_note_once_at_info(laptop, tmp_path):
+    env, temp = _rootless_runtime(laptop, tmp_path)
+    daemon = subprocess.Popen([sys.executable, "-m", "companion", "daemon", "--new", "creepy_cellar"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        sock = temp / f"runtime-{os.getuid()}" / "haunt-companion" / "companion.sock"
+        deadline = time.monotonic() + 30
+        while not sock.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+    finally:
+        daemon.terminate()
+        _out, err = daemon.communicate(timeout=20)
+    said = [line for line in err.splitlines() if "XDG_RUNTIME_DIR" in line]
+    assert len(said) == 1 and " INFO companion: XDG_RUNTIME_DIR is not set: the daemon socket goes in " in said[0], err
+
+
+@pytest.mark.parametrize("argv", [["content", "creepy_cellar"], ["private", "Ada"], ["tags", "list"],
+                                  ["tags", "enroll", "04112233445566", ROOM_H], ["phones"],
+                                  ["enroll", "creepy_cellar"], ["tap", ROOM_H]])
+def test_client_commands_without_a_daemon_say_so_in_one_line_and_exit_2(laptop, argv):
+    done = companion(laptop, *argv)
+    assert (done.returncode, done.stderr) == (
+        2, f"companion: No companion is running (nothing answers at {socket_of(laptop)}; start one with "
+           f"companion play GAME --players A,B)\n")
+
+
+NO_X = ":4711"  # no X server runs there (checked by the tests that use it)
+
+
+def test_play_with_a_display_nobody_answers_on_says_why_and_exits_2(laptop):
+    from ui.app import display_problem
+
+    assert display_problem({"DISPLAY": NO_X})
+    done = companion({**laptop, "DISPLAY": NO_X}, "play", "clue_it", "--players", "Ada,Bo,Cy", timeout=30)
+    assert done.returncode == 2
+    assert done.stderr == ("companion: the table window cannot open: no display server answers (DISPLAY=:4711: "
+                           "nothing runs there); start the desktop, or set DISPLAY to a display that runs. "
+                           "To play in the terminal: companion play clue_it --players Ada,Bo,Cy --terminal\n")
+    assert not socket_of(laptop).exists()  # nothing started
+
+
+def test_demo_with_a_display_nobody_answers_on_plays_in_the_terminal_and_says_why(laptop):
+    done = companion({**laptop, "DISPLAY": NO_X}, "demo", "--speed", "500", timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == (
+        "The table window cannot open: no display server answers (DISPLAY=:4711: nothing runs there); "
+        "start the desktop, or set DISPLAY to a display that runs. Showing the game in the terminal instead.")
+
+
+def test_the_display_probe_knows_an_x_server_from_something_else():
+    import socket
+    import threading
+
+    from ui.app import display_problem
+
+    def serve(listener, reply):
+        conn, _ = listener.accept()
+        conn.recv(12)
+        conn.sendall(reply)
+        conn.close()
+
+    for number, reply, answer in ((4712, b"\x00\x10", None), (4713, b"HTTP/1.1 400", "not an X server")):
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as listener:
+            listener.bind(f"\0/tmp/.X11-unix/X{number}")
+            listener.listen(1)
+            threading.Thread(target=serve, args=(listener, reply), daemon=True).start()
+            problem = display_problem({"DISPLAY": f":{number}"})
+        assert problem is None if answer is None else answer in problem
+
+
+def test_play_says_the_game_is_kept_when_it_stops(laptop):
+    play = Play(laptop, "creepy_cellar", "--players", "Ada,Bo", "--terminal")
+    try:
+        wait_for(laptop, lambda s: s.get("game") == "creepy_cellar", "the game")
+        code, out, err = play.quit()
+    finally:
+        play.kill()
+    assert code == 0, err
+    assert out.splitlines()[-1] == "Game kept: run the same command to go on."
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_a_signal_to_play_stops_it_and_its_daemon(laptop, sig):
+    import signal
+
+    play = Play(laptop, "creepy_cellar", "--players", "Ada,Bo", "--terminal")
+    try:
+        wait_for(laptop, lambda s: s.get("game") == "creepy_cellar", "the game")
+        play.process.send_signal(getattr(signal, sig))
+        out, err = play.process.communicate(timeout=20)
+    finally:
+        play.kill()
+    assert play.process.returncode == 0, err
+    assert out.splitlines()[-1] == "Game kept: run the same command to go on."
+    assert "Traceback" not in err
+    with pytest.raises(DaemonUnavailable):
+        Client(socket_of(laptop)).connect(timeout=1.0)

@@ -7,13 +7,14 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from companion.cli import main
 from companion.daemon import Daemon, DaemonThread
 from companion.header import GameHeader
-from companion.paths import PathRefused
+from companion.paths import PathRefused, check_db_path, check_private_dir, safe_db_example
 from companion.session import Session
 from companion.store import EventStore, save_good_copy
 from tests.checkout import checkout_env
@@ -157,11 +158,10 @@ def test_a_store_in_tmp_is_refused_without_advice_to_change_tmp(tmp_path, capsys
     shared.mkdir()
     shared.chmod(0o1777)  # like /tmp: world-writable with the sticky bit
     code, err = _daemon(capsys, "--db", shared / "x.sqlite3", "--socket", tmp_path / "d.sock")
-    assert code == 1
-    assert "chmod" not in err
-    assert err == (f"companion: {shared} can be written by any user, so the game in it could be changed by anyone: "
-                   f"it is a directory every user shares, so keep the event store in a directory of your own "
-                   f"instead, e.g.  --db ~/haunt/companion.sqlite3 (the companion refuses to use it as it is)")
+    assert code == 2  # a refused path, as everywhere (issue 20)
+    assert "chmod" not in err and "  " not in err
+    assert err == (f"companion: {shared} can be written by any user, so the companion keeps no game there: "
+                   f"give a path in a folder of your own, e.g. --db {safe_db_example()}")
     assert list(shared.iterdir()) == []
 
 
@@ -355,3 +355,69 @@ def test_the_daemon_logs_an_ordered_shutdown_on_sigterm(tmp_path):
         "shutdown 3/3: closing the clients and the socket",
         f"shutdown done: the event store {tmp_path / 'g.sqlite3'} is closed"]
     assert not sock.exists()
+
+
+# ---------------------------------------------------------------------- newcomer's findings (h18b)
+
+@pytest.fixture
+def data_home(tmp_path, monkeypatch):
+    home = tmp_path / "data"
+    home.mkdir(mode=0o700)
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    return home
+
+
+def _accepted(db):
+    check_db_path(db)
+    check_private_dir(db)
+    return True
+
+
+@pytest.mark.parametrize("argv", [["daemon"], ["play", "creepy_cellar", "--players", "Ada,Bo", "--terminal"],
+                                  ["replay", "SCRIPT"]])
+def test_a_db_in_a_missing_folder_is_one_line_and_exit_2_everywhere(tmp_path, capsys, argv):
+    script = tmp_path / "s.jsonl"
+    script.write_text('{"header": {"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 1}}\n')
+    db = tmp_path / "nodir" / "y.db"
+    argv = [str(script) if a == "SCRIPT" else a for a in argv]
+    code = main([*argv, "--db", str(db), *(["--socket", str(tmp_path / "d.sock")] if argv[0] != "replay" else [])])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert err == (f"companion: --db {db}: the folder {db.parent} does not exist (create it first, "
+                   f"or give a path in a folder that exists)\n")
+    assert "Playing" not in out and "Resumed" not in out
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["data", "s.jsonl"] or not (tmp_path / "nodir").exists()
+    assert not (tmp_path / "d.sock").exists()
+
+
+@pytest.mark.parametrize("where", ["/dev/null", "/tmp", "shared"])
+def test_the_db_advice_is_a_path_the_companion_accepts(tmp_path, capsys, data_home, where):
+    if where == "shared":
+        (tmp_path / "shared").mkdir()
+        (tmp_path / "shared").chmod(0o1777)
+        where = str(tmp_path / "shared" / "x.db")
+    code, err = _daemon(capsys, "--db", where, "--socket", tmp_path / "d.sock")
+    assert code == 2 and "\n" not in err and "  " not in err
+    suggested = err.rsplit("e.g. --db ", 1)[1]
+    assert suggested == str(data_home / "haunt-companion" / "companion.sqlite3")
+    (data_home / "haunt-companion").mkdir(mode=0o700, exist_ok=True)
+    assert _accepted(Path(suggested))
+
+
+def test_a_private_directory_as_db_suggests_a_file_in_it(tmp_path, capsys):
+    mine = tmp_path / "mine"
+    mine.mkdir(mode=0o700)
+    code, err = _daemon(capsys, "--db", mine, "--socket", tmp_path / "d.sock")
+    assert (code, err) == (2, f"companion: --db {mine} is a directory, not an event store file: give the path "
+                              f"of a file, e.g. --db {mine / 'companion.sqlite3'}")
+
+
+@pytest.mark.parametrize("config", ["/dev/null", "DIR", "MISSING"])
+@pytest.mark.parametrize("command", ["daemon", "play"])
+def test_a_config_that_is_no_file_is_one_line_and_exit_2(tmp_path, capsys, config, command):
+    config = {"DIR": str(tmp_path), "MISSING": str(tmp_path / "none.toml")}.get(config, config)
+    argv = ["daemon"] if command == "daemon" else ["play", "creepy_cellar", "--players", "Ada,Bo", "--terminal"]
+    code = main([*argv, "--config", config, "--db", str(tmp_path / "g.db"), "--socket", str(tmp_path / "d.sock")])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and err.startswith(f"companion: --config {config}")
+    assert not (tmp_path / "g.db").exists()

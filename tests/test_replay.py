@@ -38,7 +38,9 @@ def test_demo_is_a_whole_game_of_at_least_20_turns():
     assert {h["at"] for h in view["hunters"].values()} == {"outside"}
     assert view["turn_number"] >= 20
     assert result.state["prompt"]["over"] is True
-    assert result.refused == [(19, "Unknown tag 04DEADBEEF0042 on reader table: it is not enrolled.")]
+    assert result.refused == [(19, "Unknown tag 04DEADBEEF0042 on reader table: it is not enrolled. To enroll it, "
+                                   "open Settings, Enroll tags on the table screen, or run companion tags enroll "
+                                   "04DEADBEEF0042 COMPONENT.")]
 
 
 def test_physical_deck_game_through_fake_reader():
@@ -163,7 +165,7 @@ def test_a_tag_whose_text_is_no_component_is_refused_and_changes_nothing(line, r
 def test_a_programmed_card_of_another_game_is_refused():
     result = replay(_script({"at": 0, "button": "dice"},
                             {"at": 1, "tap": "04A0000000000C", "ndef": "clue_it:kid:mike-hanlon"}, **PHYSICAL))
-    assert result.refused == [(3, "That tag is clue_it:kid:mike-hanlon, from another game; "
+    assert result.refused == [(3, "That is a kid Rumor card, from CLUE: IT; "
                                   "this table plays Ghost Fightin' Treasure Hunters: Creepy Cellar.")]
 
 

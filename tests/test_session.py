@@ -78,8 +78,11 @@ def test_hold_on_dice_button_is_undo(make_session):
 
 
 @pytest.mark.parametrize("inp, words", [
-    (Tap("04000000000001"), "Unknown tag 04000000000001 on reader table: it is not enrolled."),
-    (Tap(CHILDREN_TAG), "That tag is children:toy:teddy-bear, from another game"),
+    (Tap("04000000000001"), "Unknown tag 04000000000001 on reader table: it is not enrolled. To enroll it, open "
+                            "Settings, Enroll tags on the table screen, or run companion tags enroll "
+                            "04000000000001 COMPONENT."),
+    (Tap(CHILDREN_TAG), "That is Teddy Bear, from Children; this table plays Ghost Fightin' Treasure Hunters: "
+                        "Creepy Cellar."),  # that game's own words, never a raw id
     # the game's own reasons (issue 19: refusals that name the rule)
     (Tap(GHOST_H), "No Ghost card is due now: one is flipped after a roll of 1 to 5. Ada: press the dice button."),
     (Touch("end-turn"), "A turn always begins by rolling the movement die. Ada: press the dice button."),

@@ -304,7 +304,7 @@ def test_the_daemon_refuses_a_data_directory_anyone_can_write(tmp_path, capsys):
     data = tmp_path / "data"
     data.mkdir()
     data.chmod(0o777)
-    assert main(["daemon", "--db", str(data / "g.sqlite3"), "--socket", str(tmp_path / "d.sock")]) == 1
+    assert main(["daemon", "--db", str(data / "g.sqlite3"), "--socket", str(tmp_path / "d.sock")]) == 2
     err = capsys.readouterr().err
     assert f"{data} can be written by any user" in err and f"chmod o-w {data}" in err
     assert not (data / "g.sqlite3").exists()

@@ -33,6 +33,9 @@ def open_window():
     """
     import logging
 
+    problem = display_problem(dict(os.environ))
+    if problem:  # before SDL: with a display nobody answers on it can wait for a minute
+        raise WindowUnavailable(problem)
     kivy_log = logging.getLogger("kivy")
     kept = _Keep()
     quiet = not logging.getLogger().isEnabledFor(logging.DEBUG)
@@ -47,6 +50,75 @@ def open_window():
     if Window is None:
         raise WindowUnavailable(window_problem(kept.records))
     return Window
+
+
+#: Seconds a display server may take to accept a connection, in :func:`display_problem`.
+DISPLAY_WAIT = 2.0
+
+
+def display_problem(env: dict[str, str], wait: float = DISPLAY_WAIT) -> str | None:
+    """Why no window can open on the display ``env`` names (``DISPLAY``, ``WAYLAND_DISPLAY``):
+    nothing answers there within ``wait`` seconds. None when one answers, or when neither is
+    set (the Pi's kiosk: SDL's own console driver)."""
+    named = [(name, env[name]) for name in ("WAYLAND_DISPLAY", "DISPLAY") if env.get(name)]
+    if not named:
+        return None
+    failures = []
+    for name, value in named:
+        why = _unreachable(name, value, env, wait)
+        if why is None:
+            return None
+        failures.append(f"{name}={value}: {why}")
+    return (f"the table window cannot open: no display server answers ({'; '.join(failures)}); "
+            f"start the desktop, or set DISPLAY to a display that runs")
+
+
+def _unreachable(name: str, value: str, env: dict[str, str], wait: float) -> str | None:
+    """Why the display ``value`` does not accept a connection, or None when it does."""
+    import re
+    import socket
+
+    if name == "WAYLAND_DISPLAY":
+        path = value if value.startswith("/") else os.path.join(env.get("XDG_RUNTIME_DIR") or "/run/user", value)
+        return _try([(socket.AF_UNIX, path)], wait)
+    match = re.fullmatch(r"(?:(unix|[^:/]*)/)?([^:]*):(\d+)(?:\.\d+)?", value)
+    if match is None:
+        return None if value.startswith("/") else "not a display name"  # macOS launchd paths: SDL's business
+    host, number = match[2], int(match[3])
+    if host in ("", "unix"):
+        local = f"/tmp/.X11-unix/X{number}"
+        return _try([(socket.AF_UNIX, "\0" + local), (socket.AF_UNIX, local)], wait, _X11_HELLO)
+    return _try([(socket.AF_INET, (host, 6000 + number))], wait, _X11_HELLO)
+
+
+#: An X11 connection set-up with no authorisation (little-endian, protocol 11.0): every X
+#: server answers it (success, failure or "authenticate"), whatever its access rules.
+_X11_HELLO = b"l\x00\x0b\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+
+def _try(addresses, wait: float, hello: bytes = b"") -> str | None:
+    """None when one of ``addresses`` accepts a connection (and answers ``hello``) within
+    ``wait`` s, else why not."""
+    import socket
+
+    reasons = []
+    for family, address in addresses:
+        try:
+            with socket.socket(family, socket.SOCK_STREAM) as probe:
+                probe.settimeout(wait)
+                probe.connect(address)
+                if hello:
+                    probe.sendall(hello)
+                    if probe.recv(1) not in (b"\x00", b"\x01", b"\x02"):  # Failed, Success, Authenticate
+                        raise ConnectionResetError(0, "something answers there, but not an X server")
+                return None
+        except TimeoutError:
+            reasons.insert(0, f"no answer within {wait:g} s")
+        except (FileNotFoundError, ConnectionRefusedError):
+            reasons.append("nothing runs there")  # the least telling reason
+        except OSError as exc:
+            reasons.insert(0, exc.strerror or str(exc))
+    return reasons[0] if reasons else "nothing runs there"
 
 
 class _Keep:

@@ -24,9 +24,10 @@ from ui.connection import DaemonLink
 from ui.i18n import Translator
 from ui.kvloader import load_kv
 from ui.model import TableModel
-from ui.privacy import PRIVACY_KEY, SECRETS_KEY
+from ui.privacy import PRIVACY_KEY, SECRETS_KEY, links_seen
 from ui.shot import save_screenshot
 from ui.widgets.choices import NEW_GAME, UNDO_KEY
+from ui.widgets.phone_grid import PhoneGrid
 from ui.widgets.privacy import PrivacyScreen
 
 log = logging.getLogger(__name__)
@@ -93,6 +94,12 @@ class CompanionApp(App):
         self._banner = None
         #: The privacy screen while it is up (:mod:`ui.widgets.privacy`), else None.
         self.privacy: PrivacyScreen | None = None
+        #: The phone codes while they show (:mod:`ui.widgets.phone_grid`), else None; the
+        #: digest of the last links shown by themselves at a game's start, and whether the
+        #: links were asked for a game's start (issue 22).
+        self.phone_grid: PhoneGrid | None = None
+        self._grid_seen = ""
+        self._grid_asked = False
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -164,6 +171,8 @@ class CompanionApp(App):
         """Show the reconnecting screen; a privacy screen hides (nobody may be looking)."""
         if self.privacy is not None:
             self.privacy.hide()
+        if self.phone_grid is not None:
+            self.phone_grid.dismiss(animation=False)
         self.model.connection_lost()
 
     def _handle(self, message: dict[str, Any], _dt=None) -> None:
@@ -187,8 +196,8 @@ class CompanionApp(App):
             self.model.check = {k: v for k, v in message.items() if k != "type"}
         elif kind == "private" and self.privacy is not None:
             self.privacy.take(message)
-        elif kind == "phone_links" and self.privacy is not None:
-            self.privacy.take_links(message)
+        elif kind == "phone_links":
+            self._phone_links(message)
 
     def _state(self, message: dict[str, Any]) -> None:
         first = not self.model.connected
@@ -200,6 +209,7 @@ class CompanionApp(App):
         self._refresh_check()
         if self.privacy is not None:
             self.privacy.state_changed(self.model.private_player)
+        self._phones_at_start()
         if first:
             self.ask("games")
             self.ask("about")
@@ -207,6 +217,7 @@ class CompanionApp(App):
     def _screen(self, _model, name: str) -> None:
         """Show screen ``name``; a notice belongs to the screen it came on: it goes."""
         self.root.show(name)
+        self._phones_at_start()
         if self._notice_timer is not None:
             self._notice_timer.cancel()
         self.model.clear_notice()
@@ -297,6 +308,47 @@ class CompanionApp(App):
         self.privacy.open(animation=False)
         return self.privacy
 
+    def _phones_at_start(self) -> None:
+        """A game just started (no input yet) on the table screen with phones on: ask for
+        the links, to show each player's code once per game (:meth:`_phone_links`)."""
+        model = self.model
+        start = bool(model.phones) and bool(model.game) and not model.can_undo and not model.over
+        if not start:
+            self._grid_asked = False
+        elif model.screen == "table" and not self._grid_asked and self.phone_grid is None and self.privacy is None:
+            self._grid_asked = True
+            self.ask("phone_links")
+
+    def _phone_links(self, answer: dict) -> None:
+        """The daemon's ``phone_links`` answer (to this client only): to the codes on show,
+        or the cover's; at a game's start, the grid opens unless it showed these links."""
+        if self.privacy is not None:
+            self.privacy.take_links(answer)
+        if self.phone_grid is not None:
+            self.phone_grid.take_links(answer)
+        elif self._grid_asked and self.privacy is None and links_seen(answer.get("links") or {}) != self._grid_seen:
+            self._grid_seen = links_seen(answer.get("links") or {})
+            self.open_phone_grid(ask=False).take_links(answer)
+
+    def show_phone_codes(self) -> None:
+        """The home screen's "Phones" button: the table screen with each player's code."""
+        self.model.go("table")
+        self.open_phone_grid()
+
+    def open_phone_grid(self, ask: bool = True) -> PhoneGrid:
+        """Cover the window with each player's phone code (``ask``: the links are asked for)."""
+        if self.phone_grid is None:
+            self.phone_grid = PhoneGrid(self)
+            self.phone_grid.bind(on_dismiss=self._grid_gone)
+            self.phone_grid.open(animation=False)
+        if ask:
+            self.ask("phone_links")
+        return self.phone_grid
+
+    def _grid_gone(self, grid) -> None:
+        if self.phone_grid is grid:
+            self.phone_grid = None
+
     def _privacy_gone(self, screen) -> None:
         if self.privacy is screen:
             self.privacy = None
@@ -330,6 +382,7 @@ class CompanionApp(App):
 
     def _started(self, ack: dict | None) -> None:
         if ack and ack.get("ok"):
+            self._grid_asked = False  # a new game: its codes show at the start (issue 22)
             self.model.go("table")
 
     def set_language(self, lang: str) -> None:

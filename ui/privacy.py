@@ -9,6 +9,7 @@ player has tapped through its cover, and forgets the answer when it hides itself
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from companion.i18n import msg
@@ -83,3 +84,8 @@ def stays_open(player: str, private_player: str, answer: dict | None) -> bool:
     if private_player == player:
         return True
     return answer is not None and answer.get("prompt") is None
+
+
+def links_seen(links: dict[str, str]) -> str:
+    """A digest of ``links`` (so the app knows a game's grid was shown, without keeping them)."""
+    return hashlib.sha256(repr(sorted(links.items())).encode()).hexdigest()

@@ -37,6 +37,14 @@ from companion.store import EventStore
 log = logging.getLogger(__name__)
 
 
+def chosen_language(store: EventStore, default: str) -> str:
+    """The language last chosen on the table's screen (kept in the store), else ``default``."""
+    from companion.i18n import LANGUAGES
+
+    chosen = store.setting("language")
+    return chosen if chosen in LANGUAGES else default
+
+
 class Daemon:
     """The companion daemon.
 
@@ -50,8 +58,9 @@ class Daemon:
         on_failure: optional hook ``(input, error)`` called from the loop when an input could
             not be played at all (a forced outcome that is impossible, a store failure).
         reader_roles: reader name -> role (``"cards"``, ``"tiles"``), from the config.
-        language: the table's language (``"en"``, ``"it"``): every sentence sent to clients
-            is rendered in it; the ``language`` command changes it.
+        language: the table's language (``"en"``, ``"it"``) when none was chosen on the
+            screen: every sentence sent to clients is rendered in it; the ``language``
+            command changes it and keeps the choice in the store for the next start.
         phones: the config's ``[phones]`` (:class:`companion.phones.PhonesConfig`): with
             ``enabled``, :meth:`serve` also serves the players' phones (issue 22,
             :mod:`companion.phones`); else no TCP port is opened.
@@ -62,7 +71,7 @@ class Daemon:
                  reader_roles: dict[str, str] | None = None, language: str = "en",
                  on_failure: Callable[[Input, CompanionError], None] | None = None, phones=None):
         self.store = store
-        self.language = language
+        self.language = chosen_language(store, language)
         self.hold_time = hold_time
         self.on_reply, self.on_failure = on_reply, on_failure
         self.reader_roles = dict(reader_roles or {})

@@ -80,12 +80,13 @@ class Harness:
     """``harness.py SCENARIO`` running in a subprocess; stdout words tell its progress."""
 
     def __init__(self, scenario: str, sock: Path, size: tuple[int, int], display: str,
-                 kivy_home: Path, out: Path, tmp: Path, px_per_mm: float = 5.24, args: tuple = ()):
+                 kivy_home: Path, out: Path, tmp: Path, px_per_mm: float = 5.24, args: tuple = (),
+                 script: Path = HARNESS):
         self.report_path = tmp / f"{scenario}-report.json"
         self.stderr_path = tmp / f"{scenario}-stderr.txt"
         env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home),
                "KIVY_NO_ARGS": "1", "PYTHONUNBUFFERED": "1"}
-        command = [sys.executable, str(HARNESS), scenario, "--socket", str(sock), "--out", str(out),
+        command = [sys.executable, str(script), scenario, "--socket", str(sock), "--out", str(out),
                    "--report", str(self.report_path), "--size", f"{size[0]}x{size[1]}",
                    "--px-per-mm", str(px_per_mm), *args]
         self.stderr = self.stderr_path.open("w")

@@ -582,12 +582,14 @@ def _more_scenarios() -> None:
     """Scenarios kept in their own modules (each screen's own), added here."""
     from boards_scenario import boards_scenario
     from check_scenario import check_scenario
+    from phone_grid_scenario import phone_grid_scenario
     from phone_scenario import phone_scenario
     from playthrough_scenario import playthrough_scenario
 
     SCENARIOS["check"] = check_scenario
     SCENARIOS["boards"] = boards_scenario
     SCENARIOS["phone"] = phone_scenario
+    SCENARIOS["phone-grid"] = phone_grid_scenario
     SCENARIOS["playthrough"] = playthrough_scenario
 
 

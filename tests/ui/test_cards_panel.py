@@ -19,7 +19,7 @@ pytestmark = pytest.mark.ui
 PLAY_CARDS = Path(__file__).with_name("play_cards.py")
 
 
-def test_the_cards_panel_taps_a_ghost_card_on_the_virtual_reader(tmp_path, display, kivy_home):  # noqa: F811
+def test_the_cards_panel_taps_a_ghost_card_on_the_virtual_reader(tmp_path, display, kivy_home):
     report_path = tmp_path / "report.json"
     done = subprocess.run([sys.executable, str(PLAY_CARDS), str(ARTIFACTS), str(report_path), "--",
                            "creepy_cellar", "--players", "Ada,Bo", "--option", "ghost_deck=physical"],

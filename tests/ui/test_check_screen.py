@@ -17,7 +17,7 @@ SHOTS = ["check", "check-after", "check-scrolled", "check-it"]
 
 
 @pytest.mark.parametrize("panel", list(PANELS))
-def test_check_screen_corrects_the_daemon_at_every_size(harness, tmp_path, panel):  # noqa: F811
+def test_check_screen_corrects_the_daemon_at_every_size(harness, tmp_path, panel):
     size, px_per_mm = PANELS[panel]
     sock = tmp_path / "companion.sock"
     with running_daemon(sock) as daemon:
@@ -48,7 +48,7 @@ def test_check_screen_corrects_the_daemon_at_every_size(harness, tmp_path, panel
 
 
 @pytest.mark.parametrize("panel", ["800x480", "720x1280"])
-def test_children_check_screen(harness, tmp_path, panel):  # noqa: F811
+def test_children_check_screen(harness, tmp_path, panel):
     """A Children game near its end (the bundled ghosts-win script less its last 12 lines):
     rooms, ghosts calm and enraged, players, skull tokens and Kitty Kitty, each line
     readable, every correction button at least 9 mm."""

@@ -68,7 +68,7 @@ def test_the_board_speaks_italian():
 
 
 @pytest.mark.ui
-def test_children_board_draws_the_mansion(display, kivy_home, tmp_path):  # noqa: F811
+def test_children_board_draws_the_mansion(display, kivy_home, tmp_path):
     view = _game_view()
     assert view["enraged"], "the picture should show enraged ghosts"
     view_path = tmp_path / "view.json"
@@ -86,7 +86,7 @@ def test_children_board_draws_the_mansion(display, kivy_home, tmp_path):  # noqa
 
 
 @pytest.mark.ui
-def test_children_board_on_the_table_screen_in_italian(harness, tmp_path):  # noqa: F811
+def test_children_board_on_the_table_screen_in_italian(harness, tmp_path):
     """The same game on the real table screen (the board beside the prompt and its choices),
     with an Italian daemon: ``tests/artifacts/children-it.png``."""
     from companion import script

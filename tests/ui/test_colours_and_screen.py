@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pngread
 import pytest
-import test_table_screen
 from test_shell_screens import PANELS
 from test_table_screen import ARTIFACTS, _close
 from ui_scenario import running_daemon
@@ -40,9 +39,8 @@ def _pixels_near(png, box, target) -> int:
 
 
 @pytest.mark.parametrize("panel", list(PANELS))
-def test_colours_buttons_reused_and_screen_settings(harness, tmp_path, panel, monkeypatch):  # noqa: F811
+def test_colours_buttons_reused_and_screen_settings(harness, tmp_path, panel, monkeypatch):
     size, px_per_mm = PANELS[panel]
-    monkeypatch.setattr(test_table_screen, "HARNESS", SCREEN_HARNESS)
     settings_file = tmp_path / "ui.json"
     monkeypatch.setenv("HAUNT_UI_SETTINGS", str(settings_file))
     light = tmp_path / "sys" / "rpi_backlight"
@@ -53,7 +51,7 @@ def test_colours_buttons_reused_and_screen_settings(harness, tmp_path, panel, mo
     with running_daemon(sock, game=False) as daemon:
         daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
         ui = harness("colours", sock, size, ARTIFACTS / panel, px_per_mm=px_per_mm,
-                     args=("--backlight", str(tmp_path / "sys")))
+                     args=("--backlight", str(tmp_path / "sys")), script=SCREEN_HARNESS)
         report = ui.finish(timeout=120)
 
     # The colours came with the state; the banner and the prompt draw the name in it.

@@ -43,7 +43,7 @@ def _fits(report: dict) -> None:
 
 
 @pytest.mark.parametrize("panel", list(PANELS))
-def test_card_data_from_settings(harness, tmp_path, lamps_registered, panel):  # noqa: F811
+def test_card_data_from_settings(harness, tmp_path, lamps_registered, panel):
     size, px_per_mm = PANELS[panel]
     sock = tmp_path / "companion.sock"
     with running_daemon(sock, game=False) as daemon:
@@ -70,7 +70,7 @@ def test_card_data_from_settings(harness, tmp_path, lamps_registered, panel):  #
 
 
 @pytest.mark.parametrize("panel", list(PANELS))
-def test_enrollment_offers_the_form_and_goes_on(harness, tmp_path, lamps_registered, panel):  # noqa: F811
+def test_enrollment_offers_the_form_and_goes_on(harness, tmp_path, lamps_registered, panel):
     size, px_per_mm = PANELS[panel]
     sock = tmp_path / "companion.sock"
     with running_daemon(sock, game=False) as daemon:

@@ -61,7 +61,7 @@ def test_marks_tell_a_players_two_hunters_apart():
 
 
 @pytest.mark.ui
-def test_cellar_board_draws_both_hunters_of_a_player(display, kivy_home, tmp_path):  # noqa: F811
+def test_cellar_board_draws_both_hunters_of_a_player(display, kivy_home, tmp_path):
     view_path = tmp_path / "view.json"
     view_path.write_text(json.dumps(_two_player_view()), encoding="utf-8")
     out = ARTIFACTS / "cellar-board-two-hunters.png"

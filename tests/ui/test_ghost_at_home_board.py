@@ -29,7 +29,7 @@ LIT_FLOOR_RGB = (140, 115, 41)
 CAT_RGB = (255, 153, 46)
 
 
-def test_board_in_italian(harness, tmp_path):  # noqa: F811
+def test_board_in_italian(harness, tmp_path):
     sock, out = tmp_path / "companion.sock", ARTIFACTS / "ghost-at-home-it.png"
     out.unlink(missing_ok=True)
     store = EventStore(":memory:")

@@ -34,7 +34,7 @@ def user_env(tmp_path: Path, display: str, kivy_home: Path) -> dict:
 
 
 @pytest.fixture
-def no_gl(tmp_path, display, kivy_home):  # noqa: F811
+def no_gl(tmp_path, display, kivy_home):
     """A user environment whose libGL cannot load."""
     broken = tmp_path / "broken-gl"
     broken.mkdir()
@@ -72,7 +72,7 @@ def test_without_gl_ui_and_play_say_why_and_exit_2(no_gl, tmp_path):
     assert not (tmp_path / "run" / "haunt-companion" / "companion.sock").exists()  # no daemon left behind
 
 
-def test_ui_without_a_display_says_so(tmp_path, kivy_home):  # noqa: F811
+def test_ui_without_a_display_says_so(tmp_path, kivy_home):
     env = user_env(tmp_path, "", kivy_home)
     del env["DISPLAY"]
     env.pop("WAYLAND_DISPLAY", None)
@@ -81,7 +81,7 @@ def test_ui_without_a_display_says_so(tmp_path, kivy_home):  # noqa: F811
     assert done.stderr.startswith("companion: no display (DISPLAY and WAYLAND_DISPLAY are not set)")
 
 
-def test_the_demo_window_shows_the_table_within_10_seconds(tmp_path, display, kivy_home):  # noqa: F811
+def test_the_demo_window_shows_the_table_within_10_seconds(tmp_path, display, kivy_home):
     ARTIFACTS.mkdir(exist_ok=True)
     out = tmp_path / "demo-at-10s"
     started = time.time()
@@ -105,7 +105,7 @@ def test_the_demo_window_shows_the_table_within_10_seconds(tmp_path, display, ki
     assert "[hauntings" in stdout  # the terminal prints the prompts alongside
 
 
-def test_ui_without_a_daemon_says_so_and_waits_for_it(tmp_path, display, kivy_home):  # noqa: F811
+def test_ui_without_a_daemon_says_so_and_waits_for_it(tmp_path, display, kivy_home):
     env = user_env(tmp_path, display, kivy_home)
     process = subprocess.Popen([sys.executable, "-m", "companion", "ui"], env=env, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, text=True)
@@ -117,3 +117,35 @@ def test_ui_without_a_daemon_says_so_and_waits_for_it(tmp_path, display, kivy_ho
     sock = tmp_path / "run" / "haunt-companion" / "companion.sock"
     assert first == (f"companion: no daemon answers at {sock} yet: the window waits for it. Start one with "
                      f"companion daemon, or play with companion play GAME --players A,B\n")
+
+
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_a_signal_to_play_closes_its_window_and_stops_its_daemon(tmp_path, display, kivy_home, sig):  # noqa: F811
+    import signal
+
+    from companion.client import Client, DaemonUnavailable
+
+    env = user_env(tmp_path, display, kivy_home)
+    sock = tmp_path / "run" / "haunt-companion" / "companion.sock"
+    play = subprocess.Popen([sys.executable, "-m", "companion", "play", "creepy_cellar", "--players", "Ada,Bo"],
+                            env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                Client(sock).connect(timeout=1.0).close()
+                break
+            except DaemonUnavailable:
+                time.sleep(0.2)
+        time.sleep(2)  # the window's loop is running
+        play.send_signal(getattr(signal, sig))
+        out, err = play.communicate(timeout=20)
+    finally:
+        if play.poll() is None:
+            play.kill()
+            play.communicate()
+    assert play.returncode == 0, err
+    assert out.splitlines()[-1] == "Game kept: run the same command to go on."
+    with pytest.raises(DaemonUnavailable):
+        Client(sock).connect(timeout=1.0)

@@ -39,7 +39,7 @@ def _phone(link: str, connected: threading.Event, leave: threading.Event) -> Non
     asyncio.run(run())
 
 
-def test_the_table_tells_ada_to_look_at_her_phone(harness, tmp_path):  # noqa: F811
+def test_the_table_tells_ada_to_look_at_her_phone(harness, tmp_path):
     sock = tmp_path / "companion.sock"
     store = EventStore(":memory:")
     daemon = Daemon(store, sock, phones=PhonesConfig(True, "127.0.0.1", 0))

@@ -148,7 +148,7 @@ def _revision(client: Client) -> int:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_game_played_through_the_client(size, marked_games, display, kivy_home,  # noqa: F811
+def test_every_game_played_through_the_client(size, marked_games, display, kivy_home,
                                               tmp_path):
     from hardware.simulated import SimulatedTable
 

@@ -48,7 +48,7 @@ def clue_at_the_kept_card(sock: Path):
 
 
 @pytest.mark.parametrize("panel", list(PANELS))
-def test_privacy_screen_flow_with_real_touches(harness, tmp_path, panel):  # noqa: F811
+def test_privacy_screen_flow_with_real_touches(harness, tmp_path, panel):
     size, px_per_mm = PANELS[panel]
     sock = tmp_path / "companion.sock"
     with clue_at_the_kept_card(sock) as daemon:

@@ -49,10 +49,16 @@ def test_working_offline_and_virtual_readers():
     assert settings.splitlines()[1] == "tiles (tiles, virtual): working · last read nothing read yet · 0/min"
 
 
-@pytest.mark.parametrize("hardware", [{}, {"dice_button": False, "virtual": False, "readers": []}])
-def test_no_reader_at_all_is_said_the_same_way(hardware):
+@pytest.mark.parametrize("hardware, said", [
+    ({}, "No reader has reported yet."),  # a daemon that does not say what it has: nothing is claimed
+    ({"dice_button": False, "virtual": False, "readers": []}, "No NFC reader is configured: the table plays by touch."),
+    ({"dice_button": True, "virtual": False, "readers": []},
+     "No NFC reader is configured: the table plays by touch and the dice button."),
+])
+def test_no_reader_at_all_is_said_the_same_way(hardware, said):
+    """Issue 17 item 7: the words follow the hardware the daemon has (no dice button: by touch)."""
     home, settings = both({}, hardware)
-    assert home == ("No NFC reader is configured: the table plays by touch and dice button.", False)
+    assert home == (said, False)
     assert settings == home[0]
 
 

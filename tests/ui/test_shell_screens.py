@@ -24,7 +24,7 @@ SHOTS = ["home", "settings", "newgame", "keyboard", "table", "table-toast", "tab
 
 
 @pytest.mark.parametrize("panel", list(PANELS))
-def test_every_screen_at_every_size(harness, tmp_path, panel):  # noqa: F811
+def test_every_screen_at_every_size(harness, tmp_path, panel):
     from hardware.simulated import SimulatedTable
 
     size, px_per_mm = PANELS[panel]

@@ -29,6 +29,29 @@ from ui.widgets.buttons import TouchButton, fit_text
 from ui.widgets.choices import ChoicePanel
 
 
+def qr_texture(link: str):
+    """``link``'s QR code (:func:`companion.phones.qr.png`, segno) as a Kivy texture whose
+    modules stay sharp when it is drawn larger (issue 22)."""
+    import io
+
+    from kivy.core.image import Image as CoreImage
+
+    from companion.phones.qr import png
+
+    texture = CoreImage(io.BytesIO(png(link, scale=6)), ext="png").texture
+    texture.mag_filter = "nearest"
+    return texture
+
+
+def qr_image(link: str, **kwargs):
+    """An Image widget showing ``link``'s QR code (the cover's and the table's phone grid's)."""
+    from kivy.uix.image import Image
+
+    image = Image(fit_mode="contain", **kwargs)
+    image.texture = qr_texture(link)
+    return image
+
+
 class PrivacyScreen(ModalView):
     """The privacy screen over the whole window.
 
@@ -135,14 +158,7 @@ class PrivacyScreen(ModalView):
         link = (answer.get("links") or {}).get(self.player)
         if self.step != "cover" or not link or self.qr is None:
             return
-        import io
-
-        from kivy.core.image import Image as CoreImage
-
-        from companion.phones.qr import png
-
-        self.qr.texture = CoreImage(io.BytesIO(png(link, scale=6)), ext="png").texture
-        self.qr.texture.mag_filter = "nearest"
+        self.qr.texture = qr_texture(link)
 
     def _build_shown(self) -> None:
         _ = self.app.tr._
