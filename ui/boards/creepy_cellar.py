@@ -172,7 +172,7 @@ def carrying_text(hunters: dict, carried: dict, _: Translate = english, colours:
     player's colour; ``carried``: the view's hunter key -> treasure in words); "" when
     nobody carries one."""
     marks = marks or hunter_marks(hunters)
-    parts = [coloured(marks[name], theme.player_colour(h.get("player", name), colours or {})) + " "
+    parts = [coloured(marks[name], theme.on_dark(theme.player_colour(h.get("player", name), colours or {}))) + " "
              + escape_markup(str(carried.get(name) or ""))
              for name, h in hunters.items() if name in carried]
     return escape_markup(_("Carrying:")) + " " + " · ".join(parts) if parts else ""
