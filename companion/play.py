@@ -62,13 +62,21 @@ def _run(app, new, socket: Path, daemon: subprocess.Popen, log_path: Path) -> in
                   if " companion: resumed game " in line or " companion: started a new game " in line]
         what = (opened[0][0].upper() + opened[0][1:]) if opened else f"Playing {new.game}"
         what = what.replace("--new GAME --abandon starts another", "--abandon starts a new one")
-        print(f"{what}. The daemon's log: {log_path}", flush=True)
+        _line(f"{what}. The daemon's log: {log_path}")
         _play(app, socket)
     except KeyboardInterrupt:
         if daemon.poll() is not None:
             return 0
-    print(_last_word(socket), flush=True)
+    _line(_last_word(socket))
     return 0
+
+
+def _line(text: str) -> None:
+    """Print one whole line in one write: a signal (Ctrl-C, SIGTERM) that stops ``play``
+    raises between two writes, never inside one, so the line is never left without its end
+    (print() writes the text and the newline apart)."""
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
 
 
 def _play(app, socket: Path) -> None:
