@@ -1,6 +1,6 @@
 # Two commands for a fresh Debian/Ubuntu machine:
 #   make demo   - set up .venv and play the bundled Creepy Cellar game
-#   make test   - set up .venv (and Xvfb) and run every test
+#   make test   - set up .venv (and Xvfb), run the lint gate (ruff) and every test
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
