@@ -18,7 +18,7 @@ import threading
 import aiohttp
 import pngread
 import pytest
-from conftest import ARTIFACTS
+from test_table_screen import ARTIFACTS
 
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
