@@ -77,10 +77,15 @@ def short_names(players: list[str]) -> dict[str, str]:
     return {n: f"{n[:1]}{i + 1}" for i, n in enumerate(names)}
 
 
+#: Titles up to this many characters show whole ("CLUE: IT"); longer ones lose their series.
+SHORT_TITLE = 24
+
+
 def short_title(title: str) -> str:
-    """The part of a title after its last ": " ("… Treasure Hunters: Creepy Cellar" ->
-    "Creepy Cellar")."""
-    return title.rsplit(": ", 1)[-1]
+    """A title short enough for a header or a button: the whole title when it is short
+    ("CLUE: IT"), else the part after its last ": " ("Ghost Fightin' Treasure Hunters:
+    Creepy Cellar" -> "Creepy Cellar")."""
+    return title if len(title) <= SHORT_TITLE else title.rsplit(": ", 1)[-1]
 
 
 def turn_markup(view: dict, player: str, over: bool, _: Translate = english, colours: dict | None = None) -> str:

@@ -69,14 +69,33 @@ def next_colour(taken) -> str | None:
     return next((key for key in PALETTE if key not in taken), None)
 
 
-def ink(fill: tuple) -> tuple:
-    """Text colour readable on ``fill``: near-black on light colours, white on dark ones
-    (WCAG relative luminance; the crossing point of the two contrasts is about 0.18)."""
+def luminance(colour: tuple) -> float:
+    """WCAG relative luminance of ``colour`` (0 black – 1 white)."""
     def channel(c: float) -> float:
         return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
 
-    r, g, b = (channel(c) for c in fill[:3])
-    return INK_DARK if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.18 else INK_LIGHT
+    r, g, b = (channel(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ink(fill: tuple) -> tuple:
+    """Text colour readable on ``fill``: near-black on light colours, white on dark ones
+    (the crossing point of the two contrasts is about 0.18)."""
+    return INK_DARK if luminance(fill) > 0.18 else INK_LIGHT
+
+
+#: Text in a player's colour on the dark tiles is at least this luminous (about 7:1 on a
+#: room tile: the printed blue alone is 3.4:1, hard to read from a metre).
+TEXT_ON_DARK = 0.3
+
+
+def on_dark(colour: tuple) -> tuple:
+    """``colour`` lightened towards white (hue kept) until text in it reads on the dark
+    tiles; light colours are left as they are."""
+    t = 0.0
+    while luminance(blend(colour, INK_LIGHT, t)) < TEXT_ON_DARK and t < 1:
+        t += 0.05
+    return blend(colour, INK_LIGHT, t)
 
 
 def blend(a: tuple, b: tuple, t: float) -> tuple:

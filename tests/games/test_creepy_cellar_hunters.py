@@ -323,9 +323,13 @@ def test_held_round_trips_and_older_snapshots_are_not_used():
     assert state.held
     data = json.loads(json.dumps(SPEC.encode(state)))
     assert SPEC.decode(data) == state
-    del data["held"]  # a snapshot from before the field: the session replays the log instead
-    with pytest.raises(ValueError, match=r"fields differ: \['held'\]"):
+    assert data["pending"] == [{"kind": "held", "player": 0, "args": []}]  # the engine's frames (issue 21)
+    del data["pending"]  # a snapshot from before the field: the session replays the log instead
+    with pytest.raises(ValueError, match=r"fields differ: \['pending'\]"):
         SPEC.decode(data)
+    old = {**data, "version": 2, "held": True}  # format 2 kept the flag as a field of its own
+    with pytest.raises(ValueError):
+        SPEC.decode(old)
 
 
 def test_an_empty_ghost_deck_takes_back_its_discards():

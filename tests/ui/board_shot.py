@@ -3,6 +3,11 @@
 ``python tests/ui/board_shot.py BOARD OUT.png VIEW.json [--size 800x480]``: shows the board
 ``BOARD`` (``module:Class`` under ``ui.boards``, e.g. ``children:ChildrenBoard``) with the
 view in VIEW.json, saves OUT.png and exits 0 (1 when the window did not draw in time).
+
+``--choices CHOICES.json``: the prompt's choices (``[{"key", "label"}]``) are handed to the
+board as the table screen does (``ui.boards.set_picks``) before the shot (the places that
+pick a choice framed in gold); then every place is touched through the window's input path
+and ``CHOICES.picked`` (next to it) gets ``{"picks": {place: key}, "touched": {place: key picked}}``.
 """
 
 from __future__ import annotations
@@ -33,9 +38,11 @@ def main() -> int:
     from kivy.uix.boxlayout import BoxLayout
 
     from ui import theme
+    from ui.boards import set_picks
     from ui.i18n import Translator
     from ui.shot import save_screenshot
 
+    choices_path = Path(sys.argv[sys.argv.index("--choices") + 1]) if "--choices" in sys.argv else None
     module, cls = board_name.split(":")
     Board = getattr(import_module(f"ui.boards.{module}"), cls)  # noqa: N806
     view = json.loads(view_path.read_text(encoding="utf-8"))
@@ -48,7 +55,8 @@ def main() -> int:
         def build(self):
             Window.clearcolor = theme.BACKGROUND
             frame = BoxLayout()  # as on the table screen, the board sits in a layout
-            board = Board()
+            self.board = board = Board()
+            self.picked = []
             board.view = view
             frame.add_widget(board)
             Clock.schedule_once(self.settle, 0.5)
@@ -64,12 +72,44 @@ def main() -> int:
             Clock.schedule_once(self.shoot, 0.5)
 
         def shoot(self, *_args):
+            if choices_path is not None:
+                self.picks = set_picks(self.board, json.loads(choices_path.read_text()), self.picked.append)
+                Clock.schedule_once(self.touch_places, 0.3)
+                return
             save_screenshot(out)
+            result["code"] = 0
+            self.stop()
+
+        def touch_places(self, *_args):
+            save_screenshot(out)  # the gold frames on the places that pick a choice
+            from kivy.tests.common import UnitTestTouch
+
+            touched = {}
+            for place, tile in places(self.board).items():
+                self.picked.clear()
+                finger = UnitTestTouch(*tile.to_window(*tile.center))
+                finger.touch_down()
+                finger.touch_up()
+                if self.picked:
+                    touched[place] = self.picked[0]
+            result_path = choices_path.with_suffix(".picked")
+            result_path.write_text(json.dumps({"picks": self.picks, "touched": touched}))
             result["code"] = 0
             self.stop()
 
     BoardApp().run()
     return result["code"]
+
+
+def places(board) -> dict:
+    """Place id -> its tile, for every place of ``board`` (touched or not)."""
+    found = {}
+    for widget in board.walk():
+        place = getattr(widget, "place", None) or (getattr(widget, "letter", None)
+                                                    if type(widget).__name__ == "RoomTile" else None)
+        if place:
+            found[place] = widget
+    return found
 
 
 if __name__ == "__main__":

@@ -80,6 +80,7 @@ def test_turn_and_prompt_markup():
 
 def test_titles_doors_and_outcomes():
     assert text.short_title("Ghost Fightin' Treasure Hunters: Creepy Cellar") == "Creepy Cellar"
+    assert text.short_title("CLUE: IT") == "CLUE: IT"  # the header showed only "IT"
     assert text.doors_text("green") == "Green doors locked"
     assert text.doors_text("") == "Doors open"
     assert text.outcome_colour({"outcome": "won"}) != text.outcome_colour({"outcome": "lost"})
@@ -275,6 +276,17 @@ def test_markers_are_short_and_unique():
     assert short_marks(["Ada", "Bo", "Cy"]) == {"Ada": "Ada", "Bo": "Bo", "Cy": "Cy"}
     assert short_marks(["Player 1", "Player 2"]) == {"Player 1": "P1", "Player 2": "P2"}
     assert short_marks(["Giulia", "Giuliano", "Marco"]) == {"Giulia": "G1", "Giuliano": "G2", "Marco": "Marc"}
+
+
+def test_a_dark_player_colour_is_lightened_for_text_on_the_tiles():
+    from ui import theme
+
+    blue = theme.player_colour("Bo", {"Bo": "blue"})  # the printed blue hunter, #0072B2
+    assert round(theme.luminance(blue), 3) == 0.152  # 3.4:1 on a room tile: hard to read from 1 m
+    lighter = theme.on_dark(blue)
+    assert theme.luminance(lighter) >= theme.TEXT_ON_DARK and lighter[2] > lighter[0]  # still blue
+    yellow = theme.player_colour("Ada", {"Ada": "yellow"})
+    assert theme.on_dark(yellow) == yellow  # light enough already
 
 
 def test_the_phone_codes_take_the_columns_with_the_largest_squares():

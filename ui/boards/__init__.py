@@ -103,6 +103,12 @@ class PlacePicks:
         """The place on this board that choice ``key`` names ("move:E" -> "E"), or None."""
         return None
 
+    def place_for(self, choice: dict) -> str | None:
+        """The place on this board that ``choice`` names, or None: by its key (the default,
+        :meth:`place_for_choice`); a board whose places the keys do not name (a view that
+        shows names, not ids) reads the choice's label too."""
+        return self.place_for_choice(str(choice.get("key", "")))
+
     def show_picks(self) -> None:
         """Redraw after :attr:`picks` changed (default: nothing)."""
 
@@ -123,7 +129,7 @@ def set_picks(board, choices: list[dict], callback: Callable[[str], None] | None
         return {}
     picks: dict[str, str] = {}
     for choice in choices:
-        place = board.place_for_choice(str(choice.get("key", "")))
+        place = board.place_for(choice)
         if place is not None and place not in picks:
             picks[place] = choice["key"]
     board.pick_callback = callback
@@ -131,3 +137,15 @@ def set_picks(board, choices: list[dict], callback: Callable[[str], None] | None
         board.picks = picks
         board.show_picks()
     return picks
+
+
+def picks_at(widget, place: str, touch) -> bool:
+    """A touch on ``widget`` (the tile of ``place``): the nearest :class:`PlacePicks` board
+    above it picks the place's choice; False when the touch is elsewhere or picks nothing
+    (the tile then handles the touch as usual)."""
+    if not widget.collide_point(*touch.pos):
+        return False
+    board = widget.parent
+    while board is not None and not isinstance(board, PlacePicks):
+        board = board.parent
+    return board is not None and board.pick(place)

@@ -24,16 +24,19 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from ui import theme
-from ui.boards import watch_language
-from ui.boards.fit import widest_word, word_width
+from ui.boards import PlacePicks, watch_language
+from ui.boards.fit import plain, widest_word, word_width
 from ui.boards.names import card_name, short_marks
-from ui.boards.parts import Panel, font, gap, text
+from ui.boards.parts import Panel, PlacePanel, font, gap, text
 from ui.kvloader import load_kv
 from ui.text import Translate, english, escape_markup, player_markup
 from ui.widgets import shapes
 
 #: Floors as the view names them, drawn top floor first.
 FLOORS = ("3rd", "2nd", "1st", "basement")
+
+#: The floors by the number the choice keys give them ("place:0-2": the basement, column 3).
+FLOOR_KEYS = tuple(reversed(FLOORS))
 COLUMNS = 5
 
 #: Room names never go below this (sp at scale 1).
@@ -135,7 +138,7 @@ class RoomPieces(Widget):
                 self.count.pos, self.count.size = (x + size * 0.1, self.y), (size * 0.8, size)
 
 
-class MansionRoom(Panel):
+class MansionRoom(PlacePanel):
     """One cell of the grid: a built room (its ``name``, ``players`` markup and pieces) or a
     gap (``built`` False)."""
 
@@ -151,8 +154,10 @@ class MansionRoom(Panel):
         self.title = text("", NAME_FONT, SMALLEST_NAME_FONT, size_hint_y=0.7)
         self.title.bold = True
         self.bottom = bottom = BoxLayout(size_hint_y=0.3, spacing=gap(2))
-        self.pieces = RoomPieces(size_hint_x=0.55)
-        self.who = text("", 14, 9, size_hint_x=0.45, halign="right")
+        self.pieces = RoomPieces()
+        # the players' marks at the right of the pieces, as wide as they need on one line
+        # ("Bo Cy" did not fit a fixed share of the row); the pieces shrink to the rest
+        self.who = text("", 14, 10, size_hint_x=None, width=0, halign="right")
         bottom.add_widget(self.pieces)
         bottom.add_widget(self.who)
         self.add_widget(self.title)
@@ -162,10 +167,11 @@ class MansionRoom(Panel):
         self._players()
 
     def _players(self, *_args) -> None:
-        """The players' marks at the right of the pieces; without players the pieces take
-        the whole row (a room of four ghosts draws them larger)."""
+        """The players' marks on one line at the right of the pieces (at most 70% of the
+        row); without players the pieces take the whole row."""
         self.who.text = self.players
-        self.who.size_hint_x, self.pieces.size_hint_x = (0.45, 0.55) if self.players else (0.001, 1)
+        need = word_width(plain(self.players), font(12), True) + gap(2) if self.players else 0
+        self.who.width = min(need, max(0, self.width - 2 * gap(2)) * 0.7)
 
     def _name(self, *_args) -> None:
         width = self.width - 2 * gap(3)
@@ -178,6 +184,7 @@ class MansionRoom(Panel):
         one_line = word_width(self.name, font(SMALLEST_NAME_FONT), True) <= width
         # a name on one line leaves the pieces more room (ghosts drawn larger)
         self.title.size_hint_y, self.bottom.size_hint_y = (0.45, 0.55) if one_line else (0.7, 0.3)
+        self._players()
 
     def _look(self, *_args) -> None:
         self.fill = (theme.HAUNTED_TILE if self.enraged else theme.ROOM_TILE) if self.built else theme.BACKGROUND
@@ -186,8 +193,37 @@ class MansionRoom(Panel):
         self.bright = self.haunted
 
 
-class ChildrenBoard(BoxLayout):
-    """The whole board; set ``view`` to a Children view dict.
+#: Choice key prefixes whose rest is a room (the choice's label names it as the view does).
+ROOM_CHOICES = ("move:", "kitty:", "kitty-at:", "haunt-room:", "flee:")
+
+
+def cell_place(floor: str, column: int) -> str:
+    """A grid cell's place id: "basement-0" … "3rd-4" (column from 0)."""
+    return f"{floor}-{column}"
+
+
+def place_of_choice(choice: dict, mansion: dict) -> str | None:
+    """The grid cell a choice names: "place:{floor index}-{column}" (where a tablet goes);
+    a room's choice ("move:", "kitty:", "kitty-at:", "haunt-room:", "flee:") by the room's
+    name in its label (the keys hold ids, the view names; the longest name in the label
+    wins: "Wash Room" over "Room"); None for other choices (a ghost's move names a ghost
+    and a room: several ghosts may go to one room, so they stay in the list only)."""
+    key, label = str(choice.get("key", "")), str(choice.get("label", ""))
+    if key.startswith("place:"):
+        floor, _, column = key[len("place:"):].partition("-")
+        if floor.isdigit() and column.isdigit() and int(floor) < len(FLOOR_KEYS):
+            return cell_place(FLOOR_KEYS[int(floor)], int(column))
+        return None
+    if not key.startswith(ROOM_CHOICES):
+        return None
+    named = [(len(name), cell_place(floor, column)) for floor, row in mansion.items()
+             for column, name in enumerate(row or []) if name and name in label]
+    return max(named)[1] if named else None
+
+
+class ChildrenBoard(PlacePicks, BoxLayout):
+    """The whole board; set ``view`` to a Children view dict. A room (or a gap where a
+    tablet goes) a choice names is picked by touching it (issue 17 item 3).
 
     Attributes:
         hand_limit: 5 minus the enraged ghosts present, shown in large type.
@@ -219,7 +255,8 @@ class ChildrenBoard(BoxLayout):
             return
         self._columns = columns
         if not self._made:
-            self._made = {(floor, column): MansionRoom() for floor in FLOORS for column in range(COLUMNS)}
+            self._made = {(floor, column): MansionRoom(place=cell_place(floor, column))
+                          for floor in FLOORS for column in range(COLUMNS)}
         grid = self.ids.mansion
         grid.clear_widgets()
         grid.cols = len(columns)
@@ -229,9 +266,18 @@ class ChildrenBoard(BoxLayout):
                 cell = self._made[(floor, column)]
                 self.cells[(floor, column)] = cell
                 grid.add_widget(cell)
+        self.show_picks()
 
     def on_colours(self, *_args) -> None:
         self.on_view()
+
+    def place_for(self, choice: dict) -> str | None:
+        place = place_of_choice(choice, self.view.get("mansion") or {})
+        return place if any(cell.place == place for cell in self.cells.values()) else None
+
+    def show_picks(self) -> None:
+        for cell in self.cells.values():
+            cell.pickable = cell.place in self.picks
 
     def on_view(self, *_args) -> None:
         view, _ = dict(self.view), self.tr._

@@ -16,9 +16,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from ui import theme
-from ui.boards import watch_language
+from ui.boards import PlacePicks, watch_language
 from ui.boards.names import card_name
-from ui.boards.parts import Panel, gap, text
+from ui.boards.parts import Panel, PlacePanel, gap, text
 from ui.text import Translate, coloured, escape_markup, player_markup
 
 #: Red Balloons in the Intrigue deck (components.BALLOONS; the 8th ends the game).
@@ -128,8 +128,24 @@ def solution_text(view: dict, _: Translate) -> str:
     return _("Solution: {cards}", cards=", ".join(escape_markup(str(c)) for c in solution))
 
 
-class ClueBoard(BoxLayout):
-    """The whole board; set ``view`` to a CLUE: IT view dict (and ``colours`` first)."""
+def stop_place(choice: dict, places: dict) -> str | None:
+    """The place on the board where a Kid mover stopped, for the choice that says so:
+    "stop:centre" and "stop:corridor" (Elsewhere) are the centre and the corridors, a
+    location's choice is labelled with the location's name as the view names it; None for
+    an Intrigue space (no one place) and for other choices."""
+    key = str(choice.get("key", ""))
+    if not key.startswith("stop:"):
+        return None
+    where = key[len("stop:"):]
+    if where in ("centre", "corridor"):
+        return places.get(where)
+    label = choice.get("label")
+    return label if label in (places.get("locations") or []) else None
+
+
+class ClueBoard(PlacePicks, BoxLayout):
+    """The whole board; set ``view`` to a CLUE: IT view dict (and ``colours`` first).
+    Where a Kid mover stopped is picked by touching the place (issue 17 item 3)."""
 
     game = "clue_it"
     view = DictProperty({})
@@ -138,12 +154,21 @@ class ClueBoard(BoxLayout):
     def __init__(self, **kwargs):
         super().__init__(orientation="vertical", spacing=gap(3), padding=gap(2), **kwargs)
         self.tr = App.get_running_app().tr
+        self.tiles: dict[str, PlacePanel] = {}
         watch_language(self)
+
+    def place_for(self, choice: dict) -> str | None:
+        return stop_place(choice, self.view.get("places") or {})
+
+    def show_picks(self) -> None:
+        for place, tile in self.tiles.items():
+            tile.pickable = place in self.picks
 
     def on_view(self, *_args) -> None:
         view, _ = dict(self.view), self.tr._
         colours = dict(self.colours)
         self.clear_widgets()
+        self.tiles = {}
         self.add_widget(self._board(view, _, colours))
         question = solution_text(view, _) or question_text(view, _, colours)
         if question:
@@ -151,6 +176,7 @@ class ClueBoard(BoxLayout):
                                  color=theme.GOLD if view.get("solution") else theme.TEXT))
         self.add_widget(self._players(view, _, colours))
         self.add_widget(text(status_text(view, _), 14, 11, color=theme.TEXT_DIM, size_hint_y=0.08))
+        self.show_picks()
 
     def _board(self, view: dict, _: Translate, colours: dict) -> BoxLayout:
         """Three rows: two corners with two locations between them; a location, the centre
@@ -184,18 +210,26 @@ class ClueBoard(BoxLayout):
 
     def _place(self, title: str, place, view: dict, colours: dict, fill, note: str = "",
                asked: bool = False) -> Panel:
-        panel = Panel(fill=fill, edge=ASKED_EDGE if asked else theme.PANEL_EDGE, bright=asked, padding=gap(2))
-        panel.add_widget(text(f"[b]{escape_markup(title)}[/b]", 14, 10, size_hint_y=0.54 if not note else 0.44))
+        panel = PlacePanel(fill=fill, edge=ASKED_EDGE if asked else theme.PANEL_EDGE, bright=asked,
+                           padding=gap(2), place=place or "")
+        if place:
+            self.tiles[place] = panel
+        # long names ("Biblioteca Pubblica di Derry") wrap on three lines before they
+        # shrink, and take the pieces' room where no piece stands
         pieces = pieces_at(view, place, colours) if place else []
-        panel.add_widget(text(" ".join(pieces), 14, 10, size_hint_y=0.46 if not note else 0.32))
+        share = (0.56 if pieces else 0.8) - (0.16 if note else 0)
+        panel.add_widget(text(f"[b]{escape_markup(title)}[/b]", 15, 12, size_hint_y=share))
+        panel.add_widget(text(" ".join(pieces), 15, 11, size_hint_y=1 - share - (0.3 if note else 0)))
         if note:
-            panel.add_widget(text(escape_markup(note), 12, 9, color=GOLD_DIM, size_hint_y=0.24))
+            panel.add_widget(text(escape_markup(note), 14, 10, color=GOLD_DIM, size_hint_y=0.3))
         return panel
 
     def _centre(self, view: dict, places: dict, _: Translate, colours: dict) -> Panel:
         """The centre, twice as wide as a location: its Kid movers and Item tokens."""
         centre = places.get("centre")
-        panel = Panel(fill=CENTRE_FILL, edge=theme.GOLD, size_hint_x=2, padding=gap(2))
+        panel = PlacePanel(fill=CENTRE_FILL, edge=theme.GOLD, size_hint_x=2, padding=gap(2), place=centre or "")
+        if centre:
+            self.tiles[centre] = panel
         title = _("Centre")
         panel.add_widget(text(f"[b]{title}[/b]", 14, 11, color=theme.GOLD, size_hint_y=0.3))
         pieces = pieces_at(view, centre, colours) if centre else []

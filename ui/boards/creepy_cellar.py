@@ -17,7 +17,7 @@ import ui.widgets.die  # noqa: F401  (kv uses DieFace)
 import ui.widgets.meter  # noqa: F401  (kv uses HauntingMeter)
 import ui.widgets.pieces  # noqa: F401  (kv uses Marker, PieceRow)
 from ui import theme
-from ui.boards import PlacePicks, watch_language
+from ui.boards import PlacePicks, picks_at, watch_language
 from ui.boards.names import short_marks
 from ui.kvloader import load_kv
 from ui.seats import HUNTER_PALETTE
@@ -54,12 +54,8 @@ class RoomTile(Widget):
     pickable = BooleanProperty(False)
 
     def on_touch_down(self, touch):
-        if self.pickable and self.collide_point(*touch.pos):
-            board = self.parent
-            while board is not None and not isinstance(board, PlacePicks):
-                board = board.parent
-            if board is not None and board.pick(self.letter):
-                return True
+        if self.pickable and picks_at(self, self.letter, touch):
+            return True
         return super().on_touch_down(touch)
 
 
@@ -162,11 +158,12 @@ def hunter_marks(hunters: dict) -> dict[str, str]:
 
 def marker_colour(hunter: dict, colours: dict) -> tuple:
     """A hunter's mark in its mover's printed colour (red, yellow, blue, green: issue 17
-    item 4), else in the player's colour."""
+    item 4), else in the player's colour; lightened where it would not read on a dark tile
+    (the printed blue)."""
     key = HUNTER_PALETTE.get(str(hunter.get("colour", "")))
     if key is not None:
-        return theme.player_colour("", {"": key})
-    return theme.player_colour(hunter.get("player", ""), colours)
+        return theme.on_dark(theme.player_colour("", {"": key}))
+    return theme.on_dark(theme.player_colour(hunter.get("player", ""), colours))
 
 
 def carrying_text(hunters: dict, carried: dict, _: Translate = english, colours: dict | None = None,
@@ -175,7 +172,7 @@ def carrying_text(hunters: dict, carried: dict, _: Translate = english, colours:
     player's colour; ``carried``: the view's hunter key -> treasure in words); "" when
     nobody carries one."""
     marks = marks or hunter_marks(hunters)
-    parts = [coloured(marks[name], theme.player_colour(h.get("player", name), colours or {})) + " "
+    parts = [coloured(marks[name], theme.on_dark(theme.player_colour(h.get("player", name), colours or {}))) + " "
              + escape_markup(str(carried.get(name) or ""))
              for name, h in hunters.items() if name in carried]
     return escape_markup(_("Carrying:")) + " " + " · ".join(parts) if parts else ""

@@ -27,10 +27,14 @@ _FITTED: dict[tuple, float] = {}
 _FITTED_MAX = 4096
 
 
+def plain(text: str) -> str:
+    """``text`` without Kivy markup (tags dropped, escapes undone)."""
+    return _TAGS.sub("", text).replace("&bl;", "[").replace("&br;", "]").replace("&amp;", "&")
+
+
 def words(text: str) -> list[str]:
     """The words of ``text`` without markup, longest first (the ones that could break)."""
-    plain = _TAGS.sub("", text).replace("&bl;", "[").replace("&br;", "]").replace("&amp;", "&")
-    return sorted(set(plain.split()), key=len, reverse=True)
+    return sorted(set(plain(text).split()), key=len, reverse=True)
 
 
 @lru_cache(maxsize=4096)

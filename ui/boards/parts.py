@@ -1,4 +1,5 @@
-"""Small pieces the drawn boards share: a panel with a rounded background, a row of pips
+"""Small pieces the drawn boards share: a panel with a rounded background (one that is a
+touchable place: :class:`PlacePanel`), a row of pips
 (health, skulls), a progress bar, and the app's sizes (``sp`` × the app's scale)."""
 
 from __future__ import annotations
@@ -6,10 +7,11 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, ColorProperty, NumericProperty
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from ui import theme
+from ui.boards import picks_at
 from ui.boards.fit import FitLabel
 from ui.widgets.drawn import DrawnWidget
 
@@ -65,6 +67,33 @@ class Panel(BoxLayout):
             Color(*self.edge)
             Line(rounded_rectangle=(self.x, self.y, self.width, self.height, radius),
                  width=gap(2.2 if self.bright else 1))
+
+
+class PlacePanel(Panel):
+    """A :class:`Panel` that is a place on a :class:`~ui.boards.PlacePicks` board: while
+    ``pickable`` a gold frame runs inside its edge and touching it picks the choice of
+    ``place``."""
+
+    place = StringProperty("")
+    pickable = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(pickable=self._draw)
+
+    def _draw(self, *_args) -> None:
+        super()._draw()
+        if self.pickable:
+            inset = gap(3)
+            with self.canvas.before:
+                Color(*theme.GOLD)
+                Line(rounded_rectangle=(self.x + inset, self.y + inset, self.width - 2 * inset,
+                                        self.height - 2 * inset, gap(5)), width=gap(1.6))
+
+    def on_touch_down(self, touch):
+        if self.pickable and picks_at(self, self.place, touch):
+            return True
+        return super().on_touch_down(touch)
 
 
 class Pips(DrawnWidget):

@@ -112,7 +112,7 @@ class SettingsScreen(Screen):
         grid = self.ids.enroll
         grid.clear_widgets()
         for game in (app.model.catalogue or {}).get("games") or []:
-            button = TouchButton(text=short_title(game["title"]) if len(game["title"]) > 24 else game["title"],
+            button = TouchButton(text=short_title(game["title"]),
                                  key=game["id"], size_hint_y=None,
                                  height=dp(52) * app.scale, font_size=sp(18) * app.scale)
             button.bind(on_release=lambda b: app.enroll("enroll_start", game=b.key))

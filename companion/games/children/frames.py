@@ -1,16 +1,18 @@
 """Frames: the things to finish before the turn goes on (an entry draw, a ghost to place,
 a trap that springs, a ghost met, a cut-down, a device's effect …).
 
-Each frame kind has an ``ask`` (``(state, frame) -> Prompt | State``: a prompt when the
-table must act, or the state after the frame resolved by itself) and an ``act``
-(``(state, frame, key) -> State`` for a choice of that prompt). Rulebook sections are named
-in each handler's docstring.
+The frames are the engine's pending stack (:mod:`companion.engine.pending`). Each frame
+kind is a :class:`~companion.engine.pending.Kind`: an ``ask`` (``(state, frame) -> Prompt |
+State``: a prompt when the table must act, or the state after the frame resolved by itself)
+and an ``act`` (``(state, frame, key) -> State`` for a choice of that prompt). Rulebook
+sections are named in each handler's docstring.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.engine import pending as pd
 from companion.engine.core import Chance, Choice, Outcome, Prompt
 from companion.engine.words import and_names
 from companion.games.children import components as cc
@@ -44,7 +46,7 @@ def _room_choices(state: State, prefix: str, rooms, label) -> list[Choice]:
 
 
 def _replace_top(state: State, frame: Frame) -> State:
-    return replace(state, frames=state.frames[:-1] + (frame,))
+    return replace(state, frames=pd.replace_top(state.frames, frame))
 
 
 def may_hold(state: State, p: int, card: str, also: int = 0) -> bool:
@@ -898,34 +900,34 @@ def act_reentry(state, f, key):
     return push(state, Frame("draw", p, ("reentry", room)), Frame("check", p, (room,)), Frame("kittycheck", p, (room,)))
 
 
-#: frame kind -> (ask, act)
+#: frame kind -> what it asks and what happens when it resolves (the engine's protocol)
 FRAMES = {
-    "pair": (ask_pair, act_pair),
-    "place": (ask_place, act_place),
-    "draw": (ask_draw, act_draw),
-    "ghost": (ask_ghost, act_ghost),
-    "summon": (ask_summon, act_summon),
-    "raven": (ask_summon, act_summon),
-    "settle": (ask_settle, act_settle),
-    "biddle": (ask_biddle, act_biddle),
-    "kittyplace": (ask_kittyplace, act_kittyplace),
-    "pickup": (ask_pickup, None),
-    "traps": (ask_traps, act_traps),
-    "trap": (ask_trap, act_trap),
-    "crickets": (ask_crickets, act_crickets),
-    "check": (ask_check, act_check),
-    "flee": (ask_flee, act_flee),
-    "kittycheck": (ask_kittycheck, None),
-    "kittymeet": (ask_kittymeet, act_kittymeet),
-    "kittysend": (ask_kittysend, act_kittysend),
-    "give": (ask_give, act_give),
-    "go": (ask_go, act_go),
-    "calm": (ask_calm, act_calm),
-    "banish": (ask_banish, act_banish),
-    "cage": (ask_cage, act_cage),
-    "peek": (ask_peek, act_peek),
-    "toad": (ask_toad, act_toad),
-    "nearest": (ask_nearest, act_nearest),
-    "cut": (ask_cut, act_cut),
-    "reentry": (ask_reentry, act_reentry),
+    "pair": pd.Kind(ask_pair, act_pair),
+    "place": pd.Kind(ask_place, act_place),
+    "draw": pd.Kind(ask_draw, act_draw),
+    "ghost": pd.Kind(ask_ghost, act_ghost),
+    "summon": pd.Kind(ask_summon, act_summon),
+    "raven": pd.Kind(ask_summon, act_summon),
+    "settle": pd.Kind(ask_settle, act_settle),
+    "biddle": pd.Kind(ask_biddle, act_biddle),
+    "kittyplace": pd.Kind(ask_kittyplace, act_kittyplace),
+    "pickup": pd.Kind(ask_pickup),
+    "traps": pd.Kind(ask_traps, act_traps),
+    "trap": pd.Kind(ask_trap, act_trap),
+    "crickets": pd.Kind(ask_crickets, act_crickets),
+    "check": pd.Kind(ask_check, act_check),
+    "flee": pd.Kind(ask_flee, act_flee),
+    "kittycheck": pd.Kind(ask_kittycheck),
+    "kittymeet": pd.Kind(ask_kittymeet, act_kittymeet),
+    "kittysend": pd.Kind(ask_kittysend, act_kittysend),
+    "give": pd.Kind(ask_give, act_give),
+    "go": pd.Kind(ask_go, act_go),
+    "calm": pd.Kind(ask_calm, act_calm),
+    "banish": pd.Kind(ask_banish, act_banish),
+    "cage": pd.Kind(ask_cage, act_cage),
+    "peek": pd.Kind(ask_peek, act_peek),
+    "toad": pd.Kind(ask_toad, act_toad),
+    "nearest": pd.Kind(ask_nearest, act_nearest),
+    "cut": pd.Kind(ask_cut, act_cut),
+    "reentry": pd.Kind(ask_reentry, act_reentry),
 }

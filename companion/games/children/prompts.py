@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.engine import pending as pd
 from companion.engine.core import Choice, Prompt
 from companion.engine.words import and_names
 from companion.games.children import components as cc
@@ -25,7 +26,7 @@ SETTLE_LIMIT = 10_000
 def _ask(state: State) -> Prompt | State:
     if state.frames:
         frame = state.frames[-1]
-        return fr.FRAMES[frame.kind][0](state, frame)
+        return pd.ask(fr.FRAMES, state, frame)
     return _ask_step(state)
 
 

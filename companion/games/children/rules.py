@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from companion.engine import pending as pd
 from companion.errors import RuleViolation
 from companion.games.children import components as cc
 from companion.games.children import effects as fx
@@ -173,7 +174,7 @@ def act(state: State, key: str) -> State:
         state = _out_of_turn_use(state, key)
     elif state.frames:
         frame = state.frames[-1]
-        state = fr.FRAMES[frame.kind][1](state, frame, key)
+        state = pd.act(fr.FRAMES, state, frame, key)
     else:
         state = _act_step(state, key)
     state = settle(state)

@@ -16,6 +16,8 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
+from companion.engine import pending as pd
+from companion.engine.pending import Frame
 from companion.engine.tuples import put
 from companion.games.children import components as cc
 from companion.games.children import grid as gr
@@ -37,21 +39,6 @@ class Step(StrEnum):
 #: The turn guide's number for each step (the 6th, "play passes left", is instantaneous).
 STEP_NUMBER = {Step.TABLET: 1, Step.ACTIONS: 2, Step.RESTORE: 3, Step.GHOST: 4, Step.KITTY: 5,
                Step.TRIM: 5}
-
-
-@dataclass(frozen=True)
-class Frame:
-    """Something to finish before the turn goes on (an entry draw, a trap, a cut-down …).
-
-    Attributes:
-        kind: what it is (see ``rules.FRAMES``).
-        player: the player index it concerns.
-        args: its details (room ids, card ids, counts as strings).
-    """
-
-    kind: str
-    player: int
-    args: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -105,7 +92,8 @@ class State:
         step: the turn step; actions: turn actions left in step 2.
         entered: the active player entered a room this turn.
         restored: step 3's draws were already asked for (option ``restore_draw_ghost_counts``).
-        frames: things to finish first, the last one first (a stack).
+        frames: things to finish first, the last one first: the engine's pending stack
+            (:mod:`companion.engine.pending`; kinds in ``frames.FRAMES``).
         final_turns: turns left after the last Children card was drawn, or None.
         outcome: None, ``"won"`` (the players), ``"lost"`` (the ghostly children) or
             ``"tie"`` (tied players, option ``tie_rule`` = ``no_winner``).
@@ -382,8 +370,8 @@ def set_ghosts(state: State, ghosts) -> State:
 
 def push(state: State, *frames: Frame) -> State:
     """Frames to do next, in the order given (the first is done first)."""
-    return replace(state, frames=state.frames + tuple(reversed(frames)))
+    return replace(state, frames=pd.push(state.frames, *frames))
 
 
 def pop(state: State) -> State:
-    return replace(state, frames=state.frames[:-1])
+    return replace(state, frames=pd.pop(state.frames))

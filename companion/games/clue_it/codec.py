@@ -3,12 +3,14 @@ never for a screen). ``decode(encode(s)) == s``."""
 
 from __future__ import annotations
 
-from companion.engine.codec import DICT, enum, state_codec
+from companion.engine.codec import DICT, enum, records, state_codec
+from companion.engine.pending import Frame
 from companion.games.clue_it.state import State, Step
 
 #: Format version of :func:`encode`'s dict (1: the shared codec; 2: entered names and
-#: passages). A snapshot of another version is not used: the session replays the game's log.
-VERSION = 2
+#: passages; 3: ``after_draw`` and ``resume`` are the engine's pending frames, ``pending``).
+#: A snapshot of another version is not used: the session replays the game's log.
+VERSION = 3
 
 encode, decode = state_codec(State, VERSION, "CLUE: IT", {
-    "options": DICT, "step": enum(Step), "after_draw": enum(Step), "resume": enum(Step)})
+    "options": DICT, "step": enum(Step), "pending": records(Frame)})

@@ -20,7 +20,7 @@ from companion.errors import RuleViolation
 from companion.games.clue_it import components as ci
 from companion.games.clue_it.content import names_entered, passages_entered
 from companion.games.clue_it.prompts import PILE_WORD
-from companion.games.clue_it.state import State, Step
+from companion.games.clue_it.state import State, Step, returning
 from companion.i18n import msg, todo
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
@@ -271,8 +271,8 @@ def _question(state: State, kid: str, item: str, location: str) -> State:
     the player to the asker's immediate left ("Answering a Question")."""
     movers = put(state.movers, ci.KIDS.index(kid), location)
     tokens = put(state.tokens, ci.ITEMS.index(item), location)
-    state = replace(state, movers=movers, tokens=tokens, asked=True, q_kid=None, resume=Step.TURN,
-                    question=(state.player, kid, item, location), answers=())
+    state = returning(replace(state, movers=movers, tokens=tokens, asked=True, q_kid=None,
+                              question=(state.player, kid, item, location), answers=()), resume=Step.TURN)
     state = _say(state, todo("move", "{player} asks: {kid} with the {item} in {place}. Move that Kid mover and "
                              "Item token there.", player=state.player, kid=state.name(kid),
                              item=state.name(item), place=state.name(location)))
@@ -327,7 +327,7 @@ def _nobody_answers(state: State) -> State:
 
 
 def _draw_then(state: State, draws: int, after: Step) -> State:
-    return _next_draw(replace(state, draws_left=draws, after_draw=after))
+    return _next_draw(returning(replace(state, draws_left=draws), after_draw=after))
 
 
 def _next_draw(state: State) -> State:
@@ -392,7 +392,7 @@ def _peek_hide(state: State, _arg: str) -> State:
 
 
 def _play_intrigue(state: State, _arg: str) -> State:
-    return replace(state, resume=state.step, step=Step.INTRIGUE)
+    return returning(replace(state, step=Step.INTRIGUE), resume=state.step)
 
 
 def _play(state: State, card: str) -> State:
@@ -402,11 +402,11 @@ def _play(state: State, card: str) -> State:
     state = replace(state, held=put(state.held, state.active, without(mine, card)))
     state = _say(_discard(state, card), msg("{player} plays {card}: follow its directions.", player=state.player,
                                             card=state.name(card)))
-    return replace(state, step=state.resume, resume=Step.TURN)
+    return returning(replace(state, step=state.resume), resume=Step.TURN)
 
 
 def _cancel_intrigue(state: State, _arg: str) -> State:
-    return replace(state, step=state.resume, resume=Step.TURN)
+    return returning(replace(state, step=state.resume), resume=Step.TURN)
 
 
 def _power(state: State, _arg: str) -> State:

@@ -11,10 +11,11 @@ entered (issue 11).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from companion.engine import pending as pd
 from companion.games.clue_it import components as ci
 
 
@@ -71,7 +72,7 @@ class State:
         active: index of the player whose turn it is; ``turn``: turns started, 1-based.
         dice: faces of the roll in progress (0–2); ``last_roll``: the last full roll.
         moves: squares the active player may move (None before a roll this turn).
-        draws_left: Intrigue cards still to draw now; ``after_draw``: the step after them.
+        draws_left: Intrigue cards still to draw now.
         movers: per Kid (in :data:`~components.KIDS` order) where its mover stands.
         tokens: per Item, where its token stands.
         entered: the active player entered a location this turn; ``asked``: asked a question.
@@ -86,7 +87,10 @@ class State:
         powers_used: per player, the Personality power was used (the card is turned over).
         accusation: HIDDEN: the picks made on the privacy screen so far.
         peek: HIDDEN: the kept card the drawer is about to see (virtual deck), or None.
-        resume: the step a cancelled or finished side step returns to.
+        pending: the steps to return to, as the engine's frames (:mod:`companion.engine.pending`):
+            ``after_draw``, the step after the Intrigue draws, and ``resume``, the step a
+            cancelled or finished side step returns to (read through those properties, set
+            with :func:`returning`).
         outcome: None, the winner's name, or ``"unsolved"``.
         news: what the last applied action did, as sentences for the table.
         names: the Rumor card names the table entered, ``(card, name)`` sorted (content).
@@ -113,7 +117,6 @@ class State:
     last_roll: tuple[str, ...] = ()
     moves: int | None = None
     draws_left: int = 0
-    after_draw: Step = Step.STOP
     entered: bool = False
     asked: bool = False
     question: tuple[str, str, str, str] | None = None
@@ -127,11 +130,25 @@ class State:
     powers_used: tuple[bool, ...] = ()
     accusation: tuple[str, ...] = ()
     peek: str | None = None
-    resume: Step = Step.TURN
+    pending: pd.Stack = ()
     outcome: str | None = None
     news: tuple[str, ...] = ()
     names: tuple[tuple[str, str], ...] = ()
     passages: tuple[tuple[str, str], ...] = ()
+
+    def _returns_to(self, kind: str) -> Step:
+        frame = next((f for f in self.pending if f.kind == kind), None)
+        return RETURNS[kind] if frame is None else Step(frame.args[0])
+
+    @property
+    def after_draw(self) -> Step:
+        """The step after the Intrigue draws now due."""
+        return self._returns_to("after_draw")
+
+    @property
+    def resume(self) -> Step:
+        """The step a cancelled or finished side step returns to."""
+        return self._returns_to("resume")
 
     def name(self, card: str):
         """A card's name as the table entered it (:mod:`~companion.games.clue_it.content`),
@@ -199,3 +216,15 @@ def player_view(state: State, player: str) -> dict:
         "intrigue_held": [state.name(c) for c in state.held[index]] if state.held else [],
     }
     return {key: value for key, value in seen.items() if value}
+
+
+#: Frame kind -> the step it means when no such frame is pending.
+RETURNS = {"after_draw": Step.STOP, "resume": Step.TURN}
+
+
+def returning(state: State, **steps: Step) -> State:
+    """``state`` with each named return step set (``after_draw`` and/or ``resume``); the
+    default step is no frame at all."""
+    rest = tuple(frame for frame in state.pending if frame.kind not in steps)
+    frames = (pd.Frame(kind, state.active, (step.value,)) for kind, step in steps.items() if step != RETURNS[kind])
+    return replace(state, pending=pd.push(rest, *frames))

@@ -29,6 +29,7 @@ from companion.games.creepy_cellar.state import (
     State,
     Step,
     discard,
+    marked,
     say,
     shuffled_back,
     with_hunter,
@@ -149,7 +150,7 @@ def act(state: State, action: str) -> State:
         return tablecheck.correct(state, action)
     kind, _, arg = action.partition(":")
     # ``held`` (a mover tapped in the move step) lasts until the next action.
-    return _HANDLERS[kind](replace(state, news=(), held=False), arg)
+    return _HANDLERS[kind](marked(replace(state, news=()), held=False), arg)
 
 
 # --------------------------------------------------------------------------- roll and reveal
@@ -169,7 +170,7 @@ def _die(state: State, arg: str) -> State:
     if moves != face:
         state = say(state, msg("The cursed treasure takes 1 off: move up to {moves}.", moves=moves))
     if state.free:
-        return _to_move(say(replace(state, free=False), msg("Free movement: no Ghost card for this roll.")))
+        return _to_move(say(marked(state, free=False), msg("Free movement: no Ghost card for this roll.")))
     if face == 6:
         return _to_move(say(state, msg("A 6: no Ghost card this turn.")))
     if cards == 2:
@@ -229,7 +230,7 @@ def _draw_shuffle_card(state: State, card: str) -> State:
     if state.reshuffle_after:
         return say(state, msg("A {card} during a Draw + Shuffle is ignored.", card=cc.card_label(card)))
     extra = cc.DRAW_SHUFFLE[card]
-    state = replace(state, draws_left=state.draws_left + extra, reshuffle_after=True)
+    state = marked(replace(state, draws_left=state.draws_left + extra), reshuffle_after=True)
     return say(state, todo("flip", "Flip {extra} more Ghost cards, then shuffle.", extra=extra))
 
 
@@ -237,7 +238,7 @@ def _continue_reveal(state: State) -> State:
     if state.draws_left > 0:
         return replace(state, step=Step.REVEAL)
     if state.reshuffle_after:
-        state = _reshuffle_ghosts(replace(state, reshuffle_after=False),
+        state = _reshuffle_ghosts(marked(state, reshuffle_after=False),
                                   todo("return", "Shuffle all Ghost cards back into the deck."))
         if state.options["draw_shuffle_unlocks"]:
             state = _unlock(state)
@@ -398,7 +399,7 @@ def _drop_off(state: State, _arg: str) -> State:
     treasure = state.hunter.treasure
     slot = len(state.cellar) + 1
     state = with_hunter(state, state.active, treasure=None)
-    state = replace(state, cellar=state.cellar + (treasure,), dropped=True, moves=0)
+    state = marked(replace(state, cellar=state.cellar + (treasure,), moves=0), dropped=True)
     state = say(state, todo("place", "{player} drops off the {treasure} in cellar slot {slot}.",
                             player=who(state), treasure=cc.card_label(treasure), slot=slot))
     if not state.cellar_deck:
@@ -427,7 +428,7 @@ def _cellar(state: State, card: str) -> State:
     if card == "unlock-doors":
         return _after_cellar_card(_unlock(state) if state.locked else say(state, msg("No doors are locked.")))
     if card == "free-movement":
-        return say(replace(state, step=Step.ROLL, free=True),
+        return say(marked(replace(state, step=Step.ROLL), free=True),
                    msg("{player}: press the dice button and move up to the number rolled.",
                        player=state.player))
     raise AssertionError(f"unhandled cellar card {card}")
@@ -475,7 +476,7 @@ def _pick_up(state: State, _arg: str) -> State:
     laid = state.laid_in(room)
     if laid is None:
         return replace(state, step=Step.TREASURE)
-    state = replace(state, laid=tuple(i for i in state.laid if i[0] != room), picked=True)
+    state = marked(replace(state, laid=tuple(i for i in state.laid if i[0] != room)), picked=True)
     state = with_hunter(state, state.active, treasure=laid)
     return say(state, _picks_up(who(state), laid, room))
 
@@ -484,7 +485,7 @@ def _put_back(state: State, _arg: str) -> State:
     """House rule ``advanced_put_back``: the treasure goes down face-up in this room."""
     room, treasure = state.hunter.at, state.hunter.treasure
     state = with_hunter(state, state.active, treasure=None)
-    state = replace(state, laid=tuple(sorted(state.laid + (f"{room}={treasure}",))), picked=True)
+    state = marked(replace(state, laid=tuple(sorted(state.laid + (f"{room}={treasure}",)))), picked=True)
     return say(state, todo("place", "{player} puts the {treasure} down face-up in room {room}.",
                            player=who(state), treasure=cc.card_label(treasure), room=room))
 
@@ -493,8 +494,8 @@ def _treasure(state: State, name: str) -> State:
     """A treasure is turned over as it is picked up; its power "activates instantly when the
     treasure is picked up" ("Treasures", "Cursed Treasures")."""
     room = state.hunter.at
-    state = replace(state, treasures=without(state.treasures, name),
-                    taken=tuple(sorted(state.taken + (room,))), picked=True, step=Step.AFTER)
+    state = marked(replace(state, treasures=without(state.treasures, name),
+                           taken=tuple(sorted(state.taken + (room,))), step=Step.AFTER), picked=True)
     state = with_hunter(state, state.active, treasure=name)
     state = say(state, _picks_up(who(state), name, room))
     if (power := cc.power_of(name)) is not None:
@@ -510,8 +511,7 @@ def _end_turn(state: State, _arg: str) -> State:
     """Hand over to the next hunter: the next player's, in mover order (red, yellow, blue,
     green: in a 2-player game each player moves their two hunters in turn), or, with house
     rule ``two_player_turns = choose``, the hunter the next player picks (``Step.HUNTER``)."""
-    state = replace(state, turn=state.turn + 1, moves=0,
-                    free=False, dropped=False, picked=False, fight=None)
+    state = marked(replace(state, turn=state.turn + 1, moves=0, fight=None), free=False, dropped=False, picked=False)
     if _choosing(len(state.players), state.options):
         player = (state.active + 1) % len(state.players)
         state = replace(state, active=player, step=Step.HUNTER)
@@ -555,7 +555,7 @@ def _hunter(state: State, colour: str) -> State:
     index = cc.HUNTER_COLOURS.index(colour)
     if state.step == Step.HUNTER:
         return _start_turn(replace(state, active=index))
-    return say(replace(state, held=True),
+    return say(marked(state, held=True),
                msg("{player}: touch where the {hunter} goes.", player=state.player,
                    hunter=cc.HUNTER_NAMES[colour]))
 

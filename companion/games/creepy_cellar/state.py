@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from companion.engine import pending as pd
 from companion.games.creepy_cellar import components as cc
 
 
@@ -83,16 +84,13 @@ class State:
         turn: turns started so far, 1-based.
         step: where the turn stands.
         die: last movement die face (1–6) or None before the first roll.
-        held: the active hunter's mover was tapped in the move step: the table now touches
-            where it goes (the tap names the hunter, the touch the place).
         moves: movement points left in this move (the die, less a cursed treasure's 1); a
             secret passage uses one, and so does each move the table reports (its length
             is not known to the companion, so at least one).
-        free: the die being rolled is a Free Movement roll (no Ghost card).
-        dropped: a treasure was dropped off this turn (movement is over).
-        picked: a treasure was picked up this turn.
         draws_left: Ghost cards still to flip in this reveal.
-        reshuffle_after: a Draw N + Shuffle card is being resolved; reshuffle when done.
+        pending: what is still to resolve in this turn, as the engine's frames
+            (:mod:`companion.engine.pending`; read through the properties ``held``, ``free``,
+            ``dropped``, ``picked`` and ``reshuffle_after``, set with :func:`marked`).
         king_for: the card a Ghost King card is drawn for (``rogue-ghost``, ``trap-door``,
             ``plus-ghost``).
         king: the Ghost King's room letter, or None while he is off the board.
@@ -124,12 +122,8 @@ class State:
     step: Step = Step.ROLL
     die: int | None = None
     moves: int = 0
-    held: bool = False
-    free: bool = False
-    dropped: bool = False
-    picked: bool = False
     draws_left: int = 0
-    reshuffle_after: bool = False
+    pending: pd.Stack = ()
     king_for: str | None = None
     king: str | None = None
     locked: str | None = None
@@ -138,6 +132,36 @@ class State:
     king_discard: tuple[str, ...] = ()
     outcome: str | None = None
     news: tuple[str, ...] = ()
+
+    def marked(self, kind: str) -> bool:
+        """A frame of ``kind`` is pending (one of :data:`MARKS`)."""
+        return any(frame.kind == kind for frame in self.pending)
+
+    @property
+    def held(self) -> bool:
+        """The active hunter's mover was tapped in the move step: the table now touches
+        where it goes (the tap names the hunter, the touch the place)."""
+        return self.marked("held")
+
+    @property
+    def free(self) -> bool:
+        """The die being rolled is a Free Movement roll (no Ghost card)."""
+        return self.marked("free")
+
+    @property
+    def dropped(self) -> bool:
+        """A treasure was dropped off this turn (movement is over)."""
+        return self.marked("dropped")
+
+    @property
+    def picked(self) -> bool:
+        """A treasure was picked up this turn."""
+        return self.marked("picked")
+
+    @property
+    def reshuffle_after(self) -> bool:
+        """A Draw N + Shuffle card is being resolved; reshuffle when done."""
+        return self.marked("reshuffle_after")
 
     @property
     def player(self) -> str:
@@ -226,3 +250,15 @@ def discard(deck: tuple[str, ...], pile: tuple[str, ...], card: str) -> tuple[tu
 def shuffled_back(deck: tuple[str, ...], pile: tuple[str, ...]) -> tuple[str, ...]:
     """A deck that took back its discards (a multiset: shuffling is the next draw's chance)."""
     return tuple(sorted(deck + pile))
+
+
+#: The frame kinds of a Creepy Cellar turn (``State.pending``).
+MARKS = ("held", "free", "dropped", "picked", "reshuffle_after")
+
+
+def marked(state: State, **marks: bool) -> State:
+    """``state`` with each named frame pending (True) or resolved (False), e.g.
+    ``marked(state, free=False)``."""
+    assert set(marks) <= set(MARKS), marks
+    rest = tuple(frame for frame in state.pending if frame.kind not in marks)
+    return replace(state, pending=pd.push(rest, *(pd.Frame(kind, state.active) for kind, on in marks.items() if on)))

@@ -15,6 +15,7 @@ from companion.games.house_of_spirits.flow import draw, end_turn, request_roll
 from companion.games.house_of_spirits.scoring import add_points, start_tally
 from companion.games.house_of_spirits.state import (
     Pending,
+    Roll,
     State,
     Step,
     add_to_hand,
@@ -39,7 +40,7 @@ def investigation_items(state: State, player: int) -> tuple[str, ...]:
 
 def start_investigation(state: State) -> State:
     """The player picks investigation items, then rolls 1D6."""
-    return request_roll(replace(state, pending=Pending("investigate")), "investigate", state.active)
+    return request_roll(replace(state, pending=Pending("investigate")), Roll.INVESTIGATE, state.active)
 
 
 def on_investigation_roll(state: State, face: int) -> State:
@@ -106,7 +107,7 @@ def start_plot(state: State, plot: str) -> State:
     card = state.card(plot)
     state = replace(state, pending=Pending("plot", target=plot))
     if card.rooms:
-        return request_roll(state, "plot", state.active)
+        return request_roll(state, Roll.PLOT, state.active)
     if card.items:
         items = plot_items(state, state.active, plot)
         if len(items) == 1:
@@ -120,7 +121,7 @@ def declare_plot_item(state: State, item: str) -> State:
     state = replace(state, pending=replace(state.pending, plot_item=item))
     return request_roll(say(state, msg("{player} declares {card} as the plot item.",
                                            player=state.player, card=state.label(item))),
-                        "plot", state.active)
+                        Roll.PLOT, state.active)
 
 
 def plot_target(state: State) -> tuple[int, int]:

@@ -15,7 +15,7 @@ from companion.engine.tuples import put
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.flow import end_turn, request_roll
 from companion.games.house_of_spirits.scoring import add_points, kill_character
-from companion.games.house_of_spirits.state import Pending, State, discard_items, say
+from companion.games.house_of_spirits.state import Pending, Roll, State, discard_items, say
 from companion.i18n import msg, todo
 
 
@@ -56,7 +56,7 @@ def defensive_items(state: State, player: int) -> tuple[str, ...]:
 
 def start_attack(state: State, monster: str) -> State:
     """The active player attacks ``monster``: choose offensive items, then roll."""
-    return request_roll(replace(state, pending=Pending("attack", target=monster)), "attack", state.active)
+    return request_roll(replace(state, pending=Pending("attack", target=monster)), Roll.ATTACK, state.active)
 
 
 def may_reroll(state: State) -> bool:
@@ -73,7 +73,7 @@ def on_attack_roll(state: State, face: int) -> State:
     state = replace(state, pending=replace(pending, dice=pending.dice + (face,)))
     state = say(state, msg("{player} rolled {face} to attack.", player=state.player, face=face))
     if may_reroll(state):
-        return request_roll(state, "reroll", state.active)
+        return request_roll(state, Roll.REROLL, state.active)
     return _attack_total(state)
 
 
@@ -106,7 +106,7 @@ def _attack_total(state: State) -> State:
         return _monster_killed(say(state, msg("Critical hit: {score} is more than 6 + {defence}, so the "
                                               "monster cannot defend: no defence roll.",
                                               score=total, defence=defence)))
-    return request_roll(state, "monster-defence", player)
+    return request_roll(state, Roll.MONSTER_DEFENCE, player)
 
 
 def on_monster_defence(state: State, face: int) -> State:
@@ -128,7 +128,7 @@ def on_monster_defence(state: State, face: int) -> State:
         state = say(state, msg("A miss: {score} does not exceed {defence}.", score=pending.score, defence=defence))
     state = say(state, msg("{monster} strikes back: {player}, choose defensive items, then roll for it.",
                           monster=monster.name, player=state.player))
-    return request_roll(state, "monster-attack", player)
+    return request_roll(state, Roll.MONSTER_ATTACK, player)
 
 
 def _monster_killed(state: State) -> State:
@@ -163,7 +163,7 @@ def on_monster_attack(state: State, face: int) -> State:
         return end_turn(kill_character(state, player))
     state = say(state, msg("{monster} attacks: {attack} + {face} (die) = {total}; {player}, roll for your defence.",
                           monster=monster.name, attack=monster.attack, face=face, total=total, player=state.player))
-    return request_roll(state, "defence", player)
+    return request_roll(state, Roll.DEFENCE, player)
 
 
 def guard_bonus(state: State) -> int:

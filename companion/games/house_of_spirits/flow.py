@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from companion.engine.tuples import put, without
 from companion.engine.words import and_names
-from companion.games.house_of_spirits.state import State, Step, say
+from companion.games.house_of_spirits.state import Roll, State, Step, say
 from companion.i18n import msg, nmsg, todo
 
 # --------------------------------------------------------------------------- draws
@@ -50,17 +50,18 @@ def _weights(cards: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
 
 
 def draw(state: State, step: Step) -> State:
-    """Ask for the next card at ``step``; a card that is certain is drawn at once."""
-    state = replace(state, step=step)
+    """Ask for the next card at ``step``: a pending draw. A card that is certain is drawn at
+    once, before anyone is asked (:func:`certain_draw`, settled by ``rules.act``)."""
+    return replace(state, step=step)
+
+
+def certain_draw(state: State) -> str | None:
+    """The card the pending draw must give, when only one card can come; else None."""
     cards = possible_draws(state)
-    if len(cards) == 1:
-        from companion.games.house_of_spirits.rules import on_draw  # the one draw handler
-
-        return on_draw(state, cards[0][0])
-    return state
+    return cards[0][0] if len(cards) == 1 else None
 
 
-def request_roll(state: State, purpose: str, roller: int) -> State:
+def request_roll(state: State, purpose: Roll, roller: int) -> State:
     """A 1D6 is due for ``purpose``, rolled by (or for) player ``roller``."""
     return replace(state, step=Step.ROLL, roll=purpose, roller=roller)
 
@@ -88,7 +89,7 @@ def after_secret(state: State) -> State:
 def start_rolloff(state: State) -> State:
     """Each player rolls 1D6 for the First Player card ("Determine Player Order")."""
     state = replace(state, rolloff=tuple((p, None) for p in range(len(state.players))))
-    return request_roll(state, "rolloff", 0)
+    return request_roll(state, Roll.ROLLOFF, 0)
 
 
 def on_rolloff(state: State, face: int) -> State:
@@ -97,13 +98,13 @@ def on_rolloff(state: State, face: int) -> State:
     state = replace(state, rolloff=rolls)
     waiting = [p for p, f in rolls if f is None]
     if waiting:
-        return request_roll(state, "rolloff", waiting[0])
+        return request_roll(state, Roll.ROLLOFF, waiting[0])
     best = max(f for _, f in rolls)
     top = [p for p, f in rolls if f == best]
     if len(top) > 1:
         names = and_names(state.players[p] for p in top)
         state = say(state, msg("{names} tie with {face}: they roll again.", names=names, face=best))
-        return request_roll(replace(state, rolloff=tuple((p, None) for p in top)), "rolloff", top[0])
+        return request_roll(replace(state, rolloff=tuple((p, None) for p in top)), Roll.ROLLOFF, top[0])
     state = say(replace(state, first=top[0], rolloff=()),
                 msg("{player} rolled highest and takes the First Player card.", player=state.players[top[0]]))
     return start_round(state)
@@ -189,7 +190,7 @@ def next_monster_roll(state: State) -> State:
     if not state.monster_rolls:
         return refill(state)
     player, rest = state.monster_rolls[0], state.monster_rolls[1:]
-    return request_roll(replace(state, monster_rolls=rest), "monster", player)
+    return request_roll(replace(state, monster_rolls=rest), Roll.MONSTER, player)
 
 
 def on_monster_roll(state: State, face: int) -> State:

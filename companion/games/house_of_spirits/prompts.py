@@ -9,7 +9,7 @@ from companion.engine.core import Chance, Choice, Outcome, Prompt
 from companion.engine.words import and_names
 from companion.games.house_of_spirits import actions, combat, content, flow, scoring
 from companion.games.house_of_spirits import components as hc
-from companion.games.house_of_spirits.state import State, Step
+from companion.games.house_of_spirits.state import Roll, State, Step
 from companion.i18n import msg
 
 #: The deck each draw step takes from.
@@ -92,24 +92,24 @@ def _roll_text(state: State) -> str:
     name = state.players[state.roller]
     pending = state.pending
     monster = state.label(pending.target) if pending and pending.kind == "attack" else ""
-    if state.roll == "rolloff":
+    if state.roll == Roll.ROLLOFF:
         return msg("{player}: roll 1D6 for the First Player card", player=name)
-    if state.roll == "monster":
+    if state.roll == Roll.MONSTER:
         return msg("{player}: roll 1D6 for monsters (a {skulls} or less brings one)", player=name,
                    skulls=state.card(state.room).skulls)
-    if state.roll == "investigate":
+    if state.roll == Roll.INVESTIGATE:
         return msg("{player}: choose investigation items, then roll 1D6", player=name)
-    if state.roll == "plot":
+    if state.roll == Roll.PLOT:
         target, modifier = actions.plot_target(state)
         return msg("{player}: roll 1D6 for {card}: {target}, ±{modifier}", player=name,
                    card=state.label(pending.target), target=target, modifier=modifier)
-    if state.roll == "attack":
+    if state.roll == Roll.ATTACK:
         return msg("{player}: choose items against {monster}, then roll 1D6 to attack", player=name, monster=monster)
-    if state.roll == "reroll":
+    if state.roll == Roll.REROLL:
         return msg("{player}: keep the {face} or roll the attack again", player=name, face=pending.dice[-1])
-    if state.roll == "monster-defence":
+    if state.roll == Roll.MONSTER_DEFENCE:
         return msg("Roll 1D6 for the defence of {monster}", monster=monster)
-    if state.roll == "monster-attack":
+    if state.roll == Roll.MONSTER_ATTACK:
         return msg("{player}: choose defensive items, then roll 1D6 for the attack of {monster}",
                    player=name, monster=monster)
     return msg("{player}: roll 1D6 for your defence", player=name)
@@ -124,17 +124,17 @@ def _roll_prompt(state: State) -> Prompt:
 
 def _roll_extras(state: State) -> list[Choice]:
     pending, player = state.pending, state.active
-    if state.roll == "investigate":
+    if state.roll == Roll.INVESTIGATE:
         return _toggles(state, pending.items, actions.investigation_items(state, player), "use", "investigation") + [
             _cancel_choice()]
-    if state.roll == "attack":
+    if state.roll == Roll.ATTACK:
         items = combat.offensive_items(state, player, pending.target)
         return _toggles(state, pending.items, items, "use", "attack", pending.target) + [_cancel_choice()]
-    if state.roll == "plot" and not pending.dice:
+    if state.roll == Roll.PLOT and not pending.dice:
         return [_cancel_choice()]
-    if state.roll == "reroll":
+    if state.roll == Roll.REROLL:
         return [Choice("keep", msg("Keep the {face}", face=pending.dice[-1]))]
-    if state.roll == "monster-attack":
+    if state.roll == Roll.MONSTER_ATTACK:
         return _toggles(state, pending.guards, combat.defensive_items(state, player), "guard", "defence")
     return []
 

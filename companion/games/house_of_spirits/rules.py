@@ -20,13 +20,14 @@ from dataclasses import replace
 from typing import Any
 
 from companion.engine.content import check_table
+from companion.engine.pending import settle
 from companion.engine.tuples import put, without
 from companion.errors import RuleViolation
 from companion.games.house_of_spirits import actions, combat, flow, scoring
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.content import CONTENT, DECK_KINDS, entries
 from companion.games.house_of_spirits.prompts import setup_player, tapped_because
-from companion.games.house_of_spirits.state import Deck, State, Step, say
+from companion.games.house_of_spirits.state import Deck, Roll, State, Step, say
 from companion.i18n import msg, todo
 
 # --------------------------------------------------------------------------- setup
@@ -104,7 +105,13 @@ def act(state: State, action: str) -> State:
     """The state after ``action`` (a choice key or a chance outcome key), which the engine
     found legal now (:mod:`companion.engine.legality`)."""
     kind, _, arg = action.partition(":")
-    return _HANDLERS[kind](replace(state, news=()), arg)
+    return settle(_HANDLERS[kind](replace(state, news=()), arg), _draw_certain)
+
+
+def _draw_certain(state: State) -> State | None:
+    """A pending draw that can give only one card resolves by itself."""
+    card = flow.certain_draw(state)
+    return None if card is None else on_draw(state, card)
 
 
 def on_draw(state: State, card: str) -> State:
@@ -152,22 +159,22 @@ def _die(state: State, arg: str) -> State:
 
 
 _ON_DIE = {
-    "rolloff": flow.on_rolloff,
-    "monster": flow.on_monster_roll,
-    "investigate": actions.on_investigation_roll,
-    "plot": actions.on_plot_roll,
-    "attack": combat.on_attack_roll,
-    "reroll": combat.on_reroll,
-    "monster-defence": combat.on_monster_defence,
-    "monster-attack": combat.on_monster_attack,
-    "defence": combat.on_player_defence,
+    Roll.ROLLOFF: flow.on_rolloff,
+    Roll.MONSTER: flow.on_monster_roll,
+    Roll.INVESTIGATE: actions.on_investigation_roll,
+    Roll.PLOT: actions.on_plot_roll,
+    Roll.ATTACK: combat.on_attack_roll,
+    Roll.REROLL: combat.on_reroll,
+    Roll.MONSTER_DEFENCE: combat.on_monster_defence,
+    Roll.MONSTER_ATTACK: combat.on_monster_attack,
+    Roll.DEFENCE: combat.on_player_defence,
 }
 
 
 def _resolve_die(state: State, face: int) -> State:
     """A die face (the companion's or the physical die's) goes to what it was rolled for."""
     state = replace(state, die=face)
-    if state.roll == "rolloff":
+    if state.roll == Roll.ROLLOFF:
         state = say(state, msg("{player} rolled {face}.", player=state.players[state.roller], face=face))
     return _ON_DIE[state.roll](state, face)
 
@@ -187,7 +194,7 @@ def _guard(state: State, item: str) -> State:
 
 
 def _cancel(state: State, _arg: str) -> State:
-    return replace(state, step=Step.ACTION, pending=None, roll="")
+    return replace(state, step=Step.ACTION, pending=None, roll=Roll.NONE)
 
 
 def _pass(state: State, _arg: str) -> State:
@@ -211,11 +218,11 @@ _HANDLERS = {
     "roll": _roll,
     "face": _face,
     "die": _die,
-    "investigate": lambda state, _arg: actions.start_investigation(state),
+    Roll.INVESTIGATE: lambda state, _arg: actions.start_investigation(state),
     "play": actions.start_plot,
     "pick": actions.pick_up,
     "heal": lambda state, name: actions.start_heal(state, state.players.index(name)),
-    "attack": combat.start_attack,
+    Roll.ATTACK: combat.start_attack,
     "pass": _pass,
     "use": _use,
     "guard": _guard,

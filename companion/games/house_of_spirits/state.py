@@ -40,6 +40,21 @@ class Step(StrEnum):
     OVER = "over"
 
 
+class Roll(StrEnum):
+    """What a due 1D6 is for (the ``roll`` of a :class:`Step.ROLL` decision)."""
+
+    NONE = ""  # no die is due
+    ROLLOFF = "rolloff"  # the roll-off for the First Player card ("Determine Player Order")
+    MONSTER = "monster"  # a player's roll against the room's skulls ("Exploring")
+    INVESTIGATE = "investigate"  # an investigation roll
+    PLOT = "plot"  # the roll for a plot card ("Playing Plot Cards")
+    ATTACK = "attack"  # a player's attack on a monster
+    REROLL = "reroll"  # keep the attack die or roll again (Olivia's ability)
+    MONSTER_DEFENCE = "monster-defence"  # the monster's defence against the attack
+    MONSTER_ATTACK = "monster-attack"  # the monster's attack on a player
+    DEFENCE = "defence"  # the player's defence against it
+
+
 @dataclass(frozen=True)
 class Deck:
     """A face-down deck: known cards on top, a shuffled middle, known cards at the bottom.
@@ -213,7 +228,7 @@ class State:
     investigated: bool = False
     monster_rolls: tuple[int, ...] = ()
     step: Step = Step.START
-    roll: str = ""
+    roll: Roll = Roll.NONE
     roller: int = 0
     pending: Pending | None = None
     discarding: int | None = None

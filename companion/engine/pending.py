@@ -1,0 +1,96 @@
+"""Pending decisions: what must be resolved before play goes on.
+
+A game keeps an immutable stack of typed :class:`Frame` s (the top is done first). Each
+frame kind has a small protocol, a :class:`Kind`:
+
+- ``ask(state, frame)``: what the frame asks: a :class:`~companion.engine.core.Prompt`
+  when the table must act, or the state after the frame resolved by itself;
+- ``act(state, frame, key)``: what happens when the table's answer (a key the prompt
+  accepts) resolves it.
+
+The engine has checked the key against the prompt before ``act`` is called
+(:mod:`companion.engine.legality`). :func:`settle` runs the frames that resolve by
+themselves until one asks the table. Dice rolls name what they are for with an enum
+(a game's ``Roll``), never a bare string.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One thing to finish before play goes on.
+
+    Attributes:
+        kind: what it is (a key of the game's kinds table).
+        player: the player index it concerns.
+        args: its details (ids, counts as strings).
+    """
+
+    kind: str
+    player: int
+    args: tuple[str, ...] = ()
+
+
+Stack = tuple[Frame, ...]
+
+
+def push(stack: Stack, *frames: Frame) -> Stack:
+    """Frames to do next, in the order given (the first is done first)."""
+    return stack + tuple(reversed(frames))
+
+
+def pop(stack: Stack) -> Stack:
+    """The stack without its top frame."""
+    return stack[:-1]
+
+
+def top(stack: Stack) -> Frame | None:
+    """The frame to resolve now, or None when nothing is pending."""
+    return stack[-1] if stack else None
+
+
+def replace_top(stack: Stack, frame: Frame) -> Stack:
+    """The stack with its top frame replaced by ``frame``."""
+    return stack[:-1] + (frame,)
+
+
+@dataclass(frozen=True)
+class Kind(Generic[S]):
+    """A frame kind's protocol: what it asks and what happens when it resolves.
+
+    ``act`` is None for a kind that always resolves by itself in ``ask``.
+    """
+
+    ask: Callable[[S, Frame], Any]
+    act: Callable[[S, Frame, str], S] | None = None
+
+
+Kinds = Mapping[str, Kind]
+
+
+def ask(kinds: Kinds, state: S, frame: Frame) -> Any:
+    """What ``frame`` asks: a prompt, or the state after it resolved by itself."""
+    return kinds[frame.kind].ask(state, frame)
+
+
+def act(kinds: Kinds, state: S, frame: Frame, key: str) -> S:
+    """The state after the table answered ``frame`` with ``key``."""
+    resolve = kinds[frame.kind].act
+    if resolve is None:
+        raise ValueError(f"frame kind {frame.kind!r} takes no answer")
+    return resolve(state, frame, key)
+
+
+def settle(state: S, resolve_self: Callable[[S], S | None]) -> S:
+    """Resolve what resolves by itself: ``resolve_self(state)`` gives the next state, or
+    None when the pending decision needs the table."""
+    while (after := resolve_self(state)) is not None:
+        state = after
+    return state
