@@ -3,8 +3,10 @@
 them. Each is a plain JSON object on the wire; these ``TypedDict`` s say which keys it has
 and what they hold, so a type checker sees a misspelt key on either side.
 
-A game's ``view`` stays a ``dict``: each game documents its own public view in its
-``view.py``.
+A state's ``view`` is the game's public view: each game types it next to its ``view()``
+(``companion/games/<game>/view.py``: ``CreepyCellarView``, ``ChildrenView``,
+``HouseOfSpiritsView``, ``ClueItView``, ``GhostAtHomeView``), so this module (read by the
+screen) imports no engine; tests/test_messages.py checks every view has exactly its keys.
 """
 
 from __future__ import annotations

@@ -3,14 +3,18 @@ added to a message without its type, or a typed key the message lacks, fails her
 
 from __future__ import annotations
 
+import importlib
+import itertools
+import random
 import typing
 
 import pytest
 
-from companion import messages, protocol
+from companion import messages, protocol, script
 from companion.engine import get_game
 from companion.header import GameHeader
 from companion.session import Session
+from tests.checkout import ROOT
 
 DAEMON_KEYS = {"language", "readers", "revision", "storage_warning", "enrollment", "physical", "phones",
                "hardware", "tap_components"}
@@ -61,3 +65,92 @@ def test_the_daemons_hardware_and_tap_components_are_typed():
     assert [set(r) for r in hardware["readers"]] == [_keys(messages.HardwareReader)]
     assert daemon.taps.tap_components() == []  # the first prompt is the die: no card
     assert set(daemon.publisher.state()) == _keys(messages.StateMessage)
+
+
+# --------------------------------------------------------------------------- each game's view
+
+VIEWS = {
+    "creepy_cellar": "companion.games.creepy_cellar.view:CreepyCellarView",
+    "children": "companion.games.children.view:ChildrenView",
+    "house_of_spirits": "companion.games.house_of_spirits.view:HouseOfSpiritsView",
+    "clue_it": "companion.games.clue_it.view:ClueItView",
+    "ghost_at_home": "companion.games.ghost_at_home.view:GhostAtHomeView",
+}
+SCRIPTS = ROOT / "tests" / "scripts"
+
+
+def _view_type(game: str):
+    module, name = VIEWS[game].split(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def _typed_parts(hint):
+    """The TypedDicts inside a field's type, with how to reach them: ("", TD) for the value
+    itself, ("values", TD) for a dict's values, ("items", TD) for a list's items."""
+    if typing.is_typeddict(hint):
+        return [("", hint)]
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is dict:
+        return [("values", td) for where, td in _typed_parts(args[1]) if where == ""]
+    if origin is list:
+        return [("items", td) for where, td in _typed_parts(args[0]) if where == ""]
+    return [part for arg in args for part in _typed_parts(arg)]  # X | None, X | bool
+
+
+def _parts(inner, how: str) -> list:
+    if how == "values":
+        return list((inner or {}).values())
+    return list(inner or []) if how == "items" else [inner]
+
+
+def assert_typed(kind, value, where: str) -> None:
+    """``value`` has exactly ``kind``'s keys (its optional ones may be missing), and so has
+    every value typed as a TypedDict inside it."""
+    keys = set(value)
+    assert kind.__required_keys__ <= keys <= kind.__required_keys__ | kind.__optional_keys__, (
+        where, sorted(keys ^ kind.__required_keys__))
+    for key, hint in typing.get_type_hints(kind).items():
+        inner = value.get(key)
+        for how, td in _typed_parts(hint):
+            for part in _parts(inner, how):
+                if isinstance(part, dict):
+                    assert_typed(td, part, f"{where}.{key}")
+
+
+def _script_views(game: str):
+    """The view after every line of every bundled table script of ``game``, fed to a Session."""
+    for path in sorted((SCRIPTS / game).glob("*.jsonl")):
+        table = script.load(path)
+        session = Session.start(table.header)
+        yield path.name, session.spec.view(session.state)
+        for line in table.lines:
+            session.handle(line.input, line.number)
+            yield f"{path.name}:{line.number}", session.spec.view(session.state)
+
+
+def _playout_views(game: str, seeds: int = 6):
+    """The view at every step of a few random games with random house rules."""
+    from test_playout import pick_action, random_setup  # tests/games (pytest's pythonpath)
+
+    spec = get_game(game)
+    for seed in range(seeds):
+        rng = random.Random(f"views:{game}:{seed}")
+        state = spec.setup(*random_setup(spec, rng))
+        for step in range(300):
+            yield f"seed {seed} step {step}", spec.view(state)
+            prompt = spec.prompt(state)
+            if prompt.over:
+                break
+            state = spec.apply(state, pick_action(spec, state, prompt, rng, 4.0))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_games_view_has_exactly_its_typed_keys(game):
+    """Every view a game's table scripts and random games produce has exactly the keys of
+    the game's view TypedDict (and its rooms, players, hunters... those of theirs)."""
+    kind = _view_type(game)
+    views = 0
+    for where, view in itertools.chain(_script_views(game), _playout_views(game)):
+        assert_typed(kind, view, f"{game} {where}")
+        views += 1
+    assert views > 100

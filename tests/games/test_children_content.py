@@ -263,11 +263,7 @@ def test_a_whole_game_on_the_owners_copy_replays_through_the_daemon(tmp_path):
     """A table script whose header carries the entries replays through the real path (the
     daemon on simulated hardware) to the same game as the session fed directly, and a game
     resumed half-way from the store equals it."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts" / "children"))
-    import build
+    from tests.scripts.children import build
 
     content = {**OWN_COPY, **MOVED}
     header, lines, view = build.play(["Ada", "Bo", "Cy"], 5, {}, max_inputs=400, content=content)

@@ -11,27 +11,21 @@ engine cover the rest; then exact Italian sentences ("Busta", "carte Indizio", "
 
 from __future__ import annotations
 
-import functools
 import random
 import re
-from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
-from babel.messages.pofile import read_po
-from test_playout import choice_weight, random_setup
 
-from companion import replay as replay_module
 from companion import script
-from companion.daemon import Daemon
 from companion.engine import get_game, resolve_options
 from companion.errors import RuleViolation
 from companion.games.clue_it import OPTIONS
 from companion.games.clue_it import components as ci
 from companion.i18n import Msg, render
+from tests.checkout import ROOT
+from tests.i18n_walk import Seen, daemon_messages, message_ids, translated_ids, walk_engine
 
 SPEC = get_game("clue_it")
-ROOT = Path(__file__).resolve().parents[2]
 GAME_DIR = ROOT / "companion" / "games" / "clue_it"
 SCRIPTS = ROOT / "tests" / "scripts" / "clue_it"
 
@@ -40,23 +34,18 @@ NAMES = {"Ada", "Bo", "Cy", "Mike Hanlon", "Bill Denbrough"}
 #: Plain (untranslated) parameters allowed inside a message: die faces and lists of names.
 PLAIN = re.compile(r"^(\?|[1-6])$")
 
-
-def _italian_ids() -> set[str]:
-    with open(ROOT / "companion" / "locale" / "it" / "LC_MESSAGES" / "companion.po", "rb") as f:
-        return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id and m.string}
+ITALIAN = translated_ids("it")
 
 
-ITALIAN = _italian_ids()
+def _plain(value: str, names: set) -> bool:
+    """A player's name, a list of them, or a die face."""
+    return bool(PLAIN.match(value)) or set(value.split(", ")) <= names
 
 
 def _game_ids() -> set[str]:
     """Every message id in the CLUE: IT engine's source."""
     # refusals.py is swept by tests/games/test_refusals.py (its Italian: tests/test_i18n.py)
-    return {message if isinstance(message, str) else message[0]
-            for filename, _l, message, _c, _x in extract_from_dir(
-                GAME_DIR, method_map=[("**.py", "python")],
-                keywords={"msg": None, "nmsg": (1, 2), "todo": (2,), "ntodo": (2, 3)})
-            if not filename.endswith("refusals.py")}
+    return message_ids(GAME_DIR, ignore=("refusals.py",))
 
 
 # --------------------------------------------------------------------------- the daemon
@@ -64,10 +53,7 @@ def _game_ids() -> set[str]:
 
 def _daemon_messages(name: str, language: str, monkeypatch) -> list[dict]:
     """Every state message the daemon sends while replaying script ``name`` in ``language``."""
-    monkeypatch.setattr(replay_module, "Daemon", functools.partial(Daemon, language=language))
-    messages: list[dict] = []
-    result = replay_module.replay(script.load(SCRIPTS / name), on_message=messages.append)
-    assert result.refused == []
+    messages = daemon_messages(script.load(SCRIPTS / name), language, monkeypatch)
     states = [m for m in messages if m.get("type") == "state"]
     assert states and all(m["language"] == language for m in states)
     return states
@@ -119,66 +105,6 @@ def test_scripted_games_through_the_daemon_speak_italian(name, monkeypatch):
 # --------------------------------------------------------------------------- the engine
 
 
-class Seen:
-    """Checks texts and remembers which message ids were shown."""
-
-    def __init__(self) -> None:
-        self.ids: set[str] = set()
-
-    def check(self, text, players) -> str:
-        """``text`` is a translated message; returns it rendered in Italian."""
-        self._check(text, tuple(players))
-        italian = render(text, "it")
-        assert isinstance(italian, str) and italian and "{" not in italian, (text, italian)
-        return italian
-
-    def _check(self, text, players) -> None:
-        assert isinstance(text, Msg), f"English only (not a companion.i18n.Msg): {text!r}"
-        assert text.msgid in ITALIAN, f"no Italian for {text.msgid!r}"
-        self.ids.add(text.msgid)
-        for name, value in text.params.items():
-            if isinstance(value, Msg):
-                self._check(value, players)
-            elif isinstance(value, str):
-                plain = value in players or PLAIN.match(value) or set(value.split(", ")) <= set(players)
-                assert plain, f"plain text {value!r} as {{{name}}} in {text.msgid!r}: make it a msg()"
-            else:
-                assert isinstance(value, int), (text.msgid, name, value)
-
-
-def _engine_game(seed: int, seen: Seen) -> None:
-    """One random game through the engine: prompts, labels, chance prompts, news, refusals
-    and the table check."""
-    rng = random.Random(f"clue-it-i18n:{seed}")
-    players, options = random_setup(SPEC, rng)
-    state = SPEC.setup(players, options)
-    for text in SPEC.news(state):
-        seen.check(text, players)
-    for step in range(400):
-        prompt = SPEC.prompt(state)
-        seen.check(prompt.text, players)
-        for choice in prompt.choices:
-            seen.check(choice.label, players)
-        for line in SPEC.check(state):
-            seen.check(line.label, players)
-            seen.check(line.value, players)
-        if step % 13 == 0 or prompt.over:
-            with pytest.raises(RuleViolation) as refused:
-                SPEC.apply(state, "no-such-action")
-            seen.check(refused.value.args[0], players)
-        if prompt.over:
-            break
-        if prompt.chance:
-            outcomes = prompt.chance.outcomes
-            action = rng.choices(outcomes, weights=[o.weight for o in outcomes])[0].key
-        else:
-            action = rng.choices(prompt.choices,
-                                 weights=[choice_weight(SPEC, state, c.key) for c in prompt.choices])[0].key
-        state = SPEC.apply(state, action)
-        for text in SPEC.news(state):
-            seen.check(text, players)
-
-
 #: Messages the random games below may not show; each is checked by a test of its own.
 RARE = {
     "CLUE: IT is for {low} to {high} players, not {count}.",  # test_setup_refusals_in_italian
@@ -198,9 +124,9 @@ RARE = {
 def test_random_games_show_only_italian_ready_messages():
     """Random games with random house rules: every text is a message with Italian, and
     together they show every CLUE: IT message but the rare ones and the option help."""
-    seen = Seen()
+    seen = Seen(plain=_plain)
     for seed in range(60):
-        _engine_game(seed, seen)
+        walk_engine(SPEC, random.Random(f"clue-it-i18n:{seed}"), seen, table_check=True)
     helps = {o.help for o in OPTIONS}
     game_ids = _game_ids()
     assert len(game_ids) > 120

@@ -14,11 +14,8 @@ from __future__ import annotations
 import json
 import random
 import re
-from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
-from babel.messages.pofile import read_po
 from test_playout import choice_weight, random_setup
 
 from companion import protocol
@@ -28,9 +25,10 @@ from companion.header import GameHeader
 from companion.i18n import Msg, render
 from companion.inputs import Press, Tap, Touch
 from companion.session import Session
+from tests.checkout import ROOT
+from tests.i18n_walk import Seen, message_ids, walk_engine
 
 SPEC = get_game("creepy_cellar")
-ROOT = Path(__file__).resolve().parents[2]
 GAME_DIR = ROOT / "companion" / "games" / "creepy_cellar"
 
 #: Plain (untranslated) parameters allowed inside a message: room letters, or the list of
@@ -38,49 +36,15 @@ GAME_DIR = ROOT / "companion" / "games" / "creepy_cellar"
 LETTERS = re.compile(r"^[A-N](, [A-N])*$")
 
 
-def _italian_ids() -> set[str]:
-    with open(ROOT / "companion" / "locale" / "it" / "LC_MESSAGES" / "companion.po", "rb") as f:
-        return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id and m.string}
-
-
-ITALIAN = _italian_ids()
+def _plain(value: str, names: set) -> bool:
+    """A player's name or room letters."""
+    return value in names or bool(LETTERS.match(value))
 
 
 def _game_ids() -> set[str]:
     """Every message id in the Creepy Cellar engine's source."""
     # refusals.py is swept by tests/games/test_refusals.py (its Italian: tests/test_i18n.py)
-    return {message if isinstance(message, str) else message[0]
-            for filename, _l, message, _c, _x in extract_from_dir(
-                GAME_DIR, method_map=[("**.py", "python")],
-                keywords={"msg": None, "nmsg": (1, 2), "todo": (2,), "ntodo": (2, 3)})
-            if not filename.endswith("refusals.py")}
-
-
-class Seen:
-    """Checks texts and remembers which message ids were shown."""
-
-    def __init__(self) -> None:
-        self.ids: set[str] = set()
-
-    def check(self, text, players) -> str:
-        """``text`` is a translated message; returns it rendered in Italian."""
-        self._check(text, tuple(players))
-        italian = render(text, "it")
-        assert isinstance(italian, str) and italian and "{" not in italian, (text, italian)
-        return italian
-
-    def _check(self, text, players) -> None:
-        assert isinstance(text, Msg), f"English only (not a companion.i18n.Msg): {text!r}"
-        assert text.msgid in ITALIAN, f"no Italian for {text.msgid!r}"
-        self.ids.add(text.msgid)
-        for name, value in text.params.items():
-            if isinstance(value, Msg):
-                self._check(value, players)
-            elif isinstance(value, str):
-                assert value in players or LETTERS.match(value), (
-                    f"plain text {value!r} as {{{name}}} in {text.msgid!r}: make it a msg()")
-            else:
-                assert isinstance(value, int), (text.msgid, name, value)
+    return message_ids(GAME_DIR, ignore=("refusals.py",))
 
 
 def _session_game(seed: int, seen: Seen) -> None:
@@ -90,56 +54,30 @@ def _session_game(seed: int, seen: Seen) -> None:
     header = GameHeader.from_json({"game": "creepy_cellar", "players": players, "seed": seed,
                                    "options": options})
     session = Session.start(header)
+    seen.names = set(players)
     for text in SPEC.news(session.state):
-        seen.check(text, players)
+        seen.check(text)
     for step in range(400):
         prompt = session.prompt
-        seen.check(prompt.text, players)
+        seen.check(prompt.text)
         for choice in prompt.choices:
-            seen.check(choice.label, players)
+            seen.check(choice.label)
         if prompt.over:
             break
         if step % 9 == 0:
             refused = session.handle(Touch("no-such-choice"))
             assert not refused.accepted
-            seen.check(refused.text, players)
+            seen.check(refused.text)
         choice = rng.choices(prompt.choices,
                              weights=[choice_weight(SPEC, session.state, c.key) for c in prompt.choices])[0]
         reply = session.handle(Press(choice.button) if choice.button else Touch(choice.key))
         assert reply.accepted, reply.text
         for text in reply.news:
-            seen.check(text, players)
+            seen.check(text)
         if step % 50 == 0:  # what the daemon sends: the whole state message in Italian
             message = protocol.state_message(session, [], reply.news, "it")
             json.dumps(message)
             assert message["prompt"]["text"] == render(session.prompt.text, "it")
-
-
-def _engine_game(seed: int, seen: Seen) -> None:
-    """One random game through the engine: chance prompts and refusals too."""
-    rng = random.Random(f"creepy-cellar-it-engine:{seed}")
-    players, options = random_setup(SPEC, rng)
-    state = SPEC.setup(players, options)
-    for step in range(400):
-        prompt = SPEC.prompt(state)
-        seen.check(prompt.text, players)
-        for choice in prompt.choices:
-            seen.check(choice.label, players)
-        if step % 13 == 0 or prompt.over:
-            with pytest.raises(RuleViolation) as refused:
-                SPEC.apply(state, "no-such-action")
-            seen.check(refused.value.args[0], players)
-        if prompt.over:
-            break
-        if prompt.chance:
-            outcomes = prompt.chance.outcomes
-            action = rng.choices(outcomes, weights=[o.weight for o in outcomes])[0].key
-        else:
-            action = rng.choices(prompt.choices,
-                                 weights=[choice_weight(SPEC, state, c.key) for c in prompt.choices])[0].key
-        state = SPEC.apply(state, action)
-        for text in SPEC.news(state):
-            seen.check(text, players)
 
 
 def _check_game(seed: int, seen: Seen) -> None:
@@ -150,16 +88,17 @@ def _check_game(seed: int, seen: Seen) -> None:
     header = GameHeader.from_json({"game": "creepy_cellar", "players": players, "seed": seed,
                                    "options": options})
     session = Session.start(header)
+    seen.names = set(players)
     for _ in range(300):
         prompt = session.prompt
         if prompt.over:
             break
         fixes = []
         for line in session.check():
-            seen.check(line.label, players)
-            seen.check(line.value, players)
+            seen.check(line.label)
+            seen.check(line.value)
             for fix in line.fixes:
-                seen.check(fix.label, players)
+                seen.check(fix.label)
                 fixes.append(fix.key)
         if fixes and rng.random() < 0.3:
             key = rng.choice(fixes)
@@ -168,17 +107,17 @@ def _check_game(seed: int, seen: Seen) -> None:
             if session.correction(key) is None:  # the same touch again, from a stale check
                 stale = session.handle(Touch(key))
                 assert not stale.accepted
-                seen.check(stale.text, players)
+                seen.check(stale.text)
         else:
             choice = rng.choices(prompt.choices,
                                  weights=[choice_weight(SPEC, session.state, c.key) for c in prompt.choices])[0]
             reply = session.handle(Press(choice.button) if choice.button else Touch(choice.key))
             assert reply.accepted, reply.text
         for text in reply.news:
-            seen.check(text, players)
+            seen.check(text)
     stale = session.handle(Touch("fix:ghosts:A:-99"))
     assert not stale.accepted
-    seen.check(stale.text, players)
+    seen.check(stale.text)
 
 
 #: Messages too rare for the random games below; each is checked by a test of its own.
@@ -205,11 +144,11 @@ def test_random_games_show_only_italian_ready_messages():
     """Session and engine playouts in every mode, with random house rules, virtual and
     physical decks: every prompt, choice label, news sentence and refusal is a message with
     an Italian translation; together they show every Creepy Cellar message but the rare ones."""
-    seen = Seen()
+    seen = Seen(plain=_plain)
     for seed in range(24):
         _session_game(seed, seen)
     for seed in range(24):
-        _engine_game(seed, seen)
+        walk_engine(SPEC, random.Random(f"creepy-cellar-it-engine:{seed}"), seen)
     for seed in range(12):
         _check_game(seed, seen)
     game_ids = _game_ids()

@@ -13,40 +13,28 @@ Italian for a few sentences.
 
 from __future__ import annotations
 
-import functools
 import random
 import re
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
-from babel.messages.pofile import read_po
-from test_playout import choice_weight, random_setup
 
-from companion import replay as replay_module
 from companion import script
-from companion.daemon import Daemon
 from companion.engine import get_game, resolve_options
 from companion.errors import RuleViolation
 from companion.i18n import Msg, render
 from companion.inputs import Touch
 from companion.session import Session
+from tests.checkout import ROOT
+from tests.i18n_walk import Seen, daemon_messages, message_ids, translated_ids, walk_engine
 
 SPEC = get_game("house_of_spirits")
-ROOT = Path(__file__).resolve().parents[2]
 GAME_DIR = ROOT / "companion" / "games" / "house_of_spirits"
 SCRIPTS = ROOT / "tests" / "scripts" / "house_of_spirits"
 SCRIPT_NAMES = sorted(path.stem for path in SCRIPTS.glob("*.jsonl"))
 
 
-def _italian_ids() -> set[str]:
-    with open(ROOT / "companion" / "locale" / "it" / "LC_MESSAGES" / "companion.po", "rb") as f:
-        return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f)
-                if m.id and (all(m.string) if isinstance(m.string, tuple) else m.string)}
-
-
-ITALIAN = _italian_ids()
+ITALIAN = translated_ids("it")
 
 
 #: The modules that make what a game shows (prompts, news, refusals); the rest are the
@@ -56,45 +44,7 @@ PLAY_MODULES = ("actions.py", "combat.py", "flow.py", "prompts.py", "rules.py", 
 
 def _game_ids(modules: tuple[str, ...]) -> set[str]:
     """Every message id in these modules of the House of Spirits engine."""
-    return {message if isinstance(message, str) else message[0]
-            for _f, _l, message, _c, _x in extract_from_dir(
-                GAME_DIR, method_map=[(name, "python") for name in modules],
-                keywords={"msg": None, "nmsg": (1, 2)})}
-
-
-class Seen:
-    """Checks texts and remembers which message ids were shown."""
-
-    def __init__(self, names: set[str]) -> None:
-        self.names = names  # players and cards: the only plain text allowed inside a message
-        self.ids: set[str] = set()
-
-    def check(self, text) -> str:
-        """``text`` is a translated message; returns it rendered in Italian."""
-        self._check(text)
-        italian = render(text, "it")
-        assert isinstance(italian, str) and italian and "{" not in italian, (text, italian)
-        return italian
-
-    def label(self, text) -> str:
-        """A choice label: a translated message, or a card's own name (a draw from the
-        physical deck offers the cards by name)."""
-        if not isinstance(text, Msg) and text in self.names:
-            return text
-        return self.check(text)
-
-    def _check(self, text) -> None:
-        assert isinstance(text, Msg), f"English only (not a companion.i18n.Msg): {text!r}"
-        assert text.msgid in ITALIAN, f"no Italian for {text.msgid!r}"
-        self.ids.add(text.msgid)
-        for name, value in text.params.items():
-            if isinstance(value, Msg):
-                self._check(value)
-            elif isinstance(value, str):  # a name, or a list of names ("Ada, Bo", "flashlight, Garage")
-                assert value and all(part in self.names for part in value.split(", ")), (
-                    f"plain text {value!r} as {{{name}}} in {text.msgid!r}: make it a msg()")
-            else:
-                assert isinstance(value, int) and not isinstance(value, bool), (text.msgid, name, value)
+    return message_ids(GAME_DIR, patterns=modules)
 
 
 def _names(state) -> set[str]:
@@ -108,16 +58,10 @@ def _daemon_states(table: script.TableScript, language: str, monkeypatch) -> dic
     """The last ``state`` message the daemon sent for each revision, replaying ``table``
     with the table's language set to ``language``."""
     states: dict[int, dict] = {}
-
-    def keep(message: dict) -> None:
+    for message in daemon_messages(table, language, monkeypatch):
         if message.get("type") == "state" and message.get("game"):
             assert message["language"] == language
             states[message["revision"]] = message
-
-    with monkeypatch.context() as patch:
-        patch.setattr(replay_module, "Daemon", functools.partial(Daemon, language=language))
-        result = replay_module.replay(table, on_message=keep)
-    assert result.refused == []
     return states
 
 
@@ -187,39 +131,9 @@ def _script_session(name: str, seen: Seen) -> None:
 @pytest.mark.parametrize("name", SCRIPT_NAMES)
 def test_every_text_of_a_script_is_a_translated_message(name):
     """Every text a script's game shows is a message with an Italian translation."""
-    seen = Seen(set())
+    seen = Seen()
     _script_session(name, seen)
     assert len(seen.ids) > 40
-
-
-def _engine_game(seed: int, seen: Seen) -> None:
-    """One random game with random house rules through the engine (chance prompts too)."""
-    rng = random.Random(f"house-of-spirits-it:{seed}")
-    players, options = random_setup(SPEC, rng)
-    state = SPEC.setup(players, options)
-    seen.names = _names(state)
-    for text in SPEC.news(state):
-        seen.check(text)
-    for step in range(600):
-        prompt = SPEC.prompt(state)
-        seen.check(prompt.text)
-        for choice in prompt.choices:
-            seen.label(choice.label)
-        if step % 17 == 0 or prompt.over:
-            with pytest.raises(RuleViolation) as refused:
-                SPEC.apply(state, "no-such-action")
-            seen.check(refused.value.args[0])
-        if prompt.over:
-            break
-        if prompt.chance:
-            outcomes = prompt.chance.outcomes
-            action = rng.choices(outcomes, weights=[o.weight for o in outcomes])[0].key
-        else:
-            action = rng.choices(prompt.choices,
-                                 weights=[choice_weight(SPEC, state, c.key) for c in prompt.choices])[0].key
-        state = SPEC.apply(state, action)
-        for text in SPEC.news(state):
-            seen.check(text)
 
 
 #: Messages the scripts and the random games below may not show, each checked by a test here.
@@ -235,15 +149,19 @@ RARE = {
     "{names} share the win with {score} points.",
     "Every character has been killed this round: the house wins and the game ends in failure.",
     "The game is over: every character was killed in the same round.",
+    # two room plots played in one room (a todo line): test_house_of_spirits_issue19.py
+    # test_two_room_plots_in_one_room_both_get_its_room_card
+    "Put the {room} card across {plots}: each was played in this room.",
 }
 
 
 def test_random_games_show_only_translated_messages():
     """Random games and the scripts: every text is a translated message, and together they
     show every message of the game-play modules but the rare ones."""
-    seen = Seen(set())
+    seen = Seen()
     for seed in range(30):
-        _engine_game(seed, seen)
+        walk_engine(SPEC, random.Random(f"house-of-spirits-it:{seed}"), seen, steps=600, refuse_every=17,
+                    names=_names)
     for name in SCRIPT_NAMES:
         _script_session(name, seen)
     play_ids = _game_ids(PLAY_MODULES)

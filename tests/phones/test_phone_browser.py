@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import logging
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,11 +20,8 @@ from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
 from companion.phones.config import PhonesConfig
 from companion.store import EventStore
-
-sys.path.insert(0, str(Path(__file__).parent))
-sys.path.insert(0, str(Path(__file__).parent.parent))
-import clue_table  # noqa: E402
-from collector import Collector  # noqa: E402
+from tests.collector import Collector
+from tests.phones import clue_table
 
 CHROMIUM, DRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 try:
@@ -179,8 +175,7 @@ def test_the_page_in_italian_and_a_revoked_link(daemon, browsers):
 def test_each_phone_shows_only_its_own_secret_victory_card(daemon, browsers):
     """House of Spirits with the companion dealing the secret victory cards: each page shows
     its own card, and only its own."""
-    sys.path.insert(0, str(Path(__file__).parents[1] / "games"))
-    from hos_checks import complete_content
+    from hos_checks import complete_content  # tests/games (pytest's pythonpath)
 
     from companion.header import GameHeader
 

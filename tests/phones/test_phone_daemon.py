@@ -8,7 +8,6 @@ import asyncio
 import json
 import logging
 import os
-import sys
 from pathlib import Path
 
 import aiohttp
@@ -19,11 +18,8 @@ from companion.daemon import Daemon, DaemonThread
 from companion.header import GameHeader
 from companion.phones.config import PhonesConfig
 from companion.store import EventStore
-
-sys.path.insert(0, str(Path(__file__).parent))
-sys.path.insert(0, str(Path(__file__).parent.parent))
-import clue_table  # noqa: E402
-from collector import Collector  # noqa: E402
+from tests.collector import Collector
+from tests.phones import clue_table
 
 LOOPBACK = PhonesConfig(enabled=True, host="127.0.0.1", port=0)
 

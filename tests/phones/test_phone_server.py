@@ -7,8 +7,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import sys
-from pathlib import Path
 
 import aiohttp
 import pytest
@@ -16,9 +14,7 @@ import pytest
 from companion.phones import limits
 from companion.phones.config import PhonesConfig
 from companion.phones.server import REVOKED, PhoneServer
-
-sys.path.insert(0, str(Path(__file__).parent))
-from fake_table import SECRETS, FakeTable  # noqa: E402
+from tests.phones.fake_table import SECRETS, FakeTable
 
 
 def run(test):

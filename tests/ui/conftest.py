@@ -1,9 +1,7 @@
 """UI tests: the fixtures every window test uses (``display``: a private Xvfb;
 ``kivy_home``; ``harness``: the Kivy client in a subprocess), and their helper modules
-(``pngread``, ``ui_scenario``) next to them.
-
-The suite runs with ``--import-mode=importlib``, which does not put test directories on
-``sys.path``, so this directory is added here.
+(``pngread``, ``ui_scenario``) next to them, imported by bare name: pyproject.toml's
+pytest ``pythonpath`` has this directory.
 """
 
 from __future__ import annotations
@@ -19,10 +17,6 @@ import threading
 from pathlib import Path
 
 import pytest
-
-HERE = str(Path(__file__).resolve().parent)
-if HERE not in sys.path:
-    sys.path.insert(0, HERE)
 
 ROOT = Path(__file__).resolve().parents[2]
 HARNESS = Path(__file__).with_name("harness.py")

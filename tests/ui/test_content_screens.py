@@ -7,7 +7,6 @@ colour and a printed name). Screenshots go to ``tests/artifacts/<size>/``."""
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import pngread
 import pytest
@@ -16,9 +15,7 @@ from ui_scenario import running_daemon
 
 from companion.engine import registry
 from companion.inputs import Tap
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import content_game as lamps  # noqa: E402
+from tests import content_game as lamps
 
 pytestmark = pytest.mark.ui
 

@@ -7,6 +7,8 @@ only counts them: ``cards`` and ``left_cards``).
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from companion.games.children import components as cc
 from companion.games.children import grid as gr
 from companion.games.children.state import STEP_NUMBER, State, Step
@@ -14,7 +16,59 @@ from companion.games.children.state import STEP_NUMBER, State, Step
 FLOOR_KEYS = cc.FLOOR_KEYS
 
 
-def view(state: State) -> dict:
+class GhostView(TypedDict):
+    name: str
+    enraged: bool
+
+
+class RoomView(TypedDict):
+    """A room on the board (``rooms``)."""
+    floor: str
+    column: int
+    ghosts: list[GhostView]
+    players: list[str]
+    kitty: bool
+    left_cards: int
+
+
+class PlayerView(TypedDict):
+    """A player (``players``): cards and skulls are counts."""
+    room: str | None
+    cards: int
+    skulls: int
+    trapped: list[str]
+    kitty_card: bool
+
+
+class ChildrenView(TypedDict):
+    """What :func:`view` returns (its docstring says what each key holds)."""
+    game: str
+    hand_limit: int
+    enraged: list[str]
+    mansion: dict[str, list[str | None]]
+    rooms: dict[str, RoomView]
+    players: dict[str, PlayerView]
+    turn: str | None
+    turn_number: int
+    step: int
+    actions_left: int
+    skull_pool: int
+    deck: int
+    tablets_left: int
+    discard: int
+    ghosts_in_deck: int
+    set_aside: list[str]
+    stacks: dict[str, str]
+    kitty: str | None
+    final_round: bool
+    final_turns: int | None
+    outcome: str | None
+    winners: list[str]
+    rooms_in_play: int
+    options: dict[str, object]
+
+
+def view(state: State) -> ChildrenView:
     """The public state as a JSON-ready dict.
 
     Returns:
@@ -28,7 +82,7 @@ def view(state: State) -> dict:
         ``discard`` (count); ``ghosts_in_deck``; ``set_aside`` (ghost names); ``stacks``
         ({toy: revealed ghost} for flipped stacks only); ``kitty`` (room name or None);
         ``final_round`` (bool) and ``final_turns`` (turns left or None); ``outcome``
-        (None, "won", "lost", "tie"); ``winners``; ``options``.
+        (None, "won", "lost", "tie"); ``winners``; ``rooms_in_play``; ``options``.
     """
     rooms = {}
     for f, row in enumerate(state.grid):

@@ -7,11 +7,64 @@ over (``solution``), as the rulebook reveals them to everyone then.
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from companion.games.clue_it import components as ci
 from companion.games.clue_it.state import PRIVATE_STEPS, State, Step
 
 
-def view(state: State) -> dict:
+class QuestionView(TypedDict):
+    asker: str
+    kid: str
+    item: str
+    location: str
+
+
+class AnswerView(TypedDict):
+    player: str
+    showed: bool
+
+
+class PlacesView(TypedDict):
+    """The printed board (:func:`places`)."""
+    locations: list[str]
+    centre: str
+    corridor: str
+    passages: dict[str, str]
+
+
+class ClueItView(TypedDict):
+    """What :func:`view` returns (its docstring says what each key holds)."""
+    game: str
+    players: list[str]
+    kids: dict[str, str | None]
+    step: str
+    turn: str | None
+    turn_number: int
+    eliminated: list[str]
+    last_roll: list[str]
+    moves: int
+    movers: dict[str, str]
+    items: dict[str, str]
+    question: QuestionView | None
+    answers: list[AnswerView]
+    answering: str | None
+    intrigue_held: dict[str, int]
+    intrigue: dict[str, int]
+    balloons: int
+    powers_used: dict[str, bool]
+    deal: dict[str, object]
+    envelope: str
+    envelope_sealed: bool
+    private_screen: str | None
+    outcome: str | None
+    solution: list[str] | None
+    options: dict[str, object]
+    places: PlacesView
+    answer_order: list[str]
+
+
+def view(state: State) -> ClueItView:
     """The public state as a JSON-ready dict.
 
     Returns:
@@ -68,7 +121,7 @@ def view(state: State) -> dict:
     }
 
 
-def places(state: State) -> dict:
+def places(state: State) -> PlacesView:
     """The printed board (public): ``locations`` (names, in the cards' order), ``centre``
     and ``corridor`` (as ``movers`` and ``items`` name them) and ``passages`` ({corner
     location: the location its Secret Passage leads to})."""

@@ -6,6 +6,8 @@ only deck sizes are shown, and a face-down treasure is only counted.
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.fight import fight_odds
 from companion.games.creepy_cellar.odds import odds_haunting
@@ -16,7 +18,66 @@ from companion.i18n import msg
 _METER_STEPS = (Step.ROLL,)
 
 
-def view(state: State) -> dict:
+class RoomView(TypedDict):
+    """A room A-N (``rooms``)."""
+    ghosts: int
+    hauntings: int
+    treasure: bool
+    passage: bool
+    laid: str | None
+
+
+class HunterView(TypedDict):
+    """A hunter (``hunters``)."""
+    at: str
+    carrying: str | None
+    power: str | None
+    jinxed: str | None
+    player: str
+    colour: str
+
+
+class FightView(TypedDict):
+    room: str
+    dice: list[str]
+
+
+class FightOdds(TypedDict):
+    any: float
+    clear: float
+
+
+class CreepyCellarView(TypedDict):
+    """What :func:`view` returns (its docstring says what each key holds)."""
+    game: str
+    mode: str
+    players: list[str]
+    turn: str
+    turn_number: int
+    step: str
+    die: int | None
+    moves: int
+    hauntings: int
+    haunting_limit: int
+    rooms: dict[str, RoomView]
+    ghost_king: str | None
+    locked: str | None
+    hunters: dict[str, HunterView]
+    active_hunter: str
+    carried: dict[str, str]
+    cellar: list[str]
+    cellar_slots: int
+    passages: list[str]
+    treasures_left: int
+    fight: FightView | None
+    fight_odds: FightOdds | None
+    odds_haunting: float | None
+    outcome: str | None
+    decks: dict[str, dict[str, int]]
+    options: dict[str, object]
+
+
+def view(state: State) -> CreepyCellarView:
     """The public state as a JSON-ready dict.
 
     Returns:
@@ -112,7 +173,7 @@ def _treasure_name(treasure: str | None):
     return cc.card_label(treasure)
 
 
-def _fight_odds(state: State) -> dict | None:
+def _fight_odds(state: State) -> FightOdds | None:
     if state.step != Step.FIGHT:
         return None
     room = state.hunter.at

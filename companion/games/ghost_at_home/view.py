@@ -6,12 +6,40 @@ were discarded face down and stay secret).
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home import house as hs
 from companion.games.ghost_at_home.state import State, Step
 
 
-def view(state: State) -> dict:
+class FloorView(TypedDict):
+    """One floor of a house ("1", "2", "3" in ``houses``)."""
+    rooms: list[str]
+    light: bool
+    ghosts: int
+    cat: int
+
+
+class GhostAtHomeView(TypedDict):
+    """What :func:`view` returns (its docstring says what each key holds). A house is
+    ``{"1": FloorView, "2": ..., "3": ..., "complete": bool}``."""
+    game: str
+    players: list[str]
+    turn: str
+    turn_number: int
+    step: str
+    deciding: str | None
+    houses: dict[str, dict[str, FloorView | bool]]
+    hand_sizes: dict[str, int]
+    deck: int
+    discard: int
+    escape: str | None
+    outcome: str | None
+    options: dict[str, object]
+
+
+def view(state: State) -> GhostAtHomeView:
     """The public state as a JSON-ready dict.
 
     Returns:

@@ -7,12 +7,75 @@ each player said their condition was met.
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.content import DECK_KINDS, placeholder_count
 from companion.games.house_of_spirits.state import State
 
 
-def view(state: State) -> dict:
+class RoomView(TypedDict):
+    """The room the players are in (``room``)."""
+    id: str
+    name: str
+    skulls: int
+    modifier: int
+
+
+class _CardView(TypedDict):
+    id: str
+    name: str
+    kind: str
+
+
+class InPlayView(_CardView, total=False):
+    """A card in play (``in_play``); only a monster's has its health and strength (the
+    typing module reads ``NotRequired`` only from evaluated annotations: a total=False
+    subclass says the same here)."""
+    health: int
+    max_health: int
+    attack: int
+    defence: int
+
+
+class PlayerView(TypedDict):
+    """A player (``players``): the hand is a size only."""
+    character: str | None
+    character_name: str | None
+    wounds: int
+    max_health: int
+    score: int
+    hand_size: int
+    dead: bool
+    secret_met: bool | None
+
+
+class HouseOfSpiritsView(TypedDict):
+    """What :func:`view` returns (its docstring says what each key holds)."""
+    game: str
+    round: int
+    first_player: str | None
+    turn: str | None
+    step: str
+    die: int | None
+    room: RoomView | None
+    in_play: list[InPlayView]
+    players: dict[str, PlayerView]
+    plot_played: list[str]
+    plots_played_by: dict[str, int]
+    plots_total: int
+    attached: dict[str, str]
+    investigated: bool
+    attacked: list[str]
+    decks: dict[str, int]
+    outcome: str | None
+    winners: list[str]
+    placeholders: bool
+    tapped_decks: dict[str, int]
+    options: dict[str, object]
+
+
+def view(state: State) -> HouseOfSpiritsView:
     """The public state as a JSON-ready dict.
 
     Returns:
@@ -73,23 +136,23 @@ def _tapped_decks(state: State) -> dict[str, int]:
     return {deck: n for deck, n in counts.items() if n}
 
 
-def _room(state: State) -> dict | None:
+def _room(state: State) -> RoomView | None:
     if state.room is None:
         return None
     card = state.card(state.room)
     return {"id": card.id, "name": card.name, "skulls": card.skulls, "modifier": card.modifier}
 
 
-def _in_play(state: State, card_id: str) -> dict:
+def _in_play(state: State, card_id: str) -> InPlayView:
     card = state.card(card_id)
-    entry = {"id": card_id, "name": card.name, "kind": card.kind}
+    entry: InPlayView = {"id": card_id, "name": card.name, "kind": card.kind}
     if card.kind == "monster":
         entry |= {"health": state.health(card_id), "max_health": card.health,
                   "attack": card.attack, "defence": card.defence}
     return entry
 
 
-def _player(state: State, player: int) -> dict:
+def _player(state: State, player: int) -> PlayerView:
     character = state.characters[player]
     return {
         "character": character,
