@@ -33,7 +33,9 @@ def watch(app, started: float, out: Path) -> None:
         report["screen"] = app.root.ids.screens.current if app.root is not None else None
         report["prompt"] = app.model.prompt_text
         report["png"] = str(save_screenshot(out.with_suffix(".png")))
-        out.with_suffix(".json").write_text(json.dumps(report))
+        partial = out.with_suffix(".json.part")  # renamed into place: the test never reads half a report
+        partial.write_text(json.dumps(report))
+        partial.replace(out.with_suffix(".json"))
 
     Clock.schedule_interval(seen, 0.05)
     Clock.schedule_once(shot, max(0.0, SHOT_AT - (time.time() - started)))
