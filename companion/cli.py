@@ -76,26 +76,21 @@ def _speed(text: str) -> float:
     return value
 
 
-def _wait(text: str) -> float:
-    """A ``--wait``: seconds from 1 to 120."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 1 <= value <= 120:
-        raise argparse.ArgumentTypeError(f"the wait is 1 to 120 seconds, not {text}")
-    return value
+def _seconds(name: str, low: float, high: float):
+    """An argparse type for a number of seconds from ``low`` to ``high`` (``--wait``, ``--hold``)."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"the {name} is {low:g} to {high:g} seconds, not {text}")
+        return value
+    return parse
 
 
-def _hold(text: str) -> float:
-    """A ``--hold``: seconds from 0 to 120."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= value <= 120:
-        raise argparse.ArgumentTypeError(f"the hold is 0 to 120 seconds, not {text}")
-    return value
+_wait = _seconds("wait", 1, 120)
+_hold = _seconds("hold", 0, 120)
 
 
 def _parser() -> argparse.ArgumentParser:
