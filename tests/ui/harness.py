@@ -428,6 +428,22 @@ def scroll_to(button):
         parent = parent.parent
 
 
+def scrolled_into_sight(button) -> Until:
+    """Yielded by a scenario: scroll to ``button`` on every check until a finger can reach its
+    centre (a list still being laid out moves the button after the first scroll). ``button``
+    may be a function that finds it again, for a list that is rebuilt while it settles."""
+    find = button if callable(button) and not hasattr(button, "to_window") else lambda: button
+
+    def shown() -> bool:
+        found = find()
+        if found is None:
+            return False
+        scroll_to(found)
+        return reachable(found, *found.to_window(*found.center))
+
+    return Until("a button scrolled into sight", shown)
+
+
 def content_scenario(app, out: Path, report: dict):
     """Card data (issue 5): Settings -> Card data -> the Lamps game's list -> lamp a's form,
     + twice, Save (the banner says it counts from the next new game); lamp b's printed name
@@ -458,8 +474,7 @@ def content_scenario(app, out: Path, report: dict):
     app.model.go("settings")
     yield Until("settings", screen_is(app, "settings"))
     card_data = app.root.ids.screens.current_screen.ids.card_data
-    scroll_to(card_data)
-    yield 0.2
+    yield scrolled_into_sight(card_data)
     touch(card_data)
     yield Until("the card data list", lambda: screen_is(app, "content")() and find_key(app, "lamps")
                 and find_key(app, "ghost_at_home"))
@@ -521,8 +536,7 @@ def content_scenario(app, out: Path, report: dict):
         yield Until(f"{game}'s list", lambda game=game: (model.content.get(game) or {}).get("components")
                     and screen().game == game)
         longest = max(model.content[game]["components"], key=lambda c: len(c["fields"]))
-        scroll_to(find_key(app, longest["component"]))
-        yield 0.2
+        yield scrolled_into_sight(lambda: find_key(app, longest["component"]))  # noqa: B023
         touch(find_key(app, longest["component"]))
         yield Until(f"{longest['component']}'s form", lambda: screen().form is not None)
         yield from shot(f"form-{game}")
@@ -552,8 +566,7 @@ def content_enroll_scenario(app, out: Path, report: dict):
     app.model.go("settings")
     yield Until("settings with the enroll buttons", lambda: screen_is(app, "settings")() and find_key(app, "lamps"))
     button = find_key(app, "lamps")
-    scroll_to(button)
-    yield 0.2
+    yield scrolled_into_sight(button)
     touch(button)
     yield Until("the walk", lambda: screen_is(app, "enroll")() and (model.enrollment or {}).get("step") == 1)
     say("WALK")

@@ -14,7 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from harness import Runner, Until, find_button, screen_is, scroll_to, touch
+from harness import Runner, Until, find_button, screen_is, scrolled_into_sight, touch
 
 
 def panel_open():
@@ -69,8 +69,7 @@ def cards_scenario(app, out: Path, report: dict):
     report["panel_cards"] = [c["label"] for c in panel.shown]
     report["screenshots"].append(str(save_screenshot(out / "cards-panel.png")))
     room_h = button_in(panel, "Ghost card room H")
-    scroll_to(room_h)
-    yield 0.3
+    yield scrolled_into_sight(room_h)
     touch(room_h)
     yield Until("the move prompt", lambda: "move up to" in model.prompt_text)
     yield 0.5
