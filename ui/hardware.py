@@ -9,8 +9,6 @@ the readers from :func:`readers_of`, so they agree.
 
 from __future__ import annotations
 
-import re
-
 from ui.text import Translate, english
 
 
@@ -52,19 +50,3 @@ def can_enroll(hardware: dict, readers: dict) -> bool | None:
         return None if not readers else True
     return bool(readers)
 
-
-#: How the games' prompts ask for the dice button, per language (regular expressions).
-DICE_PHRASES = {
-    "en": r"press the dice button",
-    "it": r"prem(?:i|ete) il pulsante dei dadi",
-}
-
-
-def without_dice_button(text: str, button_label: str, lang: str, _: Translate = english) -> str:
-    """A prompt for a table with no dice button: "press the dice button" -> "touch Roll the
-    die" (the label of the button that rolls)."""
-    pattern = DICE_PHRASES.get(lang)
-    if not pattern or not button_label:
-        return text
-    touch = _("touch {button}", button=button_label)
-    return re.sub(pattern, lambda _m: touch, text)

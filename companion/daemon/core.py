@@ -110,6 +110,12 @@ class Daemon:
         return self.hub.socket_path
 
     @property
+    def by_touch(self) -> bool:
+        """No dice button was opened: a sentence that asks for it names the screen's button
+        to touch instead (:func:`companion.i18n.press_or_touch`, issue 17 item 7)."""
+        return not self.dice_button
+
+    @property
     def recent(self) -> deque[str]:
         """The news lines of the screen's event log."""
         return self.publisher.recent
