@@ -137,3 +137,14 @@ def test_the_table_language_chosen_on_the_screen_outlives_the_daemon(tmp_path):
     with running_daemon(tmp_path, db="other.sqlite3", language="en") as daemon, \
             Client(daemon.socket_path).connect() as client:
         assert client.state["language"] == "en"  # another store: nothing chosen there
+
+
+@pytest.mark.parametrize("game", ["children", "clue_it", "creepy_cellar", "ghost_at_home", "house_of_spirits"])
+def test_every_game_s_option_help_is_translated(game):
+    """The New game screen shows each option's help in the table's language (issue 17:
+    Children's and Creepy Cellar's were plain English)."""
+    from companion.engine import get_game
+
+    for option in get_game(game).options:
+        assert isinstance(option.help, Msg), f"{game} option {option.name}: help is not a msg()"
+        assert render(option.help, "it") != option.help, f"{game} option {option.name}: no Italian help"
