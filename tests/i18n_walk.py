@@ -28,7 +28,7 @@ from tests.checkout import ROOT
 LOCALE = ROOT / "companion" / "locale"
 
 #: The keywords ``make i18n`` extracts (``todo``'s message is its second argument).
-KEYWORDS = {"msg": None, "nmsg": (1, 2), "todo": (2,), "ntodo": (2, 3), "_": None}
+KEYWORDS = {"msg": None, "nmsg": (1, 2), "todo": (2,), "ntodo": (2, 3), "fault": None, "_": None}
 
 #: A plain (untranslated) text parameter allowed inside a message: ``plain(value, names)``.
 Plain = Callable[[str, set], bool]

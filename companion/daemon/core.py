@@ -29,7 +29,7 @@ from companion.daemon.publisher import StatePublisher
 from companion.daemon.taps import VirtualTaps
 from companion.errors import CompanionError, StackError, StoreError
 from companion.header import GameHeader
-from companion.i18n import msg
+from companion.i18n import Msg, msg
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.session import DEFAULT_HOLD_TIME, OutdatedGame, Reply, Session
 from companion.store import EventStore
@@ -43,6 +43,15 @@ def chosen_language(store: EventStore, default: str) -> str:
 
     chosen = store.setting("language")
     return chosen if chosen in LANGUAGES else default
+
+
+def driver_words(detail: str) -> str:
+    """A driver's sentence (a :class:`hardware.errors.Fault`) as a message the table reads in
+    its language; any other text as it is (an OS error's own words stay English)."""
+    pattern, params = getattr(detail, "pattern", None), getattr(detail, "params", None)
+    if isinstance(detail, str) and isinstance(pattern, str) and isinstance(params, dict):
+        return Msg(pattern, {key: driver_words(value) for key, value in params.items()})
+    return detail
 
 
 class Daemon:
@@ -160,12 +169,12 @@ class Daemon:
     def on_reader_status(self, name: str, online: bool, detail: str) -> None:
         """Reader-supervisor callback: a reader went offline or came back. Thread-safe."""
         def tell() -> None:
-            self.readers[name] = {"online": online, "detail": detail}
+            self.readers[name] = {"online": online, "detail": driver_words(detail)}
             if online:
                 self.publisher.notify(msg("Reader {name} is working.", name=name), "info")
             else:
                 self.publisher.notify(msg("Reader {name} is offline: {detail}. Touches still work.",
-                                          name=name, detail=detail), "error")
+                                          name=name, detail=driver_words(detail)), "error")
             self.publish()
 
         self.loop.call_soon_threadsafe(tell)

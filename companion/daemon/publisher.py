@@ -51,11 +51,17 @@ class StatePublisher:
         daemon, language = self.daemon, self.daemon.language
         walk, warning = daemon.enroller.walk, daemon.storage_warning
         return {**protocol.state_message(daemon.session, self._rendered_recent(), news, language, daemon.by_touch),
-                "language": language, "readers": dict(daemon.readers), "revision": daemon.revision,
+                "language": language, "readers": self._readers(), "revision": daemon.revision,
                 "storage_warning": None if warning is None else render(warning, language),
                 "enrollment": walk.to_json(language) if walk is not None else None,
                 "physical": physical, "phones": daemon.phones.connected() if daemon.phones is not None else {},
                 "hardware": daemon.taps.hardware(), "tap_components": daemon.taps.tap_components()}
+
+    def _readers(self) -> dict[str, dict[str, Any]]:
+        """The readers' status, the offline details in the table's language."""
+        language = self.daemon.language
+        return {name: {**status, "detail": render(status.get("detail", ""), language)}
+                for name, status in self.daemon.readers.items()}
 
     def notify(self, text: str, level: str = "warning") -> None:
         """Log ``text`` and show it on every screen as a notice."""
