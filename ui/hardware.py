@@ -4,7 +4,9 @@ The daemon's state says which hardware it has: ``"hardware": {"dice_button": boo
 "virtual": bool, "readers": [{"name", "role", "online", "virtual"}]}``. An older daemon
 sends no such key: then nothing is claimed (unknown) and the readers come from the state's
 ``readers`` and the ``about`` answer's reader roles, as before. Home and Settings both read
-the readers from :func:`readers_of`, so they agree.
+the readers from :func:`readers_of`, so they agree. The prompts come worded for the
+hardware already ("touch Roll the die" on a table without a dice button: the daemon renders
+:func:`companion.i18n.press_or_touch` sentences); the client shows them as they are.
 """
 
 from __future__ import annotations
