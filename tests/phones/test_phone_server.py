@@ -233,7 +233,7 @@ def test_idle_connections_beyond_the_limit_are_closed_at_once_and_phones_get_in_
         for _reader, writer in idle:
             writer.close()
         for _ in range(500):  # until the server has seen them go
-            if not server._runner.server.connections:
+            if not server.open_connections:
                 break
             await asyncio.sleep(0.02)
         async with aiohttp.ClientSession() as http, http.ws_connect(base + _path(server, "Ada", ws=True)) as ada:

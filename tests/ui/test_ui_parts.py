@@ -212,9 +212,12 @@ def test_link_waits_for_the_daemon_sends_commands_and_reconnects(tmp_path):
 
 
 def test_link_stops_promptly_while_waiting(tmp_path):
+    before = set(threading.enumerate())
     link = DaemonLink(tmp_path / "nobody.sock", on_message=lambda m: None, retry=0.1).start()
+    started = set(threading.enumerate()) - before
     link.stop(timeout=2.0)
-    assert not any(t.is_alive() for t in link._threads)
+    assert sorted(t.name for t in started) == ["ui-commands", "ui-link"]
+    assert not any(t.is_alive() for t in started)
 
 
 
