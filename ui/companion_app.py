@@ -175,6 +175,11 @@ class CompanionApp(App):
             self.phone_grid.dismiss(animation=False)
         self.model.connection_lost()
 
+    def handle_message(self, message: dict[str, Any]) -> None:
+        """Take one daemon message now, on the main thread: what each message from the link
+        comes to through the Clock; a tool or test handing over recorded messages calls it."""
+        self._handle(message)
+
     def _handle(self, message: dict[str, Any], _dt=None) -> None:
         kind = message.get("type")
         if kind == "state":
