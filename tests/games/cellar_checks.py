@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from moves import moves
+
 from companion.engine import get_game, resolve_options
 
 SPEC = get_game("creepy_cellar")
@@ -15,15 +17,7 @@ def new_game(players=("Ada", "Bo"), **options):
     return SPEC.setup(list(players), resolve_options(SPEC, options))
 
 
-def play(state, *actions: str):
-    """``actions`` applied in turn (each checked by the engine)."""
-    for action in actions:
-        state = SPEC.apply(state, action)
-    return state
-
-
-def keys(state) -> list[str]:
-    return [c.key for c in SPEC.prompt(state).choices]
+play, keys = moves(SPEC)
 
 
 def ghosts(state) -> dict[str, int]:

@@ -11,6 +11,8 @@ import json
 from collections import Counter
 from dataclasses import replace
 
+from moves import moves
+
 from companion.engine import get_game
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits import content as entries  # the card data the table enters
@@ -89,11 +91,19 @@ def check_secrets_hidden(state: State, spec) -> None:
 
 # ---------------------------------------------------------------- states to test from
 
-def play(state: State, *actions: str) -> State:
-    """``actions`` applied in turn (each checked by the engine)."""
-    for action in actions:
-        state = SPEC.apply(state, action)
-    return state
+play, _ = moves(SPEC)
+
+
+def random_action(state: State, rng, weight=None) -> str:
+    """A random action at ``state``: a chance outcome by its weight, else a choice weighted
+    by ``weight(key)`` (None: all alike)."""
+    prompt = SPEC.prompt(state)
+    if prompt.chance:
+        outcomes = prompt.chance.outcomes
+        return rng.choices(outcomes, weights=[o.weight for o in outcomes])[0].key
+    if weight is None:
+        return rng.choice(prompt.choices).key
+    return rng.choices(prompt.choices, weights=[weight(c.key) for c in prompt.choices])[0].key
 
 
 def holding(state, player: int, *cards: str, gained: int = 0):

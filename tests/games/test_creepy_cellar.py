@@ -862,7 +862,7 @@ def test_undo_and_reroll_with_the_seed_only():
 #
 # Regression tests: one input can cause several chance picks (the die and a Ghost card; the
 # extra cards of a Draw N + Shuffle; two King cards). Each pick must get its own stack item
-# and its own RNG pick number (found by a random-playout review; fixed in Session._act).
+# and its own RNG pick number (found by a random-playout review; fixed in the session).
 
 def test_stack_feeds_each_card_of_a_draw_shuffle_in_order():
     """creepy-cellar.txt "Draw 2 and Draw 3 + Shuffle cards", forced through a header stack:

@@ -56,6 +56,16 @@ def _random_game(name: str, seed: int, seen: Seen) -> tuple[random.Random, Sessi
     return rng, Session.start(header)
 
 
+def _take_a_choice(session: Session, rng: random.Random):
+    """A choice of the prompt's (weighted as the random playouts weigh them), pressed or
+    touched as the table would; returns its reply (accepted)."""
+    prompt = session.prompt
+    choice = rng.choices(prompt.choices, weights=[choice_weight(SPEC, session.state, c.key) for c in prompt.choices])[0]
+    reply = session.handle(Press(choice.button) if choice.button else Touch(choice.key))
+    assert reply.accepted, reply.text
+    return reply
+
+
 def _session_game(seed: int, seen: Seen) -> None:
     """One random game through a Session: everything it shows, checked."""
     rng, session = _random_game(f"creepy-cellar-it:{seed}", seed, seen)
@@ -72,10 +82,7 @@ def _session_game(seed: int, seen: Seen) -> None:
             refused = session.handle(Touch("no-such-choice"))
             assert not refused.accepted
             seen.check(refused.text)
-        choice = rng.choices(prompt.choices,
-                             weights=[choice_weight(SPEC, session.state, c.key) for c in prompt.choices])[0]
-        reply = session.handle(Press(choice.button) if choice.button else Touch(choice.key))
-        assert reply.accepted, reply.text
+        reply = _take_a_choice(session, rng)
         for text in reply.news:
             seen.check(text)
         if step % 50 == 0:  # what the daemon sends: the whole state message in Italian
@@ -108,10 +115,7 @@ def _check_game(seed: int, seen: Seen) -> None:
                 assert not stale.accepted
                 seen.check(stale.text)
         else:
-            choice = rng.choices(prompt.choices,
-                                 weights=[choice_weight(SPEC, session.state, c.key) for c in prompt.choices])[0]
-            reply = session.handle(Press(choice.button) if choice.button else Touch(choice.key))
-            assert reply.accepted, reply.text
+            reply = _take_a_choice(session, rng)
         for text in reply.news:
             seen.check(text)
     stale = session.handle(Touch("fix:ghosts:A:-99"))

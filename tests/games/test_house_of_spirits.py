@@ -16,7 +16,7 @@ from pathlib import Path
 
 import hos_checks
 import pytest
-from hos_checks import holding, in_room, play, with_monster
+from hos_checks import holding, in_room, play, random_action, with_monster
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -499,12 +499,7 @@ def random_game(seed: int, options: dict, players: int, steps: int = 900, conten
         prompt = SPEC.prompt(state)
         if prompt.over:
             break
-        if prompt.chance:
-            outcomes = prompt.chance.outcomes
-            action = rng.choices(outcomes, weights=[o.weight for o in outcomes])[0].key
-        else:
-            weights = [ACTION_WEIGHTS.get(c.key, 6.0 if c.key.startswith("play:") else 1.0) for c in prompt.choices]
-            action = rng.choices(prompt.choices, weights=weights)[0].key
+        action = random_action(state, rng, lambda key: ACTION_WEIGHTS.get(key, 6.0 if key.startswith("play:") else 1.0))
         state = SPEC.apply(state, action)
         states.append(state)
         actions.append(action)

@@ -18,7 +18,7 @@ from dataclasses import replace
 
 import hos_checks
 import pytest
-from hos_checks import holding, in_room, play, with_monster
+from hos_checks import holding, in_room, play, random_action, with_monster
 
 from companion import enrollment, script
 from companion.client import Client
@@ -273,11 +273,7 @@ def random_game(seed: int, content, steps: int = 600):
         prompt = SPEC.prompt(state)
         if prompt.over:
             break
-        if prompt.chance:
-            outcomes = prompt.chance.outcomes
-            action = rng.choices(outcomes, weights=[o.weight for o in outcomes])[0].key
-        else:
-            action = rng.choice(prompt.choices).key
+        action = random_action(state, rng)
         state = SPEC.apply(state, action)
         hos_checks.check(state, SPEC)
         actions.append(action)

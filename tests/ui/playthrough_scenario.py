@@ -73,7 +73,7 @@ def _shot(app, out: Path, report: dict, name: str, lang: str, game: str, revisio
         model.go("table")
     yield Until(f"the table at revision {revision}",
                 lambda: screen_is(app, "table")() and not model.busy
-                and int(getattr(app, "_revision", 0) or 0) >= int(revision), timeout=60)
+                and int(app.revision or 0) >= int(revision), timeout=60)
     yield 0.4  # layout settles (the choice panel and the todo panel refit on the next frame)
     table = app.root.ids.screens.current_screen
     board = table.ids.board_slot
