@@ -1,6 +1,7 @@
 """Waiting on conditions, never for a time: every message one socket client receives, in
 order, with a wait for the first that matches (:class:`Collector`, the ``on_message``
-callback of :class:`companion.client.Client` in daemon tests), and :func:`wait_until`."""
+callback of :class:`companion.client.Client` in daemon tests), :func:`wait_until` and, in
+an event loop, :func:`until`."""
 
 from __future__ import annotations
 
@@ -50,3 +51,13 @@ def wait_until(predicate, timeout: float = 10.0, what="the condition", fail: boo
             return False
         time.sleep(poll)  # the poll interval of the wait, not a wait of its own
     return True
+
+
+async def until(predicate, timeout: float = 10.0, what="the condition", poll: float = 0.01) -> None:
+    """:func:`wait_until` inside an event loop: the loop goes on while it waits."""
+    import asyncio
+
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, f"timed out waiting for {what() if callable(what) else what}"
+        await asyncio.sleep(poll)  # the poll interval of the wait, not a wait of its own
