@@ -140,9 +140,8 @@ def test_a_signal_to_play_closes_its_window_and_stops_its_daemon(tmp_path, displ
             return True
 
         wait_until(answers, 60, "play's daemon", poll=0.2)
-        # Nothing outside the window tells that its loop runs (no window list without
-        # x11-utils, which CI does not install): the window's start-up time, as a person waits.
-        time.sleep(2)
+        said = play.stdout.readline()  # play's first line comes just before its window's loop runs
+        assert "The daemon's log: " in said, said
         play.send_signal(getattr(signal, sig))
         out, err = play.communicate(timeout=20)
     finally:
