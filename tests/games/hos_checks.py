@@ -11,13 +11,13 @@ import json
 from collections import Counter
 from dataclasses import replace
 
-from moves import moves
-
 from companion.engine import get_game
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits import content as entries  # the card data the table enters
 from companion.games.house_of_spirits.actions import hand_count
 from companion.games.house_of_spirits.state import State, Step
+
+# (imported as ``tests.games.hos_checks`` by the script builder too: no sibling imports here)
 
 SPEC = get_game("house_of_spirits")
 
@@ -91,7 +91,11 @@ def check_secrets_hidden(state: State, spec) -> None:
 
 # ---------------------------------------------------------------- states to test from
 
-play, _ = moves(SPEC)
+def play(state: State, *actions: str) -> State:
+    """``actions`` applied in turn (each checked by the engine)."""
+    for action in actions:
+        state = SPEC.apply(state, action)
+    return state
 
 
 def random_action(state: State, rng, weight=None) -> str:

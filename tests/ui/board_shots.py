@@ -4,12 +4,13 @@ with a view the test gives, for the board tests."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pngread
+
+from tests.checkout import checkout_env
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOT = Path(__file__).with_name("board_shot.py")
@@ -21,7 +22,7 @@ def draw_board(board: str, view: dict, out: Path, display: str, kivy_home: Path,
     ``out``; ``args``: more of ``board_shot.py``'s options (``--choices FILE``)."""
     view_path = work / "view.json"
     view_path.write_text(json.dumps(view), encoding="utf-8")
-    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home), "KIVY_NO_ARGS": "1"}
+    env = checkout_env(DISPLAY=display, KIVY_HOME=str(kivy_home), KIVY_NO_ARGS="1")
     command = [sys.executable, str(SHOT), board, str(out), str(view_path), *args]
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr[-3000:]
