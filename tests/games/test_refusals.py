@@ -150,7 +150,10 @@ def test_at_most_one_main_choice_and_never_in_a_pick_list(game_id):
      "Creepy Cellar si gioca da 1 a 4 giocatori, non in 5."),
     ("clue_it", 1, "CLUE: IT is for 2 to 7 players, not 1.", "CLUE: IT si gioca da 2 a 7 giocatori, non in 1."),
     ("house_of_spirits", 5, "House of Spirits is for 2 to 4 players, not 5.",
-     "House of Spirits è per 2-4 giocatori, non 5."),
+     "House of Spirits si gioca da 2 a 4 giocatori, non in 5."),
+    ("children", 5, "Children is for 2 to 4 players, not 5.", "Children si gioca da 2 a 4 giocatori, non in 5."),
+    ("ghost_at_home", 1, "Ghost at Home is for 2 to 5 players, not 1.",
+     "Ghost at Home si gioca da 2 a 5 giocatori, non in 1."),
 ])
 def test_setup_refusals_in_english_and_italian(game, players, english, italian):
     """Too many or too few players, and two players of one name: the set-up refuses, in the
