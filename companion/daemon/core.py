@@ -36,6 +36,9 @@ from companion.store import EventStore
 
 log = logging.getLogger(__name__)
 
+#: The name of the input worker's asyncio task (one input at a time, in order).
+WORKER_TASK = "input worker"
+
 
 def chosen_language(store: EventStore, default: str) -> str:
     """The language last chosen on the table's screen (kept in the store), else ``default``."""
@@ -280,7 +283,7 @@ class Daemon:
         self._stopped = asyncio.Event()
         await self.hub.open()
         await self._start_phones()
-        worker = self.loop.create_task(self._work())
+        worker = self.loop.create_task(self._work(), name=WORKER_TASK)
         if ready is not None:
             ready.set()
         try:
