@@ -1,7 +1,7 @@
 """Issue 17 item 7: the words that ask for the dice button follow the daemon's hardware.
 
 The engines say a roll is wanted in two forms (:func:`companion.i18n.press_or_touch`); the
-daemon renders "press the dice button" when it opened one and "touch Roll the die" when it
+daemon renders "press the dice button" when it opened one and "touch “Roll the die”" when it
 has none, in English and Italian, for the table screen, the phones and the terminal alike.
 The client rewrites nothing (ui/hardware.py has no phrase match any more).
 """
@@ -35,10 +35,10 @@ ASKS = {"en": re.compile(r"press\w* the dice button"), "it": re.compile(r"prem\w
 def test_a_sentence_has_its_touch_form_only_where_asked():
     roll = msg("Roll the die")
     said = press_or_touch(msg("{player}: press the dice button", player="Ada"),
-                          msg("{player}: touch {button}", player="Ada", button=roll))
+                          msg("{player}: touch “{button}”", player="Ada", button=roll))
     assert said == "Ada: press the dice button"  # the text, and what engines and tests compare
     assert render(said, "en") == "Ada: press the dice button"
-    assert render(said, "en", touch=True) == "Ada: touch Roll the die"
+    assert render(said, "en", touch=True) == "Ada: touch “Roll the die”"
     assert render(said, "it") == "Ada: premi il pulsante dei dadi"
     assert render(said, "it", touch=True) == "Ada: tocca «Tira il dado»"
     inside = msg("{text}.", text=said)  # a refusal that repeats the prompt: the inner one follows too
@@ -47,9 +47,9 @@ def test_a_sentence_has_its_touch_form_only_where_asked():
 
 def test_a_kept_sentence_keeps_its_touch_form():
     said = press_or_touch(msg("{player}: press the dice button", player="Ada"),
-                          msg("{player}: touch {button}", player="Ada", button=msg("Roll the die")))
+                          msg("{player}: touch “{button}”", player="Ada", button=msg("Roll the die")))
     back = codec.tuples(codec.plain(said))
-    assert render(back, "en", touch=True) == "Ada: touch Roll the die"
+    assert render(back, "en", touch=True) == "Ada: touch “Roll the die”"
     assert codec.plain(msg("Roll the die")) == {"msgid": "Roll the die", "params": {}}  # others unchanged
 
 
@@ -121,7 +121,7 @@ def _start(daemon, **stack):
 
 
 @pytest.mark.parametrize(("button", "lang", "words"), [
-    (False, "en", "Ada: touch Roll the die"), (True, "en", "Ada: press the dice button"),
+    (False, "en", "Ada: touch “Roll the die”"), (True, "en", "Ada: press the dice button"),
     (False, "it", "Ada: tocca «Tira il dado»"), (True, "it", "Ada: premi il pulsante dei dadi")])
 def test_the_daemon_words_the_roll_as_its_hardware_is(tmp_path, button, lang, words):
     with running_daemon(tmp_path, language=lang) as daemon:
@@ -144,9 +144,9 @@ def test_a_refusal_and_the_news_follow_the_hardware_too(tmp_path):
         _start(daemon, movement_die=[6])
         with Client(daemon.socket_path, on_message=notices.append).connect() as client:
             refused = client.choose("end-turn")
-            assert refused["text"] == "A turn always begins by rolling the movement die. Ada: touch Roll the die."
+            assert refused["text"] == "A turn always begins by rolling the movement die. Ada: touch “Roll the die”."
         daemon.submit(Press("dice"))
         daemon.submit(Touch("end-turn"))
         daemon.drain()
-        assert daemon.call(lambda: daemon.publisher.state())["prompt"]["text"] == "Bo: touch Roll the die"
+        assert daemon.call(lambda: daemon.publisher.state())["prompt"]["text"] == "Bo: touch “Roll the die”"
 

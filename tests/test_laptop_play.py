@@ -104,12 +104,12 @@ def test_a_ghost_card_tapped_with_companion_tap_is_drawn_in_a_physical_deck_game
             "dice_button": False, "virtual": True,
             "readers": [{"name": "cards", "role": "cards", "online": True, "virtual": True},
                         {"name": "tiles", "role": "tiles", "online": True, "virtual": True}]}
-        assert state["prompt"]["text"] == "Ada: touch Roll the die"  # no dice button, and it says so
+        assert state["prompt"]["text"] == "Ada: touch “Roll the die”"  # no dice button, and it says so
 
         refused = companion(laptop, "tap", ROOM_H)  # the die first: the table's refusal, exit 1
         assert refused.returncode == 1, refused
         assert refused.stderr.strip() == ("No Ghost card is due now: one is flipped after a roll of 1 to 5. "
-                                          "Ada: touch Roll the die.")
+                                          "Ada: touch “Roll the die”.")
         unknown = companion(laptop, "tap", "creepy_cellar:ghost:room-Z")
         assert unknown.returncode == 2, unknown
         assert "no component 'creepy_cellar:ghost:room-Z'" in unknown.stderr

@@ -20,7 +20,7 @@ def test_the_table_shows_the_prompt_the_daemon_words():
     from ui.model import TableModel
 
     model = TableModel()
-    for text in ("Ada: press the dice button", "Ada: touch Roll the die", "Ada: premete il pulsante dei dadi"):
+    for text in ("Ada: press the dice button", "Ada: touch “Roll the die”", "Ada: premete il pulsante dei dadi"):
         model.apply_state({"type": "state", "language": "en", "hardware": NO_BUTTON, "prompt": {
             "text": text, "player": "Ada", "choices": [{"key": "roll", "label": "Roll the die", "main": True}]}})
         assert model.prompt_text == text

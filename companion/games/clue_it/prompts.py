@@ -91,7 +91,7 @@ def _rolloff(state: State) -> Prompt:
     names = ", ".join(state.players[i] for i in state.contenders)
     text = press_or_touch(
         msg("Roll-off for the first player ({players}): press the dice button; a \"?\" counts as 1", players=names),
-        msg("Roll-off for the first player ({players}): touch {button}; a \"?\" counts as 1", players=names,
+        msg("Roll-off for the first player ({players}): touch “{button}”; a \"?\" counts as 1", players=names,
             button=ROLL_OFF))
     return Prompt(text, None, (Choice("rolloff", ROLL_OFF, button="dice", main=True),))
 
@@ -119,10 +119,10 @@ def _turn_text(state: State, passage: str | None) -> Msg:
         place = state.name(passage)
         return press_or_touch(
             msg("{player}: press the dice button, or take the secret passage to {place}", player=player, place=place),
-            msg("{player}: touch {button}, or take the secret passage to {place}", player=player, place=place,
+            msg("{player}: touch “{button}”, or take the secret passage to {place}", player=player, place=place,
                 button=ROLL))
     return press_or_touch(msg("{player}: press the dice button", player=player),
-                          msg("{player}: touch {button}", player=player, button=ROLL))
+                          msg("{player}: touch “{button}”", player=player, button=ROLL))
 
 
 def _extras(state: State) -> list[Choice]:

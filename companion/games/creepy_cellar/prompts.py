@@ -69,21 +69,21 @@ def _roll_text(state: State) -> Msg:
     player = state.player
     if state.free:
         return press_or_touch(msg("{player}: press the dice button for the free movement", player=player),
-                              msg("{player}: touch {button} for the free movement", player=player, button=ROLL))
+                              msg("{player}: touch “{button}” for the free movement", player=player, button=ROLL))
     if checks.exited(state):  # house rule exited_hunters: the roll only flips Ghost cards
         player = who(state)
         return press_or_touch(
             msg("{player} is out of the castle for good: press the dice button to flip Ghost cards for the table",
                 player=player),
-            msg("{player} is out of the castle for good: touch {button} to flip Ghost cards for the table",
+            msg("{player} is out of the castle for good: touch “{button}” to flip Ghost cards for the table",
                 player=player, button=ROLL))
     return _roll_wanted(player)
 
 
 def _roll_wanted(player: str) -> Msg:
-    """The roll is due: "Ada: press the dice button" ("Ada: touch Roll the die")."""
+    """The roll is due: "Ada: press the dice button" ("Ada: touch “Roll the die”")."""
     return press_or_touch(msg("{player}: press the dice button", player=player),
-                          msg("{player}: touch {button}", player=player, button=ROLL))
+                          msg("{player}: touch “{button}”", player=player, button=ROLL))
 
 
 def _die(state: State) -> Prompt:
@@ -186,13 +186,13 @@ def _fight(state: State) -> Prompt:
         text = press_or_touch(
             msg("{player}: fight in room {room}: press the dice button to roll two fight dice"
                 " ({percent}% to beat something)", **words),
-            msg("{player}: fight in room {room}: touch {button} to roll two fight dice"
+            msg("{player}: fight in room {room}: touch “{button}” to roll two fight dice"
                 " ({percent}% to beat something)", button=FIGHT, **words))
     else:
         text = press_or_touch(
             msg("{player}: fight in room {room}: press the dice button to roll the fight die"
                 " ({percent}% to beat something)", **words),
-            msg("{player}: fight in room {room}: touch {button} to roll the fight die"
+            msg("{player}: fight in room {room}: touch “{button}” to roll the fight die"
                 " ({percent}% to beat something)", button=FIGHT, **words))
     return Prompt(text, state.player, (Choice("fight", FIGHT, button="dice", main=True),))
 

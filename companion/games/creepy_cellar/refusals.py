@@ -282,7 +282,7 @@ def _end_turn(state: State, _arg: str) -> Msg | None:
 def _dice(state: State, _arg: str) -> Msg:
     return press_or_touch(
         msg("The companion rolls the dice: press the dice button when it is due. {prompt}", prompt=_now(state)),
-        msg("The companion rolls the dice: touch {button} when it is due. {prompt}", prompt=_now(state),
+        msg("The companion rolls the dice: touch “{button}” when it is due. {prompt}", prompt=_now(state),
             button=ROLL))
 
 

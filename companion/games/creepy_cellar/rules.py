@@ -431,7 +431,7 @@ def _cellar(state: State, card: str) -> State:
     if card == "free-movement":
         return say(marked(replace(state, step=Step.ROLL), free=True), press_or_touch(
             msg("{player}: press the dice button and move up to the number rolled.", player=state.player),
-            msg("{player}: touch {button} and move up to the number rolled.", player=state.player, button=ROLL)))
+            msg("{player}: touch “{button}” and move up to the number rolled.", player=state.player, button=ROLL)))
     raise AssertionError(f"unhandled cellar card {card}")
 
 

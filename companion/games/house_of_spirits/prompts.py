@@ -78,7 +78,7 @@ def _start_prompt(state: State) -> Prompt:
         msg("Shuffle the room deck (Vestibule on top), the plot, monster, character and main decks, then press "
             "the dice button"),
         msg("Shuffle the room deck (Vestibule on top), the plot, monster, character and main decks, then touch "
-            "{button}", button=label))
+            "“{button}”", button=label))
     return Prompt(text, choices=(Choice("start", label, button="dice", main=True),))
 
 
