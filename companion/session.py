@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion import inputs
+from companion import inputs, readers
 from companion.chance import ChancePicker
 from companion.engine import Game, Prompt, get_game, known_piece, resolve_options, split_piece
 from companion.engine.core import CheckLine, Choice, check_fix, sentence
@@ -363,12 +363,14 @@ class Session:
         expected = self.spec.reader_roles.get(component.split(":")[1])
         role = self.reader_roles.get(tap.reader)
         if expected and role and role != expected:
-            others = sorted(name for name, r in self.reader_roles.items() if r == expected)
+            others = [name for name, r in self.reader_roles.items() if r == expected]
+            where = readers.not_on(tap.reader, role)
             if others:
-                raise Rejected(msg("That is {label}: put it on the {role} reader ({readers}), not on {reader}.",
-                                   label=label, role=expected, readers=", ".join(others), reader=tap.reader))
-            raise Rejected(msg("That is {label}: put it on a {role} reader, not on {reader}.",
-                               label=label, role=expected, reader=tap.reader))
+                raise Rejected(msg("That is {label}: put it on the {kind}{readers}, {not_on}.", label=label,
+                                   kind=readers.role_words(expected), readers=readers.owner_named(others, expected),
+                                   not_on=where))
+            raise Rejected(msg("That is {label}: put it on a {kind}, {not_on}.",
+                               label=label, kind=readers.role_words(expected), not_on=where))
 
     def _act(self, inp: Input, action: str, line: int | None) -> Reply:
         saved = self._picker.snapshot()
