@@ -252,7 +252,7 @@ def test_undo_of_a_touch_names_the_choice_not_its_key(make_session):
     reply = session.handle(Touch("undo"))
     label = session.prompt.choice('roll').label
     # The roll's Ghost card had placed a ghost: undo says to take it back, as a todo line.
-    assert reply.news == (f"Undone: {label}.", "Undo on the table: Place a ghost in room A.")
+    assert reply.news == (f"Undone: {label}.", "Take the ghost back off room A.")
     assert [line.todo for line in session.todo] == ["return"]  # shown large, like a tap's
 
 
@@ -289,9 +289,9 @@ def test_undo_of_a_touch_says_what_to_put_back(make_session):
     assert session.handle(Touch("roll")).accepted
     assert [str(line) for line in session.todo] == ["Place a ghost in room C."]
     reply = session.handle(Touch("undo"))
-    assert reply.news == ("Undone: Roll the die.", "Undo on the table: Place a ghost in room C.")
+    assert reply.news == ("Undone: Roll the die.", "Take the ghost back off room C.")
     assert [(line.todo, str(line)) for line in session.todo] == [
-        ("return", "Undo on the table: Place a ghost in room C.")]
+        ("return", "Take the ghost back off room C.")]
 
 
 def test_each_state_reached_gets_its_prompt_and_view_computed_once(make_session, monkeypatch):
