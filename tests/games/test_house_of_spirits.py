@@ -584,3 +584,21 @@ def test_json_view_has_the_issue_keys():
     assert view["players"]["Bo"] == {"character": OLIVIA, "character_name": "Olivia", "wounds": 0,
                                      "max_health": 4, "score": 0, "hand_size": 0, "dead": False,
                                      "secret_met": None}
+
+
+def test_the_vestibule_and_the_round_are_said_in_the_tables_language():
+    """Issue 26: in Italian the set-up said "Vestibolo" but the board and the news said
+    "Vestibule", and the board and the news said "Round 1". The Vestibule the rulebook names
+    is the companion's word (an entered name stays as entered); "round" is "giro", as in
+    Creepy Cellar ("Rischio infestazione nel giro")."""
+    from companion.i18n import render
+    from companion.protocol import render_tree
+
+    state = new_game()
+    assert render_tree(SPEC.view(state), "it")["room"]["name"] == "Vestibolo"
+    assert [render(line, "it") for line in state.news[-2:]] == [
+        "Giro 1: Ada ha la carta Primo Giocatore.",
+        "Il gruppo entra nella stanza Vestibolo: nessun teschio, nessun mostro."]
+    assert SPEC.view(state)["room"]["name"] == "Vestibule"  # English as printed
+    renamed = replace(state, cards={**state.cards, "vestibule": replace(state.cards["vestibule"], name="Ingresso")})
+    assert renamed.label("vestibule") == "Ingresso"

@@ -25,6 +25,8 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from companion.i18n import Msg, msg
+
 #: Cards per type ("Components Included": 72 cards).
 COUNTS: Mapping[str, int] = {
     "character": 6, "room": 15, "plot": 7, "secret": 7, "monster": 10, "item": 22,
@@ -78,6 +80,15 @@ class Card:
     rooms: Mapping[str, int] = field(default_factory=dict)
     items: Mapping[str, int] = field(default_factory=dict)
     ability: str = ""
+
+    @property
+    def said(self) -> Msg | str:
+        """The name as the companion says it: the Vestibule the rulebook names (issue 26: the
+        set-up said "Vestibolo", the board and news "Vestibule") in the table's language;
+        every other name as printed or entered (docs/glossary-it.md)."""
+        if self.id == "vestibule" and self.name == "Vestibule":
+            return msg("Vestibule")
+        return self.name
 
     @property
     def placeholder(self) -> bool:

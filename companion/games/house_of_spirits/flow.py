@@ -175,13 +175,13 @@ def on_room(state: State, room: str) -> State:
     card = state.card(room)
     state = replace(state, room=room)
     if card.skulls == 0:
-        state = say(state, msg("The party enters the {room}: no skulls, no monsters.", room=card.name))
+        state = say(state, msg("The party enters the {room}: no skulls, no monsters.", room=card.said))
         return refill(state)
     state = say(state, nmsg("The party enters the {room}: {skulls} skull; a roll of {skulls} or less "
                             "brings a monster.",
                             "The party enters the {room}: {skulls} skulls; a roll of {skulls} or less "
                             "brings a monster.",
-                            "skulls", room=card.name, skulls=card.skulls))
+                            "skulls", room=card.said, skulls=card.skulls))
     return next_monster_roll(replace(state, monster_rolls=state.order()))
 
 
