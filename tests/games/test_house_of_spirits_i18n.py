@@ -13,7 +13,6 @@ Italian for a few sentences.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from dataclasses import replace
@@ -73,9 +72,14 @@ def _only_names(text: str, names: set[str]) -> bool:
     return not re.sub(r"[\d\s.,:;()+±−-]", "", text)
 
 
-def _in_english(view):
-    """An Italian view with the companion's own card names back in English."""
-    return json.loads(json.dumps(view).replace('"Vestibolo"', '"Vestibule"'))
+def _without_names(view):
+    """A view without its card names: the companion's own (the Vestibule, the stand-ins) are
+    in the table's language (issue 26)."""
+    if isinstance(view, dict):
+        return {k: _without_names(v) for k, v in view.items() if k not in ("name", "character_name")}
+    if isinstance(view, list):
+        return [_without_names(v) for v in view]
+    return view
 
 
 @pytest.mark.parametrize("name", SCRIPT_NAMES)
@@ -92,8 +96,7 @@ def test_a_script_through_the_daemon_in_italian(name, monkeypatch):
     pairs = 0
     for revision in common:
         en, it = english[revision], italian[revision]
-        # the same view, but the Vestibule in the table's language (issue 26)
-        assert en["view"] == _in_english(it["view"]) and en["prompt"]["player"] == it["prompt"]["player"]
+        assert _without_names(en["view"]) == _without_names(it["view"]) and en["prompt"]["player"] == it["prompt"]["player"]
         assert [c["key"] for c in en["prompt"]["choices"]] == [c["key"] for c in it["prompt"]["choices"]]
         texts = [(en["prompt"]["text"], it["prompt"]["text"])]
         texts += [(e["label"], i["label"]) for e, i in zip(en["prompt"]["choices"], it["prompt"]["choices"])]

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import replace
 
 from companion.engine.tuples import put, without
-from companion.engine.words import and_names
+from companion.engine.words import and_names, commas
 from companion.games.house_of_spirits.state import Roll, State, Step, say
 from companion.i18n import msg, nmsg, todo
 
@@ -211,7 +211,7 @@ def lay_monster(state: State, monster: str) -> State:
     state = replace(state, in_play=state.in_play + (monster,),
                     monster_health=state.monster_health + ((monster, card.health),))
     return say(state, todo("place", "{monster} (attack {attack}, defence {defence}, health {health}) is in play.",
-                          monster=card.name, attack=card.attack, defence=card.defence, health=card.health))
+                          monster=card.said, attack=card.attack, defence=card.defence, health=card.health))
 
 
 def refill(state: State) -> State:
@@ -268,5 +268,5 @@ def end_turn(state: State) -> State:
 
 
 def _names(state: State, cards: tuple[str, ...]) -> str:
-    return ", ".join(state.label(card) for card in cards)
+    return commas(state.label(card) for card in cards)
 

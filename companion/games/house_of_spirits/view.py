@@ -182,4 +182,4 @@ def player_view(state: State, player: str) -> dict:
     if secret is None:
         return {}
     card = state.card(secret)
-    return {"secret_victory": {"id": card.id, "name": card.name, "placeholder": card.placeholder}}
+    return {"secret_victory": {"id": card.id, "name": card.said, "placeholder": card.placeholder}}
