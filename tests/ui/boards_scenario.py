@@ -16,6 +16,11 @@ import os
 from pathlib import Path
 
 
+#: No text on a board is smaller than this (sp at the app's scale; 14 sp at 800×480 reads
+#: from a metre, issue 17 item 2).
+SMALLEST_SP = 14
+
+
 def board_of(app):
     """The widget in the table screen's board slot (the game's board or the neutral one)."""
     slot = app.root.ids.screens.get_screen("table").ids.board_slot
@@ -24,12 +29,12 @@ def board_of(app):
 
 def boards_scenario(app, out: Path, report: dict):
     from harness import Until, screen_is
-    from overflow import overflowing
+    from overflow import overflowing, small_text
 
     from ui.shot import save_screenshot
 
     data = json.loads(Path(os.environ["BOARDS_MESSAGES"]).read_text(encoding="utf-8"))
-    report.update(screenshots=[], overflow={}, boards={}, switches=[])
+    report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={})
     yield 0.3
     for message in data.get("switches") or []:
         app._handle(message)  # the daemon's path: DaemonLink -> Clock -> _handle
@@ -47,6 +52,7 @@ def boards_scenario(app, out: Path, report: dict):
         board = board_of(app)
         report["boards"][name] = type(board).__name__
         report["overflow"][name] = overflowing(board) if board is not None else ["no board"]
+        report["small_text"][name] = small_text(board, SMALLEST_SP, app.scale) if board is not None else []
     report["cpu_ms"] = {}
     for game, pair in (data.get("timing") or {}).items():
         report["cpu_ms"][game] = yield from _time_board(app, pair)

@@ -134,8 +134,10 @@ class RoomPieces(Widget):
                 canvas.add(Color(*CARD_BACK))
                 canvas.add(Rectangle(pos=(x + size * 0.1, self.y), size=(size * 0.8, size)))
                 self.count.text, self.count.opacity = str(int(self.left)), 1
-                self.count.font_size = size * 0.7
-                self.count.pos, self.count.size = (x + size * 0.1, self.y), (size * 0.8, size)
+                # the number reads from a metre (at least 14 sp) even on a small card back
+                self.count.font_size = max(size * 0.7, font(SMALLEST_NAME_FONT))
+                width = max(size * 0.8, self.count.font_size * 0.6 * len(self.count.text))
+                self.count.pos, self.count.size = (x + size * 0.1, self.y), (width, size)
 
 
 class MansionRoom(PlacePanel):
@@ -150,19 +152,20 @@ class MansionRoom(PlacePanel):
     left = NumericProperty(0)
 
     def __init__(self, **kwargs):
-        super().__init__(padding=gap(2), spacing=gap(1), **kwargs)
+        super().__init__(padding=(gap(2), gap(1)), spacing=gap(1), **kwargs)
         self.title = text("", NAME_FONT, SMALLEST_NAME_FONT, size_hint_y=0.7)
         self.title.bold = True
-        self.bottom = bottom = BoxLayout(size_hint_y=0.3, spacing=gap(2))
+        self.bottom = bottom = BoxLayout(size_hint_y=None, spacing=gap(2))
+        self.pieces_share = 0.3
         self.pieces = RoomPieces()
         # the players' marks at the right of the pieces, as wide as they need on one line
         # ("Bo Cy" did not fit a fixed share of the row); the pieces shrink to the rest
-        self.who = text("", 14, 10, size_hint_x=None, width=0, halign="right")
+        self.who = text("", 16, 14, size_hint_x=None, width=0, halign="right")
         bottom.add_widget(self.pieces)
         bottom.add_widget(self.who)
         self.add_widget(self.title)
         self.add_widget(bottom)
-        self.bind(name=self._name, width=self._name, built=self._look, haunted=self._look,
+        self.bind(name=self._name, width=self._name, height=self._heights, built=self._look, haunted=self._look,
                   enraged=self._look, players=self._players)
         self._players()
 
@@ -170,11 +173,11 @@ class MansionRoom(PlacePanel):
         """The players' marks on one line at the right of the pieces (at most 70% of the
         row); without players the pieces take the whole row."""
         self.who.text = self.players
-        need = word_width(plain(self.players), font(12), True) + gap(2) if self.players else 0
-        self.who.width = min(need, max(0, self.width - 2 * gap(2)) * 0.7)
+        need = word_width(plain(self.players), font(14), True) + gap(2) if self.players else 0
+        self.who.width = min(need, max(0, self.width - 2 * gap(2)) * 0.8)
 
     def _name(self, *_args) -> None:
-        width = self.width - 2 * gap(3)
+        width = self.width - 2 * gap(2)
         smallest = font(SMALLEST_NAME_FONT)
 
         def fits(word: str) -> bool:
@@ -183,8 +186,19 @@ class MansionRoom(PlacePanel):
         self.title.text = escape_markup(abbreviate(self.name, fits) if width > 0 else self.name)
         one_line = word_width(self.name, font(SMALLEST_NAME_FONT), True) <= width
         # a name on one line leaves the pieces more room (ghosts drawn larger)
-        self.title.size_hint_y, self.bottom.size_hint_y = (0.45, 0.55) if one_line else (0.7, 0.3)
+        self.pieces_share = 0.55 if one_line else 0.3
+        self.title.size_hint_y = 1
+        self._heights()
         self._players()
+
+    def _heights(self, *_args) -> None:
+        """The pieces' row: its share of the tile, but never lower than a 14 sp line (the
+        players' marks and the left cards' number); the name takes the rest."""
+        inner = max(0.0, self.height - 2 * gap(1) - gap(1))
+        empty = not (self.players or self.pieces.ghosts or self.pieces.kitty or self.pieces.left)
+        self.bottom.height = 0 if empty else \
+            min(inner * 0.5, max(inner * self.pieces_share, font(SMALLEST_NAME_FONT) * 1.25))
+        self.bottom.opacity = 0 if empty else 1
 
     def _look(self, *_args) -> None:
         self.fill = (theme.HAUNTED_TILE if self.enraged else theme.ROOM_TILE) if self.built else theme.BACKGROUND
@@ -312,23 +326,25 @@ class ChildrenBoard(PlacePicks, BoxLayout):
             cell.pieces.left = int(room.get("left_cards") or 0)
             cell.haunted = bool(ghosts)
             cell.enraged = any(g.get("enraged") for g in ghosts)
+            cell._heights()
 
     def _players(self, view: dict, _: Translate, colours: dict) -> None:
         row = self.ids.players
         row.clear_widgets()
         for name, p in (view.get("players") or {}).items():
             active = view.get("turn") == name
-            panel = Panel(bright=active, edge=theme.PRIMARY_DOWN if active else theme.PANEL_EDGE, padding=gap(2))
+            panel = Panel(bright=active, edge=theme.PRIMARY_DOWN if active else theme.PANEL_EDGE, padding=gap(2),
+                          spacing=0)
             winner = name in (view.get("winners") or [])
             won = escape_markup(_("Winner"))
             title = f"[b]{player_markup(name, colours)}[/b]" + (f" · {won}" if winner else "")
             if p.get("kitty_card"):
                 title += f" · [color={theme.hex_colour(CAT)}]Kitty[/color]"
             trapped = trapped_text(p, _)
-            panel.add_widget(text(title, 17, 12, size_hint_y=0.33 if trapped else 0.45))
-            panel.add_widget(text(player_text(name, p, _), 14, 11, size_hint_y=0.3 if trapped else 0.55))
+            panel.add_widget(text(title, 17, 14, size_hint_y=0.25 if trapped else 0.45))
+            panel.add_widget(text(player_text(name, p, _), 15, 14, size_hint_y=0.27 if trapped else 0.55))
             if trapped:
-                panel.add_widget(text(trapped, 14, 10, color=theme.GHOST, size_hint_y=0.37))
+                panel.add_widget(text(trapped, 15, 14, color=theme.GHOST, size_hint_y=0.48))
             row.add_widget(panel)
 
 

@@ -152,7 +152,7 @@ class ClueBoard(PlacePicks, BoxLayout):
     colours = DictProperty({})
 
     def __init__(self, **kwargs):
-        super().__init__(orientation="vertical", spacing=gap(3), padding=gap(2), **kwargs)
+        super().__init__(orientation="vertical", spacing=gap(2), padding=gap(1), **kwargs)
         self.tr = App.get_running_app().tr
         self.tiles: dict[str, PlacePanel] = {}
         watch_language(self)
@@ -172,10 +172,10 @@ class ClueBoard(PlacePicks, BoxLayout):
         self.add_widget(self._board(view, _, colours))
         question = solution_text(view, _) or question_text(view, _, colours)
         if question:
-            self.add_widget(text(question, 15, 11, size_hint_y=0.16,
+            self.add_widget(text(question, 15, 14, size_hint_y=0.13,
                                  color=theme.GOLD if view.get("solution") else theme.TEXT))
         self.add_widget(self._players(view, _, colours))
-        self.add_widget(text(status_text(view, _), 14, 11, color=theme.TEXT_DIM, size_hint_y=0.08))
+        self.add_widget(text(status_text(view, _), 14, 14, color=theme.TEXT_DIM, size_hint_y=0.06))
         self.show_picks()
 
     def _board(self, view: dict, _: Translate, colours: dict) -> BoxLayout:
@@ -185,9 +185,9 @@ class ClueBoard(PlacePicks, BoxLayout):
         cells = layout(places)
         passages = places.get("passages") or {}
         asked = (view.get("question") or {}).get("location")
-        board = BoxLayout(orientation="vertical", spacing=gap(3), size_hint_y=0.58)
+        board = BoxLayout(orientation="vertical", spacing=gap(2), size_hint_y=0.63)
         for row in range(ROWS):
-            line = BoxLayout(spacing=gap(3))
+            line = BoxLayout(spacing=gap(2))
             for column in range(COLUMNS):
                 cell = (row, column)
                 if cell == CENTRE_CELLS[1]:
@@ -211,17 +211,20 @@ class ClueBoard(PlacePicks, BoxLayout):
     def _place(self, title: str, place, view: dict, colours: dict, fill, note: str = "",
                asked: bool = False) -> Panel:
         panel = PlacePanel(fill=fill, edge=ASKED_EDGE if asked else theme.PANEL_EDGE, bright=asked,
-                           padding=gap(2), place=place or "")
+                           padding=(gap(2), gap(1)), spacing=0, place=place or "")
         if place:
             self.tiles[place] = panel
         # long names ("Biblioteca Pubblica di Derry") wrap on three lines before they
         # shrink, and take the pieces' room where no piece stands
         pieces = pieces_at(view, place, colours) if place else []
-        share = (0.56 if pieces else 0.8) - (0.16 if note else 0)
-        panel.add_widget(text(f"[b]{escape_markup(title)}[/b]", 15, 12, size_hint_y=share))
-        panel.add_widget(text(" ".join(pieces), 15, 11, size_hint_y=1 - share - (0.3 if note else 0)))
+        # more than two pieces may take two lines
+        crowd = 0.3 if len(pieces) <= 2 else 0.5
+        share = (1 - crowd if pieces else 1) - (0.28 if note else 0)
+        panel.add_widget(text(f"[b]{escape_markup(title)}[/b]", 15, 14, size_hint_y=share))
+        if pieces:
+            panel.add_widget(text(" ".join(pieces), 15, 14, size_hint_y=crowd))
         if note:
-            panel.add_widget(text(escape_markup(note), 14, 10, color=GOLD_DIM, size_hint_y=0.3))
+            panel.add_widget(text(escape_markup(note), 14, 14, color=GOLD_DIM, size_hint_y=0.28))
         return panel
 
     def _centre(self, view: dict, places: dict, _: Translate, colours: dict) -> Panel:
@@ -231,27 +234,27 @@ class ClueBoard(PlacePicks, BoxLayout):
         if centre:
             self.tiles[centre] = panel
         title = _("Centre")
-        panel.add_widget(text(f"[b]{title}[/b]", 14, 11, color=theme.GOLD, size_hint_y=0.3))
+        panel.add_widget(text(f"[b]{title}[/b]", 14, 14, color=theme.GOLD, size_hint_y=0.3))
         pieces = pieces_at(view, centre, colours) if centre else []
-        panel.add_widget(text(" ".join(pieces), 15, 10, size_hint_y=0.7))
+        panel.add_widget(text(" ".join(pieces), 15, 14, size_hint_y=0.7))
         return panel
 
     def _players(self, view: dict, _: Translate, colours: dict) -> BoxLayout:
-        row = BoxLayout(spacing=gap(3), size_hint_y=0.2)
+        row = BoxLayout(spacing=gap(2), size_hint_y=0.18)
         out = set(view.get("eliminated") or [])
         held = view.get("intrigue_held") or {}
         for player in view.get("players") or []:
             gone = player in out
             active = player == view.get("turn") and not view.get("outcome")
             panel = Panel(fill=theme.DISABLED if gone else theme.PANEL, bright=active,
-                          edge=theme.PRIMARY_DOWN if active else theme.PANEL_EDGE, padding=gap(2))
+                          edge=theme.PRIMARY_DOWN if active else theme.PANEL_EDGE, padding=(gap(2), gap(1)), spacing=0)
             name = escape_markup(player) if gone else player_markup(player, colours)
-            panel.add_widget(text(f"[b]{name}[/b]", 16, 10, color=theme.TEXT_FAINT if gone else theme.TEXT,
-                                  size_hint_y=0.4))
+            panel.add_widget(text(f"[b]{name}[/b]", 16, 14, color=theme.TEXT_FAINT if gone else theme.TEXT,
+                                  size_hint_y=0.38))
             kid = card_name((view.get("kids") or {}).get(player), _)
             line = _("Out") if gone else _("Intrigue {n}", n=held.get(player, 0))
-            panel.add_widget(text(escape_markup(f"{kid} · {line}" if kid else line), 12, 9,
-                                  color=theme.TEXT_FAINT if gone else theme.TEXT_DIM, size_hint_y=0.6))
+            panel.add_widget(text(escape_markup(f"{kid} · {line}" if kid else line), 14, 14,
+                                  color=theme.TEXT_FAINT if gone else theme.TEXT_DIM, size_hint_y=0.62))
             row.add_widget(panel)
         return row
 

@@ -85,6 +85,8 @@ class CellarBoard(PlacePicks, BoxLayout):
     status = StringProperty("")
     odds = NumericProperty(-1)
     carrying = StringProperty("")
+    #: the status and the odds on one line (markup; the odds in red from one in two).
+    status_line = StringProperty("")
 
     def __init__(self, **kwargs):
         load_kv("creepy_cellar")
@@ -138,6 +140,7 @@ class CellarBoard(PlacePicks, BoxLayout):
         if odds is not None:
             self.odds = float(odds)
         self.status = status_text(self.view, self.tr._)
+        self.status_line = status_line(self.status, self.odds, self.tr._)
         self.carrying = carrying_text(hunters, self.view.get("carried") or {}, self.tr._, colours, marks)
 
 
@@ -187,6 +190,17 @@ def _hunter_name(key: str, hunter: dict, hunters: dict, _: Translate) -> str:
     colours = {"red": _("red"), "yellow": _("yellow"), "blue": _("blue"), "green": _("green")}
     colour = hunter.get("colour", "")
     return _("{player} ({colour})", player=player, colour=colours.get(colour, colour))
+
+
+def status_line(status: str, odds: float, _: Translate = english) -> str:
+    """The status (:func:`status_text`) and, before a roll (``odds`` >= 0), "Haunting risk
+    this round: 19%" after it (markup: bold red from 50%)."""
+    if odds < 0:
+        return escape_markup(status)
+    risk = escape_markup(_("Haunting risk this round: {percent}%", percent=int(round(100 * odds))))
+    if odds >= 0.5:
+        risk = f"[b][color={theme.hex_colour(theme.HAUNTING)}]{risk}[/color][/b]"
+    return " · ".join(part for part in (escape_markup(status), risk) if part)
 
 
 def status_text(view: dict, _: Translate = english) -> str:
