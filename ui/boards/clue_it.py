@@ -77,7 +77,7 @@ def pieces_at(view: dict, place: str, colours: dict) -> list[str]:
     for kid, where in (view.get("movers") or {}).items():
         if where == place:
             player = owners.get(kid)
-            colour = theme.player_colour(player, colours, KID_COLOUR) if player else KID_COLOUR
+            colour = theme.on_dark(theme.player_colour(player, colours, KID_COLOUR)) if player else KID_COLOUR
             out.append(coloured(piece_mark(kid), colour))
     for item, where in (view.get("items") or {}).items():
         if where == place:
@@ -218,13 +218,14 @@ class ClueBoard(PlacePicks, BoxLayout):
         # shrink, and take the pieces' room where no piece stands
         pieces = pieces_at(view, place, colours) if place else []
         # more than two pieces may take two lines
-        crowd = 0.3 if len(pieces) <= 2 else 0.5
-        share = (1 - crowd if pieces else 1) - (0.28 if note else 0)
+        crowd = (0.3 if len(pieces) <= 2 else (0.45 if note else 0.5)) if pieces else 0
+        note_share = 0.22 if crowd > 0.3 else 0.26
+        share = 1 - crowd - (note_share if note else 0)
         panel.add_widget(text(f"[b]{escape_markup(title)}[/b]", 15, 14, size_hint_y=share))
         if pieces:
             panel.add_widget(text(" ".join(pieces), 15, 14, size_hint_y=crowd))
         if note:
-            panel.add_widget(text(escape_markup(note), 14, 14, color=GOLD_DIM, size_hint_y=0.28))
+            panel.add_widget(text(escape_markup(note), 14, 14, color=GOLD_DIM, size_hint_y=note_share))
         return panel
 
     def _centre(self, view: dict, places: dict, _: Translate, colours: dict) -> Panel:

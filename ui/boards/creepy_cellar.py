@@ -100,7 +100,16 @@ class CellarBoard(PlacePicks, BoxLayout):
             self._add_tile(self.ids.cellar, letter, cellar=True)
 
     def _add_tile(self, parent, letter: str, cellar: bool) -> None:
-        tile = RoomTile(letter=letter, cellar=cellar, size_hint_x=1.5 if cellar else 1)
+        tile = RoomTile(letter=letter, cellar=cellar)
+        if cellar:  # wider than a castle room under the castle; a column's width beside it
+            app = App.get_running_app()
+
+            def wide(*_args) -> None:
+                tile.size_hint_x = 1 if getattr(app, "portrait", False) else 1.5
+
+            wide()
+            if hasattr(app, "portrait"):
+                app.bind(portrait=wide)
         self.tiles[letter] = tile
         parent.add_widget(tile)
 

@@ -84,7 +84,7 @@ class HouseView(Widget):
                                        3 * floor_h + roof_h + pad * 0.3), width=max(1.5, pad * 0.3)))
         self._hand(canvas, x, self.y + label_h, w, hand_h)
         self.label.text = self.name
-        self.label.color = theme.player_colour(self.name, self.colours, theme.TEXT)
+        self.label.color = theme.on_dark(theme.player_colour(self.name, self.colours, theme.TEXT))
         self.label.font_size = max(sp(12), min(label_h * 0.7, sp(20) * scale()))
         self.label.pos, self.label.size = (x, self.y), (w, label_h)
         self.label.text_size = self.label.size
