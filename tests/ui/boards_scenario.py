@@ -21,6 +21,15 @@ from pathlib import Path
 SMALLEST_SP = 14
 
 
+def cut_names(board) -> list[str]:
+    """The Children rooms whose name the tile shows shortened ("Tesser.", "Billiar."): the
+    last resort when a word does not fit even at 14 sp."""
+    from ui.boards.fit import plain
+
+    return [f"{tile.name!r} shown as {plain(tile.title.text)!r}" for tile in board.walk(restrict=True)
+            if type(tile).__name__ == "MansionRoom" and tile.built and plain(tile.title.text) != tile.name]
+
+
 def board_of(app):
     """The widget in the table screen's board slot (the game's board or the neutral one)."""
     slot = app.root.ids.screens.get_screen("table").ids.board_slot
@@ -34,7 +43,7 @@ def boards_scenario(app, out: Path, report: dict):
     from ui.shot import save_screenshot
 
     data = json.loads(Path(os.environ["BOARDS_MESSAGES"]).read_text(encoding="utf-8"))
-    report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={})
+    report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={}, cut={})
     yield 0.3
     for message in data.get("switches") or []:
         app._handle(message)  # the daemon's path: DaemonLink -> Clock -> _handle
@@ -53,6 +62,7 @@ def boards_scenario(app, out: Path, report: dict):
         report["boards"][name] = type(board).__name__
         report["overflow"][name] = overflowing(board) if board is not None else ["no board"]
         report["small_text"][name] = small_text(board, SMALLEST_SP, app.scale) if board is not None else []
+        report["cut"][name] = cut_names(board) if board is not None else []
     report["cpu_ms"] = {}
     for game, pair in (data.get("timing") or {}).items():
         report["cpu_ms"][game] = yield from _time_board(app, pair)

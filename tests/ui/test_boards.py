@@ -154,6 +154,7 @@ def test_every_board_at_every_size(harness, messages, size, tmp_path, monkeypatc
     assert overflow == {}
     small = {name: lines for name, lines in report["small_text"].items() if lines and not name.startswith("neutral")}
     assert small == {}  # every text on a board is at least 14 sp (a metre away, issue 17 item 2)
+    assert {name: cut for name, cut in report["cut"].items() if cut} == {}  # whole room names ("Tesser." was)
     assert len(report["screenshots"]) == len(SCRIPTS) * 3 * 2 + 2
     if switches:
         assert [b for _g, b in report["switches"]] == [_expected_board(m) for m in switches]

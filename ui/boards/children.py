@@ -197,7 +197,7 @@ class MansionRoom(PlacePanel):
         inner = max(0.0, self.height - 2 * gap(1) - gap(1))
         empty = not (self.players or self.pieces.ghosts or self.pieces.kitty or self.pieces.left)
         self.bottom.height = 0 if empty else \
-            min(inner * 0.5, max(inner * self.pieces_share, font(SMALLEST_NAME_FONT) * 1.2))
+            min(inner * 0.5, max(inner * self.pieces_share, font(SMALLEST_NAME_FONT) * 1.15))
         self.bottom.opacity = 0 if empty else 1
 
     def _look(self, *_args) -> None:

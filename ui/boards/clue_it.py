@@ -172,10 +172,10 @@ class ClueBoard(PlacePicks, BoxLayout):
         self.add_widget(self._board(view, _, colours))
         question = solution_text(view, _) or question_text(view, _, colours)
         if question:
-            self.add_widget(text(question, 15, 14, size_hint_y=0.13,
+            self.add_widget(text(question, 15, 14, size_hint_y=0.12,
                                  color=theme.GOLD if view.get("solution") else theme.TEXT))
         self.add_widget(self._players(view, _, colours))
-        self.add_widget(text(status_text(view, _), 14, 14, color=theme.TEXT_DIM, size_hint_y=0.06))
+        self.add_widget(text(status_text(view, _), 14, 14, color=theme.TEXT_DIM, size_hint_y=0.055))
         self.show_picks()
 
     def _board(self, view: dict, _: Translate, colours: dict) -> BoxLayout:
@@ -185,7 +185,7 @@ class ClueBoard(PlacePicks, BoxLayout):
         cells = layout(places)
         passages = places.get("passages") or {}
         asked = (view.get("question") or {}).get("location")
-        board = BoxLayout(orientation="vertical", spacing=gap(2), size_hint_y=0.63)
+        board = BoxLayout(orientation="vertical", spacing=gap(2), size_hint_y=0.655)
         for row in range(ROWS):
             line = BoxLayout(spacing=gap(2))
             for column in range(COLUMNS):
@@ -218,8 +218,8 @@ class ClueBoard(PlacePicks, BoxLayout):
         # shrink, and take the pieces' room where no piece stands
         pieces = pieces_at(view, place, colours) if place else []
         # more than two pieces may take two lines
-        crowd = (0.3 if len(pieces) <= 2 else (0.45 if note else 0.5)) if pieces else 0
-        note_share = 0.22 if crowd > 0.3 else 0.26
+        crowd = (0.3 if len(pieces) <= 2 else (0.49 if note else 0.5)) if pieces else 0
+        note_share = 0.25 if crowd > 0.3 else 0.26
         share = 1 - crowd - (note_share if note else 0)
         panel.add_widget(text(f"[b]{escape_markup(title)}[/b]", 15, 14, size_hint_y=share))
         if pieces:
@@ -241,7 +241,7 @@ class ClueBoard(PlacePicks, BoxLayout):
         return panel
 
     def _players(self, view: dict, _: Translate, colours: dict) -> BoxLayout:
-        row = BoxLayout(spacing=gap(2), size_hint_y=0.18)
+        row = BoxLayout(spacing=gap(2), size_hint_y=0.17)
         out = set(view.get("eliminated") or [])
         held = view.get("intrigue_held") or {}
         for player in view.get("players") or []:
@@ -251,11 +251,11 @@ class ClueBoard(PlacePicks, BoxLayout):
                           edge=theme.PRIMARY_DOWN if active else theme.PANEL_EDGE, padding=(gap(2), gap(1)), spacing=0)
             name = escape_markup(player) if gone else player_markup(player, colours)
             panel.add_widget(text(f"[b]{name}[/b]", 16, 14, color=theme.TEXT_FAINT if gone else theme.TEXT,
-                                  size_hint_y=0.38))
+                                  size_hint_y=0.34))
             kid = card_name((view.get("kids") or {}).get(player), _)
             line = _("Out") if gone else _("Intrigue {n}", n=held.get(player, 0))
             panel.add_widget(text(escape_markup(f"{kid} · {line}" if kid else line), 14, 14,
-                                  color=theme.TEXT_FAINT if gone else theme.TEXT_DIM, size_hint_y=0.62))
+                                  color=theme.TEXT_FAINT if gone else theme.TEXT_DIM, size_hint_y=0.66))
             row.add_widget(panel)
         return row
 
