@@ -87,6 +87,27 @@ def _crowded_cellar(message: dict) -> dict:
     return crowded
 
 
+#: The most players each drawn board may show, with long names (the panels get narrow).
+FULL_TABLE = {"children": 4, "house_of_spirits": 4, "clue_it": 6}
+LONG_NAMES = ("Giulia", "Tommaso", "Margherita", "Leonardo")
+
+
+def _full_table(message: dict, game: str) -> dict:
+    """``message`` (a game's middle) with players added up to :data:`FULL_TABLE` (long
+    Italian names), copies of the first player's public record."""
+    full = json.loads(json.dumps(message))
+    view = full["view"]
+    players = view["players"]
+    for name in LONG_NAMES[:FULL_TABLE[game] - len(players)] if game != "clue_it" else ():
+        players[name] = dict(next(iter(players.values())))
+    if game == "clue_it":
+        for name in LONG_NAMES[:FULL_TABLE[game] - len(players)]:
+            players.append(name)
+            view.setdefault("intrigue_held", {})[name] = 1
+            view.setdefault("kids", {})[name] = None
+    return full
+
+
 def _shots(messages: dict, size: tuple[int, int]) -> list[dict]:
     tag = f"{size[0]}x{size[1]}"
     shots = [{"name": f"{game}-{phase}-{lang}-{tag}", "message": per_lang[lang]}
@@ -94,8 +115,10 @@ def _shots(messages: dict, size: tuple[int, int]) -> list[dict]:
              for phase, per_lang in phases.items()]
     crowded = _crowded_cellar(messages["creepy_cellar"]["mid"]["en"])
     neutral = _broken(messages["children"]["mid"]["it"])
-    return shots + [{"name": f"creepy_cellar-crowded-en-{tag}", "message": crowded},
-                    {"name": f"neutral-children-it-{tag}", "message": neutral}]
+    full = [{"name": f"{game}-full-it-{tag}", "message": _full_table(messages[game]["mid"]["it"], game)}
+            for game in FULL_TABLE]
+    return shots + full + [{"name": f"creepy_cellar-crowded-en-{tag}", "message": crowded},
+                           {"name": f"neutral-children-it-{tag}", "message": neutral}]
 
 
 def _broken(message: dict) -> dict:
@@ -155,6 +178,6 @@ def test_every_board_at_every_size(harness, messages, size, tmp_path, monkeypatc
     small = {name: lines for name, lines in report["small_text"].items() if lines and not name.startswith("neutral")}
     assert small == {}  # every text on a board is at least 14 sp (a metre away, issue 17 item 2)
     assert {name: cut for name, cut in report["cut"].items() if cut} == {}  # whole room names ("Tesser." was)
-    assert len(report["screenshots"]) == len(SCRIPTS) * 3 * 2 + 2
+    assert len(report["screenshots"]) == len(SCRIPTS) * 3 * 2 + len(FULL_TABLE) + 2
     if switches:
         assert [b for _g, b in report["switches"]] == [_expected_board(m) for m in switches]

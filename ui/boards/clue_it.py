@@ -13,6 +13,7 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.properties import DictProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
 from ui import theme
@@ -240,11 +241,15 @@ class ClueBoard(PlacePicks, BoxLayout):
         panel.add_widget(text(" ".join(pieces), 15, 14, size_hint_y=0.7))
         return panel
 
-    def _players(self, view: dict, _: Translate, colours: dict) -> BoxLayout:
-        row = BoxLayout(spacing=gap(2), size_hint_y=0.17)
+    def _players(self, view: dict, _: Translate, colours: dict) -> GridLayout:
+        """A panel per player; more than four players in two rows (a panel stays wide
+        enough for its words at 14 sp)."""
+        players = view.get("players") or []
+        rows = 2 if len(players) > 4 else 1
+        row = GridLayout(spacing=gap(2), size_hint_y=0.17 * rows, rows=rows)
         out = set(view.get("eliminated") or [])
         held = view.get("intrigue_held") or {}
-        for player in view.get("players") or []:
+        for player in players:
             gone = player in out
             active = player == view.get("turn") and not view.get("outcome")
             panel = Panel(fill=theme.DISABLED if gone else theme.PANEL, bright=active,
