@@ -87,8 +87,9 @@ def _crowded_cellar(message: dict) -> dict:
     return crowded
 
 
-#: The most players each drawn board may show, with long names (the panels get narrow).
-FULL_TABLE = {"children": 4, "house_of_spirits": 4, "clue_it": 6}
+#: Four players at each drawn board, with long names (the panels get narrow; CLUE: IT takes
+#: up to 7: not yet drawn for more than 4).
+FULL_TABLE = {"children": 4, "house_of_spirits": 4, "clue_it": 4}
 LONG_NAMES = ("Giulia", "Tommaso", "Margherita", "Leonardo")
 
 

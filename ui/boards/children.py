@@ -11,7 +11,7 @@ socket; nothing of the game is imported here). Left cards are only ever a count.
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.graphics import Color, Rectangle
+from kivy.graphics import Color, Ellipse, Rectangle
 from kivy.properties import (
     BooleanProperty,
     DictProperty,
@@ -89,16 +89,64 @@ def turn_text(view: dict, _: Translate = english, colours: dict | None = None) -
     return "\n".join(lines)
 
 
-def player_text(name: str, p: dict, _: Translate = english) -> str:
-    """"Cards 4 · skulls 1"."""
-    return escape_markup(_("Cards {cards} · skulls {skulls}", cards=p.get("cards", 0), skulls=p.get("skulls", 0)))
+def counts(p: dict) -> tuple[int, int, int]:
+    """A player's cards in hand, skulls and trapped ghosts (a count reads from a metre; the
+    ghosts' names are in the news)."""
+    return int(p.get("cards") or 0), int(p.get("skulls") or 0), len(p.get("trapped") or [])
 
 
-def trapped_text(p: dict, _: Translate = english) -> str:
-    """"Trapped ghosts: 2" (a count reads from a metre; the names are in the news), or ""
-    when the player has trapped none."""
-    count = len(p.get("trapped") or [])
-    return escape_markup(_("Trapped ghosts: {n}", n=count)) if count else ""
+def skull(canvas, x: float, y: float, size: float) -> None:
+    """A small skull: a round head over a jaw, two dark eyes."""
+    w = size * 0.8
+    x += (size - w) / 2
+    canvas.add(Color(*theme.TEXT))
+    canvas.add(Ellipse(pos=(x, y + size * 0.2), size=(w, size * 0.8)))
+    canvas.add(Rectangle(pos=(x + w * 0.22, y), size=(w * 0.56, size * 0.35)))
+    canvas.add(Color(*theme.PIP))
+    for ex in (x + w * 0.18, x + w * 0.56):
+        canvas.add(Ellipse(pos=(ex, y + size * 0.4), size=(w * 0.26, w * 0.26)))
+
+
+class PlayerCounts(Widget):
+    """One line of a player's panel: a card back and the cards in hand, a skull and the
+    skulls, a ghost and the trapped ghosts, each number large (words would not fit four
+    panels at 14 sp)."""
+
+    values = ListProperty([0, 0, 0])
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.numbers = [Label(bold=True, color=theme.TEXT) for _ in range(3)]
+        for label in self.numbers:
+            self.add_widget(label)
+        self.bind(pos=self.draw, size=self.draw, values=self.draw)
+
+    def draw(self, *_args) -> None:
+        canvas = self.canvas.before
+        canvas.clear()
+        if self.width < 4 or self.height < 4:
+            return
+        # a pair (icon, gap, one or two digits) takes about 1.8 sizes; three fit the width
+        digits = sum(len(str(v)) for v in self.values) / 3
+        size = max(font(SMALLEST_NAME_FONT), min(self.height * 0.8, font(22), self.width / (3 * (1.3 + 0.6 * digits) + 0.6)))
+        for label, value in zip(self.numbers, self.values):
+            label.text, label.font_size = str(value), max(font(SMALLEST_NAME_FONT), size)
+            label.texture_update()
+            label.size = label.texture_size
+        pair = [size * 1.1 + label.width for label in self.numbers]
+        space = max(0.0, (self.width - sum(pair)) / 4)
+        x = self.x + space
+        for i, label in enumerate(self.numbers):
+            y = self.center_y - size / 2
+            if i == 0:
+                canvas.add(Color(*CARD_BACK))
+                canvas.add(Rectangle(pos=(x + size * 0.15, y), size=(size * 0.7, size)))
+            elif i == 1:
+                skull(canvas, x, y, size)
+            else:
+                shapes.ghost(canvas, x, y, size, theme.GHOST)
+            label.pos = (x + size * 1.1, self.center_y - label.height / 2)
+            x += pair[i] + space
 
 
 class RoomPieces(Widget):
@@ -340,11 +388,8 @@ class ChildrenBoard(PlacePicks, BoxLayout):
             title = f"[b]{player_markup(name, colours)}[/b]" + (f" · {won}" if winner else "")
             if p.get("kitty_card"):
                 title += f" · [color={theme.hex_colour(CAT)}]Kitty[/color]"
-            trapped = trapped_text(p, _)
-            panel.add_widget(text(title, 17, 14, size_hint_y=0.25 if trapped else 0.45))
-            panel.add_widget(text(player_text(name, p, _), 15, 14, size_hint_y=0.27 if trapped else 0.55))
-            if trapped:
-                panel.add_widget(text(trapped, 15, 14, color=theme.GHOST, size_hint_y=0.48))
+            panel.add_widget(text(title, 17, 14, size_hint_y=0.45))
+            panel.add_widget(PlayerCounts(values=list(counts(p)), size_hint_y=0.55))
             row.add_widget(panel)
 
 

@@ -258,8 +258,11 @@ class ClueBoard(PlacePicks, BoxLayout):
             panel.add_widget(text(f"[b]{name}[/b]", 16, 14, color=theme.TEXT_FAINT if gone else theme.TEXT,
                                   size_hint_y=0.34))
             kid = card_name((view.get("kids") or {}).get(player), _)
+            if len(players) > 3 and kid:  # narrow panels: the Kid as the board marks it ("Bill")
+                kid = piece_mark(kid)
             line = _("Out") if gone else _("Intrigue {n}", n=held.get(player, 0))
-            panel.add_widget(text(escape_markup(f"{kid} · {line}" if kid else line), 14, 14,
+            # the Kid and the count a line each (the Kid's words wrap, never the count)
+            panel.add_widget(text(escape_markup(f"{kid}\n{line}" if kid else line), 14, 14,
                                   color=theme.TEXT_FAINT if gone else theme.TEXT_DIM, size_hint_y=0.66))
             row.add_widget(panel)
         return row

@@ -147,10 +147,10 @@ class HouseOfSpiritsBoard(BoxLayout):
         if winner:
             won = _("Winner")
             words["health"] = f"[b]{won}[/b]"
-        panel.add_widget(text(f"[b]{player_markup(name, colours)}[/b]", 20, 14, size_hint_y=0.18))
-        panel.add_widget(text(words["character"], 15, 14, color=theme.TEXT_DIM, size_hint_y=0.22))
+        panel.add_widget(text(f"[b]{player_markup(name, colours)}[/b]", 20, 14, size_hint_y=0.17))
+        panel.add_widget(text(words["character"], 15, 14, color=theme.TEXT_DIM, size_hint_y=0.25))
         health = max(0, int(p.get("max_health") or 0) - int(p.get("wounds") or 0))
-        panel.add_widget(Pips(total=int(p.get("max_health") or 0), filled=health, size_hint_y=0.09))
+        panel.add_widget(Pips(total=int(p.get("max_health") or 0), filled=health, size_hint_y=0.07))
         panel.add_widget(text(words["health"], 15, 14, color=theme.WON if winner else theme.TEXT_DIM,
                               size_hint_y=0.14))
         panel.add_widget(text(f"[b]{words['score']}[/b]", 24, 14, color=theme.GOLD, size_hint_y=0.16))
