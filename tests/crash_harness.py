@@ -20,7 +20,7 @@ The replays are ``companion.cli.main(["replay", ...])`` in processes forked from
 after it imported the companion (a "zygote"): the same code as the ``companion`` command,
 without half a second of interpreter start-up per run. Run it as a program::
 
-    python tests/crash_harness.py --game creepy_cellar --seeds 0:50 --speed 100
+    PYTHONPATH=. python tests/crash_harness.py --game creepy_cellar --seeds 0:50 --speed 100
 
 It prints one JSON object per trial (``ok``, ``seed``, ``script``, ``kills``, ``problem``) and
 exits 0. :func:`run_parallel` runs several such processes and gathers their lines.

@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import get_game, resolve_options
+from companion.engine.pending import Frame
 from companion.errors import OptionError, RuleViolation
 from companion.games.house_of_spirits import OPTIONS, card_data
 from companion.games.house_of_spirits import components as hc
@@ -298,6 +299,19 @@ def test_olivia_re_roll_replaces_the_die():
     state = with_monster(in_round_one(), "vampire")
     state = play(state, "pick:flashlight", "attack:vampire", "face:1", "face:5")
     assert state.pending.dice == (5,) and state.news[-1] == "Attack: 2 + 0 (items) + 5 (die) = 7."
+
+
+def test_the_attack_under_way_is_the_one_frame_of_the_engines_pending_stack():
+    """The action under way is a frame of the engine's stack (issue 21), with its details
+    (the re-rolled die replaces the first), kept through a snapshot."""
+    state = with_monster(in_round_one(), "vampire")
+    state = play(state, "pick:flashlight", "attack:vampire", "face:1")
+    (frame,) = state.frames
+    assert isinstance(frame, Frame) and frame is state.pending
+    assert (frame.kind, frame.player, frame.target, frame.dice) == ("attack", state.active, "vampire", (1,))
+    assert SPEC.decode(json.loads(json.dumps(SPEC.encode(state)))) == state
+    state = play(state, "face:5")
+    assert state.frames[-1].dice == (5,) and state.frames[-1].rerolled
 
 
 def test_critical_hit_kills_and_scores_3():

@@ -292,9 +292,9 @@ def test_a_state_keeps_its_entries_through_json_and_an_old_snapshot_is_not_used(
     body = json.loads(json.dumps(SPEC.encode(state)))
     decoded = SPEC.decode(body)
     assert decoded == state and decoded.card("vampire").defence == 4 and decoded.card("vampire").name == "Count Orlok"
-    assert body["version"] == 3 and "cards" not in body
+    assert body["version"] == 4 and "cards" not in body
     old = {key: value for key, value in body.items() if key != "content"} | {"version": 1}
-    with pytest.raises(ValueError, match="version 1 is not 3"):  # the session replays the log instead
+    with pytest.raises(ValueError, match="version 1 is not 4"):  # the session replays the log instead
         SPEC.decode(old)
 
 

@@ -19,10 +19,8 @@ import sys
 import threading
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from harness import Until, find_key, out_of_sight, say, screen_is, touch  # noqa: E402
-from overflow import overflowing  # noqa: E402
+from harness import Until, find_key, out_of_sight, say, screen_is, touch
+from overflow import overflowing
 
 
 def outside(root, board) -> list[str]:

@@ -1,5 +1,6 @@
 """``harness.py`` plus the scenarios of the player colours and the Screen settings (run by
-``test_colours_and_screen.py`` in a subprocess, like ``harness.py``):
+``test_colours_and_screen.py`` in a subprocess, like ``harness.py``, with the checkout on
+``PYTHONPATH``):
 
 * ``colours``: the table screen of a game whose header gives colours (screenshot
   ``table-colours.png``, the banner's markup and where the player's name is drawn); then
@@ -15,10 +16,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import harness  # noqa: E402
-from harness import Until, find_button, screen_is, touch  # noqa: E402
+import harness
+from harness import Until, find_button, screen_is, touch
 
 
 def colours_scenario(app, out: Path, report: dict, backlight: str = ""):

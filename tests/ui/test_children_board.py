@@ -4,7 +4,6 @@ enraged, left-card counts and the hand limit in large type, from a real game's v
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +12,7 @@ import pngread
 import pytest
 from test_table_screen import ARTIFACTS, _share
 
+from tests.checkout import checkout_env
 from ui.boards.children import abbreviate, counts, steps, turn_text
 from ui.i18n import translate
 
@@ -72,7 +72,7 @@ def test_children_board_draws_the_mansion(display, kivy_home, tmp_path):
     view_path = tmp_path / "view.json"
     view_path.write_text(json.dumps(view), encoding="utf-8")
     out = ARTIFACTS / "children-board.png"
-    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home), "KIVY_NO_ARGS": "1"}
+    env = checkout_env(DISPLAY=display, KIVY_HOME=str(kivy_home), KIVY_NO_ARGS="1")
     command = [sys.executable, str(SHOT), "children:ChildrenBoard", str(out), str(view_path)]
     done = subprocess.run(command, cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=60)

@@ -5,7 +5,6 @@ apart ("Ad1", "Ad2"), drawn in a real Kivy window (Xvfb)."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +13,7 @@ import pngread
 import pytest
 from test_table_screen import ARTIFACTS
 
+from tests.checkout import checkout_env
 from ui.boards.creepy_cellar import carrying_text, hunter_marks, status_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,7 +65,7 @@ def test_cellar_board_draws_both_hunters_of_a_player(display, kivy_home, tmp_pat
     view_path = tmp_path / "view.json"
     view_path.write_text(json.dumps(_two_player_view()), encoding="utf-8")
     out = ARTIFACTS / "cellar-board-two-hunters.png"
-    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home), "KIVY_NO_ARGS": "1"}
+    env = checkout_env(DISPLAY=display, KIVY_HOME=str(kivy_home), KIVY_NO_ARGS="1")
     command = [sys.executable, str(SHOT), "creepy_cellar:CellarBoard", str(out), str(view_path)]
     done = subprocess.run(command, cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=60)

@@ -6,7 +6,6 @@ terminal, ``ui`` and ``play`` say why and exit 2; never a traceback."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -16,6 +15,8 @@ from pathlib import Path
 import pngread
 import pytest
 
+from tests.checkout import checkout_env
+
 pytestmark = pytest.mark.ui
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,7 +25,7 @@ DEMO_SHOT = Path(__file__).with_name("demo_shot.py")
 
 
 def user_env(tmp_path: Path, display: str, kivy_home: Path) -> dict:
-    env = {k: v for k, v in os.environ.items() if k not in ("COMPANION_CONFIG", "COMPANION_SOCKET", "COMPANION_DB")}
+    env = {k: v for k, v in checkout_env().items() if k not in ("COMPANION_CONFIG", "COMPANION_SOCKET", "COMPANION_DB")}
     for name in ("CONFIG", "DATA", "STATE", "CACHE"):
         env[f"XDG_{name}_HOME"] = str(tmp_path / name.lower())
     (tmp_path / "run").mkdir(mode=0o700, exist_ok=True)

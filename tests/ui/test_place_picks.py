@@ -7,7 +7,6 @@ picks exactly its choice (``board_shot.py --choices``; shots
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +14,7 @@ from pathlib import Path
 import pytest
 from test_table_screen import ARTIFACTS
 
+from tests.checkout import checkout_env
 from ui.boards import PlacePicks, set_picks
 from ui.boards.children import place_of_choice
 from ui.boards.clue_it import stop_place
@@ -97,7 +97,7 @@ def _touch_every_place(display, kivy_home, tmp_path, board: str, message: dict, 
     view_path, choices_path = tmp_path / "view.json", tmp_path / "choices.json"
     view_path.write_text(json.dumps(message["view"]), encoding="utf-8")
     choices_path.write_text(json.dumps(message["prompt"]["choices"]), encoding="utf-8")
-    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home), "KIVY_NO_ARGS": "1"}
+    env = checkout_env(DISPLAY=display, KIVY_HOME=str(kivy_home), KIVY_NO_ARGS="1")
     command = [sys.executable, str(SHOT), board, str(ARTIFACTS / f"picks-{name}.png"), str(view_path),
                "--choices", str(choices_path)]
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)

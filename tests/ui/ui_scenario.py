@@ -1,7 +1,7 @@
 """A Creepy Cellar game played to a busy board, on a real daemon, for the UI tests.
 
 Run it directly to get a daemon to point ``python -m ui`` at:
-``python tests/ui/ui_scenario.py /tmp/companion.sock`` (Ctrl-C stops it).
+``PYTHONPATH=. python tests/ui/ui_scenario.py /tmp/companion.sock`` (Ctrl-C stops it).
 """
 
 from __future__ import annotations

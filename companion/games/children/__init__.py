@@ -12,10 +12,7 @@ placeholder in ``content.toml``; the owner enters what is printed on their copy
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.children import components as cc
-from companion.games.children import prompts, refusals, rules, tablecheck
-from companion.games.children.codec import decode, encode
 from companion.games.children.content import CONTENT
-from companion.games.children.view import view
 
 #: Options and named house rules, each with the rulebook lines (and notes.md 3.A entry) it settles.
 OPTIONS = (
@@ -145,8 +142,10 @@ OPTIONS = (
     ),
 )
 
-class Children(Game):
-    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only."""
+class Children(Game, package=__name__):
+    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
+    hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.act``,
+    ``view.view`` ...: :data:`~companion.engine.game.HOOKS`)."""
 
     id = cc.GAME_ID
     title = "Children"
@@ -160,16 +159,6 @@ class Children(Game):
                     "trap": "cards", "fate": "cards"}
     content = CONTENT
     rules_version = 2  # issue 19: rule fixes change what recorded inputs lead to
-
-    setup = staticmethod(rules.setup)
-    prompt = staticmethod(prompts.prompt)
-    _apply = staticmethod(rules.act)
-    view = staticmethod(view)
-    component_label = staticmethod(cc.component_label)
-    check = staticmethod(tablecheck.check)
-    refusal = staticmethod(refusals.refusal)
-    encode = staticmethod(encode)
-    decode = staticmethod(decode)
 
 
 SPEC = Children()

@@ -23,9 +23,7 @@ table the points left and the locked colour so it checks those itself
 
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
-from companion.games.creepy_cellar import codec, prompts, refusals, rules, tablecheck
 from companion.games.creepy_cellar import components as cc
-from companion.games.creepy_cellar.view import view
 
 #: Options and named house rules, each with the rulebook ambiguity it settles.
 OPTIONS = (
@@ -144,8 +142,10 @@ OPTIONS = (
 )
 
 
-class CreepyCellar(Game):
-    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only."""
+class CreepyCellar(Game, package=__name__):
+    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
+    hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.act``,
+    ``view.view`` ...: :data:`~companion.engine.game.HOOKS`)."""
 
     id = cc.GAME_ID
     title = "Ghost Fightin' Treasure Hunters: Creepy Cellar"
@@ -159,19 +159,6 @@ class CreepyCellar(Game):
                     "treasure": "tiles", "jinxed": "tiles", "hunter": "tiles"}
     # issue 19: front doors, fight after a +Ghost, passage tile pick, exited hunters, win after a correction
     rules_version = 2
-
-    def setup(self, players, options, content=None):
-        return rules.setup(players, options)  # no card data is entered for Creepy Cellar
-
-    prompt = staticmethod(prompts.prompt)
-    _apply = staticmethod(rules.act)
-    view = staticmethod(view)
-    component_label = staticmethod(cc.component_label)
-    check = staticmethod(tablecheck.check)
-    refusal = staticmethod(refusals.refusal)
-    tap_refusal = staticmethod(refusals.tap_refusal)
-    encode = staticmethod(codec.encode)
-    decode = staticmethod(codec.decode)
 
 
 SPEC = CreepyCellar()

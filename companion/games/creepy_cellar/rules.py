@@ -39,7 +39,7 @@ from companion.i18n import Msg, msg, todo
 __all__ = ["State", "Step", "Hunter", "setup", "act"]
 
 
-def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
+def setup(players: Sequence[str], options: Mapping[str, Any], content: Any = None) -> State:
     """A new game ("Set Up"; notes.md 1.5 "Setup").
 
     One ghost in C, F, I and L; every hunter outside at the front door; the mode's
@@ -57,6 +57,7 @@ def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
     Args:
         players: 1–4 distinct names in turn order.
         options: resolved options (:func:`companion.engine.resolve_options`).
+        content: unused: no card data is entered for Creepy Cellar (``Game.content`` None).
 
     Raises:
         RuleViolation: no players, more than 4, or a repeated name.
