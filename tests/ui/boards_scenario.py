@@ -30,6 +30,16 @@ def cut_names(board) -> list[str]:
             if type(tile).__name__ == "MansionRoom" and tile.built and plain(tile.title.text) != tile.name]
 
 
+def choice_sizes(app) -> dict[str, float]:
+    """Each choice button's label -> its font size in sp at the app's scale."""
+    from kivy.metrics import sp
+
+    panel = app.root.ids.screens.get_screen("table").ids.choices
+    unit = sp(1) * app.scale
+    return {button.text: round(button.font_size / unit, 1) for button in panel.buttons()
+            if button.parent is not None and button.text}
+
+
 def board_of(app):
     """The widget in the table screen's board slot (the game's board or the neutral one)."""
     slot = app.root.ids.screens.get_screen("table").ids.board_slot
@@ -43,7 +53,7 @@ def boards_scenario(app, out: Path, report: dict):
     from ui.shot import save_screenshot
 
     data = json.loads(Path(os.environ["BOARDS_MESSAGES"]).read_text(encoding="utf-8"))
-    report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={}, cut={})
+    report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={}, cut={}, choice_sp={})
     yield 0.3
     for message in data.get("switches") or []:
         app._handle(message)  # the daemon's path: DaemonLink -> Clock -> _handle
@@ -63,6 +73,7 @@ def boards_scenario(app, out: Path, report: dict):
         report["overflow"][name] = overflowing(board) if board is not None else ["no board"]
         report["small_text"][name] = small_text(board, SMALLEST_SP, app.scale) if board is not None else []
         report["cut"][name] = cut_names(board) if board is not None else []
+        report["choice_sp"][name] = choice_sizes(app)
     report["cpu_ms"] = {}
     for game, pair in (data.get("timing") or {}).items():
         report["cpu_ms"][game] = yield from _time_board(app, pair)

@@ -179,6 +179,11 @@ def test_every_board_at_every_size(harness, messages, size, tmp_path, monkeypatc
     small = {name: lines for name, lines in report["small_text"].items() if lines and not name.startswith("neutral")}
     assert small == {}  # every text on a board is at least 14 sp (a metre away, issue 17 item 2)
     assert {name: cut for name, cut in report["cut"].items() if cut} == {}  # whole room names ("Tesser." was)
+    # a short choice label ("Ghost 05", "Gioca un gatto") reads at 16 sp or more in any grid
+    # (13-14 sp at 4-5 columns before); only long ones shrink to fit their button
+    small_buttons = {name: {label: size for label, size in sizes.items() if len(label) <= 16 and size < 16}
+                     for name, sizes in report["choice_sp"].items()}
+    assert {name: small for name, small in small_buttons.items() if small} == {}
     assert len(report["screenshots"]) == len(SCRIPTS) * 3 * 2 + len(FULL_TABLE) + 2
     if switches:
         assert [b for _g, b in report["switches"]] == [_expected_board(m) for m in switches]
