@@ -87,9 +87,9 @@ def _crowded_cellar(message: dict) -> dict:
     return crowded
 
 
-#: Four players at each drawn board, with long names (the panels get narrow; CLUE: IT takes
-#: up to 7: not yet drawn for more than 4).
-FULL_TABLE = {"children": 4, "house_of_spirits": 4, "clue_it": 4}
+#: The most players a drawn board shows, with long names (the panels get narrow; CLUE: IT
+#: takes up to 7: not yet drawn for more than 4).
+FULL_TABLE = {"children": 4, "house_of_spirits": 4, "clue_it": 4, "ghost_at_home": 5}
 LONG_NAMES = ("Giulia", "Tommaso", "Margherita", "Leonardo")
 
 
@@ -99,13 +99,17 @@ def _full_table(message: dict, game: str) -> dict:
     full = json.loads(json.dumps(message))
     view = full["view"]
     players = view["players"]
-    for name in LONG_NAMES[:FULL_TABLE[game] - len(players)] if game != "clue_it" else ():
-        players[name] = dict(next(iter(players.values())))
-    if game == "clue_it":
-        for name in LONG_NAMES[:FULL_TABLE[game] - len(players)]:
-            players.append(name)
+    for name in LONG_NAMES[:FULL_TABLE[game] - len(players)]:
+        if isinstance(players, dict):
+            players[name] = dict(next(iter(players.values())))
+            continue
+        players.append(name)
+        if game == "clue_it":
             view.setdefault("intrigue_held", {})[name] = 1
             view.setdefault("kids", {})[name] = None
+        else:  # Ghost at Home: a house and a hand
+            view["houses"][name] = view["houses"][players[0]]
+            view["hand_sizes"][name] = 3
     return full
 
 
