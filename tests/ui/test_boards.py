@@ -87,9 +87,8 @@ def _crowded_cellar(message: dict) -> dict:
     return crowded
 
 
-#: The most players a drawn board shows, with long names (the panels get narrow; CLUE: IT
-#: takes up to 7: not yet drawn for more than 4).
-FULL_TABLE = {"children": 4, "house_of_spirits": 4, "clue_it": 4, "ghost_at_home": 5}
+#: The most players a drawn board shows, with long names (the panels get narrow).
+FULL_TABLE = {"children": 4, "house_of_spirits": 4, "clue_it": 7, "ghost_at_home": 5}
 LONG_NAMES = ("Giulia", "Tommaso", "Margherita", "Leonardo")
 
 

@@ -18,7 +18,7 @@ from kivy.uix.widget import Widget
 
 from ui import theme
 from ui.boards import PlacePicks, watch_language
-from ui.boards.names import card_name
+from ui.boards.names import card_name, short_marks
 from ui.boards.parts import Panel, PlacePanel, gap, text
 from ui.text import Translate, coloured, escape_markup, player_markup
 
@@ -186,7 +186,9 @@ class ClueBoard(PlacePicks, BoxLayout):
         cells = layout(places)
         passages = places.get("passages") or {}
         asked = (view.get("question") or {}).get("location")
-        board = BoxLayout(orientation="vertical", spacing=gap(2), size_hint_y=0.655)
+        # two rows of player panels (more than four players) take height: the board keeps its share
+        board = BoxLayout(orientation="vertical", spacing=gap(2),
+                          size_hint_y=0.725 if self._two_rows(view.get("players") or []) else 0.655)
         for row in range(ROWS):
             line = BoxLayout(spacing=gap(2))
             for column in range(COLUMNS):
@@ -241,12 +243,20 @@ class ClueBoard(PlacePicks, BoxLayout):
         panel.add_widget(text(" ".join(pieces), 15, 14, size_hint_y=0.7))
         return panel
 
+    @staticmethod
+    def _two_rows(players: list) -> bool:
+        """More than four players in landscape: two rows of player panels (in portrait one
+        row of panels wide enough, the names as short marks)."""
+        return len(players) > 4 and not getattr(App.get_running_app(), "portrait", False)
+
     def _players(self, view: dict, _: Translate, colours: dict) -> GridLayout:
-        """A panel per player; more than four players in two rows (a panel stays wide
-        enough for its words at 14 sp)."""
+        """A panel per player; more than four players in two rows of lower panels (name and
+        Intrigue cards: the Kid is the mover in the player's colour on the board), so every
+        panel stays wide enough for its words at 14 sp."""
         players = view.get("players") or []
-        rows = 2 if len(players) > 4 else 1
-        row = GridLayout(spacing=gap(2), size_hint_y=0.17 * rows, rows=rows)
+        rows = 2 if self._two_rows(players) else 1
+        row = GridLayout(spacing=gap(2), size_hint_y=0.12 * rows if rows > 1 else 0.17, rows=rows)
+        marks = short_marks(players) if len(players) > 4 else {}
         out = set(view.get("eliminated") or [])
         held = view.get("intrigue_held") or {}
         for player in players:
@@ -254,16 +264,17 @@ class ClueBoard(PlacePicks, BoxLayout):
             active = player == view.get("turn") and not view.get("outcome")
             panel = Panel(fill=theme.DISABLED if gone else theme.PANEL, bright=active,
                           edge=theme.PRIMARY_DOWN if active else theme.PANEL_EDGE, padding=(gap(2), gap(1)), spacing=0)
-            name = escape_markup(player) if gone else player_markup(player, colours)
-            panel.add_widget(text(f"[b]{name}[/b]", 16, 14, color=theme.TEXT_FAINT if gone else theme.TEXT,
-                                  size_hint_y=0.34))
-            kid = card_name((view.get("kids") or {}).get(player), _)
+            shown = marks.get(player, player)
+            name = escape_markup(shown) if gone else coloured(shown, theme.on_dark(theme.player_colour(player, colours)))
+            kid = card_name((view.get("kids") or {}).get(player), _) if len(players) <= 4 else ""
             if len(players) > 3 and kid:  # narrow panels: the Kid as the board marks it ("Bill")
                 kid = piece_mark(kid)
+            panel.add_widget(text(f"[b]{name}[/b]", 16, 14, color=theme.TEXT_FAINT if gone else theme.TEXT,
+                                  size_hint_y=0.34 if kid else 0.5))
             line = _("Out") if gone else _("Intrigue {n}", n=held.get(player, 0))
             # the Kid and the count a line each (the Kid's words wrap, never the count)
             panel.add_widget(text(escape_markup(f"{kid}\n{line}" if kid else line), 14, 14,
-                                  color=theme.TEXT_FAINT if gone else theme.TEXT_DIM, size_hint_y=0.66))
+                                  color=theme.TEXT_FAINT if gone else theme.TEXT_DIM, size_hint_y=0.66 if kid else 0.5))
             row.add_widget(panel)
         return row
 
