@@ -6,6 +6,7 @@ Sections are those of ``shared/rulebooks/children.txt``; C-A… are notes.md 3.A
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 
 from children_checks import RULEBOOK_ROOMS, SPEC, arrange, check, started
@@ -338,8 +339,11 @@ def test_out_of_turn_choices_reach_the_session_and_the_state_message():
 
     state = mansion(where=("master-bedroom", "spire", "wine-cellar"), ghosts=[Ghost("penny", "dormitory")])
     state = replace(state, skulls=(0, 1, 0), skull_pool=5)
-    session = Session.start(GameHeader.from_json({"game": "children", "players": ["Ada", "Bo", "Cy"], "seed": 1}))
-    session._set_state(state)
+    at_this_point = copy.copy(SPEC)  # a game set up at this point (the real rules from there)
+    at_this_point.setup = lambda players, options, content=None: state
+    header = GameHeader.from_json({"game": "children", "players": ["Ada", "Bo", "Cy"], "seed": 1})
+    session = Session(at_this_point, header)
+    assert session.state == state
     listed = protocol.state_message(session, [])["prompt"]["out_of_turn"]
     assert {"key": "free:1:feather", "label": "Use the Feather (skull token)", "player": "Bo"} in listed
     reply = session.handle(Touch("free:1:feather"))

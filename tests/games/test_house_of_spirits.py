@@ -16,6 +16,7 @@ from pathlib import Path
 
 import hos_checks
 import pytest
+from hos_checks import holding, in_room, play, random_action, with_monster
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -40,12 +41,6 @@ COMPLETE = hos_checks.complete_content()
 # --------------------------------------------------------------------------- helpers
 
 
-def play(state, *actions: str):
-    for action in actions:
-        state = SPEC.apply(state, action)
-    return state
-
-
 def new_game(players=("Ada", "Bo", "Cy"), characters=(KRAIG, OLIVIA, RUDOLPH), rolloff=(6, 1, 2), **options):
     """Set up, deal ``characters`` in seat order and roll off (the first player wins)."""
     state = SPEC.setup(list(players), resolve_options(SPEC, options), content=COMPLETE)
@@ -57,37 +52,6 @@ def in_round_one(main=("flashlight", "broken-mirror", "item-05"), **kwargs):
     """Round 1 in the Vestibule with ``main`` laid out; Ada (Kraig) to act."""
     state = new_game(**kwargs)
     return play(state, *(f"draw:{card}" for card in main))
-
-
-def holding(state, player: int, *cards: str, gained: int = 0):
-    """``player`` holds ``cards`` (gained in round ``gained``), taken out of the main deck / plot deck."""
-    for card in cards:
-        if card in state.main_deck:
-            index = state.main_deck.index(card)
-            state = replace(state, main_deck=state.main_deck[:index] + state.main_deck[index + 1:])
-        elif card in state.plot_deck.shuffled:
-            state = replace(state, plot_deck=state.plot_deck.take(card) if card in state.plot_deck.possible()
-                            else state.plot_deck)
-        hands = list(state.hands)
-        hands[player] = hands[player] + ((card, gained),)
-        state = replace(state, hands=tuple(hands))
-    return state
-
-
-def in_room(state, room: str):
-    """The party stands in ``room`` (the room card taken out of the room deck)."""
-    deck = state.room_deck
-    state = replace(state, room_discard=state.room_discard + (state.room,),
-                    room_deck=replace(deck, shuffled=tuple(c for c in deck.shuffled if c != room)), room=room)
-    return state
-
-
-def with_monster(state, monster: str):
-    """``monster`` in play at full health, taken from the monster deck."""
-    deck = state.monster_deck
-    return replace(state, monster_deck=replace(deck, shuffled=tuple(c for c in deck.shuffled if c != monster)),
-                   in_play=state.in_play + (monster,),
-                   monster_health=state.monster_health + ((monster, hc.card(monster).health),))
 
 
 def keys(state) -> set[str]:
@@ -549,12 +513,7 @@ def random_game(seed: int, options: dict, players: int, steps: int = 900, conten
         prompt = SPEC.prompt(state)
         if prompt.over:
             break
-        if prompt.chance:
-            outcomes = prompt.chance.outcomes
-            action = rng.choices(outcomes, weights=[o.weight for o in outcomes])[0].key
-        else:
-            weights = [ACTION_WEIGHTS.get(c.key, 6.0 if c.key.startswith("play:") else 1.0) for c in prompt.choices]
-            action = rng.choices(prompt.choices, weights=weights)[0].key
+        action = random_action(state, rng, lambda key: ACTION_WEIGHTS.get(key, 6.0 if key.startswith("play:") else 1.0))
         state = SPEC.apply(state, action)
         states.append(state)
         actions.append(action)

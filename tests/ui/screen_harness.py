@@ -101,7 +101,10 @@ def colours_scenario(app, out: Path, report: dict, backlight: str = ""):
 
         settings.backlight = find_backlight(Path(backlight))
         settings.has_backlight = True
-        settings._read_screen()
+        model.go("table")  # away and back: the settings screen reads the backlight on entering
+        yield Until("the table", lambda: screen_is(app, "table")())
+        model.go("settings")
+        yield Until("settings again", lambda: screen_is(app, "settings")())
         yield 0.3
         report["brightness_text"] = settings.ids.brightness_text.text
         touch(settings.ids.brighter)

@@ -16,6 +16,7 @@ import pngread
 import pytest
 
 from tests.checkout import checkout_env
+from tests.collector import wait_until
 
 pytestmark = pytest.mark.ui
 
@@ -90,9 +91,8 @@ def test_the_demo_window_shows_the_table_within_10_seconds(tmp_path, display, ki
                                env=user_env(tmp_path, display, kivy_home), stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 60
-        while not out.with_suffix(".json").exists() and process.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.2)
+        wait_until(lambda: out.with_suffix(".json").exists() or process.poll() is not None, 60,
+                   fail=False)  # the assertion below says more, with the demo's stderr
         report = json.loads(out.with_suffix(".json").read_text()) if out.with_suffix(".json").exists() else {}
     finally:
         process.terminate()
@@ -132,14 +132,16 @@ def test_a_signal_to_play_closes_its_window_and_stops_its_daemon(tmp_path, displ
                             env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
+        def answers() -> bool:
             try:
                 Client(sock).connect(timeout=1.0).close()
-                break
             except DaemonUnavailable:
-                time.sleep(0.2)
-        time.sleep(2)  # the window's loop is running
+                return False
+            return True
+
+        wait_until(answers, 60, "play's daemon", poll=0.2)
+        said = play.stdout.readline()  # play's first line comes just before its window's loop runs
+        assert "The daemon's log: " in said, said
         play.send_signal(getattr(signal, sig))
         out, err = play.communicate(timeout=20)
     finally:

@@ -23,7 +23,7 @@ from companion.errors import RuleViolation
 from companion.games.creepy_cellar import board, checks, tablecheck
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.fight import FACE_NAMES, beaten
-from companion.games.creepy_cellar.prompts import who
+from companion.games.creepy_cellar.prompts import ROLL, who
 from companion.games.creepy_cellar.state import (
     Hunter,
     State,
@@ -34,7 +34,7 @@ from companion.games.creepy_cellar.state import (
     shuffled_back,
     with_hunter,
 )
-from companion.i18n import Msg, msg, todo
+from companion.i18n import Msg, msg, press_or_touch, todo
 
 __all__ = ["State", "Step", "Hunter", "setup", "act"]
 
@@ -429,9 +429,9 @@ def _cellar(state: State, card: str) -> State:
     if card == "unlock-doors":
         return _after_cellar_card(_unlock(state) if state.locked else say(state, msg("No doors are locked.")))
     if card == "free-movement":
-        return say(marked(replace(state, step=Step.ROLL), free=True),
-                   msg("{player}: press the dice button and move up to the number rolled.",
-                       player=state.player))
+        return say(marked(replace(state, step=Step.ROLL), free=True), press_or_touch(
+            msg("{player}: press the dice button and move up to the number rolled.", player=state.player),
+            msg("{player}: touch “{button}” and move up to the number rolled.", player=state.player, button=ROLL)))
     raise AssertionError(f"unhandled cellar card {card}")
 
 
