@@ -15,7 +15,6 @@ import json
 import os
 from pathlib import Path
 
-
 #: No text on a board is smaller than this (sp at the app's scale; 14 sp at 800×480 reads
 #: from a metre, issue 17 item 2).
 SMALLEST_SP = 14

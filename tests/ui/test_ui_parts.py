@@ -248,8 +248,9 @@ def test_every_player_colour_reads_on_the_dark_header():
     from ui.theme import TEXT_ON_DARK, luminance
 
     for key in PALETTE:
-        for markup in (text.player_markup("Ada", {"Ada": key}), text.prompt_markup("Ada: go", "Ada", False, {"Ada": key}),
-                       text.turn_markup({"turn": "Ada"}, "Ada", False, colours={"Ada": key})):
+        colours = {"Ada": key}
+        for markup in (text.player_markup("Ada", colours), text.prompt_markup("Ada: go", "Ada", False, colours),
+                       text.turn_markup({"turn": "Ada"}, "Ada", False, colours=colours)):
             shown = re.search(r"\[color=([0-9a-f]{6})\]", markup)[1]
             ink = tuple(int(shown[i:i + 2], 16) / 255 for i in (0, 2, 4)) + (1.0,)
             assert luminance(ink) >= TEXT_ON_DARK - 0.01, (key, markup)

@@ -121,32 +121,41 @@ class PlayerCounts(Widget):
             self.add_widget(label)
         self.bind(pos=self.draw, size=self.draw, values=self.draw)
 
+    def piece_size(self) -> float:
+        """Icons and numbers as large as three pairs fit the width (a pair: the icon, a gap
+        and one or two digits, about 1.9 sizes), at least 14 sp."""
+        digits = sum(len(str(v)) for v in self.values) / 3
+        across = self.width / (3 * (1.3 + 0.6 * digits) + 0.6)
+        return max(font(SMALLEST_NAME_FONT), min(self.height * 0.8, font(22), across))
+
     def draw(self, *_args) -> None:
         canvas = self.canvas.before
         canvas.clear()
         if self.width < 4 or self.height < 4:
             return
-        # a pair (icon, gap, one or two digits) takes about 1.8 sizes; three fit the width
-        digits = sum(len(str(v)) for v in self.values) / 3
-        size = max(font(SMALLEST_NAME_FONT), min(self.height * 0.8, font(22), self.width / (3 * (1.3 + 0.6 * digits) + 0.6)))
+        size = self.piece_size()
         for label, value in zip(self.numbers, self.values):
-            label.text, label.font_size = str(value), max(font(SMALLEST_NAME_FONT), size)
+            label.text, label.font_size = str(value), size
             label.texture_update()
             label.size = label.texture_size
-        pair = [size * 1.1 + label.width for label in self.numbers]
-        space = max(0.0, (self.width - sum(pair)) / 4)
-        x = self.x + space
-        for i, label in enumerate(self.numbers):
-            y = self.center_y - size / 2
-            if i == 0:
-                canvas.add(Color(*CARD_BACK))
-                canvas.add(Rectangle(pos=(x + size * 0.15, y), size=(size * 0.7, size)))
-            elif i == 1:
-                skull(canvas, x, y, size)
-            else:
-                shapes.ghost(canvas, x, y, size, theme.GHOST)
+        pairs = [size * 1.1 + label.width for label in self.numbers]
+        space = max(0.0, (self.width - sum(pairs)) / 4)
+        x, y = self.x + space, self.center_y - size / 2
+        for icon, label, pair in zip((card_back, skull, ghost), self.numbers, pairs):
+            icon(canvas, x, y, size)
             label.pos = (x + size * 1.1, self.center_y - label.height / 2)
-            x += pair[i] + space
+            x += pair + space
+
+
+def card_back(canvas, x: float, y: float, size: float) -> None:
+    """A card face down (the purple of the card backs on the board)."""
+    canvas.add(Color(*CARD_BACK))
+    canvas.add(Rectangle(pos=(x + size * 0.15, y), size=(size * 0.7, size)))
+
+
+def ghost(canvas, x: float, y: float, size: float) -> None:
+    """A calm ghost (a trapped one)."""
+    shapes.ghost(canvas, x, y, size, theme.GHOST)
 
 
 class RoomPieces(Widget):

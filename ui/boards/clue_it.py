@@ -265,7 +265,8 @@ class ClueBoard(PlacePicks, BoxLayout):
             panel = Panel(fill=theme.DISABLED if gone else theme.PANEL, bright=active,
                           edge=theme.PRIMARY_DOWN if active else theme.PANEL_EDGE, padding=(gap(2), gap(1)), spacing=0)
             shown = marks.get(player, player)
-            name = escape_markup(shown) if gone else coloured(shown, theme.on_dark(theme.player_colour(player, colours)))
+            ink = theme.on_dark(theme.player_colour(player, colours))
+            name = escape_markup(shown) if gone else coloured(shown, ink)
             kid = card_name((view.get("kids") or {}).get(player), _) if len(players) <= 4 else ""
             if len(players) > 3 and kid:  # narrow panels: the Kid as the board marks it ("Bill")
                 kid = piece_mark(kid)
