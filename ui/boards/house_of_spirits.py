@@ -152,8 +152,9 @@ class HouseOfSpiritsBoard(BoxLayout):
         health = max(0, int(p.get("max_health") or 0) - int(p.get("wounds") or 0))
         panel.add_widget(Pips(total=int(p.get("max_health") or 0), filled=health, size_hint_y=0.07))
         panel.add_widget(text(words["health"], 15, 14, color=theme.WON if winner else theme.TEXT_DIM,
-                              size_hint_y=0.14))
-        panel.add_widget(text(f"[b]{words['score']}[/b]", 24, 14, color=theme.GOLD, size_hint_y=0.16))
+                              size_hint_y=0.13))
+        # the score, the way to 18, in the panel's largest type
+        panel.add_widget(text(f"[b]{words['score']}[/b]", 24, 14, color=theme.GOLD, size_hint_y=0.19))
         panel.add_widget(Progress(value=int(p.get("score") or 0), limit=WINNING_SCORE, size_hint_y=0.05))
-        panel.add_widget(text(words["cards"], 15, 14, size_hint_y=0.16))
+        panel.add_widget(text(words["cards"], 15, 14, size_hint_y=0.14))
         return panel
