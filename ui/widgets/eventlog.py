@@ -7,12 +7,13 @@ from kivy.properties import ListProperty, NumericProperty
 from kivy.uix.stencilview import StencilView
 
 from ui.text import LOG_LINES, log_markup
+from ui.widgets.shown import ShownBehavior
 
 
-class EventLog(StencilView):
+class EventLog(ShownBehavior, StencilView):
     """Shows as many of the last :data:`~ui.text.LOG_LINES` news lines as fit whole.
 
-    Its label's rule is in ``kv/app.kv``.
+    Its label's rule is in ``kv/app.kv``. Drawn only while ``shown``.
 
     Attributes:
         lines: news, oldest first.
