@@ -68,7 +68,7 @@ clean:
 # (translate the new entries there), then compile the .mo files the companion ships.
 LOCALE := companion/locale
 i18n:  # needs Babel in $(VENV) (make venv, or pip install babel)
-	$(BIN)/pybabel -q extract -F babel.cfg -k msg -k nmsg:1,2 -k todo:2 -k ntodo:2,3 -k _ --no-location --sort-output --no-wrap \
+	$(BIN)/pybabel -q extract -F babel.cfg -k msg -k nmsg:1,2 -k todo:2 -k ntodo:2,3 -k fault -k _ --no-location --sort-output --no-wrap \
 		-o $(LOCALE)/companion.pot .
 	$(BIN)/pybabel -q update -i $(LOCALE)/companion.pot -d $(LOCALE) -D companion -l it --no-fuzzy-matching --ignore-obsolete --no-wrap
 	$(BIN)/pybabel -q compile -d $(LOCALE) -D companion --statistics

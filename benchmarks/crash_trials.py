@@ -1,13 +1,14 @@
 """Crash and power-cut trials at benchmark size (issue 8): 500 seeded SIGKILL trials per game.
 
-    .venv/bin/python benchmarks/crash_trials.py [--trials 500] [--games creepy_cellar,clue_it]
+    .venv/bin/python -m benchmarks.crash_trials [--trials 500] [--games creepy_cellar,clue_it]
         [--speed 100] [--first-seed 0] [--workers N]
 
 Each trial: ``companion replay --realtime --db`` killed at a seeded random moment (sometimes
 twice), restarted, finished; the log and the final state must equal an uninterrupted run's,
 and every acknowledged line must be in the log (tests/crash_harness.py). Prints one line per
 game with the trials, kills, kills that cut a game mid-way, failures (with their seeds) and
-the time taken. Exit 1 if any trial failed.
+the time taken. Exit 1 if any trial failed. Run it from the checkout's root (``-m``: the
+checkout, and its ``tests`` helpers, on ``sys.path``).
 """
 
 from __future__ import annotations
@@ -15,10 +16,8 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # a program: the checkout's tests package
-from tests import crash_harness  # noqa: E402
+from tests import crash_harness
 
 
 def main() -> int:

@@ -1,8 +1,12 @@
 """Hostile input at benchmark size (issue 8): the daemon state machine of tests/fuzz_daemon.py
 with a large budget.
 
-    .venv/bin/python benchmarks/fuzz_daemon.py [--examples 2000] [--steps 100] [--seed 1]
-    nice .venv/bin/python benchmarks/fuzz_daemon.py --workers 2 --minutes 40
+    .venv/bin/python -m benchmarks.fuzz_daemon [--examples 2000] [--steps 100] [--seed 1]
+    nice .venv/bin/python -m benchmarks.fuzz_daemon --workers 2 --minutes 40
+
+(from the checkout's root). The batches run in worker processes whose ``PYTHONPATH`` has the
+checkout and ``tests/games``, as pytest's ``pythonpath`` (``tests/fuzz_daemon.py`` imports
+``test_playout`` by its bare name).
 
 Prints the events fed (taps, presses, touches, commands, malformed lines), the steps checked
 and the time; exits 1 on the first failure (Hypothesis prints the steps that led to it, and
@@ -26,6 +30,8 @@ import sys
 import time
 from pathlib import Path
 
+from tests.checkout import ROOT, checkout_env
+
 HERE = Path(__file__).resolve()
 
 
@@ -33,7 +39,6 @@ def run_batches(args) -> int:
     """Run this process's batches; print one JSON line of totals at the end."""
     from hypothesis import HealthCheck, Phase, seed, settings
 
-    sys.path[:0] = [str(HERE.parents[1]), str(HERE.parents[1] / "tests" / "games")]  # as pytest's pythonpath
     from tests import fuzz_daemon
 
     fuzz_daemon.TMPDIR = args.tmpdir or None
@@ -67,6 +72,13 @@ def run_batches(args) -> int:
     return outcome
 
 
+def _worker_env() -> dict[str, str]:
+    """A worker's environment: the checkout, then the game tests' helpers, on ``PYTHONPATH``."""
+    env = checkout_env()
+    env["PYTHONPATH"] = os.pathsep.join([env["PYTHONPATH"], str(ROOT / "tests" / "games")])
+    return env
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=2000, help="examples per batch")
@@ -86,7 +98,7 @@ def main() -> int:
     workers = [subprocess.Popen([sys.executable, str(HERE), "--worker", "--examples", str(args.examples),
                                  "--steps", str(args.steps), "--seed", str(args.seed + i),
                                  "--stride", str(args.workers), "--until", str(until), "--tmpdir", args.tmpdir],
-                                stdout=subprocess.PIPE, text=True)
+                                stdout=subprocess.PIPE, text=True, env=_worker_env())
                for i in range(args.workers)]
     totals = {"events": 0, "steps": 0, "batches": 0, "failed": 0}
     for i, worker in enumerate(workers):

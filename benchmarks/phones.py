@@ -2,7 +2,9 @@
 changes, loopback), the daemon's resident memory with 6 phones connected, and its CPU while
 they idle.
 
-    .venv/bin/python benchmarks/phones.py [--changes 200] [--idle 30]
+    .venv/bin/python -m benchmarks.phones [--changes 200] [--idle 30]
+
+(from the checkout's root).
 
 Runs the real daemon (``python -m companion daemon``, a six-player CLUE: IT game, phones on
 127.0.0.1) in a child process. One phone is Debian's headless Chromium (Selenium,
@@ -28,9 +30,7 @@ import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "phones"))
+from tests.checkout import ROOT, checkout_env
 
 PLAYERS = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]
 OBSERVER = """
@@ -68,7 +68,7 @@ def _daemon(work: Path, phones: bool) -> tuple[subprocess.Popen, Path, int]:
     child = subprocess.Popen([sys.executable, "-m", "companion", "daemon", "--config", str(config), "--db",
                               str(work / f"d-{phones}.sqlite3"), "--socket", str(sock), "--new", "clue_it",
                               "--players", ",".join(PLAYERS)], cwd=ROOT, stderr=subprocess.DEVNULL,
-                             stdout=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(ROOT)})
+                             stdout=subprocess.PIPE, env=checkout_env())
     child.stdout.readline()  # "companion daemon listening on ..."
     return child, sock, port
 
@@ -108,7 +108,7 @@ def _five_phones(links: dict[str, str], stop: threading.Event, ready: threading.
 
 
 def _browser():
-    from test_phone_browser import _browser as make  # the tests' flags and 390x844 viewport
+    from tests.phones.test_phone_browser import _browser as make  # the tests' flags and 390x844 viewport
 
     return make()
 

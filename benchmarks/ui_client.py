@@ -4,7 +4,9 @@
 puts each state message's prompt in one label: the client's CPU per state message against
 the bare one's, and their ratio (goal: at most 3x; RSS at the table at most 150 MiB).
 
-    .venv/bin/python benchmarks/ui_client.py [--presses 200] [--idle 60] [--size 800x480] [--no-bare]
+    .venv/bin/python -m benchmarks.ui_client [--presses 200] [--idle 60] [--size 800x480] [--no-bare]
+
+(from the checkout's root; its child processes get the checkout on ``PYTHONPATH``).
 
 Runs a real daemon (the UI tests' Creepy Cellar game, simulated dice button) in this
 process and the real Kivy client in a child process under a private Xvfb (or $DISPLAY).
@@ -31,8 +33,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "ui"))
 
 
 # ---------------------------------------------------------------------- the child: app + probe
@@ -203,9 +203,8 @@ def main() -> int:
         bare_probe(args.bare_probe, size)
         return 0
 
-    from ui_scenario import running_daemon
-
     from companion.client import Client
+    from tests.ui.ui_scenario import running_daemon
 
     server, display = _xvfb()
     if display is None:

@@ -14,6 +14,7 @@ from importlib import resources
 from pathlib import Path
 
 from companion.client import NoDaemon
+from companion.console import READER_LEFT, reader_left
 from companion.errors import CompanionError, ReplayFailed, ScriptError
 from companion.paths import PathRefused
 
@@ -39,7 +40,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        return args.run(args)
+        code = args.run(args)
+        sys.stdout.flush()  # a reader gone shows here, not in the interpreter's flush at exit
+        return code
     except UsageError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return EXIT_BAD_SCRIPT
@@ -59,9 +62,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"companion: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        return 130
+        return 141 if READER_LEFT.is_set() else 130  # the console view's reader left, or Ctrl-C
     except BrokenPipeError:  # `companion doctor | head`: the reader left; say nothing more
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        reader_left(sys.stdout)
         return 141
 
 

@@ -120,11 +120,15 @@ class DiceConfig:
         pin: BCM pin number of the button (0-27, default 17).
         hold_time: seconds held that make a press an "undo" (default 1.5).
         enabled: False when no button is wired.
+        required: the config asks for the button (its file has a ``[dice]`` table); a file
+            without one (a phones-only table) gets the default button only where this
+            machine has GPIO, so ``companion doctor`` does not call GPIO missing for it.
     """
 
     pin: int = 17
     hold_time: float = 1.5
     enabled: bool = True
+    required: bool = field(default=True, compare=False)  # a hint for the doctor: the same config
 
 
 @dataclass(frozen=True)
@@ -262,7 +266,7 @@ def config_from_dict(data: dict[str, Any]) -> Config:
         raise ConfigError("readers: must be an array of tables ([[readers]])")
     readers = tuple(_reader(table, f"readers[{i}]") for i, table in enumerate(readers_list))
     _check_unique_names(readers)
-    dice = _dice(dice_table)
+    dice = _dice(dice_table, required="dice" in data)
     _check_pin_clash(dice, readers)
     feedback = _feedback(data.get("feedback", {}), dice, readers)
     _check_bus_pins(dice, feedback, readers)
@@ -377,8 +381,8 @@ def _choice(table: dict[str, Any], key: str, allowed: tuple[str, ...], default: 
     return value
 
 
-def _dice(table: dict[str, Any]) -> DiceConfig:
-    """The ``[dice]`` table."""
+def _dice(table: dict[str, Any], required: bool = True) -> DiceConfig:
+    """The ``[dice]`` table (``required``: the file has one)."""
     _refuse_unknown(table, DICE_KEYS, "dice")
     enabled = table.get("enabled", True)
     if not isinstance(enabled, bool):
@@ -386,7 +390,7 @@ def _dice(table: dict[str, Any]) -> DiceConfig:
     hold_time = _positive_number(table, "hold_time", 1.5, "dice")
     if not hold_time <= MAX_HOLD_TIME:
         raise ConfigError(f"dice.hold_time: must be at most {MAX_HOLD_TIME:g} seconds, got {hold_time!r}")
-    return DiceConfig(pin=_pin(table, "pin", 17, "dice"), hold_time=hold_time, enabled=enabled)
+    return DiceConfig(pin=_pin(table, "pin", 17, "dice"), hold_time=hold_time, enabled=enabled, required=required)
 
 
 def _feedback(table: Any, dice: DiceConfig, readers: tuple[ReaderConfig, ...]) -> FeedbackConfig:

@@ -2,15 +2,41 @@
 
 from __future__ import annotations
 
+import _thread
+import os
 import sys
+import threading
+from collections.abc import Callable
 from typing import Any, TextIO
+
+#: Set once the reader of the standard output left (``companion demo | head``): the command
+#: then ends quietly, with exit code 141 (128 + SIGPIPE) like a shell's pipeline.
+READER_LEFT = threading.Event()
+
+
+def reader_left(out: TextIO) -> None:
+    """``out``'s reader is gone: send what is still to be written to ``/dev/null``, so
+    neither a later print nor the interpreter's final flush raises again (the Python
+    docs' recipe, "Note on SIGPIPE" in the signal module)."""
+    READER_LEFT.set()
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
+    except (OSError, ValueError, AttributeError):  # no file descriptor (a StringIO in a test)
+        pass
 
 
 class ConsoleView:
-    """Prints each new prompt, its news and every notice (``on_message`` for a Client)."""
+    """Prints each new prompt, its news and every notice (``on_message`` for a Client).
 
-    def __init__(self, out: TextIO = sys.stdout):
+    When the reader of ``out`` leaves (a pipe into ``head``), it prints no more and calls
+    ``on_reader_left`` (default: interrupt the main thread, which ends the command as
+    Ctrl-C does, quietly).
+    """
+
+    def __init__(self, out: TextIO = sys.stdout, on_reader_left: Callable[[], None] = _thread.interrupt_main):
         self.out = out
+        self.on_reader_left = on_reader_left
+        self.closed = False
         self._last_prompt: str | None = None
 
     def __call__(self, message: dict[str, Any]) -> None:
@@ -42,4 +68,11 @@ class ConsoleView:
             self._print(prompt)
 
     def _print(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
+        if self.closed:
+            return
+        try:
+            print(text, file=self.out, flush=True)
+        except BrokenPipeError:  # on the client's thread: main() cannot catch it
+            self.closed = True
+            reader_left(self.out)
+            self.on_reader_left()

@@ -175,6 +175,7 @@ class Needs:
     serial: tuple[str, ...] = ()   # serial port paths
     gpio: bool = False             # any GPIO (dice button or MFRC522 reset pin)
     dice: bool = False             # gpiozero and a working pin factory (dice button, tag feedback)
+    # (the default dice button of a file without [dice] is no need: used only where there is GPIO)
 
     @classmethod
     def of(cls, config: Config | None) -> Needs:
@@ -184,7 +185,7 @@ class Needs:
         spi = tuple(f"/dev/spidev{r.bus}.{r.device}" for r in config.readers
                     if r.driver == "mfrc522")
         serial = tuple(r.port for r in config.readers if r.driver == "pn532")
-        dice = config.dice.enabled or config.feedback.pin is not None
+        dice = (config.dice.enabled and config.dice.required) or config.feedback.pin is not None
         return cls(spi=spi, serial=serial, gpio=dice or bool(spi), dice=dice)
 
 
@@ -450,7 +451,8 @@ def _describe(config: Config | None) -> str:
     if config is None:
         return "no config file: nothing is required, lines below are informational"
     readers = ", ".join(f"{r.name} ({r.driver})" for r in config.readers) or "none"
-    dice = f"GPIO {config.dice.pin}" if config.dice.enabled else "disabled"
+    dice = "disabled" if not config.dice.enabled else f"GPIO {config.dice.pin}" if config.dice.required else \
+        f"GPIO {config.dice.pin} if this machine has GPIO (no [dice] table)"
     feedback = f"; tag feedback: {config.feedback.device} on GPIO {config.feedback.pin}" \
         if config.feedback.pin is not None else ""
     return f"readers: {readers}; dice button: {dice}{feedback}"

@@ -40,17 +40,18 @@ class Msg(str):
     plural: str | None
     count: str | None
     todo: str | None
+    touch: Msg | None
 
     def __new__(cls, msgid: str, params: dict[str, Any], plural: str | None = None,
-                count: str | None = None, todo: str | None = None) -> Msg:
+                count: str | None = None, todo: str | None = None, touch: Msg | None = None) -> Msg:
         text = _format(_choose(msgid, plural, params.get(count) if count else None, None), params, None)
         self = super().__new__(cls, text)
         self.msgid, self.params, self.plural, self.count = msgid, params, plural, count
-        self.todo = todo
+        self.todo, self.touch = todo, touch
         return self
 
     def __reduce__(self):  # pickle (snapshots in tests) keeps the message, not just the text
-        return (Msg, (self.msgid, self.params, self.plural, self.count, self.todo))
+        return (Msg, (self.msgid, self.params, self.plural, self.count, self.todo, self.touch))
 
 
 def msg(msgid: str, **params: Any) -> Msg:
@@ -62,6 +63,16 @@ def nmsg(singular: str, plural: str, count: str, **params: Any) -> Msg:
     """A sentence with a plural form chosen by the integer parameter ``count`` names:
     ``nmsg("{n} ghost", "{n} ghosts", "n", n=3)``."""
     return Msg(singular, params, plural, count)
+
+
+def press_or_touch(press: Msg, touch: Msg) -> Msg:
+    """A sentence that asks the table for the dice button (``press``), with its words for a
+    table that has none (``touch``: the screen's button that does the same, issue 17 item 7):
+    ``press_or_touch(msg("{player}: press the dice button", player=p), msg("{player}: touch
+    {button}", player=p, button=label))``. It is ``press`` everywhere (its text, its
+    message id); :func:`render` with ``touch=True`` gives the ``touch`` form. The engine
+    does not know the hardware: the daemon renders the form that is true of its table."""
+    return Msg(press.msgid, press.params, press.plural, press.count, press.todo, touch)
 
 
 #: The kinds of physical instruction a news line can be (:func:`todo`), each with its own
@@ -97,19 +108,23 @@ def _todo_kind(kind: str) -> str:
     return kind
 
 
-def render(text: Any, lang: str) -> Any:
+def render(text: Any, lang: str, touch: bool = False) -> Any:
     """``text`` in language ``lang``: a :class:`Msg` is translated (its parameters too); a
-    plain ``str`` or anything else comes back unchanged. An unknown language is English."""
+    plain ``str`` or anything else comes back unchanged. An unknown language is English.
+    ``touch``: the table has no dice button, so a sentence made by :func:`press_or_touch`
+    (or holding one) says its ``touch`` form."""
     if not isinstance(text, Msg):
         return text
+    if touch and text.touch is not None:
+        text = text.touch
     translation = translations(lang)
     pattern = _choose(text.msgid, text.plural, text.params.get(text.count) if text.count else None, translation)
-    return _format(pattern, text.params, lang)
+    return _format(pattern, text.params, lang, touch)
 
 
-def render_all(texts, lang: str) -> list:
-    """Each of ``texts`` rendered in ``lang``."""
-    return [render(t, lang) for t in texts]
+def render_all(texts, lang: str, touch: bool = False) -> list:
+    """Each of ``texts`` rendered in ``lang`` (``touch``: see :func:`render`)."""
+    return [render(t, lang, touch) for t in texts]
 
 
 @cache
@@ -131,8 +146,8 @@ def _choose(msgid: str, plural: str | None, n: Any, translation: gettext.NullTra
     return msgid if count == 1 else plural
 
 
-def _format(pattern: str, params: dict[str, Any], lang: str | None) -> str:
-    values = {k: (render(v, lang) if lang is not None else v) for k, v in params.items()}
+def _format(pattern: str, params: dict[str, Any], lang: str | None, touch: bool = False) -> str:
+    values = {k: (render(v, lang, touch) if lang is not None else v) for k, v in params.items()}
     try:
         return pattern.format(**values)
     except (KeyError, IndexError, ValueError):  # a broken translation must not cost the sentence

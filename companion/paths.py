@@ -263,18 +263,3 @@ def _looks_like_a_store(db: Path) -> bool:
     if not head or head == _SQLITE_MAGIC:
         return True
     return any(Path(f"{db}{suffix}").exists() for suffix in (".lock", ".last-good"))
-
-
-def check_input_file(path: str | Path, option: str) -> None:
-    """Refuse a file to read that is not a regular file (a directory, a pipe, a device that
-    would block or never end).
-
-    Raises:
-        PathRefused: naming what is there.
-    """
-    path = Path(path)
-    kind = describe(Path(os.path.realpath(path)))
-    if kind == "nothing":
-        raise PathRefused(f"{option} {path}: no such file")
-    if kind != "a regular file":
-        raise PathRefused(f"{option} {path} is {kind}, not a file to read")

@@ -110,7 +110,8 @@ def _no_constant(name: str):
     raise ValueError(f"{name} is not allowed")
 
 
-def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: str = "en") -> StateMessage:
+def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: str = "en",
+                  touch: bool = False) -> StateMessage:
     """The ``state`` message for the current game (``session`` may be None: no game yet).
 
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
@@ -126,7 +127,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     news, oldest first) and ``colours`` (player -> palette key, from the header; ``{}`` when
     none were chosen).
     Every sentence (prompt, choice labels, news, log) is rendered in ``lang``
-    (:func:`companion.i18n.render`). The daemon adds ``language``, ``readers``:
+    (:func:`companion.i18n.render`); ``touch``: the table has no dice button, so a sentence
+    that asks for it names the button to touch instead (issue 17 item 7). The daemon adds ``language``, ``readers``:
     ``{name: {"online": bool, "detail": str}}``,
     ``enrollment``: the enrollment walk in progress (:meth:`companion.enrollment.Walk.to_json`)
     or None, and ``physical``: after an accepted tap or dice press, ``{"kind": "tap"|"press",
@@ -137,10 +139,10 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
                   "over": False, "private": None, "out_of_turn": []}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
                 "view": {}, "prompt": prompt, "can_undo": False, "private_players": [], "news": [], "todo": [],
-                "log": render_all(recent, lang), "colours": {}}
+                "log": render_all(recent, lang, touch), "colours": {}}
     p = session.prompt
     prompt = {
-        "text": render(p.text, lang),
+        "text": render(p.text, lang, touch),
         "player": p.player,
         "choices": [{"key": c.key, "label": render(c.label, lang), "main": c.main}
                     for c in p.choices if not c.private],
@@ -158,9 +160,9 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "prompt": prompt,
         "can_undo": session.can_undo,
         "private_players": _private_players(session),
-        "news": render_all(news, lang),
+        "news": render_all(news, lang, touch),
         "todo": todo_message(session.todo, lang),
-        "log": render_all(recent, lang),
+        "log": render_all(recent, lang, touch),
         "colours": dict(session.header.colours),
     }
 
@@ -186,7 +188,7 @@ def private_prompt_owner(prompt) -> dict[str, Any] | None:
     return {"player": prompt.player}
 
 
-def private_message(session, player: str, lang: str = "en") -> PrivateMessage:
+def private_message(session, player: str, lang: str = "en", touch: bool = False) -> PrivateMessage:
     """The answer to ``{"cmd": "private", "player": NAME}``, for the asking client only.
 
     Keys: ``type`` (``"private"``), ``player``, ``view`` (the game's
@@ -194,14 +196,14 @@ def private_message(session, player: str, lang: str = "en") -> PrivateMessage:
     rendered in ``lang``; ``{}`` when the game has none) and ``prompt``: when the current
     prompt's private choices belong to ``player``, ``{"text", "choices": [{key, label,
     private}]}`` with every choice of the prompt (the private ones and the others, such as
-    "Start again"), else None.
+    "Start again"), else None. ``touch``: as for :func:`state_message`.
     """
     spec, state, p = session.spec, session.state, session.prompt
     view = spec.private_view(state, player)
     owner = private_prompt_owner(p)
     prompt = None
     if owner is not None and owner["player"] in (None, player):
-        prompt = {"text": render(p.text, lang),
+        prompt = {"text": render(p.text, lang, touch),
                   "choices": [{"key": c.key, "label": render(c.label, lang), "private": c.private}
                               for c in p.choices]}
     return {"type": "private", "player": player, "view": render_tree(view, lang), "prompt": prompt}
@@ -217,10 +219,10 @@ def render_tree(value: Any, lang: str) -> Any:
     return render(value, lang)
 
 
-def notice(text: str, level: str = "warning", lang: str = "en") -> NoticeMessage:
+def notice(text: str, level: str = "warning", lang: str = "en", touch: bool = False) -> NoticeMessage:
     """A ``notice`` message (``level``: ``"info"``, ``"warning"`` or ``"error"``), its text
-    rendered in ``lang``."""
-    return {"type": "notice", "level": level, "text": render(text, lang)}
+    rendered in ``lang`` (``touch``: as for :func:`state_message`)."""
+    return {"type": "notice", "level": level, "text": render(text, lang, touch)}
 
 
 def check_message(session, revision: int, lang: str = "en") -> CheckMessage:

@@ -86,6 +86,7 @@ def _run(script, store, path, realtime, speed, on_line, on_message) -> ReplayRes
     failures: list[str] = []
     daemon = Daemon(store, path, on_reply=lambda inp, reply: replies.append(reply),
                     on_failure=lambda inp, exc: failures.append(str(exc)))
+    daemon.dice_button = True  # the simulated table's: a script's presses go to it
     with DaemonThread(daemon):
         feeder = _Feeder(daemon)
         table = SimulatedTable(feeder.on_presence, feeder.on_dice, realtime=realtime, speed=speed)

@@ -127,6 +127,8 @@ class Session:
     last_line: int | None = field(init=False, default=None)
     unsaved: str | None = field(init=False, default=None)
     todo: tuple[Any, ...] = field(init=False, default=())
+    #: Stored events replayed to rebuild this session (:meth:`resume`; 0 for a new game).
+    replayed: int = field(init=False, default=0, compare=False)
     _before: list[Any] = field(init=False, default_factory=list)  # the state before each entry
     _base: int = field(init=False, default=0)  # inputs before ``history`` (not in memory)
     _redo: dict[tuple[int, str], tuple[dict[str, str], ...]] = field(init=False, default_factory=dict)
@@ -182,6 +184,7 @@ class Session:
         for event in events if events is not None else store.events(record.id):
             try:
                 session._replay(event.kind, event.body)
+                session.replayed += 1
             except (RuleViolation, LookupError, ValueError, TypeError) as exc:
                 if record.rules_version < session.spec.rules_version:
                     raise OutdatedGame(_outdated(record, session.spec)) from exc
@@ -228,6 +231,20 @@ class Session:
         """The header's forced chance outcomes this game has not used, per source (a table
         script's ``stack`` longer than its game needed)."""
         return self._picker.unused()
+
+    @property
+    def chance_record(self) -> dict[str, Any]:
+        """What the session remembers of chance: random numbers drawn so far, stacked outcomes
+        used, and the outcomes kept for redoing undone inputs. A resumed game remembers exactly
+        what the uninterrupted one did (else it would draw differently from then on)."""
+        return {"rng_used": self._picker.rng_used, "stack_used": dict(self._picker.stack_used),
+                "redo": dict(self._redo)}
+
+    @property
+    def snapshot_version(self) -> str:
+        """The version a snapshot of this game is stored under (one of another version is
+        never used)."""
+        return self._version()
 
     @property
     def can_undo(self) -> bool:

@@ -30,6 +30,7 @@ import json
 import logging
 import os
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -151,19 +152,22 @@ class EventStore:
 
     Args:
         path: database file, or ``":memory:"`` for tests.
+        connect: opens the SQLite connection, called as ``connect(path, isolation_level=None,
+            check_same_thread=False)`` (default :func:`sqlite3.connect`); a test of a failing
+            disk hands in one whose writes fail.
 
     Raises:
         StoreError: the file is not a database, fails its integrity check, was written by a
             newer schema, or cannot be opened.
     """
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, connect: Callable[..., sqlite3.Connection] = sqlite3.connect):
         self.path = str(path)
         self._db = None
         self._made_lock = False
         self._lock = self._take_lock()
         try:
-            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db = connect(self.path, isolation_level=None, check_same_thread=False)
             self._configure()
         except sqlite3.DatabaseError as exc:
             self._refuse()
@@ -220,6 +224,15 @@ class EventStore:
                              f" (it holds {', '.join(sorted(tables)[:5])}); it was left untouched")
         if version > SCHEMA_VERSION:
             raise StoreError(f"{self.path} has schema {version}; this companion reads up to {SCHEMA_VERSION}")
+
+    def pragma(self, name: str) -> Any:
+        """The value of the SQLite pragma ``name`` on this store's connection (read only:
+        ``journal_mode``, ``synchronous``, ``user_version``...), for checks and tests."""
+        if not name.isidentifier():
+            raise ValueError(f"not a pragma name: {name!r}")
+        if self._db is None:
+            raise StoreError(f"the event store {self.path} is closed")
+        return self._db.execute(f"PRAGMA {name}").fetchone()[0]
 
     def close(self) -> None:
         """Close the database and release the lock; safe to call twice."""

@@ -5,6 +5,8 @@ activation retries need (issue 20)."""
 
 from __future__ import annotations
 
+from hardware.errors import fault
+
 #: Seconds one passive activation attempt may take on a slow board (the PN532 makes
 #: MxRtyPassiveActivation + 1 of them before its no-card answer to InListPassiveTarget).
 PASSIVE_ATTEMPT = 0.02
@@ -40,5 +42,5 @@ def pi5_port_advice(port: str, model: str | None = None) -> str:
     model = pi_model() if model is None else model
     if not model or "Raspberry Pi 5" not in model or port == "/dev/ttyAMA0":
         return ""
-    return (f"; on a Pi 5, {port} is not GPIO 14/15: set port = \"/dev/ttyAMA0\" and add dtoverlay=uart0-pi5 "
-            f"to /boot/firmware/config.txt")
+    return fault("; on a Pi 5, {port} is not GPIO 14/15: set port = \"/dev/ttyAMA0\" and add dtoverlay=uart0-pi5 "
+                 "to /boot/firmware/config.txt", port=port)

@@ -20,7 +20,7 @@ The replays are ``companion.cli.main(["replay", ...])`` in processes forked from
 after it imported the companion (a "zygote"): the same code as the ``companion`` command,
 without half a second of interpreter start-up per run. Run it as a program::
 
-    python tests/crash_harness.py --game creepy_cellar --seeds 0:50 --speed 100
+    PYTHONPATH=. python tests/crash_harness.py --game creepy_cellar --seeds 0:50 --speed 100
 
 It prints one JSON object per trial (``ok``, ``seed``, ``script``, ``kills``, ``problem``) and
 exits 0. :func:`run_parallel` runs several such processes and gathers their lines.
@@ -106,7 +106,7 @@ def _run_to_end(script: str, db: str, realtime: bool, speed: float) -> tuple[int
 def _kill_at(script: str, db: str, speed: float, delay: float) -> dict:
     """A real-time replay killed with SIGKILL ``delay`` seconds after it was forked."""
     pid, fd = _fork_replay(script, db, True, speed)
-    time.sleep(delay)
+    time.sleep(delay)  # the power cut's instant: the fault model's own time, not a wait
     os.kill(pid, signal.SIGKILL)
     output = _read_all(fd)
     _, status = os.waitpid(pid, 0)
@@ -126,7 +126,7 @@ def _kill_after(script: str, db: str, speed: float, lines: int, extra: float) ->
         buffer += chunk
         *done, buffer = buffer.split(b"\n")
         seen += sum(1 for line in done if line.startswith(b"line ") and line.endswith(b": accepted"))
-    time.sleep(extra)
+    time.sleep(extra)  # the power cut's instant after that line: the fault model's own time
     os.kill(pid, signal.SIGKILL)
     output = b"".join(chunks).decode("utf-8", "replace") + _read_all(fd)
     _, status = os.waitpid(pid, 0)

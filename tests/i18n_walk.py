@@ -28,7 +28,7 @@ from tests.checkout import ROOT
 LOCALE = ROOT / "companion" / "locale"
 
 #: The keywords ``make i18n`` extracts (``todo``'s message is its second argument).
-KEYWORDS = {"msg": None, "nmsg": (1, 2), "todo": (2,), "ntodo": (2, 3), "_": None}
+KEYWORDS = {"msg": None, "nmsg": (1, 2), "todo": (2,), "ntodo": (2, 3), "fault": None, "_": None}
 
 #: A plain (untranslated) text parameter allowed inside a message: ``plain(value, names)``.
 Plain = Callable[[str, set], bool]
@@ -86,6 +86,8 @@ class Seen:
         self._check(text)
         rendered = render(text, self.lang)
         assert isinstance(rendered, str) and rendered and "{" not in rendered, (text, rendered)
+        touched = render(text, self.lang, touch=True)  # a table without a dice button (issue 17 item 7)
+        assert isinstance(touched, str) and touched and "{" not in touched, (text, touched)
         return rendered
 
     def label(self, text) -> str:
@@ -105,6 +107,8 @@ class Seen:
         assert isinstance(text, Msg), f"English only (not a companion.i18n.Msg): {text!r}"
         assert text.msgid in translated_ids(self.lang), f"no {self.lang} for {text.msgid!r}"
         self.ids.add(text.msgid)
+        if text.touch is not None:  # its words for a table without a dice button
+            self._check(text.touch)
         for name, value in text.params.items():
             if isinstance(value, Msg):
                 self._check(value)

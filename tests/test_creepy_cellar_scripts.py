@@ -20,25 +20,35 @@ SCRIPTS = Path(__file__).parent / "scripts" / "creepy_cellar"
 SLOTS = {"nightmare": 12, "advanced": 8, "basic": 8}
 
 
-@pytest.mark.parametrize("mode", ["nightmare", "advanced", "basic"])
-def test_won_game(mode):
-    result = replay(script.load(SCRIPTS / f"{mode}-won.jsonl"))
-    view = result.state["view"]
+def _final_view(name: str, prompt: str | None = None) -> dict:
+    """The view at the end of script ``name`` replayed through the daemon (every line
+    accepted); ``prompt``: the final prompt it must show."""
+    result = replay(script.load(SCRIPTS / f"{name}.jsonl"))
     assert result.refused == []
+    if prompt is not None:
+        assert result.state["prompt"]["text"] == prompt
+    return result.state["view"]
+
+
+def _all_out_with_every_treasure(view: dict, mode: str) -> None:
+    """A won game: every treasure in the cellar (in order in Advanced), every hunter out."""
     assert view["outcome"] == "won" and view["mode"] == mode
     assert view["treasures_left"] == 0 and len(view["cellar"]) == view["cellar_slots"] == SLOTS[mode]
     assert {h["at"] for h in view["hunters"].values()} == {"outside"}
-    assert view["hauntings"] < 8
-    assert result.state["prompt"]["text"] == "The game is over: the hunters won!"
     if mode == "advanced":  # "the first treasure ... must be the treasure token with a 1"
         assert view["cellar"] == [f"treasure-{k}" for k in range(1, 9)]
 
 
 @pytest.mark.parametrize("mode", ["nightmare", "advanced", "basic"])
+def test_won_game(mode):
+    view = _final_view(f"{mode}-won", prompt="The game is over: the hunters won!")
+    _all_out_with_every_treasure(view, mode)
+    assert view["hauntings"] < 8
+
+
+@pytest.mark.parametrize("mode", ["nightmare", "advanced", "basic"])
 def test_lost_game(mode):
-    result = replay(script.load(SCRIPTS / f"{mode}-lost.jsonl"))
-    view = result.state["view"]
-    assert result.refused == []
+    view = _final_view(f"{mode}-lost")
     assert view["outcome"] == "lost" and view["mode"] == mode and view["hauntings"] == 8
     assert view["treasures_left"] == SLOTS[mode]
 
@@ -71,21 +81,13 @@ def test_two_player_won_game_brings_all_four_hunters_out(mode):
     loaded = script.load(SCRIPTS / f"{mode}-2p-won.jsonl")
     taps = [line for line in loaded.lines if type(line.input).__name__ == "Tap"]
     assert len(taps) >= 16  # at least two moves per hunter reported with the mover's tag
-    result = replay(loaded)
-    view = result.state["view"]
-    assert result.refused == []
-    assert view["outcome"] == "won" and view["mode"] == mode
-    assert view["treasures_left"] == 0 and len(view["cellar"]) == SLOTS[mode]
+    view = _final_view(f"{mode}-2p-won")
+    _all_out_with_every_treasure(view, mode)
     assert sorted(view["hunters"]) == ["Ada (blue)", "Ada (red)", "Bo (green)", "Bo (yellow)"]
-    assert {h["at"] for h in view["hunters"].values()} == {"outside"}
-    if mode == "advanced":
-        assert view["cellar"] == [f"treasure-{k}" for k in range(1, 9)]
 
 
 @pytest.mark.parametrize("mode", ["nightmare", "advanced", "basic"])
 def test_two_player_lost_game(mode):
-    result = replay(script.load(SCRIPTS / f"{mode}-2p-lost.jsonl"))
-    view = result.state["view"]
-    assert result.refused == []
+    view = _final_view(f"{mode}-2p-lost")
     assert view["outcome"] == "lost" and view["hauntings"] == 8 and view["treasures_left"] == SLOTS[mode]
     assert len(view["hunters"]) == 4

@@ -38,7 +38,7 @@ def test_no_game_yet_then_new_game(daemon):
         assert ack["ok"] is True
         client.request({"cmd": "state"})
         assert client.state["game"] == "creepy_cellar"
-        assert client.state["prompt"]["text"] == "Ada: press the dice button"
+        assert client.state["prompt"]["text"] == "Ada: touch “Roll the die”"  # this daemon has no dice button
 
 
 def test_bad_new_game_is_refused(daemon):
@@ -58,11 +58,11 @@ def test_choose_and_undo_through_the_socket(daemon):
         assert client.state["view"]["die"] == 6
         assert client.state["can_undo"] is True
         assert client.choose("end-turn")["ok"] is True
-        assert client.state["prompt"]["text"] == "Bo: press the dice button"
+        assert client.state["prompt"]["text"] == "Bo: touch “Roll the die”"
         refused = client.choose("remove-ghost:Z")
         assert refused == {"type": "ack", "id": refused["id"], "ok": False,
                            "text": "A ghost is removed only with a Remove Ghost Cellar card. "
-                                   "Bo: press the dice button."}
+                                   "Bo: touch “Roll the die”."}
         assert client.undo()["ok"] is True
         assert client.state["prompt"]["text"] == "Ada's red hunter (outside): move up to 6, then End turn"
 
@@ -548,7 +548,7 @@ def test_the_recent_log_is_rendered_once_and_again_in_a_new_language(daemon, mon
     daemon.drain()
     calls = []
     real = daemon_module.render
-    monkeypatch.setattr(daemon_module, "render", lambda text, lang: calls.append(text) or real(text, lang))
+    monkeypatch.setattr(daemon_module, "render", lambda text, *how: calls.append(text) or real(text, *how))
     first = daemon.call(lambda: daemon.publisher.state())["log"]  # rendered when published already
     again = daemon.call(lambda: daemon.publisher.state())["log"]
     assert first == again and len(first) >= 2

@@ -9,6 +9,7 @@ from dataclasses import replace
 from companion import inputs
 from companion.daemon import Daemon
 from companion.daemon.commands import COMMANDS
+from companion.daemon.core import WORKER_TASK
 from companion.inputs import Press, Tap, Touch
 from companion.store import EventStore
 from tests.daemon_fixture import running_daemon
@@ -47,7 +48,7 @@ def test_shutdown_stops_the_hardware_first_then_the_tasks_and_the_worker(tmp_pat
 
     with running_daemon(tmp_path, db=":memory:", socket="s.sock") as daemon:
         def stop_readers():
-            workers = [t for t in asyncio.all_tasks(daemon.loop) if t.get_coro().__qualname__ == "Daemon._work"]
+            workers = [t for t in asyncio.all_tasks(daemon.loop) if t.get_name() == WORKER_TASK]
             seen.append(("readers stopped", [t.done() for t in workers]))
 
         daemon.call(lambda: daemon.start_task(forever()) and None)

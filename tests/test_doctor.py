@@ -376,3 +376,21 @@ def test_doctor_says_whether_phones_are_on_and_their_address():
     assert run_doctor(loopback, out, Probe(try_import=lambda m: "no module" if m == "segno" else None)) == 1
     assert "[MISSING] phones: segno cannot be imported" in out.getvalue()
     assert "loopback address: no phone can reach it" in out.getvalue()
+
+
+def test_a_phones_only_config_does_not_fail_on_gpio(tmp_path):
+    """Issue 17: a table of phones and touches (no [dice], no readers) on a machine without
+    GPIO is not broken; GPIO is mentioned, not MISSING. A [dice] table still requires it."""
+    path = tmp_path / "config.toml"
+    path.write_text('[phones]\nenabled = true\nurl = "http://192.168.1.20:8765"\n')
+    no_gpio = probe_for(tmp_path / "laptop", factory=RuntimeError("Unable to load any default pin factory!"))
+    out = io.StringIO()
+    assert doctor_command(path, out=out, probe=no_gpio) == 0, out.getvalue()
+    text = out.getvalue()
+    assert "MISSING" not in text
+    assert "readers: none; dice button: GPIO 17 if this machine has GPIO (no [dice] table)" in text
+    assert "[warn] gpiozero pin factory: none loads: RuntimeError: Unable" in text
+    path.write_text('[dice]\npin = 17\n[phones]\nenabled = true\nurl = "http://192.168.1.20:8765"\n')
+    out = io.StringIO()
+    assert doctor_command(path, out=out, probe=no_gpio) == 1
+    assert "[MISSING] gpiozero pin factory: none loads" in out.getvalue()

@@ -58,6 +58,11 @@ def test_settle_runs_self_resolving_steps_until_one_needs_the_table():
     assert pd.settle(0, lambda n: None) == 0
 
 
+def test_settle_calls_a_game_that_never_needs_the_table_a_loop():
+    with pytest.raises(AssertionError, match="does not settle"):
+        pd.settle(0, lambda n: n + 1, limit=50)
+
+
 def test_clue_it_return_steps_are_pending_frames_and_the_default_is_none():
     from companion.games.clue_it import codec
     from companion.games.clue_it.state import State, Step, returning

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -70,15 +71,21 @@ def test_a_config_in_latin_1_names_the_file_and_line(tmp_path):
         load_config(path)
 
 
-@pytest.mark.parametrize("kind", ["directory", "fifo", "huge"])
-def test_a_config_of_the_wrong_kind_is_refused(tmp_path, kind):
-    path = tmp_path / "config.toml"
+def _wrong_kind(path: Path, kind: str, huge) -> None:
+    """Make ``path`` a directory, a named pipe (reading it would wait for ever) or, with
+    ``huge()``, a file far too large."""
     if kind == "directory":
         path.mkdir()
     elif kind == "fifo":
-        os.mkfifo(path)  # reading it would wait for ever
+        os.mkfifo(path)
     else:
-        path.write_text("# " + "x" * (2 << 20) + "\n")
+        huge()
+
+
+@pytest.mark.parametrize("kind", ["directory", "fifo", "huge"])
+def test_a_config_of_the_wrong_kind_is_refused(tmp_path, kind):
+    path = tmp_path / "config.toml"
+    _wrong_kind(path, kind, lambda: path.write_text("# " + "x" * (2 << 20) + "\n"))
     with pytest.raises(ConfigError,
                        match=r"config.toml( is a (named pipe|directory), not a config file|: larger than)"):
         load_config(path)
@@ -119,14 +126,13 @@ def test_a_utf16_script_is_refused_naming_the_file(tmp_path):
 @pytest.mark.parametrize("kind", ["directory", "fifo", "huge"])
 def test_a_script_of_the_wrong_kind_is_refused(tmp_path, kind):
     path = tmp_path / "s.jsonl"
-    if kind == "directory":
-        path.mkdir()
-    elif kind == "fifo":
-        os.mkfifo(path)
-    else:
+
+    def huge():
         with path.open("w") as out:
             out.write(DEMO.splitlines()[0] + "\n")
             out.truncate(script.MAX_SCRIPT_BYTES + 1)  # sparse: no disk used
+
+    _wrong_kind(path, kind, huge)
     with pytest.raises(ScriptError, match=r"s.jsonl: (not a regular file|larger than)"):
         script.load(path)
 

@@ -9,12 +9,12 @@ import os
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from companion.client import Client, DaemonUnavailable
+from tests.collector import wait_until
 
 ROOM_H = "creepy_cellar:ghost:room-H"
 
@@ -45,18 +45,18 @@ def socket_of(env) -> Path:
 
 def wait_for(env, check, what, timeout=30.0):
     """Poll the daemon's state until ``check(state)`` holds; returns that state."""
-    deadline = time.monotonic() + timeout
-    state = None
-    while time.monotonic() < deadline:
+    seen = [None]
+
+    def holds() -> bool:
         try:
             with Client(socket_of(env)).connect(timeout=1.0) as client:
-                state = client.state
+                seen[0] = client.state
         except DaemonUnavailable:
-            state = None
-        if state is not None and check(state):
-            return state
-        time.sleep(0.1)
-    pytest.fail(f"never saw {what}; last state: {json.dumps(state)[:400]}")
+            seen[0] = None
+        return seen[0] is not None and check(seen[0])
+
+    wait_until(holds, timeout, lambda: f"{what}; last state: {json.dumps(seen[0])[:400]}", poll=0.1)
+    return seen[0]
 
 
 def roll_until_a_ghost_card(env) -> dict:
@@ -104,12 +104,12 @@ def test_a_ghost_card_tapped_with_companion_tap_is_drawn_in_a_physical_deck_game
             "dice_button": False, "virtual": True,
             "readers": [{"name": "cards", "role": "cards", "online": True, "virtual": True},
                         {"name": "tiles", "role": "tiles", "online": True, "virtual": True}]}
-        assert state["prompt"]["text"] == "Ada: press the dice button"
+        assert state["prompt"]["text"] == "Ada: touch “Roll the die”"  # no dice button, and it says so
 
         refused = companion(laptop, "tap", ROOM_H)  # the die first: the table's refusal, exit 1
         assert refused.returncode == 1, refused
         assert refused.stderr.strip() == ("No Ghost card is due now: one is flipped after a roll of 1 to 5. "
-                                          "Ada: press the dice button.")
+                                          "Ada: touch “Roll the die”.")
         unknown = companion(laptop, "tap", "creepy_cellar:ghost:room-Z")
         assert unknown.returncode == 2, unknown
         assert "no component 'creepy_cellar:ghost:room-Z'" in unknown.stderr
@@ -274,9 +274,7 @@ def test_the_daemon_logs_the_runtime_dir_note_once_at_info(laptop, tmp_path):
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         sock = temp / f"runtime-{os.getuid()}" / "haunt-companion" / "companion.sock"
-        deadline = time.monotonic() + 30
-        while not sock.exists() and time.monotonic() < deadline:
-            time.sleep(0.1)
+        wait_until(sock.exists, 30, "the daemon's socket")
     finally:
         daemon.terminate()
         _out, err = daemon.communicate(timeout=20)

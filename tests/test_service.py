@@ -107,15 +107,17 @@ def test_each_keepalive_waits_for_proof_of_life(notify_socket, monkeypatch):
     notifier = ServiceNotifier()
     calls = []
 
-    async def alive() -> None:
-        calls.append("alive")
-        if len(calls) == 3:
-            await asyncio.Event().wait()  # the worker hangs here
-
     async def run() -> None:
+        hung = asyncio.Event()
+
+        async def alive() -> None:
+            calls.append("alive")
+            if len(calls) == 3:
+                hung.set()
+                await asyncio.Event().wait()  # the worker hangs here
+
         task = asyncio.create_task(notifier.keep_alive(alive))
-        while len(calls) < 3:
-            await asyncio.sleep(0.001)
+        await asyncio.wait_for(hung.wait(), 10)
         task.cancel()
 
     asyncio.run(run())

@@ -211,7 +211,7 @@ def test_resume_keeps_exactly_the_redo_of_the_live_session(tmp_path, make_sessio
     assert live.handle(Touch("move:hallway")).accepted
     live.handle(Touch("undo"))
     resumed = Session.resume(store, store.last_unfinished())
-    assert resumed._redo == live._redo
+    assert resumed.chance_record == live.chance_record
     live.store = resumed.store = None
     for inp in (Touch("end-turn"), Press("dice"), Touch("end-turn"), Press("dice")):
         assert resumed.handle(inp) == live.handle(inp)

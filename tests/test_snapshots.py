@@ -16,6 +16,7 @@ from companion.header import GameHeader
 from companion.inputs import Touch
 from companion.session import Session
 from companion.store import EventStore
+from tests import store_file
 
 CELLAR = get_game("creepy_cellar")
 
@@ -61,8 +62,7 @@ def _same(a: Session, b: Session) -> None:
     assert a.state == b.state
     assert a.position == b.position
     assert a.prompt == b.prompt
-    assert a._picker.rng_used == b._picker.rng_used
-    assert a._redo == b._redo
+    assert a.chance_record == b.chance_record
 
 
 def test_resume_from_a_snapshot_is_the_whole_log_replayed(tmp_path, small):
@@ -71,17 +71,14 @@ def test_resume_from_a_snapshot_is_the_whole_log_replayed(tmp_path, small):
     _play(live, 60, seed=1)
     record = store.game(live.game_id)
     events = len(store.events(live.game_id))
-    seq, _ = store.latest_snapshot(live.game_id, live._version())
+    seq, _ = store.latest_snapshot(live.game_id, live.snapshot_version)
     assert events - 7 < seq <= events and seq % 7 == 0
-    replayed = []
-    original = Session._replay
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(Session, "_replay", lambda self, kind, body: replayed.append(kind) or original(self, kind, body))
-        resumed = Session.resume(store, record)
+    resumed = Session.resume(store, record)
     full = Session.resume(store, record, use_snapshot=False, keep=None)
     _same(resumed, live)
     _same(full, live)
-    assert len(replayed) == events - seq  # only the events after the snapshot were replayed
+    assert resumed.replayed == events - seq  # only the events after the snapshot were replayed
+    assert full.replayed == events
     # and they go on identically: same rolls, same draws
     _play(resumed, 20, seed=2)
     _play(live, 20, seed=2)
@@ -98,7 +95,7 @@ def test_undo_past_the_snapshot_and_the_memory_reloads_the_log(tmp_path, small):
         assert len(live.history) <= 10 < memory.position
         if resume:  # the power was cut: go on from the snapshot and the events after it
             live = Session.resume(store, store.game(live.game_id))
-            assert live._base > 0
+            assert live.position > len(live.history)  # the inputs before the snapshot are not in memory
         reference = Session.start(_header(), None)
         _play(reference, 40, seed=4)
         for _ in range(memory.position):
@@ -121,31 +118,21 @@ def test_undos_after_the_snapshot_that_reach_before_it(tmp_path, small, monkeypa
     monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 10_000)  # no newer snapshot meanwhile
     for _ in range(undos):
         assert live.handle(Touch("undo")).accepted  # events after the snapshot undo inputs before it
-    replayed = []
-    original = Session._replay
-
-    def noting_replay(self, kind, body):
-        replayed.append(kind)
-        return original(self, kind, body)
-
-    monkeypatch.setattr(Session, "_replay", noting_replay)
     resumed = Session.resume(store, store.game(live.game_id))
     _same(resumed, live)
     events = len(store.events(live.game_id))
-    assert len(replayed) == (undos if undos <= 5 else events)
+    assert resumed.replayed == (undos if undos <= 5 else events)
 
 
 def test_a_snapshot_of_another_version_or_undecodable_is_ignored(tmp_path, small):
     store = EventStore(tmp_path / "g.sqlite3")
     live = Session.start(_header(), store)
     _play(live, 30, seed=6)
-    with store._transaction():
-        store._db.execute("UPDATE snapshots SET version = 'old'")
-    assert store.latest_snapshot(live.game_id, live._version()) is None
+    store_file.write(store.path, "UPDATE snapshots SET version = 'old'")
+    assert store.latest_snapshot(live.game_id, live.snapshot_version) is None
     _same(Session.resume(store, store.game(live.game_id)), live)
     _play(live, 10, seed=7)
-    with store._transaction():
-        store._db.execute("UPDATE snapshots SET body = '{\"state\": {\"b\": \"\"}}' WHERE version != 'old'")
+    store_file.write(store.path, "UPDATE snapshots SET body = '{\"state\": {\"b\": \"\"}}' WHERE version != 'old'")
     _same(Session.resume(store, store.game(live.game_id)), live)
 
 
@@ -154,7 +141,7 @@ def test_creepy_cellar_snapshots_with_its_own_json_codec(tmp_path, monkeypatch):
     store = EventStore(tmp_path / "g.sqlite3")
     live = Session.start(_header(), store)
     _play(live, 40, seed=10)
-    assert store.latest_snapshot(live.game_id, live._version()) is not None
+    assert store.latest_snapshot(live.game_id, live.snapshot_version) is not None
     _same(Session.resume(store, store.game(live.game_id)), live)
 
 
@@ -162,7 +149,7 @@ def test_only_the_newest_two_snapshots_are_kept(tmp_path, small):
     store = EventStore(tmp_path / "g.sqlite3")
     live = Session.start(_header(), store)
     _play(live, 50, seed=8)
-    seqs = [row[0] for row in store._db.execute("SELECT seq FROM snapshots ORDER BY seq")]
+    seqs = [row[0] for row in store_file.query(store.path, "SELECT seq FROM snapshots ORDER BY seq")]
     assert len(seqs) == 2 and seqs[1] - seqs[0] == 7
 
 
@@ -174,5 +161,5 @@ def test_a_game_without_encode_never_snapshots(tmp_path, monkeypatch):
     store = EventStore(tmp_path / "g.sqlite3")
     live = Session.start(_header(), store)
     _play(live, 10, seed=9)
-    assert store._db.execute("SELECT COUNT(*) FROM snapshots").fetchone()[0] == 0
+    assert store_file.query(store.path, "SELECT COUNT(*) FROM snapshots") == [(0,)]
     _same(Session.resume(store, store.game(live.game_id)), live)

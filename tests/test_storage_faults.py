@@ -27,6 +27,7 @@ from companion.client import Client
 from companion.errors import StoreError
 from companion.session import Session
 from companion.store import CorruptStore, EventStore, open_store
+from tests import store_file
 from tests.checkout import ROOT, checkout_env
 from tests.collector import Collector
 from tests.daemon_fixture import running_daemon
@@ -53,7 +54,7 @@ def live_store(tmp_path_factory) -> Path:
     path = work / "live.sqlite3"
     store = EventStore(path)
     _play(store, DEMO)
-    store._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    store_file.write(path, "PRAGMA wal_checkpoint(TRUNCATE)")
     _play(store, CLUE, upto=40)
     saved = tmp_path_factory.mktemp("saved")
     for suffix in ("", "-wal"):
@@ -155,7 +156,7 @@ def test_stored_text_that_no_longer_decodes_is_damage_not_a_crash(tmp_path):
     path = tmp_path / "g.sqlite3"
     store = EventStore(path)
     _play(store, DEMO, upto=5)
-    store._db.execute("UPDATE events SET body = ? WHERE seq = 2", ('{"input": "cut sh',))
+    store_file.write(path, "UPDATE events SET body = ? WHERE seq = 2", ('{"input": "cut sh',))
     with pytest.raises(CorruptStore, match="game 1 event 2 in the event store is damaged"):
         store.events(1)
     store.close()
@@ -181,14 +182,25 @@ def test_companion_daemon_starts_over_a_damaged_store_and_says_so(tmp_path):
 
 # ---------------------------------------------------------------- a write that fails mid-game
 
-class FailingConnection:
-    """An sqlite3 connection whose writes fail as on a full disk (reads still work)."""
+class Disk:
+    """The store's ``connect``: while ``full``, the connection's writes fail as on a full
+    disk (reads still work)."""
 
-    def __init__(self, db):
-        self.db = db
+    def __init__(self):
+        self.full = False
+
+    def __call__(self, *args, **kwargs):
+        return FailingConnection(sqlite3.connect(*args, **kwargs), self)
+
+
+class FailingConnection:
+    """An sqlite3 connection whose writes fail while its :class:`Disk` is full."""
+
+    def __init__(self, db, disk: Disk):
+        self.db, self.disk = db, disk
 
     def execute(self, sql, *args):
-        if sql.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE")):
+        if self.disk.full and sql.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE")):
             raise sqlite3.OperationalError("database or disk is full")
         return self.db.execute(sql, *args)
 
@@ -197,22 +209,22 @@ class FailingConnection:
 
 
 def test_a_full_disk_mid_game_keeps_the_game_in_memory_and_says_so(tmp_path):
-    store = EventStore(tmp_path / "g.sqlite3")
+    disk = Disk()
+    store = EventStore(tmp_path / "g.sqlite3", connect=disk)
     with running_daemon(tmp_path, store) as daemon:
         daemon.call(lambda: daemon.start_game(DEMO.header))
         collector = Collector()
         with Client(daemon.socket_path, on_message=collector).connect() as client:
             assert client.choose("roll")["ok"] and client.choose("end-turn")["ok"]
             stored = _events(store)
-            real = store._db
-            store._db = FailingConnection(real)  # the disk fills up
+            disk.full = True  # the disk fills up
             assert client.choose("roll")["ok"] is True  # still played
             notice = collector.wait_for(lambda m: m.get("type") == "notice" and "no longer being saved" in m["text"])
             assert notice["level"] == "error"
             assert notice["text"] == ("The game is no longer being saved (could not record the input in "
                                       f"{store.path}: database or disk is full). It goes on in memory: keep the "
                                       "companion on until the game ends.")
-            store._db = real  # space again: still nothing written, the log has no gap
+            disk.full = False  # space again: still nothing written, the log has no gap
             assert client.choose("end-turn")["ok"] and client.undo()["ok"] and client.undo()["ok"]
             client.request({"cmd": "state"})
             assert client.state["storage_warning"] == notice["text"]
@@ -225,12 +237,13 @@ def test_a_full_disk_mid_game_keeps_the_game_in_memory_and_says_so(tmp_path):
 
 
 def test_a_new_game_on_a_full_disk_is_played_in_memory(tmp_path):
-    store = EventStore(tmp_path / "g.sqlite3")
-    store._db = FailingConnection(store._db)
+    disk = Disk()
+    store = EventStore(tmp_path / "g.sqlite3", connect=disk)
+    disk.full = True
     session = Session.start(DEMO.header, store)
     assert session.unsaved and "database or disk is full" in session.unsaved
     assert session.handle(DEMO.lines[0].input).accepted
-    store._db = store._db.db
+    disk.full = False
     assert store.games() == []
     store.close()
 

@@ -14,8 +14,8 @@ HEADER = {"game": "creepy_cellar", "players": ["Ada"], "seed": 1}
 
 def test_wal_and_full_sync(tmp_path):
     store = EventStore(tmp_path / "s.sqlite3")
-    assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    assert store.pragma("journal_mode") == "wal"
+    assert store.pragma("synchronous") == 2  # FULL
 
 
 def test_events_come_back_in_order(tmp_path):
@@ -112,7 +112,7 @@ def test_a_version_1_store_gains_the_tag_registry(tmp_path):
     store = EventStore(path)
     assert store.enrolled_tags() == {}
     assert store.enroll_tag("04112233", "creepy_cellar:ghost:room-H", now=1.0) is None
-    assert store._db.execute("PRAGMA user_version").fetchone()[0] == 5
+    assert store.pragma("user_version") == 5
     old = store.game(1)  # schema 5: recorded before versions were: rules version 1
     assert (old.versions, old.rules_version) == ({}, 1)
     assert store.content("children") == {}

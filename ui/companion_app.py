@@ -175,6 +175,17 @@ class CompanionApp(App):
             self.phone_grid.dismiss(animation=False)
         self.model.connection_lost()
 
+    @property
+    def revision(self) -> int | None:
+        """The revision of the daemon state on screen (the one a touch answers); None before
+        the first state."""
+        return getattr(self, "_revision", None)
+
+    def handle_message(self, message: dict[str, Any]) -> None:
+        """Take one daemon message now, on the main thread: what each message from the link
+        comes to through the Clock; a tool or test handing over recorded messages calls it."""
+        self._handle(message)
+
     def _handle(self, message: dict[str, Any], _dt=None) -> None:
         kind = message.get("type")
         if kind == "state":

@@ -4,12 +4,12 @@ The daemon's state says which hardware it has: ``"hardware": {"dice_button": boo
 "virtual": bool, "readers": [{"name", "role", "online", "virtual"}]}``. An older daemon
 sends no such key: then nothing is claimed (unknown) and the readers come from the state's
 ``readers`` and the ``about`` answer's reader roles, as before. Home and Settings both read
-the readers from :func:`readers_of`, so they agree.
+the readers from :func:`readers_of`, so they agree. The prompts come worded for the
+hardware already ("touch Roll the die" on a table without a dice button: the daemon renders
+:func:`companion.i18n.press_or_touch` sentences); the client shows them as they are.
 """
 
 from __future__ import annotations
-
-import re
 
 from ui.text import Translate, english
 
@@ -52,19 +52,3 @@ def can_enroll(hardware: dict, readers: dict) -> bool | None:
         return None if not readers else True
     return bool(readers)
 
-
-#: How the games' prompts ask for the dice button, per language (regular expressions).
-DICE_PHRASES = {
-    "en": r"press the dice button",
-    "it": r"prem(?:i|ete) il pulsante dei dadi",
-}
-
-
-def without_dice_button(text: str, button_label: str, lang: str, _: Translate = english) -> str:
-    """A prompt for a table with no dice button: "press the dice button" -> "touch Roll the
-    die" (the label of the button that rolls)."""
-    pattern = DICE_PHRASES.get(lang)
-    if not pattern or not button_label:
-        return text
-    touch = _("touch {button}", button=button_label)
-    return re.sub(pattern, lambda _m: touch, text)

@@ -13,9 +13,6 @@ from typing import Any
 from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 
-from ui.hardware import dice_button, without_dice_button
-from ui.i18n import translate
-from ui.layout import main_choice
 from ui.readers import ReaderActivity
 from ui.seats import printed_colours
 from ui.text import strip_placeholders
@@ -135,11 +132,7 @@ class TableModel(EventDispatcher):
         self.out_of_turn = [_clean_label(c) for c in prompt.get("out_of_turn") or []
                             if isinstance(c, dict) and "key" in c]
         self.hardware = dict(message.get("hardware") or {})
-        if dice_button(self.hardware) is False:  # no dice button: "touch Roll the die"
-            main = main_choice(self.choices) or {}
-            text = without_dice_button(text, str(main.get("label", "")), self.language,
-                                       lambda words, **p: translate(words, self.language, **p))
-        self.prompt_text = text
+        self.prompt_text = text  # true to the hardware already: the daemon words it (issue 17 item 7)
         self.private_player = str(((prompt.get("private") or {}).get("player")) or "")
         self.private_players = [str(p) for p in message.get("private_players") or []]
         self.phones = {str(p): bool(on) for p, on in (message.get("phones") or {}).items()}

@@ -120,7 +120,7 @@ def private(daemon: Daemon, player: str) -> dict[str, Any]:
     if player not in players:
         raise protocol.ProtocolError(f"{player!r} does not play this game; players: {', '.join(players)}"[:200])
     log.info("privacy screen opened for %s", player)
-    return protocol.private_message(daemon.session, player, daemon.language)
+    return protocol.private_message(daemon.session, player, daemon.language, daemon.by_touch)
 
 
 def phone_links(daemon: Daemon, renew: bool = False) -> dict[str, Any]:

@@ -71,7 +71,7 @@ async def answer(daemon: Daemon, message: dict[str, Any], writer: asyncio.Stream
                                                 daemon.language))
     if "id" in message:
         daemon.hub.send(writer, {"type": "ack", "id": message["id"], "ok": ok,
-                                 "text": render(text, daemon.language)})
+                                 "text": render(text, daemon.language, daemon.by_touch)})
 
 
 async def dispatch(daemon: Daemon, message: dict[str, Any], writer: asyncio.StreamWriter) -> Ack:

@@ -29,12 +29,15 @@ from companion.daemon.publisher import StatePublisher
 from companion.daemon.taps import VirtualTaps
 from companion.errors import CompanionError, StackError, StoreError
 from companion.header import GameHeader
-from companion.i18n import msg
+from companion.i18n import Msg, msg
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.session import DEFAULT_HOLD_TIME, OutdatedGame, Reply, Session
 from companion.store import EventStore
 
 log = logging.getLogger(__name__)
+
+#: The name of the input worker's asyncio task (one input at a time, in order).
+WORKER_TASK = "input worker"
 
 
 def chosen_language(store: EventStore, default: str) -> str:
@@ -43,6 +46,15 @@ def chosen_language(store: EventStore, default: str) -> str:
 
     chosen = store.setting("language")
     return chosen if chosen in LANGUAGES else default
+
+
+def driver_words(detail: str) -> str:
+    """A driver's sentence (a :class:`hardware.errors.Fault`) as a message the table reads in
+    its language; any other text as it is (an OS error's own words stay English)."""
+    pattern, params = getattr(detail, "pattern", None), getattr(detail, "params", None)
+    if isinstance(detail, str) and isinstance(pattern, str) and isinstance(params, dict):
+        return Msg(pattern, {key: driver_words(value) for key, value in params.items()})
+    return detail
 
 
 class Daemon:
@@ -110,6 +122,12 @@ class Daemon:
         return self.hub.socket_path
 
     @property
+    def by_touch(self) -> bool:
+        """No dice button was opened: a sentence that asks for it names the screen's button
+        to touch instead (:func:`companion.i18n.press_or_touch`, issue 17 item 7)."""
+        return not self.dice_button
+
+    @property
     def recent(self) -> deque[str]:
         """The news lines of the screen's event log."""
         return self.publisher.recent
@@ -154,12 +172,12 @@ class Daemon:
     def on_reader_status(self, name: str, online: bool, detail: str) -> None:
         """Reader-supervisor callback: a reader went offline or came back. Thread-safe."""
         def tell() -> None:
-            self.readers[name] = {"online": online, "detail": detail}
+            self.readers[name] = {"online": online, "detail": driver_words(detail)}
             if online:
                 self.publisher.notify(msg("Reader {name} is working.", name=name), "info")
             else:
                 self.publisher.notify(msg("Reader {name} is offline: {detail}. Touches still work.",
-                                          name=name, detail=detail), "error")
+                                          name=name, detail=driver_words(detail)), "error")
             self.publish()
 
         self.loop.call_soon_threadsafe(tell)
@@ -265,7 +283,7 @@ class Daemon:
         self._stopped = asyncio.Event()
         await self.hub.open()
         await self._start_phones()
-        worker = self.loop.create_task(self._work())
+        worker = self.loop.create_task(self._work(), name=WORKER_TASK)
         if ready is not None:
             ready.set()
         try:

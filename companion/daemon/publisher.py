@@ -36,7 +36,7 @@ class StatePublisher:
     def __init__(self, daemon: Daemon, hub: ClientHub):
         self.daemon, self.hub = daemon, hub
         self.recent: deque[str] = deque(maxlen=RECENT_NEWS)
-        self._rendered: dict[int, tuple[Any, str, str]] = {}  # id(sentence) -> (it, language, text)
+        self._rendered: dict[int, tuple[Any, tuple[str, bool], str]] = {}  # id -> (it, (language, touch), text)
 
     def publish(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> None:
         """Send the current state to every client (``physical``: see :meth:`physical`), and
@@ -50,17 +50,23 @@ class StatePublisher:
         """The ``state`` message."""
         daemon, language = self.daemon, self.daemon.language
         walk, warning = daemon.enroller.walk, daemon.storage_warning
-        return {**protocol.state_message(daemon.session, self._rendered_recent(), news, language),
-                "language": language, "readers": dict(daemon.readers), "revision": daemon.revision,
+        return {**protocol.state_message(daemon.session, self._rendered_recent(), news, language, daemon.by_touch),
+                "language": language, "readers": self._readers(), "revision": daemon.revision,
                 "storage_warning": None if warning is None else render(warning, language),
                 "enrollment": walk.to_json(language) if walk is not None else None,
                 "physical": physical, "phones": daemon.phones.connected() if daemon.phones is not None else {},
                 "hardware": daemon.taps.hardware(), "tap_components": daemon.taps.tap_components()}
 
+    def _readers(self) -> dict[str, dict[str, Any]]:
+        """The readers' status, the offline details in the table's language."""
+        language = self.daemon.language
+        return {name: {**status, "detail": render(status.get("detail", ""), language)}
+                for name, status in self.daemon.readers.items()}
+
     def notify(self, text: str, level: str = "warning") -> None:
         """Log ``text`` and show it on every screen as a notice."""
         log.log(logging.ERROR if level == "error" else logging.INFO, "notice: %s", text)
-        self.hub.broadcast(protocol.notice(text, level, self.daemon.language))
+        self.hub.broadcast(protocol.notice(text, level, self.daemon.language, self.daemon.by_touch))
 
     def input_seen(self, inp: Input, show_uid: bool) -> None:
         """Flash a tap or press on every screen, before the rules see it."""
@@ -69,12 +75,12 @@ class StatePublisher:
     def _rendered_recent(self) -> list[str]:
         """The recent news rendered in the table's language; each sentence rendered once (a
         state message is sent after every input, and the log changes by a line or two)."""
-        cache, language = self._rendered, self.daemon.language
+        cache, language, touch = self._rendered, self.daemon.language, self.daemon.by_touch
         rendered = []
         for text in self.recent:
             hit = cache.get(id(text))
-            if hit is None or hit[0] is not text or hit[1] != language:
-                hit = cache[id(text)] = (text, language, render(text, language))
+            if hit is None or hit[0] is not text or hit[1] != (language, touch):
+                hit = cache[id(text)] = (text, (language, touch), render(text, language, touch))
             rendered.append(hit[2])
         if len(cache) > 4 * RECENT_NEWS:  # keep only the sentences still shown
             alive = {id(text) for text in self.recent}

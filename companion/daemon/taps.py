@@ -124,8 +124,9 @@ class VirtualTaps:
                 self._waits.pop(reader.name, None)
         if not reply.accepted:
             return False, reply.text
-        news = [render(line, daemon.language) for line in reply.news]
-        return True, " ".join(news) or (render(reply.text, daemon.language) if reply.text else "accepted")
+        lang, touch = daemon.language, daemon.by_touch
+        news = [render(line, lang, touch) for line in reply.news]
+        return True, " ".join(news) or (render(reply.text, lang, touch) if reply.text else "accepted")
 
     def hardware(self) -> dict[str, Any]:
         """The state message's ``hardware``: ``{"dice_button": bool, "virtual": bool,

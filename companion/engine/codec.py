@@ -21,13 +21,15 @@ from companion.i18n import Msg
 def plain(value: Any) -> Any:
     """``value`` as JSON values: tuples (nested too) become lists, enums their value, and a
     translatable :class:`~companion.i18n.Msg` (news kept in a state) a dict ``{"msgid",
-    "params"[, "plural", "count"]}``, so it is still translatable when read back."""
+    "params"[, "plural", "count", "todo", "touch"]}``, so it is still translatable when read back."""
     if isinstance(value, Msg):
         out = {"msgid": value.msgid, "params": {k: plain(v) for k, v in value.params.items()}}
         if value.plural is not None:
             out["plural"], out["count"] = value.plural, value.count
         if value.todo is not None:
             out["todo"] = value.todo
+        if value.touch is not None:  # its words for a table without a dice button
+            out["touch"] = plain(value.touch)
         return out
     if isinstance(value, Enum):
         return value.value
@@ -43,7 +45,8 @@ def tuples(value: Any) -> Any:
         return tuple(tuples(v) for v in value)
     if isinstance(value, dict) and "msgid" in value:
         params = {k: tuples(v) for k, v in value["params"].items()}
-        return Msg(value["msgid"], params, value.get("plural"), value.get("count"), value.get("todo"))
+        touch = tuples(value["touch"]) if "touch" in value else None
+        return Msg(value["msgid"], params, value.get("plural"), value.get("count"), value.get("todo"), touch)
     return value
 
 

@@ -2,8 +2,11 @@
 
 A game is a :class:`Game` subclass, one instance registered per game (its package's
 ``SPEC``). It writes only what is its own: its data (id, title, options, components ...)
-as class attributes, and ``setup``, ``prompt``, ``_apply`` and ``view``; every other hook
-has a default here. The engine owns the protocol: :meth:`Game.apply` checks an action
+as class attributes, and its hooks as functions in its package's modules, one module per
+role (:data:`HOOKS`: ``prompt`` is ``prompts.prompt``, ``_apply`` is ``rules.act`` ...).
+A class that names its package (``class Children(Game, package=__name__)``) gets each
+hook from there; a hook the class writes itself, or whose function its module lacks, keeps
+its own (or the default here). The engine owns the protocol: :meth:`Game.apply` checks an action
 against the prompt (:mod:`companion.engine.legality`) and only then calls the game's
 ``_apply``, so no game re-checks legality.
 
@@ -13,6 +16,7 @@ tests use it).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
@@ -21,6 +25,42 @@ from companion.engine import legality
 from companion.engine.content import ContentSpec
 from companion.engine.core import CheckLine, OptionSpec, Prompt
 from companion.i18n import Msg
+
+#: Where a game's hooks live: hook -> (module of the game's package, function name). Every
+#: game's package has these modules (docs/architecture.md, "file roles").
+HOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
+    "setup": ("rules", "setup"),
+    "prompt": ("prompts", "prompt"),
+    "_apply": ("rules", "act"),
+    "view": ("view", "view"),
+    "private_view": ("view", "player_view"),
+    "component_label": ("components", "component_label"),
+    "check": ("tablecheck", "check"),
+    "refusal": ("refusals", "refusal"),
+    "tap_refusal": ("refusals", "tap_refusal"),
+    "encode": ("codec", "encode"),
+    "decode": ("codec", "decode"),
+})
+
+#: The hooks every game writes (they have no default).
+_OWN = ("setup", "prompt", "_apply", "view")
+
+
+def _wire(cls: type, package: str) -> None:
+    """Give ``cls`` each hook of :data:`HOOKS` that it does not write itself, from
+    ``package``'s modules, as a static method.
+
+    Raises:
+        TypeError: a hook of :data:`_OWN` is neither in the class nor in its module.
+    """
+    for hook, (module, name) in HOOKS.items():
+        if hook in vars(cls):
+            continue
+        function = getattr(importlib.import_module(f"{package}.{module}"), name, None)
+        if function is not None:
+            setattr(cls, hook, staticmethod(function))
+        elif hook in _OWN:
+            raise TypeError(f"{cls.__name__} has no {hook}: {package}.{module} has no {name}()")
 
 
 class Game:
@@ -58,6 +98,13 @@ class Game:
     reader_roles: Mapping[str, str] = MappingProxyType({})
     content: ContentSpec | None = None
     rules_version: int = 1
+
+    def __init_subclass__(cls, package: str | None = None, **kwargs: Any) -> None:
+        """``package``: the game's package (its ``__name__``), whose modules give the hooks
+        (:data:`HOOKS`); None: the class writes its hooks itself."""
+        super().__init_subclass__(**kwargs)
+        if package is not None:
+            _wire(cls, package)
 
     # ------------------------------------------------------------------ what each game writes
 

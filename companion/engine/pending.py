@@ -22,6 +22,9 @@ from typing import Any, Generic, TypeVar
 
 S = TypeVar("S")
 
+#: How many self-resolving steps :func:`settle` takes before it calls the game a loop.
+SETTLE_LIMIT = 10_000
+
 
 @dataclass(frozen=True)
 class Frame:
@@ -88,9 +91,16 @@ def act(kinds: Kinds, state: S, frame: Frame, key: str) -> S:
     return resolve(state, frame, key)
 
 
-def settle(state: S, resolve_self: Callable[[S], S | None]) -> S:
+def settle(state: S, resolve_self: Callable[[S], S | None], limit: int = SETTLE_LIMIT) -> S:
     """Resolve what resolves by itself: ``resolve_self(state)`` gives the next state, or
-    None when the pending decision needs the table."""
-    while (after := resolve_self(state)) is not None:
+    None when the pending decision needs the table.
+
+    Raises:
+        AssertionError: still resolving after ``limit`` steps (a rules bug: a loop).
+    """
+    for _ in range(limit):
+        after = resolve_self(state)
+        if after is None:
+            return state
         state = after
-    return state
+    raise AssertionError("the game does not settle")

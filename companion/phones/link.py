@@ -51,7 +51,7 @@ class DaemonTable:
         session = self.daemon.session
         if session is None or player not in session.header.players:
             return {"type": "private", "player": player, "view": {}, "prompt": None}
-        return protocol.private_message(session, player, self.daemon.language)
+        return protocol.private_message(session, player, self.daemon.language, self.daemon.by_touch)
 
     async def choose(self, player: str, key: str, revision: int | None) -> tuple[bool, str]:
         return await self.daemon.in_order(lambda: self._choose(player, key, revision))
@@ -66,7 +66,7 @@ class DaemonTable:
             return False, render(msg("That choice is not yours to make now."), lang)
         log.info("phones: %s made a choice on their phone", player)
         reply = self.daemon.touch(key, revision)
-        return reply.accepted, render(reply.text, lang)
+        return reply.accepted, render(reply.text, lang, self.daemon.by_touch)
 
 
 class PhoneLink:

@@ -145,6 +145,12 @@ class PhoneServer:
             phone.revoke()
         self._presence()
 
+    @property
+    def open_connections(self) -> int:
+        """HTTP connections open now (at most :data:`~companion.phones.limits.CONNECTIONS`;
+        0 before :meth:`start`)."""
+        return len(self._runner.server.connections) if self._runner is not None else 0
+
     def connected(self) -> dict[str, bool]:
         """Player -> whether a phone of theirs is connected now (every player of the game)."""
         self._deal(self.table.shared())

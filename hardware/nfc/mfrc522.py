@@ -41,7 +41,7 @@ from __future__ import annotations
 import logging
 import time
 
-from hardware.errors import HardwareError, ReaderUnavailable
+from hardware.errors import HardwareError, ReaderUnavailable, fault
 from hardware.nfc.base import Reader
 
 log = logging.getLogger(__name__)
@@ -95,8 +95,8 @@ KNOWN_VERSIONS = {0x91: "MFRC522 v1.0", 0x92: "MFRC522 v2.0", 0x90: "MFRC522 v0.
                   0x88: "FM17522 clone", 0x12: "counterfeit MFRC522", 0xB2: "FM17522E clone"}
 
 #: What a VersionReg of 0x00 / 0xFF means on a Pi: spidev does not fail without a chip.
-_DEAD_BUS = {0x00: "every register reads 0x00 (MISO held low: the board unplugged, a loose wire or no 3.3 V)",
-             0xFF: "every register reads 0xFF (MISO floating high: the board unplugged or a loose wire)"}
+_DEAD_BUS = {0x00: fault("every register reads 0x00 (MISO held low: the board unplugged, a loose wire or no 3.3 V)"),
+             0xFF: fault("every register reads 0xFF (MISO floating high: the board unplugged or a loose wire)")}
 
 #: Receiver gain (RFCfgReg.RxGain, datasheet 9.3.3.6) in dB -> the register's three bits.
 #: 33 dB is the chip's reset value; 48 dB reads stickers through card sleeves on cheap boards.
@@ -156,6 +156,10 @@ class MFRC522Reader(Reader):
     _closed = False
     _pin_claimed = False
 
+    @property
+    def _path(self) -> str:
+        return f"/dev/spidev{self.bus}.{self.device}"
+
     def __init__(self, name: str, bus: int = 0, device: int = 0, reset_pin: int = 25,
                  spi_speed_hz: int = 1_000_000, poll_budget: float = 0.05,
                  antenna_gain: int = DEFAULT_ANTENNA_GAIN):
@@ -173,15 +177,16 @@ class MFRC522Reader(Reader):
 
             MFRC522 = _register_layer()
         except (ImportError, RuntimeError) as exc:
-            raise ReaderUnavailable(f"reader {name}: MFRC522 support is not installed or this is "
-                                    f"not a Pi ({exc})") from exc
+            raise ReaderUnavailable(fault("reader {name}: MFRC522 support is not installed or this is not a Pi "
+                                          "({error})", name=name, error=str(exc))) from exc
         self.register_layer = "the mfrc522 library" if MFRC522 is not SpiRegisters else "spidev (built in)"
         self._gpio = GPIO
         mode = GPIO.getmode()
         if mode is None:
             GPIO.setmode(GPIO.BCM)
         elif mode != GPIO.BCM:
-            raise ReaderUnavailable(f"reader {name}: GPIO numbering is already BOARD; this driver uses BCM")
+            raise ReaderUnavailable(fault("reader {name}: GPIO numbering is already BOARD; this driver uses BCM",
+                                          name=name))
         chip_logger = logging.getLogger("mfrc522Logger")
         handlers = list(chip_logger.handlers)
         try:
@@ -192,7 +197,8 @@ class MFRC522Reader(Reader):
                                 pin_rst=reset_pin)
         except (OSError, RuntimeError) as exc:
             self.close()
-            raise ReaderUnavailable(f"reader {name}: cannot open /dev/spidev{bus}.{device}: {exc}") from exc
+            raise ReaderUnavailable(fault("reader {name}: cannot open {path}: {error}", name=name,
+                                          path=self._path, error=str(exc))) from exc
         finally:
             chip_logger.handlers[:] = handlers  # the library adds a StreamHandler per instance
         try:
@@ -212,13 +218,13 @@ class MFRC522Reader(Reader):
             if command == 0xFF and self._read(_VERSION) == 0xFF:
                 break  # a dead bus, not a slow oscillator: said just below, without waiting
             if time.monotonic() > deadline:
-                raise ReaderUnavailable(f"reader {self.name}: MFRC522 did not leave soft reset")
+                raise ReaderUnavailable(fault("reader {name}: MFRC522 did not leave soft reset", name=self.name))
             time.sleep(0.001)  # setup only, never inside a poll
         version = self._read(_VERSION)
         if version in _DEAD_BUS:
-            raise ReaderUnavailable(f"reader {self.name}: no MFRC522 answering on "
-                                    f"/dev/spidev{self.bus}.{self.device}: VersionReg {version:#04x}, "
-                                    f"{_DEAD_BUS[version]}")
+            raise ReaderUnavailable(fault("reader {name}: no MFRC522 answering on {path}: VersionReg {version}, "
+                                          "{why}", name=self.name, path=self._path, version=format(version, "#04x"),
+                                          why=_DEAD_BUS[version]))
         if version not in KNOWN_VERSIONS and version != self.version:
             log.warning("reader %s: VersionReg %#04x is no MFRC522 or clone this driver knows; trying it anyway",
                         self.name, version)
@@ -244,10 +250,11 @@ class MFRC522Reader(Reader):
         """
         version = self._read(_VERSION)
         if version != self.version:
-            why = _DEAD_BUS.get(version, f"VersionReg reads {version:#04x} instead of {self.version:#04x}: "
-                                         f"a noisy bus (a loose wire, or spi_speed_hz too high)")
-            raise ReaderUnavailable(f"reader {self.name}: the MFRC522 on /dev/spidev{self.bus}.{self.device} "
-                                    f"stopped answering: {why}")
+            why = _DEAD_BUS.get(version) or fault(
+                "VersionReg reads {version} instead of {expected}: a noisy bus (a loose wire, or spi_speed_hz too "
+                "high)", version=format(version, "#04x"), expected=format(self.version, "#04x"))
+            raise ReaderUnavailable(fault("reader {name}: the MFRC522 on {path} stopped answering: {why}",
+                                          name=self.name, path=self._path, why=why))
         if self._lost_configuration():
             log.warning("reader %s: the MFRC522 lost its set-up (a reset or a brown-out: antenna off, timer "
                         "stopped); configuring it again", self.name)
@@ -275,13 +282,15 @@ class MFRC522Reader(Reader):
         try:
             return self._lib.Read_MFRC522(reg)
         except OSError as exc:
-            raise ReaderUnavailable(f"reader {self.name}: SPI read failed: {exc}") from exc
+            raise ReaderUnavailable(fault("reader {name}: SPI read failed: {error}", name=self.name,
+                                          error=str(exc))) from exc
 
     def _write(self, reg: int, value: int) -> None:
         try:
             self._lib.Write_MFRC522(reg, value)
         except OSError as exc:
-            raise ReaderUnavailable(f"reader {self.name}: SPI write failed: {exc}") from exc
+            raise ReaderUnavailable(fault("reader {name}: SPI write failed: {error}", name=self.name,
+                                          error=str(exc))) from exc
 
     def _transceive(self, frame: bytes, deadline: float, tx_last_bits: int = 0,
                     timeout: float = FRAME_TIMEOUT, expect_answer: bool = True) -> bytes | None:
@@ -322,7 +331,7 @@ class MFRC522Reader(Reader):
             _ProtocolError: parity/protocol/buffer/CRC error, or the deadline passed.
         """
         if self._lib is None or self._closed:
-            raise ReaderUnavailable(f"reader {self.name} is closed")
+            raise ReaderUnavailable(fault("reader {name} is closed", name=self.name))
         self._set_timeout(timeout)
         self._write(_COMMAND, _IDLE)  # stop whatever ran (Transceive never ends by itself)
         self._write(_COM_IRQ, 0x7F)  # Set1 = 0: clear every IRQ bit

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hardware.board import pi5_port_advice, poll_timeout_for
-from hardware.errors import ReaderUnavailable
+from hardware.errors import ReaderUnavailable, fault
 from hardware.nfc.base import Reader
 
 log = logging.getLogger(__name__)
@@ -83,7 +83,7 @@ def _default_serial_factory(port: str, baudrate: int, timeout: float) -> Any:
     try:
         import serial  # lazily: the module imports without pyserial
     except ImportError as exc:
-        raise ReaderUnavailable(f"cannot open {port}: pyserial is not installed") from exc
+        raise ReaderUnavailable(fault("cannot open {port}: pyserial is not installed", port=port)) from exc
     return serial.Serial(port, baudrate=baudrate, timeout=timeout, write_timeout=1.0, exclusive=True)
 
 
@@ -142,7 +142,7 @@ class PN532Reader(Reader):
         except ReaderUnavailable:
             raise
         except (*_IO_ERRORS, ValueError) as exc:  # serial.SerialException is an OSError
-            raise ReaderUnavailable(f"cannot open {port}: {exc}") from exc
+            raise ReaderUnavailable(fault("cannot open {port}: {error}", port=port, error=str(exc))) from exc
         try:
             self._start()
         except BaseException:
@@ -168,7 +168,7 @@ class PN532Reader(Reader):
                 :data:`MISSES_BEFORE_UNAVAILABLE` polls in a row got no answer.
         """
         if self._serial is None:
-            raise ReaderUnavailable(f"PN532 reader {self.name!r} on {self.port} is closed")
+            raise ReaderUnavailable(fault("PN532 reader '{name}' on {port} is closed", name=self.name, port=self.port))
         try:
             if self._misses:
                 # It may have been reset or re-plugged: wake it and configure it again.
@@ -181,9 +181,8 @@ class PN532Reader(Reader):
                 return None
             self._misses += 1
             if self._misses >= MISSES_BEFORE_UNAVAILABLE:
-                raise ReaderUnavailable(
-                    f"PN532 on {self.port} stopped answering ({self._misses} polls without an answer)"
-                ) from None
+                raise ReaderUnavailable(fault("PN532 on {port} stopped answering ({misses} polls without an answer)",
+                                              port=self.port, misses=self._misses)) from None
             log.debug("PN532 on %s: no answer to a poll (%d in a row)", self.port, self._misses)
             return None
         except _Rejected:
@@ -193,7 +192,7 @@ class PN532Reader(Reader):
         except ReaderUnavailable:
             raise
         except _IO_ERRORS as exc:
-            raise ReaderUnavailable(f"PN532 on {self.port}: {exc}") from exc
+            raise ReaderUnavailable(fault("PN532 on {port}: {error}", port=self.port, error=str(exc))) from exc
         self._misses = 0
         return self._parse_target(answer)
 
@@ -248,7 +247,7 @@ class PN532Reader(Reader):
         Returns the data after a 0x00 status, or None: no tag, a timeout, an error status.
         """
         if self._serial is None:
-            raise ReaderUnavailable(f"PN532 reader {self.name!r} on {self.port} is closed")
+            raise ReaderUnavailable(fault("PN532 reader '{name}' on {port} is closed", name=self.name, port=self.port))
         try:
             if self._parse_target(self._transceive(IN_LIST_PASSIVE_TARGET, b"\x01\x00", self.timeout)) is None:
                 return None
@@ -259,7 +258,7 @@ class PN532Reader(Reader):
         except _Rejected:
             return None
         except _IO_ERRORS as exc:
-            raise ReaderUnavailable(f"PN532 on {self.port}: {exc}") from exc
+            raise ReaderUnavailable(fault("PN532 on {port}: {error}", port=self.port, error=str(exc))) from exc
         if not answer or answer[0] & 0x3F:
             log.debug("PN532 on %s: InDataExchange %s: status %s", self.port, command[:2].hex(" "),
                       answer[:1].hex() or "missing")
@@ -278,9 +277,9 @@ class PN532Reader(Reader):
     # -- start-up -----------------------------------------------------------------------
 
     def _start(self) -> None:
-        unanswered = ReaderUnavailable(
-            f"no PN532 answered on {self.port}: check wiring, that the serial console is off, "
-            f"and the baud rate ({self.baudrate}){pi5_port_advice(self.port)}")
+        unanswered = ReaderUnavailable(fault(
+            "no PN532 answered on {port}: check wiring, that the serial console is off, and the baud rate "
+            "({baudrate}){advice}", port=self.port, baudrate=self.baudrate, advice=pi5_port_advice(self.port)))
         patience = max(4 * self.timeout, 0.2)
         try:
             for attempt in range(2):
@@ -294,18 +293,18 @@ class PN532Reader(Reader):
                 raise unanswered
             firmware = self._transceive(GET_FIRMWARE_VERSION, b"", patience)
             if len(firmware) < 4 or firmware[0] != 0x32:
-                raise ReaderUnavailable(
-                    f"the device on {self.port} is not a PN532 (firmware answer {firmware.hex(' ')})")
+                raise ReaderUnavailable(fault("the device on {port} is not a PN532 (firmware answer {answer})",
+                                              port=self.port, answer=firmware.hex(" ")))
             self.firmware = (firmware[0], firmware[1], firmware[2], firmware[3])
             self._configure_retries(patience)
         except _Timeout:
             raise unanswered from None
         except _Rejected:
-            raise ReaderUnavailable(f"the PN532 on {self.port} refused its configuration") from None
+            raise ReaderUnavailable(fault("the PN532 on {port} refused its configuration", port=self.port)) from None
         except ReaderUnavailable:
             raise
         except _IO_ERRORS as exc:
-            raise ReaderUnavailable(f"PN532 on {self.port}: {exc}") from exc
+            raise ReaderUnavailable(fault("PN532 on {port}: {error}", port=self.port, error=str(exc))) from exc
         log.info("PN532 %s on %s: firmware %d.%d", self.name, self.port, self.firmware[1], self.firmware[2])
 
     def _wake_and_configure(self, patience: float, rf: bool = True) -> None:

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from hardware.errors import HardwareError, ReaderUnavailable
+from hardware.errors import HardwareError, ReaderUnavailable, fault, fault_of
 from hardware.nfc.base import PresenceEvent, Reader
 from hardware.nfc.runner import DEFAULT_INTERVAL, ReaderRunner
 
@@ -36,7 +36,8 @@ class ReaderSupervisor:
         name: the reader's name (for status reports and logs).
         open_reader: opens the reader; raises :class:`HardwareError` when it cannot.
         on_event: receives presence events (from the supervisor's thread).
-        on_status: ``(name, online, detail)`` whenever the reader goes offline or online.
+        on_status: ``(name, online, detail)`` whenever the reader goes offline or online
+            (``detail``: a :class:`~hardware.errors.Fault` when the driver made one, translatable).
         interval: seconds between polls.
         max_backoff: longest wait between reopen attempts, in seconds.
         clock: monotonic seconds (the runner's clock).
@@ -100,11 +101,12 @@ class ReaderSupervisor:
         try:
             self.runner.step()
         except HardwareError as exc:
-            self._lost(str(exc))
+            self._lost(fault_of(exc))
             return self._back_off()
         except Exception as exc:  # a driver's or library's surprise must not end the thread (issue 8)
             log.exception("reader %s: unexpected error while polling", self.name)
-            self._lost(f"reader {self.name} failed: {type(exc).__name__}: {exc}")
+            error = f"{type(exc).__name__}: {exc}"
+            self._lost(fault("reader {name} failed: {error}", name=self.name, error=error))
             return self._back_off()
         # Online only once a poll worked: a device that opens but does not answer
         # (unplugged mid-way, a silent chip) must not flap between online and offline.
@@ -116,7 +118,7 @@ class ReaderSupervisor:
         try:
             reader = self.open_reader()
         except HardwareError as exc:
-            self._report(False, str(exc))
+            self._report(False, fault_of(exc))
             return self._back_off()
         self.runner = ReaderRunner(reader, self.on_event, interval=self.interval, clock=self.clock)
         if self._resting is not None:  # the card that lay there before the fault is no new tap

@@ -113,6 +113,7 @@ def _make_spidev_module(chips: dict[tuple[int, int], SimChip]) -> types.ModuleTy
         def xfer2(self, data):
             if self.chip is None:
                 raise OSError(9, "Bad file descriptor")
+            self.chip.spi_speed_hz = self.max_speed_hz
             return self.chip.transfer(list(data))
 
         xfer = xfer2

@@ -249,6 +249,8 @@ class SimChip:
 
     Attributes:
         spi_transfers: SPI transfers (``xfer``/``xfer2`` calls) so far.
+        spi_speed_hz: the bus clock of the last transfer (as a logic analyser on SCLK sees
+            it; set by the fake ``spidev``), None before any.
         commands: chip commands written to CommandReg, by name (``"MFAuthent"``, ...).
         picc_commands: frames transmitted to the card, by first byte name (``"READ"``, ...).
         reset_low: True while the NRSTPD pin is held low (hard power-down).
@@ -267,6 +269,7 @@ class SimChip:
         self._rx_pending: tuple[bytes, int] | None = None
         self.cards: list[SimCard] = []
         self.spi_transfers = 0
+        self.spi_speed_hz: int | None = None
         self.commands: Counter[str] = Counter()
         self.picc_commands: Counter[str] = Counter()
         self.reset_low = False

@@ -9,11 +9,17 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 
+from companion.engine import get_game
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits import content as entries  # the card data the table enters
 from companion.games.house_of_spirits.actions import hand_count
 from companion.games.house_of_spirits.state import State, Step
+
+# (imported as ``tests.games.hos_checks`` by the script builder too: no sibling imports here)
+
+SPEC = get_game("house_of_spirits")
 
 
 def complete_content() -> dict[str, dict]:
@@ -81,3 +87,55 @@ def check_secrets_hidden(state: State, spec) -> None:
     shown += json.dumps([[c.key, c.label, c.component] for c in prompt.choices])
     for secret in hc.ids("secret"):
         assert secret not in shown and state.label(secret) not in shown, secret
+
+
+# ---------------------------------------------------------------- states to test from
+
+def play(state: State, *actions: str) -> State:
+    """``actions`` applied in turn (each checked by the engine)."""
+    for action in actions:
+        state = SPEC.apply(state, action)
+    return state
+
+
+def random_action(state: State, rng, weight=None) -> str:
+    """A random action at ``state``: a chance outcome by its weight, else a choice weighted
+    by ``weight(key)`` (None: all alike)."""
+    prompt = SPEC.prompt(state)
+    if prompt.chance:
+        outcomes = prompt.chance.outcomes
+        return rng.choices(outcomes, weights=[o.weight for o in outcomes])[0].key
+    if weight is None:
+        return rng.choice(prompt.choices).key
+    return rng.choices(prompt.choices, weights=[weight(c.key) for c in prompt.choices])[0].key
+
+
+def holding(state, player: int, *cards: str, gained: int = 0):
+    """``player`` holds ``cards`` (gained in round ``gained``), taken out of the main deck / plot deck."""
+    for card in cards:
+        if card in state.main_deck:
+            index = state.main_deck.index(card)
+            state = replace(state, main_deck=state.main_deck[:index] + state.main_deck[index + 1:])
+        elif card in state.plot_deck.shuffled:
+            state = replace(state, plot_deck=state.plot_deck.take(card) if card in state.plot_deck.possible()
+                            else state.plot_deck)
+        hands = list(state.hands)
+        hands[player] = hands[player] + ((card, gained),)
+        state = replace(state, hands=tuple(hands))
+    return state
+
+
+def in_room(state, room: str):
+    """The party stands in ``room`` (the room card taken out of the room deck)."""
+    deck = state.room_deck
+    state = replace(state, room_discard=state.room_discard + (state.room,),
+                    room_deck=replace(deck, shuffled=tuple(c for c in deck.shuffled if c != room)), room=room)
+    return state
+
+
+def with_monster(state: State, monster: str) -> State:
+    """``monster`` in play at full health (this game's health), out of the monster deck."""
+    deck = state.monster_deck
+    return replace(state, monster_deck=replace(deck, shuffled=tuple(c for c in deck.shuffled if c != monster)),
+                   in_play=state.in_play + (monster,),
+                   monster_health=state.monster_health + ((monster, state.card(monster).health),))

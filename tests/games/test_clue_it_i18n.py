@@ -144,17 +144,6 @@ def test_option_help_in_italian():
     assert render(envelope.help, "it").startswith("Chi chiude la Busta: un giocatore a mano (table)")
 
 
-def test_setup_refusals_in_italian():
-    options = resolve_options(SPEC, {})
-    with pytest.raises(RuleViolation) as one:
-        SPEC.setup(["Ada"], options)
-    with pytest.raises(RuleViolation) as twins:
-        SPEC.setup(["Ada", "Ada"], options)
-    assert one.value.args[0] == "CLUE: IT is for 2 to 7 players, not 1."
-    assert render(one.value.args[0], "it") == "CLUE: IT si gioca da 2 a 7 giocatori, non in 1."
-    assert render(twins.value.args[0], "it") == "Ogni giocatore deve avere un nome diverso."
-
-
 def test_component_labels_and_card_names_in_italian():
     """A tapped Rumor card is never named, in either language; Intrigue cards and the
     confirmed names are the Italian edition's words where known (notes.md 1.3)."""

@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
+from cellar_checks import ROOMS, board, ghosts, hauntings, new_game, play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,7 +30,6 @@ from companion.inputs import Press, Tap, Touch
 from companion.session import Session
 
 SPEC = get_game("creepy_cellar")
-ROOMS = "ABCDEFGHIJKLMN"
 
 #: creepy-cellar.txt "Contents": 25 Ghost cards.
 FULL_GHOST_DECK = Counter(
@@ -57,41 +57,14 @@ TAGS = {
 # --------------------------------------------------------------------------- helpers
 
 
-def new_game(players=("Ada", "Bo"), **options):
-    return SPEC.setup(list(players), resolve_options(SPEC, options))
-
-
 def key(card: str) -> str:
     """The action key for drawing ``card`` from its deck."""
     return f"king:{card}" if card.startswith("king-") else f"ghost:{card}"
 
 
-def play(state, *actions: str):
-    for action in actions:
-        state = SPEC.apply(state, action)
-    return state
-
-
 def turn(state, die: int, *cards: str):
     """Roll ``die`` and draw ``cards`` (Ghost or Ghost King cards, in order)."""
     return play(state, "roll", f"die:{die}", *(key(card) for card in cards))
-
-
-def ghosts(state) -> dict[str, int]:
-    return {room: n for room, n in zip(ROOMS, state.ghosts) if n}
-
-
-def hauntings(state) -> dict[str, int]:
-    return {room: n for room, n in zip(ROOMS, state.hauntings) if n}
-
-
-def board(state, ghosts=None, hauntings=None, **changes):
-    """``state`` with exactly these ghosts / hauntings per room (letters -> counts)."""
-    if ghosts is not None:
-        changes["ghosts"] = tuple(ghosts.get(room, 0) for room in ROOMS)
-    if hauntings is not None:
-        changes["hauntings"] = tuple(hauntings.get(room, 0) for room in ROOMS)
-    return replace(state, **changes)
 
 
 def start(players=("Ada", "Bo"), seed=7, stack=None, options=None, tags=None) -> Session:
@@ -889,7 +862,7 @@ def test_undo_and_reroll_with_the_seed_only():
 #
 # Regression tests: one input can cause several chance picks (the die and a Ghost card; the
 # extra cards of a Draw N + Shuffle; two King cards). Each pick must get its own stack item
-# and its own RNG pick number (found by a random-playout review; fixed in Session._act).
+# and its own RNG pick number (found by a random-playout review; fixed in the session).
 
 def test_stack_feeds_each_card_of_a_draw_shuffle_in_order():
     """creepy-cellar.txt "Draw 2 and Draw 3 + Shuffle cards", forced through a header stack:

@@ -15,6 +15,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from cellar_checks import ROOMS, board, ghosts, hunter, keys, new_game, play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,49 +26,14 @@ from companion.games.creepy_cellar.fight import dice_outcomes, fight_odds
 from companion.games.creepy_cellar.odds import odds_haunting
 
 SPEC = get_game("creepy_cellar")
-ROOMS = "ABCDEFGHIJKLMN"
 
 
 # --------------------------------------------------------------------------- helpers
 
 
-def new_game(players=("Ada", "Bo"), **options):
-    return SPEC.setup(list(players), resolve_options(SPEC, options))
-
-
-def play(state, *actions):
-    for action in actions:
-        state = SPEC.apply(state, action)
-    return state
-
-
 #: Back to the same hunter in a 2-player game: the other three hunters (each player moves
 #: two, in turn: notes.md 1.5 "Setup") roll a 6 and end their turns.
 ROUND = ("end-turn",) + ("roll", "die:6", "end-turn") * 3
-
-
-def keys(state) -> list[str]:
-    return [c.key for c in SPEC.prompt(state).choices]
-
-
-def hunter(state, name: str, **changes):
-    """``state`` with hunter ``name`` changed (``at``, ``treasure``, ``jinxed``)."""
-    index = state.players.index(name)
-    hunters = list(state.hunters)
-    hunters[index] = replace(hunters[index], **changes)
-    return replace(state, hunters=tuple(hunters))
-
-
-def board(state, ghosts=None, hauntings=None, **changes):
-    if ghosts is not None:
-        changes["ghosts"] = tuple(ghosts.get(room, 0) for room in ROOMS)
-    if hauntings is not None:
-        changes["hauntings"] = tuple(hauntings.get(room, 0) for room in ROOMS)
-    return replace(state, **changes)
-
-
-def ghosts(state) -> dict[str, int]:
-    return {room: n for room, n in zip(ROOMS, state.ghosts) if n}
 
 
 def chance(state) -> dict[str, int]:

@@ -15,8 +15,9 @@ import json
 from dataclasses import replace
 
 import pytest
+from cellar_checks import keys, new_game, play
 
-from companion.engine import get_game, resolve_options
+from companion.engine import get_game
 from companion.errors import RuleViolation
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.odds import _turns, odds_haunting
@@ -32,20 +33,6 @@ MOVERS = {RED: "creepy_cellar:hunter:red", YELLOW: "creepy_cellar:hunter:yellow"
           BLUE: "creepy_cellar:hunter:blue", GREEN: "creepy_cellar:hunter:green"}
 #: The three other hunters of a 2-player game roll a 6 and end their turns.
 ROUND = ("end-turn",) + ("roll", "die:6", "end-turn") * 3
-
-
-def new_game(players=("Ada", "Bo"), **options):
-    return SPEC.setup(list(players), resolve_options(SPEC, options))
-
-
-def play(state, *actions: str):
-    for action in actions:
-        state = SPEC.apply(state, action)
-    return state
-
-
-def keys(state) -> list[str]:
-    return [c.key for c in SPEC.prompt(state).choices]
 
 
 def placed(state, **places):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from cellar_checks import keys, play
+
 from companion.engine import get_game, resolve_options
 
 SPEC = get_game("creepy_cellar")
@@ -17,16 +19,6 @@ ROOMS = "ABCDEFGHIJKLMN"
 
 def new_game(players=("Ada", "Bo", "Cy"), **options):
     return SPEC.setup(list(players), resolve_options(SPEC, options))
-
-
-def play(state, *actions):
-    for action in actions:
-        state = SPEC.apply(state, action)
-    return state
-
-
-def keys(state) -> list[str]:
-    return [c.key for c in SPEC.prompt(state).choices]
 
 
 def hunter(state, index: int, **changes):

@@ -9,32 +9,21 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from cellar_checks import board as with_board
+from cellar_checks import new_game
 
-from companion.engine import get_game, resolve_options
+from companion.engine import get_game
 from companion.errors import RuleViolation
 from companion.games.creepy_cellar import tablecheck
-from companion.games.creepy_cellar.components import ROOMS
 from companion.games.creepy_cellar.state import Step
 from companion.i18n import render
 
 SPEC = get_game("creepy_cellar")
 
 
-def new_game(players=("Ada", "Bo"), **options):
-    return SPEC.setup(list(players), resolve_options(SPEC, options))
-
-
 def lines(state) -> dict[str, tuple[str, list[str]]]:
     """label -> (value, fix keys), in English."""
     return {str(line.label): (str(line.value), [f.key for f in line.fixes]) for line in SPEC.check(state)}
-
-
-def with_board(state, ghosts=None, hauntings=None, **changes):
-    if ghosts is not None:
-        changes["ghosts"] = tuple(ghosts.get(room, 0) for room in ROOMS)
-    if hauntings is not None:
-        changes["hauntings"] = tuple(hauntings.get(room, 0) for room in ROOMS)
-    return replace(state, **changes)
 
 
 def test_the_check_at_set_up_lists_the_whole_board():

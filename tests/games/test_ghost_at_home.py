@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from moves import moves
 
 from companion.engine import get_game, resolve_options
 from companion.errors import RuleViolation
@@ -17,21 +18,12 @@ from companion.games.ghost_at_home.light import light_paid
 from companion.games.ghost_at_home.state import Floor, Step
 
 SPEC = get_game("ghost_at_home")
+play, keys = moves(SPEC)
 FULL = ("x", "x")
 
 
 def new(players=("Ada", "Bo"), **options):
     return SPEC.setup(list(players), resolve_options(SPEC, options))
-
-
-def play(state, *keys):
-    for key in keys:
-        state = SPEC.apply(state, key)
-    return state
-
-
-def keys(state):
-    return [c.key for c in SPEC.prompt(state).choices]
 
 
 def with_house(state, player, *floors):

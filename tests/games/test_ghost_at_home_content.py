@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from moves import moves
 
 from companion.engine import ContentError, get_game, resolve_options
 from companion.engine.content import check_table
@@ -28,6 +29,7 @@ from companion.session import Session
 from companion.table_content import forms
 
 SPEC = get_game("ghost_at_home")
+play, keys = moves(SPEC)
 FIRST = "ghost_at_home:room:first-floor"
 GHOST = "ghost_at_home:ghost:ghost"
 CAT = "ghost_at_home:cat:cat"
@@ -41,16 +43,6 @@ CARD_DATA = {f"{FIRST}#1": 3, f"{FIRST}#2": 4, f"{FIRST}#3": 2, f"{GHOST}#1": 2,
 def new(data=CARD_DATA, **options):
     content = {piece: {"bulbs": n} for piece, n in data.items()}
     return SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, options), content=content)
-
-
-def play(state, *keys):
-    for key in keys:
-        state = SPEC.apply(state, key)
-    return state
-
-
-def keys(state):
-    return [c.key for c in SPEC.prompt(state).choices]
 
 
 def light(state, *taps):

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from moves import moves
+
 from companion.engine import get_game, resolve_options
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home.state import Floor
@@ -16,6 +18,7 @@ from companion.inputs import Tap
 from companion.session import Session
 
 SPEC = get_game("ghost_at_home")
+play, _ = moves(SPEC)
 
 
 def new(players=("Ada", "Bo"), **options):
@@ -68,12 +71,6 @@ def test_a_tap_through_the_session_is_the_games_reason():
 
 
 # --------------------------------------------------------------------------- prompts and words, todo lines
-
-
-def play(state, *keys):
-    for key in keys:
-        state = SPEC.apply(state, key)
-    return state
 
 
 def test_setup_is_a_checklist():

@@ -8,23 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
+from script_runs import check_resume, direct
 
 from companion import script
 from companion.cli import main
-from companion.engine import get_game
 from companion.replay import replay
-from companion.session import Session
-from companion.store import EventStore
 
 SCRIPTS = Path(__file__).resolve().parents[1] / "scripts" / "ghost_at_home"
-SPEC = get_game("ghost_at_home")
-
-
-def _direct(table: script.TableScript) -> Session:
-    session = Session.start(table.header)
-    for line in table.lines:
-        assert session.handle(line.input, line.number).accepted
-    return session
 
 
 def test_scripts_are_what_the_builder_makes():
@@ -50,22 +40,14 @@ def test_whole_game_replays_through_the_daemon(name, turns, hands, deck, discard
     assert (view["outcome"], view["escape"], view["turn_number"]) == ("Ada", "Ada", turns)
     assert (view["hand_sizes"], view["deck"], view["discard"]) == (hands, deck, discard)
     assert view["houses"]["Ada"]["complete"] is True
-    assert view == _direct(table).view()
+    assert view == direct(table, every_accepted=True).view()
     taps = [line for line in table.lines if line.input.__class__.__name__ == "Tap"]
     assert len(taps) >= 15  # the cards were tapped as they were played
 
 
 def test_resumed_game_equals_the_uninterrupted_one(tmp_path):
-    table = script.load(SCRIPTS / "three_players.jsonl")
-    db = tmp_path / "gah.sqlite3"
-    replay(script.TableScript(table.header, table.lines[: len(table.lines) // 2]), db=db)
-    resumed = replay(table, db=db)
-    assert resumed.resumed_after is not None and resumed.refused == []
-    store = EventStore(db)
-    session = Session.resume(store, store.games()[0])
-    assert session.state == _direct(table).state
-    assert SPEC.decode(json.loads(json.dumps(SPEC.encode(session.state)))) == session.state
-    store.close()
+    """The event log replays to the same state: stop half-way, resume from the store."""
+    check_resume(script.load(SCRIPTS / "three_players.jsonl"), tmp_path / "gah.sqlite3")
 
 
 def test_cli_json_has_the_issue_keys(capsys):
@@ -88,7 +70,7 @@ def test_card_data_game_lights_bo_without_asking_the_table():
     result = replay(table)
     assert result.refused == []
     assert (result.state["view"]["outcome"], result.state["prompt"]["over"]) == ("Ada", True)
-    session = _direct(table)
+    session = direct(table, every_accepted=True)
     actions = [entry.action for entry in session.history]
     light = actions.index("light:1")
     assert actions[light: light + 5] == ["light:1", "pay:cat#6", "pay:ghost#8", "pay:ghost#7", "pay-done"]

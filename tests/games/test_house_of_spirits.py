@@ -16,10 +16,12 @@ from pathlib import Path
 
 import hos_checks
 import pytest
+from hos_checks import holding, in_room, play, random_action, with_monster
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import get_game, resolve_options
+from companion.engine.pending import Frame
 from companion.errors import OptionError, RuleViolation
 from companion.games.house_of_spirits import OPTIONS, card_data
 from companion.games.house_of_spirits import components as hc
@@ -39,12 +41,6 @@ COMPLETE = hos_checks.complete_content()
 # --------------------------------------------------------------------------- helpers
 
 
-def play(state, *actions: str):
-    for action in actions:
-        state = SPEC.apply(state, action)
-    return state
-
-
 def new_game(players=("Ada", "Bo", "Cy"), characters=(KRAIG, OLIVIA, RUDOLPH), rolloff=(6, 1, 2), **options):
     """Set up, deal ``characters`` in seat order and roll off (the first player wins)."""
     state = SPEC.setup(list(players), resolve_options(SPEC, options), content=COMPLETE)
@@ -56,37 +52,6 @@ def in_round_one(main=("flashlight", "broken-mirror", "item-05"), **kwargs):
     """Round 1 in the Vestibule with ``main`` laid out; Ada (Kraig) to act."""
     state = new_game(**kwargs)
     return play(state, *(f"draw:{card}" for card in main))
-
-
-def holding(state, player: int, *cards: str, gained: int = 0):
-    """``player`` holds ``cards`` (gained in round ``gained``), taken out of the main deck / plot deck."""
-    for card in cards:
-        if card in state.main_deck:
-            index = state.main_deck.index(card)
-            state = replace(state, main_deck=state.main_deck[:index] + state.main_deck[index + 1:])
-        elif card in state.plot_deck.shuffled:
-            state = replace(state, plot_deck=state.plot_deck.take(card) if card in state.plot_deck.possible()
-                            else state.plot_deck)
-        hands = list(state.hands)
-        hands[player] = hands[player] + ((card, gained),)
-        state = replace(state, hands=tuple(hands))
-    return state
-
-
-def in_room(state, room: str):
-    """The party stands in ``room`` (the room card taken out of the room deck)."""
-    deck = state.room_deck
-    state = replace(state, room_discard=state.room_discard + (state.room,),
-                    room_deck=replace(deck, shuffled=tuple(c for c in deck.shuffled if c != room)), room=room)
-    return state
-
-
-def with_monster(state, monster: str):
-    """``monster`` in play at full health, taken from the monster deck."""
-    deck = state.monster_deck
-    return replace(state, monster_deck=replace(deck, shuffled=tuple(c for c in deck.shuffled if c != monster)),
-                   in_play=state.in_play + (monster,),
-                   monster_health=state.monster_health + ((monster, hc.card(monster).health),))
 
 
 def keys(state) -> set[str]:
@@ -298,6 +263,19 @@ def test_olivia_re_roll_replaces_the_die():
     state = with_monster(in_round_one(), "vampire")
     state = play(state, "pick:flashlight", "attack:vampire", "face:1", "face:5")
     assert state.pending.dice == (5,) and state.news[-1] == "Attack: 2 + 0 (items) + 5 (die) = 7."
+
+
+def test_the_attack_under_way_is_the_one_frame_of_the_engines_pending_stack():
+    """The action under way is a frame of the engine's stack (issue 21), with its details
+    (the re-rolled die replaces the first), kept through a snapshot."""
+    state = with_monster(in_round_one(), "vampire")
+    state = play(state, "pick:flashlight", "attack:vampire", "face:1")
+    (frame,) = state.frames
+    assert isinstance(frame, Frame) and frame is state.pending
+    assert (frame.kind, frame.player, frame.target, frame.dice) == ("attack", state.active, "vampire", (1,))
+    assert SPEC.decode(json.loads(json.dumps(SPEC.encode(state)))) == state
+    state = play(state, "face:5")
+    assert state.frames[-1].dice == (5,) and state.frames[-1].rerolled
 
 
 def test_critical_hit_kills_and_scores_3():
@@ -535,12 +513,7 @@ def random_game(seed: int, options: dict, players: int, steps: int = 900, conten
         prompt = SPEC.prompt(state)
         if prompt.over:
             break
-        if prompt.chance:
-            outcomes = prompt.chance.outcomes
-            action = rng.choices(outcomes, weights=[o.weight for o in outcomes])[0].key
-        else:
-            weights = [ACTION_WEIGHTS.get(c.key, 6.0 if c.key.startswith("play:") else 1.0) for c in prompt.choices]
-            action = rng.choices(prompt.choices, weights=weights)[0].key
+        action = random_action(state, rng, lambda key: ACTION_WEIGHTS.get(key, 6.0 if key.startswith("play:") else 1.0))
         state = SPEC.apply(state, action)
         states.append(state)
         actions.append(action)

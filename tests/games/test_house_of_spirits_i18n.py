@@ -183,17 +183,6 @@ def test_option_help_in_italian():
 # --------------------------------------------------------------------------- exact Italian
 
 
-def test_setup_refusals_in_italian():
-    options = resolve_options(SPEC, {})
-    with pytest.raises(RuleViolation) as five:
-        SPEC.setup(["Ada", "Bo", "Cy", "Di", "Eve"], options)
-    with pytest.raises(RuleViolation) as twins:
-        SPEC.setup(["Ada", "Ada"], options)
-    assert five.value.args[0] == "House of Spirits is for 2 to 4 players, not 5."
-    assert render(five.value.args[0], "it") == "House of Spirits è per 2-4 giocatori, non 5."
-    assert render(twins.value.args[0], "it") == "Ogni giocatore deve avere un nome diverso."
-
-
 def test_the_first_prompts_and_the_roll_off_in_italian():
     """"Game Setup" and "Determine Player Order" as the Italian table reads them."""
     state = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {"decks": "physical"}))

@@ -5,27 +5,15 @@ over the socket). Scripts: ``tests/scripts/house_of_spirits/`` (made by its ``bu
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
+from script_runs import check_resume, direct
 
 from companion import script
-from companion.engine import get_game
 from companion.replay import replay
-from companion.session import Session
-from companion.store import EventStore
 
 SCRIPTS = Path(__file__).resolve().parents[1] / "scripts" / "house_of_spirits"
-SPEC = get_game("house_of_spirits")
-
-
-def _direct(table: script.TableScript) -> Session:
-    """The same inputs straight into a session (no daemon)."""
-    session = Session.start(table.header)
-    for line in table.lines:
-        session.handle(line.input, line.number)
-    return session
 
 
 @pytest.mark.parametrize("name, outcome, winners, plots", [
@@ -41,7 +29,7 @@ def test_whole_game_script_replays_through_the_daemon(name, outcome, winners, pl
     assert result.refused == []
     assert result.state["prompt"]["over"] is True
     assert (view["outcome"], view["winners"], len(view["plot_played"])) == (outcome, winners, plots)
-    assert view == _direct(table).view()
+    assert view == direct(table).view()
     if plots == 7:
         assert all(p["secret_met"] is not None for p in view["players"].values())  # the tally was asked
     else:
@@ -50,7 +38,7 @@ def test_whole_game_script_replays_through_the_daemon(name, outcome, winners, pl
 
 def test_scores_on_screen_equal_the_logged_causes():
     """Every score of the final state is the sum of its logged causes (notes 4.4)."""
-    session = _direct(script.load(SCRIPTS / "plot_ending.jsonl"))
+    session = direct(script.load(SCRIPTS / "plot_ending.jsonl"))
     state = session.state
     for player, name in enumerate(state.players):
         assert session.view()["players"][name]["score"] == sum(p for who, p, _ in state.score_log if who == player)
@@ -58,16 +46,4 @@ def test_scores_on_screen_equal_the_logged_causes():
 
 def test_resumed_game_equals_the_uninterrupted_one(tmp_path):
     """The event log replays to the same state: stop half-way, resume from the store."""
-    table = script.load(SCRIPTS / "physical_decks.jsonl")
-    db = tmp_path / "hos.sqlite3"
-    half = script.TableScript(table.header, table.lines[: len(table.lines) // 2])
-    replay(half, db=db)
-    resumed = replay(table, db=db)
-    assert resumed.resumed_after is not None and resumed.refused == []
-    assert resumed.state["view"] == replay(table).state["view"]
-    store = EventStore(db)
-    record = store.games()[0]
-    session = Session.resume(store, record)
-    assert session.state == _direct(table).state
-    assert SPEC.decode(json.loads(json.dumps(SPEC.encode(session.state)))) == session.state
-    store.close()
+    check_resume(script.load(SCRIPTS / "physical_decks.jsonl"), tmp_path / "hos.sqlite3")

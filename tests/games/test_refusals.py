@@ -21,8 +21,10 @@ from collections.abc import Callable
 
 import pytest
 
-from companion.engine import all_games, resolve_options
+from companion.engine import all_games, get_game, resolve_options
+from companion.errors import RuleViolation
 from companion.header import GameHeader
+from companion.i18n import render
 from companion.inputs import Press, Tap, Touch
 from companion.session import Session
 
@@ -141,3 +143,26 @@ def test_at_most_one_main_choice_and_never_in_a_pick_list(game_id):
                 assert sum(c.key.partition(":")[0] == kind for c in prompt.choices) == 1, choice.key
             mains += len(marked)
     assert mains > 20
+
+
+@pytest.mark.parametrize("game, players, english, italian", [
+    ("creepy_cellar", 5, "Creepy Cellar is for 1 to 4 players, not 5.",
+     "Creepy Cellar si gioca da 1 a 4 giocatori, non in 5."),
+    ("clue_it", 1, "CLUE: IT is for 2 to 7 players, not 1.", "CLUE: IT si gioca da 2 a 7 giocatori, non in 1."),
+    ("house_of_spirits", 5, "House of Spirits is for 2 to 4 players, not 5.",
+     "House of Spirits si gioca da 2 a 4 giocatori, non in 5."),
+    ("children", 5, "Children is for 2 to 4 players, not 5.", "Children si gioca da 2 a 4 giocatori, non in 5."),
+    ("ghost_at_home", 1, "Ghost at Home is for 2 to 5 players, not 1.",
+     "Ghost at Home si gioca da 2 a 5 giocatori, non in 1."),
+])
+def test_setup_refusals_in_english_and_italian(game, players, english, italian):
+    """Too many or too few players, and two players of one name: the set-up refuses, in the
+    table's language."""
+    spec = get_game(game)
+    options = resolve_options(spec, {})
+    with pytest.raises(RuleViolation) as count:
+        spec.setup(["Ada", "Bo", "Cy", "Di", "Eve"][:players], options)
+    with pytest.raises(RuleViolation) as twins:
+        spec.setup(["Ada", "Ada"], options)
+    assert (count.value.args[0], render(count.value.args[0], "it")) == (english, italian)
+    assert render(twins.value.args[0], "it") == "Ogni giocatore deve avere un nome diverso."

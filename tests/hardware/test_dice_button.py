@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from gpiozero import Device
-from gpiozero.pins.mock import MockFactory
+from gpiozero.pins.mock import MockFactory, MockPin
 
 from hardware.dice.button import DiceButton
 from hardware.dice.fake import FakeFinger, ManualClock
@@ -38,10 +38,27 @@ def test_button_uses_the_pull_up(factory):
     button.close()  # idempotent
 
 
-def test_release_without_press_is_ignored(factory):
+class HeldPin(MockPin):
+    """The pin of a button held down: the pull-up cannot raise it while ``held``."""
+
+    held = False
+
+    def drive_high(self):
+        if not self.held:
+            super().drive_high()
+
+
+def test_a_button_held_while_the_companion_starts_rolls_nothing_on_release(factory):
+    """A release without a press seen first (held since before the pin was opened) is ignored."""
     presses = []
+    pin = factory.pin(17, pin_class=HeldPin)
+    pin.drive_low()
+    pin.held = True
     button = DiceButton(presses.append, pin=17, bounce_time=None, pin_factory=factory)
-    button._released()
+    assert button.button.is_pressed
+    pin.held = False
+    pin.drive_high()  # the finger lets go
+    assert not button.button.is_pressed
     assert presses == []
     button.close()
 
@@ -98,9 +115,11 @@ def test_a_hold_is_timed_from_the_pin_events_not_from_when_the_callback_runs():
     factory = MockFactory()
     button = DiceButton(presses.append, pin=17, pin_factory=factory)
     try:
-        base = factory.ticks()
-        button.button._pin_changed(base + 1.0, False)  # pressed (pull-up: low is pressed)
-        button.button._pin_changed(base + 1.8, True)  # released, a moment later by the wall clock
+        base, pin = factory.ticks(), factory.pin(17)
+        # what the pin factory's thread does with two queued edges: the pin's callback, each
+        # edge with its own timestamp
+        pin.when_changed(base + 1.0, False)  # pressed (pull-up: low is pressed)
+        pin.when_changed(base + 1.8, True)  # released, a moment later by the wall clock
         assert presses == [pytest.approx(0.8)]
     finally:
         button.close()

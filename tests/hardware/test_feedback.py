@@ -14,6 +14,7 @@ from companion.header import GameHeader
 from companion.inputs import Tap
 from companion.store import EventStore
 from hardware.feedback import BEEP_OFF, BEEP_ON, TagFeedback
+from tests.collector import wait_until
 
 PIN = 18
 
@@ -31,8 +32,11 @@ def _pulses(pin, after: float) -> list[float]:
     return [s.timestamp - after for prev, s in zip(states, states[1:]) if s.state and not prev.state]
 
 
-def _settle(pulses: int) -> None:
-    time.sleep(pulses * (BEEP_ON + BEEP_OFF) + 0.1)
+def _settle(pin, pulses: int) -> None:
+    """Wait until ``pulses`` beeps were heard and the pin is quiet again, then one beep's
+    time more: a beep too many would have started by then."""
+    wait_until(lambda: len(_pulses(pin, 0.0)) >= pulses and pin.state is False, 10, f"{pulses} beeps")
+    time.sleep(BEEP_ON + BEEP_OFF)  # the buzzer's own time, not a wait for the code
 
 
 @pytest.mark.parametrize("device", ["buzzer", "led"])
@@ -44,7 +48,7 @@ def test_one_beep_for_a_known_tag_three_for_an_unknown(factory, device, recognis
     start = time.monotonic()
     feedback.tag(recognised)
     returned = time.monotonic() - start
-    _settle(pulses)
+    _settle(pin, pulses)
     starts = _pulses(pin, pin.states[0].timestamp)
     assert len(starts) == pulses
     assert returned < 0.1 and starts[0] < 0.1  # the first beep starts within 100 ms of the read

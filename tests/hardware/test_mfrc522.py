@@ -20,6 +20,7 @@ from hardware.nfc.runner import ReaderRunner
 from hardware.testing.fake_spidev import SimGPIO, installed
 from hardware.testing.mfrc522_chip import SimCard, SimChip
 from hardware.testing.mfrc522_chip import crc_a as sim_crc_a
+from tests.collector import wait_until
 
 NTAG_UID = bytes.fromhex("04112233445566")
 
@@ -231,7 +232,9 @@ def test_runner_thread_reports_a_resting_card_once():
         chip.present(SimCard.ntag215(NTAG_UID))
         runner = ReaderRunner(reader, events.append, interval=0.02)
         runner.start()
-        time.sleep(0.3)
-        runner.stop()
+        try:  # the card rests through ten polls
+            wait_until(lambda: chip.picc_commands["WUPA"] >= 10, 10, "ten polls of the resting card")
+        finally:
+            runner.stop()
     assert events == [TagPresented("table", NTAG_UID)]
-    assert chip.picc_commands["WUPA"] >= 5  # it kept polling the resting card
+    assert chip.picc_commands["WUPA"] >= 10  # it kept polling the resting card

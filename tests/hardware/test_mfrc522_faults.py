@@ -174,7 +174,8 @@ def test_settings_the_chip_does_not_have_are_refused_before_the_bus(kwargs, mess
 def test_the_spi_speed_reaches_the_bus():
     chip = SimChip()
     with installed(chip), MFRC522Reader("cards", spi_speed_hz=4_000_000) as reader:
-        assert reader._lib.spi.max_speed_hz == 4_000_000
+        reader.poll()
+        assert chip.spi_speed_hz == 4_000_000  # the clock the bus runs at
 
 
 def test_a_collision_raises_errirq_before_rxirq_and_still_resolves():

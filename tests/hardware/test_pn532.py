@@ -24,6 +24,7 @@ from hardware.nfc.base import TagPresented, TagRemoved
 from hardware.nfc.pn532 import MISSES_BEFORE_UNAVAILABLE, PN532Reader, build_frame
 from hardware.nfc.runner import ReaderRunner
 from hardware.testing.pn532_chip import SimulatedPN532, response_frame, target_data
+from tests import collector
 
 UID4 = bytes.fromhex("DEADBEEF")
 UID7 = bytes.fromhex("04112233445566")
@@ -39,12 +40,8 @@ LATE = 3.0
 
 
 def wait_until(predicate, timeout: float = 30.0, what: str = "the condition"):
-    """Poll ``predicate`` until it is true; fail after ``timeout`` seconds (a generous bound
-    that only matters on failure)."""
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.005)
+    """:func:`tests.collector.wait_until` with a generous 30 s bound (it only matters on failure)."""
+    collector.wait_until(predicate, timeout, what)
 
 
 @pytest.fixture

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import threading
+
 from hardware.dice.fake import ManualClock
 from hardware.nfc.base import TagPresented, TagRemoved
 from hardware.nfc.fake import FakeNfcReader
 from hardware.nfc.presence import PresenceTracker
 from hardware.nfc.runner import ReaderRunner
+from tests.collector import wait_until
 
 UID = bytes.fromhex("04112233445566")
 OTHER = bytes.fromhex("DEADBEEF")
@@ -62,16 +65,16 @@ def test_runner_thread_starts_and_stops():
     reader = FakeNfcReader("table")
     runner = ReaderRunner(reader, events.append, interval=0.01)
     reader.present(UID)
+    before = set(threading.enumerate())
     runner.start()
+    started = set(threading.enumerate()) - before
     try:
-        for _ in range(200):
-            if events:
-                break
-            runner._stop.wait(0.01)
+        wait_until(lambda: events, what="the tag's event")
     finally:
         runner.stop()
     assert events == [TagPresented("table", UID)]
-    assert not runner._thread.is_alive()
+    assert [t.name for t in started] == ["reader-table"]
+    assert not any(t.is_alive() for t in started)
 
 
 def test_removal_needs_three_misses_as_well_as_the_delay():

@@ -5,6 +5,7 @@ and no completed tap is lost (nor a resting card counted twice)."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 
@@ -18,6 +19,7 @@ from hardware.errors import ReaderUnavailable
 from hardware.nfc.base import TagPresented
 from hardware.nfc.fake import FakeNfcReader
 from hardware.nfc.supervisor import ReaderSupervisor
+from tests.collector import Collector, wait_until
 
 UID = bytes.fromhex("04112233445566")
 CARDS = {"04A10000000001": "creepy_cellar:ghost:room-H", "04A10000000002": "creepy_cellar:ghost:room-E",
@@ -79,24 +81,20 @@ def test_a_card_resting_through_a_fault_is_not_a_second_tap():
 
 # ---------------------------------------------------------------- through the daemon
 
-class Watch:
-    def __init__(self):
-        self.messages, self.cond = [], threading.Condition()
+def _online(message) -> bool:
+    return message.get("type") == "state" and message["readers"].get("cards", {}).get("online")
 
-    def __call__(self, message):
-        with self.cond:
-            self.messages.append(message)
-            self.cond.notify_all()
 
-    def clear(self):
-        with self.cond:
-            self.messages.clear()
+def _offline(message) -> bool:
+    return message.get("type") == "notice" and "Reader cards is offline" in message["text"]
 
-    def wait_for(self, predicate, timeout=10.0):
-        with self.cond:
-            assert self.cond.wait_for(lambda: any(predicate(m) for m in self.messages), timeout), \
-                [m.get("text") for m in self.messages if m.get("type") == "notice"]
-            return next(m for m in self.messages if predicate(m))
+
+def _working(message) -> bool:
+    return message.get("type") == "notice" and message["text"] == "Reader cards is working."
+
+
+def _offline_notices(watch: Collector) -> list[dict]:
+    return [m for m in watch.messages if m.get("type") == "notice" and "offline" in m["text"]]
 
 
 @pytest.fixture
@@ -112,9 +110,29 @@ def daemon(tmp_path):
     store.close()
 
 
+@contextlib.contextmanager
+def supervised(daemon, open_reader):
+    """The reader ``open_reader()`` gives, supervised for the daemon (polled every 50 ms), and
+    a client watching the daemon's messages: yields (client, watch) once the reader is online."""
+    supervisor = ReaderSupervisor("cards", open_reader, daemon.on_presence, daemon.on_reader_status,
+                                  interval=0.05, max_backoff=1.0)
+    supervisor.start()
+    watch = Collector()
+    try:
+        with Client(daemon.socket_path, on_message=watch) as client:
+            watch.wait_for(_online)
+            yield client, watch
+    finally:
+        supervisor.stop()
+
+
 def _taps(daemon) -> list[str]:
     """The UIDs of the taps the game accepted, in order."""
     return daemon.call(lambda: [e.input["tap"] for e in daemon.session.history if "tap" in e.input])
+
+
+def _wait_taps(daemon, count: int) -> None:
+    wait_until(lambda: len(_taps(daemon)) >= count, 10, "the tap reaching the game")
 
 
 def _draw(daemon, client, reader_put, reader_lift, uid_hex):
@@ -122,12 +140,15 @@ def _draw(daemon, client, reader_put, reader_lift, uid_hex):
     assert client.choose("roll")["ok"]
     before = len(_taps(daemon))
     reader_put(bytes.fromhex(uid_hex))
-    deadline = time.monotonic() + 10
-    while len(_taps(daemon)) == before:
-        assert time.monotonic() < deadline, "the tap never reached the game"
-        time.sleep(0.02)
+    _wait_taps(daemon, before + 1)
     reader_lift()
     assert client.choose("end-turn")["ok"]
+
+
+def _mfrc522_draw(daemon, client, chip, uid_hex):
+    from hardware.testing.mfrc522_chip import SimCard
+
+    _draw(daemon, client, lambda uid: chip.present(SimCard.ntag215(uid)), chip.remove, uid_hex)
 
 
 @pytest.mark.slow
@@ -138,33 +159,31 @@ def test_a_serial_port_that_vanishes_and_comes_back(daemon, tmp_path):
     port = tmp_path / "serial0"  # like /dev/serial0: a link to whatever tty the adapter is
     sims = [SimulatedPN532()]
     port.symlink_to(sims[0].port)
+
+    def draw(uid_hex):
+        _draw(daemon, client, lambda uid: sims[-1].present(uid), lambda: sims[-1].remove(), uid_hex)
+
     # a patient timeout: on a loaded machine the driver's 50 ms let healthy polls time out,
     # and a reader going offline by itself blurred the unplugging below
-    supervisor = ReaderSupervisor("cards", lambda: PN532Reader("cards", str(port), timeout=1.0), daemon.on_presence,
-                                  daemon.on_reader_status, interval=0.05, max_backoff=1.0)
-    supervisor.start()
-    watch = Watch()
     try:
-        with Client(daemon.socket_path, on_message=watch) as client:
-            watch.wait_for(lambda m: m.get("type") == "state" and m["readers"].get("cards", {}).get("online"))
-            _draw(daemon, client, lambda uid: sims[-1].present(uid), lambda: sims[-1].remove(), "04A10000000001")
+        with supervised(daemon, lambda: PN532Reader("cards", str(port), timeout=1.0)) as (client, watch):
+            draw("04A10000000001")
             sims[-1].inject(b"\xff\x13\x37\x00\xff\x05\x00\x42")  # UART garbage between polls
             sims[-1].delay_next(0.3)  # a slow answer
-            _draw(daemon, client, lambda uid: sims[-1].present(uid), lambda: sims[-1].remove(), "04A10000000002")
+            draw("04A10000000002")
             sims[-1].close()  # the adapter is unplugged
             port.unlink()
-            watch.wait_for(lambda m: m.get("type") == "notice" and "Reader cards is offline" in m["text"])
+            watch.wait_for(_offline)
             assert client.request({"cmd": "state"})["ok"]  # the daemon still answers
             assert client.choose("roll")["ok"] and client.undo()["ok"]  # touches still work
             watch.clear()
             sims.append(SimulatedPN532())  # plugged in again, as another tty
             port.symlink_to(sims[-1].port)
             back = time.monotonic()
-            watch.wait_for(lambda m: m.get("type") == "notice" and m["text"] == "Reader cards is working.")
+            watch.wait_for(_working)
             recovered = time.monotonic() - back
-            _draw(daemon, client, lambda uid: sims[-1].present(uid), lambda: sims[-1].remove(), "04A10000000003")
+            draw("04A10000000003")
     finally:
-        supervisor.stop()
         for sim in sims:
             sim.close()
     assert _taps(daemon) == list(CARDS)  # every completed tap is in the game, once
@@ -177,7 +196,7 @@ def test_a_serial_port_that_vanishes_and_comes_back(daemon, tmp_path):
 def test_spi_transfer_errors(daemon):
     from hardware.nfc.mfrc522 import MFRC522Reader
     from hardware.testing.fake_spidev import installed
-    from hardware.testing.mfrc522_chip import SimCard, SimChip
+    from hardware.testing.mfrc522_chip import SimChip
 
     chip = SimChip()
     real_transfer = chip.transfer
@@ -189,24 +208,15 @@ def test_spi_transfer_errors(daemon):
         return real_transfer(data)
 
     chip.transfer = transfer
-    with installed(chip):
-        supervisor = ReaderSupervisor("cards", lambda: MFRC522Reader("cards"), daemon.on_presence,
-                                      daemon.on_reader_status, interval=0.05, max_backoff=1.0)
-        supervisor.start()
-        watch = Watch()
-        try:
-            with Client(daemon.socket_path, on_message=watch) as client:
-                watch.wait_for(lambda m: m.get("type") == "state" and m["readers"].get("cards", {}).get("online"))
-                _draw(daemon, client, lambda uid: chip.present(SimCard.ntag215(uid)), chip.remove, "04A10000000001")
-                broken.set()
-                watch.wait_for(lambda m: m.get("type") == "notice" and "Reader cards is offline" in m["text"])
-                assert client.request({"cmd": "state"})["ok"]
-                watch.clear()
-                broken.clear()
-                watch.wait_for(lambda m: m.get("type") == "notice" and m["text"] == "Reader cards is working.")
-                _draw(daemon, client, lambda uid: chip.present(SimCard.ntag215(uid)), chip.remove, "04A10000000002")
-        finally:
-            supervisor.stop()
+    with installed(chip), supervised(daemon, lambda: MFRC522Reader("cards")) as (client, watch):
+        _mfrc522_draw(daemon, client, chip, "04A10000000001")
+        broken.set()
+        watch.wait_for(_offline)
+        assert client.request({"cmd": "state"})["ok"]
+        watch.clear()
+        broken.clear()
+        watch.wait_for(_working)
+        _mfrc522_draw(daemon, client, chip, "04A10000000002")
     assert _taps(daemon) == list(CARDS)[:2]
 
 
@@ -221,34 +231,21 @@ def test_an_mfrc522_bus_that_dies_under_a_resting_card(daemon, stuck):
     from hardware.testing.mfrc522_chip import SimCard, SimChip
 
     chip = SimChip()
-    with installed(chip):
-        supervisor = ReaderSupervisor("cards", lambda: MFRC522Reader("cards"), daemon.on_presence,
-                                      daemon.on_reader_status, interval=0.05, max_backoff=1.0)
-        supervisor.start()
-        watch = Watch()
-        try:
-            with Client(daemon.socket_path, on_message=watch) as client:
-                watch.wait_for(lambda m: m.get("type") == "state" and m["readers"].get("cards", {}).get("online"))
-                assert client.choose("roll")["ok"]
-                chip.present(SimCard.ntag215(bytes.fromhex("04A10000000001")))
-                deadline = time.monotonic() + 10
-                while not _taps(daemon):
-                    assert time.monotonic() < deadline, "the tap never reached the game"
-                    time.sleep(0.02)
-                chip.stuck = stuck
-                watch.wait_for(lambda m: m.get("type") == "notice" and "Reader cards is offline" in m["text"])
-                watch.clear()
-                chip.stuck = None
-                watch.wait_for(lambda m: m.get("type") == "notice" and m["text"] == "Reader cards is working.")
-                polled = chip.picc_commands["WUPA"]
-                while chip.picc_commands["WUPA"] < polled + 10:  # ten polls with the card still there
-                    time.sleep(0.02)
-                assert _taps(daemon) == ["04A10000000001"]  # the resting card: one tap
-                chip.remove()
-                assert client.choose("end-turn")["ok"]
-                _draw(daemon, client, lambda uid: chip.present(SimCard.ntag215(uid)), chip.remove, "04A10000000002")
-        finally:
-            supervisor.stop()
+    with installed(chip), supervised(daemon, lambda: MFRC522Reader("cards")) as (client, watch):
+        assert client.choose("roll")["ok"]
+        chip.present(SimCard.ntag215(bytes.fromhex("04A10000000001")))
+        _wait_taps(daemon, 1)
+        chip.stuck = stuck
+        watch.wait_for(_offline)
+        watch.clear()
+        chip.stuck = None
+        watch.wait_for(_working)
+        polled = chip.picc_commands["WUPA"]
+        wait_until(lambda: chip.picc_commands["WUPA"] >= polled + 10, 10, "ten polls with the card still there")
+        assert _taps(daemon) == ["04A10000000001"]  # the resting card: one tap
+        chip.remove()
+        assert client.choose("end-turn")["ok"]
+        _mfrc522_draw(daemon, client, chip, "04A10000000002")
     assert _taps(daemon) == list(CARDS)[:2]
 
 
@@ -260,26 +257,14 @@ def test_a_slow_pn532_no_card_answer_tells_the_table_nothing(daemon):
     from hardware.nfc.pn532 import PN532Reader
     from hardware.testing.pn532_chip import SimulatedPN532
 
-    with SimulatedPN532() as sim:
-        supervisor = ReaderSupervisor("cards", lambda: PN532Reader("cards", sim.port), daemon.on_presence,
-                                      daemon.on_reader_status, interval=0.05, max_backoff=1.0)
-        supervisor.start()
-        watch = Watch()
-        try:
-            with Client(daemon.socket_path, on_message=watch) as client:
-                watch.wait_for(lambda m: m.get("type") == "state" and m["readers"].get("cards", {}).get("online"))
-                sim.activation_time = 0.06  # three attempts: 0.18 s, past the 0.1 s timeout
-                deadline = time.monotonic() + 30
-                while sim.codes().count(0x02) < 8:  # eight slow polls, each probed
-                    assert time.monotonic() < deadline
-                    time.sleep(0.05)
-                assert not [m for m in watch.messages if m.get("type") == "notice" and "offline" in m["text"]]
+    with SimulatedPN532() as sim, supervised(daemon, lambda: PN532Reader("cards", sim.port)) as (client, watch):
+        sim.activation_time = 0.06  # three attempts: 0.18 s, past the 0.1 s timeout
+        wait_until(lambda: sim.codes().count(0x02) >= 8, 30, "eight slow polls, each probed")
+        assert not _offline_notices(watch)
 
-                def put(uid):
-                    sim.present(uid, pages=ntag215_image(uid))
-                _draw(daemon, client, put, sim.remove, "04A10000000001")
-        finally:
-            supervisor.stop()
+        def put(uid):
+            sim.present(uid, pages=ntag215_image(uid))
+        _draw(daemon, client, put, sim.remove, "04A10000000001")
     assert _taps(daemon) == ["04A10000000001"]
 
 
@@ -287,20 +272,11 @@ def test_a_slow_pn532_no_card_answer_tells_the_table_nothing(daemon):
 def test_a_reset_mfrc522_reads_a_new_card_without_an_offline_notice(daemon):
     from hardware.nfc.mfrc522 import MFRC522Reader
     from hardware.testing.fake_spidev import installed
-    from hardware.testing.mfrc522_chip import SimCard, SimChip
+    from hardware.testing.mfrc522_chip import SimChip
 
     chip = SimChip()
-    with installed(chip):
-        supervisor = ReaderSupervisor("cards", lambda: MFRC522Reader("cards"), daemon.on_presence,
-                                      daemon.on_reader_status, interval=0.05, max_backoff=1.0)
-        supervisor.start()
-        watch = Watch()
-        try:
-            with Client(daemon.socket_path, on_message=watch) as client:
-                watch.wait_for(lambda m: m.get("type") == "state" and m["readers"].get("cards", {}).get("online"))
-                chip.power_cycle()  # a brown-out: antenna off, timer not auto-started
-                _draw(daemon, client, lambda uid: chip.present(SimCard.ntag215(uid)), chip.remove, "04A10000000001")
-                assert not [m for m in watch.messages if m.get("type") == "notice" and "offline" in m["text"]]
-        finally:
-            supervisor.stop()
+    with installed(chip), supervised(daemon, lambda: MFRC522Reader("cards")) as (client, watch):
+        chip.power_cycle()  # a brown-out: antenna off, timer not auto-started
+        _mfrc522_draw(daemon, client, chip, "04A10000000001")
+        assert not _offline_notices(watch)
     assert _taps(daemon) == ["04A10000000001"]

@@ -126,7 +126,10 @@ def test_an_address_that_fails_too_often_is_blocked_for_a_while():
     now[0] += 61
     assert not limit.blocked("10.0.0.9")
     limit.failed("a"), limit.failed("b"), limit.failed("c")  # only two addresses remembered
-    assert len(limit._seen) == 2
+    limit.failed("a"), limit.failed("a")
+    assert not limit.blocked("a")  # its first failure was forgotten: two, not three
+    limit.failed("c"), limit.failed("c")
+    assert limit.blocked("c")  # still remembered with "a": three
 
 
 # ---------------------------------------------------------------------- the page

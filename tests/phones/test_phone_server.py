@@ -14,6 +14,7 @@ import pytest
 from companion.phones import limits
 from companion.phones.config import PhonesConfig
 from companion.phones.server import REVOKED, PhoneServer
+from tests.collector import until
 from tests.phones.fake_table import SECRETS, FakeTable
 
 
@@ -232,10 +233,7 @@ def test_idle_connections_beyond_the_limit_are_closed_at_once_and_phones_get_in_
             refused += await asyncio.wait_for(reader.read(), 10) == b""  # closed by the server
         for _reader, writer in idle:
             writer.close()
-        for _ in range(500):  # until the server has seen them go
-            if not server._runner.server.connections:
-                break
-            await asyncio.sleep(0.02)
+        await until(lambda: not server.open_connections, 10, "the server seeing the idle connections go")
         async with aiohttp.ClientSession() as http, http.ws_connect(base + _path(server, "Ada", ws=True)) as ada:
             first = await _first_update(ada)
         return refused, first["you"]

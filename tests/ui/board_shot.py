@@ -1,6 +1,7 @@
 """Draws one game's board in a real Kivy window and saves a screenshot.
 
-``python tests/ui/board_shot.py BOARD OUT.png VIEW.json [--size 800x480]``: shows the board
+``PYTHONPATH=. python tests/ui/board_shot.py BOARD OUT.png VIEW.json [--size 800x480]`` (from
+the checkout; the tests give it ``tests.checkout.checkout_env()``): shows the board
 ``BOARD`` (``module:Class`` under ``ui.boards``, e.g. ``children:ChildrenBoard``) with the
 view in VIEW.json, saves OUT.png and exits 0 (1 when the window did not draw in time).
 
@@ -15,9 +16,6 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
 
 
 def main() -> int:

@@ -32,12 +32,12 @@ def boards_scenario(app, out: Path, report: dict):
     report.update(screenshots=[], overflow={}, boards={}, switches=[])
     yield 0.3
     for message in data.get("switches") or []:
-        app._handle(message)  # the daemon's path: DaemonLink -> Clock -> _handle
+        app.handle_message(message)  # where the daemon's messages go (DaemonLink -> Clock)
         app.model.go("table")
         yield 0.05
         report["switches"].append([message["game"], type(board_of(app)).__name__])
     for shot in data.get("shots") or []:
-        app._handle(shot["message"])
+        app.handle_message(shot["message"])
         app.model.go("table")
         yield Until("the table screen", screen_is(app, "table"))
         yield Until("the language", lambda lang=shot["message"]["language"]: app.tr.lang == lang)
@@ -69,13 +69,13 @@ def _time_board(app, pair: list[dict], rounds: int = 10):
         spent[0] += time.process_time() - start
 
     timed_fit.__name__ = "fit"  # Kivy's clock calls a label's trigger by the method's name
-    app._handle(pair[0])
+    app.handle_message(pair[0])
     yield 0.3
     FitLabel.fit = timed_fit
     try:
         for i in range(rounds):
             start = time.process_time()
-            app._handle(pair[(i + 1) % 2])
+            app.handle_message(pair[(i + 1) % 2])
             spent[0] += time.process_time() - start
             yield 0.1
     finally:

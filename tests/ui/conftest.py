@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.checkout import checkout_env
+
 ROOT = Path(__file__).resolve().parents[2]
 HARNESS = Path(__file__).with_name("harness.py")
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -78,8 +80,7 @@ class Harness:
                  script: Path = HARNESS):
         self.report_path = tmp / f"{scenario}-report.json"
         self.stderr_path = tmp / f"{scenario}-stderr.txt"
-        env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home),
-               "KIVY_NO_ARGS": "1", "PYTHONUNBUFFERED": "1"}
+        env = checkout_env(DISPLAY=display, KIVY_HOME=str(kivy_home), KIVY_NO_ARGS="1", PYTHONUNBUFFERED="1")
         command = [sys.executable, str(script), scenario, "--socket", str(sock), "--out", str(out),
                    "--report", str(self.report_path), "--size", f"{size[0]}x{size[1]}",
                    "--px-per-mm", str(px_per_mm), *args]

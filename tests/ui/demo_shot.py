@@ -2,7 +2,8 @@
 ``SHOT_AT`` seconds after ``STARTED`` (the wall-clock time the test started this process),
 saves the window to ``OUT.png`` and writes ``OUT.json``: which screen showed, the prompt,
 and when the table screen first showed (seconds after ``STARTED``). Used by
-``test_laptop_window.py``; the demo itself is not changed.
+``test_laptop_window.py`` (with the checkout on ``PYTHONPATH``: ``tests.checkout.checkout_env()``);
+the demo itself is not changed.
 """
 
 from __future__ import annotations
@@ -11,8 +12,6 @@ import json
 import sys
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 #: Seconds after the start when the window is looked at (issue 18: the table within 10 s).
 SHOT_AT = 10.0

@@ -1,6 +1,8 @@
 """Drives the real Kivy client in its own process for the UI tests.
 
-``python tests/ui/harness.py SCENARIO --socket S --out DIR --report R.json [--size 800x480]``
+``PYTHONPATH=. python tests/ui/harness.py SCENARIO --socket S --out DIR --report R.json [--size 800x480]``
+(from the checkout; the tests give it ``tests.checkout.checkout_env()``; the scenario modules
+next to this file are found as its siblings, ``sys.path[0]``)
 
 Scenarios (the test on the other side of stdout does the daemon's part):
 
@@ -31,9 +33,6 @@ import sys
 import time
 import traceback
 from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
 
 #: Seconds any one step may take.
 STEP_TIMEOUT = 8.0

@@ -2,7 +2,8 @@
 command runs it (the daemon in its own process, the window here), with a scenario on the
 window's clock: the table screen, Roll the die, the Cards panel (the cards the game waits
 for), one of them touched (tapped on the virtual reader), then a search. Screenshots go to
-OUT; the report (JSON) says what was seen. Used by ``test_cards_panel.py``.
+OUT; the report (JSON) says what was seen. Used by ``test_cards_panel.py`` (with the checkout on ``PYTHONPATH``:
+``tests.checkout.checkout_env()``; ``harness`` is its sibling).
 """
 
 from __future__ import annotations
@@ -10,9 +11,6 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from harness import Runner, Until, find_button, screen_is, scrolled_into_sight, touch
 

@@ -19,10 +19,8 @@ import sys
 import threading
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from harness import Until, find_key, out_of_sight, say, screen_is, touch  # noqa: E402
-from overflow import overflowing  # noqa: E402
+from harness import Until, find_key, out_of_sight, say, screen_is, touch
+from overflow import overflowing
 
 
 def outside(root, board) -> list[str]:
@@ -73,7 +71,7 @@ def _shot(app, out: Path, report: dict, name: str, lang: str, game: str, revisio
         model.go("table")
     yield Until(f"the table at revision {revision}",
                 lambda: screen_is(app, "table")() and not model.busy
-                and int(getattr(app, "_revision", 0) or 0) >= int(revision), timeout=60)
+                and int(app.revision or 0) >= int(revision), timeout=60)
     yield 0.4  # layout settles (the choice panel and the todo panel refit on the next frame)
     table = app.root.ids.screens.current_screen
     board = table.ids.board_slot
@@ -87,7 +85,7 @@ def _shot(app, out: Path, report: dict, name: str, lang: str, game: str, revisio
         "todo_fits": table.ids.todo.height <= table.ids.todo.most + 1,
         "todo_pages": table.ids.todo.pages, "todo_most": table.ids.todo.most, "todo_height": table.ids.todo.height,
         "choices": [b.text for b in panel.buttons()],
-        "main": panel._main.text if panel._main.parent is not None else None,
+        "main": panel.main_button().text if panel.main_button() is not None else None,
         "out_of_sight": out_of_sight(app),
         "prompt": model.prompt_text,
         "over": model.over,
@@ -123,7 +121,7 @@ def _toy(app, out: Path, report: dict, name: str):
         shown = [b.text for b in table.ids.choices.buttons()]
         pages.append({"file": str(save_screenshot(out / f"{name}-page{page}.png")), "choices": shown,
                       "overflow": outside(table, table.ids.board_slot),
-                      "out_of_sight": out_of_sight(app), "main": table.ids.choices._main.parent is not None,
+                      "out_of_sight": out_of_sight(app), "main": table.ids.choices.main_button() is not None,
                       "out_of_turn": [b.text for b in table.ids.out_of_turn.children]})
         seen += [t for t in shown if not t.startswith(("More", "Altre"))]
         more = find_key(app, MORE_KEY)

@@ -1,5 +1,6 @@
 """``harness.py`` plus the scenarios of the player colours and the Screen settings (run by
-``test_colours_and_screen.py`` in a subprocess, like ``harness.py``):
+``test_colours_and_screen.py`` in a subprocess, like ``harness.py``, with the checkout on
+``PYTHONPATH``):
 
 * ``colours``: the table screen of a game whose header gives colours (screenshot
   ``table-colours.png``, the banner's markup and where the player's name is drawn); then
@@ -15,10 +16,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import harness  # noqa: E402
-from harness import Until, find_button, screen_is, touch  # noqa: E402
+import harness
+from harness import Until, find_button, screen_is, touch
 
 
 def colours_scenario(app, out: Path, report: dict, backlight: str = ""):
@@ -102,7 +101,10 @@ def colours_scenario(app, out: Path, report: dict, backlight: str = ""):
 
         settings.backlight = find_backlight(Path(backlight))
         settings.has_backlight = True
-        settings._read_screen()
+        model.go("table")  # away and back: the settings screen reads the backlight on entering
+        yield Until("the table", lambda: screen_is(app, "table")())
+        model.go("settings")
+        yield Until("settings again", lambda: screen_is(app, "settings")())
         yield 0.3
         report["brightness_text"] = settings.ids.brightness_text.text
         touch(settings.ids.brighter)

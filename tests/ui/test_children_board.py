@@ -3,21 +3,17 @@ enraged, left-card counts and the hand limit in large type, from a real game's v
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pngread
 import pytest
+from board_shots import assert_drawn, draw_board
 from test_table_screen import ARTIFACTS, _share
 
 from ui.boards.children import abbreviate, player_text, steps, trapped_text, turn_text
 from ui.i18n import translate
 
 ROOT = Path(__file__).resolve().parents[2]
-SHOT = Path(__file__).with_name("board_shot.py")
 
 #: theme.HAUNTED_TILE as 0–255 RGB: the fill of a room with an enraged ghost.
 ENRAGED_TILE_RGB = (66, 18, 26)
@@ -71,18 +67,9 @@ def test_the_board_speaks_italian():
 def test_children_board_draws_the_mansion(display, kivy_home, tmp_path):
     view = _game_view()
     assert view["enraged"], "the picture should show enraged ghosts"
-    view_path = tmp_path / "view.json"
-    view_path.write_text(json.dumps(view), encoding="utf-8")
     out = ARTIFACTS / "children-board.png"
-    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home), "KIVY_NO_ARGS": "1"}
-    command = [sys.executable, str(SHOT), "children:ChildrenBoard", str(out), str(view_path)]
-    done = subprocess.run(command, cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr[-3000:]
-    assert pngread.size(out) == (800, 480)
-    png = pngread.read(out)
-    colours = {png.pixel(x, y) for x in range(0, 800, 8) for y in range(0, 480, 8)}
-    assert len(colours) > 20  # not blank: tiles, text, the large hand limit
+    draw_board("children:ChildrenBoard", view, out, display, kivy_home, tmp_path)
+    assert_drawn(out)  # tiles, text, the large hand limit
 
 
 @pytest.mark.ui

@@ -4,26 +4,17 @@ apart ("Ad1", "Ad2"), drawn in a real Kivy window (Xvfb)."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-
-import pngread
 import pytest
+from board_shots import assert_drawn, draw_board
 from test_table_screen import ARTIFACTS
 
 from ui.boards.creepy_cellar import carrying_text, hunter_marks, status_text
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def _italian(message, **params):
     from ui.i18n import translate
 
     return translate(message, "it", **params)
-SHOT = Path(__file__).with_name("board_shot.py")
 
 
 def _two_player_view() -> dict:
@@ -62,15 +53,6 @@ def test_marks_tell_a_players_two_hunters_apart():
 
 @pytest.mark.ui
 def test_cellar_board_draws_both_hunters_of_a_player(display, kivy_home, tmp_path):
-    view_path = tmp_path / "view.json"
-    view_path.write_text(json.dumps(_two_player_view()), encoding="utf-8")
     out = ARTIFACTS / "cellar-board-two-hunters.png"
-    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home), "KIVY_NO_ARGS": "1"}
-    command = [sys.executable, str(SHOT), "creepy_cellar:CellarBoard", str(out), str(view_path)]
-    done = subprocess.run(command, cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr[-3000:]
-    assert pngread.size(out) == (800, 480)
-    png = pngread.read(out)
-    colours = {png.pixel(x, y) for x in range(0, 800, 8) for y in range(0, 480, 8)}
-    assert len(colours) > 20  # not blank: tiles, ghosts, marks
+    draw_board("creepy_cellar:CellarBoard", _two_player_view(), out, display, kivy_home, tmp_path)
+    assert_drawn(out)  # tiles, ghosts, marks

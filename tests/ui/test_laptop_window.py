@@ -6,7 +6,6 @@ terminal, ``ui`` and ``play`` say why and exit 2; never a traceback."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -16,6 +15,9 @@ from pathlib import Path
 import pngread
 import pytest
 
+from tests.checkout import checkout_env
+from tests.collector import wait_until
+
 pytestmark = pytest.mark.ui
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,7 +26,7 @@ DEMO_SHOT = Path(__file__).with_name("demo_shot.py")
 
 
 def user_env(tmp_path: Path, display: str, kivy_home: Path) -> dict:
-    env = {k: v for k, v in os.environ.items() if k not in ("COMPANION_CONFIG", "COMPANION_SOCKET", "COMPANION_DB")}
+    env = {k: v for k, v in checkout_env().items() if k not in ("COMPANION_CONFIG", "COMPANION_SOCKET", "COMPANION_DB")}
     for name in ("CONFIG", "DATA", "STATE", "CACHE"):
         env[f"XDG_{name}_HOME"] = str(tmp_path / name.lower())
     (tmp_path / "run").mkdir(mode=0o700, exist_ok=True)
@@ -89,9 +91,8 @@ def test_the_demo_window_shows_the_table_within_10_seconds(tmp_path, display, ki
                                env=user_env(tmp_path, display, kivy_home), stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 60
-        while not out.with_suffix(".json").exists() and process.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.2)
+        wait_until(lambda: out.with_suffix(".json").exists() or process.poll() is not None, 60,
+                   fail=False)  # the assertion below says more, with the demo's stderr
         report = json.loads(out.with_suffix(".json").read_text()) if out.with_suffix(".json").exists() else {}
     finally:
         process.terminate()
@@ -131,14 +132,16 @@ def test_a_signal_to_play_closes_its_window_and_stops_its_daemon(tmp_path, displ
                             env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
+        def answers() -> bool:
             try:
                 Client(sock).connect(timeout=1.0).close()
-                break
             except DaemonUnavailable:
-                time.sleep(0.2)
-        time.sleep(2)  # the window's loop is running
+                return False
+            return True
+
+        wait_until(answers, 60, "play's daemon", poll=0.2)
+        said = play.stdout.readline()  # play's first line comes just before its window's loop runs
+        assert "The daemon's log: " in said, said
         play.send_signal(getattr(signal, sig))
         out, err = play.communicate(timeout=20)
     finally:

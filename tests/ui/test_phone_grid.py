@@ -10,14 +10,12 @@ Screenshots ``tests/artifacts/<size>/[6-players/][it/]phone-grid.png``,
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-import threading
 
-import aiohttp
 import pngread
 import pytest
+from phone_sim import phone
 from test_table_screen import ARTIFACTS
 
 from companion.client import Client
@@ -38,21 +36,6 @@ def header(players: list[str]) -> dict:
             "colours": {p: COLOURS[p] for p in players}}
 #: A 7" 800x480 panel: pixels per millimetre; the smallest code a phone reads from 40 cm.
 PX_PER_MM, CODE_MM = 5.24, 35
-
-
-def _phone(link: str, connected: threading.Event, leave: threading.Event) -> None:
-    """A phone that opens ``link`` and stays until ``leave``."""
-    async def run():
-        live = link.replace("http://", "ws://") + "/ws?claim=" + "b" * 32
-        async with aiohttp.ClientSession() as http, http.ws_connect(live) as ws:
-            await ws.receive()
-            connected.set()
-            while not leave.is_set():
-                try:
-                    await asyncio.wait_for(ws.receive(), 0.2)
-                except TimeoutError:
-                    pass
-    asyncio.run(run())
 
 
 def decode(shot: str, place: list[float]) -> list[str]:
@@ -84,26 +67,19 @@ def test_the_table_shows_each_players_code_at_the_start(harness, tmp_path, caplo
         ("" if lang == "en" else lang)
     store = EventStore(":memory:")
     daemon = Daemon(store, sock, phones=PhonesConfig(True, "127.0.0.1", 0), language=lang)
-    connected, leave = threading.Event(), threading.Event()
     with DaemonThread(daemon):
         daemon.call(lambda: daemon.start_game(GameHeader.from_json(header(seats))))
         links = daemon.call(lambda: daemon.phones.links())
-        phone = threading.Thread(target=_phone, args=(links["Bo"], connected, leave), daemon=True)
         heard: list[dict] = []  # another screen: it must never get the links
         caplog.set_level(logging.DEBUG)
-        try:
+        with phone(links["Bo"], claim="b" * 32) as bo:
             watcher = Client(sock, on_message=heard.append).connect()
             ui = harness("phone-grid", sock, size, out)
             ui.expect("CODES", timeout=90)
-            phone.start()  # Bo scans his code
-            assert connected.wait(10)
+            bo.scan()  # Bo scans his code
             ui.expect("DONE", timeout=90)
             report = ui.finish(timeout=30)
             watcher.close()
-        finally:
-            leave.set()
-            if phone.is_alive():
-                phone.join(10)
     store.close()
     tokens = [link.rsplit("/", 1)[-1] for link in links.values()]
     assert heard and not [m for m in heard if any(t in json.dumps(m) for t in tokens)]

@@ -6,64 +6,27 @@ once it left, the privacy cover offers her phone's QR code. Screenshots
 
 from __future__ import annotations
 
-import asyncio
-import threading
-
-import aiohttp
 import pngread
 import pytest
-from test_privacy_screen import HEADER
+from phone_sim import phone
+from test_privacy_screen import clue_at_the_kept_card
 from test_table_screen import ARTIFACTS
 
-from companion.client import Client
-from companion.daemon import Daemon, DaemonThread
-from companion.games.clue_it import components as ci
-from companion.header import GameHeader
 from companion.phones.config import PhonesConfig
-from companion.store import EventStore
 
 pytestmark = pytest.mark.ui
 
 
-def _phone(link: str, connected: threading.Event, leave: threading.Event) -> None:
-    async def run():
-        live = link.replace("http://", "ws://") + "/ws?claim=" + "a" * 32
-        async with aiohttp.ClientSession() as http, http.ws_connect(live) as ws:
-            await ws.receive()
-            connected.set()
-            while not leave.is_set():
-                try:
-                    await asyncio.wait_for(ws.receive(), 0.2)
-                except TimeoutError:
-                    pass
-    asyncio.run(run())
-
-
 def test_the_table_tells_ada_to_look_at_her_phone(harness, tmp_path):
     sock = tmp_path / "companion.sock"
-    store = EventStore(":memory:")
-    daemon = Daemon(store, sock, phones=PhonesConfig(True, "127.0.0.1", 0))
-    connected, leave = threading.Event(), threading.Event()
-    with DaemonThread(daemon):
-        daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
-        keys = ["kid:kid-3", "kid:kid-4"] + [f"seal:{c}" for p in ci.PILES for c in ci.PILE_CARDS[p]]
-        with Client(sock).connect() as client:
-            for key in keys + ["dealt", "rolloff", "roll"]:
-                assert client.choose(key)["ok"], key
+    with clue_at_the_kept_card(sock, phones=PhonesConfig(True, "127.0.0.1", 0)) as daemon:
         link = daemon.call(lambda: daemon.phones.links())["Ada"]
-        phone = threading.Thread(target=_phone, args=(link, connected, leave), daemon=True)
-        phone.start()
-        assert connected.wait(10)
-        try:
+        with phone(link, claim="a" * 32) as ada:
+            ada.scan()
             ui = harness("phone", sock, (800, 480), ARTIFACTS / "800x480")
             ui.expect("LOOKED", timeout=90)
-            leave.set()  # Ada's phone goes: the table offers the privacy screen and her code
-            phone.join(10)
+            ada.leave()  # Ada's phone goes: the table offers the privacy screen and her code
             report = ui.finish(timeout=90)
-        finally:
-            leave.set()
-            phone.join(10)
-    store.close()
     assert "Ada: look at your phone" in report["table_texts"]
     assert not [t for t in report["table_texts"] if "take the screen" in t or "Keeper" in t]
     assert report["clipped"] == {"table": [], "cover": []}

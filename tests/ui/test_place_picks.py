@@ -7,12 +7,10 @@ picks exactly its choice (``board_shot.py --choices``; shots
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from board_shots import draw_board
 from test_table_screen import ARTIFACTS
 
 from ui.boards import PlacePicks, set_picks
@@ -20,7 +18,6 @@ from ui.boards.children import place_of_choice
 from ui.boards.clue_it import stop_place
 
 ROOT = Path(__file__).resolve().parents[2]
-SHOT = Path(__file__).with_name("board_shot.py")
 
 
 def _message(game: str, name: str, line: int, lang: str = "en") -> dict:
@@ -94,14 +91,10 @@ def test_set_picks_gives_each_place_its_first_choice_and_the_callback():
 
 
 def _touch_every_place(display, kivy_home, tmp_path, board: str, message: dict, name: str) -> dict:
-    view_path, choices_path = tmp_path / "view.json", tmp_path / "choices.json"
-    view_path.write_text(json.dumps(message["view"]), encoding="utf-8")
+    choices_path = tmp_path / "choices.json"
     choices_path.write_text(json.dumps(message["prompt"]["choices"]), encoding="utf-8")
-    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home), "KIVY_NO_ARGS": "1"}
-    command = [sys.executable, str(SHOT), board, str(ARTIFACTS / f"picks-{name}.png"), str(view_path),
-               "--choices", str(choices_path)]
-    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr[-3000:]
+    draw_board(board, message["view"], ARTIFACTS / f"picks-{name}.png", display, kivy_home, tmp_path,
+               "--choices", str(choices_path))
     return json.loads(choices_path.with_suffix(".picked").read_text())
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import queue
 import subprocess
 import sys
@@ -35,6 +34,7 @@ from companion.daemon import Daemon, DaemonThread
 from companion.engine.registry import GAMES as GAME_MODULES
 from companion.i18n import Msg
 from companion.store import EventStore
+from tests.checkout import checkout_env
 
 pytestmark = pytest.mark.ui
 
@@ -87,8 +87,7 @@ class Client_UI:
     def __init__(self, sock: Path, size, x_display: str, home: Path, out: Path, tmp: Path):
         self.report_path = tmp / f"playthrough-{size[0]}x{size[1]}.json"
         self.stderr_path = tmp / f"playthrough-{size[0]}x{size[1]}-stderr.txt"
-        env = {**os.environ, "DISPLAY": x_display, "KIVY_HOME": str(home), "KIVY_NO_ARGS": "1",
-               "PYTHONUNBUFFERED": "1"}
+        env = checkout_env(DISPLAY=x_display, KIVY_HOME=str(home), KIVY_NO_ARGS="1", PYTHONUNBUFFERED="1")
         self.stderr = self.stderr_path.open("w")
         self.proc = subprocess.Popen(
             [sys.executable, str(HARNESS), "playthrough", "--socket", str(sock), "--out", str(out),

@@ -31,10 +31,11 @@ HEADER = {"game": "clue_it", "players": ["Ada", "Bo"], "seed": 1,
 
 
 @contextlib.contextmanager
-def clue_at_the_kept_card(sock: Path):
-    """A daemon whose CLUE: IT game waits for Ada to see the Intrigue card she keeps."""
+def clue_at_the_kept_card(sock: Path, **options):
+    """A daemon whose CLUE: IT game waits for Ada to see the Intrigue card she keeps;
+    ``options``: the daemon's own (``phones=``)."""
     store = EventStore(":memory:")
-    daemon = Daemon(store, sock)
+    daemon = Daemon(store, sock, **options)
     try:
         with DaemonThread(daemon):
             daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))

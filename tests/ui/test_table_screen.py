@@ -85,12 +85,12 @@ def test_table_screen_shows_the_game_and_end_turn_touch_drives_the_daemon(harnes
     # The touch on "End turn" reached the daemon: the next player's turn began.
     assert report["before"]["turn_number"] == turn and report["after"]["turn_number"] == turn + 1
     # The test daemon says it has no dice button: the prompt says what to touch (issue 17 item 7).
-    assert report["after"]["prompt"] == "Ada: touch Roll the die"
+    assert report["after"]["prompt"] == "Ada: touch “Roll the die”"
     assert turn_after == turn + 1
 
     # Roll, Undo, roll again (the same die), Ada leaves the castle: the daemon's game is won.
     assert report["rolled"] == "Ada's red hunter (in cellar room M): move up to 6, then End turn"
-    assert report["undone"] == "Ada: touch Roll the die"
+    assert report["undone"] == "Ada: touch “Roll the die”"
     assert report["rolled_again"] == report["rolled"]
     assert outcome == "won"
     # The input that ended the game can still be undone (issue 17 item 5).

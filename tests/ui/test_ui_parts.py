@@ -14,6 +14,7 @@ from pathlib import Path
 from ui_scenario import running_daemon
 
 from companion.client import DaemonUnavailable
+from tests.collector import Collector
 from ui import layout, text
 from ui.connection import DaemonLink
 
@@ -154,18 +155,13 @@ def test_grid_uses_two_columns_until_more_are_needed():
 # ---------------------------------------------------------------------- daemon link
 
 
-class Inbox:
-    """Collects what the link reports, from its threads."""
+class Inbox(Collector):
+    """Collects what the link reports, from its threads: the messages, and how many times
+    the connection was lost."""
 
     def __init__(self):
-        self.messages: list[dict] = []
+        super().__init__()
         self.lost = 0
-        self.cond = threading.Condition()
-
-    def message(self, message: dict) -> None:
-        with self.cond:
-            self.messages.append(message)
-            self.cond.notify_all()
 
     def on_lost(self) -> None:
         with self.cond:
@@ -183,7 +179,7 @@ class Inbox:
 def test_link_waits_for_the_daemon_sends_commands_and_reconnects(tmp_path):
     sock = tmp_path / "companion.sock"
     inbox = Inbox()
-    link = DaemonLink(sock, on_message=inbox.message, on_lost=inbox.on_lost, retry=0.1).start()
+    link = DaemonLink(sock, on_message=inbox, on_lost=inbox.on_lost, retry=0.1).start()
     acks: list = []
     done = threading.Event()
     try:
@@ -212,9 +208,12 @@ def test_link_waits_for_the_daemon_sends_commands_and_reconnects(tmp_path):
 
 
 def test_link_stops_promptly_while_waiting(tmp_path):
+    before = set(threading.enumerate())
     link = DaemonLink(tmp_path / "nobody.sock", on_message=lambda m: None, retry=0.1).start()
+    started = set(threading.enumerate()) - before
     link.stop(timeout=2.0)
-    assert not any(t.is_alive() for t in link._threads)
+    assert sorted(t.name for t in started) == ["ui-commands", "ui-link"]
+    assert not any(t.is_alive() for t in started)
 
 
 

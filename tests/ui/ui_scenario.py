@@ -1,14 +1,14 @@
 """A Creepy Cellar game played to a busy board, on a real daemon, for the UI tests.
 
 Run it directly to get a daemon to point ``python -m ui`` at:
-``python tests/ui/ui_scenario.py /tmp/companion.sock`` (Ctrl-C stops it).
+``PYTHONPATH=. python tests/ui/ui_scenario.py /tmp/companion.sock`` (Ctrl-C stops it).
 """
 
 from __future__ import annotations
 
 import contextlib
+import signal
 import sys
-import time
 from pathlib import Path
 
 from companion.client import Client
@@ -97,5 +97,4 @@ if __name__ == "__main__":
     with running_daemon(sys.argv[1] if len(sys.argv) > 1 else "/tmp/companion.sock") as d:
         print(f"daemon on {d.socket_path}: {d.session.prompt.text}", flush=True)
         with contextlib.suppress(KeyboardInterrupt):
-            while True:
-                time.sleep(1)
+            signal.pause()  # until Ctrl-C

@@ -98,6 +98,10 @@ class ChoicePanel(BoxLayout):
         """The choice buttons on show, main one first."""
         return [w for w in self._box.walk(restrict=True) if isinstance(w, TouchButton)]
 
+    def main_button(self) -> TouchButton | None:
+        """The big main button, or None while none is on show."""
+        return self._main if self._main.parent is not None else None
+
     # ------------------------------------------------------------------ building
 
     def _new_list(self, *_args) -> None:

@@ -12,141 +12,144 @@ placeholder in ``content.toml``; the owner enters what is printed on their copy
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.children import components as cc
-from companion.games.children import prompts, refusals, rules, tablecheck
-from companion.games.children.codec import decode, encode
 from companion.games.children.content import CONTENT
-from companion.games.children.view import view
+from companion.i18n import msg
 
 #: Options and named house rules, each with the rulebook lines (and notes.md 3.A entry) it settles.
 OPTIONS = (
     OptionSpec(
         "edition", "rulebook", ("rulebook", "publisher"),
-        "Components: the rulebook's 20 tablets, 70 cards, 8 skulls, or the publisher page's 18/68/12.",
+        msg("Components: the rulebook's 20 tablets, 70 cards, 8 skulls, or the publisher page's 18/68/12."),
         "Components vs quirkyengine.com (notes 1.1, 3.A C-A21)",
     ),
     OptionSpec(
         "kitty_fate_replacement_draw", True, (True, False),
-        "After the Kitty Kitty fate card the player draws a replacement card (or does not).",
+        msg("After the Kitty Kitty fate card the player draws a replacement card (or does not)."),
         "Fate Cards \"draw another replacement\" / FAQ \"Draw another card\" vs p.12 \"Do not draw another card\" "
         "(C-A1)",
     ),
     OptionSpec(
         "insanity_count", "present_enraged", ("present_enraged", "flipped_stacks"),
-        "The ghosts win when 5 enraged ghosts are in the mansion (hand limit 0), or also when 5 stacks are flipped.",
+        msg("The ghosts win when 5 enraged ghosts are in the mansion (hand limit 0), or also when 5 stacks are "
+            "flipped."),
         "Running into Ghosts \"5 or more ghosts become enraged\" vs Enraged Ghosts \"5 ghosts are enraged and "
         "present\" (C-A2)",
     ),
     OptionSpec(
         "mouse_immunity", "kitty_card", ("kitty_card", "catnip"),
-        "The Mouse trap does nothing to the holder of the Kitty Kitty card (as printed), or to a player who shows the "
-        "Catnip.",
+        msg("The Mouse trap does nothing to the holder of the Kitty Kitty card (as printed), or to a player who "
+            "shows the Catnip."),
         "Trap Cards, Mouse: \"If you have the Kitty Kitty Card\" vs \"If you don't have the Cat Nip\" (C-A3)",
     ),
     OptionSpec(
         "kitty_move_excludes_ghost_rooms", True, (True, False),
-        "Kitty Kitty's owner may send a player only to a room without a ghost (or to any room).",
+        msg("Kitty Kitty's owner may send a player only to a room without a ghost (or to any room)."),
         "Mouse \"to any room\" vs Kitty Kitty \"not occupied by a ghost\" (C-A4)",
     ),
     OptionSpec(
         "kitty_trap_alias", "mouse", ("mouse", "ignore"),
-        "The FAQ's \"Kitty Kitty trap\" is the Mouse: it does nothing when Kitty is not in the mansion (or Kitty comes "
-        "in anyway).",
+        msg("The FAQ's \"Kitty Kitty trap\" is the Mouse: it does nothing when Kitty is not in the mansion (or "
+            "Kitty comes in anyway)."),
         "FAQ \"What if I find the Kitty Kitty trap card and Kitty Kitty isn't in the mansion?\" (C-A5)",
     ),
     OptionSpec(
         "tablet_step_draws", "first_only", ("first_only", "always"),
-        "Step 1 draws a Children card only with the first tablet of the game (or every turn).",
+        msg("Step 1 draws a Children card only with the first tablet of the game (or every turn)."),
         "Play a Room Tablet \"Do not draw a Children Card\" vs Turn Order \"Play a Room Tablet … and draw a card\" "
         "(C-A6)",
     ),
     OptionSpec(
         "player_entry", "own_first_tablet", ("own_first_tablet", "first_room"),
-        "Each player's first tablet is where their figurine enters (and draws), or all start in the first room.",
+        msg("Each player's first tablet is where their figurine enters (and draws), or all start in the first room."),
         "Play a Room Tablet: only the first tablet's player is placed (C-A7)",
     ),
     OptionSpec(
         "ghost_no_legal_room", "reinsert_redraw", ("reinsert_redraw", "set_aside"),
-        "A ghost drawn when every room holds a player goes back into the deck and another card is drawn (or waits "
-        "aside).",
+        msg("A ghost drawn when every room holds a player goes back into the deck and another card is drawn (or waits "
+            "aside)."),
         "Draw a card: \"place it in any room unoccupied by players\" (C-A8)",
     ),
     OptionSpec(
         "reappearing_ghost_rechecks_stack", True, (True, False),
-        "A revealed ghost banished or sent back calm comes back enraged (its stack is checked again), or stays calm.",
+        msg("A revealed ghost banished or sent back calm comes back enraged (its stack is checked again), or stays "
+            "calm."),
         "Feather \"calm (sepia) side up\" vs Enraged Ghosts \"when it appears … check the 2-card stacks\" (C-A9)",
     ),
     OptionSpec(
         "reveal_trapped_ghost", "no_effect", ("no_effect", "counts"),
-        "A flipped stack that reveals a ghost already trapped does nothing (or counts toward insanity).",
+        msg("A flipped stack that reveals a ghost already trapped does nothing (or counts toward insanity)."),
         "Enraged Ghosts \"The revealed ghost becomes enraged\" (C-A10)",
     ),
     OptionSpec(
         "emergency_reentry_excludes_ghosts", True, (True, False),
-        "After an emergency escape the figurine comes back in a room without a ghost (or any room).",
+        msg("After an emergency escape the figurine comes back in a room without a ghost (or any room)."),
         "Emergency Escape \"not occupied by a ghost\" vs Running \"any Room Tablet\" (C-A11)",
     ),
     OptionSpec(
         "ghost_move_mandatory", False, (False, True),
-        "Step 4: the player may move one ghost (or must, when one can move).",
+        msg("Step 4: the player may move one ghost (or must, when one can move)."),
         "Taking a Turn \"Move 1 ghost\" vs 4. Move 1 Ghost \"you may move 1 ghost\" (C-A12)",
     ),
     OptionSpec(
         "run_short_hand", "leave_all", ("leave_all", "escape"),
-        "Running with fewer than 2 cards: leave what you have and run (or make an emergency escape).",
+        msg("Running with fewer than 2 cards: leave what you have and run (or make an emergency escape)."),
         "Running from Ghosts \"remove 2 cards from your hand\" (C-A13)",
     ),
     OptionSpec(
         "multi_ghost_resolution", "trap_then_run", ("trap_then_run", "run_all"),
-        "Several ghosts in the room: trap those you can, then run from the rest (or just run).",
+        msg("Several ghosts in the room: trap those you can, then run from the rest (or just run)."),
         "Trapping Ghosts \"you must either trap it or run away\" (C-A13)",
     ),
     OptionSpec(
         "restore_draw_ghost_counts", False, (False, True),
-        "Step 3: keep drawing until the hand is full (a ghost drawn is no card), or a ghost counts as one of the "
-        "draws.",
+        msg("Step 3: keep drawing until the hand is full (a ghost drawn is no card), or a ghost counts as one of the "
+            "draws."),
         "3. Restore your hand; Draw a card \"do not draw a replacement\" (C-A15)",
     ),
     OptionSpec(
         "active_player_trim_timing", "end_of_turn", ("end_of_turn", "restore_only"),
-        "The active player cuts down to the hand limit at the very end of the turn (or only at step 3).",
+        msg("The active player cuts down to the hand limit at the very end of the turn (or only at step 3)."),
         "Enraged Ghosts \"at the end of his or her turn\" vs step 3 before step 4 (C-A16)",
     ),
     OptionSpec(
         "house_settles_kitty", "card_to_deck", ("card_to_deck", "figure_only"),
-        "House Settles on Kitty Kitty's room: the figurine leaves and her card goes into the deck (or the card stays).",
+        msg("House Settles on Kitty Kitty's room: the figurine leaves and her card goes into the deck (or the card "
+            "stays)."),
         "House Settles \"cards, ghosts, or Kitty Kitty … in the Children Cards draw pile\" (C-A17)",
     ),
     OptionSpec(
         "crickets_cage_keeps_trap", True, (True, False),
-        "Crickets against a Cricket Cage: both cards go back into the hand (or the Crickets card is discarded).",
+        msg("Crickets against a Cricket Cage: both cards go back into the hand (or the Crickets card is discarded)."),
         "Crickets \"put it, along with the Crickets Trap Card back in your hand\" vs traps discarded (C-A18)",
     ),
     OptionSpec(
         "final_round", "all_one_more", ("all_one_more", "finish_round"),
-        "After the last Children card every player, the drawer too, has one more turn (or every other player has one "
-        "more turn, the drawer none).",
+        msg("After the last Children card every player, the drawer too, has one more turn (or every other player "
+            "has one more turn, the drawer none)."),
         "Winning the Game \"each player gets 1 more turn\" (C-A19)",
     ),
     OptionSpec(
         "nearest_tie", "chooser", ("chooser", "random"),
-        "Ghosts equally near (Snow Globe, Voodoo Doll, Crickets): the player chooses (or the companion picks at "
-        "random).",
+        msg("Ghosts equally near (Snow Globe, Voodoo Doll, Crickets): the player chooses (or the companion picks at "
+            "random)."),
         "Snow Globe, Voodoo Doll, Crickets \"the nearest ghost\" (C-A20)",
     ),
     OptionSpec(
         "trap_check_timing", "after_entry_draw", ("after_entry_draw", "on_arrival"),
-        "Entering a room with a ghost: trap or run after the entry draw and picking up (or on arrival, before).",
+        msg("Entering a room with a ghost: trap or run after the entry draw and picking up (or on arrival, before)."),
         "Move to an adjacent room \"in order\" vs Trapping Ghosts \"If you ever find yourself\" (C-A22)",
     ),
     OptionSpec(
         "tie_rule", "share", ("share", "no_winner"),
-        "Players tied for the most trapped ghosts share the win (or nobody wins).",
+        msg("Players tied for the most trapped ghosts share the win (or nobody wins)."),
         "Winning the Game \"Whoever has trapped the most ghosts\" (no tie rule printed)",
     ),
 )
 
-class Children(Game):
-    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only."""
+class Children(Game, package=__name__):
+    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
+    hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.act``,
+    ``view.view`` ...: :data:`~companion.engine.game.HOOKS`)."""
 
     id = cc.GAME_ID
     title = "Children"
@@ -160,16 +163,6 @@ class Children(Game):
                     "trap": "cards", "fate": "cards"}
     content = CONTENT
     rules_version = 2  # issue 19: rule fixes change what recorded inputs lead to
-
-    setup = staticmethod(rules.setup)
-    prompt = staticmethod(prompts.prompt)
-    _apply = staticmethod(rules.act)
-    view = staticmethod(view)
-    component_label = staticmethod(cc.component_label)
-    check = staticmethod(tablecheck.check)
-    refusal = staticmethod(refusals.refusal)
-    encode = staticmethod(encode)
-    decode = staticmethod(decode)
 
 
 SPEC = Children()

@@ -273,11 +273,6 @@ def beloved_toy(ghost: str) -> str:
     return card(ghost).toy
 
 
-def ghost_of_toy(toy: str) -> str:
-    """The ghost whose beloved toy is ``toy``."""
-    return next(g for g in content("rulebook").ghosts if card(g).toy == toy)
-
-
 def component(item: str) -> str:
     """Component id of a card or tablet: ``children:toy:teddy-bear``, ``children:tablet:spire``."""
     kind = "tablet" if item in content("rulebook").tablets else card(item).kind

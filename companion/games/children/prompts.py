@@ -20,7 +20,6 @@ from companion.games.children.state import Frame, State, Step, push, say
 from companion.i18n import msg, nmsg, todo
 
 MAX_SKULLS = 3  # "You may keep a maximum of 3 Skull Tokens"
-SETTLE_LIMIT = 10_000
 
 
 def _ask(state: State) -> Prompt | State:
@@ -40,23 +39,26 @@ def _needs_cut(state: State) -> list[int]:
 def settle(state: State) -> State:
     """Resolve everything that needs no input, until the table must act (or the game ends):
     frames that resolve themselves, steps with nothing to do, cut-downs when the hand limit
-    drops, and the ghosts' win when it reaches 0 ("Enraged Ghosts")."""
-    for _ in range(SETTLE_LIMIT):
-        if state.step in (Step.OVER, Step.SETUP) and not state.frames:
-            return state
-        if state.step != Step.SETUP and fx.insane(state):
+    drops, and the ghosts' win when it reaches 0 ("Enraged Ghosts"); the engine's loop
+    (:func:`companion.engine.pending.settle`) over :func:`_resolve_self`."""
+    return pd.settle(state, _resolve_self)
+
+
+def _resolve_self(state: State) -> State | None:
+    """One thing that resolves by itself, or None when the table must act (or it is over)."""
+    if state.step in (Step.OVER, Step.SETUP) and not state.frames:
+        return None
+    if state.step != Step.SETUP:
+        if fx.insane(state):
             state = replace(state, step=Step.OVER, outcome="lost", winners=(), frames=())
             return say(state, msg("Every player goes insane: the ghostly children win."))
         cuts = _needs_cut(state)
-        if cuts and state.step != Step.SETUP:
+        if cuts:
             state = push(state, Frame("cut", state.active, tuple(str(p) for p in cuts)))
-            state = say(state, todo("other", "{players}: cut down to the hand limit of {limit} now.",
-                                    players=and_names(state.players[p] for p in cuts), limit=state.hand_limit))
-        result = _ask(state)
-        if isinstance(result, Prompt):
-            return state
-        state = result
-    raise AssertionError("the game does not settle")
+            return say(state, todo("other", "{players}: cut down to the hand limit of {limit} now.",
+                                   players=and_names(state.players[p] for p in cuts), limit=state.hand_limit))
+    result = _ask(state)
+    return None if isinstance(result, Prompt) else result
 
 
 def prompt(state: State) -> Prompt:

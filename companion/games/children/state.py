@@ -228,10 +228,6 @@ class State:
         draw ignores it."""
         return not self.known or self._known_fits
 
-    def may_draw(self, card_id: str) -> bool:
-        """``card_id`` can be the card just drawn from the Children deck."""
-        return card_id in self.drawable()
-
     def drawable(self) -> tuple[str, ...]:
         """Card ids the card just drawn from the Children deck can be, in content order."""
         if self.deck <= 0:

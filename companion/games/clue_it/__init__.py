@@ -8,11 +8,9 @@ card, a kept Intrigue card or the envelope (issue 11).
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.clue_it import components as ci
-from companion.games.clue_it import prompts, refusals, rules, tablecheck
-from companion.games.clue_it.codec import decode, encode
+from companion.games.clue_it import rules
 from companion.games.clue_it.content import CONTENT
 from companion.games.clue_it.state import player_view, private_view
-from companion.games.clue_it.view import view
 from companion.i18n import msg
 
 #: Options and named house rules, each with the rulebook line or notes.md entry it settles.
@@ -60,8 +58,10 @@ OPTIONS = (
     ),
 )
 
-class ClueIt(Game):
-    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only."""
+class ClueIt(Game, package=__name__):
+    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
+    hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.act``,
+    ``view.view`` ...: :data:`~companion.engine.game.HOOKS`)."""
 
     id = ci.GAME_ID
     title = "CLUE: IT"
@@ -70,19 +70,9 @@ class ClueIt(Game):
     options = OPTIONS
     chance_sources = ("dice", "intrigue", "envelope")
     components = ci.all_components()
-    reader_roles = {}
     content = CONTENT
 
-    setup = staticmethod(rules.setup)
-    prompt = staticmethod(prompts.prompt)
-    _apply = staticmethod(rules.act)
-    view = staticmethod(view)
-    component_label = staticmethod(ci.component_label)
-    check = staticmethod(tablecheck.check)
-    private_view = staticmethod(player_view)
-    refusal = staticmethod(refusals.refusal)
-    encode = staticmethod(encode)
-    decode = staticmethod(decode)
+    private_view = staticmethod(player_view)  # beside the hidden state it reads (state.py)
 
 
 SPEC = ClueIt()

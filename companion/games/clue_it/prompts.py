@@ -15,7 +15,10 @@ from collections import Counter
 from companion.engine.core import Chance, Choice, Outcome, Prompt
 from companion.games.clue_it import components as ci
 from companion.games.clue_it.state import State, Step
-from companion.i18n import msg, nmsg
+from companion.i18n import Msg, msg, nmsg, press_or_touch
+
+#: The buttons the dice button stands for: a table without one touches them (issue 17 item 7).
+ROLL_OFF, ROLL = msg("Roll for first player"), msg("Roll the dice")
 
 #: A pile's name where a sentence says "the {pile} cards".
 PILE_WORD = {"kid": msg("kid"), "item": msg("item"), "location": msg("location")}
@@ -86,9 +89,11 @@ def _deal(state: State) -> Prompt:
 
 def _rolloff(state: State) -> Prompt:
     names = ", ".join(state.players[i] for i in state.contenders)
-    text = msg("Roll-off for the first player ({players}): press the dice button; a \"?\" counts as 1",
-               players=names)
-    return Prompt(text, None, (Choice("rolloff", msg("Roll for first player"), button="dice", main=True),))
+    text = press_or_touch(
+        msg("Roll-off for the first player ({players}): press the dice button; a \"?\" counts as 1", players=names),
+        msg("Roll-off for the first player ({players}): touch “{button}”; a \"?\" counts as 1", players=names,
+            button=ROLL_OFF))
+    return Prompt(text, None, (Choice("rolloff", ROLL_OFF, button="dice", main=True),))
 
 
 def _rolloff_die(state: State) -> Prompt:
@@ -98,19 +103,26 @@ def _rolloff_die(state: State) -> Prompt:
 
 
 def _turn(state: State) -> Prompt:
-    choices = [Choice("roll", msg("Roll the dice"), button="dice", main=True)]
+    choices = [Choice("roll", ROLL, button="dice", main=True)]
     passage = state.passage_from(state.place)
     if passage:
         choices.append(Choice("passage", msg("Secret passage to {place}", place=state.name(passage))))
     if state.options["ask_requires_entry"] == "present" and state.place in ci.LOCATIONS and not state.asked:
         choices.append(Choice("ask-here", msg("Ask in {place}", place=state.name(state.place))))
     choices += _extras(state)
+    return Prompt(_turn_text(state, passage), state.player, tuple(choices))
+
+
+def _turn_text(state: State, passage: str | None) -> Msg:
+    player = state.player
     if passage:  # "Use a Secret Passage": only from a corner location with one
-        text = msg("{player}: press the dice button, or take the secret passage to {place}",
-                   player=state.player, place=state.name(passage))
-    else:
-        text = msg("{player}: press the dice button", player=state.player)
-    return Prompt(text, state.player, tuple(choices))
+        place = state.name(passage)
+        return press_or_touch(
+            msg("{player}: press the dice button, or take the secret passage to {place}", player=player, place=place),
+            msg("{player}: touch “{button}”, or take the secret passage to {place}", player=player, place=place,
+                button=ROLL))
+    return press_or_touch(msg("{player}: press the dice button", player=player),
+                          msg("{player}: touch “{button}”", player=player, button=ROLL))
 
 
 def _extras(state: State) -> list[Choice]:

@@ -23,129 +23,130 @@ table the points left and the locked colour so it checks those itself
 
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
-from companion.games.creepy_cellar import codec, prompts, refusals, rules, tablecheck
 from companion.games.creepy_cellar import components as cc
-from companion.games.creepy_cellar.view import view
+from companion.i18n import msg
 
 #: Options and named house rules, each with the rulebook ambiguity it settles.
 OPTIONS = (
     OptionSpec(
         "mode", "nightmare", cc.MODES,
-        "Nightmare (12 cursed treasures, passages, jinxed items), Advanced (the 8 numbered "
-        "treasures, dropped off in order) or Basic (8 treasures, a smaller Ghost deck).",
+        msg("Nightmare (12 cursed treasures, passages, jinxed items), Advanced (the 8 numbered "
+            "treasures, dropped off in order) or Basic (8 treasures, a smaller Ghost deck)."),
         "Set Up; Alternate Modes",
     ),
     OptionSpec(
         "ghost_deck", "virtual", ("virtual", "physical"),
-        "Who draws Ghost, Ghost King and Cellar cards: the companion, or the table tapping each real card.",
+        msg("Who draws Ghost, Ghost King and Cellar cards: the companion, or the table tapping each real card."),
         "Set Up",
     ),
     OptionSpec(
         "tiles", "virtual", ("virtual", "physical"),
-        "Who turns over treasures and Jinxed Items: the companion at random, or the table "
-        "tapping (or choosing on screen) the real tile.",
+        msg("Who turns over treasures and Jinxed Items: the companion at random, or the table "
+            "tapping (or choosing on screen) the real tile."),
         "Set Up; Treasures; Cellar Cards",
     ),
     OptionSpec(
         "mover_tags", False, (False, True),
-        "The movers carry tags: in the move step the table may tap the active hunter's mover "
-        "on the tiles reader, then touch where it goes.",
+        msg("The movers carry tags: in the move step the table may tap the active hunter's mover "
+            "on the tiles reader, then touch where it goes."),
         "Set Up (issue 4: a move reported by tapping a hunter's tile)",
     ),
     OptionSpec(
         "rogue_ghost", "ghost_king", ("ghost_king", "remove"),
-        "A Rogue Ghost card works as the Ghost King card (ghost_king) or is taken out of the deck.",
+        msg("A Rogue Ghost card works as the Ghost King card (ghost_king) or is taken out of the deck."),
         "Contents vs Ghost Cards (notes 3.E F-A1)",
     ),
     OptionSpec(
         "cursed_passage_scope", "secret", ("secret", "trapdoor", "both"),
-        "The no-passage cursed treasure blocks secret passages (secret), only the Trap Door "
-        "card (trapdoor), or both.",
+        msg("The no-passage cursed treasure blocks secret passages (secret), only the Trap Door "
+            "card (trapdoor), or both."),
         "Cursed Treasures text vs Quick Reference icon (notes 3.E F-A3)",
     ),
     OptionSpec(
         "cursed_leave_counts_king", False, (False, True),
-        "Whether the Ghost King alone in a room also keeps a hunter with the no-leave cursed treasure there.",
+        msg("Whether the Ghost King alone in a room also keeps a hunter with the no-leave cursed treasure there."),
         "Cursed Treasures vs Quick Reference icon (notes 3.E F-A4)",
     ),
     OptionSpec(
         "cellar_turn_order", "reference", ("reference", "drop_first"),
-        "Turn order: move, fight, then drop off (the reference card), or drop off as the move "
-        "ends, then fight (drop_first).",
+        msg("Turn order: move, fight, then drop off (the reference card), or drop off as the move "
+            "ends, then fight (drop_first)."),
         "Quick Reference vs Pick Up Cellar Card (notes 3.E F-A5)",
     ),
     OptionSpec(
         "king_haunting", "ghosts", ("ghosts", "king"),
-        "The Ghost King with two ghosts: the two ghosts become the haunting (ghosts), or a "
-        "haunting is added and the ghosts stay (king); either way the King moves on.",
+        msg("The Ghost King with two ghosts: the two ghosts become the haunting (ghosts), or a "
+            "haunting is added and the ghosts stay (king); either way the King moves on."),
         "Ghost King card (notes 3.E F-A6)",
     ),
     OptionSpec(
         "king_wrap", "wrap", ("wrap", "skip_cellar"),
-        "After room N the Ghost King moves on to A (wrap), or he skips the cellar rooms M and N.",
+        msg("After room N the Ghost King moves on to A (wrap), or he skips the cellar rooms M and N."),
         "Ghost King card (notes 3.E F-A7)",
     ),
     OptionSpec(
         "draw_shuffle_unlocks", False, (False, True),
-        "Whether the shuffle after a Draw 2/3 + Shuffle card also unlocks the doors.",
+        msg("Whether the shuffle after a Draw 2/3 + Shuffle card also unlocks the doors."),
         "Draw 2 and Draw 3 + Shuffle cards (notes 3.E F-A8)",
     ),
     OptionSpec(
         "basic_uses_king_and_cellar_decks", True, (True, False),
-        "Basic mode still uses the Ghost King and Cellar decks (true), or drops the Trap "
-        "Door and Rogue Ghost cards and draws no Cellar card.",
+        msg("Basic mode still uses the Ghost King and Cellar decks (true), or drops the Trap "
+            "Door and Rogue Ghost cards and draws no Cellar card."),
         "Alternate Modes: Basic (notes 3.E F-A9)",
     ),
     OptionSpec(
         "jinxed_with_treasure", True, (True, False),
-        "A hunter holding a Jinxed Item may still drop a treasure off in the cellar (true), or not.",
+        msg("A hunter holding a Jinxed Item may still drop a treasure off in the cellar (true), or not."),
         "Cellar Cards: Jinxed Item (notes 3.E F-A10)",
     ),
     OptionSpec(
         "haunting_overflow", "none", ("none", "next_room"),
-        "A ghost for a room that holds a haunting joins it as usual, or goes on to the next room.",
+        msg("A ghost for a room that holds a haunting joins it as usual, or goes on to the next room."),
         "Ghost placement (notes 1.5, 3.E F-A11)",
     ),
     OptionSpec(
         "pickup_requires_clear", True, (True, False),
-        "A treasure can be picked up only from a room without ghosts or hauntings (true), or "
-        "with them there.",
+        msg("A treasure can be picked up only from a room without ghosts or hauntings (true), or "
+            "with them there."),
         "Treasures: fight before picking up (notes 3.E F-A12)",
     ),
     OptionSpec(
         "advanced_put_back", True, (True, False),
-        "Advanced mode: a hunter may put a treasure that is not next down face-up in an "
-        "emptied room (true), or must carry it until its slot is next.",
+        msg("Advanced mode: a hunter may put a treasure that is not next down face-up in an "
+            "emptied room (true), or must carry it until its slot is next."),
         "Alternate Modes: Advanced (no rule for a wrong number)",
     ),
     OptionSpec(
         "haunting_face_beats_ghost", False, (False, True),
-        "Whether a haunting face that beats no haunting beats an ordinary ghost.",
+        msg("Whether a haunting face that beats no haunting beats an ordinary ghost."),
         "Fighting (notes 1.5: UNKNOWN)",
     ),
     OptionSpec(
         "two_player_turns", "alternate", ("alternate", "choose"),
-        "With 2 players (two hunters each): each player moves their two hunters in turn "
-        "(alternate), or picks which of the two takes each turn (choose: tap or touch it).",
+        msg("With 2 players (two hunters each): each player moves their two hunters in turn "
+            "(alternate), or picks which of the two takes each turn (choose: tap or touch it)."),
         "notes 1.5 Setup: \"With 2 players, each controls 2 hunters\" (turns not stated)",
     ),
     OptionSpec(
         "jinxed_passage_room", "home", ("home", "jinxed_room"),
-        "When a Jinxed Item is dropped, the table may put a discarded secret passage tile back "
-        "in its own room (A, F, G or K: home), or in the Jinxed Item's room (jinxed_room).",
+        msg("When a Jinxed Item is dropped, the table may put a discarded secret passage tile back "
+            "in its own room (A, F, G or K: home), or in the Jinxed Item's room (jinxed_room)."),
         "Jinxed Item: \"you may place a previously discarded secret passage tile in its indicated room\"",
     ),
     OptionSpec(
         "exited_hunters", "out_for_good", ("out_for_good", "keep_turns"),
-        "A hunter who leaves the castle once every treasure is in stays out (out_for_good: its "
-        "turns only flip Ghost cards for the table), or keeps moving and may go back in (keep_turns).",
+        msg("A hunter who leaves the castle once every treasure is in stays out (out_for_good: its "
+            "turns only flip Ghost cards for the table), or keeps moving and may go back in (keep_turns)."),
         "Winning the Game (silent on hunters already out; docs/house-rules.md)",
     ),
 )
 
 
-class CreepyCellar(Game):
-    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only."""
+class CreepyCellar(Game, package=__name__):
+    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
+    hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.act``,
+    ``view.view`` ...: :data:`~companion.engine.game.HOOKS`)."""
 
     id = cc.GAME_ID
     title = "Ghost Fightin' Treasure Hunters: Creepy Cellar"
@@ -159,19 +160,6 @@ class CreepyCellar(Game):
                     "treasure": "tiles", "jinxed": "tiles", "hunter": "tiles"}
     # issue 19: front doors, fight after a +Ghost, passage tile pick, exited hunters, win after a correction
     rules_version = 2
-
-    def setup(self, players, options, content=None):
-        return rules.setup(players, options)  # no card data is entered for Creepy Cellar
-
-    prompt = staticmethod(prompts.prompt)
-    _apply = staticmethod(rules.act)
-    view = staticmethod(view)
-    component_label = staticmethod(cc.component_label)
-    check = staticmethod(tablecheck.check)
-    refusal = staticmethod(refusals.refusal)
-    tap_refusal = staticmethod(refusals.tap_refusal)
-    encode = staticmethod(codec.encode)
-    decode = staticmethod(codec.decode)
 
 
 SPEC = CreepyCellar()

@@ -30,7 +30,10 @@ from companion.games.creepy_cellar import checks
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.fight import dice_outcomes, fight_odds
 from companion.games.creepy_cellar.state import State, Step
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, msg, press_or_touch
+
+#: The buttons the dice button stands for: a table without one touches them (issue 17 item 7).
+ROLL, FIGHT = msg("Roll the die"), msg("Fight!")
 
 
 def prompt(state: State) -> Prompt:
@@ -58,14 +61,29 @@ def _hunter(state: State) -> Prompt:
 
 
 def _roll(state: State) -> Prompt:
-    roll = Choice("roll", msg("Roll the die"), button="dice", main=True)
+    roll = Choice("roll", ROLL, button="dice", main=True)
+    return Prompt(_roll_text(state), state.player, (roll,))
+
+
+def _roll_text(state: State) -> Msg:
+    player = state.player
     if state.free:
-        return Prompt(msg("{player}: press the dice button for the free movement", player=state.player),
-                      state.player, (roll,))
+        return press_or_touch(msg("{player}: press the dice button for the free movement", player=player),
+                              msg("{player}: touch “{button}” for the free movement", player=player, button=ROLL))
     if checks.exited(state):  # house rule exited_hunters: the roll only flips Ghost cards
-        return Prompt(msg("{player} is out of the castle for good: press the dice button to flip Ghost cards "
-                          "for the table", player=who(state)), state.player, (roll,))
-    return Prompt(msg("{player}: press the dice button", player=state.player), state.player, (roll,))
+        player = who(state)
+        return press_or_touch(
+            msg("{player} is out of the castle for good: press the dice button to flip Ghost cards for the table",
+                player=player),
+            msg("{player} is out of the castle for good: touch “{button}” to flip Ghost cards for the table",
+                player=player, button=ROLL))
+    return _roll_wanted(player)
+
+
+def _roll_wanted(player: str) -> Msg:
+    """The roll is due: "Ada: press the dice button" ("Ada: touch “Roll the die”")."""
+    return press_or_touch(msg("{player}: press the dice button", player=player),
+                          msg("{player}: touch “{button}”", player=player, button=ROLL))
 
 
 def _die(state: State) -> Prompt:
@@ -163,13 +181,20 @@ def _fight(state: State) -> Prompt:
     chance, _clear = fight_odds(state.ghosts_in(room), state.hauntings_in(room), hunters,
                                 bool(state.options["haunting_face_beats_ghost"]))
     percent = round(100 * chance)
+    words = dict(player=state.player, room=room, percent=percent)
     if hunters >= 2:
-        text = msg("{player}: fight in room {room}: press the dice button to roll two fight dice"
-                   " ({percent}% to beat something)", player=state.player, room=room, percent=percent)
+        text = press_or_touch(
+            msg("{player}: fight in room {room}: press the dice button to roll two fight dice"
+                " ({percent}% to beat something)", **words),
+            msg("{player}: fight in room {room}: touch “{button}” to roll two fight dice"
+                " ({percent}% to beat something)", button=FIGHT, **words))
     else:
-        text = msg("{player}: fight in room {room}: press the dice button to roll the fight die"
-                   " ({percent}% to beat something)", player=state.player, room=room, percent=percent)
-    return Prompt(text, state.player, (Choice("fight", msg("Fight!"), button="dice", main=True),))
+        text = press_or_touch(
+            msg("{player}: fight in room {room}: press the dice button to roll the fight die"
+                " ({percent}% to beat something)", **words),
+            msg("{player}: fight in room {room}: touch “{button}” to roll the fight die"
+                " ({percent}% to beat something)", button=FIGHT, **words))
+    return Prompt(text, state.player, (Choice("fight", FIGHT, button="dice", main=True),))
 
 
 def _fight_dice(state: State) -> Prompt:

@@ -15,9 +15,9 @@ from collections import Counter
 from companion.engine.core import sentence
 from companion.games.creepy_cellar import checks
 from companion.games.creepy_cellar import components as cc
-from companion.games.creepy_cellar.prompts import prompt
+from companion.games.creepy_cellar.prompts import ROLL, prompt
 from companion.games.creepy_cellar.state import State, Step
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, msg, press_or_touch
 
 #: Component kinds whose tap stands for the key ``<kind>:<name>``.
 _CARD_KINDS = ("ghost", "king", "cellar", "treasure", "jinxed")
@@ -280,7 +280,10 @@ def _end_turn(state: State, _arg: str) -> Msg | None:
 
 
 def _dice(state: State, _arg: str) -> Msg:
-    return msg("The companion rolls the dice: press the dice button when it is due. {prompt}", prompt=_now(state))
+    return press_or_touch(
+        msg("The companion rolls the dice: press the dice button when it is due. {prompt}", prompt=_now(state)),
+        msg("The companion rolls the dice: touch “{button}” when it is due. {prompt}", prompt=_now(state),
+            button=ROLL))
 
 
 def _hunter(state: State, colour: str) -> Msg | None:

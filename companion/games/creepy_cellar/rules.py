@@ -23,7 +23,7 @@ from companion.errors import RuleViolation
 from companion.games.creepy_cellar import board, checks, tablecheck
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.fight import FACE_NAMES, beaten
-from companion.games.creepy_cellar.prompts import who
+from companion.games.creepy_cellar.prompts import ROLL, who
 from companion.games.creepy_cellar.state import (
     Hunter,
     State,
@@ -34,12 +34,12 @@ from companion.games.creepy_cellar.state import (
     shuffled_back,
     with_hunter,
 )
-from companion.i18n import Msg, msg, todo
+from companion.i18n import Msg, msg, press_or_touch, todo
 
 __all__ = ["State", "Step", "Hunter", "setup", "act"]
 
 
-def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
+def setup(players: Sequence[str], options: Mapping[str, Any], content: Any = None) -> State:
     """A new game ("Set Up"; notes.md 1.5 "Setup").
 
     One ghost in C, F, I and L; every hunter outside at the front door; the mode's
@@ -57,6 +57,7 @@ def setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
     Args:
         players: 1–4 distinct names in turn order.
         options: resolved options (:func:`companion.engine.resolve_options`).
+        content: unused: no card data is entered for Creepy Cellar (``Game.content`` None).
 
     Raises:
         RuleViolation: no players, more than 4, or a repeated name.
@@ -428,9 +429,9 @@ def _cellar(state: State, card: str) -> State:
     if card == "unlock-doors":
         return _after_cellar_card(_unlock(state) if state.locked else say(state, msg("No doors are locked.")))
     if card == "free-movement":
-        return say(marked(replace(state, step=Step.ROLL), free=True),
-                   msg("{player}: press the dice button and move up to the number rolled.",
-                       player=state.player))
+        return say(marked(replace(state, step=Step.ROLL), free=True), press_or_touch(
+            msg("{player}: press the dice button and move up to the number rolled.", player=state.player),
+            msg("{player}: touch “{button}” and move up to the number rolled.", player=state.player, button=ROLL)))
     raise AssertionError(f"unhandled cellar card {card}")
 
 

@@ -10,10 +10,8 @@ draw and reshuffle. Its sentences are messages shown in English or Italian.
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.ghost_at_home import components as gc
-from companion.games.ghost_at_home import prompts, refusals, rules, tablecheck
-from companion.games.ghost_at_home.codec import decode, encode
+from companion.games.ghost_at_home import rules
 from companion.games.ghost_at_home.content import CONTENT
-from companion.games.ghost_at_home.view import view
 from companion.i18n import msg
 
 #: Options and named house rules, each with the rulebook line or notes.md entry it settles.
@@ -68,8 +66,10 @@ OPTIONS = (
     ),
 )
 
-class GhostAtHome(Game):
-    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only."""
+class GhostAtHome(Game, package=__name__):
+    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
+    hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.act``,
+    ``view.view`` ...: :data:`~companion.engine.game.HOOKS`)."""
 
     id = gc.GAME_ID
     title = "Ghost at Home"
@@ -78,18 +78,7 @@ class GhostAtHome(Game):
     options = OPTIONS
     components = gc.all_components()
     pieces = gc.pieces()
-    reader_roles = {}
     content = CONTENT
-
-    setup = staticmethod(rules.setup)
-    prompt = staticmethod(prompts.prompt)
-    _apply = staticmethod(rules.act)
-    view = staticmethod(view)
-    component_label = staticmethod(gc.component_label)
-    check = staticmethod(tablecheck.check)
-    refusal = staticmethod(refusals.refusal)
-    encode = staticmethod(encode)
-    decode = staticmethod(decode)
 
 
 SPEC = GhostAtHome()

@@ -10,10 +10,7 @@ are named placeholders (:mod:`.card_data`) until the table enters what its own c
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.house_of_spirits import components as hc
-from companion.games.house_of_spirits import prompts, refusals, rules, tablecheck
-from companion.games.house_of_spirits.codec import decode, encode
 from companion.games.house_of_spirits.content import CONTENT
-from companion.games.house_of_spirits.view import player_view, view
 from companion.i18n import msg
 
 #: Options and named house rules, each with the rulebook lines (and notes.md entry) it settles.
@@ -88,8 +85,10 @@ OPTIONS = (
     ),
 )
 
-class HouseOfSpirits(Game):
-    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only."""
+class HouseOfSpirits(Game, package=__name__):
+    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
+    hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.act``,
+    ``view.view`` ...: :data:`~companion.engine.game.HOOKS`)."""
 
     id = hc.GAME_ID
     title = "House of Spirits"
@@ -100,17 +99,6 @@ class HouseOfSpirits(Game):
     components = hc.all_components()
     content = CONTENT
     rules_version = 2  # issue 19: rule fixes change what recorded inputs lead to
-
-    setup = staticmethod(rules.setup)
-    prompt = staticmethod(prompts.prompt)
-    _apply = staticmethod(rules.act)
-    view = staticmethod(view)
-    component_label = staticmethod(hc.component_label)
-    check = staticmethod(tablecheck.check)
-    private_view = staticmethod(player_view)
-    refusal = staticmethod(refusals.refusal)
-    encode = staticmethod(encode)
-    decode = staticmethod(decode)
 
 
 SPEC = HouseOfSpirits()

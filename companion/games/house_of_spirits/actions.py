@@ -14,11 +14,12 @@ from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.flow import draw, end_turn, request_roll
 from companion.games.house_of_spirits.scoring import add_points, start_tally
 from companion.games.house_of_spirits.state import (
-    Pending,
     Roll,
     State,
     Step,
     add_to_hand,
+    begin_action,
+    change_action,
     discard_items,
     remove_from_hand,
     say,
@@ -40,7 +41,7 @@ def investigation_items(state: State, player: int) -> tuple[str, ...]:
 
 def start_investigation(state: State) -> State:
     """The player picks investigation items, then rolls 1D6."""
-    return request_roll(replace(state, pending=Pending("investigate")), Roll.INVESTIGATE, state.active)
+    return request_roll(begin_action(state, "investigate"), Roll.INVESTIGATE, state.active)
 
 
 def on_investigation_roll(state: State, face: int) -> State:
@@ -49,7 +50,7 @@ def on_investigation_roll(state: State, face: int) -> State:
     base = state.card(state.characters[state.active]).investigation
     bonus = sum(state.item_bonus(item, "investigation") for item in pending.items)
     total = base + bonus + face
-    state = replace(state, investigated=True, pending=replace(pending, dice=pending.dice + (face,), score=total))
+    state = replace(change_action(state, dice=pending.dice + (face,), score=total), investigated=True)
     state = say(state, msg("{player} investigates: {base} + {bonus} (items) + {face} (die) = {total}.",
                          player=state.player, base=base, bonus=bonus, face=face, total=total))
     return draw(state, Step.PLOT)
@@ -105,7 +106,7 @@ def plot_items(state: State, player: int, plot: str) -> tuple[str, ...]:
 def start_plot(state: State, plot: str) -> State:
     """Play a plot card: a plain one scores at once; a room or item plot needs a roll."""
     card = state.card(plot)
-    state = replace(state, pending=Pending("plot", target=plot))
+    state = begin_action(state, "plot", target=plot)
     if card.rooms:
         return request_roll(state, Roll.PLOT, state.active)
     if card.items:
@@ -118,7 +119,7 @@ def start_plot(state: State, plot: str) -> State:
 
 def declare_plot_item(state: State, item: str) -> State:
     """The plot item is declared before rolling ("Playing Plot Cards")."""
-    state = replace(state, pending=replace(state.pending, plot_item=item))
+    state = change_action(state, plot_item=item)
     return request_roll(say(state, msg("{player} declares {card} as the plot item.",
                                            player=state.player, card=state.label(item))),
                         Roll.PLOT, state.active)
@@ -137,7 +138,7 @@ def on_plot_roll(state: State, face: int) -> State:
     """Success when the die, moved by at most the modifier, reaches the number (Olivia's
     Garage example: needs 3, ±2, rolls 4 -> plays; Kraig's Tome: needs 4, ±1, rolls 6 -> fails)."""
     target, modifier = plot_target(state)
-    state = replace(state, pending=replace(state.pending, dice=state.pending.dice + (face,)))
+    state = change_action(state, dice=state.pending.dice + (face,))
     if abs(face - target) <= modifier:
         state = say(state, msg("{player} rolled {face}: within ±{modifier} of {target}.",
                                  player=state.player, face=face, modifier=modifier, target=target))
@@ -246,7 +247,7 @@ def heal_targets(state: State) -> tuple[int, ...]:
 
 def start_heal(state: State, target: int) -> State:
     """The active player will heal ``target`` with one or more healing cards."""
-    return replace(state, step=Step.HEAL, pending=Pending("heal", target=state.players[target]))
+    return replace(begin_action(state, "heal", target=state.players[target]), step=Step.HEAL)
 
 
 def use_healing(state: State, card: str) -> State:
@@ -254,8 +255,8 @@ def use_healing(state: State, card: str) -> State:
     target = state.players.index(state.pending.target)
     healed = min(state.card(card).heal, state.wounds[target])
     state = discard_items(state, state.active, (card,))
-    state = replace(state, wounds=put(state.wounds, target, state.wounds[target] - healed),
-                    pending=replace(state.pending, healed=state.pending.healed + healed))
+    state = replace(change_action(state, healed=state.pending.healed + healed),
+                    wounds=put(state.wounds, target, state.wounds[target] - healed))
     state = say(state, msg("{card} heals {player} by {healed}: {health} of {max} health.",
                           card=state.label(card), player=state.players[target], healed=healed,
                           health=state.max_health(target) - state.wounds[target], max=state.max_health(target)))

@@ -15,7 +15,14 @@ from companion.engine.tuples import put
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.flow import end_turn, request_roll
 from companion.games.house_of_spirits.scoring import add_points, kill_character
-from companion.games.house_of_spirits.state import Pending, Roll, State, discard_items, say
+from companion.games.house_of_spirits.state import (
+    Roll,
+    State,
+    begin_action,
+    change_action,
+    discard_items,
+    say,
+)
 from companion.i18n import msg, todo
 
 
@@ -56,7 +63,7 @@ def defensive_items(state: State, player: int) -> tuple[str, ...]:
 
 def start_attack(state: State, monster: str) -> State:
     """The active player attacks ``monster``: choose offensive items, then roll."""
-    return request_roll(replace(state, pending=Pending("attack", target=monster)), Roll.ATTACK, state.active)
+    return request_roll(begin_action(state, "attack", target=monster), Roll.ATTACK, state.active)
 
 
 def may_reroll(state: State) -> bool:
@@ -70,7 +77,7 @@ def may_reroll(state: State) -> bool:
 def on_attack_roll(state: State, face: int) -> State:
     """The player's attack die; a player who may re-roll chooses to keep it or roll again."""
     pending = state.pending
-    state = replace(state, pending=replace(pending, dice=pending.dice + (face,)))
+    state = change_action(state, dice=pending.dice + (face,))
     state = say(state, msg("{player} rolled {face} to attack.", player=state.player, face=face))
     if may_reroll(state):
         return request_roll(state, Roll.REROLL, state.active)
@@ -86,7 +93,7 @@ def keep_attack_die(state: State) -> State:
 def on_reroll(state: State, face: int) -> State:
     """The attack die is rolled again; the new face counts."""
     pending = state.pending
-    state = replace(state, pending=replace(pending, dice=pending.dice[:-1] + (face,), rerolled=True),
+    state = replace(change_action(state, dice=pending.dice[:-1] + (face,), rerolled=True),
                     ability_used=put(state.ability_used, state.active, True))
     return _attack_total(say(state, msg("{player} re-rolls: {face}.", player=state.player, face=face)))
 
@@ -97,7 +104,7 @@ def _attack_total(state: State) -> State:
     base = state.card(state.characters[player]).attack
     bonus = sum(state.item_bonus(item, "attack", monster) for item in pending.items)
     total = base + bonus + pending.dice[-1]
-    state = replace(state, pending=replace(pending, score=total),
+    state = replace(change_action(state, score=total),
                     attacked=state.attacked + ((monster,) if monster not in state.attacked else ()))
     state = say(state, msg("Attack: {base} + {bonus} (items) + {face} (die) = {total}.",
                          base=base, bonus=bonus, face=pending.dice[-1], total=total))
@@ -114,7 +121,7 @@ def on_monster_defence(state: State, face: int) -> State:
     pending, player = state.pending, state.active
     monster = state.card(pending.target)
     defence = monster.defence + face
-    state = replace(state, pending=replace(pending, dice=pending.dice + (face,), against=defence))
+    state = change_action(state, dice=pending.dice + (face,), against=defence)
     state = say(state, msg("{monster} defends: {defence} + {face} (die) = {total}.",
                          monster=monster.name, defence=monster.defence, face=face, total=defence))
     if pending.score > defence:
@@ -150,7 +157,7 @@ def on_monster_attack(state: State, face: int) -> State:
     pending = state.pending
     monster = state.card(pending.target)
     total = monster.attack + face
-    state = replace(state, pending=replace(pending, dice=pending.dice + (face,), against=total))
+    state = change_action(state, dice=pending.dice + (face,), against=total)
     player = state.active
     guarded = state.card(state.characters[player]).defence + guard_bonus(state)
     if state.options["monster_crit"] and total > guarded + 6:  # H-A3: "identical to that of a player"

@@ -119,7 +119,7 @@ def start_round(state: State) -> State:
     n = len(state.players)
     first = state.first if state.round == 0 else (state.first + 1) % n
     state = replace(state, round=state.round + 1, first=first, turn=0, died=(), attacked=(),
-                    investigated=False, pending=None)
+                    investigated=False, frames=())
     state = say(state, todo("move", "Round {round}: {player} has the First Player card.", round=state.round,
                                player=state.players[first]))
     for player in range(n):
@@ -252,9 +252,9 @@ def turn_start(state: State) -> State:
     while state.turn < len(state.players):
         player = state.active
         if not state.dead[player]:
-            return replace(state, step=Step.ACTION, pending=None)
+            return replace(state, step=Step.ACTION, frames=())
         if state.options["death_skip"] == "revive_at_turn":
-            return replace(_revive(state, player), step=Step.ACTION, pending=None)
+            return replace(_revive(state, player), step=Step.ACTION, frames=())
         state = say(replace(state, turn=state.turn + 1),
                     msg("{player} is dead and skips this round.", player=state.players[player]))
     return start_round(state)
@@ -264,7 +264,7 @@ def end_turn(state: State) -> State:
     """The active player's action is done; the next player's turn (or a new round)."""
     if state.step == Step.OVER:
         return state
-    return turn_start(replace(state, turn=state.turn + 1, pending=None))
+    return turn_start(replace(state, turn=state.turn + 1, frames=()))
 
 
 def _names(state: State, cards: tuple[str, ...]) -> str:

@@ -10,7 +10,7 @@ from companion.engine.words import and_names
 from companion.games.house_of_spirits import actions, combat, content, flow, scoring
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.state import Roll, State, Step
-from companion.i18n import msg
+from companion.i18n import msg, press_or_touch
 
 #: The deck each draw step takes from.
 _DECK_OF = {Step.CHARACTER: "character", Step.ROOM: "room", Step.MONSTER: "monster", Step.MAIN: "main",
@@ -73,9 +73,13 @@ def _draw_prompt(state: State) -> Prompt:
 
 
 def _start_prompt(state: State) -> Prompt:
-    start = Choice("start", msg("Start: draw the characters"), button="dice", main=True)
-    return Prompt(msg("Shuffle the room deck (Vestibule on top), the plot, monster, character and main "
-                      "decks, then press the dice button"), choices=(start,))
+    label = msg("Start: draw the characters")
+    text = press_or_touch(
+        msg("Shuffle the room deck (Vestibule on top), the plot, monster, character and main decks, then press "
+            "the dice button"),
+        msg("Shuffle the room deck (Vestibule on top), the plot, monster, character and main decks, then touch "
+            "“{button}”", button=label))
+    return Prompt(text, choices=(Choice("start", label, button="dice", main=True),))
 
 
 def setup_player(state: State) -> int:

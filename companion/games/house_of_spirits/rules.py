@@ -27,7 +27,7 @@ from companion.games.house_of_spirits import actions, combat, flow, scoring
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.content import CONTENT, DECK_KINDS, entries
 from companion.games.house_of_spirits.prompts import setup_player, tapped_because
-from companion.games.house_of_spirits.state import Deck, Roll, State, Step, say
+from companion.games.house_of_spirits.state import Deck, Roll, State, Step, change_action, say
 from companion.i18n import msg, todo
 
 # --------------------------------------------------------------------------- setup
@@ -186,15 +186,15 @@ def _toggle(values: tuple[str, ...], item: str) -> tuple[str, ...]:
 def _use(state: State, item: str) -> State:
     if state.step == Step.HEAL:
         return actions.use_healing(state, item)
-    return replace(state, pending=replace(state.pending, items=_toggle(state.pending.items, item)))
+    return change_action(state, items=_toggle(state.pending.items, item))
 
 
 def _guard(state: State, item: str) -> State:
-    return replace(state, pending=replace(state.pending, guards=_toggle(state.pending.guards, item)))
+    return change_action(state, guards=_toggle(state.pending.guards, item))
 
 
 def _cancel(state: State, _arg: str) -> State:
-    return replace(state, step=Step.ACTION, pending=None, roll=Roll.NONE)
+    return replace(state, step=Step.ACTION, frames=(), roll=Roll.NONE)
 
 
 def _pass(state: State, _arg: str) -> State:

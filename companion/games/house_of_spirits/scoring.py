@@ -60,7 +60,7 @@ def _signed(number: int, plus: bool = False):
 
 def win(state: State, winners: tuple[str, ...], text: str) -> State:
     """End the game with ``winners``."""
-    return say(replace(state, outcome="won", winners=winners, step=Step.OVER, pending=None), text)
+    return say(replace(state, outcome="won", winners=winners, step=Step.OVER, frames=()), text)
 
 
 def kill_character(state: State, player: int) -> State:
@@ -90,7 +90,7 @@ def kill_character(state: State, player: int) -> State:
                                  "{n} plot cards go to the bottom of the plot deck.", "n", n=len(plots)))
     state = add_points(state, player, hc.DEATH_POINTS, "death")
     if state.outcome is None and len(state.died) == len(state.players):
-        state = say(replace(state, outcome="lost", step=Step.OVER, pending=None),
+        state = say(replace(state, outcome="lost", step=Step.OVER, frames=()),
                     msg("Every character has been killed this round: the house wins and the game ends in failure."))
     return state
 
@@ -98,7 +98,7 @@ def kill_character(state: State, player: int) -> State:
 def start_tally(state: State) -> State:
     """The last plot card is played: ask who met their secret victory condition ("End of the Game" 3)."""
     state = say(state, msg("Every plot card has been played: tally the scores with the secret victory conditions."))
-    return next_tally(replace(state, step=Step.TALLY, pending=None))
+    return next_tally(replace(state, step=Step.TALLY, frames=()))
 
 
 def tally_player(state: State) -> int | None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from companion.engine import pending as pd
 from companion.engine.tuples import put
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.card_data import Card
@@ -117,11 +118,14 @@ class Deck:
 
 
 @dataclass(frozen=True)
-class Pending:
-    """The action under way.
+class Pending(pd.Frame):
+    """The action under way: a frame of the engine's pending stack
+    (:mod:`companion.engine.pending`, :attr:`State.frames`) with the action's details
+    (:func:`begin_action`, :func:`change_action`).
 
     Attributes:
         kind: ``investigate``, ``attack``, ``plot`` or ``heal``.
+        player: the index of the player whose action it is (the active player).
         target: the monster attacked, the plot card played, or the character healed.
         items: items the player chose (investigation or offensive items).
         guards: defensive items chosen before the monster's attack roll.
@@ -133,7 +137,6 @@ class Pending:
         rerolled: the attack die was re-rolled (Olivia's ability).
     """
 
-    kind: str
     target: str = ""
     items: tuple[str, ...] = ()
     guards: tuple[str, ...] = ()
@@ -181,7 +184,8 @@ class State:
         roll: what the due die is for (``rolloff``, ``monster``, ``investigate``, ``plot``,
             ``attack``, ``reroll``, ``monster-defence``, ``monster-attack``, ``defence``).
         roller: index of the player whose die it is (or who faces the monster).
-        pending: the action under way.
+        frames: the engine's pending stack: the action under way (a :class:`Pending`), or
+            empty (:attr:`pending`).
         discarding: index of the player over the hand limit.
         die: the last face rolled.
         outcome: None, ``"won"`` or ``"lost"``.
@@ -230,7 +234,7 @@ class State:
     step: Step = Step.START
     roll: Roll = Roll.NONE
     roller: int = 0
-    pending: Pending | None = None
+    frames: tuple[Pending, ...] = ()
     discarding: int | None = None
     die: int | None = None
     outcome: str | None = None
@@ -263,6 +267,11 @@ class State:
     def plot_item_modifier(self, item: str, room: str | None) -> int:
         """:func:`~.components.plot_item_modifier` with this game's card data."""
         return hc.plot_item_modifier(item, room, self.cards)
+
+    @property
+    def pending(self) -> Pending | None:
+        """The action under way (the top frame), or None."""
+        return pd.top(self.frames)
 
     @property
     def active(self) -> int:
@@ -299,6 +308,16 @@ class State:
     def monsters(self) -> tuple[str, ...]:
         """Monsters in play, in the order laid."""
         return tuple(card for card in self.in_play if self.card(card).kind == "monster")
+
+
+def begin_action(state: State, kind: str, **details: Any) -> State:
+    """``state`` with the active player's action ``kind`` under way (the one frame pending)."""
+    return replace(state, frames=(Pending(kind, state.active, **details),))
+
+
+def change_action(state: State, **changes: Any) -> State:
+    """``state`` with the action under way changed (its dice, score, items ...)."""
+    return replace(state, frames=pd.replace_top(state.frames, replace(state.pending, **changes)))
 
 
 def say(state: State, text: str) -> State:

@@ -11,7 +11,6 @@ through the daemon.
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 
 from companion import script
@@ -19,10 +18,9 @@ from companion.games.house_of_spirits import components as hc
 from companion.header import GameHeader
 from companion.inputs import Press, Remove, Tap, Touch
 from companion.session import Session
+from tests.games import hos_checks
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parents[1] / "games"))
-import hos_checks  # noqa: E402
 
 
 def tags() -> dict[str, str]:
