@@ -342,14 +342,16 @@ class CompanionApp(App):
             self.open_phone_grid(ask=False).take_links(answer)
 
     def show_phone_codes(self) -> None:
-        """The home screen's "Phones" button: the table screen with each player's code."""
+        """The home screen's "Phones" button: the table screen with the players' names, each
+        to touch for their own code (one at a time)."""
         self.model.go("table")
-        self.open_phone_grid()
+        self.open_phone_grid(start=False)
 
-    def open_phone_grid(self, ask: bool = True) -> PhoneGrid:
-        """Cover the window with each player's phone code (``ask``: the links are asked for)."""
+    def open_phone_grid(self, ask: bool = True, start: bool = True) -> PhoneGrid:
+        """Cover the window with the phones' pairing (``start``: each unpaired player's code in
+        turn, else the names first; ``ask``: the links are asked for)."""
         if self.phone_grid is None:
-            self.phone_grid = PhoneGrid(self)
+            self.phone_grid = PhoneGrid(self, start=start)
             self.phone_grid.bind(on_dismiss=self._grid_gone)
             self.phone_grid.open(animation=False)
         if ask:
