@@ -142,12 +142,11 @@ class PhoneGrid(ModalView):
         portrait = self.app.portrait
         self.box.orientation = "vertical" if portrait else "horizontal"
         words = BoxLayout(orientation="vertical", spacing=10 * unit)
-        colour = theme.player_colour(player, dict(self.app.model.colours))
-        heading = _("{player}: scan this with your phone", player=escape_markup(player))
-        self.heading = self._label(f"[b]{coloured(heading, colour)}[/b]", 34)
-        words.add_widget(self.heading)
         words.add_widget(self._label(coloured(_("Everyone else: look away"), theme.GOLD), 24,
                                      size_hint_y=None, height=40 * unit))
+        colour = theme.player_colour(player, dict(self.app.model.colours))
+        self.heading = self._label(f"[b][color={theme.hex_colour(colour)}]{self._scan_this(player)}[/color][/b]", 34)
+        words.add_widget(self.heading)
         buttons = BoxLayout(size_hint_y=None, height=64 * unit, spacing=10 * unit)
         buttons.add_widget(self._button(_("No phone"), self.skip))
         buttons.add_widget(self._button(_("Close"), lambda: self.dismiss(animation=False)))
@@ -166,6 +165,12 @@ class PhoneGrid(ModalView):
             words.add_widget(buttons)
             self.box.bind(height=lambda _b, h: setattr(code, "size", (h - 24 * unit,) * 2))
             code.size = (self.box.height - 24 * unit,) * 2
+
+    def _scan_this(self, player: str) -> str:
+        """"Ada: scan this with your phone" as markup, the name larger still."""
+        sentence = escape_markup(self.app.tr._("{player}: scan this with your phone", player="\0"))
+        name = f"[size={round(sp(48) * self.app.scale)}]{escape_markup(player)}[/size]"
+        return sentence.replace("\0", name)
 
     def _build_who(self) -> None:
         """Each player's name (touch it for their code), and Close."""
