@@ -4,9 +4,11 @@ The game has just started with phones on, so going to the table screen opens the
 itself on Ada's code alone (``phone-pair-first.png``); once the test connected Ada's phone,
 Bo's code alone (``phone-pair-next.png``); "No phone" moves on to Cy; Close closes it. The
 home screen's (Menu's) "Phones" button opens the players' names (``phone-pair-names.png``):
-touching Bo shows his code alone, "No phone" comes back to the names. The report gives the
-code's place on each screenshot, whose code was on show at each step and any label that
-overflows."""
+touching Bo pairs his seat again and shows his new code alone (``phone-pair-asked.png``),
+"No phone" comes back to the names; touching Ada (connected) asks first
+(``phone-pair-again.png``), "Pair another phone" closes her phone and shows her new code
+(``phone-pair-repaired.png``). The report gives the code's place on each screenshot, whose
+code was on show at each step and any label that overflows."""
 
 from __future__ import annotations
 
@@ -51,6 +53,8 @@ def _step(app, report: dict, name: str, out: Path) -> None:
 
 
 def phone_grid_scenario(app, out: Path, report: dict):
+    from ui.shot import save_screenshot
+
     report["screenshots"], report["steps"] = [], {}
     yield Until("home", lambda: screen_is(app, "home")() and find_button(app, app.tr._("Continue the game")))
     touch(find_button(app, app.tr._("Continue the game")))
@@ -79,13 +83,23 @@ def phone_grid_scenario(app, out: Path, report: dict):
                 and screen_is(app, "table")())
     yield 0.4
     _step(app, report, "names", out)
-    report["disabled"] = sorted(b.text.split(" ")[0] for b in app.phone_grid.walk()
-                                if getattr(b, "disabled", False) and hasattr(b, "base_colour"))
     touch(find_button(app, "Bo", app.phone_grid))
-    yield Until("Bo's code alone from his name", lambda: _code_of(app, "Bo"))
-    report["asked"] = app.phone_grid.player
+    yield Until("Bo's new code alone from his name", lambda: _code_of(app, "Bo"))
+    yield 0.4
+    _step(app, report, "asked", out)
     touch(find_button(app, app.tr._("No phone"), app.phone_grid))
     yield Until("the names again", lambda: app.phone_grid.step == "who")
+    connected = next(b for b in app.phone_grid.walk() if getattr(b, "text", "").startswith("Ada"))
+    touch(connected)
+    yield Until("the question for Ada's connected phone", lambda: app.phone_grid.step == "again")
+    yield 0.3
+    report["again"] = {"texts": _texts(app.phone_grid), "overflow": overflowing(app.phone_grid)}
+    report["screenshots"].append(str(save_screenshot(out / "phone-pair-again.png")))
+    touch(find_button(app, app.tr._("Pair another phone"), app.phone_grid))
+    yield Until("Ada's new code, her old phone gone", lambda: _code_of(app, "Ada")
+                and not dict(app.model.phones).get("Ada"))
+    yield 0.4
+    _step(app, report, "repaired", out)
     touch(find_button(app, app.tr._("Close"), app.phone_grid))
     yield Until("closed", lambda: app.phone_grid is None)
     say("DONE")

@@ -3,11 +3,11 @@ against a real daemon serving phones on loopback: 4 players at 800x480, 720x1280
 Italian. At the game's start the screen shows ONE code, Ada's, under "Ada: scan this with
 your phone" (zbar reads exactly one code from the whole screenshot: her link); once Ada's
 phone has connected, Bo's code alone; "No phone" moves on to Cy. The home screen's "Phones"
-button shows the names (Ada's, connected, cannot be touched), and a name its code alone.
-Each code is at least 60 mm on a 7" panel and the name in 34 sp; nothing overflows.
-Another screen on the socket never gets a token, nor does the log. Screenshots
-``tests/artifacts/<size>/[it/]phone-pair-first.png``, ``phone-pair-next.png``,
-``phone-pair-names.png``."""
+button shows the names ("Ada ✓ connected"); touching Bo pairs his seat again: his NEW code
+alone (the old link is dead); touching Ada asks first, then closes her phone (code 4410)
+and shows her new code. Each code is at least 60 mm on a 7" panel and the name in 34 sp;
+nothing overflows. Another screen on the socket never gets a token, nor does the log.
+Screenshots ``tests/artifacts/<size>/[it/]phone-pair-{first,next,names,asked,again,repaired}.png``."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
 from companion.header import GameHeader
 from companion.phones.config import PhonesConfig
+from companion.phones.server import REPLACED
 from companion.store import EventStore
 
 pytestmark = pytest.mark.ui
@@ -60,10 +61,12 @@ def plain(texts: list[str]) -> str:
 
 #: What the screen says, in each language.
 WORDS = {"en": {"Ada": "Ada: scan this with your phone", "Bo": "Bo: scan this with your phone",
-                "away": "Everyone else: look away", "connected": "Ada ✓ connected"},
+                "away": "Everyone else: look away", "connected": "Ada ✓ connected",
+                "again": "Ada's phone is connected."},
          "it": {"Ada": "Ada: inquadra questo codice con il tuo telefono",
                 "Bo": "Bo: inquadra questo codice con il tuo telefono",
-                "away": "Tutti gli altri: non guardate", "connected": "Ada ✓ in linea"}}
+                "away": "Tutti gli altri: non guardate", "connected": "Ada ✓ in linea",
+                "again": "Il telefono di Ada è in linea."}}
 
 
 @pytest.mark.parametrize(("size", "lang"), [((800, 480), "en"), ((720, 1280), "en"), ((800, 480), "it")],
@@ -88,23 +91,29 @@ def test_the_table_shows_one_players_code_at_a_time(harness, tmp_path, caplog, s
             ui.expect("DONE", timeout=90)
             report = ui.finish(timeout=30)
             watcher.close()
+            now = daemon.call(lambda: daemon.phones.links())
+            tokens_now = daemon.call(lambda: daemon.phones.server.tokens)
     store.close()
     tokens = [link.rsplit("/", 1)[-1] for link in links.values()]
     assert heard and not [m for m in heard if any(t in json.dumps(m) for t in tokens)]
     assert not [t for t in tokens if t in caplog.text]
-    first, after_ada, names = (decode(shot) for shot in report["screenshots"])
-    assert (first, after_ada, names) == ([links["Ada"]], [links["Bo"]], [])
+    first, after_ada, names, asked, again, repaired = (decode(shot) for shot in report["screenshots"])
+    assert (first, after_ada, names, again) == ([links["Ada"]], [links["Bo"]], [], [])
+    # Asked for from the names, a seat gets a new link (the old one no longer opens it)
+    assert (asked, repaired) == ([now["Bo"]], [now["Ada"]]) and now["Bo"] != links["Bo"] and now["Ada"] != links["Ada"]
+    assert tokens_now.who(links["Ada"].rsplit("/", 1)[-1]) is None and ada.closed_with == REPLACED
     steps, words = report["steps"], WORDS[lang]
     assert [steps[s]["player"] for s in ("first", "next")] == ["Ada", "Bo"]
     assert words["Ada"] in plain(steps["first"]["texts"]) and words["away"] in plain(steps["first"]["texts"])
     assert words["Bo"] in plain(steps["next"]["texts"]) and "Ada" not in plain(steps["next"]["texts"])
-    assert words["connected"] in plain(steps["names"]["texts"]) and report["disabled"] == ["Ada"]
-    assert (report["after_no_phone"], report["asked"]) == ("Cy", "Bo")
+    assert words["connected"] in plain(steps["names"]["texts"]) and words["again"] in plain(report["again"]["texts"])
+    assert (report["after_no_phone"], steps["asked"]["player"], steps["repaired"]["player"]) == ("Cy", "Bo", "Ada")
     scale = min(size) / 480  # a larger window keeps the 800x480 design's share of the screen
-    assert min(min(steps[s]["place"][2:]) for s in ("first", "next")) >= CODE_MM * PX_PER_MM * scale
-    assert min(steps[s]["heading_px"] for s in ("first", "next")) >= NAME_PX * scale
-    assert [steps[s]["overflow"] for s in steps] == [[]] * 3
+    coded = ("first", "next", "asked", "repaired")
+    assert min(min(steps[s]["place"][2:]) for s in coded) >= CODE_MM * PX_PER_MM * scale
+    assert min(steps[s]["heading_px"] for s in coded) >= NAME_PX * scale
+    assert [steps[s]["overflow"] for s in steps] == [[]] * 5 and report["again"]["overflow"] == []
     assert (report["table_overflow"], report["home_overflow"]) == ([], [])
-    assert [pngread.size(shot) for shot in report["screenshots"]] == [size] * 3
+    assert [pngread.size(shot) for shot in report["screenshots"]] == [size] * 6
 
 

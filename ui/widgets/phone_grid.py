@@ -7,9 +7,12 @@ time, never a grid of codes anyone at the table could scan.
   ``phones``), or she touches "No phone", the next player's code shows; after the last one
   it closes. "Close" stops it (the others can pair later).
 * From the home screen's "Phones" button it opens on step ``who``: each player's name (a
-  connected one says "Ada ✓ connected"); touching a name shows that player's code alone, as
-  above, and then comes back to the names. A code is never shown again once its phone is
-  paired unless that player asks for it here or on the privacy cover.
+  connected one says "Ada ✓ connected"); touching a name pairs that seat again (a new link
+  for it alone, the daemon's ``phone_links`` with ``repair``: a code of theirs seen before
+  stops working) and shows its code alone, as above, then comes back to the names. A
+  connected name asks first (step ``again``): its phone would stop working. A code is never
+  shown again once its phone is paired unless that player asks for it here or on the
+  privacy cover.
 
 The links come only in the daemon's ``phone_links`` answer to this client; the screen keeps
 them in its images, never in a property, a log line or a message, and forgets them when it
@@ -44,7 +47,8 @@ class PhoneGrid(ModalView):
 
     Attributes:
         step: ``"start"`` (waiting for the links, then each unpaired player in seat order),
-            ``"who"`` (the players' names) or ``"code"`` (one player's code).
+            ``"who"`` (the players' names), ``"again"`` (pair a connected player's seat
+            again?) or ``"code"`` (one player's code).
         player: whose code is on show ("" in the other steps).
         codes: player -> the Image of their code: at most one, ``player``'s.
     """
@@ -83,7 +87,7 @@ class PhoneGrid(ModalView):
             self._next()
         elif self.step == "who":
             self._build_who()
-        elif self.player in self.links:
+        elif self.step == "code" and self.player in self.links:
             self._build_code()
 
     # ------------------------------------------------------------------ steps
@@ -92,19 +96,34 @@ class PhoneGrid(ModalView):
         """The next player still to pair, or (none left) the names or closed."""
         self.queue = still_to_pair(self.queue, dict(self.app.model.phones))
         if self.queue:
-            self.step, self.player = "code", self.queue[0]
-            self._build_code()
+            self._code(self.queue[0])
         elif self.from_names:
-            self.step, self.player = "who", ""
-            self._build_who()
+            self._back_to_names()
         else:
             self.dismiss(animation=False)
 
-    def show(self, player: str) -> None:
-        """Step ``code`` for ``player`` alone (a name touched on step ``who``)."""
-        self.queue = [player]
+    def _code(self, player: str) -> None:
+        """Step ``code`` for ``player``: it moves on once their phone connects (a phone that
+        was connected when it began must leave first: a seat paired again)."""
         self.step, self.player = "code", player
+        self._was_connected = bool(dict(self.app.model.phones).get(player))
         self._build_code()
+
+    def touched(self, player: str) -> None:
+        """A name touched on step ``who``: their code, new (:meth:`pair_again`); first a
+        question when their phone is connected now (it would stop working)."""
+        if dict(self.app.model.phones).get(player):
+            self._build_again(player)
+        else:
+            self.pair_again(player)
+
+    def pair_again(self, player: str) -> None:
+        """A new link for ``player``'s seat alone (the daemon's ``phone_links`` with
+        ``repair``: any code of theirs shown before stops working), and its code alone."""
+        self.queue = [player]
+        self.links.pop(player, None)  # never the old code while the new one comes
+        self._code(player)
+        self.app.ask("phone_links", repair=player)
 
     def skip(self) -> None:
         """"No phone": the next player."""
@@ -112,8 +131,12 @@ class PhoneGrid(ModalView):
         self._next()
 
     def _phones_changed(self, *_args) -> None:
-        if self.step == "code" and dict(self.app.model.phones).get(self.player):
-            self._next()
+        if self.step == "code":
+            connected = bool(dict(self.app.model.phones).get(self.player))
+            if connected and not self._was_connected:
+                self._next()
+            else:
+                self._was_connected = connected
         elif self.step == "who":
             self._build_who()
 
@@ -188,14 +211,32 @@ class PhoneGrid(ModalView):
         for player in self.links:
             connected = bool(phones.get(player))
             text = _("{player} ✓ connected", player=player) if connected else player
-            button = self._button(text.replace("✓", "[font=DejaVuSans]✓[/font]"), lambda p=player: self.show(p),
+            button = self._button(text.replace("✓", "[font=DejaVuSans]✓[/font]"), lambda p=player: self.touched(p),
                                   primary=not connected)
             button.markup = True
-            button.disabled = connected
             names.add_widget(button)
         self.box.add_widget(names)
         self.box.add_widget(BoxLayout())  # the rest of the height
         self.box.add_widget(self._button(_("Close"), lambda: self.dismiss(animation=False)))
+
+    def _build_again(self, player: str) -> None:
+        """Step ``again``: "Ada's phone is connected": pair another phone (that one stops
+        working) or go back to the names."""
+        _, unit = self.app.tr._, self._unit()
+        self.step, self.player = "again", player
+        self.box.clear_widgets()
+        self.box.orientation = "vertical"
+        colour = theme.player_colour(player, dict(self.app.model.colours))
+        self.box.add_widget(self._label(coloured(_("{player}'s phone is connected.", player=player), colour), 30))
+        self.box.add_widget(self._label(_("Pair another phone? The one connected now stops working."), 24))
+        buttons = BoxLayout(size_hint_y=None, height=64 * unit, spacing=10 * unit)
+        buttons.add_widget(self._button(_("Pair another phone"), lambda: self.pair_again(player), primary=True))
+        buttons.add_widget(self._button(_("Cancel"), self._back_to_names))
+        self.box.add_widget(buttons)
+
+    def _back_to_names(self) -> None:
+        self.step, self.player = "who", ""
+        self._build_who()
 
     def _forget(self, *_args) -> None:
         """Closed: the links and the code go."""
