@@ -204,6 +204,8 @@ class PhoneGrid(ModalView):
         heading = _("Phones: whose code?")
         self.box.add_widget(self._label(f"[b]{escape_markup(heading)}[/b]", 28,
                                         size_hint_y=None, height=48 * unit))
+        hint = _("Touch your name: your new code shows alone, the others look away.")
+        self.box.add_widget(self._label(coloured(hint, theme.TEXT_DIM), 20, size_hint_y=None, height=56 * unit))
         phones = dict(self.app.model.phones)
         names = GridLayout(cols=2 if len(self.links) > 3 and not self.app.portrait else 1, spacing=10 * unit,
                            size_hint_y=None)
