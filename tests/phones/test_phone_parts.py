@@ -129,7 +129,8 @@ def test_a_seat_paired_again_gets_a_new_token_the_others_keep_theirs_even_after_
     fresh = Tokens(b"k" * 32, load_seats(path))  # another game: nothing re-paired in it yet
     fresh.deal("game-2", ["Ada", "Bo"])
     assert fresh.renewed == {"game": "game-2", "seats": {}}
-    assert load_seats(tmp_path / "missing") == {} and Tokens(b"k" * 32, {"game": "g", "seats": [1]}).renewed["seats"] == {}
+    assert load_seats(tmp_path / "missing") == {}
+    assert Tokens(b"k" * 32, {"game": "g", "seats": [1]}).renewed["seats"] == {}
 
 
 # ---------------------------------------------------------------------- failed attempts
