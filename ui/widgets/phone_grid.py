@@ -70,6 +70,8 @@ class PhoneGrid(ModalView):
             Color(*theme.BACKGROUND)
             self._bg = Rectangle()
         self.box.bind(pos=lambda _w, p: setattr(self._bg, "pos", p), size=lambda _w, s: setattr(self._bg, "size", s))
+        self.box.bind(size=self._size_code)
+        self._code = None  # the code's widget on step "code"
         self.add_widget(self.box)
         app.model.bind(phones=self._phones_changed)
         self.bind(on_dismiss=self._forget)
@@ -96,13 +98,13 @@ class PhoneGrid(ModalView):
         """The next player still to pair, or (none left) the names or closed."""
         self.queue = still_to_pair(self.queue, dict(self.app.model.phones))
         if self.queue:
-            self._code(self.queue[0])
+            self._show_code(self.queue[0])
         elif self.from_names:
             self._back_to_names()
         else:
             self.dismiss(animation=False)
 
-    def _code(self, player: str) -> None:
+    def _show_code(self, player: str) -> None:
         """Step ``code`` for ``player``: it moves on once their phone connects (a phone that
         was connected when it began must leave first: a seat paired again)."""
         self.step, self.player = "code", player
@@ -122,7 +124,7 @@ class PhoneGrid(ModalView):
         ``repair``: any code of theirs shown before stops working), and its code alone."""
         self.queue = [player]
         self.links.pop(player, None)  # never the old code while the new one comes
-        self._code(player)
+        self._show_code(player)
         self.app.ask("phone_links", repair=player)
 
     def skip(self) -> None:
@@ -158,36 +160,43 @@ class PhoneGrid(ModalView):
         return button
 
     def _build_code(self) -> None:
-        """The player's name in large type, "look away", their code alone, and the buttons."""
-        _, player, unit = self.app.tr._, self.player, self._unit()
+        """"Look away", the player's name in large type and the buttons beside (under, in
+        portrait) their code alone."""
+        player, portrait = self.player, self.app.portrait
         self.box.clear_widgets()
-        self.codes = {}
-        portrait = self.app.portrait
         self.box.orientation = "vertical" if portrait else "horizontal"
-        words = BoxLayout(orientation="vertical", spacing=10 * unit)
-        words.add_widget(self._label(coloured(_("Everyone else: look away"), theme.GOLD), 24,
-                                     size_hint_y=None, height=40 * unit))
-        colour = theme.player_colour(player, dict(self.app.model.colours))
-        self.heading = self._label(f"[b][color={theme.hex_colour(colour)}]{self._scan_this(player)}[/color][/b]", 34)
+        words = self._code_words(player)
+        self._code = qr_image(self.links[player], size_hint=(None, None)) if player in self.links else \
+            BoxLayout(size_hint=(None, None))  # the daemon's answer is on its way
+        self.codes = {player: self._code} if player in self.links else {}
+        self.box.add_widget(words)
+        self.box.add_widget(self._code)
+        (self.box if portrait else words).add_widget(self._code_buttons())
+        self._size_code()
+
+    def _code_words(self, player: str) -> BoxLayout:
+        words = BoxLayout(orientation="vertical", spacing=10 * self._unit())
+        words.add_widget(self._label(coloured(self.app.tr._("Everyone else: look away"), theme.GOLD), 24,
+                                     size_hint_y=None, height=40 * self._unit()))
+        colour = theme.hex_colour(theme.player_colour(player, dict(self.app.model.colours)))
+        self.heading = self._label(f"[b][color={colour}]{self._scan_this(player)}[/color][/b]", 34)
         words.add_widget(self.heading)
+        return words
+
+    def _code_buttons(self) -> BoxLayout:
+        _, unit = self.app.tr._, self._unit()
         buttons = BoxLayout(size_hint_y=None, height=64 * unit, spacing=10 * unit)
         buttons.add_widget(self._button(_("No phone"), self.skip))
         buttons.add_widget(self._button(_("Close"), lambda: self.dismiss(animation=False)))
-        if player in self.links:
-            code = qr_image(self.links[player], size_hint=(None, None))
-            self.codes = {player: code}
-        else:
-            code = BoxLayout(size_hint=(None, None))  # the answer is on its way
-        self.box.add_widget(words)
-        self.box.add_widget(code)
-        if portrait:
-            self.box.add_widget(buttons)
-            self.box.bind(width=lambda _b, w: setattr(code, "size", (w - 28 * unit,) * 2))
-            code.size = (self.box.width - 28 * unit,) * 2
-        else:
-            words.add_widget(buttons)
-            self.box.bind(height=lambda _b, h: setattr(code, "size", (h - 24 * unit,) * 2))
-            code.size = (self.box.height - 24 * unit,) * 2
+        return buttons
+
+    def _size_code(self, *_args) -> None:
+        """The code on show: the box's whole height (its width, in portrait), a square."""
+        if self.step != "code" or self._code is None:
+            return
+        padding = 28 if self.app.portrait else 24
+        side = (self.box.width if self.app.portrait else self.box.height) - padding * self._unit()
+        self._code.size = (max(side, 0),) * 2
 
     def _scan_this(self, player: str) -> str:
         """"Ada: scan this with your phone" as markup, the name larger still."""
@@ -199,7 +208,7 @@ class PhoneGrid(ModalView):
         """Each player's name (touch it for their code), and Close."""
         _, unit = self.app.tr._, self._unit()
         self.box.clear_widgets()
-        self.codes = {}
+        self.codes, self._code = {}, None
         self.box.orientation = "vertical"
         heading = _("Phones: whose code?")
         self.box.add_widget(self._label(f"[b]{escape_markup(heading)}[/b]", 28,
@@ -212,7 +221,8 @@ class PhoneGrid(ModalView):
         names.bind(minimum_height=names.setter("height"))
         for player in self.links:
             connected = bool(phones.get(player))
-            text = _("{player} ✓ connected", player=player) if connected else player
+            text = escape_markup(_("{player} ✓ connected", player=player) if connected else player)
+            # Roboto has no tick: DejaVu Sans (shipped with Kivy) draws it
             button = self._button(text.replace("✓", "[font=DejaVuSans]✓[/font]"), lambda p=player: self.touched(p),
                                   primary=not connected)
             button.markup = True
@@ -227,6 +237,7 @@ class PhoneGrid(ModalView):
         _, unit = self.app.tr._, self._unit()
         self.step, self.player = "again", player
         self.box.clear_widgets()
+        self.codes, self._code = {}, None
         self.box.orientation = "vertical"
         colour = theme.player_colour(player, dict(self.app.model.colours))
         self.box.add_widget(self._label(coloured(_("{player}'s phone is connected.", player=player), colour), 30))
@@ -243,5 +254,5 @@ class PhoneGrid(ModalView):
     def _forget(self, *_args) -> None:
         """Closed: the links and the code go."""
         self.app.model.unbind(phones=self._phones_changed)
-        self.links, self.codes, self.queue = {}, {}, []
+        self.links, self.codes, self.queue, self._code = {}, {}, [], None
         self.box.clear_widgets()
