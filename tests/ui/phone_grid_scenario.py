@@ -27,7 +27,7 @@ def _texts(widget) -> list[str]:
 def _code_of(app, player: str) -> bool:
     """``player``'s code alone is on show, drawn."""
     grid = app.phone_grid
-    return grid is not None and grid.step == "code" and list(grid.codes) == [player] and all(
+    return grid is not None and getattr(grid, "step", "code") == "code" and list(grid.codes) == [player] and all(
         c.texture is not None and c.width > 50 for c in grid.codes.values())
 
 
