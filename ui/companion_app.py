@@ -321,7 +321,7 @@ class CompanionApp(App):
 
     def _phones_at_start(self) -> None:
         """A game just started (no input yet) on the table screen with phones on: ask for
-        the links, to show each player's code once per game (:meth:`_phone_links`)."""
+        the links, to pair each player's phone in turn once per game (:meth:`_phone_links`)."""
         model = self.model
         start = bool(model.phones) and bool(model.game) and not model.can_undo and not model.over
         if not start:
@@ -332,7 +332,7 @@ class CompanionApp(App):
 
     def _phone_links(self, answer: dict) -> None:
         """The daemon's ``phone_links`` answer (to this client only): to the codes on show,
-        or the cover's; at a game's start, the grid opens unless it showed these links."""
+        or the cover's; at a game's start, the pairing opens unless it showed these links."""
         if self.privacy is not None:
             self.privacy.take_links(answer)
         if self.phone_grid is not None:
