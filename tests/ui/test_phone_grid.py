@@ -1,6 +1,6 @@
 """Pairing the phones on the table screen (issues 22, 26), in a real Kivy window under Xvfb
-against a real daemon serving phones on loopback: 4 players at 800x480, 720x1280 and in
-Italian. At the game's start the screen shows ONE code, Ada's, under "Ada: scan this with
+against a real daemon serving phones on loopback: 4 players at 800x480, 1024x600, 720x1280
+and in Italian. At the game's start the screen shows ONE code, Ada's, under "Ada: scan this with
 your phone" (zbar reads exactly one code from the whole screenshot: her link); once Ada's
 phone has connected, Bo's code alone; "No phone" moves on to Cy. The home screen's "Phones"
 button shows the names ("Ada ✓ connected"); touching Bo pairs his seat again: his NEW code
@@ -69,8 +69,9 @@ WORDS = {"en": {"Ada": "Ada: scan this with your phone", "Bo": "Bo: scan this wi
                 "again": "Il telefono di Ada è in linea."}}
 
 
-@pytest.mark.parametrize(("size", "lang"), [((800, 480), "en"), ((720, 1280), "en"), ((800, 480), "it")],
-                         ids=["800x480", "720x1280", "800x480-it"])
+@pytest.mark.parametrize(("size", "lang"), [((800, 480), "en"), ((1024, 600), "en"), ((720, 1280), "en"),
+                                            ((800, 480), "it")],
+                         ids=["800x480", "1024x600", "720x1280", "800x480-it"])
 def test_the_table_shows_one_players_code_at_a_time(harness, tmp_path, caplog, size, lang):
     pytest.importorskip("pyzbar.pyzbar", reason="decoding the codes needs pyzbar and libzbar0 (make apt-test)")
     sock = tmp_path / "companion.sock"
