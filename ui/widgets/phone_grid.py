@@ -72,6 +72,7 @@ class PhoneGrid(ModalView):
         self.box.bind(pos=lambda _w, p: setattr(self._bg, "pos", p), size=lambda _w, s: setattr(self._bg, "size", s))
         self.box.bind(size=self._size_code)
         self._code = None  # the code's widget on step "code"
+        self._was_connected = False  # the player's phone, when their code was put on show
         self.add_widget(self.box)
         app.model.bind(phones=self._phones_changed)
         self.bind(on_dismiss=self._forget)
