@@ -29,8 +29,9 @@ Client -> daemon:
     the players' phones (issue 22; only when the config's ``[phones]`` enables them):
     ``{"cmd": "phone_links"}``, answered to the asker only with ``{"type": "phone_links",
     "links": {"Ada": "http://…/p/<token>", …}}`` (this game's links: a new game revokes
-    them; ``"renew": true`` makes new ones first, revoking the old; a seat opens on the first
-    phone that uses its link); every ``state`` says ``"phones": {"Ada": true, "Bo": false}`` (whose phone is
+    them; ``"renew": true`` makes new ones first, revoking the old; ``"repair": "Ada"`` a new
+    one for Ada's seat only, closing her phone; a seat opens on the first phone that uses
+    its link); every ``state`` says ``"phones": {"Ada": true, "Bo": false}`` (whose phone is
     connected now; ``{}`` with phones off): that player's private prompts are on their phone;
     ``{"cmd": "language", "language": "it"}`` (the table's language, for every client);
     the tag registry: ``{"cmd": "tags"}`` (answered ``{"type": "tags", "tags": {uid: component}}``),

@@ -5,8 +5,6 @@ Sizes are dp at scale 1 (an 800×480 screen); callers multiply by ``dp(1) * scal
 
 from __future__ import annotations
 
-import math
-
 #: Fallback only (issue 17 item 3): choice keys that get the big button when no choice of
 #: the prompt is marked ``main`` by its engine (games not yet marking their main step).
 PRIMARY_KEYS = ("end-turn", "done-moving")
@@ -116,15 +114,3 @@ def choices_room(choices: list[dict]) -> float:
     rows = min(2, -(-rest // COLUMNS[-2])) if rest else 0
     return (PRIMARY_HEIGHT + GAP if main is not None else 0) + rows * (MIN_ROW_HEIGHT + GAP)
 
-
-def code_grid(players: int, width: float, height: float, name: float, gap: float) -> tuple[int, float]:
-    """``(columns, code side)``: the columns that give each of ``players`` codes the largest
-    square in a ``width`` x ``height`` box (each code under a name ``name`` high, ``gap``
-    between cells)."""
-    best = (1, 0.0)
-    for cols in range(1, max(players, 1) + 1):
-        rows = math.ceil(players / cols)
-        side = min((width - gap * (cols - 1)) / cols, (height - gap * (rows - 1)) / rows - name)
-        if side > best[1]:
-            best = (cols, side)
-    return best

@@ -123,20 +123,23 @@ def private(daemon: Daemon, player: str) -> dict[str, Any]:
     return protocol.private_message(daemon.session, player, daemon.language, daemon.by_touch)
 
 
-def phone_links(daemon: Daemon, renew: bool = False) -> dict[str, Any]:
+def phone_links(daemon: Daemon, renew: bool = False, repair: str | None = None) -> dict[str, Any]:
     """``phone_links``: each player's link for this game, to the asking client only, never
     broadcast nor logged: ``{"type": "phone_links", "links": {player: url}}``; with
     ``renew``, new links first (every old one stops working, every phone is closed, each seat
-    opens again on the next phone that scans its new code).
+    opens again on the next phone that scans its new code); with ``repair`` (a player), a
+    new link for that seat only (its phone is closed, the others keep theirs).
 
     Raises:
-        ProtocolError: phones are off.
+        ProtocolError: phones are off, or ``repair`` names no seat of this game.
     """
     if daemon.phones is None:
         raise protocol.ProtocolError("phones are off: the config's [phones] section says enabled = true "
                                      "to turn them on")
     if renew:
         daemon.phones.renew()
+    if repair is not None and not daemon.phones.repair(repair):
+        raise protocol.ProtocolError(f"{repair!r} has no seat in this game to pair again"[:200])
     log.info("phone links sent to a screen")
     return {"type": "phone_links", "links": daemon.phones.links()}
 

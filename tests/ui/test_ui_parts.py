@@ -311,14 +311,3 @@ def test_a_dark_player_colour_is_lightened_for_text_on_the_tiles():
     yellow = theme.player_colour("Ada", {"Ada": "yellow"})
     assert theme.on_dark(yellow) == yellow  # light enough already
 
-
-def test_the_phone_codes_take_the_columns_with_the_largest_squares():
-    """The phone grid at 800x480 (room 784 x 406 px, names 36 px high, 6 px gaps): 4 players
-    side by side, 191.5 px each (36.5 mm on the 7" panel); 2 players 370 px; 6 players in
-    3 columns of 2 rows, 164 px (31 mm: too small), so beyond 4 the note and Done go in a
-    column at the right (room 638 x 468 px): 195 px (37 mm)."""
-    assert layout.code_grid(4, 784, 406, 36, 6) == (4, 191.5)
-    assert layout.code_grid(2, 784, 406, 36, 6) == (2, 370.0)
-    assert layout.code_grid(6, 784, 406, 36, 6) == (3, 164.0)
-    assert layout.code_grid(6, 638, 468, 36, 6) == (3, 195.0)
-    assert layout.code_grid(4, 704, 1150, 54, 9) == (2, 347.5)  # 720x1280 (scale 1.5)
