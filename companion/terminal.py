@@ -205,7 +205,7 @@ class TerminalTable:
                 self.client = client
                 self._say(self.view.say(HELP))
                 for line in self.inp:
-                    if not self._line(client, line.strip()):
+                    if not self.handle(client, line.strip()):
                         break
         except DaemonUnavailable as exc:
             self._say(f"The companion went away: {exc}")
@@ -217,7 +217,7 @@ class TerminalTable:
         if self.client is not None:
             self.client.send({"cmd": "private", "player": player})
 
-    def _line(self, client: Client, text: str) -> bool:
+    def handle(self, client: Client, text: str) -> bool:
         """Act on one typed line; False to stop."""
         if text in ("q", "quit", "exit"):
             return False

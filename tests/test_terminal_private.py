@@ -1,0 +1,132 @@
+"""The terminal play view offers what the window's privacy screen offers (newcomer's report,
+items 1-3): a CLUE: IT accusation made in the terminal (its picks are private choices), the
+face-down cards of the envelope not listed again once chosen, and a typed line that is no
+choice answered with what was wrong. The states are the real daemon's messages for a real
+game (the bundled solved.jsonl, played through a Session)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from companion import protocol, script
+from companion.inputs import Touch
+from companion.session import Session
+from companion.terminal import NumberedView, TerminalTable
+
+SOLVED = Path(__file__).parent / "scripts" / "clue_it" / "solved.jsonl"
+
+
+def _session_after(last_line: int) -> Session:
+    """solved.jsonl's game after its line ``last_line``."""
+    loaded = script.load(SOLVED)
+    session = Session.start(loaded.header)
+    for line in loaded.lines:
+        if line.number > last_line:
+            break
+        session.handle(line.input, line=line.number)
+    return session
+
+
+def _state(session: Session, lang: str = "en") -> dict:
+    return {**protocol.state_message(session, [], lang=lang), "language": lang, "revision": session.position}
+
+
+class FakeClient:
+    """What the terminal sends, and the state it would see."""
+
+    def __init__(self, state: dict):
+        self.state = state
+        self.sent: list[dict] = []
+
+    def request(self, message: dict, timeout: float = 10.0) -> dict:
+        self.sent.append(message)
+        return {"type": "ack", "ok": True, "text": ""}
+
+    def send(self, message: dict) -> None:
+        self.sent.append(message)
+
+    def choose(self, key: str, revision=None) -> dict:
+        return self.request({"cmd": "choose", "key": key})
+
+    def undo(self, revision=None) -> dict:
+        return self.request({"cmd": "undo"})
+
+
+def _table(state: dict) -> tuple[TerminalTable, FakeClient, io.StringIO]:
+    out = io.StringIO()
+    table = TerminalTable("unused.sock", inp=io.StringIO(), out=out)
+    client = FakeClient(state)
+    table.client = client
+    table.view(state)
+    return table, client, out
+
+
+def test_an_accusation_is_made_in_the_terminal_and_its_picks_are_hidden_afterwards():
+    session = _session_after(77)  # Cy touched "Only I am looking"
+    table, client, out = _table(_state(session))
+    assert "1) Cy: take the screen, others look away   2) Start again" in out.getvalue()
+    table.handle(client, "1")
+    assert client.sent == [{"cmd": "private", "player": "Cy"}]
+    table.view(protocol.private_message(session, "Cy"))
+    assert "1) Mike Hanlon   2) Bill Denbrough   3) Kid 3   4) Kid 4   5) Kid 5   6) Kid 6   7) Kid 7   " \
+           "8) Start again" in out.getvalue()
+    table.handle(client, "5")
+    assert client.sent[-1] == {"cmd": "choose", "key": "pick:kid-5"}
+    session.handle(Touch("pick:kid-5"))
+    client.sent.clear()
+    table.view(_state(session))  # the item pick is Cy's too: asked again at once
+    assert client.sent == [{"cmd": "private", "player": "Cy"}]
+    for key in ("pick:item-2", "pick:the-synagogue", "accuse-check"):
+        session.handle(Touch(key))
+    before = len(out.getvalue())
+    table.view(_state(session))
+    after = out.getvalue()[before:]
+    assert "The private choices are hidden again: everyone may look." in after
+    assert [c["key"] for c in table.view.shown] == [c["key"] for c in _state(session)["prompt"]["choices"]]
+
+
+def test_the_privacy_choice_and_the_hiding_are_said_in_italian():
+    session = _session_after(77)
+    table, client, out = _table(_state(session, "it"))
+    assert "1) Cy: prendi lo schermo, gli altri non guardano" in out.getvalue()
+
+
+def test_a_face_down_card_chosen_from_the_terminal_is_not_listed_again():
+    session = _session_after(4)  # the Kids chosen: the first kid card to tap face-down
+    table, client, out = _table(_state(session))
+    assert len(table.view.shown) == 7
+    table.handle(client, "1")
+    first = client.sent[-1]["key"]
+    session.handle(Touch(first))
+    table.view(_state(session))
+    assert len(table.view.shown) == 6 and first not in [c["key"] for c in table.view.shown]
+    assert out.getvalue().splitlines()[-1].count("Kid card, face-down") == 6
+    table.handle(client, "u")
+    session.handle(Touch("undo"))
+    table.view(_state(session))
+    assert len(table.view.shown) == 7
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("99", "There is no choice 99: choose 1 to 7."),
+    ("0", "There is no choice 0: choose 1 to 7."),
+    ("abc", "“abc” is not a choice: type a choice's number (1 to 7), u to undo, tap CARD to tap a card, "
+            "or q to stop."),
+    ("1.5", "“1.5” is not a choice: type a choice's number (1 to 7), u to undo, tap CARD to tap a card, "
+            "or q to stop."),
+    ("tap", "Say which card: tap CARD (for example tap creepy_cellar:ghost:room-H)."),
+])
+def test_a_typed_line_that_is_no_choice_says_what_was_wrong(typed, said):
+    table, client, out = _table(_state(_session_after(4)))
+    table.handle(client, typed)
+    assert out.getvalue().splitlines()[-1] == f"  ! {said}"
+    assert client.sent == []
+
+
+def test_what_was_wrong_is_said_in_italian():
+    table, client, out = _table(_state(_session_after(4), "it"))
+    table.handle(client, "99")
+    assert out.getvalue().splitlines()[-1] == "  ! Non c'è la scelta 99: scegli da 1 a 7."
