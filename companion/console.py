@@ -28,7 +28,7 @@ def reader_left(out: TextIO) -> None:
 
 
 #: Creepy Cellar's locked doors, as the status line says them.
-LOCKED = {"green": msg("green"), "blue": msg("blue")}
+LOCKED = {"green": msg("green doors"), "blue": msg("blue doors")}
 
 
 class ConsoleView:

@@ -130,3 +130,22 @@ def test_what_was_wrong_is_said_in_italian():
     table, client, out = _table(_state(_session_after(4), "it"))
     table.handle(client, "99")
     assert out.getvalue().splitlines()[-1] == "  ! Non c'è la scelta 99: scegli da 1 a 7."
+
+
+def test_play_names_the_game_it_started_by_its_title_and_number_in_the_tables_language():
+    from companion.play import opening_line
+
+    logged = "started a new game 1 of clue_it for Ada, Bo, Cy"
+    assert opening_line(logged, {"language": "en"}, Path("/l/play.log")) == (
+        "Started a new game of CLUE: IT for Ada, Bo, Cy (game no. 1). The daemon's log: /l/play.log")
+    assert opening_line(logged, {"language": "it"}, Path("/l/play.log")) == (
+        "Iniziata una nuova partita di CLUE: IT per Ada, Bo, Cy (partita n. 1). Il registro del demone: /l/play.log")
+
+
+def test_the_status_line_of_creepy_cellar_is_said_in_italian():
+    out = io.StringIO()
+    view = NumberedView(out)
+    view({"type": "state", "language": "it", "news": [], "log": [],
+          "view": {"hauntings": 0, "haunting_limit": 8, "ghost_king": None, "locked": "green"},
+          "prompt": {"text": "Ada: tocca «Tira il dado»", "choices": []}})
+    assert out.getvalue() == "[infestazioni 0/8 | Re - | chiuse: porte verdi] Ada: tocca «Tira il dado»\n"
