@@ -264,7 +264,11 @@ def _new_game(args, parser=None):
             raise UsageError(f"{given[0]} goes with --new GAME (without --new the daemon goes on with "
                              f"the unfinished game, which keeps its players and options)")
         return None
-    players = tuple(p.strip() for p in (args.players or "Player 1,Player 2").split(",") if p.strip())
+    players = tuple(p.strip() for p in (args.players if args.players is not None else "Player 1,Player 2").split(",")
+                    if p.strip())
+    if not players:
+        raise UsageError(f"--players {args.players!r} names no player: give the names with commas between "
+                         f"them, e.g. --players Ada,Bo")
     try:
         options = dict(parse_option(text) for text in args.options)
     except ValueError as exc:
