@@ -29,14 +29,16 @@ def test_names_with_characters_it_cannot_draw_are_refused_naming_them(name, odd)
 
 
 @pytest.mark.parametrize("command", [["play", "clue_it", "--terminal"], ["daemon", "--new", "clue_it"]])
-def test_an_empty_players_list_is_refused_in_one_line(command, capsys):
-    assert main([*command, "--players", "", "--abandon"]) == 2
+def test_an_empty_players_list_is_refused_in_one_line(command, capsys, tmp_path):
+    places = ["--db", str(tmp_path / "d.sqlite3"), "--socket", str(tmp_path / "d.sock")]  # never the user's
+    assert main([*command, "--players", "", "--abandon", *places]) == 2
     assert capsys.readouterr().err == ("companion: --players '' names no player: give the names with commas "
                                        "between them, e.g. --players Ada,Bo\n")
 
 
-def test_play_refuses_a_name_with_an_emoji_before_anything_starts(capsys):
-    assert main(["play", "clue_it", "--players", "Ada,Bo😀,Cy", "--terminal"]) == 2
+def test_play_refuses_a_name_with_an_emoji_before_anything_starts(capsys, tmp_path):
+    assert main(["play", "clue_it", "--players", "Ada,Bo😀,Cy", "--terminal", "--db", str(tmp_path / "d.sqlite3"),
+                 "--socket", str(tmp_path / "d.sock")]) == 2
     assert capsys.readouterr().err == f"companion: cannot start clue_it: {EMOJI}\n"
 
 
