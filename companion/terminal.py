@@ -27,6 +27,9 @@ HELP = msg("Type a choice's number, u to undo, tap CARD to tap a card, q to stop
 #: The choice the terminal adds for a prompt whose choices are private (never a game's key).
 PRIVACY_KEY = "terminal:privacy"
 
+#: The choice that hides a player's secret cards again (their private view, no choice to make).
+HIDE_KEY = "terminal:hide"
+
 #: What a terminal prints to clear its screen and its scrollback (xterm, VTE, the Linux console).
 CLEAR = "\033[H\033[2J\033[3J"
 
@@ -95,11 +98,21 @@ class NumberedView(ConsoleView):
             self._shown = []  # until the answer comes: nothing of the last one can be chosen
             self.ask_private(player)
             return
+        self.hide()
+
+    def hide(self) -> None:
+        """Forget what only one player may see; clear a terminal's screen and scrollback."""
         self.private = None
         self._shown = None
         if _is_terminal(self.out):
             self._print(CLEAR)
         self._print(self.say(msg("The private choices are hidden again: everyone may look.")))
+
+    def hide_and_go_on(self) -> None:
+        """``Done`` on a player's secret cards: hide them, then the table's prompt again."""
+        with self.lock:
+            self.hide()
+            self._choices(self.state, prompted=False)
 
     def _show_private(self, answer: dict[str, Any]) -> None:
         """The daemon's ``private`` answer: what only its player may see, numbered."""
@@ -111,7 +124,10 @@ class NumberedView(ConsoleView):
             self._print(f"  {heading}: {_value_text(value)}")
         prompt = answer.get("prompt")
         if not prompt:
-            self._print(self.say(msg("Nothing secret to see now.")))
+            if not answer.get("view"):
+                self._print(self.say(msg("Nothing secret to see now.")))
+            self._shown = [{"key": HIDE_KEY, "label": self.say(msg("Done"))}]
+            self._print_choices(self._shown)
             return
         self._print(prompt.get("text") or "")
         self._shown = list(prompt.get("choices") or [])
@@ -149,6 +165,10 @@ class NumberedView(ConsoleView):
         if player:
             label = self.say(msg("{player}: take the screen, others look away", player=player))
             choices.insert(0, {"key": PRIVACY_KEY, "label": label, "player": player})
+        else:  # as the window's "Secret cards": each player who has something of their own to see
+            choices += [{"key": PRIVACY_KEY, "player": name,
+                         "label": self.say(msg("{player}: secret cards (others look away)", player=name))}
+                        for name in state.get("private_players") or []]
         return choices
 
     def chose(self, key: str) -> None:
@@ -243,6 +263,9 @@ class TerminalTable:
         choice = choices[int(text) - 1]
         if choice["key"] == PRIVACY_KEY:
             client.request({"cmd": "private", "player": choice["player"]})
+            return None
+        if choice["key"] == HIDE_KEY:
+            self.view.hide_and_go_on()
             return None
         self.view.chose(choice["key"])
         if not client.choose(choice["key"], revision).get("ok"):
