@@ -106,10 +106,10 @@ def _started_words(number: str, game: str, players: str, other: str | None, othe
 def _resumed_words(lang: str, number: str, game: str, players: str, count: str, rest: str) -> str:
     from companion.i18n import nmsg, render
 
-    what = nmsg("Going on with game no. {number} of {title} ({players}) after {count} input; --abandon "
+    what = nmsg("Going on with game no. {number} of {title} ({players}) after {n} input; --abandon "
                 "starts a new one.", "Going on with game no. {number} of {title} ({players}) after "
-                "{count} inputs; --abandon starts a new one.", "count", number=int(number),
-                title=_title(game), players=players, count=int(count))
+                "{n} inputs; --abandon starts a new one.", "n", number=int(number),
+                title=_title(game), players=players, n=int(count))
     return render(what, lang) + rest  # the notes on --players and --option stay the log's
 
 
