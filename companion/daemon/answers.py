@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 from companion import protocol
 from companion.daemon.args import text_arg
 from companion.errors import CompanionError
-from companion.header import GameHeader, HeaderError, random_seed
-from companion.i18n import msg, render
+from companion.header import GameHeader, HeaderError, check_new_players, random_seed
+from companion.i18n import Msg, msg, render
 
 if TYPE_CHECKING:
     from companion.daemon.core import Daemon
@@ -42,12 +42,14 @@ def new_game(daemon: Daemon, message: dict[str, Any], writer: asyncio.StreamWrit
             raise HeaderError(f"new_game takes game, players, options and colours, not {extra[0]!r}")
         raw["content"] = _table_content(raw.get("game"), daemon.store)  # the table's, never a client's
         header = GameHeader.from_json(raw)
+        check_new_players(header.players)
         session = daemon.session
         if session is not None and not session.prompt.over and message.get("abandon") is not True:
             raise HeaderError("a game is still running; finish it, or ask again with \"abandon\": true")
         daemon.start_game(header)
     except CompanionError as exc:
-        daemon.hub.send(writer, protocol.notice(msg("Cannot start that game: {problem}", problem=str(exc)),
+        problem = exc.args[0] if exc.args and isinstance(exc.args[0], Msg) else str(exc)  # a Msg: translated
+        daemon.hub.send(writer, protocol.notice(msg("Cannot start that game: {problem}", problem=problem),
                                                 "error", daemon.language))
         return False, str(exc)
     return True, ""
