@@ -113,3 +113,20 @@ def test_a_card_read_by_its_tag_is_known_and_a_card_touched_is_not():
     assert envelope == ["a card the companion did not read", "Item 3", "a card the companion did not read"]
     assert [render(n, "it") for n in envelope] == ["una carta che il companion non ha letto", "Oggetto 3",
                                                    "una carta che il companion non ha letto"]
+
+
+def test_the_cards_panel_of_a_virtual_reader_offers_no_face_down_card():
+    """The Cards panel (a virtual reader's ``tap_components``) listed seven look-alike "A kid
+    Rumor card" entries in the cards' order: the same give-away as the buttons."""
+    from companion.daemon import Daemon
+    from companion.store import EventStore
+
+    daemon = Daemon(EventStore(":memory:"), "/nonexistent/companion.sock", reader_roles={"cards": "cards"})
+    daemon.taps.readers["cards"] = type("Reader", (), {"name": "cards", "role": "cards"})()
+    daemon.session = _session()
+    for kid in ci.KIDS[:3]:
+        assert daemon.session.handle(Touch(f"kid:{kid}")).accepted
+    assert daemon.session.state.step == Step.SEAL
+    assert daemon.taps.tap_components() == []
+    assert daemon.session.handle(Touch(f"seal:{ci.UNREAD}")).accepted  # the one button works
+    assert daemon.session.state.seal_taps == (ci.UNREAD,)
