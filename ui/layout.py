@@ -24,9 +24,10 @@ COLUMNS = (2, 3, 4, 5)
 #: portrait panel (scale 1.5, 8.26 px/mm): no touch target is smaller than 9 mm.
 PRIMARY_HEIGHT, ROW_HEIGHT, MIN_ROW_HEIGHT, GAP = 64, 52, 50, 6
 
-#: Font size (sp at scale 1) of grid buttons by column count; a label that still does not
-#: fit its button shrinks down to :data:`SMALLEST_FONT`.
-GRID_FONT = {2: 19, 3: 15, 4: 14, 5: 13}
+#: Font size (sp at scale 1) of grid buttons by column count: at least 16 sp, read from a
+#: metre (short labels, "Ghost 05", were 13-14 sp at 4-5 columns); a label that does not
+#: fit its button at that size shrinks down to :data:`SMALLEST_FONT`.
+GRID_FONT = {2: 19, 3: 17, 4: 16, 5: 16}
 SMALLEST_FONT = 11
 
 #: Narrowest grid column (dp at scale 1; 15 mm on the 7" 800×480 display): room for a
