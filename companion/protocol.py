@@ -117,7 +117,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
 
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
     view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label, main}] (never a private
-    choice; ``main``: the expected next step, the one large button), ``over``, ``private``:
+    or a tap-only choice; ``main``: the expected next step, the one large button), ``over``, ``private``:
     ``{"player": name}`` when the prompt has private choices, which that player sees only by
     asking ``private``, else None; ``out_of_turn``: [{key, label, player}], choices another
     player may make now), ``todo`` ([{kind, text}]: what the table must physically do now,
@@ -146,7 +146,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "text": render(p.text, lang, touch),
         "player": p.player,
         "choices": [{"key": c.key, "label": render(c.label, lang), "main": c.main}
-                    for c in p.choices if not c.private],
+                    for c in p.choices if not (c.private or c.tap_only)],
         "over": p.over,
         "private": private_prompt_owner(p),
         "out_of_turn": [{"key": c.key, "label": render(c.label, lang), "player": c.player}
@@ -206,7 +206,7 @@ def private_message(session, player: str, lang: str = "en", touch: bool = False)
     if owner is not None and owner["player"] in (None, player):
         prompt = {"text": render(p.text, lang, touch),
                   "choices": [{"key": c.key, "label": render(c.label, lang), "private": c.private}
-                              for c in p.choices]}
+                              for c in p.choices if not c.tap_only]}
     return {"type": "private", "player": player, "view": render_tree(view, lang), "prompt": prompt}
 
 
