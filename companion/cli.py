@@ -15,12 +15,15 @@ from pathlib import Path
 
 from companion.client import NoDaemon
 from companion.console import READER_LEFT, reader_left
-from companion.errors import CompanionError, ReplayFailed, ScriptError
+from companion.errors import CompanionError, LineRefused, ReplayFailed, ScriptError
 from companion.paths import PathRefused
 
 log = logging.getLogger("companion")
 
 EXIT_BAD_SCRIPT = 2
+
+#: ``companion replay``: the game refused a line the script did not expect it to refuse.
+EXIT_REFUSED = 1
 
 #: A path argument names a file the command must not touch (companion.paths.PathRefused).
 EXIT_BAD_PATH = 2
@@ -49,6 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     except ScriptError as exc:
         print(f"companion: bad table script: {exc}", file=sys.stderr)
         return EXIT_BAD_SCRIPT
+    except LineRefused as exc:  # a strict replay: the line is named, nothing after it ran
+        print(f"companion: {str(exc).rstrip('.')}; the lines after it were not played", file=sys.stderr)
+        return EXIT_BAD_SCRIPT if exc.bad_script else EXIT_REFUSED
     except ReplayFailed as exc:
         print(f"companion: the table script cannot go on: {exc}", file=sys.stderr)
         return EXIT_BAD_SCRIPT
@@ -258,7 +264,11 @@ def _new_game(args, parser=None):
             raise UsageError(f"{given[0]} goes with --new GAME (without --new the daemon goes on with "
                              f"the unfinished game, which keeps its players and options)")
         return None
-    players = tuple(p.strip() for p in (args.players or "Player 1,Player 2").split(",") if p.strip())
+    players = tuple(p.strip() for p in (args.players if args.players is not None else "Player 1,Player 2").split(",")
+                    if p.strip())
+    if not players:
+        raise UsageError(f"--players {args.players!r} names no player: give the names with commas between "
+                         f"them, e.g. --players Ada,Bo")
     try:
         options = dict(parse_option(text) for text in args.options)
     except ValueError as exc:
@@ -295,13 +305,14 @@ def cmd_replay(args) -> int:
     def report(line, reply):
         if reply is not None and reply.accepted:
             recorded[:] = [line.number]
-        if reply is not None and not reply.accepted and not reply.ignored:
-            print(f"line {line.number}: refused: {reply.text}", file=sys.stderr, flush=True)
+        if reply is not None and not reply.accepted and not reply.ignored and line.expect == "refused":
+            print(f"line {line.number}: refused as expected: {reply.text}", file=sys.stderr, flush=True)
         elif args.progress and reply is not None and reply.accepted:
             print(f"line {line.number}: accepted", file=sys.stderr, flush=True)
 
     try:
-        result = replay(script, db=args.db, realtime=args.realtime, speed=args.speed, on_line=report)
+        result = replay(script, db=args.db, realtime=args.realtime, speed=args.speed, on_line=report,
+                        strict=True)
     except KeyboardInterrupt:
         print(_interrupted(args, recorded[0] if recorded else None), file=sys.stderr, flush=True)
         return 130
@@ -310,7 +321,19 @@ def cmd_replay(args) -> int:
         print(f"companion: warning: the script's stack was not used up (left: {left})", file=sys.stderr, flush=True)
     if args.json:
         print(json.dumps({**result.state["view"], "prompt": result.state["prompt"]["text"]}, sort_keys=True))
+    print(_replayed(args.file, result), file=sys.stderr if args.json else sys.stdout, flush=True)
     return 0
+
+
+def _replayed(path: Path, result) -> str:
+    """The one line a replay that went through says: the game, the inputs, where it ended."""
+    state = result.state
+    prompt = state.get("prompt") or {}
+    inputs = f"{result.fed} input{'s' if result.fed != 1 else ''}"
+    if result.resumed_after is not None:
+        inputs += f" after line {result.resumed_after}"
+    where = f"game over: {prompt.get('text')}" if prompt.get("over") else f"now: {prompt.get('text')}"
+    return f"{path.name}: {state.get('title') or state.get('game')}, {inputs} played; {where}"
 
 
 def _interrupted(args, last: int | None) -> str:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import itertools
 import logging
+import os
 import socket
+import stat
 import threading
 import time
 from collections.abc import Callable
@@ -40,9 +42,25 @@ class NoDaemon(DaemonUnavailable):
         self.socket_path = socket_path
 
     def sentence(self) -> str:
-        """What a client command says (one line, exit 2)."""
+        """What a client command says (one line, exit 2): a path that is something other
+        than a socket (``--socket notes.txt``) is named as what it is."""
+        kind = _not_a_socket(self.socket_path)
+        if kind is not None:
+            return (f"{self.socket_path} is {kind}, not a companion's socket: give the socket the daemon "
+                    f"listens on (companion daemon says it when it starts), or leave out --socket")
         return (f"No companion is running (nothing answers at {self.socket_path}; start one with "
                 f"companion play GAME --players A,B)")
+
+
+def _not_a_socket(path: str) -> str | None:
+    """What ``path`` is when it exists and is no socket ("a regular file", "a directory"), else None."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISSOCK(mode):
+        return None
+    return "a directory" if stat.S_ISDIR(mode) else "a regular file" if stat.S_ISREG(mode) else "not a socket"
 
 
 class Client:

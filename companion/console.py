@@ -9,6 +9,8 @@ import threading
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from companion.i18n import msg, render
+
 #: Set once the reader of the standard output left (``companion demo | head``): the command
 #: then ends quietly, with exit code 141 (128 + SIGPIPE) like a shell's pipeline.
 READER_LEFT = threading.Event()
@@ -23,6 +25,10 @@ def reader_left(out: TextIO) -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
     except (OSError, ValueError, AttributeError):  # no file descriptor (a StringIO in a test)
         pass
+
+
+#: Creepy Cellar's locked doors, as the status line says them.
+LOCKED = {"green": msg("green doors"), "blue": msg("blue doors")}
 
 
 class ConsoleView:
@@ -57,15 +63,19 @@ class ConsoleView:
             self._print_prompt(message)
 
     def _print_prompt(self, message: dict[str, Any]) -> None:
-        """The prompt's line (with Creepy Cellar's counters, the demo's game)."""
+        """The prompt's line (with Creepy Cellar's counters, the demo's game), the counters
+        in the table's language."""
         view = message.get("view") or {}
         prompt = message["prompt"]["text"]
-        if "hauntings" in view:
-            self._print(f"[hauntings {view.get('hauntings')}/{view.get('haunting_limit')}"
-                        f" | King {view.get('ghost_king') or '-'} | locked {view.get('locked') or '-'}]"
-                        f" {prompt}")
-        else:
+        if "hauntings" not in view:
             self._print(prompt)
+            return
+        locked = view.get("locked")
+        status = msg("[hauntings {hauntings}/{limit} | King {king} | locked {locked}]",
+                     hauntings=view.get("hauntings"), limit=view.get("haunting_limit"),
+                     king=view.get("ghost_king") or "-",
+                     locked=LOCKED.get(locked, locked or "-"))
+        self._print(f"{render(status, message.get('language') or 'en')} {prompt}")
 
     def _print(self, text: str) -> None:
         if self.closed:

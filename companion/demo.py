@@ -69,13 +69,13 @@ def build(seed: int = DEMO_SEED) -> str:
     """The demo script's text."""
     header = GameHeader.from_json({"game": "creepy_cellar", "players": list(PLAYERS), "seed": seed})
     session = Session.start(header)
-    lines: list[tuple[float, Input]] = []
+    lines: list[tuple] = []
     clock = 0.0
 
-    def feed(inp: Input, pause: float) -> None:
+    def feed(inp: Input, pause: float, expect: str | None = None) -> None:
         nonlocal clock
         clock += pause
-        lines.append((clock, inp))
+        lines.append((clock, inp, expect))
         session.handle(inp)
 
     undone = stray = False
@@ -89,7 +89,7 @@ def build(seed: int = DEMO_SEED) -> str:
             feed(Press("dice"), AFTER_PRESS)
         if not stray and session.state.turn == 4:
             stray = True
-            feed(Tap(STRAY_TAG), AFTER_PRESS)
+            feed(Tap(STRAY_TAG), AFTER_PRESS, "refused")  # an unknown tag: the table says so
     return scripts.dump(header, lines)
 
 

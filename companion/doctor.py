@@ -214,8 +214,9 @@ def check_modules(needs: Needs, probe: Probe) -> Iterator[Line]:
             yield _problem(module in required or module == "mfrc522", f"python module {module} does not import: "
                            f"the stock RPi.GPIO does not work on a Pi 5 ({SOC_ERROR})", GPIO_FIX)
         elif "only be run on a Raspberry Pi" in reason:  # installed; it refuses other machines
-            yield _problem(module in required, f"python module {module} ({purpose}) is installed but "
-                           f"only imports on a Raspberry Pi", "nothing to install: run this on the Pi")
+            yield Line(WARN if module in required else INFO, f"python module {module} ({purpose}) is installed; "
+                       f"it imports only on a Raspberry Pi, and this machine is not one",
+                       "nothing to install: run companion doctor on the Pi")
         else:
             yield _problem(module in required, f"python module {module} ({purpose}) "
                            f"does not import: {reason}", install)

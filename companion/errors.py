@@ -43,3 +43,14 @@ class ReplayFailed(CompanionError, RuntimeError):
     def __init__(self, line: int, message: str):
         super().__init__(f"line {line}: {message}")
         self.line = line
+
+
+class LineRefused(ReplayFailed):
+    """A strict replay stopped at a line the game refused and the script did not expect to be
+    refused (its ``"expect": "refused"``), or at one it expected to be refused that the game
+    took. ``bad_script``: the line touches a choice that is no choice now, the choices of its
+    kind being others (``move:Q`` while ``move:A`` ... are offered)."""
+
+    def __init__(self, line: int, message: str, bad_script: bool = False):
+        super().__init__(line, message)
+        self.bad_script = bad_script

@@ -157,6 +157,47 @@ def _name(name: Any) -> str:
     return name
 
 
+#: Punctuation a player name may have besides letters, digits and spaces (what the table
+#: font draws; issue: an emoji was accepted and drawn as a box).
+NAME_PUNCTUATION = frozenset(".,;:!?'’‘\"“”-–_&()/+#@*")
+
+#: The scripts whose letters the table font (Kivy's Roboto) draws: accented Latin included.
+NAME_SCRIPTS = ("LATIN ", "GREEK ", "CYRILLIC ")
+
+
+def name_problem(name: str):
+    """Why the table's screen cannot show ``name`` (a :func:`~companion.i18n.msg`), or None:
+    a new game's player names are letters (accented Latin, Greek and Cyrillic too), digits,
+    spaces and common punctuation. One rule for ``companion play``, ``companion daemon
+    --new`` and the New game screen (the daemon's ``new_game``)."""
+    from companion.i18n import msg
+
+    odd = [ch for ch in dict.fromkeys(name) if not _drawable(ch)]
+    if not odd:
+        return None
+    return msg("the player name {name} has characters the table's screen cannot show ({characters}): use "
+               "letters, digits, spaces and common punctuation", name=repr(name), characters=" ".join(odd))
+
+
+def _drawable(ch: str) -> bool:
+    if ch == " " or ch in NAME_PUNCTUATION or "0" <= ch <= "9":
+        return True
+    return ch.isalpha() and unicodedata.name(ch, "").startswith(NAME_SCRIPTS)
+
+
+def check_new_players(players) -> None:
+    """Refuse a new game's player names the screen cannot show (:func:`name_problem`);
+    a game already recorded keeps its names.
+
+    Raises:
+        HeaderError: with the first problem (a :func:`~companion.i18n.msg`).
+    """
+    for name in players:
+        problem = name_problem(unicodedata.normalize("NFC", str(name).strip()))
+        if problem is not None:
+            raise HeaderError(problem)
+
+
 def _stack(spec: Game, stack: dict) -> dict[str, list]:
     for source, items in stack.items():
         if source not in spec.chance_sources:

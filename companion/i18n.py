@@ -65,6 +65,24 @@ def nmsg(singular: str, plural: str, count: str, **params: Any) -> Msg:
     return Msg(singular, params, plural, count)
 
 
+class LowerFirst(str):
+    """A parameter shown with its first letter in lower case, in every language: a label
+    that starts its own line ("A kid Rumor card") put in the middle of a sentence ("That is
+    a kid Rumor card, from CLUE: IT"; Italian "Questo è una carta Indizio Ragazzo").
+    ``str(x)`` is the English; :func:`render` translates ``text`` first, then lowers it."""
+
+    text: Any
+
+    def __new__(cls, text: Any) -> LowerFirst:
+        english = str(text)
+        self = super().__new__(cls, english[:1].lower() + english[1:])
+        self.text = text
+        return self
+
+    def __reduce__(self):
+        return (LowerFirst, (self.text,))
+
+
 def press_or_touch(press: Msg, touch: Msg) -> Msg:
     """A sentence that asks the table for the dice button (``press``), with its words for a
     table that has none (``touch``: the screen's button that does the same, issue 17 item 7):
@@ -113,6 +131,9 @@ def render(text: Any, lang: str, touch: bool = False) -> Any:
     plain ``str`` or anything else comes back unchanged. An unknown language is English.
     ``touch``: the table has no dice button, so a sentence made by :func:`press_or_touch`
     (or holding one) says its ``touch`` form."""
+    if isinstance(text, LowerFirst):
+        shown = str(render(text.text, lang, touch))
+        return shown[:1].lower() + shown[1:]
     if not isinstance(text, Msg):
         return text
     if touch and text.touch is not None:

@@ -249,7 +249,7 @@ def check_db_path(db: str | Path, option: str = "--db") -> None:
                           f"({side.group(1)}): give the database itself, "
                           f"e.g. {option} {db.parent / db.name[:side.start()]}")
     if kind == "a regular file" and not _looks_like_a_store(db):
-        raise PathRefused(f"{option} {db} holds something else than an event store (it is not an SQLite "
+        raise PathRefused(f"{option} {db} holds something other than an event store (it is not an SQLite "
                           f"file): the companion leaves it alone (give another path)")
 
 

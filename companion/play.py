@@ -60,15 +60,78 @@ def _run(app, new, socket: Path, daemon: subprocess.Popen, log_path: Path) -> in
             return _daemon_failed(daemon, log_path)
         opened = [line.split(" companion: ", 1)[1] for line in _this_run(log_path)
                   if " companion: resumed game " in line or " companion: started a new game " in line]
-        what = (opened[0][0].upper() + opened[0][1:]) if opened else f"Playing {new.game}"
-        what = what.replace("--new GAME --abandon starts another", "--abandon starts a new one")
-        _line(f"{what}. The daemon's log: {log_path}")
+        _line(opening_line(opened[0] if opened else "", _first_state(socket), log_path))
         _play(app, socket)
     except KeyboardInterrupt:
         if daemon.poll() is not None:
             return 0
     _line(_last_word(socket))
     return 0
+
+
+_STARTED = re.compile(r"started a new game (\d+) of (\S+) for (.*?)(?:; the unfinished game (\d+) \((\S+)\) "
+                      r"stays in the store)?$")
+_RESUMED = re.compile(r"resumed game (\d+) \((\S+): (.*?)\) after (\d+) inputs; --new GAME --abandon starts another"
+                      r"(.*)$")
+
+
+def opening_line(logged: str, state: dict, log_path: Path) -> str:
+    """What ``play`` says once its daemon listens: the game (by its name, and its number in
+    the store) started or resumed, from the daemon's log line ``logged``; in the table's
+    language (``state``'s)."""
+    from companion.i18n import msg, render
+
+    lang = state.get("language") or "en"
+    started, resumed = _STARTED.match(logged), _RESUMED.match(logged)
+    if started:
+        what = _started_words(*started.groups())
+    elif resumed:
+        what = _resumed_words(lang, *resumed.groups())
+    else:
+        what = msg("Playing {title}.", title=state.get("title") or "")
+    return render(msg("{what} The daemon's log: {path}", what=what, path=str(log_path)), lang)
+
+
+def _started_words(number: str, game: str, players: str, other: str | None, other_game: str | None):
+    from companion.i18n import msg
+
+    what = msg("Started a new game of {title} for {players} (game no. {number}).",
+               title=_title(game), players=players, number=int(number))
+    if other:
+        what = msg("{what} The unfinished game no. {number} ({title}) stays in the store.", what=what,
+                   number=int(other), title=_title(other_game))
+    return what
+
+
+def _resumed_words(lang: str, number: str, game: str, players: str, count: str, rest: str) -> str:
+    from companion.i18n import nmsg, render
+
+    what = nmsg("Going on with game no. {number} of {title} ({players}) after {n} input; --abandon "
+                "starts a new one.", "Going on with game no. {number} of {title} ({players}) after "
+                "{n} inputs; --abandon starts a new one.", "n", number=int(number),
+                title=_title(game), players=players, n=int(count))
+    return render(what, lang) + rest  # the notes on --players and --option stay the log's
+
+
+def _title(game: str) -> str:
+    from companion.engine import get_game
+    from companion.engine.registry import UnknownGame
+
+    try:
+        return get_game(game).title
+    except UnknownGame:  # an id the daemon logged that this checkout does not know
+        return game
+
+
+def _first_state(socket: Path) -> dict:
+    """The daemon's first state (its title and language), or ``{}``."""
+    from companion.client import Client, DaemonUnavailable
+
+    try:
+        with Client(socket).connect(timeout=2.0) as client:
+            return client.state or {}
+    except DaemonUnavailable:
+        return {}
 
 
 def _line(text: str) -> None:

@@ -29,8 +29,9 @@ Client -> daemon:
     the players' phones (issue 22; only when the config's ``[phones]`` enables them):
     ``{"cmd": "phone_links"}``, answered to the asker only with ``{"type": "phone_links",
     "links": {"Ada": "http://…/p/<token>", …}}`` (this game's links: a new game revokes
-    them; ``"renew": true`` makes new ones first, revoking the old; a seat opens on the first
-    phone that uses its link); every ``state`` says ``"phones": {"Ada": true, "Bo": false}`` (whose phone is
+    them; ``"renew": true`` makes new ones first, revoking the old; ``"repair": "Ada"`` a new
+    one for Ada's seat only, closing her phone; a seat opens on the first phone that uses
+    its link); every ``state`` says ``"phones": {"Ada": true, "Bo": false}`` (whose phone is
     connected now; ``{}`` with phones off): that player's private prompts are on their phone;
     ``{"cmd": "language", "language": "it"}`` (the table's language, for every client);
     the tag registry: ``{"cmd": "tags"}`` (answered ``{"type": "tags", "tags": {uid: component}}``),
@@ -116,7 +117,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
 
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
     view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label, main}] (never a private
-    choice; ``main``: the expected next step, the one large button), ``over``, ``private``:
+    or a tap-only choice; ``main``: the expected next step, the one large button), ``over``, ``private``:
     ``{"player": name}`` when the prompt has private choices, which that player sees only by
     asking ``private``, else None; ``out_of_turn``: [{key, label, player}], choices another
     player may make now), ``todo`` ([{kind, text}]: what the table must physically do now,
@@ -145,7 +146,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "text": render(p.text, lang, touch),
         "player": p.player,
         "choices": [{"key": c.key, "label": render(c.label, lang), "main": c.main}
-                    for c in p.choices if not c.private],
+                    for c in p.choices if not (c.private or c.tap_only)],
         "over": p.over,
         "private": private_prompt_owner(p),
         "out_of_turn": [{"key": c.key, "label": render(c.label, lang), "player": c.player}
@@ -205,7 +206,7 @@ def private_message(session, player: str, lang: str = "en", touch: bool = False)
     if owner is not None and owner["player"] in (None, player):
         prompt = {"text": render(p.text, lang, touch),
                   "choices": [{"key": c.key, "label": render(c.label, lang), "private": c.private}
-                              for c in p.choices]}
+                              for c in p.choices if not c.tap_only]}
     return {"type": "private", "player": player, "view": render_tree(view, lang), "prompt": prompt}
 
 

@@ -20,8 +20,8 @@ from typing import Any
 from companion import inputs
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread, dice_input, presence_input
-from companion.errors import ReplayFailed  # noqa: F401 (re-exported: companion.replay.ReplayFailed)
-from companion.inputs import Input, Press, Remove, Tap
+from companion.errors import LineRefused, ReplayFailed  # noqa: F401 (re-exported: companion.replay.ReplayFailed)
+from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.script import ScriptLine, TableScript
 from companion.session import Reply
 from companion.store import EventStore
@@ -52,7 +52,7 @@ class ReplayResult:
 def replay(script: TableScript, db: str | Path | None = None, realtime: bool = False,
            speed: float = 1.0, on_line: Callable[[ScriptLine, Reply | None], None] | None = None,
            on_message: Callable[[dict], None] | None = None,
-           socket_path: str | Path | None = None) -> ReplayResult:
+           socket_path: str | Path | None = None, strict: bool = False) -> ReplayResult:
     """Replay ``script`` through a daemon.
 
     Args:
@@ -64,8 +64,11 @@ def replay(script: TableScript, db: str | Path | None = None, realtime: bool = F
         on_line: called after each line with its reply (None for a line that caused no reply).
         on_message: receives every daemon message (from the client thread).
         socket_path: where the daemon listens (default: a temporary directory).
+        strict: stop at a line the game refuses that does not say ``"expect": "refused"``,
+            and at one that says so and is taken (``companion replay``).
 
     Raises:
+        LineRefused: ``strict``, and a line was not taken or refused as the script says.
         ReplayFailed: the daemon could not go on at some line; or, resuming from ``db``,
             the script was edited since its game was recorded there (a line already played
             is no longer the input it recorded).
@@ -74,12 +77,12 @@ def replay(script: TableScript, db: str | Path | None = None, realtime: bool = F
         path = Path(socket_path) if socket_path else Path(tmp) / "companion.sock"
         store = EventStore(db if db is not None else ":memory:")
         try:
-            return _run(script, store, path, realtime, speed, on_line, on_message)
+            return _run(script, store, path, realtime, speed, on_line, on_message, strict)
         finally:
             store.close()
 
 
-def _run(script, store, path, realtime, speed, on_line, on_message) -> ReplayResult:
+def _run(script, store, path, realtime, speed, on_line, on_message, strict) -> ReplayResult:
     from hardware.simulated import SimulatedTable
 
     replies: list[Reply] = []
@@ -99,7 +102,10 @@ def _run(script, store, path, realtime, speed, on_line, on_message) -> ReplayRes
                     pace.wait(line)
                     replies.clear()
                     feeder.feed(table, line)
-                    _account(daemon, result, line, replies[-1] if replies else None, on_line, failures)
+                    reply = replies[-1] if replies else None
+                    _account(daemon, result, line, reply, on_line, failures)
+                    if strict:
+                        _as_expected(daemon, line, reply)
                 client.request({"cmd": "state"})  # the state message comes before the ack
                 result.state = client.state
             result.unused_stack = daemon.call(lambda: daemon.session.unused_stack if daemon.session else {})
@@ -134,6 +140,42 @@ def _account(daemon: Daemon, result: ReplayResult, line: ScriptLine, reply: Repl
     if on_line is not None:
         on_line(line, reply)
     result.fed += 1
+
+
+def _as_expected(daemon: Daemon, line: ScriptLine, reply: Reply | None) -> None:
+    """Stop a strict replay at a line refused that the script does not expect to be, or taken
+    that it expects to be refused.
+
+    Raises:
+        LineRefused: saying which.
+    """
+    refused = reply is not None and not reply.accepted and not reply.ignored
+    expected = line.expect == "refused"
+    if refused and not expected:
+        raise _refusal(daemon, line, reply.text)
+    if expected and not refused:
+        raise LineRefused(line.number, 'the script expects the game to refuse this line ("expect": "refused"), '
+                                       "but it was taken")
+
+
+def _refusal(daemon: Daemon, line: ScriptLine, text: str) -> LineRefused:
+    """A touch whose key is no choice now while choices of its kind are (``move:Q`` when
+    ``move:A`` ... are offered) is a bad script; any other refusal is the game's."""
+    if isinstance(line.input, Touch) and ":" in line.input.key:
+        kind = line.input.key.split(":", 1)[0] + ":"
+        offered = daemon.call(lambda: _offered(daemon, kind))
+        if offered:
+            return LineRefused(line.number, f"no such choice {line.input.key} (the {kind[:-1]} choices now: "
+                                            f"{', '.join(offered)})", bad_script=True)
+    return LineRefused(line.number, f"refused: {text}")
+
+
+def _offered(daemon: Daemon, kind: str) -> list[str]:
+    """The public choice keys of the prompt now that start with ``kind``."""
+    prompt = daemon.session.prompt if daemon.session is not None else None
+    if prompt is None:
+        return []
+    return [c.key for c in (*prompt.choices, *prompt.out_of_turn) if c.key.startswith(kind) and not c.private]
 
 
 def _start(daemon: Daemon, script: TableScript, store: EventStore) -> int | None:

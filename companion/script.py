@@ -20,17 +20,22 @@ SCRIPT_VERSION = 1
 #: Largest script file read, in bytes (a whole evening's game is well under a megabyte).
 MAX_SCRIPT_BYTES = 64 << 20
 
+#: The values of a line's ``expect``.
+EXPECTS = ("refused",)
+
 #: Latest ``at`` a script may use, in seconds (a week: longer is a typo).
 MAX_AT = 7 * 24 * 3600.0
 
 
 @dataclass(frozen=True)
 class ScriptLine:
-    """One input line: its 1-based line number, time (seconds) and input."""
+    """One input line: its 1-based line number, time (seconds) and input; ``expect``:
+    ``"refused"`` when the game must refuse it (a strict replay stops otherwise)."""
 
     number: int
     at: float
     input: inputs.Input
+    expect: str | None = None
 
 
 @dataclass(frozen=True)
@@ -118,14 +123,23 @@ def _line(number: int, raw: str, last_at: float) -> ScriptLine:
         raise ScriptError(number, f'"at" is a number of seconds from 0 to {MAX_AT:g}, not {at!r}')
     if at < last_at:
         raise ScriptError(number, f'"at" goes back in time ({at} after {last_at})')
+    expect = record.get("expect")
+    if expect is not None and expect not in EXPECTS:
+        raise ScriptError(number, f'"expect" is "refused" (the game must refuse this line), not {expect!r}')
     try:
-        return ScriptLine(number, float(at), inputs.from_json(record, extra=frozenset({"at"})))
+        return ScriptLine(number, float(at), inputs.from_json(record, extra=frozenset({"at", "expect"})), expect)
     except inputs.InputError as exc:
         raise ScriptError(number, str(exc)) from exc
 
 
-def dump(header: GameHeader, lines: list[tuple[float, inputs.Input]]) -> str:
-    """Write a script's text (the inverse of :func:`parse`)."""
+def dump(header: GameHeader, lines: list[tuple]) -> str:
+    """Write a script's text (the inverse of :func:`parse`): ``lines`` are ``(at, input)`` or
+    ``(at, input, expect)``."""
     rows = [json.dumps({"script": SCRIPT_VERSION, **header.to_json()})]
-    rows += [json.dumps({"at": round(at, 3), **inputs.to_json(inp)}) for at, inp in lines]
+    rows += [json.dumps(_row(*line)) for line in lines]
     return "\n".join(rows) + "\n"
+
+
+def _row(at: float, inp: inputs.Input, expect: str | None = None) -> dict:
+    row = {"at": round(at, 3), **inputs.to_json(inp)}
+    return {**row, "expect": expect} if expect else row

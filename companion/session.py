@@ -27,7 +27,7 @@ from companion.engine.core import CheckLine, Choice, check_fix, sentence
 from companion.engine.legality import apply_action
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
-from companion.i18n import msg, todo, todo_lines
+from companion.i18n import LowerFirst, msg, todo, todo_lines
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.store import EventStore, GameRecord
 from companion.tags import TagRegistry, component_game
@@ -659,4 +659,4 @@ def _other_game(component: str, title: str):
     label = other.component_label(component)
     article = label.split(" ", 1)[0] in ("A", "An", "The")
     return msg("That is {label}, from {other}; this table plays {title}.",
-               label=label[0].lower() + label[1:] if article else label, other=other.title, title=title)
+               label=LowerFirst(label) if article else label, other=other.title, title=title)

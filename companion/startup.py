@@ -54,10 +54,11 @@ def header(new: NewGame):
     """
     from companion.engine import get_game
     from companion.engine.registry import UnknownGame
-    from companion.header import GameHeader, HeaderError, random_seed
+    from companion.header import GameHeader, HeaderError, check_new_players, random_seed
 
     try:
         spec = get_game(new.game)
+        check_new_players(new.players)
         options = {name: _value(spec, name, text) for name, text in new.options.items()}
         return GameHeader.from_json({"game": new.game, "players": list(new.players), "options": options,
                                      "seed": random_seed()})

@@ -3,42 +3,142 @@
 The console view (:class:`companion.console.ConsoleView`) prints the prompts, the news and
 the notices; the prompt's choices are numbered, and a line typed here is a touch: its
 number, ``u`` (Undo), ``tap CARD`` (a virtual tap, as ``companion tap``) or ``q`` (stop).
+
+A prompt whose choices are private (CLUE: IT's accusation, an Intrigue card) is offered as
+the window's privacy screen offers it: "Ada: take the screen, others look away" asks the
+daemon what only Ada may see and numbers her choices; once they are no longer hers the
+terminal is cleared (when it is one) and says that they are hidden again.
 """
 
 from __future__ import annotations
 
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
 from companion.client import Client, DaemonUnavailable
 from companion.console import ConsoleView
+from companion.i18n import msg, render
 
-HELP = "Type a choice's number, u to undo, tap CARD to tap a card, q to stop."
+HELP = msg("Type a choice's number, u to undo, tap CARD to tap a card, q to stop.")
+
+#: The choice the terminal adds for a prompt whose choices are private (never a game's key).
+PRIVACY_KEY = "terminal:privacy"
+
+#: The choice that hides a player's secret cards again (their private view, no choice to make).
+HIDE_KEY = "terminal:hide"
+
+#: What a terminal prints to clear its screen and its scrollback (xterm, VTE, the Linux console).
+CLEAR = "\033[H\033[2J\033[3J"
+
+#: Headings of the private view's keys (as the window's privacy screen words them).
+HEADINGS = {
+    "secret_victory": msg("Your secret victory card"),
+    "intrigue_drawn": msg("The Intrigue card you just drew"),
+    "intrigue_held": msg("Your Intrigue cards"),
+    "accusation": msg("Your accusation so far"),
+}
 
 
 class NumberedView(ConsoleView):
-    """The console view, with the prompt's choices numbered under it whenever they change."""
+    """The console view, with the prompt's choices numbered under it whenever they change.
 
-    def __init__(self, out: TextIO = sys.stdout):
+    ``ask_private(player)`` is called when the private choices shown must be asked again
+    (the next of three accusation picks is that player's too).
+    """
+
+    def __init__(self, out: TextIO = sys.stdout, ask_private: Callable[[str], None] | None = None):
         super().__init__(out)
         self._shown: list | None = None
         self.lock = threading.Lock()
+        self.ask_private = ask_private
+        self.state: dict[str, Any] = {}
+        self.private: dict[str, Any] | None = None  # the private answer on show, or None
+        self._used: set[str] = set()
+        self._used_among: frozenset[str] = frozenset()
+
+    @property
+    def lang(self) -> str:
+        return self.state.get("language") or "en"
+
+    def say(self, text) -> str:
+        """``text`` (a :func:`msg`) in the table's language."""
+        return render(text, self.lang)
+
+    @property
+    def shown(self) -> list[dict[str, Any]]:
+        """The choices as numbered on the screen now (1 is the first)."""
+        return list(self._shown or [])
 
     def __call__(self, message: dict[str, Any]) -> None:
         with self.lock:
-            if message.get("type") != "state":
+            kind = message.get("type")
+            if kind == "private":
+                self._show_private(message)
+            elif kind != "state":
                 super().__call__(message)
-                return
-            before = self._last_prompt
-            super().__call__(message)
-            self._choices(message, prompted=self._last_prompt != before)
+            else:
+                self._new_state(message)
+
+    def _new_state(self, message: dict[str, Any]) -> None:
+        self.state = message
+        if self.private is not None:
+            self._leave_private(message)
+        before = self._last_prompt
+        super().__call__(message)
+        self._choices(message, prompted=self._last_prompt != before)
+
+    def _leave_private(self, message: dict[str, Any]) -> None:
+        """After a private choice: ask again while the prompt is still that player's, else
+        hide what was shown."""
+        player = self.private["player"]
+        if private_player(message) == player and self.ask_private is not None:
+            self._shown = []  # until the answer comes: nothing of the last one can be chosen
+            self.ask_private(player)
+            return
+        self.hide()
+
+    def hide(self) -> None:
+        """Forget what only one player may see; clear a terminal's screen and scrollback."""
+        self.private = None
+        self._shown = None
+        if _is_terminal(self.out):
+            self._print(CLEAR)
+        self._print(self.say(msg("The private choices are hidden again: everyone may look.")))
+
+    def hide_and_go_on(self) -> None:
+        """``Done`` on a player's secret cards: hide them, then the table's prompt again."""
+        with self.lock:
+            self.hide()
+            self._choices(self.state, prompted=False)
+
+    def _show_private(self, answer: dict[str, Any]) -> None:
+        """The daemon's ``private`` answer: what only its player may see, numbered."""
+        player = answer.get("player")
+        self.private = {"player": player}
+        self._print(self.say(msg("Only {player} looks", player=player)))
+        for key, value in (answer.get("view") or {}).items():
+            heading = self.say(HEADINGS[key]) if key in HEADINGS else key.replace("_", " ").capitalize()
+            self._print(f"  {heading}: {_value_text(value)}")
+        prompt = answer.get("prompt")
+        if not prompt:
+            if not answer.get("view"):
+                self._print(self.say(msg("Nothing secret to see now.")))
+            self._shown = [{"key": HIDE_KEY, "label": self.say(msg("Done"))}]
+            self._print_choices(self._shown)
+            return
+        self._print(prompt.get("text") or "")
+        self._shown = list(prompt.get("choices") or [])
+        self._print_choices(self._shown)
 
     def _choices(self, message: dict[str, Any], prompted: bool) -> None:
         """The choices, numbered, under their prompt: the prompt line is printed again when
         it repeats (the same question after news, or with other choices)."""
-        choices = choices_of(message)
+        if self.private is not None:
+            return  # the private answer asked again prints them
+        choices = self.visible(message)
         if choices == self._shown and not (message.get("news") and not prompted):
             return
         self._shown = choices
@@ -46,7 +146,62 @@ class NumberedView(ConsoleView):
             return
         if not prompted:
             self._print_prompt(message)
+        self._print_choices(choices)
+
+    def _print_choices(self, choices: list[dict[str, Any]]) -> None:
         self._print("   " + "   ".join(f"{n}) {c['label']}" for n, c in enumerate(choices, 1)))
+
+    def visible(self, state: dict[str, Any]) -> list[dict[str, Any]]:
+        """What the terminal numbers for ``state``: the public choices, led by the privacy
+        choice when the prompt's private choices are somebody's; a card among look-alikes
+        (CLUE: IT's face-down cards) already chosen from here is left out."""
+        choices = choices_of(state)
+        keys = frozenset(c["key"] for c in choices)
+        if keys != self._used_among:
+            self._used, self._used_among = set(), keys
+        labels = [c["label"] for c in choices]
+        choices = [c for c in choices if not (c["key"] in self._used and labels.count(c["label"]) > 1)]
+        player = private_player(state)
+        if player:
+            label = self.say(msg("{player}: take the screen, others look away", player=player))
+            choices.insert(0, {"key": PRIVACY_KEY, "label": label, "player": player})
+        else:  # as the window's "Secret cards": each player who has something of their own to see
+            choices += [{"key": PRIVACY_KEY, "player": name,
+                         "label": self.say(msg("{player}: secret cards (others look away)", player=name))}
+                        for name in state.get("private_players") or []]
+        return choices
+
+    def chose(self, key: str) -> None:
+        """``key`` is being chosen from here (a face-down card is not listed again)."""
+        self._used.add(key)
+
+    def unchose(self, key: str) -> None:
+        """The choice of ``key`` was refused."""
+        self._used.discard(key)
+
+    def forget_chosen(self) -> None:
+        """An undo: every card may be chosen again."""
+        self._used.clear()
+
+
+def private_player(state: dict[str, Any] | None) -> str:
+    """The player whose private choices ``state``'s prompt holds, or ``""``."""
+    return str((((state or {}).get("prompt") or {}).get("private") or {}).get("player") or "")
+
+
+def _is_terminal(out: TextIO) -> bool:
+    try:
+        return out.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, dict):
+        return str(value.get("name") or ", ".join(f"{k}: {_value_text(v)}" for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_value_text(v) for v in value)
+    return "" if value is None else str(value)
 
 
 def choices_of(state: dict[str, Any] | None) -> list[dict[str, Any]]:
@@ -60,21 +215,29 @@ class TerminalTable:
     def __init__(self, socket_path: str | Path, inp: TextIO = sys.stdin, out: TextIO = sys.stdout):
         self.socket_path = socket_path
         self.inp, self.out = inp, out
-        self.view = NumberedView(out)
+        self.client: Client | None = None
+        self.view = NumberedView(out, ask_private=self._ask_private)
 
     def run(self) -> int:
         """Play until ``q``, the end of the input or the daemon leaving; returns 0."""
         try:
             with Client(self.socket_path, on_message=self.view).connect() as client:
-                self._say(HELP)
+                self.client = client
+                self._say(self.view.say(HELP))
                 for line in self.inp:
-                    if not self._line(client, line.strip()):
+                    if not self.handle(client, line.strip()):
                         break
         except DaemonUnavailable as exc:
             self._say(f"The companion went away: {exc}")
         return 0
 
-    def _line(self, client: Client, text: str) -> bool:
+    def _ask_private(self, player: str) -> None:
+        """Ask what only ``player`` may see (the answer comes to the view); from the client's
+        thread, so sent without waiting for its ack."""
+        if self.client is not None:
+            self.client.send({"cmd": "private", "player": player})
+
+    def handle(self, client: Client, text: str) -> bool:
         """Act on one typed line; False to stop."""
         if text in ("q", "quit", "exit"):
             return False
@@ -88,22 +251,58 @@ class TerminalTable:
     def _command(self, client: Client, text: str) -> str | None:
         """Send what ``text`` asks for; returns a problem found before sending, if any."""
         revision = (client.state or {}).get("revision")
-        choices = choices_of(client.state)
         if text in ("u", "undo"):
+            self.view.forget_chosen()
             client.undo(revision)
-        elif text.startswith("tap "):
-            from companion.play import tap_message
+            return None
+        if text == "tap" or text.startswith("tap "):
+            return self._tap(client, text[4:].strip())
+        choices = self.view.shown
+        if not (text.isdigit() and 1 <= int(text) <= len(choices)):
+            return self.view.say(not_a_choice(text, len(choices)))
+        choice = choices[int(text) - 1]
+        if choice["key"] == PRIVACY_KEY:
+            client.request({"cmd": "private", "player": choice["player"]})
+            return None
+        if choice["key"] == HIDE_KEY:
+            self.view.hide_and_go_on()
+            return None
+        self.view.chose(choice["key"])
+        if not client.choose(choice["key"], revision).get("ok"):
+            self.view.unchose(choice["key"])
+        return None
 
-            message = tap_message(text[4:], None, client.state or {})
-            if isinstance(message, str):
-                return message
-            client.request(message, 20.0)
-        elif text.isdigit() and 1 <= int(text) <= len(choices):
-            client.choose(choices[int(text) - 1]["key"], revision)
-        else:
-            self._say(HELP)
+    def _tap(self, client: Client, card: str) -> str | None:
+        """``tap CARD``: a virtual tap, as ``companion tap``."""
+        if not card:
+            return self.view.say(msg("Say which card: tap CARD (for example tap {example}).",
+                                     example=_example_card(client.state)))
+        from companion.play import tap_message
+
+        message = tap_message(card, None, client.state or {})
+        if isinstance(message, str):
+            return message
+        client.request(message, 20.0)
         return None
 
     def _say(self, text: str) -> None:
         with self.view.lock:
             print(text, file=self.out, flush=True)
+
+
+def not_a_choice(text: str, count: int):
+    """What the terminal says to a typed line that is no choice (issue: it only repeated the help)."""
+    if count == 0:
+        return msg("There is nothing to choose now: type u to undo, tap CARD to tap a card, or q to stop.")
+    if text.isdigit():
+        if count == 1:
+            return msg("There is no choice {number}: choose 1.", number=int(text))
+        return msg("There is no choice {number}: choose 1 to {count}.", number=int(text), count=count)
+    return msg("“{text}” is not a choice: type a choice's number (1 to {count}), u to undo, tap CARD to tap "
+               "a card, or q to stop.", text=text[:40], count=count)
+
+
+def _example_card(state: dict[str, Any] | None) -> str:
+    """A card the prompt would take now (the daemon's ``tap_components``), or one of the demo's."""
+    components = (state or {}).get("tap_components") or []
+    return components[0]["component"] if components else "creepy_cellar:ghost:room-H"

@@ -289,7 +289,10 @@ def test_a_chip_library_that_refuses_a_non_pi_is_not_called_missing(tmp_path):
     out = io.StringIO()
     run_doctor(None, out=out, probe=probe)
     text = out.getvalue()
-    assert "python module mfrc522 (MFRC522 chip library) is installed but only imports on a Raspberry Pi" in text
+    assert ("python module mfrc522 (MFRC522 chip library) is installed; it imports only on a Raspberry Pi, and "
+            "this machine is not one") in text
+    assert ("[info] python module RPi.GPIO (GPIO for the MFRC522 library) is installed; it imports only on a "
+            "Raspberry Pi, and this machine is not one") in text  # never [MISSING] for what is installed
     assert "pip install mfrc522" not in text
 
 
@@ -394,3 +397,15 @@ def test_a_phones_only_config_does_not_fail_on_gpio(tmp_path):
     out = io.StringIO()
     assert doctor_command(path, out=out, probe=no_gpio) == 1
     assert "[MISSING] gpiozero pin factory: none loads" in out.getvalue()
+
+
+def test_an_installed_gpio_module_off_a_pi_is_a_warning_not_missing_even_when_needed(tmp_path):
+    """Newcomer's report: "[MISSING] python module RPi.GPIO ... is installed" said both at once."""
+    import dataclasses
+
+    pi_only = "RuntimeError: This module can only be run on a Raspberry Pi!"
+    probe = dataclasses.replace(probe_for(tmp_path), try_import=lambda m: pi_only if m == "RPi.GPIO" else None)
+    _code, text = doctor(Config(readers=(MFRC,)), probe)
+    assert ("  [warn] python module RPi.GPIO (GPIO for the MFRC522 library) is installed; it imports only on a "
+            "Raspberry Pi, and this machine is not one\n      -> nothing to install: run companion doctor on the Pi"
+            ) in text

@@ -135,7 +135,8 @@ def test_a_ghost_card_tapped_with_companion_tap_is_drawn_in_a_physical_deck_game
     assert code == 0, err
     log_path = Path(laptop["XDG_STATE_HOME"]) / "haunt-companion" / "log" / "play.log"
     assert out.splitlines()[:2] == ["No display found: playing in the terminal.",
-                                    f"Started a new game 1 of creepy_cellar for Ada, Bo. The daemon's log: {log_path}"]
+                                    "Started a new game of Ghost Fightin' Treasure Hunters: Creepy Cellar for "
+                                    f"Ada, Bo (game no. 1). The daemon's log: {log_path}"]
     assert re.search(r"(Ada|Bo): flip the top Ghost card and tap it on the reader", out)
     assert "1) Roll the die" in out
     assert not socket_of(laptop).exists()  # the daemon stopped with it
@@ -177,8 +178,9 @@ def test_play_resumes_its_game_and_the_daemon_refuses_a_new_game_of_another_kind
         play.kill()
     log = (Path(laptop["XDG_STATE_HOME"]) / "haunt-companion" / "log" / "play.log").read_text()
     assert "resumed game 1 (creepy_cellar: Ada, Bo) after 1 inputs" in log
-    assert out.splitlines()[0].startswith("Resumed game 1 (creepy_cellar: Ada, Bo) after 1 inputs; "
-                                          "--abandon starts a new one. The daemon's log: ")
+    assert out.splitlines()[0].startswith("Going on with game no. 1 of Ghost Fightin' Treasure Hunters: "
+                                          "Creepy Cellar (Ada, Bo) after 1 input; --abandon starts a new one. "
+                                          "The daemon's log: ")
 
 
 def test_tap_without_a_daemon_and_with_real_readers_exits_2(laptop, tmp_path):

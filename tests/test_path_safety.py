@@ -204,7 +204,7 @@ def test_replay_db_opens_only_an_event_store(tmp_path, capsys):
     script = tmp_path / "s.jsonl"
     script.write_text('{"header": {"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 1}}\n')
     assert main(["replay", str(script), "--db", str(notes)]) == 2
-    assert "holds something else than an event store" in capsys.readouterr().err
+    assert "holds something other than an event store" in capsys.readouterr().err
     assert notes.read_text() == "my notes\n" and sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "s.jsonl"]
 
 

@@ -25,7 +25,7 @@ def _script(*lines, **header) -> script.TableScript:
 
 
 def test_bundled_demo_is_what_the_builder_makes():
-    assert (script.dump(bundled_demo().header, [(line.at, line.input) for line in bundled_demo().lines])
+    assert (script.dump(bundled_demo().header, [(line.at, line.input, line.expect) for line in bundled_demo().lines])
             == build())
 
 

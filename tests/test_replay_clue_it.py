@@ -96,7 +96,7 @@ def test_unsolved_game_reveals_the_envelope_only_at_the_end():
     assert state["view"]["solution"] == ["Bill Denbrough", "Item 2", "House on Neibolt Street"]
     last_news = [m["news"] for m in messages if m.get("type") == "state" and m["news"]][-1]
     assert last_news == ["Ada's accusation is wrong: Ada is out of the game.", "The mystery remains unsolved.",
-                             "The envelope holds: Bill Denbrough, the Item 2, House on Neibolt Street."]
+                             "The envelope holds: Bill Denbrough, Item 2, House on Neibolt Street."]
     over = next(i for i, m in enumerate(messages) if m.get("view", {}).get("outcome"))
     said = [i for i, m in enumerate(messages)
             if "House on Neibolt Street" in json.dumps([m.get("news"), m.get("log"),

@@ -322,7 +322,7 @@ class CompanionApp(App):
 
     def _phones_at_start(self) -> None:
         """A game just started (no input yet) on the table screen with phones on: ask for
-        the links, to show each player's code once per game (:meth:`_phone_links`)."""
+        the links, to pair each player's phone in turn once per game (:meth:`_phone_links`)."""
         model = self.model
         start = bool(model.phones) and bool(model.game) and not model.can_undo and not model.over
         if not start:
@@ -333,7 +333,7 @@ class CompanionApp(App):
 
     def _phone_links(self, answer: dict) -> None:
         """The daemon's ``phone_links`` answer (to this client only): to the codes on show,
-        or the cover's; at a game's start, the grid opens unless it showed these links."""
+        or the cover's; at a game's start, the pairing opens unless it showed these links."""
         if self.privacy is not None:
             self.privacy.take_links(answer)
         if self.phone_grid is not None:
@@ -343,14 +343,16 @@ class CompanionApp(App):
             self.open_phone_grid(ask=False).take_links(answer)
 
     def show_phone_codes(self) -> None:
-        """The home screen's "Phones" button: the table screen with each player's code."""
+        """The home screen's "Phones" button: the table screen with the players' names, each
+        to touch for their own code (one at a time)."""
         self.model.go("table")
-        self.open_phone_grid()
+        self.open_phone_grid(start=False)
 
-    def open_phone_grid(self, ask: bool = True) -> PhoneGrid:
-        """Cover the window with each player's phone code (``ask``: the links are asked for)."""
+    def open_phone_grid(self, ask: bool = True, start: bool = True) -> PhoneGrid:
+        """Cover the window with the phones' pairing (``start``: each unpaired player's code in
+        turn, else the names first; ``ask``: the links are asked for)."""
         if self.phone_grid is None:
-            self.phone_grid = PhoneGrid(self)
+            self.phone_grid = PhoneGrid(self, start=start)
             self.phone_grid.bind(on_dismiss=self._grid_gone)
             self.phone_grid.open(animation=False)
         if ask:

@@ -5,8 +5,6 @@ Sizes are dp at scale 1 (an 800×480 screen); callers multiply by ``dp(1) * scal
 
 from __future__ import annotations
 
-import math
-
 #: Fallback only (issue 17 item 3): choice keys that get the big button when no choice of
 #: the prompt is marked ``main`` by its engine (games not yet marking their main step).
 PRIMARY_KEYS = ("end-turn", "done-moving")
@@ -24,9 +22,10 @@ COLUMNS = (2, 3, 4, 5)
 #: portrait panel (scale 1.5, 8.26 px/mm): no touch target is smaller than 9 mm.
 PRIMARY_HEIGHT, ROW_HEIGHT, MIN_ROW_HEIGHT, GAP = 64, 52, 50, 6
 
-#: Font size (sp at scale 1) of grid buttons by column count; a label that still does not
-#: fit its button shrinks down to :data:`SMALLEST_FONT`.
-GRID_FONT = {2: 19, 3: 15, 4: 14, 5: 13}
+#: Font size (sp at scale 1) of grid buttons by column count: at least 16 sp, read from a
+#: metre (short labels, "Ghost 05", were 13-14 sp at 4-5 columns); a label that does not
+#: fit its button at that size shrinks down to :data:`SMALLEST_FONT`.
+GRID_FONT = {2: 19, 3: 17, 4: 16, 5: 16}
 SMALLEST_FONT = 11
 
 #: Narrowest grid column (dp at scale 1; 15 mm on the 7" 800×480 display): room for a
@@ -115,15 +114,3 @@ def choices_room(choices: list[dict]) -> float:
     rows = min(2, -(-rest // COLUMNS[-2])) if rest else 0
     return (PRIMARY_HEIGHT + GAP if main is not None else 0) + rows * (MIN_ROW_HEIGHT + GAP)
 
-
-def code_grid(players: int, width: float, height: float, name: float, gap: float) -> tuple[int, float]:
-    """``(columns, code side)``: the columns that give each of ``players`` codes the largest
-    square in a ``width`` x ``height`` box (each code under a name ``name`` high, ``gap``
-    between cells)."""
-    best = (1, 0.0)
-    for cols in range(1, max(players, 1) + 1):
-        rows = math.ceil(players / cols)
-        side = min((width - gap * (cols - 1)) / cols, (height - gap * (rows - 1)) / rows - name)
-        if side > best[1]:
-            best = (cols, side)
-    return best

@@ -18,6 +18,20 @@ from ui.touchfilter import Down, DuplicateFilter
 from ui.widgets import banner  # noqa: F401  (kv uses NoticeBanner)
 
 
+class InstantTransition(NoTransition):
+    """Switches screens within the call: the screen left leaves the widget tree at once,
+    with the same events as a finished :class:`NoTransition` (pre-enter/leave, enter,
+    leave). Kivy's NoTransition waits for a zero-length animation on a later clock tick,
+    and one started from a state message (the first after connecting) was seen never to
+    run: the waiting screen stayed under the table, drawn (and seen through it) every
+    frame (issue 17 item 10)."""
+
+    def start(self, manager):
+        super().start(manager)
+        self._anim.cancel(self)
+        self._on_complete()
+
+
 class RootView(FloatLayout):
     """Holds the screens (rules in ``kv/app.kv``); ``show(name)`` switches.
 
@@ -28,7 +42,7 @@ class RootView(FloatLayout):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         screens = self.ids.screens
-        screens.transition = NoTransition()
+        screens.transition = InstantTransition()
         for screen in (WaitingScreen(), HomeScreen(), NewGameScreen(), TableScreen(),
                        SettingsScreen(), EnrollScreen(), CheckScreen(), ContentScreen()):
             screens.add_widget(screen)

@@ -55,8 +55,13 @@ def coloured(text: str, rgba: tuple) -> str:
 
 
 def player_markup(name: str, colours: dict | None = None) -> str:
-    """``name`` (escaped) in the player's colour (gold when the table gave none)."""
-    return coloured(name, theme.player_colour(name, colours or {}))
+    """``name`` (escaped) in the player's colour (gold when the table gave none), lightened
+    where it would not read on the dark screen (the printed blue: :func:`ui.theme.on_dark`)."""
+    return coloured(name, theme.on_dark(theme.player_colour(name, colours or {})))
+
+
+#: A space that never breaks a line: a name stays whole ("Player 1's turn").
+NO_BREAK = "\u00a0"
 
 
 def short_names(players: list[str]) -> dict[str, str]:
@@ -88,17 +93,19 @@ def short_title(title: str) -> str:
     return title if len(title) <= SHORT_TITLE else title.rsplit(": ", 1)[-1]
 
 
-def turn_markup(view: dict, player: str, over: bool, _: Translate = english, colours: dict | None = None) -> str:
+def turn_markup(view: dict, player: str, over: bool, _: Translate = english, colours: dict | None = None,
+                lines: bool = False) -> str:
     """"Turn 9 · Ada's turn" with the name in the player's colour (``colours``: name ->
-    palette key; gold without one); "Game over" once it is."""
+    palette key; gold without one); "Game over" once it is. ``lines`` (a narrow, portrait
+    header): "Turn 9" and "Ada's turn" on a line each. The name's own spaces never break."""
     if over:
         return escape_markup(_("Game over"))
     number = view.get("turn_number")
     name = view.get("turn") or player
     parts = [escape_markup(_("Turn {number}", number=number))] if number else []
     if name:
-        parts.append(_("{name}'s turn", name=player_markup(name, colours)))
-    return " · ".join(parts)
+        parts.append(_("{name}'s turn", name=player_markup(name, colours).replace(" ", NO_BREAK)))
+    return ("\n" if lines else " · ").join(parts)
 
 
 def prompt_markup(text: str, player: str, over: bool, colours: dict | None = None) -> str:
@@ -108,7 +115,7 @@ def prompt_markup(text: str, player: str, over: bool, colours: dict | None = Non
         rest = text[len(OVER_PREFIX):]
         return escape_markup(rest[:1].upper() + rest[1:])
     if player and text.startswith(f"{player}:"):
-        return (coloured(f"{player}:", theme.player_colour(player, colours or {}))
+        return (coloured(f"{player}:", theme.on_dark(theme.player_colour(player, colours or {})))
                 + escape_markup(text[len(player) + 1:]))
     return escape_markup(text)
 

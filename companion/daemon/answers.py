@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 from companion import protocol
 from companion.daemon.args import text_arg
 from companion.errors import CompanionError
-from companion.header import GameHeader, HeaderError, random_seed
-from companion.i18n import msg, render
+from companion.header import GameHeader, HeaderError, check_new_players, random_seed
+from companion.i18n import Msg, msg, render
 
 if TYPE_CHECKING:
     from companion.daemon.core import Daemon
@@ -42,12 +42,14 @@ def new_game(daemon: Daemon, message: dict[str, Any], writer: asyncio.StreamWrit
             raise HeaderError(f"new_game takes game, players, options and colours, not {extra[0]!r}")
         raw["content"] = _table_content(raw.get("game"), daemon.store)  # the table's, never a client's
         header = GameHeader.from_json(raw)
+        check_new_players(header.players)
         session = daemon.session
         if session is not None and not session.prompt.over and message.get("abandon") is not True:
             raise HeaderError("a game is still running; finish it, or ask again with \"abandon\": true")
         daemon.start_game(header)
     except CompanionError as exc:
-        daemon.hub.send(writer, protocol.notice(msg("Cannot start that game: {problem}", problem=str(exc)),
+        problem = exc.args[0] if exc.args and isinstance(exc.args[0], Msg) else str(exc)  # a Msg: translated
+        daemon.hub.send(writer, protocol.notice(msg("Cannot start that game: {problem}", problem=problem),
                                                 "error", daemon.language))
         return False, str(exc)
     return True, ""
@@ -123,20 +125,23 @@ def private(daemon: Daemon, player: str) -> dict[str, Any]:
     return protocol.private_message(daemon.session, player, daemon.language, daemon.by_touch)
 
 
-def phone_links(daemon: Daemon, renew: bool = False) -> dict[str, Any]:
+def phone_links(daemon: Daemon, renew: bool = False, repair: str | None = None) -> dict[str, Any]:
     """``phone_links``: each player's link for this game, to the asking client only, never
     broadcast nor logged: ``{"type": "phone_links", "links": {player: url}}``; with
     ``renew``, new links first (every old one stops working, every phone is closed, each seat
-    opens again on the next phone that scans its new code).
+    opens again on the next phone that scans its new code); with ``repair`` (a player), a
+    new link for that seat only (its phone is closed, the others keep theirs).
 
     Raises:
-        ProtocolError: phones are off.
+        ProtocolError: phones are off, or ``repair`` names no seat of this game.
     """
     if daemon.phones is None:
         raise protocol.ProtocolError("phones are off: the config's [phones] section says enabled = true "
                                      "to turn them on")
     if renew:
         daemon.phones.renew()
+    if repair is not None and not daemon.phones.repair(repair):
+        raise protocol.ProtocolError(f"{repair!r} has no seat in this game to pair again"[:200])
     log.info("phone links sent to a screen")
     return {"type": "phone_links", "links": daemon.phones.links()}
 

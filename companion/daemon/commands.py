@@ -166,9 +166,11 @@ async def private(daemon: Daemon, message, writer) -> Ack:
 
 @command("phone_links")
 async def phone_links(daemon: Daemon, message, writer) -> Ack:
-    """``phone_links`` (``renew``: true for new links first): each player's phone link."""
+    """``phone_links`` (``renew``: true for new links first; ``repair``: a player, a new
+    link for that seat first): each player's phone link."""
     renew = message.get("renew", False) is True
-    return await daemon.in_order(lambda: answers.send(daemon, writer, answers.phone_links(daemon, renew)))
+    repair = text_arg(message, "repair", required=False)
+    return await daemon.in_order(lambda: answers.send(daemon, writer, answers.phone_links(daemon, renew, repair)))
 
 
 @command("content")

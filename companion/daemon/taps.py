@@ -142,11 +142,12 @@ class VirtualTaps:
         """The state message's ``tap_components``: with virtual readers, the components whose
         tap the current prompt would accept (its public choices'), ``[{"component",
         "label"}]`` for the Cards panel; ``[]`` otherwise. Public: each is a choice on the
-        shared screen."""
+        shared screen (a tap-only one is not: :attr:`~companion.engine.core.Choice.tap_only`)."""
         session = self.daemon.session
         if not self.readers or session is None or session.prompt.over:
             return []
-        seen = dict.fromkeys(c.component for c in session.prompt.choices if c.component and not c.private)
+        seen = dict.fromkeys(c.component for c in session.prompt.choices
+                             if c.component and not (c.private or c.tap_only))
         return [_labelled(session.spec, component, self.daemon.language) for component in seen]
 
 

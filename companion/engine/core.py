@@ -39,6 +39,10 @@ class Choice:
             table screen makes only it the large button; a pick list's entries are never main.
         player: for an out-of-turn choice (:attr:`Prompt.out_of_turn`), the player who may
             make it; None otherwise.
+        tap_only: picked by a tap of ``component`` only (a face-down card the companion
+            reads): never listed on a screen, nor among the cards a virtual reader offers,
+            since its place in a list of look-alike buttons would tell which card it stands
+            for; the prompt offers a touch that names no card beside it.
     """
 
     key: str
@@ -49,6 +53,7 @@ class Choice:
     per_copy: bool = False
     main: bool = False
     player: str | None = None
+    tap_only: bool = False
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from companion import protocol
 from companion.i18n import msg, render
 from companion.phones.config import PhonesConfig
 from companion.phones.server import PhoneServer
-from companion.phones.tokens import load_key, save_key
+from companion.phones.tokens import load_key, load_seats, save_key, save_seats
 
 log = logging.getLogger(__name__)
 
@@ -26,8 +26,8 @@ log = logging.getLogger(__name__)
 SHARED_KEYS = ("title", "todo", "news", "revision", "language")
 
 #: Beside the event store: the token key, so a restarted daemon resuming the same game
-#: hands out the same links.
-KEY_FILE = "phones.key"
+#: hands out the same links, and the seats re-paired in that game.
+KEY_FILE, SEATS_FILE = "phones.key", "phones.seats"
 
 
 class DaemonTable:
@@ -78,7 +78,8 @@ class PhoneLink:
         self.table = DaemonTable(daemon)
         path = self._key_path()
         key = load_key(path) if path is not None else None  # None: a fresh key, in memory only
-        self.server = PhoneServer(self.table, config, on_presence=self._presence, key=key)
+        renewed = load_seats(path.with_name(SEATS_FILE)) if path is not None else None
+        self.server = PhoneServer(self.table, config, on_presence=self._presence, key=key, renewed=renewed)
 
     def _key_path(self) -> Path | None:
         """``phones.key`` beside the event store; None for a store in memory (then the links
@@ -113,7 +114,22 @@ class PhoneLink:
         path = self._key_path()
         if path is not None:
             save_key(path, self.server.tokens.key)
+        self._keep_seats()
         log.info("phones: every link renewed")
+
+    def repair(self, player: str) -> bool:
+        """A new link for ``player``'s seat only (:meth:`PhoneServer.repair`), kept so that
+        the old one never works again, even after a restart. False: not a seat."""
+        if not self.server.repair(player):
+            return False
+        self._keep_seats()
+        log.info("phones: %s's seat re-paired", player)
+        return True
+
+    def _keep_seats(self) -> None:
+        path = self._key_path()
+        if path is not None:
+            save_seats(path.with_name(SEATS_FILE), self.server.tokens.renewed)
 
     def _presence(self) -> None:
         self.daemon.publish()

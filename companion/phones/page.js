@@ -118,6 +118,7 @@
     socket.onclose = function (event) {
       if (event.code === 4404) { ended = words.revoked; }
       if (event.code === 4409) { ended = words.claimed; }
+      if (event.code === 4410) { ended = words.replaced; }
       if (ended) {  // nothing of the earlier game stays on the page
         ["table", "todo", "mine"].forEach(function (id) { show(id, false); });
         text("title", ""); clear($("choices")); clear($("lines"));

@@ -21,7 +21,8 @@ WORDS = {
     "lost": msg("Connection lost: trying again…"),
     "revoked": msg("This link is from an earlier game: scan the new code on the table screen."),
     "claimed": msg("This seat is already open on another phone. If that phone is not yours, "
-                   "ask the table for new codes."),
+                   "pair your seat again on the table screen: Menu, Phones, your name."),
+    "replaced": msg("Your seat was paired again at the table: scan the new code on the table screen."),
     "turn": msg("Whose turn: {player}"),
     "todo": msg("At the table"),
     "yours": msg("Yours alone"),

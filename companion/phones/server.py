@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 REVOKED = 4404
 #: Close code sent to a second phone opening a seat that another phone opened first.
 CLAIMED = 4409
+#: Close code sent to the phone of a seat re-paired from the table (:meth:`PhoneServer.repair`).
+REPLACED = 4410
 #: What a page's ``claim`` looks like: 128 random bits it keeps for the game (localStorage).
 _CLAIM = re.compile(r"[0-9a-f]{32}")
 _ROUTE = re.compile(r"/p/([^/]{1,64})(/ws)?")
@@ -83,12 +85,14 @@ class PhoneServer:
         on_presence: called when a player's phone connects or the last one leaves.
         key: the token key (:func:`companion.phones.tokens.load_key`); default fresh.
         failures: the failed-attempt limit (tests give it a clock).
+        renewed: the seats re-paired in the game so far (:attr:`Tokens.renewed`, kept by a
+            daemon that restarts).
     """
 
     def __init__(self, table: Table, config: PhonesConfig, on_presence: Callable[[], None] | None = None,
-                 key: bytes | None = None, failures: limits.FailureLimit | None = None):
+                 key: bytes | None = None, failures: limits.FailureLimit | None = None, renewed: dict | None = None):
         self.table, self.config, self.on_presence = table, config, on_presence
-        self.tokens = Tokens(key)
+        self.tokens = Tokens(key, renewed)
         #: Player -> the claim of the first phone that opened their seat this game: a link
         #: seen or photographed by someone else opens nothing on another phone.
         self._claims: dict[str, str] = {}
@@ -144,6 +148,21 @@ class PhoneServer:
             self._phones.discard(phone)
             phone.revoke()
         self._presence()
+
+    def repair(self, player: str) -> bool:
+        """Re-pair ``player``'s seat from the table (a phone took it that is not theirs, or
+        theirs is lost): a new token for that seat only, its phones closed (code
+        :data:`REPLACED`) and the seat free for the next phone that opens its new link;
+        every other seat keeps its link and its phone. False: not a seat of this game."""
+        self._deal(self.table.shared())
+        if not self.tokens.renew_seat(player):
+            return False
+        self._claims.pop(player, None)
+        for phone in [p for p in self._phones if p.player == player]:
+            self._phones.discard(phone)
+            asyncio.ensure_future(phone.close(REPLACED))
+        self._presence()
+        return True
 
     @property
     def open_connections(self) -> int:

@@ -22,6 +22,7 @@ from companion.errors import RuleViolation
 from companion.games.clue_it import OPTIONS
 from companion.games.clue_it import components as ci
 from companion.i18n import Msg, render
+from companion.inputs import Tap
 from tests.checkout import ROOT
 from tests.i18n_walk import Seen, daemon_messages, message_ids, translated_ids, walk_engine
 
@@ -114,6 +115,7 @@ RARE = {
     "The {ordinal} Red Balloon ends the game for everyone.",  # test_rare_news_in_italian
     "The {ordinal} Red Balloon: {player} is out of the game.", "{n}th",
     "Shuffle the Intrigue discards into a new deck.", "The Intrigue deck is empty: no card to draw.",
+    "a card the companion did not read",  # a private view only (tests/games/test_clue_it_face_down.py)
     # (apply's last resort, "Not now. {prompt}", is the engine's: companion/engine/legality.py)
     # the content forms (tests/games/test_clue_it_content.py)
     "Name printed on the card", "As the Rumor card says it; the screen shows this name.", "Secret passage to",
@@ -259,3 +261,18 @@ def test_the_privacy_screen_names_kept_cards_in_italian():
     assert render_tree(seen, "it") == {"intrigue_drawn": "Carta Intrigo Da tenere 2",
                                        "intrigue_held": ["Carta Intrigo Da tenere 2"]}
     assert SPEC.private_view(state, "Bo") == {}
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("it", "Questo è una carta Indizio Ragazzo, di CLUE: IT; a questo tavolo si gioca a "
+           "Ghost Fightin' Treasure Hunters: Creepy Cellar."),
+    ("en", "That is a kid Rumor card, from CLUE: IT; this table plays Ghost Fightin' Treasure Hunters: "
+           "Creepy Cellar."),
+])
+def test_a_clue_card_tapped_at_another_game_is_named_in_the_table_language(make_session, lang, words):
+    """Issue 26: ``companion tap clue_it:kid:mike-hanlon`` at an Italian table said "Questo è a
+    kid Rumor card, di CLUE: IT": the card's label, put in lower case for mid-sentence, lost
+    its translation. The card stays unnamed (it may be face-down)."""
+    reply = make_session().handle(Tap("04C10000000000", ndef="clue_it:kid:mike-hanlon"))
+    assert not reply.accepted
+    assert render(reply.text, lang) == words

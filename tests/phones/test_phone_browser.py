@@ -199,9 +199,11 @@ def test_each_phone_shows_only_its_own_secret_victory_card(daemon, browsers):
     assert "condition 6" not in texts["Ada"] and "condition 3" not in texts["Bo"]
 
 
-def test_a_second_phone_with_the_same_link_gets_nothing(daemon, browsers):
+def test_a_second_phone_with_the_same_link_gets_nothing_until_the_seat_is_paired_again(daemon, browsers):
     """Ada's page opened first keeps her seat; the same link in another browser (a photo of
-    her code) is told so and shows nothing of hers."""
+    her code) is told so and shows nothing of hers. Once the table pairs her seat again
+    (``phone_links`` with ``repair``), the first page is told so and emptied, and the new
+    link opens her seat in the other browser (issue 26)."""
     seen = Collector()
     with Client(daemon.socket_path, on_message=seen).connect() as table:
         clue_table.start(daemon, table)
@@ -217,3 +219,12 @@ def test_a_second_phone_with_the_same_link_gets_nothing(daemon, browsers):
         first.refresh()  # the first phone, reloading, keeps its seat
         _wait_past(first, -1)
         assert len(first.find_elements(By.CSS_SELECTOR, "#choices button")) == 8
+        assert table.request({"cmd": "phone_links", "repair": "Ada"})["ok"]
+        new = [m for m in seen.messages if m.get("type") == "phone_links"][-1]["links"]["Ada"]
+        WebDriverWait(first, 10).until(lambda b: "paired again" in b.find_element(By.ID, "status").text)
+        _shot(first, "seat-paired-again")
+        assert "Keeper" not in first.find_element(By.TAG_NAME, "body").text
+        assert first.find_elements(By.CSS_SELECTOR, "#choices button") == []
+        second.get(new)
+        _wait_past(second, -1)
+        assert new != link and len(second.find_elements(By.CSS_SELECTOR, "#choices button")) == 8

@@ -315,6 +315,32 @@ def test_renewed_links_revoke_the_old_ones_even_after_a_restart(tmp_path, capsys
     assert (tmp_path / "phones.key").stat().st_mode & 0o777 == 0o600
 
 
+def test_a_seat_paired_again_from_the_table_keeps_its_old_link_dead_after_a_restart(tmp_path):
+    """``phone_links`` with ``repair``: a new link for that seat only, kept in
+    ``phones.seats`` (0600) beside the key, so a restarted daemon resuming the game still
+    refuses the old one; a name with no seat is refused and changes nothing."""
+    store = EventStore(tmp_path / "s.sqlite3")
+    seen = Collector()
+    with DaemonThread(Daemon(store, tmp_path / "s.sock", phones=LOOPBACK)) as d, \
+            Client(d.socket_path, on_message=seen).connect() as table:
+        d.call(lambda: d.start_game(GameHeader.from_json(clue_table.RAW)))
+        old = _links(table, seen)
+        refused = table.request({"cmd": "phone_links", "repair": "Zed"})
+        assert table.request({"cmd": "phone_links", "repair": "Ada"})["ok"]
+        new = [m for m in seen.messages if m.get("type") == "phone_links"][-1]["links"]
+    assert not refused["ok"] and "Zed" in refused["text"]
+    assert new["Ada"] != old["Ada"] and new["Bo"] == old["Bo"]
+    assert (tmp_path / "phones.seats").stat().st_mode & 0o777 == 0o600
+    with DaemonThread(Daemon(store, tmp_path / "s.sock", phones=LOOPBACK)) as d:
+        d.call(lambda: d.resume_last())
+        again = d.call(lambda: d.phones.links())
+        tokens = d.call(lambda: d.phones.server.tokens)
+        who = [tokens.who(link.rsplit("/", 1)[1]) for link in (old["Ada"], new["Ada"], old["Bo"])]
+    store.close()
+    assert [link.rsplit("/", 1)[1] for link in again.values()] == [link.rsplit("/", 1)[1] for link in new.values()]
+    assert who == [None, "Ada", "Bo"]
+
+
 def test_a_taken_port_leaves_phones_off_and_the_game_on(tmp_path):
     import socket
 

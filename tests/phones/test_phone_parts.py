@@ -9,7 +9,7 @@ import pytest
 
 from companion.phones import limits, page
 from companion.phones.config import PhonesConfig, PhonesConfigError, base_url, parse_listen, parse_phones
-from companion.phones.tokens import Tokens, load_key
+from companion.phones.tokens import Tokens, load_key, load_seats, save_seats
 
 # ---------------------------------------------------------------------- config
 
@@ -111,6 +111,26 @@ def test_the_key_file_is_private_and_gives_the_same_links_after_a_restart(tmp_pa
     again.deal("game-1", ["Ada"])
     assert again.token("Ada") == first.token("Ada")
     assert len(load_key(tmp_path / "missing" / "phones.key")) == 32  # no directory: in memory
+
+
+def test_a_seat_paired_again_gets_a_new_token_the_others_keep_theirs_even_after_a_restart(tmp_path):
+    tokens = Tokens(b"k" * 32)
+    tokens.deal("game-1", ["Ada", "Bo"])
+    old = tokens.links()
+    assert tokens.renew_seat("Ada") and tokens.renew_seat("Ada") and not tokens.renew_seat("Zed")
+    assert tokens.who(old["Ada"]) is None and tokens.token("Ada") != old["Ada"]
+    assert tokens.token("Bo") == old["Bo"] and tokens.who(old["Bo"]) == "Bo"
+    assert tokens.renewed == {"game": "game-1", "seats": {"Ada": 2}}
+    path = tmp_path / "phones.seats"
+    assert save_seats(path, tokens.renewed) and path.stat().st_mode & 0o777 == 0o600
+    again = Tokens(b"k" * 32, load_seats(path))  # a restarted daemon resuming game-1
+    again.deal("game-1", ["Ada", "Bo"])
+    assert again.links() == tokens.links() and again.who(old["Ada"]) is None
+    fresh = Tokens(b"k" * 32, load_seats(path))  # another game: nothing re-paired in it yet
+    fresh.deal("game-2", ["Ada", "Bo"])
+    assert fresh.renewed == {"game": "game-2", "seats": {}}
+    assert load_seats(tmp_path / "missing") == {}
+    assert Tokens(b"k" * 32, {"game": "g", "seats": [1]}).renewed["seats"] == {}
 
 
 # ---------------------------------------------------------------------- failed attempts

@@ -13,7 +13,7 @@ import pytest
 
 from companion.phones import limits
 from companion.phones.config import PhonesConfig
-from companion.phones.server import REVOKED, PhoneServer
+from companion.phones.server import REPLACED, REVOKED, PhoneServer
 from tests.collector import until
 from tests.phones.fake_table import SECRETS, FakeTable
 
@@ -222,6 +222,36 @@ def test_tokens_never_reach_the_log(caplog):
     assert "phones: Bo's phone connected" in logged
     for token in tokens + ["C" * 24]:
         assert token not in logged
+
+
+def test_a_seat_paired_again_closes_the_phone_that_took_it_and_opens_on_the_next_one():
+    """Bo's phone took Ada's seat (he scanned her code first): re-pairing Ada's seat from the
+    table closes his phone (code 4410) before it hears anything more, her old link answers
+    a bare 404 to everyone, Bo's own seat keeps its link and its phone, and Ada's new link
+    opens on her phone."""
+    async def test(server, table, base):
+        old = _path(server, "Ada")
+        async with aiohttp.ClientSession() as http:
+            async with http.ws_connect(base + _path(server, "Bo", ws=True)) as bo, \
+                    http.ws_connect(base + _path(server, "Ada", ws=True, claim="b" * 32)) as intruder:
+                await _first_update(intruder)
+                bo_link = _path(server, "Bo")
+                assert server.repair("Ada") and not server.repair("Zed")
+                closed = await asyncio.wait_for(intruder.receive(), 10)
+                again = [await _get(base, old), await _get(base, old + "/ws?claim=" + "b" * 32)]
+                table.revision += 1
+                server.changed()
+                bo_after = await _first_update(bo)
+                while bo_after["shared"]["revision"] < table.revision:  # past the ones before
+                    bo_after = await _first_update(bo)
+                connected = server.connected()
+                async with http.ws_connect(base + _path(server, "Ada", ws=True)) as ada:
+                    ada_first = await _first_update(ada)
+            return closed, again, bo_link == _path(server, "Bo"), bo_after["you"], connected, ada_first["you"]
+    closed, again, bo_kept, bo_after, connected, ada = run(test)
+    assert (closed.type, closed.data) == (aiohttp.WSMsgType.CLOSE, REPLACED)
+    assert [(status, body) for status, body, _ in again] == [(404, b"")] * 2
+    assert bo_kept and bo_after == "Bo" and connected == {"Ada": False, "Bo": True} and ada == "Ada"
 
 
 def test_idle_connections_beyond_the_limit_are_closed_at_once_and_phones_get_in_after():

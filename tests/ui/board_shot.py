@@ -32,7 +32,7 @@ def main() -> int:
     from kivy.app import App
     from kivy.clock import Clock
     from kivy.core.window import Window
-    from kivy.properties import NumericProperty
+    from kivy.properties import BooleanProperty, NumericProperty
     from kivy.uix.boxlayout import BoxLayout
 
     from ui import theme
@@ -48,6 +48,7 @@ def main() -> int:
 
     class BoardApp(App):
         scale = NumericProperty(width / theme.DESIGN_SIZE[0])
+        portrait = BooleanProperty(height > width)  # the boards' kv lays out by it
         tr = Translator()  # the board's words, in English
 
         def build(self):

@@ -15,6 +15,29 @@ import json
 import os
 from pathlib import Path
 
+#: No text on a board is smaller than this (sp at the app's scale; 14 sp at 800×480 reads
+#: from a metre, issue 17 item 2).
+SMALLEST_SP = 14
+
+
+def cut_names(board) -> list[str]:
+    """The Children rooms whose name the tile shows shortened ("Tesser.", "Billiar."): the
+    last resort when a word does not fit even at 14 sp."""
+    from ui.boards.fit import plain
+
+    return [f"{tile.name!r} shown as {plain(tile.title.text)!r}" for tile in board.walk(restrict=True)
+            if type(tile).__name__ == "MansionRoom" and tile.built and plain(tile.title.text) != tile.name]
+
+
+def choice_sizes(app) -> dict[str, float]:
+    """Each choice button's label -> its font size in sp at the app's scale."""
+    from kivy.metrics import sp
+
+    panel = app.root.ids.screens.get_screen("table").ids.choices
+    unit = sp(1) * app.scale
+    return {button.text: round(button.font_size / unit, 1) for button in panel.buttons()
+            if button.parent is not None and button.text}
+
 
 def board_of(app):
     """The widget in the table screen's board slot (the game's board or the neutral one)."""
@@ -24,12 +47,12 @@ def board_of(app):
 
 def boards_scenario(app, out: Path, report: dict):
     from harness import Until, screen_is
-    from overflow import overflowing
+    from overflow import overflowing, small_text
 
     from ui.shot import save_screenshot
 
     data = json.loads(Path(os.environ["BOARDS_MESSAGES"]).read_text(encoding="utf-8"))
-    report.update(screenshots=[], overflow={}, boards={}, switches=[])
+    report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={}, cut={}, choice_sp={})
     yield 0.3
     for message in data.get("switches") or []:
         app.handle_message(message)  # where the daemon's messages go (DaemonLink -> Clock)
@@ -47,6 +70,9 @@ def boards_scenario(app, out: Path, report: dict):
         board = board_of(app)
         report["boards"][name] = type(board).__name__
         report["overflow"][name] = overflowing(board) if board is not None else ["no board"]
+        report["small_text"][name] = small_text(board, SMALLEST_SP, app.scale) if board is not None else []
+        report["cut"][name] = cut_names(board) if board is not None else []
+        report["choice_sp"][name] = choice_sizes(app)
     report["cpu_ms"] = {}
     for game, pair in (data.get("timing") or {}).items():
         report["cpu_ms"][game] = yield from _time_board(app, pair)

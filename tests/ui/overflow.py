@@ -71,3 +71,20 @@ def overflowing(root) -> list[str]:
         if word:
             found.append(f"{short!r}: the word {word!r} is broken (wider than {widget.text_size[0]:.0f} px)")
     return found
+
+
+def small_text(root, smallest_sp: float, scale: float) -> list[str]:
+    """One line per visible label under ``root`` whose text is drawn smaller than
+    ``smallest_sp`` sp at the app's ``scale`` (text players must read from a metre)."""
+    from kivy.metrics import sp
+    from kivy.uix.label import Label
+
+    unit = sp(1) * scale
+    found = []
+    for widget in root.walk(restrict=True):
+        if not isinstance(widget, Label) or not widget.text.strip() or not visible(widget):
+            continue
+        size = widget.font_size / unit
+        if size < smallest_sp - 0.05:
+            found.append(f"{widget.text.replace(chr(10), ' ')[:40]!r} at {size:.1f} sp")
+    return found

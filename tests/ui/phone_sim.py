@@ -18,6 +18,8 @@ class Phone:
     def __init__(self, link: str, claim: str):
         self.link, self.claim = link, claim
         self.connected, self._leave = threading.Event(), threading.Event()
+        #: The close code the server sent (None while open, or when the phone left itself).
+        self.closed_with: int | None = None
         self._thread = threading.Thread(target=lambda: asyncio.run(self._run()), daemon=True)
 
     def scan(self) -> None:
@@ -37,7 +39,10 @@ class Phone:
             self.connected.set()
             while not self._leave.is_set():
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(ws.receive(), 0.2)
+                    message = await asyncio.wait_for(ws.receive(), 0.2)
+                    if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+                        self.closed_with = message.data if message.type == aiohttp.WSMsgType.CLOSE else ws.close_code
+                        return
 
 
 @contextlib.contextmanager

@@ -64,6 +64,8 @@ def _messages(game: str, langs=("en", "it")) -> dict[str, dict[str, dict]]:
     for i, per_lang in enumerate(phases.values()):
         for lang, message in per_lang.items():
             message.update(language=lang, readers={}, revision=i, todo=message.get("todo", []))
+            if i:  # as in play, the log shows the news so far (the board has less height)
+                message["log"] = message.get("log") or [message["prompt"]["text"]]
     return phases
 
 
@@ -85,6 +87,31 @@ def _crowded_cellar(message: dict) -> dict:
     return crowded
 
 
+#: The most players a drawn board shows, with long names (the panels get narrow).
+FULL_TABLE = {"children": 4, "house_of_spirits": 4, "clue_it": 7, "ghost_at_home": 5}
+LONG_NAMES = ("Giulia", "Tommaso", "Margherita", "Leonardo")
+
+
+def _full_table(message: dict, game: str) -> dict:
+    """``message`` (a game's middle) with players added up to :data:`FULL_TABLE` (long
+    Italian names), copies of the first player's public record."""
+    full = json.loads(json.dumps(message))
+    view = full["view"]
+    players = view["players"]
+    for name in LONG_NAMES[:FULL_TABLE[game] - len(players)]:
+        if isinstance(players, dict):
+            players[name] = dict(next(iter(players.values())))
+            continue
+        players.append(name)
+        if game == "clue_it":
+            view.setdefault("intrigue_held", {})[name] = 1
+            view.setdefault("kids", {})[name] = None
+        else:  # Ghost at Home: a house and a hand
+            view["houses"][name] = view["houses"][players[0]]
+            view["hand_sizes"][name] = 3
+    return full
+
+
 def _shots(messages: dict, size: tuple[int, int]) -> list[dict]:
     tag = f"{size[0]}x{size[1]}"
     shots = [{"name": f"{game}-{phase}-{lang}-{tag}", "message": per_lang[lang]}
@@ -92,8 +119,10 @@ def _shots(messages: dict, size: tuple[int, int]) -> list[dict]:
              for phase, per_lang in phases.items()]
     crowded = _crowded_cellar(messages["creepy_cellar"]["mid"]["en"])
     neutral = _broken(messages["children"]["mid"]["it"])
-    return shots + [{"name": f"creepy_cellar-crowded-en-{tag}", "message": crowded},
-                    {"name": f"neutral-children-it-{tag}", "message": neutral}]
+    full = [{"name": f"{game}-full-it-{tag}", "message": _full_table(messages[game]["mid"]["it"], game)}
+            for game in FULL_TABLE]
+    return shots + full + [{"name": f"creepy_cellar-crowded-en-{tag}", "message": crowded},
+                           {"name": f"neutral-children-it-{tag}", "message": neutral}]
 
 
 def _broken(message: dict) -> dict:
@@ -150,6 +179,14 @@ def test_every_board_at_every_size(harness, messages, size, tmp_path, monkeypatc
         assert board == ("GenericBoard" if name.startswith("neutral") else BOARDS[name.split("-")[0]]), name
     overflow = {name: lines for name, lines in report["overflow"].items() if lines}
     assert overflow == {}
-    assert len(report["screenshots"]) == len(SCRIPTS) * 3 * 2 + 2
+    small = {name: lines for name, lines in report["small_text"].items() if lines and not name.startswith("neutral")}
+    assert small == {}  # every text on a board is at least 14 sp (a metre away, issue 17 item 2)
+    assert {name: cut for name, cut in report["cut"].items() if cut} == {}  # whole room names ("Tesser." was)
+    # a short choice label ("Ghost 05", "Gioca un gatto") reads at 16 sp or more in any grid
+    # (13-14 sp at 4-5 columns before); only long ones shrink to fit their button
+    small_buttons = {name: {label: size for label, size in sizes.items() if len(label) <= 16 and size < 16}
+                     for name, sizes in report["choice_sp"].items()}
+    assert {name: small for name, small in small_buttons.items() if small} == {}
+    assert len(report["screenshots"]) == len(SCRIPTS) * 3 * 2 + len(FULL_TABLE) + 2
     if switches:
         assert [b for _g, b in report["switches"]] == [_expected_board(m) for m in switches]

@@ -29,7 +29,7 @@ def test_the_summary_of_a_win_a_loss_and_the_clue_solution():
     clue = summarise({"players": ["Ada", "Bo"], "outcome": "Bo", "solution": solution},
                      "The game is over: Bo solved the mystery!",
                      ["Bo is right and solves the mystery!",
-                      "The envelope holds: Kid 5, the Jack-in-the-Box, The Synagogue."])
+                      "The envelope holds: Kid 5, Jack-in-the-Box, The Synagogue."])
     assert (clue.result, clue.winners, clue.reason) == ("won", ["Bo"], ["Bo is right and solves the mystery!"])
     assert clue.solution == ["Kid 5", "Jack-in-the-Box", "The Synagogue"] and clue.scores == []
     unsolved = summarise({"outcome": "unsolved", "players": ["Ada"]},

@@ -228,16 +228,40 @@ def test_player_colours_in_the_banner_the_prompt_and_the_boards_words():
     colours = {"Ada": "vermillion", "Bo": "unknown-key"}
     assert player_colour("Ada", colours) == (0xD5 / 255, 0x5E / 255, 0.0, 1.0)
     assert player_colour("Bo", colours) == GOLD and player_colour("Cy", colours) == GOLD
+    # vermillion lightened to read on the dark header (issue 17: the printed blue did not)
     assert text.turn_markup({"turn_number": 3}, "Ada", False, colours=colours) == \
-        "Turn 3 · [color=d55e00]Ada[/color]'s turn"
+        "Turn 3 · [color=dd7e33]Ada[/color]'s turn"
     assert text.turn_markup({"turn_number": 3}, "Bo", False) == "Turn 3 · [color=ffcc33]Bo[/color]'s turn"
     assert text.prompt_markup("Ada: press the dice button", "Ada", False, colours) == \
-        "[color=d55e00]Ada:[/color] press the dice button"
-    assert text.player_markup("[Bo]", {"[Bo]": "blue"}) == "[color=0072b2]&bl;Bo&br;[/color]"
+        "[color=dd7e33]Ada:[/color] press the dice button"
+    assert text.player_markup("[Bo]", {"[Bo]": "blue"}) == "[color=59a3cd]&bl;Bo&br;[/color]"
+    assert text.prompt_markup("Bo: roll", "Bo", False, {"Bo": "blue"}) == "[color=59a3cd]Bo:[/color] roll"
     marks = short_marks(["Ada", "Bo"])
     assert " ".join(text.player_markup(marks[p], colours) for p in ("Ada", "Bo")) == \
-        "[color=d55e00]Ada[/color] [color=ffcc33]Bo[/color]"
-    assert turn_text({"turn": "Ada"}, colours=colours).splitlines()[0] == "[b][color=d55e00]Ada[/color][/b]"
+        "[color=dd7e33]Ada[/color] [color=ffcc33]Bo[/color]"
+    assert turn_text({"turn": "Ada"}, colours=colours).splitlines()[0] == "[b][color=dd7e33]Ada[/color][/b]"
+
+
+def test_every_player_colour_reads_on_the_dark_header():
+    """The header and the prompt drew the blue player's name in the dark printed blue."""
+    from companion.palette import PALETTE
+    from ui.theme import TEXT_ON_DARK, luminance
+
+    for key in PALETTE:
+        colours = {"Ada": key}
+        for markup in (text.player_markup("Ada", colours), text.prompt_markup("Ada: go", "Ada", False, colours),
+                       text.turn_markup({"turn": "Ada"}, "Ada", False, colours=colours)):
+            shown = re.search(r"\[color=([0-9a-f]{6})\]", markup)[1]
+            ink = tuple(int(shown[i:i + 2], 16) / 255 for i in (0, 2, 4)) + (1.0,)
+            assert luminance(ink) >= TEXT_ON_DARK - 0.01, (key, markup)
+
+
+def test_the_portrait_header_never_breaks_a_name_from_its_words():
+    """Portrait: "Ada / 's turn" was broken; now the turn and whose turn are a line each, and
+    a name's spaces do not break."""
+    view = {"turn_number": 3, "turn": "Player 1"}
+    assert text.turn_markup(view, "", False, lines=True) == "Turn 3\n[color=ffcc33]Player\u00a01[/color]'s turn"
+    assert text.turn_markup(view, "", False) == "Turn 3 · [color=ffcc33]Player\u00a01[/color]'s turn"
 
 
 def test_new_players_get_free_colours_and_the_ink_reads_on_each():
@@ -287,14 +311,3 @@ def test_a_dark_player_colour_is_lightened_for_text_on_the_tiles():
     yellow = theme.player_colour("Ada", {"Ada": "yellow"})
     assert theme.on_dark(yellow) == yellow  # light enough already
 
-
-def test_the_phone_codes_take_the_columns_with_the_largest_squares():
-    """The phone grid at 800x480 (room 784 x 406 px, names 36 px high, 6 px gaps): 4 players
-    side by side, 191.5 px each (36.5 mm on the 7" panel); 2 players 370 px; 6 players in
-    3 columns of 2 rows, 164 px (31 mm: too small), so beyond 4 the note and Done go in a
-    column at the right (room 638 x 468 px): 195 px (37 mm)."""
-    assert layout.code_grid(4, 784, 406, 36, 6) == (4, 191.5)
-    assert layout.code_grid(2, 784, 406, 36, 6) == (2, 370.0)
-    assert layout.code_grid(6, 784, 406, 36, 6) == (3, 164.0)
-    assert layout.code_grid(6, 638, 468, 36, 6) == (3, 195.0)
-    assert layout.code_grid(4, 704, 1150, 54, 9) == (2, 347.5)  # 720x1280 (scale 1.5)

@@ -11,7 +11,7 @@ socket; nothing of the game is imported here). Left cards are only ever a count.
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.graphics import Color, Rectangle
+from kivy.graphics import Color, Ellipse, Rectangle
 from kivy.properties import (
     BooleanProperty,
     DictProperty,
@@ -89,16 +89,73 @@ def turn_text(view: dict, _: Translate = english, colours: dict | None = None) -
     return "\n".join(lines)
 
 
-def player_text(name: str, p: dict, _: Translate = english) -> str:
-    """"Cards 4 · skulls 1"."""
-    return escape_markup(_("Cards {cards} · skulls {skulls}", cards=p.get("cards", 0), skulls=p.get("skulls", 0)))
+def counts(p: dict) -> tuple[int, int, int]:
+    """A player's cards in hand, skulls and trapped ghosts (a count reads from a metre; the
+    ghosts' names are in the news)."""
+    return int(p.get("cards") or 0), int(p.get("skulls") or 0), len(p.get("trapped") or [])
 
 
-def trapped_text(p: dict, _: Translate = english) -> str:
-    """"Trapped ghosts: 2" (a count reads from a metre; the names are in the news), or ""
-    when the player has trapped none."""
-    count = len(p.get("trapped") or [])
-    return escape_markup(_("Trapped ghosts: {n}", n=count)) if count else ""
+def skull(canvas, x: float, y: float, size: float) -> None:
+    """A small skull: a round head over a jaw, two dark eyes."""
+    w = size * 0.8
+    x += (size - w) / 2
+    canvas.add(Color(*theme.TEXT))
+    canvas.add(Ellipse(pos=(x, y + size * 0.2), size=(w, size * 0.8)))
+    canvas.add(Rectangle(pos=(x + w * 0.22, y), size=(w * 0.56, size * 0.35)))
+    canvas.add(Color(*theme.PIP))
+    for ex in (x + w * 0.18, x + w * 0.56):
+        canvas.add(Ellipse(pos=(ex, y + size * 0.4), size=(w * 0.26, w * 0.26)))
+
+
+class PlayerCounts(Widget):
+    """One line of a player's panel: a card back and the cards in hand, a skull and the
+    skulls, a ghost and the trapped ghosts, each number large (words would not fit four
+    panels at 14 sp)."""
+
+    values = ListProperty([0, 0, 0])
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.numbers = [Label(bold=True, color=theme.TEXT) for _ in range(3)]
+        for label in self.numbers:
+            self.add_widget(label)
+        self.bind(pos=self.draw, size=self.draw, values=self.draw)
+
+    def piece_size(self) -> float:
+        """Icons and numbers as large as three pairs fit the width (a pair: the icon, a gap
+        and one or two digits, about 1.9 sizes), at least 14 sp."""
+        digits = sum(len(str(v)) for v in self.values) / 3
+        across = self.width / (3 * (1.3 + 0.6 * digits) + 0.6)
+        return max(font(SMALLEST_NAME_FONT), min(self.height * 0.8, font(22), across))
+
+    def draw(self, *_args) -> None:
+        canvas = self.canvas.before
+        canvas.clear()
+        if self.width < 4 or self.height < 4:
+            return
+        size = self.piece_size()
+        for label, value in zip(self.numbers, self.values):
+            label.text, label.font_size = str(value), size
+            label.texture_update()
+            label.size = label.texture_size
+        pairs = [size * 1.1 + label.width for label in self.numbers]
+        space = max(0.0, (self.width - sum(pairs)) / 4)
+        x, y = self.x + space, self.center_y - size / 2
+        for icon, label, pair in zip((card_back, skull, ghost), self.numbers, pairs):
+            icon(canvas, x, y, size)
+            label.pos = (x + size * 1.1, self.center_y - label.height / 2)
+            x += pair + space
+
+
+def card_back(canvas, x: float, y: float, size: float) -> None:
+    """A card face down (the purple of the card backs on the board)."""
+    canvas.add(Color(*CARD_BACK))
+    canvas.add(Rectangle(pos=(x + size * 0.15, y), size=(size * 0.7, size)))
+
+
+def ghost(canvas, x: float, y: float, size: float) -> None:
+    """A calm ghost (a trapped one)."""
+    shapes.ghost(canvas, x, y, size, theme.GHOST)
 
 
 class RoomPieces(Widget):
@@ -134,8 +191,10 @@ class RoomPieces(Widget):
                 canvas.add(Color(*CARD_BACK))
                 canvas.add(Rectangle(pos=(x + size * 0.1, self.y), size=(size * 0.8, size)))
                 self.count.text, self.count.opacity = str(int(self.left)), 1
-                self.count.font_size = size * 0.7
-                self.count.pos, self.count.size = (x + size * 0.1, self.y), (size * 0.8, size)
+                # the number reads from a metre (at least 14 sp) even on a small card back
+                self.count.font_size = max(size * 0.7, font(SMALLEST_NAME_FONT))
+                width = max(size * 0.8, self.count.font_size * 0.6 * len(self.count.text))
+                self.count.pos, self.count.size = (x + size * 0.1, self.y), (width, size)
 
 
 class MansionRoom(PlacePanel):
@@ -150,19 +209,20 @@ class MansionRoom(PlacePanel):
     left = NumericProperty(0)
 
     def __init__(self, **kwargs):
-        super().__init__(padding=gap(2), spacing=gap(1), **kwargs)
+        super().__init__(padding=(gap(2), gap(1)), spacing=gap(1), **kwargs)
         self.title = text("", NAME_FONT, SMALLEST_NAME_FONT, size_hint_y=0.7)
         self.title.bold = True
-        self.bottom = bottom = BoxLayout(size_hint_y=0.3, spacing=gap(2))
+        self.bottom = bottom = BoxLayout(size_hint_y=None, spacing=gap(2))
+        self.pieces_share = 0.3
         self.pieces = RoomPieces()
         # the players' marks at the right of the pieces, as wide as they need on one line
         # ("Bo Cy" did not fit a fixed share of the row); the pieces shrink to the rest
-        self.who = text("", 14, 10, size_hint_x=None, width=0, halign="right")
+        self.who = text("", 16, 14, size_hint_x=None, width=0, halign="right")
         bottom.add_widget(self.pieces)
         bottom.add_widget(self.who)
         self.add_widget(self.title)
         self.add_widget(bottom)
-        self.bind(name=self._name, width=self._name, built=self._look, haunted=self._look,
+        self.bind(name=self._name, width=self._name, height=self._heights, built=self._look, haunted=self._look,
                   enraged=self._look, players=self._players)
         self._players()
 
@@ -170,11 +230,11 @@ class MansionRoom(PlacePanel):
         """The players' marks on one line at the right of the pieces (at most 70% of the
         row); without players the pieces take the whole row."""
         self.who.text = self.players
-        need = word_width(plain(self.players), font(12), True) + gap(2) if self.players else 0
-        self.who.width = min(need, max(0, self.width - 2 * gap(2)) * 0.7)
+        need = word_width(plain(self.players), font(14), True) + gap(2) if self.players else 0
+        self.who.width = min(need, max(0, self.width - 2 * gap(2)) * 0.8)
 
     def _name(self, *_args) -> None:
-        width = self.width - 2 * gap(3)
+        width = self.width - 2 * gap(2)
         smallest = font(SMALLEST_NAME_FONT)
 
         def fits(word: str) -> bool:
@@ -183,8 +243,19 @@ class MansionRoom(PlacePanel):
         self.title.text = escape_markup(abbreviate(self.name, fits) if width > 0 else self.name)
         one_line = word_width(self.name, font(SMALLEST_NAME_FONT), True) <= width
         # a name on one line leaves the pieces more room (ghosts drawn larger)
-        self.title.size_hint_y, self.bottom.size_hint_y = (0.45, 0.55) if one_line else (0.7, 0.3)
+        self.pieces_share = 0.55 if one_line else 0.3
+        self.title.size_hint_y = 1
+        self._heights()
         self._players()
+
+    def _heights(self, *_args) -> None:
+        """The pieces' row: its share of the tile, but never lower than a 14 sp line (the
+        players' marks and the left cards' number); the name takes the rest."""
+        inner = max(0.0, self.height - 2 * gap(1) - gap(1))
+        empty = not (self.players or self.pieces.ghosts or self.pieces.kitty or self.pieces.left)
+        self.bottom.height = 0 if empty else \
+            min(inner * 0.5, max(inner * self.pieces_share, font(SMALLEST_NAME_FONT) * 1.15))
+        self.bottom.opacity = 0 if empty else 1
 
     def _look(self, *_args) -> None:
         self.fill = (theme.HAUNTED_TILE if self.enraged else theme.ROOM_TILE) if self.built else theme.BACKGROUND
@@ -312,23 +383,22 @@ class ChildrenBoard(PlacePicks, BoxLayout):
             cell.pieces.left = int(room.get("left_cards") or 0)
             cell.haunted = bool(ghosts)
             cell.enraged = any(g.get("enraged") for g in ghosts)
+            cell._heights()
 
     def _players(self, view: dict, _: Translate, colours: dict) -> None:
         row = self.ids.players
         row.clear_widgets()
         for name, p in (view.get("players") or {}).items():
             active = view.get("turn") == name
-            panel = Panel(bright=active, edge=theme.PRIMARY_DOWN if active else theme.PANEL_EDGE, padding=gap(2))
+            panel = Panel(bright=active, edge=theme.PRIMARY_DOWN if active else theme.PANEL_EDGE, padding=gap(2),
+                          spacing=0)
             winner = name in (view.get("winners") or [])
             won = escape_markup(_("Winner"))
             title = f"[b]{player_markup(name, colours)}[/b]" + (f" · {won}" if winner else "")
             if p.get("kitty_card"):
                 title += f" · [color={theme.hex_colour(CAT)}]Kitty[/color]"
-            trapped = trapped_text(p, _)
-            panel.add_widget(text(title, 17, 12, size_hint_y=0.33 if trapped else 0.45))
-            panel.add_widget(text(player_text(name, p, _), 14, 11, size_hint_y=0.3 if trapped else 0.55))
-            if trapped:
-                panel.add_widget(text(trapped, 14, 10, color=theme.GHOST, size_hint_y=0.37))
+            panel.add_widget(text(title, 17, 14, size_hint_y=0.45))
+            panel.add_widget(PlayerCounts(values=list(counts(p)), size_hint_y=0.55))
             row.add_widget(panel)
 
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.properties import DictProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
 from ui import theme
 from ui.boards import PlacePicks, watch_language
-from ui.boards.names import card_name
+from ui.boards.names import card_name, short_marks
 from ui.boards.parts import Panel, PlacePanel, gap, text
 from ui.text import Translate, coloured, escape_markup, player_markup
 
@@ -77,7 +78,7 @@ def pieces_at(view: dict, place: str, colours: dict) -> list[str]:
     for kid, where in (view.get("movers") or {}).items():
         if where == place:
             player = owners.get(kid)
-            colour = theme.player_colour(player, colours, KID_COLOUR) if player else KID_COLOUR
+            colour = theme.on_dark(theme.player_colour(player, colours, KID_COLOUR)) if player else KID_COLOUR
             out.append(coloured(piece_mark(kid), colour))
     for item, where in (view.get("items") or {}).items():
         if where == place:
@@ -152,7 +153,7 @@ class ClueBoard(PlacePicks, BoxLayout):
     colours = DictProperty({})
 
     def __init__(self, **kwargs):
-        super().__init__(orientation="vertical", spacing=gap(3), padding=gap(2), **kwargs)
+        super().__init__(orientation="vertical", spacing=gap(2), padding=gap(1), **kwargs)
         self.tr = App.get_running_app().tr
         self.tiles: dict[str, PlacePanel] = {}
         watch_language(self)
@@ -172,10 +173,10 @@ class ClueBoard(PlacePicks, BoxLayout):
         self.add_widget(self._board(view, _, colours))
         question = solution_text(view, _) or question_text(view, _, colours)
         if question:
-            self.add_widget(text(question, 15, 11, size_hint_y=0.16,
+            self.add_widget(text(question, 15, 14, size_hint_y=0.12,
                                  color=theme.GOLD if view.get("solution") else theme.TEXT))
         self.add_widget(self._players(view, _, colours))
-        self.add_widget(text(status_text(view, _), 14, 11, color=theme.TEXT_DIM, size_hint_y=0.08))
+        self.add_widget(text(status_text(view, _), 14, 14, color=theme.TEXT_DIM, size_hint_y=0.055))
         self.show_picks()
 
     def _board(self, view: dict, _: Translate, colours: dict) -> BoxLayout:
@@ -185,9 +186,11 @@ class ClueBoard(PlacePicks, BoxLayout):
         cells = layout(places)
         passages = places.get("passages") or {}
         asked = (view.get("question") or {}).get("location")
-        board = BoxLayout(orientation="vertical", spacing=gap(3), size_hint_y=0.58)
+        # two rows of player panels (more than four players) take height: the board keeps its share
+        board = BoxLayout(orientation="vertical", spacing=gap(2),
+                          size_hint_y=0.725 if self._two_rows(view.get("players") or []) else 0.655)
         for row in range(ROWS):
-            line = BoxLayout(spacing=gap(3))
+            line = BoxLayout(spacing=gap(2))
             for column in range(COLUMNS):
                 cell = (row, column)
                 if cell == CENTRE_CELLS[1]:
@@ -211,17 +214,21 @@ class ClueBoard(PlacePicks, BoxLayout):
     def _place(self, title: str, place, view: dict, colours: dict, fill, note: str = "",
                asked: bool = False) -> Panel:
         panel = PlacePanel(fill=fill, edge=ASKED_EDGE if asked else theme.PANEL_EDGE, bright=asked,
-                           padding=gap(2), place=place or "")
+                           padding=(gap(2), gap(1)), spacing=0, place=place or "")
         if place:
             self.tiles[place] = panel
         # long names ("Biblioteca Pubblica di Derry") wrap on three lines before they
         # shrink, and take the pieces' room where no piece stands
         pieces = pieces_at(view, place, colours) if place else []
-        share = (0.56 if pieces else 0.8) - (0.16 if note else 0)
-        panel.add_widget(text(f"[b]{escape_markup(title)}[/b]", 15, 12, size_hint_y=share))
-        panel.add_widget(text(" ".join(pieces), 15, 11, size_hint_y=1 - share - (0.3 if note else 0)))
+        # more than two pieces may take two lines
+        crowd = (0.3 if len(pieces) <= 2 else (0.49 if note else 0.5)) if pieces else 0
+        note_share = 0.25 if crowd > 0.3 else 0.26
+        share = 1 - crowd - (note_share if note else 0)
+        panel.add_widget(text(f"[b]{escape_markup(title)}[/b]", 15, 14, size_hint_y=share))
+        if pieces:
+            panel.add_widget(text(" ".join(pieces), 15, 14, size_hint_y=crowd))
         if note:
-            panel.add_widget(text(escape_markup(note), 14, 10, color=GOLD_DIM, size_hint_y=0.3))
+            panel.add_widget(text(escape_markup(note), 14, 14, color=GOLD_DIM, size_hint_y=note_share))
         return panel
 
     def _centre(self, view: dict, places: dict, _: Translate, colours: dict) -> Panel:
@@ -231,27 +238,44 @@ class ClueBoard(PlacePicks, BoxLayout):
         if centre:
             self.tiles[centre] = panel
         title = _("Centre")
-        panel.add_widget(text(f"[b]{title}[/b]", 14, 11, color=theme.GOLD, size_hint_y=0.3))
+        panel.add_widget(text(f"[b]{title}[/b]", 14, 14, color=theme.GOLD, size_hint_y=0.3))
         pieces = pieces_at(view, centre, colours) if centre else []
-        panel.add_widget(text(" ".join(pieces), 15, 10, size_hint_y=0.7))
+        panel.add_widget(text(" ".join(pieces), 15, 14, size_hint_y=0.7))
         return panel
 
-    def _players(self, view: dict, _: Translate, colours: dict) -> BoxLayout:
-        row = BoxLayout(spacing=gap(3), size_hint_y=0.2)
+    @staticmethod
+    def _two_rows(players: list) -> bool:
+        """More than four players in landscape: two rows of player panels (in portrait one
+        row of panels wide enough, the names as short marks)."""
+        return len(players) > 4 and not getattr(App.get_running_app(), "portrait", False)
+
+    def _players(self, view: dict, _: Translate, colours: dict) -> GridLayout:
+        """A panel per player; more than four players in two rows of lower panels (name and
+        Intrigue cards: the Kid is the mover in the player's colour on the board), so every
+        panel stays wide enough for its words at 14 sp."""
+        players = view.get("players") or []
+        rows = 2 if self._two_rows(players) else 1
+        row = GridLayout(spacing=gap(2), size_hint_y=0.12 * rows if rows > 1 else 0.17, rows=rows)
+        marks = short_marks(players) if len(players) > 4 else {}
         out = set(view.get("eliminated") or [])
         held = view.get("intrigue_held") or {}
-        for player in view.get("players") or []:
+        for player in players:
             gone = player in out
             active = player == view.get("turn") and not view.get("outcome")
             panel = Panel(fill=theme.DISABLED if gone else theme.PANEL, bright=active,
-                          edge=theme.PRIMARY_DOWN if active else theme.PANEL_EDGE, padding=gap(2))
-            name = escape_markup(player) if gone else player_markup(player, colours)
-            panel.add_widget(text(f"[b]{name}[/b]", 16, 10, color=theme.TEXT_FAINT if gone else theme.TEXT,
-                                  size_hint_y=0.4))
-            kid = card_name((view.get("kids") or {}).get(player), _)
+                          edge=theme.PRIMARY_DOWN if active else theme.PANEL_EDGE, padding=(gap(2), gap(1)), spacing=0)
+            shown = marks.get(player, player)
+            ink = theme.on_dark(theme.player_colour(player, colours))
+            name = escape_markup(shown) if gone else coloured(shown, ink)
+            kid = card_name((view.get("kids") or {}).get(player), _) if len(players) <= 4 else ""
+            if len(players) > 3 and kid:  # narrow panels: the Kid as the board marks it ("Bill")
+                kid = piece_mark(kid)
+            panel.add_widget(text(f"[b]{name}[/b]", 16, 14, color=theme.TEXT_FAINT if gone else theme.TEXT,
+                                  size_hint_y=0.34 if kid else 0.5))
             line = _("Out") if gone else _("Intrigue {n}", n=held.get(player, 0))
-            panel.add_widget(text(escape_markup(f"{kid} · {line}" if kid else line), 12, 9,
-                                  color=theme.TEXT_FAINT if gone else theme.TEXT_DIM, size_hint_y=0.6))
+            # the Kid and the count a line each (the Kid's words wrap, never the count)
+            panel.add_widget(text(escape_markup(f"{kid}\n{line}" if kid else line), 14, 14,
+                                  color=theme.TEXT_FAINT if gone else theme.TEXT_DIM, size_hint_y=0.66 if kid else 0.5))
             row.add_widget(panel)
         return row
 

@@ -85,6 +85,8 @@ class CellarBoard(PlacePicks, BoxLayout):
     status = StringProperty("")
     odds = NumericProperty(-1)
     carrying = StringProperty("")
+    #: the status and the odds on one line (markup; the odds in red from one in two).
+    status_line = StringProperty("")
 
     def __init__(self, **kwargs):
         load_kv("creepy_cellar")
@@ -98,7 +100,16 @@ class CellarBoard(PlacePicks, BoxLayout):
             self._add_tile(self.ids.cellar, letter, cellar=True)
 
     def _add_tile(self, parent, letter: str, cellar: bool) -> None:
-        tile = RoomTile(letter=letter, cellar=cellar, size_hint_x=1.5 if cellar else 1)
+        tile = RoomTile(letter=letter, cellar=cellar)
+        if cellar:  # wider than a castle room under the castle; a column's width beside it
+            app = App.get_running_app()
+
+            def wide(*_args) -> None:
+                tile.size_hint_x = 1 if getattr(app, "portrait", False) else 1.5
+
+            wide()
+            if hasattr(app, "portrait"):
+                app.bind(portrait=wide)
         self.tiles[letter] = tile
         parent.add_widget(tile)
 
@@ -138,6 +149,7 @@ class CellarBoard(PlacePicks, BoxLayout):
         if odds is not None:
             self.odds = float(odds)
         self.status = status_text(self.view, self.tr._)
+        self.status_line = status_line(self.status, self.odds, self.tr._)
         self.carrying = carrying_text(hunters, self.view.get("carried") or {}, self.tr._, colours, marks)
 
 
@@ -187,6 +199,17 @@ def _hunter_name(key: str, hunter: dict, hunters: dict, _: Translate) -> str:
     colours = {"red": _("red"), "yellow": _("yellow"), "blue": _("blue"), "green": _("green")}
     colour = hunter.get("colour", "")
     return _("{player} ({colour})", player=player, colour=colours.get(colour, colour))
+
+
+def status_line(status: str, odds: float, _: Translate = english) -> str:
+    """The status (:func:`status_text`) and, before a roll (``odds`` >= 0), "Haunting risk
+    this round: 19%" after it (markup: bold red from 50%)."""
+    if odds < 0:
+        return escape_markup(status)
+    risk = escape_markup(_("Haunting risk this round: {percent}%", percent=int(round(100 * odds))))
+    if odds >= 0.5:
+        risk = f"[b][color={theme.hex_colour(theme.HAUNTING)}]{risk}[/color][/b]"
+    return " · ".join(part for part in (escape_markup(status), risk) if part)
 
 
 def status_text(view: dict, _: Translate = english) -> str:

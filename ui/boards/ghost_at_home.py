@@ -11,14 +11,15 @@ over the socket; nothing of the game is imported here).
 from __future__ import annotations
 
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle, Triangle
-from kivy.metrics import sp
 from kivy.properties import BooleanProperty, DictProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from ui import theme
-from ui.boards.parts import scale
+from ui.boards.fit import word_width
+from ui.boards.names import short_marks
+from ui.boards.parts import font
 from ui.kvloader import load_kv
 from ui.widgets import shapes
 
@@ -41,6 +42,11 @@ def cat(canvas, x: float, y: float, size: float, colour=CAT) -> None:
                                 x + size * 0.55, y + size * 0.65]))
 
 
+def name_line(name: str, mark: str, width: float) -> str:
+    """``name`` where it fits ``width`` pixels on one line at 14 sp, else ``mark``."""
+    return name if not mark or word_width(name, font(14), True) <= width else mark
+
+
 class HouseView(Widget):
     """One player's house, drawn from ``house`` (a view's ``houses[player]`` entry).
 
@@ -52,6 +58,9 @@ class HouseView(Widget):
 
     house = DictProperty({})
     name = StringProperty("")
+    #: what the name line shows: the name, or its short mark where the name does not fit
+    #: the house at 14 sp (five houses at 800×480: "Margherita" -> "Marg")
+    mark = StringProperty("")
     hand = NumericProperty(0)
     active = BooleanProperty(False)
     escaping = BooleanProperty(False)
@@ -83,9 +92,10 @@ class HouseView(Widget):
             canvas.add(Line(rectangle=(x - pad * 0.6, floors_y - pad * 0.3, w + pad * 1.2,
                                        3 * floor_h + roof_h + pad * 0.3), width=max(1.5, pad * 0.3)))
         self._hand(canvas, x, self.y + label_h, w, hand_h)
-        self.label.text = self.name
-        self.label.color = theme.player_colour(self.name, self.colours, theme.TEXT)
-        self.label.font_size = max(sp(12), min(label_h * 0.7, sp(20) * scale()))
+        self.label.text = shown = name_line(self.name, self.mark, w)
+        self.label.color = theme.on_dark(theme.player_colour(self.name, self.colours, theme.TEXT))
+        widest = word_width(shown, font(20), True) or 1
+        self.label.font_size = max(font(14), min(label_h * 0.7, font(20), font(20) * w / widest))
         self.label.pos, self.label.size = (x, self.y), (w, label_h)
         self.label.text_size = self.label.size
 
@@ -139,7 +149,8 @@ class GhostAtHomeBoard(BoxLayout):
         players = list(self.view.get("players") or [])
         if list(self.houses) != players:
             self.clear_widgets()
-            self.houses = {name: HouseView(name=name) for name in players}
+            marks = short_marks(players)
+            self.houses = {name: HouseView(name=name, mark=marks[name]) for name in players}
             for house in self.houses.values():
                 self.add_widget(house)
         houses = self.view.get("houses") or {}

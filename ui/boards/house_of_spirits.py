@@ -97,7 +97,7 @@ class HouseOfSpiritsBoard(BoxLayout):
         top.add_widget(self._room(view.get("room"), _))
         top.add_widget(self._in_play(view.get("in_play") or [], _))
         self.add_widget(top)
-        self.add_widget(text(info_line(view, _, colours), 16, 12, color=theme.TEXT_DIM, size_hint_y=0.13))
+        self.add_widget(text(info_line(view, _, colours), 16, 14, color=theme.TEXT_DIM, size_hint_y=0.13))
         row = BoxLayout(spacing=gap(4), size_hint_y=0.47)
         for name, p in (view.get("players") or {}).items():
             row.add_widget(self._player(name, p, view, _, colours))
@@ -106,18 +106,18 @@ class HouseOfSpiritsBoard(BoxLayout):
     def _room(self, room: dict | None, _: Translate) -> Panel:
         name, details = room_lines(room, _)
         panel = Panel(fill=ROOM_FILL, size_hint_x=0.36)
-        panel.add_widget(text(_("Room"), 13, 11, color=theme.TEXT_DIM, size_hint_y=0.18))
-        panel.add_widget(text(f"[b]{name}[/b]", 22, 14, size_hint_y=0.40))
+        panel.add_widget(text(_("Room"), 14, 14, color=theme.TEXT_DIM, size_hint_y=0.16))
+        panel.add_widget(text(f"[b]{name}[/b]", 22, 14, size_hint_y=0.36))
         if room:
             panel.add_widget(Pips(total=int(room.get("skulls") or 0), filled=int(room.get("skulls") or 0),
                                   colour=theme.TEXT, size_hint_y=0.12))
-        panel.add_widget(text(details, 14, 11, color=theme.TEXT_DIM, size_hint_y=0.30))
+        panel.add_widget(text(details, 14, 14, color=theme.TEXT_DIM, size_hint_y=0.36))
         return panel
 
     def _in_play(self, cards: list, _: Translate) -> BoxLayout:
         box = BoxLayout(spacing=gap(3), size_hint_x=0.64)
         if not cards:
-            box.add_widget(text(_("No cards in play"), 16, 12, color=theme.TEXT_FAINT))
+            box.add_widget(text(_("No cards in play"), 16, 14, color=theme.TEXT_FAINT))
         for card in cards:
             box.add_widget(self._card(card, _))
         return box
@@ -126,15 +126,15 @@ class HouseOfSpiritsBoard(BoxLayout):
         monster = card.get("kind") == "monster"
         panel = Panel(fill=MONSTER_FILL if monster else ITEM_FILL,
                       edge=theme.HAUNTING if monster else theme.PANEL_EDGE)
-        panel.add_widget(text(card_kind(card.get("kind", ""), _), 12, 10, color=theme.TEXT_DIM, size_hint_y=0.2))
-        panel.add_widget(text(f"[b]{escape_markup(card_name(card.get('name'), _))}[/b]", 17, 12, size_hint_y=0.4))
+        panel.add_widget(text(card_kind(card.get("kind", ""), _), 14, 14, color=theme.TEXT_DIM, size_hint_y=0.17))
+        panel.add_widget(text(f"[b]{escape_markup(card_name(card.get('name'), _))}[/b]", 17, 14, size_hint_y=0.36))
         if monster:
             panel.add_widget(Pips(total=int(card.get("max_health") or 0), filled=int(card.get("health") or 0),
-                                  colour=theme.HAUNTING, size_hint_y=0.16))
+                                  colour=theme.HAUNTING, size_hint_y=0.13))
             panel.add_widget(text(_("Attack {a} · Defence {d}", a=card.get("attack", 0), d=card.get("defence", 0)),
-                                  14, 10, size_hint_y=0.24))
+                                  15, 14, size_hint_y=0.34))
         else:
-            panel.add_widget(BoxLayout(size_hint_y=0.4))
+            panel.add_widget(BoxLayout(size_hint_y=0.47))
         return panel
 
     def _player(self, name: str, p: dict, view: dict, _: Translate, colours: dict) -> Panel:
@@ -147,13 +147,14 @@ class HouseOfSpiritsBoard(BoxLayout):
         if winner:
             won = _("Winner")
             words["health"] = f"[b]{won}[/b]"
-        panel.add_widget(text(f"[b]{player_markup(name, colours)}[/b]", 20, 13, size_hint_y=0.2))
-        panel.add_widget(text(words["character"], 15, 11, color=theme.TEXT_DIM, size_hint_y=0.17))
+        panel.add_widget(text(f"[b]{player_markup(name, colours)}[/b]", 20, 14, size_hint_y=0.17))
+        panel.add_widget(text(words["character"], 15, 14, color=theme.TEXT_DIM, size_hint_y=0.25))
         health = max(0, int(p.get("max_health") or 0) - int(p.get("wounds") or 0))
-        panel.add_widget(Pips(total=int(p.get("max_health") or 0), filled=health, size_hint_y=0.1))
-        panel.add_widget(text(words["health"], 13, 10, color=theme.WON if winner else theme.TEXT_DIM,
+        panel.add_widget(Pips(total=int(p.get("max_health") or 0), filled=health, size_hint_y=0.07))
+        panel.add_widget(text(words["health"], 15, 14, color=theme.WON if winner else theme.TEXT_DIM,
                               size_hint_y=0.13))
-        panel.add_widget(text(f"[b]{words['score']}[/b]", 24, 14, color=theme.GOLD, size_hint_y=0.2))
+        # the score, the way to 18, in the panel's largest type
+        panel.add_widget(text(f"[b]{words['score']}[/b]", 24, 14, color=theme.GOLD, size_hint_y=0.19))
         panel.add_widget(Progress(value=int(p.get("score") or 0), limit=WINNING_SCORE, size_hint_y=0.05))
-        panel.add_widget(text(words["cards"], 14, 10, size_hint_y=0.15))
+        panel.add_widget(text(words["cards"], 15, 14, size_hint_y=0.14))
         return panel

@@ -6,9 +6,11 @@ from kivy.properties import StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
 
+from ui.widgets.shown import ShownBehavior
 
-class NoticeBanner(ButtonBehavior, Label):
-    """Shows ``text``; invisible (and not touchable) while ``text`` is empty.
+
+class NoticeBanner(ShownBehavior, ButtonBehavior, Label):
+    """Shows ``text``; not drawn (and not touchable) while ``text`` is empty.
 
     Attributes:
         level: ``"info"``, ``"warning"`` or ``"error"`` (errors are red).

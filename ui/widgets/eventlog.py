@@ -7,12 +7,21 @@ from kivy.properties import ListProperty, NumericProperty
 from kivy.uix.stencilview import StencilView
 
 from ui.text import LOG_LINES, log_markup
+from ui.widgets.shown import ShownBehavior
 
 
-class EventLog(StencilView):
+def _render_now(label) -> None:
+    """Render ``label`` now (its size is read at once), and drop the render Kivy queued for
+    the next frame when its text changed: the same text again, a second markup render a
+    state for nothing (issue 17 item 10)."""
+    label.texture_update()
+    label._trigger_texture.cancel()
+
+
+class EventLog(ShownBehavior, StencilView):
     """Shows as many of the last :data:`~ui.text.LOG_LINES` news lines as fit whole.
 
-    Its label's rule is in ``kv/app.kv``.
+    Its label's rule is in ``kv/app.kv``. Drawn only while ``shown``.
 
     Attributes:
         lines: news, oldest first.
@@ -40,7 +49,7 @@ class EventLog(StencilView):
             return
         most = min(LOG_LINES, len(lines))
         label.text = log_markup(lines, int(self.fresh), most)
-        label.texture_update()
+        _render_now(label)
         if label.texture_size[1] <= self.height:
             return
         shown = self._fitting(label, most)
@@ -49,7 +58,7 @@ class EventLog(StencilView):
             while shown > 1:
                 shown -= 1
                 label.text = log_markup(lines, int(self.fresh), shown)
-                label.texture_update()
+                _render_now(label)
                 if label.texture_size[1] <= self.height:
                     return
             return

@@ -69,7 +69,7 @@ class GameOverPanel(BoxLayout):
     def _headline(self, summary: Summary) -> str:
         text = escape_markup(summary.headline)
         for name in summary.winners:  # the winners' names in their colours
-            colour = theme.player_colour(name, self.colours, theme.GOLD)
+            colour = theme.on_dark(theme.player_colour(name, self.colours, theme.GOLD))
             text = text.replace(escape_markup(name), coloured(name, colour))
         return text
 
@@ -79,5 +79,7 @@ class GameOverPanel(BoxLayout):
 
     def _scores(self, summary: Summary) -> str:
         """"Ada 18 · Bo 9", names in their colours."""
-        return "   ".join(f"{coloured(name, theme.player_colour(name, self.colours, theme.TEXT))} {value}"
-                          for name, value in summary.scores)
+        def ink(name: str) -> tuple:
+            return theme.on_dark(theme.player_colour(name, self.colours, theme.TEXT))
+
+        return "   ".join(f"{coloured(name, ink(name))} {value}" for name, value in summary.scores)

@@ -44,7 +44,7 @@ def qr_texture(link: str):
 
 
 def qr_image(link: str, **kwargs):
-    """An Image widget showing ``link``'s QR code (the cover's and the table's phone grid's)."""
+    """An Image widget showing ``link``'s QR code (the cover's and the phones' pairing's)."""
     from kivy.uix.image import Image
 
     image = Image(fit_mode="contain", **kwargs)

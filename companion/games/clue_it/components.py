@@ -42,6 +42,10 @@ LOCATIONS = tuple(slug(n) for n in LOCATION_NAMES)
 PILES: tuple[str, ...] = ("kid", "item", "location")
 PILE_CARDS: dict[str, tuple[str, ...]] = {"kid": KIDS, "item": ITEMS, "location": LOCATIONS}
 
+#: A card laid face-down in the sealing row that the companion did not read (touched on the
+#: screen, no tag tapped): it stands for no card, so nothing shown can tell which it is.
+UNREAD = "face-down"
+
 #: 22 Rumor cards, 3 go into the envelope, the other 19 are dealt ("Distribute Cards").
 RUMOR_COUNT = 22
 ENVELOPE_COUNT = 3

@@ -55,10 +55,13 @@ def _seal(state: State) -> Prompt:
     text = msg("Shuffle the {pile} cards face-down; tap {pile} card {n} of {count} without "
                "looking and lay it face-down in a row, left to right", pile=PILE_WORD[pile], n=n,
                count=len(cards))
-    # Every card of the pile stays listed (what is listed must not depend on what was tapped).
+    # One touch for a card laid without a tag: it names no card (issue 26: one look-alike
+    # button per card, in the cards' order, told which card the row's place held). A tag tap
+    # reads the card; those choices are never listed, and every card of the pile stays one
+    # (what the prompt holds must not depend on what was tapped).
     label = FACE_DOWN[pile]
-    choices = tuple(Choice(f"seal:{c}", label, component=ci.rumor_component(c)) for c in cards)
-    return Prompt(text, None, choices)
+    taps = tuple(Choice(f"seal:{c}", label, component=ci.rumor_component(c), tap_only=True) for c in cards)
+    return Prompt(text, None, (Choice(f"seal:{ci.UNREAD}", label, main=True),) + taps)
 
 
 def _seal_pick(state: State) -> Prompt:

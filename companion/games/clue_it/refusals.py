@@ -175,7 +175,7 @@ def _look_centre(state: State, _arg: str) -> Msg:
 
 
 def _verdict(state: State, _arg: str) -> Msg:
-    if state.sealed_by_companion and state.step in _ACCUSING:
+    if state.envelope_known and state.step in _ACCUSING:
         return msg("The companion checks this accusation against the envelope it sealed. {prompt}",
                    prompt=_now(state))
     return msg("Right or wrong is said after an accusation. {prompt}", prompt=_now(state))

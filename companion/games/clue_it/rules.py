@@ -99,8 +99,9 @@ def _sealed(state: State, _arg: str) -> State:
 
 
 def _seal_tap(state: State, card: str) -> State:
-    """One card of the current pile tapped face-down (issue 11: the companion seals)."""
-    if card in state.seal_taps:  # accepted, changes nothing: refusing it would tell nothing more
+    """One card of the current pile laid face-down (issue 11: the companion seals): tapped
+    (``card`` read), or touched on the screen (:data:`~components.UNREAD`, not read)."""
+    if card != ci.UNREAD and card in state.seal_taps:  # accepted, changes nothing: a refusal tells no more
         return _say(state, msg("That card was tapped already: tap the next card of the pile."))
     taps = state.seal_taps + (card,)
     if len(taps) < len(ci.PILE_CARDS[ci.PILES[state.pile]]):
@@ -119,7 +120,11 @@ def _seal_pick(state: State, position: str) -> State:
                              position=int(position)))
     if state.pile + 1 < len(ci.PILES):
         return replace(state, pile=state.pile + 1, step=Step.SEAL)
-    return _say(replace(state, step=Step.DEAL), todo("place", "The envelope is sealed: put it off to the side."))
+    state = _say(replace(state, step=Step.DEAL), todo("place", "The envelope is sealed: put it off to the side."))
+    if state.envelope_known:
+        return state
+    return _say(state, msg("The companion did not read every card in the envelope: an accuser looks in the "
+                           "envelope secretly and says right or wrong."))
 
 
 def _dealt(state: State, _arg: str) -> State:
@@ -427,7 +432,7 @@ def _look_centre(state: State, _arg: str) -> State:
 
 
 def _accuse(state: State, _arg: str) -> State:
-    step = Step.ACCUSE_PRIVATE if state.sealed_by_companion else Step.ACCUSE_TABLE
+    step = Step.ACCUSE_PRIVATE if state.envelope_known else Step.ACCUSE_TABLE
     return _say(replace(state, step=step, accusation=()), msg("{player} makes an accusation.", player=state.player))
 
 
@@ -477,7 +482,7 @@ def _wrong(state: State, _arg: str = "") -> State:
     """"Oops! You've made a mistake and are out of the game.\""""
     state = _say(state, todo("out", "{player}'s accusation is wrong: {player} is out of the game.",
                              player=state.player))
-    if not state.sealed_by_companion:
+    if not state.envelope_known:
         state = _say(state, todo("return", "Secretly return the cards to the envelope."))
     return _eliminate(state)
 
@@ -503,10 +508,10 @@ def _unsolved(state: State) -> State:
 
 
 def _reveal(state: State) -> State:
-    if not state.envelope:
+    if not state.envelope_known:
         return _say(state, todo("flip", "Take the cards out of the envelope and show them to everyone."))
     kid, item, location = (state.name(c) for c in state.envelope)
-    return _say(state, msg("The envelope holds: {kid}, the {item}, {place}.", kid=kid, item=item, place=location))
+    return _say(state, msg("The envelope holds: {kid}, {item}, {place}.", kid=kid, item=item, place=location))
 
 
 _HANDLERS = {

@@ -17,6 +17,7 @@ from typing import Any
 
 from companion.engine import pending as pd
 from companion.games.clue_it import components as ci
+from companion.i18n import msg
 
 
 class Step(StrEnum):
@@ -66,8 +67,10 @@ class State:
         kids: per player, the Kid card id they play (None until chosen).
         chooser: index of the player choosing a Kid.
         pile: index in :data:`~components.PILES` of the pile being sealed.
-        seal_taps: HIDDEN: card ids tapped face-down from the current pile, in order.
-        envelope: HIDDEN: card ids sealed by the companion (empty when the table seals).
+        seal_taps: HIDDEN: card ids tapped face-down from the current pile, in the row's
+            order (:data:`~components.UNREAD` for a card touched on the screen, not read).
+        envelope: HIDDEN: card ids sealed by the companion (empty when the table seals;
+            :data:`~components.UNREAD` for a card it did not read: see ``envelope_known``).
         contenders: roll-off: player indices still rolling; ``rolloff``: their faces so far.
         active: index of the player whose turn it is; ``turn``: turns started, 1-based.
         dice: faces of the roll in progress (0–2); ``last_roll``: the last full roll.
@@ -176,6 +179,13 @@ class State:
         return self.options["envelope"] == "companion"
 
     @property
+    def envelope_known(self) -> bool:
+        """True when the companion knows every card in the envelope: it sealed them and read
+        each by its tag (a card touched on the screen is :data:`~components.UNREAD`)."""
+        return self.sealed_by_companion and len(self.envelope) == ci.ENVELOPE_COUNT \
+            and ci.UNREAD not in self.envelope
+
+    @property
     def in_play(self) -> tuple[int, ...]:
         """Indices of players not eliminated."""
         return tuple(i for i, out in enumerate(self.eliminated) if not out)
@@ -189,11 +199,17 @@ def private_view(state: State) -> dict:
         card names]}), ``seal_taps`` (names tapped in the current pile), ``accusation``.
     """
     return {
-        "envelope": [state.name(c) for c in state.envelope],
+        "envelope": [_sealed_name(state, c) for c in state.envelope],
         "held": {p: [state.name(c) for c in state.held[i]] for i, p in enumerate(state.players)},
-        "seal_taps": [state.name(c) for c in state.seal_taps],
+        "seal_taps": [_sealed_name(state, c) for c in state.seal_taps],
         "accusation": [state.name(c) for c in state.accusation],
     }
+
+
+def _sealed_name(state: State, card: str):
+    if card == ci.UNREAD:
+        return msg("a card the companion did not read")
+    return state.name(card)
 
 
 def player_view(state: State, player: str) -> dict:

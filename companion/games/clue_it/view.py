@@ -114,7 +114,7 @@ def view(state: State) -> ClueItView:
         "private_screen": state.player if state.step in PRIVATE_STEPS else None,
         "outcome": state.outcome,
         "solution": ([state.name(c) for c in state.envelope]
-                     if state.step == Step.OVER and state.envelope else None),
+                     if state.step == Step.OVER and state.envelope_known else None),
         "options": dict(state.options),
         "places": places(state),
         "answer_order": answer_order(state),

@@ -1,0 +1,63 @@
+"""Player names for a new game (newcomer's report item 6): an empty ``--players`` is refused
+(it started "Player 1, Player 2"), and a name the table's font cannot draw (an emoji, drawn as
+a box) is refused by one rule in companion/ (companion.header.name_problem) on every path:
+``companion play``, ``companion daemon --new`` and the daemon's ``new_game`` (the New game
+screen)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.cli import main
+from companion.client import Client
+from companion.header import name_problem
+from tests.collector import Collector
+
+EMOJI = "the player name 'Bo😀' has characters the table's screen cannot show (😀): use letters, digits, " \
+        "spaces and common punctuation"
+
+
+@pytest.mark.parametrize("name", ["Zoë", "José María", "Łukasz", "O'Brien", "Mary-Jane", "Bo 2", "Ελένη", "Анна"])
+def test_names_the_table_font_draws_are_taken(name):
+    assert name_problem(name) is None
+
+
+@pytest.mark.parametrize(("name", "odd"), [("Bo😀", "😀"), ("中文", "中 文"), ("A♥B", "♥")])
+def test_names_with_characters_it_cannot_draw_are_refused_naming_them(name, odd):
+    assert name_problem(name) == (f"the player name {name!r} has characters the table's screen cannot show "
+                                  f"({odd}): use letters, digits, spaces and common punctuation")
+
+
+@pytest.mark.parametrize("command", [["play", "clue_it", "--terminal"], ["daemon", "--new", "clue_it"]])
+def test_an_empty_players_list_is_refused_in_one_line(command, capsys, tmp_path):
+    places = ["--db", str(tmp_path / "d.sqlite3"), "--socket", str(tmp_path / "d.sock")]  # never the user's
+    assert main([*command, "--players", "", "--abandon", *places]) == 2
+    assert capsys.readouterr().err == ("companion: --players '' names no player: give the names with commas "
+                                       "between them, e.g. --players Ada,Bo\n")
+
+
+def test_play_refuses_a_name_with_an_emoji_before_anything_starts(capsys, tmp_path):
+    assert main(["play", "clue_it", "--players", "Ada,Bo😀,Cy", "--terminal", "--db", str(tmp_path / "d.sqlite3"),
+                 "--socket", str(tmp_path / "d.sock")]) == 2
+    assert capsys.readouterr().err == f"companion: cannot start clue_it: {EMOJI}\n"
+
+
+def test_the_new_game_screen_gets_the_same_refusal_in_the_tables_language(daemon):
+    seen = Collector()
+    with Client(daemon.socket_path, on_message=seen).connect() as client:
+        assert client.request({"cmd": "language", "language": "it"})["ok"]
+        ack = client.new_game("clue_it", ["Ada", "Bo😀", "Cy"])
+        assert not ack["ok"] and ack["text"] == EMOJI
+        notice = seen.wait_for(lambda m: m.get("type") == "notice" and "Bo😀" in m["text"])
+    assert notice["text"] == ("Impossibile iniziare quella partita: il nome 'Bo😀' ha caratteri che lo schermo "
+                              "del tavolo non sa mostrare (😀): usa lettere, cifre, spazi e la punteggiatura comune")
+    assert daemon.session is None
+
+
+def test_a_socket_path_that_is_a_file_is_named_as_one(tmp_path, capsys):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("shopping\n")
+    assert main(["tap", "ghost:room-H", "--socket", str(notes)]) == 2
+    assert capsys.readouterr().err == (f"companion: {notes} is a regular file, not a companion's socket: give the "
+                                       "socket the daemon listens on (companion daemon says it when it starts), "
+                                       "or leave out --socket\n")

@@ -1,0 +1,178 @@
+"""The terminal play view offers what the window's privacy screen offers (newcomer's report,
+items 1-3): a CLUE: IT accusation made in the terminal (its picks are private choices), the
+face-down cards of the envelope not listed again once chosen, and a typed line that is no
+choice answered with what was wrong. The states are the real daemon's messages for a real
+game (the bundled solved.jsonl, played through a Session)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from companion import protocol, script
+from companion.inputs import Touch
+from companion.session import Session
+from companion.terminal import NumberedView, TerminalTable
+
+SOLVED = Path(__file__).parent / "scripts" / "clue_it" / "solved.jsonl"
+
+
+def _session_after(last_line: int) -> Session:
+    """solved.jsonl's game after its line ``last_line``."""
+    loaded = script.load(SOLVED)
+    session = Session.start(loaded.header)
+    for line in loaded.lines:
+        if line.number > last_line:
+            break
+        session.handle(line.input, line=line.number)
+    return session
+
+
+def _state(session: Session, lang: str = "en") -> dict:
+    return {**protocol.state_message(session, [], lang=lang), "language": lang, "revision": session.position}
+
+
+class FakeClient:
+    """What the terminal sends, and the state it would see."""
+
+    def __init__(self, state: dict):
+        self.state = state
+        self.sent: list[dict] = []
+
+    def request(self, message: dict, timeout: float = 10.0) -> dict:
+        self.sent.append(message)
+        return {"type": "ack", "ok": True, "text": ""}
+
+    def send(self, message: dict) -> None:
+        self.sent.append(message)
+
+    def choose(self, key: str, revision=None) -> dict:
+        return self.request({"cmd": "choose", "key": key})
+
+    def undo(self, revision=None) -> dict:
+        return self.request({"cmd": "undo"})
+
+
+def _table(state: dict) -> tuple[TerminalTable, FakeClient, io.StringIO]:
+    out = io.StringIO()
+    table = TerminalTable("unused.sock", inp=io.StringIO(), out=out)
+    client = FakeClient(state)
+    table.client = client
+    table.view(state)
+    return table, client, out
+
+
+def test_an_accusation_is_made_in_the_terminal_and_its_picks_are_hidden_afterwards():
+    session = _session_after(77)  # Cy touched "Only I am looking"
+    table, client, out = _table(_state(session))
+    assert "1) Cy: take the screen, others look away   2) Start again" in out.getvalue()
+    table.handle(client, "1")
+    assert client.sent == [{"cmd": "private", "player": "Cy"}]
+    table.view(protocol.private_message(session, "Cy"))
+    assert "1) Mike Hanlon   2) Bill Denbrough   3) Kid 3   4) Kid 4   5) Kid 5   6) Kid 6   7) Kid 7   " \
+           "8) Start again" in out.getvalue()
+    table.handle(client, "5")
+    assert client.sent[-1] == {"cmd": "choose", "key": "pick:kid-5"}
+    session.handle(Touch("pick:kid-5"))
+    client.sent.clear()
+    table.view(_state(session))  # the item pick is Cy's too: asked again at once
+    assert client.sent == [{"cmd": "private", "player": "Cy"}]
+    for key in ("pick:item-2", "pick:the-synagogue", "accuse-check"):
+        session.handle(Touch(key))
+    before = len(out.getvalue())
+    table.view(_state(session))
+    after = out.getvalue()[before:]
+    assert "The private choices are hidden again: everyone may look." in after
+    assert [c["label"] for c in table.view.shown] == ["Roll the dice", "Use my Personality power",
+                                                       "Bo: secret cards (others look away)"]
+
+
+def test_a_players_secret_cards_are_shown_and_hidden_again_with_done():
+    session = _session_after(81)  # Bo holds an Intrigue card (the window's "Secret cards")
+    table, client, out = _table(_state(session))
+    assert out.getvalue().splitlines()[-1] == ("   1) Roll the dice   2) Use my Personality power   "
+                                               "3) Bo: secret cards (others look away)")
+    table.handle(client, "3")
+    assert client.sent == [{"cmd": "private", "player": "Bo"}]
+    table.view(protocol.private_message(session, "Bo"))
+    assert out.getvalue().splitlines()[-3:] == ["Only Bo looks", "  Your Intrigue cards: Intrigue card Keeper 2",
+                                                "   1) Done"]
+    table.handle(client, "1")
+    assert out.getvalue().splitlines()[-3:] == [
+        "The private choices are hidden again: everyone may look.", "Ada: press the dice button",
+        "   1) Roll the dice   2) Use my Personality power   3) Bo: secret cards (others look away)"]
+    assert client.sent == [{"cmd": "private", "player": "Bo"}]  # Done is the terminal's own
+
+
+def test_the_privacy_choice_and_the_hiding_are_said_in_italian():
+    session = _session_after(77)
+    table, client, out = _table(_state(session, "it"))
+    assert "1) Cy: prendi lo schermo, gli altri non guardano" in out.getvalue()
+
+
+def test_a_face_down_card_chosen_from_the_terminal_is_not_listed_again():
+    session = _session_after(4)  # the Kids chosen: the first kid card to tap face-down
+    table, client, out = _table(_state(session))
+    assert len(table.view.shown) == 7
+    table.handle(client, "1")
+    first = client.sent[-1]["key"]
+    session.handle(Touch(first))
+    table.view(_state(session))
+    assert len(table.view.shown) == 6 and first not in [c["key"] for c in table.view.shown]
+    assert out.getvalue().splitlines()[-1].count("Kid card, face-down") == 6
+    table.handle(client, "u")
+    session.handle(Touch("undo"))
+    table.view(_state(session))
+    assert len(table.view.shown) == 7
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("99", "There is no choice 99: choose 1 to 7."),
+    ("0", "There is no choice 0: choose 1 to 7."),
+    ("abc", "“abc” is not a choice: type a choice's number (1 to 7), u to undo, tap CARD to tap a card, "
+            "or q to stop."),
+    ("1.5", "“1.5” is not a choice: type a choice's number (1 to 7), u to undo, tap CARD to tap a card, "
+            "or q to stop."),
+    ("tap", "Say which card: tap CARD (for example tap creepy_cellar:ghost:room-H)."),
+])
+def test_a_typed_line_that_is_no_choice_says_what_was_wrong(typed, said):
+    table, client, out = _table(_state(_session_after(4)))
+    table.handle(client, typed)
+    assert out.getvalue().splitlines()[-1] == f"  ! {said}"
+    assert client.sent == []
+
+
+def test_what_was_wrong_is_said_in_italian():
+    table, client, out = _table(_state(_session_after(4), "it"))
+    table.handle(client, "99")
+    assert out.getvalue().splitlines()[-1] == "  ! Non c'è la scelta 99: scegli da 1 a 7."
+
+
+def test_play_names_the_game_it_started_by_its_title_and_number_in_the_tables_language():
+    from companion.play import opening_line
+
+    logged = "started a new game 1 of clue_it for Ada, Bo, Cy"
+    assert opening_line(logged, {"language": "en"}, Path("/l/play.log")) == (
+        "Started a new game of CLUE: IT for Ada, Bo, Cy (game no. 1). The daemon's log: /l/play.log")
+    assert opening_line(logged, {"language": "it"}, Path("/l/play.log")) == (
+        "Iniziata una nuova partita di CLUE: IT per Ada, Bo, Cy (partita n. 1). Il registro del demone: /l/play.log")
+
+
+def test_the_status_line_of_creepy_cellar_is_said_in_italian():
+    out = io.StringIO()
+    view = NumberedView(out)
+    view({"type": "state", "language": "it", "news": [], "log": [],
+          "view": {"hauntings": 0, "haunting_limit": 8, "ghost_king": None, "locked": "green"},
+          "prompt": {"text": "Ada: tocca «Tira il dado»", "choices": []}})
+    assert out.getvalue() == "[infestazioni 0/8 | Re - | chiuse: porte verdi] Ada: tocca «Tira il dado»\n"
+
+
+def test_play_names_the_game_it_resumed_in_the_tables_language():
+    from companion.play import opening_line
+
+    logged = "resumed game 3 (clue_it: Ada, Bo, Cy) after 12 inputs; --new GAME --abandon starts another"
+    assert opening_line(logged, {"language": "it"}, Path("/l/play.log")) == (
+        "Si continua la partita n. 3 di CLUE: IT (Ada, Bo, Cy) dopo 12 azioni; --abandon ne inizia una nuova. "
+        "Il registro del demone: /l/play.log")
