@@ -17,6 +17,16 @@ def role_words(role: str) -> Msg | str:
     return role
 
 
+#: The reader roles a config may give (:mod:`companion.config`), which virtual readers are named after.
+ROLES = ("cards", "tiles")
+
+
+def named_role(name: str) -> str | None:
+    """The role a reader's name is only made of (``cards``, ``virtual-tiles``), or None."""
+    role = name.removeprefix("virtual-")
+    return role if role in ROLES else None
+
+
 def role_named(name: str, role: str | None) -> bool:
     """Reader ``name`` is called only by its ``role`` (a virtual reader): words say it better."""
     return bool(role) and name in (role, f"virtual-{role}")
