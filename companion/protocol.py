@@ -203,7 +203,7 @@ def private_message(session, player: str, lang: str = "en", touch: bool = False)
     view = spec.private_view(state, player)
     owner = private_prompt_owner(p)
     prompt = None
-    if owner is not None and owner["player"] in (None, player):
+    if owner is not None and owner["player"] == player:  # never to whoever asks first
         prompt = {"text": render(p.text, lang, touch),
                   "choices": [{"key": c.key, "label": render(c.label, lang), "private": c.private}
                               for c in p.choices if not c.tap_only]}

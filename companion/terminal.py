@@ -56,8 +56,6 @@ class NumberedView(ConsoleView):
         self.ask_private = ask_private
         self.state: dict[str, Any] = {}
         self.private: dict[str, Any] | None = None  # the private answer on show, or None
-        self._used: set[str] = set()
-        self._used_among: frozenset[str] = frozenset()
 
     @property
     def lang(self) -> str:
@@ -153,14 +151,8 @@ class NumberedView(ConsoleView):
 
     def visible(self, state: dict[str, Any]) -> list[dict[str, Any]]:
         """What the terminal numbers for ``state``: the public choices, led by the privacy
-        choice when the prompt's private choices are somebody's; a card among look-alikes
-        (CLUE: IT's face-down cards) already chosen from here is left out."""
+        choice when the prompt's private choices are somebody's."""
         choices = choices_of(state)
-        keys = frozenset(c["key"] for c in choices)
-        if keys != self._used_among:
-            self._used, self._used_among = set(), keys
-        labels = [c["label"] for c in choices]
-        choices = [c for c in choices if not (c["key"] in self._used and labels.count(c["label"]) > 1)]
         player = private_player(state)
         if player:
             label = self.say(msg("{player}: take the screen, others look away", player=player))
@@ -170,18 +162,6 @@ class NumberedView(ConsoleView):
                          "label": self.say(msg("{player}: secret cards (others look away)", player=name))}
                         for name in state.get("private_players") or []]
         return choices
-
-    def chose(self, key: str) -> None:
-        """``key`` is being chosen from here (a face-down card is not listed again)."""
-        self._used.add(key)
-
-    def unchose(self, key: str) -> None:
-        """The choice of ``key`` was refused."""
-        self._used.discard(key)
-
-    def forget_chosen(self) -> None:
-        """An undo: every card may be chosen again."""
-        self._used.clear()
 
 
 def private_player(state: dict[str, Any] | None) -> str:
@@ -252,7 +232,6 @@ class TerminalTable:
         """Send what ``text`` asks for; returns a problem found before sending, if any."""
         revision = (client.state or {}).get("revision")
         if text in ("u", "undo"):
-            self.view.forget_chosen()
             client.undo(revision)
             return None
         if text == "tap" or text.startswith("tap "):
@@ -267,9 +246,7 @@ class TerminalTable:
         if choice["key"] == HIDE_KEY:
             self.view.hide_and_go_on()
             return None
-        self.view.chose(choice["key"])
-        if not client.choose(choice["key"], revision).get("ok"):
-            self.view.unchose(choice["key"])
+        client.choose(choice["key"], revision)
         return None
 
     def _tap(self, client: Client, card: str) -> str | None:
@@ -298,6 +275,9 @@ def not_a_choice(text: str, count: int):
         if count == 1:
             return msg("There is no choice {number}: choose 1.", number=int(text))
         return msg("There is no choice {number}: choose 1 to {count}.", number=int(text), count=count)
+    if count == 1:
+        return msg("“{text}” is not a choice: type 1, u to undo, tap CARD to tap a card, or q to stop.",
+                   text=text[:40])
     return msg("“{text}” is not a choice: type a choice's number (1 to {count}), u to undo, tap CARD to tap "
                "a card, or q to stop.", text=text[:40], count=count)
 

@@ -308,3 +308,20 @@ def test_children_cards_drawn_into_a_hand_are_never_named_on_the_shared_screen()
             said = message["news"] + [message["prompt"]["text"]]
             assert any(label in line for line in said), (label, said)
 
+
+
+def test_private_choices_of_nobody_go_to_nobody():
+    """A prompt with private choices but no player (no game makes one: the playout checks it)
+    is not handed to whichever player asks first."""
+    from types import SimpleNamespace
+
+    from companion import protocol
+    from companion.engine.core import Choice, Prompt
+
+    prompt = Prompt("Pick a card", choices=(Choice("pick:kid-6", "Kid 6", private=True),))
+    spec = SimpleNamespace(private_view=lambda state, player: {})
+    session = SimpleNamespace(spec=spec, state=None, prompt=prompt)
+    assert protocol.private_message(session, "Ada")["prompt"] is None
+    owned = SimpleNamespace(spec=spec, state=None, prompt=Prompt("Pick a card", choices=prompt.choices, player="Ada"))
+    assert protocol.private_message(owned, "Ada")["prompt"]["choices"][0]["key"] == "pick:kid-6"
+    assert protocol.private_message(owned, "Bo")["prompt"] is None

@@ -223,6 +223,8 @@ def check_prompt(prompt: Prompt) -> None:
         assert len(set(buttons)) == len(buttons), "one choice per button"
         components = [c.component for c in prompt.choices if c.component]
         assert len(set(components)) == len(components), "one choice per component"
+        if any(c.private for c in prompt.choices):  # made on one player's privacy screen
+            assert prompt.player, "private choices belong to a player"
 
 
 def check_view(spec: GameSpec, state) -> None:

@@ -52,7 +52,8 @@ def boards_scenario(app, out: Path, report: dict):
     from ui.shot import save_screenshot
 
     data = json.loads(Path(os.environ["BOARDS_MESSAGES"]).read_text(encoding="utf-8"))
-    report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={}, cut={}, choice_sp={})
+    report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={}, cut={}, choice_sp={},
+                  status={})
     yield 0.3
     for message in data.get("switches") or []:
         app.handle_message(message)  # where the daemon's messages go (DaemonLink -> Clock)
@@ -73,6 +74,7 @@ def boards_scenario(app, out: Path, report: dict):
         report["small_text"][name] = small_text(board, SMALLEST_SP, app.scale) if board is not None else []
         report["cut"][name] = cut_names(board) if board is not None else []
         report["choice_sp"][name] = choice_sizes(app)
+        report["status"][name] = getattr(board, "status_line", "")
     report["cpu_ms"] = {}
     for game, pair in (data.get("timing") or {}).items():
         report["cpu_ms"][game] = yield from _time_board(app, pair)

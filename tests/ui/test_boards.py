@@ -187,6 +187,10 @@ def test_every_board_at_every_size(harness, messages, size, tmp_path, monkeypatc
     small_buttons = {name: {label: size for label, size in sizes.items() if len(label) <= 16 and size < 16}
                      for name, sizes in report["choice_sp"].items()}
     assert {name: small for name, small in small_buttons.items() if small} == {}
+    cellar = {name: status for name, status in report["status"].items() if name.startswith("creepy_cellar-")}
+    # the haunting risk of the coming round is shown in play, and not once the game is over
+    assert all("%" in status for name, status in cellar.items() if "-mid-" in name), cellar
+    assert not any("%" in status for name, status in cellar.items() if "-over-" in name), cellar
     assert len(report["screenshots"]) == len(SCRIPTS) * 3 * 2 + len(FULL_TABLE) + 2
     if switches:
         assert [b for _g, b in report["switches"]] == [_expected_board(m) for m in switches]

@@ -146,7 +146,9 @@ class CellarBoard(PlacePicks, BoxLayout):
             tile.hunters = " ".join(coloured(marks[name], marker_colour(h, colours))
                                     for name, h in hunters.items() if h.get("at") == letter)
         odds = self.view.get("odds_haunting")
-        if odds is not None:
+        if self.view.get("outcome"):
+            self.odds = -1  # no round to come: no risk to show
+        elif odds is not None:
             self.odds = float(odds)
         self.status = status_text(self.view, self.tr._)
         self.status_line = status_line(self.status, self.odds, self.tr._)
