@@ -85,12 +85,12 @@ def _online(message) -> bool:
     return message.get("type") == "state" and message["readers"].get("cards", {}).get("online")
 
 
-def _offline(message) -> bool:
-    return message.get("type") == "notice" and "Reader cards is offline" in message["text"]
+def _offline(message) -> bool:  # the reader named "cards" is named by its role in words
+    return message.get("type") == "notice" and message["text"].startswith("The cards reader is offline: ")
 
 
 def _working(message) -> bool:
-    return message.get("type") == "notice" and message["text"] == "Reader cards is working."
+    return message.get("type") == "notice" and message["text"] == "The cards reader is working."
 
 
 def _offline_notices(watch: Collector) -> list[dict]:
