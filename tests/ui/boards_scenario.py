@@ -58,6 +58,18 @@ def layout_of(app) -> dict:
             "log_h": log.height, "log_text_h": log.ids.text.texture_size[1] if log.ids.text.text else 0}
 
 
+def wrapped_step(board) -> list[str]:
+    """The Children strip's step lines that wrap ("3 Restore your hand" on two lines)."""
+    from ui.boards.fit import plain
+
+    label = board.ids.get("step") if board is not None and type(board).__name__ == "ChildrenBoard" else None
+    if label is None or not label.text:
+        return []
+    rows = getattr(getattr(label, "_label", None), "_cached_lines", None) or []
+    lines = plain(label.text).split("\n")
+    return lines if len(rows) > len(lines) else []
+
+
 def board_of(app):
     """The widget in the table screen's board slot (the game's board or the neutral one)."""
     slot = app.root.ids.screens.get_screen("table").ids.board_slot
@@ -72,7 +84,7 @@ def boards_scenario(app, out: Path, report: dict):
 
     data = json.loads(Path(os.environ["BOARDS_MESSAGES"]).read_text(encoding="utf-8"))
     report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={}, cut={}, choice_sp={},
-                  status={}, layout={})
+                  status={}, layout={}, wrapped_step={})
     yield 0.3
     for message in data.get("switches") or []:
         app.handle_message(message)  # where the daemon's messages go (DaemonLink -> Clock)
@@ -95,6 +107,7 @@ def boards_scenario(app, out: Path, report: dict):
         report["choice_sp"][name] = choice_sizes(app)
         report["status"][name] = getattr(board, "status_line", "")
         report["layout"][name] = layout_of(app)
+        report["wrapped_step"][name] = wrapped_step(board)
     report["cpu_ms"] = {}
     for game, pair in (data.get("timing") or {}).items():
         report["cpu_ms"][game] = yield from _time_board(app, pair)
