@@ -62,8 +62,10 @@ def wrapped_step(board) -> list[str]:
     """The Children strip's step lines that wrap ("3 Restore your hand" on two lines)."""
     from ui.boards.fit import plain
 
-    label = board.ids.get("step") if board is not None and type(board).__name__ == "ChildrenBoard" else None
-    if label is None or not label.text:
+    if board is None or type(board).__name__ != "ChildrenBoard" or not board.turn:
+        return []
+    label = next((w for w in board.ids.strip.walk(restrict=True) if getattr(w, "text", None) == board.turn), None)
+    if label is None:
         return []
     rows = getattr(getattr(label, "_label", None), "_cached_lines", None) or []
     lines = plain(label.text).split("\n")
