@@ -114,3 +114,39 @@ def choices_room(choices: list[dict]) -> float:
     rows = min(2, -(-rest // COLUMNS[-2])) if rest else 0
     return (PRIMARY_HEIGHT + GAP if main is not None else 0) + rows * (MIN_ROW_HEIGHT + GAP)
 
+
+
+#: Rows of a pick list before :func:`choices_height` takes one more column (portrait: the
+#: board gets the height fewer rows leave).
+NEEDED_ROWS = 3
+
+
+def needed_grid(count: int, unit: float, width: float | None = None) -> tuple[int, int]:
+    """Columns and rows a grid of ``count`` buttons needs: the fewest columns that hold it
+    in :data:`NEEDED_ROWS` rows (or the most columns allowed, with more rows)."""
+    allowed = columns_allowed(unit, width)
+    cols = next((c for c in allowed if -(-count // c) <= NEEDED_ROWS), allowed[-1])
+    return cols, -(-count // cols)
+
+
+def choices_height(choices: list[dict], over: bool = False, can_undo: bool = False,
+                   width: float | None = None, unit: float = 1.0) -> float:
+    """Pixels the choice panel needs to show ``choices`` without paging (portrait gives the
+    board the rest, issue 17): the main button, and the others in rows
+    :data:`ROW_HEIGHT` tall, as :func:`grid_shape` lays them out in that height.
+
+    Args:
+        choices: the panel's choices; ``over``: the game is over (New game, and an Undo
+            while ``can_undo``).
+        width: pixels across (columns stay :data:`MIN_COLUMN_WIDTH` wide); unit: pixels per dp.
+    """
+    if over:
+        main, rest = True, 1 if can_undo else 0
+    else:
+        main = main_choice(list(choices)) is not None
+        rest = len(choices) - (1 if main else 0)
+    height = (PRIMARY_HEIGHT + GAP) if main else 0
+    if rest:
+        _cols, rows = needed_grid(rest, unit, width)
+        height += rows * ROW_HEIGHT + (rows - 1) * GAP
+    return (height + 2) * unit if height else 0

@@ -39,6 +39,39 @@ def choice_sizes(app) -> dict[str, float]:
             if button.parent is not None and button.text}
 
 
+def layout_of(app) -> dict:
+    """The table screen's shares: the board slot's and the window's heights, the choices
+    (how many, how far the lowest button is above the panel's bottom: below 0 it is cut),
+    the todo panel's height and room, and the log strip (entries, lines shown, the rows of
+    each of its last lines, its height and its text's)."""
+    from kivy.core.window import Window
+
+    ids = app.root.ids.screens.get_screen("table").ids
+    log = ids.log_bottom if app.portrait else ids.log_left
+    panel = ids.choices
+    buttons = [b for b in panel.buttons() if b.parent is not None]
+    return {"board_h": ids.board_slot.height, "window_h": Window.height, "choices": len(panel.choices),
+            "lowest_button": min((b.y - panel.y for b in buttons), default=0),
+            "todo_h": ids.todo.height, "todo_most": ids.todo.most,
+            "log_entries": len(log.lines), "log_shown": log.ids.text.text.count("\n") + 1 if log.ids.text.text else 0,
+            "log_rows": [len(line) for line in getattr(log, "measured", [])] if log.ids.text.text else [],
+            "log_h": log.height, "log_text_h": log.ids.text.texture_size[1] if log.ids.text.text else 0}
+
+
+def wrapped_step(board) -> list[str]:
+    """The Children strip's step lines that wrap ("3 Restore your hand" on two lines)."""
+    from ui.boards.fit import plain
+
+    if board is None or type(board).__name__ != "ChildrenBoard" or not board.turn:
+        return []
+    label = next((w for w in board.ids.strip.walk(restrict=True) if getattr(w, "text", None) == board.turn), None)
+    if label is None:
+        return []
+    rows = getattr(getattr(label, "_label", None), "_cached_lines", None) or []
+    lines = plain(label.text).split("\n")
+    return lines if len(rows) > len(lines) else []
+
+
 def board_of(app):
     """The widget in the table screen's board slot (the game's board or the neutral one)."""
     slot = app.root.ids.screens.get_screen("table").ids.board_slot
@@ -53,7 +86,7 @@ def boards_scenario(app, out: Path, report: dict):
 
     data = json.loads(Path(os.environ["BOARDS_MESSAGES"]).read_text(encoding="utf-8"))
     report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={}, cut={}, choice_sp={},
-                  status={})
+                  status={}, layout={}, wrapped_step={})
     yield 0.3
     for message in data.get("switches") or []:
         app.handle_message(message)  # where the daemon's messages go (DaemonLink -> Clock)
@@ -75,6 +108,8 @@ def boards_scenario(app, out: Path, report: dict):
         report["cut"][name] = cut_names(board) if board is not None else []
         report["choice_sp"][name] = choice_sizes(app)
         report["status"][name] = getattr(board, "status_line", "")
+        report["layout"][name] = layout_of(app)
+        report["wrapped_step"][name] = wrapped_step(board)
     report["cpu_ms"] = {}
     for game, pair in (data.get("timing") or {}).items():
         report["cpu_ms"][game] = yield from _time_board(app, pair)

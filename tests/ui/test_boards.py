@@ -60,13 +60,24 @@ def _messages(game: str, langs=("en", "it")) -> dict[str, dict[str, dict]]:
         snapshots.append({lang: state_message(session, [], (), lang) for lang in langs})
     views = [s["en"]["view"] for s in snapshots]
     del states
-    phases = {"start": snapshots[0], "mid": snapshots[_mid(game, views)], "over": snapshots[-1]}
-    for i, per_lang in enumerate(phases.values()):
+    at = {"start": 0, "mid": _mid(game, views), "over": len(snapshots) - 1}
+    phases = {phase: snapshots[index] for phase, index in at.items()}
+    for i, (phase, per_lang) in enumerate(phases.items()):
         for lang, message in per_lang.items():
             message.update(language=lang, readers={}, revision=i, todo=message.get("todo", []))
-            if i:  # as in play, the log shows the news so far (the board has less height)
-                message["log"] = message.get("log") or [message["prompt"]["text"]]
+            if i:  # as in play, the log shows the news so far (the board has less height): the last prompts
+                message["log"] = message.get("log") or _recent_prompts(snapshots[:at[phase] + 1], lang)
     return phases
+
+
+def _recent_prompts(snapshots: list[dict], lang: str, most: int = 3) -> list[str]:
+    """The last ``most`` different prompt texts of ``snapshots`` in ``lang``, oldest first."""
+    texts: list[str] = []
+    for snapshot in snapshots:
+        text = snapshot[lang]["prompt"]["text"]
+        if text and (not texts or texts[-1] != text):
+            texts.append(text)
+    return texts[-most:]
 
 
 @pytest.fixture(scope="module")
@@ -191,6 +202,44 @@ def test_every_board_at_every_size(harness, messages, size, tmp_path, monkeypatc
     # the haunting risk of the coming round is shown in play, and not once the game is over
     assert all("%" in status for name, status in cellar.items() if "-mid-" in name), cellar
     assert not any("%" in status for name, status in cellar.items() if "-over-" in name), cellar
+    _check_layout(report["layout"], size)
+    # Children's step ("3 Restore your hand") reads on one line (it wrapped at 800×480);
+    # Italian's longer steps may wrap where the strip is narrow
+    wrapped = {name: lines for name, lines in report["wrapped_step"].items() if lines and "-en-" in name}
+    assert wrapped == {}
     assert len(report["screenshots"]) == len(SCRIPTS) * 3 * 2 + len(FULL_TABLE) + 2
     if switches:
         assert [b for _g, b in report["switches"]] == [_expected_board(m) for m in switches]
+
+
+#: In portrait the board takes at least this share of the window's height on a screen of
+#: at most :data:`FEW_CHOICES` choices and no todo lines (it had 0.42 of the part under the
+#: header, 0.36 of the window, whatever the choices, with 200-400 px empty under them).
+PORTRAIT_BOARD_SHARE, FEW_CHOICES = 0.43, 6
+
+
+def _check_layout(layout: dict[str, dict], size: tuple[int, int]) -> None:
+    """No choice button under its panel's bottom; the log strip no taller than the lines it
+    shows (no empty band above them), and two or more lines when it has them at 800×480
+    (when the newest two fit its three rows);
+    in portrait the board has the height a few choices leave; the board never has less
+    than its old share (0.42 of the height under the header, 0.36 of the window)."""
+    cut = {name: shares["lowest_button"] for name, shares in layout.items() if shares["lowest_button"] < -1}
+    assert cut == {}
+    band = {name: (shares["log_h"], shares["log_text_h"]) for name, shares in layout.items()
+            if shares["log_h"] > shares["log_text_h"] + 2}
+    assert band == {}
+    if size == (800, 480):
+        # two lines or more when it has them and they fit its three rows (one line may wrap)
+        few = {name: shares["log_shown"] for name, shares in layout.items()
+               if shares["log_entries"] >= 2 and shares["log_shown"] < 2 and sum(shares["log_rows"][-2:]) <= 3}
+        assert few == {}
+    if size[1] > size[0]:
+        few_choices = {name: shares for name, shares in layout.items()
+                       if shares["choices"] <= FEW_CHOICES and not shares["todo_h"]}
+        share = {name: round(shares["board_h"] / shares["window_h"], 2) for name, shares in few_choices.items()
+                 if shares["board_h"] < PORTRAIT_BOARD_SHARE * shares["window_h"]}
+        assert share == {}
+        less = {name: shares["board_h"] for name, shares in layout.items()
+                if shares["board_h"] < 0.36 * shares["window_h"]}
+        assert less == {}

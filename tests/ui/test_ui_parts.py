@@ -152,6 +152,23 @@ def test_grid_uses_two_columns_until_more_are_needed():
     assert layout.grid_shape(15, 200, 1.0) == (5, layout.MIN_ROW_HEIGHT)
 
 
+def test_choices_height_is_what_the_grid_lays_out_in_it():
+    # portrait gives the board the rest (issue 17): End turn alone is the main button (+2 spare)
+    assert layout.choices_height(_choices("end-turn"), unit=1.5) == (64 + 6 + 2) * 1.5
+    # six equal picks (no main): two columns, three rows of 52, and grid_shape picks just that
+    six = _choices(*(f"pick:{i}" for i in range(6)))
+    assert layout.choices_height(six, unit=1.0) == 3 * 52 + 2 * 6 + 2 == 170
+    assert layout.grid_shape(6, 170 - 1 + 70, 1.0) == (2, layout.ROW_HEIGHT)
+    # seven and a main button: three columns of three rows
+    seven = _choices("end-turn", *(f"pick:{i}" for i in range(7)))
+    assert layout.choices_height(seven, unit=1.0) == 70 + 3 * 52 + 2 * 6 + 2
+    assert layout.grid_shape(7, layout.choices_height(seven) - 1, 1.0) == (3, layout.ROW_HEIGHT)
+    # game over: New game, and Undo while it can be taken back; nothing to choose: no room
+    assert layout.choices_height([], over=True, can_undo=True) == 70 + 52 + 2
+    assert layout.choices_height([], over=True) == 72
+    assert layout.choices_height([]) == 0
+
+
 # ---------------------------------------------------------------------- daemon link
 
 

@@ -89,6 +89,19 @@ def turn_text(view: dict, _: Translate = english, colours: dict | None = None) -
     return "\n".join(lines)
 
 
+#: Font sizes (sp at scale 1) the strip's step line is measured at, landscape and portrait:
+#: its label gets that width (at most :data:`TURN_SHARE` of the strip), so "3 Restore your
+#: hand" reads on one line (at 800×480 it wrapped onto two small lines in a third of the
+#: strip). Portrait's strip is one line tall: measured at the smallest size, the hand limit
+#: and the skull pile keep the room for one line each too ("Segnalini teschio: 6").
+TURN_FONT, PORTRAIT_TURN_FONT, TURN_SHARE = 16, 14, 0.6
+
+
+def line_width(text: str, size: float) -> float:
+    """Pixels the widest line of ``text`` (markup) takes at ``size`` pixels, on one line each."""
+    return max((word_width(line, size, False) for line in plain(text).split("\n") if line), default=0)
+
+
 def counts(p: dict) -> tuple[int, int, int]:
     """A player's cards in hand, skulls and trapped ghosts (a count reads from a metre; the
     ghosts' names are in the news)."""
@@ -308,6 +321,10 @@ class ChildrenBoard(PlacePicks, BoxLayout):
     hand_limit = NumericProperty(5)
     skulls = StringProperty("")
     turn = StringProperty("")
+    #: Pixels the step line needs on one line at :data:`TURN_FONT` (portrait:
+    #: :data:`PORTRAIT_TURN_FONT`); the strip gives it that.
+    turn_width = NumericProperty(0)
+    portrait_turn_width = NumericProperty(0)
 
     def __init__(self, **kwargs):
         load_kv("children")
@@ -362,6 +379,8 @@ class ChildrenBoard(PlacePicks, BoxLayout):
         if view.get("final_round"):
             final = escape_markup(_("Final round"))
             self.turn += f"\n[color={theme.hex_colour(theme.LOST)}]{final}[/color]"
+        self.turn_width = line_width(self.turn, font(TURN_FONT)) + gap(6) if self.turn else 0
+        self.portrait_turn_width = line_width(self.turn, font(PORTRAIT_TURN_FONT)) + gap(6) if self.turn else 0
         self._rooms(view, _, colours)
         self._players(view, _, colours)
 
