@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Union
 
+from companion import readers
 from companion.errors import CompanionError
 from companion.i18n import msg
 
@@ -176,6 +177,11 @@ def to_json(inp: Input) -> dict[str, Any]:
 
 def describe(inp: Input) -> str:
     """A short phrase for logs and notices: "tap of 04A1B2C3 on table"."""
+    role = readers.named_role(inp.reader) if isinstance(inp, (Tap, Remove)) else None
+    if role is not None:  # a virtual reader (issue 26: "sul lettore cards"): its role in words
+        if isinstance(inp, Tap):
+            return msg("tap of {uid} on the {reader}", uid=inp.uid, reader=readers.role_words(role))
+        return msg("tag removed from the {reader}", reader=readers.role_words(role))
     if isinstance(inp, Tap):
         return msg("tap of {uid} on {reader}", uid=inp.uid, reader=inp.reader)
     if isinstance(inp, Remove):

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion import inputs
+from companion import inputs, readers, undo_words
 from companion.chance import ChancePicker
 from companion.engine import Game, Prompt, get_game, known_piece, resolve_options, split_piece
 from companion.engine.core import CheckLine, Choice, check_fix, sentence
@@ -363,12 +363,14 @@ class Session:
         expected = self.spec.reader_roles.get(component.split(":")[1])
         role = self.reader_roles.get(tap.reader)
         if expected and role and role != expected:
-            others = sorted(name for name, r in self.reader_roles.items() if r == expected)
+            others = [name for name, r in self.reader_roles.items() if r == expected]
+            where = readers.not_on(tap.reader, role)
             if others:
-                raise Rejected(msg("That is {label}: put it on the {role} reader ({readers}), not on {reader}.",
-                                   label=label, role=expected, readers=", ".join(others), reader=tap.reader))
-            raise Rejected(msg("That is {label}: put it on a {role} reader, not on {reader}.",
-                               label=label, role=expected, reader=tap.reader))
+                raise Rejected(msg("That is {label}: put it on the {kind}{readers}, {not_on}.", label=label,
+                                   kind=readers.role_words(expected), readers=readers.owner_named(others, expected),
+                                   not_on=where))
+            raise Rejected(msg("That is {label}: put it on a {kind}, {not_on}.",
+                               label=label, kind=readers.role_words(expected), not_on=where))
 
     def _act(self, inp: Input, action: str, line: int | None) -> Reply:
         saved = self._picker.snapshot()
@@ -445,15 +447,16 @@ class Session:
 
     def _put_back(self, entry: Entry) -> list:
         """What the table must take back after ``entry`` was undone (issue 17 item 9): one
-        ``return`` line per physical instruction the input had given ("Undo on the table:
-        Place a ghost in room C."). Its news are made again from the state before it, with
-        the chance outcomes it had drawn (undo never re-rolls)."""
+        ``return`` line per physical instruction the input had given, saying its reverse
+        (:mod:`companion.undo_words`: "Take the ghost back off room C."). Its news are made
+        again from the state before it, with the chance outcomes it had drawn (undo never
+        re-rolls)."""
         state = self.spec.apply(self.state, entry.action)
         news = list(self.spec.news(state))
         for chance in entry.chances:
             state = self.spec.apply(state, chance["key"])
             news += self.spec.news(state)
-        return [todo("return", "Undo on the table: {step}", step=line) for line in todo_lines(news)]
+        return [undo_words.reverse(line) for line in todo_lines(news)]
 
     def _correction_label(self, key: str) -> str | None:
         """"Room E: +1 ghost" for a correction the check lists now (after an undo: the one

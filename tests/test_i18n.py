@@ -11,7 +11,7 @@ import string
 import pytest
 from babel.messages.mofile import read_mo, write_mo
 
-from companion.i18n import LANGUAGES, Msg, msg, nmsg, render
+from companion.i18n import LANGUAGES, Msg, msg, nmsg, render, translations
 from tests.checkout import ROOT
 from tests.i18n_walk import LOCALE, catalog, message_ids
 
@@ -157,3 +157,12 @@ def test_every_game_s_option_help_is_translated(game):
     for option in get_game(game).options:
         assert isinstance(option.help, Msg), f"{game} option {option.name}: help is not a msg()"
         assert render(option.help, "it") != option.help, f"{game} option {option.name}: no Italian help"
+
+
+def test_undo_cancel_and_back_are_different_words_in_italian():
+    """Issue 26: Ghost at Home's table screen showed two "Annulla" buttons, the header's Undo
+    (take back the last move) and the prompt's Cancel (drop a half-made play); the check
+    screen shows Undo beside Back. Each says what it does (docs/glossary-it.md)."""
+    italian = translations("it")
+    words = {name: italian.gettext(name) for name in ("Undo", "Cancel", "Back")}
+    assert words == {"Undo": "Annulla mossa", "Cancel": "Annulla", "Back": "Indietro"}

@@ -182,3 +182,24 @@ def test_a_header_tag_must_name_a_component_of_some_game():
         GameHeader.from_json({**base, "tags": {"04112233445566": "house_of_spirits:nope:nope"}})
     ok = GameHeader.from_json({**base, "tags": {"04112233445566": "clue_it:kid:mike-hanlon"}})
     assert ok.tags == {"04112233445566": "clue_it:kid:mike-hanlon"}
+
+
+def test_a_virtual_readers_tap_is_described_by_its_role_in_words():
+    """Issue 26: laptop play's virtual readers are named after their roles; the log said
+    "tag 04A1B2C3 appoggiato sul lettore cards"."""
+    from companion.i18n import render
+    from companion.inputs import Remove, Tap, describe
+
+    tap = describe(Tap("04A1B2C3", reader="cards"))
+    assert (tap, render(tap, "it")) == ("tap of 04A1B2C3 on the cards reader",
+                                        "tag 04A1B2C3 appoggiato sul lettore delle carte")
+    assert render(describe(Remove(reader="virtual-tiles")), "it") == "tag tolto dal lettore delle tessere"
+    assert describe(Tap("04A1B2C3", reader="table")) == "tap of 04A1B2C3 on table"  # the owner's name
+
+
+def test_a_virtual_readers_status_names_its_role_in_words():
+    from companion.daemon.core import _reader_status
+    from companion.i18n import render
+
+    assert render(_reader_status("cards", "cards", True, ""), "it") == "Il lettore delle carte funziona."
+    assert _reader_status("left", "cards", True, "") == "Reader left is working."

@@ -231,6 +231,20 @@ def test_a_card_on_the_tile_reader_is_sent_to_the_card_reader(make_session):
     assert session.handle(Tap(GHOST_H, reader="deck")).accepted
 
 
+def test_a_card_on_a_virtual_reader_of_the_wrong_role_is_told_in_words(make_session):
+    """Issue 26: laptop play's virtual readers are named after their roles ("cards",
+    "tiles"); the refusal said "mettilo sul lettore cards (cards), non su tiles"."""
+    from companion.i18n import render
+
+    session = make_session(options={"ghost_deck": "physical"}, tags=TAGS, stack={"movement_die": [4]},
+                           reader_roles={"cards": "cards", "tiles": "tiles"})
+    session.handle(Press("dice"))
+    reply = session.handle(Tap(GHOST_H, reader="tiles"))
+    assert reply.text == "That is Ghost card room H: put it on the cards reader, not on the tiles reader."
+    assert render(reply.text, "it") == ("Questo è Carta Fantasma stanza H: mettilo sul lettore delle carte, "
+                                        "non sul lettore delle tessere.")
+
+
 def test_undo_of_a_touch_names_the_choice_not_its_key(make_session):
     """Found by a newcomer: "Undone: Roll the die (touch 'roll')." showed a script key."""
     session = make_session(seed=3)
@@ -238,7 +252,7 @@ def test_undo_of_a_touch_names_the_choice_not_its_key(make_session):
     reply = session.handle(Touch("undo"))
     label = session.prompt.choice('roll').label
     # The roll's Ghost card had placed a ghost: undo says to take it back, as a todo line.
-    assert reply.news == (f"Undone: {label}.", "Undo on the table: Place a ghost in room A.")
+    assert reply.news == (f"Undone: {label}.", "Take the ghost back off room A.")
     assert [line.todo for line in session.todo] == ["return"]  # shown large, like a tap's
 
 
@@ -275,9 +289,9 @@ def test_undo_of_a_touch_says_what_to_put_back(make_session):
     assert session.handle(Touch("roll")).accepted
     assert [str(line) for line in session.todo] == ["Place a ghost in room C."]
     reply = session.handle(Touch("undo"))
-    assert reply.news == ("Undone: Roll the die.", "Undo on the table: Place a ghost in room C.")
+    assert reply.news == ("Undone: Roll the die.", "Take the ghost back off room C.")
     assert [(line.todo, str(line)) for line in session.todo] == [
-        ("return", "Undo on the table: Place a ghost in room C.")]
+        ("return", "Take the ghost back off room C.")]
 
 
 def test_each_state_reached_gets_its_prompt_and_view_computed_once(make_session, monkeypatch):

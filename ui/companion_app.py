@@ -26,6 +26,7 @@ from ui.kvloader import load_kv
 from ui.model import TableModel
 from ui.privacy import PRIVACY_KEY, SECRETS_KEY, links_seen
 from ui.shot import save_screenshot
+from ui.text import strip_placeholders
 from ui.widgets.choices import NEW_GAME, UNDO_KEY
 from ui.widgets.phone_grid import PhoneGrid
 from ui.widgets.privacy import PrivacyScreen
@@ -202,7 +203,7 @@ class CompanionApp(App):
         elif kind == "content" and isinstance(message.get("game"), str):
             self.model.content = {**self.model.content, message["game"]: message}
         elif kind == "components":
-            self.model.components = {k: v for k, v in message.items() if k != "type"}
+            self.model.components = strip_placeholders({k: v for k, v in message.items() if k != "type"})
         elif kind == "check":
             self.model.check = {k: v for k, v in message.items() if k != "type"}
         elif kind == "private" and self.privacy is not None:

@@ -139,7 +139,7 @@ class TableModel(EventDispatcher):
         self.over = bool(prompt.get("over"))
         self.can_undo = bool(message.get("can_undo"))
         self.readers = dict(message.get("readers") or {})
-        self.tap_components = list(message.get("tap_components") or [])
+        self.tap_components = strip_placeholders(list(message.get("tap_components") or []))
         news = strip_placeholders(list(message.get("news") or []))
         log = strip_placeholders(list(message.get("log") or []))
         self.news = news or log[-3:]

@@ -13,7 +13,8 @@ import hashlib
 from typing import Any
 
 from companion.i18n import msg
-from ui.text import Translate, english
+from ui.boards.names import card_name
+from ui.text import Translate, english, strip_placeholders
 
 #: Choice keys the table screen adds for the privacy screen (never a game's keys: a game's
 #: keys have no "ui:" prefix).
@@ -60,20 +61,30 @@ def phone_offer(player: str, phones: dict | None) -> bool:
 
 def view_lines(view: dict[str, Any], _: Translate = english) -> list[tuple[str, str]]:
     """``(heading, text)`` for each entry of a private view, in the daemon's order: lists
-    joined with commas, a card (a dict with a ``name``) by its name."""
+    joined with commas, a card (a dict with a ``name``) by its name, as the boards name it
+    (:func:`ui.boards.names.card_name`: no "(placeholder)" mark, stand-ins in the table's
+    language, issue 26)."""
     lines = []
     for key, value in view.items():
         heading = _(str(HEADINGS[key])) if key in HEADINGS else key.replace("_", " ").capitalize()
-        lines.append((heading, _value_text(value)))
+        lines.append((heading, _value_text(value, _)))
     return lines
 
 
-def _value_text(value: Any) -> str:
+def _value_text(value: Any, _: Translate) -> str:
     if isinstance(value, dict):
-        return str(value.get("name") or ", ".join(f"{k}: {_value_text(v)}" for k, v in value.items()))
+        if value.get("name"):
+            return card_name(value["name"], _)
+        return ", ".join(f"{k}: {_value_text(v, _)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
-        return ", ".join(_value_text(v) for v in value)
-    return "" if value is None else str(value)
+        return ", ".join(_value_text(v, _) for v in value)
+    return "" if value is None else card_name(str(value), _)
+
+
+def shown_answer(answer: dict) -> dict:
+    """What the privacy screen keeps of a ``private`` answer: its view and prompt, without
+    the content file's "(placeholder)" marks (as the shared screen, :mod:`ui.model`)."""
+    return strip_placeholders({k: v for k, v in answer.items() if k in ("view", "prompt")})
 
 
 def stays_open(player: str, private_player: str, answer: dict | None) -> bool:

@@ -75,3 +75,27 @@ def reader_list(readers: dict, hardware: dict | None = None, roles: dict | None 
         entry["detail"] = str((status or {}).get("detail") or "")
         entry["virtual"] = bool(entry.get("virtual"))
     return [listed[name] for name in sorted(listed)]
+
+
+def reader_words(reader: dict, _) -> str:
+    """A reader as the screens name it: a configured reader by the owner's name; a virtual
+    reader, named after its role (``cards``, ``virtual-tiles``), in words: "cards reader",
+    "lettore delle carte" (issue 26: "Lettori virtuali: cards, tiles")."""
+    if role_named(reader):
+        return role_words(reader["role"], _)
+    return str(reader["name"])
+
+
+def role_named(reader: dict) -> bool:
+    """A virtual reader whose name is only its role (:func:`companion.daemon.taps.plan`)."""
+    role = reader.get("role")
+    return bool(reader.get("virtual")) and reader.get("name") in (role, f"virtual-{role}")
+
+
+def role_words(role: str | None, _) -> str:
+    """A reader role in the table's words: "cards reader", "tiles reader"; no role: "any piece"."""
+    if role == "cards":
+        return _("cards reader")
+    if role == "tiles":
+        return _("tiles reader")
+    return role or _("any piece")

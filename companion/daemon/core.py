@@ -20,7 +20,7 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
-from companion import inputs
+from companion import inputs, readers
 from companion.daemon import commands
 from companion.daemon.enroller import EnrollmentController
 from companion.daemon.hub import ClientHub
@@ -173,11 +173,8 @@ class Daemon:
         """Reader-supervisor callback: a reader went offline or came back. Thread-safe."""
         def tell() -> None:
             self.readers[name] = {"online": online, "detail": driver_words(detail)}
-            if online:
-                self.publisher.notify(msg("Reader {name} is working.", name=name), "info")
-            else:
-                self.publisher.notify(msg("Reader {name} is offline: {detail}. Touches still work.",
-                                          name=name, detail=driver_words(detail)), "error")
+            self.publisher.notify(_reader_status(name, self.reader_roles.get(name), online, detail),
+                                  "info" if online else "error")
             self.publish()
 
         self.loop.call_soon_threadsafe(tell)
@@ -484,3 +481,16 @@ class _Bridge:
 
     def set_exception(self, exc) -> None:
         self._future.set_exception(exc)
+
+
+def _reader_status(name: str, role: str | None, online: bool, detail: str):
+    """"Reader left is working." / "The cards reader is offline: …" (a virtual reader by its
+    role in words, :mod:`companion.readers`)."""
+    if readers.role_named(name, role):
+        kind = readers.role_words(role)
+        if online:
+            return msg("The {reader} is working.", reader=kind)
+        return msg("The {reader} is offline: {detail}. Touches still work.", reader=kind, detail=driver_words(detail))
+    if online:
+        return msg("Reader {name} is working.", name=name)
+    return msg("Reader {name} is offline: {detail}. Touches still work.", name=name, detail=driver_words(detail))

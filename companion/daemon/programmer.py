@@ -9,7 +9,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from companion import protocol
+from companion import protocol, readers
 from companion.daemon.args import known_component, text_arg
 from companion.i18n import msg
 
@@ -61,7 +61,7 @@ class TagProgrammer:
         cancel = threading.Event()  # set when the asking client leaves, or the daemon stops
         self._cancels.setdefault(writer, set()).add(cancel)
         notify = self.daemon.publisher.notify
-        notify(msg("Programming a tag: put a blank NTAG on reader {name}.", name=name), "info")
+        notify(_programming(name, self.daemon.reader_roles.get(name)), "info")
         try:
             done = await asyncio.wrap_future(self._jobs[name](_job(component, wait, message, cancel)))
         except HardwareError as exc:
@@ -128,3 +128,9 @@ def _job(component: str, wait: float, message: dict[str, Any], cancel: threading
 
     return job
 
+
+def _programming(name: str, role: str | None):
+    """Where to put the blank tag: reader ``name``, or a virtual reader's role in words."""
+    if readers.role_named(name, role):
+        return msg("Programming a tag: put a blank NTAG on the {reader}.", reader=readers.role_words(role))
+    return msg("Programming a tag: put a blank NTAG on reader {name}.", name=name)

@@ -100,3 +100,17 @@ def test_every_house_rule_is_documented_with_its_rulebook_lines():
         assert option.rulebook and option.help
     settled = {f"C-A{n}" for n in range(1, 23)} - {"C-A14"}
     assert settled <= {part for o in SPEC.options for part in o.rulebook.replace("(", " ").replace(")", " ").split()}
+
+
+def test_stand_in_tablets_and_ghosts_are_named_in_the_tables_language():
+    """Issue 26: the unnamed tablets and ghosts ("Tablet 0-2", "Ghost 04": the content
+    file's stand-ins until the owner enters the printed names) stayed English in the Italian
+    news while the board said "Tessera 0-2". A name the owner entered stays as entered."""
+    from companion.games.children import components as chc
+    from companion.i18n import render
+
+    said = {item: (chc.name(item), render(chc.name(item), "it")) for item in ("tablet-0-2", "tablet-3-5", "ghost-04")}
+    assert said == {"tablet-0-2": ("Tablet 0-2 (placeholder)", "Tessera 0-2 (segnaposto)"),
+                    "tablet-3-5": ("Tablet 3-5 (placeholder)", "Tessera 3-5 (segnaposto)"),
+                    "ghost-04": ("Ghost 04 (placeholder)", "Fantasma 04 (segnaposto)")}
+    assert chc.name("master-bedroom") == "Master Bedroom" and chc.said("Attic") == "Attic"

@@ -827,7 +827,7 @@ def test_undo_and_reroll_reuses_the_recorded_die_and_card():
 
     undo = session.handle(Touch("undo"))
     assert undo.accepted and undo.news == ("Undone: Roll the die (dice button).",
-                                          "Undo on the table: Place a ghost in room A.")  # issue 17 item 9
+                                          "Take the ghost back off room A.")  # issue 17 item 9, 26
     assert session.view() == before
 
     second = session.handle(Press("dice"))
@@ -968,3 +968,15 @@ def test_any_sequence_of_room_and_king_cards_keeps_the_board_legal(events, overf
         if not state.outcome:
             state = end(at(state, Ada="outside", Bo="outside"))
     _check_board(state, placed, removed_hauntings)
+
+
+def test_undo_of_a_doors_locked_card_says_to_unlock_them():
+    """Issue 26: undoing a Blue Doors Locked card said "Undo on the table: Lock the blue
+    doors: nobody moves through them." (the instruction again), not what to put back."""
+    from companion.i18n import render
+
+    session = start(stack={"movement_die": [3], "ghost": ["blue-doors-locked"]})
+    assert session.handle(Press("dice")).news[-1] == "Lock the blue doors: nobody moves through them."
+    undo = session.handle(Touch("undo"))
+    assert undo.news == ("Undone: Roll the die (dice button).", "Unlock the blue doors.")
+    assert [(line.todo, render(line, "it")) for line in session.todo] == [("return", "Sblocca le porte blu.")]

@@ -584,3 +584,38 @@ def test_json_view_has_the_issue_keys():
     assert view["players"]["Bo"] == {"character": OLIVIA, "character_name": "Olivia", "wounds": 0,
                                      "max_health": 4, "score": 0, "hand_size": 0, "dead": False,
                                      "secret_met": None}
+
+
+def test_the_vestibule_and_the_round_are_said_in_the_tables_language():
+    """Issue 26: in Italian the set-up said "Vestibolo" but the board and the news said
+    "Vestibule", and the board and the news said "Round 1". The Vestibule the rulebook names
+    is the companion's word (an entered name stays as entered); "round" is "giro", as in
+    Creepy Cellar ("Rischio infestazione nel giro")."""
+    from companion.i18n import render
+    from companion.protocol import render_tree
+
+    state = new_game()
+    assert render_tree(SPEC.view(state), "it")["room"]["name"] == "Vestibolo"
+    assert [render(line, "it") for line in state.news[-2:]] == [
+        "Giro 1: Ada ha la carta Primo Giocatore.",
+        "Il gruppo entra nella stanza Vestibolo: nessun teschio, nessun mostro."]
+    assert SPEC.view(state)["room"]["name"] == "Vestibule"  # English as printed
+    renamed = replace(state, cards={**state.cards, "vestibule": replace(state.cards["vestibule"], name="Ingresso")})
+    assert renamed.label("vestibule") == "Ingresso"
+
+
+def test_stand_in_card_names_are_said_in_the_tables_language():
+    """Issue 26: "Character 4", "Item 5", "Event 1" in the Italian news are the companion's
+    stand-ins for names the rulebook does not print (the board already said "Personaggio 4");
+    printed names ("flashlight") and entered ones stay as they are."""
+    from companion.i18n import render
+
+    state = new_game()
+    said = {card: render(state.label(card), "it") for card in ("character-4", "item-05", "event-1", "monster-04",
+                                                               "room-05", "plot-3", "secret-2", "flashlight")}
+    assert said == {"character-4": "Personaggio 4 (segnaposto)", "item-05": "Oggetto 5 (segnaposto)",
+                    "event-1": "Evento 1 (segnaposto)", "monster-04": "Mostro 4 (segnaposto)",
+                    "room-05": "Stanza 5 (segnaposto)", "plot-3": "Carta trama 3 (segnaposto)",
+                    "secret-2": "Condizione di vittoria segreta 2", "flashlight": "flashlight"}
+    entered = replace(state, cards={**state.cards, "item-05": replace(state.cards["item-05"], name="Candle")})
+    assert entered.label("item-05") == "Candle"

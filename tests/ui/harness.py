@@ -370,7 +370,7 @@ def tour_scenario(app, out: Path, report: dict):
     yield Until("back from enrollment", lambda: model.screen != "enroll")
     report["after_enroll"] = model.screen
     app.set_language("it")
-    yield Until("Italian", lambda: model.language == "it" and find_button(app, "Annulla") is not None)
+    yield Until("Italian", lambda: model.language == "it" and find_button(app, "Annulla mossa") is not None)
     yield from shot("table-it")
     touch(find_button(app, "Menu"))
     yield Until("home in Italian", screen_is(app, "home"))

@@ -112,7 +112,7 @@ def _toy(app, out: Path, report: dict, name: str):
     real = (list(model.choices), list(model.todo), list(model.out_of_turn))
     model.choices = [{"key": f"move:{r}", "label": f"Room {r}"} for r in "ABCDEFGHIJKLMNOPQRS"]
     model.todo = [{"kind": "place", "text": "Place a ghost in room C."},
-                  {"kind": "return", "text": "Undo on the table: Lock the green doors."}]
+                  {"kind": "return", "text": "Unlock the green doors."}]
     model.out_of_turn = [{"key": "device:crickets", "label": "Crickets device", "player": "Bo"}]
     table = app.root.ids.screens.current_screen
     seen, pages = [], []

@@ -108,7 +108,7 @@ def privacy_scenario(app, out: Path, report: dict):
 
     # Italian.
     app.set_language("it")
-    yield Until("Italian", lambda: model.language == "it" and find_button(app, "Annulla") is not None)
+    yield Until("Italian", lambda: model.language == "it" and find_button(app, "Annulla mossa") is not None)
     secret = lambda: [b for b in app.root.ids.screens.current_screen.ids.choices.buttons()  # noqa: E731
                       if b.key == "ui:secrets"]
     yield Until("the Secret cards button in Italian",

@@ -38,12 +38,13 @@ def test_marks_tell_a_players_two_hunters_apart():
                                              "Ada (blue)": "Ada2", "Bo (green)": "Bo2"}
     assert hunter_marks({"Ada": {"at": "C"}, "Bo": {"at": "D"}}) == {"Ada": "Ada", "Bo": "Bo"}
     assert hunter_marks({"Player 1": {"at": "C"}, "Player 2": {"at": "C"}}) == {"Player 1": "P1", "Player 2": "P2"}
-    assert carrying_text(view["hunters"], view["carried"]) == "Carrying: [color=ffcc33]Bo2[/color] Cursed Treasure"
+    assert (carrying_text(view["hunters"], view["carried"])
+            == "Carrying: [color=ffcc33]Bo (green)[/color] Cursed Treasure")
     from companion.protocol import render_tree  # as the daemon sends it: names in the table's language
 
     italian = render_tree(view, "it")
     assert (carrying_text(italian["hunters"], italian["carried"], _italian)
-            == "Trasporta: [color=ffcc33]Bo2[/color] Tesoro Maledetto")
+            == "Trasporta: [color=ffcc33]Bo (verde)[/color] Tesoro Maledetto")
     assert status_text(view) == "Nightmare · cellar 0/12 · hallway: Bo (yellow)"
     assert status_text(view, _italian) == "Incubo · cantina 0/12 · corridoio: Bo (giallo)"
     one_each = {"mode": "basic", "cellar": [], "cellar_slots": 8,

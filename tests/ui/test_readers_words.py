@@ -32,21 +32,22 @@ def both(readers: dict, hardware: dict, roles: dict | None = None) -> tuple[tupl
 def test_a_reader_that_has_not_reported_yet_is_starting_on_both_screens():
     home, settings = both({}, {"readers": [CARDS]}, {"cards": "cards"})
     assert home == ("Readers starting: cards", False)
-    assert settings == "cards (cards): not reported yet · last read nothing read yet · 0/min"
+    assert settings == "cards (cards reader): not reported yet · nothing read yet · 0/min"
 
 
 def test_working_offline_and_virtual_readers():
     home, settings = both({"cards": {"online": True, "detail": ""}}, {"readers": [CARDS]})
     assert home == ("Readers working: cards", False)
-    assert settings == "cards (cards): working · last read nothing read yet · 0/min"
+    assert settings == "cards (cards reader): working · nothing read yet · 0/min"
     home, settings = both({"cards": {"online": False, "detail": "no SPI device"}}, {"readers": [CARDS]})
     assert home == ("Reader offline — cards: no SPI device. Touches still work.", True)
-    assert settings.startswith("cards (cards): OFFLINE: no SPI device")
+    assert settings.startswith("cards (cards reader): OFFLINE: no SPI device")
     laptop = {"virtual": True, "readers": [{**CARDS, "virtual": True},
                                            {"name": "tiles", "role": "tiles", "online": True, "virtual": True}]}
     home, settings = both({"cards": {"online": True}, "tiles": {"online": True}}, laptop)
-    assert home == ("Virtual readers: cards, tiles. Tap cards with the Cards button of the table screen.", False)
-    assert settings.splitlines()[1] == "tiles (tiles, virtual): working · last read nothing read yet · 0/min"
+    assert home == ("Virtual readers: cards reader, tiles reader. Tap cards with the Cards button of the table "
+                    "screen.", False)
+    assert settings.splitlines()[1] == "tiles reader (virtual): working · nothing read yet · 0/min"
 
 
 @pytest.mark.parametrize("hardware, said", [
@@ -66,3 +67,27 @@ def test_reader_list_takes_names_from_every_source():
     listed = reader_list({"old": {"online": False, "detail": "gone"}}, {"readers": [CARDS]}, {"tiles": "tiles"})
     assert [(r["name"], r["role"], r["online"]) for r in listed] == [
         ("cards", "cards", None), ("old", None, False), ("tiles", "tiles", None)]
+
+
+LAPTOP = {"virtual": True, "readers": [{**CARDS, "virtual": True},
+                                       {"name": "tiles", "role": "tiles", "online": True, "virtual": True}]}
+
+
+def italian(text: str, **params) -> str:
+    from ui.i18n import translate
+
+    return translate(text, "it", **params)
+
+
+def test_virtual_readers_are_named_by_their_role_in_the_tables_language():
+    """Issue 26: a newcomer read "Lettori virtuali: cards, tiles" (the roles' config ids) and
+    "last read nothing read yet" in Settings."""
+    readers = {"cards": {"online": True}, "tiles": {"online": True}}
+    home = readers_summary(readers, italian, LAPTOP, None)
+    assert home == ("Lettori virtuali: lettore delle carte, lettore delle tessere. Appoggia le carte con il "
+                    "pulsante Carte della schermata del tavolo.", False)
+    activity = ReaderActivity(lambda: 100.0)
+    activity.seen({"kind": "tap", "reader": "cards", "uid": None})
+    lines = readers_markup(readers, {}, activity, italian, LAPTOP).splitlines()
+    assert lines == ["lettore delle carte (virtuale): funziona · ultima lettura proprio ora · 1/min",
+                     "lettore delle tessere (virtuale): funziona · ancora nessuna lettura · 0/min"]

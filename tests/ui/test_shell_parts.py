@@ -49,7 +49,7 @@ def test_a_refusal_stays_in_the_log_marked_not_only_by_colour():
 def test_the_clients_words_follow_the_language():
     from ui.i18n import translate
 
-    assert translate("Undo", "en") == "Undo" and translate("Undo", "it") == "Annulla"
+    assert translate("Undo", "en") == "Undo" and translate("Undo", "it") == "Annulla mossa"
     assert translate("Turn {number}", "it", number=9) == "Turno 9"
     assert translate("Undo", "xx") == "Undo"
     assert text.turn_markup({"turn_number": 9}, "Ada", False, lambda t, **p: translate(t, "it", **p)) == (

@@ -152,7 +152,7 @@ class CellarBoard(PlacePicks, BoxLayout):
             self.odds = float(odds)
         self.status = status_text(self.view, self.tr._)
         self.status_line = status_line(self.status, self.odds, self.tr._)
-        self.carrying = carrying_text(hunters, self.view.get("carried") or {}, self.tr._, colours, marks)
+        self.carrying = carrying_text(hunters, self.view.get("carried") or {}, self.tr._, colours)
 
 
 def hunter_marks(hunters: dict) -> dict[str, str]:
@@ -180,13 +180,13 @@ def marker_colour(hunter: dict, colours: dict) -> tuple:
     return theme.on_dark(theme.player_colour(hunter.get("player", ""), colours))
 
 
-def carrying_text(hunters: dict, carried: dict, _: Translate = english, colours: dict | None = None,
-                  marks: dict | None = None) -> str:
-    """"Carrying: Ada treasure 3 · Bo Cursed Treasure" (markup, each hunter's mark in the
-    player's colour; ``carried``: the view's hunter key -> treasure in words); "" when
-    nobody carries one."""
-    marks = marks or hunter_marks(hunters)
-    parts = [coloured(marks[name], theme.on_dark(theme.player_colour(h.get("player", name), colours or {}))) + " "
+def carrying_text(hunters: dict, carried: dict, _: Translate = english, colours: dict | None = None) -> str:
+    """"Carrying: Ada treasure 3 · Bo (green) Cursed Treasure" (markup, each hunter named as
+    the prompts name it, in the player's colour; ``carried``: the view's hunter key ->
+    treasure in words); "" when nobody carries one. (The tiles' short marks, "Bo2", are
+    for the tiles only.)"""
+    parts = [coloured(escape_markup(_hunter_name(name, h, hunters, _)),
+                      theme.on_dark(theme.player_colour(h.get("player", name), colours or {}))) + " "
              + escape_markup(str(carried.get(name) or ""))
              for name, h in hunters.items() if name in carried]
     return escape_markup(_("Carrying:")) + " " + " · ".join(parts) if parts else ""

@@ -12,7 +12,7 @@ from kivy.uix.screenmanager import Screen
 
 from ui.hardware import no_reader_text
 from ui.kvloader import load_kv
-from ui.readers import reader_list
+from ui.readers import reader_list, reader_words
 from ui.text import ago_text, players_text, short_title
 from ui.widgets import buttons, pieces  # noqa: F401  (kv uses TouchButton, Marker)
 
@@ -26,11 +26,11 @@ def readers_summary(readers: dict, _, hardware: dict | None = None, roles: dict 
     listed = reader_list(readers, hardware, roles)
     offline = [r for r in listed if r["online"] is False]
     if offline:
-        details = "; ".join(f"{r['name']}: {r['detail']}" for r in offline)
+        details = "; ".join(f"{reader_words(r, _)}: {r['detail']}" for r in offline)
         return _("Reader offline — {details}. Touches still work.", details=details), True
     if not listed:
         return no_reader_text(hardware or {}, _), False  # true to the dice button (issue 17 item 7)
-    names = ", ".join(r["name"] for r in listed)
+    names = ", ".join(reader_words(r, _) for r in listed)
     if any(r["online"] is None for r in listed):
         return _("Readers starting: {names}", names=names), False
     if all(r["virtual"] for r in listed):

@@ -14,7 +14,7 @@ from ui import uisettings
 from ui.backlight import BacklightError, find_backlight
 from ui.hardware import can_enroll, dice_button, no_reader_text
 from ui.kvloader import load_kv
-from ui.readers import reader_list
+from ui.readers import reader_list, reader_words, role_named, role_words
 from ui.text import ago_text, short_title
 from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
 
@@ -45,21 +45,29 @@ def readers_markup(readers: dict, roles: dict, activity, _, hardware: dict | Non
     lines = []
     for reader in reader_list(readers, hardware, roles):
         name = reader["name"]
-        role = reader["role"] or _("any piece")
-        if reader["virtual"]:
-            role = _("{role}, virtual", role=role)
-        if reader["online"] is False:
-            state = _("OFFLINE: {detail}", detail=reader["detail"])
-        else:
-            state = _("working") if reader["online"] else _("not reported yet")
         seen = activity.readers.get(name)
-        last = ago_text(activity.ago(name), _) if seen else _("nothing read yet")
-        line = _("{name} ({role}): {state} · last read {last} · {n}/min",
-                 name=name, role=role, state=state, last=last, n=activity.per_minute(name))
+        last = _("last read {ago}", ago=ago_text(activity.ago(name), _)) if seen else _("nothing read yet")
+        line = _("{name} ({role}): {state} · {last} · {n}/min", name=reader_words(reader, _),
+                 role=_reader_role(reader, _), state=_reader_state(reader, _), last=last,
+                 n=activity.per_minute(name))
         if seen and seen.last:
             line += f" · UID {seen.last}"
         lines.append(line)
     return "\n".join(lines) or no_reader_text(hardware or {}, _)
+
+
+def _reader_role(reader: dict, _) -> str:
+    """What a reader reads, in words ("cards reader", "any piece"); a virtual one says so."""
+    if role_named(reader):
+        return _("virtual")
+    role = role_words(reader["role"], _)
+    return _("{role}, virtual", role=role) if reader["virtual"] else role
+
+
+def _reader_state(reader: dict, _) -> str:
+    if reader["online"] is False:
+        return _("OFFLINE: {detail}", detail=reader["detail"])
+    return _("working") if reader["online"] else _("not reported yet")
 
 
 def dice_text(activity, _) -> str:

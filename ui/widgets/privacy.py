@@ -23,7 +23,7 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
 from ui import theme
-from ui.privacy import IDLE_SECONDS, phone_offer, stays_open, view_lines
+from ui.privacy import IDLE_SECONDS, phone_offer, shown_answer, stays_open, view_lines
 from ui.text import coloured, escape_markup
 from ui.widgets.buttons import TouchButton, fit_text
 from ui.widgets.choices import ChoicePanel
@@ -205,7 +205,7 @@ class PrivacyScreen(ModalView):
         """The daemon's ``private`` answer: show it (only ``player``'s, after the cover)."""
         if answer.get("player") != self.player or self.step == "who":
             return
-        self.answer = {k: v for k, v in answer.items() if k in ("view", "prompt")}
+        self.answer = shown_answer(answer)
         self.step = "shown"
         self._build()
 

@@ -11,6 +11,7 @@ only; the rules read a game's own copy through :attr:`.state.State.content`.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections import Counter
 from collections.abc import Mapping
@@ -42,6 +43,23 @@ FREE_DEVICES = ("catnip", "hatpin", "feather")
 #: Ghost cards that are more than one child: sentences about them take plural verbs
 #: ("The Twins's beloved toy is the Parasol": "Trapping Ghosts").
 PLURAL_GHOSTS = frozenset({"the-twins"})
+
+
+#: A stand-in name as the content file writes it: "Tablet 2-4 (placeholder)" (floor 2, the
+#: fourth), "Ghost 04 (placeholder)".
+_STAND_IN = re.compile(r"^(?P<kind>Tablet|Ghost) (?P<n>\d+(?:-\d+)?) \(placeholder\)$")
+
+
+def said(name: str) -> str:
+    """``name`` as the companion says it: a stand-in of the content file in the table's
+    language (issue 26: the news said "Tablet 0-2" in Italian where the board said "Tessera
+    0-2"): "Tessera 0-2 (segnaposto)", "Fantasma 04 (segnaposto)"; any other name as it is."""
+    match = _STAND_IN.match(name)
+    if match is None:
+        return name
+    if match["kind"] == "Ghost":
+        return msg("Ghost {n} (placeholder)", n=match["n"])
+    return msg("Tablet {n} (placeholder)", n=match["n"])
 
 
 @dataclass(frozen=True)
@@ -87,10 +105,11 @@ class Content:
         return sum(c.copies for c in self.cards.values())
 
     def name(self, item: str) -> str:
-        """The printed name of a card or tablet id (``item`` itself when unknown)."""
+        """The printed name of a card or tablet id (``item`` itself when unknown); a stand-in
+        the owner has not replaced yet in words, in the table's language (:func:`said`)."""
         if item in self.cards:
-            return self.cards[item].name
-        return self.tablets[item].name if item in self.tablets else item
+            return said(self.cards[item].name)
+        return said(self.tablets[item].name) if item in self.tablets else item
 
     def tablet(self, tablet_id: str) -> Tablet:
         return self.tablets[tablet_id]
@@ -261,11 +280,8 @@ def tablet(tablet_id: str) -> Tablet:
 
 
 def name(item: str) -> str:
-    """The printed name of a card or tablet id."""
-    c = content("rulebook")
-    if item in c.cards:
-        return c.cards[item].name
-    return c.tablets[item].name if item in c.tablets else item
+    """The printed name of a card or tablet id (:meth:`Content.name`)."""
+    return content("rulebook").name(item)
 
 
 def beloved_toy(ghost: str) -> str:

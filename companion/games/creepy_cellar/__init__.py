@@ -136,8 +136,9 @@ OPTIONS = (
     ),
     OptionSpec(
         "exited_hunters", "out_for_good", ("out_for_good", "keep_turns"),
-        msg("A hunter who leaves the castle once every treasure is in stays out (out_for_good: its "
-            "turns only flip Ghost cards for the table), or keeps moving and may go back in (keep_turns)."),
+        msg("A hunter who leaves the castle once every treasure is in stays out (out_for_good: that "
+            "hunter's turns only flip Ghost cards for the table), or keeps moving and may go back in "
+            "(keep_turns)."),
         "Winning the Game (silent on hunters already out; docs/house-rules.md)",
     ),
 )

@@ -25,6 +25,8 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from companion.i18n import Msg, msg
+
 #: Cards per type ("Components Included": 72 cards).
 COUNTS: Mapping[str, int] = {
     "character": 6, "room": 15, "plot": 7, "secret": 7, "monster": 10, "item": 22,
@@ -34,6 +36,19 @@ COUNTS: Mapping[str, int] = {
 RULEBOOK = "rulebook"
 PLACEHOLDER = "placeholder"
 ENTERED = "entered"  # the table entered what its own copy of the card shows (:mod:`.content`)
+
+
+#: The stand-in names of the cards the rulebook does not name, by kind, from the number in
+#: their id (``item-05``): what the table sees until it enters the printed name.
+STAND_INS = {
+    "character": lambda n: msg("Character {n} (placeholder)", n=n),
+    "room": lambda n: msg("Room {n} (placeholder)", n=n),
+    "plot": lambda n: msg("Plot card {n} (placeholder)", n=n),
+    "secret": lambda n: msg("Secret victory condition {n}", n=n),
+    "monster": lambda n: msg("Monster {n} (placeholder)", n=n),
+    "item": lambda n: msg("Item {n} (placeholder)", n=n),
+    "event": lambda n: msg("Event {n} (placeholder)", n=n),
+}
 
 
 @dataclass(frozen=True)
@@ -78,6 +93,20 @@ class Card:
     rooms: Mapping[str, int] = field(default_factory=dict)
     items: Mapping[str, int] = field(default_factory=dict)
     ability: str = ""
+
+    @property
+    def said(self) -> Msg | str:
+        """The name as the companion says it: the Vestibule the rulebook names (issue 26: the
+        set-up said "Vestibolo", the board and news "Vestibule") in the table's language;
+        so are the stand-ins of cards whose name is not printed ("Character 4 (placeholder)");
+        every other name as printed or entered (docs/glossary-it.md)."""
+        if self.id == "vestibule" and self.name == "Vestibule":
+            return msg("Vestibule")
+        number = self.id.rsplit("-", 1)[-1]
+        stand_in = STAND_INS.get(self.kind)
+        if stand_in is not None and number.isdigit() and str(said := stand_in(int(number))) == self.name:
+            return said  # the companion's stand-in, not yet entered: "Personaggio 4 (segnaposto)"
+        return self.name
 
     @property
     def placeholder(self) -> bool:

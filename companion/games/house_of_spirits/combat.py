@@ -123,18 +123,18 @@ def on_monster_defence(state: State, face: int) -> State:
     defence = monster.defence + face
     state = change_action(state, dice=pending.dice + (face,), against=defence)
     state = say(state, msg("{monster} defends: {defence} + {face} (die) = {total}.",
-                         monster=monster.name, defence=monster.defence, face=face, total=defence))
+                         monster=monster.said, defence=monster.defence, face=face, total=defence))
     if pending.score > defence:
         health = state.health(pending.target) - 1
         state = replace(state, monster_health=tuple((m, health if m == pending.target else h)
                                                     for m, h in state.monster_health))
         if health <= 0:
-            return _monster_killed(say(state, msg("A hit: {monster} has no health left.", monster=monster.name)))
-        state = say(state, msg("A hit: {monster} has {health} health left.", monster=monster.name, health=health))
+            return _monster_killed(say(state, msg("A hit: {monster} has no health left.", monster=monster.said)))
+        state = say(state, msg("A hit: {monster} has {health} health left.", monster=monster.said, health=health))
     else:
         state = say(state, msg("A miss: {score} does not exceed {defence}.", score=pending.score, defence=defence))
     state = say(state, msg("{monster} strikes back: {player}, choose defensive items, then roll for it.",
-                          monster=monster.name, player=state.player))
+                          monster=monster.said, player=state.player))
     return request_roll(state, Roll.MONSTER_ATTACK, player)
 
 
@@ -161,15 +161,15 @@ def on_monster_attack(state: State, face: int) -> State:
     player = state.active
     guarded = state.card(state.characters[player]).defence + guard_bonus(state)
     if state.options["monster_crit"] and total > guarded + 6:  # H-A3: "identical to that of a player"
-        state = say(state, msg("{monster} attacks: {attack} + {face} (die) = {total}.", monster=monster.name,
+        state = say(state, msg("{monster} attacks: {attack} + {face} (die) = {total}.", monster=monster.said,
                                attack=monster.attack, face=face, total=total))
         state = say(state, msg("Critical hit by {monster}: {attack} is more than 6 + {defence}, so {player} "
-                               "cannot defend: no defence roll.", monster=monster.name, attack=total,
+                               "cannot defend: no defence roll.", monster=monster.said, attack=total,
                                defence=guarded, player=state.player))
         state = discard_items(state, player, pending.items + pending.guards)
         return end_turn(kill_character(state, player))
     state = say(state, msg("{monster} attacks: {attack} + {face} (die) = {total}; {player}, roll for your defence.",
-                          monster=monster.name, attack=monster.attack, face=face, total=total, player=state.player))
+                          monster=monster.said, attack=monster.attack, face=face, total=total, player=state.player))
     return request_roll(state, Roll.DEFENCE, player)
 
 

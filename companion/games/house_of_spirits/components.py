@@ -65,10 +65,10 @@ def all_components() -> frozenset[str]:
     return frozenset(component(card_id) for card_id in CARDS)
 
 
-def label(card_id: str) -> str:
+def label(card_id: str) -> Msg | str:
     """A card's name as players say it ("flashlight", "Room 7 (placeholder)")."""
     found = CARDS.get(card_id)
-    return found.name if found else card_id
+    return found.said if found else card_id
 
 
 def component_label(component_id: str) -> Msg | str:
@@ -90,7 +90,7 @@ def component_label(component_id: str) -> Msg | str:
                 "room": msg("Room card {n} (placeholder)", n=int(number)),
                 "monster": msg("Monster card {n} (placeholder)", n=int(number)),
                 "item": msg("Item card {n} (placeholder)", n=int(number))}[kind]
-    name = CARDS[card_id].name
+    name = CARDS[card_id].said
     return {"character": msg("Character card {name}", name=name), "room": msg("Room card {name}", name=name),
             "monster": msg("Monster card {name}", name=name), "item": msg("Item card {name}", name=name)}[kind]
 

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import replace
 
 from companion.engine.tuples import put, without
-from companion.engine.words import and_names
+from companion.engine.words import and_names, commas
 from companion.games.house_of_spirits.state import Roll, State, Step, say
 from companion.i18n import msg, nmsg, todo
 
@@ -175,13 +175,13 @@ def on_room(state: State, room: str) -> State:
     card = state.card(room)
     state = replace(state, room=room)
     if card.skulls == 0:
-        state = say(state, msg("The party enters the {room}: no skulls, no monsters.", room=card.name))
+        state = say(state, msg("The party enters the {room}: no skulls, no monsters.", room=card.said))
         return refill(state)
     state = say(state, nmsg("The party enters the {room}: {skulls} skull; a roll of {skulls} or less "
                             "brings a monster.",
                             "The party enters the {room}: {skulls} skulls; a roll of {skulls} or less "
                             "brings a monster.",
-                            "skulls", room=card.name, skulls=card.skulls))
+                            "skulls", room=card.said, skulls=card.skulls))
     return next_monster_roll(replace(state, monster_rolls=state.order()))
 
 
@@ -211,7 +211,7 @@ def lay_monster(state: State, monster: str) -> State:
     state = replace(state, in_play=state.in_play + (monster,),
                     monster_health=state.monster_health + ((monster, card.health),))
     return say(state, todo("place", "{monster} (attack {attack}, defence {defence}, health {health}) is in play.",
-                          monster=card.name, attack=card.attack, defence=card.defence, health=card.health))
+                          monster=card.said, attack=card.attack, defence=card.defence, health=card.health))
 
 
 def refill(state: State) -> State:
@@ -268,5 +268,5 @@ def end_turn(state: State) -> State:
 
 
 def _names(state: State, cards: tuple[str, ...]) -> str:
-    return ", ".join(state.label(card) for card in cards)
+    return commas(state.label(card) for card in cards)
 

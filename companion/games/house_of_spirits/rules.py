@@ -124,7 +124,7 @@ def on_draw(state: State, card: str) -> State:
         character = state.card(card)
         state = say(state, msg("{player} plays {character} (attack {attack}, defence {defence}, "
                                "investigation {investigation}, health {health}).",
-                               player=state.players[player], character=character.name, attack=character.attack,
+                               player=state.players[player], character=character.said, attack=character.attack,
                                defence=character.defence, investigation=character.investigation,
                                health=character.health))
         return flow.after_character(state, player)

@@ -19,6 +19,7 @@ from companion.engine.tuples import put
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.card_data import Card
 from companion.games.house_of_spirits.content import Entries, effective_cards
+from companion.i18n import Msg
 
 
 class Step(StrEnum):
@@ -255,10 +256,10 @@ class State:
         """
         return self.cards[card_id]
 
-    def label(self, card_id: str) -> str:
+    def label(self, card_id: str) -> Msg | str:
         """A card's name as this game's table says it (the entered name, if any)."""
         found = self.cards.get(card_id)
-        return found.name if found else card_id
+        return found.said if found else card_id
 
     def item_bonus(self, item: str, aspect: str, monster: str | None = None) -> int:
         """:func:`~.components.item_bonus` with this game's card data."""

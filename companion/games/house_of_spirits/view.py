@@ -140,12 +140,12 @@ def _room(state: State) -> RoomView | None:
     if state.room is None:
         return None
     card = state.card(state.room)
-    return {"id": card.id, "name": card.name, "skulls": card.skulls, "modifier": card.modifier}
+    return {"id": card.id, "name": card.said, "skulls": card.skulls, "modifier": card.modifier}
 
 
 def _in_play(state: State, card_id: str) -> InPlayView:
     card = state.card(card_id)
-    entry: InPlayView = {"id": card_id, "name": card.name, "kind": card.kind}
+    entry: InPlayView = {"id": card_id, "name": card.said, "kind": card.kind}
     if card.kind == "monster":
         entry |= {"health": state.health(card_id), "max_health": card.health,
                   "attack": card.attack, "defence": card.defence}
@@ -182,4 +182,4 @@ def player_view(state: State, player: str) -> dict:
     if secret is None:
         return {}
     card = state.card(secret)
-    return {"secret_victory": {"id": card.id, "name": card.name, "placeholder": card.placeholder}}
+    return {"secret_victory": {"id": card.id, "name": card.said, "placeholder": card.placeholder}}
