@@ -116,7 +116,7 @@ class CompanionApp(App):
 
         self.ui_settings = uisettings.load()
         root = RootView()
-        apply_saved(Window, self.ui_settings, root.ids.screens.get_screen("settings").backlight)
+        apply_saved(Window, self.ui_settings, root.backlight)
         root.watch(Window)
         self._banner = root.ids.banner
         self.model.bind(screen=self._screen, language=self._language,

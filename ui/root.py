@@ -3,8 +3,9 @@ filter that makes one finger one touch (:mod:`ui.touchfilter`)."""
 
 from __future__ import annotations
 
+from kivy.factory import Factory
 from kivy.uix.floatlayout import FloatLayout
-from kivy.uix.screenmanager import NoTransition
+from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from ui.screens.check import CheckScreen
 from ui.screens.content import ContentScreen
@@ -14,6 +15,7 @@ from ui.screens.newgame import NewGameScreen
 from ui.screens.settings import SettingsScreen
 from ui.screens.table import TableScreen
 from ui.screens.waiting import WaitingScreen
+from ui.backlight import find_backlight
 from ui.touchfilter import Down, DuplicateFilter
 from ui.widgets import banner  # noqa: F401  (kv uses NoticeBanner)
 
@@ -32,20 +34,55 @@ class InstantTransition(NoTransition):
         self._on_complete()
 
 
+class LazyScreenManager(ScreenManager):
+    """A screen manager that builds a screen the first time it is asked for (shown, or
+    ``get_screen``): the screens seldom used (New game, Settings, Card data, Enroll, Table
+    check) cost nothing (memory, kv rules, a bar fade per state) until then (issue 17 item
+    10). Each reads the model's current state when built (see the screens' ``__init__``).
+
+    Attributes:
+        makers: screen name -> a callable returning that screen, for those not built yet.
+    """
+
+    def __init__(self, **kwargs):
+        self.makers: dict = {}
+        super().__init__(**kwargs)
+
+    def get_screen(self, name):
+        maker = self.makers.pop(name, None)
+        if maker is not None:
+            self.add_widget(maker())
+        return super().get_screen(name)
+
+    def has_screen(self, name):
+        return name in self.makers or super().has_screen(name)
+
+
+Factory.register("LazyScreenManager", cls=LazyScreenManager)
+
+#: Built when first shown (not at start); the others (waiting, home, table) at once.
+LATER = {"newgame": NewGameScreen, "enroll": EnrollScreen,  # and Settings (its backlight)
+         "check": CheckScreen, "content": ContentScreen}
+
+
 class RootView(FloatLayout):
     """Holds the screens (rules in ``kv/app.kv``); ``show(name)`` switches.
 
     Attributes:
         dropped: how many touches were dropped as duplicates (for tests and the log).
+        backlight: the display's backlight (:mod:`ui.backlight`), or None; found at start
+            (the saved brightness is set back then), handed to the Settings screen.
     """
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         screens = self.ids.screens
         screens.transition = InstantTransition()
-        for screen in (WaitingScreen(), HomeScreen(), NewGameScreen(), TableScreen(),
-                       SettingsScreen(), EnrollScreen(), CheckScreen(), ContentScreen()):
+        for screen in (WaitingScreen(), HomeScreen(), TableScreen()):
             screens.add_widget(screen)
+        screens.makers.update(LATER)
+        self.backlight = find_backlight()
+        screens.makers["settings"] = lambda: SettingsScreen(self.backlight)
         screens.current = "waiting"
         self.filter = DuplicateFilter()
         self.dropped = 0

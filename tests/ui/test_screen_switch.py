@@ -85,3 +85,39 @@ def test_a_hidden_widget_is_not_drawn_and_keeps_its_place(display, kivy_home):
     result = ast.literal_eval(done.stdout.strip().splitlines()[-1])
     assert result["hidden"] == (True, 0, True)  # out of the drawing, still a child (layout unchanged)
     assert result["shown"] == (True, 1)  # back between the same neighbours
+
+
+LAZY = r"""
+from ui.app import configure_kivy
+configure_kivy((800, 480))
+from kivy.uix.screenmanager import Screen
+from ui.root import InstantTransition, LazyScreenManager
+
+built = []
+def settings():
+    built.append("settings")
+    return Screen(name="settings")
+
+manager = LazyScreenManager(transition=InstantTransition())
+manager.makers["settings"] = settings
+manager.add_widget(Screen(name="home"))
+before = (list(built), manager.has_screen("settings"), manager.screen_names)
+manager.current = "settings"
+shown = (list(built), manager.current_screen.name, [s.name for s in manager.children])
+manager.current = "home"
+manager.current = "settings"
+again = (list(built), manager.get_screen("settings") is manager.current_screen)
+print(repr({"before": before, "shown": shown, "again": again}))
+"""
+
+
+@pytest.mark.ui
+def test_a_seldom_used_screen_is_built_when_first_shown_and_only_once(display, kivy_home):
+    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home), "KIVY_NO_ARGS": "1"}
+    done = subprocess.run([sys.executable, "-c", LAZY], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-3000:]
+    result = ast.literal_eval(done.stdout.strip().splitlines()[-1])
+    assert result["before"] == ([], True, ["home"])
+    assert result["shown"] == (["settings"], "settings", ["settings"])
+    assert result["again"] == (["settings"], True)

@@ -156,6 +156,7 @@ class CheckScreen(Screen):
         app.model.bind(check=self._trigger, busy=self._set_busy)
         app.bind(scale=self._trigger, portrait=self._trigger)
         self.bind(width=self._trigger)
+        self._trigger()  # built on first use (ui.root.LazyScreenManager): the check so far
 
     def lines(self) -> list[CheckLine]:
         return [w for w in self.ids.lines.children[::-1] if isinstance(w, CheckLine)]

@@ -53,6 +53,7 @@ class ContentScreen(Screen):
         app = App.get_running_app()
         app.model.bind(content=self._answers, catalogue=self._ask_all)
         app.tr.on_switch(lambda _lang: self._switched())
+        self._answers()  # built on first use (ui.root.LazyScreenManager): the answers so far
 
     # ------------------------------------------------------------------ data
 

@@ -39,6 +39,8 @@ class EnrollScreen(Screen):
         app = App.get_running_app()
         app.model.bind(enrollment=self._walk_changed)
         app.tr.on_switch(lambda _lang: self._offer(self.offer))
+        if app.model.enrollment:  # built on first use (ui.root.LazyScreenManager): a walk under way
+            self._walk_changed(app.model, app.model.enrollment)
 
     @staticmethod
     def said(walk: dict | None) -> str:

@@ -57,6 +57,8 @@ class NewGameScreen(Screen):
         app.tr.on_switch(lambda _lang: self.rebuild())
         self._no_colour: set[str] = set()  # players the table took the colour from
         self.bind(game=self._game_chosen)
+        if app.model.catalogue:  # built on first use (ui.root.LazyScreenManager): the games so far
+            self._catalogue()
 
     # ------------------------------------------------------------------ data
 

@@ -109,6 +109,9 @@ class SettingsScreen(Screen):
         app.tr.on_switch(lambda _lang: self._enroll_buttons())
         app.tr.on_switch(lambda _lang: self.refresh())
         app.model.bind(catalogue=self._enroll_buttons)
+        # built on first use (ui.root.LazyScreenManager): what came before, now
+        self._enroll_buttons()
+        self.refresh()
 
     def _enroll_buttons(self, *_args) -> None:
         """One "enroll this game's pieces" button per game."""
