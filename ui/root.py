@@ -7,6 +7,7 @@ from kivy.factory import Factory
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from ui.backlight import find_backlight
 from ui.screens.check import CheckScreen
 from ui.screens.content import ContentScreen
 from ui.screens.enroll import EnrollScreen
@@ -15,7 +16,6 @@ from ui.screens.newgame import NewGameScreen
 from ui.screens.settings import SettingsScreen
 from ui.screens.table import TableScreen
 from ui.screens.waiting import WaitingScreen
-from ui.backlight import find_backlight
 from ui.touchfilter import Down, DuplicateFilter
 from ui.widgets import banner  # noqa: F401  (kv uses NoticeBanner)
 
