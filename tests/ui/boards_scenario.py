@@ -80,13 +80,13 @@ def board_of(app):
 
 def boards_scenario(app, out: Path, report: dict):
     from harness import Until, screen_is
-    from overflow import overflowing, small_text
+    from overflow import lines_cut, overflowing, small_text
 
     from ui.shot import save_screenshot
 
     data = json.loads(Path(os.environ["BOARDS_MESSAGES"]).read_text(encoding="utf-8"))
     report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={}, cut={}, choice_sp={},
-                  status={}, layout={}, wrapped_step={})
+                  status={}, layout={}, wrapped_step={}, header={})
     yield 0.3
     for message in data.get("switches") or []:
         app.handle_message(message)  # where the daemon's messages go (DaemonLink -> Clock)
@@ -108,6 +108,7 @@ def boards_scenario(app, out: Path, report: dict):
         report["cut"][name] = cut_names(board) if board is not None else []
         report["choice_sp"][name] = choice_sizes(app)
         report["status"][name] = getattr(board, "status_line", "")
+        report["header"][name] = lines_cut(app.root.ids.screens.get_screen("table").ids.turn)
         report["layout"][name] = layout_of(app)
         report["wrapped_step"][name] = wrapped_step(board)
     report["cpu_ms"] = {}

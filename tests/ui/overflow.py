@@ -40,6 +40,22 @@ def needed_size(label) -> tuple[float, float]:
     return needed
 
 
+def lines_cut(label) -> str:
+    """"" when every line of ``label`` shows; else what is cut: a label with ``max_lines``
+    drops the lines after them (the portrait header's "turn" of "Player 3's turn")."""
+    if not label.text.strip() or not label.max_lines:
+        return ""
+    kept, width = label.max_lines, label.text_size[0]
+    label.max_lines, label.text_size = 0, (width, None)
+    label.texture_update()
+    need = label.texture_size[1]
+    label.max_lines, label.text_size = kept, (width, label.height)
+    label.texture_update()
+    if need > label.height + SLACK:
+        return f"{label.text!r} needs {need:.0f} px of height, has {label.height:.0f}"
+    return ""
+
+
 def broken_word(label) -> str:
     """The first word of ``label`` wider than its wrapping width (Kivy then breaks it
     mid-word), or ""."""

@@ -93,3 +93,13 @@ class FitLabel(Label):
         if len(_FITTED) >= _FITTED_MAX:
             _FITTED.clear()
         _FITTED[key] = size
+
+
+def lines_font(text: str, width: float, max_font: float, min_font: float, bold: bool = True) -> float:
+    """The largest font size, from ``max_font`` down to ``min_font``, at which every line of
+    ``text`` (markup allowed) fits ``width`` pixels unbroken: the portrait header's
+    "Turn 18" / "Player 3's turn", whose second line would otherwise wrap and be cut."""
+    widest = max((word_width(plain(line), max_font, bold) for line in text.split("\n")), default=0)
+    if widest <= width or widest <= 0:
+        return max_font
+    return max(min_font, max_font * width / widest * 0.98)
