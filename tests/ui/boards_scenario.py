@@ -86,7 +86,8 @@ def boards_scenario(app, out: Path, report: dict):
 
     data = json.loads(Path(os.environ["BOARDS_MESSAGES"]).read_text(encoding="utf-8"))
     report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={}, cut={}, choice_sp={},
-                  status={}, layout={}, wrapped_step={}, header={})
+                  status={}, layout={}, wrapped_step={}, header={},
+                  empty_todo={})
     yield 0.3
     for message in data.get("switches") or []:
         app.handle_message(message)  # where the daemon's messages go (DaemonLink -> Clock)
@@ -109,6 +110,8 @@ def boards_scenario(app, out: Path, report: dict):
         report["choice_sp"][name] = choice_sizes(app)
         report["status"][name] = getattr(board, "status_line", "")
         report["header"][name] = lines_cut(app.root.ids.screens.get_screen("table").ids.turn)
+        todo = app.root.ids.screens.get_screen("table").ids.todo
+        report["empty_todo"][name] = todo.framed and not todo.children  # the box drawn over the summary
         report["layout"][name] = layout_of(app)
         report["wrapped_step"][name] = wrapped_step(board)
     report["cpu_ms"] = {}

@@ -198,6 +198,7 @@ def test_every_board_at_every_size(harness, messages, size, tmp_path, monkeypatc
     small_buttons = {name: {label: size for label, size in sizes.items() if len(label) <= 16 and size < 16}
                      for name, sizes in report["choice_sp"].items()}
     assert {name: small for name, small in small_buttons.items() if small} == {}
+    assert [name for name, empty in report["empty_todo"].items() if empty] == []  # an amber box with no line
     assert {name: cut for name, cut in report["header"].items() if cut} == {}  # "Player 3's / turn" lost "turn"
     cellar = {name: status for name, status in report["status"].items() if name.startswith("creepy_cellar-")}
     # the haunting risk of the coming round is shown in play, and not once the game is over

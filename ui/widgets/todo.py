@@ -128,7 +128,7 @@ class TodoPanel(BoxLayout):
         self.bind(pos=self._frame, size=self._frame)
 
     def _frame(self, *_args) -> None:
-        shown = 1 if self.lines else 0
+        shown = 1 if self.lines and self.children and self.height > 1 else 0  # no empty box
         self._fill_colour.a = self._edge_colour.a = shown
         radius = dp(8) * self.scale
         self._fill.pos, self._fill.size, self._fill.radius = self.pos, self.size, [radius]
@@ -144,6 +144,11 @@ class TodoPanel(BoxLayout):
             self.page = (int(self.page) + 1) % int(self.pages)
             return True
         return super().on_touch_down(touch)
+
+    @property
+    def framed(self) -> bool:
+        """The amber box is drawn (for tests: never without a line in it)."""
+        return self._fill_colour.a > 0
 
     def texts(self) -> list[str]:
         """Every line's words (all pages; for tests)."""
