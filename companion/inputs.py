@@ -175,6 +175,18 @@ def to_json(inp: Input) -> dict[str, Any]:
     return {"touch": inp.key}
 
 
+def spoken(inp: Input) -> str:
+    """:func:`describe` for the shared screen, without a tag's UID: "a tap on the cards
+    reader". A UID names its card (a virtual tag's is the same in every game), so an undone
+    face-down tap must not show it; nor is it a word for the table."""
+    if isinstance(inp, Tap):
+        role = readers.named_role(inp.reader)
+        if role is not None:
+            return msg("a tap on the {reader}", reader=readers.role_words(role))
+        return msg("a tap on reader {reader}", reader=inp.reader)
+    return describe(inp)
+
+
 def describe(inp: Input) -> str:
     """A short phrase for logs and notices: "tap of 04A1B2C3 on table"."""
     role = readers.named_role(inp.reader) if isinstance(inp, (Tap, Remove)) else None

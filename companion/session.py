@@ -443,7 +443,7 @@ class Session:
                 return Reply(True, news=tuple(back))
             return Reply(True, news=(msg("Undone: {label}.", label=label), *back))
         return Reply(True, news=(msg("Undone: {label} ({input}).", label=label,
-                                     input=inputs.describe(inputs.from_json(entry.input))), *back))
+                                     input=inputs.spoken(inputs.from_json(entry.input))), *back))
 
     def _put_back(self, entry: Entry) -> list:
         """What the table must take back after ``entry`` was undone (issue 17 item 9): one

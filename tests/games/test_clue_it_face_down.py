@@ -130,3 +130,20 @@ def test_the_cards_panel_of_a_virtual_reader_offers_no_face_down_card():
     assert daemon.taps.tap_components() == []
     assert daemon.session.handle(Touch(f"seal:{ci.UNREAD}")).accepted  # the one button works
     assert daemon.session.state.seal_taps == (ci.UNREAD,)
+
+
+def test_undoing_a_face_down_card_read_by_its_tag_names_no_uid():
+    """A newcomer's report: undoing a sealing tap said "Undone: Item card, face-down (tag
+    04CFE40F4D24C5 on the cards reader)": a virtual tag's UID is the same for its card in
+    every game, so it named the card going into the envelope (and a UID is no word for kids)."""
+    session = _session(picks=(2, 4, 1))
+    for kid in ci.KIDS[:3]:
+        _touch(session, f"kid:{kid}")
+    for _ in ci.KIDS:
+        _touch(session, f"seal:{ci.UNREAD}")
+    uid = "04C2000000000A"
+    assert session.handle(Tap(uid, reader="cards", ndef=ci.rumor_component(ci.ITEMS[0]))).accepted
+    said = [render(line, lang) for line in session.handle(Touch("undo")).news for lang in ("en", "it")]
+    assert not [line for line in said if uid in line or ci.ITEMS[0] in line], said
+    assert said[:2] == ["Undone: Item card, face-down (a tap on the cards reader).",
+                        "Annullato: Carta Oggetto, coperta (un tag appoggiato sul lettore delle carte)."]
