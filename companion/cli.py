@@ -374,6 +374,10 @@ def cmd_demo(args) -> int:
     return 0
 
 
+#: Seconds the demo's window shows how the game ended before it closes (its daemon serves on).
+DEMO_END_SHOWN = 6.0
+
+
 def _demo_with_window(script, speed: float):
     """Run the daemon and the script in a thread, the Kivy window (open on the table) in
     the main thread, the prompts printed in the terminal too. None, after a line saying
@@ -389,7 +393,7 @@ def _demo_with_window(script, speed: float):
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as tmp:
         sock = Path(tmp) / "companion.sock"
         try:
-            app = build_app(sock, stop_event=done, linger=5.0, first_page="table")
+            app = build_app(sock, stop_event=done, linger=0.3, first_page="table")
         except WindowUnavailable as exc:
             print(f"{str(exc)[0].upper()}{str(exc)[1:]}. Showing the game in the terminal instead.", flush=True)
             return None
@@ -401,7 +405,7 @@ def _demo_with_window(script, speed: float):
                         break
                     time.sleep(0.05)
                 holder["result"] = replay(script, realtime=True, speed=speed, socket_path=sock,
-                                          on_message=ConsoleView())
+                                          on_message=ConsoleView(), hold_end=DEMO_END_SHOWN)
             except BaseException as exc:  # re-raised in the main thread
                 holder["error"] = exc
             finally:

@@ -52,7 +52,7 @@ class ReplayResult:
 def replay(script: TableScript, db: str | Path | None = None, realtime: bool = False,
            speed: float = 1.0, on_line: Callable[[ScriptLine, Reply | None], None] | None = None,
            on_message: Callable[[dict], None] | None = None,
-           socket_path: str | Path | None = None, strict: bool = False) -> ReplayResult:
+           socket_path: str | Path | None = None, strict: bool = False, hold_end: float = 0.0) -> ReplayResult:
     """Replay ``script`` through a daemon.
 
     Args:
@@ -66,6 +66,8 @@ def replay(script: TableScript, db: str | Path | None = None, realtime: bool = F
         socket_path: where the daemon listens (default: a temporary directory).
         strict: stop at a line the game refuses that does not say ``"expect": "refused"``,
             and at one that says so and is taken (``companion replay``).
+        hold_end: seconds the daemon keeps serving after the last line, so that a window on
+            its socket shows how the game ended (the demo) rather than "Connection lost".
 
     Raises:
         LineRefused: ``strict``, and a line was not taken or refused as the script says.
@@ -77,12 +79,12 @@ def replay(script: TableScript, db: str | Path | None = None, realtime: bool = F
         path = Path(socket_path) if socket_path else Path(tmp) / "companion.sock"
         store = EventStore(db if db is not None else ":memory:")
         try:
-            return _run(script, store, path, realtime, speed, on_line, on_message, strict)
+            return _run(script, store, path, realtime, speed, on_line, on_message, strict, hold_end)
         finally:
             store.close()
 
 
-def _run(script, store, path, realtime, speed, on_line, on_message, strict) -> ReplayResult:
+def _run(script, store, path, realtime, speed, on_line, on_message, strict, hold_end=0.0) -> ReplayResult:
     from hardware.simulated import SimulatedTable
 
     replies: list[Reply] = []
@@ -108,6 +110,7 @@ def _run(script, store, path, realtime, speed, on_line, on_message, strict) -> R
                         _as_expected(daemon, line, reply)
                 client.request({"cmd": "state"})  # the state message comes before the ack
                 result.state = client.state
+                time.sleep(max(0.0, hold_end))
             result.unused_stack = daemon.call(lambda: daemon.session.unused_stack if daemon.session else {})
         finally:
             table.close()

@@ -236,3 +236,27 @@ def test_progress_goes_to_stderr_and_json_alone_to_stdout(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert json.loads(out)["turn"] == "Bo"  # stdout is one JSON object, nothing else
     assert [line for line in err.splitlines() if line.startswith("line ")] == ["line 2: accepted", "line 3: accepted"]
+
+
+def test_a_replay_holding_its_end_still_answers_on_its_socket(tmp_path):
+    """The demo's window showed "Connection lost" instead of the game's end: its daemon
+    stopped with the last line. ``hold_end`` keeps it serving, so a screen reads the end."""
+    import threading
+
+    from companion.client import Client
+
+    sock = tmp_path / "companion.sock"
+    fed = threading.Event()
+    demo = bundled_demo()
+    lines = demo.lines
+    held = threading.Thread(target=replay, args=(demo,),
+                            kwargs={"socket_path": sock, "hold_end": 3.0,
+                                    "on_line": lambda line, _reply: line is lines[-1] and fed.set()})
+    held.start()
+    try:
+        assert fed.wait(60)
+        with Client(sock).connect(timeout=5) as client:  # after the last line
+            assert client.request({"cmd": "state"})["ok"]
+            assert client.state["prompt"]["over"] is True
+    finally:
+        held.join(30)
