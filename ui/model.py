@@ -127,9 +127,9 @@ class TableModel(EventDispatcher):
         self.view = strip_placeholders(message.get("view") or {})
         text = strip_placeholders(prompt.get("text") or "")
         self.player = prompt.get("player") or ""
-        self.choices = [_clean_label(c) for c in prompt.get("choices") or [] if "key" in c]
+        self.choices = [clean_label(c, self.language) for c in prompt.get("choices") or [] if "key" in c]
         self.todo = strip_placeholders([t for t in message.get("todo") or [] if isinstance(t, dict)])
-        self.out_of_turn = [_clean_label(c) for c in prompt.get("out_of_turn") or []
+        self.out_of_turn = [clean_label(c, self.language) for c in prompt.get("out_of_turn") or []
                             if isinstance(c, dict) and "key" in c]
         self.hardware = dict(message.get("hardware") or {})
         self.prompt_text = text  # true to the hardware already: the daemon words it (issue 17 item 7)
@@ -203,8 +203,14 @@ class TableModel(EventDispatcher):
             self.screen = self.page
 
 
-def _clean_label(choice: dict) -> dict:
-    """A choice with the placeholder mark out of its label (its key stays as the daemon's)."""
+def clean_label(choice: dict, lang: str = "en") -> dict:
+    """A choice with the placeholder mark out of its label, a stand-in name ("Ghost 04
+    (placeholder)") in the table's language as the boards name it ("Fantasma 04"); its key
+    stays as the daemon's."""
     if "label" not in choice:
         return choice
-    return {**choice, "label": strip_placeholders(choice["label"])}
+    from ui.boards.names import card_name
+    from ui.i18n import translate
+
+    label = card_name(str(choice["label"]), lambda text, **params: translate(text, lang, **params))
+    return {**choice, "label": strip_placeholders(label)}

@@ -81,10 +81,18 @@ def _value_text(value: Any, _: Translate) -> str:
     return "" if value is None else card_name(str(value), _)
 
 
-def shown_answer(answer: dict) -> dict:
+def shown_answer(answer: dict, lang: str = "en") -> dict:
     """What the privacy screen keeps of a ``private`` answer: its view and prompt, without
-    the content file's "(placeholder)" marks (as the shared screen, :mod:`ui.model`)."""
-    return strip_placeholders({k: v for k, v in answer.items() if k in ("view", "prompt")})
+    the content file's "(placeholder)" marks, its choices' stand-in names in ``lang`` (as
+    the shared screen, :mod:`ui.model`)."""
+    from ui.model import clean_label
+
+    shown = strip_placeholders({k: v for k, v in answer.items() if k in ("view", "prompt")})
+    prompt = shown.get("prompt")
+    if isinstance(prompt, dict) and isinstance(prompt.get("choices"), list):
+        shown["prompt"] = {**prompt, "choices": [clean_label(c, lang) if isinstance(c, dict) else c
+                                                 for c in prompt["choices"]]}
+    return shown
 
 
 def stays_open(player: str, private_player: str, answer: dict | None) -> bool:

@@ -84,3 +84,23 @@ def test_the_cards_panel_lists_cards_without_the_placeholder_mark():
     model.apply_state({"type": "state", "language": "en", "prompt": {"text": "", "choices": []}, "tap_components": [
         {"component": "children:ghost:ghost-04", "label": "Ghost 04 (placeholder)"}]})
     assert model.tap_components == [{"component": "children:ghost:ghost-04", "label": "Ghost 04"}]
+
+
+def test_a_pick_list_names_stand_ins_in_the_tables_language():
+    """A newcomer's report: Children in Italian listed "Ghost 04" … "Ghost 13" on the shared
+    pick list while the board said "Fantasma 04"; a printed name ("Rosie") stays as it is."""
+    from ui.model import TableModel
+
+    model = TableModel()
+    model.apply_state({"type": "state", "language": "it", "prompt": {"text": "", "choices": [
+        {"key": "draw:rosie", "label": "Rosie"}, {"key": "draw:ghost-04", "label": "Ghost 04 (placeholder)"}]}})
+    assert [c["label"] for c in model.choices] == ["Rosie", "Fantasma 04"]
+
+
+def test_the_privacy_screen_names_stand_ins_in_the_tables_language():
+    """The same report on the privacy screen: "Ghost 04" in an Italian game."""
+    from ui.privacy import shown_answer
+
+    answer = {"type": "private", "player": "Ada", "view": {}, "prompt": {"text": "", "choices": [
+        {"key": "draw:ghost-04", "label": "Ghost 04 (placeholder)", "private": True}]}}
+    assert shown_answer(answer, "it")["prompt"]["choices"][0]["label"] == "Fantasma 04"
