@@ -264,11 +264,14 @@ def _new_game(args, parser=None):
             raise UsageError(f"{given[0]} goes with --new GAME (without --new the daemon goes on with "
                              f"the unfinished game, which keeps its players and options)")
         return None
-    players = tuple(p.strip() for p in (args.players if args.players is not None else "Player 1,Player 2").split(",")
-                    if p.strip())
+    names = [p.strip() for p in (args.players if args.players is not None else "Player 1,Player 2").split(",")]
+    players = tuple(name for name in names if name)
     if not players:
         raise UsageError(f"--players {args.players!r} names no player: give the names with commas between "
                          f"them, e.g. --players Ada,Bo")
+    if len(players) < len(names):  # "Ada,,Bo": a name left out is no player to drop quietly
+        raise UsageError(f"--players {args.players!r} has an empty name between its commas: give every "
+                         f"player's name, e.g. --players Ada,Bo")
     try:
         options = dict(parse_option(text) for text in args.options)
     except ValueError as exc:

@@ -61,3 +61,13 @@ def test_a_socket_path_that_is_a_file_is_named_as_one(tmp_path, capsys):
     assert capsys.readouterr().err == (f"companion: {notes} is a regular file, not a companion's socket: give the "
                                        "socket the daemon listens on (companion daemon says it when it starts), "
                                        "or leave out --socket\n")
+
+
+@pytest.mark.parametrize("command", [["play", "clue_it", "--terminal"], ["daemon", "--new", "clue_it"]])
+def test_an_empty_name_between_commas_is_refused(command, capsys, tmp_path):
+    """A newcomer's report: ``--players "Ada,,Bo"`` quietly started a 2-player game."""
+    places = ["--db", str(tmp_path / "d.sqlite3"), "--socket", str(tmp_path / "d.sock")]  # never the user's
+    assert main([*command, "--players", "Ada,,Bo", "--abandon", *places]) == 2
+    assert capsys.readouterr().err == ("companion: --players 'Ada,,Bo' has an empty name between its commas: "
+                                       "give every player's name, e.g. --players Ada,Bo\n")
+    assert not (tmp_path / "d.sqlite3").exists()
