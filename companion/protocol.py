@@ -210,6 +210,16 @@ def private_message(session, player: str, lang: str = "en", touch: bool = False)
     return {"type": "private", "player": player, "view": render_tree(view, lang), "prompt": prompt}
 
 
+def view_text(value: Any) -> str:
+    """One entry of a rendered private view as a line of text: a card (a dict with a
+    ``name``) by its name, lists joined with commas (the terminal and the phone page)."""
+    if isinstance(value, dict):
+        return str(value.get("name") or ", ".join(f"{k}: {view_text(v)}" for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return ", ".join(view_text(v) for v in value)
+    return "" if value is None else str(value)
+
+
 def render_tree(value: Any, lang: str) -> Any:
     """``value`` (nested dicts, lists and tuples of JSON values) with every sentence rendered
     in ``lang``."""

@@ -21,6 +21,7 @@ from typing import Any, TextIO
 from companion.client import Client, DaemonUnavailable
 from companion.console import ConsoleView
 from companion.i18n import msg, render
+from companion.protocol import view_text
 
 HELP = msg("Type a choice's number, u to undo, tap CARD to tap a card, q to stop.")
 
@@ -119,7 +120,7 @@ class NumberedView(ConsoleView):
         self._print(self.say(msg("Only {player} looks", player=player)))
         for key, value in (answer.get("view") or {}).items():
             heading = self.say(HEADINGS[key]) if key in HEADINGS else key.replace("_", " ").capitalize()
-            self._print(f"  {heading}: {_value_text(value)}")
+            self._print(f"  {heading}: {view_text(value)}")
         prompt = answer.get("prompt")
         if not prompt:
             if not answer.get("view"):
@@ -174,14 +175,6 @@ def _is_terminal(out: TextIO) -> bool:
         return out.isatty()
     except (AttributeError, ValueError):
         return False
-
-
-def _value_text(value: Any) -> str:
-    if isinstance(value, dict):
-        return str(value.get("name") or ", ".join(f"{k}: {_value_text(v)}" for k, v in value.items()))
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_value_text(v) for v in value)
-    return "" if value is None else str(value)
 
 
 def choices_of(state: dict[str, Any] | None) -> list[dict[str, Any]]:

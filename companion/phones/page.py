@@ -12,6 +12,7 @@ from importlib import resources
 from typing import Any
 
 from companion.i18n import msg, render
+from companion.protocol import view_text
 
 #: The page's own words, rendered in the table's language (the daemon's sentences come
 #: already rendered).
@@ -57,21 +58,13 @@ def private_part(answer: dict[str, Any], lang: str) -> dict[str, Any]:
     "text"}`` for each entry of the view) and ``prompt`` (``{"text", "choices"}`` when the
     private choices are theirs, else None)."""
     lines = [{"heading": render(HEADINGS[key], lang) if key in HEADINGS else key.replace("_", " ").capitalize(),
-              "text": _text(value)} for key, value in (answer.get("view") or {}).items()]
+              "text": view_text(value)} for key, value in (answer.get("view") or {}).items()]
     prompt = answer.get("prompt")
     if prompt is not None:
         prompt = {"text": prompt.get("text") or "",
                   "choices": [{"key": c["key"], "label": c["label"], "private": bool(c.get("private"))}
                               for c in prompt.get("choices") or ()]}
     return {"lines": lines, "prompt": prompt}
-
-
-def _text(value: Any) -> str:
-    if isinstance(value, dict):
-        return str(value.get("name") or ", ".join(f"{k}: {_text(v)}" for k, v in value.items()))
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_text(v) for v in value)
-    return "" if value is None else str(value)
 
 
 @lru_cache(maxsize=1)

@@ -19,6 +19,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
+
+def _run(script: str, display: str, kivy_home) -> dict:
+    """Run ``script`` (Kivy, in a process of its own) on ``display``; the dict it printed last."""
+    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home), "KIVY_NO_ARGS": "1"}
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return ast.literal_eval(done.stdout.strip().splitlines()[-1])
+
 SWITCH = r"""
 from ui.app import configure_kivy
 configure_kivy((800, 480))
@@ -43,11 +52,7 @@ print(repr({"kivy": switch(NoTransition()), "instant": switch(InstantTransition(
 
 @pytest.mark.ui
 def test_the_screen_left_is_out_of_the_manager_when_the_switch_returns(display, kivy_home):
-    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home), "KIVY_NO_ARGS": "1"}
-    done = subprocess.run([sys.executable, "-c", SWITCH], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=60)
-    assert done.returncode == 0, done.stderr[-3000:]
-    result = ast.literal_eval(done.stdout.strip().splitlines()[-1])
+    result = _run(SWITCH, display, kivy_home)
     # Kivy's own: both screens still drawn, the switch waiting for a tick (the bug)
     assert result["kivy"][:2] == (["table", "waiting"], True)
     children, active, events = result["instant"]
@@ -78,11 +83,7 @@ print(repr({"hidden": hidden, "shown": shown}))
 
 @pytest.mark.ui
 def test_a_hidden_widget_is_not_drawn_and_keeps_its_place(display, kivy_home):
-    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home), "KIVY_NO_ARGS": "1"}
-    done = subprocess.run([sys.executable, "-c", SHOWN], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=60)
-    assert done.returncode == 0, done.stderr[-3000:]
-    result = ast.literal_eval(done.stdout.strip().splitlines()[-1])
+    result = _run(SHOWN, display, kivy_home)
     assert result["hidden"] == (True, 0, True)  # out of the drawing, still a child (layout unchanged)
     assert result["shown"] == (True, 1)  # back between the same neighbours
 
@@ -113,11 +114,7 @@ print(repr({"before": before, "shown": shown, "again": again}))
 
 @pytest.mark.ui
 def test_a_seldom_used_screen_is_built_when_first_shown_and_only_once(display, kivy_home):
-    env = {**os.environ, "DISPLAY": display, "KIVY_HOME": str(kivy_home), "KIVY_NO_ARGS": "1"}
-    done = subprocess.run([sys.executable, "-c", LAZY], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=60)
-    assert done.returncode == 0, done.stderr[-3000:]
-    result = ast.literal_eval(done.stdout.strip().splitlines()[-1])
+    result = _run(LAZY, display, kivy_home)
     assert result["before"] == ([], True, ["home"])
     assert result["shown"] == (["settings"], "settings", ["settings"])
     assert result["again"] == (["settings"], True)
