@@ -59,13 +59,14 @@ def lines_cut(label) -> str:
 def broken_word(label) -> str:
     """The first word of ``label`` wider than its wrapping width (Kivy then breaks it
     mid-word), or ""."""
-    from ui.boards.fit import word_width, words
+    from ui.boards.fit import drawn_bold, word_width, words
 
     width = label.text_size[0]
     if not width:
         return ""
+    bold = drawn_bold(label.text, label.bold)  # "[b]…[/b]" is drawn bold: measured regular, it hid "Synagogu/e"
     for word in words(label.text)[:3]:
-        if word_width(word, label.font_size, label.bold, label.font_name) > width + SLACK:
+        if word_width(word, label.font_size, bold, label.font_name) > width + SLACK:
             return word
     return ""
 

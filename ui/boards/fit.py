@@ -46,8 +46,16 @@ def word_width(word: str, font_size: float, bold: bool, font_name: str = "Roboto
     return core.texture.size[0] if core.texture else 0
 
 
+def drawn_bold(text: str, bold: bool) -> bool:
+    """The words of ``text`` are drawn bold: the label's ``bold``, or markup that bolds them
+    ("[b]The Synagogue[/b]" measured regular fitted a word that then broke, "Synagogu/e")."""
+    return bold or "[b]" in text
+
+
 def widest_word(text: str, font_size: float, bold: bool, font_name: str = "Roboto") -> float:
-    """Pixels the widest of the (three longest) words of ``text`` take."""
+    """Pixels the widest of the (three longest) words of ``text`` take (bold where its
+    markup bolds it)."""
+    bold = drawn_bold(text, bold)
     return max((word_width(w, font_size, bold, font_name) for w in words(text)[:3]), default=0)
 
 
