@@ -57,6 +57,7 @@ class NumberedView(ConsoleView):
         self.ask_private = ask_private
         self.state: dict[str, Any] = {}
         self.private: dict[str, Any] | None = None  # the private answer on show, or None
+        self._asked_again = False  # the private answer awaited follows its state's question
 
     @property
     def lang(self) -> str:
@@ -95,6 +96,7 @@ class NumberedView(ConsoleView):
         player = self.private["player"]
         if private_player(message) == player and self.ask_private is not None:
             self._shown = []  # until the answer comes: nothing of the last one can be chosen
+            self._asked_again = True  # its question was just printed with the state
             self.ask_private(player)
             return
         self.hide()
@@ -128,7 +130,9 @@ class NumberedView(ConsoleView):
             self._shown = [{"key": HIDE_KEY, "label": self.say(msg("Done"))}]
             self._print_choices(self._shown)
             return
-        self._print(prompt.get("text") or "")
+        again, self._asked_again = self._asked_again, False
+        if not (again and prompt.get("text") == self._last_prompt):  # not the same question twice
+            self._print(prompt.get("text") or "")
         self._shown = list(prompt.get("choices") or [])
         self._print_choices(self._shown)
 

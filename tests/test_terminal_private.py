@@ -173,3 +173,20 @@ def test_play_names_the_game_it_resumed_in_the_tables_language():
     assert opening_line(logged, {"language": "it"}, Path("/l/play.log")) == (
         "Si continua la partita n. 3 di CLUE: IT (Ada, Bo, Cy) dopo 12 azioni; --abandon ne inizia una nuova. "
         "Il registro del demone: /l/play.log")
+
+
+def test_each_accusation_question_is_printed_once():
+    """A newcomer's report: after each pick the question came twice, once with the table's
+    state and once with the private answer asked again."""
+    session = _session_after(77)  # Cy touched "Only I am looking"
+    table, client, out = _table(_state(session))
+    table.handle(client, "1")
+    table.view(protocol.private_message(session, "Cy"))
+    for key in ("pick:kid-5", "pick:item-2", "pick:the-synagogue"):
+        session.handle(Touch(key))
+        table.view(_state(session))
+        table.view(protocol.private_message(session, "Cy"))  # the answer to the asking again
+    lines = out.getvalue().splitlines()
+    for question in ("which item do you accuse?", "which location do you accuse?",
+                     "check your accusation against the envelope?"):
+        assert lines.count(f"Only Cy looks: {question}") == 1, question
