@@ -83,3 +83,14 @@ def test_creepy_cellar_flags_are_pending_frames():
     state = marked(new_game(), free=True, picked=True)
     assert (state.free, state.picked, state.held) == (True, True, False)
     assert marked(state, free=False, picked=False).pending == ()
+
+
+def test_find_and_without_a_frame_of_a_kind():
+    """The games' marks and return steps (Creepy Cellar, CLUE: IT) look a kind up and set it anew."""
+    from companion.engine import pending as pd
+
+    stack = (pd.Frame("resume", 0, ("turn",)), pd.Frame("free", 1), pd.Frame("after_draw", 0, ("ask",)))
+    assert pd.find(stack, "after_draw") == pd.Frame("after_draw", 0, ("ask",))
+    assert pd.find(stack, "held") is None
+    assert pd.without(stack, ("resume", "after_draw")) == (pd.Frame("free", 1),)
+    assert pd.without(stack, {"held": True}) == stack

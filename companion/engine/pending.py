@@ -59,6 +59,17 @@ def top(stack: Stack) -> Frame | None:
     return stack[-1] if stack else None
 
 
+def find(stack: Stack, kind: str) -> Frame | None:
+    """The pending frame of ``kind`` (the first from the bottom), or None: for a kind a game
+    keeps pending at most once, as a mark or a step to return to."""
+    return next((frame for frame in stack if frame.kind == kind), None)
+
+
+def without(stack: Stack, kinds) -> Stack:
+    """The stack without its frames of ``kinds`` (before a game sets them anew)."""
+    return tuple(frame for frame in stack if frame.kind not in kinds)
+
+
 def replace_top(stack: Stack, frame: Frame) -> Stack:
     """The stack with its top frame replaced by ``frame``."""
     return stack[:-1] + (frame,)

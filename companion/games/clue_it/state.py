@@ -140,7 +140,7 @@ class State:
     passages: tuple[tuple[str, str], ...] = ()
 
     def _returns_to(self, kind: str) -> Step:
-        frame = next((f for f in self.pending if f.kind == kind), None)
+        frame = pd.find(self.pending, kind)
         return RETURNS[kind] if frame is None else Step(frame.args[0])
 
     @property
@@ -241,6 +241,6 @@ RETURNS = {"after_draw": Step.STOP, "resume": Step.TURN}
 def returning(state: State, **steps: Step) -> State:
     """``state`` with each named return step set (``after_draw`` and/or ``resume``); the
     default step is no frame at all."""
-    rest = tuple(frame for frame in state.pending if frame.kind not in steps)
+    rest = pd.without(state.pending, steps)
     frames = (pd.Frame(kind, state.active, (step.value,)) for kind, step in steps.items() if step != RETURNS[kind])
     return replace(state, pending=pd.push(rest, *frames))

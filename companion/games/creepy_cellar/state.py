@@ -135,7 +135,7 @@ class State:
 
     def marked(self, kind: str) -> bool:
         """A frame of ``kind`` is pending (one of :data:`MARKS`)."""
-        return any(frame.kind == kind for frame in self.pending)
+        return pd.find(self.pending, kind) is not None
 
     @property
     def held(self) -> bool:
@@ -260,5 +260,5 @@ def marked(state: State, **marks: bool) -> State:
     """``state`` with each named frame pending (True) or resolved (False), e.g.
     ``marked(state, free=False)``."""
     assert set(marks) <= set(MARKS), marks
-    rest = tuple(frame for frame in state.pending if frame.kind not in marks)
+    rest = pd.without(state.pending, marks)
     return replace(state, pending=pd.push(rest, *(pd.Frame(kind, state.active) for kind, on in marks.items() if on)))
