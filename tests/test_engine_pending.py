@@ -87,8 +87,6 @@ def test_creepy_cellar_flags_are_pending_frames():
 
 def test_find_and_without_a_frame_of_a_kind():
     """The games' marks and return steps (Creepy Cellar, CLUE: IT) look a kind up and set it anew."""
-    from companion.engine import pending as pd
-
     stack = (pd.Frame("resume", 0, ("turn",)), pd.Frame("free", 1), pd.Frame("after_draw", 0, ("ask",)))
     assert pd.find(stack, "after_draw") == pd.Frame("after_draw", 0, ("ask",))
     assert pd.find(stack, "held") is None
