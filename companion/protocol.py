@@ -65,6 +65,7 @@ Client -> daemon:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from companion.errors import CompanionError
@@ -210,14 +211,33 @@ def private_message(session, player: str, lang: str = "en", touch: bool = False)
     return {"type": "private", "player": player, "view": render_tree(view, lang), "prompt": prompt}
 
 
-def view_text(value: Any) -> str:
+#: Headings of the private view's keys (``Game.private_view``) on the privacy screen, the
+#: phone page and the terminal; a key not listed is shown in its own words.
+VIEW_HEADINGS = {
+    "secret_victory": msg("Your secret victory card"),
+    "intrigue_drawn": msg("The Intrigue card you just drew"),
+    "intrigue_held": msg("Your Intrigue cards"),
+    "accusation": msg("Your accusation so far"),
+}
+
+
+def view_heading(key: str, say: Callable[[Any], str]) -> str:
+    """The heading of private view entry ``key``, said by ``say`` (a message -> text in the
+    table's language), or the key in words ("secret_cards" -> "Secret cards")."""
+    return say(VIEW_HEADINGS[key]) if key in VIEW_HEADINGS else key.replace("_", " ").capitalize()
+
+
+def view_text(value: Any, name: Callable[[str], str] = str) -> str:
     """One entry of a rendered private view as a line of text: a card (a dict with a
-    ``name``) by its name, lists joined with commas (the terminal and the phone page)."""
+    ``name``) by its name, lists joined with commas; ``name`` words a card's name (the
+    privacy screen drops the placeholder mark)."""
     if isinstance(value, dict):
-        return str(value.get("name") or ", ".join(f"{k}: {view_text(v)}" for k, v in value.items()))
+        if value.get("name"):
+            return name(str(value["name"]))
+        return ", ".join(f"{k}: {view_text(v, name)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
-        return ", ".join(view_text(v) for v in value)
-    return "" if value is None else str(value)
+        return ", ".join(view_text(v, name) for v in value)
+    return "" if value is None else name(str(value))
 
 
 def render_tree(value: Any, lang: str) -> Any:

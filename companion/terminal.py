@@ -21,7 +21,7 @@ from typing import Any, TextIO
 from companion.client import Client, DaemonUnavailable
 from companion.console import ConsoleView
 from companion.i18n import msg, render
-from companion.protocol import view_text
+from companion.protocol import view_heading, view_text
 
 HELP = msg("Type a choice's number, u to undo, tap CARD to tap a card, q to stop.")
 
@@ -33,14 +33,6 @@ HIDE_KEY = "terminal:hide"
 
 #: What a terminal prints to clear its screen and its scrollback (xterm, VTE, the Linux console).
 CLEAR = "\033[H\033[2J\033[3J"
-
-#: Headings of the private view's keys (as the window's privacy screen words them).
-HEADINGS = {
-    "secret_victory": msg("Your secret victory card"),
-    "intrigue_drawn": msg("The Intrigue card you just drew"),
-    "intrigue_held": msg("Your Intrigue cards"),
-    "accusation": msg("Your accusation so far"),
-}
 
 
 class NumberedView(ConsoleView):
@@ -121,8 +113,7 @@ class NumberedView(ConsoleView):
         self.private = {"player": player}
         self._print(self.say(msg("Only {player} looks", player=player)))
         for key, value in (answer.get("view") or {}).items():
-            heading = self.say(HEADINGS[key]) if key in HEADINGS else key.replace("_", " ").capitalize()
-            self._print(f"  {heading}: {view_text(value)}")
+            self._print(f"  {view_heading(key, self.say)}: {view_text(value)}")
         prompt = answer.get("prompt")
         if not prompt:
             if not answer.get("view"):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from companion.i18n import msg
+from companion.protocol import view_heading, view_text
 from ui.boards.names import card_name
 from ui.text import Translate, english, strip_placeholders
 
@@ -23,16 +23,6 @@ SECRETS_KEY = "ui:secrets"
 
 #: Seconds without a touch after which the privacy screen hides itself.
 IDLE_SECONDS = 30.0
-
-#: Headings of the private view's keys the games send (``GameSpec.private_view``); a key
-#: not listed is shown with its own words.
-HEADINGS = {  # msg(): only so that ``make i18n`` extracts them; translated where drawn
-    "secret_victory": msg("Your secret victory card"),
-    "intrigue_drawn": msg("The Intrigue card you just drew"),
-    "intrigue_held": msg("Your Intrigue cards"),
-    "accusation": msg("Your accusation so far"),
-}
-
 
 def table_choices(choices: list[dict], private_player: str, private_players: list[str],
                   _: Translate = english, phones: dict | None = None) -> list[dict]:
@@ -64,21 +54,8 @@ def view_lines(view: dict[str, Any], _: Translate = english) -> list[tuple[str, 
     joined with commas, a card (a dict with a ``name``) by its name, as the boards name it
     (:func:`ui.boards.names.card_name`: no "(placeholder)" mark, stand-ins in the table's
     language, issue 26)."""
-    lines = []
-    for key, value in view.items():
-        heading = _(str(HEADINGS[key])) if key in HEADINGS else key.replace("_", " ").capitalize()
-        lines.append((heading, _value_text(value, _)))
-    return lines
-
-
-def _value_text(value: Any, _: Translate) -> str:
-    if isinstance(value, dict):
-        if value.get("name"):
-            return card_name(value["name"], _)
-        return ", ".join(f"{k}: {_value_text(v, _)}" for k, v in value.items())
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_value_text(v, _) for v in value)
-    return "" if value is None else card_name(str(value), _)
+    return [(view_heading(key, lambda text: _(str(text))), view_text(value, lambda name: card_name(name, _)))
+            for key, value in view.items()]
 
 
 def shown_answer(answer: dict, lang: str = "en") -> dict:

@@ -12,7 +12,7 @@ from importlib import resources
 from typing import Any
 
 from companion.i18n import msg, render
-from companion.protocol import view_text
+from companion.protocol import view_heading, view_text
 
 #: The page's own words, rendered in the table's language (the daemon's sentences come
 #: already rendered).
@@ -33,15 +33,6 @@ WORDS = {
     "no_game": msg("No game yet: start a new one."),
 }
 
-#: Headings of the private view's keys (``GameSpec.private_view``), as on the privacy screen.
-HEADINGS = {
-    "secret_victory": msg("Your secret victory card"),
-    "intrigue_drawn": msg("The Intrigue card you just drew"),
-    "intrigue_held": msg("Your Intrigue cards"),
-    "accusation": msg("Your accusation so far"),
-}
-
-
 def words(lang: str) -> dict[str, str]:
     """The page's words in ``lang`` (``turn`` keeps its ``{player}`` field for the page)."""
     return {key: render(text, lang) if "{" not in text else _pattern(text, lang) for key, text in WORDS.items()}
@@ -57,8 +48,8 @@ def private_part(answer: dict[str, Any], lang: str) -> dict[str, Any]:
     """What the page shows of one player's ``private`` answer: ``lines`` (``{"heading",
     "text"}`` for each entry of the view) and ``prompt`` (``{"text", "choices"}`` when the
     private choices are theirs, else None)."""
-    lines = [{"heading": render(HEADINGS[key], lang) if key in HEADINGS else key.replace("_", " ").capitalize(),
-              "text": view_text(value)} for key, value in (answer.get("view") or {}).items()]
+    lines = [{"heading": view_heading(key, lambda text: render(text, lang)), "text": view_text(value)}
+             for key, value in (answer.get("view") or {}).items()]
     prompt = answer.get("prompt")
     if prompt is not None:
         prompt = {"text": prompt.get("text") or "",
