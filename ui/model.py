@@ -13,6 +13,8 @@ from typing import Any
 from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 
+from ui.boards.names import clean_label
+from ui.i18n import translate
 from ui.readers import ReaderActivity
 from ui.seats import printed_colours
 from ui.text import strip_placeholders
@@ -127,9 +129,10 @@ class TableModel(EventDispatcher):
         self.view = strip_placeholders(message.get("view") or {})
         text = strip_placeholders(prompt.get("text") or "")
         self.player = prompt.get("player") or ""
-        self.choices = [clean_label(c, self.language) for c in prompt.get("choices") or [] if "key" in c]
+        words = lambda text, **params: translate(text, self.language, **params)  # noqa: E731
+        self.choices = [clean_label(c, words) for c in prompt.get("choices") or [] if "key" in c]
         self.todo = strip_placeholders([t for t in message.get("todo") or [] if isinstance(t, dict)])
-        self.out_of_turn = [clean_label(c, self.language) for c in prompt.get("out_of_turn") or []
+        self.out_of_turn = [clean_label(c, words) for c in prompt.get("out_of_turn") or []
                             if isinstance(c, dict) and "key" in c]
         self.hardware = dict(message.get("hardware") or {})
         self.prompt_text = text  # true to the hardware already: the daemon words it (issue 17 item 7)
@@ -201,16 +204,3 @@ class TableModel(EventDispatcher):
             self.screen = "enroll"
         else:
             self.screen = self.page
-
-
-def clean_label(choice: dict, lang: str = "en") -> dict:
-    """A choice with the placeholder mark out of its label, a stand-in name ("Ghost 04
-    (placeholder)") in the table's language as the boards name it ("Fantasma 04"); its key
-    stays as the daemon's."""
-    if "label" not in choice:
-        return choice
-    from ui.boards.names import card_name
-    from ui.i18n import translate
-
-    label = card_name(str(choice["label"]), lambda text, **params: translate(text, lang, **params))
-    return {**choice, "label": strip_placeholders(label)}

@@ -13,7 +13,7 @@ import hashlib
 from typing import Any
 
 from companion.protocol import view_heading, view_text
-from ui.boards.names import card_name
+from ui.boards.names import card_name, clean_label
 from ui.text import Translate, english, strip_placeholders
 
 #: Choice keys the table screen adds for the privacy screen (never a game's keys: a game's
@@ -58,16 +58,14 @@ def view_lines(view: dict[str, Any], _: Translate = english) -> list[tuple[str, 
             for key, value in view.items()]
 
 
-def shown_answer(answer: dict, lang: str = "en") -> dict:
+def shown_answer(answer: dict, _: Translate = english) -> dict:
     """What the privacy screen keeps of a ``private`` answer: its view and prompt, without
-    the content file's "(placeholder)" marks, its choices' stand-in names in ``lang`` (as
-    the shared screen, :mod:`ui.model`)."""
-    from ui.model import clean_label
-
+    the content file's "(placeholder)" marks, its choices' stand-in names in the table's
+    language (``_``), as on the shared screen (:mod:`ui.model`)."""
     shown = strip_placeholders({k: v for k, v in answer.items() if k in ("view", "prompt")})
     prompt = shown.get("prompt")
     if isinstance(prompt, dict) and isinstance(prompt.get("choices"), list):
-        shown["prompt"] = {**prompt, "choices": [clean_label(c, lang) if isinstance(c, dict) else c
+        shown["prompt"] = {**prompt, "choices": [clean_label(c, _) if isinstance(c, dict) else c
                                                  for c in prompt["choices"]]}
     return shown
 

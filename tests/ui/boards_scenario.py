@@ -109,8 +109,9 @@ def boards_scenario(app, out: Path, report: dict):
         report["cut"][name] = cut_names(board) if board is not None else []
         report["choice_sp"][name] = choice_sizes(app)
         report["status"][name] = getattr(board, "status_line", "")
-        report["header"][name] = lines_cut(app.root.ids.screens.get_screen("table").ids.turn)
-        todo = app.root.ids.screens.get_screen("table").ids.todo
+        table = app.root.ids.screens.get_screen("table")
+        report["header"][name] = lines_cut(table.ids.turn)
+        todo = table.ids.todo
         report["empty_todo"][name] = todo.framed and not todo.children  # the box drawn over the summary
         report["layout"][name] = layout_of(app)
         report["wrapped_step"][name] = wrapped_step(board)

@@ -99,8 +99,10 @@ def test_a_pick_list_names_stand_ins_in_the_tables_language():
 
 def test_the_privacy_screen_names_stand_ins_in_the_tables_language():
     """The same report on the privacy screen: "Ghost 04" in an Italian game."""
+    from ui.i18n import translate
     from ui.privacy import shown_answer
 
     answer = {"type": "private", "player": "Ada", "view": {}, "prompt": {"text": "", "choices": [
         {"key": "draw:ghost-04", "label": "Ghost 04 (placeholder)", "private": True}]}}
-    assert shown_answer(answer, "it")["prompt"]["choices"][0]["label"] == "Fantasma 04"
+    italian = shown_answer(answer, lambda text, **params: translate(text, "it", **params))
+    assert italian["prompt"]["choices"][0]["label"] == "Fantasma 04"

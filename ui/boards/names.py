@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ui.text import Translate, english
+from ui.text import Translate, english, strip_placeholders
 
 #: A stand-in name as the content files and engines write it: "Monster 3 (placeholder)".
 _STAND_IN = re.compile(r"^(?P<kind>[A-Z][a-z]+(?: card)?) (?P<n>\d+(?:-\d+)?)(?: \((?:placeholder|segnaposto)\))?$")
@@ -37,6 +37,15 @@ def card_name(name, _: Translate = english) -> str:
     if match:
         return _stand_ins(_, match["n"]).get(match["kind"], _MARK.sub("", text))
     return _MARK.sub("", text)
+
+
+def clean_label(choice: dict, _: Translate = english) -> dict:
+    """A choice with its label as a board names it: no placeholder mark, a stand-in name
+    ("Ghost 04 (placeholder)") in the table's language (``_``: "Fantasma 04"); its key stays
+    as the daemon's."""
+    if "label" not in choice:
+        return choice
+    return {**choice, "label": strip_placeholders(card_name(str(choice["label"]), _))}
 
 
 def short_marks(names: list[str], longest: int = 4) -> dict[str, str]:
