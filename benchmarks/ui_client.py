@@ -84,6 +84,8 @@ def _hide_parts(app) -> None:
     """A development aid: which part of the table screen costs what. ``UI_BENCH_HIDE`` names
     table-screen ids to take out (``UI_BENCH_HIDE=board_slot,log_left``)."""
     table = app.root.ids.screens.get_screen("table")
+    if os.environ.get("UI_BENCH_STATS"):
+        sys.path.insert(0, "/tmp"); import canvas_stats; canvas_stats.report(app.root); canvas_stats.biggest(app.root); canvas_stats.whose(app.root); canvas_stats.lines(app.root); canvas_stats.waste(app.root); canvas_stats.count_textures(app.root)
     for name in [n for n in os.environ.get("UI_BENCH_HIDE", "").split(",") if n]:
         widget = table.ids[name]
         if widget.parent is not None:
@@ -155,6 +157,20 @@ def _xvfb():
 def _cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _thread_cpu_seconds(pid: int) -> dict[str, float]:
+    """CPU seconds of each thread of process ``pid``, summed by thread name (Mesa's
+    rasterizer threads are ``llvmpipe-N``; the Kivy main thread has the program's name)."""
+    total: dict[str, float] = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            name = (task / "comm").read_text().strip().rstrip("0123456789-")
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:  # the thread ended meanwhile
+            continue
+        total[name] = total.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def _rss_mib(pid: int) -> float:
@@ -237,6 +253,7 @@ def main() -> int:
             time.sleep(2.0)  # let the first frames settle
             delays, flashes = [], []
             cpu_presses = _cpu_seconds(child.pid)
+            threads_before = _thread_cpu_seconds(child.pid)
             bare_cpu = _cpu_seconds(bare.pid) if bare is not None else 0.0
             for _ in range(args.presses):
                 while not lines.empty():
@@ -250,6 +267,8 @@ def main() -> int:
                 assert client.undo()["ok"]
                 lines.get(timeout=10)  # the undo's frame
             cpu_presses = _cpu_seconds(child.pid) - cpu_presses
+            threads = {name: seconds - threads_before.get(name, 0.0)
+                       for name, seconds in _thread_cpu_seconds(child.pid).items()}
             time.sleep(1.0)  # the bare client's last frames
             bare_cpu = (_cpu_seconds(bare.pid) - bare_cpu) if bare is not None else None
             bare_rss = _rss_mib(bare.pid) if bare is not None else None
@@ -280,6 +299,9 @@ def main() -> int:
     per_state = cpu_presses / (2 * args.presses) * 1000
     print(f"client CPU per state shown (handled and drawn; a press and its undo are two): "
           f"{per_state:.1f} ms")
+    shares = sorted(threads.items(), key=lambda item: -item[1])
+    print("  of which, by thread: " + ", ".join(
+        f"{name} {seconds / (2 * args.presses) * 1000:.1f} ms" for name, seconds in shares if seconds > 0))
     if bare_cpu is not None:
         floor = bare_cpu / (2 * args.presses) * 1000
         print(f"bare Kivy client (one label), same run, same Xvfb: {floor:.1f} ms per state; "

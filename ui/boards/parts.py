@@ -65,8 +65,8 @@ class Panel(BoxLayout):
             Color(*self.fill)
             RoundedRectangle(pos=self.pos, size=self.size, radius=[radius])
             Color(*self.edge)
-            Line(rounded_rectangle=(self.x, self.y, self.width, self.height, radius),
-                 width=gap(2.2 if self.bright else 1))
+            Line(rounded_rectangle=(self.x, self.y, self.width, self.height, radius, 4),
+                 width=gap(2.2 if self.bright else 1), joint="miter")
 
 
 class PlacePanel(Panel):
@@ -88,7 +88,7 @@ class PlacePanel(Panel):
             with self.canvas.before:
                 Color(*theme.GOLD)
                 Line(rounded_rectangle=(self.x + inset, self.y + inset, self.width - 2 * inset,
-                                        self.height - 2 * inset, gap(5)), width=gap(1.6))
+                                        self.height - 2 * inset, gap(5), 4), width=gap(1.6), joint="miter")
 
     def on_touch_down(self, touch):
         if self.pickable and picks_at(self, self.place, touch):
@@ -118,7 +118,8 @@ class Pips(DrawnWidget):
             if lit:
                 self.canvas.add(Ellipse(pos=(x0 + i * step, y), size=(size, size)))
             else:
-                self.canvas.add(Line(ellipse=(x0 + i * step, y, size, size), width=max(1.0, size * 0.08)))
+                self.canvas.add(Line(ellipse=(x0 + i * step, y, size, size, 0, 360, 20),
+                                     width=max(1.0, size * 0.08), joint="miter"))
 
 
 class Progress(DrawnWidget):

@@ -40,7 +40,7 @@ class DieFace(DrawnWidget):
             Color(*(theme.DIE_FACE if self.face else theme.DOORS_OPEN))
             RoundedRectangle(pos=(x, y), size=(side, side), radius=[radius], segments=4)
             Color(*theme.PANEL_EDGE)
-            Line(rounded_rectangle=(x, y, side, side, radius, 4), width=1.2)
+            Line(rounded_rectangle=(x, y, side, side, radius, 4), width=1.2, joint="miter")
             Color(*theme.PIP)
             pip = side * 0.2
             for col, row in PIPS.get(int(self.face), []):

@@ -124,16 +124,17 @@ class TodoPanel(BoxLayout):
             self._fill_colour = Color(*FILL)
             self._fill = RoundedRectangle(segments=4)
             self._edge_colour = Color(*EDGE)
-            self._edge = Line(width=1.5)
+            self._edge = Line(width=1.5, joint="miter")
         self.bind(pos=self._frame, size=self._frame)
 
     def _frame(self, *_args) -> None:
-        shown = 1 if self.lines and self.children and self.height > 1 else 0  # no empty box
-        self._fill_colour.a = self._edge_colour.a = shown
+        shown = bool(self.lines and self.children and self.height > 1)  # no empty box
+        # hidden as no area (a transparent colour would cost as much to draw as a visible one)
+        width, height = (self.width, self.height) if shown else (0, 0)
         radius = dp(8) * self.scale
-        self._fill.pos, self._fill.size, self._fill.radius = self.pos, self.size, [radius]
-        self._edge.rounded_rectangle = (self.x + 1, self.y + 1, max(0, self.width - 2),
-                                        max(0, self.height - 2), radius, 4)
+        self._fill.pos, self._fill.size, self._fill.radius = self.pos, (width, height), [radius]
+        self._edge.rounded_rectangle = (self.x + 1, self.y + 1, max(0, width - 2),
+                                        max(0, height - 2), radius, 4)
 
     def _new_lines(self, *_args) -> None:
         self.page = 0

@@ -1,0 +1,80 @@
+"""What the window draws that costs without showing (issue 17 item 10).
+
+Under Mesa's software renderer every pixel of every shape costs about 17 ns, whether it
+shows or not, and a wide :class:`~kivy.graphics.Line` costs far more than its pixels:
+
+* drawn in a colour with alpha 0 (Kivy rules often "hide" a frame that way), it costs what
+  a visible one does;
+* wider than 1 px in a colour with alpha under 1, Kivy draws it twice through the stencil
+  buffer, over its whole bounding box;
+* wider than 1 px with round joints, each of its points becomes a fan of triangles: a
+  rounded frame (180 points unless told fewer) costs about 0.3 ms a frame, however small.
+
+:func:`wasted_drawing` walks the window's render graph in drawing order (the colour set
+by a :class:`~kivy.graphics.Color` holds until the next one) and names each such case.
+"""
+
+from __future__ import annotations
+
+#: Shapes that put pixels on the screen.
+SHAPES = ("Rectangle", "RoundedRectangle", "Ellipse", "Line", "SmoothLine", "Mesh", "BorderImage",
+          "Triangle", "Quad", "Point", "Bezier")
+
+
+def _owners(root) -> dict[int, str]:
+    """id(canvas) -> the class name of the widget that owns it, for every widget under ``root``."""
+    owners: dict[int, str] = {}
+    for widget in root.walk(restrict=True):
+        for canvas in (widget.canvas.before, widget.canvas, widget.canvas.after):
+            owners[id(canvas)] = type(widget).__name__
+    return owners
+
+
+#: A wide line with round joints and more points than this is a fan of triangles a point.
+FEW_POINTS = 8
+
+
+def _empty(instruction) -> bool:
+    """True if ``instruction`` has nothing to draw (a line without points, a shape of no area)."""
+    if hasattr(instruction, "points"):
+        return not instruction.points
+    size = getattr(instruction, "size", None)
+    return size is not None and (size[0] <= 0 or size[1] <= 0)
+
+
+def _waste(instruction, alpha: float) -> str | None:
+    """Why drawing ``instruction`` at colour alpha ``alpha`` costs for nothing, or None."""
+    kind = type(instruction).__name__
+    if kind not in SHAPES or _empty(instruction):
+        return None
+    if alpha <= 0:
+        return f"{kind} drawn in a transparent colour"
+    if kind == "Line" and instruction.width > 1:
+        if alpha < 1:
+            return f"wide Line in a translucent colour (alpha {alpha:.2f}: drawn twice through the stencil)"
+        if instruction.joint == "round" and len(instruction.points) > 2 * FEW_POINTS:
+            return f"wide Line of {len(instruction.points) // 2} points with round joints (a fan of triangles a point)"
+    return None
+
+
+def wasted_drawing(window, root) -> list[str]:
+    """Each shape the window draws that costs without showing, as "Owner: why" (one per
+    owner and reason, with a count)."""
+    owners = _owners(root)
+    found: dict[str, int] = {}
+    alpha = 1.0
+
+    def walk(canvas, owner: str) -> None:
+        nonlocal alpha
+        owner = owners.get(id(canvas), owner)
+        for instruction in canvas.children:
+            kind = type(instruction).__name__
+            if kind == "Color":
+                alpha = instruction.a
+            elif hasattr(instruction, "children"):
+                walk(instruction, owner)
+            elif (why := _waste(instruction, alpha)) is not None:
+                found[f"{owner}: {why}"] = found.get(f"{owner}: {why}", 0) + 1
+
+    walk(window.canvas, "Window")
+    return [f"{what} ×{count}" for what, count in sorted(found.items())]
