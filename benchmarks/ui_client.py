@@ -39,15 +39,15 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def probe(socket_path: str, size: tuple[int, int]) -> None:
-    """Run the client; print ``READY t`` at the first frame of the table, ``FRAME t`` at
-    the first frame after each later state message."""
+    """Run the client; print ``READY t`` at the first frame of the table, ``FRAME t n`` at
+    the first frame after each later state message (``n``: frames drawn so far)."""
     from ui.app import build_app
 
     app = build_app(socket_path, size=size)
     from kivy.clock import Clock
     from kivy.core.window import Window
 
-    pending = {"state": False, "ready": False, "input": False}
+    pending = {"state": False, "ready": False, "input": False, "frames": 0}
     handle = app._handle
 
     def handled(message, _dt=None):
@@ -60,6 +60,7 @@ def probe(socket_path: str, size: tuple[int, int]) -> None:
     app._handle = handled
 
     def flipped(*_args):
+        pending["frames"] += 1
         if pending["input"] and pending["ready"]:
             pending["input"] = False
             print(f"INPUT {time.monotonic()}", flush=True)
@@ -72,7 +73,7 @@ def probe(socket_path: str, size: tuple[int, int]) -> None:
                 pending["ready"] = True
                 print(f"READY {now}", flush=True)
             return
-        print(f"FRAME {now}", flush=True)
+        print(f"FRAME {now} {pending['frames']}", flush=True)
 
     Window.bind(on_flip=flipped)
     Clock.schedule_once(lambda _dt: app.model.go("table"), 0)
@@ -85,7 +86,7 @@ def _hide_parts(app) -> None:
     table-screen ids to take out (``UI_BENCH_HIDE=board_slot,log_left``)."""
     table = app.root.ids.screens.get_screen("table")
     if os.environ.get("UI_BENCH_STATS"):
-        sys.path.insert(0, "/tmp"); import canvas_stats; canvas_stats.report(app.root); canvas_stats.biggest(app.root); canvas_stats.whose(app.root); canvas_stats.lines(app.root); canvas_stats.waste(app.root); canvas_stats.count_textures(app.root)
+        sys.path.insert(0, "/tmp"); import canvas_stats; canvas_stats.report(app.root); canvas_stats.biggest(app.root); canvas_stats.whose(app.root); canvas_stats.lines(app.root); canvas_stats.waste(app.root); canvas_stats.count_textures(app.root); canvas_stats.frames_per_state(app)
     for name in [n for n in os.environ.get("UI_BENCH_HIDE", "").split(",") if n]:
         widget = table.ids[name]
         if widget.parent is not None:
@@ -251,7 +252,7 @@ def main() -> int:
                                  daemon=True).start()
                 assert bare_lines.get(timeout=60)[0] == "READY"  # its first state (sent on connecting)
             time.sleep(2.0)  # let the first frames settle
-            delays, flashes = [], []
+            delays, flashes, frames = [], [], []
             cpu_presses = _cpu_seconds(child.pid)
             threads_before = _thread_cpu_seconds(child.pid)
             bare_cpu = _cpu_seconds(bare.pid) if bare is not None else 0.0
@@ -265,7 +266,9 @@ def main() -> int:
                 delays.append((float(line[1]) - t0) * 1000)
                 daemon.drain()
                 assert client.undo()["ok"]
-                lines.get(timeout=10)  # the undo's frame
+                while (line := lines.get(timeout=10))[0] != "FRAME":  # the undo's frame
+                    pass
+                frames.append(int(line[2]))
             cpu_presses = _cpu_seconds(child.pid) - cpu_presses
             threads = {name: seconds - threads_before.get(name, 0.0)
                        for name, seconds in _thread_cpu_seconds(child.pid).items()}
@@ -297,8 +300,9 @@ def main() -> int:
         print(f"press in daemon -> frame with the read dot lit: p50 {statistics.median(flashes):.1f} ms, "
               f"p99 {_pct(flashes, 99):.1f} ms")
     per_state = cpu_presses / (2 * args.presses) * 1000
+    drawn = (frames[-1] - frames[0]) / (2 * (len(frames) - 1)) if len(frames) > 1 else float("nan")
     print(f"client CPU per state shown (handled and drawn; a press and its undo are two): "
-          f"{per_state:.1f} ms")
+          f"{per_state:.1f} ms; {drawn:.2f} frames drawn per state")
     shares = sorted(threads.items(), key=lambda item: -item[1])
     print("  of which, by thread: " + ", ".join(
         f"{name} {seconds / (2 * args.presses) * 1000:.1f} ms" for name, seconds in shares if seconds > 0))

@@ -116,7 +116,7 @@ class TodoPanel(BoxLayout):
     def __init__(self, **kwargs):
         super().__init__(orientation="vertical", size_hint_y=None, height=0, **kwargs)
         self._rows: list[tuple[BoxLayout, TodoIcon, Label]] = []
-        self._trigger = Clock.create_trigger(self._refit)
+        self._trigger = Clock.create_trigger(self._refit, -1)  # -1: before this frame is drawn (0 waited for the next: a state drew two frames, the first one stale)
         self.bind(lines=self._new_lines, scale=self._trigger, most=self._trigger, width=self._trigger,
                   page=self._trigger, more_text=self._trigger)
         self._more = Label(halign="right", valign="middle", color=theme.GOLD, size_hint_y=None)
