@@ -7,6 +7,8 @@ shows or not, and a wide :class:`~kivy.graphics.Line` costs far more than its pi
   a frame or a label that way), it costs what a visible one does;
 * wider than 1 px in a colour with alpha under 1, Kivy draws it twice through the stencil
   buffer, over its whole bounding box;
+* a stencil (the clipping of Kivy's ScreenManager, StencilView and ScrollView) costs two
+  passes over its box and a test of every pixel drawn inside it;
 * wider than 1 px with round joints, each of its points becomes a fan of triangles: a
   rounded frame (180 points unless told fewer) costs about 0.3 ms a frame, however small.
 
@@ -31,16 +33,19 @@ def _owners(root) -> dict[int, str]:
     return owners
 
 
+#: What a stencil costs (Kivy's StencilView, ScreenManager, ScrollView clip with one).
+CLIPPING = "clipped by a stencil (two passes over its box and a test of every pixel drawn inside)"
+
 #: A wide line with round joints and more points than this is a fan of triangles a point.
 FEW_POINTS = 8
 
 
 def _empty(instruction) -> bool:
     """True if ``instruction`` has nothing to draw (a line without points, a shape of no area)."""
-    if hasattr(instruction, "points"):
-        return not instruction.points
     size = getattr(instruction, "size", None)
-    return size is not None and abs(size[0] * size[1]) < 1
+    if size is not None:
+        return abs(size[0] * size[1]) < 1
+    return not getattr(instruction, "points", None)
 
 
 def _pixels(instruction) -> int:
@@ -85,6 +90,9 @@ def wasted_drawing(window, root) -> list[str]:
             kind = type(instruction).__name__
             if kind == "Color":
                 alpha = instruction.a
+            elif kind == "StencilPush":
+                count, pixels = found.get(f"{owner}: {CLIPPING}", (0, 0))
+                found[f"{owner}: {CLIPPING}"] = count + 1, pixels
             elif hasattr(instruction, "children"):
                 walk(instruction, owner, opacity)
             elif (why := _waste(instruction, alpha * opacity)) is not None:
