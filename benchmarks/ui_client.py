@@ -85,8 +85,6 @@ def _hide_parts(app) -> None:
     """A development aid: which part of the table screen costs what. ``UI_BENCH_HIDE`` names
     table-screen ids to take out (``UI_BENCH_HIDE=board_slot,log_left``)."""
     table = app.root.ids.screens.get_screen("table")
-    if os.environ.get("UI_BENCH_STATS"):
-        sys.path.insert(0, "/tmp"); import canvas_stats; canvas_stats.report(app.root); canvas_stats.biggest(app.root); canvas_stats.whose(app.root); canvas_stats.lines(app.root); canvas_stats.waste(app.root); canvas_stats.count_textures(app.root); canvas_stats.frames_per_state(app); canvas_stats.kv_counts(app)
     for name in [n for n in os.environ.get("UI_BENCH_HIDE", "").split(",") if n]:
         widget = table.ids[name]
         if widget.parent is not None:

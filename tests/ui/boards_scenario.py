@@ -149,9 +149,24 @@ def boards_scenario(app, out: Path, report: dict):
         report["layout"][name] = layout_of(app)
         report["wrapped_step"][name] = wrapped_step(board)
         report["wasted"][name] = wasted_drawing(Window, app.root)
+    shots = data.get("shots") or []
+    if shots:
+        report["read_then_state"] = yield from _read_then_state(app, shots[0]["message"])
     report["cpu_ms"] = {}
     for game, pair in (data.get("timing") or {}).items():
         report["cpu_ms"][game] = yield from _time_board(app, pair)
+
+
+def _read_then_state(app, state: dict):
+    """A press reaching the daemon (``input``), then 10 ms later the state it led to, as the
+    link hands them over: the frames drawn, and whether the read dot lit."""
+    yield 0.3  # the last shot's frames are drawn
+    frames = _frames_drawn(app)
+    app.handle_message({"type": "input", "kind": "press", "button": "dice", "held": 0.1})
+    yield 0.01
+    app.handle_message({**state, "revision": int(state.get("revision") or 0) + 100})
+    yield 0.35
+    return {"frames": frames.done(app)["frames"], "dot_lit": bool(app.flash)}
 
 
 def _time_board(app, pair: list[dict], rounds: int = 10):
