@@ -201,6 +201,35 @@ def _pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
+def _report(args, figures: dict) -> None:
+    """Print the run's figures (``figures``: the measuring loop's local names)."""
+    (delays, flashes, frames, cpu_presses, threads, bare_cpu, bare_rss, start_time, idle_cpu, rss, rss_after,
+     rss_gl) = (figures[name] for name in ("delays", "flashes", "frames", "cpu_presses", "threads", "bare_cpu",
+                                           "bare_rss", "start_time", "idle_cpu", "rss", "rss_after", "rss_gl"))
+    print(f"client window {args.size}, {args.presses} dice presses (each undone)")
+    print(f"press in daemon -> frame showing it: p50 {statistics.median(delays):.1f} ms, "
+          f"p99 {_pct(delays, 99):.1f} ms, max {max(delays):.1f} ms")
+    if flashes:
+        print(f"press in daemon -> frame with the read dot lit: p50 {statistics.median(flashes):.1f} ms, "
+              f"p99 {_pct(flashes, 99):.1f} ms")
+    per_state = cpu_presses / (2 * args.presses) * 1000
+    drawn = (frames[-1] - frames[0]) / (2 * (len(frames) - 1)) if len(frames) > 1 else float("nan")
+    print(f"client CPU per state shown (handled and drawn; a press and its undo are two): "
+          f"{per_state:.1f} ms; {drawn:.2f} frames drawn per state")
+    shares = sorted(threads.items(), key=lambda item: -item[1])
+    print("  of which, by thread: " + ", ".join(
+        f"{name} {seconds / (2 * args.presses) * 1000:.1f} ms" for name, seconds in shares if seconds > 0))
+    if bare_cpu is not None:
+        floor = bare_cpu / (2 * args.presses) * 1000
+        print(f"bare Kivy client (one label), same run, same Xvfb: {floor:.1f} ms per state; "
+              f"ratio {per_state / floor:.2f}x (goal <= 3x); its RSS {bare_rss:.0f} MiB")
+    print(f"client start (spawn -> first table frame): {start_time:.2f} s")
+    print(f"idle CPU over {args.idle:.0f} s: {idle_cpu:.2f} % of one core")
+    print(f"resident memory: {rss:.0f} MiB after the presses, {rss_after:.0f} MiB after idling; "
+          f"{rss - rss_gl:.0f} MiB without Mesa's software renderer ({rss_gl:.0f} MiB)")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--presses", type=int, default=200)
@@ -291,28 +320,7 @@ def main() -> int:
             server.wait(5)
         shutil.rmtree(tmp, ignore_errors=True)
 
-    print(f"client window {args.size}, {args.presses} dice presses (each undone)")
-    print(f"press in daemon -> frame showing it: p50 {statistics.median(delays):.1f} ms, "
-          f"p99 {_pct(delays, 99):.1f} ms, max {max(delays):.1f} ms")
-    if flashes:
-        print(f"press in daemon -> frame with the read dot lit: p50 {statistics.median(flashes):.1f} ms, "
-              f"p99 {_pct(flashes, 99):.1f} ms")
-    per_state = cpu_presses / (2 * args.presses) * 1000
-    drawn = (frames[-1] - frames[0]) / (2 * (len(frames) - 1)) if len(frames) > 1 else float("nan")
-    print(f"client CPU per state shown (handled and drawn; a press and its undo are two): "
-          f"{per_state:.1f} ms; {drawn:.2f} frames drawn per state")
-    shares = sorted(threads.items(), key=lambda item: -item[1])
-    print("  of which, by thread: " + ", ".join(
-        f"{name} {seconds / (2 * args.presses) * 1000:.1f} ms" for name, seconds in shares if seconds > 0))
-    if bare_cpu is not None:
-        floor = bare_cpu / (2 * args.presses) * 1000
-        print(f"bare Kivy client (one label), same run, same Xvfb: {floor:.1f} ms per state; "
-              f"ratio {per_state / floor:.2f}x (goal <= 3x); its RSS {bare_rss:.0f} MiB")
-    print(f"client start (spawn -> first table frame): {start_time:.2f} s")
-    print(f"idle CPU over {args.idle:.0f} s: {idle_cpu:.2f} % of one core")
-    print(f"resident memory: {rss:.0f} MiB after the presses, {rss_after:.0f} MiB after idling; "
-          f"{rss - rss_gl:.0f} MiB without Mesa's software renderer ({rss_gl:.0f} MiB)")
-    print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    _report(args, locals())
     return 0
 
 

@@ -26,12 +26,12 @@ from kivy.uix.widget import Widget
 from ui import theme
 from ui.boards import PlacePicks, watch_language
 from ui.boards.fit import plain, widest_word, word_width
-from ui.widgets.shown import ShownLabel
 from ui.boards.names import card_name, short_marks
 from ui.boards.parts import Panel, PlacePanel, font, gap, text
 from ui.kvloader import load_kv
 from ui.text import Translate, english, escape_markup, player_markup
 from ui.widgets import shapes
+from ui.widgets.shown import ShownLabel
 
 #: Floors as the view names them, drawn top floor first.
 FLOORS = ("3rd", "2nd", "1st", "basement")

@@ -82,7 +82,9 @@ class EventLog(ShownBehavior, Widget):
         #: line -> its rows' heights at the label's width and font (:meth:`_rows_of`).
         self._rows: dict = {}
         self._rows_for: tuple = ()
-        self._refit = Clock.create_trigger(self._fit, -1)  # -1: before this frame is drawn (0 waited for the next: a state drew two frames, the first one stale)
+        # before the frame is drawn (-1): at 0 it waited for the next tick, so a state
+        # drew two frames, the first one with the old contents (issue 17 item 10)
+        self._refit = Clock.create_trigger(self._fit, -1)
         # not the height: the strip sets it (re-fitting then would render twice a state)
         self.bind(lines=self._refit, fresh=self._refit, width=self._refit, rows=self._refit)
 

@@ -122,7 +122,9 @@ class TodoPanel(BoxLayout):
     def __init__(self, **kwargs):
         super().__init__(orientation="vertical", size_hint_y=None, height=0, **kwargs)
         self._rows: list[tuple[BoxLayout, TodoIcon, Label]] = []
-        self._trigger = Clock.create_trigger(self._refit, -1)  # -1: before this frame is drawn (0 waited for the next: a state drew two frames, the first one stale)
+        # before the frame is drawn (-1): at 0 it waited for the next tick, so a state
+        # drew two frames, the first one with the old contents (issue 17 item 10)
+        self._trigger = Clock.create_trigger(self._refit, -1)
         self.bind(lines=self._new_lines, scale=self._trigger, most=self._trigger, width=self._trigger,
                   page=self._trigger, more_text=self._trigger)
         self._more = Label(halign="right", valign="middle", color=theme.GOLD, size_hint_y=None)
