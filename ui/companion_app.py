@@ -25,6 +25,7 @@ from ui.i18n import Translator
 from ui.kvloader import load_kv
 from ui.model import TableModel
 from ui.privacy import PRIVACY_KEY, SECRETS_KEY, links_seen
+from ui.sampling import plain_shapes_nearest
 from ui.shot import save_screenshot
 from ui.text import strip_placeholders
 from ui.widgets.choices import NEW_GAME, UNDO_KEY
@@ -116,6 +117,7 @@ class CompanionApp(App):
         from ui.root import RootView
 
         Window.clearcolor = theme.BACKGROUND
+        plain_shapes_nearest()
         Window.bind(size=self._rescale)
         self._rescale(Window, Window.size)
         from ui import uisettings

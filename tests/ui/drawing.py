@@ -9,6 +9,9 @@ shows or not, and a wide :class:`~kivy.graphics.Line` costs far more than its pi
   buffer, over its whole bounding box;
 * a stencil (the clipping of Kivy's ScreenManager, StencilView and ScrollView) costs two
   passes over its box and a test of every pixel drawn inside it;
+* a texture read with linear filtering costs a quarter to a third more a pixel than one
+  read at the nearest texel, for nothing when it is one colour (the default texture of
+  every untextured shape) or drawn at its own size (a label);
 * wider than 1 px with round joints, each of its points becomes a fan of triangles: a
   rounded frame (180 points unless told fewer) costs about 0.3 ms a frame, however small.
 
@@ -60,6 +63,17 @@ def _pixels(instruction) -> int:
     return int((max(xs) - min(xs)) * (max(ys) - min(ys)))
 
 
+def _linear_for_nothing(instruction) -> bool:
+    """True if ``instruction`` samples its texture linearly where the nearest texel gives
+    the same picture: Kivy's one-colour default texture, or a picture drawn at its own size."""
+    texture = getattr(instruction, "texture", None)
+    if texture is None or "linear" not in (texture.mag_filter, texture.min_filter):
+        return False
+    one_colour = "default.png" in str(getattr(texture, "source", "") or "")
+    size = getattr(instruction, "size", None)
+    return one_colour or (size is not None and tuple(map(round, size)) == tuple(texture.size))
+
+
 def _waste(instruction, alpha: float) -> str | None:
     """Why drawing ``instruction`` at colour alpha ``alpha`` costs for nothing, or None."""
     kind = type(instruction).__name__
@@ -67,6 +81,8 @@ def _waste(instruction, alpha: float) -> str | None:
         return None
     if alpha <= 0:
         return f"{kind} drawn in a transparent colour or at opacity 0"
+    if _linear_for_nothing(instruction):
+        return f"{kind} reading its texture with linear filtering (a quarter to a third of each pixel)"
     if kind == "Line" and instruction.width > 1:
         if alpha < 1:
             return f"wide Line in a translucent colour (alpha {alpha:.2f}: drawn twice through the stencil)"
