@@ -196,6 +196,9 @@ def build_app(socket_path: str | Path, stop_event: threading.Event | None = None
     """
     configure_kivy(size, fullscreen, kiosk)
     open_window()
+    from ui.memory import share_font_sizes
+
+    share_font_sizes()
     from ui.companion_app import CompanionApp
 
     return CompanionApp(socket_path, stop_event=stop_event, linger=linger, screenshot=screenshot,

@@ -23,6 +23,7 @@ from ui import theme
 from ui.connection import DaemonLink
 from ui.i18n import Translator
 from ui.kvloader import load_kv
+from ui.memory import release_free_memory
 from ui.model import TableModel
 from ui.privacy import PRIVACY_KEY, SECRETS_KEY, links_seen
 from ui.shot import save_screenshot
@@ -46,6 +47,10 @@ FLASH_SECONDS = 0.6
 
 #: Seconds between checks of the ``stop_event``.
 STOP_POLL = 0.1
+
+#: Seconds without a state or a screen change (the frames showing it drawn) after which the
+#: C heap hands its free pages back (:mod:`ui.memory`).
+TRIM_SECONDS = 1.0
 
 
 class CompanionApp(App):
@@ -101,6 +106,7 @@ class CompanionApp(App):
         self.phone_grid: PhoneGrid | None = None
         self._grid_seen = ""
         self._grid_asked = False
+        self._trim = Clock.create_trigger(release_free_memory, TRIM_SECONDS)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -222,13 +228,22 @@ class CompanionApp(App):
         if self.privacy is not None:
             self.privacy.state_changed(self.model.private_player)
         self._phones_at_start()
+        self._trim_later()
         if first:
             self.ask("games")
             self.ask("about")
 
+    def _trim_later(self) -> None:
+        """Hand the C heap's free pages back once the table is quiet: :data:`TRIM_SECONDS`
+        after the last state or screen change (the frames showing it drawn, Mesa's shader
+        compiles for them done), not during a burst of them."""
+        self._trim.cancel()
+        self._trim()
+
     def _screen(self, _model, name: str) -> None:
         """Show screen ``name``; a notice belongs to the screen it came on: it goes."""
         self.root.show(name)
+        self._trim_later()
         self._phones_at_start()
         if self._notice_timer is not None:
             self._notice_timer.cancel()
