@@ -11,7 +11,7 @@ import logging
 import threading
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.animation import Animation
 from kivy.app import App
@@ -29,8 +29,10 @@ from ui.privacy import PRIVACY_KEY, SECRETS_KEY, links_seen
 from ui.shot import save_screenshot
 from ui.text import strip_placeholders
 from ui.widgets.choices import NEW_GAME, UNDO_KEY
-from ui.widgets.phone_grid import PhoneGrid
-from ui.widgets.privacy import PrivacyScreen
+
+if TYPE_CHECKING:  # imported when first opened: a table without phones never needs them
+    from ui.widgets.phone_grid import PhoneGrid
+    from ui.widgets.privacy import PrivacyScreen
 
 log = logging.getLogger(__name__)
 
@@ -330,6 +332,8 @@ class CompanionApp(App):
         """Cover the window with the privacy screen for ``player`` ("": ask who looks)."""
         if self.privacy is not None:
             self.privacy.hide()
+        from ui.widgets.privacy import PrivacyScreen
+
         self.privacy = PrivacyScreen(self, player)
         self.privacy.bind(on_dismiss=self._privacy_gone)
         self.privacy.open(animation=False)
@@ -367,6 +371,8 @@ class CompanionApp(App):
         """Cover the window with the phones' pairing (``start``: each unpaired player's code in
         turn, else the names first; ``ask``: the links are asked for)."""
         if self.phone_grid is None:
+            from ui.widgets.phone_grid import PhoneGrid
+
             self.phone_grid = PhoneGrid(self, start=start)
             self.phone_grid.bind(on_dismiss=self._grid_gone)
             self.phone_grid.open(animation=False)
