@@ -39,15 +39,15 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def probe(socket_path: str, size: tuple[int, int]) -> None:
-    """Run the client; print ``READY t`` at the first frame of the table, ``FRAME t`` at
-    the first frame after each later state message."""
+    """Run the client; print ``READY t`` at the first frame of the table, ``FRAME t n`` at
+    the first frame after each later state message (``n``: frames drawn so far)."""
     from ui.app import build_app
 
     app = build_app(socket_path, size=size)
     from kivy.clock import Clock
     from kivy.core.window import Window
 
-    pending = {"state": False, "ready": False, "input": False}
+    pending = {"state": False, "ready": False, "input": False, "frames": 0}
     handle = app._handle
 
     def handled(message, _dt=None):
@@ -60,6 +60,7 @@ def probe(socket_path: str, size: tuple[int, int]) -> None:
     app._handle = handled
 
     def flipped(*_args):
+        pending["frames"] += 1
         if pending["input"] and pending["ready"]:
             pending["input"] = False
             print(f"INPUT {time.monotonic()}", flush=True)
@@ -72,7 +73,7 @@ def probe(socket_path: str, size: tuple[int, int]) -> None:
                 pending["ready"] = True
                 print(f"READY {now}", flush=True)
             return
-        print(f"FRAME {now}", flush=True)
+        print(f"FRAME {now} {pending['frames']}", flush=True)
 
     Window.bind(on_flip=flipped)
     Clock.schedule_once(lambda _dt: app.model.go("table"), 0)
@@ -84,8 +85,6 @@ def _hide_parts(app) -> None:
     """A development aid: which part of the table screen costs what. ``UI_BENCH_HIDE`` names
     table-screen ids to take out (``UI_BENCH_HIDE=board_slot,log_left``)."""
     table = app.root.ids.screens.get_screen("table")
-    if os.environ.get("UI_BENCH_STATS"):
-        sys.path.insert(0, "/tmp"); import canvas_stats; canvas_stats.report(app.root); canvas_stats.biggest(app.root); canvas_stats.whose(app.root); canvas_stats.lines(app.root); canvas_stats.waste(app.root); canvas_stats.count_textures(app.root)
     for name in [n for n in os.environ.get("UI_BENCH_HIDE", "").split(",") if n]:
         widget = table.ids[name]
         if widget.parent is not None:
@@ -202,6 +201,40 @@ def _pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
+def _by_thread(seconds_by_thread: dict[str, float], states: int) -> str:
+    """"python 5.8 ms, llvmpipe 5.2 ms": each thread's CPU per state, the busiest first."""
+    shares = sorted(seconds_by_thread.items(), key=lambda item: -item[1])
+    return ", ".join(f"{name} {seconds / states * 1000:.1f} ms" for name, seconds in shares if seconds > 0)
+
+
+def _report(args, figures: dict) -> None:
+    """Print the run's figures (``figures``: the measuring loop's local names)."""
+    (delays, flashes, frames, cpu_presses, threads, bare_cpu, bare_rss, start_time, idle_cpu, rss, rss_after,
+     rss_gl) = (figures[name] for name in ("delays", "flashes", "frames", "cpu_presses", "threads", "bare_cpu",
+                                           "bare_rss", "start_time", "idle_cpu", "rss", "rss_after", "rss_gl"))
+    print(f"client window {args.size}, {args.presses} dice presses (each undone)")
+    print(f"press in daemon -> frame showing it: p50 {statistics.median(delays):.1f} ms, "
+          f"p99 {_pct(delays, 99):.1f} ms, max {max(delays):.1f} ms")
+    if flashes:
+        print(f"press in daemon -> frame with the read dot lit: p50 {statistics.median(flashes):.1f} ms, "
+              f"p99 {_pct(flashes, 99):.1f} ms")
+    per_state = cpu_presses / (2 * args.presses) * 1000
+    drawn = (frames[-1] - frames[0]) / (2 * (len(frames) - 1)) if len(frames) > 1 else float("nan")
+    print(f"client CPU per state shown (handled and drawn; a press and its undo are two): "
+          f"{per_state:.1f} ms; {drawn:.2f} frames drawn per state")
+    print("  of which, by thread: " + _by_thread(threads, 2 * args.presses))
+    if bare_cpu is not None:
+        floor = bare_cpu / (2 * args.presses) * 1000
+        print(f"bare Kivy client (one label), same run, same Xvfb: {floor:.1f} ms per state; "
+              f"ratio {per_state / floor:.2f}x (goal <= 3x); its RSS {bare_rss:.0f} MiB")
+        print("  of which, by thread: " + _by_thread(figures["bare_threads"], 2 * args.presses))
+    print(f"client start (spawn -> first table frame): {start_time:.2f} s")
+    print(f"idle CPU over {args.idle:.0f} s: {idle_cpu:.2f} % of one core")
+    print(f"resident memory: {rss:.0f} MiB after the presses, {rss_after:.0f} MiB after idling; "
+          f"{rss - rss_gl:.0f} MiB without Mesa's software renderer ({rss_gl:.0f} MiB)")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--presses", type=int, default=200)
@@ -251,10 +284,11 @@ def main() -> int:
                                  daemon=True).start()
                 assert bare_lines.get(timeout=60)[0] == "READY"  # its first state (sent on connecting)
             time.sleep(2.0)  # let the first frames settle
-            delays, flashes = [], []
+            delays, flashes, frames = [], [], []
             cpu_presses = _cpu_seconds(child.pid)
             threads_before = _thread_cpu_seconds(child.pid)
             bare_cpu = _cpu_seconds(bare.pid) if bare is not None else 0.0
+            bare_threads = _thread_cpu_seconds(bare.pid) if bare is not None else {}
             for _ in range(args.presses):
                 while not lines.empty():
                     lines.get_nowait()
@@ -265,12 +299,16 @@ def main() -> int:
                 delays.append((float(line[1]) - t0) * 1000)
                 daemon.drain()
                 assert client.undo()["ok"]
-                lines.get(timeout=10)  # the undo's frame
+                while (line := lines.get(timeout=10))[0] != "FRAME":  # the undo's frame
+                    pass
+                frames.append(int(line[2]))
             cpu_presses = _cpu_seconds(child.pid) - cpu_presses
             threads = {name: seconds - threads_before.get(name, 0.0)
                        for name, seconds in _thread_cpu_seconds(child.pid).items()}
             time.sleep(1.0)  # the bare client's last frames
             bare_cpu = (_cpu_seconds(bare.pid) - bare_cpu) if bare is not None else None
+            bare_threads = {name: seconds - bare_threads.get(name, 0.0)
+                            for name, seconds in (_thread_cpu_seconds(bare.pid) if bare is not None else {}).items()}
             bare_rss = _rss_mib(bare.pid) if bare is not None else None
             if bare is not None:
                 bare.terminate()
@@ -290,27 +328,7 @@ def main() -> int:
             server.wait(5)
         shutil.rmtree(tmp, ignore_errors=True)
 
-    print(f"client window {args.size}, {args.presses} dice presses (each undone)")
-    print(f"press in daemon -> frame showing it: p50 {statistics.median(delays):.1f} ms, "
-          f"p99 {_pct(delays, 99):.1f} ms, max {max(delays):.1f} ms")
-    if flashes:
-        print(f"press in daemon -> frame with the read dot lit: p50 {statistics.median(flashes):.1f} ms, "
-              f"p99 {_pct(flashes, 99):.1f} ms")
-    per_state = cpu_presses / (2 * args.presses) * 1000
-    print(f"client CPU per state shown (handled and drawn; a press and its undo are two): "
-          f"{per_state:.1f} ms")
-    shares = sorted(threads.items(), key=lambda item: -item[1])
-    print("  of which, by thread: " + ", ".join(
-        f"{name} {seconds / (2 * args.presses) * 1000:.1f} ms" for name, seconds in shares if seconds > 0))
-    if bare_cpu is not None:
-        floor = bare_cpu / (2 * args.presses) * 1000
-        print(f"bare Kivy client (one label), same run, same Xvfb: {floor:.1f} ms per state; "
-              f"ratio {per_state / floor:.2f}x (goal <= 3x); its RSS {bare_rss:.0f} MiB")
-    print(f"client start (spawn -> first table frame): {start_time:.2f} s")
-    print(f"idle CPU over {args.idle:.0f} s: {idle_cpu:.2f} % of one core")
-    print(f"resident memory: {rss:.0f} MiB after the presses, {rss_after:.0f} MiB after idling; "
-          f"{rss - rss_gl:.0f} MiB without Mesa's software renderer ({rss_gl:.0f} MiB)")
-    print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    _report(args, locals())
     return 0
 
 

@@ -47,6 +47,11 @@ TOAST_SECONDS = 6.0
 #: Seconds the "read" flash stays after a tap or press reached the daemon.
 FLASH_SECONDS = 0.6
 
+#: Seconds an ``input`` message (a read reached the daemon) waits for the state it leads
+#: to, so that both show in the same frame: a frame less a press (under the software
+#: renderer a frame costs more than the rest of a state). Alone, it shows after this.
+INPUT_WAIT = 0.05
+
 #: Seconds between checks of the ``stop_event``.
 STOP_POLL = 0.1
 
@@ -97,6 +102,8 @@ class CompanionApp(App):
         self._notice_timer = None
         self._toast_timer = None
         self._flash_timer = None
+        self._held_input: dict | None = None
+        self._input_timer = None
         self._toast_for: dict | None = None
         self._stop_watch = None
         self._banner = None
@@ -202,8 +209,7 @@ class CompanionApp(App):
         elif kind == "notice":
             self.show_notice(str(message.get("text", "")), str(message.get("level", "warning")))
         elif kind == "input":
-            self.model.take_input(message)
-            self._flash()
+            self._hold_input(message)
         elif kind == "games":
             self.model.catalogue = {"games": message.get("games") or [], "current": message.get("current")}
         elif kind == "about":
@@ -219,7 +225,25 @@ class CompanionApp(App):
         elif kind == "phone_links":
             self._phone_links(message)
 
+    def _hold_input(self, message: dict[str, Any]) -> None:
+        """Keep an ``input`` message until its state comes, at most :data:`INPUT_WAIT`."""
+        self._take_input()  # one still waiting goes first
+        self._held_input = message
+        self._input_timer = Clock.schedule_once(self._take_input, INPUT_WAIT)
+
+    def _take_input(self, _dt=None) -> None:
+        """Show the ``input`` message kept by :meth:`_hold_input`, if any: the read dot and
+        the reader's activity."""
+        message, self._held_input = self._held_input, None
+        if self._input_timer is not None:
+            self._input_timer.cancel()
+            self._input_timer = None
+        if message is not None:
+            self.model.take_input(message)
+            self._flash()
+
     def _state(self, message: dict[str, Any]) -> None:
+        self._take_input()  # the read that led here, in the same frame
         first = not self.model.connected
         self._revision = message.get("revision")  # the state the buttons on screen show
         self.model.apply_state(message)

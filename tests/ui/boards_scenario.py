@@ -78,8 +78,39 @@ def board_of(app):
     return slot.children[0] if slot.children else None
 
 
+class _frames_drawn:
+    """The frames drawn from now on, and what the choice panel showed in the first one."""
+
+    def __init__(self, app):
+        from kivy.core.window import Window
+
+        self.count, self.first = 0, None
+        self._choices = lambda: [b.text for b in choice_buttons(app)]
+        Window.bind(on_flip=self._flipped)
+
+    def _flipped(self, *_args) -> None:
+        self.count += 1
+        if self.first is None:
+            self.first = self._choices()
+
+    def done(self, app) -> dict:
+        """``{"frames", "first_choices", "choices"}``; stops counting."""
+        from kivy.core.window import Window
+
+        Window.unbind(on_flip=self._flipped)
+        return {"frames": self.count, "first_choices": self.first, "choices": self._choices()}
+
+
+def choice_buttons(app) -> list:
+    """The choice panel's buttons on screen (its paged grid and the main button)."""
+    panel = app.root.ids.screens.get_screen("table").ids.choices
+    return [button for button in panel.buttons() if button.parent is not None]
+
+
 def boards_scenario(app, out: Path, report: dict):
+    from drawing import wasted_drawing
     from harness import Until, screen_is
+    from kivy.core.window import Window
     from overflow import lines_cut, overflowing, small_text
 
     from ui.shot import save_screenshot
@@ -87,7 +118,7 @@ def boards_scenario(app, out: Path, report: dict):
     data = json.loads(Path(os.environ["BOARDS_MESSAGES"]).read_text(encoding="utf-8"))
     report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={}, cut={}, choice_sp={},
                   status={}, layout={}, wrapped_step={}, header={},
-                  empty_todo={})
+                  empty_todo={}, wasted={}, frames={})
     yield 0.3
     for message in data.get("switches") or []:
         app.handle_message(message)  # where the daemon's messages go (DaemonLink -> Clock)
@@ -95,12 +126,14 @@ def boards_scenario(app, out: Path, report: dict):
         yield 0.05
         report["switches"].append([message["game"], type(board_of(app)).__name__])
     for shot in data.get("shots") or []:
+        frames = _frames_drawn(app)
         app.handle_message(shot["message"])
         app.model.go("table")
         yield Until("the table screen", screen_is(app, "table"))
         yield Until("the language", lambda lang=shot["message"]["language"]: app.tr.lang == lang)
         yield 0.35  # the fit labels settle (one frame after each change)
         name = shot["name"]
+        report["frames"][name] = frames.done(app)
         report["screenshots"].append(str(save_screenshot(out / f"{name}.png")))
         board = board_of(app)
         report["boards"][name] = type(board).__name__
@@ -115,9 +148,25 @@ def boards_scenario(app, out: Path, report: dict):
         report["empty_todo"][name] = todo.framed and not todo.children  # the box drawn over the summary
         report["layout"][name] = layout_of(app)
         report["wrapped_step"][name] = wrapped_step(board)
+        report["wasted"][name] = wasted_drawing(Window, app.root)
+    shots = data.get("shots") or []
+    if shots:
+        report["read_then_state"] = yield from _read_then_state(app, shots[0]["message"])
     report["cpu_ms"] = {}
     for game, pair in (data.get("timing") or {}).items():
         report["cpu_ms"][game] = yield from _time_board(app, pair)
+
+
+def _read_then_state(app, state: dict):
+    """A press reaching the daemon (``input``), then 10 ms later the state it led to, as the
+    link hands them over: the frames drawn, and whether the read dot lit."""
+    yield 0.3  # the last shot's frames are drawn
+    frames = _frames_drawn(app)
+    app.handle_message({"type": "input", "kind": "press", "button": "dice", "held": 0.1})
+    yield 0.01
+    app.handle_message({**state, "revision": int(state.get("revision") or 0) + 100})
+    yield 0.35
+    return {"frames": frames.done(app)["frames"], "dot_lit": bool(app.flash)}
 
 
 def _time_board(app, pair: list[dict], rounds: int = 10):

@@ -3,10 +3,12 @@
 Under Mesa's software renderer every pixel of every shape costs about 17 ns, whether it
 shows or not, and a wide :class:`~kivy.graphics.Line` costs far more than its pixels:
 
-* drawn in a colour with alpha 0 (Kivy rules often "hide" a frame that way), it costs what
-  a visible one does;
+* drawn in a colour with alpha 0, or in a widget at opacity 0 (Kivy rules often "hide"
+  a frame or a label that way), it costs what a visible one does;
 * wider than 1 px in a colour with alpha under 1, Kivy draws it twice through the stencil
   buffer, over its whole bounding box;
+* a stencil (the clipping of Kivy's ScreenManager, StencilView and ScrollView) costs two
+  passes over its box and a test of every pixel drawn inside it;
 * wider than 1 px with round joints, each of its points becomes a fan of triangles: a
   rounded frame (180 points unless told fewer) costs about 0.3 ms a frame, however small.
 
@@ -26,9 +28,13 @@ def _owners(root) -> dict[int, str]:
     owners: dict[int, str] = {}
     for widget in root.walk(restrict=True):
         for canvas in (widget.canvas.before, widget.canvas, widget.canvas.after):
-            owners[id(canvas)] = type(widget).__name__
+            text = getattr(widget, "text", "")
+            owners[id(canvas)] = type(widget).__name__ + (f" {text[:24]!r}" if isinstance(text, str) else "")
     return owners
 
+
+#: What a stencil costs (Kivy's StencilView, ScreenManager, ScrollView clip with one).
+CLIPPING = "clipped by a stencil (two passes over its box and a test of every pixel drawn inside)"
 
 #: A wide line with round joints and more points than this is a fan of triangles a point.
 FEW_POINTS = 8
@@ -36,10 +42,22 @@ FEW_POINTS = 8
 
 def _empty(instruction) -> bool:
     """True if ``instruction`` has nothing to draw (a line without points, a shape of no area)."""
-    if hasattr(instruction, "points"):
-        return not instruction.points
     size = getattr(instruction, "size", None)
-    return size is not None and (size[0] <= 0 or size[1] <= 0)
+    if size is not None:
+        return abs(size[0] * size[1]) < 1
+    return not getattr(instruction, "points", None)
+
+
+def _pixels(instruction) -> int:
+    """The area of a shape's box in pixels (a line's: its bounding box), about."""
+    size = getattr(instruction, "size", None)
+    if size is not None:
+        return int(abs(size[0] * size[1]))
+    points = list(getattr(instruction, "points", []) or [])
+    if len(points) < 4:
+        return 0
+    xs, ys = points[0::2], points[1::2]
+    return int((max(xs) - min(xs)) * (max(ys) - min(ys)))
 
 
 def _waste(instruction, alpha: float) -> str | None:
@@ -48,7 +66,7 @@ def _waste(instruction, alpha: float) -> str | None:
     if kind not in SHAPES or _empty(instruction):
         return None
     if alpha <= 0:
-        return f"{kind} drawn in a transparent colour"
+        return f"{kind} drawn in a transparent colour or at opacity 0"
     if kind == "Line" and instruction.width > 1:
         if alpha < 1:
             return f"wide Line in a translucent colour (alpha {alpha:.2f}: drawn twice through the stencil)"
@@ -61,20 +79,25 @@ def wasted_drawing(window, root) -> list[str]:
     """Each shape the window draws that costs without showing, as "Owner: why" (one per
     owner and reason, with a count)."""
     owners = _owners(root)
-    found: dict[str, int] = {}
+    found: dict[str, tuple[int, int]] = {}
     alpha = 1.0
 
-    def walk(canvas, owner: str) -> None:
+    def walk(canvas, owner: str, opacity: float) -> None:
         nonlocal alpha
         owner = owners.get(id(canvas), owner)
+        opacity *= getattr(canvas, "opacity", 1.0)  # a widget's opacity: its canvas's
         for instruction in canvas.children:
             kind = type(instruction).__name__
             if kind == "Color":
                 alpha = instruction.a
+            elif kind == "StencilPush":
+                count, pixels = found.get(f"{owner}: {CLIPPING}", (0, 0))
+                found[f"{owner}: {CLIPPING}"] = count + 1, pixels
             elif hasattr(instruction, "children"):
-                walk(instruction, owner)
-            elif (why := _waste(instruction, alpha)) is not None:
-                found[f"{owner}: {why}"] = found.get(f"{owner}: {why}", 0) + 1
+                walk(instruction, owner, opacity)
+            elif (why := _waste(instruction, alpha * opacity)) is not None:
+                count, pixels = found.get(f"{owner}: {why}", (0, 0))
+                found[f"{owner}: {why}"] = count + 1, pixels + _pixels(instruction)
 
-    walk(window.canvas, "Window")
-    return [f"{what} ×{count}" for what, count in sorted(found.items())]
+    walk(window.canvas, "Window", 1.0)
+    return [f"{what} ×{count} ({pixels} px)" for what, (count, pixels) in sorted(found.items())]

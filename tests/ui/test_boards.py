@@ -199,6 +199,16 @@ def test_every_board_at_every_size(harness, messages, size, tmp_path, monkeypatc
                      for name, sizes in report["choice_sp"].items()}
     assert {name: small for name, small in small_buttons.items() if small} == {}
     assert [name for name, empty in report["empty_todo"].items() if empty] == []  # an amber box with no line
+    # nothing drawn that costs without showing (tests/ui/drawing.py): 14 transparent frames
+    # a frame on the Creepy Cellar board, Kivy's own stencil over the whole window (issue 17 item 10)
+    assert {name: wasted for name, wasted in report["wasted"].items() if wasted} == {}
+    # one frame a state, and it shows the new choices: the choice panel rebuilt on the
+    # next clock tick, so a state drew two frames, the first with the old buttons
+    frames = {name: drawn for name, drawn in report["frames"].items()
+              if drawn["frames"] != 1 or drawn["first_choices"] != drawn["choices"]}
+    assert frames == {}
+    if "read_then_state" in report:  # a read and its state 10 ms apart: one frame (two before), the dot lit
+        assert report["read_then_state"] == {"frames": 1, "dot_lit": True}
     assert {name: cut for name, cut in report["header"].items() if cut} == {}  # "Player 3's / turn" lost "turn"
     cellar = {name: status for name, status in report["status"].items() if name.startswith("creepy_cellar-")}
     # the haunting risk of the coming round is shown in play, and not once the game is over

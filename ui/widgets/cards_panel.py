@@ -24,6 +24,11 @@ from kivy.uix.scrollview import ScrollView
 from ui import theme
 from ui.widgets.buttons import TouchButton, fit_text
 from ui.widgets.keyboard import NameKeyboard
+from ui.widgets.shown import ShownBehavior
+
+
+class HeaderButton(ShownBehavior, TouchButton):
+    """A header button drawn only while ``shown``."""
 
 #: Most cards a search shows (a word such as "room" matches many).
 MAX_FOUND = 16
@@ -41,7 +46,7 @@ def matching(components: list[dict], text: str, limit: int = MAX_FOUND) -> list[
 def attach(screen) -> TouchButton:
     """Add the "Cards" button to ``screen``'s header, after Table check; returns it."""
     app = App.get_running_app()
-    button = TouchButton(text=app.tr._("Cards"), bold=True, size_hint_x=None)
+    button = HeaderButton(text=app.tr._("Cards"), bold=True, size_hint_x=None)
     header = screen.ids.header
     header.add_widget(button, index=len(header.children) - 2)
 
@@ -49,7 +54,7 @@ def attach(screen) -> TouchButton:
         shown = bool(app.model.hardware.get("virtual")) and bool(app.model.game) and not app.model.over
         button.width = dp(84 if app.portrait else 96) * app.scale if shown else 0
         button.font_size = sp(16) * app.scale
-        button.opacity, button.disabled = (1, False) if shown else (0, True)
+        button.shown, button.disabled = shown, not shown
 
     app.model.bind(hardware=show, game=show, over=show)
     app.bind(scale=show, portrait=show)

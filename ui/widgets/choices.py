@@ -86,7 +86,9 @@ class ChoicePanel(BoxLayout):
         self._grid.bind(minimum_height=self._grid.setter("height"))
         self._pool: list[TouchButton] = []  # the grid's buttons, shown or not
         self._page_count = 1
-        self._trigger = Clock.create_trigger(self._rebuild)
+        # before the frame is drawn (-1): at 0 it waited for the next tick, so a state
+        # drew two frames, the first one with the old contents (issue 17 item 10)
+        self._trigger = Clock.create_trigger(self._rebuild, -1)
         self.bind(choices=self._new_list, over=self._new_list, scale=self._trigger, new_game_label=self._trigger,
                   lead=self._trigger, can_undo=self._trigger, page=self._trigger,
                   height=self._trigger, width=self._trigger, busy=self._set_busy)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from kivy.clock import Clock
 from kivy.properties import ListProperty, NumericProperty
-from kivy.uix.stencilview import StencilView
+from kivy.uix.widget import Widget
 
 from ui.text import LOG_LINES, log_markup
 from ui.widgets.shown import ShownBehavior
@@ -48,9 +48,20 @@ def fitting(lines: list[list[float]], rows: int) -> tuple[int, float]:
     return shown, height
 
 
-class EventLog(ShownBehavior, StencilView):
+#: How many lines' measured rows the log keeps (a line is measured once while it is kept).
+MEASURED_KEPT = 64
+
+
+def _key(line) -> str | tuple:
+    """A news line (a string, or a ``(text, kind)`` pair) as a dictionary key."""
+    return line if isinstance(line, str) else tuple(line)
+
+
+class EventLog(ShownBehavior, Widget):
     """Shows as many of the last :data:`~ui.text.LOG_LINES` news lines as fit whole in
-    ``rows`` rows, and sets its height to them (0 with no lines).
+    ``rows`` rows, and sets its height to them (0 with no lines): the label is exactly as
+    tall as the strip, so nothing needs clipping (no stencil: under the software renderer a
+    stencil costs two passes over the strip and a test of every pixel in it).
 
     Its label's rule is in ``kv/app.kv``. Drawn only while ``shown``.
 
@@ -58,6 +69,7 @@ class EventLog(ShownBehavior, StencilView):
         lines: news, oldest first.
         fresh: how many of the last lines are new since the previous state (drawn bright).
         rows: the most rows of text the strip shows (0: none, the strip is 0 tall).
+        measured: the rows of each of the last lines (their heights), newest last.
     """
 
     lines = ListProperty([])
@@ -66,31 +78,42 @@ class EventLog(ShownBehavior, StencilView):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        #: Rows of each of the last lines, as last measured (newest last).
         self.measured: list[list[float]] = []
-        self._refit = Clock.create_trigger(self._fit)
+        #: line -> its rows' heights at the label's width and font (:meth:`_rows_of`).
+        self._rows: dict = {}
+        self._rows_for: tuple = ()
+        # before the frame is drawn (-1): at 0 it waited for the next tick, so a state
+        # drew two frames, the first one with the old contents (issue 17 item 10)
+        self._refit = Clock.create_trigger(self._fit, -1)
         # not the height: the strip sets it (re-fitting then would render twice a state)
         self.bind(lines=self._refit, fresh=self._refit, width=self._refit, rows=self._refit)
 
+    def _rows_of(self, line) -> list[float]:
+        """The heights of the rows ``line`` takes: rendered alone once, then remembered
+        (a state adds one news line: one short render measures it)."""
+        label = self.ids.text
+        measure_for = (label.text_size[0], label.font_size, label.line_height)
+        if measure_for != self._rows_for or len(self._rows) > MEASURED_KEPT:
+            self._rows, self._rows_for = {}, measure_for
+        key = _key(line)
+        if key not in self._rows:
+            label.text = log_markup([line], 1, 1)
+            _render_now(label)
+            self._rows[key] = (line_rows(label) or [[label.texture_size[1]]])[0]
+        return self._rows[key]
+
     def _fit(self, *_args) -> None:
-        """Show the newest lines that fit ``rows`` rows (one render of the last
-        :data:`~ui.text.LOG_LINES` lines measures them; a second only when some must go)
-        and take their height."""
+        """Show the newest lines that fit ``rows`` rows (each measured once, see
+        :meth:`_rows_of`), in one render, and take their height."""
         label = self.ids.text
         lines = list(self.lines)
         if not lines or self.rows <= 0:
             label.text = ""
             self.height = 0
             return
-        most = min(LOG_LINES, len(lines))
-        label.text = log_markup(lines, int(self.fresh), most)
+        tail = lines[-min(LOG_LINES, len(lines)):]
+        self.measured = [self._rows_of(line) for line in tail]
+        shown, _height = fitting(self.measured, int(self.rows))
+        label.text = log_markup(lines, int(self.fresh), shown)
         _render_now(label)
-        measured = self.measured = line_rows(label) or []
-        pad = label.padding[1] + label.padding[3]
-        if not measured or len(measured) != most:  # no layout to read: all of them
-            self.height = label.texture_size[1]
-            return
-        shown, height = fitting(measured, int(self.rows))
-        if shown < most:
-            label.text = log_markup(lines, int(self.fresh), shown)
-        self.height = height + pad
+        self.height = label.texture_size[1]

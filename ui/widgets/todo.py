@@ -29,12 +29,18 @@ FILL = (0.22, 0.15, 0.03, 1)
 EDGE = theme.GOLD
 
 
+def _line(**kwargs) -> Line:
+    """An icon's stroke: mitred joints (round ones make a fan of triangles at each point of
+    a curve, drawn every frame)."""
+    return Line(joint="miter", **kwargs)
+
+
 def _arrow(x0: float, y0: float, x1: float, y1: float, head: float) -> list:
     """A line from (x0, y0) to (x1, y1) with a filled head at the end."""
     angle = math.atan2(y1 - y0, x1 - x0)
     left = (x1 - head * math.cos(angle - 0.5), y1 - head * math.sin(angle - 0.5))
     right = (x1 - head * math.cos(angle + 0.5), y1 - head * math.sin(angle + 0.5))
-    return [Line(points=[x0, y0, x1, y1], width=max(1.2, head / 4)),
+    return [_line(points=[x0, y0, x1, y1], width=max(1.2, head / 4)),
             Triangle(points=[x1, y1, *left, *right])]
 
 
@@ -43,35 +49,35 @@ def icon_shapes(kind: str, x: float, y: float, s: float) -> list:
     w = max(1.2, s / 12)
     cx, cy, r = x + s / 2, y + s / 2, s * 0.42
     if kind == "setup":  # a ticked box
-        return [Line(rectangle=(x + s * 0.12, y + s * 0.12, s * 0.76, s * 0.76), width=w),
-                Line(points=[x + s * 0.25, cy, x + s * 0.45, y + s * 0.28, x + s * 0.8, y + s * 0.78], width=w)]
+        return [_line(rectangle=(x + s * 0.12, y + s * 0.12, s * 0.76, s * 0.76), width=w),
+                _line(points=[x + s * 0.25, cy, x + s * 0.45, y + s * 0.28, x + s * 0.8, y + s * 0.78], width=w)]
     if kind == "place":  # a piece going down onto the board
         return [*_arrow(cx, y + s * 0.95, cx, y + s * 0.3, s * 0.28),
-                Line(points=[x + s * 0.1, y + s * 0.12, x + s * 0.9, y + s * 0.12], width=w)]
+                _line(points=[x + s * 0.1, y + s * 0.12, x + s * 0.9, y + s * 0.12], width=w)]
     if kind == "move":
         return _arrow(x + s * 0.08, cy, x + s * 0.92, cy, s * 0.32)
     if kind == "remove":  # a piece lifted off the board
         return [*_arrow(cx, y + s * 0.2, cx, y + s * 0.92, s * 0.28),
-                Line(points=[x + s * 0.1, y + s * 0.08, x + s * 0.9, y + s * 0.08], width=w)]
+                _line(points=[x + s * 0.1, y + s * 0.08, x + s * 0.9, y + s * 0.08], width=w)]
     if kind == "flip":  # a card, half turned
-        return [Line(rectangle=(x + s * 0.1, y + s * 0.15, s * 0.36, s * 0.7), width=w),
+        return [_line(rectangle=(x + s * 0.1, y + s * 0.15, s * 0.36, s * 0.7), width=w),
                 Rectangle(pos=(x + s * 0.54, y + s * 0.15), size=(s * 0.36, s * 0.7))]
     if kind == "lock":  # a padlock
-        return [Line(ellipse=(x + s * 0.28, y + s * 0.42, s * 0.44, s * 0.5, -90, 90), width=w),
+        return [_line(ellipse=(x + s * 0.28, y + s * 0.42, s * 0.44, s * 0.5, -90, 90), width=w),
                 RoundedRectangle(pos=(x + s * 0.18, y + s * 0.08), size=(s * 0.64, s * 0.46), radius=[s * 0.06],
                                  segments=4)]
     if kind == "deal":  # two cards, fanned
-        return [Line(rectangle=(x + s * 0.08, y + s * 0.1, s * 0.42, s * 0.65), width=w),
+        return [_line(rectangle=(x + s * 0.08, y + s * 0.1, s * 0.42, s * 0.65), width=w),
                 Rectangle(pos=(x + s * 0.42, y + s * 0.25), size=(s * 0.42, s * 0.65))]
     if kind == "return":  # an arrow turning back
-        return [Line(ellipse=(x + s * 0.15, y + s * 0.12, s * 0.7, s * 0.7, 0, 270), width=w),
+        return [_line(ellipse=(x + s * 0.15, y + s * 0.12, s * 0.7, s * 0.7, 0, 270), width=w),
                 Triangle(points=[x + s * 0.15, y + s * 0.47, x + s * 0.02, y + s * 0.68,
                                  x + s * 0.34, y + s * 0.66])]
     if kind == "out":  # a cross in a circle
         d = r * 0.6
-        return [Line(circle=(cx, cy, r), width=w),
-                Line(points=[cx - d, cy - d, cx + d, cy + d], width=w),
-                Line(points=[cx - d, cy + d, cx + d, cy - d], width=w)]
+        return [_line(circle=(cx, cy, r), width=w),
+                _line(points=[cx - d, cy - d, cx + d, cy + d], width=w),
+                _line(points=[cx - d, cy + d, cx + d, cy - d], width=w)]
     return [Ellipse(pos=(cx - r * 0.45, cy - r * 0.45), size=(r * 0.9, r * 0.9))]  # other: a dot
 
 
@@ -116,7 +122,9 @@ class TodoPanel(BoxLayout):
     def __init__(self, **kwargs):
         super().__init__(orientation="vertical", size_hint_y=None, height=0, **kwargs)
         self._rows: list[tuple[BoxLayout, TodoIcon, Label]] = []
-        self._trigger = Clock.create_trigger(self._refit)
+        # before the frame is drawn (-1): at 0 it waited for the next tick, so a state
+        # drew two frames, the first one with the old contents (issue 17 item 10)
+        self._trigger = Clock.create_trigger(self._refit, -1)
         self.bind(lines=self._new_lines, scale=self._trigger, most=self._trigger, width=self._trigger,
                   page=self._trigger, more_text=self._trigger)
         self._more = Label(halign="right", valign="middle", color=theme.GOLD, size_hint_y=None)
@@ -149,7 +157,7 @@ class TodoPanel(BoxLayout):
     @property
     def framed(self) -> bool:
         """The amber box is drawn (for tests: never without a line in it)."""
-        return self._fill_colour.a > 0
+        return self._fill.size[0] * self._fill.size[1] > 0
 
     def texts(self) -> list[str]:
         """Every line's words (all pages; for tests)."""
