@@ -187,7 +187,8 @@ def build_app(socket_path: str | Path, stop_event: threading.Event | None = None
               size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False, kiosk: bool = False,
               first_page: str | None = None):
     """Configure Kivy, open its window and make the :class:`~ui.companion_app.CompanionApp`
-    (not yet running).
+    (not yet running); Kivy's text provider opens one font per whole size
+    (:func:`ui.memory.share_font_sizes`).
 
     Args: as :func:`run_app`.
 
@@ -196,6 +197,9 @@ def build_app(socket_path: str | Path, stop_event: threading.Event | None = None
     """
     configure_kivy(size, fullscreen, kiosk)
     open_window()
+    from ui.memory import share_font_sizes
+
+    share_font_sizes()
     from ui.companion_app import CompanionApp
 
     return CompanionApp(socket_path, stop_event=stop_event, linger=linger, screenshot=screenshot,

@@ -11,7 +11,7 @@ import logging
 import threading
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.animation import Animation
 from kivy.app import App
@@ -23,14 +23,17 @@ from ui import theme
 from ui.connection import DaemonLink
 from ui.i18n import Translator
 from ui.kvloader import load_kv
+from ui.memory import release_free_memory
 from ui.model import TableModel
 from ui.privacy import PRIVACY_KEY, SECRETS_KEY, links_seen
 from ui.sampling import plain_shapes_nearest
 from ui.shot import save_screenshot
 from ui.text import strip_placeholders
 from ui.widgets.choices import NEW_GAME, UNDO_KEY
-from ui.widgets.phone_grid import PhoneGrid
-from ui.widgets.privacy import PrivacyScreen
+
+if TYPE_CHECKING:  # imported when first opened: a table without phones never needs them
+    from ui.widgets.phone_grid import PhoneGrid
+    from ui.widgets.privacy import PrivacyScreen
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +55,10 @@ INPUT_WAIT = 0.05
 
 #: Seconds between checks of the ``stop_event``.
 STOP_POLL = 0.1
+
+#: Seconds without a state or a screen change (the frames showing it drawn) after which the
+#: C heap hands its free pages back (:mod:`ui.memory`).
+TRIM_SECONDS = 1.0
 
 
 class CompanionApp(App):
@@ -109,6 +116,7 @@ class CompanionApp(App):
         self.phone_grid: PhoneGrid | None = None
         self._grid_seen = ""
         self._grid_asked = False
+        self._trim = Clock.create_trigger(release_free_memory, TRIM_SECONDS)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -248,13 +256,22 @@ class CompanionApp(App):
         if self.privacy is not None:
             self.privacy.state_changed(self.model.private_player)
         self._phones_at_start()
+        self._trim_later()
         if first:
             self.ask("games")
             self.ask("about")
 
+    def _trim_later(self) -> None:
+        """Hand the C heap's free pages back once the table is quiet: :data:`TRIM_SECONDS`
+        after the last state or screen change (the frames showing it drawn, Mesa's shader
+        compiles for them done), not during a burst of them."""
+        self._trim.cancel()
+        self._trim()
+
     def _screen(self, _model, name: str) -> None:
         """Show screen ``name``; a notice belongs to the screen it came on: it goes."""
         self.root.show(name)
+        self._trim_later()
         self._phones_at_start()
         if self._notice_timer is not None:
             self._notice_timer.cancel()
@@ -341,6 +358,8 @@ class CompanionApp(App):
         """Cover the window with the privacy screen for ``player`` ("": ask who looks)."""
         if self.privacy is not None:
             self.privacy.hide()
+        from ui.widgets.privacy import PrivacyScreen
+
         self.privacy = PrivacyScreen(self, player)
         self.privacy.bind(on_dismiss=self._privacy_gone)
         self.privacy.open(animation=False)
@@ -378,6 +397,8 @@ class CompanionApp(App):
         """Cover the window with the phones' pairing (``start``: each unpaired player's code in
         turn, else the names first; ``ask``: the links are asked for)."""
         if self.phone_grid is None:
+            from ui.widgets.phone_grid import PhoneGrid
+
             self.phone_grid = PhoneGrid(self, start=start)
             self.phone_grid.bind(on_dismiss=self._grid_gone)
             self.phone_grid.open(animation=False)

@@ -9,7 +9,6 @@ player has tapped through its cover, and forgets the answer when it hides itself
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from companion.protocol import view_heading, view_text
@@ -81,5 +80,9 @@ def stays_open(player: str, private_player: str, answer: dict | None) -> bool:
 
 
 def links_seen(links: dict[str, str]) -> str:
-    """A digest of ``links`` (so the app knows a game's grid was shown, without keeping them)."""
+    """A digest of ``links`` (so the app knows a game's grid was shown, without keeping them).
+    ``hashlib`` is imported here: it loads OpenSSL's digests (0.6 MiB), and only a table with
+    phones gets links (issue 17 item 10)."""
+    import hashlib
+
     return hashlib.sha256(repr(sorted(links.items())).encode()).hexdigest()

@@ -3,17 +3,14 @@ filter that makes one finger one touch (:mod:`ui.touchfilter`)."""
 
 from __future__ import annotations
 
+import importlib
+
 from kivy.factory import Factory
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from ui.backlight import find_backlight
-from ui.screens.check import CheckScreen
-from ui.screens.content import ContentScreen
-from ui.screens.enroll import EnrollScreen
 from ui.screens.home import HomeScreen
-from ui.screens.newgame import NewGameScreen
-from ui.screens.settings import SettingsScreen
 from ui.screens.table import TableScreen
 from ui.screens.waiting import WaitingScreen
 from ui.touchfilter import Down, DuplicateFilter
@@ -37,8 +34,9 @@ class InstantTransition(NoTransition):
 class LazyScreenManager(ScreenManager):
     """A screen manager that builds a screen the first time it is asked for (shown, or
     ``get_screen``): the screens seldom used (New game, Settings, Card data, Enroll, Table
-    check) cost nothing (memory, kv rules, a bar fade per state) until then (issue 17 item
-    10). Each reads the model's current state when built (see the screens' ``__init__``).
+    check) cost nothing (memory, kv rules, a bar fade per state, their modules: see
+    :func:`later`) until then (issue 17 item 10). Each reads the model's current state
+    when built (see the screens' ``__init__``).
 
     Attributes:
         makers: screen name -> a callable returning that screen, for those not built yet.
@@ -60,9 +58,22 @@ class LazyScreenManager(ScreenManager):
 
 Factory.register("LazyScreenManager", cls=LazyScreenManager)
 
-#: Built when first shown (not at start); the others (waiting, home, table) at once.
-LATER = {"newgame": NewGameScreen, "enroll": EnrollScreen,  # and Settings (its backlight)
-         "check": CheckScreen, "content": ContentScreen}
+
+def later(module: str, name: str, *args):
+    """A maker for :class:`LazyScreenManager`: imports ``module`` and builds its screen class
+    ``name`` (with ``args``) when first asked for, so a screen seldom used costs neither its
+    widgets nor its code (nor what only it imports) until then."""
+
+    def make():
+        return getattr(importlib.import_module(module), name)(*args)
+
+    return make
+
+
+#: Built, their modules imported, when first shown (and Settings, given the backlight); the
+#: others (waiting, home, table) at once.
+LATER = {"newgame": ("ui.screens.newgame", "NewGameScreen"), "enroll": ("ui.screens.enroll", "EnrollScreen"),
+         "check": ("ui.screens.check", "CheckScreen"), "content": ("ui.screens.content", "ContentScreen")}
 
 
 class RootView(FloatLayout):
@@ -80,9 +91,9 @@ class RootView(FloatLayout):
         screens.transition = InstantTransition()
         for screen in (WaitingScreen(), HomeScreen(), TableScreen()):
             screens.add_widget(screen)
-        screens.makers.update(LATER)
+        screens.makers.update({name: later(*where) for name, where in LATER.items()})
         self.backlight = find_backlight()
-        screens.makers["settings"] = lambda: SettingsScreen(self.backlight)
+        screens.makers["settings"] = later("ui.screens.settings", "SettingsScreen", self.backlight)
         screens.current = "waiting"
         self.filter = DuplicateFilter()
         self.dropped = 0

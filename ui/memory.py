@@ -1,0 +1,56 @@
+"""The client's C heap gives its free pages back (issue 17 item 10).
+
+Building a screen and drawing its first frames (Kivy's kv rules, SDL_ttf's fonts, Mesa's
+shader compiles) leave megabytes of freed memory spread through the C heap; glibc returns
+only the heap's free top to the system on its own, the holes stay resident.
+``malloc_trim(0)`` hands back every free page, wherever it lies (a millisecond or two); the
+memory is taken again only when needed. Elsewhere than glibc it does nothing.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from functools import cache
+
+
+@cache
+def _malloc_trim():
+    """glibc's ``malloc_trim`` (among the symbols the process has loaded), or None."""
+    try:
+        return ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return None
+
+
+def release_free_memory(*_args) -> bool:
+    """Return the C heap's free pages to the system; False where there is no ``malloc_trim``.
+    Takes (and ignores) a Clock's ``dt``."""
+    trim = _malloc_trim()
+    if trim is None:
+        return False
+    trim(0)
+    return True
+
+
+#: The options SDL_ttf's font is opened with, as Kivy's SDL2 text provider names them.
+FONT_OPTIONS = ("font_name_r", "bold", "italic", "underline", "strikethrough")
+
+
+def whole_size_font_id(label) -> str:
+    """The SDL2 text provider's key for the font ``label`` (a Kivy core label) draws with,
+    the size in whole points: SDL_ttf opens the font at ``int(font_size)`` (15.57 and 15
+    draw the same glyphs), yet Kivy keys its open fonts by the size as given, so each
+    fitted size (:mod:`ui.boards.fit`) opened the same font again, about 100 KiB each."""
+    options = label.options
+    return "|".join([str(int(options["font_size"]))] + [str(options[name]) for name in FONT_OPTIONS])
+
+
+def share_font_sizes() -> bool:
+    """Make Kivy's SDL2 text provider open one font per whole size (:func:`whole_size_font_id`);
+    False with another provider (left as it is)."""
+    from kivy.core.text import Label as CoreLabel
+
+    if CoreLabel.__name__ != "LabelSDL2":
+        return False
+    CoreLabel._get_font_id = whole_size_font_id
+    return True
