@@ -208,7 +208,7 @@ def _by_thread(seconds_by_thread: dict[str, float], states: int) -> str:
 
 
 def _report(args, figures: dict) -> None:
-    """Print the run's figures (``figures``: the measuring loop's local names)."""
+    """Print the run's figures (``figures``: what the measuring loop found, by name)."""
     (delays, flashes, frames, cpu_presses, threads, bare_cpu, bare_rss, start_time, idle_cpu, rss, rss_after,
      rss_gl) = (figures[name] for name in ("delays", "flashes", "frames", "cpu_presses", "threads", "bare_cpu",
                                            "bare_rss", "start_time", "idle_cpu", "rss", "rss_after", "rss_gl"))
@@ -328,7 +328,10 @@ def main() -> int:
             server.wait(5)
         shutil.rmtree(tmp, ignore_errors=True)
 
-    _report(args, locals())
+    _report(args, {"delays": delays, "flashes": flashes, "frames": frames, "cpu_presses": cpu_presses,
+                   "threads": threads, "bare_cpu": bare_cpu, "bare_threads": bare_threads, "bare_rss": bare_rss,
+                   "start_time": start_time, "idle_cpu": idle_cpu, "rss": rss, "rss_after": rss_after,
+                   "rss_gl": rss_gl})
     return 0
 
 
