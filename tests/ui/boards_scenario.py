@@ -152,6 +152,7 @@ def boards_scenario(app, out: Path, report: dict):
     shots = data.get("shots") or []
     if shots:
         report["read_then_state"] = yield from _read_then_state(app, shots[0]["message"])
+        report["log_renders"] = yield from _log_renders(app)
     report["cpu_ms"] = {}
     for game, pair in (data.get("timing") or {}).items():
         report["cpu_ms"][game] = yield from _time_board(app, pair)
@@ -167,6 +168,27 @@ def _read_then_state(app, state: dict):
     app.handle_message({**state, "revision": int(state.get("revision") or 0) + 100})
     yield 0.35
     return {"frames": frames.done(app)["frames"], "dot_lit": bool(app.flash)}
+
+
+def _log_renders(app):
+    """One news line more in the table's event log: the lines its label rendered meanwhile
+    (each render's line count) and the lines shown after."""
+    ids = app.root.ids.screens.get_screen("table").ids
+    log = ids.log_bottom if app.portrait else ids.log_left
+    label, rendered = log.ids.text, []
+    plain = label.texture_update
+
+    def counted(*args):
+        rendered.append(label.text.count("\n") + 1 if label.text else 0)
+        return plain(*args)
+
+    label.texture_update = counted
+    log.lines = [*log.lines, "Ada moves her red hunter to room B", "Bo rolled a 4"][-8:]
+    yield 0.2
+    log.lines = [*log.lines, "Cy rolled a 6: no Ghost card"]
+    yield 0.2
+    del label.texture_update
+    return {"rendered": rendered, "shown": label.text.count("\n") + 1 if label.text else 0}
 
 
 def _time_board(app, pair: list[dict], rounds: int = 10):

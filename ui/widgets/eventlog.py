@@ -48,7 +48,8 @@ def fitting(lines: list[list[float]], rows: int) -> tuple[int, float]:
     return shown, height
 
 
-#: How many lines' measured rows the log keeps (a line is measured once while it is kept).
+#: How many lines' measured rows the log keeps, the least recently shown dropped first (a
+#: line is measured once while it is kept).
 MEASURED_KEPT = 64
 
 
@@ -93,14 +94,18 @@ class EventLog(ShownBehavior, Widget):
         (a state adds one news line: one short render measures it)."""
         label = self.ids.text
         measure_for = (label.text_size[0], label.font_size, label.line_height)
-        if measure_for != self._rows_for or len(self._rows) > MEASURED_KEPT:
+        if measure_for != self._rows_for:
             self._rows, self._rows_for = {}, measure_for
         key = _key(line)
-        if key not in self._rows:
+        rows = self._rows.pop(key, None)
+        if rows is None:
             label.text = log_markup([line], 1, 1)
             _render_now(label)
-            self._rows[key] = (line_rows(label) or [[label.texture_size[1]]])[0]
-        return self._rows[key]
+            rows = (line_rows(label) or [[label.texture_size[1]]])[0]
+        self._rows[key] = rows  # the most recently used last
+        if len(self._rows) > MEASURED_KEPT:
+            del self._rows[next(iter(self._rows))]  # the least recently used
+        return rows
 
     def _fit(self, *_args) -> None:
         """Show the newest lines that fit ``rows`` rows (each measured once, see
