@@ -209,7 +209,8 @@ def test_every_board_at_every_size(harness, messages, size, tmp_path, monkeypatc
     assert frames == {}
     if "read_then_state" in report:  # a read and its state 10 ms apart: one frame (two before), the dot lit
         assert report["read_then_state"] == {"frames": 1, "dot_lit": True}
-    if "log_renders" in report:  # a line more: it alone is measured, then the lines shown (the last six, then those, before)
+    if "log_renders" in report:  # a line more: it alone is measured, then the lines shown
+        # (before: the last six lines rendered to measure them, then the ones shown)
         renders = report["log_renders"]
         assert renders["rendered"][-2:] == [1, renders["shown"]] and renders["shown"] >= 1, renders
     assert {name: cut for name, cut in report["header"].items() if cut} == {}  # "Player 3's / turn" lost "turn"
