@@ -7,6 +7,8 @@ shows or not, and a wide :class:`~kivy.graphics.Line` costs far more than its pi
   a frame or a label that way), it costs what a visible one does;
 * wider than 1 px in a colour with alpha under 1, Kivy draws it twice through the stencil
   buffer, over its whole bounding box;
+* a RoundedRectangle set to no area is not rebuilt: its last shape stays on screen (a
+  way to hide that does not hide);
 * a stencil (the clipping of Kivy's ScreenManager, StencilView and ScrollView) costs two
   passes over its box and a test of every pixel drawn inside it;
 * a texture read with linear filtering costs a quarter to a third more a pixel than one
@@ -77,6 +79,8 @@ def _linear_for_nothing(instruction) -> bool:
 def _waste(instruction, alpha: float) -> str | None:
     """Why drawing ``instruction`` at colour alpha ``alpha`` costs for nothing, or None."""
     kind = type(instruction).__name__
+    if kind == "RoundedRectangle" and _empty(instruction) and alpha > 0:
+        return "RoundedRectangle of no area (Kivy does not rebuild it: its last shape stays drawn)"
     if kind not in SHAPES or _empty(instruction):
         return None
     if alpha <= 0:

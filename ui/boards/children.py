@@ -31,7 +31,6 @@ from ui.boards.parts import Panel, PlacePanel, font, gap, text
 from ui.kvloader import load_kv
 from ui.text import Translate, english, escape_markup, player_markup
 from ui.widgets import shapes
-from ui.widgets.shown import ShownLabel
 
 #: Floors as the view names them, drawn top floor first.
 FLOORS = ("3rd", "2nd", "1st", "basement")
@@ -182,14 +181,14 @@ class RoomPieces(Widget):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.count = ShownLabel(color=theme.PIP, bold=True, shown=False)  # the left cards' number, on the card
+        self.count = Label(color=theme.PIP, bold=True)  # the left cards' number, on the card ("": none)
         self.add_widget(self.count)
         self.bind(pos=self.draw, size=self.draw, ghosts=self.draw, kitty=self.draw, left=self.draw)
 
     def draw(self, *_args) -> None:
         canvas = self.canvas.before
         canvas.clear()
-        self.count.shown = False
+        self.count.text = ""  # nothing drawn (at opacity 0 it was drawn all the same)
         kinds = ["ghost"] * len(self.ghosts) + (["kitty"] if self.kitty else []) + (["cards"] if self.left else [])
         if not kinds or self.width < 4:
             return
@@ -204,7 +203,7 @@ class RoomPieces(Widget):
             else:
                 canvas.add(Color(*CARD_BACK))
                 canvas.add(Rectangle(pos=(x + size * 0.1, self.y), size=(size * 0.8, size)))
-                self.count.text, self.count.shown = str(int(self.left)), True
+                self.count.text = str(int(self.left))
                 # the number reads from a metre (at least 14 sp) even on a small card back
                 self.count.font_size = max(size * 0.7, font(SMALLEST_NAME_FONT))
                 width = max(size * 0.8, self.count.font_size * 0.6 * len(self.count.text))

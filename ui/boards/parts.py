@@ -65,7 +65,7 @@ class Panel(BoxLayout):
             Color(*self.fill)
             RoundedRectangle(pos=self.pos, size=self.size, radius=[radius])
             Color(*self.edge)
-            Line(rounded_rectangle=(self.x, self.y, self.width, self.height, radius, 4),
+            Line(rounded_rectangle=(self.x, self.y, self.width, self.height, radius),
                  width=gap(2.2 if self.bright else 1), joint="miter")
 
 
@@ -88,7 +88,7 @@ class PlacePanel(Panel):
             with self.canvas.before:
                 Color(*theme.GOLD)
                 Line(rounded_rectangle=(self.x + inset, self.y + inset, self.width - 2 * inset,
-                                        self.height - 2 * inset, gap(5), 4), width=gap(1.6), joint="miter")
+                                        self.height - 2 * inset, gap(5)), width=gap(1.6), joint="miter")
 
     def on_touch_down(self, touch):
         if self.pickable and picks_at(self, self.place, touch):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from kivy.clock import Clock
-from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle, Triangle
+from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Rectangle, RoundedRectangle, Triangle
 from kivy.metrics import dp, sp
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -88,7 +88,10 @@ class TodoIcon(Widget):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.bind(pos=self._draw, size=self._draw, kind=self._draw)
+        # drawn once its row is laid out, before the frame (drawn at each change, an icon
+        # was left where an earlier layout step had put it)
+        self._trigger = Clock.create_trigger(self._draw, -1)
+        self.bind(pos=self._trigger, size=self._trigger, kind=self._trigger)
 
     def _draw(self, *_args) -> None:
         self.canvas.clear()
@@ -128,21 +131,24 @@ class TodoPanel(BoxLayout):
         self.bind(lines=self._new_lines, scale=self._trigger, most=self._trigger, width=self._trigger,
                   page=self._trigger, more_text=self._trigger)
         self._more = Label(halign="right", valign="middle", color=theme.GOLD, size_hint_y=None)
-        with self.canvas.before:
-            self._fill_colour = Color(*FILL)
-            self._fill = RoundedRectangle(segments=4)
-            self._edge_colour = Color(*EDGE)
-            self._edge = Line(width=1.5, joint="miter")
+        self._box = InstructionGroup()  # in canvas.before only while framed
+        self._fill = RoundedRectangle(segments=4)
+        self._edge = Line(width=1.5, joint="miter")
+        for instruction in (Color(*FILL), self._fill, Color(*EDGE), self._edge):
+            self._box.add(instruction)
         self.bind(pos=self._frame, size=self._frame)
 
     def _frame(self, *_args) -> None:
+        """Frame the lines in the amber box, or take the box out when there are none: drawn
+        in a transparent colour it cost as much as a visible one, and a RoundedRectangle made
+        0 wide keeps drawing its last shape (Kivy does not rebuild it)."""
         shown = bool(self.lines and self.children and self.height > 1)  # no empty box
-        # hidden as no area (a transparent colour would cost as much to draw as a visible one)
-        width, height = (self.width, self.height) if shown else (0, 0)
-        radius = dp(8) * self.scale
-        self._fill.pos, self._fill.size, self._fill.radius = self.pos, (width, height), [radius]
-        self._edge.rounded_rectangle = (self.x + 1, self.y + 1, max(0, width - 2),
-                                        max(0, height - 2), radius, 4)
+        if shown != self.framed:
+            (self.canvas.before.add if shown else self.canvas.before.remove)(self._box)
+        if shown:
+            radius = dp(8) * self.scale
+            self._fill.pos, self._fill.size, self._fill.radius = self.pos, self.size, [radius]
+            self._edge.rounded_rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2, radius, 4)
 
     def _new_lines(self, *_args) -> None:
         self.page = 0
@@ -156,8 +162,8 @@ class TodoPanel(BoxLayout):
 
     @property
     def framed(self) -> bool:
-        """The amber box is drawn (for tests: never without a line in it)."""
-        return self._fill.size[0] * self._fill.size[1] > 0
+        """The amber box is drawn (never without a line in it)."""
+        return self._box in self.canvas.before.children
 
     def texts(self) -> list[str]:
         """Every line's words (all pages; for tests)."""
