@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.properties import NumericProperty
 from kivy.uix.label import Label
+
+from ui.widgets.frame import before_frame
 
 #: Kivy markup tags, dropped when words are measured.
 _TAGS = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]")
@@ -74,7 +75,7 @@ class FitLabel(Label):
         kwargs.setdefault("halign", "center")
         kwargs.setdefault("valign", "middle")
         super().__init__(**kwargs)
-        self._fit_trigger = Clock.create_trigger(self.fit, -1)
+        self._fit_trigger = before_frame(self.fit)
         self.bind(text=self._fit_trigger, size=self._fit_trigger, max_font=self._fit_trigger,
                   min_font=self._fit_trigger, bold=self._fit_trigger)
         self._fit_trigger()

@@ -7,7 +7,6 @@ choices (another player's, :class:`OutOfTurnRow`) are a small row of their own.
 
 from __future__ import annotations
 
-from kivy.clock import Clock
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -27,6 +26,7 @@ from ui.layout import (
     order_choices,
 )
 from ui.widgets.buttons import TouchButton, fit_text
+from ui.widgets.frame import before_frame
 
 #: Key of the "start a new game" button the panel shows when the game is over.
 NEW_GAME = "new-game"
@@ -86,9 +86,7 @@ class ChoicePanel(BoxLayout):
         self._grid.bind(minimum_height=self._grid.setter("height"))
         self._pool: list[TouchButton] = []  # the grid's buttons, shown or not
         self._page_count = 1
-        # before the frame is drawn (-1): at 0 it waited for the next tick, so a state
-        # drew two frames, the first one with the old contents (issue 17 item 10)
-        self._trigger = Clock.create_trigger(self._rebuild, -1)
+        self._trigger = before_frame(self._rebuild)
         self.bind(choices=self._new_list, over=self._new_list, scale=self._trigger, new_game_label=self._trigger,
                   lead=self._trigger, can_undo=self._trigger, page=self._trigger,
                   height=self._trigger, width=self._trigger, busy=self._set_busy)

@@ -4,11 +4,11 @@ one line (issue 17; it was a fixed 58 dp at 800×480 showing one line at its bot
 
 from __future__ import annotations
 
-from kivy.clock import Clock
 from kivy.properties import ListProperty, NumericProperty
 from kivy.uix.widget import Widget
 
 from ui.text import LOG_LINES, log_markup
+from ui.widgets.frame import before_frame
 from ui.widgets.shown import ShownBehavior
 
 
@@ -83,9 +83,7 @@ class EventLog(ShownBehavior, Widget):
         #: line -> its rows' heights at the label's width and font (:meth:`_rows_of`).
         self._rows: dict = {}
         self._rows_for: tuple = ()
-        # before the frame is drawn (-1): at 0 it waited for the next tick, so a state
-        # drew two frames, the first one with the old contents (issue 17 item 10)
-        self._refit = Clock.create_trigger(self._fit, -1)
+        self._refit = before_frame(self._fit)
         # not the height: the strip sets it (re-fitting then would render twice a state)
         self.bind(lines=self._refit, fresh=self._refit, width=self._refit, rows=self._refit)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 
-from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Rectangle, RoundedRectangle, Triangle
 from kivy.metrics import dp, sp
 from kivy.properties import ListProperty, NumericProperty, StringProperty
@@ -19,6 +18,7 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from ui import theme
+from ui.widgets.frame import before_frame
 
 #: Font sizes (sp at scale 1) to try, largest first: the first whose lines fit the room.
 #: Below the last one the lines are paged (a long set-up checklist), never clipped.
@@ -88,9 +88,9 @@ class TodoIcon(Widget):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        # drawn once its row is laid out, before the frame (drawn at each change, an icon
-        # was left where an earlier layout step had put it)
-        self._trigger = Clock.create_trigger(self._draw, -1)
+        # drawn once its row is laid out (drawn at each change, an icon was left where an
+        # earlier layout step had put it)
+        self._trigger = before_frame(self._draw)
         self.bind(pos=self._trigger, size=self._trigger, kind=self._trigger)
 
     def _draw(self, *_args) -> None:
@@ -125,9 +125,7 @@ class TodoPanel(BoxLayout):
     def __init__(self, **kwargs):
         super().__init__(orientation="vertical", size_hint_y=None, height=0, **kwargs)
         self._rows: list[tuple[BoxLayout, TodoIcon, Label]] = []
-        # before the frame is drawn (-1): at 0 it waited for the next tick, so a state
-        # drew two frames, the first one with the old contents (issue 17 item 10)
-        self._trigger = Clock.create_trigger(self._refit, -1)
+        self._trigger = before_frame(self._refit)
         self.bind(lines=self._new_lines, scale=self._trigger, most=self._trigger, width=self._trigger,
                   page=self._trigger, more_text=self._trigger)
         self._more = Label(halign="right", valign="middle", color=theme.GOLD, size_hint_y=None)
