@@ -54,7 +54,7 @@ def layout_of(app) -> dict:
             "lowest_button": min((b.y - panel.y for b in buttons), default=0),
             "todo_h": ids.todo.height, "todo_most": ids.todo.most,
             "log_entries": len(log.lines), "log_shown": log.ids.text.text.count("\n") + 1 if log.ids.text.text else 0,
-            "log_rows": [len(line) for line in getattr(log, "measured", [])] if log.ids.text.text else [],
+            "log_rows": list(getattr(log, "measured", [])) if log.ids.text.text else [],
             "log_h": log.height, "log_text_h": log.ids.text.texture_size[1] if log.ids.text.text else 0}
 
 

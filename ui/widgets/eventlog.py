@@ -20,32 +20,22 @@ def _render_now(label) -> None:
     label._trigger_texture.cancel()
 
 
-def line_rows(label) -> list[list[float]] | None:
-    """The rendered rows of ``label``'s layout grouped by news line (a line that wraps is
-    several rows; the last row of each has ``is_last_line``): each line's row heights."""
-    rows = getattr(getattr(label, "_label", None), "_cached_lines", None)
-    if not rows:
-        return None
-    lines, current = [], []
-    for row in rows:
-        current.append(row.h)
-        if row.is_last_line:
-            lines.append(current)
-            current = []
-    return lines
+def rendered_rows(label) -> int:
+    """How many rows ``label``'s last render laid out (a line that wraps takes several); 1
+    when its layout cannot be read."""
+    return len(getattr(getattr(label, "_label", None), "_cached_lines", None) or ()) or 1
 
 
-def fitting(lines: list[list[float]], rows: int) -> tuple[int, float]:
-    """How many of the last ``lines`` (row heights each) fit in ``rows`` rows, newest
-    first (the newest always shows), and the height they take."""
-    shown, used_rows, height = 0, 0, 0.0
-    for line in reversed(lines):
-        if used_rows + len(line) > rows and shown:
+def fitting(rows_of_lines: list[int], rows: int) -> int:
+    """How many of the last lines (``rows_of_lines``: the rows each takes) fit in ``rows``
+    rows, newest first (the newest always shows)."""
+    shown, used_rows = 0, 0
+    for taken in reversed(rows_of_lines):
+        if used_rows + taken > rows and shown:
             break
-        used_rows += len(line)
-        height += sum(line)
+        used_rows += taken
         shown += 1
-    return shown, height
+    return shown
 
 
 #: How many lines' measured rows the log keeps, the least recently shown dropped first (a
@@ -70,7 +60,7 @@ class EventLog(ShownBehavior, Widget):
         lines: news, oldest first.
         fresh: how many of the last lines are new since the previous state (drawn bright).
         rows: the most rows of text the strip shows (0: none, the strip is 0 tall).
-        measured: the rows of each of the last lines (their heights), newest last.
+        measured: how many rows each of the last lines takes, newest last.
     """
 
     lines = ListProperty([])
@@ -79,17 +69,17 @@ class EventLog(ShownBehavior, Widget):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.measured: list[list[float]] = []
-        #: line -> its rows' heights at the label's width and font (:meth:`_rows_of`).
+        self.measured: list[int] = []
+        #: line -> the rows it takes at the label's width and font (:meth:`_rows_of`).
         self._rows: dict = {}
         self._rows_for: tuple = ()
         self._refit = before_frame(self._fit)
         # not the height: the strip sets it (re-fitting then would render twice a state)
         self.bind(lines=self._refit, fresh=self._refit, width=self._refit, rows=self._refit)
 
-    def _rows_of(self, line) -> list[float]:
-        """The heights of the rows ``line`` takes: rendered alone once, then remembered
-        (a state adds one news line: one short render measures it)."""
+    def _rows_of(self, line) -> int:
+        """How many rows ``line`` takes: rendered alone once, then remembered (a state adds
+        one news line: one short render measures it)."""
         label = self.ids.text
         measure_for = (label.text_size[0], label.font_size, label.line_height)
         if measure_for != self._rows_for:
@@ -99,7 +89,7 @@ class EventLog(ShownBehavior, Widget):
         if rows is None:
             label.text = log_markup([line], 1, 1)
             _render_now(label)
-            rows = (line_rows(label) or [[label.texture_size[1]]])[0]
+            rows = rendered_rows(label)
         self._rows[key] = rows  # the most recently used last
         if len(self._rows) > MEASURED_KEPT:
             del self._rows[next(iter(self._rows))]  # the least recently used
@@ -116,7 +106,7 @@ class EventLog(ShownBehavior, Widget):
             return
         tail = lines[-min(LOG_LINES, len(lines)):]
         self.measured = [self._rows_of(line) for line in tail]
-        shown, _height = fitting(self.measured, int(self.rows))
+        shown = fitting(self.measured, int(self.rows))
         label.text = log_markup(lines, int(self.fresh), shown)
         _render_now(label)
         self.height = label.texture_size[1]
