@@ -30,6 +30,7 @@ import threading
 import time
 from pathlib import Path
 
+from benchmarks.procstat import cpu_seconds
 from tests.checkout import ROOT, checkout_env
 
 PLAYERS = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"]
@@ -52,11 +53,6 @@ def _rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
-
-
-def _cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _daemon(work: Path, phones: bool) -> tuple[subprocess.Popen, Path, int]:
@@ -162,9 +158,9 @@ def main() -> int:
             latencies = _latencies(browser, sock, args.changes)
             time.sleep(1)
             rss_six = _rss_kib(child.pid)
-            cpu_before, wall_before = _cpu_seconds(child.pid), time.monotonic()
+            cpu_before, wall_before = cpu_seconds(child.pid), time.monotonic()
             time.sleep(args.idle)
-            cpu_used = _cpu_seconds(child.pid) - cpu_before
+            cpu_used = cpu_seconds(child.pid) - cpu_before
             cpu_idle = cpu_used / (time.monotonic() - wall_before)
         finally:
             browser.quit()

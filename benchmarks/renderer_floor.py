@@ -16,6 +16,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from benchmarks.procstat import thread_cpu_seconds, thread_cpu_since
+
 ROOT = Path(__file__).resolve().parents[1]
 
 #: case -> (what it draws, how many times).
@@ -42,19 +44,6 @@ def _shapes(case: str, i: int) -> list:
         return [Rectangle(pos=(x, y), size=(side, side))]
     joint = "round" if case == "frames, round joints" else "miter"
     return [Line(rounded_rectangle=(x, y, 80, 40, 8), width=2, joint=joint)]
-
-
-def _thread_seconds() -> dict[str, float]:
-    """CPU seconds of this process's threads, by thread name (``llvmpipe-N`` summed)."""
-    total: dict[str, float] = {}
-    for task in Path("/proc/self/task").iterdir():
-        try:
-            name = (task / "comm").read_text().strip().rstrip("0123456789-")
-            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
-        except FileNotFoundError:
-            continue
-        total[name] = total.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
 
 
 def child(seconds: float) -> None:
@@ -85,13 +74,13 @@ def child(seconds: float) -> None:
             for i in range(CASES[case][1]):
                 for instruction in _shapes(case, i):
                     self.widget.canvas.add(instruction)
-            before, frames = _thread_seconds(), self.frames
+            before, frames = thread_cpu_seconds("self"), self.frames
             redraw = Clock.schedule_interval(lambda _dt: Window.canvas.ask_update(), 0)
 
             def measured(_dt) -> None:
                 redraw.cancel()
-                drawn, after = max(1, self.frames - frames), _thread_seconds()
-                spent = {name: (after[name] - before.get(name, 0.0)) / drawn * 1000 for name in after}
+                drawn = max(1, self.frames - frames)
+                spent = {name: seconds / drawn * 1000 for name, seconds in thread_cpu_since("self", before).items()}
                 main = sum(ms for name, ms in spent.items() if not name.startswith("llvmpipe"))
                 print(f"{case:22s} {main:6.2f} {spent.get('llvmpipe', 0.0):6.2f}   {CASES[case][0]}", flush=True)
                 Clock.schedule_once(self.next_case, 0.3)

@@ -31,6 +31,9 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
+
+from benchmarks.procstat import cpu_seconds, thread_cpu_seconds, thread_cpu_since
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -153,25 +156,6 @@ def _xvfb():
     return server, f":{text.decode().strip()}"
 
 
-def _cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def _thread_cpu_seconds(pid: int) -> dict[str, float]:
-    """CPU seconds of each thread of process ``pid``, summed by thread name (Mesa's
-    rasterizer threads are ``llvmpipe-N``; the Kivy main thread has the program's name)."""
-    total: dict[str, float] = {}
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        try:
-            name = (task / "comm").read_text().strip().rstrip("0123456789-")
-            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
-        except FileNotFoundError:  # the thread ended meanwhile
-            continue
-        total[name] = total.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
-
-
 def _rss_mib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -207,31 +191,28 @@ def _by_thread(seconds_by_thread: dict[str, float], states: int) -> str:
     return ", ".join(f"{name} {seconds / states * 1000:.1f} ms" for name, seconds in shares if seconds > 0)
 
 
-def _report(args, figures: dict) -> None:
-    """Print the run's figures (``figures``: what the measuring loop found, by name)."""
-    (delays, flashes, frames, cpu_presses, threads, bare_cpu, bare_rss, start_time, idle_cpu, rss, rss_after,
-     rss_gl) = (figures[name] for name in ("delays", "flashes", "frames", "cpu_presses", "threads", "bare_cpu",
-                                           "bare_rss", "start_time", "idle_cpu", "rss", "rss_after", "rss_gl"))
+def _report(args, run: SimpleNamespace) -> None:
+    """Print the run's figures (``run``: what the measuring loop found)."""
     print(f"client window {args.size}, {args.presses} dice presses (each undone)")
-    print(f"press in daemon -> frame showing it: p50 {statistics.median(delays):.1f} ms, "
-          f"p99 {_pct(delays, 99):.1f} ms, max {max(delays):.1f} ms")
-    if flashes:
-        print(f"press in daemon -> frame with the read dot lit: p50 {statistics.median(flashes):.1f} ms, "
-              f"p99 {_pct(flashes, 99):.1f} ms")
-    per_state = cpu_presses / (2 * args.presses) * 1000
-    drawn = (frames[-1] - frames[0]) / (2 * (len(frames) - 1)) if len(frames) > 1 else float("nan")
+    print(f"press in daemon -> frame showing it: p50 {statistics.median(run.delays):.1f} ms, "
+          f"p99 {_pct(run.delays, 99):.1f} ms, max {max(run.delays):.1f} ms")
+    if run.flashes:
+        print(f"press in daemon -> frame with the read dot lit: p50 {statistics.median(run.flashes):.1f} ms, "
+              f"p99 {_pct(run.flashes, 99):.1f} ms")
+    per_state = run.cpu_presses / (2 * args.presses) * 1000
+    drawn = (run.frames[-1] - run.frames[0]) / (2 * (len(run.frames) - 1)) if len(run.frames) > 1 else float("nan")
     print(f"client CPU per state shown (handled and drawn; a press and its undo are two): "
           f"{per_state:.1f} ms; {drawn:.2f} frames drawn per state")
-    print("  of which, by thread: " + _by_thread(threads, 2 * args.presses))
-    if bare_cpu is not None:
-        floor = bare_cpu / (2 * args.presses) * 1000
+    print("  of which, by thread: " + _by_thread(run.threads, 2 * args.presses))
+    if run.bare_cpu is not None:
+        floor = run.bare_cpu / (2 * args.presses) * 1000
         print(f"bare Kivy client (one label), same run, same Xvfb: {floor:.1f} ms per state; "
-              f"ratio {per_state / floor:.2f}x (goal <= 3x); its RSS {bare_rss:.0f} MiB")
-        print("  of which, by thread: " + _by_thread(figures["bare_threads"], 2 * args.presses))
-    print(f"client start (spawn -> first table frame): {start_time:.2f} s")
-    print(f"idle CPU over {args.idle:.0f} s: {idle_cpu:.2f} % of one core")
-    print(f"resident memory: {rss:.0f} MiB after the presses, {rss_after:.0f} MiB after idling; "
-          f"{rss - rss_gl:.0f} MiB without Mesa's software renderer ({rss_gl:.0f} MiB)")
+              f"ratio {per_state / floor:.2f}x (goal <= 3x); its RSS {run.bare_rss:.0f} MiB")
+        print("  of which, by thread: " + _by_thread(run.bare_threads, 2 * args.presses))
+    print(f"client start (spawn -> first table frame): {run.start_time:.2f} s")
+    print(f"idle CPU over {args.idle:.0f} s: {run.idle_cpu:.2f} % of one core")
+    print(f"resident memory: {run.rss:.0f} MiB after the presses, {run.rss_after:.0f} MiB after idling; "
+          f"{run.rss - run.rss_gl:.0f} MiB without Mesa's software renderer ({run.rss_gl:.0f} MiB)")
     print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
@@ -285,10 +266,10 @@ def main() -> int:
                 assert bare_lines.get(timeout=60)[0] == "READY"  # its first state (sent on connecting)
             time.sleep(2.0)  # let the first frames settle
             delays, flashes, frames = [], [], []
-            cpu_presses = _cpu_seconds(child.pid)
-            threads_before = _thread_cpu_seconds(child.pid)
-            bare_cpu = _cpu_seconds(bare.pid) if bare is not None else 0.0
-            bare_threads = _thread_cpu_seconds(bare.pid) if bare is not None else {}
+            cpu_presses = cpu_seconds(child.pid)
+            threads_before = thread_cpu_seconds(child.pid)
+            bare_cpu = cpu_seconds(bare.pid) if bare is not None else 0.0
+            bare_threads = thread_cpu_seconds(bare.pid) if bare is not None else {}
             for _ in range(args.presses):
                 while not lines.empty():
                     lines.get_nowait()
@@ -302,13 +283,11 @@ def main() -> int:
                 while (line := lines.get(timeout=10))[0] != "FRAME":  # the undo's frame
                     pass
                 frames.append(int(line[2]))
-            cpu_presses = _cpu_seconds(child.pid) - cpu_presses
-            threads = {name: seconds - threads_before.get(name, 0.0)
-                       for name, seconds in _thread_cpu_seconds(child.pid).items()}
+            cpu_presses = cpu_seconds(child.pid) - cpu_presses
+            threads = thread_cpu_since(child.pid, threads_before)
             time.sleep(1.0)  # the bare client's last frames
-            bare_cpu = (_cpu_seconds(bare.pid) - bare_cpu) if bare is not None else None
-            bare_threads = {name: seconds - bare_threads.get(name, 0.0)
-                            for name, seconds in (_thread_cpu_seconds(bare.pid) if bare is not None else {}).items()}
+            bare_cpu = (cpu_seconds(bare.pid) - bare_cpu) if bare is not None else None
+            bare_threads = thread_cpu_since(bare.pid, bare_threads) if bare is not None else {}
             bare_rss = _rss_mib(bare.pid) if bare is not None else None
             if bare is not None:
                 bare.terminate()
@@ -316,9 +295,9 @@ def main() -> int:
             time.sleep(1.0)
             rss = _rss_mib(child.pid)
             rss_gl = _rss_software_gl_mib(child.pid)
-            cpu0, t_idle = _cpu_seconds(child.pid), time.monotonic()
+            cpu0, t_idle = cpu_seconds(child.pid), time.monotonic()
             time.sleep(args.idle)
-            idle_cpu = (_cpu_seconds(child.pid) - cpu0) / (time.monotonic() - t_idle) * 100
+            idle_cpu = (cpu_seconds(child.pid) - cpu0) / (time.monotonic() - t_idle) * 100
             rss_after = _rss_mib(child.pid)
             child.send_signal(2) if os.environ.get("UI_PROFILE") else child.terminate()
             child.wait(10)
@@ -328,10 +307,10 @@ def main() -> int:
             server.wait(5)
         shutil.rmtree(tmp, ignore_errors=True)
 
-    _report(args, {"delays": delays, "flashes": flashes, "frames": frames, "cpu_presses": cpu_presses,
-                   "threads": threads, "bare_cpu": bare_cpu, "bare_threads": bare_threads, "bare_rss": bare_rss,
-                   "start_time": start_time, "idle_cpu": idle_cpu, "rss": rss, "rss_after": rss_after,
-                   "rss_gl": rss_gl})
+    _report(args, SimpleNamespace(delays=delays, flashes=flashes, frames=frames, cpu_presses=cpu_presses,
+                                  threads=threads, bare_cpu=bare_cpu, bare_threads=bare_threads, bare_rss=bare_rss,
+                                  start_time=start_time, idle_cpu=idle_cpu, rss=rss, rss_after=rss_after,
+                                  rss_gl=rss_gl))
     return 0
 
 
