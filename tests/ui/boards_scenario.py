@@ -78,7 +78,7 @@ def board_of(app):
     return slot.children[0] if slot.children else None
 
 
-class _frames_drawn:
+class FramesDrawn:
     """The frames drawn from now on, and what the choice panel showed in the first one."""
 
     def __init__(self, app):
@@ -93,7 +93,7 @@ class _frames_drawn:
         if self.first is None:
             self.first = self._choices()
 
-    def done(self, app) -> dict:
+    def done(self) -> dict:
         """``{"frames", "first_choices", "choices"}``; stops counting."""
         from kivy.core.window import Window
 
@@ -126,14 +126,14 @@ def boards_scenario(app, out: Path, report: dict):
         yield 0.05
         report["switches"].append([message["game"], type(board_of(app)).__name__])
     for shot in data.get("shots") or []:
-        frames = _frames_drawn(app)
+        frames = FramesDrawn(app)
         app.handle_message(shot["message"])
         app.model.go("table")
         yield Until("the table screen", screen_is(app, "table"))
         yield Until("the language", lambda lang=shot["message"]["language"]: app.tr.lang == lang)
         yield 0.35  # the fit labels settle (one frame after each change)
         name = shot["name"]
-        report["frames"][name] = frames.done(app)
+        report["frames"][name] = frames.done()
         report["screenshots"].append(str(save_screenshot(out / f"{name}.png")))
         board = board_of(app)
         report["boards"][name] = type(board).__name__
@@ -162,12 +162,12 @@ def _read_then_state(app, state: dict):
     """A press reaching the daemon (``input``), then 10 ms later the state it led to, as the
     link hands them over: the frames drawn, and whether the read dot lit."""
     yield 0.3  # the last shot's frames are drawn
-    frames = _frames_drawn(app)
+    frames = FramesDrawn(app)
     app.handle_message({"type": "input", "kind": "press", "button": "dice", "held": 0.1})
     yield 0.01
     app.handle_message({**state, "revision": int(state.get("revision") or 0) + 100})
     yield 0.35
-    return {"frames": frames.done(app)["frames"], "dot_lit": bool(app.flash)}
+    return {"frames": frames.done()["frames"], "dot_lit": bool(app.flash)}
 
 
 def _log_renders(app):

@@ -47,9 +47,8 @@ FEW_POINTS = 8
 
 def _empty(instruction) -> bool:
     """True if ``instruction`` has nothing to draw (a line without points, a shape of no area)."""
-    size = getattr(instruction, "size", None)
-    if size is not None:
-        return abs(size[0] * size[1]) < 1
+    if getattr(instruction, "size", None) is not None:
+        return _pixels(instruction) < 1
     return not getattr(instruction, "points", None)
 
 
@@ -102,6 +101,10 @@ def wasted_drawing(window, root) -> list[str]:
     found: dict[str, tuple[int, int]] = {}
     alpha = 1.0
 
+    def note(what: str, pixels: int) -> None:
+        count, total = found.get(what, (0, 0))
+        found[what] = count + 1, total + pixels
+
     def walk(canvas, owner: str, opacity: float) -> None:
         nonlocal alpha
         owner = owners.get(id(canvas), owner)
@@ -111,13 +114,11 @@ def wasted_drawing(window, root) -> list[str]:
             if kind == "Color":
                 alpha = instruction.a
             elif kind == "StencilPush":
-                count, pixels = found.get(f"{owner}: {CLIPPING}", (0, 0))
-                found[f"{owner}: {CLIPPING}"] = count + 1, pixels
+                note(f"{owner}: {CLIPPING}", 0)
             elif hasattr(instruction, "children"):
                 walk(instruction, owner, opacity)
             elif (why := _waste(instruction, alpha * opacity)) is not None:
-                count, pixels = found.get(f"{owner}: {why}", (0, 0))
-                found[f"{owner}: {why}"] = count + 1, pixels + _pixels(instruction)
+                note(f"{owner}: {why}", _pixels(instruction))
 
     walk(window.canvas, "Window", 1.0)
     return [f"{what} ×{count} ({pixels} px)" for what, (count, pixels) in sorted(found.items())]
