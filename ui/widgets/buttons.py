@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kivy.metrics import dp, sp
 from kivy.properties import ColorProperty, StringProperty
 from kivy.uix.button import Button
 
@@ -21,6 +22,20 @@ class TouchButton(Button):
     down_colour = ColorProperty(theme.BUTTON_DOWN)
     text_colour = ColorProperty(theme.TEXT)
     key = StringProperty("")
+
+
+def action_button(text: str, action, scale: float, primary: bool = False, height: float = 64,
+                  size: float = 22) -> TouchButton:
+    """A button of a cover over the table (privacy, phone codes) that calls ``action()`` when
+    touched: ``height`` dp tall, its text ``size`` sp and shrunk down to 14 sp to fit (both at
+    the app's ``scale``), bold in the primary colours when ``primary``."""
+    button = TouchButton(text=text, bold=primary, font_size=sp(size) * scale, size_hint_y=None,
+                         height=dp(height) * scale)
+    if primary:
+        button.base_colour, button.down_colour = theme.PRIMARY, theme.PRIMARY_DOWN
+    fit_text(button, sp(14) * scale)
+    button.bind(on_release=lambda *_: action())
+    return button
 
 
 def fit_text(button: TouchButton, smallest: float, margin: float = 4.0) -> None:

@@ -30,7 +30,7 @@ from kivy.uix.modalview import ModalView
 
 from ui import theme
 from ui.text import coloured, escape_markup
-from ui.widgets.buttons import TouchButton, fit_text
+from ui.widgets.buttons import TouchButton, action_button
 from ui.widgets.privacy import qr_image
 
 
@@ -152,13 +152,7 @@ class PhoneGrid(ModalView):
         return label
 
     def _button(self, text: str, action, primary: bool = False) -> TouchButton:
-        button = TouchButton(text=text, bold=primary, font_size=sp(24) * self.app.scale, size_hint_y=None,
-                             height=64 * self._unit())
-        if primary:
-            button.base_colour, button.down_colour = theme.PRIMARY, theme.PRIMARY_DOWN
-        fit_text(button, sp(14) * self.app.scale)
-        button.bind(on_release=lambda *_: action())
-        return button
+        return action_button(text, action, self.app.scale, primary, size=24)
 
     def _build_code(self) -> None:
         """"Look away", the player's name in large type and the buttons beside (under, in

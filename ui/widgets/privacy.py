@@ -25,7 +25,7 @@ from kivy.uix.modalview import ModalView
 from ui import theme
 from ui.privacy import IDLE_SECONDS, phone_offer, shown_answer, stays_open, view_lines
 from ui.text import coloured, escape_markup
-from ui.widgets.buttons import TouchButton, fit_text
+from ui.widgets.buttons import TouchButton, action_button
 from ui.widgets.choices import ChoicePanel
 
 
@@ -103,13 +103,7 @@ class PrivacyScreen(ModalView):
         return label
 
     def _button(self, text: str, action, primary: bool = False, height: float = 64, size: float = 22) -> TouchButton:
-        button = TouchButton(text=text, bold=primary, font_size=sp(size) * self.app.scale,
-                             size_hint_y=None, height=height * self._unit())
-        if primary:
-            button.base_colour, button.down_colour = theme.PRIMARY, theme.PRIMARY_DOWN
-        fit_text(button, sp(14) * self.app.scale)
-        button.bind(on_release=lambda *_: action())
-        return button
+        return action_button(text, action, self.app.scale, primary, height, size)
 
     def _build_who(self) -> None:
         _ = self.app.tr._
