@@ -28,17 +28,20 @@ def test_names_with_characters_it_cannot_draw_are_refused_naming_them(name, odd)
                                   f"({odd}): use letters, digits, spaces and common punctuation")
 
 
+def _places(tmp_path) -> list[str]:
+    """``--db`` and ``--socket`` in ``tmp_path``: never the user's."""
+    return ["--db", str(tmp_path / "d.sqlite3"), "--socket", str(tmp_path / "d.sock")]
+
+
 @pytest.mark.parametrize("command", [["play", "clue_it", "--terminal"], ["daemon", "--new", "clue_it"]])
 def test_an_empty_players_list_is_refused_in_one_line(command, capsys, tmp_path):
-    places = ["--db", str(tmp_path / "d.sqlite3"), "--socket", str(tmp_path / "d.sock")]  # never the user's
-    assert main([*command, "--players", "", "--abandon", *places]) == 2
+    assert main([*command, "--players", "", "--abandon", *_places(tmp_path)]) == 2
     assert capsys.readouterr().err == ("companion: --players '' names no player: give the names with commas "
                                        "between them, e.g. --players Ada,Bo\n")
 
 
 def test_play_refuses_a_name_with_an_emoji_before_anything_starts(capsys, tmp_path):
-    assert main(["play", "clue_it", "--players", "Ada,Bo😀,Cy", "--terminal", "--db", str(tmp_path / "d.sqlite3"),
-                 "--socket", str(tmp_path / "d.sock")]) == 2
+    assert main(["play", "clue_it", "--players", "Ada,Bo😀,Cy", "--terminal", *_places(tmp_path)]) == 2
     assert capsys.readouterr().err == f"companion: cannot start clue_it: {EMOJI}\n"
 
 
@@ -66,8 +69,7 @@ def test_a_socket_path_that_is_a_file_is_named_as_one(tmp_path, capsys):
 @pytest.mark.parametrize("command", [["play", "clue_it", "--terminal"], ["daemon", "--new", "clue_it"]])
 def test_an_empty_name_between_commas_is_refused(command, capsys, tmp_path):
     """A newcomer's report: ``--players "Ada,,Bo"`` quietly started a 2-player game."""
-    places = ["--db", str(tmp_path / "d.sqlite3"), "--socket", str(tmp_path / "d.sock")]  # never the user's
-    assert main([*command, "--players", "Ada,,Bo", "--abandon", *places]) == 2
+    assert main([*command, "--players", "Ada,,Bo", "--abandon", *_places(tmp_path)]) == 2
     assert capsys.readouterr().err == ("companion: --players 'Ada,,Bo' has an empty name between its commas: "
                                        "give every player's name, e.g. --players Ada,Bo\n")
     assert not (tmp_path / "d.sqlite3").exists()
