@@ -221,6 +221,11 @@ VIEW_HEADINGS = {
 }
 
 
+def private_player(state: dict[str, Any] | None) -> str:
+    """The player whose private choices ``state``'s prompt holds (a state message), or ``""``."""
+    return str((((state or {}).get("prompt") or {}).get("private") or {}).get("player") or "")
+
+
 def view_heading(key: str, say: Callable[[Any], str]) -> str:
     """The heading of private view entry ``key``, said by ``say`` (a message -> text in the
     table's language), or the key in words ("secret_cards" -> "Secret cards")."""

@@ -21,7 +21,7 @@ from typing import Any, TextIO
 from companion.client import Client, DaemonUnavailable
 from companion.console import ConsoleView
 from companion.i18n import msg, render
-from companion.protocol import view_heading, view_text
+from companion.protocol import private_player, view_heading, view_text
 
 HELP = msg("Type a choice's number, u to undo, tap CARD to tap a card, q to stop.")
 
@@ -158,11 +158,6 @@ class NumberedView(ConsoleView):
                          "label": self.say(msg("{player}: secret cards (others look away)", player=name))}
                         for name in state.get("private_players") or []]
         return choices
-
-
-def private_player(state: dict[str, Any] | None) -> str:
-    """The player whose private choices ``state``'s prompt holds, or ``""``."""
-    return str((((state or {}).get("prompt") or {}).get("private") or {}).get("player") or "")
 
 
 def _is_terminal(out: TextIO) -> bool:

@@ -13,6 +13,7 @@ from typing import Any
 from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 
+from companion.protocol import private_player
 from ui.boards.names import clean_label
 from ui.i18n import translate
 from ui.readers import ReaderActivity
@@ -136,7 +137,7 @@ class TableModel(EventDispatcher):
                             if isinstance(c, dict) and "key" in c]
         self.hardware = dict(message.get("hardware") or {})
         self.prompt_text = text  # true to the hardware already: the daemon words it (issue 17 item 7)
-        self.private_player = str(((prompt.get("private") or {}).get("player")) or "")
+        self.private_player = private_player(message)
         self.private_players = [str(p) for p in message.get("private_players") or []]
         self.phones = {str(p): bool(on) for p, on in (message.get("phones") or {}).items()}
         self.over = bool(prompt.get("over"))
