@@ -765,7 +765,7 @@ def cmd_phones(args) -> int:
     daemon's ``phone_links`` answer; the links open that player's private page)."""
     from companion.client import Client
     from companion.paths import default_socket
-    from companion.phones.qr import print_links
+    from companion.qr import print_links
 
     replies: list[dict] = []
     with Client(args.socket or default_socket(), on_message=replies.append).connect(timeout=3.0) as client:

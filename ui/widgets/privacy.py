@@ -30,13 +30,13 @@ from ui.widgets.choices import ChoicePanel
 
 
 def qr_texture(link: str):
-    """``link``'s QR code (:func:`companion.phones.qr.png`, segno) as a Kivy texture whose
+    """``link``'s QR code (:func:`companion.qr.png`, segno) as a Kivy texture whose
     modules stay sharp when it is drawn larger (issue 22)."""
     import io
 
     from kivy.core.image import Image as CoreImage
 
-    from companion.phones.qr import png
+    from companion.qr import png
 
     texture = CoreImage(io.BytesIO(png(link, scale=6)), ext="png").texture
     texture.mag_filter = "nearest"

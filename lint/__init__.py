@@ -1,0 +1,1 @@
+"""The lint gate's own checks (``make lint``): import-linter contracts the library lacks."""
