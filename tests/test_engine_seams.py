@@ -10,7 +10,8 @@ import pytest
 
 from companion import protocol
 from companion.engine.codec import plain, tuples
-from companion.engine.core import Choice, GameSpec, Prompt
+from companion.engine.core import Choice, Prompt
+from companion.engine.game import GameSpec
 from companion.errors import RuleViolation
 from companion.header import GameHeader
 from companion.i18n import TODO_KINDS, msg, ntodo, render, todo, todo_lines

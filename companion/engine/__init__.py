@@ -12,13 +12,12 @@ from companion.engine.core import (
     Chance,
     CheckLine,
     Choice,
-    Game,
-    GameSpec,
     OptionSpec,
     Outcome,
     Prompt,
     resolve_options,
 )
+from companion.engine.game import Game, GameSpec
 from companion.engine.registry import all_games, get_game, known_component, known_piece, split_piece
 
 __all__ = [

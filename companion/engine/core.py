@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from companion.errors import OptionError
 from companion.i18n import Msg, msg
@@ -175,7 +175,14 @@ class OptionSpec:
     rulebook: str = ""
 
 
-def resolve_options(spec: Game, given: Mapping[str, Any] | None) -> dict[str, Any]:
+class HasOptions(Protocol):
+    """What :func:`resolve_options` reads of a game (a :class:`~companion.engine.game.Game`)."""
+
+    title: str
+    options: Sequence[OptionSpec]
+
+
+def resolve_options(spec: HasOptions, given: Mapping[str, Any] | None) -> dict[str, Any]:
     """Fill in defaults and check every given option.
 
     Args:
@@ -211,8 +218,3 @@ def sentence(text: str) -> str:
     if isinstance(text, Msg):
         return msg("{text}.", text=text)
     return text + "."
-
-
-# A game (and the older bag of functions) lives in companion.engine.game; imported last, as
-# it builds on the shapes above.
-from companion.engine.game import Game, GameSpec  # noqa: E402, F401  (re-exported: the older import path)

@@ -20,14 +20,27 @@ What is legal now (the prompt of ``state``):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from companion.engine.core import Prompt, check_fix, sentence
+from companion.engine.core import CheckLine, Prompt, check_fix, sentence
 from companion.errors import RuleViolation
 from companion.i18n import msg
 
-if TYPE_CHECKING:
-    from companion.engine.game import Game
+
+class Game(Protocol):
+    """What legality reads of a game (:class:`companion.engine.game.Game` has it all; named
+    here so that this module does not import the class built on it)."""
+
+    pieces: tuple[str, ...]
+
+    def prompt(self, state: Any) -> Prompt: ...
+
+    def _apply(self, state: Any, key: str) -> Any: ...
+
+    def check(self, state: Any) -> tuple[CheckLine, ...]: ...
+
+    def refusal(self, state: Any, key: str | None, component: str | None) -> str | None: ...
+
 
 #: The action keys of corrections made from the table check start so.
 FIX_PREFIX = "fix:"
