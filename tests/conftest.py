@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,21 @@ from tests.daemon_fixture import running_daemon
 
 SHARED = ROOT.parent / "shared"
 SCRIPTS = Path(__file__).parent / "scripts"
+
+
+#: ``GAME_ID=FOLDER``: register the game package ``FOLDER/GAME_ID`` beside the bundled games
+#: for this run, so every cross-game test takes it too (tests/test_new_game.py).
+EXTRA_GAME = "HAUNT_TEST_EXTRA_GAME"
+
+
+def pytest_configure(config):
+    extra = os.environ.get(EXTRA_GAME)
+    if extra:
+        from companion.engine.registry import GAMES
+
+        game_id, _, folder = extra.partition("=")
+        sys.path.insert(0, folder)
+        GAMES[game_id] = game_id
 
 
 def pytest_collection_modifyitems(config, items):

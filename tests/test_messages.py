@@ -3,7 +3,6 @@ added to a message without its type, or a typed key the message lacks, fails her
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import random
 import typing
@@ -11,14 +10,14 @@ import typing
 import pytest
 
 from companion import messages, protocol, script
-from companion.engine import get_game
+from companion.engine import all_games, get_game
 from companion.header import GameHeader
 from companion.session import Session
 from tests.checkout import ROOT
 
 DAEMON_KEYS = {"language", "readers", "revision", "storage_warning", "enrollment", "physical", "phones",
                "hardware", "tap_components"}
-GAMES = ["creepy_cellar", "children", "house_of_spirits", "clue_it", "ghost_at_home"]
+GAMES = list(all_games())
 
 
 def _keys(kind) -> set[str]:
@@ -69,19 +68,13 @@ def test_the_daemons_hardware_and_tap_components_are_typed():
 
 # --------------------------------------------------------------------------- each game's view
 
-VIEWS = {
-    "creepy_cellar": "companion.games.creepy_cellar.view:CreepyCellarView",
-    "children": "companion.games.children.view:ChildrenView",
-    "house_of_spirits": "companion.games.house_of_spirits.view:HouseOfSpiritsView",
-    "clue_it": "companion.games.clue_it.view:ClueItView",
-    "ghost_at_home": "companion.games.ghost_at_home.view:GhostAtHomeView",
-}
 SCRIPTS = ROOT / "tests" / "scripts"
 
 
 def _view_type(game: str):
-    module, name = VIEWS[game].split(":")
-    return getattr(importlib.import_module(module), name)
+    kind = get_game(game).view_type
+    assert kind is not None, f"{game} names no view_type (docs/new-game.md)"
+    return kind
 
 
 def _typed_parts(hint):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 from typing import Any
 
 from companion.engine import legality
@@ -56,11 +56,22 @@ def _wire(cls: type, package: str) -> None:
     for hook, (module, name) in HOOKS.items():
         if hook in vars(cls):
             continue
-        function = getattr(importlib.import_module(f"{package}.{module}"), name, None)
+        function = getattr(_role(package, module), name, None)
         if function is not None:
             setattr(cls, hook, staticmethod(function))
         elif hook in _OWN:
             raise TypeError(f"{cls.__name__} has no {hook}: {package}.{module} has no {name}()")
+
+
+def _role(package: str, module: str) -> ModuleType | None:
+    """``package.module``, or None when the game has no module for that role (a game needs
+    only the modules of the hooks it writes: docs/new-game.md)."""
+    try:
+        return importlib.import_module(f"{package}.{module}")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{package}.{module}":
+            raise  # the module exists but imports something missing: say so
+        return None
 
 
 class Game:
@@ -77,6 +88,9 @@ class Game:
             enrollment walk asks for them (``companion enroll``); empty: the sorted components.
         reader_roles: component kind -> the reader role it is read on (``{"ghost": "cards"}``);
             a kind not listed may be read on any reader.
+        view_type: the TypedDict that :meth:`view`'s value follows (its keys are the
+            protocol's documentation of the game's board; ``tests/test_messages.py`` checks
+            every view against it), or None.
         content: how the owner enters what is printed on the game's cards
             (:class:`~companion.engine.content.ContentSpec`), or None: then ``setup`` gets
             ``content`` empty or None.
@@ -96,6 +110,7 @@ class Game:
     components: frozenset[str] = frozenset()
     pieces: tuple[str, ...] = ()
     reader_roles: Mapping[str, str] = MappingProxyType({})
+    view_type: type | None = None
     content: ContentSpec | None = None
     rules_version: int = 1
 

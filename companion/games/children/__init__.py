@@ -13,6 +13,7 @@ from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.children import components as cc
 from companion.games.children.content import CONTENT
+from companion.games.children.view import ChildrenView
 from companion.i18n import msg
 
 #: Options and named house rules, each with the rulebook lines (and notes.md 3.A entry) it settles.
@@ -158,6 +159,7 @@ class Children(Game, package=__name__):
     options = OPTIONS
     chance_sources = ("pairing", "nearest")
     components = cc.all_components()
+    view_type = ChildrenView
     pieces = cc.pieces()
     reader_roles = {"tablet": "tiles", "ghost": "cards", "toy": "cards", "device": "cards",
                     "trap": "cards", "fate": "cards"}

@@ -11,6 +11,7 @@ from companion.games.clue_it import components as ci
 from companion.games.clue_it import rules
 from companion.games.clue_it.content import CONTENT
 from companion.games.clue_it.state import player_view, private_view
+from companion.games.clue_it.view import ClueItView
 from companion.i18n import msg
 
 #: Options and named house rules, each with the rulebook line or notes.md entry it settles.
@@ -70,6 +71,7 @@ class ClueIt(Game, package=__name__):
     options = OPTIONS
     chance_sources = ("dice", "intrigue", "envelope")
     components = ci.all_components()
+    view_type = ClueItView
     content = CONTENT
 
     private_view = staticmethod(player_view)  # beside the hidden state it reads (state.py)

@@ -24,6 +24,7 @@ table the points left and the locked colour so it checks those itself
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.creepy_cellar import components as cc
+from companion.games.creepy_cellar.view import CreepyCellarView
 from companion.i18n import msg
 
 #: Options and named house rules, each with the rulebook ambiguity it settles.
@@ -156,6 +157,7 @@ class CreepyCellar(Game, package=__name__):
     options = OPTIONS
     chance_sources = ("movement_die", "ghost", "king", "fight_dice", "cellar", "treasure", "jinxed")
     components = cc.all_components()
+    view_type = CreepyCellarView
     pieces = cc.pieces()
     reader_roles = {"ghost": "cards", "king": "cards", "cellar": "cards",
                     "treasure": "tiles", "jinxed": "tiles", "hunter": "tiles"}

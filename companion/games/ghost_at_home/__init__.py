@@ -12,6 +12,7 @@ from companion.engine.game import Game
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home import rules
 from companion.games.ghost_at_home.content import CONTENT
+from companion.games.ghost_at_home.view import GhostAtHomeView
 from companion.i18n import msg
 
 #: Options and named house rules, each with the rulebook line or notes.md entry it settles.
@@ -77,6 +78,7 @@ class GhostAtHome(Game, package=__name__):
     max_players = rules.MAX_PLAYERS
     options = OPTIONS
     components = gc.all_components()
+    view_type = GhostAtHomeView
     pieces = gc.pieces()
     content = CONTENT
 

@@ -11,6 +11,7 @@ from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.content import CONTENT
+from companion.games.house_of_spirits.view import HouseOfSpiritsView
 from companion.i18n import msg
 
 #: Options and named house rules, each with the rulebook lines (and notes.md entry) it settles.
@@ -97,6 +98,7 @@ class HouseOfSpirits(Game, package=__name__):
     options = OPTIONS
     chance_sources = ("character", "secret", "room", "monster", "main", "plot", "die")
     components = hc.all_components()
+    view_type = HouseOfSpiritsView
     content = CONTENT
     rules_version = 2  # issue 19: rule fixes change what recorded inputs lead to
 

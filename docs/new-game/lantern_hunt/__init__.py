@@ -1,0 +1,45 @@
+"""Lantern Hunt (``lantern_hunt``): the template for a new game (docs/new-game.md).
+
+A tiny game that is complete enough to pass every cross-game test: each player in turn rolls
+the die; 4 to 6 lights one of their lanterns, a 1 lets a ghost blow one out. The first to
+light ``lanterns`` of them wins. Copy this folder to ``companion/games/<your_game>/``, rename
+the id, and replace the rules.
+"""
+
+from companion.engine.core import OptionSpec
+from companion.engine.game import Game
+from companion.i18n import msg
+
+from . import prompts, rules, view
+from .state import GAME_ID
+from .view import LanternHuntView
+
+OPTIONS = (
+    OptionSpec(
+        "lanterns", 3, (3, 5),
+        msg("How many lanterns a player must light to win."),
+        "Winning",
+    ),
+)
+
+
+class LanternHunt(Game, package=__name__):
+    """The game's data as class attributes; its hooks are this package's functions by role
+    (``rules.setup``, ``rules.act``, ``prompts.prompt``, ``view.view``:
+    :data:`companion.engine.game.HOOKS`), or assigned below. The roles it has no module for
+    (components, codec) keep the engine's defaults."""
+
+    id = GAME_ID
+    title = "Lantern Hunt"
+    min_players = rules.MIN_PLAYERS
+    max_players = rules.MAX_PLAYERS
+    options = OPTIONS
+    chance_sources = ("die",)
+    view_type = LanternHuntView
+
+    # Hooks whose function lives in a module of another role are assigned here.
+    refusal = staticmethod(prompts.refusal)
+    check = staticmethod(view.check)
+
+
+SPEC = LanternHunt()
