@@ -141,6 +141,20 @@ class CheckMessage(TypedDict):
     lines: list[CheckLineMessage]
 
 
+class RuleSectionMessage(TypedDict):
+    section: str
+    text: str
+
+
+class RulesMessage(TypedDict):
+    """``{"type": "rules"}``: the rules card, to the asker only."""
+    type: Literal["rules"]
+    game: str | None
+    title: str
+    now: list[RuleSectionMessage]
+    all: list[RuleSectionMessage]
+
+
 class PrivatePrompt(TypedDict):
     text: str
     choices: list[dict[str, Any]]  # {key, label, private}

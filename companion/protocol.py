@@ -14,6 +14,8 @@ Client -> daemon:
     is the daemon's, never the client's), ``{"cmd": "state"}`` (answered to the asker only),
     ``{"cmd": "games"}`` (every game with its options, and the game on the table) and
     ``{"cmd": "about"}`` (version, files, reader roles), read-only, answered to the asker only;
+    ``{"cmd": "rules"}`` (the rules card for the step at hand and the whole game, answered
+    to the asker only with a ``rules`` message, :func:`rules_message`);
     ``{"cmd": "check"}`` (the table check, answered to the asker only with a ``check``
     message, :func:`check_message`; a correction it lists is sent as an ordinary ``choose``
     with its key and the check's ``revision``, and is recorded, undone and replayed like
@@ -68,9 +70,18 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from companion.engine.rulecard import sections_now
 from companion.errors import CompanionError
 from companion.i18n import msg, render, render_all
-from companion.messages import CheckMessage, NoticeMessage, PrivateMessage, StateMessage, TodoLine
+from companion.messages import (
+    CheckMessage,
+    NoticeMessage,
+    PrivateMessage,
+    RuleSectionMessage,
+    RulesMessage,
+    StateMessage,
+    TodoLine,
+)
 
 PROTOCOL_VERSION = 1
 
@@ -259,6 +270,26 @@ def notice(text: str, level: str = "warning", lang: str = "en", touch: bool = Fa
     """A ``notice`` message (``level``: ``"info"``, ``"warning"`` or ``"error"``), its text
     rendered in ``lang`` (``touch``: as for :func:`state_message`)."""
     return {"type": "notice", "level": level, "text": render(text, lang, touch)}
+
+
+def rules_message(session, lang: str = "en") -> RulesMessage:
+    """The ``rules`` message: the rules card of the game on the table (issue 33 item 4).
+
+    Keys: ``type`` (``"rules"``), ``game`` (id or None), ``title``, ``now``: the sections
+    that govern the step at hand (:func:`companion.engine.rulecard.sections_now`), ``all``:
+    every section in the rulebook's order; each ``{"section", "text"}``, the rulebook's
+    section name and the companion's summary, rendered in ``lang``. Empty lists with no game.
+    Public information only: a section is chosen by the kind of step, never by a card.
+    """
+    if session is None:
+        return {"type": "rules", "game": None, "title": "", "now": [], "all": []}
+    sections = session.spec.rule_sections
+
+    def said(chosen) -> list[RuleSectionMessage]:
+        return [{"section": render(s.name, lang), "text": render(s.summary, lang)} for s in chosen]
+
+    return {"type": "rules", "game": session.spec.id, "title": session.spec.title,
+            "now": said(sections_now(sections, session.prompt)), "all": said(sections)}
 
 
 def check_message(session, revision: int, lang: str = "en") -> CheckMessage:

@@ -32,7 +32,7 @@ def test_the_daemon_keeps_no_replay_state(tmp_path):
 def test_every_socket_command_has_its_own_handler():
     assert sorted(COMMANDS) == sorted([
         "about", "check", "choose", "components", "content", "content_set", "enroll", "enroll_skip", "enroll_start",
-        "enroll_stop", "enroll_undo", "forget", "games", "language", "new_game", "phone_links", "private", "state",
+        "enroll_stop", "enroll_undo", "forget", "games", "language", "new_game", "phone_links", "private", "rules", "state",
         "tags", "tap", "undo", "write_tag"])
 
 

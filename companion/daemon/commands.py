@@ -158,6 +158,13 @@ async def check(daemon: Daemon, message, writer) -> Ack:
         daemon, writer, protocol.check_message(daemon.session, daemon.revision, daemon.language)))
 
 
+@command("rules")
+async def rules(daemon: Daemon, message, writer) -> Ack:
+    """``rules``: the rules card, the sections for the step at hand and the whole game."""
+    return await daemon.in_order(lambda: answers.send(
+        daemon, writer, protocol.rules_message(daemon.session, daemon.language)))
+
+
 @command("private")
 async def private(daemon: Daemon, message, writer) -> Ack:
     player = text_arg(message, "player")

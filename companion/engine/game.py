@@ -24,6 +24,7 @@ from typing import Any
 from companion.engine import legality
 from companion.engine.content import ContentSpec
 from companion.engine.core import CheckLine, OptionSpec, Prompt
+from companion.engine.rulecard import RuleSection
 from companion.i18n import Msg
 
 #: Where a game's hooks live: hook -> (module of the game's package, function name). Every
@@ -91,6 +92,8 @@ class Game:
         view_type: the TypedDict that :meth:`view`'s value follows (its keys are the
             protocol's documentation of the game's board; ``tests/test_messages.py`` checks
             every view against it), or None.
+        rule_sections: the rulebook's sections in the companion's own words, in the
+            rulebook's order (:mod:`companion.engine.rulecard`: the rules card); empty: none.
         content: how the owner enters what is printed on the game's cards
             (:class:`~companion.engine.content.ContentSpec`), or None: then ``setup`` gets
             ``content`` empty or None.
@@ -111,6 +114,7 @@ class Game:
     pieces: tuple[str, ...] = ()
     reader_roles: Mapping[str, str] = MappingProxyType({})
     view_type: type | None = None
+    rule_sections: tuple[RuleSection, ...] = ()
     content: ContentSpec | None = None
     rules_version: int = 1
 

@@ -12,6 +12,7 @@ placeholder in ``content.toml``; the owner enters what is printed on their copy
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.children import components as cc
+from companion.games.children import rulecard
 from companion.games.children.content import CONTENT
 from companion.games.children.view import ChildrenView
 from companion.i18n import msg
@@ -160,6 +161,7 @@ class Children(Game, package=__name__):
     chance_sources = ("pairing", "nearest")
     components = cc.all_components()
     view_type = ChildrenView
+    rule_sections = rulecard.SECTIONS
     pieces = cc.pieces()
     reader_roles = {"tablet": "tiles", "ghost": "cards", "toy": "cards", "device": "cards",
                     "trap": "cards", "fate": "cards"}

@@ -8,7 +8,7 @@ card, a kept Intrigue card or the envelope (issue 11).
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.clue_it import components as ci
-from companion.games.clue_it import rules
+from companion.games.clue_it import rulecard, rules
 from companion.games.clue_it.content import CONTENT
 from companion.games.clue_it.state import player_view, private_view
 from companion.games.clue_it.view import ClueItView
@@ -72,6 +72,7 @@ class ClueIt(Game, package=__name__):
     chance_sources = ("dice", "intrigue", "envelope")
     components = ci.all_components()
     view_type = ClueItView
+    rule_sections = rulecard.SECTIONS
     content = CONTENT
 
     private_view = staticmethod(player_view)  # beside the hidden state it reads (state.py)

@@ -24,6 +24,7 @@ table the points left and the locked colour so it checks those itself
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.creepy_cellar import components as cc
+from companion.games.creepy_cellar import rulecard
 from companion.games.creepy_cellar.view import CreepyCellarView
 from companion.i18n import msg
 
@@ -158,6 +159,7 @@ class CreepyCellar(Game, package=__name__):
     chance_sources = ("movement_die", "ghost", "king", "fight_dice", "cellar", "treasure", "jinxed")
     components = cc.all_components()
     view_type = CreepyCellarView
+    rule_sections = rulecard.SECTIONS
     pieces = cc.pieces()
     reader_roles = {"ghost": "cards", "king": "cards", "cellar": "cards",
                     "treasure": "tiles", "jinxed": "tiles", "hunter": "tiles"}

@@ -10,7 +10,7 @@ draw and reshuffle. Its sentences are messages shown in English or Italian.
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.ghost_at_home import components as gc
-from companion.games.ghost_at_home import rules
+from companion.games.ghost_at_home import rulecard, rules
 from companion.games.ghost_at_home.content import CONTENT
 from companion.games.ghost_at_home.view import GhostAtHomeView
 from companion.i18n import msg
@@ -79,6 +79,7 @@ class GhostAtHome(Game, package=__name__):
     options = OPTIONS
     components = gc.all_components()
     view_type = GhostAtHomeView
+    rule_sections = rulecard.SECTIONS
     pieces = gc.pieces()
     content = CONTENT
 

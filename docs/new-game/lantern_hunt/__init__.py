@@ -8,6 +8,7 @@ the id, and replace the rules.
 
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
+from companion.engine.rulecard import RuleSection
 from companion.i18n import msg
 
 from . import prompts, rules, view
@@ -19,6 +20,21 @@ OPTIONS = (
         "lanterns", 3, (3, 5),
         msg("How many lanterns a player must light to win."),
         "Winning",
+    ),
+)
+
+
+#: The rules card (companion.engine.rulecard): the rulebook's sections in your own words, each
+#: naming the action keys and chance sources it governs.
+RULES = (
+    RuleSection(
+        msg("Taking a Turn"),
+        msg("Roll the die: 4 to 6 lights one of your lanterns, a 1 lets a ghost blow one out. Then end your turn."),
+        keys=("roll", "end-turn"), sources=("die",), turn=True,
+    ),
+    RuleSection(
+        msg("Winning"),
+        msg("The first player to light every lantern wins."),
     ),
 )
 
@@ -36,6 +52,7 @@ class LanternHunt(Game, package=__name__):
     options = OPTIONS
     chance_sources = ("die",)
     view_type = LanternHuntView
+    rule_sections = RULES
 
     # Hooks whose function lives in a module of another role are assigned here.
     refusal = staticmethod(prompts.refusal)
