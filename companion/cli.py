@@ -176,7 +176,8 @@ def _parser() -> argparse.ArgumentParser:
     content.add_argument("target", metavar="GAME|PIECE",
                          help="a game id to list, or the card (piece id) to set or reset")
     change = content.add_mutually_exclusive_group()
-    change.add_argument("--set", nargs="+", metavar="FIELD=VALUE", dest="assign", help="e.g. bulbs=3 doors=left,up")
+    change.add_argument("--set", nargs="+", action="extend", metavar="FIELD=VALUE", dest="assign",
+                        help="e.g. bulbs=3 doors=left,up (repeatable)")
     change.add_argument("--reset", action="store_true", help="forget what was entered for this card")
     content.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
     content.set_defaults(run=cmd_content)
