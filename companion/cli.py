@@ -458,6 +458,7 @@ def cmd_daemon(args) -> int:
     daemon = Daemon(store, sock, hold_time=config.dice.hold_time, language=config.language,
                     reader_roles={**{reader.name: reader.role for reader in config.readers}, **virtual},
                     phones=config.phones)
+    daemon.desk_config = config.desk
     daemon.taps.off = off_reason(config)
     if unwritable is not None:  # a read-only data directory: its games go on in memory
         daemon.recent.append(unwritable)

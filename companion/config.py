@@ -54,7 +54,7 @@ COMMON_READER_KEYS = ("name", "driver", "role")
 #: issue's 100 ms; a PN532 poll costs a few ms of UART traffic and its NDEF read three
 #: exchanges more, so 50 ms keeps tap -> daemon under 100 ms (benchmarks/pn532_latency.py).
 DEFAULT_POLL_INTERVALS = {"mfrc522": 0.1, "pn532": 0.05, "fake": 0.1}
-TOP_KEYS = ("poll_interval", "language", "dice", "readers", "feedback", "phones", "virtual_taps")
+TOP_KEYS = ("poll_interval", "language", "dice", "readers", "feedback", "phones", "virtual_taps", "desk")
 DICE_KEYS = ("pin", "hold_time", "enabled")
 FEEDBACK_KEYS = ("pin", "device")
 FEEDBACK_DEVICES = ("buzzer", "led")
@@ -167,6 +167,7 @@ class Config:
     language: str = "en"
     phones: PhonesConfig = field(default_factory=PhonesConfig)
     virtual_taps: bool = False
+    desk: Any = None  # the owner's desk (companion.desk.config.DeskConfig; None: the defaults), issue 34
 
     def interval_for(self, reader: ReaderConfig) -> float:
         """Seconds between two polls of ``reader``: ``poll_interval``, else its driver's default."""
@@ -278,7 +279,18 @@ def config_from_dict(data: dict[str, Any]) -> Config:
         language=_choice(data, "language", LANGUAGES, "en", ""),
         phones=_phones(data.get("phones", {})),
         virtual_taps=_bool(data, "virtual_taps", False, ""),
+        desk=_desk(data.get("desk", {})),
     )
+
+
+def _desk(table: Any):
+    """The ``[desk]`` table (:mod:`companion.desk.config`)."""
+    from companion.desk.config import DeskConfigError, parse_desk
+
+    try:
+        return parse_desk(table)
+    except DeskConfigError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 def _phones(table: Any) -> PhonesConfig:

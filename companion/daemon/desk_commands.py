@@ -238,3 +238,24 @@ async def history_command(daemon: Daemon, message, writer) -> Ack:
         return False, str(exc)
     daemon.hub.send(writer, answer)
     return True, ""
+
+
+@command("desk_link")
+async def desk_link(daemon: Daemon, message, writer) -> Ack:
+    """``desk_link``: the owner's desk link, to the asker only (never broadcast nor logged);
+    the desk starts now if it was not served yet."""
+    import os
+
+    from companion.desk.link import start_desk
+
+    try:
+        desk = await start_desk(daemon)
+    except OSError as exc:
+        config = daemon.desk_config
+        where = f"{config.listen_host}:{config.port}" if config is not None else "127.0.0.1:8765"
+        return False, msg("The owner's desk cannot listen on {address} ({problem}).", address=where,
+                          problem=os.strerror(exc.errno) if exc.errno else str(exc))
+    if desk is None:
+        return False, msg("The owner's desk is off: the config's [desk] section says enabled = false.")
+    daemon.hub.send(writer, {"type": "desk_link", "link": desk.link()})
+    return True, ""
