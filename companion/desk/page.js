@@ -68,8 +68,11 @@
     $("problem").textContent = forms.problem || "";
     const names = [];
     for (const c of forms.components) for (const f of c.fields) if (!names.includes(f.name)) names.push(f.name);
-    const labels = {};
-    for (const c of forms.components) for (const f of c.fields) labels[f.name] = labels[f.name] || f.label;
+    const labels = {};  // one label for a column, or the field's own name when cards label it differently
+    for (const c of forms.components) for (const f of c.fields) {
+      labels[f.name] = labels[f.name] === undefined || labels[f.name] === f.label ? f.label
+                       : f.name.charAt(0).toUpperCase() + f.name.slice(1).replace(/_/g, " ");
+    }
     const table = $("cards");
     table.replaceChildren(el("thead", {}, el("tr", {}, el("th", {}, W.card), ...names.map((n) => el("th", {}, labels[n])),
                                                el("th", {}, W.state))));
