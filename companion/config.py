@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.desk.config import DeskConfig, DeskConfigError, parse_desk
 from companion.errors import CompanionError
 from companion.paths import PathRefused, describe
 from companion.phones.config import PhonesConfig, PhonesConfigError, parse_phones
@@ -167,7 +168,7 @@ class Config:
     language: str = "en"
     phones: PhonesConfig = field(default_factory=PhonesConfig)
     virtual_taps: bool = False
-    desk: Any = None  # the owner's desk (companion.desk.config.DeskConfig; None: the defaults), issue 34
+    desk: DeskConfig = field(default_factory=DeskConfig)  # the owner's desk (issue 34)
 
     def interval_for(self, reader: ReaderConfig) -> float:
         """Seconds between two polls of ``reader``: ``poll_interval``, else its driver's default."""
@@ -285,8 +286,6 @@ def config_from_dict(data: dict[str, Any]) -> Config:
 
 def _desk(table: Any):
     """The ``[desk]`` table (:mod:`companion.desk.config`)."""
-    from companion.desk.config import DeskConfigError, parse_desk
-
     try:
         return parse_desk(table)
     except DeskConfigError as exc:
