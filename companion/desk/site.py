@@ -45,6 +45,20 @@ _ROUTE = re.compile(r"/desk/([^/]{1,64})(/.*)?")
 MAX_JSON = 16 * 1024
 
 
+class _NoDeskToken(logging.Filter):
+    """Scrubs the desk's path (it holds the owner's token) from aiohttp's own log records."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        if "/desk/" in text:
+            record.msg, record.args = re.sub(r"/desk/[^/\s\"']+", "/desk/…", text), ()
+        return True
+
+
+for _name in ("aiohttp.access", "aiohttp.server", "aiohttp.web", "aiohttp.internal"):
+    logging.getLogger(_name).addFilter(_NoDeskToken())
+
+
 class DeskSite:
     """The desk's request handler (on the phones' server, or on :class:`OwnServer`)."""
 

@@ -143,3 +143,18 @@ with running_daemon(Path({str(tmp_path)!r})) as daemon:
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert out.stdout.split() == ["before", "False", "after", "True"], out.stderr
+
+
+def test_download_backup_is_a_whole_store_of_ours(table, tmp_path):
+    from companion.backup import check_store_file
+    from companion.recovery import memory_copy
+
+    status, body = _status(table.link + "/backup")
+    assert status == 200 and body.startswith(b"SQLite format 3\x00")
+    copy = tmp_path / "backup.sqlite3"
+    copy.write_bytes(body)
+    assert check_store_file(copy) == 5
+    store = memory_copy(copy)
+    assert [g.game for g in store.games()] == ["clue_it"]
+    assert store.content("children") == table.store.content("children")
+    store.close()
