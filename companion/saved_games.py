@@ -112,3 +112,34 @@ def _per(games: list[dict[str, Any]], by: str) -> list[dict[str, Any]]:
     for row in rows.values():
         row["average_minutes"] = round(row.pop("minutes") / row["played"], 1)
     return sorted(rows.values(), key=lambda r: (-r["played"], r[by]))
+
+
+#: The settings key that remembers the game last put on the table from the saved games
+#: (``"<id>@<time>"``), or that the table's game was set aside (``"none@<time>"``).
+TABLE_GAME = "table_game"
+
+
+def remember_table_game(store: EventStore, game_id: int | None, now: float) -> None:
+    """Keep which game the owner put on the table (None: they set it aside), so that a
+    restart resumes that one and not merely the newest unfinished game.
+
+    Raises:
+        StoreError: the write failed.
+    """
+    store.set_setting(TABLE_GAME, f"{game_id if game_id is not None else 'none'}@{now!r}", now)
+
+
+def game_to_resume(store: EventStore) -> GameRecord | None:
+    """The game a starting daemon resumes: the newest unfinished one, unless the owner chose
+    another from the saved games (or set the table's aside) after it started."""
+    latest = store.last_unfinished()
+    kept = store.setting(TABLE_GAME)
+    try:
+        chosen, when = (kept or "").split("@")
+        chosen_id, when = (None if chosen == "none" else int(chosen)), float(when)
+    except ValueError:
+        return latest
+    if latest is None or latest.started > when:
+        return latest
+    record = store.game(chosen_id) if chosen_id is not None else None
+    return record if record is not None and record.outcome is None else None

@@ -238,3 +238,36 @@ def test_history_figures_match_the_scripts_results(tmp_path, capsys):
 def test_reading_a_missing_store_says_so(tmp_path, capsys, cmd):
     assert main([*cmd, "--db", str(tmp_path / "none.sqlite3")]) == 2
     assert "there is no event store at" in capsys.readouterr().err
+
+
+def test_a_restart_resumes_the_game_the_owner_chose_from_the_saved_games(tmp_path):
+    from companion.daemon.desk_commands import resume, set_aside
+
+    store = EventStore(tmp_path / "s.sqlite3")
+
+    def restarted() -> int | None:
+        with running_daemon(tmp_path, store) as daemon:
+            session = daemon.call(daemon.resume_last)
+            return session.game_id if session is not None else None
+
+    with running_daemon(tmp_path, store) as daemon:
+        for _ in range(2):
+            daemon.call(lambda: daemon.start_game(_header()))
+        older, newer = [g.id for g in store.games()]
+        assert daemon.call(lambda: resume(daemon, older))[0]
+    assert restarted() == older  # not merely the newest unfinished game
+    with running_daemon(tmp_path, store) as daemon:
+        daemon.call(daemon.resume_last)
+        assert daemon.call(lambda: set_aside(daemon))[0]
+    assert restarted() is None  # set aside: the table starts without it
+    with running_daemon(tmp_path, store) as daemon:
+        daemon.call(lambda: daemon.start_game(_header()))
+        latest = daemon.session.game_id
+    assert restarted() == latest  # a game started since goes on
+    store.close()
+
+
+def _header():
+    from companion.header import GameHeader
+
+    return GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 3})

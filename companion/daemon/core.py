@@ -251,7 +251,9 @@ class Daemon:
             StoreError: the last unfinished game does not replay under the rules it was
                 recorded with (a damaged log), or the store failed.
         """
-        record = self.store.last_unfinished()
+        from companion.saved_games import game_to_resume
+
+        record = game_to_resume(self.store)  # the newest unfinished, or the one the owner chose (issue 34)
         if record is None:
             return None
         try:

@@ -125,6 +125,7 @@ def resume(daemon: Daemon, game_id: Any) -> Ack:
         daemon.resume_game(record)
     except StoreError as exc:
         return False, str(exc)
+    _remember(daemon, record.id)
     log.info("game %s resumed from the saved games", record.id)
     return True, msg("Game {id} is back on the table.", id=record.id)
 
@@ -135,6 +136,7 @@ def set_aside(daemon: Daemon) -> Ack:
     if session is None:
         return False, msg("No game is on the table.")
     daemon.session = None
+    _remember(daemon, None)
     daemon.revision += 1
     daemon.recent.clear()
     daemon.recent.append(msg("Game {id} was set aside: resume it from Saved games.", id=session.game_id))
@@ -153,6 +155,17 @@ def delete(daemon: Daemon, game_id: Any, confirm: Any) -> Ack:
         return False, msg("There is no game {id} in the store.", id=gid)
     log.info("game %s deleted", gid)
     return True, msg("Game {id} was deleted.", id=gid)
+
+
+def _remember(daemon: Daemon, game_id: int | None) -> None:
+    """Keep the owner's choice for the next start; a store that cannot be written keeps it
+    for this run only (said in the log)."""
+    from companion.saved_games import remember_table_game
+
+    try:
+        remember_table_game(daemon.store, game_id, time.time())
+    except StoreError as exc:
+        log.warning("%s; after a restart the newest unfinished game is resumed", exc)
 
 
 def _game_id(value: Any) -> int:
