@@ -58,9 +58,25 @@ def history(store: EventStore) -> dict[str, Any]:
     winning player; ``figures``: ``hauntings``, ``scores`` where the game has them)."""
     moves = store.moves()
     games = [finished for record in store.games() if status(record) == "finished"
-             for finished in [_finished(store, record, moves.get(record.id, (0, record.started))[1])]
+             for finished in [_cached(store, record, moves.get(record.id, (0, record.started)))]
              if finished is not None]
     return {"games": games, "players": _per(games, "player"), "per_game": _per(games, "game")}
+
+
+#: Finished games' figures already worked out, by (id, started, events, last move): a game
+#: is replayed once per daemon, not at every look at the history (an undo that reopens it
+#: changes its key).
+_FIGURES: dict[tuple, dict[str, Any] | None] = {}
+_FIGURES_KEPT = 5000
+
+
+def _cached(store: EventStore, record: GameRecord, moves: tuple[int, float]) -> dict[str, Any] | None:
+    key = (record.id, record.started, *moves)
+    if key not in _FIGURES:
+        if len(_FIGURES) >= _FIGURES_KEPT:
+            _FIGURES.clear()
+        _FIGURES[key] = _finished(store, record, moves[1])
+    return _FIGURES[key]
 
 
 def _finished(store: EventStore, record: GameRecord, ended: float) -> dict[str, Any] | None:
