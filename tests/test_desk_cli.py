@@ -271,3 +271,20 @@ def _header():
     from companion.header import GameHeader
 
     return GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 3})
+
+
+@pytest.mark.parametrize("game", ["children", "house_of_spirits", "ghost_at_home", "clue_it"])
+@pytest.mark.parametrize("fmt", ["toml", "csv"])
+def test_every_games_card_data_reads_back_as_written(game, fmt):
+    """Every kind of field of every game (numbers, choices of numbers or names, flags, text,
+    per-copy cards) survives a file: the cards' printed values, written and read back."""
+    from companion import content_io
+
+    spec = get_game(game)
+    forms = table_content.forms(spec, {}, "en")["components"]
+    entered = {c["component"]: {f["name"]: f["value"] if f["value"] is not None else f["high"]
+                                for f in c["fields"]} for c in forms[::7]}  # an unknown count: its highest
+    assert entered
+    text = content_io.export(spec, entered, fmt)
+    found = content_io.read(text, f"cards.{fmt}")
+    assert content_io.check_import(found, {})[1] == entered
