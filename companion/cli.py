@@ -744,7 +744,7 @@ def cmd_content(args) -> int:
     from companion.paths import default_socket
 
     socket = args.socket or default_socket()
-    if args.target in ("export", "import"):
+    if args.target in ("export", "import") or args.file:
         from companion.desk_cli import content_command
         return content_command(args)
     if args.assign:

@@ -51,6 +51,10 @@ def content_command(args) -> int | None:
         print(f"companion: content {args.target} needs {'a game' if args.target == 'export' else 'a file'}",
               file=sys.stderr)
         return EXIT_REFUSED
+    if args.file:
+        print(f"companion: content {args.target} takes no {args.file!r} (content export GAME, content import FILE)",
+              file=sys.stderr)
+        return EXIT_REFUSED
     return None
 
 
