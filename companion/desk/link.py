@@ -49,8 +49,8 @@ class DeskLink:
         self.site = DeskSite(self, phones.server.failures if phones is not None else None)
         if phones is not None:
             phones.server.routes.append(("/desk/", self.site.handle))
-            self.base = phones.server.config.url or _base(phones.server.config.host, phones.server.port,
-                                                         self.config.network)
+            url = phones.server.config.url if self.config.network else None  # the phones' address is the LAN's
+            self.base = url or _base(phones.server.config.host, phones.server.port, self.config.network)
             return
         from companion.desk.site import OwnServer
 
