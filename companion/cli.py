@@ -105,7 +105,7 @@ _hold = _seconds("hold", 0, 120)
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion", description="Haunt Companion: a table companion for haunted-house board games.")
-    from companion import __version__
+    from companion import __version__, desk_cli
 
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages to stderr")
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
@@ -113,6 +113,7 @@ def _parser() -> argparse.ArgumentParser:
 
     games = sub.add_parser("games", help="list the game ids")
     games.set_defaults(run=cmd_games)
+    desk_cli.games_arguments(games)
 
     replay = sub.add_parser("replay", help="feed a table script through the daemon, headless")
     replay.add_argument("file", type=Path, help="table script (JSON Lines)")
@@ -162,6 +163,7 @@ def _parser() -> argparse.ArgumentParser:
                          (write, cmd_tags_daemon)):
         command.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
         command.set_defaults(run=run, tags_command=command.prog.split()[-1])
+    desk_cli.tags_commands(tags_sub)
 
     walk = sub.add_parser("enroll", help="tap every tagged piece of a game in turn to enroll its tags")
     walk.add_argument("game", help="the game id (see companion games)")
@@ -176,10 +178,12 @@ def _parser() -> argparse.ArgumentParser:
     content.add_argument("target", metavar="GAME|PIECE",
                          help="a game id to list, or the card (piece id) to set or reset")
     change = content.add_mutually_exclusive_group()
-    change.add_argument("--set", nargs="+", metavar="FIELD=VALUE", dest="assign", help="e.g. bulbs=3 doors=left,up")
+    change.add_argument("--set", nargs="+", action="extend", metavar="FIELD=VALUE", dest="assign",
+                        help="e.g. bulbs=3 doors=left,up (repeatable)")
     change.add_argument("--reset", action="store_true", help="forget what was entered for this card")
     content.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
     content.set_defaults(run=cmd_content)
+    desk_cli.content_arguments(content)
     private = sub.add_parser("private", help="what one player alone may see (a secret card): JSON, "
                                              "for that player's eyes only")
     private.add_argument("player", help="the player's name, as in the game")
@@ -237,6 +241,7 @@ def _parser() -> argparse.ArgumentParser:
     install.add_argument("--uninstall", action="store_true",
                          help="stop and remove the services and files (the game data and users stay)")
     install.set_defaults(run=cmd_install)
+    desk_cli.register(sub)
     return parser
 
 
@@ -283,8 +288,12 @@ class UsageError(CompanionError):
     """A command line that asks for something impossible (exit 2)."""
 
 
-def cmd_games(_args) -> int:
+def cmd_games(args) -> int:
     from companion.engine import all_games
+
+    if getattr(args, "saved", False):
+        from companion.desk_cli import saved_command
+        return saved_command(args)
 
     for game_id, spec in all_games().items():
         print(f"{game_id}\t{spec.title}")
@@ -449,6 +458,7 @@ def cmd_daemon(args) -> int:
     daemon = Daemon(store, sock, hold_time=config.dice.hold_time, language=config.language,
                     reader_roles={**{reader.name: reader.role for reader in config.readers}, **virtual},
                     phones=config.phones)
+    daemon.desk_config = config.desk
     daemon.taps.off = off_reason(config)
     if unwritable is not None:  # a read-only data directory: its games go on in memory
         daemon.recent.append(unwritable)
@@ -734,6 +744,9 @@ def cmd_content(args) -> int:
     from companion.paths import default_socket
 
     socket = args.socket or default_socket()
+    if args.target in ("export", "import") or args.file:
+        from companion.desk_cli import content_command
+        return content_command(args)
     if args.assign:
         return set_command(args.target, args.assign, socket)
     if args.reset:

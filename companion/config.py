@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.desk.config import DeskConfig, DeskConfigError, parse_desk
 from companion.errors import CompanionError
 from companion.paths import PathRefused, describe
 from companion.phones.config import PhonesConfig, PhonesConfigError, parse_phones
@@ -54,7 +55,7 @@ COMMON_READER_KEYS = ("name", "driver", "role")
 #: issue's 100 ms; a PN532 poll costs a few ms of UART traffic and its NDEF read three
 #: exchanges more, so 50 ms keeps tap -> daemon under 100 ms (benchmarks/pn532_latency.py).
 DEFAULT_POLL_INTERVALS = {"mfrc522": 0.1, "pn532": 0.05, "fake": 0.1}
-TOP_KEYS = ("poll_interval", "language", "dice", "readers", "feedback", "phones", "virtual_taps")
+TOP_KEYS = ("poll_interval", "language", "dice", "readers", "feedback", "phones", "virtual_taps", "desk")
 DICE_KEYS = ("pin", "hold_time", "enabled")
 FEEDBACK_KEYS = ("pin", "device")
 FEEDBACK_DEVICES = ("buzzer", "led")
@@ -167,6 +168,7 @@ class Config:
     language: str = "en"
     phones: PhonesConfig = field(default_factory=PhonesConfig)
     virtual_taps: bool = False
+    desk: DeskConfig = field(default_factory=DeskConfig)  # the owner's desk (issue 34)
 
     def interval_for(self, reader: ReaderConfig) -> float:
         """Seconds between two polls of ``reader``: ``poll_interval``, else its driver's default."""
@@ -278,7 +280,16 @@ def config_from_dict(data: dict[str, Any]) -> Config:
         language=_choice(data, "language", LANGUAGES, "en", ""),
         phones=_phones(data.get("phones", {})),
         virtual_taps=_bool(data, "virtual_taps", False, ""),
+        desk=_desk(data.get("desk", {})),
     )
+
+
+def _desk(table: Any):
+    """The ``[desk]`` table (:mod:`companion.desk.config`)."""
+    try:
+        return parse_desk(table)
+    except DeskConfigError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 def _phones(table: Any) -> PhonesConfig:

@@ -59,6 +59,15 @@ Client -> daemon:
     (else ``[]``); ``{"cmd": "components", "game": G}`` is answered to the asker only with
     ``{"type": "components", "game", "components": [{"component", "label"}]}`` (every
     component of G, for the Cards panel's search).
+    the owner's commands (issue 34, :mod:`companion.daemon.desk_commands`): ``content_export``
+    (game, format ``toml``/``csv``) and ``tags_export`` (format), answered to the asker with
+    the file's ``text``; ``content_import`` (text, name, optional game) and ``tags_import``
+    (text, name): the file checked as a whole and saved in one transaction, or nothing, the
+    answer listing each ``problems`` with its line; ``saved_games`` (every game in the
+    store: id, game, title, players, started, last_move, inputs, status, running),
+    ``resume_game`` (game_id), ``set_aside``, ``delete_game`` (game_id, confirm: true; never
+    the game on the table); ``history`` (finished games, per player, per game);
+    ``desk_link`` (the owner's desk link, to the asker only; the desk starts then).
     Any of them may carry an ``"id"`` to get an ack. Problems with a command are told to
     the client that sent it; a refused table input (a touch at the wrong moment) is told to
     every client, since every client is a screen at the table.

@@ -369,6 +369,56 @@ class EventStore:
             raise StoreError(f"could not record the data of {component} in {self.path}: {exc}") from exc
         return _decode(row[0], f"content of {component}") if row else None
 
+    def set_contents(self, entries: dict[str, dict[str, Any]], now: float) -> None:
+        """Record many cards' printed data in one transaction (a card data file, issue 34):
+        all of them or, when the write fails, none.
+
+        Raises:
+            StoreError: the write failed; nothing was written.
+        """
+        try:
+            with self._transaction():
+                self._db.executemany("INSERT OR REPLACE INTO content (component, game, fields, entered) "
+                                     "VALUES (?, ?, ?, ?)",
+                                     [(c, c.split(":")[0], json.dumps(f, sort_keys=True), now)
+                                      for c, f in entries.items()])
+        except sqlite3.Error as exc:
+            raise StoreError(f"could not record the card data in {self.path}: {exc}") from exc
+
+    def enroll_tags(self, tags: dict[str, str], now: float) -> None:
+        """Enroll many tags in one transaction (a tags file, issue 34).
+
+        Raises:
+            StoreError: the write failed; nothing was written.
+        """
+        try:
+            with self._transaction():
+                self._db.executemany("INSERT OR REPLACE INTO tags (uid, component, enrolled) VALUES (?, ?, ?)",
+                                     [(uid, component, now) for uid, component in tags.items()])
+        except sqlite3.Error as exc:
+            raise StoreError(f"could not enroll the tags in {self.path}: {exc}") from exc
+
+    def delete_game(self, game_id: int) -> bool:
+        """Delete a game with its events and snapshots (the owner's desk, issue 34); False
+        when there was none.
+
+        Raises:
+            StoreError: the write failed; nothing was deleted.
+        """
+        try:
+            with self._transaction():
+                self._db.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+                self._db.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
+                cursor = self._db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        except sqlite3.Error as exc:
+            raise StoreError(f"could not delete game {game_id} in {self.path}: {exc}") from exc
+        return cursor.rowcount > 0
+
+    def moves(self) -> dict[int, tuple[int, float]]:
+        """Game id -> (events recorded, the last one's wall-clock time), for games with events."""
+        rows = self._db.execute("SELECT game_id, COUNT(*), MAX(at) FROM events GROUP BY game_id")
+        return {gid: (count, last) for gid, count, last in rows}
+
     def events(self, game_id: int, after: int = 0) -> list[Event]:
         """The events of a game with ``seq`` above ``after``, in order (all of them by default)."""
         rows = self._db.execute(

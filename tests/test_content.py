@@ -217,3 +217,16 @@ def test_the_terminal_refuses_odd_values_and_names_the_copies(tmp_path, lamps_re
         assert capsys.readouterr().out.splitlines()[0] == "bulbs=1\t(int: 0-5) Bulbs printed on the card"
     assert store.content("lamps") == {}
     store.close()
+
+
+def test_set_can_be_repeated_and_keeps_every_field(tmp_path, lamps_registered, capsys):
+    """``--set a=1 --set b=2`` said "Saved" but kept only the last ``--set`` (issue 34)."""
+    from companion.cli import main
+
+    store = EventStore(tmp_path / "c.sqlite3")
+    with running_daemon(tmp_path, store) as daemon:
+        code = main(["content", "lamps:lamp:a", "--set", "bulbs=3", "--set", "colour=blue", "name=Hall",
+                     "--socket", str(daemon.socket_path)])
+        assert code == 0
+    assert store.content("lamps") == {"lamps:lamp:a": {"bulbs": 3, "colour": "blue", "name": "Hall"}}
+    store.close()

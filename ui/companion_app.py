@@ -114,6 +114,8 @@ class CompanionApp(App):
         #: digest of the last links shown by themselves at a game's start, and whether the
         #: links were asked for a game's start (issue 22).
         self.phone_grid: PhoneGrid | None = None
+        #: Answer type -> the screen that takes it (the owner's desk, saved games: issue 34).
+        self.answer_hooks: dict = {}
         self._grid_seen = ""
         self._grid_asked = False
         self._trim = Clock.create_trigger(release_free_memory, TRIM_SECONDS)
@@ -226,6 +228,8 @@ class CompanionApp(App):
             self.privacy.take(message)
         elif kind == "phone_links":
             self._phone_links(message)
+        elif kind in self.answer_hooks:  # a screen's own answers (issue 34: desk_link, saved_games)
+            self.answer_hooks[kind](message)
 
     def _hold_input(self, message: dict[str, Any]) -> None:
         """Keep an ``input`` message until its state comes, at most :data:`INPUT_WAIT`."""

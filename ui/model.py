@@ -22,7 +22,7 @@ from ui.text import strip_placeholders
 
 #: Pages the players move between; ``waiting`` and ``enroll`` are chosen by the daemon's
 #: state (no connection; an enrollment walk running).
-PAGES = ("home", "newgame", "table", "settings", "check", "content")
+PAGES = ("home", "newgame", "table", "settings", "check", "content", "desk", "saved")
 
 #: Log entries kept on the client (news and the notices that refused something).
 HISTORY = 40

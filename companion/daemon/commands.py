@@ -247,3 +247,6 @@ async def enroll_undo(daemon: Daemon, message, writer) -> Ack:
 @command("enroll_stop")
 async def enroll_stop(daemon: Daemon, message, writer) -> Ack:
     return await daemon.in_order(daemon.enroller.stop)
+
+
+from companion.daemon import desk_commands  # noqa: E402,F401  the owner's commands (issue 34) register themselves

@@ -116,6 +116,10 @@ class Daemon:
         #: The phone server (:class:`companion.phones.link.PhoneLink`) while :meth:`serve`
         #: runs with phones enabled (issue 22), else None.
         self.phones = None
+        #: The owner's desk (issue 34): its ``[desk]`` config (None: the defaults) and, once
+        #: started (:mod:`companion.desk.link`), its :class:`~companion.desk.link.DeskLink`.
+        self.desk_config = None
+        self.desk = None
 
     @property
     def socket_path(self) -> Path:
@@ -247,7 +251,9 @@ class Daemon:
             StoreError: the last unfinished game does not replay under the rules it was
                 recorded with (a damaged log), or the store failed.
         """
-        record = self.store.last_unfinished()
+        from companion.saved_games import game_to_resume
+
+        record = game_to_resume(self.store)  # the newest unfinished, or the one the owner chose (issue 34)
         if record is None:
             return None
         try:
@@ -305,6 +311,9 @@ class Daemon:
         for task in [*self._tasks, worker]:
             task.cancel()
         await asyncio.gather(*self._tasks, worker, return_exceptions=True)
+        if self.desk is not None:
+            await self.desk.stop()
+            self.desk = None
         if self.phones is not None:
             await self.phones.stop()
             self.phones = None
@@ -329,6 +338,9 @@ class Daemon:
             await link.stop()
             return
         self.phones = link
+        from companion.desk.link import start_desk  # the phones' port serves the owner's desk too
+
+        await start_desk(self, quiet=True)
 
     async def _work(self) -> None:
         """Handle queued inputs and calls one at a time, for as long as the daemon runs."""

@@ -101,6 +101,9 @@ class PhoneServer:
         self._runner: web.AppRunner | None = None
         self._tcp: asyncio.AbstractServer | None = None
         self.port: int | None = None
+        #: ``(path prefix, handler)``: other pages served on the same port (the owner's
+        #: desk, :mod:`companion.desk`), each with its own token and checks.
+        self.routes: list[tuple[str, Callable[[web.Request], Any]]] = []
 
     # ------------------------------------------------------------------ life
 
@@ -206,6 +209,9 @@ class PhoneServer:
         address = request.remote or "?"
         if self.failures.blocked(address):
             return _bare(429)
+        for prefix, handler in self.routes:
+            if request.path.startswith(prefix):
+                return await handler(request)
         match = _ROUTE.fullmatch(request.path)
         player = self.tokens.who(match.group(1)) if match and request.method == "GET" else None
         if player is None:

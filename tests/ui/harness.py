@@ -603,6 +603,9 @@ def _more_scenarios() -> None:
     SCENARIOS["phone"] = phone_scenario
     SCENARIOS["phone-grid"] = phone_grid_scenario
     SCENARIOS["playthrough"] = playthrough_scenario
+    from desk_scenario import desk_scenario
+
+    SCENARIOS["desk"] = desk_scenario
 
 
 

@@ -1,0 +1,274 @@
+"""The owner's socket commands (issue 34): card data and tag files, saved games, history.
+The terminal (:mod:`companion.desk_cli`), the table screen and the owner's desk
+(:mod:`companion.desk`) use the same work functions, run on the input worker.
+
+* ``content_export`` (game, format ``toml``/``csv``): ``{"type": "content_export", "game",
+  "format", "text"}``;
+* ``content_import`` (text, name: the file's name, game: optional, the game it must be
+  for): checked as a whole, then every card saved in one transaction, or nothing;
+  ``{"type": "content_import", "ok", "game", "saved", "problems"}`` and the ack;
+* ``tags_export`` (format), ``tags_import`` (text, name): the same for the tag registry;
+* ``saved_games``: ``{"type": "saved_games", "games": [...]}`` (:func:`companion.saved_games.saved`);
+* ``resume_game`` (id), ``set_aside``, ``delete_game`` (id, confirm: true): the list's actions;
+* ``history``: ``{"type": "history", ...}`` (:func:`companion.saved_games.history`);
+* ``desk_link``: ``{"type": "desk_link", "link"}``: the owner's desk, started if need be.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from companion import protocol
+from companion.daemon.answers import send
+from companion.daemon.args import text_arg
+from companion.daemon.commands import command
+from companion.errors import CompanionError, StoreError
+from companion.i18n import msg
+
+if TYPE_CHECKING:
+    from companion.daemon.core import Daemon
+
+log = logging.getLogger(__name__)
+
+Ack = tuple[bool, str]
+
+
+# ---------------------------------------------------------------------- work (on the worker)
+
+def export_content(daemon: Daemon, game: Any, fmt: Any = "toml") -> dict[str, Any]:
+    from companion import content_io
+    from companion.engine import get_game
+
+    spec = get_game(text_arg({"game": game}, "game"))
+    if spec.content is None:
+        raise protocol.ProtocolError(f"{spec.title} has no printed card data to export")
+    text = content_io.export(spec, daemon.store.content(spec.id), fmt)
+    return {"type": "content_export", "game": spec.id, "format": fmt, "text": text}
+
+
+def import_content(daemon: Daemon, data: Any, name: Any = "", game: Any = None) -> dict[str, Any]:
+    """Check a card data file as a whole and save every card of it, or nothing."""
+    from companion import content_io
+
+    answer = {"type": "content_import", "ok": False, "game": None, "saved": 0, "problems": []}
+    try:
+        if not isinstance(data, (str, bytes)):
+            raise content_io.ImportRefused(["the file's text is missing"])
+        found = content_io.read(data, name if isinstance(name, str) else "")
+        expect = game if isinstance(game, str) and game else None
+        current = daemon.store.content(found.game) if isinstance(found.game, str) else {}
+        spec, checked = content_io.check_import(found, current, expect)
+        daemon.store.set_contents(checked, time.time())
+    except content_io.ImportRefused as exc:
+        answer["problems"] = exc.problems
+        return answer
+    log.info("content: %d cards of %s imported", len(checked), spec.id)
+    return {**answer, "ok": True, "game": spec.id, "saved": len(checked)}
+
+
+def import_words(answer: dict[str, Any]):
+    """The ack's sentence for :func:`import_content`'s answer."""
+    if answer["ok"]:
+        return msg("Imported the printed data of {count} cards. It counts from the next new game.",
+                   count=answer["saved"])
+    return msg("Nothing was imported: {problems}", problems="; ".join(answer["problems"]))
+
+
+def export_tags(daemon: Daemon, fmt: Any = "toml") -> dict[str, Any]:
+    from companion import tags_io
+
+    fmt = "csv" if fmt == "csv" else "toml"
+    return {"type": "tags_export", "format": fmt, "text": tags_io.export(daemon.store.enrolled_tags(), fmt)}
+
+
+def import_tags(daemon: Daemon, data: Any, name: Any = "") -> dict[str, Any]:
+    from companion import content_io, tags_io
+
+    answer = {"type": "tags_import", "ok": False, "saved": 0, "problems": []}
+    try:
+        if not isinstance(data, (str, bytes)):
+            raise content_io.ImportRefused(["the file's text is missing"])
+        tags = tags_io.read_tags(data, name if isinstance(name, str) else "")
+        daemon.store.enroll_tags(tags, time.time())
+    except content_io.ImportRefused as exc:
+        answer["problems"] = exc.problems
+        return answer
+    if daemon.session is not None:
+        daemon.session.use_tags(daemon.store.enrolled_tags())
+    return {**answer, "ok": True, "saved": len(tags)}
+
+
+def running_id(daemon: Daemon) -> int | None:
+    session = daemon.session
+    return session.game_id if session is not None and not session.prompt.over else None
+
+
+def saved_games(daemon: Daemon) -> dict[str, Any]:
+    from companion.saved_games import saved
+
+    return {"type": "saved_games", "games": saved(daemon.store, running_id(daemon))}
+
+
+def resume(daemon: Daemon, game_id: Any) -> Ack:
+    """Put a game in progress back on the table (the game there stays saved, unfinished)."""
+    record = daemon.store.game(_game_id(game_id))
+    if record is None:
+        return False, msg("There is no game {id} in the store.", id=game_id)
+    if record.outcome is not None:
+        return False, msg("Game {id} is over: only a game in progress can be resumed.", id=game_id)
+    if daemon.session is not None and daemon.session.game_id == record.id:
+        return True, msg("Game {id} is already on the table.", id=record.id)
+    try:
+        daemon.resume_game(record)
+    except StoreError as exc:
+        return False, str(exc)
+    _remember(daemon, record.id)
+    log.info("game %s resumed from the saved games", record.id)
+    return True, msg("Game {id} is back on the table.", id=record.id)
+
+
+def set_aside(daemon: Daemon) -> Ack:
+    """Take the running game off the table; it stays in the store, to be resumed later."""
+    session = daemon.session
+    if session is None:
+        return False, msg("No game is on the table.")
+    daemon.session = None
+    _remember(daemon, None)
+    daemon.revision += 1
+    daemon.recent.clear()
+    daemon.recent.append(msg("Game {id} was set aside: resume it from Saved games.", id=session.game_id))
+    daemon.publish()
+    return True, msg("Game {id} was set aside: resume it from Saved games.", id=session.game_id)
+
+
+def delete(daemon: Daemon, game_id: Any, confirm: Any) -> Ack:
+    """Delete a game from the store, never the one on the table."""
+    gid = _game_id(game_id)
+    if confirm is not True:
+        return False, msg("Deleting a game cannot be undone: ask again with the confirmation.")
+    if daemon.session is not None and daemon.session.game_id == gid:
+        return False, msg("Game {id} is on the table: it cannot be deleted (set it aside first).", id=gid)
+    if not daemon.store.delete_game(gid):
+        return False, msg("There is no game {id} in the store.", id=gid)
+    log.info("game %s deleted", gid)
+    return True, msg("Game {id} was deleted.", id=gid)
+
+
+def _remember(daemon: Daemon, game_id: int | None) -> None:
+    """Keep the owner's choice for the next start; a store that cannot be written keeps it
+    for this run only (said in the log)."""
+    from companion.saved_games import remember_table_game
+
+    try:
+        remember_table_game(daemon.store, game_id, time.time())
+    except StoreError as exc:
+        log.warning("%s; after a restart the newest unfinished game is resumed", exc)
+
+
+def _game_id(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise protocol.ProtocolError(f"a game id is a whole number from 1, not {value!r}"[:100])
+    return value
+
+
+async def history(daemon: Daemon) -> dict[str, Any]:
+    """The history; the finished games are replayed in a thread, on a copy of the store."""
+    from companion.saved_games import history as figures
+
+    path = daemon.store.path
+    if path == ":memory:":
+        return {"type": "history", **await daemon.in_order(lambda: figures(daemon.store))}
+
+    def work() -> dict[str, Any]:
+        from companion.recovery import memory_copy
+
+        copy = memory_copy(path)
+        try:
+            return figures(copy)
+        finally:
+            copy.close()
+    return {"type": "history", **await asyncio.to_thread(work)}
+
+
+# ---------------------------------------------------------------------- commands
+
+@command("content_export")
+async def content_export(daemon: Daemon, message, writer) -> Ack:
+    return await daemon.in_order(lambda: send(
+        daemon, writer, export_content(daemon, message.get("game"), message.get("format", "toml"))))
+
+
+@command("content_import")
+async def content_import(daemon: Daemon, message, writer) -> Ack:
+    answer = await daemon.in_order(lambda: import_content(daemon, message.get("text"), message.get("name", ""),
+                                                          message.get("game")))
+    daemon.hub.send(writer, answer)
+    return answer["ok"], import_words(answer)
+
+
+@command("tags_export")
+async def tags_export(daemon: Daemon, message, writer) -> Ack:
+    return await daemon.in_order(lambda: send(daemon, writer, export_tags(daemon, message.get("format"))))
+
+
+@command("tags_import")
+async def tags_import(daemon: Daemon, message, writer) -> Ack:
+    answer = await daemon.in_order(lambda: import_tags(daemon, message.get("text"), message.get("name", "")))
+    daemon.hub.send(writer, answer)
+    if answer["ok"]:
+        return True, msg("Enrolled {count} tags from the file.", count=answer["saved"])
+    return False, msg("No tag was enrolled: {problems}", problems="; ".join(answer["problems"]))
+
+
+@command("saved_games")
+async def saved_games_command(daemon: Daemon, message, writer) -> Ack:
+    return await daemon.in_order(lambda: send(daemon, writer, saved_games(daemon)))
+
+
+@command("resume_game")
+async def resume_game(daemon: Daemon, message, writer) -> Ack:
+    return await daemon.in_order(lambda: resume(daemon, message.get("game_id")))
+
+
+@command("set_aside")
+async def set_aside_command(daemon: Daemon, message, writer) -> Ack:
+    return await daemon.in_order(lambda: set_aside(daemon))
+
+
+@command("delete_game")
+async def delete_game(daemon: Daemon, message, writer) -> Ack:
+    return await daemon.in_order(lambda: delete(daemon, message.get("game_id"), message.get("confirm")))
+
+
+@command("history")
+async def history_command(daemon: Daemon, message, writer) -> Ack:
+    try:
+        answer = await history(daemon)
+    except CompanionError as exc:
+        return False, str(exc)
+    daemon.hub.send(writer, answer)
+    return True, ""
+
+
+@command("desk_link")
+async def desk_link(daemon: Daemon, message, writer) -> Ack:
+    """``desk_link``: the owner's desk link, to the asker only (never broadcast nor logged);
+    the desk starts now if it was not served yet."""
+    import os
+
+    from companion.desk.link import start_desk
+
+    try:
+        desk = await start_desk(daemon)
+    except OSError as exc:
+        config = daemon.desk_config
+        where = f"{config.listen_host}:{config.port}" if config is not None else "127.0.0.1:8765"
+        return False, msg("The owner's desk cannot listen on {address} ({problem}).", address=where,
+                          problem=os.strerror(exc.errno) if exc.errno else str(exc))
+    if desk is None:
+        return False, msg("The owner's desk is off: the config's [desk] section says enabled = false.")
+    daemon.hub.send(writer, {"type": "desk_link", "link": desk.link()})
+    return True, ""

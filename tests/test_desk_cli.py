@@ -1,0 +1,290 @@
+"""The owner's terminal commands (issue 34): card data and tag files, backups, saved games,
+history; each through the real daemon or on a real store file."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from companion import table_content
+from companion.cli import main
+from companion.engine import get_game
+from companion.store import EventStore
+from tests.conftest import SCRIPTS
+from tests.daemon_fixture import running_daemon
+
+TABLET = "children:tablet:tablet-1-4"
+GHOST = "children:ghost:penny"
+
+
+def _sock(daemon) -> list[str]:
+    return ["--socket", str(daemon.socket_path)]
+
+
+def _forms(store: EventStore, game: str = "children") -> dict:
+    return table_content.forms(get_game(game), store.content(game), "en")
+
+
+def test_card_data_exports_and_imports_into_a_fresh_store_with_the_same_forms(tmp_path, capsys):
+    first = EventStore(tmp_path / "a.sqlite3")
+    first.set_content(TABLET, {"name": "Music Room", "doors": ["left"], "arrows": []}, 1.0)
+    first.set_content(GHOST, {"name": "Penelope"}, 1.0)
+    fresh = EventStore(tmp_path / "b.sqlite3")
+    for fmt in ("toml", "csv"):
+        out = tmp_path / f"children.{fmt}"
+        with running_daemon(tmp_path, first, socket=f"a-{fmt}.sock") as daemon:
+            assert main(["content", "export", "children", "--format", fmt, "-o", str(out), *_sock(daemon)]) == 0
+        with running_daemon(tmp_path, fresh, socket=f"b-{fmt}.sock") as daemon:
+            assert main(["content", "import", str(out), *_sock(daemon)]) == 0
+        assert "Imported the printed data of 2 cards" in capsys.readouterr().out
+        assert fresh.content("children") == first.content("children")
+        assert _forms(fresh) == _forms(first)
+    text = (tmp_path / "children.toml").read_text()
+    assert 'game = "children"' in text and '["children:tablet:tablet-1-4"]\nname = "Music Room"' in text
+    assert (tmp_path / "children.csv").read_text().splitlines()[0] == \
+        "component,name,toy,floor,doors,trapdoors,arrows"
+    first.close()
+    fresh.close()
+
+
+BAD_VALUE_ON_LINE_7 = """# my copy
+game = "children"
+
+["children:tablet:tablet-1-4"]
+name = "Music Room"
+floor = "1st"
+doors = ["left", "middle"]
+"""
+
+
+def _bad_files(tmp_path) -> list[tuple[str, str | bytes, list[str], str]]:
+    """(name, contents, extra arguments, what the answer says)."""
+    spirits = 'game = "house_of_spirits"\n\n["house_of_spirits:monster:monster-02"]\nattack = 3\n'
+    other_floor = 'game = "children"\n\n["children:tablet:tablet-1-4"]\nfloor = "2nd"\n'
+    no_arrows = "component,name,toy,floor,doors,trapdoors\nchildren:tablet:tablet-1-4,Music Room,,1st,left,-\n"
+    return [
+        ("spirits.toml", spirits, ["--game", "children"], "holds card data of House of Spirits, not of Children"),
+        ("floors.toml", other_floor, [], "would break a rule of the game"),
+        ("line7.toml", BAD_VALUE_ON_LINE_7, [], "line 7: children:tablet:tablet-1-4: doors is a list of some of"),
+        ("columns.csv", no_arrows, [], "line 1: the column 'arrows' is missing"),
+        ("huge.toml", "#" * (5 * 1024 * 1024), [], "the file is 5.0 MB; a card data file is at most 256 KB"),
+        ("mixed.toml", 'game = "children"\n\n["house_of_spirits:monster:monster-02"]\nattack = 3\n', [],
+         "line 3: house_of_spirits:monster:monster-02 is not a card of Children"),
+    ]
+
+
+def test_bad_card_data_files_get_a_clear_answer_and_change_nothing(tmp_path, capsys):
+    store = EventStore(tmp_path / "s.sqlite3")
+    store.set_content(GHOST, {"name": "Penelope"}, 1.0)
+    before = {game: store.content(game) for game in ("children", "house_of_spirits")}
+    with running_daemon(tmp_path, store) as daemon:
+        for name, contents, extra, says in _bad_files(tmp_path):
+            path = tmp_path / name
+            path.write_text(contents) if isinstance(contents, str) else path.write_bytes(contents)
+            assert main(["content", "import", str(path), *extra, *_sock(daemon)]) == 2, name
+            err = capsys.readouterr().err
+            assert "nothing was imported" in err and says in err, (name, err)
+            assert "Traceback" not in err
+    assert {game: store.content(game) for game in before} == before
+    store.close()
+
+
+def test_set_tags_are_shared_with_their_file(tmp_path, capsys):
+    first = EventStore(tmp_path / "a.sqlite3")
+    first.enroll_tag("04A1B2C3D4E5F6", "children:ghost:rosie", 1.0)
+    first.enroll_tag("04A1B2C3D4E5F7", "creepy_cellar:ghost:room-H", 1.0)
+    fresh = EventStore(tmp_path / "b.sqlite3")
+    out = tmp_path / "stickers.csv"
+    with running_daemon(tmp_path, first, socket="a.sock") as daemon:
+        assert main(["tags", "export", "--format", "csv", "-o", str(out), *_sock(daemon)]) == 0
+    with running_daemon(tmp_path, fresh, socket="b.sock") as daemon:
+        bad = tmp_path / "bad.toml"
+        bad.write_text('[tags]\n"04A1B2C3D4E5F6" = "children:ghost:rosie"\n"XYZ" = "children:ghost:nobody"\n')
+        assert main(["tags", "import", str(bad), *_sock(daemon)]) == 2
+        assert "line 3: a UID is 4, 7 or 10 bytes of hex" in capsys.readouterr().err
+        assert fresh.enrolled_tags() == {}
+        assert main(["tags", "import", str(out), *_sock(daemon)]) == 0
+    assert fresh.enrolled_tags() == first.enrolled_tags()
+    first.close()
+    fresh.close()
+
+
+def _play(script_name: str, db, on_line=None):
+    from companion import script as scripts
+    from companion.replay import replay
+
+    return replay(scripts.load(SCRIPTS / script_name), db=db, on_line=on_line)
+
+
+def _view_after(db, game_id: int, events: int) -> dict:
+    """The game's view when it had ``events`` events (a copy of the store cut there)."""
+    from companion.recovery import memory_copy
+    from companion.session import Session
+
+    copy = memory_copy(db)
+    copy._db.execute("DELETE FROM events WHERE game_id = ? AND seq > ?", (game_id, events))
+    copy._db.execute("DELETE FROM snapshots")
+    copy._db.execute("UPDATE games SET outcome = NULL")
+    view = Session.resume(copy, copy.game(game_id), use_snapshot=False).view()
+    copy.close()
+    return view
+
+
+def test_a_backup_made_during_a_game_replays_to_that_moment_and_restores(tmp_path, capsys):
+    from companion.backup import check_store_file
+    from companion.recovery import memory_copy
+    from companion.session import Session
+
+    db, copy = tmp_path / "table.sqlite3", tmp_path / "mid-game.sqlite3"
+
+    def back_up(line, reply):
+        if line.number == 20:
+            assert main(["backup", str(copy), "--db", str(db)]) == 0
+
+    result = _play("creepy_cellar/basic-won.jsonl", db, back_up)
+    assert result.state["prompt"]["over"]
+    assert check_store_file(copy) == 5
+    backed = memory_copy(copy)
+    record = backed.games()[0]
+    events = len(backed.events(record.id))
+    assert record.outcome is None and 0 < events < result.fed
+    assert Session.resume(backed, record).view() == _view_after(db, record.id, events)
+    backed.close()
+    capsys.readouterr()
+    assert main(["restore", str(copy), "--db", str(db)]) == 0
+    assert "before-restore" in capsys.readouterr().out
+    assert EventStore(tmp_path / "table.sqlite3.before-restore").games()[0].outcome == "won"
+    store = EventStore(db)
+    with running_daemon(tmp_path, store) as daemon:
+        session = daemon.call(daemon.resume_last)
+        assert session is not None and session.position == events
+    store.close()
+
+
+def test_restore_refuses_a_foreign_file_a_future_version_and_a_truncated_one(tmp_path, capsys):
+    db = tmp_path / "table.sqlite3"
+    store = EventStore(db)
+    store.set_content(GHOST, {"name": "Penelope"}, 1.0)
+    store.close()
+    good = tmp_path / "good.sqlite3"
+    assert main(["backup", str(good), "--db", str(db)]) == 0
+    foreign = tmp_path / "foreign.sqlite3"
+    with sqlite3.connect(foreign) as other:
+        other.execute("CREATE TABLE recipes (name TEXT)")
+    future = tmp_path / "future.sqlite3"
+    future.write_bytes(good.read_bytes())
+    with sqlite3.connect(future) as newer:
+        newer.execute("PRAGMA user_version = 99")
+    truncated = tmp_path / "cut.sqlite3"
+    truncated.write_bytes(good.read_bytes()[:len(good.read_bytes()) // 2])
+    text = tmp_path / "notes.txt"
+    text.write_text("hello")
+    before = db.read_bytes()
+    for path, says in ((foreign, "not a Haunt Companion store (it holds recipes)"),
+                       (future, "written by a newer companion (store schema 99"), (truncated, "is cut short"),
+                       (text, "is not an SQLite database")):
+        capsys.readouterr()
+        assert main(["restore", str(path), "--db", str(db)]) == 2, path
+        err = capsys.readouterr().err
+        assert "nothing was restored" in err and says in err, err
+    assert db.read_bytes() == before and not (tmp_path / "table.sqlite3.before-restore").exists()
+    locked = EventStore(db)  # as the daemon has it: a restore waits for it to stop
+    assert main(["restore", str(good), "--db", str(db)]) == 2
+    assert "in use: stop the companion first" in capsys.readouterr().err
+    locked.close()
+
+
+HISTORY_SCRIPTS = ("creepy_cellar/basic-won.jsonl", "creepy_cellar/basic-2p-lost.jsonl",
+                   "house_of_spirits/secret_cards.jsonl", "clue_it/solved.jsonl", "children/players_win.jsonl",
+                   "ghost_at_home/three_players.jsonl")
+
+
+def test_history_figures_match_the_scripts_results(tmp_path, capsys):
+    from companion.saved_games import winners
+
+    db = tmp_path / "history.sqlite3"
+    results = [_play(name, db) for name in HISTORY_SCRIPTS]
+    capsys.readouterr()
+    assert main(["history", "--json", "--db", str(db)]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert [g["game"] for g in figures["games"]] == [name.split("/")[0] for name in HISTORY_SCRIPTS]
+    expected_players: dict[str, list[int]] = {}
+    for game, result in zip(figures["games"], results, strict=True):
+        view, players = result.state["view"], game["players"]
+        assert game["outcome"] == view["outcome"]
+        assert game["winners"] == winners(view, players, view["outcome"])
+        for player in players:
+            played, won = expected_players.setdefault(player, [0, 0])
+            expected_players[player] = [played + 1, won + (player in game["winners"])]
+        if game["game"] == "creepy_cellar":
+            assert game["figures"] == {"hauntings": view["hauntings"]}
+        if game["game"] == "house_of_spirits":
+            assert game["figures"]["scores"] == {"Ada": 7, "Bo": 5, "Cy": 8} and game["winners"] == ["Cy"]
+    assert [g["winners"] for g in figures["games"]][:2] == [["Ada", "Bo", "Cy"], []]
+    assert {r["player"]: [r["played"], r["wins"]] for r in figures["players"]} == expected_players
+    assert {r["game"]: r["played"] for r in figures["per_game"]} == {
+        "creepy_cellar": 2, "house_of_spirits": 1, "clue_it": 1, "children": 1, "ghost_at_home": 1}
+    assert main(["history", "--csv", "players", "--db", str(db)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "player,played,wins,average_minutes"
+    assert main(["games", "--saved", "--db", str(db)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(HISTORY_SCRIPTS) and lines[0].startswith("6\tGhost at Home\t")
+    assert all(line.endswith("\tfinished") for line in lines)
+
+
+@pytest.mark.parametrize("cmd", [["history"], ["games", "--saved"]])
+def test_reading_a_missing_store_says_so(tmp_path, capsys, cmd):
+    assert main([*cmd, "--db", str(tmp_path / "none.sqlite3")]) == 2
+    assert "there is no event store at" in capsys.readouterr().err
+
+
+def test_a_restart_resumes_the_game_the_owner_chose_from_the_saved_games(tmp_path):
+    from companion.daemon.desk_commands import resume, set_aside
+
+    store = EventStore(tmp_path / "s.sqlite3")
+
+    def restarted() -> int | None:
+        with running_daemon(tmp_path, store) as daemon:
+            session = daemon.call(daemon.resume_last)
+            return session.game_id if session is not None else None
+
+    with running_daemon(tmp_path, store) as daemon:
+        for _ in range(2):
+            daemon.call(lambda: daemon.start_game(_header()))
+        older, newer = [g.id for g in store.games()]
+        assert daemon.call(lambda: resume(daemon, older))[0]
+    assert restarted() == older  # not merely the newest unfinished game
+    with running_daemon(tmp_path, store) as daemon:
+        daemon.call(daemon.resume_last)
+        assert daemon.call(lambda: set_aside(daemon))[0]
+    assert restarted() is None  # set aside: the table starts without it
+    with running_daemon(tmp_path, store) as daemon:
+        daemon.call(lambda: daemon.start_game(_header()))
+        latest = daemon.session.game_id
+    assert restarted() == latest  # a game started since goes on
+    store.close()
+
+
+def _header():
+    from companion.header import GameHeader
+
+    return GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 3})
+
+
+@pytest.mark.parametrize("game", ["children", "house_of_spirits", "ghost_at_home", "clue_it"])
+@pytest.mark.parametrize("fmt", ["toml", "csv"])
+def test_every_games_card_data_reads_back_as_written(game, fmt):
+    """Every kind of field of every game (numbers, choices of numbers or names, flags, text,
+    per-copy cards) survives a file: the cards' printed values, written and read back."""
+    from companion import content_io
+
+    spec = get_game(game)
+    forms = table_content.forms(spec, {}, "en")["components"]
+    entered = {c["component"]: {f["name"]: f["value"] if f["value"] is not None else f["high"]
+                                for f in c["fields"]} for c in forms[::7]}  # an unknown count: its highest
+    assert entered
+    text = content_io.export(spec, entered, fmt)
+    found = content_io.read(text, f"cards.{fmt}")
+    assert content_io.check_import(found, {})[1] == entered

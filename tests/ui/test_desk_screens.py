@@ -1,0 +1,29 @@
+"""The owner's desk and the saved games on the touchscreen (issue 34), in a real Kivy window
+under Xvfb against a real daemon (tests/ui/desk_scenario.py). Screenshots go to
+``tests/artifacts/800x480/``."""
+
+from __future__ import annotations
+
+import pytest
+from test_table_screen import ARTIFACTS
+from ui_scenario import running_daemon
+
+from companion.desk.config import DeskConfig
+
+pytestmark = pytest.mark.ui
+
+
+def test_the_desk_link_and_the_saved_games(harness, tmp_path):
+    sock = tmp_path / "companion.sock"
+    with running_daemon(sock) as daemon:
+        daemon.desk_config = DeskConfig(port=0)
+        running = daemon.session.game_id
+        report = harness("desk", sock, (800, 480), ARTIFACTS / "800x480").finish(timeout=90)
+        assert daemon.session is not None and daemon.session.game_id == running
+        link = daemon.desk.link()
+    assert report["link"] == link and "/desk/" in link
+    assert report["qr"] and report["qr"][0] > 100
+    assert report["small_desk"] == []
+    assert report["games"] == [["Ghost Fightin' Treasure Hunters: Creepy Cellar", "in progress", True]]
+    assert report["aside"] == [["in progress", False]]
+    assert report["resumed"] == "table"

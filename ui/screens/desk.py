@@ -1,0 +1,51 @@
+"""Owner's desk (issue 34), reached from Settings: the desk's link and its QR code, to open
+on a laptop or phone (card data, saved games, history, backups). The daemon starts the desk
+when its link is asked for (``desk_link``); the answer comes to this client only."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.properties import StringProperty
+from kivy.uix.screenmanager import Screen
+
+from ui.kvloader import load_kv
+from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
+
+
+class DeskScreen(Screen):
+    """Attributes:
+        link: the desk's link ("" until the daemon answered).
+        problem: why there is no link (the desk is off, its port is taken), or "".
+    """
+
+    link = StringProperty("")
+    problem = StringProperty("")
+
+    def __init__(self, **kwargs):
+        load_kv("desk")
+        super().__init__(name="desk", **kwargs)
+        App.get_running_app().answer_hooks["desk_link"] = self.take
+
+    def on_pre_enter(self, *_args) -> None:
+        app = App.get_running_app()
+        app.link.command("request", {"cmd": "desk_link"}, done=self._acked)
+
+    def _acked(self, ack, error) -> None:
+        """On the command thread: a refusal (or no daemon) is said on the screen."""
+        if error is not None or not (ack or {}).get("ok"):
+            text = str(error) if error is not None else str((ack or {}).get("text", ""))
+            Clock.schedule_once(partial(self._refused, text))
+
+    def _refused(self, text: str, _dt=None) -> None:
+        self.problem, self.link = text, ""
+
+    def take(self, answer: dict) -> None:
+        """The daemon's ``desk_link`` answer: the link, and its code."""
+        from ui.widgets.privacy import qr_texture
+
+        self.link, self.problem = str(answer.get("link", "")), ""
+        if self.link:
+            self.ids.qr.texture = qr_texture(self.link)
