@@ -1,0 +1,56 @@
+"""A quicker :func:`dataclasses.replace` for the engines' frozen states (issue 35).
+
+A game's state is a frozen dataclass of 30-40 fields and each rule returns a new one.
+:func:`dataclasses.replace` goes through the class's ``__init__``: a ``getattr`` and an
+``object.__setattr__`` per field, every time (a third of the Children engine's time, the
+largest single cost of House of Spirits and Creepy Cellar). :func:`replace` copies the
+old object's fields in one go: the same object as ``dataclasses.replace`` would make, in
+about a tenth of the time.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cached_property
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+#: Per dataclass replaced so far: its field names, and its cached properties' names.
+_SHAPES: dict[type, tuple[frozenset[str], tuple[str, ...]]] = {}
+
+
+def replace(obj: T, /, **changes: Any) -> T:
+    """``obj`` (a dataclass instance) with ``changes``, as :func:`dataclasses.replace` gives
+    it, for classes whose ``__init__`` only stores its fields: the new object is not passed
+    through ``__init__`` or ``__post_init__`` (every field is copied, so what
+    ``__post_init__`` derived from them is copied too). Cached properties
+    (:func:`functools.cached_property`) are not copied: they are computed again.
+
+    Raises:
+        TypeError: a change names no field of ``obj``'s class, or the class has a field
+            that ``__init__`` sets itself (``init=False``).
+    """
+    cls = type(obj)
+    shape = _SHAPES.get(cls)
+    if shape is None:
+        shape = _SHAPES[cls] = _shape(cls)
+    names, cached = shape
+    if not names.issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
+    values = obj.__dict__.copy()
+    for name in cached:
+        values.pop(name, None)
+    values.update(changes)
+    new = object.__new__(cls)
+    object.__setattr__(new, "__dict__", values)  # a frozen class refuses a setattr of its own
+    return new
+
+
+def _shape(cls: type) -> tuple[frozenset[str], tuple[str, ...]]:
+    fields = dataclasses.fields(cls)
+    if any(not f.init for f in fields):
+        raise TypeError(f"{cls.__name__} has a field set by __init__ itself: use dataclasses.replace")
+    cached = tuple(name for klass in cls.__mro__ for name, value in vars(klass).items()
+                   if isinstance(value, cached_property))
+    return frozenset(f.name for f in fields), cached
