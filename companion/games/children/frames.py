@@ -10,10 +10,9 @@ sections are named in each handler's docstring.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.engine import pending as pd
 from companion.engine.core import Chance, Choice, Outcome, Prompt
+from companion.engine.frozen import replace
 from companion.engine.words import and_names
 from companion.games.children import components as cc
 from companion.games.children import effects as fx

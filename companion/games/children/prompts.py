@@ -7,10 +7,10 @@ Rulebook: ``shared/rulebooks/children.txt`` ("Taking a Turn" 1-6, "Take a Skull 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.engine import pending as pd
 from companion.engine.core import Choice, Prompt
+from companion.engine.frozen import replace
+from companion.engine.memo import remember_last
 from companion.engine.words import and_names
 from companion.games.children import components as cc
 from companion.games.children import effects as fx
@@ -22,6 +22,7 @@ from companion.i18n import msg, nmsg, todo
 MAX_SKULLS = 3  # "You may keep a maximum of 3 Skull Tokens"
 
 
+@remember_last  # settle asks it of the state it reaches, then prompt of the same state
 def _ask(state: State) -> Prompt | State:
     if state.frames:
         frame = state.frames[-1]
@@ -61,6 +62,7 @@ def _resolve_self(state: State) -> State | None:
     return None if isinstance(result, Prompt) else result
 
 
+@remember_last  # the caller, then the legality check of apply: computed once
 def prompt(state: State) -> Prompt:
     """What the table does next: a chance node (the mini-card pairing, a random tie), a
     choice for the player named, or the end."""

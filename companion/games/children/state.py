@@ -11,12 +11,13 @@ yet (:attr:`State.pairing`), and the identity of the card just drawn into a hand
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
 from companion.engine import pending as pd
+from companion.engine.frozen import replace
 from companion.engine.pending import Frame
 from companion.engine.tuples import put
 from companion.games.children import components as cc
