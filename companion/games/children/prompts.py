@@ -31,6 +31,8 @@ def _ask(state: State) -> Prompt | State:
 
 
 def _needs_cut(state: State) -> list[int]:
+    if max(state.hands) <= state.hand_limit:  # asked at every step that settles: mostly nobody
+        return []
     n = len(state.players)
     pending = {int(p) for f in state.frames if f.kind == "cut" for p in f.args}
     order = [(state.active + k) % n for k in range(1, n)]

@@ -10,6 +10,7 @@ yet (:attr:`State.pairing`), and the identity of the card just drawn into a hand
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -158,7 +159,7 @@ class State:
         """Enraged ghosts in the mansion ("Enraged Ghosts")."""
         return tuple(g.id for g in self.ghosts if g.enraged)
 
-    @property
+    @cached_property
     def hand_limit(self) -> int:
         """5 minus the enraged ghosts present in the mansion, never below 0 ("Enraged Ghosts")."""
         return max(0, 5 - len(self.enraged_present))
@@ -189,10 +190,11 @@ class State:
         """Copies of ``card_id`` that may be in the Children deck: exact for ghosts and
         fates; for hand cards, the copies not trapped or discarded (they may be in a hand,
         under a tablet or in the deck: the companion does not know which)."""
-        kind = cc.card(card_id).kind
+        card = self.content.cards[card_id]  # every edition has every card id (some with fewer copies)
+        kind = card.kind
         if kind == "ghost":
             return self.ghost_deck.count(card_id)
-        copies = self.content.cards[card_id].copies - self.discard.count(card_id)
+        copies = card.copies - self.discard.count(card_id)
         if kind == "fate":
             held = 1 if card_id == "kitty-kitty" and self.kitty_card is not None else 0
             return copies - held
@@ -209,7 +211,11 @@ class State:
 
     def known_copies(self, card_id: str) -> int:
         """Copies of ``card_id`` known to be out of the deck, in a hand or under a tablet (HIDDEN)."""
-        return sum(1 for card, _ in self.known if card == card_id)
+        return self._known_copies.get(card_id, 0)
+
+    @cached_property
+    def _known_copies(self) -> dict[str, int]:
+        return Counter(card for card, _ in self.known)
 
     def drawable_copies(self, card_id: str) -> int:
         """Copies of ``card_id`` that may be the next card of the Children deck."""
@@ -234,8 +240,9 @@ class State:
         if self.deck <= 0:
             return ()
         hand_cards = self.unknown_in_deck() > 0
+        known = self._known_copies if self.known_fits() else {}  # drawable_copies of each card, in one pass
         return tuple(c for c, card in self.content.cards.items()
-                     if (hand_cards or card.kind in ("ghost", "fate")) and self.drawable_copies(c) > 0)
+                     if (hand_cards or card.kind in ("ghost", "fate")) and self.in_deck(c) - known.get(c, 0) > 0)
 
     def card_total(self) -> int:
         """Every Children card, wherever it is (conserved: :attr:`Content.total_cards`); a
