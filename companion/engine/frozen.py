@@ -5,7 +5,8 @@ A game's state is a frozen dataclass of 30-40 fields and each rule returns a new
 ``object.__setattr__`` per field, every time (a third of the Children engine's time, the
 largest single cost of House of Spirits and Creepy Cellar). :func:`replace` copies the
 old object's fields in one go: the same object as ``dataclasses.replace`` would make, in
-about a tenth of the time.
+about a tenth of the time. :class:`derived` is a fact computed from a state's fields once,
+when first asked (a :func:`functools.cached_property` without its lock).
 """
 
 from __future__ import annotations
@@ -52,5 +53,28 @@ def _shape(cls: type) -> tuple[frozenset[str], tuple[str, ...]]:
     if any(not f.init for f in fields):
         raise TypeError(f"{cls.__name__} has a field set by __init__ itself: use dataclasses.replace")
     cached = tuple(name for klass in cls.__mro__ for name, value in vars(klass).items()
-                   if isinstance(value, cached_property))
+                   if isinstance(value, (cached_property, derived)))
     return frozenset(f.name for f in fields), cached
+
+
+class derived:  # noqa: N801  (named as the decorators it stands beside: property, cached_property)
+    """A fact derived from a frozen state's fields, computed the first time it is asked and
+    then kept in the state (``@derived`` over a method of one argument, read as an
+    attribute). Like :func:`functools.cached_property` without its lock (Python 3.11 holds
+    one lock for every instance while computing): the function is pure, so two threads
+    computing it at once get the same value. :func:`replace` does not copy it.
+    """
+
+    def __init__(self, function) -> None:
+        self.function = function
+        self.name = function.__name__
+        self.__doc__ = function.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.function(obj)
+        return value

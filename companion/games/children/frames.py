@@ -10,6 +10,8 @@ sections are named in each handler's docstring.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from companion.engine import pending as pd
 from companion.engine.core import Chance, Choice, Outcome, Prompt
 from companion.engine.frozen import replace
@@ -257,9 +259,13 @@ def ask_draw(state, f):
             state = say(state, msg("The Children deck is empty: no card to draw."))
         return pop(state)
     cards = state.content.cards
-    choices = [Choice(f"draw:{c}", cards[c].name, component=cc.component(c), private=cards[c].kind in cc.HAND_KINDS)
-               for c in state.drawable()]
+    choices = [_draw_choice(c, cards[c].name, cards[c].kind in cc.HAND_KINDS) for c in state.drawable()]
     return _ask(state, p, msg("{player}: draw a Children card and tap it", player=state.players[p]), choices)
+
+
+@lru_cache(maxsize=256)  # the same 30-odd choices at every draw: made once
+def _draw_choice(card_id: str, name: str, private: bool) -> Choice:
+    return Choice(f"draw:{card_id}", name, component=cc.component(card_id), private=private)
 
 
 def act_draw(state, f, key):
