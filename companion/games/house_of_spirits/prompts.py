@@ -6,6 +6,7 @@ physical die shows), a player's action, healing, discards, the tally, the end.
 from __future__ import annotations
 
 from companion.engine.core import Chance, Choice, Outcome, Prompt
+from companion.engine.memo import remember_last
 from companion.engine.words import and_names
 from companion.games.house_of_spirits import actions, combat, content, flow, scoring
 from companion.games.house_of_spirits import components as hc
@@ -27,6 +28,7 @@ def tapped_because(state: State, deck: str) -> str | None:
 # --------------------------------------------------------------------------- prompt
 
 
+@remember_last  # the caller, then the legality check of apply: computed once
 def prompt(state: State) -> Prompt:
     """What the table does next (see :class:`Step`)."""
     if state.step == Step.OVER:
