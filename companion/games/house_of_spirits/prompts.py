@@ -5,6 +5,8 @@ physical die shows), a player's action, healing, discards, the tally, the end.
 
 from __future__ import annotations
 
+from functools import cache
+
 from companion.engine.core import Chance, Choice, Outcome, Prompt
 from companion.engine.memo import remember_last
 from companion.engine.words import and_names
@@ -122,10 +124,14 @@ def _roll_text(state: State) -> str:
 
 
 def _roll_prompt(state: State) -> Prompt:
-    choices = [Choice("roll", msg("Roll the die"), button="dice", main=True)]
-    choices += [Choice(f"face:{face}", msg("The die shows {face}", face=face)) for face in hc.FACES]
-    choices += _roll_extras(state)
-    return Prompt(_roll_text(state), state.players[state.roller], tuple(choices))
+    choices = _die_choices() + tuple(_roll_extras(state))
+    return Prompt(_roll_text(state), state.players[state.roller], choices)
+
+
+@cache  # the same seven choices at every roll
+def _die_choices() -> tuple[Choice, ...]:
+    roll = Choice("roll", msg("Roll the die"), button="dice", main=True)
+    return (roll, *(Choice(f"face:{face}", msg("The die shows {face}", face=face)) for face in hc.FACES))
 
 
 def _roll_extras(state: State) -> list[Choice]:
