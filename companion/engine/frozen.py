@@ -40,8 +40,9 @@ def replace(obj: T, /, **changes: Any) -> T:
     if not names.issuperset(changes):
         raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
     values = obj.__dict__.copy()
-    for name in cached:
-        values.pop(name, None)
+    if len(values) > len(names):  # something was derived: it is computed again for the new object
+        for name in cached:
+            values.pop(name, None)
     values.update(changes)
     new = object.__new__(cls)
     object.__setattr__(new, "__dict__", values)  # a frozen class refuses a setattr of its own
