@@ -44,7 +44,12 @@ class Msg(str):
 
     def __new__(cls, msgid: str, params: dict[str, Any], plural: str | None = None,
                 count: str | None = None, todo: str | None = None, touch: Msg | None = None) -> Msg:
-        text = _format(_choose(msgid, plural, params.get(count) if count else None, None), params, None)
+        # the English text: the pattern (the plural form chosen) with the parameters as they are
+        pattern = msgid if plural is None else _choose(msgid, plural, params.get(count) if count else None, None)
+        try:
+            text = pattern.format(**params)
+        except (KeyError, IndexError, ValueError):
+            text = msg_fallback(pattern, params)
         self = super().__new__(cls, text)
         self.msgid, self.params, self.plural, self.count = msgid, params, plural, count
         self.todo, self.touch = todo, touch

@@ -265,11 +265,17 @@ def view_text(value: Any, name: Callable[[str], str] = str) -> str:
     return "" if value is None else name(str(value))
 
 
+#: Values :func:`render_tree` gives back as they are (a plain ``str``, not a :class:`Msg`).
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def render_tree(value: Any, lang: str) -> Any:
     """``value`` (nested dicts, lists and tuples of JSON values) with every sentence rendered
     in ``lang``."""
+    if type(value) in _PLAIN:  # most of a view (issue 35: on the path of every tap)
+        return value
     if isinstance(value, dict):
-        return {str(render(k, lang)): render_tree(v, lang) for k, v in value.items()}
+        return {k if type(k) is str else str(render(k, lang)): render_tree(v, lang) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [render_tree(v, lang) for v in value]
     return render(value, lang)

@@ -33,9 +33,9 @@ READ_WAIT = 10.0
 
 def game_roles() -> list[str]:
     """The reader roles the registered games use (``["cards", "tiles"]``), sorted."""
-    from companion.engine import all_games
+    from companion.engine.registry import GAMES, reader_roles
 
-    return sorted({role for spec in all_games().values() for role in spec.reader_roles.values()}) or ["cards"]
+    return sorted({role for game_id in GAMES for role in reader_roles(game_id)}) or ["cards"]
 
 
 def plan(config) -> dict[str, str]:

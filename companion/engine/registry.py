@@ -20,6 +20,25 @@ GAMES: dict[str, str] = {
     "children": "companion.games.children",
 }
 
+#: The reader roles each registered game reads its pieces on (the values of its
+#: ``reader_roles``), known without importing the game: the daemon names its virtual
+#: readers after them at start (issue 35: importing the five games cost a third of the
+#: start-up). ``tests/test_registry.py`` checks them against the games.
+READER_ROLES: dict[str, tuple[str, ...]] = {
+    "creepy_cellar": ("cards", "tiles"),
+    "house_of_spirits": (),
+    "clue_it": (),
+    "ghost_at_home": (),
+    "children": ("cards", "tiles"),
+}
+
+
+def reader_roles(game_id: str) -> tuple[str, ...]:
+    """The reader roles of ``game_id`` (:data:`READER_ROLES`; a game not listed there is
+    imported to read them), sorted."""
+    known = READER_ROLES.get(game_id)
+    return known if known is not None else tuple(sorted(set(get_game(game_id).reader_roles.values())))
+
 
 class UnknownGame(CompanionError, KeyError):
     """No game with that id is registered."""

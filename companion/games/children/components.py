@@ -50,6 +50,7 @@ PLURAL_GHOSTS = frozenset({"the-twins"})
 _STAND_IN = re.compile(r"^(?P<kind>Tablet|Ghost) (?P<n>\d+(?:-\d+)?) \(placeholder\)$")
 
 
+@lru_cache(maxsize=256)  # a name is said on every prompt that lists its card or tablet
 def said(name: str) -> str:
     """``name`` as the companion says it: a stand-in of the content file in the table's
     language (issue 26: the news said "Tablet 0-2" in Italian where the board said "Tessera

@@ -8,8 +8,7 @@ pile", "Trapping Ghosts", "Running from Ghosts", "Enraged Ghosts", "Emergency Es
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from companion.engine.frozen import replace
 from companion.engine.words import and_names
 from companion.games.children import components as cc
 from companion.games.children import grid as gr

@@ -10,10 +10,11 @@ sections are named in each handler's docstring.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from functools import lru_cache
 
 from companion.engine import pending as pd
 from companion.engine.core import Chance, Choice, Outcome, Prompt
+from companion.engine.frozen import replace
 from companion.engine.words import and_names
 from companion.games.children import components as cc
 from companion.games.children import effects as fx
@@ -82,18 +83,8 @@ def usable(state: State, p: int, device: str) -> bool:
     room = state.where[p]
     if room is None or not may_hold(state, p, device) or payment(state, p, device) is None:
         return False
-    checks = {
-        "catnip": lambda: state.kitty == room and bool(_catnip_rooms(state, p)),
-        "hatpin": lambda: bool(fx.within(state, p, 2, enraged_only=True)),
-        "feather": lambda: bool(fx.within(state, p, 2)),
-        "snow-globe": lambda: bool(fx.nearest(state, p, skip_own_room=True)),
-        "cricket-cage": lambda: bool(_cage_targets(state, p)),
-        "music-box": lambda: bool(state.ghost_deck) and bool(fx.rooms_without_players(state)),
-        "secret-passage": lambda: bool(gr.same_line(state.grid, room)) and passage_hand_ok(state, p),
-        "medico-della-peste": lambda: bool(state.left),
-        "toad": lambda: bool(gr.same_floor(state.grid, room)),
-    }
-    return device in checks and checks[device]()
+    does_something = _DOES_SOMETHING.get(device)
+    return does_something is not None and does_something(state, p, room)
 
 
 def passage_hand_ok(state: State, p: int) -> bool:
@@ -140,6 +131,20 @@ def _catnip_rooms(state: State, p: int) -> tuple[str, ...]:
 
 def _cage_targets(state: State, p: int) -> tuple[str, ...]:
     return tuple(g.id for g in state.ghosts if may_hold(state, p, state.content.beloved_toy(g.id)))
+
+
+#: What each device needs to do something for player ``p`` in ``room`` (its card's text).
+_DOES_SOMETHING = {
+    "catnip": lambda state, p, room: state.kitty == room and bool(_catnip_rooms(state, p)),
+    "hatpin": lambda state, p, room: bool(fx.within(state, p, 2, enraged_only=True)),
+    "feather": lambda state, p, room: bool(fx.within(state, p, 2)),
+    "snow-globe": lambda state, p, room: bool(fx.nearest(state, p, skip_own_room=True)),
+    "cricket-cage": lambda state, p, room: bool(_cage_targets(state, p)),
+    "music-box": lambda state, p, room: bool(state.ghost_deck) and bool(fx.rooms_without_players(state)),
+    "secret-passage": lambda state, p, room: bool(gr.same_line(state.grid, room)) and passage_hand_ok(state, p),
+    "medico-della-peste": lambda state, p, room: bool(state.left),
+    "toad": lambda state, p, room: bool(gr.same_floor(state.grid, room)),
+}
 
 
 def nearest_effect(state: State, p: int, effect: str) -> State:
@@ -254,9 +259,13 @@ def ask_draw(state, f):
             state = say(state, msg("The Children deck is empty: no card to draw."))
         return pop(state)
     cards = state.content.cards
-    choices = [Choice(f"draw:{c}", cards[c].name, component=cc.component(c), private=cards[c].kind in cc.HAND_KINDS)
-               for c in state.drawable()]
+    choices = [_draw_choice(c, cards[c].name, cards[c].kind in cc.HAND_KINDS) for c in state.drawable()]
     return _ask(state, p, msg("{player}: draw a Children card and tap it", player=state.players[p]), choices)
+
+
+@lru_cache(maxsize=256)  # the same 30-odd choices at every draw: made once
+def _draw_choice(card_id: str, name: str, private: bool) -> Choice:
+    return Choice(f"draw:{card_id}", name, component=cc.component(card_id), private=private)
 
 
 def act_draw(state, f, key):

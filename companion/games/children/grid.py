@@ -14,6 +14,8 @@ A grid is a tuple of :data:`~components.FLOORS` rows (row 0 the basement) of
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from companion.games.children import components as cc
 
 Grid = tuple[tuple[str | None, ...], ...]
@@ -32,10 +34,12 @@ def rooms(grid: Grid) -> tuple[str, ...]:
 
 def position(grid: Grid, room: str) -> Pos | None:
     """``(floor, column)`` of ``room``, or None when it is not in play."""
-    for f, row in enumerate(grid):
-        if room in row:
-            return f, row.index(room)
-    return None
+    return _positions(grid).get(room)
+
+
+@lru_cache(maxsize=64)  # asked for every distance and neighbour; a grid changes only with a tablet
+def _positions(grid: Grid) -> dict[str, Pos]:
+    return {room: (f, c) for f, row in enumerate(grid) for c, room in enumerate(row) if room is not None}
 
 
 def at(grid: Grid, pos: Pos) -> str | None:

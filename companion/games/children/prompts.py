@@ -7,10 +7,10 @@ Rulebook: ``shared/rulebooks/children.txt`` ("Taking a Turn" 1-6, "Take a Skull 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.engine import pending as pd
 from companion.engine.core import Choice, Prompt
+from companion.engine.frozen import replace
+from companion.engine.memo import remember_last
 from companion.engine.words import and_names
 from companion.games.children import components as cc
 from companion.games.children import effects as fx
@@ -22,6 +22,7 @@ from companion.i18n import msg, nmsg, todo
 MAX_SKULLS = 3  # "You may keep a maximum of 3 Skull Tokens"
 
 
+@remember_last  # settle asks it of the state it reaches, then prompt of the same state
 def _ask(state: State) -> Prompt | State:
     if state.frames:
         frame = state.frames[-1]
@@ -30,6 +31,8 @@ def _ask(state: State) -> Prompt | State:
 
 
 def _needs_cut(state: State) -> list[int]:
+    if max(state.hands) <= state.hand_limit:  # asked at every step that settles: mostly nobody
+        return []
     n = len(state.players)
     pending = {int(p) for f in state.frames if f.kind == "cut" for p in f.args}
     order = [(state.active + k) % n for k in range(1, n)]
@@ -61,6 +64,7 @@ def _resolve_self(state: State) -> State | None:
     return None if isinstance(result, Prompt) else result
 
 
+@remember_last  # the caller, then the legality check of apply: computed once
 def prompt(state: State) -> Prompt:
     """What the table does next: a chance node (the mini-card pairing, a random tie), a
     choice for the player named, or the end."""
@@ -84,6 +88,8 @@ def out_of_turn(state: State, current: Prompt) -> tuple[Choice, ...]:
     Device Card", at any moment: one choice per Free Action device each other player (not
     the active one, nor the one the prompt already asks) could use now (``free:<player
     index>:<device>``). A tap picks it only when no other choice uses the same card."""
+    if not any(n > 0 for q, n in enumerate(state.skulls) if q != state.active):
+        return ()  # out of turn a device costs a skull token: nobody else holds one
     busy = {state.active} | {p for p, name in enumerate(state.players) if name == current.player
                              or any(c.key.startswith(f"cut:{name}:") for c in current.choices)}
     offered = []

@@ -9,10 +9,10 @@ cut-down, a device's effect) are :class:`~.state.Frame` s handled in :mod:`.fram
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from companion.engine import pending as pd
+from companion.engine.frozen import replace
 from companion.errors import RuleViolation
 from companion.games.children import components as cc
 from companion.games.children import effects as fx

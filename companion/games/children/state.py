@@ -10,13 +10,14 @@ yet (:attr:`State.pairing`), and the identity of the card just drawn into a hand
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
-from functools import cached_property
 from typing import Any
 
 from companion.engine import pending as pd
+from companion.engine.frozen import derived, replace
 from companion.engine.pending import Frame
 from companion.engine.tuples import put
 from companion.games.children import components as cc
@@ -143,7 +144,7 @@ class State:
     def player(self) -> str:
         return self.players[self.active]
 
-    @cached_property
+    @derived
     def content(self) -> cc.Content:
         """The edition's content with the table's entries (:attr:`printed`)."""
         return cc.content(self.options["edition"], self.printed)
@@ -157,7 +158,7 @@ class State:
         """Enraged ghosts in the mansion ("Enraged Ghosts")."""
         return tuple(g.id for g in self.ghosts if g.enraged)
 
-    @property
+    @derived
     def hand_limit(self) -> int:
         """5 minus the enraged ghosts present in the mansion, never below 0 ("Enraged Ghosts")."""
         return max(0, 5 - len(self.enraged_present))
@@ -188,16 +189,37 @@ class State:
         """Copies of ``card_id`` that may be in the Children deck: exact for ghosts and
         fates; for hand cards, the copies not trapped or discarded (they may be in a hand,
         under a tablet or in the deck: the companion does not know which)."""
-        kind = cc.card(card_id).kind
+        card = self.content.cards[card_id]  # every edition has every card id (some with fewer copies)
+        kind = card.kind
         if kind == "ghost":
             return self.ghost_deck.count(card_id)
-        copies = self.content.cards[card_id].copies - self.discard.count(card_id)
+        copies = card.copies - self.discard.count(card_id)
         if kind == "fate":
             held = 1 if card_id == "kitty-kitty" and self.kitty_card is not None else 0
             return copies - held
         if kind == "toy":
             copies -= self.trapped_toys().count(card_id)
         return copies
+
+    @derived
+    def _in_deck(self) -> dict[str, int]:
+        """:meth:`in_deck` of every card, in content order, counted in one pass (for the
+        draw and the known copies, which ask it of every card)."""
+        ghosts, discard, toys = self.ghost_deck, self.discard, self.trapped_toys()
+        held = 1 if self.kitty_card is not None else 0
+        counts = {}
+        for card_id, card in self.content.cards.items():
+            kind = card.kind
+            if kind == "ghost":
+                counts[card_id] = ghosts.count(card_id)
+                continue
+            n = card.copies - discard.count(card_id)
+            if card_id == "kitty-kitty":  # the one fate that stays in front of its player
+                n -= held
+            elif kind == "toy":
+                n -= toys.count(card_id)
+            counts[card_id] = n
+        return counts
 
     def fates_in_deck(self) -> int:
         return sum(self.in_deck(f) for f, c in self.content.cards.items() if c.kind == "fate")
@@ -208,7 +230,11 @@ class State:
 
     def known_copies(self, card_id: str) -> int:
         """Copies of ``card_id`` known to be out of the deck, in a hand or under a tablet (HIDDEN)."""
-        return sum(1 for card, _ in self.known if card == card_id)
+        return self._known_copies.get(card_id, 0)
+
+    @derived
+    def _known_copies(self) -> dict[str, int]:
+        return Counter(card for card, _ in self.known)
 
     def drawable_copies(self, card_id: str) -> int:
         """Copies of ``card_id`` that may be the next card of the Children deck."""
@@ -216,10 +242,10 @@ class State:
             return self.in_deck(card_id)
         return self.in_deck(card_id) - self.known_copies(card_id)
 
-    @cached_property
+    @derived
     def _known_fits(self) -> bool:
-        hand_cards = [c for c, card in self.content.cards.items() if card.kind in cc.HAND_KINDS]
-        unknown = sum(self.in_deck(c) - self.known_copies(c) for c in hand_cards)
+        in_deck, known, cards = self._in_deck, self._known_copies, self.content.cards
+        unknown = sum(n - known.get(c, 0) for c, n in in_deck.items() if cards[c].kind in cc.HAND_KINDS)
         return unknown >= self.unknown_in_deck()
 
     def known_fits(self) -> bool:
@@ -233,8 +259,10 @@ class State:
         if self.deck <= 0:
             return ()
         hand_cards = self.unknown_in_deck() > 0
-        return tuple(c for c, card in self.content.cards.items()
-                     if (hand_cards or card.kind in ("ghost", "fate")) and self.drawable_copies(c) > 0)
+        known = self._known_copies if self.known_fits() else {}  # drawable_copies of each card, in one pass
+        cards = self.content.cards
+        return tuple(c for c, n in self._in_deck.items()
+                     if (hand_cards or cards[c].kind in ("ghost", "fate")) and n - known.get(c, 0) > 0)
 
     def card_total(self) -> int:
         """Every Children card, wherever it is (conserved: :attr:`Content.total_cards`); a

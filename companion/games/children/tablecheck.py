@@ -27,9 +27,8 @@ not moved by a correction: it comes in by the rules.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.engine.core import CheckLine, Choice
+from companion.engine.frozen import replace
 from companion.errors import RuleViolation
 from companion.games.children import grid as gr
 from companion.games.children.state import Ghost, State, Step, put, say, set_ghosts

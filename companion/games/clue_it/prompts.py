@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.engine.core import Chance, Choice, Outcome, Prompt
+from companion.engine.memo import remember_last
 from companion.games.clue_it import components as ci
 from companion.games.clue_it.state import State, Step
 from companion.i18n import Msg, msg, nmsg, press_or_touch
@@ -32,6 +33,7 @@ ACCUSE_WHICH = {"kid": lambda name: msg("Only {player} looks: which kid do you a
                                              player=name)}
 
 
+@remember_last  # the caller, then the legality check of apply: computed once
 def prompt(state: State) -> Prompt:
     """What the table does next (see :class:`Step`)."""
     return _BUILDERS[state.step](state)

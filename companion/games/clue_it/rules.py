@@ -11,9 +11,9 @@ Hands are never entered: the companion hears only *that* a player showed a card.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
+from companion.engine.frozen import replace
 from companion.engine.tuples import put, without
 from companion.engine.words import and_names
 from companion.errors import RuleViolation

@@ -11,11 +11,12 @@ entered (issue 11).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from companion.engine import pending as pd
+from companion.engine.frozen import replace
 from companion.games.clue_it import components as ci
 from companion.i18n import msg
 

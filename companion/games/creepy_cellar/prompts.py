@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from companion.engine.core import Chance, Choice, Outcome, Prompt
+from companion.engine.memo import remember_last
 from companion.games.creepy_cellar import checks
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.fight import dice_outcomes, fight_odds
@@ -36,6 +37,7 @@ from companion.i18n import Msg, msg, press_or_touch
 ROLL, FIGHT = msg("Roll the die"), msg("Fight!")
 
 
+@remember_last  # the caller, then the legality check of apply: computed once
 def prompt(state: State) -> Prompt:
     """What the table does next (see :class:`Step`)."""
     return _BUILDERS[state.step](state)

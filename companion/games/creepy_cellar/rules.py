@@ -15,9 +15,9 @@ no hidden order to store and every draw is in the event log.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
+from companion.engine.frozen import replace
 from companion.engine.tuples import without
 from companion.errors import RuleViolation
 from companion.games.creepy_cellar import board, checks, tablecheck

@@ -9,11 +9,12 @@ per hunter the position and backpack; the cellar slots; the mode and the turn st
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from companion.engine import pending as pd
+from companion.engine.frozen import replace
 from companion.games.creepy_cellar import components as cc
 
 

@@ -30,9 +30,8 @@ last ghost on the board cannot be corrected away (the card would have nothing to
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.engine.core import CheckLine, Choice
+from companion.engine.frozen import replace
 from companion.engine.tuples import put
 from companion.errors import RuleViolation
 from companion.games.creepy_cellar import checks

@@ -9,6 +9,7 @@ decides and always offer a clear "no".
 from __future__ import annotations
 
 from companion.engine.core import Choice, Prompt
+from companion.engine.memo import remember_last
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home import house as hs
 from companion.games.ghost_at_home.cards import playable, unseen
@@ -22,6 +23,7 @@ BULB_CHOICES = range(0, 6)
 ROOM_CARDS = (gc.FIRST, gc.SECOND, gc.THIRD, gc.WILD)
 
 
+@remember_last  # the caller, then the legality check of apply: computed once
 def prompt(state: State) -> Prompt:
     """What the table does next (see :class:`Step`)."""
     return _BUILDERS[state.step](state)

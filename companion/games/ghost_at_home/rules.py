@@ -15,9 +15,9 @@ table from its shuffled deck: the companion counts the deck and says when to res
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
+from companion.engine.frozen import replace
 from companion.errors import RuleViolation
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home import house as hs

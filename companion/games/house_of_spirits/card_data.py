@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from companion.engine.frozen import derived
 from companion.i18n import Msg, msg
 
 #: Cards per type ("Components Included": 72 cards).
@@ -94,7 +95,7 @@ class Card:
     items: Mapping[str, int] = field(default_factory=dict)
     ability: str = ""
 
-    @property
+    @derived  # every prompt that lists the card says it
     def said(self) -> Msg | str:
         """The name as the companion says it: the Vestibule the rulebook names (issue 26: the
         set-up said "Vestibolo", the board and news "Vestibule") in the table's language;

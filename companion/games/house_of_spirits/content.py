@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from companion.engine.content import ContentError, ContentField, ContentSpec
@@ -276,9 +277,15 @@ DECK_KINDS: Mapping[str, tuple[str, ...]] = {
 
 def placeholder_count(kept: Entries, deck: str, monsters_in_main: bool = False) -> int:
     """Cards of ``deck`` whose data is still the content file's placeholder (no entry)."""
+    placeholders = _placeholders(deck, monsters_in_main)
+    return len(placeholders - {card_id for card_id, _ in kept}) if kept else len(placeholders)
+
+
+@cache  # asked at every draw
+def _placeholders(deck: str, monsters_in_main: bool) -> frozenset[str]:
+    """The content file's placeholder cards of ``deck``."""
     kinds = DECK_KINDS[deck] + (("monster",) if deck == "main" and monsters_in_main else ())
-    entered = {card_id for card_id, _ in kept}
-    return sum(1 for card in hc.CARDS.values() if card.kind in kinds and card.placeholder and card.id not in entered)
+    return frozenset(card.id for card in hc.CARDS.values() if card.kind in kinds and card.placeholder)
 
 
 def why_tapped(kept: Entries, deck: str, monsters_in_main: bool = False) -> Msg | None:
@@ -287,16 +294,16 @@ def why_tapped(kept: Entries, deck: str, monsters_in_main: bool = False) -> Msg 
     n = placeholder_count(kept, deck, monsters_in_main)
     if not n:
         return None
-    counts = {
-        "character": nmsg("{n} character card still holds placeholder numbers",
-                          "{n} character cards still hold placeholder numbers", "n", n=n),
-        "room": nmsg("{n} room card still holds placeholder numbers",
-                     "{n} room cards still hold placeholder numbers", "n", n=n),
-        "monster": nmsg("{n} monster card still holds placeholder numbers",
-                        "{n} monster cards still hold placeholder numbers", "n", n=n),
-        "plot": nmsg("{n} plot card still holds placeholder numbers",
-                     "{n} plot cards still hold placeholder numbers", "n", n=n),
-        "main": nmsg("{n} main-deck card still holds placeholder numbers",
-                     "{n} main-deck cards still hold placeholder numbers", "n", n=n),
+    counts = {  # only the deck's own sentence is made
+        "character": lambda: nmsg("{n} character card still holds placeholder numbers",
+                                  "{n} character cards still hold placeholder numbers", "n", n=n),
+        "room": lambda: nmsg("{n} room card still holds placeholder numbers",
+                             "{n} room cards still hold placeholder numbers", "n", n=n),
+        "monster": lambda: nmsg("{n} monster card still holds placeholder numbers",
+                                "{n} monster cards still hold placeholder numbers", "n", n=n),
+        "plot": lambda: nmsg("{n} plot card still holds placeholder numbers",
+                             "{n} plot cards still hold placeholder numbers", "n", n=n),
+        "main": lambda: nmsg("{n} main-deck card still holds placeholder numbers",
+                             "{n} main-deck cards still hold placeholder numbers", "n", n=n),
     }
-    return msg("{cards}: enter them at enrollment, or tap the physical cards.", cards=counts[deck])
+    return msg("{cards}: enter them at enrollment, or tap the physical cards.", cards=counts[deck]())

@@ -8,8 +8,8 @@ full health next round).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
+from companion.engine.frozen import replace
 from companion.engine.tuples import put, without
 from companion.engine.words import and_names, commas
 from companion.games.house_of_spirits.state import Roll, State, Step, say

@@ -5,7 +5,10 @@ physical die shows), a player's action, healing, discards, the tally, the end.
 
 from __future__ import annotations
 
+from functools import cache
+
 from companion.engine.core import Chance, Choice, Outcome, Prompt
+from companion.engine.memo import remember_last
 from companion.engine.words import and_names
 from companion.games.house_of_spirits import actions, combat, content, flow, scoring
 from companion.games.house_of_spirits import components as hc
@@ -27,6 +30,7 @@ def tapped_because(state: State, deck: str) -> str | None:
 # --------------------------------------------------------------------------- prompt
 
 
+@remember_last  # the caller, then the legality check of apply: computed once
 def prompt(state: State) -> Prompt:
     """What the table does next (see :class:`Step`)."""
     if state.step == Step.OVER:
@@ -120,10 +124,14 @@ def _roll_text(state: State) -> str:
 
 
 def _roll_prompt(state: State) -> Prompt:
-    choices = [Choice("roll", msg("Roll the die"), button="dice", main=True)]
-    choices += [Choice(f"face:{face}", msg("The die shows {face}", face=face)) for face in hc.FACES]
-    choices += _roll_extras(state)
-    return Prompt(_roll_text(state), state.players[state.roller], tuple(choices))
+    choices = _die_choices() + tuple(_roll_extras(state))
+    return Prompt(_roll_text(state), state.players[state.roller], choices)
+
+
+@cache  # the same seven choices at every roll
+def _die_choices() -> tuple[Choice, ...]:
+    roll = Choice("roll", msg("Roll the die"), button="dice", main=True)
+    return (roll, *(Choice(f"face:{face}", msg("The die shows {face}", face=face)) for face in hc.FACES))
 
 
 def _roll_extras(state: State) -> list[Choice]:

@@ -16,10 +16,10 @@ Action keys: ``draw:<card>``, ``die:<n>``, ``roll``, ``face:<n>``, ``investigate
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from companion.engine.content import check_table
+from companion.engine.frozen import replace
 from companion.engine.pending import settle
 from companion.engine.tuples import put, without
 from companion.errors import RuleViolation

@@ -6,8 +6,7 @@ always the sum of its logged causes) and checks the 18-point win.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from companion.engine.frozen import replace
 from companion.engine.tuples import put
 from companion.engine.words import and_names
 from companion.games.house_of_spirits import components as hc

@@ -10,11 +10,12 @@ and who investigated and which monsters were attacked this round.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from companion.engine import pending as pd
+from companion.engine.frozen import replace
 from companion.engine.tuples import put
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.card_data import Card
