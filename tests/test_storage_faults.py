@@ -26,7 +26,7 @@ from companion.cli import main
 from companion.client import Client
 from companion.errors import StoreError
 from companion.session import Session
-from companion.store import CorruptStore, EventStore, open_store
+from companion.store import APPLICATION_ID, CorruptStore, EventStore, open_store
 from tests import store_file
 from tests.checkout import ROOT, checkout_env
 from tests.collector import Collector
@@ -168,7 +168,8 @@ def test_stored_text_that_no_longer_decodes_is_damage_not_a_crash(tmp_path):
 @pytest.mark.slow
 def test_companion_daemon_starts_over_a_damaged_store_and_says_so(tmp_path):
     db, sock = tmp_path / "g.sqlite3", tmp_path / "d.sock"
-    db.write_bytes(b"SQLite format 3\x00" + bytes(4080))
+    # our mark (application_id) in a header otherwise zeros: a store of ours, damaged
+    db.write_bytes(b"SQLite format 3\x00" + bytes(52) + APPLICATION_ID.to_bytes(4, "big") + bytes(4024))
     proc = subprocess.Popen([os.sys.executable, "-m", "companion", "daemon", "--db", str(db), "--socket", str(sock)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=checkout_env())
     try:
