@@ -450,9 +450,7 @@ def cmd_daemon(args) -> int:
                     reader_roles={**{reader.name: reader.role for reader in config.readers}, **virtual},
                     phones=config.phones)
     daemon.taps.off = off_reason(config)
-    if unwritable is not None:  # a read-only data directory: its games go on in memory
-        daemon.recent.append(unwritable)
-        daemon.storage_warning = unwritable
+    _warn_storage(daemon, store, unwritable)
     try:
         log.info("%s", open_game(daemon, new, lambda: _resume(daemon)))
     except StartRefused as exc:
@@ -472,7 +470,7 @@ def cmd_daemon(args) -> int:
         game = f"game {daemon.session.game_id}" if daemon.session is not None else "no game"
         notifier.ready(f"listening on {daemon.socket_path}; {game}")
         daemon.start_task(notifier.keep_alive(daemon.heartbeat))  # cancelled by the daemon when it stops
-        if unwritable is None:
+        if unwritable is None and store.no_room is None:
             daemon.start_task(_keep_good_copy(db))
 
     def on_signal(sig: signal.Signals) -> None:
@@ -500,6 +498,19 @@ def cmd_daemon(args) -> int:
     return 0
 
 
+def _warn_storage(daemon, store, unwritable) -> None:
+    """Put on every screen why games are not being saved: a read-only data directory (its
+    games go on in memory) or a full disk (inputs kept in memory until there is room)."""
+    from companion.i18n import msg
+
+    if unwritable is not None:
+        daemon.recent.append(unwritable)
+        daemon.storage_warning = unwritable
+    elif store.no_room is not None:
+        daemon.not_saving(msg("The disk is full: the game is not being saved. Its inputs are kept in memory and "
+                              "saved as soon as there is room again: keep the companion on."))
+
+
 def _say_socket_place(given) -> None:
     """Log once why the default socket is not in the usual runtime dir (clients say nothing)."""
     from companion.paths import runtime_dir_note
@@ -514,14 +525,14 @@ def _open_store(db):
     (issue 8: never a crash at every start over a read-only directory)."""
     from companion.errors import StoreError
     from companion.i18n import msg
-    from companion.store import memory_copy, open_store, writable
+    from companion.store import NotOurs, StoreInUse, memory_copy, open_store
 
     try:
         store, recovery = open_store(db, save_copy=False)  # copied just after READY (_keep_good_copy)
         return store, recovery, None
+    except (NotOurs, StoreInUse):
+        raise
     except StoreError as exc:
-        if writable(db):
-            raise
         log.error("%s; keeping the game in memory", exc)
         reason = str(exc).rsplit(": ", 1)[-1][:120]
         return memory_copy(db), None, msg("The event store {path} cannot be written ({reason}). The game goes "

@@ -31,7 +31,9 @@ from companion.store import (
     CorruptStore,
     EventStore,
     NotOurs,
+    StoreInUse,
     application_id,
+    check_ours,
 )
 
 log = logging.getLogger(__name__)
@@ -220,21 +222,45 @@ def writable(path: str | Path) -> bool:
 
 def memory_copy(path: str | Path) -> EventStore:
     """An in-memory store holding what the database at ``path`` holds, read without writing
-    anything beside it (a read-only data directory, issue 8); an empty one if it cannot be read."""
+    anything beside it (a read-only data directory, issue 8); an empty one if it cannot be read.
+
+    The database and its ``-wal`` are copied to a scratch folder (in RAM when ``/dev/shm``
+    exists) and read from there, so the inputs only the WAL holds are read too (issue 26:
+    ``immutable=1`` ignored them and resumed an older game).
+
+    Raises:
+        NotOurs: the file is another program's or a newer companion's (left untouched).
+    """
     store = EventStore(":memory:")
     if not Path(path).exists():
         return store
-    for query in ("mode=ro", "immutable=1"):  # immutable: no -shm can be made beside it
-        try:
-            source = sqlite3.connect(f"file:{path}?{query}", uri=True)
-            try:
-                source.backup(store._db)
-            finally:
-                source.close()
-            return store
-        except sqlite3.Error as exc:
-            log.warning("cannot copy %s (%s): %s", path, query, exc)
+    try:
+        _copy_into(path, store)
+    except NotOurs:
+        store.close()
+        raise
+    except (OSError, sqlite3.Error, StoreError) as exc:
+        log.warning("cannot read %s into memory: %s", path, exc)
+        store.close()
+        store = EventStore(":memory:")
     return store
+
+
+def _copy_into(path: str | Path, store: EventStore) -> None:
+    """Copy the database at ``path`` (with its ``-wal``) into the in-memory ``store``."""
+    scratch_root = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
+    with tempfile.TemporaryDirectory(prefix="companion-read-only-", dir=scratch_root) as scratch:
+        copy = Path(scratch) / "store.sqlite3"
+        for suffix in ("", "-wal"):
+            if Path(f"{path}{suffix}").exists():
+                shutil.copyfile(f"{path}{suffix}", f"{copy}{suffix}")
+        source = sqlite3.connect(str(copy))
+        try:
+            check_ours(source, str(path))
+            source.backup(store._db)
+        finally:
+            source.close()
+    store._configure()  # an older store's copy gains the columns added since
 
 
 def recover(path: str | Path, problem: str, now: float | None = None) -> Recovery:
@@ -313,7 +339,7 @@ class _recovery_lock:
             fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
             os.close(self.fd)
-            raise StoreError(f"the event store {self.path} is in use by another companion process") from exc
+            raise StoreInUse(f"the event store {self.path} is in use by another companion process") from exc
         return self
 
     def __exit__(self, *exc):

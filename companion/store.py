@@ -203,9 +203,16 @@ class EventStore:
         except StoreError:
             self._refuse()
             raise
+        #: Why the store opened without its shared-memory file (a full disk, issue 26), or None.
+        self.no_room: str | None = None
         try:
-            self._db = connect(self.path, isolation_level=None, check_same_thread=False)
-            self._configure()
+            try:
+                self._db = connect(self.path, isolation_level=None, check_same_thread=False)
+                self._configure()
+            except sqlite3.OperationalError as exc:
+                if not _out_of_room(exc):
+                    raise
+                self._open_without_room(connect, exc)
         except sqlite3.DatabaseError as exc:
             self._refuse()
             error = CorruptStore if (getattr(exc, "sqlite_errorcode", 0) & 0xFF) in _DAMAGED_CODES else StoreError
@@ -213,6 +220,20 @@ class EventStore:
         except StoreError:
             self._refuse()
             raise
+
+    def _open_without_room(self, connect, exc: sqlite3.OperationalError) -> None:
+        """A full disk has no room for the ``-shm`` SQLite needs at open: open again holding
+        the database exclusively (the WAL index then lives in memory; nobody else reads the
+        store until the daemon stops), so the game starts and its inputs are written once there
+        is room (issue 26: the daemon exited at every start)."""
+        if self._db is not None:
+            self._db.close()
+        self._db = connect(self.path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA locking_mode=EXCLUSIVE")
+        self._configure()
+        self.no_room = str(exc)
+        log.error("the event store %s opened without room for its shared memory (%s): it is held "
+                  "exclusively until the companion stops", self.path, exc)
 
     def _refuse(self) -> None:
         """Close after a refused open and take away the lock file (and an empty database file)
@@ -240,7 +261,7 @@ class EventStore:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
             os.close(fd)
-            raise StoreError(f"the event store {self.path} is in use by another companion process") from exc
+            raise StoreInUse(f"the event store {self.path} is in use by another companion process") from exc
         return fd
 
     def _take_lock(self):
@@ -258,7 +279,7 @@ class EventStore:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
             lock.close()
-            raise StoreError(f"the event store {self.path} is in use by another companion process") from exc
+            raise StoreInUse(f"the event store {self.path} is in use by another companion process") from exc
         return lock
 
     def _configure(self) -> None:
@@ -503,6 +524,15 @@ class EventStore:
         if self._db is None:
             raise StoreError(f"the event store {self.path} is closed")
         return _Transaction(self._db)
+
+
+def _out_of_room(exc: sqlite3.OperationalError) -> bool:
+    """A disk full (or an I/O error making the ``-shm``) at open."""
+    return (getattr(exc, "sqlite_errorcode", 0) & 0xFF) in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR)
+
+
+class StoreInUse(StoreError):
+    """Another companion process holds the store."""
 
 
 class NotOurs(StoreError):
