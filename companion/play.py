@@ -176,6 +176,11 @@ def _last_word(socket: Path) -> str:
             state = client.state or {}
     except DaemonUnavailable:
         state = {}
+    warning = state.get("storage_warning")
+    if warning:  # never "Game kept" while inputs are not saved (issue 26)
+        from companion.i18n import msg, render
+
+        return render(msg("The game was not saved: {warning}", warning=warning), state.get("language") or "en")
     if (state.get("prompt") or {}).get("over"):
         return "Game over."
     return "Game kept: run the same command to go on."
@@ -310,7 +315,7 @@ def tap_command(card: str, reader: str | None, hold: float, socket: Path) -> int
             message = tap_message(card, reader, client.state or {})
             if isinstance(message, str):
                 return _say(message)
-            ack = client.request(message, timeout=hold + READ_WAIT + 5.0)
+            ack = client.request({**message, "hold": hold}, timeout=hold + READ_WAIT + 5.0)
             virtual = bool(((client.state or {}).get("hardware") or {}).get("virtual"))
     except NoDaemon as exc:
         return _say(exc.sentence())
