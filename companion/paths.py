@@ -34,7 +34,22 @@ def default_db() -> Path:
         return Path(os.environ["STATE_DIRECTORY"].split(":")[0]) / "companion.sqlite3"
     from platformdirs import user_data_path
 
-    return user_data_path(APP, ensure_exists=True) / "companion.sqlite3"
+    return ensure_dir(user_data_path(APP), "XDG_DATA_HOME") / "companion.sqlite3"
+
+
+def ensure_dir(path: Path, variable: str) -> Path:
+    """``path``, made when missing (with its parents).
+
+    Raises:
+        PathRefused: it cannot be made (a read-only home, issue 26: a 35-line traceback),
+            naming the folder, why, and the variable that chooses another place.
+    """
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise PathRefused(f"cannot make the folder {path} ({exc.strerror or exc}): set {variable} to a folder "
+                          f"you can write, or give --db") from None
+    return path
 
 
 def default_socket() -> Path:

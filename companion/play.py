@@ -241,10 +241,15 @@ def _start_daemon(args, new, socket: Path) -> tuple[subprocess.Popen, Path]:
     """Start the daemon, its output going to a log file in the user's log directory."""
     from platformdirs import user_log_path
 
-    log_dir = user_log_path("haunt-companion")
-    log_dir.mkdir(parents=True, exist_ok=True)
-    log_path = log_dir / "play.log"
-    with log_path.open("ab") as log_file:
+    from companion.paths import PathRefused, ensure_dir
+
+    log_path = ensure_dir(user_log_path("haunt-companion"), "XDG_STATE_HOME") / "play.log"
+    try:
+        log_file = log_path.open("ab")
+    except OSError as exc:
+        raise PathRefused(f"cannot write the daemon's log {log_path} ({exc.strerror or exc}): set XDG_STATE_HOME "
+                          f"to a folder you can write") from None
+    with log_file:
         log_file.write(f"--- companion play {new.game} at {time.strftime('%Y-%m-%d %H:%M:%S')}\n".encode())
         log_file.flush()
         daemon = subprocess.Popen(daemon_command(args, new, socket), stdin=subprocess.DEVNULL,
