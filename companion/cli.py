@@ -541,12 +541,13 @@ def _open_store(db):
 
 
 def _resume(daemon):
-    """Resume the last unfinished game; one that does not replay is kept in the store and
+    """Resume the last unfinished game, or put the last game back on the table when it is
+    finished (issue 26); one that does not replay is kept in the store and
     named on the screen, and the daemon starts without it (never a crash at every start)."""
     from companion.errors import StoreError
 
     try:
-        return daemon.resume_last()
+        return daemon.resume_last() or daemon.show_last_finished()
     except StoreError as exc:
         log.error("%s", exc)
         daemon.recent.append(str(exc))

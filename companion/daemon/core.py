@@ -32,7 +32,7 @@ from companion.header import GameHeader
 from companion.i18n import Msg, msg
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.session import DEFAULT_HOLD_TIME, OutdatedGame, Reply, Session
-from companion.store import EventStore
+from companion.store import KEPT, EventStore
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +99,9 @@ class Daemon:
         #: The session's inputs are not being written (a write failed): the warning above is
         #: this daemon's own until they are (issue 26).
         self._saving_stopped = False
+        #: The finished game put back on the table at start (:meth:`show_last_finished`), or
+        #: None; forgotten when another game is on the table.
+        self.finished_at_start: int | None = None
         #: Counts the game's changes (each accepted input, each new or resumed game); every
         #: state carries it, and a touch that names an older one is refused (issue 8).
         self.revision = 0
@@ -221,6 +224,7 @@ class Daemon:
     def start_game(self, header: GameHeader) -> Session:
         """Start and record a new game; publish it. Call on the loop (or via :meth:`call`)."""
         self._save_before_leaving()
+        self.finished_at_start = None
         self.session = Session.start(header, self.store, hold_time=self.hold_time,
                                      reader_roles=self.reader_roles, enrolled=self.store.enrolled_tags())
         self.recent.clear()
@@ -233,6 +237,7 @@ class Daemon:
     def resume_game(self, record) -> Session:
         """Resume a stored game; publish it."""
         self._save_before_leaving()
+        self.finished_at_start = None
         self.session = Session.resume(self.store, record, hold_time=self.hold_time,
                                       reader_roles=self.reader_roles, enrolled=self.store.enrolled_tags())
         self.recent.clear()
@@ -246,6 +251,19 @@ class Daemon:
         self.revision += 1
         self.publish()
         return self.session
+
+    def show_last_finished(self) -> Session | None:
+        """Put the store's last game back on the table when it is finished (won or lost): its
+        summary shows after a restart until a new game starts, and its last input can still
+        be undone (issue 26: a power cut just after a game-ending mis-tap lost both). None when
+        the last game is not a finished one."""
+        games = self.store.games()
+        last = games[-1] if games else None
+        if last is None or last.outcome in (None, KEPT):
+            return None
+        session = self.resume_game(last)
+        self.finished_at_start = last.id
+        return session
 
     def resume_last(self) -> Session | None:
         """Resume the last unfinished game, if any. One recorded under older rules whose log
