@@ -215,10 +215,20 @@ def check_socket_path(sock: str | Path, db: str | Path | None = None) -> None:
     parent = sock.parent
     if parent.exists() and not parent.is_dir():
         raise PathRefused(f"--socket {sock}: {parent} is {describe(parent)}, not a directory")
+    _check_writable_folder(sock)
     kind = describe(sock)
     if kind not in ("nothing", "a socket"):
         raise PathRefused(f"--socket {sock} is {kind}, not a socket: the daemon replaces only a socket "
                           f"nobody answers on, so it leaves it alone (give another path)")
+
+
+def _check_writable_folder(sock: Path) -> None:
+    """Refuse a socket whose folder (or the nearest existing folder above it, where it would be
+    made) this user cannot write (issue 26: a PermissionError traceback)."""
+    folder = next((p for p in (sock.parent, *sock.parent.parents) if p.exists()), None)
+    if folder is not None and folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
+        raise PathRefused(f"--socket {sock}: the folder {folder} cannot be written by this user (give a --socket "
+                          f"in a folder you can write, e.g. one in $XDG_RUNTIME_DIR)")
 
 
 def remove_stale_socket(sock: Path, seen: os.stat_result | None = None) -> bool:
