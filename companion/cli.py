@@ -132,6 +132,9 @@ def _parser() -> argparse.ArgumentParser:
     daemon = sub.add_parser("daemon", help="run the daemon with the configured readers and dice button")
     daemon.add_argument("--db", type=Path, help="event store (default: the user data dir)")
     daemon.add_argument("--socket", type=Path, help="Unix socket (default: the user runtime dir)")
+    daemon.add_argument("--data-mount", type=Path, metavar="DIR",
+                        help="refuse to start unless DIR is mounted and holds the event store's folder "
+                             "(default: $COMPANION_DATA_MOUNT; docs/pi-setup.md, the read-only root option)")
     _new_game_arguments(daemon)
     daemon.add_argument("--config", type=Path, help="config file (default: $COMPANION_CONFIG or the user config dir)")
     daemon.set_defaults(run=cmd_daemon, log_level=logging.INFO)
@@ -430,7 +433,14 @@ def cmd_daemon(args) -> int:
     from companion.config import load_config
     from companion.daemon import Daemon
     from companion.daemon.taps import off_reason, plan
-    from companion.paths import check_db_path, check_private_dir, check_socket_path, default_db, default_socket
+    from companion.paths import (
+        check_data_mount,
+        check_db_path,
+        check_private_dir,
+        check_socket_path,
+        default_db,
+        default_socket,
+    )
     from companion.service import ServiceNotifier
     from companion.startup import StartRefused, header, open_game
 
@@ -443,6 +453,7 @@ def cmd_daemon(args) -> int:
     check_socket_path(sock, db)  # before anything is opened or created (issue 20)
     _say_socket_place(args.socket)
     check_db_path(db)
+    check_data_mount(Path(db), args.data_mount or os.environ.get("COMPANION_DATA_MOUNT") or None)
     check_private_dir(Path(db))
     store, recovery, unwritable = _open_store(db)
     virtual = plan(config)

@@ -222,6 +222,32 @@ def check_socket_path(sock: str | Path, db: str | Path | None = None) -> None:
                           f"nobody answers on, so it leaves it alone (give another path)")
 
 
+def check_data_mount(db: Path, mount: str | Path | None) -> None:
+    """With a data partition (``--data-mount``, ``$COMPANION_DATA_MOUNT``): refuse to start
+    unless ``mount`` is a mount point and the store's folder is on it. Without the check, a
+    data partition that failed to mount left the store on the root file system, in RAM under
+    the read-only root's overlay: every game lost at the next reboot (issue 26).
+
+    Raises:
+        PathRefused: it is not mounted, or the store's folder is elsewhere (the bind mount
+            onto it is missing).
+    """
+    if mount is None:
+        return
+    mount, folder = Path(mount), db.parent
+    if not os.path.ismount(mount):
+        raise PathRefused(f"the data partition {mount} is not mounted, so the event store {db} would not be kept "
+                          f"on it: the daemon does not start (see findmnt {mount} and /etc/fstab)")
+    try:
+        on_it = os.stat(folder).st_dev == os.stat(mount).st_dev
+    except OSError as exc:
+        raise PathRefused(f"the event store's folder {folder} cannot be checked ({exc.strerror}): "
+                          f"the daemon does not start") from None
+    if not on_it:
+        raise PathRefused(f"the event store's folder {folder} is not on the data partition {mount} (its bind "
+                          f"mount is missing): the daemon does not start (see findmnt {folder} and /etc/fstab)")
+
+
 def _check_writable_folder(sock: Path) -> None:
     """Refuse a socket whose folder (or the nearest existing folder above it, where it would be
     made) this user cannot write (issue 26: a PermissionError traceback)."""
