@@ -188,3 +188,14 @@ def test_the_lock_file_is_never_opened_through_a_link(tmp_path):
     with pytest.raises(StoreError):
         EventStore(tmp_path / "s.sqlite3")
     assert target.read_text() == "keep me"
+
+
+def test_starts_killed_at_random_moments_of_a_recovery_lose_nothing():
+    """The small version of benchmarks/recovery_kills.py (200 trials there): real SIGKILLs."""
+    import io
+
+    from benchmarks.recovery_kills import run
+
+    phases, problems = run(trials=4, events=200, out=io.StringIO())
+    assert problems == []
+    assert sum(phases.values()) >= 4
