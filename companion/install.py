@@ -275,8 +275,8 @@ class Installer:
         except OSError as exc:
             raise InstallError(f"cannot write {tmp}: {exc.strerror or exc}") from None
         with os.fdopen(fd, "w") as stream:
+            os.fchmod(stream.fileno(), mode)  # the mode asked for, whatever the umask
             stream.write(text)
-        os.chmod(tmp, mode, follow_symlinks=False)
         os.replace(tmp, target)
         if not quiet:
             self.report.note("wrote" if before is None else "replaced", path)
