@@ -133,6 +133,9 @@ def _parser() -> argparse.ArgumentParser:
     daemon = sub.add_parser("daemon", help="run the daemon with the configured readers and dice button")
     daemon.add_argument("--db", type=Path, help="event store (default: the user data dir)")
     daemon.add_argument("--socket", type=Path, help="Unix socket (default: the user runtime dir)")
+    daemon.add_argument("--data-mount", type=Path, metavar="DIR",
+                        help="refuse to start unless DIR is mounted and holds the event store's folder "
+                             "(default: $COMPANION_DATA_MOUNT; docs/pi-setup.md, the read-only root option)")
     _new_game_arguments(daemon)
     daemon.add_argument("--config", type=Path, help="config file (default: $COMPANION_CONFIG or the user config dir)")
     daemon.set_defaults(run=cmd_daemon, log_level=logging.INFO)
@@ -439,7 +442,14 @@ def cmd_daemon(args) -> int:
     from companion.config import load_config
     from companion.daemon import Daemon
     from companion.daemon.taps import off_reason, plan
-    from companion.paths import check_db_path, check_private_dir, check_socket_path, default_db, default_socket
+    from companion.paths import (
+        check_data_mount,
+        check_db_path,
+        check_private_dir,
+        check_socket_path,
+        default_db,
+        default_socket,
+    )
     from companion.service import ServiceNotifier
     from companion.startup import StartRefused, header, open_game
 
@@ -452,6 +462,7 @@ def cmd_daemon(args) -> int:
     check_socket_path(sock, db)  # before anything is opened or created (issue 20)
     _say_socket_place(args.socket)
     check_db_path(db)
+    check_data_mount(Path(db), args.data_mount or os.environ.get("COMPANION_DATA_MOUNT") or None)
     check_private_dir(Path(db))
     store, recovery, unwritable = _open_store(db)
     virtual = plan(config)
@@ -460,9 +471,7 @@ def cmd_daemon(args) -> int:
                     phones=config.phones)
     daemon.desk_config = config.desk
     daemon.taps.off = off_reason(config)
-    if unwritable is not None:  # a read-only data directory: its games go on in memory
-        daemon.recent.append(unwritable)
-        daemon.storage_warning = unwritable
+    _warn_storage(daemon, store, unwritable)
     try:
         log.info("%s", open_game(daemon, new, lambda: _resume(daemon)))
     except StartRefused as exc:
@@ -482,7 +491,7 @@ def cmd_daemon(args) -> int:
         game = f"game {daemon.session.game_id}" if daemon.session is not None else "no game"
         notifier.ready(f"listening on {daemon.socket_path}; {game}")
         daemon.start_task(notifier.keep_alive(daemon.heartbeat))  # cancelled by the daemon when it stops
-        if unwritable is None:
+        if unwritable is None and store.no_room is None:
             daemon.start_task(_keep_good_copy(db))
 
     def on_signal(sig: signal.Signals) -> None:
@@ -510,6 +519,19 @@ def cmd_daemon(args) -> int:
     return 0
 
 
+def _warn_storage(daemon, store, unwritable) -> None:
+    """Put on every screen why games are not being saved: a read-only data directory (its
+    games go on in memory) or a full disk (inputs kept in memory until there is room)."""
+    from companion.i18n import msg
+
+    if unwritable is not None:
+        daemon.recent.append(unwritable)
+        daemon.storage_warning = unwritable
+    elif store.no_room is not None:
+        daemon.not_saving(msg("The disk is full: the game is not being saved. Its inputs are kept in memory and "
+                              "saved as soon as there is room again: keep the companion on."))
+
+
 def _say_socket_place(given) -> None:
     """Log once why the default socket is not in the usual runtime dir (clients say nothing)."""
     from companion.paths import runtime_dir_note
@@ -524,14 +546,14 @@ def _open_store(db):
     (issue 8: never a crash at every start over a read-only directory)."""
     from companion.errors import StoreError
     from companion.i18n import msg
-    from companion.store import memory_copy, open_store, writable
+    from companion.store import NotOurs, StoreInUse, memory_copy, open_store
 
     try:
         store, recovery = open_store(db, save_copy=False)  # copied just after READY (_keep_good_copy)
         return store, recovery, None
+    except (NotOurs, StoreInUse):
+        raise
     except StoreError as exc:
-        if writable(db):
-            raise
         log.error("%s; keeping the game in memory", exc)
         reason = str(exc).rsplit(": ", 1)[-1][:120]
         return memory_copy(db), None, msg("The event store {path} cannot be written ({reason}). The game goes "
@@ -540,12 +562,13 @@ def _open_store(db):
 
 
 def _resume(daemon):
-    """Resume the last unfinished game; one that does not replay is kept in the store and
+    """Resume the last unfinished game, or put the last game back on the table when it is
+    finished (issue 26); one that does not replay is kept in the store and
     named on the screen, and the daemon starts without it (never a crash at every start)."""
     from companion.errors import StoreError
 
     try:
-        return daemon.resume_last()
+        return daemon.resume_last() or daemon.show_last_finished()
     except StoreError as exc:
         log.error("%s", exc)
         daemon.recent.append(str(exc))

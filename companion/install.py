@@ -268,8 +268,15 @@ class Installer:
             return
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_name(target.name + ".tmp")
-        tmp.write_text(text)
-        tmp.chmod(mode)
+        if tmp.is_symlink() or tmp.exists():
+            tmp.unlink()  # a leftover, or a link planted there: the link itself goes, never its target
+        try:  # never through a link made in its place meanwhile (issue 26)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, mode)
+        except OSError as exc:
+            raise InstallError(f"cannot write {tmp}: {exc.strerror or exc}") from None
+        with os.fdopen(fd, "w") as stream:
+            os.fchmod(stream.fileno(), mode)  # the mode asked for, whatever the umask
+            stream.write(text)
         os.replace(tmp, target)
         if not quiet:
             self.report.note("wrote" if before is None else "replaced", path)
@@ -373,8 +380,8 @@ class Installer:
         target = self.at(path)
         if not target.exists() or target.is_symlink() or not target.is_file():
             return  # not what was installed there: left alone
-        if config and _digest(target.read_bytes()) != digest:
-            self.report.note("kept", path, "edited")
+        if digest is not None and _digest(target.read_bytes()) != digest:  # changed since (issue 26)
+            self.report.note("kept", path, "edited" if config else "changed since it was installed")
             return
         target.unlink()
         self.report.note("removed", path)

@@ -105,6 +105,9 @@ class StateMessage(TypedDict, total=False):
     hardware: HardwareMessage
     tap_components: list[TapComponent]
     phones: dict[str, bool]  # player -> their phone is connected (issue 22); {} with phones off
+    #: The game on the table is over: {"id": int, "after_restart": bool} (put back on the
+    #: table at start, its summary shown until a new game starts; issue 26), else None.
+    finished_game: dict[str, Any] | None
 
 
 class NoticeMessage(TypedDict):

@@ -34,7 +34,22 @@ def default_db() -> Path:
         return Path(os.environ["STATE_DIRECTORY"].split(":")[0]) / "companion.sqlite3"
     from platformdirs import user_data_path
 
-    return user_data_path(APP, ensure_exists=True) / "companion.sqlite3"
+    return ensure_dir(user_data_path(APP), "XDG_DATA_HOME") / "companion.sqlite3"
+
+
+def ensure_dir(path: Path, variable: str) -> Path:
+    """``path``, made when missing (with its parents).
+
+    Raises:
+        PathRefused: it cannot be made (a read-only home, issue 26: a 35-line traceback),
+            naming the folder, why, and the variable that chooses another place.
+    """
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise PathRefused(f"cannot make the folder {path} ({exc.strerror or exc}): set {variable} to a folder "
+                          f"you can write, or give --db") from None
+    return path
 
 
 def default_socket() -> Path:
@@ -200,10 +215,46 @@ def check_socket_path(sock: str | Path, db: str | Path | None = None) -> None:
     parent = sock.parent
     if parent.exists() and not parent.is_dir():
         raise PathRefused(f"--socket {sock}: {parent} is {describe(parent)}, not a directory")
+    _check_writable_folder(sock)
     kind = describe(sock)
     if kind not in ("nothing", "a socket"):
         raise PathRefused(f"--socket {sock} is {kind}, not a socket: the daemon replaces only a socket "
                           f"nobody answers on, so it leaves it alone (give another path)")
+
+
+def check_data_mount(db: Path, mount: str | Path | None) -> None:
+    """With a data partition (``--data-mount``, ``$COMPANION_DATA_MOUNT``): refuse to start
+    unless ``mount`` is a mount point and the store's folder is on it. Without the check, a
+    data partition that failed to mount left the store on the root file system, in RAM under
+    the read-only root's overlay: every game lost at the next reboot (issue 26).
+
+    Raises:
+        PathRefused: it is not mounted, or the store's folder is elsewhere (the bind mount
+            onto it is missing).
+    """
+    if mount is None:
+        return
+    mount, folder = Path(mount), db.parent
+    if not os.path.ismount(mount):
+        raise PathRefused(f"the data partition {mount} is not mounted, so the event store {db} would not be kept "
+                          f"on it: the daemon does not start (see findmnt {mount} and /etc/fstab)")
+    try:
+        on_it = os.stat(folder).st_dev == os.stat(mount).st_dev
+    except OSError as exc:
+        raise PathRefused(f"the event store's folder {folder} cannot be checked ({exc.strerror}): "
+                          f"the daemon does not start") from None
+    if not on_it:
+        raise PathRefused(f"the event store's folder {folder} is not on the data partition {mount} (its bind "
+                          f"mount is missing): the daemon does not start (see findmnt {folder} and /etc/fstab)")
+
+
+def _check_writable_folder(sock: Path) -> None:
+    """Refuse a socket whose folder (or the nearest existing folder above it, where it would be
+    made) this user cannot write (issue 26: a PermissionError traceback)."""
+    folder = next((p for p in (sock.parent, *sock.parent.parents) if p.exists()), None)
+    if folder is not None and folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
+        raise PathRefused(f"--socket {sock}: the folder {folder} cannot be written by this user (give a --socket "
+                          f"in a folder you can write, e.g. one in $XDG_RUNTIME_DIR)")
 
 
 def remove_stale_socket(sock: Path, seen: os.stat_result | None = None) -> bool:

@@ -176,6 +176,11 @@ def _last_word(socket: Path) -> str:
             state = client.state or {}
     except DaemonUnavailable:
         state = {}
+    warning = state.get("storage_warning")
+    if warning:  # never "Game kept" while inputs are not saved (issue 26)
+        from companion.i18n import msg, render
+
+        return render(msg("The game was not saved: {warning}", warning=warning), state.get("language") or "en")
     if (state.get("prompt") or {}).get("over"):
         return "Game over."
     return "Game kept: run the same command to go on."
@@ -236,10 +241,15 @@ def _start_daemon(args, new, socket: Path) -> tuple[subprocess.Popen, Path]:
     """Start the daemon, its output going to a log file in the user's log directory."""
     from platformdirs import user_log_path
 
-    log_dir = user_log_path("haunt-companion")
-    log_dir.mkdir(parents=True, exist_ok=True)
-    log_path = log_dir / "play.log"
-    with log_path.open("ab") as log_file:
+    from companion.paths import PathRefused, ensure_dir
+
+    log_path = ensure_dir(user_log_path("haunt-companion"), "XDG_STATE_HOME") / "play.log"
+    try:
+        log_file = log_path.open("ab")
+    except OSError as exc:
+        raise PathRefused(f"cannot write the daemon's log {log_path} ({exc.strerror or exc}): set XDG_STATE_HOME "
+                          f"to a folder you can write") from None
+    with log_file:
         log_file.write(f"--- companion play {new.game} at {time.strftime('%Y-%m-%d %H:%M:%S')}\n".encode())
         log_file.flush()
         daemon = subprocess.Popen(daemon_command(args, new, socket), stdin=subprocess.DEVNULL,
@@ -310,7 +320,7 @@ def tap_command(card: str, reader: str | None, hold: float, socket: Path) -> int
             message = tap_message(card, reader, client.state or {})
             if isinstance(message, str):
                 return _say(message)
-            ack = client.request(message, timeout=hold + READ_WAIT + 5.0)
+            ack = client.request({**message, "hold": hold}, timeout=hold + READ_WAIT + 5.0)
             virtual = bool(((client.state or {}).get("hardware") or {}).get("virtual"))
     except NoDaemon as exc:
         return _say(exc.sentence())

@@ -24,7 +24,17 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import StoreError
-from companion.store import GOOD_COPY, CorruptStore, EventStore
+from companion.store import (
+    APPLICATION_ID,
+    FILE_MODE,
+    GOOD_COPY,
+    CorruptStore,
+    EventStore,
+    NotOurs,
+    StoreInUse,
+    application_id,
+    check_ours,
+)
 
 log = logging.getLogger(__name__)
 
@@ -69,17 +79,22 @@ def save_good_copy(path: str | Path) -> Path:
     tmp = dest.with_name(dest.name + ".tmp")
     try:
         tmp.unlink(missing_ok=True)
+        os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE))
         source = sqlite3.connect(str(path))
         target = sqlite3.connect(str(tmp), isolation_level=None)
         try:
             source.backup(target)
             target.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
             result = target.execute("PRAGMA integrity_check").fetchone()[0]
+            held = _event_count(target)
         finally:
             target.close()
             source.close()
         if result != "ok":
             raise StoreError(f"the copy of {path} failed its integrity check: {result}")
+        kept = _held_by(dest)
+        if held < kept:  # a store that lost events never replaces the copy that has them (issue 26)
+            raise StoreError(f"{path} holds {held} events and its last good copy {kept}: the copy is kept")
         _fsync(tmp)
         os.replace(tmp, dest)
         _fsync(dest.parent)
@@ -87,6 +102,27 @@ def save_good_copy(path: str | Path) -> Path:
         tmp.unlink(missing_ok=True)
         raise StoreError(f"could not save a good copy of {path}: {exc}") from exc
     return dest
+
+
+def _event_count(db: sqlite3.Connection) -> int:
+    try:
+        return int(db.execute("SELECT COUNT(*) FROM events").fetchone()[0])
+    except sqlite3.Error:
+        return 0
+
+
+def _held_by(copy: Path) -> int:
+    """How many events the file ``copy`` holds (0 when it is missing or unreadable)."""
+    if not copy.exists():
+        return 0
+    try:
+        db = sqlite3.connect(f"file:{copy}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return 0
+    try:
+        return _event_count(db)
+    finally:
+        db.close()
 
 
 def open_store(path: str | Path, now: float | None = None,
@@ -105,17 +141,60 @@ def open_store(path: str | Path, now: float | None = None,
             schema, unreadable directory), or the recovered store cannot be opened either.
     """
     recovery = None
+    finish_recovery(path)
     try:
         store = _readable(EventStore(path))
     except CorruptStore as exc:
+        _refuse_foreign(path, exc)
         recovery = recover(path, str(exc), now)
         store = EventStore(path)
+    if not store.games():
+        recovery = _adopt_leftovers(path, store) or recovery
     if save_copy:
         try:
             save_good_copy(path)
         except StoreError as exc:  # the game goes on; only the safety net is older
             log.warning("%s", exc)
     return store, recovery
+
+
+def _refuse_foreign(path: str | Path, exc: CorruptStore) -> None:
+    """Recovery is for our own stores: a damaged file that carries no sign of being one (our
+    ``application_id`` in its header, or a last good copy or ``.lock`` beside it) is another
+    program's, and is left untouched (issue 26).
+
+    Raises:
+        NotOurs: it is not ours.
+    """
+    if application_id(path) == APPLICATION_ID:
+        return
+    if any(Path(f"{path}{suffix}").exists() for suffix in (GOOD_COPY, ".lock")) or _damaged_files(Path(path)):
+        return
+    raise NotOurs(f"{path} cannot be read as an event store ({exc}) and is not one of this companion's: "
+                  f"it was left untouched (give another --db)")
+
+
+def _damaged_files(path: Path) -> list[Path]:
+    """The damaged copies set aside beside the store, newest first."""
+    return sorted((p for p in path.parent.glob(f"{path.name}.damaged-*")
+                   if not p.name.endswith(("-wal", "-shm", ".lock"))),
+                  key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def _adopt_leftovers(path: str | Path, store: EventStore) -> Recovery | None:
+    """A store with no game beside a last good copy or damaged files that hold some: an earlier
+    recovery was cut short (issue 26). Their games are read back into it (the copy first, then
+    each damaged file, newest first); a :class:`Recovery` saying so, or None when none held one."""
+    path = Path(path)
+    if path == Path(":memory:"):
+        return None
+    sources = [p for p in (good_copy_path(path), *_damaged_files(path)) if p.exists()]
+    found = sum(_salvage_into(source, store) for source in sources)
+    if not store.games():
+        return None
+    log.error("the event store %s held no game: read back %d events from %s", path, found,
+              ", ".join(p.name for p in sources))
+    return Recovery("the store held no game", sources[-1], None, found)
 
 
 def _readable(store: EventStore) -> EventStore:
@@ -143,65 +222,189 @@ def writable(path: str | Path) -> bool:
 
 def memory_copy(path: str | Path) -> EventStore:
     """An in-memory store holding what the database at ``path`` holds, read without writing
-    anything beside it (a read-only data directory, issue 8); an empty one if it cannot be read."""
+    anything beside it (a read-only data directory, issue 8); an empty one if it cannot be read.
+
+    The database and its ``-wal`` are copied to a scratch folder (in RAM when ``/dev/shm``
+    exists) and read from there, so the inputs only the WAL holds are read too (issue 26:
+    ``immutable=1`` ignored them and resumed an older game).
+
+    Raises:
+        NotOurs: the file is another program's or a newer companion's (left untouched).
+    """
     store = EventStore(":memory:")
     if not Path(path).exists():
         return store
-    for query in ("mode=ro", "immutable=1"):  # immutable: no -shm can be made beside it
-        try:
-            source = sqlite3.connect(f"file:{path}?{query}", uri=True)
-            try:
-                source.backup(store._db)
-            finally:
-                source.close()
-            return store
-        except sqlite3.Error as exc:
-            log.warning("cannot copy %s (%s): %s", path, query, exc)
+    try:
+        _copy_into(path, store)
+    except NotOurs:
+        store.close()
+        raise
+    except (OSError, sqlite3.Error, StoreError) as exc:
+        log.warning("cannot read %s into memory: %s", path, exc)
+        store.close()
+        store = EventStore(":memory:")
     return store
 
 
-def recover(path: str | Path, problem: str, now: float | None = None) -> Recovery:
-    """Move a damaged database aside and rebuild it from the last good copy and the events
-    that still read cleanly from the damaged file.
+def _copy_into(path: str | Path, store: EventStore) -> None:
+    """Copy the database at ``path`` (with its ``-wal``) into the in-memory ``store``."""
+    scratch_root = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
+    with tempfile.TemporaryDirectory(prefix="companion-read-only-", dir=scratch_root) as scratch:
+        copy = Path(scratch) / "store.sqlite3"
+        for suffix in ("", "-wal"):
+            if Path(f"{path}{suffix}").exists():
+                shutil.copyfile(f"{path}{suffix}", f"{copy}{suffix}")
+        source = sqlite3.connect(str(copy))
+        try:
+            check_ours(source, str(path))
+            source.backup(store._db)
+        finally:
+            source.close()
+    store._configure()  # an older store's copy gains the columns added since
 
-    The damaged file and its ``-wal`` are renamed ``<db>.damaged-<YYYYmmdd-HHMMSS>`` (and
-    ``-wal``), never deleted. The last good copy, when it exists and passes its integrity
-    check, becomes the database; otherwise the database starts empty. Then, per game, the
-    events after the copy's last one are read from (a scratch copy of) the damaged file in
-    ``seq`` order and added while they follow on without a gap and parse; games the copy
-    lacks are added with their header, and tags with their latest enrollment. Reading stops
-    at the first damaged page. Snapshots are not salvaged (they are a cache).
+
+def recover(path: str | Path, problem: str, now: float | None = None) -> Recovery:
+    """Set a damaged database aside and rebuild it from the last good copy and the events
+    that still read cleanly from the damaged file; every step is safe to interrupt (issue 26).
+
+    1. The damaged file and its ``-wal`` are *copied* to ``<db>.damaged-<YYYYmmdd-HHMMSS>``
+       (and ``-wal``) and flushed; the database itself is not touched yet.
+    2. The rebuilt store is made in ``<db>.restoring``: the last good copy, when it exists and
+       passes its integrity check (otherwise an empty store), then, per game, the events after
+       the copy's last one read from (a scratch copy of) the damaged file in ``seq`` order
+       while they follow on without a gap and parse; games the copy lacks are added with their
+       header, and tags with their latest enrollment. Reading stops at the first damaged page.
+       Snapshots are not salvaged (they are a cache). It is flushed and renamed
+       ``<db>.restored`` (the sign that it is complete).
+    3. The damaged ``-wal`` and ``-shm`` are removed and ``<db>.restored`` is renamed over the
+       database.
+
+    A power cut during 1 or 2 leaves the database as it was (the next start does it again);
+    during 3, :func:`finish_recovery` (run at every start) completes it.
 
     Args:
         path: the database file.
         problem: why it was refused (kept in the result, for the log).
         now: wall-clock seconds for the damaged file's name (default: now).
     Raises:
-        StoreError: another process holds the store, or files cannot be moved.
+        StoreError: another process holds the store, or files cannot be copied or renamed.
     """
     path = Path(path)
-    lock_path = Path(str(path) + ".lock")
-    with open(lock_path, "a+") as lock:
+    with _recovery_lock(path):
+        moved = _damaged_name(path, now)
         try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as exc:
-            raise StoreError(f"the event store {path} is in use by another companion process") from exc
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if now is None else now))
-        moved = path.with_name(f"{path.name}.damaged-{stamp}")
-        try:
-            for suffix in ("", "-wal", "-shm"):
+            for suffix in ("", "-wal"):
                 if Path(str(path) + suffix).exists():
-                    os.replace(str(path) + suffix, str(moved) + suffix)
+                    _copy_file(Path(str(path) + suffix), Path(str(moved) + suffix))
             _fsync(path.parent)
-            copy = good_copy_path(path)
-            copy_saved = _restore(copy, path)
-        except OSError as exc:
-            raise StoreError(f"could not move the damaged event store {path} aside: {exc}") from exc
-    salvaged = _salvage(moved, path)
-    log.error("the event store %s was damaged (%s); moved to %s; rebuilt from %s, %d later events salvaged",
-              path, problem, moved, f"the copy of {time.ctime(copy_saved)}" if copy_saved else "nothing (no copy)",
-              salvaged)
+            building = _side(path, RESTORING)
+            building.unlink(missing_ok=True)
+            copy_saved = _restore(good_copy_path(path), building)
+            EventStore(building).close()  # the empty store when there was no copy
+            salvaged = _salvage(moved, building)
+            _self_contained(building)
+            os.replace(building, _side(path, RESTORED))
+            _fsync(path.parent)
+            _put_in_place(path)
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(f"could not rebuild the damaged event store {path}: {exc}") from exc
+    log.error("the event store %s was damaged (%s); a copy is kept as %s; rebuilt from %s, %d later events "
+              "salvaged", path, problem, moved,
+              f"the copy of {time.ctime(copy_saved)}" if copy_saved else "nothing (no copy)", salvaged)
     return Recovery(problem, moved, copy_saved, salvaged)
+
+
+#: Side files of an unfinished recovery: the store being rebuilt, and the one rebuilt.
+RESTORING = ".restoring"
+RESTORED = ".restored"
+
+
+def _side(path: Path, suffix: str) -> Path:
+    return path.with_name(path.name + suffix)
+
+
+class _recovery_lock:
+    """The ``.lock`` beside the store, held while recovery changes files (one process at a time)."""
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    def __enter__(self):
+        lock_path = Path(str(self.path) + ".lock")
+        try:
+            self.fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE)
+        except OSError as exc:
+            raise StoreError(f"cannot open the event store {self.path}: {exc}") from exc
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            os.close(self.fd)
+            raise StoreInUse(f"the event store {self.path} is in use by another companion process") from exc
+        return self
+
+    def __exit__(self, *exc):
+        os.close(self.fd)
+        return False
+
+
+def finish_recovery(path: str | Path) -> bool:
+    """Complete a recovery a power cut interrupted (:func:`recover`): a complete rebuilt store
+    (``<db>.restored``) is put in place; a half-built one (``<db>.restoring``) is removed (the
+    database it was built from is still there). Whether a rebuilt store was put in place."""
+    path = Path(path)
+    if path == Path(":memory:"):
+        return False
+    restored, restoring = _side(path, RESTORED), _side(path, RESTORING)
+    if not restored.exists() and not restoring.exists():
+        return False
+    with _recovery_lock(path):
+        for stale in (restoring, Path(str(restoring) + "-wal"), Path(str(restoring) + "-shm"),
+                      Path(str(restoring) + ".lock")):
+            stale.unlink(missing_ok=True)
+        if not restored.exists():
+            return False
+        _put_in_place(path)
+    log.warning("a recovery of %s was interrupted (a power cut?): its rebuilt store is now in place", path)
+    return True
+
+
+def _put_in_place(path: Path) -> None:
+    """Step 3 of :func:`recover`: the damaged ``-wal``/``-shm`` go (their copy is kept), then
+    ``<db>.restored`` becomes the database."""
+    for suffix in ("-wal", "-shm"):
+        Path(str(path) + suffix).unlink(missing_ok=True)
+    os.replace(_side(path, RESTORED), path)
+    _fsync(path.parent)
+
+
+def _damaged_name(path: Path, now: float | None) -> Path:
+    """``<db>.damaged-<time>``, with a count added when that name is taken."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if now is None else now))
+    moved, n = path.with_name(f"{path.name}.damaged-{stamp}"), 1
+    while moved.exists():
+        n += 1
+        moved = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    return moved
+
+
+def _copy_file(source: Path, dest: Path) -> None:
+    """Copy ``source`` to a new file ``dest`` (``0600``, never through a link), flushed."""
+    fd = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE)
+    with open(source, "rb") as src, os.fdopen(fd, "wb") as out:
+        shutil.copyfileobj(src, out)
+        out.flush()
+        os.fsync(out.fileno())
+
+
+def _self_contained(path: Path) -> None:
+    """One file, no ``-wal`` beside it (journal mode DELETE), flushed to disk."""
+    db = sqlite3.connect(str(path), isolation_level=None)
+    try:
+        db.execute("PRAGMA journal_mode=DELETE")
+    finally:
+        db.close()
+    Path(str(path) + ".lock").unlink(missing_ok=True)
+    _fsync(path)
 
 
 def _restore(copy: Path, path: Path) -> float | None:
@@ -219,11 +422,7 @@ def _restore(copy: Path, path: Path) -> float | None:
     if result != "ok":
         log.error("the last good copy %s is damaged too (%s); starting from an empty store", copy, result)
         return None
-    tmp = path.with_name(path.name + ".restoring")
-    shutil.copyfile(copy, tmp)
-    _fsync(tmp)
-    os.replace(tmp, path)
-    _fsync(path.parent)
+    _copy_file(copy, path)
     return copy.stat().st_mtime
 
 
@@ -245,6 +444,27 @@ def _salvage(damaged: Path, path: Path) -> int:
         finally:
             src.close()
             store.close()
+
+
+def _salvage_into(source: Path, store: EventStore) -> int:
+    """Add to the open ``store`` what reads cleanly from the file ``source`` beyond it."""
+    with tempfile.TemporaryDirectory(prefix="companion-salvage-") as scratch:
+        copy = Path(scratch) / "source.sqlite3"
+        try:
+            for suffix in ("", "-wal"):
+                if Path(str(source) + suffix).exists():
+                    shutil.copyfile(str(source) + suffix, str(copy) + suffix)
+            src = sqlite3.connect(str(copy))
+        except (OSError, sqlite3.Error) as exc:
+            log.warning("nothing read from %s: %s", source, exc)
+            return 0
+        try:
+            return _salvage_rows(src, store)
+        except sqlite3.Error as exc:
+            log.warning("nothing more read from %s: %s", source, exc)
+            return 0
+        finally:
+            src.close()
 
 
 def _salvage_rows(src: sqlite3.Connection, store: EventStore) -> int:

@@ -107,8 +107,9 @@ class Session:
         enrolled: the tag registry (UID hex -> component id); the header's own ``tags``
             (a table script's) take precedence.
         unsaved: None while every input is recorded; once a write to the store fails (disk
-            full, read-only), why: the game goes on in memory and nothing more is written
-            for it (a log with a gap would replay wrongly).
+            full, read-only), why: the game goes on in memory, and the inputs not written are
+            kept (:attr:`kept`) and written in order, before any later one, once a write
+            succeeds again (:meth:`save_kept`, issue 26: a log with a gap would replay wrongly).
         todo: the physical instructions (:func:`companion.i18n.todo` lines) among the news
             of the last accepted input or undo; at a new game, set-up's; after a resume, the
             last applied action's. The table shows them until the next accepted input.
@@ -126,6 +127,9 @@ class Session:
     history: list[Entry] = field(init=False, default_factory=list)
     last_line: int | None = field(init=False, default=None)
     unsaved: str | None = field(init=False, default=None)
+    #: What the store has not recorded yet, oldest first: ``("game", ...)`` (a new game the
+    #: store refused) and ``("event", kind, body, at, outcome, reopen)`` (issue 26).
+    _kept: list[tuple] = field(init=False, default_factory=list, repr=False, compare=False)
     todo: tuple[Any, ...] = field(init=False, default=())
     #: Stored events replayed to rebuild this session (:meth:`resume`; 0 for a new game).
     replayed: int = field(init=False, default=0, compare=False)
@@ -157,8 +161,10 @@ class Session:
             try:
                 session.game_id = store.new_game(header.to_json(), header.key(), session.clock(),
                                                  versions=recorded_versions(session.spec))
-            except StoreError as exc:  # the game is played in memory (issue 8)
+            except StoreError as exc:  # the game is played in memory until the store takes it again
                 session._lose_store(exc)
+                session._kept.append(("game", header.to_json(), header.key(), session.clock(),
+                                      recorded_versions(session.spec)))
         return session
 
     @classmethod
@@ -506,18 +512,53 @@ class Session:
 
     def _persist(self, kind: str, body: dict[str, Any], outcome: str | None = None,
                  reopen: bool = False) -> int | None:
-        if self.store is None or self.unsaved is not None:
+        if self.store is None:
+            return None
+        event = ("event", kind, body, self.clock(), outcome, reopen)
+        if self._kept:  # after the inputs kept before it, never ahead of them
+            self._kept.append(event)
+            self.save_kept()
             return None
         try:
-            return self.store.append(self.game_id, kind, body, self.clock(), outcome=outcome, reopen=reopen)
+            return self.store.append(self.game_id, kind, body, event[3], outcome=outcome, reopen=reopen)
         except StoreError as exc:  # the transaction rolled back: nothing half-written
             self._lose_store(exc)
+            self._kept.append(event)
             return None
 
+    @property
+    def kept(self) -> int:
+        """Inputs and undos played but not yet recorded in the store (issue 26)."""
+        return sum(1 for item in self._kept if item[0] == "event")
+
+    def save_kept(self) -> int:
+        """Write what the store has not recorded yet, in order (the new game first); stops at
+        the first write that fails. Returns the inputs and undos written; :attr:`unsaved` is
+        None again once nothing is left."""
+        written = 0
+        while self._kept:
+            item = self._kept[0]
+            try:
+                if item[0] == "game":
+                    self.game_id = self.store.new_game(item[1], item[2], item[3], versions=item[4])
+                else:
+                    _, kind, body, at, outcome, reopen = item
+                    self.store.append(self.game_id, kind, body, at, outcome=outcome, reopen=reopen)
+            except StoreError as exc:
+                self.unsaved = str(exc)
+                return written
+            self._kept.pop(0)
+            written += item[0] == "event"
+        if self.unsaved is not None:
+            log.warning("game %s is recorded again: %d kept inputs written", self.game_id, written)
+        self.unsaved = None
+        return written
+
     def _lose_store(self, exc: StoreError) -> None:
-        """From now on this game lives in memory only (issue 8: disk full, read-only)."""
+        """The store refused a write (issue 8: disk full, read-only): the game goes on in
+        memory, and what is not recorded is kept for :meth:`save_kept`."""
         self.unsaved = str(exc)
-        log.error("game %s is no longer recorded: %s", self.game_id, exc)
+        log.error("game %s is not being recorded: %s", self.game_id, exc)
 
     # ------------------------------------------------------------------ long games (issue 9)
 

@@ -135,6 +135,9 @@ def _last_unfinished(store, game: str):
 
 def _resumed(daemon, session) -> str:
     players = ", ".join(session.header.players)
+    if session.prompt.over:
+        return (f"showing the finished game {session.game_id} ({session.spec.id}: {players}, {session.position} "
+                f"inputs) until a new game starts; its last input can still be undone")
     return (f"resumed game {session.game_id} ({session.spec.id}: {players}) after {session.position} inputs; "
             f"--new GAME --abandon starts another")
 

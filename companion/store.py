@@ -105,6 +105,36 @@ GOOD_COPY = ".last-good"
 #: while it was being created (issue 8, torn writes).
 OUR_TABLES = frozenset({"games", "events", "tags", "snapshots", "content", "settings"})
 
+#: The store's own mark, SQLite's ``application_id`` ("HCmp"): a file without it is ours only
+#: when it was written before the mark (its tables and their columns are ours, issue 26).
+APPLICATION_ID = 0x48436D70
+
+#: Files the store creates are for its owner alone: the store holds hidden cards (issue 26).
+#: SQLite gives the ``-wal`` and ``-shm`` the mode of the database file.
+FILE_MODE = 0o600
+
+
+def application_id(path: str | Path) -> int | None:
+    """The ``application_id`` in the header of the SQLite file at ``path`` (read from the file,
+    so even a damaged one tells), or None when it is not an SQLite file or cannot be read."""
+    try:
+        with open(path, "rb") as file:
+            head = file.read(72)
+    except OSError:
+        return None
+    if len(head) < 72 or not head.startswith(b"SQLite format 3\x00"):
+        return None
+    return int.from_bytes(head[68:72], "big")
+
+
+def _our_columns() -> dict[str, list[str]]:
+    db = sqlite3.connect(":memory:")
+    try:
+        db.executescript(_SCHEMA)
+        return {table: [row[1] for row in db.execute(f"PRAGMA table_info({table})")] for table in OUR_TABLES}
+    finally:
+        db.close()
+
 
 def _added_columns(db: sqlite3.Connection) -> str:
     """The statements that give an older store's tables the columns added since (schema 5:
@@ -165,10 +195,24 @@ class EventStore:
         self.path = str(path)
         self._db = None
         self._made_lock = False
+        self._made_file = False
+        self._file_lock: int | None = None
         self._lock = self._take_lock()
         try:
-            self._db = connect(self.path, isolation_level=None, check_same_thread=False)
-            self._configure()
+            self._file_lock = self._lock_the_file()
+        except StoreError:
+            self._refuse()
+            raise
+        #: Why the store opened without its shared-memory file (a full disk, issue 26), or None.
+        self.no_room: str | None = None
+        try:
+            try:
+                self._db = connect(self.path, isolation_level=None, check_same_thread=False)
+                self._configure()
+            except sqlite3.OperationalError as exc:
+                if not _out_of_room(exc):
+                    raise
+                self._open_without_room(connect, exc)
         except sqlite3.DatabaseError as exc:
             self._refuse()
             error = CorruptStore if (getattr(exc, "sqlite_errorcode", 0) & 0xFF) in _DAMAGED_CODES else StoreError
@@ -177,11 +221,48 @@ class EventStore:
             self._refuse()
             raise
 
+    def _open_without_room(self, connect, exc: sqlite3.OperationalError) -> None:
+        """A full disk has no room for the ``-shm`` SQLite needs at open: open again holding
+        the database exclusively (the WAL index then lives in memory; nobody else reads the
+        store until the daemon stops), so the game starts and its inputs are written once there
+        is room (issue 26: the daemon exited at every start)."""
+        if self._db is not None:
+            self._db.close()
+        self._db = connect(self.path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA locking_mode=EXCLUSIVE")
+        self._configure()
+        self.no_room = str(exc)
+        log.error("the event store %s opened without room for its shared memory (%s): it is held "
+                  "exclusively until the companion stops", self.path, exc)
+
     def _refuse(self) -> None:
-        """Close after a refused open and take away the lock file if this open made it."""
+        """Close after a refused open and take away the lock file (and an empty database file)
+        if this open made them."""
         self.close()
         if self._made_lock:
             self._lock_path.unlink(missing_ok=True)
+        if self._made_file and _empty(self.path):
+            Path(self.path).unlink(missing_ok=True)
+
+    def _lock_the_file(self) -> int | None:
+        """An exclusive ``flock`` on the database file itself (created ``0600`` when missing):
+        a second daemon reaching the same file through a symbolic or hard link is refused
+        (the ``.lock`` beside it is named after the path given; issue 26)."""
+        if self.path == ":memory:":
+            return None
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, FILE_MODE)
+            self._made_file = True
+        except FileExistsError:
+            fd = _open_existing(self.path)
+        except OSError as exc:
+            raise StoreError(f"cannot open the event store {self.path}: {exc.strerror or exc}") from exc
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            os.close(fd)
+            raise StoreInUse(f"the event store {self.path} is in use by another companion process") from exc
+        return fd
 
     def _take_lock(self):
         """One writer: an exclusive ``flock`` on ``<path>.lock`` for as long as the store is open."""
@@ -189,15 +270,16 @@ class EventStore:
             return None
         self._lock_path = Path(self.path + ".lock")
         self._made_lock = not self._lock_path.exists()
-        try:
-            lock = open(self._lock_path, "a+")
+        try:  # never through a symbolic link planted in its place (issue 26)
+            lock = os.fdopen(os.open(self._lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC,
+                                     FILE_MODE), "r+")
         except OSError as exc:
             raise StoreError(f"cannot open the event store {self.path}: {exc}") from exc
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
             lock.close()
-            raise StoreError(f"the event store {self.path} is in use by another companion process") from exc
+            raise StoreInUse(f"the event store {self.path} is in use by another companion process") from exc
         return lock
 
     def _configure(self) -> None:
@@ -207,8 +289,10 @@ class EventStore:
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
         # One transaction: a power cut leaves all of the schema or none of it (issue 8).
+        if _current(db):
+            return  # nothing to write (a full disk must not stop the start, issue 26)
         db.executescript(f"BEGIN IMMEDIATE; {_SCHEMA} {_added_columns(db)} "
-                         f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+                         f"PRAGMA user_version={SCHEMA_VERSION}; PRAGMA application_id={APPLICATION_ID}; COMMIT;")
 
     def _check(self, db: sqlite3.Connection) -> None:
         cut = _cut_short(self.path)
@@ -217,13 +301,8 @@ class EventStore:
         result = db.execute("PRAGMA integrity_check").fetchone()[0]
         if result != "ok":
             raise CorruptStore(f"the event store {self.path} failed its integrity check: {result}"[:500])
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if tables and not {"games", "events"} <= tables and not tables <= OUR_TABLES:
-            raise StoreError(f"{self.path} is not a Haunt Companion event store"
-                             f" (it holds {', '.join(sorted(tables)[:5])}); it was left untouched")
-        if version > SCHEMA_VERSION:
-            raise StoreError(f"{self.path} has schema {version}; this companion reads up to {SCHEMA_VERSION}")
+        check_ours(db, self.path)
+
 
     def pragma(self, name: str) -> Any:
         """The value of the SQLite pragma ``name`` on this store's connection (read only:
@@ -235,10 +314,13 @@ class EventStore:
         return self._db.execute(f"PRAGMA {name}").fetchone()[0]
 
     def close(self) -> None:
-        """Close the database and release the lock; safe to call twice."""
+        """Close the database and release the locks; safe to call twice."""
         if self._db is not None:
             self._db.close()
             self._db = None
+        if self._file_lock is not None:
+            os.close(self._file_lock)
+            self._file_lock = None
         if self._lock is not None:
             self._lock.close()
             self._lock = None
@@ -492,6 +574,77 @@ class EventStore:
         if self._db is None:
             raise StoreError(f"the event store {self.path} is closed")
         return _Transaction(self._db)
+
+
+def _out_of_room(exc: sqlite3.OperationalError) -> bool:
+    """A disk full (or an I/O error making the ``-shm``) at open."""
+    return (getattr(exc, "sqlite_errorcode", 0) & 0xFF) in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR)
+
+
+class StoreInUse(StoreError):
+    """Another companion process holds the store."""
+
+
+class NotOurs(StoreError):
+    """The file is another program's (or a newer companion's): it is left untouched."""
+
+
+def check_ours(db: sqlite3.Connection, path: str) -> None:
+    """Refuse, without writing anything, a database that is not an event store of this
+    companion: another program's file (no :data:`APPLICATION_ID`, and tables or columns that
+    are not ours) or one written by a newer schema.
+
+    Raises:
+        NotOurs: saying which.
+    """
+    mark = db.execute("PRAGMA application_id").fetchone()[0]
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if mark != APPLICATION_ID and tables and not _our_schema(db, tables):
+        raise NotOurs(f"{path} is not a Haunt Companion event store (it holds {', '.join(sorted(tables)[:5])}); "
+                      f"it was left untouched")
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise NotOurs(f"{path} has schema {version}; this companion reads up to {SCHEMA_VERSION} "
+                      f"(a newer companion wrote it): it was left untouched")
+
+
+def _our_schema(db: sqlite3.Connection, tables: set[str]) -> bool:
+    """Whether every table is one of ours with our columns (a store from before the mark, or
+    one cut short while its schema was created; ``games.versions`` came with schema 5)."""
+    if not tables <= OUR_TABLES:
+        return False
+    ours = _our_columns()
+    for table in tables:
+        columns = [row[1] for row in db.execute(f"PRAGMA table_info({table})")]
+        if columns != ours[table] and not (table == "games" and columns == ours[table][:-1]):
+            return False
+    return True
+
+
+def _current(db: sqlite3.Connection) -> bool:
+    """Whether the store already has this schema and its mark (opening it writes nothing)."""
+    return (db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+            and db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+            and OUR_TABLES <= {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")})
+
+
+def _empty(path: str) -> bool:
+    try:
+        return os.path.getsize(path) == 0
+    except OSError:
+        return False
+
+
+def _open_existing(path: str) -> int:
+    """A descriptor of the existing database file (read only when it cannot be written)."""
+    for flags in (os.O_RDWR, os.O_RDONLY):
+        try:
+            return os.open(path, flags | os.O_CLOEXEC)
+        except PermissionError:
+            continue
+        except OSError as exc:
+            raise StoreError(f"cannot open the event store {path}: {exc.strerror or exc}") from exc
+    raise StoreError(f"cannot open the event store {path}: permission denied")
 
 
 def _decode(text: Any, what: str) -> Any:

@@ -50,6 +50,7 @@ class NumberedView(ConsoleView):
         self.state: dict[str, Any] = {}
         self.private: dict[str, Any] | None = None  # the private answer on show, or None
         self._asked_again = False  # the private answer awaited follows its state's question
+        self._warning: str | None = None  # the storage warning last printed
 
     @property
     def lang(self) -> str:
@@ -76,6 +77,10 @@ class NumberedView(ConsoleView):
 
     def _new_state(self, message: dict[str, Any]) -> None:
         self.state = message
+        warning = message.get("storage_warning")
+        if warning and warning != self._warning:  # the game is not being saved (issue 26)
+            self._print(f"! {warning}")
+        self._warning = warning
         if self.private is not None:
             self._leave_private(message)
         before = self._last_prompt
@@ -180,6 +185,7 @@ class TerminalTable:
         self.inp, self.out = inp, out
         self.client: Client | None = None
         self.view = NumberedView(out, ask_private=self._ask_private)
+        self._asked_to_stop = False  # q while inputs are not being saved: asked once
 
     def run(self) -> int:
         """Play until ``q``, the end of the input or the daemon leaving; returns 0."""
@@ -203,12 +209,22 @@ class TerminalTable:
     def handle(self, client: Client, text: str) -> bool:
         """Act on one typed line; False to stop."""
         if text in ("q", "quit", "exit"):
-            return False
+            return self._stop_unsaved(client)
+        self._asked_to_stop = False
         if not text:
             return True
         problem = self._command(client, text)
         if problem:  # the daemon's refusals come as notices, printed by the view
             self._say(f"  ! {problem}")
+        return True
+
+    def _stop_unsaved(self, client: Client) -> bool:
+        """``q``: stop (False), but while the game is not being saved ask first (issue 26)."""
+        if not (client.state or {}).get("storage_warning") or self._asked_to_stop:
+            return False
+        self._asked_to_stop = True
+        self._say(self.view.say(msg("The game is not being saved: if you stop now, the inputs not saved are "
+                                    "lost. Type q again to stop anyway, or play on.")))
         return True
 
     def _command(self, client: Client, text: str) -> str | None:

@@ -272,3 +272,30 @@ def test_a_missing_xdg_runtime_dir_is_said_once_plainly_not_warned_raw(tmp_path,
     assert said[0].startswith("XDG_RUNTIME_DIR is not set: the daemon socket goes in ") and str(first.parent) in said[0]
     assert paths.runtime_dir_note() == said[0]
     assert "COMPANION_SOCKET" in said[0]
+
+
+def test_a_tmp_link_planted_beside_a_file_is_never_followed(tmp_path):
+    """Issue 26: ``install --root`` followed a ``*.tmp`` symlink and overwrote its target
+    (``_check_inside`` checked the final path, not the temporary one)."""
+    root, outside = tmp_path / "root", tmp_path / "outside"
+    outside.write_text("keep me")
+    rules = root / "etc/udev/rules.d/60-haunt-companion.rules.tmp"
+    rules.parent.mkdir(parents=True)
+    rules.symlink_to(outside)
+    _install(root)
+    assert outside.read_text() == "keep me"
+    assert (root / "etc/udev/rules.d/60-haunt-companion.rules").read_bytes() == \
+        (SYSTEMD / "60-haunt-companion.rules").read_bytes()
+    assert not rules.exists() and not rules.is_symlink()
+
+
+def test_uninstall_keeps_a_file_changed_since_it_was_installed(tmp_path):
+    """Issue 26: ``--uninstall`` deleted every file the manifest listed whatever its checksum:
+    a maker's own rule was lost."""
+    _install(tmp_path)
+    rules = tmp_path / "etc/udev/rules.d/60-haunt-companion.rules"
+    rules.write_text('SUBSYSTEM=="spidev", GROUP="makers"\n')
+    report = _install(tmp_path, uninstall=True)
+    assert rules.read_text() == 'SUBSYSTEM=="spidev", GROUP="makers"\n'
+    assert ("kept", "/etc/udev/rules.d/60-haunt-companion.rules (changed since it was installed)") in report.changes
+    assert not (tmp_path / UNITS / "haunt-companion.service").exists()

@@ -32,3 +32,47 @@ def test_the_same_options_resume_without_a_word(tmp_path):
     line = open_game(_daemon(tmp_path), NewGame("creepy_cellar", ("Ada", "Bo"), {"ghost_deck": "physical"}),
                      lambda: None)
     assert line == "resumed game 1 (creepy_cellar: Ada, Bo) after 0 inputs; --new GAME --abandon starts another"
+
+
+def test_a_finished_game_is_back_on_the_table_after_a_restart_and_its_last_input_can_be_undone(tmp_path):
+    """Issue 26: after a restart a finished game was gone ("No game yet"): a power cut just
+    after a game-ending mis-tap lost the game and its summary."""
+    import subprocess
+    import sys
+    from importlib import resources
+
+    from companion.client import Client
+    from tests.checkout import checkout_env
+
+    db, sock = tmp_path / "g.sqlite3", tmp_path / "d.sock"
+    demo = resources.files("companion.data").joinpath("demo.jsonl")
+    done = subprocess.run([sys.executable, "-m", "companion", "replay", str(demo), "--db", str(db)],
+                          capture_output=True, text=True, env=checkout_env(), timeout=120)
+    assert done.returncode == 0, done.stderr
+    finished = EventStore(db)
+    record = finished.games()[-1]
+    assert record.outcome in ("won", "lost")
+    inputs = len(finished.events(record.id))
+    finished.close()
+
+    def daemon():
+        return subprocess.Popen([sys.executable, "-m", "companion", "daemon", "--db", str(db), "--socket", str(sock)],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=checkout_env())
+
+    first = daemon()
+    try:
+        assert "listening on" in first.stdout.readline()
+        with Client(sock).connect() as client:
+            state = client.state
+            assert state["prompt"]["over"] and state["game"] == "creepy_cellar"
+            assert state["finished_game"] == {"id": record.id, "after_restart": True}
+            assert client.undo()["ok"]  # the game-ending mis-tap, taken back
+            client.request({"cmd": "state"})
+            assert not client.state["prompt"]["over"] and client.state["finished_game"] is None
+    finally:
+        first.terminate()
+        first.wait(10)
+    assert "showing the finished game 1 (creepy_cellar: Ada, Bo" in first.stderr.read()
+    store = EventStore(db)
+    assert store.last_unfinished().id == record.id and len(store.events(record.id)) == inputs + 1
+    store.close()

@@ -26,7 +26,7 @@ from companion.cli import main
 from companion.client import Client
 from companion.errors import StoreError
 from companion.session import Session
-from companion.store import CorruptStore, EventStore, open_store
+from companion.store import APPLICATION_ID, CorruptStore, EventStore, open_store
 from tests import store_file
 from tests.checkout import ROOT, checkout_env
 from tests.collector import Collector
@@ -168,7 +168,8 @@ def test_stored_text_that_no_longer_decodes_is_damage_not_a_crash(tmp_path):
 @pytest.mark.slow
 def test_companion_daemon_starts_over_a_damaged_store_and_says_so(tmp_path):
     db, sock = tmp_path / "g.sqlite3", tmp_path / "d.sock"
-    db.write_bytes(b"SQLite format 3\x00" + bytes(4080))
+    # our mark (application_id) in a header otherwise zeros: a store of ours, damaged
+    db.write_bytes(b"SQLite format 3\x00" + bytes(52) + APPLICATION_ID.to_bytes(4, "big") + bytes(4024))
     proc = subprocess.Popen([os.sys.executable, "-m", "companion", "daemon", "--db", str(db), "--socket", str(sock)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=checkout_env())
     try:
@@ -208,7 +209,8 @@ class FailingConnection:
         return getattr(self.db, name)
 
 
-def test_a_full_disk_mid_game_keeps_the_game_in_memory_and_says_so(tmp_path):
+def test_a_full_disk_mid_game_keeps_the_inputs_and_writes_them_when_there_is_room(tmp_path):
+    """Issue 26: after a failed write nothing was ever written again, even with room back."""
     disk = Disk()
     store = EventStore(tmp_path / "g.sqlite3", connect=disk)
     with running_daemon(tmp_path, store) as daemon:
@@ -216,35 +218,42 @@ def test_a_full_disk_mid_game_keeps_the_game_in_memory_and_says_so(tmp_path):
         collector = Collector()
         with Client(daemon.socket_path, on_message=collector).connect() as client:
             assert client.choose("roll")["ok"] and client.choose("end-turn")["ok"]
-            stored = _events(store)
             disk.full = True  # the disk fills up
             assert client.choose("roll")["ok"] is True  # still played
-            notice = collector.wait_for(lambda m: m.get("type") == "notice" and "no longer being saved" in m["text"])
+            notice = collector.wait_for(lambda m: m.get("type") == "notice" and "not being saved" in m["text"])
             assert notice["level"] == "error"
-            assert notice["text"] == ("The game is no longer being saved (could not record the input in "
-                                      f"{store.path}: database or disk is full). It goes on in memory: keep the "
-                                      "companion on until the game ends.")
-            disk.full = False  # space again: still nothing written, the log has no gap
-            assert client.choose("end-turn")["ok"] and client.undo()["ok"] and client.undo()["ok"]
+            assert notice["text"] == ("The game is not being saved (could not record the input in "
+                                      f"{store.path}: database or disk is full). Its inputs are kept in memory "
+                                      "and saved as soon as there is room again: keep the companion on.")
+            assert client.choose("end-turn")["ok"] and client.undo()["ok"]
             client.request({"cmd": "state"})
             assert client.state["storage_warning"] == notice["text"]
-            assert notice["text"] in client.state["log"]
-            assert daemon.call(lambda: daemon.session.position) == 2
-    assert _events(store) == stored  # nothing half-written, nothing after the failure
+            assert daemon.call(lambda: daemon.session.kept) == 3
+            disk.full = False  # room again: the kept inputs go first, in order, then this one
+            assert client.choose("end-turn")["ok"]
+            saved = collector.wait_for(lambda m: m.get("type") == "notice" and "Saving again" in m["text"])
+            assert saved["text"] == "Saving again: every input kept in memory is now saved."
+            client.request({"cmd": "state"})
+            assert client.state["storage_warning"] is None
+            played = daemon.call(lambda: daemon.session.position)
+            live = daemon.call(lambda: daemon.session.state)
+    assert [e.kind for e in store.events(1)] == ["input", "input", "input", "input", "undo", "input"]
     resumed = Session.resume(store, store.last_unfinished())
-    assert resumed.position == 2
+    assert resumed.position == played == 4 and resumed.state == live
     store.close()
 
 
-def test_a_new_game_on_a_full_disk_is_played_in_memory(tmp_path):
+def test_a_new_game_on_a_full_disk_is_recorded_once_there_is_room(tmp_path):
     disk = Disk()
     store = EventStore(tmp_path / "g.sqlite3", connect=disk)
     disk.full = True
     session = Session.start(DEMO.header, store)
     assert session.unsaved and "database or disk is full" in session.unsaved
     assert session.handle(DEMO.lines[0].input).accepted
+    assert store.games() == [] and session.kept == 1
     disk.full = False
-    assert store.games() == []
+    assert session.save_kept() == 1 and session.unsaved is None
+    assert [g.id for g in store.games()] == [session.game_id] and len(store.events(session.game_id)) == 1
     store.close()
 
 
@@ -262,17 +271,22 @@ def tiny_tmpfs(path: Path, size: str):
         subprocess.run(["umount", "-l", str(path)], capture_output=True)
 
 
+def _fill(fs: Path) -> None:
+    with contextlib.suppress(OSError), open(fs / "filler", "wb") as filler:
+        while True:  # fill the disk to the last byte
+            filler.write(b"\0" * 4096)
+            filler.flush()
+
+
 def test_a_really_full_disk(tmp_path):
+    """Issue 26: the inputs played on a full disk were lost (25 + 15 after a clean restart)."""
     with tiny_tmpfs(tmp_path / "fs", "600k") as fs:
         store = EventStore(fs / "g.sqlite3")
         with running_daemon(tmp_path, store) as daemon:
             daemon.call(lambda: daemon.start_game(DEMO.header))
             with Client(daemon.socket_path) as client:
                 assert client.choose("roll")["ok"]
-                with contextlib.suppress(OSError), open(fs / "filler", "wb") as filler:
-                    while True:  # fill the disk to the last byte
-                        filler.write(b"\0" * 4096)
-                        filler.flush()
+                _fill(fs)
                 for _ in range(30):  # until a write needs a page the disk does not have
                     assert client.choose("end-turn")["ok"] and client.choose("roll")["ok"]
                     if daemon.call(lambda: daemon.session.unsaved):
@@ -280,14 +294,49 @@ def test_a_really_full_disk(tmp_path):
                 assert "full" in daemon.call(lambda: daemon.session.unsaved)
                 assert client.choose("end-turn")["ok"]
                 client.request({"cmd": "state"})
-                assert "no longer being saved" in client.state["storage_warning"]
+                assert "not being saved" in client.state["storage_warning"]
+                kept = daemon.call(lambda: daemon.session.kept)
+                assert kept >= 2
+                (fs / "filler").unlink()  # room again: written at the next try (every 2 s)
+                assert daemon.call(daemon.save_kept) == 0
+                client.request({"cmd": "state"})
+                assert client.state["storage_warning"] is None
+                assert "Saving again: every input kept in memory is now saved." in client.state["log"]
                 played = daemon.call(lambda: daemon.session.position)
         store.close()
-        (fs / "filler").unlink()
         again = EventStore(fs / "g.sqlite3")  # integrity check: nothing half-written
         resumed = Session.resume(again, again.last_unfinished())
-        assert 1 <= resumed.position < played
+        assert resumed.position == played
         again.close()
+
+
+def test_the_daemon_starts_on_a_full_disk_and_saves_once_there_is_room(tmp_path):
+    """Issue 26: SQLite could not make its -shm and the daemon exited at every start."""
+    with tiny_tmpfs(tmp_path / "fs", "600k") as fs:
+        db, sock = fs / "g.sqlite3", tmp_path / "d.sock"
+        store = EventStore(db)
+        played = _play(store, DEMO, upto=6).position
+        store.close()
+        (fs / "g.sqlite3-shm").unlink(missing_ok=True)
+        _fill(fs)
+        proc = subprocess.Popen([os.sys.executable, "-m", "companion", "daemon", "--db", str(db),
+                                 "--socket", str(sock)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, env=checkout_env())
+        try:
+            assert "listening on" in proc.stdout.readline()
+            with Client(sock).connect() as client:
+                assert client.state["storage_warning"].startswith("The disk is full: the game is not being saved.")
+                assert client.choose("end-turn")["ok"] and client.choose("roll")["ok"]
+                (fs / "filler").unlink()
+                assert client.choose("end-turn")["ok"]
+                client.request({"cmd": "state"})
+                assert client.state["storage_warning"] is None
+        finally:
+            proc.terminate()
+            assert proc.wait(10) == 0, proc.stderr.read()
+        store = EventStore(db)
+        assert Session.resume(store, store.last_unfinished()).position == played + 3
+        store.close()
 
 
 def test_a_read_only_data_directory_resumes_the_game_in_memory(tmp_path):

@@ -32,12 +32,16 @@ from companion.header import GameHeader
 from companion.i18n import Msg, msg
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.session import DEFAULT_HOLD_TIME, OutdatedGame, Reply, Session
-from companion.store import EventStore
+from companion.store import KEPT, EventStore
 
 log = logging.getLogger(__name__)
 
 #: The name of the input worker's asyncio task (one input at a time, in order).
 WORKER_TASK = "input worker"
+
+#: Seconds between two tries at writing the inputs kept in memory after a write failed
+#: (a full disk that has room again, issue 26).
+SAVE_RETRY_EVERY = 2.0
 
 
 def chosen_language(store: EventStore, default: str) -> str:
@@ -92,6 +96,12 @@ class Daemon:
         #: Why games are not being saved (the store is in memory, or a write failed), for
         #: every state message; None while they are.
         self.storage_warning: str | None = None
+        #: The session's inputs are not being written (a write failed): the warning above is
+        #: this daemon's own until they are (issue 26).
+        self._saving_stopped = False
+        #: The finished game put back on the table at start (:meth:`show_last_finished`), or
+        #: None; forgotten when another game is on the table.
+        self.finished_at_start: int | None = None
         #: Counts the game's changes (each accepted input, each new or resumed game); every
         #: state carries it, and a touch that names an older one is refused (issue 8).
         self.revision = 0
@@ -217,6 +227,8 @@ class Daemon:
 
     def start_game(self, header: GameHeader) -> Session:
         """Start and record a new game; publish it. Call on the loop (or via :meth:`call`)."""
+        self._save_before_leaving()
+        self.finished_at_start = None
         self.session = Session.start(header, self.store, hold_time=self.hold_time,
                                      reader_roles=self.reader_roles, enrolled=self.store.enrolled_tags())
         self.recent.clear()
@@ -228,6 +240,8 @@ class Daemon:
 
     def resume_game(self, record) -> Session:
         """Resume a stored game; publish it."""
+        self._save_before_leaving()
+        self.finished_at_start = None
         self.session = Session.resume(self.store, record, hold_time=self.hold_time,
                                       reader_roles=self.reader_roles, enrolled=self.store.enrolled_tags())
         self.recent.clear()
@@ -241,6 +255,19 @@ class Daemon:
         self.revision += 1
         self.publish()
         return self.session
+
+    def show_last_finished(self) -> Session | None:
+        """Put the store's last game back on the table when it is finished (won or lost): its
+        summary shows after a restart until a new game starts, and its last input can still
+        be undone (issue 26: a power cut just after a game-ending mis-tap lost both). None when
+        the last game is not a finished one."""
+        games = self.store.games()
+        last = games[-1] if games else None
+        if last is None or last.outcome in (None, KEPT):
+            return None
+        session = self.resume_game(last)
+        self.finished_at_start = last.id
+        return session
 
     def resume_last(self) -> Session | None:
         """Resume the last unfinished game, if any. One recorded under older rules whose log
@@ -287,6 +314,7 @@ class Daemon:
         await self.hub.open()
         await self._start_phones()
         worker = self.loop.create_task(self._work(), name=WORKER_TASK)
+        self.start_task(self._retry_saving(SAVE_RETRY_EVERY))
         if ready is not None:
             ready.set()
         try:
@@ -311,6 +339,7 @@ class Daemon:
         for task in [*self._tasks, worker]:
             task.cancel()
         await asyncio.gather(*self._tasks, worker, return_exceptions=True)
+        self._last_save()
         if self.desk is not None:
             await self.desk.stop()
             self.desk = None
@@ -319,6 +348,15 @@ class Daemon:
             self.phones = None
         log.info("shutdown 3/3: closing the clients and the socket")
         await self.hub.close()
+
+    def _last_save(self) -> None:
+        """At shutdown: a last try at writing the kept inputs; the log says what is lost."""
+        if self.session is None or self.session.unsaved is None:
+            return
+        left = self.save_kept()
+        if left:
+            log.error("shutdown: %d inputs of game %s were played but could not be saved: %s",
+                      left, self.session.game_id, self.session.unsaved)
 
     async def _start_phones(self) -> None:
         """Serve the players' phones when the config enables them (issue 22). A port that
@@ -403,14 +441,58 @@ class Daemon:
         return Reply(False, str(exc))
 
     def _check_saving(self) -> None:
-        """Tell the table, once, that the game's inputs can no longer be recorded (issue 8)."""
+        """Tell the table once that the game's inputs are not being recorded (issue 8), and
+        once that they are again, the kept ones written (issue 26)."""
         unsaved = self.session.unsaved if self.session is not None else None
-        if unsaved is None or self.storage_warning is not None:
+        if unsaved is None:
+            if self._saving_stopped:
+                self._saving_stopped = False
+                self.storage_warning = None
+                text = msg("Saving again: every input kept in memory is now saved.")
+                self.recent.append(text)
+                self.publisher.notify(text, "info")
+                self.publish()
             return
-        self.storage_warning = msg("The game is no longer being saved ({reason}). It goes on in memory: "
-                                   "keep the companion on until the game ends.", reason=unsaved[:160])
+        if self._saving_stopped or self.storage_warning is not None:
+            return
+        self._saving_stopped = True
+        self.storage_warning = msg("The game is not being saved ({reason}). Its inputs are kept in memory and "
+                                   "saved as soon as there is room again: keep the companion on.",
+                                   reason=unsaved[:160])
         self.recent.append(self.storage_warning)
         self.publisher.notify(self.storage_warning, "error")
+
+    def not_saving(self, text: str) -> None:
+        """Warn every screen that inputs are not being saved, until a write succeeds."""
+        self._saving_stopped = True
+        self.storage_warning = text
+        self.recent.append(text)
+
+    def save_kept(self) -> int:
+        """Write the inputs the store could not take (on the worker: :meth:`call` or
+        :meth:`in_order`); the count still unsaved (issue 26)."""
+        session = self.session
+        if session is None or session.unsaved is None:
+            return 0
+        session.save_kept()
+        self._check_saving()
+        return session.kept
+
+    def _save_before_leaving(self) -> None:
+        """Before another game replaces this one: write what it kept, or say what is lost."""
+        if self.session is None or self.session.unsaved is None:
+            return
+        if self.save_kept():
+            log.error("game %s: %d inputs could not be saved before another game started",
+                      self.session.game_id, self.session.kept)
+        self._saving_stopped = False
+
+    async def _retry_saving(self, every: float) -> None:
+        """Every ``every`` seconds, while inputs are kept in memory, try to write them."""
+        while True:
+            await asyncio.sleep(every)
+            if self.session is not None and self.session.unsaved is not None:
+                await self.in_order(self.save_kept)
 
     def touch(self, key: str, seen: int | None) -> Reply:
         """A touch made on the state numbered ``seen`` (None: whatever is current). When the

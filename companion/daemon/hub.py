@@ -103,9 +103,12 @@ class ClientHub:
             return
         try:
             _reader, writer = await asyncio.open_unix_connection(str(self.socket_path))
-        except OSError:
-            paths.remove_stale_socket(self.socket_path, seen)  # stale: left by a daemon that died
+        except ConnectionRefusedError:  # stale: left by a daemon that died (nobody listens)
+            paths.remove_stale_socket(self.socket_path, seen)
             return
+        except OSError as exc:  # EACCES: another user's socket, perhaps live (issue 26): never removed
+            raise DaemonBusy(f"cannot connect to the socket {self.socket_path} ({exc.strerror or exc}): it may be "
+                             f"another user's companion daemon, so it is left alone (give another --socket)") from None
         writer.close()
         raise DaemonBusy(f"another companion daemon is already listening on {self.socket_path}")
 

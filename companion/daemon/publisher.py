@@ -55,7 +55,8 @@ class StatePublisher:
                 "storage_warning": None if warning is None else render(warning, language),
                 "enrollment": walk.to_json(language) if walk is not None else None,
                 "physical": physical, "phones": daemon.phones.connected() if daemon.phones is not None else {},
-                "hardware": daemon.taps.hardware(), "tap_components": daemon.taps.tap_components()}
+                "hardware": daemon.taps.hardware(), "tap_components": daemon.taps.tap_components(),
+                "finished_game": _finished_game(daemon)}
 
     def _readers(self) -> dict[str, dict[str, Any]]:
         """The readers' status, the offline details in the table's language."""
@@ -115,3 +116,13 @@ def input_seen(inp: Input, show_uid: bool) -> dict[str, Any]:
     if isinstance(inp, Tap):
         return {"type": "input", "kind": "tap", "reader": inp.reader, "uid": inp.uid if show_uid else None}
     return {"type": "input", "kind": "press", "button": inp.button, "held": inp.hold}
+
+
+def _finished_game(daemon) -> dict[str, Any] | None:
+    """The state's ``finished_game``: the game on the table is over (its summary shows until a
+    new game starts): ``{"id": its number in the store, "after_restart": it was put back on the
+    table when the daemon started}`` (issue 26); None otherwise."""
+    session = daemon.session
+    if session is None or not session.prompt.over:
+        return None
+    return {"id": session.game_id, "after_restart": daemon.finished_at_start == session.game_id}

@@ -79,7 +79,8 @@ class PhoneLink:
         path = self._key_path()
         key = load_key(path) if path is not None else None  # None: a fresh key, in memory only
         renewed = load_seats(path.with_name(SEATS_FILE)) if path is not None else None
-        self.server = PhoneServer(self.table, config, on_presence=self._presence, key=key, renewed=renewed)
+        self.server = PhoneServer(self.table, config, on_presence=self._presence, key=key, renewed=renewed,
+                                  on_claim=self._keep_seats)
 
     def _key_path(self) -> Path | None:
         """``phones.key`` beside the event store; None for a store in memory (then the links
@@ -129,7 +130,7 @@ class PhoneLink:
     def _keep_seats(self) -> None:
         path = self._key_path()
         if path is not None:
-            save_seats(path.with_name(SEATS_FILE), self.server.tokens.renewed)
+            save_seats(path.with_name(SEATS_FILE), {**self.server.tokens.renewed, "claims": self.server.claims})
 
     def _presence(self) -> None:
         self.daemon.publish()

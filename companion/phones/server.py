@@ -22,6 +22,7 @@ import hmac
 import json
 import logging
 import re
+import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -39,6 +40,10 @@ REVOKED = 4404
 CLAIMED = 4409
 #: Close code sent to the phone of a seat re-paired from the table (:meth:`PhoneServer.repair`).
 REPLACED = 4410
+#: Close code sent to a page whose message nests deeper than :data:`MAX_DEPTH` (policy
+#: violation): a choice is one flat object (issue 26: 1,000 ``[`` raised a RecursionError).
+TOO_DEEP = WSCloseCode.POLICY_VIOLATION
+MAX_DEPTH = 4
 #: What a page's ``claim`` looks like: 128 random bits it keeps for the game (localStorage).
 _CLAIM = re.compile(r"[0-9a-f]{32}")
 _ROUTE = re.compile(r"/p/([^/]{1,64})(/ws)?")
@@ -47,17 +52,49 @@ _TOKEN_IN_TEXT = re.compile(r"/p/[^/\s\"']+")
 
 class _NoTokens(logging.Filter):
     """Scrubs anything shaped like a phone link's path from aiohttp's own log records
-    (its access log is off; an error report could still quote a request line)."""
+    (its access log is off; an error report could still quote a request line). A record
+    with an exception (a malformed request: its text quotes the raw request line, token and
+    all) becomes one line naming the exception's kind only, and at most one such line is
+    written per :data:`BAD_REQUEST_EVERY` seconds (issue 26: anyone on the Wi-Fi could write a
+    token into the journal, and flood it with 9 to 12 lines per request)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic):
+        super().__init__()
+        self.clock = clock
+        self._last: float | None = None
+        self._quiet = 0  # bad requests not logged since the last line
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info:
+            return self._one_line(record)
         text = record.getMessage()
         if "/p/" in text:
             record.msg, record.args = _TOKEN_IN_TEXT.sub("/p/…", text), ()
         return True
 
+    def _one_line(self, record: logging.LogRecord) -> bool:
+        now = self.clock()
+        if self._last is not None and now - self._last < BAD_REQUEST_EVERY:
+            self._quiet += 1
+            return False
+        error = record.exc_info[1]
+        quiet, self._last, self._quiet = self._quiet, now, 0
+        address = _ADDRESS.search(record.getMessage())
+        source = f" from {address.group(1)}" if address else ""
+        more = f"; {quiet} more not logged in the last {BAD_REQUEST_EVERY:g} s" if quiet else ""
+        record.msg = f"phones: a bad request{source} ({type(error).__name__} {getattr(error, 'code', '')}){more}"
+        record.args, record.exc_info, record.exc_text, record.stack_info = (), None, None, None
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
 
+
+#: At most one log line about bad requests per this many seconds.
+BAD_REQUEST_EVERY = 10.0
+_ADDRESS = re.compile(r"\bfrom ([0-9A-Fa-f.:\[\]]{2,45})")
+
+_NO_TOKENS = _NoTokens()
 for _name in ("aiohttp.access", "aiohttp.server", "aiohttp.web", "aiohttp.websocket", "aiohttp.internal"):
-    logging.getLogger(_name).addFilter(_NoTokens())
+    logging.getLogger(_name).addFilter(_NO_TOKENS)
 
 
 class Table(Protocol):
@@ -90,12 +127,15 @@ class PhoneServer:
     """
 
     def __init__(self, table: Table, config: PhonesConfig, on_presence: Callable[[], None] | None = None,
-                 key: bytes | None = None, failures: limits.FailureLimit | None = None, renewed: dict | None = None):
-        self.table, self.config, self.on_presence = table, config, on_presence
+                 key: bytes | None = None, failures: limits.FailureLimit | None = None, renewed: dict | None = None,
+                 on_claim: Callable[[], None] | None = None):
+        self.table, self.config, self.on_presence, self.on_claim = table, config, on_presence, on_claim
         self.tokens = Tokens(key, renewed)
         #: Player -> the claim of the first phone that opened their seat this game: a link
-        #: seen or photographed by someone else opens nothing on another phone.
+        #: seen or photographed by someone else opens nothing on another phone. A restarted
+        #: daemon gets them back from ``renewed["claims"]`` for the same game (issue 26).
         self._claims: dict[str, str] = {}
+        self._kept = renewed if isinstance(renewed, dict) else {}
         self.failures = failures or limits.FailureLimit()
         self._phones: set[_Phone] = set()
         self._runner: web.AppRunner | None = None
@@ -168,6 +208,11 @@ class PhoneServer:
         return True
 
     @property
+    def claims(self) -> dict[str, str]:
+        """Player -> the claim of the phone that holds their seat (to keep beside the key)."""
+        return dict(self._claims)
+
+    @property
     def open_connections(self) -> int:
         """HTTP connections open now (at most :data:`~companion.phones.limits.CONNECTIONS`;
         0 before :meth:`start`)."""
@@ -198,7 +243,8 @@ class PhoneServer:
     def _deal(self, shared: dict[str, Any]) -> None:
         """Tokens for the game on the table; a new game closes the previous game's phones."""
         if self.tokens.deal(shared.get("game_key"), shared.get("players") or ()):
-            self._claims.clear()
+            self._claims = _claims_of(self._kept, self.tokens.game)
+            self._kept = {}
             for phone in list(self._phones):  # the previous game's: never shown the new one
                 self._phones.discard(phone)
                 phone.revoke()
@@ -236,7 +282,11 @@ class PhoneServer:
             return _bare(429)
         ws = web.WebSocketResponse(max_msg_size=limits.MAX_MESSAGE, heartbeat=20.0, compress=False)
         await ws.prepare(request)
-        if not hmac.compare_digest(self._claims.setdefault(player, claim), claim):
+        if player not in self._claims:
+            self._claims[player] = claim
+            if self.on_claim is not None:
+                self.on_claim()
+        if not hmac.compare_digest(self._claims[player], claim):
             log.warning("phones: a second phone tried to open %s's seat", player)
             await ws.close(code=CLAIMED)  # the page says so; nothing of the seat was sent
             return ws
@@ -260,6 +310,10 @@ class PhoneServer:
                 break
             if self.tokens.who(phone.token) != phone.player:
                 break  # revoked meanwhile
+            if _depth(message.data) > MAX_DEPTH:
+                log.warning("phones: %s's phone sent a message nested too deeply; closed", phone.player)
+                await phone.close(TOO_DEEP)
+                break
             key, revision = _choice(message.data)
             if key is None:
                 await phone.ws.send_json({"type": "ack", "ok": False, "text": "bad message"})
@@ -277,6 +331,14 @@ class PhoneServer:
     def _presence(self) -> None:
         if self.on_presence is not None:
             self.on_presence()
+
+
+def _claims_of(kept: dict, game: str | None) -> dict[str, str]:
+    """The seat claims kept in ``kept`` (``{"game", "claims"}``) when they are ``game``'s."""
+    claims = kept.get("claims") if kept.get("game") == game and game is not None else None
+    if not isinstance(claims, dict):
+        return {}
+    return {str(p): c for p, c in claims.items() if isinstance(c, str) and _CLAIM.fullmatch(c)}
 
 
 class _Phone:
@@ -314,6 +376,29 @@ class _Phone:
                     return
                 if text is not None:
                     await self.ws.send_str(text)
+
+
+def _depth(data: str) -> int:
+    """How deeply the JSON text ``data`` nests arrays and objects (brackets inside strings
+    do not count), without parsing it."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in data:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
 
 
 def _choice(data: str) -> tuple[str | None, int | None]:

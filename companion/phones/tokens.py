@@ -133,7 +133,8 @@ def save_key(path: Path, key: bytes) -> bool:
     written (the key then lasts until a restart)."""
     temporary = path.with_name(path.name + ".new")
     try:
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        temporary.unlink(missing_ok=True)  # never written through a link planted in its place (issue 26)
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
         with os.fdopen(fd, "wb") as stream:
             stream.write(key)
             stream.flush()

@@ -58,11 +58,14 @@ class VirtualReader:
         self.fake = FakeNfcReader(name)
         self.supervisor = ReaderSupervisor(name, lambda: self.fake, on_event, on_status, interval=interval)
         self._one_at_a_time = threading.Lock()
+        self._stopping = threading.Event()  # a hold in progress ends at once (SIGTERM, issue 26)
 
     def start(self) -> None:
+        self._stopping.clear()
         self.supervisor.start()
 
     def stop(self) -> None:
+        self._stopping.set()
         self.supervisor.stop()
 
     def run_job(self, job):
@@ -79,7 +82,7 @@ class VirtualReader:
             self.fake.present(uid, None if known else tag_image(uid, text))
             try:
                 result = until_read()
-                time.sleep(max(0.0, hold - (time.monotonic() - started)))
+                self._stopping.wait(max(0.0, hold - (time.monotonic() - started)))
             finally:
                 self.lift()
             return result

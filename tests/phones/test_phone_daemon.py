@@ -420,3 +420,42 @@ def test_hostile_phones_never_stop_the_table(daemon, caplog):
     logged = "\n".join(f"{r.getMessage()} {r.exc_text or ''}" for r in caplog.records)
     for link in links.values():
         assert link.rsplit("/", 1)[1] not in logged
+
+
+def test_a_seat_stays_with_its_phone_after_a_restart(tmp_path):
+    """Issue 26: after a restart the first phone to use a seat's link got the seat (someone
+    who photographed Bo's code got Bo's private update; Bo's own phone then got 4409)."""
+    store = EventStore(tmp_path / "c.sqlite3")
+    bo_phone, photo = "b" * 32, "f" * 32
+
+    async def open_seat(link: str, claim: str):
+        async with aiohttp.ClientSession() as http, http.ws_connect(_ws(link, claim)) as ws:
+            message = await asyncio.wait_for(ws.receive(), 10)
+            return message.type, (message.json()["you"] if message.type == aiohttp.WSMsgType.TEXT else ws.close_code)
+
+    with DaemonThread(Daemon(store, tmp_path / "c.sock", phones=LOOPBACK)) as d:
+        d.call(lambda: d.start_game(GameHeader.from_json(clue_table.RAW)))
+        links = cli_links(d)
+        assert asyncio.run(open_seat(links["Bo"], bo_phone))[1] == "Bo"
+    with DaemonThread(Daemon(store, tmp_path / "c.sock", phones=LOOPBACK)) as d:
+        d.call(lambda: d.resume_last())
+        links = cli_links(d)
+        assert asyncio.run(open_seat(links["Bo"], photo)) == (aiohttp.WSMsgType.CLOSE, 4409)
+        assert asyncio.run(open_seat(links["Bo"], bo_phone))[1] == "Bo"
+    store.close()
+    assert (tmp_path / "phones.seats").stat().st_mode & 0o777 == 0o600
+
+
+def test_the_files_beside_the_store_are_never_written_through_a_link(tmp_path):
+    """Issue 26: ``phones.key.new`` and ``phones.seats.new`` were opened with O_TRUNC,
+    following a symbolic link planted in their place."""
+    from companion.phones.tokens import save_key, save_seats
+
+    target = tmp_path / "precious"
+    target.write_text("keep me")
+    for name in ("phones.key.new", "phones.seats.new"):
+        os.symlink(target, tmp_path / name)
+    assert save_key(tmp_path / "phones.key", b"k" * 32)
+    assert save_seats(tmp_path / "phones.seats", {"game": "1:2", "seats": {}})
+    assert target.read_text() == "keep me"
+    assert (tmp_path / "phones.key").read_bytes() == b"k" * 32

@@ -290,3 +290,56 @@ def test_the_first_phone_keeps_the_seat_and_another_with_the_same_link_gets_noth
     assert (refused.type, refused.data) == (aiohttp.WSMsgType.CLOSE, 4409)
     assert [(status, body) for status, body, _ in missing] == [(404, b"")] * 3
     assert (back, renewed, fresh) == ("Ada", 200, "Ada")
+
+
+def test_a_malformed_request_writes_one_short_line_without_its_token(caplog):
+    """Issue 26: aiohttp logged the raw request line (token and all) in the exception text,
+    9 to 12 ERROR lines per request: anyone on the Wi-Fi could flood the journal."""
+    from companion.phones import server as phone_server
+
+    phone_server._NO_TOKENS._last, phone_server._NO_TOKENS._quiet = None, 0
+
+    async def test(server, table, base):
+        token = server.tokens.token("Ada")
+        for raw in (f"GET /p/{token} HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n",
+                    f"GET /p/{token}\x00 HTTP/1.1\r\n\r\n") * 3:
+            reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+            writer.write(raw.encode())
+            await writer.drain()
+            assert (await reader.read(100)).startswith(b"HTTP/1.0 400")
+            writer.close()
+        return token
+    with caplog.at_level(logging.DEBUG):
+        token = run(test)
+    lines = [caplog_formatted(r) for r in caplog.records if r.name.startswith("aiohttp")]
+    assert lines == ["WARNING phones: a bad request from 127.0.0.1 (BadHttpMessage 400)"]
+    assert token not in caplog.text and all(token not in caplog_formatted(r) for r in caplog.records)
+
+
+def caplog_formatted(record) -> str:
+    text = f"{record.levelname} {record.getMessage()}"
+    if record.exc_info:
+        text += logging.Formatter().formatException(record.exc_info)
+    return text
+
+
+def test_a_deeply_nested_message_closes_that_phone_with_a_clear_code():
+    """Issue 26: 1,000 ``[`` raised an uncaught RecursionError in ``_choice``."""
+    from companion.phones.server import TOO_DEEP
+
+    async def test(server, table, base):
+        async with aiohttp.ClientSession() as http:
+            async with http.ws_connect(base + _path(server, "Ada", ws=True)) as ada:
+                await _first_update(ada)
+                await ada.send_str("[" * 1000)
+                while (await asyncio.wait_for(ada.receive(), 10)).type not in (aiohttp.WSMsgType.CLOSE,
+                                                                               aiohttp.WSMsgType.CLOSED):
+                    pass
+                closed = ada.close_code
+            async with http.ws_connect(base + _path(server, "Ada", ws=True)) as again:
+                await _first_update(again)
+                await again.send_str('{"choose": "[[[[[[[[", "revision": 1}')  # brackets in a string
+                return closed, await _ack(again)
+    closed, ack = run(test)
+    assert closed == TOO_DEEP == 1008
+    assert ack["type"] == "ack" and ack["ok"] is False

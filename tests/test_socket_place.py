@@ -1,0 +1,107 @@
+"""Issue 26, the daemon's socket: only a socket that refuses connections is stale (another
+user's live socket is never removed), and a socket folder this user cannot write is one line."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from companion.daemon.hub import ClientHub, DaemonBusy
+from tests.checkout import checkout_env
+from tests.test_storage_faults import tiny_tmpfs
+
+
+def _hub(path) -> ClientHub:
+    return ClientHub(path, dict, lambda line, writer: None, lambda writer: None)
+
+
+def test_a_socket_that_cannot_be_reached_is_not_taken_for_stale(tmp_path, monkeypatch):
+    """Before issue 26 a connect that failed with EACCES (another user's live socket, mode
+    0660) was taken for stale and the socket deleted. As root every connect is allowed, so
+    the refusal comes from the connect itself, as a user's would."""
+    path = tmp_path / "companion.sock"
+    listening = socket.socket(socket.AF_UNIX)
+    listening.bind(str(path))
+    listening.listen()
+
+    async def denied(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(asyncio, "open_unix_connection", denied)
+    with pytest.raises(DaemonBusy, match="Permission denied.*another user's companion daemon.*left alone"):
+        asyncio.run(_hub(path).open())
+    assert path.is_socket()
+    listening.close()
+
+
+def test_a_socket_nobody_listens_on_is_stale_and_replaced(tmp_path):
+    path = tmp_path / "companion.sock"
+    dead = socket.socket(socket.AF_UNIX)
+    dead.bind(str(path))
+    dead.close()  # nobody listens: ECONNREFUSED
+
+    async def open_and_close():
+        hub = _hub(path)
+        await hub.open()
+        await hub.close()
+    asyncio.run(open_and_close())
+    assert not path.exists()
+
+
+def test_a_socket_in_a_folder_that_cannot_be_written_is_one_line(tmp_path):
+    with tiny_tmpfs(tmp_path / "ro", "1m") as ro:
+        subprocess.run(["mount", "-o", "remount,ro", str(ro)], check=True)
+        done = subprocess.run([sys.executable, "-m", "companion", "daemon", "--db", str(tmp_path / "g.sqlite3"),
+                               "--socket", str(ro / "run" / "companion.sock")], capture_output=True, text=True,
+                              timeout=60, env=checkout_env())
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"companion: --socket {ro / 'run' / 'companion.sock'}: the folder {ro} cannot be written by this user "
+        f"(give a --socket in a folder you can write, e.g. one in $XDG_RUNTIME_DIR)"]
+    assert not (tmp_path / "g.sqlite3").exists()
+
+
+# ---------------------------------------------------------------- the data partition (item 17)
+
+def _daemon(tmp_path, db, *extra, env=None):
+    return subprocess.run([sys.executable, "-m", "companion", "daemon", "--db", str(db), "--socket",
+                           str(tmp_path / "d.sock"), *extra], capture_output=True, text=True, timeout=60,
+                          env={**checkout_env(), **(env or {})})
+
+
+def test_the_daemon_refuses_to_start_when_the_data_partition_is_not_mounted(tmp_path):
+    data = tmp_path / "hauntdata"  # the mount point, with nothing mounted on it
+    data.mkdir()
+    done = _daemon(tmp_path, data / "companion.sqlite3", env={"COMPANION_DATA_MOUNT": str(data)})
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"companion: the data partition {data} is not mounted, so the event store {data / 'companion.sqlite3'} "
+        f"would not be kept on it: the daemon does not start (see findmnt {data} and /etc/fstab)"]
+    assert list(data.iterdir()) == []
+
+
+def test_the_daemon_refuses_a_store_beside_the_data_partition(tmp_path):
+    with tiny_tmpfs(tmp_path / "hauntdata", "1m") as data:
+        elsewhere = tmp_path / "state"  # the bind mount onto it is missing
+        elsewhere.mkdir()
+        done = _daemon(tmp_path, elsewhere / "companion.sqlite3", "--data-mount", str(data))
+        assert done.returncode == 2
+        assert f"the event store's folder {elsewhere} is not on the data partition {data}" in done.stderr
+        assert list(elsewhere.iterdir()) == []
+        from companion.paths import check_data_mount
+
+        check_data_mount(data / "companion.sqlite3", data)  # on it: no refusal
+
+
+def test_the_unit_and_the_recipe_require_the_data_mount():
+    from tests.checkout import ROOT
+
+    unit = (ROOT / "systemd" / "haunt-companion.service").read_text()
+    assert "\nRequiresMountsFor=/var/lib/haunt-companion\n" in unit
+    recipe = (ROOT / "docs" / "pi-setup.md").read_text()
+    assert "RequiresMountsFor=/srv/hauntdata /var/lib/haunt-companion" in recipe
+    assert "Environment=COMPANION_DATA_MOUNT=/srv/hauntdata" in recipe
