@@ -519,6 +519,15 @@ class MFRC522Reader(Reader):
         log.info("reader %s: %s: reading CollPos as counting %s from now on", self.name, why,
                  "from the FIFO's first bit" if self.collpos_counts_rx_align else "the received bits only")
 
+    def _park(self) -> None:
+        """After a frame went wrong, an HLTA: a card left READY by it (which would take the next
+        WUPA for an invalid frame and stay silent: ISO 14443-3 6.3) goes back to IDLE, a
+        selected one to HALT, so the next poll's WUPA wakes every card again."""
+        try:
+            self._halt(time.monotonic() + 0.005)
+        except _ProtocolError as exc:
+            log.debug("reader %s: HLTA after a bad frame: %s", self.name, exc)
+
     def _halt(self, deadline: float) -> None:
         """HLTA: the card goes to HALT and stays quiet until the next WUPA (6.4.3)."""
         frame = bytes((_HLTA, 0x00))
@@ -549,6 +558,7 @@ class MFRC522Reader(Reader):
                 uids.append(uid)
         except _ProtocolError as exc:
             log.debug("reader %s: %s", self.name, exc)
+            self._park()
             self._check_chip()
             return UNANSWERED
         if not uids:
@@ -593,6 +603,7 @@ class MFRC522Reader(Reader):
             self._halt(deadline)
         except _ProtocolError as exc:
             log.debug("reader %s: READ %d: %s", self.name, start, exc)
+            self._park()
             return None
         if answer is None or len(answer) != 18 or crc_a(answer[:16]) != answer[16:]:
             log.debug("reader %s: READ %d: bad answer %r", self.name, start, answer)
@@ -620,6 +631,7 @@ class MFRC522Reader(Reader):
             self._halt(deadline)
         except _ProtocolError as exc:
             log.debug("reader %s: WRITE %d: %s", self.name, page, exc)
+            self._park()
             return False
         acked = answer is not None and len(answer) == 1 and bits == 4 and answer[0] & 0x0F == _ACK
         if not acked:

@@ -56,8 +56,12 @@ class SimulatedPN532:
         memory: UID -> the tag's Type 2 pages (4 bytes each, concatenated), for tags given one.
     """
 
-    def __init__(self, firmware: tuple[int, int, int, int] = (0x32, 1, 6, 7), require_wakeup: bool = True):
+    def __init__(self, firmware: tuple[int, int, int, int] = (0x32, 1, 6, 7), require_wakeup: bool = True,
+                 clock=time.monotonic):
         self.firmware = firmware
+        #: What times :meth:`go_quiet` and ``read_fail_for`` (a test's manual clock, or
+        #: monotonic seconds); the answers' own delays are in real time.
+        self.clock = clock
         self.require_wakeup = require_wakeup
         self.commands: list[tuple[int, bytes]] = []
         self.wakeups = 0
@@ -99,7 +103,7 @@ class SimulatedPN532:
         image, read and written by NTAG READ/WRITE through InDataExchange. ``read_fail_for``:
         seconds from now during which every READ fails (status 0x01: a card slid on)."""
         with self._lock:
-            self._reads_fail_until = time.monotonic() + read_fail_for
+            self._reads_fail_until = self.clock() + read_fail_for
         uid = bytes.fromhex(uid) if isinstance(uid, str) else bytes(uid)
         if pages is not None:
             with self._lock:
@@ -121,7 +125,7 @@ class SimulatedPN532:
     def go_quiet(self, seconds: float) -> None:
         """Answer nothing for ``seconds`` from now (a loose connector), then answer again."""
         with self._lock:
-            self._quiet_until = time.monotonic() + seconds
+            self._quiet_until = self.clock() + seconds
 
     def forget_retries(self) -> None:
         """A reset while awake: MxRtyPassiveActivation back to 0xFF (wait for a card for ever)."""
@@ -266,7 +270,7 @@ class SimulatedPN532:
         with self._lock:
             self.commands.append((code, params))
             now = time.monotonic()
-            if self.silent or now < self._quiet_until or (self.require_wakeup and self.wakeups == 0):
+            if self.silent or self.clock() < self._quiet_until or (self.require_wakeup and self.wakeups == 0):
                 return
             out = list(self._before_ack)
             self._before_ack.clear()
@@ -320,7 +324,7 @@ class SimulatedPN532:
         if command == 0x30 and self.failing_reads:
             self.failing_reads -= 1
             return b"\x01"
-        if command == 0x30 and time.monotonic() < self._reads_fail_until:
+        if command == 0x30 and self.clock() < self._reads_fail_until:
             return b"\x01"
         if command == 0x30 and page < count:
             return b"\x00" + b"".join(bytes(memory[((page + i) % count) * 4:][:4]) for i in range(4))
