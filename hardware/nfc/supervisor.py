@@ -22,10 +22,9 @@ import logging
 import queue
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
-
-from collections import deque
 
 from hardware.errors import HardwareError, ReaderUnavailable, fault, fault_of
 from hardware.nfc.base import PresenceEvent, Reader
