@@ -31,8 +31,9 @@ READ_PATIENCE = 2.5
 HOLD_STILL_AFTER = 0.5
 
 #: Waits between two reads of a resting tag that did not answer: the next poll, then
-#: doubling up to the last.
-READ_BACKOFF = (0.0, 0.1, 0.2, 0.4)
+#: doubling up to the last (a few milliseconds of radio each; 0.2 s keeps a card that
+#: answers at last from waiting long for it).
+READ_BACKOFF = (0.0, 0.1, 0.2)
 
 #: Why a held tap went without its text: its memory never answered while it rested.
 UNREAD = "its memory did not answer: hold the card still on the reader"

@@ -84,6 +84,10 @@ class SimulatedPN532:
         #: READs through InDataExchange still to fail (status 0x01) as on a first, brief contact.
         self.failing_reads = 0
         self._quiet_until = 0.0  # monotonic seconds: commands before it go unanswered
+        #: When N > 0, every Nth command goes unanswered (no ACK, no response: a frame lost on
+        #: a noisy UART), e.g. 10 for one missed answer in ten.
+        self.miss_one_in = 0
+        self._received = 0
         self._reads_fail_until = 0.0  # monotonic seconds: READs before it fail (a card sliding on)
         self._rx = bytearray()
         self._master, self._slave = os.openpty()
@@ -270,7 +274,10 @@ class SimulatedPN532:
         with self._lock:
             self.commands.append((code, params))
             now = time.monotonic()
+            self._received += 1
             if self.silent or self.clock() < self._quiet_until or (self.require_wakeup and self.wakeups == 0):
+                return
+            if self.miss_one_in and self._received % self.miss_one_in == 0:
                 return
             out = list(self._before_ack)
             self._before_ack.clear()
