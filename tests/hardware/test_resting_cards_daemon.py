@@ -159,3 +159,26 @@ def test_fifty_drop_outs_give_the_table_two_notices_after_the_first_two(daemon, 
         "The cards reader keeps dropping out: check its wires. Touches still work.", again]
     assert state["hardware"]["readers"][0]["online"] is True
     assert _taps(daemon) == []  # no game prompt took the resting card; it was read once, never again
+
+
+def test_a_card_that_never_answers_is_asked_to_be_held_still_never_to_be_enrolled(daemon, watch):
+    clock = ManualClock()
+    chip = SimChip(clock=clock)
+    with installed(chip):
+        supervisor = _stepped(daemon, clock, lambda: MFRC522Reader("cards"))
+        _run(supervisor, clock, 0.3)
+        assert watch.client.choose("roll")["ok"]
+        daemon.drain()
+        watch.clear()
+        card = SimCard.ntag215(A, TEXT[A])
+        card.read_fail_for = 60.0
+        chip.add(card)
+        _run(supervisor, clock, 6.0)
+        supervisor.stop()
+    daemon.drain()
+    uid = A.hex().upper()
+    refusal = (f"Unknown tag {uid} on reader cards: it is not enrolled, and its NDEF message is unusable (its "
+               "memory did not answer: hold the card still on the reader).")
+    wait_until(lambda: refusal in _notices(watch), what="the refusal")
+    assert _notices(watch) == ["The card on the cards reader cannot be read yet: hold the card still.", refusal]
+    assert _taps(daemon) == []
