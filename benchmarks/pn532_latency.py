@@ -93,8 +93,8 @@ def main() -> None:
                 ("open (wake-up, SAM, firmware, RF config)", [opened]),
                 ("poll, card present (300 polls)", poll_times(reader, sim, card=True)),
                 ("poll, no card (300 polls)", poll_times(reader, sim, card=False)),
-                (f"tap to TagPresented, UID only ({args.taps} taps)",
-                 tap_latencies(reader, sim, args.taps, None)),
+                (f"tap to TagPresented, blank NTAG ({args.taps} taps)",  # an NTAG always answers READ
+                 tap_latencies(reader, sim, args.taps, ntag215_image(UID))),
                 (f"tap to TagPresented, NDEF-programmed card ({args.taps} taps)",
                  tap_latencies(reader, sim, args.taps, ntag215_image(UID, "creepy_cellar:ghost:room-H"))),
             ]

@@ -652,7 +652,8 @@ def _start_hardware(daemon, config, virtual: dict[str, str] | None = None) -> li
     for reader in config.readers:
         supervisor = ReaderSupervisor(
             reader.name, partial(build_reader, reader.driver, reader.name, **reader.driver_kwargs()),
-            daemon.on_presence, daemon.on_reader_status, interval=config.interval_for(reader))
+            daemon.on_presence, daemon.on_reader_status, interval=config.interval_for(reader),
+            on_dropout=daemon.on_reader_dropout)
         daemon.attach_reader(reader.name, supervisor.run_job)
         supervisor.start()
         stops.append(supervisor.stop)

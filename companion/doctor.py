@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import platform
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Mapping
@@ -25,11 +26,17 @@ from companion.config import CONFIG_ENV, Config, ConfigError, default_config_pat
 
 OK, MISSING, WARN, INFO = "ok", "MISSING", "warn", "info"
 
+#: ``platform.machine()`` of a PC: a machine where the Pi-only modules have nothing to drive.
+PC_MACHINES = frozenset({"x86_64", "amd64", "i386", "i686", "x86"})
+#: Modules that only work on a Raspberry Pi.
+PI_ONLY = frozenset({"lgpio", "RPi.GPIO"})
+ON_THE_PI = "nothing to install: run companion doctor on the Pi"
+
 # module -> (what it is for, how to install it)
 MODULES: dict[str, tuple[str, str]] = {
     "mfrc522": ("MFRC522 chip library", "nothing to install: without it the driver talks to spidev itself"),
     "spidev": ("SPI access (MFRC522)", "pip install spidev  (or: sudo apt install python3-spidev)"),
-    "RPi.GPIO": ("GPIO for the MFRC522 library",
+    "RPi.GPIO": ("GPIO for the MFRC522 reset pin",
                  "pip install rpi-lgpio  (or: sudo apt install python3-rpi-lgpio)"),
     "lgpio": ("gpiozero's preferred pin library",
               "pip install lgpio  (or: sudo apt install python3-lgpio)"),
@@ -146,6 +153,11 @@ class Probe:
     is_root: Callable[[], bool] = lambda: hasattr(os, "geteuid") and os.geteuid() == 0
     access: Callable[[Path, int], bool] = os.access
     gpio_providers: Callable[[], dict[str, str]] = gpio_providers
+    machine: Callable[[], str] = platform.machine
+
+    def on_pc(self) -> bool:
+        """This machine is a PC (x86), never a Raspberry Pi: no Pi-only package is worth installing."""
+        return self.machine().lower() in PC_MACHINES
 
     def model(self) -> str | None:
         """The Raspberry Pi model from ``/proc/device-tree/model`` under :attr:`root`, or None."""
@@ -207,6 +219,10 @@ def check_modules(needs: Needs, probe: Probe) -> Iterator[Line]:
         reason = probe.try_import(module)
         if reason is None:
             yield Line(OK, f"python module {module} ({purpose}) imports")
+        elif module in PI_ONLY and probe.on_pc():  # issue 30: no "pip install lgpio" on a PC
+            yield Line(WARN if module in required else INFO, f"python module {module} ({purpose}) does not "
+                       "import; it works only on a Raspberry Pi, and this machine is a PC",
+                       ON_THE_PI if module in required else "")
         elif module == "mfrc522" and reason.startswith("ModuleNotFoundError"):
             yield Line(INFO, f"python module mfrc522 ({purpose}) is not installed: the MFRC522 driver talks "
                        "to spidev itself (the Pi install leaves it out: it requires the stock RPi.GPIO)")
@@ -215,8 +231,7 @@ def check_modules(needs: Needs, probe: Probe) -> Iterator[Line]:
                            f"the stock RPi.GPIO does not work on a Pi 5 ({SOC_ERROR})", GPIO_FIX)
         elif "only be run on a Raspberry Pi" in reason:  # installed; it refuses other machines
             yield Line(WARN if module in required else INFO, f"python module {module} ({purpose}) is installed; "
-                       f"it imports only on a Raspberry Pi, and this machine is not one",
-                       "nothing to install: run companion doctor on the Pi")
+                       f"it imports only on a Raspberry Pi, and this machine is not one", ON_THE_PI)
         else:
             yield _problem(module in required, f"python module {module} ({purpose}) "
                            f"does not import: {reason}", install)
@@ -254,9 +269,9 @@ def check_pi_model(needs: Needs, probe: Probe) -> Iterator[Line]:
     yield Line(INFO, f"Raspberry Pi model: {model}")
     for port in needs.serial:
         advice = pi5_port_advice(port, model)
-        if advice:
-            yield Line(WARN, f"on a Pi 5, {port} is the debug connector, not the UART on GPIO 14/15",
-                       advice.removeprefix("; on a Pi 5, ").split(": ", 1)[1])
+        if advice:  # an error, not a warning: no PN532 on the header can answer there (issue 30)
+            yield _problem(True, f"on a Pi 5, {port} is the debug connector, not the UART on GPIO 14/15: the "
+                           "PN532 cannot answer there", advice.removeprefix("; on a Pi 5, ").split(": ", 1)[1])
 
 
 def check_readers(config: Config | None) -> Iterator[Line]:
@@ -288,7 +303,7 @@ def check_pin_factory(needs: Needs, probe: Probe) -> Iterator[Line]:
     except (Exception, SystemExit) as exc:
         yield _problem(needs.dice, f"gpiozero pin factory: none loads{origin}: "
                        f"{type(exc).__name__}: {exc}".splitlines()[0],
-                       "on a Raspberry Pi: " + MODULES["lgpio"][1])
+                       ON_THE_PI if probe.on_pc() else "on a Raspberry Pi: " + MODULES["lgpio"][1])
         return
     if name == "MockFactory" and needs.dice:
         yield Line(WARN, f"gpiozero pin factory: {name}{origin}: the dice button is simulated",

@@ -55,6 +55,7 @@ class HardwareReader(TypedDict):
     role: str
     online: bool
     virtual: bool
+    dropouts: int  # times it went offline since the daemon started (issue 30)
 
 
 class HardwareMessage(TypedDict):

@@ -54,7 +54,8 @@ Client -> daemon:
     table's refusal sentence when it refused it (a problem with the command itself, such as
     no virtual reader or an unknown component, comes as a notice too). The daemon adds to
     every state ``hardware``: ``{"dice_button": bool, "virtual": bool, "readers": [{"name",
-    "role", "online", "virtual"}]}`` and ``tap_components``: ``[{"component", "label"}]``,
+    "role", "online", "virtual", "dropouts"}]}`` (``dropouts``: times the reader went offline
+    since the daemon started) and ``tap_components``: ``[{"component", "label"}]``,
     the components whose tap the prompt would accept, when the daemon has virtual readers
     (else ``[]``); ``{"cmd": "components", "game": G}`` is answered to the asker only with
     ``{"type": "components", "game", "components": [{"component", "label"}]}`` (every

@@ -40,7 +40,7 @@ def fake_pi(root: Path, spi: bool = True, serial: bool = True, spi_on: bool = Tr
 
 
 def probe_for(root: Path, missing_modules=(), groups=ALL_GROUPS, access=True,
-              factory="LGPIOFactory", environ=None) -> Probe:
+              factory="LGPIOFactory", environ=None, machine="aarch64") -> Probe:
     """A probe of the fake tree: chosen modules missing, chosen groups, fixed access."""
 
     def fake_import(module):
@@ -55,7 +55,8 @@ def probe_for(root: Path, missing_modules=(), groups=ALL_GROUPS, access=True,
     return Probe(root=root, environ=environ or {}, try_import=fake_import,
                  pin_factory=fake_factory, groups=lambda: set(groups),
                  known_groups=lambda: set(ALL_GROUPS), is_root=lambda: False,
-                 access=(lambda path, mode: access(path) if callable(access) else access))
+                 access=(lambda path, mode: access(path) if callable(access) else access),
+                 machine=lambda: machine)
 
 
 def doctor(config, probe) -> tuple[int, str]:
@@ -291,7 +292,7 @@ def test_a_chip_library_that_refuses_a_non_pi_is_not_called_missing(tmp_path):
     text = out.getvalue()
     assert ("python module mfrc522 (MFRC522 chip library) is installed; it imports only on a Raspberry Pi, and "
             "this machine is not one") in text
-    assert ("[info] python module RPi.GPIO (GPIO for the MFRC522 library) is installed; it imports only on a "
+    assert ("[info] python module RPi.GPIO (GPIO for the MFRC522 reset pin) is installed; it imports only on a "
             "Raspberry Pi, and this machine is not one") in text  # never [MISSING] for what is installed
     assert "pip install mfrc522" not in text
 
@@ -338,7 +339,9 @@ def test_doctor_names_the_soc_error_of_the_stock_rpi_gpio_on_a_pi5(tmp_path):
 def test_doctor_tells_a_pi5_its_header_uart(tmp_path):
     probe = probe_for(_pi5(fake_pi(tmp_path)))
     code, text = doctor(Config(readers=(PN532,)), probe)
-    assert "[warn] on a Pi 5, /dev/serial0 is the debug connector, not the UART on GPIO 14/15" in text
+    assert code == 1  # issue 30: an error, not a warning: the PN532 cannot answer there
+    assert ("[MISSING] on a Pi 5, /dev/serial0 is the debug connector, not the UART on GPIO 14/15: the PN532 "
+            "cannot answer there") in text
     assert '-> set port = "/dev/ttyAMA0" and add dtoverlay=uart0-pi5 to /boot/firmware/config.txt' in text
 
 
@@ -406,6 +409,21 @@ def test_an_installed_gpio_module_off_a_pi_is_a_warning_not_missing_even_when_ne
     pi_only = "RuntimeError: This module can only be run on a Raspberry Pi!"
     probe = dataclasses.replace(probe_for(tmp_path), try_import=lambda m: pi_only if m == "RPi.GPIO" else None)
     _code, text = doctor(Config(readers=(MFRC,)), probe)
-    assert ("  [warn] python module RPi.GPIO (GPIO for the MFRC522 library) is installed; it imports only on a "
+    assert ("  [warn] python module RPi.GPIO (GPIO for the MFRC522 reset pin) is installed; it imports only on a "
             "Raspberry Pi, and this machine is not one\n      -> nothing to install: run companion doctor on the Pi"
+            ) in text
+
+
+def test_a_pc_is_never_told_to_install_the_pi_only_gpio_modules(tmp_path):
+    """Issue 30: doctor on a laptop said "pip install lgpio", which has nothing to drive there."""
+    probe = probe_for(tmp_path, missing_modules=("lgpio", "RPi.GPIO"), factory=RuntimeError("none"),
+                      machine="x86_64")
+    code, text = doctor(default_config(), probe)
+    assert "pip install lgpio" not in text and "pip install rpi-lgpio" not in text
+    assert ("[info] python module lgpio (gpiozero's preferred pin library) does not import; it works only on a "
+            "Raspberry Pi, and this machine is a PC") in text
+    assert "-> nothing to install: run companion doctor on the Pi" in text  # the dice button's pin factory
+    _code, text = doctor(Config(readers=(MFRC,)), probe)
+    assert ("[warn] python module RPi.GPIO (GPIO for the MFRC522 reset pin) does not import; it works only on a "
+            "Raspberry Pi, and this machine is a PC\n      -> nothing to install: run companion doctor on the Pi"
             ) in text

@@ -102,8 +102,8 @@ def test_a_ghost_card_tapped_with_companion_tap_is_drawn_in_a_physical_deck_game
             r["online"] for r in s["hardware"]["readers"]), "the game, its readers online")
         assert state["hardware"] == {
             "dice_button": False, "virtual": True,
-            "readers": [{"name": "cards", "role": "cards", "online": True, "virtual": True},
-                        {"name": "tiles", "role": "tiles", "online": True, "virtual": True}]}
+            "readers": [{"name": "cards", "role": "cards", "online": True, "virtual": True, "dropouts": 0},
+                        {"name": "tiles", "role": "tiles", "online": True, "virtual": True, "dropouts": 0}]}
         assert state["prompt"]["text"] == "Ada: touch “Roll the die”"  # no dice button, and it says so
 
         refused = companion(laptop, "tap", ROOM_H)  # the die first: the table's refusal, exit 1
@@ -197,7 +197,7 @@ def test_tap_without_a_daemon_and_with_real_readers_exits_2(laptop, tmp_path):
         state = wait_for(laptop, lambda s: s["hardware"]["readers"][0]["online"], "the reader online")
         assert state["hardware"] == {"dice_button": False, "virtual": False,
                                      "readers": [{"name": "table", "role": "cards", "online": True,
-                                                  "virtual": False}]}
+                                                  "virtual": False, "dropouts": 0}]}
         real = companion(laptop, "tap", ROOM_H)
         assert real.returncode == 2
         assert real.stderr.strip() == ("This table reads real cards (readers: table): virtual taps are off. "

@@ -33,7 +33,10 @@ def test_a_card_tapped_on_a_pn532_is_drawn(tmp_path):
                 _wait(lambda: daemon.readers.get("cards", {}).get("online"), "reader cards online")
                 daemon.submit(Touch("roll"))
                 daemon.drain()
-                sim.present(bytes.fromhex(GHOST_H), atqa=b"\x00\x44", sak=0x00)
+                from hardware.nfc.ntag import ntag215_image
+
+                uid = bytes.fromhex(GHOST_H)  # a blank NTAG: it answers READ (issue 30 holds one that does not)
+                sim.present(uid, atqa=b"\x00\x44", sak=0x00, pages=ntag215_image(uid))
                 _wait(lambda: daemon.call(lambda: daemon.session.view()["rooms"]["H"]["ghosts"]) == 1,
                       "the Ghost card drawn in room H")
                 assert daemon.call(lambda: daemon.session.prompt.text) == "Ada (outside): move up to 3, then End turn"

@@ -93,6 +93,8 @@ class Daemon:
         self.reader_roles = dict(reader_roles or {})
         self.session: Session | None = None
         self.readers: dict[str, dict[str, Any]] = {}
+        #: Drop-outs of each reader since start (online, then offline), issue 30.
+        self.reader_dropouts: dict[str, int] = {}
         #: Why games are not being saved (the store is in memory, or a write failed), for
         #: every state message; None while they are.
         self.storage_warning: str | None = None
@@ -180,8 +182,22 @@ class Daemon:
         self.loop.call_soon_threadsafe(self._queue.put_nowait, ("input", inp, None))
 
     def on_presence(self, event) -> None:
-        """Reader-runner callback: a :class:`TagPresented` or :class:`TagRemoved`."""
-        self.submit(presence_input(event))
+        """Reader-runner callback: a :class:`TagPresented` or :class:`TagRemoved` is an input;
+        a :class:`TagUnread` or :class:`CardsStacked` a notice, in order with the inputs."""
+        words = presence_notice(event, self.reader_roles.get(event.reader))
+        if words is None:
+            self.submit(presence_input(event))
+            return
+        tell = lambda: self.publisher.notify(words)  # noqa: E731 - one line, run on the worker
+        self.loop.call_soon_threadsafe(self._queue.put_nowait, ("call", tell, concurrent.futures.Future()))
+
+    def on_reader_dropout(self, name: str, dropouts: int) -> None:
+        """Reader-supervisor callback: reader ``name`` dropped out, ``dropouts`` times since
+        start (the state's ``hardware.readers[].dropouts``; no notice of its own). Thread-safe."""
+        def count() -> None:
+            self.reader_dropouts[name] = dropouts
+
+        self.loop.call_soon_threadsafe(count)
 
     def on_reader_status(self, name: str, online: bool, detail: str) -> None:
         """Reader-supervisor callback: a reader went offline or came back. Thread-safe."""
@@ -577,9 +593,38 @@ class _Bridge:
         self._future.set_exception(exc)
 
 
+def presence_notice(event, role: str | None) -> Msg | None:
+    """What the table is told of a reader event that is no input: a card whose memory does
+    not answer yet (hold it still), or several cards on a reader that takes one at a time
+    (every reader of these games); None for a tap or a removal (issue 30)."""
+    from hardware.nfc.base import CardsStacked, TagUnread
+
+    name, by_role = event.reader, readers.role_named(event.reader, role)
+    if isinstance(event, TagUnread):
+        if by_role:
+            return msg("The card on the {reader} cannot be read yet: hold the card still.",
+                       reader=readers.role_words(role))
+        return msg("The card on reader {name} cannot be read yet: hold the card still.", name=name)
+    if isinstance(event, CardsStacked):
+        if by_role:
+            return msg("{count} cards on the {reader}: lift all but one.", count=len(event.uids),
+                       reader=readers.role_words(role)) if len(event.uids) > 2 else \
+                msg("Two cards on the {reader}: lift one.", reader=readers.role_words(role))
+        if len(event.uids) > 2:
+            return msg("{count} cards on reader {name}: lift all but one.", count=len(event.uids), name=name)
+        return msg("Two cards on reader {name}: lift one.", name=name)
+    return None
+
+
 def _reader_status(name: str, role: str | None, online: bool, detail: str):
     """"Reader left is working." / "The cards reader is offline: …" (a virtual reader by its
-    role in words, :mod:`companion.readers`)."""
+    role in words, :mod:`companion.readers`); a reader that keeps dropping out is told so
+    once, and once it has held, that it works again (issue 30)."""
+    from hardware.nfc.supervisor import DROPPING_OUT, WORKING_AGAIN
+
+    pattern = getattr(detail, "pattern", None)
+    if pattern in (DROPPING_OUT.pattern, WORKING_AGAIN.pattern):
+        return _flapping_status(name, role, pattern == DROPPING_OUT.pattern)
     if readers.role_named(name, role):
         kind = readers.role_words(role)
         if online:
@@ -588,3 +633,15 @@ def _reader_status(name: str, role: str | None, online: bool, detail: str):
     if online:
         return msg("Reader {name} is working.", name=name)
     return msg("Reader {name} is offline: {detail}. Touches still work.", name=name, detail=driver_words(detail))
+
+
+def _flapping_status(name: str, role: str | None, dropping: bool):
+    """"The cards reader keeps dropping out: check its wires." / "… is working again."."""
+    if readers.role_named(name, role):
+        kind = readers.role_words(role)
+        if dropping:
+            return msg("The {reader} keeps dropping out: check its wires. Touches still work.", reader=kind)
+        return msg("The {reader} is working again.", reader=kind)
+    if dropping:
+        return msg("Reader {name} keeps dropping out: check its wires. Touches still work.", name=name)
+    return msg("Reader {name} is working again.", name=name)

@@ -130,11 +130,12 @@ class VirtualTaps:
 
     def hardware(self) -> dict[str, Any]:
         """The state message's ``hardware``: ``{"dice_button": bool, "virtual": bool,
-        "readers": [{"name", "role", "online", "virtual"}]}`` (every configured reader, then
-        the virtual ones; ``online`` once it has said so)."""
+        "readers": [{"name", "role", "online", "virtual", "dropouts"}]}`` (every configured
+        reader, then the virtual ones; ``online`` once it has said so; ``dropouts``: times it
+        went offline since start, issue 30)."""
         daemon = self.daemon
         readers = [{"name": name, "role": role, "online": bool(daemon.readers.get(name, {}).get("online")),
-                    "virtual": name in self.readers}
+                    "virtual": name in self.readers, "dropouts": daemon.reader_dropouts.get(name, 0)}
                    for name, role in daemon.reader_roles.items()]
         return {"dice_button": bool(daemon.dice_button), "virtual": bool(self.readers), "readers": readers}
 

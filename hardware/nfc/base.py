@@ -41,7 +41,42 @@ class TagRemoved:
     uid: bytes
 
 
-PresenceEvent = Union[TagPresented, TagRemoved]
+@dataclass(frozen=True)
+class TagUnread:
+    """The tag ``uid`` rests on reader ``reader`` but its memory has not answered for a while
+    (a card slid on, a thick sleeve): its tap is held while the runner reads it again, and the
+    table can ask the player to hold the card still (issue 30). Not a tap."""
+
+    reader: str
+    uid: bytes
+
+
+@dataclass(frozen=True)
+class CardsStacked:
+    """Reader ``reader`` has more than one card in its field at once (``uids``, in the order
+    they came): each is reported once as it came, and the table can ask for one to be lifted."""
+
+    reader: str
+    uids: tuple[bytes, ...]
+
+
+PresenceEvent = Union[TagPresented, TagRemoved, TagUnread, CardsStacked]
+
+
+class _Unanswered:
+    """The type of :data:`UNANSWERED` (falsy, like "no tag", for callers that only look for one)."""
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "UNANSWERED"
+
+
+#: What a poll returns when the reader did not answer it (a timeout, a garbled frame): the
+#: field is unknown. Only an answered "no target" is an empty field, and the presence
+#: tracker never removes a card on unanswered polls (issue 30).
+UNANSWERED = _Unanswered()
 
 
 class Reader(ABC):
@@ -59,11 +94,37 @@ class Reader(ABC):
         """Look for a tag once, bounded in time (a driver keeps it under 50 ms).
 
         Returns:
-            The UID of the tag in the field, or None when there is none.
+            The UID of the tag in the field, None when the reader answered that there is
+            none, or :data:`UNANSWERED` when this poll got no answer (the field is unknown).
 
         Raises:
             ReaderUnavailable: the reader stopped answering.
         """
+
+    #: True when :meth:`poll_field` reports every card in the field (full anticollision),
+    #: not only one: the presence tracker then follows each card on its own.
+    reports_field = False
+
+    #: The SAK (SEL_RES) of the card last polled, when the driver knows it, else None: 0x00
+    #: for an NFC Forum Type 2 tag (NTAG21x), whose memory is worth reading again.
+    last_sak: int | None = None
+
+    #: The card :meth:`read_pages` and :meth:`write_page` should talk to when several rest on
+    #: the reader (a driver with :attr:`reports_field` selects it by its UID); None: any.
+    target: bytes | None = None
+
+    def sak_of(self, uid: bytes) -> int | None:
+        """The SAK the card ``uid`` gave, when the driver knows it (else None)."""
+        return self.last_sak
+
+    def poll_field(self):
+        """Every card in the field: a tuple of UIDs (empty when the reader answered that
+        there is none), or :data:`UNANSWERED`. A driver that sees one card at a time
+        returns at most one."""
+        uid = self.poll()
+        if uid is UNANSWERED:
+            return UNANSWERED
+        return () if uid is None else (uid,)
 
     #: True when :meth:`read_pages` and :meth:`write_page` work on this reader.
     reads_memory = False

@@ -42,7 +42,7 @@ import logging
 import time
 
 from hardware.errors import HardwareError, ReaderUnavailable, fault
-from hardware.nfc.base import Reader
+from hardware.nfc.base import UNANSWERED, Reader
 
 log = logging.getLogger(__name__)
 
@@ -106,6 +106,9 @@ DEFAULT_ANTENNA_GAIN = 33
 #: SPI clock limits, Hz (the chip allows up to 10 Mbit/s; 1 MHz is safe on jumper wires).
 SPI_SPEEDS = range(10_000, 10_000_001)
 
+#: Most cards one poll selects (and halts) one after the other before it stops looking.
+MAX_CARDS = 8
+
 
 class ResetPinConflict(HardwareError, ValueError):
     """The reset pin collides with a pin the Pi needs for something else (the UART)."""
@@ -151,6 +154,13 @@ class MFRC522Reader(Reader):
     """
 
     reads_memory = True
+    reports_field = True
+    #: How CollReg.CollPos counts (datasheet 9.3.1.15 does not say whether it includes the
+    #: RxAlign bits of a bit-oriented ANTICOLL answer): True, from bit 0 of the first FIFO
+    #: byte (RxAlign included); False, from the first received bit. Where the two readings
+    #: differ, the driver starts with the first, and takes the other when the card it chose
+    #: by it does not answer (or when only the other can be meant): issue 30.
+    collpos_counts_rx_align = True
     _lib = None  # class defaults so close() works after a failed __init__
     _gpio = None
     _closed = False
@@ -171,6 +181,8 @@ class MFRC522Reader(Reader):
         self.antenna_gain = antenna_gain
         self.version: int | None = None
         self.reconfigured = 0  # times the chip was found reset and configured again
+        self.collpos_switches = 0  # times the other reading of CollPos was taken
+        self._saks: dict[bytes, int] = {}  # final SAK of each UID selected
         self._timeout_set: float | None = None
         try:
             import RPi.GPIO as GPIO
@@ -382,13 +394,14 @@ class MFRC522Reader(Reader):
                 raise _ProtocolError("the chip did not end the wait (no TimerIRq)")
 
     # --- ISO 14443-3 -----------------------------------------------------------------------
-    def _select(self, deadline: float) -> bytes | None:
-        """WUPA, then anticollision and SELECT at each cascade level; returns the UID.
+    def _select(self, deadline: float, request: int = _WUPA) -> bytes | None:
+        """WUPA (or REQA), then anticollision and SELECT at each cascade level; returns the UID.
 
         WUPA (not REQA) wakes a card left in HALT by the previous poll, so a card resting on
-        the reader answers every poll. Returns None when the field is empty.
+        the reader answers every poll; REQA wakes only the cards not yet halted, so after
+        halting one card it finds the next (issue 30). Returns None when no card answers.
         """
-        atqa, _, _ = self._exchange(bytes((_WUPA,)), deadline, tx_last_bits=7)  # ATQA may collide
+        atqa, _, _ = self._exchange(bytes((request,)), deadline, tx_last_bits=7)  # ATQA may collide
         if atqa is None:
             return None
         if len(atqa) != 2:
@@ -396,11 +409,9 @@ class MFRC522Reader(Reader):
         uid = b""
         for sel in _SEL:
             part = self._anticollision(sel, deadline)
-            select = bytes((sel, 0x70)) + part
-            answer = self._transceive(select + crc_a(select), deadline)
-            if answer is None or len(answer) != 3 or crc_a(answer[:1]) != answer[1:]:
-                raise _ProtocolError(f"SELECT {sel:#04x}: bad SAK {answer!r}")
-            sak = answer[0]
+            sak = self._select_level(sel, part, deadline)
+            if sak is None:
+                raise _ProtocolError(f"SELECT {sel:#04x}: no SAK")
             if sak & _SAK_UID_NOT_COMPLETE:
                 if part[0] != _CASCADE_TAG:
                     raise _ProtocolError(f"SAK says more UID but no cascade tag in {part.hex(' ')}")
@@ -411,25 +422,62 @@ class MFRC522Reader(Reader):
                 log.warning("reader %s: UID %s starts with the cascade tag 0x88: broken read, ignored",
                             self.name, uid.hex(" "))
                 return None
+            self._saks[uid] = sak
             return uid
         raise _ProtocolError("SAK still says UID not complete after cascade level 3")
+
+    def _select_level(self, sel: int, part: bytes, deadline: float) -> int | None:
+        """SELECT (NVB 0x70) of UID CLn + BCC ``part`` at cascade level ``sel``: its SAK, or
+        None when no card answered (the other cards go back to IDLE, ISO 14443-3 6.4.3)."""
+        select = bytes((sel, 0x70)) + part
+        answer = self._transceive(select + crc_a(select), deadline)
+        if answer is None:
+            return None
+        if len(answer) != 3 or crc_a(answer[:1]) != answer[1:]:
+            raise _ProtocolError(f"SELECT {sel:#04x}: bad SAK {answer!r}")
+        return answer[0]
+
+    def _select_uid(self, uid: bytes, deadline: float) -> bytes | None:
+        """WUPA, then SELECT the card ``uid`` at each cascade level without anticollision (its
+        UID is known): ``uid``, or None when it does not answer. Another card in the field
+        goes back to IDLE, so the reads and writes that follow talk to this one."""
+        atqa, _, _ = self._exchange(bytes((_WUPA,)), deadline, tx_last_bits=7)
+        if atqa is None:
+            return None
+        for sel, part in zip(_SEL, _cascade_parts(uid)):
+            if self._select_level(sel, part + bytes((part[0] ^ part[1] ^ part[2] ^ part[3],)), deadline) is None:
+                return None
+        return uid
+
+    def _select_target(self, deadline: float) -> bytes | None:
+        """The card :attr:`target` names when set (:meth:`_select_uid`), else any (:meth:`_select`).
+        A WUPA that no card answers is sent once more: a card at the edge of the field misses
+        one now and then, and a READ lost to it would hold the card's tap (issue 30)."""
+        for _ in range(2):
+            uid = self._select(deadline) if self.target is None else self._select_uid(self.target, deadline)
+            if uid is not None:
+                return uid
+        return None
 
     def _anticollision(self, sel: int, deadline: float) -> bytes:
         """The ANTICOLL loop of one cascade level (ISO 14443-3 6.5.3); returns UID CLn + BCC.
 
         On a collision at bit p the PCD keeps the p-1 bits received before it, adds a (1)b
         and sends those p known bits (NVB = bytes << 4 | bits, TxLastBits = RxAlign = p % 8);
-        only the cards matching them answer the rest. CollPos is read as counting from bit 0
-        of the first FIFO byte of the answer (RxAlign included) - an assumption checked
-        against the simulator only, not against a chip with two cards on it.
+        only the cards matching them answer the rest. Where CollPos could count either way
+        (:attr:`collpos_counts_rx_align`), a (1)b that no card answers means the other
+        reading: the driver takes it from then on and this poll goes unanswered.
         """
         known = bytearray(5)
         k = 0  # known bits of UID CLn + BCC
+        guessed = False  # the last (1)b was placed by an ambiguous CollPos
         while True:
             nbytes, nbits = divmod(k, 8)
             frame = bytes((sel, ((2 + nbytes) << 4) | nbits)) + known[:nbytes + (1 if nbits else 0)]
             answer, _, coll = self._exchange(frame, deadline, tx_last_bits=nbits, rx_align=nbits)
             if not answer:
+                if guessed:
+                    self._switch_collpos("no card answered the bits it chose")
                 raise _ProtocolError(f"ANTICOLL {sel:#04x}: no answer")
             for j, byte in enumerate(answer):
                 if nbytes + j >= 5:
@@ -440,7 +488,7 @@ class MFRC522Reader(Reader):
                 if nbytes + len(answer) < 5:
                     raise _ProtocolError(f"ANTICOLL {sel:#04x}: short answer {answer.hex(' ')}")
                 break
-            position = nbytes * 8 + coll  # 1-based bit of UID CLn + BCC that collided
+            position, guessed = self._collision_bit(k, coll)
             if position <= k or position > 32:
                 raise _ProtocolError(f"ANTICOLL {sel:#04x}: collision position {position} after {k}")
             k = position
@@ -451,31 +499,87 @@ class MFRC522Reader(Reader):
             raise _ProtocolError(f"ANTICOLL {sel:#04x}: BCC mismatch in {known.hex(' ')}")
         return bytes(known)
 
+    def _collision_bit(self, k: int, coll: int) -> tuple[int, bool]:
+        """The 1-based bit of UID CLn + BCC that collided, from CollPos ``coll`` (1-32) in the
+        answer to an ANTICOLL sent with ``k`` known bits; and whether the two readings of
+        CollPos disagree there (datasheet 9.3.1.15). Counted from bit 0 of the first FIFO
+        byte (RxAlign = k % 8 included), it is ``k // 8 * 8 + coll``; counted from the first
+        received bit, ``k + coll``. A CollPos within the RxAlign bits can only be the second."""
+        nbits = k % 8
+        from_fifo, from_rx = k - nbits + coll, k + coll
+        if not nbits:
+            return from_fifo, False
+        if coll <= nbits and self.collpos_counts_rx_align:
+            self._switch_collpos(f"CollPos {coll} lies within RxAlign {nbits}")
+        return (from_fifo if self.collpos_counts_rx_align else from_rx), True
+
+    def _switch_collpos(self, why: str) -> None:
+        self.collpos_counts_rx_align = not self.collpos_counts_rx_align
+        self.collpos_switches += 1
+        log.info("reader %s: %s: reading CollPos as counting %s from now on", self.name, why,
+                 "from the FIFO's first bit" if self.collpos_counts_rx_align else "the received bits only")
+
+    def _park(self) -> None:
+        """After a frame went wrong, an HLTA: a card left READY by it (which would take the next
+        WUPA for an invalid frame and stay silent: ISO 14443-3 6.3) goes back to IDLE, a
+        selected one to HALT, so the next poll's WUPA wakes every card again."""
+        try:
+            self._halt(time.monotonic() + 0.005)
+        except _ProtocolError as exc:
+            log.debug("reader %s: HLTA after a bad frame: %s", self.name, exc)
+
     def _halt(self, deadline: float) -> None:
         """HLTA: the card goes to HALT and stays quiet until the next WUPA (6.4.3)."""
         frame = bytes((_HLTA, 0x00))
         self._transceive(frame + crc_a(frame), deadline, expect_answer=False)
 
-    def poll(self) -> bytes | None:
-        """Select the card in the field and return its full UID (4, 7 or 10 bytes), or None.
+    def poll_field(self):
+        """Every card in the field (ISO 14443-3 6.5.3, issue 30): WUPA wakes them all, the
+        anticollision loop selects one, HLTA halts it, and REQA (which a halted card does not
+        answer) finds the next, until none answers. Returns their full UIDs (4, 7 or 10
+        bytes), in the order selected; ``()`` for an empty field.
 
         Takes at most ``poll_budget`` seconds of wall-clock time (the chip's timer ends an
         empty-field wait after :data:`FRAME_TIMEOUT`; a deadline check bounds everything
-        else). Collisions, bad checks and timeouts are logged and give None for this poll.
+        else). A frame that goes wrong (a bad check, the chip not ending a wait) makes the
+        poll :data:`~hardware.nfc.base.UNANSWERED`: the field is unknown, not empty.
+
+        Raises:
+            ReaderUnavailable: SPI failed, the chip stopped answering, or the reader is closed.
+        """
+        deadline = time.monotonic() + self.poll_budget
+        uids: list[bytes] = []
+        try:
+            while len(uids) < MAX_CARDS:
+                uid = self._select(deadline, _REQA if uids else _WUPA)
+                if uid is None or uid in uids:
+                    break
+                self._halt(deadline)
+                uids.append(uid)
+        except _ProtocolError as exc:
+            log.debug("reader %s: %s", self.name, exc)
+            self._park()
+            self._check_chip()
+            return UNANSWERED
+        if not uids:
+            self._check_chip()
+        return tuple(uids)
+
+    def poll(self):
+        """The first card :meth:`poll_field` finds: its UID, None for an empty field, or
+        :data:`~hardware.nfc.base.UNANSWERED`.
 
         Raises:
             ReaderUnavailable: SPI failed or the reader is closed.
         """
-        deadline = time.monotonic() + self.poll_budget
-        try:
-            uid = self._select(deadline)
-            if uid is not None:
-                self._halt(deadline)
-                return uid
-        except _ProtocolError as exc:
-            log.debug("reader %s: %s", self.name, exc)
-        self._check_chip()
-        return None
+        field = self.poll_field()
+        if field is UNANSWERED:
+            return UNANSWERED
+        return field[0] if field else None
+
+    def sak_of(self, uid: bytes) -> int | None:
+        """The SAK the card ``uid`` gave when last selected, or None."""
+        return self._saks.get(uid)
 
     def read_pages(self, start: int) -> bytes | None:
         """Read four NTAG pages from page ``start`` (NTAG READ 0x30): 16 bytes, or None.
@@ -492,13 +596,14 @@ class MFRC522Reader(Reader):
             raise ValueError(f"page {start} out of range 0-255")
         deadline = time.monotonic() + self.poll_budget
         try:
-            if self._select(deadline) is None:
+            if self._select_target(deadline) is None:
                 return None
             frame = bytes((_NTAG_READ, start))
             answer = self._transceive(frame + crc_a(frame), deadline, timeout=READ_TIMEOUT)
             self._halt(deadline)
         except _ProtocolError as exc:
             log.debug("reader %s: READ %d: %s", self.name, start, exc)
+            self._park()
             return None
         if answer is None or len(answer) != 18 or crc_a(answer[:16]) != answer[16:]:
             log.debug("reader %s: READ %d: bad answer %r", self.name, start, answer)
@@ -519,13 +624,14 @@ class MFRC522Reader(Reader):
             raise ValueError("write_page takes a page 0-255 and 4 bytes")
         deadline = time.monotonic() + self.poll_budget
         try:
-            if self._select(deadline) is None:
+            if self._select_target(deadline) is None:
                 return False
             frame = bytes((_NTAG_WRITE, page)) + bytes(data)
             answer, bits, _ = self._exchange(frame + crc_a(frame), deadline, timeout=WRITE_TIMEOUT)
             self._halt(deadline)
         except _ProtocolError as exc:
             log.debug("reader %s: WRITE %d: %s", self.name, page, exc)
+            self._park()
             return False
         acked = answer is not None and len(answer) == 1 and bits == 4 and answer[0] & 0x0F == _ACK
         if not acked:
@@ -576,6 +682,15 @@ class SpiRegisters:
 
     def Read_MFRC522(self, addr: int) -> int:  # noqa: N802 - the library's name
         return self.spi.xfer2([((addr << 1) & 0x7E) | 0x80, 0])[1]
+
+
+def _cascade_parts(uid: bytes) -> list[bytes]:
+    """The four UID bytes of each cascade level (ISO 14443-3 6.5.4: cascade tag 0x88)."""
+    if len(uid) == 4:
+        return [uid]
+    if len(uid) == 7:
+        return [bytes((_CASCADE_TAG,)) + uid[:3], uid[3:]]
+    return [bytes((_CASCADE_TAG,)) + uid[:3], bytes((_CASCADE_TAG,)) + uid[3:6], uid[6:]]
 
 
 def _register_layer():

@@ -246,7 +246,7 @@ def program(reader: Reader, text: str, wait: float, force: bool = False,
     sleep = sleep or time.sleep
     deadline = clock() + wait
     uid = reader.poll()
-    while uid is None:
+    while not uid:  # None (no tag) or UNANSWERED
         if cancelled():
             raise TagMemoryError("cancelled before a tag came")
         if clock() >= deadline:

@@ -28,7 +28,7 @@ from typing import Any
 
 from hardware.board import pi5_port_advice, poll_timeout_for
 from hardware.errors import ReaderUnavailable, fault
-from hardware.nfc.base import Reader
+from hardware.nfc.base import UNANSWERED, Reader
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +57,11 @@ WAKE_UP = b"\x55\x55" + b"\x00" * 22
 #: Consecutive unanswered polls before :meth:`PN532Reader.poll` raises ReaderUnavailable
 #: (each one also unanswered to the GetFirmwareVersion probe that follows it).
 MISSES_BEFORE_UNAVAILABLE = 3
+
+#: Polls in a row answered only by the probe, each after configuring the retries again,
+#: before the driver advises a longer poll_timeout: the first one may be a PN532 that lost
+#: its MxRtyPassiveActivation (a reset while awake), which configuring again cures.
+SLOW_BEFORE_ADVICE = 3
 
 _ACK, _NACK, _ERROR, _DATA = "ack", "nack", "error", "data"
 
@@ -136,6 +141,8 @@ class PN532Reader(Reader):
         self._buf = bytearray()
         self._misses = 0
         self.slow_answers = 0  # polls answered only by the probe: a slow board, not a dead one
+        self._slow_in_a_row = 0
+        self.reconfigured = 0  # times configured again after a poll only the probe answered
         factory = serial_factory or _default_serial_factory
         try:
             self._serial = factory(port, baudrate, min(timeout, 0.01))
@@ -151,17 +158,20 @@ class PN532Reader(Reader):
 
     # -- the Reader interface ---------------------------------------------------------
 
-    def poll(self) -> bytes | None:
+    def poll(self):
         """One InListPassiveTarget (§7.3.5): 106 kbps type A, at most one target.
 
         Takes a few milliseconds with a healthy reader and about ``timeout`` seconds when
         nothing answers. After an unanswered poll the next one first repeats the wake-up,
         SAMConfiguration and RFConfiguration (the PN532 may have been reset), each bounded
-        by ``timeout``.
+        by ``timeout``; so does a poll whose answer was late while the chip still answers the
+        GetFirmwareVersion probe (a PN532 reset while awake has MxRtyPassiveActivation back at
+        0xFF: it waits for a card for ever, issue 30).
 
         Returns:
-            The tag's UID (4, 7 or 10 bytes), or None when there is no tag, the answer did
-            not come in time, or the PN532 answered with an error frame.
+            The tag's UID (4, 7 or 10 bytes); None when the PN532 answered that there is no
+            target; :data:`~hardware.nfc.base.UNANSWERED` when the answer did not come in time
+            or was an error frame (the field is unknown, issue 30).
 
         Raises:
             ReaderUnavailable: the reader is closed, the port failed, or
@@ -178,22 +188,23 @@ class PN532Reader(Reader):
             self._abort()
             if self._alive():
                 self._slow_answer()
-                return None
+                return UNANSWERED
             self._misses += 1
             if self._misses >= MISSES_BEFORE_UNAVAILABLE:
                 raise ReaderUnavailable(fault("PN532 on {port} stopped answering ({misses} polls without an answer)",
                                               port=self.port, misses=self._misses)) from None
             log.debug("PN532 on %s: no answer to a poll (%d in a row)", self.port, self._misses)
-            return None
+            return UNANSWERED
         except _Rejected:
             self._misses = 0
             log.debug("PN532 on %s: error frame in answer to a poll", self.port)
-            return None
+            return UNANSWERED
         except ReaderUnavailable:
             raise
         except _IO_ERRORS as exc:
             raise ReaderUnavailable(fault("PN532 on {port}: {error}", port=self.port, error=str(exc))) from exc
         self._misses = 0
+        self._slow_in_a_row = 0
         return self._parse_target(answer)
 
     def _alive(self) -> bool:
@@ -208,13 +219,26 @@ class PN532Reader(Reader):
             return False
 
     def _slow_answer(self) -> None:
-        """A poll that only the probe answered: the reader stays online (no flapping)."""
+        """A poll that only the probe answered: the reader stays online (no flapping), and it
+        is configured again at once, since a PN532 reset while awake (or one that lost its
+        retry setting) answers the probe but waits for a card for ever. Only when that does
+        not help, poll after poll, is the board slow: then the log advises a longer timeout."""
         self._misses = 0
         self.slow_answers += 1
-        if self.slow_answers in (1, 10, 100, 1000):
-            log.warning("PN532 on %s answers a poll later than %g s (%d times so far) but is alive: "
-                        "raise poll_timeout or lower retries in the config", self.port, self.timeout,
-                        self.slow_answers)
+        self._slow_in_a_row += 1
+        try:
+            self._wake_and_configure(self.timeout)
+            self.reconfigured += 1
+        except (_Timeout, _Rejected):
+            self._abort()
+            self._misses = 1  # the next poll configures it again first
+        if self._slow_in_a_row == SLOW_BEFORE_ADVICE or self._slow_in_a_row in (10, 100, 1000):
+            log.warning("PN532 on %s answers a poll later than %g s (%d times in a row, though configured again "
+                        "each time) but is alive: raise poll_timeout or lower retries in the config", self.port,
+                        self.timeout, self._slow_in_a_row)
+        else:
+            log.info("PN532 on %s: a poll got no answer in %g s but the chip answers: configured it again",
+                     self.port, self.timeout)
 
     reads_memory = True
 
@@ -249,7 +273,7 @@ class PN532Reader(Reader):
         if self._serial is None:
             raise ReaderUnavailable(fault("PN532 reader '{name}' on {port} is closed", name=self.name, port=self.port))
         try:
-            if self._parse_target(self._transceive(IN_LIST_PASSIVE_TARGET, b"\x01\x00", self.timeout)) is None:
+            if not self._parse_target(self._transceive(IN_LIST_PASSIVE_TARGET, b"\x01\x00", self.timeout)):
                 return None
             answer = self._transceive(IN_DATA_EXCHANGE, b"\x01" + command, self.timeout)
         except _Timeout:
@@ -421,17 +445,19 @@ class PN532Reader(Reader):
             if body[0] == PN532_TFI:
                 return _DATA, body[1:]
 
-    def _parse_target(self, answer: bytes) -> bytes | None:
-        """InListPassiveTarget's answer: ``NbTg [Tg SENS_RES(2) SEL_RES NFCIDLength NFCID1...]``."""
+    def _parse_target(self, answer: bytes):
+        """InListPassiveTarget's answer: ``NbTg [Tg SENS_RES(2) SEL_RES NFCIDLength NFCID1...]``:
+        the UID, None for no target, UNANSWERED for a garbled target."""
         if not answer or answer[0] == 0:
             return None
         if len(answer) < 6:
             log.debug("PN532 on %s: short target data %s", self.port, answer.hex(" "))
-            return None
+            return UNANSWERED
         uid_length = answer[5]
         uid = answer[6:6 + uid_length]
         if uid_length not in (4, 7, 10) or len(uid) != uid_length:
             log.debug("PN532 on %s: unexpected UID in %s", self.port, answer.hex(" "))
-            return None
+            return UNANSWERED
+        self.last_sak = answer[4]  # SEL_RES
         return bytes(uid)
 

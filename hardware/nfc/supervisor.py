@@ -7,6 +7,12 @@ it opens, so a returning device is back within ``max_backoff`` plus one poll (is
 A card that lay on the reader through the fault is not reported again when it reopens, and
 an unexpected exception from a driver counts as a failure, never the end of the thread
 (issue 8).
+
+A loose wire makes a reader drop out and come back many times a minute: after
+:data:`FLAPPING_DROPOUTS` drop-outs within :data:`FLAPPING_WINDOW` seconds the supervisor
+says once that it keeps dropping out (:data:`DROPPING_OUT`) and nothing more until it has
+worked for :data:`CALM_AFTER` seconds in a row (:data:`WORKING_AGAIN`); it counts every
+drop-out since start (:attr:`ReaderSupervisor.dropouts`, issue 30).
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ import logging
 import queue
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +34,18 @@ log = logging.getLogger(__name__)
 
 #: Longest wait between two attempts to reopen a failed reader, in seconds.
 DEFAULT_MAX_BACKOFF = 1.0
+
+#: Drop-outs (online, then offline) within :data:`FLAPPING_WINDOW` seconds that make a
+#: reader "keeps dropping out" instead of one offline/working notice each.
+FLAPPING_DROPOUTS = 3
+FLAPPING_WINDOW = 30.0
+#: Seconds a reader that kept dropping out must work in a row before it is "working again".
+CALM_AFTER = 10.0
+
+#: The ``detail`` of the offline status said once for a reader that keeps dropping out, and
+#: of the online status said once it has held (the daemon words them for the table).
+DROPPING_OUT = fault("it keeps dropping out: check its wires")
+WORKING_AGAIN = fault("it is working again")
 
 
 class ReaderSupervisor:
@@ -40,14 +59,21 @@ class ReaderSupervisor:
             (``detail``: a :class:`~hardware.errors.Fault` when the driver made one, translatable).
         interval: seconds between polls.
         max_backoff: longest wait between reopen attempts, in seconds.
-        clock: monotonic seconds (the runner's clock).
+        clock: monotonic seconds (the runner's clock, and the drop-outs' times).
+        on_dropout: ``(name, dropouts)`` at each drop-out, with the count since start (also
+            while the status notices are held back).
+        calm_after: :data:`CALM_AFTER`.
+
+    Attributes:
+        dropouts: how many times the reader went from online to offline since start.
     """
 
     def __init__(self, name: str, open_reader: Callable[[], Reader],
                  on_event: Callable[[PresenceEvent], None],
                  on_status: Callable[[str, bool, str], None],
                  interval: float = DEFAULT_INTERVAL, max_backoff: float = DEFAULT_MAX_BACKOFF,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic,
+                 on_dropout: Callable[[str, int], None] | None = None, calm_after: float = CALM_AFTER):
         self.name = name
         self.open_reader = open_reader
         self.on_event = on_event
@@ -58,7 +84,14 @@ class ReaderSupervisor:
         self.runner: ReaderRunner | None = None
         self.online: bool | None = None
         self.backoff = interval
-        self._resting: bytes | None = None  # the card on the reader when it failed
+        self.on_dropout = on_dropout
+        self.calm_after = calm_after
+        self.dropouts = 0
+        self._recent_drops: deque[float] = deque()
+        self._flapping = False  # DROPPING_OUT said; WORKING_AGAIN not yet
+        self._steady_since: float | None = None  # online without a drop-out since
+        self._resting: tuple[bytes, ...] = ()  # the cards on the reader when it failed
+        self._held: dict = {}  # their taps still held for a read (ReaderRunner.held)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._jobs: queue.SimpleQueue = queue.SimpleQueue()
@@ -112,6 +145,7 @@ class ReaderSupervisor:
         # (unplugged mid-way, a silent chip) must not flap between online and offline.
         self.backoff = self.interval
         self._report(True, "")
+        self._calm()
         return self.interval
 
     def _open(self) -> float:
@@ -121,9 +155,10 @@ class ReaderSupervisor:
             self._report(False, fault_of(exc))
             return self._back_off()
         self.runner = ReaderRunner(reader, self.on_event, interval=self.interval, clock=self.clock)
-        if self._resting is not None:  # the card that lay there before the fault is no new tap
-            self.runner.tracker.assume(self._resting)
-            self._resting = None
+        for uid in self._resting:  # a card that lay there before the fault is no new tap
+            self.runner.tracker.assume(uid)
+        self.runner.held.update(self._held)  # nor is a held one sent twice
+        self._resting, self._held = (), {}
         return 0.0
 
     def _back_off(self) -> float:
@@ -132,7 +167,7 @@ class ReaderSupervisor:
 
     def _lost(self, detail: str) -> None:
         reader = self.runner.reader
-        self._resting = self.runner.tracker.current
+        self._resting, self._held = tuple(self.runner.tracker.cards), dict(self.runner.held)
         self.runner = None
         try:
             reader.close()
@@ -143,12 +178,43 @@ class ReaderSupervisor:
     def _report(self, online: bool, detail: str) -> None:
         if online == self.online:
             return
-        self.online = online
+        was, self.online = self.online, online
         if online:
             log.info("reader %s is online", self.name)
+            self._steady_since = self.clock()
         else:
             log.warning("reader %s is offline: %s", self.name, detail)
+            self._steady_since = None
+            if was:
+                self._dropped()
+        if self._flapping:
+            return  # said once already; WORKING_AGAIN comes from _calm()
+        if not online and len(self._recent_drops) >= FLAPPING_DROPOUTS:
+            self._flapping = True
+            log.warning("reader %s keeps dropping out (%d times in %g s)", self.name, len(self._recent_drops),
+                        FLAPPING_WINDOW)
+            detail = DROPPING_OUT
         self.on_status(self.name, online, detail)
+
+    def _dropped(self) -> None:
+        """Count a drop-out (online, then offline) and keep the recent ones' times."""
+        now = self.clock()
+        self.dropouts += 1
+        self._recent_drops.append(now)
+        while self._recent_drops and now - self._recent_drops[0] > FLAPPING_WINDOW:
+            self._recent_drops.popleft()
+        if self.on_dropout is not None:
+            self.on_dropout(self.name, self.dropouts)
+
+    def _calm(self) -> None:
+        """After a poll that worked: a reader that kept dropping out and has now worked for
+        :attr:`calm_after` seconds in a row is working again (said once)."""
+        if self._flapping and self._steady_since is not None and \
+                self.clock() - self._steady_since >= self.calm_after:
+            self._flapping = False
+            self._recent_drops.clear()
+            log.info("reader %s has worked for %g s: working again", self.name, self.calm_after)
+            self.on_status(self.name, True, WORKING_AGAIN)
 
     def start(self) -> None:
         """Run :meth:`step` in a daemon thread until :meth:`stop`."""

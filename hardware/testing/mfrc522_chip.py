@@ -26,8 +26,14 @@ What is modelled (MFRC522 datasheet rev. 3.9 section numbers):
 Several cards can share the field (:meth:`SimChip.add`): their answers are superposed bit by
 bit, the first differing bit sets ErrorReg.CollErr and CollReg.CollPos, and the cards answer
 bit-oriented ANTICOLL frames (NVB with known bits, TxLastBits / BitFramingReg.RxAlign).
-Assumption (the datasheet does not say it outright): CollPos counts from bit 0 of the first
-FIFO byte of the answer, so it includes the RxAlign offset; 0 means 32.
+The datasheet does not say whether CollPos counts from bit 0 of the first FIFO byte of the
+answer (so it includes the RxAlign offset) or from the first received bit; 0 means 32. Both
+are modelled (``SimChip(collpos=...)``: ``"fifo"``, the default, or ``"received"``), so the
+driver is tested against either (issue 30).
+
+A card's memory can fail to answer READ for its first seconds of contact
+(``SimCard.read_fail_for``, timed by the chip's ``clock`` from :meth:`SimChip.add`): a card
+slid on, or read through a thick sleeve, whose UID answers at once (issue 30).
 
 Faults (issue 20): :attr:`SimChip.stuck` makes the bus read a constant (0x00: MISO held
 low, the board unplugged; 0xFF: MISO floating high) with every write lost, as spidev on a
@@ -116,7 +122,10 @@ class SimCard:
     pages: bytearray = field(default_factory=bytearray)
     corrupt_bcc: bool = False  # answer ANTICOLL with a wrong BCC (a garbled read)
     read_only: bool = False  # NAK every WRITE (locked pages)
+    read_fail_for: float = 0.0  # seconds from being put in the field during which READ is not answered
     state: CardState = CardState.IDLE
+    placed_at: float = 0.0  # the chip clock's time it was put in the field
+    clock: object = None  # the chip's clock, set by SimChip.add
     level: int = 0  # index of the cascade level being resolved while READY
 
     @classmethod
@@ -198,11 +207,15 @@ class SimCard:
             if frame[0] == 0x50 and frame[1] == 0x00:  # HLTA: no answer
                 self.state = CardState.HALT
                 return None
-            if frame[0] == 0x30 and self.pages:
+            if frame[0] == 0x30 and self.pages and not self._still_sliding():
                 return self._ntag_read(frame[1])
         if len(frame) == 8 and frame[0] == 0xA2 and self.pages and crc_a(frame[:6]) == frame[6:]:
             return self._ntag_write(frame[1], frame[2:6])
         return self._unanswered()
+
+    def _still_sliding(self) -> bool:
+        """Within :attr:`read_fail_for` of being put in the field: a READ goes unanswered."""
+        return bool(self.read_fail_for) and self.clock() - self.placed_at < self.read_fail_for
 
     def _ntag_read(self, page: int) -> bytes | None:
         """NTAG READ: four pages from ``page`` (rolling over at the end) and their CRC_A."""
@@ -256,7 +269,12 @@ class SimChip:
         reset_low: True while the NRSTPD pin is held low (hard power-down).
     """
 
-    def __init__(self, flaky: bool = False, timer_dead: bool = False, version: int = 0x92):
+    def __init__(self, flaky: bool = False, timer_dead: bool = False, version: int = 0x92,
+                 collpos: str = "fifo", clock=time.monotonic):
+        if collpos not in ("fifo", "received"):
+            raise ValueError("collpos is 'fifo' or 'received'")
+        self.collpos = collpos
+        self.clock = clock
         self.flaky = flaky
         self.timer_dead = timer_dead
         self.version = version
@@ -290,11 +308,12 @@ class SimChip:
     def add(self, card: SimCard) -> None:
         """Put ``card`` in the field beside the cards already there."""
         card.state, card.level = CardState.IDLE, 0
+        card.placed_at, card.clock = self.clock(), self.clock
         self.cards.append(card)
 
-    def remove(self) -> None:
-        """Take every card out of the field."""
-        self.cards = []
+    def remove(self, card: SimCard | None = None) -> None:
+        """Take ``card`` (default: every card) out of the field."""
+        self.cards = [] if card is None else [c for c in self.cards if c is not card]
 
     # --- chip state ----------------------------------------------------------------------
     #: Reset values (datasheet table 20 / section 9.3) of the registers that are not 0x00.
@@ -459,7 +478,7 @@ class SimChip:
         padded = [0] * rx_align + bits
         if coll is not None:  # raised at the colliding bit, before the end of the frame
             self.regs[ERROR] |= 0x08  # CollErr
-            self.regs[COLL] = (rx_align + coll + 1) & 0x1F
+            self.regs[COLL] = ((rx_align if self.collpos == "fifo" else 0) + coll + 1) & 0x1F
             self.regs[COM_IRQ] |= 0x02  # ErrIRq
         else:
             self.regs[COLL] = 0x20  # CollPosNotValid

@@ -6,6 +6,13 @@ master side in a thread and the driver opens :attr:`SimulatedPN532.port` (the sl
 name). It answers GetFirmwareVersion, SAMConfiguration, RFConfiguration and
 InListPassiveTarget (UM0701-02 §7), and can be told to present or remove a tag, inject
 garbage or stray frames, delay an answer, NACK or reject a command, or go silent.
+
+Faults of issue 30: :meth:`SimulatedPN532.go_quiet` (a loose connector: nothing answered for
+a while, then the chip answers whatever comes next, often the driver's firmware probe);
+:meth:`SimulatedPN532.forget_retries` (a reset while awake: MxRtyPassiveActivation back at
+0xFF, so InListPassiveTarget waits for a card for ever while every other command answers);
+``read_fail_for`` of :meth:`SimulatedPN532.present` (a card slid on: its memory answers no
+READ for the first seconds of contact, while its UID answers at once).
 """
 
 from __future__ import annotations
@@ -49,8 +56,12 @@ class SimulatedPN532:
         memory: UID -> the tag's Type 2 pages (4 bytes each, concatenated), for tags given one.
     """
 
-    def __init__(self, firmware: tuple[int, int, int, int] = (0x32, 1, 6, 7), require_wakeup: bool = True):
+    def __init__(self, firmware: tuple[int, int, int, int] = (0x32, 1, 6, 7), require_wakeup: bool = True,
+                 clock=time.monotonic):
         self.firmware = firmware
+        #: What times :meth:`go_quiet` and ``read_fail_for`` (a test's manual clock, or
+        #: monotonic seconds); the answers' own delays are in real time.
+        self.clock = clock
         self.require_wakeup = require_wakeup
         self.commands: list[tuple[int, bytes]] = []
         self.wakeups = 0
@@ -72,6 +83,12 @@ class SimulatedPN532:
         self.mx_rty_passive = 0xFF  # the PN532's default until RFConfiguration item 5
         #: READs through InDataExchange still to fail (status 0x01) as on a first, brief contact.
         self.failing_reads = 0
+        self._quiet_until = 0.0  # monotonic seconds: commands before it go unanswered
+        #: When N > 0, every Nth command goes unanswered (no ACK, no response: a frame lost on
+        #: a noisy UART), e.g. 10 for one missed answer in ten.
+        self.miss_one_in = 0
+        self._received = 0
+        self._reads_fail_until = 0.0  # monotonic seconds: READs before it fail (a card sliding on)
         self._rx = bytearray()
         self._master, self._slave = os.openpty()
         tty.setraw(self._slave)
@@ -84,10 +101,13 @@ class SimulatedPN532:
     # -- what a test does ---------------------------------------------------------------
 
     def present(self, uid: bytes | str, atqa: bytes | int | None = None, sak: int | None = None,
-                pages: bytes | None = None) -> None:
+                pages: bytes | None = None, read_fail_for: float = 0.0) -> None:
         """Put a tag in the field. Defaults: a MIFARE Classic (ATQA 0004, SAK 08) for a 4-byte
         UID, an NTAG/Ultralight (ATQA 0044, SAK 00) otherwise. ``pages``: the tag's memory
-        image, read and written by NTAG READ/WRITE through InDataExchange."""
+        image, read and written by NTAG READ/WRITE through InDataExchange. ``read_fail_for``:
+        seconds from now during which every READ fails (status 0x01: a card slid on)."""
+        with self._lock:
+            self._reads_fail_until = self.clock() + read_fail_for
         uid = bytes.fromhex(uid) if isinstance(uid, str) else bytes(uid)
         if pages is not None:
             with self._lock:
@@ -105,6 +125,16 @@ class SimulatedPN532:
         """Take the tag out of the field."""
         with self._lock:
             self.field = None
+
+    def go_quiet(self, seconds: float) -> None:
+        """Answer nothing for ``seconds`` from now (a loose connector), then answer again."""
+        with self._lock:
+            self._quiet_until = self.clock() + seconds
+
+    def forget_retries(self) -> None:
+        """A reset while awake: MxRtyPassiveActivation back to 0xFF (wait for a card for ever)."""
+        with self._lock:
+            self.mx_rty_passive = 0xFF
 
     def inject(self, data: bytes, when: str = "now") -> None:
         """Send raw bytes: ``"now"``, or with the next answer ``"before_ack"`` or
@@ -243,9 +273,12 @@ class SimulatedPN532:
     def _command(self, code: int, params: bytes) -> None:
         with self._lock:
             self.commands.append((code, params))
-            if self.silent or (self.require_wakeup and self.wakeups == 0):
-                return
             now = time.monotonic()
+            self._received += 1
+            if self.silent or self.clock() < self._quiet_until or (self.require_wakeup and self.wakeups == 0):
+                return
+            if self.miss_one_in and self._received % self.miss_one_in == 0:
+                return
             out = list(self._before_ack)
             self._before_ack.clear()
             if self._nack_next:
@@ -262,14 +295,17 @@ class SimulatedPN532:
             else:
                 answer = response_frame(code + 1, self._answer(code, params))
             delay = self._delay_next + self._activation_delay(code)
-            self._pending.append((now + delay, answer, self._delay_abortable))
+            if delay != float("inf"):  # else it waits for a card for ever (until aborted)
+                self._pending.append((now + delay, answer, self._delay_abortable))
             self._delay_next, self._delay_abortable = 0.0, True
             self._pending.sort(key=lambda item: item[0])
 
     def _activation_delay(self, code: int) -> float:
         """How late the no-card answer to InListPassiveTarget comes (0 with a tag in the field)."""
-        if code != 0x4A or self.field is not None or not self.activation_time:
+        if code != 0x4A or self.field is not None:
             return 0.0
+        if self.mx_rty_passive == 0xFF:
+            return float("inf")  # §7.3.1: 0xFF retries for ever
         return (self.mx_rty_passive + 1) * self.activation_time
 
     def _answer(self, code: int, params: bytes) -> bytes:
@@ -294,6 +330,8 @@ class SimulatedPN532:
         command, page, count = params[1], params[2], len(memory) // 4
         if command == 0x30 and self.failing_reads:
             self.failing_reads -= 1
+            return b"\x01"
+        if command == 0x30 and self.clock() < self._reads_fail_until:
             return b"\x01"
         if command == 0x30 and page < count:
             return b"\x00" + b"".join(bytes(memory[((page + i) % count) * 4:][:4]) for i in range(4))

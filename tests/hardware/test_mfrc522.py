@@ -14,7 +14,7 @@ import pytest
 
 from hardware.dice.fake import ManualClock
 from hardware.errors import HardwareError, ReaderUnavailable
-from hardware.nfc.base import TagPresented
+from hardware.nfc.base import UNANSWERED, TagPresented
 from hardware.nfc.mfrc522 import MFRC522Reader, ResetPinConflict, crc_a
 from hardware.nfc.runner import ReaderRunner
 from hardware.testing.fake_spidev import SimGPIO, installed
@@ -91,8 +91,9 @@ def test_case1_bit_oriented_anticollision_across_two_collisions(chip, reader):
     # First collision at bit 3 (0x00 vs 0x04), second at bit 13 (byte 1: 0x00 vs 0x10).
     for uid in ("00100001", "04000002", "04100003"):
         chip.add(SimCard.classic1k(bytes.fromhex(uid)))
-    assert reader.poll() == bytes.fromhex("04100003")
-    assert chip.picc_commands["SEL1"] == 4  # three ANTICOLL frames + one SELECT
+    assert reader.poll_field() == tuple(bytes.fromhex(u) for u in ("04100003", "04000002", "00100001"))
+    # three ANTICOLL frames + one SELECT, then (REQA) two + one, then one + one
+    assert chip.picc_commands["SEL1"] == 4 + 3 + 2
 
 
 def test_case1_uid_starting_with_the_cascade_tag_is_refused(chip, reader, caplog):
@@ -108,7 +109,7 @@ def test_case1_a_wrong_bcc_is_refused(chip, reader):
     card = SimCard.ntag215(NTAG_UID)
     card.corrupt_bcc = True
     chip.present(card)
-    assert reader.poll() is None
+    assert reader.poll() is UNANSWERED  # a garbled answer: the field is unknown, not empty
     assert chip.picc_commands["SEL1"] == 1  # ANTICOLL only, never SELECTed
 
 
@@ -146,7 +147,7 @@ def test_case4_a_wedged_timer_is_still_bounded_by_the_deadline():
     chip = SimChip(timer_dead=True)  # TimerIRq never comes: only the driver's deadline ends it
     with installed(chip), MFRC522Reader("table", poll_budget=0.02) as reader:
         start = time.perf_counter()
-        assert reader.poll() is None
+        assert reader.poll() is UNANSWERED  # the chip never ended its wait: nothing known
         assert time.perf_counter() - start < 0.05
 
 

@@ -9,10 +9,10 @@ import pytest
 from hardware.board import pi5_port_advice, poll_timeout_for
 from hardware.dice.fake import ManualClock
 from hardware.errors import ReaderUnavailable
-from hardware.nfc.base import TagPresented
+from hardware.nfc.base import UNANSWERED, TagPresented, TagRemoved
 from hardware.nfc.ntag import ntag215_image
 from hardware.nfc.pn532 import GET_FIRMWARE_VERSION, PN532Reader
-from hardware.nfc.runner import ReaderRunner
+from hardware.nfc.runner import UNREAD, ReaderRunner
 from hardware.nfc.supervisor import ReaderSupervisor
 from hardware.testing.pn532_chip import SimulatedPN532
 
@@ -41,7 +41,7 @@ def test_a_slow_no_card_answer_does_not_flap(sim):
         assert statuses == [True]  # online once, never offline
         reader = supervisor.runner.reader
         assert reader.slow_answers >= 7 and GET_FIRMWARE_VERSION in sim.codes()
-        sim.present(UID)
+        sim.present(UID, pages=ntag215_image(UID))
         for _ in range(3):
             clock.advance(supervisor.step())
         assert events[:1] == [TagPresented("tiles", UID)]
@@ -53,7 +53,7 @@ def test_a_silent_chip_is_still_offline_after_the_probe_fails_too(sim):
     reader = PN532Reader("tiles", sim.port, timeout=0.1)
     try:
         sim.silent = True
-        assert reader.poll() is None and reader.poll() is None
+        assert reader.poll() is UNANSWERED and reader.poll() is UNANSWERED
         with pytest.raises(ReaderUnavailable, match="stopped answering"):
             reader.poll()
         assert reader.slow_answers == 0
@@ -79,28 +79,28 @@ def test_an_ndef_read_that_failed_on_first_contact_is_read_again(sim):
     sim.present(UID, pages=ntag215_image(UID, COMPONENT))
     sim.failing_reads = 1  # the first READ: status 0x01, as when a card slides on
     events = []
+    clock = ManualClock()
     with PN532Reader("tiles", sim.port) as reader:
-        ReaderRunner(reader, events.append, clock=ManualClock()).step()
+        runner = ReaderRunner(reader, events.append, clock=clock)
+        assert runner.step() == []  # held, not sent without its text
+        clock.advance(0.1)
+        runner.step()
     assert events == [TagPresented("tiles", UID, ndef=COMPONENT)]
 
 
-def test_a_card_lifted_during_the_read_is_not_read_again(sim):
+def test_a_card_lifted_before_its_memory_answered_is_one_tap_without_text(sim):
     sim.present(UID, pages=ntag215_image(UID, COMPONENT))
     sim.failing_reads = 1
     events = []
+    clock = ManualClock()
     with PN532Reader("tiles", sim.port) as reader:
-        real_poll = reader.poll
-        polls = []
-
-        def poll():
-            polls.append(1)
-            if len(polls) > 1:
-                sim.remove()  # lifted just after the first contact
-            return real_poll()
-
-        reader.poll = poll
-        ReaderRunner(reader, events.append, clock=ManualClock()).step()
-    assert events == [TagPresented("tiles", UID)] and len(polls) == 2
+        runner = ReaderRunner(reader, events.append, clock=clock)
+        runner.step()
+        sim.remove()  # lifted just after the first contact
+        for _ in range(5):
+            clock.advance(0.1)
+            runner.step()
+    assert events == [TagPresented("tiles", UID, ndef_problem=UNREAD), TagRemoved("tiles", UID)]
 
 
 def test_the_pi5_is_told_its_header_uart(tmp_path, monkeypatch):

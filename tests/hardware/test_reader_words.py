@@ -56,3 +56,26 @@ def test_a_dead_bus_is_said_in_italian(tmp_path):
         client.request({"cmd": "state"})
         assert client.state["readers"]["cards"] == {"online": False, "detail": DEAD_IT}
     assert notice["text"] == f"Il lettore cards non è in linea: {DEAD_IT}. Lo schermo funziona ancora."
+
+
+def test_the_resting_card_notices_are_said_in_italian(tmp_path):
+    """Issue 30: hold the card still, two cards on the reader, keeps dropping out, working again."""
+    from hardware.nfc.base import CardsStacked, TagUnread
+    from hardware.nfc.supervisor import DROPPING_OUT, WORKING_AGAIN
+
+    uid, other = bytes.fromhex("04A10000000001"), bytes.fromhex("04A10000000002")
+    collector = Collector()
+    with running_daemon(tmp_path, language="it") as daemon, \
+            Client(daemon.socket_path, on_message=collector).connect():
+        daemon.on_presence(TagUnread("cards", uid))
+        daemon.on_presence(CardsStacked("cards", (uid, other)))
+        daemon.on_reader_status("cards", False, DROPPING_OUT)
+        daemon.on_reader_status("cards", True, WORKING_AGAIN)
+        collector.wait_for(lambda m: m.get("type") == "notice" and "di nuovo" in m["text"])
+        collector.wait_for(lambda m: m.get("type") == "notice" and "Due carte" in m["text"])
+    # the reader events' notices come in order with the taps (the input worker), the status ones at once
+    assert sorted(m["text"] for m in collector.messages if m.get("type") == "notice") == [
+        "Due carte sul lettore cards: toglietene una.",
+        "Il lettore cards continua a staccarsi: controllate i suoi fili. Lo schermo funziona ancora.",
+        "Il lettore cards funziona di nuovo.",
+        "La carta sul lettore cards non si legge ancora: tenete ferma la carta."]

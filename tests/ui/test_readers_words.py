@@ -91,3 +91,11 @@ def test_virtual_readers_are_named_by_their_role_in_the_tables_language():
     lines = readers_markup(readers, {}, activity, italian, LAPTOP).splitlines()
     assert lines == ["lettore delle carte (virtuale): funziona · ultima lettura proprio ora · 1/min",
                      "lettore delle tessere (virtuale): funziona · ancora nessuna lettura · 0/min"]
+
+
+def test_settings_show_the_drop_outs_since_start():
+    """Issue 30: a reader with a loose wire says how often it dropped out (none: nothing said)."""
+    _home, settings = both({"cards": {"online": True, "detail": ""}}, {"readers": [{**CARDS, "dropouts": 50}]})
+    assert settings == "cards (cards reader): working · nothing read yet · 0/min · drop-outs since start: 50"
+    _home, settings = both({"cards": {"online": True, "detail": ""}}, {"readers": [{**CARDS, "dropouts": 0}]})
+    assert settings == "cards (cards reader): working · nothing read yet · 0/min"

@@ -50,6 +50,8 @@ def readers_markup(readers: dict, roles: dict, activity, _, hardware: dict | Non
         line = _("{name} ({role}): {state} · {last} · {n}/min", name=reader_words(reader, _),
                  role=_reader_role(reader, _), state=_reader_state(reader, _), last=last,
                  n=activity.per_minute(name))
+        if reader.get("dropouts"):  # issue 30: times it went offline since the daemon started
+            line += " · " + _("drop-outs since start: {n}", n=reader["dropouts"])
         if seen and seen.last:
             line += f" · UID {seen.last}"
         lines.append(line)
