@@ -448,7 +448,7 @@ def cmd_daemon(args) -> int:
     virtual = plan(config)
     daemon = Daemon(store, sock, hold_time=config.dice.hold_time, language=config.language,
                     reader_roles={**{reader.name: reader.role for reader in config.readers}, **virtual},
-                    phones=config.phones)
+                    phones=config.phones, mqtt=config.mqtt)
     daemon.taps.off = off_reason(config)
     if unwritable is not None:  # a read-only data directory: its games go on in memory
         daemon.recent.append(unwritable)

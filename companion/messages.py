@@ -62,6 +62,7 @@ class HardwareMessage(TypedDict):
     dice_button: bool
     virtual: bool  # it has virtual readers: ``tap`` works, the Cards panel shows
     readers: list[HardwareReader]
+    broker: dict[str, Any] | None  # the venue's MQTT broker (issue 32): connected, problem...; None without [mqtt]
 
 
 class TapComponent(TypedDict):
@@ -105,6 +106,16 @@ class StateMessage(TypedDict, total=False):
     hardware: HardwareMessage
     tap_components: list[TapComponent]
     phones: dict[str, bool]  # player -> their phone is connected (issue 22); {} with phones off
+    staff: StaffMessage  # a call for staff and staff's message (issue 32)
+    venue: bool  # the config has [mqtt]: the Menu offers "Call staff" (issue 32)
+
+
+class StaffMessage(TypedDict):
+    """A state's ``staff`` (issue 32): ``called`` since ``since`` (unix seconds, or None);
+    ``message``: a short text staff sent to the table screen, or None."""
+    called: bool
+    since: float | None
+    message: str | None
 
 
 class NoticeMessage(TypedDict):
