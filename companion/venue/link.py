@@ -74,7 +74,6 @@ class TableLink:
         self.refused = 0
         self._sent_state: bytes | None = None
         self._wake = asyncio.Event()
-        self._client: aiomqtt.Client | None = None
 
     # ------------------------------------------------------------------ from the daemon
 
@@ -110,16 +109,14 @@ class TableLink:
         while True:
             try:
                 async with self._client_for() as client:
-                    self._client = client
                     attempt = 0
-                    await self._session(client)
+                    try:
+                        await self._session(client)
+                    except asyncio.CancelledError:
+                        await self._goodbye(client)
+                        raise
             except aiomqtt.MqttError as exc:
                 self._lost(exc)
-            except asyncio.CancelledError:
-                await self._goodbye()
-                raise
-            finally:
-                self._client = None
             delay = BACKOFF[min(attempt, len(BACKOFF) - 1)]
             attempt += 1
             await asyncio.sleep(delay * random.uniform(0.8, 1.0))
@@ -166,9 +163,9 @@ class TableLink:
         if changed:
             self.on_status()
 
-    async def _goodbye(self) -> None:
-        client = self._client
-        if client is None or not self.connected:
+    async def _goodbye(self, client: aiomqtt.Client) -> None:
+        """A clean stop: ``offline`` now (the Last Will is for a table that dies)."""
+        if not self.connected:
             return
         try:
             await asyncio.wait_for(client.publish(self.config.topic("status"), b"offline", qos=1, retain=True), 1.0)

@@ -40,8 +40,6 @@ def public_state(state: dict[str, Any], table: str, game_id: int | None = None,
     prompt = state.get("prompt") or {}
     game = state.get("game")
     readers = {name: bool(r.get("online")) for name, r in (state.get("readers") or {}).items()}
-    for reader in (state.get("hardware") or {}).get("readers") or []:
-        readers.setdefault(str(reader.get("name")), bool(reader.get("online", True)))
     over = bool(prompt.get("over"))
     return {
         "table": table, "game": game, "title": state.get("title") or "", "game_id": game_id, "started": started,
@@ -98,13 +96,14 @@ def events(before: dict[str, Any] | None, after: dict[str, Any], now: float) -> 
     def add(name: str, **details: Any) -> None:
         found.append({"event": name, "table": table, "at": round(now, 3), **details})
 
-    if after["game"] is not None and after["game_id"] != before["game_id"]:
+    same = after["game_id"] == before["game_id"]
+    if after["game"] is not None and not same:
         add("game_started", game=after["game"], title=after["title"], players=after["players"])
-    elif after["over"] and not before["over"]:
+    if same:
+        _hauntings(before, after, add)
+    if after["over"] and not (same and before["over"]):
         duration = round(now - after["started"]) if after.get("started") else None
         add("game_over", game=after["game"], winner=after["winner"], duration=duration)
-    if after["game_id"] == before["game_id"]:
-        _hauntings(before, after, add)
     for name, online in after["readers"].items():
         if before["readers"].get(name, True) != online:
             add("reader_online" if online else "reader_offline", reader=name)
@@ -115,7 +114,7 @@ def events(before: dict[str, Any] | None, after: dict[str, Any], now: float) -> 
 def _hauntings(before: dict[str, Any], after: dict[str, Any], add) -> None:
     was, now = before["figures"].get("hauntings"), after["figures"].get("hauntings")
     if isinstance(was, int) and isinstance(now, int) and now > was:
-        add("haunting", hauntings=now, limit=after["figures"].get("haunting_limit"))
+        add("haunting", hauntings=now, new=now - was, limit=after["figures"].get("haunting_limit"))
 
 
 def _staff(before: dict[str, Any], after: dict[str, Any], add) -> None:
