@@ -13,7 +13,7 @@ from typing import Any
 #: Per game: the view's headline figures (a number, or ``{player: number}``) a venue sees.
 FIGURES: dict[str, tuple[str, ...]] = {
     "creepy_cellar": ("hauntings", "haunting_limit", "treasures_left"),
-    "house_of_spirits": ("plots_total",),
+    "house_of_spirits": (),
     "clue_it": ("balloons",),
     "ghost_at_home": ("deck",),
     "children": ("skull_pool", "tablets_left", "deck"),
