@@ -159,3 +159,30 @@ def _word(table: dict[str, Any], key: str, default: str) -> str:
         raise VenueConfigError(f"mqtt.{key}: one topic level of letters, digits, - and _ (up to 40, no / + #), "
                                f"got {value!r}")
     return value
+
+
+def broker_problem(config: MqttConfig, timeout: float = 3.0) -> str | None:
+    """Connect to the broker with the table's account and leave: None when it worked, else
+    the problem in one line (``companion doctor``; never names the password)."""
+    import asyncio
+
+    async def attempt() -> None:
+        import aiomqtt
+
+        tls = None
+        if config.tls:
+            import ssl
+
+            tls = ssl.create_default_context(cafile=config.ca_file)
+        async with aiomqtt.Client(config.host, config.port, username=config.username, password=config.password,
+                                  identifier=f"haunt-doctor-{config.table}", tls_context=tls, timeout=timeout):
+            pass
+
+    try:
+        asyncio.run(asyncio.wait_for(attempt(), timeout))
+    except TimeoutError:
+        return f"no answer within {timeout:g} s"
+    except Exception as exc:  # aiomqtt.MqttError, OSError, ssl errors: one line
+        text = str(exc).replace(config.password, "***") if config.password else str(exc)
+        return (text or type(exc).__name__).splitlines()[0]
+    return None
