@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from companion.daemon.staff import StaffCall
@@ -23,7 +23,7 @@ GAMES = ("creepy_cellar/basic-lost.jsonl", "house_of_spirits/eighteen_points.jso
          "ghost_at_home/three_players.jsonl", "children/players_win.jsonl")
 
 
-@lru_cache(maxsize=None)
+@cache
 def recorded(script: str) -> tuple[dict, ...]:
     """Every ``state`` message a daemon sent while replaying ``script``, in order."""
     states: list[dict] = []
