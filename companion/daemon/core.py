@@ -348,8 +348,13 @@ class Daemon:
             return
         from companion import __version__
         from companion.daemon.staff import staff_command
-        from companion.venue.link import TableLink
 
+        try:
+            from companion.venue.link import TableLink
+        except ImportError as exc:  # the venue extra is not installed: play on, say why
+            log.error("venue: cannot publish to the broker: %s (pip install 'haunt-companion[venue]')", exc)
+            self.recent.append(msg("Venue mode is off: the MQTT library is not installed on this table."))
+            return
         self.venue = TableLink(self.mqtt_config, lambda name, text: staff_command(self, name, text),
                                on_status=self.publish, version=__version__)
         self.start_task(self.venue.run())
