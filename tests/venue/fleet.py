@@ -7,6 +7,7 @@ dashboard tests and benchmarks/venue.py."""
 from __future__ import annotations
 
 import asyncio
+import sys
 import threading
 import time
 from functools import cache
@@ -82,7 +83,15 @@ class Fleet:
             for task in self._tasks:
                 task.cancel()
             await asyncio.gather(*self._tasks, return_exceptions=True)
-        asyncio.run_coroutine_threadsafe(stop(), self.loop).result(20)
+        try:
+            asyncio.run_coroutine_threadsafe(stop(), self.loop).result(30)
+        except TimeoutError:  # say which links did not stop (a benchmark goes on)
+            stuck = [t.name for t, task in zip(self.tables, self._tasks) if not task.done()]
+            print(f"fleet: {len(stuck)} link(s) still stopping after 30 s: {stuck[:5]}", file=sys.stderr)
+            for task in self._tasks:
+                if not task.done():
+                    task.print_stack(file=sys.stderr)
+                    break
         self.loop.call_soon_threadsafe(self.loop.stop)
         self._thread.join(10)
 
