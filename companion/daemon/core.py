@@ -357,6 +357,7 @@ class Daemon:
             return
         self.venue = TableLink(self.mqtt_config, lambda name, text: staff_command(self, name, text),
                                on_status=self.publish, version=__version__)
+        self.venue.published(self.publisher.state(), *self.publisher.game_facts())  # a resumed game, at once
         self.start_task(self.venue.run())
 
     async def _work(self) -> None:

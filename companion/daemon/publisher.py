@@ -48,7 +48,7 @@ class StatePublisher:
         if self.daemon.phones is not None:
             self.daemon.phones.published(state)
         if self.daemon.venue is not None:  # after the screens, on the loop's next turn
-            self.daemon.loop.call_soon(self.daemon.venue.published, state, *self._game_facts())
+            self.daemon.loop.call_soon(self.daemon.venue.published, state, *self.game_facts())
 
     def state(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> dict[str, Any]:
         """The ``state`` message."""
@@ -74,7 +74,7 @@ class StatePublisher:
         return {"broker": daemon.mqtt_config.broker, "table": daemon.mqtt_config.table, "connected": False,
                 "problem": None, "queued": 0, "dropped": 0}
 
-    def _game_facts(self) -> tuple[int | None, float | None]:
+    def game_facts(self) -> tuple[int | None, float | None]:
         """The game's number in the store and when it started (for the venue's time played)."""
         session = self.daemon.session
         game_id = session.game_id if session is not None else None

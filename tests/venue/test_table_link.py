@@ -155,3 +155,27 @@ def test_read_command_names_what_it_refuses():
     assert "not a venue command" in read_command(b'{"cmd": "undo"}')[2]
     assert "JSON" in read_command(b"choose end-turn")[2]
     assert "bytes" in read_command(b"x" * 2000)[2]
+
+
+def test_a_resumed_game_is_on_the_broker_before_any_input(broker, tmp_path):
+    from companion.daemon import Daemon, DaemonThread
+    from companion.store import EventStore
+    from tests.venue.table import mqtt_config
+
+    store = EventStore(tmp_path / "r.sqlite3")
+    try:
+        with DaemonThread(Daemon(store, tmp_path / "a.sock")) as first:
+            play(first, start(first, "creepy_cellar/basic-lost.jsonl")[:12])
+            revision_played = first.session.position
+        watcher = Watcher(broker.port, "haunt/#")
+        second = Daemon(store, tmp_path / "b.sock", mqtt=mqtt_config(broker.port))
+        second.resume_last()  # as `companion daemon` does before it serves
+        with DaemonThread(second):
+            _, state, _ = watcher.wait_for(lambda t, p, r: t == "haunt/t1/state")
+            state = json.loads(state)
+            assert state["game"] == "creepy_cellar" and state["revision"] == second.revision
+            assert second.session.position == revision_played
+        assert [e["event"] for e in payloads(watcher, "t1", "event")] == []  # a resumed game is no new game
+        watcher.close()
+    finally:
+        store.close()
