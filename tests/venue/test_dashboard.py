@@ -98,7 +98,7 @@ def _shot(browser, name: str) -> Path:
 
 
 def test_the_dashboard_shows_twenty_tables_live_and_staff_answer_a_call(broker, dashboard):
-    games = [recorded(script) for script in GAMES]
+    games = [recorded(script) for script in GAMES[:4]]  # (Children's 400 lines would only cost time)
     with Fleet(broker.port, 20) as fleet:
         wait_until(fleet.connected, what="20 tables on the broker")
         for i, table in enumerate(fleet.tables):
