@@ -179,3 +179,18 @@ def test_a_resumed_game_is_on_the_broker_before_any_input(broker, tmp_path):
         watcher.close()
     finally:
         store.close()
+
+
+def test_the_event_queue_drops_the_oldest_and_counts_them():
+    from companion.venue.link import MAX_QUEUED, TableLink
+    from tests.venue.table import mqtt_config
+
+    async def nothing(name, text):
+        return True, ""
+
+    link = TableLink(mqtt_config(1), nothing)
+    for n in range(MAX_QUEUED + 100):
+        link.event({"event": "haunting", "n": n})
+    assert link.dropped == 100 and [e["n"] for e in link.queued][:2] == [100, 101]
+    assert link.status() == {"broker": "127.0.0.1:1", "table": "t1", "connected": False, "problem": None,
+                             "queued": MAX_QUEUED, "dropped": 100}
