@@ -9,9 +9,10 @@ BIN := $(VENV)/bin
 # headers to build RPi.GPIO and spidev (the mfrc522 library's dependencies; no wheels);
 # systemd for systemd-analyze verify/security and systemd-sysusers on the units (issue 7);
 # headless Chromium and its WebDriver for the phone page's browser tests (issue 22); libzbar0
-# for pyzbar, which decodes the QR codes on the table screen's screenshots (issue 22).
+# for pyzbar, which decodes the QR codes on the table screen's screenshots (issue 22); the
+# Mosquitto broker the venue tests start on a loopback port (issue 32).
 KIVY_APT := libgl1 libgl1-mesa-dri libegl1 libmtdev1 libxrender1 libxi6
-TEST_APT := $(KIVY_APT) xvfb xauth gcc python3-dev systemd chromium chromium-driver libzbar0
+TEST_APT := $(KIVY_APT) xvfb xauth gcc python3-dev systemd chromium chromium-driver libzbar0 mosquitto
 
 .PHONY: demo test lint venv setup apt-demo apt-test clean i18n
 

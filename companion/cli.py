@@ -224,6 +224,11 @@ def _parser() -> argparse.ArgumentParser:
     tap.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
     tap.set_defaults(run=cmd_tap)
 
+    venue = sub.add_parser("venue", help="the staff dashboard of a venue's tables (issue 32; [mqtt] and [venue] in "
+                                         "the config; docs/venue.md)")
+    venue.add_argument("--config", type=Path, help="config file (default: $COMPANION_CONFIG or the user config dir)")
+    venue.set_defaults(run=cmd_venue)
+
     phones = sub.add_parser("phones", help="each player's phone link and its QR code (phones enabled in the config)")
     phones.add_argument("--no-codes", action="store_true", help="the links only, no QR codes")
     phones.add_argument("--renew", action="store_true",
@@ -468,7 +473,7 @@ def cmd_daemon(args) -> int:
     virtual = plan(config)
     daemon = Daemon(store, sock, hold_time=config.dice.hold_time, language=config.language,
                     reader_roles={**{reader.name: reader.role for reader in config.readers}, **virtual},
-                    phones=config.phones)
+                    phones=config.phones, mqtt=config.mqtt)
     daemon.desk_config = config.desk
     daemon.taps.off = off_reason(config)
     _warn_storage(daemon, store, unwritable)
@@ -817,6 +822,15 @@ def cmd_phones(args) -> int:
     print("Each player scans their own code (only theirs: it opens their private page).")
     print_links(links, sys.stdout, codes=not args.no_codes)
     return 0
+
+
+def cmd_venue(args) -> int:
+    """``companion venue``: the staff dashboard (:mod:`companion.venue.dashboard`) until
+    SIGTERM or Ctrl-C."""
+    from companion.config import load_config
+    from companion.venue.cli import run_dashboard
+
+    return run_dashboard(load_config(args.config))
 
 
 def cmd_enroll(args) -> int:

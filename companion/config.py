@@ -21,6 +21,7 @@ from companion.desk.config import DeskConfig, DeskConfigError, parse_desk
 from companion.errors import CompanionError
 from companion.paths import PathRefused, describe
 from companion.phones.config import PhonesConfig, PhonesConfigError, parse_phones
+from companion.venue.config import MqttConfig, VenueConfig, VenueConfigError, parse_mqtt, parse_venue
 
 APP = "haunt-companion"
 CONFIG_ENV = "COMPANION_CONFIG"
@@ -55,7 +56,8 @@ COMMON_READER_KEYS = ("name", "driver", "role")
 #: issue's 100 ms; a PN532 poll costs a few ms of UART traffic and its NDEF read three
 #: exchanges more, so 50 ms keeps tap -> daemon under 100 ms (benchmarks/pn532_latency.py).
 DEFAULT_POLL_INTERVALS = {"mfrc522": 0.1, "pn532": 0.05, "fake": 0.1}
-TOP_KEYS = ("poll_interval", "language", "dice", "readers", "feedback", "phones", "virtual_taps", "desk")
+TOP_KEYS = ("poll_interval", "language", "dice", "readers", "feedback", "phones", "virtual_taps", "desk", "mqtt",
+            "venue")
 DICE_KEYS = ("pin", "hold_time", "enabled")
 FEEDBACK_KEYS = ("pin", "device")
 FEEDBACK_DEVICES = ("buzzer", "led")
@@ -159,6 +161,9 @@ class Config:
         phones: the players' phones as private screens (off by default; issue 22).
         virtual_taps: with real readers configured, also give the daemon virtual readers
             (``companion tap``, the Cards panel); a config without readers always has them.
+        mqtt: the venue's MQTT broker (issue 32; :mod:`companion.venue`), or None: then no
+            MQTT library is imported and the table publishes nothing.
+        venue: the staff dashboard's listen address and token (``companion venue``).
     """
 
     readers: tuple[ReaderConfig, ...] = ()
@@ -169,6 +174,8 @@ class Config:
     phones: PhonesConfig = field(default_factory=PhonesConfig)
     virtual_taps: bool = False
     desk: DeskConfig = field(default_factory=DeskConfig)  # the owner's desk (issue 34)
+    mqtt: MqttConfig | None = None
+    venue: VenueConfig = field(default_factory=VenueConfig)
 
     def interval_for(self, reader: ReaderConfig) -> float:
         """Seconds between two polls of ``reader``: ``poll_interval``, else its driver's default."""
@@ -281,6 +288,7 @@ def config_from_dict(data: dict[str, Any]) -> Config:
         phones=_phones(data.get("phones", {})),
         virtual_taps=_bool(data, "virtual_taps", False, ""),
         desk=_desk(data.get("desk", {})),
+        **_venue(data),
     )
 
 
@@ -289,6 +297,15 @@ def _desk(table: Any):
     try:
         return parse_desk(table)
     except DeskConfigError as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def _venue(data: dict[str, Any]) -> dict[str, Any]:
+    """``mqtt`` and ``venue`` (:mod:`companion.venue.config`)."""
+    try:
+        return {"mqtt": parse_mqtt(data["mqtt"]) if "mqtt" in data else None,
+                "venue": parse_venue(data.get("venue", {}))}
+    except VenueConfigError as exc:
         raise ConfigError(str(exc)) from None
 
 

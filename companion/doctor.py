@@ -153,6 +153,7 @@ class Probe:
     is_root: Callable[[], bool] = lambda: hasattr(os, "geteuid") and os.geteuid() == 0
     access: Callable[[Path, int], bool] = os.access
     gpio_providers: Callable[[], dict[str, str]] = gpio_providers
+    broker: Callable[..., str | None] = lambda config: _broker_problem(config)  # None: the venue's broker answered
     machine: Callable[[], str] = platform.machine
 
     def on_pc(self) -> bool:
@@ -431,7 +432,36 @@ def collect(config: Config | None, probe: Probe) -> list[tuple[str, list[Line]]]
         result.append((title, _safe(lambda c=check: c(needs, probe), title)))
     result.append(("Display", _safe(lambda: check_display(probe), "Display")))
     result.append(("Phones", _safe(lambda: check_phones(config, probe), "Phones")))
+    result.append(("Venue", _safe(lambda: check_venue(config, probe), "Venue")))
     return result
+
+
+def _broker_problem(config) -> str | None:
+    from companion.venue.config import broker_problem
+
+    return broker_problem(config)
+
+
+def check_venue(config: Config | None, probe: Probe) -> Iterator[Line]:
+    """Whether the table publishes to a venue's MQTT broker (issue 32), and whether that
+    broker lets this table's account in now (the password is never shown)."""
+    mqtt = config.mqtt if config is not None else None
+    if mqtt is None:
+        yield Line(INFO, "venue: off (no [mqtt] section: the table publishes nothing)")
+        return
+    problem = probe.try_import("aiomqtt")
+    if problem is not None:
+        yield Line(MISSING, f"venue: aiomqtt cannot be imported: {problem}", "pip install -e '.[venue]' in the venv")
+        return
+    who = f" as {mqtt.username}" if mqtt.username else " without an account"
+    problem = probe.broker(mqtt)
+    if problem is None:
+        yield Line(OK, f"venue: the broker {mqtt.broker} lets table {mqtt.table} in{who}"
+                       f"{' over TLS' if mqtt.tls else ''}")
+    else:
+        yield Line(MISSING, f"venue: the broker {mqtt.broker}{who}: {problem}",
+                   "check [mqtt] host, port, username and password against the broker (docs/venue.md); "
+                   "the table plays on meanwhile and keeps trying")
 
 
 def check_phones(config: Config | None, probe: Probe) -> Iterator[Line]:

@@ -150,7 +150,7 @@ def plan(source: Path, prefix: str, config_text: str) -> list[Item]:
         Item(CONFIG, (systemd / "config.toml").read_text(), config=True),
         Item(KIVY_HOME / "config.ini", (systemd / "kivy" / "config.ini").read_text(), config=True),
     ]
-    return items + device_items(config_text) + phones_items(config_text)
+    return items + device_items(config_text) + phones_items(config_text) + venue_items(config_text)
 
 
 def device_items(config_text: str) -> list[Item]:
@@ -194,6 +194,29 @@ def phones_items(config_text: str) -> list[Item]:
                  "# The host's network (the phones are on the LAN) instead of a loopback-only namespace.\n"
                  "PrivateNetwork=no\n"
                  "# IPv4 and IPv6 sockets as well as Unix ones: the phones' listener only.\n"
+                 "RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6\n"
+                 "# Only local networks get through (IPAddressDeny=any still refuses the rest).\n"
+                 "IPAddressAllow=localhost link-local 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 fc00::/7\n")]
+
+
+#: The drop-in that lets the daemon reach the venue's MQTT broker, only while the config has [mqtt].
+VENUE_DROPIN = UNIT_DIR / f"{DAEMON_UNIT}.d" / "30-venue.conf"
+
+
+def venue_items(config_text: str) -> list[Item]:
+    """With an ``[mqtt]`` section: the drop-in that lets the daemon connect to the venue's
+    broker on the local network (issue 32); without it the unit keeps no network at all."""
+    config, _problem = _parse(config_text)
+    if config is None or config.mqtt is None:
+        return []
+    return [Item(VENUE_DROPIN,
+                 "# Written by `companion install` because /etc/haunt-companion/config.toml has an [mqtt]\n"
+                 f"# section: the daemon publishes this table to the venue's broker {config.mqtt.broker} (issue 32).\n"
+                 "# Without [mqtt] this file is not installed and the daemon has no network at all.\n"
+                 "[Service]\n"
+                 "# The host's network (the broker is on the LAN) instead of a loopback-only namespace.\n"
+                 "PrivateNetwork=no\n"
+                 "# IPv4 and IPv6 sockets as well as Unix ones: the broker connection.\n"
                  "RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6\n"
                  "# Only local networks get through (IPAddressDeny=any still refuses the rest).\n"
                  "IPAddressAllow=localhost link-local 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 fc00::/7\n")]

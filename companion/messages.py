@@ -63,6 +63,7 @@ class HardwareMessage(TypedDict):
     dice_button: bool
     virtual: bool  # it has virtual readers: ``tap`` works, the Cards panel shows
     readers: list[HardwareReader]
+    broker: dict[str, Any] | None  # the venue's MQTT broker (issue 32): connected, problem...; None without [mqtt]
 
 
 class TapComponent(TypedDict):
@@ -109,6 +110,16 @@ class StateMessage(TypedDict, total=False):
     #: The game on the table is over: {"id": int, "after_restart": bool} (put back on the
     #: table at start, its summary shown until a new game starts; issue 26), else None.
     finished_game: dict[str, Any] | None
+    staff: StaffMessage  # a call for staff and staff's message (issue 32)
+    venue: bool  # the config has [mqtt]: the Menu offers "Call staff" (issue 32)
+
+
+class StaffMessage(TypedDict):
+    """A state's ``staff`` (issue 32): ``called`` since ``since`` (unix seconds, or None);
+    ``message``: a short text staff sent to the table screen, or None."""
+    called: bool
+    since: float | None
+    message: str | None
 
 
 class NoticeMessage(TypedDict):

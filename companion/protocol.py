@@ -69,6 +69,13 @@ Client -> daemon:
     ``resume_game`` (game_id), ``set_aside``, ``delete_game`` (game_id, confirm: true; never
     the game on the table); ``history`` (finished games, per player, per game);
     ``desk_link`` (the owner's desk link, to the asker only; the desk starts then).
+    a venue (issue 32, :mod:`companion.venue`): ``{"cmd": "call_staff"}`` (refused without an
+    ``[mqtt]`` section) and ``{"cmd": "staff_ack"}`` (the call and staff's message go; also
+    what the venue's ``staff_ack`` over MQTT does); every state carries ``"staff": {"called":
+    bool, "since": unix seconds or null, "message": text or null}`` (a short text staff sent
+    to the table screen) and ``"venue": bool`` (the config has ``[mqtt]``: the Menu shows
+    "Call staff"), and ``hardware`` carries ``"broker"``: ``{"broker": "host:port", "table",
+    "connected": bool, "problem": text or null, "queued", "dropped"}`` (null without ``[mqtt]``).
     Any of them may carry an ``"id"`` to get an ack. Problems with a command are told to
     the client that sent it; a refused table input (a touch at the wrong moment) is told to
     every client, since every client is a screen at the table.

@@ -249,4 +249,19 @@ async def enroll_stop(daemon: Daemon, message, writer) -> Ack:
     return await daemon.in_order(daemon.enroller.stop)
 
 
+# ---------------------------------------------------------------------- the venue (issue 32)
+
+@command("call_staff", "staff_ack")
+async def staff(daemon: Daemon, message, writer) -> Ack:
+    """``call_staff`` (the table screen's Menu, only with ``[mqtt]``: every state's ``venue``)
+    and ``staff_ack`` (staff came: the call and staff's message go). Every state's ``staff``
+    says ``{"called", "since", "message"}``."""
+    from companion.daemon.staff import staff_command
+
+    name = message.get("cmd")
+    if name == "call_staff" and daemon.mqtt_config is None:
+        raise protocol.ProtocolError("call_staff needs a venue: an [mqtt] section in the config")
+    return await staff_command(daemon, name)
+
+
 from companion.daemon import desk_commands  # noqa: E402,F401  the owner's commands (issue 34) register themselves

@@ -26,6 +26,7 @@ from companion.daemon.enroller import EnrollmentController
 from companion.daemon.hub import ClientHub
 from companion.daemon.programmer import TagProgrammer
 from companion.daemon.publisher import StatePublisher
+from companion.daemon.staff import StaffCall
 from companion.daemon.taps import VirtualTaps
 from companion.errors import CompanionError, StackError, StoreError
 from companion.header import GameHeader
@@ -80,12 +81,15 @@ class Daemon:
         phones: the config's ``[phones]`` (:class:`companion.phones.PhonesConfig`): with
             ``enabled``, :meth:`serve` also serves the players' phones (issue 22,
             :mod:`companion.phones`); else no TCP port is opened.
+        mqtt: the config's ``[mqtt]`` (:class:`companion.venue.config.MqttConfig`), or None:
+            with it, :meth:`serve` also runs the table's link to the venue's broker (issue 32,
+            :mod:`companion.venue.link`, imported only then).
     """
 
     def __init__(self, store: EventStore, socket_path: str | Path, hold_time: float = DEFAULT_HOLD_TIME,
                  on_reply: Callable[[Input, Reply], None] | None = None,
                  reader_roles: dict[str, str] | None = None, language: str = "en",
-                 on_failure: Callable[[Input, CompanionError], None] | None = None, phones=None):
+                 on_failure: Callable[[Input, CompanionError], None] | None = None, phones=None, mqtt=None):
         self.store = store
         self.language = chosen_language(store, language)
         self.hold_time = hold_time
@@ -132,6 +136,12 @@ class Daemon:
         #: started (:mod:`companion.desk.link`), its :class:`~companion.desk.link.DeskLink`.
         self.desk_config = None
         self.desk = None
+        #: A call for staff and staff's message (issue 32; every state's ``staff``).
+        self.staff = StaffCall()
+        self.mqtt_config = mqtt
+        #: The link to the venue's broker (:class:`companion.venue.link.TableLink`) while
+        #: :meth:`serve` runs with ``[mqtt]``, else None.
+        self.venue = None
 
     @property
     def socket_path(self) -> Path:
@@ -329,6 +339,7 @@ class Daemon:
         self._stopped = asyncio.Event()
         await self.hub.open()
         await self._start_phones()
+        self._start_venue()
         worker = self.loop.create_task(self._work(), name=WORKER_TASK)
         self.start_task(self._retry_saving(SAVE_RETRY_EVERY))
         if ready is not None:
@@ -395,6 +406,25 @@ class Daemon:
         from companion.desk.link import start_desk  # the phones' port serves the owner's desk too
 
         await start_desk(self, quiet=True)
+
+    def _start_venue(self) -> None:
+        """With ``[mqtt]``: the table's link to the venue's broker, a task of the loop that
+        only reads the public states (issue 32). It never holds an input up."""
+        if self.mqtt_config is None:
+            return
+        from companion import __version__
+        from companion.daemon.staff import staff_command
+
+        try:
+            from companion.venue.link import TableLink
+        except ImportError as exc:  # the venue extra is not installed: play on, say why
+            log.error("venue: cannot publish to the broker: %s (pip install 'haunt-companion[venue]')", exc)
+            self.recent.append(msg("Venue mode is off: the MQTT library is not installed on this table."))
+            return
+        self.venue = TableLink(self.mqtt_config, lambda name, text: staff_command(self, name, text),
+                               on_status=self.publish, version=__version__)
+        self.venue.published(self.publisher.state(), *self.publisher.game_facts())  # a resumed game, at once
+        self.start_task(self.venue.run())
 
     async def _work(self) -> None:
         """Handle queued inputs and calls one at a time, for as long as the daemon runs."""

@@ -13,6 +13,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from companion import protocol
+from companion.errors import StoreError
 from companion.i18n import msg, render
 from companion.inputs import Input, Press, Tap
 
@@ -37,6 +38,7 @@ class StatePublisher:
         self.daemon, self.hub = daemon, hub
         self.recent: deque[str] = deque(maxlen=RECENT_NEWS)
         self._rendered: dict[int, tuple[Any, tuple[str, bool], str]] = {}  # id -> (it, (language, touch), text)
+        self._started: tuple[int | None, float | None] = (None, None)  # game id -> its start (venue)
 
     def publish(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> None:
         """Send the current state to every client (``physical``: see :meth:`physical`), and
@@ -45,6 +47,8 @@ class StatePublisher:
         self.hub.broadcast(state)
         if self.daemon.phones is not None:
             self.daemon.phones.published(state)
+        if self.daemon.venue is not None:  # after the screens, on the loop's next turn
+            self.daemon.loop.call_soon(self.daemon.venue.published, state, *self.game_facts())
 
     def state(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> dict[str, Any]:
         """The ``state`` message."""
@@ -55,8 +59,35 @@ class StatePublisher:
                 "storage_warning": None if warning is None else render(warning, language),
                 "enrollment": walk.to_json(language) if walk is not None else None,
                 "physical": physical, "phones": daemon.phones.connected() if daemon.phones is not None else {},
-                "hardware": daemon.taps.hardware(), "tap_components": daemon.taps.tap_components(),
+                "hardware": {**daemon.taps.hardware(), "broker": self._broker()},
+                "tap_components": daemon.taps.tap_components(),
+                "staff": daemon.staff.to_json(), "venue": daemon.mqtt_config is not None,
                 "finished_game": _finished_game(daemon)}
+
+    def _broker(self) -> dict[str, Any] | None:
+        """The venue broker's status (issue 32; None without ``[mqtt]``): ``{"broker",
+        "table", "connected", "problem", "queued", "dropped"}``."""
+        daemon = self.daemon
+        if daemon.venue is not None:
+            return daemon.venue.status()
+        if daemon.mqtt_config is None:
+            return None
+        return {"broker": daemon.mqtt_config.broker, "table": daemon.mqtt_config.table, "connected": False,
+                "problem": None, "queued": 0, "dropped": 0}
+
+    def game_facts(self) -> tuple[int | None, float | None]:
+        """The game's number in the store and when it started (for the venue's time played)."""
+        session = self.daemon.session
+        game_id = session.game_id if session is not None else None
+        if game_id is None:
+            return None, None
+        if self._started[0] != game_id:
+            try:
+                record = self.daemon.store.game(game_id)
+            except StoreError:  # the game goes on; the venue shows no time played
+                record = None
+            self._started = (game_id, record.started if record is not None else None)
+        return game_id, self._started[1]
 
     def _readers(self) -> dict[str, dict[str, Any]]:
         """The readers' status, the offline details in the table's language."""
