@@ -20,6 +20,7 @@ from typing import Any
 from companion.errors import CompanionError
 from companion.paths import PathRefused, describe
 from companion.phones.config import PhonesConfig, PhonesConfigError, parse_phones
+from companion.voice.config import VoiceConfig, VoiceConfigError, parse_voice
 
 APP = "haunt-companion"
 CONFIG_ENV = "COMPANION_CONFIG"
@@ -54,7 +55,7 @@ COMMON_READER_KEYS = ("name", "driver", "role")
 #: issue's 100 ms; a PN532 poll costs a few ms of UART traffic and its NDEF read three
 #: exchanges more, so 50 ms keeps tap -> daemon under 100 ms (benchmarks/pn532_latency.py).
 DEFAULT_POLL_INTERVALS = {"mfrc522": 0.1, "pn532": 0.05, "fake": 0.1}
-TOP_KEYS = ("poll_interval", "language", "dice", "readers", "feedback", "phones", "virtual_taps")
+TOP_KEYS = ("poll_interval", "language", "dice", "readers", "feedback", "phones", "virtual_taps", "voice")
 DICE_KEYS = ("pin", "hold_time", "enabled")
 FEEDBACK_KEYS = ("pin", "device")
 FEEDBACK_DEVICES = ("buzzer", "led")
@@ -158,6 +159,7 @@ class Config:
         phones: the players' phones as private screens (off by default; issue 22).
         virtual_taps: with real readers configured, also give the daemon virtual readers
             (``companion tap``, the Cards panel); a config without readers always has them.
+        voice: how ``companion voice`` speaks (issue 28, :mod:`companion.voice.config`).
     """
 
     readers: tuple[ReaderConfig, ...] = ()
@@ -167,6 +169,7 @@ class Config:
     language: str = "en"
     phones: PhonesConfig = field(default_factory=PhonesConfig)
     virtual_taps: bool = False
+    voice: VoiceConfig = field(default_factory=VoiceConfig)
 
     def interval_for(self, reader: ReaderConfig) -> float:
         """Seconds between two polls of ``reader``: ``poll_interval``, else its driver's default."""
@@ -278,6 +281,7 @@ def config_from_dict(data: dict[str, Any]) -> Config:
         language=_choice(data, "language", LANGUAGES, "en", ""),
         phones=_phones(data.get("phones", {})),
         virtual_taps=_bool(data, "virtual_taps", False, ""),
+        voice=_voice(data.get("voice", {})),
     )
 
 
@@ -286,6 +290,14 @@ def _phones(table: Any) -> PhonesConfig:
     try:
         return parse_phones(table)
     except PhonesConfigError as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def _voice(table: Any) -> VoiceConfig:
+    """The ``[voice]`` table (:mod:`companion.voice.config`)."""
+    try:
+        return parse_voice(table)
+    except VoiceConfigError as exc:
         raise ConfigError(str(exc)) from None
 
 

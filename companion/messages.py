@@ -105,6 +105,15 @@ class StateMessage(TypedDict, total=False):
     hardware: HardwareMessage
     tap_components: list[TapComponent]
     phones: dict[str, bool]  # player -> their phone is connected (issue 22); {} with phones off
+    voice: VoiceSettingsMessage  # the voice's settings (issue 28)
+
+
+class VoiceSettingsMessage(TypedDict):
+    """The table's voice settings (the state's ``voice``; changed with ``voice_settings``)."""
+    on: bool
+    volume: int  # 0..100
+    speed: Literal["slow", "normal"]
+    say: Literal["everything", "todo", "sounds"]
 
 
 class NoticeMessage(TypedDict):

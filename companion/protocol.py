@@ -57,6 +57,11 @@ Client -> daemon:
     (else ``[]``); ``{"cmd": "components", "game": G}`` is answered to the asker only with
     ``{"type": "components", "game", "components": [{"component", "label"}]}`` (every
     component of G, for the Cards panel's search).
+    the voice (issue 28, :mod:`companion.daemon.voice`): ``{"cmd": "repeat"}`` broadcasts
+    ``{"type": "repeat"}`` to every client (the voice says the prompt and the todo lines
+    again); ``{"cmd": "voice_settings", "voice": {"on": bool, "volume": 0-100, "speed":
+    "slow"|"normal", "say": "everything"|"todo"|"sounds"}}`` (any subset) is kept in the
+    store like the language, and every ``state`` carries ``"voice"`` with all four.
     Any of them may carry an ``"id"`` to get an ack. Problems with a command are told to
     the client that sent it; a refused table input (a touch at the wrong moment) is told to
     every client, since every client is a screen at the table.

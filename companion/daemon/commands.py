@@ -240,3 +240,6 @@ async def enroll_undo(daemon: Daemon, message, writer) -> Ack:
 @command("enroll_stop")
 async def enroll_stop(daemon: Daemon, message, writer) -> Ack:
     return await daemon.in_order(daemon.enroller.stop)
+
+
+from companion.daemon import voice  # noqa: E402,F401  (registers repeat and voice_settings, issue 28)

@@ -13,6 +13,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from companion import protocol
+from companion.daemon.voice import voice_settings
 from companion.i18n import msg, render
 from companion.inputs import Input, Press, Tap
 
@@ -55,7 +56,8 @@ class StatePublisher:
                 "storage_warning": None if warning is None else render(warning, language),
                 "enrollment": walk.to_json(language) if walk is not None else None,
                 "physical": physical, "phones": daemon.phones.connected() if daemon.phones is not None else {},
-                "hardware": daemon.taps.hardware(), "tap_components": daemon.taps.tap_components()}
+                "hardware": daemon.taps.hardware(), "tap_components": daemon.taps.tap_components(),
+                "voice": voice_settings(daemon)}
 
     def _readers(self) -> dict[str, dict[str, Any]]:
         """The readers' status, the offline details in the table's language."""
