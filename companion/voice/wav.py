@@ -78,5 +78,8 @@ def scaled(sound: Sound, volume: int) -> Sound:
     """``sound`` at ``volume`` percent (0..100; 100 leaves it as it is)."""
     if volume >= 100:
         return sound
-    factor = max(0, volume) / 100
-    return from_samples((v * factor for v in samples(sound)), sound.rate, sound.channels)
+    factor = max(0, volume) / 100  # at most 1: no sample can overflow
+    values = array.array("h", [int(v * factor) for v in samples(sound)])
+    if sys.byteorder == "big":
+        values.byteswap()
+    return Sound(values.tobytes(), sound.rate, sound.channels)

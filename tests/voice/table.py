@@ -78,6 +78,8 @@ class Played:
     states: list[dict] = field(default_factory=list)
     spoken: list[dict] = field(default_factory=list)
     messages: list[dict] = field(default_factory=list)
+    live: list[tuple[str, str]] = field(default_factory=list)  # phrases rendered because not in the cache
+    hits: int = 0
 
 
 def play(tmp_path: Path, path: Path, lang: str, lines: int | None = None, engine: Engine | None = None,
@@ -98,7 +100,9 @@ def play(tmp_path: Path, path: Path, lang: str, lines: int | None = None, engine
             voice.caught_up(daemon)
         daemon.call(lambda: None)
         watcher.wait_for(lambda m: m.get("type") == "state" and m.get("revision") == daemon.revision)
-        return Played([m for m in watcher.messages if m.get("type") == "state"], voice.spoken(), watcher.messages)
+        cache = voice.speaker.cache
+        return Played([m for m in watcher.messages if m.get("type") == "state"], voice.spoken(), watcher.messages,
+                      list(cache.live), cache.hits)
 
 
 def said_for(states: list[dict]) -> list[tuple[str, str]]:

@@ -13,18 +13,22 @@ import pytest
 from companion.games.clue_it import components as ci
 from companion.games.house_of_spirits import components as hc
 from companion.voice import wav
-from companion.voice.engines import Espeak
+from companion.voice.cache import PhraseCache
+from companion.voice.catalogue import fixed_phrases
+from companion.voice.engines import Espeak, Tone
+from companion.voice.prepare import prepare
+from companion.voice.pronounce import Pronouncer
 from tests.voice.table import SCRIPTS, play, said_for
 
 needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
 
 #: A script of each game, and how many of its inputs to play.
 GAMES = {
-    "creepy_cellar": ("creepy_cellar/basic-won.jsonl", 24),
-    "children": ("children/players_win.jsonl", 24),
-    "clue_it": ("clue_it/solved.jsonl", 24),
-    "ghost_at_home": ("ghost_at_home/two_players.jsonl", 24),
-    "house_of_spirits": ("house_of_spirits/secret_cards.jsonl", 24),
+    "creepy_cellar": ("creepy_cellar/basic-won.jsonl", 16),
+    "children": ("children/players_win.jsonl", 16),
+    "clue_it": ("clue_it/solved.jsonl", 16),
+    "ghost_at_home": ("ghost_at_home/two_players.jsonl", 16),
+    "house_of_spirits": ("house_of_spirits/secret_cards.jsonl", 16),
 }
 
 #: What may never be said before the table is told it: every House of Spirits secret victory
@@ -69,11 +73,29 @@ def _public_sentences(messages) -> set[str]:
     return said
 
 
+@pytest.fixture(scope="module")
+def prepared(tmp_path_factory):
+    """A phrase cache after ``companion voice prepare`` (the test engine, the normal speed)."""
+    directory = tmp_path_factory.mktemp("prepared")
+    done = prepare(Tone(), PhraseCache(directory), speeds=("normal",))
+    assert done["rendered"] == done["phrases"] > 1000
+    return directory
+
+
+def _no_fixed_phrase_live(played, lang) -> None:
+    """After prepare, only phrases with names or numbers in them were rendered live."""
+    pronounce = Pronouncer()
+    fixed = {pronounce(phrase, lang) for phrase in fixed_phrases(lang)}
+    assert played.hits > 0
+    assert played.live and not [text for text, _ in played.live if text in fixed]
+
+
 @pytest.mark.parametrize("lang", ["en", "it"])
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_a_scripted_game_is_said_in_order(tmp_path, game, lang):
+def test_a_scripted_game_is_said_in_order(tmp_path, prepared, game, lang):
     path, lines = GAMES[game]
-    played = play(tmp_path, SCRIPTS / path, lang, lines)
+    played = play(tmp_path, SCRIPTS / path, lang, lines, cache_dir=prepared)
+    _no_fixed_phrase_live(played, lang)
     assert len(played.spoken) > 10
     assert {s["lang"] for s in played.spoken} == {lang}
     assert any(s["kind"] == "todo" for s in played.spoken)
@@ -98,9 +120,9 @@ def test_an_undo_says_what_to_put_back(tmp_path):
     assert undo and undo[0].startswith("Undone:"), undo
 
 
-@pytest.mark.parametrize("path", ["house_of_spirits/secret_cards.jsonl", "clue_it/solved.jsonl"])
-def test_nothing_private_is_said_over_a_whole_privacy_script(tmp_path, path):
-    played = play(tmp_path, SCRIPTS / path, "en")
+@pytest.mark.parametrize("path, lines", [("house_of_spirits/secret_cards.jsonl", 40), ("clue_it/solved.jsonl", None)])
+def test_nothing_private_is_said_over_a_privacy_script(tmp_path, path, lines):
+    played = play(tmp_path, SCRIPTS / path, "en", lines)
     assert len(played.spoken) > 50
     _private_never_said(played)
     kept = [line["text"] for line in played.spoken if any(card in line["text"] for card in KEPT)]
