@@ -133,13 +133,20 @@ def cmd_test(args) -> int:
 
 def cmd_cues(args) -> int:
     """``companion voice cues DIR``: the six cues as WAV files."""
+    for path in main_cues(args.dir):
+        print(path)
+    return 0
+
+
+def main_cues(directory: Path) -> list[Path]:
+    """Write the six cues into ``directory``; returns their paths."""
     from companion.voice import cues
 
-    args.dir.mkdir(parents=True, exist_ok=True)
-    for name in CUES:
-        (args.dir / f"{name}.wav").write_bytes(cues.cue(name))
-        print(args.dir / f"{name}.wav")
-    return 0
+    directory.mkdir(parents=True, exist_ok=True)
+    paths = [directory / f"{name}.wav" for name in CUES]
+    for name, path in zip(CUES, paths, strict=True):
+        path.write_bytes(cues.cue(name))
+    return paths
 
 
 def voice_process(socket: Path, config: Path | None = None) -> subprocess.Popen:
