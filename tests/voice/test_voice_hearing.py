@@ -78,7 +78,8 @@ def test_repeat_says_what_to_do_and_the_prompt_again():
 def test_a_new_language_says_the_prompt_in_it():
     hearing = Hearing()
     hearing.heard(_state(1))
-    assert _said(hearing, _state(1, "Ada: tocca «Tira il dado»", lang="it")) == [("prompt", "Ada: tocca «Tira il dado»")]
+    said = _said(hearing, _state(1, "Ada: tocca «Tira il dado»", lang="it"))
+    assert said == [("prompt", "Ada: tocca «Tira il dado»")]
 
 
 def test_after_an_undo_the_news_and_what_to_put_back_are_said_as_undo():
