@@ -11,7 +11,7 @@ BIN := $(VENV)/bin
 # headless Chromium and its WebDriver for the phone page's browser tests (issue 22); libzbar0
 # for pyzbar, which decodes the QR codes on the table screen's screenshots (issue 22).
 KIVY_APT := libgl1 libgl1-mesa-dri libegl1 libmtdev1 libxrender1 libxi6
-TEST_APT := $(KIVY_APT) xvfb xauth gcc python3-dev systemd chromium chromium-driver libzbar0 espeak-ng sox
+TEST_APT := $(KIVY_APT) xvfb xauth gcc python3-dev systemd chromium chromium-driver libzbar0 espeak-ng sox alsa-utils
 
 .PHONY: demo test lint venv setup apt-demo apt-test clean i18n
 

@@ -90,3 +90,20 @@ def test_the_player_is_aplay_on_a_system_without_a_sound_server(monkeypatch, tmp
     monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
     assert choose_player("auto") == ["aplay", "-q", "-"]
     assert choose_player("aplay", "plughw:1,0") == ["aplay", "-D", "plughw:1,0", "-q", "-"]
+
+
+def test_the_doctor_says_where_the_sound_goes(tmp_path):
+    from companion.doctor import WARN, Probe
+    from companion.voice.config import VoiceConfig
+    from companion.voice.doctor import check_voice
+
+    lines = list(check_voice(VoiceConfig(), Probe(root=tmp_path)))
+    assert lines[-1].status == WARN and "no sound output" in lines[-1].text and "max98357a" in lines[-1].fix
+    (tmp_path / "dev/snd").mkdir(parents=True)
+    (tmp_path / "dev/snd/pcmC0D0p").touch()
+    (tmp_path / "proc/asound").mkdir(parents=True)
+    (tmp_path / "proc/asound/cards").write_text(" 0 [sndrpihifiberry]: simple-card - snd_rpi_hifiberry_dac\n")
+    last = list(check_voice(VoiceConfig(), Probe(root=tmp_path)))[-1]
+    assert last.text == "voice: sound output pcmC0D0p (simple-card - snd_rpi_hifiberry_dac)"
+    if shutil.which("espeak-ng"):
+        assert lines[0].text == "voice: espeak-ng is installed (English and Italian)"
