@@ -73,7 +73,8 @@ def later(module: str, name: str, *args):
 #: Built, their modules imported, when first shown (and Settings, given the backlight); the
 #: others (waiting, home, table) at once.
 LATER = {"newgame": ("ui.screens.newgame", "NewGameScreen"), "enroll": ("ui.screens.enroll", "EnrollScreen"),
-         "check": ("ui.screens.check", "CheckScreen"), "content": ("ui.screens.content", "ContentScreen")}
+         "check": ("ui.screens.check", "CheckScreen"), "content": ("ui.screens.content", "ContentScreen"),
+         "voice_settings": ("ui.screens.voice_settings", "VoiceSettingsScreen")}
 
 
 class RootView(FloatLayout):
