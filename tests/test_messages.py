@@ -17,7 +17,7 @@ from companion.session import Session
 from tests.checkout import ROOT
 
 DAEMON_KEYS = {"language", "readers", "revision", "storage_warning", "enrollment", "physical", "phones",
-               "hardware", "tap_components"}
+               "hardware", "tap_components", "voice"}
 GAMES = ["creepy_cellar", "children", "house_of_spirits", "clue_it", "ghost_at_home"]
 
 
