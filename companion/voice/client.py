@@ -54,11 +54,15 @@ class VoiceClient:
 
     def run(self, once: bool = False) -> None:
         """Follow the daemon until :meth:`stop` (``once``: only until the first connection ends)."""
+        waiting = False  # said once per outage, not once a second
         while not self._stop.is_set():
             try:
                 self._follow()
+                waiting = False
             except DaemonUnavailable as exc:
-                log.info("no daemon yet: %s", exc)
+                if not waiting:
+                    log.info("waiting for the daemon: %s", exc)
+                waiting = True
             if once:
                 return
             self.hearing = Hearing()  # the next first state is said as it stands

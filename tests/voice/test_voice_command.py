@@ -103,3 +103,18 @@ def test_the_voice_config():
 def test_a_bad_voice_config_names_the_key(text, problem):
     with pytest.raises(ConfigError, match=problem.replace("(", r"\(")):
         parse_config(text)
+
+
+def test_play_with_voice_starts_the_voice_beside_the_game(tmp_path):
+    from companion import cli
+    from companion.play import _start_voice
+
+    args = cli._parser().parse_args(["play", "creepy_cellar", "--players", "Ada,Bo", "--voice"])
+    assert args.voice is True
+    assert _start_voice(cli._parser().parse_args(["play", "creepy_cellar", "--players", "Ada,Bo"]), tmp_path) is None
+    voice = _start_voice(args, tmp_path / "companion.sock")
+    try:
+        assert voice.args[1:] == ["-m", "companion", "voice", "--socket", str(tmp_path / "companion.sock")]
+    finally:
+        voice.terminate()
+        assert voice.wait(10) in (0, -signal.SIGTERM)  # stopped while still starting, or after
