@@ -48,6 +48,9 @@ def add_parser(sub) -> None:
     voice_sub = voice.add_subparsers(title="voice commands")
     prepare = voice_sub.add_parser("prepare", help="render every fixed phrase of every game in both languages")
     _common(prepare)
+    prepare.add_argument("--speed", choices=("normal", "slow", "both"), default="normal",
+                         help="the speed to render (default normal, about 200 MB for both languages; "
+                              "slow: a table of children; a phrase not rendered is rendered when first said)")
     prepare.set_defaults(run=cmd_prepare)
     test = voice_sub.add_parser("test", help="say one sentence in each language")
     _common(test)
@@ -112,9 +115,9 @@ def cmd_prepare(args) -> int:
     from companion.voice.prepare import prepare
 
     made = parts(args)
-    done = prepare(made.engine, made.cache, made.pronouncer,
-                   progress=lambda lang, count, total: print(f"{lang}: {count} phrases ({total} looked at)",
-                                                             flush=True))
+    speeds = ("normal", "slow") if args.speed == "both" else (args.speed,)
+    done = prepare(made.engine, made.cache, made.pronouncer, speeds,
+                   progress=lambda lang, speed, count: print(f"{lang}, {speed}: {count} phrases", flush=True))
     print(f"{done['rendered']} phrases rendered, {done['phrases'] - done['rendered']} already in "
           f"{made.cache.directory}")
     return 0

@@ -14,7 +14,8 @@ from companion.voice.settings import SPEEDS
 
 def prepare(engine: Engine, cache: PhraseCache, pronouncer: Pronouncer | None = None,
             speeds: Iterable[str] = SPEEDS, progress: Callable[[str, int, int], None] | None = None) -> dict[str, int]:
-    """Render each fixed phrase missing from ``cache``, for each language and speed.
+    """Render each fixed phrase missing from ``cache``, for each language and speed
+    (``progress(lang, speed, count)`` after each).
 
     Returns:
         ``{"phrases": every phrase looked at, "rendered": those rendered now}``.
@@ -32,5 +33,5 @@ def prepare(engine: Engine, cache: PhraseCache, pronouncer: Pronouncer | None = 
                     cache.get(engine, text, lang, speed)
                     rendered += 1
             if progress is not None:
-                progress(lang, len(phrases), looked)
+                progress(lang, speed, len(phrases))
     return {"phrases": looked, "rendered": rendered}
