@@ -93,3 +93,38 @@ def test_a_burst_of_ten_states_says_the_last_prompt_and_every_todo_line(tmp_path
     todo = [s["text"] for s in said if s["kind"] == "todo"]
     assert todo == [t["text"] for state in burst for t in state["todo"]]
     assert "Ada picks up the treasure in room A." in todo
+
+
+class Held:
+    """An output that holds the first phrase until it is interrupted, and records what was said."""
+
+    def __init__(self):
+        self.said: list[tuple[str, bool]] = []
+        self.playing = threading.Event()
+
+    def play(self, sound, utterance, stop):
+        if not self.said:
+            self.playing.set()
+            finished = not stop.wait(10)  # a long phrase: cut only by the interrupt
+        else:
+            finished = True
+        self.said.append((utterance.text, finished))
+        return finished
+
+
+def test_a_refusal_cuts_the_phrase_being_said_and_the_todo_line_is_said_again_after_it(tmp_path):
+    from companion.voice.cache import PhraseCache
+    from companion.voice.engines import Tone
+    from companion.voice.speaker import Speaker
+
+    queue, output = SpeechQueue(), Held()
+    speaker = Speaker(queue, Tone(), PhraseCache(tmp_path), output).start()
+    try:
+        queue.put([_u("Place a ghost in room A.", "todo"), _u("Ada: move")])
+        assert output.playing.wait(10)
+        queue.put([_u("That card is not in this game.", "refusal")])
+        assert queue.wait_idle(10)
+    finally:
+        speaker.stop()
+    assert output.said == [("Place a ghost in room A.", False), ("That card is not in this game.", True),
+                           ("Place a ghost in room A.", True), ("Ada: move", True)]
