@@ -32,8 +32,8 @@ def test_the_daemon_keeps_no_replay_state(tmp_path):
 def test_every_socket_command_has_its_own_handler():
     assert sorted(COMMANDS) == sorted([
         "about", "check", "choose", "components", "content", "content_set", "enroll", "enroll_skip", "enroll_start",
-        "enroll_stop", "enroll_undo", "forget", "games", "language", "new_game", "phone_links", "private", "state",
-        "tags", "tap", "undo", "write_tag"])
+        "enroll_stop", "enroll_undo", "forget", "games", "language", "new_game", "phone_links", "private", "repeat",
+        "state", "tags", "tap", "undo", "voice_settings", "write_tag"])
 
 
 def test_shutdown_stops_the_hardware_first_then_the_tasks_and_the_worker(tmp_path):
