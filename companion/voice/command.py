@@ -152,9 +152,13 @@ def main_cues(directory: Path) -> list[Path]:
     return paths
 
 
-def voice_process(socket: Path, config: Path | None = None) -> subprocess.Popen:
-    """``companion play --voice``: the voice as a child process beside the game."""
+def voice_process(socket: Path, config: Path | None = None, log: Path | None = None) -> subprocess.Popen:
+    """``companion play --voice``: the voice as a child process beside the game, its log
+    lines appended to ``log`` (play's log file) rather than printed over the game."""
     command = [sys.executable, "-m", "companion", "voice", "--socket", str(socket)]
     if config is not None:
         command += ["--config", str(config)]
-    return subprocess.Popen(command, stdin=subprocess.DEVNULL)
+    if log is None:
+        return subprocess.Popen(command, stdin=subprocess.DEVNULL)
+    with log.open("ab") as out:
+        return subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=out)

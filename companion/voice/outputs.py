@@ -73,13 +73,14 @@ class PlayerCommand:
     def __init__(self, argv: list[str]):
         self.argv = argv
         self.started = 0.0
+        self._failing = False  # the last sound failed: said once, not for every phrase
 
     def play(self, sound: bytes, utterance: Utterance, stop: threading.Event) -> bool:
         try:
             process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                        stderr=subprocess.PIPE)
         except OSError as exc:
-            log.warning("cannot start %s: %s", self.argv[0], exc)
+            self._failed(f"cannot start {self.argv[0]}: {exc}")
             return True
         feeder = threading.Thread(target=self._feed, args=(process, sound), name="voice-feed", daemon=True)
         feeder.start()
@@ -90,8 +91,16 @@ class PlayerCommand:
                 return False
         if process.returncode != 0:
             detail = process.stderr.read().decode("utf-8", "replace").strip() if process.stderr else ""
-            log.warning("%s failed (exit %s): %s", self.argv[0], process.returncode, detail[-200:])
+            self._failed(f"{self.argv[0]} failed (exit {process.returncode}): {detail[-200:]}")
+        elif self._failing:
+            self._failing = False
+            log.info("%s plays again", self.argv[0])
         return True
+
+    def _failed(self, why: str) -> None:
+        if not self._failing:
+            log.warning("%s; the voice goes on trying with each phrase", why)
+        self._failing = True
 
     def _feed(self, process: subprocess.Popen, sound: bytes) -> None:
         self.started = time.monotonic()
