@@ -12,7 +12,8 @@ BIN := $(VENV)/bin
 # for pyzbar, which decodes the QR codes on the table screen's screenshots (issue 22); the
 # Mosquitto broker the venue tests start on a loopback port (issue 32).
 KIVY_APT := libgl1 libgl1-mesa-dri libegl1 libmtdev1 libxrender1 libxi6
-TEST_APT := $(KIVY_APT) xvfb xauth gcc python3-dev systemd chromium chromium-driver libzbar0 mosquitto
+TEST_APT := $(KIVY_APT) xvfb xauth gcc python3-dev systemd chromium chromium-driver libzbar0 mosquitto \
+	espeak-ng sox alsa-utils
 
 .PHONY: demo test lint venv setup apt-demo apt-test clean i18n
 

@@ -209,6 +209,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--db", type=Path, help="event store (default: the user data dir)")
     play.add_argument("--config", type=Path, help="config file (default: $COMPANION_CONFIG or the user config dir)")
     play.add_argument("--socket", type=Path, help="Unix socket (default: the user runtime dir)")
+    play.add_argument("--voice", action="store_true", help="say every instruction aloud too (companion voice)")
     play.set_defaults(run=cmd_play)
 
     tap = sub.add_parser("tap", help="put a card on the daemon's virtual reader and lift it (no reader needed)",
@@ -242,6 +243,8 @@ def _parser() -> argparse.ArgumentParser:
     ui.add_argument("--kiosk", action="store_true",
                     help="the Pi's table screen: Kivy's settings come from $KIVY_HOME/config.ini as they are")
     ui.set_defaults(run=cmd_ui)
+
+    __import__("companion.voice.command").voice.command.add_parser(sub)  # companion voice (issue 28)
 
     install = sub.add_parser("install", help="install the services that boot a Raspberry Pi to the table screen")
     install.add_argument("--root", type=Path, help="write into this directory instead of / and run no command")

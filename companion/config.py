@@ -22,6 +22,7 @@ from companion.errors import CompanionError
 from companion.paths import PathRefused, describe
 from companion.phones.config import PhonesConfig, PhonesConfigError, parse_phones
 from companion.venue.config import MqttConfig, VenueConfig, VenueConfigError, parse_mqtt, parse_venue
+from companion.voice.config import VoiceConfig, VoiceConfigError, parse_voice
 
 APP = "haunt-companion"
 CONFIG_ENV = "COMPANION_CONFIG"
@@ -57,7 +58,7 @@ COMMON_READER_KEYS = ("name", "driver", "role")
 #: exchanges more, so 50 ms keeps tap -> daemon under 100 ms (benchmarks/pn532_latency.py).
 DEFAULT_POLL_INTERVALS = {"mfrc522": 0.1, "pn532": 0.05, "fake": 0.1}
 TOP_KEYS = ("poll_interval", "language", "dice", "readers", "feedback", "phones", "virtual_taps", "desk", "mqtt",
-            "venue")
+            "venue", "voice")
 DICE_KEYS = ("pin", "hold_time", "enabled")
 FEEDBACK_KEYS = ("pin", "device")
 FEEDBACK_DEVICES = ("buzzer", "led")
@@ -164,6 +165,7 @@ class Config:
         mqtt: the venue's MQTT broker (issue 32; :mod:`companion.venue`), or None: then no
             MQTT library is imported and the table publishes nothing.
         venue: the staff dashboard's listen address and token (``companion venue``).
+        voice: how ``companion voice`` speaks (issue 28, :mod:`companion.voice.config`).
     """
 
     readers: tuple[ReaderConfig, ...] = ()
@@ -176,6 +178,7 @@ class Config:
     desk: DeskConfig = field(default_factory=DeskConfig)  # the owner's desk (issue 34)
     mqtt: MqttConfig | None = None
     venue: VenueConfig = field(default_factory=VenueConfig)
+    voice: VoiceConfig = field(default_factory=VoiceConfig)
 
     def interval_for(self, reader: ReaderConfig) -> float:
         """Seconds between two polls of ``reader``: ``poll_interval``, else its driver's default."""
@@ -289,6 +292,7 @@ def config_from_dict(data: dict[str, Any]) -> Config:
         virtual_taps=_bool(data, "virtual_taps", False, ""),
         desk=_desk(data.get("desk", {})),
         **_venue(data),
+        voice=_voice(data.get("voice", {})),
     )
 
 
@@ -314,6 +318,14 @@ def _phones(table: Any) -> PhonesConfig:
     try:
         return parse_phones(table)
     except PhonesConfigError as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def _voice(table: Any) -> VoiceConfig:
+    """The ``[voice]`` table (:mod:`companion.voice.config`)."""
+    try:
+        return parse_voice(table)
+    except VoiceConfigError as exc:
         raise ConfigError(str(exc)) from None
 
 

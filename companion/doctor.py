@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TextIO
 
 from companion.config import CONFIG_ENV, Config, ConfigError, default_config_path, load_config
+from companion.voice.config import VoiceConfig
 
 OK, MISSING, WARN, INFO = "ok", "MISSING", "warn", "info"
 
@@ -433,6 +434,9 @@ def collect(config: Config | None, probe: Probe) -> list[tuple[str, list[Line]]]
     result.append(("Display", _safe(lambda: check_display(probe), "Display")))
     result.append(("Phones", _safe(lambda: check_phones(config, probe), "Phones")))
     result.append(("Venue", _safe(lambda: check_venue(config, probe), "Venue")))
+    from companion.voice.doctor import check_voice  # issue 28
+
+    result.append(("Voice", _safe(lambda: check_voice(config.voice if config else VoiceConfig(), probe), "Voice")))
     return result
 
 

@@ -2,14 +2,16 @@
 
 What it installs, from the project checkout's ``systemd/`` directory:
 
-* ``/etc/systemd/system/haunt-companion.service`` (the daemon) and
-  ``haunt-companion-ui.service`` (the Kivy screen), with the virtualenv's path;
+* ``/etc/systemd/system/haunt-companion.service`` (the daemon),
+  ``haunt-companion-ui.service`` (the Kivy screen) and ``haunt-companion-voice.service``
+  (the voice, issue 28; install then runs ``companion voice prepare`` into its cache), with
+  the virtualenv's path;
 * ``haunt-companion.service.d/10-devices.conf``: the daemon waits for the SPI and serial
   device nodes the config names (``Wants=``/``After=`` on their device units), and a drop-in
   per device unit bounds that wait to :data:`DEVICE_WAIT` (the daemon starts anyway and its
   reader supervisor retries);
-* ``/etc/sysusers.d/haunt-companion.conf`` (users ``companion`` and ``companion-ui``, their
-  groups), ``/etc/udev/rules.d/60-haunt-companion.rules``;
+* ``/etc/sysusers.d/haunt-companion.conf`` (users ``companion``, ``companion-ui`` and
+  ``companion-voice``, their groups), ``/etc/udev/rules.d/60-haunt-companion.rules``;
 * ``/etc/haunt-companion/config.toml`` and ``/etc/haunt-companion/kivy/config.ini``:
   configuration, never overwritten once edited (the new shipped one goes beside it as
   ``.dist``).
@@ -49,6 +51,9 @@ MANIFEST = CONFIG_DIR / "install-manifest.json"
 UNIT_DIR = PurePosixPath("/etc/systemd/system")
 DAEMON_UNIT = "haunt-companion.service"
 UI_UNIT = "haunt-companion-ui.service"
+VOICE_UNIT = "haunt-companion-voice.service"
+#: The voice's phrase cache (its unit's CacheDirectory=), filled at install (issue 28).
+VOICE_CACHE = "/var/cache/haunt-companion-voice"
 STATE_DIR = PurePosixPath("/var/lib/haunt-companion")
 #: ``companion`` on every user's PATH (docs/pi-setup.md's commands): a symlink to the venv's.
 COMMAND_LINK = PurePosixPath("/usr/local/bin/companion")
@@ -144,6 +149,7 @@ def plan(source: Path, prefix: str, config_text: str) -> list[Item]:
     items = [
         Item(UNIT_DIR / DAEMON_UNIT, unit(DAEMON_UNIT)),
         Item(UNIT_DIR / UI_UNIT, unit(UI_UNIT)),
+        Item(UNIT_DIR / VOICE_UNIT, unit(VOICE_UNIT)),
         Item(PurePosixPath("/etc/sysusers.d/haunt-companion.conf"), (systemd / "sysusers.conf").read_text()),
         Item(PurePosixPath("/etc/udev/rules.d/60-haunt-companion.rules"),
              (systemd / "60-haunt-companion.rules").read_text()),
@@ -329,7 +335,8 @@ class Installer:
                         ["udevadm", "trigger", "--subsystem-match=spidev", "--subsystem-match=gpio",
                          "--subsystem-match=tty", "--subsystem-match=backlight"],
                         ["systemctl", "daemon-reload"],
-                        ["systemctl", "enable", DAEMON_UNIT, UI_UNIT]])
+                        ["systemctl", "enable", DAEMON_UNIT, UI_UNIT, VOICE_UNIT],
+                        prepare_voice(self.prefix)])
         self.report.by_hand.extend(by_hand_steps(config_text, self.prefix))
         return self.report
 
@@ -372,7 +379,7 @@ class Installer:
     def uninstall(self) -> Report:
         """Stop and disable the services, remove every installed file but an edited config;
         keep the game data and the users."""
-        self._commands([["systemctl", "disable", "--now", UI_UNIT, DAEMON_UNIT]])
+        self._commands([["systemctl", "disable", "--now", VOICE_UNIT, UI_UNIT, DAEMON_UNIT]])
         old = self._manifest()
         for path, digest in sorted(old.items()):
             self._remove(PurePosixPath(path), digest, config=path in (str(CONFIG), str(KIVY_HOME / "config.ini")))
@@ -428,6 +435,14 @@ class Installer:
             if done.returncode != 0:
                 raise InstallError(f"{shlex.join(command)} failed ({done.returncode}): "
                                    f"{(done.stderr or done.stdout).strip()}")
+
+
+def prepare_voice(prefix: str) -> list[str]:
+    """Render every fixed phrase into the voice's cache, as the voice's user in its cache
+    directory (``systemd-run`` makes the directory its unit uses, owned by that user)."""
+    return ["systemd-run", "--wait", "--quiet", "--collect", "-p", "User=companion-voice",
+            "-p", "CacheDirectory=haunt-companion-voice", f"{prefix}/bin/companion", "voice", "prepare",
+            "--config", str(CONFIG), "--cache", VOICE_CACHE]
 
 
 def by_hand_steps(config_text: str, prefix: str) -> list[str]:

@@ -112,6 +112,7 @@ class StateMessage(TypedDict, total=False):
     finished_game: dict[str, Any] | None
     staff: StaffMessage  # a call for staff and staff's message (issue 32)
     venue: bool  # the config has [mqtt]: the Menu offers "Call staff" (issue 32)
+    voice: VoiceSettingsMessage  # the voice's settings (issue 28)
 
 
 class StaffMessage(TypedDict):
@@ -120,6 +121,14 @@ class StaffMessage(TypedDict):
     called: bool
     since: float | None
     message: str | None
+
+
+class VoiceSettingsMessage(TypedDict):
+    """The table's voice settings (the state's ``voice``; changed with ``voice_settings``)."""
+    on: bool
+    volume: int  # 0..100
+    speed: Literal["slow", "normal"]
+    say: Literal["everything", "todo", "sounds"]
 
 
 class NoticeMessage(TypedDict):

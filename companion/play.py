@@ -46,11 +46,24 @@ def play_command(args, new) -> int:
         return _say(f"{app}. To play in the terminal: companion play {new.game} --players "
                     f"{','.join(new.players)} --terminal")
     daemon, log_path = _start_daemon(args, new, socket)
+    voice = _start_voice(args, socket, log_path)
     _stop_on_signals(app)
     try:
         return _run(app, new, socket, daemon, log_path)
     finally:
         _stop(daemon)
+        if voice is not None:
+            _stop(voice)
+
+
+def _start_voice(args, socket: Path, log_path: Path | None = None) -> subprocess.Popen | None:
+    """With ``--voice``: ``companion voice`` beside the game (issue 28; its log into
+    ``log_path``), else None."""
+    if not getattr(args, "voice", False):
+        return None
+    from companion.voice.command import voice_process
+
+    return voice_process(socket, args.config, log_path)
 
 
 def _run(app, new, socket: Path, daemon: subprocess.Popen, log_path: Path) -> int:

@@ -76,6 +76,11 @@ Client -> daemon:
     to the table screen) and ``"venue": bool`` (the config has ``[mqtt]``: the Menu shows
     "Call staff"), and ``hardware`` carries ``"broker"``: ``{"broker": "host:port", "table",
     "connected": bool, "problem": text or null, "queued", "dropped"}`` (null without ``[mqtt]``).
+    the voice (issue 28, :mod:`companion.daemon.voice`): ``{"cmd": "repeat"}`` broadcasts
+    ``{"type": "repeat"}`` to every client (the voice says the prompt and the todo lines
+    again); ``{"cmd": "voice_settings", "voice": {"on": bool, "volume": 0-100, "speed":
+    "slow"|"normal", "say": "everything"|"todo"|"sounds"}}`` (any subset) is kept in the
+    store like the language, and every ``state`` carries ``"voice"`` with all four.
     Any of them may carry an ``"id"`` to get an ack. Problems with a command are told to
     the client that sent it; a refused table input (a touch at the wrong moment) is told to
     every client, since every client is a screen at the table.
@@ -101,6 +106,9 @@ from companion.messages import (
 )
 
 PROTOCOL_VERSION = 1
+
+#: The voice settings (every state's ``voice``) of a table that chose none (issue 28).
+VOICE_DEFAULTS: dict[str, Any] = {"on": True, "volume": 80, "speed": "normal", "say": "everything"}
 
 #: Longest line either side accepts, in bytes.
 MAX_LINE = 1 << 20

@@ -122,7 +122,7 @@ BAD = [
     ('poll_interval = "fast"', "poll_interval: must be a number of seconds > 0, got 'fast'"),
     ("colour = 1",
      "unknown key colour (allowed: poll_interval, language, dice, readers, feedback, phones, virtual_taps, "
-     "desk, mqtt, venue)"),
+     "desk, mqtt, venue, voice)"),
     ("[feedback]\ndevice = 'led'", "feedback.pin: missing (the BCM pin of the buzzer or LED, 0-27)"),
     ("[feedback]\npin = 17", "feedback.pin: GPIO 17 is already the dice button's pin (dice.pin)"),
     ("[feedback]\npin = 18\ndevice = 'horn'", "feedback.device: must be one of buzzer, led, got 'horn'"),

@@ -21,7 +21,8 @@ def fake_pi(root: Path, spi: bool = True, serial: bool = True, spi_on: bool = Tr
     """A Pi's /dev and /boot/firmware under ``root``."""
     dev = root / "dev"
     (dev / "dri").mkdir(parents=True)
-    for name in ("gpiochip0", "gpiochip4", "dri/card0"):
+    (dev / "snd").mkdir()  # a speaker (issue 28: the voice)
+    for name in ("gpiochip0", "gpiochip4", "dri/card0", "snd/pcmC0D0p"):
         (dev / name).touch()
     if spi:
         (dev / "spidev0.0").touch()

@@ -27,6 +27,7 @@ COMMANDS = [
     ("write_tag", "wait", {"component": "creepy_cellar:ghost:room-H"}),
     ("language", "language", {}),
     ("enroll_start", "game", {}),
+    ("voice_settings", "voice", {}),
 ]
 
 

@@ -22,7 +22,7 @@ PREFIX = "/opt/haunt-companion/.venv"
 
 UNITS = "etc/systemd/system"
 EXPECTED = {
-    f"{UNITS}/haunt-companion.service", f"{UNITS}/haunt-companion-ui.service",
+    f"{UNITS}/haunt-companion.service", f"{UNITS}/haunt-companion-ui.service", f"{UNITS}/haunt-companion-voice.service",
     f"{UNITS}/haunt-companion.service.d/10-devices.conf",
     f"{UNITS}/dev-spidev0.0.device.d/50-haunt-companion.conf",
     "etc/sysusers.d/haunt-companion.conf", "etc/udev/rules.d/60-haunt-companion.rules",
@@ -101,7 +101,10 @@ def test_commands_are_printed_not_run_with_root(tmp_path, capsys):
         "  $ udevadm trigger --subsystem-match=spidev --subsystem-match=gpio --subsystem-match=tty "
         "--subsystem-match=backlight",
         "  $ systemctl daemon-reload",
-        "  $ systemctl enable haunt-companion.service haunt-companion-ui.service"]
+        "  $ systemctl enable haunt-companion.service haunt-companion-ui.service haunt-companion-voice.service",
+        f"  $ systemd-run --wait --quiet --collect -p User=companion-voice -p CacheDirectory=haunt-companion-voice "
+        f"{PREFIX}/bin/companion voice prepare --config /etc/haunt-companion/config.toml "
+        "--cache /var/cache/haunt-companion-voice"]
     assert "dtparam=spi=on" in out
 
 
@@ -153,8 +156,8 @@ def test_uninstall_removes_everything_but_game_data_and_an_edited_config(tmp_pat
     assert _files(tmp_path) == {"etc/haunt-companion/kivy/config.ini": b"[graphics]\nrotation = 180\n",
                                 "var/lib/haunt-companion/companion.sqlite3": b"the games"}
     assert ("kept", "/var/lib/haunt-companion (the game data; delete it by hand to lose every game)") in report.changes
-    assert report.commands[0] == ["systemctl", "disable", "--now", "haunt-companion-ui.service",
-                                  "haunt-companion.service"]
+    assert report.commands[0] == ["systemctl", "disable", "--now", "haunt-companion-voice.service",
+                                  "haunt-companion-ui.service", "haunt-companion.service"]
     assert not (tmp_path / UNITS / "haunt-companion.service.d").exists()
     assert (tmp_path / "etc/udev/rules.d").is_dir()  # a system directory is never removed
 
@@ -221,7 +224,9 @@ def test_sysusers_file_makes_the_users_and_groups(tmp_path):
               for line in (tmp_path / "etc/group").read_text().splitlines()}
     assert users["companion"][6] == users["companion-ui"][6] == "/usr/sbin/nologin"
     assert groups["gpio"] == groups["spi"] == groups["dialout"] == ["companion"]
-    assert groups["video"] == groups["render"] == groups["input"] == groups["companion"] == ["companion-ui"]
+    assert groups["video"] == groups["render"] == groups["input"] == ["companion-ui"]
+    assert groups["companion"] == ["companion-ui", "companion-voice"]  # the socket's group
+    assert groups["audio"] == ["companion-voice"]
     assert users["companion"][3] == next(line.split(":")[2] for line in (tmp_path / "etc/group").read_text()
                                          .splitlines() if line.startswith("companion:"))
 

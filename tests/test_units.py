@@ -58,6 +58,7 @@ def _words(unit, section: str, key: str) -> set[str]:
 
 DAEMON = parse_unit(SYSTEMD / "haunt-companion.service")
 UI = parse_unit(SYSTEMD / "haunt-companion-ui.service")
+VOICE = parse_unit(SYSTEMD / "haunt-companion-voice.service")
 
 HARDENING = {
     "NoNewPrivileges": "yes", "CapabilityBoundingSet": "", "AmbientCapabilities": "",
@@ -74,6 +75,27 @@ HARDENING = {
 @pytest.mark.parametrize("key, value", sorted(HARDENING.items()))
 def test_daemon_hardening_key(key, value):
     assert _one(DAEMON, "Service", key) == value
+
+
+@pytest.mark.parametrize("key, value", sorted(HARDENING.items()))
+def test_voice_hardening_key(key, value):
+    assert _one(VOICE, "Service", key) == value
+
+
+def test_voice_service_shape():
+    """Issue 28: the voice never waits for the daemon, comes back whatever stopped it, and
+    reaches only the sound cards, the socket and its cache."""
+    assert _one(VOICE, "Service", "ExecStart") == (
+        "/opt/haunt-companion/.venv/bin/companion voice --socket /run/haunt-companion/companion.sock "
+        "--config /etc/haunt-companion/config.toml --cache /var/cache/haunt-companion-voice")
+    assert _one(VOICE, "Service", "Restart") == "always"
+    assert _one(VOICE, "Service", "User") == "companion-voice"
+    assert _words(VOICE, "Service", "SupplementaryGroups") == {"audio", "companion"}
+    assert VOICE["Service"]["DeviceAllow"] == ["char-alsa rw"]
+    assert _one(VOICE, "Service", "CacheDirectory") == "haunt-companion-voice"
+    assert _words(VOICE, "Unit", "Wants") == {"haunt-companion.service"}
+    assert "haunt-companion.service" not in _words(VOICE, "Unit", "After")
+    assert _one(VOICE, "Install", "WantedBy") == "multi-user.target"
 
 
 def test_daemon_devices_are_an_allow_list_of_the_reader_and_gpio_classes():
@@ -212,7 +234,8 @@ def installed_root(tmp_path_factory):
 @needs_analyze
 def test_systemd_analyze_verify_finds_nothing(installed_root):
     done = subprocess.run([ANALYZE, "verify", f"--root={installed_root}", "haunt-companion.service",
-                           "haunt-companion-ui.service"], capture_output=True, text=True, timeout=60)
+                           "haunt-companion-ui.service", "haunt-companion-voice.service"],
+                          capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     ours = [line for line in done.stderr.splitlines() if "haunt-companion" in line]
     assert ours == []  # not even an "Unknown key ... ignoring" warning
@@ -231,7 +254,8 @@ def test_systemd_analyze_verify_would_say_if_a_key_were_wrong(installed_root, tm
 
 
 @needs_analyze
-@pytest.mark.parametrize("unit, most", [("haunt-companion.service", 2.0), ("haunt-companion-ui.service", 2.0)])
+@pytest.mark.parametrize("unit, most", [("haunt-companion.service", 2.0), ("haunt-companion-ui.service", 2.0),
+                                        ("haunt-companion-voice.service", 2.0)])
 def test_security_exposure_is_at_most(installed_root, unit, most):
     done = subprocess.run([ANALYZE, "security", "--offline=true", f"--root={installed_root}",
                            f"--threshold={int(most * 10)}", unit], capture_output=True, text=True, timeout=60)

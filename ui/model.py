@@ -22,7 +22,7 @@ from ui.text import strip_placeholders
 
 #: Pages the players move between; ``waiting`` and ``enroll`` are chosen by the daemon's
 #: state (no connection; an enrollment walk running).
-PAGES = ("home", "newgame", "table", "settings", "check", "content", "desk", "saved")
+PAGES = ("home", "newgame", "table", "settings", "check", "content", "desk", "saved", "voice_settings")
 
 #: Log entries kept on the client (news and the notices that refused something).
 HISTORY = 40
@@ -109,6 +109,8 @@ class TableModel(EventDispatcher):
     #: The daemon's last ``components`` answer (every card of a game, for the Cards search).
     components = DictProperty({})
     phones = DictProperty({})
+    #: The table's voice settings (the state's ``voice``, issue 28; Settings > Voice).
+    voice = DictProperty({})
 
     def __init__(self, clock=time.monotonic, **kwargs):
         super().__init__(**kwargs)
@@ -140,6 +142,7 @@ class TableModel(EventDispatcher):
         self.private_player = private_player(message)
         self.private_players = [str(p) for p in message.get("private_players") or []]
         self.phones = {str(p): bool(on) for p, on in (message.get("phones") or {}).items()}
+        self.voice = dict(message.get("voice") or {})
         self.over = bool(prompt.get("over"))
         self.can_undo = bool(message.get("can_undo"))
         self.readers = dict(message.get("readers") or {})

@@ -74,7 +74,8 @@ def later(module: str, name: str, *args):
 #: others (waiting, home, table) at once.
 LATER = {"newgame": ("ui.screens.newgame", "NewGameScreen"), "enroll": ("ui.screens.enroll", "EnrollScreen"),
          "check": ("ui.screens.check", "CheckScreen"), "content": ("ui.screens.content", "ContentScreen"),
-         "desk": ("ui.screens.desk", "DeskScreen"), "saved": ("ui.screens.saved", "SavedScreen")}  # issue 34
+         "desk": ("ui.screens.desk", "DeskScreen"), "saved": ("ui.screens.saved", "SavedScreen"),  # issue 34
+         "voice_settings": ("ui.screens.voice_settings", "VoiceSettingsScreen")}
 
 
 class RootView(FloatLayout):

@@ -1,0 +1,164 @@
+"""``companion voice`` (issue 28): the voice, its own process, a client of the daemon's socket.
+
+* ``companion voice [--socket S] [--to DIR]``: speak what the table screen shows, in the
+  table's language (``--to DIR``: write numbered WAV files and ``DIR/spoken.jsonl`` instead
+  of playing);
+* ``companion voice prepare``: render every fixed phrase of every game in both languages
+  into the cache (``companion install`` runs it on the Pi);
+* ``companion voice test``: say one sentence in each language;
+* ``companion voice cues DIR``: write the six sound cues as WAV files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import subprocess
+import sys
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.i18n import LANGUAGES, msg, render
+from companion.voice.cache import PhraseCache
+from companion.voice.engines import ENGINES, Engine, make_engine
+from companion.voice.outputs import Directory, Output, PlayerCommand, choose_player
+from companion.voice.pronounce import Pronouncer
+from companion.voice.utterance import CUES, Utterance
+
+log = logging.getLogger(__name__)
+
+#: What ``companion voice test`` says, in each language.
+TEST_SENTENCE = msg("The house speaks: this is the companion's voice.")
+
+
+def add_parser(sub) -> None:
+    """Register ``companion voice`` and its subcommands (one line in :mod:`companion.cli`)."""
+    voice = sub.add_parser("voice", help="say every instruction aloud (a client of the daemon, its own process)",
+                           description="Speak the prompt, what to do, the news and refusals in the table's "
+                                       "language, with sound cues (docs/voice.md).")
+    _common(voice)
+    voice.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
+    voice.add_argument("--to", type=Path, metavar="DIR",
+                       help="write each utterance as a numbered WAV file and a line of DIR/spoken.jsonl "
+                            "instead of playing it")
+    voice.add_argument("--pace", type=float, default=0.0, help=argparse.SUPPRESS)  # --to: wait as long as sound
+    voice.set_defaults(run=cmd_voice, log_level=logging.INFO)
+    voice_sub = voice.add_subparsers(title="voice commands")
+    prepare = voice_sub.add_parser("prepare", help="render every fixed phrase of every game in both languages")
+    _common(prepare)
+    prepare.add_argument("--speed", choices=("normal", "slow", "both"), default="normal",
+                         help="the speed to render (default normal, about 200 MB for both languages; "
+                              "slow: a table of children; a phrase not rendered is rendered when first said)")
+    prepare.set_defaults(run=cmd_prepare)
+    test = voice_sub.add_parser("test", help="say one sentence in each language")
+    _common(test)
+    test.add_argument("--to", type=Path, metavar="DIR", help="write the sentences to DIR instead of playing them")
+    test.set_defaults(run=cmd_test)
+    cues = voice_sub.add_parser("cues", help="write the six sound cues as WAV files into DIR")
+    cues.add_argument("dir", type=Path)
+    cues.set_defaults(run=cmd_cues)
+
+
+def _common(command) -> None:
+    command.add_argument("--config", type=Path, help="config file (default: $COMPANION_CONFIG or the user config dir)")
+    command.add_argument("--engine", choices=ENGINES, help="the speech engine (default: the config's, espeak-ng)")
+    command.add_argument("--cache", type=Path, help="the phrase cache directory (default: the config's, or the "
+                                                    "user cache dir)")
+
+
+@dataclass
+class Parts:
+    """What the voice is made of on this machine."""
+
+    engine: Engine
+    cache: PhraseCache
+    pronouncer: Pronouncer
+    output: Output
+
+
+def parts(args, to: Path | None = None, pace: float = 0.0) -> Parts:
+    """The engine, cache, pronunciation and output the config and ``args`` ask for."""
+    from companion.config import load_config
+
+    config = load_config(args.config).voice
+    engine = make_engine(args.engine or config.engine, config.piper_models)
+    cache = PhraseCache(args.cache or config.cache)
+    output = Directory(to, pace) if to is not None else PlayerCommand(choose_player(config.player, config.device))
+    return Parts(engine, cache, Pronouncer(config.pronounce), output)
+
+
+def cmd_voice(args) -> int:
+    """``companion voice``: follow the daemon until stopped (SIGTERM, Ctrl-C)."""
+    from companion.paths import default_socket
+    from companion.voice.client import VoiceClient
+    from companion.voice.queue import SpeechQueue
+    from companion.voice.speaker import Speaker
+
+    made = parts(args, args.to, args.pace)
+    queue = SpeechQueue()
+    client = VoiceClient(args.socket or default_socket(), queue)
+    speaker = Speaker(queue, made.engine, made.cache, made.output, client.settings, made.pronouncer).start()
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, lambda _sig, _frame: client.stop())
+    try:
+        client.run()
+    except KeyboardInterrupt:
+        client.stop()
+    speaker.stop()
+    return 0
+
+
+def cmd_prepare(args) -> int:
+    """``companion voice prepare``: every fixed phrase into the cache."""
+    from companion.voice.prepare import prepare
+
+    made = parts(args)
+    speeds = ("normal", "slow") if args.speed == "both" else (args.speed,)
+    done = prepare(made.engine, made.cache, made.pronouncer, speeds,
+                   progress=lambda lang, speed, count: print(f"{lang}, {speed}: {count} phrases", flush=True))
+    print(f"{done['rendered']} phrases rendered, {done['phrases'] - done['rendered']} already in "
+          f"{made.cache.directory}")
+    return 0
+
+
+def cmd_test(args) -> int:
+    """``companion voice test``: one sentence in each language, through the real output."""
+    made = parts(args, args.to)
+    for lang in LANGUAGES:
+        text = render(TEST_SENTENCE, lang)
+        print(f"{lang}: {text}", flush=True)
+        sound = made.cache.get(made.engine, made.pronouncer(text, lang), lang, "normal")
+        made.output.play(sound, Utterance(text, lang, "prompt"), threading.Event())
+    return 0
+
+
+def cmd_cues(args) -> int:
+    """``companion voice cues DIR``: the six cues as WAV files."""
+    for path in main_cues(args.dir):
+        print(path)
+    return 0
+
+
+def main_cues(directory: Path) -> list[Path]:
+    """Write the six cues into ``directory``; returns their paths."""
+    from companion.voice import cues
+
+    directory.mkdir(parents=True, exist_ok=True)
+    paths = [directory / f"{name}.wav" for name in CUES]
+    for name, path in zip(CUES, paths, strict=True):
+        path.write_bytes(cues.cue(name))
+    return paths
+
+
+def voice_process(socket: Path, config: Path | None = None, log: Path | None = None) -> subprocess.Popen:
+    """``companion play --voice``: the voice as a child process beside the game, its log
+    lines appended to ``log`` (play's log file) rather than printed over the game."""
+    command = [sys.executable, "-m", "companion", "voice", "--socket", str(socket)]
+    if config is not None:
+        command += ["--config", str(config)]
+    if log is None:
+        return subprocess.Popen(command, stdin=subprocess.DEVNULL)
+    with log.open("ab") as out:
+        return subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=out)

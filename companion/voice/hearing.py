@@ -1,0 +1,177 @@
+"""What the voice says, from what the daemon broadcasts to every client (issue 28).
+
+:class:`Hearing` turns each message into :class:`~companion.voice.utterance.Utterance` s,
+in the order a player needs them: the sound cue, the news, what to put back (after an
+undo), what to do with your hands (every todo line), then the prompt when it changed. It
+reads only the shared ``state``, ``notice``, ``input`` and ``repeat`` messages: a
+``private`` answer never reaches it (the voice never asks for one), and the shared state
+never carries a hidden card.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from companion.i18n import translations
+from companion.voice.settings import DEFAULTS
+from companion.voice.utterance import Utterance
+
+#: ``view.outcome`` values of a game the whole table lost or nobody won (as the screen's summary).
+LOSSES = ("lost", "unsolved", "ghosts")
+
+#: What each ``say`` setting lets through.
+SAID = {"everything": {"prompt", "todo", "news", "refusal", "undo", "cue"},
+        "todo": {"todo", "refusal", "undo", "cue"},
+        "sounds": {"cue"}}
+
+
+class Hearing:
+    """Follows the daemon's messages and answers each with what to say (not thread-safe:
+    one client thread calls it)."""
+
+    def __init__(self):
+        self.state: dict[str, Any] | None = None
+        self._tap_waiting = False  # a tap was seen and no state followed it yet
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        return {**DEFAULTS, **((self.state or {}).get("voice") or {})}
+
+    def heard(self, message: dict[str, Any]) -> list[Utterance]:
+        """What to say for ``message`` (``[]`` for nothing), filtered by the voice settings."""
+        kind = message.get("type")
+        if kind == "state":
+            said = self._state(message)
+        elif kind == "notice":
+            said = self._notice(message)
+        elif kind == "input":
+            self._tap_waiting = message.get("kind") == "tap"
+            said = []
+        elif kind == "repeat":
+            said = self.again()
+        else:
+            said = []
+        return self._allowed(said)
+
+    def again(self) -> list[Utterance]:
+        """The prompt and what to do now, once more (the Repeat button)."""
+        state = self.state or {}
+        revision, lang = _revision(state), _lang(state)
+        return [*_todo(state, lang, revision), *_prompt(state, lang, revision)]
+
+    def _allowed(self, said: list[Utterance]) -> list[Utterance]:
+        settings = self.settings
+        if not settings["on"]:
+            return []
+        allowed = SAID.get(settings["say"], SAID["everything"])
+        return [u for u in said if u.kind in allowed]
+
+    def _state(self, state: dict[str, Any]) -> list[Utterance]:
+        before, self.state = self.state, state
+        self._tap_waiting = False
+        lang, revision = _lang(state), _revision(state)
+        if before is None:  # (re)connected: where the table is now
+            return [*_todo(state, lang, revision), *_prompt(state, lang, revision)]
+        said: list[Utterance] = []
+        if revision != _revision(before):  # an accepted input (or a new game): its words
+            said += _cues(before, state, lang, revision)
+            said += _news(state, lang, revision)
+            said += _todo(state, lang, revision)
+        if _prompt_text(state) != _prompt_text(before) or lang != _lang(before):
+            said += _prompt(state, lang, revision)
+        return said
+
+    def _notice(self, notice: dict[str, Any]) -> list[Utterance]:
+        """A refused input (a ``warning`` notice): its first sentence, after the refused-read
+        cue when it answered a tap."""
+        if notice.get("level") != "warning" or not notice.get("text"):
+            return []
+        lang, revision = _lang(self.state or {}), _revision(self.state or {})
+        said = [Utterance("read-refused", lang, "cue", revision)] if self._tap_waiting else []
+        self._tap_waiting = False
+        return [*said, Utterance(first_sentence(str(notice["text"])), lang, "refusal", revision)]
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of ``text`` (a refusal is short: its reason, not the whole prompt again)."""
+    cuts = [cut for cut in (text.find(end) for end in (". ", "! ", "? ")) if cut > 0]
+    return text[:min(cuts) + 1] if cuts else text
+
+
+def _lang(state: dict[str, Any]) -> str:
+    return state.get("language") or "en"
+
+
+def _revision(state: dict[str, Any]) -> int:
+    revision = state.get("revision")
+    return revision if isinstance(revision, int) else 0
+
+
+def _prompt_text(state: dict[str, Any]) -> str:
+    return ((state.get("prompt") or {}).get("text") or "").strip()
+
+
+def _prompt(state: dict[str, Any], lang: str, revision: int) -> list[Utterance]:
+    text = _prompt_text(state)
+    return [Utterance(text, lang, "prompt", revision)] if text else []
+
+
+def _todo(state: dict[str, Any], lang: str, revision: int) -> list[Utterance]:
+    """Every todo line, in order; after an undo, what to put back is said as ``undo``."""
+    kind = "undo" if undone(state) else "todo"
+    return [Utterance(line["text"], lang, kind, revision) for line in state.get("todo") or [] if line.get("text")]
+
+
+def _news(state: dict[str, Any], lang: str, revision: int) -> list[Utterance]:
+    """The news lines that are not todo lines (those are said as todo); after an undo
+    ("Undone: ..."), said as ``undo``."""
+    todo = [line.get("text") for line in state.get("todo") or []]
+    kind = "undo" if undone(state) else "news"
+    return [Utterance(line, lang, kind, revision)
+            for line in state.get("news") or [] if isinstance(line, str) and line and line not in todo]
+
+
+#: The sentences that open the news of an undo (:meth:`companion.session.Session.undo`).
+UNDONE = ("Undone: {label}.", "Undone: {label} ({input}).", "Undone: a private choice.",
+          "Undone: the correction {label}.", "Undone: {label}. Put back anything you moved for it.",
+          "Undone. Put the {thing} back where it was before it was read.",
+          "Undone. The dice will show the same again: undo never re-rolls.")
+
+
+def undone(state: dict[str, Any]) -> bool:
+    """The state follows an undo: its first news line is one of :data:`UNDONE` in the table's language."""
+    news = state.get("news") or []
+    return bool(news) and isinstance(news[0], str) and news[0].startswith(_undo_openings(_lang(state)))
+
+
+@cache
+def _undo_openings(lang: str) -> tuple[str, ...]:
+    """How each :data:`UNDONE` sentence starts in ``lang`` (up to its first field)."""
+    catalogue = translations(lang)
+    return tuple(catalogue.gettext(pattern).split("{", 1)[0] for pattern in UNDONE)
+
+
+def _cues(before: dict[str, Any], state: dict[str, Any], lang: str, revision: int) -> list[Utterance]:
+    """The sound cues for what changed from ``before`` to ``state``."""
+    names = []
+    if (state.get("physical") or {}).get("kind") == "tap":
+        names.append("read-accepted")
+    old, new = before.get("view") or {}, state.get("view") or {}
+    if _ghosts_left(new) is not None and _ghosts_left(old) is not None and _ghosts_left(new) < _ghosts_left(old):
+        names.append("ghost-drawn")
+    if _number(new.get("hauntings")) > _number(old.get("hauntings")):
+        names.append("haunting")
+    prompt, old_prompt = state.get("prompt") or {}, before.get("prompt") or {}
+    if prompt.get("over") and not old_prompt.get("over"):
+        names.append("loss" if new.get("outcome") in LOSSES else "win")
+    return [Utterance(name, lang, "cue", revision) for name in names]
+
+
+def _ghosts_left(view: dict[str, Any]) -> int | None:
+    left = ((view.get("decks") or {}).get("ghost") or {}).get("left")
+    return left if isinstance(left, int) else None
+
+
+def _number(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0

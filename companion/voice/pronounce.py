@@ -1,0 +1,70 @@
+"""How names and game words are said (issue 28): a pronunciation table per language,
+applied to each phrase before the engine sees it (and before the cache key is made).
+
+Each entry is a whole word or phrase as written (case-sensitive) and how to spell it so the
+language's voice says it right: the Italian voice reads "Ghost King" letter by Italian
+letter ("gost king" said "g-host"), the English voice mangles Italian card names. The
+config adds entries of its own (player names): ``[voice.pronounce.en]`` and
+``[voice.pronounce.it]`` (``"Siobhan" = "Shivawn"``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+#: The built-in tables: language -> {as written: as said}.
+TABLES: dict[str, dict[str, str]] = {
+    "en": {
+        "Kitty Kitty": "Kitty, Kitty",
+        "CLUE: IT": "Clue, It",
+        "Thornhill": "Thorn-hill",
+        # Ghost at Home's Italian card names, as an English voice can say them
+        "Fantasma": "Fan-tahz-ma",
+        "Fantasmi": "Fan-tahz-mee",
+        "Gatto": "Gaht-toe",
+        "Gatti": "Gaht-tee",
+        "Lampadina": "Lahm-pa-dee-na",
+    },
+    "it": {
+        "Ghost King": "Gòst King",
+        "Kitty Kitty": "Kìtti Kìtti",
+        "Creepy Cellar": "Crìpi Sèllar",
+        "Ghost Fightin' Treasure Hunters": "Gòst Fàitin Trèsciur Hànters",
+        "CLUE: IT": "Clù It",
+        "House of Spirits": "Hàus of Spìrits",
+        "Ghost at Home": "Gòst et Hòm",
+        "Children": "Cìldren",
+        "Thornhill": "Tòrnhil",
+        "Jinxed": "Gìnxd",
+        "Nightmare": "Nàitmer",
+        "Advanced": "Advànsd",
+        "Basic": "Bèisic",
+        "Intrigue": "Intrìg",
+        "Rumor": "Rùmor",
+    },
+}
+
+
+class Pronouncer:
+    """Rewrites phrases with the table of their language (the built-in one plus ``extra``)."""
+
+    def __init__(self, extra: Mapping[str, Mapping[str, str]] | None = None):
+        self.tables = {lang: {**TABLES.get(lang, {}), **dict((extra or {}).get(lang, {}))}
+                       for lang in {*TABLES, *(extra or {})}}
+        self._patterns = {lang: _pattern(table) for lang, table in self.tables.items()}
+
+    def __call__(self, text: str, lang: str) -> str:
+        """``text`` spelt for ``lang``'s voice."""
+        pattern = self._patterns.get(lang)
+        if pattern is None:
+            return text
+        table = self.tables[lang]
+        return pattern.sub(lambda m: table[m.group(0)], text)
+
+
+def _pattern(table: Mapping[str, str]) -> re.Pattern | None:
+    if not table:
+        return None
+    words = sorted(table, key=len, reverse=True)  # the longest first: "Ghost King" before "Ghost"
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in words) + r")(?!\w)")

@@ -1,0 +1,120 @@
+"""Issue 28: ``companion voice`` as its own process beside the real daemon (killed mid-game:
+the game goes on, and the voice started again picks up at the current prompt), ``voice
+test``, ``voice cues`` and the ``[voice]`` config."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion import script
+from companion.config import ConfigError, parse_config
+from companion.voice import wav
+from companion.voice.utterance import CUES
+from tests.collector import wait_until
+from tests.daemon_fixture import running_daemon
+from tests.voice.table import SCRIPTS
+
+
+def _voice(socket: Path, directory: Path, cache: Path) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "companion", "voice", "--socket", str(socket), "--to",
+                             str(directory), "--engine", "test", "--cache", str(cache)],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            env={**os.environ, "COMPANION_CONFIG": str(directory.parent / "none.toml")})
+
+
+def _spoken(directory: Path) -> list[dict]:
+    path = directory / "spoken.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
+
+def _prompt(daemon) -> str:
+    return daemon.call(lambda: daemon.publisher.state()["prompt"]["text"])
+
+
+def test_the_voice_killed_mid_game_the_game_goes_on_and_the_voice_again_picks_up_the_prompt(tmp_path):
+    (tmp_path / "none.toml").write_text("")
+    table = script.load(SCRIPTS / "creepy_cellar" / "basic-won.jsonl")
+    spoken = tmp_path / "spoken"
+    with running_daemon(tmp_path) as daemon:
+        daemon.call(lambda: daemon.start_game(table.header))
+        voice = _voice(daemon.socket_path, spoken, tmp_path / "cache")
+        try:
+            wait_until(lambda: any(s["text"] == _prompt(daemon) for s in _spoken(spoken)), 30, "the first prompt")
+            voice.send_signal(signal.SIGKILL)
+            voice.wait(10)
+            before = len(_spoken(spoken))
+            for line in table.lines[:6]:  # the game goes on without its voice
+                daemon.submit(line.input)
+            daemon.drain()
+            assert daemon.call(lambda: daemon.revision) >= 6
+            now = _prompt(daemon)
+            voice = _voice(daemon.socket_path, spoken, tmp_path / "cache")
+            wait_until(lambda: any(s["text"] == now for s in _spoken(spoken)[before:]), 30, "the current prompt")
+            assert [s["kind"] for s in _spoken(spoken)[before:]][-1] == "prompt"
+        finally:
+            voice.terminate()
+            assert voice.wait(10) == 0, voice.stderr.read()
+
+
+def test_voice_test_says_one_sentence_in_each_language(tmp_path):
+    (tmp_path / "none.toml").write_text("")
+    done = subprocess.run([sys.executable, "-m", "companion", "voice", "test", "--to", str(tmp_path / "out"),
+                           "--engine", "test", "--cache", str(tmp_path / "cache")], capture_output=True, text=True,
+                          env={**os.environ, "COMPANION_CONFIG": str(tmp_path / "none.toml")}, timeout=60)
+    assert done.returncode == 0, done.stderr
+    said = _spoken(tmp_path / "out")
+    assert [s["lang"] for s in said] == ["en", "it"]
+    assert said[0]["text"] == "The house speaks: this is the companion's voice."
+    assert said[1]["text"].startswith("La casa parla")
+
+
+def test_the_cues_are_short_and_sound(tmp_path):
+    from companion.voice.command import main_cues
+
+    main_cues(tmp_path)
+    for name in CUES:
+        sound = wav.read((tmp_path / f"{name}.wav").read_bytes())
+        assert 0.1 <= sound.seconds <= 0.3 and wav.rms(sound) > 0.05, name
+
+
+def test_the_voice_config():
+    config = parse_config('[voice]\nengine = "piper"\npiper_it = "/v/it.onnx"\nplayer = "aplay"\n'
+                          'device = "plughw:1,0"\n[voice.pronounce.en]\nSiobhan = "Shivawn"\n').voice
+    assert (config.engine, config.piper_models, config.player, config.device) == (
+        "piper", {"it": "/v/it.onnx"}, "aplay", "plughw:1,0")
+    assert config.pronounce == {"en": {"Siobhan": "Shivawn"}}
+    assert parse_config("").voice.engine == "espeak-ng"
+
+
+@pytest.mark.parametrize("text, problem", [
+    ('[voice]\nengine = "festival"', "voice.engine: one of espeak-ng, piper, test"),
+    ('[voice]\nengine = "piper"', "piper needs a voice model file"),
+    ('[voice]\nplayer = "vlc"', "voice.player: auto or one of"),
+    ('[voice]\nvolume = 3', "unknown key voice.volume"),
+    ('[voice.pronounce.fr]\nx = "y"', "voice.pronounce: tables named en and it"),
+])
+def test_a_bad_voice_config_names_the_key(text, problem):
+    with pytest.raises(ConfigError, match=problem.replace("(", r"\(")):
+        parse_config(text)
+
+
+def test_play_with_voice_starts_the_voice_beside_the_game(tmp_path):
+    from companion import cli
+    from companion.play import _start_voice
+
+    args = cli._parser().parse_args(["play", "creepy_cellar", "--players", "Ada,Bo", "--voice"])
+    assert args.voice is True
+    assert _start_voice(cli._parser().parse_args(["play", "creepy_cellar", "--players", "Ada,Bo"]), tmp_path) is None
+    voice = _start_voice(args, tmp_path / "companion.sock", tmp_path / "play.log")
+    try:
+        assert voice.args[1:] == ["-m", "companion", "voice", "--socket", str(tmp_path / "companion.sock")]
+    finally:
+        voice.terminate()
+        assert voice.wait(10) in (0, -signal.SIGTERM)  # stopped while still starting, or after
