@@ -264,7 +264,5 @@ async def staff(daemon: Daemon, message, writer) -> Ack:
     return await staff_command(daemon, name)
 
 
-from companion.daemon import (
-    desk_commands,  # noqa: E402,F401  the owner's commands (issue 34) register themselves
-    voice,  # noqa: E402,F401  (registers repeat and voice_settings, issue 28)
-)
+# The owner's commands (issue 34) and the voice's repeat and voice_settings (issue 28) register themselves.
+from companion.daemon import desk_commands, voice  # noqa: E402,F401
