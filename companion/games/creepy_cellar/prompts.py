@@ -135,7 +135,6 @@ def _jinxed(state: State) -> Prompt:
 
 
 def _move(state: State) -> Prompt:
-    hunter = state.hunter
     choices = [Choice(f"move:{place}", _place_label(place)) for place in checks.move_targets(state)]
     choices += [Choice(f"passage:{room}", msg("Secret passage to {room}", room=room))
                 for room in checks.passage_targets(state)]
@@ -147,32 +146,49 @@ def _move(state: State) -> Prompt:
     finished = checks.rest_of_turn_empty(state)
     choices.append(Choice("end-turn", msg("End turn"), main=True) if finished
                    else Choice("done-moving", msg("Done moving"), main=True))
-    player, where = who(state), cc.place_text(hunter.at)
+    return _move_prompt(state, finished, tuple(choices))
+
+
+def _move_prompt(state: State, finished: bool, choices: tuple[Choice, ...]) -> Prompt:
+    """"Ada (in room B): move up to 3, then Done moving"; a hunter who cannot move is told
+    so as a sentence of its own: "Ada (in room A) has no moves left: touch End turn"."""
+    player, where = who(state), cc.place_text(state.hunter.at)
+    stuck = _stuck(state, player, where)
+    if stuck is not None:
+        text = msg("{move}: touch End turn", move=stuck) if finished else msg("{move}: touch Done moving", move=stuck)
+    else:
+        move = _moving(state, player, where)
+        text = msg("{move}, then End turn", move=move) if finished else msg("{move}, then Done moving", move=move)
+    return Prompt(text, state.player, choices)
+
+
+def _stuck(state: State, player: str, where: str):
+    """Why the hunter cannot move now, or None."""
     if state.moves <= 0 and state.die and checks.movement(state, state.die) > 0:
-        move = msg("{player} ({where}) has no moves left", player=player, where=where)
-    elif state.moves <= 0:
-        move = msg("{player} ({where}) cannot move this turn", player=player, where=where)
-    elif checks.leaving_blocked(state):
-        move = msg("{player} ({where}) cannot leave a room with {blocker} in it while holding that treasure",
+        return msg("{player} ({where}) has no moves left", player=player, where=where)
+    if state.moves <= 0:
+        return msg("{player} ({where}) cannot move this turn", player=player, where=where)
+    if checks.leaving_blocked(state):
+        return msg("{player} ({where}) cannot leave a room with {blocker} in it while holding that treasure",
                    player=player, where=where, blocker=checks.blocker(state))
-    elif state.held and state.locked:
-        move = msg("{player} ({where}): touch where the {hunter} goes, up to {spaces} spaces; "
+    return None
+
+
+def _moving(state: State, player: str, where: str):
+    """How far the hunter may move: "Ada (in room B): move up to 3"."""
+    if state.held and state.locked:
+        return msg("{player} ({where}): touch where the {hunter} goes, up to {spaces} spaces; "
                    "{doors} are locked", player=player, where=where,
                    hunter=cc.HUNTER_NAMES[state.colour], spaces=state.moves,
                    doors=cc.DOOR_NAMES[state.locked])
-    elif state.held:
-        move = msg("{player} ({where}): touch where the {hunter} goes, up to {spaces} spaces",
+    if state.held:
+        return msg("{player} ({where}): touch where the {hunter} goes, up to {spaces} spaces",
                    player=player, where=where, hunter=cc.HUNTER_NAMES[state.colour], spaces=state.moves)
-    else:
-        spaces = state.moves  # what is left of the roll: each reported move takes one
-        if state.locked:
-            move = msg("{player} ({where}): move up to {spaces}; {doors} are locked",
-                       player=player, where=where, spaces=spaces, doors=cc.DOOR_NAMES[state.locked])
-        else:
-            move = msg("{player} ({where}): move up to {spaces}", player=player, where=where, spaces=spaces)
-    if finished:
-        return Prompt(msg("{move}, then End turn", move=move), state.player, tuple(choices))
-    return Prompt(msg("{move}, then Done moving", move=move), state.player, tuple(choices))
+    spaces = state.moves  # what is left of the roll: each reported move takes one
+    if state.locked:
+        return msg("{player} ({where}): move up to {spaces}; {doors} are locked",
+                   player=player, where=where, spaces=spaces, doors=cc.DOOR_NAMES[state.locked])
+    return msg("{player} ({where}): move up to {spaces}", player=player, where=where, spaces=spaces)
 
 
 def _fight(state: State) -> Prompt:
