@@ -165,10 +165,10 @@ def _unpaid(state: State, rule: str) -> Msg:
         return msg("{player}: three cards light a floor only when one shows no bulb and the other two show at "
                    "least {cost} (a house rule of this game): touch Cancel", player=state.player, cost=LIGHT_COST)
     if len(state.bulbs) == MAX_CARDS:
-        return nmsg("{player}: the {count} cards tapped show {n} bulb, and a light needs {cost} with at most "
-                    "{count} cards: touch Cancel",
-                    "{player}: the {count} cards tapped show {n} bulbs, and a light needs {cost} with at most "
-                    "{count} cards: touch Cancel", "n", player=state.player, n=n, cost=LIGHT_COST, count=MAX_CARDS)
+        return nmsg("{player}: the {most} cards tapped show {n} bulb, and a light needs {cost} with at most "
+                    "{most} cards: touch Cancel",
+                    "{player}: the {most} cards tapped show {n} bulbs, and a light needs {cost} with at most "
+                    "{most} cards: touch Cancel", "n", player=state.player, n=n, cost=LIGHT_COST, most=MAX_CARDS)
     return nmsg("{player}: the cards tapped show {n} bulb; a light needs {cost}, and the hand has no other card: "
                 "touch Cancel",
                 "{player}: the cards tapped show {n} bulbs; a light needs {cost}, and the hand has no other card: "
