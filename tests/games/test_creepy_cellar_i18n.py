@@ -179,11 +179,11 @@ def test_rare_news_in_italian():
     assert SPEC.news(after)[-1] == "Two hauntings beaten in room E: take them off the board."
     stuck = replace(state, hunters=(Hunter(at="hallway"), Hunter()), step=Step.MOVE, moves=0)
     assert render(SPEC.prompt(stuck).text, "it") == (
-        "Ada (in un corridoio) non può muoversi in questo turno, poi Fine turno")
+        "Ada (in un corridoio) non può muoversi in questo turno: tocca Fine turno")
     held = replace(stuck, hunters=(Hunter(at="C", treasure="cursed-no-leave"), Hunter()), moves=3)
     assert render(SPEC.prompt(held).text, "it") == (
-        "Ada (nella stanza C) non può lasciare una stanza con un fantasma finché tiene quel tesoro, "
-        "poi Fine movimento")
+        "Ada (nella stanza C) non può lasciare una stanza con un fantasma finché tiene quel tesoro: "
+        "tocca Fine movimento")
     empty = replace(state, ghosts=(0,) * 14, hunters=(Hunter(at="M", treasure="cursed-minus-one"), Hunter()))
     for action in ("roll", "die:6", "done-moving", "drop-off", "cellar:remove-ghost"):
         empty = SPEC.apply(empty, action)

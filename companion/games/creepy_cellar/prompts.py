@@ -30,7 +30,7 @@ from companion.games.creepy_cellar import checks
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.fight import dice_outcomes, fight_odds
 from companion.games.creepy_cellar.state import State, Step
-from companion.i18n import Msg, msg, press_or_touch
+from companion.i18n import Msg, msg, nmsg, press_or_touch
 
 #: The buttons the dice button stands for: a table without one touches them (issue 17 item 7).
 ROLL, FIGHT = msg("Roll the die"), msg("Fight!")
@@ -177,13 +177,14 @@ def _stuck(state: State, player: str, where: str):
 def _moving(state: State, player: str, where: str):
     """How far the hunter may move: "Ada (in room B): move up to 3"."""
     if state.held and state.locked:
-        return msg("{player} ({where}): touch where the {hunter} goes, up to {spaces} spaces; "
-                   "{doors} are locked", player=player, where=where,
-                   hunter=cc.HUNTER_NAMES[state.colour], spaces=state.moves,
-                   doors=cc.DOOR_NAMES[state.locked])
+        return nmsg("{player} ({where}): touch where the {hunter} goes, up to {n} space; {doors} are locked",
+                    "{player} ({where}): touch where the {hunter} goes, up to {n} spaces; {doors} are locked", "n",
+                    player=player, where=where, hunter=cc.HUNTER_NAMES[state.colour], n=state.moves,
+                    doors=cc.DOOR_NAMES[state.locked])
     if state.held:
-        return msg("{player} ({where}): touch where the {hunter} goes, up to {spaces} spaces",
-                   player=player, where=where, hunter=cc.HUNTER_NAMES[state.colour], spaces=state.moves)
+        return nmsg("{player} ({where}): touch where the {hunter} goes, up to {n} space",
+                    "{player} ({where}): touch where the {hunter} goes, up to {n} spaces", "n",
+                    player=player, where=where, hunter=cc.HUNTER_NAMES[state.colour], n=state.moves)
     spaces = state.moves  # what is left of the roll: each reported move takes one
     if state.locked:
         return msg("{player} ({where}): move up to {spaces}; {doors} are locked",

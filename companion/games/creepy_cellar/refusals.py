@@ -17,7 +17,7 @@ from companion.games.creepy_cellar import checks
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.prompts import ROLL, prompt
 from companion.games.creepy_cellar.state import State, Step
-from companion.i18n import Msg, msg, press_or_touch
+from companion.i18n import Msg, msg, nmsg, press_or_touch
 
 #: Component kinds whose tap stands for the key ``<kind>:<name>``.
 _CARD_KINDS = ("ghost", "king", "cellar", "treasure", "jinxed")
@@ -336,8 +336,9 @@ def tap_refusal(state: State, component: str) -> Msg | None:
     hunter = cc.HUNTER_NAMES[colour]
     now = _now(state)
     if index >= len(state.hunters):
-        return msg("The {hunter} is not in this game ({count} hunters). {prompt}",
-                   hunter=hunter, count=len(state.hunters), prompt=now)
+        return nmsg("The {hunter} is not in this game ({n} hunter). {prompt}",
+                    "The {hunter} is not in this game ({n} hunters). {prompt}", "n",
+                    hunter=hunter, n=len(state.hunters), prompt=now)
     if state.step == Step.OVER:
         return None
     if state.owner(index) != state.player:
