@@ -113,6 +113,10 @@ def _parser() -> argparse.ArgumentParser:
 
     games = sub.add_parser("games", help="list the game ids")
     games.set_defaults(run=cmd_games)
+    cards = sub.add_parser("cards", help="a game's card ids and printed names (what companion tap takes)")
+    cards.add_argument("game", help="the game id (see companion games)")
+    cards.add_argument("--lang", default="en", choices=("en", "it"), help="the names' language (default en)")
+    cards.set_defaults(run=cmd_cards)
 
     replay = sub.add_parser("replay", help="feed a table script through the daemon, headless")
     replay.add_argument("file", type=Path, help="table script (JSON Lines)")
@@ -208,9 +212,10 @@ def _parser() -> argparse.ArgumentParser:
                          description="Tap a card on a virtual reader of the running daemon, as if it lay on a "
                                      "real one. Exit 0: the game accepted it; 1: the table refused it (the "
                                      "reason is printed); 2: no such component, or no daemon.")
-    tap.add_argument("card", metavar="COMPONENT|UID",
-                     help="a component id such as creepy_cellar:ghost:room-H (the game's own prefix may be "
-                          "left out: ghost:room-H), or a tag UID in hex")
+    tap.add_argument("card", metavar="COMPONENT|NAME|UID",
+                     help="a component id such as creepy_cellar:ghost:room-H, in any case (the game's own prefix "
+                          "may be left out: ghost:room-H), a card's printed name (\"Ghost card room H\"), or a tag "
+                          "UID in hex; companion cards GAME lists them")
     tap.add_argument("--reader", metavar="ROLE", help="cards or tiles (default: the one that reads that card)")
     tap.add_argument("--hold", type=_hold, default=0.5, metavar="S",
                      help="seconds the card stays on the reader, 0-120 (default 0.5)")
@@ -288,6 +293,21 @@ def cmd_games(_args) -> int:
 
     for game_id, spec in all_games().items():
         print(f"{game_id}\t{spec.title}")
+    return 0
+
+
+def cmd_cards(args) -> int:
+    """``companion cards GAME``: each component id and its printed name, one a line."""
+    from companion.card_names import listing
+    from companion.engine.registry import UnknownGame
+
+    try:
+        rows = listing(args.game, args.lang)
+    except UnknownGame as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    for component, name in rows:
+        print(f"{component}\t{name}")
     return 0
 
 

@@ -325,7 +325,6 @@ def tap_command(card: str, reader: str | None, hold: float, socket: Path) -> int
 
 def tap_message(card: str, reader: str | None, state: dict) -> dict | str:
     """The ``tap`` command for ``card``, or the sentence saying why there is none."""
-    from companion.engine import known_piece
     from companion.inputs import InputError, normalise_uid
 
     hardware = state.get("hardware") or {}
@@ -335,14 +334,30 @@ def tap_message(card: str, reader: str | None, state: dict) -> dict | str:
         return f"no virtual reader {reader!r}; the daemon's virtual readers: {names}"
     message: dict = {"cmd": "tap"} if reader is None else {"cmd": "tap", "reader": reader}
     card = card.strip()
-    if ":" in card:
-        game = state.get("game")
-        component = card if known_piece(card) or not game else f"{game}:{card}"
-        if not known_piece(component):
-            return (f"no component {card!r} in any game (ids look like creepy_cellar:ghost:room-H; "
-                    f"the table screen's Cards panel lists the cards the game waits for)")
+    component, near = _component_named(card, state)
+    if component is not None:
         return {**message, "component": component}
-    try:
-        return {**message, "uid": normalise_uid(card)}
-    except InputError:
-        return f"{card!r} is neither a component id (such as creepy_cellar:ghost:room-H) nor a tag UID in hex"
+    if ":" not in card:
+        try:
+            return {**message, "uid": normalise_uid(card)}
+        except InputError:
+            pass
+    return near
+
+
+def _component_named(card: str, state: dict) -> tuple[str | None, str]:
+    """The component id ``card`` names (an id in any case, the game's prefix left out or
+    not, a printed name; ``#n`` for a copy), or None and the sentence for a miss (with the
+    nearest ids)."""
+    from companion import card_names
+    from companion.engine import all_games, known_piece
+
+    game = state.get("game")
+    if known_piece(card) or (game and known_piece(f"{game}:{card}")):
+        return (card if known_piece(card) else f"{game}:{card}"), ""
+    base, hash_, copy = card.partition("#")
+    games = [game] if game in all_games() else sorted(all_games())
+    found = card_names.find(base, games, state.get("language") or "en")
+    if found.component is not None and known_piece(found.component + hash_ + copy):
+        return found.component + hash_ + copy, ""
+    return None, card_names.miss(card, found, game)
