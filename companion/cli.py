@@ -199,8 +199,10 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--players", required=True, help="comma-separated player names, e.g. Ada,Bo")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", dest="options",
                       help="a game option, e.g. ghost_deck=physical (repeatable)")
-    play.add_argument("--abandon", action="store_true",
-                      help="start a new game even over an unfinished one (kept unfinished in the store)")
+    play.add_argument("--set-aside", action="store_true", dest="abandon",
+                      help="start a new game even over an unfinished one, which is set aside, unfinished, in the "
+                           "store (companion play ITS-GAME goes back to it)")
+    play.add_argument("--abandon", action="store_true", dest="abandon", help=argparse.SUPPRESS)  # the old name
     play.add_argument("--terminal", action="store_true", help="play in the terminal even when a display exists")
     play.add_argument("--fullscreen", action="store_true", help="fill the screen")
     play.add_argument("--db", type=Path, help="event store (default: the user data dir)")
@@ -246,25 +248,28 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _new_game_arguments(command) -> None:
-    """``--new GAME``, ``--players``, ``--option NAME=VALUE`` and ``--abandon`` (daemon)."""
+    """``--new GAME``, ``--players``, ``--option NAME=VALUE`` and ``--set-aside`` (daemon; ``--abandon``, its
+    old name, still works)."""
     command.add_argument("--new", metavar="GAME",
                          help="go on with the unfinished game of GAME, or start a new one (refused over "
-                              "an unfinished game of another kind: see --abandon)")
+                              "an unfinished game of another kind: see --set-aside)")
     command.add_argument("--players", help="comma-separated names for --new (default: Player 1,Player 2)")
     command.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", dest="options",
                          help="a game option for --new, e.g. ghost_deck=physical (repeatable)")
-    command.add_argument("--abandon", action="store_true",
-                         help="with --new: start a new game even over an unfinished one (kept unfinished in the store)")
+    command.add_argument("--set-aside", action="store_true", dest="abandon",
+                         help="with --new: start a new game even over an unfinished one, which is set aside, "
+                              "unfinished, in the store (--new ITS-GAME goes back to it)")
+    command.add_argument("--abandon", action="store_true", dest="abandon", help=argparse.SUPPRESS)  # the old name
 
 
 def _new_game(args, parser=None):
     """The :class:`~companion.startup.NewGame` that ``--new`` asks for, or None; ``--players``,
-    ``--option`` or ``--abandon`` without ``--new`` is a usage error (exit 2)."""
+    ``--option`` or ``--set-aside`` without ``--new`` is a usage error (exit 2)."""
     from companion.startup import NewGame, parse_option
 
     if args.new is None:
         given = [flag for flag, value in (("--players", args.players), ("--option", args.options),
-                                          ("--abandon", args.abandon)) if value]
+                                          ("--set-aside", args.abandon)) if value]
         if given:
             raise UsageError(f"{given[0]} goes with --new GAME (without --new the daemon goes on with "
                              f"the unfinished game, which keeps its players and options)")

@@ -70,8 +70,8 @@ def _run(app, new, socket: Path, daemon: subprocess.Popen, log_path: Path) -> in
 
 
 _STARTED = re.compile(r"started a new game (\d+) of (\S+) for (.*?)(?:; the unfinished game (\d+) \((\S+)\) "
-                      r"stays in the store)?$")
-_RESUMED = re.compile(r"resumed game (\d+) \((\S+): (.*?)\) after (\d+) inputs; --new GAME --abandon starts another"
+                      r"stays in the store(?: \(.*\))?)?$")
+_RESUMED = re.compile(r"resumed game (\d+) \((\S+): (.*?)\) after (\d+) inputs?; --new GAME --set-aside starts another"
                       r"(.*)$")
 
 
@@ -97,19 +97,23 @@ def _started_words(number: str, game: str, players: str, other: str | None, othe
 
     what = msg("Started a new game of {title} for {players} (game no. {number}).",
                title=_title(game), players=players, number=int(number))
-    if other:
-        what = msg("{what} The unfinished game no. {number} ({title}) stays in the store.", what=what,
-                   number=int(other), title=_title(other_game))
+    if other and other_game == game:
+        what = msg("{what} The unfinished game no. {number} ({title}) stays in the store: once this one is over, "
+                   "companion play {game} goes back to it.", what=what, number=int(other), title=_title(other_game),
+                   game=other_game)
+    elif other:
+        what = msg("{what} The unfinished game no. {number} ({title}) stays in the store: companion play {game} "
+                   "goes back to it.", what=what, number=int(other), title=_title(other_game), game=other_game)
     return what
 
 
 def _resumed_words(lang: str, number: str, game: str, players: str, count: str, rest: str) -> str:
     from companion.i18n import nmsg, render
 
-    what = nmsg("Going on with game no. {number} of {title} ({players}) after {n} input; --abandon "
-                "starts a new one.", "Going on with game no. {number} of {title} ({players}) after "
-                "{n} inputs; --abandon starts a new one.", "n", number=int(number),
-                title=_title(game), players=players, n=int(count))
+    what = nmsg("Going on with game no. {number} of {title} ({players}) after {n} input; --set-aside "
+                "starts a new one and keeps this one in the store.", "Going on with game no. {number} of {title} "
+                "({players}) after {n} inputs; --set-aside starts a new one and keeps this one in the store.", "n",
+                number=int(number), title=_title(game), players=players, n=int(count))
     return render(what, lang) + rest  # the notes on --players and --option stay the log's
 
 
@@ -225,7 +229,7 @@ def daemon_command(args, new, socket: Path) -> list[str]:
     for name, value in new.options.items():
         command += ["--option", f"{name}={value}"]
     if new.abandon:
-        command.append("--abandon")
+        command.append("--set-aside")
     for flag, value in (("--db", args.db), ("--config", args.config)):
         if value is not None:
             command += [flag, str(value)]
@@ -278,6 +282,7 @@ def _daemon_failed(daemon: subprocess.Popen, log_path: Path) -> int:
     if other:  # said in play's own words: it has no --new
         reason = reason.replace("or leave out --new to go on with it",
                                 f"or companion play {other[1]} to go on with it")
+        reason = reason.replace(f"(--new {other[1]} goes back", f"(companion play {other[1]} goes back")
     return _say(reason)
 
 

@@ -169,9 +169,10 @@ def test_the_status_line_of_creepy_cellar_is_said_in_italian():
 def test_play_names_the_game_it_resumed_in_the_tables_language():
     from companion.play import opening_line
 
-    logged = "resumed game 3 (clue_it: Ada, Bo, Cy) after 12 inputs; --new GAME --abandon starts another"
+    logged = "resumed game 3 (clue_it: Ada, Bo, Cy) after 12 inputs; --new GAME --set-aside starts another"
     assert opening_line(logged, {"language": "it"}, Path("/l/play.log")) == (
-        "Si continua la partita n. 3 di CLUE: IT (Ada, Bo, Cy) dopo 12 azioni; --abandon ne inizia una nuova. "
+        "Si continua la partita n. 3 di CLUE: IT (Ada, Bo, Cy) dopo 12 azioni; --set-aside ne inizia una nuova "
+        "e tiene questa nell'archivio. "
         "Il registro del demone: /l/play.log")
 
 
