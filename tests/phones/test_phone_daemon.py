@@ -420,3 +420,18 @@ def test_hostile_phones_never_stop_the_table(daemon, caplog):
     logged = "\n".join(f"{r.getMessage()} {r.exc_text or ''}" for r in caplog.records)
     for link in links.values():
         assert link.rsplit("/", 1)[1] not in logged
+
+
+def test_a_game_with_nothing_private_pairs_no_phone(daemon):
+    """Issue 31: with phones on, the table screen paired phones even for Creepy Cellar, which
+    hides nothing: its state says ``"phones": {}``, so no pairing starts; CLUE: IT's names
+    each player."""
+    watcher = Collector()
+    with Client(daemon.socket_path, on_message=watcher).connect() as table:
+        assert table.request({"cmd": "new_game", "game": "creepy_cellar", "players": ["Ada", "Bo"]})["ok"]
+        state = watcher.wait_for(lambda m: m.get("type") == "state" and m.get("game") == "creepy_cellar")
+        assert state["phones"] == {}
+        assert table.request({"cmd": "new_game", "game": "clue_it", "players": ["Ada", "Bo"],
+                              "abandon": True})["ok"]
+        state = watcher.wait_for(lambda m: m.get("type") == "state" and m.get("game") == "clue_it")
+        assert state["phones"] == {"Ada": False, "Bo": False}

@@ -161,6 +161,7 @@ class CreepyCellar(Game, package=__name__):
                     "treasure": "tiles", "jinxed": "tiles", "hunter": "tiles"}
     # issue 19: front doors, fight after a +Ghost, passage tile pick, exited hunters, win after a correction
     rules_version = 2
+    private_information = False  # every card and tile is face-up: nothing for a phone to hide
 
 
 SPEC = CreepyCellar()

@@ -79,6 +79,7 @@ class GhostAtHome(Game, package=__name__):
     components = gc.all_components()
     pieces = gc.pieces()
     content = CONTENT
+    private_information = False  # hands stay real cards the companion only counts: no phone needed
 
 
 SPEC = GhostAtHome()
