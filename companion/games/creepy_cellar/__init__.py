@@ -141,6 +141,12 @@ OPTIONS = (
             "(keep_turns)."),
         "Winning the Game (silent on hunters already out; docs/house-rules.md)",
     ),
+    OptionSpec(
+        "table_dice", False, (False, True),
+        msg("The companion rolls the movement and fight dice (false), or the table rolls its own and "
+            "touches the face shown (true; the dice button still lets the companion roll)."),
+        "A table that keeps its own dice (issue 31, as House of Spirits' \"The die shows N\")",
+    ),
 )
 
 

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from companion.engine.core import Chance, Choice, Outcome, Prompt
 from companion.games.creepy_cellar import checks
 from companion.games.creepy_cellar import components as cc
-from companion.games.creepy_cellar.fight import dice_outcomes, fight_odds
+from companion.games.creepy_cellar.fight import FACE_NAMES, dice_outcomes, fight_odds
 from companion.games.creepy_cellar.state import State, Step
 from companion.i18n import Msg, msg, nmsg, press_or_touch
 
@@ -62,7 +62,14 @@ def _hunter(state: State) -> Prompt:
 
 def _roll(state: State) -> Prompt:
     roll = Choice("roll", ROLL, button="dice", main=True)
-    return Prompt(_roll_text(state), state.player, (roll,))
+    if not state.options["table_dice"]:
+        return Prompt(_roll_text(state), state.player, (roll,))
+    # the table's own die: the face shown is touched
+    faces = tuple(Choice(f"die:{face}", msg("The die shows {face}", face=face)) for face in range(1, 7))
+    special = state.free or checks.exited(state)
+    text = _roll_text(state) if special else msg("{player}: roll the movement die and touch the face it shows",
+                                                 player=state.player)
+    return Prompt(text, state.player, (roll,) + faces)
 
 
 def _roll_text(state: State) -> Msg:
@@ -211,7 +218,22 @@ def _fight(state: State) -> Prompt:
                 " ({percent}% to beat something)", **words),
             msg("{player}: fight in room {room}: touch “{button}” to roll the fight die"
                 " ({percent}% to beat something)", button=FIGHT, **words))
-    return Prompt(text, state.player, (Choice("fight", FIGHT, button="dice", main=True),))
+    fight = Choice("fight", FIGHT, button="dice", main=True)
+    if state.options["table_dice"]:  # the table's own fight dice: the faces shown are touched
+        dice = dice_outcomes(2 if hunters >= 2 else 1)
+        faces = tuple(Choice(f"fight-dice:{name}", _faces_label(name)) for name, _ in dice)
+        text = msg("{player}: fight in room {room}: roll and touch the faces shown ({percent}% to beat something)",
+                   **words)
+        return Prompt(text, state.player, (fight,) + faces)
+    return Prompt(text, state.player, (fight,))
+
+
+def _faces_label(name: str) -> Msg:
+    """"The dice show ghost and blank" for ``ghost+blank``; "The die shows ghost"."""
+    faces = [FACE_NAMES[face] for face in name.split("+")]
+    if len(faces) == 1:
+        return msg("The die shows {face}", face=faces[0])
+    return msg("The dice show {first} and {second}", first=faces[0], second=faces[1])
 
 
 def _fight_dice(state: State) -> Prompt:

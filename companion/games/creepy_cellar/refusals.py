@@ -290,6 +290,8 @@ def _end_turn(state: State, _arg: str) -> Msg | None:
 
 
 def _dice(state: State, _arg: str) -> Msg:
+    if state.options["table_dice"]:
+        return msg("A face of the table's dice is touched when the roll is due. {prompt}", prompt=_now(state))
     return press_or_touch(
         msg("The companion rolls the dice: press the dice button when it is due. {prompt}", prompt=_now(state)),
         msg("The companion rolls the dice: touch “{button}” when it is due. {prompt}", prompt=_now(state),
