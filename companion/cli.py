@@ -402,8 +402,8 @@ def cmd_demo(args) -> int:
     return 0
 
 
-#: Seconds the demo's window shows how the game ended before it closes (its daemon serves on).
-DEMO_END_SHOWN = 6.0
+#: Seconds the driver waits, once the window is closed, for a replay that had ended to finish.
+DEMO_CLOSE_WAIT = 5.0
 
 
 def _demo_with_window(script, speed: float):
@@ -411,13 +411,15 @@ def _demo_with_window(script, speed: float):
     the main thread, the prompts printed in the terminal too. None, after a line saying
     why, when the window cannot open: the caller plays the demo in the terminal; "closed"
     when the window was closed before the game ended (the driver thread goes with the
-    process)."""
+    process). Once the game is over the window holds its game-over summary, the daemon
+    serving on, until it is closed (issue 31: it used to close by itself)."""
     from companion.console import ConsoleView
     from companion.replay import replay
     from ui.app import WindowUnavailable, build_app
 
     holder: dict = {}
-    done = threading.Event()
+    done = threading.Event()  # set on a failure: the window closes and says nothing more
+    closed = threading.Event()  # the window was closed: the daemon may stop
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as tmp:
         sock = Path(tmp) / "companion.sock"
         try:
@@ -433,19 +435,38 @@ def _demo_with_window(script, speed: float):
                         break
                     time.sleep(0.05)
                 holder["result"] = replay(script, realtime=True, speed=speed, socket_path=sock,
-                                          on_message=ConsoleView(), hold_end=DEMO_END_SHOWN)
+                                          on_message=_EndSaid(ConsoleView()), hold_until=closed)
             except BaseException as exc:  # re-raised in the main thread
                 holder["error"] = exc
-            finally:
                 done.set()
 
-        threading.Thread(target=drive, name="demo-driver", daemon=True).start()
+        driver = threading.Thread(target=drive, name="demo-driver", daemon=True)
+        driver.start()
         app.run()
-        if not done.is_set():
+        closed.set()
+        driver.join(DEMO_CLOSE_WAIT)
+        if driver.is_alive():
             return "closed"
     if "error" in holder:
         raise holder["error"]
     return holder["result"]
+
+
+class _EndSaid:
+    """The demo's console view, which also says, once the game is over, that the window
+    holds the summary until it is closed."""
+
+    def __init__(self, view):
+        self.view, self.said = view, False
+
+    def __call__(self, message: dict) -> None:
+        self.view(message)
+        if not self.said and (message.get("prompt") or {}).get("over"):
+            self.said = True
+            try:
+                print("The game is over: the window shows how it ended; close it to end the demo.", flush=True)
+            except OSError:  # the terminal's reader left (a pipe into head): the window says it
+                pass
 
 
 def cmd_daemon(args) -> int:
