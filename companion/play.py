@@ -282,7 +282,7 @@ def _daemon_failed(daemon: subprocess.Popen, log_path: Path) -> int:
     if other:  # said in play's own words: it has no --new
         reason = reason.replace("or leave out --new to go on with it",
                                 f"or companion play {other[1]} to go on with it")
-        reason = reason.replace(f"(--new {other[1]} goes back", f"(companion play {other[1]} goes back")
+        reason = reason.replace(f" (--new {other[1]} goes back to it later)", "")  # said just after
     return _say(reason)
 
 

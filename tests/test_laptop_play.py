@@ -112,7 +112,7 @@ def test_a_ghost_card_tapped_with_companion_tap_is_drawn_in_a_physical_deck_game
                                           "Ada: touch “Roll the die”.")
         unknown = companion(laptop, "tap", "creepy_cellar:ghost:room-Z")
         assert unknown.returncode == 2, unknown
-        assert "no component 'creepy_cellar:ghost:room-Z'" in unknown.stderr
+        assert "no card 'creepy_cellar:ghost:room-Z' in creepy_cellar; did you mean" in unknown.stderr
 
         play.type("1")  # 1) Roll the die, typed in the terminal
         state = roll_until_a_ghost_card(laptop)
