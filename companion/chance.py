@@ -34,13 +34,17 @@ class ChancePicker:
     def pick(self, chance: Chance) -> tuple[Outcome, str]:
         """Pick one outcome of ``chance``; returns it with its origin (``"stack"``/``"rng"``).
 
+        A forced value is used only by a draw that could go more than one way: a certain one
+        (the last card of a deck, in every game: House of Spirits draws it without asking,
+        issue 31) takes none, and the value waits for the next real draw of its source.
+
         Raises:
             StackError: the next forced value of this source is not possible now (a card
                 that is not in the deck at that moment, a die face out of 1–6).
         """
         forced = self.stack.get(chance.source, [])
         used = self.stack_used[chance.source]
-        if used < len(forced):
+        if used < len(forced) and len(chance.outcomes) > 1:  # a certain draw takes no forced value
             outcome = chance.find(str(forced[used]))
             if outcome is None:
                 possible = ", ".join(o.value for o in chance.outcomes)

@@ -114,6 +114,10 @@ def _parser() -> argparse.ArgumentParser:
     games = sub.add_parser("games", help="list the game ids")
     games.set_defaults(run=cmd_games)
     desk_cli.games_arguments(games)
+    cards = sub.add_parser("cards", help="a game's card ids and printed names (what companion tap takes)")
+    cards.add_argument("game", help="the game id (see companion games)")
+    cards.add_argument("--lang", default="en", choices=("en", "it"), help="the names' language (default en)")
+    cards.set_defaults(run=cmd_cards)
 
     replay = sub.add_parser("replay", help="feed a table script through the daemon, headless")
     replay.add_argument("file", type=Path, help="table script (JSON Lines)")
@@ -202,8 +206,10 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--players", required=True, help="comma-separated player names, e.g. Ada,Bo")
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", dest="options",
                       help="a game option, e.g. ghost_deck=physical (repeatable)")
-    play.add_argument("--abandon", action="store_true",
-                      help="start a new game even over an unfinished one (kept unfinished in the store)")
+    play.add_argument("--set-aside", action="store_true", dest="abandon",
+                      help="start a new game even over an unfinished one, which is set aside, unfinished, in the "
+                           "store (companion play ITS-GAME goes back to it)")
+    play.add_argument("--abandon", action="store_true", dest="abandon", help=argparse.SUPPRESS)  # the old name
     play.add_argument("--terminal", action="store_true", help="play in the terminal even when a display exists")
     play.add_argument("--fullscreen", action="store_true", help="fill the screen")
     play.add_argument("--db", type=Path, help="event store (default: the user data dir)")
@@ -216,9 +222,10 @@ def _parser() -> argparse.ArgumentParser:
                          description="Tap a card on a virtual reader of the running daemon, as if it lay on a "
                                      "real one. Exit 0: the game accepted it; 1: the table refused it (the "
                                      "reason is printed); 2: no such component, or no daemon.")
-    tap.add_argument("card", metavar="COMPONENT|UID",
-                     help="a component id such as creepy_cellar:ghost:room-H (the game's own prefix may be "
-                          "left out: ghost:room-H), or a tag UID in hex")
+    tap.add_argument("card", metavar="COMPONENT|NAME|UID",
+                     help="a component id such as creepy_cellar:ghost:room-H, in any case (the game's own prefix "
+                          "may be left out: ghost:room-H), a card's printed name (\"Ghost card room H\"), or a tag "
+                          "UID in hex; companion cards GAME lists them")
     tap.add_argument("--reader", metavar="ROLE", help="cards or tiles (default: the one that reads that card)")
     tap.add_argument("--hold", type=_hold, default=0.5, metavar="S",
                      help="seconds the card stays on the reader, 0-120 (default 0.5)")
@@ -257,25 +264,28 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _new_game_arguments(command) -> None:
-    """``--new GAME``, ``--players``, ``--option NAME=VALUE`` and ``--abandon`` (daemon)."""
+    """``--new GAME``, ``--players``, ``--option NAME=VALUE`` and ``--set-aside`` (daemon; ``--abandon``, its
+    old name, still works)."""
     command.add_argument("--new", metavar="GAME",
                          help="go on with the unfinished game of GAME, or start a new one (refused over "
-                              "an unfinished game of another kind: see --abandon)")
+                              "an unfinished game of another kind: see --set-aside)")
     command.add_argument("--players", help="comma-separated names for --new (default: Player 1,Player 2)")
     command.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", dest="options",
                          help="a game option for --new, e.g. ghost_deck=physical (repeatable)")
-    command.add_argument("--abandon", action="store_true",
-                         help="with --new: start a new game even over an unfinished one (kept unfinished in the store)")
+    command.add_argument("--set-aside", action="store_true", dest="abandon",
+                         help="with --new: start a new game even over an unfinished one, which is set aside, "
+                              "unfinished, in the store (--new ITS-GAME goes back to it)")
+    command.add_argument("--abandon", action="store_true", dest="abandon", help=argparse.SUPPRESS)  # the old name
 
 
 def _new_game(args, parser=None):
     """The :class:`~companion.startup.NewGame` that ``--new`` asks for, or None; ``--players``,
-    ``--option`` or ``--abandon`` without ``--new`` is a usage error (exit 2)."""
+    ``--option`` or ``--set-aside`` without ``--new`` is a usage error (exit 2)."""
     from companion.startup import NewGame, parse_option
 
     if args.new is None:
         given = [flag for flag, value in (("--players", args.players), ("--option", args.options),
-                                          ("--abandon", args.abandon)) if value]
+                                          ("--set-aside", args.abandon)) if value]
         if given:
             raise UsageError(f"{given[0]} goes with --new GAME (without --new the daemon goes on with "
                              f"the unfinished game, which keeps its players and options)")
@@ -308,6 +318,21 @@ def cmd_games(args) -> int:
 
     for game_id, spec in all_games().items():
         print(f"{game_id}\t{spec.title}")
+    return 0
+
+
+def cmd_cards(args) -> int:
+    """``companion cards GAME``: each component id and its printed name, one a line."""
+    from companion.card_names import listing
+    from companion.engine.registry import UnknownGame
+
+    try:
+        rows = listing(args.game, args.lang)
+    except UnknownGame as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    for component, name in rows:
+        print(f"{component}\t{name}")
     return 0
 
 
@@ -397,8 +422,8 @@ def cmd_demo(args) -> int:
     return 0
 
 
-#: Seconds the demo's window shows how the game ended before it closes (its daemon serves on).
-DEMO_END_SHOWN = 6.0
+#: Seconds the driver waits, once the window is closed, for a replay that had ended to finish.
+DEMO_CLOSE_WAIT = 5.0
 
 
 def _demo_with_window(script, speed: float):
@@ -406,13 +431,15 @@ def _demo_with_window(script, speed: float):
     the main thread, the prompts printed in the terminal too. None, after a line saying
     why, when the window cannot open: the caller plays the demo in the terminal; "closed"
     when the window was closed before the game ended (the driver thread goes with the
-    process)."""
+    process). Once the game is over the window holds its game-over summary, the daemon
+    serving on, until it is closed (issue 31: it used to close by itself)."""
     from companion.console import ConsoleView
     from companion.replay import replay
     from ui.app import WindowUnavailable, build_app
 
     holder: dict = {}
-    done = threading.Event()
+    done = threading.Event()  # set on a failure: the window closes and says nothing more
+    closed = threading.Event()  # the window was closed: the daemon may stop
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as tmp:
         sock = Path(tmp) / "companion.sock"
         try:
@@ -428,19 +455,38 @@ def _demo_with_window(script, speed: float):
                         break
                     time.sleep(0.05)
                 holder["result"] = replay(script, realtime=True, speed=speed, socket_path=sock,
-                                          on_message=ConsoleView(), hold_end=DEMO_END_SHOWN)
+                                          on_message=_EndSaid(ConsoleView()), hold_until=closed)
             except BaseException as exc:  # re-raised in the main thread
                 holder["error"] = exc
-            finally:
                 done.set()
 
-        threading.Thread(target=drive, name="demo-driver", daemon=True).start()
+        driver = threading.Thread(target=drive, name="demo-driver", daemon=True)
+        driver.start()
         app.run()
-        if not done.is_set():
+        closed.set()
+        driver.join(DEMO_CLOSE_WAIT)
+        if driver.is_alive():
             return "closed"
     if "error" in holder:
         raise holder["error"]
     return holder["result"]
+
+
+class _EndSaid:
+    """The demo's console view, which also says, once the game is over, that the window
+    holds the summary until it is closed."""
+
+    def __init__(self, view):
+        self.view, self.said = view, False
+
+    def __call__(self, message: dict) -> None:
+        self.view(message)
+        if not self.said and (message.get("prompt") or {}).get("over"):
+            self.said = True
+            try:
+                print("The game is over: the window shows how it ended; close it to end the demo.", flush=True)
+            except OSError:  # the terminal's reader left (a pipe into head): the window says it
+                pass
 
 
 def cmd_daemon(args) -> int:

@@ -79,7 +79,7 @@ class Walk:
             enrolled = sum(1 for s in self.steps if s.uid is not None)
             return msg("Done: {enrolled} of {total} pieces enrolled, {skipped} skipped.",
                        enrolled=enrolled, total=self.total, skipped=self.total - enrolled)
-        return msg("Piece {n} of {total}: tap the {label}.", n=self.index + 1, total=self.total,
+        return msg("Piece {n} of {total}: {label}. Tap its tag.", n=self.index + 1, total=self.total,
                    label=self.labels[self.index])
 
     def to_json(self, lang: str = "en") -> dict:
@@ -141,25 +141,25 @@ def tap(walk: Walk, uid: str, enrolled: Mapping[str, str], carried: str | None =
     wanted, label = walk.pieces[walk.index], walk.labels[walk.index]
     earlier = next((i for i, s in enumerate(walk.steps) if s.uid == uid), None)
     if earlier is not None:  # one physical tag cannot be two pieces (two copies of a card)
-        text = (f"Tag {uid} is already the {walk.labels[earlier]} in this walk. "
-                f"Tap the {label}, or skip it.")
+        text = msg("Tag {uid} is already enrolled as {other} in this walk. Tap the tag of {label}, or skip it.",
+                   uid=uid, other=walk.labels[earlier], label=label)
         return replace(walk, pending=None, message=text), None
     current = enrolled.get(uid)
     if current == wanted or (current is None and carried == wanted):
-        return _advance(walk, Step(uid, current), msg("That tag is already the {label}.", label=label)), None
+        return _advance(walk, Step(uid, current), msg("That tag is already enrolled as {label}.", label=label)), None
     if current is None and carried is not None and carried == wanted.partition("#")[0]:  # which copy: ours to say
-        return (_advance(walk, Step(uid, None, True), msg("Tag {uid} is now the {label}.", uid=uid, label=label)),
+        return (_advance(walk, Step(uid, None, True), _now_enrolled(uid, label)),
                 Change(uid, wanted))
     other = current or carried
     if other is not None and walk.pending != uid:
         if current:
-            text = msg("Careful: tag {uid} is enrolled as {other}. Tap it again to make it the {label}, "
+            text = msg("Careful: tag {uid} is enrolled as {other}. Tap it again to enroll it as {label}, "
                        "or tap another tag.", uid=uid, other=other, label=label)
         else:
-            text = msg("Careful: tag {uid} carries {other}. Tap it again to make it the {label}, "
+            text = msg("Careful: tag {uid} carries {other}. Tap it again to enroll it as {label}, "
                        "or tap another tag.", uid=uid, other=other, label=label)
         return replace(walk, pending=uid, message=text), None
-    return (_advance(walk, Step(uid, current, True), msg("Tag {uid} is now the {label}.", uid=uid, label=label)),
+    return (_advance(walk, Step(uid, current, True), _now_enrolled(uid, label)),
             Change(uid, wanted))
 
 
@@ -167,7 +167,7 @@ def skip(walk: Walk) -> Walk:
     """Leave the piece asked for unenrolled and move on."""
     if walk.done:
         return replace(walk, message=msg("Nothing to skip. {asking}", asking=walk.asking()))
-    return _advance(walk, Step(None, None), msg("Skipped the {label}.", label=walk.labels[walk.index]))
+    return _advance(walk, Step(None, None), msg("Skipped: {label}.", label=walk.labels[walk.index]))
 
 
 def undo(walk: Walk) -> tuple[Walk, Change | None]:
@@ -178,12 +178,16 @@ def undo(walk: Walk) -> tuple[Walk, Change | None]:
     back = replace(walk, steps=walk.steps[:-1], pending=None)
     label = back.labels[back.index]
     if not last.changed:
-        return replace(back, message=msg("Back to the {label}. {asking}", label=label, asking=back.asking())), None
+        return replace(back, message=msg("Back to {label}. {asking}", label=label, asking=back.asking())), None
     change = Change(last.uid, last.before)
-    return replace(back, message=msg("Tag {uid} is no longer the {label}. {asking}", uid=last.uid, label=label,
+    return replace(back, message=msg("Tag {uid} is no longer enrolled as {label}. {asking}", uid=last.uid, label=label,
                                      asking=back.asking())), change
 
 
 def _advance(walk: Walk, step: Step, said: str) -> Walk:
     moved = replace(walk, steps=walk.steps + (step,), pending=None)
     return replace(moved, message=msg("{said} {asking}", said=said, asking=moved.asking()))
+
+
+def _now_enrolled(uid: str, label: str) -> str:
+    return msg("Tag {uid} is now enrolled as {label}.", uid=uid, label=label)

@@ -144,7 +144,7 @@ def plan(source: Path, prefix: str, config_text: str) -> list[Item]:
 
     def unit(name: str) -> str:
         text = (systemd / name).read_text(encoding="utf-8")
-        return text.replace(SHIPPED_PREFIX, prefix).replace(SHIPPED_DOCS, str(source / "docs"))
+        return text.replace(SHIPPED_PREFIX, prefix).replace(SHIPPED_DOCS, docs_dir(source, prefix))
 
     items = [
         Item(UNIT_DIR / DAEMON_UNIT, unit(DAEMON_UNIT)),
@@ -157,6 +157,14 @@ def plan(source: Path, prefix: str, config_text: str) -> list[Item]:
         Item(KIVY_HOME / "config.ini", (systemd / "kivy" / "config.ini").read_text(), config=True),
     ]
     return items + device_items(config_text) + phones_items(config_text) + venue_items(config_text)
+
+
+def docs_dir(source: Path, prefix: str) -> str:
+    """Where the units' ``Documentation=`` points: the docs of the checkout whose ``.venv``
+    the units run (``--prefix /opt/haunt-companion/.venv``: ``/opt/haunt-companion/docs``, also
+    under ``--root``), else those of the checkout that runs the installer (issue 31)."""
+    venv = PurePosixPath(prefix)
+    return str(venv.parent / "docs") if venv.name == ".venv" else str(source / "docs")
 
 
 def device_items(config_text: str) -> list[Item]:
@@ -179,6 +187,12 @@ def device_items(config_text: str) -> list[Item]:
                           f"# device at boot, then starts anyway (its reader retries).\n[Unit]\n"
                           f"JobRunningTimeoutSec={DEVICE_WAIT}\n"))
     return items
+
+
+#: Said after a re-install that changed the services' files (issue 31: phones enabled, and
+#: nothing said the running daemon still had no network).
+_RESTART = (f"The services' files changed (phones, readers or a new version): restart them to use the new "
+            f"ones - sudo systemctl restart {DAEMON_UNIT} {UI_UNIT}")
 
 
 #: The drop-in that gives the daemon the network, only while the config enables phones.
@@ -338,7 +352,15 @@ class Installer:
                         ["systemctl", "enable", DAEMON_UNIT, UI_UNIT, VOICE_UNIT],
                         prepare_voice(self.prefix)])
         self.report.by_hand.extend(by_hand_steps(config_text, self.prefix))
+        if old and self._units_changed():
+            self.report.by_hand.insert(0, _RESTART)
         return self.report
+
+    def _units_changed(self) -> bool:
+        """A re-install wrote, replaced or removed a unit or drop-in (phones enabled or
+        disabled, a reader's device): the running services keep the old ones until restarted."""
+        return any(what in ("wrote", "replaced", "removed") and path.startswith(f"{UNIT_DIR}/")
+                   for what, path in self.report.changes)
 
     def _install_item(self, item: Item, old: dict[str, str]) -> str:
         """Install one file; returns the digest to record for it."""
@@ -457,7 +479,7 @@ def by_hand_steps(config_text: str, prefix: str) -> list[str]:
     if "pn532" in drivers:
         steps.append(f"PN532 on the UART - in {boot}: Pi 3 and 4: enable_uart=1 and dtoverlay=disable-bt "
                      "(the PL011 UART on GPIO 14/15 is then /dev/serial0; also: sudo systemctl disable hciuart); "
-                     "Pi 5: dtparam=uart0=on (GPIO 14/15 is then /dev/ttyAMA0: set port = \"/dev/ttyAMA0\"). "
+                     "Pi 5: dtoverlay=uart0-pi5 (GPIO 14/15 is then /dev/ttyAMA0: set port = \"/dev/ttyAMA0\"). "
                      "On every model remove console=serial0,115200 from /boot/firmware/cmdline.txt "
                      "(or: sudo raspi-config nonint do_serial_cons 1; sudo raspi-config nonint do_serial_hw 0)")
     if problem:  # nothing below works with a config the daemon refuses: no reboot, no success

@@ -83,8 +83,8 @@ def _run(app, new, socket: Path, daemon: subprocess.Popen, log_path: Path) -> in
 
 
 _STARTED = re.compile(r"started a new game (\d+) of (\S+) for (.*?)(?:; the unfinished game (\d+) \((\S+)\) "
-                      r"stays in the store)?$")
-_RESUMED = re.compile(r"resumed game (\d+) \((\S+): (.*?)\) after (\d+) inputs; --new GAME --abandon starts another"
+                      r"stays in the store(?: \(.*\))?)?$")
+_RESUMED = re.compile(r"resumed game (\d+) \((\S+): (.*?)\) after (\d+) inputs?; --new GAME --set-aside starts another"
                       r"(.*)$")
 
 
@@ -110,19 +110,23 @@ def _started_words(number: str, game: str, players: str, other: str | None, othe
 
     what = msg("Started a new game of {title} for {players} (game no. {number}).",
                title=_title(game), players=players, number=int(number))
-    if other:
-        what = msg("{what} The unfinished game no. {number} ({title}) stays in the store.", what=what,
-                   number=int(other), title=_title(other_game))
+    if other and other_game == game:
+        what = msg("{what} The unfinished game no. {number} ({title}) stays in the store: once this one is over, "
+                   "companion play {game} goes back to it.", what=what, number=int(other), title=_title(other_game),
+                   game=other_game)
+    elif other:
+        what = msg("{what} The unfinished game no. {number} ({title}) stays in the store: companion play {game} "
+                   "goes back to it.", what=what, number=int(other), title=_title(other_game), game=other_game)
     return what
 
 
 def _resumed_words(lang: str, number: str, game: str, players: str, count: str, rest: str) -> str:
     from companion.i18n import nmsg, render
 
-    what = nmsg("Going on with game no. {number} of {title} ({players}) after {n} input; --abandon "
-                "starts a new one.", "Going on with game no. {number} of {title} ({players}) after "
-                "{n} inputs; --abandon starts a new one.", "n", number=int(number),
-                title=_title(game), players=players, n=int(count))
+    what = nmsg("Going on with game no. {number} of {title} ({players}) after {n} input; --set-aside "
+                "starts a new one and keeps this one in the store.", "Going on with game no. {number} of {title} "
+                "({players}) after {n} inputs; --set-aside starts a new one and keeps this one in the store.", "n",
+                number=int(number), title=_title(game), players=players, n=int(count))
     return render(what, lang) + rest  # the notes on --players and --option stay the log's
 
 
@@ -243,7 +247,7 @@ def daemon_command(args, new, socket: Path) -> list[str]:
     for name, value in new.options.items():
         command += ["--option", f"{name}={value}"]
     if new.abandon:
-        command.append("--abandon")
+        command.append("--set-aside")
     for flag, value in (("--db", args.db), ("--config", args.config)):
         if value is not None:
             command += [flag, str(value)]
@@ -301,6 +305,7 @@ def _daemon_failed(daemon: subprocess.Popen, log_path: Path) -> int:
     if other:  # said in play's own words: it has no --new
         reason = reason.replace("or leave out --new to go on with it",
                                 f"or companion play {other[1]} to go on with it")
+        reason = reason.replace(f" (--new {other[1]} goes back to it later)", "")  # said just after
     return _say(reason)
 
 
@@ -348,7 +353,6 @@ def tap_command(card: str, reader: str | None, hold: float, socket: Path) -> int
 
 def tap_message(card: str, reader: str | None, state: dict) -> dict | str:
     """The ``tap`` command for ``card``, or the sentence saying why there is none."""
-    from companion.engine import known_piece
     from companion.inputs import InputError, normalise_uid
 
     hardware = state.get("hardware") or {}
@@ -358,14 +362,30 @@ def tap_message(card: str, reader: str | None, state: dict) -> dict | str:
         return f"no virtual reader {reader!r}; the daemon's virtual readers: {names}"
     message: dict = {"cmd": "tap"} if reader is None else {"cmd": "tap", "reader": reader}
     card = card.strip()
-    if ":" in card:
-        game = state.get("game")
-        component = card if known_piece(card) or not game else f"{game}:{card}"
-        if not known_piece(component):
-            return (f"no component {card!r} in any game (ids look like creepy_cellar:ghost:room-H; "
-                    f"the table screen's Cards panel lists the cards the game waits for)")
+    component, near = _component_named(card, state)
+    if component is not None:
         return {**message, "component": component}
-    try:
-        return {**message, "uid": normalise_uid(card)}
-    except InputError:
-        return f"{card!r} is neither a component id (such as creepy_cellar:ghost:room-H) nor a tag UID in hex"
+    if ":" not in card:
+        try:
+            return {**message, "uid": normalise_uid(card)}
+        except InputError:
+            pass
+    return near
+
+
+def _component_named(card: str, state: dict) -> tuple[str | None, str]:
+    """The component id ``card`` names (an id in any case, the game's prefix left out or
+    not, a printed name; ``#n`` for a copy), or None and the sentence for a miss (with the
+    nearest ids)."""
+    from companion import card_names
+    from companion.engine import all_games, known_piece
+
+    game = state.get("game")
+    if known_piece(card) or (game and known_piece(f"{game}:{card}")):
+        return (card if known_piece(card) else f"{game}:{card}"), ""
+    base, hash_, copy = card.partition("#")
+    games = [game] if game in all_games() else sorted(all_games())
+    found = card_names.find(base, games, state.get("language") or "en")
+    if found.component is not None and known_piece(found.component + hash_ + copy):
+        return found.component + hash_ + copy, ""
+    return None, card_names.miss(card, found, game)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -52,7 +53,8 @@ class ReplayResult:
 def replay(script: TableScript, db: str | Path | None = None, realtime: bool = False,
            speed: float = 1.0, on_line: Callable[[ScriptLine, Reply | None], None] | None = None,
            on_message: Callable[[dict], None] | None = None,
-           socket_path: str | Path | None = None, strict: bool = False, hold_end: float = 0.0) -> ReplayResult:
+           socket_path: str | Path | None = None, strict: bool = False, hold_end: float = 0.0,
+           hold_until: threading.Event | None = None) -> ReplayResult:
     """Replay ``script`` through a daemon.
 
     Args:
@@ -68,6 +70,7 @@ def replay(script: TableScript, db: str | Path | None = None, realtime: bool = F
             and at one that says so and is taken (``companion replay``).
         hold_end: seconds the daemon keeps serving after the last line, so that a window on
             its socket shows how the game ended (the demo) rather than "Connection lost".
+        hold_until: then, keep serving until this is set (the demo's window was closed).
 
     Raises:
         LineRefused: ``strict``, and a line was not taken or refused as the script says.
@@ -79,12 +82,13 @@ def replay(script: TableScript, db: str | Path | None = None, realtime: bool = F
         path = Path(socket_path) if socket_path else Path(tmp) / "companion.sock"
         store = EventStore(db if db is not None else ":memory:")
         try:
-            return _run(script, store, path, realtime, speed, on_line, on_message, strict, hold_end)
+            return _run(script, store, path, realtime, speed, on_line, on_message, strict, hold_end, hold_until)
         finally:
             store.close()
 
 
-def _run(script, store, path, realtime, speed, on_line, on_message, strict, hold_end=0.0) -> ReplayResult:
+def _run(script, store, path, realtime, speed, on_line, on_message, strict, hold_end=0.0,
+         hold_until=None) -> ReplayResult:
     from hardware.simulated import SimulatedTable
 
     replies: list[Reply] = []
@@ -111,6 +115,8 @@ def _run(script, store, path, realtime, speed, on_line, on_message, strict, hold
                 client.request({"cmd": "state"})  # the state message comes before the ack
                 result.state = client.state
                 time.sleep(max(0.0, hold_end))
+                if hold_until is not None:
+                    hold_until.wait()
             result.unused_stack = daemon.call(lambda: daemon.session.unused_stack if daemon.session else {})
         finally:
             table.close()

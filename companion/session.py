@@ -445,9 +445,13 @@ class Session:
         back = self._put_back(entry)
         if "touch" in entry.input:  # the label says it all; the choice key is for scripts only
             if not back:
-                back = [todo("return", "Undone: {label}. Put back anything you moved for it.", label=label)]
+                back = [todo("return", "Undone: {label} Put back anything you moved for it.", label=label)
+                        if _ends_a_sentence(label) else
+                        todo("return", "Undone: {label}. Put back anything you moved for it.", label=label)]
                 return Reply(True, news=tuple(back))
-            return Reply(True, news=(msg("Undone: {label}.", label=label), *back))
+            undone = msg("Undone: {label}", label=label) if _ends_a_sentence(label) else msg("Undone: {label}.",
+                                                                                            label=label)
+            return Reply(True, news=(undone, *back))
         return Reply(True, news=(msg("Undone: {label} ({input}).", label=label,
                                      input=inputs.spoken(inputs.from_json(entry.input))), *back))
 
@@ -701,3 +705,8 @@ def _other_game(component: str, title: str):
     article = label.split(" ", 1)[0] in ("A", "An", "The")
     return msg("That is {label}, from {other}; this table plays {title}.",
                label=LowerFirst(label) if article else label, other=other.title, title=title)
+
+
+def _ends_a_sentence(label) -> bool:
+    """A choice's label with its own full stop ("Fight!"): "Undone: Fight!", not "Fight!."."""
+    return str(label)[-1:] in ("!", "?", ".")

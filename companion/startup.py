@@ -100,17 +100,19 @@ def open_game(daemon, new: NewGame | None, resume_last) -> str:
         if other is not None and not new.abandon:
             raise StartRefused(_refusal(other, new))
         daemon.start_game(wanted)
-        kept = f"; the unfinished game {other.id} ({other.game}) stays in the store" if other else ""
+        later = " once this one is over" if other is not None and other.game == new.game else ""
+        kept = (f"; the unfinished game {other.id} ({other.game}) stays in the store (--new {other.game} goes back "
+                f"to it{later})" if other else "")
         return f"started a new game {daemon.session.game_id} of {new.game} for {', '.join(new.players)}{kept}"
     session = daemon.resume_game(mine)
     line = _resumed(daemon, session)
     if tuple(session.header.players) != tuple(new.players):
         line += (f" (--players {','.join(new.players)} is for a new game: this one keeps its players; "
-                 f"add --abandon to start a new one)")
+                 f"add --set-aside to start a new one)")
     asked, kept = _options_not_kept(session, wanted)
     if asked:
         line += (f" ({' '.join(f'--option {o}' for o in asked)} is for a new game: this one keeps "
-                 f"{', '.join(kept)}; add --abandon to start a new one)")
+                 f"{', '.join(kept)}; add --set-aside to start a new one)")
     return line
 
 
@@ -138,12 +140,13 @@ def _resumed(daemon, session) -> str:
     if session.prompt.over:
         return (f"showing the finished game {session.game_id} ({session.spec.id}: {players}, {session.position} "
                 f"inputs) until a new game starts; its last input can still be undone")
-    return (f"resumed game {session.game_id} ({session.spec.id}: {players}) after {session.position} inputs; "
-            f"--new GAME --abandon starts another")
+    inputs = "input" if session.position == 1 else "inputs"
+    return (f"resumed game {session.game_id} ({session.spec.id}: {players}) after {session.position} {inputs}; "
+            f"--new GAME --set-aside starts another")
 
 
 def _refusal(other, new: NewGame) -> str:
     players = ", ".join(other.header.get("players") or [])
     return (f"the unfinished game {other.id} is {other.game} ({players}), not {new.game}: "
-            f"add --abandon to leave it unfinished in the store and start {new.game}, "
-            f"or leave out --new to go on with it")
+            f"add --set-aside to keep it unfinished in the store and start {new.game} (--new {other.game} "
+            f"goes back to it later), or leave out --new to go on with it")

@@ -74,7 +74,7 @@ def save(store: EventStore, component: Any, fields: Any, now: float | None = Non
     entry = check_entry(spec.content, component, fields)
     previous = store.content(spec.id).get(component, {})
     store.set_content(component, {**previous, **entry}, time.time() if now is None else now)
-    text = msg("Saved what is printed on {label}. It counts from the next new game.", label=label)
+    text = msg("{label}: saved what is printed on it. It counts from the next new game.", label=label)
     trouble = problem(spec, store.content(spec.id))
     if trouble:
         text = msg("{text} Before a game can start: {problem}", text=text, problem=trouble)

@@ -150,6 +150,17 @@ class NumberedView(ConsoleView):
     def _print_choices(self, choices: list[dict[str, Any]]) -> None:
         self._print("   " + "   ".join(f"{n}) {c['label']}" for n, c in enumerate(choices, 1)))
 
+    def _print_prompt(self, message: dict[str, Any]) -> None:
+        """The prompt's line, where a screen's "touch “Roll the die”" says what to type here:
+        "type 1 (“Roll the die”)" (issue 31: nothing is touched in a terminal)."""
+        text = message["prompt"]["text"]
+        for number, choice in enumerate(self.visible(message), 1):
+            touched = self.say(msg("touch “{button}”", button=choice["label"]))
+            if touched in text:
+                text = text.replace(touched, self.say(msg("type {number} (“{button}”)", number=number,
+                                                          button=choice["label"])))
+        super()._print_prompt({**message, "prompt": {**message["prompt"], "text": text}})
+
     def visible(self, state: dict[str, Any]) -> list[dict[str, Any]]:
         """What the terminal numbers for ``state``: the public choices, led by the privacy
         choice when the prompt's private choices are somebody's."""

@@ -35,7 +35,7 @@ def _places(tmp_path) -> list[str]:
 
 @pytest.mark.parametrize("command", [["play", "clue_it", "--terminal"], ["daemon", "--new", "clue_it"]])
 def test_an_empty_players_list_is_refused_in_one_line(command, capsys, tmp_path):
-    assert main([*command, "--players", "", "--abandon", *_places(tmp_path)]) == 2
+    assert main([*command, "--players", "", "--set-aside", *_places(tmp_path)]) == 2
     assert capsys.readouterr().err == ("companion: --players '' names no player: give the names with commas "
                                        "between them, e.g. --players Ada,Bo\n")
 

@@ -27,30 +27,30 @@ def test_creepy_cellar_has_39_tagged_cards_in_box_order():
     assert walk.labels[38] == "Ghost King card N" and walk.labels[39] == "+Ghost card, copy 1 of 4"
     assert walk.labels[-5] == "Jinxed Item for room L"
     assert walk.labels[-4:] == ("red hunter", "yellow hunter", "blue hunter", "green hunter")
-    assert walk.message == "Piece 1 of 85: tap the Blue Doors Locked card, copy 1 of 2."
+    assert walk.message == "Piece 1 of 85: Blue Doors Locked card, copy 1 of 2. Tap its tag."
 
 
 def test_tap_enrolls_skip_moves_on_undo_puts_the_registry_back():
     walk = enrollment.start(SPEC)
     walk, change = enrollment.tap(walk, A, {})
     assert change == enrollment.Change(A, "creepy_cellar:ghost:blue-doors-locked")
-    assert walk.message == (f"Tag {A} is now the Blue Doors Locked card, copy 1 of 2. "
-                            "Piece 2 of 85: tap the Blue Doors Locked card, copy 2 of 2.")
+    assert walk.message == (f"Tag {A} is now enrolled as Blue Doors Locked card, copy 1 of 2. "
+                            "Piece 2 of 85: Blue Doors Locked card, copy 2 of 2. Tap its tag.")
     walk = enrollment.skip(walk)
     assert walk.to_json() == {"game": "creepy_cellar", "step": 3, "total": 85,
                               "component": "creepy_cellar:ghost:draw-2-shuffle",
-                              "asking": "Piece 3 of 85: tap the Draw 2 + Shuffle card.",
-                              "message": "Skipped the Blue Doors Locked card, copy 2 of 2. "
-                                         "Piece 3 of 85: tap the Draw 2 + Shuffle card.",
+                              "asking": "Piece 3 of 85: Draw 2 + Shuffle card. Tap its tag.",
+                              "message": "Skipped: Blue Doors Locked card, copy 2 of 2. "
+                                         "Piece 3 of 85: Draw 2 + Shuffle card. Tap its tag.",
                               "done": False, "enrolled": 1}
     walk, change = enrollment.undo(walk)
     assert change is None and walk.index == 1  # undoing a skip changes no tag
     walk, change = enrollment.undo(walk)
     assert change == enrollment.Change(A, None) and walk.index == 0
-    assert walk.message.startswith(f"Tag {A} is no longer the Blue Doors Locked card, copy 1 of 2.")
+    assert walk.message.startswith(f"Tag {A} is no longer enrolled as Blue Doors Locked card, copy 1 of 2.")
     walk, change = enrollment.undo(walk)
     assert change is None
-    assert walk.message == "Nothing to undo. Piece 1 of 85: tap the Blue Doors Locked card, copy 1 of 2."
+    assert walk.message == "Nothing to undo. Piece 1 of 85: Blue Doors Locked card, copy 1 of 2. Tap its tag."
 
 
 def test_a_tag_enrolled_as_something_else_needs_a_second_tap():
@@ -58,8 +58,8 @@ def test_a_tag_enrolled_as_something_else_needs_a_second_tap():
     registry = {A: "creepy_cellar:king:king-E"}
     walk, change = enrollment.tap(walk, A, registry)
     assert change is None and walk.index == 0
-    assert walk.message == (f"Careful: tag {A} is enrolled as creepy_cellar:king:king-E. Tap it again to make "
-                            "it the Blue Doors Locked card, copy 1 of 2, or tap another tag.")
+    assert walk.message == (f"Careful: tag {A} is enrolled as creepy_cellar:king:king-E. Tap it again to enroll "
+                            "it as Blue Doors Locked card, copy 1 of 2, or tap another tag.")
     walk, change = enrollment.tap(walk, A, registry)
     assert change == enrollment.Change(A, "creepy_cellar:ghost:blue-doors-locked") and walk.index == 1
     walk, change = enrollment.undo(walk)
@@ -109,7 +109,7 @@ def test_taps_during_the_walk_enroll_instead_of_playing(daemon):
         assert daemon.store.enrolled_tags() == {A: "creepy_cellar:ghost:blue-doors-locked",
                                                 B: "creepy_cellar:ghost:blue-doors-locked"}
         ack = client.request({"cmd": "enroll_undo"})
-        assert ack["text"].startswith(f"Tag {B} is no longer the Blue Doors Locked card, copy 2 of 2.")
+        assert ack["text"].startswith(f"Tag {B} is no longer enrolled as Blue Doors Locked card, copy 2 of 2.")
         assert daemon.store.enrolled_tags() == {A: "creepy_cellar:ghost:blue-doors-locked"}
         again = client.request({"cmd": "enroll_start", "game": "creepy_cellar"})
         assert not again["ok"] and again["text"] == "An enrollment walk for creepy_cellar is running; stop it first."
@@ -127,12 +127,12 @@ def test_companion_enroll_at_the_terminal(daemon):
     out = _Lines()
     runner = threading.Thread(target=lambda: enroll_command("creepy_cellar", daemon.socket_path, lines, out))
     runner.start()
-    out.wait_for("Piece 1 of 85: tap the Blue Doors Locked card, copy 1 of 2.")
+    out.wait_for("Piece 1 of 85: Blue Doors Locked card, copy 1 of 2. Tap its tag.")
     daemon.submit(Tap(A))
-    out.wait_for(f"Tag {A} is now the Blue Doors Locked card, copy 1 of 2. Piece 2 of 85:"
-                 " tap the Blue Doors Locked card, copy 2 of 2.")
+    out.wait_for(f"Tag {A} is now enrolled as Blue Doors Locked card, copy 1 of 2. Piece 2 of 85:"
+                 " Blue Doors Locked card, copy 2 of 2. Tap its tag.")
     lines.put("s")
-    out.wait_for("Skipped the Blue Doors Locked card, copy 2 of 2. Piece 3 of 85: tap the Draw 2 + Shuffle card.")
+    out.wait_for("Skipped: Blue Doors Locked card, copy 2 of 2. Piece 3 of 85: Draw 2 + Shuffle card. Tap its tag.")
     lines.put("x")
     out.wait_for("? Tap each piece on a reader. Enter or s: skip this piece, u: undo the last one, q: stop.")
     lines.put("q")
@@ -175,8 +175,8 @@ def test_one_tag_cannot_be_both_copies_of_a_card():
     registry = {A: "creepy_cellar:ghost:blue-doors-locked"}
     walk, change = enrollment.tap(walk, A, registry)
     assert change is None and walk.index == 1
-    assert walk.message == (f"Tag {A} is already the Blue Doors Locked card, copy 1 of 2 in this walk. "
-                            "Tap the Blue Doors Locked card, copy 2 of 2, or skip it.")
+    assert walk.message == (f"Tag {A} is already enrolled as Blue Doors Locked card, copy 1 of 2 in this walk. "
+                            "Tap the tag of Blue Doors Locked card, copy 2 of 2, or skip it.")
     walk, change = enrollment.tap(walk, A, registry)  # a second tap does not override it either
     assert change is None and walk.index == 1
 
@@ -213,7 +213,7 @@ def test_companion_enroll_says_so_when_the_daemon_goes_away(tmp_path):
         runner = threading.Thread(target=lambda: result.append(
             enroll_command("creepy_cellar", daemon.socket_path, _Feed(), out)))
         runner.start()
-        out.wait_for("Piece 1 of 85: tap the Blue Doors Locked card, copy 1 of 2.")
+        out.wait_for("Piece 1 of 85: Blue Doors Locked card, copy 1 of 2. Tap its tag.")
     runner.join(5)
     assert result == [1]
 

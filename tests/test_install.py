@@ -47,8 +47,9 @@ def test_every_file_written(tmp_path):
     assert set(files) == EXPECTED
     assert [what for what, _ in report.changes] == ["wrote"] * len(EXPECTED)  # the files and the command link
     daemon = files[f"{UNITS}/haunt-companion.service"].decode()
-    assert daemon == (SYSTEMD / "haunt-companion.service").read_text().replace(
-        "/opt/haunt-companion/docs", str(ROOT / "docs"))
+    # Documentation= names the docs of the checkout whose .venv the units run, not this one (issue 31)
+    assert daemon == (SYSTEMD / "haunt-companion.service").read_text()
+    assert "Documentation=file:/opt/haunt-companion/docs/pi-setup.md" in daemon
     assert f"ExecStart={PREFIX}/bin/companion daemon --config /etc/haunt-companion/config.toml" in daemon
     for name, shipped in (("etc/sysusers.d/haunt-companion.conf", "sysusers.conf"),
                           ("etc/udev/rules.d/60-haunt-companion.rules", "60-haunt-companion.rules"),
@@ -186,7 +187,7 @@ def test_by_hand_steps_name_the_config_txt_lines_per_pi_model():
     steps = by_hand_steps(PN532_CONFIG, PREFIX)
     uart = next(step for step in steps if step.startswith("PN532"))
     assert "Pi 3 and 4: enable_uart=1 and dtoverlay=disable-bt" in uart
-    assert "Pi 5: dtparam=uart0=on" in uart and "console=serial0,115200" in uart
+    assert "Pi 5: dtoverlay=uart0-pi5" in uart and "console=serial0,115200" in uart
     assert not any("dtparam=spi=on" in step for step in steps)  # no MFRC522 in that config
     spi = by_hand_steps((SYSTEMD / "config.toml").read_text(), PREFIX)
     assert any(step.endswith("on every Pi (3, 4, 5): dtparam=spi=on") for step in spi)
@@ -304,3 +305,44 @@ def test_uninstall_keeps_a_file_changed_since_it_was_installed(tmp_path):
     assert rules.read_text() == 'SUBSYSTEM=="spidev", GROUP="makers"\n'
     assert ("kept", "/etc/udev/rules.d/60-haunt-companion.rules (changed since it was installed)") in report.changes
     assert not (tmp_path / UNITS / "haunt-companion.service").exists()
+
+
+def test_the_pi_5_uart_line_is_the_same_everywhere():
+    """Issue 31: the generated config.toml, the reader's fault, the install steps and
+    docs/pi-setup.md named two different lines for a PN532 on a Pi 5; the Raspberry Pi
+    overlay README's is ``dtoverlay=uart0-pi5`` ("Enable uart 0 on GPIOs 14-15. Pi 5 only.")."""
+    root = Path(__file__).resolve().parents[1]
+    steps = " ".join(by_hand_steps(PN532_CONFIG, PREFIX))
+    for text in (steps, (SYSTEMD / "config.toml").read_text(), (root / "docs" / "pi-setup.md").read_text(),
+                 (root / "hardware" / "board.py").read_text()):
+        assert "dtoverlay=uart0-pi5" in text and "dtparam=uart0" not in text
+
+
+def test_documentation_points_at_the_docs_of_the_venvs_checkout(tmp_path):
+    """Issue 31: with --root/--prefix the units named the docs of the checkout that ran the
+    installer; they name those beside the --prefix venv, or the installer's own for a venv
+    that is no checkout's ``.venv``."""
+    from companion.install import docs_dir
+
+    assert docs_dir(ROOT, "/srv/table/.venv") == "/srv/table/docs"
+    assert docs_dir(ROOT, "/usr/local/venvs/haunt") == str(ROOT / "docs")
+    installer = Installer(tmp_path, run_commands=False, source=ROOT, prefix="/srv/table/.venv")
+    installer.install()
+    unit = (tmp_path / UNITS / "haunt-companion-ui.service").read_text()
+    assert "Documentation=file:/srv/table/docs/pi-setup.md" in unit and str(ROOT) not in unit
+
+
+def test_a_reinstall_that_changes_the_units_says_to_restart_the_services(tmp_path):
+    """Issue 31: enabling phones and installing again wrote the network drop-in, and nothing
+    said the running daemon keeps no network until it restarts."""
+    first = _install(tmp_path)
+    assert not any("systemctl restart" in step for step in first.by_hand)  # a first install: the reboot does it
+    again = _install(tmp_path)
+    assert not any("systemctl restart" in step for step in again.by_hand)  # nothing changed
+    config = tmp_path / "etc/haunt-companion/config.toml"
+    config.write_text(config.read_text() + "\n[phones]\nenabled = true\n")
+    report = _install(tmp_path)
+    assert (tmp_path / UNITS / "haunt-companion.service.d/20-phones.conf").exists()
+    assert report.by_hand[0] == ("The services' files changed (phones, readers or a new version): restart them "
+                                 "to use the new ones - sudo systemctl restart haunt-companion.service "
+                                 "haunt-companion-ui.service")

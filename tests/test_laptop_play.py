@@ -112,7 +112,7 @@ def test_a_ghost_card_tapped_with_companion_tap_is_drawn_in_a_physical_deck_game
                                           "Ada: touch “Roll the die”.")
         unknown = companion(laptop, "tap", "creepy_cellar:ghost:room-Z")
         assert unknown.returncode == 2, unknown
-        assert "no component 'creepy_cellar:ghost:room-Z'" in unknown.stderr
+        assert "no card 'creepy_cellar:ghost:room-Z' in creepy_cellar; did you mean" in unknown.stderr
 
         play.type("1")  # 1) Roll the die, typed in the terminal
         state = roll_until_a_ghost_card(laptop)
@@ -159,8 +159,9 @@ def test_play_resumes_its_game_and_the_daemon_refuses_a_new_game_of_another_kind
     other = companion(laptop, "daemon", "--new", "children", "--players", "Ada,Bo")
     assert other.returncode == 2
     assert other.stderr.strip().endswith(
-        "the unfinished game 1 is creepy_cellar (Ada, Bo), not children: add --abandon to leave it unfinished "
-        "in the store and start children, or leave out --new to go on with it")
+        "the unfinished game 1 is creepy_cellar (Ada, Bo), not children: add --set-aside to keep it unfinished "
+        "in the store and start children (--new creepy_cellar goes back to it later), or leave out --new to go on "
+        "with it")
     via_play = companion(laptop, "play", "children", "--players", "Ada,Bo", "--terminal")
     assert via_play.returncode == 2
     assert via_play.stderr.strip().endswith("start children, or companion play creepy_cellar to go on with it")
@@ -177,10 +178,10 @@ def test_play_resumes_its_game_and_the_daemon_refuses_a_new_game_of_another_kind
     finally:
         play.kill()
     log = (Path(laptop["XDG_STATE_HOME"]) / "haunt-companion" / "log" / "play.log").read_text()
-    assert "resumed game 1 (creepy_cellar: Ada, Bo) after 1 inputs" in log
+    assert "resumed game 1 (creepy_cellar: Ada, Bo) after 1 input;" in log
     assert out.splitlines()[0].startswith("Going on with game no. 1 of Ghost Fightin' Treasure Hunters: "
-                                          "Creepy Cellar (Ada, Bo) after 1 input; --abandon starts a new one. "
-                                          "The daemon's log: ")
+                                          "Creepy Cellar (Ada, Bo) after 1 input; --set-aside starts a new one "
+                                          "and keeps this one in the store. The daemon's log: ")
 
 
 def test_tap_without_a_daemon_and_with_real_readers_exits_2(laptop, tmp_path):

@@ -260,3 +260,36 @@ def test_a_replay_holding_its_end_still_answers_on_its_socket(tmp_path):
             assert client.state["prompt"]["over"] is True
     finally:
         held.join(30)
+
+
+def test_the_demo_daemon_serves_the_game_over_until_the_window_is_closed(tmp_path):
+    """Issue 31: the demo's window closed the moment the game ended; ``hold_until`` keeps
+    the daemon serving the finished game (its summary on the window) until the window is
+    closed."""
+    import threading
+
+    from companion.client import Client
+
+    sock, closed, result = tmp_path / "demo.sock", threading.Event(), {}
+    table = script.load(SCRIPTS / "creepy_cellar" / "basic-won.jsonl")
+    driver = threading.Thread(target=lambda: result.update(r=replay(table, socket_path=sock, hold_until=closed)))
+    driver.start()
+    try:
+        over = False
+        for _ in range(300):  # the last line played (within 30 s on a loaded machine) ...
+            driver.join(0.1)
+            if sock.exists():
+                with Client(sock).connect() as client:
+                    over = bool(client.state["prompt"]["over"])
+            if over:
+                break
+        assert over
+        for _ in range(2):  # ... and the window, still open, asks again later: the game over is still there
+            driver.join(1.0)
+            assert driver.is_alive()
+            with Client(sock).connect() as client:
+                assert client.state["prompt"]["over"] is True and client.state["view"]["outcome"] == "won"
+    finally:
+        closed.set()
+        driver.join(10.0)
+    assert not driver.is_alive() and result["r"].state["view"]["outcome"] == "won"

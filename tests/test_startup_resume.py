@@ -19,9 +19,9 @@ def test_options_the_resumed_game_does_not_have_are_said_not_dropped_silently(tm
 
     again = _daemon(tmp_path)
     line = open_game(again, NewGame("creepy_cellar", ("Ada", "Bo"), {"ghost_deck": "physical"}), lambda: None)
-    assert line == ("resumed game 1 (creepy_cellar: Ada, Bo) after 0 inputs; --new GAME --abandon starts another "
+    assert line == ("resumed game 1 (creepy_cellar: Ada, Bo) after 0 inputs; --new GAME --set-aside starts another "
                     "(--option ghost_deck=physical is for a new game: this one keeps ghost_deck=virtual; "
-                    "add --abandon to start a new one)")
+                    "add --set-aside to start a new one)")
     assert again.session.header.options.get("ghost_deck", "virtual") == "virtual"
 
 
@@ -31,7 +31,7 @@ def test_the_same_options_resume_without_a_word(tmp_path):
     first.store.close()
     line = open_game(_daemon(tmp_path), NewGame("creepy_cellar", ("Ada", "Bo"), {"ghost_deck": "physical"}),
                      lambda: None)
-    assert line == "resumed game 1 (creepy_cellar: Ada, Bo) after 0 inputs; --new GAME --abandon starts another"
+    assert line == "resumed game 1 (creepy_cellar: Ada, Bo) after 0 inputs; --new GAME --set-aside starts another"
 
 
 def test_a_finished_game_is_back_on_the_table_after_a_restart_and_its_last_input_can_be_undone(tmp_path):

@@ -166,12 +166,24 @@ def test_the_status_line_of_creepy_cellar_is_said_in_italian():
     assert out.getvalue() == "[infestazioni 0/8 | Re - | chiuse: porte verdi] Ada: tocca «Tira il dado»\n"
 
 
+def test_a_terminal_says_what_to_type_where_a_screen_says_touch():
+    """Issue 31: the terminal printed 'touch “Roll the die”'; nothing is touched there."""
+    for lang, said, typed in (("en", "Ada: touch “Roll the die”", "Ada: type 1 (“Roll the die”)\n"),
+                              ("it", "Ada: tocca «Tira il dado»", "Ada: digita 1 («Tira il dado»)\n")):
+        out = io.StringIO()
+        NumberedView(out)({"type": "state", "language": lang, "news": [], "log": [], "view": {},
+                           "prompt": {"text": said, "choices": [{"key": "roll", "label": said.split("“")[-1][:-1]
+                                                                 if lang == "en" else "Tira il dado"}]}})
+        assert out.getvalue().splitlines(keepends=True)[0] == typed
+
+
 def test_play_names_the_game_it_resumed_in_the_tables_language():
     from companion.play import opening_line
 
-    logged = "resumed game 3 (clue_it: Ada, Bo, Cy) after 12 inputs; --new GAME --abandon starts another"
+    logged = "resumed game 3 (clue_it: Ada, Bo, Cy) after 12 inputs; --new GAME --set-aside starts another"
     assert opening_line(logged, {"language": "it"}, Path("/l/play.log")) == (
-        "Si continua la partita n. 3 di CLUE: IT (Ada, Bo, Cy) dopo 12 azioni; --abandon ne inizia una nuova. "
+        "Si continua la partita n. 3 di CLUE: IT (Ada, Bo, Cy) dopo 12 azioni; --set-aside ne inizia una nuova "
+        "e tiene questa nell'archivio. "
         "Il registro del demone: /l/play.log")
 
 

@@ -179,7 +179,7 @@ def configure_kivy(size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = Fals
     Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
     Config.set("graphics", "maxfps", "30")
     Config.set("input", "mouse", "mouse,multitouch_on_demand")
-    Config.set("kivy", "exit_on_escape", "1")
+    Config.set("kivy", "exit_on_escape", "0")  # Escape asks first (ui.widgets.laptop_keys, issue 31)
 
 
 def build_app(socket_path: str | Path, stop_event: threading.Event | None = None,
@@ -200,6 +200,10 @@ def build_app(socket_path: str | Path, stop_event: threading.Event | None = None
     from ui.memory import share_font_sizes
 
     share_font_sizes()
+    if not kiosk:  # a laptop's keyboard: Escape asks before closing, typing fills the on-screen keyboard
+        from ui.widgets.laptop_keys import install
+
+        install()
     from ui.companion_app import CompanionApp
 
     return CompanionApp(socket_path, stop_event=stop_event, linger=linger, screenshot=screenshot,

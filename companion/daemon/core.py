@@ -30,7 +30,7 @@ from companion.daemon.staff import StaffCall
 from companion.daemon.taps import VirtualTaps
 from companion.errors import CompanionError, StackError, StoreError
 from companion.header import GameHeader
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, msg, nmsg
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.session import DEFAULT_HOLD_TIME, OutdatedGame, Reply, Session
 from companion.store import KEPT, EventStore
@@ -271,8 +271,8 @@ class Daemon:
         self.session = Session.resume(self.store, record, hold_time=self.hold_time,
                                       reader_roles=self.reader_roles, enrolled=self.store.enrolled_tags())
         self.recent.clear()
-        self.recent.append(msg("Resumed game {id} after {inputs} inputs.", id=record.id,
-                               inputs=self.session.position))
+        self.recent.append(nmsg("Resumed game {id} after {n} input.", "Resumed game {id} after {n} inputs.", "n",
+                                id=record.id, n=self.session.position))
         if record.rules_version != self.session.spec.rules_version:
             self.recent.append(msg("Game {id} was recorded under {title} rules version {old}; its moves replay "
                                    "the same under version {new}, so it goes on.", id=record.id,

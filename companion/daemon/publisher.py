@@ -59,7 +59,7 @@ class StatePublisher:
                 "language": language, "readers": self._readers(), "revision": daemon.revision,
                 "storage_warning": None if warning is None else render(warning, language),
                 "enrollment": walk.to_json(language) if walk is not None else None,
-                "physical": physical, "phones": daemon.phones.connected() if daemon.phones is not None else {},
+                "physical": physical, "phones": self._phones(),
                 "hardware": {**daemon.taps.hardware(), "broker": self._broker()},
                 "tap_components": daemon.taps.tap_components(),
                 "staff": daemon.staff.to_json(), "venue": daemon.mqtt_config is not None,
@@ -89,6 +89,14 @@ class StatePublisher:
                 record = None
             self._started = (game_id, record.started if record is not None else None)
         return game_id, self._started[1]
+
+    def _phones(self) -> dict[str, bool]:
+        """Whose phone is connected, ``{}`` with phones off or for a game with nothing private
+        (Creepy Cellar: no phone to pair, issue 31)."""
+        daemon = self.daemon
+        if daemon.phones is None or (daemon.session is not None and not daemon.session.spec.private_information):
+            return {}
+        return daemon.phones.connected()
 
     def _readers(self) -> dict[str, dict[str, Any]]:
         """The readers' status, the offline details in the table's language."""

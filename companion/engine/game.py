@@ -102,6 +102,10 @@ class Game:
             under; an unfinished game recorded under an older version still resumes when its
             log replays, and is otherwise kept read-only (:class:`~companion.session.OutdatedGame`).
             ``tests/golden`` records it beside each bundled script's outcome.
+        private_information: the game has something only one player may see or choose (a
+            secret card, a card drawn into a hand, an accusation): phones (issue 22) are
+            offered for it; False: every state message says ``"phones": {}`` and the table
+            screen pairs no phone at a game's start (issue 31).
     """
 
     id: str = ""
@@ -117,6 +121,7 @@ class Game:
     rule_sections: tuple[RuleSection, ...] = ()
     content: ContentSpec | None = None
     rules_version: int = 1
+    private_information: bool = True
 
     def __init_subclass__(cls, package: str | None = None, **kwargs: Any) -> None:
         """``package``: the game's package (its ``__name__``), whose modules give the hooks

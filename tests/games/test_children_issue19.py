@@ -349,3 +349,46 @@ def test_out_of_turn_choices_reach_the_session_and_the_state_message():
     reply = session.handle(Touch("free:1:feather"))
     assert reply.accepted, reply.text
     assert session.prompt.player == "Bo" and [c.key for c in session.prompt.choices] == ["banish:penny"]
+
+
+# --------------------------------------------------------------------------- issue 31
+
+
+def _ada_drew_the_teddy_bear():
+    state = mansion(where=("wash-room", "kitchen", "wine-cellar"))
+    state = SPEC.apply(SPEC.apply(state, "move:master-bedroom"), "draw:teddy-bear")
+    assert state.known == (("teddy-bear", ("h0",)),)
+    return state
+
+
+def test_irwin_biddle_never_takes_a_card_known_to_be_in_another_hand():
+    """"Each card is in one place at a time" (issue 31): Ada drew the one Teddy Bear, so
+    Bo cannot put it back for Irwin Biddle; Ada can. The refusal says why, not where."""
+    state = _ada_drew_the_teddy_bear()
+    bo = replace(state, frames=(Frame("biddle", BO),))
+    assert "biddle-toy:teddy-bear" not in keys(bo) and "biddle-toy:parasol" in keys(bo)
+    text = SPEC.refusal(bo, None, "children:toy:teddy-bear")
+    assert text.startswith("That card cannot be in Bo's hand: each card is in one place at a time, and the "
+                           "companion saw it go elsewhere.")
+    assert render(text, "it").startswith("Quella carta non può essere nella mano di Bo: ogni carta sta in un solo "
+                                          "posto alla volta, e il companion l'ha vista andare altrove.")
+    ada = replace(state, frames=(Frame("biddle", ADA),))
+    assert "biddle-toy:teddy-bear" in keys(ada)
+
+
+def test_a_ghost_is_never_trapped_with_a_toy_known_to_be_in_another_hand():
+    """Bo meets Rosie with Ada's Teddy Bear known in Ada's hand: no trap is offered, only Run."""
+    state = _ada_drew_the_teddy_bear()
+    state = replace(state, ghosts=(Ghost("rosie", "kitchen"),), frames=(Frame("check", BO, ("kitchen",)),))
+    assert keys(state) == {"run"}
+    assert SPEC.refusal(state, None, "children:toy:teddy-bear").startswith("That card cannot be in Bo's hand")
+    ada = replace(state, where=("kitchen", "kitchen", "wine-cellar"), frames=(Frame("check", ADA, ("kitchen",)),))
+    assert "catch:rosie" in keys(ada)
+
+
+def test_a_toy_tapped_while_a_player_cuts_down_names_the_cut_down():
+    """Issue 31, words 2: the hand limit dropped and a player still cuts down: that comes first."""
+    state = replace(mansion(where=("wash-room", "kitchen", "wine-cellar"), hands=(5, 6, 5)), frames=(Frame("cut", BO),))
+    text = SPEC.refusal(state, None, "children:toy:teddy-bear")
+    assert text.startswith("The hand limit dropped: players cut down first.")
+    assert render(text, "it").startswith("Il limite di mano è sceso: prima i giocatori riducono la mano.")

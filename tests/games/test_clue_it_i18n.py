@@ -196,7 +196,7 @@ def test_a_turn_in_italian():
     for action in ("roll", "die:4", "die:3", "stop:the-synagogue", "ask:kid-3", "ask:jack-in-the-box"):
         state = SPEC.apply(state, action)
     assert [render(n, "it") for n in SPEC.news(state)] == [
-        "Ada chiede: Ragazzo 3 con Scatola a sorpresa in Sinagoga. "
+        "Ada chiede: Ragazzo 3, Scatola a sorpresa, Sinagoga. "
         "Sposta lì quella pedina Ragazzo e quel segnalino Oggetto.",
         "Il primo a rispondere è Bo."]
     prompt = SPEC.prompt(state)

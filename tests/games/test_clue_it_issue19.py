@@ -99,7 +99,7 @@ def test_the_question_moves_are_todo_lines():
     reply = None
     for key in ("stop:the-synagogue", "ask:kid-3", "ask:jack-in-the-box"):
         reply = session.handle(Touch(key))
-    assert reply.news[0].startswith("Ada asks: Kid 3 with the Jack-in-the-Box in The Synagogue.")
+    assert reply.news[0].startswith("Ada asks: Kid 3, Jack-in-the-Box, The Synagogue.")
     assert reply.news[0].todo == "move"
 
 

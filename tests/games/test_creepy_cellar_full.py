@@ -170,7 +170,7 @@ def test_minus_one_treasure():
     assert SPEC.prompt(moved).text.startswith("Ada's red hunter (in a hallway): move up to 3")
     stuck = play(state, "roll", "die:1", "ghost:room-A")
     assert stuck.moves == 0 and keys(stuck) == ["end-turn"]
-    assert SPEC.prompt(stuck).text == "Ada's red hunter (in a hallway) cannot move this turn, then End turn"
+    assert SPEC.prompt(stuck).text == "Ada's red hunter (in a hallway) cannot move this turn: touch End turn"
 
 
 def test_no_fight_alone_treasure():
@@ -467,13 +467,16 @@ def test_an_eighth_haunting_from_a_cellar_card_loses():
 # --------------------------------------------------------------------------- odds meter
 
 
-def test_odds_meter_is_deterministic_and_in_the_view_before_the_roll():
+def test_odds_meter_is_deterministic_and_in_every_view_of_a_game_going_on():
     state = new_game(["Ada", "Bo", "Cy"])
     first, second = odds_haunting(state), odds_haunting(state)
     assert first == second and 0.0 < first < 0.2
     assert odds_haunting(state, seed=1) == odds_haunting(state, seed=1)
     assert SPEC.view(state)["odds_haunting"] == round(first, 3)
-    assert SPEC.view(play(state, "roll", "die:6"))["odds_haunting"] is None
+    # after the roll too (issue 31: a screen that comes up mid-turn, as after a resume, shows it):
+    # the active hunter's own roll is no longer to come, so the odds can only be lower
+    moving = play(state, "roll", "die:6")
+    assert SPEC.view(moving)["odds_haunting"] == round(odds_haunting(moving), 3) <= first
 
 
 def test_odds_meter_sure_and_impossible_cases():
@@ -602,3 +605,20 @@ def test_the_move_prompt_counts_down_each_reported_move():
         text = session.prompt.text
         assert (f"move up to {left}" in text) if left else ("has no moves left" in text), text
     assert targets
+
+
+def test_a_resumed_game_shows_the_odds_meter_at_once(tmp_path):
+    """Issue 31: after a resume mid-turn the meter was missing until the next roll."""
+    from companion.daemon import Daemon
+    from companion.header import GameHeader
+    from companion.inputs import Touch
+    from companion.store import EventStore
+
+    store = EventStore(tmp_path / "g.sqlite3")
+    daemon = Daemon(store, tmp_path / "d.sock")
+    daemon.start_game(GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 3}))
+    assert daemon.session.handle(Touch("roll")).accepted
+    resumed = daemon.resume_game(store.games()[-1])
+    assert resumed.state.step == "move"
+    assert resumed.view()["odds_haunting"] == round(odds_haunting(resumed.state), 3)
+    store.close()

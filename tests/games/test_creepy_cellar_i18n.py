@@ -15,7 +15,7 @@ import json
 import random
 import re
 
-from test_playout import choice_weight, random_setup
+from test_playout import NAMES, choice_weight
 
 from companion import protocol
 from companion.engine import get_game, resolve_options
@@ -45,11 +45,20 @@ def _game_ids() -> set[str]:
     return message_ids(GAME_DIR, ignore=("refusals.py",))
 
 
+def _setup(rng: random.Random) -> tuple[list[str], dict]:
+    """Players and random house rules, the table's own dice left off: these games are those
+    of before that option (issue 31; it is walked in walk_engine and its own tests), so they
+    still show the rare endings they were picked for."""
+    players = list(NAMES[: rng.randint(SPEC.min_players, SPEC.max_players)])
+    return players, resolve_options(SPEC, {o.name: rng.choice(o.values) for o in SPEC.options
+                                           if o.name != "table_dice"})
+
+
 def _random_game(name: str, seed: int, seen: Seen) -> tuple[random.Random, Session]:
     """The random generator ``name`` and a new game it set up (players and options); the
     players' names are the names ``seen`` lets through."""
     rng = random.Random(name)
-    players, options = random_setup(SPEC, rng)
+    players, options = _setup(rng)
     header = GameHeader.from_json({"game": "creepy_cellar", "players": players, "seed": seed,
                                    "options": options})
     seen.names = set(players)
@@ -140,6 +149,7 @@ RARE = {
     "All 6 Jinxed Item tiles are taken: the card does nothing.", "Nightmare",
     "{player} holds a Jinxed Item already: the card does nothing.", "No secret passage tile comes back.",
     "Trap door to room {room}, but {player} is out of the castle for good: the hunter stays out.",
+    "the Ghost King",  # test_the_ghost_king_holds_a_cursed_hunter_in_italian
 }
 
 
@@ -179,11 +189,11 @@ def test_rare_news_in_italian():
     assert SPEC.news(after)[-1] == "Two hauntings beaten in room E: take them off the board."
     stuck = replace(state, hunters=(Hunter(at="hallway"), Hunter()), step=Step.MOVE, moves=0)
     assert render(SPEC.prompt(stuck).text, "it") == (
-        "Ada (in un corridoio) non può muoversi in questo turno, poi Fine turno")
+        "Ada (in un corridoio) non può muoversi in questo turno: tocca Fine turno")
     held = replace(stuck, hunters=(Hunter(at="C", treasure="cursed-no-leave"), Hunter()), moves=3)
     assert render(SPEC.prompt(held).text, "it") == (
-        "Ada (nella stanza C) non può lasciare una stanza con un fantasma finché tiene quel tesoro, "
-        "poi Fine movimento")
+        "Ada (nella stanza C) non può lasciare una stanza con un fantasma finché tiene quel tesoro: "
+        "tocca Fine movimento")
     empty = replace(state, ghosts=(0,) * 14, hunters=(Hunter(at="M", treasure="cursed-minus-one"), Hunter()))
     for action in ("roll", "die:6", "done-moving", "drop-off", "cellar:remove-ghost"):
         empty = SPEC.apply(empty, action)
@@ -265,3 +275,18 @@ def test_snapshots_keep_the_messages():
     assert render(back.news[0], "it") == "Pescata: Carta Fantasma stanza H."
     old = SPEC.encode(state) | {"news": ["Drawn: Ghost card room H."]}  # a snapshot from before messages
     assert SPEC.decode(old).news == ("Drawn: Ghost card room H.",)
+
+
+def test_the_ghost_king_holds_a_cursed_hunter_in_italian():
+    """House rule ``cursed_leave_counts_king``: the no-leave cursed treasure keeps a hunter in
+    the Ghost King's room (issue 31 moved this rare line out of the random games)."""
+    from dataclasses import replace
+
+    from cellar_checks import hunter, new_game, play
+
+    state = hunter(play(new_game(cursed_leave_counts_king=True), "roll", "die:6"), "Ada", at="C",
+                   treasure="cursed-no-leave")
+    state = replace(state, king="C", ghosts=(0,) * 14)
+    assert render(SPEC.prompt(state).text, "it") == (
+        "Ada col cacciatore rosso (nella stanza C) non può lasciare una stanza con il Re dei Fantasmi finché "
+        "tiene quel tesoro: tocca Fine turno")

@@ -27,6 +27,7 @@ from companion.games.house_of_spirits import OPTIONS, card_data
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.state import Step
 from companion.header import GameHeader
+from companion.i18n import render
 from companion.inputs import Press, Touch
 from companion.session import Session
 
@@ -158,7 +159,8 @@ def test_kraig_investigation_example():
     assert state.step == Step.PLOT and SPEC.prompt(state).chance.source == "plot"
     assert hc.card("plot-2").plot_score == 5
     state = play(state, "draw:plot-2")
-    assert state.news[0] == "The plot card needed 5: Ada succeeds and takes Plot card 2 (placeholder)."
+    assert state.news[0] == ("The plot card shows 5, so 6 or more was needed: Ada succeeds and takes Plot card 2 "
+                             "(placeholder).")
     assert state.hand(0) == ("plot-2",) and state.gained(0, "plot-2") == 1
     assert {"broken-mirror", "flashlight"} <= set(state.main_discard)
     assert state.investigated and "investigate" not in keys(state)  # one investigation a round
@@ -171,6 +173,14 @@ def test_investigation_must_exceed_or_reach(compare, success):
     state = play(state, "investigate", "face:2", "draw:plot-2")  # 3 + 2 = 5 against 5
     assert (state.hand(0) == ("plot-2",)) is success
     assert (state.plot_deck.bottom == ("plot-2",)) is not success  # a failure goes to the bottom
+    # issue 31: what was needed, exactly (a 5 under "must exceed" needs 6)
+    needed = {"gt": 6, "ge": 5}[compare]
+    end = ("Ada succeeds and takes Plot card 2 (placeholder)." if success else
+           "the investigation fails; the card goes to the bottom of the plot deck.")
+    assert str(state.news[0]) == f"The plot card shows 5, so {needed} or more was needed: {end}"
+    end_it = ("Ada ci riesce e prende Carta trama 2 (segnaposto)." if success else
+              "l'indagine fallisce; la carta va in fondo al mazzo trama.")
+    assert render(state.news[0], "it") == f"La carta trama mostra 5, quindi serviva {needed} o più: {end_it}"
 
 
 def test_plot_card_not_playable_in_the_round_gained():

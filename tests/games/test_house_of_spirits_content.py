@@ -92,10 +92,10 @@ def test_forms_list_every_card_but_the_first_player_card():
 
 
 def test_enrollment_walk_labels_read_after_the():
-    """"Piece n of 72: tap the …": a card's label is a noun phrase, never "the X" itself."""
+    """"Piece n of 72: … Tap its tag.": a card's label is a noun phrase, never "the X" itself."""
     walk = enrollment.start(SPEC)
     assert walk.total == 72
-    assert walk.asking() == "Piece 1 of 72: tap the Character card 4 (placeholder)."
+    assert walk.asking() == "Piece 1 of 72: Character card 4 (placeholder). Tap its tag."
     labels = set(walk.labels)
     assert {"Character card Kraig Quartzheim", "Room card Vestibule", "Item card broken mirror",
             "Monster card Vampire", "Plot card 7", "Secret victory card 3", "Event card 2",
@@ -140,7 +140,7 @@ def test_an_entered_item_bonus_changes_the_investigation(flashlight, total, succ
     assert state.news[-1] == f"Ada investigates: 3 + {1 + flashlight} (items) + 2 (die) = {total}."
     state = play(state, "draw:plot-2")
     assert (state.hand(0) == ("plot-2",)) is success
-    assert state.news[0].startswith("The plot card needed 8: ")
+    assert state.news[0].startswith("The plot card shows 8, so 9 or more was needed: ")
 
 
 def test_entered_names_and_character_numbers_reach_prompts_and_view():

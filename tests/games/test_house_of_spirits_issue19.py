@@ -215,10 +215,9 @@ def test_one_minus_sign():
 def test_no_possessive_after_a_placeholder_name():
     state = with_monster(in_round_one(), "monster-08")
     state = play(state, "attack:monster-08", "face:1")
-    assert SPEC.prompt(state).text == "Roll 1D6 for the defence of Monster 8 (placeholder)"
+    assert SPEC.prompt(state).text == "Roll 1D6: Monster 8 (placeholder) defends"
     state = play(state, "face:6")
-    assert SPEC.prompt(state).text == ("Ada: choose defensive items, then roll 1D6 for the attack of "
-                                       "Monster 8 (placeholder)")
+    assert SPEC.prompt(state).text == "Ada: choose defensive items, then roll 1D6: Monster 8 (placeholder) attacks"
 
 
 # --------------------------------------------------------------------------- todo lines, main choices

@@ -459,3 +459,18 @@ def test_the_files_beside_the_store_are_never_written_through_a_link(tmp_path):
     assert save_seats(tmp_path / "phones.seats", {"game": "1:2", "seats": {}})
     assert target.read_text() == "keep me"
     assert (tmp_path / "phones.key").read_bytes() == b"k" * 32
+
+
+def test_a_game_with_nothing_private_pairs_no_phone(daemon):
+    """Issue 31: with phones on, the table screen paired phones even for Creepy Cellar, which
+    hides nothing: its state says ``"phones": {}``, so no pairing starts; CLUE: IT's names
+    each player."""
+    watcher = Collector()
+    with Client(daemon.socket_path, on_message=watcher).connect() as table:
+        assert table.request({"cmd": "new_game", "game": "creepy_cellar", "players": ["Ada", "Bo"]})["ok"]
+        state = watcher.wait_for(lambda m: m.get("type") == "state" and m.get("game") == "creepy_cellar")
+        assert state["phones"] == {}
+        assert table.request({"cmd": "new_game", "game": "clue_it", "players": ["Ada", "Bo"],
+                              "abandon": True})["ok"]
+        state = watcher.wait_for(lambda m: m.get("type") == "state" and m.get("game") == "clue_it")
+        assert state["phones"] == {"Ada": False, "Bo": False}

@@ -91,7 +91,33 @@ def cards_scenario(app, out: Path, report: dict):
     report["search_heading"] = panel.heading.text
     report["search_cards"] = [c["label"] for c in panel.shown]
     report["screenshots"].append(str(save_screenshot(out / "cards-search.png")))
+    # the laptop's keyboard types into the Search too (issue 31 item 13)
+    from kivy.core.window import Window
+
+    touch(button_in(panel, "Search"))
+    yield Until("the keyboard again", lambda: keyboard_open() is not None)
+    keyboard = keyboard_open()
+    for _ in "King":  # the last search, taken back with Backspace
+        Window.dispatch("on_key_down", 8, 0, None, [])
+    for char in "room h":
+        Window.dispatch("on_key_down", ord(char), 0, char, [])
+        yield 0.05
+    report["typed"] = keyboard.name
+    Window.dispatch("on_key_down", 13, 0, None, [])  # Enter: Done
+    yield Until("the typed search", lambda: keyboard_open() is None and "Room H" in panel.heading.text)
+    report["typed_heading"] = panel.heading.text
     panel.dismiss()
+    yield Until("the panel gone before Escape", lambda: panel_open() is None)
+    # Escape asks before the window closes; Escape again keeps playing
+    from ui.widgets.laptop_keys import QuitQuestion, open_modal
+
+    Window.dispatch("on_key_down", 27, 0, None, [])
+    yield Until("the question", lambda: open_modal(QuitQuestion) is not None)
+    yield 0.3
+    report["screenshots"].append(str(save_screenshot(out / "escape-question.png")))
+    Window.dispatch("on_key_down", 27, 0, None, [])
+    yield Until("the question gone", lambda: open_modal(QuitQuestion) is None)
+    report["after_escape"] = app.root.ids.screens.current
     yield Until("the panel gone", lambda: panel_open() is None)
     yield 0.3
 

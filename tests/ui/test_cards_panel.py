@@ -37,6 +37,10 @@ def test_the_cards_panel_taps_a_ghost_card_on_the_virtual_reader(tmp_path, displ
     assert report["panel_heading_no_card"] == "The game waits for no card now. Search to tap another one."
     assert report["search_heading"] == "Cards named “King”: touch one to tap it"
     assert report["search_cards"] and all("king" in label.lower() for label in report["search_cards"])
+    # issue 31 item 13: the laptop's keyboard types into the Search; Escape asks, and again stays
+    assert report["typed"] == "Room H"
+    assert report["typed_heading"] == "Cards named “Room H”: touch one to tap it"
+    assert report["after_escape"] == "table"
     assert re.fullmatch(r"Ada and Bo · turn \d+ · last move just now", report["home_detail"])
     before, after = report["home_inputs"]
     assert after == before + 1  # Home asked again after another screen's move

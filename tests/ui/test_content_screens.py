@@ -52,7 +52,7 @@ def test_card_data_from_settings(harness, tmp_path, lamps_registered, panel):
     # + twice from the placeholder's 1 bulb: 3, saved with the rest of the form as shown.
     assert report["stepped"] == 3
     assert stored == {"lamps:lamp:a": {"bulbs": 3, "colour": "red", "name": "a"}}
-    assert report["saved"] == {"notice": "Saved what is printed on lamps:lamp:a. It counts from the next new game.",
+    assert report["saved"] == {"notice": "lamps:lamp:a: saved what is printed on it. It counts from the next new game.",
                                "level": "info", "badge": [True, False]}
     # An emptied name is refused by the daemon: the banner says why, the form stays open.
     assert report["refused"] == {"notice": "name is some text of 1 to 40 characters, not ''",
@@ -84,7 +84,7 @@ def test_enrollment_offers_the_form_and_goes_on(harness, tmp_path, lamps_registe
     assert stored == {"lamps:lamp:a": {"bulbs": 2, "colour": "red", "name": "a"}}  # + once from 1
     # The walk went on: the offer is gone and the next piece is asked for.
     assert report["saved"]["offer"] == ""
-    assert report["saved"]["asking"] == "Piece 2 of 7: tap the lamps:lamp:b."
+    assert report["saved"]["asking"] == "Piece 2 of 7: lamps:lamp:b. Tap its tag."
     assert "counts from the next new game" in report["saved"]["notice"]
     for shot in report["screenshots"]:
         assert pngread.size(shot) == size

@@ -52,16 +52,17 @@ def test_clue_it_kid_stops_are_the_locations_the_centre_and_the_corridors(lang):
 
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_children_rooms_and_gaps_are_the_cells_the_choices_name(lang):
-    placing = _message("children", "ghosts_win", 16, lang)
+    # (script rebuilt for issue 31: the line numbers and rooms of the new game)
+    placing = _message("children", "ghosts_win", 245, lang)
     assert _places(placing["prompt"]["choices"], lambda c: place_of_choice(c, placing["view"]["mansion"])) \
-        == {"place:3-1": "3rd-1", "place:3-3": "3rd-3"}  # the 3rd floor, columns 2 and 4
-    fleeing = _message("children", "ghosts_win", 106, lang)
+        == {"place:3-2": "3rd-2", "place:3-3": "3rd-3", "place:3-4": "3rd-4"}  # the 3rd floor, columns 3 to 5
+    fleeing = _message("children", "ghosts_win", 201, lang)
     mansion = fleeing["view"]["mansion"]
     found = _places(fleeing["prompt"]["choices"], lambda c: place_of_choice(c, mansion))
-    wash = next(f"{floor}-{column}" for floor, row in mansion.items() for column, name in enumerate(row)
-                if name == "Wash Room")
-    assert found["flee:wash-room"] == wash
-    assert set(found) == {"flee:tablet-3-5", "flee:wash-room"}
+    kitchen = next(f"{floor}-{column}" for floor, row in mansion.items() for column, name in enumerate(row)
+                   if name == "Kitchen")
+    assert found["flee:kitchen"] == kitchen
+    assert set(found) == {"flee:billiards-room", "flee:kitchen", "flee:master-bedroom"}
     # "Move Ghost 05 to the Wash Room": several ghosts may go to one room, so no place picks it
     assert place_of_choice({"key": "haunt:ghost-05:wash-room", "label": "Move Ghost 05 to the Wash Room"},
                            mansion) is None
@@ -101,7 +102,7 @@ def _touch_every_place(display, kivy_home, tmp_path, board: str, message: dict, 
 @pytest.mark.ui
 @pytest.mark.parametrize("board, game, script, line, name", [
     ("clue_it:ClueBoard", "clue_it", "solved", 50, "clue_it"),
-    ("children:ChildrenBoard", "children", "ghosts_win", 106, "children"),
+    ("children:ChildrenBoard", "children", "ghosts_win", 201, "children"),
     ("creepy_cellar:CellarBoard", "creepy_cellar", "nightmare-won", 2, "creepy_cellar"),
 ])
 def test_touching_a_place_picks_its_choice(display, kivy_home, tmp_path, board, game, script, line, name):

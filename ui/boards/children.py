@@ -207,7 +207,9 @@ class RoomPieces(Widget):
                 # the number reads from a metre (at least 14 sp) even on a small card back
                 self.count.font_size = max(size * 0.7, font(SMALLEST_NAME_FONT))
                 width = max(size * 0.8, self.count.font_size * 0.6 * len(self.count.text))
-                self.count.pos, self.count.size = (x + size * 0.1, self.y), (width, size)
+                # at least one line of that font high, centred on a card back smaller than it
+                height = max(size, self.count.font_size * 1.25)
+                self.count.pos, self.count.size = (x + size * 0.1, self.y + (size - height) / 2), (width, height)
 
 
 class MansionRoom(PlacePanel):
@@ -325,6 +327,9 @@ class ChildrenBoard(PlacePicks, BoxLayout):
     #: :data:`PORTRAIT_TURN_FONT`); the strip gives it that.
     turn_width = NumericProperty(0)
     portrait_turn_width = NumericProperty(0)
+    #: :attr:`turn` on one line for portrait's one-line strip: the step (and "Final round");
+    #: the actions left are in the prompt ("Ada: 1 action left, ...") right under it.
+    portrait_turn = StringProperty("")
 
     def __init__(self, **kwargs):
         load_kv("children")
@@ -380,7 +385,10 @@ class ChildrenBoard(PlacePicks, BoxLayout):
             final = escape_markup(_("Final round"))
             self.turn += f"\n[color={theme.hex_colour(theme.LOST)}]{final}[/color]"
         self.turn_width = line_width(self.turn, font(TURN_FONT)) + gap(6) if self.turn else 0
-        self.portrait_turn_width = line_width(self.turn, font(PORTRAIT_TURN_FONT)) + gap(6) if self.turn else 0
+        parts = self.turn.split("\n")
+        self.portrait_turn = " · ".join(parts[:1] + (parts[-1:] if view.get("final_round") and len(parts) > 1 else []))
+        self.portrait_turn_width = (line_width(self.portrait_turn, font(PORTRAIT_TURN_FONT)) + gap(6)
+                                    if self.turn else 0)
         self._rooms(view, _, colours)
         self._players(view, _, colours)
 

@@ -79,6 +79,33 @@ class NameKeyboard(ModalView):
         box.add_widget(last)
         self.add_widget(box)
 
+    def open(self, *args, **kwargs) -> None:
+        """A laptop's keyboard types here too (issue 31 item 13), from the moment it opens
+        (``on_open`` comes only once the opening animation is over)."""
+        from kivy.core.window import Window
+
+        Window.bind(on_key_down=self._pressed)
+        super().open(*args, **kwargs)
+
+    def on_dismiss(self) -> None:
+        from kivy.core.window import Window
+
+        Window.unbind(on_key_down=self._pressed)
+
+    def _pressed(self, _window, key: int, _scancode, text, _modifiers) -> bool:
+        """A key of the laptop's keyboard: as the on-screen key it stands for, if any."""
+        from ui.widgets.laptop_keys import key_for
+
+        found = key_for(key, text)
+        if found is None:
+            return False
+        if found == "done":
+            self.dismiss()
+            self._on_done(self.name.strip())
+        else:
+            self.name = typed(self.name, found, self.limit)
+        return True
+
     def _key(self, text: str, key: str, app, stretch: float = 1) -> TouchButton:
         button = TouchButton(text=text, key=key, font_size=sp(22) * app.scale, bold=True, size_hint_x=stretch)
         button.bind(on_release=self._touched)

@@ -166,7 +166,7 @@ class Children(Game, package=__name__):
     reader_roles = {"tablet": "tiles", "ghost": "cards", "toy": "cards", "device": "cards",
                     "trap": "cards", "fate": "cards"}
     content = CONTENT
-    rules_version = 2  # issue 19: rule fixes change what recorded inputs lead to
+    rules_version = 3  # issue 19, issue 31 ("each card is in one place" for every card named from a hand)
 
 
 SPEC = Children()

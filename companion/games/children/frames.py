@@ -26,6 +26,7 @@ from companion.games.children.state import (
     add_hand,
     add_left,
     forget,
+    hand_place,
     learn,
     picked_up,
     pop,
@@ -52,8 +53,18 @@ def _replace_top(state: State, frame: Frame) -> State:
 
 def may_hold(state: State, p: int, card: str, also: int = 0) -> bool:
     """Player ``p`` may be holding ``card`` (their hand has more than ``also`` cards and a
-    copy of it is not accounted for elsewhere)."""
-    return state.hands[p] > also and state.in_deck(card) > 0
+    copy of it is not accounted for elsewhere: not discarded, trapped, or known to be in
+    another place, "each card is in one place at a time", issue 31)."""
+    return state.hands[p] > also and state.in_deck(card) > known_elsewhere(state, p, card)
+
+
+def known_elsewhere(state: State, p: int, card: str) -> int:
+    """Copies of ``card`` the companion knows are not in ``p``'s hand (another hand, under a
+    tablet; HIDDEN); 0 when that knowledge does not fit (the draw ignores it too)."""
+    if not state.known or not state.known_fits():
+        return 0
+    place = hand_place(p)
+    return sum(1 for c, places in state.known if c == card and place not in places)
 
 
 # --------------------------------------------------------------------------- devices

@@ -14,6 +14,7 @@ from companion.engine.core import sentence
 from companion.games.children import components as cc
 from companion.games.children import grid as gr
 from companion.games.children.effects import ghost_count
+from companion.games.children.frames import may_hold
 from companion.games.children.prompts import prompt
 from companion.games.children.state import State, Step
 from companion.i18n import Msg, msg, nmsg
@@ -125,8 +126,15 @@ def _card_use_reason(state: State, kind: str, card: str) -> Msg:
 
 def _toy_reason(state: State, toy: str) -> Msg:
     frame = state.frames[-1] if state.frames else None
-    if frame is None or frame.kind != "check":
-        return msg("A toy traps a ghost in your room: tap it when you meet its ghost.")
+    if frame is not None and frame.kind in ("check", "biddle"):
+        held = _held_reason(state, frame.player, toy)
+        if held is not None:
+            return held
+    if frame is None or frame.kind not in ("check", "biddle"):
+        return _FRAME_REASONS.get(frame.kind if frame else "",
+                                  msg("A toy traps a ghost in your room: tap it when you meet its ghost."))
+    if frame.kind == "biddle":
+        return msg("Irwin Biddle takes one toy from {player}'s hand.", player=state.players[frame.player])
     ghosts = state.ghosts_in(frame.args[0])
     if len(ghosts) == 1:
         ghost = ghosts[0].id
@@ -136,6 +144,18 @@ def _toy_reason(state: State, toy: str) -> Msg:
                     beloved=state.name(state.content.beloved_toy(ghost)))
     names = ", ".join(state.name(g.id) for g in ghosts)
     return msg("The {toy} is not the beloved toy of any ghost here ({ghosts}).", toy=state.name(toy), ghosts=names)
+
+
+def _held_reason(state: State, p: int, card: str) -> Msg | None:
+    """Why ``card`` cannot be in ``p``'s hand: every copy is where the table can see it, or
+    the companion saw it go elsewhere ("each card is in one place at a time"; never where)."""
+    public = _public_place(state, card)
+    if public is not None:
+        return public
+    if state.hands[p] == 0 or may_hold(state, p, card):
+        return None
+    return msg("That card cannot be in {player}'s hand: each card is in one place at a time, and the companion "
+               "saw it go elsewhere.", player=state.players[p])
 
 
 def _device_reason(state: State, device: str) -> Msg:
@@ -222,6 +242,8 @@ def _move(state: State, room: str) -> Msg | None:
     if state.hands[state.active] > state.hand_limit:
         return msg("You may not leave a room with more cards in your hand than the hand limit ({limit}).",
                    limit=state.hand_limit)
+    if room == here:
+        return msg("{player} is in the {room} already.", player=state.player, room=state.name(room))
     if room not in gr.walks(state.grid, here, state.content):
         return msg("There is no door or trapdoor between the {here} and the {room}.", here=state.name(here),
                    room=state.name(room))
@@ -273,9 +295,71 @@ def _catch(state: State, ghost: str) -> Msg | None:
                ghost=state.name(ghost), toy=toy)
 
 
+def _on_top(state: State, kind: str):
+    """The frame on top when it is a ``kind`` frame, else None."""
+    return state.frames[-1] if state.frames and state.frames[-1].kind == kind else None
+
+
+def _room_named(state: State, room: str) -> bool:
+    return room in gr.rooms(state.grid)
+
+
+def _kitty_at(state: State, room: str) -> Msg | None:
+    """Kitty Kitty fate: "Place the Kitty Kitty statuette on any room … not occupied by a player"."""
+    if _on_top(state, "kittyplace") is None or not _room_named(state, room):
+        return None
+    return msg("Kitty Kitty goes into a room not occupied by a player: a player is in the {room}.",
+               room=state.name(room))
+
+
+def _give(state: State, arg: str) -> Msg | None:
+    """"Give the Kitty Kitty card to another player of your choice"."""
+    frame = _on_top(state, "give")
+    if frame is None or arg != str(frame.player):
+        return None
+    return msg("{player} gives the Kitty Kitty card to another player, not back to themselves.",
+               player=state.players[frame.player])
+
+
+def _settle(state: State, room: str) -> Msg | None:
+    """House Settles: "remove any 2 rooms unoccupied by players"."""
+    if _on_top(state, "settle") is None or not _room_named(state, room):
+        return None
+    return msg("The House Settles removes only rooms with no player in them: a player is in the {room}.",
+               room=state.name(room))
+
+
+def _ghost_in_reach(kind: str, card: str):
+    def reason(state: State, ghost: str) -> Msg | None:
+        frame = _on_top(state, kind)
+        here = state.ghost(ghost)
+        if frame is None or here is None:
+            return None
+        device, n = state.name(card), ghost_count(ghost)
+        if kind == "calm" and not here.enraged:
+            return nmsg("The {device} calms an enraged ghost: {ghost} is calm already.",
+                        "The {device} calms an enraged ghost: {ghost} are calm already.", "n", n=n, device=device,
+                        ghost=state.name(ghost))
+        return nmsg("The {device} reaches a ghost at most 2 rooms away: {ghost} in the {room} is farther.",
+                    "The {device} reaches a ghost at most 2 rooms away: {ghost} in the {room} are farther.", "n",
+                    n=n, device=device, ghost=state.name(ghost), room=state.name(here.room))
+    return reason
+
+
+def _kitty_move(state: State, room: str) -> Msg | None:
+    """Step 5: "move Kitty Kitty to any adjacent room provided there is a legal entrance"."""
+    if state.step != Step.KITTY or state.frames or state.kitty is None or not _room_named(state, room):
+        return None
+    if room == state.kitty:
+        return msg("Kitty Kitty moves to another room: she is in the {room} now.", room=state.name(room))
+    return msg("Kitty Kitty moves to a room next door through a door or trapdoor, as players do: none leads from "
+               "the {here} to the {room}.", here=state.name(state.kitty), room=state.name(room))
+
+
 _KEYS = {
     "move": _move, "use": _use, "skull": _skull, "free": _free, "done": _done, "tablet": _tablet,
-    "draw": _draw, "catch": _catch,
+    "draw": _draw, "catch": _catch, "kitty-at": _kitty_at, "give": _give, "settle": _settle,
+    "calm": _ghost_in_reach("calm", "hatpin"), "banish": _ghost_in_reach("banish", "feather"), "kitty": _kitty_move,
     "start": lambda state, _arg: msg("The game has already started."),
     "escape": lambda state, _arg: (msg("An emergency escape is a turn action: none is left.")
                                    if state.step == Step.ACTIONS and not state.frames else None),

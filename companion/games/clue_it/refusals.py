@@ -87,7 +87,7 @@ def _hidden_intrigue(state: State, card: str) -> Msg:
 def _rumor(state: State, pile: str) -> Msg:
     """A Rumor card tapped (never named: it may be face-down or in a hand)."""
     if state.step == Step.SEAL and state.sealed_by_companion:
-        return msg("That is a {tapped} card; the {pile} cards are being sealed now. {prompt}",
+        return msg("That card is from the {tapped} pile; the {pile} cards are being sealed now. {prompt}",
                    tapped=PILE_WORD[pile], pile=PILE_WORD[ci.PILES[state.pile]], prompt=_now(state))
     if state.step == Step.ASK_KID:
         return msg("A question names a kid first, then an item; the location is where you are. {prompt}",
@@ -132,7 +132,15 @@ def _passage(state: State, _arg: str) -> Msg:
                prompt=_now(state))
 
 
+def _double_question(state: State) -> bool:
+    """This turn's roll was "?" and "?": the mover does not move (notes 3.C I-A2)."""
+    return (state.step in (Step.DRAW, Step.PEEK, Step.PEEK_SHOW, Step.END) and not state.entered
+            and state.moves == 0 and state.last_roll.count(ci.QUESTION) == 2)
+
+
 def _stop(state: State, where: str) -> Msg:
+    if _double_question(state):
+        return msg("Both dice showed \"?\": the mover does not move this turn. {prompt}", prompt=_now(state))
     if state.step != Step.STOP:
         return msg("Where the mover stopped is touched after the roll. {prompt}", prompt=_now(state))
     return msg("The mover is there already: touch where it stopped. {prompt}", prompt=_now(state))
@@ -150,6 +158,9 @@ def _ask(state: State, _arg: str) -> Msg:
 
 
 def _ask_here(state: State, _arg: str) -> Msg:
+    if state.step == Step.TURN and state.place not in ci.LOCATIONS:
+        return msg("A question is asked in a Location, except the centre: {player} is not in one. {prompt}",
+                   player=state.player, prompt=_now(state))
     if state.options["ask_requires_entry"] == "entered":
         return msg("A question needs a location entered this turn (a house rule of this game). {prompt}",
                    prompt=_now(state))

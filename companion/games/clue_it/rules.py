@@ -278,7 +278,7 @@ def _question(state: State, kid: str, item: str, location: str) -> State:
     tokens = put(state.tokens, ci.ITEMS.index(item), location)
     state = returning(replace(state, movers=movers, tokens=tokens, asked=True, q_kid=None,
                               question=(state.player, kid, item, location), answers=()), resume=Step.TURN)
-    state = _say(state, todo("move", "{player} asks: {kid} with the {item} in {place}. Move that Kid mover and "
+    state = _say(state, todo("move", "{player} asks: {kid}, {item}, {place}. Move that Kid mover and "
                              "Item token there.", player=state.player, kid=state.name(kid),
                              item=state.name(item), place=state.name(location)))
     first = next_answerer(state, state.active)

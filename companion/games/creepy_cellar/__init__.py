@@ -143,6 +143,12 @@ OPTIONS = (
             "(keep_turns)."),
         "Winning the Game (silent on hunters already out; docs/house-rules.md)",
     ),
+    OptionSpec(
+        "table_dice", False, (False, True),
+        msg("The companion rolls the movement and fight dice (false), or the table rolls its own and "
+            "touches the face shown (true; the dice button still lets the companion roll)."),
+        "A table that keeps its own dice (issue 31, as House of Spirits' \"The die shows N\")",
+    ),
 )
 
 
@@ -165,6 +171,7 @@ class CreepyCellar(Game, package=__name__):
                     "treasure": "tiles", "jinxed": "tiles", "hunter": "tiles"}
     # issue 19: front doors, fight after a +Ghost, passage tile pick, exited hunters, win after a correction
     rules_version = 2
+    private_information = False  # every card and tile is face-up: nothing for a phone to hide
 
 
 SPEC = CreepyCellar()

@@ -29,9 +29,9 @@ from companion.engine.core import Chance, Choice, Outcome, Prompt
 from companion.engine.memo import remember_last
 from companion.games.creepy_cellar import checks
 from companion.games.creepy_cellar import components as cc
-from companion.games.creepy_cellar.fight import dice_outcomes, fight_odds
+from companion.games.creepy_cellar.fight import FACE_NAMES, dice_outcomes, fight_odds
 from companion.games.creepy_cellar.state import State, Step
-from companion.i18n import Msg, msg, press_or_touch
+from companion.i18n import Msg, msg, nmsg, press_or_touch
 
 #: The buttons the dice button stands for: a table without one touches them (issue 17 item 7).
 ROLL, FIGHT = msg("Roll the die"), msg("Fight!")
@@ -64,7 +64,14 @@ def _hunter(state: State) -> Prompt:
 
 def _roll(state: State) -> Prompt:
     roll = Choice("roll", ROLL, button="dice", main=True)
-    return Prompt(_roll_text(state), state.player, (roll,))
+    if not state.options["table_dice"]:
+        return Prompt(_roll_text(state), state.player, (roll,))
+    # the table's own die: the face shown is touched
+    faces = tuple(Choice(f"die:{face}", msg("The die shows {face}", face=face)) for face in range(1, 7))
+    special = state.free or checks.exited(state)
+    text = _roll_text(state) if special else msg("{player}: roll the movement die and touch the face it shows",
+                                                 player=state.player)
+    return Prompt(text, state.player, (roll,) + faces)
 
 
 def _roll_text(state: State) -> Msg:
@@ -137,7 +144,6 @@ def _jinxed(state: State) -> Prompt:
 
 
 def _move(state: State) -> Prompt:
-    hunter = state.hunter
     choices = [Choice(f"move:{place}", _place_label(place)) for place in checks.move_targets(state)]
     choices += [Choice(f"passage:{room}", msg("Secret passage to {room}", room=room))
                 for room in checks.passage_targets(state)]
@@ -149,32 +155,50 @@ def _move(state: State) -> Prompt:
     finished = checks.rest_of_turn_empty(state)
     choices.append(Choice("end-turn", msg("End turn"), main=True) if finished
                    else Choice("done-moving", msg("Done moving"), main=True))
-    player, where = who(state), cc.place_text(hunter.at)
-    if state.moves <= 0 and state.die and checks.movement(state, state.die) > 0:
-        move = msg("{player} ({where}) has no moves left", player=player, where=where)
-    elif state.moves <= 0:
-        move = msg("{player} ({where}) cannot move this turn", player=player, where=where)
-    elif checks.leaving_blocked(state):
-        move = msg("{player} ({where}) cannot leave a room with {blocker} in it while holding that treasure",
-                   player=player, where=where, blocker=checks.blocker(state))
-    elif state.held and state.locked:
-        move = msg("{player} ({where}): touch where the {hunter} goes, up to {spaces} spaces; "
-                   "{doors} are locked", player=player, where=where,
-                   hunter=cc.HUNTER_NAMES[state.colour], spaces=state.moves,
-                   doors=cc.DOOR_NAMES[state.locked])
-    elif state.held:
-        move = msg("{player} ({where}): touch where the {hunter} goes, up to {spaces} spaces",
-                   player=player, where=where, hunter=cc.HUNTER_NAMES[state.colour], spaces=state.moves)
+    return _move_prompt(state, finished, tuple(choices))
+
+
+def _move_prompt(state: State, finished: bool, choices: tuple[Choice, ...]) -> Prompt:
+    """"Ada (in room B): move up to 3, then Done moving"; a hunter who cannot move is told
+    so as a sentence of its own: "Ada (in room A) has no moves left: touch End turn"."""
+    player, where = who(state), cc.place_text(state.hunter.at)
+    stuck = _stuck(state, player, where)
+    if stuck is not None:
+        text = msg("{move}: touch End turn", move=stuck) if finished else msg("{move}: touch Done moving", move=stuck)
     else:
-        spaces = state.moves  # what is left of the roll: each reported move takes one
-        if state.locked:
-            move = msg("{player} ({where}): move up to {spaces}; {doors} are locked",
-                       player=player, where=where, spaces=spaces, doors=cc.DOOR_NAMES[state.locked])
-        else:
-            move = msg("{player} ({where}): move up to {spaces}", player=player, where=where, spaces=spaces)
-    if finished:
-        return Prompt(msg("{move}, then End turn", move=move), state.player, tuple(choices))
-    return Prompt(msg("{move}, then Done moving", move=move), state.player, tuple(choices))
+        move = _moving(state, player, where)
+        text = msg("{move}, then End turn", move=move) if finished else msg("{move}, then Done moving", move=move)
+    return Prompt(text, state.player, choices)
+
+
+def _stuck(state: State, player: str, where: str):
+    """Why the hunter cannot move now, or None."""
+    if state.moves <= 0 and state.die and checks.movement(state, state.die) > 0:
+        return msg("{player} ({where}) has no moves left", player=player, where=where)
+    if state.moves <= 0:
+        return msg("{player} ({where}) cannot move this turn", player=player, where=where)
+    if checks.leaving_blocked(state):
+        return msg("{player} ({where}) cannot leave a room with {blocker} in it while holding that treasure",
+                   player=player, where=where, blocker=checks.blocker(state))
+    return None
+
+
+def _moving(state: State, player: str, where: str):
+    """How far the hunter may move: "Ada (in room B): move up to 3"."""
+    if state.held and state.locked:
+        return nmsg("{player} ({where}): touch where the {hunter} goes, up to {n} space; {doors} are locked",
+                    "{player} ({where}): touch where the {hunter} goes, up to {n} spaces; {doors} are locked", "n",
+                    player=player, where=where, hunter=cc.HUNTER_NAMES[state.colour], n=state.moves,
+                    doors=cc.DOOR_NAMES[state.locked])
+    if state.held:
+        return nmsg("{player} ({where}): touch where the {hunter} goes, up to {n} space",
+                    "{player} ({where}): touch where the {hunter} goes, up to {n} spaces", "n",
+                    player=player, where=where, hunter=cc.HUNTER_NAMES[state.colour], n=state.moves)
+    spaces = state.moves  # what is left of the roll: each reported move takes one
+    if state.locked:
+        return msg("{player} ({where}): move up to {spaces}; {doors} are locked",
+                   player=player, where=where, spaces=spaces, doors=cc.DOOR_NAMES[state.locked])
+    return msg("{player} ({where}): move up to {spaces}", player=player, where=where, spaces=spaces)
 
 
 def _fight(state: State) -> Prompt:
@@ -196,7 +220,22 @@ def _fight(state: State) -> Prompt:
                 " ({percent}% to beat something)", **words),
             msg("{player}: fight in room {room}: touch “{button}” to roll the fight die"
                 " ({percent}% to beat something)", button=FIGHT, **words))
-    return Prompt(text, state.player, (Choice("fight", FIGHT, button="dice", main=True),))
+    fight = Choice("fight", FIGHT, button="dice", main=True)
+    if state.options["table_dice"]:  # the table's own fight dice: the faces shown are touched
+        dice = dice_outcomes(2 if hunters >= 2 else 1)
+        faces = tuple(Choice(f"fight-dice:{name}", _faces_label(name)) for name, _ in dice)
+        text = msg("{player}: fight in room {room}: roll and touch the faces shown ({percent}% to beat something)",
+                   **words)
+        return Prompt(text, state.player, (fight,) + faces)
+    return Prompt(text, state.player, (fight,))
+
+
+def _faces_label(name: str) -> Msg:
+    """"The dice show ghost and blank" for ``ghost+blank``; "The die shows ghost"."""
+    faces = [FACE_NAMES[face] for face in name.split("+")]
+    if len(faces) == 1:
+        return msg("The die shows {face}", face=faces[0])
+    return msg("The dice show {first} and {second}", first=faces[0], second=faces[1])
 
 
 def _fight_dice(state: State) -> Prompt:

@@ -17,7 +17,7 @@ from companion.games.creepy_cellar import checks
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.prompts import ROLL, prompt
 from companion.games.creepy_cellar.state import State, Step
-from companion.i18n import Msg, msg, press_or_touch
+from companion.i18n import Msg, msg, nmsg, press_or_touch
 
 #: Component kinds whose tap stands for the key ``<kind>:<name>``.
 _CARD_KINDS = ("ghost", "king", "cellar", "treasure", "jinxed")
@@ -117,7 +117,8 @@ def _treasure(state: State, name: str) -> Msg:
         return msg("The {treasure} is not used in {mode} mode. {prompt}", treasure=cc.card_label(name),
                    mode=cc.MODE_NAMES[state.mode], prompt=_now(state))
     if state.step != Step.TREASURE:
-        return msg("A treasure is turned over only as a hunter picks it up. {prompt}", prompt=_now(state))
+        return _jinxed_hands(state) or msg("A treasure is turned over only as a hunter picks it up. {prompt}",
+                                           prompt=_now(state))
     if not state.physical_tiles:
         return msg("The companion turns the treasures over in this game (chosen when the game was set up). {prompt}",
                    prompt=_now(state))
@@ -142,14 +143,14 @@ def _jinxed(state: State, tile: str) -> Msg:
 def _moving(state: State) -> Msg | None:
     """Why the active hunter cannot move at all now, or None."""
     who = state.player
+    if checks.exited(state):
+        return msg("{player} is out of the castle for good (a house rule of this game). {prompt}",
+                   player=who, prompt=_now(state))
     if state.step in (Step.FIGHT, Step.AFTER):
         return msg("The move is over this turn: the fight, drop-off and pick-up come next. {prompt}",
                    prompt=_now(state))
     if state.step != Step.MOVE:
         return msg("Moves come after the roll and its Ghost cards. {prompt}", prompt=_now(state))
-    if checks.exited(state):
-        return msg("{player} is out of the castle for good (a house rule of this game). {prompt}",
-                   player=who, prompt=_now(state))
     if state.dropped:
         return msg("Dropping off a treasure ends the movement phase. {prompt}", prompt=_now(state))
     if state.moves <= 0:
@@ -194,7 +195,18 @@ def _passage(state: State, room: str) -> Msg | None:
 # --------------------------------------------------------------------------- drop off, pick up
 
 
+def _jinxed_hands(state: State) -> Msg | None:
+    """"As long as you are holding a Jinxed Item, you cannot pick up treasures" (Cellar Cards)."""
+    jinxed = state.hunter.jinxed
+    if jinxed is None:
+        return None
+    return msg("As long as {player} holds a Jinxed Item, no treasure is picked up: drop it off in room {room} "
+               "first. {prompt}", player=state.player, room=jinxed[len("jinxed-"):], prompt=_now(state))
+
+
 def _pick_up(state: State, _arg: str) -> Msg | None:
+    if state.step in (Step.MOVE, Step.FIGHT, Step.AFTER) and (why := _jinxed_hands(state)) is not None:
+        return why
     if state.step in (Step.MOVE, Step.FIGHT):
         return msg("Pick up comes after moving and fighting. {prompt}", prompt=_now(state))
     if state.step != Step.AFTER:
@@ -206,8 +218,6 @@ def _pick_up(state: State, _arg: str) -> Msg | None:
     if room not in cc.CASTLE:
         return msg("Treasures are picked up in the castle rooms A to L, not {where}. {prompt}",
                    where=cc.place_text(room), prompt=_now(state))
-    if hunter.jinxed:
-        return msg("Nobody picks up a treasure while holding a Jinxed Item. {prompt}", prompt=_now(state))
     if hunter.treasure:
         return msg("One treasure at a time: {player} carries the {treasure}. {prompt}", player=state.player,
                    treasure=cc.card_label(hunter.treasure), prompt=_now(state))
@@ -280,6 +290,8 @@ def _end_turn(state: State, _arg: str) -> Msg | None:
 
 
 def _dice(state: State, _arg: str) -> Msg:
+    if state.options["table_dice"]:
+        return msg("A face of the table's dice is touched when the roll is due. {prompt}", prompt=_now(state))
     return press_or_touch(
         msg("The companion rolls the dice: press the dice button when it is due. {prompt}", prompt=_now(state)),
         msg("The companion rolls the dice: touch “{button}” when it is due. {prompt}", prompt=_now(state),
@@ -326,8 +338,9 @@ def tap_refusal(state: State, component: str) -> Msg | None:
     hunter = cc.HUNTER_NAMES[colour]
     now = _now(state)
     if index >= len(state.hunters):
-        return msg("The {hunter} is not in this game ({count} hunters). {prompt}",
-                   hunter=hunter, count=len(state.hunters), prompt=now)
+        return nmsg("The {hunter} is not in this game ({n} hunter). {prompt}",
+                    "The {hunter} is not in this game ({n} hunters). {prompt}", "n",
+                    hunter=hunter, n=len(state.hunters), prompt=now)
     if state.step == Step.OVER:
         return None
     if state.owner(index) != state.player:

@@ -14,8 +14,10 @@ from companion.games.creepy_cellar.odds import odds_haunting
 from companion.games.creepy_cellar.state import State, Step
 from companion.i18n import msg
 
-#: The odds meter is shown before each roll (issue 4 "Odds meter").
-_METER_STEPS = (Step.ROLL,)
+#: The odds meter is in every view of a game going on (issue 4 "Odds meter"): the odds of a
+#: new haunting before the active player's next turn, from where the game stands. (Issue 31:
+#: only the roll's view had it, so a screen that came up mid-turn, as after every resume,
+#: showed none until the next roll.)
 
 
 class RoomView(TypedDict):
@@ -142,7 +144,7 @@ def view(state: State) -> CreepyCellarView:
         "treasures_left": state.total_treasures - len(state.cellar),
         "fight": {"room": state.fight[0], "dice": list(state.fight[1:])} if state.fight else None,
         "fight_odds": _fight_odds(state),
-        "odds_haunting": round(odds_haunting(state), 3) if state.step in _METER_STEPS else None,
+        "odds_haunting": round(odds_haunting(state), 3) if state.outcome is None else None,
         "outcome": state.outcome,
         "decks": {
             "ghost": {"left": len(state.ghost_deck), "discarded": len(state.ghost_discard)},

@@ -82,6 +82,7 @@ class GhostAtHome(Game, package=__name__):
     rule_sections = rulecard.SECTIONS
     pieces = gc.pieces()
     content = CONTENT
+    private_information = False  # hands stay real cards the companion only counts: no phone needed
 
 
 SPEC = GhostAtHome()

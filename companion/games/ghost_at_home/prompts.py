@@ -15,7 +15,7 @@ from companion.games.ghost_at_home import house as hs
 from companion.games.ghost_at_home.cards import playable, unseen
 from companion.games.ghost_at_home.light import LIGHT_COST, MAX_CARDS, MIN_CARDS, light_paid
 from companion.games.ghost_at_home.state import State, Step
-from companion.i18n import msg, nmsg
+from companion.i18n import Msg, msg, nmsg
 
 #: Bulb counts a player may enter for one card (house rule ``light_check = count``).
 BULB_CHOICES = range(0, 6)
@@ -116,8 +116,12 @@ def _turn(state: State) -> Prompt:
 
 
 def _rooms(state: State) -> Prompt:
-    choices = _room_choices(state) + [Choice("done", msg("Done"), main=True)]
-    text = msg("{player}: play another room card, or touch Done", player=state.player)
+    rooms = _room_choices(state)
+    choices = rooms + [Choice("done", msg("Done"), main=True)]
+    if rooms:
+        text = msg("{player}: play another room card, or touch Done", player=state.player)
+    else:
+        text = msg("{player}: no other room card can be played now: touch Done", player=state.player)
     return Prompt(text, state.player, tuple(choices))
 
 
@@ -144,7 +148,9 @@ def _pay(state: State) -> Prompt:
     if paid >= MIN_CARDS and (not known or light_paid(state.bulbs, rule)):
         choices.append(Choice("pay-done", msg("Pay with these cards"), main=True))
     floor = gc.floor_name(state.floor)
-    if paid and known and not light_paid(state.bulbs, rule):
+    if paid and known and not light_paid(state.bulbs, rule) and paid >= min(MAX_CARDS, state.hands[me]):
+        text = _unpaid(state, rule)
+    elif paid and known and not light_paid(state.bulbs, rule):
         text = nmsg("{player}: the cards tapped show {n} bulb; a light needs {cost}. Tap another card, or Cancel",
                     "{player}: the cards tapped show {n} bulbs; a light needs {cost}. Tap another card, or Cancel",
                     "n", player=state.player, n=sum(state.bulbs), cost=LIGHT_COST)
@@ -152,6 +158,23 @@ def _pay(state: State) -> Prompt:
         text = msg("{player}: tap the 2 or 3 cards you discard to light the {floor} (at least {cost} bulb icons)",
                    player=state.player, floor=floor, cost=LIGHT_COST)
     return Prompt(text, state.player, tuple(choices) + (_cancel(),))
+
+
+def _unpaid(state: State, rule: str) -> Msg:
+    """The cards tapped do not pay for a light and no card can be added: only Cancel is left."""
+    n = sum(state.bulbs)
+    if len(state.bulbs) == MAX_CARDS and rule == "zero_plus_pair" and n >= LIGHT_COST:
+        return msg("{player}: three cards light a floor only when one shows no bulb and the other two show at "
+                   "least {cost} (a house rule of this game): touch Cancel", player=state.player, cost=LIGHT_COST)
+    if len(state.bulbs) == MAX_CARDS:
+        return nmsg("{player}: the {most} cards tapped show {n} bulb, and a light needs {cost} with at most "
+                    "{most} cards: touch Cancel",
+                    "{player}: the {most} cards tapped show {n} bulbs, and a light needs {cost} with at most "
+                    "{most} cards: touch Cancel", "n", player=state.player, n=n, cost=LIGHT_COST, most=MAX_CARDS)
+    return nmsg("{player}: the cards tapped show {n} bulb; a light needs {cost}, and the hand has no other card: "
+                "touch Cancel",
+                "{player}: the cards tapped show {n} bulbs; a light needs {cost}, and the hand has no other card: "
+                "touch Cancel", "n", player=state.player, n=n, cost=LIGHT_COST)
 
 
 def _bulbs(state: State) -> Prompt:

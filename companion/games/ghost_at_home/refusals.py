@@ -109,6 +109,20 @@ def _cat(state: State) -> Msg:
                prompt=_now(state))
 
 
+def _hole_to(state: State, name: str) -> Msg:
+    """"Buco spazio temporale": a ghost goes to an opponent's house, on its highest floor with a room."""
+    if name == state.players[state.target]:
+        return msg("The Time-Space Hole moves the ghost to another house, not back into {player}'s. {prompt}",
+                   player=name, prompt=_now(state))
+    if name == state.player:
+        return msg("The Time-Space Hole sends the ghost to an opponent's house, not to {player}'s own. {prompt}",
+                   player=name, prompt=_now(state))
+    if name in state.players:
+        return msg("{player}'s house has no room card for the ghost to go to. {prompt}", player=name,
+                   prompt=_now(state))
+    return msg("The Time-Space Hole sends the ghost to a player of this game. {prompt}", prompt=_now(state))
+
+
 def _hole(state: State) -> Msg:
     if not any(f.ghosts for house in state.houses for f in house):
         return msg("The Time-Space Hole moves a ghost, and no house has one. {prompt}", prompt=_now(state))
@@ -266,7 +280,7 @@ _REASONS = {
     "from-floor": lambda state, arg: _elevator(state) if state.step == Step.LIFT_FROM else _floor_pick(state, arg),
     "bulb": _floor_pick,
     "from": lambda state, arg: _from(state),
-    "to": lambda state, arg: _waiting(state) or _hole(state),
+    "to": lambda state, arg: _hole_to(state, arg) if state.step == Step.HOLE_TO else _waiting(state) or _hole(state),
     "bolt": lambda state, arg: _waiting(state) or _lightning(state),
     "discard": lambda state, arg: _waiting(state),
     "discard-n": _discard_n,

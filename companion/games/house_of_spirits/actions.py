@@ -60,20 +60,21 @@ def on_plot_drawn(state: State, plot: str) -> State:
     bottom; the investigation items are discarded either way."""
     pending, player = state.pending, state.active
     state = replace(state, plot_deck=state.plot_deck.take(plot))
-    needed = state.card(plot).plot_score
-    if state.options["investigate_compare"] == "ge":
-        success = pending.score >= needed
-    else:
-        success = pending.score > needed
+    score = state.card(plot).plot_score
+    # "the player must exceed the investigation score" (H-A2: option "ge", reach it)
+    needed = score if state.options["investigate_compare"] == "ge" else score + 1
+    success = pending.score >= needed
     state = discard_items(state, player, pending.items)
     if success:
         state = add_to_hand(state, player, plot)
-        state = say(state, todo("other", "The plot card needed {needed}: {player} succeeds and takes {card}.",
-                             needed=needed, player=state.player, card=state.label(plot)))
+        state = say(state, todo("other", "The plot card shows {score}, so {needed} or more was needed: {player} "
+                                "succeeds and takes {card}.", score=score, needed=needed, player=state.player,
+                                card=state.label(plot)))
         return check_hand_limit(state, player)
     state = replace(state, plot_deck=state.plot_deck.to_bottom(plot))
-    state = say(state, todo("return", "The plot card needed {needed}: the investigation fails; the card goes to "
-                            "the bottom of the plot deck.", needed=needed))
+    state = say(state, todo("return", "The plot card shows {score}, so {needed} or more was needed: the "
+                            "investigation fails; the card goes to the bottom of the plot deck.", score=score,
+                            needed=needed))
     return end_turn(state)
 
 

@@ -116,9 +116,9 @@ def _roll_text(state: State) -> str:
     if state.roll == Roll.REROLL:
         return msg("{player}: keep the {face} or roll the attack again", player=name, face=pending.dice[-1])
     if state.roll == Roll.MONSTER_DEFENCE:
-        return msg("Roll 1D6 for the defence of {monster}", monster=monster)
+        return msg("Roll 1D6: {monster} defends", monster=monster)
     if state.roll == Roll.MONSTER_ATTACK:
-        return msg("{player}: choose defensive items, then roll 1D6 for the attack of {monster}",
+        return msg("{player}: choose defensive items, then roll 1D6: {monster} attacks",
                    player=name, monster=monster)
     return msg("{player}: roll 1D6 for your defence", player=name)
 

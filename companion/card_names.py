@@ -1,0 +1,64 @@
+"""Finding a card by what a new table types (issue 31 item 9): ``companion cards GAME`` lists
+each component id with its printed name, and ``companion tap`` (and the terminal's ``tap``)
+takes an id in any case, with or without the game's prefix, or a card's printed name; on a
+miss it suggests the nearest ids (:mod:`difflib`, the standard library's fuzzy matcher: a
+few hundred names per game, so no index is needed).
+
+Read-only, public: a game's components are what is in the box, never where a card is.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+
+from companion.i18n import render
+
+#: Suggestions offered on a miss, at most.
+SUGGESTIONS = 3
+
+
+@dataclass(frozen=True)
+class Found:
+    """What a typed card name found: the component id, or the nearest ones (``near``)."""
+
+    component: str | None
+    near: tuple[str, ...] = ()
+
+
+def listing(game: str, lang: str = "en") -> list[tuple[str, str]]:
+    """``(component id, printed name)`` of every component of ``game``, sorted by id.
+
+    Raises:
+        UnknownGame: no such game.
+    """
+    from companion.engine import get_game
+
+    spec = get_game(game)
+    return sorted((c, str(render(spec.component_label(c), lang))) for c in spec.components)
+
+
+def find(text: str, games: list[str], lang: str = "en") -> Found:
+    """The component ``text`` names in one of ``games`` (the game being played first): an id
+    in any case (``GHOST:ROOM-H`` or ``creepy_cellar:ghost:room-h``) or a printed name
+    ("Ghost card room H", any case, in English or ``lang``)."""
+    wanted = " ".join(text.split()).casefold()
+    names: dict[str, str] = {}
+    for game in games:
+        for component, label in listing(game, "en") + (listing(game, lang) if lang != "en" else []):
+            for name in (component, component.split(":", 1)[1], label):
+                names.setdefault(name.casefold(), component)
+    if wanted in names:
+        return Found(names[wanted])
+    close = difflib.get_close_matches(wanted, list(names), n=SUGGESTIONS * 3, cutoff=0.6)
+    near = tuple(dict.fromkeys(names[name] for name in close))[:SUGGESTIONS]
+    return Found(None, near)
+
+
+def miss(text: str, found: Found, game: str | None) -> str:
+    """The sentence for a card name that names nothing."""
+    where = f" in {game}" if game else " in any game"
+    listed = f"companion cards {game or 'GAME'} lists every card's id and name"
+    if found.near:
+        return f"no card {text!r}{where}; did you mean {' or '.join(found.near)}? ({listed})"
+    return f"no card {text!r}{where} ({listed})"

@@ -1,0 +1,44 @@
+"""Issue 31 item 9: finding a card's id (``companion cards GAME``) and tapping it by any case
+or its printed name, with the nearest ids suggested on a miss."""
+
+from __future__ import annotations
+
+from companion.cli import main
+from companion.play import tap_message
+
+CELLAR = {"game": "creepy_cellar"}
+
+
+def test_companion_cards_lists_ids_and_printed_names(capsys):
+    assert main(["cards", "creepy_cellar"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "creepy_cellar:ghost:room-H\tGhost card room H" in lines
+    assert "creepy_cellar:king:king-A\tGhost King card A" in lines  # a Ghost King card's id can be found
+    assert lines == sorted(lines)
+    assert main(["cards", "children", "--lang", "it"]) == 0
+    assert "children:toy:teddy-bear\tTeddy Bear" in capsys.readouterr().out.splitlines()
+
+
+def test_companion_cards_of_an_unknown_game_says_which_exist(capsys):
+    assert main(["cards", "nope"]) == 2
+    assert "unknown game 'nope'; known games: creepy_cellar" in capsys.readouterr().err
+
+
+def test_tap_takes_any_case_and_a_printed_name():
+    wanted = {"cmd": "tap", "component": "creepy_cellar:ghost:room-H"}
+    for typed in ("ghost:room-H", "ghost:room-h", "GHOST:ROOM-H", "creepy_cellar:Ghost:Room-h", "Ghost card room H",
+                  "  ghost card ROOM  h "):
+        assert tap_message(typed, None, CELLAR) == wanted, typed
+    assert tap_message("Rosie", None, {"game": "children"}) == {"cmd": "tap", "component": "children:ghost:rosie"}
+    assert tap_message("teddy bear", None, {}) == {"cmd": "tap", "component": "children:toy:teddy-bear"}
+    assert tap_message("04a1b2c3d4e5f6", None, CELLAR) == {"cmd": "tap", "uid": "04A1B2C3D4E5F6"}
+
+
+def test_a_miss_suggests_the_nearest_ids_and_the_listing():
+    assert tap_message("Ghost card rom H", None, CELLAR) == (
+        "no card 'Ghost card rom H' in creepy_cellar; did you mean creepy_cellar:ghost:room-H or "
+        "creepy_cellar:ghost:room-N or creepy_cellar:ghost:room-M? (companion cards creepy_cellar lists every "
+        "card's id and name)")
+    assert tap_message("xyzzy", None, CELLAR) == (
+        "no card 'xyzzy' in creepy_cellar (companion cards creepy_cellar lists every card's id and name)")
+    assert "Cards panel" not in tap_message("ghost:room-Z", None, CELLAR)  # the terminal has no Cards panel
