@@ -251,7 +251,7 @@ def _parser() -> argparse.ArgumentParser:
                     help="the Pi's table screen: Kivy's settings come from $KIVY_HOME/config.ini as they are")
     ui.set_defaults(run=cmd_ui)
 
-    __import__("companion.voice.command").voice.command.add_parser(sub)  # companion voice (issue 28)
+    __import__("companion.voice.args").voice.args.add_parser(sub)  # companion voice (issue 28)
 
     install = sub.add_parser("install", help="install the services that boot a Raspberry Pi to the table screen")
     install.add_argument("--root", type=Path, help="write into this directory instead of / and run no command")

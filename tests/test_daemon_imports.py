@@ -22,6 +22,13 @@ OPTIONAL = ("aiohttp", "segno", "aiomqtt", "paho", "kivy", "ui", "gpiozero", "co
             "companion.phones.page", "companion.phones.qr", "companion.voice", "companion.venue", "companion.desk")
 
 
+#: The optional parts' settings, which every daemon reads (a TOML section, the table's voice
+#: choices): plain data and checks, no server, broker or speech engine.
+SETTINGS = {"companion.desk", "companion.desk.config", "companion.venue", "companion.venue.config",
+            "companion.voice", "companion.voice.args", "companion.voice.config", "companion.voice.names",
+            "companion.voice.settings"}
+
+
 def _imported(stderr: str) -> set[str]:
     return {m[1] for m in re.finditer(r"^import time:\s+\d+ \|\s+\d+ \|\s*(\S+)$", stderr, re.M)}
 
@@ -56,7 +63,7 @@ def _daemon_imports(tmp_path, *args: str) -> set[str]:
 
 
 def _optional(modules: set[str]) -> list[str]:
-    return sorted(m for m in modules if any(m == p or m.startswith(p + ".") for p in OPTIONAL))
+    return sorted(m for m in modules - SETTINGS if any(m == p or m.startswith(p + ".") for p in OPTIONAL))
 
 
 def test_a_daemon_with_nothing_optional_configured_imports_no_optional_part_and_no_game(tmp_path):

@@ -101,7 +101,7 @@ def test_a_ghost_card_tapped_with_companion_tap_is_drawn_in_a_physical_deck_game
         state = wait_for(laptop, lambda s: s.get("game") == "creepy_cellar" and all(
             r["online"] for r in s["hardware"]["readers"]), "the game, its readers online")
         assert state["hardware"] == {
-            "dice_button": False, "virtual": True,
+            "dice_button": False, "virtual": True, "broker": None,
             "readers": [{"name": "cards", "role": "cards", "online": True, "virtual": True, "dropouts": 0},
                         {"name": "tiles", "role": "tiles", "online": True, "virtual": True, "dropouts": 0}]}
         assert state["prompt"]["text"] == "Ada: touch “Roll the die”"  # no dice button, and it says so
@@ -196,7 +196,7 @@ def test_tap_without_a_daemon_and_with_real_readers_exits_2(laptop, tmp_path):
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         state = wait_for(laptop, lambda s: s["hardware"]["readers"][0]["online"], "the reader online")
-        assert state["hardware"] == {"dice_button": False, "virtual": False,
+        assert state["hardware"] == {"dice_button": False, "virtual": False, "broker": None,
                                      "readers": [{"name": "table", "role": "cards", "online": True,
                                                   "virtual": False, "dropouts": 0}]}
         real = companion(laptop, "tap", ROOM_H)

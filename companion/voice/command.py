@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import argparse
 import logging
 import signal
 import subprocess
@@ -22,7 +21,7 @@ from pathlib import Path
 
 from companion.i18n import LANGUAGES, msg, render
 from companion.voice.cache import PhraseCache
-from companion.voice.engines import ENGINES, Engine, make_engine
+from companion.voice.engines import Engine, make_engine
 from companion.voice.outputs import Directory, Output, PlayerCommand, choose_player
 from companion.voice.pronounce import Pronouncer
 from companion.voice.utterance import CUES, Utterance
@@ -31,41 +30,6 @@ log = logging.getLogger(__name__)
 
 #: What ``companion voice test`` says, in each language.
 TEST_SENTENCE = msg("The house speaks: this is the companion's voice.")
-
-
-def add_parser(sub) -> None:
-    """Register ``companion voice`` and its subcommands (one line in :mod:`companion.cli`)."""
-    voice = sub.add_parser("voice", help="say every instruction aloud (a client of the daemon, its own process)",
-                           description="Speak the prompt, what to do, the news and refusals in the table's "
-                                       "language, with sound cues (docs/voice.md).")
-    _common(voice)
-    voice.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
-    voice.add_argument("--to", type=Path, metavar="DIR",
-                       help="write each utterance as a numbered WAV file and a line of DIR/spoken.jsonl "
-                            "instead of playing it")
-    voice.add_argument("--pace", type=float, default=0.0, help=argparse.SUPPRESS)  # --to: wait as long as sound
-    voice.set_defaults(run=cmd_voice, log_level=logging.INFO)
-    voice_sub = voice.add_subparsers(title="voice commands")
-    prepare = voice_sub.add_parser("prepare", help="render every fixed phrase of every game in both languages")
-    _common(prepare)
-    prepare.add_argument("--speed", choices=("normal", "slow", "both"), default="normal",
-                         help="the speed to render (default normal, about 200 MB for both languages; "
-                              "slow: a table of children; a phrase not rendered is rendered when first said)")
-    prepare.set_defaults(run=cmd_prepare)
-    test = voice_sub.add_parser("test", help="say one sentence in each language")
-    _common(test)
-    test.add_argument("--to", type=Path, metavar="DIR", help="write the sentences to DIR instead of playing them")
-    test.set_defaults(run=cmd_test)
-    cues = voice_sub.add_parser("cues", help="write the six sound cues as WAV files into DIR")
-    cues.add_argument("dir", type=Path)
-    cues.set_defaults(run=cmd_cues)
-
-
-def _common(command) -> None:
-    command.add_argument("--config", type=Path, help="config file (default: $COMPANION_CONFIG or the user config dir)")
-    command.add_argument("--engine", choices=ENGINES, help="the speech engine (default: the config's, espeak-ng)")
-    command.add_argument("--cache", type=Path, help="the phrase cache directory (default: the config's, or the "
-                                                    "user cache dir)")
 
 
 @dataclass

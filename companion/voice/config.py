@@ -24,8 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
-from companion.voice.engines import ENGINES
-from companion.voice.outputs import PLAYERS
+from companion.voice.names import ENGINES, PLAYERS
 
 KEYS = ("engine", "piper_en", "piper_it", "player", "device", "cache", "pronounce")
 LANGUAGES = ("en", "it")
@@ -42,7 +41,7 @@ class VoiceConfig:
     Attributes:
         engine: ``espeak-ng`` (default), ``piper`` or ``test``.
         piper_models: language -> Piper voice model file (``piper_en``, ``piper_it``).
-        player: ``auto`` or one of :data:`companion.voice.outputs.PLAYERS`.
+        player: ``auto`` or one of :data:`companion.voice.names.PLAYERS`.
         device: ALSA device for ``aplay``, or None for the default.
         cache: the phrase cache directory, or None for the user cache dir.
         pronounce: language -> {as written: as said}, added to the built-in tables.

@@ -26,6 +26,7 @@ from typing import Protocol
 
 from companion.errors import CompanionError
 from companion.voice import wav
+from companion.voice.names import ENGINES
 
 #: espeak-ng's words per minute for each speed (its own default is 175).
 ESPEAK_RATES = {"normal": 165, "slow": 120}
@@ -144,8 +145,6 @@ class Tone:
         frames = cycle * (int(seconds * self.sample_rate) // period)
         return wav.write(wav.Sound(frames, self.sample_rate))
 
-
-ENGINES = ("espeak-ng", "piper", "test")
 
 
 def make_engine(name: str, piper_models: dict[str, str] | None = None) -> Engine:

@@ -23,16 +23,11 @@ from pathlib import Path
 from typing import Protocol
 
 from companion.voice import wav
+from companion.voice.names import PLAYERS
 from companion.voice.utterance import Utterance
 
 log = logging.getLogger(__name__)
 
-#: Player commands in the order ``auto`` tries them, each reading a WAV on its standard input.
-PLAYERS = {
-    "pw-play": ["pw-play", "-"],
-    "paplay": ["paplay"],
-    "aplay": ["aplay", "-q", "-"],
-}
 
 
 class Output(Protocol):

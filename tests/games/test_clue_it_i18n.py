@@ -133,7 +133,9 @@ def test_random_games_show_only_italian_ready_messages():
     game_ids = _game_ids()
     assert len(game_ids) > 120
     assert RARE <= game_ids and helps <= game_ids
-    missing = sorted(game_ids - RARE - helps - seen.ids)
+    rules = {m.msgid for s in SPEC.rule_sections for m in (s.name, s.summary)}  # the rules card: tests/test_rulecard.py
+    assert rules <= game_ids
+    missing = sorted(game_ids - RARE - helps - rules - seen.ids)
     assert missing == [], f"never shown in the random games: {missing}"
 
 

@@ -168,7 +168,9 @@ def test_random_games_show_only_italian_ready_messages():
     helps = {o.help for o in SPEC.options}  # the New game screen's: tests/test_i18n.py
     assert len(game_ids) > 100
     assert RARE <= game_ids and helps <= game_ids
-    missing = sorted(game_ids - RARE - helps - seen.ids)
+    rules = {m.msgid for s in SPEC.rule_sections for m in (s.name, s.summary)}  # the rules card: tests/test_rulecard.py
+    assert rules <= game_ids
+    missing = sorted(game_ids - RARE - helps - rules - seen.ids)
     assert missing == [], f"never shown in the random games: {missing}"
 
 

@@ -14,7 +14,7 @@ SECTIONS = (
         msg("Let's Play"),
         msg("A turn starts with the movement die. A ghost on the die means a Ghost card is flipped first. Then "
             "move up to the number rolled; after moving come fighting, dropping off and picking up."),
-        keys=("roll", "move", "done-moving", "end-turn", "hunter"), sources=("movement_die",), turn=True,
+        keys=("roll", "die", "move", "done-moving", "end-turn", "hunter"), sources=("movement_die",), turn=True,
     ),
     RuleSection(
         msg("Ghost Cards"),
@@ -32,7 +32,7 @@ SECTIONS = (
         msg("Fighting Ghosts and Hauntings"),
         msg("Fight the ghosts in your room with the fight dice. A treasure can only be picked up once its room "
             "has no ghost left. The Ghost King can never be fought."),
-        keys=("fight",), sources=("fight_dice",),
+        keys=("fight", "fight-dice"), sources=("fight_dice",),
     ),
     RuleSection(
         msg("Secret Passages"),
