@@ -21,6 +21,7 @@ from pathlib import Path
 
 from harness import Until, find_key, out_of_sight, say, screen_is, touch
 from overflow import overflowing
+from readability import audit
 
 
 def outside(root, board) -> list[str]:
@@ -90,6 +91,7 @@ def _shot(app, out: Path, report: dict, name: str, lang: str, game: str, revisio
         "prompt": model.prompt_text,
         "over": model.over,
         "language": model.language,
+        "audit": audit(app, table),
     }
     say(f"DONE {name}")
 

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pngread
 import pytest
+from readability import moved
 from test_table_screen import ARTIFACTS
 
 from companion import script
@@ -200,8 +201,19 @@ def test_every_game_played_through_the_client(size, marked_games, display, kivy_
     assert todo and all(shot["todo_font"] >= 24 for shot in todo if sum(map(len, shot["todo"])) <= 120)
     # The toy pick list: 19 equal buttons (no main one), none out of sight, all reachable
     # on the pages; the out-of-turn choice has its own small button.
+    if size == (800, 480):
+        _readable(shots)
     toy = report["toys"]["creepy_cellar-toy"]
     assert sorted(toy["seen"]) == sorted(f"Room {r}" for r in "ABCDEFGHIJKLMNOPQRS")
     assert all(not page["main"] and not page["out_of_sight"] and not page["overflow"] for page in toy["pages"])
     assert toy["pages"][0]["out_of_turn"] == ["Bo: Crickets device"]
 
+
+
+def _readable(shots: dict) -> None:
+    """The readability audit at 800×480 (issue 29, :mod:`readability`): no text under its
+    floor, no glyph the font lacks, no overflowing label, the main button in one place."""
+    findings = {name: {k: shot["audit"][k] for k in ("small", "glyphs", "overflow") if shot["audit"][k]}
+                for name, shot in shots.items()}
+    assert {name: found for name, found in findings.items() if found} == {}
+    assert moved({name: shot["audit"]["main_box"] for name, shot in shots.items()}) == []
