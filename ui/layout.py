@@ -150,3 +150,55 @@ def choices_height(choices: list[dict], over: bool = False, can_undo: bool = Fal
         _cols, rows = needed_grid(rest, unit, width)
         height += rows * ROW_HEIGHT + (rows - 1) * GAP
     return (height + 2) * unit if height else 0
+
+
+# ---------------------------------------------------------------------- issue 29: fixed slots
+
+#: The main button (sp/dp at scale 1): always at the bottom of the choice panel, this tall,
+#: its text this big (room for two lines); it never moves between two states of a game.
+MAIN_HEIGHT, MAIN_FONT = 84, 32
+
+#: The slots above it: this many columns, rows this tall, text this big (two lines of it);
+#: a label that does not fit one column in two lines takes the whole row. Text never
+#: shrinks under :data:`SLOT_FONT`: the slots page instead ("More 1/3").
+SLOT_COLUMNS, SLOT_ROW, SLOT_FONT = 2, 66, 26
+
+
+def pack(wide: list[bool], cols: int = SLOT_COLUMNS) -> list[tuple[int, int, int]]:
+    """``(row, column, span)`` of each item, in order, row by row from the top: a wide
+    item takes a whole row (a half-filled row before it is left as it is)."""
+    placed, row, col = [], 0, 0
+    for is_wide in wide:
+        span = cols if is_wide else 1
+        if col + span > cols:
+            row, col = row + 1, 0
+        placed.append((row, col, span))
+        col += span
+        if col >= cols:
+            row, col = row + 1, 0
+    return placed
+
+
+def rows_of(placed: list[tuple[int, int, int]]) -> int:
+    """Rows the packed items take."""
+    return max((row for row, _col, _span in placed), default=-1) + 1
+
+
+def slot_rows(height: float, unit: float) -> int:
+    """How many slot rows fit in ``height`` pixels (at least one)."""
+    return max(1, int((height + GAP * unit) // ((SLOT_ROW + GAP) * unit)))
+
+
+def slot_pages(wide: list[bool], rows: int, cols: int = SLOT_COLUMNS) -> list[list[int]]:
+    """The items (indexes) of each page of ``rows`` rows: one page when all fit, else as
+    many as fit with one slot kept for the page button after them (at least one a page)."""
+    if rows_of(pack(wide, cols)) <= rows:
+        return [list(range(len(wide)))]
+    pages, start = [], 0
+    while start < len(wide):
+        end = start + 1
+        while end < len(wide) and rows_of(pack(wide[start:end + 1] + [False], cols)) <= rows:
+            end += 1
+        pages.append(list(range(start, end)))
+        start = end
+    return pages

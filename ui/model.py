@@ -68,6 +68,8 @@ class TableModel(EventDispatcher):
             {} when the daemon does not say (older daemons): unknown.
         phones: player -> their phone is connected (the state's ``phones``, issue 22): their
             private prompts are on their phone.
+        venue, staff: the state's ``venue`` and ``staff`` (absent in older daemons: no venue,
+            nobody called).
     """
 
     screen = StringProperty("waiting")
@@ -109,6 +111,10 @@ class TableModel(EventDispatcher):
     #: The daemon's last ``components`` answer (every card of a game, for the Cards search).
     components = DictProperty({})
     phones = DictProperty({})
+    #: A venue table (the config has [mqtt]): Menu offers "Call staff" (SPEC-MESSAGES).
+    venue = BooleanProperty(False)
+    #: ``{"called", "since", "message"}`` from the state (absent keys: nothing called).
+    staff = DictProperty({})
 
     def __init__(self, clock=time.monotonic, **kwargs):
         super().__init__(**kwargs)
@@ -149,6 +155,9 @@ class TableModel(EventDispatcher):
         self.news = news or log[-3:]
         self._take_log(log, news)
         self.physical = message.get("physical")
+        self.venue = bool(message.get("venue"))
+        staff = message.get("staff")
+        self.staff = dict(staff) if isinstance(staff, dict) else {}
         self.enrollment = message.get("enrollment")
         if not self.game and self.page in ("table", "check"):
             self.page = "home"

@@ -10,7 +10,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from ui import theme
-from ui.summary import Summary, summarise
+from ui.summary import Summary, moments, summarise
 from ui.text import coloured, english, escape_markup
 
 
@@ -34,16 +34,19 @@ class GameOverPanel(BoxLayout):
     view = DictProperty({})
     prompt = StringProperty("")
     news = ListProperty([])
+    history = ListProperty([])
     colours = DictProperty({})
     scale = NumericProperty(1.0)
     over = NumericProperty(0)
     tr = ObjectProperty(english)
+    #: Moments of the game from its log under the result (0: none; Home shows them).
+    moments_shown = NumericProperty(0)
 
     def __init__(self, **kwargs):
         super().__init__(orientation="vertical", size_hint_y=None, height=0, **kwargs)
         self.bind(minimum_height=self.setter("height"))
-        self.bind(view=self._show, prompt=self._show, news=self._show, over=self._show, scale=self._show,
-                  colours=self._show, tr=self._show)
+        self.bind(view=self._show, history=self._show, moments_shown=self._show, prompt=self._show, news=self._show,
+                  over=self._show, scale=self._show, colours=self._show, tr=self._show)
 
     def _show(self, *_args) -> None:
         self.clear_widgets()
@@ -65,6 +68,9 @@ class GameOverPanel(BoxLayout):
         if summary.scores:
             self.add_widget(_label(escape_markup(summary.scores_heading), sp(18) * self.scale, theme.TEXT_DIM))
             self.add_widget(_label(self._scores(summary), sp(22) * self.scale, bold=True))
+        if self.moments_shown:
+            for line in moments(list(self.history), summary.reason, self.moments_shown):
+                self.add_widget(_label("· " + escape_markup(line), sp(20) * self.scale, theme.TEXT_DIM, halign="left"))
 
     def _headline(self, summary: Summary) -> str:
         text = escape_markup(summary.headline)
