@@ -14,7 +14,7 @@ from ui.hardware import no_reader_text
 from ui.kvloader import load_kv
 from ui.readers import reader_list, reader_words
 from ui.text import ago_text, players_text, short_title
-from ui.widgets import buttons, gameover, pieces  # noqa: F401  (kv uses TouchButton, GameOverPanel, Marker)
+from ui.widgets import buttons, cards_panel, gameover, pieces  # noqa: F401  (kv: TouchButton, HeaderButton, GameOverPanel, Marker)
 
 #: Seconds between two refreshes of "last move … ago" while Home shows.
 AGO_REFRESH = 20.0

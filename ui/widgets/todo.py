@@ -21,8 +21,11 @@ from ui import theme
 from ui.widgets.buttons import TouchButton
 from ui.widgets.frame import before_frame
 
-#: The step's font size (sp at scale 1): read from a metre (issue 29), never smaller.
+#: The step's font size (sp at scale 1): read from a metre (issue 29). A step too long for
+#: the room the panel has (``most``: the choices keep their main button and a row) steps
+#: down to the next sizes; under 32 the readability audit reports it (notes/screen.md).
 FONT = 32
+SIZES = (32, 30, 28, 26)
 
 #: The panel's fill and edge: amber, unlike the log and the buttons.
 FILL = (0.22, 0.15, 0.03, 1)
@@ -120,7 +123,7 @@ class TodoPanel(BoxLayout):
     #: A step is on show (the table screen's prompt waits behind it).
     showing = BooleanProperty(False)
     font_size = NumericProperty(FONT)
-    #: Kept for the tests that read them: the panel never pages now.
+    #: The most height the panel may take (pixels); it never pages (``pages`` stays 1).
     most = NumericProperty(10_000)
     pages = NumericProperty(1)
     done_text = StringProperty("Done")
@@ -141,7 +144,7 @@ class TodoPanel(BoxLayout):
         self._foot.add_widget(self._done)
         self._trigger = before_frame(self._refit)
         self.bind(lines=self._new_lines, scale=self._trigger, width=self._trigger, ticked=self._trigger,
-                  done_text=self._trigger, step_text=self._trigger)
+                  most=self._trigger, done_text=self._trigger, step_text=self._trigger)
         self._box = InstructionGroup()  # in canvas.before only while framed
         self._fill = RoundedRectangle(segments=4)
         self._edge = Line(width=1.5, joint="miter")
@@ -202,24 +205,33 @@ class TodoPanel(BoxLayout):
         self.padding = (10 * unit, 6 * unit)
         self.spacing = 4 * unit
         line = lines[int(self.ticked)]
-        font = sp(FONT) * self.scale
-        icon_side = font * 1.15
         self._icon.kind = str(line.get("kind") or "other")
-        self._icon.width = icon_side
-        self._row.spacing = 8 * unit
-        self._label.font_size = font
         self._label.text = str(line["text"])
-        self._label.text_size = (max(10.0, self.width - 20 * unit - icon_side - 8 * unit), None)
-        self._label.texture_update()
-        self._row.height = max(icon_side, self._label.texture_size[1])
+        self._row.spacing = 8 * unit
+        foot = (56 if len(lines) > 1 else 48) * unit
+        for size in SIZES:
+            self._fit_step(size, unit)
+            if self._row.height + foot + 16 * unit <= self.most:
+                break
         self.add_widget(self._row)
         self._count.font_size = sp(20) * self.scale
-        self._count.text = self.step_text.format(n=int(self.ticked) + 1, total=len(lines))
-        self._count.text_size = (None, None)
+        # one step alone needs no count (its Done still shows the prompt behind it)
+        self._count.text = self.step_text.format(n=int(self.ticked) + 1, total=len(lines)) if len(lines) > 1 else ""
         self._done.text = self.done_text
         self._done.font_size = sp(26) * self.scale
         self._done.width = 140 * unit
-        self._foot.height = 56 * unit
+        self._foot.height = foot
         self.add_widget(self._foot)
         self.height = self._row.height + self._foot.height + 12 * unit + 4 * unit
         self._frame()
+
+    def _fit_step(self, size: float, unit: float) -> None:
+        """Lay the step out at font ``size`` (sp at scale 1)."""
+        font = sp(size) * self.scale
+        icon_side = font * 1.15
+        self.font_size = size
+        self._icon.width = icon_side
+        self._label.font_size = font
+        self._label.text_size = (max(10.0, self.width - 20 * unit - icon_side - 8 * unit), None)
+        self._label.texture_update()
+        self._row.height = max(icon_side, self._label.texture_size[1])
