@@ -45,12 +45,15 @@ def prompt_size(text: str) -> int:
 
 def main_choice(choices: list[dict]) -> dict | None:
     """The one choice that gets the big button: the one the engine marked ``main`` (the
-    expected next step: End turn, Roll, Done moving, Confirm); failing that (a game that
-    marks none yet) End turn or Done moving; a lone choice is the next step too. A pick
+    expected next step: End turn, Roll, Done moving, Confirm); when the daemon says which
+    are main and none is, none (a pick list, the moves of a hunter); failing that (an older
+    daemon, no ``main`` at all) End turn or Done moving; a lone choice is the next step too. A pick
     list (rooms, kids, cards) has none: its entries are equal buttons."""
     marked = [c for c in choices if c.get("main")]
     if marked:
         return marked[0]
+    if any("main" in c for c in choices):  # the engine says: no step is the expected one (a pick)
+        return choices[0] if len(choices) == 1 else None
     fallback = [c for c in choices if c["key"] in PRIMARY_KEYS]
     if fallback:
         return fallback[0]
@@ -58,13 +61,16 @@ def main_choice(choices: list[dict]) -> dict | None:
 
 
 def order_choices(choices: list[dict]) -> list[dict]:
-    """The main choice first (if any, :func:`main_choice`), the final ones last, the rest
+    """The main choice first (if any, :func:`main_choice`), then End turn or Done moving
+    when they are not the main one (always the first slot), the final ones last, the rest
     in the daemon's order."""
     main = main_choice(choices)
     primary = [main] if main is not None else []
+    # End turn / Done moving when it is not the big button: the first slot, on the first page
+    stop = [c for c in choices if c["key"] in PRIMARY_KEYS and c not in primary]
     final = [c for c in choices if c["key"] in FINAL_KEYS and c not in primary]
-    rest = [c for c in choices if c not in primary and c not in final]
-    return primary + rest + final
+    rest = [c for c in choices if c not in primary and c not in final and c not in stop]
+    return primary + stop + rest + final
 
 
 def columns_allowed(unit: float, width: float | None) -> list[int]:

@@ -91,6 +91,7 @@ def _shot(app, out: Path, report: dict, name: str, lang: str, game: str, revisio
         "prompt": model.prompt_text,
         "over": model.over,
         "language": model.language,
+        "notice": model.notice,
         "audit": audit(app, table),
     }
     say(f"DONE {name}")

@@ -27,7 +27,7 @@ from pathlib import Path
 import pngread
 import pytest
 from readability import moved
-from test_table_screen import ARTIFACTS
+from test_table_screen import ARTIFACTS, UNKNOWN_TAG
 
 from companion import script
 from companion.client import Client
@@ -173,6 +173,13 @@ def test_every_game_played_through_the_client(size, marked_games, display, kivy_
                         for lang in ("en", "it") if number % 2 == 0 else ("it", "en"):  # one switch fewer
                             name = f"{game}-{stage}-{lang}"
                             ui.send(f"SHOT {name} {lang} {game} {revision}", f"DONE {name}")
+                        if stage == "mid":  # a refusal on the banner (an unknown tag), in both languages
+                            for lang in ("en", "it"):
+                                client.request({"cmd": "language", "language": lang})
+                                table.tap(UNKNOWN_TAG)
+                                daemon.drain()
+                                name = f"{game}-refusal-{lang}"
+                                ui.send(f"SHOT {name} {lang} {game} {_revision(client)}", f"DONE {name}")
                     if game == "creepy_cellar":  # the input that ended the game is undone from the summary
                         ui.send("UNDO", "UNDONE")
                         ui.send("TOY creepy_cellar-toy", "TOYED")  # a long pick list, todo, out of turn
@@ -187,12 +194,13 @@ def test_every_game_played_through_the_client(size, marked_games, display, kivy_
     store.close()
     shots = report["shots"]
     (out / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False))
-    assert len(shots) == len(GAMES) * 6
+    assert len(shots) == len(GAMES) * 8
     problems = {name: {k: shot[k] for k in ("overflow", "out_of_sight") if shot[k]}
                 for name, shot in shots.items()}
     assert {name: p for name, p in problems.items() if p} == {}
     assert all(shot["todo_fits"] for shot in shots.values())
     assert all(shot["over"] for name, shot in shots.items() if "-over-" in name)
+    assert all(UNKNOWN_TAG in shot["notice"] for name, shot in shots.items() if "-refusal-" in name)
     assert all(pngread.size(shot["file"]) == size for shot in shots.values())
     # Todo lines were on screen in large type: >= 24 sp (at scale 1) unless they are very long
     # (then they shrink rather than be cut or push the choices off the screen).
