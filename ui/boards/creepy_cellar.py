@@ -171,8 +171,8 @@ def hunter_marks(hunters: dict) -> dict[str, str]:
 
 def marker_colour(hunter: dict, colours: dict) -> tuple:
     """A hunter's mark in its mover's printed colour (red, yellow, blue, green: issue 17
-    item 4; :data:`ui.theme.PAWNS`, issue 29), else in the player's colour; lightened where it would not read on a dark tile
-    (the printed blue)."""
+    item 4; :data:`ui.theme.PAWNS`, issue 29), else in the player's colour; lightened where
+    it would not read on a dark tile (the printed blue)."""
     pawn = theme.PAWNS.get(str(hunter.get("colour", "")))
     if pawn is not None:
         return theme.on_dark(pawn)
