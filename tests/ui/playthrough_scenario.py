@@ -119,6 +119,12 @@ def _toy(app, out: Path, report: dict, name: str):
     model.out_of_turn = [{"key": "device:crickets", "label": "Crickets device", "player": "Bo"}]
     table = app.root.ids.screens.current_screen
     seen, pages = [], []
+    yield 0.4
+    # one instruction at a time (issue 29): the slots wait while the step shows; Done ticks it
+    held = [b.text for b in table.ids.choices.buttons()]
+    save_screenshot(out / f"{name}-step.png")
+    for _step in model.todo:
+        table.ids.todo.tick()
     for page in range(1, 13):
         yield 0.4
         shown = [b.text for b in table.ids.choices.buttons()]
@@ -131,7 +137,7 @@ def _toy(app, out: Path, report: dict, name: str):
         if more is None or page >= int(more.text.rsplit("/", 1)[-1]):
             break  # no pages, or the last one (its button goes back to the first)
         touch(more)
-    report.setdefault("toys", {})[name] = {"pages": pages, "seen": seen}
+    report.setdefault("toys", {})[name] = {"pages": pages, "seen": seen, "held": held}
     model.choices, model.todo, model.out_of_turn = real
     yield 0.2
     say("TOYED")

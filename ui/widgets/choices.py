@@ -103,6 +103,9 @@ class ChoicePanel(Widget):
     #: Keep the main button's place empty when there is no main choice (False: a pick list
     #: uses it for its slots; a button that changes under a finger ignores the touch).
     keep_main_place = BooleanProperty(False)
+    #: The slots wait (only the main button shows): the table screen while a physical step
+    #: is on show (one instruction at a time, issue 29).
+    hold_slots = BooleanProperty(False)
 
     def __init__(self, **kwargs):
         self.register_event_type("on_choose")
@@ -116,6 +119,7 @@ class ChoicePanel(Widget):
         self._trigger = before_frame(self._rebuild)
         self.bind(choices=self._new_list, over=self._new_list, scale=self._trigger, new_game_label=self._trigger,
                   lead=self._trigger, can_undo=self._trigger, page=self._trigger, pos=self._trigger,
+                  hold_slots=self._trigger,
                   height=self._trigger, width=self._trigger, busy=self._set_busy)
 
     def on_choose(self, key: str) -> None:
@@ -161,6 +165,8 @@ class ChoicePanel(Widget):
         for earlier states: a button is made only when more are needed than ever before."""
         unit = dp(1) * self.scale
         main, rest = self._ordered()
+        if self.hold_slots and not self.over:
+            rest = []
         self._show(self._main, main is not None)
         main_room = (MAIN_HEIGHT + GAP) * unit if (main is not None or self.keep_main_place) else 0
         if main is not None:
