@@ -189,7 +189,10 @@ class TableModel(EventDispatcher):
     # ------------------------------------------------------------------ notices
 
     def show_notice(self, text: str, level: str = "warning") -> None:
-        """Put ``text`` on the banner (the app fades it after a few seconds) and in the log."""
+        """Put ``text`` on the banner (the app fades it after a few seconds) and in the log;
+        a stand-in card name's "(placeholder)" mark never shows (issue 29: "Monster 5
+        (placeholder) is not due now")."""
+        text = strip_placeholders(text)
         self.notice_level = level
         self.notice = text
         if level != "info":
