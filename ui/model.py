@@ -113,6 +113,9 @@ class TableModel(EventDispatcher):
     phones = DictProperty({})
     #: A venue table (the config has [mqtt]): Menu offers "Call staff" (SPEC-MESSAGES).
     venue = BooleanProperty(False)
+    #: The state's revision (0 before one): a new one is a new input (the todo steps start
+    #: unticked again); a language switch keeps it (the ticks stay).
+    revision = NumericProperty(0)
     #: ``{"called", "since", "message"}`` from the state (absent keys: nothing called).
     staff = DictProperty({})
 
@@ -138,6 +141,7 @@ class TableModel(EventDispatcher):
         self.player = prompt.get("player") or ""
         words = lambda text, **params: translate(text, self.language, **params)  # noqa: E731
         self.choices = [clean_label(c, words) for c in prompt.get("choices") or [] if "key" in c]
+        self.revision = int(message.get("revision") or 0)
         self.todo = strip_placeholders([t for t in message.get("todo") or [] if isinstance(t, dict)])
         self.out_of_turn = [clean_label(c, words) for c in prompt.get("out_of_turn") or []
                             if isinstance(c, dict) and "key" in c]

@@ -287,6 +287,17 @@ def _pages_until(app, text: str, seen: dict):
     raise Failed(f"no {text!r} on any page")
 
 
+def reach(app, text: str):
+    """Bring the table's choice button ``text`` on screen as a player would: Done on the
+    physical steps in front of the slots (issue 29), then the page button until it shows."""
+    todo = app.root.ids.screens.current_screen.ids.todo
+    if todo.showing:
+        for _step in todo.texts():
+            todo.tick()
+        yield 0.2
+    yield from _pages_until(app, text, {"shown": [], "out_of_sight": [], "pages": 0})
+
+
 def lobby_scenario(app, out: Path, report: dict):
     from ui.shot import save_screenshot
 

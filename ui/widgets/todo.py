@@ -120,6 +120,9 @@ class TodoPanel(BoxLayout):
     lines = ListProperty([])
     scale = NumericProperty(1.0)
     ticked = NumericProperty(0)
+    #: The state's revision: a new one starts the steps unticked (a language switch, which
+    #: words the same steps again, keeps the ticks).
+    revision = NumericProperty(0)
     #: A step is on show (the table screen's prompt waits behind it).
     showing = BooleanProperty(False)
     font_size = NumericProperty(FONT)
@@ -165,6 +168,13 @@ class TodoPanel(BoxLayout):
             self._edge.rounded_rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2, radius, 4)
 
     def _new_lines(self, *_args) -> None:
+        count = len(self._lines())
+        if count != getattr(self, "_count_seen", None):
+            self.ticked = 0
+        self._count_seen = count
+        self._trigger()
+
+    def on_revision(self, *_args) -> None:
         self.ticked = 0
         self._trigger()
 
@@ -208,7 +218,7 @@ class TodoPanel(BoxLayout):
         self._icon.kind = str(line.get("kind") or "other")
         self._label.text = str(line["text"])
         self._row.spacing = 8 * unit
-        foot = (56 if len(lines) > 1 else 48) * unit
+        foot = 56 * unit  # the Done button: at least 9 mm on every panel
         for size in SIZES:
             self._fit_step(size, unit)
             if self._row.height + foot + 16 * unit <= self.most:
