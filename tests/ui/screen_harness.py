@@ -38,7 +38,8 @@ def colours_scenario(app, out: Path, report: dict, backlight: str = ""):
     yield Until("connected with the game", lambda: model.connected and model.game and model.catalogue)
     model.go("table")
     yield Until("the table", lambda: screen_is(app, "table")()
-                and app.root.ids.screens.current_screen.ids.choices.buttons())
+                and (app.root.ids.screens.current_screen.ids.choices.buttons()
+                     or app.root.ids.screens.current_screen.ids.todo.showing))
     table = app.root.ids.screens.current_screen
     report["colours"] = dict(model.colours)
     report["turn_markup"] = table.ids.turn.text
@@ -73,7 +74,8 @@ def colours_scenario(app, out: Path, report: dict, backlight: str = ""):
     report["seven_again_reused"] = [a is b for a, b in zip(more, panel.buttons())]
     model.choices, model.todo, model.prompt_text = real, real_todo, real_prompt
     yield Until("the real choices", lambda: {b.key for b in panel.buttons()} - {"ui:more"}
-                <= {c["key"] for c in real} | {"new-game", "ui:undo"} and len(panel.buttons()) > 0)
+                <= {c["key"] for c in real} | {"new-game", "ui:undo"}
+                and (len(panel.buttons()) > 0 or table.ids.todo.showing))
 
     # New game: the colour buttons, each with the player's initial.
     model.go("newgame")
