@@ -268,6 +268,15 @@ def roll_undo_and_win(app, out: Path, report: dict):
     report["over"] = {"prompt": model.prompt_text, "can_undo": model.can_undo,
                       "undo_disabled": app.root.ids.screens.current_screen.ids.undo.disabled}
     report["screenshots"].append(str(save_screenshot(out / "game-over.png")))
+    # Menu: Home keeps the finished game's summary and its Undo until a new game (issue 29)
+    touch(app.root.ids.screens.current_screen.ids.menu)
+    yield Until("home with the finished game", lambda: screen_is(app, "home")())
+    yield 0.3
+    home = app.root.ids.screens.current_screen
+    report["home_finished"] = {"card": home.ids.finished_card.parent is not None,
+                               "undo": find_button(app, "Undo the last move") is not None,
+                               "no_game_text": find_label(app, "No game in progress.")}
+    report["screenshots"].append(str(save_screenshot(out / "home-finished.png")))
 
 
 def _pages_until(app, text: str, seen: dict):
@@ -431,6 +440,14 @@ def _privacy_scenario(app, out: Path, report: dict):
     from privacy_scenario import privacy_scenario  # next to this file
 
     return privacy_scenario(app, out, report)
+
+
+def find_label(app, text: str) -> bool:
+    """A visible label on the current screen says ``text``."""
+    from kivy.uix.label import Label
+
+    return any(isinstance(w, Label) and w.text == text and w.height > 1
+               for w in app.root.ids.screens.current_screen.walk())
 
 
 def find_key(app, key: str, where=None):

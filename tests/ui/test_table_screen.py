@@ -114,12 +114,14 @@ def test_table_screen_shows_the_game_and_end_turn_touch_drives_the_daemon(harnes
     # Screenshots: the window's size, not blank, the button where it was touched.
     shots = [Path(p) for p in report["screenshots"]]
     assert [p.name for p in shots] == ["table-screen.png", "table-notice.png", "table-after.png",
-                                       "table-move.png", "game-over.png"]
+                                       "table-move.png", "game-over.png", "home-finished.png"]
+    # Menu after the game: Home keeps its summary and Undo, not "No game in progress" (issue 29)
+    assert report["home_finished"] == {"card": True, "undo": True, "no_game_text": False}
     assert report["window_size"] == list(size)
     for shot in shots:
         assert pngread.size(shot) == size, shot
         assert shot.stat().st_size > 10_000, shot
-    screen, notice, after, _move, _over = (pngread.read(p) for p in shots)
+    screen, notice, after, _move, _over, _home = (pngread.read(p) for p in shots)
     assert _distinct_colours(screen) > 20
     x, y = _window_to_png(screen, *report["touched_at"])
     assert _close(screen.pixel(x, y)[:3], PRIMARY_RGB), screen.pixel(x, y)

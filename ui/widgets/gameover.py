@@ -22,6 +22,14 @@ def _label(text: str, size: float, colour=theme.TEXT, bold: bool = False, halign
     return label
 
 
+def _moment(text: str, size: float) -> Label:
+    """One moment of the game: one line, cut with "…" (Home keeps room for its buttons)."""
+    label = Label(text=text, font_size=size, color=theme.TEXT_DIM, halign="left", markup=True, shorten=True,
+                  shorten_from="right", max_lines=1, size_hint_y=None, height=size * 1.3)
+    label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))
+    return label
+
+
 class GameOverPanel(BoxLayout):
     """Shows :func:`ui.summary.summarise` of the finished game; zero height while it runs.
 
@@ -70,7 +78,7 @@ class GameOverPanel(BoxLayout):
             self.add_widget(_label(self._scores(summary), sp(22) * self.scale, bold=True))
         if self.moments_shown:
             for line in moments(list(self.history), summary.reason, self.moments_shown):
-                self.add_widget(_label("· " + escape_markup(line), sp(20) * self.scale, theme.TEXT_DIM, halign="left"))
+                self.add_widget(_moment("· " + escape_markup(line), sp(20) * self.scale))
 
     def _headline(self, summary: Summary) -> str:
         text = escape_markup(summary.headline)
