@@ -418,6 +418,24 @@ class CompanionApp(App):
         if self.privacy is screen:
             self.privacy = None
 
+    def repeat(self) -> None:
+        """The Repeat button: every client says the prompt and the steps again (the voice;
+        ``{"cmd": "repeat"}``, SPEC-MESSAGES)."""
+        self.ask("repeat")
+
+    def call_staff(self) -> None:
+        """Menu's "Call staff" (a venue table): ``{"cmd": "call_staff"}``; the state's
+        ``staff`` then shows the banner until staff answer."""
+        self.ask("call_staff")
+
+    def show_history(self):
+        """History: the game's log over the table screen, one touch away (issue 29)."""
+        from ui.widgets.history import HistoryView
+
+        view = HistoryView(self)
+        view.open(animation=False)
+        return view
+
     def undo(self) -> None:
         """The Undo button (or the toast's) was touched. Undoing a tap or a press says which
         physical thing to put back."""

@@ -45,12 +45,15 @@ def prompt_size(text: str) -> int:
 
 def main_choice(choices: list[dict]) -> dict | None:
     """The one choice that gets the big button: the one the engine marked ``main`` (the
-    expected next step: End turn, Roll, Done moving, Confirm); failing that (a game that
-    marks none yet) End turn or Done moving; a lone choice is the next step too. A pick
+    expected next step: End turn, Roll, Done moving, Confirm); when the daemon says which
+    are main and none is, none (a pick list, the moves of a hunter); failing that (an older
+    daemon, no ``main`` at all) End turn or Done moving; a lone choice is the next step too. A pick
     list (rooms, kids, cards) has none: its entries are equal buttons."""
     marked = [c for c in choices if c.get("main")]
     if marked:
         return marked[0]
+    if any("main" in c for c in choices):  # the engine says: no step is the expected one (a pick)
+        return choices[0] if len(choices) == 1 else None
     fallback = [c for c in choices if c["key"] in PRIMARY_KEYS]
     if fallback:
         return fallback[0]
@@ -58,13 +61,16 @@ def main_choice(choices: list[dict]) -> dict | None:
 
 
 def order_choices(choices: list[dict]) -> list[dict]:
-    """The main choice first (if any, :func:`main_choice`), the final ones last, the rest
+    """The main choice first (if any, :func:`main_choice`), then End turn or Done moving
+    when they are not the main one (always the first slot), the final ones last, the rest
     in the daemon's order."""
     main = main_choice(choices)
     primary = [main] if main is not None else []
+    # End turn / Done moving when it is not the big button: the first slot, on the first page
+    stop = [c for c in choices if c["key"] in PRIMARY_KEYS and c not in primary]
     final = [c for c in choices if c["key"] in FINAL_KEYS and c not in primary]
-    rest = [c for c in choices if c not in primary and c not in final]
-    return primary + rest + final
+    rest = [c for c in choices if c not in primary and c not in final and c not in stop]
+    return primary + stop + rest + final
 
 
 def columns_allowed(unit: float, width: float | None) -> list[int]:
@@ -150,3 +156,55 @@ def choices_height(choices: list[dict], over: bool = False, can_undo: bool = Fal
         _cols, rows = needed_grid(rest, unit, width)
         height += rows * ROW_HEIGHT + (rows - 1) * GAP
     return (height + 2) * unit if height else 0
+
+
+# ---------------------------------------------------------------------- issue 29: fixed slots
+
+#: The main button (sp/dp at scale 1): always at the bottom of the choice panel, this tall,
+#: its text this big (room for two lines); it never moves between two states of a game.
+MAIN_HEIGHT, MAIN_FONT = 84, 32
+
+#: The slots above it: this many columns, rows this tall, text this big (two lines of it);
+#: a label that does not fit one column in two lines takes the whole row. Text never
+#: shrinks under :data:`SLOT_FONT`: the slots page instead ("More 1/3").
+SLOT_COLUMNS, SLOT_ROW, SLOT_FONT = 2, 66, 26
+
+
+def pack(wide: list[bool], cols: int = SLOT_COLUMNS) -> list[tuple[int, int, int]]:
+    """``(row, column, span)`` of each item, in order, row by row from the top: a wide
+    item takes a whole row (a half-filled row before it is left as it is)."""
+    placed, row, col = [], 0, 0
+    for is_wide in wide:
+        span = cols if is_wide else 1
+        if col + span > cols:
+            row, col = row + 1, 0
+        placed.append((row, col, span))
+        col += span
+        if col >= cols:
+            row, col = row + 1, 0
+    return placed
+
+
+def rows_of(placed: list[tuple[int, int, int]]) -> int:
+    """Rows the packed items take."""
+    return max((row for row, _col, _span in placed), default=-1) + 1
+
+
+def slot_rows(height: float, unit: float) -> int:
+    """How many slot rows fit in ``height`` pixels (at least one)."""
+    return max(1, int((height + GAP * unit) // ((SLOT_ROW + GAP) * unit)))
+
+
+def slot_pages(wide: list[bool], rows: int, cols: int = SLOT_COLUMNS) -> list[list[int]]:
+    """The items (indexes) of each page of ``rows`` rows: one page when all fit, else as
+    many as fit with one slot kept for the page button after them (at least one a page)."""
+    if rows_of(pack(wide, cols)) <= rows:
+        return [list(range(len(wide)))]
+    pages, start = [], 0
+    while start < len(wide):
+        end = start + 1
+        while end < len(wide) and rows_of(pack(wide[start:end + 1] + [False], cols)) <= rows:
+            end += 1
+        pages.append(list(range(start, end)))
+        start = end
+    return pages

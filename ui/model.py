@@ -68,6 +68,8 @@ class TableModel(EventDispatcher):
             {} when the daemon does not say (older daemons): unknown.
         phones: player -> their phone is connected (the state's ``phones``, issue 22): their
             private prompts are on their phone.
+        venue, staff: the state's ``venue`` and ``staff`` (absent in older daemons: no venue,
+            nobody called).
     """
 
     screen = StringProperty("waiting")
@@ -111,6 +113,13 @@ class TableModel(EventDispatcher):
     phones = DictProperty({})
     #: The table's voice settings (the state's ``voice``, issue 28; Settings > Voice).
     voice = DictProperty({})
+    #: A venue table (the config has [mqtt]): Menu offers "Call staff" (SPEC-MESSAGES).
+    venue = BooleanProperty(False)
+    #: The state's revision (0 before one): a new one is a new input (the todo steps start
+    #: unticked again); a language switch keeps it (the ticks stay).
+    revision = NumericProperty(0)
+    #: ``{"called", "since", "message"}`` from the state (absent keys: nothing called).
+    staff = DictProperty({})
 
     def __init__(self, clock=time.monotonic, **kwargs):
         super().__init__(**kwargs)
@@ -134,6 +143,7 @@ class TableModel(EventDispatcher):
         self.player = prompt.get("player") or ""
         words = lambda text, **params: translate(text, self.language, **params)  # noqa: E731
         self.choices = [clean_label(c, words) for c in prompt.get("choices") or [] if "key" in c]
+        self.revision = int(message.get("revision") or 0)
         self.todo = strip_placeholders([t for t in message.get("todo") or [] if isinstance(t, dict)])
         self.out_of_turn = [clean_label(c, words) for c in prompt.get("out_of_turn") or []
                             if isinstance(c, dict) and "key" in c]
@@ -152,6 +162,9 @@ class TableModel(EventDispatcher):
         self.news = news or log[-3:]
         self._take_log(log, news)
         self.physical = message.get("physical")
+        self.venue = bool(message.get("venue"))
+        staff = message.get("staff")
+        self.staff = dict(staff) if isinstance(staff, dict) else {}
         self.enrollment = message.get("enrollment")
         if not self.game and self.page in ("table", "check"):
             self.page = "home"
@@ -183,7 +196,10 @@ class TableModel(EventDispatcher):
     # ------------------------------------------------------------------ notices
 
     def show_notice(self, text: str, level: str = "warning") -> None:
-        """Put ``text`` on the banner (the app fades it after a few seconds) and in the log."""
+        """Put ``text`` on the banner (the app fades it after a few seconds) and in the log;
+        a stand-in card name's "(placeholder)" mark never shows (issue 29: "Monster 5
+        (placeholder) is not due now")."""
+        text = strip_placeholders(text)
         self.notice_level = level
         self.notice = text
         if level != "info":

@@ -96,3 +96,32 @@ def summarise(view: dict, prompt: str, news: list[str], _: Translate = english) 
               and not (solution and all(card in line for card in solution))][-1:]
     heading, scores = scores_of(view, _)
     return Summary(top, result, winners, reason, heading, scores, solution)
+
+
+#: How many moments of the game the summary gives (issue 29: three to five).
+MOMENTS = 4
+
+#: Words of a news line worth remembering (English and Italian): a haunting, a win, a
+#: capture, an accusation, a ghost trapped or a player out.
+NOTABLE = ("haunt", "infest", "win", "vince", "won", "trapp", "intrappol", "accus", "insane", "impazz",
+           "solv", "risolv", "king", "re ", "treasure", "tesor", "out of", "fuori", "enraged", "furios")
+
+
+def moments(history: list, reason: list[str] | None = None, count: int = MOMENTS) -> list[str]:
+    """Up to ``count`` lines of the game's log worth keeping, oldest first: its notable
+    news (:data:`NOTABLE`) spread over the game, topped up with other news; never the
+    lines that already say why it ended (``reason``) or a refusal."""
+    reason = set(reason or [])
+    news, seen = [], set()
+    for entry in history:
+        text, kind = (entry, "news") if isinstance(entry, str) else (entry[0], entry[1])
+        text = str(text)
+        if kind == "news" and text not in seen and text not in reason and len(text) <= 140:
+            seen.add(text)
+            news.append(text)
+    notable = [t for t in news if any(word in t.lower() for word in NOTABLE)]
+    pool = notable if len(notable) >= min(3, count) else news
+    if len(pool) <= count:
+        return pool
+    step = (len(pool) - 1) / (count - 1)
+    return [pool[round(i * step)] for i in range(count)]

@@ -94,10 +94,12 @@ def short_title(title: str) -> str:
 
 
 def turn_markup(view: dict, player: str, over: bool, _: Translate = english, colours: dict | None = None,
-                lines: bool = False) -> str:
+                lines: bool = False, short: bool = False) -> str:
     """"Turn 9 · Ada's turn" with the name in the player's colour (``colours``: name ->
     palette key; gold without one); "Game over" once it is. ``lines`` (a narrow, portrait
-    header): "Turn 9" and "Ada's turn" on a line each. The name's own spaces never break."""
+    header): "Turn 9" and "Ada's turn" on a line each; ``short`` (the portrait header, issue
+    29): only "Ada's turn" (the turn number when nobody's turn is named). The name's own
+    spaces never break."""
     if over:
         return escape_markup(_("Game over"))
     number = view.get("turn_number")
@@ -105,6 +107,8 @@ def turn_markup(view: dict, player: str, over: bool, _: Translate = english, col
     parts = [escape_markup(_("Turn {number}", number=number))] if number else []
     if name:
         parts.append(_("{name}'s turn", name=player_markup(name, colours).replace(" ", NO_BREAK)))
+    if short and len(parts) > 1:
+        parts = parts[1:]
     return ("\n" if lines else " · ").join(parts)
 
 
@@ -196,3 +200,15 @@ def players_text(players: list[str], _: Translate = english) -> str:
     if len(names) < 2:
         return "".join(names)
     return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+
+
+def staff_text(staff: dict, _: Translate = english) -> str:
+    """The staff banner (a venue table, SPEC-MESSAGES): what staff sent ("message"), else
+    "Staff called: someone is coming" while ``called``; "" when neither (or no ``staff``)."""
+    staff = staff if isinstance(staff, dict) else {}
+    message = staff.get("message")
+    if isinstance(message, str) and message.strip():
+        return _("Staff: {message}", message=message.strip())
+    if staff.get("called"):
+        return _("Staff called: someone is coming to your table.")
+    return ""

@@ -52,6 +52,17 @@ DOORS = {
 }
 DOORS_OPEN = (0.24, 0.22, 0.30, 1)
 
+#: Creepy Cellar's hunter pawns in their printed colours (rulebook "Set Up": red, yellow,
+#: blue, green; issue 29: the red hunter was drawn in the palette's orange), chosen so that
+#: they stay apart for colour-blind players (tests/ui/test_colour_blind.py simulates
+#: deuteranopia, protanopia and tritanopia): the green lighter than the red, the blue darker.
+PAWNS = {
+    "red": (0xD7 / 255, 0x26 / 255, 0x3D / 255, 1),
+    "yellow": (0xF6 / 255, 0xD1 / 255, 0x3A / 255, 1),
+    "blue": (0x1F / 255, 0x5F / 255, 0xBF / 255, 1),
+    "green": (0x3D / 255, 0xBE / 255, 0x6A / 255, 1),
+}
+
 PIP = (0.08, 0.06, 0.10, 1)
 DIE_FACE = (0.96, 0.94, 0.88, 1)
 

@@ -255,7 +255,11 @@ def test_todo_lines_and_the_main_choice():
     assert [c.main for c in SPEC.prompt(state).choices] == [True]  # Roll
     state = play(state, "roll", "die:2", "ghost:room-E")
     assert [(line, line.todo) for line in SPEC.news(state)][-1] == ("Place a ghost in room E.", "place")
-    assert [c.key for c in SPEC.prompt(state).choices if c.main] == ["end-turn"]
+    # issue 29: right after the roll the expected step is a move (a room, on the board or
+    # in a slot), not End turn: no choice is the big button while a move is left
+    moves = SPEC.prompt(state)
+    assert any(c.key.startswith("move:") for c in moves.choices)
+    assert [c.key for c in moves.choices if c.main] == []
     fight = play(board(hunter(new_game(), 0, at="D"), ghosts={"D": 1}), "roll", "die:6", "done-moving")
     assert [c.key for c in SPEC.prompt(fight).choices if c.main] == ["fight"]
     fought = play(fight, "fight", "fight-dice:ghost")

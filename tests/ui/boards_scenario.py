@@ -42,20 +42,15 @@ def choice_sizes(app) -> dict[str, float]:
 def layout_of(app) -> dict:
     """The table screen's shares: the board slot's and the window's heights, the choices
     (how many, how far the lowest button is above the panel's bottom: below 0 it is cut),
-    the todo panel's height and room, and the log strip (entries, lines shown, the rows of
-    each of its last lines, its height and its text's)."""
+    the todo panel's height and room (the log is behind History since issue 29)."""
     from kivy.core.window import Window
 
     ids = app.root.ids.screens.get_screen("table").ids
-    log = ids.log_bottom if app.portrait else ids.log_left
     panel = ids.choices
     buttons = [b for b in panel.buttons() if b.parent is not None]
     return {"board_h": ids.board_slot.height, "window_h": Window.height, "choices": len(panel.choices),
             "lowest_button": min((b.y - panel.y for b in buttons), default=0),
-            "todo_h": ids.todo.height, "todo_most": ids.todo.most,
-            "log_entries": len(log.lines), "log_shown": log.ids.text.text.count("\n") + 1 if log.ids.text.text else 0,
-            "log_rows": list(getattr(log, "measured", [])) if log.ids.text.text else [],
-            "log_h": log.height, "log_text_h": log.ids.text.texture_size[1] if log.ids.text.text else 0}
+            "todo_h": ids.todo.height, "todo_most": ids.todo.most}
 
 
 def wrapped_step(board) -> list[str]:
@@ -152,7 +147,6 @@ def boards_scenario(app, out: Path, report: dict):
     shots = data.get("shots") or []
     if shots:
         report["read_then_state"] = yield from _read_then_state(app, shots[0]["message"])
-        report["log_renders"] = yield from _log_renders(app)
     report["cpu_ms"] = {}
     for game, pair in (data.get("timing") or {}).items():
         report["cpu_ms"][game] = yield from _time_board(app, pair)
@@ -168,27 +162,6 @@ def _read_then_state(app, state: dict):
     app.handle_message({**state, "revision": int(state.get("revision") or 0) + 100})
     yield 0.35
     return {"frames": frames.done()["frames"], "dot_lit": bool(app.flash)}
-
-
-def _log_renders(app):
-    """One news line more in the table's event log: the lines its label rendered meanwhile
-    (each render's line count) and the lines shown after."""
-    ids = app.root.ids.screens.get_screen("table").ids
-    log = ids.log_bottom if app.portrait else ids.log_left
-    label, rendered = log.ids.text, []
-    plain = label.texture_update
-
-    def counted(*args):
-        rendered.append(label.text.count("\n") + 1 if label.text else 0)
-        return plain(*args)
-
-    label.texture_update = counted
-    log.lines = [*log.lines, "Ada moves her red hunter to room B", "Bo rolled a 4"][-8:]
-    yield 0.2
-    log.lines = [*log.lines, "Cy rolled a 6: no Ghost card"]
-    yield 0.2
-    del label.texture_update
-    return {"rendered": rendered, "shown": label.text.count("\n") + 1 if label.text else 0}
 
 
 def _time_board(app, pair: list[dict], rounds: int = 10):

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from harness import Until, find_key, out_of_sight, say, screen_is, touch
 from overflow import overflowing
+from readability import audit
 
 
 def outside(root, board) -> list[str]:
@@ -90,6 +91,8 @@ def _shot(app, out: Path, report: dict, name: str, lang: str, game: str, revisio
         "prompt": model.prompt_text,
         "over": model.over,
         "language": model.language,
+        "notice": model.notice,
+        "audit": audit(app, table),
     }
     say(f"DONE {name}")
 
@@ -116,19 +119,25 @@ def _toy(app, out: Path, report: dict, name: str):
     model.out_of_turn = [{"key": "device:crickets", "label": "Crickets device", "player": "Bo"}]
     table = app.root.ids.screens.current_screen
     seen, pages = [], []
-    for page in range(1, 7):
+    yield 0.4
+    # one instruction at a time (issue 29): the slots wait while the step shows; Done ticks it
+    held = [b.text for b in table.ids.choices.buttons()]
+    save_screenshot(out / f"{name}-step.png")
+    for _step in model.todo:
+        table.ids.todo.tick()
+    for page in range(1, 13):
         yield 0.4
         shown = [b.text for b in table.ids.choices.buttons()]
         pages.append({"file": str(save_screenshot(out / f"{name}-page{page}.png")), "choices": shown,
                       "overflow": outside(table, table.ids.board_slot),
                       "out_of_sight": out_of_sight(app), "main": table.ids.choices.main_button() is not None,
                       "out_of_turn": [b.text for b in table.ids.out_of_turn.children]})
-        seen += [t for t in shown if not t.startswith(("More", "Altre"))]
+        seen += [b.text for b in table.ids.choices.buttons() if b.key != MORE_KEY]
         more = find_key(app, MORE_KEY)
-        if more is None or more.text.split()[-2].split("/")[0] == more.text.split()[-2].split("/")[1]:
-            break  # no pages, or the last one
+        if more is None or page >= int(more.text.rsplit("/", 1)[-1]):
+            break  # no pages, or the last one (its button goes back to the first)
         touch(more)
-    report.setdefault("toys", {})[name] = {"pages": pages, "seen": seen}
+    report.setdefault("toys", {})[name] = {"pages": pages, "seen": seen, "held": held}
     model.choices, model.todo, model.out_of_turn = real
     yield 0.2
     say("TOYED")

@@ -11,13 +11,46 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from harness import Until, clipped_labels, find_button, say, screen_is, small_targets, touch
+from harness import Until, clipped_labels, find_button, reach, say, screen_is, small_targets, touch
 
 
 def _in_privacy(app, text: str):
     """The privacy screen's button ``text``, or None."""
     screen = app.privacy
     return find_button(app, text, screen) if screen is not None else None
+
+
+def _privacy_reach(app, text: str):
+    """Turn the privacy screen's pages until its button ``text`` shows (slots of readable
+    type page: issue 29)."""
+    from harness import find_key
+
+    from ui.widgets.choices import MORE_KEY
+
+    for _page in range(8):
+        if _in_privacy(app, text) is not None or app.privacy is None:
+            return
+        more = find_key(app, MORE_KEY, app.privacy)
+        if more is None:
+            return
+        touch(more)
+        yield 0.2
+
+
+def _table_reach_key(app, key: str):
+    """Turn the table's choice pages until the button of ``key`` shows."""
+    from harness import find_key
+
+    from ui.widgets.choices import MORE_KEY
+
+    for _page in range(8):
+        if find_key(app, key) is not None:
+            return
+        more = find_key(app, MORE_KEY)
+        if more is None:
+            return
+        touch(more)
+        yield 0.2
 
 
 def _texts(widget) -> list[str]:
@@ -66,11 +99,13 @@ def privacy_scenario(app, out: Path, report: dict):
     report["card_texts"] = _texts(app.privacy)
     yield from shot("privacy-card", app.privacy)
     touch(_in_privacy(app, "Hide"))
-    yield Until("the table again", lambda: app.privacy is None and find_button(app, "The centre") is not None)
+    yield Until("the table again", lambda: app.privacy is None and not model.busy)
+    yield from reach(app, "The centre")
     report["after_hide"] = {"texts": _texts(app.root.ids.screens.current_screen), "prompt": model.prompt_text}
 
     # The accusation: public steps on the table, the picks on the privacy screen.
     for label in ("The centre", "Make an accusation", "Only I am looking"):
+        yield from reach(app, label)
         touch(find_button(app, label))
         yield Until(f"after {label}", lambda label=label: find_button(app, label) is None and not model.busy)
     yield Until("the privacy button", lambda: find_button(app, take) is not None)
@@ -78,12 +113,15 @@ def privacy_scenario(app, out: Path, report: dict):
     touch(find_button(app, take))
     yield Until("the cover", lambda: _in_privacy(app, "Only Ada looks — tap to show") is not None)
     touch(_in_privacy(app, "Only Ada looks — tap to show"))
-    yield Until("the kids", lambda: _in_privacy(app, "Kid 5") is not None)
+    yield Until("the kids", lambda: _in_privacy(app, "Mike Hanlon") is not None)
+    yield from _privacy_reach(app, "Kid 5")
     yield from shot("privacy-accuse", app.privacy)
     for pick, following in (("Kid 5", "Item 2"), ("Item 2", "Location 9"), ("Location 9", "Check my accusation")):
         touch(_in_privacy(app, pick))
-        yield Until(f"{following} after {pick}", lambda f=following: _in_privacy(app, f) is not None
-                    and not model.busy)
+        yield Until(f"the answer to {pick}", lambda: not model.busy)
+        yield 0.2
+        yield from _privacy_reach(app, following)
+        yield Until(f"{following} after {pick}", lambda f=following: _in_privacy(app, f) is not None)
     report["confirm_texts"] = _texts(app.privacy)
     yield from shot("privacy-confirm", app.privacy)
     touch(_in_privacy(app, "Check my accusation"))
@@ -92,7 +130,8 @@ def privacy_scenario(app, out: Path, report: dict):
     say("ACCUSED")
 
     # Secret cards: Ada still keeps her Intrigue card; the screen hides itself when idle.
-    yield Until("the Secret cards button", lambda: find_button(app, "Secret cards (others look away)") is not None)
+    yield Until("the table", lambda: app.privacy is None and not model.busy)
+    yield from reach(app, "Secret cards (others look away)")
     touch(find_button(app, "Secret cards (others look away)"))
     yield Until("who looks", lambda: _in_privacy(app, "Ada") is not None)
     report["who"] = [b for b in _texts(app.privacy)]
@@ -109,6 +148,8 @@ def privacy_scenario(app, out: Path, report: dict):
     # Italian.
     app.set_language("it")
     yield Until("Italian", lambda: model.language == "it" and find_button(app, "Annulla mossa") is not None)
+    yield 0.2
+    yield from _table_reach_key(app, "ui:secrets")
     secret = lambda: [b for b in app.root.ids.screens.current_screen.ids.choices.buttons()  # noqa: E731
                       if b.key == "ui:secrets"]
     yield Until("the Secret cards button in Italian",

@@ -97,11 +97,12 @@ def test_table_screen_shows_the_game_and_end_turn_touch_drives_the_daemon(harnes
     assert report["over"] == {"prompt": "The game is over: the hunters won!", "can_undo": True,
                               "undo_disabled": False}
 
-    # From cellar room M every move of the die's 6 is on screen at once, no scrolling:
-    # End turn, the twelve rooms, Cellar N, the hallway and the way out.
+    # From cellar room M every move of the die's 6 is reachable without scrolling, End turn
+    # the main button and the moves in slots of readable type, a page at a time (issue 29):
+    # the twelve rooms, Cellar N, the hallway and the way out.
     assert report["move"]["shown"] == (["End turn"] + [f"Room {r}" for r in "ABCDEFGHIJKL"]
                                        + ["Cellar N", "Hallway", "Out of the castle"])
-    assert report["move"]["out_of_sight"] == []
+    assert report["move"]["out_of_sight"] == [] and report["move"]["pages"] >= 1
 
     # Every choice has a button, "End turn" first (Bo used his one movement point).
     assert report["shown_choices"] == ["End turn"]
@@ -113,12 +114,14 @@ def test_table_screen_shows_the_game_and_end_turn_touch_drives_the_daemon(harnes
     # Screenshots: the window's size, not blank, the button where it was touched.
     shots = [Path(p) for p in report["screenshots"]]
     assert [p.name for p in shots] == ["table-screen.png", "table-notice.png", "table-after.png",
-                                       "table-move.png", "game-over.png"]
+                                       "table-move.png", "game-over.png", "home-finished.png"]
+    # Menu after the game: Home keeps its summary and Undo, not "No game in progress" (issue 29)
+    assert report["home_finished"] == {"card": True, "undo": True, "no_game_text": False}
     assert report["window_size"] == list(size)
     for shot in shots:
         assert pngread.size(shot) == size, shot
         assert shot.stat().st_size > 10_000, shot
-    screen, notice, after, _move, _over = (pngread.read(p) for p in shots)
+    screen, notice, after, _move, _over, _home = (pngread.read(p) for p in shots)
     assert _distinct_colours(screen) > 20
     x, y = _window_to_png(screen, *report["touched_at"])
     assert _close(screen.pixel(x, y)[:3], PRIMARY_RGB), screen.pixel(x, y)

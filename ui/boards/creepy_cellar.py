@@ -20,7 +20,6 @@ from ui import theme
 from ui.boards import PlacePicks, picks_at, watch_language
 from ui.boards.names import short_marks
 from ui.kvloader import load_kv
-from ui.seats import HUNTER_PALETTE
 from ui.text import Translate, coloured, english, escape_markup
 
 #: The base board's rooms, row by row (4 per row).
@@ -172,11 +171,11 @@ def hunter_marks(hunters: dict) -> dict[str, str]:
 
 def marker_colour(hunter: dict, colours: dict) -> tuple:
     """A hunter's mark in its mover's printed colour (red, yellow, blue, green: issue 17
-    item 4), else in the player's colour; lightened where it would not read on a dark tile
-    (the printed blue)."""
-    key = HUNTER_PALETTE.get(str(hunter.get("colour", "")))
-    if key is not None:
-        return theme.on_dark(theme.player_colour("", {"": key}))
+    item 4; :data:`ui.theme.PAWNS`, issue 29), else in the player's colour; lightened where
+    it would not read on a dark tile (the printed blue)."""
+    pawn = theme.PAWNS.get(str(hunter.get("colour", "")))
+    if pawn is not None:
+        return theme.on_dark(pawn)
     return theme.on_dark(theme.player_colour(hunter.get("player", ""), colours))
 
 

@@ -14,7 +14,7 @@ from ui.hardware import no_reader_text
 from ui.kvloader import load_kv
 from ui.readers import reader_list, reader_words
 from ui.text import ago_text, players_text, short_title
-from ui.widgets import buttons, pieces  # noqa: F401  (kv uses TouchButton, Marker)
+from ui.widgets import buttons, cards_panel, gameover, pieces  # noqa: F401  (kv: TouchButton, HeaderButton, GameOverPanel, Marker)
 
 #: Seconds between two refreshes of "last move … ago" while Home shows.
 AGO_REFRESH = 20.0
@@ -48,6 +48,8 @@ class HomeScreen(Screen):
     """
 
     has_game = BooleanProperty(False)
+    #: A finished game is the last one on the table: its summary shows until a new game.
+    finished = BooleanProperty(False)
     resume_title = StringProperty("")
     resume_detail = StringProperty("")
     readers_text = StringProperty("")
@@ -60,8 +62,20 @@ class HomeScreen(Screen):
         app.model.bind(catalogue=self.refresh, game=self.refresh, over=self.refresh, view=self.refresh,
                        readers=self.refresh, hardware=self.refresh, about=self.refresh, history=self._moved)
         self._tick = None
+        self._page = self.ids.resume_card.parent
+        # strong references: the kv ids are weak, and a card out of the page has no other owner
+        self._cards = (self.ids.resume_card.__self__, self.ids.finished_card.__self__, self.ids.readers.__self__)
         app.tr.on_switch(lambda _lang: self.refresh())
         self.refresh()
+
+    def _keep(self, card, shown: bool, after) -> None:
+        """Put ``card`` back in the page just under ``after``, or take it out of the page:
+        a card only hidden still took the touches over it (issue 29)."""
+        page = self._page
+        if shown and card.parent is None:
+            page.add_widget(card, index=page.children.index(after))
+        elif not shown and card.parent is not None:
+            page.remove_widget(card)
 
     def on_pre_enter(self, *_args) -> None:
         self.refresh()
@@ -84,6 +98,10 @@ class HomeScreen(Screen):
         model, _ = app.model, app.tr._
         current = (model.catalogue or {}).get("current") or {}
         self.has_game = bool(model.game) and not model.over
+        self.finished = bool(model.game) and model.over
+        resume, finished, readers = self._cards
+        self._keep(resume, self.has_game, readers)
+        self._keep(finished, self.finished, readers)
         self.resume_title = short_title(model.title or current.get("title", ""))
         parts = []
         players = current.get("players") or model.view.get("players") or []

@@ -259,7 +259,7 @@ class NewGameScreen(Screen):
         left.add_widget(more)
         setup, house = shown_options(spec["options"])
         if self.stand_ins():  # where entry matters, one line (issue 17 item 8)
-            right.add_widget(_label(_("Cards of this game not entered yet: {n}. Enter them in Settings → Card data.",
+            right.add_widget(_label(_("Cards of this game not entered yet: {n}. Enter them in Settings, Card data.",
                                       n=self.stand_ins()), app, size=16, colour=theme.GOLD))
         if setup:
             right.add_widget(_heading(_("How you play"), app))
@@ -279,7 +279,7 @@ class NewGameScreen(Screen):
             text = _("House rules: {n} changed", n=changed)
         else:
             text = _("House rules: as in the rulebook")
-        button = _button(text + ("  ▾" if self.house_open else "  ▸"), self.toggle_house, app, height=56)
+        button = _button(text + ("  –" if self.house_open else "  +"), self.toggle_house, app, height=56)
         button.key = "house-rules"
         return button
 

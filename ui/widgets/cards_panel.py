@@ -44,16 +44,16 @@ def matching(components: list[dict], text: str, limit: int = MAX_FOUND) -> list[
 
 
 def attach(screen) -> TouchButton:
-    """Add the "Cards" button to ``screen``'s header, after Table check; returns it."""
+    """Add the "Cards" button to ``screen``'s tools row (under the board); returns it."""
     app = App.get_running_app()
     button = HeaderButton(text=app.tr._("Cards"), bold=True, size_hint_x=None)
-    header = screen.ids.header
-    header.add_widget(button, index=len(header.children) - 2)
+    screen.ids.tools.add_widget(button)
 
     def show(*_args) -> None:
         shown = bool(app.model.hardware.get("virtual")) and bool(app.model.game) and not app.model.over
-        button.width = dp(84 if app.portrait else 96) * app.scale if shown else 0
-        button.font_size = sp(16) * app.scale
+        button.size_hint_x = 1 if shown else None
+        button.width = 0
+        button.font_size = sp(26) * app.scale
         button.shown, button.disabled = shown, not shown
 
     app.model.bind(hardware=show, game=show, over=show)

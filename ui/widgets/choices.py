@@ -7,25 +7,28 @@ choices (another player's, :class:`OutOfTurnRow`) are a small row of their own.
 
 from __future__ import annotations
 
+from kivy.clock import Clock
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.gridlayout import GridLayout
+from kivy.uix.widget import Widget
 
 from ui import theme
 from ui.layout import (
     FINAL_KEYS,
     GAP,
-    GRID_FONT,
-    MIN_ROW_HEIGHT,
-    PRIMARY_HEIGHT,
-    SMALLEST_FONT,
-    capacity,
-    grid_shape,
+    MAIN_FONT,
+    MAIN_HEIGHT,
+    SLOT_COLUMNS,
+    SLOT_FONT,
+    SLOT_ROW,
     main_choice,
     order_choices,
+    pack,
+    slot_pages,
+    slot_rows,
 )
-from ui.widgets.buttons import TouchButton, fit_text
+from ui.widgets.buttons import TouchButton
 from ui.widgets.frame import before_frame
 
 #: Key of the "start a new game" button the panel shows when the game is over.
@@ -38,6 +41,25 @@ UNDO_KEY = "ui:undo"
 MORE_KEY = "ui:more"
 
 
+#: Seconds a slot ignores touches after its words changed: a finger on its way down to
+#: what was there does not pick what came (issue 29: nothing moves under a finger).
+SETTLE = 0.35
+
+
+class SlotButton(TouchButton):
+    """A choice button that ignores a touch coming down within :data:`SETTLE` of a change."""
+
+    changed_at = -1e9
+
+    def mark_changed(self) -> None:
+        self.changed_at = Clock.get_boottime()
+
+    def on_touch_down(self, touch):
+        if self.collide_point(*touch.pos) and Clock.get_boottime() - self.changed_at < SETTLE:
+            return True  # swallowed: the button changed under the finger
+        return super().on_touch_down(touch)
+
+
 def pages_of(rest: list, room: int) -> list[list]:
     """``rest`` cut into pages for a grid of ``room`` buttons: all on one page when they
     fit, else ``room - 1`` a page (the last button says "More")."""
@@ -47,8 +69,14 @@ def pages_of(rest: list, room: int) -> list[list]:
     return [rest[i:i + size] for i in range(0, len(rest), size)]
 
 
-class ChoicePanel(BoxLayout):
+class ChoicePanel(Widget):
     """Buttons for ``choices``; dispatches ``on_choose(key)`` when one is touched.
+
+    The main button is always at the bottom, full width and :data:`ui.layout.MAIN_HEIGHT`
+    tall; the other choices fill fixed slots above it, row by row from the top of the panel
+    (a pick list without a main choice also uses its place), their text never under
+    :data:`ui.layout.SLOT_FONT` (issue 29): what does not fit pages. A slot whose choice
+    changed ignores a touch for :data:`SETTLE` seconds.
 
     Attributes:
         choices: ``{"key", "label"}`` dicts from the prompt.
@@ -66,29 +94,32 @@ class ChoicePanel(BoxLayout):
     can_undo = BooleanProperty(False)
     undo_label = StringProperty("Undo the last move")
     more_label = StringProperty("More")
+    first_label = StringProperty("First page")
     #: The page of a paged pick list on show (back to 0 for every new list).
     page = NumericProperty(0)
-    #: The first choice gets the big main button (False: every choice in the grid, none
+    #: The first choice gets the big main button (False: every choice in a slot, none
     #: looking like the one to take: the picks of an accusation).
     lead = BooleanProperty(True)
+    #: Keep the main button's place empty when there is no main choice (False: a pick list
+    #: uses it for its slots; a button that changes under a finger ignores the touch).
+    keep_main_place = BooleanProperty(False)
+    #: The slots wait (only the main button shows): the table screen while a physical step
+    #: is on show (one instruction at a time, issue 29).
+    hold_slots = BooleanProperty(False)
 
     def __init__(self, **kwargs):
         self.register_event_type("on_choose")
-        super().__init__(orientation="vertical", **kwargs)
-        self._box = BoxLayout(orientation="vertical", size_hint_y=None)
-        self._box.bind(minimum_height=self._box.setter("height"))
-        self.add_widget(self._box)
-        self.add_widget(BoxLayout())  # the room below the buttons
+        super().__init__(**kwargs)
         # Made once and kept: a new state updates their words, colours and sizes (making
         # buttons cost ~26 ms a state on the Pi-like Xvfb run, see docs/performance.md).
         self._main = self._new_button()
-        self._grid = GridLayout(cols=2, size_hint_y=None)
-        self._grid.bind(minimum_height=self._grid.setter("height"))
-        self._pool: list[TouchButton] = []  # the grid's buttons, shown or not
+        self._pool: list[TouchButton] = []  # the slots' buttons, shown or not
         self._page_count = 1
+        self._measure = None
         self._trigger = before_frame(self._rebuild)
         self.bind(choices=self._new_list, over=self._new_list, scale=self._trigger, new_game_label=self._trigger,
-                  lead=self._trigger, can_undo=self._trigger, page=self._trigger,
+                  lead=self._trigger, can_undo=self._trigger, page=self._trigger, pos=self._trigger,
+                  hold_slots=self._trigger,
                   height=self._trigger, width=self._trigger, busy=self._set_busy)
 
     def on_choose(self, key: str) -> None:
@@ -96,7 +127,8 @@ class ChoicePanel(BoxLayout):
 
     def buttons(self) -> list[TouchButton]:
         """The choice buttons on show, main one first."""
-        return [w for w in self._box.walk(restrict=True) if isinstance(w, TouchButton)]
+        shown = [self._main] if self._main.parent is not None else []
+        return shown + [b for b in self._pool if b.parent is not None]
 
     def main_button(self) -> TouchButton | None:
         """The big main button, or None while none is on show."""
@@ -118,49 +150,62 @@ class ChoicePanel(BoxLayout):
         ordered = order_choices(choices)
         return main, [c for c in ordered if c is not main]
 
+    def _wide(self, text: str, width: float) -> bool:
+        """``text`` at the slot font needs more than two lines in ``width`` pixels."""
+        from kivy.core.text import Label as CoreLabel
+
+        unit = dp(1) * self.scale
+        label = CoreLabel(text=text, font_size=sp(SLOT_FONT) * self.scale, text_size=(width - 12 * unit, None),
+                          halign="center")
+        label.refresh()
+        return label.texture.size[1] > SLOT_ROW * unit - 4 * unit
+
     def _rebuild(self, *_args) -> None:
         """Show the buttons for ``choices`` (or the New game button), reusing the ones made
         for earlier states: a button is made only when more are needed than ever before."""
-        self._box.spacing = dp(GAP) * self.scale
+        unit = dp(1) * self.scale
         main, rest = self._ordered()
-        self._show(self._main, main is not None, self._box, first=True)
+        if self.hold_slots and not self.over:
+            rest = []
+        self._show(self._main, main is not None)
+        main_room = (MAIN_HEIGHT + GAP) * unit if (main is not None or self.keep_main_place) else 0
         if main is not None:
             self._dress(self._main, main, True)
-        self._show(self._grid, bool(rest), self._box)
-        if not rest:
-            return
-        unit = dp(1) * self.scale
-        across = self.width
-        # grid_shape keeps room for the main button; without one the grid has it too
-        # (a pixel kept spare: the grid's rows are rounded, never a row poking out of the panel)
-        height = self.height - 1 if main is not None else self.height - 1 + (PRIMARY_HEIGHT + GAP) * unit
-        pages = pages_of(rest, capacity(height, unit, across))
+            self._main.pos, self._main.size = (self.x, self.y), (self.width, MAIN_HEIGHT * unit)
+        column = (self.width - (SLOT_COLUMNS - 1) * GAP * unit) / SLOT_COLUMNS
+        wide = [self._wide(str(c.get("label") or c["key"]), column) for c in rest]
+        rows = slot_rows(self.height - main_room, unit)
+        pages = slot_pages(wide, rows) if rest else [[]]
         self._page_count = len(pages)
-        page = pages[min(int(self.page), len(pages) - 1)]
+        number = min(int(self.page), len(pages) - 1)
+        page = [rest[i] for i in pages[number]]
+        page_wide = [wide[i] for i in pages[number]]
         if len(pages) > 1:
-            number = min(int(self.page), len(pages) - 1) + 1
-            page = page + [{"key": MORE_KEY, "label": f"{self.more_label} {number}/{len(pages)} ›"}]
-        cols, row = grid_shape(len(page), height, unit, across)
-        self._grid.cols, self._grid.spacing = cols, GAP * unit
+            last = number == len(pages) - 1
+            label = f"{self.first_label} 1/{len(pages)}" if last else f"{self.more_label} {number + 2}/{len(pages)}"
+            page, page_wide = page + [{"key": MORE_KEY, "label": label}], page_wide + [False]
         while len(self._pool) < len(page):
             self._pool.append(self._new_button())
+        placed = pack(page_wide)
         for index, button in enumerate(self._pool):
             shown = index < len(page)
+            self._show(button, shown)
             if shown:
-                self._dress(button, page[index], False, row, sp(GRID_FONT[cols]) * self.scale)
-            self._show(button, shown, self._grid)
+                row, col, span = placed[index]
+                self._dress(button, page[index], False, SLOT_ROW * unit, sp(SLOT_FONT) * self.scale)
+                button.size = (column * span + GAP * unit * (span - 1), SLOT_ROW * unit)
+                top = self.top - row * (SLOT_ROW + GAP) * unit
+                button.pos = (self.x + col * (column + GAP * unit), top - SLOT_ROW * unit)
 
-    @staticmethod
-    def _show(widget, shown: bool, parent, first: bool = False) -> None:
-        """Put ``widget`` in ``parent`` (at the end, or ``first``) or take it out, as ``shown`` says."""
+    def _show(self, widget, shown: bool) -> None:
+        """Put ``widget`` in the panel or take it out, as ``shown`` says."""
         if shown and widget.parent is None:
-            parent.add_widget(widget, index=len(parent.children) if first else 0)
+            self.add_widget(widget)
         elif not shown and widget.parent is not None:
             widget.parent.remove_widget(widget)
 
     def _new_button(self) -> TouchButton:
-        button = TouchButton(size_hint_y=None)
-        fit_text(button, sp(SMALLEST_FONT) * self.scale)
+        button = SlotButton(size_hint=(None, None))
         button.bind(on_release=self._touched)
         return button
 
@@ -169,14 +214,11 @@ class ChoicePanel(BoxLayout):
         """Make ``button`` show ``choice``; ``height`` and ``font_size`` in pixels (defaults:
         the main button's)."""
         text = str(choice.get("label") or choice["key"])
-        height = height or dp(PRIMARY_HEIGHT) * self.scale
-        full = font_size or sp(30) * self.scale
-        shown = (button.text, button.height, button.bold, getattr(button, "full_font", None))
-        if shown != (text, height, primary, full):
-            # something changed: full size again, fit_text shrinks it (unchanged: left as fitted)
-            button.fit_smallest = sp(SMALLEST_FONT) * self.scale
-            button.full_font = button.fit_full = full
-            button.height, button.font_size, button.bold, button.text = height, full, primary, text
+        if (button.text, button.key) != (text, choice["key"]):
+            button.mark_changed()
+        button.height = height or dp(MAIN_HEIGHT) * self.scale
+        button.font_size = font_size or sp(MAIN_FONT) * self.scale
+        button.bold, button.text = primary, text
         button.key = choice["key"]
         button.disabled = self.busy
         if primary:
@@ -197,7 +239,6 @@ class ChoicePanel(BoxLayout):
     def _set_busy(self, *_args) -> None:
         for button in self.buttons():
             button.disabled = self.busy
-
 
 
 class OutOfTurnRow(BoxLayout):
@@ -227,16 +268,15 @@ class OutOfTurnRow(BoxLayout):
         self.clear_widgets()
         unit = dp(1) * self.scale
         self.spacing = GAP * unit
-        self.height = (MIN_ROW_HEIGHT * unit) if self.choices else 0
+        self.height = (SLOT_ROW * unit) if self.choices else 0
         for choice in self.choices:
             player = str(choice.get("player") or "")
             label = str(choice.get("label") or choice["key"])
             text = f"{player}: {label}" if player and not label.startswith(player) else label
-            button = TouchButton(text=text, key=choice["key"], font_size=sp(16) * self.scale,
+            button = TouchButton(text=text, key=choice["key"], font_size=sp(SLOT_FONT) * self.scale,
                                  disabled=self.busy)
             fill = theme.player_colour(player, self.colours, theme.BUTTON)
             button.base_colour = theme.blend(theme.BUTTON, fill, 0.45)
             button.down_colour = fill
-            fit_text(button, sp(SMALLEST_FONT) * self.scale)
             button.bind(on_release=lambda b: self.dispatch("on_choose", b.key))
             self.add_widget(button)

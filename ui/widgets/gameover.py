@@ -10,7 +10,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from ui import theme
-from ui.summary import Summary, summarise
+from ui.summary import Summary, moments, summarise
 from ui.text import coloured, english, escape_markup
 
 
@@ -19,6 +19,14 @@ def _label(text: str, size: float, colour=theme.TEXT, bold: bool = False, halign
                   size_hint_y=None)
     label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
                texture_size=lambda w, ts: setattr(w, "height", ts[1]))
+    return label
+
+
+def _moment(text: str, size: float) -> Label:
+    """One moment of the game: one line, cut with "…" (Home keeps room for its buttons)."""
+    label = Label(text=text, font_size=size, color=theme.TEXT_DIM, halign="left", markup=True, shorten=True,
+                  shorten_from="right", max_lines=1, size_hint_y=None, height=size * 1.3)
+    label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))
     return label
 
 
@@ -34,16 +42,19 @@ class GameOverPanel(BoxLayout):
     view = DictProperty({})
     prompt = StringProperty("")
     news = ListProperty([])
+    history = ListProperty([])
     colours = DictProperty({})
     scale = NumericProperty(1.0)
     over = NumericProperty(0)
     tr = ObjectProperty(english)
+    #: Moments of the game from its log under the result (0: none; Home shows them).
+    moments_shown = NumericProperty(0)
 
     def __init__(self, **kwargs):
         super().__init__(orientation="vertical", size_hint_y=None, height=0, **kwargs)
         self.bind(minimum_height=self.setter("height"))
-        self.bind(view=self._show, prompt=self._show, news=self._show, over=self._show, scale=self._show,
-                  colours=self._show, tr=self._show)
+        self.bind(view=self._show, history=self._show, moments_shown=self._show, prompt=self._show, news=self._show,
+                  over=self._show, scale=self._show, colours=self._show, tr=self._show)
 
     def _show(self, *_args) -> None:
         self.clear_widgets()
@@ -65,6 +76,9 @@ class GameOverPanel(BoxLayout):
         if summary.scores:
             self.add_widget(_label(escape_markup(summary.scores_heading), sp(18) * self.scale, theme.TEXT_DIM))
             self.add_widget(_label(self._scores(summary), sp(22) * self.scale, bold=True))
+        if self.moments_shown:
+            for line in moments(list(self.history), summary.reason, self.moments_shown):
+                self.add_widget(_moment("· " + escape_markup(line), sp(20) * self.scale))
 
     def _headline(self, summary: Summary) -> str:
         text = escape_markup(summary.headline)

@@ -1,7 +1,7 @@
-"""What the table must physically do now (issue 17 item 1): the state's ``todo`` lines in
-large type, each behind a drawn icon of its kind (place, move, remove, flip, lock, deal, put
-back, a player out, set-up), between the prompt and the choices, until the next accepted
-input. The log keeps them for history; no touch is needed to see them.
+"""What the table must physically do now (issue 17 item 1, issue 29): the state's ``todo``
+lines in large type, one step at a time, each behind a drawn icon of its kind (place, move,
+remove, flip, lock, deal, put back, a player out, set-up), between the prompt and the
+choices, until the table ticks it off or the next input comes. The log keeps them too.
 
 Icons are canvas shapes (Roboto has no such glyphs: never a missing-glyph box).
 """
@@ -12,17 +12,20 @@ import math
 
 from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Rectangle, RoundedRectangle, Triangle
 from kivy.metrics import dp, sp
-from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from ui import theme
+from ui.widgets.buttons import TouchButton
 from ui.widgets.frame import before_frame
 
-#: Font sizes (sp at scale 1) to try, largest first: the first whose lines fit the room.
-#: Below the last one the lines are paged (a long set-up checklist), never clipped.
-SIZES = (30, 28, 26, 24, 22, 20)
+#: The step's font size (sp at scale 1): read from a metre (issue 29). A step too long for
+#: the room the panel has (``most``: the choices keep their main button and a row) steps
+#: down to the next sizes; under 32 the readability audit reports it (notes/screen.md).
+FONT = 32
+SIZES = (32, 30, 28, 26)
 
 #: The panel's fill and edge: amber, unlike the log and the buttons.
 FILL = (0.22, 0.15, 0.03, 1)
@@ -48,9 +51,8 @@ def icon_shapes(kind: str, x: float, y: float, s: float) -> list:
     """Canvas instructions of the icon for ``kind`` in the square (x, y, s)."""
     w = max(1.2, s / 12)
     cx, cy, r = x + s / 2, y + s / 2, s * 0.42
-    if kind == "setup":  # a ticked box
-        return [_line(rectangle=(x + s * 0.12, y + s * 0.12, s * 0.76, s * 0.76), width=w),
-                _line(points=[x + s * 0.25, cy, x + s * 0.45, y + s * 0.28, x + s * 0.8, y + s * 0.78], width=w)]
+    if kind == "setup":  # an empty box: the checklist starts unticked (issue 29)
+        return [_line(rectangle=(x + s * 0.12, y + s * 0.12, s * 0.76, s * 0.76), width=w)]
     if kind == "place":  # a piece going down onto the board
         return [*_arrow(cx, y + s * 0.95, cx, y + s * 0.3, s * 0.28),
                 _line(points=[x + s * 0.1, y + s * 0.12, x + s * 0.9, y + s * 0.12], width=w)]
@@ -103,32 +105,49 @@ class TodoIcon(Widget):
 
 
 class TodoPanel(BoxLayout):
-    """The todo lines; its height follows them (0 with none). The font is the largest of
-    :data:`SIZES` whose lines fit ``most`` pixels (never clipped: a long list shrinks).
+    """The todo lines, one step at a time (issue 29): the first step not yet done in large
+    type behind its icon, "Step 2 of 5" and a Done button that ticks it off and shows the
+    next. Every step stays until the table says it is done (Done) or the next input comes
+    (new lines, or none); a list starts unticked. Its height follows the step on show (0
+    when there is none left).
 
     Attributes:
         lines: ``{"kind", "text"}`` dicts from the state message.
         scale: the app's size factor.
-        most: the height the panel may take at most, in pixels.
+        ticked: how many steps (from the first) the table has ticked off.
     """
 
     lines = ListProperty([])
     scale = NumericProperty(1.0)
-    most = NumericProperty(200)
-    font_size = NumericProperty(0)
-    #: The page of a long list on show (0-based), and how many there are.
-    page = NumericProperty(0)
+    ticked = NumericProperty(0)
+    #: The state's revision: a new one starts the steps unticked (a language switch, which
+    #: words the same steps again, keeps the ticks).
+    revision = NumericProperty(0)
+    #: A step is on show (the table screen's prompt waits behind it).
+    showing = BooleanProperty(False)
+    font_size = NumericProperty(FONT)
+    #: The most height the panel may take (pixels); it never pages (``pages`` stays 1).
+    most = NumericProperty(10_000)
     pages = NumericProperty(1)
-    #: "Touch for the next steps" (``app.tr._``), shown under a paged list with "1/2".
-    more_text = StringProperty("Touch for the next steps")
+    done_text = StringProperty("Done")
+    step_text = StringProperty("Step {n} of {total}")
 
     def __init__(self, **kwargs):
         super().__init__(orientation="vertical", size_hint_y=None, height=0, **kwargs)
-        self._rows: list[tuple[BoxLayout, TodoIcon, Label]] = []
+        self._icon = TodoIcon(size_hint_x=None)
+        self._label = Label(halign="left", valign="middle", bold=True, color=theme.TEXT)
+        self._row = BoxLayout(orientation="horizontal", size_hint_y=None)
+        self._row.add_widget(self._icon)
+        self._row.add_widget(self._label)
+        self._count = Label(halign="left", valign="middle", color=theme.GOLD)
+        self._done = TouchButton(bold=True, size_hint_x=None)
+        self._done.bind(on_release=lambda *_: self.tick())
+        self._foot = BoxLayout(orientation="horizontal", size_hint_y=None)
+        self._foot.add_widget(self._count)
+        self._foot.add_widget(self._done)
         self._trigger = before_frame(self._refit)
-        self.bind(lines=self._new_lines, scale=self._trigger, most=self._trigger, width=self._trigger,
-                  page=self._trigger, more_text=self._trigger)
-        self._more = Label(halign="right", valign="middle", color=theme.GOLD, size_hint_y=None)
+        self.bind(lines=self._new_lines, scale=self._trigger, width=self._trigger, ticked=self._trigger,
+                  most=self._trigger, done_text=self._trigger, step_text=self._trigger)
         self._box = InstructionGroup()  # in canvas.before only while framed
         self._fill = RoundedRectangle(segments=4)
         self._edge = Line(width=1.5, joint="miter")
@@ -137,10 +156,10 @@ class TodoPanel(BoxLayout):
         self.bind(pos=self._frame, size=self._frame)
 
     def _frame(self, *_args) -> None:
-        """Frame the lines in the amber box, or take the box out when there are none: drawn
+        """Frame the step in the amber box, or take the box out when there is none: drawn
         in a transparent colour it cost as much as a visible one, and a RoundedRectangle made
         0 wide keeps drawing its last shape (Kivy does not rebuild it)."""
-        shown = bool(self.lines and self.children and self.height > 1)  # no empty box
+        shown = bool(self.children and self.height > 1)  # no empty box
         if shown != self.framed:
             (self.canvas.before.add if shown else self.canvas.before.remove)(self._box)
         if shown:
@@ -149,117 +168,80 @@ class TodoPanel(BoxLayout):
             self._edge.rounded_rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2, radius, 4)
 
     def _new_lines(self, *_args) -> None:
-        self.page = 0
+        count = len(self._lines())
+        if count != getattr(self, "_count_seen", None):
+            self.ticked = 0
+        self._count_seen = count
         self._trigger()
 
-    def on_touch_down(self, touch):
-        if self.pages > 1 and self.collide_point(*touch.pos):
-            self.page = (int(self.page) + 1) % int(self.pages)
-            return True
-        return super().on_touch_down(touch)
+    def on_revision(self, *_args) -> None:
+        self.ticked = 0
+        self._trigger()
+
+    def tick(self) -> None:
+        """The table did the step on show: the next one."""
+        self.ticked = min(len(self._lines()), int(self.ticked) + 1)
 
     @property
     def framed(self) -> bool:
-        """The amber box is drawn (never without a line in it)."""
+        """The amber box is drawn (never without a step in it)."""
         return self._box in self.canvas.before.children
 
+    def _lines(self) -> list[dict]:
+        return [line for line in self.lines if isinstance(line, dict) and line.get("text")]
+
     def texts(self) -> list[str]:
-        """Every line's words (all pages; for tests)."""
-        return [str(line.get("text", "")) for line in self.lines if isinstance(line, dict) and line.get("text")]
+        """Every line's words (ticked or not; for tests)."""
+        return [str(line["text"]) for line in self._lines()]
 
     def labels(self) -> list[Label]:
-        return [label for _row, _icon, label in self._rows if label.parent is not None]
+        """The step's label while one shows (the readability audit's "todo" text)."""
+        return [self._label] if self._label.parent is not None and self.height > 1 else []
 
-    def _row(self) -> tuple[BoxLayout, TodoIcon, Label]:
-        row = BoxLayout(orientation="horizontal", size_hint_y=None)
-        icon = TodoIcon(size_hint_x=None)
-        label = Label(halign="left", valign="middle", bold=True, color=theme.TEXT)
-        row.add_widget(icon)
-        row.add_widget(label)
-        return row, icon, label
+    def current(self) -> str:
+        """The words of the step on show ("" when none is left)."""
+        lines = self._lines()
+        return str(lines[int(self.ticked)]["text"]) if int(self.ticked) < len(lines) else ""
 
     def _refit(self, *_args) -> None:
-        lines = [line for line in self.lines if isinstance(line, dict) and line.get("text")]
-        while len(self._rows) < len(lines):
-            self._rows.append(self._row())
+        lines = self._lines()
+        self.clear_widgets()
+        self.showing = int(self.ticked) < len(lines)
+        if not self.showing:
+            self.height = 0
+            self._frame()
+            return
         unit = dp(1) * self.scale
         self.padding = (10 * unit, 6 * unit)
         self.spacing = 4 * unit
-        if not lines:
-            self.clear_widgets()
-            self.height = 0
-            self._frame()
-            return
+        line = lines[int(self.ticked)]
+        self._icon.kind = str(line.get("kind") or "other")
+        self._label.text = str(line["text"])
+        self._row.spacing = 8 * unit
+        foot = 56 * unit  # the Done button: at least 9 mm on every panel
         for size in SIZES:
-            if self._fit(size, lines) <= self.most:
-                self.pages = 1
-                self._show(lines)
-                return
-        if self._fit(SIZES[-1], lines[:1]) > self.most:  # not one line fits (a long game-over
-            self.pages = 1                                 # summary): the log has them
-            self.clear_widgets()
-            self.height = 0
-            self._frame()
-            return
-        self._show(self._paged(lines))
-
-    def _paged(self, lines: list) -> list:
-        """The lines of the page on show, at the smallest size, with the "1/2" line after
-        them: pages filled in order, each as many lines as fit (at least one)."""
-        size = SIZES[-1]
-        self._more.font_size = sp(size - 4) * self.scale
-        self._more.text = f"{self.more_text}  {int(self.page) + 1}/…"
-        self._more.text_size = (max(10.0, self.width - 20 * dp(1) * self.scale), None)
-        self._more.texture_update()
-        room = self.most - self._more.texture_size[1] - self.spacing
-        pages, current = [], []
-        for line in lines:
-            if current and self._fit(size, current + [line]) > room:
-                pages.append(current)
-                current = []
-            current.append(line)
-        pages.append(current)
-        self.pages = len(pages)
-        if self.page >= self.pages:
-            self.page = 0
-        self._more.text = f"{self.more_text}  {int(self.page) + 1}/{self.pages} ›"
-        return pages[int(self.page)]
-
-    def _show(self, lines: list) -> None:
-        """Put the rows of ``lines`` (and the page line when paged) in the panel, laid out."""
-        self.clear_widgets()
-        for (row, _icon, _label), _line in zip(self._rows, lines):
-            self.add_widget(row)
-        size = SIZES[-1] if self.pages > 1 else None
-        height = self._fit(size or self.font_size, lines)
-        if self.pages > 1:
-            self._more.text_size = (self.width - 20 * dp(1) * self.scale, None)
-            self._more.texture_update()
-            self._more.height = self._more.texture_size[1]
-            self.add_widget(self._more)
-            height += self._more.height + self.spacing
-        self.height = height
+            self._fit_step(size, unit)
+            if self._row.height + foot + 16 * unit <= self.most:
+                break
+        self.add_widget(self._row)
+        self._count.font_size = sp(20) * self.scale
+        # one step alone needs no count (its Done still shows the prompt behind it)
+        self._count.text = self.step_text.format(n=int(self.ticked) + 1, total=len(lines)) if len(lines) > 1 else ""
+        self._done.text = self.done_text
+        self._done.font_size = sp(26) * self.scale
+        self._done.width = 140 * unit
+        self._foot.height = foot
+        self.add_widget(self._foot)
+        self.height = self._row.height + self._foot.height + 12 * unit + 4 * unit
         self._frame()
 
-    def _fit(self, size: float, lines: list) -> float:
-        """Lay the rows out at font ``size`` (sp at scale 1); returns the panel's height."""
-        unit = dp(1) * self.scale
+    def _fit_step(self, size: float, unit: float) -> None:
+        """Lay the step out at font ``size`` (sp at scale 1)."""
         font = sp(size) * self.scale
         icon_side = font * 1.15
-        text_width = max(10.0, self.width - 20 * unit - icon_side - 8 * unit)
-        total = 12 * unit + 4 * unit * (len(lines) - 1)
-        for (row, icon, label), line in zip(self._rows, lines):
-            icon.kind = str(line.get("kind") or "other")
-            if label.text != str(line["text"]):
-                label.text = str(line["text"])
-            row.spacing = 8 * unit
-            icon.width = icon_side
-            label.font_size = font
-            label.text_size = (text_width, None)
-            label.texture_update()
-            row.height = max(icon_side, label.texture_size[1])
-            label.height = row.height
-            total += row.height
         self.font_size = size
-        self.height = total
-        return total
+        self._icon.width = icon_side
+        self._label.font_size = font
+        self._label.text_size = (max(10.0, self.width - 20 * unit - icon_side - 8 * unit), None)
+        self._label.texture_update()
+        self._row.height = max(icon_side, self._label.texture_size[1])

@@ -211,7 +211,7 @@ def _answer(state: State) -> Prompt:
 
 
 def _centre(state: State) -> Prompt:
-    choices = [Choice("accuse", msg("Make an accusation"))]
+    choices = [Choice("accuse", msg("Make an accusation"), main=True)]  # why one comes to the centre (issue 29)
     if state.options["leftover_mode"] == "centre" and ci.deal(len(state.players))[1]:
         choices.append(Choice("look-centre", msg("Look at the centre cards")))
     choices.append(Choice("end-turn", msg("End turn")))

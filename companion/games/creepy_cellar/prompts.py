@@ -153,8 +153,11 @@ def _move(state: State) -> Prompt:
     if state.options["cellar_turn_order"] == "drop_first" and checks.can_drop_off(state):
         choices.append(_drop_off_choice(state))
     finished = checks.rest_of_turn_empty(state)
-    choices.append(Choice("end-turn", msg("End turn"), main=True) if finished
-                   else Choice("done-moving", msg("Done moving"), main=True))
+    # the expected next step is a move while there is one (issue 29: End turn was the big
+    # button right after the roll); stopping is the main step only when no move is left
+    stop = not checks.move_targets(state)
+    choices.append(Choice("end-turn", msg("End turn"), main=stop) if finished
+                   else Choice("done-moving", msg("Done moving"), main=stop))
     return _move_prompt(state, finished, tuple(choices))
 
 

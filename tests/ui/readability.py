@@ -1,0 +1,121 @@
+"""The readability audit of the table screen at one metre (issue 29), run inside the Kivy
+client by the playthrough scenario at every shot.
+
+At 800×480 on the 7" panel a font of F px is about 0.47·F arcminutes at 1 m; reading
+guidance (HFES 100 / ISO 9241-303) asks for 16′, about 34 px. The floors, in pixels at
+scale 1 (an 800×480 window; larger windows multiply them by ``app.scale``):
+
+* the prompt, the todo lines and the main button: :data:`FLOORS` ``"prompt"`` 32;
+* every other button: 26;
+* labels drawn on the board (names, figures): 20;
+* anything else a player needs: 18.
+
+:func:`audit` returns what breaks them on the screen on show, where the main button is (it
+must not move between two states), the labels whose text overflows (:mod:`overflow`) and
+the characters the font has no glyph for (:mod:`glyphs`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from glyphs import missing_glyphs
+from overflow import overflowing, visible
+
+#: Smallest text, in px at scale 1, by role.
+FLOORS = {"prompt": 32, "todo": 32, "main": 32, "button": 26, "board": 20, "text": 18}
+
+#: Kivy markup tags (``[b]``, ``[color=ff0000]``, ``[/color]``): not drawn.
+MARKUP = re.compile(r"\[/?[a-z_]+(=[^\]]*)?\]")
+
+
+def plain(text: str, markup: bool) -> str:
+    """``text`` as drawn: markup tags out and the entities back."""
+    if not markup:
+        return text
+    text = MARKUP.sub("", text)
+    return text.replace("&bl;", "[").replace("&br;", "]").replace("&amp;", "&")
+
+
+def _roles(table) -> dict[int, str]:
+    """id(widget) -> role, for the widgets whose role is not "text" or "button"."""
+    roles = {id(table.ids.prompt): "prompt"}
+    for label in table.ids.todo.labels():
+        roles[id(label)] = "todo"
+    main = table.ids.choices.main_button()
+    if main is not None:
+        roles[id(main)] = "main"
+    for widget in table.ids.board_slot.walk(restrict=True):
+        roles.setdefault(id(widget), "board")
+    return roles
+
+
+def _role(widget, roles: dict[int, str]) -> str:
+    from ui.widgets.buttons import TouchButton
+
+    role = roles.get(id(widget))
+    if role:
+        return role
+    return "button" if isinstance(widget, TouchButton) else "text"
+
+
+def small_text(roots, roles: dict[int, str], scale: float) -> list[str]:
+    """One line per visible text under ``roots`` drawn under its role's floor."""
+    from kivy.uix.label import Label
+
+    found = []
+    for root in roots:
+        for widget in root.walk(restrict=True):
+            if not isinstance(widget, Label) or not widget.text.strip() or not visible(widget):
+                continue
+            role = _role(widget, roles)
+            size = widget.font_size / scale
+            if size < FLOORS[role] - 0.05:
+                short = plain(widget.text, widget.markup).replace("\n", " ")[:48]
+                found.append(f"{role} {short!r} at {size:.1f} px (floor {FLOORS[role]})")
+    return found
+
+
+def glyph_gaps(roots) -> list[str]:
+    """One line per visible text under ``roots`` with characters its font cannot draw."""
+    from kivy.uix.label import Label
+
+    found = []
+    for root in roots:
+        for widget in root.walk(restrict=True):
+            if isinstance(widget, Label) and widget.text.strip() and visible(widget):
+                text = plain(widget.text, widget.markup)
+                gaps = missing_glyphs(text, widget.font_name, widget.bold)
+                if gaps:
+                    found.append(f"{text[:40]!r} lacks {''.join(sorted(gaps))!r}")
+    return found
+
+
+def main_box(table) -> list[float] | None:
+    """The main button's window box ``[x, y, width, height]``, or None when none shows."""
+    main = table.ids.choices.main_button()
+    if main is None or not visible(main):
+        return None
+    x, y = main.to_window(main.x, main.y)
+    return [round(x), round(y), round(main.width), round(main.height)]
+
+
+def audit(app, table) -> dict:
+    """What the screen on show breaks (see the module's doc)."""
+    from kivy.core.window import Window
+
+    covers = [w for w in Window.children if w is not app.root]  # privacy screens, pop-ups
+    roots = [table, app.root.ids.banner, *covers]
+    roles = _roles(table)
+    return {"small": small_text(roots, roles, app.scale), "glyphs": glyph_gaps(roots),
+            "overflow": [line for root in [table, *covers] for line in overflowing(root)],
+            "main_box": main_box(table)}
+
+
+def moved(boxes: dict[str, list | None]) -> list[str]:
+    """The shots (name -> main box) whose main button is not where the first one's is."""
+    shown = {name: box for name, box in boxes.items() if box}
+    if not shown:
+        return []
+    first_name, first = next(iter(shown.items()))
+    return [f"{name}: {box} (not {first} as in {first_name})" for name, box in shown.items() if box != first]
