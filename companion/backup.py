@@ -34,15 +34,21 @@ def backup(db: str | Path, dest: str | Path) -> Path:
     """Copy the store ``db`` to ``dest`` (a new file), consistently, while the daemon may write.
 
     Raises:
-        StoreError: no store at ``db``, ``dest`` exists, or the copy failed (nothing is left
-            at ``dest`` then).
+        StoreError: no store at ``db`` (or another program's database there), ``dest``
+            exists, or the copy failed (nothing is left at ``dest`` then).
     """
     db, dest = Path(db), Path(dest)
     if not db.is_file():
         raise StoreError(f"there is no event store at {db}")
     if dest.exists():
         raise StoreError(f"{dest} already exists: give the backup a new name")
-    _copy(_read_only(db), dest)
+    source = _read_only(db)
+    try:
+        stores.check_ours(source, str(db))  # another program's database is not ours to copy
+    except (StoreError, sqlite3.Error) as exc:
+        source.close()
+        raise StoreError(str(exc) if isinstance(exc, StoreError) else f"{db} cannot be read: {exc}") from None
+    _copy(source, dest)
     return dest
 
 
@@ -69,11 +75,20 @@ def _copy(source: sqlite3.Connection, dest: Path) -> None:
         os.replace(tmp, dest)
         _fsync(dest.parent)
     except (sqlite3.Error, OSError) as exc:
-        tmp.unlink(missing_ok=True)
-        raise StoreError(f"could not copy the event store to {dest}: {exc}") from exc
+        _discard(tmp)
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise StoreError(f"could not copy the event store to {dest}: {reason}") from exc
     except StoreError:
-        tmp.unlink(missing_ok=True)
+        _discard(tmp)
         raise
+
+
+def _discard(tmp: Path) -> None:
+    """Take away a half-made copy; a read-only or vanished place has none to take away."""
+    try:
+        tmp.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def check_store_file(path: str | Path) -> int:

@@ -114,9 +114,17 @@ def check_private_dir(path: Path) -> None:
             info = part.stat()
         except FileNotFoundError:
             continue
-        if info.st_mode & stat.S_IWOTH:
+        if info.st_mode & stat.S_IWOTH and not _read_only_mount(part):
             raise PrivateDirRefused(f"{part} can be written by any user, so the companion keeps no game "
                                     f"there: {_private_advice(part, info)}")
+
+
+def _read_only_mount(part: Path) -> bool:
+    """Whether ``part`` is on a read-only mount: nobody writes it, whatever its mode says."""
+    try:
+        return bool(os.statvfs(part).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
 
 
 def _private_advice(part: Path, info: os.stat_result) -> str:

@@ -34,6 +34,7 @@ from companion.store import (
     StoreInUse,
     application_id,
     check_ours,
+    deleted_games,
 )
 
 log = logging.getLogger(__name__)
@@ -87,12 +88,13 @@ def save_good_copy(path: str | Path) -> Path:
             target.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
             result = target.execute("PRAGMA integrity_check").fetchone()[0]
             held = _event_count(target)
+            deleted = deleted_games(target)
         finally:
             target.close()
             source.close()
         if result != "ok":
             raise StoreError(f"the copy of {path} failed its integrity check: {result}")
-        kept = _held_by(dest)
+        kept = _held_by(dest, deleted)
         if held < kept:  # a store that lost events never replaces the copy that has them (issue 26)
             raise StoreError(f"{path} holds {held} events and its last good copy {kept}: the copy is kept")
         _fsync(tmp)
@@ -111,8 +113,9 @@ def _event_count(db: sqlite3.Connection) -> int:
         return 0
 
 
-def _held_by(copy: Path) -> int:
-    """How many events the file ``copy`` holds (0 when it is missing or unreadable)."""
+def _held_by(copy: Path, deleted: set[tuple[int, float]] = frozenset()) -> int:
+    """How many events the file ``copy`` holds (0 when it is missing or unreadable), not
+    counting those of the games the owner deleted since (``deleted``: the store's list)."""
     if not copy.exists():
         return 0
     try:
@@ -120,9 +123,21 @@ def _held_by(copy: Path) -> int:
     except sqlite3.Error:
         return 0
     try:
-        return _event_count(db)
+        return _event_count(db) - _events_of(db, deleted)
     finally:
         db.close()
+
+
+def _events_of(db: sqlite3.Connection, games: set[tuple[int, float]]) -> int:
+    """How many events ``db`` holds for ``games`` (``(id, started)`` pairs)."""
+    if not games:
+        return 0
+    try:
+        rows = db.execute("SELECT g.id, g.started, COUNT(*) FROM games g JOIN events e ON e.game_id = g.id "
+                          "GROUP BY g.id").fetchall()
+    except sqlite3.Error:
+        return 0
+    return sum(count for gid, started, count in rows if (gid, started) in games)
 
 
 def open_store(path: str | Path, now: float | None = None,
@@ -470,10 +485,13 @@ def _salvage_into(source: Path, store: EventStore) -> int:
 def _salvage_rows(src: sqlite3.Connection, store: EventStore) -> int:
     db = store._db
     count = 0
+    deleted = deleted_games(db) | deleted_games(src)  # deleted on purpose: never read back
     with store._transaction():
         versions_column = "versions" if "versions" in _columns(src, "games") else "NULL"
         for gid, game, key, header, started, outcome, versions in _rows(
                 src, f"SELECT id, game, key, header, started, outcome, {versions_column} FROM games ORDER BY id"):
+            if (gid, started) in deleted:
+                continue
             known = db.execute("SELECT header FROM games WHERE id = ?", (gid,)).fetchone()
             if known is None:
                 if not _parses(header):

@@ -489,12 +489,23 @@ class EventStore:
         """
         try:
             with self._transaction():
+                self._remember_deleted(game_id)
                 self._db.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
                 self._db.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
                 cursor = self._db.execute("DELETE FROM games WHERE id = ?", (game_id,))
         except sqlite3.Error as exc:
             raise StoreError(f"could not delete game {game_id} in {self.path}: {exc}") from exc
         return cursor.rowcount > 0
+
+    def _remember_deleted(self, game_id: int) -> None:
+        """Note the game as deleted on purpose (:func:`deleted_games`), in the deleting
+        transaction: recovery never reads it back from a last good or damaged copy."""
+        row = self._db.execute("SELECT started FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            return
+        gone = sorted(deleted_games(self._db) | {(game_id, row[0])})
+        self._db.execute("INSERT OR REPLACE INTO settings (name, value, changed) VALUES (?, ?, ?)",
+                         (DELETED_GAMES, json.dumps(gone), row[0]))
 
     def moves(self) -> dict[int, tuple[int, float]]:
         """Game id -> (events recorded, the last one's wall-clock time), for games with events."""
@@ -587,6 +598,20 @@ class StoreInUse(StoreError):
 
 class NotOurs(StoreError):
     """The file is another program's (or a newer companion's): it is left untouched."""
+
+
+#: The ``settings`` row listing the games the owner deleted: ``[[id, started], ...]``.
+DELETED_GAMES = "deleted_games"
+
+
+def deleted_games(db: sqlite3.Connection) -> set[tuple[int, float]]:
+    """The games deleted on purpose from the store ``db``, as ``(id, started)`` pairs
+    (empty when none was, or the list does not read)."""
+    try:
+        row = db.execute("SELECT value FROM settings WHERE name = ?", (DELETED_GAMES,)).fetchone()
+        return {(int(gid), float(started)) for gid, started in json.loads(row[0])} if row else set()
+    except (sqlite3.Error, ValueError, TypeError):
+        return set()
 
 
 def check_ours(db: sqlite3.Connection, path: str) -> None:

@@ -219,7 +219,7 @@ class TerminalTable:
 
     def handle(self, client: Client, text: str) -> bool:
         """Act on one typed line; False to stop."""
-        if text in ("q", "quit", "exit"):
+        if text.lower() in ("q", "quit", "exit"):  # Caps Lock on, or a capital by habit
             return self._stop_unsaved(client)
         self._asked_to_stop = False
         if not text:
@@ -241,10 +241,10 @@ class TerminalTable:
     def _command(self, client: Client, text: str) -> str | None:
         """Send what ``text`` asks for; returns a problem found before sending, if any."""
         revision = (client.state or {}).get("revision")
-        if text in ("u", "undo"):
+        if text.lower() in ("u", "undo"):
             client.undo(revision)
             return None
-        if text == "tap" or text.startswith("tap "):
+        if text.lower() == "tap" or text.lower().startswith("tap "):
             return self._tap(client, text[4:].strip())
         choices = self.view.shown
         if not (text.isdigit() and 1 <= int(text) <= len(choices)):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
 
 import pytest
 
@@ -240,6 +241,31 @@ def test_reading_a_missing_store_says_so(tmp_path, capsys, cmd):
     assert "there is no event store at" in capsys.readouterr().err
 
 
+def test_a_backup_of_another_programs_database_is_refused(tmp_path, capsys):
+    """Newcomer trial: ``backup --db`` of any SQLite file was copied as if it were a store."""
+    other = tmp_path / "photos.sqlite"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE albums (name TEXT)")
+    assert main(["backup", "--db", str(other), str(tmp_path / "copy.sqlite3")]) == 2
+    assert capsys.readouterr().err == (f"companion: no backup: {other} is not a Haunt Companion event store "
+                                       f"(it holds albums); it was left untouched\n")
+    assert not (tmp_path / "copy.sqlite3").exists()
+
+
+def test_a_backup_into_a_read_only_place_is_one_line(tmp_path, capsys):
+    """Newcomer trial: a backup onto a read-only mount ended in a traceback (EROFS on .tmp)."""
+    from tests.test_storage_faults import tiny_tmpfs
+
+    db = tmp_path / "g.sqlite3"
+    EventStore(db).close()
+    with tiny_tmpfs(tmp_path / "ro", "1m") as place:
+        subprocess.run(["mount", "-o", "remount,ro", str(place)], check=True)
+        assert main(["backup", "--db", str(db), str(place / "b.sqlite3")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"companion: no backup: could not copy the event store to {place / 'b.sqlite3'}: ")
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
 def test_a_restart_resumes_the_game_the_owner_chose_from_the_saved_games(tmp_path):
     from companion.daemon.desk_commands import resume, set_aside
 
@@ -288,3 +314,14 @@ def test_every_games_card_data_reads_back_as_written(game, fmt):
     text = content_io.export(spec, entered, fmt)
     found = content_io.read(text, f"cards.{fmt}")
     assert content_io.check_import(found, {})[1] == entered
+
+
+def test_one_imported_card_is_one_card_in_both_languages():
+    """Newcomer trial: "Importati i dati stampati di 1 carte" (no plural form)."""
+    from companion.daemon.desk_commands import import_words
+    from companion.i18n import render
+
+    one = import_words({"ok": True, "saved": 1})
+    assert render(one, "en") == "Imported the printed data of 1 card. It counts from the next new game."
+    assert render(one, "it") == "Importati i dati stampati di 1 carta. Valgono dalla prossima nuova partita."
+    assert render(import_words({"ok": True, "saved": 3}), "it").startswith("Importati i dati stampati di 3 carte.")

@@ -9,6 +9,8 @@ import sqlite3
 import subprocess
 import sys
 
+import pytest
+
 from companion.cli import _open_store
 from companion.session import Session
 from companion.store import EventStore
@@ -76,3 +78,16 @@ def test_a_read_only_xdg_state_folder_at_the_first_start_is_one_line(laptop, tmp
     assert done.returncode == 2
     assert done.stderr.splitlines()[-1].startswith(f"companion: cannot make the folder {ro / 'haunt-companion'}")
     assert len(done.stderr.splitlines()) == 1, done.stderr
+
+
+def test_a_read_only_mount_open_to_all_is_not_called_writable_by_any_user(tmp_path):
+    """Newcomer trial: a 1777 tmpfs mounted read-only was refused as "can be written by any
+    user"; nobody can write it, and the read-only store's own words apply."""
+    from companion.paths import PrivateDirRefused, check_private_dir
+
+    with tiny_tmpfs(tmp_path / "fs", "1m") as fs:
+        fs.chmod(0o1777)
+        with pytest.raises(PrivateDirRefused, match="can be written by any user"):
+            check_private_dir(fs / "g.sqlite3")
+        _read_only(fs)
+        check_private_dir(fs / "g.sqlite3")  # no refusal

@@ -105,6 +105,43 @@ def test_a_store_with_fewer_events_never_replaces_the_last_good_copy(tmp_path):
     assert good_copy_path(db).read_bytes() == kept
 
 
+def _two_games_deleted(db) -> EventStore:
+    """A store with two games and a last good copy of both; then the owner deletes both."""
+    first = _store_with_events(db, 4)
+    second = _store_with_events(db, 3)
+    save_good_copy(db)
+    store = EventStore(db)
+    assert store.delete_game(first) and store.delete_game(second)
+    return store
+
+
+def test_games_the_owner_deleted_never_come_back_from_the_last_good_copy(tmp_path):
+    """Storage notes: a store left with no game read back .last-good's games, so deleting
+    every game on the desk brought them all back at the next start."""
+    db = tmp_path / "s.sqlite3"
+    _two_games_deleted(db).close()
+    store, recovery = open_store(db)  # the copy was not refreshed yet: a power cut
+    assert (_numbers(store), recovery) == ({}, None)
+    store.close()
+    save_good_copy(db)  # fewer events, but only by the deleted games': the copy follows
+    assert EventStore(good_copy_path(db)).games() == []
+
+
+def test_games_the_owner_deleted_never_come_back_from_a_damaged_file(tmp_path):
+    """A damaged file set aside by an earlier recovery still holds the games; deleted since,
+    they stay deleted when the store is left with no game."""
+    db = tmp_path / "s.sqlite3"
+    _store_with_events(db, 4)
+    _store_with_events(db, 3)
+    shutil.copyfile(db, tmp_path / "s.sqlite3.damaged-20261205-120000")
+    store = EventStore(db)
+    assert all(store.delete_game(record.id) for record in store.games())
+    store.close()
+    store, recovery = open_store(db)
+    assert (_numbers(store), recovery) == ({}, None)
+    store.close()
+
+
 @pytest.mark.parametrize("link", ["symlink", "hardlink"])
 def test_one_daemon_per_file_whatever_link_reaches_it(tmp_path, link):
     db = tmp_path / "s.sqlite3"

@@ -141,6 +141,19 @@ def test_a_typed_line_that_is_no_choice_says_what_was_wrong(typed, said):
     assert client.sent == []
 
 
+@pytest.mark.parametrize("typed", ["U", "Undo", "UNDO"])
+def test_undo_typed_with_a_capital_is_undo(typed):
+    """Newcomer trial: "U" (Caps Lock, or a capital by habit) was "not a choice"."""
+    table, client, _out = _table(_state(_session_after(4)))
+    assert table.handle(client, typed) is True
+    assert client.sent == [{"cmd": "undo"}]
+
+
+def test_q_typed_with_a_capital_stops():
+    table, client, _out = _table(_state(_session_after(4)))
+    assert table.handle(client, "Q") is False
+
+
 def test_what_was_wrong_is_said_in_italian():
     table, client, out = _table(_state(_session_after(4), "it"))
     table.handle(client, "99")

@@ -26,7 +26,7 @@ from companion.daemon.answers import send
 from companion.daemon.args import text_arg
 from companion.daemon.commands import command
 from companion.errors import CompanionError, StoreError
-from companion.i18n import msg
+from companion.i18n import msg, nmsg
 
 if TYPE_CHECKING:
     from companion.daemon.core import Daemon
@@ -72,8 +72,9 @@ def import_content(daemon: Daemon, data: Any, name: Any = "", game: Any = None) 
 def import_words(answer: dict[str, Any]):
     """The ack's sentence for :func:`import_content`'s answer."""
     if answer["ok"]:
-        return msg("Imported the printed data of {count} cards. It counts from the next new game.",
-                   count=answer["saved"])
+        return nmsg("Imported the printed data of {n} card. It counts from the next new game.",
+                    "Imported the printed data of {n} cards. It counts from the next new game.", "n",
+                    n=answer["saved"])
     return msg("Nothing was imported: {problems}", problems="; ".join(answer["problems"]))
 
 
@@ -219,7 +220,8 @@ async def tags_import(daemon: Daemon, message, writer) -> Ack:
     answer = await daemon.in_order(lambda: import_tags(daemon, message.get("text"), message.get("name", "")))
     daemon.hub.send(writer, answer)
     if answer["ok"]:
-        return True, msg("Enrolled {count} tags from the file.", count=answer["saved"])
+        return True, nmsg("Enrolled {n} tag from the file.", "Enrolled {n} tags from the file.", "n",
+                          n=answer["saved"])
     return False, msg("No tag was enrolled: {problems}", problems="; ".join(answer["problems"]))
 
 
