@@ -436,6 +436,16 @@ class CompanionApp(App):
         view.open(animation=False)
         return view
 
+    def show_rules(self):
+        """Rules: the rules card for the step at hand, from the daemon (issue 33 item 4)."""
+        from ui.widgets.rules import RulesView
+
+        view = RulesView(self)
+        self.answer_hooks["rules"] = view.take
+        view.open(animation=False)
+        self.ask("rules")
+        return view
+
     def undo(self) -> None:
         """The Undo button (or the toast's) was touched. Undoing a tap or a press says which
         physical thing to put back."""

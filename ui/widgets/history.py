@@ -1,6 +1,6 @@
 """History (issue 29): the game's log, one touch away from the table screen instead of on
 it. A panel over the table in readable type (22 sp), newest at the bottom; a touch anywhere
-closes it."""
+closes it. Its Rules button opens the rules card (:mod:`ui.widgets.rules`, issue 33)."""
 
 from __future__ import annotations
 
@@ -39,8 +39,12 @@ class HistoryView(ModalView):
         scroll = ScrollView(do_scroll_x=False, bar_width=8 * unit, scroll_y=0)
         scroll.add_widget(self.label)
         box.add_widget(scroll)
-        close = TouchButton(text=app.tr._("Close"), bold=True, font_size=sp(26) * app.scale, size_hint_y=None,
-                            height=64 * unit)
+        row = BoxLayout(size_hint_y=None, height=64 * unit, spacing=8 * unit)
+        rules = TouchButton(text=app.tr._("Rules"), font_size=sp(26) * app.scale, disabled=not app.model.game)
+        rules.bind(on_release=lambda *_: (self.dismiss(animation=False), app.show_rules()))
+        close = TouchButton(text=app.tr._("Close"), bold=True, font_size=sp(26) * app.scale)
         close.bind(on_release=lambda *_: self.dismiss(animation=False))
-        box.add_widget(close)
+        row.add_widget(rules)
+        row.add_widget(close)
+        box.add_widget(row)
         self.add_widget(box)
