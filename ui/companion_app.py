@@ -139,7 +139,7 @@ class CompanionApp(App):
         root.watch(Window)
         self._banner = root.ids.banner
         self.model.bind(screen=self._screen, language=self._language,
-                        physical=self._physical, page=self._page)
+                        physical=self._physical, page=self._page, storage_warning=self._storage_warning)
         root.show(self.model.screen)
         self.link.start()
         if self.stop_event is not None:
@@ -280,6 +280,13 @@ class CompanionApp(App):
         if self._notice_timer is not None:
             self._notice_timer.cancel()
         self.model.clear_notice()
+        self._storage_warning(self.model, self.model.storage_warning)
+
+    def _storage_warning(self, _model, warning: str) -> None:
+        """The game is not being saved (issue 26): said on the banner when it starts, and on
+        each screen shown while it lasts; Home keeps it as a line of its own instead."""
+        if warning and self.model.screen != "home":
+            self.show_notice(warning, "error")
 
     def _language(self, _model, lang: str) -> None:
         if self.tr.switch(lang):

@@ -120,6 +120,10 @@ class TableModel(EventDispatcher):
     revision = NumericProperty(0)
     #: ``{"called", "since", "message"}`` from the state (absent keys: nothing called).
     staff = DictProperty({})
+    #: The daemon's ``storage_warning`` ("" when the game is saved): the inputs are kept in
+    #: memory only (a full disk, a read-only store; issue 26). On the banner when it comes
+    #: and on every screen shown while it lasts; on Home for as long as it lasts.
+    storage_warning = StringProperty("")
 
     def __init__(self, clock=time.monotonic, **kwargs):
         super().__init__(**kwargs)
@@ -165,11 +169,16 @@ class TableModel(EventDispatcher):
         self.venue = bool(message.get("venue"))
         staff = message.get("staff")
         self.staff = dict(staff) if isinstance(staff, dict) else {}
+        self._take_storage_warning(message.get("storage_warning"))
         self.enrollment = message.get("enrollment")
         if not self.game and self.page in ("table", "check"):
             self.page = "home"
         self.connected = True
         self.reconnecting = False
+
+    def _take_storage_warning(self, warning) -> None:
+        """The warning while it lasts (the app puts it on the banner: ``CompanionApp``)."""
+        self.storage_warning = warning if isinstance(warning, str) else ""
 
     def _take_log(self, log: list[str], news: list[str]) -> None:
         """News extend the history; a state without news (a reconnection, a language

@@ -42,3 +42,18 @@ def test_no_reader_is_said_as_it_is():
     assert no_reader_text({}) == "No reader has reported yet."  # an older daemon: no claim
     assert can_enroll(NO_BUTTON, {}) is False and can_enroll({}, {}) is None
     assert can_enroll(ONE_READER, readers_of(ONE_READER, {})) is True
+
+
+def test_the_state_s_storage_warning_is_kept_until_the_daemon_saves_again():
+    """Issue 26 item 4: the state carried ``storage_warning`` but no screen showed it
+    (tests/ui/test_storage_warning_screen.py shows it in a window)."""
+    from ui.model import TableModel
+
+    model = TableModel()
+    warning = "The game is not being saved (disk full). Its inputs are kept in memory."
+    state = {"type": "state", "language": "en", "hardware": NO_BUTTON, "storage_warning": warning,
+             "prompt": {"text": "Ada: roll", "player": "Ada", "choices": []}}
+    model.apply_state(state)
+    assert model.storage_warning == warning
+    model.apply_state({**state, "storage_warning": None})
+    assert model.storage_warning == ""

@@ -54,6 +54,8 @@ class HomeScreen(Screen):
     resume_detail = StringProperty("")
     readers_text = StringProperty("")
     reader_offline = BooleanProperty(False)
+    #: The readers' strip is a warning: a reader offline, or the game not being saved.
+    warning = BooleanProperty(False)
 
     def __init__(self, **kwargs):
         load_kv("home")
