@@ -15,3 +15,13 @@ def checkout_env(**extra: str) -> dict[str, str]:
     of every subprocess that runs the companion."""
     path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
     return {**os.environ, "PYTHONPATH": path, **extra}
+
+
+def ctrl_c_as_at_a_terminal() -> None:
+    """``preexec_fn`` for a subprocess that must see Ctrl-C (or the console view's stand-in
+    for it, ``_thread.interrupt_main``) as a user at a terminal does: a test run started in
+    the background (``cmd &``, nohup) hands its children SIGINT ignored, and Python then
+    never raises KeyboardInterrupt."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

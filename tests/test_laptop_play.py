@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion.client import Client, DaemonUnavailable
+from tests.checkout import ctrl_c_as_at_a_terminal
 from tests.collector import wait_until
 
 ROOM_H = "creepy_cellar:ghost:room-H"
@@ -223,7 +224,7 @@ def test_ctrl_c_during_replay_says_after_which_line_the_same_command_resumes(lap
     script = Path(__file__).resolve().parents[1] / "companion" / "data" / "demo.jsonl"
     process = subprocess.Popen([sys.executable, "-m", "companion", "replay", str(script), "--db", str(db),
                                 "--realtime", "--speed", "4", "--progress"], env=laptop, stderr=subprocess.PIPE,
-                               stdout=subprocess.DEVNULL, text=True)
+                               stdout=subprocess.DEVNULL, text=True, preexec_fn=ctrl_c_as_at_a_terminal)
     said = []
     for line in process.stderr:  # a few lines played, then Ctrl-C
         said.append(line)

@@ -8,14 +8,14 @@ import subprocess
 import sys
 
 from companion.console import READER_LEFT, ConsoleView
-from tests.checkout import checkout_env
+from tests.checkout import checkout_env, ctrl_c_as_at_a_terminal
 
 
 def _head(args: list[str], lines: int = 2) -> tuple[int, list[str], str]:
     """Run ``companion ARGS | head -LINES``: read ``lines`` lines, then close the pipe."""
     process = subprocess.Popen([sys.executable, "-m", "companion", *args], env=checkout_env(),
                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
+                               text=True, preexec_fn=ctrl_c_as_at_a_terminal)
     read = [process.stdout.readline() for _ in range(lines)]
     process.stdout.close()
     try:
