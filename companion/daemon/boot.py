@@ -40,17 +40,18 @@ def build_daemon(config, db: Path, sock: Path, new) -> Booted:
         companion.startup.StartRefused: the game cannot be opened (the store is closed first).
     """
     from companion.daemon import Daemon
+    from companion.daemon.settings import DaemonSettings
     from companion.daemon.table_hardware import TableHardware
     from companion.daemon.taps import off_reason
     from companion.startup import StartRefused, open_game
 
     store, recovery, unwritable = open_store_or_memory(db)
     hardware = TableHardware(config)
-    daemon = Daemon(store, sock, hold_time=config.dice.hold_time, language=config.language,
-                    reader_roles=hardware.reader_roles(), phones=config.phones, mqtt=config.mqtt)
-    daemon.desk_config = config.desk
-    daemon.taps.off = off_reason(config)
-    warn_storage(daemon, store, unwritable)
+    settings = DaemonSettings(hold_time=config.dice.hold_time, language=config.language,
+                              reader_roles=hardware.reader_roles(), phones=config.phones, mqtt=config.mqtt,
+                              desk=config.desk, virtual_taps_off=off_reason(config), storage_warning=unwritable)
+    daemon = Daemon(store, sock, settings=settings)
+    warn_full_disk(daemon, store, unwritable)
     try:
         log.info("%s", open_game(daemon, new, lambda: resume(daemon)))
     except StartRefused:
@@ -61,18 +62,14 @@ def build_daemon(config, db: Path, sock: Path, new) -> Booted:
     return Booted(daemon, store, hardware, unwritable)
 
 
-def warn_storage(daemon, store, unwritable) -> None:
-    """Put on every screen why games are not being saved: a read-only data directory (its
-    games go on in memory) or a full disk (inputs kept in memory until there is room)."""
+def warn_full_disk(daemon, store, unwritable) -> None:
+    """Put on every screen that games are not being saved on a full disk (inputs kept in memory
+    until there is room); a read-only data directory is said by the daemon's settings."""
     from companion.i18n import msg
 
-    if unwritable is not None:
-        daemon.recent.append(unwritable)
-        daemon.storage_warning = unwritable
-    elif store.no_room is not None:
+    if unwritable is None and store.no_room is not None:
         daemon.not_saving(msg("The disk is full: the game is not being saved. Its inputs are kept in memory and "
                               "saved as soon as there is room again: keep the companion on."))
-
 
 
 def open_store_or_memory(db):

@@ -44,13 +44,11 @@ class TableHardware:
         stops = []
         feedback = tag_feedback(config.feedback)
         if feedback is not None:
-            daemon.on_tag = feedback.tag
             stops.append(feedback.close)
-        if config.dice.enabled:
-            button = dice_button(daemon, config.dice.pin)
-            if button is not None:
-                stops.append(button.close)
-                daemon.dice_button = True
+        button = dice_button(daemon, config.dice.pin) if config.dice.enabled else None
+        if button is not None:
+            stops.append(button.close)
+        daemon.hardware_opened(dice_button=button is not None, on_tag=feedback.tag if feedback else None)
         for reader in config.readers:
             supervisor = ReaderSupervisor(
                 reader.name, partial(build_reader, reader.driver, reader.name, **reader.driver_kwargs()),
