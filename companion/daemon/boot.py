@@ -58,7 +58,7 @@ def build_daemon(config, db: Path, sock: Path, new) -> Booted:
         store.close()
         raise
     if recovery is not None:
-        daemon.recent.append(recovery_news(recovery))
+        daemon.add_news(recovery_news(recovery))
     return Booted(daemon, store, hardware, unwritable)
 
 
@@ -103,7 +103,7 @@ def resume(daemon):
         return daemon.resume_last() or daemon.show_last_finished()
     except StoreError as exc:
         log.error("%s", exc)
-        daemon.recent.append(str(exc))
+        daemon.add_news(str(exc))
         return None
 
 

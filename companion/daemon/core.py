@@ -517,6 +517,10 @@ class Daemon:
         self.recent.append(self.storage_warning)
         self.publisher.notify(self.storage_warning, "error")
 
+    def add_news(self, text: str) -> None:
+        """Put ``text`` in the table's log (every state's recent news)."""
+        self.recent.append(text)
+
     def hardware_opened(self, dice_button: bool, on_tag: Callable[[bool], None] | None) -> None:
         """The table's hardware is open (:class:`~companion.daemon.table_hardware.TableHardware`):
         whether a dice button is, and the tag feedback's call (or None)."""
