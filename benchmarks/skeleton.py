@@ -15,7 +15,7 @@ import time
 from importlib import resources
 from pathlib import Path
 
-from companion.cli import bundled_demo
+from companion.cli.replay import bundled_demo
 from companion.engine import all_games, resolve_options
 from companion.inputs import Press, Touch
 from companion.replay import replay

@@ -21,6 +21,7 @@ from typing import Any
 from companion import inputs
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread, dice_input, presence_input
+from companion.daemon.settings import DaemonSettings
 from companion.errors import LineRefused, ReplayFailed  # noqa: F401 (re-exported: companion.replay.ReplayFailed)
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.script import ScriptLine, TableScript
@@ -94,8 +95,8 @@ def _run(script, store, path, realtime, speed, on_line, on_message, strict, hold
     replies: list[Reply] = []
     failures: list[str] = []
     daemon = Daemon(store, path, on_reply=lambda inp, reply: replies.append(reply),
-                    on_failure=lambda inp, exc: failures.append(str(exc)))
-    daemon.dice_button = True  # the simulated table's: a script's presses go to it
+                    on_failure=lambda inp, exc: failures.append(str(exc)),
+                    settings=DaemonSettings(dice_button=True))  # the simulated table's: a script's presses go to it
     with DaemonThread(daemon):
         feeder = _Feeder(daemon)
         table = SimulatedTable(feeder.on_presence, feeder.on_dice, realtime=realtime, speed=speed)

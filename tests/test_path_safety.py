@@ -318,7 +318,7 @@ def test_install_with_a_broken_edited_config_does_not_claim_success(tmp_path, ca
 def test_no_dice_button_is_a_plain_sentence():
     from gpiozero.exc import BadPinFactory
 
-    from companion.cli import no_dice_button
+    from companion.daemon.table_hardware import no_dice_button
 
     text = no_dice_button(BadPinFactory("Unable to load any default pin factory!"))
     assert text == ("No dice button: this machine has no GPIO library gpiozero can use (on a Raspberry Pi, "

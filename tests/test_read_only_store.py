@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from companion.cli import _open_store
+from companion.daemon.boot import open_store_or_memory
 from companion.session import Session
 from companion.store import EventStore
 from tests.test_laptop_play import laptop  # noqa: F401  (the fixture)
@@ -35,7 +35,7 @@ def test_a_read_only_store_is_read_with_its_wal(tmp_path):
             shutil.copyfile(f"{live / 'g.sqlite3'}{suffix}", f"{fs / 'g.sqlite3'}{suffix}")
         store.close()
         _read_only(fs)
-        copy, recovery, note = _open_store(fs / "g.sqlite3")
+        copy, recovery, note = open_store_or_memory(fs / "g.sqlite3")
         assert note is not None and copy.path == ":memory:"
         assert Session.resume(copy, copy.last_unfinished()).position == played
         copy.close()

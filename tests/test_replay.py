@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from companion import script
-from companion.cli import bundled_demo, main
+from companion.cli import main
+from companion.cli.replay import bundled_demo
 from companion.demo import build
 from companion.inputs import Touch
 from companion.replay import ReplayFailed, replay

@@ -348,9 +348,9 @@ def test_a_read_only_data_directory_resumes_the_game_in_memory(tmp_path):
         subprocess.run(["mount", "-o", "remount,ro", str(fs)], check=True)
         with pytest.raises(StoreError):
             open_store(fs / "g.sqlite3", save_copy=False)
-        from companion.cli import _open_store
+        from companion.daemon.boot import open_store_or_memory
 
-        store, recovery, note = _open_store(fs / "g.sqlite3")
+        store, recovery, note = open_store_or_memory(fs / "g.sqlite3")
         assert recovery is None and store.path == ":memory:"
         assert note.startswith(f"The event store {fs / 'g.sqlite3'} cannot be written (")
         assert note.endswith("The game goes on in memory and is lost when the companion stops.")

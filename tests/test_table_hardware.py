@@ -3,8 +3,8 @@ pyserial on a pty) reaches the game (issues 2 and 3: the seams end to end)."""
 
 from __future__ import annotations
 
-from companion.cli import _start_hardware
 from companion.config import parse_config
+from companion.daemon.table_hardware import TableHardware
 from companion.header import GameHeader
 from companion.inputs import Touch
 from hardware.testing.pn532_chip import SimulatedPN532
@@ -23,7 +23,7 @@ def test_a_card_tapped_on_a_pn532_is_drawn(tmp_path):
         config = parse_config(f'[dice]\nenabled = false\n[[readers]]\nname = "cards"\n'
                               f'driver = "pn532"\nport = "{sim.port}"\n')
         with running_daemon(tmp_path, db=":memory:") as daemon:
-            stops = daemon.call(lambda: _start_hardware(daemon, config))
+            stops = daemon.call(lambda: TableHardware(config).start(daemon))
             try:
                 header = GameHeader.from_json({
                     "game": "creepy_cellar", "players": ["Ada"], "seed": 1,

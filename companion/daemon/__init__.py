@@ -16,12 +16,17 @@ The parts (docs/architecture.md follows one tap through them):
 * :mod:`.enroller`: the tag registry commands and the enrollment walk;
 * :mod:`.programmer`: writing component ids onto tags;
 * :mod:`.taps`: virtual readers (a table without card readers) and the ``tap`` command;
-* :mod:`.thread`: :class:`DaemonThread`, a daemon in a background thread.
+* :mod:`.thread`: :class:`DaemonThread`, a daemon in a background thread;
+* :mod:`.settings`: :class:`DaemonSettings`, what a daemon is given at construction;
+* :mod:`.boot`: building the daemon ``companion daemon`` asks for (store, settings, game);
+* :mod:`.table_hardware`: :class:`TableHardware`, the readers and the dice button from the config.
 """
 
 from companion.daemon.core import Daemon, dice_input, presence_input
 from companion.daemon.hub import MAX_BACKLOG, DaemonBusy
 from companion.daemon.publisher import RECENT_NEWS
+from companion.daemon.settings import DaemonSettings
 from companion.daemon.thread import DaemonThread
 
-__all__ = ["MAX_BACKLOG", "RECENT_NEWS", "Daemon", "DaemonBusy", "DaemonThread", "dice_input", "presence_input"]
+__all__ = ["MAX_BACKLOG", "RECENT_NEWS", "Daemon", "DaemonBusy", "DaemonSettings", "DaemonThread", "dice_input",
+           "presence_input"]

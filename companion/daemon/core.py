@@ -26,6 +26,7 @@ from companion.daemon.enroller import EnrollmentController
 from companion.daemon.hub import ClientHub
 from companion.daemon.programmer import TagProgrammer
 from companion.daemon.publisher import StatePublisher
+from companion.daemon.settings import DaemonSettings
 from companion.daemon.staff import StaffCall
 from companion.daemon.taps import VirtualTaps
 from companion.errors import CompanionError, StackError, StoreError
@@ -89,7 +90,12 @@ class Daemon:
     def __init__(self, store: EventStore, socket_path: str | Path, hold_time: float = DEFAULT_HOLD_TIME,
                  on_reply: Callable[[Input, Reply], None] | None = None,
                  reader_roles: dict[str, str] | None = None, language: str = "en",
-                 on_failure: Callable[[Input, CompanionError], None] | None = None, phones=None, mqtt=None):
+                 on_failure: Callable[[Input, CompanionError], None] | None = None, phones=None, mqtt=None,
+                 settings: DaemonSettings | None = None):
+        if settings is None:
+            settings = DaemonSettings(hold_time, language, reader_roles or {}, phones, mqtt)
+        hold_time, language, reader_roles = settings.hold_time, settings.language, settings.reader_roles
+        phones, mqtt = settings.phones, settings.mqtt
         self.store = store
         self.language = chosen_language(store, language)
         self.hold_time = hold_time
@@ -101,7 +107,7 @@ class Daemon:
         self.reader_dropouts: dict[str, int] = {}
         #: Why games are not being saved (the store is in memory, or a write failed), for
         #: every state message; None while they are.
-        self.storage_warning: str | None = None
+        self.storage_warning: str | None = settings.storage_warning
         #: The session's inputs are not being written (a write failed): the warning above is
         #: this daemon's own until they are (issue 26).
         self._saving_stopped = False
@@ -119,11 +125,14 @@ class Daemon:
                              lambda line, writer: commands.receive(self, line, writer), self._client_left,
                              store_path=store.path)
         self.publisher = StatePublisher(self, self.hub)
+        if settings.storage_warning is not None:
+            self.recent.append(settings.storage_warning)
         self.enroller = EnrollmentController(self)
         self.programmer = TagProgrammer(self)
         #: The virtual readers and ``tap`` (issue 18), and whether a dice button was opened.
         self.taps = VirtualTaps(self)
-        self.dice_button = False
+        self.taps.off = settings.virtual_taps_off
+        self.dice_button = settings.dice_button
         self._queue: asyncio.Queue | None = None
         self._stopped: asyncio.Event | None = None
         self._tasks: set[asyncio.Task] = set()  # every task the daemon started, until it ends
@@ -134,7 +143,7 @@ class Daemon:
         self.phones = None
         #: The owner's desk (issue 34): its ``[desk]`` config (None: the defaults) and, once
         #: started (:mod:`companion.desk.link`), its :class:`~companion.desk.link.DeskLink`.
-        self.desk_config = None
+        self.desk_config = settings.desk
         self.desk = None
         #: A call for staff and staff's message (issue 32; every state's ``staff``).
         self.staff = StaffCall()
@@ -507,6 +516,17 @@ class Daemon:
                                    reason=unsaved[:160])
         self.recent.append(self.storage_warning)
         self.publisher.notify(self.storage_warning, "error")
+
+    def add_news(self, text: str) -> None:
+        """Put ``text`` in the table's log (every state's recent news)."""
+        self.recent.append(text)
+
+    def hardware_opened(self, dice_button: bool, on_tag: Callable[[bool], None] | None) -> None:
+        """The table's hardware is open (:class:`~companion.daemon.table_hardware.TableHardware`):
+        whether a dice button is, and the tag feedback's call (or None)."""
+        self.dice_button = self.dice_button or dice_button
+        if on_tag is not None:
+            self.on_tag = on_tag
 
     def not_saving(self, text: str) -> None:
         """Warn every screen that inputs are not being saved, until a write succeeds."""

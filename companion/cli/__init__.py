@@ -1,0 +1,78 @@
+"""The ``companion`` command: games, replay, demo, daemon, play, ui and the rest, one module per
+command group (each with its ``add_...`` parser function); :func:`main` is the entry point.
+The command modules import their work inside each command, so that ``companion daemon`` loads
+no optional part (tests/test_daemon_imports.py)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+from companion.cli import daemon, games, replay, service, table, tags
+from companion.cli.common import EXIT_BAD_PATH, EXIT_BAD_SCRIPT, EXIT_NO_DAEMON, EXIT_REFUSED, UsageError
+from companion.client import NoDaemon
+from companion.console import READER_LEFT, reader_left
+from companion.errors import CompanionError, LineRefused, ReplayFailed, ScriptError
+from companion.paths import PathRefused
+
+log = logging.getLogger("companion")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point; returns the process exit code."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    level = logging.DEBUG if args.verbose else getattr(args, "log_level", logging.WARNING)
+    logging.basicConfig(level=level,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    if not hasattr(args, "run"):
+        parser.print_help()
+        return 0
+    try:
+        code = args.run(args)
+        sys.stdout.flush()  # a reader gone shows here, not in the interpreter's flush at exit
+        return code
+    except UsageError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return EXIT_BAD_SCRIPT
+    except ScriptError as exc:
+        print(f"companion: bad table script: {exc}", file=sys.stderr)
+        return EXIT_BAD_SCRIPT
+    except LineRefused as exc:  # a strict replay: the line is named, nothing after it ran
+        print(f"companion: {str(exc).rstrip('.')}; the lines after it were not played", file=sys.stderr)
+        return EXIT_BAD_SCRIPT if exc.bad_script else EXIT_REFUSED
+    except ReplayFailed as exc:
+        print(f"companion: the table script cannot go on: {exc}", file=sys.stderr)
+        return EXIT_BAD_SCRIPT
+    except PathRefused as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return EXIT_BAD_PATH
+    except NoDaemon as exc:
+        print(f"companion: {exc.sentence()}", file=sys.stderr)
+        return EXIT_NO_DAEMON
+    except CompanionError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 141 if READER_LEFT.is_set() else 130  # the console view's reader left, or Ctrl-C
+    except BrokenPipeError:  # `companion doctor | head`: the reader left; say nothing more
+        reader_left(sys.stdout)
+        return 141
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion", description="Haunt Companion: a table companion for haunted-house board games.")
+    from companion import __version__, desk_cli
+
+    parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages to stderr")
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    sub = parser.add_subparsers(title="commands")
+    for add in (games.add_parser, replay.add_parser, daemon.add_daemon, service.add_doctor, tags.add_parser,
+                table.add_content, daemon.add_play, table.add_tap, service.add_venue, table.add_phones_ui):
+        add(sub)
+    __import__("companion.voice.args").voice.args.add_parser(sub)  # companion voice (issue 28)
+    service.add_install(sub)
+    desk_cli.register(sub)
+    return parser

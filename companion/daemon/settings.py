@@ -1,0 +1,40 @@
+"""What a :class:`~companion.daemon.core.Daemon` is given at construction (issue 27): the
+config's parts it uses and what its builder knows before the socket opens. Nothing of these
+is set on the daemon from outside afterwards."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.session import DEFAULT_HOLD_TIME
+
+
+@dataclass(frozen=True)
+class DaemonSettings:
+    """A daemon's settings.
+
+    Attributes:
+        hold_time: seconds the dice button is held for an undo.
+        language: the table's language when none was chosen on the screen.
+        reader_roles: reader name -> role (``"cards"``, ``"tiles"``), configured and virtual.
+        phones: the config's ``[phones]``, or None.
+        mqtt: the config's ``[mqtt]``, or None.
+        desk: the config's ``[desk]``, or None (the defaults).
+        virtual_taps_off: why virtual taps are refused (real readers, not allowed), or None.
+        dice_button: a dice button is on the table from the start (the replays' simulated one);
+            a real one is opened with the readers (:class:`~companion.daemon.table_hardware.TableHardware`).
+        storage_warning: why games are not being saved from the start (the store's directory
+            cannot be written: it is in memory), or None.
+    """
+
+    hold_time: float = DEFAULT_HOLD_TIME
+    language: str = "en"
+    reader_roles: Mapping[str, str] = field(default_factory=dict)
+    phones: Any = None
+    mqtt: Any = None
+    desk: Any = None
+    virtual_taps_off: str | None = None
+    dice_button: bool = False
+    storage_warning: str | None = None
