@@ -665,6 +665,7 @@ class Session:
             self._picker.stack_used.update(body["stack_used"])
             self._picker.rng_used = int(body["rng_used"])
             self.last_line = body["last_line"]
+            self._taught_before = [frozenset()] * len(self.history)
             if self.first_game:  # a snapshot without them raises: the whole log is replayed
                 self.taught = frozenset(body["taught"])
                 self._taught_before = [frozenset(t) for t in body["taught_recent"]]
