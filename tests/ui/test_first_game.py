@@ -1,0 +1,39 @@
+"""First-game mode on the table screen (issue 33 item 3), in a real Kivy window under Xvfb
+against a real daemon: the prompt comes with its lesson (the rule's name and plain words,
+24 px), in English and Italian."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pngread
+import pytest
+from test_table_screen import ARTIFACTS
+from ui_scenario import running_daemon
+
+from companion import protocol
+from companion.header import GameHeader
+
+pytestmark = pytest.mark.ui
+
+SCRIPT = Path(__file__).with_name("lesson_harness.py")
+
+
+def test_a_first_game_prompt_shows_its_lesson(harness, tmp_path):
+    sock = tmp_path / "companion.sock"
+    header = GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 3,
+                                   "options": {"first_game": True}})
+    with running_daemon(sock, game=False) as daemon:
+        daemon.call(lambda: daemon.start_game(header))
+        sent = {lang: daemon.call(lambda lang=lang: protocol.lesson_message(daemon.session, lang))
+                for lang in ("en", "it")}
+        ui = harness("lesson", sock, (800, 480), ARTIFACTS, script=SCRIPT)
+        report = ui.finish(timeout=120)
+    assert report["ok"], report
+    assert sent["en"]["rule"] == "Let's Play"
+    for lang in ("en", "it"):
+        shown = report["lessons"][lang]
+        assert shown["shown"] and shown["font_size"] >= 24
+        assert sent[lang]["rule"] in shown["text"]
+        assert sent[lang]["text"][:40] in shown["text"]
+    assert [pngread.size(p) for p in report["screenshots"]] == [(800, 480)] * 2
