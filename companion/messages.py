@@ -87,6 +87,12 @@ class LessonMessage(TypedDict):
     text: str
 
 
+class OddsMessage(TypedDict):
+    """The odds meter (issue 33 item 5): ``what`` it is the chance of, and its ``value`` (0..1)."""
+    what: str
+    value: float
+
+
 class StateMessage(TypedDict, total=False):
     """``{"type": "state"}``: sent on connecting and after every accepted input.
 
@@ -106,6 +112,7 @@ class StateMessage(TypedDict, total=False):
     log: list[str]
     colours: dict[str, str]
     lesson: LessonMessage | None
+    odds: OddsMessage | None
     language: str
     readers: dict[str, dict[str, Any]]
     revision: int

@@ -37,3 +37,23 @@ def test_a_first_game_prompt_shows_its_lesson(harness, tmp_path):
         assert sent[lang]["rule"] in shown["text"]
         assert sent[lang]["text"][:40] in shown["text"]
     assert [pngread.size(p) for p in report["screenshots"]] == [(800, 480)] * 2
+
+
+def _figures(harness, tmp_path, header: GameHeader) -> tuple[dict, dict]:
+    sock = tmp_path / "companion.sock"
+    with running_daemon(sock, game=False) as daemon:
+        daemon.call(lambda: daemon.start_game(header))
+        sent = {lang: daemon.call(lambda lang=lang: protocol.odds_message(daemon.session, lang))
+                for lang in ("en", "it")}
+        ui = harness("odds", sock, (800, 480), ARTIFACTS, script=SCRIPT)
+        report = ui.finish(timeout=120)
+    assert report["ok"], report
+    assert [pngread.size(p) for p in report["screenshots"]] == [(800, 480)] * 2
+    return sent, report["figures"]
+
+
+def test_the_ghost_at_home_meter_on_the_board(harness, tmp_path):
+    sent, figures = _figures(harness, tmp_path, GameHeader.from_json(
+        {"game": "ghost_at_home", "players": ["Ada", "Bo"], "seed": 3}))
+    assert sent["en"] == {"what": "Next card a ghost", "value": 0.151}
+    assert figures == {"en": "Next card a ghost: 15%", "it": "Prossima carta un fantasma: 15%"}
