@@ -39,10 +39,13 @@ def test_a_first_game_prompt_shows_its_lesson(harness, tmp_path):
     assert [pngread.size(p) for p in report["screenshots"]] == [(800, 480)] * 2
 
 
-def _figures(harness, tmp_path, header: GameHeader) -> tuple[dict, dict]:
+def _figures(harness, tmp_path, header: GameHeader, state=None) -> tuple[dict, dict]:
+    """The odds sent and the figures drawn; ``state``: the game set there (a test's state)."""
     sock = tmp_path / "companion.sock"
     with running_daemon(sock, game=False) as daemon:
         daemon.call(lambda: daemon.start_game(header))
+        if state is not None:
+            daemon.call(lambda: (daemon.session._set_state(state), daemon.publish()))
         sent = {lang: daemon.call(lambda lang=lang: protocol.odds_message(daemon.session, lang))
                 for lang in ("en", "it")}
         ui = harness("odds", sock, (800, 480), ARTIFACTS, script=SCRIPT)
@@ -57,3 +60,19 @@ def test_the_ghost_at_home_meter_on_the_board(harness, tmp_path):
         {"game": "ghost_at_home", "players": ["Ada", "Bo"], "seed": 3}))
     assert sent["en"] == {"what": "Next card a ghost", "value": 0.151}
     assert figures == {"en": "Next card a ghost: 15%", "it": "Prossima carta un fantasma: 15%"}
+
+
+def test_the_house_of_spirits_meter_on_the_board(harness, tmp_path):
+    """The combat example's attack (Olivia, wooden stake, the vampire): 11 in 12."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "games"))
+    from hos_checks import holding, play, with_monster
+    from test_house_of_spirits import in_round_one
+
+    state = play(with_monster(holding(in_round_one(), 1, "wooden-stake"), "vampire"),
+                 "pick:flashlight", "attack:vampire", "use:wooden-stake")
+    header = GameHeader.from_json({"game": "house_of_spirits", "players": ["Ada", "Bo", "Cy"], "seed": 3})
+    sent, figures = _figures(harness, tmp_path, header, state)
+    assert sent["en"] == {"what": "This attack hits", "value": 0.917}
+    assert figures == {"en": "This attack hits: 92%", "it": "Questo attacco colpisce: 92%"}
