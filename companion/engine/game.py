@@ -41,7 +41,6 @@ HOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "tap_refusal": ("refusals", "tap_refusal"),
     "encode": ("codec", "encode"),
     "decode": ("codec", "decode"),
-    "odds": ("odds", "odds"),
 })
 
 #: The hooks every game writes (they have no default).
