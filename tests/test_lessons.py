@@ -98,3 +98,27 @@ def test_a_resumed_game_teaches_what_the_uninterrupted_one_did(tmp_path, use_sna
     assert _rule(resumed) is None
     assert resumed.handle(Touch("undo")).accepted
     assert _rule(resumed) == "Secret Passages"
+
+
+@pytest.mark.parametrize("game, players, first", [
+    ("children", ["Ada", "Bo"], "Dealing Players In"),
+    ("clue_it", ["Ada", "Bo", "Cy"], "Distribute Cards"),
+    ("ghost_at_home", ["Ada", "Bo"], "Play (Gioco)"),
+    ("house_of_spirits", ["Ada", "Bo", "Cy"], "Game Setup"),
+])
+def test_every_game_teaches_its_set_up_or_turn_first_and_each_section_once(game, players, first):
+    """The set-up's section comes with the first prompt where the game asks for set-up; a
+    short random game teaches no section twice."""
+    import random
+
+    session = Session.start(GameHeader.from_json({"game": game, "players": players, "seed": 5,
+                                                  "options": {"first_game": True}}))
+    assert _rule(session) == first
+    rng, seen = random.Random(1), []
+    for _ in range(60):
+        if (rule := _rule(session)) is not None:
+            seen.append(rule)
+        if session.prompt.over or not session.prompt.choices:
+            break
+        session.handle(Touch(rng.choice(session.prompt.choices).key))
+    assert len(seen) >= 3 and len(seen) == len(set(seen))
