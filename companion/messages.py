@@ -80,6 +80,19 @@ class ComponentsMessage(TypedDict):
     components: list[TapComponent]
 
 
+class LessonMessage(TypedDict):
+    """First-game mode's lesson for the step at hand (issue 33 item 3): the rules card
+    section's ``rule`` name and its ``text`` in plain words."""
+    rule: str
+    text: str
+
+
+class OddsMessage(TypedDict):
+    """The odds meter (issue 33 item 5): ``what`` it is the chance of, and its ``value`` (0..1)."""
+    what: str
+    value: float
+
+
 class StateMessage(TypedDict, total=False):
     """``{"type": "state"}``: sent on connecting and after every accepted input.
 
@@ -98,6 +111,8 @@ class StateMessage(TypedDict, total=False):
     todo: list[TodoLine]
     log: list[str]
     colours: dict[str, str]
+    lesson: LessonMessage | None
+    odds: OddsMessage | None
     language: str
     readers: dict[str, dict[str, Any]]
     revision: int

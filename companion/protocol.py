@@ -97,7 +97,9 @@ from companion.errors import CompanionError
 from companion.i18n import msg, render, render_all
 from companion.messages import (
     CheckMessage,
+    LessonMessage,
     NoticeMessage,
+    OddsMessage,
     PrivateMessage,
     RuleSectionMessage,
     RulesMessage,
@@ -163,7 +165,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     privacy screen now, e.g. a secret victory card the companion dealt: those whose
     ``private_view`` is not empty), ``news`` (what the last input did) and ``log`` (recent
     news, oldest first) and ``colours`` (player -> palette key, from the header; ``{}`` when
-    none were chosen).
+    none were chosen), ``lesson`` (first-game mode: :func:`lesson_message`, else None), ``odds`` (the odds meter:
+    :func:`odds_message`).
     Every sentence (prompt, choice labels, news, log) is rendered in ``lang``
     (:func:`companion.i18n.render`); ``touch``: the table has no dice button, so a sentence
     that asks for it names the button to touch instead (issue 17 item 7). The daemon adds ``language``, ``readers``:
@@ -177,7 +180,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
                   "over": False, "private": None, "out_of_turn": []}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
                 "view": {}, "prompt": prompt, "can_undo": False, "private_players": [], "news": [], "todo": [],
-                "log": render_all(recent, lang, touch), "colours": {}}
+                "log": render_all(recent, lang, touch), "colours": {}, "lesson": None,
+                "odds": None}
     p = session.prompt
     prompt = {
         "text": render(p.text, lang, touch),
@@ -202,7 +206,29 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "todo": todo_message(session.todo, lang),
         "log": render_all(recent, lang, touch),
         "colours": dict(session.header.colours),
+        "lesson": lesson_message(session, lang),
+        "odds": odds_message(session, lang),
     }
+
+
+def odds_message(session, lang: str = "en") -> OddsMessage | None:
+    """The odds meter (issue 33 item 5): ``{"what": the chance's name, "value": 0..1}`` from the
+    game's ``odds`` hook (public facts only), or None: nothing to show now."""
+    found = session.spec.odds(session.state)
+    if found is None:
+        return None
+    what, value = found
+    return {"what": render(what, lang), "value": round(float(value), 3)}
+
+
+def lesson_message(session, lang: str = "en") -> LessonMessage | None:
+    """First-game mode (issue 33 item 3): ``{"rule": the rules card section's name, "text": its
+    summary in plain words}`` the first time this kind of step comes up; None otherwise, and
+    always None when the game was not started in first-game mode."""
+    section = session.lesson
+    if section is None:
+        return None
+    return {"rule": render(section.name, lang), "text": render(section.summary, lang)}
 
 
 def todo_message(lines, lang: str) -> list[TodoLine]:

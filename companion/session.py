@@ -25,6 +25,8 @@ from companion.chance import ChancePicker
 from companion.engine import Game, Prompt, get_game, known_piece, resolve_options, split_piece
 from companion.engine.core import CheckLine, Choice, check_fix, sentence
 from companion.engine.legality import apply_action
+from companion.engine.lessons import FIRST_GAME, lesson_section
+from companion.engine.rulecard import RuleSection
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
 from companion.i18n import LowerFirst, msg, todo, todo_lines
@@ -134,6 +136,10 @@ class Session:
     #: Stored events replayed to rebuild this session (:meth:`resume`; 0 for a new game).
     replayed: int = field(init=False, default=0, compare=False)
     _before: list[Any] = field(init=False, default_factory=list)  # the state before each entry
+    #: First-game mode (issue 33 item 3): the rules card's sections already taught along the
+    #: inputs so far, and that set before each entry of ``history`` (undo restores it).
+    taught: frozenset[str] = field(init=False, default=frozenset())
+    _taught_before: list[frozenset[str]] = field(init=False, default_factory=list, repr=False)
     _base: int = field(init=False, default=0)  # inputs before ``history`` (not in memory)
     _redo: dict[tuple[int, str], tuple[dict[str, str], ...]] = field(init=False, default_factory=dict)
     _picker: ChancePicker = field(init=False)
@@ -485,6 +491,10 @@ class Session:
         position = self.position
         if (position, entry.action) not in self._redo:  # a new branch: deeper redo is stale
             self._redo = {k: v for k, v in self._redo.items() if k[0] <= position}
+        self._taught_before.append(self.taught)
+        shown = self.lesson
+        if shown is not None:
+            self.taught = self.taught | {str(shown.name)}
         self.history.append(entry)
         self._before.append(self.state)
         self._set_state(state)
@@ -493,9 +503,24 @@ class Session:
     def _revert(self, line: int | None) -> Entry:
         entry = self.history.pop()
         self._set_state(self._before.pop())
+        self.taught = self._taught_before.pop()
         self._redo[(self.position, entry.action)] = entry.chances
         self._note_line(line)
         return entry
+
+    @property
+    def first_game(self) -> bool:
+        """First-game mode was chosen for this game (:data:`companion.engine.lessons.FIRST_GAME`)."""
+        return self.header.options.get(FIRST_GAME.name, FIRST_GAME.default) is True
+
+    @property
+    def lesson(self) -> RuleSection | None:
+        """In first-game mode, the rules card's section to explain with the prompt at hand: the
+        first not yet taught of the chance just drawn and of the prompt's step; else None."""
+        if not self.first_game:
+            return None
+        drawn = [chance["source"] for chance in self.history[-1].chances] if self.history else ()
+        return lesson_section(self.spec.rule_sections, self.prompt, drawn, self.taught)
 
     def _set_state(self, state: Any) -> None:
         self.state = state
@@ -601,7 +626,16 @@ class Session:
             "stack_used": dict(self._picker.stack_used),
             "rng_used": self._picker.rng_used,
             "last_line": self.last_line,
+            **self._taught_snapshot(depth),
         }
+
+    def _taught_snapshot(self, depth: int) -> dict[str, Any]:
+        """First-game mode's lessons taught, now and before each carried entry (nothing
+        without first-game mode: those snapshots stay as they were)."""
+        if not self.first_game:
+            return {}
+        return {"taught": sorted(self.taught),
+                "taught_recent": [sorted(t) for t in self._taught_before[len(self._taught_before) - depth:]]}
 
     def _restore_snapshot(self) -> list | None:
         """Take the newest usable snapshot; returns the events after it (None: no usable
@@ -631,12 +665,17 @@ class Session:
             self._picker.stack_used.update(body["stack_used"])
             self._picker.rng_used = int(body["rng_used"])
             self.last_line = body["last_line"]
+            self._taught_before = [frozenset()] * len(self.history)
+            if self.first_game:  # a snapshot without them raises: the whole log is replayed
+                self.taught = frozenset(body["taught"])
+                self._taught_before = [frozenset(t) for t in body["taught_recent"]]
         except Exception as exc:  # a snapshot is a cache: any failure to read it means replay
             log.warning("game %s: snapshot at event %d unusable (%r); replaying the whole log",
                         self.game_id, seq, exc)
             self.__post_init__()
             self.history, self._before = [], []
             self._base, self._redo, self.last_line = 0, {}, None
+            self.taught, self._taught_before = frozenset(), []
             return None
         self._set_state(state)
         return events
@@ -649,6 +688,7 @@ class Session:
         self._base += drop
         del self.history[:drop]
         del self._before[:drop]
+        del self._taught_before[:drop]
 
     def _reload(self) -> None:
         """Rebuild every undo state by replaying the whole log (undo went past memory)."""
@@ -658,6 +698,7 @@ class Session:
                               clock=self.clock, reader_roles=self.reader_roles, enrolled=self.enrolled)
         self.state, self._prompt = full.state, full._prompt
         self.history, self._before, self._base = full.history, full._before, 0
+        self.taught, self._taught_before = full.taught, full._taught_before
         self._redo, self._picker, self.last_line = full._redo, full._picker, full.last_line
 
 

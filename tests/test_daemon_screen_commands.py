@@ -38,8 +38,10 @@ def test_games_lists_every_game_with_its_options_and_the_game_on_the_table(tmp_p
                     "help": "Who draws Ghost, Ghost King and Cellar cards: the companion, or the table tapping "
                             "each real card.",
                     "rulebook": "Set Up"}
-    assert len(cellar["options"]) == 21  # issue 19: house rule exited_hunters; issue 31: table_dice
-    assert cellar["options"][-1]["name"] == "table_dice"
+    # issue 19: house rule exited_hunters; issue 31: table_dice; issue 33: the engine's first_game, last
+    assert len(cellar["options"]) == 22
+    assert cellar["options"][-1]["name"] == "first_game" and cellar["options"][-1]["default"] is False
+    assert cellar["options"][-2]["name"] == "table_dice"
     current = games["current"]
     assert current["game"] == "creepy_cellar" and current["players"] == ["Ada", "Bo"]
     assert current["inputs"] == 0 and current["over"] is False and current["started"] > 0

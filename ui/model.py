@@ -102,6 +102,10 @@ class TableModel(EventDispatcher):
     private_player = StringProperty("")
     private_players = ListProperty([])
     todo = ListProperty([])
+    #: First-game mode's lesson for the step at hand (``{"rule", "text"}``; empty: none).
+    lesson = DictProperty({})
+    #: The odds meter (``{"what", "value"}``; empty: none now), drawn on the board.
+    odds = DictProperty({})
     out_of_turn = ListProperty([])
     news = ListProperty([])
     #: The daemon's hardware (``{"dice_button", "virtual", "readers": [...]}``) and, with
@@ -152,6 +156,8 @@ class TableModel(EventDispatcher):
         self.out_of_turn = [clean_label(c, words) for c in prompt.get("out_of_turn") or []
                             if isinstance(c, dict) and "key" in c]
         self.hardware = dict(message.get("hardware") or {})
+        self.lesson = dict(message.get("lesson") or {})
+        self.odds = dict(message.get("odds") or {})
         self.prompt_text = text  # true to the hardware already: the daemon words it (issue 17 item 7)
         self.private_player = private_player(message)
         self.private_players = [str(p) for p in message.get("private_players") or []]

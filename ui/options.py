@@ -14,7 +14,7 @@ import re
 
 #: Options that are the game's real choices at the start, whatever their values.
 SETUP_NAMES = frozenset({"mode", "edition", "decks", "ghost_deck", "tiles", "secret_cards", "envelope",
-                         "intrigue_deck", "mover_tags", "light_check"})
+                         "intrigue_deck", "mover_tags", "light_check", "first_game"})
 
 #: Value pairs that mean "who draws / deals": an option offering them is a set-up choice.
 WHO_VALUES = ({"virtual", "physical"}, {"table", "companion"})

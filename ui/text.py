@@ -124,6 +124,16 @@ def prompt_markup(text: str, player: str, over: bool, colours: dict | None = Non
     return escape_markup(text)
 
 
+def lesson_markup(lesson: dict | None) -> str:
+    """First-game mode's lesson (issue 33 item 3): the rule's name in gold, then its plain
+    words; empty without one."""
+    if not lesson or not lesson.get("text"):
+        return ""
+    rule = str(lesson.get("rule") or "")
+    head = coloured(f"{rule}:", theme.GOLD) + " " if rule else ""
+    return head + escape_markup(str(lesson["text"]))
+
+
 def outcome_colour(view: dict) -> tuple:
     """Green when the hunters won, red otherwise."""
     return theme.WON if view.get("outcome") == "won" else theme.LOST

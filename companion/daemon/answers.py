@@ -73,12 +73,13 @@ def games(daemon: Daemon) -> dict[str, Any]:
     default, values, help, rulebook}]}], "current": {id, game, title, players, started,
     last_input, inputs, over} or None}``."""
     from companion.engine import all_games
+    from companion.engine.lessons import ENGINE_OPTIONS  # first-game mode, for every game
 
     games = [{"id": spec.id, "title": spec.title, "min_players": spec.min_players,
               "max_players": spec.max_players,
               "options": [{"name": o.name, "default": o.default, "values": list(o.values),
                            "help": render(o.help, daemon.language), "rulebook": o.rulebook}
-                          for o in spec.options]}
+                          for o in (*spec.options, *ENGINE_OPTIONS)]}
              for spec in all_games().values()]
     return {"type": "games", "games": games, "current": _current_game(daemon)}
 

@@ -190,12 +190,15 @@ def resolve_options(spec: HasOptions, given: Mapping[str, Any] | None) -> dict[s
         given: options named by the table or a script (may be None or empty).
 
     Returns:
-        A dict with every option of ``spec``.
+        A dict with every option of ``spec`` (the engine's own, ``first_game``, are checked
+        here but not returned: the session reads them from the header).
 
     Raises:
         OptionError: an unknown option name or a value not in its ``values``.
     """
-    known = {o.name: o for o in spec.options}
+    from companion.engine.lessons import ENGINE_OPTIONS  # beside every game's own (first-game mode)
+
+    known = {o.name: o for o in (*spec.options, *ENGINE_OPTIONS)}
     unknown = sorted(set(given or {}) - set(known))
     if unknown:
         raise OptionError(
@@ -206,8 +209,14 @@ def resolve_options(spec: HasOptions, given: Mapping[str, Any] | None) -> dict[s
         if value not in known[name].values:
             allowed = ", ".join(repr(v) for v in known[name].values)
             raise OptionError(f"option {name!r} cannot be {value!r}; it is one of {allowed}")
-        resolved[name] = value
+        if name not in ENGINE_OPTIONS_NAMES:
+            resolved[name] = value
     return resolved
+
+
+#: The names of :data:`companion.engine.lessons.ENGINE_OPTIONS`: checked like a game's
+#: options, but never passed to the game's ``setup`` (its state stays as without them).
+ENGINE_OPTIONS_NAMES = frozenset({"first_game"})
 
 
 def sentence(text: str) -> str:

@@ -192,6 +192,12 @@ class Game:
         the prompt."""
         return ()
 
+    def odds(self, state: Any) -> tuple[Msg, float] | None:
+        """The odds meter (issue 33 item 5): one chance worth knowing now, as (what it is the
+        chance of, a probability in [0, 1]) by the game's own rules and public facts only;
+        None: nothing to show now (the default). Sent beside the view (the state's ``odds``)."""
+        return None
+
     def private_view(self, state: Any, player: str) -> dict:
         """What ONE player alone may see on a privacy screen (their secret victory card),
         JSON-ready; only the daemon's ``private`` command sends it, to the client that asked.

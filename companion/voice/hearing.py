@@ -113,8 +113,13 @@ def _prompt_text(state: dict[str, Any]) -> str:
 
 
 def _prompt(state: dict[str, Any], lang: str, revision: int) -> list[Utterance]:
+    """The prompt, then first-game mode's lesson with it (issue 33 item 3), as part of it."""
     text = _prompt_text(state)
-    return [Utterance(text, lang, "prompt", revision)] if text else []
+    said = [Utterance(text, lang, "prompt", revision)] if text else []
+    lesson = (state.get("lesson") or {}).get("text")
+    if said and isinstance(lesson, str) and lesson.strip():
+        said.append(Utterance(lesson.strip(), lang, "prompt", revision))
+    return said
 
 
 def _todo(state: dict[str, Any], lang: str, revision: int) -> list[Utterance]:

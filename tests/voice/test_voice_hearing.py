@@ -93,3 +93,14 @@ def test_after_an_undo_the_news_and_what_to_put_back_are_said_as_undo():
 def test_first_sentence():
     assert first_sentence("Not now. Ada: roll the die.") == "Not now."
     assert first_sentence("Ada: take the screen") == "Ada: take the screen"
+
+
+def test_a_first_game_lesson_is_said_after_the_prompt_and_not_again_on_repeat_of_the_state():
+    """Issue 33 item 3: the lesson comes with the prompt it explains; the next prompt has none."""
+    hearing = Hearing()
+    hearing.heard(_state(1))
+    lesson = {"rule": "Ghost Cards", "text": "A room card puts a ghost in that room."}
+    said = _said(hearing, _state(2, "Ada: move up to 3", lesson=lesson))
+    assert said == [("prompt", "Ada: move up to 3"), ("prompt", "A room card puts a ghost in that room.")]
+    assert _said(hearing, _state(2, "Ada: move up to 3", lesson=lesson)) == []
+    assert _said(hearing, _state(3, "Ada: move up to 2", lesson=None)) == [("prompt", "Ada: move up to 2")]

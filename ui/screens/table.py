@@ -14,6 +14,7 @@ from ui import boards
 from ui.boards import board_class, set_picks
 from ui.kvloader import load_kv
 from ui.widgets import buttons, cards_panel, choices, eventlog, gameover, todo  # noqa: F401  (kv uses their widgets)
+from ui.widgets.odds import OddsBadge
 
 
 class TableScreen(Screen):
@@ -31,6 +32,8 @@ class TableScreen(Screen):
         model = App.get_running_app().model
         model.bind(game=self._show_game, view=self._show_view, colours=lambda m, _c: self._show_view(m, m.view),
                    choices=self._show_picks, busy=self._show_picks)
+        self.odds_badge = OddsBadge(self.ids.board_slot)  # the odds meter's figure (issue 33 item 5)
+        model.bind(odds=lambda m, odds: self.odds_badge.show(odds, App.get_running_app().scale))
         self._show_game(model, model.game)
         cards_panel.attach(self)  # the Cards button, while the daemon has virtual readers (issue 18)
 

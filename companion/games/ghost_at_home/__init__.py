@@ -10,6 +10,7 @@ draw and reshuffle. Its sentences are messages shown in English or Italian.
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.ghost_at_home import components as gc
+from companion.games.ghost_at_home import odds as odds_meter
 from companion.games.ghost_at_home import rulecard, rules
 from companion.games.ghost_at_home.content import CONTENT
 from companion.games.ghost_at_home.view import GhostAtHomeView
@@ -83,6 +84,7 @@ class GhostAtHome(Game, package=__name__):
     pieces = gc.pieces()
     content = CONTENT
     private_information = False  # hands stay real cards the companion only counts: no phone needed
+    odds = staticmethod(odds_meter.odds)  # the odds meter (issue 33 item 5)
 
 
 SPEC = GhostAtHome()

@@ -10,6 +10,7 @@ are named placeholders (:mod:`.card_data`) until the table enters what its own c
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.house_of_spirits import components as hc
+from companion.games.house_of_spirits import odds as odds_meter
 from companion.games.house_of_spirits import rulecard
 from companion.games.house_of_spirits.content import CONTENT
 from companion.games.house_of_spirits.view import HouseOfSpiritsView
@@ -103,6 +104,7 @@ class HouseOfSpirits(Game, package=__name__):
     rule_sections = rulecard.SECTIONS
     content = CONTENT
     rules_version = 2  # issue 19: rule fixes change what recorded inputs lead to
+    odds = staticmethod(odds_meter.odds)  # the odds meter (issue 33 item 5)
 
 
 SPEC = HouseOfSpirits()

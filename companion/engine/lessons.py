@@ -1,0 +1,41 @@
+"""First-game mode (issue 33 item 3): the first time each kind of step comes up, the prompt
+comes with a short lesson, the rules card's summary of that step's section in plain words.
+
+The kind of a step is the rules card's section (:mod:`companion.engine.rulecard`): the
+section a prompt's choices or chance source select, or the section of the chance drawn by
+the input just made (a Ghost card the companion drew). A section is taught once per game:
+the session keeps the names already taught along the recorded inputs (so a replay teaches
+the same lessons, and an undo brings a lesson back). Nothing here is hidden information:
+a section is chosen by the kind of step, never by a card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from companion.engine.core import OptionSpec, Prompt
+from companion.engine.rulecard import RuleSection, sections_now
+from companion.i18n import msg
+
+#: The New game choice every game offers; off by default (then no lesson is ever sent).
+FIRST_GAME = OptionSpec(
+    "first_game", False, (False, True),
+    msg("First game: the first time each kind of step comes up, the companion explains its rule in plain "
+        "words."),
+)
+
+#: Options the engine offers for every game, beside the game's own (never passed to ``setup``).
+ENGINE_OPTIONS = (FIRST_GAME,)
+
+
+def lesson_section(sections: Sequence[RuleSection], prompt: Prompt, drawn: Iterable[str],
+                   taught: frozenset[str]) -> RuleSection | None:
+    """The section to teach with ``prompt``: the first not yet ``taught`` among the sections of
+    the chance sources just ``drawn`` and then those governing the prompt; None when all are
+    taught, or the game is over."""
+    if prompt.over:
+        return None
+    sources = set(drawn)
+    candidates = [s for s in sections if sources.intersection(s.sources)]
+    candidates += sections_now(sections, prompt)
+    return next((s for s in candidates if str(s.name) not in taught), None)

@@ -1,0 +1,124 @@
+"""First-game mode (issue 33 item 3): the first time each kind of step comes up, the state
+carries a lesson (the rules card section's name and summary); after that the step is plain.
+Derived from the recorded inputs: a replay teaches the same, an undo brings a lesson back."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import protocol
+from companion.engine import get_game, resolve_options
+from companion.engine.lessons import FIRST_GAME
+from companion.header import GameHeader, HeaderError
+from companion.i18n import render
+from companion.inputs import Touch
+from companion.session import Session
+from companion.store import EventStore
+
+#: The creepy cellar's first inputs with seed 3, and the lesson each prompt comes with.
+STEPS = [("roll", "Let's Play"), ("move:A", "Ghost Cards"), ("move:B", "Secret Passages"), ("move:A", None)]
+
+
+def _header(first_game: bool | None = True, seed: int = 3) -> GameHeader:
+    options = {} if first_game is None else {"first_game": first_game}
+    return GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": seed,
+                                 "options": options})
+
+
+def _rule(session: Session, lang: str = "en") -> str | None:
+    lesson = protocol.state_message(session, [], lang=lang)["lesson"]
+    return None if lesson is None else lesson["rule"]
+
+
+def _lessons(session: Session) -> list[str | None]:
+    seen = []
+    for key, _ in STEPS:
+        seen.append(_rule(session))
+        assert session.handle(Touch(key)).accepted
+    return seen
+
+
+def test_the_option_is_offered_for_every_game_and_off_by_default():
+    assert FIRST_GAME.default is False
+    for game in ("children", "clue_it", "creepy_cellar", "ghost_at_home", "house_of_spirits"):
+        spec = get_game(game)
+        assert "first_game" not in resolve_options(spec, {"first_game": True})  # never reaches setup
+        assert resolve_options(spec, {"first_game": True}) == resolve_options(spec, {})
+    with pytest.raises(HeaderError, match="option 'first_game' cannot be 'yes'"):
+        _header(first_game="yes")
+
+
+def test_without_first_game_mode_there_is_no_lesson():
+    for first_game in (None, False):
+        session = Session.start(_header(first_game))
+        assert protocol.state_message(session, [])["lesson"] is None
+        assert session.handle(Touch("roll")).accepted
+        assert protocol.state_message(session, [])["lesson"] is None
+    assert protocol.state_message(None, [])["lesson"] is None
+
+
+def test_each_kind_of_step_is_taught_once():
+    session = Session.start(_header())
+    first = protocol.state_message(session, [], lang="en")["lesson"]
+    assert first == {"rule": "Let's Play",
+                     "text": render(get_game("creepy_cellar").rule_sections[1].summary, "en")}
+    assert _lessons(session) == [rule for _, rule in STEPS]
+    assert session.taught == {"Let's Play", "Ghost Cards", "Secret Passages"}
+
+
+def test_the_lesson_in_italian():
+    lesson = protocol.state_message(Session.start(_header()), [], lang="it")["lesson"]
+    section = get_game("creepy_cellar").rule_sections[1]
+    assert lesson == {"rule": render(section.name, "it"), "text": render(section.summary, "it")}
+    assert lesson["text"] != render(section.summary, "en")
+
+
+def test_undo_brings_the_lesson_back():
+    session = Session.start(_header())
+    assert session.handle(Touch("roll")).accepted
+    assert _rule(session) == "Ghost Cards"
+    assert session.handle(Touch("undo")).accepted
+    assert _rule(session) == "Let's Play"
+    assert session.taught == frozenset()
+    assert session.handle(Touch("roll")).accepted
+    assert _rule(session) == "Ghost Cards"
+
+
+@pytest.mark.parametrize("use_snapshot", [True, False])
+def test_a_resumed_game_teaches_what_the_uninterrupted_one_did(tmp_path, use_snapshot):
+    store = EventStore(tmp_path / "g.sqlite3")
+    session = Session.start(_header(), store)
+    for key, _ in STEPS[:3]:
+        assert session.handle(Touch(key)).accepted
+    taught = session.taught
+    store.close()
+    store = EventStore(tmp_path / "g.sqlite3")
+    resumed = Session.resume(store, store.last_unfinished(), use_snapshot=use_snapshot)
+    assert resumed.taught == taught == {"Let's Play", "Ghost Cards", "Secret Passages"}
+    assert _rule(resumed) is None
+    assert resumed.handle(Touch("undo")).accepted
+    assert _rule(resumed) == "Secret Passages"
+
+
+@pytest.mark.parametrize("game, players, first", [
+    ("children", ["Ada", "Bo"], "Dealing Players In"),
+    ("clue_it", ["Ada", "Bo", "Cy"], "Distribute Cards"),
+    ("ghost_at_home", ["Ada", "Bo"], "Play (Gioco)"),
+    ("house_of_spirits", ["Ada", "Bo", "Cy"], "Game Setup"),
+])
+def test_every_game_teaches_its_set_up_or_turn_first_and_each_section_once(game, players, first):
+    """The set-up's section comes with the first prompt where the game asks for set-up; a
+    short random game teaches no section twice."""
+    import random
+
+    session = Session.start(GameHeader.from_json({"game": game, "players": players, "seed": 5,
+                                                  "options": {"first_game": True}}))
+    assert _rule(session) == first
+    rng, seen = random.Random(1), []
+    for _ in range(60):
+        if (rule := _rule(session)) is not None:
+            seen.append(rule)
+        if session.prompt.over or not session.prompt.choices:
+            break
+        session.handle(Touch(rng.choice(session.prompt.choices).key))
+    assert len(seen) >= 3 and len(seen) == len(set(seen))

@@ -1,0 +1,78 @@
+"""First-game mode on the table screen (issue 33 item 3), in a real Kivy window under Xvfb
+against a real daemon: the prompt comes with its lesson (the rule's name and plain words,
+24 px), in English and Italian."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pngread
+import pytest
+from test_table_screen import ARTIFACTS
+from ui_scenario import running_daemon
+
+from companion import protocol
+from companion.header import GameHeader
+
+pytestmark = pytest.mark.ui
+
+SCRIPT = Path(__file__).with_name("lesson_harness.py")
+
+
+def test_a_first_game_prompt_shows_its_lesson(harness, tmp_path):
+    sock = tmp_path / "companion.sock"
+    header = GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 3,
+                                   "options": {"first_game": True}})
+    with running_daemon(sock, game=False) as daemon:
+        daemon.call(lambda: daemon.start_game(header))
+        sent = {lang: daemon.call(lambda lang=lang: protocol.lesson_message(daemon.session, lang))
+                for lang in ("en", "it")}
+        ui = harness("lesson", sock, (800, 480), ARTIFACTS, script=SCRIPT)
+        report = ui.finish(timeout=120)
+    assert report["ok"], report
+    assert sent["en"]["rule"] == "Let's Play"
+    for lang in ("en", "it"):
+        shown = report["lessons"][lang]
+        assert shown["shown"] and shown["font_size"] >= 24
+        assert sent[lang]["rule"] in shown["text"]
+        assert sent[lang]["text"][:40] in shown["text"]
+    assert [pngread.size(p) for p in report["screenshots"]] == [(800, 480)] * 2
+
+
+def _figures(harness, tmp_path, header: GameHeader, state=None) -> tuple[dict, dict]:
+    """The odds sent and the figures drawn; ``state``: the game set there (a test's state)."""
+    sock = tmp_path / "companion.sock"
+    with running_daemon(sock, game=False) as daemon:
+        daemon.call(lambda: daemon.start_game(header))
+        if state is not None:
+            daemon.call(lambda: (daemon.session._set_state(state), daemon.publish()))
+        sent = {lang: daemon.call(lambda lang=lang: protocol.odds_message(daemon.session, lang))
+                for lang in ("en", "it")}
+        ui = harness("odds", sock, (800, 480), ARTIFACTS, script=SCRIPT)
+        report = ui.finish(timeout=120)
+    assert report["ok"], report
+    assert [pngread.size(p) for p in report["screenshots"]] == [(800, 480)] * 2
+    return sent, report["figures"]
+
+
+def test_the_ghost_at_home_meter_on_the_board(harness, tmp_path):
+    sent, figures = _figures(harness, tmp_path, GameHeader.from_json(
+        {"game": "ghost_at_home", "players": ["Ada", "Bo"], "seed": 3}))
+    assert sent["en"] == {"what": "Next card a ghost", "value": 0.151}
+    assert figures == {"en": "Next card a ghost: 15%", "it": "Prossima carta un fantasma: 15%"}
+
+
+def test_the_house_of_spirits_meter_on_the_board(harness, tmp_path):
+    """The combat example's attack (Olivia, wooden stake, the vampire): 11 in 12."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "games"))
+    from hos_checks import holding, play, with_monster
+    from test_house_of_spirits import in_round_one
+
+    state = play(with_monster(holding(in_round_one(), 1, "wooden-stake"), "vampire"),
+                 "pick:flashlight", "attack:vampire", "use:wooden-stake")
+    header = GameHeader.from_json({"game": "house_of_spirits", "players": ["Ada", "Bo", "Cy"], "seed": 3})
+    sent, figures = _figures(harness, tmp_path, header, state)
+    assert sent["en"] == {"what": "This attack hits", "value": 0.917}
+    assert figures == {"en": "This attack hits: 92%", "it": "Questo attacco colpisce: 92%"}
