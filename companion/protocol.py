@@ -93,6 +93,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.engine.rulecard import sections_now
+from companion.engine.why import why_message
 from companion.errors import CompanionError
 from companion.i18n import msg, render, render_all
 from companion.messages import (
@@ -161,7 +162,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     :func:`todo_message`),
     ``can_undo``, ``private_players`` (the players who have something of their own to see on a
     privacy screen now, e.g. a secret victory card the companion dealt: those whose
-    ``private_view`` is not empty), ``news`` (what the last input did) and ``log`` (recent
+    ``private_view`` is not empty), ``news`` (what the last input did), ``why`` (one entry per news line:
+    ``{"rule", "text", "from"}`` or None, :mod:`companion.engine.why`) and ``log`` (recent
     news, oldest first) and ``colours`` (player -> palette key, from the header; ``{}`` when
     none were chosen).
     Every sentence (prompt, choice labels, news, log) is rendered in ``lang``
@@ -176,8 +178,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         prompt = {"text": render(msg("No game yet: start a new one."), lang), "player": None, "choices": [],
                   "over": False, "private": None, "out_of_turn": []}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
-                "view": {}, "prompt": prompt, "can_undo": False, "private_players": [], "news": [], "todo": [],
-                "log": render_all(recent, lang, touch), "colours": {}}
+                "view": {}, "prompt": prompt, "can_undo": False, "private_players": [], "news": [], "why": [],
+                "todo": [], "log": render_all(recent, lang, touch), "colours": {}}
     p = session.prompt
     prompt = {
         "text": render(p.text, lang, touch),
@@ -199,6 +201,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "can_undo": session.can_undo,
         "private_players": _private_players(session),
         "news": render_all(news, lang, touch),
+        "why": why_message(news, lang),  # issue 33: one entry per news line (companion.engine.why)
         "todo": todo_message(session.todo, lang),
         "log": render_all(recent, lang, touch),
         "colours": dict(session.header.colours),

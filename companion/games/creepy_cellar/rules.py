@@ -20,7 +20,7 @@ from typing import Any
 from companion.engine.frozen import replace
 from companion.engine.tuples import without
 from companion.errors import RuleViolation
-from companion.games.creepy_cellar import board, checks, tablecheck
+from companion.games.creepy_cellar import board, checks, tablecheck, why
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.fight import FACE_NAMES, beaten
 from companion.games.creepy_cellar.prompts import ROLL, who
@@ -167,9 +167,10 @@ def _die(state: State, arg: str) -> State:
     moves = checks.movement(state, face)
     cards = checks.cards_for(state, face)
     state = say(replace(state, die=face, moves=moves),
-                msg("{player} rolled {face}.", player=state.player, face=face))
+                why.rolled(msg("{player} rolled {face}.", player=state.player, face=face), face))
     if moves != face:
-        state = say(state, msg("The cursed treasure takes 1 off: move up to {moves}.", moves=moves))
+        state = say(state, why.cursed_die(msg("The cursed treasure takes 1 off: move up to {moves}.", moves=moves),
+                                          face, moves))
     if state.free:
         return _to_move(say(marked(state, free=False), msg("Free movement: no Ghost card for this roll.")))
     if face == 6:
@@ -183,7 +184,7 @@ def _ghost(state: State, card: str) -> State:
     """Flip one Ghost card and resolve it ("Ghost Cards")."""
     deck, pile = discard(state.ghost_deck, state.ghost_discard, card)
     state = replace(state, ghost_deck=deck, ghost_discard=pile, draws_left=state.draws_left - 1)
-    state = say(state, msg("Drawn: {card}.", card=cc.card_label(card)))
+    state = say(state, why.drawn(msg("Drawn: {card}.", card=cc.card_label(card)), card))
     if not state.ghost_deck:
         state = _reshuffle_ghosts(
             state, todo("return", "The Ghost deck is empty: shuffle its discards into a new deck."))
@@ -289,7 +290,8 @@ def _king(state: State, card: str) -> State:
                 state = say(state, todo("move", "Trap door! {player}: move your hunter to room {room} now.",
                                         player=state.player, room=room))
     else:
-        state = board.move_king(say(state, todo("move", "The Ghost King moves to room {room}.", room=room)), room)
+        state = board.move_king(say(state, why.king_moves(
+            todo("move", "The Ghost King moves to room {room}.", room=room), room)), room)
     if state.step == Step.OVER:
         return state
     return _continue_reveal(state)
@@ -349,13 +351,14 @@ def _fight_dice(state: State, arg: str) -> State:
     result = beaten(faces, state.ghosts_in(room), state.hauntings_in(room), state.hunters_at(room),
                     bool(state.options["haunting_face_beats_ghost"]))
     state = replace(state, fight=(room, *faces))
-    state = say(state, _fight_dice_news(faces))
+    state = say(state, why.fight_dice(_fight_dice_news(faces), faces, [FACE_NAMES[f] for f in faces]))
     if result.ghosts:
         state = board.remove_ghost(state, room, result.ghosts)
-        state = say(state, _beaten_news("ghost", result.ghosts, room))
+        state = say(state, why.beaten(_beaten_news("ghost", result.ghosts, room), "ghost", result.ghosts, room))
     if result.hauntings:
         state = board.remove_haunting(state, room, result.hauntings)
-        state = say(state, _beaten_news("haunting", result.hauntings, room))
+        state = say(state, why.beaten(_beaten_news("haunting", result.hauntings, room), "haunting",
+                                      result.hauntings, room))
     if not (result.ghosts or result.hauntings):
         state = say(state, msg("Nothing beaten this time."))
     return _to_after(state)
