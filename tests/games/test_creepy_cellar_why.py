@@ -114,4 +114,4 @@ def test_board_changing_news_carry_a_why_in_random_playouts():
                 else:
                     with_why += 1
     assert total > 500
-    assert with_why / total >= 0.99, missing.most_common()
+    assert with_why / total >= 0.99, "\n".join(f"{n} {m}" for m, n in missing.most_common())

@@ -93,3 +93,66 @@ def beaten(line: Msg, piece: str, count: int, room: str) -> Msg:
     else:
         text = msg("A haunting face on a fight die beats one haunting in room {room}.", room=room)
     return because(line, FIGHT, text, room, count)
+
+
+PASSAGES, DROP, CELLAR, JINXED = (RULE["Secret Passages"], RULE["Dropping Off a Treasure"], RULE["Cellar Cards"],
+                                  RULE["Jinxed Item"])
+
+
+def locked(line: Msg, card: str) -> Msg:
+    """A Doors Locked card locks its colour."""
+    return because(line, GHOST_CARDS, msg("A Doors Locked card was flipped: the doors of its colour lock, and only "
+                                          "one colour is locked at a time."), cc.card_label(card))
+
+
+def flip_more(line: Msg, card: str, extra: int) -> Msg:
+    """A Draw + Shuffle card adds ``extra`` flips."""
+    return because(line, GHOST_CARDS, msg("A Draw + Shuffle card makes you flip {extra} more Ghost cards before the "
+                                          "deck is shuffled.", extra=extra), cc.card_label(card), extra)
+
+
+def unlocked(line: Msg) -> Msg:
+    """Locked doors open again."""
+    return because(line, GHOST_CARDS, msg("Locked doors open again after a Shuffle card, an Unlock Doors Cellar card "
+                                          "or, with your house rules, the end of a Draw + Shuffle."))
+
+
+def trap_door(line: Msg, room: str) -> Msg:
+    """A Trap Door card sends the hunter to the room of the Ghost King card drawn."""
+    return because(line, GHOST_CARDS, msg("A Trap Door card draws a Ghost King card: the hunter drops into the room "
+                                          "it names, room {room}.", room=room), room)
+
+
+def picked_up(line: Msg, room: str) -> Msg:
+    """A treasure taken in a room with no ghost left."""
+    return because(line, CURSED, msg("Room {room} has no ghost left, so its treasure can be picked up.", room=room),
+                   room)
+
+
+def dropped_off(line: Msg, slot: int) -> Msg:
+    """Treasures fill the cellar's slots in order."""
+    return because(line, DROP, msg("Treasures fill the cellar's slots in order: {before} are there already, so this "
+                                   "one takes slot {slot}.", before=slot - 1, slot=slot), slot)
+
+
+def passage(line: Msg, left: str, room: str) -> Msg:
+    """A secret passage taken: the tile left behind is removed."""
+    return because(line, PASSAGES, msg("A secret passage costs one movement point; the tile of the room you left, "
+                                       "{left}, is taken away.", left=left), left, room)
+
+
+def cellar_card(line: Msg) -> Msg:
+    """What a Cellar card does (remove a ghost; a Jinxed Item)."""
+    return because(line, CELLAR, msg("The Cellar card drawn after dropping off a treasure says so."))
+
+
+def jinxed_gone(line: Msg, room: str) -> Msg:
+    """A Jinxed Item dropped off in its room."""
+    return because(line, JINXED, msg("A Jinxed Item is dropped off in the room printed on its back: room {room}.",
+                                     room=room), room)
+
+
+def out_for_good(line: Msg) -> Msg:
+    """A hunter out of the castle with no treasure left to carry (house rule ``exited_hunters``)."""
+    return because(line, LOST, msg("Every hunter has to get out of the castle to win; once out, your house rules "
+                                   "keep the hunter out."))
