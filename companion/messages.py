@@ -11,7 +11,7 @@ screen) imports no engine; tests/test_messages.py checks every view has exactly 
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 
 class ChoiceMessage(TypedDict):
@@ -136,6 +136,7 @@ class NoticeMessage(TypedDict):
     type: Literal["notice"]
     level: Literal["info", "warning", "error"]
     text: str
+    rule: NotRequired[str]  # a refused input: the rulebook section that refuses it (issue 33)
 
 
 class AckMessage(TypedDict):

@@ -300,10 +300,15 @@ def render_tree(value: Any, lang: str) -> Any:
     return render(value, lang)
 
 
-def notice(text: str, level: str = "warning", lang: str = "en", touch: bool = False) -> NoticeMessage:
+def notice(text: str, level: str = "warning", lang: str = "en", touch: bool = False,
+           rule: str | None = None) -> NoticeMessage:
     """A ``notice`` message (``level``: ``"info"``, ``"warning"`` or ``"error"``), its text
-    rendered in ``lang`` (``touch``: as for :func:`state_message`)."""
-    return {"type": "notice", "level": level, "text": render(text, lang, touch)}
+    rendered in ``lang`` (``touch``: as for :func:`state_message`); a refused input's notice
+    also has ``rule``: the rulebook section's name (issue 33), rendered in ``lang``."""
+    message: NoticeMessage = {"type": "notice", "level": level, "text": render(text, lang, touch)}
+    if rule is not None:
+        message["rule"] = render(rule, lang)
+    return message
 
 
 def rules_message(session, lang: str = "en") -> RulesMessage:

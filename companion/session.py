@@ -25,9 +25,10 @@ from companion.chance import ChancePicker
 from companion.engine import Game, Prompt, get_game, known_piece, resolve_options, split_piece
 from companion.engine.core import CheckLine, Choice, check_fix, sentence
 from companion.engine.legality import apply_action
+from companion.engine.rulecard import section_for
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
-from companion.i18n import LowerFirst, msg, todo, todo_lines
+from companion.i18n import LowerFirst, Msg, msg, todo, todo_lines
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.store import EventStore, GameRecord
 from companion.tags import TagRegistry, component_game
@@ -65,6 +66,7 @@ class Reply:
     text: str = ""
     news: tuple[str, ...] = ()
     ignored: bool = False
+    rule: Msg | None = None  # a refused input: the rulebook section that refuses it (issue 33)
 
 
 @dataclass(frozen=True)
@@ -309,7 +311,14 @@ class Session:
             return self._act(inp, self._action_for(inp), line)
         except (Rejected, RuleViolation) as exc:
             log.info("refused %s: %s", inputs.describe(inp), exc)
-            return Reply(False, exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc))
+            return Reply(False, exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc),
+                         rule=self._refusing_rule(inp))
+
+    def _refusing_rule(self, inp: Input) -> Msg | None:
+        """The rulebook section that refuses ``inp``: the one governing a touched key, else
+        the turn's section (:func:`companion.engine.rulecard.section_for`)."""
+        section = section_for(self.spec.rule_sections, inp.key if isinstance(inp, Touch) else None)
+        return section.name if section is not None else None
 
     def _is_undo(self, inp: Input) -> bool:
         if isinstance(inp, Touch):

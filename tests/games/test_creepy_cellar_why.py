@@ -115,3 +115,40 @@ def test_board_changing_news_carry_a_why_in_random_playouts():
                     with_why += 1
     assert total > 500
     assert with_why / total >= 0.99, "\n".join(f"{n} {m}" for m, n in missing.most_common())
+
+
+def _session():
+    from companion.header import GameHeader
+    from companion.session import Session
+
+    header = GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 7,
+                                   "stack": {}, "options": {}, "tags": {}})
+    return Session.start(header)
+
+
+def test_the_state_message_carries_one_why_per_news_line_in_the_tables_language():
+    from companion.inputs import Touch
+    from companion.protocol import state_message
+
+    session = _session()
+    reply = session.handle(Touch("roll"))  # seed 7: the companion's die shows 6
+    message = state_message(session, [], reply.news, "it")
+    assert len(message["why"]) == len(message["news"]) == 2
+    assert message["why"][0] == {
+        "rule": render(SPEC_RULE, "it"), "from": [6],
+        "text": "Il dado di movimento mostra 6: in questo turno non si gira nessuna carta Fantasma; muovete fino a 6."}
+    assert message["why"][1] is None  # "A 6: no Ghost card this turn." explains itself
+
+
+def test_a_refusal_names_its_rulebook_section():
+    """A touch the rules refuse: the reply (and the notice) carry the section governing it."""
+    from companion.inputs import Touch
+    from companion.protocol import notice
+
+    session = _session()
+    reply = session.handle(Touch("move:E"))  # before rolling
+    assert not reply.accepted and str(reply.rule) == "Let's Play"
+    shown = notice(reply.text, "warning", "it", rule=reply.rule)
+    assert shown["rule"] == render(SPEC_RULE, "it") and shown["text"] == render(reply.text, "it")
+    reply = session.handle(Touch("fight-dice:ghost"))
+    assert not reply.accepted and str(reply.rule) == "Fighting Ghosts and Hauntings"

@@ -113,8 +113,8 @@ def flip_more(line: Msg, card: str, extra: int) -> Msg:
 
 def unlocked(line: Msg) -> Msg:
     """Locked doors open again."""
-    return because(line, GHOST_CARDS, msg("Locked doors open again after a Shuffle card, an Unlock Doors Cellar card "
-                                          "or, with your house rules, the end of a Draw + Shuffle."))
+    return because(line, GHOST_CARDS, msg("Locked doors open again after a Shuffle card, an Unlock All Doors Cellar "
+                                          "card or, with your house rules, the end of a Draw + Shuffle."))
 
 
 def trap_door(line: Msg, room: str) -> Msg:
