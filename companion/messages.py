@@ -11,7 +11,7 @@ screen) imports no engine; tests/test_messages.py checks every view has exactly 
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Literal, TypedDict
 
 
 class ChoiceMessage(TypedDict):
@@ -80,6 +80,11 @@ class ComponentsMessage(TypedDict):
     components: list[TapComponent]
 
 
+#: Why one news line happened (issue 33): the rulebook section, the companion's words and
+#: the inputs behind it (a die face, a card drawn, a count); "from" is a keyword, hence this form.
+WhyEntry = TypedDict("WhyEntry", {"rule": str, "text": str, "from": list[Any]})
+
+
 class StateMessage(TypedDict, total=False):
     """``{"type": "state"}``: sent on connecting and after every accepted input.
 
@@ -95,6 +100,7 @@ class StateMessage(TypedDict, total=False):
     can_undo: bool
     private_players: list[str]
     news: list[str]
+    why: list[WhyEntry | None]  # one per news line (issue 33, companion.engine.why)
     todo: list[TodoLine]
     log: list[str]
     colours: dict[str, str]
@@ -136,7 +142,7 @@ class NoticeMessage(TypedDict):
     type: Literal["notice"]
     level: Literal["info", "warning", "error"]
     text: str
-    rule: NotRequired[str]  # a refused input: the rulebook section that refuses it (issue 33)
+    rule: str | None  # a refused input: the rulebook section that refuses it (issue 33); else None
 
 
 class AckMessage(TypedDict):

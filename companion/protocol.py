@@ -304,11 +304,9 @@ def notice(text: str, level: str = "warning", lang: str = "en", touch: bool = Fa
            rule: str | None = None) -> NoticeMessage:
     """A ``notice`` message (``level``: ``"info"``, ``"warning"`` or ``"error"``), its text
     rendered in ``lang`` (``touch``: as for :func:`state_message`); a refused input's notice
-    also has ``rule``: the rulebook section's name (issue 33), rendered in ``lang``."""
-    message: NoticeMessage = {"type": "notice", "level": level, "text": render(text, lang, touch)}
-    if rule is not None:
-        message["rule"] = render(rule, lang)
-    return message
+    names in ``rule`` the rulebook section's name (issue 33), rendered in ``lang``; else None."""
+    return {"type": "notice", "level": level, "text": render(text, lang, touch),
+            "rule": None if rule is None else render(rule, lang)}
 
 
 def rules_message(session, lang: str = "en") -> RulesMessage:

@@ -152,3 +152,17 @@ def test_a_refusal_names_its_rulebook_section():
     assert shown["rule"] == render(SPEC_RULE, "it") and shown["text"] == render(reply.text, "it")
     reply = session.handle(Touch("fight-dice:ghost"))
     assert not reply.accepted and str(reply.rule) == "Fighting Ghosts and Hauntings"
+
+
+def test_a_jinxed_item_is_dropped_off_in_the_room_on_its_back():
+    """creepy-cellar.txt "Jinxed Item": drop it off in the room indicated on the tile's back
+    (tile B, one of the 6 rooms B, D, E, H, J, L); room B has no ghost, so no fight."""
+    from cellar_checks import hunter
+
+    state = hunter(board(new_game(), ghosts={}), "Ada", jinxed="jinxed-B")
+    state = play(state, "roll", "die:6", "move:B", "done-moving")
+    line = "Ada's red hunter gets rid of the Jinxed Item in room B."
+    assert _why(state, line) == {"rule": "Jinxed Item", "from": ["B"],
+                                 "text": "A Jinxed Item is dropped off in the room printed on its back: room B."}
+    assert _why(state, line, "it")["text"] == ("Un Oggetto Stregato si lascia nella stanza stampata sul suo retro: "
+                                               "la stanza B.")
