@@ -93,6 +93,11 @@ class OddsMessage(TypedDict):
     value: float
 
 
+#: Why one news line happened (issue 33): the rulebook section, the companion's words and
+#: the inputs behind it (a die face, a card drawn, a count); "from" is a keyword, hence this form.
+WhyEntry = TypedDict("WhyEntry", {"rule": str, "text": str, "from": list[Any]})
+
+
 class StateMessage(TypedDict, total=False):
     """``{"type": "state"}``: sent on connecting and after every accepted input.
 
@@ -108,6 +113,7 @@ class StateMessage(TypedDict, total=False):
     can_undo: bool
     private_players: list[str]
     news: list[str]
+    why: list[WhyEntry | None]  # one per news line (issue 33, companion.engine.why)
     todo: list[TodoLine]
     log: list[str]
     colours: dict[str, str]
@@ -151,6 +157,7 @@ class NoticeMessage(TypedDict):
     type: Literal["notice"]
     level: Literal["info", "warning", "error"]
     text: str
+    rule: str | None  # a refused input: the rulebook section that refuses it (issue 33); else None
 
 
 class AckMessage(TypedDict):

@@ -93,6 +93,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.engine.rulecard import sections_now
+from companion.engine.why import why_message
 from companion.errors import CompanionError
 from companion.i18n import msg, render, render_all
 from companion.messages import (
@@ -163,7 +164,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     :func:`todo_message`),
     ``can_undo``, ``private_players`` (the players who have something of their own to see on a
     privacy screen now, e.g. a secret victory card the companion dealt: those whose
-    ``private_view`` is not empty), ``news`` (what the last input did) and ``log`` (recent
+    ``private_view`` is not empty), ``news`` (what the last input did), ``why`` (one entry per news line:
+    ``{"rule", "text", "from"}`` or None, :mod:`companion.engine.why`) and ``log`` (recent
     news, oldest first) and ``colours`` (player -> palette key, from the header; ``{}`` when
     none were chosen), ``lesson`` (first-game mode: :func:`lesson_message`, else None), ``odds`` (the odds meter:
     :func:`odds_message`).
@@ -179,8 +181,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         prompt = {"text": render(msg("No game yet: start a new one."), lang), "player": None, "choices": [],
                   "over": False, "private": None, "out_of_turn": []}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
-                "view": {}, "prompt": prompt, "can_undo": False, "private_players": [], "news": [], "todo": [],
-                "log": render_all(recent, lang, touch), "colours": {}, "lesson": None,
+                "view": {}, "prompt": prompt, "can_undo": False, "private_players": [], "news": [], "why": [],
+                "todo": [], "log": render_all(recent, lang, touch), "colours": {}, "lesson": None,
                 "odds": None}
     p = session.prompt
     prompt = {
@@ -203,6 +205,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "can_undo": session.can_undo,
         "private_players": _private_players(session),
         "news": render_all(news, lang, touch),
+        "why": why_message(news, lang),  # issue 33: one entry per news line (companion.engine.why)
         "todo": todo_message(session.todo, lang),
         "log": render_all(recent, lang, touch),
         "colours": dict(session.header.colours),
@@ -323,10 +326,13 @@ def render_tree(value: Any, lang: str) -> Any:
     return render(value, lang)
 
 
-def notice(text: str, level: str = "warning", lang: str = "en", touch: bool = False) -> NoticeMessage:
+def notice(text: str, level: str = "warning", lang: str = "en", touch: bool = False,
+           rule: str | None = None) -> NoticeMessage:
     """A ``notice`` message (``level``: ``"info"``, ``"warning"`` or ``"error"``), its text
-    rendered in ``lang`` (``touch``: as for :func:`state_message`)."""
-    return {"type": "notice", "level": level, "text": render(text, lang, touch)}
+    rendered in ``lang`` (``touch``: as for :func:`state_message`); a refused input's notice
+    names in ``rule`` the rulebook section's name (issue 33), rendered in ``lang``; else None."""
+    return {"type": "notice", "level": level, "text": render(text, lang, touch),
+            "rule": None if rule is None else render(rule, lang)}
 
 
 def rules_message(session, lang: str = "en") -> RulesMessage:

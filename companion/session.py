@@ -26,10 +26,10 @@ from companion.engine import Game, Prompt, get_game, known_piece, resolve_option
 from companion.engine.core import CheckLine, Choice, check_fix, sentence
 from companion.engine.legality import apply_action
 from companion.engine.lessons import FIRST_GAME, lesson_section
-from companion.engine.rulecard import RuleSection
+from companion.engine.rulecard import RuleSection, section_for
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
-from companion.i18n import LowerFirst, msg, todo, todo_lines
+from companion.i18n import LowerFirst, Msg, msg, todo, todo_lines
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.store import EventStore, GameRecord
 from companion.tags import TagRegistry, component_game
@@ -67,6 +67,7 @@ class Reply:
     text: str = ""
     news: tuple[str, ...] = ()
     ignored: bool = False
+    rule: Msg | None = None  # a refused input: the rulebook section that refuses it (issue 33)
 
 
 @dataclass(frozen=True)
@@ -315,7 +316,14 @@ class Session:
             return self._act(inp, self._action_for(inp), line)
         except (Rejected, RuleViolation) as exc:
             log.info("refused %s: %s", inputs.describe(inp), exc)
-            return Reply(False, exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc))
+            return Reply(False, exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc),
+                         rule=self._refusing_rule(inp))
+
+    def _refusing_rule(self, inp: Input) -> Msg | None:
+        """The rulebook section that refuses ``inp``: the one governing a touched key, else
+        the turn's section (:func:`companion.engine.rulecard.section_for`)."""
+        section = section_for(self.spec.rule_sections, inp.key if isinstance(inp, Touch) else None)
+        return section.name if section is not None else None
 
     def _is_undo(self, inp: Input) -> bool:
         if isinstance(inp, Touch):

@@ -148,6 +148,10 @@ def walk_engine(spec, rng: random.Random, seen: Seen, steps: int = 400, refuse_e
 def _news(spec, state, seen: Seen) -> None:
     for text in spec.news(state):
         seen.check(text)
+        why = getattr(text, "why", None)  # issue 33: a news line's explanation is shown too
+        if why is not None:
+            seen.check(why.rule)
+            seen.check(why.text)
 
 
 def _shown(spec, state, prompt, seen: Seen, table_check: bool) -> None:

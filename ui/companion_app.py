@@ -443,6 +443,14 @@ class CompanionApp(App):
         view.open(animation=False)
         return view
 
+    def show_why(self):
+        """Why?: the daemon's explanations of the latest news lines (issue 33 item 1)."""
+        from ui.widgets.why import WhyView
+
+        view = WhyView(self)
+        view.open(animation=False)
+        return view
+
     def show_rules(self):
         """Rules: the rules card for the step at hand, from the daemon (issue 33 item 4)."""
         from ui.widgets.rules import RulesView

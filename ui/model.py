@@ -64,6 +64,8 @@ class TableModel(EventDispatcher):
         todo: ``{"kind", "text"}``: what the table must physically do now (issue 17 item 1).
         out_of_turn: ``{"key", "label", "player"}``: choices other players may make now.
         news: the last state's news (after a reconnection: the log's last lines).
+        why: ``(news line, {"rule", "text", "from"})`` for each of the last news lines the
+            daemon explained (issue 33), in order.
         hardware: the daemon's ``hardware`` (``dice_button``, ``virtual``, ``readers``), or
             {} when the daemon does not say (older daemons): unknown.
         phones: player -> their phone is connected (the state's ``phones``, issue 22): their
@@ -108,6 +110,7 @@ class TableModel(EventDispatcher):
     odds = DictProperty({})
     out_of_turn = ListProperty([])
     news = ListProperty([])
+    why = ListProperty([])
     #: The daemon's hardware (``{"dice_button", "virtual", "readers": [...]}``) and, with
     #: virtual readers, the cards the prompt would take (``[{"component", "label"}]``).
     hardware = DictProperty({})
@@ -170,6 +173,8 @@ class TableModel(EventDispatcher):
         news = strip_placeholders(list(message.get("news") or []))
         log = strip_placeholders(list(message.get("log") or []))
         self.news = news or log[-3:]
+        whys = strip_placeholders(list(message.get("why") or []))
+        self.why = [(line, entry) for line, entry in zip(news, whys) if isinstance(entry, dict)]
         self._take_log(log, news)
         self.physical = message.get("physical")
         self.venue = bool(message.get("venue"))

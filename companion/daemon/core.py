@@ -473,7 +473,7 @@ class Daemon:
         if reply.accepted:
             self._accepted(inp, reply, hidden)
         elif not reply.ignored:
-            self.publisher.notify(reply.text)
+            self.publisher.notify(reply.text, rule=reply.rule)
         return reply
 
     def _accepted(self, inp: Input, reply: Reply, hidden: bool) -> None:

@@ -104,10 +104,10 @@ class StatePublisher:
         return {name: {**status, "detail": render(status.get("detail", ""), language)}
                 for name, status in self.daemon.readers.items()}
 
-    def notify(self, text: str, level: str = "warning") -> None:
-        """Log ``text`` and show it on every screen as a notice."""
+    def notify(self, text: str, level: str = "warning", rule: str | None = None) -> None:
+        """Log ``text`` and show it on every screen as a notice (``rule``: a refusal's section)."""
         log.log(logging.ERROR if level == "error" else logging.INFO, "notice: %s", text)
-        self.hub.broadcast(protocol.notice(text, level, self.daemon.language, self.daemon.by_touch))
+        self.hub.broadcast(protocol.notice(text, level, self.daemon.language, self.daemon.by_touch, rule))
 
     def input_seen(self, inp: Input, show_uid: bool) -> None:
         """Flash a tap or press on every screen, before the rules see it."""

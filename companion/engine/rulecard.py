@@ -42,6 +42,14 @@ def action_kind(key: str) -> str:
     return key.split(":", 1)[0].split("#", 1)[0]
 
 
+def section_for(sections: Sequence[RuleSection], key: str | None) -> RuleSection | None:
+    """The section that governs action ``key`` (by its first part), else the turn's section:
+    the ``rule`` of a refusal (issue 33 item 1). None for a game with no rule card."""
+    kind = action_kind(key) if key else None
+    chosen = [s for s in sections if kind in s.keys] or [s for s in sections if s.turn]
+    return chosen[0] if chosen else None
+
+
 #: More sections than this for one prompt: it is a choice among the turn's actions, which the
 #: turn's section explains better than one section per action.
 MOST_AT_ONCE = 2

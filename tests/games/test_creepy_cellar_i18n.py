@@ -150,6 +150,8 @@ RARE = {
     "{player} holds a Jinxed Item already: the card does nothing.", "No secret passage tile comes back.",
     "Trap door to room {room}, but {player} is out of the castle for good: the hunter stays out.",
     "the Ghost King",  # test_the_ghost_king_holds_a_cursed_hunter_in_italian
+    # issue 33: tests/games/test_creepy_cellar_why.py::test_a_jinxed_item_is_dropped_off_in_the_room_on_its_back
+    "A Jinxed Item is dropped off in the room printed on its back: room {room}.",
 }
 
 

@@ -1,6 +1,7 @@
 """History (issue 29): the game's log, one touch away from the table screen instead of on
 it. A panel over the table in readable type (22 sp), newest at the bottom; a touch anywhere
-closes it. Its Rules button opens the rules card (:mod:`ui.widgets.rules`, issue 33)."""
+closes it. Its Rules button opens the rules card (:mod:`ui.widgets.rules`, issue 33); its Why?
+button the explanations of the latest news (:mod:`ui.widgets.why`, issue 33)."""
 
 from __future__ import annotations
 
@@ -44,6 +45,9 @@ class HistoryView(ModalView):
         rules.bind(on_release=lambda *_: (self.dismiss(animation=False), app.show_rules()))
         close = TouchButton(text=app.tr._("Close"), bold=True, font_size=sp(26) * app.scale)
         close.bind(on_release=lambda *_: self.dismiss(animation=False))
+        why = TouchButton(text=app.tr._("Why?"), font_size=sp(26) * app.scale, disabled=not app.model.why)
+        why.bind(on_release=lambda *_: (self.dismiss(animation=False), app.show_why()))
+        row.add_widget(why)
         row.add_widget(rules)
         row.add_widget(close)
         box.add_widget(row)

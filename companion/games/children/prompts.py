@@ -16,6 +16,7 @@ from companion.games.children import components as cc
 from companion.games.children import effects as fx
 from companion.games.children import frames as fr
 from companion.games.children import grid as gr
+from companion.games.children import why
 from companion.games.children.state import Frame, State, Step, push, say
 from companion.i18n import msg, nmsg, todo
 
@@ -58,8 +59,9 @@ def _resolve_self(state: State) -> State | None:
         cuts = _needs_cut(state)
         if cuts:
             state = push(state, Frame("cut", state.active, tuple(str(p) for p in cuts)))
-            return say(state, todo("other", "{players}: cut down to the hand limit of {limit} now.",
-                                   players=and_names(state.players[p] for p in cuts), limit=state.hand_limit))
+            line = todo("other", "{players}: cut down to the hand limit of {limit} now.",
+                        players=and_names(state.players[p] for p in cuts), limit=state.hand_limit)
+            return say(state, why.cut_down(line, len(state.enraged_present), state.hand_limit))
     result = _ask(state)
     return None if isinstance(result, Prompt) else result
 

@@ -17,7 +17,7 @@ from companion.errors import RuleViolation
 from companion.games.children import components as cc
 from companion.games.children import effects as fx
 from companion.games.children import frames as fr
-from companion.games.children import tablecheck
+from companion.games.children import tablecheck, why
 from companion.games.children.content import entries_of
 from companion.games.children.prompts import settle
 from companion.games.children.state import Frame, State, Step, push, put, say
@@ -179,5 +179,6 @@ def act(state: State, key: str) -> State:
         state = _act_step(state, key)
     state = settle(state)
     if state.hand_limit != limit and state.step != Step.OVER:
-        state = say(state, msg("The hand limit is now {limit}.", limit=state.hand_limit))
+        state = say(state, why.hand_limit(msg("The hand limit is now {limit}.", limit=state.hand_limit),
+                                          len(state.enraged_present), state.hand_limit))
     return state

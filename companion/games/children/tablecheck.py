@@ -31,6 +31,7 @@ from companion.engine.core import CheckLine, Choice
 from companion.engine.frozen import replace
 from companion.errors import RuleViolation
 from companion.games.children import grid as gr
+from companion.games.children import why
 from companion.games.children.state import Ghost, State, Step, put, say, set_ghosts
 from companion.i18n import Msg, msg, nmsg
 
@@ -190,5 +191,6 @@ def _turn(state: State, ghost_id: str, enraged: bool) -> State:
     else:
         state = say(state, msg("Correction: {ghost} is now calm (was enraged).", ghost=state.name(ghost_id)))
     if state.hand_limit != limit:
-        state = say(state, msg("The hand limit is now {limit}.", limit=state.hand_limit))
+        state = say(state, why.hand_limit(msg("The hand limit is now {limit}.", limit=state.hand_limit),
+                                          len(state.enraged_present), state.hand_limit))
     return state

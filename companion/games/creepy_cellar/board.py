@@ -12,6 +12,7 @@ from __future__ import annotations
 from companion.engine.frozen import replace
 from companion.engine.tuples import put
 from companion.games.creepy_cellar import components as cc
+from companion.games.creepy_cellar import why
 from companion.games.creepy_cellar.state import State, Step, say
 from companion.i18n import Msg, msg, todo
 
@@ -27,13 +28,13 @@ def add_ghost(state: State, room: str) -> State:
         state = say(state, msg("Room {room} already holds a haunting: the ghost goes on to room {target}.",
                                room=room, target=target))
         return add_ghost(state, target)
-    state = say(state, todo("place", "Place a ghost in room {room}.", room=room))
     count = state.ghosts[index] + 1
+    state = say(state, why.placed(todo("place", "Place a ghost in room {room}.", room=room), room, count))
     state = replace(state, ghosts=put(state.ghosts, index, count))
     if count >= cc.GHOSTS_PER_HAUNTING:
-        return haunt(state, room, cc.GHOSTS_PER_HAUNTING,
-                     todo("place", "Three ghosts in room {room} become a haunting: swap them for a haunting.",
-                          room=room))
+        return haunt(state, room, cc.GHOSTS_PER_HAUNTING, why.three_ghosts(
+            todo("place", "Three ghosts in room {room} become a haunting: swap them for a haunting.", room=room),
+            room))
     if state.king == room and count >= cc.KING_HAUNTING_GHOSTS:
         return king_haunting(state, room)
     return state
@@ -65,18 +66,20 @@ def king_haunting(state: State, room: str) -> State:
     ``king_haunting = ghosts`` (default): the two ghosts are swapped for the haunting.
     ``king_haunting = king``: "it" is the King: a haunting is placed and the two ghosts stay.
     """
+    ghosts = state.ghosts[cc.ROOMS.index(room)]
     if state.options["king_haunting"] == "king":
-        state = haunt(state, room, 0,
-                      todo("place", "The Ghost King and two ghosts in room {room}: place a haunting there.",
-                           room=room))
+        state = haunt(state, room, 0, why.king_haunting(
+            todo("place", "The Ghost King and two ghosts in room {room}: place a haunting there.", room=room),
+            room, ghosts))
     else:
-        state = haunt(state, room, cc.KING_HAUNTING_GHOSTS,
-                      todo("place", "The Ghost King and two ghosts in room {room}: swap the ghosts for a "
-                                    "haunting.", room=room))
+        state = haunt(state, room, cc.KING_HAUNTING_GHOSTS, why.king_haunting(
+            todo("place", "The Ghost King and two ghosts in room {room}: swap the ghosts for a haunting.",
+                 room=room), room, ghosts))
     if state.step == Step.OVER:
         return state
     target = cc.next_room(room, state.options["king_wrap"])
-    return move_king(say(state, todo("move", "The Ghost King moves on to room {room}.", room=target)), target)
+    line = why.king_moves_on(todo("move", "The Ghost King moves on to room {room}.", room=target), room, target)
+    return move_king(say(state, line), target)
 
 
 def haunt(state: State, room: str, ghosts_used: int, sentence: Msg) -> State:
@@ -90,5 +93,6 @@ def haunt(state: State, room: str, ghosts_used: int, sentence: Msg) -> State:
     state = say(state, sentence)
     if state.total_hauntings >= cc.HAUNTING_LIMIT:
         return say(replace(state, outcome="lost", step=Step.OVER),
-                   msg("That is haunting number {number}: the Ghost King wins.", number=cc.HAUNTING_LIMIT))
+                   why.eighth(msg("That is haunting number {number}: the Ghost King wins.",
+                                  number=cc.HAUNTING_LIMIT), state.total_hauntings))
     return state

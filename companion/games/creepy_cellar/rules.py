@@ -20,7 +20,7 @@ from typing import Any
 from companion.engine.frozen import replace
 from companion.engine.tuples import without
 from companion.errors import RuleViolation
-from companion.games.creepy_cellar import board, checks, tablecheck
+from companion.games.creepy_cellar import board, checks, tablecheck, why
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.fight import FACE_NAMES, beaten
 from companion.games.creepy_cellar.prompts import ROLL, who
@@ -167,9 +167,10 @@ def _die(state: State, arg: str) -> State:
     moves = checks.movement(state, face)
     cards = checks.cards_for(state, face)
     state = say(replace(state, die=face, moves=moves),
-                msg("{player} rolled {face}.", player=state.player, face=face))
+                why.rolled(msg("{player} rolled {face}.", player=state.player, face=face), face))
     if moves != face:
-        state = say(state, msg("The cursed treasure takes 1 off: move up to {moves}.", moves=moves))
+        state = say(state, why.cursed_die(msg("The cursed treasure takes 1 off: move up to {moves}.", moves=moves),
+                                          face, moves))
     if state.free:
         return _to_move(say(marked(state, free=False), msg("Free movement: no Ghost card for this roll.")))
     if face == 6:
@@ -183,7 +184,7 @@ def _ghost(state: State, card: str) -> State:
     """Flip one Ghost card and resolve it ("Ghost Cards")."""
     deck, pile = discard(state.ghost_deck, state.ghost_discard, card)
     state = replace(state, ghost_deck=deck, ghost_discard=pile, draws_left=state.draws_left - 1)
-    state = say(state, msg("Drawn: {card}.", card=cc.card_label(card)))
+    state = say(state, why.drawn(msg("Drawn: {card}.", card=cc.card_label(card)), card))
     if not state.ghost_deck:
         state = _reshuffle_ghosts(
             state, todo("return", "The Ghost deck is empty: shuffle its discards into a new deck."))
@@ -204,7 +205,7 @@ def _resolve_ghost_card(state: State, card: str) -> State:
                         doors=doors, unlocked=cc.DOOR_NAMES[state.locked])
         else:
             text = todo("lock", "Lock the {doors}: nobody moves through them.", doors=doors)
-        return say(replace(state, locked=colour), text)
+        return say(replace(state, locked=colour), why.locked(text, card))
     if card == "shuffle":
         return _shuffle_card(state)
     if card in cc.DRAW_SHUFFLE:
@@ -232,7 +233,8 @@ def _draw_shuffle_card(state: State, card: str) -> State:
         return say(state, msg("A {card} during a Draw + Shuffle is ignored.", card=cc.card_label(card)))
     extra = cc.DRAW_SHUFFLE[card]
     state = marked(replace(state, draws_left=state.draws_left + extra), reshuffle_after=True)
-    return say(state, todo("flip", "Flip {extra} more Ghost cards, then shuffle.", extra=extra))
+    return say(state, why.flip_more(todo("flip", "Flip {extra} more Ghost cards, then shuffle.", extra=extra), card,
+                                    extra))
 
 
 def _continue_reveal(state: State) -> State:
@@ -282,14 +284,15 @@ def _king(state: State, card: str) -> State:
         else:
             state = with_hunter(state, state.active, at=room)
             if len(state.hunters) > len(state.players):  # two hunters each: say which
-                state = say(state, todo("move", "Trap door! {player}: move the {hunter} to room {room} now.",
-                                        player=state.player, hunter=cc.HUNTER_NAMES[state.colour],
-                                        room=room))
+                state = say(state, why.trap_door(todo(
+                    "move", "Trap door! {player}: move the {hunter} to room {room} now.", player=state.player,
+                    hunter=cc.HUNTER_NAMES[state.colour], room=room), room))
             else:
-                state = say(state, todo("move", "Trap door! {player}: move your hunter to room {room} now.",
-                                        player=state.player, room=room))
+                state = say(state, why.trap_door(todo("move", "Trap door! {player}: move your hunter to room {room} "
+                                                      "now.", player=state.player, room=room), room))
     else:
-        state = board.move_king(say(state, todo("move", "The Ghost King moves to room {room}.", room=room)), room)
+        state = board.move_king(say(state, why.king_moves(
+            todo("move", "The Ghost King moves to room {room}.", room=room), room)), room)
     if state.step == Step.OVER:
         return state
     return _continue_reveal(state)
@@ -304,8 +307,9 @@ def _move(state: State, place: str) -> State:
     state = replace(with_hunter(state, state.active, at=place), moves=state.moves - 1)
     state = say(state, _moves(who(state), place))
     if place == cc.OUTSIDE and checks.exited(state) and not checks.won(state):
-        state = say(state, todo("out", "{player} is out of the castle for good: from now on that hunter's "
-                                       "turns only flip Ghost cards for the table.", player=who(state)))
+        state = say(state, why.out_for_good(todo("out", "{player} is out of the castle for good: from now on that "
+                                                        "hunter's turns only flip Ghost cards for the table.",
+                                                 player=who(state))))
     if checks.won(state):
         return say(replace(state, outcome="won", step=Step.OVER),
                    msg("All the treasures are in the cellar and every hunter is out: the hunters win!"))
@@ -320,8 +324,9 @@ def _passage(state: State, room: str) -> State:
     state = with_hunter(state, state.active, at=room)
     passages = tuple(r for r in state.passages if r != left)
     state = replace(state, passages=passages, moves=state.moves - 1)
-    return say(state, todo("remove", "{player} takes the secret passage from {left} to {room}: "
-                           "take the tile out of room {left}.", player=who(state), left=left, room=room))
+    return say(state, why.passage(todo("remove", "{player} takes the secret passage from {left} to {room}: "
+                                        "take the tile out of room {left}.", player=who(state), left=left,
+                                        room=room), left, room))
 
 
 def _done_moving(state: State, _arg: str) -> State:
@@ -349,13 +354,14 @@ def _fight_dice(state: State, arg: str) -> State:
     result = beaten(faces, state.ghosts_in(room), state.hauntings_in(room), state.hunters_at(room),
                     bool(state.options["haunting_face_beats_ghost"]))
     state = replace(state, fight=(room, *faces))
-    state = say(state, _fight_dice_news(faces))
+    state = say(state, why.fight_dice(_fight_dice_news(faces), faces, [FACE_NAMES[f] for f in faces]))
     if result.ghosts:
         state = board.remove_ghost(state, room, result.ghosts)
-        state = say(state, _beaten_news("ghost", result.ghosts, room))
+        state = say(state, why.beaten(_beaten_news("ghost", result.ghosts, room), "ghost", result.ghosts, room))
     if result.hauntings:
         state = board.remove_haunting(state, room, result.hauntings)
-        state = say(state, _beaten_news("haunting", result.hauntings, room))
+        state = say(state, why.beaten(_beaten_news("haunting", result.hauntings, room), "haunting",
+                                      result.hauntings, room))
     if not (result.ghosts or result.hauntings):
         state = say(state, msg("Nothing beaten this time."))
     return _to_after(state)
@@ -377,8 +383,8 @@ def _drop_jinxed(state: State) -> State:
     room = tile[len("jinxed-"):]
     state = with_hunter(state, state.active, jinxed=None)
     state = replace(state, jinxed_dropped=tuple(sorted(state.jinxed_dropped + (tile,))))
-    state = say(state, todo("remove", "{player} gets rid of the Jinxed Item in room {room}.",
-                            player=who(state), room=room))
+    state = say(state, why.jinxed_gone(todo("remove", "{player} gets rid of the Jinxed Item in room {room}.",
+                                            player=who(state), room=room), room))
     return replace(state, step=Step.PASSAGE_TILE) if checks.tiles_back(state) else state
 
 
@@ -401,8 +407,8 @@ def _drop_off(state: State, _arg: str) -> State:
     slot = len(state.cellar) + 1
     state = with_hunter(state, state.active, treasure=None)
     state = marked(replace(state, cellar=state.cellar + (treasure,), moves=0), dropped=True)
-    state = say(state, todo("place", "{player} drops off the {treasure} in cellar slot {slot}.",
-                            player=who(state), treasure=cc.card_label(treasure), slot=slot))
+    state = say(state, why.dropped_off(todo("place", "{player} drops off the {treasure} in cellar slot {slot}.",
+                                            player=who(state), treasure=cc.card_label(treasure), slot=slot), slot))
     if not state.cellar_deck:
         state = say(state, msg("No Cellar cards in this game (basic mode)."))
         return _after_cellar_card(state)
@@ -459,15 +465,17 @@ def _jinxed(state: State, tile: str) -> State:
     """"Draw one Jinxed Item tile from the pile and place it in your backpack" ("Cellar Cards")."""
     state = replace(state, jinxed_pile=without(state.jinxed_pile, tile))
     state = with_hunter(state, state.active, jinxed=tile)
-    state = say(state, todo("place", "{player} takes the {tile}: no treasure pick-up and no leaving the house "
-                            "until it is dropped there.", player=who(state), tile=cc.card_label(tile)))
+    state = say(state, why.cellar_card(todo("place", "{player} takes the {tile}: no treasure pick-up and no leaving "
+                                                     "the house until it is dropped there.", player=who(state),
+                                            tile=cc.card_label(tile))))
     return _after_cellar_card(state)
 
 
 def _remove_ghost(state: State, room: str) -> State:
     """"Remove any one ghost (except for the Ghost King) from the board" ("Cellar Cards")."""
     state = board.remove_ghost(state, room)
-    return _after_cellar_card(say(state, todo("remove", "Take a ghost off room {room}.", room=room)))
+    return _after_cellar_card(say(state, why.cellar_card(todo("remove", "Take a ghost off room {room}.",
+                                                                          room=room))))
 
 
 def _pick_up(state: State, _arg: str) -> State:
@@ -479,7 +487,7 @@ def _pick_up(state: State, _arg: str) -> State:
         return replace(state, step=Step.TREASURE)
     state = marked(replace(state, laid=tuple(i for i in state.laid if i[0] != room)), picked=True)
     state = with_hunter(state, state.active, treasure=laid)
-    return say(state, _picks_up(who(state), laid, room))
+    return say(state, why.picked_up(_picks_up(who(state), laid, room), room))
 
 
 def _put_back(state: State, _arg: str) -> State:
@@ -498,7 +506,7 @@ def _treasure(state: State, name: str) -> State:
     state = marked(replace(state, treasures=without(state.treasures, name),
                            taken=tuple(sorted(state.taken + (room,))), step=Step.AFTER), picked=True)
     state = with_hunter(state, state.active, treasure=name)
-    state = say(state, _picks_up(who(state), name, room))
+    state = say(state, why.picked_up(_picks_up(who(state), name, room), room))
     if (power := cc.power_of(name)) is not None:
         state = say(state, msg("While {player} holds it: {power}.",
                                player=who(state), power=cc.POWER_TEXT[power]))
@@ -595,7 +603,8 @@ def _reshuffle_ghosts(state: State, text: Msg) -> State:
 def _unlock(state: State) -> State:
     if state.locked is None:
         return state
-    return say(replace(state, locked=None), todo("lock", "Unlock the {doors}.", doors=cc.DOOR_NAMES[state.locked]))
+    line = why.unlocked(todo("lock", "Unlock the {doors}.", doors=cc.DOOR_NAMES[state.locked]))
+    return say(replace(state, locked=None), line)
 
 
 def _moves(player: str, place: str) -> Msg:

@@ -1,0 +1,49 @@
+"""Why a news line happened (issue 33 item 1): the rulebook section behind it, one or two
+sentences in the companion's own words, and the inputs the decision used (the die face, the
+card drawn, the count that crossed a limit).
+
+An engine attaches it where it makes the decision, as structure: :func:`because` returns the
+same news sentence carrying a :class:`Why`. Nothing here parses prose. A ``Why`` rides on the
+sentence only in memory: the codec and the stored events never hold it, so golden replays
+stay as they were.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.i18n import Msg, render
+
+
+@dataclass(frozen=True)
+class Why:
+    """``rule``: the rulebook section's name (a :func:`~companion.i18n.msg` from the game's
+    rule card); ``text``: the explanation; ``inputs``: what the decision was made from."""
+
+    rule: Msg
+    text: Msg
+    inputs: tuple[Any, ...] = ()
+
+
+def because(line: Msg, rule: Msg, text: Msg, *inputs: Any) -> Msg:
+    """``line`` carrying the :class:`Why` (``rule``, ``text``, ``inputs``) it was decided by."""
+    marked = Msg(line.msgid, line.params, line.plural, line.count, line.todo, line.touch)
+    marked.why = Why(rule, text, tuple(inputs))
+    return marked
+
+
+def why_of(line: Any) -> Why | None:
+    """The :class:`Why` a news line carries, or None."""
+    return getattr(line, "why", None)
+
+
+def why_message(news, lang: str) -> list[dict[str, Any] | None]:
+    """The state message's ``why``: one entry per ``news`` line, ``{"rule", "text", "from"}``
+    rendered in ``lang``, or None where the line carries no explanation."""
+    out: list[dict[str, Any] | None] = []
+    for line in news:
+        why = why_of(line)
+        out.append(None if why is None else {"rule": render(why.rule, lang), "text": render(why.text, lang),
+                                             "from": [render(x, lang) for x in why.inputs]})
+    return out
