@@ -77,5 +77,11 @@ def test_secret_passage_is_a_drawn_tile_with_a_legend(display, kivy_home, tmp_pa
     tiles = [room for room, r in view["rooms"].items() if r.get("passage")]
     assert "E" in tiles and len(tiles) == 5  # nightmare's four passage rooms and E
     assert shown["markers"].count("passage") == len(tiles) + 1  # a tile per room and the legend's
+    # the hunters are pawns (4 drawn) named by their players, never "Ada1"/"Bo2"
+    assert not [t for t in texts if any(code in t for code in ("Ada1", "Ada2", "Bo1", "Bo2"))]
+    from ui import theme
+
+    red, blue = (theme.hex_colour(theme.on_dark(theme.PAWNS[c])) for c in ("red", "blue"))
+    assert [t for t in texts if "Ada" in t and "[color=" in t] == [f"[color={red}]Ada[/color] [color={blue}]Ada[/color]"]
     letters = [label["font"] for label in shown["labels"] if label["text"] in "ABCDEFGHIJKLMN"]
     assert len(letters) == 14 and min(letters) >= 20

@@ -77,4 +77,22 @@ def passage(group, x: float, y: float, size: float, colour=theme.GOLD) -> None:
                             size=(door_w - inset, size * 0.06)))
 
 
-PIECES = {"ghost": ghost, "haunting": haunting, "crown": crown, "passage": passage}
+def pawn(group, x: float, y: float, size: float, colour=theme.GOLD) -> None:
+    """A hunter's pawn (Creepy Cellar): a round head on a flared body and a base, in the
+    pawn's printed colour (:data:`ui.theme.PAWNS`) with a light rim so the dark blue reads
+    on a dark tile."""
+    rim = theme.TEXT_DIM
+    for inset, fill in ((0.0, rim), (size * 0.06, colour)):
+        w = size * 0.62 - 2 * inset
+        left = x + (size - w) / 2
+        group.add(Color(*fill))
+        group.add(Rectangle(pos=(x + size * 0.14 + inset, y + inset), size=(size * 0.72 - 2 * inset, size * 0.16)))
+        _polygon(group, [(left, y + size * 0.12), (left + w, y + size * 0.12),
+                         (x + size * 0.5 + size * 0.1 - inset, y + size * 0.6),
+                         (x + size * 0.5 - size * 0.1 + inset, y + size * 0.6)], (x + size / 2, y + size * 0.35))
+        head = size * 0.42 - 2 * inset
+        group.add(Ellipse(pos=(x + (size - head) / 2, y + size * 0.56 + inset), size=(head, head),
+                          segments=SEGMENTS))
+
+
+PIECES = {"ghost": ghost, "haunting": haunting, "crown": crown, "passage": passage, "pawn": pawn}
