@@ -82,6 +82,7 @@ def test_secret_passage_is_a_drawn_tile_with_a_legend(display, kivy_home, tmp_pa
     from ui import theme
 
     red, blue = (theme.hex_colour(theme.on_dark(theme.PAWNS[c])) for c in ("red", "blue"))
-    assert [t for t in texts if "Ada" in t and "[color=" in t] == [f"[color={red}]Ada[/color] [color={blue}]Ada[/color]"]
+    ada = [t for t in texts if "Ada" in t and "[color=" in t]
+    assert ada == [f"[color={red}]Ada[/color] [color={blue}]Ada[/color]"]
     letters = [label["font"] for label in shown["labels"] if label["text"] in "ABCDEFGHIJKLMN"]
     assert len(letters) == 14 and min(letters) >= 20
