@@ -86,6 +86,8 @@ class CellarBoard(PlacePicks, BoxLayout):
     status = StringProperty("")
     odds = NumericProperty(-1)
     carrying = StringProperty("")
+    #: a secret passage tile lies on the board (the legend then names it)
+    passages = BooleanProperty(False)
     #: the status and the odds on one line (markup; the odds in red from one in two).
     status_line = StringProperty("")
 
@@ -151,6 +153,7 @@ class CellarBoard(PlacePicks, BoxLayout):
             # colour; no "Ada1" codes, issue 29) and the pawns drawn in their printed colours
             tile.hunters = " ".join(coloured(names[name], marker_colour(h, colours)) for name, h in here)
             tile.pawns = [pawn_colour(h, colours) for _name, h in here]
+        self.passages = any(tile.passage for tile in self.tiles.values())
         odds = self.view.get("odds_haunting")
         if self.view.get("outcome"):
             self.odds = -1  # no round to come: no risk to show
