@@ -76,6 +76,7 @@ def main() -> int:
                 Clock.schedule_once(self.touch_places, 0.3)
                 return
             save_screenshot(out)
+            write_labels(self.board, out)
             result["code"] = 0
             self.stop()
 
@@ -98,6 +99,19 @@ def main() -> int:
 
     BoardApp().run()
     return result["code"]
+
+
+def write_labels(board, out: Path) -> None:
+    """``OUT.labels.json``: the text and font size (px) of every visible label on the board,
+    and the kinds of the drawn markers (the board tests read them: no piece codes)."""
+    from kivy.uix.label import Label
+
+    from ui.widgets.pieces import Marker
+
+    labels = [{"text": w.text, "font": w.font_size} for w in board.walk(restrict=True)
+              if isinstance(w, Label) and w.text.strip() and w.opacity > 0]
+    markers = [w.kind for w in board.walk(restrict=True) if isinstance(w, Marker) and w.opacity > 0 and w.width > 0]
+    out.with_suffix(".labels.json").write_text(json.dumps({"labels": labels, "markers": markers}))
 
 
 def places(board) -> dict:

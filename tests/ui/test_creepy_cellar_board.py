@@ -57,3 +57,32 @@ def test_cellar_board_draws_both_hunters_of_a_player(display, kivy_home, tmp_pat
     out = ARTIFACTS / "cellar-board-two-hunters.png"
     draw_board("creepy_cellar:CellarBoard", _two_player_view(), out, display, kivy_home, tmp_path)
     assert_drawn(out)  # tiles, ghosts, marks
+
+
+@pytest.mark.ui
+def test_secret_passage_is_a_drawn_tile_with_a_legend(display, kivy_home, tmp_path):
+    """Issue 29: the passage was the bare letters "SP" on the tile; now a drawn tile, the
+    legend says what it is, and the room letters are at least 20 px at 800×480."""
+    import json
+
+    view = _two_player_view()
+    view["rooms"]["E"] = {**view["rooms"].get("E", {}), "passage": True}
+    out = ARTIFACTS / "cellar-board-passage.png"
+    draw_board("creepy_cellar:CellarBoard", view, out, display, kivy_home, tmp_path)
+    assert_drawn(out)
+    shown = json.loads(out.with_suffix(".labels.json").read_text())
+    texts = [label["text"] for label in shown["labels"]]
+    assert not [t for t in texts if "SP" in t.split() or "PS" in t.split()]
+    assert "secret passage" in texts
+    tiles = [room for room, r in view["rooms"].items() if r.get("passage")]
+    assert "E" in tiles and len(tiles) == 5  # nightmare's four passage rooms and E
+    assert shown["markers"].count("passage") == len(tiles) + 1  # a tile per room and the legend's
+    # the hunters are pawns (4 drawn) named by their players, never "Ada1"/"Bo2"
+    assert not [t for t in texts if any(code in t for code in ("Ada1", "Ada2", "Bo1", "Bo2"))]
+    from ui import theme
+
+    red, blue = (theme.hex_colour(theme.on_dark(theme.PAWNS[c])) for c in ("red", "blue"))
+    ada = [t for t in texts if "Ada" in t and "[color=" in t]
+    assert ada == [f"[color={red}]Ada[/color] [color={blue}]Ada[/color]"]
+    letters = [label["font"] for label in shown["labels"] if label["text"] in "ABCDEFGHIJKLMN"]
+    assert len(letters) == 14 and min(letters) >= 20

@@ -8,14 +8,14 @@ socket; nothing of the game is imported here).
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.properties import BooleanProperty, DictProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 import ui.boards.fit  # noqa: F401  (kv uses FitLabel)
 import ui.widgets.die  # noqa: F401  (kv uses DieFace)
 import ui.widgets.meter  # noqa: F401  (kv uses HauntingMeter)
-import ui.widgets.pieces  # noqa: F401  (kv uses Marker, PieceRow)
+import ui.widgets.pieces  # noqa: F401  (kv uses Marker, PieceRow, PawnRow)
 from ui import theme
 from ui.boards import PlacePicks, picks_at, watch_language
 from ui.boards.names import short_marks
@@ -49,6 +49,8 @@ class RoomTile(Widget):
     cellar = BooleanProperty(False)
     hunters = StringProperty("")
     passage = BooleanProperty(False)
+    #: the pawns standing here, one RGBA each (printed colours, :data:`ui.theme.PAWNS`)
+    pawns = ListProperty([])
     #: Touching the tile picks a choice now (a room to move to, a ghost to remove): outlined.
     pickable = BooleanProperty(False)
 
@@ -84,6 +86,8 @@ class CellarBoard(PlacePicks, BoxLayout):
     status = StringProperty("")
     odds = NumericProperty(-1)
     carrying = StringProperty("")
+    #: a secret passage tile lies on the board (the legend then names it)
+    passages = BooleanProperty(False)
     #: the status and the odds on one line (markup; the odds in red from one in two).
     status_line = StringProperty("")
 
@@ -135,15 +139,21 @@ class CellarBoard(PlacePicks, BoxLayout):
         king = self.view.get("ghost_king")
         hunters = self.view.get("hunters") or {}
         colours = dict(self.colours)
-        marks = hunter_marks(hunters)
+        players = {name: h.get("player", name) for name, h in hunters.items()}
+        short = short_marks(list(dict.fromkeys(players.values())))  # "Ada"; "P1" for "Player 1"
+        names = {name: short[player] for name, player in players.items()}
         for letter, tile in self.tiles.items():
             room = rooms.get(letter) or {}
             tile.ghosts = int(room.get("ghosts", 0))
             tile.hauntings = int(room.get("hauntings", 0))
             tile.king = king == letter
             tile.passage = bool(room.get("passage"))
-            tile.hunters = " ".join(coloured(marks[name], marker_colour(h, colours))
-                                    for name, h in hunters.items() if h.get("at") == letter)
+            here = [(name, h) for name, h in hunters.items() if h.get("at") == letter]
+            # the players' names (a player's two hunters: the name twice, each in its pawn's
+            # colour; no "Ada1" codes, issue 29) and the pawns drawn in their printed colours
+            tile.hunters = " ".join(coloured(names[name], marker_colour(h, colours)) for name, h in here)
+            tile.pawns = [pawn_colour(h, colours) for _name, h in here]
+        self.passages = any(tile.passage for tile in self.tiles.values())
         odds = self.view.get("odds_haunting")
         if self.view.get("outcome"):
             self.odds = -1  # no round to come: no risk to show
@@ -177,6 +187,12 @@ def marker_colour(hunter: dict, colours: dict) -> tuple:
     if pawn is not None:
         return theme.on_dark(pawn)
     return theme.on_dark(theme.player_colour(hunter.get("player", ""), colours))
+
+
+def pawn_colour(hunter: dict, colours: dict) -> tuple:
+    """A hunter's pawn as printed (red, yellow, blue, green), else the player's colour."""
+    pawn = theme.PAWNS.get(str(hunter.get("colour", "")))
+    return pawn if pawn is not None else theme.player_colour(hunter.get("player", ""), colours)
 
 
 def carrying_text(hunters: dict, carried: dict, _: Translate = english, colours: dict | None = None) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kivy.properties import ColorProperty, NumericProperty, OptionProperty
+from kivy.properties import ColorProperty, ListProperty, NumericProperty, OptionProperty
 
 from ui.widgets import shapes
 from ui.widgets.drawn import DrawnWidget
@@ -46,3 +46,22 @@ class PieceRow(DrawnWidget):
         y = self.y + (self.height - size) / 2
         for i, kind in enumerate(kinds):
             shapes.PIECES[kind](self.canvas, self.x + i * (size + gap), y, size)
+
+
+class PawnRow(DrawnWidget):
+    """Hunters' pawns (``colours``, one RGBA each), left to right in that order and flush
+    with the widget's right edge, shrunk to fit its width."""
+
+    colours = ListProperty([])
+    piece_size = NumericProperty(16)
+    redraw_on = ("colours", "piece_size")
+
+    def draw(self) -> None:
+        if not self.colours:
+            return
+        gap = self.piece_size * 0.15
+        size = min(self.piece_size, self.height, (self.width + gap) / len(self.colours) - gap)
+        y = self.y + (self.height - size) / 2
+        left = self.right - len(self.colours) * (size + gap) + gap  # in the names' order, flush right
+        for i, colour in enumerate(self.colours):
+            shapes.pawn(self.canvas, left + i * (size + gap), y, size, tuple(colour))

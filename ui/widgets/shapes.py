@@ -61,5 +61,38 @@ def crown(group, x: float, y: float, size: float, colour=theme.GOLD) -> None:
     _polygon(group, points, (x + w / 2, y + h * 0.3))
 
 
+def passage(group, x: float, y: float, size: float, colour=theme.GOLD) -> None:
+    """A secret passage tile (Creepy Cellar): a square tile with a dark arched doorway and
+    three steps going down into it (issue 29: the tile was the bare letters "SP")."""
+    group.add(Color(*colour))
+    group.add(Rectangle(pos=(x, y), size=(size, size)))
+    door_w, door_x = size * 0.56, x + size * 0.22
+    group.add(Color(*theme.PIP))
+    group.add(Rectangle(pos=(door_x, y + size * 0.08), size=(door_w, size * 0.5)))
+    group.add(Ellipse(pos=(door_x, y + size * 0.3), size=(door_w, door_w), segments=SEGMENTS))
+    group.add(Color(*colour))
+    for step in range(3):  # steps down: each narrower and higher than the one below
+        inset = door_w * 0.12 * (step + 1)
+        group.add(Rectangle(pos=(door_x + inset, y + size * (0.08 + 0.1 * step)),
+                            size=(door_w - inset, size * 0.06)))
 
-PIECES = {"ghost": ghost, "haunting": haunting, "crown": crown}
+
+def pawn(group, x: float, y: float, size: float, colour=theme.GOLD) -> None:
+    """A hunter's pawn (Creepy Cellar): a round head on a flared body and a base, in the
+    pawn's printed colour (:data:`ui.theme.PAWNS`) with a light rim so the dark blue reads
+    on a dark tile."""
+    rim = theme.TEXT_DIM
+    for inset, fill in ((0.0, rim), (size * 0.06, colour)):
+        w = size * 0.62 - 2 * inset
+        left = x + (size - w) / 2
+        group.add(Color(*fill))
+        group.add(Rectangle(pos=(x + size * 0.14 + inset, y + inset), size=(size * 0.72 - 2 * inset, size * 0.16)))
+        _polygon(group, [(left, y + size * 0.12), (left + w, y + size * 0.12),
+                         (x + size * 0.5 + size * 0.1 - inset, y + size * 0.6),
+                         (x + size * 0.5 - size * 0.1 + inset, y + size * 0.6)], (x + size / 2, y + size * 0.35))
+        head = size * 0.42 - 2 * inset
+        group.add(Ellipse(pos=(x + (size - head) / 2, y + size * 0.56 + inset), size=(head, head),
+                          segments=SEGMENTS))
+
+
+PIECES = {"ghost": ghost, "haunting": haunting, "crown": crown, "passage": passage, "pawn": pawn}
