@@ -229,6 +229,7 @@ def main() -> int:
     p.add_argument("--size", default="800x480")
     p.add_argument("--no-bare", action="store_true", help="without the bare Kivy client beside it")
     p.add_argument("--new-games", type=int, default=0, help="new games in a row at the end (RSS after 1st / last)")
+    p.add_argument("--games", default="creepy_cellar", help="comma-separated games the new games take in turn")
     p.add_argument("--probe", help=argparse.SUPPRESS)
     p.add_argument("--bare-probe", help=argparse.SUPPRESS)
     args = p.parse_args()
@@ -306,7 +307,7 @@ def main() -> int:
             time.sleep(args.idle)
             idle_cpu = (cpu_seconds(child.pid) - cpu0) / (time.monotonic() - t_idle) * 100
             rss_after = _rss_mib(child.pid)
-            games = _new_games(args.new_games, client, lines, child.pid)
+            games = _new_games(args.new_games, args.games.split(","), client, lines, child.pid)
             child.send_signal(2) if os.environ.get("UI_PROFILE") else child.terminate()
             child.wait(10)
     finally:
@@ -324,15 +325,16 @@ def main() -> int:
         print(f"{len(games)} new games in a row: RSS {first:.1f} MiB after game 1, {last:.1f} MiB after game "
               f"{len(games)}: +{last - first:.1f} MiB ({(last - first) / max(1, len(games) - 1):.2f} MiB per game; "
               f"goal <= 10 MiB in all)")
+        print("  after each game: " + " ".join(f"{v:.0f}" for v in games))
     return 0
 
 
-def _new_games(count: int, client, lines: queue.Queue, pid: int) -> list[float]:
-    """Start ``count`` new games in a row (each drawn, then two touches); the client's RSS
-    after each (MiB), read after its quiet-time heap trim."""
+def _new_games(count: int, names: list[str], client, lines: queue.Queue, pid: int) -> list[float]:
+    """Start ``count`` new games in a row, of ``names`` in turn (each drawn, then two touches);
+    the client's RSS after each (MiB), read after its quiet-time heap trim."""
     rss = []
-    for _ in range(count):
-        ack = client.request({"cmd": "new_game", "game": "creepy_cellar", "players": ["Ada", "Bo"],
+    for n in range(count):
+        ack = client.request({"cmd": "new_game", "game": names[n % len(names)], "players": ["Ada", "Bo", "Cy"],
                               "options": {}, "abandon": True})
         assert ack["ok"], ack
         for key in ("roll", "end-turn"):
