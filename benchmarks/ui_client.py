@@ -5,6 +5,12 @@ puts each state message's prompt in one label: the client's CPU per state messag
 the bare one's, and their ratio (goal: at most 3x; RSS at the table at most 150 MiB).
 
     .venv/bin/python -m benchmarks.ui_client [--presses 200] [--idle 60] [--size 800x480] [--no-bare]
+        [--new-games 50]
+
+``--new-games N`` (issue 29 item 11): after the idle time, N new games in a row (each
+abandons the one before, its first state drawn, then two touches on it); the client's RSS
+after the first and after the last (each read after the client's quiet-time heap trim), and
+the growth between (goal: at most 10 MiB).
 
 (from the checkout's root; its child processes get the checkout on ``PYTHONPATH``).
 
@@ -222,6 +228,8 @@ def main() -> int:
     p.add_argument("--idle", type=float, default=60.0, help="seconds of idle CPU measurement")
     p.add_argument("--size", default="800x480")
     p.add_argument("--no-bare", action="store_true", help="without the bare Kivy client beside it")
+    p.add_argument("--new-games", type=int, default=0, help="new games in a row at the end (RSS after 1st / last)")
+    p.add_argument("--games", default="creepy_cellar", help="comma-separated games the new games take in turn")
     p.add_argument("--probe", help=argparse.SUPPRESS)
     p.add_argument("--bare-probe", help=argparse.SUPPRESS)
     args = p.parse_args()
@@ -299,6 +307,7 @@ def main() -> int:
             time.sleep(args.idle)
             idle_cpu = (cpu_seconds(child.pid) - cpu0) / (time.monotonic() - t_idle) * 100
             rss_after = _rss_mib(child.pid)
+            games = _new_games(args.new_games, args.games.split(","), client, lines, child.pid)
             child.send_signal(2) if os.environ.get("UI_PROFILE") else child.terminate()
             child.wait(10)
     finally:
@@ -311,7 +320,39 @@ def main() -> int:
                                   threads=threads, bare_cpu=bare_cpu, bare_threads=bare_threads, bare_rss=bare_rss,
                                   start_time=start_time, idle_cpu=idle_cpu, rss=rss, rss_after=rss_after,
                                   rss_gl=rss_gl))
+    if games:
+        first, last = games[0], games[-1]
+        print(f"{len(games)} new games in a row: RSS {first:.1f} MiB after game 1, {last:.1f} MiB after game "
+              f"{len(games)}: +{last - first:.1f} MiB ({(last - first) / max(1, len(games) - 1):.2f} MiB per game; "
+              f"goal <= 10 MiB in all)")
+        print("  after each game: " + " ".join(f"{v:.0f}" for v in games))
     return 0
+
+
+def _new_games(count: int, names: list[str], client, lines: queue.Queue, pid: int) -> list[float]:
+    """Start ``count`` new games in a row, of ``names`` in turn (each drawn, then two touches);
+    the client's RSS after each (MiB), read after its quiet-time heap trim."""
+    rss = []
+    for n in range(count):
+        ack = client.request({"cmd": "new_game", "game": names[n % len(names)], "players": ["Ada", "Bo", "Cy"],
+                              "options": {}, "abandon": True})
+        assert ack["ok"], ack
+        for key in ("roll", "end-turn"):
+            client.choose(key)  # a refusal (not due) still draws a state
+        _drain_frames(lines, 3)
+        time.sleep(1.6)  # the client's heap trim (ui.companion_app.TRIM_SECONDS) after the burst
+        rss.append(_rss_mib(pid))
+    return rss
+
+
+def _drain_frames(lines: queue.Queue, frames: int) -> None:
+    """Wait for ``frames`` FRAME lines from the probe (5 s each at most)."""
+    for _ in range(frames):
+        try:
+            while lines.get(timeout=5)[0] != "FRAME":
+                pass
+        except queue.Empty:
+            return
 
 
 if __name__ == "__main__":

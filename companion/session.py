@@ -136,6 +136,8 @@ class Session:
     todo: tuple[Any, ...] = field(init=False, default=())
     #: Stored events replayed to rebuild this session (:meth:`resume`; 0 for a new game).
     replayed: int = field(init=False, default=0, compare=False)
+    #: The event the snapshot a resume started from was taken after (None: no snapshot used).
+    _snapshot_seq: int | None = field(init=False, default=None, repr=False, compare=False)
     _before: list[Any] = field(init=False, default_factory=list)  # the state before each entry
     #: First-game mode (issue 33 item 3): the rules card's sections already taught along the
     #: inputs so far, and that set before each entry of ``history`` (undo restores it).
@@ -194,25 +196,48 @@ class Session:
             raise StoreError(f"game {record.id} has a header this version refuses: {exc}") from exc
         session = cls(get_game(header.game), header, store, record.id, **kwargs)
         events = session._restore_snapshot() if use_snapshot else None
+        last: tuple[str, Entry | None] | None = None
         for event in events if events is not None else store.events(record.id):
             try:
-                session._replay(event.kind, event.body)
+                last = (event.kind, session._replay(event.kind, event.body))
                 session.replayed += 1
             except (RuleViolation, LookupError, ValueError, TypeError) as exc:
                 if record.rules_version < session.spec.rules_version:
                     raise OutdatedGame(_outdated(record, session.spec)) from exc
                 raise StoreError(f"game {record.id} event {event.seq} does not replay: {exc}") from exc
+        if last is None and session._snapshot_seq is not None:  # nothing after the snapshot: its own event
+            last = (store.events(record.id, after=session._snapshot_seq - 1)[0].kind, None)
+        session.todo = session._resumed_todo(last)
         if keep is not None:
             session._trim(keep)
-        session.todo = todo_lines(session.spec.news(session.state))
         return session
 
-    def _replay(self, kind: str, body: dict[str, Any]) -> None:
+    def _resumed_todo(self, last: tuple[str, Entry | None] | None) -> tuple[Any, ...]:
+        """The todo lines the table had before the restart (issue 29 item 6): those of the
+        last event, made again as live: an input's from the state before it with the chance
+        outcomes it drew; an undo's put-back lines; set-up's when nothing was played."""
+        if last is None:
+            return todo_lines(self.spec.news(self.state))
+        kind, undone = last
+        if kind == "undo":
+            news = self._undo_reply(undone).news if undone is not None else self.spec.news(self.state)
+            return todo_lines(news)
+        if not self.history or not self._before:
+            return todo_lines(self.spec.news(self.state))
+        entry, state = self.history[-1], self._before[-1]
+        state = self.spec.apply(state, entry.action)
+        news = list(self.spec.news(state))
+        for chance in entry.chances:
+            state = self.spec.apply(state, chance["key"])
+            news += self.spec.news(state)
+        return todo_lines(news)
+
+    def _replay(self, kind: str, body: dict[str, Any]) -> Entry | None:
+        """Replay one stored event; returns the entry an undo took back (None for an input)."""
         # Each recorded action is checked again, as live (the engine's one legality check),
         # so a log the rules no longer allow does not replay.
         if kind == "undo":
-            self._revert(body.get("line"))
-            return
+            return self._revert(body.get("line"))
         entry = Entry.from_json(body)
         state = self._apply(self.state, entry.action)
         for chance in entry.chances:
@@ -221,6 +246,7 @@ class Session:
         if self.spec.prompt(state).chance:
             raise ValueError("the recorded chance outcomes stop short")
         self._commit(entry, state)
+        return None
 
     def use_tags(self, enrolled: Mapping[str, str]) -> None:
         """Take a changed tag registry (an enrollment) into account from the next tap on."""
@@ -686,6 +712,7 @@ class Session:
             self.taught, self._taught_before = frozenset(), []
             return None
         self._set_state(state)
+        self._snapshot_seq = seq
         return events
 
     def _trim(self, keep: int) -> None:

@@ -13,11 +13,14 @@ WINDOW = 60.0
 
 @dataclass
 class Seen:
-    """One reader's (or button's) recent activity: monotonic times of its reads, and the
-    last UID or hold time it reported."""
+    """One reader's (or button's) recent activity: monotonic times of its reads in the last
+    :data:`WINDOW` seconds, the time of its last read (kept when the window empties: the
+    screen said "last read · 0/min" a minute after a read), and the last UID or hold time
+    it reported."""
 
     times: deque = field(default_factory=deque)
     last: str | float | None = None
+    at: float | None = None
 
 
 class ReaderActivity:
@@ -43,7 +46,8 @@ class ReaderActivity:
             entry.last = message.get("held")
         else:
             return
-        entry.times.append(self.clock())
+        entry.at = self.clock()
+        entry.times.append(entry.at)
 
     def per_minute(self, name: str) -> int:
         """Reads of reader ``name`` in the last :data:`WINDOW` seconds."""
@@ -58,7 +62,7 @@ class ReaderActivity:
     def ago(self, name: str, button: bool = False) -> float | None:
         """Seconds since reader (or button) ``name`` last reported, or None."""
         entry = (self.buttons if button else self.readers).get(name)
-        return self.clock() - entry.times[-1] if entry and entry.times else None
+        return self.clock() - entry.at if entry and entry.at is not None else None
 
 
 def reader_list(readers: dict, hardware: dict | None = None, roles: dict | None = None) -> list[dict]:

@@ -613,9 +613,11 @@ def content_enroll_scenario(app, out: Path, report: dict):
     yield scrolled_into_sight(button)
     touch(button)
     yield Until("the walk", lambda: screen_is(app, "enroll")() and (model.enrollment or {}).get("step") == 1)
+    report["primary"] = {"walk": _primary_buttons(enroll())}
     say("WALK")
     yield Until("the offer", lambda: bool(enroll().offer))
     report["offer"] = {"piece": enroll().offer, "text": enroll().offer_text}
+    report["primary"]["offer"] = _primary_buttons(enroll())
     yield from shot("offer")
     touch(enroll().ids.offer)
     yield Until("the form", lambda: enroll().form is not None and find_key(app, "bulbs:+"))
@@ -627,8 +629,18 @@ def content_enroll_scenario(app, out: Path, report: dict):
     report["saved"] = {"notice": model.notice, "offer": enroll().offer,
                        "asking": (model.enrollment or {}).get("asking")}
     yield from shot("after")
+    report["primary"]["after"] = _primary_buttons(enroll())
     touch(find_button(app, "Stop"))
     yield Until("back from enrollment", lambda: model.screen != "enroll")
+
+
+def _primary_buttons(screen) -> list[str]:
+    """The texts of the buttons drawn as the expected step (primary colour) that a finger can press on ``screen``."""
+    from ui import theme
+    from ui.widgets.buttons import TouchButton
+
+    return [w.text for w in screen.walk() if isinstance(w, TouchButton) and not w.disabled and w.opacity > 0
+            and list(w.base_colour) == list(theme.PRIMARY)]
 
 
 SCENARIOS = {"content": content_scenario, "content-enroll": content_enroll_scenario, "page": page_scenario,

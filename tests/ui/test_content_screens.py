@@ -85,6 +85,8 @@ def test_enrollment_offers_the_form_and_goes_on(harness, tmp_path, lamps_registe
     # The walk went on: the offer is gone and the next piece is asked for.
     assert report["saved"]["offer"] == ""
     assert report["saved"]["asking"] == "Piece 2 of 7: lamps:lamp:b. Tap its tag."
+    # Issue 29: the expected step is the tag's tap (or the offered form), never Stop.
+    assert report["primary"] == {"walk": [], "offer": ["Enter what is printed on the lamps:lamp:a"], "after": []}
     assert "counts from the next new game" in report["saved"]["notice"]
     for shot in report["screenshots"]:
         assert pngread.size(shot) == size

@@ -99,3 +99,20 @@ def test_settings_show_the_drop_outs_since_start():
     assert settings == "cards (cards reader): working · nothing read yet · 0/min · drop-outs since start: 50"
     _home, settings = both({"cards": {"online": True, "detail": ""}}, {"readers": [{**CARDS, "dropouts": 0}]})
     assert settings == "cards (cards reader): working · nothing read yet · 0/min"
+
+
+def test_a_read_more_than_a_minute_ago_still_says_when():
+    """Issue 29: a minute after a read, Settings said "last read · 0/min" (the per-minute
+    window had emptied the reads, and the last read's time with them)."""
+    now = [100.0]
+    activity = ReaderActivity(lambda: now[0])
+    activity.seen({"kind": "tap", "reader": "cards", "uid": None})
+    readers = {"cards": {"online": True, "detail": ""}}
+    hardware = {"readers": [CARDS]}
+    said = readers_markup(readers, {}, activity, _, hardware)
+    assert said == "cards (cards reader): working · last read just now · 1/min"
+    now[0] = 100.0 + 61
+    activity.per_minute("cards")  # a refresh a second earlier emptied the window
+    now[0] = 100.0 + 5 * 60
+    said = readers_markup(readers, {}, activity, _, hardware)
+    assert said == "cards (cards reader): working · last read 5 min ago · 0/min"
