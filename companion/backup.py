@@ -9,7 +9,7 @@ it takes its name.
 cut short, passing its integrity check, holding our tables (and our ``application_id``
 when it carries one), of a schema this companion reads, every game readable. Only then,
 with the daemon stopped (the store's lock), it keeps the current store as
-``<store>.before-restore`` and puts the file in its place.
+``<store>.before-restore`` (``-2``, ``-3``… beside an earlier one) and puts the file in its place.
 """
 
 from __future__ import annotations
@@ -161,8 +161,8 @@ def restore(file: str | Path, db: str | Path) -> Path | None:
     """Put the backup ``file`` in the place of the store ``db`` (the daemon stopped).
 
     Returns:
-        Where the store as it was is kept (``<db>.before-restore``), or None when there was
-        no store.
+        Where the store as it was is kept (``<db>.before-restore``, or ``-2``, ``-3``… when
+        an earlier restore's is there), or None when there was no store.
 
     Raises:
         RestoreRefused: the file is not a store to restore (:func:`check_store_file`), or the
@@ -177,8 +177,7 @@ def restore(file: str | Path, db: str | Path) -> Path | None:
     try:
         kept = None
         if db.exists():
-            kept = Path(str(db) + BEFORE_RESTORE)
-            kept.unlink(missing_ok=True)
+            kept = _free_name(Path(str(db) + BEFORE_RESTORE))
             _copy(sqlite3.connect(str(db)), kept)
         incoming = Path(str(db) + ".restoring")
         incoming.unlink(missing_ok=True)
@@ -191,6 +190,16 @@ def restore(file: str | Path, db: str | Path) -> Path | None:
         lock.close()
     stores.EventStore(db).close()  # opens as the daemon will (and adds a newer schema's tables)
     return kept
+
+
+def _free_name(path: Path) -> Path:
+    """``path``, or ``path-2``, ``path-3``…: the first that is not there. An earlier restore's
+    kept store is never written over (it may be the only copy of the games before it)."""
+    candidate, n = path, 1
+    while candidate.exists():
+        n += 1
+        candidate = path.with_name(f"{path.name}-{n}")
+    return candidate
 
 
 def _lock(db: Path):

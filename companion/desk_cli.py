@@ -33,7 +33,7 @@ def content_arguments(content: argparse.ArgumentParser) -> None:
     content.add_argument("file", nargs="?", metavar="GAME|FILE",
                          help="after export: the game; after import: the card data file (TOML or CSV)")
     content.add_argument("--format", choices=("toml", "csv"), default="toml", help="export: the file's format")
-    content.add_argument("-o", "--output", type=Path, help="export: write to this file (default: standard output)")
+    content.add_argument("-o", "--output", type=Path, help="export: write to this new file (default: standard output)")
     content.add_argument("--game", help="import: refuse a file that is not this game's")
 
 
@@ -62,7 +62,7 @@ def tags_commands(tags_sub) -> None:
     """``tags export`` and ``tags import``."""
     export = tags_sub.add_parser("export", help="the enrolled tags as a file (TOML or CSV), to share with the stickers")
     export.add_argument("--format", choices=("toml", "csv"), default="toml")
-    export.add_argument("-o", "--output", type=Path, help="write to this file (default: standard output)")
+    export.add_argument("-o", "--output", type=Path, help="write to this new file (default: standard output)")
     export.set_defaults(run=lambda a: _export(_socket(a), {"cmd": "tags_export", "format": a.format},
                                               "tags_export", a.output))
     load = tags_sub.add_parser("import", help="enroll every tag of a tags file (checked as a whole first)")
@@ -133,7 +133,12 @@ def _export(socket: Path, message: dict, answer_type: str, output: Path | None) 
         sys.stdout.write(answer["text"])
         return 0
     try:
-        output.write_text(answer["text"], encoding="utf-8")
+        with open(output, "x", encoding="utf-8") as file:  # never over a file that is there
+            file.write(answer["text"])
+    except FileExistsError:
+        print(f"companion: {output} already exists: give the export a new name (nothing was written)",
+              file=sys.stderr)
+        return EXIT_REFUSED
     except OSError as exc:
         print(f"companion: cannot write {output}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_REFUSED
@@ -204,10 +209,27 @@ def _store_copy(args):
     from companion.recovery import memory_copy
 
     db = _db(args)
-    if not db.exists():
-        print(f"companion: there is no event store at {db} (give --db)", file=sys.stderr)
+    problem = _not_a_store(db, given=args.db is not None)
+    if problem:
+        print(f"companion: {problem}", file=sys.stderr)
         return None
     return memory_copy(db)
+
+
+def _not_a_store(db: Path, given: bool) -> str | None:
+    """Why the file at ``db`` cannot be an event store (nothing is created beside it), or None."""
+    if not db.exists():
+        return f"there is no event store at {db}" + ("" if given else " (give --db)")
+    if db.is_dir():
+        return f"{db} is a folder, not an event store"
+    try:
+        with open(db, "rb") as file:
+            head = file.read(16)
+    except OSError as exc:
+        return f"cannot read {db}: {exc.strerror or exc}"
+    if head and head != b"SQLite format 3\x00":
+        return f"{db} is not an SQLite database, so not a Haunt Companion event store; it was left untouched"
+    return None
 
 
 def saved_command(args) -> int:
@@ -300,7 +322,7 @@ def desk_command(args) -> int:
     print("The owner's desk (keep this link to yourself: it opens the card data, saved games and backups):")
     print(answer["link"])
     if not args.no_code:
-        from companion.phones.qr import terminal
+        from companion.qr import terminal
 
         terminal(answer["link"], sys.stdout)
     return 0

@@ -241,8 +241,9 @@ def _window(socket: Path, fullscreen: bool):
 
 
 def daemon_command(args, new, socket: Path) -> list[str]:
-    """The ``companion daemon`` command line that ``play`` runs."""
-    command = [sys.executable, "-m", "companion", "daemon", "--socket", str(socket), "--new", new.game,
+    """The ``companion daemon`` command line that ``play`` runs (``-P``: this companion, never
+    a ``companion`` folder in the current one)."""
+    command = [sys.executable, "-P", "-m", "companion", "daemon", "--socket", str(socket), "--new", new.game,
                "--players", ",".join(new.players)]
     for name, value in new.options.items():
         command += ["--option", f"{name}={value}"]

@@ -73,3 +73,21 @@ def test_an_empty_name_between_commas_is_refused(command, capsys, tmp_path):
     assert capsys.readouterr().err == ("companion: --players 'Ada,,Bo' has an empty name between its commas: "
                                        "give every player's name, e.g. --players Ada,Bo\n")
     assert not (tmp_path / "d.sqlite3").exists()
+
+
+def test_play_starts_this_companion_whatever_folder_it_is_run_from(tmp_path):
+    """Newcomer trial: ``companion play`` run beside a folder called ``companion`` started
+    that folder's code as its daemon (``python -m companion`` puts the current folder first)."""
+    import subprocess
+    from types import SimpleNamespace
+
+    from companion.play import daemon_command
+    from tests.checkout import checkout_env
+
+    (tmp_path / "companion").mkdir()
+    (tmp_path / "companion" / "__init__.py").write_text('raise SystemExit("the wrong companion")\n')
+    new = SimpleNamespace(game="children", players=["Ada", "Bo"], options={}, abandon=False)
+    command = daemon_command(SimpleNamespace(db=None, config=None), new, tmp_path / "c.sock")
+    done = subprocess.run([*command[:command.index("daemon") + 1], "--help"], cwd=tmp_path, env=checkout_env(),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("usage: companion daemon"), done.stderr

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -48,6 +49,21 @@ def test_card_data_exports_and_imports_into_a_fresh_store_with_the_same_forms(tm
         "component,name,toy,floor,doors,trapdoors,arrows"
     first.close()
     fresh.close()
+
+
+def test_an_export_never_writes_over_a_file_that_is_there(tmp_path, capsys):
+    """Newcomer trial: ``content export -o precious.txt`` overwrote an unrelated file
+    (``backup`` refused the same)."""
+    precious = tmp_path / "precious.txt"
+    precious.write_text("my notes\n")
+    store = EventStore(tmp_path / "a.sqlite3")
+    with running_daemon(tmp_path, store) as daemon:
+        assert main(["content", "export", "children", "-o", str(precious), *_sock(daemon)]) == 2
+        assert main(["tags", "export", "-o", str(precious), *_sock(daemon)]) == 2
+    store.close()
+    assert precious.read_text() == "my notes\n"
+    assert capsys.readouterr().err.splitlines() == [
+        f"companion: {precious} already exists: give the export a new name (nothing was written)"] * 2
 
 
 BAD_VALUE_ON_LINE_7 = """# my copy
@@ -164,6 +180,26 @@ def test_a_backup_made_during_a_game_replays_to_that_moment_and_restores(tmp_pat
     store.close()
 
 
+def test_a_second_restore_keeps_the_first_ones_store_too(tmp_path, capsys):
+    """Newcomer trial: restoring twice wrote the second kept store over the first, the only
+    copy of the games before the first restore."""
+    db, backup = tmp_path / "table.sqlite3", tmp_path / "b.sqlite3"
+    _store_with_game(db, 1.0)
+    _store_with_game(backup, 2.0)
+    assert main(["restore", str(backup), "--db", str(db)]) == 0
+    assert main(["restore", str(backup), "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    assert f"kept as {db}.before-restore." in out and f"kept as {db}.before-restore-2." in out
+    assert [EventStore(Path(f"{db}{end}")).games()[0].started for end in (".before-restore", ".before-restore-2")] \
+        == [1.0, 2.0]
+
+
+def _store_with_game(path, started: float) -> None:
+    store = EventStore(path)
+    store.new_game({"game": "children", "players": ["Ada", "Bo"], "seed": 1}, None, started)
+    store.close()
+
+
 def test_restore_refuses_a_foreign_file_a_future_version_and_a_truncated_one(tmp_path, capsys):
     db = tmp_path / "table.sqlite3"
     store = EventStore(db)
@@ -233,6 +269,20 @@ def test_history_figures_match_the_scripts_results(tmp_path, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == len(HISTORY_SCRIPTS) and lines[0].startswith("6\tGhost at Home\t")
     assert all(line.endswith("\tfinished") for line in lines)
+
+
+@pytest.mark.parametrize("cmd", [["history"], ["games", "--saved"]])
+def test_a_text_file_or_a_folder_given_as_the_store_is_refused_untouched(tmp_path, capsys, cmd):
+    """Newcomer trial: ``--db notes.txt`` (or a folder) read as an empty store ("The store
+    holds no game yet.", exit 0), leaving notes.txt.lock beside it."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("shopping list\n")
+    assert main([*cmd, "--db", str(notes)]) == 2
+    assert main([*cmd, "--db", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"companion: {notes} is not an SQLite database, so not a Haunt Companion event store; it was left untouched",
+        f"companion: {tmp_path} is a folder, not an event store"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"] and notes.read_text() == "shopping list\n"
 
 
 @pytest.mark.parametrize("cmd", [["history"], ["games", "--saved"]])

@@ -14,7 +14,7 @@ def add_doctor(sub) -> None:
 
 def add_venue(sub) -> None:
     """``venue``."""
-    venue = sub.add_parser("venue", help="the staff dashboard of a venue's tables (issue 32; [mqtt] and [venue] in "
+    venue = sub.add_parser("venue", help="the staff dashboard of a venue's tables ([mqtt] and [venue] in "
                                          "the config; docs/venue.md)")
     venue.add_argument("--config", type=Path, help="config file (default: $COMPANION_CONFIG or the user config dir)")
     venue.set_defaults(run=cmd_venue)

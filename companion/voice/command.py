@@ -119,7 +119,7 @@ def main_cues(directory: Path) -> list[Path]:
 def voice_process(socket: Path, config: Path | None = None, log: Path | None = None) -> subprocess.Popen:
     """``companion play --voice``: the voice as a child process beside the game, its log
     lines appended to ``log`` (play's log file) rather than printed over the game."""
-    command = [sys.executable, "-m", "companion", "voice", "--socket", str(socket)]
+    command = [sys.executable, "-P", "-m", "companion", "voice", "--socket", str(socket)]  # -P: not a cwd companion/
     if config is not None:
         command += ["--config", str(config)]
     if log is None:

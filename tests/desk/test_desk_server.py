@@ -158,3 +158,14 @@ def test_download_backup_is_a_whole_store_of_ours(table, tmp_path):
     assert [g.game for g in store.games()] == ["clue_it"]
     assert store.content("children") == table.store.content("children")
     store.close()
+
+
+def test_companion_desk_prints_the_link_and_its_qr_code(table, capsys):
+    """Newcomer trial: ``companion desk`` printed the link, then ModuleNotFoundError (the QR
+    code had moved to companion.qr)."""
+    from companion.cli import main
+
+    assert main(["desk", "--socket", str(table.daemon.socket_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == table.link
+    assert len(out) > 12 and any("█" in line or "▀" in line or "▄" in line for line in out[2:])
