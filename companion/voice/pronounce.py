@@ -25,6 +25,7 @@ TABLES: dict[str, dict[str, str]] = {
         "Gatto": "Gaht-toe",
         "Gatti": "Gaht-tee",
         "Lampadina": "Lahm-pa-dee-na",
+        "?": "a question mark",  # CLUE: IT's die face, "Ada rolled ?.", which a voice leaves unsaid
     },
     "it": {
         "Ghost King": "Gòst King",
@@ -42,6 +43,7 @@ TABLES: dict[str, dict[str, str]] = {
         "Basic": "Bèisic",
         "Intrigue": "Intrìg",
         "Rumor": "Rùmor",
+        "?": "punto interrogativo",  # the die face: "Ada ha fatto ?."
     },
 }
 

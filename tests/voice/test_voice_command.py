@@ -114,7 +114,7 @@ def test_play_with_voice_starts_the_voice_beside_the_game(tmp_path):
     assert _start_voice(cli._parser().parse_args(["play", "creepy_cellar", "--players", "Ada,Bo"]), tmp_path) is None
     voice = _start_voice(args, tmp_path / "companion.sock", tmp_path / "play.log")
     try:
-        assert voice.args[1:] == ["-m", "companion", "voice", "--socket", str(tmp_path / "companion.sock")]
+        assert voice.args[1:] == ["-P", "-m", "companion", "voice", "--socket", str(tmp_path / "companion.sock")]
     finally:
         voice.terminate()
         assert voice.wait(10) in (0, -signal.SIGTERM)  # stopped while still starting, or after

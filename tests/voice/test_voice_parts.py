@@ -67,6 +67,14 @@ def test_pronunciation_tables_per_language_and_the_config_s_names():
     assert say("Siobhanna: roll", "en") == "Siobhanna: roll"  # whole words only
 
 
+def test_a_question_mark_die_face_is_said_but_a_question_is_not_changed():
+    """Newcomer trial: "Ada ha fatto ?." was heard as "Ada ha fatto" (1.08 s): no result."""
+    say = Pronouncer()
+    assert say("Ada ha fatto ?.", "it") == "Ada ha fatto punto interrogativo."
+    assert say("Ada rolled ?.", "en") == "Ada rolled a question mark."
+    assert say("Ready? Bo rolled 3.", "en") == "Ready? Bo rolled 3."
+
+
 def test_the_volume_scales_the_samples():
     sound = wav.read(Tone().render("Hello there.", "en", "normal"))
     quieter = wav.scaled(sound, 50)
