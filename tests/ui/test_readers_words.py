@@ -116,3 +116,18 @@ def test_a_read_more_than_a_minute_ago_still_says_when():
     now[0] = 100.0 + 5 * 60
     said = readers_markup(readers, {}, activity, _, hardware)
     assert said == "cards (cards reader): working · last read 5 min ago · 0/min"
+
+
+def test_settings_show_the_venue_broker_and_whether_the_table_is_connected():
+    """Issue 32: "Settings and doctor show the broker's status" (the state carried it; no
+    screen showed it)."""
+    from ui.screens.settings import broker_text
+
+    broker = {"broker": "mqtt.local:1883", "table": "t4", "connected": True, "problem": None, "queued": 0}
+    assert broker_text({"broker": broker}, _) == "Venue broker mqtt.local:1883, table t4: connected"
+    down = {**broker, "connected": False, "problem": "connection refused", "queued": 3}
+    assert broker_text({"broker": down}, _) == ("Venue broker mqtt.local:1883, table t4: NOT CONNECTED "
+                                               "(connection refused) · 3 states waiting")
+    assert broker_text({"broker": down}, italian).startswith("Broker del locale mqtt.local:1883, tavolo t4: NON "
+                                                            "CONNESSO")
+    assert broker_text({"broker": None}, _) == "" and broker_text({}, _) == ""

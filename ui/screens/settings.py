@@ -58,6 +58,23 @@ def readers_markup(readers: dict, roles: dict, activity, _, hardware: dict | Non
     return "\n".join(lines) or no_reader_text(hardware or {}, _)
 
 
+def broker_text(hardware: dict, _) -> str:
+    """The venue broker's line (issue 32; "" without ``[mqtt]``): where, which table, and
+    whether the table is connected (with why not, and the states waiting)."""
+    broker = (hardware or {}).get("broker")
+    if not isinstance(broker, dict):
+        return ""
+    where = _("Venue broker {broker}, table {table}", broker=broker.get("broker", "?"), table=broker.get("table", "?"))
+    if broker.get("connected"):
+        return where + ": " + _("connected")
+    line = where + ": " + _("NOT CONNECTED")
+    if broker.get("problem"):
+        line += f" ({broker['problem']})"
+    if broker.get("queued"):
+        line += " · " + _("{n} states waiting", n=broker["queued"])
+    return line
+
+
 def _reader_role(reader: dict, _) -> str:
     """What a reader reads, in words ("cards reader", "any piece"); a virtual one says so."""
     if role_named(reader):
@@ -197,8 +214,10 @@ class SettingsScreen(Screen):
         app = App.get_running_app()
         model, _ = app.model, app.tr._
         about = model.about or {}
-        self.readers_text = readers_markup(dict(model.readers), about.get("reader_roles") or {},
-                                           model.activity, _, dict(model.hardware))
+        self.readers_text = "\n".join(filter(None, [
+            readers_markup(dict(model.readers), about.get("reader_roles") or {}, model.activity, _,
+                           dict(model.hardware)),
+            broker_text(dict(model.hardware), _)]))
         self.has_dice = dice_button(dict(model.hardware)) is not False
         self.can_enroll = can_enroll(dict(model.hardware), reader_list(dict(model.readers), dict(model.hardware),
                                                                          about.get("reader_roles") or {}))
