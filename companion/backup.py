@@ -21,6 +21,7 @@ from pathlib import Path
 
 from companion import store as stores
 from companion.errors import CompanionError, StoreError
+from companion.recovery import fsync_path
 
 #: Beside the store: the store as it was before the last restore.
 BEFORE_RESTORE = ".before-restore"
@@ -71,9 +72,9 @@ def _copy(source: sqlite3.Connection, dest: Path) -> None:
             source.close()
         if result != "ok":
             raise StoreError(f"the copy failed its integrity check: {result}")
-        _fsync(tmp)
+        fsync_path(tmp)
         os.replace(tmp, dest)
-        _fsync(dest.parent)
+        fsync_path(dest.parent)
     except (sqlite3.Error, OSError) as exc:
         _discard(tmp)
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
@@ -185,7 +186,7 @@ def restore(file: str | Path, db: str | Path) -> Path | None:
         for suffix in ("-wal", "-shm"):  # the old store's: never applied to the restored one
             Path(str(db) + suffix).unlink(missing_ok=True)
         os.replace(incoming, db)
-        _fsync(db.parent)
+        fsync_path(db.parent)
     finally:
         lock.close()
     stores.EventStore(db).close()  # opens as the daemon will (and adds a newer schema's tables)
@@ -215,11 +216,3 @@ def _lock(db: Path):
         raise RestoreRefused(f"the event store {db} is in use: stop the companion first (sudo systemctl stop "
                              f"haunt-companion, or close companion play), then restore") from None
     return lock
-
-
-def _fsync(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

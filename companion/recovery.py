@@ -97,9 +97,9 @@ def save_good_copy(path: str | Path) -> Path:
         kept = _held_by(dest, deleted)
         if held < kept:  # a store that lost events never replaces the copy that has them (issue 26)
             raise StoreError(f"{path} holds {held} events and its last good copy {kept}: the copy is kept")
-        _fsync(tmp)
+        fsync_path(tmp)
         os.replace(tmp, dest)
-        _fsync(dest.parent)
+        fsync_path(dest.parent)
     except (sqlite3.Error, OSError) as exc:
         tmp.unlink(missing_ok=True)
         raise StoreError(f"could not save a good copy of {path}: {exc}") from exc
@@ -311,7 +311,7 @@ def recover(path: str | Path, problem: str, now: float | None = None) -> Recover
             for suffix in ("", "-wal"):
                 if Path(str(path) + suffix).exists():
                     _copy_file(Path(str(path) + suffix), Path(str(moved) + suffix))
-            _fsync(path.parent)
+            fsync_path(path.parent)
             building = _side(path, RESTORING)
             building.unlink(missing_ok=True)
             copy_saved = _restore(good_copy_path(path), building)
@@ -319,7 +319,7 @@ def recover(path: str | Path, problem: str, now: float | None = None) -> Recover
             salvaged = _salvage(moved, building)
             _self_contained(building)
             os.replace(building, _side(path, RESTORED))
-            _fsync(path.parent)
+            fsync_path(path.parent)
             _put_in_place(path)
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(f"could not rebuild the damaged event store {path}: {exc}") from exc
@@ -389,7 +389,7 @@ def _put_in_place(path: Path) -> None:
     for suffix in ("-wal", "-shm"):
         Path(str(path) + suffix).unlink(missing_ok=True)
     os.replace(_side(path, RESTORED), path)
-    _fsync(path.parent)
+    fsync_path(path.parent)
 
 
 def _damaged_name(path: Path, now: float | None) -> Path:
@@ -419,7 +419,7 @@ def _self_contained(path: Path) -> None:
     finally:
         db.close()
     Path(str(path) + ".lock").unlink(missing_ok=True)
-    _fsync(path)
+    fsync_path(path)
 
 
 def _restore(copy: Path, path: Path) -> float | None:
@@ -546,7 +546,7 @@ def _parses(text: Any) -> bool:
     return True
 
 
-def _fsync(path: Path) -> None:
+def fsync_path(path: Path) -> None:
     """Flush a file's (or a directory's entries') data to disk."""
     fd = os.open(path, os.O_RDONLY)
     try:
