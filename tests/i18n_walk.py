@@ -14,6 +14,7 @@ instead of one per game test).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 from collections.abc import Callable, Iterable
@@ -189,9 +190,14 @@ def daemon_messages(table, language: str, monkeypatch) -> list[dict]:
     from companion import replay as replay_module
     from companion.daemon import Daemon
 
+    def daemon_in(*args, settings=None, **kwargs):  # a replay gives its daemon DaemonSettings
+        if settings is None:
+            return Daemon(*args, language=language, **kwargs)
+        return Daemon(*args, settings=dataclasses.replace(settings, language=language), **kwargs)
+
     messages: list[dict] = []
     with monkeypatch.context() as patch:
-        patch.setattr(replay_module, "Daemon", functools.partial(Daemon, language=language))
+        patch.setattr(replay_module, "Daemon", daemon_in)
         result = replay_module.replay(table, on_message=messages.append)
     assert result.refused == []
     return messages

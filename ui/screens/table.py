@@ -36,6 +36,18 @@ class TableScreen(Screen):
         model.bind(odds=lambda m, odds: self.odds_badge.show(odds, App.get_running_app().scale))
         self._show_game(model, model.game)
         cards_panel.attach(self)  # the Cards button, while the daemon has virtual readers (issue 18)
+        self._lesson_view = self.ids.lesson.__self__  # kept: out of the tree, kv's weak id would die
+        self.ids.lesson_text.bind(text=self._lesson_in_tree)
+        self._lesson_in_tree()
+
+    def _lesson_in_tree(self, *_args) -> None:
+        """The lesson's scroll view is in the layout only while there is a lesson: a scroll
+        view clips with a stencil, drawn every frame even when 0 px high (tests/ui/drawing.py)."""
+        view, box = self._lesson_view, self.ids.right
+        if self.ids.lesson_text.text and view.parent is None:
+            box.add_widget(view, index=box.children.index(self.ids.todo) + 1)  # above the todo step
+        elif not self.ids.lesson_text.text and view.parent is not None:
+            box.remove_widget(view)
 
     def _show_game(self, _model, game: str) -> None:
         """Put the board of ``game`` in the board slot (keeps it when the game is the same)."""

@@ -9,6 +9,7 @@ from kivy.graphics import Color, InstructionGroup, Rectangle, RoundedRectangle
 from kivy.metrics import dp, sp
 
 from ui import theme
+from ui.sampling import nearest
 
 #: The figure's type size at 800x480 (the board labels' floor, notes/screen.md).
 FONT = 20
@@ -45,6 +46,7 @@ class OddsBadge:
         label = CoreLabel(text=self.text, font_size=sp(FONT) * self.scale, bold=True)
         label.refresh()
         texture = label.texture
+        nearest(texture)  # drawn at its own size: one texel a pixel (ui/sampling.py)
         pad = dp(6) * self.scale
         w, h = texture.width + 2 * pad, texture.height + pad
         x = self.slot.right - w
