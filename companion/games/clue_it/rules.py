@@ -252,7 +252,7 @@ def _stop(state: State, where: str) -> State:
 def _enter(state: State, location: str) -> State:
     state = _place_player(state, location)
     line = msg("{player} is in {place}.", player=state.player, place=state.name(location))
-    state = _say(replace(state, entered=True), why.in_location(line, state.asked))
+    state = _say(replace(state, entered=True), line if state.asked else why.in_location(line))
     return replace(state, step=Step.ASK_KID) if not state.asked else replace(state, step=Step.END)
 
 

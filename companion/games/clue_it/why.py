@@ -103,13 +103,9 @@ def passage(line: Msg, start, end) -> Msg:
                                       "are rolled.", start=start, end=end), start, end)
 
 
-def in_location(line: Msg, asked: bool) -> Msg:
-    """The mover entered a location."""
-    if asked:
-        text = msg("Only one question a turn: this one was asked already.")
-    else:
-        text = msg("After moving into a location, not the centre, you may ask a question there.")
-    return because(line, ASK, text)
+def in_location(line: Msg) -> Msg:
+    """The mover entered a location, no question asked yet this turn."""
+    return because(line, ASK, msg("After moving into a location, not the centre, you may ask a question there."))
 
 
 def in_centre(line: Msg) -> Msg:

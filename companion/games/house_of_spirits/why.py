@@ -77,9 +77,9 @@ def dead_skips(line: Msg, player: str) -> Msg:
 
 def leftovers(line: Msg, count: int) -> Msg:
     """Cards in play nobody took are discarded when a new room is turned over."""
-    return because(line, SEQUENCE, nmsg("No monster is left in play, so a new room is turned over: the card nobody "
+    return because(line, SEQUENCE, nmsg("No monster is left in play, so a new room is turned over: {n} card nobody "
                                         "picked up is discarded.",
-                                        "No monster is left in play, so a new room is turned over: the {n} cards "
+                                        "No monster is left in play, so a new room is turned over: {n} cards "
                                         "nobody picked up are discarded.", "n", n=count), count)
 
 
