@@ -286,8 +286,8 @@ def critical(line: Msg, score: int, defence: int) -> Msg:
 
 def monster_defends(line: Msg, defence: int, face: int, total: int, score: int) -> Msg:
     """The monster's defence total."""
-    return because(line, ATTACK, msg("The monster's defence {defence} plus its die {face}: {total}; the attack, {score}, "
-                                     "must be more to wound it.", defence=defence, face=face, total=total,
+    return because(line, ATTACK, msg("The monster's defence {defence} plus its die {face}: {total}; the attack, "
+                                     "{score}, must be more to wound it.", defence=defence, face=face, total=total,
                                      score=score), defence, face, total, score)
 
 
@@ -341,8 +341,8 @@ def monster_critical(line: Msg, total: int, defence: int) -> Msg:
 
 def player_defends(line: Msg, base: int, bonus: int, face: int, total: int, attack: int) -> Msg:
     """The player's defence total."""
-    return because(line, ATTACK, msg("Defence {base}, plus {bonus} from the defence items, plus the die {face}: {total}; "
-                                     "the monster's {attack} must be more to wound.", base=base, bonus=bonus,
+    return because(line, ATTACK, msg("Defence {base}, plus {bonus} from the defence items, plus the die {face}: "
+                                     "{total}; the monster's {attack} must be more to wound.", base=base, bonus=bonus,
                                      face=face, total=total, attack=attack), base, bonus, face, total, attack)
 
 
