@@ -167,7 +167,9 @@ def _start_turn(state: State, player: int, after: int | None = None) -> State:
     state = replace(state, active=player, turn=state.turn + 1, step=Step.TURN, dice=(), moves=None,
                     entered=False, asked=False, q_kid=None, answerer=None, accusation=())
     line = turn_line(state.player)
-    if after is not None:
+    if after is None:
+        line = why.opening_turn(line)
+    else:
         n = len(state.players)
         gap = (player - after) % n or n
         skipped = tuple(state.players[(after + k) % n] for k in range(1, gap))

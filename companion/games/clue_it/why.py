@@ -71,6 +71,11 @@ def first_player(line: Msg, best: int) -> Msg:
 # --------------------------------------------------------------------------- turns and dice
 
 
+def opening_turn(line: Msg) -> Msg:
+    """The roll-off winner's first turn."""
+    return because(line, DEAL, msg("The highest roll at the start takes the first turn."))
+
+
 def next_turn(line: Msg, previous: str, skipped: tuple[str, ...]) -> Msg:
     """Play goes clockwise (to the left); players out are skipped."""
     if skipped:

@@ -82,7 +82,7 @@ def on_attack_roll(state: State, face: int) -> State:
     if may_reroll(state):
         per_game = state.options["reroll_limit"] == "per_game"
         return request_roll(say(state, why.reroll_offered(line, face, per_game)), Roll.REROLL, state.active)
-    return _attack_total(say(state, line))
+    return _attack_total(say(state, why.attack_die(line, face)))
 
 
 def keep_attack_die(state: State) -> State:

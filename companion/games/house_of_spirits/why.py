@@ -254,6 +254,12 @@ def healed(line: Msg, heal: int, healed_by: int) -> Msg:
 # --------------------------------------------------------------------------- combat
 
 
+def attack_die(line: Msg, face: int) -> Msg:
+    """The attack die (no re-roll to offer)."""
+    return because(line, ATTACK, msg("The attack die, {face}, is added to the character's attack and the items used.",
+                                     face=face), face)
+
+
 def reroll_offered(line: Msg, face: int, per_game: bool) -> Msg:
     """Olivia may keep her attack die or roll again."""
     if per_game:
