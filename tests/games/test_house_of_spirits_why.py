@@ -50,7 +50,8 @@ def test_library_example_monster_rolls_and_the_refill():
     laid = "Laid out: Item 6 (placeholder)."
     assert _why(state, laid) == {"rule": "Sequence of Play", "from": ["Item 6 (placeholder)", 2, 3],
                                  "text": "Each round the cards in play are brought up to one per player: 2 of 3 now."}
-    assert _why(state, laid, "it")["text"] == "A ogni giro le carte in gioco si riportano a una per giocatore: ora 2 su 3."
+    assert _why(state, laid, "it")["text"] == ("A ogni giro le carte in gioco si riportano a una per giocatore: ora 2 "
+                                               "su 3.")
 
 
 def test_kraig_investigation_example():

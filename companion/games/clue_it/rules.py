@@ -228,9 +228,9 @@ def _move(state: State, moves: int) -> State:
 
 def _passage(state: State, _arg: str) -> State:
     """"Use a Secret Passage … Do not roll the dice if you use a Secret Passage.\""""
-    start, target = state.place, state.passage_from(state.place)
+    target = state.passage_from(state.place)
     line = todo("move", "{player} takes the secret passage to {place}.", player=state.player, place=state.name(target))
-    state = _say(state, why.passage(line, state.name(start), state.name(target)))
+    state = _say(state, why.passage(line, state.name(target)))
     return _enter(state, target)
 
 

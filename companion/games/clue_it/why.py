@@ -102,10 +102,11 @@ def dice(line: Msg, faces: tuple[str, str], mode: str, moves: int, draws: int = 
     return because(line, DICE, text, first, second, moves)
 
 
-def passage(line: Msg, start, end) -> Msg:
-    """A secret passage instead of rolling."""
-    return because(line, PASSAGE, msg("{start} is a corner location: its secret passage leads to {end}, and no dice "
-                                      "are rolled.", start=start, end=end), start, end)
+def passage(line: Msg, end) -> Msg:
+    """A secret passage instead of rolling (the location left is not named: the line names
+    where the passage leads)."""
+    return because(line, PASSAGE, msg("This corner location's secret passage leads to {end}, and no dice are rolled.",
+                                      end=end), end)
 
 
 def in_location(line: Msg) -> Msg:
