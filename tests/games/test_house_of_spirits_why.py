@@ -12,7 +12,7 @@ import random
 from collections import Counter
 
 from hos_checks import holding, in_room, play, with_monster
-from test_house_of_spirits import in_round_one
+from test_house_of_spirits import in_round_one, new_game
 from test_playout import pick_action, random_setup
 
 from companion.engine import get_game
@@ -27,6 +27,19 @@ def _why(state, english: str, lang: str = "en") -> dict:
     lines = [line for line in SPEC.news(state) if str(line) == english]
     assert lines, (english, [str(x) for x in SPEC.news(state)])
     return why_message(lines, lang)[0]
+
+
+def test_the_roll_off_and_the_vestibule():
+    """"Determine Player Order": Ada's 6 beats 1 and 2; "Exploring": the Vestibule "has no
+    chance of monster attacks", so nobody rolls there."""
+    state = new_game()
+    assert _why(state, "Ada rolled highest and takes the First Player card.") == {
+        "rule": "Sequence of Play", "from": [6],
+        "text": "6 is the highest roll: that player takes the First Player card and goes first; play goes to the "
+                "right."}
+    assert _why(state, "The party enters the Vestibule: no skulls, no monsters.", "it") == {
+        "rule": "Svolgimento del gioco", "from": ["Vestibolo", 0],
+        "text": "Ogni partita comincia nel Vestibolo, l'unica stanza senza rischio di mostri: nessuno tira."}
 
 
 def test_library_example_monster_rolls_and_the_refill():

@@ -184,8 +184,9 @@ def on_room(state: State, room: str) -> State:
     card = state.card(room)
     state = replace(state, room=room)
     if card.skulls == 0:
+        first = state.round == 1 and not state.room_discard
         state = say(state, why.entered(msg("The party enters the {room}: no skulls, no monsters.", room=card.said),
-                                       card.said, 0))
+                                       card.said, 0, first))
         return refill(state)
     state = say(state, why.entered(nmsg("The party enters the {room}: {skulls} skull; a roll of {skulls} or less "
                                         "brings a monster.",

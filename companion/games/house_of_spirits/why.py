@@ -95,9 +95,11 @@ def room_on_plots(line: Msg, room, plots: int) -> Msg:
                                     "moves on, so the room leaves the room deck."), room, plots)
 
 
-def entered(line: Msg, room, skulls: int) -> Msg:
-    """A new room: its skulls decide the monster rolls."""
-    if skulls == 0:
+def entered(line: Msg, room, skulls: int, first: bool = False) -> Msg:
+    """A new room: its skulls decide the monster rolls (``first``: the game's first room)."""
+    if first:
+        text = msg("Every game starts in the Vestibule, the one room with no chance of monsters: nobody rolls.")
+    elif skulls == 0:
         text = msg("No monster was left, so a new room card is turned over; it has no skulls, so nobody rolls for "
                    "monsters.")
     else:
