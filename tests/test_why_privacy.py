@@ -33,3 +33,51 @@ def test_children_whys_never_name_a_hand_card():
     assert explained > 0
     notices = [m for m in messages if m.get("type") == "notice" and m.get("rule")]
     assert all(not any(card in m["rule"] for card in hand) for m in notices)
+
+
+def _replayed(path: Path) -> list[dict]:
+    """Every message the daemon sends while replaying the script at ``path``."""
+    messages: list[dict] = []
+    replay(script.load(path), on_message=messages.append)
+    return messages
+
+
+def _explained(messages: list[dict], hidden: set[str]) -> int:
+    """No ``why`` entry of the daemon's ``messages`` names a ``hidden`` card unless its news
+    line does; refusals' ``rule`` name none. Returns how many lines were explained."""
+    explained = 0
+    for message in (m for m in messages if m.get("type") == "state"):
+        assert len(message["why"]) == len(message["news"])
+        for line, why in zip(message["news"], message["why"]):
+            if why is None:
+                continue
+            explained += 1
+            said = json.dumps(why, ensure_ascii=False)
+            assert not {card for card in hidden if card in said and card not in line}, (line, why)
+    notices = [m for m in messages if m.get("type") == "notice" and m.get("rule")]
+    assert all(not any(card in m["rule"] for card in hidden) for m in notices)
+    return explained
+
+
+def test_house_of_spirits_whys_never_name_a_secret_victory_card():
+    """The companion deals the secret victory cards (option ``secret_cards``); no why names
+    one (they are never named on the shared screen at all)."""
+    from companion.games.house_of_spirits import components as hc
+
+    hidden = {str(hc.label(card)) for card in hc.ids("secret")} | set(hc.ids("secret"))
+    path = Path(__file__).parent / "scripts" / "house_of_spirits" / "secret_cards.jsonl"
+    assert _explained(_replayed(path), hidden) > 100
+
+
+def test_clue_it_whys_never_name_the_envelope_or_a_kept_intrigue_card():
+    """A whole CLUE: IT game, the companion sealing the envelope: no why names an envelope
+    card (the solution the game ends with) or a kept Intrigue card, unless its own line does
+    (a question said aloud)."""
+    from companion.games.clue_it import components as ci
+
+    path = Path(__file__).parent / "scripts" / "clue_it" / "solved.jsonl"
+    messages = _replayed(path)
+    solution = next(m for m in reversed(messages) if m.get("type") == "state")["view"]["solution"]
+    assert len(solution) == 3
+    keepers = {str(ci.card_name(card)) for card in ci.KEEPERS}
+    assert _explained(messages, set(solution) | keepers) > 50
