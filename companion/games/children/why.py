@@ -127,8 +127,8 @@ def ghost_placed(line: Msg, ghost: str, room: str, mode: str, enraged: bool) -> 
         return because(line, LOOK, msg("The trap that sprang calls the next two ghosts of the deck into rooms next to "
                                        "its victim."), ghost, room)
     if mode == "summon":
-        return because(line, DEVICE, msg("The device just used draws the next two ghosts of the deck into rooms with no "
-                                         "player."), ghost, room)
+        text = msg("The device just used draws the next two ghosts of the deck into rooms with no player.")
+        return because(line, DEVICE, text, ghost, room)
     if mode == "aside":
         return because(line, DRAW, msg("{ghost} waited beside the mansion for a room with no player; now there is "
                                        "one.", ghost=ghost), ghost, room)
@@ -145,10 +145,10 @@ def no_room(line: Msg, ghost: str, aside: bool) -> Msg:
 
 def last_card(line: Msg, turns: int) -> Msg:
     """The last Children card starts the final round."""
-    return because(line, OBJECT, nmsg("The draw pile is empty: after this turn {n} more turn is played, then the most "
-                                      "ghosts trapped wins.",
-                                      "The draw pile is empty: after this turn {n} more turns are played, then the most "
-                                      "ghosts trapped wins.", "n", n=turns), turns)
+    text = nmsg("The draw pile is empty: after this turn {n} more turn is played, then the most ghosts trapped wins.",
+                "The draw pile is empty: after this turn {n} more turns are played, then the most ghosts trapped wins.",
+                "n", n=turns)
+    return because(line, OBJECT, text, turns)
 
 
 def scored(line: Msg, best: int, winners: int) -> Msg:

@@ -377,9 +377,9 @@ def _clear_floor(state: State, player: int, floor: int, how: str) -> State:
     spot = state.house(player)[floor - 1]
     cards = spot.rooms + (gc.GHOST,) * spot.ghosts + (gc.CAT,) * spot.cats
     state = _to_discard(state.with_floor(player, floor, Floor()), *cards)
-    return _say(state, why.cleared(todo("remove", "Discard the rooms and ghosts of the {floor} of {target}'s house; its "
-                                                  "light is off.", floor=gc.floor_name(floor),
-                                        target=state.players[player]), how))
+    line = todo("remove", "Discard the rooms and ghosts of the {floor} of {target}'s house; its light is off.",
+                floor=gc.floor_name(floor), target=state.players[player])
+    return _say(state, why.cleared(line, how))
 
 
 def _after_ghost(state: State, removed: bool, landed: bool) -> State:
