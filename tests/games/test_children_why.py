@@ -68,7 +68,8 @@ def test_the_sidebar_trap_and_the_stack_it_flips_explain_themselves():
     trapped = "Ada traps Rosie with the Teddy Bear: both cards go to their scoring pile."
     assert _why(state, trapped) == {
         "rule": "Trapping Ghosts", "from": ["Rosie", "Teddy Bear"],
-        "text": "The Teddy Bear is Rosie's beloved toy: in the same room, the ghost is trapped at once, with no action."}
+        "text": "The Teddy Bear is Rosie's beloved toy: in the same room, the ghost is trapped at once, with no "
+                "action."}
     revealed = "The Teddy Bear stack reveals Penny: Penny is enraged in the Spire; turn the card blue side up."
     assert _why(state, revealed) == {
         "rule": "Enraged Ghosts", "from": ["Teddy Bear", "Penny"],

@@ -216,7 +216,7 @@ def ask_pair(state, f):
 def act_pair(state, f, key):
     state = replace(pop(state), pairing=state.pairing + (key.split(":", 1)[1],))
     if len(state.pairing) == len(state.content.toys):
-        state = say(state, msg("The 13 toy stacks are dealt: each hides a ghost, face down."))
+        state = say(state, why.stacks_dealt(msg("The 13 toy stacks are dealt: each hides a ghost, face down.")))
     return state
 
 
@@ -275,7 +275,7 @@ def ask_draw(state, f):
     p = f.player
     if state.deck <= 0 or (room and state.where[p] != room):
         if state.deck <= 0:
-            state = say(state, msg("The Children deck is empty: no card to draw."))
+            state = say(state, why.deck_empty(msg("The Children deck is empty: no card to draw.")))
         return pop(state)
     cards = state.content.cards
     choices = [_draw_choice(c, cards[c].name, cards[c].kind in cc.HAND_KINDS) for c in state.drawable()]
@@ -478,7 +478,7 @@ def ask_kittyplace(state, f):
     """Kitty Kitty fate: the statuette goes to any room not occupied by a player."""
     rooms = fx.rooms_without_players(state)
     if not rooms:
-        return say(pop(state), msg("No room without players: Kitty Kitty waits outside the mansion."))
+        return say(pop(state), why.kitty_waits(msg("No room without players: Kitty Kitty waits outside the mansion.")))
     if len(rooms) == 1:
         return act_kittyplace(state, f, f"kitty-at:{rooms[0]}")
     return _ask(state, f.player, msg("{player}: put Kitty Kitty in a room", player=state.players[f.player]),
@@ -575,7 +575,8 @@ def spring(state: State, p: int, trap: str) -> State:
             return say(state, why.nothing(msg("Kitty Kitty is not in the mansion: nothing happens."),
                                           "Look at cards that have been left in the room you have entered"))
         if state.opt("mouse_immunity") == "kitty_card" and state.kitty_card == p:
-            return say(state, msg("{player} holds the Kitty Kitty card: nothing happens.", player=name))
+            return say(state, why.mouse_spared(msg("{player} holds the Kitty Kitty card: nothing happens.",
+                                                   player=name), False))
         state = replace(state, kitty=state.where[p])
         state = say(state, why.kitty_in(todo("move", "Kitty Kitty pounces into the {room}.",
                                              room=state.name(state.where[p])), state.name(state.where[p]), "mouse"))
@@ -598,7 +599,8 @@ def act_crickets(state, f, key):
     if key == "no-cage":
         return nearest_effect(_discard_trap(state, p, "crickets"), p, "crickets")
     if state.opt("crickets_cage_keeps_trap"):
-        return say(state, msg("The Cricket Cage silences the crickets: both cards go back into the hand."))
+        return say(state, why.cage_keeps(msg("The Cricket Cage silences the crickets: both cards go back into the "
+                                             "hand.")))
     state = _discard_trap(state, p, "crickets")
     return say(state, why.caged(todo("remove", "The Cricket Cage silences the crickets; the Crickets card is "
                                                "discarded.")))
@@ -703,8 +705,8 @@ def act_kittymeet(state, f, key):
     if key == "no-catnip":
         return _replace_top(state, Frame("kittysend", p))
     if key == "show-catnip":
-        return say(pop(state), msg("{player} shows the Catnip: Kitty Kitty leaves them alone.",
-                                   player=state.players[p]))
+        return say(pop(state), why.mouse_spared(msg("{player} shows the Catnip: Kitty Kitty leaves them alone.",
+                                                    player=state.players[p]), True))
     return use_device(pop(state), p, "catnip")
 
 

@@ -354,3 +354,34 @@ def catnip(line: Msg, room: str) -> Msg:
     """The Catnip has Kitty Kitty take the player away."""
     return because(line, DEVICE, msg("The device just used has Kitty Kitty take you to any room with no ghost; she "
                                      "stays behind."), room)
+
+
+def deck_empty(line: Msg) -> Msg:
+    """A draw with the Children deck used up."""
+    return because(line, DRAW, msg("Every Children card has been drawn; the game ends once the last turns are "
+                                   "played."))
+
+
+def stacks_dealt(line: Msg) -> Msg:
+    """The hidden toy -> ghost pairing, dealt by the companion."""
+    return because(line, RULE["Dealing Players In"], msg("The companion plays the mini cards: each toy hides the ghost "
+                                                         "it will enrage when that toy traps one."), 13)
+
+
+def mouse_spared(line: Msg, by_catnip: bool) -> Msg:
+    """The Mouse trap springs on someone it spares."""
+    if by_catnip:
+        return because(line, LOOK, msg("With your house rules, showing the Catnip keeps Kitty Kitty away after the "
+                                       "trap."))
+    return because(line, LOOK, msg("That trap does nothing to the player holding the Kitty Kitty card."))
+
+
+def kitty_waits(line: Msg) -> Msg:
+    """No room for Kitty Kitty."""
+    return because(line, FATE, msg("Kitty Kitty comes in only where no player is, and every room has a player."))
+
+
+def cage_keeps(line: Msg) -> Msg:
+    """House rule ``crickets_cage_keeps_trap``."""
+    return because(line, LOOK, msg("With your house rules the Cricket Cage silences the crickets and both cards stay "
+                                   "in the hand."))
