@@ -73,9 +73,9 @@ def test_the_sidebar_trap_and_the_stack_it_flips_explain_themselves():
     revealed = "The Teddy Bear stack reveals Penny: Penny is enraged in the Spire; turn the card blue side up."
     assert _why(state, revealed) == {
         "rule": "Enraged Ghosts", "from": ["Teddy Bear", "Penny"],
-        "text": "Trapping with the Teddy Bear flips its stack; the ghost under it, Penny, is enraged."}
-    assert _why(state, revealed, "it")["text"] == ("Intrappolare con Teddy Bear fa girare la sua pila; il fantasma "
-                                                   "sotto, Penny, si infuria.")
+        "text": "Trapping with the Teddy Bear flips its stack and enrages the ghost under it: Penny."}
+    assert _why(state, revealed, "it")["text"] == ("Intrappolare con Teddy Bear fa girare la sua pila e infuria il "
+                                                   "fantasma che c'è sotto: Penny.")
 
 
 def test_penny_drifts_along_the_spectral_flow():
@@ -102,7 +102,7 @@ def test_the_hatpin_reaches_a_diagonal_ghost_two_rooms_away():
     state = SPEC.apply(SPEC.apply(state, "use:hatpin"), "calm:penny")
     assert _why(state, "Penny is calm again: turn the card sepia side up.") == {
         "rule": "Use a device", "from": ["Penny", 2],
-        "text": "The device just used calms an enraged ghost up to 2 rooms away: Penny is 2 away."}
+        "text": "The device just used calms an enraged ghost up to 2 rooms away: Penny, 2 away."}
 
 
 def test_running_leaves_two_cards_and_flees_next_door():
@@ -170,7 +170,7 @@ def test_the_fifth_enraged_ghost_drives_everyone_insane():
         state = SPEC.apply(state, key)
     assert _why(state, "Penny haunts the Dormitory, enraged: put the card blue side up.") == {
         "rule": "Enraged Ghosts", "from": ["Penny", "Dormitory"],
-        "text": "Penny's toy stack was flipped earlier, so Penny comes in enraged and the hand limit drops by one."}
+        "text": "Penny's toy stack was flipped earlier, so the card comes in enraged and the hand limit drops by one."}
     assert _why(state, "Every player goes insane: the ghostly children win.") == {
         "rule": "Enraged Ghosts", "from": [5, 0],
         "text": "5 enraged ghosts are in the mansion: the hand limit is 0, and every player goes insane."}

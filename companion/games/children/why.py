@@ -121,7 +121,7 @@ def ghost_placed(line: Msg, ghost: str, room: str, mode: str, enraged: bool) -> 
     """A ghost comes into the mansion: drawn, summoned by the Music Box, called by a
     Raven's Skull, or back from beside the mansion; enraged when its stack was flipped."""
     if enraged:
-        return because(line, ENRAGED, msg("{ghost}'s toy stack was flipped earlier, so {ghost} comes in enraged and "
+        return because(line, ENRAGED, msg("{ghost}'s toy stack was flipped earlier, so the card comes in enraged and "
                                           "the hand limit drops by one.", ghost=ghost), ghost, room)
     if mode == "raven":
         return because(line, LOOK, msg("The trap that sprang calls the next two ghosts of the deck into rooms next to "
@@ -130,8 +130,8 @@ def ghost_placed(line: Msg, ghost: str, room: str, mode: str, enraged: bool) -> 
         text = msg("The device just used draws the next two ghosts of the deck into rooms with no player.")
         return because(line, DEVICE, text, ghost, room)
     if mode == "aside":
-        return because(line, DRAW, msg("{ghost} waited beside the mansion for a room with no player; now there is "
-                                       "one.", ghost=ghost), ghost, room)
+        return because(line, DRAW, msg("The card of {ghost} waited beside the mansion for a room with no player; now "
+                                       "there is one.", ghost=ghost), ghost, room)
     return because(line, DRAW, msg("A ghost card drawn goes under a room with no player in it."), ghost, room)
 
 
@@ -219,8 +219,8 @@ def trapped(line: Msg, ghost: str, toy: str) -> Msg:
 
 def revealed(line: Msg, toy: str, ghost: str) -> Msg:
     """Trapping flips the toy's mini-card stack."""
-    return because(line, ENRAGED, msg("Trapping with the {toy} flips its stack; the ghost under it, {ghost}, is "
-                                      "enraged.", toy=toy, ghost=ghost), toy, ghost)
+    return because(line, ENRAGED, msg("Trapping with the {toy} flips its stack and enrages the ghost under it: "
+                                      "{ghost}.", toy=toy, ghost=ghost), toy, ghost)
 
 
 def drifted(line: Msg, ghost: str, room: str) -> Msg:
@@ -232,7 +232,7 @@ def drifted(line: Msg, ghost: str, room: str) -> Msg:
 def drawn_to(line: Msg, ghost: str, distance: int, effect: str) -> Msg:
     """Snow Globe or Voodoo Doll: the nearest ghost comes."""
     rule = DEVICE if effect == "snow" else LOOK
-    return because(line, rule, msg("The nearest ghost comes to your room: {ghost} was {n} rooms away, counted "
+    return because(line, rule, msg("The nearest ghost comes to your room: {ghost}, {n} rooms away, counted "
                                    "straight, never diagonally.", ghost=ghost, n=distance), ghost, distance)
 
 
@@ -244,15 +244,14 @@ def crickets(line: Msg, ghost: str, distance: int) -> Msg:
 
 def calmed(line: Msg, ghost: str, distance: int) -> Msg:
     """Hatpin."""
-    return because(line, DEVICE, msg("The device just used calms an enraged ghost up to 2 rooms away: {ghost} is {n} "
-                                     "away.",
-                                     ghost=ghost, n=distance), ghost, distance)
+    return because(line, DEVICE, msg("The device just used calms an enraged ghost up to 2 rooms away: {ghost}, {n} "
+                                     "away.", ghost=ghost, n=distance), ghost, distance)
 
 
 def banished(line: Msg, ghost: str, distance: int) -> Msg:
     """Feather."""
     return because(line, DEVICE, msg("The device just used banishes a ghost up to 2 rooms away into the deck, calm: "
-                                     "{ghost} is {n} away.", ghost=ghost, n=distance), ghost, distance)
+                                     "{ghost}, {n} away.", ghost=ghost, n=distance), ghost, distance)
 
 
 def settled_ghost(line: Msg, ghost: str, room: str) -> Msg:
