@@ -81,3 +81,69 @@ def test_clue_it_whys_never_name_the_envelope_or_a_kept_intrigue_card():
     assert len(solution) == 3
     keepers = {str(ci.card_name(card)) for card in ci.KEEPERS}
     assert _explained(messages, set(solution) | keepers) > 50
+
+def _named(text: str, labels) -> set[str]:
+    return {label for label in labels if label in text}
+
+
+def _game_labels(game_id: str, lang: str) -> set[str]:
+    """Every card's name as the table sees it in ``lang``."""
+    from companion.engine import get_game
+    from companion.i18n import render
+
+    spec = get_game(game_id)
+    return {render(spec.component_label(c), lang) for c in spec.components}
+
+
+def test_ghost_at_home_whys_never_name_a_card_the_news_does_not():
+    """Ghost at Home's hands and face-down discards are hidden: whole games replayed through
+    the daemon; a ``why`` names a card only when a news line of the same message does (a
+    card played in the open: a special card, a cat defending)."""
+    labels = {c for c in _game_labels("ghost_at_home", "en") if c[0].isupper()}  # the special cards' names
+    labels |= {"ghost card", "cat card", "room card"}
+    explained = 0
+    for name in ("two_players", "three_players"):
+        loaded = script.load(Path(__file__).parent / "scripts" / "ghost_at_home" / f"{name}.jsonl")
+        messages: list[dict] = []
+        replay(loaded, on_message=messages.append)
+        for message in (m for m in messages if m.get("type") == "state"):
+            assert len(message["why"]) == len(message["news"])
+            news = " ".join(message["news"])
+            for why in filter(None, message["why"]):
+                explained += 1
+                said = json.dumps([why["text"], why["from"]], ensure_ascii=False)  # the rule: a section's name
+                assert _named(said, labels) <= _named(news, labels), (message["news"], why)
+    assert explained > 20
+
+
+def test_random_playouts_whys_name_only_cards_played_in_the_open():
+    """Random games of Children and Ghost at Home, in English and Italian: every card name in
+    a ``why`` is also in that step's news (played in the open); toys Irwin Biddle takes, the
+    cards left under a tablet, a face-down discard are never named."""
+    import random
+
+    from test_playout import pick_action, random_setup
+
+    from companion.engine import get_game
+    from companion.engine.why import why_message
+    from companion.i18n import render
+
+    for game_id, hidden_kinds in (("children", ("toy", "device", "trap")), ("ghost_at_home", None)):
+        spec = get_game(game_id)
+        for lang in ("en", "it"):
+            labels = {render(spec.component_label(c), lang) for c in spec.components
+                      if hidden_kinds is None or c.split(":")[1] in hidden_kinds}
+            for seed in range(6):
+                rng = random.Random(f"privacy:{game_id}:{seed}")
+                players, options = random_setup(spec, rng)
+                state = spec.setup(players, options)
+                for _ in range(200):
+                    prompt = spec.prompt(state)
+                    if prompt.over:
+                        break
+                    state = spec.apply(state, pick_action(spec, state, prompt, rng, 4.0))
+                    news = spec.news(state)
+                    shown = " ".join(render(line, lang) for line in news)
+                    for why in filter(None, why_message(news, lang)):
+                        said = json.dumps([why["text"], why["from"]], ensure_ascii=False)
+                        assert _named(said, labels) <= _named(shown, labels), (shown, why)
