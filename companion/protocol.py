@@ -78,7 +78,8 @@ Client -> daemon:
     "connected": bool, "problem": text or null, "queued", "dropped"}`` (null without ``[mqtt]``).
     the voice (issue 28, :mod:`companion.daemon.voice`): ``{"cmd": "repeat"}`` broadcasts
     ``{"type": "repeat"}`` to every client (the voice says the prompt and the todo lines
-    again); ``{"cmd": "voice_settings", "voice": {"on": bool, "volume": 0-100, "speed":
+    again), ``{"cmd": "why"}`` broadcasts ``{"type": "why"}`` (the voice says the latest
+    news' explanations, issue 33 item 2); ``{"cmd": "voice_settings", "voice": {"on": bool, "volume": 0-100, "speed":
     "slow"|"normal", "say": "everything"|"todo"|"sounds"}}`` (any subset) is kept in the
     store like the language, and every ``state`` carries ``"voice"`` with all four.
     Any of them may carry an ``"id"`` to get an ack. Problems with a command are told to
