@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from companion import protocol
 from companion.daemon.voice import voice_settings
-from companion.errors import StoreError
 from companion.engine.why import why_message
+from companion.errors import StoreError
 from companion.i18n import msg, render
 from companion.inputs import Input, Press, Tap
 
