@@ -1,8 +1,8 @@
 """The Why? card on the table screen (issue 33 items 1 and 2), in a real Kivy window under
-Xvfb against a real daemon: the main choice rolls the companion's die, then History > Why?
-shows the daemon's explanation of each explained news line; touching one explained History
-line (in Italian an older one, from the state's ``log_why``) shows that line's explanation
-alone; in English and Italian."""
+Xvfb against a real daemon: the main choice rolls the companion's die, then the table
+screen's Why? (in Italian History > Perché?) shows the daemon's explanation of each
+explained news line; touching one explained History line (in Italian an older one, from the
+state's ``log_why``) shows that line's explanation alone; in English and Italian."""
 
 from __future__ import annotations
 
@@ -52,4 +52,4 @@ def test_the_why_card_explains_the_latest_news(harness, tmp_path):
     assert "Ada ha fatto 4." in line_it and "Si gioca" in line_it and "Il dado di movimento mostra 4" in line_it
     assert "Bo" not in line_it and "Perché?" in line_it
     assert report["small"] == []
-    assert [pngread.size(p) for p in report["screenshots"]] == [(800, 480)] * 6
+    assert [pngread.size(p) for p in report["screenshots"]] == [(800, 480)] * 8

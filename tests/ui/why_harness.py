@@ -1,6 +1,7 @@
 """``harness.py`` with one more scenario, ``why``, in English and Italian: on the table screen
-the main choice is touched (the companion rolls), then History > Why? shows the daemon's
-explanations of the latest news (``why-<lang>.png``); then History again, where a touch on one
+the main choice is touched (the companion rolls; ``table-why-<lang>.png``), then the table
+screen's Why? (in Italian: History > Perché?) shows the daemon's explanations of the latest news
+(``why-<lang>.png``); then History again, where a touch on one
 explained line (``LINES``: in Italian an older line, explained from the state's ``log_why``)
 shows that line's explanation alone (``history-<lang>.png``, ``why-line-<lang>.png``). Run by
 ``test_why_card.py``."""
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import harness
 from card_steps import card_text, close_cards, history_then, open_history, open_views, table_in
-from harness import Until, scrolled_into_sight, touch
+from harness import Until, find_button, scrolled_into_sight, touch
 
 #: The History line touched in each language: Ada's roll (in Italian, after Bo's).
 LINES = {"en": "Ada rolled 4.", "it": "Ada ha fatto 4."}
@@ -48,7 +49,12 @@ def why_scenario(app, out: Path, report: dict):
         yield Until("news with a why", lambda: bool(model.why))
         report["why"][lang] = [list(pair) for pair in model.why]
         yield 0.3
-        yield from history_then(app, history, why)
+        report["screenshots"].append(str(save_screenshot(out / f"table-why-{lang}.png")))
+        report["small"] += harness.small_targets(app, 9.0, float(report["px_per_mm"]))
+        if lang == "en":  # the Why? under the board; in Italian, History > Perché?
+            touch(find_button(app, why))
+        else:
+            yield from history_then(app, history, why)
         yield Until("the why card", lambda: "[color=ffcc33]" in _card_text())
         yield 0.3
         report["cards"][lang] = _card_text()

@@ -42,6 +42,11 @@ def matching(components: list[dict], text: str, limit: int = MAX_FOUND) -> list[
     return [c for c in components if all(w in str(c.get("label", "")).casefold() for w in words)][:limit]
 
 
+def cards_shown(hardware: dict, game: str, over: bool) -> bool:
+    """The "Cards" button shows: the daemon has virtual readers and a game is being played."""
+    return bool((hardware or {}).get("virtual")) and bool(game) and not over
+
+
 def attach(screen) -> TouchButton:
     """Add the "Cards" button to ``screen``'s tools row (under the board); returns it."""
     app = App.get_running_app()
@@ -49,7 +54,7 @@ def attach(screen) -> TouchButton:
     screen.ids.tools.add_widget(button)
 
     def show(*_args) -> None:
-        shown = bool(app.model.hardware.get("virtual")) and bool(app.model.game) and not app.model.over
+        shown = cards_shown(app.model.hardware, app.model.game, app.model.over)
         button.size_hint_x = 1 if shown else None
         button.width = 0
         button.font_size = sp(26) * app.scale
