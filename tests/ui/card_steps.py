@@ -38,9 +38,13 @@ def open_history(app, history: str):
 
 
 def history_then(app, history: str, button: str):
-    """History, then its button labelled ``button``."""
+    """History, then its button labelled ``button`` in the bottom row (a line's own Why?
+    buttons come before it)."""
+    from ui.widgets.buttons import TouchButton
+
     yield from open_history(app, history)
-    touch(find_button(app, button, where=open_views()[0]))
+    found = [w for w in open_views()[0].walk() if isinstance(w, TouchButton) and w.text == button]
+    touch(found[-1])
 
 
 def close_cards():

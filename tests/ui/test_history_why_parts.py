@@ -1,7 +1,7 @@
 """Issue 33 item 2, the table screen's side without a window: the client keeps one why (or
 None) per History entry, from the state's ``why`` (news) and ``log_why`` (a state without
 news starts the history again from the log), None for a notice; the History panel makes each
-explained line a row of its own and runs the others together."""
+explained line a row of its own (with its Why? button) and runs the others together."""
 
 from __future__ import annotations
 
@@ -49,4 +49,4 @@ def test_the_history_panel_rows():
                  ("Not now.", "notice", None)])
     assert [(text, why) for _markup, text, why in rows] == [("", None), ("Ada rolled 4.", ROLL), ("", None)]
     assert rows[0][0].count("\n") == 1 and "Game 1 started." in rows[0][0] and "Ada moves." in rows[0][0]
-    assert rows[1][0].startswith("[color=") and "?" in rows[1][0] and "! Not now." in rows[2][0]
+    assert "Ada rolled 4." in rows[1][0] and "! Not now." in rows[2][0]

@@ -3,18 +3,18 @@ it. A panel over the table in readable type (22 sp), newest at the bottom; a tou
 closes it. Its Rules button opens the rules card (:mod:`ui.widgets.rules`, issue 33); its Why?
 button the explanations of the latest news (:mod:`ui.widgets.why`, issue 33).
 
-A line the daemon explained (the state's ``why``/``log_why``, issue 33 item 2) is a button
-marked "?": touching it opens the Why card for that line. The other lines are plain text,
-several in one label."""
+A line the daemon explained (the state's ``why``/``log_why``, issue 33 item 2) has a Why?
+button beside it: touching it opens the Why card for that line. The other lines are plain
+text, several in one label."""
 
 from __future__ import annotations
 
 from kivy.metrics import sp
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
-from ui import theme
-from ui.text import coloured, log_markup
+from ui.text import log_markup
 from ui.widgets.buttons import TouchButton
 from ui.widgets.panel import Overlay, Panel, reading_label, unit_of
 
@@ -24,12 +24,14 @@ SHOWN = 40
 TEXT_SP = 22
 #: An explained line's least height, in dp: a finger's width (about 9 mm on the 7" screen).
 LINE_DP = 52
+#: The width of an explained line's Why? button, in dp ("Perché?" at 26 sp).
+WHY_DP = 120
 
 
 def runs(entries: list[tuple[str, str, dict | None]]) -> list[tuple[str, str, dict | None]]:
     """The panel's rows, oldest first: ``(markup, text, why)``; consecutive lines without a why
     are one row (one line each; ``text`` "" and ``why`` None), each explained line a row of its
-    own, marked "?" (``text``: that line)."""
+    own (``text``: that line), which gets a Why? button."""
     rows: list[tuple[str, str, dict | None]] = []
     plain: list[str] = []
     for text, kind, why in entries:
@@ -40,7 +42,7 @@ def runs(entries: list[tuple[str, str, dict | None]]) -> list[tuple[str, str, di
         if plain:
             rows.append(("\n".join(plain), "", None))
             plain = []
-        rows.append((f"{coloured('?', theme.GOLD)}  {line}", text, why))
+        rows.append((line, text, why))
     if plain:
         rows.append(("\n".join(plain), "", None))
     return rows
@@ -50,7 +52,7 @@ class HistoryView(Overlay):
     """The log over the table screen; Close (or a touch outside) closes it.
 
     Attributes:
-        lines: the explained lines' buttons, oldest first (each ``line``: its text, ``why``:
+        lines: the explained lines' Why? buttons, oldest first (each ``line``: its text, ``why``:
             the daemon's explanation).
     """
 
@@ -61,10 +63,8 @@ class HistoryView(Overlay):
         box = Panel(unit)
         entries = app.model.explained_history()[-SHOWN:] or [(_("Nothing has happened yet."), "news", None)]
         rows = runs(entries)
-        if any(why is not None for _markup, _text, why in rows):
-            hint = reading_label(sp(20) * app.scale, text=_("Touch a line marked ? to see why."), color=theme.GOLD)
-            box.add_widget(hint)
-        column = BoxLayout(orientation="vertical", size_hint_y=None, spacing=4 * unit)
+        # the right padding keeps the Why? buttons clear of the scroll bar
+        column = BoxLayout(orientation="vertical", size_hint_y=None, spacing=4 * unit, padding=(0, 0, 14 * unit, 0))
         column.bind(minimum_height=column.setter("height"))
         self.lines: list[TouchButton] = []
         for markup, text, why in rows:
@@ -76,17 +76,23 @@ class HistoryView(Overlay):
         box.add_widget(self._buttons(unit))
         self.add_widget(box)
 
-    def _row(self, markup: str, why: dict, text: str, unit: float) -> TouchButton:
-        """An explained line: a button that opens the Why card for that line alone."""
+    def _row(self, markup: str, why: dict, text: str, unit: float) -> BoxLayout:
+        """An explained line: the line, and beside it a Why? button (26 px, as every button)
+        that opens the Why card for that line alone."""
         scale = self.app.scale
-        button = TouchButton(text=markup, markup=True, font_size=sp(TEXT_SP) * scale, halign="left",
-                             valign="middle", size_hint_y=None, height=LINE_DP * unit)
-        button.bind(width=lambda b, w: setattr(b, "text_size", (w - 20 * unit, None)),
-                    texture_size=lambda b, t: setattr(b, "height", max(LINE_DP * unit, t[1] + 12 * unit)))
+        row = BoxLayout(size_hint_y=None, height=LINE_DP * unit, spacing=8 * unit)
+        label = Label(text=markup, markup=True, font_size=sp(TEXT_SP) * scale, halign="left", valign="middle",
+                      line_height=1.1)
+        label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+                   texture_size=lambda w, t: setattr(row, "height", max(LINE_DP * unit, t[1] + 8 * unit)))
+        button = TouchButton(text=self.app.tr._("Why?"), font_size=sp(26) * scale, size_hint_x=None,
+                             width=WHY_DP * unit)
         button.line, button.why = text, why
         button.bind(on_release=lambda b: self._explain(b))
         self.lines.append(button)
-        return button
+        row.add_widget(label)
+        row.add_widget(button)
+        return row
 
     def _explain(self, button: TouchButton) -> None:
         self.dismiss(animation=False)
