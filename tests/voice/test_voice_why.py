@@ -47,6 +47,7 @@ def test_why_is_spoken_in_english_and_italian(tmp_path):
     with running_daemon(tmp_path) as daemon, Client(daemon.socket_path).connect() as table, \
             voice_on(daemon.socket_path, spoken, Espeak()) as voice:
         daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
+        voice.caught_up(daemon)  # connected before the roll: a voice that connects later never heard its news
         assert table.request({"cmd": "choose", "key": "roll"})["ok"]
         voice.caught_up(daemon)
         assert table.request({"cmd": "why"})["ok"]
