@@ -6,6 +6,7 @@ Ghost at Home: the next card drawn is a ghost card (exact: ghosts unseen / cards
 from __future__ import annotations
 
 from fractions import Fraction
+from types import SimpleNamespace
 
 import pytest
 
@@ -90,31 +91,34 @@ def test_house_of_spirits_plot_roll_examples():
 # ---------------------------------------------------------------- Children (exact, over the draws)
 
 def _children_at_ghost_step(hands, rooms=None, tablets=True, **options):
-    """Ada's turn at step 4 (no draws left in it), Bo next; Rosie's stack flipped, so Rosie,
-    in the Children deck, comes in enraged. The mansion: the rulebook's rooms (tablets still
-    to play), or ``rooms`` with no tablet left (``tablets`` False)."""
+    """Ada's turn at step 5, moving Kitty Kitty (no draws left in it), Bo next; Rosie's stack
+    flipped, so Rosie, in the Children deck, comes in enraged. The mansion: the rulebook's
+    rooms (tablets still to play), or ``rooms`` with no tablet left (``tablets`` False)."""
     from children_checks import RULEBOOK_ROOMS, arrange, started
 
     from companion.games.children.state import Step
 
     state = started(**options)
     rooms = rooms or RULEBOOK_ROOMS
-    where = [next(iter(rooms.values()))] * 3
-    state = arrange(state, rooms, where=where, hands=hands, step=Step.GHOST, actions=0)
+    first = next(iter(rooms.values()))
+    state = arrange(state, rooms, where=[first] * 3, hands=hands, step=Step.KITTY, actions=0, kitty=first,
+                    kitty_card=0)
     state = replace(state, flipped=(("teddy-bear", "rosie"),))
     return state if tablets else replace(state, tablet_pile=())
 
 
 def test_children_bo_moves_twice_so_rosie_enraged_comes_in_2_times_in_49():
-    """Bo (5 cards) moves twice: two entry draws, then his hand is full. The deck holds 55
-    cards (70 less 3 hands of 5): 6 fates, each replaced by another draw (so the 49 others
-    stay a uniform shuffle), 13 ghosts (Rosie among them), 36 hand cards. Rosie is one of the
+    """Bo (5 cards) moves twice: two entry draws, then his hand is full. The deck holds 54
+    cards (70 less 3 hands of 5 and the Kitty Kitty card): 5 fates, each replaced by another
+    draw (so the 49 others stay a uniform shuffle), 13 ghosts (Rosie among them), 36 hand cards. Rosie is one of the
     first two of the 49 with chance 2/49; the hand limit drops to 4 and Ada and Cy, holding
     5, cut down."""
     from companion.games.children.odds import cut_down, deck_counts, plan
+    from companion.games.children.prompts import settle
 
     state = _children_at_ghost_step((5, 5, 5))
-    assert state.deck == 55 and deck_counts(state) == (1, 12, 1, 5, 36)
+    assert state.deck == 54 and deck_counts(state) == (1, 12, 0, 5, 36)
+    assert settle(state) is state  # the engine waits for Ada to move Kitty Kitty
     assert [(t.mover, t.draws, t.restore) for t in plan(state)] == [(0, 0, False), (1, 2, True)]
     assert cut_down(state, exact=True) == Fraction(2, 49)
     assert cut_down(replace(state, hands=(4, 5, 4)), exact=True) == 0  # Ada and Cy hold 4: not over 4
@@ -124,7 +128,7 @@ def test_children_bo_moves_twice_so_rosie_enraged_comes_in_2_times_in_49():
 
 def test_children_bo_stuck_refills_until_a_hand_card_so_rosie_first_1_time_in_38():
     """One room, no tablet left: Bo (4 cards) cannot move, and at step 3 draws until he holds
-    5 (a ghost is no card). Of the deck's 56 cards, 37 are hand cards: Rosie comes before the
+    5 (a ghost is no card). Of the deck's 55 cards, 37 are hand cards: Rosie comes before the
     first of them with chance 1/38 (the calm ghosts and the fates do not matter). Under
     ``restore_draw_ghost_counts`` he draws once, from the 50 cards that are not fates: 1/50."""
     from companion.games.children.odds import cut_down
@@ -170,7 +174,10 @@ def test_children_meter_reads_public_facts_only():
 def test_children_the_meter_is_the_games_hook():
     state = _children_at_ghost_step((5, 5, 5))
     what, value = get_game("children").odds(state)
-    assert what == "Cut-down by next turn" and value == 2 / 49
+    assert what == "Cut-down in 2 turns" and value == 2 / 49
+    session = SimpleNamespace(spec=get_game("children"), state=state)
+    assert protocol.odds_message(session, "en") == {"what": "Cut-down in 2 turns", "value": 0.041}
+    assert protocol.odds_message(session, "it")["what"] == "Mano ridotta in 2 turni"
 
 
 # ---------------------------------------------------------------- CLUE: IT (exact, over the dice faces)
@@ -219,6 +226,8 @@ def test_clue_it_a_question_is_in_reach_by_the_secret_passage_or_where_one_stand
     assert odds(state) == ("A question in reach this turn", 1)
     assert question_in_reach(run(state, "roll")) is None  # rolled: the table taps the stop
     assert get_game("clue_it").odds(state)[1] == 1
+    session = SimpleNamespace(spec=get_game("clue_it"), state=state)
+    assert protocol.odds_message(session, "it") == {"what": "Domanda in questo turno", "value": 1.0}
     here = started(ask_requires_entry="present")  # Ada's mover moved into a location by a question
     kid = ci.KIDS.index(here.kids[0])
     here = replace(here, movers=here.movers[:kid] + ("derry-public-library",) + here.movers[kid + 1:])

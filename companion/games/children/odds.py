@@ -219,4 +219,4 @@ def _put(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
 def odds(state: State) -> tuple[Msg, float] | None:
     """The meter: the chance of a cut-down before the next turn is over."""
     chance = cut_down(state)
-    return None if chance is None else (msg("Cut-down by next turn"), chance)
+    return None if chance is None else (msg("Cut-down in 2 turns"), chance)
