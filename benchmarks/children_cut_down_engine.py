@@ -1,6 +1,6 @@
 """The Children odds meter (issue 33 item 5) against playouts of the engine itself.
 
-``PYTHONPATH=. python benchmarks/children_cut_down_engine.py [playouts]`` plays Bo's next
+``PYTHONPATH=. python benchmarks/children_cut_down_engine.py [playouts [variant word]]`` plays Bo's next
 turn many times with the real engine (``SPEC.apply``), from the test's situation (Ada moving
 Kitty Kitty, Bo next; tests/games/test_odds_meters.py), in two variants, and prints the share
 of playouts in which a cut-down came (the engine pushed a ``cut`` frame) beside the meter's
@@ -105,7 +105,10 @@ def playout(state, rng) -> bool:
 
 def main() -> None:
     playouts = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
+    only = sys.argv[2] if len(sys.argv) > 2 else ""  # a word of a variant's name, e.g. "refills"
     for name, state in variants():
+        if only not in name:
+            continue
         rng = random.Random(7)
         start = time.perf_counter()
         hits = sum(playout(state, rng) for _ in range(playouts))
