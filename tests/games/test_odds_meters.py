@@ -233,3 +233,16 @@ def test_clue_it_a_question_is_in_reach_by_the_secret_passage_or_where_one_stand
     here = replace(here, movers=here.movers[:kid] + ("derry-public-library",) + here.movers[kid + 1:])
     assert here.place == "derry-public-library" and question_in_reach(here) == 1
     assert question_in_reach(replace(here, options={**here.options, "ask_requires_entry": "entered"})) is None
+
+
+def test_children_plan_of_the_turns():
+    """Step 2 with one action left: one entry draw; after an emergency escape: none; the last
+    turn of the final round: no next turn."""
+    from companion.games.children.odds import plan
+    from companion.games.children.state import Step
+
+    state = replace(_children_at_ghost_step((5, 5, 5)), step=Step.ACTIONS, actions=1)
+    assert [(t.mover, t.draws) for t in plan(state)] == [(0, 1), (1, 2)]
+    escaped = replace(state, where=(None,) + state.where[1:])
+    assert [(t.mover, t.draws) for t in plan(escaped)] == [(0, 0), (1, 2)]
+    assert [(t.mover, t.draws) for t in plan(replace(state, final_turns=1))] == [(0, 1)]

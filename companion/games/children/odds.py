@@ -88,8 +88,9 @@ def plan(state: State) -> tuple[Turn, ...]:
     pending = sum(1 for f in state.frames if f.kind == "draw")
     if step == Step.TABLET:
         turns = [Turn(a, pending + _tablet_draws(state, a, 0) + _moves(state, a, 2, 0), True)]
-    elif step == Step.ACTIONS:
-        turns = [Turn(a, pending + _moves(state, a, state.actions, 0), True)]
+    elif step == Step.ACTIONS:  # outside the mansion (an emergency escape) there is no move
+        moves = _moves(state, a, state.actions, 0) if state.where[a] is not None else 0
+        turns = [Turn(a, pending + moves, True)]
     else:
         turns = [Turn(a, pending, step == Step.RESTORE, not state.restored)]
     if state.final_turns is None or state.final_turns >= 2:
