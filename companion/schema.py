@@ -33,6 +33,11 @@ _LONGEST = 200
 
 GameId = Annotated[int, msgspec.Meta(ge=1)]
 
+#: Seconds a virtual card stays on its reader unless the ``tap`` says (``hold``).
+DEFAULT_HOLD = 0.5
+#: Longest ``hold``, in seconds (long enough to program a tag put there).
+MAX_HOLD = 120.0
+
 
 class Command(msgspec.Struct, frozen=True):
     """A command with no keys of its own (``state``, ``games``, ``about``...).
@@ -125,8 +130,8 @@ class Tap(Command, frozen=True):
     component: str | None = None
     uid: str | None = None
     reader: str | None = None
-    hold: Annotated[float, msgspec.Meta(ge=0, le=120)] = 0.5
-    refusals: ClassVar[dict[str, str]] = {"hold": "hold is 0 to 120 seconds, not {value!r}"}
+    hold: Annotated[float, msgspec.Meta(ge=0, le=MAX_HOLD)] = DEFAULT_HOLD
+    refusals: ClassVar[dict[str, str]] = {"hold": f"hold is 0 to {MAX_HOLD:g} seconds, not {{value!r}}"}
 
 
 class VoiceSettings(Command, frozen=True):
@@ -238,6 +243,13 @@ def _at(message: Any, path: str) -> Any:
         except (KeyError, IndexError, TypeError):
             return None
     return message
+
+
+class PhoneChoice(msgspec.Struct, frozen=True):
+    """What a player's phone page sends (:mod:`companion.phones.server`): ``{"choose": KEY,
+    "revision": N}``, a choice of that player's private prompt and the state it was made on."""
+    choose: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+    revision: int | None = None
 
 
 # ---------------------------------------------------------------------- daemon -> client
