@@ -5,7 +5,7 @@
 1. One real ``state`` message (a Creepy Cellar game of ``--events`` events, as the daemon
    publishes it to a client): microseconds to encode it (the daemon's ``protocol.encode``,
    unchanged), to decode it as before (``protocol.decode``), and to decode and check it as
-   the client now does (``protocol.decode`` + ``schema.problem``); for reference, msgspec's
+   the client now does (``schema.decode`` + ``schema.problem``); for reference, msgspec's
    own one-pass decode into the TypedDict and its encoder. Also a ``choose`` command's check.
 2. Tap -> state published at a client (``benchmarks.budgets.tap_to_published``), with the
    client's check on and off, in alternating rounds of the same run (the machine is shared:
@@ -65,7 +65,9 @@ def codec_rows(state: dict) -> tuple[list[tuple[str, float]], int]:
     return [
         ("encode (protocol.encode, the daemon; unchanged)", per_call(lambda: protocol.encode(state))),
         ("decode before (protocol.decode)", per_call(lambda: protocol.decode(line))),
-        ("decode + check now (protocol.decode + schema.problem)",
+        ("decode + check now (schema.decode + schema.problem)",
+         per_call(lambda: schema.problem(schema.decode(line)))),
+        ("decode + check, with the old decoder (protocol.decode + schema.problem)",
          per_call(lambda: schema.problem(protocol.decode(line)))),
         ("  of which the check (schema.problem)", per_call(lambda: schema.problem(state))),
         ("reference: msgspec.json decode into StateMessage", per_call(lambda: typed.decode(line))),
@@ -75,16 +77,18 @@ def codec_rows(state: dict) -> tuple[list[tuple[str, float]], int]:
 
 
 def taps_side_by_side(events: int, taps: int, rounds: int) -> dict[str, list[float]]:
-    """Tap -> published latencies with the client's check on and off, alternating rounds."""
-    checked = schema.problem
-    seen: dict[str, list[float]] = {"check on": [], "check off": []}
+    """Tap -> published latencies with the client as now (msgspec's decoder and the check)
+    and as before (``protocol.decode``, no check), alternating rounds."""
+    checked, decoder = schema.problem, schema.decode
+    seen: dict[str, list[float]] = {"check on": [], "check off": []}  # now / before
     for i in range(rounds * 2):
         setting = "check on" if i % 2 == 0 else "check off"
         schema.problem = checked if setting == "check on" else (lambda message: None)
+        schema.decode = decoder if setting == "check on" else protocol.decode
         try:
             seen[setting] += tap_to_published(events, taps)
         finally:
-            schema.problem = checked
+            schema.problem, schema.decode = checked, decoder
     return seen
 
 

@@ -208,7 +208,7 @@ class Client:
 
     def _deliver(self, line: bytes) -> None:
         try:
-            message = protocol.decode(line)
+            message = schema.decode(line)
         except protocol.ProtocolError as exc:
             log.warning("daemon sent a bad line: %s", exc)
             return

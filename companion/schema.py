@@ -254,6 +254,26 @@ class PhoneChoice(msgspec.Struct, frozen=True):
 
 # ---------------------------------------------------------------------- daemon -> client
 
+_JSON = msgspec.json.Decoder()
+
+
+def decode(line: bytes | str) -> dict[str, Any]:
+    """One line from the daemon, as :func:`companion.protocol.decode` reads it but with
+    msgspec's decoder (half the time of ``json.loads``: with :func:`problem` the client reads
+    and checks a state in less time than it read it before).
+
+    Raises:
+        ProtocolError: not UTF-8 JSON (NaN and Infinity included), or not an object.
+    """
+    try:
+        message = _JSON.decode(line)
+    except msgspec.DecodeError as exc:  # a ValidationError (a number out of range) too
+        raise ProtocolError(f"not JSON: {str(exc)[:80]}") from exc
+    if not isinstance(message, dict):
+        raise ProtocolError("a message is a JSON object")
+    return message
+
+
 #: Message type -> its TypedDict, for the messages a client checks.
 SERVER_MESSAGES: dict[str, Any] = {"state": messages.StateMessage, "notice": messages.NoticeMessage}
 

@@ -69,3 +69,20 @@ def test_the_phone_server_reads_a_page_choice_through_the_schema(data, choice):
     from companion.phones.server import _choice
 
     assert _choice(data) == choice
+
+
+@pytest.mark.parametrize("line,said", [
+    (b'{"type":"notice","a":NaN}\n', "not JSON: JSON is malformed"),
+    (b"[1, 2]\n", "a message is a JSON object"),
+    (b"\xff\n", "not JSON: JSON is malformed"),
+])
+def test_the_client_decoder_refuses_what_protocol_decode_refuses(line, said):
+    with pytest.raises(protocol.ProtocolError, match=said):
+        schema.decode(line)
+    with pytest.raises(protocol.ProtocolError):
+        protocol.decode(line)
+
+
+def test_the_client_decoder_reads_what_the_daemon_writes():
+    state = protocol.state_message(None, ["Ada’s turn: “roll” ✓"])
+    assert schema.decode(protocol.encode(state)) == protocol.decode(protocol.encode(state)) == state
