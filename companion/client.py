@@ -230,8 +230,8 @@ class Client:
             self._tell(mismatch)
 
     def _misfits(self, message: dict[str, Any]) -> bool:
-        """True when ``message`` (a state or a notice of this client's protocol version)
-        breaks :mod:`companion.messages`: it is dropped, said in the log and to the listener
+        """True when ``message`` (a state, a notice, an answer such as ``private``; of this
+        client's protocol version) breaks :mod:`companion.messages`: it is dropped, said in the log and to the listener
         as an error notice, so the screen keeps its last good state and says why."""
         problem = schema.problem(message)
         if problem is None:

@@ -8,9 +8,10 @@ list (such as ``id``) are ignored. What the shape cannot say (a known game, a co
 it, a tag UID) the handlers still check.
 
 Daemon -> client: the messages are the ``TypedDict`` s of :mod:`companion.messages`;
-:func:`problem` checks a ``state`` or a ``notice`` against them (the table screen's client,
-:mod:`companion.client`). The wire format is the daemon's JSON as it always was: nothing here
-encodes.
+:func:`problem` checks a ``state``, a ``notice`` and the answers to the asker (``check``,
+``private``, ``rules``, ``components``, ``phone_links``) against them (the table screen's
+client, :mod:`companion.client`, drops one that does not fit and says so). The wire format
+is the daemon's JSON as it always was: nothing here encodes.
 
 Why msgspec (not pydantic v2): it checks ``TypedDict`` s as they are (the messages module
 stays the one definition, and clients keep their plain dicts), its errors name the path
@@ -274,12 +275,18 @@ def decode(line: bytes | str) -> dict[str, Any]:
     return message
 
 
-#: Message type -> its TypedDict, for the messages a client checks.
-SERVER_MESSAGES: dict[str, Any] = {"state": messages.StateMessage, "notice": messages.NoticeMessage}
+#: Message type -> its TypedDict, for the messages a client checks. Not ``ack``: an ack is
+#: matched to the request waiting for it, which must never wait in vain for a dropped one.
+SERVER_MESSAGES: dict[str, Any] = {
+    "state": messages.StateMessage, "notice": messages.NoticeMessage, "check": messages.CheckMessage,
+    "private": messages.PrivateMessage, "rules": messages.RulesMessage, "components": messages.ComponentsMessage,
+    "phone_links": messages.PhoneLinksMessage,
+}
 
 
 def problem(message: dict[str, Any]) -> str | None:
-    """Where ``message`` (from the daemon) breaks :mod:`companion.messages`: one line such as
+    """Where ``message`` (from the daemon) breaks :mod:`companion.messages` (its type in
+    :data:`SERVER_MESSAGES`): one line such as
     ``Expected `str`, got `int` - at `$.prompt.choices[0].key```, or None (it fits, or its
     type is not checked). ``message`` itself is left as it is."""
     shape = SERVER_MESSAGES.get(message.get("type"))  # type: ignore[arg-type]
