@@ -217,10 +217,12 @@ def refusal(shape: type[Command], message: dict[str, Any], error: str) -> str:
         sentence = shape.refusals.get(key, f"{message['cmd']} needs {key}")
         return _filled(sentence, None)
     key = path.lstrip(".").split("[")[0].split(".")[0]
-    value = _at(message, path)
+    mapping, _, _ = path.partition("[...]")  # a value in an object (``colours``): the object is named
+    value = _at(message, mapping)
     if key in shape.refusals:
         return _filled(shape.refusals[key], value)
-    return _filled(_said(path.lstrip("."), why), value)
+    name = mapping.lstrip(".")
+    return _filled(_said(f"each value of {name}" if mapping != path else name, why), value)
 
 
 def _said(name: str, why: str) -> str:

@@ -28,6 +28,8 @@ def test_every_command_the_daemon_answers_has_a_shape():
     ({"cmd": "delete_game", "game_id": 0}, "a game id is a whole number from 1, not 0"),
     ({"cmd": "content_set", "component": "x", "fields": [1]}, "fields is an object or null, not [1]"),
     ({"cmd": "voice_settings", "voice": None}, "voice is an object, not None"),
+    ({"cmd": "new_game", "game": "g", "players": ["Ada"], "colours": {"Ada": 5}},
+     "each value of colours is text, not {'Ada': 5}"),
 ])
 def test_a_command_of_the_wrong_shape_is_refused_naming_its_key(message, said):
     with pytest.raises(protocol.ProtocolError) as refused:
