@@ -88,3 +88,24 @@ def test_the_client_decoder_refuses_what_protocol_decode_refuses(line, said):
 def test_the_client_decoder_reads_what_the_daemon_writes():
     state = protocol.state_message(None, ["Ada’s turn: “roll” ✓"])
     assert schema.decode(protocol.encode(state)) == protocol.decode(protocol.encode(state)) == state
+
+
+def test_each_games_state_private_check_and_rules_fit_the_messages_types():
+    """The daemon's messages of every registered game, a few touches in: what the client checks."""
+    from companion.engine import all_games
+    from companion.header import GameHeader
+    from companion.inputs import Touch
+    from companion.session import Session
+
+    for game, spec in all_games().items():
+        players = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"][:max(spec.min_players, 2)]
+        session = Session.start(GameHeader.from_json({"game": game, "players": players, "seed": 5}))
+        for _ in range(4):
+            for message in (protocol.state_message(session, ["Game 3 was set aside."], lang="it"),
+                            protocol.private_message(session, players[0]),
+                            protocol.check_message(session, 1), protocol.rules_message(session)):
+                assert schema.problem(message) is None, (game, message["type"])
+            choices = [c for c in session.prompt.choices if not c.tap_only]
+            if not choices:
+                break
+            assert session.handle(Touch(choices[0].key)).accepted, (game, choices[0].key)
