@@ -18,7 +18,7 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
-from companion import protocol
+from companion import protocol, schema
 from companion.errors import CompanionError
 from companion.i18n import msg
 from companion.paths import default_socket  # noqa: F401  (re-exported for clients such as ui/)
@@ -74,6 +74,8 @@ class Client:
         state: the latest ``state`` message, or None before the first one.
         mismatch: None, or the sentence saying that the daemon speaks another protocol
             version (also sent to ``on_message`` as an error ``notice``).
+        unreadable: None, or where the daemon's first state broke :mod:`companion.messages`
+            (checked with :mod:`companion.schema`; a message that breaks it is dropped).
     """
 
     def __init__(self, socket_path: str | Path,
@@ -82,6 +84,7 @@ class Client:
         self.on_message = on_message
         self.state: dict[str, Any] | None = None
         self.mismatch: str | None = None
+        self.unreadable: str | None = None
         self._sock: socket.socket | None = None
         self._ids = itertools.count(1)
         self._acks: dict[int, Future] = {}
@@ -113,7 +116,8 @@ class Client:
         self._reader.start()
         if not self._first_state.wait(timeout) or self.state is None:
             self.close()
-            raise DaemonUnavailable(f"the daemon at {self.socket_path} sent no state")
+            why = f" this client can read ({self.unreadable})" if self.unreadable else ""
+            raise DaemonUnavailable(f"the daemon at {self.socket_path} sent no state{why}")
         return self
 
     def close(self) -> None:
@@ -204,13 +208,16 @@ class Client:
 
     def _deliver(self, line: bytes) -> None:
         try:
-            message = protocol.decode(line)
+            message = schema.decode(line)
         except protocol.ProtocolError as exc:
             log.warning("daemon sent a bad line: %s", exc)
             return
         mismatch = None
         if message.get("type") == "state":
             mismatch = self._check_version(message)
+        if mismatch is None and self._misfits(message):
+            return
+        if message.get("type") == "state":
             self.state = message
             self._first_state.set()
         if message.get("type") == "ack":
@@ -221,6 +228,23 @@ class Client:
         self._tell(message)
         if mismatch is not None:  # after the state, so the screen it opens shows it
             self._tell(mismatch)
+
+    def _misfits(self, message: dict[str, Any]) -> bool:
+        """True when ``message`` (a state, a notice, an answer such as ``private``; of this
+        client's protocol version) breaks :mod:`companion.messages`: it is dropped, said in the log and to the listener
+        as an error notice, so the screen keeps its last good state and says why."""
+        problem = schema.problem(message)
+        if problem is None:
+            return False
+        log.error("the daemon sent a %s this client cannot read: %s", message.get("type"), problem)
+        lang = (self.state or message).get("language") or "en"
+        if message.get("type") == "state" and self.state is None:
+            self.unreadable = problem
+            self._first_state.set()  # connect() says it at once
+        self._tell(protocol.notice(msg("The daemon sent a {kind} this screen cannot read ({problem}). "
+                                       "Restart the companion (or reboot the Pi).",
+                                       kind=str(message.get("type")), problem=problem), "error", str(lang)))
+        return True
 
     def _tell(self, message: dict[str, Any]) -> None:
         if self.on_message is not None:

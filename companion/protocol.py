@@ -1,5 +1,9 @@
 """The daemon socket protocol: newline-delimited JSON over a Unix stream socket.
 
+Each command's keys and types are a struct of :mod:`companion.schema` (checked by the daemon
+before the command runs); each message's are a ``TypedDict`` of :mod:`companion.messages`
+(checked by :class:`companion.client.Client`). What follows says what they mean.
+
 Daemon -> client:
     ``{"type": "state", ...}`` (see :func:`state_message`), after connecting and after every
     accepted input; ``{"type": "notice", "level": "warning", "text": ...}`` for a refused

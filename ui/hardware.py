@@ -16,18 +16,17 @@ from ui.text import Translate, english
 
 def dice_button(hardware: dict) -> bool | None:
     """True/False: the table has a dice button or not; None: the daemon does not say."""
-    value = (hardware or {}).get("dice_button")
-    return value if isinstance(value, bool) else None
+    return (hardware or {}).get("dice_button")  # true or false when said (companion.schema)
 
 
 def readers_of(hardware: dict, readers: dict, roles: dict | None = None) -> dict[str, dict]:
     """Reader name -> ``{"online", "detail", "role", "virtual"}``: the daemon's hardware
     list when it sends one, else the state's ``readers`` and the configured ``roles``."""
     listed = (hardware or {}).get("readers")
-    if isinstance(listed, list):
+    if listed is not None:
         return {str(r.get("name")): {"online": bool(r.get("online")), "detail": str(r.get("detail", "")),
                                      "role": str(r.get("role", "")), "virtual": bool(r.get("virtual"))}
-                for r in listed if isinstance(r, dict) and r.get("name")}
+                for r in listed if r.get("name")}
     out = {name: {"online": bool(r.get("online")), "detail": str(r.get("detail", "")),
                   "role": str((roles or {}).get(name, "")), "virtual": False}
            for name, r in (readers or {}).items()}

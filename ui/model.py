@@ -165,9 +165,8 @@ class TableModel(EventDispatcher):
         words = lambda text, **params: translate(text, self.language, **params)  # noqa: E731
         self.choices = [clean_label(c, words) for c in prompt.get("choices") or [] if "key" in c]
         self.revision = int(message.get("revision") or 0)
-        self.todo = strip_placeholders([t for t in message.get("todo") or [] if isinstance(t, dict)])
-        self.out_of_turn = [clean_label(c, words) for c in prompt.get("out_of_turn") or []
-                            if isinstance(c, dict) and "key" in c]
+        self.todo = strip_placeholders(list(message.get("todo") or []))  # checked by the client (companion.schema)
+        self.out_of_turn = [clean_label(c, words) for c in prompt.get("out_of_turn") or []]
         self.hardware = dict(message.get("hardware") or {})
         self.lesson = dict(message.get("lesson") or {})
         self.odds = dict(message.get("odds") or {})
@@ -189,7 +188,7 @@ class TableModel(EventDispatcher):
         self.physical = message.get("physical")
         self.venue = bool(message.get("venue"))
         staff = message.get("staff")
-        self.staff = dict(staff) if isinstance(staff, dict) else {}
+        self.staff = dict(staff or {})
         self._take_storage_warning(message.get("storage_warning"))
         self.enrollment = message.get("enrollment")
         if not self.game and self.page in ("table", "check"):
@@ -199,7 +198,7 @@ class TableModel(EventDispatcher):
 
     def _take_storage_warning(self, warning) -> None:
         """The warning while it lasts (the app puts it on the banner: ``CompanionApp``)."""
-        self.storage_warning = warning if isinstance(warning, str) else ""
+        self.storage_warning = warning or ""
 
     def _take_log(self, log: list[str], news: list[str], whys: list, log_whys: list) -> None:
         """News extend the history (and their whys its ``history_why``); a state without news

@@ -215,9 +215,9 @@ def players_text(players: list[str], _: Translate = english) -> str:
 def staff_text(staff: dict, _: Translate = english) -> str:
     """The staff banner (a venue table, SPEC-MESSAGES): what staff sent ("message"), else
     "Staff called: someone is coming" while ``called``; "" when neither (or no ``staff``)."""
-    staff = staff if isinstance(staff, dict) else {}
+    staff = staff or {}  # its shape checked by the client (companion.schema)
     message = staff.get("message")
-    if isinstance(message, str) and message.strip():
+    if message and message.strip():
         return _("Staff: {message}", message=message.strip())
     if staff.get("called"):
         return _("Staff called: someone is coming to your table.")

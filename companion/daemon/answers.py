@@ -8,7 +8,6 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from companion import protocol
-from companion.daemon.args import text_arg
 from companion.errors import CompanionError
 from companion.header import GameHeader, HeaderError, check_new_players, random_seed
 from companion.i18n import Msg, msg, render
@@ -152,7 +151,7 @@ def content_forms(daemon: Daemon, message: dict[str, Any]) -> dict[str, Any]:
     from companion import table_content
     from companion.engine import get_game
 
-    spec = get_game(text_arg(message, "game"))
+    spec = get_game(message["game"])  # text (companion.schema.GameCommand)
     return table_content.forms(spec, daemon.store.content(spec.id), daemon.language)
 
 

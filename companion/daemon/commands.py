@@ -14,9 +14,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from companion import protocol
+from companion import protocol, schema
 from companion.daemon import answers
-from companion.daemon.args import text_arg
 from companion.errors import CompanionError
 from companion.i18n import msg, render
 
@@ -79,6 +78,7 @@ async def dispatch(daemon: Daemon, message: dict[str, Any], writer: asyncio.Stre
     handler = COMMANDS.get(cmd) if isinstance(cmd, str) else None
     if handler is None:
         raise protocol.ProtocolError(f"unknown command {cmd!r}")
+    schema.command(message)  # its keys' types and ranges (companion.schema), or a refusal naming the key
     return await handler(daemon, message, writer)
 
 
@@ -93,12 +93,8 @@ async def state(daemon: Daemon, message, writer) -> Ack:
 @command("choose", "undo")
 async def choose(daemon: Daemon, message, writer) -> Ack:
     """``choose`` (key) or ``undo``; ``revision``: the state the touch was made on."""
-    key = "undo" if message.get("cmd") == "undo" else message.get("key")
-    if not isinstance(key, str) or not key:
-        raise protocol.ProtocolError("choose needs a choice key (text)")
+    key = "undo" if message["cmd"] == "undo" else message["key"]
     seen = message.get("revision")
-    if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
-        raise protocol.ProtocolError(f"revision is the number of the state the touch was made on, not {seen!r}")
     reply = await daemon.in_order(lambda: daemon.touch(key, seen))
     return reply.accepted, reply.text
 
@@ -113,7 +109,7 @@ async def language(daemon: Daemon, message, writer) -> Ack:
     """``language``: every client gets the state again, in ``language``."""
     from companion.i18n import LANGUAGES
 
-    chosen = text_arg(message, "language")
+    chosen = message["language"]
 
     def use() -> Ack:
         if chosen not in LANGUAGES:
@@ -167,7 +163,7 @@ async def rules(daemon: Daemon, message, writer) -> Ack:
 
 @command("private")
 async def private(daemon: Daemon, message, writer) -> Ack:
-    player = text_arg(message, "player")
+    player = message["player"]
     return await daemon.in_order(lambda: answers.send(daemon, writer, answers.private(daemon, player)))
 
 
@@ -175,8 +171,8 @@ async def private(daemon: Daemon, message, writer) -> Ack:
 async def phone_links(daemon: Daemon, message, writer) -> Ack:
     """``phone_links`` (``renew``: true for new links first; ``repair``: a player, a new
     link for that seat first): each player's phone link."""
-    renew = message.get("renew", False) is True
-    repair = text_arg(message, "repair", required=False)
+    renew = message.get("renew", False)
+    repair = message.get("repair")
     return await daemon.in_order(lambda: answers.send(daemon, writer, answers.phone_links(daemon, renew, repair)))
 
 

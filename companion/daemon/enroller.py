@@ -65,12 +65,11 @@ class EnrollmentController:
 
     def start(self, game: Any, writer: asyncio.StreamWriter | None = None) -> Ack:
         """``enroll_start``: walk through the pieces of ``game`` (a game id)."""
-        from companion.daemon.args import text_arg
         from companion.engine import get_game
 
         if self.walk is not None:
             return False, msg("An enrollment walk for {game} is running; stop it first.", game=self.walk.game)
-        self.walk = enrollment.start(get_game(text_arg({"game": game}, "game")))
+        self.walk = enrollment.start(get_game(game))  # text (companion.schema.GameCommand)
         self._owner = writer
         log.info("enrollment walk started for %s (%d pieces)", self.walk.game, self.walk.total)
         return True, self._publish_walk()

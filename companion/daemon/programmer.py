@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from companion import protocol, readers
-from companion.daemon.args import known_component, text_arg
+from companion.daemon.args import known_component
 from companion.i18n import msg
 
 if TYPE_CHECKING:
@@ -56,8 +56,8 @@ class TagProgrammer:
         from hardware.errors import HardwareError
 
         component = known_component(message.get("component"))
-        name = self._reader_for(component, text_arg(message, "reader", required=False))
-        wait = _wait(message.get("wait", 15))
+        name = self._reader_for(component, message.get("reader"))  # text or None (companion.schema.WriteTag)
+        wait = float(message.get("wait", 15))  # 1 to 120 seconds
         cancel = threading.Event()  # set when the asking client leaves, or the daemon stops
         self._cancels.setdefault(writer, set()).add(cancel)
         notify = self.daemon.publisher.notify
@@ -107,12 +107,6 @@ class TagProgrammer:
         if len(fitting) == 1:
             return fitting[0]
         raise protocol.ProtocolError(f"say which reader to use: {', '.join(names)}")
-
-
-def _wait(wait: Any) -> float:
-    if not isinstance(wait, (int, float)) or isinstance(wait, bool) or not 1 <= wait <= 120:
-        raise protocol.ProtocolError(f"wait is 1 to 120 seconds, not {wait!r}")
-    return float(wait)
 
 
 def _job(component: str, wait: float, message: dict[str, Any], cancel: threading.Event):

@@ -19,14 +19,11 @@ from typing import TYPE_CHECKING, Any
 from companion import protocol
 from companion.i18n import msg, render
 from companion.inputs import InputError, Tap, normalise_uid
+from companion.schema import DEFAULT_HOLD
 
 if TYPE_CHECKING:
     from companion.daemon.core import Daemon
 
-#: Seconds a virtual card stays on its reader unless the command says (``hold``).
-DEFAULT_HOLD = 0.5
-#: Longest ``hold``, in seconds (long enough to program a tag put there).
-MAX_HOLD = 120.0
 #: Seconds to wait for the game's answer to a virtual tap.
 READ_WAIT = 10.0
 
@@ -111,7 +108,7 @@ class VirtualTaps:
                                                 daemon.language))
         uid, text, component = _card(daemon, message)
         reader = _reader_for(self.readers, component, message.get("reader"))
-        hold = _hold(message.get("hold", DEFAULT_HOLD))
+        hold = float(message.get("hold", DEFAULT_HOLD))  # 0 to 120 s (companion.schema.Tap)
         async with self._locks.setdefault(reader.name, asyncio.Lock()):
             future: concurrent.futures.Future = concurrent.futures.Future()
             self._waits[reader.name] = future
@@ -205,22 +202,13 @@ def _role_of(component: str | None) -> str | None:
         return None
 
 
-def _hold(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_HOLD:
-        raise protocol.ProtocolError(f"hold is 0 to {MAX_HOLD:g} seconds, not {value!r}"[:200])
-    return float(value)
-
-
 def send_components(daemon, message: dict[str, Any], writer) -> tuple[bool, str]:
     """``components`` (``game``): every component of the game with its label, to the asker
     only: ``{"type": "components", "game", "components": [{"component", "label"}]}`` sorted
     by label (the Cards panel's search). Public: what is in the box. Read-only."""
     from companion.engine import get_game
 
-    game = message.get("game")
-    if not isinstance(game, str):
-        raise protocol.ProtocolError(f"game is a game id, not {game!r}"[:200])
-    spec = get_game(game)
+    spec = get_game(message["game"])  # text (companion.schema.Components)
     listed = sorted((_labelled(spec, c, daemon.language) for c in spec.components), key=lambda c: c["label"])
     daemon.hub.send(writer, {"type": "components", "game": spec.id, "components": listed})
     return True, ""

@@ -26,11 +26,13 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
+import msgspec
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from companion.phones import limits, page
 from companion.phones.config import PhonesConfig, base_url
 from companion.phones.tokens import Tokens
+from companion.schema import PhoneChoice
 
 log = logging.getLogger(__name__)
 
@@ -403,20 +405,14 @@ def _depth(data: str) -> int:
 
 
 def _choice(data: str) -> tuple[str | None, int | None]:
-    """``(key, revision)`` of a page's ``{"choose": KEY, "revision": N}``; ``(None, None)``
-    for anything else."""
+    """``(key, revision)`` of a page's ``{"choose": KEY, "revision": N}``
+    (:class:`companion.schema.PhoneChoice`); ``(None, None)`` for anything else."""
     try:
-        message = json.loads(data)
-    except ValueError:
+        choice = msgspec.json.decode(data, type=PhoneChoice, strict=True)
+    except (msgspec.DecodeError, RecursionError) as exc:  # a ValidationError is a DecodeError
+        log.debug("phones: a page sent a bad message: %s", exc)
         return None, None
-    if not isinstance(message, dict):
-        return None, None
-    key, revision = message.get("choose"), message.get("revision")
-    if not isinstance(key, str) or not 0 < len(key) <= 200:
-        return None, None
-    if revision is not None and (not isinstance(revision, int) or isinstance(revision, bool)):
-        return None, None
-    return key, revision
+    return choice.choose, choice.revision
 
 
 class _Refused(asyncio.Protocol):

@@ -1,0 +1,111 @@
+"""Issue 27 item 6: one schema for the socket protocol (companion/schema.py), checked on both
+ends. Pure Python: the daemon's and the client's sides run over real sockets in
+tests/test_hostile_commands.py, tests/test_daemon.py and tests/test_client_version.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import protocol, schema
+from companion.daemon.commands import COMMANDS
+
+
+def test_every_command_the_daemon_answers_has_a_shape():
+    assert set(schema.COMMANDS) == set(COMMANDS)
+
+
+@pytest.mark.parametrize("message,said", [
+    ({"cmd": "new_game", "game": "creepy_cellar", "players": ["Ada", 7]}, "players[1] is text, not 7"),
+    ({"cmd": "new_game", "players": ["Ada"]}, "new_game needs game"),
+    ({"cmd": "new_game", "game": "creepy_cellar", "players": "Ada,Bo"}, "players is a list, not 'Ada,Bo'"),
+    ({"cmd": "new_game", "game": "creepy_cellar", "players": ["Ada"], "abandon": "yes"},
+     "abandon is true or false, not 'yes'"),
+    ({"cmd": "choose", "key": ""}, "choose needs a choice key (text)"),
+    ({"cmd": "choose"}, "choose needs a choice key (text)"),
+    ({"cmd": "undo", "revision": True}, "revision is the number of the state the touch was made on, not True"),
+    ({"cmd": "tap", "component": "x", "hold": 121}, "hold is 0 to 120 seconds, not 121"),
+    ({"cmd": "write_tag", "component": "x", "wait": 0.5}, "wait is 1 to 120 seconds, not 0.5"),
+    ({"cmd": "delete_game", "game_id": 0}, "a game id is a whole number from 1, not 0"),
+    ({"cmd": "content_set", "component": "x", "fields": [1]}, "fields is an object or null, not [1]"),
+    ({"cmd": "voice_settings", "voice": None}, "voice is an object, not None"),
+    ({"cmd": "new_game", "game": "g", "players": ["Ada"], "colours": {"Ada": 5}},
+     "each value of colours is text, not {'Ada': 5}"),
+])
+def test_a_command_of_the_wrong_shape_is_refused_naming_its_key(message, said):
+    with pytest.raises(protocol.ProtocolError) as refused:
+        schema.command(message)
+    assert str(refused.value) == said
+
+
+def test_a_command_keeps_its_defaults_and_ignores_keys_it_does_not_list():
+    tap = schema.command({"cmd": "tap", "uid": "04112233", "id": 9})
+    assert (tap.uid, tap.component, tap.hold) == ("04112233", None, schema.DEFAULT_HOLD)
+    assert schema.command({"cmd": "write_tag", "component": "c", "wait": 3}).wait == 3.0
+
+
+def test_a_state_the_daemon_builds_fits_the_messages_types():
+    state = protocol.state_message(None, ["Game 3 was set aside."])
+    assert schema.problem(state) is None
+    assert schema.problem(protocol.notice("Not now.", rule="Turn order")) is None
+
+
+def test_a_state_or_notice_of_the_wrong_shape_is_named_by_its_path():
+    state = protocol.state_message(None, [])
+    state["prompt"]["choices"] = [{"key": 1, "label": "Roll", "main": True}]
+    assert schema.problem(state) == "Expected `str`, got `int` - at `$.prompt.choices[0].key`"
+    assert schema.problem({"type": "notice", "level": "loud", "text": "x", "rule": None}) == \
+        "Invalid enum value 'loud' - at `$.level`"
+    assert schema.problem({"type": "ack", "whatever": 1}) is None  # not checked
+
+
+@pytest.mark.parametrize("data,choice", [
+    ('{"choose": "take", "revision": 4}', ("take", 4)),
+    ('{"choose": "take", "x": 1}', ("take", None)),
+    ('{"choose": ""}', (None, None)),
+    ('{"choose": "' + "k" * 201 + '"}', (None, None)),
+    ('{"choose": "take", "revision": true}', (None, None)),
+    ('["take"]', (None, None)),
+    ("not json", (None, None)),
+])
+def test_the_phone_server_reads_a_page_choice_through_the_schema(data, choice):
+    from companion.phones.server import _choice
+
+    assert _choice(data) == choice
+
+
+@pytest.mark.parametrize("line,said", [
+    (b'{"type":"notice","a":NaN}\n', "not JSON: JSON is malformed"),
+    (b"[1, 2]\n", "a message is a JSON object"),
+    (b"\xff\n", "not JSON: JSON is malformed"),
+])
+def test_the_client_decoder_refuses_what_protocol_decode_refuses(line, said):
+    with pytest.raises(protocol.ProtocolError, match=said):
+        schema.decode(line)
+    with pytest.raises(protocol.ProtocolError):
+        protocol.decode(line)
+
+
+def test_the_client_decoder_reads_what_the_daemon_writes():
+    state = protocol.state_message(None, ["Ada’s turn: “roll” ✓"])
+    assert schema.decode(protocol.encode(state)) == protocol.decode(protocol.encode(state)) == state
+
+
+def test_each_games_state_private_check_and_rules_fit_the_messages_types():
+    """The daemon's messages of every registered game, a few touches in: what the client checks."""
+    from companion.engine import all_games
+    from companion.header import GameHeader
+    from companion.inputs import Touch
+    from companion.session import Session
+
+    for game, spec in all_games().items():
+        players = ["Ada", "Bo", "Cy", "Di", "Ed", "Flo"][:max(spec.min_players, 2)]
+        session = Session.start(GameHeader.from_json({"game": game, "players": players, "seed": 5}))
+        for _ in range(4):
+            for message in (protocol.state_message(session, ["Game 3 was set aside."], lang="it"),
+                            protocol.private_message(session, players[0]),
+                            protocol.check_message(session, 1), protocol.rules_message(session)):
+                assert schema.problem(message) is None, (game, message["type"])
+            choices = [c for c in session.prompt.choices if not c.tap_only]
+            if not choices:
+                break
+            assert session.handle(Touch(choices[0].key)).accepted, (game, choices[0].key)
