@@ -33,7 +33,7 @@ from companion.errors import CompanionError, StackError, StoreError
 from companion.header import GameHeader
 from companion.i18n import Msg, msg, nmsg
 from companion.inputs import Input, Press, Remove, Tap, Touch
-from companion.session import DEFAULT_HOLD_TIME, OutdatedGame, Reply, Session
+from companion.session import OutdatedGame, Reply, Session
 from companion.store import KEPT, EventStore
 
 log = logging.getLogger(__name__)
@@ -63,6 +63,18 @@ def driver_words(detail: str) -> str:
     return detail
 
 
+def _settings(settings: DaemonSettings | None, **old: Any) -> DaemonSettings:
+    """``settings``, or a :class:`DaemonSettings` of the old keyword arguments (those given);
+    both together are refused: the keywords would be silently ignored."""
+    given = {name: value for name, value in old.items() if value is not None}
+    if settings is None:
+        return DaemonSettings(**given)
+    if given:
+        raise TypeError(f"Daemon() takes settings= or the keyword arguments {', '.join(sorted(given))}, "
+                        "not both: put them in the DaemonSettings")
+    return settings
+
+
 class Daemon:
     """The companion daemon.
 
@@ -85,15 +97,18 @@ class Daemon:
         mqtt: the config's ``[mqtt]`` (:class:`companion.venue.config.MqttConfig`), or None:
             with it, :meth:`serve` also runs the table's link to the venue's broker (issue 32,
             :mod:`companion.venue.link`, imported only then).
+        settings: all of the above but the hooks as one :class:`DaemonSettings`, with what the
+            builder knows (desk, virtual taps, dice button, storage warning); given with any of
+            the keywords it replaces, ``TypeError``.
     """
 
-    def __init__(self, store: EventStore, socket_path: str | Path, hold_time: float = DEFAULT_HOLD_TIME,
+    def __init__(self, store: EventStore, socket_path: str | Path, hold_time: float | None = None,
                  on_reply: Callable[[Input, Reply], None] | None = None,
-                 reader_roles: dict[str, str] | None = None, language: str = "en",
+                 reader_roles: dict[str, str] | None = None, language: str | None = None,
                  on_failure: Callable[[Input, CompanionError], None] | None = None, phones=None, mqtt=None,
                  settings: DaemonSettings | None = None):
-        if settings is None:
-            settings = DaemonSettings(hold_time, language, reader_roles or {}, phones, mqtt)
+        settings = _settings(settings, hold_time=hold_time, reader_roles=reader_roles, language=language,
+                             phones=phones, mqtt=mqtt)
         hold_time, language, reader_roles = settings.hold_time, settings.language, settings.reader_roles
         phones, mqtt = settings.phones, settings.mqtt
         self.store = store
