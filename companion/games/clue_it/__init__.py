@@ -10,7 +10,7 @@ from companion.engine.game import Game
 from companion.games.clue_it import components as ci
 from companion.games.clue_it import rulecard, rules
 from companion.games.clue_it.content import CONTENT
-from companion.games.clue_it.state import player_view, private_view
+from companion.games.clue_it.state import State, player_view, private_view
 from companion.games.clue_it.view import ClueItView
 from companion.i18n import msg
 
@@ -75,7 +75,9 @@ class ClueIt(Game, package=__name__):
     rule_sections = rulecard.SECTIONS
     content = CONTENT
 
-    private_view = staticmethod(player_view)  # beside the hidden state it reads (state.py)
+    def private_view(self, state: State, player: str) -> dict:
+        """:func:`~companion.games.clue_it.view.player_view`, beside the hidden state it reads."""
+        return player_view(state, player)
 
 
 SPEC = ClueIt()
