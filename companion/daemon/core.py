@@ -83,10 +83,6 @@ class Daemon:
             only writer while it runs.
         socket_path: where to serve the Unix socket (created ``0660``).
         hold_time: seconds a dice-button press must be held to mean "undo".
-        on_reply: optional hook ``(input, reply)`` called from the loop after each input
-            (replays use it to report refused lines).
-        on_failure: optional hook ``(input, error)`` called from the loop when an input could
-            not be played at all (a forced outcome that is impossible, a store failure).
         reader_roles: reader name -> role (``"cards"``, ``"tiles"``), from the config.
         language: the table's language (``"en"``, ``"it"``) when none was chosen on the
             screen: every sentence sent to clients is rendered in it; the ``language``
@@ -103,10 +99,8 @@ class Daemon:
     """
 
     def __init__(self, store: EventStore, socket_path: str | Path, hold_time: float | None = None,
-                 on_reply: Callable[[Input, Reply], None] | None = None,
                  reader_roles: dict[str, str] | None = None, language: str | None = None,
-                 on_failure: Callable[[Input, CompanionError], None] | None = None, phones=None, mqtt=None,
-                 settings: DaemonSettings | None = None):
+                 phones=None, mqtt=None, settings: DaemonSettings | None = None):
         settings = _settings(settings, hold_time=hold_time, reader_roles=reader_roles, language=language,
                              phones=phones, mqtt=mqtt)
         hold_time, language, reader_roles = settings.hold_time, settings.language, settings.reader_roles
@@ -114,7 +108,6 @@ class Daemon:
         self.store = store
         self.language = chosen_language(store, language)
         self.hold_time = hold_time
-        self.on_reply, self.on_failure = on_reply, on_failure
         self.reader_roles = dict(reader_roles or {})
         self.session: Session | None = None
         self.readers: dict[str, dict[str, Any]] = {}
@@ -211,19 +204,28 @@ class Daemon:
 
     # ------------------------------------------------------------------ thread-safe API
 
-    def submit(self, inp: Input) -> None:
-        """Queue a table input. Thread-safe; called from hardware threads."""
-        self.loop.call_soon_threadsafe(self._queue.put_nowait, ("input", inp, None))
+    def submit(self, inp: Input) -> concurrent.futures.Future[Reply]:
+        """Queue a table input. Thread-safe; called from hardware threads.
 
-    def on_presence(self, event) -> None:
-        """Reader-runner callback: a :class:`TagPresented` or :class:`TagRemoved` is an input;
-        a :class:`TagUnread` or :class:`CardsStacked` a notice, in order with the inputs."""
+        Returns:
+            A future that gets the input's :class:`~companion.session.Reply` once the worker
+            handled it, or the error when it could not be played at all (a forced outcome
+            that is impossible, a store failure: a :class:`~companion.errors.CompanionError`).
+        """
+        future: concurrent.futures.Future[Reply] = concurrent.futures.Future()
+        self.loop.call_soon_threadsafe(self._queue.put_nowait, ("input", inp, future))
+        return future
+
+    def on_presence(self, event) -> concurrent.futures.Future[Reply] | None:
+        """Reader-runner callback: a :class:`TagPresented` or :class:`TagRemoved` is an input
+        (the future of :meth:`submit`); a :class:`TagUnread` or :class:`CardsStacked` a notice,
+        in order with the inputs (None)."""
         words = presence_notice(event, self.reader_roles.get(event.reader))
         if words is None:
-            self.submit(presence_input(event))
-            return
+            return self.submit(presence_input(event))
         tell = lambda: self.publisher.notify(words)  # noqa: E731 - one line, run on the worker
         self.loop.call_soon_threadsafe(self._queue.put_nowait, ("call", tell, concurrent.futures.Future()))
+        return None
 
     def on_reader_dropout(self, name: str, dropouts: int) -> None:
         """Reader-supervisor callback: reader ``name`` dropped out, ``dropouts`` times since
@@ -243,9 +245,9 @@ class Daemon:
 
         self.loop.call_soon_threadsafe(tell)
 
-    def on_dice(self, held: float) -> None:
-        """Dice-button callback: released after ``held`` seconds."""
-        self.submit(dice_input(held))
+    def on_dice(self, held: float) -> concurrent.futures.Future[Reply]:
+        """Dice-button callback: released after ``held`` seconds (the future of :meth:`submit`)."""
+        return self.submit(dice_input(held))
 
     def call(self, fn: Callable[[], Any], timeout: float = 30.0) -> Any:
         """Run ``fn`` on the daemon's loop, in queue order, and return its result. Thread-safe."""
@@ -458,16 +460,35 @@ class Daemon:
                 if kind == "call":
                     _run_call(payload, future)
                 else:
-                    self.taps.answered(payload, self.handle(payload))
-            except Exception:  # a bug must not stop every later input: log it, tell the table
+                    self._play(payload, future)
+            except Exception as exc:  # a bug must not stop every later input: log it, tell the table
                 log.exception("internal error while handling %r", payload)
+                if not future.done():
+                    future.set_exception(exc)
                 self.publisher.notify(msg("Internal error: that input was not used. The game is safe; "
                                           "please report it with the log."), "error")
             finally:
                 self._queue.task_done()
 
+    def _play(self, inp: Input, future: concurrent.futures.Future[Reply]) -> None:
+        """Handle a submitted input and resolve its future: the reply, or the error that kept
+        it from being played."""
+        outcome = self._outcome(inp)
+        reply = outcome if isinstance(outcome, Reply) else Reply(False, str(outcome))
+        self.taps.answered(inp, reply)
+        if isinstance(outcome, Reply):
+            future.set_result(reply)
+        else:
+            future.set_exception(outcome)
+
     def handle(self, inp: Input) -> Reply:
         """Handle one input on the worker: flash it, enroll or play it, publish what changed."""
+        outcome = self._outcome(inp)
+        return outcome if isinstance(outcome, Reply) else Reply(False, str(outcome))
+
+    def _outcome(self, inp: Input) -> Reply | CompanionError:
+        """:meth:`handle`'s work: the reply, or the error when the input could not be played
+        at all (the table is told either way)."""
         if isinstance(inp, (Tap, Press)):
             playing = self.session is not None and not self.session.prompt.over and self.walk is None
             self.publisher.input_seen(inp, show_uid=not playing)
@@ -481,9 +502,8 @@ class Daemon:
         try:
             reply = self.session.handle(inp, inp.line)
         except (StackError, StoreError) as exc:
-            return self._failed(inp, exc)
-        if self.on_reply is not None:
-            self.on_reply(inp, reply)
+            self._failed(inp, exc)
+            return exc
         self._check_saving()
         if reply.accepted:
             self._accepted(inp, reply, hidden)
@@ -504,11 +524,8 @@ class Daemon:
         self.publisher.notify(text)
         return Reply(False, text)
 
-    def _failed(self, inp: Input, exc: CompanionError) -> Reply:
-        if self.on_failure is not None:
-            self.on_failure(inp, exc)
+    def _failed(self, inp: Input, exc: CompanionError) -> None:
         self.publisher.notify(msg("{input}: {problem}", input=inputs.describe(inp), problem=str(exc)), "error")
-        return Reply(False, str(exc))
 
     def _check_saving(self) -> None:
         """Tell the table once that the game's inputs are not being recorded (issue 8), and
