@@ -118,25 +118,10 @@ async def language(daemon: Daemon, message, writer) -> Ack:
     def use() -> Ack:
         if chosen not in LANGUAGES:
             raise protocol.ProtocolError(f"language is one of {', '.join(LANGUAGES)}, not {chosen!r}")
-        daemon.language = chosen
-        keep_language(daemon, chosen)
-        daemon.publish()
+        daemon.choose_language(chosen)
         return True, ""
 
     return await daemon.in_order(use)
-
-
-def keep_language(daemon: Daemon, chosen: str) -> None:
-    """Keep the table's language for the next start; a store that cannot be written keeps
-    it for this run only (said in the log)."""
-    import time
-
-    from companion.errors import StoreError
-
-    try:
-        daemon.store.set_setting("language", chosen, time.time())
-    except StoreError as exc:
-        log.warning("%s; the language %s holds until the companion stops", exc, chosen)
 
 
 # ---------------------------------------------------------------------- to the asker only

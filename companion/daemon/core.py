@@ -15,6 +15,7 @@ import concurrent.futures
 import logging
 import os
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Coroutine
 from pathlib import Path
@@ -29,6 +30,7 @@ from companion.daemon.publisher import StatePublisher
 from companion.daemon.settings import DaemonSettings
 from companion.daemon.staff import StaffCall
 from companion.daemon.taps import VirtualTaps
+from companion.daemon.voice import KeptVoice
 from companion.errors import CompanionError, StackError, StoreError
 from companion.header import GameHeader
 from companion.i18n import Msg, msg, nmsg
@@ -153,6 +155,8 @@ class Daemon:
         #: started (:mod:`companion.desk.link`), its :class:`~companion.desk.link.DeskLink`.
         self.desk_config = settings.desk
         self.desk = None
+        #: The voice's settings (issue 28; every state's ``voice``).
+        self.voice = KeptVoice(store)
         #: A call for staff and staff's message (issue 32; every state's ``staff``).
         self.staff = StaffCall()
         self.mqtt_config = mqtt
@@ -429,9 +433,7 @@ class Daemon:
             await link.stop()
             return
         self.phones = link
-        from companion.desk.link import start_desk  # the phones' port serves the owner's desk too
-
-        await start_desk(self, quiet=True)
+        await self.start_desk(quiet=True)  # the phones' port serves the owner's desk too
 
     def _start_venue(self) -> None:
         """With ``[mqtt]``: the table's link to the venue's broker, a task of the loop that
@@ -548,6 +550,38 @@ class Daemon:
                                    reason=unsaved[:160])
         self.recent.append(self.storage_warning)
         self.publisher.notify(self.storage_warning, "error")
+
+    def choose_language(self, chosen: str) -> None:
+        """Render every sentence in ``chosen`` from now on and send every screen the state in
+        it; kept in the store for the next start (a store that cannot be written keeps it for
+        this run only, said in the log)."""
+        self.language = chosen
+        try:
+            self.store.set_setting("language", chosen, time.time())
+        except StoreError as exc:
+            log.warning("%s; the language %s holds until the companion stops", exc, chosen)
+        self.publish()
+
+    def set_aside(self, news: str) -> None:
+        """Take the game off the table (it stays in the store) and tell the table ``news``."""
+        self.session = None
+        self.revision += 1
+        self.recent.clear()
+        self.recent.append(news)
+        self.publish()
+
+    async def start_desk(self, quiet: bool = False):
+        """The owner's desk (:func:`companion.desk.link.start_desk`), started if need be; None
+        when the config turns it off or (``quiet``) it cannot listen.
+
+        Raises:
+            OSError: it cannot listen (unless ``quiet``).
+        """
+        if self.desk is None:
+            from companion.desk.link import start_desk
+
+            self.desk = await start_desk(self, quiet=quiet)
+        return self.desk
 
     def add_news(self, text: str) -> None:
         """Put ``text`` in the table's log (every state's recent news)."""

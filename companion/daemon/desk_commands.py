@@ -136,12 +136,8 @@ def set_aside(daemon: Daemon) -> Ack:
     session = daemon.session
     if session is None:
         return False, msg("No game is on the table.")
-    daemon.session = None
     _remember(daemon, None)
-    daemon.revision += 1
-    daemon.recent.clear()
-    daemon.recent.append(msg("Game {id} was set aside: resume it from Saved games.", id=session.game_id))
-    daemon.publish()
+    daemon.set_aside(msg("Game {id} was set aside: resume it from Saved games.", id=session.game_id))
     return True, msg("Game {id} was set aside: resume it from Saved games.", id=session.game_id)
 
 
@@ -261,10 +257,8 @@ async def desk_link(daemon: Daemon, message, writer) -> Ack:
     the desk starts now if it was not served yet."""
     import os
 
-    from companion.desk.link import start_desk
-
     try:
-        desk = await start_desk(daemon)
+        desk = await daemon.start_desk()
     except OSError as exc:
         config = daemon.desk_config
         where = f"{config.listen_host}:{config.port}" if config is not None else "127.0.0.1:8765"

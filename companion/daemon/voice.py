@@ -21,6 +21,7 @@ from companion.voice import settings
 
 if TYPE_CHECKING:
     from companion.daemon.core import Daemon
+    from companion.store import EventStore
 
 log = logging.getLogger(__name__)
 
@@ -28,12 +29,30 @@ log = logging.getLogger(__name__)
 SETTING = "voice"
 
 
+class KeptVoice:
+    """The table's voice settings: read from the store once, kept there when changed (a
+    store that cannot be written keeps them for this run only, said in the log)."""
+
+    def __init__(self, store: EventStore):
+        self._store = store
+        self._kept: dict | None = None
+
+    def current(self) -> dict:
+        if self._kept is None:
+            self._kept = settings.from_text(self._store.setting(SETTING))
+        return dict(self._kept)
+
+    def change(self, update: dict) -> None:
+        self._kept = {**self.current(), **update}
+        try:
+            self._store.set_setting(SETTING, json.dumps(self._kept), time.time())
+        except StoreError as exc:
+            log.warning("%s; the voice settings hold until the companion stops", exc)
+
+
 def voice_settings(daemon: Daemon) -> dict:
-    """The table's voice settings, for every ``state`` (read from the store once per daemon)."""
-    kept = getattr(daemon, "_voice_settings", None)
-    if kept is None:
-        kept = daemon._voice_settings = settings.from_text(daemon.store.setting(SETTING))
-    return dict(kept)
+    """The table's voice settings, for every ``state``."""
+    return daemon.voice.current()
 
 
 @command("repeat")
@@ -52,11 +71,7 @@ async def change(daemon: Daemon, message, writer) -> Ack:
         raise protocol.ProtocolError(str(exc)) from None
 
     def use() -> Ack:
-        daemon._voice_settings = {**voice_settings(daemon), **update}
-        try:
-            daemon.store.set_setting(SETTING, json.dumps(daemon._voice_settings), time.time())
-        except StoreError as exc:
-            log.warning("%s; the voice settings hold until the companion stops", exc)
+        daemon.voice.change(update)
         daemon.publish()
         return True, ""
 
