@@ -246,7 +246,7 @@ async def staff(daemon: Daemon, message, writer) -> Ack:
     name = message.get("cmd")
     if name == "call_staff" and daemon.mqtt_config is None:
         raise protocol.ProtocolError("call_staff needs a venue: an [mqtt] section in the config")
-    return await staff_command(daemon, name)
+    return await staff_command(daemon.staff, daemon.links, name)
 
 
 # The owner's commands (issue 34) and the voice's repeat and voice_settings (issue 28) register themselves.

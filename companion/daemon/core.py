@@ -19,12 +19,14 @@ import time
 from collections import deque
 from collections.abc import Callable, Coroutine
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from companion import inputs, readers
 from companion.daemon import commands
 from companion.daemon.enroller import EnrollmentController
 from companion.daemon.hub import ClientHub
+from companion.daemon.links import Links, TableNow
 from companion.daemon.programmer import TagProgrammer
 from companion.daemon.publisher import StatePublisher
 from companion.daemon.settings import DaemonSettings
@@ -137,11 +139,13 @@ class Daemon:
         self.publisher = StatePublisher(self, self.hub)
         if settings.storage_warning is not None:
             self.recent.append(settings.storage_warning)
-        self.enroller = EnrollmentController(self)
-        self.programmer = TagProgrammer(self)
+        #: What the parts are given of the daemon (nothing else of it).
+        self.links = Links(in_order=self.in_order, start_task=self.start_task, publish=self.publish,
+                           notify=self.publisher.notify)
+        self.enroller = EnrollmentController(store, self.links, self._use_enrolled_tags)
+        self.programmer = TagProgrammer(store, self.reader_roles, self.publisher.notify)
         #: The virtual readers and ``tap`` (issue 18), and whether a dice button was opened.
-        self.taps = VirtualTaps(self)
-        self.taps.off = settings.virtual_taps_off
+        self.taps = VirtualTaps(store, self.now, settings.virtual_taps_off)
         self.dice_button = settings.dice_button
         self._queue: asyncio.Queue | None = None
         self._stopped: asyncio.Event | None = None
@@ -183,6 +187,12 @@ class Daemon:
     def walk(self):
         """The enrollment walk running, or None."""
         return self.enroller.walk
+
+    def now(self) -> TableNow:
+        """The read-only snapshot a part reads (:class:`~companion.daemon.links.TableNow`)."""
+        return TableNow(self.session, self.language, self.by_touch, bool(self.dice_button),
+                        MappingProxyType(self.readers), MappingProxyType(self.reader_dropouts),
+                        MappingProxyType(self.reader_roles))
 
     def publish(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> None:
         """Send the current state to every client (:meth:`StatePublisher.publish`)."""
@@ -449,7 +459,7 @@ class Daemon:
             log.error("venue: cannot publish to the broker: %s (pip install 'haunt-companion[venue]')", exc)
             self.recent.append(msg("Venue mode is off: the MQTT library is not installed on this table."))
             return
-        self.venue = TableLink(self.mqtt_config, lambda name, text: staff_command(self, name, text),
+        self.venue = TableLink(self.mqtt_config, lambda name, text: staff_command(self.staff, self.links, name, text),
                                on_status=self.publish, version=__version__)
         self.venue.published(self.publisher.state(), *self.publisher.game_facts())  # a resumed game, at once
         self.start_task(self.venue.run())
@@ -582,6 +592,11 @@ class Daemon:
 
             self.desk = await start_desk(self, quiet=quiet)
         return self.desk
+
+    def _use_enrolled_tags(self) -> None:
+        """The enrolled tags changed: the game on the table reads taps by them from now on."""
+        if self.session is not None:
+            self.session.use_tags(self.store.enrolled_tags())
 
     def add_news(self, text: str) -> None:
         """Put ``text`` in the table's log (every state's recent news)."""
