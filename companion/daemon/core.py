@@ -22,20 +22,21 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from companion import inputs, readers
+from companion import inputs
 from companion.daemon import commands
 from companion.daemon.enroller import EnrollmentController
 from companion.daemon.hub import ClientHub
 from companion.daemon.links import Links, TableNow
 from companion.daemon.programmer import TagProgrammer
 from companion.daemon.publisher import StatePublisher
+from companion.daemon.reader_news import driver_words, presence_notice, reader_status
 from companion.daemon.settings import DaemonSettings
 from companion.daemon.staff import StaffCall
 from companion.daemon.taps import VirtualTaps
 from companion.daemon.voice import KeptVoice
 from companion.errors import CompanionError, StackError, StoreError
 from companion.header import GameHeader
-from companion.i18n import Msg, msg, nmsg
+from companion.i18n import msg, nmsg
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.session import OutdatedGame, Reply, Session
 from companion.store import KEPT, EventStore
@@ -56,15 +57,6 @@ def chosen_language(store: EventStore, default: str) -> str:
 
     chosen = store.setting("language")
     return chosen if chosen in LANGUAGES else default
-
-
-def driver_words(detail: str) -> str:
-    """A driver's sentence (a :class:`hardware.errors.Fault`) as a message the table reads in
-    its language; any other text as it is (an OS error's own words stay English)."""
-    pattern, params = getattr(detail, "pattern", None), getattr(detail, "params", None)
-    if isinstance(detail, str) and isinstance(pattern, str) and isinstance(params, dict):
-        return Msg(pattern, {key: driver_words(value) for key, value in params.items()})
-    return detail
 
 
 def _settings(settings: DaemonSettings | None, **old: Any) -> DaemonSettings:
@@ -253,7 +245,7 @@ class Daemon:
         """Reader-supervisor callback: a reader went offline or came back. Thread-safe."""
         def tell() -> None:
             self.readers[name] = {"online": online, "detail": driver_words(detail)}
-            self.publisher.notify(_reader_status(name, self.reader_roles.get(name), online, detail),
+            self.publisher.notify(reader_status(name, self.reader_roles.get(name), online, detail),
                                   "info" if online else "error")
             self.publish()
 
@@ -722,57 +714,3 @@ class _Bridge:
 
     def set_exception(self, exc) -> None:
         self._future.set_exception(exc)
-
-
-def presence_notice(event, role: str | None) -> Msg | None:
-    """What the table is told of a reader event that is no input: a card whose memory does
-    not answer yet (hold it still), or several cards on a reader that takes one at a time
-    (every reader of these games); None for a tap or a removal (issue 30)."""
-    from hardware.nfc.base import CardsStacked, TagUnread
-
-    name, by_role = event.reader, readers.role_named(event.reader, role)
-    if isinstance(event, TagUnread):
-        if by_role:
-            return msg("The card on the {reader} cannot be read yet: hold the card still.",
-                       reader=readers.role_words(role))
-        return msg("The card on reader {name} cannot be read yet: hold the card still.", name=name)
-    if isinstance(event, CardsStacked):
-        if by_role:
-            return msg("{count} cards on the {reader}: lift all but one.", count=len(event.uids),
-                       reader=readers.role_words(role)) if len(event.uids) > 2 else \
-                msg("Two cards on the {reader}: lift one.", reader=readers.role_words(role))
-        if len(event.uids) > 2:
-            return msg("{count} cards on reader {name}: lift all but one.", count=len(event.uids), name=name)
-        return msg("Two cards on reader {name}: lift one.", name=name)
-    return None
-
-
-def _reader_status(name: str, role: str | None, online: bool, detail: str):
-    """"Reader left is working." / "The cards reader is offline: …" (a virtual reader by its
-    role in words, :mod:`companion.readers`); a reader that keeps dropping out is told so
-    once, and once it has held, that it works again (issue 30)."""
-    from hardware.nfc.supervisor import DROPPING_OUT, WORKING_AGAIN
-
-    pattern = getattr(detail, "pattern", None)
-    if pattern in (DROPPING_OUT.pattern, WORKING_AGAIN.pattern):
-        return _flapping_status(name, role, pattern == DROPPING_OUT.pattern)
-    if readers.role_named(name, role):
-        kind = readers.role_words(role)
-        if online:
-            return msg("The {reader} is working.", reader=kind)
-        return msg("The {reader} is offline: {detail}. Touches still work.", reader=kind, detail=driver_words(detail))
-    if online:
-        return msg("Reader {name} is working.", name=name)
-    return msg("Reader {name} is offline: {detail}. Touches still work.", name=name, detail=driver_words(detail))
-
-
-def _flapping_status(name: str, role: str | None, dropping: bool):
-    """"The cards reader keeps dropping out: check its wires." / "… is working again."."""
-    if readers.role_named(name, role):
-        kind = readers.role_words(role)
-        if dropping:
-            return msg("The {reader} keeps dropping out: check its wires. Touches still work.", reader=kind)
-        return msg("The {reader} is working again.", reader=kind)
-    if dropping:
-        return msg("Reader {name} keeps dropping out: check its wires. Touches still work.", name=name)
-    return msg("Reader {name} is working again.", name=name)
