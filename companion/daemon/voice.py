@@ -20,7 +20,7 @@ from companion.errors import StoreError
 from companion.voice import settings
 
 if TYPE_CHECKING:
-    from companion.daemon.core import Daemon
+    from companion.daemon.api import DaemonApi
     from companion.store import EventStore
 
 log = logging.getLogger(__name__)
@@ -50,20 +50,20 @@ class KeptVoice:
             log.warning("%s; the voice settings hold until the companion stops", exc)
 
 
-def voice_settings(daemon: Daemon) -> dict:
+def voice_settings(daemon: DaemonApi) -> dict:
     """The table's voice settings, for every ``state``."""
     return daemon.voice.current()
 
 
 @command("repeat")
-async def repeat(daemon: Daemon, message, writer) -> Ack:
+async def repeat(daemon: DaemonApi, message, writer) -> Ack:
     """``repeat``: every client is told to say the prompt and what to do again."""
     daemon.hub.broadcast({"type": "repeat"})
     return True, ""
 
 
 @command("voice_settings")
-async def change(daemon: Daemon, message, writer) -> Ack:
+async def change(daemon: DaemonApi, message, writer) -> Ack:
     """``voice_settings`` (voice: an object): keep the new settings, then every client gets the state."""
     try:
         update = settings.checked(message.get("voice"))
