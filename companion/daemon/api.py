@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from companion.daemon.enroller import EnrollmentController
     from companion.daemon.hub import ClientHub
+    from companion.daemon.kept_voice import KeptVoice
     from companion.daemon.links import Links
     from companion.daemon.programmer import TagProgrammer
     from companion.daemon.staff import StaffCall
     from companion.daemon.taps import VirtualTaps
-    from companion.daemon.voice import KeptVoice
     from companion.header import GameHeader
     from companion.session import Reply, Session
     from companion.store import EventStore

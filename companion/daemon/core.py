@@ -26,6 +26,7 @@ from companion import inputs
 from companion.daemon import commands
 from companion.daemon.enroller import EnrollmentController
 from companion.daemon.hub import ClientHub
+from companion.daemon.kept_voice import KeptVoice
 from companion.daemon.links import Links, TableNow
 from companion.daemon.programmer import TagProgrammer
 from companion.daemon.publisher import StatePublisher
@@ -33,7 +34,6 @@ from companion.daemon.reader_news import driver_words, presence_notice, reader_s
 from companion.daemon.settings import DaemonSettings
 from companion.daemon.staff import StaffCall
 from companion.daemon.taps import VirtualTaps
-from companion.daemon.voice import KeptVoice
 from companion.errors import CompanionError, StackError, StoreError
 from companion.header import GameHeader
 from companion.i18n import msg, nmsg
