@@ -53,3 +53,124 @@ def test_a_correction_that_enrages_a_second_ghost_gives_a_limit_of_3():
         "text": "2 enraged ghosts are in the mansion: the hand limit is 5 minus 2, so 3."}
     assert _why(state, "The hand limit is now 3.", "it")["text"] == (
         "Nella villa ci sono 2 fantasmi infuriati: il limite di mano è 5 meno 2, quindi 3.")
+
+
+# --------------------------------------------------------------------------- the rest of the game (issue 33, whyB)
+
+
+def test_the_sidebar_trap_and_the_stack_it_flips_explain_themselves():
+    """Sidebar p.12: the Teddy Bear is Rosie's beloved toy, so she is trapped with no action;
+    the Teddy Bear's stack reveals Penny, who is enraged."""
+    state = mansion(where=("master-bedroom", "kitchen", "wine-cellar"),
+                    ghosts=[Ghost("rosie", "wash-room"), Ghost("penny", "spire")])
+    for key in ("move:wash-room", "draw:feather", "catch:rosie"):
+        state = SPEC.apply(state, key)
+    trapped = "Ada traps Rosie with the Teddy Bear: both cards go to their scoring pile."
+    assert _why(state, trapped) == {
+        "rule": "Trapping Ghosts", "from": ["Rosie", "Teddy Bear"],
+        "text": "The Teddy Bear is Rosie's beloved toy: in the same room, the ghost is trapped at once, with no "
+                "action."}
+    revealed = "The Teddy Bear stack reveals Penny: Penny is enraged in the Spire; turn the card blue side up."
+    assert _why(state, revealed) == {
+        "rule": "Enraged Ghosts", "from": ["Teddy Bear", "Penny"],
+        "text": "Trapping with the Teddy Bear flips its stack and enrages the ghost under it: Penny."}
+    assert _why(state, revealed, "it")["text"] == ("Intrappolare con Teddy Bear fa girare la sua pila e infuria il "
+                                                   "fantasma che c'è sotto: Penny.")
+
+
+def test_penny_drifts_along_the_spectral_flow():
+    """"4. Move 1 Ghost": Penny, in the Billiards Room, follows the arrows into the Kitchen."""
+    from companion.games.children.state import Step
+
+    state = mansion(where=("spire", "dormitory", "wine-cellar"), ghosts=[Ghost("penny", "billiards-room")],
+                    step=Step.GHOST, actions=0)
+    state = SPEC.apply(state, "haunt:penny:kitchen")
+    assert _why(state, "Penny drifts to the Kitchen.") == {
+        "rule": "4. Move 1 Ghost", "from": ["Penny", "Kitchen"],
+        "text": "Each turn one ghost moves one room along the spectral flow arrows."}
+    assert _why(state, "Penny drifts to the Kitchen.", "it") == {
+        "rule": "4. Muovete 1 fantasma", "from": ["Penny", "Kitchen"],
+        "text": "A ogni turno un fantasma si sposta di una stanza seguendo le frecce del flusso spettrale."}
+
+
+def test_the_hatpin_reaches_a_diagonal_ghost_two_rooms_away():
+    """"Two rooms in diagonal proximity … are 2 rooms away": the Hatpin (within 2 rooms)
+    calms Penny, diagonal to the Master Bedroom."""
+    state = mansion(where=("master-bedroom", "kitchen", "wine-cellar"),
+                    ghosts=[Ghost("penny", "billiards-room", True), Ghost("rosie", "kitchen", True)],
+                    hands=(3, 3, 3))
+    state = SPEC.apply(SPEC.apply(state, "use:hatpin"), "calm:penny")
+    assert _why(state, "Penny is calm again: turn the card sepia side up.") == {
+        "rule": "Use a device", "from": ["Penny", 2],
+        "text": "The device just used calms an enraged ghost up to 2 rooms away: Penny, 2 away."}
+
+
+def test_running_leaves_two_cards_and_flees_next_door():
+    """"Running from Ghosts": without Rosie's toy, 2 cards stay in the Wash Room and Ada
+    runs to the Billiards Room, drawing nothing."""
+    state = mansion(where=("master-bedroom", "kitchen", "wine-cellar"), ghosts=[Ghost("rosie", "wash-room")])
+    state = SPEC.apply(SPEC.apply(SPEC.apply(state, "move:wash-room"), "draw:feather"), "run")
+    ran = "Ada runs in terror, leaving 2 cards under the Wash Room (a toy among them if they have one)."
+    assert _why(state, ran) == {
+        "rule": "Running from Ghosts", "from": [2],
+        "text": "A ghost not trapped makes you run: 2 cards stay behind, a toy among them if you have one, and nothing "
+                "replaces them."}
+    state = SPEC.apply(state, "flee:billiards-room")
+    assert _why(state, "Ada flees to the Billiards Room.", "it")["rule"] == "Scappare dai fantasmi"
+
+
+def test_a_skull_token_is_one_of_six_for_three_players():
+    """"Take a Skull Token": 2 per player in the pile (6 for 3 players); Ada takes one: she
+    holds 1 (3 at most), 5 are left."""
+    state = SPEC.apply(mansion(where=("wash-room", "kitchen", "wine-cellar")), "skull")
+    assert _why(state, "Ada takes a skull token from the pile.") == {
+        "rule": "Take a Skull Token", "from": [1, 5],
+        "text": "An action was traded for a skull token: 1 held now (3 at most), 5 left in the pile."}
+    assert _why(state, "Ada takes a skull token from the pile.", "it")["text"] == (
+        "Un'azione scambiata con un segnalino teschio: ora ne avete 1 (al massimo 3), nella riserva ne restano 5.")
+
+
+def test_the_last_card_counts_the_turns_left():
+    """"Winning the Game": after the last card each player has one more turn: 3 more turns
+    for 3 players with the drawer too (all_one_more), 2 without (finish_round)."""
+    from test_children_rulebook import RULEBOOK_ROOMS, SIDEBAR_PAIRING, arrange, started
+
+    from companion.engine.frozen import replace
+
+    for rule, turns in (("all_one_more", 3), ("finish_round", 2)):
+        state = started(pairing=SIDEBAR_PAIRING, final_round=rule)
+        others = [g for g in state.content.ghosts if g != "rosie"]
+        state = arrange(state, RULEBOOK_ROOMS, where=("wash-room", "kitchen", "wine-cellar"),
+                        ghosts=[Ghost(g, "parlor") for g in others])
+        fates = tuple(sorted(f for f, c in state.content.cards.items() if c.kind == "fate" for _ in range(c.copies)))
+        state = replace(state, discard=fates, left=(("spire", state.deck - 1 - len(fates)),), deck=1)
+        state = SPEC.apply(SPEC.apply(state, "move:master-bedroom"), "draw:rosie")
+        line = next(str(x) for x in SPEC.news(state) if str(x).startswith("That was the last Children card"))
+        assert _why(state, line) == {
+            "rule": "Object of the Game", "from": [turns],
+            "text": f"The draw pile is empty: after this turn {turns} more turns are played, then the most ghosts "
+                    "trapped wins."}
+        assert _why(state, "Ada draws the ghost Rosie.")["rule"] == "Draw a card from the Children Card draw pile"
+        state = SPEC.apply(state, "haunt-room:dormitory")
+        assert _why(state, "Rosie haunts the Dormitory.")["from"] == ["Rosie", "Dormitory"]
+
+
+def test_the_fifth_enraged_ghost_drives_everyone_insane():
+    """"If 5 ghosts are enraged and present in the mansion, the hand limit becomes 0": Penny,
+    whose stack is flipped, comes in enraged as the fifth."""
+    from test_children_rulebook import RULEBOOK_ROOMS, SIDEBAR_PAIRING, arrange, started
+
+    from companion.engine.frozen import replace
+
+    ghosts = [Ghost(g, "spire", True) for g in ["rosie", "the-twins", "ghost-04", "ghost-05"]]
+    state = replace(started(pairing=SIDEBAR_PAIRING), flipped=(("teddy-bear", "penny"),))
+    state = arrange(state, RULEBOOK_ROOMS, where=("wash-room", "kitchen", "wine-cellar"), ghosts=ghosts,
+                    hands=(1, 1, 1))
+    for key in ("move:master-bedroom", "draw:penny", "haunt-room:dormitory"):
+        state = SPEC.apply(state, key)
+    assert _why(state, "Penny haunts the Dormitory, enraged: put the card blue side up.") == {
+        "rule": "Enraged Ghosts", "from": ["Penny", "Dormitory"],
+        "text": "Penny's toy stack was flipped earlier, so the card comes in enraged and the hand limit drops by one."}
+    assert _why(state, "Every player goes insane: the ghostly children win.") == {
+        "rule": "Enraged Ghosts", "from": [5, 0],
+        "text": "5 enraged ghosts are in the mansion: the hand limit is 0, and every player goes insane."}

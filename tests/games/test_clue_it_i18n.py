@@ -115,6 +115,11 @@ RARE = {
     "The {ordinal} Red Balloon ends the game for everyone.",  # test_rare_news_in_italian
     "The {ordinal} Red Balloon: {player} is out of the game.", "{n}th",
     "Shuffle the Intrigue discards into a new deck.", "The Intrigue deck is empty: no card to draw.",
+    # the whys of those rare lines (tests/games/test_clue_it_why.py test_rare_whys_in_italian)
+    "Every Intrigue card is held or in play, so none can be drawn.",
+    "The Intrigue deck ran out: its {count} discards become a new deck.",
+    "That is Red Balloon number {total}, the last one your house rules allow.",
+    "With your house rules the last Red Balloon ends the game for everyone: the mystery stays unsolved.",
     "a card the companion did not read",  # a private view only (tests/games/test_clue_it_face_down.py)
     # (apply's last resort, "Not now. {prompt}", is the engine's: companion/engine/legality.py)
     # the content forms (tests/games/test_clue_it_content.py)

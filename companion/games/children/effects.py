@@ -12,6 +12,7 @@ from companion.engine.frozen import replace
 from companion.engine.words import and_names
 from companion.games.children import components as cc
 from companion.games.children import grid as gr
+from companion.games.children import why
 from companion.games.children.state import (
     Frame,
     Ghost,
@@ -33,11 +34,15 @@ def room_name(state: State, room: str | None) -> str:
     return state.name(room) if room else msg("outside the mansion")
 
 
-def enter(state: State, p: int, room: str, draw: bool = True) -> State:
-    """Player ``p`` enters ``room``: draw a card, then pick up the cards left there, then
-    trap or run from its ghosts (option ``trap_check_timing``), then meet Kitty Kitty."""
+def enter(state: State, p: int, room: str, draw: bool = True, how: str = "action") -> State:
+    """Player ``p`` enters ``room`` (``how``: by a move paid with an ``action`` or a
+    ``skull``, with their first ``tablet``, or a secret ``passage``): draw a card, then pick
+    up the cards left there, then trap or run from its ghosts (option
+    ``trap_check_timing``), then meet Kitty Kitty."""
     state = replace(state, where=put(state.where, p, room), arrived=put(state.arrived, p, True))
-    state = say(state, todo("move", "{player} enters the {room}.", player=state.players[p], room=state.name(room)))
+    name = state.name(room)
+    state = say(state, why.entered(todo("move", "{player} enters the {room}.", player=state.players[p], room=name),
+                                   name, how))
     check = Frame("check", p, (room,))
     body = [Frame("draw", p, ("enter", room))] if draw else []
     body.append(Frame("pickup", p, (room,)))
@@ -55,11 +60,11 @@ def take_from_deck(state: State) -> State:
         n = len(state.players)
         if state.opt("final_round") == "all_one_more":
             state = replace(state, final_turns=n + 1)
-            return say(state, msg("That was the last Children card: after this turn each player, {player} "
-                                  "too, takes one more turn.", player=state.player))
+            return say(state, why.last_card(msg("That was the last Children card: after this turn each player, "
+                                                "{player} too, takes one more turn.", player=state.player), n))
         state = replace(state, final_turns=n)
-        state = say(state, msg("That was the last Children card: after this turn every other player takes "
-                               "one more turn; {player} does not.", player=state.player))
+        state = say(state, why.last_card(msg("That was the last Children card: after this turn every other player "
+                                             "takes one more turn; {player} does not.", player=state.player), n - 1))
     return state
 
 
@@ -79,19 +84,20 @@ def arrives_enraged(state: State, ghost: str) -> bool:
     return state.opt("reappearing_ghost_rechecks_stack") or ghost not in state.returned
 
 
-def place_ghost(state: State, ghost: str, room: str) -> State:
+def place_ghost(state: State, ghost: str, room: str, mode: str = "free") -> State:
     """``ghost`` haunts ``room`` (enraged side up when its stack was flipped); every player
-    there must trap it or run."""
+    there must trap it or run. ``mode``: how it came (the ghost frame's: ``free`` drawn,
+    ``summon``, ``raven``, ``aside``), for its ``why``."""
     enraged = arrives_enraged(state, ghost)
     state = set_ghosts(state, state.ghosts + (Ghost(ghost, room, enraged),))
     n = ghost_count(ghost)
+    names = {"ghost": state.name(ghost), "room": state.name(room)}
     if enraged:
-        state = say(state, ntodo("place", "{ghost} haunts the {room}, enraged: put the card blue side up.",
-                                 "{ghost} haunt the {room}, enraged: put the card blue side up.", "n", n=n,
-                                 ghost=state.name(ghost), room=state.name(room)))
+        line = ntodo("place", "{ghost} haunts the {room}, enraged: put the card blue side up.",
+                     "{ghost} haunt the {room}, enraged: put the card blue side up.", "n", n=n, **names)
     else:
-        state = say(state, ntodo("place", "{ghost} haunts the {room}.", "{ghost} haunt the {room}.", "n", n=n,
-                                 ghost=state.name(ghost), room=state.name(room)))
+        line = ntodo("place", "{ghost} haunts the {room}.", "{ghost} haunt the {room}.", "n", n=n, **names)
+    state = say(state, why.ghost_placed(line, names["ghost"], names["room"], mode, enraged))
     return meet_ghosts(state, room)
 
 
@@ -99,8 +105,9 @@ def move_ghost(state: State, ghost: str, room: str) -> State:
     g = state.ghost(ghost)
     others = [x for x in state.ghosts if x.id != ghost]
     state = set_ghosts(state, others + [replace(g, room=room)])
-    state = say(state, ntodo("move", "{ghost} drifts to the {room}.", "{ghost} drift to the {room}.", "n",
-                             n=ghost_count(ghost), ghost=state.name(ghost), room=state.name(room)))
+    state = say(state, why.drifted(ntodo("move", "{ghost} drifts to the {room}.", "{ghost} drift to the {room}.", "n",
+                                         n=ghost_count(ghost), ghost=state.name(ghost), room=state.name(room)),
+                                   state.name(ghost), state.name(room)))
     return meet_ghosts(state, room)
 
 
@@ -119,9 +126,9 @@ def trap(state: State, p: int, ghost: str) -> State:
     state = set_ghosts(state, [g for g in state.ghosts if g.id != ghost])
     trapped = put(state.trapped, p, state.trapped[p] + ((ghost, toy),))
     state = replace(state, trapped=trapped)
-    state = say(state, todo("remove", "{player} traps {ghost} with the {toy}: both cards go to their scoring pile.",
-                            player=state.players[p],
-                           ghost=state.name(ghost), toy=state.name(toy)))
+    line = todo("remove", "{player} traps {ghost} with the {toy}: both cards go to their scoring pile.",
+                player=state.players[p], ghost=state.name(ghost), toy=state.name(toy))
+    state = say(state, why.trapped(line, state.name(ghost), state.name(toy)))
     return flip_stack(state, toy)
 
 
@@ -133,31 +140,38 @@ def flip_stack(state: State, toy: str) -> State:
     if not is_trapped or state.opt("reveal_trapped_ghost") == "counts":
         state = replace(state, counted_flips=state.counted_flips + 1)
     ghost = state.ghost(revealed)
+    toy_name, ghost_name = state.name(toy), state.name(revealed)
     if ghost is not None:
         state = set_ghosts(state, [g for g in state.ghosts if g.id != revealed] + [replace(ghost, enraged=True)])
-        return say(state, ntodo("flip", "The {toy} stack reveals {ghost}: {ghost} is enraged in the {room}; turn "
-                                "the card blue side up.",
-                                "The {toy} stack reveals {ghost}: {ghost} are enraged in the {room}; turn the card "
-                                "blue side up.", "n", n=ghost_count(revealed),
-                                toy=state.name(toy), ghost=state.name(revealed), room=state.name(ghost.room)))
-    if is_trapped:
-        return say(state, nmsg("The {toy} stack reveals {ghost}, who is already trapped.",
-                               "The {toy} stack reveals {ghost}, who are already trapped.", "n",
-                               n=ghost_count(revealed), toy=state.name(toy), ghost=state.name(revealed)))
-    return say(state, nmsg("The {toy} stack reveals {ghost}: enraged when it comes into the mansion.",
-                           "The {toy} stack reveals {ghost}: enraged when they come into the mansion.", "n",
-                           n=ghost_count(revealed), toy=state.name(toy), ghost=state.name(revealed)))
+        line = ntodo("flip", "The {toy} stack reveals {ghost}: {ghost} is enraged in the {room}; turn "
+                     "the card blue side up.",
+                     "The {toy} stack reveals {ghost}: {ghost} are enraged in the {room}; turn the card "
+                     "blue side up.", "n", n=ghost_count(revealed),
+                     toy=toy_name, ghost=ghost_name, room=state.name(ghost.room))
+    elif is_trapped:
+        line = nmsg("The {toy} stack reveals {ghost}, who is already trapped.",
+                    "The {toy} stack reveals {ghost}, who are already trapped.", "n",
+                    n=ghost_count(revealed), toy=toy_name, ghost=ghost_name)
+    else:
+        line = nmsg("The {toy} stack reveals {ghost}: enraged when it comes into the mansion.",
+                    "The {toy} stack reveals {ghost}: enraged when they come into the mansion.", "n",
+                    n=ghost_count(revealed), toy=toy_name, ghost=ghost_name)
+    return say(state, why.revealed(line, toy_name, ghost_name))
 
 
-def leave_one(state: State, p: int) -> State:
+def leave_one(state: State, p: int, cut: bool = False) -> State:
     """``p`` leaves one card face down under their tablet (or puts it back into the deck
-    from outside the mansion), and the table is told so."""
+    from outside the mansion), and the table is told so; ``cut``: a cut-down to a lowered
+    hand limit ("Enraged Ghosts")."""
     name, room = state.players[p], state.where[p]
+    held = state.hands[p]
+    reason = "cut" if cut else ("free" if state.step == Step.ACTIONS else "restore")
     state = leave_cards(state, p, 1)
     if room is None:
-        return say(state, todo("return", "{player} puts a card back into the Children deck.", player=name))
-    return say(state, todo("place", "{player} leaves a card face down under the {room}.", player=name,
-                           room=state.name(room)))
+        line = todo("return", "{player} puts a card back into the Children deck.", player=name)
+    else:
+        line = todo("place", "{player} leaves a card face down under the {room}.", player=name, room=state.name(room))
+    return say(state, why.left(line, reason, held, state.hand_limit))
 
 
 def ghost_count(ghost: str) -> int:
@@ -178,14 +192,15 @@ def leave_cards(state: State, p: int, n: int) -> State:
     return add_hand(left_behind(add_left(state, room, n), p, room, every), p, -n)
 
 
-def escape(state: State, p: int) -> State:
+def escape(state: State, p: int, forced: bool = True) -> State:
     """Emergency Escape: the whole hand stays under the tablet, the figurine leaves the
-    mansion; next turn it comes back in any room and draws a card."""
+    mansion; next turn it comes back in any room and draws a card (``forced``: a ghost and
+    no way out, else the turn action)."""
     room = state.where[p]
     state = leave_cards(state, p, state.hands[p])
     state = replace(state, where=put(state.where, p, None))
-    return say(state, todo("remove", "{player} makes an emergency escape from the {room}, leaving every card there.",
-                          player=state.players[p], room=room_name(state, room)))
+    return say(state, why.escaped(todo("remove", "{player} makes an emergency escape from the {room}, leaving every "
+                                       "card there.", player=state.players[p], room=room_name(state, room)), forced))
 
 
 def nearest(state: State, p: int, calm_only: bool = False, skip_own_room: bool = False) -> tuple[str, ...]:
@@ -232,12 +247,12 @@ def final_score(state: State) -> State:
     top = tuple(name for name, n in zip(state.players, counts) if n == best)
     if len(top) == 1 or state.opt("tie_rule") == "share":
         state = replace(state, outcome="won", winners=top)
-        return say(state, msg("The game is over: {winners} trapped the most ghosts ({n}) and won.",
-                              winners=and_names(top), n=best))
+        return say(state, why.scored(msg("The game is over: {winners} trapped the most ghosts ({n}) and won.",
+                                         winners=and_names(top), n=best), best, len(top)))
     state = replace(state, outcome="tie", winners=())
-    return say(state, nmsg("The game is over: {players} tie with {n} ghost each, so nobody wins.",
-                           "The game is over: {players} tie with {n} ghosts each, so nobody wins.", "n",
-                          players=and_names(top), n=best))
+    return say(state, why.scored(nmsg("The game is over: {players} tie with {n} ghost each, so nobody wins.",
+                                      "The game is over: {players} tie with {n} ghosts each, so nobody wins.", "n",
+                                      players=and_names(top), n=best), best, len(top)))
 
 
 # --------------------------------------------------------------------------- the turn

@@ -19,6 +19,7 @@ from companion.engine.words import and_names
 from companion.games.children import components as cc
 from companion.games.children import effects as fx
 from companion.games.children import grid as gr
+from companion.games.children import why
 from companion.games.children.state import (
     Frame,
     State,
@@ -119,11 +120,13 @@ def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]
 
 def use_device(state: State, p: int, device: str) -> State:
     """``p`` plays ``device``: pays, discards it, then its effect ("Device Cards")."""
-    state = pay(state, p, payment(state, p, device))
+    how = payment(state, p, device)
+    state = pay(state, p, how)
     state = add_hand(forget(state, device, p), p, -1)
     state = replace(state, discard=tuple(sorted(state.discard + (device,))))
-    state = say(state, todo("remove", "{player} uses the {device}: it goes to the discard pile.",
-                            player=state.players[p], device=state.name(device)))
+    line = todo("remove", "{player} uses the {device}: it goes to the discard pile.", player=state.players[p],
+                device=state.name(device))
+    state = say(state, why.device(line, state.name(device), how))
     follow = {
         "catnip": Frame("go", p, ("catnip",)), "secret-passage": Frame("go", p, ("passage",)),
         "hatpin": Frame("calm", p), "feather": Frame("banish", p), "cricket-cage": Frame("cage", p),
@@ -163,7 +166,8 @@ def nearest_effect(state: State, p: int, effect: str) -> State:
     calm ghost becomes enraged); a tie is settled by option ``nearest_tie``."""
     candidates = fx.nearest(state, p, calm_only=effect == "crickets", skip_own_room=effect != "crickets")
     if not candidates:
-        return say(state, msg("There is no ghost for it to reach: nothing happens."))
+        rule = "Use a device" if effect == "snow" else "Look at cards that have been left in the room you have entered"
+        return say(state, why.nothing(msg("There is no ghost for it to reach: nothing happens."), rule))
     if len(candidates) == 1:
         return _do_nearest(state, p, effect, candidates[0])
     return push(state, Frame("nearest", p, (effect,) + candidates))
@@ -172,14 +176,16 @@ def nearest_effect(state: State, p: int, effect: str) -> State:
 def _do_nearest(state: State, p: int, effect: str, ghost: str) -> State:
     if effect == "crickets":
         g = state.ghost(ghost)
+        far = gr.distance(state.grid, state.where[p], g.room)
         state = set_ghosts(state, [x for x in state.ghosts if x.id != ghost] + [replace(g, enraged=True)])
-        return say(state, todo("flip", "The crickets enrage {ghost} in the {room}: turn the card blue side up.",
-                               ghost=state.name(ghost),
-                              room=state.name(g.room)))
+        return say(state, why.crickets(todo("flip", "The crickets enrage {ghost} in the {room}: turn the card blue "
+                                            "side up.", ghost=state.name(ghost), room=state.name(g.room)),
+                                       state.name(ghost), far))
     room = state.where[p]
-    state = say(state, ntodo("move", "{ghost} is drawn to the {room}.", "{ghost} are drawn to the {room}.", "n",
-                             n=fx.ghost_count(ghost), ghost=state.name(ghost), room=state.name(room)))
     g = state.ghost(ghost)
+    line = ntodo("move", "{ghost} is drawn to the {room}.", "{ghost} are drawn to the {room}.", "n",
+                 n=fx.ghost_count(ghost), ghost=state.name(ghost), room=state.name(room))
+    state = say(state, why.drawn_to(line, state.name(ghost), gr.distance(state.grid, room, g.room), effect))
     state = set_ghosts(state, [x for x in state.ghosts if x.id != ghost] + [replace(g, room=room)])
     return fx.meet_ghosts(state, room)
 
@@ -210,7 +216,7 @@ def ask_pair(state, f):
 def act_pair(state, f, key):
     state = replace(pop(state), pairing=state.pairing + (key.split(":", 1)[1],))
     if len(state.pairing) == len(state.content.toys):
-        state = say(state, msg("The 13 toy stacks are dealt: each hides a ghost, face down."))
+        state = say(state, why.stacks_dealt(msg("The 13 toy stacks are dealt: each hides a ghost, face down.")))
     return state
 
 
@@ -245,15 +251,17 @@ def place_tablet(state: State, tablet: str, pos) -> State:
     pile.remove(tablet)
     state = replace(pop(state), grid=gr.put(state.grid, tablet, pos), tablet_pile=tuple(pile),
                     step=Step.ACTIONS, actions=2)
-    state = say(state, todo("place", "Put the {room} {where}.", room=state.name(tablet), where=cc.on_floor(pos[0])))
+    state = say(state, why.tablet(todo("place", "Put the {room} {where}.", room=state.name(tablet),
+                                       where=cc.on_floor(pos[0])), state.name(tablet), pos[0]))
     a = state.active
     if first and state.opt("player_entry") == "first_room":
         for p in range(len(state.players)):
             if p != a:
                 state = replace(state, where=put(state.where, p, tablet), arrived=put(state.arrived, p, True))
-        state = say(state, todo("place", "Every figurine starts in the {room}.", room=state.name(tablet)))
+        state = say(state, why.all_start(todo("place", "Every figurine starts in the {room}.",
+                                              room=state.name(tablet)), state.name(tablet)))
     if state.where[a] is None and not state.arrived[a]:
-        return replace(fx.enter(state, a, tablet), entered=True)
+        return replace(fx.enter(state, a, tablet, how="tablet"), entered=True)
     if state.opt("tablet_step_draws") == "always":
         return push(state, Frame("draw", a, ("tablet", "")))
     return state
@@ -267,7 +275,7 @@ def ask_draw(state, f):
     p = f.player
     if state.deck <= 0 or (room and state.where[p] != room):
         if state.deck <= 0:
-            state = say(state, msg("The Children deck is empty: no card to draw."))
+            state = say(state, why.deck_empty(msg("The Children deck is empty: no card to draw.")))
         return pop(state)
     cards = state.content.cards
     choices = [_draw_choice(c, cards[c].name, cards[c].kind in cc.HAND_KINDS) for c in state.drawable()]
@@ -288,12 +296,14 @@ def act_draw(state, f, key):
     kind = cc.card(card_id).kind
     name = state.players[p]
     if kind in cc.HAND_KINDS:
-        return say(learn(add_hand(state, p, 1), card_id, p), msg("{player} takes a card into their hand.", player=name))
+        return say(learn(add_hand(state, p, 1), card_id, p),
+                   why.kept(msg("{player} takes a card into their hand.", player=name)))
     if kind == "ghost":
         deck = list(state.ghost_deck)
         deck.remove(card_id)
         state = replace(state, ghost_deck=tuple(deck))
-        state = say(state, msg("{player} draws the ghost {ghost}.", player=name, ghost=state.name(card_id)))
+        state = say(state, why.ghost_drawn(msg("{player} draws the ghost {ghost}.", player=name,
+                                               ghost=state.name(card_id)), state.name(card_id)))
         return push(state, Frame("ghost", p, (card_id, "free", "")))
     return resolve_fate(state, p, card_id)
 
@@ -302,7 +312,9 @@ def resolve_fate(state: State, p: int, fate: str) -> State:
     """Fate Cards: resolved at once, discarded (the Kitty Kitty card stays in front of the
     player), then a replacement card (option ``kitty_fate_replacement_draw`` for Kitty)."""
     name = state.players[p]
-    state = say(state, msg("{player} draws the fate card {fate}.", player=name, fate=state.name(fate)))
+    redraw = fate != "kitty-kitty" or bool(state.opt("kitty_fate_replacement_draw"))
+    state = say(state, why.fate_drawn(msg("{player} draws the fate card {fate}.", player=name, fate=state.name(fate)),
+                                      state.name(fate), redraw))
     replacement = Frame("draw", p, ("replace", ""))
     if fate == "kitty-kitty":
         state = replace(state, kitty_card=p)
@@ -336,14 +348,15 @@ def _no_room_for(state: State, f: Frame) -> State:
               and state.unknown_in_deck() + state.fates_in_deck() > 0)
     if mode in ("raven", "summon") or redraw:
         state = replace(state, deck=state.deck + 1, ghost_deck=tuple(sorted(state.ghost_deck + (ghost,))))
-        state = say(state, ntodo("return", "No room can take {ghost}: it goes back into the Children deck.",
-                                 "No room can take {ghost}: they go back into the Children deck.", "n",
-                                 n=fx.ghost_count(ghost), ghost=state.name(ghost)))
+        state = say(state, why.no_room(ntodo("return", "No room can take {ghost}: it goes back into the Children deck.",
+                                             "No room can take {ghost}: they go back into the Children deck.", "n",
+                                             n=fx.ghost_count(ghost), ghost=state.name(ghost)), state.name(ghost),
+                                       False))
         return push(state, Frame("draw", f.player, ("replace", ""))) if redraw else state
     state = replace(state, set_aside=tuple(sorted(state.set_aside + (ghost,))))
-    return say(state, ntodo("place", "No room can take {ghost}: it waits beside the mansion.",
-                            "No room can take {ghost}: they wait beside the mansion.", "n",
-                            n=fx.ghost_count(ghost), ghost=state.name(ghost)))
+    return say(state, why.no_room(ntodo("place", "No room can take {ghost}: it waits beside the mansion.",
+                                        "No room can take {ghost}: they wait beside the mansion.", "n",
+                                        n=fx.ghost_count(ghost), ghost=state.name(ghost)), state.name(ghost), True))
 
 
 def ask_ghost(state, f):
@@ -372,7 +385,7 @@ def act_ghost(state, f, key):
         state = replace(state, frames=tuple(replace(x, args=x.args + (room,)) if x.kind == "raven" and
                                             x.player == f.player and x.args[0] == f.args[2] else x
                                             for x in state.frames))
-    return fx.place_ghost(state, ghost, room)
+    return fx.place_ghost(state, ghost, room, mode)
 
 
 def _deck_ghost_choices(state: State, prefix: str) -> list[Choice]:
@@ -420,21 +433,22 @@ def act_settle(state, f, key):
     state = add_left(room_to_deck(state, room), room, -n)
     state = replace(state, grid=gr.remove(state.grid, room), tablet_pile=tuple(sorted(state.tablet_pile + (room,))),
                     deck=state.deck + n)
-    state = say(state, todo("remove", "Take the {room} away: its tablet goes back into the pile at random.",
-                            room=state.name(room)))
+    state = say(state, why.house_settles(todo("remove", "Take the {room} away: its tablet goes back into the pile at "
+                                              "random.", room=state.name(room)), state.name(room)))
     for g in state.ghosts_in(room):
         state = fx.ghost_to_deck(state, g.id)
-        state = say(state, ntodo("return", "{ghost} goes back into the Children deck.",
-                                 "{ghost} go back into the Children deck.", "n", n=fx.ghost_count(g.id),
-                                 ghost=state.name(g.id)))
+        state = say(state, why.settled_ghost(ntodo("return", "{ghost} goes back into the Children deck.",
+                                                   "{ghost} go back into the Children deck.", "n",
+                                                   n=fx.ghost_count(g.id), ghost=state.name(g.id)),
+                                             state.name(g.id), state.name(room)))
     if state.kitty == room:
         state = replace(state, kitty=None)
         if state.opt("house_settles_kitty") == "card_to_deck" and state.kitty_card is not None:
             state = replace(state, kitty_card=None, deck=state.deck + 1)
-            state = say(state, todo("remove",
-                                    "Kitty Kitty leaves the mansion and her card goes into the Children deck."))
+            state = say(state, why.kitty_out(todo("remove", "Kitty Kitty leaves the mansion and her card goes into "
+                                                            "the Children deck.")))
         else:
-            state = say(state, todo("remove", "Kitty Kitty leaves the mansion."))
+            state = say(state, why.kitty_out(todo("remove", "Kitty Kitty leaves the mansion.")))
     return state
 
 
@@ -457,14 +471,14 @@ def act_biddle(state, f, key):
         return say(state, msg("{player} has no toy.", player=name))
     state = forget(state, key.split(":", 1)[1], f.player)
     state = replace(add_hand(state, f.player, -1), deck=state.deck + 1)
-    return say(state, todo("return", "{player} puts a toy back into the Children deck.", player=name))
+    return say(state, why.biddle(todo("return", "{player} puts a toy back into the Children deck.", player=name)))
 
 
 def ask_kittyplace(state, f):
     """Kitty Kitty fate: the statuette goes to any room not occupied by a player."""
     rooms = fx.rooms_without_players(state)
     if not rooms:
-        return say(pop(state), msg("No room without players: Kitty Kitty waits outside the mansion."))
+        return say(pop(state), why.kitty_waits(msg("No room without players: Kitty Kitty waits outside the mansion.")))
     if len(rooms) == 1:
         return act_kittyplace(state, f, f"kitty-at:{rooms[0]}")
     return _ask(state, f.player, msg("{player}: put Kitty Kitty in a room", player=state.players[f.player]),
@@ -473,8 +487,8 @@ def ask_kittyplace(state, f):
 
 def act_kittyplace(state, f, key):
     room = key.split(":", 1)[1]
-    return say(replace(pop(state), kitty=room), todo("place", "Kitty Kitty prowls into the {room}.",
-                                                     room=state.name(room)))
+    return say(replace(pop(state), kitty=room), why.kitty_in(todo("place", "Kitty Kitty prowls into the {room}.",
+                                                                  room=state.name(room)), state.name(room), "fate"))
 
 
 # --------------------------------------------------------------------------- left cards and traps
@@ -488,9 +502,10 @@ def ask_pickup(state, f):
     if state.where[p] != room or n == 0:
         return state
     state = add_left(picked_up(add_hand(state, p, n), p, room), room, -n)
-    state = say(state, ntodo("other", "{player} picks up {n} card left under the {room}.",
-                            "{player} picks up the {n} cards left under the {room}.", "n",
-                            player=state.players[p], n=n, room=state.name(room)))
+    line = ntodo("other", "{player} picks up {n} card left under the {room}.",
+                 "{player} picks up the {n} cards left under the {room}.", "n",
+                 player=state.players[p], n=n, room=state.name(room))
+    state = say(state, why.picked_up(line, n, f.args[1:] == ("chosen",)))
     return push(state, Frame("traps", p, (room, str(n))))
 
 
@@ -536,9 +551,9 @@ def act_trap(state, f, key):
     state = pay(state, p, payment(state, p, "dental-tools"))
     state = forget(forget(state, "dental-tools", p), trap, p)
     state = replace(add_hand(state, p, -2), discard=tuple(sorted(state.discard + ("dental-tools", trap))))
-    return say(state, todo("remove", "{player} defuses the {trap} with the Dental Tools: both go to the discard pile.",
-                           player=state.players[p],
-                          trap=state.name(trap)))
+    return say(state, why.defused(todo("remove", "{player} defuses the {trap} with the Dental Tools: both go to the "
+                                       "discard pile.", player=state.players[p], trap=state.name(trap)),
+                                  state.name(trap)))
 
 
 def _discard_trap(state: State, p: int, trap: str) -> State:
@@ -548,7 +563,8 @@ def _discard_trap(state: State, p: int, trap: str) -> State:
 def spring(state: State, p: int, trap: str) -> State:
     """"Trap Cards": Mouse, Crickets, Raven's Skull, Voodoo Doll."""
     name = state.players[p]
-    state = say(state, msg("The {trap} trap springs on {player}!", trap=state.name(trap), player=name))
+    state = say(state, why.sprang(msg("The {trap} trap springs on {player}!", trap=state.name(trap), player=name),
+                                  state.name(trap)))
     if trap == "crickets":
         if may_hold(state, p, "cricket-cage", also=1):
             return push(state, Frame("crickets", p))
@@ -556,11 +572,14 @@ def spring(state: State, p: int, trap: str) -> State:
     state = _discard_trap(state, p, trap)
     if trap == "mouse":
         if state.kitty is None and state.opt("kitty_trap_alias") == "mouse":
-            return say(state, msg("Kitty Kitty is not in the mansion: nothing happens."))
+            return say(state, why.nothing(msg("Kitty Kitty is not in the mansion: nothing happens."),
+                                          "Look at cards that have been left in the room you have entered"))
         if state.opt("mouse_immunity") == "kitty_card" and state.kitty_card == p:
-            return say(state, msg("{player} holds the Kitty Kitty card: nothing happens.", player=name))
+            return say(state, why.mouse_spared(msg("{player} holds the Kitty Kitty card: nothing happens.",
+                                                   player=name), False))
         state = replace(state, kitty=state.where[p])
-        state = say(state, todo("move", "Kitty Kitty pounces into the {room}.", room=state.name(state.where[p])))
+        state = say(state, why.kitty_in(todo("move", "Kitty Kitty pounces into the {room}.",
+                                             room=state.name(state.where[p])), state.name(state.where[p]), "mouse"))
         return push(state, Frame("kittymeet", p, ("mouse",)))
     if trap == "ravens-skull":
         return push(state, *[Frame("raven", p, (state.where[p],))] * min(2, len(state.ghost_deck)))
@@ -580,9 +599,11 @@ def act_crickets(state, f, key):
     if key == "no-cage":
         return nearest_effect(_discard_trap(state, p, "crickets"), p, "crickets")
     if state.opt("crickets_cage_keeps_trap"):
-        return say(state, msg("The Cricket Cage silences the crickets: both cards go back into the hand."))
+        return say(state, why.cage_keeps(msg("The Cricket Cage silences the crickets: both cards go back into the "
+                                             "hand.")))
     state = _discard_trap(state, p, "crickets")
-    return say(state, todo("remove", "The Cricket Cage silences the crickets; the Crickets card is discarded."))
+    return say(state, why.caged(todo("remove", "The Cricket Cage silences the crickets; the Crickets card is "
+                                               "discarded.")))
 
 
 # --------------------------------------------------------------------------- ghosts met
@@ -620,10 +641,9 @@ def act_check(state, f, key):
         return fx.escape(state, p)  # a ruling: empty-handed between haunted rooms, no end of running
     n = min(2, state.hands[p])
     state = fx.leave_cards(state, p, n)
-    state = say(state, ntodo("place", "{player} runs in terror, leaving {n} card under the {room}.",
-                            "{player} runs in terror, leaving {n} cards under the {room} (a toy among them if they "
-                            "have one).",
-                            "n", player=name, n=n, room=state.name(room)))
+    state = say(state, why.ran(ntodo("place", "{player} runs in terror, leaving {n} card under the {room}.",
+                                     "{player} runs in terror, leaving {n} cards under the {room} (a toy among them "
+                                     "if they have one).", "n", player=name, n=n, room=state.name(room)), n))
     if not gr.walks(state.grid, room, state.content):
         return fx.escape(state, p)
     return push(state, Frame("flee", p, (room,)))
@@ -647,7 +667,8 @@ def ask_flee(state, f):
 def act_flee(state, f, key):
     p, room = f.player, key.split(":", 1)[1]
     state = replace(pop(state), where=put(state.where, p, room))
-    state = say(state, todo("move", "{player} flees to the {room}.", player=state.players[p], room=state.name(room)))
+    state = say(state, why.fled(todo("move", "{player} flees to the {room}.", player=state.players[p],
+                                     room=state.name(room)), state.name(room)))
     return push(state, Frame("check", p, (room,)), Frame("kittycheck", p, (room,)))
 
 
@@ -684,8 +705,8 @@ def act_kittymeet(state, f, key):
     if key == "no-catnip":
         return _replace_top(state, Frame("kittysend", p))
     if key == "show-catnip":
-        return say(pop(state), msg("{player} shows the Catnip: Kitty Kitty leaves them alone.",
-                                   player=state.players[p]))
+        return say(pop(state), why.mouse_spared(msg("{player} shows the Catnip: Kitty Kitty leaves them alone.",
+                                                    player=state.players[p]), True))
     return use_device(pop(state), p, "catnip")
 
 
@@ -714,8 +735,9 @@ def act_kittysend(state, f, key):
         return say(state, msg("Kitty Kitty lets {player} be.", player=state.players[p]))
     room = key.split(":", 1)[1]
     state = replace(state, where=put(state.where, p, room))
-    state = say(state, todo("move", "Kitty Kitty chases {player} to the {room}.", player=state.players[p],
-                            room=state.name(room)))
+    line = todo("move", "Kitty Kitty chases {player} to the {room}.", player=state.players[p], room=state.name(room))
+    state = say(state, why.kitty_sent(line, state.players[state.kitty_card], state.name(room),
+                                      bool(state.opt("kitty_move_excludes_ghost_rooms"))))
     return push(state, Frame("check", p, (room,)))
 
 
@@ -730,7 +752,8 @@ def ask_give(state, f):
 def act_give(state, f, key):
     q = int(key.split(":", 1)[1])
     state = replace(pop(state), kitty_card=q)
-    return say(state, todo("other", "Give the Kitty Kitty card to {player}.", player=state.players[q]))
+    return say(state, why.kitty_given(todo("other", "Give the Kitty Kitty card to {player}.",
+                                           player=state.players[q]), state.players[q]))
 
 
 # --------------------------------------------------------------------------- device effects
@@ -751,10 +774,10 @@ def act_go(state, f, key):
     p, room = f.player, key.split(":", 1)[1]
     state = pop(state)
     if f.args[0] == "passage":
-        return replace(fx.enter(state, p, room), entered=True)
+        return replace(fx.enter(state, p, room, how="passage"), entered=True)
     state = replace(state, where=put(state.where, p, room))
-    return say(state, todo("move", "Kitty Kitty sends {player} to the {room}.", player=state.players[p],
-                           room=state.name(room)))
+    return say(state, why.catnip(todo("move", "Kitty Kitty sends {player} to the {room}.", player=state.players[p],
+                                      room=state.name(room)), state.name(room)))
 
 
 def _ghost_pick(state, f, prefix, ghosts, text):
@@ -772,10 +795,11 @@ def ask_calm(state, f):
 def act_calm(state, f, key):
     ghost = key.split(":", 1)[1]
     g = state.ghost(ghost)
+    far = gr.distance(state.grid, state.where[f.player], g.room)
     state = set_ghosts(pop(state), [x for x in state.ghosts if x.id != ghost] + [replace(g, enraged=False)])
-    return say(state, ntodo("flip", "{ghost} is calm again: turn the card sepia side up.",
-                            "{ghost} are calm again: turn the card sepia side up.", "n", n=fx.ghost_count(ghost),
-                            ghost=state.name(ghost)))
+    return say(state, why.calmed(ntodo("flip", "{ghost} is calm again: turn the card sepia side up.",
+                                       "{ghost} are calm again: turn the card sepia side up.", "n",
+                                       n=fx.ghost_count(ghost), ghost=state.name(ghost)), state.name(ghost), far))
 
 
 def ask_banish(state, f):
@@ -786,10 +810,12 @@ def ask_banish(state, f):
 
 def act_banish(state, f, key):
     ghost = key.split(":", 1)[1]
+    far = gr.distance(state.grid, state.where[f.player], state.ghost(ghost).room)
     state = fx.ghost_to_deck(pop(state), ghost)
-    return say(state, ntodo("return", "{ghost} is banished: put the card into the Children deck at random, "
-                            "sepia side up.", "{ghost} are banished: put the card into the Children deck at random, "
-                            "sepia side up.", "n", n=fx.ghost_count(ghost), ghost=state.name(ghost)))
+    line = ntodo("return", "{ghost} is banished: put the card into the Children deck at random, sepia side up.",
+                 "{ghost} are banished: put the card into the Children deck at random, sepia side up.", "n",
+                 n=fx.ghost_count(ghost), ghost=state.name(ghost))
+    return say(state, why.banished(line, state.name(ghost), far))
 
 
 def ask_cage(state, f):
@@ -837,8 +863,9 @@ def act_toad(state, f, key):
     room = key.split(":", 1)[1]
     here = state.where[f.player]
     state = replace(pop(state), grid=gr.swap(state.grid, here, room))
-    return say(state, todo("move", "The {room} and the {other} swap places, with everything in them.",
-                           room=state.name(here), other=state.name(room)))
+    return say(state, why.swapped(todo("move", "The {room} and the {other} swap places, with everything in them.",
+                                       room=state.name(here), other=state.name(room)),
+                                  state.name(here), state.name(room)))
 
 
 # --------------------------------------------------------------------------- cut-downs, re-entry
@@ -895,7 +922,7 @@ def act_cut(state, f, key):
     p = next(i for i in cutting(state, f) if rest.startswith(state.players[i] + ":"))
     what = rest[len(state.players[p]) + 1:]
     if what == "leave":
-        return fx.leave_one(state, p)
+        return fx.leave_one(state, p, cut=True)
     return use_device(state, p, what.split(":", 1)[1])
 
 
@@ -915,8 +942,8 @@ def ask_reentry(state, f):
 def act_reentry(state, f, key):
     p, room = f.player, key.split(":", 1)[1]
     state = replace(pop(state), where=put(state.where, p, room), arrived=put(state.arrived, p, True))
-    state = say(state, todo("place", "{player} comes back into the {room}.", player=state.players[p],
-                            room=state.name(room)))
+    state = say(state, why.reentry(todo("place", "{player} comes back into the {room}.", player=state.players[p],
+                                        room=state.name(room)), state.name(room)))
     return push(state, Frame("draw", p, ("reentry", room)), Frame("check", p, (room,)), Frame("kittycheck", p, (room,)))
 
 

@@ -55,7 +55,9 @@ def _resolve_self(state: State) -> State | None:
     if state.step != Step.SETUP:
         if fx.insane(state):
             state = replace(state, step=Step.OVER, outcome="lost", winners=(), frames=())
-            return say(state, msg("Every player goes insane: the ghostly children win."))
+            line = msg("Every player goes insane: the ghostly children win.")
+            return say(state, why.insane(line, len(state.enraged_present), state.counted_flips,
+                                         state.hand_limit != 0))
         cuts = _needs_cut(state)
         if cuts:
             state = push(state, Frame("cut", state.active, tuple(str(p) for p in cuts)))

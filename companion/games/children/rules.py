@@ -103,7 +103,7 @@ def _play_tablet(state: State, a: int, tablet: str) -> State:
 def _move(state: State, a: int, room: str) -> State:
     how = "action" if state.actions > 0 else "skull"
     state = fr.pay(state, a, how)
-    return replace(fx.enter(state, a, room), entered=True)
+    return replace(fx.enter(state, a, room, how=how), entered=True)
 
 
 def _use(state: State, a: int, device: str) -> State:
@@ -113,11 +113,12 @@ def _use(state: State, a: int, device: str) -> State:
 def _take_skull(state: State, a: int, _arg: str) -> State:
     state = replace(state, actions=state.actions - 1, skull_pool=state.skull_pool - 1,
                     skulls=put(state.skulls, a, state.skulls[a] + 1))
-    return say(state, todo("other", "{player} takes a skull token from the pile.", player=state.player))
+    return say(state, why.skull(todo("other", "{player} takes a skull token from the pile.", player=state.player),
+                                state.skulls[a], state.skull_pool))
 
 
 def _pick_up(state: State, a: int, _arg: str) -> State:
-    return push(state, Frame("pickup", a, (state.where[a],)))
+    return push(state, Frame("pickup", a, (state.where[a], "chosen")))
 
 
 def _leave(state: State, a: int, _arg: str) -> State:
@@ -125,7 +126,7 @@ def _leave(state: State, a: int, _arg: str) -> State:
 
 
 def _escape(state: State, a: int, _arg: str) -> State:
-    return fx.escape(replace(state, actions=state.actions - 1), a)
+    return fx.escape(replace(state, actions=state.actions - 1), a, forced=False)
 
 
 def _restore_hand(state: State, _a: int, _arg: str) -> State:
@@ -143,7 +144,8 @@ def _no_haunting(state: State, _a: int, _arg: str) -> State:
 
 def _move_kitty(state: State, a: int, room: str) -> State:
     state = replace(state, kitty=room, step=Step.TRIM)
-    state = say(state, todo("move", "Kitty Kitty slinks into the {room}.", room=state.name(room)))
+    state = say(state, why.kitty_moved(todo("move", "Kitty Kitty slinks into the {room}.", room=state.name(room)),
+                                       state.name(room)))
     frames = [Frame("kittycheck", p, (room,)) for p in state.players_in(room)]
     return push(state, *frames, Frame("give", a))
 

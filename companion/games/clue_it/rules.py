@@ -19,6 +19,7 @@ from companion.engine.tuples import put, without
 from companion.engine.words import and_names
 from companion.errors import RuleViolation
 from companion.games.clue_it import components as ci
+from companion.games.clue_it import why
 from companion.games.clue_it.content import names_entered, passages_entered
 from companion.games.clue_it.prompts import PILE_WORD
 from companion.games.clue_it.state import State, Step, returning
@@ -96,7 +97,7 @@ def _choose_kid(state: State, kid: str) -> State:
 
 def _sealed(state: State, _arg: str) -> State:
     """The table sealed the envelope by hand ("Distribute Cards"): the companion never knows it."""
-    return _say(replace(state, step=Step.DEAL), todo("place", "Put the envelope off to the side."))
+    return _say(replace(state, step=Step.DEAL), why.envelope_aside(todo("place", "Put the envelope off to the side.")))
 
 
 def _seal_tap(state: State, card: str) -> State:
@@ -114,18 +115,19 @@ def _seal_pick(state: State, position: str) -> State:
     """The companion's pick: the card at ``position`` in the row goes into the envelope.
     Only the position is told, never the name."""
     index = int(position) - 1
-    pile = ci.PILES[state.pile]
+    pile, row = ci.PILES[state.pile], len(state.seal_taps)
     state = replace(state, envelope=state.envelope + (state.seal_taps[index],), seal_taps=())
-    state = _say(state, todo("place", "Put {pile} card number {position} of the row into the envelope without "
-                             "looking; shuffle the other {pile} cards back together.", pile=PILE_WORD[pile],
-                             position=int(position)))
+    line = todo("place", "Put {pile} card number {position} of the row into the envelope without looking; shuffle "
+                "the other {pile} cards back together.", pile=PILE_WORD[pile], position=int(position))
+    state = _say(state, why.envelope_pick(line, int(position), row))
     if state.pile + 1 < len(ci.PILES):
         return replace(state, pile=state.pile + 1, step=Step.SEAL)
-    state = _say(replace(state, step=Step.DEAL), todo("place", "The envelope is sealed: put it off to the side."))
+    sealed = todo("place", "The envelope is sealed: put it off to the side.")
+    state = _say(replace(state, step=Step.DEAL), why.envelope_sealed(sealed))
     if state.envelope_known:
         return state
-    return _say(state, msg("The companion did not read every card in the envelope: an accuser looks in the "
-                           "envelope secretly and says right or wrong."))
+    return _say(state, why.unread(msg("The companion did not read every card in the envelope: an accuser looks in "
+                                      "the envelope secretly and says right or wrong.")))
 
 
 def _dealt(state: State, _arg: str) -> State:
@@ -141,28 +143,39 @@ def _rolloff_die(state: State, face: str) -> State:
     """One contender's die. A "?" counts as 1 here (INFERRED: it takes the 1's place).
     The highest roll goes first; tied highest rollers roll again."""
     who = state.players[state.contenders[len(state.rolloff)]]
-    state = _say(replace(state, rolloff=state.rolloff + (face,)), msg("{player} rolled {face}.", player=who, face=face))
+    state = _say(replace(state, rolloff=state.rolloff + (face,)),
+                 why.rolloff(msg("{player} rolled {face}.", player=who, face=face), face))
     if len(state.rolloff) < len(state.contenders):
         return state
     values = [_pips(f) for f in state.rolloff]
     best = max(values)
     top = [p for p, v in zip(state.contenders, values) if v == best]
     if len(top) > 1:
-        return _say(replace(state, contenders=tuple(top), rolloff=()),
-                    msg("{players} tie: they roll again.", players=and_names(state.players[p] for p in top)))
+        tie = msg("{players} tie: they roll again.", players=and_names(state.players[p] for p in top))
+        return _say(replace(state, contenders=tuple(top), rolloff=()), why.rolloff_tie(tie, best))
     first = top[0]
     state = replace(state, contenders=(), rolloff=())
-    state = _say(state, msg("{player} goes first; play continues clockwise.", player=state.players[first]))
+    line = msg("{player} goes first; play continues clockwise.", player=state.players[first])
+    state = _say(state, why.first_player(line, best))
     return _start_turn(state, first)
 
 
 # --------------------------------------------------------------------------- the turn
 
 
-def _start_turn(state: State, player: int) -> State:
+def _start_turn(state: State, player: int, after: int | None = None) -> State:
+    """``player``'s turn; ``after``: the player whose turn ended (the why of who is next)."""
     state = replace(state, active=player, turn=state.turn + 1, step=Step.TURN, dice=(), moves=None,
                     entered=False, asked=False, q_kid=None, answerer=None, accusation=())
-    return _say(state, turn_line(state.player))
+    line = turn_line(state.player)
+    if after is None:
+        line = why.opening_turn(line)
+    else:
+        n = len(state.players)
+        gap = (player - after) % n or n
+        skipped = tuple(state.players[(after + k) % n] for k in range(1, gap))
+        line = why.next_turn(line, state.players[after], skipped)
+    return _say(state, line)
 
 
 def turn_line(player: str):
@@ -178,7 +191,7 @@ def _end_turn(state: State, _arg: str = "") -> State:
     for step in range(1, n + 1):
         nxt = (state.active + step) % n
         if not state.eliminated[nxt]:
-            return _start_turn(state, nxt)
+            return _start_turn(state, nxt, after=state.active)
     raise AssertionError("a game with every player out is over")
 
 
@@ -194,19 +207,20 @@ def _die(state: State, face: str) -> State:
     if len(dice) < 2:
         return replace(state, dice=dice)
     state = replace(state, dice=(), last_roll=dice)
-    state = _say(state, msg("{player} rolled {first} and {second}.", player=state.player, first=dice[0],
-                            second=dice[1]))
+    line = msg("{player} rolled {first} and {second}.", player=state.player, first=dice[0], second=dice[1])
     questions = dice.count(ci.QUESTION)
     intrigue = state.options["intrigue_deck"] != "off"
     if not intrigue:  # "ignore the '?' on the die": INFERRED, it counts as 1
-        return _move(state, sum(_pips(f) for f in dice))
+        moves = sum(_pips(f) for f in dice)
+        return _move(_say(state, why.dice(line, dice, "off" if questions else "sum", moves)), moves)
     if questions == 0:
-        return _move(state, sum(int(f) for f in dice))
+        moves = sum(int(f) for f in dice)
+        return _move(_say(state, why.dice(line, dice, "sum", moves)), moves)
     if questions == 1:
         other = int(next(f for f in dice if f != ci.QUESTION))
-        return _draw_then(replace(state, moves=other), 1, Step.STOP)
+        return _draw_then(replace(_say(state, why.dice(line, dice, "one", other)), moves=other), 1, Step.STOP)
     draws = 2 if state.options["double_question"] == "two" else 1
-    return _draw_then(replace(state, moves=0), draws, Step.END)
+    return _draw_then(replace(_say(state, why.dice(line, dice, "two", 0, draws)), moves=0), draws, Step.END)
 
 
 def _move(state: State, moves: int) -> State:
@@ -216,8 +230,8 @@ def _move(state: State, moves: int) -> State:
 def _passage(state: State, _arg: str) -> State:
     """"Use a Secret Passage … Do not roll the dice if you use a Secret Passage.\""""
     target = present(state.passage_from(state.place), "a secret passage from here")
-    state = _say(state, todo("move", "{player} takes the secret passage to {place}.", player=state.player,
-                             place=state.name(target)))
+    line = todo("move", "{player} takes the secret passage to {place}.", player=state.player, place=state.name(target))
+    state = _say(state, why.passage(line, state.name(target)))
     return _enter(state, target)
 
 
@@ -229,17 +243,19 @@ def _stop(state: State, where: str) -> State:
         return _enter(state, where)
     if where == "centre":
         state = _place_player(state, ci.CENTRE)
-        return _say(replace(state, step=Step.CENTRE), msg("{player} is in the centre.", player=state.player))
+        line = why.in_centre(msg("{player} is in the centre.", player=state.player))
+        return _say(replace(state, step=Step.CENTRE), line)
     state = _place_player(state, ci.CORRIDOR)
     if where == "intrigue" and state.options["intrigue_deck"] != "off":
-        return _draw_then(_say(state, msg("{player} stopped on an Intrigue space.", player=state.player)), 1, Step.END)
+        line = why.intrigue_space(msg("{player} stopped on an Intrigue space.", player=state.player))
+        return _draw_then(_say(state, line), 1, Step.END)
     return replace(state, step=Step.END)
 
 
 def _enter(state: State, location: str) -> State:
     state = _place_player(state, location)
-    state = _say(replace(state, entered=True), msg("{player} is in {place}.", player=state.player,
-                                                   place=state.name(location)))
+    line = msg("{player} is in {place}.", player=state.player, place=state.name(location))
+    state = _say(replace(state, entered=True), line if state.asked else why.in_location(line))
     return replace(state, step=Step.ASK_KID) if not state.asked else replace(state, step=Step.END)
 
 
@@ -279,14 +295,23 @@ def _question(state: State, kid: str, item: str, location: str) -> State:
     tokens = put(state.tokens, ci.ITEMS.index(item), location)
     state = returning(replace(state, movers=movers, tokens=tokens, asked=True, q_kid=None,
                               question=(state.player, kid, item, location), answers=()), resume=Step.TURN)
-    state = _say(state, todo("move", "{player} asks: {kid}, {item}, {place}. Move that Kid mover and "
-                             "Item token there.", player=state.player, kid=state.name(kid),
-                             item=state.name(item), place=state.name(location)))
+    named = (state.name(kid), state.name(item), state.name(location))
+    line = todo("move", "{player} asks: {kid}, {item}, {place}. Move that Kid mover and Item token there.",
+                player=state.player, kid=named[0], item=named[1], place=named[2])
+    state = _say(state, why.question(line, *named))
     first = next_answerer(state, state.active)
     if first is None:
         return _nobody_answers(state)
-    return _say(replace(state, step=Step.ANSWER, answerer=first),
-                msg("{player} answers first.", player=state.players[first]))
+    line = why.first_answer(msg("{player} answers first.", player=state.players[first]), state.player,
+                            _passed_over(state, state.active, first))
+    return _say(replace(state, step=Step.ANSWER, answerer=first), line)
+
+
+def _passed_over(state: State, after: int, answerer: int) -> tuple[str, ...]:
+    """Players between ``after`` and ``answerer`` (to the left) who do not answer (house rule
+    ``eliminated_answers = reveal``)."""
+    n = len(state.players)
+    return tuple(state.players[(after + k) % n] for k in range(1, (answerer - after) % n))
 
 
 def next_answerer(state: State, after: int) -> int | None:
@@ -311,22 +336,24 @@ def _showed(state: State, _arg: str) -> State:
     """"They show it to you and only you": the card is never entered."""
     who = state.players[present(state.answerer, "the player answering")]
     state = replace(state, answers=state.answers + ((who, True),), answerer=None, step=Step.END)
-    return _say(state, msg("{answerer} showed {player} a card.", answerer=who, player=state.player))
+    return _say(state, why.showed(msg("{answerer} showed {player} a card.", answerer=who, player=state.player)))
 
 
 def _none(state: State, _arg: str) -> State:
     answerer = present(state.answerer, "the player answering")
     who = state.players[answerer]
-    state = _say(replace(state, answers=state.answers + ((who, False),)), msg("{player} cannot answer.", player=who))
+    state = _say(replace(state, answers=state.answers + ((who, False),)),
+                 why.cannot(msg("{player} cannot answer.", player=who)))
     nxt = next_answerer(state, answerer)
     if nxt is None:
         return _nobody_answers(replace(state, answerer=None))
-    return _say(replace(state, answerer=nxt), msg("{player} answers next.", player=state.players[nxt]))
+    return _say(replace(state, answerer=nxt), why.next_answer(msg("{player} answers next.", player=state.players[nxt]),
+                                                              who))
 
 
 def _nobody_answers(state: State) -> State:
     """"If no one can answer your Question, your turn is over.\""""
-    state = _say(state, msg("Nobody can answer: the turn is over."))
+    state = _say(state, why.nobody(msg("Nobody can answer: the turn is over."), len(state.answers)))
     return _end_turn(state)
 
 
@@ -344,9 +371,10 @@ def _next_draw(state: State) -> State:
     if not state.intrigue_deck:
         if not state.intrigue_discard:
             return _say(replace(state, draws_left=0, step=state.after_draw),
-                        msg("The Intrigue deck is empty: no card to draw."))
+                        why.deck_empty(msg("The Intrigue deck is empty: no card to draw.")))
+        count = len(state.intrigue_discard)
         state = _say(replace(state, intrigue_deck=tuple(sorted(state.intrigue_discard)), intrigue_discard=()),
-                     todo("return", "Shuffle the Intrigue discards into a new deck."))
+                     why.deck_reshuffled(todo("return", "Shuffle the Intrigue discards into a new deck."), count))
     return replace(state, step=Step.DRAW)
 
 
@@ -362,11 +390,11 @@ def _intrigue(state: State, card: str) -> State:
         return after if after.step in (Step.OVER, Step.TURN) else _next_draw(after)
     if card in ci.IMMEDIATES:
         state = _discard(state, card)
-        state = _say(state, msg("{player} drew {card}: follow its directions now.", player=state.player,
-                                card=state.name(card)))
+        line = msg("{player} drew {card}: follow its directions now.", player=state.player, card=state.name(card))
+        state = _say(state, why.immediate(line, state.name(card)))
         return _next_draw(state)
     held = put(state.held, state.active, tuple(sorted(state.held[state.active] + (card,))))
-    state = _say(replace(state, held=held), msg("{player} keeps an Intrigue card.", player=state.player))
+    state = _say(replace(state, held=held), why.kept(msg("{player} keeps an Intrigue card.", player=state.player)))
     if state.options["intrigue_deck"] == "virtual":
         return replace(state, step=Step.PEEK, peek=card)
     return _next_draw(state)
@@ -377,16 +405,18 @@ def _balloon(state: State) -> State:
     or ends the game (house rule ``balloon_rule``, notes 3.C I-A5; mechanics INFERRED)."""
     count = state.balloons + 1
     state = _discard(replace(state, balloons=count), ci.RED_BALLOON)
-    state = _say(state, msg("{player} drew a Red Balloon ({count} of {total}).", player=state.player, count=count,
-                            total=ci.BALLOONS))
+    ends_game = state.options["balloon_rule"] == "end_game"
+    line = msg("{player} drew a Red Balloon ({count} of {total}).", player=state.player, count=count, total=ci.BALLOONS)
+    state = _say(state, why.balloon(line, count, ends_game))
     if count < ci.BALLOONS:
         return state
     state = replace(state, balloons=0)
-    if state.options["balloon_rule"] == "end_game":
-        return _unsolved(_say(state, msg("The {ordinal} Red Balloon ends the game for everyone.",
-                                         ordinal=_ordinal(ci.BALLOONS))))
-    state = _say(state, todo("out", "The {ordinal} Red Balloon: {player} is out of the game.",
-                             ordinal=_ordinal(ci.BALLOONS), player=state.player))
+    if ends_game:
+        line = msg("The {ordinal} Red Balloon ends the game for everyone.", ordinal=_ordinal(ci.BALLOONS))
+        return _unsolved(_say(state, why.last_balloon(line)), balloons=True)
+    line = todo("out", "The {ordinal} Red Balloon: {player} is out of the game.", ordinal=_ordinal(ci.BALLOONS),
+                player=state.player)
+    state = _say(state, why.last_balloon(line))
     return _eliminate(state)
 
 
@@ -407,8 +437,8 @@ def _play(state: State, card: str) -> State:
     Cards once they are used." The card's own text is followed by the table."""
     mine = state.held[state.active]
     state = replace(state, held=put(state.held, state.active, without(mine, card)))
-    state = _say(_discard(state, card), msg("{player} plays {card}: follow its directions.", player=state.player,
-                                            card=state.name(card)))
+    line = msg("{player} plays {card}: follow its directions.", player=state.player, card=state.name(card))
+    state = _say(_discard(state, card), why.played(line))
     return returning(replace(state, step=state.resume), resume=Step.TURN)
 
 
@@ -420,8 +450,8 @@ def _power(state: State, _arg: str) -> State:
     """"This power can only be used once per game. After you use it, turn the card over.\""""
     kid = state.name(present(state.kids[state.active], "the active player's kid"))
     state = replace(state, powers_used=put(state.powers_used, state.active, True))
-    return _say(state, todo("flip", "{player} uses {kid}'s Personality power: follow the card, then turn it over.",
-                            player=state.player, kid=kid))
+    return _say(state, why.power(todo("flip", "{player} uses {kid}'s Personality power: follow the card, then turn "
+                                      "it over.", player=state.player, kid=kid)))
 
 
 # --------------------------------------------------------------------------- the centre
@@ -429,13 +459,15 @@ def _power(state: State, _arg: str) -> State:
 
 def _look_centre(state: State, _arg: str) -> State:
     """Variant: "look at any or all face-down rumor cards" instead of accusing."""
-    state = _say(state, msg("{player} looks at the face-down cards in the centre.", player=state.player))
+    state = _say(state, why.look_centre(msg("{player} looks at the face-down cards in the centre.",
+                                            player=state.player)))
     return replace(state, step=Step.END)
 
 
 def _accuse(state: State, _arg: str) -> State:
     step = Step.ACCUSE_PRIVATE if state.envelope_known else Step.ACCUSE_TABLE
-    return _say(replace(state, step=step, accusation=()), msg("{player} makes an accusation.", player=state.player))
+    line = why.accuses(msg("{player} makes an accusation.", player=state.player), state.envelope_known)
+    return _say(replace(state, step=step, accusation=()), line)
 
 
 def _cancel_accuse(state: State, _arg: str) -> State:
@@ -467,7 +499,8 @@ def _accuse_check(state: State, _arg: str) -> State:
 
 def _right(state: State, _arg: str = "") -> State:
     """"You win! … Reveal the cards in the mystery Envelope to everyone.\""""
-    state = _say(state, msg("{player} is right and solves the mystery!", player=state.player))
+    line = msg("{player} is right and solves the mystery!", player=state.player)
+    state = _say(state, why.right(line, state.envelope_known))
     state = _reveal(state)
     return replace(state, outcome=state.player, step=Step.OVER)
 
@@ -482,10 +515,10 @@ def _cancel_right(state: State, _arg: str) -> State:
 
 def _wrong(state: State, _arg: str = "") -> State:
     """"Oops! You've made a mistake and are out of the game.\""""
-    state = _say(state, todo("out", "{player}'s accusation is wrong: {player} is out of the game.",
-                             player=state.player))
+    line = todo("out", "{player}'s accusation is wrong: {player} is out of the game.", player=state.player)
+    state = _say(state, why.wrong(line, state.envelope_known))
     if not state.envelope_known:
-        state = _say(state, todo("return", "Secretly return the cards to the envelope."))
+        state = _say(state, why.put_back(todo("return", "Secretly return the cards to the envelope.")))
     return _eliminate(state)
 
 
@@ -495,25 +528,28 @@ def _eliminate(state: State) -> State:
     if not state.in_play:
         return _unsolved(state)
     if state.options["eliminated_answers"] == "reveal":
-        state = _say(state, todo("place", "{player}: lay your Rumor cards face-up beside the board.",
-                                 player=state.player))
+        state = _say(state, why.out_cards(todo("place", "{player}: lay your Rumor cards face-up beside the board.",
+                                               player=state.player), True))
     else:
-        state = _say(state, msg("{player} keeps the Rumor cards and still answers questions.", player=state.player))
+        state = _say(state, why.out_cards(msg("{player} keeps the Rumor cards and still answers questions.",
+                                              player=state.player), False))
     return _end_turn(state)
 
 
-def _unsolved(state: State) -> State:
+def _unsolved(state: State, balloons: bool = False) -> State:
     """"If everyone makes an incorrect accusation, the game is over and the mystery
-    remains unsolved. Take the cards out of the envelope and look.\""""
-    state = _say(state, msg("The mystery remains unsolved."))
+    remains unsolved. Take the cards out of the envelope and look." (``balloons``: the last
+    Red Balloon ended it, house rule ``balloon_rule``.)"""
+    state = _say(state, why.unsolved(msg("The mystery remains unsolved."), balloons))
     return replace(_reveal(state), outcome="unsolved", step=Step.OVER)
 
 
 def _reveal(state: State) -> State:
     if not state.envelope_known:
-        return _say(state, todo("flip", "Take the cards out of the envelope and show them to everyone."))
+        return _say(state, why.revealed(todo("flip", "Take the cards out of the envelope and show them to everyone.")))
     kid, item, location = (state.name(c) for c in state.envelope)
-    return _say(state, msg("The envelope holds: {kid}, {item}, {place}.", kid=kid, item=item, place=location))
+    return _say(state, why.revealed(msg("The envelope holds: {kid}, {item}, {place}.", kid=kid, item=item,
+                                        place=location)))
 
 
 _HANDLERS = {

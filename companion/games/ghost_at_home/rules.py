@@ -22,6 +22,7 @@ from companion.engine.present import present
 from companion.errors import RuleViolation
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home import house as hs
+from companion.games.ghost_at_home import why
 from companion.games.ghost_at_home.cards import playable
 from companion.games.ghost_at_home.content import bulbs_entered
 from companion.games.ghost_at_home.state import EMPTY_HOUSE, Floor, State, Step
@@ -81,9 +82,9 @@ def _room(state: State, card: str) -> State:
     side = msg("left") if not spot.rooms else msg("right")
     state = state.with_floor(state.active, floor, replace(spot, rooms=spot.rooms + (card,)))
     state = _hand(state, state.active, -1)
-    state = _say(state, todo("place", "{player} explores a room: the {card} goes on the {side} of the {floor}.",
-                            player=state.player, card=gc.card_name(card), side=side,
-                            floor=gc.floor_name(floor)))
+    state = _say(state, why.room(todo("place", "{player} explores a room: the {card} goes on the {side} of the "
+                                      "{floor}.", player=state.player, card=gc.card_name(card), side=side,
+                                      floor=gc.floor_name(floor)), floor, card == gc.WILD))
     return replace(state, step=Step.ROOMS)
 
 
@@ -100,8 +101,9 @@ def _target(state: State, name: str) -> State:
     target = state.players.index(name)
     floor = present(hs.top_floor(state.house(target)), "a floor with a room")
     state = _hand(replace(state, card=None), state.active, -1)
-    state = _say(state, todo("place", "{player} plays a ghost on {target}'s house, on the {floor}.",
-                            player=state.player, target=name, floor=gc.floor_name(floor)))
+    state = _say(state, why.ghost_played(todo("place", "{player} plays a ghost on {target}'s house, on the {floor}.",
+                                              player=state.player, target=name, floor=gc.floor_name(floor)),
+                                         name, floor))
     return _incoming(state, target, floor, "turn")
 
 
@@ -114,8 +116,8 @@ def _cat_floor(state: State, arg: str) -> State:
     otherwise the cat stays to defend the floor."""
     floor = int(arg)
     state = _hand(replace(state, card=None), state.active, -1)
-    state = _say(state, todo("place", "{player} puts a cat on the {floor}.", player=state.player,
-                             floor=gc.floor_name(floor)))
+    state = _say(state, why.cat_placed(todo("place", "{player} puts a cat on the {floor}.", player=state.player,
+                                            floor=gc.floor_name(floor)), floor))
     state = _cat_arrives(state, state.active, floor)
     return _end_turn(state)
 
@@ -125,7 +127,8 @@ def _cat_arrives(state: State, player: int, floor: int) -> State:
     if spot.ghosts:
         state = state.with_floor(player, floor, replace(spot, ghosts=spot.ghosts - 1))
         state = _to_discard(state, gc.GHOST, gc.CAT)
-        return _say(state, todo("remove", "The cat chases the ghost away: discard both; the rooms stay."))
+        return _say(state, why.cat_chases(todo("remove", "The cat chases the ghost away: discard both; the rooms "
+                                                         "stay.")))
     return state.with_floor(player, floor, replace(spot, cats=spot.cats + 1))
 
 
@@ -180,22 +183,28 @@ def _light_yes(state: State, _arg: str) -> State:
 def _lit(state: State) -> State:
     """The paid cards are discarded (face up: they were tapped) and the light goes on."""
     cards, floor = state.paying, present(state.floor, "the floor to light")
+    bulbs = sum(state.bulbs) if bulbs_known(state) else None
     state = _hand(state, state.active, -len(cards))
     state = _to_discard(replace(state, paying=(), paid_pieces=(), bulbs=()), *cards)
-    state = _light_on(state, state.active, floor)
+    state = _light_on(state, state.active, floor, bulbs)
     return _end_turn(state)
 
 
-def _light_on(state: State, player: int, floor: int) -> State:
+def _light_on(state: State, player: int, floor: int, bulbs: int | None = None, card: bool = False) -> State:
+    """The light of ``floor`` goes on: paid with cards showing ``bulbs`` (None: confirmed by
+    the table), or by the Light Bulb ``card``."""
     spot = state.house(player)[floor - 1]
     state = state.with_floor(player, floor, replace(spot, lit=True))
-    return _say(state, todo("flip", "{player} turns on the light of the {floor}.", player=state.players[player],
-                           floor=gc.floor_name(floor)))
+    line = todo("flip", "{player} turns on the light of the {floor}.", player=state.players[player],
+                floor=gc.floor_name(floor))
+    return _say(state, why.bulb_card(line, floor) if card else why.lit(line, floor, bulbs))
 
 
 def _light_no(state: State, _arg: str) -> State:
+    bulbs = sum(state.bulbs) if bulbs_known(state) else None
     state = replace(state, step=Step.TURN, paying=(), paid_pieces=(), bulbs=(), floor=None)
-    return _say(state, todo("return", "Not enough bulbs: {player} takes the cards back.", player=state.player))
+    return _say(state, why.too_few_bulbs(todo("return", "Not enough bulbs: {player} takes the cards back.",
+                                              player=state.player), bulbs))
 
 
 def _cancel(state: State, _arg: str) -> State:
@@ -212,9 +221,10 @@ def _discard_n(state: State, arg: str) -> State:
     n = int(arg)
     state = _hand(state, state.active, -n)
     state = replace(state, secret=state.secret + n)
-    state = _say(state, ntodo("remove", "{player} discards {n} card face down.",
-                              "{player} discards {n} cards face down.", "n", player=state.player, n=n))
-    state = _draw(state, state.active, n)
+    state = _say(state, why.discarded(ntodo("remove", "{player} discards {n} card face down.",
+                                            "{player} discards {n} cards face down.", "n", player=state.player, n=n),
+                                      n))
+    state = _draw(state, state.active, n, "discard")
     return _end_turn(state)
 
 
@@ -239,7 +249,8 @@ def _use_special(state: State) -> State:
     """The special card in play leaves the hand for the discard pile."""
     card = present(state.card, "the special card in play")
     state = _to_discard(_hand(replace(state, card=None), state.active, -1), card)
-    return _say(state, msg("{player} plays {card}.", player=state.player, card=gc.card_name(card)))
+    return _say(state, why.special_played(msg("{player} plays {card}.", player=state.player,
+                                              card=gc.card_name(card))))
 
 
 def _from(state: State, arg: str) -> State:
@@ -257,10 +268,10 @@ def _to(state: State, name: str) -> State:
     state = _use_special(state.with_floor(source, from_floor, replace(spot, ghosts=spot.ghosts - 1)))
     target = state.players.index(name)
     floor = present(hs.top_floor(state.house(target)), "a floor with a room")
-    state = _say(state, todo("move",
-                             "The ghost on the {floor} of {owner}'s house moves to {target}'s house, on the {to}.",
-                            floor=gc.floor_name(from_floor), owner=state.players[source], target=name,
-                            to=gc.floor_name(floor)))
+    state = _say(state, why.ghost_moved(todo("move", "The ghost on the {floor} of {owner}'s house moves to "
+                                                     "{target}'s house, on the {to}.",
+                                             floor=gc.floor_name(from_floor), owner=state.players[source],
+                                             target=name, to=gc.floor_name(floor)), name, floor))
     if state.options["timehole_resolves"]:
         return _incoming(state, target, floor, "turn")
     spot = state.house(target)[floor - 1]
@@ -271,7 +282,7 @@ def _to(state: State, name: str) -> State:
 def _bulb(state: State, arg: str) -> State:
     """Light Bulb: a light on a floor whose lower floors are explored, at no cost."""
     state = _use_special(state)
-    return _end_turn(_light_on(state, state.active, int(arg)))
+    return _end_turn(_light_on(state, state.active, int(arg), card=True))
 
 
 def _to_floor(state: State, arg: str) -> State:
@@ -280,10 +291,11 @@ def _to_floor(state: State, arg: str) -> State:
     from_floor, floor = present(state.floor, "the cat's floor"), int(arg)
     spot = state.house(source)[from_floor - 1]
     state = _use_special(state.with_floor(source, from_floor, replace(spot, cats=spot.cats - 1)))
-    state = _say(state, todo("move",
-                             "The cat on the {from_floor} of {owner}'s house goes to the {floor} of {player}'s house.",
-                            from_floor=gc.floor_name(from_floor), owner=state.players[source],
-                            floor=gc.floor_name(floor), player=state.player))
+    food = state.step == Step.FOOD_TO
+    state = _say(state, why.cat_moved(todo("move", "The cat on the {from_floor} of {owner}'s house goes to the "
+                                                   "{floor} of {player}'s house.",
+                                           from_floor=gc.floor_name(from_floor), owner=state.players[source],
+                                           floor=gc.floor_name(floor), player=state.player), food))
     state = _cat_arrives(replace(state, target=None, floor=None), state.active, floor)
     return _end_turn(state)
 
@@ -300,10 +312,10 @@ def _bolt(state: State, name: str) -> State:
     state = _use_special(state)
     spot = state.house(target)[floor - 1]
     state = state.with_floor(target, floor, replace(spot, lit=False))
-    state = _say(state, todo("flip", "Lightning! The light of the {floor} of {target}'s house goes off.",
-                            floor=gc.floor_name(floor), target=name))
+    state = _say(state, why.lightning(todo("flip", "Lightning! The light of the {floor} of {target}'s house goes off.",
+                                           floor=gc.floor_name(floor), target=name), name, floor))
     if spot.ghosts and state.options["lightning_resolves_ghost"]:
-        state = _clear_floor(state, target, floor)
+        state = _clear_floor(state, target, floor, "lightning")
     return _end_turn(state)
 
 
@@ -318,8 +330,8 @@ def _incoming(state: State, target: int, floor: int, after: str) -> State:
     if spot.cats:
         state = state.with_floor(target, floor, replace(spot, cats=spot.cats - 1))
         state = _to_discard(state, gc.GHOST, gc.CAT)
-        state = _say(state, todo("remove",
-                                 "A cat is on that floor: the ghost and the cat are discarded; the rooms stay."))
+        state = _say(state, why.cat_guards(todo("remove", "A cat is on that floor: the ghost and the cat are "
+                                                          "discarded; the rooms stay.")))
         return _after_ghost(state, removed=False, landed=False)
     state = replace(state, step=Step.DEFEND)
     if not playable(state, target, gc.CAT):
@@ -331,8 +343,8 @@ def _defend(state: State, _arg: str) -> State:
     """The target discards a cat from the hand: the ghost is cancelled (out of turn too)."""
     target = present(state.target, "the ghost's target")
     state = _to_discard(_hand(state, target, -1), gc.GHOST, gc.CAT)
-    state = _say(state, todo("remove", "{target} discards a cat: the ghost is cancelled.",
-                             target=state.players[target]))
+    state = _say(state, why.defended(todo("remove", "{target} discards a cat: the ghost is cancelled.",
+                                          target=state.players[target])))
     return _after_ghost(state, removed=False, landed=False)
 
 
@@ -351,23 +363,24 @@ def _land(state: State) -> State:
     name = state.players[target]
     if not spot.lit or spot.ghosts >= 2:
         if spot.lit:
-            state = _say(state, msg("A second ghost on the {floor} of {target}'s house, where the light is on.",
-                                    floor=gc.floor_name(floor), target=name))
-        state = _clear_floor(state, target, floor)
+            state = _say(state, why.second_ghost(msg("A second ghost on the {floor} of {target}'s house, where the "
+                                                     "light is on.", floor=gc.floor_name(floor), target=name)))
+        state = _clear_floor(state, target, floor, "second" if spot.lit else "dark")
         return _after_ghost(state, removed=True, landed=True)
-    state = _say(state, todo("place", "The light is on: the ghost stays on the {floor} of {target}'s house.",
-                            floor=gc.floor_name(floor), target=name))
+    state = _say(state, why.stays(todo("place", "The light is on: the ghost stays on the {floor} of {target}'s house.",
+                                       floor=gc.floor_name(floor), target=name)))
     return _after_ghost(state, removed=False, landed=True)
 
 
-def _clear_floor(state: State, player: int, floor: int) -> State:
-    """Every card on the floor is discarded and its light goes off."""
+def _clear_floor(state: State, player: int, floor: int, how: str) -> State:
+    """Every card on the floor is discarded and its light goes off (``how``: a ghost on a
+    ``dark`` floor, a ``second`` ghost on a lit one, ``lightning`` over a ghost)."""
     spot = state.house(player)[floor - 1]
     cards = spot.rooms + (gc.GHOST,) * spot.ghosts + (gc.CAT,) * spot.cats
     state = _to_discard(state.with_floor(player, floor, Floor()), *cards)
-    return _say(state, todo("remove",
-                            "Discard the rooms and ghosts of the {floor} of {target}'s house; its light is off.",
-                           floor=gc.floor_name(floor), target=state.players[player]))
+    line = todo("remove", "Discard the rooms and ghosts of the {floor} of {target}'s house; its light is off.",
+                floor=gc.floor_name(floor), target=state.players[player])
+    return _say(state, why.cleared(line, how))
 
 
 def _after_ghost(state: State, removed: bool, landed: bool) -> State:
@@ -391,8 +404,8 @@ def _end_turn(state: State) -> State:
         n = len(state.players)
         stoppers = state.opponents(state.active) * (2 if n == 2 else 1)
         state = replace(state, escaper=state.active, stoppers=stoppers, stopped=False)
-        state = _say(state, msg("{player}'s house is fully explored: {player} tries to escape!",
-                                player=state.player))
+        state = _say(state, why.escaping(msg("{player}'s house is fully explored: {player} tries to escape!",
+                                             player=state.player), len(stoppers)))
         return _next_stopper(state)
     state = _refill(state, state.active)
     return _next_turn(state, state.active)
@@ -408,8 +421,8 @@ def _next_stopper(state: State) -> State:
         return replace(state, step=Step.ESCAPE)
     winner = state.players[present(state.escaper, "the escaping player")]
     state = replace(state, step=Step.OVER, outcome=winner)
-    return _say(state, msg("Nobody stopped the escape: {player} escapes from the haunted house and wins!",
-                           player=winner))
+    return _say(state, why.escaped(msg("Nobody stopped the escape: {player} escapes from the haunted house and wins!",
+                                       player=winner)))
 
 
 def _can_stop(state: State, player: int) -> bool:
@@ -420,9 +433,9 @@ def _stop(state: State, _arg: str) -> State:
     stopper, escaper = state.stoppers[0], present(state.escaper, "the escaping player")
     floor = present(hs.top_floor(state.house(escaper)), "a floor with a room")
     state = _hand(state, stopper, -1)
-    state = _say(state, todo("place", "{player} plays a ghost on the {floor} of {target}'s house to stop the escape.",
-                            player=state.players[stopper], target=state.players[escaper],
-                            floor=gc.floor_name(floor)))
+    line = todo("place", "{player} plays a ghost on the {floor} of {target}'s house to stop the escape.",
+                player=state.players[stopper], target=state.players[escaper], floor=gc.floor_name(floor))
+    state = _say(state, why.stop_escape(line, state.players[escaper], floor, 2 if len(state.players) == 2 else 1))
     return _incoming(state, escaper, floor, "escape")
 
 
@@ -437,11 +450,12 @@ def _escape_stopped(state: State) -> State:
     """"Se la fuga viene interrotta": everyone refills, starting with the escaper; the next
     player after the escaper plays on."""
     escaper = present(state.escaper, "the escaping player")
-    state = _say(state, todo("deal", "The escape is stopped! Everyone refills to 3 cards, starting with {player}.",
-                            player=state.players[escaper]))
+    line = todo("deal", "The escape is stopped! Everyone refills to 3 cards, starting with {player}.",
+                player=state.players[escaper])
+    state = _say(state, why.stopped(line, state.options["escape_stop"] == "any_ghost"))
     state = replace(state, escaper=None, stoppers=(), stopped=False)
     for player in (escaper,) + state.opponents(escaper):
-        state = _refill(state, player)
+        state = _refill(state, player, "stopped")
     return _next_turn(state, escaper)
 
 
@@ -461,12 +475,12 @@ def turn_line(player: str):
 # --------------------------------------------------------------------------- cards moving
 
 
-def _refill(state: State, player: int) -> State:
+def _refill(state: State, player: int, reason: str = "refill") -> State:
     """The player draws up to 3 cards (nothing when holding 3 or more)."""
-    return _draw(state, player, max(0, gc.HAND - state.hands[player]))
+    return _draw(state, player, max(0, gc.HAND - state.hands[player]), reason)
 
 
-def _draw(state: State, player: int, n: int) -> State:
+def _draw(state: State, player: int, n: int, reason: str) -> State:
     """``player`` draws ``n`` cards; an empty deck takes back the shuffled discard pile
     ("Se il mazzo esaurisce le carte, viene rimescolato"). When the deck runs out part way,
     the table draws the last cards first, then reshuffles, then draws the rest (issue 19)."""
@@ -477,11 +491,13 @@ def _draw(state: State, player: int, n: int) -> State:
             if pile == 0:
                 break
             state = replace(state, deck=pile, discard=(), secret=0)
-            state = _say(state, todo("return", "The deck is empty: shuffle the discard pile into a new deck."))
+            state = _say(state, why.reshuffled(todo("return", "The deck is empty: shuffle the discard pile into a "
+                                                              "new deck.")))
         take = min(n - drawn, state.deck)
+        held = state.hands[player]
         state = _hand(replace(state, deck=state.deck - take), player, take)
-        state = _say(state, ntodo("deal", "{player}: draw {n} card.", "{player}: draw {n} cards.", "n",
-                                  player=state.players[player], n=take))
+        state = _say(state, why.drawn(ntodo("deal", "{player}: draw {n} card.", "{player}: draw {n} cards.", "n",
+                                            player=state.players[player], n=take), reason, held, take))
         drawn += take
     return state
 

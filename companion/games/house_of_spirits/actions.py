@@ -10,6 +10,7 @@ from __future__ import annotations
 from companion.engine.frozen import replace
 from companion.engine.tuples import put
 from companion.games.house_of_spirits import components as hc
+from companion.games.house_of_spirits import why
 from companion.games.house_of_spirits.flow import draw, end_turn, request_roll
 from companion.games.house_of_spirits.scoring import add_points, start_tally
 from companion.games.house_of_spirits.state import (
@@ -50,8 +51,9 @@ def on_investigation_roll(state: State, face: int) -> State:
     bonus = sum(state.item_bonus(item, "investigation") for item in pending.items)
     total = base + bonus + face
     state = replace(change_action(state, dice=pending.dice + (face,), score=total), investigated=True)
-    state = say(state, msg("{player} investigates: {base} + {bonus} (items) + {face} (die) = {total}.",
-                         player=state.player, base=base, bonus=bonus, face=face, total=total))
+    line = msg("{player} investigates: {base} + {bonus} (items) + {face} (die) = {total}.",
+               player=state.player, base=base, bonus=bonus, face=face, total=total)
+    state = say(state, why.investigates(line, base, bonus, face, total))
     return draw(state, Step.PLOT)
 
 
@@ -64,17 +66,18 @@ def on_plot_drawn(state: State, plot: str) -> State:
     # "the player must exceed the investigation score" (H-A2: option "ge", reach it)
     needed = score if state.options["investigate_compare"] == "ge" else score + 1
     success = pending.score >= needed
+    exceed = state.options["investigate_compare"] != "ge"
     state = discard_items(state, player, pending.items)
     if success:
         state = add_to_hand(state, player, plot)
-        state = say(state, todo("other", "The plot card shows {score}, so {needed} or more was needed: {player} "
-                                "succeeds and takes {card}.", score=score, needed=needed, player=state.player,
-                                card=state.label(plot)))
+        line = todo("other", "The plot card shows {score}, so {needed} or more was needed: {player} succeeds and "
+                    "takes {card}.", score=score, needed=needed, player=state.player, card=state.label(plot))
+        state = say(state, why.investigation_result(line, pending.score, score, True, exceed))
         return check_hand_limit(state, player)
     state = replace(state, plot_deck=state.plot_deck.to_bottom(plot))
-    state = say(state, todo("return", "The plot card shows {score}, so {needed} or more was needed: the "
-                            "investigation fails; the card goes to the bottom of the plot deck.", score=score,
-                            needed=needed))
+    line = todo("return", "The plot card shows {score}, so {needed} or more was needed: the investigation fails; "
+                "the card goes to the bottom of the plot deck.", score=score, needed=needed)
+    state = say(state, why.investigation_result(line, pending.score, score, False, exceed))
     return end_turn(state)
 
 
@@ -120,9 +123,8 @@ def start_plot(state: State, plot: str) -> State:
 def declare_plot_item(state: State, item: str) -> State:
     """The plot item is declared before rolling ("Playing Plot Cards")."""
     state = change_action(state, plot_item=item)
-    return request_roll(say(state, msg("{player} declares {card} as the plot item.",
-                                           player=state.player, card=state.label(item))),
-                        Roll.PLOT, state.active)
+    line = msg("{player} declares {card} as the plot item.", player=state.player, card=state.label(item))
+    return request_roll(say(state, why.plot_item(line, state.label(item))), Roll.PLOT, state.active)
 
 
 def plot_target(state: State) -> tuple[int, int]:
@@ -138,19 +140,31 @@ def on_plot_roll(state: State, face: int) -> State:
     """Success when the die, moved by at most the modifier, reaches the number (Olivia's
     Garage example: needs 3, ±2, rolls 4 -> plays; Kraig's Tome: needs 4, ±1, rolls 6 -> fails)."""
     target, modifier = plot_target(state)
+    by = _bonus_from(state)
     state = change_action(state, dice=state.pending.dice + (face,))
     if abs(face - target) <= modifier:
-        state = say(state, msg("{player} rolled {face}: within ±{modifier} of {target}.",
-                                 player=state.player, face=face, modifier=modifier, target=target))
+        line = msg("{player} rolled {face}: within ±{modifier} of {target}.", player=state.player, face=face,
+                   modifier=modifier, target=target)
+        state = say(state, why.plot_roll(line, face, target, modifier, by))
         return plot_played(state)
-    state = say(state, msg("{player} rolled {face}: {target} is out of reach with ±{modifier}.",
-                             player=state.player, face=face, target=target, modifier=modifier))
+    line = msg("{player} rolled {face}: {target} is out of reach with ±{modifier}.", player=state.player, face=face,
+               target=target, modifier=modifier)
+    state = say(state, why.plot_roll(line, face, target, modifier, by))
     if state.options["failed_plot_roll"] == "bottom":
         plot = state.pending.target
         state = remove_from_hand(state, state.active, plot)
         state = replace(state, plot_deck=state.plot_deck.to_bottom(plot))
-        state = say(state, todo("return", "{card} goes to the bottom of the plot deck.", card=state.label(plot)))
+        line = todo("return", "{card} goes to the bottom of the plot deck.", card=state.label(plot))
+        state = say(state, why.plot_to_bottom(line))
     return end_turn(state)
+
+
+def _bonus_from(state: State):
+    """What gives the plot roll its ± bonus: the room (a room plot card) or the declared item."""
+    pending = state.pending
+    if state.card(pending.target).rooms:
+        return msg("the {room}'s bonus", room=state.card(state.room).said)
+    return msg("the {item}'s bonus", item=state.label(pending.plot_item))
 
 
 def plot_played(state: State) -> State:
@@ -159,11 +173,15 @@ def plot_played(state: State) -> State:
     plot = pending.target
     state = remove_from_hand(state, player, plot)
     state = replace(state, plots_played=state.plots_played + (plot,))
-    state = say(state, todo("place", "{player} plays {card}.", player=state.player, card=state.label(plot)))
+    card = state.card(plot)
+    kind = "plain" if not (card.rooms or card.items) else "rolled"
+    state = say(state, why.plot_played(todo("place", "{player} plays {card}.", player=state.player,
+                                            card=state.label(plot)), kind))
     if pending.plot_item:
         state = remove_from_hand(state, player, pending.plot_item)
         state = replace(state, attached=state.attached + ((plot, pending.plot_item),))
-        state = say(state, todo("place", "{card} is laid on the plot card.", card=state.label(pending.plot_item)))
+        item = state.label(pending.plot_item)
+        state = say(state, why.item_laid(todo("place", "{card} is laid on the plot card.", card=item), item))
     elif state.card(plot).rooms:
         state = replace(state, room_plots=state.room_plots + (plot,))
     state = add_points(state, player, hc.PLOT_POINTS, "plot card")
@@ -189,7 +207,8 @@ def pick_up(state: State, card: str) -> State:
     """Take one item or event card from the play area ("Pick up a card")."""
     state = replace(state, in_play=tuple(c for c in state.in_play if c != card))
     state = add_to_hand(state, state.active, card)
-    state = say(state, todo("other", "{player} picks up {card}.", player=state.player, card=state.label(card)))
+    state = say(state, why.picked_up(todo("other", "{player} picks up {card}.", player=state.player,
+                                          card=state.label(card)), state.label(card)))
     return check_hand_limit(state, state.active)
 
 
@@ -211,9 +230,11 @@ def discardable(state: State, player: int) -> tuple[str, ...]:
 
 def check_hand_limit(state: State, player: int) -> State:
     """More than 6 cards: discard down to 6 at once; otherwise the turn ends."""
-    if hand_count(state, player) > hc.HAND_LIMIT:
-        state = say(state, msg("{player} holds more than {limit} cards: discard down to {limit}.",
-                          player=state.players[player], limit=hc.HAND_LIMIT))
+    count = hand_count(state, player)
+    if count > hc.HAND_LIMIT:
+        line = msg("{player} holds more than {limit} cards: discard down to {limit}.", player=state.players[player],
+                   limit=hc.HAND_LIMIT)
+        state = say(state, why.over_limit(line, count, bool(state.options["hand_limit_counts_plots"])))
         return replace(state, step=Step.DISCARD, discarding=player)
     return end_turn(replace(state, discarding=None))
 
@@ -221,13 +242,14 @@ def check_hand_limit(state: State, player: int) -> State:
 def discard(state: State, card: str) -> State:
     """One card goes: a plot card to the bottom of the plot deck, others to the main discard."""
     player = state.discarding
-    if state.card(card).kind == "plot":
+    plot = state.card(card).kind == "plot"
+    if plot:
         state = remove_from_hand(state, player, card)
         state = replace(state, plot_deck=state.plot_deck.to_bottom(card))
     else:
         state = discard_items(state, player, (card,))
-    state = say(state, todo("remove", "{player} discards {card}.", player=state.players[player],
-                            card=state.label(card)))
+    line = todo("remove", "{player} discards {card}.", player=state.players[player], card=state.label(card))
+    state = say(state, why.discarded(line, state.label(card), plot))
     return check_hand_limit(state, player)
 
 
@@ -257,9 +279,10 @@ def use_healing(state: State, card: str) -> State:
     state = discard_items(state, state.active, (card,))
     state = replace(change_action(state, healed=state.pending.healed + healed),
                     wounds=put(state.wounds, target, state.wounds[target] - healed))
-    state = say(state, msg("{card} heals {player} by {healed}: {health} of {max} health.",
-                          card=state.label(card), player=state.players[target], healed=healed,
-                          health=state.max_health(target) - state.wounds[target], max=state.max_health(target)))
+    line = msg("{card} heals {player} by {healed}: {health} of {max} health.", card=state.label(card),
+               player=state.players[target], healed=healed, health=state.max_health(target) - state.wounds[target],
+               max=state.max_health(target))
+    state = say(state, why.healed(line, state.card(card).heal, healed))
     if state.wounds[target] == 0 or not healing_cards(state, state.active):
         return finish_heal(state)
     return state

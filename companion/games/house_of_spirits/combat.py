@@ -12,6 +12,7 @@ from __future__ import annotations
 from companion.engine.frozen import replace
 from companion.engine.tuples import put
 from companion.games.house_of_spirits import components as hc
+from companion.games.house_of_spirits import why
 from companion.games.house_of_spirits.flow import end_turn, request_roll
 from companion.games.house_of_spirits.scoring import add_points, kill_character
 from companion.games.house_of_spirits.state import (
@@ -77,10 +78,11 @@ def on_attack_roll(state: State, face: int) -> State:
     """The player's attack die; a player who may re-roll chooses to keep it or roll again."""
     pending = state.pending
     state = change_action(state, dice=pending.dice + (face,))
-    state = say(state, msg("{player} rolled {face} to attack.", player=state.player, face=face))
+    line = msg("{player} rolled {face} to attack.", player=state.player, face=face)
     if may_reroll(state):
-        return request_roll(state, Roll.REROLL, state.active)
-    return _attack_total(state)
+        per_game = state.options["reroll_limit"] == "per_game"
+        return request_roll(say(state, why.reroll_offered(line, face, per_game)), Roll.REROLL, state.active)
+    return _attack_total(say(state, why.attack_die(line, face)))
 
 
 def keep_attack_die(state: State) -> State:
@@ -94,7 +96,8 @@ def on_reroll(state: State, face: int) -> State:
     pending = state.pending
     state = replace(change_action(state, dice=pending.dice[:-1] + (face,), rerolled=True),
                     ability_used=put(state.ability_used, state.active, True))
-    return _attack_total(say(state, msg("{player} re-rolls: {face}.", player=state.player, face=face)))
+    return _attack_total(say(state, why.rerolled(msg("{player} re-rolls: {face}.", player=state.player, face=face),
+                                                 face)))
 
 
 def _attack_total(state: State) -> State:
@@ -105,13 +108,14 @@ def _attack_total(state: State) -> State:
     total = base + bonus + pending.dice[-1]
     state = replace(change_action(state, score=total),
                     attacked=state.attacked + ((monster,) if monster not in state.attacked else ()))
-    state = say(state, msg("Attack: {base} + {bonus} (items) + {face} (die) = {total}.",
-                         base=base, bonus=bonus, face=pending.dice[-1], total=total))
     defence = state.card(monster).defence
+    line = msg("Attack: {base} + {bonus} (items) + {face} (die) = {total}.", base=base, bonus=bonus,
+               face=pending.dice[-1], total=total)
+    state = say(state, why.attack_total(line, base, bonus, pending.dice[-1], total, defence))
     if total > defence + 6:  # "the monster has no chance of defending against it": no defence die
-        return _monster_killed(say(state, msg("Critical hit: {score} is more than 6 + {defence}, so the "
-                                              "monster cannot defend: no defence roll.",
-                                              score=total, defence=defence)))
+        line = msg("Critical hit: {score} is more than 6 + {defence}, so the monster cannot defend: no defence roll.",
+                   score=total, defence=defence)
+        return _monster_killed(say(state, why.critical(line, total, defence)), critical_hit=True)
     return request_roll(state, Roll.MONSTER_DEFENCE, player)
 
 
@@ -121,23 +125,27 @@ def on_monster_defence(state: State, face: int) -> State:
     monster = state.card(pending.target)
     defence = monster.defence + face
     state = change_action(state, dice=pending.dice + (face,), against=defence)
-    state = say(state, msg("{monster} defends: {defence} + {face} (die) = {total}.",
-                         monster=monster.said, defence=monster.defence, face=face, total=defence))
+    line = msg("{monster} defends: {defence} + {face} (die) = {total}.", monster=monster.said,
+               defence=monster.defence, face=face, total=defence)
+    state = say(state, why.monster_defends(line, monster.defence, face, defence, pending.score))
     if pending.score > defence:
         health = state.health(pending.target) - 1
         state = replace(state, monster_health=tuple((m, health if m == pending.target else h)
                                                     for m, h in state.monster_health))
         if health <= 0:
-            return _monster_killed(say(state, msg("A hit: {monster} has no health left.", monster=monster.said)))
-        state = say(state, msg("A hit: {monster} has {health} health left.", monster=monster.said, health=health))
+            line = msg("A hit: {monster} has no health left.", monster=monster.said)
+            return _monster_killed(say(state, why.hit(line, pending.score, defence, health)))
+        line = msg("A hit: {monster} has {health} health left.", monster=monster.said, health=health)
+        state = say(state, why.hit(line, pending.score, defence, health))
     else:
-        state = say(state, msg("A miss: {score} does not exceed {defence}.", score=pending.score, defence=defence))
-    state = say(state, msg("{monster} strikes back: {player}, choose defensive items, then roll for it.",
-                          monster=monster.said, player=state.player))
+        line = msg("A miss: {score} does not exceed {defence}.", score=pending.score, defence=defence)
+        state = say(state, why.miss(line, pending.score, defence))
+    state = say(state, why.strikes_back(msg("{monster} strikes back: {player}, choose defensive items, then roll for "
+                                            "it.", monster=monster.said, player=state.player)))
     return request_roll(state, Roll.MONSTER_ATTACK, player)
 
 
-def _monster_killed(state: State) -> State:
+def _monster_killed(state: State, critical_hit: bool = False) -> State:
     """The monster dies: its card goes to the bottom of the monster deck; 3 points."""
     pending, player = state.pending, state.active
     monster = pending.target
@@ -145,8 +153,9 @@ def _monster_killed(state: State) -> State:
                     monster_health=tuple(pair for pair in state.monster_health if pair[0] != monster),
                     monster_deck=state.monster_deck.to_bottom(monster))
     state = discard_items(state, player, pending.items)
-    state = say(state, todo("return", "{monster} is killed; its card goes to the bottom of the monster deck.",
-                          monster=state.label(monster)))
+    line = todo("return", "{monster} is killed; its card goes to the bottom of the monster deck.",
+                monster=state.label(monster))
+    state = say(state, why.killed(line, state.label(monster), critical_hit))
     state = add_points(state, player, hc.KILL_POINTS, "monster kill")
     return end_turn(state)
 
@@ -160,15 +169,17 @@ def on_monster_attack(state: State, face: int) -> State:
     player = state.active
     guarded = state.card(state.characters[player]).defence + guard_bonus(state)
     if state.options["monster_crit"] and total > guarded + 6:  # H-A3: "identical to that of a player"
-        state = say(state, msg("{monster} attacks: {attack} + {face} (die) = {total}.", monster=monster.said,
-                               attack=monster.attack, face=face, total=total))
-        state = say(state, msg("Critical hit by {monster}: {attack} is more than 6 + {defence}, so {player} "
-                               "cannot defend: no defence roll.", monster=monster.said, attack=total,
-                               defence=guarded, player=state.player))
+        line = msg("{monster} attacks: {attack} + {face} (die) = {total}.", monster=monster.said,
+                   attack=monster.attack, face=face, total=total)
+        state = say(state, why.monster_attacks(line, monster.attack, face, total, guarded))
+        line = msg("Critical hit by {monster}: {attack} is more than 6 + {defence}, so {player} cannot defend: no "
+                   "defence roll.", monster=monster.said, attack=total, defence=guarded, player=state.player)
+        state = say(state, why.monster_critical(line, total, guarded))
         state = discard_items(state, player, pending.items + pending.guards)
-        return end_turn(kill_character(state, player))
-    state = say(state, msg("{monster} attacks: {attack} + {face} (die) = {total}; {player}, roll for your defence.",
-                          monster=monster.said, attack=monster.attack, face=face, total=total, player=state.player))
+        return end_turn(kill_character(state, player, critical_hit=True))
+    line = msg("{monster} attacks: {attack} + {face} (die) = {total}; {player}, roll for your defence.",
+               monster=monster.said, attack=monster.attack, face=face, total=total, player=state.player)
+    state = say(state, why.monster_attacks(line, monster.attack, face, total, guarded))
     return request_roll(state, Roll.DEFENCE, player)
 
 
@@ -184,17 +195,20 @@ def on_player_defence(state: State, face: int) -> State:
     base = state.card(state.characters[player]).defence
     bonus = guard_bonus(state)
     defence = base + bonus + face
-    state = say(state, msg("{player} defends: {base} + {bonus} (items) + {face} (die) = {total}.",
-                          player=state.player, base=base, bonus=bonus, face=face, total=defence))
+    line = msg("{player} defends: {base} + {bonus} (items) + {face} (die) = {total}.", player=state.player,
+               base=base, bonus=bonus, face=face, total=defence)
+    state = say(state, why.player_defends(line, base, bonus, face, defence, pending.against))
     state = discard_items(state, player, pending.items + pending.guards)
     if pending.against > defence:
         wounds = state.wounds[player] + 1
         state = replace(state, wounds=put(state.wounds, player, wounds))
-        state = say(state, msg("{player} takes a wound: {health} of {max} health left.", player=state.player,
-                              health=state.max_health(player) - wounds, max=state.max_health(player)))
+        health = state.max_health(player) - wounds
+        line = msg("{player} takes a wound: {health} of {max} health left.", player=state.player, health=health,
+                   max=state.max_health(player))
+        state = say(state, why.wounded(line, pending.against, defence, health))
         if wounds >= state.max_health(player):
             state = kill_character(state, player)
     else:
-        state = say(state, msg("The attack misses: {attack} does not exceed {defence}.",
-                          attack=pending.against, defence=defence))
+        line = msg("The attack misses: {attack} does not exceed {defence}.", attack=pending.against, defence=defence)
+        state = say(state, why.defended(line, pending.against, defence))
     return end_turn(state)

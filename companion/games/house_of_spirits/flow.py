@@ -12,6 +12,7 @@ from collections import Counter
 from companion.engine.frozen import replace
 from companion.engine.tuples import put, without
 from companion.engine.words import and_names, commas
+from companion.games.house_of_spirits import why
 from companion.games.house_of_spirits.state import Roll, State, Step, say
 from companion.i18n import msg, nmsg, todo
 
@@ -75,7 +76,8 @@ def after_character(state: State, player: int) -> State:
         return draw(state, Step.CHARACTER)
     if state.options["secret_cards"] == "companion":
         return draw(state, Step.SECRET)
-    state = say(state, todo("deal", "Each player draws a secret victory card blindly and keeps it hidden."))
+    state = say(state, why.secret_draw(todo("deal", "Each player draws a secret victory card blindly and keeps it "
+                                                    "hidden.")))
     return start_rolloff(state)
 
 
@@ -83,7 +85,8 @@ def after_secret(state: State) -> State:
     """Next blind secret victory draw, then the roll-off."""
     if any(secret is None for secret in state.secrets):
         return draw(state, Step.SECRET)
-    return start_rolloff(say(state, msg("Each player has a secret victory card (kept by the companion, never shown).")))
+    line = msg("Each player has a secret victory card (kept by the companion, never shown).")
+    return start_rolloff(say(state, why.secret_dealt(line)))
 
 
 def start_rolloff(state: State) -> State:
@@ -103,10 +106,12 @@ def on_rolloff(state: State, face: int) -> State:
     top = [p for p, f in rolls if f == best]
     if len(top) > 1:
         names = and_names(state.players[p] for p in top)
-        state = say(state, msg("{names} tie with {face}: they roll again.", names=names, face=best))
+        state = say(state, why.rolloff_tie(msg("{names} tie with {face}: they roll again.", names=names, face=best),
+                                           best))
         return request_roll(replace(state, rolloff=tuple((p, None) for p in top)), Roll.ROLLOFF, top[0])
     state = say(replace(state, first=top[0], rolloff=()),
-                msg("{player} rolled highest and takes the First Player card.", player=state.players[top[0]]))
+                why.rolloff_won(msg("{player} rolled highest and takes the First Player card.",
+                                    player=state.players[top[0]]), best))
     return start_round(state)
 
 
@@ -120,8 +125,9 @@ def start_round(state: State) -> State:
     first = state.first if state.round == 0 else (state.first + 1) % n
     state = replace(state, round=state.round + 1, first=first, turn=0, died=(), attacked=(),
                     investigated=False, frames=())
-    state = say(state, todo("move", "Round {round}: {player} has the First Player card.", round=state.round,
-                               player=state.players[first]))
+    state = say(state, why.new_round(todo("move", "Round {round}: {player} has the First Player card.",
+                                          round=state.round, player=state.players[first]),
+                                     state.round, state.players[first]))
     for player in range(n):
         if state.dead[player]:
             state = _revive(state, player)
@@ -132,7 +138,8 @@ def start_round(state: State) -> State:
 
 def _revive(state: State, player: int) -> State:
     state = replace(state, dead=put(state.dead, player, False), wounds=put(state.wounds, player, 0))
-    return say(state, msg("{player} is back at full health.", player=state.players[player]))
+    return say(state, why.revived(msg("{player} is back at full health.", player=state.players[player]),
+                                  state.players[player]))
 
 
 def explore(state: State) -> State:
@@ -140,8 +147,8 @@ def explore(state: State) -> State:
     discard pile (or onto its room plot card), an empty room deck takes back its discards."""
     leftovers = state.in_play
     if leftovers:
-        state = say(state, todo("remove", "Cards nobody picked up go to the discard pile: {cards}.",
-                               cards=_names(state, leftovers)))
+        state = say(state, why.leftovers(todo("remove", "Cards nobody picked up go to the discard pile: {cards}.",
+                                              cards=_names(state, leftovers)), len(leftovers)))
     state = replace(state, in_play=(), monster_health=(),
                     main_discard=tuple(sorted(state.main_discard + leftovers)))
     if state.room is not None:
@@ -151,9 +158,10 @@ def explore(state: State) -> State:
             state = replace(state, room_discard=state.room_discard + (state.room,))
         state = replace(state, room=None)
     if not state.room_deck:
+        count = len(state.room_discard)
         state = replace(state, room_deck=state.room_deck.reshuffled(state.room_discard), room_discard=())
-        state = say(state, todo("other", "The whole house is explored: shuffle the room discards into a new room "
-                                         "deck."))
+        state = say(state, why.rooms_reshuffled(todo("other", "The whole house is explored: shuffle the room "
+                                                               "discards into a new room deck."), count))
     return draw(state, Step.ROOM)
 
 
@@ -164,10 +172,11 @@ def _lay_room_on_plots(state: State) -> State:
     plots, room = state.room_plots, state.room
     state = replace(state, attached=state.attached + tuple((plot, room) for plot in plots), room_plots=())
     if len(plots) == 1:
-        return say(state, todo("place", "Put the {room} card on {plot}.", room=state.label(room),
-                               plot=state.label(plots[0])))
-    return say(state, todo("place", "Put the {room} card across {plots}: each was played in this room.",
-                           room=state.label(room), plots=and_names(state.label(p) for p in plots)))
+        line = todo("place", "Put the {room} card on {plot}.", room=state.label(room), plot=state.label(plots[0]))
+    else:
+        line = todo("place", "Put the {room} card across {plots}: each was played in this room.",
+                    room=state.label(room), plots=and_names(state.label(p) for p in plots))
+    return say(state, why.room_on_plots(line, state.label(room), len(plots)))
 
 
 def on_room(state: State, room: str) -> State:
@@ -175,13 +184,15 @@ def on_room(state: State, room: str) -> State:
     card = state.card(room)
     state = replace(state, room=room)
     if card.skulls == 0:
-        state = say(state, msg("The party enters the {room}: no skulls, no monsters.", room=card.said))
+        first = state.round == 1 and not state.room_discard
+        state = say(state, why.entered(msg("The party enters the {room}: no skulls, no monsters.", room=card.said),
+                                       card.said, 0, first))
         return refill(state)
-    state = say(state, nmsg("The party enters the {room}: {skulls} skull; a roll of {skulls} or less "
-                            "brings a monster.",
-                            "The party enters the {room}: {skulls} skulls; a roll of {skulls} or less "
-                            "brings a monster.",
-                            "skulls", room=card.said, skulls=card.skulls))
+    state = say(state, why.entered(nmsg("The party enters the {room}: {skulls} skull; a roll of {skulls} or less "
+                                        "brings a monster.",
+                                        "The party enters the {room}: {skulls} skulls; a roll of {skulls} or less "
+                                        "brings a monster.",
+                                        "skulls", room=card.said, skulls=card.skulls), card.said, card.skulls))
     return next_monster_roll(replace(state, monster_rolls=state.order()))
 
 
@@ -198,20 +209,24 @@ def on_monster_roll(state: State, face: int) -> State:
     skulls = state.card(state.room).skulls
     name = state.players[state.roller]
     if face > skulls:
-        return next_monster_roll(say(state, msg("{player} rolled {face}: no monster.", player=name, face=face)))
+        line = why.monster_roll(msg("{player} rolled {face}: no monster.", player=name, face=face), face, skulls)
+        return next_monster_roll(say(state, line))
     if not state.monster_deck:
         empty = msg("{player} rolled {face}, but the monster deck is empty.", player=name, face=face)
-        return next_monster_roll(say(state, empty))
-    return draw(say(state, msg("{player} rolled {face}: a monster appears!", player=name, face=face)), Step.MONSTER)
+        return next_monster_roll(say(state, why.monster_roll(empty, face, skulls, empty=True)))
+    line = why.monster_roll(msg("{player} rolled {face}: a monster appears!", player=name, face=face), face, skulls)
+    return draw(say(state, line), Step.MONSTER)
 
 
-def lay_monster(state: State, monster: str) -> State:
-    """A monster card goes into the play area at full health."""
+def lay_monster(state: State, monster: str, from_main: bool = False) -> State:
+    """A monster card goes into the play area at full health (``from_main``: laid as a main
+    card, house rule ``monsters_in_main_deck``)."""
     card = state.card(monster)
     state = replace(state, in_play=state.in_play + (monster,),
                     monster_health=state.monster_health + ((monster, card.health),))
-    return say(state, todo("place", "{monster} (attack {attack}, defence {defence}, health {health}) is in play.",
-                          monster=card.said, attack=card.attack, defence=card.defence, health=card.health))
+    line = todo("place", "{monster} (attack {attack}, defence {defence}, health {health}) is in play.",
+                monster=card.said, attack=card.attack, defence=card.defence, health=card.health)
+    return say(state, why.monster_laid(line, card.said, card.health, from_main))
 
 
 def refill(state: State) -> State:
@@ -220,21 +235,23 @@ def refill(state: State) -> State:
         return begin_turns(state)
     if not possible_draws(replace(state, step=Step.MAIN)):
         if state.main_discard:
+            count = len(state.main_discard)
             state = replace(state, main_deck=tuple(sorted(state.main_deck + state.main_discard)), main_discard=())
-            state = say(state, todo("other", "The main deck is empty: shuffle its discard pile into a new main deck."))
+            state = say(state, why.main_reshuffled(todo("other", "The main deck is empty: shuffle its discard pile "
+                                                                 "into a new main deck."), count))
         else:
-            return begin_turns(say(state, msg("The main deck is empty: no more cards are laid.")))
+            return begin_turns(say(state, why.main_empty(msg("The main deck is empty: no more cards are laid."))))
     return draw(state, Step.MAIN)
 
 
 def on_main(state: State, card: str) -> State:
     """A main-deck card is laid face up (a monster under ``monsters_in_main_deck``)."""
     if state.card(card).kind == "monster":
-        state = lay_monster(replace(state, monster_deck=state.monster_deck.take(card)), card)
+        state = lay_monster(replace(state, monster_deck=state.monster_deck.take(card)), card, from_main=True)
     else:
-        state = say(replace(state, in_play=state.in_play + (card,),
-                            main_deck=without(state.main_deck, card)),
-                    todo("place", "Laid out: {card}.", card=state.label(card)))
+        state = replace(state, in_play=state.in_play + (card,), main_deck=without(state.main_deck, card))
+        state = say(state, why.laid_out(todo("place", "Laid out: {card}.", card=state.label(card)), state.label(card),
+                                        len(state.in_play), len(state.players)))
     return refill(state)
 
 
@@ -256,7 +273,8 @@ def turn_start(state: State) -> State:
         if state.options["death_skip"] == "revive_at_turn":
             return replace(_revive(state, player), step=Step.ACTION, frames=())
         state = say(replace(state, turn=state.turn + 1),
-                    msg("{player} is dead and skips this round.", player=state.players[player]))
+                    why.dead_skips(msg("{player} is dead and skips this round.", player=state.players[player]),
+                                   state.players[player]))
     return start_round(state)
 
 

@@ -23,7 +23,7 @@ from companion.engine.frozen import replace
 from companion.engine.pending import settle
 from companion.engine.tuples import put, without
 from companion.errors import RuleViolation
-from companion.games.house_of_spirits import actions, combat, flow, scoring
+from companion.games.house_of_spirits import actions, combat, flow, scoring, why
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.content import CONTENT, DECK_KINDS, entries
 from companion.games.house_of_spirits.prompts import setup_player, tapped_because
@@ -122,16 +122,17 @@ def on_draw(state: State, card: str) -> State:
         state = replace(state, characters=put(state.characters, player, card),
                         character_deck=without(state.character_deck, card))
         character = state.card(card)
-        state = say(state, msg("{player} plays {character} (attack {attack}, defence {defence}, "
-                               "investigation {investigation}, health {health}).",
-                               player=state.players[player], character=character.said, attack=character.attack,
-                               defence=character.defence, investigation=character.investigation,
-                               health=character.health))
+        line = msg("{player} plays {character} (attack {attack}, defence {defence}, investigation {investigation}, "
+                   "health {health}).", player=state.players[player], character=character.said,
+                   attack=character.attack, defence=character.defence, investigation=character.investigation,
+                   health=character.health)
+        state = say(state, why.character(line, character.said))
         return flow.after_character(state, player)
     if step == Step.SECRET:
         player = setup_player(state)
         state = replace(state, secrets=put(state.secrets, player, card), secret_deck=without(state.secret_deck, card))
-        return flow.after_secret(say(state, msg("{player} has a secret victory card.", player=state.players[player])))
+        line = why.secret_dealt(msg("{player} has a secret victory card.", player=state.players[player]))
+        return flow.after_secret(say(state, line))
     if step == Step.ROOM:
         return flow.on_room(replace(state, room_deck=state.room_deck.take(card)), card)
     if step == Step.MONSTER:
@@ -175,7 +176,8 @@ def _resolve_die(state: State, face: int) -> State:
     """A die face (the companion's or the physical die's) goes to what it was rolled for."""
     state = replace(state, die=face)
     if state.roll == Roll.ROLLOFF:
-        state = say(state, msg("{player} rolled {face}.", player=state.players[state.roller], face=face))
+        state = say(state, why.rolloff(msg("{player} rolled {face}.", player=state.players[state.roller], face=face),
+                                       face))
     return _ON_DIE[state.roll](state, face)
 
 
@@ -198,7 +200,7 @@ def _cancel(state: State, _arg: str) -> State:
 
 
 def _pass(state: State, _arg: str) -> State:
-    return flow.end_turn(say(state, msg("{player} has nothing to do and passes.", player=state.player)))
+    return flow.end_turn(say(state, why.passes(msg("{player} has nothing to do and passes.", player=state.player))))
 
 
 def _claim_secret(state: State, _arg: str) -> State:

@@ -10,6 +10,7 @@ from companion.engine.frozen import replace
 from companion.engine.tuples import put
 from companion.engine.words import and_names
 from companion.games.house_of_spirits import components as hc
+from companion.games.house_of_spirits import why
 from companion.games.house_of_spirits.state import State, Step, say
 from companion.i18n import msg, nmsg, ntodo, todo
 
@@ -44,9 +45,10 @@ def add_points(state: State, player: int, points: int, cause: str) -> State:
     line = nmsg("{player} {change} ({cause}): {total} point.", "{player} {change} ({cause}): {total} points.",
                 "n", player=name, change=_signed(points, plus=True), cause=label, total=_signed(score),
                 n=abs(score))
-    state = say(state, line)
+    state = say(state, why.points(line, cause, change, score))
     if score >= hc.WINNING_SCORE and state.outcome is None and state.step != Step.TALLY:
-        return win(state, (name,), msg("{player} has {score} points and wins the game!", player=name, score=score))
+        line = msg("{player} has {score} points and wins the game!", player=name, score=score)
+        return win(state, (name,), why.eighteen(line, score))
     return state
 
 
@@ -62,14 +64,16 @@ def win(state: State, winners: tuple[str, ...], text: str) -> State:
     return say(replace(state, outcome="won", winners=winners, step=Step.OVER, frames=()), text)
 
 
-def kill_character(state: State, player: int) -> State:
+def kill_character(state: State, player: int, critical_hit: bool = False) -> State:
     """A character dies ("Heal himself or another player"; "End of the Game" 1).
 
     The player loses 2 points and every card (plot cards to the bottom of the plot deck,
     the others to the main discard); the character comes back at full health next round.
-    If every character has died this round, the game ends in failure.
+    If every character has died this round, the game ends in failure. ``critical_hit``: a
+    monster's critical hit killed it (house rule ``monster_crit``), not its wounds.
     """
     name = state.players[player]
+    health = state.max_health(player)
     hand = state.hand(player)
     plots = tuple(card for card in hand if state.card(card).kind == "plot")
     others = tuple(card for card in hand if state.card(card).kind != "plot")
@@ -82,21 +86,24 @@ def kill_character(state: State, player: int) -> State:
         plot_deck=state.plot_deck.to_bottom(*plots),
         main_discard=tuple(sorted(state.main_discard + others)),
     )
-    state = say(state, todo("out", "The character of {player} dies: every card but the character and the secret "
-                           "victory card is lost.", player=name))
+    line = todo("out", "The character of {player} dies: every card but the character and the secret victory card "
+                "is lost.", player=name)
+    state = say(state, why.died(line, critical_hit, health))
     if plots:
-        state = say(state, ntodo("return", "{n} plot card goes to the bottom of the plot deck.",
-                                 "{n} plot cards go to the bottom of the plot deck.", "n", n=len(plots)))
+        state = say(state, why.plots_lost(ntodo("return", "{n} plot card goes to the bottom of the plot deck.",
+                                                "{n} plot cards go to the bottom of the plot deck.", "n",
+                                                n=len(plots)), len(plots)))
     state = add_points(state, player, hc.DEATH_POINTS, "death")
     if state.outcome is None and len(state.died) == len(state.players):
-        state = say(replace(state, outcome="lost", step=Step.OVER, frames=()),
-                    msg("Every character has been killed this round: the house wins and the game ends in failure."))
+        line = msg("Every character has been killed this round: the house wins and the game ends in failure.")
+        state = say(replace(state, outcome="lost", step=Step.OVER, frames=()), why.all_dead(line, len(state.died)))
     return state
 
 
 def start_tally(state: State) -> State:
     """The last plot card is played: ask who met their secret victory condition ("End of the Game" 3)."""
-    state = say(state, msg("Every plot card has been played: tally the scores with the secret victory conditions."))
+    line = msg("Every plot card has been played: tally the scores with the secret victory conditions.")
+    state = say(state, why.all_plots(line, len(hc.ids("plot"))))
     return next_tally(replace(state, step=Step.TALLY, frames=()))
 
 
@@ -139,6 +146,9 @@ def winners(state: State) -> tuple[str, ...]:
 def _result_sentence(state: State) -> str:
     names = winners(state)
     best = max(state.scores)
+    most_plots = state.options["tiebreak"] == "most_plots" and state.scores.count(best) > 1
     if len(names) == 1:
-        return msg("{player} wins with {score} points.", player=names[0], score=best)
-    return msg("{names} share the win with {score} points.", names=and_names(names), score=best)
+        line = msg("{player} wins with {score} points.", player=names[0], score=best)
+    else:
+        line = msg("{names} share the win with {score} points.", names=and_names(names), score=best)
+    return why.result(line, best, len(names) > 1, most_plots)
