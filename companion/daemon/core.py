@@ -31,6 +31,7 @@ from companion.daemon.links import Links, TableNow
 from companion.daemon.programmer import TagProgrammer
 from companion.daemon.publisher import StatePublisher
 from companion.daemon.reader_news import driver_words, presence_notice, reader_status
+from companion.daemon.saving import SavingWatch
 from companion.daemon.settings import DaemonSettings
 from companion.daemon.staff import StaffCall
 from companion.daemon.taps import VirtualTaps
@@ -109,12 +110,6 @@ class Daemon:
         self.readers: dict[str, dict[str, Any]] = {}
         #: Drop-outs of each reader since start (online, then offline), issue 30.
         self.reader_dropouts: dict[str, int] = {}
-        #: Why games are not being saved (the store is in memory, or a write failed), for
-        #: every state message; None while they are.
-        self.storage_warning: str | None = settings.storage_warning
-        #: The session's inputs are not being written (a write failed): the warning above is
-        #: this daemon's own until they are (issue 26).
-        self._saving_stopped = False
         #: The finished game put back on the table at start (:meth:`show_last_finished`), or
         #: None; forgotten when another game is on the table.
         self.finished_at_start: int | None = None
@@ -134,6 +129,8 @@ class Daemon:
         #: What the parts are given of the daemon (nothing else of it).
         self.links = Links(in_order=self.in_order, start_task=self.start_task, publish=self.publish,
                            notify=self.publisher.notify)
+        #: Whether the game's inputs are being saved (issues 8 and 26).
+        self.saving = SavingWatch(lambda: self.session, self.links, self.add_news, settings.storage_warning)
         self.enroller = EnrollmentController(store, self.links, self._use_enrolled_tags)
         self.programmer = TagProgrammer(store, self.reader_roles, self.publisher.notify)
         #: The virtual readers and ``tap`` (issue 18), and whether a dice button was opened.
@@ -285,20 +282,20 @@ class Daemon:
 
     def start_game(self, header: GameHeader) -> Session:
         """Start and record a new game; publish it. Call on the loop (or via :meth:`call`)."""
-        self._save_before_leaving()
+        self.saving.before_leaving()
         self.finished_at_start = None
         self.session = Session.start(header, self.store, hold_time=self.hold_time,
                                      reader_roles=self.reader_roles, enrolled=self.store.enrolled_tags())
         self.recent.clear()
         self.recent.extend(self.session.spec.news(self.session.state))
-        self._check_saving()
+        self.saving.check()
         self.revision += 1
         self.publish()
         return self.session
 
     def resume_game(self, record) -> Session:
         """Resume a stored game; publish it."""
-        self._save_before_leaving()
+        self.saving.before_leaving()
         self.finished_at_start = None
         self.session = Session.resume(self.store, record, hold_time=self.hold_time,
                                       reader_roles=self.reader_roles, enrolled=self.store.enrolled_tags())
@@ -373,7 +370,7 @@ class Daemon:
         await self._start_phones()
         self._start_venue()
         worker = self.loop.create_task(self._work(), name=WORKER_TASK)
-        self.start_task(self._retry_saving(SAVE_RETRY_EVERY))
+        self.start_task(self.saving.retry(SAVE_RETRY_EVERY))
         if ready is not None:
             ready.set()
         try:
@@ -398,7 +395,7 @@ class Daemon:
         for task in [*self._tasks, worker]:
             task.cancel()
         await asyncio.gather(*self._tasks, worker, return_exceptions=True)
-        self._last_save()
+        self.saving.last()
         if self.desk is not None:
             await self.desk.stop()
             self.desk = None
@@ -407,15 +404,6 @@ class Daemon:
             self.phones = None
         log.info("shutdown 3/3: closing the clients and the socket")
         await self.hub.close()
-
-    def _last_save(self) -> None:
-        """At shutdown: a last try at writing the kept inputs; the log says what is lost."""
-        if self.session is None or self.session.unsaved is None:
-            return
-        left = self.save_kept()
-        if left:
-            log.error("shutdown: %d inputs of game %s were played but could not be saved: %s",
-                      left, self.session.game_id, self.session.unsaved)
 
     async def _start_phones(self) -> None:
         """Serve the players' phones when the config enables them (issue 22). A port that
@@ -508,7 +496,7 @@ class Daemon:
         except (StackError, StoreError) as exc:
             self._failed(inp, exc)
             return exc
-        self._check_saving()
+        self.saving.check()
         if reply.accepted:
             self._accepted(inp, reply, hidden)
         elif not reply.ignored:
@@ -530,28 +518,6 @@ class Daemon:
 
     def _failed(self, inp: Input, exc: CompanionError) -> None:
         self.publisher.notify(msg("{input}: {problem}", input=inputs.describe(inp), problem=str(exc)), "error")
-
-    def _check_saving(self) -> None:
-        """Tell the table once that the game's inputs are not being recorded (issue 8), and
-        once that they are again, the kept ones written (issue 26)."""
-        unsaved = self.session.unsaved if self.session is not None else None
-        if unsaved is None:
-            if self._saving_stopped:
-                self._saving_stopped = False
-                self.storage_warning = None
-                text = msg("Saving again: every input kept in memory is now saved.")
-                self.recent.append(text)
-                self.publisher.notify(text, "info")
-                self.publish()
-            return
-        if self._saving_stopped or self.storage_warning is not None:
-            return
-        self._saving_stopped = True
-        self.storage_warning = msg("The game is not being saved ({reason}). Its inputs are kept in memory and "
-                                   "saved as soon as there is room again: keep the companion on.",
-                                   reason=unsaved[:160])
-        self.recent.append(self.storage_warning)
-        self.publisher.notify(self.storage_warning, "error")
 
     def choose_language(self, chosen: str) -> None:
         """Render every sentence in ``chosen`` from now on and send every screen the state in
@@ -601,37 +567,20 @@ class Daemon:
         if on_tag is not None:
             self.on_tag = on_tag
 
+    @property
+    def storage_warning(self) -> str | None:
+        """Why games are not being saved (the store is in memory, or a write failed), for
+        every state message; None while they are (:class:`~companion.daemon.saving.SavingWatch`)."""
+        return self.saving.warning
+
     def not_saving(self, text: str) -> None:
         """Warn every screen that inputs are not being saved, until a write succeeds."""
-        self._saving_stopped = True
-        self.storage_warning = text
-        self.recent.append(text)
+        self.saving.not_saving(text)
 
     def save_kept(self) -> int:
         """Write the inputs the store could not take (on the worker: :meth:`call` or
         :meth:`in_order`); the count still unsaved (issue 26)."""
-        session = self.session
-        if session is None or session.unsaved is None:
-            return 0
-        session.save_kept()
-        self._check_saving()
-        return session.kept
-
-    def _save_before_leaving(self) -> None:
-        """Before another game replaces this one: write what it kept, or say what is lost."""
-        if self.session is None or self.session.unsaved is None:
-            return
-        if self.save_kept():
-            log.error("game %s: %d inputs could not be saved before another game started",
-                      self.session.game_id, self.session.kept)
-        self._saving_stopped = False
-
-    async def _retry_saving(self, every: float) -> None:
-        """Every ``every`` seconds, while inputs are kept in memory, try to write them."""
-        while True:
-            await asyncio.sleep(every)
-            if self.session is not None and self.session.unsaved is not None:
-                await self.in_order(self.save_kept)
+        return self.saving.save_kept()
 
     def touch(self, key: str, seen: int | None) -> Reply:
         """A touch made on the state numbered ``seen`` (None: whatever is current). When the
