@@ -109,3 +109,26 @@ class DaemonApi(Protocol):
     def set_aside(self, news: str) -> None: ...
 
     def start_desk(self, quiet: bool = False) -> Awaitable[Any]: ...
+
+
+class PublishedDaemon(DaemonApi, Protocol):
+    """What the :class:`~companion.daemon.publisher.StatePublisher` reads of the daemon to
+    build every state message: the socket commands' view and the daemon's own fields."""
+
+    @property
+    def hold_time(self) -> float: ...
+
+    @property
+    def readers(self) -> Mapping[str, Mapping[str, Any]]: ...
+
+    @property
+    def storage_warning(self) -> str | None: ...
+
+    @property
+    def finished_at_start(self) -> int | None: ...
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop | None: ...
+
+    @property
+    def venue(self) -> Any: ...  # the link to the venue's broker while [mqtt] is served, or None
