@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from companion import protocol
-from companion.daemon import answers
+from companion.daemon import answers, desk_commands, voice  # noqa: F401 (the owner's and the voice's commands register)
 from companion.daemon.args import text_arg
+from companion.daemon.command_table import COMMANDS, Ack, command
 from companion.errors import CompanionError
 from companion.i18n import msg, render
 
@@ -25,23 +25,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-Ack = tuple[bool, str]
-Handler = Callable[["DaemonApi", dict[str, Any], asyncio.StreamWriter], Awaitable[Ack]]
-
-#: Command name -> its handler.
-COMMANDS: dict[str, Handler] = {}
-
 #: Long commands, answered in the background: the client's other lines go on meanwhile.
 BACKGROUND = frozenset({"write_tag", "tap"})
-
-
-def command(*names: str) -> Callable[[Handler], Handler]:
-    """Register the decorated handler for the commands ``names``."""
-    def register(handler: Handler) -> Handler:
-        for name in names:
-            COMMANDS[name] = handler
-        return handler
-    return register
 
 
 async def receive(daemon: DaemonApi, line: bytes, writer: asyncio.StreamWriter) -> None:
@@ -248,6 +233,3 @@ async def staff(daemon: DaemonApi, message, writer) -> Ack:
         raise protocol.ProtocolError("call_staff needs a venue: an [mqtt] section in the config")
     return await staff_command(daemon.staff, daemon.links, name)
 
-
-# The owner's commands (issue 34) and the voice's repeat, why and voice_settings (issues 28, 33) register themselves.
-from companion.daemon import desk_commands, voice  # noqa: E402,F401

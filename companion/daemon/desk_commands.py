@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from companion import protocol
 from companion.daemon.answers import send
 from companion.daemon.args import text_arg
-from companion.daemon.commands import command
+from companion.daemon.command_table import command
 from companion.errors import CompanionError, StoreError
 from companion.i18n import msg, nmsg
 

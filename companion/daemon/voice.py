@@ -14,7 +14,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from companion import protocol
-from companion.daemon.commands import Ack, command
+from companion.daemon.command_table import Ack, command
 from companion.voice import settings
 
 if TYPE_CHECKING:
