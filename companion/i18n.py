@@ -41,6 +41,9 @@ class Msg(str):
     count: str | None
     todo: str | None
     touch: Msg | None
+    #: A news line's explanation (a :class:`companion.engine.why.Why`), set only by
+    #: :func:`companion.engine.why.because`; absent on every other sentence.
+    why: Any
 
     def __new__(cls, msgid: str, params: dict[str, Any], plural: str | None = None,
                 count: str | None = None, todo: str | None = None, touch: Msg | None = None) -> Msg:

@@ -153,10 +153,14 @@ class VoiceSettingsMessage(TypedDict):
     say: Literal["everything", "todo", "sounds"]
 
 
+#: How serious a notice is.
+NoticeLevel = Literal["info", "warning", "error"]
+
+
 class NoticeMessage(TypedDict):
     """``{"type": "notice"}``: a refused input or a problem, for the screen's banner."""
     type: Literal["notice"]
-    level: Literal["info", "warning", "error"]
+    level: NoticeLevel
     text: str
     rule: str | None  # a refused input: the rulebook section that refuses it (issue 33); else None
 

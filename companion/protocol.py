@@ -104,9 +104,13 @@ from companion.i18n import msg, render, render_all
 from companion.messages import (
     CheckMessage,
     LessonMessage,
+    NoticeLevel,
     NoticeMessage,
     OddsMessage,
     PrivateMessage,
+    PrivateOwner,
+    PrivatePrompt,
+    PromptMessage,
     RuleSectionMessage,
     RulesMessage,
     StateMessage,
@@ -189,15 +193,15 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     if log_why is None:
         log_why = why_message(recent, lang)
     if session is None:
-        prompt = {"text": render(msg("No game yet: start a new one."), lang), "player": None, "choices": [],
-                  "over": False, "private": None, "out_of_turn": []}
+        empty: PromptMessage = {"text": render(msg("No game yet: start a new one."), lang), "player": None,
+                                "choices": [], "over": False, "private": None, "out_of_turn": []}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
-                "view": {}, "prompt": prompt, "can_undo": False, "private_players": [], "news": [], "why": [],
+                "view": {}, "prompt": empty, "can_undo": False, "private_players": [], "news": [], "why": [],
                 "todo": [], "log": render_all(recent, lang, touch), "log_why": log_why,
                 "colours": {}, "lesson": None,
                 "odds": None}
     p = session.prompt
-    prompt = {
+    prompt: PromptMessage = {
         "text": render(p.text, lang, touch),
         "player": p.player,
         "choices": [{"key": c.key, "label": render(c.label, lang), "main": c.main}
@@ -260,7 +264,7 @@ def _private_players(session) -> list[str]:
     return [p for p in session.header.players if spec.private_view(session.state, p)]
 
 
-def private_prompt_owner(prompt) -> dict[str, Any] | None:
+def private_prompt_owner(prompt) -> PrivateOwner | None:
     """``{"player": name}`` when ``prompt`` has private choices (made by its player on a
     privacy screen), else None."""
     if not any(c.private for c in prompt.choices):
@@ -281,7 +285,7 @@ def private_message(session, player: str, lang: str = "en", touch: bool = False)
     spec, state, p = session.spec, session.state, session.prompt
     view = spec.private_view(state, player)
     owner = private_prompt_owner(p)
-    prompt = None
+    prompt: PrivatePrompt | None = None
     if owner is not None and owner["player"] == player:  # never to whoever asks first
         prompt = {"text": render(p.text, lang, touch),
                   "choices": [{"key": c.key, "label": render(c.label, lang), "private": c.private}
@@ -339,7 +343,7 @@ def render_tree(value: Any, lang: str) -> Any:
     return render(value, lang)
 
 
-def notice(text: str, level: str = "warning", lang: str = "en", touch: bool = False,
+def notice(text: str, level: NoticeLevel = "warning", lang: str = "en", touch: bool = False,
            rule: str | None = None) -> NoticeMessage:
     """A ``notice`` message (``level``: ``"info"``, ``"warning"`` or ``"error"``), its text
     rendered in ``lang`` (``touch``: as for :func:`state_message`); a refused input's notice

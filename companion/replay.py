@@ -9,6 +9,7 @@ the replay resumes after the last recorded line.
 
 from __future__ import annotations
 
+import concurrent.futures
 import logging
 import tempfile
 import threading
@@ -22,7 +23,7 @@ from companion import inputs
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread, dice_input, presence_input
 from companion.daemon.settings import DaemonSettings
-from companion.errors import LineRefused, ReplayFailed  # noqa: F401 (re-exported: companion.replay.ReplayFailed)
+from companion.errors import CompanionError, LineRefused, ReplayFailed  # noqa: F401 (re-exported: companion.replay.ReplayFailed)
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.script import ScriptLine, TableScript
 from companion.session import Reply
@@ -92,11 +93,8 @@ def _run(script, store, path, realtime, speed, on_line, on_message, strict, hold
          hold_until=None) -> ReplayResult:
     from hardware.simulated import SimulatedTable
 
-    replies: list[Reply] = []
-    failures: list[str] = []
-    daemon = Daemon(store, path, on_reply=lambda inp, reply: replies.append(reply),
-                    on_failure=lambda inp, exc: failures.append(str(exc)),
-                    settings=DaemonSettings(dice_button=True))  # the simulated table's: a script's presses go to it
+    # the simulated table's dice button: a script's presses go to it
+    daemon = Daemon(store, path, settings=DaemonSettings(dice_button=True))
     with DaemonThread(daemon):
         feeder = _Feeder(daemon)
         table = SimulatedTable(feeder.on_presence, feeder.on_dice, realtime=realtime, speed=speed)
@@ -107,8 +105,7 @@ def _run(script, store, path, realtime, speed, on_line, on_message, strict, hold
                 pace = _Pace(realtime, speed, script.lines, resumed_after)
                 for line in pace.todo:
                     pace.wait(line)
-                    replies.clear()
-                    feeder.feed(table, line)
+                    replies, failures = _outcomes(feeder.feed(table, line))
                     reply = replies[-1] if replies else None
                     _account(daemon, result, line, reply, on_line, failures)
                     if strict:
@@ -240,9 +237,10 @@ class _Feeder:
     def __init__(self, daemon: Daemon):
         self.daemon = daemon
         self.line: int | None = None  # the line being fed
+        self.futures: list[concurrent.futures.Future[Reply]] = []  # what the line's inputs came to
 
     def submit(self, inp: Input) -> None:
-        self.daemon.submit(replace(inp, line=self.line))
+        self.futures.append(self.daemon.submit(replace(inp, line=self.line)))
 
     def on_presence(self, event) -> None:
         self.submit(presence_input(event))
@@ -250,9 +248,11 @@ class _Feeder:
     def on_dice(self, held: float) -> None:
         self.submit(dice_input(held))
 
-    def feed(self, table, line: ScriptLine) -> None:
+    def feed(self, table, line: ScriptLine) -> list[concurrent.futures.Future[Reply]]:
+        """Feed ``line`` and wait until the daemon handled what it caused; the futures of
+        those inputs (:meth:`Daemon.submit`), all done."""
         inp: Input = line.input
-        self.line = line.number
+        self.line, self.futures = line.number, []
         if isinstance(inp, Tap):
             table.tap(inp.uid, inp.reader, inp.ndef, inp.ndef_problem)
         elif isinstance(inp, Remove):
@@ -262,3 +262,17 @@ class _Feeder:
         else:  # a touch (as the socket's choose puts it), or a button this table does not have
             self.submit(inp)
         self.daemon.drain()
+        return self.futures
+
+
+def _outcomes(futures: list[concurrent.futures.Future[Reply]]) -> tuple[list[Reply], list[str]]:
+    """The replies of the inputs a line caused, and why any of them could not be played at all
+    (a :class:`~companion.errors.CompanionError`; a bug is the daemon's to log and tell)."""
+    replies, failures = [], []
+    for future in futures:
+        error = future.exception(timeout=0)
+        if error is None:
+            replies.append(future.result())
+        elif isinstance(error, CompanionError):
+            failures.append(str(error))
+    return replies, failures

@@ -38,8 +38,10 @@ class TagFeedback:
 
     def tag(self, recognised: bool) -> None:
         """Beep once for a recognised tag, three times for an unknown one; returns at once."""
-        self.output.blink(on_time=BEEP_ON, off_time=BEEP_OFF, n=RECOGNISED if recognised else UNKNOWN,
-                          background=True)
+        # gpiozero has no annotations: pyright takes the default ``1`` for the type of its times,
+        # which its documentation gives as float seconds.
+        self.output.blink(on_time=BEEP_ON, off_time=BEEP_OFF,  # pyright: ignore[reportArgumentType]
+                          n=RECOGNISED if recognised else UNKNOWN, background=True)
 
     def close(self) -> None:
         """Stop any pattern and release the pin. Idempotent."""

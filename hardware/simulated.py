@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from hardware.dice.button import DiceButton
+from hardware.dice.button import DEFAULT_LOCKOUT, DiceButton
 from hardware.dice.fake import REST, FakeFinger, ManualClock
 from hardware.nfc.base import PresenceEvent
 from hardware.nfc.fake import FakeNfcReader
@@ -59,8 +59,8 @@ class SimulatedTable:
         # A sped-up real-time replay (``--realtime --speed 40``) presses faster than any
         # finger, inside the button's release lockout; only there is the lockout off. Fast
         # replays keep it, on their manual clock, with the finger resting between presses.
-        lockout = {} if not realtime else {"lockout": 0.0}
-        self.button = DiceButton(on_dice, pin=DICE_PIN, pin_factory=self.factory, clock=self.clock, **lockout)
+        lockout = 0.0 if realtime else DEFAULT_LOCKOUT
+        self.button = DiceButton(on_dice, pin=DICE_PIN, pin_factory=self.factory, clock=self.clock, lockout=lockout)
         self.finger = FakeFinger(self.factory.pin(DICE_PIN), self._advance, rest=0.0 if realtime else REST)
         self.readers: dict[str, FakeNfcReader] = {}
         self.runners: dict[str, ReaderRunner] = {}

@@ -15,7 +15,7 @@ from companion.store import EventStore
 def running_daemon(tmp_path: Path, store: EventStore | None = None, socket: str | Path = "run/companion.sock",
                    db: str = "d.sqlite3", **options) -> Iterator[Daemon]:
     """A :class:`Daemon` listening on ``tmp_path / socket`` in a background thread, stopped
-    at the end; ``options`` go to the daemon (``language``, ``reader_roles``, ``on_reply``...).
+    at the end; ``options`` go to the daemon (``language``, ``reader_roles``, ``settings``...).
 
     Its store is ``store`` (the caller's: left open), or a new one at ``tmp_path / db``
     (``db`` ``":memory:"``: in memory) closed at the end.

@@ -94,15 +94,27 @@ class DaemonUnderFire(RuleBasedStateMachine):
         self.failures = []
         self.running = contextlib.ExitStack()
         self.daemon = self.running.enter_context(running_daemon(
-            Path(self.tmp.name), self.store, socket="d.sock", reader_roles=READERS,
-            on_reply=lambda inp, reply: self.replies.append((inp, reply)),
-            on_failure=lambda inp, exc: self.failures.append((inp, exc))))
-        self.table = SimulatedTable(self.daemon.on_presence, self.daemon.on_dice)
+            Path(self.tmp.name), self.store, socket="d.sock", reader_roles=READERS))
+        # each input's reply, or why it could not be played, through the future of submit()
+        self.table = SimulatedTable(lambda event: self._answered(self.daemon.on_presence(event)),
+                                    lambda held: self._answered(self.daemon.on_dice(held)))
         self.notices = Notices()
         self.client = Client(self.daemon.socket_path, on_message=self.notices).connect()
         self.seen_keys: set[str] = {"roll", "end-turn"}
         self.tags: dict[str, str] = {}
         self.initial = None
+
+    def _answered(self, future) -> None:
+        """Keep what came of a table input (the worker resolves ``future``; a notice: None)."""
+        if future is not None:
+            future.add_done_callback(self._outcome)
+
+    def _outcome(self, future) -> None:
+        error = future.exception()
+        if error is None:
+            self.replies.append((None, future.result()))
+        else:
+            self.failures.append(error)
 
     def teardown(self):
         self.client.close()

@@ -13,8 +13,9 @@ import pytest
 from companion import protocol
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
+from companion.errors import StackError
 from companion.header import GameHeader
-from companion.inputs import Press, Tap
+from companion.inputs import Press, Tap, Touch
 from companion.store import EventStore
 from tests.collector import Collector, wait_until
 from tests.daemon_fixture import running_daemon
@@ -264,21 +265,41 @@ def test_clients_cannot_rig_the_dice(daemon):
         assert bad["ok"] is False and bad["text"] == "choose needs a choice key (text)"
 
 
-def test_a_bug_while_handling_an_input_does_not_stop_the_daemon(tmp_path):
-    """One unexpected exception ended the worker: every later input hung (review finding)."""
-    calls = []
+def test_submit_answers_through_its_future(tmp_path):
+    """Issue 27: each input's reply comes back through the future :meth:`Daemon.submit`
+    returns; an input that cannot be played at all gets the error instead."""
+    with running_daemon(tmp_path, db=":memory:") as d:
+        _start(d, stack={"movement_die": [6, 9]})
+        rolled = d.submit(Press("dice")).result(10)
+        assert rolled.accepted and rolled.news[0].startswith("Ada rolled 6")
+        refused = d.submit(Press("dice")).result(10)
+        assert not refused.accepted and refused.text
+        d.call(lambda: d.session.handle(Touch("end-turn")))
+        with pytest.raises(StackError, match=r"stack 'movement_die' item 2 \(9\) is not possible now"):
+            d.submit(Press("dice")).result(10)
 
-    def flaky_hook(inp, reply):
-        calls.append(inp)
-        if len(calls) == 1:
-            raise RuntimeError("boom")
 
-    with running_daemon(tmp_path, db=":memory:", on_reply=flaky_hook) as d:
+def test_a_bug_while_handling_an_input_does_not_stop_the_daemon(tmp_path, monkeypatch):
+    """One unexpected exception ended the worker: every later input hung (review finding).
+    The input's future gets the bug (issue 27: replies through the future of submit())."""
+    with running_daemon(tmp_path, db=":memory:") as d:
         _start(d, stack={"movement_die": [6]})
+        handle = d.session.handle
+        calls = []
+
+        def flaky_handle(inp, line=None):  # a bug once the game took the input
+            calls.append(inp)
+            reply = handle(inp, line)
+            if len(calls) == 1:
+                raise RuntimeError("boom")
+            return reply
+
+        monkeypatch.setattr(d.session, "handle", flaky_handle)
         collector = Collector()
         with Client(d.socket_path, on_message=collector).connect() as client:
-            d.submit(Press("dice"))
+            future = d.submit(Press("dice"))
             d.drain()
+            assert str(future.exception(timeout=0)) == "boom"
             notice = collector.wait_for(lambda m: m.get("type") == "notice")
             assert notice["level"] == "error" and notice["text"].startswith("Internal error")
             assert client.choose("end-turn")["ok"] is True  # the daemon still answers

@@ -54,3 +54,14 @@ def test_no_command_module_is_over_250_lines():
     folder = Path(__file__).parent.parent / "companion" / "cli"
     sizes = {path.name: len(path.read_text().splitlines()) for path in folder.glob("*.py")}
     assert len(sizes) >= 7 and max(sizes.values()) <= 250, sizes
+
+
+def test_settings_and_the_old_keywords_together_are_refused(tmp_path):
+    store = EventStore(":memory:")
+    try:
+        with pytest.raises(TypeError, match="settings= or the keyword arguments language, phones, not both"):
+            Daemon(store, tmp_path / "c.sock", language="it", phones=object(), settings=DaemonSettings())
+        daemon = Daemon(store, tmp_path / "c.sock", language="it", hold_time=2.5)  # the keywords alone
+        assert (daemon.language, daemon.hold_time) == ("it", 2.5)
+    finally:
+        store.close()

@@ -198,8 +198,8 @@ def test_a_virtual_readers_tap_is_described_by_its_role_in_words():
 
 
 def test_a_virtual_readers_status_names_its_role_in_words():
-    from companion.daemon.core import _reader_status
+    from companion.daemon.reader_news import reader_status
     from companion.i18n import render
 
-    assert render(_reader_status("cards", "cards", True, ""), "it") == "Il lettore delle carte funziona."
-    assert _reader_status("left", "cards", True, "") == "Reader left is working."
+    assert render(reader_status("cards", "cards", True, ""), "it") == "Il lettore delle carte funziona."
+    assert reader_status("left", "cards", True, "") == "Reader left is working."

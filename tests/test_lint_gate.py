@@ -2,11 +2,13 @@
 
 Each contract of ``[tool.importlinter]`` in pyproject.toml is run, as ``make lint`` runs it,
 over a miniature tree with the project's package names in a temporary folder: one tree that
-keeps the layering and one with a single planted import that breaks it.
+keeps the layering and one with a single planted import that breaks it. ruff and pyright
+(with the project's ``[tool.pyright]`` mode) each fail on a planted violation.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -18,6 +20,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 RUFF = Path(sys.executable).with_name("ruff")
+PYRIGHT = Path(sys.executable).with_name("pyright")
+
+#: The daemon's parts, as the contract that keeps them off the Daemon lists them.
+DAEMON_PARTS = next(contract["source_modules"]
+                    for contract in tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"][
+                        "contracts"]
+                    if contract["name"] == "Daemon parts never import the Daemon")
 
 #: The miniature tree that keeps every contract: module -> its source.
 CLEAN = {
@@ -34,6 +43,10 @@ CLEAN = {
     "ui/__init__.py": "",
     "ui/app.py": "import companion.client\n",
     "kivy/__init__.py": "",
+    "companion/daemon/__init__.py": "",
+    "companion/daemon/core.py": "import companion.daemon.links\nimport companion.daemon.taps\n",
+    **{f"{part.replace('.', '/')}.py": "" for part in DAEMON_PARTS},  # every part the contract lists
+    "companion/daemon/taps.py": "import companion.daemon.links\n",
 }
 
 #: One planted violation per contract: (file, the line added, the contract it breaks).
@@ -42,6 +55,7 @@ PLANTED = [
     ("companion/games/__init__.py", "import kivy\n", "Engines import no hardware"),
     ("hardware/nfc.py", "import companion.errors\n", "Hardware imports nothing"),
     ("ui/app.py", "import companion.store\n", "The table screen talks"),
+    ("companion/daemon/taps.py", "import companion.daemon.core\n", "Daemon parts never import"),
 ]
 
 
@@ -92,3 +106,18 @@ def test_ruff_fails_on_a_planted_violation(tmp_path: Path) -> None:
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 1
     assert "F401" in result.stdout
+
+
+def test_pyright_fails_on_a_planted_type_error(tmp_path: Path) -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pyright"]
+    mode, version = config["typeCheckingMode"], config["pythonVersion"]
+    (tmp_path / "pyproject.toml").write_text(
+        f'[tool.pyright]\ntypeCheckingMode = "{mode}"\npythonVersion = "{version}"\n')
+    (tmp_path / "kept.py").write_text("def floor(n: int | None) -> int:\n    return 0 if n is None else n - 1\n")
+    (tmp_path / "planted.py").write_text("def floor(n: int | None) -> int:\n    return n - 1\n")
+    result = subprocess.run([str(PYRIGHT), "--pythonpath", sys.executable, "--outputjson"], cwd=tmp_path,
+                            env=dict(os.environ, PYRIGHT_PYTHON_IGNORE_WARNINGS="1"),
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1, result.stdout + result.stderr
+    errors = [(Path(d["file"]).name, d["rule"]) for d in json.loads(result.stdout)["generalDiagnostics"]]
+    assert errors == [("planted.py", "reportOptionalOperand")]

@@ -13,7 +13,7 @@ from companion.header import GameHeader, HeaderError, check_new_players, random_
 from companion.i18n import Msg, msg, render
 
 if TYPE_CHECKING:
-    from companion.daemon.core import Daemon
+    from companion.daemon.api import DaemonApi
     from companion.store import EventStore
 
 log = logging.getLogger(__name__)
@@ -24,13 +24,13 @@ Ack = tuple[bool, str]
 NEW_GAME_KEYS = {"cmd", "id", "abandon", "game", "players", "options", "colours"}
 
 
-def send(daemon: Daemon, writer: asyncio.StreamWriter, message: dict[str, Any]) -> Ack:
+def send(daemon: DaemonApi, writer: asyncio.StreamWriter, message: dict[str, Any]) -> Ack:
     """Send ``message`` to the asker only."""
     daemon.hub.send(writer, message)
     return True, ""
 
 
-def new_game(daemon: Daemon, message: dict[str, Any], writer: asyncio.StreamWriter) -> Ack:
+def new_game(daemon: DaemonApi, message: dict[str, Any], writer: asyncio.StreamWriter) -> Ack:
     """``new_game``: refused while an unfinished game runs, unless ``"abandon": true``
     (the running game stays in the store, unfinished)."""
     extra = sorted(set(message) - NEW_GAME_KEYS)
@@ -66,7 +66,7 @@ def _table_content(game: Any, store: EventStore) -> dict[str, Any]:
         return {}  # the header check says so
 
 
-def games(daemon: Daemon) -> dict[str, Any]:
+def games(daemon: DaemonApi) -> dict[str, Any]:
     """``games``: every registered game with its options, and the game on the table:
     ``{"type": "games", "games": [{id, title, min_players, max_players, options: [{name,
     default, values, help, rulebook}]}], "current": {id, game, title, players, started,
@@ -83,7 +83,7 @@ def games(daemon: Daemon) -> dict[str, Any]:
     return {"type": "games", "games": games, "current": _current_game(daemon)}
 
 
-def _current_game(daemon: Daemon) -> dict[str, Any] | None:
+def _current_game(daemon: DaemonApi) -> dict[str, Any] | None:
     session, store = daemon.session, daemon.store
     if session is None:
         return None
@@ -97,7 +97,7 @@ def _current_game(daemon: Daemon) -> dict[str, Any] | None:
             "inputs": session.position, "over": session.prompt.over}
 
 
-def about(daemon: Daemon) -> dict[str, Any]:
+def about(daemon: DaemonApi) -> dict[str, Any]:
     """``about``: version, files and readers, for a settings screen: ``{"type": "about",
     "version", "database", "socket", "logs", "languages", "reader_roles"}``."""
     from companion import __version__
@@ -109,7 +109,7 @@ def about(daemon: Daemon) -> dict[str, Any]:
             "reader_roles": dict(daemon.reader_roles)}
 
 
-def private(daemon: Daemon, player: str) -> dict[str, Any]:
+def private(daemon: DaemonApi, player: str) -> dict[str, Any]:
     """``private``: what ``player`` alone may see (:func:`companion.protocol.private_message`),
     never broadcast. The log says that a privacy screen was opened, never what it showed.
 
@@ -125,7 +125,7 @@ def private(daemon: Daemon, player: str) -> dict[str, Any]:
     return protocol.private_message(daemon.session, player, daemon.language, daemon.by_touch)
 
 
-def phone_links(daemon: Daemon, renew: bool = False, repair: str | None = None) -> dict[str, Any]:
+def phone_links(daemon: DaemonApi, renew: bool = False, repair: str | None = None) -> dict[str, Any]:
     """``phone_links``: each player's link for this game, to the asking client only, never
     broadcast nor logged: ``{"type": "phone_links", "links": {player: url}}``; with
     ``renew``, new links first (every old one stops working, every phone is closed, each seat
@@ -146,7 +146,7 @@ def phone_links(daemon: Daemon, renew: bool = False, repair: str | None = None) 
     return {"type": "phone_links", "links": daemon.phones.links()}
 
 
-def content_forms(daemon: Daemon, message: dict[str, Any]) -> dict[str, Any]:
+def content_forms(daemon: DaemonApi, message: dict[str, Any]) -> dict[str, Any]:
     """``content`` (game): the forms of the game's printed data."""
     from companion import table_content
     from companion.engine import get_game
@@ -155,7 +155,7 @@ def content_forms(daemon: Daemon, message: dict[str, Any]) -> dict[str, Any]:
     return table_content.forms(spec, daemon.store.content(spec.id), daemon.language)
 
 
-def content_set(daemon: Daemon, message: dict[str, Any]) -> Ack:
+def content_set(daemon: DaemonApi, message: dict[str, Any]) -> Ack:
     """``content_set``: record one entry of the table's printed data."""
     from companion import table_content
 

@@ -11,39 +11,24 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from companion import protocol, schema
-from companion.daemon import answers
+from companion.daemon import answers, desk_commands, voice  # noqa: F401 (the owner's and the voice's commands register)
+from companion.daemon.command_table import COMMANDS, Ack, command
 from companion.errors import CompanionError
 from companion.i18n import msg, render
 
 if TYPE_CHECKING:
-    from companion.daemon.core import Daemon
+    from companion.daemon.api import DaemonApi
 
 log = logging.getLogger(__name__)
-
-Ack = tuple[bool, str]
-Handler = Callable[["Daemon", dict[str, Any], asyncio.StreamWriter], Awaitable[Ack]]
-
-#: Command name -> its handler.
-COMMANDS: dict[str, Handler] = {}
 
 #: Long commands, answered in the background: the client's other lines go on meanwhile.
 BACKGROUND = frozenset({"write_tag", "tap"})
 
 
-def command(*names: str) -> Callable[[Handler], Handler]:
-    """Register the decorated handler for the commands ``names``."""
-    def register(handler: Handler) -> Handler:
-        for name in names:
-            COMMANDS[name] = handler
-        return handler
-    return register
-
-
-async def receive(daemon: Daemon, line: bytes, writer: asyncio.StreamWriter) -> None:
+async def receive(daemon: DaemonApi, line: bytes, writer: asyncio.StreamWriter) -> None:
     """Handle one line from a client."""
     try:
         message = protocol.decode(line)
@@ -56,7 +41,7 @@ async def receive(daemon: Daemon, line: bytes, writer: asyncio.StreamWriter) -> 
     await answer(daemon, message, writer)
 
 
-async def answer(daemon: Daemon, message: dict[str, Any], writer: asyncio.StreamWriter) -> None:
+async def answer(daemon: DaemonApi, message: dict[str, Any], writer: asyncio.StreamWriter) -> None:
     """Run the message's command; ack it when it has an ``id``."""
     try:
         ok, text = await dispatch(daemon, message, writer)
@@ -73,7 +58,7 @@ async def answer(daemon: Daemon, message: dict[str, Any], writer: asyncio.Stream
                                  "text": render(text, daemon.language, daemon.by_touch)})
 
 
-async def dispatch(daemon: Daemon, message: dict[str, Any], writer: asyncio.StreamWriter) -> Ack:
+async def dispatch(daemon: DaemonApi, message: dict[str, Any], writer: asyncio.StreamWriter) -> Ack:
     cmd = message.get("cmd")
     handler = COMMANDS.get(cmd) if isinstance(cmd, str) else None
     if handler is None:
@@ -85,13 +70,13 @@ async def dispatch(daemon: Daemon, message: dict[str, Any], writer: asyncio.Stre
 # ---------------------------------------------------------------------- the game
 
 @command("state")
-async def state(daemon: Daemon, message, writer) -> Ack:
+async def state(daemon: DaemonApi, message, writer) -> Ack:
     daemon.hub.send(writer, daemon.publisher.state())
     return True, ""
 
 
 @command("choose", "undo")
-async def choose(daemon: Daemon, message, writer) -> Ack:
+async def choose(daemon: DaemonApi, message, writer) -> Ack:
     """``choose`` (key) or ``undo``; ``revision``: the state the touch was made on."""
     key = "undo" if message["cmd"] == "undo" else message["key"]
     seen = message.get("revision")
@@ -100,12 +85,12 @@ async def choose(daemon: Daemon, message, writer) -> Ack:
 
 
 @command("new_game")
-async def new_game(daemon: Daemon, message, writer) -> Ack:
+async def new_game(daemon: DaemonApi, message, writer) -> Ack:
     return await daemon.in_order(lambda: answers.new_game(daemon, message, writer))
 
 
 @command("language")
-async def language(daemon: Daemon, message, writer) -> Ack:
+async def language(daemon: DaemonApi, message, writer) -> Ack:
     """``language``: every client gets the state again, in ``language``."""
     from companion.i18n import LANGUAGES
 
@@ -114,61 +99,46 @@ async def language(daemon: Daemon, message, writer) -> Ack:
     def use() -> Ack:
         if chosen not in LANGUAGES:
             raise protocol.ProtocolError(f"language is one of {', '.join(LANGUAGES)}, not {chosen!r}")
-        daemon.language = chosen
-        keep_language(daemon, chosen)
-        daemon.publish()
+        daemon.choose_language(chosen)
         return True, ""
 
     return await daemon.in_order(use)
 
 
-def keep_language(daemon: Daemon, chosen: str) -> None:
-    """Keep the table's language for the next start; a store that cannot be written keeps
-    it for this run only (said in the log)."""
-    import time
-
-    from companion.errors import StoreError
-
-    try:
-        daemon.store.set_setting("language", chosen, time.time())
-    except StoreError as exc:
-        log.warning("%s; the language %s holds until the companion stops", exc, chosen)
-
-
 # ---------------------------------------------------------------------- to the asker only
 
 @command("games")
-async def games(daemon: Daemon, message, writer) -> Ack:
+async def games(daemon: DaemonApi, message, writer) -> Ack:
     return await daemon.in_order(lambda: answers.send(daemon, writer, answers.games(daemon)))
 
 
 @command("about")
-async def about(daemon: Daemon, message, writer) -> Ack:
+async def about(daemon: DaemonApi, message, writer) -> Ack:
     return await daemon.in_order(lambda: answers.send(daemon, writer, answers.about(daemon)))
 
 
 @command("check")
-async def check(daemon: Daemon, message, writer) -> Ack:
+async def check(daemon: DaemonApi, message, writer) -> Ack:
     """``check``: the table check (issue 6). A correction is then an ordinary ``choose``."""
     return await daemon.in_order(lambda: answers.send(
         daemon, writer, protocol.check_message(daemon.session, daemon.revision, daemon.language)))
 
 
 @command("rules")
-async def rules(daemon: Daemon, message, writer) -> Ack:
+async def rules(daemon: DaemonApi, message, writer) -> Ack:
     """``rules``: the rules card, the sections for the step at hand and the whole game."""
     return await daemon.in_order(lambda: answers.send(
         daemon, writer, protocol.rules_message(daemon.session, daemon.language)))
 
 
 @command("private")
-async def private(daemon: Daemon, message, writer) -> Ack:
+async def private(daemon: DaemonApi, message, writer) -> Ack:
     player = message["player"]
     return await daemon.in_order(lambda: answers.send(daemon, writer, answers.private(daemon, player)))
 
 
 @command("phone_links")
-async def phone_links(daemon: Daemon, message, writer) -> Ack:
+async def phone_links(daemon: DaemonApi, message, writer) -> Ack:
     """``phone_links`` (``renew``: true for new links first; ``repair``: a player, a new
     link for that seat first): each player's phone link."""
     renew = message.get("renew", False)
@@ -177,13 +147,13 @@ async def phone_links(daemon: Daemon, message, writer) -> Ack:
 
 
 @command("content")
-async def content(daemon: Daemon, message, writer) -> Ack:
+async def content(daemon: DaemonApi, message, writer) -> Ack:
     """``content`` (game): the forms of the game's printed data."""
     return await daemon.in_order(lambda: answers.send(daemon, writer, answers.content_forms(daemon, message)))
 
 
 @command("content_set")
-async def content_set(daemon: Daemon, message, writer) -> Ack:
+async def content_set(daemon: DaemonApi, message, writer) -> Ack:
     """``content_set`` (component, fields: an object, or null to forget): record an entry
     (:mod:`companion.table_content`). Entries count from the next new game."""
     return await daemon.in_order(lambda: answers.content_set(daemon, message))
@@ -192,63 +162,63 @@ async def content_set(daemon: Daemon, message, writer) -> Ack:
 # ---------------------------------------------------------------------- tags
 
 @command("tags")
-async def tags(daemon: Daemon, message, writer) -> Ack:
+async def tags(daemon: DaemonApi, message, writer) -> Ack:
     return await daemon.in_order(lambda: answers.send(
         daemon, writer, {"type": "tags", "tags": daemon.store.enrolled_tags()}))
 
 
 @command("enroll")
-async def enroll(daemon: Daemon, message, writer) -> Ack:
+async def enroll(daemon: DaemonApi, message, writer) -> Ack:
     return await daemon.in_order(lambda: daemon.enroller.enroll(message.get("uid"), message.get("component")))
 
 
 @command("forget")
-async def forget(daemon: Daemon, message, writer) -> Ack:
+async def forget(daemon: DaemonApi, message, writer) -> Ack:
     return await daemon.in_order(lambda: daemon.enroller.forget(message.get("uid")))
 
 
 @command("write_tag")
-async def write_tag(daemon: Daemon, message, writer) -> Ack:
+async def write_tag(daemon: DaemonApi, message, writer) -> Ack:
     return await daemon.programmer.write(message, writer)
 
 
 @command("tap")
-async def tap(daemon: Daemon, message, writer) -> Ack:
+async def tap(daemon: DaemonApi, message, writer) -> Ack:
     """A card put on a virtual reader and lifted (:mod:`companion.daemon.taps`)."""
     return await daemon.taps.tap(message)
 
 
 @command("components")
-async def components(daemon: Daemon, message, writer) -> Ack:
+async def components(daemon: DaemonApi, message, writer) -> Ack:
     from companion.daemon.taps import send_components
 
     return await daemon.in_order(lambda: send_components(daemon, message, writer))
 
 
 @command("enroll_start")
-async def enroll_start(daemon: Daemon, message, writer) -> Ack:
+async def enroll_start(daemon: DaemonApi, message, writer) -> Ack:
     return await daemon.in_order(lambda: daemon.enroller.start(message.get("game"), writer))
 
 
 @command("enroll_skip")
-async def enroll_skip(daemon: Daemon, message, writer) -> Ack:
+async def enroll_skip(daemon: DaemonApi, message, writer) -> Ack:
     return await daemon.in_order(daemon.enroller.skip)
 
 
 @command("enroll_undo")
-async def enroll_undo(daemon: Daemon, message, writer) -> Ack:
+async def enroll_undo(daemon: DaemonApi, message, writer) -> Ack:
     return await daemon.in_order(daemon.enroller.undo)
 
 
 @command("enroll_stop")
-async def enroll_stop(daemon: Daemon, message, writer) -> Ack:
+async def enroll_stop(daemon: DaemonApi, message, writer) -> Ack:
     return await daemon.in_order(daemon.enroller.stop)
 
 
 # ---------------------------------------------------------------------- the venue (issue 32)
 
 @command("call_staff", "staff_ack")
-async def staff(daemon: Daemon, message, writer) -> Ack:
+async def staff(daemon: DaemonApi, message, writer) -> Ack:
     """``call_staff`` (the table screen's Menu, only with ``[mqtt]``: every state's ``venue``)
     and ``staff_ack`` (staff came: the call and staff's message go). Every state's ``staff``
     says ``{"called", "since", "message"}``."""
@@ -257,8 +227,5 @@ async def staff(daemon: Daemon, message, writer) -> Ack:
     name = message.get("cmd")
     if name == "call_staff" and daemon.mqtt_config is None:
         raise protocol.ProtocolError("call_staff needs a venue: an [mqtt] section in the config")
-    return await staff_command(daemon, name)
+    return await staff_command(daemon.staff, daemon.links, name)
 
-
-# The owner's commands (issue 34) and the voice's repeat, why and voice_settings (issues 28, 33) register themselves.
-from companion.daemon import desk_commands, voice  # noqa: E402,F401

@@ -15,25 +15,31 @@ import concurrent.futures
 import logging
 import os
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Coroutine
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
-from companion import inputs, readers
+from companion import inputs
 from companion.daemon import commands
 from companion.daemon.enroller import EnrollmentController
 from companion.daemon.hub import ClientHub
+from companion.daemon.kept_voice import KeptVoice
+from companion.daemon.links import Links, TableNow
 from companion.daemon.programmer import TagProgrammer
 from companion.daemon.publisher import StatePublisher
+from companion.daemon.reader_news import driver_words, presence_notice, reader_status
+from companion.daemon.saving import SavingWatch
 from companion.daemon.settings import DaemonSettings
 from companion.daemon.staff import StaffCall
 from companion.daemon.taps import VirtualTaps
 from companion.errors import CompanionError, StackError, StoreError
 from companion.header import GameHeader
-from companion.i18n import Msg, msg, nmsg
+from companion.i18n import msg, nmsg
 from companion.inputs import Input, Press, Remove, Tap, Touch
-from companion.session import DEFAULT_HOLD_TIME, OutdatedGame, Reply, Session
+from companion.session import OutdatedGame, Reply, Session
 from companion.store import KEPT, EventStore
 
 log = logging.getLogger(__name__)
@@ -54,13 +60,16 @@ def chosen_language(store: EventStore, default: str) -> str:
     return chosen if chosen in LANGUAGES else default
 
 
-def driver_words(detail: str) -> str:
-    """A driver's sentence (a :class:`hardware.errors.Fault`) as a message the table reads in
-    its language; any other text as it is (an OS error's own words stay English)."""
-    pattern, params = getattr(detail, "pattern", None), getattr(detail, "params", None)
-    if isinstance(detail, str) and isinstance(pattern, str) and isinstance(params, dict):
-        return Msg(pattern, {key: driver_words(value) for key, value in params.items()})
-    return detail
+def _settings(settings: DaemonSettings | None, **old: Any) -> DaemonSettings:
+    """``settings``, or a :class:`DaemonSettings` of the old keyword arguments (those given);
+    both together are refused: the keywords would be silently ignored."""
+    given = {name: value for name, value in old.items() if value is not None}
+    if settings is None:
+        return DaemonSettings(**given)
+    if given:
+        raise TypeError(f"Daemon() takes settings= or the keyword arguments {', '.join(sorted(given))}, "
+                        "not both: put them in the DaemonSettings")
+    return settings
 
 
 class Daemon:
@@ -71,10 +80,6 @@ class Daemon:
             only writer while it runs.
         socket_path: where to serve the Unix socket (created ``0660``).
         hold_time: seconds a dice-button press must be held to mean "undo".
-        on_reply: optional hook ``(input, reply)`` called from the loop after each input
-            (replays use it to report refused lines).
-        on_failure: optional hook ``(input, error)`` called from the loop when an input could
-            not be played at all (a forced outcome that is impossible, a store failure).
         reader_roles: reader name -> role (``"cards"``, ``"tiles"``), from the config.
         language: the table's language (``"en"``, ``"it"``) when none was chosen on the
             screen: every sentence sent to clients is rendered in it; the ``language``
@@ -85,32 +90,26 @@ class Daemon:
         mqtt: the config's ``[mqtt]`` (:class:`companion.venue.config.MqttConfig`), or None:
             with it, :meth:`serve` also runs the table's link to the venue's broker (issue 32,
             :mod:`companion.venue.link`, imported only then).
+        settings: all of the above but the hooks as one :class:`DaemonSettings`, with what the
+            builder knows (desk, virtual taps, dice button, storage warning); given with any of
+            the keywords it replaces, ``TypeError``.
     """
 
-    def __init__(self, store: EventStore, socket_path: str | Path, hold_time: float = DEFAULT_HOLD_TIME,
-                 on_reply: Callable[[Input, Reply], None] | None = None,
-                 reader_roles: dict[str, str] | None = None, language: str = "en",
-                 on_failure: Callable[[Input, CompanionError], None] | None = None, phones=None, mqtt=None,
-                 settings: DaemonSettings | None = None):
-        if settings is None:
-            settings = DaemonSettings(hold_time, language, reader_roles or {}, phones, mqtt)
+    def __init__(self, store: EventStore, socket_path: str | Path, hold_time: float | None = None,
+                 reader_roles: dict[str, str] | None = None, language: str | None = None,
+                 phones=None, mqtt=None, settings: DaemonSettings | None = None):
+        settings = _settings(settings, hold_time=hold_time, reader_roles=reader_roles, language=language,
+                             phones=phones, mqtt=mqtt)
         hold_time, language, reader_roles = settings.hold_time, settings.language, settings.reader_roles
         phones, mqtt = settings.phones, settings.mqtt
         self.store = store
         self.language = chosen_language(store, language)
         self.hold_time = hold_time
-        self.on_reply, self.on_failure = on_reply, on_failure
         self.reader_roles = dict(reader_roles or {})
         self.session: Session | None = None
         self.readers: dict[str, dict[str, Any]] = {}
         #: Drop-outs of each reader since start (online, then offline), issue 30.
         self.reader_dropouts: dict[str, int] = {}
-        #: Why games are not being saved (the store is in memory, or a write failed), for
-        #: every state message; None while they are.
-        self.storage_warning: str | None = settings.storage_warning
-        #: The session's inputs are not being written (a write failed): the warning above is
-        #: this daemon's own until they are (issue 26).
-        self._saving_stopped = False
         #: The finished game put back on the table at start (:meth:`show_last_finished`), or
         #: None; forgotten when another game is on the table.
         self.finished_at_start: int | None = None
@@ -127,11 +126,15 @@ class Daemon:
         self.publisher = StatePublisher(self, self.hub)
         if settings.storage_warning is not None:
             self.recent.append(settings.storage_warning)
-        self.enroller = EnrollmentController(self)
-        self.programmer = TagProgrammer(self)
+        #: What the parts are given of the daemon (nothing else of it).
+        self.links = Links(in_order=self.in_order, start_task=self.start_task, publish=self.publish,
+                           notify=self.publisher.notify)
+        #: Whether the game's inputs are being saved (issues 8 and 26).
+        self.saving = SavingWatch(lambda: self.session, self.links, self.add_news, settings.storage_warning)
+        self.enroller = EnrollmentController(store, self.links, self._use_enrolled_tags)
+        self.programmer = TagProgrammer(store, self.reader_roles, self.publisher.notify)
         #: The virtual readers and ``tap`` (issue 18), and whether a dice button was opened.
-        self.taps = VirtualTaps(self)
-        self.taps.off = settings.virtual_taps_off
+        self.taps = VirtualTaps(store, self.now, settings.virtual_taps_off)
         self.dice_button = settings.dice_button
         self._queue: asyncio.Queue | None = None
         self._stopped: asyncio.Event | None = None
@@ -145,6 +148,8 @@ class Daemon:
         #: started (:mod:`companion.desk.link`), its :class:`~companion.desk.link.DeskLink`.
         self.desk_config = settings.desk
         self.desk = None
+        #: The voice's settings (issue 28; every state's ``voice``).
+        self.voice = KeptVoice(store)
         #: A call for staff and staff's message (issue 32; every state's ``staff``).
         self.staff = StaffCall()
         self.mqtt_config = mqtt
@@ -172,6 +177,12 @@ class Daemon:
         """The enrollment walk running, or None."""
         return self.enroller.walk
 
+    def now(self) -> TableNow:
+        """The read-only snapshot a part reads (:class:`~companion.daemon.links.TableNow`)."""
+        return TableNow(self.session, self.language, self.by_touch, bool(self.dice_button),
+                        MappingProxyType(self.readers), MappingProxyType(self.reader_dropouts),
+                        MappingProxyType(self.reader_roles))
+
     def publish(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> None:
         """Send the current state to every client (:meth:`StatePublisher.publish`)."""
         self.publisher.publish(news, physical)
@@ -196,19 +207,28 @@ class Daemon:
 
     # ------------------------------------------------------------------ thread-safe API
 
-    def submit(self, inp: Input) -> None:
-        """Queue a table input. Thread-safe; called from hardware threads."""
-        self.loop.call_soon_threadsafe(self._queue.put_nowait, ("input", inp, None))
+    def submit(self, inp: Input) -> concurrent.futures.Future[Reply]:
+        """Queue a table input. Thread-safe; called from hardware threads.
 
-    def on_presence(self, event) -> None:
-        """Reader-runner callback: a :class:`TagPresented` or :class:`TagRemoved` is an input;
-        a :class:`TagUnread` or :class:`CardsStacked` a notice, in order with the inputs."""
+        Returns:
+            A future that gets the input's :class:`~companion.session.Reply` once the worker
+            handled it, or the error when it could not be played at all (a forced outcome
+            that is impossible, a store failure: a :class:`~companion.errors.CompanionError`).
+        """
+        future: concurrent.futures.Future[Reply] = concurrent.futures.Future()
+        self.loop.call_soon_threadsafe(self._queue.put_nowait, ("input", inp, future))
+        return future
+
+    def on_presence(self, event) -> concurrent.futures.Future[Reply] | None:
+        """Reader-runner callback: a :class:`TagPresented` or :class:`TagRemoved` is an input
+        (the future of :meth:`submit`); a :class:`TagUnread` or :class:`CardsStacked` a notice,
+        in order with the inputs (None)."""
         words = presence_notice(event, self.reader_roles.get(event.reader))
         if words is None:
-            self.submit(presence_input(event))
-            return
+            return self.submit(presence_input(event))
         tell = lambda: self.publisher.notify(words)  # noqa: E731 - one line, run on the worker
         self.loop.call_soon_threadsafe(self._queue.put_nowait, ("call", tell, concurrent.futures.Future()))
+        return None
 
     def on_reader_dropout(self, name: str, dropouts: int) -> None:
         """Reader-supervisor callback: reader ``name`` dropped out, ``dropouts`` times since
@@ -222,15 +242,15 @@ class Daemon:
         """Reader-supervisor callback: a reader went offline or came back. Thread-safe."""
         def tell() -> None:
             self.readers[name] = {"online": online, "detail": driver_words(detail)}
-            self.publisher.notify(_reader_status(name, self.reader_roles.get(name), online, detail),
+            self.publisher.notify(reader_status(name, self.reader_roles.get(name), online, detail),
                                   "info" if online else "error")
             self.publish()
 
         self.loop.call_soon_threadsafe(tell)
 
-    def on_dice(self, held: float) -> None:
-        """Dice-button callback: released after ``held`` seconds."""
-        self.submit(dice_input(held))
+    def on_dice(self, held: float) -> concurrent.futures.Future[Reply]:
+        """Dice-button callback: released after ``held`` seconds (the future of :meth:`submit`)."""
+        return self.submit(dice_input(held))
 
     def call(self, fn: Callable[[], Any], timeout: float = 30.0) -> Any:
         """Run ``fn`` on the daemon's loop, in queue order, and return its result. Thread-safe."""
@@ -262,20 +282,20 @@ class Daemon:
 
     def start_game(self, header: GameHeader) -> Session:
         """Start and record a new game; publish it. Call on the loop (or via :meth:`call`)."""
-        self._save_before_leaving()
+        self.saving.before_leaving()
         self.finished_at_start = None
         self.session = Session.start(header, self.store, hold_time=self.hold_time,
                                      reader_roles=self.reader_roles, enrolled=self.store.enrolled_tags())
         self.recent.clear()
         self.recent.extend(self.session.spec.news(self.session.state))
-        self._check_saving()
+        self.saving.check()
         self.revision += 1
         self.publish()
         return self.session
 
     def resume_game(self, record) -> Session:
         """Resume a stored game; publish it."""
-        self._save_before_leaving()
+        self.saving.before_leaving()
         self.finished_at_start = None
         self.session = Session.resume(self.store, record, hold_time=self.hold_time,
                                       reader_roles=self.reader_roles, enrolled=self.store.enrolled_tags())
@@ -350,7 +370,7 @@ class Daemon:
         await self._start_phones()
         self._start_venue()
         worker = self.loop.create_task(self._work(), name=WORKER_TASK)
-        self.start_task(self._retry_saving(SAVE_RETRY_EVERY))
+        self.start_task(self.saving.retry(SAVE_RETRY_EVERY))
         if ready is not None:
             ready.set()
         try:
@@ -375,7 +395,7 @@ class Daemon:
         for task in [*self._tasks, worker]:
             task.cancel()
         await asyncio.gather(*self._tasks, worker, return_exceptions=True)
-        self._last_save()
+        self.saving.last()
         if self.desk is not None:
             await self.desk.stop()
             self.desk = None
@@ -384,15 +404,6 @@ class Daemon:
             self.phones = None
         log.info("shutdown 3/3: closing the clients and the socket")
         await self.hub.close()
-
-    def _last_save(self) -> None:
-        """At shutdown: a last try at writing the kept inputs; the log says what is lost."""
-        if self.session is None or self.session.unsaved is None:
-            return
-        left = self.save_kept()
-        if left:
-            log.error("shutdown: %d inputs of game %s were played but could not be saved: %s",
-                      left, self.session.game_id, self.session.unsaved)
 
     async def _start_phones(self) -> None:
         """Serve the players' phones when the config enables them (issue 22). A port that
@@ -412,9 +423,7 @@ class Daemon:
             await link.stop()
             return
         self.phones = link
-        from companion.desk.link import start_desk  # the phones' port serves the owner's desk too
-
-        await start_desk(self, quiet=True)
+        await self.start_desk(quiet=True)  # the phones' port serves the owner's desk too
 
     def _start_venue(self) -> None:
         """With ``[mqtt]``: the table's link to the venue's broker, a task of the loop that
@@ -430,7 +439,7 @@ class Daemon:
             log.error("venue: cannot publish to the broker: %s (pip install 'haunt-companion[venue]')", exc)
             self.recent.append(msg("Venue mode is off: the MQTT library is not installed on this table."))
             return
-        self.venue = TableLink(self.mqtt_config, lambda name, text: staff_command(self, name, text),
+        self.venue = TableLink(self.mqtt_config, lambda name, text: staff_command(self.staff, self.links, name, text),
                                on_status=self.publish, version=__version__)
         self.venue.published(self.publisher.state(), *self.publisher.game_facts())  # a resumed game, at once
         self.start_task(self.venue.run())
@@ -443,16 +452,35 @@ class Daemon:
                 if kind == "call":
                     _run_call(payload, future)
                 else:
-                    self.taps.answered(payload, self.handle(payload))
-            except Exception:  # a bug must not stop every later input: log it, tell the table
+                    self._play(payload, future)
+            except Exception as exc:  # a bug must not stop every later input: log it, tell the table
                 log.exception("internal error while handling %r", payload)
+                if not future.done():
+                    future.set_exception(exc)
                 self.publisher.notify(msg("Internal error: that input was not used. The game is safe; "
                                           "please report it with the log."), "error")
             finally:
                 self._queue.task_done()
 
+    def _play(self, inp: Input, future: concurrent.futures.Future[Reply]) -> None:
+        """Handle a submitted input and resolve its future: the reply, or the error that kept
+        it from being played."""
+        outcome = self._outcome(inp)
+        reply = outcome if isinstance(outcome, Reply) else Reply(False, str(outcome))
+        self.taps.answered(inp, reply)
+        if isinstance(outcome, Reply):
+            future.set_result(reply)
+        else:
+            future.set_exception(outcome)
+
     def handle(self, inp: Input) -> Reply:
         """Handle one input on the worker: flash it, enroll or play it, publish what changed."""
+        outcome = self._outcome(inp)
+        return outcome if isinstance(outcome, Reply) else Reply(False, str(outcome))
+
+    def _outcome(self, inp: Input) -> Reply | CompanionError:
+        """:meth:`handle`'s work: the reply, or the error when the input could not be played
+        at all (the table is told either way)."""
         if isinstance(inp, (Tap, Press)):
             playing = self.session is not None and not self.session.prompt.over and self.walk is None
             self.publisher.input_seen(inp, show_uid=not playing)
@@ -466,10 +494,9 @@ class Daemon:
         try:
             reply = self.session.handle(inp, inp.line)
         except (StackError, StoreError) as exc:
-            return self._failed(inp, exc)
-        if self.on_reply is not None:
-            self.on_reply(inp, reply)
-        self._check_saving()
+            self._failed(inp, exc)
+            return exc
+        self.saving.check()
         if reply.accepted:
             self._accepted(inp, reply, hidden)
         elif not reply.ignored:
@@ -489,33 +516,45 @@ class Daemon:
         self.publisher.notify(text)
         return Reply(False, text)
 
-    def _failed(self, inp: Input, exc: CompanionError) -> Reply:
-        if self.on_failure is not None:
-            self.on_failure(inp, exc)
+    def _failed(self, inp: Input, exc: CompanionError) -> None:
         self.publisher.notify(msg("{input}: {problem}", input=inputs.describe(inp), problem=str(exc)), "error")
-        return Reply(False, str(exc))
 
-    def _check_saving(self) -> None:
-        """Tell the table once that the game's inputs are not being recorded (issue 8), and
-        once that they are again, the kept ones written (issue 26)."""
-        unsaved = self.session.unsaved if self.session is not None else None
-        if unsaved is None:
-            if self._saving_stopped:
-                self._saving_stopped = False
-                self.storage_warning = None
-                text = msg("Saving again: every input kept in memory is now saved.")
-                self.recent.append(text)
-                self.publisher.notify(text, "info")
-                self.publish()
-            return
-        if self._saving_stopped or self.storage_warning is not None:
-            return
-        self._saving_stopped = True
-        self.storage_warning = msg("The game is not being saved ({reason}). Its inputs are kept in memory and "
-                                   "saved as soon as there is room again: keep the companion on.",
-                                   reason=unsaved[:160])
-        self.recent.append(self.storage_warning)
-        self.publisher.notify(self.storage_warning, "error")
+    def choose_language(self, chosen: str) -> None:
+        """Render every sentence in ``chosen`` from now on and send every screen the state in
+        it; kept in the store for the next start (a store that cannot be written keeps it for
+        this run only, said in the log)."""
+        self.language = chosen
+        try:
+            self.store.set_setting("language", chosen, time.time())
+        except StoreError as exc:
+            log.warning("%s; the language %s holds until the companion stops", exc, chosen)
+        self.publish()
+
+    def set_aside(self, news: str) -> None:
+        """Take the game off the table (it stays in the store) and tell the table ``news``."""
+        self.session = None
+        self.revision += 1
+        self.recent.clear()
+        self.recent.append(news)
+        self.publish()
+
+    async def start_desk(self, quiet: bool = False):
+        """The owner's desk (:func:`companion.desk.link.start_desk`), started if need be; None
+        when the config turns it off or (``quiet``) it cannot listen.
+
+        Raises:
+            OSError: it cannot listen (unless ``quiet``).
+        """
+        if self.desk is None:
+            from companion.desk.link import start_desk
+
+            self.desk = await start_desk(self, quiet=quiet)
+        return self.desk
+
+    def _use_enrolled_tags(self) -> None:
+        """The enrolled tags changed: the game on the table reads taps by them from now on."""
+        if self.session is not None:
+            self.session.use_tags(self.store.enrolled_tags())
 
     def add_news(self, text: str) -> None:
         """Put ``text`` in the table's log (every state's recent news)."""
@@ -528,37 +567,20 @@ class Daemon:
         if on_tag is not None:
             self.on_tag = on_tag
 
+    @property
+    def storage_warning(self) -> str | None:
+        """Why games are not being saved (the store is in memory, or a write failed), for
+        every state message; None while they are (:class:`~companion.daemon.saving.SavingWatch`)."""
+        return self.saving.warning
+
     def not_saving(self, text: str) -> None:
         """Warn every screen that inputs are not being saved, until a write succeeds."""
-        self._saving_stopped = True
-        self.storage_warning = text
-        self.recent.append(text)
+        self.saving.not_saving(text)
 
     def save_kept(self) -> int:
         """Write the inputs the store could not take (on the worker: :meth:`call` or
         :meth:`in_order`); the count still unsaved (issue 26)."""
-        session = self.session
-        if session is None or session.unsaved is None:
-            return 0
-        session.save_kept()
-        self._check_saving()
-        return session.kept
-
-    def _save_before_leaving(self) -> None:
-        """Before another game replaces this one: write what it kept, or say what is lost."""
-        if self.session is None or self.session.unsaved is None:
-            return
-        if self.save_kept():
-            log.error("game %s: %d inputs could not be saved before another game started",
-                      self.session.game_id, self.session.kept)
-        self._saving_stopped = False
-
-    async def _retry_saving(self, every: float) -> None:
-        """Every ``every`` seconds, while inputs are kept in memory, try to write them."""
-        while True:
-            await asyncio.sleep(every)
-            if self.session is not None and self.session.unsaved is not None:
-                await self.in_order(self.save_kept)
+        return self.saving.save_kept()
 
     def touch(self, key: str, seen: int | None) -> Reply:
         """A touch made on the state numbered ``seen`` (None: whatever is current). When the
@@ -641,57 +663,3 @@ class _Bridge:
 
     def set_exception(self, exc) -> None:
         self._future.set_exception(exc)
-
-
-def presence_notice(event, role: str | None) -> Msg | None:
-    """What the table is told of a reader event that is no input: a card whose memory does
-    not answer yet (hold it still), or several cards on a reader that takes one at a time
-    (every reader of these games); None for a tap or a removal (issue 30)."""
-    from hardware.nfc.base import CardsStacked, TagUnread
-
-    name, by_role = event.reader, readers.role_named(event.reader, role)
-    if isinstance(event, TagUnread):
-        if by_role:
-            return msg("The card on the {reader} cannot be read yet: hold the card still.",
-                       reader=readers.role_words(role))
-        return msg("The card on reader {name} cannot be read yet: hold the card still.", name=name)
-    if isinstance(event, CardsStacked):
-        if by_role:
-            return msg("{count} cards on the {reader}: lift all but one.", count=len(event.uids),
-                       reader=readers.role_words(role)) if len(event.uids) > 2 else \
-                msg("Two cards on the {reader}: lift one.", reader=readers.role_words(role))
-        if len(event.uids) > 2:
-            return msg("{count} cards on reader {name}: lift all but one.", count=len(event.uids), name=name)
-        return msg("Two cards on reader {name}: lift one.", name=name)
-    return None
-
-
-def _reader_status(name: str, role: str | None, online: bool, detail: str):
-    """"Reader left is working." / "The cards reader is offline: …" (a virtual reader by its
-    role in words, :mod:`companion.readers`); a reader that keeps dropping out is told so
-    once, and once it has held, that it works again (issue 30)."""
-    from hardware.nfc.supervisor import DROPPING_OUT, WORKING_AGAIN
-
-    pattern = getattr(detail, "pattern", None)
-    if pattern in (DROPPING_OUT.pattern, WORKING_AGAIN.pattern):
-        return _flapping_status(name, role, pattern == DROPPING_OUT.pattern)
-    if readers.role_named(name, role):
-        kind = readers.role_words(role)
-        if online:
-            return msg("The {reader} is working.", reader=kind)
-        return msg("The {reader} is offline: {detail}. Touches still work.", reader=kind, detail=driver_words(detail))
-    if online:
-        return msg("Reader {name} is working.", name=name)
-    return msg("Reader {name} is offline: {detail}. Touches still work.", name=name, detail=driver_words(detail))
-
-
-def _flapping_status(name: str, role: str | None, dropping: bool):
-    """"The cards reader keeps dropping out: check its wires." / "… is working again."."""
-    if readers.role_named(name, role):
-        kind = readers.role_words(role)
-        if dropping:
-            return msg("The {reader} keeps dropping out: check its wires. Touches still work.", reader=kind)
-        return msg("The {reader} is working again.", reader=kind)
-    if dropping:
-        return msg("Reader {name} keeps dropping out: check its wires. Touches still work.", name=name)
-    return msg("Reader {name} is working again.", name=name)

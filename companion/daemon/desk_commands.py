@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING, Any
 from companion import protocol
 from companion.daemon.answers import send
 from companion.daemon.args import text_arg
-from companion.daemon.commands import command
+from companion.daemon.command_table import command
 from companion.errors import CompanionError, StoreError
 from companion.i18n import msg, nmsg
 
 if TYPE_CHECKING:
-    from companion.daemon.core import Daemon
+    from companion.daemon.api import DaemonApi
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +38,7 @@ Ack = tuple[bool, str]
 
 # ---------------------------------------------------------------------- work (on the worker)
 
-def export_content(daemon: Daemon, game: Any, fmt: Any = "toml") -> dict[str, Any]:
+def export_content(daemon: DaemonApi, game: Any, fmt: Any = "toml") -> dict[str, Any]:
     from companion import content_io
     from companion.engine import get_game
 
@@ -49,7 +49,7 @@ def export_content(daemon: Daemon, game: Any, fmt: Any = "toml") -> dict[str, An
     return {"type": "content_export", "game": spec.id, "format": fmt, "text": text}
 
 
-def import_content(daemon: Daemon, data: Any, name: Any = "", game: Any = None) -> dict[str, Any]:
+def import_content(daemon: DaemonApi, data: Any, name: Any = "", game: Any = None) -> dict[str, Any]:
     """Check a card data file as a whole and save every card of it, or nothing."""
     from companion import content_io
 
@@ -78,14 +78,14 @@ def import_words(answer: dict[str, Any]):
     return msg("Nothing was imported: {problems}", problems="; ".join(answer["problems"]))
 
 
-def export_tags(daemon: Daemon, fmt: Any = "toml") -> dict[str, Any]:
+def export_tags(daemon: DaemonApi, fmt: Any = "toml") -> dict[str, Any]:
     from companion import tags_io
 
     fmt = "csv" if fmt == "csv" else "toml"
     return {"type": "tags_export", "format": fmt, "text": tags_io.export(daemon.store.enrolled_tags(), fmt)}
 
 
-def import_tags(daemon: Daemon, data: Any, name: Any = "") -> dict[str, Any]:
+def import_tags(daemon: DaemonApi, data: Any, name: Any = "") -> dict[str, Any]:
     from companion import content_io, tags_io
 
     answer = {"type": "tags_import", "ok": False, "saved": 0, "problems": []}
@@ -102,18 +102,18 @@ def import_tags(daemon: Daemon, data: Any, name: Any = "") -> dict[str, Any]:
     return {**answer, "ok": True, "saved": len(tags)}
 
 
-def running_id(daemon: Daemon) -> int | None:
+def running_id(daemon: DaemonApi) -> int | None:
     session = daemon.session
     return session.game_id if session is not None and not session.prompt.over else None
 
 
-def saved_games(daemon: Daemon) -> dict[str, Any]:
+def saved_games(daemon: DaemonApi) -> dict[str, Any]:
     from companion.saved_games import saved
 
     return {"type": "saved_games", "games": saved(daemon.store, running_id(daemon))}
 
 
-def resume(daemon: Daemon, game_id: Any) -> Ack:
+def resume(daemon: DaemonApi, game_id: Any) -> Ack:
     """Put a game in progress back on the table (the game there stays saved, unfinished)."""
     record = daemon.store.game(_game_id(game_id))
     if record is None:
@@ -131,21 +131,17 @@ def resume(daemon: Daemon, game_id: Any) -> Ack:
     return True, msg("Game {id} is back on the table.", id=record.id)
 
 
-def set_aside(daemon: Daemon) -> Ack:
+def set_aside(daemon: DaemonApi) -> Ack:
     """Take the running game off the table; it stays in the store, to be resumed later."""
     session = daemon.session
     if session is None:
         return False, msg("No game is on the table.")
-    daemon.session = None
     _remember(daemon, None)
-    daemon.revision += 1
-    daemon.recent.clear()
-    daemon.recent.append(msg("Game {id} was set aside: resume it from Saved games.", id=session.game_id))
-    daemon.publish()
+    daemon.set_aside(msg("Game {id} was set aside: resume it from Saved games.", id=session.game_id))
     return True, msg("Game {id} was set aside: resume it from Saved games.", id=session.game_id)
 
 
-def delete(daemon: Daemon, game_id: Any, confirm: Any) -> Ack:
+def delete(daemon: DaemonApi, game_id: Any, confirm: Any) -> Ack:
     """Delete a game from the store, never the one on the table."""
     gid = _game_id(game_id)
     if confirm is not True:
@@ -158,7 +154,7 @@ def delete(daemon: Daemon, game_id: Any, confirm: Any) -> Ack:
     return True, msg("Game {id} was deleted.", id=gid)
 
 
-def _remember(daemon: Daemon, game_id: int | None) -> None:
+def _remember(daemon: DaemonApi, game_id: int | None) -> None:
     """Keep the owner's choice for the next start; a store that cannot be written keeps it
     for this run only (said in the log)."""
     from companion.saved_games import remember_table_game
@@ -175,7 +171,7 @@ def _game_id(value: Any) -> int:
     return value
 
 
-async def history(daemon: Daemon) -> dict[str, Any]:
+async def history(daemon: DaemonApi) -> dict[str, Any]:
     """The history; the finished games are replayed in a thread, on a copy of the store."""
     from companion.saved_games import history as figures
 
@@ -197,13 +193,13 @@ async def history(daemon: Daemon) -> dict[str, Any]:
 # ---------------------------------------------------------------------- commands
 
 @command("content_export")
-async def content_export(daemon: Daemon, message, writer) -> Ack:
+async def content_export(daemon: DaemonApi, message, writer) -> Ack:
     return await daemon.in_order(lambda: send(
         daemon, writer, export_content(daemon, message.get("game"), message.get("format", "toml"))))
 
 
 @command("content_import")
-async def content_import(daemon: Daemon, message, writer) -> Ack:
+async def content_import(daemon: DaemonApi, message, writer) -> Ack:
     answer = await daemon.in_order(lambda: import_content(daemon, message.get("text"), message.get("name", ""),
                                                           message.get("game")))
     daemon.hub.send(writer, answer)
@@ -211,12 +207,12 @@ async def content_import(daemon: Daemon, message, writer) -> Ack:
 
 
 @command("tags_export")
-async def tags_export(daemon: Daemon, message, writer) -> Ack:
+async def tags_export(daemon: DaemonApi, message, writer) -> Ack:
     return await daemon.in_order(lambda: send(daemon, writer, export_tags(daemon, message.get("format"))))
 
 
 @command("tags_import")
-async def tags_import(daemon: Daemon, message, writer) -> Ack:
+async def tags_import(daemon: DaemonApi, message, writer) -> Ack:
     answer = await daemon.in_order(lambda: import_tags(daemon, message.get("text"), message.get("name", "")))
     daemon.hub.send(writer, answer)
     if answer["ok"]:
@@ -226,27 +222,27 @@ async def tags_import(daemon: Daemon, message, writer) -> Ack:
 
 
 @command("saved_games")
-async def saved_games_command(daemon: Daemon, message, writer) -> Ack:
+async def saved_games_command(daemon: DaemonApi, message, writer) -> Ack:
     return await daemon.in_order(lambda: send(daemon, writer, saved_games(daemon)))
 
 
 @command("resume_game")
-async def resume_game(daemon: Daemon, message, writer) -> Ack:
+async def resume_game(daemon: DaemonApi, message, writer) -> Ack:
     return await daemon.in_order(lambda: resume(daemon, message.get("game_id")))
 
 
 @command("set_aside")
-async def set_aside_command(daemon: Daemon, message, writer) -> Ack:
+async def set_aside_command(daemon: DaemonApi, message, writer) -> Ack:
     return await daemon.in_order(lambda: set_aside(daemon))
 
 
 @command("delete_game")
-async def delete_game(daemon: Daemon, message, writer) -> Ack:
+async def delete_game(daemon: DaemonApi, message, writer) -> Ack:
     return await daemon.in_order(lambda: delete(daemon, message.get("game_id"), message.get("confirm")))
 
 
 @command("history")
-async def history_command(daemon: Daemon, message, writer) -> Ack:
+async def history_command(daemon: DaemonApi, message, writer) -> Ack:
     try:
         answer = await history(daemon)
     except CompanionError as exc:
@@ -256,15 +252,13 @@ async def history_command(daemon: Daemon, message, writer) -> Ack:
 
 
 @command("desk_link")
-async def desk_link(daemon: Daemon, message, writer) -> Ack:
+async def desk_link(daemon: DaemonApi, message, writer) -> Ack:
     """``desk_link``: the owner's desk link, to the asker only (never broadcast nor logged);
     the desk starts now if it was not served yet."""
     import os
 
-    from companion.desk.link import start_desk
-
     try:
-        desk = await start_desk(daemon)
+        desk = await daemon.start_desk()
     except OSError as exc:
         config = daemon.desk_config
         where = f"{config.listen_host}:{config.port}" if config is not None else "127.0.0.1:8765"

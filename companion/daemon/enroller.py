@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from companion import enrollment
@@ -20,7 +21,8 @@ from companion.inputs import Remove, Tap, normalise_uid
 from companion.session import Reply
 
 if TYPE_CHECKING:
-    from companion.daemon.core import Daemon
+    from companion.daemon.links import Links
+    from companion.store import EventStore
 
 log = logging.getLogger(__name__)
 
@@ -30,12 +32,17 @@ Ack = tuple[bool, str]
 class EnrollmentController:
     """The tag registry and the enrollment walk of one daemon.
 
+    Args:
+        store: the event store (the enrolled tags).
+        links: the daemon's worker, loop, publish and notices.
+        tags_changed: called after an enrolled tag changed (the game on the table uses them).
+
     Attributes:
         walk: the enrollment walk running, or None.
     """
 
-    def __init__(self, daemon: Daemon):
-        self.daemon = daemon
+    def __init__(self, store: EventStore, links: Links, tags_changed: Callable[[], None]):
+        self._store, self._links, self._tags_changed = store, links, tags_changed
         self.walk: enrollment.Walk | None = None
         self._owner: asyncio.StreamWriter | None = None  # the client that started the walk
 
@@ -45,7 +52,7 @@ class EnrollmentController:
         """``enroll``: tag ``uid`` is ``component`` from now on."""
         uid = normalise_uid(uid)
         component = known_component(component)
-        previous = self.daemon.store.enroll_tag(uid, component, time.time())
+        previous = self._store.enroll_tag(uid, component, time.time())
         self._use_tags()
         if previous not in (None, component):
             return True, msg("Tag {uid} is now {component}. It was {previous} before.",
@@ -55,7 +62,7 @@ class EnrollmentController:
     def forget(self, uid: Any) -> Ack:
         """``forget``: tag ``uid`` names nothing any more."""
         uid = normalise_uid(uid)
-        known = self.daemon.store.forget_tag(uid)
+        known = self._store.forget_tag(uid)
         self._use_tags()
         if known:
             return True, msg("Tag {uid} is forgotten.", uid=uid)
@@ -104,7 +111,7 @@ class EnrollmentController:
         from companion.engine import known_piece
 
         carried = inp.ndef if known_piece(inp.ndef) else None
-        self.walk, change = enrollment.tap(self.walk, inp.uid, self.daemon.store.enrolled_tags(), carried)
+        self.walk, change = enrollment.tap(self.walk, inp.uid, self._store.enrolled_tags(), carried)
         self._apply_change(change)
         return Reply(True, self._publish_walk())
 
@@ -117,34 +124,32 @@ class EnrollmentController:
         def stop() -> None:
             if self._owner is writer and self.walk is not None:
                 log.info("enrollment walk stopped: its client left")
-                self.daemon.publisher.notify(msg("Enrollment stopped: the enrollment screen or terminal closed."),
-                                             "info")
+                self._links.notify(msg("Enrollment stopped: the enrollment screen or terminal closed."), "info")
                 self._end()
 
-        self.daemon.start_task(self.daemon.in_order(stop))
+        self._links.start_task(self._links.in_order(stop))
 
     def _end(self) -> None:
         self.walk, self._owner = None, None
-        self.daemon.publish()
+        self._links.publish()
 
     def _apply_change(self, change: enrollment.Change | None) -> None:
         if change is None:
             return
         if change.component is None:
-            self.daemon.store.forget_tag(change.uid)
+            self._store.forget_tag(change.uid)
         else:
-            self.daemon.store.enroll_tag(change.uid, change.component, time.time())
+            self._store.enroll_tag(change.uid, change.component, time.time())
         self._use_tags()
 
     def _use_tags(self) -> None:
-        if self.daemon.session is not None:
-            self.daemon.session.use_tags(self.daemon.store.enrolled_tags())
+        self._tags_changed()
 
     def _publish_walk(self) -> str:
         """Tell every client where the walk stands; a finished walk ends here."""
         text = self.walk.message
         log.info("enrollment: %s", text)
-        self.daemon.publish()
+        self._links.publish()
         if self.walk.done:
             self._end()
         return text

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from companion import protocol, readers
@@ -14,7 +14,7 @@ from companion.daemon.args import known_component
 from companion.i18n import msg
 
 if TYPE_CHECKING:
-    from companion.daemon.core import Daemon
+    from companion.store import EventStore
 
 Ack = tuple[bool, str]
 
@@ -23,10 +23,16 @@ RunJob = Callable[[Callable], concurrent.futures.Future]
 
 
 class TagProgrammer:
-    """The readers a daemon may program tags on, and the tag writes waiting for a tag."""
+    """The readers a daemon may program tags on, and the tag writes waiting for a tag.
 
-    def __init__(self, daemon: Daemon):
-        self.daemon = daemon
+    Args:
+        store: the event store (the enrolled tags).
+        reader_roles: reader name -> role.
+        notify: shows a notice on every screen (``text``, ``level``).
+    """
+
+    def __init__(self, store: EventStore, reader_roles: Mapping[str, str], notify: Callable[..., None]):
+        self._store, self._reader_roles, self._notify = store, reader_roles, notify
         self._jobs: dict[str, RunJob] = {}
         self._cancels: dict[Any, set[threading.Event]] = {}  # client -> its pending tag writes
 
@@ -60,8 +66,8 @@ class TagProgrammer:
         wait = float(message.get("wait", 15))  # 1 to 120 seconds
         cancel = threading.Event()  # set when the asking client leaves, or the daemon stops
         self._cancels.setdefault(writer, set()).add(cancel)
-        notify = self.daemon.publisher.notify
-        notify(_programming(name, self.daemon.reader_roles.get(name)), "info")
+        notify = self._notify
+        notify(_programming(name, self._reader_roles.get(name)), "info")
         try:
             done = await asyncio.wrap_future(self._jobs[name](_job(component, wait, message, cancel)))
         except HardwareError as exc:
@@ -77,7 +83,7 @@ class TagProgrammer:
     def _written(self, uid: str, component: str, pages: int) -> str:
         text = msg("Tag {uid} now carries {component} ({pages} pages written and read back).",
                    uid=uid, component=component, pages=pages)
-        enrolled = self.daemon.store.enrolled_tags().get(uid)
+        enrolled = self._store.enrolled_tags().get(uid)
         if enrolled not in (None, component):
             text = msg("{text} It is also enrolled as {enrolled}, which wins: companion tags forget {uid}.",
                        text=text, enrolled=enrolled, uid=uid)
@@ -103,7 +109,7 @@ class TagProgrammer:
             raise protocol.ProtocolError("this daemon has no NFC reader to program tags with")
         game, kind = component.split(":")[:2]
         role = get_game(game).reader_roles.get(kind)
-        fitting = [n for n in names if role and self.daemon.reader_roles.get(n) == role]
+        fitting = [n for n in names if role and self._reader_roles.get(n) == role]
         if len(fitting) == 1:
             return fitting[0]
         raise protocol.ProtocolError(f"say which reader to use: {', '.join(names)}")

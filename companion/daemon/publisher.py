@@ -20,7 +20,7 @@ from companion.i18n import msg, render
 from companion.inputs import Input, Press, Tap
 
 if TYPE_CHECKING:
-    from companion.daemon.core import Daemon
+    from companion.daemon.api import PublishedDaemon
     from companion.daemon.hub import ClientHub
 
 log = logging.getLogger(__name__)
@@ -36,7 +36,7 @@ class StatePublisher:
         recent: the news lines of the screen's event log (sentences, rendered when sent).
     """
 
-    def __init__(self, daemon: Daemon, hub: ClientHub):
+    def __init__(self, daemon: PublishedDaemon, hub: ClientHub):
         self.daemon, self.hub = daemon, hub
         self.recent: deque[str] = deque(maxlen=RECENT_NEWS)
         # id -> (it, (language, touch), text, its why): each sentence rendered once
@@ -164,7 +164,7 @@ def input_seen(inp: Input, show_uid: bool) -> dict[str, Any]:
     return {"type": "input", "kind": "press", "button": inp.button, "held": inp.hold}
 
 
-def _finished_game(daemon) -> dict[str, Any] | None:
+def _finished_game(daemon: PublishedDaemon) -> dict[str, Any] | None:
     """The state's ``finished_game``: the game on the table is over (its summary shows until a
     new game starts): ``{"id": its number in the store, "after_restart": it was put back on the
     table when the daemon started}`` (issue 26); None otherwise."""

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import time
 import unicodedata
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.daemon.links import Links
 
 #: Longest message staff may show on a table screen, in characters.
 MAX_MESSAGE = 140
@@ -56,12 +59,11 @@ def clean_message(text: str | None) -> str | None:
     return kept or None
 
 
-def staff_command(daemon, name: str, text: str | None = None):
+def staff_command(staff: StaffCall, links: Links, name: str, text: str | None = None):
     """``call_staff``, ``staff_ack`` or ``message`` (from the table screen's socket, or the
-    venue's broker), on the input worker: the staff call changes, every screen is told. An
-    awaitable of ``(ok, why)``; the game is never touched."""
+    venue's broker), on the input worker (``links``): the ``staff`` call changes, every screen
+    is told. An awaitable of ``(ok, why)``; the game is never touched."""
     def run() -> tuple[bool, str]:
-        staff = daemon.staff
         if name == "call_staff":
             changed, why = staff.call(), "staff were already called"
         elif name == "staff_ack":
@@ -73,7 +75,7 @@ def staff_command(daemon, name: str, text: str | None = None):
         else:
             return False, f"{name!r} is not a staff command"
         if changed:
-            daemon.publish()
+            links.publish()
         return True, "" if changed else why
 
-    return daemon.in_order(run)
+    return links.in_order(run)

@@ -58,7 +58,8 @@ class TableHardware:
             supervisor.start()
             stops.append(supervisor.stop)
         if virtual:
-            stops.extend(daemon.taps.start(virtual))
+            stops.extend(daemon.taps.start(virtual, daemon.on_presence, daemon.on_reader_status,
+                                           daemon.attach_reader))
             log.info("virtual readers: %s (companion tap CARD puts a card on one)",
                      ", ".join(f"{name} ({role})" for name, role in virtual.items()))
         return stops

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from companion import protocol
@@ -22,7 +23,8 @@ from companion.inputs import InputError, Tap, normalise_uid
 from companion.schema import DEFAULT_HOLD
 
 if TYPE_CHECKING:
-    from companion.daemon.core import Daemon
+    from companion.daemon.links import TableNow
+    from companion.store import EventStore
 
 #: Seconds to wait for the game's answer to a virtual tap.
 READ_WAIT = 10.0
@@ -58,27 +60,35 @@ def off_reason(config) -> str | None:
 class VirtualTaps:
     """The daemon's virtual readers and the virtual taps waiting for the game's answer.
 
+    Args:
+        store: the event store (the enrolled tags).
+        now: the daemon's read-only snapshot (:class:`~companion.daemon.links.TableNow`).
+        off: why virtual taps are refused (real readers, not allowed), or None.
+
     Attributes:
         readers: virtual reader name -> :class:`hardware.nfc.virtual.VirtualReader`.
-        off: why virtual taps are refused (real readers, not allowed), or None.
+        off: as given.
     """
 
-    def __init__(self, daemon: Daemon):
-        self.daemon = daemon
+    def __init__(self, store: EventStore, now: Callable[[], TableNow], off: str | None = None):
+        self._store, self._now = store, now
         self.readers: dict[str, Any] = {}
-        self.off: Any = None
+        self.off = off
         self._waits: dict[str, concurrent.futures.Future] = {}  # reader name -> the answer awaited
         self._locks: dict[str, asyncio.Lock] = {}  # one virtual tap at a time per reader
 
-    def start(self, names: dict[str, str]) -> list:
-        """Start the virtual readers ``names`` (name -> role); returns their stop callables."""
+    def start(self, names: dict[str, str], on_presence: Callable, on_status: Callable,
+              attach: Callable[[str, Callable], None]) -> list:
+        """Start the virtual readers ``names`` (name -> role), reporting as a real reader's
+        supervisor does (``on_presence``, ``on_status``), each ``attach``-ed for tag writes
+        (name, its ``run_job``); returns their stop callables."""
         from hardware.nfc.virtual import VirtualReader
 
         stops = []
         for name, role in names.items():
-            reader = VirtualReader(name, role, self.daemon.on_presence, self.daemon.on_reader_status)
+            reader = VirtualReader(name, role, on_presence, on_status)
             self.readers[name] = reader
-            self.daemon.attach_reader(name, reader.run_job)
+            attach(name, reader.run_job)
             reader.start()
             stops.append(reader.stop)
         return stops
@@ -102,11 +112,10 @@ class VirtualTaps:
             ProtocolError: no virtual reader, an unknown component or bad UID, no such
                 reader, a bad ``hold``, or the card was not read.
         """
-        daemon = self.daemon
         if not self.readers:
             raise protocol.ProtocolError(render(self.off or msg("This daemon has no virtual reader."),
-                                                daemon.language))
-        uid, text, component = _card(daemon, message)
+                                                self._now().language))
+        uid, text, component = _card(self._store, message)
         reader = _reader_for(self.readers, component, message.get("reader"))
         hold = float(message.get("hold", DEFAULT_HOLD))  # 0 to 120 s (companion.schema.Tap)
         async with self._locks.setdefault(reader.name, asyncio.Lock()):
@@ -121,7 +130,8 @@ class VirtualTaps:
                 self._waits.pop(reader.name, None)
         if not reply.accepted:
             return False, reply.text
-        lang, touch = daemon.language, daemon.by_touch
+        now = self._now()
+        lang, touch = now.language, now.by_touch
         news = [render(line, lang, touch) for line in reply.news]
         return True, " ".join(news) or (render(reply.text, lang, touch) if reply.text else "accepted")
 
@@ -130,26 +140,27 @@ class VirtualTaps:
         "readers": [{"name", "role", "online", "virtual", "dropouts"}]}`` (every configured
         reader, then the virtual ones; ``online`` once it has said so; ``dropouts``: times it
         went offline since start, issue 30)."""
-        daemon = self.daemon
-        readers = [{"name": name, "role": role, "online": bool(daemon.readers.get(name, {}).get("online")),
-                    "virtual": name in self.readers, "dropouts": daemon.reader_dropouts.get(name, 0)}
-                   for name, role in daemon.reader_roles.items()]
-        return {"dice_button": bool(daemon.dice_button), "virtual": bool(self.readers), "readers": readers}
+        now = self._now()
+        readers = [{"name": name, "role": role, "online": bool(now.readers.get(name, {}).get("online")),
+                    "virtual": name in self.readers, "dropouts": now.reader_dropouts.get(name, 0)}
+                   for name, role in now.reader_roles.items()]
+        return {"dice_button": bool(now.dice_button), "virtual": bool(self.readers), "readers": readers}
 
     def tap_components(self) -> list[dict[str, str]]:
         """The state message's ``tap_components``: with virtual readers, the components whose
         tap the current prompt would accept (its public choices'), ``[{"component",
         "label"}]`` for the Cards panel; ``[]`` otherwise. Public: each is a choice on the
         shared screen (a tap-only one is not: :attr:`~companion.engine.core.Choice.tap_only`)."""
-        session = self.daemon.session
+        now = self._now()
+        session = now.session
         if not self.readers or session is None or session.prompt.over:
             return []
         seen = dict.fromkeys(c.component for c in session.prompt.choices
                              if c.component and not (c.private or c.tap_only))
-        return [_labelled(session.spec, component, self.daemon.language) for component in seen]
+        return [_labelled(session.spec, component, now.language) for component in seen]
 
 
-def _card(daemon, message: dict[str, Any]) -> tuple[str, str | None, str | None]:
+def _card(store: EventStore, message: dict[str, Any]) -> tuple[str, str | None, str | None]:
     """``(uid, NDEF text, component)`` of the card a ``tap`` names: a ``component`` (a
     virtual tag carrying it) or a ``uid`` (a tag as the registry knows it, blank NTAG
     otherwise)."""
@@ -169,7 +180,7 @@ def _card(daemon, message: dict[str, Any]) -> tuple[str, str | None, str | None]
         uid = normalise_uid(uid)
     except InputError as exc:
         raise protocol.ProtocolError(str(exc)) from None
-    enrolled = daemon.store.enrolled_tags().get(uid)
+    enrolled = store.enrolled_tags().get(uid)
     return uid, None, enrolled.partition("#")[0] if enrolled else None
 
 

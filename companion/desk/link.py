@@ -68,13 +68,11 @@ class DeskLink:
 
 
 async def start_desk(daemon, quiet: bool = False) -> DeskLink | None:
-    """The daemon's desk, started if need be; None when the config turns it off or it cannot
-    listen (said in the log; with ``quiet`` nothing more)."""
+    """A desk for the daemon (:meth:`Daemon.start_desk`, which keeps it), started; None when
+    the config turns it off or it cannot listen (said in the log; with ``quiet`` nothing more)."""
     config = daemon.desk_config or DeskConfig()
     if not config.enabled:
         return None
-    if daemon.desk is not None:
-        return daemon.desk
     desk = DeskLink(daemon, config)
     try:
         await desk.start()
@@ -83,7 +81,6 @@ async def start_desk(daemon, quiet: bool = False) -> DeskLink | None:
         if not quiet:
             raise
         return None
-    daemon.desk = desk
     log.info("desk: served at %s/desk/…", desk.base)
     return desk
 

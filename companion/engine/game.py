@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from types import MappingProxyType, ModuleType
 from typing import Any
 
@@ -192,7 +193,7 @@ class Game:
         the prompt."""
         return ()
 
-    def odds(self, state: Any) -> tuple[Msg, float] | None:
+    def odds(self, state: Any) -> tuple[Msg, float | Fraction] | None:
         """The odds meter (issue 33 item 5): one chance worth knowing now, as (what it is the
         chance of, a probability in [0, 1]) by the game's own rules and public facts only;
         None: nothing to show now (the default). Sent beside the view (the state's ``odds``)."""

@@ -89,7 +89,7 @@ class Kind(Generic[S]):
 Kinds = Mapping[str, Kind]
 
 
-def ask(kinds: Kinds, state: S, frame: Frame) -> Any:
+def ask(kinds: Kinds, state: object, frame: Frame) -> Any:
     """What ``frame`` asks: a prompt, or the state after it resolved by itself."""
     return kinds[frame.kind].ask(state, frame)
 

@@ -11,7 +11,7 @@ stay as they were.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from companion.i18n import Msg, render
 
@@ -38,10 +38,15 @@ def why_of(line: Any) -> Why | None:
     return getattr(line, "why", None)
 
 
-def why_message(news, lang: str) -> list[dict[str, Any] | None]:
+#: One entry of the state message's ``why`` (the shape of :data:`companion.messages.WhyEntry`,
+#: which imports no engine).
+WhyLine = TypedDict("WhyLine", {"rule": str, "text": str, "from": list[Any]})
+
+
+def why_message(news, lang: str) -> list[WhyLine | None]:
     """The state message's ``why``: one entry per ``news`` line, ``{"rule", "text", "from"}``
     rendered in ``lang``, or None where the line carries no explanation."""
-    out: list[dict[str, Any] | None] = []
+    out: list[WhyLine | None] = []
     for line in news:
         why = why_of(line)
         out.append(None if why is None else {"rule": render(why.rule, lang), "text": render(why.text, lang),

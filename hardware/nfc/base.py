@@ -63,7 +63,7 @@ class CardsStacked:
 PresenceEvent = Union[TagPresented, TagRemoved, TagUnread, CardsStacked]
 
 
-class _Unanswered:
+class Unanswered:
     """The type of :data:`UNANSWERED` (falsy, like "no tag", for callers that only look for one)."""
 
     def __bool__(self) -> bool:
@@ -76,7 +76,13 @@ class _Unanswered:
 #: What a poll returns when the reader did not answer it (a timeout, a garbled frame): the
 #: field is unknown. Only an answered "no target" is an empty field, and the presence
 #: tracker never removes a card on unanswered polls (issue 30).
-UNANSWERED = _Unanswered()
+UNANSWERED = Unanswered()
+
+#: What :meth:`Reader.poll` returns: a UID, None (no tag) or :data:`UNANSWERED`.
+Poll = bytes | Unanswered | None
+
+#: What :meth:`Reader.poll_field` returns: every UID in the field, or :data:`UNANSWERED`.
+Field = tuple[bytes, ...] | Unanswered
 
 
 class Reader(ABC):
@@ -90,7 +96,7 @@ class Reader(ABC):
         self.name = name
 
     @abstractmethod
-    def poll(self) -> bytes | None:
+    def poll(self) -> Poll:
         """Look for a tag once, bounded in time (a driver keeps it under 50 ms).
 
         Returns:
@@ -117,12 +123,12 @@ class Reader(ABC):
         """The SAK the card ``uid`` gave, when the driver knows it (else None)."""
         return self.last_sak
 
-    def poll_field(self):
+    def poll_field(self) -> Field:
         """Every card in the field: a tuple of UIDs (empty when the reader answered that
         there is none), or :data:`UNANSWERED`. A driver that sees one card at a time
         returns at most one."""
         uid = self.poll()
-        if uid is UNANSWERED:
+        if isinstance(uid, Unanswered):
             return UNANSWERED
         return () if uid is None else (uid,)
 

@@ -66,6 +66,14 @@ class UidCheck:
     agree: bool | None
     trusted: str
 
+    @property
+    def uid(self) -> bytes:
+        """The trusted UID (:func:`check_uid` makes a check only when the one it trusts is there)."""
+        uid = self.memory if self.trusted == "pages" else self.header
+        if uid is None:
+            raise DumpError(f"no {self.trusted} UID to trust")
+        return uid
+
 
 @dataclass(frozen=True)
 class TagDump:
@@ -184,7 +192,10 @@ def _hex_bytes(where: str, text: str, count: int | None, unknown: bool = False) 
 
 def _known(values: list[int | None]) -> bytes:
     """Bytes from values parsed without ``??`` (so none is None)."""
-    return bytes(values)  # type: ignore[arg-type]
+    known = _all_known(values)
+    if known is None:
+        raise DumpError("?? where every byte must be known")
+    return bytes(known)
 
 
 # -- Flipper Zero .nfc -------------------------------------------------------------------------
@@ -421,17 +432,26 @@ def _from_image(path: Path, data: bytes, fmt: str, family: str | None) -> _Raw:
         tag_type, data = "Mifare Classic 1K", data[:1024]
         notes.append("4096-byte image whose bytes 1024-4095 are all zero: read as a 1K card in a 4K buffer")
     size = UNIT_SIZE[family]
-    units = [list(data[i:i + size]) for i in range(0, len(data), size)]
+    units: list[list[int | None] | None] = [list(data[i:i + size]) for i in range(0, len(data), size)]
     return _Raw(tag_type, family, fmt, units=units, notes=notes)
 
 
 # -- UID check and result ----------------------------------------------------------------------
 
+def _all_known(unit: list[int | None] | None) -> list[int] | None:
+    """``unit``'s bytes when every one of them is known, else None."""
+    if unit is None or None in unit:
+        return None
+    return [b for b in unit if b is not None]
+
+
 def _memory_uid(raw: _Raw) -> tuple[bytes | None, bool | None]:
     """(UID from memory, BCCs right?) — None when the bytes are unknown or there is no memory."""
     units = raw.units
-    if raw.family == ULTRALIGHT and len(units) >= 3 and all(u is not None and None not in u for u in units[:3]):
-        p0, p1, p2 = units[0], units[1], units[2]
+    if raw.family == ULTRALIGHT and len(units) >= 3:
+        p0, p1, p2 = (_all_known(u) for u in units[:3])
+        if p0 is None or p1 is None or p2 is None:
+            return None, None
         uid = bytes(p0[:3] + p1)
         bcc0_ok = p0[3] == 0x88 ^ uid[0] ^ uid[1] ^ uid[2]
         bcc1_ok = p2[0] == uid[3] ^ uid[4] ^ uid[5] ^ uid[6]
@@ -439,11 +459,13 @@ def _memory_uid(raw: _Raw) -> tuple[bytes | None, bool | None]:
     if raw.family == CLASSIC and units and units[0] is not None:
         block = units[0]
         if raw.header_uid is not None and len(raw.header_uid) == 7:
-            return (bytes(block[:7]), None) if None not in block[:7] else (None, None)
-        if None in block[:5]:
+            seven = _all_known(block[:7])
+            return (None, None) if seven is None else (bytes(seven), None)
+        five = _all_known(block[:5])
+        if five is None:
             return None, None
-        uid = bytes(block[:4])
-        return uid, block[4] == uid[0] ^ uid[1] ^ uid[2] ^ uid[3]
+        uid = bytes(five[:4])
+        return uid, five[4] == uid[0] ^ uid[1] ^ uid[2] ^ uid[3]
     return None, None
 
 
@@ -473,10 +495,10 @@ def finish(path: Path, raw: _Raw) -> TagDump:
                      if check.header is not None else "the BCC bytes in the first pages/blocks are wrong")
     if check.memory is not None and not any(check.memory):
         notes.append("the UID in the first pages/blocks is all zero: not trusted")
-    if check.agree is False:
+    if check.agree is False and check.header is not None and check.memory is not None:
         notes.append(f"header UID {check.header.hex(' ').upper()} differs from memory UID "
                      f"{check.memory.hex(' ').upper()}; trusted: {check.trusted}")
-    pages = tuple(None if u is None or None in u else bytes(u) for u in raw.units)
+    pages = tuple(None if known is None else bytes(known) for known in map(_all_known, raw.units))
     partial = tuple((i, tuple(u)) for i, u in enumerate(raw.units) if u is not None and None in u and any(
         b is not None for b in u))
     if raw.family == ULTRALIGHT:
@@ -485,6 +507,5 @@ def finish(path: Path, raw: _Raw) -> TagDump:
         ndef_result = ndef_area.NdefResult(ndef_area.NOT_DECODED, "MIFARE Classic NDEF (MAD) is not decoded")
     else:
         ndef_result = ndef_area.NdefResult(ndef_area.ABSENT, "the dump holds no memory, only the UID")
-    uid = check.memory if check.trusted == "pages" else check.header
-    return TagDump(raw.tag_type, raw.family, uid, raw.atqa, raw.sak, pages, path, raw.format, check,
+    return TagDump(raw.tag_type, raw.family, check.uid, raw.atqa, raw.sak, pages, path, raw.format, check,
                    ndef_result, partial, tuple(notes))

@@ -42,7 +42,7 @@ import logging
 import time
 
 from hardware.errors import HardwareError, ReaderUnavailable, fault
-from hardware.nfc.base import UNANSWERED, Reader
+from hardware.nfc.base import UNANSWERED, Field, Poll, Reader, Unanswered
 
 log = logging.getLogger(__name__)
 
@@ -290,16 +290,22 @@ class MFRC522Reader(Reader):
         self._timeout_set = seconds
 
     # --- registers -------------------------------------------------------------------------
+    def _chip(self):
+        """The chip library's object; a closed reader (or one never opened) has none."""
+        if self._lib is None:
+            raise ReaderUnavailable(fault("reader {name} is closed", name=self.name))
+        return self._lib
+
     def _read(self, reg: int) -> int:
         try:
-            return self._lib.Read_MFRC522(reg)
+            return self._chip().Read_MFRC522(reg)
         except OSError as exc:
             raise ReaderUnavailable(fault("reader {name}: SPI read failed: {error}", name=self.name,
                                           error=str(exc))) from exc
 
     def _write(self, reg: int, value: int) -> None:
         try:
-            self._lib.Write_MFRC522(reg, value)
+            self._chip().Write_MFRC522(reg, value)
         except OSError as exc:
             raise ReaderUnavailable(fault("reader {name}: SPI write failed: {error}", name=self.name,
                                           error=str(exc))) from exc
@@ -533,7 +539,7 @@ class MFRC522Reader(Reader):
         frame = bytes((_HLTA, 0x00))
         self._transceive(frame + crc_a(frame), deadline, expect_answer=False)
 
-    def poll_field(self):
+    def poll_field(self) -> Field:
         """Every card in the field (ISO 14443-3 6.5.3, issue 30): WUPA wakes them all, the
         anticollision loop selects one, HLTA halts it, and REQA (which a halted card does not
         answer) finds the next, until none answers. Returns their full UIDs (4, 7 or 10
@@ -565,7 +571,7 @@ class MFRC522Reader(Reader):
             self._check_chip()
         return tuple(uids)
 
-    def poll(self):
+    def poll(self) -> Poll:
         """The first card :meth:`poll_field` finds: its UID, None for an empty field, or
         :data:`~hardware.nfc.base.UNANSWERED`.
 
@@ -573,7 +579,7 @@ class MFRC522Reader(Reader):
             ReaderUnavailable: SPI failed or the reader is closed.
         """
         field = self.poll_field()
-        if field is UNANSWERED:
+        if isinstance(field, Unanswered):
             return UNANSWERED
         return field[0] if field else None
 

@@ -197,7 +197,7 @@ def _wifi(record: ndef.WifiSimpleConfigRecord) -> str:
     return "; ".join(names) or "Wi-Fi configuration without credentials"
 
 
-def _readable(data: bytes) -> str:
+def _readable(data: bytes | bytearray) -> str:
     """UTF-8 text when the payload is printable text, else spaced upper-case hex."""
     try:
         text = data.decode("utf-8")

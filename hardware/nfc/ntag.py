@@ -110,7 +110,9 @@ def encode_text(text: str) -> bytes:
 
     Padded with zeros to whole pages.
     """
-    message = b"".join(ndef.message_encoder([ndef.TextRecord(text, LANGUAGE)]))
+    # ndeflib has no annotations: pyright infers the generator's yield type from its code
+    # (which also sends ints and None into it); given records, it yields bytes.
+    message = b"".join(ndef.message_encoder([ndef.TextRecord(text, LANGUAGE)]))  # pyright: ignore[reportArgumentType]
     length = bytes((len(message),)) if len(message) < 0xFF else b"\xFF" + len(message).to_bytes(2, "big")
     area = bytes((ndef_tlv.TLV_NDEF,)) + length + message + bytes((ndef_tlv.TLV_TERMINATOR,))
     return area + bytes(-len(area) % ndef_tlv.PAGE_SIZE)
@@ -246,7 +248,7 @@ def program(reader: Reader, text: str, wait: float, force: bool = False,
     sleep = sleep or time.sleep
     deadline = clock() + wait
     uid = reader.poll()
-    while not uid:  # None (no tag) or UNANSWERED
+    while not isinstance(uid, bytes):  # None (no tag) or UNANSWERED
         if cancelled():
             raise TagMemoryError("cancelled before a tag came")
         if clock() >= deadline:

@@ -28,7 +28,7 @@ from typing import Any
 
 from hardware.board import pi5_port_advice, poll_timeout_for
 from hardware.errors import ReaderUnavailable, fault
-from hardware.nfc.base import UNANSWERED, Reader
+from hardware.nfc.base import UNANSWERED, Poll, Reader
 
 log = logging.getLogger(__name__)
 
@@ -158,7 +158,7 @@ class PN532Reader(Reader):
 
     # -- the Reader interface ---------------------------------------------------------
 
-    def poll(self):
+    def poll(self) -> Poll:
         """One InListPassiveTarget (§7.3.5): 106 kbps type A, at most one target.
 
         Takes a few milliseconds with a healthy reader and about ``timeout`` seconds when

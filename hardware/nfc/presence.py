@@ -58,16 +58,21 @@ class PresenceTracker:
         """The (first) UID in the field, or None."""
         return next(iter(self.cards), None)
 
+    def _first(self) -> _Absence | None:
+        """What is known of the current card, or None (no card)."""
+        current = self.current
+        return None if current is None else self.cards.get(current)
+
     @property
     def missing_since(self) -> float | None:
         """When the current card was first missing, or None."""
-        first = self.cards.get(self.current) if self.cards else None
+        first = self._first()
         return first.since if first else None
 
     @property
     def misses(self) -> int:
         """Consecutive answered polls the current card has been missing from."""
-        first = self.cards.get(self.current) if self.cards else None
+        first = self._first()
         return first.misses if first else 0
 
     def assume(self, uid: bytes) -> None:

@@ -129,17 +129,18 @@ class ReaderSupervisor:
         """Run waiting jobs, then open the reader if needed or poll it once; returns the
         seconds to wait next."""
         self._run_jobs()
-        if self.runner is None:
+        runner = self.runner
+        if runner is None:
             return self._open()
         try:
-            self.runner.step()
+            runner.step()
         except HardwareError as exc:
-            self._lost(fault_of(exc))
+            self._lost(runner, fault_of(exc))
             return self._back_off()
         except Exception as exc:  # a driver's or library's surprise must not end the thread (issue 8)
             log.exception("reader %s: unexpected error while polling", self.name)
             error = f"{type(exc).__name__}: {exc}"
-            self._lost(fault("reader {name} failed: {error}", name=self.name, error=error))
+            self._lost(runner, fault("reader {name} failed: {error}", name=self.name, error=error))
             return self._back_off()
         # Online only once a poll worked: a device that opens but does not answer
         # (unplugged mid-way, a silent chip) must not flap between online and offline.
@@ -165,9 +166,9 @@ class ReaderSupervisor:
         wait, self.backoff = self.backoff, min(self.backoff * 2, self.max_backoff)
         return wait
 
-    def _lost(self, detail: str) -> None:
-        reader = self.runner.reader
-        self._resting, self._held = tuple(self.runner.tracker.cards), dict(self.runner.held)
+    def _lost(self, runner: ReaderRunner, detail: str) -> None:
+        reader = runner.reader
+        self._resting, self._held = tuple(runner.tracker.cards), dict(runner.held)
         self.runner = None
         try:
             reader.close()

@@ -121,7 +121,7 @@ def _make_spidev_module(chips: dict[tuple[int, int], SimChip]) -> types.ModuleTy
         def close(self):
             self.chip = None
 
-    spidev.SpiDev = SpiDev
+    setattr(spidev, "SpiDev", SpiDev)  # noqa: B010 (a module made at run time)
     return spidev
 
 
@@ -143,7 +143,7 @@ def installed(chip: SimChip | None = None, bus: int = 0, device: int = 0,
         state.chip = chip
     saved = {name: sys.modules.get(name) for name in _FAKED + _DROPPED}
     rpi = types.ModuleType("RPi")
-    rpi.GPIO = _make_gpio_module(state)
+    setattr(rpi, "GPIO", _make_gpio_module(state))  # noqa: B010 (a module made at run time)
     try:
         for name in _DROPPED:
             sys.modules.pop(name, None)

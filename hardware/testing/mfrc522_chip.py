@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -125,7 +126,7 @@ class SimCard:
     read_fail_for: float = 0.0  # seconds from being put in the field during which READ is not answered
     state: CardState = CardState.IDLE
     placed_at: float = 0.0  # the chip clock's time it was put in the field
-    clock: object = None  # the chip's clock, set by SimChip.add
+    clock: Callable[[], float] = time.monotonic  # the chip's clock, set by SimChip.add
     level: int = 0  # index of the cascade level being resolved while READY
 
     @classmethod
@@ -490,6 +491,8 @@ class SimChip:
 
     def _finish_receiving(self) -> None:
         """The end of the answer's frame: the FIFO holds it, RxIRq is set."""
+        if self._rx_pending is None:  # nothing is being received
+            return
         data, last_bits = self._rx_pending
         self._rx_due = self._rx_pending = None
         self.fifo.extend(data)

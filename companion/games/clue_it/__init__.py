@@ -5,15 +5,17 @@ Rulebook: ``shared/rulebooks/clue-kids-of-derry.txt``; card data and ambiguities
 card, a kept Intrigue card or the envelope (issue 11).
 """
 
+from fractions import Fraction
+
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.clue_it import components as ci
 from companion.games.clue_it import odds as odds_meter
 from companion.games.clue_it import rulecard, rules
 from companion.games.clue_it.content import CONTENT
-from companion.games.clue_it.state import player_view, private_view
+from companion.games.clue_it.state import State, player_view, private_view
 from companion.games.clue_it.view import ClueItView
-from companion.i18n import msg
+from companion.i18n import Msg, msg
 
 #: Options and named house rules, each with the rulebook line or notes.md entry it settles.
 OPTIONS = (
@@ -75,9 +77,13 @@ class ClueIt(Game, package=__name__):
     view_type = ClueItView
     rule_sections = rulecard.SECTIONS
     content = CONTENT
-    odds = staticmethod(odds_meter.odds)  # the odds meter (issue 33 item 5)
+    def odds(self, state: State) -> tuple[Msg, Fraction] | None:
+        """The odds meter (issue 33 item 5): :func:`~companion.games.clue_it.odds.odds`."""
+        return odds_meter.odds(state)
 
-    private_view = staticmethod(player_view)  # beside the hidden state it reads (state.py)
+    def private_view(self, state: State, player: str) -> dict:
+        """:func:`~companion.games.clue_it.view.player_view`, beside the hidden state it reads."""
+        return player_view(state, player)
 
 
 SPEC = ClueIt()

@@ -14,6 +14,7 @@ from collections import Counter
 
 from companion.engine.core import Chance, Choice, Outcome, Prompt
 from companion.engine.memo import remember_last
+from companion.engine.present import present
 from companion.games.clue_it import components as ci
 from companion.games.clue_it.state import State, Step
 from companion.i18n import Msg, msg, nmsg, press_or_touch
@@ -196,13 +197,14 @@ def _ask_kid(state: State) -> Prompt:
 def _ask_item(state: State) -> Prompt:
     choices = [Choice(f"ask:{i}", state.name(i), component=ci.rumor_component(i)) for i in ci.ITEMS]
     choices.append(Choice("cancel-question", msg("Start the question again")))
-    return Prompt(msg("{player} names {kid}: now name an item", player=state.player, kid=state.name(state.q_kid)),
+    kid = state.name(present(state.q_kid, "the kid named"))
+    return Prompt(msg("{player} names {kid}: now name an item", player=state.player, kid=kid),
                   state.player, tuple(choices))
 
 
 def _answer(state: State) -> Prompt:
-    who = state.players[state.answerer]
-    asker = state.question[0]
+    who = state.players[present(state.answerer, "the player answering")]
+    asker = present(state.question, "the question")[0]
     text = msg("{player}: if you hold one of the named cards, show one to {asker} only; "
                "never tap or touch the card", player=who, asker=asker)
     choices = (Choice("showed", msg("{player} showed a card", player=who)),

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.engine.frozen import replace
+from companion.engine.present import present
 from companion.engine.tuples import put, without
 from companion.engine.words import and_names
 from companion.errors import RuleViolation
@@ -148,10 +149,10 @@ def _rolloff_die(state: State, face: str) -> State:
         return state
     values = [_pips(f) for f in state.rolloff]
     best = max(values)
-    top = tuple(p for p, v in zip(state.contenders, values) if v == best)
+    top = [p for p, v in zip(state.contenders, values) if v == best]
     if len(top) > 1:
         tie = msg("{players} tie: they roll again.", players=and_names(state.players[p] for p in top))
-        return _say(replace(state, contenders=top, rolloff=()), why.rolloff_tie(tie, best))
+        return _say(replace(state, contenders=tuple(top), rolloff=()), why.rolloff_tie(tie, best))
     first = top[0]
     state = replace(state, contenders=(), rolloff=())
     line = msg("{player} goes first; play continues clockwise.", player=state.players[first])
@@ -228,7 +229,7 @@ def _move(state: State, moves: int) -> State:
 
 def _passage(state: State, _arg: str) -> State:
     """"Use a Secret Passage … Do not roll the dice if you use a Secret Passage.\""""
-    target = state.passage_from(state.place)
+    target = present(state.passage_from(state.place), "a secret passage from here")
     line = todo("move", "{player} takes the secret passage to {place}.", player=state.player, place=state.name(target))
     state = _say(state, why.passage(line, state.name(target)))
     return _enter(state, target)
@@ -275,7 +276,7 @@ def _ask(state: State, card: str) -> State:
     """Name a kid, then an item; the location is the one the asker is in ("Ask a Question")."""
     if state.step == Step.ASK_KID:
         return replace(state, q_kid=card, step=Step.ASK_ITEM)
-    return _question(state, state.q_kid, card, state.place)
+    return _question(state, present(state.q_kid, "the kid named"), card, state.place)
 
 
 def _no_question(state: State, _arg: str) -> State:
@@ -333,16 +334,17 @@ def next_answerer(state: State, after: int) -> int | None:
 
 def _showed(state: State, _arg: str) -> State:
     """"They show it to you and only you": the card is never entered."""
-    who = state.players[state.answerer]
+    who = state.players[present(state.answerer, "the player answering")]
     state = replace(state, answers=state.answers + ((who, True),), answerer=None, step=Step.END)
     return _say(state, why.showed(msg("{answerer} showed {player} a card.", answerer=who, player=state.player)))
 
 
 def _none(state: State, _arg: str) -> State:
-    who = state.players[state.answerer]
+    answerer = present(state.answerer, "the player answering")
+    who = state.players[answerer]
     state = _say(replace(state, answers=state.answers + ((who, False),)),
                  why.cannot(msg("{player} cannot answer.", player=who)))
-    nxt = next_answerer(state, state.answerer)
+    nxt = next_answerer(state, answerer)
     if nxt is None:
         return _nobody_answers(replace(state, answerer=None))
     return _say(replace(state, answerer=nxt), why.next_answer(msg("{player} answers next.", player=state.players[nxt]),
@@ -446,7 +448,7 @@ def _cancel_intrigue(state: State, _arg: str) -> State:
 
 def _power(state: State, _arg: str) -> State:
     """"This power can only be used once per game. After you use it, turn the card over.\""""
-    kid = state.name(state.kids[state.active])
+    kid = state.name(present(state.kids[state.active], "the active player's kid"))
     state = replace(state, powers_used=put(state.powers_used, state.active, True))
     return _say(state, why.power(todo("flip", "{player} uses {kid}'s Personality power: follow the card, then turn "
                                       "it over.", player=state.player, kid=kid)))

@@ -43,7 +43,7 @@ class ClueItView(TypedDict):
     turn_number: int
     eliminated: list[str]
     last_roll: list[str]
-    moves: int
+    moves: int | None
     movers: dict[str, str]
     items: dict[str, str]
     question: QuestionView | None
@@ -84,7 +84,7 @@ def view(state: State) -> ClueItView:
     """
     each, left = ci.deal(len(state.players))
     started = state.turn > 0
-    question = None
+    question: QuestionView | None = None
     if state.question:
         asker, kid, item, location = state.question
         question = {"asker": asker, "kid": state.name(kid), "item": state.name(item),

@@ -86,7 +86,7 @@ def next_turn(line: Msg, previous: str, skipped: tuple[str, ...]) -> Msg:
                                    previous=previous), previous)
 
 
-def dice(line: Msg, faces: tuple[str, str], mode: str, moves: int, draws: int = 0) -> Msg:
+def dice(line: Msg, faces: tuple[str, ...], mode: str, moves: int, draws: int = 0) -> Msg:
     """What a roll of the two dice means: ``mode`` ``sum``, ``off`` (no Intrigue cards, "?"
     is 1), ``one`` (one "?") or ``two`` (two "?")."""
     first, second = faces

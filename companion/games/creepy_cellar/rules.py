@@ -373,13 +373,14 @@ def _fight_dice(state: State, arg: str) -> State:
 def _to_after(state: State) -> State:
     """Step 5: a Jinxed Item is dropped in its room; then drop off, pick up or End turn."""
     state = replace(state, step=Step.AFTER)
-    return _drop_jinxed(state) if checks.jinxed_drop_due(state) else state
-
-
-def _drop_jinxed(state: State) -> State:
-    """"When you get rid of a Jinxed Item, you may place a previously discarded secret
-    passage tile in its indicated room" ("Jinxed Item"; house rule ``jinxed_passage_room``)."""
     tile = state.hunter.jinxed
+    return _drop_jinxed(state, tile) if tile is not None and checks.jinxed_drop_due(state) else state
+
+
+def _drop_jinxed(state: State, tile: str) -> State:
+    """"When you get rid of a Jinxed Item, you may place a previously discarded secret
+    passage tile in its indicated room" ("Jinxed Item"; house rule ``jinxed_passage_room``):
+    the active hunter's Jinxed Item ``tile``."""
     room = tile[len("jinxed-"):]
     state = with_hunter(state, state.active, jinxed=None)
     state = replace(state, jinxed_dropped=tuple(sorted(state.jinxed_dropped + (tile,))))

@@ -104,7 +104,7 @@ def view(state: State) -> CreepyCellarView:
         (cards left and discarded per deck), ``options``.
     """
     nightmare = state.mode == "nightmare"
-    rooms = {
+    rooms: dict[str, RoomView] = {
         room: {
             "ghosts": state.ghosts[i],
             "hauntings": state.hauntings[i],
@@ -114,7 +114,7 @@ def view(state: State) -> CreepyCellarView:
         }
         for i, room in enumerate(cc.ROOMS)
     }
-    hunters = {
+    hunters: dict[str, HunterView] = {
         hunter_key(state, i): {"at": h.at, "carrying": h.treasure, "power": h.power,
                                "jinxed": h.jinxed, "player": state.owner(i),
                                "colour": cc.HUNTER_COLOURS[i]}
@@ -165,11 +165,9 @@ def hunter_key(state: State, index: int) -> str:
     return f"{name} ({cc.HUNTER_COLOURS[index]})"
 
 
-def _treasure_name(treasure: str | None):
+def _treasure_name(treasure: str) -> str:
     """A carried treasure in a few words for the board: "Cursed Treasure", "treasure 3",
-    "treasure" (its power is in the rules' own sentences), or None."""
-    if not treasure:
-        return None
+    "treasure" (its power is in the rules' own sentences)."""
     if cc.power_of(treasure) is not None:
         return msg("Cursed Treasure")
     return cc.card_label(treasure)

@@ -7,14 +7,17 @@ the out-of-turn windows (a cat against a ghost, ghosts against an escape) and sa
 draw and reshuffle. Its sentences are messages shown in English or Italian.
 """
 
+from fractions import Fraction
+
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home import odds as odds_meter
 from companion.games.ghost_at_home import rulecard, rules
 from companion.games.ghost_at_home.content import CONTENT
+from companion.games.ghost_at_home.state import State
 from companion.games.ghost_at_home.view import GhostAtHomeView
-from companion.i18n import msg
+from companion.i18n import Msg, msg
 
 #: Options and named house rules, each with the rulebook line or notes.md entry it settles.
 OPTIONS = (
@@ -84,7 +87,9 @@ class GhostAtHome(Game, package=__name__):
     pieces = gc.pieces()
     content = CONTENT
     private_information = False  # hands stay real cards the companion only counts: no phone needed
-    odds = staticmethod(odds_meter.odds)  # the odds meter (issue 33 item 5)
+    def odds(self, state: State) -> tuple[Msg, Fraction] | None:
+        """The odds meter (issue 33 item 5): :func:`~companion.games.ghost_at_home.odds.odds`."""
+        return odds_meter.odds(state)
 
 
 SPEC = GhostAtHome()

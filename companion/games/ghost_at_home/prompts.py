@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from companion.engine.core import Choice, Prompt
 from companion.engine.memo import remember_last
+from companion.engine.present import present
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home import house as hs
 from companion.games.ghost_at_home.cards import playable, unseen
@@ -147,7 +148,7 @@ def _pay(state: State) -> Prompt:
     rule = state.options["light_three_card_rule"]
     if paid >= MIN_CARDS and (not known or light_paid(state.bulbs, rule)):
         choices.append(Choice("pay-done", msg("Pay with these cards"), main=True))
-    floor = gc.floor_name(state.floor)
+    floor = gc.floor_name(present(state.floor, "the floor to light"))
     if paid and known and not light_paid(state.bulbs, rule) and paid >= min(MAX_CARDS, state.hands[me]):
         text = _unpaid(state, rule)
     elif paid and known and not light_paid(state.bulbs, rule):
@@ -212,7 +213,8 @@ def _hole_from(state: State) -> Prompt:
 
 
 def _hole_to(state: State) -> Prompt:
-    choices = tuple(Choice(f"to:{state.players[p]}", state.players[p]) for p in hole_targets(state, state.target))
+    source = present(state.target, "the ghost's house")
+    choices = tuple(Choice(f"to:{state.players[p]}", state.players[p]) for p in hole_targets(state, source))
     text = msg("{player}: to whose house does the ghost go?", player=state.player)
     return Prompt(text, state.player, choices + (_cancel(),))
 
@@ -248,16 +250,17 @@ def _bolt(state: State) -> Prompt:
 
 
 def _defend(state: State) -> Prompt:
-    target = state.players[state.target]
+    target = state.players[present(state.target, "the ghost's target")]
     text = msg("{target}: a ghost is coming to the {floor} of your house. Discard a cat from your "
-               "hand to cancel it (tap it), or let the ghost in", target=target, floor=gc.floor_name(state.floor))
+               "hand to cancel it (tap it), or let the ghost in", target=target,
+               floor=gc.floor_name(present(state.floor, "the ghost's floor")))
     choices = (Choice("defend", msg("Discard a cat"), gc.component(gc.CAT)),
                Choice("let-in", msg("Let the ghost in")))
     return Prompt(text, target, choices)
 
 
 def _escape(state: State) -> Prompt:
-    stopper, escaper = state.players[state.stoppers[0]], state.players[state.escaper]
+    stopper, escaper = state.players[state.stoppers[0]], state.players[present(state.escaper, "the escaping player")]
     if len(state.players) == 2:
         text = msg("{player}: {escaper} is escaping! Play a ghost on {escaper}'s house to stop the "
                    "escape (up to 2 ghosts), or let {escaper} go", player=stopper, escaper=escaper)

@@ -11,6 +11,7 @@ third room on a full floor, an Elevator with no cat). Which copies are still uns
 from __future__ import annotations
 
 from companion.engine.core import sentence
+from companion.engine.present import present
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home import house as hs
 from companion.games.ghost_at_home.cards import unseen
@@ -50,11 +51,11 @@ def _waiting(state: State) -> Msg | None:
     played card waits for its target."""
     if state.step == Step.DEFEND:
         return msg("{target} decides now: discard a cat against the ghost, or let it in. {prompt}",
-                   target=state.players[state.target], prompt=_now(state))
+                   target=state.players[present(state.target, "the ghost's target")], prompt=_now(state))
     if state.step == Step.ESCAPE:
         return msg("{player} decides now: play a ghost to stop {escaper}'s escape, or let {escaper} go. "
                    "{prompt}", player=state.players[state.stoppers[0]],
-                   escaper=state.players[state.escaper], prompt=_now(state))
+                   escaper=state.players[present(state.escaper, "the escaping player")], prompt=_now(state))
     if state.step not in _ACTING:
         return msg("Finish the card being played first, or Cancel. {prompt}", prompt=_now(state))
     return None
@@ -111,7 +112,7 @@ def _cat(state: State) -> Msg:
 
 def _hole_to(state: State, name: str) -> Msg:
     """"Buco spazio temporale": a ghost goes to an opponent's house, on its highest floor with a room."""
-    if name == state.players[state.target]:
+    if name == state.players[present(state.target, "the ghost's house")]:
         return msg("The Time-Space Hole moves the ghost to another house, not back into {player}'s. {prompt}",
                    player=name, prompt=_now(state))
     if name == state.player:
@@ -248,14 +249,14 @@ def _done(state: State, _arg: str) -> Msg | None:
 
 def _escape_answer(state: State, _arg: str) -> Msg:
     if state.step == Step.ESCAPE:
-        return _waiting(state)
+        return present(_waiting(state), "who decides now")
     return msg("Ghosts stop an escape only once a house is fully explored at the end of a turn. {prompt}",
                prompt=_now(state))
 
 
 def _defence(state: State, _arg: str) -> Msg:
     if state.step == Step.DEFEND:
-        return _waiting(state)
+        return present(_waiting(state), "who decides now")
     return msg("A cat from the hand cancels a ghost only as the ghost is played on your house. {prompt}",
                prompt=_now(state))
 

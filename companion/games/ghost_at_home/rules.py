@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.engine.frozen import replace
+from companion.engine.present import present
 from companion.errors import RuleViolation
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home import house as hs
@@ -76,7 +77,7 @@ def _room(state: State, card: str) -> State:
     """"Gioca una o più carte stanza": the card fills the next space of the lowest floor
     not yet explored; more may follow in the same action."""
     house = state.house(state.active)
-    floor = hs.next_floor(house)
+    floor = present(hs.next_floor(house), "a floor to explore")
     spot = house[floor - 1]
     side = msg("left") if not spot.rooms else msg("right")
     state = state.with_floor(state.active, floor, replace(spot, rooms=spot.rooms + (card,)))
@@ -98,7 +99,7 @@ def _ghost(state: State, _arg: str) -> State:
 def _target(state: State, name: str) -> State:
     """The ghost goes to ``name``'s highest floor with a room ("Gioca una carta fantasma")."""
     target = state.players.index(name)
-    floor = hs.top_floor(state.house(target))
+    floor = present(hs.top_floor(state.house(target)), "a floor with a room")
     state = _hand(replace(state, card=None), state.active, -1)
     state = _say(state, why.ghost_played(todo("place", "{player} plays a ghost on {target}'s house, on the {floor}.",
                                               player=state.player, target=name, floor=gc.floor_name(floor)),
@@ -181,7 +182,7 @@ def _light_yes(state: State, _arg: str) -> State:
 
 def _lit(state: State) -> State:
     """The paid cards are discarded (face up: they were tapped) and the light goes on."""
-    cards, floor = state.paying, state.floor
+    cards, floor = state.paying, present(state.floor, "the floor to light")
     bulbs = sum(state.bulbs) if bulbs_known(state) else None
     state = _hand(state, state.active, -len(cards))
     state = _to_discard(replace(state, paying=(), paid_pieces=(), bulbs=()), *cards)
@@ -246,7 +247,7 @@ def _special(state: State, card: str) -> State:
 
 def _use_special(state: State) -> State:
     """The special card in play leaves the hand for the discard pile."""
-    card = state.card
+    card = present(state.card, "the special card in play")
     state = _to_discard(_hand(replace(state, card=None), state.active, -1), card)
     return _say(state, why.special_played(msg("{player} plays {card}.", player=state.player,
                                               card=gc.card_name(card))))
@@ -262,11 +263,11 @@ def _from(state: State, arg: str) -> State:
 def _to(state: State, name: str) -> State:
     """Time-Space Hole: the ghost moves to ``name``'s highest floor with a room; it resolves
     like a newly played ghost, or only moves (house rule ``timehole_resolves``)."""
-    source, from_floor = state.target, state.floor
+    source, from_floor = present(state.target, "the ghost's house"), present(state.floor, "the ghost's floor")
     spot = state.house(source)[from_floor - 1]
     state = _use_special(state.with_floor(source, from_floor, replace(spot, ghosts=spot.ghosts - 1)))
     target = state.players.index(name)
-    floor = hs.top_floor(state.house(target))
+    floor = present(hs.top_floor(state.house(target)), "a floor with a room")
     state = _say(state, why.ghost_moved(todo("move", "The ghost on the {floor} of {owner}'s house moves to "
                                                      "{target}'s house, on the {to}.",
                                              floor=gc.floor_name(from_floor), owner=state.players[source],
@@ -286,8 +287,8 @@ def _bulb(state: State, arg: str) -> State:
 
 def _to_floor(state: State, arg: str) -> State:
     """Cat Food (a cat from an opponent's house to yours) or Elevator (between your floors)."""
-    source = state.target if state.step == Step.FOOD_TO else state.active
-    from_floor, floor = state.floor, int(arg)
+    source = present(state.target, "the cat's house") if state.step == Step.FOOD_TO else state.active
+    from_floor, floor = present(state.floor, "the cat's floor"), int(arg)
     spot = state.house(source)[from_floor - 1]
     state = _use_special(state.with_floor(source, from_floor, replace(spot, cats=spot.cats - 1)))
     food = state.step == Step.FOOD_TO
@@ -307,7 +308,7 @@ def _bolt(state: State, name: str) -> State:
     """Lightning: the light of ``name``'s highest explored floor goes off; a ghost there
     resolves at once or waits (house rule ``lightning_resolves_ghost``)."""
     target = state.players.index(name)
-    floor = hs.top_floor(state.house(target))
+    floor = present(hs.top_floor(state.house(target)), "a floor with a room")
     state = _use_special(state)
     spot = state.house(target)[floor - 1]
     state = state.with_floor(target, floor, replace(spot, lit=False))
@@ -340,7 +341,7 @@ def _incoming(state: State, target: int, floor: int, after: str) -> State:
 
 def _defend(state: State, _arg: str) -> State:
     """The target discards a cat from the hand: the ghost is cancelled (out of turn too)."""
-    target = state.target
+    target = present(state.target, "the ghost's target")
     state = _to_discard(_hand(state, target, -1), gc.GHOST, gc.CAT)
     state = _say(state, why.defended(todo("remove", "{target} discards a cat: the ghost is cancelled.",
                                           target=state.players[target])))
@@ -355,7 +356,7 @@ def _land(state: State) -> State:
     """The ghost lands: on a dark floor it and the floor's rooms are discarded; on a lit
     floor it stays, unless it is the second ghost there: rooms and ghosts are discarded and
     the light goes off."""
-    target, floor = state.target, state.floor
+    target, floor = present(state.target, "the ghost's target"), present(state.floor, "the ghost's floor")
     spot = state.house(target)[floor - 1]
     spot = replace(spot, ghosts=spot.ghosts + 1)
     state = state.with_floor(target, floor, spot)
@@ -418,7 +419,7 @@ def _next_stopper(state: State) -> State:
         return _escape_stopped(state)
     if state.stoppers:
         return replace(state, step=Step.ESCAPE)
-    winner = state.players[state.escaper]
+    winner = state.players[present(state.escaper, "the escaping player")]
     state = replace(state, step=Step.OVER, outcome=winner)
     return _say(state, why.escaped(msg("Nobody stopped the escape: {player} escapes from the haunted house and wins!",
                                        player=winner)))
@@ -429,8 +430,8 @@ def _can_stop(state: State, player: int) -> bool:
 
 
 def _stop(state: State, _arg: str) -> State:
-    stopper, escaper = state.stoppers[0], state.escaper
-    floor = hs.top_floor(state.house(escaper))
+    stopper, escaper = state.stoppers[0], present(state.escaper, "the escaping player")
+    floor = present(hs.top_floor(state.house(escaper)), "a floor with a room")
     state = _hand(state, stopper, -1)
     line = todo("place", "{player} plays a ghost on the {floor} of {target}'s house to stop the escape.",
                 player=state.players[stopper], target=state.players[escaper], floor=gc.floor_name(floor))
@@ -448,7 +449,7 @@ def _pass_escape(state: State, _arg: str) -> State:
 def _escape_stopped(state: State) -> State:
     """"Se la fuga viene interrotta": everyone refills, starting with the escaper; the next
     player after the escaper plays on."""
-    escaper = state.escaper
+    escaper = present(state.escaper, "the escaping player")
     line = todo("deal", "The escape is stopped! Everyone refills to 3 cards, starting with {player}.",
                 player=state.players[escaper])
     state = _say(state, why.stopped(line, state.options["escape_stop"] == "any_ghost"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from companion.engine.core import CheckLine
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home.state import State, Step
-from companion.games.ghost_at_home.view import view
+from companion.games.ghost_at_home.view import floor_view
 from companion.i18n import msg, nmsg
 
 
@@ -17,9 +17,9 @@ def check(state: State) -> tuple[CheckLine, ...]:
     if state.step == Step.OVER:
         return ()
     lines = []
-    for name, house in view(state)["houses"].items():
-        for floor in range(1, gc.FLOORS + 1):
-            facts = house[str(floor)]
+    for name, house in zip(state.players, state.houses):
+        for floor, spot in enumerate(house, 1):
+            facts = floor_view(spot)
             value = msg("{ghosts}, {cats}, {light}",
                         ghosts=nmsg("{n} ghost", "{n} ghosts", "n", n=facts["ghosts"]),
                         cats=nmsg("{n} cat", "{n} cats", "n", n=facts["cat"]),

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from companion.engine.present import present
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home import house as hs
-from companion.games.ghost_at_home.state import State, Step
+from companion.games.ghost_at_home.state import Floor, State, Step
 
 
 class FloorView(TypedDict):
@@ -39,6 +40,11 @@ class GhostAtHomeView(TypedDict):
     options: dict[str, object]
 
 
+def floor_view(floor: Floor) -> FloorView:
+    """One floor as the view shows it (public: every card on a house is face up)."""
+    return {"rooms": list(floor.rooms), "light": floor.lit, "ghosts": floor.ghosts, "cat": floor.cats}
+
+
 def view(state: State) -> GhostAtHomeView:
     """The public state as a JSON-ready dict.
 
@@ -51,10 +57,9 @@ def view(state: State) -> GhostAtHomeView:
         escaping player's name, or None); ``outcome`` (None, or the winner's name);
         ``options``.
     """
-    houses = {}
+    houses: dict[str, dict[str, FloorView | bool]] = {}
     for name, house in zip(state.players, state.houses):
-        floors = {str(n): {"rooms": list(f.rooms), "light": f.lit, "ghosts": f.ghosts, "cat": f.cats}
-                  for n, f in enumerate(house, 1)}
+        floors: dict[str, FloorView | bool] = {str(n): floor_view(f) for n, f in enumerate(house, 1)}
         houses[name] = {**floors, "complete": hs.complete(house)}
     return {
         "game": gc.GAME_ID,
@@ -77,7 +82,7 @@ def _deciding(state: State) -> str | None:
     if state.step == Step.OVER:
         return None
     if state.step == Step.DEFEND:
-        return state.players[state.target]
+        return state.players[present(state.target, "the ghost's target")]
     if state.step == Step.ESCAPE:
         return state.players[state.stoppers[0]]
     return state.player
