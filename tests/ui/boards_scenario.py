@@ -15,14 +15,14 @@ import json
 import os
 from pathlib import Path
 
-#: No text on a board is smaller than this (sp at the app's scale; 14 sp at 800×480 reads
-#: from a metre, issue 17 item 2).
-SMALLEST_SP = 14
+#: No text on a board is smaller than this (sp at the app's scale): issue 29's floor for
+#: board labels and figures, 20 px at 800×480 (it was 14 sp, issue 17 item 2).
+SMALLEST_SP = 20
 
 
 def cut_names(board) -> list[str]:
     """The Children rooms whose name the tile shows shortened ("Tesser.", "Billiar."): the
-    last resort when a word does not fit even at 14 sp."""
+    last resort when a name does not fit its tile at the boards' floor, 20 sp."""
     from ui.boards.fit import plain
 
     return [f"{tile.name!r} shown as {plain(tile.title.text)!r}" for tile in board.walk(restrict=True)

@@ -102,8 +102,9 @@ def test_the_creepy_cellar_board_words_in_italian():
         "Porte verdi chiuse", "Porte blu chiuse", "Porte aperte"]
     view = {"mode": "nightmare", "cellar": ["treasure-1", "treasure-2", "treasure-3"], "cellar_slots": 12,
             "hunters": {"Ada": {"at": "outside"}, "Bo": {"at": "hallway"}, "Cy": {"at": "C"}}}
-    assert status_text(view) == "Nightmare · cellar 3/12 · out: Ada · hallway: Bo"
-    assert status_text(view, _italian) == "Incubo · cantina 3/12 · fuori: Ada · corridoio: Bo"
+    # Ada, outside the castle, is drawn on the board's Outside tile (issue 29), not named here
+    assert status_text(view) == "Nightmare · cellar 3/12 · hallway: Bo"
+    assert status_text(view, _italian) == "Incubo · cantina 3/12 · corridoio: Bo"
     assert status_text({**view, "mode": "advanced", "hunters": {}}, _italian) == "Avanzata · cantina 3/12"
     assert _italian("Haunting risk this round: {percent}%", percent=33) == (
         "Rischio infestazione nel giro: 33%")

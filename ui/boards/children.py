@@ -25,9 +25,9 @@ from kivy.uix.widget import Widget
 
 from ui import theme
 from ui.boards import PlacePicks, watch_language
-from ui.boards.fit import plain, widest_word, word_width
+from ui.boards.fit import PlaceName, plain, word_width
 from ui.boards.names import card_name, short_marks
-from ui.boards.parts import Panel, PlacePanel, font, gap, text
+from ui.boards.parts import GROW, Panel, PlacePanel, font, gap, text
 from ui.kvloader import load_kv
 from ui.text import Translate, english, escape_markup, player_markup
 from ui.widgets import shapes
@@ -39,8 +39,9 @@ FLOORS = ("3rd", "2nd", "1st", "basement")
 FLOOR_KEYS = tuple(reversed(FLOORS))
 COLUMNS = 5
 
-#: Room names never go below this (sp at scale 1).
-NAME_FONT, SMALLEST_NAME_FONT = 16, 14
+#: Room names, the players' marks and every figure never go below this (sp at scale 1:
+#: the boards' floor, 20 px at 800×480, issue 29; it was 14).
+NAME_FONT, SMALLEST_NAME_FONT = 20, 20
 
 CAT = (1.0, 0.60, 0.18, 1)
 CARD_BACK = (0.55, 0.45, 0.80, 1)
@@ -94,7 +95,7 @@ def turn_text(view: dict, _: Translate = english, colours: dict | None = None) -
 #: hand" reads on one line (at 800×480 it wrapped onto two small lines in a third of the
 #: strip). Portrait's strip is one line tall: measured at the smallest size, the hand limit
 #: and the skull pile keep the room for one line each too ("Segnalini teschio: 6").
-TURN_FONT, PORTRAIT_TURN_FONT, TURN_SHARE = 16, 14, 0.6
+TURN_FONT, PORTRAIT_TURN_FONT, TURN_SHARE = 20, 20, 0.6
 
 
 def line_width(text: str, size: float) -> float:
@@ -139,7 +140,7 @@ class PlayerCounts(Widget):
         and one or two digits, about 1.9 sizes), at least 14 sp."""
         digits = sum(len(str(v)) for v in self.values) / 3
         across = self.width / (3 * (1.3 + 0.6 * digits) + 0.6)
-        return max(font(SMALLEST_NAME_FONT), min(self.height * 0.8, font(22), across))
+        return max(font(SMALLEST_NAME_FONT), min(self.height * 0.8, font(24), across))
 
     def draw(self, *_args) -> None:
         canvas = self.canvas.before
@@ -195,11 +196,10 @@ class RoomPieces(Widget):
         size = min(self.height, (self.width + 2) / len(kinds) * 0.9)
         for i, kind in enumerate(kinds):
             x = self.x + i * size * 1.08
-            if kind == "ghost":
-                shapes.ghost(canvas, x, self.y, size, theme.HAUNTING if self.ghosts[i] else theme.GHOST)
+            if kind == "ghost":  # an enraged ghost red with angry brows, a calm one green
+                (shapes.enraged_ghost if self.ghosts[i] else shapes.calm_ghost)(canvas, x, self.y, size)
             elif kind == "kitty":
-                from ui.boards.ghost_at_home import cat
-                cat(canvas, x, self.y, size, CAT)
+                shapes.cat(canvas, x, self.y, size, CAT)
             else:
                 canvas.add(Color(*CARD_BACK))
                 canvas.add(Rectangle(pos=(x + size * 0.1, self.y), size=(size * 0.8, size)))
@@ -225,14 +225,14 @@ class MansionRoom(PlacePanel):
 
     def __init__(self, **kwargs):
         super().__init__(padding=(gap(2), gap(1)), spacing=gap(1), **kwargs)
-        self.title = text("", NAME_FONT, SMALLEST_NAME_FONT, size_hint_y=0.7)
-        self.title.bold = True
+        self.title = PlaceName(max_font=font(NAME_FONT * GROW), min_font=font(SMALLEST_NAME_FONT),
+                               color=theme.TEXT, size_hint_y=0.7)
         self.bottom = bottom = BoxLayout(size_hint_y=None, spacing=gap(2))
         self.pieces_share = 0.3
         self.pieces = RoomPieces()
         # the players' marks at the right of the pieces, as wide as they need on one line
         # ("Bo Cy" did not fit a fixed share of the row); the pieces shrink to the rest
-        self.who = text("", 16, 14, size_hint_x=None, width=0, halign="right")
+        self.who = text("", SMALLEST_NAME_FONT, SMALLEST_NAME_FONT, size_hint_x=None, width=0, halign="right")
         bottom.add_widget(self.pieces)
         bottom.add_widget(self.who)
         self.add_widget(self.title)
@@ -245,17 +245,12 @@ class MansionRoom(PlacePanel):
         """The players' marks on one line at the right of the pieces (at most 70% of the
         row); without players the pieces take the whole row."""
         self.who.text = self.players
-        need = word_width(plain(self.players), font(14), True) + gap(2) if self.players else 0
+        need = word_width(plain(self.players), font(SMALLEST_NAME_FONT), True) + gap(2) if self.players else 0
         self.who.width = min(need, max(0, self.width - 2 * gap(2)) * 0.8)
 
     def _name(self, *_args) -> None:
         width = self.width - 2 * gap(2)
-        smallest = font(SMALLEST_NAME_FONT)
-
-        def fits(word: str) -> bool:
-            return widest_word(word, smallest, True) <= width
-
-        self.title.text = escape_markup(abbreviate(self.name, fits) if width > 0 else self.name)
+        self.title.name = self.name  # cut only where the tile cannot hold it at the floor
         one_line = word_width(self.name, font(SMALLEST_NAME_FONT), True) <= width
         # a name on one line leaves the pieces more room (ghosts drawn larger)
         self.pieces_share = 0.55 if one_line else 0.3
@@ -264,7 +259,7 @@ class MansionRoom(PlacePanel):
         self._players()
 
     def _heights(self, *_args) -> None:
-        """The pieces' row: its share of the tile, but never lower than a 14 sp line (the
+        """The pieces' row: its share of the tile, but never lower than a 20 sp line (the
         players' marks and the left cards' number); the name takes the rest."""
         inner = max(0.0, self.height - 2 * gap(1) - gap(1))
         empty = not (self.players or self.pieces.ghosts or self.pieces.kitty or self.pieces.left)
@@ -330,6 +325,9 @@ class ChildrenBoard(PlacePicks, BoxLayout):
     #: :attr:`turn` on one line for portrait's one-line strip: the step (and "Final round");
     #: the actions left are in the prompt ("Ada: 1 action left, ...") right under it.
     portrait_turn = StringProperty("")
+    #: the skull pile's count (drawn as a skull and the number) and the step on one line
+    skull_pile = NumericProperty(0)
+    step_line = StringProperty("")
 
     def __init__(self, **kwargs):
         load_kv("children")
@@ -377,14 +375,16 @@ class ChildrenBoard(PlacePicks, BoxLayout):
         colours = dict(self.colours)
         self.hand_limit = int(view.get("hand_limit", 5))
         self.skulls = _("Skull pile: {n}", n=view.get("skull_pool", 0))
+        self.skull_pile = int(view.get("skull_pool") or 0)
         guide, step = steps(_), step_number(view)
         self.turn = escape_markup(guide[step]) if 0 < step < len(guide) and view.get("turn") else ""
-        if step == 2 and view.get("turn"):
-            self.turn += "\n" + escape_markup(_("Actions left: {n}", n=view.get("actions_left", 0)))
+        # the actions left are in the prompt ("Ada: 1 action left, ...") beside the board: the
+        # step holds one line at 20 px
         if view.get("final_round"):
             final = escape_markup(_("Final round"))
             self.turn += f"\n[color={theme.hex_colour(theme.LOST)}]{final}[/color]"
         self.turn_width = line_width(self.turn, font(TURN_FONT)) + gap(6) if self.turn else 0
+        self.step_line = " · ".join(plain(line) for line in self.turn.split("\n") if line)
         parts = self.turn.split("\n")
         self.portrait_turn = " · ".join(parts[:1] + (parts[-1:] if view.get("final_round") and len(parts) > 1 else []))
         self.portrait_turn_width = (line_width(self.portrait_turn, font(PORTRAIT_TURN_FONT)) + gap(6)
@@ -424,7 +424,7 @@ class ChildrenBoard(PlacePicks, BoxLayout):
             title = f"[b]{player_markup(name, colours)}[/b]" + (f" · {won}" if winner else "")
             if p.get("kitty_card"):
                 title += f" · [color={theme.hex_colour(CAT)}]Kitty[/color]"
-            panel.add_widget(text(title, 17, 14, size_hint_y=0.45))
+            panel.add_widget(text(title, 20, size_hint_y=0.45))
             panel.add_widget(PlayerCounts(values=list(counts(p)), size_hint_y=0.55))
             row.add_widget(panel)
 
