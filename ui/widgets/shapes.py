@@ -108,8 +108,8 @@ def enraged_ghost(group, x: float, y: float, size: float, colour=theme.HAUNTING)
     brow = max(1.0, size * 0.07)
     group.add(Color(*theme.PIP))
     top = y + size - w * 0.55 + w * 0.17 * 1.3 + brow
-    group.add(Line(points=[left + w * 0.2, top + w * 0.12, left + w * 0.45, top], width=brow))
-    group.add(Line(points=[left + w * 0.55, top, left + w * 0.8, top + w * 0.12], width=brow))
+    group.add(Line(points=[left + w * 0.2, top + w * 0.12, left + w * 0.45, top], width=brow, joint="miter"))
+    group.add(Line(points=[left + w * 0.55, top, left + w * 0.8, top + w * 0.12], width=brow, joint="miter"))
 
 
 def cat(group, x: float, y: float, size: float, colour=theme.CAT) -> None:
@@ -130,7 +130,7 @@ def card(group, x: float, y: float, size: float, colour=theme.CARD_BACK) -> None
     group.add(Color(*colour))
     group.add(Rectangle(pos=(x + size * 0.15, y), size=(size * 0.7, size)))
     group.add(Color(*theme.PIP))
-    group.add(Line(rectangle=(x + size * 0.25, y + size * 0.1, size * 0.5, size * 0.8), width=max(1.0, size * 0.04)))
+    group.add(Line(rectangle=(x + size * 0.25, y + size * 0.1, size * 0.5, size * 0.8), width=max(1.0, size * 0.04), joint="miter"))
 
 
 def plot(group, x: float, y: float, size: float, colour=theme.GOLD) -> None:
@@ -214,7 +214,7 @@ def balloon(group, x: float, y: float, size: float, colour=theme.HAUNTING) -> No
     group.add(Triangle(points=[x + size * 0.44, knot, x + size * 0.56, knot, x + size / 2, y + size * 0.34]))
     group.add(Color(*theme.TEXT_DIM))
     group.add(Line(points=[x + size / 2, y + size * 0.26, x + size * 0.42, y + size * 0.12, x + size / 2, y],
-                   width=max(1.0, size * 0.04)))
+                   width=max(1.0, size * 0.04), joint="miter"))
 
 
 def _item_box(group, x, y, size, colour):
@@ -229,10 +229,16 @@ def _item_box(group, x, y, size, colour):
 
 def _item_key(group, x, y, size, colour):
     group.add(Color(*colour))
-    group.add(Line(circle=(x + size * 0.3, y + size * 0.7, size * 0.2), width=max(1.0, size * 0.08)))
+    ring = size * 0.48  # the ring: a disc with a dark hole (a wide circle Line costs a fan a point)
+    group.add(Ellipse(pos=(x + size * 0.06, y + size * 0.46), size=(ring, ring), segments=SEGMENTS))
+    group.add(Color(*theme.PIP))
+    hole = ring * 0.5
+    group.add(Ellipse(pos=(x + size * 0.06 + (ring - hole) / 2, y + size * 0.46 + (ring - hole) / 2), size=(hole, hole),
+                      segments=SEGMENTS))
+    group.add(Color(*colour))
     width = max(1.0, size * 0.08)
-    group.add(Line(points=[x + size * 0.44, y + size * 0.56, x + size * 0.9, y + size * 0.1], width=width))
-    group.add(Line(points=[x + size * 0.72, y + size * 0.28, x + size * 0.86, y + size * 0.42], width=width))
+    group.add(Line(points=[x + size * 0.44, y + size * 0.56, x + size * 0.9, y + size * 0.1], width=width, joint="miter"))
+    group.add(Line(points=[x + size * 0.72, y + size * 0.28, x + size * 0.86, y + size * 0.42], width=width, joint="miter"))
 
 
 def _item_lamp(group, x, y, size, colour):
@@ -268,10 +274,11 @@ ITEM_ICONS = (_item_box, _item_key, _item_lamp, _item_book, _item_star, _item_mo
 def item(group, x: float, y: float, size: float, colour=theme.GOLD, index: int = 0) -> None:
     """CLUE: IT's Item token number ``index`` (0 for the first card): a round dark token with
     the item's own icon (:data:`ITEM_ICONS`) on it in ``colour``."""
-    group.add(Color(*theme.PIP))
+    group.add(Color(*colour))  # the rim, then the dark token inside it
     group.add(Ellipse(pos=(x, y), size=(size, size), segments=SEGMENTS))
-    group.add(Color(*colour))
-    group.add(Line(circle=(x + size / 2, y + size / 2, size / 2), width=max(1.0, size * 0.05)))
+    rim = max(1.0, size * 0.06)
+    group.add(Color(*theme.PIP))
+    group.add(Ellipse(pos=(x + rim, y + rim), size=(size - 2 * rim, size - 2 * rim), segments=SEGMENTS))
     inner = size * 0.62
     ITEM_ICONS[index % len(ITEM_ICONS)](group, x + (size - inner) / 2, y + (size - inner) / 2, inner, colour)
 
