@@ -103,6 +103,34 @@ def choice_buttons(app) -> list:
 
 
 def boards_scenario(app, out: Path, report: dict):
+    """The messages file's ``sizes`` (``[{"size": [w, h], "shots", "switches", "timing"}]``)
+    one after the other in this one window, resized between them (one window for the whole
+    module: a window's start costs seconds of CI); each size's report under
+    ``report["sizes"]["WxH"]``. A file without ``sizes`` is one size, the window's."""
+    data = json.loads(Path(os.environ["BOARDS_MESSAGES"]).read_text(encoding="utf-8"))
+    if "sizes" not in data:
+        yield from _one_size(app, out, report, data)
+        return
+    report["sizes"] = {}
+    for entry in data["sizes"]:
+        yield from _resize(app, tuple(entry["size"]))
+        report["sizes"]["{}x{}".format(*entry["size"])] = part = {}
+        yield from _one_size(app, out, part, entry)
+
+
+def _resize(app, size: tuple[int, int]):
+    """The window at ``size``, the app's scale and orientation following it, laid out again."""
+    from harness import Until
+    from kivy.core.window import Window
+
+    if tuple(Window.size) != size:
+        Window.size = size
+        yield Until(f"the window at {size}", lambda: tuple(Window.size) == size)
+        yield Until("the app's scale", lambda: app.portrait == (size[1] > size[0]))
+    yield 0.5
+
+
+def _one_size(app, out: Path, report: dict, data: dict):
     from drawing import wasted_drawing
     from harness import Until, screen_is
     from kivy.core.window import Window
@@ -110,7 +138,6 @@ def boards_scenario(app, out: Path, report: dict):
 
     from ui.shot import save_screenshot
 
-    data = json.loads(Path(os.environ["BOARDS_MESSAGES"]).read_text(encoding="utf-8"))
     report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={}, cut={}, choice_sp={},
                   status={}, layout={}, wrapped_step={}, header={},
                   empty_todo={}, wasted={}, frames={})

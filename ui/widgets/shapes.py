@@ -130,7 +130,8 @@ def card(group, x: float, y: float, size: float, colour=theme.CARD_BACK) -> None
     group.add(Color(*colour))
     group.add(Rectangle(pos=(x + size * 0.15, y), size=(size * 0.7, size)))
     group.add(Color(*theme.PIP))
-    group.add(Line(rectangle=(x + size * 0.25, y + size * 0.1, size * 0.5, size * 0.8), width=max(1.0, size * 0.04), joint="miter"))
+    group.add(Line(rectangle=(x + size * 0.25, y + size * 0.1, size * 0.5, size * 0.8), width=max(1.0, size * 0.04),
+                   joint="miter"))
 
 
 def plot(group, x: float, y: float, size: float, colour=theme.GOLD) -> None:
@@ -237,8 +238,9 @@ def _item_key(group, x, y, size, colour):
                       segments=SEGMENTS))
     group.add(Color(*colour))
     width = max(1.0, size * 0.08)
-    group.add(Line(points=[x + size * 0.44, y + size * 0.56, x + size * 0.9, y + size * 0.1], width=width, joint="miter"))
-    group.add(Line(points=[x + size * 0.72, y + size * 0.28, x + size * 0.86, y + size * 0.42], width=width, joint="miter"))
+    for points in ([0.44, 0.56, 0.9, 0.1], [0.72, 0.28, 0.86, 0.42]):  # the shaft and the bit
+        group.add(Line(points=[x + size * points[0], y + size * points[1], x + size * points[2], y + size * points[3]],
+                       width=width, joint="miter"))
 
 
 def _item_lamp(group, x, y, size, colour):
