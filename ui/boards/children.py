@@ -11,7 +11,7 @@ socket; nothing of the game is imported here). Left cards are only ever a count.
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.graphics import Color, Ellipse, Rectangle
+from kivy.graphics import Color, Rectangle
 from kivy.properties import (
     BooleanProperty,
     DictProperty,
@@ -31,6 +31,7 @@ from ui.boards.parts import GROW, Panel, PlacePanel, font, gap, text
 from ui.kvloader import load_kv
 from ui.text import Translate, english, escape_markup, player_markup
 from ui.widgets import shapes
+from ui.widgets.pieces import IconCounts
 
 #: Floors as the view names them, drawn top floor first.
 FLOORS = ("3rd", "2nd", "1st", "basement")
@@ -109,67 +110,15 @@ def counts(p: dict) -> tuple[int, int, int]:
     return int(p.get("cards") or 0), int(p.get("skulls") or 0), len(p.get("trapped") or [])
 
 
-def skull(canvas, x: float, y: float, size: float) -> None:
-    """A small skull: a round head over a jaw, two dark eyes."""
-    w = size * 0.8
-    x += (size - w) / 2
-    canvas.add(Color(*theme.TEXT))
-    canvas.add(Ellipse(pos=(x, y + size * 0.2), size=(w, size * 0.8)))
-    canvas.add(Rectangle(pos=(x + w * 0.22, y), size=(w * 0.56, size * 0.35)))
-    canvas.add(Color(*theme.PIP))
-    for ex in (x + w * 0.18, x + w * 0.56):
-        canvas.add(Ellipse(pos=(ex, y + size * 0.4), size=(w * 0.26, w * 0.26)))
-
-
-class PlayerCounts(Widget):
-    """One line of a player's panel: a card back and the cards in hand, a skull and the
-    skulls, a ghost and the trapped ghosts, each number large (words would not fit four
-    panels at 14 sp)."""
-
-    values = ListProperty([0, 0, 0])
-
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.numbers = [Label(bold=True, color=theme.TEXT) for _ in range(3)]
-        for label in self.numbers:
-            self.add_widget(label)
-        self.bind(pos=self.draw, size=self.draw, values=self.draw)
-
-    def piece_size(self) -> float:
-        """Icons and numbers as large as three pairs fit the width (a pair: the icon, a gap
-        and one or two digits, about 1.9 sizes), at least 14 sp."""
-        digits = sum(len(str(v)) for v in self.values) / 3
-        across = self.width / (3 * (1.3 + 0.6 * digits) + 0.6)
-        return max(font(SMALLEST_NAME_FONT), min(self.height * 0.8, font(24), across))
-
-    def draw(self, *_args) -> None:
-        canvas = self.canvas.before
-        canvas.clear()
-        if self.width < 4 or self.height < 4:
-            return
-        size = self.piece_size()
-        for label, value in zip(self.numbers, self.values):
-            label.text, label.font_size = str(value), size
-            label.texture_update()
-            label.size = label.texture_size
-        pairs = [size * 1.1 + label.width for label in self.numbers]
-        space = max(0.0, (self.width - sum(pairs)) / 4)
-        x, y = self.x + space, self.center_y - size / 2
-        for icon, label, pair in zip((card_back, skull, ghost), self.numbers, pairs):
-            icon(canvas, x, y, size)
-            label.pos = (x + size * 1.1, self.center_y - label.height / 2)
-            x += pair + space
-
-
-def card_back(canvas, x: float, y: float, size: float) -> None:
-    """A card face down (the purple of the card backs on the board)."""
-    canvas.add(Color(*CARD_BACK))
-    canvas.add(Rectangle(pos=(x + size * 0.15, y), size=(size * 0.7, size)))
-
-
-def ghost(canvas, x: float, y: float, size: float) -> None:
-    """A calm ghost (a trapped one)."""
-    shapes.ghost(canvas, x, y, size, theme.GHOST)
+def player_pieces(p: dict) -> list[tuple[str, str]]:
+    """A player's panel line as drawn pieces: a card back and the cards in hand, a skull and
+    the skulls, a calm ghost and the trapped ghosts; Kitty Kitty's head when the player holds
+    the Kitty card (it was the word "Kitty" after the name)."""
+    cards, skulls, trapped = counts(p)
+    pieces = [("card", str(cards)), ("skull", str(skulls)), ("calm_ghost", str(trapped))]
+    if p.get("kitty_card"):
+        pieces.append(("cat", ""))
+    return pieces
 
 
 class RoomPieces(Widget):
@@ -422,10 +371,9 @@ class ChildrenBoard(PlacePicks, BoxLayout):
             winner = name in (view.get("winners") or [])
             won = escape_markup(_("Winner"))
             title = f"[b]{player_markup(name, colours)}[/b]" + (f" · {won}" if winner else "")
-            if p.get("kitty_card"):
-                title += f" · [color={theme.hex_colour(CAT)}]Kitty[/color]"
             panel.add_widget(text(title, 20, size_hint_y=0.45))
-            panel.add_widget(PlayerCounts(values=list(counts(p)), size_hint_y=0.55))
+            panel.add_widget(IconCounts(items=player_pieces(p), smallest=font(SMALLEST_NAME_FONT), biggest=font(24),
+                                        size_hint_y=0.55))
             row.add_widget(panel)
 
 

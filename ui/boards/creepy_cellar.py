@@ -106,8 +106,16 @@ class CellarBoard(PlacePicks, BoxLayout):
             self._add_tile(self.ids.cellar, letter, cellar=True)
         # the hunters who have left the castle, drawn outside it (issue 29: they were only
         # named in the status line, "out: Ada")
-        self.outside = RoomTile(letter="", size_hint_x=1.3)
+        self.outside = RoomTile(letter="")
         self.ids.cellar.add_widget(self.outside)
+        self._beside()
+
+    def _beside(self) -> None:
+        """The Outside tile a column's width under the cellar in portrait, wider beside it in
+        landscape (set with each view: no binding to the app, which would keep every board
+        made in a session alive)."""
+        portrait = getattr(App.get_running_app(), "portrait", False)
+        self.outside.size_hint_x = 1 if portrait else 1.3
 
     def _add_tile(self, parent, letter: str, cellar: bool) -> None:
         tile = RoomTile(letter=letter, cellar=cellar)
@@ -160,6 +168,7 @@ class CellarBoard(PlacePicks, BoxLayout):
             # colour; no "Ada1" codes, issue 29) and the pawns drawn in their printed colours
             tile.hunters = " ".join(coloured(names[name], marker_colour(h, colours)) for name, h in here)
             tile.pawns = [pawn_colour(h, colours) for _name, h in here]
+        self._beside()
         out = [(name, h) for name, h in hunters.items() if h.get("at") == OUTSIDE]
         self.outside.letter = self.tr._("Outside")
         self.outside.hunters = " ".join(coloured(names[name], marker_colour(h, colours)) for name, h in out)
