@@ -1,8 +1,9 @@
 """The Children board: the Thornhill Mansion as 4 floors × 5 rooms (top floor first), each
-room with its name (at least 14 sp, wrapped between words), every ghost in it (green when
-calm, red when enraged), the players standing there (in their colours), Kitty Kitty and
-how many cards lie face down under it; beside it the hand limit in large type and the
-skull pile; under it one panel per player: cards in hand, skulls and trapped ghosts.
+room with its name (at least 20 sp, wrapped between words, cut where the tile cannot hold
+it), every ghost in it (green when calm, red with angry brows when enraged), the players
+standing there (in their colours), Kitty Kitty and how many cards lie face down under it;
+beside it the hand limit in large type and the skull pile; under it one panel per player:
+cards in hand, skulls and trapped ghosts (drawn pieces and their counts).
 
 Reads the view described in ``companion/games/children/view.py`` (received over the
 socket; nothing of the game is imported here). Left cards are only ever a count.
@@ -153,7 +154,7 @@ class RoomPieces(Widget):
                 canvas.add(Color(*CARD_BACK))
                 canvas.add(Rectangle(pos=(x + size * 0.1, self.y), size=(size * 0.8, size)))
                 self.count.text = str(int(self.left))
-                # the number reads from a metre (at least 14 sp) even on a small card back
+                # the number reads from a metre (at least 20 sp) even on a small card back
                 self.count.font_size = max(size * 0.7, font(SMALLEST_NAME_FONT))
                 width = max(size * 0.8, self.count.font_size * 0.6 * len(self.count.text))
                 # at least one line of that font high, centred on a card back smaller than it

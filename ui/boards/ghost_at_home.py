@@ -60,7 +60,7 @@ class HouseView(Widget):
     house = DictProperty({})
     name = StringProperty("")
     #: what the name line shows: the name, or its short mark where the name does not fit
-    #: the house at 14 sp (five houses at 800×480: "Margherita" -> "Marg")
+    #: the house at 20 sp (five houses at 800×480: "Margherita" -> "Marg")
     mark = StringProperty("")
     hand = NumericProperty(0)
     active = BooleanProperty(False)
