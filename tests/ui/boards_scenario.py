@@ -54,17 +54,15 @@ def layout_of(app) -> dict:
 
 
 def wrapped_step(board) -> list[str]:
-    """The Children strip's step lines that wrap ("3 Restore your hand" on two lines)."""
+    """The Children strip's step line when it wraps ("3 Restore your hand" on two lines):
+    it is one line at 20 sp, cut with "…" rather than wrapped."""
     from ui.boards.fit import plain
 
-    if board is None or type(board).__name__ != "ChildrenBoard" or not board.turn:
+    if board is None or type(board).__name__ != "ChildrenBoard" or not board.step_line:
         return []
-    label = next((w for w in board.ids.strip.walk(restrict=True) if getattr(w, "text", None) == board.turn), None)
-    if label is None:
-        return []
+    label = board.ids.step
     rows = getattr(getattr(label, "_label", None), "_cached_lines", None) or []
-    lines = plain(label.text).split("\n")
-    return lines if len(rows) > len(lines) else []
+    return [plain(label.text)] if len(rows) > 1 else []
 
 
 def board_of(app):

@@ -63,22 +63,6 @@ def step_number(view: dict) -> int:
         return 0
 
 
-def abbreviate(name: str, fits) -> str:
-    """``name`` with its words too wide for the tile cut to what fits plus "." (the last
-    resort, when even the smallest font does not hold a word): ``fits(word)`` says whether
-    a word fits."""
-    out = []
-    for word in name.split():
-        if fits(word):
-            out.append(word)
-            continue
-        cut = word
-        while len(cut) > 2 and not fits(cut + "."):
-            cut = cut[:-1]
-        out.append(cut + ".")
-    return " ".join(out)
-
-
 def turn_text(view: dict, _: Translate = english, colours: dict | None = None) -> str:
     """Whose turn, the step and the actions left, one a line (markup)."""
     if not view.get("turn"):
@@ -90,19 +74,6 @@ def turn_text(view: dict, _: Translate = english, colours: dict | None = None) -
     if step == 2:
         lines.append(escape_markup(_("Actions left: {n}", n=view.get("actions_left", 0))))
     return "\n".join(lines)
-
-
-#: Font sizes (sp at scale 1) the strip's step line is measured at, landscape and portrait:
-#: its label gets that width (at most :data:`TURN_SHARE` of the strip), so "3 Restore your
-#: hand" reads on one line (at 800×480 it wrapped onto two small lines in a third of the
-#: strip). Portrait's strip is one line tall: measured at the smallest size, the hand limit
-#: and the skull pile keep the room for one line each too ("Segnalini teschio: 6").
-TURN_FONT, PORTRAIT_TURN_FONT, TURN_SHARE = 20, 20, 0.6
-
-
-def line_width(text: str, size: float) -> float:
-    """Pixels the widest line of ``text`` (markup) takes at ``size`` pixels, on one line each."""
-    return max((word_width(line, size, False) for line in plain(text).split("\n") if line), default=0)
 
 
 def counts(p: dict) -> tuple[int, int, int]:
@@ -268,13 +239,6 @@ class ChildrenBoard(PlacePicks, BoxLayout):
     hand_limit = NumericProperty(5)
     skulls = StringProperty("")
     turn = StringProperty("")
-    #: Pixels the step line needs on one line at :data:`TURN_FONT` (portrait:
-    #: :data:`PORTRAIT_TURN_FONT`); the strip gives it that.
-    turn_width = NumericProperty(0)
-    portrait_turn_width = NumericProperty(0)
-    #: :attr:`turn` on one line for portrait's one-line strip: the step (and "Final round");
-    #: the actions left are in the prompt ("Ada: 1 action left, ...") right under it.
-    portrait_turn = StringProperty("")
     #: the skull pile's count (drawn as a skull and the number) and the step on one line
     skull_pile = NumericProperty(0)
     step_line = StringProperty("")
@@ -324,7 +288,6 @@ class ChildrenBoard(PlacePicks, BoxLayout):
         view, _ = dict(self.view), self.tr._
         colours = dict(self.colours)
         self.hand_limit = int(view.get("hand_limit", 5))
-        self.skulls = _("Skull pile: {n}", n=view.get("skull_pool", 0))
         self.skull_pile = int(view.get("skull_pool") or 0)
         guide, step = steps(_), step_number(view)
         self.turn = escape_markup(guide[step]) if 0 < step < len(guide) and view.get("turn") else ""
@@ -333,12 +296,7 @@ class ChildrenBoard(PlacePicks, BoxLayout):
         if view.get("final_round"):
             final = escape_markup(_("Final round"))
             self.turn += f"\n[color={theme.hex_colour(theme.LOST)}]{final}[/color]"
-        self.turn_width = line_width(self.turn, font(TURN_FONT)) + gap(6) if self.turn else 0
         self.step_line = " · ".join(plain(line) for line in self.turn.split("\n") if line)
-        parts = self.turn.split("\n")
-        self.portrait_turn = " · ".join(parts[:1] + (parts[-1:] if view.get("final_round") and len(parts) > 1 else []))
-        self.portrait_turn_width = (line_width(self.portrait_turn, font(PORTRAIT_TURN_FONT)) + gap(6)
-                                    if self.turn else 0)
         self._rooms(view, _, colours)
         self._players(view, _, colours)
 
