@@ -64,6 +64,9 @@ PAWNS = {
 }
 
 PIP = (0.08, 0.06, 0.10, 1)
+#: Kitty Kitty and the cats (Children, Ghost at Home); the card backs in a hand.
+CAT = (1.0, 0.60, 0.18, 1)
+CARD_BACK = (0.55, 0.45, 0.80, 1)
 DIE_FACE = (0.96, 0.94, 0.88, 1)
 
 

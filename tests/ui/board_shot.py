@@ -103,15 +103,17 @@ def main() -> int:
 
 def write_labels(board, out: Path) -> None:
     """``OUT.labels.json``: the text and font size (px) of every visible label on the board,
-    and the kinds of the drawn markers (the board tests read them: no piece codes)."""
+    the kinds of the drawn markers and how many pawns are drawn (the board tests read them:
+    no piece codes, every hunter drawn)."""
     from kivy.uix.label import Label
 
-    from ui.widgets.pieces import Marker
+    from ui.widgets.pieces import Marker, PawnRow
 
     labels = [{"text": w.text, "font": w.font_size} for w in board.walk(restrict=True)
               if isinstance(w, Label) and w.text.strip() and w.opacity > 0]
     markers = [w.kind for w in board.walk(restrict=True) if isinstance(w, Marker) and w.opacity > 0 and w.width > 0]
-    out.with_suffix(".labels.json").write_text(json.dumps({"labels": labels, "markers": markers}))
+    pawns = sum(len(w.colours) for w in board.walk(restrict=True) if isinstance(w, PawnRow) and w.width > 0)
+    out.with_suffix(".labels.json").write_text(json.dumps({"labels": labels, "markers": markers, "pawns": pawns}))
 
 
 def places(board) -> dict:

@@ -15,14 +15,14 @@ import json
 import os
 from pathlib import Path
 
-#: No text on a board is smaller than this (sp at the app's scale; 14 sp at 800×480 reads
-#: from a metre, issue 17 item 2).
-SMALLEST_SP = 14
+#: No text on a board is smaller than this (sp at the app's scale): issue 29's floor for
+#: board labels and figures, 20 px at 800×480 (it was 14 sp, issue 17 item 2).
+SMALLEST_SP = 20
 
 
 def cut_names(board) -> list[str]:
     """The Children rooms whose name the tile shows shortened ("Tesser.", "Billiar."): the
-    last resort when a word does not fit even at 14 sp."""
+    last resort when a name does not fit its tile at the boards' floor, 20 sp."""
     from ui.boards.fit import plain
 
     return [f"{tile.name!r} shown as {plain(tile.title.text)!r}" for tile in board.walk(restrict=True)
@@ -54,17 +54,15 @@ def layout_of(app) -> dict:
 
 
 def wrapped_step(board) -> list[str]:
-    """The Children strip's step lines that wrap ("3 Restore your hand" on two lines)."""
+    """The Children strip's step line when it wraps ("3 Restore your hand" on two lines):
+    it is one line at 20 sp, cut with "…" rather than wrapped."""
     from ui.boards.fit import plain
 
-    if board is None or type(board).__name__ != "ChildrenBoard" or not board.turn:
+    if board is None or type(board).__name__ != "ChildrenBoard" or not board.step_line:
         return []
-    label = next((w for w in board.ids.strip.walk(restrict=True) if getattr(w, "text", None) == board.turn), None)
-    if label is None:
-        return []
+    label = board.ids.step
     rows = getattr(getattr(label, "_label", None), "_cached_lines", None) or []
-    lines = plain(label.text).split("\n")
-    return lines if len(rows) > len(lines) else []
+    return [plain(label.text)] if len(rows) > 1 else []
 
 
 def board_of(app):
@@ -103,6 +101,34 @@ def choice_buttons(app) -> list:
 
 
 def boards_scenario(app, out: Path, report: dict):
+    """The messages file's ``sizes`` (``[{"size": [w, h], "shots", "switches", "timing"}]``)
+    one after the other in this one window, resized between them (one window for the whole
+    module: a window's start costs seconds of CI); each size's report under
+    ``report["sizes"]["WxH"]``. A file without ``sizes`` is one size, the window's."""
+    data = json.loads(Path(os.environ["BOARDS_MESSAGES"]).read_text(encoding="utf-8"))
+    if "sizes" not in data:
+        yield from _one_size(app, out, report, data)
+        return
+    report["sizes"] = {}
+    for entry in data["sizes"]:
+        yield from _resize(app, tuple(entry["size"]))
+        report["sizes"]["{}x{}".format(*entry["size"])] = part = {}
+        yield from _one_size(app, out, part, entry)
+
+
+def _resize(app, size: tuple[int, int]):
+    """The window at ``size``, the app's scale and orientation following it, laid out again."""
+    from harness import Until
+    from kivy.core.window import Window
+
+    if tuple(Window.size) != size:
+        Window.size = size
+        yield Until(f"the window at {size}", lambda: tuple(Window.size) == size)
+        yield Until("the app's scale", lambda: app.portrait == (size[1] > size[0]))
+    yield 0.5
+
+
+def _one_size(app, out: Path, report: dict, data: dict):
     from drawing import wasted_drawing
     from harness import Until, screen_is
     from kivy.core.window import Window
@@ -110,7 +136,6 @@ def boards_scenario(app, out: Path, report: dict):
 
     from ui.shot import save_screenshot
 
-    data = json.loads(Path(os.environ["BOARDS_MESSAGES"]).read_text(encoding="utf-8"))
     report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={}, cut={}, choice_sp={},
                   status={}, layout={}, wrapped_step={}, header={},
                   empty_todo={}, wasted={}, frames={})

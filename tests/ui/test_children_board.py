@@ -10,7 +10,8 @@ import pytest
 from board_shots import assert_drawn, draw_board
 from test_table_screen import ARTIFACTS, _share
 
-from ui.boards.children import abbreviate, counts, steps, turn_text
+from ui.boards.children import counts, steps, turn_text
+from ui.boards.fit import fit_lines
 from ui.i18n import translate
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,11 +34,13 @@ def _game_view() -> dict:
 
 def test_room_names_are_cut_only_when_a_word_cannot_fit():
     """Item 4 of issue 17: names were broken mid-word ("Dormito ry"); a word too wide even
-    at 14 sp is abbreviated with a full stop, the last resort."""
-    fits = lambda word: len(word) <= 8  # noqa: E731  (a tile 8 letters wide)
-    assert abbreviate("Wash Room", fits) == "Wash Room"
-    assert abbreviate("Billiards Room", fits) == "Billiar. Room"
-    assert abbreviate("Dormitory", lambda word: True) == "Dormitory"
+    at the floor (20 sp since issue 29) is shortened with a full stop, the last resort."""
+    def measure(word: str) -> float:  # a tile 8 letters wide, 10 px a letter
+        return 10 * len(word)
+
+    assert fit_lines("Wash Room", 80, 2, measure) == "Wash Room"
+    assert fit_lines("Billiards Room", 80, 2, measure) == "Billiar. Room"  # the label wraps it
+    assert fit_lines("Dormitory", 100, 1, measure) == "Dormitory"
 
 
 def test_player_panels_count_cards_and_name_trapped_ghosts():

@@ -56,3 +56,23 @@ def test_the_check_tells_red_from_green_only_by_more_than_hue():
     # a red and a green of the same lightness fall together for a deuteranope
     same = {"red": (0.80, 0.20, 0.20, 1), "green": (0.45, 0.55, 0.10, 1)}
     assert closest(same)[0] < APART
+
+
+def test_the_children_pieces_stay_apart():
+    # calm and enraged ghosts (the enraged one also has angry brows), Kitty Kitty and the
+    # left cards' backs, side by side on a room tile
+    pieces = {"calm": theme.GHOST, "enraged": theme.HAUNTING, "kitty": theme.CAT, "cards": theme.CARD_BACK}
+    distance, kind, a, b = closest(pieces)
+    assert distance >= APART, (kind, a, b, round(distance, 1))
+
+
+def test_the_clue_it_kid_pawns_stay_apart():
+    # a Kid mover no one plays is pale blue; a played one is in its player's colour
+    from ui.boards.clue_it import ITEM_COLOUR, KID_COLOUR
+
+    pawns = {key: rgba(key) for key in PALETTE} | {"unplayed kid": KID_COLOUR}
+    distance, kind, a, b = closest(pawns)
+    assert distance >= APART, (kind, a, b, round(distance, 1))
+    # an Item token (gold) beside the pawns on a location
+    distance, kind, a, b = closest({**pawns, "item": ITEM_COLOUR})
+    assert distance >= APART, (kind, a, b, round(distance, 1))

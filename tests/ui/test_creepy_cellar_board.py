@@ -49,7 +49,7 @@ def test_marks_tell_a_players_two_hunters_apart():
     assert status_text(view, _italian) == "Incubo · cantina 0/12 · corridoio: Bo (giallo)"
     one_each = {"mode": "basic", "cellar": [], "cellar_slots": 8,
                 "hunters": {"Ada": {"at": "outside", "player": "Ada", "colour": "red"}}}
-    assert status_text(one_each) == "Basic · cellar 0/8 · out: Ada"
+    assert status_text(one_each) == "Basic · cellar 0/8"  # Ada is drawn on the Outside tile
 
 
 @pytest.mark.ui
@@ -67,6 +67,7 @@ def test_secret_passage_is_a_drawn_tile_with_a_legend(display, kivy_home, tmp_pa
 
     view = _two_player_view()
     view["rooms"]["E"] = {**view["rooms"].get("E", {}), "passage": True}
+    view["hunters"]["Bo (green)"]["at"] = "outside"  # left the castle (with his treasure)
     out = ARTIFACTS / "cellar-board-passage.png"
     draw_board("creepy_cellar:CellarBoard", view, out, display, kivy_home, tmp_path)
     assert_drawn(out)
@@ -86,3 +87,10 @@ def test_secret_passage_is_a_drawn_tile_with_a_legend(display, kivy_home, tmp_pa
     assert ada == [f"[color={red}]Ada[/color] [color={blue}]Ada[/color]"]
     letters = [label["font"] for label in shown["labels"] if label["text"] in "ABCDEFGHIJKLMN"]
     assert len(letters) == 14 and min(letters) >= 20
+    # the hunter outside the castle is drawn outside it (issue 29: he was not drawn at all)
+    green = theme.hex_colour(theme.on_dark(theme.PAWNS["green"]))
+    assert "Outside" in texts and f"[color={green}]Bo[/color]" in texts
+    # Ada's two in C and Bo's green outside (the yellow one in a hallway is in the status line)
+    assert shown["pawns"] == 3
+    # every label and figure at the boards' floor (issue 29: 20 px at 800×480)
+    assert min(label["font"] for label in shown["labels"]) >= 20

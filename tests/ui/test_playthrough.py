@@ -221,10 +221,16 @@ def test_every_game_played_through_the_client(size, marked_games, display, kivy_
 
 def _readable(shots: dict) -> None:
     """The readability audit at 800×480 (issue 29, :mod:`readability`): no text under its
-    floor, no glyph the font lacks, no overflowing label, the main button in one place.
-    The boards' own labels (floor 20 px) are reported, not yet asserted: notes/screen.md."""
-    findings = {name: {k: [line for line in shot["audit"][k] if not line.startswith("board ")]
-                       for k in ("small", "glyphs", "overflow")} for name, shot in shots.items()}
-    findings = {name: {k: lines for k, lines in found.items() if lines} for name, found in findings.items()}
-    assert {name: found for name, found in findings.items() if found} == {}
+    floor (the boards' labels and figures included: 20 px in every game), no glyph the font
+    lacks, no overflowing label, the main button in one place."""
+    assert readability_findings(shots) == {}
     assert moved({name: shot["audit"]["main_box"] for name, shot in shots.items()}) == []
+
+
+def readability_findings(shots: dict) -> dict[str, dict[str, list[str]]]:
+    """Shot name -> what its audit found (small text, glyphs, overflow), for the shots with
+    findings. The boards' own labels were left out of it until issue 29's boards round (479
+    board labels under 20 px in the 40 shots: notes/boards.md)."""
+    findings = {name: {k: shot["audit"][k] for k in ("small", "glyphs", "overflow") if shot["audit"][k]}
+                for name, shot in shots.items()}
+    return {name: found for name, found in findings.items() if found}

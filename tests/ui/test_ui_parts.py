@@ -102,8 +102,9 @@ def test_the_creepy_cellar_board_words_in_italian():
         "Porte verdi chiuse", "Porte blu chiuse", "Porte aperte"]
     view = {"mode": "nightmare", "cellar": ["treasure-1", "treasure-2", "treasure-3"], "cellar_slots": 12,
             "hunters": {"Ada": {"at": "outside"}, "Bo": {"at": "hallway"}, "Cy": {"at": "C"}}}
-    assert status_text(view) == "Nightmare · cellar 3/12 · out: Ada · hallway: Bo"
-    assert status_text(view, _italian) == "Incubo · cantina 3/12 · fuori: Ada · corridoio: Bo"
+    # Ada, outside the castle, is drawn on the board's Outside tile (issue 29), not named here
+    assert status_text(view) == "Nightmare · cellar 3/12 · hallway: Bo"
+    assert status_text(view, _italian) == "Incubo · cantina 3/12 · corridoio: Bo"
     assert status_text({**view, "mode": "advanced", "hunters": {}}, _italian) == "Avanzata · cantina 3/12"
     assert _italian("Haunting risk this round: {percent}%", percent=33) == (
         "Rischio infestazione nel giro: 33%")
@@ -328,3 +329,43 @@ def test_a_dark_player_colour_is_lightened_for_text_on_the_tiles():
     yellow = theme.player_colour("Ada", {"Ada": "yellow"})
     assert theme.on_dark(yellow) == yellow  # light enough already
 
+
+
+def test_board_pieces_are_drawn_shapes_with_figures_never_codes():
+    """Issue 29 item 4: CLUE: IT's Kid movers are pawns with their names and its Items are
+    icons (the cell read "K3 K4 I2 I3"); House of Spirits' skulls, roll modifier, attack and
+    defence, Children's counts and Kitty are drawn pieces beside their figures."""
+    from ui.boards.children import player_pieces
+    from ui.boards.clue_it import pieces_at, status_pieces
+    from ui.boards.house_of_spirits import monster_pieces, room_pieces
+
+    view = {"kids": {"Ada": "Mike Hanlon", "Bo": None}, "players": ["Ada", "Bo"],
+            "movers": {"Mike Hanlon": "centre", "Kid 3 (placeholder)": "centre", "Kid 4": "library"},
+            "items": {"Jack-in-the-Box": "centre", "Item 2": "library", "Item 3": "centre"}}
+    pieces = pieces_at(view, "centre", {"Ada": "sky_blue"})
+    assert [(p["kind"], p["name"], p.get("index")) for p in pieces] == [
+        ("pawn", "Mike", None), ("pawn", "Kid 3", None), ("item", "Jack", 0), ("item", "Item 3", 2)]
+    assert pieces[0]["colour"] != pieces[1]["colour"]  # played in Ada's colour; a pale blue
+    assert pieces_at(view, "centre", {}, _italian)[1]["name"] == "Ragazzo 3"
+    assert status_pieces({"balloons": 3, "intrigue": {"left": 12}, "last_roll": ["?", "5"]}) == [
+        ("balloon", "3/8"), ("card", "12"), ("die", "? 5")]
+    assert room_pieces({"name": "Library", "skulls": 2, "modifier": 1}) == [("skull", "2"), ("die", "+1")]
+    assert monster_pieces({"attack": 3, "defence": 2}) == [("sword", "3"), ("shield", "2")]
+    assert player_pieces({"cards": 4, "skulls": 1, "trapped": ["Rosie"], "kitty_card": True}) == [
+        ("card", "4"), ("skull", "1"), ("calm_ghost", "1"), ("cat", "")]
+
+
+def test_a_place_name_is_cut_to_its_lines_keeping_its_number():
+    """A name that does not fit its cell at the boards' floor is cut (whole words first,
+    a stand-in keeps its number) rather than drawn smaller."""
+    from ui.boards.fit import fit_lines
+
+    def measure(word: str) -> float:  # 10 px a character
+        return 10 * len(word)
+
+    assert fit_lines("Kitchen", 85, 1, measure) == "Kitchen"
+    assert fit_lines("Derry Back Alley", 110, 2, measure) == "Derry Back Alley"  # the label wraps it
+    assert fit_lines("Derry Back Alley", 85, 2, measure) == "Derry\nBack…"
+    assert fit_lines("Biblioteca Pubblica di Derry", 85, 2, measure) == "Bibliot.\nPubblic…"
+    assert fit_lines("Location 5", 85, 1, measure) == "Locat. 5"
+    assert fit_lines("Location 5", 85, 2, measure) == "Location 5"

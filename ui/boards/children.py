@@ -1,8 +1,9 @@
 """The Children board: the Thornhill Mansion as 4 floors × 5 rooms (top floor first), each
-room with its name (at least 14 sp, wrapped between words), every ghost in it (green when
-calm, red when enraged), the players standing there (in their colours), Kitty Kitty and
-how many cards lie face down under it; beside it the hand limit in large type and the
-skull pile; under it one panel per player: cards in hand, skulls and trapped ghosts.
+room with its name (at least 20 sp, wrapped between words, cut where the tile cannot hold
+it), every ghost in it (green when calm, red with angry brows when enraged), the players
+standing there (in their colours), Kitty Kitty and how many cards lie face down under it;
+beside it the hand limit in large type and the skull pile; under it one panel per player:
+cards in hand, skulls and trapped ghosts (drawn pieces and their counts).
 
 Reads the view described in ``companion/games/children/view.py`` (received over the
 socket; nothing of the game is imported here). Left cards are only ever a count.
@@ -11,7 +12,7 @@ socket; nothing of the game is imported here). Left cards are only ever a count.
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.graphics import Color, Ellipse, Rectangle
+from kivy.graphics import Color, Rectangle
 from kivy.properties import (
     BooleanProperty,
     DictProperty,
@@ -25,12 +26,13 @@ from kivy.uix.widget import Widget
 
 from ui import theme
 from ui.boards import PlacePicks, watch_language
-from ui.boards.fit import plain, widest_word, word_width
+from ui.boards.fit import PlaceName, plain, word_width
 from ui.boards.names import card_name, short_marks
-from ui.boards.parts import Panel, PlacePanel, font, gap, text
+from ui.boards.parts import GROW, Panel, PlacePanel, font, gap, text
 from ui.kvloader import load_kv
 from ui.text import Translate, english, escape_markup, player_markup
 from ui.widgets import shapes
+from ui.widgets.pieces import IconCounts
 
 #: Floors as the view names them, drawn top floor first.
 FLOORS = ("3rd", "2nd", "1st", "basement")
@@ -39,8 +41,9 @@ FLOORS = ("3rd", "2nd", "1st", "basement")
 FLOOR_KEYS = tuple(reversed(FLOORS))
 COLUMNS = 5
 
-#: Room names never go below this (sp at scale 1).
-NAME_FONT, SMALLEST_NAME_FONT = 16, 14
+#: Room names, the players' marks and every figure never go below this (sp at scale 1:
+#: the boards' floor, 20 px at 800×480, issue 29; it was 14).
+NAME_FONT, SMALLEST_NAME_FONT = 20, 20
 
 CAT = (1.0, 0.60, 0.18, 1)
 CARD_BACK = (0.55, 0.45, 0.80, 1)
@@ -60,22 +63,6 @@ def step_number(view: dict) -> int:
         return 0
 
 
-def abbreviate(name: str, fits) -> str:
-    """``name`` with its words too wide for the tile cut to what fits plus "." (the last
-    resort, when even the smallest font does not hold a word): ``fits(word)`` says whether
-    a word fits."""
-    out = []
-    for word in name.split():
-        if fits(word):
-            out.append(word)
-            continue
-        cut = word
-        while len(cut) > 2 and not fits(cut + "."):
-            cut = cut[:-1]
-        out.append(cut + ".")
-    return " ".join(out)
-
-
 def turn_text(view: dict, _: Translate = english, colours: dict | None = None) -> str:
     """Whose turn, the step and the actions left, one a line (markup)."""
     if not view.get("turn"):
@@ -89,86 +76,21 @@ def turn_text(view: dict, _: Translate = english, colours: dict | None = None) -
     return "\n".join(lines)
 
 
-#: Font sizes (sp at scale 1) the strip's step line is measured at, landscape and portrait:
-#: its label gets that width (at most :data:`TURN_SHARE` of the strip), so "3 Restore your
-#: hand" reads on one line (at 800×480 it wrapped onto two small lines in a third of the
-#: strip). Portrait's strip is one line tall: measured at the smallest size, the hand limit
-#: and the skull pile keep the room for one line each too ("Segnalini teschio: 6").
-TURN_FONT, PORTRAIT_TURN_FONT, TURN_SHARE = 16, 14, 0.6
-
-
-def line_width(text: str, size: float) -> float:
-    """Pixels the widest line of ``text`` (markup) takes at ``size`` pixels, on one line each."""
-    return max((word_width(line, size, False) for line in plain(text).split("\n") if line), default=0)
-
-
 def counts(p: dict) -> tuple[int, int, int]:
     """A player's cards in hand, skulls and trapped ghosts (a count reads from a metre; the
     ghosts' names are in the news)."""
     return int(p.get("cards") or 0), int(p.get("skulls") or 0), len(p.get("trapped") or [])
 
 
-def skull(canvas, x: float, y: float, size: float) -> None:
-    """A small skull: a round head over a jaw, two dark eyes."""
-    w = size * 0.8
-    x += (size - w) / 2
-    canvas.add(Color(*theme.TEXT))
-    canvas.add(Ellipse(pos=(x, y + size * 0.2), size=(w, size * 0.8)))
-    canvas.add(Rectangle(pos=(x + w * 0.22, y), size=(w * 0.56, size * 0.35)))
-    canvas.add(Color(*theme.PIP))
-    for ex in (x + w * 0.18, x + w * 0.56):
-        canvas.add(Ellipse(pos=(ex, y + size * 0.4), size=(w * 0.26, w * 0.26)))
-
-
-class PlayerCounts(Widget):
-    """One line of a player's panel: a card back and the cards in hand, a skull and the
-    skulls, a ghost and the trapped ghosts, each number large (words would not fit four
-    panels at 14 sp)."""
-
-    values = ListProperty([0, 0, 0])
-
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.numbers = [Label(bold=True, color=theme.TEXT) for _ in range(3)]
-        for label in self.numbers:
-            self.add_widget(label)
-        self.bind(pos=self.draw, size=self.draw, values=self.draw)
-
-    def piece_size(self) -> float:
-        """Icons and numbers as large as three pairs fit the width (a pair: the icon, a gap
-        and one or two digits, about 1.9 sizes), at least 14 sp."""
-        digits = sum(len(str(v)) for v in self.values) / 3
-        across = self.width / (3 * (1.3 + 0.6 * digits) + 0.6)
-        return max(font(SMALLEST_NAME_FONT), min(self.height * 0.8, font(22), across))
-
-    def draw(self, *_args) -> None:
-        canvas = self.canvas.before
-        canvas.clear()
-        if self.width < 4 or self.height < 4:
-            return
-        size = self.piece_size()
-        for label, value in zip(self.numbers, self.values):
-            label.text, label.font_size = str(value), size
-            label.texture_update()
-            label.size = label.texture_size
-        pairs = [size * 1.1 + label.width for label in self.numbers]
-        space = max(0.0, (self.width - sum(pairs)) / 4)
-        x, y = self.x + space, self.center_y - size / 2
-        for icon, label, pair in zip((card_back, skull, ghost), self.numbers, pairs):
-            icon(canvas, x, y, size)
-            label.pos = (x + size * 1.1, self.center_y - label.height / 2)
-            x += pair + space
-
-
-def card_back(canvas, x: float, y: float, size: float) -> None:
-    """A card face down (the purple of the card backs on the board)."""
-    canvas.add(Color(*CARD_BACK))
-    canvas.add(Rectangle(pos=(x + size * 0.15, y), size=(size * 0.7, size)))
-
-
-def ghost(canvas, x: float, y: float, size: float) -> None:
-    """A calm ghost (a trapped one)."""
-    shapes.ghost(canvas, x, y, size, theme.GHOST)
+def player_pieces(p: dict) -> list[tuple[str, str]]:
+    """A player's panel line as drawn pieces: a card back and the cards in hand, a skull and
+    the skulls, a calm ghost and the trapped ghosts; Kitty Kitty's head when the player holds
+    the Kitty card (it was the word "Kitty" after the name)."""
+    cards, skulls, trapped = counts(p)
+    pieces = [("card", str(cards)), ("skull", str(skulls)), ("calm_ghost", str(trapped))]
+    if p.get("kitty_card"):
+        pieces.append(("cat", ""))
+    return pieces
 
 
 class RoomPieces(Widget):
@@ -195,16 +117,15 @@ class RoomPieces(Widget):
         size = min(self.height, (self.width + 2) / len(kinds) * 0.9)
         for i, kind in enumerate(kinds):
             x = self.x + i * size * 1.08
-            if kind == "ghost":
-                shapes.ghost(canvas, x, self.y, size, theme.HAUNTING if self.ghosts[i] else theme.GHOST)
+            if kind == "ghost":  # an enraged ghost red with angry brows, a calm one green
+                (shapes.enraged_ghost if self.ghosts[i] else shapes.calm_ghost)(canvas, x, self.y, size)
             elif kind == "kitty":
-                from ui.boards.ghost_at_home import cat
-                cat(canvas, x, self.y, size, CAT)
+                shapes.cat(canvas, x, self.y, size, CAT)
             else:
                 canvas.add(Color(*CARD_BACK))
                 canvas.add(Rectangle(pos=(x + size * 0.1, self.y), size=(size * 0.8, size)))
                 self.count.text = str(int(self.left))
-                # the number reads from a metre (at least 14 sp) even on a small card back
+                # the number reads from a metre (at least 20 sp) even on a small card back
                 self.count.font_size = max(size * 0.7, font(SMALLEST_NAME_FONT))
                 width = max(size * 0.8, self.count.font_size * 0.6 * len(self.count.text))
                 # at least one line of that font high, centred on a card back smaller than it
@@ -225,14 +146,14 @@ class MansionRoom(PlacePanel):
 
     def __init__(self, **kwargs):
         super().__init__(padding=(gap(2), gap(1)), spacing=gap(1), **kwargs)
-        self.title = text("", NAME_FONT, SMALLEST_NAME_FONT, size_hint_y=0.7)
-        self.title.bold = True
+        self.title = PlaceName(max_font=font(NAME_FONT * GROW), min_font=font(SMALLEST_NAME_FONT),
+                               color=theme.TEXT, size_hint_y=0.7)
         self.bottom = bottom = BoxLayout(size_hint_y=None, spacing=gap(2))
         self.pieces_share = 0.3
         self.pieces = RoomPieces()
         # the players' marks at the right of the pieces, as wide as they need on one line
         # ("Bo Cy" did not fit a fixed share of the row); the pieces shrink to the rest
-        self.who = text("", 16, 14, size_hint_x=None, width=0, halign="right")
+        self.who = text("", SMALLEST_NAME_FONT, SMALLEST_NAME_FONT, size_hint_x=None, width=0, halign="right")
         bottom.add_widget(self.pieces)
         bottom.add_widget(self.who)
         self.add_widget(self.title)
@@ -245,17 +166,12 @@ class MansionRoom(PlacePanel):
         """The players' marks on one line at the right of the pieces (at most 70% of the
         row); without players the pieces take the whole row."""
         self.who.text = self.players
-        need = word_width(plain(self.players), font(14), True) + gap(2) if self.players else 0
+        need = word_width(plain(self.players), font(SMALLEST_NAME_FONT), True) + gap(2) if self.players else 0
         self.who.width = min(need, max(0, self.width - 2 * gap(2)) * 0.8)
 
     def _name(self, *_args) -> None:
         width = self.width - 2 * gap(2)
-        smallest = font(SMALLEST_NAME_FONT)
-
-        def fits(word: str) -> bool:
-            return widest_word(word, smallest, True) <= width
-
-        self.title.text = escape_markup(abbreviate(self.name, fits) if width > 0 else self.name)
+        self.title.name = self.name  # cut only where the tile cannot hold it at the floor
         one_line = word_width(self.name, font(SMALLEST_NAME_FONT), True) <= width
         # a name on one line leaves the pieces more room (ghosts drawn larger)
         self.pieces_share = 0.55 if one_line else 0.3
@@ -264,7 +180,7 @@ class MansionRoom(PlacePanel):
         self._players()
 
     def _heights(self, *_args) -> None:
-        """The pieces' row: its share of the tile, but never lower than a 14 sp line (the
+        """The pieces' row: its share of the tile, but never lower than a 20 sp line (the
         players' marks and the left cards' number); the name takes the rest."""
         inner = max(0.0, self.height - 2 * gap(1) - gap(1))
         empty = not (self.players or self.pieces.ghosts or self.pieces.kitty or self.pieces.left)
@@ -323,13 +239,9 @@ class ChildrenBoard(PlacePicks, BoxLayout):
     hand_limit = NumericProperty(5)
     skulls = StringProperty("")
     turn = StringProperty("")
-    #: Pixels the step line needs on one line at :data:`TURN_FONT` (portrait:
-    #: :data:`PORTRAIT_TURN_FONT`); the strip gives it that.
-    turn_width = NumericProperty(0)
-    portrait_turn_width = NumericProperty(0)
-    #: :attr:`turn` on one line for portrait's one-line strip: the step (and "Final round");
-    #: the actions left are in the prompt ("Ada: 1 action left, ...") right under it.
-    portrait_turn = StringProperty("")
+    #: the skull pile's count (drawn as a skull and the number) and the step on one line
+    skull_pile = NumericProperty(0)
+    step_line = StringProperty("")
 
     def __init__(self, **kwargs):
         load_kv("children")
@@ -376,19 +288,15 @@ class ChildrenBoard(PlacePicks, BoxLayout):
         view, _ = dict(self.view), self.tr._
         colours = dict(self.colours)
         self.hand_limit = int(view.get("hand_limit", 5))
-        self.skulls = _("Skull pile: {n}", n=view.get("skull_pool", 0))
+        self.skull_pile = int(view.get("skull_pool") or 0)
         guide, step = steps(_), step_number(view)
         self.turn = escape_markup(guide[step]) if 0 < step < len(guide) and view.get("turn") else ""
-        if step == 2 and view.get("turn"):
-            self.turn += "\n" + escape_markup(_("Actions left: {n}", n=view.get("actions_left", 0)))
+        # the actions left are in the prompt ("Ada: 1 action left, ...") beside the board: the
+        # step holds one line at 20 px
         if view.get("final_round"):
             final = escape_markup(_("Final round"))
             self.turn += f"\n[color={theme.hex_colour(theme.LOST)}]{final}[/color]"
-        self.turn_width = line_width(self.turn, font(TURN_FONT)) + gap(6) if self.turn else 0
-        parts = self.turn.split("\n")
-        self.portrait_turn = " · ".join(parts[:1] + (parts[-1:] if view.get("final_round") and len(parts) > 1 else []))
-        self.portrait_turn_width = (line_width(self.portrait_turn, font(PORTRAIT_TURN_FONT)) + gap(6)
-                                    if self.turn else 0)
+        self.step_line = " · ".join(plain(line) for line in self.turn.split("\n") if line)
         self._rooms(view, _, colours)
         self._players(view, _, colours)
 
@@ -422,10 +330,9 @@ class ChildrenBoard(PlacePicks, BoxLayout):
             winner = name in (view.get("winners") or [])
             won = escape_markup(_("Winner"))
             title = f"[b]{player_markup(name, colours)}[/b]" + (f" · {won}" if winner else "")
-            if p.get("kitty_card"):
-                title += f" · [color={theme.hex_colour(CAT)}]Kitty[/color]"
-            panel.add_widget(text(title, 17, 14, size_hint_y=0.45))
-            panel.add_widget(PlayerCounts(values=list(counts(p)), size_hint_y=0.55))
+            panel.add_widget(text(title, 20, size_hint_y=0.45))
+            panel.add_widget(IconCounts(items=player_pieces(p), smallest=font(SMALLEST_NAME_FONT), biggest=font(24),
+                                        size_hint_y=0.55))
             row.add_widget(panel)
 
 

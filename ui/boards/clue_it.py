@@ -18,9 +18,12 @@ from kivy.uix.widget import Widget
 
 from ui import theme
 from ui.boards import PlacePicks, watch_language
+from ui.boards.fit import LINE, PlaceName
 from ui.boards.names import card_name, short_marks
-from ui.boards.parts import Panel, PlacePanel, gap, text
-from ui.text import Translate, coloured, escape_markup, player_markup
+from ui.boards.parts import FLOOR, GROW, Panel, PlacePanel, font, gap, text
+from ui.text import Translate, coloured, english, escape_markup, player_markup
+from ui.widgets import shapes
+from ui.widgets.pieces import IconCounts, PieceStrip
 
 #: Red Balloons in the Intrigue deck (components.BALLOONS; the 8th ends the game).
 BALLOONS = 8
@@ -31,7 +34,9 @@ EDGES = ((0, 1), (0, 2), (1, 0), (1, 3), (2, 1))
 CORRIDOR_CELL = (2, 2)
 CENTRE_CELLS = ((1, 1), (1, 2))
 
-ITEM_COLOUR = (0.98, 0.75, 0.35, 1)
+#: Item tokens: white icons on a dark round token (gold fell within 8 ΔE' of the yellow
+#: player's pawn for a deuteranope: tests/ui/test_colour_blind.py).
+ITEM_COLOUR = (1.0, 1.0, 1.0, 1)
 KID_COLOUR = (0.75, 0.85, 1.0, 1)
 LOCATION_FILL = (0.14, 0.12, 0.21, 1)
 CORNER_FILL = (0.19, 0.11, 0.20, 1)
@@ -70,19 +75,31 @@ def piece_mark(name: str) -> str:
     return first.split("-")[0] if len(first) > 8 else first
 
 
-def pieces_at(view: dict, place: str, colours: dict) -> list[str]:
-    """Markup of the Kid movers (in their player's colour when a player plays them) and Item
-    tokens (in gold) standing at ``place``, by their short names (:func:`piece_mark`)."""
+def kid_name(name: str, _: Translate) -> str:
+    """A Kid mover's name under its pawn: the first name ("Mike Hanlon" -> "Mike"), or the
+    stand-in name in the table's language ("Kid 3" -> "Ragazzo 3"); never a code."""
+    shown = card_name(name, _)
+    parts = shown.split()
+    if len(parts) > 1 and parts[-1].isdigit():
+        return shown
+    return piece_mark(shown)
+
+
+def pieces_at(view: dict, place: str, colours: dict, _: Translate = english) -> list[dict]:
+    """The Kid movers (pawns in their player's colour when a player plays them, else a pale
+    blue) and Item tokens (each its own icon, :data:`ui.widgets.shapes.ITEM_ICONS`, in white)
+    standing at ``place``, with the names drawn under them where they fit (issue 29: the
+    cell showed codes, "K3 I4")."""
     owners = kid_owner(view)
     out = []
     for kid, where in (view.get("movers") or {}).items():
         if where == place:
             player = owners.get(kid)
-            colour = theme.on_dark(theme.player_colour(player, colours, KID_COLOUR)) if player else KID_COLOUR
-            out.append(coloured(piece_mark(kid), colour))
-    for item, where in (view.get("items") or {}).items():
+            colour = theme.player_colour(player, colours, KID_COLOUR) if player else KID_COLOUR
+            out.append({"kind": "pawn", "colour": colour, "ink": theme.on_dark(colour), "name": kid_name(kid, _)})
+    for index, (item, where) in enumerate((view.get("items") or {}).items()):
         if where == place:
-            out.append(coloured(piece_mark(item), ITEM_COLOUR))
+            out.append({"kind": "item", "colour": ITEM_COLOUR, "index": index, "name": kid_name(item, _)})
     return out
 
 
@@ -112,13 +129,25 @@ def question_text(view: dict, _: Translate, colours: dict) -> str:
 
 
 def status_text(view: dict, _: Translate) -> str:
-    """"Red Balloons 3/8 · Intrigue deck 12 · roll ? 5" (and the solution at the end)."""
+    """"Red Balloons 3/8 · Intrigue deck 12 · roll ? 5" (the board draws it as pieces:
+    :func:`status_pieces`; the words are for the tests and the voice)."""
     parts = [_("Red Balloons {n}/{total}", n=view.get("balloons", 0), total=BALLOONS),
              _("Intrigue deck {n}", n=(view.get("intrigue") or {}).get("left", 0))]
     roll = [str(face) for face in view.get("last_roll") or []]
     if roll:
         parts.append(_("roll {faces}", faces=" ".join(roll)))
     return " · ".join(parts)
+
+
+def status_pieces(view: dict) -> list[tuple[str, str]]:
+    """The Red Balloons drawn (a balloon, "3/8"), the Intrigue deck (a card back, "12") and
+    the last roll (a die, "? 5")."""
+    pieces = [("balloon", f"{view.get('balloons', 0)}/{BALLOONS}"),
+              ("card", str((view.get("intrigue") or {}).get("left", 0)))]
+    roll = [str(face) for face in view.get("last_roll") or []]
+    if roll:
+        pieces.append(("die", " ".join(roll)))
+    return pieces
 
 
 def solution_text(view: dict, _: Translate) -> str:
@@ -173,10 +202,11 @@ class ClueBoard(PlacePicks, BoxLayout):
         self.add_widget(self._board(view, _, colours))
         question = solution_text(view, _) or question_text(view, _, colours)
         if question:
-            self.add_widget(text(question, 15, 14, size_hint_y=0.12,
+            self.add_widget(text(question, 20, size_hint_y=0.25 if self._two_rows(view.get("players") or []) else 0.22,
                                  color=theme.GOLD if view.get("solution") else theme.TEXT))
         self.add_widget(self._players(view, _, colours))
-        self.add_widget(text(status_text(view, _), 14, 14, color=theme.TEXT_DIM, size_hint_y=0.055))
+        self.add_widget(IconCounts(items=status_pieces(view), smallest=font(FLOOR), biggest=font(22),
+                                   size_hint_y=0.08))
         self.show_picks()
 
     def _board(self, view: dict, _: Translate, colours: dict) -> BoxLayout:
@@ -188,7 +218,7 @@ class ClueBoard(PlacePicks, BoxLayout):
         asked = (view.get("question") or {}).get("location")
         # two rows of player panels (more than four players) take height: the board keeps its share
         board = BoxLayout(orientation="vertical", spacing=gap(2),
-                          size_hint_y=0.725 if self._two_rows(view.get("players") or []) else 0.655)
+                          size_hint_y=0.53 if self._two_rows(view.get("players") or []) else 0.53)
         for row in range(ROWS):
             line = BoxLayout(spacing=gap(2))
             for column in range(COLUMNS):
@@ -202,34 +232,40 @@ class ClueBoard(PlacePicks, BoxLayout):
                                                 fill=theme.BACKGROUND))
                 elif cell in cells:
                     name = cells[cell]
-                    note = f"» {card_name(passages[name], _)}" if name in passages else ""
                     line.add_widget(self._place(card_name(name, _), name, view, colours,
-                                                fill=CORNER_FILL if note else LOCATION_FILL, note=note,
-                                                asked=name == asked))
+                                                fill=CORNER_FILL if name in passages else LOCATION_FILL,
+                                                passage=name in passages, asked=name == asked))
                 else:
                     line.add_widget(Widget())
             board.add_widget(line)
         return board
 
-    def _place(self, title: str, place, view: dict, colours: dict, fill, note: str = "",
+    def _place(self, title: str, place, view: dict, colours: dict, fill, passage: bool = False,
                asked: bool = False) -> Panel:
+        """A location: its name (wrapped, at least 20 px), a drawn Secret Passage tile in a
+        corner (it leads to the corner across the board; the words "» Location 7" were 14 px)
+        and its pieces (:class:`~ui.widgets.pieces.PieceStrip`)."""
         panel = PlacePanel(fill=fill, edge=ASKED_EDGE if asked else theme.PANEL_EDGE, bright=asked,
                            padding=(gap(2), gap(1)), spacing=0, place=place or "")
         if place:
             self.tiles[place] = panel
-        # long names ("Biblioteca Pubblica di Derry") wrap on three lines before they
-        # shrink, and take the pieces' room where no piece stands
-        pieces = pieces_at(view, place, colours) if place else []
-        # more than two pieces may take two lines
-        crowd = (0.3 if len(pieces) <= 2 else (0.49 if note else 0.5)) if pieces else 0
-        note_share = 0.25 if crowd > 0.3 else 0.26
-        share = 1 - crowd - (note_share if note else 0)
-        panel.add_widget(text(f"[b]{escape_markup(title)}[/b]", 15, 14, size_hint_y=share))
+        pieces = pieces_at(view, place, colours, self.tr._) if place else []
+        title_label = PlaceName(name=title, max_font=font(FLOOR * GROW), min_font=font(FLOOR),
+                                color=theme.TEXT, size_hint_y=0.5 if pieces else 1)
+        if passage:
+            title_label.padding = (gap(12), 0)
+            title_label.bind(pos=self._passage_tile, size=self._passage_tile)
+        panel.add_widget(title_label)
         if pieces:
-            panel.add_widget(text(" ".join(pieces), 15, 14, size_hint_y=crowd))
-        if note:
-            panel.add_widget(text(escape_markup(note), 14, 14, color=GOLD_DIM, size_hint_y=note_share))
+            panel.add_widget(PieceStrip(pieces=pieces, smallest=font(FLOOR), piece_size=gap(26), size_hint_y=0.5))
         return panel
+
+    @staticmethod
+    def _passage_tile(label, *_args) -> None:
+        """The Secret Passage tile drawn at the top left of its corner location."""
+        label.canvas.before.clear()
+        size = min(gap(14), label.height * 0.6)
+        shapes.passage(label.canvas.before, label.x, label.top - size, size, GOLD_DIM)
 
     def _centre(self, view: dict, places: dict, _: Translate, colours: dict) -> Panel:
         """The centre, twice as wide as a location: its Kid movers and Item tokens."""
@@ -238,9 +274,9 @@ class ClueBoard(PlacePicks, BoxLayout):
         if centre:
             self.tiles[centre] = panel
         title = _("Centre")
-        panel.add_widget(text(f"[b]{title}[/b]", 14, 14, color=theme.GOLD, size_hint_y=0.3))
-        pieces = pieces_at(view, centre, colours) if centre else []
-        panel.add_widget(text(" ".join(pieces), 15, 14, size_hint_y=0.7))
+        panel.add_widget(text(f"[b]{title}[/b]", 20, color=theme.GOLD, size_hint_y=None, height=font(FLOOR) * LINE))
+        pieces = pieces_at(view, centre, colours, _) if centre else []
+        panel.add_widget(PieceStrip(pieces=pieces, smallest=font(FLOOR), piece_size=gap(26)))
         return panel
 
     @staticmethod
@@ -250,32 +286,34 @@ class ClueBoard(PlacePicks, BoxLayout):
         return len(players) > 4 and not getattr(App.get_running_app(), "portrait", False)
 
     def _players(self, view: dict, _: Translate, colours: dict) -> GridLayout:
-        """A panel per player; more than four players in two rows of lower panels (name and
-        Intrigue cards: the Kid is the mover in the player's colour on the board), so every
-        panel stays wide enough for its words at 14 sp."""
+        """A panel per player: the name, then the Kid's pawn in the player's colour with its
+        name (four players or fewer) and the kept Intrigue cards (a card back and the
+        count; their names stay hidden); more than four players in two rows of lower panels."""
         players = view.get("players") or []
         rows = 2 if self._two_rows(players) else 1
-        row = GridLayout(spacing=gap(2), size_hint_y=0.12 * rows if rows > 1 else 0.17, rows=rows)
-        marks = short_marks(players) if len(players) > 4 else {}
+        row = GridLayout(spacing=gap(2), size_hint_y=0.1 * rows if rows > 1 else 0.17, rows=rows)
+        marks = short_marks(players, longest=3) if len(players) > 4 else {}
         out = set(view.get("eliminated") or [])
         held = view.get("intrigue_held") or {}
         for player in players:
             gone = player in out
             active = player == view.get("turn") and not view.get("outcome")
             panel = Panel(fill=theme.DISABLED if gone else theme.PANEL, bright=active,
-                          edge=theme.PRIMARY_DOWN if active else theme.PANEL_EDGE, padding=(gap(2), gap(1)), spacing=0)
+                          edge=theme.PRIMARY_DOWN if active else theme.PANEL_EDGE, padding=(gap(2), gap(1)), spacing=0,
+                          orientation="horizontal" if rows > 1 else "vertical")
             shown = marks.get(player, player)
             ink = theme.on_dark(theme.player_colour(player, colours))
             name = escape_markup(shown) if gone else coloured(shown, ink)
-            kid = card_name((view.get("kids") or {}).get(player), _) if len(players) <= 4 else ""
-            if len(players) > 3 and kid:  # narrow panels: the Kid as the board marks it ("Bill")
-                kid = piece_mark(kid)
-            panel.add_widget(text(f"[b]{name}[/b]", 16, 14, color=theme.TEXT_FAINT if gone else theme.TEXT,
-                                  size_hint_y=0.34 if kid else 0.5))
-            line = _("Out") if gone else _("Intrigue {n}", n=held.get(player, 0))
-            # the Kid and the count a line each (the Kid's words wrap, never the count)
-            panel.add_widget(text(escape_markup(f"{kid}\n{line}" if kid else line), 14, 14,
-                                  color=theme.TEXT_FAINT if gone else theme.TEXT_DIM, size_hint_y=0.66 if kid else 0.5))
+            panel.add_widget(text(f"[b]{name}[/b]", 20, color=theme.TEXT_FAINT if gone else theme.TEXT,
+                                  size_hint_x=0.6 if rows > 1 else 1))
+            if gone:
+                panel.add_widget(text(escape_markup(_("Out")), 20, color=theme.TEXT_FAINT))
+            else:
+                kid = (view.get("kids") or {}).get(player)
+                pieces = [("card", str(held.get(player, 0)))]
+                if kid and len(players) <= 4:
+                    pieces.insert(0, ("pawn", kid_name(kid, _), theme.player_colour(player, colours)))
+                panel.add_widget(IconCounts(items=pieces, smallest=font(FLOOR), biggest=font(22),
+                                            size_hint_x=0.4 if rows > 1 else 1))
             row.add_widget(panel)
         return row
-

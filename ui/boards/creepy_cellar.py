@@ -28,6 +28,9 @@ CASTLE = tuple("ABCDEFGHIJKL")
 #: The two cellar rooms.
 CELLAR = ("M", "N")
 
+#: Where a hunter who has left the castle stands (the view's ``at``).
+OUTSIDE = "outside"
+
 
 class RoomTile(Widget):
     """One room: its letter, ghosts, hauntings and the King's badge (drawn in kv).
@@ -101,6 +104,18 @@ class CellarBoard(PlacePicks, BoxLayout):
             self._add_tile(self.ids.castle, letter, cellar=False)
         for letter in CELLAR:
             self._add_tile(self.ids.cellar, letter, cellar=True)
+        # the hunters who have left the castle, drawn outside it (issue 29: they were only
+        # named in the status line, "out: Ada")
+        self.outside = RoomTile(letter="")
+        self.ids.cellar.add_widget(self.outside)
+        self._beside()
+
+    def _beside(self) -> None:
+        """The Outside tile a column's width under the cellar in portrait, wider beside it in
+        landscape (set with each view: no binding to the app, which would keep every board
+        made in a session alive)."""
+        portrait = getattr(App.get_running_app(), "portrait", False)
+        self.outside.size_hint_x = 1 if portrait else 1.3
 
     def _add_tile(self, parent, letter: str, cellar: bool) -> None:
         tile = RoomTile(letter=letter, cellar=cellar)
@@ -153,6 +168,11 @@ class CellarBoard(PlacePicks, BoxLayout):
             # colour; no "Ada1" codes, issue 29) and the pawns drawn in their printed colours
             tile.hunters = " ".join(coloured(names[name], marker_colour(h, colours)) for name, h in here)
             tile.pawns = [pawn_colour(h, colours) for _name, h in here]
+        self._beside()
+        out = [(name, h) for name, h in hunters.items() if h.get("at") == OUTSIDE]
+        self.outside.letter = self.tr._("Outside")
+        self.outside.hunters = " ".join(coloured(names[name], marker_colour(h, colours)) for name, h in out)
+        self.outside.pawns = [pawn_colour(h, colours) for _name, h in out]
         self.passages = any(tile.passage for tile in self.tiles.values())
         odds = self.view.get("odds_haunting")
         if self.view.get("outcome"):
@@ -230,7 +250,8 @@ def status_line(status: str, odds: float, _: Translate = english) -> str:
 
 
 def status_text(view: dict, _: Translate = english) -> str:
-    """"Nightmare · cellar 3/12 · out: Ada · hallway: Bo" from a view, in the language of ``_``."""
+    """"Nightmare · cellar 3/12 · hallway: Bo" from a view, in the language of ``_`` (the
+    hunters outside are drawn on the board's Outside tile)."""
     if not view:
         return ""
     modes = {"nightmare": _("Nightmare"), "advanced": _("Advanced"), "basic": _("Basic")}
@@ -239,9 +260,6 @@ def status_text(view: dict, _: Translate = english) -> str:
              _("cellar {filled}/{slots}", filled=len(view.get("cellar") or []), slots=view.get("cellar_slots", 0))]
     hunters = {_hunter_name(name, h, view.get("hunters") or {}, _): h
                for name, h in (view.get("hunters") or {}).items()}
-    out = [name for name, h in hunters.items() if h.get("at") == "outside"]
-    if out:
-        parts.append(_("out: {names}", names=", ".join(out)))
     hallway = [name for name, h in hunters.items() if h.get("at") == "hallway"]
     if hallway:
         parts.append(_("hallway: {names}", names=", ".join(hallway)))

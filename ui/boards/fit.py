@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 
 from kivy.core.text import Label as CoreLabel
-from kivy.properties import NumericProperty
+from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.label import Label
 
 from ui.widgets.frame import before_frame
@@ -112,3 +112,75 @@ def lines_font(text: str, width: float, max_font: float, min_font: float, bold: 
     if widest <= width or widest <= 0:
         return max_font
     return max(min_font, max_font * width / widest * 0.98)
+
+
+def fit_lines(text: str, width: float, lines: int, measure) -> str:
+    """``text`` (plain) cut to what ``lines`` lines of ``width`` pixels hold at the boards'
+    floor, where a place's whole name does not (a long location name on a small cell at
+    800×480: "Biblioteca Pubblica di Derry" -> "Biblioteca Pubblica…"): whole words first,
+    then a word too wide for a line shortened with "." ("Synagogue" -> "Synago."), never
+    below the floor. ``measure(word)``: the word's width in pixels. The whole text when it
+    fits."""
+    def shortened(word: str) -> str:
+        cut = word
+        while len(cut) > 2 and measure(cut + ".") > width:
+            cut = cut[:-1]
+        return word if measure(word) <= width else cut + "."
+
+    words_ = text.split()
+    if len(words_) > 1 and words_[-1][-1:].isdigit() and measure(text) > width and lines <= 1:
+        # a numbered stand-in ("Location 5", "Tablet 1-4") keeps its number: "Loc. 5"
+        head = shortened(words_[0])
+        while len(head) > 2 and measure(f"{head} {words_[-1]}") > width:
+            head = head[:-2] + "." if head.endswith(".") else head[:-1] + "."
+        return f"{head} {words_[-1]}"
+    rows: list[str] = []
+    for word in (shortened(w) for w in words_):
+        if rows and measure(f"{rows[-1]} {word}") <= width:
+            rows[-1] = f"{rows[-1]} {word}"
+        else:
+            rows.append(word)
+    if len(rows) <= max(1, lines):
+        return " ".join(rows) if rows else text
+    kept = rows[:max(1, lines)]
+    last = kept[-1]
+    while last and measure(last + "…") > width:
+        last = last.rsplit(" ", 1)[0] if " " in last else last[:-1]
+    kept[-1] = (last or kept[-1][:1]) + "…"
+    return "\n".join(kept)
+
+
+#: Pixels a line of text takes per pixel of font size (Roboto's line height in Kivy).
+LINE = 1.22
+
+
+class PlaceName(FitLabel):
+    """A place's name on a board cell (CLUE: IT's locations, Children's rooms): the whole
+    ``name`` where it fits its box at ``min_font`` or larger, else cut by :func:`fit_lines`
+    to the lines the box holds at ``min_font`` (never smaller type). ``name`` is plain text;
+    the label draws it bold."""
+
+    name = StringProperty("")
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("bold", True)
+        kwargs.setdefault("markup", True)
+        super().__init__(**kwargs)
+        self.bind(name=self._cut, size=self._cut, min_font=self._cut, padding=self._cut)
+        self._cut()
+
+    def _cut(self, *_args) -> None:
+        if self.width < 2 or self.height < 2:
+            self.text = escape(self.name)
+            return
+        lines = max(1, int(self.height // (self.min_font * LINE)))
+        size, bold, font_name = self.min_font, self.bold, self.font_name
+        # a few pixels of slack: Kivy wraps a line that measures exactly the box's width
+        pad = self.padding[0] + self.padding[2] if len(self.padding) == 4 else 2 * self.padding[0]
+        self.text = escape(fit_lines(self.name, self.width - pad - 4, lines,
+                                     lambda word: word_width(word, size, bold, font_name)))
+
+
+def escape(text: str) -> str:
+    """``text`` safe in Kivy markup."""
+    return text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")

@@ -19,7 +19,7 @@ from kivy.uix.widget import Widget
 from ui import theme
 from ui.boards.fit import word_width
 from ui.boards.names import short_marks
-from ui.boards.parts import font
+from ui.boards.parts import FLOOR, font
 from ui.kvloader import load_kv
 from ui.widgets import shapes
 
@@ -43,8 +43,9 @@ def cat(canvas, x: float, y: float, size: float, colour=CAT) -> None:
 
 
 def name_line(name: str, mark: str, width: float) -> str:
-    """``name`` where it fits ``width`` pixels on one line at 14 sp, else ``mark``."""
-    return name if not mark or word_width(name, font(14), True) <= width else mark
+    """``name`` where it fits ``width`` pixels on one line at 20 sp (the boards' floor),
+    else ``mark``."""
+    return name if not mark or word_width(name, font(FLOOR), True) <= width else mark
 
 
 class HouseView(Widget):
@@ -59,7 +60,7 @@ class HouseView(Widget):
     house = DictProperty({})
     name = StringProperty("")
     #: what the name line shows: the name, or its short mark where the name does not fit
-    #: the house at 14 sp (five houses at 800×480: "Margherita" -> "Marg")
+    #: the house at 20 sp (five houses at 800×480: "Margherita" -> "Marg")
     mark = StringProperty("")
     hand = NumericProperty(0)
     active = BooleanProperty(False)
@@ -94,8 +95,9 @@ class HouseView(Widget):
         self._hand(canvas, x, self.y + label_h, w, hand_h)
         self.label.text = shown = name_line(self.name, self.mark, w)
         self.label.color = theme.on_dark(theme.player_colour(self.name, self.colours, theme.TEXT))
-        widest = word_width(shown, font(20), True) or 1
-        self.label.font_size = max(font(14), min(label_h * 0.7, font(20), font(20) * w / widest))
+        widest = word_width(shown, font(24), True) or 1
+        # never under the boards' floor (20 px at 800×480, issue 29; it was 14)
+        self.label.font_size = max(font(FLOOR), min(label_h * 0.7, font(24), font(24) * w / widest))
         self.label.pos, self.label.size = (x, self.y), (w, label_h)
         self.label.text_size = self.label.size
 

@@ -15,9 +15,11 @@ from kivy.uix.boxlayout import BoxLayout
 
 from ui import theme
 from ui.boards import watch_language
+from ui.boards.fit import PlaceName, plain
 from ui.boards.names import card_name
-from ui.boards.parts import Panel, Pips, Progress, gap, text
+from ui.boards.parts import FLOOR, GROW, Panel, Pips, Progress, font, gap, text
 from ui.text import Translate, escape_markup, player_markup
+from ui.widgets.pieces import IconCounts
 
 #: "If at any time a player gets 18 points" ("End of the Game").
 WINNING_SCORE = 18
@@ -34,7 +36,9 @@ def signed(n) -> str:
 
 
 def room_lines(room: dict | None, _: Translate) -> tuple[str, str]:
-    """The room card's name and its "3 skulls · modifier +1" line."""
+    """The room card's name and its "3 skulls · modifier +1" line (the board draws the
+    skulls and the modifier as pieces, :func:`room_pieces`; the words are for the voice and
+    the tests)."""
     if not room:
         return _("No room yet"), ""
     skulls = int(room.get("skulls") or 0)
@@ -42,21 +46,37 @@ def room_lines(room: dict | None, _: Translate) -> tuple[str, str]:
             _("Skulls {skulls} · modifier {modifier}", skulls=skulls, modifier=signed(room.get("modifier"))))
 
 
-def card_kind(kind: str, _: Translate) -> str:
-    """A card kind in words."""
-    return {"monster": _("Monster"), "item": _("Item"), "event": _("Event"),
-            "plot": _("Plot card")}.get(kind, _("Card"))
+def room_pieces(room: dict | None) -> list[tuple[str, str]]:
+    """The room card's skulls and roll modifier as drawn pieces with their figures:
+    ``[("skull", "3"), ("die", "+2")]`` (a child asked what "modifier +1" means: the die and
+    the +2 beside it say it is added to the roll)."""
+    if not room:
+        return []
+    return [("skull", str(int(room.get("skulls") or 0))), ("die", signed(room.get("modifier")))]
+
+
+def monster_pieces(card: dict) -> list[tuple[str, str]]:
+    """A monster's attack and defence as a sword and a shield with their figures."""
+    return [("sword", str(card.get("attack", 0))), ("shield", str(card.get("defence", 0)))]
+
+
+def player_pieces(name: str, p: dict, view: dict) -> list[tuple[str, str]]:
+    """A player's cards in hand (a card back) and plot cards played (a gold card)."""
+    pieces = [("card", str(int(p.get("hand_size") or 0)))]
+    plots = (view.get("plots_played_by") or {}).get(name)
+    if plots:
+        pieces.append(("plot", str(plots)))
+    return pieces
 
 
 def info_line(view: dict, _: Translate, colours: dict) -> str:
-    """"Round 7 · first player Ada · plot deck 6 · plot cards 2/7"."""
+    """"Round 7 · first Ada · plots played 2/7" (the plot deck's count is in the
+    History: the line holds at 20 px)."""
     parts = []
     if view.get("round"):
         parts.append(_("Round {n}", n=view["round"]))
     if view.get("first_player"):
         parts.append(_("first {name}", name=player_markup(view["first_player"], colours)))
-    decks = view.get("decks") or {}
-    parts.append(_("plot deck {n}", n=decks.get("plot", 0)))
     parts.append(_("plots played {n}/{total}", n=len(view.get("plot_played") or []),
                    total=view.get("plots_total", 7)))
     return " · ".join(parts)
@@ -93,68 +113,70 @@ class HouseOfSpiritsBoard(BoxLayout):
         view, _ = dict(self.view), self.tr._
         colours = dict(self.colours)
         self.clear_widgets()
-        top = BoxLayout(spacing=gap(4), size_hint_y=0.40)
+        top = BoxLayout(spacing=gap(4), size_hint_y=0.38)
         top.add_widget(self._room(view.get("room"), _))
         top.add_widget(self._in_play(view.get("in_play") or [], _))
         self.add_widget(top)
-        self.add_widget(text(info_line(view, _, colours), 16, 14, color=theme.TEXT_DIM, size_hint_y=0.13))
+        self.add_widget(text(info_line(view, _, colours), 20, color=theme.TEXT_DIM, size_hint_y=0.15))
         row = BoxLayout(spacing=gap(4), size_hint_y=0.47)
         for name, p in (view.get("players") or {}).items():
             row.add_widget(self._player(name, p, view, _, colours))
         self.add_widget(row)
 
     def _room(self, room: dict | None, _: Translate) -> Panel:
-        name, details = room_lines(room, _)
-        panel = Panel(fill=ROOM_FILL, size_hint_x=0.36)
-        panel.add_widget(text(_("Room"), 14, 14, color=theme.TEXT_DIM, size_hint_y=0.16))
-        panel.add_widget(text(f"[b]{name}[/b]", 22, 14, size_hint_y=0.36))
+        name, _details = room_lines(room, _)
+        panel = Panel(fill=ROOM_FILL, size_hint_x=0.36, padding=gap(2), spacing=gap(1))
+        panel.add_widget(PlaceName(name=plain(name), max_font=font(28), min_font=font(FLOOR), color=theme.TEXT,
+                                   size_hint_y=0.6))
         if room:
-            panel.add_widget(Pips(total=int(room.get("skulls") or 0), filled=int(room.get("skulls") or 0),
-                                  colour=theme.TEXT, size_hint_y=0.12))
-        panel.add_widget(text(details, 14, 14, color=theme.TEXT_DIM, size_hint_y=0.36))
+            panel.add_widget(IconCounts(items=room_pieces(room), smallest=font(FLOOR), biggest=font(26),
+                                        size_hint_y=0.4))
         return panel
 
     def _in_play(self, cards: list, _: Translate) -> BoxLayout:
         box = BoxLayout(spacing=gap(3), size_hint_x=0.64)
         if not cards:
-            box.add_widget(text(_("No cards in play"), 16, 14, color=theme.TEXT_FAINT))
+            box.add_widget(text(_("No cards in play"), 20, color=theme.TEXT_FAINT))
         for card in cards:
             box.add_widget(self._card(card, _))
         return box
 
     def _card(self, card: dict, _: Translate) -> Panel:
+        """A card in play: its name; a monster (red) with its health pips, attack (a sword)
+        and defence (a shield); items and events blue (the kind's word did not hold at 20 px)."""
         monster = card.get("kind") == "monster"
-        panel = Panel(fill=MONSTER_FILL if monster else ITEM_FILL,
+        panel = Panel(fill=MONSTER_FILL if monster else ITEM_FILL, padding=gap(2), spacing=gap(1),
                       edge=theme.HAUNTING if monster else theme.PANEL_EDGE)
-        panel.add_widget(text(card_kind(card.get("kind", ""), _), 14, 14, color=theme.TEXT_DIM, size_hint_y=0.17))
-        panel.add_widget(text(f"[b]{escape_markup(card_name(card.get('name'), _))}[/b]", 17, 14, size_hint_y=0.36))
+        panel.add_widget(PlaceName(name=card_name(card.get("name"), _), max_font=font(FLOOR * GROW),
+                                   min_font=font(FLOOR), color=theme.TEXT, size_hint_y=0.5 if monster else 1))
         if monster:
             panel.add_widget(Pips(total=int(card.get("max_health") or 0), filled=int(card.get("health") or 0),
-                                  colour=theme.HAUNTING, size_hint_y=0.13))
-            panel.add_widget(text(_("Attack {a} · Defence {d}", a=card.get("attack", 0), d=card.get("defence", 0)),
-                                  15, 14, size_hint_y=0.34))
-        else:
-            panel.add_widget(BoxLayout(size_hint_y=0.47))
+                                  colour=theme.HAUNTING, size_hint_y=0.14))
+            panel.add_widget(IconCounts(items=monster_pieces(card), smallest=font(FLOOR), biggest=font(24),
+                                        size_hint_y=0.36))
         return panel
 
     def _player(self, name: str, p: dict, view: dict, _: Translate, colours: dict) -> Panel:
         words = player_lines(name, p, view, _)
         active = view.get("turn") == name and not view.get("outcome")
         winner = name in (view.get("winners") or [])
-        panel = Panel(bright=active or winner,
+        panel = Panel(bright=active or winner, padding=gap(2), spacing=gap(1),
                       edge=theme.GOLD if winner else (theme.PRIMARY_DOWN if active else theme.PANEL_EDGE),
                       fill=theme.DISABLED if p.get("dead") else theme.PANEL)
-        if winner:
-            won = _("Winner")
-            words["health"] = f"[b]{won}[/b]"
-        panel.add_widget(text(f"[b]{player_markup(name, colours)}[/b]", 20, 14, size_hint_y=0.17))
-        panel.add_widget(text(words["character"], 15, 14, color=theme.TEXT_DIM, size_hint_y=0.25))
+        panel.add_widget(PlaceName(name=name, color=theme.on_dark(theme.player_colour(name, colours)),
+                                   max_font=font(FLOOR * GROW), min_font=font(FLOOR), size_hint_y=0.18))
+        panel.add_widget(PlaceName(name=plain(words["character"]), bold=False, color=theme.TEXT_DIM,
+                                   max_font=font(FLOOR * GROW), min_font=font(FLOOR), size_hint_y=0.28))
         health = max(0, int(p.get("max_health") or 0) - int(p.get("wounds") or 0))
-        panel.add_widget(Pips(total=int(p.get("max_health") or 0), filled=health, size_hint_y=0.07))
-        panel.add_widget(text(words["health"], 15, 14, color=theme.WON if winner else theme.TEXT_DIM,
-                              size_hint_y=0.13))
+        if winner or p.get("dead"):  # the word where the health pips were
+            said = _("Winner") if winner else words["health"]
+            panel.add_widget(text(f"[b]{escape_markup(said)}[/b]", 20, color=theme.WON if winner else theme.LOST,
+                                  size_hint_y=0.17))
+        else:
+            panel.add_widget(Pips(total=int(p.get("max_health") or 0), filled=health, size_hint_y=0.17))
         # the score, the way to 18, in the panel's largest type
-        panel.add_widget(text(f"[b]{words['score']}[/b]", 24, 14, color=theme.GOLD, size_hint_y=0.19))
-        panel.add_widget(Progress(value=int(p.get("score") or 0), limit=WINNING_SCORE, size_hint_y=0.05))
-        panel.add_widget(text(words["cards"], 15, 14, size_hint_y=0.14))
+        panel.add_widget(text(f"[b]{words['score']}[/b]", 24, color=theme.GOLD, size_hint_y=0.17))
+        panel.add_widget(Progress(value=int(p.get("score") or 0), limit=WINNING_SCORE, size_hint_y=0.04))
+        panel.add_widget(IconCounts(items=player_pieces(name, p, view), smallest=font(FLOOR), biggest=font(22),
+                                    size_hint_y=0.16))
         return panel

@@ -32,15 +32,21 @@ def gap(size: float) -> float:
     return dp(size) * scale()
 
 
+#: No board label or figure is drawn smaller than this (sp at the app's scale: 20 px at
+#: 800×480, issue 29's floor for a player a metre away).
+FLOOR = 20
+
 #: How much larger than its ``biggest`` a board text may grow where its box has room
 #: (a portrait screen, a short name): larger type reads better from a metre.
 GROW = 1.35
 
 
-def text(markup: str = "", biggest: float = 18, smallest: float = 12, **kwargs) -> FitLabel:
-    """A :class:`FitLabel` with fonts of ``biggest`` × :data:`GROW` down to ``smallest`` sp
-    (markup on)."""
+def text(markup: str = "", biggest: float = 18, smallest: float = FLOOR, **kwargs) -> FitLabel:
+    """A :class:`FitLabel` with fonts of ``biggest`` × :data:`GROW` down to ``smallest`` sp,
+    never under :data:`FLOOR` (markup on)."""
     kwargs.setdefault("color", theme.TEXT)
+    smallest = max(smallest, FLOOR)
+    biggest = max(biggest, smallest)
     return FitLabel(text=markup, markup=True, max_font=font(biggest * GROW), min_font=font(smallest), **kwargs)
 
 
