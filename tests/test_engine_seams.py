@@ -89,7 +89,8 @@ def test_setup_instructions_are_the_first_todo(session):
 
 def test_todo_holds_the_last_accepted_inputs_instructions_only(session):
     assert session.handle(Touch("end-turn")).accepted
-    assert protocol.state_message(session, [])["todo"] == [{"kind": "move", "text": "Move the clock hand to 1", "lesson": None}]
+    assert protocol.state_message(session, [])["todo"] == [{"kind": "move", "text": "Move the clock hand to 1",
+                                                            "lesson": None}]
     assert session.handle(Touch("look")).accepted
     assert protocol.state_message(session, [])["todo"] == []
 

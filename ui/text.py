@@ -134,6 +134,15 @@ def lesson_markup(lesson: dict | None) -> str:
     return head + escape_markup(str(lesson["text"]))
 
 
+def lesson_height(text: str, wanted: float, room: float, button: float) -> float:
+    """The lesson box's height: its words' (scrolling beyond the ``room`` the prompt and the
+    choices leave), at least its Got it ``button``'s; 0 without a lesson, or when the room is
+    under the button's height (then only the Rules card has it: nothing covers the prompt)."""
+    if not text or room < button:
+        return 0.0
+    return max(button, min(wanted, room))
+
+
 def outcome_colour(view: dict) -> tuple:
     """Green when the hunters won, red otherwise."""
     return theme.WON if view.get("outcome") == "won" else theme.LOST
