@@ -134,13 +134,16 @@ def lesson_markup(lesson: dict | None) -> str:
     return head + escape_markup(str(lesson["text"]))
 
 
-def lesson_height(text: str, wanted: float, room: float, button: float) -> float:
+def lesson_height(text: str, wanted: float, room: float, button: float, line: float) -> float:
     """The lesson box's height: its words' (scrolling beyond the ``room`` the prompt and the
-    choices leave), at least its Got it ``button``'s; 0 without a lesson, or when the room is
-    under the button's height (then only the Rules card has it: nothing covers the prompt)."""
+    choices leave, cut between two lines of ``line`` px), at least its Got it ``button``'s; 0 without a
+    lesson, or when the room is under the button's height (then only the Rules card has it:
+    nothing covers the prompt)."""
     if not text or room < button:
         return 0.0
-    return max(button, min(wanted, room))
+    if wanted <= room:
+        return max(button, wanted)
+    return max(button, line * int(room // line) if line > 0 else room)
 
 
 def outcome_colour(view: dict) -> tuple:

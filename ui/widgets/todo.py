@@ -37,6 +37,21 @@ FILL = (0.22, 0.15, 0.03, 1)
 EDGE = theme.GOLD
 
 
+def line_height(font_size: float) -> float:
+    """The height of one line of text at ``font_size`` (px): a scrolling text is cut between two
+    lines, never through one."""
+    from kivy.core.text import Label as CoreLabel
+
+    return float(CoreLabel(font_size=font_size).get_extents("Ág")[1])
+
+
+def whole_lines(wanted: float, room: float, line: float) -> float:
+    """``wanted`` when it fits in ``room``, else the most whole lines of ``line`` that do."""
+    if wanted <= room or line <= 0:
+        return wanted
+    return line * int(room // line)
+
+
 def _line(**kwargs) -> Line:
     """An icon's stroke: mitred joints (round ones make a fan of triangles at each point of
     a curve, drawn every frame)."""
@@ -259,8 +274,9 @@ class TodoPanel(BoxLayout):
         self._lesson.font_size = sp(LESSON_FONT) * self.scale
         self._lesson.text_size = (max(10.0, self.width - 20 * unit), None)
         self._lesson.texture_update()
-        height = min(self._lesson.texture_size[1], room)
-        if height < self._lesson.font_size:  # not even one line: the step is what matters
+        line = line_height(self._lesson.font_size)
+        height = whole_lines(self._lesson.texture_size[1], room, line)
+        if height < line:  # not even one line: the step is what matters
             return 0.0
         self._lesson_view.height = height
         self._lesson_view.bar_width = 6 * unit
