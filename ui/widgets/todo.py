@@ -161,7 +161,9 @@ class TodoPanel(BoxLayout):
         self._row.add_widget(self._label)
         self._lesson = Label(halign="left", valign="top", color=theme.TEXT, size_hint_y=None)
         self._lesson.bind(texture_size=lambda label, size: setattr(label, "height", size[1]))
-        self._lesson_view = ScrollView(do_scroll_x=False, size_hint_y=None)
+        # the bar stays lit: it is the one sign that there is more to read
+        self._lesson_view = ScrollView(do_scroll_x=False, size_hint_y=None, bar_color=theme.TEXT_DIM,
+                                       bar_inactive_color=theme.TEXT_DIM)
         self._lesson_view.add_widget(self._lesson)
         self._count = Label(halign="left", valign="middle", color=theme.GOLD)
         self._done = TouchButton(bold=True, size_hint_x=None)
