@@ -23,8 +23,12 @@ demo: apt-demo $(BIN)/.installed
 # .venv and the libraries the table screen needs: then .venv/bin/companion play GAME ...
 setup: apt-demo $(BIN)/.installed
 
+# Two pytest runs: the tests that mostly wait on subprocesses, sockets and SIGKILL trials on both
+# cores (pytest-xdist; worksteal evens out the long crash trials), then the real Kivy windows
+# one at a time (their frame and settle timings assume the window has a core to itself).
 test: apt-test $(BIN)/.installed lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 --dist worksteal --ignore=tests/ui
+	$(BIN)/python -m pytest tests/ui
 
 # The lint gate (issue 21): ruff with the configuration in pyproject.toml (complexity 12), and
 # the layering as import-linter contracts ([tool.importlinter] in pyproject.toml; issue 27).

@@ -118,6 +118,7 @@ class StateMessage(TypedDict, total=False):
     why: list[WhyEntry | None]  # one per news line (issue 33, companion.engine.why)
     todo: list[TodoLine]
     log: list[str]
+    log_why: list[WhyEntry | None]  # one per log line (issue 33 item 2), as ``why``
     colours: dict[str, str]
     lesson: LessonMessage | None
     odds: OddsMessage | None

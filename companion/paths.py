@@ -211,10 +211,11 @@ def check_socket_path(sock: str | Path, db: str | Path | None = None) -> None:
 
     Raises:
         PathRefused: ``sock`` is the store ``db`` or one of its side files, a symbolic link,
-            a directory, a regular file or anything else that is not a socket, or its
-            directory is not a directory.
+            a directory, a regular file or anything else that is not a socket, its
+            directory is not a directory, or the path is too long for a Unix socket.
     """
     sock = Path(sock)
+    _check_socket_length(sock)
     if db is not None and str(db) != ":memory:":
         for mine in store_files(db):
             if _same_file(sock, mine):
@@ -228,6 +229,19 @@ def check_socket_path(sock: str | Path, db: str | Path | None = None) -> None:
     if kind not in ("nothing", "a socket"):
         raise PathRefused(f"--socket {sock} is {kind}, not a socket: the daemon replaces only a socket "
                           f"nobody answers on, so it leaves it alone (give another path)")
+
+
+#: The longest path a Unix socket can be bound to on Linux (``sun_path`` is 108 bytes, NUL included).
+SOCKET_PATH_MAX = 107
+
+
+def _check_socket_length(sock: Path) -> None:
+    """A socket path longer than ``sun_path`` cannot be bound (``AF_UNIX path too long``)."""
+    size = len(os.fsencode(sock))
+    if size > SOCKET_PATH_MAX:
+        raise PathRefused(f"--socket {sock} is {size} bytes long; a Unix socket's path can be at most "
+                          f"{SOCKET_PATH_MAX}: give a shorter --socket, or set XDG_RUNTIME_DIR (or TMPDIR) "
+                          f"to a shorter folder")
 
 
 def check_data_mount(db: Path, mount: str | Path | None) -> None:

@@ -78,7 +78,8 @@ Client -> daemon:
     "connected": bool, "problem": text or null, "queued", "dropped"}`` (null without ``[mqtt]``).
     the voice (issue 28, :mod:`companion.daemon.voice`): ``{"cmd": "repeat"}`` broadcasts
     ``{"type": "repeat"}`` to every client (the voice says the prompt and the todo lines
-    again); ``{"cmd": "voice_settings", "voice": {"on": bool, "volume": 0-100, "speed":
+    again), ``{"cmd": "why"}`` broadcasts ``{"type": "why"}`` (the voice says the latest
+    news' explanations, issue 33 item 2); ``{"cmd": "voice_settings", "voice": {"on": bool, "volume": 0-100, "speed":
     "slow"|"normal", "say": "everything"|"todo"|"sounds"}}`` (any subset) is kept in the
     store like the language, and every ``state`` carries ``"voice"`` with all four.
     Any of them may carry an ``"id"`` to get an ack. Problems with a command are told to
@@ -107,6 +108,7 @@ from companion.messages import (
     RulesMessage,
     StateMessage,
     TodoLine,
+    WhyEntry,
 )
 
 PROTOCOL_VERSION = 1
@@ -153,7 +155,7 @@ def _no_constant(name: str):
 
 
 def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: str = "en",
-                  touch: bool = False) -> StateMessage:
+                  touch: bool = False, log_why: list[WhyEntry | None] | None = None) -> StateMessage:
     """The ``state`` message for the current game (``session`` may be None: no game yet).
 
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
@@ -167,7 +169,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     privacy screen now, e.g. a secret victory card the companion dealt: those whose
     ``private_view`` is not empty), ``news`` (what the last input did), ``why`` (one entry per news line:
     ``{"rule", "text", "from"}`` or None, :mod:`companion.engine.why`) and ``log`` (recent
-    news, oldest first) and ``colours`` (player -> palette key, from the header; ``{}`` when
+    news, oldest first; ``log_why``: one ``why`` entry or None per ``log`` line, so a screen can
+    explain any line of its history) and ``colours`` (player -> palette key, from the header; ``{}`` when
     none were chosen), ``lesson`` (first-game mode: :func:`lesson_message`, else None), ``odds`` (the odds meter:
     :func:`odds_message`).
     Every sentence (prompt, choice labels, news, log) is rendered in ``lang``
@@ -177,13 +180,18 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     ``enrollment``: the enrollment walk in progress (:meth:`companion.enrollment.Walk.to_json`)
     or None, and ``physical``: after an accepted tap or dice press, ``{"kind": "tap"|"press",
     "label", "position"}`` for the screen's undo toast (None otherwise).
+    ``log_why``: the ``log``'s whys when ``recent`` comes rendered already (the publisher's
+    cache); by default they are read from ``recent``'s sentences.
     """
+    if log_why is None:
+        log_why = why_message(recent, lang)
     if session is None:
         prompt = {"text": render(msg("No game yet: start a new one."), lang), "player": None, "choices": [],
                   "over": False, "private": None, "out_of_turn": []}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
                 "view": {}, "prompt": prompt, "can_undo": False, "private_players": [], "news": [], "why": [],
-                "todo": [], "log": render_all(recent, lang, touch), "colours": {}, "lesson": None,
+                "todo": [], "log": render_all(recent, lang, touch), "log_why": log_why,
+                "colours": {}, "lesson": None,
                 "odds": None}
     p = session.prompt
     prompt = {
@@ -209,6 +217,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "why": why_message(news, lang),  # issue 33: one entry per news line (companion.engine.why)
         "todo": todo_message(session.todo, lang, first_game=session.first_game),
         "log": render_all(recent, lang, touch),
+        "log_why": log_why,  # issue 33 item 2: one entry per log line, as ``why``
         "colours": dict(session.header.colours),
         "lesson": lesson_message(session, lang),
         "odds": odds_message(session, lang),

@@ -9,6 +9,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -242,10 +243,11 @@ def test_ctrl_c_during_replay_says_after_which_line_the_same_command_resumes(lap
 
 
 def _rootless_runtime(laptop, tmp_path, xdg=None):
-    """A shell without XDG_RUNTIME_DIR (su, ssh): platformdirs falls back to TMPDIR's runtime-UID."""
+    """A shell without XDG_RUNTIME_DIR (su, ssh): platformdirs falls back to TMPDIR's runtime-UID.
+    TMPDIR is a short folder beside pytest's: under pytest-xdist, tmp_path/temp/runtime-UID/...
+    is longer than a Unix socket's path may be (the daemon then refuses the socket)."""
     env = {k: v for k, v in laptop.items() if k != "XDG_RUNTIME_DIR"}
-    temp = tmp_path / "temp"
-    temp.mkdir(mode=0o700, exist_ok=True)
+    temp = Path(tempfile.mkdtemp(prefix="rt", dir=tmp_path.parent))
     env["TMPDIR"] = str(temp)
     if xdg is not None:
         env["XDG_RUNTIME_DIR"] = str(xdg)

@@ -65,6 +65,19 @@ def test_a_socket_in_a_folder_that_cannot_be_written_is_one_line(tmp_path):
     assert not (tmp_path / "g.sqlite3").exists()
 
 
+def test_a_socket_path_too_long_for_a_unix_socket_is_one_line(tmp_path):
+    """A long TMPDIR (the runtime dir's fallback) or --socket gave a traceback ending in
+    ``OSError: AF_UNIX path too long``: now one line naming the limit, and nothing is created."""
+    sock = tmp_path / ("x" * 60) / ("y" * 50) / "companion.sock"
+    done = subprocess.run([sys.executable, "-m", "companion", "daemon", "--db", str(tmp_path / "g.sqlite3"),
+                           "--socket", str(sock)], capture_output=True, text=True, timeout=60, env=checkout_env())
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"companion: --socket {sock} is {len(str(sock))} bytes long; a Unix socket's path can be at most 107: "
+        f"give a shorter --socket, or set XDG_RUNTIME_DIR (or TMPDIR) to a shorter folder"]
+    assert not (tmp_path / "g.sqlite3").exists() and not sock.parent.exists()
+
+
 # ---------------------------------------------------------------- the data partition (item 17)
 
 def _daemon(tmp_path, db, *extra, env=None):

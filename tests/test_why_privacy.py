@@ -24,7 +24,8 @@ def test_children_whys_never_name_a_hand_card():
     explained = 0
     for message in states:
         assert len(message["why"]) == len(message["news"])
-        for line, why in zip(message["news"], message["why"]):
+        assert len(message["log_why"]) == len(message["log"])  # item 2: History explains any line
+        for line, why in [*zip(message["news"], message["why"]), *zip(message["log"], message["log_why"])]:
             if why is None:
                 continue
             explained += 1

@@ -443,12 +443,16 @@ class CompanionApp(App):
         view.open(animation=False)
         return view
 
-    def show_why(self):
-        """Why?: the daemon's explanations of the latest news lines (issue 33 item 1)."""
+    def show_why(self, entries: list | None = None):
+        """Why?: the daemon's explanations of the latest news lines (issue 33 item 1), or of
+        ``entries`` (``(line, why)`` pairs: a History line's, item 2). For the latest news
+        the voice says them too (``{"cmd": "why"}``, when it is on)."""
         from ui.widgets.why import WhyView
 
-        view = WhyView(self)
+        view = WhyView(self, entries)
         view.open(animation=False)
+        if entries is None and self.model.voice.get("on", True):
+            self.ask("why")
         return view
 
     def show_rules(self):

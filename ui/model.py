@@ -28,6 +28,12 @@ PAGES = ("home", "newgame", "table", "settings", "check", "content", "desk", "sa
 HISTORY = 40
 
 
+def _aligned(whys: list, count: int) -> list:
+    """``count`` why entries (a dict or None each), from the state's ``why`` or ``log_why``:
+    anything else is None, missing ones (an older daemon) are None."""
+    return [why if isinstance(why, dict) else None for why in whys[:count]] + [None] * max(0, count - len(whys))
+
+
 class TableModel(EventDispatcher):
     """What the screens show.
 
@@ -44,7 +50,10 @@ class TableModel(EventDispatcher):
             ``{"key", "label"}`` dicts.
         can_undo: the daemon would accept Undo.
         history: ``(text, kind)`` log entries, oldest first: kind ``"news"`` or ``"notice"``;
-            ``fresh``: how many of the last entries are new since the previous state.
+            ``fresh``: how many of the last entries are new since the previous state;
+            ``history_why``: one entry per history entry, the daemon's explanation of that
+            line (``{"rule", "text", "from"}``, issue 33 item 2) or None (a notice, a line
+            the daemon did not explain); :meth:`explained_history` pairs them.
         notice, notice_level: the banner's notice ("" for none) and its level.
         physical: the last accepted tap or press for the undo toast (``{"kind", "label",
             "position"}``), or None.
@@ -88,6 +97,7 @@ class TableModel(EventDispatcher):
     over = BooleanProperty(False)
     can_undo = BooleanProperty(False)
     history = ListProperty([])
+    history_why = ListProperty([])
     fresh = NumericProperty(0)
     notice = StringProperty("")
     notice_level = StringProperty("warning")
@@ -173,9 +183,9 @@ class TableModel(EventDispatcher):
         news = strip_placeholders(list(message.get("news") or []))
         log = strip_placeholders(list(message.get("log") or []))
         self.news = news or log[-3:]
-        whys = strip_placeholders(list(message.get("why") or []))
-        self.why = [(line, entry) for line, entry in zip(news, whys) if isinstance(entry, dict)]
-        self._take_log(log, news)
+        whys = _aligned(strip_placeholders(list(message.get("why") or [])), len(news))
+        self.why = [(line, entry) for line, entry in zip(news, whys) if entry is not None]
+        self._take_log(log, news, whys, _aligned(strip_placeholders(list(message.get("log_why") or [])), len(log)))
         self.physical = message.get("physical")
         self.venue = bool(message.get("venue"))
         staff = message.get("staff")
@@ -191,15 +201,33 @@ class TableModel(EventDispatcher):
         """The warning while it lasts (the app puts it on the banner: ``CompanionApp``)."""
         self.storage_warning = warning if isinstance(warning, str) else ""
 
-    def _take_log(self, log: list[str], news: list[str]) -> None:
-        """News extend the history; a state without news (a reconnection, a language
-        switch, a new game) starts it again from the daemon's log."""
+    def _take_log(self, log: list[str], news: list[str], whys: list, log_whys: list) -> None:
+        """News extend the history (and their whys its ``history_why``); a state without news
+        (a reconnection, a language switch, a new game) starts it again from the daemon's log
+        and its ``log_why``."""
         if news:
-            self.history = (self.history + [(line, "news") for line in news])[-HISTORY:]
+            self._extend_history([(line, "news") for line in news], whys)
             self.fresh = len(news)
         else:
+            self.history_why = list(log_whys)[-HISTORY:]
             self.history = [(line, "news") for line in log][-HISTORY:]
             self.fresh = 0
+
+    def _extend_history(self, entries: list[tuple[str, str]], whys: list) -> None:
+        """Add ``entries`` to the history, ``whys`` to ``history_why`` (the whys first: a
+        widget that follows ``history`` finds them in step)."""
+        self.history_why = (self.explained_whys() + list(whys))[-HISTORY:]
+        self.history = (self.history + entries)[-HISTORY:]
+
+    def explained_whys(self) -> list:
+        """``history_why`` in step with ``history`` (one entry per line, None where unknown)."""
+        whys = list(self.history_why)[-len(self.history):] if self.history else []
+        return [None] * (len(self.history) - len(whys)) + whys
+
+    def explained_history(self) -> list[tuple[str, str, dict | None]]:
+        """``(text, kind, why)`` for each history entry, oldest first: ``why`` is the daemon's
+        explanation of that line (issue 33 item 2), or None."""
+        return [(text, kind, why) for (text, kind), why in zip(self.history, self.explained_whys())]
 
     def take_input(self, message: dict[str, Any]) -> None:
         """An ``input`` message: a tap or press reached the daemon (before the rules)."""
@@ -223,7 +251,7 @@ class TableModel(EventDispatcher):
         self.notice_level = level
         self.notice = text
         if level != "info":
-            self.history = (self.history + [(text, "notice")])[-HISTORY:]
+            self._extend_history([(text, "notice")], [None])
             self.fresh = 1
 
     def clear_notice(self) -> None:

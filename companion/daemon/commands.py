@@ -264,5 +264,5 @@ async def staff(daemon: Daemon, message, writer) -> Ack:
     return await staff_command(daemon, name)
 
 
-# The owner's commands (issue 34) and the voice's repeat and voice_settings (issue 28) register themselves.
+# The owner's commands (issue 34) and the voice's repeat, why and voice_settings (issues 28, 33) register themselves.
 from companion.daemon import desk_commands, voice  # noqa: E402,F401

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion import protocol
 from companion.daemon.voice import voice_settings
+from companion.engine.why import why_message
 from companion.errors import StoreError
 from companion.i18n import msg, render
 from companion.inputs import Input, Press, Tap
@@ -38,7 +39,8 @@ class StatePublisher:
     def __init__(self, daemon: Daemon, hub: ClientHub):
         self.daemon, self.hub = daemon, hub
         self.recent: deque[str] = deque(maxlen=RECENT_NEWS)
-        self._rendered: dict[int, tuple[Any, tuple[str, bool], str]] = {}  # id -> (it, (language, touch), text)
+        # id -> (it, (language, touch), text, its why): each sentence rendered once
+        self._rendered: dict[int, tuple[Any, tuple[str, bool], str, Any]] = {}
         self._started: tuple[int | None, float | None] = (None, None)  # game id -> its start (venue)
 
     def publish(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> None:
@@ -55,7 +57,9 @@ class StatePublisher:
         """The ``state`` message."""
         daemon, language = self.daemon, self.daemon.language
         walk, warning = daemon.enroller.walk, daemon.storage_warning
-        return {**protocol.state_message(daemon.session, self._rendered_recent(), news, language, daemon.by_touch),
+        rendered = self._rendered_recent()
+        return {**protocol.state_message(daemon.session, [text for text, _ in rendered], news, language,
+                                         daemon.by_touch, [why for _, why in rendered]),
                 "language": language, "readers": self._readers(), "revision": daemon.revision,
                 "storage_warning": None if warning is None else render(warning, language),
                 "enrollment": walk.to_json(language) if walk is not None else None,
@@ -113,16 +117,18 @@ class StatePublisher:
         """Flash a tap or press on every screen, before the rules see it."""
         self.hub.broadcast(input_seen(inp, show_uid))
 
-    def _rendered_recent(self) -> list[str]:
-        """The recent news rendered in the table's language; each sentence rendered once (a
-        state message is sent after every input, and the log changes by a line or two)."""
+    def _rendered_recent(self) -> list[tuple[str, Any]]:
+        """The recent news rendered in the table's language, each with its ``why`` entry (issue
+        33 item 2: None when the line carries none); each sentence rendered once (a state
+        message is sent after every input, and the log changes by a line or two)."""
         cache, language, touch = self._rendered, self.daemon.language, self.daemon.by_touch
         rendered = []
         for text in self.recent:
             hit = cache.get(id(text))
             if hit is None or hit[0] is not text or hit[1] != (language, touch):
-                hit = cache[id(text)] = (text, (language, touch), render(text, language, touch))
-            rendered.append(hit[2])
+                hit = cache[id(text)] = (text, (language, touch), render(text, language, touch),
+                                         why_message((text,), language)[0])
+            rendered.append((hit[2], hit[3]))
         if len(cache) > 4 * RECENT_NEWS:  # keep only the sentences still shown
             alive = {id(text) for text in self.recent}
             for key in [k for k in cache if k not in alive]:

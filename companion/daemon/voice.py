@@ -1,8 +1,9 @@
-"""The voice's two socket commands (issue 28; the voice itself is :mod:`companion.voice`, a
+"""The voice's socket commands (issue 28; the voice itself is :mod:`companion.voice`, a
 client of its own that the daemon never waits for).
 
 ``{"cmd": "repeat"}``: every client gets ``{"type": "repeat"}`` (the voice says the prompt
-and what to do again). ``{"cmd": "voice_settings", "voice": {...}}``: any subset of
+and what to do again). ``{"cmd": "why"}``: every client gets ``{"type": "why"}`` (the voice
+says the explanations of the latest news, issue 33 item 2). ``{"cmd": "voice_settings", "voice": {...}}``: any subset of
 :data:`companion.voice.settings.DEFAULTS`, kept in the store's settings like the language;
 every ``state`` then carries them (:func:`voice_settings`).
 """
@@ -40,6 +41,13 @@ def voice_settings(daemon: Daemon) -> dict:
 async def repeat(daemon: Daemon, message, writer) -> Ack:
     """``repeat``: every client is told to say the prompt and what to do again."""
     daemon.hub.broadcast({"type": "repeat"})
+    return True, ""
+
+
+@command("why")
+async def why(daemon: Daemon, message, writer) -> Ack:
+    """``why``: every client is told to say the explanations of the latest news (Why?)."""
+    daemon.hub.broadcast({"type": "why"})
     return True, ""
 
 

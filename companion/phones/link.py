@@ -22,8 +22,9 @@ from companion.phones.tokens import load_key, load_seats, save_key, save_seats
 
 log = logging.getLogger(__name__)
 
-#: The keys of the daemon's state message a phone shows.
-SHARED_KEYS = ("title", "todo", "news", "revision", "language")
+#: The keys of the daemon's state message a phone shows (``why``: one explanation or None per
+#: ``news`` line, issue 33 item 2: shared, as on the table screen; it never names a hidden card).
+SHARED_KEYS = ("title", "todo", "news", "why", "revision", "language")
 
 #: Beside the event store: the token key, so a restarted daemon resuming the same game
 #: hands out the same links, and the seats re-paired in that game.

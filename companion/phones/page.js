@@ -36,18 +36,43 @@
     text("turn", shared.over ? (shared.prompt ? "" : words.over) : (shared.title ? turn : words.no_game));
     show("turn", !!$("turn").textContent);
     text("prompt", shared.prompt);
-    fill($("todo-list"), (shared.todo || []).map(function (line) { return line.text; }));
     var todo = (shared.todo || []).map(function (line) { return line.text; });
-    fill($("news"), (shared.news || []).filter(function (line) { return todo.indexOf(line) < 0; }));
+    var whys = shared.why || [], news = shared.news || [];
+    var whyOf = function (line) { var i = news.indexOf(line); return i < 0 ? null : whys[i] || null; };
+    drawExplained($("todo-list"), todo.map(function (line) { return { line: line, why: whyOf(line) }; }));
+    drawExplained($("news"), news.filter(function (line) { return todo.indexOf(line) < 0; })
+      .map(function (line) { return { line: line, why: whyOf(line) }; }));
     show("todo", (shared.todo || []).length > 0);
   }
 
-  function fill(list, lines) {
+  // News or todo lines; a line the companion explained (issue 33) opens to its rulebook
+  // section and explanation, and stays open across updates while the same line is shown.
+  function drawExplained(list, items) {
+    var open = {};
+    Array.prototype.forEach.call(list.querySelectorAll("details[open]"), function (d) { open[d.dataset.line] = true; });
     clear(list);
-    lines.forEach(function (line) {
-      var item = document.createElement("li");
-      item.textContent = line;
-      list.appendChild(item);
+    items.forEach(function (item) {
+      var entry = document.createElement("li");
+      if (!item.why || !item.why.text) {
+        entry.textContent = item.line;
+        list.appendChild(entry);
+        return;
+      }
+      var details = document.createElement("details"), summary = document.createElement("summary");
+      var mark = document.createElement("span"), said = document.createElement("span");
+      var because = document.createElement("div"), rule = document.createElement("span");
+      details.dataset.line = item.line; details.open = !!open[item.line];
+      mark.className = "why-mark"; mark.textContent = words.why;
+      said.textContent = item.line;
+      summary.appendChild(said); summary.appendChild(mark);
+      because.className = "why";
+      rule.className = "why-rule"; rule.textContent = item.why.rule || "";
+      because.appendChild(rule);
+      because.appendChild(document.createTextNode((item.why.rule ? ": " : "") + item.why.text));
+      details.appendChild(summary); details.appendChild(because);
+      entry.className = "explained";
+      entry.appendChild(details);
+      list.appendChild(entry);
     });
   }
 

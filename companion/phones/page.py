@@ -31,6 +31,7 @@ WORDS = {
     "choose": msg("Your choice"),
     "over": msg("The game is over."),
     "no_game": msg("No game yet: start a new one."),
+    "why": msg("Why?"),
 }
 
 def words(lang: str) -> dict[str, str]:

@@ -103,7 +103,8 @@ class Table(Protocol):
     def shared(self) -> dict[str, Any]:
         """The shared state for phones: ``game_key`` (an identity that differs for every
         game; None: no game), ``players``, ``language``, and what every phone shows
-        (``title``, ``turn``, ``prompt``, ``todo``, ``news``, ``over``, ``revision``)."""
+        (``title``, ``turn``, ``prompt``, ``todo``, ``news``, ``why``: one ``{"rule", "text"}``
+        or None per news line, ``over``, ``revision``)."""
 
     def private(self, player: str) -> dict[str, Any]:
         """``player``'s private answer (:func:`companion.protocol.private_message`)."""

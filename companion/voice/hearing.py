@@ -3,7 +3,7 @@
 :class:`Hearing` turns each message into :class:`~companion.voice.utterance.Utterance` s,
 in the order a player needs them: the sound cue, the news, what to put back (after an
 undo), what to do with your hands (every todo line), then the prompt when it changed. It
-reads only the shared ``state``, ``notice``, ``input`` and ``repeat`` messages: a
+reads only the shared ``state``, ``notice``, ``input``, ``repeat`` and ``why`` messages: a
 ``private`` answer never reaches it (the voice never asks for one), and the shared state
 never carries a hidden card.
 """
@@ -20,9 +20,10 @@ from companion.voice.utterance import Utterance
 #: ``view.outcome`` values of a game the whole table lost or nobody won (as the screen's summary).
 LOSSES = ("lost", "unsolved", "ghosts")
 
-#: What each ``say`` setting lets through.
-SAID = {"everything": {"prompt", "todo", "news", "refusal", "undo", "cue"},
-        "todo": {"todo", "refusal", "undo", "cue"},
+#: What each ``say`` setting lets through (an explanation is said when a player asks for it,
+#: unless the voice only plays sounds).
+SAID = {"everything": {"prompt", "todo", "news", "refusal", "undo", "cue", "why"},
+        "todo": {"todo", "refusal", "undo", "cue", "why"},
         "sounds": {"cue"}}
 
 
@@ -50,6 +51,8 @@ class Hearing:
             said = []
         elif kind == "repeat":
             said = self.again()
+        elif kind == "why":
+            said = self.why()
         else:
             said = []
         return self._allowed(said)
@@ -59,6 +62,20 @@ class Hearing:
         state = self.state or {}
         revision, lang = _revision(state), _lang(state)
         return [*_todo(state, lang, revision), *_prompt(state, lang, revision)]
+
+    def why(self) -> list[Utterance]:
+        """Why? (issue 33 item 2): each explanation of the latest news, its rulebook section (not
+        said again for the next explanation under the same section) then the companion's words,
+        as the daemon sent them in the state's ``why``; when none of the
+        latest news needs one, that there is nothing to explain."""
+        state = self.state or {}
+        revision, lang = _revision(state), _lang(state)
+        said, rule = [], None
+        for entry in state.get("why") or []:
+            if isinstance(entry, dict) and entry.get("text"):
+                said.append(Utterance(_explained(entry, rule), lang, "why", revision))
+                rule = entry.get("rule")
+        return said or [Utterance(translations(lang).gettext(NOTHING_TO_EXPLAIN), lang, "why", revision)]
 
     def _allowed(self, said: list[Utterance]) -> list[Utterance]:
         settings = self.settings
@@ -91,6 +108,17 @@ class Hearing:
         said = [Utterance("read-refused", lang, "cue", revision)] if self._tap_waiting else []
         self._tap_waiting = False
         return [*said, Utterance(first_sentence(str(notice["text"])), lang, "refusal", revision)]
+
+
+#: Said to Why? when the latest news need no explanation (the table screen's Why card says it too).
+NOTHING_TO_EXPLAIN = "Nothing to explain yet."
+
+
+def _explained(entry: dict[str, Any], said_rule: Any = None) -> str:
+    """One explanation said aloud: "<rulebook section>. <the companion's words>" (only the words
+    when ``said_rule``, the section just said, is the same)."""
+    rule, text = str(entry.get("rule") or "").strip(), str(entry.get("text") or "").strip()
+    return f"{rule}. {text}" if rule and entry.get("rule") != said_rule else text
 
 
 def first_sentence(text: str) -> str:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 #: What an utterance is (``spoken.jsonl``'s ``kind``): the prompt, a todo line (what to do
-#: with your hands), news, a refusal, what to put back after an undo, or a sound cue.
-KINDS = ("prompt", "todo", "news", "refusal", "undo", "cue")
+#: with your hands), news, a refusal, what to put back after an undo, a sound cue, or the
+#: explanation of the latest news a player asked for (Why?, issue 33 item 2).
+KINDS = ("prompt", "todo", "news", "refusal", "undo", "cue", "why")
 
 #: The sound cues (:mod:`companion.voice.cues`).
 CUES = ("read-accepted", "read-refused", "ghost-drawn", "haunting", "win", "loss")
@@ -32,5 +33,5 @@ class Utterance:
 
     @property
     def droppable(self) -> bool:
-        """A prompt or news line a later state may supersede; what to do never is dropped."""
-        return self.kind in ("prompt", "news")
+        """A prompt, news line or explanation a later state may supersede; what to do never is dropped."""
+        return self.kind in ("prompt", "news", "why")

@@ -228,3 +228,43 @@ def test_a_second_phone_with_the_same_link_gets_nothing_until_the_seat_is_paired
         second.get(new)
         _wait_past(second, -1)
         assert new != link and len(second.find_elements(By.CSS_SELECTOR, "#choices button")) == 8
+
+
+def test_a_news_line_on_the_phone_opens_to_its_explanation_in_english_and_italian(daemon, browsers):
+    """Issue 33 item 2: on Ada's page each news line the companion explained opens (a touch)
+    to its rulebook section and explanation, the state's shared ``why``; a line without one
+    is plain. Creepy Cellar: Ada rolls 4; then, in Italian, Bo rolls 6."""
+    from companion.header import GameHeader
+
+    raw = {"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 3, "options": {},
+           "stack": {"movement_die": [4, 6, 6], "ghost": ["room-C", "room-F"]}}
+    seen, opened = Collector(), {}
+    with Client(daemon.socket_path, on_message=seen).connect() as table:
+        daemon.call(lambda: daemon.start_game(GameHeader.from_json(raw)))
+        page = browsers()
+        page.get(_links(table, seen)["Ada"])
+        for lang, keys, line, rule in (("en", ["roll"], "Ada rolled 4.", "Let's Play"),
+                                       ("it", ["end-turn", "roll"], "Bo ha fatto 6.", "Si gioca")):
+            if lang == "it":
+                assert table.request({"cmd": "language", "language": "it"})["ok"]
+            revision = _revision(page)
+            for key in keys:
+                assert table.choose(key)["ok"], key
+            state = seen.wait_for(lambda m, line=line: m.get("type") == "state" and line in m.get("news", []))
+            WebDriverWait(page, 10).until(lambda b, s=state["revision"], r=revision: _revision(b) >= s > r)
+            explained = page.find_elements(By.CSS_SELECTOR, "#news details, #todo-list details")
+            plain = [li.text for li in page.find_elements(By.CSS_SELECTOR, "#news > li:not(.explained)")]
+            assert len(explained) == sum(1 for w in state["why"] if w), (state["news"], state["why"])  # todo too
+            found = [d for d in explained if d.find_element(By.TAG_NAME, "summary").text.startswith(line)]
+            assert len(found) == 1 and not found[0].find_element(By.CLASS_NAME, "why").is_displayed()
+            found[0].find_element(By.TAG_NAME, "summary").click()
+            why = found[0].find_element(By.CLASS_NAME, "why")
+            WebDriverWait(page, 5).until(lambda _b, why=why: why.is_displayed())
+            opened[lang] = (why.text, state["why"][state["news"].index(line)], plain)
+            assert why.text.startswith(f"{rule}: ")
+            _shot(page, f"ada-why-{lang}")
+    text, sent, plain = opened["en"]
+    assert text == f"{sent['rule']}: {sent['text']}" and text.startswith("Let's Play: The movement die shows 4")
+    text, sent, plain = opened["it"]
+    assert text == f"{sent['rule']}: {sent['text']}" and text.startswith("Si gioca: Il dado di movimento mostra 6")
+    assert "Un 6: nessuna carta Fantasma in questo turno." in plain  # no why: a plain line

@@ -8,23 +8,14 @@ import sys
 from pathlib import Path
 
 import harness
-from harness import Until, find_button, screen_is, touch
+from card_steps import card_text, close_cards, history_then, open_views, table_in
+from harness import Until, find_button, touch
 
 
-def _card_text(app) -> str:
-    from kivy.core.window import Window
-
+def _card_text() -> str:
     from ui.widgets.rules import RulesView
 
-    views = [w for w in Window.children if isinstance(w, RulesView)]
-    return views[0].label.text if views else ""
-
-
-def _open_views(app) -> list:
-    from kivy.core.window import Window
-    from kivy.uix.modalview import ModalView
-
-    return [w for w in Window.children if isinstance(w, ModalView)]
+    return card_text(RulesView)
 
 
 def rules_scenario(app, out: Path, report: dict):
@@ -35,27 +26,19 @@ def rules_scenario(app, out: Path, report: dict):
     report["cards"], report["screenshots"], report["small"] = {}, [], []
     for lang, history, rules, whole in (("en", "History", "Rules", "Whole game"),
                                         ("it", "Storico", "Regole", "Tutto il gioco")):
-        if model.language != lang:
-            app.set_language(lang)
-        yield Until(f"the table in {lang}", lambda lang=lang: model.language == lang and model.game)
-        model.go("table")
-        yield Until("the table screen", screen_is(app, "table"))
+        yield from table_in(app, lang)
         yield 0.3
-        touch(find_button(app, history))
-        yield Until("the history", lambda: bool(_open_views(app)))
-        touch(find_button(app, rules, where=_open_views(app)[0]))
-        yield Until("the rules card", lambda: "[b][color" in _card_text(app))
+        yield from history_then(app, history, rules)
+        yield Until("the rules card", lambda: "[b][color" in _card_text())
         yield 0.3
-        now = _card_text(app)
+        now = _card_text()
         report["screenshots"].append(str(save_screenshot(out / f"rules-now-{lang}.png")))
         report["small"] += harness.small_targets(app, 9.0, float(report["px_per_mm"]))
-        touch(find_button(app, whole, where=_open_views(app)[0]))
+        touch(find_button(app, whole, where=open_views()[0]))
         yield 0.3
-        report["cards"][lang] = {"now": now, "all": _card_text(app)}
+        report["cards"][lang] = {"now": now, "all": _card_text()}
         report["screenshots"].append(str(save_screenshot(out / f"rules-all-{lang}.png")))
-        for view in _open_views(app):
-            view.dismiss(animation=False)
-        yield 0.2
+        yield from close_cards()
 
 
 if __name__ == "__main__":

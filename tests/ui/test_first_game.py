@@ -120,3 +120,34 @@ def test_the_house_of_spirits_meter_on_the_board(harness, tmp_path):
     sent, figures = _figures(harness, tmp_path, header, state)
     assert sent["en"] == {"what": "This attack hits", "value": 0.917}
     assert figures == {"en": "This attack hits: 92%", "it": "Questo attacco colpisce: 92%"}
+
+
+def _games_tests():
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "games"))
+
+
+def test_the_children_meter_on_the_board(harness, tmp_path):
+    """Bo moves twice; Rosie, enraged, is one of 49 cards that are not fates: 2 in 49."""
+    _games_tests()
+    from test_odds_meters import _children_at_ghost_step
+
+    header = GameHeader.from_json({"game": "children", "players": ["Ada", "Bo", "Cy"], "seed": 3})
+    sent, figures = _figures(harness, tmp_path, header, _children_at_ghost_step((5, 5, 5)))
+    assert sent["en"] == {"what": "Cut-down in 2 turns", "value": 0.041}
+    assert figures == {"en": "Cut-down in 2 turns: 4%", "it": "Mano ridotta in 2 turni: 4%"}
+
+
+def test_the_clue_it_meter_on_the_board(harness, tmp_path):
+    """Ada in a corner location: the secret passage gives her a question, 100 %."""
+    _games_tests()
+    from test_clue_it import PLAYERS, run, started
+
+    state = run(started(), "roll", "die:4", "die:5", "stop:location-5", "no-question", "end-turn",
+                *["roll", "die:2", "die:2", "stop:corridor", "end-turn"] * 3)
+    header = GameHeader.from_json({"game": "clue_it", "players": list(PLAYERS), "seed": 3,
+                                   "options": {"intrigue_deck": "virtual"}})
+    sent, figures = _figures(harness, tmp_path, header, state)
+    assert sent["en"] == {"what": "A question in reach this turn", "value": 1.0}
+    assert figures == {"en": "A question in reach this turn: 100%", "it": "Domanda in questo turno: 100%"}

@@ -1,6 +1,8 @@
-"""The Why? card on the table screen (issue 33 item 1), in a real Kivy window under Xvfb
-against a real daemon: the main choice rolls the companion's die, then History > Why? shows
-the daemon's explanation of each explained news line, in English and Italian."""
+"""The Why? card on the table screen (issue 33 items 1 and 2), in a real Kivy window under
+Xvfb against a real daemon: the main choice rolls the companion's die, then the table
+screen's Why? (in Italian History > Perché?) shows the daemon's explanation of each
+explained news line; touching one explained History line (in Italian an older one, from the
+state's ``log_why``) shows that line's explanation alone; in English and Italian."""
 
 from __future__ import annotations
 
@@ -41,4 +43,13 @@ def test_the_why_card_explains_the_latest_news(harness, tmp_path):
     assert it and all(line in report["cards"]["it"] for line, _ in it)
     assert all(why["text"] in report["cards"]["it"].replace("&amp;", "&") for _, why in it)
     assert "Perché?" in report["cards"]["it"]
-    assert [pngread.size(p) for p in report["screenshots"]] == [(800, 480)] * 2
+    # One History line: the card holds that line and its explanation, and no other line's.
+    rolled = en[0][1]["text"]
+    assert "Ada rolled 4." in report["marked"]["en"] and "Ada ha fatto 4." in report["marked"]["it"]
+    assert "Ada rolled 4." in report["lines"]["en"] and rolled in report["lines"]["en"]
+    assert "Let's Play" in report["lines"]["en"] and "room C" not in report["lines"]["en"]
+    line_it = report["lines"]["it"]
+    assert "Ada ha fatto 4." in line_it and "Si gioca" in line_it and "Il dado di movimento mostra 4" in line_it
+    assert "Bo" not in line_it and "Perché?" in line_it
+    assert report["small"] == []
+    assert [pngread.size(p) for p in report["screenshots"]] == [(800, 480)] * 8

@@ -1,6 +1,9 @@
-"""``harness.py`` with one more scenario, ``why``: on the table screen the main choice is
-touched (the companion rolls), then History, then Why?, in English and Italian; the card
-shows the daemon's explanations of the latest news. Saves ``why-<lang>.png``. Run by
+"""``harness.py`` with one more scenario, ``why``, in English and Italian: on the table screen
+the main choice is touched (the companion rolls; ``table-why-<lang>.png``), then the table
+screen's Why? (in Italian: History > Perché?) shows the daemon's explanations of the latest news
+(``why-<lang>.png``); then History again, where a touch on one
+explained line (``LINES``: in Italian an older line, explained from the state's ``log_why``)
+shows that line's explanation alone (``history-<lang>.png``, ``why-line-<lang>.png``). Run by
 ``test_why_card.py``."""
 
 from __future__ import annotations
@@ -9,21 +12,26 @@ import sys
 from pathlib import Path
 
 import harness
-from harness import Until, find_button, screen_is, touch
+from card_steps import card_text, close_cards, history_then, open_history, open_views, table_in
+from harness import Until, find_button, scrolled_into_sight, touch
+
+#: The History line touched in each language: Ada's roll (in Italian, after Bo's).
+LINES = {"en": "Ada rolled 4.", "it": "Ada ha fatto 4."}
 
 
-def _open_views(app) -> list:
-    from kivy.core.window import Window
-    from kivy.uix.modalview import ModalView
-
-    return [w for w in Window.children if isinstance(w, ModalView)]
-
-
-def _card_text(app) -> str:
+def _card_text() -> str:
     from ui.widgets.why import WhyView
 
-    views = [w for w in _open_views(app) if isinstance(w, WhyView)]
-    return views[0].label.text if views else ""
+    return card_text(WhyView)
+
+
+def _line_button(text: str):
+    from ui.widgets.history import HistoryView
+
+    for view in open_views():
+        if isinstance(view, HistoryView):
+            return next((b for b in view.lines if b.line == text), None)
+    return None
 
 
 def why_scenario(app, out: Path, report: dict):
@@ -31,13 +39,9 @@ def why_scenario(app, out: Path, report: dict):
 
     model = app.model
     yield Until("a game", lambda: model.connected and model.game)
-    report["cards"], report["screenshots"], report["why"] = {}, [], {}
+    report.update(cards={}, screenshots=[], why={}, lines={}, marked={}, small=[])
     for lang, history, why in (("en", "History", "Why?"), ("it", "Storico", "Perché?")):
-        if model.language != lang:
-            app.set_language(lang)
-        yield Until(f"the table in {lang}", lambda lang=lang: model.language == lang and model.game)
-        model.go("table")
-        yield Until("the table screen", screen_is(app, "table"))
+        yield from table_in(app, lang)
         for key in ("roll",) if lang == "en" else ("end-turn", "roll"):  # Ada rolls; Bo's turn, Bo rolls
             before = list(model.news)
             app.choose(key)
@@ -45,16 +49,31 @@ def why_scenario(app, out: Path, report: dict):
         yield Until("news with a why", lambda: bool(model.why))
         report["why"][lang] = [list(pair) for pair in model.why]
         yield 0.3
-        touch(find_button(app, history))
-        yield Until("the history", lambda: bool(_open_views(app)))
-        touch(find_button(app, why, where=_open_views(app)[0]))
-        yield Until("the why card", lambda: "[color=ffcc33]" in _card_text(app))
+        report["screenshots"].append(str(save_screenshot(out / f"table-why-{lang}.png")))
+        report["small"] += harness.small_targets(app, 9.0, float(report["px_per_mm"]))
+        if lang == "en":  # the Why? under the board; in Italian, History > Perché?
+            touch(find_button(app, why))
+        else:
+            yield from history_then(app, history, why)
+        yield Until("the why card", lambda: "[color=ffcc33]" in _card_text())
         yield 0.3
-        report["cards"][lang] = _card_text(app)
+        report["cards"][lang] = _card_text()
         report["screenshots"].append(str(save_screenshot(out / f"why-{lang}.png")))
-        for view in _open_views(app):
-            view.dismiss(animation=False)
-        yield 0.2
+        yield from close_cards()
+        # One History line: its own Why card.
+        yield from open_history(app, history)
+        yield scrolled_into_sight(lambda lang=lang: _line_button(LINES[lang]))
+        yield 0.3
+        view = open_views()[0]
+        report["marked"][lang] = [b.line for b in view.lines]
+        report["small"] += harness.small_targets(app, 9.0, float(report["px_per_mm"]))
+        report["screenshots"].append(str(save_screenshot(out / f"history-{lang}.png")))
+        touch(_line_button(LINES[lang]))
+        yield Until("the line's why card", lambda: "[color=ffcc33]" in _card_text())
+        yield 0.3
+        report["lines"][lang] = _card_text()
+        report["screenshots"].append(str(save_screenshot(out / f"why-line-{lang}.png")))
+        yield from close_cards()
 
 
 if __name__ == "__main__":

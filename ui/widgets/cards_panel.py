@@ -12,18 +12,17 @@ while the daemon has virtual readers and a game is being played.
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.graphics import Color, RoundedRectangle
 from kivy.metrics import dp, sp
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
-from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 
 from ui import theme
 from ui.widgets.buttons import TouchButton, fit_text
 from ui.widgets.keyboard import NameKeyboard
+from ui.widgets.panel import Overlay, Panel, reading_label, unit_of
 from ui.widgets.shown import ShownBehavior
 
 
@@ -43,6 +42,11 @@ def matching(components: list[dict], text: str, limit: int = MAX_FOUND) -> list[
     return [c for c in components if all(w in str(c.get("label", "")).casefold() for w in words)][:limit]
 
 
+def cards_shown(hardware: dict, game: str, over: bool) -> bool:
+    """The "Cards" button shows: the daemon has virtual readers and a game is being played."""
+    return bool((hardware or {}).get("virtual")) and bool(game) and not over
+
+
 def attach(screen) -> TouchButton:
     """Add the "Cards" button to ``screen``'s tools row (under the board); returns it."""
     app = App.get_running_app()
@@ -50,7 +54,7 @@ def attach(screen) -> TouchButton:
     screen.ids.tools.add_widget(button)
 
     def show(*_args) -> None:
-        shown = bool(app.model.hardware.get("virtual")) and bool(app.model.game) and not app.model.over
+        shown = cards_shown(app.model.hardware, app.model.game, app.model.over)
         button.size_hint_x = 1 if shown else None
         button.width = 0
         button.font_size = sp(26) * app.scale
@@ -64,7 +68,7 @@ def attach(screen) -> TouchButton:
     return button
 
 
-class CardsPanel(ModalView):
+class CardsPanel(Overlay):
     """The panel over the table screen.
 
     Attributes:
@@ -76,15 +80,10 @@ class CardsPanel(ModalView):
     shown = ListProperty([])
 
     def __init__(self, app, **kwargs):
-        super().__init__(auto_dismiss=True, size_hint=(0.94, 0.94), background="",
-                         background_color=(0, 0, 0, 0), overlay_color=(0, 0, 0, 0.75), **kwargs)
+        super().__init__(size_hint=(0.94, 0.94), dim=0.75, **kwargs)
         self.app = app
-        unit = dp(1) * app.scale
-        box = BoxLayout(orientation="vertical", padding=12 * unit, spacing=8 * unit)
-        with box.canvas.before:
-            Color(*theme.PANEL)
-            self._bg = RoundedRectangle(radius=[10 * unit])
-        box.bind(pos=lambda _w, p: setattr(self._bg, "pos", p), size=lambda _w, s: setattr(self._bg, "size", s))
+        unit = unit_of(app)
+        box = Panel(unit)
         self.heading = self._label(26, bold=True, colour=theme.GOLD)
         box.add_widget(self.heading)
         self.grid = GridLayout(cols=1 if app.portrait else 2, spacing=8 * unit, size_hint_y=None)
@@ -99,11 +98,8 @@ class CardsPanel(ModalView):
         self._refresh()
 
     def _label(self, size: float, bold: bool = False, colour=theme.TEXT) -> Label:
-        label = Label(font_size=sp(size) * self.app.scale, bold=bold, color=colour, halign="center",
-                      valign="middle", size_hint_y=None)
-        label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
-                   texture_size=lambda w, t: setattr(w, "height", t[1] + 6 * dp(1) * self.app.scale))
-        return label
+        return reading_label(sp(size) * self.app.scale, "center", "middle", 6 * unit_of(self.app), bold=bold,
+                             color=colour, markup=False)
 
     def _buttons(self, unit: float) -> BoxLayout:
         _ = self.app.tr._

@@ -5,16 +5,13 @@ sends the card (its ``rules`` message); the screen only lays it out."""
 
 from __future__ import annotations
 
-from kivy.graphics import Color, RoundedRectangle
-from kivy.metrics import dp, sp
+from kivy.metrics import sp
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
-from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 from kivy.utils import escape_markup
 
-from ui import theme
 from ui.widgets.buttons import TouchButton
+from ui.widgets.panel import Overlay, Panel, reading_label, unit_of
 
 #: The card's reading size at 800x480: a player leans in to read it, as a rulebook.
 TEXT_SP = 24
@@ -29,37 +26,37 @@ def rules_markup(sections: list[dict], heading: str) -> str:
     return "\n\n".join(parts)
 
 
-class RulesView(ModalView):
-    """The rules card; "Whole game" and "For now" switch its text, Close closes it."""
+class ReadingCard(Overlay):
+    """A card to read over the table screen (the rules card, Why?): its text in a scroll view
+    at :data:`TEXT_SP`, then a row of its own ``buttons`` and Close."""
 
-    def __init__(self, app, **kwargs):
-        super().__init__(auto_dismiss=True, size_hint=(0.96, 0.94), background="",
-                         background_color=(0, 0, 0, 0), overlay_color=(0, 0, 0, 0.8), **kwargs)
+    def __init__(self, app, text: str = "", buttons: tuple = (), **kwargs):
+        super().__init__(**kwargs)
         self._ = app.tr._
-        self.card: dict = {}
-        self.whole = False
-        unit = dp(1) * app.scale
-        box = BoxLayout(orientation="vertical", padding=12 * unit, spacing=8 * unit)
-        with box.canvas.before:
-            Color(*theme.PANEL)
-            self._bg = RoundedRectangle(radius=[10 * unit])
-        box.bind(pos=lambda w, p: setattr(self._bg, "pos", p), size=lambda w, s: setattr(self._bg, "size", s))
-        self.label = Label(text=self._("Asking the companion…"), markup=True, font_size=sp(TEXT_SP) * app.scale,
-                           halign="left", valign="top", size_hint_y=None, line_height=1.1)
-        self.label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
-                        texture_size=lambda w, size: setattr(w, "height", size[1]))
+        unit = unit_of(app)
+        box = Panel(unit)
+        self.label = reading_label(sp(TEXT_SP) * app.scale, text=text, line_height=1.1)
         self.scroll = ScrollView(do_scroll_x=False, bar_width=8 * unit)
         self.scroll.add_widget(self.label)
         box.add_widget(self.scroll)
         row = BoxLayout(size_hint_y=None, height=64 * unit, spacing=8 * unit)
-        self.switch = TouchButton(text=self._("Whole game"), font_size=sp(26) * app.scale, disabled=True)
-        self.switch.bind(on_release=lambda *_: self.show(not self.whole))
         close = TouchButton(text=self._("Close"), bold=True, font_size=sp(26) * app.scale)
         close.bind(on_release=lambda *_: self.dismiss(animation=False))
-        row.add_widget(self.switch)
-        row.add_widget(close)
+        for button in (*buttons, close):
+            row.add_widget(button)
         box.add_widget(row)
         self.add_widget(box)
+
+
+class RulesView(ReadingCard):
+    """The rules card; "Whole game" and "For now" switch its text, Close closes it."""
+
+    def __init__(self, app, **kwargs):
+        self.card: dict = {}
+        self.whole = False
+        self.switch = TouchButton(text=app.tr._("Whole game"), font_size=sp(26) * app.scale, disabled=True)
+        self.switch.bind(on_release=lambda *_: self.show(not self.whole))
+        super().__init__(app, app.tr._("Asking the companion…"), (self.switch,), **kwargs)
 
     def take(self, message: dict) -> None:
         """The daemon's ``rules`` message."""

@@ -1,14 +1,15 @@
 """Why? (issue 33 item 1): the card that explains the latest news lines, as the daemon sent
 them in the state's ``why`` (each line, its rulebook section, the companion's explanation).
-The rules card's look (:mod:`ui.widgets.rules`): large type, Close. The screen only lays
-out what the daemon sent."""
+The rules card's look (:class:`ui.widgets.rules.ReadingCard`): large type, Close. A History
+line opens it for that line alone (its ``log_why``). The screen only lays out what the daemon
+sent."""
 
 from __future__ import annotations
 
 from kivy.metrics import sp
 from kivy.utils import escape_markup
 
-from ui.widgets.rules import RulesView
+from ui.widgets.rules import ReadingCard
 
 
 def why_markup(entries: list[tuple[str, dict]], heading: str) -> str:
@@ -21,12 +22,13 @@ def why_markup(entries: list[tuple[str, dict]], heading: str) -> str:
     return "\n\n".join(parts)
 
 
-class WhyView(RulesView):
-    """The Why? card over the table screen: no "Whole game" switch, only Close."""
+class WhyView(ReadingCard):
+    """The Why? card over the table screen: the explanations of ``entries`` (``(news line,
+    why entry)`` pairs; by default the latest news, ``app.model.why``), and Close.
 
-    def __init__(self, app, **kwargs):
-        super().__init__(app, **kwargs)
-        self.switch.opacity, self.switch.disabled = 0, True
-        entries = list(app.model.why)
-        self.label.text = (why_markup(entries, self._("Why?")) if entries
-                           else self._("Nothing to explain yet."))
+    A History line opens it with that line's pair alone (issue 33 item 2)."""
+
+    def __init__(self, app, entries: list[tuple[str, dict]] | None = None, **kwargs):
+        entries = list(app.model.why if entries is None else entries)
+        text = why_markup(entries, app.tr._("Why?")) if entries else app.tr._("Nothing to explain yet.")
+        super().__init__(app, text, **kwargs)

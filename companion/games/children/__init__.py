@@ -12,6 +12,7 @@ placeholder in ``content.toml``; the owner enters what is printed on their copy
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.children import components as cc
+from companion.games.children import odds as odds_meter
 from companion.games.children import rulecard
 from companion.games.children.content import CONTENT
 from companion.games.children.view import ChildrenView
@@ -166,6 +167,7 @@ class Children(Game, package=__name__):
     reader_roles = {"tablet": "tiles", "ghost": "cards", "toy": "cards", "device": "cards",
                     "trap": "cards", "fate": "cards"}
     content = CONTENT
+    odds = staticmethod(odds_meter.odds)  # the odds meter (issue 33 item 5)
     rules_version = 3  # issue 19, issue 31 ("each card is in one place" for every card named from a hand)
 
 

@@ -8,6 +8,7 @@ card, a kept Intrigue card or the envelope (issue 11).
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.clue_it import components as ci
+from companion.games.clue_it import odds as odds_meter
 from companion.games.clue_it import rulecard, rules
 from companion.games.clue_it.content import CONTENT
 from companion.games.clue_it.state import player_view, private_view
@@ -74,6 +75,7 @@ class ClueIt(Game, package=__name__):
     view_type = ClueItView
     rule_sections = rulecard.SECTIONS
     content = CONTENT
+    odds = staticmethod(odds_meter.odds)  # the odds meter (issue 33 item 5)
 
     private_view = staticmethod(player_view)  # beside the hidden state it reads (state.py)
 

@@ -1,0 +1,63 @@
+"""The odds meter for CLUE: IT (issue 33 item 5): "a question in reach this turn", as far as
+the companion can honestly tell. Exact, by the engine's own rules, from public facts only.
+
+A question needs the mover in a location ("After moving into a Location, except the center,
+you may Ask a Question"). By the dice, that depends on how many squares the nearest
+location's door is from the mover, and the board's layout is UNKNOWN to the companion
+(shared/games/notes.md 4.3: the table taps where the mover stopped). So:
+
+* **Shown** (:func:`question_in_reach`) only where the rules alone decide it, before the roll
+  of a turn with no question asked yet: the mover stands in a corner location with a secret
+  passage ("Use a Secret Passage": the connected location, no roll), or in a location where
+  house rule ``ask_requires_entry = present`` lets them ask without leaving. Then a question
+  is certain: 100 %.
+* **Not shown** everywhere else: a figure there would be a guess at the board.
+* :func:`reach` is the dice part for a known distance: the chance that the roll lets the
+  mover move at least that many squares, over the 36 faces of the two dice, by the engine's
+  rules (:func:`moves_for`; a test checks it against ``rules.act`` on every pair). It waits for
+  an input the table does not have yet: the squares to the nearest location.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+from companion.games.clue_it import components as ci
+from companion.games.clue_it.state import State, Step
+from companion.i18n import Msg, msg
+
+
+def moves_for(first: str, second: str, options) -> int:
+    """Squares the mover may move after rolling ``first`` and ``second`` ("Roll the Dice"):
+    the sum; with a "?", the other die (an Intrigue card is drawn first); both "?", none
+    (``double_question``); without Intrigue cards a "?" counts as 1 (INFERRED, as the engine)."""
+    faces = (first, second)
+    if options["intrigue_deck"] == "off":
+        return sum(1 if f == ci.QUESTION else int(f) for f in faces)
+    return sum(int(f) for f in faces if f != ci.QUESTION)
+
+
+def reach(state: State, squares: int) -> Fraction:
+    """P(the roll lets the mover move at least ``squares`` squares), exact over the faces."""
+    rolls = list(product(ci.DIE_FACES, repeat=2))
+    return Fraction(sum(moves_for(a, b, state.options) >= squares for a, b in rolls), len(rolls))
+
+
+def question_in_reach(state: State) -> Fraction | None:
+    """1 when the rules alone give the mover a question this turn (a secret passage from a
+    corner location, or asking where they stand under ``ask_requires_entry = present``),
+    before they roll; None otherwise (the dice's chance needs the board's layout)."""
+    if state.outcome is not None or state.step != Step.TURN or state.asked:
+        return None
+    if state.passage_from(state.place):
+        return Fraction(1)
+    if state.options["ask_requires_entry"] == "present" and state.place in ci.LOCATIONS:
+        return Fraction(1)
+    return None
+
+
+def odds(state: State) -> tuple[Msg, Fraction] | None:
+    """The meter: a question in reach this turn, where the companion can tell."""
+    chance = question_in_reach(state)
+    return None if chance is None else (msg("A question in reach this turn"), chance)
