@@ -78,7 +78,7 @@ def test_every_game_in_first_game_mode_on_one_table(harness, tmp_path):
             whys = [why for _, why in report["why"][f"{game}-{lang}"] if why]
             assert whys, (game, lang)
             card = report["cards"][f"why-{game}-{lang}"].replace("&amp;", "&")
-            assert all(why["rule"] in card and why["text"] in card for why in whys), (game, lang)
+            assert all(why["rule"] in card and why["text"] in card for why in whys), (game, lang, whys, card)
     assert len(report["screenshots"]) == 41
     assert {pngread.size(p) for p in report["screenshots"]} == {(800, 480)}
 
