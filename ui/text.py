@@ -134,16 +134,22 @@ def lesson_markup(lesson: dict | None) -> str:
     return head + escape_markup(str(lesson["text"]))
 
 
+def whole_lines(wanted: float, room: float, line: float) -> float:
+    """A scrolling text's height: ``wanted`` when it fits in ``room``, else the most whole lines
+    of ``line`` px that do (the text is cut between two lines, never through one)."""
+    if wanted <= room or line <= 0:
+        return wanted if wanted <= room else room
+    return line * int(room // line)
+
+
 def lesson_height(text: str, wanted: float, room: float, button: float, line: float) -> float:
     """The lesson box's height: its words' (scrolling beyond the ``room`` the prompt and the
-    choices leave, cut between two lines of ``line`` px), at least its Got it ``button``'s; 0 without a
-    lesson, or when the room is under the button's height (then only the Rules card has it:
-    nothing covers the prompt)."""
+    choices leave, :func:`whole_lines`), at least its Got it ``button``'s; 0 without a lesson,
+    or when the room is under the button's height (then only the Rules card has it: nothing
+    covers the prompt)."""
     if not text or room < button:
         return 0.0
-    if wanted <= room:
-        return max(button, wanted)
-    return max(button, line * int(room // line) if line > 0 else room)
+    return max(button, whole_lines(wanted, room, line))
 
 
 def outcome_colour(view: dict) -> tuple:

@@ -19,6 +19,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from ui import theme
+from ui.text import whole_lines
 from ui.widgets.buttons import TouchButton
 from ui.widgets.frame import before_frame
 
@@ -43,13 +44,6 @@ def line_height(font_size: float) -> float:
     from kivy.core.text import Label as CoreLabel
 
     return float(CoreLabel(font_size=font_size).get_extents("Ág")[1])
-
-
-def whole_lines(wanted: float, room: float, line: float) -> float:
-    """``wanted`` when it fits in ``room``, else the most whole lines of ``line`` that do."""
-    if wanted <= room or line <= 0:
-        return wanted
-    return line * int(room // line)
 
 
 def _line(**kwargs) -> Line:
