@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import harness
-from card_steps import history_then
+from card_steps import open_history
 from harness import Until, find_button, screen_is, touch
 
 
@@ -57,11 +57,19 @@ def _main_box(screen) -> list[float]:
     return [round(v) for v in (*button.to_window(button.x, button.y), *button.size)] if button else []
 
 
+def _last_button(text: str):
+    from ui.widgets.buttons import TouchButton
+
+    return [w for w in _open_views()[0].walk() if isinstance(w, TouchButton) and w.text == text][-1]
+
+
 def _card(app, lang: str, which: str, ready, out: Path, name: str, report: dict):
     """History, then its ``which`` button; the card's words once ``ready(words)``; a screenshot."""
     from ui.shot import save_screenshot
 
-    yield from history_then(app, WORDS[lang]["history"], WORDS[lang][which])  # its bottom row's button
+    yield from open_history(app, WORDS[lang]["history"])
+    yield 0.2  # laid out: a button touched before has no place yet
+    touch(_last_button(WORDS[lang][which]))  # History's bottom row (a line's own Why? buttons come first)
     yield Until(f"the {which} card ({name})", lambda: ready(_view_text()))
     yield 0.2
     report["cards"][name] = _view_text()
@@ -147,10 +155,11 @@ def _why_in(app, game: str, lang: str, out: Path, report: dict):
     if model.language != lang:
         app.set_language(lang)
     yield Until(f"the table in {lang}", lambda: model.language == lang)
-    for _ in range(8):
+    for _ in range(12):
         yield from _step(app)
         if any(model.why):
             break
+    yield Until(f"news with a why ({game}, {lang}: {list(model.news)})", lambda: bool(model.why))
     report["why"][f"{game}-{lang}"] = [list(pair) for pair in model.why]
     report["news"] = list(model.news)
     yield 0.2
