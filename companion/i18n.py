@@ -44,6 +44,9 @@ class Msg(str):
     #: A news line's explanation (a :class:`companion.engine.why.Why`), set only by
     #: :func:`companion.engine.why.because`; absent on every other sentence.
     why: Any
+    #: A set-up step's plain "what it is for" (first-game mode), set only by
+    #: :func:`companion.engine.lessons.what_for`; absent on every other sentence.
+    purpose: Msg
 
     def __new__(cls, msgid: str, params: dict[str, Any], plural: str | None = None,
                 count: str | None = None, todo: str | None = None, touch: Msg | None = None) -> Msg:

@@ -47,6 +47,8 @@ class TodoLine(TypedDict):
     """A physical instruction to the table ("Place a ghost in room E")."""
     kind: str  # one of companion.i18n.TODO_KINDS
     text: str
+    #: First-game mode: what this set-up step is for, in plain words (issue 33 item 3); else None.
+    lesson: str | None
 
 
 class HardwareReader(TypedDict):

@@ -97,6 +97,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from companion.engine.lessons import purpose_of
 from companion.engine.rulecard import sections_now
 from companion.engine.why import why_message
 from companion.errors import CompanionError
@@ -171,7 +172,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     ``{"player": name}`` when the prompt has private choices, which that player sees only by
     asking ``private``, else None; ``out_of_turn``: [{key, label, player}], choices another
     player may make now), ``todo`` ([{kind, text}]: what the table must physically do now,
-    :func:`todo_message`),
+    :func:`todo_message`; in first-game mode a set-up step's ``lesson`` says what it is for),
     ``can_undo``, ``private_players`` (the players who have something of their own to see on a
     privacy screen now, e.g. a secret victory card the companion dealt: those whose
     ``private_view`` is not empty), ``news`` (what the last input did), ``why`` (one entry per news line:
@@ -222,7 +223,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "private_players": _private_players(session),
         "news": render_all(news, lang, touch),
         "why": why_message(news, lang),  # issue 33: one entry per news line (companion.engine.why)
-        "todo": todo_message(session.todo, lang),
+        "todo": todo_message(session.todo, lang, first_game=session.first_game),
         "log": render_all(recent, lang, touch),
         "log_why": log_why,  # issue 33 item 2: one entry per log line, as ``why``
         "colours": dict(session.header.colours),
@@ -251,10 +252,18 @@ def lesson_message(session, lang: str = "en") -> LessonMessage | None:
     return {"rule": render(section.name, lang), "text": render(section.summary, lang)}
 
 
-def todo_message(lines, lang: str) -> list[TodoLine]:
-    """``[{"kind", "text"}]``: the physical instructions the table must carry out now
-    (:attr:`companion.session.Session.todo`), rendered in ``lang``."""
-    return [{"kind": line.todo, "text": render(line, lang)} for line in lines]
+def todo_message(lines, lang: str, first_game: bool = False) -> list[TodoLine]:
+    """``[{"kind", "text", "lesson"}]``: the physical instructions the table must carry out now
+    (:attr:`companion.session.Session.todo`), rendered in ``lang``; ``lesson``: in first-game
+    mode, what a set-up step is for in plain words (:func:`companion.engine.lessons.what_for`),
+    else None (issue 33 item 3)."""
+    return [{"kind": line.todo, "text": render(line, lang), "lesson": _purpose(line, lang, first_game)}
+            for line in lines]
+
+
+def _purpose(line, lang: str, first_game: bool) -> str | None:
+    purpose = purpose_of(line) if first_game else None
+    return None if purpose is None else render(purpose, lang)
 
 
 def _private_players(session) -> list[str]:

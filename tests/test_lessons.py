@@ -122,3 +122,83 @@ def test_every_game_teaches_its_set_up_or_turn_first_and_each_section_once(game,
             break
         session.handle(Touch(rng.choice(session.prompt.choices).key))
     assert len(seen) >= 3 and len(seen) == len(set(seen))
+
+
+# --------------------------------------------------------------------------- the set-up checklist
+
+#: Creepy Cellar's secret passage step and what it is for, as the table reads them.
+PASSAGES = {
+    "en": ("Put the 4 secret passage tiles in rooms A, F, G and K.",
+           "A secret passage is a shortcut: for one step you jump to another room with a passage."),
+    "it": ("Metti le 4 tessere passaggio segreto nelle stanze A, F, G e K.",
+           "Un passaggio segreto è una scorciatoia: con un passo saltate in un'altra stanza che ha un passaggio."),
+}
+
+
+def _todo(session: Session, lang: str = "en") -> list[dict]:
+    return protocol.state_message(session, [], lang=lang)["todo"]
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_set_up_step_says_what_it_is_for(lang):
+    todo = _todo(Session.start(_header()), lang)
+    step, purpose = PASSAGES[lang]
+    assert {"kind": "setup", "text": step, "lesson": purpose} in todo
+    assert todo[0]["lesson"] == {"en": "The big board is the castle. The small one is the Cellar, where you must "
+                                       "carry the treasures.",
+                                 "it": "Il tabellone grande è il castello. Quello piccolo è la Cantina, dove "
+                                       "dovete portare i tesori."}[lang]
+
+
+def test_without_first_game_mode_no_set_up_step_explains_itself():
+    for first_game in (None, False):
+        todo = _todo(Session.start(_header(first_game)))
+        assert todo and [line["lesson"] for line in todo] == [None] * len(todo)
+        assert PASSAGES["en"][0] in [line["text"] for line in todo]
+
+
+def _checklists(game: str, players: list[str]):
+    """The first state's set-up steps with every value of each option in turn (the others at
+    their defaults), in first-game mode."""
+    spec = get_game(game)
+    choices = [{}] + [{option.name: value} for option in spec.options for value in option.values]
+    for options in choices:
+        header = GameHeader.from_json({"game": game, "players": players, "seed": 5,
+                                       "options": {**options, "first_game": True}})
+        yield options, Session.start(header)
+
+
+@pytest.mark.parametrize("game, players", [
+    ("children", ["Ada", "Bo"]), ("clue_it", ["Ada", "Bo", "Cy"]), ("creepy_cellar", ["Ada", "Bo"]),
+    ("creepy_cellar", ["Ada", "Bo", "Cy", "Di"]), ("ghost_at_home", ["Ada", "Bo"]),
+    ("house_of_spirits", ["Ada", "Bo", "Cy"]),
+])
+def test_every_set_up_step_of_every_game_says_what_it_is_for_in_both_languages(game, players):
+    steps = 0
+    for options, session in _checklists(game, players):
+        en, it = _todo(session, "en"), _todo(session, "it")
+        set_up = [i for i, line in enumerate(en) if line["kind"] in ("setup", "deal")]
+        assert set_up, (game, options)
+        for i in set_up:
+            assert en[i]["lesson"] and it[i]["lesson"], (options, en[i]["text"])
+            assert it[i]["lesson"] != en[i]["lesson"], en[i]["lesson"]  # translated
+            assert len(en[i]["lesson"]) <= 125, en[i]["lesson"]  # short: three lines under the step
+        steps += len(set_up)
+    assert steps >= 2
+
+
+def test_the_explanations_come_back_after_a_restart(tmp_path):
+    """Made again by the engine with the checklist: a game resumed before its first move shows
+    the same explanations as the new game did; after an undo, the put-back lines explain nothing."""
+    store = EventStore(tmp_path / "g.sqlite3")
+    session = Session.start(_header(), store)
+    first = _todo(session, "it")
+    assert PASSAGES["it"][1] in [line["lesson"] for line in first]
+    store.close()
+    store = EventStore(tmp_path / "g.sqlite3")
+    for use_snapshot in (True, False):
+        resumed = Session.resume(store, store.last_unfinished(), use_snapshot=use_snapshot)
+        assert _todo(resumed, "it") == first
+    assert resumed.handle(Touch("roll")).accepted and resumed.handle(Touch("undo")).accepted
+    back = _todo(resumed, "it")
+    assert back and {line["kind"] for line in back} == {"return"} and {line["lesson"] for line in back} == {None}

@@ -134,6 +134,24 @@ def lesson_markup(lesson: dict | None) -> str:
     return head + escape_markup(str(lesson["text"]))
 
 
+def whole_lines(wanted: float, room: float, line: float) -> float:
+    """A scrolling text's height: ``wanted`` when it fits in ``room``, else the most whole lines
+    of ``line`` px that do (the text is cut between two lines, never through one)."""
+    if wanted <= room or line <= 0:
+        return wanted if wanted <= room else room
+    return line * int(room // line)
+
+
+def lesson_height(text: str, wanted: float, room: float, button: float, line: float) -> float:
+    """The lesson box's height: its words' (scrolling beyond the ``room`` the prompt and the
+    choices leave, :func:`whole_lines`), at least its Got it ``button``'s; 0 without a lesson,
+    or when the room is under the button's height (then only the Rules card has it: nothing
+    covers the prompt)."""
+    if not text or room < button:
+        return 0.0
+    return max(button, whole_lines(wanted, room, line))
+
+
 def outcome_colour(view: dict) -> tuple:
     """Green when the hunters won, red otherwise."""
     return theme.WON if view.get("outcome") == "won" else theme.LOST

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from companion.engine.core import OptionSpec, Prompt
 from companion.engine.rulecard import RuleSection, sections_now
-from companion.i18n import msg
+from companion.i18n import Msg, msg
 
 #: The New game choice every game offers; off by default (then no lesson is ever sent).
 FIRST_GAME = OptionSpec(
@@ -39,3 +39,17 @@ def lesson_section(sections: Sequence[RuleSection], prompt: Prompt, drawn: Itera
     candidates = [s for s in sections if sources.intersection(s.sources)]
     candidates += sections_now(sections, prompt)
     return next((s for s in candidates if str(s.name) not in taught), None)
+
+
+def what_for(line: Msg, purpose: Msg) -> Msg:
+    """``line`` (a set-up step of the checklist, a :func:`~companion.i18n.todo` line) carrying
+    what the step is for, in plain words: first-game mode shows it under the step (issue 33
+    item 3). Like a news line's ``why``, it rides on the sentence only in memory (the codec and
+    stored events never hold it): the engine makes the checklist again on a replay."""
+    line.purpose = purpose
+    return line
+
+
+def purpose_of(line: object) -> Msg | None:
+    """What a set-up step is for (:func:`what_for`), or None."""
+    return getattr(line, "purpose", None)

@@ -1,6 +1,9 @@
-"""``harness.py`` with one more scenario, ``lesson``: a first-game table's prompt with its
-lesson (issue 33 item 3), once the physical steps are ticked, in English and Italian. Saves
-``lesson-<lang>.png``; and ``odds``: the odds meter's figure on the board. Run by ``test_first_game.py``."""
+"""``harness.py`` with two more scenarios. ``first-game``: one client plays every game in
+first-game mode (issue 33 items 1-4): a set-up step with what it is for, the first prompt's lesson,
+the Rules card and the Why card, in English and Italian, and "Got it". Saves
+``first-game-setup-<game>-<lang>.png``, ``first-game-lesson-<game>-<lang>.png``,
+``rules-now-<game>-<lang>.png``, ``why-<game>-<lang>.png`` and ``first-game-got-it-it.png``.
+``odds``: the odds meter's figure on the board. Run by ``test_first_game.py``."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ import sys
 from pathlib import Path
 
 import harness
+from card_steps import open_history
 from harness import Until, find_button, screen_is, touch
 
 
@@ -21,25 +25,164 @@ def _tick_steps(app, done: str):
         yield 0.2
 
 
-def lesson_scenario(app, out: Path, report: dict):
+#: Each game, its players, and the words of History, Rules, Why? and Got it per language.
+GAMES = (("creepy_cellar", ["Ada", "Bo"]), ("children", ["Ada", "Bo"]), ("clue_it", ["Ada", "Bo", "Cy"]),
+         ("ghost_at_home", ["Ada", "Bo"]), ("house_of_spirits", ["Ada", "Bo", "Cy"]))
+WORDS = {"en": {"history": "History", "rules": "Rules", "why": "Why?", "got_it": "Got it", "done": "Done"},
+         "it": {"history": "Storico", "rules": "Regole", "why": "Perché?", "got_it": "Capito", "done": "Fatto"}}
+
+
+def _open_views() -> list:
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+
+    return [w for w in Window.children if isinstance(w, ModalView)]
+
+
+def _view_text() -> str:
+    """Every label's words in the open card (the Rules or the Why card), whatever its widgets."""
+    from kivy.uix.label import Label
+
+    return "\n".join(w.text for view in _open_views() for w in view.walk() if isinstance(w, Label) and w.text)
+
+
+def _close_views():
+    for view in _open_views():
+        view.dismiss(animation=False)
+    yield 0.2
+
+
+def _main_box(screen) -> list[float]:
+    button = screen.ids.choices.main_button()
+    return [round(v) for v in (*button.to_window(button.x, button.y), *button.size)] if button else []
+
+
+def _last_button(text: str):
+    from ui.widgets.buttons import TouchButton
+
+    return [w for w in _open_views()[0].walk() if isinstance(w, TouchButton) and w.text == text][-1]
+
+
+def _card(app, lang: str, which: str, ready, out: Path, name: str, report: dict):
+    """History, then its ``which`` button; the card's words once ``ready(words)``; a screenshot."""
     from ui.shot import save_screenshot
 
+    yield from open_history(app, WORDS[lang]["history"])
+    yield 0.2  # laid out: a button touched before has no place yet
+    touch(_last_button(WORDS[lang][which]))  # History's bottom row (a line's own Why? buttons come first)
+    yield Until(f"the {which} card ({name})", lambda: ready(_view_text()))
+    yield 0.2
+    report["cards"][name] = _view_text()
+    report["screenshots"].append(str(save_screenshot(out / f"{name}.png")))
+    yield from _close_views()
+
+
+def _quick_ticks(app, done: str):
+    while (button := find_button(app, done)) is not None:
+        touch(button)
+        yield 0.05
+
+
+def _first_game_in(app, game: str, lang: str, out: Path, report: dict):
+    """The set-up step with what it is for, the first prompt's lesson, the Rules card."""
+    from ui.shot import save_screenshot
+
+    model, screen = app.model, app.root.ids.screens.get_screen("table")
+    todo = screen.ids.todo
+    if model.language != lang:
+        app.set_language(lang)
+    yield Until(f"{game} in {lang}", lambda: model.language == lang and model.game == game)
+    todo.ticked = 0  # the language changed, the steps did not: ticked in the other language
+    yield Until("the first set-up step", lambda: todo.showing and todo.lesson() is not None)
+    yield 0.2
+    step = todo.lesson()
+    shot = {"step": todo.current(), "lesson": step.text, "lesson_font": step.font_size,
+            "step_font": todo.font_size, "main": _main_box(screen)}
+    report["screenshots"].append(str(save_screenshot(out / f"first-game-setup-{game}-{lang}.png")))
+    if lang == "en":  # real touches on Done; in Italian the same steps are ticked at once
+        yield from _quick_ticks(app, WORDS[lang]["done"])
+    else:
+        todo.ticked = len(todo.texts())
+    yield Until("the lesson", lambda: bool(screen.ids.lesson_text.text))
+    yield 0.2
+    shot.update(words=screen.ids.lesson_text.text,
+                words_font=screen.ids.lesson_text.font_size, box=screen.ids.lesson.height,
+                prompt=screen.ids.prompt.height, after_main=_main_box(screen),
+                got_it=screen.ids.got_it.font_size, sent=dict(model.lesson))
+    report["screenshots"].append(str(save_screenshot(out / f"first-game-lesson-{game}-{lang}.png")))
+    report["shots"][f"{game}-{lang}"] = shot
+    yield from _card(app, lang, "rules", lambda words: "[b][color" in words, out, f"rules-now-{game}-{lang}",
+                     report)
+
+
+def _got_it(app, lang: str, out: Path, report: dict):
+    """Got it hides the lesson, the prompt stays; after a move and its undo the lesson is back
+    (a new state: the daemon's lesson, as it was)."""
+    from ui.shot import save_screenshot
+
+    model, screen = app.model, app.root.ids.screens.get_screen("table")
+    before = screen.ids.lesson_text.text
+    touch(screen.ids.got_it)
+    yield Until("the lesson hidden", lambda: not screen.ids.lesson_text.text)
+    yield 0.2
+    seen = {"before": before, "after": screen.ids.lesson_text.text, "in_tree": screen.ids.lesson.parent is not None,
+            "prompt": screen.ids.prompt.text, "model": dict(model.lesson)}
+    report["screenshots"].append(str(save_screenshot(out / f"first-game-got-it-{lang}.png")))
+    yield from _step(app)
+    revision = model.revision
+    app.undo()
+    yield Until("the undo", lambda: model.revision != revision)
+    yield from _quick_ticks(app, WORDS[lang]["done"])
+    yield Until("the lesson back", lambda: bool(screen.ids.lesson_text.text))
+    seen["undone"] = screen.ids.lesson_text.text
+    report["got_it"] = seen
+
+
+def _step(app):
+    """The prompt's main choice (else its first public one), and the state after it."""
     model = app.model
-    yield Until("a game", lambda: model.connected and model.game)
-    report["lessons"], report["screenshots"] = {}, []
-    for lang, done in (("en", "Done"), ("it", "Fatto")):
-        if model.language != lang:
-            app.set_language(lang)
-        yield Until(f"the table in {lang}", lambda lang=lang: model.language == lang and model.game)
+    choices = [c for c in model.choices if c.get("key")]
+    choice = next((c for c in choices if c.get("main")), choices[0])
+    revision = model.revision
+    app.choose(choice["key"])
+    yield Until(f"the state after {choice['key']}", lambda: model.revision != revision)
+
+
+def _why_in(app, game: str, lang: str, out: Path, report: dict):
+    """Main choices until the news carry a why (the companion decided something), then History >
+    Why?."""
+    model = app.model
+    if model.language != lang:
+        app.set_language(lang)
+    yield Until(f"the table in {lang}", lambda: model.language == lang)
+    for _ in range(12):
+        yield from _step(app)
+        if any(model.why):
+            break
+    yield Until(f"news with a why ({game}, {lang}: {list(model.news)})", lambda: bool(model.why))
+    report["why"][f"{game}-{lang}"] = [list(pair) for pair in model.why]
+    report["news"] = list(model.news)
+    yield 0.2
+    yield from _card(app, lang, "why", lambda words: "[color=ffcc33]" in words, out, f"why-{game}-{lang}", report)
+
+
+def first_game_scenario(app, out: Path, report: dict):
+    """Every game in first-game mode, one client: its set-up step with what it is for, its
+    first lesson, its Rules card and its Why card, in English and Italian (issue 33); Got it."""
+    model = app.model
+    yield Until("the daemon", lambda: model.connected)
+    report.update(screenshots=[], shots={}, cards={}, why={})
+    for game, players in GAMES:
+        app.new_game(game, players, {"first_game": True})
+        yield Until(f"a new {game}", lambda game=game: model.game == game and bool(model.todo))
         model.go("table")
         yield Until("the table screen", screen_is(app, "table"))
-        yield from _tick_steps(app, done)
-        yield Until("the lesson", lambda: bool(_lesson_label(app).text))
-        yield 0.3
-        label = _lesson_label(app)
-        report["lessons"][lang] = {"text": label.text, "font_size": label.font_size,
-                                   "shown": label.parent.parent.height > 0}
-        report["screenshots"].append(str(save_screenshot(out / f"lesson-{lang}.png")))
+        for lang in ("en", "it"):
+            yield from _first_game_in(app, game, lang, out, report)
+        if game == "creepy_cellar":
+            yield from _got_it(app, "it", out, report)
+        for lang in ("it", "en"):
+            yield from _why_in(app, game, lang, out, report)
 
 
 def odds_scenario(app, out: Path, report: dict):
@@ -63,6 +206,6 @@ def odds_scenario(app, out: Path, report: dict):
 
 
 if __name__ == "__main__":
-    harness.SCENARIOS["lesson"] = lesson_scenario
+    harness.SCENARIOS["first-game"] = first_game_scenario
     harness.SCENARIOS["odds"] = odds_scenario
     sys.exit(harness.main())

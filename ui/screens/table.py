@@ -7,7 +7,7 @@ The board is the game's own widget (:mod:`ui.boards`); the rest works for any ga
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.properties import ObjectProperty
+from kivy.properties import NumericProperty, ObjectProperty
 from kivy.uix.screenmanager import Screen
 
 from ui import boards
@@ -25,6 +25,9 @@ class TableScreen(Screen):
     """
 
     board = ObjectProperty(None, allownone=True)
+    #: The revision whose lesson the table hid with "Got it" (first-game mode): it shows again
+    #: with the next state (an undo or a new step), and the Rules card has it meanwhile.
+    lesson_seen = NumericProperty(-1)
 
     def __init__(self, **kwargs):
         load_kv("table")

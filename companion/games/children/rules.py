@@ -13,6 +13,7 @@ from typing import Any
 
 from companion.engine import pending as pd
 from companion.engine.frozen import replace
+from companion.engine.lessons import what_for
 from companion.errors import RuleViolation
 from companion.games.children import components as cc
 from companion.games.children import effects as fx
@@ -68,14 +69,23 @@ def setup_checklist(state: State) -> tuple:
     """"Game Setup" and "Dealing Players In", step by step, for the table to do."""
     pool = state.skull_pool
     return (
-        todo("setup", "Leave the 26 mini cards in the box: the companion deals the toy stacks, hidden."),
-        todo("setup", "Shuffle the room tablets face down into one pile."),
-        ntodo("setup", "Put {n} skull token in the skull pile; the rest go back in the box.",
-              "Put {n} skull tokens in the skull pile (2 per player); the rest go back in the box.", "n", n=pool),
-        todo("setup", "Each player takes a figurine."),
-        todo("setup", "Turn every ghost card sepia side up and shuffle the Children deck."),
-        todo("deal", "Deal 5 cards to each player: a ghost or fate card dealt goes back into the deck at "
-                     "random and another card is dealt."),
+        what_for(todo("setup", "Leave the 26 mini cards in the box: the companion deals the toy stacks, hidden."),
+                 msg("The mini cards secretly decide which ghost gets angry when a toy traps one. The companion "
+                     "keeps that secret for you.")),
+        what_for(todo("setup", "Shuffle the room tablets face down into one pile."),
+                 msg("You build the mansion one room at a time. Shuffled, nobody knows which room comes next.")),
+        what_for(ntodo("setup", "Put {n} skull token in the skull pile; the rest go back in the box.",
+                       "Put {n} skull tokens in the skull pile (2 per player); the rest go back in the box.", "n",
+                       n=pool),
+                 msg("You can swap an action for a skull and spend it later on an extra move or card. The "
+                     "pile holds only 2 per player.")),
+        what_for(todo("setup", "Each player takes a figurine."),
+                 msg("Your figurine is you, walking through the haunted mansion.")),
+        what_for(todo("setup", "Turn every ghost card sepia side up and shuffle the Children deck."),
+                 msg("The blue side is an angry ghost. Every ghost starts calm, sepia side up.")),
+        what_for(todo("deal", "Deal 5 cards to each player: a ghost or fate card dealt goes back into the deck "
+                              "at random and another card is dealt."),
+                 msg("You start with 5 useful cards. Ghosts and fate cards wait in the deck for later.")),
         msg("Then touch Start."),
     )
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.engine.frozen import replace
+from companion.engine.lessons import what_for
 from companion.engine.present import present
 from companion.engine.tuples import put, without
 from companion.engine.words import and_names
@@ -66,10 +67,18 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
 def _checklist(options: Mapping[str, Any]) -> tuple:
     """The set-up as a checklist for the table ("Setup"): the movers and tokens, the Intrigue
     deck, the Clue sheets."""
-    lines = [todo("setup", "Place all seven Kid movers and all six Item tokens in the centre of the board.")]
+    lines = [what_for(todo("setup", "Place all seven Kid movers and all six Item tokens in the centre of the "
+                                    "board."),
+                      msg("Everybody starts in the middle, even the Kids nobody plays: any of them could be "
+                          "the answer."))]
     if options["intrigue_deck"] == "physical":
-        lines.append(todo("setup", "Shuffle the Intrigue cards and place them face-down beside the board."))
-    lines.append(todo("setup", "Everyone takes a CLUE sheet and keeps it to themselves."))
+        lines.append(what_for(todo("setup", "Shuffle the Intrigue cards and place them face-down beside the "
+                                            "board."),
+                              msg("When a die shows a question mark, you draw an Intrigue card: a surprise that "
+                                  "can help you.")))
+    lines.append(what_for(todo("setup", "Everyone takes a CLUE sheet and keeps it to themselves."),
+                          msg("You cross off every card you see. What is left is the answer, so keep your sheet "
+                              "secret.")))
     return tuple(lines)
 
 

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.engine.frozen import replace
+from companion.engine.lessons import what_for
 from companion.engine.tuples import without
 from companion.errors import RuleViolation
 from companion.games.creepy_cellar import board, checks, tablecheck, why
@@ -98,28 +99,46 @@ def _takes(players: Sequence[str], count: int) -> list[Msg]:
     """"Ada moves the red hunter." per player (set-up: who moves which mover)."""
     names = [cc.HUNTER_NAMES[colour] for colour in cc.HUNTER_COLOURS[:count]]
     if count == len(players):
-        return [todo("setup", "{player} moves the {hunter}.", player=name, hunter=names[i])
+        return [what_for(todo("setup", "{player} moves the {hunter}.", player=name, hunter=names[i]),
+                         msg("This hunter is you: you move it on your turns."))
                 for i, name in enumerate(players)]
-    return [todo("setup", "{player} moves the {first} and the {second}.", player=name, first=names[i],
-                 second=names[i + len(players)]) for i, name in enumerate(players)]
+    return [what_for(todo("setup", "{player} moves the {first} and the {second}.", player=name, first=names[i],
+                          second=names[i + len(players)]),
+                     msg("Every hunter plays, so with fewer players some of you move two of them."))
+            for i, name in enumerate(players)]
 
 
 def _checklist(options: Mapping[str, Any], king_cards: bool) -> list[Msg]:
     """The set-up as a checklist for the table ("Set Up"; "Alternate Modes")."""
     mode = options["mode"]
-    lines = [todo("setup", "Set out the original game board with the Cellar board to its left."),
-             todo("setup", "Place one ghost in each of rooms {rooms}.", rooms=", ".join(cc.START_GHOSTS))]
+    lines = [what_for(todo("setup", "Set out the original game board with the Cellar board to its left."),
+                      msg("The big board is the castle. The small one is the Cellar, where you must carry the "
+                          "treasures.")),
+             what_for(todo("setup", "Place one ghost in each of rooms {rooms}.", rooms=", ".join(cc.START_GHOSTS)),
+                      msg("The castle is haunted before you arrive: these ghosts are already waiting."))]
     if mode == "nightmare":
-        lines += [todo("setup", "Shuffle the 12 Cursed Treasures and place one face-down in each room A to L."),
-                  todo("setup", "Put the 4 secret passage tiles in rooms A, F, G and K."),
-                  todo("setup", "Shuffle the 6 Jinxed Item tiles and put them face-down next to the Cellar board.")]
+        lines += [what_for(todo("setup", "Shuffle the 12 Cursed Treasures and place one face-down in each room "
+                                         "A to L."),
+                           msg("Face down, nobody knows which treasure is where. Each one has a curse that "
+                               "starts when you pick it up.")),
+                  what_for(todo("setup", "Put the 4 secret passage tiles in rooms A, F, G and K."),
+                           msg("A secret passage is a shortcut: for one step you jump to another room with a "
+                               "passage.")),
+                  what_for(todo("setup", "Shuffle the 6 Jinxed Item tiles and put them face-down next to the "
+                                         "Cellar board."),
+                           msg("A Cellar card can give you a Jinxed Item: it stops you picking up treasures "
+                               "until you drop it in its room."))]
     else:
-        lines.append(todo("setup", "Put the 8 original treasures face-down in the rooms the base game "
-                                   "marks for them; the Cursed Treasures, passage and Jinxed Item tiles "
-                                   "stay in the box."))
+        lines.append(what_for(todo("setup", "Put the 8 original treasures face-down in the rooms the base game "
+                                            "marks for them; the Cursed Treasures, passage and Jinxed Item "
+                                            "tiles stay in the box."),
+                              msg("This easier game uses the first game's treasures, with no curses. The "
+                                  "Cellar's extra pieces wait for another day.")))
     if options["ghost_deck"] == "physical":
         lines += _deck_checklist(options, mode, king_cards)
-    lines.append(todo("setup", "Every hunter starts outside, at the front door."))
+    lines.append(what_for(todo("setup", "Every hunter starts outside, at the front door."),
+                          msg("You all go into the castle together, through the front door, and you must "
+                              "all come out again to win.")))
     return lines
 
 
@@ -127,16 +146,23 @@ def _deck_checklist(options: Mapping[str, Any], mode: str, king_cards: bool) -> 
     """The real decks the table draws from (option ``ghost_deck = physical``)."""
     lines = []
     if mode == "basic":
-        lines.append(todo("setup", "Take these 6 cards out of the Ghost deck: 2 Green Doors Locked, 2 Blue "
-                                   "Doors Locked, Draw 2 + Shuffle and Draw 3 + Shuffle."))
+        lines.append(what_for(todo("setup", "Take these 6 cards out of the Ghost deck: 2 Green Doors Locked, "
+                                            "2 Blue Doors Locked, Draw 2 + Shuffle and Draw 3 + Shuffle."),
+                              msg("These cards make the game harder. The easy game is played without them.")))
     if not king_cards:
-        lines.append(todo("setup", "Take the 2 Trap Door and the 2 Rogue Ghost cards out of the Ghost deck."))
+        lines.append(what_for(todo("setup", "Take the 2 Trap Door and the 2 Rogue Ghost cards out of the Ghost "
+                                            "deck."),
+                              msg("These cards need the Ghost King's deck, and this game plays without it.")))
     elif options["rogue_ghost"] == "remove":
-        lines.append(todo("setup", "Take the 2 Rogue Ghost cards out of the Ghost deck."))
-    lines.append(todo("setup", "Shuffle the Ghost cards and place them face-down: the Ghost deck."))
+        lines.append(what_for(todo("setup", "Take the 2 Rogue Ghost cards out of the Ghost deck."),
+                              msg("The rulebook never says what a Rogue Ghost does, so they stay out.")))
+    lines.append(what_for(todo("setup", "Shuffle the Ghost cards and place them face-down: the Ghost deck."),
+                          msg("A Ghost card says where the next ghost appears. Shuffled, nobody can guess it.")))
     if king_cards:
-        lines.append(todo("setup", "Shuffle the Ghost King cards and the Cellar cards and place them "
-                                   "face-down on the Cellar board."))
+        lines.append(what_for(todo("setup", "Shuffle the Ghost King cards and the Cellar cards and place them "
+                                            "face-down on the Cellar board."),
+                              msg("Ghost King cards say which room the King moves to. Cellar cards are the "
+                                  "surprise you get for each treasure you bring down.")))
     return lines
 
 

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.engine.frozen import replace
+from companion.engine.lessons import what_for
 from companion.engine.present import present
 from companion.errors import RuleViolation
 from companion.games.ghost_at_home import components as gc
@@ -58,8 +59,12 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
         deck=gc.DECK_SIZE - gc.HAND * n,
         houses=(EMPTY_HOUSE,) * n,
         printed_bulbs=bulbs_entered(content),
-        news=(todo("setup", "Shuffle all 53 cards and deal 3 to each player."),
-              todo("setup", "Everyone builds a house of 3 dark floor cards and a roof.")),
+        news=(what_for(todo("setup", "Shuffle all 53 cards and deal 3 to each player."),
+                       msg("Your 3 cards are what you can do on your first turn. Shuffled, nobody knows who has "
+                           "the ghosts.")),
+              what_for(todo("setup", "Everyone builds a house of 3 dark floor cards and a roof."),
+                       msg("This is the haunted house you must escape: fill every floor with rooms, from the "
+                           "bottom up, to win."))),
     )
 
 

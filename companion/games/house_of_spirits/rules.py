@@ -20,6 +20,7 @@ from typing import Any
 
 from companion.engine.content import check_table
 from companion.engine.frozen import replace
+from companion.engine.lessons import what_for
 from companion.engine.pending import settle
 from companion.engine.tuples import put, without
 from companion.errors import RuleViolation
@@ -87,15 +88,27 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
 def setup_checklist(options: Mapping[str, Any]) -> tuple:
     """"Game Setup" 1-6, step by step, for the table to do."""
     lines = (
-        todo("setup", "Shuffle the room cards face down with the Vestibule on top: the room deck."),
-        todo("setup", "Shuffle the plot cards face down: the plot deck."),
-        todo("setup", "Shuffle the monster cards face down: the monster deck."),
-        todo("setup", "Shuffle the character cards face down: each player will draw one blindly."),
-        todo("setup", "Shuffle the item and event cards face down: the main deck."),
+        what_for(todo("setup", "Shuffle the room cards face down with the Vestibule on top: the room deck."),
+                 msg("You explore the house one room at a time. The Vestibule comes first: it is the one room "
+                     "with no monsters.")),
+        what_for(todo("setup", "Shuffle the plot cards face down: the plot deck."),
+                 msg("The plot cards are pages of a diary. Find them all and the house is free of evil.")),
+        what_for(todo("setup", "Shuffle the monster cards face down: the monster deck."),
+                 msg("A monster may jump out when you enter a room. Shuffled, you never know which one.")),
+        what_for(todo("setup", "Shuffle the character cards face down: each player will draw one blindly."),
+                 msg("Your character is who you are in the house. Drawing blind makes it a surprise.")),
+        what_for(todo("setup", "Shuffle the item and event cards face down: the main deck."),
+                 msg("Each round, cards from this deck show what you find: things to pick up, or trouble.")),
     )
     if options["secret_cards"] == "companion":
-        return lines + (todo("setup", "Leave the secret victory cards in the box: the companion deals them."),)
-    return lines + (todo("setup", "Shuffle the secret victory cards face down: each player will draw one blindly."),)
+        return lines + (what_for(todo("setup", "Leave the secret victory cards in the box: the companion deals "
+                                               "them."),
+                                 msg("The companion gives each of you a secret goal, worth extra points at the "
+                                     "end. Only you see yours.")),)
+    return lines + (what_for(todo("setup", "Shuffle the secret victory cards face down: each player will draw one "
+                                           "blindly."),
+                             msg("Each of you gets a secret goal, worth extra points at the end. Keep yours to "
+                                 "yourself.")),)
 
 
 # --------------------------------------------------------------------------- apply
