@@ -187,3 +187,19 @@ def test_news_carry_a_why_in_random_playouts():
     assert counts["todo", True] > 500
     assert counts["todo", True] / (counts["todo", True] + counts["todo", False]) >= 0.99, missing
     assert {msgid for _, msgid in missing} <= NEEDS_NONE, missing
+
+
+def test_one_player_who_could_not_answer_is_not_all_1_players():
+    """Found by the trial helper: in a 2-player game (or with the others out) one player was
+    asked: "All 1 players who could answer…"."""
+    from companion.games.clue_it import why
+    from companion.i18n import msg
+
+    line = msg("Nobody could answer.")
+    one, two = why_message([why.nobody(line, 1), why.nobody(line, 2)], "en")
+    assert one["text"] == ("The only player who could answer holds none of the named cards: the turn ends, and the "
+                           "kid and item stay where they are.")
+    assert two["text"].startswith("All 2 players who could answer hold none")
+    assert why_message([why.nobody(line, 1)], "it")[0]["text"] == (
+        "L'unico giocatore che poteva rispondere non ha nessuna delle carte nominate: il turno finisce, e il ragazzo "
+        "e l'oggetto restano dove sono.")

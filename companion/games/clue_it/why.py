@@ -11,7 +11,7 @@ from __future__ import annotations
 from companion.engine.why import because
 from companion.games.clue_it import components as ci
 from companion.games.clue_it.rulecard import SECTIONS
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, msg, nmsg
 
 RULE = {str(section.name): section.name for section in SECTIONS}
 DEAL, DICE, PASSAGE, ASK = RULE["Distribute Cards"], RULE["Roll the Dice"], RULE["Use a Secret Passage"], \
@@ -165,8 +165,10 @@ def nobody(line: Msg, asked: int) -> Msg:
     if asked == 0:
         return because(line, ANSWER, msg("No other player is there to answer: the turn ends, and the kid and item stay "
                                          "where they are."), asked)
-    return because(line, ANSWER, msg("All {asked} players who could answer hold none of the named cards: the turn "
-                                     "ends, and the kid and item stay where they are.", asked=asked), asked)
+    return because(line, ANSWER, nmsg("The only player who could answer holds none of the named cards: the turn "
+                                      "ends, and the kid and item stay where they are.",
+                                      "All {asked} players who could answer hold none of the named cards: the turn "
+                                      "ends, and the kid and item stay where they are.", "asked", asked=asked), asked)
 
 
 # --------------------------------------------------------------------------- Intrigue cards, powers
