@@ -205,6 +205,7 @@ def test_a_ghost_one_room_away_is_one_room_not_one_rooms():
         "The nearest ghost comes to your room: Penny, 1 room away, counted straight, never diagonally.",
         "The trap that sprang enrages the nearest calm ghost: Penny, 1 room away."]
     assert why_message([why.drawn_to(line, "Penny", 1, "snow")], "it")[0]["text"] == (
-        "Il fantasma più vicino viene nella vostra stanza: Penny, a 1 stanza, contata in linea retta, mai in diagonale.")
+        "Il fantasma più vicino viene nella vostra stanza: Penny, a 1 stanza, contata in linea retta, "
+        "mai in diagonale.")
     assert why_message([why.crickets(line, "Penny", 2)], "en")[0]["text"] == (
         "The trap that sprang enrages the nearest calm ghost: Penny, 2 rooms away.")

@@ -83,7 +83,8 @@ def test_kraig_investigation_example():
         "text": "8 is more than the plot card's 5: the investigator takes the card; the items played are discarded."}
     assert _why(state, line, "it") == {
         "rule": "Indagine", "from": [8, 5],
-        "text": "8 supera il punteggio della carta trama, 5: chi indaga prende la carta; gli oggetti giocati si scartano."}
+        "text": "8 supera il punteggio della carta trama, 5: chi indaga prende la carta; gli oggetti giocati "
+                "si scartano."}
 
 
 def test_olivia_against_the_vampire_combat_example():
