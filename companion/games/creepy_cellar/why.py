@@ -86,9 +86,16 @@ def fight_dice(line: Msg, faces: tuple[str, ...], names: list[str]) -> Msg:
                                     "by the face it shows."), *names)
 
 
-def beaten(line: Msg, piece: str, count: int, room: str) -> Msg:
-    """Ghosts or hauntings the fight dice beat."""
-    if piece == "ghost":
+def beaten(line: Msg, piece: str, count: int, room: str, spare: int = 0) -> Msg:
+    """Ghosts or hauntings the fight dice beat; ``spare``: ghosts beaten by a haunting face
+    that beat no haunting (house rule ``haunting_face_beats_ghost``)."""
+    if piece == "ghost" and spare == count:
+        text = msg("With your house rules a haunting face that beats no haunting beats a ghost: {n} in room {room}.",
+                   n=spare, room=room)
+    elif piece == "ghost" and spare:
+        text = msg("A ghost face on a fight die beats one ghost in room {room}; with your house rules a haunting "
+                   "face that beats no haunting beats a ghost too: {n} of them.", n=spare, room=room)
+    elif piece == "ghost":
         text = msg("A ghost face on a fight die beats one ghost in room {room}.", room=room)
     else:
         text = msg("A haunting face on a fight die beats one haunting in room {room}.", room=room)
