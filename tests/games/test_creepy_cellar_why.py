@@ -157,3 +157,27 @@ def test_a_ghost_beaten_by_a_haunting_face_under_the_house_rule_says_so():
     plain = play(board(state, ghosts={"C": 1}), "roll", "die:6", "done-moving", "fight", "fight-dice:ghost")
     assert _why(plain, "One ghost beaten in room C: take it off the board.")["text"] == (
         "A ghost face on a fight die beats one ghost in room C.")
+
+
+def test_the_ghost_card_whys_say_what_each_card_does():
+    """Found by the trial helper: a Shuffle card "changes the Ghost deck, not the board", then
+    the next line unlocks the doors (it does change the board); a Rogue Ghost card "sends you
+    to the Ghost King deck" though it moves the King, not you, and only by your house rules
+    (the booklet gives it no rule, option ``rogue_ghost``)."""
+    from companion.games.creepy_cellar import why
+    from companion.i18n import msg
+
+    line = msg("Drawn.")
+    texts = [w["text"] for w in why_message([why.drawn(line, card) for card in
+                                             ("shuffle", "draw-2-shuffle", "rogue-ghost", "trap-door")], "en")]
+    assert texts == [
+        "A Shuffle or Draw + Shuffle card puts no ghost on the board itself: it changes the Ghost deck.",
+        "A Shuffle or Draw + Shuffle card puts no ghost on the board itself: it changes the Ghost deck.",
+        "With your house rules a Rogue Ghost card works as the Ghost King card: the top Ghost King card names the "
+        "room the King goes to.",
+        "A Trap Door card sends you to the Ghost King deck: its top card names the room your hunter drops into."]
+    italian = [w["text"] for w in why_message([why.drawn(line, "shuffle"), why.drawn(line, "rogue-ghost")], "it")]
+    assert italian == [
+        "Una carta Mescola o Pesca + Mescola non mette da sola fantasmi sul tabellone: cambia il mazzo Fantasma.",
+        "Con le vostre regole della casa una carta Fantasma Ribelle vale come la carta Re dei Fantasmi: la prima carta "
+        "Re dei Fantasmi indica la stanza in cui va il Re."]

@@ -37,10 +37,14 @@ def drawn(line: Msg, card: str) -> Msg:
         text = msg("A room card puts a ghost in room {room}.", room=card[5:])
     elif card.endswith("-doors-locked"):
         text = msg("A Doors Locked card locks the doors of its colour until something unlocks them.")
-    elif card in ("rogue-ghost", "trap-door"):
-        text = msg("This card sends you to the Ghost King deck: its top card names the room.")
-    else:
-        text = msg("A Shuffle or Draw + Shuffle card changes the Ghost deck, not the board.")
+    elif card == "rogue-ghost":  # the booklet gives it no rule: house rule rogue_ghost (notes 3.E F-A1)
+        text = msg("With your house rules a Rogue Ghost card works as the Ghost King card: the top Ghost King card "
+                   "names the room the King goes to.")
+    elif card == "trap-door":
+        text = msg("A Trap Door card sends you to the Ghost King deck: its top card names the room your hunter drops "
+                   "into.")
+    else:  # a Shuffle may still unlock doors: that line explains itself
+        text = msg("A Shuffle or Draw + Shuffle card puts no ghost on the board itself: it changes the Ghost deck.")
     return because(line, GHOST_CARDS, text, label)
 
 
