@@ -69,6 +69,7 @@ class ConsoleView:
         prompt = message["prompt"]["text"]
         if "hauntings" not in view:
             self._print(prompt)
+            self._print_lesson(message.get("lesson"))
             return
         locked = view.get("locked")
         status = msg("[hauntings {hauntings}/{limit} | King {king} | locked {locked}]",
@@ -76,6 +77,14 @@ class ConsoleView:
                      king=view.get("ghost_king") or "-",
                      locked=LOCKED.get(locked, locked or "-"))
         self._print(f"{render(status, message.get('language') or 'en')} {prompt}")
+        self._print_lesson(message.get("lesson"))
+
+    def _print_lesson(self, lesson: dict[str, Any] | None) -> None:
+        """First-game mode (issue 33 item 3): the lesson under its prompt, its rules card section
+        first (both already in the table's language)."""
+        if isinstance(lesson, dict) and lesson.get("text"):
+            rule = lesson.get("rule")
+            self._print(f"    {rule}: {lesson['text']}" if rule else f"    {lesson['text']}")
 
     def _print(self, text: str) -> None:
         if self.closed:

@@ -69,7 +69,9 @@ def header(new: NewGame):
 def _value(spec, name: str, text: str) -> Any:
     """The value of option ``name`` of ``spec`` written ``text`` (unknown names pass as
     they are: the header says which options there are)."""
-    option = next((o for o in spec.options if o.name == name), None)
+    from companion.engine.lessons import ENGINE_OPTIONS  # first-game mode, beside the game's own
+
+    option = next((o for o in (*spec.options, *ENGINE_OPTIONS) if o.name == name), None)
     if option is None:
         return text
     for value in option.values:

@@ -5,6 +5,7 @@ only the latest news; in the table's language, from the publisher's recent sente
 from __future__ import annotations
 
 from companion.header import GameHeader
+from companion.inputs import Touch
 
 #: Ada rolls 4 (a Ghost card first: room C), then 6.
 HEADER = {"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 3, "options": {},
@@ -44,3 +45,33 @@ def test_no_game_has_an_empty_log_why(daemon):
     state = _state(daemon)
     assert len(state["log_why"]) == len(state["log"])
     assert all(why is None for why in state["log_why"])
+
+
+def test_the_todo_lines_keep_their_why_after_a_daemon_restart(tmp_path):
+    """Found by the trial helper: the todo survives a restart (issue 29) but its why did not:
+    History held only "Resumed game 1 after 1 input." and the table screen's Why? had nothing
+    to explain for "Place a ghost in room C." on the board. The resumed log names the todo
+    lines again, each with its why."""
+    from companion.client import Client
+    from companion.daemon import Daemon, DaemonThread
+    from companion.session import Session
+    from companion.store import EventStore
+
+    db = tmp_path / "g.sqlite3"
+    store = EventStore(db)
+    session = Session.start(GameHeader.from_json(HEADER), store)
+    assert session.handle(Touch("roll")).accepted
+    store.close()
+    store = EventStore(db)
+    try:
+        daemon = Daemon(store, tmp_path / "d.sock")
+        daemon.resume_last()
+        with DaemonThread(daemon), Client(tmp_path / "d.sock").connect() as client:
+            client.request({"cmd": "state"})
+            state = client.state
+    finally:
+        store.close()
+    assert state["todo"] == [{"kind": "place", "text": "Place a ghost in room C."}]
+    assert state["log"] == ["Resumed game 1 after 1 input.", "Place a ghost in room C."]
+    assert state["log_why"] == [None, {"rule": "Ghost Cards", "from": ["C", 2],
+                                       "text": "The card named room C, so a ghost goes there."}]

@@ -76,3 +76,17 @@ def test_a_finished_game_is_back_on_the_table_after_a_restart_and_its_last_input
     store = EventStore(db)
     assert store.last_unfinished().id == record.id and len(store.events(record.id)) == inputs + 1
     store.close()
+
+
+def test_first_game_mode_is_an_option_the_command_line_takes():
+    """Found by the trial helper: ``companion play GAME --option first_game=true`` (README:
+    every option with ``--option NAME=VALUE``) was refused, "option 'first_game' cannot be
+    'true'; it is one of False, True": the engine's own option was not matched like a game's."""
+    import pytest
+
+    from companion.startup import StartRefused, header
+
+    assert header(NewGame("creepy_cellar", ("Ada", "Bo"), {"first_game": "true"})).options["first_game"] is True
+    assert header(NewGame("clue_it", ("Ada", "Bo"), {"first_game": "False"})).options["first_game"] is False
+    with pytest.raises(StartRefused, match="first_game is one of false, true, not 'yes'"):
+        header(NewGame("children", ("Ada", "Bo"), {"first_game": "yes"}))

@@ -29,3 +29,16 @@ def test_a_repeated_prompt_is_printed_again_with_its_choices():
         "Ada: move your ghost hunter, then Done",
         "   1) Done   2) Undo move",
     ]
+
+
+def test_a_first_game_lesson_is_printed_under_its_prompt():
+    """Found by the trial helper: ``companion play … --option first_game=true --terminal``
+    printed no lesson at all (issue 33 item 3: "the prompt comes with a short explanation").
+    The state's ``lesson`` (its section and text) follows the prompt line, once."""
+    out = io.StringIO()
+    view = NumberedView(out)
+    lesson = {"rule": "Let's Play", "text": "A turn starts with the movement die."}
+    view({**_state("Ada: roll", ["Roll the die"]), "lesson": lesson})
+    view({**_state("Ada: roll", ["Roll the die"]), "lesson": lesson})  # the same state again: said once
+    assert out.getvalue().splitlines() == [
+        "Ada: roll", "    Let's Play: A turn starts with the movement die.", "   1) Roll the die"]

@@ -183,8 +183,11 @@ class TableModel(EventDispatcher):
         log = strip_placeholders(list(message.get("log") or []))
         self.news = news or log[-3:]
         whys = _aligned(strip_placeholders(list(message.get("why") or [])), len(news))
-        self.why = [(line, entry) for line, entry in zip(news, whys) if entry is not None]
-        self._take_log(log, news, whys, _aligned(strip_placeholders(list(message.get("log_why") or [])), len(log)))
+        log_whys = _aligned(strip_placeholders(list(message.get("log_why") or [])), len(log))
+        # without news (a reconnection, a language switch) the board shows the log's last lines: their whys
+        shown = zip(news, whys) if news else zip(log[-3:], log_whys[-3:])
+        self.why = [(line, entry) for line, entry in shown if entry is not None]
+        self._take_log(log, news, whys, log_whys)
         self.physical = message.get("physical")
         self.venue = bool(message.get("venue"))
         staff = message.get("staff")

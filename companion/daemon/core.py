@@ -307,6 +307,7 @@ class Daemon:
                                    "the same under version {new}, so it goes on.", id=record.id,
                                    title=self.session.spec.title, old=record.rules_version,
                                    new=self.session.spec.rules_version))
+        self.recent.extend(self.session.todo)  # what the table must do still, with its why (issue 33)
         self.revision += 1
         self.publish()
         return self.session

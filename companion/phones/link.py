@@ -42,6 +42,8 @@ class DaemonTable:
         session, state = self.daemon.session, self.state
         prompt = state.get("prompt") or {}
         shared = {key: state.get(key) for key in SHARED_KEYS}
+        if not state.get("news"):  # a restart, a language switch: the log's last lines, as the screen shows
+            shared.update(news=list(state.get("log") or [])[-3:], why=list(state.get("log_why") or [])[-3:])
         shared.update(language=self.daemon.language, turn=prompt.get("player"), prompt=prompt.get("text") or "",
                       over=bool(prompt.get("over")), game_key=None, players=[])
         if session is not None:

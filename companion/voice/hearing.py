@@ -71,7 +71,7 @@ class Hearing:
         state = self.state or {}
         revision, lang = _revision(state), _lang(state)
         said, rule = [], None
-        for entry in state.get("why") or []:
+        for entry in _shown_whys(state):
             if isinstance(entry, dict) and entry.get("text"):
                 said.append(Utterance(_explained(entry, rule), lang, "why", revision))
                 rule = entry.get("rule")
@@ -208,3 +208,12 @@ def _ghosts_left(view: dict[str, Any]) -> int | None:
 
 def _number(value: Any) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _shown_whys(state: dict[str, Any]) -> list[Any]:
+    """The whys of the lines the board shows: the latest news', or, in a state without news
+    (a language switch, a reconnection), those of the log's last 3 lines (the screen's
+    ``ui.model``)."""
+    if state.get("news"):
+        return list(state.get("why") or [])
+    return list(state.get("log_why") or [])[-3:]

@@ -174,3 +174,38 @@ def test_the_fifth_enraged_ghost_drives_everyone_insane():
     assert _why(state, "Every player goes insane: the ghostly children win.") == {
         "rule": "Enraged Ghosts", "from": [5, 0],
         "text": "5 enraged ghosts are in the mansion: the hand limit is 0, and every player goes insane."}
+
+
+# --------------------------------------------------------------------------- found by the trial helper
+
+
+def test_cards_picked_up_mid_turn_are_not_explained_as_the_start_of_a_turn():
+    """FAQ "Does it cost an action to pick up cards or leave cards in a room?": "you may pick
+    up and leave cards at will … while you are in a room". Ada leaves a card, then picks it up
+    again in the same turn: the why must not say she started her turn there."""
+    state = SPEC.apply(mansion(where=("wash-room", "kitchen", "wine-cellar")), "leave")
+    state = SPEC.apply(state, "pickup")
+    why = _why(state, "Ada picks up 1 card left under the Wash Room.")
+    assert why == {"rule": "Look at cards that have been left in the room you have entered", "from": [1],
+                   "text": "While you are in a room you may pick up the cards left there at will, with no action; "
+                           "a trap among them springs."}
+    assert _why(state, "Ada picks up 1 card left under the Wash Room.", "it")["text"] == (
+        "Finché siete in una stanza potete raccogliere quando volete le carte lasciate lì, senza spendere azioni; "
+        "se tra queste c'è una trappola, scatta.")
+
+
+def test_a_ghost_one_room_away_is_one_room_not_one_rooms():
+    """The Snow Globe and the Crickets name the distance: "1 room away", "a 1 stanza"."""
+    from companion.games.children import why
+    from companion.i18n import msg
+
+    line = msg("Penny is drawn to the Wash Room.")
+    drawn = why_message([why.drawn_to(line, "Penny", 1, "snow"), why.crickets(line, "Penny", 1)], "en")
+    assert [w["text"] for w in drawn] == [
+        "The nearest ghost comes to your room: Penny, 1 room away, counted straight, never diagonally.",
+        "The trap that sprang enrages the nearest calm ghost: Penny, 1 room away."]
+    assert why_message([why.drawn_to(line, "Penny", 1, "snow")], "it")[0]["text"] == (
+        "Il fantasma più vicino viene nella vostra stanza: Penny, a 1 stanza, contata in linea retta, "
+        "mai in diagonale.")
+    assert why_message([why.crickets(line, "Penny", 2)], "en")[0]["text"] == (
+        "The trap that sprang enrages the nearest calm ghost: Penny, 2 rooms away.")

@@ -187,3 +187,34 @@ def test_news_carry_a_why_in_random_playouts():
     assert counts["todo", True] > 500
     assert counts["todo", True] / (counts["todo", True] + counts["todo", False]) >= 0.99, missing
     assert {msgid for _, msgid in missing} <= NEEDS_NONE, missing
+
+
+def test_one_player_who_could_not_answer_is_not_all_1_players():
+    """Found by the trial helper: in a 2-player game (or with the others out) one player was
+    asked: "All 1 players who could answer…"."""
+    from companion.games.clue_it import why
+    from companion.i18n import msg
+
+    line = msg("Nobody could answer.")
+    one, two = why_message([why.nobody(line, 1), why.nobody(line, 2)], "en")
+    assert one["text"] == ("Only 1 player could answer, and holds none of the named cards: the turn ends, and the "
+                           "kid and item stay where they are.")
+    assert two["text"].startswith("All 2 players who could answer hold none")
+    assert why_message([why.nobody(line, 1)], "it")[0]["text"] == (
+        "Poteva rispondere solo 1 giocatore, e non ha nessuna delle carte nominate: il turno finisce, e il "
+        "ragazzo e l'oggetto restano dove sono.")
+
+
+def test_several_players_out_are_skipped_in_the_plural():
+    """Found by the trial helper: "Bo, Cy is out of the game and is skipped"."""
+    from companion.games.clue_it import why
+    from companion.i18n import msg
+
+    line = msg("Di's turn.")
+    en = why_message([why.next_turn(line, "Ada", ("Bo",)), why.next_turn(line, "Ada", ("Bo", "Cy"))], "en")
+    assert [w["text"] for w in en] == [
+        "Play goes to the left of Ada; Bo is out of the game and is skipped.",
+        "Play goes to the left of Ada; Bo, Cy are out of the game and are skipped."]
+    assert en[1]["from"] == ["Ada", "Bo", "Cy"]
+    assert why_message([why.next_turn(line, "Ada", ("Bo", "Cy"))], "it")[0]["text"] == (
+        "Si prosegue alla sinistra di Ada; Bo, Cy sono fuori dalla partita e si saltano.")

@@ -5,7 +5,7 @@ face up for the table), so no ``why`` can name a hidden one."""
 
 from __future__ import annotations
 
-from cellar_checks import SPEC, board, new_game, play
+from cellar_checks import SPEC, board, hunter, new_game, play
 
 from companion.engine.why import why_message
 from companion.games.creepy_cellar.why import PLAY as SPEC_RULE
@@ -134,3 +134,50 @@ def test_a_jinxed_item_is_dropped_off_in_the_room_on_its_back():
                                  "text": "A Jinxed Item is dropped off in the room printed on its back: room B."}
     assert _why(state, line, "it")["text"] == ("Un Oggetto Stregato si lascia nella stanza stampata sul suo retro: "
                                                "la stanza B.")
+
+
+def test_a_ghost_beaten_by_a_haunting_face_under_the_house_rule_says_so():
+    """Found by the trial helper: with house rule ``haunting_face_beats_ghost`` (notes.md 1.5,
+    UNKNOWN) Ada alone rolls one haunting face in room C (one ghost, no haunting): the ghost
+    is beaten, and the why said "A ghost face on a fight die beats one ghost", a face nobody
+    rolled. With Bo there too, a ghost face and a haunting face beat two ghosts, one each way."""
+    state = hunter(new_game(haunting_face_beats_ghost=True), "Ada", at="C")
+    alone = play(state, "roll", "die:6", "done-moving", "fight", "fight-dice:haunting")
+    assert _why(alone, "One ghost beaten in room C: take it off the board.") == {
+        "rule": "Fighting Ghosts and Hauntings", "from": ["C", 1],
+        "text": "With your house rules a haunting face that beats no haunting beats a ghost: 1 in room C."}
+    assert _why(alone, "One ghost beaten in room C: take it off the board.", "it")["text"] == (
+        "Con le vostre regole della casa una faccia infestazione che non sconfigge nessuna infestazione sconfigge un "
+        "fantasma: 1 nella stanza C.")
+    two = hunter(board(state, ghosts={"C": 2}), "Bo", at="C")  # another hunter: two fight dice
+    both = play(two, "roll", "die:6", "done-moving", "fight", "fight-dice:ghost+haunting")
+    assert _why(both, "Two ghosts beaten in room C: take them off the board.")["text"] == (
+        "A ghost face on a fight die beats one ghost in room C; with your house rules a haunting face that beats no "
+        "haunting beats a ghost too: 1 of them.")
+    plain = play(board(state, ghosts={"C": 1}), "roll", "die:6", "done-moving", "fight", "fight-dice:ghost")
+    assert _why(plain, "One ghost beaten in room C: take it off the board.")["text"] == (
+        "A ghost face on a fight die beats one ghost in room C.")
+
+
+def test_the_ghost_card_whys_say_what_each_card_does():
+    """Found by the trial helper: a Shuffle card "changes the Ghost deck, not the board", then
+    the next line unlocks the doors (it does change the board); a Rogue Ghost card "sends you
+    to the Ghost King deck" though it moves the King, not you, and only by your house rules
+    (the booklet gives it no rule, option ``rogue_ghost``)."""
+    from companion.games.creepy_cellar import why
+    from companion.i18n import msg
+
+    line = msg("Drawn.")
+    texts = [w["text"] for w in why_message([why.drawn(line, card) for card in
+                                             ("shuffle", "draw-2-shuffle", "rogue-ghost", "trap-door")], "en")]
+    assert texts == [
+        "A Shuffle or Draw + Shuffle card puts no ghost on the board itself: it changes the Ghost deck.",
+        "A Shuffle or Draw + Shuffle card puts no ghost on the board itself: it changes the Ghost deck.",
+        "With your house rules a Rogue Ghost card works as the Ghost King card: the top Ghost King card names the "
+        "room the King goes to.",
+        "A Trap Door card sends you to the Ghost King deck: its top card names the room your hunter drops into."]
+    italian = [w["text"] for w in why_message([why.drawn(line, "shuffle"), why.drawn(line, "rogue-ghost")], "it")]
+    assert italian == [
+        "Una carta Mescola o Pesca + Mescola non mette da sola fantasmi sul tabellone: cambia il mazzo Fantasma.",
+        "Con le vostre regole della casa una carta Fantasma Ribelle vale come la carta Re dei Fantasmi: la prima carta "
+        "Re dei Fantasmi indica la stanza in cui va il Re."]

@@ -83,7 +83,8 @@ def test_kraig_investigation_example():
         "text": "8 is more than the plot card's 5: the investigator takes the card; the items played are discarded."}
     assert _why(state, line, "it") == {
         "rule": "Indagine", "from": [8, 5],
-        "text": "8 supera il 5 della carta trama: chi indaga prende la carta; gli oggetti giocati si scartano."}
+        "text": "8 supera il punteggio della carta trama, 5: chi indaga prende la carta; gli oggetti giocati "
+                "si scartano."}
 
 
 def test_olivia_against_the_vampire_combat_example():
@@ -196,3 +197,21 @@ def test_the_state_message_carries_the_whys_in_the_tables_language():
     assert message["why"][0]["from"] == ["Olivia"]
     secrets = [render(hc.label(card), "it") for card in hc.ids("secret")] + list(hc.ids("secret"))
     assert not any(secret in json.dumps(message["why"], ensure_ascii=False) for secret in secrets)
+
+
+def test_italian_never_puts_il_before_an_8_or_an_11():
+    """Found by the trial helper: "il 8 del mostro", "il 11 della carta trama" (Italian says
+    l'8, l'11). The Italian whys with a number after an article name the number's noun."""
+    from companion.games.house_of_spirits import why
+    from companion.i18n import msg
+
+    line = msg("x")
+    whys = [why.player_defends(line, 2, 0, 3, 5, 8)]
+    whys += [why.investigation_result(line, total, 11, success, exceed)
+             for total, success, exceed in ((12, True, True), (9, False, True), (11, True, False), (9, False, False))]
+    texts = [w["text"] for w in why_message(whys, "it")]
+    assert texts[0] == ("Difesa 2, più 0 dagli oggetti di difesa, più il dado 3: 5; per ferire, l'attacco del mostro, "
+                        "8, deve essere più alto.")
+    assert texts[1] == ("12 supera il punteggio della carta trama, 11: chi indaga prende la carta; gli oggetti giocati "
+                        "si scartano.")
+    assert not [t for t in texts if " il 8" in t or " il 11" in t or "del 11" in t], texts

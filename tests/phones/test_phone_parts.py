@@ -179,3 +179,24 @@ def test_the_private_part_shows_headings_and_the_players_choices():
     assert part["prompt"] == {"text": "Which Kid?",
                               "choices": [{"key": "pick:kid-5", "label": "Kid 5", "private": True}]}
     assert page.private_part({"view": {}, "prompt": None}, "en") == {"lines": [], "prompt": None}
+
+
+def test_a_state_without_news_shows_the_phone_the_log_lines_and_their_whys():
+    """Found by the trial helper: after a daemon restart (or a language switch, or another
+    phone connecting) the state has no news; the table screen shows the log's last lines with
+    their whys, but a phone lost every Why? (its todo lines' too). The phone's shared part is
+    the screen's: without news, the log's last 3 lines and their ``log_why``."""
+    from types import SimpleNamespace
+
+    from companion.phones.link import DaemonTable
+
+    locked = {"rule": "Carte Fantasma", "text": "È stata girata una carta Porte Chiuse.", "from": []}
+    table = DaemonTable(SimpleNamespace(session=None, language="it"))
+    table.state = {"news": [], "why": [], "todo": [{"kind": "lock", "text": "Chiudi a chiave le porte blu."}],
+                   "log": ["Ripresa la partita 1 dopo 1 azione.", "Chiudi a chiave le porte blu."],
+                   "log_why": [None, locked], "prompt": {"text": "Ada: muovete"}, "revision": 2}
+    shared = table.shared()
+    assert shared["news"] == ["Ripresa la partita 1 dopo 1 azione.", "Chiudi a chiave le porte blu."]
+    assert shared["why"] == [None, locked]
+    table.state = {**table.state, "news": ["Ada ha fatto 2."], "why": [None]}
+    assert (table.shared()["news"], table.shared()["why"]) == (["Ada ha fatto 2."], [None])

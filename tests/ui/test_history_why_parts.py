@@ -50,3 +50,17 @@ def test_the_history_panel_rows():
     assert [(text, why) for _markup, text, why in rows] == [("", None), ("Ada rolled 4.", ROLL), ("", None)]
     assert rows[0][0].count("\n") == 1 and "Game 1 started." in rows[0][0] and "Ada moves." in rows[0][0]
     assert "Ada rolled 4." in rows[1][0] and "! Not now." in rows[2][0]
+
+
+def test_a_state_without_news_keeps_the_why_of_the_lines_it_shows():
+    """Found by the trial helper: after a language switch or a screen reconnecting, the state
+    has no news and the board shows the log's last lines (``news = log[-3:]``); their whys
+    (``log_why``) stay behind the Why? under the board, as they do in History."""
+    from ui.model import TableModel
+
+    model = TableModel()
+    model.apply_state(_state(["Ada rolled 4.", "Drawn: room C."], [ROLL, CARD], []))
+    assert model.why == [("Ada rolled 4.", ROLL), ("Drawn: room C.", CARD)]
+    model.apply_state(_state([], [], ["Game 1 started.", "Ada ha fatto 4.", "Pescata: stanza C."], [None, ROLL, CARD]))
+    assert model.news == ["Game 1 started.", "Ada ha fatto 4.", "Pescata: stanza C."]
+    assert model.why == [("Ada ha fatto 4.", ROLL), ("Pescata: stanza C.", CARD)]

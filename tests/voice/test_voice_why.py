@@ -81,3 +81,19 @@ def test_why_with_nothing_to_explain_says_so_and_the_sounds_only_voice_says_noth
         ("why", "Let's Play. Move up to 4.")]
     hearing.heard({"type": "state", "revision": 3, "news": [], "why": [], "voice": {"say": "sounds"}})
     assert hearing.heard({"type": "why"}) == []
+
+
+def test_why_after_a_state_without_news_explains_the_lines_the_board_shows():
+    """Found by the trial helper: after a language switch (or the voice reconnecting) the
+    state has no news; the board shows the log's last 3 lines and their Why? (``log_why``),
+    so the voice says those, in the new language, not "nothing to explain"."""
+    hearing = Hearing()
+    roll = {"rule": "Let's Play", "text": "The movement die shows 4.", "from": [4]}
+    hearing.heard({"type": "state", "revision": 1, "language": "en", "news": ["Ada rolled 4."], "why": [roll],
+                   "log": ["Game 1 started.", "Ada rolled 4."], "log_why": [None, roll], "prompt": {"text": "x"}})
+    tiro = {"rule": "Si gioca", "text": "Il dado di movimento mostra 4.", "from": [4]}
+    hearing.heard({"type": "state", "revision": 1, "language": "it", "news": [], "why": [],
+                   "log": ["Vecchia riga.", "Partita 1 iniziata.", "Ada ha fatto 4.", "Tocca a Bo."],
+                   "log_why": [tiro, None, tiro, None], "prompt": {"text": "x"}})
+    assert [(u.lang, u.text) for u in hearing.heard({"type": "why"})] == [
+        ("it", "Si gioca. Il dado di movimento mostra 4.")]

@@ -166,8 +166,8 @@ def scored(line: Msg, best: int, winners: int) -> Msg:
 def picked_up(line: Msg, n: int, chosen: bool) -> Msg:
     """Cards left under a room picked up."""
     if chosen:
-        return because(line, LOOK, msg("Starting your turn in a room, you may pick up the cards left there, and risk "
-                                       "a trap."), n)
+        return because(line, LOOK, msg("While you are in a room you may pick up the cards left there at will, with no "
+                                       "action; a trap among them springs."), n)
     return because(line, LOOK, msg("Entering a room, you must pick up every card left under it; a trap among them "
                                    "springs."), n)
 
@@ -232,14 +232,17 @@ def drifted(line: Msg, ghost: str, room: str) -> Msg:
 def drawn_to(line: Msg, ghost: str, distance: int, effect: str) -> Msg:
     """Snow Globe or Voodoo Doll: the nearest ghost comes."""
     rule = DEVICE if effect == "snow" else LOOK
-    return because(line, rule, msg("The nearest ghost comes to your room: {ghost}, {n} rooms away, counted "
-                                   "straight, never diagonally.", ghost=ghost, n=distance), ghost, distance)
+    return because(line, rule, nmsg("The nearest ghost comes to your room: {ghost}, {n} room away, counted straight, "
+                                    "never diagonally.", "The nearest ghost comes to your room: {ghost}, {n} rooms "
+                                    "away, counted straight, never diagonally.", "n", ghost=ghost, n=distance),
+                   ghost, distance)
 
 
 def crickets(line: Msg, ghost: str, distance: int) -> Msg:
     """The Crickets trap enrages the nearest calm ghost."""
-    return because(line, LOOK, msg("The trap that sprang enrages the nearest calm ghost: {ghost}, {n} rooms away.",
-                                   ghost=ghost, n=distance), ghost, distance)
+    return because(line, LOOK, nmsg("The trap that sprang enrages the nearest calm ghost: {ghost}, {n} room away.",
+                                    "The trap that sprang enrages the nearest calm ghost: {ghost}, {n} rooms away.",
+                                    "n", ghost=ghost, n=distance), ghost, distance)
 
 
 def calmed(line: Msg, ghost: str, distance: int) -> Msg:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from companion.engine.why import because
 from companion.games.clue_it import components as ci
 from companion.games.clue_it.rulecard import SECTIONS
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, msg, nmsg
 
 RULE = {str(section.name): section.name for section in SECTIONS}
 DEAL, DICE, PASSAGE, ASK = RULE["Distribute Cards"], RULE["Roll the Dice"], RULE["Use a Secret Passage"], \
@@ -79,8 +79,9 @@ def opening_turn(line: Msg) -> Msg:
 def next_turn(line: Msg, previous: str, skipped: tuple[str, ...]) -> Msg:
     """Play goes clockwise (to the left); players out are skipped."""
     if skipped:
-        text = msg("Play goes to the left of {previous}; {skipped} is out of the game and is skipped.",
-                   previous=previous, skipped=", ".join(skipped))
+        text = nmsg("Play goes to the left of {previous}; {skipped} is out of the game and is skipped.",
+                    "Play goes to the left of {previous}; {skipped} are out of the game and are skipped.", "n",
+                    previous=previous, skipped=", ".join(skipped), n=len(skipped))
         return because(line, ACCUSE, text, previous, *skipped)
     return because(line, DICE, msg("Play goes clockwise: this player sits on the left of {previous}.",
                                    previous=previous), previous)
@@ -165,8 +166,10 @@ def nobody(line: Msg, asked: int) -> Msg:
     if asked == 0:
         return because(line, ANSWER, msg("No other player is there to answer: the turn ends, and the kid and item stay "
                                          "where they are."), asked)
-    return because(line, ANSWER, msg("All {asked} players who could answer hold none of the named cards: the turn "
-                                     "ends, and the kid and item stay where they are.", asked=asked), asked)
+    return because(line, ANSWER, nmsg("Only {asked} player could answer, and holds none of the named cards: the turn "
+                                      "ends, and the kid and item stay where they are.",
+                                      "All {asked} players who could answer hold none of the named cards: the turn "
+                                      "ends, and the kid and item stay where they are.", "asked", asked=asked), asked)
 
 
 # --------------------------------------------------------------------------- Intrigue cards, powers

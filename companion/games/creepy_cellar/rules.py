@@ -383,7 +383,9 @@ def _fight_dice(state: State, arg: str) -> State:
     state = say(state, why.fight_dice(_fight_dice_news(faces), faces, [FACE_NAMES[f] for f in faces]))
     if result.ghosts:
         state = board.remove_ghost(state, room, result.ghosts)
-        state = say(state, why.beaten(_beaten_news("ghost", result.ghosts, room), "ghost", result.ghosts, room))
+        spare = result.ghosts - min(faces.count("ghost"), result.ghosts)  # house rule haunting_face_beats_ghost
+        state = say(state, why.beaten(_beaten_news("ghost", result.ghosts, room), "ghost", result.ghosts, room,
+                                      spare))
     if result.hauntings:
         state = board.remove_haunting(state, room, result.hauntings)
         state = say(state, why.beaten(_beaten_news("haunting", result.hauntings, room), "haunting",

@@ -37,10 +37,14 @@ def drawn(line: Msg, card: str) -> Msg:
         text = msg("A room card puts a ghost in room {room}.", room=card[5:])
     elif card.endswith("-doors-locked"):
         text = msg("A Doors Locked card locks the doors of its colour until something unlocks them.")
-    elif card in ("rogue-ghost", "trap-door"):
-        text = msg("This card sends you to the Ghost King deck: its top card names the room.")
-    else:
-        text = msg("A Shuffle or Draw + Shuffle card changes the Ghost deck, not the board.")
+    elif card == "rogue-ghost":  # the booklet gives it no rule: house rule rogue_ghost (notes 3.E F-A1)
+        text = msg("With your house rules a Rogue Ghost card works as the Ghost King card: the top Ghost King card "
+                   "names the room the King goes to.")
+    elif card == "trap-door":
+        text = msg("A Trap Door card sends you to the Ghost King deck: its top card names the room your hunter drops "
+                   "into.")
+    else:  # a Shuffle may still unlock doors: that line explains itself
+        text = msg("A Shuffle or Draw + Shuffle card puts no ghost on the board itself: it changes the Ghost deck.")
     return because(line, GHOST_CARDS, text, label)
 
 
@@ -86,9 +90,16 @@ def fight_dice(line: Msg, faces: tuple[str, ...], names: list[str]) -> Msg:
                                     "by the face it shows."), *names)
 
 
-def beaten(line: Msg, piece: str, count: int, room: str) -> Msg:
-    """Ghosts or hauntings the fight dice beat."""
-    if piece == "ghost":
+def beaten(line: Msg, piece: str, count: int, room: str, spare: int = 0) -> Msg:
+    """Ghosts or hauntings the fight dice beat; ``spare``: ghosts beaten by a haunting face
+    that beat no haunting (house rule ``haunting_face_beats_ghost``)."""
+    if piece == "ghost" and spare == count:
+        text = msg("With your house rules a haunting face that beats no haunting beats a ghost: {n} in room {room}.",
+                   n=spare, room=room)
+    elif piece == "ghost" and spare:
+        text = msg("A ghost face on a fight die beats one ghost in room {room}; with your house rules a haunting "
+                   "face that beats no haunting beats a ghost too: {n} of them.", n=spare, room=room)
+    elif piece == "ghost":
         text = msg("A ghost face on a fight die beats one ghost in room {room}.", room=room)
     else:
         text = msg("A haunting face on a fight die beats one haunting in room {room}.", room=room)
