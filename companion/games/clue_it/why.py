@@ -11,7 +11,7 @@ from __future__ import annotations
 from companion.engine.why import because
 from companion.games.clue_it import components as ci
 from companion.games.clue_it.rulecard import SECTIONS
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, msg, nmsg
 
 RULE = {str(section.name): section.name for section in SECTIONS}
 DEAL, DICE, PASSAGE, ASK = RULE["Distribute Cards"], RULE["Roll the Dice"], RULE["Use a Secret Passage"], \
@@ -100,6 +100,15 @@ def dice(line: Msg, faces: tuple[str, str], mode: str, moves: int, draws: int = 
     else:
         text = msg("Both dice show \"?\": with your house rules draw {draws}, and move 0.", draws=draws)
     return because(line, DICE, text, first, second, moves)
+
+
+def squares(line: Msg, squares: int, reaching: int, rolls: int) -> Msg:
+    """The table said how far the nearest location is: what the odds meter makes of it."""
+    text = nmsg("Only the odds meter uses this: of the {rolls} rolls of the two dice, {reaching} lets you move "
+                "that far.",
+                "Only the odds meter uses this: of the {rolls} rolls of the two dice, {reaching} let you move "
+                "that far.", "reaching", rolls=rolls, reaching=reaching)
+    return because(line, DICE, text, squares, reaching)
 
 
 def passage(line: Msg, end) -> Msg:
