@@ -133,7 +133,8 @@ def _squares(state: State) -> Prompt:
     is the table's, notes.md 4.3). A pick list: no big button."""
     text = msg("{player}: how many squares to the nearest location? (For the odds meter only; it changes "
                "nothing in the game.)", player=state.player)
-    choices = tuple(Choice(f"squares:{n}", str(n)) for n in range(1, FARTHEST + 1))
+    choices = tuple(Choice(f"squares:{n}", nmsg("{squares} square", "{squares} squares", "squares", squares=n))
+                    for n in range(1, FARTHEST + 1))
     return Prompt(text, state.player, choices + (Choice("cancel-squares", msg("Not now")),))
 
 
