@@ -131,8 +131,8 @@ def _squares_label(state: State) -> Msg:
 def _squares(state: State) -> Prompt:
     """The odds meter's optional input: how far the nearest location is (the board's layout
     is the table's, notes.md 4.3). A pick list: no big button."""
-    text = msg("{player}: how many squares to the nearest location? (For the odds meter only; it changes "
-               "nothing in the game.)", player=state.player)
+    # Short: the numbers need the room (the news line's why says only the meter uses them).
+    text = msg("{player}: how many squares to the nearest location?", player=state.player)
     choices = tuple(Choice(f"squares:{n}", nmsg("{squares} square", "{squares} squares", "squares", squares=n))
                     for n in range(1, FARTHEST + 1))
     return Prompt(text, state.player, choices + (Choice("cancel-squares", msg("Not now")),))
