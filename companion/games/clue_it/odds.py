@@ -30,7 +30,6 @@ from companion.games.clue_it import components as ci
 from companion.games.clue_it.state import State, Step
 from companion.i18n import Msg, msg
 
-
 #: The farthest the table may say the nearest location is: the most two dice move (6 + 6).
 FARTHEST = 12
 
