@@ -121,6 +121,10 @@ RARE = {
     "That is Red Balloon number {total}, the last one your house rules allow.",
     "With your house rules the last Red Balloon ends the game for everyone: the mystery stays unsolved.",
     "a card the companion did not read",  # a private view only (tests/games/test_clue_it_face_down.py)
+    # the odds meter is beside the view, not in it (its Italian: tests/games/test_odds_meters.py)
+    "A question in reach this turn",
+    # one right accusation in about 60 random games (its Italian: tests/games/test_clue_it_why.py)
+    "All three cards of the accusation are the envelope's: the accuser solves the mystery and wins.",
     # (apply's last resort, "Not now. {prompt}", is the engine's: companion/engine/legality.py)
     # the content forms (tests/games/test_clue_it_content.py)
     "Name printed on the card", "As the Rumor card says it; the screen shows this name.", "Secret passage to",
@@ -197,9 +201,9 @@ def test_a_turn_in_italian():
         "Bo ha fatto 3.", "Inizia Ada; si continua in senso orario.", "Tocca ad Ada."]
     prompt = SPEC.prompt(state)
     assert render(prompt.text, "it") == "Ada: premi il pulsante dei dadi"  # no passage from the centre
-    assert [c.key for c in prompt.choices] == ["roll", "power"]
+    assert [c.key for c in prompt.choices] == ["roll", "squares", "power"]
     assert [render(c.label, "it") for c in prompt.choices] == [
-        "Tira i dadi", "Usa il potere della mia carta Personalità"]
+        "Tira i dadi", "Caselle fino al luogo più vicino?", "Usa il potere della mia carta Personalità"]
     for action in ("roll", "die:4", "die:3", "stop:the-synagogue", "ask:kid-3", "ask:jack-in-the-box"):
         state = SPEC.apply(state, action)
     assert [render(n, "it") for n in SPEC.news(state)] == [

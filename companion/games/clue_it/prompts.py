@@ -16,6 +16,7 @@ from companion.engine.core import Chance, Choice, Outcome, Prompt
 from companion.engine.memo import remember_last
 from companion.engine.present import present
 from companion.games.clue_it import components as ci
+from companion.games.clue_it.odds import FARTHEST, asks_squares
 from companion.games.clue_it.state import State, Step
 from companion.i18n import Msg, msg, nmsg, press_or_touch
 
@@ -115,8 +116,27 @@ def _turn(state: State) -> Prompt:
         choices.append(Choice("passage", msg("Secret passage to {place}", place=state.name(passage))))
     if state.options["ask_requires_entry"] == "present" and state.place in ci.LOCATIONS and not state.asked:
         choices.append(Choice("ask-here", msg("Ask in {place}", place=state.name(state.place))))
+    if asks_squares(state):  # for the odds meter only: never the big button
+        choices.append(Choice("squares", _squares_label(state)))
     choices += _extras(state)
     return Prompt(_turn_text(state, passage), state.player, tuple(choices))
+
+
+def _squares_label(state: State) -> Msg:
+    if state.squares is None:
+        return msg("Squares to the nearest location?")
+    return nmsg("Nearest location: {squares} square", "Nearest location: {squares} squares", "squares",
+                squares=state.squares)
+
+
+def _squares(state: State) -> Prompt:
+    """The odds meter's optional input: how far the nearest location is (the board's layout
+    is the table's, notes.md 4.3). A pick list: no big button."""
+    # Short: the numbers need the room (the news line's why says only the meter uses them).
+    text = msg("{player}: how many squares to the nearest location?", player=state.player)
+    choices = tuple(Choice(f"squares:{n}", nmsg("{squares} square", "{squares} squares", "squares", squares=n))
+                    for n in range(1, FARTHEST + 1))
+    return Prompt(text, state.player, choices + (Choice("cancel-squares", msg("Not now")),))
 
 
 def _turn_text(state: State, passage: str | None) -> Msg:
@@ -289,6 +309,7 @@ _BUILDERS = {
     Step.ROLLOFF: _rolloff,
     Step.ROLLOFF_DIE: _rolloff_die,
     Step.TURN: _turn,
+    Step.SQUARES: _squares,
     Step.DICE: _dice,
     Step.DRAW: _draw,
     Step.PEEK: _peek,

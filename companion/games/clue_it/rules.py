@@ -22,9 +22,10 @@ from companion.errors import RuleViolation
 from companion.games.clue_it import components as ci
 from companion.games.clue_it import why
 from companion.games.clue_it.content import names_entered, passages_entered
+from companion.games.clue_it.odds import ROLLS, reaching
 from companion.games.clue_it.prompts import PILE_WORD
 from companion.games.clue_it.state import State, Step, returning
-from companion.i18n import msg, todo
+from companion.i18n import msg, nmsg, todo
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 
@@ -174,7 +175,7 @@ def _rolloff_die(state: State, face: str) -> State:
 
 def _start_turn(state: State, player: int, after: int | None = None) -> State:
     """``player``'s turn; ``after``: the player whose turn ended (the why of who is next)."""
-    state = replace(state, active=player, turn=state.turn + 1, step=Step.TURN, dice=(), moves=None,
+    state = replace(state, active=player, turn=state.turn + 1, step=Step.TURN, dice=(), moves=None, squares=None,
                     entered=False, asked=False, q_kid=None, answerer=None, accusation=())
     line = turn_line(state.player)
     if after is None:
@@ -234,6 +235,23 @@ def _die(state: State, face: str) -> State:
 
 def _move(state: State, moves: int) -> State:
     return replace(state, moves=moves, step=Step.STOP)
+
+
+def _squares(state: State, count: str) -> State:
+    """The odds meter's input (no rule of the game): ``squares`` opens the pick, ``squares:9``
+    says the nearest location is 9 squares away. It changes nothing but the meter."""
+    if not count:
+        return replace(state, step=Step.SQUARES)
+    squares = int(count)
+    line = nmsg("{player}: the nearest location is {squares} square away.",
+                "{player}: the nearest location is {squares} squares away.", "squares",
+                player=state.player, squares=squares)
+    state = replace(state, squares=squares, step=Step.TURN)
+    return _say(state, why.squares(line, squares, reaching(state, squares), len(ROLLS)))
+
+
+def _cancel_squares(state: State, _arg: str) -> State:
+    return replace(state, step=Step.TURN)
 
 
 def _passage(state: State, _arg: str) -> State:
@@ -570,6 +588,8 @@ _HANDLERS = {
     "rolloff": _rolloff,
     "rolloff-die": _rolloff_die,
     "roll": _roll,
+    "squares": _squares,
+    "cancel-squares": _cancel_squares,
     "die": _die,
     "passage": _passage,
     "ask-here": _ask_here,
