@@ -153,6 +153,9 @@ def _news(spec, state, seen: Seen) -> None:
         if why is not None:
             seen.check(why.rule)
             seen.check(why.text)
+        purpose = getattr(text, "purpose", None)  # a set-up step's "what for" (first-game mode)
+        if purpose is not None:
+            seen.check(purpose)
 
 
 def _shown(spec, state, prompt, seen: Seen, table_check: bool) -> None:
