@@ -188,8 +188,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     prompt = {
         "text": render(p.text, lang, touch),
         "player": p.player,
-        "choices": [{"key": c.key, "label": render(c.label, lang), "main": c.main}
-                    for c in p.choices if not (c.private or c.tap_only)],
+        "choices": [_choice_message(c, lang) for c in p.choices if not (c.private or c.tap_only)],
         "over": p.over,
         "private": private_prompt_owner(p),
         "out_of_turn": [{"key": c.key, "label": render(c.label, lang), "player": c.player}
@@ -247,12 +246,24 @@ def _private_players(session) -> list[str]:
     return [p for p in session.header.players if spec.private_view(session.state, p)]
 
 
+def _choice_message(choice, lang: str) -> dict[str, Any]:
+    """A public choice of the shared state: ``{key, label, main}``, and ``"screen": True``
+    when touching it hands the screen to the prompt's player (:attr:`Choice.screen`)."""
+    shown = {"key": choice.key, "label": render(choice.label, lang), "main": choice.main}
+    if choice.screen:
+        shown["screen"] = True
+    return shown
+
+
 def private_prompt_owner(prompt) -> dict[str, Any] | None:
-    """``{"player": name}`` when ``prompt`` has private choices (made by its player on a
-    privacy screen), else None."""
-    if not any(c.private for c in prompt.choices):
+    """``{"player": name, "main": bool}`` when ``prompt`` has private choices (made by its
+    player on a privacy screen), else None. ``main``: the privacy screen is the expected next
+    step (a private choice is marked main); False when it is something else, such as the
+    card's tap on the reader (issue 29 item 3)."""
+    private = [c for c in prompt.choices if c.private]
+    if not private:
         return None
-    return {"player": prompt.player}
+    return {"player": prompt.player, "main": any(c.main for c in private)}
 
 
 def private_message(session, player: str, lang: str = "en", touch: bool = False) -> PrivateMessage:
