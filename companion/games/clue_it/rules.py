@@ -18,6 +18,7 @@ from companion.engine.tuples import put, without
 from companion.engine.words import and_names
 from companion.errors import RuleViolation
 from companion.games.clue_it import components as ci
+from companion.games.clue_it import tablecheck
 from companion.games.clue_it.content import names_entered, passages_entered
 from companion.games.clue_it.prompts import PILE_WORD
 from companion.games.clue_it.state import State, Step, returning
@@ -76,6 +77,8 @@ def act(state: State, action: str) -> State:
     found legal now (:mod:`companion.engine.legality`). A card tapped twice while sealing,
     or an Intrigue card tapped that is not in the deck, is accepted and only explained: the
     list of choices never depends on hidden cards."""
+    if action.startswith(tablecheck.PREFIX):  # a table-check correction: at any step
+        return tablecheck.correct(state, action)
     kind, _, arg = action.partition(":")
     return _HANDLERS[kind](replace(state, news=()), arg)
 

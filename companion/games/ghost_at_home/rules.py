@@ -21,6 +21,7 @@ from companion.engine.frozen import replace
 from companion.errors import RuleViolation
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home import house as hs
+from companion.games.ghost_at_home import tablecheck
 from companion.games.ghost_at_home.cards import playable
 from companion.games.ghost_at_home.content import bulbs_entered
 from companion.games.ghost_at_home.state import EMPTY_HOUSE, Floor, State, Step
@@ -64,6 +65,8 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
 def act(state: State, action: str) -> State:
     """The state after ``action`` (a choice key, or ``key#n`` naming the copy of a per-copy
     card), which the engine found legal now (:mod:`companion.engine.legality`)."""
+    if action.startswith(tablecheck.PREFIX):  # a table-check correction: between two actions
+        return tablecheck.correct(state, action)
     kind, _, arg = action.partition(":")
     return _HANDLERS[kind](replace(state, news=()), arg)
 
