@@ -201,3 +201,30 @@ def daemon_messages(table, language: str, monkeypatch) -> list[dict]:
         result = replay_module.replay(table, on_message=messages.append)
     assert result.refused == []
     return messages
+
+
+#: Words an Italian sentence never holds: an English one shows through (issue 29 item 8).
+ENGLISH_WORDS = frozenset("""the and your you take look screen is are of to with from this that these
+others turn card cards deck deck's when then now player players touch tap roll done yes
+step steps game mode envelope edition decks secret rulebook default""".split())
+
+
+@functools.cache
+def _kept_as_printed(lang: str) -> tuple[str, ...]:
+    """The catalogue's texts that ``lang`` keeps in English (printed card names such as
+    "Jack-in-the-Box"), longest first: taken out before looking for English words."""
+    kept = {_msgid(m.id) for m in catalog(lang)
+            if m.id and isinstance(m.string, str) and m.string == _msgid(m.id) and "{" not in m.string}
+    return tuple(sorted(kept, key=len, reverse=True))
+
+
+def english_left(text: str, lang: str = "it", names: Iterable[str] = ()) -> list[str]:
+    """The English words in ``text``, a text shown to a ``lang`` table, once ``names``
+    (players, owner-entered card names) and the names ``lang`` keeps as printed are taken
+    out. An empty list: no English shows."""
+    import re
+
+    for kept in tuple(names) + _kept_as_printed(lang):
+        if kept:
+            text = text.replace(kept, " ")
+    return [word for word in re.findall(r"[A-Za-z']+", text) if word.lower() in ENGLISH_WORDS]

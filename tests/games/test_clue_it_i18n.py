@@ -266,7 +266,7 @@ def test_the_privacy_screen_names_kept_cards_in_italian():
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("it", "Questo è una carta Indizio Ragazzo, di CLUE: IT; a questo tavolo si gioca a "
+    ("it", "Questo pezzo: una carta Indizio Ragazzo, di CLUE: IT; a questo tavolo si gioca a "
            "Ghost Fightin' Treasure Hunters: Creepy Cellar."),
     ("en", "That is a kid Rumor card, from CLUE: IT; this table plays Ghost Fightin' Treasure Hunters: "
            "Creepy Cellar."),
