@@ -160,6 +160,8 @@ def _shown(spec, state, prompt, seen: Seen, table_check: bool) -> None:
     for line in spec.check(state) if table_check else ():
         seen.check(line.label)
         seen.check(line.value)
+        for fix in line.fixes[:1]:  # one per line: a line's fixes share their words
+            seen.label(fix.label)
 
 
 def _refusal(spec, state):

@@ -90,8 +90,8 @@ def test_scripted_games_through_the_daemon_speak_italian(name, monkeypatch):
     said = [s for m in italian for s in m["news"]]
     if name == "solved.jsonl":
         for sentence in ("Bo e Cy pareggiano: tirano di nuovo.", "Inizia Cy; si continua in senso orario.",
-                         "Metti nella Busta, senza guardarla, la carta Ragazzo numero 5 della fila; "
-                         "rimescola insieme le altre carte Ragazzo.",
+                         "Mettete nella Busta, senza guardarla, la carta Ragazzo numero 5 della fila; "
+                         "rimescolate insieme le altre carte Ragazzo.",
                          "Ada ha pescato Carta Intrigo Gioca subito 1: seguite subito le sue istruzioni.",
                          "Bo tiene una carta Intrigo.", "L'accusa di Cy è sbagliata: Cy è fuori dal gioco.",
                          "Cy non può rispondere.", "Nessuno può rispondere: il turno è finito.",
@@ -108,6 +108,9 @@ def test_scripted_games_through_the_daemon_speak_italian(name, monkeypatch):
 
 #: Messages the random games below may not show; each is checked by a test of its own.
 RARE = {
+    # a table-check correction's news and a stale one: tests/test_tablecheck.py
+    "Correction: {piece} is now in {place} (was in {before}).",
+    "That correction no longer fits the table check: nothing changed. Look at the table check again.",
     "CLUE: IT is for {low} to {high} players, not {count}.",  # test_setup_refusals_in_italian
     "Each player needs a different name.",
     "1st", "2nd", "3rd",  # test_ordinals_and_rare_sentences_in_italian
@@ -177,15 +180,15 @@ def test_a_turn_in_italian():
     """The first prompts of a game and a question, as the Italian table reads them."""
     state = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {"intrigue_deck": "off"}))
     assert [render(n, "it") for n in SPEC.news(state)] == [
-        "Metti tutte e sette le pedine Ragazzo e tutti e sei i segnalini Oggetto al centro del tabellone.",
+        "Mettete tutte e sette le pedine Ragazzo e tutti e sei i segnalini Oggetto al centro del tabellone.",
         "Ognuno prende una scheda CLUE e la tiene per sé."]
     assert render(SPEC.prompt(state).text, "it") == (
         "Ada: scegli il Ragazzo con cui giochi e prendi la sua carta Personalità")
     for action in ("kid:mike-hanlon", "kid:bill-denbrough", "sealed"):
         state = SPEC.apply(state, action)
     assert render(SPEC.prompt(state).text, "it") == (
-        "Mescola le altre 19 carte Indizio e dai 9 carte coperte a ogni giocatore; "
-        "metti 1 carta avanzata scoperta accanto al tabellone")
+        "Mescolate le altre 19 carte Indizio e date 9 carte coperte a ogni giocatore; "
+        "mettete 1 carta avanzata scoperta accanto al tabellone")
     for action in ("dealt", "rolloff", "rolloff-die:5", "rolloff-die:3"):
         state = SPEC.apply(state, action)
     assert [render(n, "it") for n in SPEC.news(state)] == [
@@ -220,7 +223,7 @@ def test_rare_news_in_italian():
 
     from companion.games.clue_it.state import Step
 
-    for rule, last in (("end_game", "Togli le carte dalla Busta e mostrale a tutti."),
+    for rule, last in (("end_game", "Togliete le carte dalla Busta e mostratele a tutti."),
                        ("eliminate", "Tocca a Bo.")):
         state = SPEC.setup(["Ada", "Bo", "Cy"], resolve_options(SPEC, {"intrigue_deck": "virtual",
                                                                        "balloon_rule": rule}))
@@ -242,7 +245,7 @@ def test_rare_news_in_italian():
                     intrigue_deck=(), intrigue_discard=("immediate-1",))
     shuffled = SPEC.apply(SPEC.apply(SPEC.apply(state, "roll"), "die:?"), "die:4")
     assert [render(n, "it") for n in SPEC.news(shuffled)] == [
-        "Ada ha fatto ? e 4.", "Mescola le carte Intrigo scartate in un nuovo mazzo."]
+        "Ada ha fatto ? e 4.", "Mescolate le carte Intrigo scartate in un nuovo mazzo."]
     empty = SPEC.apply(SPEC.apply(SPEC.apply(replace(state, intrigue_discard=()), "roll"), "die:?"), "die:4")
     assert [render(n, "it") for n in SPEC.news(empty)] == [
         "Ada ha fatto ? e 4.", "Il mazzo Intrigo è vuoto: nessuna carta da pescare."]

@@ -88,7 +88,7 @@ def test_two_room_plots_in_one_room_both_get_its_room_card():
     assert state.room_plots == () and state.step == Step.ROOM
     assert ("Put the Garage card across Plot card 3 (placeholder) and Plot card 6 (placeholder): each was "
             "played in this room.") in texts(state)
-    assert ("Metti la carta Garage a cavallo di Carta trama 3 (segnaposto) e Carta trama 6 (segnaposto): "
+    assert ("Mettete la carta Garage a cavallo di Carta trama 3 (segnaposto) e Carta trama 6 (segnaposto): "
             "sono state giocate tutte in questa stanza.") in [render(line, "it") for line in state.news]
     room = sorted(state.room_deck.possible())[0]
     state = play(state, f"draw:{room}")
