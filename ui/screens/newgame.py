@@ -18,9 +18,9 @@ from kivy.uix.screenmanager import Screen
 from companion.palette import PALETTE
 from ui import theme
 from ui.kvloader import load_kv
+from ui.option_words import option_heading, section_name, value_label
 from ui.options import help_text, section, shown_options
 from ui.seats import seat_colours
-from ui.option_words import option_heading, section_name, value_label
 from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
 from ui.widgets.buttons import TouchButton
 from ui.widgets.confirm import Confirm
