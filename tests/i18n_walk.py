@@ -208,7 +208,9 @@ def daemon_messages(table, language: str, monkeypatch) -> list[dict]:
 #: Words an Italian sentence never holds: an English one shows through (issue 29 item 8).
 ENGLISH_WORDS = frozenset("""the and your you take look screen is are of to with from this that these
 others turn card cards deck deck's when then now player players touch tap roll done yes
-step steps game mode envelope edition decks secret rulebook default""".split())
+step steps game mode envelope edition decks secret rulebook default undo history settings
+back cancel rules repeat more page next skip stop show hide only looks away room ghost ghosts hunter
+treasure item kid location floor light house it's must can't press""".split())
 
 
 @functools.cache

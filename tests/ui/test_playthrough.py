@@ -108,7 +108,9 @@ class Client_UI:
                 self.proc.kill()
                 pytest.fail(f"no {answer!r} after {command!r}\n{self.tail()}")
             if line is None:
-                pytest.fail(f"the client exited after {command!r}\n{self.tail()}")
+                report = json.loads(self.report_path.read_text()) if self.report_path.exists() else {}
+                pytest.fail(f"the client exited after {command!r}: {report.get('error')}\n"
+                            f"{report.get('traceback')}\n{self.tail()[-3000:]}")
             if line == answer:
                 return
 
@@ -224,7 +226,7 @@ def _readable(shots: dict) -> None:
     floor, no glyph the font lacks, no overflowing label, the main button in one place.
     The boards' own labels (floor 20 px) are reported, not yet asserted: notes/screen.md."""
     findings = {name: {k: [line for line in shot["audit"][k] if not line.startswith("board ")]
-                       for k in ("small", "glyphs", "overflow")} for name, shot in shots.items()}
+                       for k in ("small", "glyphs", "overflow", "english")} for name, shot in shots.items()}
     findings = {name: {k: lines for k, lines in found.items() if lines} for name, found in findings.items()}
     assert {name: found for name, found in findings.items() if found} == {}
     assert moved({name: shot["audit"]["main_box"] for name, shot in shots.items()}) == []

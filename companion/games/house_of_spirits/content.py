@@ -243,24 +243,24 @@ def _check_card(card: Card, values: Mapping[str, Any]) -> None:
     if card.kind == "room":
         if card.id == "vestibule" and card.skulls:
             raise ContentError(msg("{card} shows no skulls: it is the only room with no chance of monsters.",
-                                   card=card.name))
+                                   card=card.said))
         if card.id != "vestibule" and not card.skulls:
             raise ContentError(msg("{card} has no skulls, but only the Vestibule has none: enter its skulls.",
-                                   card=card.name))
+                                   card=card.said))
     elif card.kind == "plot":
         if card.rooms and card.items:
             raise ContentError(msg("{card} lists rooms and items: a plot card lists rooms, or items.",
-                                   card=card.name))
+                                   card=card.said))
         listed = [values.get(f"number_{n}", NONE) for n in LIST_NUMBERS]
         named = [target for target in listed if target != NONE]
         if len(set(named)) != len(named):
-            raise ContentError(msg("{card} lists the same card under two numbers.", card=card.name))
+            raise ContentError(msg("{card} lists the same card under two numbers.", card=card.said))
     elif card.kind == "item":
         if (values.get("against", NONE) == NONE) != (not values.get("against_attack", 0)):
             raise ContentError(msg("{card}: a bonus against a monster needs both the monster and the bonus.",
-                                   card=card.name))
+                                   card=card.said))
         if values.get("plot_room", NONE) == NONE and values.get("plot_room_modifier", 0):
-            raise ContentError(msg("{card}: a plot modifier for one room needs that room.", card=card.name))
+            raise ContentError(msg("{card}: a plot modifier for one room needs that room.", card=card.said))
 
 
 CONTENT = ContentSpec(fields=fields, printed=printed, placeholder=placeholder, check=check)
