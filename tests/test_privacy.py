@@ -280,7 +280,8 @@ def test_companion_private_command_prints_the_answer(daemon, capsys):
         assert client.choose("start")["ok"]
     assert main(["private", "Bo", "--socket", str(daemon.socket_path)]) == 0
     printed = json.loads(capsys.readouterr().out)
-    assert printed["player"] == "Bo" and printed["view"]["secret_victory"]["name"] == "Secret victory card 5: look at your card"
+    assert printed["player"] == "Bo"
+    assert printed["view"]["secret_victory"]["name"] == "Secret victory card 5: look at your card"
     assert main(["private", "Zed", "--socket", str(daemon.socket_path)]) == 2
     assert "does not play" in capsys.readouterr().err
 
