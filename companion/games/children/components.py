@@ -48,6 +48,8 @@ PLURAL_GHOSTS = frozenset({"the-twins"})
 #: A stand-in name as the content file writes it: "Tablet 2-4 (placeholder)" (floor 2, the
 #: fourth), "Ghost 04 (placeholder)", "Toy 05 (placeholder)".
 _STAND_IN = re.compile(r"^(?P<kind>Tablet|Ghost|Toy) (?P<n>\d+(?:-\d+)?) \(placeholder\)$")
+#: A stand-in toy whose ghost the content file knows: "Toy 03 (placeholder, Penny's toy)".
+_BELOVED_STAND_IN = re.compile(r"^Toy (?P<n>\d+) \(placeholder, (?P<ghost>.+)'s toy\)$")
 
 
 @lru_cache(maxsize=256)  # a name is said on every prompt that lists its card or tablet
@@ -58,7 +60,8 @@ def said(name: str) -> str:
     "(placeholder)"): "Tessera 0-2", "Fantasma 04", "Giocattolo 05"; any other name as it is."""
     match = _STAND_IN.match(name)
     if match is None:
-        return name
+        beloved = _BELOVED_STAND_IN.match(name)
+        return msg("Toy {n} ({ghost}'s toy)", n=beloved["n"], ghost=beloved["ghost"]) if beloved else name
     if match["kind"] == "Ghost":
         return msg("Ghost {n}", n=match["n"])
     if match["kind"] == "Toy":
