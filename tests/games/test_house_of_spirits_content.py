@@ -82,11 +82,11 @@ def test_forms_list_every_card_but_the_first_player_card():
     assert len(by_id) == 71 and C("first-player") not in by_id and answer["problem"] is None
     assert by_id[C("vestibule")]["placeholder"] is False and by_id[C("flashlight")]["placeholder"] is False
     assert by_id[C("item-12")]["placeholder"] is True and by_id[C("vampire")]["placeholder"] is True
-    assert by_id[C("flashlight")]["label"] == "Item card flashlight"
+    assert by_id[C("flashlight")]["label"] == "Item card Flashlight"  # issue 29: a name, not an id
     assert [f["name"] for f in by_id[C("plot-5")]["fields"]] == ["name", "score"] + [f"number_{n}" for n in range(1, 7)]
     assert by_id[C("plot-5")]["fields"][5]["value"] == "ancient-tome"  # number 4
     italian = {c["component"]: c for c in forms(SPEC, {C("item-12"): {"heal": 2}}, "it")["components"]}
-    assert italian[C("flashlight")]["label"] == "Carta oggetto flashlight"
+    assert italian[C("flashlight")]["label"] == "Carta oggetto Flashlight"
     assert italian[C("item-12")]["placeholder"] is False and italian[C("item-12")]["entered"] is True
     assert italian[C("vampire")]["fields"][1]["label"] == "Attacco (il numero accanto alla spada)"
 
@@ -97,7 +97,7 @@ def test_enrollment_walk_labels_read_after_the():
     assert walk.total == 72
     assert walk.asking() == "Piece 1 of 72: Character card 4. Tap its tag."
     labels = set(walk.labels)
-    assert {"Character card Kraig Quartzheim", "Room card Vestibule", "Item card broken mirror",
+    assert {"Character card Kraig Quartzheim", "Room card Vestibule", "Item card Broken mirror",
             "Monster card Vampire", "Plot card 7", "Secret victory card 3", "Event card 2",
             "First Player card", "Room card 12"} <= labels
     assert not [label for label in labels if label.lower().startswith("the ")]

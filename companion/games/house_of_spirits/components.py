@@ -73,7 +73,7 @@ def label(card_id: str) -> Msg | str:
 
 def component_label(component_id: str) -> Msg | str:
     """A component id as the table says it, a noun phrase that reads after "the" ("tap
-    the Item card flashlight", "tap the Room card 7", "tap the Plot card 3");
+    the Item card Flashlight", "tap the Room card 7", "tap the Plot card 3");
     unknown shapes come back unchanged."""
     parts = component_id.split(":")
     if len(parts) != 3 or parts[0] != GAME_ID or parts[2] not in CARDS or CARDS[parts[2]].kind != parts[1]:
@@ -91,6 +91,8 @@ def component_label(component_id: str) -> Msg | str:
                 "monster": msg("Monster card {n}", n=int(number)),
                 "item": msg("Item card {n}", n=int(number))}[kind]
     name = CARDS[card_id].said
+    if isinstance(name, str):  # a printed name as a name ("Item card Flashlight"), not like an id (issue 29)
+        name = name[:1].upper() + name[1:]
     return {"character": msg("Character card {name}", name=name), "room": msg("Room card {name}", name=name),
             "monster": msg("Monster card {name}", name=name), "item": msg("Item card {name}", name=name)}[kind]
 
