@@ -123,6 +123,7 @@ RARE = {
     # the content forms (tests/games/test_clue_it_content.py)
     "Name printed on the card", "As the Rumor card says it; the screen shows this name.", "Secret passage to",
     "The location this corner's secret passage leads to, or none; enter it at both ends.",
+    "none",  # the passage field's first choice (tests/test_content_words.py)
 }
 
 
@@ -192,7 +193,7 @@ def test_a_turn_in_italian():
     for action in ("dealt", "rolloff", "rolloff-die:5", "rolloff-die:3"):
         state = SPEC.apply(state, action)
     assert [render(n, "it") for n in SPEC.news(state)] == [
-        "Bo ha fatto 3.", "Inizia Ada; si continua in senso orario.", "Tocca ad Ada."]
+        "Bo ha fatto 3.", "Inizia Ada; si continua in senso orario.", "Turno di Ada."]
     prompt = SPEC.prompt(state)
     assert render(prompt.text, "it") == "Ada: premi il pulsante dei dadi"  # no passage from the centre
     assert [c.key for c in prompt.choices] == ["roll", "power"]
@@ -224,7 +225,7 @@ def test_rare_news_in_italian():
     from companion.games.clue_it.state import Step
 
     for rule, last in (("end_game", "Togliete le carte dalla Busta e mostratele a tutti."),
-                       ("eliminate", "Tocca a Bo.")):
+                       ("eliminate", "Turno di Bo.")):
         state = SPEC.setup(["Ada", "Bo", "Cy"], resolve_options(SPEC, {"intrigue_deck": "virtual",
                                                                        "balloon_rule": rule}))
         state = replace(state, kids=("mike-hanlon", "bill-denbrough", "kid-3"), turn=1, step=Step.TURN,

@@ -168,9 +168,7 @@ def _start_turn(state: State, player: int) -> State:
 
 
 def turn_line(player: str):
-    """"Ada's turn." (Italian "Tocca ad Ada." before a name starting with A, "Tocca a Bo.")."""
-    if player[:1].lower() == "a":
-        return msg("It is {player}'s turn.", player=player)
+    """"Ada's turn." (Italian "Turno di Ada.": one sentence for every name, issue 29)."""
     return msg("{player}'s turn.", player=player)
 
 
