@@ -46,6 +46,10 @@ def test_a_miss_suggests_the_nearest_ids_and_the_listing():
     assert tap_message("xyzzy", None, CELLAR) == (
         "no card 'xyzzy' in creepy_cellar (companion cards creepy_cellar lists every card's id and name)")
     assert "Cards panel" not in tap_message("ghost:room-Z", None, CELLAR)  # the terminal has no Cards panel
+    # issue 29: an Italian table's terminal says it in Italian
+    assert tap_message("xyzzy", None, {**CELLAR, "language": "it"}) == (
+        "nessuna carta 'xyzzy' in creepy_cellar (companion cards creepy_cellar elenca l'id e il nome di ogni carta)")
+    assert " o creepy_cellar:ghost:room-N" in tap_message("Ghost card rom H", None, {**CELLAR, "language": "it"})
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])

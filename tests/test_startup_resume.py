@@ -76,3 +76,18 @@ def test_a_finished_game_is_back_on_the_table_after_a_restart_and_its_last_input
     store = EventStore(db)
     assert store.last_unfinished().id == record.id and len(store.events(record.id)) == inputs + 1
     store.close()
+
+
+def test_play_says_the_daemon_notes_in_the_tables_language():
+    """Issue 29: ``play`` at an Italian table printed the daemon's "--players … is for a new
+    game" note in English."""
+    from companion.play import _notes
+
+    rest = (" (--players Ada,Cy is for a new game: this one keeps its players; add --set-aside to start a new one)"
+            " (--option mode=basic is for a new game: this one keeps mode=nightmare; add --set-aside to start a "
+            "new one)")
+    assert _notes(rest, "en") == rest
+    assert _notes(rest, "it") == (
+        " (--players Ada,Cy vale per una nuova partita: questa tiene i suoi giocatori; aggiungete --set-aside per "
+        "iniziarne una nuova) (--option mode=basic vale per una nuova partita: questa tiene mode=nightmare; "
+        "aggiungete --set-aside per iniziarne una nuova)")
