@@ -11,7 +11,7 @@ screen) imports no engine; tests/test_messages.py checks every view has exactly 
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Literal, TypedDict
 
 
 class ChoiceMessage(TypedDict):
@@ -19,7 +19,7 @@ class ChoiceMessage(TypedDict):
     key: str
     label: str
     main: bool  # the expected next step: the one large button
-    screen: NotRequired[bool]  # touching it hands the screen to the prompt's player
+    screen: bool  # touching it hands the screen to the prompt's player (its privacy screen opens)
 
 
 class OutOfTurnChoice(TypedDict):

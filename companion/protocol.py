@@ -24,7 +24,7 @@ Client -> daemon:
     never broadcast, with ``{"type": "private", ...}`` (see :func:`private_message`: what that
     one player may see, and the private choices when they are theirs to make). The shared
     ``state`` never carries a private choice's label: its prompt says ``"private": {"player":
-    NAME}`` instead. A private choice is still made with an ordinary ``choose`` (its key is
+    NAME, "main": bool}`` instead (``main``: the privacy screen is the expected step). A private choice is still made with an ordinary ``choose`` (its key is
     opaque; the ack and news never repeat its label). The daemon logs that a privacy screen
     was opened, never what it showed. Anyone at the table may ask: the privacy is the
     others looking away, as with a physical card;
@@ -156,7 +156,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     """The ``state`` message for the current game (``session`` may be None: no game yet).
 
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
-    view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label, main}] (never a private
+    view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label, main, screen}] (never a private
     or a tap-only choice; ``main``: the expected next step, the one large button), ``over``, ``private``:
     ``{"player": name}`` when the prompt has private choices, which that player sees only by
     asking ``private``, else None; ``out_of_turn``: [{key, label, player}], choices another
@@ -247,12 +247,9 @@ def _private_players(session) -> list[str]:
 
 
 def _choice_message(choice, lang: str) -> dict[str, Any]:
-    """A public choice of the shared state: ``{key, label, main}``, and ``"screen": True``
-    when touching it hands the screen to the prompt's player (:attr:`Choice.screen`)."""
-    shown = {"key": choice.key, "label": render(choice.label, lang), "main": choice.main}
-    if choice.screen:
-        shown["screen"] = True
-    return shown
+    """A public choice of the shared state: ``{key, label, main, screen}``; ``screen``:
+    touching it hands the screen to the prompt's player (:attr:`Choice.screen`)."""
+    return {"key": choice.key, "label": render(choice.label, lang), "main": choice.main, "screen": choice.screen}
 
 
 def private_prompt_owner(prompt) -> dict[str, Any] | None:

@@ -166,7 +166,7 @@ class ContentForm(BoxLayout):
         buttons = []
         words = list(field.get("labels") or [])  # the daemon's words for each value (issue 29)
         for index, value in enumerate(field["values"]):
-            text = words[index] if index < len(words) else value_text(value, self._)
+            text = words[index][:1].upper() + words[index][1:] if index < len(words) else value_text(value, self._)
             button = _button(text, lambda v=value: self.toggle(name, v), app, height=TARGET, key=f"{name}={value}")
             buttons.append((value, button))
             grid.add_widget(button)
