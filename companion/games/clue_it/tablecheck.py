@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from companion.engine.core import CheckLine, Choice
 from companion.engine.frozen import replace
+from companion.engine.memo import remember_last
 from companion.engine.tuples import put
 from companion.errors import RuleViolation
 from companion.games.clue_it import components as ci
@@ -43,14 +44,16 @@ _OWN_MOVER_STEPS = (Step.TURN, Step.END)
 _SETUP_STEPS = (Step.CHOOSE_KID, Step.SEAL, Step.SEAL_PICK)
 
 
+@remember_last  # the screen's check, then the correction's legality check and correct()
 def check(state: State) -> tuple[CheckLine, ...]:
     """One line per Kid mover, then one per Item token; empty once the game is over."""
     if state.step == Step.OVER:
         return ()
     fixing = state.step not in _SETUP_STEPS
-    movers = tuple(_line(state, "mover", kid, place, _MOVER_PLACES if fixing and _mover_fixable(state, kid) else ())
-                   for kid, place in zip(ci.KIDS, state.movers))
-    items = tuple(_line(state, "item", item, place, _ITEM_PLACES if fixing else ())
+    to = {place: msg("To {place}", place=state.name(place)) for place in _MOVER_PLACES}  # once per check
+    movers = tuple(_line(state, "mover", kid, place, _MOVER_PLACES if fixing and _mover_fixable(state, kid) else (),
+                         to) for kid, place in zip(ci.KIDS, state.movers))
+    items = tuple(_line(state, "item", item, place, _ITEM_PLACES if fixing else (), to)
                   for item, place in zip(ci.ITEMS, state.tokens))
     return movers + items
 
@@ -87,7 +90,6 @@ def _mover_fixable(state: State, kid: str) -> bool:
     return not own or state.step in _OWN_MOVER_STEPS
 
 
-def _line(state: State, kind: str, piece: str, place: str, places: tuple[str, ...]) -> CheckLine:
-    fixes = tuple(Choice(f"{PREFIX}{kind}:{piece}:{target}", msg("To {place}", place=state.name(target)))
-                  for target in places if target != place)
+def _line(state: State, kind: str, piece: str, place: str, places: tuple[str, ...], to: dict) -> CheckLine:
+    fixes = tuple(Choice(f"{PREFIX}{kind}:{piece}:{target}", to[target]) for target in places if target != place)
     return CheckLine(state.name(piece), state.name(place), fixes)
