@@ -24,8 +24,9 @@ Client -> daemon:
     never broadcast, with ``{"type": "private", ...}`` (see :func:`private_message`: what that
     one player may see, and the private choices when they are theirs to make). The shared
     ``state`` never carries a private choice's label: its prompt says ``"private": {"player":
-    NAME, "main": bool}`` instead (``main``: the privacy screen is the expected step). A private choice is still made with an ordinary ``choose`` (its key is
-    opaque; the ack and news never repeat its label). The daemon logs that a privacy screen
+    NAME, "main": bool}`` instead (``main``: the privacy screen is the expected step). A
+    private choice is still made with an ordinary ``choose`` (its key is opaque; the ack and
+    news never repeat its label). The daemon logs that a privacy screen
     was opened, never what it showed. Anyone at the table may ask: the privacy is the
     others looking away, as with a physical card;
     the players' phones (issue 22; only when the config's ``[phones]`` enables them):
