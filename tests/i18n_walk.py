@@ -81,12 +81,17 @@ class Seen:
         self.plain = plain
         self.lang = lang
         self.ids: set[str] = set()
+        #: Italian sentences that still show English words (:func:`english_left`).
+        self.english: set[str] = set()
 
     def check(self, text) -> str:
         """``text`` is a translated message; returns it rendered in the language."""
         self._check(text)
         rendered = render(text, self.lang)
         assert isinstance(rendered, str) and rendered and "{" not in rendered, (text, rendered)
+        if self.lang == "it":  # issue 29: no English word left in an Italian sentence
+            self.english.update(f"{text.msgid!r}: {' '.join(words)}"
+                                for words in [english_left(rendered, "it", self.names)] if words)
         touched = render(text, self.lang, touch=True)  # a table without a dice button (issue 17 item 7)
         assert isinstance(touched, str) and touched and "{" not in touched, (text, touched)
         return rendered
@@ -125,8 +130,8 @@ def walk_engine(spec, rng: random.Random, seen: Seen, steps: int = 400, refuse_e
     """One random game with random house rules through ``spec``'s engine: the set-up news,
     every prompt and label, the news after each action, a refusal every ``refuse_every``
     steps and at the end, and (``table_check``) every table-check line, all checked by
-    ``seen``. ``names(state)``: the plain names of this game (default: its players).
-    Returns the last state."""
+    ``seen`` (in Italian, none may show an English word). ``names(state)``: the plain names
+    of this game (default: its players). Returns the last state."""
     from test_playout import random_setup  # tests/games (pytest's pythonpath)
 
     players, options = random_setup(spec, rng)
@@ -143,6 +148,7 @@ def walk_engine(spec, rng: random.Random, seen: Seen, steps: int = 400, refuse_e
             break
         state = spec.apply(state, _random_action(spec, state, prompt, rng))
         _news(spec, state, seen)
+    assert not seen.english, sorted(seen.english)[:5]  # issue 29: an Italian table reads no English
     return state
 
 
