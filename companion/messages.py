@@ -19,6 +19,7 @@ class ChoiceMessage(TypedDict):
     key: str
     label: str
     main: bool  # the expected next step: the one large button
+    screen: bool  # touching it hands the screen to the prompt's player (its privacy screen opens)
 
 
 class OutOfTurnChoice(TypedDict):
@@ -31,6 +32,7 @@ class OutOfTurnChoice(TypedDict):
 class PrivateOwner(TypedDict):
     """Who must take the privacy screen for the prompt's private choices."""
     player: str | None
+    main: bool  # the privacy screen is the expected next step (not a tap on the reader)
 
 
 class PromptMessage(TypedDict):

@@ -188,6 +188,12 @@ def test_a_terminal_says_what_to_type_where_a_screen_says_touch():
                            "prompt": {"text": said, "choices": [{"key": "roll", "label": said.split("“")[-1][:-1]
                                                                  if lang == "en" else "Tira il dado"}]}})
         assert out.getvalue().splitlines(keepends=True)[0] == typed
+    # issue 29: a sentence to the whole table says "toccate" in Italian, and "digitate" here
+    out = io.StringIO()
+    NumberedView(out)({"type": "state", "language": "it", "news": [], "log": [], "view": {},
+                       "prompt": {"text": "Mescolate i mazzi, poi toccate «Inizia»",
+                                  "choices": [{"key": "start", "label": "Inizia"}]}})
+    assert out.getvalue().splitlines()[0] == "Mescolate i mazzi, poi digitate 1 («Inizia»)"
 
 
 def test_play_names_the_game_it_resumed_in_the_tables_language():

@@ -5,6 +5,8 @@ Sizes are dp at scale 1 (an 800×480 screen); callers multiply by ``dp(1) * scal
 
 from __future__ import annotations
 
+from ui.privacy import PRIVACY_KEY
+
 #: Fallback only (issue 17 item 3): choice keys that get the big button when no choice of
 #: the prompt is marked ``main`` by its engine (games not yet marking their main step).
 PRIMARY_KEYS = ("end-turn", "done-moving")
@@ -53,7 +55,8 @@ def main_choice(choices: list[dict]) -> dict | None:
     if marked:
         return marked[0]
     if any("main" in c for c in choices):  # the engine says: no step is the expected one (a pick)
-        return choices[0] if len(choices) == 1 else None
+        lone = len(choices) == 1 and choices[0]["key"] != PRIVACY_KEY  # its step: a card's tap
+        return choices[0] if lone else None
     fallback = [c for c in choices if c["key"] in PRIMARY_KEYS]
     if fallback:
         return fallback[0]

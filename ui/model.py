@@ -67,6 +67,8 @@ class TableModel(EventDispatcher):
         busy: a touch was sent and its answer has not come back yet.
         check: the daemon's latest ``check`` answer (``lines``, ``revision``), or {}: the
             table check screen (issue 6).
+        private_main: the privacy screen is the expected next step (the prompt's
+            ``private.main``; False when the step is a card's tap on the reader).
         private_player: whose privacy screen the prompt waits for ("" when its choices are
             all public): the choices themselves come only to that screen.
         private_players: the players with something of their own to see on a privacy screen.
@@ -112,6 +114,7 @@ class TableModel(EventDispatcher):
     busy = BooleanProperty(False)
     check = DictProperty({})
     private_player = StringProperty("")
+    private_main = BooleanProperty(False)
     private_players = ListProperty([])
     todo = ListProperty([])
     #: First-game mode's lesson for the step at hand (``{"rule", "text"}``; empty: none).
@@ -171,6 +174,7 @@ class TableModel(EventDispatcher):
         self.lesson = dict(message.get("lesson") or {})
         self.odds = dict(message.get("odds") or {})
         self.prompt_text = text  # true to the hardware already: the daemon words it (issue 17 item 7)
+        self.private_main = bool((prompt.get("private") or {}).get("main"))  # before its player: kv reads both
         self.private_player = private_player(message)
         self.private_players = [str(p) for p in message.get("private_players") or []]
         self.phones = {str(p): bool(on) for p, on in (message.get("phones") or {}).items()}

@@ -108,7 +108,9 @@ class Client_UI:
                 self.proc.kill()
                 pytest.fail(f"no {answer!r} after {command!r}\n{self.tail()}")
             if line is None:
-                pytest.fail(f"the client exited after {command!r}\n{self.tail()}")
+                report = json.loads(self.report_path.read_text()) if self.report_path.exists() else {}
+                pytest.fail(f"the client exited after {command!r}: {report.get('error')}\n"
+                            f"{report.get('traceback')}\n{self.tail()[-3000:]}")
             if line == answer:
                 return
 
@@ -228,9 +230,10 @@ def _readable(shots: dict) -> None:
 
 
 def readability_findings(shots: dict) -> dict[str, dict[str, list[str]]]:
-    """Shot name -> what its audit found (small text, glyphs, overflow), for the shots with
+    """Shot name -> what its audit found (small text, glyphs, overflow, English on an Italian
+    screen), for the shots with
     findings. The boards' own labels were left out of it until issue 29's boards round (479
     board labels under 20 px in the 40 shots: notes/boards.md)."""
-    findings = {name: {k: shot["audit"][k] for k in ("small", "glyphs", "overflow") if shot["audit"][k]}
+    findings = {name: {k: shot["audit"][k] for k in ("small", "glyphs", "overflow", "english") if shot["audit"][k]}
                 for name, shot in shots.items()}
     return {name: found for name, found in findings.items() if found}

@@ -155,7 +155,7 @@ def _extras(state: State) -> list[Choice]:
     """Intrigue cards and the Personality power: usable on one's own turn."""
     extras = []
     if state.held[state.active]:
-        extras.append(Choice("play-intrigue", msg("Play an Intrigue card (others look away)")))
+        extras.append(Choice("play-intrigue", msg("Play an Intrigue card (others look away)"), screen=True))
     if not state.powers_used[state.active]:
         extras.append(Choice("power", msg("Use my Personality power")))
     return extras
@@ -244,13 +244,16 @@ def _centre(state: State) -> Prompt:
 def _accuse_private(state: State) -> Prompt:
     text = msg("{player}: say your accusation out loud; then everyone else looks away from the screen. "
                "{player}, touch Only I am looking", player=state.player)
-    choices = (Choice("private-ready", msg("Only I am looking"), main=True), Choice("cancel-accuse", msg("Not now")))
+    # Touching it hands the screen over: the picks open at once (one "take the screen", issue 29).
+    choices = (Choice("private-ready", msg("Only I am looking"), main=True, screen=True),
+               Choice("cancel-accuse", msg("Not now")))
     return Prompt(text, state.player, choices)
 
 
 def _accuse_pick(state: State, pile: str) -> Prompt:
     # The picks so far are never echoed: the screen may be seen again before the check.
-    choices = tuple(Choice(f"pick:{c}", state.name(c), private=True) for c in ci.PILE_CARDS[pile])
+    # Main: the privacy screen is the expected step (there the picks stay equal buttons).
+    choices = tuple(Choice(f"pick:{c}", state.name(c), private=True, main=True) for c in ci.PILE_CARDS[pile])
     text = ACCUSE_WHICH[pile](state.player)
     return Prompt(text, state.player, choices + (Choice("accuse-restart", msg("Start again")),))
 
@@ -280,9 +283,11 @@ def _confirm_right(state: State) -> Prompt:
 
 def _intrigue(state: State) -> Prompt:
     # A privacy screen: the choices are the player's own kept cards (private: never listed
-    # on the shared screen; a tap of the physical card still plays it).
-    choices = tuple(Choice(f"play:{c}", state.name(c), component=ci.intrigue_component(c), private=True)
-                    for c in sorted(set(state.held[state.active])))
+    # on the shared screen; a tap of the physical card still plays it). Main (the privacy
+    # screen is the expected step) unless the cards are in hand: then their tap is.
+    on_screen = state.options["intrigue_deck"] != "physical"
+    choices = tuple(Choice(f"play:{c}", state.name(c), component=ci.intrigue_component(c), private=True,
+                           main=on_screen) for c in sorted(set(state.held[state.active])))
     return Prompt(msg("Only {player} looks: tap or touch the Intrigue card you play", player=state.player),
                   state.player, choices + (Choice("cancel-intrigue", msg("Not now")),))
 

@@ -20,7 +20,7 @@ from companion.engine.tuples import put, without
 from companion.engine.words import and_names
 from companion.errors import RuleViolation
 from companion.games.clue_it import components as ci
-from companion.games.clue_it import why
+from companion.games.clue_it import tablecheck, why
 from companion.games.clue_it.content import names_entered, passages_entered
 from companion.games.clue_it.odds import ROLLS, reaching
 from companion.games.clue_it.prompts import PILE_WORD
@@ -88,6 +88,8 @@ def act(state: State, action: str) -> State:
     found legal now (:mod:`companion.engine.legality`). A card tapped twice while sealing,
     or an Intrigue card tapped that is not in the deck, is accepted and only explained: the
     list of choices never depends on hidden cards."""
+    if action.startswith(tablecheck.PREFIX):  # a table-check correction: at any step
+        return tablecheck.correct(state, action)
     kind, _, arg = action.partition(":")
     return _HANDLERS[kind](replace(state, news=()), arg)
 
@@ -189,9 +191,7 @@ def _start_turn(state: State, player: int, after: int | None = None) -> State:
 
 
 def turn_line(player: str):
-    """"Ada's turn." (Italian "Tocca ad Ada." before a name starting with A, "Tocca a Bo.")."""
-    if player[:1].lower() == "a":
-        return msg("It is {player}'s turn.", player=player)
+    """"Ada's turn." (Italian "Turno di Ada.": one sentence for every name, issue 29)."""
     return msg("{player}'s turn.", player=player)
 
 

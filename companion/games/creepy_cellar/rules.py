@@ -553,8 +553,6 @@ def _end_turn(state: State, _arg: str) -> State:
     if _choosing(len(state.players), state.options):
         player = (state.active + 1) % len(state.players)
         state = replace(state, active=player, step=Step.HUNTER)
-        if state.player[:1].lower() == "a":  # Italian "Tocca ad Ada"
-            return say(state, msg("It is {player}'s turn: which hunter?", player=state.player))
         return say(state, msg("{player}'s turn: which hunter?", player=state.player))
     return _start_turn(replace(state, active=(state.active + 1) % len(state.hunters)))
 
@@ -574,15 +572,11 @@ def _start_turn(state: State) -> State:
 
 
 def _turn_line(state: State) -> Msg:
-    """"Ada's turn with the red hunter." (Italian "Tocca ad Ada" before a name starting with A)."""
-    vowel = state.player[:1].lower() == "a"
+    """"Ada's turn with the red hunter." (Italian "Turno di Ada": one sentence for every
+    name, issue 29; it was "It is Ada's turn." but "Bo's turn.")."""
     if len(state.hunters) > len(state.players):
         hunter = cc.HUNTER_NAMES[state.colour]
-        if vowel:
-            return msg("It is {player}'s turn with the {hunter}.", player=state.player, hunter=hunter)
         return msg("{player}'s turn with the {hunter}.", player=state.player, hunter=hunter)
-    if vowel:
-        return msg("It is {player}'s turn.", player=state.player)
     return msg("{player}'s turn.", player=state.player)
 
 

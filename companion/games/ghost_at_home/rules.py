@@ -23,7 +23,7 @@ from companion.engine.present import present
 from companion.errors import RuleViolation
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home import house as hs
-from companion.games.ghost_at_home import why
+from companion.games.ghost_at_home import tablecheck, why
 from companion.games.ghost_at_home.cards import playable
 from companion.games.ghost_at_home.content import bulbs_entered
 from companion.games.ghost_at_home.state import EMPTY_HOUSE, Floor, State, Step
@@ -71,6 +71,8 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
 def act(state: State, action: str) -> State:
     """The state after ``action`` (a choice key, or ``key#n`` naming the copy of a per-copy
     card), which the engine found legal now (:mod:`companion.engine.legality`)."""
+    if action.startswith(tablecheck.PREFIX):  # a table-check correction: between two actions
+        return tablecheck.correct(state, action)
     kind, _, arg = action.partition(":")
     return _HANDLERS[kind](replace(state, news=()), arg)
 
@@ -471,9 +473,7 @@ def _next_turn(state: State, after: int) -> State:
 
 
 def turn_line(player: str):
-    """"Ada's turn." (Italian "Tocca ad Ada." before a name starting with A, "Tocca a Bo.")."""
-    if player[:1].lower() == "a":
-        return msg("It is {player}'s turn.", player=player)
+    """"Ada's turn." (Italian "Turno di Ada.": one sentence for every name, issue 29)."""
     return msg("{player}'s turn.", player=player)
 
 

@@ -67,10 +67,8 @@ def _draw_prompt(state: State) -> Prompt:
     cards = flow.possible_draws(state)
     physical = state.options["decks"] == "physical" and step != Step.SECRET
     why = tapped_because(state, _DECK_OF[step]) if not physical and step in _DECK_OF else None
-    if physical or why:
+    if physical or why:  # never why in the prompt: it talks about card data (issue 29 item 9; Home has it)
         choices = tuple(Choice(f"draw:{card}", state.label(card), component=hc.component(card)) for card, _ in cards)
-        if why:
-            return Prompt(msg("{draw} and tap it on the reader. {why}", draw=text, why=why), who, choices)
         return Prompt(msg("{draw} and tap it on the reader", draw=text), who, choices)
     outcomes = tuple(Outcome(card, f"draw:{card}", weight) for card, weight in cards)
     return Prompt(text, who, chance=Chance(step.value, outcomes))

@@ -80,8 +80,7 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
         content=entries(content),
     )
     if state.options["decks"] == "virtual" and any(tapped_because(state, deck) for deck in DECK_KINDS):
-        state = say(state, msg("Decks with cards that still hold placeholder numbers are tapped card by card: "
-                               "the companion draws only a deck whose cards are all entered."))
+        state = say(state, msg("Some decks are drawn from the table: tap each card on the reader as you draw it."))
     return state
 
 
