@@ -264,5 +264,6 @@ async def staff(daemon: Daemon, message, writer) -> Ack:
     return await staff_command(daemon, name)
 
 
-# The owner's commands (issue 34) and the voice's repeat and voice_settings (issue 28) register themselves.
-from companion.daemon import desk_commands, voice  # noqa: E402,F401
+# The owner's commands (issue 34), the voice's repeat and voice_settings (issue 28) and the
+# table screen's screen_settings (issue 29) register themselves.
+from companion.daemon import desk_commands, screen, voice  # noqa: E402,F401
