@@ -12,7 +12,8 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
-from companion import protocol, screen_settings as settings
+from companion import protocol
+from companion import screen_settings as settings
 from companion.daemon.commands import Ack, command
 from companion.errors import StoreError
 

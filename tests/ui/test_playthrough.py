@@ -54,6 +54,10 @@ GAMES = {
 
 SIZES = ((800, 480), (1024, 600), (720, 1280))
 
+#: The size whose shots are taken with large text too (issue 29 item 1: the readability
+#: audit passes in both text sizes; one language a stage, no extra switch).
+LARGE_TEXT_SIZE = (800, 480)
+
 #: Sentence starts of physical instructions -> todo kind (the toy marks).
 TOY_KINDS = (("Place", "place"), ("Put", "place"), ("Move", "move"), ("Take", "remove"),
              ("Remove", "remove"), ("Lock", "lock"), ("Unlock", "lock"), ("Flip", "flip"),
@@ -142,6 +146,13 @@ def _feed(daemon: Daemon, table, client: Client, lines) -> None:
         daemon.drain()
 
 
+def _large_text_shot(client: Client, ui: Client_UI, name: str, lang: str, game: str) -> None:
+    """``name``: the table as it is, with Settings' large text (issue 29 item 1), then back."""
+    assert client.request({"cmd": "screen_settings", "screen": {"text": "large"}})["ok"]
+    ui.send(f"SHOT {name} {lang} {game} {_revision(client)} large", f"DONE {name}")
+    assert client.request({"cmd": "screen_settings", "screen": {"text": "normal"}})["ok"]
+
+
 def _revision(client: Client) -> int:
     client.request({"cmd": "state"})
     return int(client.state["revision"])
@@ -173,6 +184,8 @@ def test_every_game_played_through_the_client(size, marked_games, display, kivy_
                         for lang in ("en", "it") if number % 2 == 0 else ("it", "en"):  # one switch fewer
                             name = f"{game}-{stage}-{lang}"
                             ui.send(f"SHOT {name} {lang} {game} {revision}", f"DONE {name}")
+                        if size == LARGE_TEXT_SIZE:  # Settings' large text, in the language on show
+                            _large_text_shot(client, ui, f"{game}-{stage}-{lang}-large", lang, game)
                         if stage == "mid":  # a refusal on the banner (an unknown tag), in both languages
                             for lang in ("en", "it"):
                                 client.request({"cmd": "language", "language": lang})
@@ -194,7 +207,10 @@ def test_every_game_played_through_the_client(size, marked_games, display, kivy_
     store.close()
     shots = report["shots"]
     (out / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False))
-    assert len(shots) == len(GAMES) * 8
+    assert len(shots) == len(GAMES) * (8 + (3 if size == LARGE_TEXT_SIZE else 0))
+    large = {name: shot for name, shot in shots.items() if name.endswith("-large")}
+    assert all(shot["large_text"] for shot in large.values())
+    assert not any(shot["large_text"] for name, shot in shots.items() if name not in large)
     problems = {name: {k: shot[k] for k in ("overflow", "out_of_sight") if shot[k]}
                 for name, shot in shots.items()}
     assert {name: p for name, p in problems.items() if p} == {}

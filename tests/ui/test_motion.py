@@ -1,0 +1,68 @@
+"""Motion that tells what changed (issue 29 item 5, :mod:`ui.motion`): what changed between
+two views, the configured durations (at most 400 ms), and nothing started with motion off.
+No window: the rings are canvas instructions and an Animation, made but not drawn (the
+playthrough's window test counts the rings started in play, and none with motion off)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ui import motion
+from ui.motion import ARRIVE, HAUNTING, KING, SCORE, changes
+
+CELLAR = {"game": "creepy_cellar", "ghost_king": "E",
+          "rooms": {"A": {"ghosts": 1, "hauntings": 0}, "B": {"ghosts": 0, "hauntings": 1}}}
+
+
+def _cellar(**rooms) -> dict:
+    view = {**CELLAR, "rooms": {**CELLAR["rooms"], **rooms}}
+    return view
+
+
+def test_a_ghost_arriving_a_haunting_forming_and_the_king_moving_are_told_apart():
+    assert changes(CELLAR, _cellar(A={"ghosts": 2, "hauntings": 0})) == [(ARRIVE, "A")]
+    assert changes(CELLAR, _cellar(A={"ghosts": 0, "hauntings": 1})) == [(HAUNTING, "A")]  # 3 ghosts make one
+    assert changes(CELLAR, {**CELLAR, "ghost_king": "K"}) == [(KING, "K")]
+    assert changes(CELLAR, _cellar(A={"ghosts": 0, "hauntings": 0})) == []  # a ghost removed: nothing moves
+    assert changes(CELLAR, dict(CELLAR)) == []  # nothing changed: nothing starts
+
+
+def test_children_ghost_lists_and_house_of_spirits_scores():
+    old = {"game": "children", "rooms": {"Kitchen": {"ghosts": [{"enraged": False}]}}}
+    new = {"game": "children", "rooms": {"Kitchen": {"ghosts": [{"enraged": False}, {"enraged": True}]}}}
+    assert changes(old, new) == [(ARRIVE, "Kitchen")]
+    old = {"game": "house_of_spirits", "players": {"Ada": {"score": 3}, "Bo": {"score": 5}}}
+    new = {"game": "house_of_spirits", "players": {"Ada": {"score": 7}, "Bo": {"score": 5}}}
+    assert changes(old, new) == [(SCORE, "Ada")]
+
+
+def test_a_first_view_another_game_or_a_jump_moves_nothing():
+    assert changes({}, CELLAR) == []
+    assert changes({**CELLAR, "game": "children"}, _cellar(A={"ghosts": 3})) == []
+    jump = _cellar(**{letter: {"ghosts": 2, "hauntings": 0} for letter in "ACDEF"})  # a new game's board
+    assert len(jump["rooms"]) == 6 and changes(CELLAR, jump) == []
+
+
+def test_every_animation_lasts_at_most_400_ms():
+    assert set(motion.DURATIONS) == {ARRIVE, HAUNTING, KING, SCORE}
+    assert max(motion.DURATIONS.values()) <= motion.LONGEST == 0.4
+
+
+@pytest.fixture
+def tile():
+    from kivy.uix.widget import Widget
+
+    return Widget(pos=(10, 20), size=(100, 80))
+
+
+def test_a_ring_runs_its_configured_duration_and_motion_off_starts_nothing(tile):
+    from kivy.animation import Animation
+
+    running = len(Animation._instances)
+    assert motion.pulse(tile, ARRIVE, motion=False) is None
+    assert len(Animation._instances) == running and len(tile.canvas.after.children) == 0
+    ring = motion.pulse(tile, HAUNTING, motion=True)
+    assert ring.animation.duration == motion.DURATIONS[HAUNTING] == 0.4
+    assert ring.animation in Animation._instances and len(tile.canvas.after.children) == 1  # the ring
+    ring.animation.stop(ring)
+    assert len(tile.canvas.after.children) == 0  # taken off when it ends
