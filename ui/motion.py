@@ -27,6 +27,9 @@ ARRIVE, HAUNTING, KING, SCORE = "arrive", "haunting", "king", "score"
 DURATIONS = {ARRIVE: 0.35, HAUNTING: 0.4, KING: 0.4, SCORE: 0.3}
 LONGEST = 0.4
 
+#: Seconds between two steps of an animation: the client's frame rate (ui.app's maxfps 30).
+STEP = 1 / 30
+
 #: The ring's colour for each change.
 COLOURS = {ARRIVE: theme.GHOST, HAUNTING: theme.HAUNTING, KING: theme.GOLD, SCORE: theme.GOLD}
 
@@ -80,8 +83,6 @@ class Ring(EventDispatcher):
     """A ring drawn round ``target`` (in its ``canvas.after``) while ``level`` goes from 1 to
     0; it takes itself out when its animation ends."""
 
-    animation: Animation | None = None
-
     level = NumericProperty(1.0)
 
     def __init__(self, target, colour, scale: float = 1.0, **kwargs):
@@ -108,16 +109,20 @@ class Ring(EventDispatcher):
         self.target.canvas.after.remove(self._group)
 
 
-def pulse(target, kind: str, motion: bool = True, scale: float = 1.0) -> Ring | None:
-    """Start the ring of ``kind`` round ``target`` and return it (its ``animation``: the
-    Kivy Animation, :data:`DURATIONS` long); None with motion off: nothing starts."""
-    if not motion or target is None:
+def pulse(targets: list, kind: str, motion: bool = True, scale: float = 1.0) -> Animation | None:
+    """Start the rings of ``kind`` round each of ``targets`` (None ones skipped) with one
+    Kivy Animation, :data:`DURATIONS` long, stepping at the client's frame rate: one clock
+    event however many rings. Returns it (``animation.rings``: the rings), or None when
+    nothing starts (motion off, no target)."""
+    targets = [target for target in targets if target is not None]
+    if not motion or not targets:
         return None
-    ring = Ring(target, COLOURS[kind], scale)
-    ring.animation = Animation(level=0.0, duration=DURATIONS[kind], t="out_quad")
-    ring.animation.bind(on_complete=ring.done)
-    ring.animation.start(ring)
-    return ring
+    animation = Animation(level=0.0, duration=DURATIONS[kind], t="out_quad", step=STEP)
+    animation.rings = [Ring(target, COLOURS[kind], scale) for target in targets]
+    animation.bind(on_complete=lambda _animation, ring: ring.done())
+    for ring in animation.rings:
+        animation.start(ring)
+    return animation
 
 
 def place_widget(board, kind: str, place: str, view: dict):
@@ -146,13 +151,14 @@ class Motion:
     """Follows the views the table screen shows and starts the rings of what changed.
 
     Attributes:
-        started: rings started so far (for tests and the benchmark).
+        started: rings started so far (for tests and the benchmark); running: rings moving now.
     """
 
     def __init__(self):
         self._board = None
         self._view: dict = {}
         self.started = 0
+        self.running = 0
 
     def shown(self, board, view: dict, motion: bool, scale: float = 1.0) -> int:
         """``board`` now shows ``view``: start a ring for each change since the view before
@@ -161,9 +167,17 @@ class Motion:
         self._board = board
         if not motion or board is None or board.parent is None:
             return 0
+        found = changes(old, view)
         count = 0
-        for kind, place in changes(old, view):
-            if pulse(place_widget(board, kind, place, view), kind, motion, scale) is not None:
-                count += 1
+        for kind in dict.fromkeys(kind for kind, _place in found):  # one animation a kind
+            targets = [place_widget(board, kind, place, view) for k, place in found if k == kind]
+            animation = pulse(targets, kind, motion, scale)
+            if animation is not None:
+                count += len(animation.rings)
+                self.running += len(animation.rings)
+                animation.bind(on_complete=self._ended)
         self.started += count
         return count
+
+    def _ended(self, *_args) -> None:
+        self.running -= 1

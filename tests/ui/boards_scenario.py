@@ -79,14 +79,17 @@ class FramesDrawn:
     def __init__(self, app):
         from kivy.core.window import Window
 
-        self.count, self.first = 0, None
+        self.count, self.first, self.times = 0, None, []
         self._choices = lambda: [b.text for b in choice_buttons(app)]
         self._motion = app.root.ids.screens.get_screen("table").motion
         self._rings = self._motion.started
         Window.bind(on_flip=self._flipped)
 
     def _flipped(self, *_args) -> None:
+        import time
+
         self.count += 1
+        self.times.append(time.monotonic())
         if self.first is None:
             self.first = self._choices()
 
@@ -96,8 +99,9 @@ class FramesDrawn:
         from kivy.core.window import Window
 
         Window.unbind(on_flip=self._flipped)
+        span = self.times[-1] - self.times[0] if self.times else 0.0
         return {"frames": self.count, "first_choices": self.first, "choices": self._choices(),
-                "rings": self._motion.started - self._rings}
+                "rings": self._motion.started - self._rings, "span": round(span, 3)}
 
 
 def choice_buttons(app) -> list:
@@ -151,6 +155,9 @@ def boards_scenario(app, out: Path, report: dict):
         yield Until("the table screen", screen_is(app, "table"))
         yield Until("the language", lambda lang=shot["message"]["language"]: app.tr.lang == lang)
         yield 0.35  # the fit labels settle (one frame after each change)
+        motion = app.root.ids.screens.get_screen("table").motion
+        yield Until("the animations' end", lambda motion=motion: motion.running == 0)
+        yield 0.1  # a frame would come now if anything still moved
         name = shot["name"]
         report["frames"][name] = frames.done()
         report["screenshots"].append(str(save_screenshot(out / f"{name}.png")))

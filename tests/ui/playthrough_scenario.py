@@ -68,8 +68,9 @@ def _shot(app, out: Path, report: dict, name: str, lang: str, game: str, revisio
     model = app.model
     if model.language != lang:
         app.set_language(lang)
-    yield Until(f"{game} in {lang}", lambda: model.language == lang and model.game == game)
-    yield Until(f"{text} text", lambda: app.large_text == (text == "large"))
+    # the states of the inputs the test just fed come first (a backlog on a loaded machine)
+    yield Until(f"{game} in {lang}", lambda: model.language == lang and model.game == game, timeout=60)
+    yield Until(f"{text} text", lambda: app.large_text == (text == "large"), timeout=60)
     if model.page != "table":
         model.go("table")
     yield Until(f"the table at revision {revision}",

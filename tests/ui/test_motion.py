@@ -59,10 +59,27 @@ def test_a_ring_runs_its_configured_duration_and_motion_off_starts_nothing(tile)
     from kivy.animation import Animation
 
     running = len(Animation._instances)
-    assert motion.pulse(tile, ARRIVE, motion=False) is None
+    assert motion.pulse([tile], ARRIVE, motion=False) is None
     assert len(Animation._instances) == running and len(tile.canvas.after.children) == 0
-    ring = motion.pulse(tile, HAUNTING, motion=True)
-    assert ring.animation.duration == motion.DURATIONS[HAUNTING] == 0.4
-    assert ring.animation in Animation._instances and len(tile.canvas.after.children) == 1  # the ring
-    ring.animation.stop(ring)
+    animation = motion.pulse([tile, None], HAUNTING, motion=True)
+    assert animation.duration == motion.DURATIONS[HAUNTING] == 0.4
+    assert animation in Animation._instances and len(tile.canvas.after.children) == 1  # the ring
+    animation.stop(animation.rings[0])
     assert len(tile.canvas.after.children) == 0  # taken off when it ends
+
+
+def test_the_table_screens_motion_rings_the_room_that_changed_and_nothing_with_motion_off():
+    from kivy.uix.widget import Widget
+
+    board, room = Widget(), Widget()
+    board.tiles = {"A": room, "B": Widget()}  # as Creepy Cellar's board
+    Widget().add_widget(board)  # on a screen
+    still = motion.Motion()
+    assert still.shown(board, CELLAR, motion=False) == 0
+    assert still.shown(board, _cellar(A={"ghosts": 2, "hauntings": 0}), motion=False) == 0
+    assert still.started == 0 and len(room.canvas.after.children) == 0
+    moving = motion.Motion()
+    assert moving.shown(board, CELLAR, motion=True) == 0  # a first view: nothing to compare
+    assert moving.shown(board, CELLAR, motion=True) == 0  # the same view again: nothing
+    assert moving.shown(board, _cellar(A={"ghosts": 2, "hauntings": 0}), motion=True) == 1
+    assert (moving.started, moving.running, len(room.canvas.after.children)) == (1, 1, 1)

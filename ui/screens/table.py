@@ -64,6 +64,7 @@ class TableScreen(Screen):
         self.ids.right.bind(width=self._fit_prompt)
         self.ids.prompt.bind(text=self._fit_prompt)
         self._turn_labels = (self.ids.turn.__self__, self.ids.toast.__self__)  # kept: moved between boxes
+        self._turn_row = self.ids.turn_row.__self__  # in the layout in portrait only (no spacing else)
         app.bind(portrait=self._place_turn)
         self._place_turn(app, app.portrait)
         self._lesson_view = self.ids.lesson.__self__  # kept: out of the tree, kv's weak id would die
@@ -74,7 +75,12 @@ class TableScreen(Screen):
         """Whose turn and the undo toast: in the header in landscape; in portrait, where the
         header between Menu and Undo is too narrow for "Turn 42 · Ada's turn", in the row
         of their own under it (issue 29)."""
-        box = self.ids.turn_row if portrait else self.ids.turn_box
+        row, column = self._turn_row, self.ids.header.parent
+        if portrait and row.parent is None:
+            column.add_widget(row, index=column.children.index(self.ids.header))  # under the header
+        elif not portrait and row.parent is not None:
+            column.remove_widget(row)
+        box = row if portrait else self.ids.turn_box
         for label in self._turn_labels:
             if label.parent is not box:
                 if label.parent is not None:
