@@ -448,16 +448,8 @@ def _text_and_motion(app, shot, report: dict):
 
 def _touch_scrolled(app, text: str):
     """Scroll the page to the button ``text`` (as a finger would), then touch it."""
-    from kivy.uix.scrollview import ScrollView
-
-    button = find_button(app, text)
-    view = button.parent
-    while view is not None and not isinstance(view, ScrollView):
-        view = view.parent
-    if view is not None:
-        view.scroll_to(button, animate=False)
-        yield 0.1
-    touch(button)
+    yield scrolled_into_sight(lambda: find_button(app, text))
+    touch(find_button(app, text))
 
 
 def page_scenario(app, out: Path, report: dict, page: str = "newgame", name: str = ""):
