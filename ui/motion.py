@@ -157,14 +157,18 @@ class Motion:
     def __init__(self):
         self._board = None
         self._view: dict = {}
+        self._language = ""
         self.started = 0
         self.running = 0
 
-    def shown(self, board, view: dict, motion: bool, scale: float = 1.0) -> int:
+    def shown(self, board, view: dict, motion: bool, scale: float = 1.0, language: str = "") -> int:
         """``board`` now shows ``view``: start a ring for each change since the view before
-        (none for another board's, with motion off, or off screen); returns how many."""
-        old, self._view = (self._view if board is self._board else {}), dict(view)
-        self._board = board
+        (none for another board's, after a language switch (the view's names are in the
+        table's language: Children's rooms are keyed by them), with motion off, or off
+        screen); returns how many."""
+        same = board is self._board and language == self._language
+        old, self._view = (self._view if same else {}), dict(view)
+        self._board, self._language = board, language
         if not motion or board is None or board.parent is None:
             return 0
         found = changes(old, view)

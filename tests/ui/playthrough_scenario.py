@@ -95,6 +95,7 @@ def _shot(app, out: Path, report: dict, name: str, lang: str, game: str, revisio
         "over": model.over,
         "language": model.language,
         "large_text": app.large_text,
+        "rings": table.motion.started,  # what changed was animated so far (issue 29 item 5)
         "prompt_font": table.prompt_font,
         "notice": model.notice,
         "audit": audit(app, table),

@@ -83,3 +83,20 @@ def test_the_table_screens_motion_rings_the_room_that_changed_and_nothing_with_m
     assert moving.shown(board, CELLAR, motion=True) == 0  # the same view again: nothing
     assert moving.shown(board, _cellar(A={"ghosts": 2, "hauntings": 0}), motion=True) == 1
     assert (moving.started, moving.running, len(room.canvas.after.children)) == (1, 1, 1)
+
+
+def test_a_language_switch_moves_nothing():
+    from kivy.uix.widget import Widget
+
+    board, parent, cell = Widget(), Widget(), Widget()
+    board.cells = {("ground", 0): cell}  # as Children's mansion grid
+    parent.add_widget(board)
+    english = {"game": "children", "mansion": {"ground": ["Kitchen"]}, "rooms": {"Kitchen": {"ghosts": [{}]}}}
+    italian = {"game": "children", "mansion": {"ground": ["Cucina"]},  # names in the table's language
+               "rooms": {"Cucina": {"ghosts": [{}]}}}
+    assert changes(english, italian) == [(ARRIVE, "Cucina")]  # as views, a new room with a ghost
+    assert motion.place_widget(board, ARRIVE, "Cucina", italian) is cell
+    moving = motion.Motion()
+    moving.shown(board, english, motion=True, language="en")
+    assert moving.shown(board, italian, motion=True, language="it") == 0 and moving.started == 0
+    assert len(cell.canvas.after.children) == 0

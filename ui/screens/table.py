@@ -156,7 +156,7 @@ class TableScreen(Screen):
             slot.clear_widgets()
             slot.add_widget(shown)
         app = App.get_running_app()
-        self.motion.shown(shown, view, app.motion, app.scale)  # what changed moves (issue 29 item 5)
+        self.motion.shown(shown, view, app.motion, app.scale, _model.language)  # what changed moves (issue 29 item 5)
         self._show_picks(_model)
 
     def _neutral(self):
