@@ -232,6 +232,10 @@ def test_every_game_played_through_the_client(size, marked_games, display, kivy_
         assert rings["creepy_cellar-over-it"] == rings["creepy_cellar-refusal-it"]
     large = {name: shot for name, shot in shots.items() if name.endswith("-large")}
     assert all(shot["large_text"] for shot in large.values())
+    if large:  # large text reads larger where it fits: the prompt and the physical step at 36-40 px
+        assert any(shot["prompt_font"] > 32 for shot in large.values())
+        assert any(shot["todo_font"] > 32 for shot in large.values() if shot["todo"])
+        assert all(shot["prompt_font"] == 32 for name, shot in shots.items() if name not in large)
     assert not any(shot["large_text"] for name, shot in shots.items() if name not in large)
     problems = {name: {k: shot[k] for k in ("overflow", "out_of_sight") if shot[k]}
                 for name, shot in shots.items()}
