@@ -139,6 +139,7 @@ class StateMessage(TypedDict, total=False):
     staff: StaffMessage  # a call for staff and staff's message (issue 32)
     venue: bool  # the config has [mqtt]: the Menu offers "Call staff" (issue 32)
     voice: VoiceSettingsMessage  # the voice's settings (issue 28)
+    screen: ScreenSettingsMessage  # the table screen's settings (issue 29)
 
 
 class StaffMessage(TypedDict):
@@ -155,6 +156,12 @@ class VoiceSettingsMessage(TypedDict):
     volume: int  # 0..100
     speed: Literal["slow", "normal"]
     say: Literal["everything", "todo", "sounds"]
+
+
+class ScreenSettingsMessage(TypedDict):
+    """The table screen's settings (the state's ``screen``; changed with ``screen_settings``)."""
+    text: Literal["normal", "large"]
+    motion: bool
 
 
 #: How serious a notice is.

@@ -87,6 +87,9 @@ Client -> daemon:
     news' explanations, issue 33 item 2); ``{"cmd": "voice_settings", "voice": {"on": bool, "volume": 0-100, "speed":
     "slow"|"normal", "say": "everything"|"todo"|"sounds"}}`` (any subset) is kept in the
     store like the language, and every ``state`` carries ``"voice"`` with all four.
+    the table screen (issue 29, :mod:`companion.daemon.screen`): ``{"cmd": "screen_settings",
+    "screen": {"text": "normal"|"large", "motion": bool}}`` (any subset) is kept in the store
+    like the language, and every ``state`` carries ``"screen"`` with both.
     Any of them may carry an ``"id"`` to get an ack. Problems with a command are told to
     the client that sent it; a refused table input (a touch at the wrong moment) is told to
     every client, since every client is a screen at the table.
@@ -125,6 +128,10 @@ PROTOCOL_VERSION = 1
 
 #: The voice settings (every state's ``voice``) of a table that chose none (issue 28).
 VOICE_DEFAULTS: dict[str, Any] = {"on": True, "volume": 80, "speed": "normal", "say": "everything"}
+
+#: The table screen's settings (every state's ``screen``) of a table that chose none (issue 29):
+#: the reading text's size and whether what changed is animated.
+SCREEN_DEFAULTS: dict[str, Any] = {"text": "normal", "motion": True}
 
 #: Longest line either side accepts, in bytes.
 MAX_LINE = 1 << 20

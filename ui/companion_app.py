@@ -77,6 +77,9 @@ class CompanionApp(App):
         portrait: the window is taller than wide.
         toast: the undo toast's words ("" when none is up).
         flash: a tap or press just reached the daemon (a dot lights at once).
+        large_text: the table's text size is "large" (Settings; kept by the daemon, issue 29):
+            the reading text (prompt, physical step, lesson) is larger where it fits.
+        motion: what changed is animated (Settings; kept by the daemon, issue 29).
     """
 
     model = ObjectProperty(None)
@@ -85,6 +88,8 @@ class CompanionApp(App):
     socket_path = StringProperty("")
     toast = StringProperty("")
     flash = BooleanProperty(False)
+    large_text = BooleanProperty(False)
+    motion = BooleanProperty(True)
 
     def __init__(self, socket_path: str | Path, stop_event: threading.Event | None = None,
                  linger: float = 0.0, screenshot: str | Path | None = None, first_page: str | None = None,
@@ -94,6 +99,7 @@ class CompanionApp(App):
         self.title = "Haunt Companion"
         self.socket_path = str(socket_path)
         self.model = TableModel()
+        self.model.bind(screen_settings=self._screen_settings)
         self.stop_event = stop_event
         self.linger = linger
         self.screenshot_path = screenshot
@@ -512,6 +518,15 @@ class CompanionApp(App):
     def set_language(self, lang: str) -> None:
         """Ask the daemon to speak ``lang``; the client follows the state it sends back."""
         self.ask("language", language=lang)
+
+    def set_screen(self, **screen: Any) -> None:
+        """Ask the daemon to keep the table screen's settings (``text="large"``,
+        ``motion=False``); every screen follows the state it sends back (issue 29)."""
+        self.ask("screen_settings", screen=screen)
+
+    def _screen_settings(self, _model, settings: dict) -> None:
+        self.large_text = settings.get("text") == "large"
+        self.motion = settings.get("motion") is not False
 
     def enroll(self, cmd: str, **fields: Any) -> None:
         """``enroll_start`` (game=…), ``enroll_skip``, ``enroll_undo``, ``enroll_stop``."""

@@ -167,6 +167,19 @@ def choices_height(choices: list[dict], over: bool = False, can_undo: bool = Fal
 #: its text this big (room for two lines); it never moves between two states of a game.
 MAIN_HEIGHT, MAIN_FONT = 84, 32
 
+#: Portrait's row of whose turn under the header (dp at scale 1; issue 29): its room comes
+#: from the board and the prompt's column in their shares (about 30 px each at 720×1280).
+TURN_ROW = 24
+#: Whose turn (sp at scale 1): in the header in landscape; portrait's row takes 20 (30 px).
+TURN_FONT = 24
+PORTRAIT_TURN_FONT = 20
+
+#: The prompt's font (sp at scale 1): 32 (issue 29's floor); with Settings' large text, the
+#: first of :data:`LARGE_PROMPT` it fits in at (else 32: never under the floor, never cut).
+PROMPT_SIZE, LARGE_PROMPT = 32, (40, 36)
+#: The first-game lesson's font, normal and large.
+LESSON_SIZE, LARGE_LESSON = 24, 28
+
 #: The slots above it: this many columns, rows this tall, text this big (two lines of it);
 #: a label that does not fit one column in two lines takes the whole row. Text never
 #: shrinks under :data:`SLOT_FONT`: the slots page instead ("More 1/3").

@@ -13,7 +13,7 @@ from typing import Any
 from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 
-from companion.protocol import private_player
+from companion.protocol import SCREEN_DEFAULTS, private_player
 from ui.boards.names import clean_label
 from ui.i18n import translate
 from ui.readers import ReaderActivity
@@ -133,6 +133,9 @@ class TableModel(EventDispatcher):
     phones = DictProperty({})
     #: The table's voice settings (the state's ``voice``, issue 28; Settings > Voice).
     voice = DictProperty({})
+    #: The table screen's settings (the state's ``screen``, issue 29; Settings > Screen):
+    #: ``{"text": "normal"|"large", "motion": bool}``, the defaults until a daemon says.
+    screen_settings = DictProperty(dict(SCREEN_DEFAULTS))
     #: A venue table (the config has [mqtt]): Menu offers "Call staff" (SPEC-MESSAGES).
     venue = BooleanProperty(False)
     #: The state's revision (0 before one): a new one is a new input (the todo steps start
@@ -179,6 +182,9 @@ class TableModel(EventDispatcher):
         self.private_players = [str(p) for p in message.get("private_players") or []]
         self.phones = {str(p): bool(on) for p, on in (message.get("phones") or {}).items()}
         self.voice = dict(message.get("voice") or {})
+        screen = {**SCREEN_DEFAULTS, **(message.get("screen") or {})}
+        if screen != self.screen_settings:
+            self.screen_settings = screen
         self.over = bool(prompt.get("over"))
         self.can_undo = bool(message.get("can_undo"))
         self.readers = dict(message.get("readers") or {})
