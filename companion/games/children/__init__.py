@@ -9,6 +9,8 @@ placeholder in ``content.toml``; the owner enters what is printed on their copy
 (:mod:`.content`).
 """
 
+from fractions import Fraction
+
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.children import components as cc
@@ -170,7 +172,7 @@ class Children(Game, package=__name__):
     content = CONTENT
     rules_version = 3  # issue 19, issue 31 ("each card is in one place" for every card named from a hand)
 
-    def odds(self, state: State) -> tuple[Msg, float] | None:
+    def odds(self, state: State) -> tuple[Msg, float | Fraction] | None:
         """The odds meter (issue 33 item 5): :func:`~companion.games.children.odds.odds`."""
         return odds_meter.odds(state)
 
