@@ -270,8 +270,9 @@ def begin_turn(state: State) -> State:
 def end_turn(state: State) -> State:
     """6. Play passes to the left; after the last Children card, the final round counts down."""
     if state.final_turns is not None:
-        state = replace(state, final_turns=state.final_turns - 1)
-        if state.final_turns <= 0:
+        left = state.final_turns - 1
+        state = replace(state, final_turns=left)
+        if left <= 0:
             return replace(final_score(state), step=Step.OVER)
     state = replace(state, active=(state.active + 1) % len(state.players))
     return begin_turn(state)

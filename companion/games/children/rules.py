@@ -51,13 +51,13 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
     trouble = cc.validate(options["edition"], entries) if entries else []
     if trouble:
         raise RuleViolation(trouble[0])
-    content = cc.content(options["edition"], entries)
+    copy = cc.content(options["edition"], entries)  # the table's copy: the edition with the entries
     n = len(players)
     state = State(
         players=tuple(players), options=dict(options), printed=entries,
-        deck=content.total_cards() - HAND * n, hands=(HAND,) * n, skulls=(0,) * n,
-        skull_pool=min(2 * n, content.skulls),
-        tablet_pile=tuple(sorted(content.tablets)), ghost_deck=tuple(sorted(content.ghosts)),
+        deck=copy.total_cards() - HAND * n, hands=(HAND,) * n, skulls=(0,) * n,
+        skull_pool=min(2 * n, copy.skulls),
+        tablet_pile=tuple(sorted(copy.tablets)), ghost_deck=tuple(sorted(copy.ghosts)),
         where=(None,) * n, arrived=(False,) * n, trapped=((),) * n,
     )
     for line in setup_checklist(state):
@@ -128,7 +128,7 @@ def _take_skull(state: State, a: int, _arg: str) -> State:
 
 
 def _pick_up(state: State, a: int, _arg: str) -> State:
-    return push(state, Frame("pickup", a, (state.where[a], "chosen")))
+    return push(state, Frame("pickup", a, (state.room_of(a), "chosen")))
 
 
 def _leave(state: State, a: int, _arg: str) -> State:

@@ -7,14 +7,17 @@ are named placeholders (:mod:`.card_data`) until the table enters what its own c
 (:mod:`.content`).
 """
 
+from fractions import Fraction
+
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits import odds as odds_meter
 from companion.games.house_of_spirits import rulecard
 from companion.games.house_of_spirits.content import CONTENT
+from companion.games.house_of_spirits.state import State
 from companion.games.house_of_spirits.view import HouseOfSpiritsView
-from companion.i18n import msg
+from companion.i18n import Msg, msg
 
 #: Options and named house rules, each with the rulebook lines (and notes.md entry) it settles.
 OPTIONS = (
@@ -104,7 +107,10 @@ class HouseOfSpirits(Game, package=__name__):
     rule_sections = rulecard.SECTIONS
     content = CONTENT
     rules_version = 2  # issue 19: rule fixes change what recorded inputs lead to
-    odds = staticmethod(odds_meter.odds)  # the odds meter (issue 33 item 5)
+
+    def odds(self, state: State) -> tuple[Msg, Fraction] | None:
+        """The odds meter (issue 33 item 5): :func:`~companion.games.house_of_spirits.odds.odds`."""
+        return odds_meter.odds(state)
 
 
 SPEC = HouseOfSpirits()

@@ -200,11 +200,11 @@ def _toggle(values: tuple[str, ...], item: str) -> tuple[str, ...]:
 def _use(state: State, item: str) -> State:
     if state.step == Step.HEAL:
         return actions.use_healing(state, item)
-    return change_action(state, items=_toggle(state.pending.items, item))
+    return change_action(state, items=_toggle(state.action.items, item))
 
 
 def _guard(state: State, item: str) -> State:
-    return change_action(state, guards=_toggle(state.pending.guards, item))
+    return change_action(state, guards=_toggle(state.action.guards, item))
 
 
 def _cancel(state: State, _arg: str) -> State:

@@ -7,6 +7,7 @@ always the sum of its logged causes) and checks the 18-point win.
 from __future__ import annotations
 
 from companion.engine.frozen import replace
+from companion.engine.present import present
 from companion.engine.tuples import put
 from companion.engine.words import and_names
 from companion.games.house_of_spirits import components as hc
@@ -121,7 +122,7 @@ def next_tally(state: State) -> State:
 
 def answer_secret(state: State, met: bool) -> State:
     """The tally player met (4 points) or did not meet their secret victory condition."""
-    player = tally_player(state)
+    player = present(tally_player(state), "a player to ask about their secret victory")
     state = replace(state, secret_met=put(state.secret_met, player, met))
     if met:
         state = add_points(state, player, hc.SECRET_POINTS, "secret victory")

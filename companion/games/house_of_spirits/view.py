@@ -148,8 +148,8 @@ def _in_play(state: State, card_id: str) -> InPlayView:
     card = state.card(card_id)
     entry: InPlayView = {"id": card_id, "name": card.said, "kind": card.kind}
     if card.kind == "monster":
-        entry |= {"health": state.health(card_id), "max_health": card.health,
-                  "attack": card.attack, "defence": card.defence}
+        entry.update(health=state.health(card_id), max_health=card.health, attack=card.attack,
+                     defence=card.defence)
     return entry
 
 
