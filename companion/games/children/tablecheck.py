@@ -29,10 +29,11 @@ from __future__ import annotations
 
 from companion.engine.core import CheckLine, Choice
 from companion.engine.frozen import replace
+from companion.engine.news import say
 from companion.errors import RuleViolation
 from companion.games.children import grid as gr
 from companion.games.children import why
-from companion.games.children.state import Ghost, State, Step, put, say, set_ghosts
+from companion.games.children.state import Ghost, State, Step, put, set_ghosts
 from companion.i18n import Msg, msg, nmsg
 
 #: Every correction key starts so.

@@ -229,11 +229,6 @@ class State:
         return sum(1 for h in self.hunters if h.at == place)
 
 
-def say(state: State, sentence: str) -> State:
-    """``state`` with one more sentence of news (a :func:`companion.i18n.msg`, so the table
-    reads it in its language)."""
-    return replace(state, news=state.news + (sentence,))
-
 
 def with_hunter(state: State, index: int, **changes: Any) -> State:
     """``state`` with hunter ``index`` changed."""

@@ -32,11 +32,12 @@ from __future__ import annotations
 
 from companion.engine.core import CheckLine, Choice
 from companion.engine.frozen import replace
+from companion.engine.news import say
 from companion.engine.tuples import put
 from companion.errors import RuleViolation
 from companion.games.creepy_cellar import checks
 from companion.games.creepy_cellar import components as cc
-from companion.games.creepy_cellar.state import State, Step, say, with_hunter
+from companion.games.creepy_cellar.state import State, Step, with_hunter
 from companion.games.creepy_cellar.view import hunter_key
 from companion.i18n import Msg, msg, nmsg
 

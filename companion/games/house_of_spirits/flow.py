@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.engine.frozen import replace
+from companion.engine.news import say
 from companion.engine.tuples import put, without
 from companion.engine.words import and_names, commas
 from companion.games.house_of_spirits import why
-from companion.games.house_of_spirits.state import Roll, State, Step, say
+from companion.games.house_of_spirits.state import Roll, State, Step
 from companion.i18n import msg, nmsg, todo
 
 # --------------------------------------------------------------------------- draws
