@@ -98,6 +98,7 @@ class Game:
     Attributes:
         id: the game id used in scripts and component ids (``"creepy_cellar"``).
         title: the game's printed name.
+        short_title: the name the table says in a sentence ("Creepy Cellar"); empty: the title.
         min_players, max_players: inclusive player-count range.
         options: options and house rules, with defaults.
         chance_sources: the names of the game's chance sources (a script's ``stack`` keys).
@@ -127,6 +128,7 @@ class Game:
 
     id: str = ""
     title: str = ""
+    short_title: str = ""
     min_players: int = 1
     max_players: int = 1
     options: tuple[OptionSpec, ...] = ()
@@ -188,7 +190,7 @@ class Game:
             RuleViolation: a player count or names the game cannot be played with.
         """
         if not self.min_players <= len(players) <= self.max_players:
-            raise RuleViolation(msg("{title} is for {low} to {high} players, not {count}.", title=self.title,
+            raise RuleViolation(msg("{title} is for {low} to {high} players, not {count}.", title=self.short_title or self.title,
                                     low=self.min_players, high=self.max_players, count=len(players)))
         if len(set(players)) != len(players):
             raise RuleViolation(msg("Each player needs a different name."))

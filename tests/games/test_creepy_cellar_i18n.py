@@ -135,8 +135,6 @@ def _check_game(seed: int, seen: Seen) -> None:
 #: Messages too rare for the random games below; each is checked by a test of its own.
 RARE = {
     "none left",  # tests/games/test_creepy_cellar_tablecheck.py::test_no_passage_tile_left
-    "Creepy Cellar is for 1 to 4 players, not {count}.",  # test_setup_refusals_in_italian
-    "Each player needs a different name.",
     "Two hauntings beaten in room {room}: take them off the board.",  # test_rare_news_in_italian
     "{player} ({where}) cannot leave a room with {blocker} in it while holding that treasure",
     "{player} ({where}) cannot move this turn",

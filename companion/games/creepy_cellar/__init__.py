@@ -159,6 +159,7 @@ class CreepyCellar(Game, package=__name__):
 
     id = cc.GAME_ID
     title = "Ghost Fightin' Treasure Hunters: Creepy Cellar"
+    short_title = "Creepy Cellar"
     min_players = 1
     max_players = 4
     options = OPTIONS
