@@ -190,8 +190,9 @@ class Game:
             RuleViolation: a player count or names the game cannot be played with.
         """
         if not self.min_players <= len(players) <= self.max_players:
-            raise RuleViolation(msg("{title} is for {low} to {high} players, not {count}.", title=self.short_title or self.title,
-                                    low=self.min_players, high=self.max_players, count=len(players)))
+            raise RuleViolation(msg("{title} is for {low} to {high} players, not {count}.",
+                                    title=self.short_title or self.title, low=self.min_players,
+                                    high=self.max_players, count=len(players)))
         if len(set(players)) != len(players):
             raise RuleViolation(msg("Each player needs a different name."))
         return self._setup(players, options, content)
