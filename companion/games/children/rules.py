@@ -41,8 +41,9 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
             ``content.toml``; kept in the state, so the game replays exactly.
 
     Raises:
-        RuleViolation: fewer than 2 or more than 4 players (4 figurines), a repeated name,
-            or entries that do not make a whole game (e.g. six tablets on one floor).
+        RuleViolation: entries that do not make a whole game (e.g. six tablets on one
+            floor). The player count (2 to 4: 4 figurines) and names are checked by the engine
+            first (``Game.setup``).
     """
     entries = entries_of(content)
     trouble = cc.validate(options["edition"], entries) if entries else []

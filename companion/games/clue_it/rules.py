@@ -39,8 +39,7 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
         content: the table's entries (the header's ``content``, checked): Rumor card names
             and the corners' secret passages (:mod:`companion.games.clue_it.content`).
 
-    Raises:
-        RuleViolation: fewer than 2 or more than 7 players, or a repeated name.
+    The engine has checked the player count (2 to 7) and the names first (``Game.setup``).
     """
     n = len(players)
     return State(

@@ -59,8 +59,7 @@ def setup(players: Sequence[str], options: Mapping[str, Any], content: Any = Non
         options: resolved options (:func:`companion.engine.resolve_options`).
         content: unused: no card data is entered for Creepy Cellar (``Game.content`` None).
 
-    Raises:
-        RuleViolation: no players, more than 4, or a repeated name.
+    The engine has checked the player count (1 to 4) and the names first (``Game.setup``).
     """
     mode = options["mode"]
     king_cards = mode != "basic" or bool(options["basic_uses_king_and_cellar_decks"])

@@ -62,7 +62,7 @@ class Hunter:
 
 @dataclass(frozen=True)
 class State:
-    """The whole Creepy Cellar game. Immutable; ``rules.act`` returns a new one.
+    """The whole Creepy Cellar game. Immutable; each rule (``rules.HANDLERS``) returns a new one.
 
     Attributes:
         players: names in turn order.

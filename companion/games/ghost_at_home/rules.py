@@ -44,8 +44,7 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
         content: the table's card data (the header's ``content``, checked): piece id ->
             ``{"bulbs": n}`` (:mod:`companion.games.ghost_at_home.content`).
 
-    Raises:
-        RuleViolation: fewer than 2 or more than 5 players, or a repeated name.
+    The engine has checked the player count (2 to 5) and the names first (``Game.setup``).
     """
     n = len(players)
     return State(

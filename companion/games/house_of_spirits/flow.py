@@ -53,7 +53,7 @@ def _weights(cards: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
 
 def draw(state: State, step: Step) -> State:
     """Ask for the next card at ``step``: a pending draw. A card that is certain is drawn at
-    once, before anyone is asked (:func:`certain_draw`, settled by ``rules.act``)."""
+    once, before anyone is asked (:func:`certain_draw`, settled by ``rules.settled``)."""
     return replace(state, step=step)
 
 

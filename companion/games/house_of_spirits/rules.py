@@ -46,10 +46,10 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
             every card not entered.
 
     Raises:
-        RuleViolation: fewer than 2 or more than 4 players, or a repeated name.
         ContentError: ``content`` names a card without a form, a value does not fit, or
             the table's data breaks a rule of the cards (e.g. a plot card listing rooms and
-            items).
+            items). The player count (2 to 4) and the names are checked by the engine first
+            (``Game.setup``).
     """
     if content:
         content = check_table(CONTENT, hc.all_components(), content)
