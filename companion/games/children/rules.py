@@ -14,7 +14,7 @@ from typing import Any
 from companion.engine import pending as pd
 from companion.engine.frozen import replace
 from companion.engine.lessons import what_for
-from companion.engine.news import say
+from companion.engine.news import cleared, say
 from companion.errors import RuleViolation
 from companion.games.children import components as cc
 from companion.games.children import effects as fx
@@ -179,7 +179,7 @@ def act(state: State, key: str) -> State:
     if key.startswith(tablecheck.PREFIX):  # a table-check correction: at any moment
         return tablecheck.correct(state, key)
     limit = state.hand_limit
-    state = replace(settle(state), news=())
+    state = cleared(settle(state))
     if key.startswith("free:"):
         state = _out_of_turn_use(state, key)
     elif state.frames:

@@ -19,6 +19,7 @@ from typing import Any
 
 from companion.engine.frozen import replace
 from companion.engine.lessons import what_for
+from companion.engine.news import cleared as without_news
 from companion.engine.news import say
 from companion.engine.tuples import without
 from companion.games.creepy_cellar import board, checks, why
@@ -167,7 +168,7 @@ def cleared(state: State) -> State:
     """What an action starts from (``Game.cleared``): no news, and no mover ``held`` (a mover
     tapped in the move step lasts until the next action). A table-check correction does not
     start from here (``tablecheck.correct``)."""
-    return marked(replace(state, news=()), held=False)
+    return marked(without_news(state), held=False)
 
 
 # --------------------------------------------------------------------------- roll and reveal
