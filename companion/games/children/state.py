@@ -279,7 +279,6 @@ class State:
 # --------------------------------------------------------------------------- helpers
 
 
-
 def add_hand(state: State, player: int, n: int) -> State:
     state = replace(state, hands=put(state.hands, player, state.hands[player] + n))
     return _fit(state) if state.known else state

@@ -229,7 +229,6 @@ class State:
         return sum(1 for h in self.hunters if h.at == place)
 
 
-
 def with_hunter(state: State, index: int, **changes: Any) -> State:
     """``state`` with hunter ``index`` changed."""
     hunters = list(state.hunters)

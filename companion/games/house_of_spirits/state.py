@@ -322,7 +322,6 @@ def change_action(state: State, **changes: Any) -> State:
     return replace(state, frames=pd.replace_top(state.frames, replace(state.pending, **changes)))
 
 
-
 def add_to_hand(state: State, player: int, card: str) -> State:
     """The player takes ``card`` into their hand this round."""
     return replace(state, hands=put(state.hands, player, state.hands[player] + ((card, state.round),)))
