@@ -111,8 +111,6 @@ RARE = {
     # a table-check correction's news and a stale one: tests/test_tablecheck.py
     "Correction: {piece} is now in {place} (was in {before}).",
     "That correction no longer fits the table check: nothing changed. Look at the table check again.",
-    "CLUE: IT is for {low} to {high} players, not {count}.",  # test_setup_refusals_in_italian
-    "Each player needs a different name.",
     "1st", "2nd", "3rd",  # test_ordinals_and_rare_sentences_in_italian
     "A kid Rumor card", "An item Rumor card", "A location Rumor card",  # test_component_labels...
     "The {ordinal} Red Balloon ends the game for everyone.",  # test_rare_news_in_italian

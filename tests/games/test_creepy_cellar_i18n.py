@@ -138,8 +138,6 @@ RARE = {
     "A ghost face on a fight die beats one ghost in room {room}; with your house rules a haunting face that beats no "
     "haunting beats a ghost too: {n} of them.",
     "none left",  # tests/games/test_creepy_cellar_tablecheck.py::test_no_passage_tile_left
-    "Creepy Cellar is for 1 to 4 players, not {count}.",  # test_setup_refusals_in_italian
-    "Each player needs a different name.",
     "Two hauntings beaten in room {room}: take them off the board.",  # test_rare_news_in_italian
     "{player} ({where}) cannot leave a room with {blocker} in it while holding that treasure",
     "{player} ({where}) cannot move this turn",

@@ -149,8 +149,6 @@ def test_every_text_of_a_script_is_a_translated_message(name):
 
 #: Messages the scripts and the random games below may not show, each checked by a test here.
 RARE = {
-    "House of Spirits is for 2 to 4 players, not {n}.",  # test_setup_refusals_in_italian
-    "Each player needs a different name.",
     # test_rare_endings_and_turns_in_italian
     "Nothing to do: pass",
     "{player} has nothing to do and passes.",

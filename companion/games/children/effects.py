@@ -9,6 +9,7 @@ pile", "Trapping Ghosts", "Running from Ghosts", "Enraged Ghosts", "Emergency Es
 from __future__ import annotations
 
 from companion.engine.frozen import replace
+from companion.engine.news import say
 from companion.engine.words import and_names
 from companion.games.children import components as cc
 from companion.games.children import grid as gr
@@ -24,7 +25,6 @@ from companion.games.children.state import (
     left_behind,
     push,
     put,
-    say,
     set_ghosts,
 )
 from companion.i18n import msg, nmsg, ntodo, todo

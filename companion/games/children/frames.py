@@ -15,6 +15,7 @@ from functools import lru_cache
 from companion.engine import pending as pd
 from companion.engine.core import Chance, Choice, Outcome, Prompt
 from companion.engine.frozen import replace
+from companion.engine.news import say
 from companion.engine.present import present
 from companion.engine.words import and_names
 from companion.games.children import components as cc
@@ -35,7 +36,6 @@ from companion.games.children.state import (
     push,
     put,
     room_to_deck,
-    say,
     set_ghosts,
 )
 from companion.i18n import msg, ntodo, todo

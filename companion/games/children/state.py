@@ -288,11 +288,6 @@ class State:
 # --------------------------------------------------------------------------- helpers
 
 
-def say(state: State, text: str) -> State:
-    """``state`` with one more sentence of news."""
-    return replace(state, news=state.news + (text,))
-
-
 def add_hand(state: State, player: int, n: int) -> State:
     state = replace(state, hands=put(state.hands, player, state.hands[player] + n))
     return _fit(state) if state.known else state

@@ -29,11 +29,12 @@ from __future__ import annotations
 
 from companion.engine.core import CheckLine, Choice
 from companion.engine.frozen import replace
+from companion.engine.news import cleared, say
 from companion.engine.present import present
 from companion.errors import RuleViolation
 from companion.games.children import grid as gr
 from companion.games.children import why
-from companion.games.children.state import Ghost, State, Step, put, say, set_ghosts
+from companion.games.children.state import Ghost, State, Step, put, set_ghosts
 from companion.i18n import Msg, msg, nmsg
 
 #: Every correction key starts so.
@@ -72,7 +73,7 @@ def correct(state: State, key: str) -> State:
         raise RuleViolation(msg("That correction no longer fits the table check: nothing changed. "
                                 "Look at the table check again."))
     kind, _, rest = key[len(PREFIX):].partition(":")
-    state = replace(state, news=())
+    state = cleared(state)
     if kind == "enraged":
         ghost_id, _, side = rest.rpartition(":")
         return _turn(state, ghost_id, side == "1")

@@ -16,7 +16,7 @@ location's door is from the mover, and the board's layout is UNKNOWN to the comp
 * **Not shown** everywhere else: a figure there would be a guess at the board.
 * :func:`reach` is the dice part for a known distance: the chance that the roll lets the
   mover move at least that many squares, over the 36 faces of the two dice, by the engine's
-  rules (:func:`moves_for`; a test checks it against ``rules.act`` on every pair). The table
+  rules (:func:`moves_for`; a test checks it against the rules on every pair). The table
   may give that distance before the roll (:func:`asks_squares`: the ``squares`` choice, a
   recorded input that changes nothing else); with it, the meter shows :func:`reach`.
 """

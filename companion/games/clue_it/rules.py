@@ -15,12 +15,12 @@ from typing import Any
 
 from companion.engine.frozen import replace
 from companion.engine.lessons import what_for
+from companion.engine.news import say as _say
 from companion.engine.present import present
 from companion.engine.tuples import put, without
 from companion.engine.words import and_names
-from companion.errors import RuleViolation
 from companion.games.clue_it import components as ci
-from companion.games.clue_it import tablecheck, why
+from companion.games.clue_it import why
 from companion.games.clue_it.content import names_entered, passages_entered
 from companion.games.clue_it.odds import ROLLS, reaching
 from companion.games.clue_it.prompts import PILE_WORD
@@ -40,14 +40,8 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
         content: the table's entries (the header's ``content``, checked): Rumor card names
             and the corners' secret passages (:mod:`companion.games.clue_it.content`).
 
-    Raises:
-        RuleViolation: fewer than 2 or more than 7 players, or a repeated name.
+    The engine has checked the player count (2 to 7) and the names first (``Game.setup``).
     """
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleViolation(msg("CLUE: IT is for {low} to {high} players, not {count}.", low=MIN_PLAYERS,
-                                high=MAX_PLAYERS, count=len(players)))
-    if len(set(players)) != len(players):
-        raise RuleViolation(msg("Each player needs a different name."))
     n = len(players)
     return State(
         players=tuple(players),
@@ -81,17 +75,6 @@ def _checklist(options: Mapping[str, Any]) -> tuple:
                           msg("You cross off every card you see. What is left is the answer, so keep your sheet "
                               "secret.")))
     return tuple(lines)
-
-
-def act(state: State, action: str) -> State:
-    """The state after ``action`` (a choice key or a chance outcome key), which the engine
-    found legal now (:mod:`companion.engine.legality`). A card tapped twice while sealing,
-    or an Intrigue card tapped that is not in the deck, is accepted and only explained: the
-    list of choices never depends on hidden cards."""
-    if action.startswith(tablecheck.PREFIX):  # a table-check correction: at any step
-        return tablecheck.correct(state, action)
-    kind, _, arg = action.partition(":")
-    return _HANDLERS[kind](replace(state, news=()), arg)
 
 
 # --------------------------------------------------------------------------- setup steps
@@ -579,7 +562,11 @@ def _reveal(state: State) -> State:
                                         place=location)))
 
 
-_HANDLERS = {
+#: Each action's rule by its kind (``Game.handlers``: the engine clears the news and calls
+#: ``HANDLERS[kind](state, rest)`` for an action it found legal now). A card tapped twice while
+#: sealing, or an Intrigue card tapped that is not in the deck, is accepted and only explained:
+#: the list of choices never depends on hidden cards.
+HANDLERS = {
     "kid": _choose_kid,
     "sealed": _sealed,
     "seal": _seal_tap,
@@ -641,7 +628,3 @@ def _ordinal(n: int) -> str:
 
 def _discard(state: State, card: str) -> State:
     return replace(state, intrigue_discard=tuple(sorted(state.intrigue_discard + (card,))))
-
-
-def _say(state: State, text: str) -> State:
-    return replace(state, news=state.news + (text,))

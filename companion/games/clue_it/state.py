@@ -60,7 +60,7 @@ PRIVATE_STEPS = frozenset({Step.PEEK_SHOW, Step.INTRIGUE, Step.ACCUSE_KID, Step.
 
 @dataclass(frozen=True)
 class State:
-    """The whole CLUE: IT game. Immutable; ``rules.act`` returns a new one.
+    """The whole CLUE: IT game. Immutable; each rule (``rules.HANDLERS``) returns a new one.
 
     Attributes:
         players: names in seating order, clockwise (the player to one's left is next).

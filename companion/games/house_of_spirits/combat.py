@@ -10,6 +10,7 @@ House rules: ``monster_crit`` (H-A3), ``excess_monsters`` (H-A4), ``reroll_limit
 from __future__ import annotations
 
 from companion.engine.frozen import replace
+from companion.engine.news import say
 from companion.engine.tuples import put
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits import why
@@ -21,7 +22,6 @@ from companion.games.house_of_spirits.state import (
     begin_action,
     change_action,
     discard_items,
-    say,
 )
 from companion.i18n import msg, todo
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.engine.frozen import replace
+from companion.engine.news import say
 from companion.engine.tuples import put, without
 from companion.engine.words import and_names, commas
 from companion.games.house_of_spirits import why
-from companion.games.house_of_spirits.state import Roll, State, Step, say
+from companion.games.house_of_spirits.state import Roll, State, Step
 from companion.i18n import msg, nmsg, todo
 
 # --------------------------------------------------------------------------- draws
@@ -52,7 +53,7 @@ def _weights(cards: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
 
 def draw(state: State, step: Step) -> State:
     """Ask for the next card at ``step``: a pending draw. A card that is certain is drawn at
-    once, before anyone is asked (:func:`certain_draw`, settled by ``rules.act``)."""
+    once, before anyone is asked (:func:`certain_draw`, settled by ``rules.settled``)."""
     return replace(state, step=step)
 
 

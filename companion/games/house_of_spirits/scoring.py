@@ -7,12 +7,13 @@ always the sum of its logged causes) and checks the 18-point win.
 from __future__ import annotations
 
 from companion.engine.frozen import replace
+from companion.engine.news import say
 from companion.engine.present import present
 from companion.engine.tuples import put
 from companion.engine.words import and_names
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits import why
-from companion.games.house_of_spirits.state import State, Step, say
+from companion.games.house_of_spirits.state import State, Step
 from companion.i18n import msg, nmsg, ntodo, todo
 
 #: What each score cause (the key kept in ``score_log``) is called at the table.

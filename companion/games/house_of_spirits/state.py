@@ -342,11 +342,6 @@ def change_action(state: State, **changes: Any) -> State:
     return replace(state, frames=pd.replace_top(state.frames, replace(state.action, **changes)))
 
 
-def say(state: State, text: str) -> State:
-    """``state`` with one more sentence of news."""
-    return replace(state, news=state.news + (text,))
-
-
 def add_to_hand(state: State, player: int, card: str) -> State:
     """The player takes ``card`` into their hand this round."""
     return replace(state, hands=put(state.hands, player, state.hands[player] + ((card, state.round),)))
