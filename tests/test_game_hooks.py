@@ -38,7 +38,7 @@ def test_a_game_gets_its_hooks_from_its_packages_modules_by_role():
 
 
 def test_a_hook_the_modules_lack_keeps_the_default():
-    assert _hook(ghost_at_home, "correct") is Game.correct
+    assert _hook(house_of_spirits, "correct") is Game.correct  # its table check lists no corrections
     assert _hook(ghost_at_home, "private_view") is Game.private_view
     assert _hook(ghost_at_home, "settled") is Game.settled and _hook(clue_it, "cleared") is Game.cleared
 
