@@ -506,9 +506,10 @@ class Daemon:
 
     def _accepted(self, inp: Input, reply: Reply, hidden: bool) -> None:
         self.revision += 1
-        log.info("%s -> %s", "a private choice" if hidden else inputs.describe(inp), "; ".join(reply.news))
         self.recent.extend(reply.news)
         self.publish(reply.news, self.publisher.physical(inp, hidden))
+        if log.isEnabledFor(logging.INFO):  # after the screens have it: the log is not on the tap's path (issue 35)
+            log.info("%s -> %s", "a private choice" if hidden else inputs.describe(inp), "; ".join(reply.news))
 
     def _no_game(self, inp: Input) -> Reply:
         if isinstance(inp, Remove):
