@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import gc
 import logging
 import os
 import threading
@@ -291,6 +292,7 @@ class Daemon:
         self.saving.check()
         self.revision += 1
         self.publish()
+        settle_heap()
         return self.session
 
     def resume_game(self, record) -> Session:
@@ -310,6 +312,7 @@ class Daemon:
         self.recent.extend(self.session.todo)  # what the table must do still, with its why (issue 33)
         self.revision += 1
         self.publish()
+        settle_heap()
         return self.session
 
     def show_last_finished(self) -> Session | None:
@@ -626,6 +629,16 @@ class Daemon:
         """A client left: its tag writes are cancelled and its enrollment walk ends."""
         self.programmer.client_left(writer)
         self.enroller.client_left(writer)
+
+
+def settle_heap() -> None:
+    """Once a game is on the table (its state published): collect what its start or resume
+    left, then freeze the rest (the modules, the game's replayed history) out of the cyclic
+    GC's reach, so a collection during a tap walks only what was made since (issue 35). The
+    game before it is unfrozen first, so nothing it left behind is kept."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
 
 
 def presence_input(event) -> Input:
