@@ -84,7 +84,8 @@ def main() -> None:
         values = [r[b] - r[a] for r in rows]
         print(f"  {label:28s} " + " / ".join(f"{budgets.pct(values, q) * 1e3:6.3f}" for q in (.5, .9, .99, 1)))
     rest = [(r["done"] - r["submit"]) - (r["appended"] - r["append"]) for r in rows]
-    print(f"  {'total without the append':28s} " + " / ".join(f"{budgets.pct(rest, q) * 1e3:6.3f}" for q in (.5, .9, .99, 1)))
+    figures = " / ".join(f"{budgets.pct(rest, q) * 1e3:6.3f}" for q in (.5, .9, .99, 1))
+    print(f"  {'total without the append':28s} {figures}")
     total = sorted(rows, key=lambda r: r["done"] - r["submit"])
     slow = total[-max(1, len(total) // 100):]
     print("the slowest 1%: the stage that took longest, and GC pauses inside the tap")

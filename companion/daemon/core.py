@@ -137,6 +137,7 @@ class Daemon:
         #: The virtual readers and ``tap`` (issue 18), and whether a dice button was opened.
         self.taps = VirtualTaps(store, self.now, settings.virtual_taps_off)
         self.dice_button = settings.dice_button
+        self._settle_heap = settings.settle_heap
         self._queue: asyncio.Queue | None = None
         self._stopped: asyncio.Event | None = None
         self._tasks: set[asyncio.Task] = set()  # every task the daemon started, until it ends
@@ -292,7 +293,8 @@ class Daemon:
         self.saving.check()
         self.revision += 1
         self.publish()
-        settle_heap()
+        if self._settle_heap:
+            settle_heap()
         return self.session
 
     def resume_game(self, record) -> Session:
@@ -312,7 +314,8 @@ class Daemon:
         self.recent.extend(self.session.todo)  # what the table must do still, with its why (issue 33)
         self.revision += 1
         self.publish()
-        settle_heap()
+        if self._settle_heap:
+            settle_heap()
         return self.session
 
     def show_last_finished(self) -> Session | None:
