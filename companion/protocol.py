@@ -137,9 +137,10 @@ class ProtocolError(CompanionError, ValueError):
 def _plain(value: Any) -> Any:
     """msgspec's hook for what it does not encode itself: a ``str``/``int``/``float``
     subclass (a rendered sentence type, say) as its plain value, as :func:`json.dumps` does."""
-    for base in (str, int, float):
-        if isinstance(value, base):
-            return base(value) if base is not str else str.__str__(value)
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, (int, float)):
+        return int(value) if isinstance(value, int) else float(value)
     raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
