@@ -130,9 +130,12 @@ def test_the_heap_is_settled_once_a_game_is_on_the_table_never_per_input(tmp_pat
     resumes, never on an input's path; off unless the settings ask (the daemon process does)."""
     settled: list[int] = []
     monkeypatch.setattr(core, "settle_heap", lambda: settled.append(1))
+    monkeypatch.setattr(core, "SETTLE_AFTER", 0.0)
     with running_daemon(tmp_path, settings=DaemonSettings(settle_heap=True)) as daemon:
         _start(daemon, stack={"movement_die": [6]})
+        wait_until(lambda: settled)
         assert daemon.submit(Press("dice")).result(10).news == ("Ada rolled 6.", "A 6: no Ghost card this turn.")
+        daemon.call(lambda: None)
         assert settled == [1]
     with running_daemon(tmp_path, socket="other.sock", db="e.sqlite3") as daemon:
         _start(daemon)

@@ -51,6 +51,8 @@ WORKER_TASK = "input worker"
 #: Seconds between two tries at writing the inputs kept in memory after a write failed
 #: (a full disk that has room again, issue 26).
 SAVE_RETRY_EVERY = 2.0
+#: Seconds after a game is on the table before :func:`settle_heap` runs.
+SETTLE_AFTER = 1.0
 
 
 def chosen_language(store: EventStore, default: str) -> str:
@@ -138,6 +140,7 @@ class Daemon:
         self.taps = VirtualTaps(store, self.now, settings.virtual_taps_off)
         self.dice_button = settings.dice_button
         self._settle_heap = settings.settle_heap
+        self._settle_due: asyncio.TimerHandle | bool = False  # a settle_heap to run (its timer once serving)
         self._queue: asyncio.Queue | None = None
         self._stopped: asyncio.Event | None = None
         self._tasks: set[asyncio.Task] = set()  # every task the daemon started, until it ends
@@ -208,6 +211,22 @@ class Daemon:
         return task
 
     # ------------------------------------------------------------------ thread-safe API
+
+    def _settle_soon(self) -> None:
+        """:func:`settle_heap` :data:`SETTLE_AFTER` seconds after a game is on the table (when
+        the settings ask): its state has gone out, the screens have read it, and a tap arriving
+        at once does not wait for the collection. Before serving: once serving."""
+        if not self._settle_heap:
+            return
+        if isinstance(self._settle_due, asyncio.TimerHandle):
+            self._settle_due.cancel()
+        self._settle_due = True
+        if self.loop is not None and self.loop.is_running():
+            self._settle_due = self.loop.call_later(SETTLE_AFTER, self._settle)
+
+    def _settle(self) -> None:
+        self._settle_due = False
+        settle_heap()
 
     def submit(self, inp: Input) -> concurrent.futures.Future[Reply]:
         """Queue a table input. Thread-safe; called from hardware threads.
@@ -293,8 +312,7 @@ class Daemon:
         self.saving.check()
         self.revision += 1
         self.publish()
-        if self._settle_heap:
-            settle_heap()
+        self._settle_soon()
         return self.session
 
     def resume_game(self, record) -> Session:
@@ -314,8 +332,7 @@ class Daemon:
         self.recent.extend(self.session.todo)  # what the table must do still, with its why (issue 33)
         self.revision += 1
         self.publish()
-        if self._settle_heap:
-            settle_heap()
+        self._settle_soon()
         return self.session
 
     def show_last_finished(self) -> Session | None:
@@ -380,6 +397,8 @@ class Daemon:
         self.start_task(self.saving.retry(SAVE_RETRY_EVERY))
         if ready is not None:
             ready.set()
+        if self._settle_due is True:  # a game resumed before serving
+            self._settle_due = self.loop.call_later(SETTLE_AFTER, self._settle)
         try:
             if on_ready is not None:
                 on_ready()
