@@ -141,6 +141,13 @@ def test_the_heap_is_settled_once_a_game_is_on_the_table_never_per_input(tmp_pat
         _start(daemon)
         daemon.drain()
     assert settled == [1]
+    store = EventStore(tmp_path / "f.sqlite3")  # a game on the table before serving (a resume at boot)
+    daemon = Daemon(store, tmp_path / "third.sock", settings=DaemonSettings(settle_heap=True))
+    daemon.start_game(GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 3}))
+    assert settled == [1]
+    with DaemonThread(daemon):
+        wait_until(lambda: len(settled) == 2)
+    store.close()
 
 
 def test_input_without_a_game_is_explained(daemon):

@@ -212,22 +212,6 @@ class Daemon:
 
     # ------------------------------------------------------------------ thread-safe API
 
-    def _settle_soon(self) -> None:
-        """:func:`settle_heap` :data:`SETTLE_AFTER` seconds after a game is on the table (when
-        the settings ask): its state has gone out, the screens have read it, and a tap arriving
-        at once does not wait for the collection. Before serving: once serving."""
-        if not self._settle_heap:
-            return
-        if isinstance(self._settle_due, asyncio.TimerHandle):
-            self._settle_due.cancel()
-        self._settle_due = True
-        if self.loop is not None and self.loop.is_running():
-            self._settle_due = self.loop.call_later(SETTLE_AFTER, self._settle)
-
-    def _settle(self) -> None:
-        self._settle_due = False
-        settle_heap()
-
     def submit(self, inp: Input) -> concurrent.futures.Future[Reply]:
         """Queue a table input. Thread-safe; called from hardware threads.
 
@@ -300,6 +284,22 @@ class Daemon:
             self.loop.call_soon_threadsafe(self._stopped.set)
 
     # ------------------------------------------------------------------ game control (loop)
+
+    def _settle_soon(self) -> None:
+        """:func:`settle_heap` :data:`SETTLE_AFTER` seconds after a game is on the table (when
+        the settings ask): its state has gone out, the screens have read it, and a tap arriving
+        at once does not wait for the collection. Before serving: once serving."""
+        if not self._settle_heap:
+            return
+        if isinstance(self._settle_due, asyncio.TimerHandle):
+            self._settle_due.cancel()
+        self._settle_due = True
+        if self.loop is not None and self.loop.is_running():
+            self._settle_due = self.loop.call_later(SETTLE_AFTER, self._settle)
+
+    def _settle(self) -> None:
+        self._settle_due = False
+        settle_heap()
 
     def start_game(self, header: GameHeader) -> Session:
         """Start and record a new game; publish it. Call on the loop (or via :meth:`call`)."""
