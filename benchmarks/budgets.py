@@ -30,6 +30,7 @@ from pathlib import Path
 
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
+from companion.daemon.settings import DaemonSettings
 from companion.engine import all_games, resolve_options
 from companion.header import GameHeader
 from companion.inputs import Tap, Touch
@@ -115,7 +116,8 @@ def tap_to_published(events: int, taps: int, appends: list[float] | None = None)
         store = EventStore(db)
         if appends is not None:
             _time_appends(store, appends)
-        daemon = Daemon(store, Path(tmp) / "c.sock")
+        # settle_heap as the daemon process runs it (companion.daemon.boot.build_daemon)
+        daemon = Daemon(store, Path(tmp) / "c.sock", settings=DaemonSettings(settle_heap=True))
         arrived = threading.Event()
         stamp: list[float] = []
 

@@ -101,6 +101,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from companion.engine.lessons import purpose_of
 from companion.engine.rulecard import sections_now
 from companion.engine.why import why_message
@@ -141,9 +143,48 @@ class ProtocolError(CompanionError, ValueError):
     """A line that is not a JSON object."""
 
 
+def _plain(value: Any) -> Any:
+    """msgspec's hook for what it does not encode itself: a ``str``/``int``/``float``
+    subclass (a rendered sentence type, say) as its plain value, as :func:`json.dumps` does."""
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, (int, float)):
+        return int(value) if isinstance(value, int) else float(value)
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+_ENCODER = msgspec.json.Encoder(enc_hook=_plain)
+#: Every digit as ``0``, to find where msgspec may write a float otherwise than :func:`json.dumps`:
+#: an exponent (``1e16`` for ``1e+16``, ``1e-7`` for ``1e-07``: ``0e`` here) or a small one in
+#: full (``0.00001`` for ``1e-05``: ``0.0000``). Such a line is made again with json, so the bytes
+#: never change; text and floats that merely look so take the json path too. (A translate and two
+#: finds: a fifth of a regular expression's time on a state.)
+_DIGITS = bytes.maketrans(b"123456789", b"000000000")
+
+
+def _may_differ(line: bytes) -> bool:
+    digits = line.translate(_DIGITS)
+    return b"0e" in digits or b"0.0000" in digits
+
+
 def encode(message: dict[str, Any]) -> bytes:
     """One message as a JSON line (UTF-8, ending in ``\\n``). Never raises for text:
-    a character UTF-8 cannot carry (a lone surrogate) becomes ``?``."""
+    a character UTF-8 cannot carry (a lone surrogate) becomes ``?``.
+
+    The bytes are exactly :func:`json.dumps`'s (``ensure_ascii=False``, no spaces), made
+    with msgspec (~8x quicker on a state, issue 35): a line msgspec cannot make, or may
+    make otherwise (a float in exponent form, a lone surrogate), is made with json."""
+    try:
+        line = _ENCODER.encode(message)
+    except (TypeError, ValueError, OverflowError):  # UnicodeEncodeError is a ValueError
+        return json_line(message)
+    if _may_differ(line):
+        return json_line(message)
+    return line + b"\n"
+
+
+def json_line(message: dict[str, Any]) -> bytes:
+    """:func:`encode` with :func:`json.dumps` alone: the reference its bytes are checked against."""
     text = json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n"
     return text.encode("utf-8", "replace")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import socket
 import stat
@@ -12,7 +13,8 @@ import pytest
 
 from companion import protocol
 from companion.client import Client
-from companion.daemon import Daemon, DaemonThread
+from companion.daemon import Daemon, DaemonThread, core
+from companion.daemon.settings import DaemonSettings
 from companion.errors import StackError
 from companion.header import GameHeader
 from companion.inputs import Press, Tap, Touch
@@ -98,6 +100,54 @@ def test_every_client_sees_every_state(daemon):
         for collector in (first, second):
             state = collector.wait_for(lambda m: m.get("type") == "state" and m["view"].get("die") == 6)
             assert state["news"] == ["Ada rolled 6.", "A 6: no Ghost card this turn."]
+
+
+def test_a_press_encodes_its_state_once_for_every_screen(daemon, monkeypatch):
+    """Issue 35 item 3: with three screens connected, one press is encoded once as a state
+    and once as its flash (a work count, not a timing)."""
+    _start(daemon, stack={"movement_die": [6]})
+    collectors = [Collector(), Collector(), Collector()]
+    encoded: list[str] = []
+    encode = protocol.encode
+
+    def counted(message):
+        encoded.append(message.get("type"))
+        return encode(message)
+
+    with contextlib.ExitStack() as stack:
+        for collector in collectors:
+            stack.enter_context(Client(daemon.socket_path, on_message=collector).connect())
+        monkeypatch.setattr(protocol, "encode", counted)
+        daemon.submit(Press("dice"))
+        daemon.drain()
+        for collector in collectors:
+            collector.wait_for(lambda m: m.get("type") == "state" and m["view"].get("die") == 6)
+    assert sorted(encoded) == ["input", "state"]
+
+
+def test_the_heap_is_settled_once_a_game_is_on_the_table_never_per_input(tmp_path, monkeypatch):
+    """Issue 35 item 3: ``settle_heap`` (collect, gc.freeze) runs when a game starts or
+    resumes, never on an input's path; off unless the settings ask (the daemon process does)."""
+    settled: list[int] = []
+    monkeypatch.setattr(core, "settle_heap", lambda: settled.append(1))
+    monkeypatch.setattr(core, "SETTLE_AFTER", 0.0)
+    with running_daemon(tmp_path, settings=DaemonSettings(settle_heap=True)) as daemon:
+        _start(daemon, stack={"movement_die": [6]})
+        wait_until(lambda: settled)
+        assert daemon.submit(Press("dice")).result(10).news == ("Ada rolled 6.", "A 6: no Ghost card this turn.")
+        daemon.call(lambda: None)
+        assert settled == [1]
+    with running_daemon(tmp_path, socket="other.sock", db="e.sqlite3") as daemon:
+        _start(daemon)
+        daemon.drain()
+    assert settled == [1]
+    store = EventStore(tmp_path / "f.sqlite3")  # a game on the table before serving (a resume at boot)
+    daemon = Daemon(store, tmp_path / "third.sock", settings=DaemonSettings(settle_heap=True))
+    daemon.start_game(GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 3}))
+    assert settled == [1]
+    with DaemonThread(daemon):
+        wait_until(lambda: len(settled) == 2)
+    store.close()
 
 
 def test_input_without_a_game_is_explained(daemon):

@@ -49,7 +49,8 @@ def build_daemon(config, db: Path, sock: Path, new) -> Booted:
     hardware = TableHardware(config)
     settings = DaemonSettings(hold_time=config.dice.hold_time, language=config.language,
                               reader_roles=hardware.reader_roles(), phones=config.phones, mqtt=config.mqtt,
-                              desk=config.desk, virtual_taps_off=off_reason(config), storage_warning=unwritable)
+                              desk=config.desk, virtual_taps_off=off_reason(config), storage_warning=unwritable,
+                              settle_heap=True)
     daemon = Daemon(store, sock, settings=settings)
     warn_full_disk(daemon, store, unwritable)
     try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import gc
 import logging
 import os
 import threading
@@ -51,6 +52,8 @@ WORKER_TASK = "input worker"
 #: Seconds between two tries at writing the inputs kept in memory after a write failed
 #: (a full disk that has room again, issue 26).
 SAVE_RETRY_EVERY = 2.0
+#: Seconds after a game is on the table before :func:`settle_heap` runs.
+SETTLE_AFTER = 1.0
 
 
 def chosen_language(store: EventStore, default: str) -> str:
@@ -137,6 +140,8 @@ class Daemon:
         #: The virtual readers and ``tap`` (issue 18), and whether a dice button was opened.
         self.taps = VirtualTaps(store, self.now, settings.virtual_taps_off)
         self.dice_button = settings.dice_button
+        self._settle_heap = settings.settle_heap
+        self._settle_due: asyncio.TimerHandle | bool = False  # a settle_heap to run (its timer once serving)
         self._queue: asyncio.Queue | None = None
         self._stopped: asyncio.Event | None = None
         self._tasks: set[asyncio.Task] = set()  # every task the daemon started, until it ends
@@ -283,6 +288,22 @@ class Daemon:
 
     # ------------------------------------------------------------------ game control (loop)
 
+    def _settle_soon(self) -> None:
+        """:func:`settle_heap` :data:`SETTLE_AFTER` seconds after a game is on the table (when
+        the settings ask): its state has gone out, the screens have read it, and a tap arriving
+        at once does not wait for the collection. Before serving: once serving."""
+        if not self._settle_heap:
+            return
+        if isinstance(self._settle_due, asyncio.TimerHandle):
+            self._settle_due.cancel()
+        self._settle_due = True
+        if self.loop is not None and self.loop.is_running():
+            self._settle_due = self.loop.call_later(SETTLE_AFTER, self._settle)
+
+    def _settle(self) -> None:
+        self._settle_due = False
+        settle_heap()
+
     def start_game(self, header: GameHeader) -> Session:
         """Start and record a new game; publish it. Call on the loop (or via :meth:`call`)."""
         self.saving.before_leaving()
@@ -294,6 +315,7 @@ class Daemon:
         self.saving.check()
         self.revision += 1
         self.publish()
+        self._settle_soon()
         return self.session
 
     def resume_game(self, record) -> Session:
@@ -313,6 +335,7 @@ class Daemon:
         self.recent.extend(self.session.todo)  # what the table must do still, with its why (issue 33)
         self.revision += 1
         self.publish()
+        self._settle_soon()
         return self.session
 
     def show_last_finished(self) -> Session | None:
@@ -377,6 +400,8 @@ class Daemon:
         self.start_task(self.saving.retry(SAVE_RETRY_EVERY))
         if ready is not None:
             ready.set()
+        if self._settle_due is True:  # a game resumed before serving
+            self._settle_due = self.loop.call_later(SETTLE_AFTER, self._settle)
         try:
             if on_ready is not None:
                 on_ready()
@@ -509,9 +534,10 @@ class Daemon:
 
     def _accepted(self, inp: Input, reply: Reply, hidden: bool) -> None:
         self.revision += 1
-        log.info("%s -> %s", "a private choice" if hidden else inputs.describe(inp), "; ".join(reply.news))
         self.recent.extend(reply.news)
         self.publish(reply.news, self.publisher.physical(inp, hidden))
+        if log.isEnabledFor(logging.INFO):  # after the screens have it: the log is not on the tap's path (issue 35)
+            log.info("%s -> %s", "a private choice" if hidden else inputs.describe(inp), "; ".join(reply.news))
 
     def _no_game(self, inp: Input) -> Reply:
         if isinstance(inp, Remove):
@@ -628,6 +654,16 @@ class Daemon:
         """A client left: its tag writes are cancelled and its enrollment walk ends."""
         self.programmer.client_left(writer)
         self.enroller.client_left(writer)
+
+
+def settle_heap() -> None:
+    """Once a game is on the table (its state published): collect what its start or resume
+    left, then freeze the rest (the modules, the game's replayed history) out of the cyclic
+    GC's reach, so a collection during a tap walks only what was made since (issue 35). The
+    game before it is unfrozen first, so nothing it left behind is kept."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
 
 
 def presence_input(event) -> Input:

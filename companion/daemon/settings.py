@@ -27,6 +27,9 @@ class DaemonSettings:
             a real one is opened with the readers (:class:`~companion.daemon.table_hardware.TableHardware`).
         storage_warning: why games are not being saved from the start (the store's directory
             cannot be written: it is in memory), or None.
+        settle_heap: after a game starts or resumes, collect and freeze the heap
+            (:func:`companion.daemon.core.settle_heap`): on in the daemon process, off where
+            a daemon shares a large process (tests), whose whole heap a collection would walk.
     """
 
     hold_time: float = DEFAULT_HOLD_TIME
@@ -38,3 +41,4 @@ class DaemonSettings:
     virtual_taps_off: str | None = None
     dice_button: bool = False
     storage_warning: str | None = None
+    settle_heap: bool = False

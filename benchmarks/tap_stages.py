@@ -1,0 +1,103 @@
+"""Where a tap's time goes, stage by stage (issue 35 item 3): the seconds from
+``Daemon.submit`` to the worker taking the tap, the durable append, the state message built,
+encoded and written, the client's reader thread waking on it, its decode; and the GC pauses
+that fell inside a tap. A measurement, never a test.
+
+Run: ``python benchmarks/tap_stages.py [TAPS]`` (default 1,000, on a 1,000-event game).
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+import time
+
+sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
+
+from benchmarks import budgets  # noqa: E402
+from companion import client as client_module  # noqa: E402
+from companion.daemon import core, hub, publisher  # noqa: E402
+from companion.store import EventStore  # noqa: E402
+
+marks: dict[str, float] = {}
+gc_pauses: list[tuple[float, float, int]] = []
+_gc_start = [0.0]
+
+
+def _on_gc(phase, info):
+    if phase == "start":
+        _gc_start[0] = time.perf_counter()
+    else:
+        gc_pauses.append((_gc_start[0], time.perf_counter(), info["generation"]))
+
+
+def _wrap(owner, name, before=None, after=None, last=False, fresh=False):
+    original = getattr(owner, name)
+
+    def wrapped(*args, **kwargs):
+        if fresh:
+            marks.clear()
+        if before and last:
+            marks[before] = time.perf_counter()
+        elif before:
+            marks.setdefault(before, time.perf_counter())
+        try:
+            return original(*args, **kwargs)
+        finally:
+            if after and last:
+                marks[after] = time.perf_counter()
+            elif after:
+                marks.setdefault(after, time.perf_counter())
+    setattr(owner, name, wrapped)
+
+
+def main() -> None:
+    taps = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    _wrap(core.Daemon, "submit", before="submit", fresh=True)
+    _wrap(core.Daemon, "_play", before="worker")
+    _wrap(EventStore, "append", before="append", after="appended")
+    _wrap(publisher.StatePublisher, "publish", before="publish")
+    _wrap(hub.ClientHub, "broadcast", before="broadcast", after="written", last=True)
+    _wrap(client_module.Client, "_deliver", before="client", last=True)
+    gc.callbacks.append(_on_gc)
+    rows: list[dict[str, float]] = []
+    original_wait = budgets.threading.Event.wait
+
+    def wait(self, timeout=None):
+        result = original_wait(self, timeout)
+        if "submit" in marks and "client" in marks:
+            rows.append({**marks, "done": time.perf_counter()})
+        return result
+
+    budgets.threading.Event.wait = wait
+    try:
+        budgets.tap_to_published(1000, taps)
+    finally:
+        budgets.threading.Event.wait = original_wait
+    rows = [r for r in rows if all(k in r for k in ("worker", "append", "appended", "publish", "written"))]
+    stages = [("submit -> worker takes it", "submit", "worker"), ("worker -> append", "worker", "append"),
+              ("append (durable)", "append", "appended"), ("appended -> publish", "appended", "publish"),
+              ("publish -> written", "publish", "written"), ("written -> client thread", "written", "client"),
+              ("client decode + deliver", "client", "done"), ("total", "submit", "done")]
+    print(f"{len(rows)} taps; ms per stage (p50 / p90 / p99 / max)")
+    for label, a, b in stages:
+        values = [r[b] - r[a] for r in rows]
+        print(f"  {label:28s} " + " / ".join(f"{budgets.pct(values, q) * 1e3:6.3f}" for q in (.5, .9, .99, 1)))
+    rest = [(r["done"] - r["submit"]) - (r["appended"] - r["append"]) for r in rows]
+    figures = " / ".join(f"{budgets.pct(rest, q) * 1e3:6.3f}" for q in (.5, .9, .99, 1))
+    print(f"  {'total without the append':28s} {figures}")
+    total = sorted(rows, key=lambda r: r["done"] - r["submit"])
+    slow = total[-max(1, len(total) // 100):]
+    print("the slowest 1%: the stage that took longest, and GC pauses inside the tap")
+    for r in slow:
+        worst = max(stages[:-1], key=lambda s: r[s[2]] - r[s[1]])
+        inside = [(e - s, g) for s, e, g in gc_pauses if s >= r["submit"] and e <= r["done"]]
+        print(f"  {(r['done'] - r['submit']) * 1e3:6.2f} ms: {worst[0]} {(r[worst[2]] - r[worst[1]]) * 1e3:.2f} ms; "
+              f"gc {[(round(d * 1e3, 2), g) for d, g in inside]}")
+    in_taps = sum(1 for s, e, _ in gc_pauses for r in rows if s >= r["submit"] and e <= r["done"])
+    print(f"GC collections during taps: {in_taps} of {len(gc_pauses)}; "
+          f"gen2: {sum(1 for *_, g in gc_pauses if g == 2)}")
+
+
+if __name__ == "__main__":
+    main()
