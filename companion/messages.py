@@ -39,6 +39,9 @@ class PromptMessage(TypedDict):
     player: str | None
     choices: list[ChoiceMessage]
     over: bool
+    #: Once it is over: how the game ended in one sentence ("The hunters won!", the game's
+    #: :meth:`~companion.engine.game.Game.summary`), for the game-over panel; else None.
+    summary: str | None
     private: PrivateOwner | None
     out_of_turn: list[OutOfTurnChoice]
 

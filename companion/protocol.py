@@ -168,7 +168,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
 
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
     view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label, main}] (never a private
-    or a tap-only choice; ``main``: the expected next step, the one large button), ``over``, ``private``:
+    or a tap-only choice; ``main``: the expected next step, the one large button), ``over``, ``summary`` (once over: how it ended,
+    ``Game.summary``, else None), ``private``:
     ``{"player": name}`` when the prompt has private choices, which that player sees only by
     asking ``private``, else None; ``out_of_turn``: [{key, label, player}], choices another
     player may make now), ``todo`` ([{kind, text}]: what the table must physically do now,
@@ -195,7 +196,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         log_why = why_message(recent, lang)
     if session is None:
         empty: PromptMessage = {"text": render(msg("No game yet: start a new one."), lang), "player": None,
-                                "choices": [], "over": False, "private": None, "out_of_turn": []}
+                                "choices": [], "over": False, "summary": None, "private": None,
+                                "out_of_turn": []}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
                 "view": {}, "prompt": empty, "can_undo": False, "private_players": [], "news": [], "why": [],
                 "todo": [], "log": render_all(recent, lang, touch), "log_why": log_why,
@@ -208,6 +210,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "choices": [{"key": c.key, "label": render(c.label, lang), "main": c.main}
                     for c in p.choices if not (c.private or c.tap_only)],
         "over": p.over,
+        "summary": _summary(session, lang) if p.over else None,
         "private": private_prompt_owner(p),
         "out_of_turn": [{"key": c.key, "label": render(c.label, lang), "player": c.player}
                         for c in p.out_of_turn if not c.private],
@@ -279,6 +282,13 @@ def private_prompt_owner(prompt) -> PrivateOwner | None:
     if not any(c.private for c in prompt.choices):
         return None
     return {"player": prompt.player}
+
+
+def _summary(session, lang: str) -> str | None:
+    """How the finished game ended (:meth:`~companion.engine.game.Game.summary`) in ``lang``,
+    or None when the game gives none (the screen then shows the prompt)."""
+    said = session.spec.summary(session.state)
+    return None if said is None else render(said, lang)
 
 
 def private_message(session, player: str, lang: str = "en", touch: bool = False) -> PrivateMessage:

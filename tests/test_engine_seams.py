@@ -53,7 +53,8 @@ def _refusal(state: _Toy, key, component):
 TOY = GameSpec(id="creepy_cellar", title="Toy", min_players=2, max_players=2, options=(),
                setup=lambda players, options: _Toy(news=(todo("setup", "Put the clock on the table"),)),
                prompt=_prompt, apply=_apply, view=lambda state: {"turn": state.turn},
-               news=lambda state: state.news, refusal=_refusal)
+               news=lambda state: state.news, refusal=_refusal,
+               summary=lambda state: msg("The hunters won!") if state.turn >= 2 else None)
 
 
 @pytest.fixture
@@ -98,6 +99,14 @@ def test_todo_holds_the_last_accepted_inputs_instructions_only(session):
 def test_the_main_choice_is_marked_in_the_state_message(session):
     choices = protocol.state_message(session, [])["prompt"]["choices"]
     assert [(c["key"], c["main"]) for c in choices] == [("look", False), ("end-turn", True)]
+
+
+def test_a_finished_game_sends_its_summary_in_the_table_language(session):
+    """Issue 27 item 3: the game says how it ended (Game.summary); no screen cuts it out of the prompt."""
+    assert protocol.state_message(session, [])["prompt"]["summary"] is None
+    assert session.handle(Touch("end-turn")).accepted and session.handle(Touch("end-turn")).accepted
+    assert protocol.state_message(session, [])["prompt"]["summary"] == "The hunters won!"
+    assert protocol.state_message(session, [], lang="it")["prompt"]["summary"] == "I cacciatori hanno vinto!"
 
 
 def test_an_out_of_turn_choice_is_offered_and_accepted(session):

@@ -48,6 +48,7 @@ class TableModel(EventDispatcher):
         colours: player name -> palette key (``companion.palette``), the game's header's.
         prompt_text, player, choices, over: the current prompt; ``choices`` are
             ``{"key", "label"}`` dicts.
+        summary: once it is over, how the game ended (the prompt's ``summary``), else "".
         can_undo: the daemon would accept Undo.
         history: ``(text, kind)`` log entries, oldest first: kind ``"news"`` or ``"notice"``;
             ``fresh``: how many of the last entries are new since the previous state;
@@ -92,6 +93,7 @@ class TableModel(EventDispatcher):
     view = DictProperty({})
     colours = DictProperty({})
     prompt_text = StringProperty("")
+    summary = StringProperty("")
     player = StringProperty("")
     choices = ListProperty([])
     over = BooleanProperty(False)
@@ -170,6 +172,7 @@ class TableModel(EventDispatcher):
         self.hardware = dict(message.get("hardware") or {})
         self.lesson = dict(message.get("lesson") or {})
         self.odds = dict(message.get("odds") or {})
+        self.summary = strip_placeholders(prompt.get("summary") or "")  # before the prompt: the panel reads both
         self.prompt_text = text  # true to the hardware already: the daemon words it (issue 17 item 7)
         self.private_player = private_player(message)
         self.private_players = [str(p) for p in message.get("private_players") or []]

@@ -35,6 +35,7 @@ HOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "prompt": ("prompts", "prompt"),
     "_apply": ("rules", "act"),
     "view": ("view", "view"),
+    "summary": ("prompts", "summary"),
     "private_view": ("view", "player_view"),
     "component_label": ("components", "component_label"),
     "check": ("tablecheck", "check"),
@@ -183,6 +184,13 @@ class Game:
         finished game is not resumed."""
         return state.outcome
 
+    def summary(self, state: Any) -> Msg | None:
+        """How a finished game ended, in one sentence for the game-over panel ("The hunters
+        won!"): the over prompt's words without its "The game is over:". None (the default, and
+        while the game goes on): the panel shows the prompt as it is. Sent as the prompt's
+        ``summary``, so no screen has to cut it out of the prompt."""
+        return None
+
     def component_label(self, component: str) -> str:
         """A component id as players say it ("Ghost card room H"); default: the id."""
         return component
@@ -226,7 +234,7 @@ class Game:
 
 
 #: The optional hooks a :class:`GameSpec` may be given (each keeps its default when None).
-_HOOKS = ("news", "outcome", "component_label", "check", "private_view", "refusal", "tap_refusal",
+_HOOKS = ("news", "outcome", "summary", "component_label", "check", "private_view", "refusal", "tap_refusal",
           "encode", "decode")
 
 
