@@ -228,3 +228,29 @@ class PhoneLinksMessage(TypedDict):
     """``{"type": "phone_links"}``: each player's phone link for this game, to the asker only."""
     type: Literal["phone_links"]
     links: dict[str, str]
+
+
+class GameOptionMessage(TypedDict):
+    """One option of a game in the ``games`` message (:class:`~companion.engine.core.OptionSpec`)."""
+    name: str
+    default: Any
+    values: list[Any]
+    help: str  # the players' words, in the table's language: shown as it is
+    rulebook: str  # the rulebook section's name ("" when none)
+    setup: bool  # one of the game's real choices at the start (shown first), not a house rule
+
+
+class GameInfoMessage(TypedDict):
+    """A registered game in the ``games`` message."""
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: list[GameOptionMessage]
+
+
+class GamesMessage(TypedDict):
+    """The answer to ``games``: every registered game, and the game on the table (or None)."""
+    type: Literal["games"]
+    games: list[GameInfoMessage]
+    current: dict[str, Any] | None

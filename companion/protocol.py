@@ -168,8 +168,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
 
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
     view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label, main}] (never a private
-    or a tap-only choice; ``main``: the expected next step, the one large button), ``over``, ``summary`` (once over: how it ended,
-    ``Game.summary``, else None), ``private``:
+    or a tap-only choice; ``main``: the expected next step, the one large button), ``over``,
+    ``summary`` (once over: how it ended, ``Game.summary``, else None), ``private``:
     ``{"player": name}`` when the prompt has private choices, which that player sees only by
     asking ``private``, else None; ``out_of_turn``: [{key, label, player}], choices another
     player may make now), ``todo`` ([{kind, text}]: what the table must physically do now,

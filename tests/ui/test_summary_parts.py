@@ -40,7 +40,8 @@ def test_the_summary_of_a_win_a_loss_and_the_clue_solution():
 def test_the_headline_is_the_games_summary_never_cut_from_the_prompt():
     assert headline("The game is over: the hunters won!", "The hunters won!") == "The hunters won!"
     assert headline("La partita è finita. Vittoria: ada.", "ada ha risolto il mistero!") == "Ada ha risolto il mistero!"
-    assert headline("La partita è finita: i cacciatori hanno vinto!") == "La partita è finita: i cacciatori hanno vinto!"
+    over = "La partita è finita: i cacciatori hanno vinto!"
+    assert headline(over) == over  # a game without a summary: the prompt as it is, nothing cut
 
 
 def test_only_the_marked_choice_is_main_and_a_pick_list_has_none():

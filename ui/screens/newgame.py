@@ -313,8 +313,8 @@ class NewGameScreen(Screen):
         box.add_widget(_label(option_title(option["name"]), app, size=20, bold=True))
         box.add_widget(_label(help_text(option), app, size=17, colour=theme.TEXT_DIM))
         where = _("Default: {value}", value=value_text(option["default"], _))
-        if section(option.get("rulebook", "")):
-            where += " · " + _("Rulebook: {section}", section=section(option["rulebook"]))
+        if section(option):
+            where += " · " + _("Rulebook: {section}", section=section(option))
         box.add_widget(_label(where, app, size=15, colour=theme.TEXT_FAINT))
         values = option["values"]
         grid = GridLayout(cols=min(len(values), 3), size_hint_y=None, spacing=6 * unit)

@@ -21,44 +21,52 @@ from companion.i18n import Msg, msg
 OPTIONS = (
     OptionSpec(
         "envelope", "table", ("table", "companion"),
-        msg("Who seals the envelope: a player by hand (table), or the companion from face-down taps, "
-            "so it can check accusations (companion)."),
-        "Distribute Cards; issue 11",
+        msg("Who seals the envelope: a player by hand, or the companion from face-down taps, so it can check "
+            "accusations."),
+        "Distribute Cards",
+        refs="Distribute Cards; issue 11",
+        setup=True,
     ),
     OptionSpec(
         "intrigue_deck", "physical", ("physical", "virtual", "off"),
-        msg("Intrigue cards: the table draws the real card and taps it (physical), the companion draws "
-            "(virtual), or no Intrigue cards: a \"?\" counts as 1 (off)."),
-        "Intrigue Cards: \"If you're not using the Intrigue Cards, ignore the '?'\"",
+        msg("Intrigue cards: the table draws the real card and taps it, the companion draws, or no Intrigue "
+            "cards: a \"?\" counts as 1."),
+        "Intrigue Cards",
+        refs="Intrigue Cards: \"If you're not using the Intrigue Cards, ignore the '?'\"",
+        setup=True,
     ),
     OptionSpec(
         "leftover_mode", "face_up", ("face_up", "centre"),
-        msg("Leftover Rumor cards lie face-up beside the board (face_up), or face-down in the centre, "
-            "where a player who ends a move there may look at them (centre)."),
-        "Distribute Cards (notes 3.C I-A1)",
+        msg("Leftover Rumor cards lie face-up beside the board, or face-down in the centre, where a player who "
+            "ends a move there may look at them."),
+        "Distribute Cards",
+        refs="Distribute Cards (notes 3.C I-A1)",
     ),
     OptionSpec(
         "double_question", "two", ("two", "one"),
-        msg("Both dice show \"?\": draw two Intrigue cards (two) or one (one); either way move 0."),
-        "Roll the Dice (notes 3.C I-A2)",
+        msg("Both dice show \"?\": draw two Intrigue cards or one; either way move 0."),
+        "Roll the Dice",
+        refs="Roll the Dice (notes 3.C I-A2)",
     ),
     OptionSpec(
         "eliminated_answers", "answer", ("answer", "reveal"),
-        msg("A player out after a wrong accusation keeps the cards and still answers (answer), or lays "
-            "them face-up and no longer answers (reveal)."),
-        "Were you Wrong? (notes 3.C I-A3)",
+        msg("A player out after a wrong accusation keeps the cards and still answers, or lays them face-up and no "
+            "longer answers."),
+        "Were you Wrong?",
+        refs="Were you Wrong? (notes 3.C I-A3)",
     ),
     OptionSpec(
         "ask_requires_entry", "entered", ("entered", "present"),
-        msg("A question only after entering a location this turn (entered), or also from a location one "
-            "is already in, e.g. moved there by another's question (present)."),
-        "Ask a Question (notes 3.C I-A4)",
+        msg("A question only after entering a location this turn, or also from a location one is already in, e.g. "
+            "moved there by another's question."),
+        "Ask a Question",
+        refs="Ask a Question (notes 3.C I-A4)",
     ),
     OptionSpec(
         "balloon_rule", "eliminate", ("eliminate", "end_game"),
-        msg("The 8th Red Balloon drawn puts its drawer out of the game (eliminate), or ends the game "
-            "unsolved for everyone (end_game)."),
-        "Intrigue Cards; press text (notes 1.3, 3.C I-A5)",
+        msg("The 8th Red Balloon drawn puts its drawer out of the game, or ends the game unsolved for everyone."),
+        "Intrigue Cards",
+        refs="Intrigue Cards; press text (notes 1.3, 3.C I-A5)",
     ),
 )
 
