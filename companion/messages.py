@@ -221,6 +221,8 @@ class PrivateMessage(TypedDict):
     type: Literal["private"]
     player: str
     view: dict[str, Any]
+    #: Each key of ``view`` -> its heading in the table's language (``Game.view_headings``).
+    headings: dict[str, str]
     prompt: PrivatePrompt | None
 
 

@@ -94,7 +94,7 @@ Client -> daemon:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.engine.lessons import purpose_of
@@ -294,7 +294,8 @@ def _summary(session, lang: str) -> str | None:
 def private_message(session, player: str, lang: str = "en", touch: bool = False) -> PrivateMessage:
     """The answer to ``{"cmd": "private", "player": NAME}``, for the asking client only.
 
-    Keys: ``type`` (``"private"``), ``player``, ``view`` (the game's
+    Keys: ``type`` (``"private"``), ``player``, ``headings`` (each key of the view -> its
+    heading in ``lang``: :attr:`~companion.engine.game.Game.view_headings`), ``view`` (the game's
     :attr:`~companion.engine.game.Game.private_view` for ``player``, every sentence
     rendered in ``lang``; ``{}`` when the game has none) and ``prompt``: when the current
     prompt's private choices belong to ``player``, ``{"text", "choices": [{key, label,
@@ -309,17 +310,10 @@ def private_message(session, player: str, lang: str = "en", touch: bool = False)
         prompt = {"text": render(p.text, lang, touch),
                   "choices": [{"key": c.key, "label": render(c.label, lang), "private": c.private}
                               for c in p.choices if not c.tap_only]}
-    return {"type": "private", "player": player, "view": render_tree(view, lang), "prompt": prompt}
-
-
-#: Headings of the private view's keys (``Game.private_view``) on the privacy screen, the
-#: phone page and the terminal; a key not listed is shown in its own words.
-VIEW_HEADINGS = {
-    "secret_victory": msg("Your secret victory card"),
-    "intrigue_drawn": msg("The Intrigue card you just drew"),
-    "intrigue_held": msg("Your Intrigue cards"),
-    "accusation": msg("Your accusation so far"),
-}
+    known = spec.view_headings
+    headings = {key: render(known[key], lang) if key in known else view_heading(key) for key in view}
+    return {"type": "private", "player": player, "view": render_tree(view, lang), "headings": headings,
+            "prompt": prompt}
 
 
 def private_player(state: dict[str, Any] | None) -> str:
@@ -327,10 +321,11 @@ def private_player(state: dict[str, Any] | None) -> str:
     return str((((state or {}).get("prompt") or {}).get("private") or {}).get("player") or "")
 
 
-def view_heading(key: str, say: Callable[[Any], str]) -> str:
-    """The heading of private view entry ``key``, said by ``say`` (a message -> text in the
-    table's language), or the key in words ("secret_cards" -> "Secret cards")."""
-    return say(VIEW_HEADINGS[key]) if key in VIEW_HEADINGS else key.replace("_", " ").capitalize()
+def view_heading(key: str, headings: Mapping[str, str] | None = None) -> str:
+    """The heading of private view entry ``key``: the ``private`` message's ``headings``
+    (the game's :attr:`~companion.engine.game.Game.view_headings`, rendered), or the key in
+    words ("secret_cards" -> "Secret cards")."""
+    return (headings or {}).get(key) or key.replace("_", " ").capitalize()
 
 
 def view_text(value: Any, name: Callable[[str], str] = str) -> str:

@@ -54,7 +54,9 @@ TOY = GameSpec(id="creepy_cellar", title="Toy", min_players=2, max_players=2, op
                setup=lambda players, options: _Toy(news=(todo("setup", "Put the clock on the table"),)),
                prompt=_prompt, apply=_apply, view=lambda state: {"turn": state.turn},
                news=lambda state: state.news, refusal=_refusal,
-               summary=lambda state: msg("The hunters won!") if state.turn >= 2 else None)
+               summary=lambda state: msg("The hunters won!") if state.turn >= 2 else None,
+               private_view=lambda state, player: {"secret_victory": "Card 3", "secret_cards": []},
+               view_headings={"secret_victory": msg("Your secret victory card")})
 
 
 @pytest.fixture
@@ -107,6 +109,15 @@ def test_a_finished_game_sends_its_summary_in_the_table_language(session):
     assert session.handle(Touch("end-turn")).accepted and session.handle(Touch("end-turn")).accepted
     assert protocol.state_message(session, [])["prompt"]["summary"] == "The hunters won!"
     assert protocol.state_message(session, [], lang="it")["prompt"]["summary"] == "I cacciatori hanno vinto!"
+
+
+def test_the_private_view_comes_with_the_games_headings_in_the_table_language(session):
+    """Issue 27 item 3: each game names its private view's keys (Game.view_headings); the
+    message carries them, so no shared module knows a game's keys."""
+    assert protocol.private_message(session, "Ada")["headings"] == {"secret_victory": "Your secret victory card",
+                                                                    "secret_cards": "Secret cards"}
+    italian = protocol.private_message(session, "Ada", lang="it")["headings"]
+    assert italian["secret_victory"] == "La tua carta vittoria segreta"
 
 
 def test_an_out_of_turn_choice_is_offered_and_accepted(session):

@@ -104,6 +104,10 @@ class Game:
             under; an unfinished game recorded under an older version still resumes when its
             log replays, and is otherwise kept read-only (:class:`~companion.session.OutdatedGame`).
             ``tests/golden`` records it beside each bundled script's outcome.
+        view_headings: the heading of each key of :meth:`private_view` as the privacy screen,
+            the phone page and the terminal show it (``{"secret_victory": msg("Your secret
+            victory card")}``); a key not listed is shown in its own words. Sent with the view
+            (the ``private`` message's ``headings``).
         private_information: the game has something only one player may see or choose (a
             secret card, a card drawn into a hand, an accusation): phones (issue 22) are
             offered for it; False: every state message says ``"phones": {}`` and the table
@@ -124,6 +128,7 @@ class Game:
     content: ContentSpec | None = None
     rules_version: int = 1
     private_information: bool = True
+    view_headings: Mapping[str, Msg] = MappingProxyType({})
 
     def __init_subclass__(cls, package: str | None = None, **kwargs: Any) -> None:
         """``package``: the game's package (its ``__name__``), whose modules give the hooks

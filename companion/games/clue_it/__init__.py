@@ -6,6 +6,7 @@ card, a kept Intrigue card or the envelope (issue 11).
 """
 
 from fractions import Fraction
+from types import MappingProxyType
 
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
@@ -85,6 +86,11 @@ class ClueIt(Game, package=__name__):
     view_type = ClueItView
     rule_sections = rulecard.SECTIONS
     content = CONTENT
+    view_headings = MappingProxyType({
+        "intrigue_drawn": msg("The Intrigue card you just drew"),
+        "intrigue_held": msg("Your Intrigue cards"),
+        "accusation": msg("Your accusation so far"),
+    })
     def odds(self, state: State) -> tuple[Msg, Fraction] | None:
         """The odds meter (issue 33 item 5): :func:`~companion.games.clue_it.odds.odds`."""
         return odds_meter.odds(state)

@@ -7,6 +7,8 @@ are named placeholders (:mod:`.card_data`) until the table enters what its own c
 (:mod:`.content`).
 """
 
+from types import MappingProxyType
+
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.house_of_spirits import components as hc
@@ -118,6 +120,7 @@ class HouseOfSpirits(Game, package=__name__):
     view_type = HouseOfSpiritsView
     rule_sections = rulecard.SECTIONS
     content = CONTENT
+    view_headings = MappingProxyType({"secret_victory": msg("Your secret victory card")})
     rules_version = 2  # issue 19: rule fixes change what recorded inputs lead to
     odds = staticmethod(odds_meter.odds)  # the odds meter (issue 33 item 5)
 
