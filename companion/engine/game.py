@@ -108,6 +108,10 @@ class Game:
             the phone page and the terminal show it (``{"secret_victory": msg("Your secret
             victory card")}``); a key not listed is shown in its own words. Sent with the view
             (the ``private`` message's ``headings``).
+        undo_sentences: the exact reverse of some of the game's physical instructions, said when
+            the input that gave one is undone: the instruction's message id -> its reverse from
+            the instruction's parameters ("Lock the {doors}: ..." -> ``todo("return", "Unlock the
+            {doors}.", **p)``); every other instruction gets its kind's (:mod:`companion.undo_words`).
         private_information: the game has something only one player may see or choose (a
             secret card, a card drawn into a hand, an accusation): phones (issue 22) are
             offered for it; False: every state message says ``"phones": {}`` and the table
@@ -129,6 +133,7 @@ class Game:
     rules_version: int = 1
     private_information: bool = True
     view_headings: Mapping[str, Msg] = MappingProxyType({})
+    undo_sentences: Mapping[str, Callable[[Mapping[str, Any]], Msg]] = MappingProxyType({})
 
     def __init_subclass__(cls, package: str | None = None, **kwargs: Any) -> None:
         """``package``: the game's package (its ``__name__``), whose modules give the hooks

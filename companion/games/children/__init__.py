@@ -9,6 +9,10 @@ placeholder in ``content.toml``; the owner enters what is printed on their copy
 (:mod:`.content`).
 """
 
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
+
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.children import components as cc
@@ -16,7 +20,7 @@ from companion.games.children import odds as odds_meter
 from companion.games.children import rulecard
 from companion.games.children.content import CONTENT
 from companion.games.children.view import ChildrenView
-from companion.i18n import msg
+from companion.i18n import Msg, msg, todo
 
 #: Options and named house rules, each with the rulebook lines (and notes.md 3.A entry) it settles.
 OPTIONS = (
@@ -173,6 +177,19 @@ OPTIONS = (
     ),
 )
 
+#: The instructions whose reverse is said exactly when an input is undone (issue 26;
+#: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
+#: parameters. Every other instruction gets its kind's reverse.
+UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], Msg]] = MappingProxyType({
+    "The crickets enrage {ghost} in the {room}: turn the card blue side up.":
+        lambda p: todo("return", "Turn the card of {ghost} sepia side up again.", **p),
+    "The {toy} stack reveals {ghost}: {ghost} is enraged in the {room}; turn the card blue side up.":
+        lambda p: todo("return", "Turn the card of {ghost} sepia side up again.", **p),
+    "{ghost} is calm again: turn the card sepia side up.":
+        lambda p: todo("return", "Turn the card of {ghost} blue side up again.", **p),
+})
+
+
 class Children(Game, package=__name__):
     """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
     hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.act``,
@@ -183,6 +200,7 @@ class Children(Game, package=__name__):
     min_players = 2
     max_players = 4
     options = OPTIONS
+    undo_sentences = UNDO_SENTENCES
     chance_sources = ("pairing", "nearest")
     components = cc.all_components()
     view_type = ChildrenView

@@ -5,8 +5,10 @@ Rulebook: ``shared/rulebooks/clue-kids-of-derry.txt``; card data and ambiguities
 card, a kept Intrigue card or the envelope (issue 11).
 """
 
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from types import MappingProxyType
+from typing import Any
 
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
@@ -16,7 +18,7 @@ from companion.games.clue_it import rulecard, rules
 from companion.games.clue_it.content import CONTENT
 from companion.games.clue_it.state import State, player_view, private_view
 from companion.games.clue_it.view import ClueItView
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, msg, todo
 
 #: Options and named house rules, each with the rulebook line or notes.md entry it settles.
 OPTIONS = (
@@ -71,6 +73,15 @@ OPTIONS = (
     ),
 )
 
+#: The instructions whose reverse is said exactly when an input is undone (issue 26;
+#: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
+#: parameters. Every other instruction gets its kind's reverse.
+UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], Msg]] = MappingProxyType({
+    "Take the cards out of the envelope and show them to everyone.":
+        lambda p: todo("return", "Put the cards back into the envelope.", **p),
+})
+
+
 class ClueIt(Game, package=__name__):
     """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
     hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.act``,
@@ -81,6 +92,7 @@ class ClueIt(Game, package=__name__):
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
     options = OPTIONS
+    undo_sentences = UNDO_SENTENCES
     chance_sources = ("dice", "intrigue", "envelope")
     components = ci.all_components()
     view_type = ClueItView

@@ -21,12 +21,16 @@ table the points left and the locked colour so it checks those itself
 (docs/house-rules.md).
 """
 
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
+
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar import rulecard
 from companion.games.creepy_cellar.view import CreepyCellarView
-from companion.i18n import msg
+from companion.i18n import Msg, msg, todo
 
 #: Options and named house rules, each with the rulebook ambiguity it settles.
 OPTIONS = (
@@ -173,6 +177,42 @@ OPTIONS = (
 )
 
 
+#: The instructions whose reverse is said exactly when an input is undone (issue 26;
+#: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
+#: parameters. Every other instruction gets its kind's reverse.
+UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], Msg]] = MappingProxyType({
+    "Lock the {doors}: nobody moves through them.": lambda p: todo("return", "Unlock the {doors}.", **p),
+    "Lock the {doors}: nobody moves through them. The {unlocked} unlock.":
+        lambda p: todo("return", "Unlock the {doors} and lock the {unlocked} again.", **p),
+    "Unlock the {doors}.": lambda p: todo("return", "Lock the {doors} again: nobody moves through them.", **p),
+    "Place a ghost in room {room}.": lambda p: todo("return", "Take the ghost back off room {room}.", **p),
+    "Take a ghost off room {room}.": lambda p: todo("return", "Put the ghost back in room {room}.", **p),
+    "One ghost beaten in room {room}: take it off the board.":
+        lambda p: todo("return", "Put the beaten ghost back in room {room}.", **p),
+    "Two ghosts beaten in room {room}: take them off the board.":
+        lambda p: todo("return", "Put the two beaten ghosts back in room {room}.", **p),
+    "One haunting beaten in room {room}: take it off the board.":
+        lambda p: todo("return", "Put the beaten haunting back in room {room}.", **p),
+    "Two hauntings beaten in room {room}: take them off the board.":
+        lambda p: todo("return", "Put the two beaten hauntings back in room {room}.", **p),
+    "Three ghosts in room {room} become a haunting: swap them for a haunting.":
+        lambda p: todo("return", "Swap the haunting in room {room} back for three ghosts.", **p),
+    "The Ghost King and two ghosts in room {room}: swap the ghosts for a haunting.":
+        lambda p: todo("return", "Swap the haunting in room {room} back for two ghosts.", **p),
+    "The Ghost King and two ghosts in room {room}: place a haunting there.":
+        lambda p: todo("return", "Take the haunting back off room {room}.", **p),
+    "{player} drops off the {treasure} in cellar slot {slot}.":
+        lambda p: todo("return", "{player} takes the {treasure} back from cellar slot {slot}.", **p),
+    "{player} picks up the {treasure} in room {room}.":
+        lambda p: todo("return", "{player} puts the {treasure} back in room {room}.", **p),
+    "{player} puts the {treasure} down face-up in room {room}.":
+        lambda p: todo("return", "{player} picks the {treasure} back up from room {room}.", **p),
+    "{player} is out of the castle for good: from now on that hunter's turns only flip Ghost cards for the "
+    "table.":
+        lambda p: todo("return", "{player} is back in the castle.", **p),
+})
+
+
 class CreepyCellar(Game, package=__name__):
     """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
     hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.act``,
@@ -183,6 +223,7 @@ class CreepyCellar(Game, package=__name__):
     min_players = 1
     max_players = 4
     options = OPTIONS
+    undo_sentences = UNDO_SENTENCES
     chance_sources = ("movement_die", "ghost", "king", "fight_dice", "cellar", "treasure", "jinxed")
     components = cc.all_components()
     view_type = CreepyCellarView

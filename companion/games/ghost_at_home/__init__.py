@@ -7,7 +7,10 @@ the out-of-turn windows (a cat against a ghost, ghosts against an escape) and sa
 draw and reshuffle. Its sentences are messages shown in English or Italian.
 """
 
+from collections.abc import Callable, Mapping
 from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
 
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
@@ -17,7 +20,7 @@ from companion.games.ghost_at_home import rulecard, rules
 from companion.games.ghost_at_home.content import CONTENT
 from companion.games.ghost_at_home.state import State
 from companion.games.ghost_at_home.view import GhostAtHomeView
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, msg, todo
 
 #: Options and named house rules, each with the rulebook line or notes.md entry it settles.
 OPTIONS = (
@@ -80,6 +83,17 @@ OPTIONS = (
     ),
 )
 
+#: The instructions whose reverse is said exactly when an input is undone (issue 26;
+#: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
+#: parameters. Every other instruction gets its kind's reverse.
+UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], Msg]] = MappingProxyType({
+    "Lightning! The light of the {floor} of {target}'s house goes off.":
+        lambda p: todo("return", "Turn the light of the {floor} of {target}'s house back on.", **p),
+    "{player} turns on the light of the {floor}.":
+        lambda p: todo("return", "{player} turns the light of the {floor} off again.", **p),
+})
+
+
 class GhostAtHome(Game, package=__name__):
     """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
     hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.act``,
@@ -90,6 +104,7 @@ class GhostAtHome(Game, package=__name__):
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
     options = OPTIONS
+    undo_sentences = UNDO_SENTENCES
     components = gc.all_components()
     view_type = GhostAtHomeView
     rule_sections = rulecard.SECTIONS
