@@ -249,6 +249,7 @@ class GameInfoMessage(TypedDict):
     min_players: int
     max_players: int
     options: list[GameOptionMessage]
+    seat_colours: list[str]  # palette keys by seat when the pieces print them (Game.seat_colours); else []
 
 
 class GamesMessage(TypedDict):

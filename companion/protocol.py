@@ -229,7 +229,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "todo": todo_message(session.todo, lang, first_game=session.first_game),
         "log": render_all(recent, lang, touch),
         "log_why": log_why,  # issue 33 item 2: one entry per log line, as ``why``
-        "colours": dict(session.header.colours),
+        "colours": _colours(session),
         "lesson": lesson_message(session, lang),
         "odds": odds_message(session, lang),
     }
@@ -282,6 +282,13 @@ def private_prompt_owner(prompt) -> PrivateOwner | None:
     if not any(c.private for c in prompt.choices):
         return None
     return {"player": prompt.player}
+
+
+def _colours(session) -> dict[str, str]:
+    """Player -> palette key: the header's, and the printed colour by seat in a game whose
+    pieces print them (:attr:`~companion.engine.game.Game.seat_colours`: a pawn's colour wins)."""
+    players = session.header.players
+    return {**dict(session.header.colours), **dict(zip(players, session.spec.seat_colours))}
 
 
 def _summary(session, lang: str) -> str | None:

@@ -120,6 +120,20 @@ def test_the_private_view_comes_with_the_games_headings_in_the_table_language(se
     assert italian["secret_victory"] == "La tua carta vittoria segreta"
 
 
+def test_a_game_whose_pawns_print_the_colours_sends_them_by_seat():
+    """Creepy Cellar's pawns (red, yellow, blue, green by seat; Game.seat_colours) win over
+    the header's colours; a game without printed colours keeps the header's."""
+    from companion.engine import get_game
+
+    header = GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 1,
+                                   "colours": {"Ada": "orange"}})
+    cellar = Session(get_game("creepy_cellar"), header)
+    assert protocol.state_message(cellar, [])["colours"] == {"Ada": "vermillion", "Bo": "yellow"}
+    header = GameHeader.from_json({"game": "children", "players": ["Ada", "Bo"], "seed": 1,
+                                   "colours": {"Ada": "orange"}})
+    assert protocol.state_message(Session(get_game("children"), header), [])["colours"] == {"Ada": "orange"}
+
+
 def test_an_out_of_turn_choice_is_offered_and_accepted(session):
     prompt = protocol.state_message(session, [])["prompt"]
     assert prompt["out_of_turn"] == [{"key": "bell", "label": "Ring the bell", "player": "Bo"}]

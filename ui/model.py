@@ -17,7 +17,6 @@ from companion.protocol import private_player
 from ui.boards.names import clean_label
 from ui.i18n import translate
 from ui.readers import ReaderActivity
-from ui.seats import printed_colours
 from ui.text import strip_placeholders
 
 #: Pages the players move between; ``waiting`` and ``enroll`` are chosen by the daemon's
@@ -157,8 +156,7 @@ class TableModel(EventDispatcher):
         self.language = message.get("language") or "en"
         self.game = message.get("game") or ""
         self.title = message.get("title") or ""
-        colours = {**dict(message.get("colours") or {}),
-                   **printed_colours(self.game, message.get("view") or {})}  # a pawn's printed colour wins
+        colours = dict(message.get("colours") or {})  # a pawn's printed colour in it already (Game.seat_colours)
         if colours != self.colours:
             self.colours = colours  # before the view: the table screen hands both to the board
         self.view = strip_placeholders(message.get("view") or {})

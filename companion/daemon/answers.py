@@ -70,7 +70,7 @@ def _table_content(game: Any, store: EventStore) -> dict[str, Any]:
 def games(daemon: DaemonApi) -> GamesMessage:
     """``games``: every registered game with its options, and the game on the table:
     ``{"type": "games", "games": [{id, title, min_players, max_players, options: [{name,
-    default, values, help, rulebook, setup}]}], "current": {id, game, title, players, started,
+    default, values, help, rulebook, setup}], seat_colours}], "current": {id, game, title, players, started,
     last_input, inputs, over} or None}``."""
     from companion.engine import all_games
     from companion.engine.lessons import ENGINE_OPTIONS  # first-game mode, for every game
@@ -79,7 +79,8 @@ def games(daemon: DaemonApi) -> GamesMessage:
         {"id": spec.id, "title": spec.title, "min_players": spec.min_players, "max_players": spec.max_players,
          "options": [{"name": o.name, "default": o.default, "values": list(o.values),
                       "help": render(o.help, daemon.language), "rulebook": o.rulebook, "setup": o.setup}
-                     for o in (*spec.options, *ENGINE_OPTIONS)]}
+                     for o in (*spec.options, *ENGINE_OPTIONS)],
+         "seat_colours": list(spec.seat_colours)}
         for spec in all_games().values()]
     return {"type": "games", "games": games, "current": _current_game(daemon)}
 

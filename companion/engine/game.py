@@ -112,6 +112,9 @@ class Game:
             the input that gave one is undone: the instruction's message id -> its reverse from
             the instruction's parameters ("Lock the {doors}: ..." -> ``todo("return", "Unlock the
             {doors}.", **p)``); every other instruction gets its kind's (:mod:`companion.undo_words`).
+        seat_colours: the players' colours by seat (palette keys, :mod:`companion.palette`) when
+            the game's pieces print them (Creepy Cellar's pawns); empty: the table chooses. Sent
+            in the ``games`` message (the New game screen gives them) and in each state's ``colours``.
         private_information: the game has something only one player may see or choose (a
             secret card, a card drawn into a hand, an accusation): phones (issue 22) are
             offered for it; False: every state message says ``"phones": {}`` and the table
@@ -133,6 +136,7 @@ class Game:
     rules_version: int = 1
     private_information: bool = True
     view_headings: Mapping[str, Msg] = MappingProxyType({})
+    seat_colours: tuple[str, ...] = ()
     undo_sentences: Mapping[str, Callable[[Mapping[str, Any]], Msg]] = MappingProxyType({})
 
     def __init_subclass__(cls, package: str | None = None, **kwargs: Any) -> None:

@@ -77,15 +77,12 @@ def test_placeholder_marks_never_reach_the_screen():
                                         "in_play": [{"name": "Carta oggetto 4"}], "score": 3}
 
 
-def test_printed_colours_ignore_a_view_that_is_not_creepy_cellars():
-    """The board-switch case (issue 17): a state naming Creepy Cellar may still carry the
-    last game's view, whose "hunters" is a list (CLUE: IT's kids) or absent."""
-    from ui.seats import printed_colours
+def test_seat_colours_are_the_games_own_by_seat():
+    """The New game screen gives the colours the game's pieces print (the ``games`` entry's
+    ``seat_colours``), by seat; a game without them leaves the choice to the table."""
+    from ui.seats import seat_colours
 
-    hunters = {"red": {"player": "Ada", "colour": "red"}, "blue": {"player": "Ada", "colour": "blue"},
-               "yellow": {"player": "Bo", "colour": "yellow"}}
-    assert printed_colours("creepy_cellar", {"hunters": hunters}) == {"Ada": "vermillion", "Bo": "yellow"}
-    assert printed_colours("creepy_cellar", {"hunters": ["Mike Hanlon"]}) == {}
-    assert printed_colours("creepy_cellar", {"game": "clue_it", "hunters": hunters}) == {}
-    assert printed_colours("creepy_cellar", {"hunters": {"red": "Ada"}}) == {}
-    assert printed_colours("children", {"hunters": hunters}) == {}
+    cellar = {"id": "creepy_cellar", "seat_colours": ["vermillion", "yellow", "blue", "bluish_green"]}
+    assert seat_colours(cellar, ["Ada", "Bo"]) == {"Ada": "vermillion", "Bo": "yellow"}
+    assert seat_colours({"id": "children", "seat_colours": []}, ["Ada", "Bo"]) is None
+    assert seat_colours(None, ["Ada"]) is None

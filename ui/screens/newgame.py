@@ -113,7 +113,7 @@ class NewGameScreen(Screen):
         """Keep the colours of the players still here; give the first free colour to each
         player without one (only the first time a name is seen). A game whose pieces print
         the players' colours (Creepy Cellar's hunters) gives those, by seat."""
-        printed = seat_colours(self.game, list(self.players))
+        printed = seat_colours(self.spec(), list(self.players))
         if printed is not None:
             self.colours = printed
             return
@@ -129,7 +129,7 @@ class NewGameScreen(Screen):
         """The colour button of player ``index``: the next colour nobody else has, then
         none, then the first free one again."""
         name = self.players[index]
-        if seat_colours(self.game, list(self.players)) is not None:
+        if seat_colours(self.spec(), list(self.players)) is not None:
             _ = App.get_running_app().tr._
             App.get_running_app().show_notice(_("In this game each player's colour is their pawn's, by seat: "
                                                 "change the order to change it."), "info")

@@ -177,6 +177,12 @@ OPTIONS = (
 )
 
 
+#: A player's colour is their hunter's pawn's (rulebook "Set Up": red, yellow, blue, green, in
+#: seat order; with 2 players each moves two, Ada red and blue, Bo yellow and green: her colour
+#: is her first pawn's). The palette (:mod:`companion.palette`, Okabe–Ito) has no pure red or
+#: green: its nearest colours stand for them. Pawn colour -> palette key.
+HUNTER_PALETTE = {"red": "vermillion", "yellow": "yellow", "blue": "blue", "green": "bluish_green"}
+
 #: The instructions whose reverse is said exactly when an input is undone (issue 26;
 #: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
 #: parameters. Every other instruction gets its kind's reverse.
@@ -223,6 +229,7 @@ class CreepyCellar(Game, package=__name__):
     min_players = 1
     max_players = 4
     options = OPTIONS
+    seat_colours = tuple(HUNTER_PALETTE[colour] for colour in cc.HUNTER_COLOURS)
     undo_sentences = UNDO_SENTENCES
     chance_sources = ("movement_die", "ghost", "king", "fight_dice", "cellar", "treasure", "jinxed")
     components = cc.all_components()
