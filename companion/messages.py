@@ -123,6 +123,8 @@ class StateMessage(TypedDict, total=False):
     log: list[str]
     log_why: list[WhyEntry | None]  # one per log line (issue 33 item 2), as ``why``
     colours: dict[str, str]
+    #: The game's counters in one line for a text screen (``Game.status_line``), or None.
+    status: str | None
     lesson: LessonMessage | None
     odds: OddsMessage | None
     language: str

@@ -179,9 +179,10 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     ``private_view`` is not empty), ``news`` (what the last input did), ``why`` (one entry per news line:
     ``{"rule", "text", "from"}`` or None, :mod:`companion.engine.why`) and ``log`` (recent
     news, oldest first; ``log_why``: one ``why`` entry or None per ``log`` line, so a screen can
-    explain any line of its history) and ``colours`` (player -> palette key, from the header; ``{}`` when
-    none were chosen), ``lesson`` (first-game mode: :func:`lesson_message`, else None), ``odds`` (the odds meter:
-    :func:`odds_message`).
+    explain any line of its history) and ``colours`` (player -> palette key, from the header and
+    ``Game.seat_colours``; ``{}`` when none were chosen), ``status`` (the game's counters in one
+    line for a text screen, ``Game.status_line``, or None), ``lesson`` (first-game mode:
+    :func:`lesson_message`, else None), ``odds`` (the odds meter: :func:`odds_message`).
     Every sentence (prompt, choice labels, news, log) is rendered in ``lang``
     (:func:`companion.i18n.render`); ``touch``: the table has no dice button, so a sentence
     that asks for it names the button to touch instead (issue 17 item 7). The daemon adds ``language``, ``readers``:
@@ -201,7 +202,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
                 "view": {}, "prompt": empty, "can_undo": False, "private_players": [], "news": [], "why": [],
                 "todo": [], "log": render_all(recent, lang, touch), "log_why": log_why,
-                "colours": {}, "lesson": None,
+                "colours": {}, "status": None, "lesson": None,
                 "odds": None}
     p = session.prompt
     prompt: PromptMessage = {
@@ -230,6 +231,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "log": render_all(recent, lang, touch),
         "log_why": log_why,  # issue 33 item 2: one entry per log line, as ``why``
         "colours": _colours(session),
+        "status": _status(session, lang),
         "lesson": lesson_message(session, lang),
         "odds": odds_message(session, lang),
     }
@@ -289,6 +291,13 @@ def _colours(session) -> dict[str, str]:
     pieces print them (:attr:`~companion.engine.game.Game.seat_colours`: a pawn's colour wins)."""
     players = session.header.players
     return {**dict(session.header.colours), **dict(zip(players, session.spec.seat_colours))}
+
+
+def _status(session, lang: str) -> str | None:
+    """The game's counters in one line (:meth:`~companion.engine.game.Game.status_line`) in
+    ``lang``, or None."""
+    line = session.spec.status_line(session.state)
+    return None if line is None else render(line, lang)
 
 
 def _summary(session, lang: str) -> str | None:

@@ -129,9 +129,13 @@ def test_a_game_whose_pawns_print_the_colours_sends_them_by_seat():
                                    "colours": {"Ada": "orange"}})
     cellar = Session(get_game("creepy_cellar"), header)
     assert protocol.state_message(cellar, [])["colours"] == {"Ada": "vermillion", "Bo": "yellow"}
+    # and its counters for a text screen (Game.status_line), in the table's language
+    assert protocol.state_message(cellar, [])["status"] == "[hauntings 0/8 | King - | locked -]"
+    assert protocol.state_message(cellar, [], lang="it")["status"] == "[infestazioni 0/8 | Re - | chiuse: -]"
     header = GameHeader.from_json({"game": "children", "players": ["Ada", "Bo"], "seed": 1,
                                    "colours": {"Ada": "orange"}})
-    assert protocol.state_message(Session(get_game("children"), header), [])["colours"] == {"Ada": "orange"}
+    children = protocol.state_message(Session(get_game("children"), header), [])
+    assert (children["colours"], children["status"]) == ({"Ada": "orange"}, None)
 
 
 def test_an_out_of_turn_choice_is_offered_and_accepted(session):

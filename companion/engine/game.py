@@ -36,6 +36,7 @@ HOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "_apply": ("rules", "act"),
     "view": ("view", "view"),
     "summary": ("prompts", "summary"),
+    "status_line": ("view", "status_line"),
     "private_view": ("view", "player_view"),
     "component_label": ("components", "component_label"),
     "check": ("tablecheck", "check"),
@@ -205,6 +206,12 @@ class Game:
         ``summary``, so no screen has to cut it out of the prompt."""
         return None
 
+    def status_line(self, state: Any) -> Msg | None:
+        """The game's counters in one line for a text screen (the terminal view prints it
+        before the prompt: Creepy Cellar's "[hauntings 2/5 | King C | locked -]"); None (the
+        default): none. Sent as the state's ``status``."""
+        return None
+
     def component_label(self, component: str) -> str:
         """A component id as players say it ("Ghost card room H"); default: the id."""
         return component
@@ -248,8 +255,8 @@ class Game:
 
 
 #: The optional hooks a :class:`GameSpec` may be given (each keeps its default when None).
-_HOOKS = ("news", "outcome", "summary", "component_label", "check", "private_view", "refusal", "tap_refusal",
-          "encode", "decode")
+_HOOKS = ("news", "outcome", "summary", "status_line", "component_label", "check", "private_view", "refusal",
+          "tap_refusal", "encode", "decode")
 
 
 class GameSpec(Game):
