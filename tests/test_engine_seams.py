@@ -138,6 +138,25 @@ def test_a_game_whose_pawns_print_the_colours_sends_them_by_seat():
     assert (children["colours"], children["status"]) == ({"Ada": "orange"}, None)
 
 
+def test_option_help_is_the_players_words_with_the_research_in_refs():
+    """Issue 27 item 3: the screens show an option's help and rulebook section as they are,
+    so no research reference ("notes 3.E F-A6", "issue 4", "C-A10", a web site) and no raw
+    value ("(ghost_king)") is in them: those stay in ``refs`` (or the value buttons)."""
+    import re
+
+    from companion.engine import all_games
+    from companion.engine.lessons import ENGINE_OPTIONS
+
+    research = re.compile(r"\bnotes \d|\bissue \d|\b[A-Z]-A\d|\.(com|org|net)\b")
+    options = [o for spec in all_games().values() for o in spec.options] + list(ENGINE_OPTIONS)
+    for option in options:
+        shown = f"{option.help} {option.rulebook}"
+        assert not research.search(shown), (option.name, shown)
+        assert not any(f"({value})".lower() in shown.lower() for value in (*option.values, "true", "false")), shown
+    assert sum(bool(o.refs) for o in options) >= 50  # the research kept beside them
+    assert {o.name for o in options if o.setup} >= {"mode", "ghost_deck", "edition", "envelope", "first_game"}
+
+
 def test_an_out_of_turn_choice_is_offered_and_accepted(session):
     prompt = protocol.state_message(session, [])["prompt"]
     assert prompt["out_of_turn"] == [{"key": "bell", "label": "Ring the bell", "player": "Bo"}]
