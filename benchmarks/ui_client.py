@@ -5,7 +5,7 @@ puts each state message's prompt in one label: the client's CPU per state messag
 the bare one's, and their ratio (goal: at most 3x; RSS at the table at most 150 MiB).
 
     .venv/bin/python -m benchmarks.ui_client [--presses 200] [--idle 60] [--size 800x480] [--no-bare]
-        [--new-games 50]
+        [--new-games 50] [--games creepy_cellar,children] [--no-motion] [--large-text]
 
 ``--new-games N`` (issue 29 item 11): after the idle time, N new games in a row (each
 abandons the one before, its first state drawn, then two touches on it); the client's RSS
@@ -230,6 +230,9 @@ def main() -> int:
     p.add_argument("--no-bare", action="store_true", help="without the bare Kivy client beside it")
     p.add_argument("--new-games", type=int, default=0, help="new games in a row at the end (RSS after 1st / last)")
     p.add_argument("--games", default="creepy_cellar", help="comma-separated games the new games take in turn")
+    p.add_argument("--no-motion", action="store_true",
+                   help="Settings' motion off (issue 29: a change is animated for up to 0.4 s, ~24 frames)")
+    p.add_argument("--large-text", action="store_true", help="Settings' large text (issue 29)")
     p.add_argument("--probe", help=argparse.SUPPRESS)
     p.add_argument("--bare-probe", help=argparse.SUPPRESS)
     args = p.parse_args()
@@ -255,6 +258,8 @@ def main() -> int:
     try:
         with running_daemon(sock) as daemon, Client(sock).connect() as client:
             assert client.choose("end-turn")["ok"]  # Bo's turn: "press the dice button"
+            screen = {"motion": not args.no_motion, "text": "large" if args.large_text else "normal"}
+            assert client.request({"cmd": "screen_settings", "screen": screen})["ok"]
             started = time.monotonic()
             profile = ["-m", "cProfile", "-o", os.environ["UI_PROFILE"]] if os.environ.get("UI_PROFILE") else []
             child = subprocess.Popen([sys.executable, *profile, __file__, "--probe", str(sock), "--size", args.size],

@@ -55,10 +55,24 @@ def find(text: str, games: list[str], lang: str = "en") -> Found:
     return Found(None, near)
 
 
-def miss(text: str, found: Found, game: str | None) -> str:
-    """The sentence for a card name that names nothing."""
-    where = f" in {game}" if game else " in any game"
-    listed = f"companion cards {game or 'GAME'} lists every card's id and name"
+def miss(text: str, found: Found, game: str | None, lang: str = "en") -> str:
+    """The sentence for a card name that names nothing, in ``lang`` (issue 29: the terminal
+    of an Italian table said it in English)."""
+    from companion.i18n import msg
+
+    command = f"companion cards {game or 'GAME'}"
     if found.near:
-        return f"no card {text!r}{where}; did you mean {' or '.join(found.near)}? ({listed})"
-    return f"no card {text!r}{where} ({listed})"
+        near = found.near[0]
+        for other in found.near[1:]:
+            near = msg("{first} or {second}", first=near, second=other)
+        text_ = (msg("no card {text} in {game}; did you mean {near}? ({command} lists every card's id and name)",
+                     text=repr(text), game=game, near=near, command=command) if game else
+                 msg("no card {text} in any game; did you mean {near}? ({command} lists every card's id and name)",
+                     text=repr(text), near=near, command=command))
+    elif game:
+        text_ = msg("no card {text} in {game} ({command} lists every card's id and name)", text=repr(text),
+                    game=game, command=command)
+    else:
+        text_ = msg("no card {text} in any game ({command} lists every card's id and name)", text=repr(text),
+                    command=command)
+    return str(render(text_, lang))

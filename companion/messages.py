@@ -19,6 +19,7 @@ class ChoiceMessage(TypedDict):
     key: str
     label: str
     main: bool  # the expected next step: the one large button
+    screen: bool  # touching it hands the screen to the prompt's player (its privacy screen opens)
 
 
 class OutOfTurnChoice(TypedDict):
@@ -31,6 +32,7 @@ class OutOfTurnChoice(TypedDict):
 class PrivateOwner(TypedDict):
     """Who must take the privacy screen for the prompt's private choices."""
     player: str | None
+    main: bool  # the privacy screen is the expected next step (not a tap on the reader)
 
 
 class PromptMessage(TypedDict):
@@ -142,6 +144,7 @@ class StateMessage(TypedDict, total=False):
     staff: StaffMessage  # a call for staff and staff's message (issue 32)
     venue: bool  # the config has [mqtt]: the Menu offers "Call staff" (issue 32)
     voice: VoiceSettingsMessage  # the voice's settings (issue 28)
+    screen: ScreenSettingsMessage  # the table screen's settings (issue 29)
 
 
 class StaffMessage(TypedDict):
@@ -158,6 +161,12 @@ class VoiceSettingsMessage(TypedDict):
     volume: int  # 0..100
     speed: Literal["slow", "normal"]
     say: Literal["everything", "todo", "sounds"]
+
+
+class ScreenSettingsMessage(TypedDict):
+    """The table screen's settings (the state's ``screen``; changed with ``screen_settings``)."""
+    text: Literal["normal", "large"]
+    motion: bool
 
 
 #: How serious a notice is.

@@ -40,7 +40,9 @@ def play_command(args, new) -> int:
                     f"play): use companion ui to see it, or stop it first")
     windowed = not args.terminal and bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     if not windowed and not args.terminal:
-        print("No display found: playing in the terminal.", flush=True)
+        from companion.i18n import msg, render
+
+        print(render(msg("No display found: playing in the terminal."), _asked_language(args)), flush=True)
     app = _window(socket, args.fullscreen) if windowed else None
     if isinstance(app, str):
         return _say(f"{app}. To play in the terminal: companion play {new.game} --players "
@@ -49,7 +51,7 @@ def play_command(args, new) -> int:
     voice = _start_voice(args, socket, log_path)
     _stop_on_signals(app)
     try:
-        return _run(app, new, socket, daemon, log_path)
+        return _run(app, new, socket, daemon, log_path, getattr(args, "lang", None))
     finally:
         _stop(daemon)
         if voice is not None:
@@ -66,11 +68,30 @@ def _start_voice(args, socket: Path, log_path: Path | None = None) -> subprocess
     return voice_process(socket, args.config, log_path)
 
 
-def _run(app, new, socket: Path, daemon: subprocess.Popen, log_path: Path) -> int:
+def _asked_language(args) -> str:
+    """The language ``play`` speaks before its daemon listens: ``--lang``, else English."""
+    return getattr(args, "lang", None) or "en"
+
+
+def _choose_language(socket: Path, lang: str | None) -> None:
+    """``--lang``: the table's language, chosen as on the screen (kept in the store)."""
+    if not lang:
+        return
+    from companion.client import Client, DaemonUnavailable
+
+    try:
+        with Client(socket).connect(timeout=2.0) as client:
+            client.request({"cmd": "language", "language": lang})
+    except DaemonUnavailable:
+        pass
+
+
+def _run(app, new, socket: Path, daemon: subprocess.Popen, log_path: Path, lang: str | None = None) -> int:
     """Once the daemon listens: say which game, play it, and say what became of it."""
     try:
         if not _wait_listening(daemon, socket):
             return _daemon_failed(daemon, log_path)
+        _choose_language(socket, lang)
         opened = [line.split(" companion: ", 1)[1] for line in _this_run(log_path)
                   if " companion: resumed game " in line or " companion: started a new game " in line]
         _line(opening_line(opened[0] if opened else "", _first_state(socket), log_path))
@@ -127,7 +148,28 @@ def _resumed_words(lang: str, number: str, game: str, players: str, count: str, 
                 "starts a new one and keeps this one in the store.", "Going on with game no. {number} of {title} "
                 "({players}) after {n} inputs; --set-aside starts a new one and keeps this one in the store.", "n",
                 number=int(number), title=_title(game), players=players, n=int(count))
-    return render(what, lang) + rest  # the notes on --players and --option stay the log's
+    return render(what, lang) + _notes(rest, lang)
+
+
+#: The daemon's notes after a resumed game's line (companion.startup): an option or
+#: --players that is only for a new game.
+_NOTE = re.compile(r" \((.+?) is for a new game: this one keeps (.+?); add --set-aside to start a new one\)")
+
+
+def _notes(rest: str, lang: str) -> str:
+    """The notes of the daemon's log line in ``lang``."""
+    from companion.i18n import msg, render
+
+    notes = []
+    for asked, kept in _NOTE.findall(rest):
+        if kept == "its players":
+            note = msg("({asked} is for a new game: this one keeps its players; add --set-aside to start a new one)",
+                       asked=asked)
+        else:
+            note = msg("({asked} is for a new game: this one keeps {kept}; add --set-aside to start a new one)",
+                       asked=asked, kept=kept)
+        notes.append(" " + render(note, lang))
+    return "".join(notes) if notes else rest
 
 
 def _title(game: str) -> str:
@@ -198,9 +240,12 @@ def _last_word(socket: Path) -> str:
         from companion.i18n import msg, render
 
         return render(msg("The game was not saved: {warning}", warning=warning), state.get("language") or "en")
+    from companion.i18n import msg, render
+
+    lang = state.get("language") or "en"
     if (state.get("prompt") or {}).get("over"):
-        return "Game over."
-    return "Game kept: run the same command to go on."
+        return render(msg("Game over."), lang)
+    return render(msg("Game kept: run the same command to go on."), lang)
 
 
 def _check_paths(args) -> None:
@@ -389,4 +434,4 @@ def _component_named(card: str, state: dict) -> tuple[str | None, str]:
     found = card_names.find(base, games, state.get("language") or "en")
     if found.component is not None and known_piece(found.component + hash_ + copy):
         return found.component + hash_ + copy, ""
-    return None, card_names.miss(card, found, game)
+    return None, card_names.miss(card, found, game, state.get("language") or "en")

@@ -28,8 +28,9 @@ Client -> daemon:
     never broadcast, with ``{"type": "private", ...}`` (see :func:`private_message`: what that
     one player may see, and the private choices when they are theirs to make). The shared
     ``state`` never carries a private choice's label: its prompt says ``"private": {"player":
-    NAME}`` instead. A private choice is still made with an ordinary ``choose`` (its key is
-    opaque; the ack and news never repeat its label). The daemon logs that a privacy screen
+    NAME, "main": bool}`` instead (``main``: the privacy screen is the expected step). A
+    private choice is still made with an ordinary ``choose`` (its key is opaque; the ack and
+    news never repeat its label). The daemon logs that a privacy screen
     was opened, never what it showed. Anyone at the table may ask: the privacy is the
     others looking away, as with a physical card;
     the players' phones (issue 22; only when the config's ``[phones]`` enables them):
@@ -86,6 +87,9 @@ Client -> daemon:
     news' explanations, issue 33 item 2); ``{"cmd": "voice_settings", "voice": {"on": bool, "volume": 0-100, "speed":
     "slow"|"normal", "say": "everything"|"todo"|"sounds"}}`` (any subset) is kept in the
     store like the language, and every ``state`` carries ``"voice"`` with all four.
+    the table screen (issue 29, :mod:`companion.daemon.screen`): ``{"cmd": "screen_settings",
+    "screen": {"text": "normal"|"large", "motion": bool}}`` (any subset) is kept in the store
+    like the language, and every ``state`` carries ``"screen"`` with both.
     Any of them may carry an ``"id"`` to get an ack. Problems with a command are told to
     the client that sent it; a refused table input (a touch at the wrong moment) is told to
     every client, since every client is a screen at the table.
@@ -104,6 +108,7 @@ from companion.errors import CompanionError
 from companion.i18n import msg, render, render_all
 from companion.messages import (
     CheckMessage,
+    ChoiceMessage,
     LessonMessage,
     NoticeLevel,
     NoticeMessage,
@@ -123,6 +128,10 @@ PROTOCOL_VERSION = 1
 
 #: The voice settings (every state's ``voice``) of a table that chose none (issue 28).
 VOICE_DEFAULTS: dict[str, Any] = {"on": True, "volume": 80, "speed": "normal", "say": "everything"}
+
+#: The table screen's settings (every state's ``screen``) of a table that chose none (issue 29):
+#: the reading text's size and whether what changed is animated.
+SCREEN_DEFAULTS: dict[str, Any] = {"text": "normal", "motion": True}
 
 #: Longest line either side accepts, in bytes.
 MAX_LINE = 1 << 20
@@ -167,7 +176,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     """The ``state`` message for the current game (``session`` may be None: no game yet).
 
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
-    view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label, main}] (never a private
+    view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label, main, screen}] (never a private
     or a tap-only choice; ``main``: the expected next step, the one large button), ``over``,
     ``summary`` (once over: how it ended, ``Game.summary``, else None), ``private``:
     ``{"player": name}`` when the prompt has private choices, which that player sees only by
@@ -208,8 +217,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     prompt: PromptMessage = {
         "text": render(p.text, lang, touch),
         "player": p.player,
-        "choices": [{"key": c.key, "label": render(c.label, lang), "main": c.main}
-                    for c in p.choices if not (c.private or c.tap_only)],
+        "choices": [_choice_message(c, lang) for c in p.choices if not (c.private or c.tap_only)],
         "over": p.over,
         "summary": _summary(session, lang) if p.over else None,
         "private": private_prompt_owner(p),
@@ -278,12 +286,21 @@ def _private_players(session) -> list[str]:
     return [p for p in session.header.players if spec.private_view(session.state, p)]
 
 
+def _choice_message(choice, lang: str) -> ChoiceMessage:
+    """A public choice of the shared state: ``{key, label, main, screen}``; ``screen``:
+    touching it hands the screen to the prompt's player (:attr:`Choice.screen`)."""
+    return {"key": choice.key, "label": render(choice.label, lang), "main": choice.main, "screen": choice.screen}
+
+
 def private_prompt_owner(prompt) -> PrivateOwner | None:
-    """``{"player": name}`` when ``prompt`` has private choices (made by its player on a
-    privacy screen), else None."""
-    if not any(c.private for c in prompt.choices):
+    """``{"player": name, "main": bool}`` when ``prompt`` has private choices (made by its
+    player on a privacy screen), else None. ``main``: the privacy screen is the expected next
+    step (a private choice is marked main); False when it is something else, such as the
+    card's tap on the reader (issue 29 item 3)."""
+    private = [c for c in prompt.choices if c.private]
+    if not private:
         return None
-    return {"player": prompt.player}
+    return {"player": prompt.player, "main": any(c.main for c in private)}
 
 
 def _colours(session) -> dict[str, str]:

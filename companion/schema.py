@@ -141,6 +141,12 @@ class VoiceSettings(Command, frozen=True):
     voice: dict[str, Any]
 
 
+class ScreenSettings(Command, frozen=True):
+    """``screen_settings``: any subset of the table screen's settings (checked by
+    :func:`companion.screen_settings.checked`)."""
+    screen: dict[str, Any]
+
+
 class ContentExport(Command, frozen=True):
     game: str
     format: str = "toml"
@@ -176,7 +182,8 @@ COMMANDS: dict[str, type[Command]] = {
     "choose": Choose, "undo": Undo, "new_game": NewGame, "language": Language, "private": Private,
     "phone_links": PhoneLinks, "content": GameCommand, "components": Components,
     "enroll_start": GameCommand, "content_set": ContentSet, "enroll": Enroll, "forget": Forget,
-    "write_tag": WriteTag, "tap": Tap, "voice_settings": VoiceSettings, "content_export": ContentExport,
+    "write_tag": WriteTag, "tap": Tap, "voice_settings": VoiceSettings,
+    "screen_settings": ScreenSettings, "content_export": ContentExport,
     "content_import": FileImport, "tags_import": FileImport, "tags_export": TagsExport,
     "resume_game": ResumeGame, "delete_game": DeleteGame,
 }

@@ -395,7 +395,7 @@ class Session:
         if choice is not None:
             copy = split_piece(self.piece_for(tap))[1]
             return f"{choice.key}#{copy}" if choice.per_copy and copy else choice.key
-        if why := self.spec.refusal(self.state, None, component) or self.spec.tap_refusal(self.state, component):
+        if why := self.spec.refusal(self.state, None, component):
             raise Rejected(why)
         kind = component.rsplit(":", 1)[0] + ":"
         if any(c.component and c.component.startswith(kind) for c in prompt.choices):

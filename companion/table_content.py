@@ -22,7 +22,8 @@ from companion.store import EventStore
 def forms(spec: Game, entered: dict[str, dict[str, Any]], lang: str) -> dict[str, Any]:
     """The ``content`` answer for ``spec``: ``{"type": "content", "game", "title",
     "problem": text or None, "components": [{"component", "label", "placeholder": bool,
-    "entered": bool, "fields": [{"name", "label", "kind", "values", "low", "high", "help",
+    "entered": bool, "fields": [{"name", "label", "kind", "values", "labels" (each value in
+    words, issue 29), "low", "high", "help",
     "value", "printed"}]}]}``, every sentence rendered in ``lang``. ``value`` is the entered
     value (or the printed one), ``printed`` the content file's; ``problem`` says why a game
     could not start with the entries as they are (e.g. six tablets on one floor)."""
@@ -41,6 +42,7 @@ def forms(spec: Game, entered: dict[str, dict[str, Any]], lang: str) -> dict[str
                 "component": piece, "label": render(label, lang),
                 "placeholder": bool(content.placeholder(component)) and not mine, "entered": bool(mine),
                 "fields": [{**f.to_json(), "label": render(f.label, lang), "help": render(f.help, lang),
+                            "labels": [render(word, lang) for word in f.labels] or [str(v) for v in f.values],
                             "value": mine.get(f.name, printed.get(f.name)), "printed": printed.get(f.name)}
                            for f in fields]})
     return {"type": "content", "game": spec.id, "title": spec.title,

@@ -155,10 +155,14 @@ class NumberedView(ConsoleView):
         "type 1 (“Roll the die”)" (issue 31: nothing is touched in a terminal)."""
         text = message["prompt"]["text"]
         for number, choice in enumerate(self.visible(message), 1):
-            touched = self.say(msg("touch “{button}”", button=choice["label"]))
-            if touched in text:
-                text = text.replace(touched, self.say(msg("type {number} (“{button}”)", number=number,
-                                                          button=choice["label"])))
+            label = choice["label"]
+            # the table's form too (Italian "toccate «…»", issue 29); English has one form
+            for touch, typed in ((msg("touch “{button}”", button=label),
+                                  msg("type {number} (“{button}”)", number=number, button=label)),
+                                 (msg("touch “{button}” (said to the whole table)", button=label),
+                                  msg("type {number} (“{button}”) (said to the whole table)", number=number,
+                                      button=label))):
+                text = text.replace(self.say(touch), self.say(typed))
         super()._print_prompt({**message, "prompt": {**message["prompt"], "text": text}})
 
     def visible(self, state: dict[str, Any]) -> list[dict[str, Any]]:

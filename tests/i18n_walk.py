@@ -81,12 +81,17 @@ class Seen:
         self.plain = plain
         self.lang = lang
         self.ids: set[str] = set()
+        #: Italian sentences that still show English words (:func:`english_left`).
+        self.english: set[str] = set()
 
     def check(self, text) -> str:
         """``text`` is a translated message; returns it rendered in the language."""
         self._check(text)
         rendered = render(text, self.lang)
         assert isinstance(rendered, str) and rendered and "{" not in rendered, (text, rendered)
+        if self.lang == "it":  # issue 29: no English word left in an Italian sentence
+            self.english.update(f"{text.msgid!r}: {' '.join(words)}"
+                                for words in [english_left(rendered, "it", self.names)] if words)
         touched = render(text, self.lang, touch=True)  # a table without a dice button (issue 17 item 7)
         assert isinstance(touched, str) and touched and "{" not in touched, (text, touched)
         return rendered
@@ -125,8 +130,8 @@ def walk_engine(spec, rng: random.Random, seen: Seen, steps: int = 400, refuse_e
     """One random game with random house rules through ``spec``'s engine: the set-up news,
     every prompt and label, the news after each action, a refusal every ``refuse_every``
     steps and at the end, and (``table_check``) every table-check line, all checked by
-    ``seen``. ``names(state)``: the plain names of this game (default: its players).
-    Returns the last state."""
+    ``seen`` (in Italian, none may show an English word). ``names(state)``: the plain names
+    of this game (default: its players). Returns the last state."""
     from test_playout import random_setup  # tests/games (pytest's pythonpath)
 
     players, options = random_setup(spec, rng)
@@ -143,6 +148,7 @@ def walk_engine(spec, rng: random.Random, seen: Seen, steps: int = 400, refuse_e
             break
         state = spec.apply(state, _random_action(spec, state, prompt, rng))
         _news(spec, state, seen)
+    assert not seen.english, sorted(seen.english)[:5]  # issue 29: an Italian table reads no English
     return state
 
 
@@ -153,6 +159,9 @@ def _news(spec, state, seen: Seen) -> None:
         if why is not None:
             seen.check(why.rule)
             seen.check(why.text)
+        purpose = getattr(text, "purpose", None)  # a set-up step's "what for" (first-game mode)
+        if purpose is not None:
+            seen.check(purpose)
 
 
 def _shown(spec, state, prompt, seen: Seen, table_check: bool) -> None:
@@ -160,6 +169,8 @@ def _shown(spec, state, prompt, seen: Seen, table_check: bool) -> None:
     for line in spec.check(state) if table_check else ():
         seen.check(line.label)
         seen.check(line.value)
+        for fix in line.fixes[:1]:  # one per line: a line's fixes share their words
+            seen.label(fix.label)
 
 
 def _refusal(spec, state):
@@ -201,3 +212,32 @@ def daemon_messages(table, language: str, monkeypatch) -> list[dict]:
         result = replay_module.replay(table, on_message=messages.append)
     assert result.refused == []
     return messages
+
+
+#: Words an Italian sentence never holds: an English one shows through (issue 29 item 8).
+ENGLISH_WORDS = frozenset("""the and your you take look screen is are of to with from this that these
+others turn card cards deck deck's when then now player players touch tap roll done yes
+step steps game mode envelope edition decks secret rulebook default undo history settings
+back cancel rules repeat more page next skip stop show hide only looks away room ghost ghosts hunter
+treasure item kid location floor light house it's must can't press""".split())
+
+
+@functools.cache
+def _kept_as_printed(lang: str) -> tuple[str, ...]:
+    """The catalogue's texts that ``lang`` keeps in English (printed card names such as
+    "Jack-in-the-Box"), longest first: taken out before looking for English words."""
+    kept = {_msgid(m.id) for m in catalog(lang)
+            if m.id and isinstance(m.string, str) and m.string == _msgid(m.id) and "{" not in m.string}
+    return tuple(sorted(kept, key=len, reverse=True))
+
+
+def english_left(text: str, lang: str = "it", names: Iterable[str] = ()) -> list[str]:
+    """The English words in ``text``, a text shown to a ``lang`` table, once ``names``
+    (players, owner-entered card names) and the names ``lang`` keeps as printed are taken
+    out. An empty list: no English shows."""
+    import re
+
+    for kept in tuple(names) + _kept_as_printed(lang):
+        if kept:
+            text = text.replace(kept, " ")
+    return [word for word in re.findall(r"[A-Za-z']+", text) if word.lower() in ENGLISH_WORDS]

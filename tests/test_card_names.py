@@ -3,7 +3,11 @@ or its printed name, with the nearest ids suggested on a miss."""
 
 from __future__ import annotations
 
+import pytest
+
+from companion.card_names import listing
 from companion.cli import main
+from companion.i18n import render
 from companion.play import tap_message
 
 CELLAR = {"game": "creepy_cellar"}
@@ -42,3 +46,24 @@ def test_a_miss_suggests_the_nearest_ids_and_the_listing():
     assert tap_message("xyzzy", None, CELLAR) == (
         "no card 'xyzzy' in creepy_cellar (companion cards creepy_cellar lists every card's id and name)")
     assert "Cards panel" not in tap_message("ghost:room-Z", None, CELLAR)  # the terminal has no Cards panel
+    # issue 29: an Italian table's terminal says it in Italian
+    assert tap_message("xyzzy", None, {**CELLAR, "language": "it"}) == (
+        "nessuna carta 'xyzzy' in creepy_cellar (companion cards creepy_cellar elenca l'id e il nome di ogni carta)")
+    assert " o creepy_cellar:ghost:room-N" in tap_message("Ghost card rom H", None, {**CELLAR, "language": "it"})
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_no_stand_in_name_shows_a_mark_or_a_code(lang):
+    """Issue 29 item 9: "Monster 5 (placeholder) is not due now", Children's toys on the
+    privacy screen: a stand-in name never shows "(placeholder)" or a component id."""
+    from companion.engine import all_games
+    from companion.games.children import components as cc
+    from companion.games.house_of_spirits import components as hc
+
+    names = [name for game in all_games() for _id, name in listing(game, lang)]
+    content = cc.content("rulebook")
+    names += [str(render(content.name(item), lang)) for item in (*content.cards, *content.tablets)]
+    names += [str(render(hc.label(card), lang)) for card in hc.CARDS]
+    marked = [n for n in names if "placeholder" in n or "segnaposto" in n or ":" in n]
+    assert marked == []
+    assert render(hc.label("monster-05"), lang) == {"en": "Monster 5", "it": "Mostro 5"}[lang]

@@ -37,6 +37,7 @@ def test_every_socket_command_has_its_own_handler():
         "call_staff", "staff_ack",  # the venue (issue 32)
         "repeat", "voice_settings",  # the voice (issue 28)
         "why",  # the voice says Why? (issue 33 item 2)
+        "screen_settings",  # the table screen's text size and motion (issue 29)
         "rules",  # the rules card (issue 33)
         # the owner's (issue 34, companion/daemon/desk_commands.py)
         "content_export", "content_import", "tags_export", "tags_import", "saved_games", "resume_game", "set_aside",

@@ -28,6 +28,7 @@ COMMANDS = [
     ("language", "language", {}),
     ("enroll_start", "game", {}),
     ("voice_settings", "voice", {}),
+    ("screen_settings", "screen", {}),
 ]
 
 

@@ -168,3 +168,29 @@ def test_undo_cancel_and_back_are_different_words_in_italian():
     italian = translations("it")
     words = {name: italian.gettext(name) for name in ("Undo", "Cancel", "Back")}
     assert words == {"Undo": "Annulla mossa", "Cancel": "Annulla", "Back": "Indietro"}
+
+
+#: The singular imperatives ("tu") the table's instructions used (issue 29 item 8): "Mescola".
+_TU = ("Metti", "Mescola", "Rimescola", "Togli", "Gira", "Rimetti", "Prendi", "Distribuisci", "Scarta",
+       "Dai", "Chiudi", "Appoggia", "Premi", "Conta", "Inserisci", "Tocca un", "Scrivi")
+
+
+def test_the_table_is_addressed_as_voi():
+    """Issue 29: one form of address. What the whole table does (every physical step, and
+    every instruction that names no player) says "Mescolate", never "Mescola"; a sentence
+    to one named player ("Ada: premi …") keeps "tu"."""
+    todos = message_ids(ROOT / "companion", keywords={"todo": (2,), "ntodo": (2, 3)})
+    italian = {(m.id if isinstance(m.id, str) else m.id[0]): m.string for m in catalog("it") if m.id}
+    found = []
+    for msgid, text in italian.items():
+        forms = text if isinstance(text, tuple) else (text,)
+        to_table = msgid in todos or not msgid.startswith("{")
+        for form in forms:
+            if to_table and form.split(" ")[0] in {t.split(" ")[0] for t in _TU if " " not in t} and (
+                    msgid in todos or form.endswith(".")):
+                found.append(form)
+            if msgid in todos and any(f"; {t.lower()} " in form or f", poi {t.lower()} " in form for t in _TU):
+                found.append(form)
+    assert found == []
+    assert render(msg("Shuffle the Intrigue cards and place them face-down beside the board."), "it") == (
+        "Mescolate le carte Intrigo e mettetele coperte accanto al tabellone.")

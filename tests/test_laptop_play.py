@@ -353,6 +353,23 @@ def test_play_says_the_game_is_kept_when_it_stops(laptop):
     assert out.splitlines()[-1] == "Game kept: run the same command to go on."
 
 
+def test_play_in_italian_says_everything_in_italian(laptop):
+    """Issue 29: ``--lang it`` chooses the table's language (as the screen does), and play's
+    own lines are Italian too (they were English: "No display found", "Game kept")."""
+    env = {k: v for k, v in laptop.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    play = Play(env, "creepy_cellar", "--players", "Ada,Bo", "--lang", "it")
+    try:
+        wait_for(laptop, lambda s: s.get("game") == "creepy_cellar" and s.get("language") == "it", "the game")
+        code, out, err = play.quit()
+    finally:
+        play.kill()
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "Nessuno schermo trovato: si gioca nel terminale."
+    assert lines[1].startswith("Nuova partita di ") or "partita" in lines[1], lines[1]
+    assert lines[-1] == "Partita conservata: date di nuovo lo stesso comando per continuare."
+
+
 @pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
 def test_a_signal_to_play_stops_it_and_its_daemon(laptop, sig):
     import signal

@@ -130,7 +130,7 @@ def test_every_game_teaches_its_set_up_or_turn_first_and_each_section_once(game,
 PASSAGES = {
     "en": ("Put the 4 secret passage tiles in rooms A, F, G and K.",
            "A secret passage is a shortcut: for one step you jump to another room with a passage."),
-    "it": ("Metti le 4 tessere passaggio segreto nelle stanze A, F, G e K.",
+    "it": ("Mettete le 4 tessere passaggio segreto nelle stanze A, F, G e K.",
            "Un passaggio segreto è una scorciatoia: con un passo saltate in un'altra stanza che ha un passaggio."),
 }
 

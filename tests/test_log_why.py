@@ -71,7 +71,7 @@ def test_the_todo_lines_keep_their_why_after_a_daemon_restart(tmp_path):
             state = client.state
     finally:
         store.close()
-    assert state["todo"] == [{"kind": "place", "text": "Place a ghost in room C."}]
+    assert state["todo"] == [{"kind": "place", "text": "Place a ghost in room C.", "lesson": None}]
     assert state["log"] == ["Resumed game 1 after 1 input.", "Place a ghost in room C."]
     assert state["log_why"] == [None, {"rule": "Ghost Cards", "from": ["C", 2],
                                        "text": "The card named room C, so a ghost goes there."}]

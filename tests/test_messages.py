@@ -16,7 +16,7 @@ from companion.session import Session
 from tests.checkout import ROOT
 
 DAEMON_KEYS = {"language", "readers", "revision", "storage_warning", "enrollment", "physical", "phones",
-               "hardware", "tap_components", "finished_game", "staff", "venue", "voice"}
+               "hardware", "tap_components", "finished_game", "staff", "venue", "voice", "screen"}
 GAMES = list(all_games())
 
 

@@ -241,7 +241,8 @@ def test_a_card_on_a_virtual_reader_of_the_wrong_role_is_told_in_words(make_sess
     session.handle(Press("dice"))
     reply = session.handle(Tap(GHOST_H, reader="tiles"))
     assert reply.text == "That is Ghost card room H: put it on the cards reader, not on the tiles reader."
-    assert render(reply.text, "it") == ("Questo è Carta Fantasma stanza H: mettilo sul lettore delle carte, "
+    # Issue 29: no "Questo è Carta …" (a masculine article before a feminine name), one address (voi)
+    assert render(reply.text, "it") == ("Questo pezzo: Carta Fantasma stanza H. Mettetelo sul lettore delle carte, "
                                         "non sul lettore delle tessere.")
 
 

@@ -90,3 +90,18 @@ def test_first_game_mode_is_an_option_the_command_line_takes():
     assert header(NewGame("clue_it", ("Ada", "Bo"), {"first_game": "False"})).options["first_game"] is False
     with pytest.raises(StartRefused, match="first_game is one of false, true, not 'yes'"):
         header(NewGame("children", ("Ada", "Bo"), {"first_game": "yes"}))
+
+
+def test_play_says_the_daemon_notes_in_the_tables_language():
+    """Issue 29: ``play`` at an Italian table printed the daemon's "--players … is for a new
+    game" note in English."""
+    from companion.play import _notes
+
+    rest = (" (--players Ada,Cy is for a new game: this one keeps its players; add --set-aside to start a new one)"
+            " (--option mode=basic is for a new game: this one keeps mode=nightmare; add --set-aside to start a "
+            "new one)")
+    assert _notes(rest, "en") == rest
+    assert _notes(rest, "it") == (
+        " (--players Ada,Cy vale per una nuova partita: questa tiene i suoi giocatori; aggiungete --set-aside per "
+        "iniziarne una nuova) (--option mode=basic vale per una nuova partita: questa tiene mode=nightmare; "
+        "aggiungete --set-aside per iniziarne una nuova)")

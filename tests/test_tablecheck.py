@@ -165,3 +165,46 @@ def test_a_hunter_or_the_king_goes_to_any_room_in_one_touch():
     king = [f.key for f in {str(line.label): line for line in session.check()}["Ghost King"].fixes]
     assert "fix:king:C" not in king and len(king) == 13
     assert session.handle(Touch("fix:king:J")).accepted and session.view()["ghost_king"] == "J"
+
+
+def test_clue_it_corrects_a_kid_mover_and_an_item_token():
+    """Issue 29: the CLUE: IT check offers corrections. Ada's own mover is corrected before her
+    roll; Bo's kid and an item at any step; undo takes a correction back."""
+    from companion.games.clue_it import SPEC as CLUE
+    from companion.games.clue_it import components as ci
+    from tests.games.test_clue_it import run, started
+
+    state = started(("Ada", "Bo"))
+    lines = {line.label: line for line in CLUE.check(state)}
+    mike = lines["Mike Hanlon"]  # Ada's kid, in the centre
+    assert mike.value == "the centre"
+    assert [f.label for f in mike.fixes][:2] == ["To Derry Back Alley", "To House on Neibolt Street"]
+    assert len(mike.fixes) == len(ci.LOCATIONS) + 1  # every location and a corridor
+    fixed = CLUE.apply(state, "fix:mover:mike-hanlon:the-synagogue")
+    assert fixed.news == ("Correction: Mike Hanlon is now in The Synagogue (was in the centre).",)
+    assert fixed.place == "the-synagogue" and fixed.step == state.step
+    rolled = run(state, "roll", "die:4", "die:5")  # Ada moves: her own mover waits for her stop
+    assert not {line.label: line for line in CLUE.check(rolled)}["Mike Hanlon"].fixes
+    item = CLUE.apply(rolled, "fix:item:jack-in-the-box:derry-back-alley")
+    assert item.news == ("Correction: Jack-in-the-Box is now in Derry Back Alley (was in the centre).",)
+
+
+def test_ghost_at_home_corrects_a_light_and_a_ghost():
+    from companion.games.ghost_at_home import SPEC as GHOST
+    from companion.games.ghost_at_home.state import Floor
+    from companion.i18n import render
+    from tests.games.test_ghost_at_home import new, with_house
+
+    state = with_house(new(), 1, Floor(rooms=("first-floor",) * 2, lit=True, ghosts=1))
+    lines = {render(line.label, "en"): line for line in GHOST.check(state)}
+    first = lines["Bo: First floor"]
+    assert render(first.value, "en") == "1 ghost, 0 cats, light on"
+    assert [f.key for f in first.fixes] == ["fix:ghost:1:1:-1"]  # no light off under a ghost
+    assert [f.key for f in lines["Bo: Second floor"].fixes] == ["fix:light:1:2:on"]
+    assert lines["Bo: Third floor"].fixes == ()  # the second floor is not explored
+    fixed = GHOST.apply(state, "fix:ghost:1:1:-1")
+    assert render(fixed.news[0], "en") == ("Correction: Bo: First floor, now 0 ghosts; "
+                                          "the card is on the discard pile.")
+    assert fixed.discard == ("ghost",) and fixed.house(1)[0].ghosts == 0
+    dark = GHOST.apply(fixed, "fix:light:1:1:off")
+    assert render(dark.news[0], "en") == "Correction: Bo: First floor, light off."

@@ -33,17 +33,17 @@ def test_every_kind_but_return_and_other_has_its_own_reverse():
      "Unlock the blue doors.", "Sblocca le porte blu."),
     (todo("lock", "Unlock the {doors}.", doors=DOOR_NAMES["green"]),
      "Lock the green doors again: nobody moves through them.",
-     "Chiudi di nuovo a chiave le porte verdi: nessuno può attraversarle."),
+     "Chiudete di nuovo a chiave le porte verdi: nessuno può attraversarle."),
     (todo("place", "Place a ghost in room {room}.", room="C"),
-     "Take the ghost back off room C.", "Togli di nuovo il fantasma dalla stanza C."),
+     "Take the ghost back off room C.", "Togliete di nuovo il fantasma dalla stanza C."),
     (todo("remove", "Take a ghost off room {room}.", room="E"),
-     "Put the ghost back in room E.", "Rimetti il fantasma nella stanza E."),
+     "Put the ghost back in room E.", "Rimettete il fantasma nella stanza E."),
     (todo("move", "{player} flees to the {room}.", player="Ada", room="Attic"),
      "Move it back where it was. It said: Ada flees to the Attic.",
-     "Rimetti dov'era quello che è stato spostato. Diceva: Ada fugge in Attic."),
+     "Rimettete dov'era quello che è stato spostato. Diceva: Ada fugge in Attic."),
     (todo("flip", "{ghost} is calm again: turn the card sepia side up.", ghost="Bloody Mary"),
      "Turn the card of Bloody Mary blue side up again.",
-     "Gira di nuovo sul lato blu la carta di Bloody Mary."),
+     "Girate di nuovo sul lato blu la carta di Bloody Mary."),
 ])
 def test_an_undone_instruction_says_its_reverse(line, english, italian):
     back = reverse(line, {k: v for spec in all_games().values() for k, v in spec.undo_sentences.items()})

@@ -25,7 +25,7 @@ from ui.i18n import Translator
 from ui.kvloader import load_kv
 from ui.memory import release_free_memory
 from ui.model import TableModel
-from ui.privacy import PRIVACY_KEY, SECRETS_KEY, links_seen
+from ui.privacy import PRIVACY_KEY, SECRETS_KEY, hands_over, links_seen
 from ui.sampling import plain_shapes_nearest
 from ui.shot import save_screenshot
 from ui.text import strip_placeholders
@@ -77,6 +77,9 @@ class CompanionApp(App):
         portrait: the window is taller than wide.
         toast: the undo toast's words ("" when none is up).
         flash: a tap or press just reached the daemon (a dot lights at once).
+        large_text: the table's text size is "large" (Settings; kept by the daemon, issue 29):
+            the reading text (prompt, physical step, lesson) is larger where it fits.
+        motion: what changed is animated (Settings; kept by the daemon, issue 29).
     """
 
     model = ObjectProperty(None)
@@ -85,6 +88,8 @@ class CompanionApp(App):
     socket_path = StringProperty("")
     toast = StringProperty("")
     flash = BooleanProperty(False)
+    large_text = BooleanProperty(False)
+    motion = BooleanProperty(True)
 
     def __init__(self, socket_path: str | Path, stop_event: threading.Event | None = None,
                  linger: float = 0.0, screenshot: str | Path | None = None, first_page: str | None = None,
@@ -94,6 +99,7 @@ class CompanionApp(App):
         self.title = "Haunt Companion"
         self.socket_path = str(socket_path)
         self.model = TableModel()
+        self.model.bind(screen_settings=self._screen_settings)
         self.stop_event = stop_event
         self.linger = linger
         self.screenshot_path = screenshot
@@ -110,6 +116,8 @@ class CompanionApp(App):
         self._banner = None
         #: The privacy screen while it is up (:mod:`ui.widgets.privacy`), else None.
         self.privacy: PrivacyScreen | None = None
+        #: The player a touch just handed the screen to (:func:`ui.privacy.hands_over`), or "".
+        self._handed_to = ""
         #: The phone codes while they show (:mod:`ui.widgets.phone_grid`), else None; the
         #: digest of the last links shown by themselves at a game's start, and whether the
         #: links were asked for a game's start (issue 22).
@@ -259,6 +267,7 @@ class CompanionApp(App):
         self._refresh_check()
         if self.privacy is not None:
             self.privacy.state_changed(self.model.private_player)
+        self._open_handed_over()
         self._phones_at_start()
         self._trim_later()
         if first:
@@ -363,7 +372,16 @@ class CompanionApp(App):
         elif key in (PRIVACY_KEY, SECRETS_KEY):
             self.open_privacy(self.model.private_player if key == PRIVACY_KEY else "")
         else:
+            self._handed_to = hands_over(list(self.model.choices), key, self.model.player)
             self._send("choose", key, getattr(self, "_revision", None))
+
+    def _open_handed_over(self) -> None:
+        """After "Only I am looking" (a choice handing the screen over): the player's
+        privacy screen opens at once, past its cover, when the new prompt's private choices
+        are theirs; any other state forgets the hand-over (issue 29 item 3)."""
+        player, self._handed_to = self._handed_to, ""
+        if player and player == self.model.private_player and self.privacy is None:
+            self.open_privacy(player).reveal()
 
     def open_privacy(self, player: str = "") -> PrivacyScreen:
         """Cover the window with the privacy screen for ``player`` ("": ask who looks)."""
@@ -500,6 +518,15 @@ class CompanionApp(App):
     def set_language(self, lang: str) -> None:
         """Ask the daemon to speak ``lang``; the client follows the state it sends back."""
         self.ask("language", language=lang)
+
+    def set_screen(self, **screen: Any) -> None:
+        """Ask the daemon to keep the table screen's settings (``text="large"``,
+        ``motion=False``); every screen follows the state it sends back (issue 29)."""
+        self.ask("screen_settings", screen=screen)
+
+    def _screen_settings(self, _model, settings: dict) -> None:
+        self.large_text = settings.get("text") == "large"
+        self.motion = settings.get("motion") is not False
 
     def enroll(self, cmd: str, **fields: Any) -> None:
         """``enroll_start`` (game=…), ``enroll_skip``, ``enroll_undo``, ``enroll_stop``."""

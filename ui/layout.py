@@ -5,6 +5,8 @@ Sizes are dp at scale 1 (an 800×480 screen); callers multiply by ``dp(1) * scal
 
 from __future__ import annotations
 
+from ui.privacy import PRIVACY_KEY
+
 #: Fallback only (issue 17 item 3): choice keys that get the big button when no choice of
 #: the prompt is marked ``main`` by its engine (games not yet marking their main step).
 PRIMARY_KEYS = ("end-turn", "done-moving")
@@ -53,7 +55,8 @@ def main_choice(choices: list[dict]) -> dict | None:
     if marked:
         return marked[0]
     if any("main" in c for c in choices):  # the engine says: no step is the expected one (a pick)
-        return choices[0] if len(choices) == 1 else None
+        lone = len(choices) == 1 and choices[0]["key"] != PRIVACY_KEY  # its step: a card's tap
+        return choices[0] if lone else None
     fallback = [c for c in choices if c["key"] in PRIMARY_KEYS]
     if fallback:
         return fallback[0]
@@ -163,6 +166,19 @@ def choices_height(choices: list[dict], over: bool = False, can_undo: bool = Fal
 #: The main button (sp/dp at scale 1): always at the bottom of the choice panel, this tall,
 #: its text this big (room for two lines); it never moves between two states of a game.
 MAIN_HEIGHT, MAIN_FONT = 84, 32
+
+#: Portrait's row of whose turn under the header (dp at scale 1; issue 29): its room comes
+#: from the board and the prompt's column in their shares (about 30 px each at 720×1280).
+TURN_ROW = 24
+#: Whose turn (sp at scale 1): in the header in landscape; portrait's row takes 20 (30 px).
+TURN_FONT = 24
+PORTRAIT_TURN_FONT = 20
+
+#: The prompt's font (sp at scale 1): 32 (issue 29's floor); with Settings' large text, the
+#: first of :data:`LARGE_PROMPT` it fits in at (else 32: never under the floor, never cut).
+PROMPT_SIZE, LARGE_PROMPT = 32, (40, 36)
+#: The first-game lesson's font, normal and large.
+LESSON_SIZE, LARGE_LESSON = 24, 28
 
 #: The slots above it: this many columns, rows this tall, text this big (two lines of it);
 #: a label that does not fit one column in two lines takes the whole row. Text never

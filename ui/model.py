@@ -13,7 +13,7 @@ from typing import Any
 from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 
-from companion.protocol import private_player
+from companion.protocol import SCREEN_DEFAULTS, private_player
 from ui.boards.names import clean_label
 from ui.i18n import translate
 from ui.readers import ReaderActivity
@@ -67,6 +67,8 @@ class TableModel(EventDispatcher):
         busy: a touch was sent and its answer has not come back yet.
         check: the daemon's latest ``check`` answer (``lines``, ``revision``), or {}: the
             table check screen (issue 6).
+        private_main: the privacy screen is the expected next step (the prompt's
+            ``private.main``; False when the step is a card's tap on the reader).
         private_player: whose privacy screen the prompt waits for ("" when its choices are
             all public): the choices themselves come only to that screen.
         private_players: the players with something of their own to see on a privacy screen.
@@ -113,6 +115,7 @@ class TableModel(EventDispatcher):
     busy = BooleanProperty(False)
     check = DictProperty({})
     private_player = StringProperty("")
+    private_main = BooleanProperty(False)
     private_players = ListProperty([])
     todo = ListProperty([])
     #: First-game mode's lesson for the step at hand (``{"rule", "text"}``; empty: none).
@@ -131,6 +134,9 @@ class TableModel(EventDispatcher):
     phones = DictProperty({})
     #: The table's voice settings (the state's ``voice``, issue 28; Settings > Voice).
     voice = DictProperty({})
+    #: The table screen's settings (the state's ``screen``, issue 29; Settings > Screen):
+    #: ``{"text": "normal"|"large", "motion": bool}``, the defaults until a daemon says.
+    screen_settings = DictProperty(dict(SCREEN_DEFAULTS))
     #: A venue table (the config has [mqtt]): Menu offers "Call staff" (SPEC-MESSAGES).
     venue = BooleanProperty(False)
     #: The state's revision (0 before one): a new one is a new input (the todo steps start
@@ -172,10 +178,14 @@ class TableModel(EventDispatcher):
         self.odds = dict(message.get("odds") or {})
         self.summary = strip_placeholders(prompt.get("summary") or "")  # before the prompt: the panel reads both
         self.prompt_text = text  # true to the hardware already: the daemon words it (issue 17 item 7)
+        self.private_main = bool((prompt.get("private") or {}).get("main"))  # before its player: kv reads both
         self.private_player = private_player(message)
         self.private_players = [str(p) for p in message.get("private_players") or []]
         self.phones = {str(p): bool(on) for p, on in (message.get("phones") or {}).items()}
         self.voice = dict(message.get("voice") or {})
+        screen = {**SCREEN_DEFAULTS, **(message.get("screen") or {})}
+        if screen != self.screen_settings:
+            self.screen_settings = screen
         self.over = bool(prompt.get("over"))
         self.can_undo = bool(message.get("can_undo"))
         self.readers = dict(message.get("readers") or {})

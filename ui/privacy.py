@@ -24,22 +24,32 @@ SECRETS_KEY = "ui:secrets"
 IDLE_SECONDS = 30.0
 
 def table_choices(choices: list[dict], private_player: str, private_players: list[str],
-                  _: Translate = english, phones: dict | None = None) -> list[dict]:
+                  _: Translate = english, phones: dict | None = None, main: bool = False) -> list[dict]:
     """The table screen's buttons: the prompt's public ``choices``, led by "Ada: take the
     screen, others look away" when the prompt's private choices are Ada's ("Ada: look at your
     phone" while her phone is connected, ``phones``: the state's ``phones``; the button still
     opens the privacy screen), else ended by "Secret cards" when somebody has something of
-    their own to see."""
+    their own to see. ``main``: the privacy screen is the expected next step (the state's
+    ``prompt.private.main``): only then is that button the big one; when the step is a card's
+    tap on the reader, nothing is (issue 29 item 3)."""
     shown = list(choices)
     if private_player:
         if (phones or {}).get(private_player):
             label = _("{player}: look at your phone", player=private_player)
         else:
             label = _("{player}: take the screen, others look away", player=private_player)
-        shown.insert(0, {"key": PRIVACY_KEY, "label": label})
+        shown.insert(0, {"key": PRIVACY_KEY, "label": label, "main": main})
     if private_players and not private_player:  # that player's screen shows their view too
         shown.append({"key": SECRETS_KEY, "label": _("Secret cards (others look away)")})
     return shown
+
+
+def hands_over(choices: list[dict], key: str, player: str) -> str:
+    """The player the table screen is handed to by touching ``key`` (a choice whose
+    ``screen`` flag says so: "Only I am looking"), or ``""``: their privacy screen then opens
+    at once when the next prompt's private choices are theirs (one "take the screen")."""
+    chosen = next((c for c in choices if c.get("key") == key), None)
+    return player if chosen is not None and chosen.get("screen") and player else ""
 
 
 def phone_offer(player: str, phones: dict | None) -> bool:

@@ -48,6 +48,8 @@ def add_play(sub) -> None:
     play.add_argument("--config", type=Path, help="config file (default: $COMPANION_CONFIG or the user config dir)")
     play.add_argument("--socket", type=Path, help="Unix socket (default: the user runtime dir)")
     play.add_argument("--voice", action="store_true", help="say every instruction aloud too (companion voice)")
+    play.add_argument("--lang", choices=("en", "it"),
+                      help="the table's language, as chosen on the screen (kept for the next games)")
     play.set_defaults(run=cmd_play)
 
 

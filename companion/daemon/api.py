@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from companion.daemon.enroller import EnrollmentController
     from companion.daemon.hub import ClientHub
-    from companion.daemon.kept_voice import KeptVoice
+    from companion.daemon.kept import KeptSettings
     from companion.daemon.links import Links
     from companion.daemon.programmer import TagProgrammer
     from companion.daemon.staff import StaffCall
@@ -72,7 +72,10 @@ class DaemonApi(Protocol):
     def staff(self) -> StaffCall: ...
 
     @property
-    def voice(self) -> KeptVoice: ...
+    def voice(self) -> KeptSettings: ...
+
+    @property
+    def screen(self) -> KeptSettings: ...
 
     @property
     def links(self) -> Links: ...

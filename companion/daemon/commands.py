@@ -14,7 +14,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from companion import protocol, schema
-from companion.daemon import answers, desk_commands, voice  # noqa: F401 (the owner's and the voice's commands register)
+from companion.daemon import answers, desk_commands, screen, voice  # noqa: F401 (the owner's, the screen's and the voice's commands register)
 from companion.daemon.command_table import COMMANDS, Ack, command
 from companion.errors import CompanionError
 from companion.i18n import msg, render

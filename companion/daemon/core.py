@@ -22,11 +22,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from companion import inputs
+from companion import inputs, screen_settings
 from companion.daemon import commands
 from companion.daemon.enroller import EnrollmentController
 from companion.daemon.hub import ClientHub
-from companion.daemon.kept_voice import KeptVoice
+from companion.daemon.kept import KeptSettings
 from companion.daemon.links import Links, TableNow
 from companion.daemon.programmer import TagProgrammer
 from companion.daemon.publisher import StatePublisher
@@ -41,6 +41,7 @@ from companion.i18n import msg, nmsg
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.session import OutdatedGame, Reply, Session
 from companion.store import KEPT, EventStore
+from companion.voice import settings as voice_settings
 
 log = logging.getLogger(__name__)
 
@@ -149,7 +150,9 @@ class Daemon:
         self.desk_config = settings.desk
         self.desk = None
         #: The voice's settings (issue 28; every state's ``voice``).
-        self.voice = KeptVoice(store)
+        self.voice = KeptSettings(store, "voice", voice_settings.from_text, "the voice settings")
+        #: The table screen's text size and motion (issue 29; every state's ``screen``).
+        self.screen = KeptSettings(store, "screen", screen_settings.from_text, "the screen settings")
         #: A call for staff and staff's message (issue 32; every state's ``staff``).
         self.staff = StaffCall()
         self.mqtt_config = mqtt

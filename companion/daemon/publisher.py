@@ -13,6 +13,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from companion import protocol
+from companion.daemon.screen import screen_settings
 from companion.daemon.voice import voice_settings
 from companion.engine.why import why_message
 from companion.errors import StoreError
@@ -67,7 +68,8 @@ class StatePublisher:
                 "hardware": {**daemon.taps.hardware(), "broker": self._broker()},
                 "tap_components": daemon.taps.tap_components(),
                 "staff": daemon.staff.to_json(), "venue": daemon.mqtt_config is not None,
-                "finished_game": _finished_game(daemon), "voice": voice_settings(daemon)}
+                "finished_game": _finished_game(daemon), "voice": voice_settings(daemon),
+                "screen": screen_settings(daemon)}
 
     def _broker(self) -> dict[str, Any] | None:
         """The venue broker's status (issue 32; None without ``[mqtt]``): ``{"broker",

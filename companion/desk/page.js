@@ -16,6 +16,8 @@
     for (const kid of kids) if (kid !== null && kid !== undefined) node.append(kid);
     return node;
   }
+  // A choice's words: the daemon's label for value i (issue 29: never an id), else the value.
+  function word(f, i) { return (f.labels && f.labels[i] !== undefined) ? f.labels[i] : String(f.values[i]); }
   function fill(text, values) { return text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m)); }
   function say(text, bad) { $("msg").textContent = text || ""; $("msg").className = bad ? "bad" : "ok"; }
   function when(seconds) { return seconds ? new Date(seconds * 1000).toLocaleString() : "-"; }
@@ -111,20 +113,20 @@
     }
     if (f.kind === "choice") {
       const box = el("select", {name: name, "aria-label": f.label});
-      for (const v of f.values) {
-        const option = el("option", {value: JSON.stringify(v)}, String(v));
+      f.values.forEach((v, i) => {
+        const option = el("option", {value: JSON.stringify(v)}, word(f, i));
         if (JSON.stringify(v) === JSON.stringify(f.value)) option.selected = true;
         box.append(option);
-      }
+      });
       box.addEventListener("change", () => save(JSON.parse(box.value)));
       return box;
     }
     const span = el("span", {});
-    const ticks = f.values.map((v) => {
-      const tick = el("input", {type: "checkbox", name: name, value: v, "aria-label": f.label + ": " + v});
+    const ticks = f.values.map((v, i) => {
+      const tick = el("input", {type: "checkbox", name: name, value: v, "aria-label": f.label + ": " + word(f, i)});
       tick.checked = (f.value || []).includes(v);
       tick.addEventListener("change", () => save(ticks.filter((t) => t.checked).map((t) => t.value)));
-      span.append(el("label", {class: "flag"}, tick, " " + v));
+      span.append(el("label", {class: "flag"}, tick, " " + word(f, i)));
       return tick;
     });
     return span;

@@ -46,6 +46,9 @@ class ContentField:
         values: the allowed values of a choice or flags field.
         low, high: inclusive range of an int field.
         help: one line for the form, or "".
+        labels: the words of each of ``values`` for the form, in the same order (messages:
+            "basement", a card's printed name), or ``()``: the values shown as they are.
+            Never a component label that hides which card it is (CLUE: IT's Rumor cards).
     """
 
     name: str
@@ -55,10 +58,13 @@ class ContentField:
     low: int = 0
     high: int = 99
     help: str = ""
+    labels: tuple[Any, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"content field kind is one of {KINDS}, not {self.kind!r}")
+        if self.labels and len(self.labels) != len(self.values):
+            raise ValueError(f"content field {self.name}: one label per value")
 
     def check(self, value: Any) -> Any:
         """``value`` as stored when it fits this field (flags: a list in ``values``' order).
@@ -88,7 +94,7 @@ class ContentField:
     def to_json(self) -> dict[str, Any]:
         """The field for a form (label and help not yet rendered)."""
         return {"name": self.name, "label": self.label, "kind": self.kind, "values": list(self.values),
-                "low": self.low, "high": self.high, "help": self.help}
+                "low": self.low, "high": self.high, "help": self.help, "labels": list(self.labels)}
 
 
 def _nothing(_component: str) -> tuple[ContentField, ...]:

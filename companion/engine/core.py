@@ -37,12 +37,20 @@ class Choice:
             applies ``key``.
         main: this is THE expected next step (End turn, Roll, Done moving, Confirm): the
             table screen makes only it the large button; a pick list's entries are never main.
+            On a private choice it says the privacy screen is the expected next step (the
+            shared screen's "take the screen" is then the large button; none is when the
+            expected step is a card's tap on the reader). The privacy screen itself never
+            reads it on a pick list.
         player: for an out-of-turn choice (:attr:`Prompt.out_of_turn`), the player who may
             make it; None otherwise.
         tap_only: picked by a tap of ``component`` only (a face-down card the companion
             reads): never listed on a screen, nor among the cards a virtual reader offers,
             since its place in a list of look-alike buttons would tell which card it stands
             for; the prompt offers a touch that names no card beside it.
+        screen: touching it hands the screen to the prompt's ``player`` (its label says
+            others look away, e.g. "Only I am looking"): when the next prompt's private choices
+            are that player's, the table screen opens their privacy screen at once, without a
+            second "take the screen" (issue 29 item 3).
     """
 
     key: str
@@ -54,6 +62,7 @@ class Choice:
     main: bool = False
     player: str | None = None
     tap_only: bool = False
+    screen: bool = False
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,9 @@ when first asked (a :func:`functools.cached_property` without its lock).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import Any, Generic, Self, TypeVar, overload
 
 T = TypeVar("T")
 
@@ -58,7 +59,7 @@ def _shape(cls: type) -> tuple[frozenset[str], tuple[str, ...]]:
     return frozenset(f.name for f in fields), cached
 
 
-class derived:  # noqa: N801  (named as the decorators it stands beside: property, cached_property)
+class derived(Generic[T]):  # noqa: N801  (named as the decorators it stands beside: property, cached_property)
     """A fact derived from a frozen state's fields, computed the first time it is asked and
     then kept in the state (``@derived`` over a method of one argument, read as an
     attribute). Like :func:`functools.cached_property` without its lock (Python 3.11 holds
@@ -66,7 +67,7 @@ class derived:  # noqa: N801  (named as the decorators it stands beside: propert
     computing it at once get the same value. :func:`replace` does not copy it.
     """
 
-    def __init__(self, function) -> None:
+    def __init__(self, function: Callable[[Any], T]) -> None:
         self.function = function
         self.name = function.__name__
         self.__doc__ = function.__doc__
@@ -74,7 +75,13 @@ class derived:  # noqa: N801  (named as the decorators it stands beside: propert
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
-    def __get__(self, obj, owner=None):
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> Self: ...
+
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> T: ...
+
+    def __get__(self, obj: object | None, owner: type | None = None) -> Self | T:
         if obj is None:
             return self
         value = obj.__dict__[self.name] = self.function(obj)

@@ -3,12 +3,14 @@
 A game is a :class:`Game` subclass, one instance registered per game (its package's
 ``SPEC``). It writes only what is its own: its data (id, title, options, components ...)
 as class attributes, and its hooks as functions in its package's modules, one module per
-role (:data:`HOOKS`: ``prompt`` is ``prompts.prompt``, ``_apply`` is ``rules.act`` ...).
+role (:data:`HOOKS`: ``prompt`` is ``prompts.prompt``, ``handlers`` is ``rules.HANDLERS`` ...).
 A class that names its package (``class Children(Game, package=__name__)``) gets each
 hook from there; a hook the class writes itself, or whose function its module lacks, keeps
-its own (or the default here). The engine owns the protocol: :meth:`Game.apply` checks an action
-against the prompt (:mod:`companion.engine.legality`) and only then calls the game's
-``_apply``, so no game re-checks legality.
+its own (or the default here). The engine owns the protocol: :meth:`Game.setup` checks the
+players (their count, their names) before the game's own ``_setup``; :meth:`Game.apply`
+checks an action against the prompt (:mod:`companion.engine.legality`) and only then calls
+``_apply``, which clears the news and hands the action to the game's rule for its kind
+(:attr:`Game.handlers`), so no game re-checks legality or the players.
 
 :class:`GameSpec` builds a game from plain functions (the older shape; the toy games of the
 tests use it).
@@ -23,17 +25,23 @@ from types import MappingProxyType, ModuleType
 from typing import Any
 
 from companion.engine import legality
+from companion.engine import news as step_news
 from companion.engine.content import ContentSpec
 from companion.engine.core import CheckLine, OptionSpec, Prompt
 from companion.engine.rulecard import RuleSection
-from companion.i18n import Msg
+from companion.errors import RuleViolation
+from companion.i18n import Msg, msg
 
 #: Where a game's hooks live: hook -> (module of the game's package, function name). Every
 #: game's package has these modules (docs/architecture.md, "file roles").
 HOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
-    "setup": ("rules", "setup"),
+    "_setup": ("rules", "setup"),
     "prompt": ("prompts", "prompt"),
+    "handlers": ("rules", "HANDLERS"),
+    "cleared": ("rules", "cleared"),
+    "settled": ("rules", "settled"),
     "_apply": ("rules", "act"),
+    "correct": ("tablecheck", "correct"),
     "view": ("view", "view"),
     "summary": ("prompts", "summary"),
     "status_line": ("view", "status_line"),
@@ -41,13 +49,18 @@ HOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "component_label": ("components", "component_label"),
     "check": ("tablecheck", "check"),
     "refusal": ("refusals", "refusal"),
-    "tap_refusal": ("refusals", "tap_refusal"),
     "encode": ("codec", "encode"),
     "decode": ("codec", "decode"),
 })
 
 #: The hooks every game writes (they have no default).
-_OWN = ("setup", "prompt", "_apply", "view")
+_OWN = ("_setup", "prompt", "view")
+
+#: The hooks that are data, not functions (given as they are, not as static methods).
+_DATA = frozenset({"handlers"})
+
+#: A table-check correction's key begins so (``fix:ghosts:E:+1``: :class:`CheckLine`).
+FIX = "fix:"
 
 
 def _wire(cls: type, package: str) -> None:
@@ -55,16 +68,19 @@ def _wire(cls: type, package: str) -> None:
     ``package``'s modules, as a static method.
 
     Raises:
-        TypeError: a hook of :data:`_OWN` is neither in the class nor in its module.
+        TypeError: a hook of :data:`_OWN` is neither in the class nor in its module, or the
+            game has neither ``handlers`` nor its own ``_apply``.
     """
     for hook, (module, name) in HOOKS.items():
         if hook in vars(cls):
             continue
         function = getattr(_role(package, module), name, None)
         if function is not None:
-            setattr(cls, hook, staticmethod(function))
+            setattr(cls, hook, MappingProxyType(function) if hook in _DATA else staticmethod(function))
         elif hook in _OWN:
             raise TypeError(f"{cls.__name__} has no {hook}: {package}.{module} has no {name}()")
+    if not cls.handlers and cls._apply is Game._apply:
+        raise TypeError(f"{cls.__name__} has no rules: {package}.rules has neither HANDLERS nor act()")
 
 
 def _role(package: str, module: str) -> ModuleType | None:
@@ -84,6 +100,7 @@ class Game:
     Attributes:
         id: the game id used in scripts and component ids (``"creepy_cellar"``).
         title: the game's printed name.
+        short_title: the name the table says in a sentence ("Creepy Cellar"); empty: the title.
         min_players, max_players: inclusive player-count range.
         options: options and house rules, with defaults.
         chance_sources: the names of the game's chance sources (a script's ``stack`` keys).
@@ -124,6 +141,7 @@ class Game:
 
     id: str = ""
     title: str = ""
+    short_title: str = ""
     min_players: int = 1
     max_players: int = 1
     options: tuple[OptionSpec, ...] = ()
@@ -139,6 +157,10 @@ class Game:
     view_headings: Mapping[str, Msg] = MappingProxyType({})
     seat_colours: tuple[str, ...] = ()
     undo_sentences: Mapping[str, Callable[[Mapping[str, Any]], Msg]] = MappingProxyType({})
+    #: action kind (a key's part before its first ``:``) -> the rule that applies it, as
+    #: ``rule(state, rest of the key)`` (``"die:6"``: ``handlers["die"](state, "6")``), given
+    #: the state :meth:`cleared`; the game's ``rules.HANDLERS``.
+    handlers: Mapping[str, Callable[[Any, str], Any]] = MappingProxyType({})
 
     def __init_subclass__(cls, package: str | None = None, **kwargs: Any) -> None:
         """``package``: the game's package (its ``__name__``), whose modules give the hooks
@@ -149,9 +171,30 @@ class Game:
 
     # ------------------------------------------------------------------ what each game writes
 
+    def _setup(self, players: Sequence[str], options: Mapping[str, Any],
+               content: Mapping[str, Mapping[str, Any]] | None = None) -> Any:
+        """The game's own set-up (its ``rules.setup``): a new game's state, for players that
+        :meth:`setup` has checked already. Arguments as :meth:`setup`'s.
+
+        Raises:
+            RuleViolation: entries (``content``) that do not make a whole game.
+        """
+        raise NotImplementedError
+
+    def prompt(self, state: Any) -> Prompt:
+        """What the table must do next."""
+        raise NotImplementedError
+
+    def view(self, state: Any) -> dict:
+        """Public, JSON-ready facts (never hidden information)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ the engine's protocol
+
     def setup(self, players: Sequence[str], options: Mapping[str, Any],
               content: Mapping[str, Mapping[str, Any]] | None = None) -> Any:
-        """A new game's state.
+        """A new game's state: the players checked against :attr:`min_players`..
+        :attr:`max_players` and for a repeated name, then the game's own :meth:`_setup`.
 
         Args:
             players: the names in turn order.
@@ -162,22 +205,13 @@ class Game:
         Raises:
             RuleViolation: a player count or names the game cannot be played with.
         """
-        raise NotImplementedError
-
-    def prompt(self, state: Any) -> Prompt:
-        """What the table must do next."""
-        raise NotImplementedError
-
-    def _apply(self, state: Any, key: str) -> Any:
-        """The state after ``key``, which :meth:`apply` has found legal now: the game's own
-        rules only (OpenSpiel's ``_apply_action``)."""
-        raise NotImplementedError
-
-    def view(self, state: Any) -> dict:
-        """Public, JSON-ready facts (never hidden information)."""
-        raise NotImplementedError
-
-    # ------------------------------------------------------------------ the engine's protocol
+        if not self.min_players <= len(players) <= self.max_players:
+            raise RuleViolation(msg("{title} is for {low} to {high} players, not {count}.",
+                                    title=self.short_title or self.title, low=self.min_players,
+                                    high=self.max_players, count=len(players)))
+        if len(set(players)) != len(players):
+            raise RuleViolation(msg("Each player needs a different name."))
+        return self._setup(players, options, content)
 
     def apply(self, state: Any, key: str) -> Any:
         """The state after ``key`` (a choice, a chance outcome, a per-copy ``key#n`` or a
@@ -188,7 +222,34 @@ class Game:
         """
         return legality.apply_action(self, state, key)
 
+    def _apply(self, state: Any, key: str) -> Any:
+        """The state after ``key``, which :meth:`apply` has found legal now (OpenSpiel's
+        ``_apply_action``): a table-check correction goes to :meth:`correct`; any other key
+        to the game's rule for its kind (:attr:`handlers`), from the state :meth:`cleared`,
+        and what that gives is :meth:`settled`. A game whose steps are not one rule per kind
+        writes its own (its ``rules.act``)."""
+        if key.startswith(FIX):
+            return self.correct(state, key)
+        kind, _, rest = key.partition(":")
+        return self.settled(self.handlers[kind](self.cleared(state), rest))
+
     # ------------------------------------------------------------------ hooks with defaults
+
+    def cleared(self, state: Any) -> Any:
+        """What an action starts from: ``state`` without the last action's news (default);
+        a game may clear more (a mark that lasts one action)."""
+        return step_news.cleared(state)
+
+    def settled(self, state: Any) -> Any:
+        """The state after an action's rule, once what resolves by itself has (a draw that
+        can give only one card); default: as it is."""
+        return state
+
+    def correct(self, state: Any, key: str) -> Any:
+        """The state after the table-check correction ``key`` (one that :meth:`check` lists:
+        it sets what the companion believes and triggers no rule); the game's
+        ``tablecheck.correct``."""
+        raise NotImplementedError(f"{self.id} lists no corrections")
 
     def news(self, state: Any) -> tuple[str, ...]:
         """What the last applied action did, in sentences (default: ``state.news``)."""
@@ -240,10 +301,6 @@ class Game:
         and whose turn it is). Default: None (the general refusal)."""
         return None
 
-    def tap_refusal(self, state: Any, component: str) -> Msg | str | None:
-        """The older tap-only reason, consulted after :meth:`refusal`; default None."""
-        return None
-
     def encode(self, state: Any) -> dict | None:
         """``state`` as plain JSON values, hidden information included (for the event
         store's snapshots, never for a screen); default None: the game is never snapshot."""
@@ -256,7 +313,7 @@ class Game:
 
 #: The optional hooks a :class:`GameSpec` may be given (each keeps its default when None).
 _HOOKS = ("news", "outcome", "summary", "status_line", "component_label", "check", "private_view", "refusal",
-          "tap_refusal", "encode", "decode")
+          "encode", "decode")
 
 
 class GameSpec(Game):

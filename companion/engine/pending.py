@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 S = TypeVar("S")
+F = TypeVar("F", bound="Frame")  # a game's own frame class (a subclass with its details)
 
 #: How many self-resolving steps :func:`settle` takes before it calls the game a loop.
 SETTLE_LIMIT = 10_000
@@ -54,7 +55,7 @@ def pop(stack: Stack) -> Stack:
     return stack[:-1]
 
 
-def top(stack: Stack) -> Frame | None:
+def top(stack: tuple[F, ...]) -> F | None:
     """The frame to resolve now, or None when nothing is pending."""
     return stack[-1] if stack else None
 
@@ -70,7 +71,7 @@ def without(stack: Stack, kinds) -> Stack:
     return tuple(frame for frame in stack if frame.kind not in kinds)
 
 
-def replace_top(stack: Stack, frame: Frame) -> Stack:
+def replace_top(stack: tuple[F, ...], frame: F) -> tuple[F, ...]:
     """The stack with its top frame replaced by ``frame``."""
     return stack[:-1] + (frame,)
 

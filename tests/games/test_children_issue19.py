@@ -241,7 +241,7 @@ def test_a_basement_tablet_is_in_the_basement():
     state = started()
     state = SPEC.apply(state, "tablet:wine-cellar")
     assert state.news[0] == "Put the Wine Cellar in the basement."
-    assert render(state.news[0], "it") == "Metti Wine Cellar nel seminterrato."
+    assert render(state.news[0], "it") == "Mettete Wine Cellar nel seminterrato."
 
 
 def test_leaving_a_card_prints_news():

@@ -19,7 +19,7 @@ from companion.errors import RuleViolation
 from companion.games.clue_it import SPEC, player_view, private_view
 from companion.games.clue_it import components as ci
 from companion.games.clue_it.prompts import prompt
-from companion.games.clue_it.rules import next_answerer, setup
+from companion.games.clue_it.rules import next_answerer
 from companion.games.clue_it.state import Step
 
 PLAYERS = ("Ada", "Bo", "Cy", "Di")
@@ -27,7 +27,7 @@ apply = SPEC.apply  # the engine checks each action against the prompt, then the
 
 
 def new(players=PLAYERS, **options):
-    return setup(list(players), resolve_options(SPEC, options))
+    return SPEC.setup(list(players), resolve_options(SPEC, options))
 
 
 def run(state, *actions):
@@ -436,7 +436,7 @@ def random_playout(seed: int, steps: int):
     rng = random.Random(seed)
     players = [f"P{i}" for i in range(rng.randint(2, 7))]
     options = {o.name: rng.choice(o.values) for o in SPEC.options}
-    state = setup(players, resolve_options(SPEC, options))
+    state = SPEC.setup(players, resolve_options(SPEC, options))
     states, actions = [state], []
     weights = {"stop:centre": 6.0, "accuse": 3.0, "wrong": 2.0}
     for _ in range(steps):
@@ -467,7 +467,7 @@ def test_encode_decode_round_trip(seed, steps):
 @given(seed=st.integers(0, 10**6))
 def test_replaying_the_log_gives_the_same_state(seed):
     players, options, actions, states = random_playout(seed, 300)
-    state = setup(players, resolve_options(SPEC, options))
+    state = SPEC.setup(players, resolve_options(SPEC, options))
     for action in actions:
         state = apply(state, action)
     assert state == states[-1]
@@ -504,7 +504,7 @@ def test_nothing_public_depends_on_the_envelope(seed):
     rng = random.Random(seed)
     players = [f"P{i}" for i in range(rng.randint(2, 7))]
     options = {o.name: rng.choice(o.values) for o in SPEC.options} | {"envelope": "companion"}
-    a = b = setup(players, resolve_options(SPEC, options))
+    a = b = SPEC.setup(players, resolve_options(SPEC, options))
     compared = 0
     for _ in range(400):
         if prompt(a).over or prompt(b).over:

@@ -39,7 +39,7 @@ def test_a_kept_intrigue_card_tapped_at_the_wrong_moment_is_not_named():
     assert not reply.accepted
     assert "Keeper" not in reply.text and "Da tenere" not in render(reply.text, "it")
     assert reply.text.startswith("A hidden card was tapped: no Intrigue card is drawn or played now. "
-                                 "It is Ada's turn.")
+                                 "Ada's turn.")
     assert "no such card is due now" not in reply.text
 
 

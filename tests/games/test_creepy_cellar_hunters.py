@@ -137,7 +137,7 @@ def test_choose_house_rule_picks_the_hunter_by_tap_or_touch():
         ("hunter:red", "red hunter", "creepy_cellar:hunter:red"),
         ("hunter:blue", "blue hunter", "creepy_cellar:hunter:blue")]
     state = play(state, "hunter:blue")
-    assert (state.active, state.step, SPEC.news(state)) == (2, "roll", ("It is Ada's turn with the blue hunter.",))
+    assert (state.active, state.step, SPEC.news(state)) == (2, "roll", ("Ada's turn with the blue hunter.",))
     state = play(state, "roll", "die:6", "end-turn")
     assert state.step == Step.HUNTER and state.player == "Bo" and keys(state) == ["hunter:yellow", "hunter:green"]
     assert SPEC.news(state) == ("Bo's turn: which hunter?",)

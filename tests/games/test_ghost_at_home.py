@@ -337,4 +337,4 @@ def test_news_and_prompts_render_in_italian():
         "annullarlo (toccalo sul lettore), oppure lascia entrare il fantasma")
     assert render(state.news[0], "it") == "Ada gioca un fantasma sulla casa di Bo, al primo piano."
     assert render(play(state, "let-in").news[0], "it") == (
-        "Scarta le carte stanza e fantasma del primo piano della casa di Bo; la luce è spenta.")
+        "Scartate le carte stanza e fantasma del primo piano della casa di Bo; la luce è spenta.")

@@ -81,12 +81,14 @@ def test_setup_is_a_checklist():
     assert [line.todo for line in news] == ["setup", "setup"]
 
 
-def test_tocca_ad_ada():
-    """Italian: "Tocca ad Ada" before a name starting with A, "Tocca a Bo" otherwise."""
+def test_one_turn_sentence_for_every_name():
+    """Issue 29: "It is Ada's turn." but "Bo's turn." (a different English sentence only to
+    get Italian's "ad" before A): one sentence now, "Turno di Ada." in Italian."""
     state = play(new(("Bo", "Ada")), "discard", "discard-n:1")
-    assert render(SPEC.news(state)[-1], "it") == "Tocca ad Ada."
+    assert SPEC.news(state)[-1] == "Ada's turn."
+    assert render(SPEC.news(state)[-1], "it") == "Turno di Ada."
     state = play(state, "discard", "discard-n:1")
-    assert render(SPEC.news(state)[-1], "it") == "Tocca a Bo."
+    assert (SPEC.news(state)[-1], render(SPEC.news(state)[-1], "it")) == ("Bo's turn.", "Turno di Bo.")
 
 
 def test_the_last_card_is_drawn_before_the_reshuffle():

@@ -159,8 +159,7 @@ def test_kraig_investigation_example():
     assert state.step == Step.PLOT and SPEC.prompt(state).chance.source == "plot"
     assert hc.card("plot-2").plot_score == 5
     state = play(state, "draw:plot-2")
-    assert state.news[0] == ("The plot card shows 5, so 6 or more was needed: Ada succeeds and takes Plot card 2 "
-                             "(placeholder).")
+    assert state.news[0] == ("The plot card shows 5, so 6 or more was needed: Ada succeeds and takes Plot card 2.")
     assert state.hand(0) == ("plot-2",) and state.gained(0, "plot-2") == 1
     assert {"broken-mirror", "flashlight"} <= set(state.main_discard)
     assert state.investigated and "investigate" not in keys(state)  # one investigation a round
@@ -175,10 +174,10 @@ def test_investigation_must_exceed_or_reach(compare, success):
     assert (state.plot_deck.bottom == ("plot-2",)) is not success  # a failure goes to the bottom
     # issue 31: what was needed, exactly (a 5 under "must exceed" needs 6)
     needed = {"gt": 6, "ge": 5}[compare]
-    end = ("Ada succeeds and takes Plot card 2 (placeholder)." if success else
+    end = ("Ada succeeds and takes Plot card 2." if success else
            "the investigation fails; the card goes to the bottom of the plot deck.")
     assert str(state.news[0]) == f"The plot card shows 5, so {needed} or more was needed: {end}"
-    end_it = ("Ada ci riesce e prende Carta trama 2 (segnaposto)." if success else
+    end_it = ("Ada ci riesce e prende Carta trama 2." if success else
               "l'indagine fallisce; la carta va in fondo al mazzo trama.")
     assert render(state.news[0], "it") == f"La carta trama mostra 5, quindi serviva {needed} o più: {end_it}"
 
@@ -200,7 +199,7 @@ def test_olivia_garage_plot_example():
     state = play(state, "pick:flashlight")  # Ada's turn
     assert "play:plot-3" in keys(state)
     state = play(state, "play:plot-3")
-    assert SPEC.prompt(state).text == "Bo: roll 1D6 for Plot card 3 (placeholder): 3, ±2"
+    assert SPEC.prompt(state).text == "Bo: roll 1D6 for Plot card 3: 3, ±2"
     state = play(state, "face:4")
     assert state.news[0] == "Bo rolled 4: within ±2 of 3."
     assert state.plots_played == ("plot-3",) and state.scores[1] == 3
@@ -230,7 +229,7 @@ def test_kraig_ancient_tome_in_the_attic_example():
     state = in_room(holding(in_round_one(), 0, "plot-5", "ancient-tome"), "attic")
     state = play(state, "play:plot-5")  # one listed item: declared at once
     assert "Ada declares Ancient Tome as the plot item." in state.news
-    assert SPEC.prompt(state).text == "Ada: roll 1D6 for Plot card 5 (placeholder): 4, ±1"
+    assert SPEC.prompt(state).text == "Ada: roll 1D6 for Plot card 5: 4, ±1"
     state = play(state, "face:6")
     assert state.news[0] == "Ada rolled 6: 4 is out of reach with ±1."
     assert set(state.hand(0)) == {"plot-5", "ancient-tome"} and state.scores[0] == 0
@@ -578,7 +577,7 @@ def test_companion_secret_cards_are_dealt_but_never_shown():
     assert "secret-4" in json.dumps(SPEC.encode(session.state))
     shown = json.dumps([session.view(), reply.news, session.prompt.text,
                         [(c.key, c.label) for c in session.prompt.choices]])
-    assert "secret-4" not in shown and "Secret victory condition 4" not in shown
+    assert "secret-4" not in shown and "victory condition 4" not in shown and "victory card 4" not in shown
     assert "Ada has a secret victory card." in reply.news
 
 
@@ -623,9 +622,9 @@ def test_stand_in_card_names_are_said_in_the_tables_language():
     state = new_game()
     said = {card: render(state.label(card), "it") for card in ("character-4", "item-05", "event-1", "monster-04",
                                                                "room-05", "plot-3", "secret-2", "flashlight")}
-    assert said == {"character-4": "Personaggio 4 (segnaposto)", "item-05": "Oggetto 5 (segnaposto)",
-                    "event-1": "Evento 1 (segnaposto)", "monster-04": "Mostro 4 (segnaposto)",
-                    "room-05": "Stanza 5 (segnaposto)", "plot-3": "Carta trama 3 (segnaposto)",
-                    "secret-2": "Condizione di vittoria segreta 2", "flashlight": "flashlight"}
+    assert said == {"character-4": "Personaggio 4", "item-05": "Oggetto 5",
+                    "event-1": "Evento 1", "monster-04": "Mostro 4",
+                    "room-05": "Stanza 5", "plot-3": "Carta trama 3",
+                    "secret-2": "Carta vittoria segreta 2", "flashlight": "flashlight"}
     entered = replace(state, cards={**state.cards, "item-05": replace(state.cards["item-05"], name="Candle")})
     assert entered.label("item-05") == "Candle"

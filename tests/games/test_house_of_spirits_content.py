@@ -82,11 +82,11 @@ def test_forms_list_every_card_but_the_first_player_card():
     assert len(by_id) == 71 and C("first-player") not in by_id and answer["problem"] is None
     assert by_id[C("vestibule")]["placeholder"] is False and by_id[C("flashlight")]["placeholder"] is False
     assert by_id[C("item-12")]["placeholder"] is True and by_id[C("vampire")]["placeholder"] is True
-    assert by_id[C("flashlight")]["label"] == "Item card flashlight"
+    assert by_id[C("flashlight")]["label"] == "Item card Flashlight"  # issue 29: a name, not an id
     assert [f["name"] for f in by_id[C("plot-5")]["fields"]] == ["name", "score"] + [f"number_{n}" for n in range(1, 7)]
     assert by_id[C("plot-5")]["fields"][5]["value"] == "ancient-tome"  # number 4
     italian = {c["component"]: c for c in forms(SPEC, {C("item-12"): {"heal": 2}}, "it")["components"]}
-    assert italian[C("flashlight")]["label"] == "Carta oggetto flashlight"
+    assert italian[C("flashlight")]["label"] == "Carta oggetto Flashlight"
     assert italian[C("item-12")]["placeholder"] is False and italian[C("item-12")]["entered"] is True
     assert italian[C("vampire")]["fields"][1]["label"] == "Attacco (il numero accanto alla spada)"
 
@@ -95,11 +95,11 @@ def test_enrollment_walk_labels_read_after_the():
     """"Piece n of 72: … Tap its tag.": a card's label is a noun phrase, never "the X" itself."""
     walk = enrollment.start(SPEC)
     assert walk.total == 72
-    assert walk.asking() == "Piece 1 of 72: Character card 4 (placeholder). Tap its tag."
+    assert walk.asking() == "Piece 1 of 72: Character card 4. Tap its tag."
     labels = set(walk.labels)
-    assert {"Character card Kraig Quartzheim", "Room card Vestibule", "Item card broken mirror",
+    assert {"Character card Kraig Quartzheim", "Room card Vestibule", "Item card Broken mirror",
             "Monster card Vampire", "Plot card 7", "Secret victory card 3", "Event card 2",
-            "First Player card", "Room card 12 (placeholder)"} <= labels
+            "First Player card", "Room card 12"} <= labels
     assert not [label for label in labels if label.lower().startswith("the ")]
     assert render(SPEC.component_label(C("olivia")), "it") == "Carta personaggio Olivia"
 
@@ -163,14 +163,14 @@ def test_entered_plot_targets_make_a_room_or_an_item_plot_card():
     state = play(state, "pick:flashlight")
     assert "play:plot-1" not in keys(state)  # the Vestibule is not on the card
     state = play(in_room(state, "library"), "play:plot-1")
-    assert SPEC.prompt(state).text == "Bo: roll 1D6 for Plot card 1 (placeholder): 2, ±1"
+    assert SPEC.prompt(state).text == "Bo: roll 1D6 for Plot card 1: 2, ±1"
     assert play(state, "face:3").plots_played == ("plot-1",)
 
     item_plot = {C("plot-1"): {"number_5": "flashlight"}}
     state = holding(in_round_one(item_plot, main=("item-05", "item-06", "item-07")), 0, "plot-1")
     assert "play:plot-1" not in keys(state)  # no flashlight in hand
     state = play(holding(state, 0, "flashlight"), "play:plot-1")
-    assert SPEC.prompt(state).text == "Ada: roll 1D6 for Plot card 1 (placeholder): 5, ±0"
+    assert SPEC.prompt(state).text == "Ada: roll 1D6 for Plot card 1: 5, ±0"
     assert play(state, "face:4").plots_played == ()
     assert play(state, "face:5").attached == (("plot-1", "flashlight"),)
 
@@ -191,14 +191,14 @@ def test_a_bonus_against_a_monster_counts_against_every_card_of_that_name():
 @pytest.mark.parametrize("content, message", [
     ({C("vestibule"): {"skulls": 1}}, "Vestibule shows no skulls: it is the only room with no chance of monsters."),
     ({C("room-05"): {"skulls": 0}},
-     "Room 5 (placeholder) has no skulls, but only the Vestibule has none: enter its skulls."),
+     "Room 5 has no skulls, but only the Vestibule has none: enter its skulls."),
     ({C("plot-1"): {"number_1": "library", "number_2": "flashlight"}},
-     "Plot card 1 (placeholder) lists rooms and items: a plot card lists rooms, or items."),
+     "Plot card 1 lists rooms and items: a plot card lists rooms, or items."),
     ({C("plot-1"): {"number_1": "library", "number_6": "library"}},
-     "Plot card 1 (placeholder) lists the same card under two numbers."),
+     "Plot card 1 lists the same card under two numbers."),
     ({C("item-05"): {"against": "vampire"}},
-     "Item 5 (placeholder): a bonus against a monster needs both the monster and the bonus."),
-    ({C("item-05"): {"plot_room_modifier": 2}}, "Item 5 (placeholder): a plot modifier for one room needs that room."),
+     "Item 5: a bonus against a monster needs both the monster and the bonus."),
+    ({C("item-05"): {"plot_room_modifier": 2}}, "Item 5: a plot modifier for one room needs that room."),
     ({C("vampire"): {"health": 0}}, "health is a whole number from 1 to 9, not 0"),
     ({C("plot-1"): {"number_1": "kitchen"}}, "number_1 is one of none, "),
     ({C("first-player"): {"name": "Start"}}, "nothing can be entered for house_of_spirits:first-player:first-player"),
@@ -221,7 +221,7 @@ def test_the_daemon_refuses_a_new_game_while_the_tables_data_breaks_a_rule(tmp_p
         assert ack["ok"] and "counts from the next new game" in ack["text"]
         ack = client.request({"cmd": "content_set", "component": C("plot-1"),
                               "fields": {"number_1": "attic", "number_2": "flashlight"}})
-        assert ack["ok"] and ("Before a game can start: Plot card 1 (placeholder) lists rooms and items: "
+        assert ack["ok"] and ("Before a game can start: Plot card 1 lists rooms and items: "
                               "a plot card lists rooms, or items.") in ack["text"]
         ack = client.request({"cmd": "new_game", "game": "house_of_spirits", "players": ["Ada", "Bo"]})
         assert not ack["ok"] and "lists rooms and items" in ack["text"]
@@ -326,18 +326,15 @@ PLACEHOLDER_DECKS = {"character": 6, "room": 14, "monster": 10, "plot": 7, "main
 
 def test_a_deck_with_placeholders_is_tapped_and_the_prompt_says_why():
     """``decks=virtual`` with the content file's placeholders: the companion would draw cards
-    that are not printed, so each such deck is tapped card by card, and the prompt says why."""
+    that are not printed, so each such deck is tapped card by card. The prompt never talks
+    about card data (issue 29 item 9: Home points to it)."""
     state = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {}))
-    assert state.news[-1] == ("Decks with cards that still hold placeholder numbers are tapped card by card: "
-                              "the companion draws only a deck whose cards are all entered.")
+    assert state.news[-1] == "Some decks are drawn from the table: tap each card on the reader as you draw it."
     assert SPEC.view(state)["tapped_decks"] == PLACEHOLDER_DECKS and SPEC.view(state)["placeholders"] is True
     prompt = SPEC.prompt(play(state, "start"))
     assert prompt.chance is None
-    assert prompt.text == ("Ada: draw a character card blindly and tap it on the reader. 6 character cards still "
-                           "hold placeholder numbers: enter them at enrollment, or tap the physical cards.")
-    assert render(prompt.text, "it") == ("Ada: pesca alla cieca una carta personaggio e appoggiala sul lettore. "
-                                         "6 carte personaggio hanno ancora numeri segnaposto: inseriscili durante "
-                                         "la registrazione, oppure appoggia le carte vere.")
+    assert prompt.text == "Ada: draw a character card blindly and tap it on the reader"
+    assert render(prompt.text, "it") == "Ada: pesca alla cieca una carta personaggio e appoggiala sul lettore"
     assert {c.component for c in prompt.choices} == {C(card) for card in hc.ids("character")}
     monsters = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {"monsters_in_main_deck": True}))
     assert SPEC.view(monsters)["tapped_decks"]["main"] == 32
@@ -350,7 +347,7 @@ def test_a_deck_is_drawn_by_the_companion_once_every_card_of_it_is_entered():
     characters = {C(card): {"health": 5} for card in hc.ids("character")}
     five = dict(list(characters.items())[:5])
     prompt = SPEC.prompt(play(SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {}), content=five), "start"))
-    assert prompt.chance is None and "1 character card still holds placeholder numbers: " in prompt.text
+    assert prompt.chance is None and "placeholder" not in prompt.text  # one card not entered: tapped
     state = play(SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {}), content=characters), "start")
     prompt = SPEC.prompt(state)
     assert prompt.chance.source == "character" and len(prompt.chance.outcomes) == 6
@@ -358,7 +355,7 @@ def test_a_deck_is_drawn_by_the_companion_once_every_card_of_it_is_entered():
     # the room deck is still tapped after the characters are drawn and the roll-off
     state = play(state, "draw:olivia", "draw:rudolph", "face:6", "face:1")
     assert state.room == "vestibule" and state.step == Step.MAIN  # the Vestibule is certain: no draw asked
-    assert SPEC.prompt(state).chance is None and "22 main-deck cards still hold" in SPEC.prompt(state).text
+    assert SPEC.prompt(state).chance is None and "placeholder" not in SPEC.prompt(state).text
     complete = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {}), content=COMPLETE)
     assert SPEC.view(complete)["tapped_decks"] == {} and SPEC.view(complete)["placeholders"] is False
     assert len(complete.news) == 6  # the set-up checklist, no word about tapped decks

@@ -149,8 +149,6 @@ def test_every_text_of_a_script_is_a_translated_message(name):
 
 #: Messages the scripts and the random games below may not show, each checked by a test here.
 RARE = {
-    "House of Spirits is for 2 to 4 players, not {n}.",  # test_setup_refusals_in_italian
-    "Each player needs a different name.",
     # test_rare_endings_and_turns_in_italian
     "Nothing to do: pass",
     "{player} has nothing to do and passes.",
@@ -206,13 +204,13 @@ def test_the_first_prompts_and_the_roll_off_in_italian():
         "Mescolate coperte le carte vittoria segreta: ogni giocatore ne pescherà una alla cieca."]
     prompt = SPEC.prompt(state)
     assert render(prompt.text, "it") == (
-        "Mescola il mazzo stanze (con il Vestibolo in cima), i mazzi trama, mostri, personaggi e principale, "
-        "poi premi il pulsante dei dadi")
+        "Mescolate il mazzo stanze (con il Vestibolo in cima), i mazzi trama, mostri, personaggi e principale, "
+        "poi premete il pulsante dei dadi")
     assert [render(c.label, "it") for c in prompt.choices] == ["Inizia: pesca i personaggi"]
     with pytest.raises(RuleViolation) as refused:
         SPEC.apply(state, "investigate")
     # the engine's one refusal path gives the game's reason, as a touch of it gets (issue 21)
-    assert render(refused.value.args[0], "it").startswith("Prima si mescolano i mazzi. Mescola il mazzo stanze")
+    assert render(refused.value.args[0], "it").startswith("Prima si mescolano i mazzi. Mescolate il mazzo stanze")
     state = SPEC.apply(SPEC.apply(SPEC.apply(state, "start"), "draw:olivia"), "draw:kraig-quartzheim")
     assert render(SPEC.news(state)[0], "it") == (
         "Bo gioca con Kraig Quartzheim (attacco 2, difesa 2, indagine 3, salute 4).")

@@ -51,7 +51,7 @@ def test_monsters_critical_hit_kills_with_no_defence_roll():
     state = play(state, "attack:monster-08", "face:1", "face:6", "face:5")  # a miss, then 4 + 5 = 9
     assert state.dead[0] and state.scores[0] == -2
     assert state.active != 0 or state.step != Step.ROLL
-    assert ("Critical hit by Monster 8 (placeholder): 9 is more than 6 + 2, so Ada cannot defend: "
+    assert ("Critical hit by Monster 8: 9 is more than 6 + 2, so Ada cannot defend: "
             "no defence roll.") in texts(state)
 
 
@@ -86,9 +86,9 @@ def test_two_room_plots_in_one_room_both_get_its_room_card():
     assert state.plots_played == ("plot-3", "plot-6")
     assert state.attached == (("plot-3", "garage"), ("plot-6", "garage"))
     assert state.room_plots == () and state.step == Step.ROOM
-    assert ("Put the Garage card across Plot card 3 (placeholder) and Plot card 6 (placeholder): each was "
+    assert ("Put the Garage card across Plot card 3 and Plot card 6: each was "
             "played in this room.") in texts(state)
-    assert ("Metti la carta Garage a cavallo di Carta trama 3 (segnaposto) e Carta trama 6 (segnaposto): "
+    assert ("Mettete la carta Garage a cavallo di Carta trama 3 e Carta trama 6: "
             "sono state giocate tutte in questa stanza.") in [render(line, "it") for line in state.news]
     room = sorted(state.room_deck.possible())[0]
     state = play(state, f"draw:{room}")
@@ -215,9 +215,9 @@ def test_one_minus_sign():
 def test_no_possessive_after_a_placeholder_name():
     state = with_monster(in_round_one(), "monster-08")
     state = play(state, "attack:monster-08", "face:1")
-    assert SPEC.prompt(state).text == "Roll 1D6: Monster 8 (placeholder) defends"
+    assert SPEC.prompt(state).text == "Roll 1D6: Monster 8 defends"
     state = play(state, "face:6")
-    assert SPEC.prompt(state).text == "Ada: choose defensive items, then roll 1D6: Monster 8 (placeholder) attacks"
+    assert SPEC.prompt(state).text == "Ada: choose defensive items, then roll 1D6: Monster 8 attacks"
 
 
 # --------------------------------------------------------------------------- todo lines, main choices

@@ -60,8 +60,8 @@ def test_library_example_monster_rolls_and_the_refill():
     state = play(state, "draw:vampire")
     assert _why(state, "Vampire (attack 3, defence 2, health 2) is in play.")["from"] == ["Vampire", 2]
     state = play(state, "face:6", "draw:item-06")
-    laid = "Laid out: Item 6 (placeholder)."
-    assert _why(state, laid) == {"rule": "Sequence of Play", "from": ["Item 6 (placeholder)", 2, 3],
+    laid = "Laid out: Item 6."
+    assert _why(state, laid) == {"rule": "Sequence of Play", "from": ["Item 6", 2, 3],
                                  "text": "Each round the cards in play are brought up to one per player: 2 of 3 now."}
     assert _why(state, laid, "it")["text"] == ("A ogni giro le carte in gioco si riportano a una per giocatore: ora 2 "
                                                "su 3.")
@@ -77,7 +77,7 @@ def test_kraig_investigation_example():
         "text": "Investigation score 3, plus 3 from the items played, plus the die 2: 8, to compare with the top plot "
                 "card's score."}
     state = play(state, "draw:plot-2")
-    line = "The plot card shows 5, so 6 or more was needed: Ada succeeds and takes Plot card 2 (placeholder)."
+    line = "The plot card shows 5, so 6 or more was needed: Ada succeeds and takes Plot card 2."
     assert _why(state, line) == {
         "rule": "Investigation", "from": [8, 5],
         "text": "8 is more than the plot card's 5: the investigator takes the card; the items played are discarded."}

@@ -16,6 +16,7 @@ from companion.engine.frozen import replace
 from companion.games.ghost_at_home.odds import ghost_draw
 from companion.games.ghost_at_home.state import Floor
 from companion.header import GameHeader
+from companion.inputs import Touch
 from companion.session import Session
 
 
@@ -233,6 +234,94 @@ def test_clue_it_a_question_is_in_reach_by_the_secret_passage_or_where_one_stand
     here = replace(here, movers=here.movers[:kid] + ("derry-public-library",) + here.movers[kid + 1:])
     assert here.place == "derry-public-library" and question_in_reach(here) == 1
     assert question_in_reach(replace(here, options={**here.options, "ask_requires_entry": "entered"})) is None
+
+
+def _clue_it_at_first_turn(store=None) -> Session:
+    """A CLUE: IT session (virtual Intrigue deck) at its first turn, Ada or Bo in the centre."""
+    from companion.games.clue_it.state import Step
+
+    header = GameHeader.from_json({"game": "clue_it", "players": ["Ada", "Bo"], "seed": 3,
+                                   "options": {"intrigue_deck": "virtual"}})
+    session = Session.start(header, store=store)
+    while session.state.step != Step.TURN:
+        assert session.handle(Touch(session.prompt.choices[0].key)).accepted
+    return session
+
+
+def test_clue_it_the_squares_given_before_the_roll_feed_the_meter():
+    """The table says the nearest location is 9 squares away: 10 of the 36 rolls move 9 or
+    more (3+6, 4+5, 4+6, 5+4, 5+5, 5+6, 6+3, 6+4, 6+5, 6+6; a "?" leaves one die), 5/18. The
+    input is a recorded touch: a plain news line with its why, the game otherwise unchanged, and
+    the next turn forgets it."""
+    from companion.games.clue_it.odds import odds
+
+    session = _clue_it_at_first_turn()
+    before, player = session.state, session.state.player
+    assert protocol.odds_message(session, "en") is None  # in the centre: no figure yet
+    squares = next(c for c in session.prompt.choices if c.key == "squares")
+    assert not squares.main and session.prompt.choices[0].key == "roll"  # the roll stays the big button
+    assert session.handle(Touch("squares")).accepted
+    assert [c.key for c in session.prompt.choices] == [f"squares:{n}" for n in range(1, 13)] + ["cancel-squares"]
+    assert not any(c.main for c in session.prompt.choices)
+    assert session.handle(Touch("squares:9")).accepted
+    assert odds(session.state) == ("A question in reach this turn", Fraction(5, 18))
+    for lang, what in (("en", "A question in reach this turn"), ("it", "Domanda in questo turno")):
+        assert protocol.odds_message(session, lang) == {"what": what, "value": 0.278}
+    line = session.state.news[0]
+    assert str(line) == f"{player}: the nearest location is 9 squares away." and line.todo is None
+    assert (str(line.why.rule), line.why.inputs) == ("Roll the Dice", (9, 10))
+    assert replace(session.state, squares=None, news=before.news) == before  # nothing else changed
+    assert [str(c.label) for c in session.prompt.choices[:2]] == ["Roll the dice", "Nearest location: 9 squares"]
+    assert session.handle(Touch("roll")).accepted
+    assert protocol.odds_message(session, "en") is None  # rolled: the table taps the stop
+    while session.state.player == player:
+        assert session.handle(Touch(session.prompt.choices[-1].key)).accepted  # elsewhere, End turn
+    assert session.state.squares is None and protocol.odds_message(session, "en") is None
+
+
+def test_clue_it_the_squares_replay_exactly_and_undo_takes_them_back(tmp_path):
+    """The squares are stored with the game's inputs: a resumed game (whole log, no snapshot)
+    has them; Undo takes them back to the pick, then Not now leaves the turn as it was."""
+    from companion.store import EventStore
+
+    store = EventStore(tmp_path / "reach.sqlite3")
+    try:
+        session = _clue_it_at_first_turn(store)
+        turn = session.state
+        for key in ("squares", "squares:2", "squares", "squares:11"):  # the table may correct itself
+            assert session.handle(Touch(key)).accepted
+        assert protocol.odds_message(session, "en")["value"] == 0.083  # 5+6, 6+5, 6+6: 3 in 36
+        resumed = Session.resume(store, store.last_unfinished(), use_snapshot=False)
+        assert resumed.state == session.state and resumed.state.squares == 11
+        assert session.handle(Touch("undo")).accepted
+        assert session.state.squares == 2 and session.prompt.choices[-1].key == "cancel-squares"
+        assert protocol.odds_message(session, "en") is None  # picking: no figure until it is given
+        assert session.handle(Touch("cancel-squares")).accepted
+        assert protocol.odds_message(session, "en")["value"] == 0.972  # 2 squares: all but "?" "?"
+        for _ in range(4):  # Not now, the pick, 2 squares, the pick
+            assert session.handle(Touch("undo")).accepted
+        assert session.state == turn
+    finally:
+        store.close()
+
+
+def test_clue_it_the_squares_are_offered_only_where_they_change_the_figure():
+    """Not after the roll, not from a corner location with a secret passage (100 % already),
+    never as the big button; a stale squares touch is refused, naming "Roll the Dice"."""
+    from test_clue_it import run, started
+
+    from companion.games.clue_it.prompts import prompt
+
+    state = started()
+    assert "squares" in [c.key for c in prompt(state).choices]
+    assert "squares" not in [c.key for c in prompt(run(state, "roll", "die:4", "die:5")).choices]
+    state = run(state, "roll", "die:4", "die:5", "stop:location-5", "no-question", "end-turn")
+    state = run(state, *["roll", "die:2", "die:2", "stop:corridor", "end-turn"] * 3)
+    assert state.place == "location-5" and "squares" not in [c.key for c in prompt(state).choices]
+    session = _clue_it_at_first_turn()
+    assert session.handle(Touch("roll")).accepted
+    reply = session.handle(Touch("squares:9"))
+    assert not reply.accepted and str(reply.rule) == "Roll the Dice"
 
 
 def test_children_plan_of_the_turns():

@@ -69,7 +69,7 @@ CHOICE_WEIGHTS: dict[str, Callable] = {
     # Children: act rather than shuffle cards about, so the deck runs out or the ghosts win
     "children": {"done": 3.0, "leave": 0.1, "pickup": 0.2, "escape": 0.05, "skull": 0.3,
                  "cut-leave": 1.0, "stay": 0.5},
-    "clue_it": {"stop:centre": 8.0, "accuse": 4.0, "cancel-accuse": 0.2, "accuse-restart": 0.1,
+    "clue_it": {"stop:centre": 8.0, "accuse": 4.0, "cancel-accuse": 0.2, "accuse-restart": 0.1, "squares": 0.2,
                 "right": 0.2, "wrong": 2.0},
 }
 

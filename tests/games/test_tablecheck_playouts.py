@@ -26,7 +26,7 @@ def _lines_json(spec, state) -> str:
 
 
 #: Games whose check offers corrections; the others' checks are read only.
-CORRECTING = {"creepy_cellar", "children"}
+CORRECTING = {"creepy_cellar", "children", "clue_it", "ghost_at_home"}
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -194,9 +194,9 @@ def test_each_phone_shows_only_its_own_secret_victory_card(daemon, browsers):
             _wait_past(pages[player], -1)
         texts = {p: b.find_element(By.ID, "lines").text for p, b in pages.items()}
         _shot(pages["Ada"], "ada-secret-victory-card")
-    assert "Your secret victory card" in texts["Ada"] and "Secret victory condition 3" in texts["Ada"]
-    assert "Secret victory condition 6" in texts["Bo"]
-    assert "condition 6" not in texts["Ada"] and "condition 3" not in texts["Bo"]
+    assert "Your secret victory card" in texts["Ada"] and "Secret victory card 3: look at your card" in texts["Ada"]
+    assert "Secret victory card 6: look at your card" in texts["Bo"]
+    assert "card 6" not in texts["Ada"] and "card 3" not in texts["Bo"]
 
 
 def test_a_second_phone_with_the_same_link_gets_nothing_until_the_seat_is_paired_again(daemon, browsers):

@@ -77,27 +77,53 @@ class FramesDrawn:
     def __init__(self, app):
         from kivy.core.window import Window
 
-        self.count, self.first = 0, None
+        self.count, self.first, self.times = 0, None, []
         self._choices = lambda: [b.text for b in choice_buttons(app)]
+        self._motion = app.root.ids.screens.get_screen("table").motion
+        self._rings = self._motion.started
         Window.bind(on_flip=self._flipped)
 
     def _flipped(self, *_args) -> None:
+        import time
+
         self.count += 1
+        self.times.append(time.monotonic())
         if self.first is None:
             self.first = self._choices()
 
     def done(self) -> dict:
-        """``{"frames", "first_choices", "choices"}``; stops counting."""
+        """``{"frames", "first_choices", "choices", "rings"}`` (``rings``: what changed was
+        animated, issue 29 item 5, :mod:`ui.motion`); stops counting."""
         from kivy.core.window import Window
 
         Window.unbind(on_flip=self._flipped)
-        return {"frames": self.count, "first_choices": self.first, "choices": self._choices()}
+        span = self.times[-1] - self.times[0] if self.times else 0.0
+        return {"frames": self.count, "first_choices": self.first, "choices": self._choices(),
+                "rings": self._motion.started - self._rings, "span": round(span, 3)}
 
 
 def choice_buttons(app) -> list:
     """The choice panel's buttons on screen (its paged grid and the main button)."""
     panel = app.root.ids.screens.get_screen("table").ids.choices
     return [button for button in panel.buttons() if button.parent is not None]
+
+
+def boards_alive() -> dict[str, int]:
+    """Board class name -> how many of its widgets are alive (issue 29 item 11: one board
+    per game however often the table switches games; a new one at each switch stayed held
+    by its listeners, about 3 MiB each)."""
+    import gc
+
+    from ui.boards import BOARDS
+
+    gc.collect()
+    names = {path.rsplit(":", 1)[1] for path in BOARDS.values()}
+    alive: dict[str, int] = {}
+    for obj in gc.get_objects():
+        name = type(obj).__name__
+        if name in names:
+            alive[name] = alive.get(name, 0) + 1
+    return alive
 
 
 def boards_scenario(app, out: Path, report: dict):
@@ -145,6 +171,8 @@ def _one_size(app, out: Path, report: dict, data: dict):
         app.model.go("table")
         yield 0.05
         report["switches"].append([message["game"], type(board_of(app)).__name__])
+    if data.get("switches"):
+        report["boards_alive"] = boards_alive()
     for shot in data.get("shots") or []:
         frames = FramesDrawn(app)
         app.handle_message(shot["message"])
@@ -152,6 +180,9 @@ def _one_size(app, out: Path, report: dict, data: dict):
         yield Until("the table screen", screen_is(app, "table"))
         yield Until("the language", lambda lang=shot["message"]["language"]: app.tr.lang == lang)
         yield 0.35  # the fit labels settle (one frame after each change)
+        motion = app.root.ids.screens.get_screen("table").motion
+        yield Until("the animations' end", lambda motion=motion: motion.running == 0)
+        yield 0.1  # a frame would come now if anything still moved
         name = shot["name"]
         report["frames"][name] = frames.done()
         report["screenshots"].append(str(save_screenshot(out / f"{name}.png")))

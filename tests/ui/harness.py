@@ -416,8 +416,41 @@ def tour_scenario(app, out: Path, report: dict):
     touch(find_button(app, "Impostazioni"))
     yield Until("settings in Italian", screen_is(app, "settings"))
     yield from shot("settings-it")
+    yield from _text_and_motion(app, shot, report)
     app.set_language("en")
     yield Until("English again", lambda: model.language == "en")
+
+
+def _text_and_motion(app, shot, report: dict):
+    """Settings' text size and motion (issue 29), touched in Italian then seen in English:
+    each touch goes to the daemon and comes back in the state; the table with large text;
+    then normal text and motion on again."""
+    model = app.model
+    yield from _touch_scrolled(app, "Testo grande")
+    yield Until("large text", lambda: app.large_text)
+    yield from shot("settings-large-it")
+    yield from _touch_scrolled(app, "Animazioni spente")
+    yield Until("motion off", lambda: not app.motion)
+    report["screen_settings"] = dict(model.screen_settings)
+    app.set_language("en")
+    yield Until("English", lambda: model.language == "en" and find_button(app, "Large text") is not None)
+    yield from shot("settings-large")
+    model.go("table")
+    yield Until("the table", screen_is(app, "table"))
+    table = app.root.ids.screens.current_screen
+    yield from shot("table-large")
+    report["large_prompt"] = table.prompt_font
+    model.go("settings")
+    yield Until("settings", screen_is(app, "settings"))
+    yield from _touch_scrolled(app, "Normal text")
+    yield from _touch_scrolled(app, "Animations on")
+    yield Until("normal text and motion", lambda: not app.large_text and app.motion)
+
+
+def _touch_scrolled(app, text: str):
+    """Scroll the page to the button ``text`` (as a finger would), then touch it."""
+    yield scrolled_into_sight(lambda: find_button(app, text))
+    touch(find_button(app, text))
 
 
 def page_scenario(app, out: Path, report: dict, page: str = "newgame", name: str = ""):

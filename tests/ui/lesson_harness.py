@@ -185,9 +185,11 @@ def first_game_scenario(app, out: Path, report: dict):
             yield from _why_in(app, game, lang, out, report)
 
 
-def odds_scenario(app, out: Path, report: dict):
-    """The odds meter's figure on the board (issue 33 item 5): ``odds-<game>-<lang>.png``."""
+def odds_scenario(app, out: Path, report: dict, name: str = ""):
+    """The odds meter's figure on the board (issue 33 item 5): ``odds-<game>-<lang>.png``
+    (``name``: ``<name>-<lang>.png``); ``report["buttons"]``: the texts of the choice buttons."""
     from ui.shot import save_screenshot
+    from ui.widgets.buttons import TouchButton
 
     model = app.model
     yield Until("a game with odds", lambda: model.connected and model.game and model.odds)
@@ -202,10 +204,14 @@ def odds_scenario(app, out: Path, report: dict):
         yield from _tick_steps(app, done)
         yield 0.3
         report["figures"][lang] = screen.odds_badge.text
-        report["screenshots"].append(str(save_screenshot(out / f"odds-{model.game}-{lang}.png")))
+        report.setdefault("buttons", {})[lang] = [b.text for b in screen.walk() if isinstance(b, TouchButton)]
+        shot = f"{name or 'odds-' + model.game}-{lang}.png"
+        report["screenshots"].append(str(save_screenshot(out / shot)))
 
 
 if __name__ == "__main__":
     harness.SCENARIOS["first-game"] = first_game_scenario
     harness.SCENARIOS["odds"] = odds_scenario
+    # CLUE: IT with the squares to the nearest location given (its own screenshots)
+    harness.SCENARIOS["odds-squares"] = lambda app, out, report: odds_scenario(app, out, report, "odds-clue_it-squares")
     sys.exit(harness.main())

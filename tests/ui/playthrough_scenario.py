@@ -1,8 +1,9 @@
 """The ``playthrough`` scenario of ``harness.py`` (issue 17 tests): the real client follows
 whatever games the test plays on its daemon; the test sends commands on stdin, one a line:
 
-* ``SHOT NAME LANG GAME REVISION``: switch the table to LANG, wait until the table screen
-  shows GAME's state REVISION (or a later one), save ``NAME.png`` and report what is on
+* ``SHOT NAME LANG GAME REVISION [TEXT]``: switch the table to LANG, wait until the table
+  screen shows GAME's state REVISION (or a later one) in TEXT size (``normal``, the default,
+  or ``large``: the test sets it on the daemon), save ``NAME.png`` and report what is on
   screen (labels that overflow their box, the todo lines and their font size, the choice
   buttons, any out of sight); says ``DONE NAME``.
 * ``UNDO``: touch the game-over panel's Undo; says ``UNDONE`` once the game goes on.
@@ -61,13 +62,15 @@ def playthrough_scenario(app, out: Path, report: dict):
             yield from _toy(app, out, report, *args)
 
 
-def _shot(app, out: Path, report: dict, name: str, lang: str, game: str, revision: str):
+def _shot(app, out: Path, report: dict, name: str, lang: str, game: str, revision: str, text: str = "normal"):
     from ui.shot import save_screenshot
 
     model = app.model
     if model.language != lang:
         app.set_language(lang)
-    yield Until(f"{game} in {lang}", lambda: model.language == lang and model.game == game)
+    # the states of the inputs the test just fed come first (a backlog on a loaded machine)
+    yield Until(f"{game} in {lang}", lambda: model.language == lang and model.game == game, timeout=60)
+    yield Until(f"{text} text", lambda: app.large_text == (text == "large"), timeout=60)
     if model.page != "table":
         model.go("table")
     yield Until(f"the table at revision {revision}",
@@ -91,6 +94,9 @@ def _shot(app, out: Path, report: dict, name: str, lang: str, game: str, revisio
         "prompt": model.prompt_text,
         "over": model.over,
         "language": model.language,
+        "large_text": app.large_text,
+        "rings": table.motion.started,  # what changed was animated so far (issue 29 item 5)
+        "prompt_font": table.prompt_font,
         "notice": model.notice,
         "audit": audit(app, table),
     }

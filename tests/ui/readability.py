@@ -91,6 +91,24 @@ def glyph_gaps(roots) -> list[str]:
     return found
 
 
+def english_text(roots, names) -> list[str]:
+    """One line per visible text under ``roots`` that shows English words to an Italian
+    table (:func:`tests.i18n_walk.english_left`; ``names``: players and printed names)."""
+    from kivy.uix.label import Label
+
+    from tests.i18n_walk import english_left
+
+    found = []
+    for root in roots:
+        for widget in root.walk(restrict=True):
+            if isinstance(widget, Label) and widget.text.strip() and visible(widget):
+                text = plain(widget.text, widget.markup)
+                words = english_left(text, "it", names)
+                if words:
+                    found.append(f"{text[:60]!r}: {' '.join(words)}")
+    return found
+
+
 def main_box(table) -> list[float] | None:
     """The main button's window box ``[x, y, width, height]``, or None when none shows."""
     main = table.ids.choices.main_button()
@@ -107,9 +125,21 @@ def audit(app, table) -> dict:
     covers = [w for w in Window.children if w is not app.root]  # privacy screens, pop-ups
     roots = [table, app.root.ids.banner, *covers]
     roles = _roles(table)
+    italian = app.model.language == "it"
     return {"small": small_text(roots, roles, app.scale), "glyphs": glyph_gaps(roots),
             "overflow": [line for root in [table, *covers] for line in overflowing(root)],
+            "english": english_text(roots, _names(app.model)) if italian else [],
             "main_box": main_box(table)}
+
+
+def _names(model) -> list[str]:
+    """The players' names and the names printed on the game's pieces (kept as printed in
+    Italian: "Bloody Mary"), from what the screen was sent."""
+    from companion.card_names import listing
+
+    printed = [name for _id, name in listing(model.game, "it")] if model.game else []
+    players = model.view.get("players") or []
+    return [str(n) for n in (*model.colours, *players, *printed) if isinstance(n, str)]
 
 
 def moved(boxes: dict[str, list | None]) -> list[str]:

@@ -35,6 +35,11 @@ BOARDS = {"creepy_cellar": "CellarBoard", "ghost_at_home": "GhostAtHomeBoard", "
 
 SIZES = ((800, 480), (1024, 600), (720, 1280))
 
+#: The longest animation, seconds (ui.motion.LONGEST; test_motion.py holds it at 0.4).
+LONGEST = 0.4
+#: One frame at the client's 30 fps (ui.app's maxfps), and as much again for a loaded machine.
+FRAME = 2 / 30
+
 
 def _mid(game: str, views: list[dict]) -> int:
     """The middle of a game: halfway, or for CLUE: IT the first question being answered after it."""
@@ -227,9 +232,13 @@ def test_every_board_at_every_size(reports, messages, size):
     assert {name: wasted for name, wasted in report["wasted"].items() if wasted} == {}
     # one frame a state, and it shows the new choices: the choice panel rebuilt on the
     # next clock tick, so a state drew two frames, the first with the old buttons
+    # A state whose change is animated (issue 29 item 5: a ring of at most 400 ms, ui.motion)
+    # draws the frames of that animation and then none: its frames span 0.4 s (and a frame).
     frames = {name: drawn for name, drawn in report["frames"].items()
-              if drawn["frames"] != 1 or drawn["first_choices"] != drawn["choices"]}
+              if (drawn["frames"] != 1 if drawn["rings"] == 0 else drawn["span"] > LONGEST + FRAME)
+              or drawn["first_choices"] != drawn["choices"]}
     assert frames == {}
+    assert any(drawn["rings"] for drawn in report["frames"].values())  # a ghost arrived somewhere
     if "read_then_state" in report:  # a read and its state 10 ms apart: one frame (two before), the dot lit
         assert report["read_then_state"] == {"frames": 1, "dot_lit": True}
     assert {name: cut for name, cut in report["header"].items() if cut} == {}  # "Player 3's / turn" lost "turn"
@@ -245,6 +254,9 @@ def test_every_board_at_every_size(reports, messages, size):
     assert len(report["screenshots"]) == len(SCRIPTS) * 3 * 2 + len(FULL_TABLE) + 2
     if switches:
         assert [b for _g, b in report["switches"]] == [_expected_board(m) for m in switches]
+        # one board per game alive after switching every game after every other (issue 29
+        # item 11: 5 Creepy Cellar boards were, each held by its listeners)
+        assert report["boards_alive"] == {name: 1 for name in BOARDS.values()}
 
 
 def _badly_cut(cuts: list[str]) -> list[str]:

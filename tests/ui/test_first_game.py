@@ -83,8 +83,10 @@ def test_every_game_in_first_game_mode_on_one_table(harness, tmp_path):
     assert {pngread.size(p) for p in report["screenshots"]} == {(800, 480)}
 
 
-def _figures(harness, tmp_path, header: GameHeader, state=None) -> tuple[dict, dict]:
-    """The odds sent and the figures drawn; ``state``: the game set there (a test's state)."""
+def _figures(harness, tmp_path, header: GameHeader, state=None, scenario: str = "odds",
+             report: dict | None = None) -> tuple[dict, dict]:
+    """The odds sent and the figures drawn; ``state``: the game set there (a test's state);
+    ``report``: filled with the UI's whole report."""
     sock = tmp_path / "companion.sock"
     with running_daemon(sock, game=False) as daemon:
         daemon.call(lambda: daemon.start_game(header))
@@ -92,11 +94,13 @@ def _figures(harness, tmp_path, header: GameHeader, state=None) -> tuple[dict, d
             daemon.call(lambda: (daemon.session._set_state(state), daemon.publish()))
         sent = {lang: daemon.call(lambda lang=lang: protocol.odds_message(daemon.session, lang))
                 for lang in ("en", "it")}
-        ui = harness("odds", sock, (800, 480), ARTIFACTS, script=SCRIPT)
-        report = ui.finish(timeout=120)
-    assert report["ok"], report
-    assert [pngread.size(p) for p in report["screenshots"]] == [(800, 480)] * 2
-    return sent, report["figures"]
+        ui = harness(scenario, sock, (800, 480), ARTIFACTS, script=SCRIPT)
+        shown = ui.finish(timeout=120)
+    assert shown["ok"], shown
+    assert [pngread.size(p) for p in shown["screenshots"]] == [(800, 480)] * 2
+    if report is not None:
+        report.update(shown)
+    return sent, shown["figures"]
 
 
 def test_the_ghost_at_home_meter_on_the_board(harness, tmp_path):
@@ -151,3 +155,20 @@ def test_the_clue_it_meter_on_the_board(harness, tmp_path):
     sent, figures = _figures(harness, tmp_path, header, state)
     assert sent["en"] == {"what": "A question in reach this turn", "value": 1.0}
     assert figures == {"en": "A question in reach this turn: 100%", "it": "Domanda in questo turno: 100%"}
+
+
+def test_the_clue_it_meter_with_the_squares_given(harness, tmp_path):
+    """Ada says the nearest location is 9 squares away: 10 of the 36 rolls, 28 %; the roll stays
+    the big button, the squares button says what was given."""
+    _games_tests()
+    from test_clue_it import run, started
+
+    state = run(started(), "squares", "squares:9")
+    header = GameHeader.from_json({"game": "clue_it", "players": ["Ada", "Bo", "Cy", "Di"], "seed": 3,
+                                   "options": {"intrigue_deck": "virtual"}})
+    report: dict = {}
+    sent, figures = _figures(harness, tmp_path, header, state, "odds-squares", report)
+    assert sent["en"] == {"what": "A question in reach this turn", "value": 0.278}
+    assert figures == {"en": "A question in reach this turn: 28%", "it": "Domanda in questo turno: 28%"}
+    assert "Nearest location: 9 squares" in report["buttons"]["en"]
+    assert "Luogo più vicino: 9 caselle" in report["buttons"]["it"]

@@ -10,7 +10,7 @@ from ui.privacy import PRIVACY_KEY, SECRETS_KEY, phone_offer, stays_open, table_
 def test_the_table_leads_with_take_the_screen_and_lists_no_private_choice():
     public = [{"key": "accuse-restart", "label": "Start again"}]
     shown = table_choices(public, "Ada", ["Ada"])
-    assert shown == [{"key": PRIVACY_KEY, "label": "Ada: take the screen, others look away"},
+    assert shown == [{"key": PRIVACY_KEY, "label": "Ada: take the screen, others look away", "main": False},
                      {"key": "accuse-restart", "label": "Start again"}]
     # Nobody's private choices now, but Bo keeps a secret card: one button for looking.
     assert table_choices(public, "", ["Bo"])[-1] == {"key": SECRETS_KEY, "label": "Secret cards (others look away)"}
@@ -19,7 +19,7 @@ def test_the_table_leads_with_take_the_screen_and_lists_no_private_choice():
 
 def test_a_player_whose_phone_is_connected_is_told_to_look_at_it():
     shown = table_choices([], "Ada", ["Ada"], phones={"Ada": True, "Bo": False})
-    assert shown == [{"key": PRIVACY_KEY, "label": "Ada: look at your phone"}]
+    assert shown == [{"key": PRIVACY_KEY, "label": "Ada: look at your phone", "main": False}]
     assert table_choices([], "Bo", [], phones={"Ada": True, "Bo": False})[0]["label"] == \
         "Bo: take the screen, others look away"  # no phone: the privacy screen as today
     it = lambda text, **p: translate(text, "it", **p)  # noqa: E731

@@ -67,6 +67,7 @@ def test_privacy_screen_flow_with_real_touches(harness, tmp_path, panel):
     assert not [t for t in report["after_hide"]["texts"] if "Keeper" in t]
     # The accusation: only the public "Start again" on the table; the picks reviewed privately.
     assert report["accuse_table_choices"] == ["accuse-restart"]
+    assert report["accuse_take_shown"] is False  # the picks opened at once (issue 29: one "take the screen")
     assert any("Kid 5, Item 2, Location 9" in t for t in report["confirm_texts"])
     assert eliminated == (True, False)
     assert "Ada's accusation is wrong: Ada is out of the game." in report["after_check"]["news"]

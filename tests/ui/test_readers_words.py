@@ -84,7 +84,7 @@ def test_virtual_readers_are_named_by_their_role_in_the_tables_language():
     "last read nothing read yet" in Settings."""
     readers = {"cards": {"online": True}, "tiles": {"online": True}}
     home = readers_summary(readers, italian, LAPTOP, None)
-    assert home == ("Lettori virtuali: lettore delle carte, lettore delle tessere. Appoggia le carte con il "
+    assert home == ("Lettori virtuali: lettore delle carte, lettore delle tessere. Appoggiate le carte con il "
                     "pulsante Carte della schermata del tavolo.", False)
     activity = ReaderActivity(lambda: 100.0)
     activity.seen({"kind": "tap", "reader": "cards", "uid": None})

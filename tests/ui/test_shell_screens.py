@@ -20,7 +20,7 @@ PANELS = {
 }
 
 SHOTS = ["home", "settings", "newgame", "keyboard", "table", "table-toast", "table-undone", "enroll",
-         "table-it", "home-it", "settings-it"]
+         "table-it", "home-it", "settings-it", "settings-large-it", "settings-large", "table-large"]
 
 
 @pytest.mark.parametrize("panel", list(PANELS))
@@ -52,6 +52,9 @@ def test_every_screen_at_every_size(harness, tmp_path, panel):
     assert report["toast"] == "Pressed: the dice button"
     assert report["undo_notice"] == "Undone. The dice will show the same again: undo never re-rolls."
     assert report["after_enroll"] == "table"
+    # Settings' text size and motion (issue 29), touched and kept by the daemon; the prompt larger
+    assert report["screen_settings"] == {"text": "large", "motion": False}
+    assert report["large_prompt"] > 32
     assert language == "en"
     names = [p.rsplit("/", 1)[-1] for p in report["screenshots"]]
     assert names == [f"{n}.png" for n in SHOTS]

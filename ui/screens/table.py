@@ -6,15 +6,31 @@ The board is the game's own widget (:mod:`ui.boards`); the rest works for any ga
 
 from __future__ import annotations
 
+import logging
+
 from kivy.app import App
+from kivy.metrics import dp, sp
 from kivy.properties import NumericProperty, ObjectProperty
 from kivy.uix.screenmanager import Screen
 
 from ui import boards
 from ui.boards import board_class, set_picks
 from ui.kvloader import load_kv
+from ui.layout import GAP, LARGE_PROMPT, MAIN_HEIGHT, PROMPT_SIZE, SLOT_ROW
+from ui.motion import Motion
 from ui.widgets import buttons, cards_panel, choices, eventlog, gameover, todo  # noqa: F401  (kv uses their widgets)
+from ui.widgets.frame import before_frame
 from ui.widgets.odds import OddsBadge
+
+log = logging.getLogger(__name__)
+
+
+def _redraw(board) -> None:
+    """Draw ``board``'s view again (a board's error is logged, as :func:`ui.boards.update` does)."""
+    try:
+        board.on_view()
+    except Exception:
+        log.exception("the %s board could not draw its view again", type(board).__name__)
 
 
 class TableScreen(Screen):
@@ -29,8 +45,13 @@ class TableScreen(Screen):
     #: with the next state (an undo or a new step), and the Rules card has it meanwhile.
     lesson_seen = NumericProperty(-1)
 
+    #: The prompt's font, sp at scale 1 (:data:`ui.layout.PROMPT_SIZE`; larger with large text).
+    prompt_font = NumericProperty(PROMPT_SIZE)
+
     def __init__(self, **kwargs):
         load_kv("table")
+        self._boards: dict[type, object] = {}  # one board per game, made when first played
+        self.motion = Motion()
         super().__init__(name="table", **kwargs)
         model = App.get_running_app().model
         model.bind(game=self._show_game, view=self._show_view, colours=lambda m, _c: self._show_view(m, m.view),
@@ -39,9 +60,58 @@ class TableScreen(Screen):
         model.bind(odds=lambda m, odds: self.odds_badge.show(odds, App.get_running_app().scale))
         self._show_game(model, model.game)
         cards_panel.attach(self)  # the Cards button, while the daemon has virtual readers (issue 18)
+        self._fit_prompt = before_frame(self._prompt_size)
+        app = App.get_running_app()
+        app.bind(large_text=self._fit_prompt)
+        for widget in (self.ids.right, self.ids.gameover, self.ids.todo, self.ids.out_of_turn):
+            widget.bind(height=self._fit_prompt)
+        self.ids.right.bind(width=self._fit_prompt)
+        self.ids.prompt.bind(text=self._fit_prompt)
+        self._turn_labels = (self.ids.turn.__self__, self.ids.toast.__self__)  # kept: moved between boxes
+        self._turn_row = self.ids.turn_row.__self__  # in the layout in portrait only (no spacing else)
+        app.bind(portrait=self._place_turn)
+        self._place_turn(app, app.portrait)
         self._lesson_view = self.ids.lesson.__self__  # kept: out of the tree, kv's weak id would die
         self.ids.lesson_text.bind(text=self._lesson_in_tree)
         self._lesson_in_tree()
+
+    def _place_turn(self, _app, portrait: bool) -> None:
+        """Whose turn and the undo toast: in the header in landscape; in portrait, where the
+        header between Menu and Undo is too narrow for "Turn 42 · Ada's turn", in the row
+        of their own under it (issue 29)."""
+        row, column = self._turn_row, self.ids.header.parent
+        if portrait and row.parent is None:
+            column.add_widget(row, index=column.children.index(self.ids.header))  # under the header
+        elif not portrait and row.parent is not None:
+            column.remove_widget(row)
+        box = row if portrait else self.ids.turn_box
+        for label in self._turn_labels:
+            if label.parent is not box:
+                if label.parent is not None:
+                    label.parent.remove_widget(label)
+                box.add_widget(label)
+
+    def prompt_room(self) -> float:
+        """The most height the prompt may take (pixels): the main button and a row of slots
+        keep their room under it."""
+        ids, scale = self.ids, App.get_running_app().scale
+        return (ids.right.height - ids.gameover.height - ids.todo.height - ids.out_of_turn.height
+                - dp(MAIN_HEIGHT + SLOT_ROW + GAP + 8 * 4) * scale)
+
+    def _prompt_size(self, *_args) -> None:
+        """Large text (Settings): the prompt at the first of :data:`ui.layout.LARGE_PROMPT`
+        whose lines fit its room, else at the floor; normal text: the floor, nothing measured."""
+        app, label = App.get_running_app(), self.ids.prompt
+        size = PROMPT_SIZE
+        if app.large_text and label.text:
+            room = self.prompt_room()
+            for size in (*LARGE_PROMPT, PROMPT_SIZE):
+                label.font_size = sp(size) * app.scale
+                label.texture_update()
+                if label.texture_size[1] <= room:
+                    break
+        self.prompt_font = size
+        label.font_size = sp(size) * app.scale
 
     def _lesson_in_tree(self, *_args) -> None:
         """The lesson's scroll view is in the layout only while there is a lesson: a scroll
@@ -59,9 +129,23 @@ class TableScreen(Screen):
             return
         slot = self.ids.board_slot
         slot.clear_widgets()
-        self.board = cls()
+        kept = cls in self._boards
+        self.board = self._board_of(cls)
         slot.add_widget(self.board)
         self._show_view(_model, _model.view)
+        if kept:  # a language switch while it was away left its words as they were
+            _redraw(self.board)
+
+    def _board_of(self, cls: type):
+        """The one board of class ``cls``, made the first time its game is played and kept
+        (issue 29 item 11): a board is held by what it listens to (the language switch, the
+        app's rotation, kv's ``app.tr`` rules), so a new one at every switch of game was
+        never freed, about 3 MiB each. A new game draws on the kept board from its view, as
+        a new game of the same game always did."""
+        board = self._boards.get(cls)
+        if board is None:
+            board = self._boards[cls] = cls()
+        return board
 
     def _show_view(self, _model, view: dict) -> None:
         """Hand ``view`` to the board; the previous game's view (the state message names the
@@ -75,6 +159,8 @@ class TableScreen(Screen):
         if shown.parent is not slot:
             slot.clear_widgets()
             slot.add_widget(shown)
+        app = App.get_running_app()
+        self.motion.shown(shown, view, app.motion, app.scale, _model.language)  # what changed moves (issue 29 item 5)
         self._show_picks(_model)
 
     def _neutral(self):

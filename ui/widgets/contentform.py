@@ -164,9 +164,10 @@ class ContentForm(BoxLayout):
                           spacing=6 * unit)
         grid.bind(minimum_height=grid.setter("height"))
         buttons = []
-        for value in field["values"]:
-            button = _button(value_text(value, self._), lambda v=value: self.toggle(name, v), app,
-                             height=TARGET, key=f"{name}={value}")
+        words = list(field.get("labels") or [])  # the daemon's words for each value (issue 29)
+        for index, value in enumerate(field["values"]):
+            text = words[index][:1].upper() + words[index][1:] if index < len(words) else value_text(value, self._)
+            button = _button(text, lambda v=value: self.toggle(name, v), app, height=TARGET, key=f"{name}={value}")
             buttons.append((value, button))
             grid.add_widget(button)
 

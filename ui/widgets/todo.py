@@ -28,6 +28,8 @@ from ui.widgets.frame import before_frame
 #: down to the next sizes; under 32 the readability audit reports it (notes/screen.md).
 FONT = 32
 SIZES = (32, 30, 28, 26)
+#: With Settings' large text (issue 29): larger first, then the same steps down.
+LARGE_SIZES = (40, 36, *SIZES)
 
 #: First-game mode: what a set-up step is for (the line's ``lesson``), under the step, in this
 #: size (sp at scale 1); it scrolls in the room the step leaves rather than shrink the step.
@@ -133,6 +135,8 @@ class TodoPanel(BoxLayout):
 
     lines = ListProperty([])
     scale = NumericProperty(1.0)
+    #: Settings' large text: the step starts at :data:`LARGE_SIZES`.
+    large = BooleanProperty(False)
     ticked = NumericProperty(0)
     #: The state's revision: a new one starts the steps unticked (a language switch, which
     #: words the same steps again, keeps the ticks).
@@ -166,8 +170,8 @@ class TodoPanel(BoxLayout):
         self._foot.add_widget(self._count)
         self._foot.add_widget(self._done)
         self._trigger = before_frame(self._refit)
-        self.bind(lines=self._new_lines, scale=self._trigger, width=self._trigger, ticked=self._trigger,
-                  most=self._trigger, done_text=self._trigger, step_text=self._trigger)
+        self.bind(lines=self._new_lines, scale=self._trigger, large=self._trigger, width=self._trigger,
+                  ticked=self._trigger, most=self._trigger, done_text=self._trigger, step_text=self._trigger)
         self._box = InstructionGroup()  # in canvas.before only while framed
         self._fill = RoundedRectangle(segments=4)
         self._edge = Line(width=1.5, joint="miter")
@@ -243,7 +247,7 @@ class TodoPanel(BoxLayout):
         self._label.text = str(line["text"])
         self._row.spacing = 8 * unit
         foot = 56 * unit  # the Done button: at least 9 mm on every panel
-        for size in SIZES:
+        for size in LARGE_SIZES if self.large else SIZES:
             self._fit_step(size, unit)
             if self._row.height + foot + 16 * unit <= self.most:
                 break

@@ -10,6 +10,7 @@ placeholder in ``content.toml``; the owner enters what is printed on their copy
 """
 
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
@@ -19,6 +20,7 @@ from companion.games.children import components as cc
 from companion.games.children import odds as odds_meter
 from companion.games.children import rulecard
 from companion.games.children.content import CONTENT
+from companion.games.children.state import State
 from companion.games.children.view import ChildrenView
 from companion.i18n import Msg, msg, todo
 
@@ -209,8 +211,11 @@ class Children(Game, package=__name__):
     reader_roles = {"tablet": "tiles", "ghost": "cards", "toy": "cards", "device": "cards",
                     "trap": "cards", "fate": "cards"}
     content = CONTENT
-    odds = staticmethod(odds_meter.odds)  # the odds meter (issue 33 item 5)
     rules_version = 3  # issue 19, issue 31 ("each card is in one place" for every card named from a hand)
+
+    def odds(self, state: State) -> tuple[Msg, float | Fraction] | None:
+        """The odds meter (issue 33 item 5): :func:`~companion.games.children.odds.odds`."""
+        return odds_meter.odds(state)
 
 
 SPEC = Children()

@@ -46,21 +46,27 @@ PLURAL_GHOSTS = frozenset({"the-twins"})
 
 
 #: A stand-in name as the content file writes it: "Tablet 2-4 (placeholder)" (floor 2, the
-#: fourth), "Ghost 04 (placeholder)".
-_STAND_IN = re.compile(r"^(?P<kind>Tablet|Ghost) (?P<n>\d+(?:-\d+)?) \(placeholder\)$")
+#: fourth), "Ghost 04 (placeholder)", "Toy 05 (placeholder)".
+_STAND_IN = re.compile(r"^(?P<kind>Tablet|Ghost|Toy) (?P<n>\d+(?:-\d+)?) \(placeholder\)$")
+#: A stand-in toy whose ghost the content file knows: "Toy 03 (placeholder, Penny's toy)".
+_BELOVED_STAND_IN = re.compile(r"^Toy (?P<n>\d+) \(placeholder, (?P<ghost>.+)'s toy\)$")
 
 
 @lru_cache(maxsize=256)  # a name is said on every prompt that lists its card or tablet
 def said(name: str) -> str:
     """``name`` as the companion says it: a stand-in of the content file in the table's
     language (issue 26: the news said "Tablet 0-2" in Italian where the board said "Tessera
-    0-2"): "Tessera 0-2 (segnaposto)", "Fantasma 04 (segnaposto)"; any other name as it is."""
+    0-2"), without the content file's mark (issue 29 item 9: a stand-in never shows
+    "(placeholder)"): "Tessera 0-2", "Fantasma 04", "Giocattolo 05"; any other name as it is."""
     match = _STAND_IN.match(name)
     if match is None:
-        return name
+        beloved = _BELOVED_STAND_IN.match(name)
+        return msg("Toy {n} ({ghost}'s toy)", n=beloved["n"], ghost=beloved["ghost"]) if beloved else name
     if match["kind"] == "Ghost":
-        return msg("Ghost {n} (placeholder)", n=match["n"])
-    return msg("Tablet {n} (placeholder)", n=match["n"])
+        return msg("Ghost {n}", n=match["n"])
+    if match["kind"] == "Toy":
+        return msg("Toy {n}", n=match["n"])
+    return msg("Tablet {n}", n=match["n"])
 
 
 @dataclass(frozen=True)

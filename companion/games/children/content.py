@@ -38,6 +38,16 @@ def _kind(component: str) -> tuple[str, str]:
     return parts[1], parts[2]
 
 
+#: A tablet's sides and floors in words on the form (issue 29: not "1st", "left" as keys).
+_WORDS = {"basement": msg("basement"), "1st": msg("first floor"), "2nd": msg("second floor"),
+          "3rd": msg("third floor"), "left": msg("left"), "right": msg("right"), "up": msg("up"),
+          "down": msg("down")}
+
+
+def _words(keys: tuple[str, ...]) -> tuple:
+    return tuple(_WORDS[key] for key in keys)
+
+
 def fields(component: str) -> tuple[ContentField, ...]:
     """The form of ``component``: a tablet, a ghost card or a toy card (nothing for the
     devices, traps and fates: their names are in the rulebook)."""
@@ -46,18 +56,19 @@ def fields(component: str) -> tuple[ContentField, ...]:
     if kind == "tablet" and item in base.tablets:
         return (
             ContentField("name", msg("Room name"), "text"),
-            ContentField("floor", msg("Floor"), "choice", values=cc.FLOOR_KEYS,
+            ContentField("floor", msg("Floor"), "choice", values=cc.FLOOR_KEYS, labels=_words(cc.FLOOR_KEYS),
                          help=msg("The floor written on the tablet: basement, 1st, 2nd or 3rd.")),
-            ContentField("doors", msg("Doors"), "flags", values=DOOR_SIDES,
+            ContentField("doors", msg("Doors"), "flags", values=DOOR_SIDES, labels=_words(DOOR_SIDES),
                          help=msg("The sides with a door: left, right.")),
-            ContentField("trapdoors", msg("Trapdoors"), "flags", values=TRAPDOOR_SIDES,
+            ContentField("trapdoors", msg("Trapdoors"), "flags", values=TRAPDOOR_SIDES, labels=_words(TRAPDOOR_SIDES),
                          help=msg("A trapdoor up (in the ceiling) or down (in the floor).")),
-            ContentField("arrows", msg("Spectral flow arrows"), "flags", values=cc.SIDES,
+            ContentField("arrows", msg("Spectral flow arrows"), "flags", values=cc.SIDES, labels=_words(cc.SIDES),
                          help=msg("The sides the ghostly arrows point to: where ghosts may drift.")),
         )
     if kind == "ghost" and item in base.ghosts:
         return (ContentField("name", msg("Ghost's name"), "text"),
                 ContentField("toy", msg("Beloved toy"), "choice", values=base.toys,
+                             labels=tuple(base.name(toy) for toy in base.toys),
                              help=msg("The toy printed on the card: the one that traps this ghost.")))
     if kind == "toy" and item in base.toys:
         return (ContentField("name", msg("Toy's name"), "text"),)

@@ -9,6 +9,7 @@ pile", "Trapping Ghosts", "Running from Ghosts", "Enraged Ghosts", "Emergency Es
 from __future__ import annotations
 
 from companion.engine.frozen import replace
+from companion.engine.news import say
 from companion.engine.words import and_names
 from companion.games.children import components as cc
 from companion.games.children import grid as gr
@@ -24,7 +25,6 @@ from companion.games.children.state import (
     left_behind,
     push,
     put,
-    say,
     set_ghosts,
 )
 from companion.i18n import msg, nmsg, ntodo, todo
@@ -270,8 +270,9 @@ def begin_turn(state: State) -> State:
 def end_turn(state: State) -> State:
     """6. Play passes to the left; after the last Children card, the final round counts down."""
     if state.final_turns is not None:
-        state = replace(state, final_turns=state.final_turns - 1)
-        if state.final_turns <= 0:
+        left = state.final_turns - 1
+        state = replace(state, final_turns=left)
+        if left <= 0:
             return replace(final_score(state), step=Step.OVER)
     state = replace(state, active=(state.active + 1) % len(state.players))
     return begin_turn(state)

@@ -15,6 +15,8 @@ from functools import lru_cache
 from companion.engine import pending as pd
 from companion.engine.core import Chance, Choice, Outcome, Prompt
 from companion.engine.frozen import replace
+from companion.engine.news import say
+from companion.engine.present import present
 from companion.engine.words import and_names
 from companion.games.children import components as cc
 from companion.games.children import effects as fx
@@ -34,7 +36,6 @@ from companion.games.children.state import (
     push,
     put,
     room_to_deck,
-    say,
     set_ghosts,
 )
 from companion.i18n import msg, ntodo, todo
@@ -120,7 +121,7 @@ def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]
 
 def use_device(state: State, p: int, device: str) -> State:
     """``p`` plays ``device``: pays, discards it, then its effect ("Device Cards")."""
-    how = payment(state, p, device)
+    how = present(payment(state, p, device), "a way to pay for the device")
     state = pay(state, p, how)
     state = add_hand(forget(state, device, p), p, -1)
     state = replace(state, discard=tuple(sorted(state.discard + (device,))))
@@ -175,14 +176,14 @@ def nearest_effect(state: State, p: int, effect: str) -> State:
 
 def _do_nearest(state: State, p: int, effect: str, ghost: str) -> State:
     if effect == "crickets":
-        g = state.ghost(ghost)
-        far = gr.distance(state.grid, state.where[p], g.room)
+        g = state.haunting(ghost)
+        far = gr.distance(state.grid, state.room_of(p), g.room)
         state = set_ghosts(state, [x for x in state.ghosts if x.id != ghost] + [replace(g, enraged=True)])
         return say(state, why.crickets(todo("flip", "The crickets enrage {ghost} in the {room}: turn the card blue "
                                             "side up.", ghost=state.name(ghost), room=state.name(g.room)),
                                        state.name(ghost), far))
-    room = state.where[p]
-    g = state.ghost(ghost)
+    room = state.room_of(p)
+    g = state.haunting(ghost)
     line = ntodo("move", "{ghost} is drawn to the {room}.", "{ghost} are drawn to the {room}.", "n",
                  n=fx.ghost_count(ghost), ghost=state.name(ghost), room=state.name(room))
     state = say(state, why.drawn_to(line, state.name(ghost), gr.distance(state.grid, room, g.room), effect))
@@ -548,7 +549,7 @@ def act_trap(state, f, key):
     state = pop(state)
     if key == "spring":
         return spring(state, p, trap)
-    state = pay(state, p, payment(state, p, "dental-tools"))
+    state = pay(state, p, present(payment(state, p, "dental-tools"), "a way to pay for the Dental Tools"))
     state = forget(forget(state, "dental-tools", p), trap, p)
     state = replace(add_hand(state, p, -2), discard=tuple(sorted(state.discard + ("dental-tools", trap))))
     return say(state, why.defused(todo("remove", "{player} defuses the {trap} with the Dental Tools: both go to the "
@@ -577,12 +578,13 @@ def spring(state: State, p: int, trap: str) -> State:
         if state.opt("mouse_immunity") == "kitty_card" and state.kitty_card == p:
             return say(state, why.mouse_spared(msg("{player} holds the Kitty Kitty card: nothing happens.",
                                                    player=name), False))
-        state = replace(state, kitty=state.where[p])
+        room = state.room_of(p)
+        state = replace(state, kitty=room)
         state = say(state, why.kitty_in(todo("move", "Kitty Kitty pounces into the {room}.",
-                                             room=state.name(state.where[p])), state.name(state.where[p]), "mouse"))
+                                             room=state.name(room)), state.name(room), "mouse"))
         return push(state, Frame("kittymeet", p, ("mouse",)))
     if trap == "ravens-skull":
-        return push(state, *[Frame("raven", p, (state.where[p],))] * min(2, len(state.ghost_deck)))
+        return push(state, *[Frame("raven", p, (state.room_of(p),))] * min(2, len(state.ghost_deck)))
     return nearest_effect(state, p, "voodoo")
 
 
@@ -736,7 +738,8 @@ def act_kittysend(state, f, key):
     room = key.split(":", 1)[1]
     state = replace(state, where=put(state.where, p, room))
     line = todo("move", "Kitty Kitty chases {player} to the {room}.", player=state.players[p], room=state.name(room))
-    state = say(state, why.kitty_sent(line, state.players[state.kitty_card], state.name(room),
+    holder = present(state.kitty_card, "the Kitty Kitty card's holder")
+    state = say(state, why.kitty_sent(line, state.players[holder], state.name(room),
                                       bool(state.opt("kitty_move_excludes_ghost_rooms"))))
     return push(state, Frame("check", p, (room,)))
 

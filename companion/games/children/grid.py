@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from companion.engine.present import present
 from companion.games.children import components as cc
 
 Grid = tuple[tuple[str | None, ...], ...]
@@ -37,6 +38,11 @@ def position(grid: Grid, room: str) -> Pos | None:
     return _positions(grid).get(room)
 
 
+def place(grid: Grid, room: str) -> Pos:
+    """``(floor, column)`` of ``room``, a room the step promises is in play."""
+    return present(_positions(grid).get(room), "a room in play")
+
+
 @lru_cache(maxsize=64)  # asked for every distance and neighbour; a grid changes only with a tablet
 def _positions(grid: Grid) -> dict[str, Pos]:
     return {room: (f, c) for f, row in enumerate(grid) for c, room in enumerate(row) if room is not None}
@@ -51,7 +57,7 @@ def at(grid: Grid, pos: Pos) -> str | None:
 
 def neighbour(grid: Grid, room: str, side: str) -> str | None:
     """The room next to ``room`` on ``side`` (left/right/up/down), or None."""
-    f, c = position(grid, room)
+    f, c = place(grid, room)
     df, dc = cc.STEP[side]
     return at(grid, (f + df, c + dc))
 
@@ -64,12 +70,12 @@ def put(grid: Grid, room: str | None, pos: Pos) -> Grid:
 
 def remove(grid: Grid, room: str) -> Grid:
     """``grid`` without ``room`` (its cell becomes a gap)."""
-    return put(grid, None, position(grid, room))
+    return put(grid, None, place(grid, room))
 
 
 def swap(grid: Grid, a: str, b: str) -> Grid:
     """``a`` and ``b`` trade places (the Toad)."""
-    pa, pb = position(grid, a), position(grid, b)
+    pa, pb = place(grid, a), place(grid, b)
     return put(put(grid, b, pa), a, pb)
 
 
@@ -123,17 +129,17 @@ def adjacent(grid: Grid, room: str) -> tuple[str, ...]:
 
 def distance(grid: Grid, a: str, b: str) -> int:
     """Rooms between ``a`` and ``b`` counted straight up/down and left/right (never diagonally)."""
-    (fa, ca), (fb, cb) = position(grid, a), position(grid, b)
+    (fa, ca), (fb, cb) = place(grid, a), place(grid, b)
     return abs(fa - fb) + abs(ca - cb)
 
 
 def same_line(grid: Grid, room: str) -> tuple[str, ...]:
     """Other rooms on the floor of ``room`` or straight above/below it (Secret Passage)."""
-    f, c = position(grid, room)
-    return tuple(r for r in rooms(grid) if r != room and (position(grid, r)[0] == f or position(grid, r)[1] == c))
+    f, c = place(grid, room)
+    return tuple(r for r in rooms(grid) if r != room and (place(grid, r)[0] == f or place(grid, r)[1] == c))
 
 
 def same_floor(grid: Grid, room: str) -> tuple[str, ...]:
     """Other rooms on the floor of ``room`` (the Toad)."""
-    f, _ = position(grid, room)
+    f, _ = place(grid, room)
     return tuple(r for r in grid[f] if r and r != room)

@@ -156,14 +156,14 @@ class _Exact:
             return self.zero  # no enraged ghost can come in: the limit stays
         return self._go(0, ENTRY, self.turns[0].draws, folded, enraged, hands)
 
-    def _go(self, t: int, phase: int, left: int, deck, enraged: int, hands) -> Fraction:
+    def _go(self, t: int, phase: int, left: int, deck, enraged: int, hands) -> float | Fraction:
         key = (t, phase, left, deck, enraged, hands)
         found = self.memo.get(key)
         if found is None:
             found = self.memo[key] = self._step(t, phase, left, deck, enraged, hands)
         return found
 
-    def _step(self, t: int, phase: int, left: int, deck, enraged: int, hands) -> Fraction:
+    def _step(self, t: int, phase: int, left: int, deck, enraged: int, hands) -> float | Fraction:
         turn = self.turns[t]
         m, limit = turn.mover, BASE_LIMIT - enraged
         if phase == ENTRY and left > 0:
@@ -187,7 +187,7 @@ class _Exact:
             return self.zero
         return self._go(t + 1, ENTRY, self.turns[t + 1].draws, deck, enraged, hands)
 
-    def _draw(self, t: int, phase: int, left: int, deck, enraged: int, hands) -> Fraction:
+    def _draw(self, t: int, phase: int, left: int, deck, enraged: int, hands) -> float | Fraction:
         """One card from the deck (an empty deck gives none: the draw is spent)."""
         total = sum(deck)
         spent = left - 1 if phase == ENTRY or self.counting else left
@@ -219,7 +219,7 @@ def _put(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
     return values[:i] + (value,) + values[i + 1:]
 
 
-def odds(state: State) -> tuple[Msg, float] | None:
+def odds(state: State) -> tuple[Msg, float | Fraction] | None:
     """The meter: the chance of a cut-down before the next turn is over."""
     chance = cut_down(state)
     return None if chance is None else (msg("Cut-down in 2 turns"), chance)

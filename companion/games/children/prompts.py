@@ -11,13 +11,14 @@ from companion.engine import pending as pd
 from companion.engine.core import Choice, Prompt
 from companion.engine.frozen import replace
 from companion.engine.memo import remember_last
+from companion.engine.news import say
 from companion.engine.words import and_names
 from companion.games.children import components as cc
 from companion.games.children import effects as fx
 from companion.games.children import frames as fr
 from companion.games.children import grid as gr
 from companion.games.children import why
-from companion.games.children.state import Frame, State, Step, push, say
+from companion.games.children.state import Frame, State, Step, push
 from companion.i18n import Msg, msg, nmsg, todo
 
 MAX_SKULLS = 3  # "You may keep a maximum of 3 Skull Tokens"

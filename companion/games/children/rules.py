@@ -14,6 +14,7 @@ from typing import Any
 from companion.engine import pending as pd
 from companion.engine.frozen import replace
 from companion.engine.lessons import what_for
+from companion.engine.news import cleared, say
 from companion.errors import RuleViolation
 from companion.games.children import components as cc
 from companion.games.children import effects as fx
@@ -21,7 +22,7 @@ from companion.games.children import frames as fr
 from companion.games.children import tablecheck, why
 from companion.games.children.content import entries_of
 from companion.games.children.prompts import settle
-from companion.games.children.state import Frame, State, Step, push, put, say
+from companion.games.children.state import Frame, State, Step, push, put
 from companion.i18n import msg, ntodo, todo
 
 HAND = 5  # "Deal 5 cards from the Children deck to each player"
@@ -40,24 +41,21 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
             ``content.toml``; kept in the state, so the game replays exactly.
 
     Raises:
-        RuleViolation: fewer than 2 or more than 4 players (4 figurines), a repeated name,
-            or entries that do not make a whole game (e.g. six tablets on one floor).
+        RuleViolation: entries that do not make a whole game (e.g. six tablets on one
+            floor). The player count (2 to 4: 4 figurines) and names are checked by the engine
+            first (``Game.setup``).
     """
-    if not 2 <= len(players) <= 4:
-        raise RuleViolation(msg("Children is for 2 to 4 players, not {n}.", n=len(players)))
-    if len(set(players)) != len(players):
-        raise RuleViolation(msg("Each player needs a different name."))
     entries = entries_of(content)
     trouble = cc.validate(options["edition"], entries) if entries else []
     if trouble:
         raise RuleViolation(trouble[0])
-    content = cc.content(options["edition"], entries)
+    copy = cc.content(options["edition"], entries)  # the table's copy: the edition with the entries
     n = len(players)
     state = State(
         players=tuple(players), options=dict(options), printed=entries,
-        deck=content.total_cards() - HAND * n, hands=(HAND,) * n, skulls=(0,) * n,
-        skull_pool=min(2 * n, content.skulls),
-        tablet_pile=tuple(sorted(content.tablets)), ghost_deck=tuple(sorted(content.ghosts)),
+        deck=copy.total_cards() - HAND * n, hands=(HAND,) * n, skulls=(0,) * n,
+        skull_pool=min(2 * n, copy.skulls),
+        tablet_pile=tuple(sorted(copy.tablets)), ghost_deck=tuple(sorted(copy.ghosts)),
         where=(None,) * n, arrived=(False,) * n, trapped=((),) * n,
     )
     for line in setup_checklist(state):
@@ -128,7 +126,7 @@ def _take_skull(state: State, a: int, _arg: str) -> State:
 
 
 def _pick_up(state: State, a: int, _arg: str) -> State:
-    return push(state, Frame("pickup", a, (state.where[a], "chosen")))
+    return push(state, Frame("pickup", a, (state.room_of(a), "chosen")))
 
 
 def _leave(state: State, a: int, _arg: str) -> State:
@@ -181,7 +179,7 @@ def act(state: State, key: str) -> State:
     if key.startswith(tablecheck.PREFIX):  # a table-check correction: at any moment
         return tablecheck.correct(state, key)
     limit = state.hand_limit
-    state = replace(settle(state), news=())
+    state = cleared(settle(state))
     if key.startswith("free:"):
         state = _out_of_turn_use(state, key)
     elif state.frames:

@@ -19,6 +19,7 @@ from typing import Any
 from companion.engine import pending as pd
 from companion.engine.frozen import derived, replace
 from companion.engine.pending import Frame
+from companion.engine.present import present
 from companion.engine.tuples import put
 from companion.games.children import components as cc
 from companion.games.children import grid as gr
@@ -172,6 +173,14 @@ class State:
     def ghost(self, ghost_id: str) -> Ghost | None:
         return next((g for g in self.ghosts if g.id == ghost_id), None)
 
+    def haunting(self, ghost_id: str) -> Ghost:
+        """The ghost ``ghost_id``, which the step promises is in the mansion."""
+        return present(self.ghost(ghost_id), f"the ghost {ghost_id} in the mansion")
+
+    def room_of(self, p: int) -> str:
+        """Player ``p``'s room, which the step promises (a player in the mansion)."""
+        return present(self.where[p], "the player's room")
+
     def players_in(self, room: str) -> tuple[int, ...]:
         return tuple(i for i, r in enumerate(self.where) if r == room)
 
@@ -277,11 +286,6 @@ class State:
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def say(state: State, text: str) -> State:
-    """``state`` with one more sentence of news."""
-    return replace(state, news=state.news + (text,))
 
 
 def add_hand(state: State, player: int, n: int) -> State:

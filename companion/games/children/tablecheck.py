@@ -29,10 +29,12 @@ from __future__ import annotations
 
 from companion.engine.core import CheckLine, Choice
 from companion.engine.frozen import replace
+from companion.engine.news import cleared, say
+from companion.engine.present import present
 from companion.errors import RuleViolation
 from companion.games.children import grid as gr
 from companion.games.children import why
-from companion.games.children.state import Ghost, State, Step, put, say, set_ghosts
+from companion.games.children.state import Ghost, State, Step, put, set_ghosts
 from companion.i18n import Msg, msg, nmsg
 
 #: Every correction key starts so.
@@ -71,24 +73,24 @@ def correct(state: State, key: str) -> State:
         raise RuleViolation(msg("That correction no longer fits the table check: nothing changed. "
                                 "Look at the table check again."))
     kind, _, rest = key[len(PREFIX):].partition(":")
-    state = replace(state, news=())
+    state = cleared(state)
     if kind == "enraged":
         ghost_id, _, side = rest.rpartition(":")
         return _turn(state, ghost_id, side == "1")
     if kind == "ghost":
         ghost_id, _, room = rest.rpartition(":")
-        ghost = state.ghost(ghost_id)
+        ghost = state.haunting(ghost_id)
         moved = set_ghosts(state, [g for g in state.ghosts if g.id != ghost_id] + [replace(ghost, room=room)])
         return say(moved, msg("Correction: {ghost} is now in the {room} (was in the {before}).",
                               ghost=state.name(ghost_id), room=state.name(room), before=state.name(ghost.room)))
     if kind == "kitty":
         return say(replace(state, kitty=rest),
                    msg("Correction: Kitty Kitty is now in the {room} (was in the {before}).",
-                       room=state.name(rest), before=state.name(state.kitty)))
+                       room=state.name(rest), before=state.name(present(state.kitty, "Kitty Kitty's room"))))
     name, _, arg = rest.rpartition(":")
     p = state.players.index(name)
     if kind == "player":
-        before = state.where[p]
+        before = state.room_of(p)
         return say(replace(state, where=put(state.where, p, arg)),
                    msg("Correction: {player} is now in the {room} (was in the {before}).",
                        player=name, room=state.name(arg), before=state.name(before)))

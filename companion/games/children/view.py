@@ -84,7 +84,7 @@ def view(state: State) -> ChildrenView:
         ``final_round`` (bool) and ``final_turns`` (turns left or None); ``outcome``
         (None, "won", "lost", "tie"); ``winners``; ``rooms_in_play``; ``options``.
     """
-    rooms = {}
+    rooms: dict[str, RoomView] = {}
     for f, row in enumerate(state.grid):
         for c, room in enumerate(row):
             if room is None:
@@ -96,9 +96,9 @@ def view(state: State) -> ChildrenView:
                 "kitty": state.kitty == room,
                 "left_cards": state.left_in(room),
             }
-    players = {
+    players: dict[str, PlayerView] = {
         name: {
-            "room": state.name(state.where[p]) if state.where[p] else None,
+            "room": state.name(room) if (room := state.where[p]) else None,
             "cards": state.hands[p],
             "skulls": state.skulls[p],
             "trapped": [state.name(g) for g, _ in state.trapped[p]],

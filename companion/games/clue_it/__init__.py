@@ -84,7 +84,7 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], Msg]] = MappingProxyT
 
 class ClueIt(Game, package=__name__):
     """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
-    hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.act``,
+    hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.HANDLERS``,
     ``view.view`` ...: :data:`~companion.engine.game.HOOKS`)."""
 
     id = ci.GAME_ID

@@ -42,6 +42,9 @@ _NAME = ContentField("name", msg("Name printed on the card"), "text",
                      help=msg("As the Rumor card says it; the screen shows this name."))
 _PASSAGE = ContentField(
     "passage", msg("Secret passage to"), "choice", values=(NO_PASSAGE,) + ci.LOCATIONS,
+    # the locations' printed names, public (never the Rumor cards' component labels, which
+    # hide which card a tag is)
+    labels=(msg("none"),) + tuple(ci.card_name(loc) for loc in ci.LOCATIONS),
     help=msg("The location this corner's secret passage leads to, or none; enter it at both ends."))
 
 

@@ -11,11 +11,14 @@ location's door is from the mover, and the board's layout is UNKNOWN to the comp
   passage ("Use a Secret Passage": the connected location, no roll), or in a location where
   house rule ``ask_requires_entry = present`` lets them ask without leaving. Then a question
   is certain: 100 %.
+* **By the dice** (:func:`reach`) where the table said how many squares away the nearest
+  location is, before this turn's roll.
 * **Not shown** everywhere else: a figure there would be a guess at the board.
 * :func:`reach` is the dice part for a known distance: the chance that the roll lets the
   mover move at least that many squares, over the 36 faces of the two dice, by the engine's
-  rules (:func:`moves_for`; a test checks it against ``rules.act`` on every pair). It waits for
-  an input the table does not have yet: the squares to the nearest location.
+  rules (:func:`moves_for`; a test checks it against the rules on every pair). The table
+  may give that distance before the roll (:func:`asks_squares`: the ``squares`` choice, a
+  recorded input that changes nothing else); with it, the meter shows :func:`reach`.
 """
 
 from __future__ import annotations
@@ -26,6 +29,9 @@ from itertools import product
 from companion.games.clue_it import components as ci
 from companion.games.clue_it.state import State, Step
 from companion.i18n import Msg, msg
+
+#: The farthest the table may say the nearest location is: the most two dice move (6 + 6).
+FARTHEST = 12
 
 
 def moves_for(first: str, second: str, options) -> int:
@@ -38,10 +44,18 @@ def moves_for(first: str, second: str, options) -> int:
     return sum(int(f) for f in faces if f != ci.QUESTION)
 
 
+#: The rolls of the two dice, each as likely: 36.
+ROLLS = tuple(product(ci.DIE_FACES, repeat=2))
+
+
+def reaching(state: State, squares: int) -> int:
+    """How many of the :data:`ROLLS` let the mover move at least ``squares`` squares."""
+    return sum(moves_for(a, b, state.options) >= squares for a, b in ROLLS)
+
+
 def reach(state: State, squares: int) -> Fraction:
     """P(the roll lets the mover move at least ``squares`` squares), exact over the faces."""
-    rolls = list(product(ci.DIE_FACES, repeat=2))
-    return Fraction(sum(moves_for(a, b, state.options) >= squares for a, b in rolls), len(rolls))
+    return Fraction(reaching(state, squares), len(ROLLS))
 
 
 def question_in_reach(state: State) -> Fraction | None:
@@ -57,7 +71,18 @@ def question_in_reach(state: State) -> Fraction | None:
     return None
 
 
+def asks_squares(state: State) -> bool:
+    """True when the squares to the nearest location would give the meter a figure: before
+    the roll of a turn with no question asked yet, where the rules alone do not decide it."""
+    return state.outcome is None and state.step == Step.TURN and not state.asked \
+        and question_in_reach(state) is None
+
+
 def odds(state: State) -> tuple[Msg, Fraction] | None:
-    """The meter: a question in reach this turn, where the companion can tell."""
+    """The meter: a question in reach this turn, where the companion can tell: by the rules
+    alone (:func:`question_in_reach`), or by the dice once the table said how many squares
+    away the nearest location is (``state.squares``, :func:`reach`)."""
     chance = question_in_reach(state)
+    if chance is None and state.squares is not None and asks_squares(state):
+        chance = reach(state, state.squares)
     return None if chance is None else (msg("A question in reach this turn"), chance)

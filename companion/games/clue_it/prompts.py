@@ -16,6 +16,7 @@ from companion.engine.core import Chance, Choice, Outcome, Prompt
 from companion.engine.memo import remember_last
 from companion.engine.present import present
 from companion.games.clue_it import components as ci
+from companion.games.clue_it.odds import FARTHEST, asks_squares
 from companion.games.clue_it.state import State, Step
 from companion.i18n import Msg, msg, nmsg, press_or_touch
 
@@ -115,8 +116,27 @@ def _turn(state: State) -> Prompt:
         choices.append(Choice("passage", msg("Secret passage to {place}", place=state.name(passage))))
     if state.options["ask_requires_entry"] == "present" and state.place in ci.LOCATIONS and not state.asked:
         choices.append(Choice("ask-here", msg("Ask in {place}", place=state.name(state.place))))
+    if asks_squares(state):  # for the odds meter only: never the big button
+        choices.append(Choice("squares", _squares_label(state)))
     choices += _extras(state)
     return Prompt(_turn_text(state, passage), state.player, tuple(choices))
+
+
+def _squares_label(state: State) -> Msg:
+    if state.squares is None:
+        return msg("Squares to the nearest location?")
+    return nmsg("Nearest location: {squares} square", "Nearest location: {squares} squares", "squares",
+                squares=state.squares)
+
+
+def _squares(state: State) -> Prompt:
+    """The odds meter's optional input: how far the nearest location is (the board's layout
+    is the table's, notes.md 4.3). A pick list: no big button."""
+    # Short: the numbers need the room (the news line's why says only the meter uses them).
+    text = msg("{player}: how many squares to the nearest location?", player=state.player)
+    choices = tuple(Choice(f"squares:{n}", nmsg("{squares} square", "{squares} squares", "squares", squares=n))
+                    for n in range(1, FARTHEST + 1))
+    return Prompt(text, state.player, choices + (Choice("cancel-squares", msg("Not now")),))
 
 
 def _turn_text(state: State, passage: str | None) -> Msg:
@@ -135,7 +155,7 @@ def _extras(state: State) -> list[Choice]:
     """Intrigue cards and the Personality power: usable on one's own turn."""
     extras = []
     if state.held[state.active]:
-        extras.append(Choice("play-intrigue", msg("Play an Intrigue card (others look away)")))
+        extras.append(Choice("play-intrigue", msg("Play an Intrigue card (others look away)"), screen=True))
     if not state.powers_used[state.active]:
         extras.append(Choice("power", msg("Use my Personality power")))
     return extras
@@ -224,13 +244,16 @@ def _centre(state: State) -> Prompt:
 def _accuse_private(state: State) -> Prompt:
     text = msg("{player}: say your accusation out loud; then everyone else looks away from the screen. "
                "{player}, touch Only I am looking", player=state.player)
-    choices = (Choice("private-ready", msg("Only I am looking"), main=True), Choice("cancel-accuse", msg("Not now")))
+    # Touching it hands the screen over: the picks open at once (one "take the screen", issue 29).
+    choices = (Choice("private-ready", msg("Only I am looking"), main=True, screen=True),
+               Choice("cancel-accuse", msg("Not now")))
     return Prompt(text, state.player, choices)
 
 
 def _accuse_pick(state: State, pile: str) -> Prompt:
     # The picks so far are never echoed: the screen may be seen again before the check.
-    choices = tuple(Choice(f"pick:{c}", state.name(c), private=True) for c in ci.PILE_CARDS[pile])
+    # Main: the privacy screen is the expected step (there the picks stay equal buttons).
+    choices = tuple(Choice(f"pick:{c}", state.name(c), private=True, main=True) for c in ci.PILE_CARDS[pile])
     text = ACCUSE_WHICH[pile](state.player)
     return Prompt(text, state.player, choices + (Choice("accuse-restart", msg("Start again")),))
 
@@ -260,9 +283,11 @@ def _confirm_right(state: State) -> Prompt:
 
 def _intrigue(state: State) -> Prompt:
     # A privacy screen: the choices are the player's own kept cards (private: never listed
-    # on the shared screen; a tap of the physical card still plays it).
-    choices = tuple(Choice(f"play:{c}", state.name(c), component=ci.intrigue_component(c), private=True)
-                    for c in sorted(set(state.held[state.active])))
+    # on the shared screen; a tap of the physical card still plays it). Main (the privacy
+    # screen is the expected step) unless the cards are in hand: then their tap is.
+    on_screen = state.options["intrigue_deck"] != "physical"
+    choices = tuple(Choice(f"play:{c}", state.name(c), component=ci.intrigue_component(c), private=True,
+                           main=on_screen) for c in sorted(set(state.held[state.active])))
     return Prompt(msg("Only {player} looks: tap or touch the Intrigue card you play", player=state.player),
                   state.player, choices + (Choice("cancel-intrigue", msg("Not now")),))
 
@@ -298,6 +323,7 @@ _BUILDERS = {
     Step.ROLLOFF: _rolloff,
     Step.ROLLOFF_DIE: _rolloff_die,
     Step.TURN: _turn,
+    Step.SQUARES: _squares,
     Step.DICE: _dice,
     Step.DRAW: _draw,
     Step.PEEK: _peek,

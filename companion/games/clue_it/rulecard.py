@@ -15,7 +15,7 @@ SECTIONS = (
         msg("Roll the Dice"),
         msg("Roll both dice and move up to their sum. A \"?\" on a die draws an Intrigue card, and you move up to "
             "the other die."),
-        keys=("roll", "stop"), sources=("dice",), turn=True,
+        keys=("roll", "stop", "squares", "cancel-squares"), sources=("dice",), turn=True,
     ),
     RuleSection(
         msg("Use a Secret Passage"),

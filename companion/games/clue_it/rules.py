@@ -15,16 +15,17 @@ from typing import Any
 
 from companion.engine.frozen import replace
 from companion.engine.lessons import what_for
+from companion.engine.news import say as _say
 from companion.engine.present import present
 from companion.engine.tuples import put, without
 from companion.engine.words import and_names
-from companion.errors import RuleViolation
 from companion.games.clue_it import components as ci
 from companion.games.clue_it import why
 from companion.games.clue_it.content import names_entered, passages_entered
+from companion.games.clue_it.odds import ROLLS, reaching
 from companion.games.clue_it.prompts import PILE_WORD
 from companion.games.clue_it.state import State, Step, returning
-from companion.i18n import msg, todo
+from companion.i18n import msg, nmsg, todo
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 
@@ -39,14 +40,8 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
         content: the table's entries (the header's ``content``, checked): Rumor card names
             and the corners' secret passages (:mod:`companion.games.clue_it.content`).
 
-    Raises:
-        RuleViolation: fewer than 2 or more than 7 players, or a repeated name.
+    The engine has checked the player count (2 to 7) and the names first (``Game.setup``).
     """
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleViolation(msg("CLUE: IT is for {low} to {high} players, not {count}.", low=MIN_PLAYERS,
-                                high=MAX_PLAYERS, count=len(players)))
-    if len(set(players)) != len(players):
-        raise RuleViolation(msg("Each player needs a different name."))
     n = len(players)
     return State(
         players=tuple(players),
@@ -80,15 +75,6 @@ def _checklist(options: Mapping[str, Any]) -> tuple:
                           msg("You cross off every card you see. What is left is the answer, so keep your sheet "
                               "secret.")))
     return tuple(lines)
-
-
-def act(state: State, action: str) -> State:
-    """The state after ``action`` (a choice key or a chance outcome key), which the engine
-    found legal now (:mod:`companion.engine.legality`). A card tapped twice while sealing,
-    or an Intrigue card tapped that is not in the deck, is accepted and only explained: the
-    list of choices never depends on hidden cards."""
-    kind, _, arg = action.partition(":")
-    return _HANDLERS[kind](replace(state, news=()), arg)
 
 
 # --------------------------------------------------------------------------- setup steps
@@ -174,7 +160,7 @@ def _rolloff_die(state: State, face: str) -> State:
 
 def _start_turn(state: State, player: int, after: int | None = None) -> State:
     """``player``'s turn; ``after``: the player whose turn ended (the why of who is next)."""
-    state = replace(state, active=player, turn=state.turn + 1, step=Step.TURN, dice=(), moves=None,
+    state = replace(state, active=player, turn=state.turn + 1, step=Step.TURN, dice=(), moves=None, squares=None,
                     entered=False, asked=False, q_kid=None, answerer=None, accusation=())
     line = turn_line(state.player)
     if after is None:
@@ -188,9 +174,7 @@ def _start_turn(state: State, player: int, after: int | None = None) -> State:
 
 
 def turn_line(player: str):
-    """"Ada's turn." (Italian "Tocca ad Ada." before a name starting with A, "Tocca a Bo.")."""
-    if player[:1].lower() == "a":
-        return msg("It is {player}'s turn.", player=player)
+    """"Ada's turn." (Italian "Turno di Ada.": one sentence for every name, issue 29)."""
     return msg("{player}'s turn.", player=player)
 
 
@@ -234,6 +218,23 @@ def _die(state: State, face: str) -> State:
 
 def _move(state: State, moves: int) -> State:
     return replace(state, moves=moves, step=Step.STOP)
+
+
+def _squares(state: State, count: str) -> State:
+    """The odds meter's input (no rule of the game): ``squares`` opens the pick, ``squares:9``
+    says the nearest location is 9 squares away. It changes nothing but the meter."""
+    if not count:
+        return replace(state, step=Step.SQUARES)
+    squares = int(count)
+    line = nmsg("{player}: the nearest location is {squares} square away.",
+                "{player}: the nearest location is {squares} squares away.", "squares",
+                player=state.player, squares=squares)
+    state = replace(state, squares=squares, step=Step.TURN)
+    return _say(state, why.squares(line, squares, reaching(state, squares), len(ROLLS)))
+
+
+def _cancel_squares(state: State, _arg: str) -> State:
+    return replace(state, step=Step.TURN)
 
 
 def _passage(state: State, _arg: str) -> State:
@@ -561,7 +562,11 @@ def _reveal(state: State) -> State:
                                         place=location)))
 
 
-_HANDLERS = {
+#: Each action's rule by its kind (``Game.handlers``: the engine clears the news and calls
+#: ``HANDLERS[kind](state, rest)`` for an action it found legal now). A card tapped twice while
+#: sealing, or an Intrigue card tapped that is not in the deck, is accepted and only explained:
+#: the list of choices never depends on hidden cards.
+HANDLERS = {
     "kid": _choose_kid,
     "sealed": _sealed,
     "seal": _seal_tap,
@@ -570,6 +575,8 @@ _HANDLERS = {
     "rolloff": _rolloff,
     "rolloff-die": _rolloff_die,
     "roll": _roll,
+    "squares": _squares,
+    "cancel-squares": _cancel_squares,
     "die": _die,
     "passage": _passage,
     "ask-here": _ask_here,
@@ -621,7 +628,3 @@ def _ordinal(n: int) -> str:
 
 def _discard(state: State, card: str) -> State:
     return replace(state, intrigue_discard=tuple(sorted(state.intrigue_discard + (card,))))
-
-
-def _say(state: State, text: str) -> State:
-    return replace(state, news=state.news + (text,))

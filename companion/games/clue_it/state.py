@@ -31,6 +31,7 @@ class Step(StrEnum):
     ROLLOFF = "rolloff"  # press the dice button for the first-player roll-off
     ROLLOFF_DIE = "rolloff-die"  # chance: one die for the next contender
     TURN = "turn"  # start of a turn: roll, secret passage, (ask here), Intrigue, power
+    SQUARES = "squares"  # before the roll: the table may say how far the nearest location is
     DICE = "dice"  # chance: the two dice, one after the other
     DRAW = "draw"  # an Intrigue card is due (chance, or a tap in physical mode)
     PEEK = "peek"  # virtual deck: the drawer takes the screen alone to see a kept card
@@ -59,7 +60,7 @@ PRIVATE_STEPS = frozenset({Step.PEEK_SHOW, Step.INTRIGUE, Step.ACCUSE_KID, Step.
 
 @dataclass(frozen=True)
 class State:
-    """The whole CLUE: IT game. Immutable; ``rules.act`` returns a new one.
+    """The whole CLUE: IT game. Immutable; each rule (``rules.HANDLERS``) returns a new one.
 
     Attributes:
         players: names in seating order, clockwise (the player to one's left is next).
@@ -76,6 +77,9 @@ class State:
         active: index of the player whose turn it is; ``turn``: turns started, 1-based.
         dice: faces of the roll in progress (0–2); ``last_roll``: the last full roll.
         moves: squares the active player may move (None before a roll this turn).
+        squares: squares from the mover to the nearest location, as the table said before
+            this turn's roll (None: not said). Only the odds meter reads it; it changes
+            nothing in the game, and the next turn forgets it.
         draws_left: Intrigue cards still to draw now.
         movers: per Kid (in :data:`~components.KIDS` order) where its mover stands.
         tokens: per Item, where its token stands.
@@ -120,6 +124,7 @@ class State:
     dice: tuple[str, ...] = ()
     last_roll: tuple[str, ...] = ()
     moves: int | None = None
+    squares: int | None = None
     draws_left: int = 0
     entered: bool = False
     asked: bool = False

@@ -103,6 +103,15 @@ def dice(line: Msg, faces: tuple[str, ...], mode: str, moves: int, draws: int = 
     return because(line, DICE, text, first, second, moves)
 
 
+def squares(line: Msg, squares: int, reaching: int, rolls: int) -> Msg:
+    """The table said how far the nearest location is: what the odds meter makes of it."""
+    text = nmsg("Only the odds meter uses this: of the {rolls} rolls of the two dice, {reaching} lets you move "
+                "that far.",
+                "Only the odds meter uses this: of the {rolls} rolls of the two dice, {reaching} let you move "
+                "that far.", "reaching", rolls=rolls, reaching=reaching)
+    return because(line, DICE, text, squares, reaching)
+
+
 def passage(line: Msg, end) -> Msg:
     """A secret passage instead of rolling (the location left is not named: the line names
     where the passage leads)."""

@@ -221,11 +221,12 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], Msg]] = MappingProxyT
 
 class CreepyCellar(Game, package=__name__):
     """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
-    hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.act``,
+    hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.HANDLERS``,
     ``view.view`` ...: :data:`~companion.engine.game.HOOKS`)."""
 
     id = cc.GAME_ID
     title = "Ghost Fightin' Treasure Hunters: Creepy Cellar"
+    short_title = "Creepy Cellar"
     min_players = 1
     max_players = 4
     options = OPTIONS

@@ -10,10 +10,11 @@ haunting. The Ghost King then moves to the next lettered room."), "Winning the G
 from __future__ import annotations
 
 from companion.engine.frozen import replace
+from companion.engine.news import say
 from companion.engine.tuples import put
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar import why
-from companion.games.creepy_cellar.state import State, Step, say
+from companion.games.creepy_cellar.state import State, Step
 from companion.i18n import Msg, msg, todo
 
 

@@ -16,7 +16,7 @@ hunter's mover on the tiles reader (``hunter:<colour>``; option ``mover_tags``, 
 default so the screen shows no button for it): the prompt then asks where that
 hunter goes, and the touch reports the move. With one reader that is enough: the tap names
 the hunter, the touch the place. Tapping another player's mover is refused with whose it
-is (``refusals.tap_refusal``). In a 2-player game under ``two_player_turns = choose`` the
+is (``refusals.mover_refusal``). In a 2-player game under ``two_player_turns = choose`` the
 tap (or a touch) also picks which of the player's two hunters takes the turn.
 """
 

@@ -299,7 +299,7 @@ def _dice(state: State, _arg: str) -> Msg:
 
 
 def _hunter(state: State, colour: str) -> Msg | None:
-    return tap_refusal(state, cc.hunter_component(colour))
+    return mover_refusal(state, cc.hunter_component(colour))
 
 
 _REASONS = {
@@ -322,8 +322,8 @@ _REASONS = {
 }
 
 
-def tap_refusal(state: State, component: str) -> Msg | None:
-    """Why a tapped mover is refused, for the session (``Game.tap_refusal``), or None
+def mover_refusal(state: State, component: str) -> Msg | None:
+    """Why a tapped mover is refused (:func:`refusal` of a ``hunter`` component), or None
     for any other component. Called only when the tap picks no choice now.
 
     "That is Bo's red hunter; Ada is moving." (another player's mover); "That is Ada's

@@ -19,9 +19,10 @@ from typing import Any
 
 from companion.engine.frozen import replace
 from companion.engine.lessons import what_for
+from companion.engine.news import cleared as without_news
+from companion.engine.news import say
 from companion.engine.tuples import without
-from companion.errors import RuleViolation
-from companion.games.creepy_cellar import board, checks, tablecheck, why
+from companion.games.creepy_cellar import board, checks, why
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.fight import FACE_NAMES, beaten
 from companion.games.creepy_cellar.prompts import ROLL, who
@@ -31,13 +32,12 @@ from companion.games.creepy_cellar.state import (
     Step,
     discard,
     marked,
-    say,
     shuffled_back,
     with_hunter,
 )
 from companion.i18n import Msg, msg, press_or_touch, todo
 
-__all__ = ["State", "Step", "Hunter", "setup", "act"]
+__all__ = ["State", "Step", "Hunter", "setup", "cleared", "HANDLERS"]
 
 
 def setup(players: Sequence[str], options: Mapping[str, Any], content: Any = None) -> State:
@@ -60,13 +60,8 @@ def setup(players: Sequence[str], options: Mapping[str, Any], content: Any = Non
         options: resolved options (:func:`companion.engine.resolve_options`).
         content: unused: no card data is entered for Creepy Cellar (``Game.content`` None).
 
-    Raises:
-        RuleViolation: no players, more than 4, or a repeated name.
+    The engine has checked the player count (1 to 4) and the names first (``Game.setup``).
     """
-    if not 1 <= len(players) <= 4:
-        raise RuleViolation(msg("Creepy Cellar is for 1 to 4 players, not {count}.", count=len(players)))
-    if len(set(players)) != len(players):
-        raise RuleViolation(msg("Each player needs a different name."))
     mode = options["mode"]
     king_cards = mode != "basic" or bool(options["basic_uses_king_and_cellar_decks"])
     nightmare = mode == "nightmare"
@@ -169,15 +164,11 @@ def _deck_checklist(options: Mapping[str, Any], mode: str, king_cards: bool) -> 
 # --------------------------------------------------------------------------- apply
 
 
-def act(state: State, action: str) -> State:
-    """The state after ``action``, which the engine found legal now (a choice key, a chance
-    outcome key, or a correction the table check lists:
-    :func:`~companion.games.creepy_cellar.tablecheck.correct`; :mod:`companion.engine.legality`)."""
-    if action.startswith(tablecheck.PREFIX):  # a table-check correction: at any step
-        return tablecheck.correct(state, action)
-    kind, _, arg = action.partition(":")
-    # ``held`` (a mover tapped in the move step) lasts until the next action.
-    return _HANDLERS[kind](marked(replace(state, news=()), held=False), arg)
+def cleared(state: State) -> State:
+    """What an action starts from (``Game.cleared``): no news, and no mover ``held`` (a mover
+    tapped in the move step lasts until the next action). A table-check correction does not
+    start from here (``tablecheck.correct``)."""
+    return marked(without_news(state), held=False)
 
 
 # --------------------------------------------------------------------------- roll and reveal
@@ -553,8 +544,6 @@ def _end_turn(state: State, _arg: str) -> State:
     if _choosing(len(state.players), state.options):
         player = (state.active + 1) % len(state.players)
         state = replace(state, active=player, step=Step.HUNTER)
-        if state.player[:1].lower() == "a":  # Italian "Tocca ad Ada"
-            return say(state, msg("It is {player}'s turn: which hunter?", player=state.player))
         return say(state, msg("{player}'s turn: which hunter?", player=state.player))
     return _start_turn(replace(state, active=(state.active + 1) % len(state.hunters)))
 
@@ -574,15 +563,11 @@ def _start_turn(state: State) -> State:
 
 
 def _turn_line(state: State) -> Msg:
-    """"Ada's turn with the red hunter." (Italian "Tocca ad Ada" before a name starting with A)."""
-    vowel = state.player[:1].lower() == "a"
+    """"Ada's turn with the red hunter." (Italian "Turno di Ada": one sentence for every
+    name, issue 29; it was "It is Ada's turn." but "Bo's turn.")."""
     if len(state.hunters) > len(state.players):
         hunter = cc.HUNTER_NAMES[state.colour]
-        if vowel:
-            return msg("It is {player}'s turn with the {hunter}.", player=state.player, hunter=hunter)
         return msg("{player}'s turn with the {hunter}.", player=state.player, hunter=hunter)
-    if vowel:
-        return msg("It is {player}'s turn.", player=state.player)
     return msg("{player}'s turn.", player=state.player)
 
 
@@ -598,7 +583,9 @@ def _hunter(state: State, colour: str) -> State:
                    hunter=cc.HUNTER_NAMES[colour]))
 
 
-_HANDLERS = {
+#: Each action's rule by its kind (``Game.handlers``: the engine calls
+#: ``HANDLERS[kind](cleared(state), rest)`` for an action it found legal now).
+HANDLERS = {
     "roll": _roll,
     "die": _die,
     "ghost": _ghost,

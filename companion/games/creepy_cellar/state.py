@@ -62,7 +62,7 @@ class Hunter:
 
 @dataclass(frozen=True)
 class State:
-    """The whole Creepy Cellar game. Immutable; ``rules.act`` returns a new one.
+    """The whole Creepy Cellar game. Immutable; each rule (``rules.HANDLERS``) returns a new one.
 
     Attributes:
         players: names in turn order.
@@ -227,12 +227,6 @@ class State:
     def hunters_at(self, place: str) -> int:
         """How many hunters stand at ``place``."""
         return sum(1 for h in self.hunters if h.at == place)
-
-
-def say(state: State, sentence: str) -> State:
-    """``state`` with one more sentence of news (a :func:`companion.i18n.msg`, so the table
-    reads it in its language)."""
-    return replace(state, news=state.news + (sentence,))
 
 
 def with_hunter(state: State, index: int, **changes: Any) -> State:

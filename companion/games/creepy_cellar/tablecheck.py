@@ -32,11 +32,12 @@ from __future__ import annotations
 
 from companion.engine.core import CheckLine, Choice
 from companion.engine.frozen import replace
+from companion.engine.news import cleared, say
 from companion.engine.tuples import put
 from companion.errors import RuleViolation
 from companion.games.creepy_cellar import checks
 from companion.games.creepy_cellar import components as cc
-from companion.games.creepy_cellar.state import State, Step, say, with_hunter
+from companion.games.creepy_cellar.state import State, Step, with_hunter
 from companion.games.creepy_cellar.view import hunter_key
 from companion.i18n import Msg, msg, nmsg
 
@@ -85,7 +86,7 @@ def correct(state: State, key: str) -> State:
     if not any(fix.key == key for line in check(state) for fix in line.fixes):
         raise RuleViolation(msg("That correction no longer fits the table check: nothing changed. "
                                 "Look at the table check again."))
-    state = _corrected(replace(state, news=()), key)
+    state = _corrected(cleared(state), key)
     if checks.won(state):  # "Winning the Game": the win is checked after a correction too
         return say(replace(state, outcome="won", step=Step.OVER),
                    msg("All the treasures are in the cellar and every hunter is out: the hunters win!"))

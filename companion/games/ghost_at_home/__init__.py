@@ -96,7 +96,7 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], Msg]] = MappingProxyT
 
 class GhostAtHome(Game, package=__name__):
     """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
-    hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.act``,
+    hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.HANDLERS``,
     ``view.view`` ...: :data:`~companion.engine.game.HOOKS`)."""
 
     id = gc.GAME_ID

@@ -19,6 +19,7 @@ from typing import Any
 
 from companion.engine.frozen import replace
 from companion.engine.lessons import what_for
+from companion.engine.news import say
 from companion.engine.present import present
 from companion.errors import RuleViolation
 from companion.games.ghost_at_home import components as gc
@@ -43,14 +44,8 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
         content: the table's card data (the header's ``content``, checked): piece id ->
             ``{"bulbs": n}`` (:mod:`companion.games.ghost_at_home.content`).
 
-    Raises:
-        RuleViolation: fewer than 2 or more than 5 players, or a repeated name.
+    The engine has checked the player count (2 to 5) and the names first (``Game.setup``).
     """
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleViolation(msg("Ghost at Home is for {low} to {high} players, not {n}.",
-                                low=MIN_PLAYERS, high=MAX_PLAYERS, n=len(players)))
-    if len(set(players)) != len(players):
-        raise RuleViolation(msg("Each player needs a different name."))
     n = len(players)
     return State(
         players=tuple(players),
@@ -68,13 +63,6 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
     )
 
 
-def act(state: State, action: str) -> State:
-    """The state after ``action`` (a choice key, or ``key#n`` naming the copy of a per-copy
-    card), which the engine found legal now (:mod:`companion.engine.legality`)."""
-    kind, _, arg = action.partition(":")
-    return _HANDLERS[kind](replace(state, news=()), arg)
-
-
 # --------------------------------------------------------------------------- actions
 
 
@@ -87,7 +75,7 @@ def _room(state: State, card: str) -> State:
     side = msg("left") if not spot.rooms else msg("right")
     state = state.with_floor(state.active, floor, replace(spot, rooms=spot.rooms + (card,)))
     state = _hand(state, state.active, -1)
-    state = _say(state, why.room(todo("place", "{player} explores a room: the {card} goes on the {side} of the "
+    state = say(state, why.room(todo("place", "{player} explores a room: the {card} goes on the {side} of the "
                                       "{floor}.", player=state.player, card=gc.card_name(card), side=side,
                                       floor=gc.floor_name(floor)), floor, card == gc.WILD))
     return replace(state, step=Step.ROOMS)
@@ -106,7 +94,7 @@ def _target(state: State, name: str) -> State:
     target = state.players.index(name)
     floor = present(hs.top_floor(state.house(target)), "a floor with a room")
     state = _hand(replace(state, card=None), state.active, -1)
-    state = _say(state, why.ghost_played(todo("place", "{player} plays a ghost on {target}'s house, on the {floor}.",
+    state = say(state, why.ghost_played(todo("place", "{player} plays a ghost on {target}'s house, on the {floor}.",
                                               player=state.player, target=name, floor=gc.floor_name(floor)),
                                          name, floor))
     return _incoming(state, target, floor, "turn")
@@ -121,7 +109,7 @@ def _cat_floor(state: State, arg: str) -> State:
     otherwise the cat stays to defend the floor."""
     floor = int(arg)
     state = _hand(replace(state, card=None), state.active, -1)
-    state = _say(state, why.cat_placed(todo("place", "{player} puts a cat on the {floor}.", player=state.player,
+    state = say(state, why.cat_placed(todo("place", "{player} puts a cat on the {floor}.", player=state.player,
                                             floor=gc.floor_name(floor)), floor))
     state = _cat_arrives(state, state.active, floor)
     return _end_turn(state)
@@ -132,7 +120,7 @@ def _cat_arrives(state: State, player: int, floor: int) -> State:
     if spot.ghosts:
         state = state.with_floor(player, floor, replace(spot, ghosts=spot.ghosts - 1))
         state = _to_discard(state, gc.GHOST, gc.CAT)
-        return _say(state, why.cat_chases(todo("remove", "The cat chases the ghost away: discard both; the rooms "
+        return say(state, why.cat_chases(todo("remove", "The cat chases the ghost away: discard both; the rooms "
                                                          "stay.")))
     return state.with_floor(player, floor, replace(spot, cats=spot.cats + 1))
 
@@ -202,13 +190,13 @@ def _light_on(state: State, player: int, floor: int, bulbs: int | None = None, c
     state = state.with_floor(player, floor, replace(spot, lit=True))
     line = todo("flip", "{player} turns on the light of the {floor}.", player=state.players[player],
                 floor=gc.floor_name(floor))
-    return _say(state, why.bulb_card(line, floor) if card else why.lit(line, floor, bulbs))
+    return say(state, why.bulb_card(line, floor) if card else why.lit(line, floor, bulbs))
 
 
 def _light_no(state: State, _arg: str) -> State:
     bulbs = sum(state.bulbs) if bulbs_known(state) else None
     state = replace(state, step=Step.TURN, paying=(), paid_pieces=(), bulbs=(), floor=None)
-    return _say(state, why.too_few_bulbs(todo("return", "Not enough bulbs: {player} takes the cards back.",
+    return say(state, why.too_few_bulbs(todo("return", "Not enough bulbs: {player} takes the cards back.",
                                               player=state.player), bulbs))
 
 
@@ -226,7 +214,7 @@ def _discard_n(state: State, arg: str) -> State:
     n = int(arg)
     state = _hand(state, state.active, -n)
     state = replace(state, secret=state.secret + n)
-    state = _say(state, why.discarded(ntodo("remove", "{player} discards {n} card face down.",
+    state = say(state, why.discarded(ntodo("remove", "{player} discards {n} card face down.",
                                             "{player} discards {n} cards face down.", "n", player=state.player, n=n),
                                       n))
     state = _draw(state, state.active, n, "discard")
@@ -234,7 +222,7 @@ def _discard_n(state: State, arg: str) -> State:
 
 
 def _pass_turn(state: State, _arg: str) -> State:
-    state = _say(state, msg("{player} holds no cards and does nothing this turn.", player=state.player))
+    state = say(state, msg("{player} holds no cards and does nothing this turn.", player=state.player))
     return _end_turn(state)
 
 
@@ -254,7 +242,7 @@ def _use_special(state: State) -> State:
     """The special card in play leaves the hand for the discard pile."""
     card = present(state.card, "the special card in play")
     state = _to_discard(_hand(replace(state, card=None), state.active, -1), card)
-    return _say(state, why.special_played(msg("{player} plays {card}.", player=state.player,
+    return say(state, why.special_played(msg("{player} plays {card}.", player=state.player,
                                               card=gc.card_name(card))))
 
 
@@ -273,7 +261,7 @@ def _to(state: State, name: str) -> State:
     state = _use_special(state.with_floor(source, from_floor, replace(spot, ghosts=spot.ghosts - 1)))
     target = state.players.index(name)
     floor = present(hs.top_floor(state.house(target)), "a floor with a room")
-    state = _say(state, why.ghost_moved(todo("move", "The ghost on the {floor} of {owner}'s house moves to "
+    state = say(state, why.ghost_moved(todo("move", "The ghost on the {floor} of {owner}'s house moves to "
                                                      "{target}'s house, on the {to}.",
                                              floor=gc.floor_name(from_floor), owner=state.players[source],
                                              target=name, to=gc.floor_name(floor)), name, floor))
@@ -297,7 +285,7 @@ def _to_floor(state: State, arg: str) -> State:
     spot = state.house(source)[from_floor - 1]
     state = _use_special(state.with_floor(source, from_floor, replace(spot, cats=spot.cats - 1)))
     food = state.step == Step.FOOD_TO
-    state = _say(state, why.cat_moved(todo("move", "The cat on the {from_floor} of {owner}'s house goes to the "
+    state = say(state, why.cat_moved(todo("move", "The cat on the {from_floor} of {owner}'s house goes to the "
                                                    "{floor} of {player}'s house.",
                                            from_floor=gc.floor_name(from_floor), owner=state.players[source],
                                            floor=gc.floor_name(floor), player=state.player), food))
@@ -317,7 +305,7 @@ def _bolt(state: State, name: str) -> State:
     state = _use_special(state)
     spot = state.house(target)[floor - 1]
     state = state.with_floor(target, floor, replace(spot, lit=False))
-    state = _say(state, why.lightning(todo("flip", "Lightning! The light of the {floor} of {target}'s house goes off.",
+    state = say(state, why.lightning(todo("flip", "Lightning! The light of the {floor} of {target}'s house goes off.",
                                            floor=gc.floor_name(floor), target=name), name, floor))
     if spot.ghosts and state.options["lightning_resolves_ghost"]:
         state = _clear_floor(state, target, floor, "lightning")
@@ -335,7 +323,7 @@ def _incoming(state: State, target: int, floor: int, after: str) -> State:
     if spot.cats:
         state = state.with_floor(target, floor, replace(spot, cats=spot.cats - 1))
         state = _to_discard(state, gc.GHOST, gc.CAT)
-        state = _say(state, why.cat_guards(todo("remove", "A cat is on that floor: the ghost and the cat are "
+        state = say(state, why.cat_guards(todo("remove", "A cat is on that floor: the ghost and the cat are "
                                                           "discarded; the rooms stay.")))
         return _after_ghost(state, removed=False, landed=False)
     state = replace(state, step=Step.DEFEND)
@@ -348,7 +336,7 @@ def _defend(state: State, _arg: str) -> State:
     """The target discards a cat from the hand: the ghost is cancelled (out of turn too)."""
     target = present(state.target, "the ghost's target")
     state = _to_discard(_hand(state, target, -1), gc.GHOST, gc.CAT)
-    state = _say(state, why.defended(todo("remove", "{target} discards a cat: the ghost is cancelled.",
+    state = say(state, why.defended(todo("remove", "{target} discards a cat: the ghost is cancelled.",
                                           target=state.players[target])))
     return _after_ghost(state, removed=False, landed=False)
 
@@ -368,11 +356,11 @@ def _land(state: State) -> State:
     name = state.players[target]
     if not spot.lit or spot.ghosts >= 2:
         if spot.lit:
-            state = _say(state, why.second_ghost(msg("A second ghost on the {floor} of {target}'s house, where the "
+            state = say(state, why.second_ghost(msg("A second ghost on the {floor} of {target}'s house, where the "
                                                      "light is on.", floor=gc.floor_name(floor), target=name)))
         state = _clear_floor(state, target, floor, "second" if spot.lit else "dark")
         return _after_ghost(state, removed=True, landed=True)
-    state = _say(state, why.stays(todo("place", "The light is on: the ghost stays on the {floor} of {target}'s house.",
+    state = say(state, why.stays(todo("place", "The light is on: the ghost stays on the {floor} of {target}'s house.",
                                        floor=gc.floor_name(floor), target=name)))
     return _after_ghost(state, removed=False, landed=True)
 
@@ -385,7 +373,7 @@ def _clear_floor(state: State, player: int, floor: int, how: str) -> State:
     state = _to_discard(state.with_floor(player, floor, Floor()), *cards)
     line = todo("remove", "Discard the rooms and ghosts of the {floor} of {target}'s house; its light is off.",
                 floor=gc.floor_name(floor), target=state.players[player])
-    return _say(state, why.cleared(line, how))
+    return say(state, why.cleared(line, how))
 
 
 def _after_ghost(state: State, removed: bool, landed: bool) -> State:
@@ -409,7 +397,7 @@ def _end_turn(state: State) -> State:
         n = len(state.players)
         stoppers = state.opponents(state.active) * (2 if n == 2 else 1)
         state = replace(state, escaper=state.active, stoppers=stoppers, stopped=False)
-        state = _say(state, why.escaping(msg("{player}'s house is fully explored: {player} tries to escape!",
+        state = say(state, why.escaping(msg("{player}'s house is fully explored: {player} tries to escape!",
                                              player=state.player), len(stoppers)))
         return _next_stopper(state)
     state = _refill(state, state.active)
@@ -426,7 +414,7 @@ def _next_stopper(state: State) -> State:
         return replace(state, step=Step.ESCAPE)
     winner = state.players[present(state.escaper, "the escaping player")]
     state = replace(state, step=Step.OVER, outcome=winner)
-    return _say(state, why.escaped(msg("Nobody stopped the escape: {player} escapes from the haunted house and wins!",
+    return say(state, why.escaped(msg("Nobody stopped the escape: {player} escapes from the haunted house and wins!",
                                        player=winner)))
 
 
@@ -440,14 +428,14 @@ def _stop(state: State, _arg: str) -> State:
     state = _hand(state, stopper, -1)
     line = todo("place", "{player} plays a ghost on the {floor} of {target}'s house to stop the escape.",
                 player=state.players[stopper], target=state.players[escaper], floor=gc.floor_name(floor))
-    state = _say(state, why.stop_escape(line, state.players[escaper], floor, 2 if len(state.players) == 2 else 1))
+    state = say(state, why.stop_escape(line, state.players[escaper], floor, 2 if len(state.players) == 2 else 1))
     return _incoming(state, escaper, floor, "escape")
 
 
 def _pass_escape(state: State, _arg: str) -> State:
     """The opponent lets the escape go (both ghosts of a two-player game)."""
     stopper = state.stoppers[0]
-    state = _say(state, msg("{player} does not stop the escape.", player=state.players[stopper]))
+    state = say(state, msg("{player} does not stop the escape.", player=state.players[stopper]))
     return _next_stopper(replace(state, stoppers=tuple(p for p in state.stoppers if p != stopper)))
 
 
@@ -457,7 +445,7 @@ def _escape_stopped(state: State) -> State:
     escaper = present(state.escaper, "the escaping player")
     line = todo("deal", "The escape is stopped! Everyone refills to 3 cards, starting with {player}.",
                 player=state.players[escaper])
-    state = _say(state, why.stopped(line, state.options["escape_stop"] == "any_ghost"))
+    state = say(state, why.stopped(line, state.options["escape_stop"] == "any_ghost"))
     state = replace(state, escaper=None, stoppers=(), stopped=False)
     for player in (escaper,) + state.opponents(escaper):
         state = _refill(state, player, "stopped")
@@ -467,13 +455,11 @@ def _escape_stopped(state: State) -> State:
 def _next_turn(state: State, after: int) -> State:
     active = (after + 1) % len(state.players)
     state = replace(state, active=active, turn=state.turn + 1, step=Step.TURN)
-    return _say(state, turn_line(state.player))
+    return say(state, turn_line(state.player))
 
 
 def turn_line(player: str):
-    """"Ada's turn." (Italian "Tocca ad Ada." before a name starting with A, "Tocca a Bo.")."""
-    if player[:1].lower() == "a":
-        return msg("It is {player}'s turn.", player=player)
+    """"Ada's turn." (Italian "Turno di Ada.": one sentence for every name, issue 29)."""
     return msg("{player}'s turn.", player=player)
 
 
@@ -496,12 +482,12 @@ def _draw(state: State, player: int, n: int, reason: str) -> State:
             if pile == 0:
                 break
             state = replace(state, deck=pile, discard=(), secret=0)
-            state = _say(state, why.reshuffled(todo("return", "The deck is empty: shuffle the discard pile into a "
+            state = say(state, why.reshuffled(todo("return", "The deck is empty: shuffle the discard pile into a "
                                                               "new deck.")))
         take = min(n - drawn, state.deck)
         held = state.hands[player]
         state = _hand(replace(state, deck=state.deck - take), player, take)
-        state = _say(state, why.drawn(ntodo("deal", "{player}: draw {n} card.", "{player}: draw {n} cards.", "n",
+        state = say(state, why.drawn(ntodo("deal", "{player}: draw {n} card.", "{player}: draw {n} cards.", "n",
                                             player=state.players[player], n=take), reason, held, take))
         drawn += take
     return state
@@ -516,11 +502,10 @@ def _to_discard(state: State, *cards: str) -> State:
     return replace(state, discard=tuple(sorted(state.discard + cards)))
 
 
-def _say(state: State, text: str) -> State:
-    return replace(state, news=state.news + (text,))
-
-
-_HANDLERS = {
+#: Each action's rule by its kind (``Game.handlers``: the engine clears the news and calls
+#: ``HANDLERS[kind](state, rest)`` for an action it found legal now; the rest may end in ``#n``,
+#: the copy of a per-copy card).
+HANDLERS = {
     "room": _room,
     "done": _done,
     "ghost": _ghost,

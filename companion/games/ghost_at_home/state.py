@@ -80,7 +80,7 @@ EMPTY_HOUSE: House = (Floor(),) * gc.FLOORS
 
 @dataclass(frozen=True)
 class State:
-    """The whole Ghost at Home game. Immutable; ``rules.act`` returns a new one.
+    """The whole Ghost at Home game. Immutable; each rule (``rules.HANDLERS``) returns a new one.
 
     Attributes:
         players: names in turn order (the first player starts).

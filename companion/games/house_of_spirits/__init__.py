@@ -7,6 +7,7 @@ are named placeholders (:mod:`.card_data`) until the table enters what its own c
 (:mod:`.content`).
 """
 
+from fractions import Fraction
 from types import MappingProxyType
 
 from companion.engine.core import OptionSpec
@@ -15,8 +16,9 @@ from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits import odds as odds_meter
 from companion.games.house_of_spirits import rulecard
 from companion.games.house_of_spirits.content import CONTENT
+from companion.games.house_of_spirits.state import State
 from companion.games.house_of_spirits.view import HouseOfSpiritsView
-from companion.i18n import msg
+from companion.i18n import Msg, msg
 
 #: Options and named house rules, each with the rulebook lines (and notes.md entry) it settles.
 OPTIONS = (
@@ -107,7 +109,7 @@ OPTIONS = (
 
 class HouseOfSpirits(Game, package=__name__):
     """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
-    hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.act``,
+    hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.HANDLERS``,
     ``view.view`` ...: :data:`~companion.engine.game.HOOKS`)."""
 
     id = hc.GAME_ID
@@ -122,7 +124,10 @@ class HouseOfSpirits(Game, package=__name__):
     content = CONTENT
     view_headings = MappingProxyType({"secret_victory": msg("Your secret victory card")})
     rules_version = 2  # issue 19: rule fixes change what recorded inputs lead to
-    odds = staticmethod(odds_meter.odds)  # the odds meter (issue 33 item 5)
+
+    def odds(self, state: State) -> tuple[Msg, Fraction] | None:
+        """The odds meter (issue 33 item 5): :func:`~companion.games.house_of_spirits.odds.odds`."""
+        return odds_meter.odds(state)
 
 
 SPEC = HouseOfSpirits()

@@ -8,6 +8,7 @@ Rulebook: "Player Actions", "Investigation", "Playing Plot Cards", "Pick up a ca
 from __future__ import annotations
 
 from companion.engine.frozen import replace
+from companion.engine.news import say
 from companion.engine.tuples import put
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits import why
@@ -22,7 +23,6 @@ from companion.games.house_of_spirits.state import (
     change_action,
     discard_items,
     remove_from_hand,
-    say,
 )
 from companion.i18n import msg, todo
 
@@ -46,8 +46,8 @@ def start_investigation(state: State) -> State:
 
 def on_investigation_roll(state: State, face: int) -> State:
     """Base + items + 1D6, then the top plot card is turned over ("Investigation")."""
-    pending = state.pending
-    base = state.card(state.characters[state.active]).investigation
+    pending = state.action
+    base = state.character_card(state.active).investigation
     bonus = sum(state.item_bonus(item, "investigation") for item in pending.items)
     total = base + bonus + face
     state = replace(change_action(state, dice=pending.dice + (face,), score=total), investigated=True)
@@ -60,7 +60,7 @@ def on_investigation_roll(state: State, face: int) -> State:
 def on_plot_drawn(state: State, plot: str) -> State:
     """Compare with the plot card's hidden score; success takes it, failure sends it to the
     bottom; the investigation items are discarded either way."""
-    pending, player = state.pending, state.active
+    pending, player = state.action, state.active
     state = replace(state, plot_deck=state.plot_deck.take(plot))
     score = state.card(plot).plot_score
     # "the player must exceed the investigation score" (H-A2: option "ge", reach it)
@@ -129,10 +129,10 @@ def declare_plot_item(state: State, item: str) -> State:
 
 def plot_target(state: State) -> tuple[int, int]:
     """(number to roll, ± modifier) of the plot roll under way."""
-    pending = state.pending
+    pending = state.action
     plot = state.card(pending.target)
     if plot.rooms:
-        return plot.rooms[state.room], state.card(state.room).modifier
+        return plot.rooms[state.current_room], state.card(state.current_room).modifier
     return plot.items[pending.plot_item], state.plot_item_modifier(pending.plot_item, state.room)
 
 
@@ -141,7 +141,7 @@ def on_plot_roll(state: State, face: int) -> State:
     Garage example: needs 3, ±2, rolls 4 -> plays; Kraig's Tome: needs 4, ±1, rolls 6 -> fails)."""
     target, modifier = plot_target(state)
     by = _bonus_from(state)
-    state = change_action(state, dice=state.pending.dice + (face,))
+    state = change_action(state, dice=state.action.dice + (face,))
     if abs(face - target) <= modifier:
         line = msg("{player} rolled {face}: within ±{modifier} of {target}.", player=state.player, face=face,
                    modifier=modifier, target=target)
@@ -151,7 +151,7 @@ def on_plot_roll(state: State, face: int) -> State:
                target=target, modifier=modifier)
     state = say(state, why.plot_roll(line, face, target, modifier, by))
     if state.options["failed_plot_roll"] == "bottom":
-        plot = state.pending.target
+        plot = state.action.target
         state = remove_from_hand(state, state.active, plot)
         state = replace(state, plot_deck=state.plot_deck.to_bottom(plot))
         line = todo("return", "{card} goes to the bottom of the plot deck.", card=state.label(plot))
@@ -161,15 +161,15 @@ def on_plot_roll(state: State, face: int) -> State:
 
 def _bonus_from(state: State):
     """What gives the plot roll its ± bonus: the room (a room plot card) or the declared item."""
-    pending = state.pending
+    pending = state.action
     if state.card(pending.target).rooms:
-        return msg("the {room}'s bonus", room=state.card(state.room).said)
+        return msg("the {room}'s bonus", room=state.card(state.current_room).said)
     return msg("the {item}'s bonus", item=state.label(pending.plot_item))
 
 
 def plot_played(state: State) -> State:
     """The plot card is laid down: 3 points, 3 more for the final one; the last ends the game."""
-    pending, player = state.pending, state.active
+    pending, player = state.action, state.active
     plot = pending.target
     state = remove_from_hand(state, player, plot)
     state = replace(state, plots_played=state.plots_played + (plot,))
@@ -241,7 +241,7 @@ def check_hand_limit(state: State, player: int) -> State:
 
 def discard(state: State, card: str) -> State:
     """One card goes: a plot card to the bottom of the plot deck, others to the main discard."""
-    player = state.discarding
+    player = state.discarder
     plot = state.card(card).kind == "plot"
     if plot:
         state = remove_from_hand(state, player, card)
@@ -274,10 +274,10 @@ def start_heal(state: State, target: int) -> State:
 
 def use_healing(state: State, card: str) -> State:
     """One healing card restores its amount (never beyond full health)."""
-    target = state.players.index(state.pending.target)
+    target = state.players.index(state.action.target)
     healed = min(state.card(card).heal, state.wounds[target])
     state = discard_items(state, state.active, (card,))
-    state = replace(change_action(state, healed=state.pending.healed + healed),
+    state = replace(change_action(state, healed=state.action.healed + healed),
                     wounds=put(state.wounds, target, state.wounds[target] - healed))
     line = msg("{card} heals {player} by {healed}: {health} of {max} health.", card=state.label(card),
                player=state.players[target], healed=healed, health=state.max_health(target) - state.wounds[target],
@@ -290,7 +290,7 @@ def use_healing(state: State, card: str) -> State:
 
 def finish_heal(state: State) -> State:
     """Healing another player scores 1 point, however many cards were used; yourself, none."""
-    target = state.players.index(state.pending.target)
-    if target != state.active and state.pending.healed:
+    target = state.players.index(state.action.target)
+    if target != state.active and state.action.healed:
         state = add_points(state, state.active, hc.HEAL_POINTS, "healing another player")
     return end_turn(state)

@@ -41,14 +41,23 @@ ENTERED = "entered"  # the table entered what its own copy of the card shows (:m
 
 #: The stand-in names of the cards the rulebook does not name, by kind, from the number in
 #: their id (``item-05``): what the table sees until it enters the printed name.
+#: No "(placeholder)" mark in what is said (issue 29 item 9); the card data keeps it
+#: (:data:`_DATA_NAMES`: the stored name of a card nobody entered).
 STAND_INS = {
-    "character": lambda n: msg("Character {n} (placeholder)", n=n),
-    "room": lambda n: msg("Room {n} (placeholder)", n=n),
-    "plot": lambda n: msg("Plot card {n} (placeholder)", n=n),
-    "secret": lambda n: msg("Secret victory condition {n}", n=n),
-    "monster": lambda n: msg("Monster {n} (placeholder)", n=n),
-    "item": lambda n: msg("Item {n} (placeholder)", n=n),
-    "event": lambda n: msg("Event {n} (placeholder)", n=n),
+    "character": lambda n: msg("Character {n}", n=n),
+    "room": lambda n: msg("Room {n}", n=n),
+    "plot": lambda n: msg("Plot card {n}", n=n),
+    "secret": lambda n: msg("Secret victory card {n}", n=n),
+    "monster": lambda n: msg("Monster {n}", n=n),
+    "item": lambda n: msg("Item {n}", n=n),
+    "event": lambda n: msg("Event {n}", n=n),
+}
+
+#: The name the card data gives a stand-in, by kind (what :data:`STAND_INS` words).
+_DATA_NAMES = {
+    "character": "Character {n} (placeholder)", "room": "Room {n} (placeholder)",
+    "plot": "Plot card {n} (placeholder)", "secret": "Secret victory condition {n}",
+    "monster": "Monster {n} (placeholder)", "item": "Item {n} (placeholder)", "event": "Event {n} (placeholder)",
 }
 
 
@@ -99,15 +108,22 @@ class Card:
     def said(self) -> Msg | str:
         """The name as the companion says it: the Vestibule the rulebook names (issue 26: the
         set-up said "Vestibolo", the board and news "Vestibule") in the table's language;
-        so are the stand-ins of cards whose name is not printed ("Character 4 (placeholder)");
+        so are the stand-ins of cards whose name is not printed ("Character 4");
         every other name as printed or entered (docs/glossary-it.md)."""
         if self.id == "vestibule" and self.name == "Vestibule":
             return msg("Vestibule")
         number = self.id.rsplit("-", 1)[-1]
         stand_in = STAND_INS.get(self.kind)
-        if stand_in is not None and number.isdigit() and str(said := stand_in(int(number))) == self.name:
-            return said  # the companion's stand-in, not yet entered: "Personaggio 4 (segnaposto)"
+        if stand_in is not None and number.isdigit() and _DATA_NAMES[self.kind].format(n=int(number)) == self.name:
+            return stand_in(int(number))  # the companion's stand-in, not yet entered: "Personaggio 4"
         return self.name
+
+    @property
+    def stand_in(self) -> bool:
+        """True while the card's name is the companion's stand-in (nobody entered it)."""
+        number = self.id.rsplit("-", 1)[-1]
+        return self.kind in _DATA_NAMES and number.isdigit() and (
+            _DATA_NAMES[self.kind].format(n=int(number)) == self.name)
 
     @property
     def placeholder(self) -> bool:

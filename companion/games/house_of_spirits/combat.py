@@ -10,6 +10,7 @@ House rules: ``monster_crit`` (H-A3), ``excess_monsters`` (H-A4), ``reroll_limit
 from __future__ import annotations
 
 from companion.engine.frozen import replace
+from companion.engine.news import say
 from companion.engine.tuples import put
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits import why
@@ -21,7 +22,6 @@ from companion.games.house_of_spirits.state import (
     begin_action,
     change_action,
     discard_items,
-    say,
 )
 from companion.i18n import msg, todo
 
@@ -68,15 +68,15 @@ def start_attack(state: State, monster: str) -> State:
 
 def may_reroll(state: State) -> bool:
     """Olivia "can re-roll attacks": once per attack, or once per game (``reroll_limit``)."""
-    character = state.card(state.characters[state.active])
-    if character.ability != "reroll-attack" or state.pending.rerolled:
+    character = state.character_card(state.active)
+    if character.ability != "reroll-attack" or state.action.rerolled:
         return False
     return state.options["reroll_limit"] == "per_attack" or not state.ability_used[state.active]
 
 
 def on_attack_roll(state: State, face: int) -> State:
     """The player's attack die; a player who may re-roll chooses to keep it or roll again."""
-    pending = state.pending
+    pending = state.action
     state = change_action(state, dice=pending.dice + (face,))
     line = msg("{player} rolled {face} to attack.", player=state.player, face=face)
     if may_reroll(state):
@@ -87,13 +87,13 @@ def on_attack_roll(state: State, face: int) -> State:
 
 def keep_attack_die(state: State) -> State:
     """The re-roll is declined ("chooses to keep her 3")."""
-    kept = msg("{player} keeps the {face}.", player=state.player, face=state.pending.dice[-1])
+    kept = msg("{player} keeps the {face}.", player=state.player, face=state.action.dice[-1])
     return _attack_total(say(state, kept))
 
 
 def on_reroll(state: State, face: int) -> State:
     """The attack die is rolled again; the new face counts."""
-    pending = state.pending
+    pending = state.action
     state = replace(change_action(state, dice=pending.dice[:-1] + (face,), rerolled=True),
                     ability_used=put(state.ability_used, state.active, True))
     return _attack_total(say(state, why.rerolled(msg("{player} re-rolls: {face}.", player=state.player, face=face),
@@ -101,9 +101,9 @@ def on_reroll(state: State, face: int) -> State:
 
 
 def _attack_total(state: State) -> State:
-    pending, player = state.pending, state.active
+    pending, player = state.action, state.active
     monster = pending.target
-    base = state.card(state.characters[player]).attack
+    base = state.character_card(player).attack
     bonus = sum(state.item_bonus(item, "attack", monster) for item in pending.items)
     total = base + bonus + pending.dice[-1]
     state = replace(change_action(state, score=total),
@@ -121,7 +121,7 @@ def _attack_total(state: State) -> State:
 
 def on_monster_defence(state: State, face: int) -> State:
     """The monster's defence die: a hit wounds, a critical kills, a survivor retaliates."""
-    pending, player = state.pending, state.active
+    pending, player = state.action, state.active
     monster = state.card(pending.target)
     defence = monster.defence + face
     state = change_action(state, dice=pending.dice + (face,), against=defence)
@@ -147,7 +147,7 @@ def on_monster_defence(state: State, face: int) -> State:
 
 def _monster_killed(state: State, critical_hit: bool = False) -> State:
     """The monster dies: its card goes to the bottom of the monster deck; 3 points."""
-    pending, player = state.pending, state.active
+    pending, player = state.action, state.active
     monster = pending.target
     state = replace(state, in_play=tuple(c for c in state.in_play if c != monster),
                     monster_health=tuple(pair for pair in state.monster_health if pair[0] != monster),
@@ -162,12 +162,12 @@ def _monster_killed(state: State, critical_hit: bool = False) -> State:
 
 def on_monster_attack(state: State, face: int) -> State:
     """The monster's attack die (monsters use no items)."""
-    pending = state.pending
+    pending = state.action
     monster = state.card(pending.target)
     total = monster.attack + face
     state = change_action(state, dice=pending.dice + (face,), against=total)
     player = state.active
-    guarded = state.card(state.characters[player]).defence + guard_bonus(state)
+    guarded = state.character_card(player).defence + guard_bonus(state)
     if state.options["monster_crit"] and total > guarded + 6:  # H-A3: "identical to that of a player"
         line = msg("{monster} attacks: {attack} + {face} (die) = {total}.", monster=monster.said,
                    attack=monster.attack, face=face, total=total)
@@ -185,14 +185,14 @@ def on_monster_attack(state: State, face: int) -> State:
 
 def guard_bonus(state: State) -> int:
     """Defence from the chosen defensive items and from attack items that also defend."""
-    pending = state.pending
+    pending = state.action
     return sum(state.card(item).defence for item in pending.items + pending.guards)
 
 
 def on_player_defence(state: State, face: int) -> State:
     """The player's defence die: the monster wounds above it, kills above 6 + defence (H-A3)."""
-    pending, player = state.pending, state.active
-    base = state.card(state.characters[player]).defence
+    pending, player = state.action, state.active
+    base = state.character_card(player).defence
     bonus = guard_bonus(state)
     defence = base + bonus + face
     line = msg("{player} defends: {base} + {bonus} (items) + {face} (die) = {total}.", player=state.player,

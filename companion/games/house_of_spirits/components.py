@@ -66,14 +66,14 @@ def all_components() -> frozenset[str]:
 
 
 def label(card_id: str) -> Msg | str:
-    """A card's name as players say it ("flashlight", "Room 7 (placeholder)")."""
+    """A card's name as players say it ("flashlight", "Room 7")."""
     found = CARDS.get(card_id)
     return found.said if found else card_id
 
 
 def component_label(component_id: str) -> Msg | str:
     """A component id as the table says it, a noun phrase that reads after "the" ("tap
-    the Item card flashlight", "tap the Room card 7 (placeholder)", "tap the Plot card 3");
+    the Item card Flashlight", "tap the Room card 7", "tap the Plot card 3");
     unknown shapes come back unchanged."""
     parts = component_id.split(":")
     if len(parts) != 3 or parts[0] != GAME_ID or parts[2] not in CARDS or CARDS[parts[2]].kind != parts[1]:
@@ -86,11 +86,13 @@ def component_label(component_id: str) -> Msg | str:
         return {"plot": msg("Plot card {n}", n=int(number)), "secret": msg("Secret victory card {n}", n=int(number)),
                 "event": msg("Event card {n}", n=int(number))}[kind]
     if card_id == f"{kind}-{number}":  # a stand-in: its name is not printed in the rulebook
-        return {"character": msg("Character card {n} (placeholder)", n=int(number)),
-                "room": msg("Room card {n} (placeholder)", n=int(number)),
-                "monster": msg("Monster card {n} (placeholder)", n=int(number)),
-                "item": msg("Item card {n} (placeholder)", n=int(number))}[kind]
+        return {"character": msg("Character card {n}", n=int(number)),
+                "room": msg("Room card {n}", n=int(number)),
+                "monster": msg("Monster card {n}", n=int(number)),
+                "item": msg("Item card {n}", n=int(number))}[kind]
     name = CARDS[card_id].said
+    if isinstance(name, str):  # a printed name as a name ("Item card Flashlight"), not like an id (issue 29)
+        name = name[:1].upper() + name[1:]
     return {"character": msg("Character card {name}", name=name), "room": msg("Room card {name}", name=name),
             "monster": msg("Monster card {name}", name=name), "item": msg("Item card {name}", name=name)}[kind]
 

@@ -55,6 +55,11 @@ ABILITIES = (NONE, "reroll-attack")
 Entries = tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
 
 
+def _names(ids: tuple[str, ...]) -> tuple:
+    """The form's words for card ids: "none", then each card's name as players say it."""
+    return tuple(msg("none") if card == NONE else hc.label(card) for card in ids)
+
+
 def _name() -> ContentField:
     return ContentField("name", msg("Name printed on the card"), "text")
 
@@ -75,6 +80,7 @@ def _fields_by_kind() -> dict[str, tuple[ContentField, ...]]:
             _number("investigation", msg("Investigation (the number by the magnifying glass)")),
             _number("health", msg("Health (the number by the heart)"), low=1),
             ContentField("ability", msg("Special ability the companion applies"), "choice", values=ABILITIES,
+                         labels=(msg("none"), msg("re-roll an attack")),
                          help=msg("Only Olivia's re-roll of attacks is in the rulebook; any other ability "
                                   "is applied by the table: choose none.")),
         ),
@@ -97,10 +103,12 @@ def _fields_by_kind() -> dict[str, tuple[ContentField, ...]]:
             _number("investigation", msg("Investigation bonus (the number by the magnifying glass)")),
             _number("heal", msg("Wounds it heals")),
             ContentField("against", msg("Monster it is stronger against"), "choice", values=monsters,
+                         labels=_names(monsters),
                          help=msg("The wooden stake: +3 against a vampire instead of +1.")),
             _number("against_attack", msg("Attack bonus against that monster")),
             _number("plot_modifier", msg("Plot roll modifier (±) as a plot item"), high=6),
             ContentField("plot_room", msg("Room where its plot modifier differs"), "choice", values=rooms,
+                         labels=_names(rooms),
                          help=msg("The Ancient Tome: ±2 in the Library, ±1 elsewhere.")),
             _number("plot_room_modifier", msg("Plot roll modifier (±) in that room"), high=6),
         ),
@@ -109,6 +117,7 @@ def _fields_by_kind() -> dict[str, tuple[ContentField, ...]]:
             _number("score", msg("Investigation score"), high=20,
                     help=msg("An investigation must beat it to take the card.")),
             *(ContentField(f"number_{n}", msg("Room or item listed as number {n}", n=n), "choice", values=targets,
+                           labels=_names(targets),
                            help=msg("none where the card lists nothing; a card lists rooms only, or items only."))
               for n in LIST_NUMBERS),
         ),
@@ -243,24 +252,24 @@ def _check_card(card: Card, values: Mapping[str, Any]) -> None:
     if card.kind == "room":
         if card.id == "vestibule" and card.skulls:
             raise ContentError(msg("{card} shows no skulls: it is the only room with no chance of monsters.",
-                                   card=card.name))
+                                   card=card.said))
         if card.id != "vestibule" and not card.skulls:
             raise ContentError(msg("{card} has no skulls, but only the Vestibule has none: enter its skulls.",
-                                   card=card.name))
+                                   card=card.said))
     elif card.kind == "plot":
         if card.rooms and card.items:
             raise ContentError(msg("{card} lists rooms and items: a plot card lists rooms, or items.",
-                                   card=card.name))
+                                   card=card.said))
         listed = [values.get(f"number_{n}", NONE) for n in LIST_NUMBERS]
         named = [target for target in listed if target != NONE]
         if len(set(named)) != len(named):
-            raise ContentError(msg("{card} lists the same card under two numbers.", card=card.name))
+            raise ContentError(msg("{card} lists the same card under two numbers.", card=card.said))
     elif card.kind == "item":
         if (values.get("against", NONE) == NONE) != (not values.get("against_attack", 0)):
             raise ContentError(msg("{card}: a bonus against a monster needs both the monster and the bonus.",
-                                   card=card.name))
+                                   card=card.said))
         if values.get("plot_room", NONE) == NONE and values.get("plot_room_modifier", 0):
-            raise ContentError(msg("{card}: a plot modifier for one room needs that room.", card=card.name))
+            raise ContentError(msg("{card}: a plot modifier for one room needs that room.", card=card.said))
 
 
 CONTENT = ContentSpec(fields=fields, printed=printed, placeholder=placeholder, check=check)

@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.engine.frozen import replace
+from companion.engine.news import say
 from companion.engine.tuples import put, without
 from companion.engine.words import and_names, commas
 from companion.games.house_of_spirits import why
-from companion.games.house_of_spirits.state import Roll, State, Step, say
+from companion.games.house_of_spirits.state import Roll, State, Step
 from companion.i18n import msg, nmsg, todo
 
 # --------------------------------------------------------------------------- draws
@@ -52,7 +53,7 @@ def _weights(cards: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
 
 def draw(state: State, step: Step) -> State:
     """Ask for the next card at ``step``: a pending draw. A card that is certain is drawn at
-    once, before anyone is asked (:func:`certain_draw`, settled by ``rules.act``)."""
+    once, before anyone is asked (:func:`certain_draw`, settled by ``rules.settled``)."""
     return replace(state, step=step)
 
 
@@ -102,7 +103,7 @@ def on_rolloff(state: State, face: int) -> State:
     waiting = [p for p, f in rolls if f is None]
     if waiting:
         return request_roll(state, Roll.ROLLOFF, waiting[0])
-    best = max(f for _, f in rolls)
+    best = max(f for _, f in rolls if f is not None)  # everyone has rolled
     top = [p for p, f in rolls if f == best]
     if len(top) > 1:
         names = and_names(state.players[p] for p in top)
@@ -169,7 +170,7 @@ def _lay_room_on_plots(state: State) -> State:
     """"When the players move to the next room, the plot room card is placed on top of its
     associated plot card": every room plot played in this room (one or more) gets this
     room's card, which leaves the room cycle; the next room's card stays in it."""
-    plots, room = state.room_plots, state.room
+    plots, room = state.room_plots, state.current_room
     state = replace(state, attached=state.attached + tuple((plot, room) for plot in plots), room_plots=())
     if len(plots) == 1:
         line = todo("place", "Put the {room} card on {plot}.", room=state.label(room), plot=state.label(plots[0]))
@@ -206,7 +207,7 @@ def next_monster_roll(state: State) -> State:
 
 def on_monster_roll(state: State, face: int) -> State:
     """A roll at or below the room's skulls turns over a monster card."""
-    skulls = state.card(state.room).skulls
+    skulls = state.card(state.current_room).skulls
     name = state.players[state.roller]
     if face > skulls:
         line = why.monster_roll(msg("{player} rolled {face}: no monster.", player=name, face=face), face, skulls)

@@ -31,8 +31,8 @@ def beats(total: int, defence: int) -> Fraction:
 
 def attack_base(state: State) -> int:
     """The attacker's total before the attack die (base attack + the items chosen)."""
-    pending = state.pending
-    base = state.card(state.characters[state.active]).attack
+    pending = state.action
+    base = state.character_card(state.active).attack
     return base + sum(state.item_bonus(item, "attack", pending.target) for item in pending.items)
 
 
@@ -49,9 +49,9 @@ def attack_hits(state: State) -> Fraction | None:
     if state.roll != Roll.ATTACK:
         return None
     each = [beats(base + face, defence) for face in FACES]
-    fresh = sum(each) / 6
+    fresh = sum(each, Fraction(0)) / 6
     if may_reroll(state):
-        return sum(max(p, fresh) for p in each) / 6
+        return sum((max(p, fresh) for p in each), Fraction(0)) / 6
     return fresh
 
 

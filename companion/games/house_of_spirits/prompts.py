@@ -9,6 +9,7 @@ from functools import cache
 
 from companion.engine.core import Chance, Choice, Outcome, Prompt
 from companion.engine.memo import remember_last
+from companion.engine.present import present
 from companion.engine.words import and_names
 from companion.games.house_of_spirits import actions, combat, content, flow, scoring
 from companion.games.house_of_spirits import components as hc
@@ -67,10 +68,8 @@ def _draw_prompt(state: State) -> Prompt:
     cards = flow.possible_draws(state)
     physical = state.options["decks"] == "physical" and step != Step.SECRET
     why = tapped_because(state, _DECK_OF[step]) if not physical and step in _DECK_OF else None
-    if physical or why:
+    if physical or why:  # never why in the prompt: it talks about card data (issue 29 item 9; Home has it)
         choices = tuple(Choice(f"draw:{card}", state.label(card), component=hc.component(card)) for card, _ in cards)
-        if why:
-            return Prompt(msg("{draw} and tap it on the reader. {why}", draw=text, why=why), who, choices)
         return Prompt(msg("{draw} and tap it on the reader", draw=text), who, choices)
     outcomes = tuple(Outcome(card, f"draw:{card}", weight) for card, weight in cards)
     return Prompt(text, who, chance=Chance(step.value, outcomes))
@@ -104,17 +103,17 @@ def _roll_text(state: State) -> str:
         return msg("{player}: roll 1D6 for the First Player card", player=name)
     if state.roll == Roll.MONSTER:
         return msg("{player}: roll 1D6 for monsters (a {skulls} or less brings one)", player=name,
-                   skulls=state.card(state.room).skulls)
+                   skulls=state.card(state.current_room).skulls)
     if state.roll == Roll.INVESTIGATE:
         return msg("{player}: choose investigation items, then roll 1D6", player=name)
     if state.roll == Roll.PLOT:
         target, modifier = actions.plot_target(state)
         return msg("{player}: roll 1D6 for {card}: {target}, ±{modifier}", player=name,
-                   card=state.label(pending.target), target=target, modifier=modifier)
+                   card=state.label(state.action.target), target=target, modifier=modifier)
     if state.roll == Roll.ATTACK:
         return msg("{player}: choose items against {monster}, then roll 1D6 to attack", player=name, monster=monster)
     if state.roll == Roll.REROLL:
-        return msg("{player}: keep the {face} or roll the attack again", player=name, face=pending.dice[-1])
+        return msg("{player}: keep the {face} or roll the attack again", player=name, face=state.action.dice[-1])
     if state.roll == Roll.MONSTER_DEFENCE:
         return msg("Roll 1D6: {monster} defends", monster=monster)
     if state.roll == Roll.MONSTER_ATTACK:
@@ -136,6 +135,8 @@ def _die_choices() -> tuple[Choice, ...]:
 
 def _roll_extras(state: State) -> list[Choice]:
     pending, player = state.pending, state.active
+    if pending is None:  # the roll-off, a monster roll: no action under way
+        return []
     if state.roll == Roll.INVESTIGATE:
         return _toggles(state, pending.items, actions.investigation_items(state, player), "use", "investigation") + [
             _cancel_choice()]
@@ -200,14 +201,14 @@ def _heal_label(name: str, yourself: bool) -> str:
 
 
 def _plot_item_prompt(state: State) -> Prompt:
-    items = actions.plot_items(state, state.active, state.pending.target)
+    items = actions.plot_items(state, state.active, state.action.target)
     choices = tuple(Choice(f"item:{item}", msg("Try with {card}", card=state.label(item))) for item in items)
     return Prompt(msg("{player}: declare the plot item before rolling", player=state.player), state.player,
                   choices + (_cancel_choice(),))
 
 
 def _heal_prompt(state: State) -> Prompt:
-    pending = state.pending
+    pending = state.action
     cards = actions.healing_cards(state, state.active)
     choices = [Choice(f"use:{card}", msg("Play {card} (heals {heal})", card=state.label(card),
                                          heal=state.card(card).heal))
@@ -221,7 +222,7 @@ def _heal_prompt(state: State) -> Prompt:
 
 
 def _discard_prompt(state: State) -> Prompt:
-    player = state.discarding
+    player = state.discarder
     choices = tuple(Choice(f"discard:{card}", msg("Discard {card}", card=state.label(card)))
                     for card in actions.discardable(state, player))
     return Prompt(msg("{player}: discard down to {limit} cards", player=state.players[player], limit=hc.HAND_LIMIT),
@@ -229,10 +230,11 @@ def _discard_prompt(state: State) -> Prompt:
 
 
 def _tally_prompt(state: State) -> Prompt:
-    name = state.players[scoring.tally_player(state)]
+    player = present(scoring.tally_player(state), "a player to ask about their secret victory")
+    name = state.players[player]
     choices = (Choice("secret:yes", msg("{player} met it (+{points})", player=name, points=hc.SECRET_POINTS)),
                Choice("secret:no", msg("{player} did not", player=name)))
-    if state.secrets[scoring.tally_player(state)] is not None:  # the companion dealt it: no card to show
+    if state.secrets[player] is not None:  # the companion dealt it: no card to show
         text = msg("{player}: look at your secret victory card on the privacy screen. Was the condition met?",
                    player=name)
     else:

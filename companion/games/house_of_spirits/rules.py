@@ -21,14 +21,14 @@ from typing import Any
 from companion.engine.content import check_table
 from companion.engine.frozen import replace
 from companion.engine.lessons import what_for
+from companion.engine.news import say
 from companion.engine.pending import settle
 from companion.engine.tuples import put, without
-from companion.errors import RuleViolation
 from companion.games.house_of_spirits import actions, combat, flow, scoring, why
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.content import CONTENT, DECK_KINDS, entries
 from companion.games.house_of_spirits.prompts import setup_player, tapped_because
-from companion.games.house_of_spirits.state import Deck, Roll, State, Step, change_action, say
+from companion.games.house_of_spirits.state import Deck, Roll, State, Step, change_action
 from companion.i18n import msg, todo
 
 # --------------------------------------------------------------------------- setup
@@ -46,15 +46,11 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
             every card not entered.
 
     Raises:
-        RuleViolation: fewer than 2 or more than 4 players, or a repeated name.
         ContentError: ``content`` names a card without a form, a value does not fit, or
             the table's data breaks a rule of the cards (e.g. a plot card listing rooms and
-            items).
+            items). The player count (2 to 4) and the names are checked by the engine first
+            (``Game.setup``).
     """
-    if not 2 <= len(players) <= 4:
-        raise RuleViolation(msg("House of Spirits is for 2 to 4 players, not {n}.", n=len(players)))
-    if len(set(players)) != len(players):
-        raise RuleViolation(msg("Each player needs a different name."))
     if content:
         content = check_table(CONTENT, hc.all_components(), content)
     n = len(players)
@@ -80,8 +76,7 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
         content=entries(content),
     )
     if state.options["decks"] == "virtual" and any(tapped_because(state, deck) for deck in DECK_KINDS):
-        state = say(state, msg("Decks with cards that still hold placeholder numbers are tapped card by card: "
-                               "the companion draws only a deck whose cards are all entered."))
+        state = say(state, msg("Some decks are drawn from the table: tap each card on the reader as you draw it."))
     return state
 
 
@@ -114,11 +109,10 @@ def setup_checklist(options: Mapping[str, Any]) -> tuple:
 # --------------------------------------------------------------------------- apply
 
 
-def act(state: State, action: str) -> State:
-    """The state after ``action`` (a choice key or a chance outcome key), which the engine
-    found legal now (:mod:`companion.engine.legality`)."""
-    kind, _, arg = action.partition(":")
-    return settle(_HANDLERS[kind](replace(state, news=()), arg), _draw_certain)
+def settled(state: State) -> State:
+    """The state after an action's rule (``Game.settled``): a pending draw that can give only
+    one card resolves by itself."""
+    return settle(state, _draw_certain)
 
 
 def _draw_certain(state: State) -> State | None:
@@ -201,11 +195,11 @@ def _toggle(values: tuple[str, ...], item: str) -> tuple[str, ...]:
 def _use(state: State, item: str) -> State:
     if state.step == Step.HEAL:
         return actions.use_healing(state, item)
-    return change_action(state, items=_toggle(state.pending.items, item))
+    return change_action(state, items=_toggle(state.action.items, item))
 
 
 def _guard(state: State, item: str) -> State:
-    return change_action(state, guards=_toggle(state.pending.guards, item))
+    return change_action(state, guards=_toggle(state.action.guards, item))
 
 
 def _cancel(state: State, _arg: str) -> State:
@@ -227,7 +221,9 @@ def _secret(state: State, arg: str) -> State:
     return scoring.answer_secret(state, arg == "yes")
 
 
-_HANDLERS = {
+#: Each action's rule by its kind (``Game.handlers``: the engine clears the news, calls
+#: ``HANDLERS[kind](state, rest)`` for an action it found legal now, then :func:`settled`).
+HANDLERS = {
     "start": lambda state, _arg: flow.draw(state, Step.CHARACTER),
     "draw": _draw,
     "roll": _roll,

@@ -7,11 +7,13 @@ always the sum of its logged causes) and checks the 18-point win.
 from __future__ import annotations
 
 from companion.engine.frozen import replace
+from companion.engine.news import say
+from companion.engine.present import present
 from companion.engine.tuples import put
 from companion.engine.words import and_names
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits import why
-from companion.games.house_of_spirits.state import State, Step, say
+from companion.games.house_of_spirits.state import State, Step
 from companion.i18n import msg, nmsg, ntodo, todo
 
 #: What each score cause (the key kept in ``score_log``) is called at the table.
@@ -121,7 +123,7 @@ def next_tally(state: State) -> State:
 
 def answer_secret(state: State, met: bool) -> State:
     """The tally player met (4 points) or did not meet their secret victory condition."""
-    player = tally_player(state)
+    player = present(tally_player(state), "a player to ask about their secret victory")
     state = replace(state, secret_met=put(state.secret_met, player, met))
     if met:
         state = add_points(state, player, hc.SECRET_POINTS, "secret victory")

@@ -16,6 +16,7 @@ from typing import Any
 
 from companion.engine import pending as pd
 from companion.engine.frozen import replace
+from companion.engine.present import present
 from companion.engine.tuples import put
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.card_data import Card
@@ -243,10 +244,10 @@ class State:
     winners: tuple[str, ...] = ()
     news: tuple[str, ...] = ()
     content: Entries = ()
-    cards: Mapping[str, Card] | None = field(default=None, compare=False, repr=False)
+    cards: Mapping[str, Card] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if self.cards is None:
+        if not self.cards:  # not given (a new game, a decoded snapshot): derived from ``content``
             object.__setattr__(self, "cards", effective_cards(self.content))
 
     def card(self, card_id: str) -> Card:
@@ -276,6 +277,21 @@ class State:
         return pd.top(self.frames)
 
     @property
+    def action(self) -> Pending:
+        """The action under way, at a step that is part of one (its rolls, items, heal)."""
+        return present(pd.top(self.frames), "the action under way")
+
+    @property
+    def current_room(self) -> str:
+        """The room card the players are in, once the first room is turned over."""
+        return present(self.room, "the current room")
+
+    @property
+    def discarder(self) -> int:
+        """The player over the hand limit, at the discard step."""
+        return present(self.discarding, "the player over the hand limit")
+
+    @property
     def active(self) -> int:
         """Index of the player whose turn it is (First Player, then to the right)."""
         return (self.first + self.turn) % len(self.players)
@@ -303,6 +319,10 @@ class State:
         character = self.characters[player]
         return self.card(character).health if character else 0
 
+    def character_card(self, player: int) -> Card:
+        """The player's character card, once drawn (every step after the set-up draws)."""
+        return self.card(present(self.characters[player], "the player's character"))
+
     def health(self, monster: str) -> int:
         """Health left of a monster in play."""
         return dict(self.monster_health)[monster]
@@ -319,12 +339,7 @@ def begin_action(state: State, kind: str, **details: Any) -> State:
 
 def change_action(state: State, **changes: Any) -> State:
     """``state`` with the action under way changed (its dice, score, items ...)."""
-    return replace(state, frames=pd.replace_top(state.frames, replace(state.pending, **changes)))
-
-
-def say(state: State, text: str) -> State:
-    """``state`` with one more sentence of news."""
-    return replace(state, news=state.news + (text,))
+    return replace(state, frames=pd.replace_top(state.frames, replace(state.action, **changes)))
 
 
 def add_to_hand(state: State, player: int, card: str) -> State:

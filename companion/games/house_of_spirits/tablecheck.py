@@ -22,7 +22,7 @@ def check(state: State) -> tuple[CheckLine, ...]:
     if public["room"] is not None:
         lines.append(CheckLine(msg("Room in play"), public["room"]["name"]))
     for card in public["in_play"]:
-        if card["kind"] == "monster":
+        if card["kind"] == "monster" and "health" in card and "max_health" in card:  # a monster's has both
             lines.append(CheckLine(card["name"], msg("health {health} of {max}", health=card["health"],
                                                      max=card["max_health"])))
     for name, player in public["players"].items():

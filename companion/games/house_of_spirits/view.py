@@ -12,6 +12,7 @@ from typing import TypedDict
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.content import DECK_KINDS, placeholder_count
 from companion.games.house_of_spirits.state import State
+from companion.i18n import msg
 
 
 class RoomView(TypedDict):
@@ -147,8 +148,8 @@ def _in_play(state: State, card_id: str) -> InPlayView:
     card = state.card(card_id)
     entry: InPlayView = {"id": card_id, "name": card.said, "kind": card.kind}
     if card.kind == "monster":
-        entry |= {"health": state.health(card_id), "max_health": card.health,
-                  "attack": card.attack, "defence": card.defence}
+        entry.update(health=state.health(card_id), max_health=card.health, attack=card.attack,
+                     defence=card.defence)
     return entry
 
 
@@ -182,4 +183,6 @@ def player_view(state: State, player: str) -> dict:
     if secret is None:
         return {}
     card = state.card(secret)
-    return {"secret_victory": {"id": card.id, "name": card.said, "placeholder": card.placeholder}}
+    # What it asks when the owner entered it; else the card to take and read (issue 29 item 9)
+    name = msg("{card}: look at your card", card=card.said) if card.stand_in else card.said
+    return {"secret_victory": {"id": card.id, "name": name, "placeholder": card.placeholder}}

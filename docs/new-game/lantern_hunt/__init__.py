@@ -11,7 +11,7 @@ from companion.engine.game import Game
 from companion.engine.rulecard import RuleSection
 from companion.i18n import msg
 
-from . import prompts, rules, view
+from . import prompts, view
 from .state import GAME_ID
 from .view import LanternHuntView
 
@@ -41,14 +41,14 @@ RULES = (
 
 class LanternHunt(Game, package=__name__):
     """The game's data as class attributes; its hooks are this package's functions by role
-    (``rules.setup``, ``rules.act``, ``prompts.prompt``, ``view.view``:
+    (``rules.setup``, ``rules.HANDLERS``, ``prompts.prompt``, ``view.view``:
     :data:`companion.engine.game.HOOKS`), or assigned below. The roles it has no module for
     (components, codec) keep the engine's defaults."""
 
     id = GAME_ID
     title = "Lantern Hunt"
-    min_players = rules.MIN_PLAYERS
-    max_players = rules.MAX_PLAYERS
+    min_players = 1  # the engine refuses other counts, and a name given twice
+    max_players = 4
     options = OPTIONS
     chance_sources = ("die",)
     view_type = LanternHuntView
