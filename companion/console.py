@@ -9,8 +9,6 @@ import threading
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from companion.i18n import msg, render
-
 #: Set once the reader of the standard output left (``companion demo | head``): the command
 #: then ends quietly, with exit code 141 (128 + SIGPIPE) like a shell's pipeline.
 READER_LEFT = threading.Event()
@@ -25,10 +23,6 @@ def reader_left(out: TextIO) -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), out.fileno())
     except (OSError, ValueError, AttributeError):  # no file descriptor (a StringIO in a test)
         pass
-
-
-#: Creepy Cellar's locked doors, as the status line says them.
-LOCKED = {"green": msg("green doors"), "blue": msg("blue doors")}
 
 
 class ConsoleView:
@@ -63,20 +57,11 @@ class ConsoleView:
             self._print_prompt(message)
 
     def _print_prompt(self, message: dict[str, Any]) -> None:
-        """The prompt's line (with Creepy Cellar's counters, the demo's game), the counters
-        in the table's language."""
-        view = message.get("view") or {}
+        """The prompt's line, after the game's counters when it has some (the state's
+        ``status``, in the table's language: Creepy Cellar's, the demo's game)."""
         prompt = message["prompt"]["text"]
-        if "hauntings" not in view:
-            self._print(prompt)
-            self._print_lesson(message.get("lesson"))
-            return
-        locked = view.get("locked")
-        status = msg("[hauntings {hauntings}/{limit} | King {king} | locked {locked}]",
-                     hauntings=view.get("hauntings"), limit=view.get("haunting_limit"),
-                     king=view.get("ghost_king") or "-",
-                     locked=LOCKED.get(locked, locked or "-"))
-        self._print(f"{render(status, message.get('language') or 'en')} {prompt}")
+        status = message.get("status")
+        self._print(f"{status} {prompt}" if status else prompt)
         self._print_lesson(message.get("lesson"))
 
     def _print_lesson(self, lesson: dict[str, Any] | None) -> None:

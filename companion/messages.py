@@ -41,6 +41,9 @@ class PromptMessage(TypedDict):
     player: str | None
     choices: list[ChoiceMessage]
     over: bool
+    #: Once it is over: how the game ended in one sentence ("The hunters won!", the game's
+    #: :meth:`~companion.engine.game.Game.summary`), for the game-over panel; else None.
+    summary: str | None
     private: PrivateOwner | None
     out_of_turn: list[OutOfTurnChoice]
 
@@ -122,6 +125,8 @@ class StateMessage(TypedDict, total=False):
     log: list[str]
     log_why: list[WhyEntry | None]  # one per log line (issue 33 item 2), as ``why``
     colours: dict[str, str]
+    #: The game's counters in one line for a text screen (``Game.status_line``), or None.
+    status: str | None
     lesson: LessonMessage | None
     odds: OddsMessage | None
     language: str
@@ -227,6 +232,8 @@ class PrivateMessage(TypedDict):
     type: Literal["private"]
     player: str
     view: dict[str, Any]
+    #: Each key of ``view`` -> its heading in the table's language (``Game.view_headings``).
+    headings: dict[str, str]
     prompt: PrivatePrompt | None
 
 
@@ -234,3 +241,30 @@ class PhoneLinksMessage(TypedDict):
     """``{"type": "phone_links"}``: each player's phone link for this game, to the asker only."""
     type: Literal["phone_links"]
     links: dict[str, str]
+
+
+class GameOptionMessage(TypedDict):
+    """One option of a game in the ``games`` message (:class:`~companion.engine.core.OptionSpec`)."""
+    name: str
+    default: Any
+    values: list[Any]
+    help: str  # the players' words, in the table's language: shown as it is
+    rulebook: str  # the rulebook section's name ("" when none)
+    setup: bool  # one of the game's real choices at the start (shown first), not a house rule
+
+
+class GameInfoMessage(TypedDict):
+    """A registered game in the ``games`` message."""
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: list[GameOptionMessage]
+    seat_colours: list[str]  # palette keys by seat when the pieces print them (Game.seat_colours); else []
+
+
+class GamesMessage(TypedDict):
+    """The answer to ``games``: every registered game, and the game on the table (or None)."""
+    type: Literal["games"]
+    games: list[GameInfoMessage]
+    current: dict[str, Any] | None

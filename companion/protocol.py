@@ -98,7 +98,7 @@ Client -> daemon:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import msgspec
@@ -218,7 +218,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
 
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
     view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label, main, screen}] (never a private
-    or a tap-only choice; ``main``: the expected next step, the one large button), ``over``, ``private``:
+    or a tap-only choice; ``main``: the expected next step, the one large button), ``over``,
+    ``summary`` (once over: how it ended, ``Game.summary``, else None), ``private``:
     ``{"player": name}`` when the prompt has private choices, which that player sees only by
     asking ``private``, else None; ``out_of_turn``: [{key, label, player}], choices another
     player may make now), ``todo`` ([{kind, text}]: what the table must physically do now,
@@ -228,9 +229,10 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     ``private_view`` is not empty), ``news`` (what the last input did), ``why`` (one entry per news line:
     ``{"rule", "text", "from"}`` or None, :mod:`companion.engine.why`) and ``log`` (recent
     news, oldest first; ``log_why``: one ``why`` entry or None per ``log`` line, so a screen can
-    explain any line of its history) and ``colours`` (player -> palette key, from the header; ``{}`` when
-    none were chosen), ``lesson`` (first-game mode: :func:`lesson_message`, else None), ``odds`` (the odds meter:
-    :func:`odds_message`).
+    explain any line of its history) and ``colours`` (player -> palette key, from the header and
+    ``Game.seat_colours``; ``{}`` when none were chosen), ``status`` (the game's counters in one
+    line for a text screen, ``Game.status_line``, or None), ``lesson`` (first-game mode:
+    :func:`lesson_message`, else None), ``odds`` (the odds meter: :func:`odds_message`).
     Every sentence (prompt, choice labels, news, log) is rendered in ``lang``
     (:func:`companion.i18n.render`); ``touch``: the table has no dice button, so a sentence
     that asks for it names the button to touch instead (issue 17 item 7). The daemon adds ``language``, ``readers``:
@@ -245,11 +247,12 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         log_why = why_message(recent, lang)
     if session is None:
         empty: PromptMessage = {"text": render(msg("No game yet: start a new one."), lang), "player": None,
-                                "choices": [], "over": False, "private": None, "out_of_turn": []}
+                                "choices": [], "over": False, "summary": None, "private": None,
+                                "out_of_turn": []}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
                 "view": {}, "prompt": empty, "can_undo": False, "private_players": [], "news": [], "why": [],
                 "todo": [], "log": render_all(recent, lang, touch), "log_why": log_why,
-                "colours": {}, "lesson": None,
+                "colours": {}, "status": None, "lesson": None,
                 "odds": None}
     p = session.prompt
     prompt: PromptMessage = {
@@ -257,6 +260,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "player": p.player,
         "choices": [_choice_message(c, lang) for c in p.choices if not (c.private or c.tap_only)],
         "over": p.over,
+        "summary": _summary(session, lang) if p.over else None,
         "private": private_prompt_owner(p),
         "out_of_turn": [{"key": c.key, "label": render(c.label, lang), "player": c.player}
                         for c in p.out_of_turn if not c.private],
@@ -275,7 +279,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "todo": todo_message(session.todo, lang, first_game=session.first_game),
         "log": render_all(recent, lang, touch),
         "log_why": log_why,  # issue 33 item 2: one entry per log line, as ``why``
-        "colours": dict(session.header.colours),
+        "colours": _colours(session),
+        "status": _status(session, lang),
         "lesson": lesson_message(session, lang),
         "odds": odds_message(session, lang),
     }
@@ -339,10 +344,32 @@ def private_prompt_owner(prompt) -> PrivateOwner | None:
     return {"player": prompt.player, "main": any(c.main for c in private)}
 
 
+def _colours(session) -> dict[str, str]:
+    """Player -> palette key: the header's, and the printed colour by seat in a game whose
+    pieces print them (:attr:`~companion.engine.game.Game.seat_colours`: a pawn's colour wins)."""
+    players = session.header.players
+    return {**dict(session.header.colours), **dict(zip(players, session.spec.seat_colours))}
+
+
+def _status(session, lang: str) -> str | None:
+    """The game's counters in one line (:meth:`~companion.engine.game.Game.status_line`) in
+    ``lang``, or None."""
+    line = session.spec.status_line(session.state)
+    return None if line is None else render(line, lang)
+
+
+def _summary(session, lang: str) -> str | None:
+    """How the finished game ended (:meth:`~companion.engine.game.Game.summary`) in ``lang``,
+    or None when the game gives none (the screen then shows the prompt)."""
+    said = session.spec.summary(session.state)
+    return None if said is None else render(said, lang)
+
+
 def private_message(session, player: str, lang: str = "en", touch: bool = False) -> PrivateMessage:
     """The answer to ``{"cmd": "private", "player": NAME}``, for the asking client only.
 
-    Keys: ``type`` (``"private"``), ``player``, ``view`` (the game's
+    Keys: ``type`` (``"private"``), ``player``, ``headings`` (each key of the view -> its
+    heading in ``lang``: :attr:`~companion.engine.game.Game.view_headings`), ``view`` (the game's
     :attr:`~companion.engine.game.Game.private_view` for ``player``, every sentence
     rendered in ``lang``; ``{}`` when the game has none) and ``prompt``: when the current
     prompt's private choices belong to ``player``, ``{"text", "choices": [{key, label,
@@ -357,17 +384,10 @@ def private_message(session, player: str, lang: str = "en", touch: bool = False)
         prompt = {"text": render(p.text, lang, touch),
                   "choices": [{"key": c.key, "label": render(c.label, lang), "private": c.private}
                               for c in p.choices if not c.tap_only]}
-    return {"type": "private", "player": player, "view": render_tree(view, lang), "prompt": prompt}
-
-
-#: Headings of the private view's keys (``Game.private_view``) on the privacy screen, the
-#: phone page and the terminal; a key not listed is shown in its own words.
-VIEW_HEADINGS = {
-    "secret_victory": msg("Your secret victory card"),
-    "intrigue_drawn": msg("The Intrigue card you just drew"),
-    "intrigue_held": msg("Your Intrigue cards"),
-    "accusation": msg("Your accusation so far"),
-}
+    known = spec.view_headings
+    headings = {key: render(known[key], lang) if key in known else view_heading(key) for key in view}
+    return {"type": "private", "player": player, "view": render_tree(view, lang), "headings": headings,
+            "prompt": prompt}
 
 
 def private_player(state: dict[str, Any] | None) -> str:
@@ -375,10 +395,11 @@ def private_player(state: dict[str, Any] | None) -> str:
     return str((((state or {}).get("prompt") or {}).get("private") or {}).get("player") or "")
 
 
-def view_heading(key: str, say: Callable[[Any], str]) -> str:
-    """The heading of private view entry ``key``, said by ``say`` (a message -> text in the
-    table's language), or the key in words ("secret_cards" -> "Secret cards")."""
-    return say(VIEW_HEADINGS[key]) if key in VIEW_HEADINGS else key.replace("_", " ").capitalize()
+def view_heading(key: str, headings: Mapping[str, str] | None = None) -> str:
+    """The heading of private view entry ``key``: the ``private`` message's ``headings``
+    (the game's :attr:`~companion.engine.game.Game.view_headings`, rendered), or the key in
+    words ("secret_cards" -> "Secret cards")."""
+    return (headings or {}).get(key) or key.replace("_", " ").capitalize()
 
 
 def view_text(value: Any, name: Callable[[str], str] = str) -> str:

@@ -289,7 +289,7 @@ def decode(line: bytes | str) -> dict[str, Any]:
 SERVER_MESSAGES: dict[str, Any] = {
     "state": messages.StateMessage, "notice": messages.NoticeMessage, "check": messages.CheckMessage,
     "private": messages.PrivateMessage, "rules": messages.RulesMessage, "components": messages.ComponentsMessage,
-    "phone_links": messages.PhoneLinksMessage,
+    "phone_links": messages.PhoneLinksMessage, "games": messages.GamesMessage,
 }
 
 

@@ -506,7 +506,7 @@ class Session:
         for chance in entry.chances:
             state = self.spec.apply(state, chance["key"])
             news += self.spec.news(state)
-        return [undo_words.reverse(line) for line in todo_lines(news)]
+        return [undo_words.reverse(line, self.spec.undo_sentences) for line in todo_lines(news)]
 
     def _correction_label(self, key: str) -> str | None:
         """"Room E: +1 ghost" for a correction the check lists now (after an undo: the one

@@ -118,7 +118,7 @@ class NumberedView(ConsoleView):
         self.private = {"player": player}
         self._print(self.say(msg("Only {player} looks", player=player)))
         for key, value in (answer.get("view") or {}).items():
-            self._print(f"  {view_heading(key, self.say)}: {view_text(value)}")
+            self._print(f"  {view_heading(key, answer.get('headings'))}: {view_text(value)}")
         prompt = answer.get("prompt")
         if not prompt:
             if not answer.get("view"):

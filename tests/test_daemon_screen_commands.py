@@ -33,11 +33,13 @@ def test_games_lists_every_game_with_its_options_and_the_game_on_the_table(tmp_p
     assert mode == {"name": "mode", "default": "nightmare", "values": ["nightmare", "advanced", "basic"],
                     "help": "Nightmare (12 cursed treasures, passages, jinxed items), Advanced (the 8 numbered "
                             "treasures, dropped off in order) or Basic (8 treasures, a smaller Ghost deck).",
-                    "rulebook": "Set Up; Alternate Modes"}
+                    "rulebook": "Set Up", "setup": True}
     assert deck == {"name": "ghost_deck", "default": "virtual", "values": ["virtual", "physical"],
                     "help": "Who draws Ghost, Ghost King and Cellar cards: the companion, or the table tapping "
                             "each real card.",
-                    "rulebook": "Set Up"}
+                    "rulebook": "Set Up", "setup": True}
+    assert cellar["options"][4]["name"] == "rogue_ghost" and cellar["options"][4]["setup"] is False  # a house rule
+    assert "notes" not in cellar["options"][4]["rulebook"] + cellar["options"][4]["help"]  # research stays in refs
     # issue 19: house rule exited_hunters; issue 31: table_dice; issue 33: the engine's first_game, last
     assert len(cellar["options"]) == 22
     assert cellar["options"][-1]["name"] == "first_game" and cellar["options"][-1]["default"] is False

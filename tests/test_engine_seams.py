@@ -53,7 +53,10 @@ def _refusal(state: _Toy, key, component):
 TOY = GameSpec(id="creepy_cellar", title="Toy", min_players=2, max_players=2, options=(),
                setup=lambda players, options: _Toy(news=(todo("setup", "Put the clock on the table"),)),
                prompt=_prompt, apply=_apply, view=lambda state: {"turn": state.turn},
-               news=lambda state: state.news, refusal=_refusal)
+               news=lambda state: state.news, refusal=_refusal,
+               summary=lambda state: msg("The hunters won!") if state.turn >= 2 else None,
+               private_view=lambda state, player: {"secret_victory": "Card 3", "secret_cards": []},
+               view_headings={"secret_victory": msg("Your secret victory card")})
 
 
 @pytest.fixture
@@ -98,6 +101,60 @@ def test_todo_holds_the_last_accepted_inputs_instructions_only(session):
 def test_the_main_choice_is_marked_in_the_state_message(session):
     choices = protocol.state_message(session, [])["prompt"]["choices"]
     assert [(c["key"], c["main"]) for c in choices] == [("look", False), ("end-turn", True)]
+
+
+def test_a_finished_game_sends_its_summary_in_the_table_language(session):
+    """Issue 27 item 3: the game says how it ended (Game.summary); no screen cuts it out of the prompt."""
+    assert protocol.state_message(session, [])["prompt"]["summary"] is None
+    assert session.handle(Touch("end-turn")).accepted and session.handle(Touch("end-turn")).accepted
+    assert protocol.state_message(session, [])["prompt"]["summary"] == "The hunters won!"
+    assert protocol.state_message(session, [], lang="it")["prompt"]["summary"] == "I cacciatori hanno vinto!"
+
+
+def test_the_private_view_comes_with_the_games_headings_in_the_table_language(session):
+    """Issue 27 item 3: each game names its private view's keys (Game.view_headings); the
+    message carries them, so no shared module knows a game's keys."""
+    assert protocol.private_message(session, "Ada")["headings"] == {"secret_victory": "Your secret victory card",
+                                                                    "secret_cards": "Secret cards"}
+    italian = protocol.private_message(session, "Ada", lang="it")["headings"]
+    assert italian["secret_victory"] == "La tua carta vittoria segreta"
+
+
+def test_a_game_whose_pawns_print_the_colours_sends_them_by_seat():
+    """Creepy Cellar's pawns (red, yellow, blue, green by seat; Game.seat_colours) win over
+    the header's colours; a game without printed colours keeps the header's."""
+    from companion.engine import get_game
+
+    header = GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 1,
+                                   "colours": {"Ada": "orange"}})
+    cellar = Session(get_game("creepy_cellar"), header)
+    assert protocol.state_message(cellar, [])["colours"] == {"Ada": "vermillion", "Bo": "yellow"}
+    # and its counters for a text screen (Game.status_line), in the table's language
+    assert protocol.state_message(cellar, [])["status"] == "[hauntings 0/8 | King - | locked -]"
+    assert protocol.state_message(cellar, [], lang="it")["status"] == "[infestazioni 0/8 | Re - | chiuse: -]"
+    header = GameHeader.from_json({"game": "children", "players": ["Ada", "Bo"], "seed": 1,
+                                   "colours": {"Ada": "orange"}})
+    children = protocol.state_message(Session(get_game("children"), header), [])
+    assert (children["colours"], children["status"]) == ({"Ada": "orange"}, None)
+
+
+def test_option_help_is_the_players_words_with_the_research_in_refs():
+    """Issue 27 item 3: the screens show an option's help and rulebook section as they are,
+    so no research reference ("notes 3.E F-A6", "issue 4", "C-A10", a web site) and no raw
+    value ("(ghost_king)") is in them: those stay in ``refs`` (or the value buttons)."""
+    import re
+
+    from companion.engine import all_games
+    from companion.engine.lessons import ENGINE_OPTIONS
+
+    research = re.compile(r"\bnotes \d|\bissue \d|\b[A-Z]-A\d|\.(com|org|net)\b")
+    options = [o for spec in all_games().values() for o in spec.options] + list(ENGINE_OPTIONS)
+    for option in options:
+        shown = f"{option.help} {option.rulebook}"
+        assert not research.search(shown), (option.name, shown)
+        assert not any(f"({value})".lower() in shown.lower() for value in (*option.values, "true", "false")), shown
+    assert sum(bool(o.refs) for o in options) >= 50  # the research kept beside them
+    assert {o.name for o in options if o.setup} >= {"mode", "ghost_deck", "edition", "envelope", "first_game"}
 
 
 def test_an_out_of_turn_choice_is_offered_and_accepted(session):

@@ -62,12 +62,13 @@ def test_colours_are_in_the_state_and_survive_a_resume(tmp_path):
     store = EventStore(tmp_path / "d.sqlite3")
     with running_daemon(tmp_path, store, socket="a.sock") as first, Client(first.socket_path).connect() as client:
         assert client.state["colours"] == {}  # no game yet
-        ack = client.request({"cmd": "new_game", "game": "creepy_cellar", "players": ["Ada", "Bo"],
+        # a game whose pieces print no colours: Creepy Cellar's pawns would win (Game.seat_colours)
+        ack = client.request({"cmd": "new_game", "game": "children", "players": ["Ada", "Bo"],
                               "colours": {"Ada": "sky_blue", "Bo": "vermillion"}})
         assert ack["ok"] is True
         client.request({"cmd": "state"})
         assert client.state["colours"] == {"Ada": "sky_blue", "Bo": "vermillion"}
-        refused = client.request({"cmd": "new_game", "game": "creepy_cellar", "players": ["Ada", "Bo"],
+        refused = client.request({"cmd": "new_game", "game": "children", "players": ["Ada", "Bo"],
                                   "colours": {"Ada": "pink"}, "abandon": True})
         assert refused["ok"] is False and "'colours' gives 'Ada' 'pink'" in refused["text"]
     with running_daemon(tmp_path, store, socket="b.sock") as second:

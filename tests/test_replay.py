@@ -39,6 +39,7 @@ def test_demo_is_a_whole_game_of_at_least_20_turns():
     assert {h["at"] for h in view["hunters"].values()} == {"outside"}
     assert view["turn_number"] >= 20
     assert result.state["prompt"]["over"] is True
+    assert result.state["prompt"]["summary"] == "The hunters won!"  # Game.summary, for the game-over panel
     assert result.refused == [(19, "Unknown tag 04DEADBEEF0042 on reader table: it is not enrolled. To enroll it, "
                                    "open Settings, Enroll tags on the table screen, or run companion tags enroll "
                                    "04DEADBEEF0042 COMPONENT.")]

@@ -62,7 +62,7 @@ def test_solved_game_through_the_daemon():
     assert view["powers_used"] == {"Ada": False, "Bo": True, "Cy": False}
     assert view["intrigue"] == {"left": 21, "discarded": 2}
     assert view["movers"]["Kid 5"] == "Location 5" and view["items"]["Jack-in-the-Box"] == "Location 5"
-    assert state["prompt"]["over"] is True
+    assert state["prompt"]["over"] is True and state["prompt"]["summary"] == "Bo solved the mystery!"
     log = [s for m in messages if m.get("type") == "state" for s in m["news"]]
     for sentence in ("Bo and Cy tie: they roll again.", "Cy goes first; play continues clockwise.",
                      "Put kid card number 5 of the row into the envelope without looking; "

@@ -171,10 +171,19 @@ def test_play_names_the_game_it_started_by_its_title_and_number_in_the_tables_la
 
 
 def test_the_status_line_of_creepy_cellar_is_said_in_italian():
+    """The game says its counters (Game.status_line, the state's ``status``); the terminal prints them."""
+    from dataclasses import replace
+
+    from companion.engine import get_game, resolve_options
+    from companion.i18n import render
+
+    cellar = get_game("creepy_cellar")
+    state = replace(cellar.setup(["Ada", "Bo"], resolve_options(cellar, {})), locked="green")
+    status = render(cellar.status_line(state), "it")
+    assert status == "[infestazioni 0/8 | Re - | chiuse: porte verdi]"
     out = io.StringIO()
     view = NumberedView(out)
-    view({"type": "state", "language": "it", "news": [], "log": [],
-          "view": {"hauntings": 0, "haunting_limit": 8, "ghost_king": None, "locked": "green"},
+    view({"type": "state", "language": "it", "news": [], "log": [], "view": {}, "status": status,
           "prompt": {"text": "Ada: tocca «Tira il dado»", "choices": []}})
     assert out.getvalue() == "[infestazioni 0/8 | Re - | chiuse: porte verdi] Ada: tocca «Tira il dado»\n"
 

@@ -17,7 +17,6 @@ from companion.protocol import SCREEN_DEFAULTS, private_player
 from ui.boards.names import clean_label
 from ui.i18n import translate
 from ui.readers import ReaderActivity
-from ui.seats import printed_colours
 from ui.text import strip_placeholders
 
 #: Pages the players move between; ``waiting`` and ``enroll`` are chosen by the daemon's
@@ -48,6 +47,7 @@ class TableModel(EventDispatcher):
         colours: player name -> palette key (``companion.palette``), the game's header's.
         prompt_text, player, choices, over: the current prompt; ``choices`` are
             ``{"key", "label"}`` dicts.
+        summary: once it is over, how the game ended (the prompt's ``summary``), else "".
         can_undo: the daemon would accept Undo.
         history: ``(text, kind)`` log entries, oldest first: kind ``"news"`` or ``"notice"``;
             ``fresh``: how many of the last entries are new since the previous state;
@@ -94,6 +94,7 @@ class TableModel(EventDispatcher):
     view = DictProperty({})
     colours = DictProperty({})
     prompt_text = StringProperty("")
+    summary = StringProperty("")
     player = StringProperty("")
     choices = ListProperty([])
     over = BooleanProperty(False)
@@ -161,8 +162,7 @@ class TableModel(EventDispatcher):
         self.language = message.get("language") or "en"
         self.game = message.get("game") or ""
         self.title = message.get("title") or ""
-        colours = {**dict(message.get("colours") or {}),
-                   **printed_colours(self.game, message.get("view") or {})}  # a pawn's printed colour wins
+        colours = dict(message.get("colours") or {})  # a pawn's printed colour in it already (Game.seat_colours)
         if colours != self.colours:
             self.colours = colours  # before the view: the table screen hands both to the board
         self.view = strip_placeholders(message.get("view") or {})
@@ -176,6 +176,7 @@ class TableModel(EventDispatcher):
         self.hardware = dict(message.get("hardware") or {})
         self.lesson = dict(message.get("lesson") or {})
         self.odds = dict(message.get("odds") or {})
+        self.summary = strip_placeholders(prompt.get("summary") or "")  # before the prompt: the panel reads both
         self.prompt_text = text  # true to the hardware already: the daemon words it (issue 17 item 7)
         self.private_main = bool((prompt.get("private") or {}).get("main"))  # before its player: kv reads both
         self.private_player = private_player(message)

@@ -58,12 +58,14 @@ def phone_offer(player: str, phones: dict | None) -> bool:
     return bool(player) and player in (phones or {}) and not (phones or {})[player]
 
 
-def view_lines(view: dict[str, Any], _: Translate = english) -> list[tuple[str, str]]:
-    """``(heading, text)`` for each entry of a private view, in the daemon's order: lists
+def view_lines(view: dict[str, Any], _: Translate = english,
+               headings: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    """``(heading, text)`` for each entry of a private view, in the daemon's order (each
+    heading the ``private`` message's ``headings``, :func:`companion.protocol.view_heading`): lists
     joined with commas, a card (a dict with a ``name``) by its name, as the boards name it
     (:func:`ui.boards.names.card_name`: no "(placeholder)" mark, stand-ins in the table's
     language, issue 26)."""
-    return [(view_heading(key, lambda text: _(str(text))), view_text(value, lambda name: card_name(name, _)))
+    return [(_(view_heading(key, headings)), view_text(value, lambda name: card_name(name, _)))
             for key, value in view.items()]
 
 

@@ -19,7 +19,7 @@ class Summary:
     """What the game-over panel shows.
 
     Attributes:
-        headline: "Ada won." / "The hunters won!" (the prompt without its "The game is over:").
+        headline: "Ada won." / "The hunters won!" (the game's summary of how it ended).
         result: ``"won"`` (someone or the table won: green), ``"lost"`` (red) or ``"tie"``.
         winners: the winning players' names, if the game names them.
         reason: the news line that ended the game (the rule that ended it; one line).
@@ -36,14 +36,11 @@ class Summary:
     solution: list[str] = field(default_factory=list)
 
 
-def headline(prompt: str, _: Translate = english) -> str:
-    """The prompt of a finished game without its "The game is over: " (in either language),
-    first letter capitalised."""
-    for prefix in (_("The game is over"), "The game is over"):
-        if prompt.startswith(prefix) and prompt[len(prefix):len(prefix) + 1] in (":", "."):
-            rest = prompt[len(prefix) + 1:].strip()
-            return rest[:1].upper() + rest[1:] if rest else prompt
-    return prompt
+def headline(prompt: str, summary: str = "") -> str:
+    """The panel's headline: the game's ``summary`` of how it ended (the state's
+    ``prompt.summary``), first letter capitalised; the ``prompt`` as it is for a game that
+    gives none."""
+    return summary[:1].upper() + summary[1:] if summary else prompt
 
 
 def result_of(view: dict) -> tuple[str, list[str]]:
@@ -86,11 +83,12 @@ def scores_of(view: dict, _: Translate = english) -> tuple[str, list[tuple[str, 
     return heading, sorted(rows, key=lambda row: -row[1])
 
 
-def summarise(view: dict, prompt: str, news: list[str], _: Translate = english) -> Summary:
-    """The summary of a finished game: ``news`` are the last input's news (the rule that
-    ended it is among them); lines that repeat the headline or list the solution are left out."""
+def summarise(view: dict, prompt: str, news: list[str], _: Translate = english, summary: str = "") -> Summary:
+    """The summary of a finished game: ``summary`` is the state's ``prompt.summary`` (how it
+    ended, :func:`headline`); ``news`` are the last input's news (the rule that ended it is
+    among them); lines that repeat the headline or list the solution are left out."""
     result, winners = result_of(view)
-    top = headline(prompt, _)
+    top = headline(prompt, summary)
     solution = [str(card) for card in view.get("solution") or []]
     reason = [line for line in news if line and line != prompt and top.rstrip(".!") not in line
               and not (solution and all(card in line for card in solution))][-1:]

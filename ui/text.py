@@ -37,9 +37,6 @@ def english(text: str, **params) -> str:
     """The identity ``_``: ``text`` formatted with ``params``."""
     return text.format(**params) if params else text
 
-#: How the daemon starts the prompt of a finished game.
-OVER_PREFIX = "The game is over: "
-
 #: How many news lines the event log shows at most.
 LOG_LINES = 6
 
@@ -113,11 +110,9 @@ def turn_markup(view: dict, player: str, over: bool, _: Translate = english, col
 
 
 def prompt_markup(text: str, player: str, over: bool, colours: dict | None = None) -> str:
-    """The prompt, with a leading "Name:" in the player's colour (gold without one); the
-    over-prefix dropped once it is over."""
-    if over and text.startswith(OVER_PREFIX):
-        rest = text[len(OVER_PREFIX):]
-        return escape_markup(rest[:1].upper() + rest[1:])
+    """The prompt, with a leading "Name:" in the player's colour (gold without one). Once the
+    game is ``over`` the table shows the game-over panel instead (its headline is the game's
+    ``summary``), and the prompt as it is."""
     if player and text.startswith(f"{player}:"):
         return (coloured(f"{player}:", theme.on_dark(theme.player_colour(player, colours or {})))
                 + escape_markup(text[len(player) + 1:]))

@@ -11,6 +11,7 @@ from companion import protocol
 from companion.errors import CompanionError
 from companion.header import GameHeader, HeaderError, check_new_players, random_seed
 from companion.i18n import Msg, msg, render
+from companion.messages import GameInfoMessage, GamesMessage
 
 if TYPE_CHECKING:
     from companion.daemon.api import DaemonApi
@@ -66,20 +67,21 @@ def _table_content(game: Any, store: EventStore) -> dict[str, Any]:
         return {}  # the header check says so
 
 
-def games(daemon: DaemonApi) -> dict[str, Any]:
+def games(daemon: DaemonApi) -> GamesMessage:
     """``games``: every registered game with its options, and the game on the table:
     ``{"type": "games", "games": [{id, title, min_players, max_players, options: [{name,
-    default, values, help, rulebook}]}], "current": {id, game, title, players, started,
+    default, values, help, rulebook, setup}], seat_colours}], "current": {id, game, title, players, started,
     last_input, inputs, over} or None}``."""
     from companion.engine import all_games
     from companion.engine.lessons import ENGINE_OPTIONS  # first-game mode, for every game
 
-    games = [{"id": spec.id, "title": spec.title, "min_players": spec.min_players,
-              "max_players": spec.max_players,
-              "options": [{"name": o.name, "default": o.default, "values": list(o.values),
-                           "help": render(o.help, daemon.language), "rulebook": o.rulebook}
-                          for o in (*spec.options, *ENGINE_OPTIONS)]}
-             for spec in all_games().values()]
+    games: list[GameInfoMessage] = [
+        {"id": spec.id, "title": spec.title, "min_players": spec.min_players, "max_players": spec.max_players,
+         "options": [{"name": o.name, "default": o.default, "values": list(o.values),
+                      "help": render(o.help, daemon.language), "rulebook": o.rulebook, "setup": o.setup}
+                     for o in (*spec.options, *ENGINE_OPTIONS)],
+         "seat_colours": list(spec.seat_colours)}
+        for spec in all_games().values()]
     return {"type": "games", "games": games, "current": _current_game(daemon)}
 
 

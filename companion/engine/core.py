@@ -173,8 +173,14 @@ class OptionSpec:
         name: the option key used in scripts and settings (``"rogue_ghost"``).
         default: the value used when the table says nothing.
         values: the allowed values.
-        help: one line a player understands.
-        rulebook: the rulebook section (or notes.md entry) this option settles.
+        help: one line a player understands, in the players' words (the screens show it as
+            it is: no research reference, no raw value).
+        rulebook: the name of the rulebook section this option settles, as the table reads
+            it on the screen ("Ghost King card"); "" when no section says.
+        refs: the research behind the option, for its authors only (notes.md entries,
+            issues, the rulebook passages weighed); never shown.
+        setup: one of the game's real choices at the start (mode, edition, who draws or deals
+            the cards), shown first on the New game screen; False: a house rule, kept folded.
     """
 
     name: str
@@ -182,6 +188,8 @@ class OptionSpec:
     values: tuple[Any, ...]
     help: str
     rulebook: str = ""
+    refs: str = ""
+    setup: bool = False
 
 
 class HasOptions(Protocol):

@@ -43,6 +43,8 @@ HOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "_apply": ("rules", "act"),
     "correct": ("tablecheck", "correct"),
     "view": ("view", "view"),
+    "summary": ("prompts", "summary"),
+    "status_line": ("view", "status_line"),
     "private_view": ("view", "player_view"),
     "component_label": ("components", "component_label"),
     "check": ("tablecheck", "check"),
@@ -120,6 +122,17 @@ class Game:
             under; an unfinished game recorded under an older version still resumes when its
             log replays, and is otherwise kept read-only (:class:`~companion.session.OutdatedGame`).
             ``tests/golden`` records it beside each bundled script's outcome.
+        view_headings: the heading of each key of :meth:`private_view` as the privacy screen,
+            the phone page and the terminal show it (``{"secret_victory": msg("Your secret
+            victory card")}``); a key not listed is shown in its own words. Sent with the view
+            (the ``private`` message's ``headings``).
+        undo_sentences: the exact reverse of some of the game's physical instructions, said when
+            the input that gave one is undone: the instruction's message id -> its reverse from
+            the instruction's parameters ("Lock the {doors}: ..." -> ``todo("return", "Unlock the
+            {doors}.", **p)``); every other instruction gets its kind's (:mod:`companion.undo_words`).
+        seat_colours: the players' colours by seat (palette keys, :mod:`companion.palette`) when
+            the game's pieces print them (Creepy Cellar's pawns); empty: the table chooses. Sent
+            in the ``games`` message (the New game screen gives them) and in each state's ``colours``.
         private_information: the game has something only one player may see or choose (a
             secret card, a card drawn into a hand, an accusation): phones (issue 22) are
             offered for it; False: every state message says ``"phones": {}`` and the table
@@ -141,6 +154,9 @@ class Game:
     content: ContentSpec | None = None
     rules_version: int = 1
     private_information: bool = True
+    view_headings: Mapping[str, Msg] = MappingProxyType({})
+    seat_colours: tuple[str, ...] = ()
+    undo_sentences: Mapping[str, Callable[[Mapping[str, Any]], Msg]] = MappingProxyType({})
     #: action kind (a key's part before its first ``:``) -> the rule that applies it, as
     #: ``rule(state, rest of the key)`` (``"die:6"``: ``handlers["die"](state, "6")``), given
     #: the state :meth:`cleared`; the game's ``rules.HANDLERS``.
@@ -244,6 +260,19 @@ class Game:
         finished game is not resumed."""
         return state.outcome
 
+    def summary(self, state: Any) -> Msg | None:
+        """How a finished game ended, in one sentence for the game-over panel ("The hunters
+        won!"): the over prompt's words without its "The game is over:". None (the default, and
+        while the game goes on): the panel shows the prompt as it is. Sent as the prompt's
+        ``summary``, so no screen has to cut it out of the prompt."""
+        return None
+
+    def status_line(self, state: Any) -> Msg | None:
+        """The game's counters in one line for a text screen (the terminal view prints it
+        before the prompt: Creepy Cellar's "[hauntings 2/5 | King C | locked -]"); None (the
+        default): none. Sent as the state's ``status``."""
+        return None
+
     def component_label(self, component: str) -> str:
         """A component id as players say it ("Ghost card room H"); default: the id."""
         return component
@@ -283,7 +312,8 @@ class Game:
 
 
 #: The optional hooks a :class:`GameSpec` may be given (each keeps its default when None).
-_HOOKS = ("news", "outcome", "component_label", "check", "private_view", "refusal", "encode", "decode")
+_HOOKS = ("news", "outcome", "summary", "status_line", "component_label", "check", "private_view", "refusal",
+          "encode", "decode")
 
 
 class GameSpec(Game):

@@ -22,6 +22,7 @@ FIRST_GAME = OptionSpec(
     "first_game", False, (False, True),
     msg("First game: the first time each kind of step comes up, the companion explains its rule in plain "
         "words."),
+    setup=True,
 )
 
 #: Options the engine offers for every game, beside the game's own (never passed to ``setup``).

@@ -49,7 +49,7 @@ def private_part(answer: dict[str, Any], lang: str) -> dict[str, Any]:
     """What the page shows of one player's ``private`` answer: ``lines`` (``{"heading",
     "text"}`` for each entry of the view) and ``prompt`` (``{"text", "choices"}`` when the
     private choices are theirs, else None)."""
-    lines = [{"heading": view_heading(key, lambda text: render(text, lang)), "text": view_text(value)}
+    lines = [{"heading": view_heading(key, answer.get("headings")), "text": view_text(value)}
              for key, value in (answer.get("view") or {}).items()]
     prompt = answer.get("prompt")
     if prompt is not None:

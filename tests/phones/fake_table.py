@@ -25,7 +25,8 @@ class FakeTable:
                 {"key": "pick:kid-5", "label": "Kid 5", "private": True},
                 {"key": "pick:kid-6", "label": "Kid 6", "private": True},
                 {"key": "accuse-restart", "label": "Start again", "private": False}]}
-        return {"type": "private", "player": player, "view": {"accusation": [SECRETS[player]]}, "prompt": prompt}
+        return {"type": "private", "player": player, "view": {"accusation": [SECRETS[player]]},
+                "headings": {"accusation": "Your accusation so far"}, "prompt": prompt}
 
     async def choose(self, player: str, key: str, revision):
         self.chosen.append((player, key, revision))

@@ -172,6 +172,7 @@ def test_the_page_runs_only_its_own_script():
 
 def test_the_private_part_shows_headings_and_the_players_choices():
     answer = {"view": {"accusation": ["Kid 5", "Item 2"], "intrigue_drawn": {"name": "Keeper 4"}},
+              "headings": {"accusation": "Your accusation so far", "intrigue_drawn": "The Intrigue card you just drew"},
               "prompt": {"text": "Which Kid?", "choices": [{"key": "pick:kid-5", "label": "Kid 5", "private": True}]}}
     part = page.private_part(answer, "en")
     assert part["lines"] == [{"heading": "Your accusation so far", "text": "Kid 5, Item 2"},

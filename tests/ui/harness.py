@@ -266,7 +266,8 @@ def roll_undo_and_win(app, out: Path, report: dict):
     yield Until("the game-over screen", lambda: model.over and find_button(app, "New game") is not None)
     yield 0.3
     report["over"] = {"prompt": model.prompt_text, "can_undo": model.can_undo,
-                      "undo_disabled": app.root.ids.screens.current_screen.ids.undo.disabled}
+                      "undo_disabled": app.root.ids.screens.current_screen.ids.undo.disabled,
+                      "summary": app.root.ids.screens.current_screen.ids.gameover.summary}
     report["screenshots"].append(str(save_screenshot(out / "game-over.png")))
     # Menu: Home keeps the finished game's summary and its Undo until a new game (issue 29)
     touch(app.root.ids.screens.current_screen.ids.menu)

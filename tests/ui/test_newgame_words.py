@@ -27,10 +27,10 @@ def test_the_reported_headings_read_in_italian():
 def test_no_english_on_the_new_game_screen(game):
     spec = all_games()[game]
     for option in spec.options:
-        shown = {"help": render(option.help, "it"), "values": option.values}
+        shown = {"help": render(option.help, "it"), "values": option.values, "rulebook": option.rulebook}
         texts = [option_heading(option.name, it), help_text(shown)]
         texts += [value_label(v, it) for v in option.values]
-        if section(option.rulebook):
-            texts.append(it("Rulebook: {section}", section=section_name(section(option.rulebook), it)))
+        if section(shown):
+            texts.append(it("Rulebook: {section}", section=section_name(section(shown), it)))
         for text in texts:
             assert not english_left(text), f"{game} {option.name}: {text!r}"

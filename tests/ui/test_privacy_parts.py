@@ -35,10 +35,12 @@ def test_table_buttons_in_italian():
 def test_private_view_words():
     view = {"secret_victory": {"id": "secret-3", "name": "Secret victory condition 3", "placeholder": True},
             "accusation": ["Kid 5", "Item 2"], "something_new": 3}
-    assert view_lines(view) == [("Your secret victory card", "Secret victory condition 3"),
-                                ("Your accusation so far", "Kid 5, Item 2"), ("Something new", "3")]
+    headings = {"secret_victory": "Your secret victory card", "accusation": "Your accusation so far",
+                "intrigue_held": "Your Intrigue cards"}  # the private message's (Game.view_headings)
+    assert view_lines(view, headings=headings) == [("Your secret victory card", "Secret victory condition 3"),
+                                                   ("Your accusation so far", "Kid 5, Item 2"), ("Something new", "3")]
     it = lambda text, **p: translate(text, "it", **p)  # noqa: E731
-    assert (view_lines({"intrigue_held": ["Keeper 1", "Keeper 2"]}, it)
+    assert (view_lines({"intrigue_held": ["Keeper 1", "Keeper 2"]}, it, headings)
             == [("Le tue carte Intrigo", "Keeper 1, Keeper 2")])
 
 
@@ -71,8 +73,9 @@ def test_the_private_screen_names_cards_as_the_shared_screen_does():
     assert shown["prompt"] == {"text": "Ada: play Ghost 04?",
                                "choices": [{"key": "play:ghost-04", "label": "Ghost 04", "private": True}]}
     it = lambda text, **p: translate(text, "it", **p)  # noqa: E731
-    assert view_lines(answer["view"], it) == [("Le tue carte Intrigo", "Fantasma 04"),
-                                              ("La tua carta vittoria segreta", "Oggetto 5")]
+    headings = {"intrigue_held": "Your Intrigue cards", "secret_victory": "Your secret victory card"}
+    assert view_lines(answer["view"], it, headings) == [("Le tue carte Intrigo", "Fantasma 04"),
+                                                        ("La tua carta vittoria segreta", "Oggetto 5")]
 
 
 def test_the_cards_panel_lists_cards_without_the_placeholder_mark():

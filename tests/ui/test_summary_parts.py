@@ -17,19 +17,19 @@ def test_the_summary_of_a_win_a_loss_and_the_clue_solution():
     hos = {"players": {"Ada": {"score": 12}, "Bo": {"score": 17}, "Cy": {"score": 4}},
            "outcome": "won", "winners": ["Bo"]}
     won = summarise(hos, "The game is over: Bo won.", ["Ada did not meet the secret victory condition.",
-                                                      "Bo wins with 17 points."])
+                                                      "Bo wins with 17 points."], summary="Bo won.")
     assert (won.headline, won.result, won.winners) == ("Bo won.", "won", ["Bo"])
     assert won.reason == ["Bo wins with 17 points."]
     assert (won.scores_heading, won.scores) == ("Points", [("Bo", 17), ("Ada", 12), ("Cy", 4)])
     lost = summarise({"outcome": "lost", "winners": [], "players": {"Ada": {"trapped": ["Rosie"]}}},
                      "The game is over: the ghostly children won.",
-                     ["Every player goes insane: the ghostly children win."])
+                     ["Every player goes insane: the ghostly children win."], summary="The ghostly children won.")
     assert lost.result == "lost" and lost.scores == [("Ada", 1)] and lost.scores_heading == "Ghosts trapped"
     solution = ["Kid 5", "Jack-in-the-Box", "The Synagogue"]
     clue = summarise({"players": ["Ada", "Bo"], "outcome": "Bo", "solution": solution},
                      "The game is over: Bo solved the mystery!",
                      ["Bo is right and solves the mystery!",
-                      "The envelope holds: Kid 5, Jack-in-the-Box, The Synagogue."])
+                      "The envelope holds: Kid 5, Jack-in-the-Box, The Synagogue."], summary="Bo solved the mystery!")
     assert (clue.result, clue.winners, clue.reason) == ("won", ["Bo"], ["Bo is right and solves the mystery!"])
     assert clue.solution == ["Kid 5", "Jack-in-the-Box", "The Synagogue"] and clue.scores == []
     unsolved = summarise({"outcome": "unsolved", "players": ["Ada"]},
@@ -37,10 +37,11 @@ def test_the_summary_of_a_win_a_loss_and_the_clue_solution():
     assert unsolved.result == "lost"
 
 
-def test_the_headline_drops_the_game_is_over_in_both_languages():
-    assert headline("The game is over: the hunters won!") == "The hunters won!"
-    assert headline("La partita è finita. Vittoria: Bo.", _italian) == "Vittoria: Bo."
-    assert headline("La partita è finita: i cacciatori hanno vinto!", _italian) == "I cacciatori hanno vinto!"
+def test_the_headline_is_the_games_summary_never_cut_from_the_prompt():
+    assert headline("The game is over: the hunters won!", "The hunters won!") == "The hunters won!"
+    assert headline("La partita è finita. Vittoria: ada.", "ada ha risolto il mistero!") == "Ada ha risolto il mistero!"
+    over = "La partita è finita: i cacciatori hanno vinto!"
+    assert headline(over) == over  # a game without a summary: the prompt as it is, nothing cut
 
 
 def test_only_the_marked_choice_is_main_and_a_pick_list_has_none():
@@ -76,15 +77,12 @@ def test_placeholder_marks_never_reach_the_screen():
                                         "in_play": [{"name": "Carta oggetto 4"}], "score": 3}
 
 
-def test_printed_colours_ignore_a_view_that_is_not_creepy_cellars():
-    """The board-switch case (issue 17): a state naming Creepy Cellar may still carry the
-    last game's view, whose "hunters" is a list (CLUE: IT's kids) or absent."""
-    from ui.seats import printed_colours
+def test_seat_colours_are_the_games_own_by_seat():
+    """The New game screen gives the colours the game's pieces print (the ``games`` entry's
+    ``seat_colours``), by seat; a game without them leaves the choice to the table."""
+    from ui.seats import seat_colours
 
-    hunters = {"red": {"player": "Ada", "colour": "red"}, "blue": {"player": "Ada", "colour": "blue"},
-               "yellow": {"player": "Bo", "colour": "yellow"}}
-    assert printed_colours("creepy_cellar", {"hunters": hunters}) == {"Ada": "vermillion", "Bo": "yellow"}
-    assert printed_colours("creepy_cellar", {"hunters": ["Mike Hanlon"]}) == {}
-    assert printed_colours("creepy_cellar", {"game": "clue_it", "hunters": hunters}) == {}
-    assert printed_colours("creepy_cellar", {"hunters": {"red": "Ada"}}) == {}
-    assert printed_colours("children", {"hunters": hunters}) == {}
+    cellar = {"id": "creepy_cellar", "seat_colours": ["vermillion", "yellow", "blue", "bluish_green"]}
+    assert seat_colours(cellar, ["Ada", "Bo"]) == {"Ada": "vermillion", "Bo": "yellow"}
+    assert seat_colours({"id": "children", "seat_colours": []}, ["Ada", "Bo"]) is None
+    assert seat_colours(None, ["Ada"]) is None

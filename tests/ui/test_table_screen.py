@@ -95,7 +95,7 @@ def test_table_screen_shows_the_game_and_end_turn_touch_drives_the_daemon(harnes
     assert outcome == "won"
     # The input that ended the game can still be undone (issue 17 item 5).
     assert report["over"] == {"prompt": "The game is over: the hunters won!", "can_undo": True,
-                              "undo_disabled": False}
+                              "undo_disabled": False, "summary": "The hunters won!"}  # the panel's headline
 
     # From cellar room M every move of the die's 6 is reachable without scrolling, End turn
     # the main button and the moves in slots of readable type, a page at a time (issue 29):

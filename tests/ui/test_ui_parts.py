@@ -75,7 +75,7 @@ def test_turn_and_prompt_markup():
     prompt = text.prompt_markup("Ada: move up to 3, fight, then End turn", "Ada", over=False)
     assert prompt == "[color=ffcc33]Ada:[/color] move up to 3, fight, then End turn"
     over = text.prompt_markup("The game is over: the hunters won!", None, over=True)
-    assert over == "The hunters won!"
+    assert over == "The game is over: the hunters won!"  # the game-over panel shows the summary
     assert text.prompt_markup("Tag [x] & co", "", over=False) == "Tag &bl;x&br; &amp; co"
 
 

@@ -113,7 +113,7 @@ class NewGameScreen(Screen):
         """Keep the colours of the players still here; give the first free colour to each
         player without one (only the first time a name is seen). A game whose pieces print
         the players' colours (Creepy Cellar's hunters) gives those, by seat."""
-        printed = seat_colours(self.game, list(self.players))
+        printed = seat_colours(self.spec(), list(self.players))
         if printed is not None:
             self.colours = printed
             return
@@ -129,7 +129,7 @@ class NewGameScreen(Screen):
         """The colour button of player ``index``: the next colour nobody else has, then
         none, then the first free one again."""
         name = self.players[index]
-        if seat_colours(self.game, list(self.players)) is not None:
+        if seat_colours(self.spec(), list(self.players)) is not None:
             _ = App.get_running_app().tr._
             App.get_running_app().show_notice(_("In this game each player's colour is their pawn's, by seat: "
                                                 "change the order to change it."), "info")
@@ -313,8 +313,8 @@ class NewGameScreen(Screen):
         box.add_widget(_label(option_heading(option["name"], _), app, size=20, bold=True))
         box.add_widget(_label(help_text(option), app, size=17, colour=theme.TEXT_DIM))
         where = _("Default: {value}", value=value_label(option["default"], _))
-        if section(option.get("rulebook", "")):
-            where += " · " + _("Rulebook: {section}", section=section_name(section(option["rulebook"]), _))
+        if section(option):
+            where += " · " + _("Rulebook: {section}", section=section_name(section(option), _))
         box.add_widget(_label(where, app, size=15, colour=theme.TEXT_FAINT))
         values = option["values"]
         grid = GridLayout(cols=min(len(values), 3), size_hint_y=None, spacing=6 * unit)

@@ -35,12 +35,14 @@ class GameOverPanel(BoxLayout):
 
     Attributes:
         view, prompt, news: the last state's view, prompt text and news lines.
+        summary: how the game ended (the prompt's ``summary``; "" when the game gives none).
         colours: player name -> palette key.
         tr: the translate function (``app.tr._``); set before the view.
     """
 
     view = DictProperty({})
     prompt = StringProperty("")
+    summary = StringProperty("")
     news = ListProperty([])
     history = ListProperty([])
     colours = DictProperty({})
@@ -54,7 +56,7 @@ class GameOverPanel(BoxLayout):
         super().__init__(orientation="vertical", size_hint_y=None, height=0, **kwargs)
         self.bind(minimum_height=self.setter("height"))
         self.bind(view=self._show, history=self._show, moments_shown=self._show, prompt=self._show, news=self._show,
-                  over=self._show, scale=self._show, colours=self._show, tr=self._show)
+                  summary=self._show, over=self._show, scale=self._show, colours=self._show, tr=self._show)
 
     def _show(self, *_args) -> None:
         self.clear_widgets()
@@ -62,7 +64,7 @@ class GameOverPanel(BoxLayout):
             self.opacity = 0
             return
         self.opacity = 1
-        summary = summarise(dict(self.view), self.prompt, [str(n) for n in self.news], self.tr)
+        summary = summarise(dict(self.view), self.prompt, [str(n) for n in self.news], self.tr, self.summary)
         unit = dp(1) * self.scale
         self.spacing = 4 * unit
         self.padding = (0, 2 * unit)

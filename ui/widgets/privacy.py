@@ -158,7 +158,7 @@ class PrivacyScreen(ModalView):
         _ = self.app.tr._
         self.box.add_widget(self._heading(coloured(_("Only {player} looks", player=self.player), theme.GOLD), 22))
         answer = dict(self.answer)
-        lines = view_lines(answer.get("view") or {}, _)
+        lines = view_lines(answer.get("view") or {}, _, answer.get("headings"))
         prompt = answer.get("prompt")
         if lines:
             # Each heading (small, dim) over its value (large): a card's name stays on one line.

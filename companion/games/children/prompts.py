@@ -19,7 +19,7 @@ from companion.games.children import frames as fr
 from companion.games.children import grid as gr
 from companion.games.children import why
 from companion.games.children.state import Frame, State, Step, push
-from companion.i18n import msg, nmsg, todo
+from companion.i18n import Msg, msg, nmsg, todo
 
 MAX_SKULLS = 3  # "You may keep a maximum of 3 Skull Tokens"
 
@@ -67,6 +67,17 @@ def _resolve_self(state: State) -> State | None:
             return say(state, why.cut_down(line, len(state.enraged_present), state.hand_limit))
     result = _ask(state)
     return None if isinstance(result, Prompt) else result
+
+
+def summary(state: State) -> Msg | None:
+    """How the game ended, for the game-over panel (:meth:`Game.summary`); None while it goes on."""
+    if state.step != Step.OVER:
+        return None
+    if state.outcome == "lost":
+        return msg("The ghostly children won.")
+    if state.outcome == "tie":
+        return msg("A tie, nobody wins.")
+    return msg("{winners} won.", winners=and_names(state.winners))
 
 
 @remember_last  # the caller, then the legality check of apply: computed once

@@ -5,7 +5,10 @@ Rulebook: ``shared/rulebooks/clue-kids-of-derry.txt``; card data and ambiguities
 card, a kept Intrigue card or the envelope (issue 11).
 """
 
+from collections.abc import Callable, Mapping
 from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
 
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
@@ -15,52 +18,69 @@ from companion.games.clue_it import rulecard, rules
 from companion.games.clue_it.content import CONTENT
 from companion.games.clue_it.state import State, player_view, private_view
 from companion.games.clue_it.view import ClueItView
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, msg, todo
 
 #: Options and named house rules, each with the rulebook line or notes.md entry it settles.
 OPTIONS = (
     OptionSpec(
         "envelope", "table", ("table", "companion"),
-        msg("Who seals the envelope: a player by hand (table), or the companion from face-down taps, "
-            "so it can check accusations (companion)."),
-        "Distribute Cards; issue 11",
+        msg("Who seals the envelope: a player by hand, or the companion from face-down taps, so it can check "
+            "accusations."),
+        "Distribute Cards",
+        refs="Distribute Cards; issue 11",
+        setup=True,
     ),
     OptionSpec(
         "intrigue_deck", "physical", ("physical", "virtual", "off"),
-        msg("Intrigue cards: the table draws the real card and taps it (physical), the companion draws "
-            "(virtual), or no Intrigue cards: a \"?\" counts as 1 (off)."),
-        "Intrigue Cards: \"If you're not using the Intrigue Cards, ignore the '?'\"",
+        msg("Intrigue cards: the table draws the real card and taps it, the companion draws, or no Intrigue "
+            "cards: a \"?\" counts as 1."),
+        "Intrigue Cards",
+        refs="Intrigue Cards: \"If you're not using the Intrigue Cards, ignore the '?'\"",
+        setup=True,
     ),
     OptionSpec(
         "leftover_mode", "face_up", ("face_up", "centre"),
-        msg("Leftover Rumor cards lie face-up beside the board (face_up), or face-down in the centre, "
-            "where a player who ends a move there may look at them (centre)."),
-        "Distribute Cards (notes 3.C I-A1)",
+        msg("Leftover Rumor cards lie face-up beside the board, or face-down in the centre, where a player who "
+            "ends a move there may look at them."),
+        "Distribute Cards",
+        refs="Distribute Cards (notes 3.C I-A1)",
     ),
     OptionSpec(
         "double_question", "two", ("two", "one"),
-        msg("Both dice show \"?\": draw two Intrigue cards (two) or one (one); either way move 0."),
-        "Roll the Dice (notes 3.C I-A2)",
+        msg("Both dice show \"?\": draw two Intrigue cards or one; either way move 0."),
+        "Roll the Dice",
+        refs="Roll the Dice (notes 3.C I-A2)",
     ),
     OptionSpec(
         "eliminated_answers", "answer", ("answer", "reveal"),
-        msg("A player out after a wrong accusation keeps the cards and still answers (answer), or lays "
-            "them face-up and no longer answers (reveal)."),
-        "Were you Wrong? (notes 3.C I-A3)",
+        msg("A player out after a wrong accusation keeps the cards and still answers, or lays them face-up and no "
+            "longer answers."),
+        "Were you Wrong?",
+        refs="Were you Wrong? (notes 3.C I-A3)",
     ),
     OptionSpec(
         "ask_requires_entry", "entered", ("entered", "present"),
-        msg("A question only after entering a location this turn (entered), or also from a location one "
-            "is already in, e.g. moved there by another's question (present)."),
-        "Ask a Question (notes 3.C I-A4)",
+        msg("A question only after entering a location this turn, or also from a location one is already in, e.g. "
+            "moved there by another's question."),
+        "Ask a Question",
+        refs="Ask a Question (notes 3.C I-A4)",
     ),
     OptionSpec(
         "balloon_rule", "eliminate", ("eliminate", "end_game"),
-        msg("The 8th Red Balloon drawn puts its drawer out of the game (eliminate), or ends the game "
-            "unsolved for everyone (end_game)."),
-        "Intrigue Cards; press text (notes 1.3, 3.C I-A5)",
+        msg("The 8th Red Balloon drawn puts its drawer out of the game, or ends the game unsolved for everyone."),
+        "Intrigue Cards",
+        refs="Intrigue Cards; press text (notes 1.3, 3.C I-A5)",
     ),
 )
+
+#: The instructions whose reverse is said exactly when an input is undone (issue 26;
+#: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
+#: parameters. Every other instruction gets its kind's reverse.
+UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], Msg]] = MappingProxyType({
+    "Take the cards out of the envelope and show them to everyone.":
+        lambda p: todo("return", "Put the cards back into the envelope.", **p),
+})
+
 
 class ClueIt(Game, package=__name__):
     """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
@@ -72,11 +92,17 @@ class ClueIt(Game, package=__name__):
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
     options = OPTIONS
+    undo_sentences = UNDO_SENTENCES
     chance_sources = ("dice", "intrigue", "envelope")
     components = ci.all_components()
     view_type = ClueItView
     rule_sections = rulecard.SECTIONS
     content = CONTENT
+    view_headings = MappingProxyType({
+        "intrigue_drawn": msg("The Intrigue card you just drew"),
+        "intrigue_held": msg("Your Intrigue cards"),
+        "accusation": msg("Your accusation so far"),
+    })
     def odds(self, state: State) -> tuple[Msg, Fraction] | None:
         """The odds meter (issue 33 item 5): :func:`~companion.games.clue_it.odds.odds`."""
         return odds_meter.odds(state)

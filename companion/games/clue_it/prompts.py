@@ -300,6 +300,15 @@ def _end(state: State) -> Prompt:
     return Prompt(msg("{player}: End turn", player=state.player), state.player, choices)
 
 
+def summary(state: State) -> Msg | None:
+    """How the game ended, for the game-over panel (:meth:`Game.summary`); None while it goes on."""
+    if state.step != Step.OVER:
+        return None
+    if state.outcome == "unsolved":
+        return msg("The mystery remains unsolved.")
+    return msg("{player} solved the mystery!", player=state.outcome)
+
+
 def _over(state: State) -> Prompt:
     if state.outcome == "unsolved":
         return Prompt(msg("The game is over: the mystery remains unsolved."), over=True)

@@ -21,12 +21,16 @@ table the points left and the locked colour so it checks those itself
 (docs/house-rules.md).
 """
 
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
+
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar import rulecard
 from companion.games.creepy_cellar.view import CreepyCellarView
-from companion.i18n import msg
+from companion.i18n import Msg, msg, todo
 
 #: Options and named house rules, each with the rulebook ambiguity it settles.
 OPTIONS = (
@@ -34,122 +38,185 @@ OPTIONS = (
         "mode", "nightmare", cc.MODES,
         msg("Nightmare (12 cursed treasures, passages, jinxed items), Advanced (the 8 numbered "
             "treasures, dropped off in order) or Basic (8 treasures, a smaller Ghost deck)."),
-        "Set Up; Alternate Modes",
+        "Set Up",
+        refs="Set Up; Alternate Modes",
+        setup=True,
     ),
     OptionSpec(
         "ghost_deck", "virtual", ("virtual", "physical"),
         msg("Who draws Ghost, Ghost King and Cellar cards: the companion, or the table tapping each real card."),
         "Set Up",
+        setup=True,
     ),
     OptionSpec(
         "tiles", "virtual", ("virtual", "physical"),
         msg("Who turns over treasures and Jinxed Items: the companion at random, or the table "
             "tapping (or choosing on screen) the real tile."),
-        "Set Up; Treasures; Cellar Cards",
+        "Set Up",
+        refs="Set Up; Treasures; Cellar Cards",
+        setup=True,
     ),
     OptionSpec(
         "mover_tags", False, (False, True),
         msg("The movers carry tags: in the move step the table may tap the active hunter's mover "
             "on the tiles reader, then touch where it goes."),
-        "Set Up (issue 4: a move reported by tapping a hunter's tile)",
+        "Set Up",
+        refs="Set Up (issue 4: a move reported by tapping a hunter's tile)",
+        setup=True,
     ),
     OptionSpec(
         "rogue_ghost", "ghost_king", ("ghost_king", "remove"),
-        msg("A Rogue Ghost card works as the Ghost King card (ghost_king) or is taken out of the deck."),
-        "Contents vs Ghost Cards (notes 3.E F-A1)",
+        msg("A Rogue Ghost card works as the Ghost King card or is taken out of the deck."),
+        "Contents",
+        refs="Contents vs Ghost Cards (notes 3.E F-A1)",
     ),
     OptionSpec(
         "cursed_passage_scope", "secret", ("secret", "trapdoor", "both"),
-        msg("The no-passage cursed treasure blocks secret passages (secret), only the Trap Door "
-            "card (trapdoor), or both."),
-        "Cursed Treasures text vs Quick Reference icon (notes 3.E F-A3)",
+        msg("The no-passage cursed treasure blocks secret passages, only the Trap Door card, or both."),
+        "Cursed Treasures text",
+        refs="Cursed Treasures text vs Quick Reference icon (notes 3.E F-A3)",
     ),
     OptionSpec(
         "cursed_leave_counts_king", False, (False, True),
         msg("Whether the Ghost King alone in a room also keeps a hunter with the no-leave cursed treasure there."),
-        "Cursed Treasures vs Quick Reference icon (notes 3.E F-A4)",
+        "Cursed Treasures",
+        refs="Cursed Treasures vs Quick Reference icon (notes 3.E F-A4)",
     ),
     OptionSpec(
         "cellar_turn_order", "reference", ("reference", "drop_first"),
-        msg("Turn order: move, fight, then drop off (the reference card), or drop off as the move "
-            "ends, then fight (drop_first)."),
-        "Quick Reference vs Pick Up Cellar Card (notes 3.E F-A5)",
+        msg("Turn order: move, fight, then drop off (the reference card), or drop off as the move ends, then "
+            "fight."),
+        "Quick Reference",
+        refs="Quick Reference vs Pick Up Cellar Card (notes 3.E F-A5)",
     ),
     OptionSpec(
         "king_haunting", "ghosts", ("ghosts", "king"),
-        msg("The Ghost King with two ghosts: the two ghosts become the haunting (ghosts), or a "
-            "haunting is added and the ghosts stay (king); either way the King moves on."),
-        "Ghost King card (notes 3.E F-A6)",
+        msg("The Ghost King with two ghosts: the two ghosts become the haunting, or a haunting is added and the "
+            "ghosts stay; either way the King moves on."),
+        "Ghost King card",
+        refs="Ghost King card (notes 3.E F-A6)",
     ),
     OptionSpec(
         "king_wrap", "wrap", ("wrap", "skip_cellar"),
-        msg("After room N the Ghost King moves on to A (wrap), or he skips the cellar rooms M and N."),
-        "Ghost King card (notes 3.E F-A7)",
+        msg("After room N the Ghost King moves on to A, or he skips the cellar rooms M and N."),
+        "Ghost King card",
+        refs="Ghost King card (notes 3.E F-A7)",
     ),
     OptionSpec(
         "draw_shuffle_unlocks", False, (False, True),
         msg("Whether the shuffle after a Draw 2/3 + Shuffle card also unlocks the doors."),
-        "Draw 2 and Draw 3 + Shuffle cards (notes 3.E F-A8)",
+        "Draw 2 and Draw 3 + Shuffle cards",
+        refs="Draw 2 and Draw 3 + Shuffle cards (notes 3.E F-A8)",
     ),
     OptionSpec(
         "basic_uses_king_and_cellar_decks", True, (True, False),
-        msg("Basic mode still uses the Ghost King and Cellar decks (true), or drops the Trap "
-            "Door and Rogue Ghost cards and draws no Cellar card."),
-        "Alternate Modes: Basic (notes 3.E F-A9)",
+        msg("Basic mode still uses the Ghost King and Cellar decks, or drops the Trap Door and Rogue Ghost cards "
+            "and draws no Cellar card."),
+        "Alternate Modes",
+        refs="Alternate Modes: Basic (notes 3.E F-A9)",
     ),
     OptionSpec(
         "jinxed_with_treasure", True, (True, False),
-        msg("A hunter holding a Jinxed Item may still drop a treasure off in the cellar (true), or not."),
-        "Cellar Cards: Jinxed Item (notes 3.E F-A10)",
+        msg("A hunter holding a Jinxed Item may still drop a treasure off in the cellar, or not."),
+        "Cellar Cards",
+        refs="Cellar Cards: Jinxed Item (notes 3.E F-A10)",
     ),
     OptionSpec(
         "haunting_overflow", "none", ("none", "next_room"),
         msg("A ghost for a room that holds a haunting joins it as usual, or goes on to the next room."),
-        "Ghost placement (notes 1.5, 3.E F-A11)",
+        "Ghost placement",
+        refs="Ghost placement (notes 1.5, 3.E F-A11)",
     ),
     OptionSpec(
         "pickup_requires_clear", True, (True, False),
-        msg("A treasure can be picked up only from a room without ghosts or hauntings (true), or "
-            "with them there."),
-        "Treasures: fight before picking up (notes 3.E F-A12)",
+        msg("A treasure can be picked up only from a room without ghosts or hauntings, or with them there."),
+        "Treasures",
+        refs="Treasures: fight before picking up (notes 3.E F-A12)",
     ),
     OptionSpec(
         "advanced_put_back", True, (True, False),
-        msg("Advanced mode: a hunter may put a treasure that is not next down face-up in an "
-            "emptied room (true), or must carry it until its slot is next."),
-        "Alternate Modes: Advanced (no rule for a wrong number)",
+        msg("Advanced mode: a hunter may put a treasure that is not next down face-up in an emptied room, or must "
+            "carry it until its slot is next."),
+        "Alternate Modes",
+        refs="Alternate Modes: Advanced (no rule for a wrong number)",
     ),
     OptionSpec(
         "haunting_face_beats_ghost", False, (False, True),
         msg("Whether a haunting face that beats no haunting beats an ordinary ghost."),
-        "Fighting (notes 1.5: UNKNOWN)",
+        "Fighting",
+        refs="Fighting (notes 1.5: UNKNOWN)",
     ),
     OptionSpec(
         "two_player_turns", "alternate", ("alternate", "choose"),
-        msg("With 2 players (two hunters each): each player moves their two hunters in turn "
-            "(alternate), or picks which of the two takes each turn (choose: tap or touch it)."),
-        "notes 1.5 Setup: \"With 2 players, each controls 2 hunters\" (turns not stated)",
+        msg("With 2 players (two hunters each): each player moves their two hunters in turn, or picks which of "
+            "the two takes each turn (tap or touch it)."),
+        "",
+        refs='notes 1.5 Setup: "With 2 players, each controls 2 hunters" (turns not stated)',
     ),
     OptionSpec(
         "jinxed_passage_room", "home", ("home", "jinxed_room"),
-        msg("When a Jinxed Item is dropped, the table may put a discarded secret passage tile back "
-            "in its own room (A, F, G or K: home), or in the Jinxed Item's room (jinxed_room)."),
-        "Jinxed Item: \"you may place a previously discarded secret passage tile in its indicated room\"",
+        msg("When a Jinxed Item is dropped, the table may put a discarded secret passage tile back in its own "
+            "room (A, F, G or K), or in the Jinxed Item's room."),
+        "Jinxed Item",
+        refs='Jinxed Item: "you may place a previously discarded secret passage tile in its indicated room"',
     ),
     OptionSpec(
         "exited_hunters", "out_for_good", ("out_for_good", "keep_turns"),
-        msg("A hunter who leaves the castle once every treasure is in stays out (out_for_good: that "
-            "hunter's turns only flip Ghost cards for the table), or keeps moving and may go back in "
-            "(keep_turns)."),
-        "Winning the Game (silent on hunters already out; docs/house-rules.md)",
+        msg("A hunter who leaves the castle once every treasure is in stays out (that hunter's turns only flip "
+            "Ghost cards for the table), or keeps moving and may go back in."),
+        "Winning the Game",
+        refs="Winning the Game (silent on hunters already out; docs/house-rules.md)",
     ),
     OptionSpec(
         "table_dice", False, (False, True),
-        msg("The companion rolls the movement and fight dice (false), or the table rolls its own and "
-            "touches the face shown (true; the dice button still lets the companion roll)."),
-        "A table that keeps its own dice (issue 31, as House of Spirits' \"The die shows N\")",
+        msg("The companion rolls the movement and fight dice, or the table rolls its own and touches the face "
+            "shown (the dice button still lets the companion roll)."),
+        "A table that keeps its own dice",
+        refs="A table that keeps its own dice (issue 31, as House of Spirits' \"The die shows N\")",
     ),
 )
+
+
+#: A player's colour is their hunter's pawn's (rulebook "Set Up": red, yellow, blue, green, in
+#: seat order; with 2 players each moves two, Ada red and blue, Bo yellow and green: her colour
+#: is her first pawn's). The palette (:mod:`companion.palette`, Okabe–Ito) has no pure red or
+#: green: its nearest colours stand for them. Pawn colour -> palette key.
+HUNTER_PALETTE = {"red": "vermillion", "yellow": "yellow", "blue": "blue", "green": "bluish_green"}
+
+#: The instructions whose reverse is said exactly when an input is undone (issue 26;
+#: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
+#: parameters. Every other instruction gets its kind's reverse.
+UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], Msg]] = MappingProxyType({
+    "Lock the {doors}: nobody moves through them.": lambda p: todo("return", "Unlock the {doors}.", **p),
+    "Lock the {doors}: nobody moves through them. The {unlocked} unlock.":
+        lambda p: todo("return", "Unlock the {doors} and lock the {unlocked} again.", **p),
+    "Unlock the {doors}.": lambda p: todo("return", "Lock the {doors} again: nobody moves through them.", **p),
+    "Place a ghost in room {room}.": lambda p: todo("return", "Take the ghost back off room {room}.", **p),
+    "Take a ghost off room {room}.": lambda p: todo("return", "Put the ghost back in room {room}.", **p),
+    "One ghost beaten in room {room}: take it off the board.":
+        lambda p: todo("return", "Put the beaten ghost back in room {room}.", **p),
+    "Two ghosts beaten in room {room}: take them off the board.":
+        lambda p: todo("return", "Put the two beaten ghosts back in room {room}.", **p),
+    "One haunting beaten in room {room}: take it off the board.":
+        lambda p: todo("return", "Put the beaten haunting back in room {room}.", **p),
+    "Two hauntings beaten in room {room}: take them off the board.":
+        lambda p: todo("return", "Put the two beaten hauntings back in room {room}.", **p),
+    "Three ghosts in room {room} become a haunting: swap them for a haunting.":
+        lambda p: todo("return", "Swap the haunting in room {room} back for three ghosts.", **p),
+    "The Ghost King and two ghosts in room {room}: swap the ghosts for a haunting.":
+        lambda p: todo("return", "Swap the haunting in room {room} back for two ghosts.", **p),
+    "The Ghost King and two ghosts in room {room}: place a haunting there.":
+        lambda p: todo("return", "Take the haunting back off room {room}.", **p),
+    "{player} drops off the {treasure} in cellar slot {slot}.":
+        lambda p: todo("return", "{player} takes the {treasure} back from cellar slot {slot}.", **p),
+    "{player} picks up the {treasure} in room {room}.":
+        lambda p: todo("return", "{player} puts the {treasure} back in room {room}.", **p),
+    "{player} puts the {treasure} down face-up in room {room}.":
+        lambda p: todo("return", "{player} picks the {treasure} back up from room {room}.", **p),
+    "{player} is out of the castle for good: from now on that hunter's turns only flip Ghost cards for the "
+    "table.":
+        lambda p: todo("return", "{player} is back in the castle.", **p),
+})
 
 
 class CreepyCellar(Game, package=__name__):
@@ -163,6 +230,8 @@ class CreepyCellar(Game, package=__name__):
     min_players = 1
     max_players = 4
     options = OPTIONS
+    seat_colours = tuple(HUNTER_PALETTE[colour] for colour in cc.HUNTER_COLOURS)
+    undo_sentences = UNDO_SENTENCES
     chance_sources = ("movement_die", "ghost", "king", "fight_dice", "cellar", "treasure", "jinxed")
     components = cc.all_components()
     view_type = CreepyCellarView

@@ -297,6 +297,15 @@ def _remove(state: State) -> Prompt:
                   state.player, choices)
 
 
+def summary(state: State) -> Msg | None:
+    """How the game ended, for the game-over panel (:meth:`Game.summary`); None while it goes on."""
+    if state.step != Step.OVER:
+        return None
+    if state.outcome == "won":
+        return msg("The hunters won!")
+    return msg("{limit} hauntings are on the board and the hunters lost.", limit=cc.HAUNTING_LIMIT)
+
+
 def _over(state: State) -> Prompt:
     if state.outcome == "won":
         return Prompt(msg("The game is over: the hunters won!"), over=True)

@@ -12,7 +12,7 @@ from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.fight import fight_odds
 from companion.games.creepy_cellar.odds import odds_haunting
 from companion.games.creepy_cellar.state import State, Step
-from companion.i18n import msg
+from companion.i18n import Msg, msg
 
 #: The odds meter is in every view of a game going on (issue 4 "Odds meter"): the odds of a
 #: new haunting before the active player's next turn, from where the game stands. (Issue 31:
@@ -181,3 +181,11 @@ def _fight_odds(state: State) -> FightOdds | None:
                                      state.hunters_at(room),
                                      bool(state.options["haunting_face_beats_ghost"]))
     return {"any": round(float(any_beaten), 3), "clear": round(float(cleared), 3)}
+
+
+def status_line(state: State) -> Msg:
+    """The counters the terminal view prints before the prompt (:meth:`Game.status_line`):
+    hauntings on the board of the limit, where the Ghost King is, which doors are locked."""
+    return msg("[hauntings {hauntings}/{limit} | King {king} | locked {locked}]",
+               hauntings=state.total_hauntings, limit=cc.HAUNTING_LIMIT, king=state.king or "-",
+               locked=cc.DOOR_NAMES.get(state.locked, state.locked) if state.locked else "-")

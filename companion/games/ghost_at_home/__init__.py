@@ -7,7 +7,10 @@ the out-of-turn windows (a cat against a ghost, ghosts against an escape) and sa
 draw and reshuffle. Its sentences are messages shown in English or Italian.
 """
 
+from collections.abc import Callable, Mapping
 from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
 
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
@@ -17,59 +20,79 @@ from companion.games.ghost_at_home import rulecard, rules
 from companion.games.ghost_at_home.content import CONTENT
 from companion.games.ghost_at_home.state import State
 from companion.games.ghost_at_home.view import GhostAtHomeView
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, msg, todo
 
 #: Options and named house rules, each with the rulebook line or notes.md entry it settles.
 OPTIONS = (
     OptionSpec(
         "second_ghost_on_lit_floor", True, (True, False),
-        msg("A ghost may be played on a lit floor that already has one ghost (true), or only on a "
-            "floor without a ghost: a second ghost then comes only by Time-Space Hole or an escape (false)."),
-        "Gioca una carta fantasma: \"non deve avere un fantasma\" vs \"a meno che non ci siano 2 "
-        "fantasmi\" (notes 3.B G-A1)",
+        msg("A ghost may be played on a lit floor that already has one ghost, or only on a floor without a ghost: "
+            "a second ghost then comes only by Time-Space Hole or an escape."),
+        "Gioca una carta fantasma",
+        refs=('Gioca una carta fantasma: "non deve avere un fantasma" vs "a meno che non ci siano 2 fantasmi" '
+              '(notes 3.B G-A1)'),
     ),
     OptionSpec(
         "escape_stop", "any_ghost", ("any_ghost", "floor_removed"),
-        msg("An escape is stopped by any ghost that is not cancelled (any_ghost), or only by one that "
-            "discards a floor, so the house is no longer complete (floor_removed)."),
-        "Fine del turno: \"Se la fuga viene interrotta\" (notes 3.B G-A2)",
+        msg("An escape is stopped by any ghost that is not cancelled, or only by one that discards a floor, so "
+            "the house is no longer complete."),
+        "Fine del turno",
+        refs='Fine del turno: "Se la fuga viene interrotta" (notes 3.B G-A2)',
     ),
     OptionSpec(
         "light_three_card_rule", "sum", ("sum", "zero_plus_pair"),
-        msg("A light costs any 2 or 3 cards with at least 5 bulbs (sum), or 3 cards only when one shows "
-            "no bulb and the other two at least 5 (zero_plus_pair)."),
-        "Accendi la luce: \"Scarta 2 o 3 carte … È anche possibile scartare una carta con 0 icone\" "
-        "(notes 3.B G-A3)",
+        msg("A light costs any 2 or 3 cards with at least 5 bulbs, or 3 cards only when one shows no bulb and the "
+            "other two at least 5."),
+        "Accendi la luce",
+        refs=('Accendi la luce: "Scarta 2 o 3 carte … È anche possibile scartare una carta con 0 icone" (notes '
+              '3.B G-A3)'),
     ),
     OptionSpec(
         "lightning_resolves_ghost", True, (True, False),
-        msg("Lightning on a lit floor with a ghost: the rooms and the ghost are discarded at once (true), "
-            "or the ghost stays on the dark floor (false)."),
-        "Gioca una carta speciale, Fulmine (notes 3.B G-A4)",
+        msg("Lightning on a lit floor with a ghost: the rooms and the ghost are discarded at once, or the ghost "
+            "stays on the dark floor."),
+        "Gioca una carta speciale, Fulmine",
+        refs="Gioca una carta speciale, Fulmine (notes 3.B G-A4)",
     ),
     OptionSpec(
         "timehole_resolves", True, (True, False),
-        msg("A ghost moved by the Time-Space Hole arrives like a newly played ghost: cats, cat defence, "
-            "the light (true); or it is only moved (false)."),
-        "Gioca una carta speciale, Buco spazio temporale (notes 3.B G-A5)",
+        msg("A ghost moved by the Time-Space Hole arrives like a newly played ghost: cats, cat defence, the "
+            "light; or it is only moved."),
+        "Gioca una carta speciale, Buco spazio temporale",
+        refs="Gioca una carta speciale, Buco spazio temporale (notes 3.B G-A5)",
     ),
     OptionSpec(
         "cat_granularity", "floor", ("floor", "room"),
-        msg("One cat per floor (floor), or one per room, two on a fully explored floor (room)."),
-        "Gioca una carta gatto: \"in qualsiasi stanza che hai esplorato\" (notes 3.B G-A6)",
+        msg("One cat per floor, or one per room, two on a fully explored floor."),
+        "Gioca una carta gatto",
+        refs='Gioca una carta gatto: "in qualsiasi stanza che hai esplorato" (notes 3.B G-A6)',
     ),
     OptionSpec(
         "rounds", "single", ("single",),
         msg("One round: the first player to escape wins the game."),
-        "Inizio del round; Riepilogo \"Vince il primo giocatore che scappa\" (notes 3.B G-A7)",
+        "Inizio del round",
+        refs='Inizio del round; Riepilogo "Vince il primo giocatore che scappa" (notes 3.B G-A7)',
     ),
     OptionSpec(
         "light_check", "confirm", ("confirm", "count"),
-        msg("For a card whose bulb icons were not entered as card data, the table confirms a light's cost "
-            "(confirm), or enters the bulbs of each card paid and the companion checks (count)."),
-        "Accendi la luce; notes 1.2 (bulb counts UNKNOWN), 4.2",
+        msg("For a card whose bulb icons were not entered as card data, the table confirms a light's cost, or "
+            "enters the bulbs of each card paid and the companion checks."),
+        "Accendi la luce",
+        refs="Accendi la luce; notes 1.2 (bulb counts UNKNOWN), 4.2",
+        setup=True,
     ),
 )
+
+#: The instructions whose reverse is said exactly when an input is undone (issue 26;
+#: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
+#: parameters. Every other instruction gets its kind's reverse.
+UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], Msg]] = MappingProxyType({
+    "Lightning! The light of the {floor} of {target}'s house goes off.":
+        lambda p: todo("return", "Turn the light of the {floor} of {target}'s house back on.", **p),
+    "{player} turns on the light of the {floor}.":
+        lambda p: todo("return", "{player} turns the light of the {floor} off again.", **p),
+})
+
 
 class GhostAtHome(Game, package=__name__):
     """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
@@ -81,6 +104,7 @@ class GhostAtHome(Game, package=__name__):
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
     options = OPTIONS
+    undo_sentences = UNDO_SENTENCES
     components = gc.all_components()
     view_type = GhostAtHomeView
     rule_sections = rulecard.SECTIONS

@@ -272,6 +272,13 @@ def _escape(state: State) -> Prompt:
     return Prompt(text, stopper, choices)
 
 
+def summary(state: State) -> Msg | None:
+    """How the game ended, for the game-over panel (:meth:`Game.summary`); None while it goes on."""
+    if state.step != Step.OVER:
+        return None
+    return msg("{player} escaped from the haunted house!", player=state.outcome)
+
+
 def _over(state: State) -> Prompt:
     return Prompt(msg("The game is over: {player} escaped from the haunted house!", player=state.outcome),
                   over=True)

@@ -8,6 +8,7 @@ are named placeholders (:mod:`.card_data`) until the table enters what its own c
 """
 
 from fractions import Fraction
+from types import MappingProxyType
 
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
@@ -25,69 +26,84 @@ OPTIONS = (
         "decks", "virtual", ("virtual", "physical"),
         msg("Who draws room, monster, plot, main and character cards: the companion (only a deck whose cards' printed "
             "data is all entered, no placeholder left), or the table tapping each real card."),
-        "Game Setup 1-6; notes 4.4",
+        "Game Setup 1-6",
+        refs="Game Setup 1-6; notes 4.4",
+        setup=True,
     ),
     OptionSpec(
         "secret_cards", "table", ("table", "companion"),
         msg("Secret victory cards: players draw and keep the real cards, or the companion deals them and shows each "
             "only to its player, on the privacy screen."),
-        "Game Setup 5 (\"Players keep this card to themselves\")",
+        "Game Setup 5",
+        refs='Game Setup 5 ("Players keep this card to themselves")',
+        setup=True,
     ),
     OptionSpec(
         "monsters_in_main_deck", False, (False, True),
         msg("Monsters come only from the monster deck, or may also turn up when the cards in play are refilled."),
-        "Game Setup 3 vs Pick up a card (\"Cards can represent … dangerous monsters\") (notes 3.D H-A1)",
+        "Game Setup 3",
+        refs='Game Setup 3 vs Pick up a card ("Cards can represent … dangerous monsters") (notes 3.D H-A1)',
     ),
     OptionSpec(
         "investigate_compare", "gt", ("gt", "ge"),
-        msg("An investigation must exceed the plot card's score (gt), or only reach it (ge)."),
-        "Investigation: \"must exceed\" vs \"he only needed a 5\" (notes 3.D H-A2)",
+        msg("An investigation must exceed the plot card's score, or only reach it."),
+        "Investigation",
+        refs='Investigation: "must exceed" vs "he only needed a 5" (notes 3.D H-A2)',
     ),
     OptionSpec(
         "monster_crit", True, (True, False),
         msg("A monster's attack above 6 + the player's defence kills the character outright, as a player's critical "
             "does."),
-        "Attack a Monster: \"identical to that of a player\" (notes 3.D H-A3)",
+        "Attack a Monster",
+        refs='Attack a Monster: "identical to that of a player" (notes 3.D H-A3)',
     ),
     OptionSpec(
         "excess_monsters", "unattacked_first", ("unattacked_first", "any_monster"),
         msg("When monsters are as many as the players left, each must attack one not yet attacked (or any monster)."),
-        "Attack a Monster: \"Each monster MUST be attacked\" (notes 3.D H-A4)",
+        "Attack a Monster",
+        refs='Attack a Monster: "Each monster MUST be attacked" (notes 3.D H-A4)',
     ),
     OptionSpec(
         "instant_win_includes_secret", False, (False, True),
         msg("The 18-point win counts public points only, or also a secret victory the player claims during play."),
-        "End of the Game 2 and 3 (notes 3.D H-A5)",
+        "End of the Game 2 and 3",
+        refs="End of the Game 2 and 3 (notes 3.D H-A5)",
     ),
     OptionSpec(
         "score_floor_zero", False, (False, True),
         msg("A death's -2 may take a score below 0, or scores stop at 0."),
-        "Scoring Summary: \"Your character dying -2\" (notes 3.D H-A6)",
+        "Scoring Summary",
+        refs='Scoring Summary: "Your character dying -2" (notes 3.D H-A6)',
     ),
     OptionSpec(
         "tiebreak", "share", ("share", "most_plots"),
         msg("Equal top scores at the end share the win, or the most plot cards played wins (then share)."),
-        "End of the Game 3 (notes 3.D H-A7)",
+        "End of the Game 3",
+        refs="End of the Game 3 (notes 3.D H-A7)",
     ),
     OptionSpec(
         "death_skip", "skip", ("skip", "revive_at_turn"),
         msg("A character killed this round skips his remaining turn, or comes back at full health for it."),
-        "Heal himself or another player: \"returned to full health on the next round\" (notes 3.D H-A8)",
+        "Heal himself or another player",
+        refs='Heal himself or another player: "returned to full health on the next round" (notes 3.D H-A8)',
     ),
     OptionSpec(
         "failed_plot_roll", "stays", ("stays", "bottom"),
         msg("A failed room or item plot roll leaves the card in the hand, or sends it to the bottom of the plot deck."),
-        "Playing Plot Cards (notes 3.D H-A10)",
+        "Playing Plot Cards",
+        refs="Playing Plot Cards (notes 3.D H-A10)",
     ),
     OptionSpec(
         "hand_limit_counts_plots", True, (True, False),
         msg("Plot cards count toward the hand limit of 6 (only the character and secret cards do not), or not."),
-        "Pick up a card: \"more than 6 cards in his hand\" (notes 3.D H-A11)",
+        "Pick up a card",
+        refs='Pick up a card: "more than 6 cards in his hand" (notes 3.D H-A11)',
     ),
     OptionSpec(
         "reroll_limit", "per_attack", ("per_attack", "per_game"),
         msg("Olivia may re-roll her attack die once in every attack, or once per game."),
-        "Character Special Abilities: \"Usually … once per game, but some … once per turn\"",
+        "Character Special Abilities",
+        refs='Character Special Abilities: "Usually … once per game, but some … once per turn"',
     ),
 )
 
@@ -106,6 +122,7 @@ class HouseOfSpirits(Game, package=__name__):
     view_type = HouseOfSpiritsView
     rule_sections = rulecard.SECTIONS
     content = CONTENT
+    view_headings = MappingProxyType({"secret_victory": msg("Your secret victory card")})
     rules_version = 2  # issue 19: rule fixes change what recorded inputs lead to
 
     def odds(self, state: State) -> tuple[Msg, Fraction] | None:

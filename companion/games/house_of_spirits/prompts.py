@@ -14,7 +14,7 @@ from companion.engine.words import and_names
 from companion.games.house_of_spirits import actions, combat, content, flow, scoring
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.state import Roll, State, Step
-from companion.i18n import msg, press_or_touch
+from companion.i18n import Msg, msg, press_or_touch
 
 #: The deck each draw step takes from.
 _DECK_OF = {Step.CHARACTER: "character", Step.ROOM: "room", Step.MONSTER: "monster", Step.MAIN: "main",
@@ -240,6 +240,15 @@ def _tally_prompt(state: State) -> Prompt:
     else:
         text = msg("{player}: show your secret victory card. Was the condition met?", player=name)
     return Prompt(text, name, choices)
+
+
+def summary(state: State) -> Msg | None:
+    """How the game ended, for the game-over panel (:meth:`Game.summary`); None while it goes on."""
+    if state.step != Step.OVER:
+        return None
+    if state.outcome == "lost":
+        return msg("Every character was killed in the same round.")
+    return msg("{names} won.", names=and_names(state.winners))
 
 
 def _over_prompt(state: State) -> Prompt:
