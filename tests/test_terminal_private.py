@@ -85,16 +85,17 @@ def test_an_accusation_is_made_in_the_terminal_and_its_picks_are_hidden_afterwar
     table.view(_state(session))
     after = out.getvalue()[before:]
     assert "The private choices are hidden again: everyone may look." in after
-    assert [c["label"] for c in table.view.shown] == ["Roll the dice", "Use my Personality power",
+    assert [c["label"] for c in table.view.shown] == ["Roll the dice", "Squares to the nearest location?",
+                                                       "Use my Personality power",
                                                        "Bo: secret cards (others look away)"]
 
 
 def test_a_players_secret_cards_are_shown_and_hidden_again_with_done():
     session = _session_after(81)  # Bo holds an Intrigue card (the window's "Secret cards")
     table, client, out = _table(_state(session))
-    assert out.getvalue().splitlines()[-1] == ("   1) Roll the dice   2) Use my Personality power   "
-                                               "3) Bo: secret cards (others look away)")
-    table.handle(client, "3")
+    assert out.getvalue().splitlines()[-1] == ("   1) Roll the dice   2) Squares to the nearest location?   "
+                                               "3) Use my Personality power   4) Bo: secret cards (others look away)")
+    table.handle(client, "4")
     assert client.sent == [{"cmd": "private", "player": "Bo"}]
     table.view(protocol.private_message(session, "Bo"))
     assert out.getvalue().splitlines()[-3:] == ["Only Bo looks", "  Your Intrigue cards: Intrigue card Keeper 2",
@@ -102,7 +103,8 @@ def test_a_players_secret_cards_are_shown_and_hidden_again_with_done():
     table.handle(client, "1")
     assert out.getvalue().splitlines()[-3:] == [
         "The private choices are hidden again: everyone may look.", "Ada: press the dice button",
-        "   1) Roll the dice   2) Use my Personality power   3) Bo: secret cards (others look away)"]
+        "   1) Roll the dice   2) Squares to the nearest location?   3) Use my Personality power   "
+        "4) Bo: secret cards (others look away)"]
     assert client.sent == [{"cmd": "private", "player": "Bo"}]  # Done is the terminal's own
 
 
