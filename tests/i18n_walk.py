@@ -137,11 +137,17 @@ def walk_engine(spec, rng: random.Random, seen: Seen, steps: int = 400, refuse_e
     players, options = random_setup(spec, rng)
     state = spec.setup(players, options)
     seen.names = set(names(state) if names else players)
+    for heading in spec.view_headings.values():  # the privacy screen's headings (issue 27 item 3)
+        seen.check(heading)
     for step in range(steps):
         if step == 0:
             _news(spec, state, seen)
         prompt = spec.prompt(state)
         _shown(spec, state, prompt, seen, table_check)
+        for line in (spec.status_line(state), spec.summary(state) if prompt.over else None):
+            if line is not None:  # the state's status line, the game-over summary (issue 27 item 3)
+                assert line.msgid in translated_ids(seen.lang), f"no {seen.lang} for {line.msgid!r}"
+                seen.ids.add(line.msgid)
         if step % refuse_every == 0 or prompt.over:
             seen.check(_refusal(spec, state))
         if prompt.over:
@@ -162,6 +168,9 @@ def _news(spec, state, seen: Seen) -> None:
         purpose = getattr(text, "purpose", None)  # a set-up step's "what for" (first-game mode)
         if purpose is not None:
             seen.check(purpose)
+        undo = spec.undo_sentences.get(getattr(text, "msgid", None))  # what an undo of it would say
+        if undo is not None:
+            seen.check(undo(text.params))
 
 
 def _shown(spec, state, prompt, seen: Seen, table_check: bool) -> None:

@@ -204,7 +204,7 @@ def test_private_needs_a_game_and_a_player_name(daemon):
         assert client.request({"cmd": "private", "player": "Ada"})["ok"]
         got = answer.wait_for(lambda m: m.get("type") == "private")
         # A game without hidden information: nothing to see, no private choices.
-        assert got == {"type": "private", "player": "Ada", "view": {}, "prompt": None}
+        assert got == {"type": "private", "player": "Ada", "view": {}, "headings": {}, "prompt": None}
 
 
 # ---------------------------------------------------------------------- House of Spirits
@@ -320,7 +320,7 @@ def test_private_choices_of_nobody_go_to_nobody():
     from companion.engine.core import Choice, Prompt
 
     prompt = Prompt("Pick a card", choices=(Choice("pick:kid-6", "Kid 6", private=True),))
-    spec = SimpleNamespace(private_view=lambda state, player: {})
+    spec = SimpleNamespace(private_view=lambda state, player: {}, view_headings={})
     session = SimpleNamespace(spec=spec, state=None, prompt=prompt)
     assert protocol.private_message(session, "Ada")["prompt"] is None
     owned = SimpleNamespace(spec=spec, state=None, prompt=Prompt("Pick a card", choices=prompt.choices, player="Ada"))

@@ -156,7 +156,8 @@ def test_option_help_in_italian():
         assert isinstance(option.help, Msg) and option.help.msgid in ITALIAN, option.name
         assert render(option.help, "it") != option.help
     envelope = next(o for o in OPTIONS if o.name == "envelope")
-    assert render(envelope.help, "it").startswith("Chi chiude la Busta: un giocatore a mano (table)")
+    assert render(envelope.help, "it") == ("Chi chiude la Busta: un giocatore a mano, oppure il companion da carte "
+                                           "coperte appoggiate sul lettore, così può verificare le accuse.")
 
 
 def test_component_labels_and_card_names_in_italian():

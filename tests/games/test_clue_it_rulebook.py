@@ -67,4 +67,4 @@ def test_every_house_rule_names_a_notes_entry(notes):
     names = {o.name: o for o in OPTIONS}
     for key, entry in keys.items():
         assert f"`{key}`" in notes and f"| {entry} |" in notes
-        assert entry in names[key].rulebook
+        assert entry in names[key].refs  # the research note (issue 27 item 3: refs, never sent)

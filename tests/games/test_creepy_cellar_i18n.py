@@ -134,6 +134,8 @@ def _check_game(seed: int, seen: Seen) -> None:
 
 #: Messages too rare for the random games below; each is checked by a test of its own.
 RARE = {
+    # the undo of a fight that beat two (rare in random games); every undo sentence: tests/test_undo_words.py
+    "Put the two beaten ghosts back in room {room}.", "Put the two beaten hauntings back in room {room}.",
     # a house rule's combined fight (test_creepy_cellar_why.py, the haunting face beating a ghost)
     "A ghost face on a fight die beats one ghost in room {room}; with your house rules a haunting face that beats no "
     "haunting beats a ghost too: {n} of them.",

@@ -185,8 +185,8 @@ def test_option_help_in_italian():
         assert isinstance(option.help, Msg) and option.help.msgid in ITALIAN, option.name
         assert render(option.help, "it") != option.help
     help_it = {o.name: render(o.help, "it") for o in SPEC.options}
-    assert help_it["investigate_compare"] == (
-        "Un'indagine deve superare il punteggio della carta trama (gt), oppure basta raggiungerlo (ge).")
+    assert help_it["investigate_compare"] == (  # no raw values such as (gt) and (ge)
+        "Un'indagine deve superare il punteggio della carta trama, oppure basta raggiungerlo.")
 
 
 # --------------------------------------------------------------------------- exact Italian
