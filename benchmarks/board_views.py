@@ -77,8 +77,11 @@ def main() -> int:
     queue = [v for _ in range(args.rounds) for v in all_views]
     figures = {}
 
+    from kivy.properties import BooleanProperty, NumericProperty
+
     class Bench(App):
-        scale = 1.0
+        scale = NumericProperty(1.0)
+        portrait = BooleanProperty(False)
 
         def build(self):
             self.tr = Translator()
