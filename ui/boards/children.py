@@ -28,7 +28,7 @@ from ui import theme
 from ui.boards import PlacePicks, watch_language
 from ui.boards.fit import PlaceName, plain, word_width
 from ui.boards.names import card_name, short_marks
-from ui.boards.parts import GROW, Panel, PlacePanel, font, gap, text
+from ui.boards.parts import GROW, Panel, Parts, PlacePanel, font, gap, text
 from ui.kvloader import load_kv
 from ui.text import Translate, english, escape_markup, player_markup
 from ui.widgets import shapes
@@ -321,19 +321,29 @@ class ChildrenBoard(PlacePicks, BoxLayout):
             cell._heights()
 
     def _players(self, view: dict, _: Translate, colours: dict) -> None:
-        row = self.ids.players
-        row.clear_widgets()
-        for name, p in (view.get("players") or {}).items():
-            active = view.get("turn") == name
-            panel = Panel(bright=active, edge=theme.PRIMARY_DOWN if active else theme.PANEL_EDGE, padding=gap(2),
-                          spacing=0)
-            winner = name in (view.get("winners") or [])
-            won = escape_markup(_("Winner"))
-            title = f"[b]{player_markup(name, colours)}[/b]" + (f" · {won}" if winner else "")
-            panel.add_widget(text(title, 20, size_hint_y=0.45))
-            panel.add_widget(IconCounts(items=player_pieces(p), smallest=font(SMALLEST_NAME_FONT), biggest=font(24),
-                                        size_hint_y=0.55))
-            row.add_widget(panel)
+        """A panel per player; a panel whose player did not change is kept (issue 27 item 7)."""
+        parts = getattr(self, "parts", None) or Parts()
+        self.parts = parts
+        players = view.get("players") or {}
+        lang = self.tr.lang
+        parts.place(self.ids.players, [
+            parts.get(name, (lang, p, view.get("turn") == name, name in (view.get("winners") or []),
+                             colours.get(name)), lambda name=name, p=p: self._player(name, p, view, _, colours))
+            for name, p in players.items()])
+        parts.forget_all_but(players)
+
+    @staticmethod
+    def _player(name: str, p: dict, view: dict, _: Translate, colours: dict) -> Panel:
+        active = view.get("turn") == name
+        panel = Panel(bright=active, edge=theme.PRIMARY_DOWN if active else theme.PANEL_EDGE, padding=gap(2),
+                      spacing=0)
+        winner = name in (view.get("winners") or [])
+        won = escape_markup(_("Winner"))
+        title = f"[b]{player_markup(name, colours)}[/b]" + (f" · {won}" if winner else "")
+        panel.add_widget(text(title, 20, size_hint_y=0.45))
+        panel.add_widget(IconCounts(items=player_pieces(p), smallest=font(SMALLEST_NAME_FONT), biggest=font(24),
+                                    size_hint_y=0.55))
+        return panel
 
 
 def used_columns(mansion: dict) -> list[int]:

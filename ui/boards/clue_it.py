@@ -20,7 +20,7 @@ from ui import theme
 from ui.boards import PlacePicks, watch_language
 from ui.boards.fit import LINE, PlaceName
 from ui.boards.names import card_name, short_marks
-from ui.boards.parts import FLOOR, GROW, Panel, PlacePanel, font, gap, text
+from ui.boards.parts import FLOOR, GROW, Panel, Parts, PlacePanel, font, gap, text
 from ui.text import Translate, coloured, english, escape_markup, player_markup
 from ui.widgets import shapes
 from ui.widgets.pieces import IconCounts, PieceStrip
@@ -185,6 +185,7 @@ class ClueBoard(PlacePicks, BoxLayout):
         super().__init__(orientation="vertical", spacing=gap(2), padding=gap(1), **kwargs)
         self.tr = App.get_running_app().tr
         self.tiles: dict[str, PlacePanel] = {}
+        self.parts = Parts()
         watch_language(self)
 
     def place_for(self, choice: dict) -> str | None:
@@ -195,19 +196,32 @@ class ClueBoard(PlacePicks, BoxLayout):
             tile.pickable = place in self.picks
 
     def on_view(self, *_args) -> None:
+        """Show the view; a part (the places, the question, the players' panels, the
+        status) whose inputs did not change keeps its widgets (issue 27 item 7)."""
         view, _ = dict(self.view), self.tr._
-        colours = dict(self.colours)
-        self.clear_widgets()
-        self.tiles = {}
-        self.add_widget(self._board(view, _, colours))
+        colours, lang = dict(self.colours), self.tr.lang
+        players = view.get("players") or []
+        two_rows = self._two_rows(players)
+        board_key = (lang, colours, two_rows, *(view.get(k) for k in ("places", "question", "movers", "items", "kids")))
+        parts = [self.parts.get("board", board_key, lambda: self._tiled_board(view, _, colours))]
         question = solution_text(view, _) or question_text(view, _, colours)
         if question:
-            self.add_widget(text(question, 20, size_hint_y=0.25 if self._two_rows(view.get("players") or []) else 0.22,
-                                 color=theme.GOLD if view.get("solution") else theme.TEXT))
-        self.add_widget(self._players(view, _, colours))
-        self.add_widget(IconCounts(items=status_pieces(view), smallest=font(FLOOR), biggest=font(22),
-                                   size_hint_y=0.08))
+            solved = bool(view.get("solution"))
+            parts.append(self.parts.get("question", (question, two_rows, solved), lambda: text(
+                question, 20, size_hint_y=0.25 if two_rows else 0.22, color=theme.GOLD if solved else theme.TEXT)))
+        players_key = (lang, colours, two_rows, players, view.get("turn"), bool(view.get("outcome")),
+                       *(view.get(k) for k in ("eliminated", "intrigue_held", "kids")))
+        parts.append(self.parts.get("players", players_key, lambda: self._players(view, _, colours)))
+        status = status_pieces(view)
+        parts.append(self.parts.get("status", status, lambda: IconCounts(
+            items=status, smallest=font(FLOOR), biggest=font(22), size_hint_y=0.08)))
+        self.parts.place(self, parts)
         self.show_picks()
+
+    def _tiled_board(self, view: dict, _: Translate, colours: dict) -> BoxLayout:
+        """:meth:`_board`, its places' tiles noted afresh in :attr:`tiles`."""
+        self.tiles = {}
+        return self._board(view, _, colours)
 
     def _board(self, view: dict, _: Translate, colours: dict) -> BoxLayout:
         """Three rows: two corners with two locations between them; a location, the centre

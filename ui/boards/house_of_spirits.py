@@ -17,7 +17,7 @@ from ui import theme
 from ui.boards import watch_language
 from ui.boards.fit import PlaceName, plain
 from ui.boards.names import card_name
-from ui.boards.parts import FLOOR, GROW, Panel, Pips, Progress, font, gap, text
+from ui.boards.parts import FLOOR, GROW, Panel, Parts, Pips, Progress, font, gap, text
 from ui.text import Translate, escape_markup, player_markup
 from ui.widgets.pieces import IconCounts
 
@@ -107,21 +107,37 @@ class HouseOfSpiritsBoard(BoxLayout):
     def __init__(self, **kwargs):
         super().__init__(orientation="vertical", spacing=gap(4), padding=gap(2), **kwargs)
         self.tr = App.get_running_app().tr
+        self.parts = Parts()
+        self.top_row = BoxLayout(spacing=gap(4), size_hint_y=0.38)
+        self.info = text("", 20, color=theme.TEXT_DIM, size_hint_y=0.15)
+        self.players_row = BoxLayout(spacing=gap(4), size_hint_y=0.47)
+        for part in (self.top_row, self.info, self.players_row):
+            self.add_widget(part)
         watch_language(self)
 
     def on_view(self, *_args) -> None:
+        """Show the view; a part (the room, the cards in play, a player's panel) whose
+        words and figures did not change keeps its widgets (issue 27 item 7: the board
+        rebuilt ~20 labels with every state)."""
         view, _ = dict(self.view), self.tr._
-        colours = dict(self.colours)
-        self.clear_widgets()
-        top = BoxLayout(spacing=gap(4), size_hint_y=0.38)
-        top.add_widget(self._room(view.get("room"), _))
-        top.add_widget(self._in_play(view.get("in_play") or [], _))
-        self.add_widget(top)
-        self.add_widget(text(info_line(view, _, colours), 20, color=theme.TEXT_DIM, size_hint_y=0.15))
-        row = BoxLayout(spacing=gap(4), size_hint_y=0.47)
-        for name, p in (view.get("players") or {}).items():
-            row.add_widget(self._player(name, p, view, _, colours))
-        self.add_widget(row)
+        colours, lang = dict(self.colours), self.tr.lang
+        room, cards = view.get("room"), view.get("in_play") or []
+        self.parts.place(self.top_row, [
+            self.parts.get("room", (lang, room), lambda: self._room(room, _)),
+            self.parts.get("in_play", (lang, cards), lambda: self._in_play(cards, _))])
+        self.info.text = info_line(view, _, colours)
+        players = view.get("players") or {}
+        self.parts.place(self.players_row, [
+            self.parts.get(("player", name), (lang, self._player_key(name, p, view, colours)),
+                           lambda name=name, p=p: self._player(name, p, view, _, colours))
+            for name, p in players.items()])
+        self.parts.forget_all_but(["room", "in_play", *(("player", name) for name in players)])
+
+    @staticmethod
+    def _player_key(name: str, p: dict, view: dict, colours: dict) -> tuple:
+        """All of the view a player's panel draws (:meth:`_player`)."""
+        return (p, view.get("turn") == name and not view.get("outcome"), name in (view.get("winners") or []),
+                (view.get("plots_played_by") or {}).get(name), colours.get(name))
 
     def _room(self, room: dict | None, _: Translate) -> Panel:
         name, _details = room_lines(room, _)

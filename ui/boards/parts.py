@@ -142,3 +142,37 @@ class Progress(DrawnWidget):
         self.canvas.add(Rectangle(pos=self.pos, size=self.size))
         self.canvas.add(Color(*self.colour))
         self.canvas.add(Rectangle(pos=self.pos, size=(self.width * share, self.height)))
+
+
+class Parts:
+    """The parts of a board kept from one view to the next: a part is rebuilt only when
+    the view's inputs it draws (its ``key``) changed (issue 27 item 7)."""
+
+    def __init__(self):
+        self.kept: dict = {}
+
+    def get(self, name, key, build):
+        """The part ``name`` drawn for ``key``: the one kept when ``key`` is the same,
+        else ``build()`` (kept from now on)."""
+        kept = self.kept.get(name)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        widget = build()
+        self.kept[name] = (key, widget)
+        return widget
+
+    def forget_all_but(self, names) -> None:
+        """Drop the kept parts not in ``names`` (a player who left, a card gone)."""
+        names = set(names)
+        self.kept = {name: kept for name, kept in self.kept.items() if name in names}
+
+    @staticmethod
+    def place(box, widgets: list) -> None:
+        """Make ``widgets`` the children of ``box``, in order (untouched when they are)."""
+        if list(reversed(box.children)) == widgets:
+            return
+        box.clear_widgets()
+        for widget in widgets:
+            if widget.parent is not None:
+                widget.parent.remove_widget(widget)
+            box.add_widget(widget)

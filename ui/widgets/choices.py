@@ -7,6 +7,8 @@ choices (another player's, :class:`OutOfTurnRow`) are a small row of their own.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from kivy.clock import Clock
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
@@ -67,6 +69,18 @@ def pages_of(rest: list, room: int) -> list[list]:
         return [rest]
     size = max(1, room - 1)
     return [rest[i:i + size] for i in range(0, len(rest), size)]
+
+
+@lru_cache(maxsize=512)
+def needs_wide_slot(text: str, width: float, unit: float, font_size: float) -> bool:
+    """``text`` at ``font_size`` needs more than two lines in a slot ``width`` pixels wide
+    (``unit``: one dp at the app's scale). Remembered: the same choices come back with most
+    states, and each was drawn into a texture to be measured (issue 27 item 7)."""
+    from kivy.core.text import Label as CoreLabel
+
+    label = CoreLabel(text=text, font_size=font_size, text_size=(width - 12 * unit, None), halign="center")
+    label.refresh()
+    return label.texture.size[1] > SLOT_ROW * unit - 4 * unit
 
 
 class ChoicePanel(Widget):
@@ -152,13 +166,7 @@ class ChoicePanel(Widget):
 
     def _wide(self, text: str, width: float) -> bool:
         """``text`` at the slot font needs more than two lines in ``width`` pixels."""
-        from kivy.core.text import Label as CoreLabel
-
-        unit = dp(1) * self.scale
-        label = CoreLabel(text=text, font_size=sp(SLOT_FONT) * self.scale, text_size=(width - 12 * unit, None),
-                          halign="center")
-        label.refresh()
-        return label.texture.size[1] > SLOT_ROW * unit - 4 * unit
+        return needs_wide_slot(text, width, dp(1) * self.scale, sp(SLOT_FONT) * self.scale)
 
     def _rebuild(self, *_args) -> None:
         """Show the buttons for ``choices`` (or the New game button), reusing the ones made

@@ -15,13 +15,13 @@ from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
-from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from ui import theme
 from ui.text import whole_lines
 from ui.widgets.buttons import TouchButton
 from ui.widgets.frame import before_frame
+from ui.widgets.litbar import LitBarScrollView
 
 #: The step's font size (sp at scale 1): read from a metre (issue 29). A step too long for
 #: the room the panel has (``most``: the choices keep their main button and a row) steps
@@ -160,7 +160,7 @@ class TodoPanel(BoxLayout):
         self._lesson = Label(halign="left", valign="top", color=theme.TEXT, size_hint_y=None)
         self._lesson.bind(texture_size=lambda label, size: setattr(label, "height", size[1]))
         # the bar stays lit: it is the one sign that there is more to read
-        self._lesson_view = ScrollView(do_scroll_x=False, size_hint_y=None, bar_color=theme.TEXT_DIM,
+        self._lesson_view = LitBarScrollView(do_scroll_x=False, size_hint_y=None, bar_color=theme.TEXT_DIM,
                                        bar_inactive_color=theme.TEXT_DIM)
         self._lesson_view.add_widget(self._lesson)
         self._count = Label(halign="left", valign="middle", color=theme.GOLD)
