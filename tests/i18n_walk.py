@@ -249,4 +249,16 @@ def english_left(text: str, lang: str = "it", names: Iterable[str] = ()) -> list
     for kept in tuple(names) + _kept_as_printed(lang):
         if kept:
             text = text.replace(kept, " ")
+    for name in names:  # a name the board cut to fit its cell (ui.boards.fit.fit_lines)
+        text = _cut_name(name).sub(" ", text) if len(name.split()) > 1 else text
     return [word for word in re.findall(r"[A-Za-z']+", text) if word.lower() in ENGLISH_WORDS]
+
+
+def _cut_name(name: str):
+    """A pattern for ``name`` as a board may cut it to fit its cell: any word shortened to a
+    prefix ending in "." or "…", the words after the first left out ("Billiar. Room",
+    "Master…" for "Billiard Room", "Master Bedroom")."""
+    import re
+
+    words = [rf"(?:{re.escape(w)}|{re.escape(w[:2])}\w*[.…])" for w in name.split()]
+    return re.compile(words[0] + "".join(rf"(?:\s+{w})?" for w in words[1:]) + "…?")
