@@ -205,8 +205,9 @@ class ClueBoard(PlacePicks, BoxLayout):
             self.add_widget(text(question, 20, size_hint_y=0.25 if self._two_rows(view.get("players") or []) else 0.22,
                                  color=theme.GOLD if view.get("solution") else theme.TEXT))
         self.add_widget(self._players(view, _, colours))
-        self.add_widget(IconCounts(items=status_pieces(view), smallest=font(FLOOR), biggest=font(22),
-                                   size_hint_y=0.08))
+        #: the Red Balloons, the deck and the roll (kept for the ring of a balloon drawn: ui/motion.py)
+        self.counts = IconCounts(items=status_pieces(view), smallest=font(FLOOR), biggest=font(22), size_hint_y=0.08)
+        self.add_widget(self.counts)
         self.show_picks()
 
     def _board(self, view: dict, _: Translate, colours: dict) -> BoxLayout:
