@@ -151,6 +151,12 @@ def test_ghost_at_home_rings_the_floor_that_changed():
     assert (x, width) == (pytest.approx(108), pytest.approx(184))
     floor_h = (400 - 48 - 28 - 56 - 8) / 3  # label 12 %, hand 7 %, roof 14 %, pad 4 % of the side
     assert (y, height) == (pytest.approx(48 + 28 + floor_h), pytest.approx(floor_h))  # over floor 1
+    from kivy.graphics import RoundedRectangle
+
+    house.redraw()
+    drawn = [(*i.pos, *i.size) for i in house.canvas.before.children if isinstance(i, RoundedRectangle)]
+    gap = height * 0.08  # the floor's own drawing: its panel inset by half a gap top and bottom
+    assert pytest.approx((x, y + gap / 2, width, height - gap)) in drawn
     spot = motion.place_widget(board, motion.LIGHT, "Ada:2", HOME)
     assert (spot.x, spot.y, spot.width, spot.height) == (x, y, width, height) and spot.canvas is house.canvas
     assert motion.place_widget(board, ARRIVE, "Cy:2", HOME) is None  # nobody's house
