@@ -1,6 +1,8 @@
 """Motion that tells what changed (issue 29 item 5): a ghost arriving, a haunting forming,
 the Ghost King moving and a score changing draw a ring round the room or the score that
-changed, fading in at most :data:`LONGEST` seconds (a Kivy :class:`~kivy.animation.Animation`).
+changed (Ghost at Home: a ghost, a light going on or a cat on a player's floor; CLUE: IT: a
+Kid mover arriving at a place, the Red Balloons drawn), fading in at most :data:`LONGEST`
+seconds (a Kivy :class:`~kivy.animation.Animation`).
 
 What changed is read from two views of one game (:func:`changes`, pure); the table screen
 hands every view to :class:`Motion`, which finds the board's widget for each change and
@@ -22,16 +24,23 @@ from ui import theme
 
 #: What changed.
 ARRIVE, HAUNTING, KING, SCORE = "arrive", "haunting", "king", "score"
+LIGHT, CAT = "light", "cat"  # Ghost at Home: a floor's light went on, a cat came
+MOVER, BALLOONS = "mover", "balloons"  # CLUE: IT: a Kid mover arrived, a Red Balloon drawn
 
 #: Seconds each ring takes to fade (configured values; issue 29: at most 400 ms).
-DURATIONS = {ARRIVE: 0.35, HAUNTING: 0.4, KING: 0.4, SCORE: 0.3}
+DURATIONS = {ARRIVE: 0.35, HAUNTING: 0.4, KING: 0.4, SCORE: 0.3,
+             LIGHT: 0.35, CAT: 0.35, MOVER: 0.35, BALLOONS: 0.4}
 LONGEST = 0.4
 
 #: Seconds between two steps of an animation: the client's frame rate (ui.app's maxfps 30).
 STEP = 1 / 30
 
 #: The ring's colour for each change.
-COLOURS = {ARRIVE: theme.GHOST, HAUNTING: theme.HAUNTING, KING: theme.GOLD, SCORE: theme.GOLD}
+COLOURS = {ARRIVE: theme.GHOST, HAUNTING: theme.HAUNTING, KING: theme.GOLD, SCORE: theme.GOLD,
+           LIGHT: theme.GOLD, CAT: theme.CAT, MOVER: theme.ONLINE, BALLOONS: theme.HAUNTING}
+
+#: Ghost at Home's place for a floor: "<player>:<floor>" (floors "1"-"3", bottom first).
+FLOOR_MARK = ":"
 
 #: More changes than this between two views is a jump (a new game, an undo of several
 #: steps, a screen that just connected): nothing moves, the board is simply drawn.
@@ -48,14 +57,55 @@ def _count(value: Any) -> int:
         return 0
 
 
+def _dict(view: dict, key: str) -> dict:
+    value = view.get(key)
+    return value if isinstance(value, dict) else {}
+
+
+def floor_changes(old: dict, new: dict) -> list[tuple[str, str]]:
+    """Ghost at Home: on a floor of a house both views show, more ghosts (ARRIVE), the light
+    gone on (LIGHT), more cats (CAT); place ``"<player>:<floor>"``."""
+    found: list[tuple[str, str]] = []
+    old_houses = _dict(old, "houses")
+    for player, house in _dict(new, "houses").items():
+        before = old_houses.get(player)
+        if not isinstance(house, dict) or not isinstance(before, dict):
+            continue
+        for floor in ("1", "2", "3"):
+            now, then = house.get(floor), before.get(floor)
+            if not isinstance(now, dict) or not isinstance(then, dict):
+                continue
+            place = f"{player}{FLOOR_MARK}{floor}"
+            if _count(now.get("ghosts")) > _count(then.get("ghosts")):
+                found.append((ARRIVE, place))
+            if now.get("light") and not then.get("light"):
+                found.append((LIGHT, place))
+            if _count(now.get("cat")) > _count(then.get("cat")):
+                found.append((CAT, place))
+    return found
+
+
+def mover_changes(old: dict, new: dict) -> list[tuple[str, str]]:
+    """CLUE: IT: a Kid mover at another place than before (MOVER, place: where it arrived)
+    and more Red Balloons drawn (BALLOONS, place "balloons")."""
+    old_movers = _dict(old, "movers")
+    found = [(MOVER, str(where)) for kid, where in _dict(new, "movers").items()
+             if where and old_movers.get(kid) and where != old_movers.get(kid)]
+    if "balloons" in old and _count(new.get("balloons")) > _count(old.get("balloons")):
+        found.append((BALLOONS, BALLOONS))
+    return found
+
+
 def changes(old: dict, new: dict) -> list[tuple[str, str]]:
     """``(kind, place)`` for what changed from view ``old`` to view ``new`` of one game:
     more ghosts in a room (ARRIVE), more hauntings (HAUNTING), the Ghost King in another
-    room (KING), a player's score (SCORE, place: the player). Nothing for a first view,
-    another game's view, or a jump of more than :data:`MOST` changes."""
+    room (KING), a player's score (SCORE, place: the player), Ghost at Home's floors
+    (:func:`floor_changes`) and CLUE: IT's movers and balloons (:func:`mover_changes`).
+    Nothing for a first view, another game's view, or a jump of more than :data:`MOST`
+    changes."""
     if not old or not new or old.get("game") != new.get("game"):
         return []
-    found: list[tuple[str, str]] = []
+    found = floor_changes(old, new) + mover_changes(old, new)
     old_rooms = old.get("rooms") if isinstance(old.get("rooms"), dict) else {}
     rooms = new.get("rooms") if isinstance(new.get("rooms"), dict) else {}
     for place, room in rooms.items():
@@ -125,12 +175,35 @@ def pulse(targets: list, kind: str, motion: bool = True, scale: float = 1.0) -> 
     return animation
 
 
+class Spot:
+    """A part of a widget's drawing a ring can go round (Ghost at Home's floor in a house):
+    ``canvas`` is the widget's, the box is asked of ``box()`` at every frame (it follows the
+    layout)."""
+
+    def __init__(self, widget, box):
+        self.canvas, self._box = widget.canvas, box
+
+    x = property(lambda self: self._box()[0])
+    y = property(lambda self: self._box()[1])
+    width = property(lambda self: self._box()[2])
+    height = property(lambda self: self._box()[3])
+
+
 def place_widget(board, kind: str, place: str, view: dict):
-    """The widget of ``board`` that shows ``place`` (a room's tile, a player's score), or
-    None when the board has no widget of its own for it."""
+    """The widget of ``board`` that shows ``place`` (a room's tile, a player's score, a
+    floor, the Red Balloons), or None when the board has no widget of its own for it."""
+    if kind == BALLOONS:  # CLUE: IT: the Red Balloons (and deck, roll) strip
+        return getattr(board, "counts", None)
     tiles = getattr(board, "tiles", None)
-    if isinstance(tiles, dict) and place in tiles:  # Creepy Cellar's rooms
+    if isinstance(tiles, dict) and place in tiles:  # Creepy Cellar's rooms, CLUE: IT's places
         return tiles[place]
+    houses = getattr(board, "houses", None)
+    if isinstance(houses, dict) and FLOOR_MARK in place:  # Ghost at Home: a floor of a house
+        player, floor = place.rsplit(FLOOR_MARK, 1)
+        house = houses.get(player)
+        if house is None or not hasattr(house, "floor_box"):
+            return None
+        return Spot(house, lambda: house.floor_box(int(floor)))
     cells = getattr(board, "cells", None)
     if isinstance(cells, dict) and kind != SCORE:  # Children's mansion: rooms by their grid cell
         for floor, row in (view.get("mansion") or {}).items():

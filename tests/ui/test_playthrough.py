@@ -228,6 +228,9 @@ def test_every_game_played_through_the_client(size, marked_games, display, kivy_
     for name, shot in shots.items():
         by_stage.setdefault(name.split("-")[0] + "-" + name.split("-")[1], set()).add(shot["rings"])
     assert {stage: rings for stage, rings in by_stage.items() if len(rings) > 1} == {}
+    rings = {name: shot["rings"] for name, shot in shots.items()}
+    for game in ("clue_it", "ghost_at_home"):  # Kid movers arrived; a light went on (issue 29 item 5)
+        assert rings[f"{game}-over-en"] > rings[f"{game}-start-en"], game
     if size == LARGE_TEXT_SIZE:  # ghosts arrived while motion was on, and none moved with it off
         rings = {name: shot["rings"] for name, shot in shots.items() if name.startswith("creepy_cellar-")}
         assert rings["creepy_cellar-mid-it"] > rings["creepy_cellar-start-en"]

@@ -213,8 +213,10 @@ class ClueBoard(PlacePicks, BoxLayout):
                        *(view.get(k) for k in ("eliminated", "intrigue_held", "kids")))
         parts.append(self.parts.get("players", players_key, lambda: self._players(view, _, colours)))
         status = status_pieces(view)
-        parts.append(self.parts.get("status", status, lambda: IconCounts(
-            items=status, smallest=font(FLOOR), biggest=font(22), size_hint_y=0.08)))
+        #: the Red Balloons, the deck and the roll (kept for the ring of a balloon drawn: ui/motion.py)
+        self.counts = self.parts.get("status", status, lambda: IconCounts(
+            items=status, smallest=font(FLOOR), biggest=font(22), size_hint_y=0.08))
+        parts.append(self.counts)
         self.parts.place(self, parts)
         self.show_picks()
 

@@ -101,6 +101,14 @@ class HouseView(Widget):
         self.label.pos, self.label.size = (x, self.y), (w, label_h)
         self.label.text_size = self.label.size
 
+    def floor_box(self, n: int) -> tuple[float, float, float, float]:
+        """(x, y, width, height) of floor ``n`` (1-3, bottom first) as :meth:`redraw` draws it
+        (for the ring of what changed there: ui/motion.py)."""
+        pad = min(self.width, self.height) * 0.04
+        label_h, hand_h, roof_h = self.height * 0.12, self.height * 0.07, self.height * 0.14
+        floor_h = (self.height - label_h - hand_h - roof_h - pad) / 3
+        return self.x + pad, self.y + label_h + hand_h + (n - 1) * floor_h, self.width - 2 * pad, floor_h
+
     def _floor(self, canvas, floor: dict, x: float, y: float, w: float, h: float) -> None:
         gap = h * 0.08
         canvas.add(Color(*(LIT_FLOOR if floor.get("light") else DARK_FLOOR)))
