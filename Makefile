@@ -23,12 +23,14 @@ demo: apt-demo $(BIN)/.installed
 # .venv and the libraries the table screen needs: then .venv/bin/companion play GAME ...
 setup: apt-demo $(BIN)/.installed
 
-# Two pytest runs: the tests that mostly wait on subprocesses, sockets and SIGKILL trials on both
-# cores (pytest-xdist; worksteal evens out the long crash trials), then the real Kivy windows
-# one at a time (their frame and settle timings assume the window has a core to itself).
+# Two pytest runs (both run; make fails if either does): the tests that mostly wait on
+# subprocesses, sockets and SIGKILL trials on both cores (pytest-xdist; worksteal evens out the
+# long crash trials), then one at a time those whose timings assume a core to themselves: the
+# real Kivy windows (frames, settle times) and the simulated readers (the chips' poll timeouts).
+SERIAL := tests/ui tests/hardware tests/test_pi_install.py
 test: apt-test $(BIN)/.installed lint
-	$(BIN)/python -m pytest -n 2 --dist worksteal --ignore=tests/ui
-	$(BIN)/python -m pytest tests/ui
+	@$(BIN)/python -m pytest -n 2 --dist worksteal $(addprefix --ignore=,$(SERIAL)); both=$$?; \
+	$(BIN)/python -m pytest $(SERIAL) || both=1; exit $$both
 
 # The lint gate (issue 21): ruff with the configuration in pyproject.toml (complexity 12),
 # the layering as import-linter contracts ([tool.importlinter] in pyproject.toml; issue 27),
