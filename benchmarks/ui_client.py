@@ -50,6 +50,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def probe(socket_path: str, size: tuple[int, int]) -> None:
     """Run the client; print ``READY t`` at the first frame of the table, ``FRAME t n`` at
     the first frame after each later state message (``n``: frames drawn so far)."""
+    _trace_on_signal()
     from ui.app import build_app
 
     app = build_app(socket_path, size=size)
@@ -88,6 +89,38 @@ def probe(socket_path: str, size: tuple[int, int]) -> None:
     Clock.schedule_once(lambda _dt: app.model.go("table"), 0)
     Clock.schedule_once(lambda _dt: _hide_parts(app), 1.0)
     app.run()
+
+
+def _trace_on_signal() -> None:
+    """A development aid: with ``UI_BENCH_TRACEMALLOC=<dir>`` the client traces Python's
+    allocations and dumps a snapshot to ``<dir>/snap-<n>`` at each SIGUSR1 (the parent sends
+    one after new games 10 and 40, then prints their difference)."""
+    folder = os.environ.get("UI_BENCH_TRACEMALLOC")
+    if not folder:
+        return
+    import signal
+    import tracemalloc
+
+    tracemalloc.start(8)
+    taken = []
+
+    def dump(*_args):
+        taken.append(1)
+        tracemalloc.take_snapshot().dump(f"{folder}/snap-{len(taken)}")
+
+    signal.signal(signal.SIGUSR1, dump)
+
+
+def _traced_growth(folder: str, top: int = 12) -> None:
+    """Print the Python allocations grown between the client's two snapshots (by line)."""
+    import tracemalloc
+
+    first, last = (tracemalloc.Snapshot.load(f"{folder}/snap-{n}") for n in (1, 2))
+    stats = last.compare_to(first, "lineno")
+    print(f"  traced Python memory: {sum(s.size for s in last.statistics('filename')) / 2**20:.1f} MiB "
+          f"at the 2nd snapshot, {sum(s.size_diff for s in stats) / 2**20:+.2f} MiB since the 1st")
+    for stat in stats[:top]:
+        print(f"    {stat}")
 
 
 def _hide_parts(app) -> None:
@@ -172,6 +205,16 @@ def _rss_mib(pid: int) -> float:
 #: Shared objects of Mesa's software renderer (Xvfb has no GPU): on the Pi the GPU driver
 #: draws instead, so the memory figure is also given without them.
 SOFTWARE_GL = ("libLLVM", "swrast_dri", "libgallium", "llvmpipe")
+
+
+def _rss_parts_mib(pid: int) -> dict[str, float]:
+    """The resident memory's parts (``/proc/<pid>/status``): anonymous (heaps, textures in
+    main memory) and file-backed (shared libraries' pages as they are first touched)."""
+    parts = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(("RssAnon:", "RssFile:", "RssShmem:")):
+            parts[line.split(":")[0][3:].lower()] = int(line.split()[1]) / 1024
+    return parts
 
 
 def _rss_software_gl_mib(pid: int) -> float:
@@ -312,7 +355,8 @@ def main() -> int:
             time.sleep(args.idle)
             idle_cpu = (cpu_seconds(child.pid) - cpu0) / (time.monotonic() - t_idle) * 100
             rss_after = _rss_mib(child.pid)
-            games = _new_games(args.new_games, args.games.split(","), client, lines, child.pid)
+            parts: list[dict[str, float]] = []
+            games = _new_games(args.new_games, args.games.split(","), client, lines, child.pid, parts)
             child.send_signal(2) if os.environ.get("UI_PROFILE") else child.terminate()
             child.wait(10)
     finally:
@@ -325,18 +369,30 @@ def main() -> int:
                                   threads=threads, bare_cpu=bare_cpu, bare_threads=bare_threads, bare_rss=bare_rss,
                                   start_time=start_time, idle_cpu=idle_cpu, rss=rss, rss_after=rss_after,
                                   rss_gl=rss_gl))
-    if games:
-        first, last = games[0], games[-1]
-        print(f"{len(games)} new games in a row: RSS {first:.1f} MiB after game 1, {last:.1f} MiB after game "
-              f"{len(games)}: +{last - first:.1f} MiB ({(last - first) / max(1, len(games) - 1):.2f} MiB per game; "
-              f"goal <= 10 MiB in all)")
-        print("  after each game: " + " ".join(f"{v:.0f}" for v in games))
+    _report_games(games, parts)
     return 0
 
 
-def _new_games(count: int, names: list[str], client, lines: queue.Queue, pid: int) -> list[float]:
+def _report_games(games: list[float], parts: list[dict[str, float]]) -> None:
+    if not games:
+        return
+    first, last = games[0], games[-1]
+    print(f"{len(games)} new games in a row: RSS {first:.1f} MiB after game 1, {last:.1f} MiB after game "
+          f"{len(games)}: +{last - first:.1f} MiB ({(last - first) / max(1, len(games) - 1):.2f} MiB per game; "
+          f"goal <= 10 MiB in all)")
+    print("  after each game: " + " ".join(f"{v:.0f}" for v in games))
+    for part in ("anon", "file"):
+        values = [p[part] for p in parts]
+        print(f"  of which {part}: {values[0]:.1f} -> {values[-1]:.1f} MiB (+{values[-1] - values[0]:.1f}): "
+              + " ".join(f"{v:.0f}" for v in values))
+    if os.environ.get("UI_BENCH_TRACEMALLOC") and len(games) >= 40:
+        _traced_growth(os.environ["UI_BENCH_TRACEMALLOC"])
+
+
+def _new_games(count: int, names: list[str], client, lines: queue.Queue, pid: int,
+               parts: list[dict[str, float]]) -> list[float]:
     """Start ``count`` new games in a row, of ``names`` in turn (each drawn, then two touches);
-    the client's RSS after each (MiB), read after its quiet-time heap trim."""
+    the client's RSS after each (MiB), read after its quiet-time heap trim; its parts into ``parts``."""
     rss = []
     for n in range(count):
         ack = client.request({"cmd": "new_game", "game": names[n % len(names)], "players": ["Ada", "Bo", "Cy"],
@@ -347,6 +403,10 @@ def _new_games(count: int, names: list[str], client, lines: queue.Queue, pid: in
         _drain_frames(lines, 3)
         time.sleep(1.6)  # the client's heap trim (ui.companion_app.TRIM_SECONDS) after the burst
         rss.append(_rss_mib(pid))
+        parts.append(_rss_parts_mib(pid))
+        if os.environ.get("UI_BENCH_TRACEMALLOC") and n + 1 in (10, 40):
+            os.kill(pid, 10)  # SIGUSR1: the client dumps a snapshot
+            time.sleep(3.0)
     return rss
 
 

@@ -10,6 +10,7 @@ memory is taken again only when needed. Elsewhere than glibc it does nothing.
 from __future__ import annotations
 
 import ctypes
+import gc
 from functools import cache
 
 
@@ -23,8 +24,15 @@ def _malloc_trim():
 
 
 def release_free_memory(*_args) -> bool:
-    """Return the C heap's free pages to the system; False where there is no ``malloc_trim``.
-    Takes (and ignores) a Clock's ``dt``."""
+    """Free the widgets no longer reachable, then return the C heap's free pages to the
+    system; False where there is no ``malloc_trim``. Takes (and ignores) a Clock's ``dt``.
+
+    Kivy's widgets hold themselves in reference cycles (their bindings), so a board's rows
+    or a prompt's buttons replaced by a new view are freed only by Python's cycle collector,
+    whose oldest generation runs seldom: until then each keeps its label's texture (in the
+    C heap, Mesa's software renderer's copy included). Collecting here, in the quiet time,
+    frees them before the trim (issue 29 item 11)."""
+    gc.collect()
     trim = _malloc_trim()
     if trim is None:
         return False
