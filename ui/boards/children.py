@@ -28,7 +28,7 @@ from ui import theme
 from ui.boards import PlacePicks, watch_language
 from ui.boards.fit import PlaceName, plain, word_width
 from ui.boards.names import card_name, short_marks
-from ui.boards.parts import GROW, Panel, Parts, PlacePanel, font, gap, text
+from ui.boards.parts import GROW, Panel, Parts, PlacePanel, font, gap, scale, text
 from ui.kvloader import load_kv
 from ui.text import Translate, english, escape_markup, player_markup
 from ui.widgets import shapes
@@ -250,12 +250,15 @@ class ChildrenBoard(PlacePicks, BoxLayout):
         watch_language(self)
         self.cells: dict[tuple[str, int], MansionRoom] = {}
         self._made: dict[tuple[str, int], MansionRoom] = {}
-        self._columns: list[int] = []
+        self._columns: list[int] | None = []
+        self._made_scale = 0.0  # the app's scale the cells were made at
 
     def _lay_out(self, columns: list[int]) -> None:
         """One cell per floor and column in ``columns`` (the columns that hold a room: a
         column of gaps on every floor takes no room from the tiles). The 20 cells are made
-        once and only moved in and out of the grid."""
+        once for the app's scale (their fonts are made at it) and only moved in and out of the grid."""
+        if scale() != self._made_scale:  # a resized window: the floor's 20 sp are other pixels
+            self._made, self._made_scale, self._columns = {}, scale(), None
         if columns == self._columns:
             return
         self._columns = columns

@@ -125,6 +125,8 @@ class HouseOfSpiritsBoard(BoxLayout):
         self.parts.place(self.top_row, [
             self.parts.get("room", (lang, room), lambda: self._room(room, _)),
             self.parts.get("in_play", (lang, cards), lambda: self._in_play(cards, _))])
+        # made once: its fonts follow the app's scale (a resized window), never under the floor
+        self.info.max_font, self.info.min_font = font(20 * GROW), font(FLOOR)
         self.info.text = info_line(view, _, colours)
         players = view.get("players") or {}
         self.parts.place(self.players_row, [

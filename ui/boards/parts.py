@@ -154,6 +154,7 @@ class Parts:
     def get(self, name, key, build):
         """The part ``name`` drawn for ``key``: the one kept when ``key`` is the same,
         else ``build()`` (kept from now on)."""
+        key = (scale(), key)  # fonts and gaps are made at the app's scale: a new scale, a new part
         kept = self.kept.get(name)
         if kept is not None and kept[0] == key:
             return kept[1]

@@ -247,9 +247,11 @@ class TodoPanel(BoxLayout):
         self._label.text = str(line["text"])
         self._row.spacing = 8 * unit
         foot = 56 * unit  # the Done button: at least 9 mm on every panel
+        # a step that says what it is for (first-game mode) keeps room for one line of it
+        need = line_height(sp(LESSON_FONT) * self.scale) + 4 * unit if line.get("lesson") else 0
         for size in LARGE_SIZES if self.large else SIZES:
             self._fit_step(size, unit)
-            if self._row.height + foot + 16 * unit <= self.most:
+            if self._row.height + foot + 16 * unit + need <= self.most:
                 break
         self.add_widget(self._row)
         shown = self._show_lesson(str(line.get("lesson") or ""), self.most - self._row.height - foot - 20 * unit,
