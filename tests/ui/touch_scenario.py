@@ -48,8 +48,11 @@ def deaf_buttons(root, deaf: list[str]):
             continue
         finger = UnitTestTouch(x, y)
         finger.touch_down()
-        if _in_scroll(button):
-            yield 0.05
+        if _in_scroll(button):  # held still: the scroll view hands it over on a later frame
+            for _ in range(20):
+                yield 0.05
+                if button.state == "down":
+                    break
         pressed = button.state == "down"
         finger.touch_move(-50, -50)  # off every button: lifting there picks nothing
         finger.touch_up()
