@@ -116,6 +116,8 @@ class Session:
         todo: the physical instructions (:func:`companion.i18n.todo` lines) among the news
             of the last accepted input or undo; at a new game, set-up's; after a resume, the
             last applied action's. The table shows them until the next accepted input.
+        undone: the last accepted input was an undo: :attr:`todo` is what to put back, and
+            its news say what was undone (sent as the state's ``undone``, for the voice).
     """
 
     spec: Game
@@ -134,6 +136,7 @@ class Session:
     #: store refused) and ``("event", kind, body, at, outcome, reopen)`` (issue 26).
     _kept: list[tuple] = field(init=False, default_factory=list, repr=False, compare=False)
     todo: tuple[Any, ...] = field(init=False, default=())
+    undone: bool = field(init=False, default=False, compare=False)
     #: Stored events replayed to rebuild this session (:meth:`resume`; 0 for a new game).
     replayed: int = field(init=False, default=0, compare=False)
     #: The event the snapshot a resume started from was taken after (None: no snapshot used).
@@ -208,6 +211,7 @@ class Session:
         if last is None and session._snapshot_seq is not None:  # nothing after the snapshot: its own event
             last = (store.events(record.id, after=session._snapshot_seq - 1)[0].kind, None)
         session.todo = session._resumed_todo(last)
+        session.undone = last is not None and last[0] == "undo"
         if keep is not None:
             session._trim(keep)
         return session
@@ -443,7 +447,7 @@ class Session:
         seq = self._persist("input", entry.to_json(), outcome=self.spec.outcome(state))
         self._commit(entry, state)
         self._after_event(seq)
-        self.todo = todo_lines(news)
+        self.todo, self.undone = todo_lines(news), False
         return Reply(True, news=tuple(news))
 
     def _apply(self, state: Any, key: str) -> Any:
@@ -470,7 +474,7 @@ class Session:
         entry = self._revert(line)
         self._after_event(seq)
         reply = self._undo_reply(entry)
-        self.todo = todo_lines(reply.news)
+        self.todo, self.undone = todo_lines(reply.news), True
         return reply
 
     def _undo_reply(self, entry: Entry) -> Reply:
