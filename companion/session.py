@@ -29,7 +29,7 @@ from companion.engine.lessons import FIRST_GAME, lesson_section
 from companion.engine.rulecard import RuleSection, section_for
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
-from companion.i18n import LowerFirst, Msg, msg, todo, todo_lines
+from companion.i18n import LowerFirst, Msg, NewsLine, msg, todo, todo_lines
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.store import EventStore, GameRecord
 from companion.tags import TagRegistry, component_game
@@ -346,7 +346,7 @@ class Session:
             return self._act(inp, self._action_for(inp), line)
         except (Rejected, RuleViolation) as exc:
             log.info("refused %s: %s", inputs.describe(inp), exc)
-            return Reply(False, exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc),
+            return Reply(False, exc.args[0] if exc.args and isinstance(exc.args[0], (str, NewsLine)) else str(exc),
                          rule=self._refusing_rule(inp))
 
     def _refusing_rule(self, inp: Input) -> Msg | None:
