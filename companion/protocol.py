@@ -252,7 +252,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
                                 "choices": [], "over": False, "summary": None, "private": None,
                                 "out_of_turn": []}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
-                "view": {}, "prompt": empty, "can_undo": False, "undone": False, "private_players": [], "news": [], "why": [],
+                "view": {}, "prompt": empty, "can_undo": False, "undone": False, "private_players": [], "news": [],
+                "why": [],
                 "todo": [], "log": render_all(recent, lang, touch), "log_why": log_why,
                 "colours": {}, "status": None, "lesson": None,
                 "odds": None}

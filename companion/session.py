@@ -57,15 +57,18 @@ class Reply:
 
     Attributes:
         accepted: True if the input changed the game (and was recorded).
-        text: for a refused input, the sentence for the screen and the log.
-        news: for an accepted input, what it did, as sentences for the table.
+        text: for a refused input, the sentence for the screen and the log (a
+            :class:`~companion.i18n.NewsLine` when it has words for a table without a dice
+            button).
+        news: for an accepted input, what it did, as lines for the table (sentences, and
+            :class:`~companion.i18n.NewsLine` s for the instructions and explained lines).
         ignored: True for an input that is not a game action at all (a tag lifted off a
             reader): neither accepted nor worth telling the table about.
     """
 
     accepted: bool
-    text: str = ""
-    news: tuple[str, ...] = ()
+    text: str | NewsLine = ""
+    news: tuple[str | NewsLine, ...] = ()
     ignored: bool = False
     rule: Msg | None = None  # a refused input: the rulebook section that refuses it (issue 33)
 

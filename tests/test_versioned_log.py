@@ -12,10 +12,10 @@ import pytest
 from companion import __version__
 from companion.daemon import Daemon
 from companion.engine import get_game
+from companion.errors import StoreError
 from companion.header import GameHeader
 from companion.inputs import Touch
 from companion.session import OutdatedGame, Session
-from companion.errors import StoreError
 from companion.store import KEPT, EventStore
 
 

@@ -6,15 +6,16 @@ from __future__ import annotations
 import pytest
 
 from companion import protocol
-from companion.header import GameHeader
 from companion.engine import get_game
+from companion.header import GameHeader
 from companion.inputs import Touch
 from companion.session import Session
 from companion.voice.hearing import Hearing
 
 
 def _played() -> tuple[Session, tuple]:
-    session = Session(get_game("ghost_at_home"), GameHeader.from_json({"game": "ghost_at_home", "players": ["Ada", "Bo"], "seed": 5}))
+    header = GameHeader.from_json({"game": "ghost_at_home", "players": ["Ada", "Bo"], "seed": 5})
+    session = Session(get_game("ghost_at_home"), header)
     reply = session.handle(Touch(session.prompt.choices[0].key))
     assert reply.accepted
     return session, reply.news
