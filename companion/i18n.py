@@ -77,10 +77,11 @@ class NewsLine:
         purpose: a set-up step's plain "what it is for" (first-game mode, set by
             :func:`companion.engine.lessons.what_for`), or None.
 
-    Equality is what a stored state keeps of a line (``text``, ``todo``, ``touch``; a line
-    with neither equals its bare :class:`Msg`): ``why`` and ``purpose`` ride only in memory,
-    the engine makes them again on a replay, so a state read back from a snapshot equals the
-    live one (``decode(encode(state)) == state``).
+    Equality is by the English text, as a :class:`Msg`'s is: a line equals another line, a
+    sentence or a ``str`` that says the same (what engines and tests compare), so a state read
+    back from a snapshot, whose lines carry no ``why``, equals the live one. Only comparing
+    is kept: a string operation (``+``, ``in``, ``.lower()``) on a line fails loudly instead of
+    dropping what it carries; use ``str(line)`` or :func:`render`.
     """
 
     text: Msg
@@ -93,10 +94,8 @@ class NewsLine:
         return str(self.text)
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, NewsLine):
-            return (self.text, self.todo, self.touch) == (other.text, other.todo, other.touch)
-        if isinstance(other, Msg):
-            return self.todo is None and self.touch is None and self.text == other
+        if isinstance(other, (NewsLine, str)):
+            return str(self.text) == str(other)
         return NotImplemented
 
     def __hash__(self) -> int:
