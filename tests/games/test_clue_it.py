@@ -482,7 +482,8 @@ def public(state) -> dict:
     choices with keys and labels, and a chance node's outcomes and weights)."""
     p = prompt(state)
     chance = None if p.chance is None else (p.chance.source, [(o.key, o.weight) for o in p.chance.outcomes])
-    return {"view": SPEC.view(state), "news": [str(n) for n in SPEC.news(state)], "text": str(p.text), "player": p.player,
+    return {"view": SPEC.view(state), "news": [str(n) for n in SPEC.news(state)], "text": str(p.text),
+            "player": p.player,
             "choices": [(c.key, c.label, c.component, c.button) for c in p.choices], "chance": chance}
 
 
