@@ -321,7 +321,7 @@ def test_submit_answers_through_its_future(tmp_path):
     with running_daemon(tmp_path, db=":memory:") as d:
         _start(d, stack={"movement_die": [6, 9]})
         rolled = d.submit(Press("dice")).result(10)
-        assert rolled.accepted and rolled.news[0].startswith("Ada rolled 6")
+        assert rolled.accepted and str(rolled.news[0]).startswith("Ada rolled 6")
         refused = d.submit(Press("dice")).result(10)
         assert not refused.accepted and refused.text
         d.call(lambda: d.session.handle(Touch("end-turn")))

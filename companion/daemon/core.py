@@ -537,7 +537,8 @@ class Daemon:
         self.recent.extend(reply.news)
         self.publish(reply.news, self.publisher.physical(inp, hidden))
         if log.isEnabledFor(logging.INFO):  # after the screens have it: the log is not on the tap's path (issue 35)
-            log.info("%s -> %s", "a private choice" if hidden else inputs.describe(inp), "; ".join(reply.news))
+            said = "; ".join(map(str, reply.news))  # a NewsLine is not a str: its English text
+            log.info("%s -> %s", "a private choice" if hidden else inputs.describe(inp), said)
 
     def _no_game(self, inp: Input) -> Reply:
         if isinstance(inp, Remove):
