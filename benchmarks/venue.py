@@ -133,7 +133,7 @@ def table_cost(broker: Broker, folder: Path, inputs: int) -> dict[str, list[floa
     for name, mqtt in (("on", mqtt_config(broker.port, "cost")), ("off", None)):
         store = EventStore(folder / f"{name}.db")
         daemon = Daemon(store, folder / f"{name}.sock", mqtt=mqtt)
-        daemon.dice_button = True
+        daemon.devices.dice_button = True
         thread = DaemonThread(daemon)
         thread.__enter__()
         seen = Collector()

@@ -125,7 +125,7 @@ def _start(daemon, **stack):
     (False, "it", "Ada: tocca «Tira il dado»"), (True, "it", "Ada: premi il pulsante dei dadi")])
 def test_the_daemon_words_the_roll_as_its_hardware_is(tmp_path, button, lang, words):
     with running_daemon(tmp_path, language=lang) as daemon:
-        daemon.dice_button = button
+        daemon.devices.dice_button = button
         _start(daemon)
         state = daemon.call(lambda: daemon.publisher.state())
         assert state["hardware"]["dice_button"] is button

@@ -123,7 +123,7 @@ def resume(daemon: DaemonApi, game_id: Any) -> Ack:
     if daemon.session is not None and daemon.session.game_id == record.id:
         return True, msg("Game {id} is already on the table.", id=record.id)
     try:
-        daemon.resume_game(record)
+        daemon.game.resume(record)
     except StoreError as exc:
         return False, str(exc)
     _remember(daemon, record.id)
@@ -137,7 +137,7 @@ def set_aside(daemon: DaemonApi) -> Ack:
     if session is None:
         return False, msg("No game is on the table.")
     _remember(daemon, None)
-    daemon.set_aside(msg("Game {id} was set aside: resume it from Saved games.", id=session.game_id))
+    daemon.game.set_aside(msg("Game {id} was set aside: resume it from Saved games.", id=session.game_id))
     return True, msg("Game {id} was set aside: resume it from Saved games.", id=session.game_id)
 
 

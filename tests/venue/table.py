@@ -24,7 +24,7 @@ def venue_table(tmp_path: Path, port: int, table: str = "t1", **options):
     store = EventStore(tmp_path / f"{table}.sqlite3")
     try:
         daemon = Daemon(store, tmp_path / f"{table}.sock", mqtt=mqtt_config(port, table, **options))
-        daemon.dice_button = True
+        daemon.devices.dice_button = True
         with DaemonThread(daemon):
             yield daemon
     finally:
