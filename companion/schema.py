@@ -136,14 +136,14 @@ class Tap(Command, frozen=True):
 
 
 class VoiceSettings(Command, frozen=True):
-    """``voice_settings``: any subset of the voice's settings (checked by
-    :func:`companion.voice.settings.checked`)."""
+    """``voice_settings``: any subset of the voice's settings (checked against their record,
+    :class:`companion.voice.settings.VoiceSettings`, by :mod:`companion.daemon.kept`)."""
     voice: dict[str, Any]
 
 
 class ScreenSettings(Command, frozen=True):
-    """``screen_settings``: any subset of the table screen's settings (checked by
-    :func:`companion.screen_settings.checked`)."""
+    """``screen_settings``: any subset of the table screen's settings (checked against their
+    record, :class:`companion.screen_settings.ScreenSettings`, by :mod:`companion.daemon.kept`)."""
     screen: dict[str, Any]
 
 

@@ -22,7 +22,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from companion import screen_settings
 from companion.daemon import commands, services
 from companion.daemon.devices import TableDevices, dice_input, presence_input
 from companion.daemon.enroller import EnrollmentController
@@ -43,9 +42,10 @@ from companion.errors import StoreError
 from companion.header import GameHeader
 from companion.i18n import msg
 from companion.inputs import Input
+from companion.screen_settings import ScreenSettings
 from companion.session import Reply, Session
 from companion.store import EventStore
-from companion.voice import settings as voice_settings
+from companion.voice.settings import VoiceSettings
 
 log = logging.getLogger(__name__)
 
@@ -123,9 +123,9 @@ class Daemon:
         self.desk_config = settings.desk
         self.desk = None
         #: The voice's settings (issue 28; every state's ``voice``).
-        self.voice = KeptSettings(store, "voice", voice_settings.from_text, "the voice settings")
+        self.voice = KeptSettings(store, VoiceSettings)
         #: The table screen's text size and motion (issue 29; every state's ``screen``).
-        self.screen = KeptSettings(store, "screen", screen_settings.from_text, "the screen settings")
+        self.screen = KeptSettings(store, ScreenSettings)
         #: A call for staff and staff's message (issue 32; every state's ``staff``).
         self.staff = StaffCall()
         self.mqtt_config = settings.mqtt
