@@ -128,3 +128,25 @@ def test_the_devices_part_tells_the_table_on_the_loop_it_is_given():
     devices.opened(dice_button=True, on_tag=None)
     devices.opened(dice_button=False, on_tag=None)
     assert devices.dice_button is True and devices.on_tag is None
+
+
+def test_a_call_whose_asker_gave_up_does_not_stop_the_worker(tmp_path):
+    """An ``in_order`` call whose asker's task was cancelled while it waited in the queue is
+    not run (nobody waits for it) and the worker goes on. It used to run it, fail to hand the
+    result to the cancelled future, and end: every later input and command then hung."""
+    with running_daemon(tmp_path, db=":memory:", socket="s.sock") as daemon:
+        ran: list[str] = []
+
+        async def give_up() -> None:
+            asker = asyncio.ensure_future(daemon.in_order(lambda: ran.append("late")))
+            await asyncio.sleep(0)  # the asker has queued its call; the worker takes it next
+            asker.cancel()
+            await asyncio.gather(asker, return_exceptions=True)
+
+        async def worker_alive() -> bool:
+            return any(not t.done() for t in asyncio.all_tasks() if t.get_name() == WORKER_TASK)
+
+        asyncio.run_coroutine_threadsafe(give_up(), daemon.loop).result(10)
+        daemon.drain()
+        assert asyncio.run_coroutine_threadsafe(worker_alive(), daemon.loop).result(10) is True
+        assert daemon.call(lambda: "still working") == "still working" and ran == []

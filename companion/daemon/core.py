@@ -359,11 +359,14 @@ def _client_left(writer: asyncio.StreamWriter, programmer: TagProgrammer, enroll
 
 
 def _run_call(fn: Callable[[], Any], future: concurrent.futures.Future | asyncio.Future) -> None:
-    """Run a queued call on the worker and hand its result (or error) to the caller's future."""
+    """Run a queued call on the worker and hand its result (or error) to the caller's future.
+    A call whose asker gave up while it waited (its task cancelled, and the future with it) is
+    not run: nobody waits for it, and a result handed to it would raise (and end the worker)."""
+    if future.done():
+        return
     try:
         result = fn()
     except Exception as exc:  # handed back to the caller
         future.set_exception(exc)
         return
     future.set_result(result)
-
