@@ -53,9 +53,9 @@ def settings_command(name: str, record: type[msgspec.Struct], part: Callable[[Da
     (:func:`companion.table_settings.checked`: a bad one is refused in one line naming the
     key, and nothing changes), kept in ``part(daemon)``, and every client gets the state."""
     @command(name)
-    async def change(daemon: DaemonApi, message, writer) -> Ack:
-        try:
-            update = table_settings.checked(message.get(record.key), record)  # type: ignore[attr-defined]
+    async def change(daemon: DaemonApi, command, writer) -> Ack:
+        try:  # the command's struct says it is an object (companion.schema); its keys are checked here
+            update = table_settings.checked(getattr(command, record.key), record)  # type: ignore[attr-defined]
         except table_settings.SettingsError as exc:
             raise protocol.ProtocolError(str(exc)) from None
 

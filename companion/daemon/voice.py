@@ -29,14 +29,14 @@ def voice_settings(daemon: DaemonApi) -> dict:
 
 
 @command("repeat")
-async def repeat(daemon: DaemonApi, message, writer) -> Ack:
+async def repeat(daemon: DaemonApi, command, writer) -> Ack:
     """``repeat``: every client is told to say the prompt and what to do again."""
     daemon.hub.broadcast({"type": "repeat"})
     return True, ""
 
 
 @command("why")
-async def why(daemon: DaemonApi, message, writer) -> Ack:
+async def why(daemon: DaemonApi, command, writer) -> Ack:
     """``why``: every client is told to say the explanations of the latest news (Why?)."""
     daemon.hub.broadcast({"type": "why"})
     return True, ""
