@@ -128,7 +128,7 @@ def tap_to_published(events: int, taps: int, appends: list[float] | None = None)
 
         latencies = []
         with DaemonThread(daemon):
-            daemon.call(lambda: daemon.resume_last())
+            daemon.call(lambda: daemon.game.resume_last())
             rng = random.Random(2)
             with Client(daemon.socket_path, on_message=on_message).connect() as client:
                 while not any(c.component in UID_OF for c in daemon.call(lambda: daemon.session.prompt).choices):

@@ -194,7 +194,7 @@ def _start(daemon: Daemon, script: TableScript, store: EventStore) -> int | None
         daemon.start_game(script.header)
         return None
     _check_played_lines(script, store, record, daemon.hold_time)
-    session = daemon.resume_game(record)
+    session = daemon.game.resume(record)
     return session.last_line or 0
 
 

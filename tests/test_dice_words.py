@@ -18,6 +18,7 @@ import pytest
 from companion import script
 from companion.client import Client
 from companion.console import ConsoleView
+from companion.daemon import DaemonSettings
 from companion.engine import codec
 from companion.engine.core import Prompt
 from companion.header import GameHeader
@@ -125,8 +126,7 @@ def _start(daemon, **stack):
     (False, "en", "Ada: touch “Roll the die”"), (True, "en", "Ada: press the dice button"),
     (False, "it", "Ada: tocca «Tira il dado»"), (True, "it", "Ada: premi il pulsante dei dadi")])
 def test_the_daemon_words_the_roll_as_its_hardware_is(tmp_path, button, lang, words):
-    with running_daemon(tmp_path, language=lang) as daemon:
-        daemon.dice_button = button
+    with running_daemon(tmp_path, settings=DaemonSettings(language=lang, dice_button=button)) as daemon:
         _start(daemon)
         state = daemon.call(lambda: daemon.publisher.state())
         assert state["hardware"]["dice_button"] is button

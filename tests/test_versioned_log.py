@@ -65,7 +65,7 @@ def test_an_older_game_that_still_replays_resumes_and_says_so(tmp_path, newer_ru
     game_id = _played_game(store)
     newer = newer_rules(replays=True)
     daemon = Daemon(store, tmp_path / "sock")
-    session = daemon.resume_last()
+    session = daemon.game.resume_last()
     assert (session.game_id, session.position) == (game_id, 1)
     assert (f"Game {game_id} was recorded under Ghost at Home rules version {newer.rules_version - 1}; its moves "
             f"replay the same under version {newer.rules_version}, so it goes on.") in daemon.recent
@@ -77,7 +77,7 @@ def test_an_older_game_that_no_longer_replays_is_kept_read_only(tmp_path, newer_
     events = store.events(game_id)
     newer = newer_rules(replays=False)
     daemon = Daemon(store, tmp_path / "sock")
-    assert daemon.resume_last() is None
+    assert daemon.game.resume_last() is None
     assert daemon.session is None
     said = daemon.recent[-1]
     assert said == (f"Game {game_id} (Ghost at Home) was recorded under rules version {newer.rules_version - 1}; "
@@ -116,7 +116,7 @@ def test_an_older_game_hitting_a_broken_step_is_reported_outdated_not_a_tracebac
     newer = _changed(spec, rules_version=spec.rules_version + 1, _apply=apply)
     monkeypatch.setattr(import_module("companion.games.ghost_at_home"), "SPEC", newer)
     daemon = Daemon(store, tmp_path / "sock")
-    assert daemon.resume_last() is None
+    assert daemon.game.resume_last() is None
     assert daemon.recent[-1].startswith(f"Game {game_id} (Ghost at Home) was recorded under rules version ")
     assert store.game(game_id).outcome == KEPT
 
