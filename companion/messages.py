@@ -246,10 +246,12 @@ class PhoneLinksMessage(TypedDict):
 class GameOptionMessage(TypedDict):
     """One option of a game in the ``games`` message (:class:`~companion.engine.core.OptionSpec`)."""
     name: str
+    title: str  # the option's heading, in the table's language
     default: Any
     values: list[Any]
+    labels: list[str]  # each of ``values`` in words, in the table's language
     help: str  # the players' words, in the table's language: shown as it is
-    rulebook: str  # the rulebook section's name ("" when none)
+    rulebook: str  # the rulebook section's name, in the table's language ("" when none)
     setup: bool  # one of the game's real choices at the start (shown first), not a house rule
 
 

@@ -111,6 +111,7 @@ from companion.i18n import msg, render, render_all
 from companion.messages import (
     CheckMessage,
     ChoiceMessage,
+    GameOptionMessage,
     LessonMessage,
     NoticeLevel,
     NoticeMessage,
@@ -438,6 +439,17 @@ def notice(text: str, level: NoticeLevel = "warning", lang: str = "en", touch: b
     names in ``rule`` the rulebook section's name (issue 33), rendered in ``lang``; else None."""
     return {"type": "notice", "level": level, "text": render(text, lang, touch),
             "rule": None if rule is None else render(rule, lang)}
+
+
+def option_message(option, words: Mapping[str, str], lang: str = "en") -> GameOptionMessage:
+    """One option of a game for the New game screen (the ``games`` message), every word in
+    ``lang``: ``name``, ``title`` (its heading), ``default``, ``values`` and ``labels`` (each
+    value in words, in order: :meth:`~companion.engine.core.OptionSpec.labels` with the game's
+    ``words``, :attr:`~companion.engine.game.Game.option_words`), ``help``, ``rulebook`` (the
+    section's name, "" when none) and ``setup``. The screen shows them as they are."""
+    return {"name": option.name, "title": render(option.heading, lang), "default": option.default,
+            "values": list(option.values), "labels": render_all(option.labels(words), lang),
+            "help": render(option.help, lang), "rulebook": render(option.rulebook, lang), "setup": option.setup}
 
 
 def rules_message(session, lang: str = "en") -> RulesMessage:

@@ -103,6 +103,9 @@ class Game:
         short_title: the name the table says in a sentence ("Creepy Cellar"); empty: the title.
         min_players, max_players: inclusive player-count range.
         options: options and house rules, with defaults.
+        option_words: the game's words for its options' values (``{"skip_cellar": msg("skip
+            cellar")}``), shown on their buttons in the table's language
+            (:meth:`~companion.engine.core.OptionSpec.labels`; a yes/no option needs none).
         chance_sources: the names of the game's chance sources (a script's ``stack`` keys).
         components: every component id of the game (what a tag may stand for).
         pieces: every tagged physical piece, one component id per copy, in the order the
@@ -145,6 +148,7 @@ class Game:
     min_players: int = 1
     max_players: int = 1
     options: tuple[OptionSpec, ...] = ()
+    option_words: Mapping[str, Msg] = MappingProxyType({})
     chance_sources: tuple[str, ...] = ()
     components: frozenset[str] = frozenset()
     pieces: tuple[str, ...] = ()
