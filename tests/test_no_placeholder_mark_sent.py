@@ -6,6 +6,7 @@ table screen has nothing to cut out of the daemon's text (``ui.text.PLACEHOLDER_
 Random games of every registered game through a real :class:`~companion.session.Session`,
 with random house rules (physical decks, companion-drawn decks...), in both languages: every
 ``state`` and every player's ``private`` answer after each input, the table check, the
+refusal of a card tapped now and then (its notice), the
 ``components`` listing and the card-data forms' names. Children's draw choices said "Ghost 04
 (placeholder)" (the screen cut the mark, and an Italian table read the English "Ghost 04")."""
 
@@ -20,7 +21,7 @@ from companion import protocol
 from companion.card_names import listing
 from companion.engine import all_games
 from companion.header import GameHeader
-from companion.inputs import Touch
+from companion.inputs import Tap, Touch
 from companion.session import Session
 
 #: The marks the content files append to a stand-in's name (English, Italian).
@@ -55,9 +56,16 @@ def test_no_message_of_a_random_game_carries_the_mark(game):
             {"game": game, "players": players, "options": options, "seed": seed}))
         lang = ("en", "it")[seed % 2]
         news: list = []
-        for _step in range(STEPS):
+        components = sorted(spec.components)
+        for step in range(STEPS):
             for message in _sent(session, news, lang):
                 assert _marked(message) == [], f"{game} seed {seed}: {json.dumps(message)[:300]}"
+            if step % 5 == 0:  # a card tapped out of turn: the refusal's notice names it
+                tapped = rng.choice(components)
+                reply = session.handle(Tap("04A1B2C3D4E5F6", reader="table", ndef=tapped))
+                said = protocol.notice(reply.text, "warning", lang) if not reply.accepted else {}
+                assert _marked(said) == [], f"{game} seed {seed}: {said}"
+                news = list(reply.news) if reply.accepted else news
             prompt = session.prompt
             choices = [c for c in prompt.choices if not c.tap_only] or list(prompt.choices)
             if prompt.over or not choices:

@@ -13,26 +13,6 @@ from ui import theme
 Translate = Callable[..., str]
 
 
-#: What the content files append to a card name not yet entered (issue 17 item 8): never
-#: shown; Settings -> Card data says which cards are still stand-ins.
-PLACEHOLDER_MARKS = (" (placeholder)", " (segnaposto)")
-
-
-def strip_placeholders(value):
-    """``value`` (a string, or lists and dicts of them, as in a state message) with the
-    placeholder marks taken out of every string: "Item 12 (placeholder)" -> "Item 12"."""
-    if isinstance(value, str):
-        for mark in PLACEHOLDER_MARKS:
-            if mark in value:
-                value = value.replace(mark, "")
-        return value
-    if isinstance(value, list):
-        return [strip_placeholders(v) for v in value]
-    if isinstance(value, dict):
-        return {strip_placeholders(k): strip_placeholders(v) for k, v in value.items()}
-    return value
-
-
 def english(text: str, **params) -> str:
     """The identity ``_``: ``text`` formatted with ``params``."""
     return text.format(**params) if params else text

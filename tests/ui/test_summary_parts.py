@@ -5,7 +5,7 @@ from __future__ import annotations
 from ui import layout
 from ui.i18n import translate
 from ui.summary import headline, summarise
-from ui.text import short_names, strip_placeholders
+from ui.text import short_names
 from ui.widgets.choices import pages_of
 
 
@@ -68,13 +68,6 @@ def test_short_names_are_unique_and_readable():
     assert short_names(["Ada", "Bo"]) == {"Ada": "Ad", "Bo": "Bo"}
     assert short_names(["Anna", "Andrea", "Bo"]) == {"Anna": "Ann", "Andrea": "And", "Bo": "Bo"}
     assert len(set(short_names(["Anna", "Annabel", "Annalisa", "Annamaria"]).values())) == 4
-
-
-def test_placeholder_marks_never_reach_the_screen():
-    view = {"rooms": {"Tablet 0-3 (placeholder)": {"ghosts": [{"name": "Ghost 08 (placeholder)"}]}},
-            "in_play": [{"name": "Carta oggetto 4 (segnaposto)"}], "score": 3}
-    assert strip_placeholders(view) == {"rooms": {"Tablet 0-3": {"ghosts": [{"name": "Ghost 08"}]}},
-                                        "in_play": [{"name": "Carta oggetto 4"}], "score": 3}
 
 
 def test_seat_colours_are_the_games_own_by_seat():
