@@ -111,6 +111,7 @@ from companion.i18n import msg, render, render_all
 from companion.messages import (
     CheckMessage,
     ChoiceMessage,
+    EndingMessage,
     GameOptionMessage,
     LessonMessage,
     NoticeLevel,
@@ -220,7 +221,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
     view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label, main, screen}] (never a private
     or a tap-only choice; ``main``: the expected next step, the one large button), ``over``,
-    ``summary`` (once over: how it ended, ``Game.summary``, else None), ``private``:
+    ``summary`` (once over: how it ended, ``Game.summary``, else None), ``ending`` (once over:
+    won, lost or a tie, the winners, the scores, the solution: ``Game.ending``, else None), ``private``:
     ``{"player": name}`` when the prompt has private choices, which that player sees only by
     asking ``private``, else None; ``out_of_turn``: [{key, label, player}], choices another
     player may make now), ``todo`` ([{kind, text}]: what the table must physically do now,
@@ -248,7 +250,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         log_why = why_message(recent, lang)
     if session is None:
         empty: PromptMessage = {"text": render(msg("No game yet: start a new one."), lang), "player": None,
-                                "choices": [], "over": False, "summary": None, "private": None,
+                                "choices": [], "over": False, "summary": None, "ending": None, "private": None,
                                 "out_of_turn": []}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
                 "view": {}, "prompt": empty, "can_undo": False, "private_players": [], "news": [], "why": [],
@@ -262,6 +264,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "choices": [_choice_message(c, lang) for c in p.choices if not (c.private or c.tap_only)],
         "over": p.over,
         "summary": _summary(session, lang) if p.over else None,
+        "ending": _ending(session, lang) if p.over else None,
         "private": private_prompt_owner(p),
         "out_of_turn": [{"key": c.key, "label": render(c.label, lang), "player": c.player}
                         for c in p.out_of_turn if not c.private],
@@ -364,6 +367,18 @@ def _summary(session, lang: str) -> str | None:
     or None when the game gives none (the screen then shows the prompt)."""
     said = session.spec.summary(session.state)
     return None if said is None else render(said, lang)
+
+
+def _ending(session, lang: str) -> EndingMessage | None:
+    """How the finished game ended, as structure (:meth:`~companion.engine.game.Game.ending`),
+    its words in ``lang``; None when the game gives none."""
+    ended = session.spec.ending(session.state)
+    if ended is None:
+        return None
+    return {"result": ended.result, "winners": list(ended.winners),
+            "scores_heading": render(ended.scores_heading, lang),
+            "scores": [(name, value) for name, value in ended.scores],
+            "solution": [render(card, lang) for card in ended.solution]}
 
 
 def private_message(session, player: str, lang: str = "en", touch: bool = False) -> PrivateMessage:

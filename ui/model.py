@@ -47,6 +47,8 @@ class TableModel(EventDispatcher):
         prompt_text, player, choices, over: the current prompt; ``choices`` are
             ``{"key", "label"}`` dicts.
         summary: once it is over, how the game ended (the prompt's ``summary``), else "".
+        ending: once it is over, the prompt's ``ending`` (won, lost or a tie, the winners,
+            the scores, the solution: ``companion.engine.ending``), else {}.
         can_undo: the daemon would accept Undo.
         history: ``(text, kind)`` log entries, oldest first: kind ``"news"`` or ``"notice"``;
             ``fresh``: how many of the last entries are new since the previous state;
@@ -94,6 +96,7 @@ class TableModel(EventDispatcher):
     colours = DictProperty({})
     prompt_text = StringProperty("")
     summary = StringProperty("")
+    ending = DictProperty({})
     player = StringProperty("")
     choices = ListProperty([])
     over = BooleanProperty(False)
@@ -175,6 +178,7 @@ class TableModel(EventDispatcher):
         self.hardware = dict(message.get("hardware") or {})
         self.lesson = dict(message.get("lesson") or {})
         self.odds = dict(message.get("odds") or {})
+        self.ending = dict(prompt.get("ending") or {})  # before the summary: the panel reads both
         self.summary = prompt.get("summary") or ""  # before the prompt: the panel reads both
         self.prompt_text = text  # true to the hardware already: the daemon words it (issue 17 item 7)
         self.private_main = bool((prompt.get("private") or {}).get("main"))  # before its player: kv reads both

@@ -28,6 +28,7 @@ from companion.engine import legality
 from companion.engine import news as step_news
 from companion.engine.content import ContentSpec
 from companion.engine.core import CheckLine, OptionSpec, Prompt
+from companion.engine.ending import Ending
 from companion.engine.rulecard import RuleSection
 from companion.errors import RuleViolation
 from companion.i18n import Msg, msg
@@ -44,6 +45,7 @@ HOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "correct": ("tablecheck", "correct"),
     "view": ("view", "view"),
     "summary": ("prompts", "summary"),
+    "ending": ("prompts", "ending"),
     "status_line": ("view", "status_line"),
     "private_view": ("view", "player_view"),
     "component_label": ("components", "component_label"),
@@ -271,6 +273,13 @@ class Game:
         ``summary``, so no screen has to cut it out of the prompt."""
         return None
 
+    def ending(self, state: Any) -> Ending | None:
+        """How a finished game ended, as structure for the game-over panel
+        (:class:`~companion.engine.ending.Ending`: won, lost or a tie, the winners, the final
+        scores, the solution); None (the default, and while the game goes on): the panel shows
+        the summary alone. Sent as the prompt's ``ending``."""
+        return None
+
     def status_line(self, state: Any) -> Msg | None:
         """The game's counters in one line for a text screen (the terminal view prints it
         before the prompt: Creepy Cellar's "[hauntings 2/5 | King C | locked -]"); None (the
@@ -316,7 +325,7 @@ class Game:
 
 
 #: The optional hooks a :class:`GameSpec` may be given (each keeps its default when None).
-_HOOKS = ("news", "outcome", "summary", "status_line", "component_label", "check", "private_view", "refusal",
+_HOOKS = ("news", "outcome", "summary", "ending", "status_line", "component_label", "check", "private_view", "refusal",
           "encode", "decode")
 
 
