@@ -35,6 +35,16 @@ class PrivateOwner(TypedDict):
     main: bool  # the privacy screen is the expected next step (not a tap on the reader)
 
 
+class EndingMessage(TypedDict):
+    """How a finished game ended (:class:`~companion.engine.ending.Ending`), its words in the
+    table's language: the game-over panel's colour, winners, scores and solution."""
+    result: Literal["won", "lost", "tie"]
+    winners: list[str]
+    scores_heading: str  # "" without scores
+    scores: list[tuple[str, int]]  # (player, value), best first
+    solution: list[str]  # what the game kept secret to the end (CLUE: IT's envelope); [] when none
+
+
 class PromptMessage(TypedDict):
     """What the table must do next, rendered in the table's language."""
     text: str
@@ -44,6 +54,9 @@ class PromptMessage(TypedDict):
     #: Once it is over: how the game ended in one sentence ("The hunters won!", the game's
     #: :meth:`~companion.engine.game.Game.summary`), for the game-over panel; else None.
     summary: str | None
+    #: Once it is over, when the game gives it (:meth:`~companion.engine.game.Game.ending`): who
+    #: won, the scores, the solution; else None.
+    ending: EndingMessage | None
     private: PrivateOwner | None
     out_of_turn: list[OutOfTurnChoice]
 
@@ -249,10 +262,12 @@ class PhoneLinksMessage(TypedDict):
 class GameOptionMessage(TypedDict):
     """One option of a game in the ``games`` message (:class:`~companion.engine.core.OptionSpec`)."""
     name: str
+    title: str  # the option's heading, in the table's language
     default: Any
     values: list[Any]
+    labels: list[str]  # each of ``values`` in words, in the table's language
     help: str  # the players' words, in the table's language: shown as it is
-    rulebook: str  # the rulebook section's name ("" when none)
+    rulebook: str  # the rulebook section's name, in the table's language ("" when none)
     setup: bool  # one of the game's real choices at the start (shown first), not a house rule
 
 

@@ -111,6 +111,8 @@ from companion.i18n import msg, render, render_all
 from companion.messages import (
     CheckMessage,
     ChoiceMessage,
+    EndingMessage,
+    GameOptionMessage,
     LessonMessage,
     NoticeLevel,
     NoticeMessage,
@@ -219,7 +221,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
     view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label, main, screen}] (never a private
     or a tap-only choice; ``main``: the expected next step, the one large button), ``over``,
-    ``summary`` (once over: how it ended, ``Game.summary``, else None), ``private``:
+    ``summary`` (once over: how it ended, ``Game.summary``, else None), ``ending`` (once over:
+    won, lost or a tie, the winners, the scores, the solution: ``Game.ending``, else None), ``private``:
     ``{"player": name}`` when the prompt has private choices, which that player sees only by
     asking ``private``, else None; ``out_of_turn``: [{key, label, player}], choices another
     player may make now), ``todo`` ([{kind, text}]: what the table must physically do now,
@@ -249,7 +252,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         log_why = why_message(recent, lang)
     if session is None:
         empty: PromptMessage = {"text": render(msg("No game yet: start a new one."), lang), "player": None,
-                                "choices": [], "over": False, "summary": None, "private": None,
+                                "choices": [], "over": False, "summary": None, "ending": None, "private": None,
                                 "out_of_turn": []}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
                 "view": {}, "prompt": empty, "can_undo": False, "undone": False, "private_players": [], "news": [],
@@ -264,6 +267,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "choices": [_choice_message(c, lang) for c in p.choices if not (c.private or c.tap_only)],
         "over": p.over,
         "summary": _summary(session, lang) if p.over else None,
+        "ending": _ending(session, lang) if p.over else None,
         "private": private_prompt_owner(p),
         "out_of_turn": [{"key": c.key, "label": render(c.label, lang), "player": c.player}
                         for c in p.out_of_turn if not c.private],
@@ -369,6 +373,18 @@ def _summary(session, lang: str) -> str | None:
     return None if said is None else render(said, lang)
 
 
+def _ending(session, lang: str) -> EndingMessage | None:
+    """How the finished game ended, as structure (:meth:`~companion.engine.game.Game.ending`),
+    its words in ``lang``; None when the game gives none."""
+    ended = session.spec.ending(session.state)
+    if ended is None:
+        return None
+    return {"result": ended.result, "winners": list(ended.winners),
+            "scores_heading": render(ended.scores_heading, lang),
+            "scores": [(name, value) for name, value in ended.scores],
+            "solution": [render(card, lang) for card in ended.solution]}
+
+
 def private_message(session, player: str, lang: str = "en", touch: bool = False) -> PrivateMessage:
     """The answer to ``{"cmd": "private", "player": NAME}``, for the asking client only.
 
@@ -442,6 +458,17 @@ def notice(text: str, level: NoticeLevel = "warning", lang: str = "en", touch: b
     names in ``rule`` the rulebook section's name (issue 33), rendered in ``lang``; else None."""
     return {"type": "notice", "level": level, "text": render(text, lang, touch),
             "rule": None if rule is None else render(rule, lang)}
+
+
+def option_message(option, words: Mapping[str, str], lang: str = "en") -> GameOptionMessage:
+    """One option of a game for the New game screen (the ``games`` message), every word in
+    ``lang``: ``name``, ``title`` (its heading), ``default``, ``values`` and ``labels`` (each
+    value in words, in order: :meth:`~companion.engine.core.OptionSpec.labels` with the game's
+    ``words``, :attr:`~companion.engine.game.Game.option_words`), ``help``, ``rulebook`` (the
+    section's name, "" when none) and ``setup``. The screen shows them as they are."""
+    return {"name": option.name, "title": render(option.heading, lang), "default": option.default,
+            "values": list(option.values), "labels": render_all(option.labels(words), lang),
+            "help": render(option.help, lang), "rulebook": render(option.rulebook, lang), "setup": option.setup}
 
 
 def rules_message(session, lang: str = "en") -> RulesMessage:

@@ -265,3 +265,11 @@ def _cut_name(name: str):
 
     words = [rf"(?:{re.escape(w)}|{re.escape(w[:2])}\w*[.…])" for w in name.split()]
     return re.compile(words[0] + "".join(rf"(?:\s+{w})?" for w in words[1:]) + "…?")
+
+
+def new_game_ids(spec) -> set[str]:
+    """The message ids a game shows only on the New game screen: its options' headings and
+    rulebook sections and the words of their values (``Game.option_words``; their Italian is
+    checked by tests/ui/test_newgame_words.py)."""
+    texts = [t for o in spec.options for t in (o.title, o.rulebook)] + list(spec.option_words.values())
+    return {t.msgid for t in texts if isinstance(t, Msg)}

@@ -30,11 +30,13 @@ def test_games_lists_every_game_with_its_options_and_the_game_on_the_table(tmp_p
     assert ids == ["creepy_cellar", "house_of_spirits", "clue_it", "ghost_at_home", "children"]
     cellar = games["games"][0]
     mode, deck = cellar["options"][:2]  # the engine's OPTIONS, in order
-    assert mode == {"name": "mode", "default": "nightmare", "values": ["nightmare", "advanced", "basic"],
+    assert mode == {"name": "mode", "title": "Mode", "default": "nightmare",
+                    "values": ["nightmare", "advanced", "basic"], "labels": ["Nightmare", "Advanced", "Basic"],
                     "help": "Nightmare (12 cursed treasures, passages, jinxed items), Advanced (the 8 numbered "
                             "treasures, dropped off in order) or Basic (8 treasures, a smaller Ghost deck).",
                     "rulebook": "Set Up", "setup": True}
-    assert deck == {"name": "ghost_deck", "default": "virtual", "values": ["virtual", "physical"],
+    assert deck == {"name": "ghost_deck", "title": "Ghost deck", "default": "virtual",
+                    "values": ["virtual", "physical"], "labels": ["virtual deck", "physical deck"],
                     "help": "Who draws Ghost, Ghost King and Cellar cards: the companion, or the table tapping "
                             "each real card.",
                     "rulebook": "Set Up", "setup": True}

@@ -28,7 +28,6 @@ from ui.model import TableModel
 from ui.privacy import PRIVACY_KEY, SECRETS_KEY, hands_over, links_seen
 from ui.sampling import plain_shapes_nearest
 from ui.shot import save_screenshot
-from ui.text import strip_placeholders
 from ui.widgets.choices import NEW_GAME, UNDO_KEY
 
 if TYPE_CHECKING:  # imported when first opened: a table without phones never needs them
@@ -229,7 +228,7 @@ class CompanionApp(App):
         elif kind == "content" and isinstance(message.get("game"), str):
             self.model.content = {**self.model.content, message["game"]: message}
         elif kind == "components":
-            self.model.components = strip_placeholders({k: v for k, v in message.items() if k != "type"})
+            self.model.components = {k: v for k, v in message.items() if k != "type"}
         elif kind == "check":
             self.model.check = {k: v for k, v in message.items() if k != "type"}
         elif kind == "private" and self.privacy is not None:

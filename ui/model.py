@@ -17,7 +17,6 @@ from companion.protocol import SCREEN_DEFAULTS, private_player
 from ui.boards.names import clean_label
 from ui.i18n import translate
 from ui.readers import ReaderActivity
-from ui.text import strip_placeholders
 
 #: Pages the players move between; ``waiting`` and ``enroll`` are chosen by the daemon's
 #: state (no connection; an enrollment walk running).
@@ -48,6 +47,8 @@ class TableModel(EventDispatcher):
         prompt_text, player, choices, over: the current prompt; ``choices`` are
             ``{"key", "label"}`` dicts.
         summary: once it is over, how the game ended (the prompt's ``summary``), else "".
+        ending: once it is over, the prompt's ``ending`` (won, lost or a tie, the winners,
+            the scores, the solution: ``companion.engine.ending``), else {}.
         can_undo: the daemon would accept Undo.
         history: ``(text, kind)`` log entries, oldest first: kind ``"news"`` or ``"notice"``;
             ``fresh``: how many of the last entries are new since the previous state;
@@ -95,6 +96,7 @@ class TableModel(EventDispatcher):
     colours = DictProperty({})
     prompt_text = StringProperty("")
     summary = StringProperty("")
+    ending = DictProperty({})
     player = StringProperty("")
     choices = ListProperty([])
     over = BooleanProperty(False)
@@ -165,18 +167,19 @@ class TableModel(EventDispatcher):
         colours = dict(message.get("colours") or {})  # a pawn's printed colour in it already (Game.seat_colours)
         if colours != self.colours:
             self.colours = colours  # before the view: the table screen hands both to the board
-        self.view = strip_placeholders(message.get("view") or {})
-        text = strip_placeholders(prompt.get("text") or "")
+        self.view = message.get("view") or {}
+        text = prompt.get("text") or ""
         self.player = prompt.get("player") or ""
         words = lambda text, **params: translate(text, self.language, **params)  # noqa: E731
         self.choices = [clean_label(c, words) for c in prompt.get("choices") or [] if "key" in c]
         self.revision = int(message.get("revision") or 0)
-        self.todo = strip_placeholders(list(message.get("todo") or []))  # checked by the client (companion.schema)
+        self.todo = list(message.get("todo") or [])  # checked by the client (companion.schema)
         self.out_of_turn = [clean_label(c, words) for c in prompt.get("out_of_turn") or []]
         self.hardware = dict(message.get("hardware") or {})
         self.lesson = dict(message.get("lesson") or {})
         self.odds = dict(message.get("odds") or {})
-        self.summary = strip_placeholders(prompt.get("summary") or "")  # before the prompt: the panel reads both
+        self.ending = dict(prompt.get("ending") or {})  # before the summary: the panel reads both
+        self.summary = prompt.get("summary") or ""  # before the prompt: the panel reads both
         self.prompt_text = text  # true to the hardware already: the daemon words it (issue 17 item 7)
         self.private_main = bool((prompt.get("private") or {}).get("main"))  # before its player: kv reads both
         self.private_player = private_player(message)
@@ -189,12 +192,12 @@ class TableModel(EventDispatcher):
         self.over = bool(prompt.get("over"))
         self.can_undo = bool(message.get("can_undo"))
         self.readers = dict(message.get("readers") or {})
-        self.tap_components = strip_placeholders(list(message.get("tap_components") or []))
-        news = strip_placeholders(list(message.get("news") or []))
-        log = strip_placeholders(list(message.get("log") or []))
+        self.tap_components = list(message.get("tap_components") or [])
+        news = list(message.get("news") or [])
+        log = list(message.get("log") or [])
         self.news = news or log[-3:]
-        whys = _aligned(strip_placeholders(list(message.get("why") or [])), len(news))
-        log_whys = _aligned(strip_placeholders(list(message.get("log_why") or [])), len(log))
+        whys = _aligned(list(message.get("why") or []), len(news))
+        log_whys = _aligned(list(message.get("log_why") or []), len(log))
         # without news (a reconnection, a language switch) the board shows the log's last lines: their whys
         shown = zip(news, whys) if news else zip(log[-3:], log_whys[-3:])
         self.why = [(line, entry) for line, entry in shown if entry is not None]
@@ -257,10 +260,8 @@ class TableModel(EventDispatcher):
     # ------------------------------------------------------------------ notices
 
     def show_notice(self, text: str, level: str = "warning") -> None:
-        """Put ``text`` on the banner (the app fades it after a few seconds) and in the log;
-        a stand-in card name's "(placeholder)" mark never shows (issue 29: "Monster 5
-        (placeholder) is not due now")."""
-        text = strip_placeholders(text)
+        """Put ``text`` on the banner (the app fades it after a few seconds) and in the log
+        (a stand-in card is named without a "(placeholder)" mark by the daemon: issue 29)."""
         self.notice_level = level
         self.notice = text
         if level != "info":

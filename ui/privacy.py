@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.protocol import view_heading, view_text
 from ui.boards.names import card_name, clean_label
-from ui.text import Translate, english, strip_placeholders
+from ui.text import Translate, english
 
 #: Choice keys the table screen adds for the privacy screen (never a game's keys: a game's
 #: keys have no "ui:" prefix).
@@ -70,10 +70,10 @@ def view_lines(view: dict[str, Any], _: Translate = english,
 
 
 def shown_answer(answer: dict, _: Translate = english) -> dict:
-    """What the privacy screen keeps of a ``private`` answer: its view and prompt, without
-    the content file's "(placeholder)" marks, its choices' stand-in names in the table's
-    language (``_``), as on the shared screen (:mod:`ui.model`)."""
-    shown = strip_placeholders({k: v for k, v in answer.items() if k in ("view", "prompt")})
+    """What the privacy screen keeps of a ``private`` answer: its view and prompt, its
+    choices' stand-in names in the table's language (``_``), as on the shared screen
+    (:mod:`ui.model`)."""
+    shown = {k: v for k, v in answer.items() if k in ("view", "prompt")}
     prompt = shown.get("prompt")
     if isinstance(prompt, dict) and isinstance(prompt.get("choices"), list):
         shown["prompt"] = {**prompt, "choices": [clean_label(c, _) if isinstance(c, dict) else c

@@ -1,17 +1,13 @@
 """The game-over summary (issue 17 item 5), from the last state: who won or that the table
 lost, the rule that ended it, the final scores where the game scores, the CLUE solution.
-No Kivy import here; words the client adds are translated with ``_``.
+What the game says of its ending comes as structure (the state's ``prompt.summary`` and
+``prompt.ending``: :meth:`companion.engine.game.Game.ending`); nothing here reads a game's
+outcome words or its view. No Kivy import here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-from ui.text import Translate, english
-
-#: ``outcome`` values of a game the whole table lost (or that nobody won).
-LOSSES = ("lost", "unsolved", "ghosts")
-TIES = ("tie", "draw")
 
 
 @dataclass
@@ -20,10 +16,11 @@ class Summary:
 
     Attributes:
         headline: "Ada won." / "The hunters won!" (the game's summary of how it ended).
-        result: ``"won"`` (someone or the table won: green), ``"lost"`` (red) or ``"tie"``.
+        result: ``"won"`` (someone or the table won: green), ``"lost"`` (red), ``"tie"``, or
+            ``""`` for a game that says nothing of its ending (plain).
         winners: the winning players' names, if the game names them.
         reason: the news line that ended the game (the rule that ended it; one line).
-        scores_heading: "Score" or "Ghosts trapped"; ``scores``: (name, value) best first.
+        scores_heading: "Points" or "Ghosts trapped"; ``scores``: (name, value) best first.
         solution: the envelope's cards (CLUE), or [].
     """
 
@@ -43,57 +40,20 @@ def headline(prompt: str, summary: str = "") -> str:
     return summary[:1].upper() + summary[1:] if summary else prompt
 
 
-def result_of(view: dict) -> tuple[str, list[str]]:
-    """``("won" | "lost" | "tie", winners)`` from a finished game's view."""
-    outcome = view.get("outcome")
-    winners = [str(w) for w in view.get("winners") or []]
-    players = _players(view)
-    if isinstance(outcome, str) and outcome in players:
-        winners = winners or [outcome]
-    if outcome in LOSSES or (outcome == "won" and "winners" in view and not winners):
-        return "lost", winners
-    if outcome in TIES:
-        return "tie", winners
-    return ("won" if outcome else "tie"), winners
-
-
-def _players(view: dict) -> list[str]:
-    players = view.get("players")
-    if isinstance(players, dict):
-        return [str(p) for p in players]
-    return [str(p) for p in players or []]
-
-
-def scores_of(view: dict, _: Translate = english) -> tuple[str, list[tuple[str, int]]]:
-    """The final scores, best first: House of Spirits' points, Children's trapped ghosts;
-    ``("", [])`` for a game without scores."""
-    players = view.get("players")
-    if not isinstance(players, dict) or not players:
-        return "", []
-    first = next(iter(players.values()))
-    if not isinstance(first, dict):
-        return "", []
-    if "score" in first:
-        heading, value = _("Points"), lambda p: int(p.get("score") or 0)
-    elif "trapped" in first:
-        heading, value = _("Ghosts trapped"), lambda p: len(p.get("trapped") or [])
-    else:
-        return "", []
-    rows = [(str(name), value(p)) for name, p in players.items() if isinstance(p, dict)]
-    return heading, sorted(rows, key=lambda row: -row[1])
-
-
-def summarise(view: dict, prompt: str, news: list[str], _: Translate = english, summary: str = "") -> Summary:
+def summarise(prompt: str, news: list[str], summary: str = "", ending: dict | None = None) -> Summary:
     """The summary of a finished game: ``summary`` is the state's ``prompt.summary`` (how it
-    ended, :func:`headline`); ``news`` are the last input's news (the rule that ended it is
-    among them); lines that repeat the headline or list the solution are left out."""
-    result, winners = result_of(view)
+    ended, :func:`headline`), ``ending`` its ``prompt.ending`` (won, lost or a tie, the
+    winners, the scores, the solution, as the game gives them); ``news`` are the last input's
+    news (the rule that ended it is among them); lines that repeat the headline or list the
+    solution are left out."""
+    ending = ending or {}
     top = headline(prompt, summary)
-    solution = [str(card) for card in view.get("solution") or []]
+    solution = [str(card) for card in ending.get("solution") or []]
     reason = [line for line in news if line and line != prompt and top.rstrip(".!") not in line
               and not (solution and all(card in line for card in solution))][-1:]
-    heading, scores = scores_of(view, _)
-    return Summary(top, result, winners, reason, heading, scores, solution)
+    scores = [(str(name), int(value)) for name, value in ending.get("scores") or []]
+    return Summary(top, str(ending.get("result") or ""), [str(w) for w in ending.get("winners") or []], reason,
+                   str(ending.get("scores_heading") or "") if scores else "", scores, solution)
 
 
 #: How many moments of the game the summary gives (issue 29: three to five).

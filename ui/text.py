@@ -13,26 +13,6 @@ from ui import theme
 Translate = Callable[..., str]
 
 
-#: What the content files append to a card name not yet entered (issue 17 item 8): never
-#: shown; Settings -> Card data says which cards are still stand-ins.
-PLACEHOLDER_MARKS = (" (placeholder)", " (segnaposto)")
-
-
-def strip_placeholders(value):
-    """``value`` (a string, or lists and dicts of them, as in a state message) with the
-    placeholder marks taken out of every string: "Item 12 (placeholder)" -> "Item 12"."""
-    if isinstance(value, str):
-        for mark in PLACEHOLDER_MARKS:
-            if mark in value:
-                value = value.replace(mark, "")
-        return value
-    if isinstance(value, list):
-        return [strip_placeholders(v) for v in value]
-    if isinstance(value, dict):
-        return {strip_placeholders(k): strip_placeholders(v) for k, v in value.items()}
-    return value
-
-
 def english(text: str, **params) -> str:
     """The identity ``_``: ``text`` formatted with ``params``."""
     return text.format(**params) if params else text
@@ -152,18 +132,6 @@ def outcome_colour(view: dict) -> tuple:
     return theme.WON if view.get("outcome") == "won" else theme.LOST
 
 
-def doors_text(locked: str, _: Translate = english) -> str:
-    """"Green doors locked", or "Doors open" when no colour is locked (the Creepy Cellar
-    board's words), in the language of ``_``."""
-    if not locked:
-        return _("Doors open")
-    if locked == "green":
-        return _("Green doors locked")
-    if locked == "blue":
-        return _("Blue doors locked")
-    return _("{colour} doors locked", colour=locked.capitalize())
-
-
 def log_markup(lines: list, fresh: int, shown: int = LOG_LINES) -> str:
     """The last ``shown`` of ``lines``, one a line; the last ``fresh`` bright, older dim.
 
@@ -194,26 +162,15 @@ def ago_text(seconds: float | None, _: Translate = english) -> str:
     return _("{n} days ago", n=int(seconds // 86400))
 
 
-def option_title(name: str) -> str:
-    """An option key as a heading: "ghost_deck" -> "Ghost deck"."""
-    words = name.replace("_", " ").strip()
-    return words[:1].upper() + words[1:]
-
-
 def value_text(value, _: Translate = english) -> str:
-    """An option value on its button: yes/no for booleans, words for keys."""
+    """A value on its button when the daemon sent no words for it: yes/no for booleans, else
+    the value in words ("per_game" -> "Per game"). A game's own words for its values come
+    from the daemon (a content form's or an option's ``labels``)."""
     if value is True:
         return _("Yes")
     if value is False:
         return _("No")
-    known = {"virtual": _("virtual deck"), "physical": _("physical deck"), "off": _("off"),
-             "table": _("the table"), "companion": _("the companion"), "nightmare": _("Nightmare"),
-             "advanced": _("Advanced"), "basic": _("Basic"), "rulebook": _("as in the rulebook"),
-             "publisher": _("as on the publisher's page"), "gt": _("must exceed"), "ge": _("may equal"),
-             "share": _("share the win"), "both": _("both"), "none": _("none"), "two": _("two"),
-             "one": _("one"), "skip": _("skip"), "choose": _("choose"), "alternate": _("in turn"),
-             "confirm": _("confirm"), "count": _("count")}
-    words = known.get(value, str(value).replace("_", " "))
+    words = str(value).replace("_", " ")
     return words[:1].upper() + words[1:]
 
 

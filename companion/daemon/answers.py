@@ -66,16 +66,16 @@ def _table_content(game: Any, store: EventStore) -> dict[str, Any]:
 
 def games(daemon: DaemonApi) -> GamesMessage:
     """``games``: every registered game with its options, and the game on the table:
-    ``{"type": "games", "games": [{id, title, min_players, max_players, options: [{name,
-    default, values, help, rulebook, setup}], seat_colours}], "current": {id, game, title, players, started,
-    last_input, inputs, over} or None}``."""
+    ``{"type": "games", "games": [{id, title, min_players, max_players, options: [{name, title,
+    default, values, labels, help, rulebook, setup}], seat_colours}], "current": {id, game, title, players,
+    started, last_input, inputs, over} or None}``; every option's words in the table's language
+    (:func:`companion.protocol.option_message`)."""
     from companion.engine import all_games
     from companion.engine.lessons import ENGINE_OPTIONS  # first-game mode, for every game
 
     games: list[GameInfoMessage] = [
         {"id": spec.id, "title": spec.title, "min_players": spec.min_players, "max_players": spec.max_players,
-         "options": [{"name": o.name, "default": o.default, "values": list(o.values),
-                      "help": render(o.help, daemon.language), "rulebook": o.rulebook, "setup": o.setup}
+         "options": [protocol.option_message(o, spec.option_words, daemon.language)
                      for o in (*spec.options, *ENGINE_OPTIONS)],
          "seat_colours": list(spec.seat_colours)}
         for spec in all_games().values()]

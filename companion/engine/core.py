@@ -178,11 +178,15 @@ class OptionSpec:
         help: one line a player understands, in the players' words (the screens show it as
             it is: no research reference, no raw value).
         rulebook: the name of the rulebook section this option settles, as the table reads
-            it on the screen ("Ghost King card"); "" when no section says.
+            it on the screen (``msg("Ghost King card")``: sent in the table's language; a
+            plain ``str`` is sent as printed, e.g. a rulebook printed in Italian only); ""
+            when no section says.
         refs: the research behind the option, for its authors only (notes.md entries,
             issues, the rulebook passages weighed); never shown.
         setup: one of the game's real choices at the start (mode, edition, who draws or deals
             the cards), shown first on the New game screen; False: a house rule, kept folded.
+        title: the option's heading on the New game screen (``msg("Ghost deck")``); "": the
+            name in words, in English (:attr:`heading`).
     """
 
     name: str
@@ -192,6 +196,31 @@ class OptionSpec:
     rulebook: str = ""
     refs: str = ""
     setup: bool = False
+    title: str = ""
+
+    @property
+    def heading(self) -> str:
+        """:attr:`title`, or the name in words ("ghost_deck" -> "Ghost deck")."""
+        words = self.name.replace("_", " ")
+        return self.title or words[:1].upper() + words[1:]
+
+    def labels(self, words: Mapping[str, str]) -> list[str]:
+        """Each of :attr:`values` in words, in order: the game's ``words`` for it
+        (:attr:`~companion.engine.game.Game.option_words`), "Yes"/"No" for a yes/no
+        option, else the value in words ("skip_cellar" -> "skip cellar", in English)."""
+        return [_value_words(value, words) for value in self.values]
+
+
+#: A yes/no option's values, in every game.
+YES_NO: Mapping[bool, Msg] = {True: msg("Yes"), False: msg("No")}
+
+
+def _value_words(value: Any, words: Mapping[str, str]) -> str:
+    if isinstance(value, bool):
+        return YES_NO[value]
+    if isinstance(value, str) and value in words:
+        return words[value]
+    return str(value).replace("_", " ")
 
 
 class HasOptions(Protocol):

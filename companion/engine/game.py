@@ -28,6 +28,7 @@ from companion.engine import legality
 from companion.engine import news as step_news
 from companion.engine.content import ContentSpec
 from companion.engine.core import CheckLine, OptionSpec, Prompt
+from companion.engine.ending import Ending
 from companion.engine.rulecard import RuleSection
 from companion.errors import RuleViolation
 from companion.i18n import Msg, NewsLine, msg
@@ -44,6 +45,7 @@ HOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "correct": ("tablecheck", "correct"),
     "view": ("view", "view"),
     "summary": ("prompts", "summary"),
+    "ending": ("prompts", "ending"),
     "status_line": ("view", "status_line"),
     "private_view": ("view", "player_view"),
     "component_label": ("components", "component_label"),
@@ -103,6 +105,9 @@ class Game:
         short_title: the name the table says in a sentence ("Creepy Cellar"); empty: the title.
         min_players, max_players: inclusive player-count range.
         options: options and house rules, with defaults.
+        option_words: the game's words for its options' values (``{"skip_cellar": msg("skip
+            cellar")}``), shown on their buttons in the table's language
+            (:meth:`~companion.engine.core.OptionSpec.labels`; a yes/no option needs none).
         chance_sources: the names of the game's chance sources (a script's ``stack`` keys).
         components: every component id of the game (what a tag may stand for).
         pieces: every tagged physical piece, one component id per copy, in the order the
@@ -145,6 +150,7 @@ class Game:
     min_players: int = 1
     max_players: int = 1
     options: tuple[OptionSpec, ...] = ()
+    option_words: Mapping[str, Msg] = MappingProxyType({})
     chance_sources: tuple[str, ...] = ()
     components: frozenset[str] = frozenset()
     pieces: tuple[str, ...] = ()
@@ -267,6 +273,13 @@ class Game:
         ``summary``, so no screen has to cut it out of the prompt."""
         return None
 
+    def ending(self, state: Any) -> Ending | None:
+        """How a finished game ended, as structure for the game-over panel
+        (:class:`~companion.engine.ending.Ending`: won, lost or a tie, the winners, the final
+        scores, the solution); None (the default, and while the game goes on): the panel shows
+        the summary alone. Sent as the prompt's ``ending``."""
+        return None
+
     def status_line(self, state: Any) -> Msg | None:
         """The game's counters in one line for a text screen (the terminal view prints it
         before the prompt: Creepy Cellar's "[hauntings 2/5 | King C | locked -]"); None (the
@@ -312,7 +325,7 @@ class Game:
 
 
 #: The optional hooks a :class:`GameSpec` may be given (each keeps its default when None).
-_HOOKS = ("news", "outcome", "summary", "status_line", "component_label", "check", "private_view", "refusal",
+_HOOKS = ("news", "outcome", "summary", "ending", "status_line", "component_label", "check", "private_view", "refusal",
           "encode", "decode")
 
 

@@ -24,6 +24,7 @@ FIRST_GAME = OptionSpec(
     msg("First game: the first time each kind of step comes up, the companion explains its rule in plain "
         "words."),
     setup=True,
+    title=msg("First game"),
 )
 
 #: Options the engine offers for every game, beside the game's own (never passed to ``setup``).

@@ -103,12 +103,3 @@ def test_the_game_end_keeps_notable_moments_spread_over_the_game():
                       "The 7th haunting forms in room H"]
     plain = [(f"line {i}", "news") for i in range(10)]
     assert moments(plain, count=4) == ["line 0", "line 3", "line 6", "line 9"]
-
-
-def test_a_refusal_never_shows_a_placeholder_mark():
-    from ui.model import TableModel
-
-    model = TableModel()
-    model.show_notice("Monster 5 (placeholder) is not due now", "warning")
-    assert model.notice == "Monster 5 is not due now"
-    assert model.history[-1] == ("Monster 5 is not due now", "notice")

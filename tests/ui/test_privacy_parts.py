@@ -62,13 +62,14 @@ def test_the_cover_offers_a_phone_code_only_with_phones_on_and_none_connected():
 
 def test_the_private_screen_names_cards_as_the_shared_screen_does():
     """Issue 26: "Ghost 04" on the shared screen was "Ghost 04 (placeholder)" on the privacy
-    screen (its answer kept the content file's mark); stand-ins are in the table's language."""
+    screen. The daemon names a stand-in without the mark now (tests/test_no_placeholder_mark_sent.py),
+    and the screen shows its answer as it is; stand-ins are in the table's language."""
     from ui.privacy import shown_answer
 
     answer = {"type": "private", "player": "Ada",
-              "view": {"intrigue_held": ["Ghost 04 (placeholder)"], "secret_victory": {"name": "Item 5 (placeholder)"}},
-              "prompt": {"text": "Ada: play Ghost 04 (placeholder)?",
-                         "choices": [{"key": "play:ghost-04", "label": "Ghost 04 (placeholder)", "private": True}]}}
+              "view": {"intrigue_held": ["Ghost 04"], "secret_victory": {"name": "Item 5"}},
+              "prompt": {"text": "Ada: play Ghost 04?",
+                         "choices": [{"key": "play:ghost-04", "label": "Ghost 04", "private": True}]}}
     shown = shown_answer(answer)
     assert shown["prompt"] == {"text": "Ada: play Ghost 04?",
                                "choices": [{"key": "play:ghost-04", "label": "Ghost 04", "private": True}]}
@@ -76,17 +77,6 @@ def test_the_private_screen_names_cards_as_the_shared_screen_does():
     headings = {"intrigue_held": "Your Intrigue cards", "secret_victory": "Your secret victory card"}
     assert view_lines(answer["view"], it, headings) == [("Le tue carte Intrigo", "Fantasma 04"),
                                                         ("La tua carta vittoria segreta", "Oggetto 5")]
-
-
-def test_the_cards_panel_lists_cards_without_the_placeholder_mark():
-    """Issue 26: laptop play's Cards panel (the state's ``tap_components``) showed "Ghost 04
-    (placeholder)" while the board said "Ghost 04"."""
-    from ui.model import TableModel
-
-    model = TableModel()
-    model.apply_state({"type": "state", "language": "en", "prompt": {"text": "", "choices": []}, "tap_components": [
-        {"component": "children:ghost:ghost-04", "label": "Ghost 04 (placeholder)"}]})
-    assert model.tap_components == [{"component": "children:ghost:ghost-04", "label": "Ghost 04"}]
 
 
 def test_a_pick_list_names_stand_ins_in_the_tables_language():

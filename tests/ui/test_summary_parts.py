@@ -5,7 +5,7 @@ from __future__ import annotations
 from ui import layout
 from ui.i18n import translate
 from ui.summary import headline, summarise
-from ui.text import short_names, strip_placeholders
+from ui.text import short_names
 from ui.widgets.choices import pages_of
 
 
@@ -14,27 +14,33 @@ def _italian(text, **params):
 
 
 def test_the_summary_of_a_win_a_loss_and_the_clue_solution():
-    hos = {"players": {"Ada": {"score": 12}, "Bo": {"score": 17}, "Cy": {"score": 4}},
-           "outcome": "won", "winners": ["Bo"]}
-    won = summarise(hos, "The game is over: Bo won.", ["Ada did not meet the secret victory condition.",
-                                                      "Bo wins with 17 points."], summary="Bo won.")
+    """The panel shows the game's ending as the daemon sends it (``prompt.ending``); it reads
+    no outcome words ("unsolved") nor view keys ("score", "trapped", "solution")."""
+    won = summarise("The game is over: Bo won.", ["Ada did not meet the secret victory condition.",
+                                                  "Bo wins with 17 points."], summary="Bo won.",
+                    ending={"result": "won", "winners": ["Bo"], "scores_heading": "Points",
+                            "scores": [["Bo", 17], ["Ada", 12], ["Cy", 4]], "solution": []})
     assert (won.headline, won.result, won.winners) == ("Bo won.", "won", ["Bo"])
     assert won.reason == ["Bo wins with 17 points."]
     assert (won.scores_heading, won.scores) == ("Points", [("Bo", 17), ("Ada", 12), ("Cy", 4)])
-    lost = summarise({"outcome": "lost", "winners": [], "players": {"Ada": {"trapped": ["Rosie"]}}},
-                     "The game is over: the ghostly children won.",
-                     ["Every player goes insane: the ghostly children win."], summary="The ghostly children won.")
+    lost = summarise("The game is over: the ghostly children won.",
+                     ["Every player goes insane: the ghostly children win."], summary="The ghostly children won.",
+                     ending={"result": "lost", "winners": [], "scores_heading": "Ghosts trapped",
+                             "scores": [["Ada", 1]], "solution": []})
     assert lost.result == "lost" and lost.scores == [("Ada", 1)] and lost.scores_heading == "Ghosts trapped"
     solution = ["Kid 5", "Jack-in-the-Box", "The Synagogue"]
-    clue = summarise({"players": ["Ada", "Bo"], "outcome": "Bo", "solution": solution},
-                     "The game is over: Bo solved the mystery!",
+    clue = summarise("The game is over: Bo solved the mystery!",
                      ["Bo is right and solves the mystery!",
-                      "The envelope holds: Kid 5, Jack-in-the-Box, The Synagogue."], summary="Bo solved the mystery!")
+                      "The envelope holds: Kid 5, Jack-in-the-Box, The Synagogue."], summary="Bo solved the mystery!",
+                     ending={"result": "won", "winners": ["Bo"], "scores_heading": "", "scores": [],
+                             "solution": solution})
     assert (clue.result, clue.winners, clue.reason) == ("won", ["Bo"], ["Bo is right and solves the mystery!"])
     assert clue.solution == ["Kid 5", "Jack-in-the-Box", "The Synagogue"] and clue.scores == []
-    unsolved = summarise({"outcome": "unsolved", "players": ["Ada"]},
-                         "The game is over: the mystery remains unsolved.", [])
+    unsolved = summarise("The game is over: the mystery remains unsolved.", [],
+                         ending={"result": "lost", "winners": [], "scores_heading": "", "scores": [], "solution": []})
     assert unsolved.result == "lost"
+    plain = summarise("Lantern Hunt is over.", [])  # a game that says nothing of its ending: plain, no scores
+    assert (plain.result, plain.winners, plain.scores) == ("", [], [])
 
 
 def test_the_headline_is_the_games_summary_never_cut_from_the_prompt():
@@ -68,13 +74,6 @@ def test_short_names_are_unique_and_readable():
     assert short_names(["Ada", "Bo"]) == {"Ada": "Ad", "Bo": "Bo"}
     assert short_names(["Anna", "Andrea", "Bo"]) == {"Anna": "Ann", "Andrea": "And", "Bo": "Bo"}
     assert len(set(short_names(["Anna", "Annabel", "Annalisa", "Annamaria"]).values())) == 4
-
-
-def test_placeholder_marks_never_reach_the_screen():
-    view = {"rooms": {"Tablet 0-3 (placeholder)": {"ghosts": [{"name": "Ghost 08 (placeholder)"}]}},
-            "in_play": [{"name": "Carta oggetto 4 (segnaposto)"}], "score": 3}
-    assert strip_placeholders(view) == {"rooms": {"Tablet 0-3": {"ghosts": [{"name": "Ghost 08"}]}},
-                                        "in_play": [{"name": "Carta oggetto 4"}], "score": 3}
 
 
 def test_seat_colours_are_the_games_own_by_seat():

@@ -82,8 +82,10 @@ def test_turn_and_prompt_markup():
 def test_titles_doors_and_outcomes():
     assert text.short_title("Ghost Fightin' Treasure Hunters: Creepy Cellar") == "Creepy Cellar"
     assert text.short_title("CLUE: IT") == "CLUE: IT"  # the header showed only "IT"
-    assert text.doors_text("green") == "Green doors locked"
-    assert text.doors_text("") == "Doors open"
+    from ui.boards.creepy_cellar import doors_text  # the board's own words
+
+    assert doors_text("green") == "Green doors locked"
+    assert doors_text("") == "Doors open"
     assert text.outcome_colour({"outcome": "won"}) != text.outcome_colour({"outcome": "lost"})
 
 
@@ -96,9 +98,9 @@ def _italian(message, **params):
 def test_the_creepy_cellar_board_words_in_italian():
     """The board's status line and door panel go through the client's translator (the
     glossary's words: cantina, corridoio, porte verdi)."""
-    from ui.boards.creepy_cellar import status_text
+    from ui.boards.creepy_cellar import doors_text, status_text
 
-    assert [text.doors_text(c, _italian) for c in ("green", "blue", "")] == [
+    assert [doors_text(c, _italian) for c in ("green", "blue", "")] == [
         "Porte verdi chiuse", "Porte blu chiuse", "Porte aperte"]
     view = {"mode": "nightmare", "cellar": ["treasure-1", "treasure-2", "treasure-3"], "cellar_slots": 12,
             "hunters": {"Ada": {"at": "outside"}, "Bo": {"at": "hallway"}, "Cy": {"at": "C"}}}

@@ -234,6 +234,9 @@ class ChildrenBoard(PlacePicks, BoxLayout):
     """
 
     game = "children"
+    #: the top strip holds the hand limit and the skull pile: the odds figure keeps to the step's
+    #: corner, on two lines (:class:`ui.widgets.odds.OddsBadge`).
+    odds_place = ("top", 0.42)
     view = DictProperty({})
     colours = DictProperty({})
     hand_limit = NumericProperty(5)

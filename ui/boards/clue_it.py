@@ -178,6 +178,9 @@ class ClueBoard(PlacePicks, BoxLayout):
     Where a Kid mover stopped is picked by touching the place (issue 17 item 3)."""
 
     game = "clue_it"
+    #: the top row is location names: the odds figure sits on the status line at the bottom
+    #: (:class:`ui.widgets.odds.OddsBadge`).
+    odds_place = ("bottom", 1.0)
     view = DictProperty({})
     colours = DictProperty({})
 

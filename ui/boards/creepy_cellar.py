@@ -264,3 +264,15 @@ def status_text(view: dict, _: Translate = english) -> str:
     if hallway:
         parts.append(_("hallway: {names}", names=", ".join(hallway)))
     return " · ".join(parts)
+
+
+def doors_text(locked: str, _: Translate = english) -> str:
+    """The door panel: "Green doors locked", or "Doors open" when no colour is locked, in
+    the language of ``_``."""
+    if not locked:
+        return _("Doors open")
+    if locked == "green":
+        return _("Green doors locked")
+    if locked == "blue":
+        return _("Blue doors locked")
+    return _("{colour} doors locked", colour=locked.capitalize())

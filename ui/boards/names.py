@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ui.text import Translate, english, strip_placeholders
+from ui.text import Translate, english
 
 #: A stand-in name as the content files and engines write it: "Monster 3 (placeholder)".
 _STAND_IN = re.compile(r"^(?P<kind>[A-Z][a-z]+(?: card)?) (?P<n>\d+(?:-\d+)?)(?: \((?:placeholder|segnaposto)\))?$")
@@ -45,7 +45,7 @@ def clean_label(choice: dict, _: Translate = english) -> dict:
     as the daemon's."""
     if "label" not in choice:
         return choice
-    return {**choice, "label": strip_placeholders(card_name(str(choice["label"]), _))}
+    return {**choice, "label": card_name(str(choice["label"]), _)}
 
 
 def short_marks(names: list[str], longest: int = 4) -> dict[str, str]:

@@ -18,8 +18,7 @@ from kivy.uix.screenmanager import Screen
 from companion.palette import PALETTE
 from ui import theme
 from ui.kvloader import load_kv
-from ui.option_words import option_heading, section_name, value_label
-from ui.options import help_text, section, shown_options
+from ui.options import heading, help_text, section, shown_options, value_label
 from ui.seats import seat_colours
 from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
 from ui.widgets.buttons import TouchButton
@@ -310,17 +309,17 @@ class NewGameScreen(Screen):
         _ = app.tr._
         box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=4 * unit, padding=(0, 6 * unit))
         box.bind(minimum_height=box.setter("height"))
-        box.add_widget(_label(option_heading(option["name"], _), app, size=20, bold=True))
+        box.add_widget(_label(heading(option), app, size=20, bold=True))
         box.add_widget(_label(help_text(option), app, size=17, colour=theme.TEXT_DIM))
-        where = _("Default: {value}", value=value_label(option["default"], _))
+        where = _("Default: {value}", value=value_label(option, option["default"]))
         if section(option):
-            where += " · " + _("Rulebook: {section}", section=section_name(section(option), _))
+            where += " · " + _("Rulebook: {section}", section=section(option))
         box.add_widget(_label(where, app, size=15, colour=theme.TEXT_FAINT))
         values = option["values"]
         grid = GridLayout(cols=min(len(values), 3), size_hint_y=None, spacing=6 * unit)
         grid.bind(minimum_height=grid.setter("height"))
         for value in values:
-            button = _button(value_label(value, _), lambda v=value: self.set_option(option["name"], v),
+            button = _button(value_label(option, value), lambda v=value: self.set_option(option["name"], v),
                              app, self.options.get(option["name"]) == value, height=52)
             button.key = f"{option['name']}={value}"
             grid.add_widget(button)

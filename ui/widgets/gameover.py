@@ -34,13 +34,15 @@ class GameOverPanel(BoxLayout):
     """Shows :func:`ui.summary.summarise` of the finished game; zero height while it runs.
 
     Attributes:
-        view, prompt, news: the last state's view, prompt text and news lines.
+        prompt, news: the last state's prompt text and news lines.
         summary: how the game ended (the prompt's ``summary``; "" when the game gives none).
+        ending: the prompt's ``ending`` (won or lost, winners, scores, solution; {} when the
+            game gives none).
         colours: player name -> palette key.
         tr: the translate function (``app.tr._``); set before the view.
     """
 
-    view = DictProperty({})
+    ending = DictProperty({})
     prompt = StringProperty("")
     summary = StringProperty("")
     news = ListProperty([])
@@ -55,7 +57,7 @@ class GameOverPanel(BoxLayout):
     def __init__(self, **kwargs):
         super().__init__(orientation="vertical", size_hint_y=None, height=0, **kwargs)
         self.bind(minimum_height=self.setter("height"))
-        self.bind(view=self._show, history=self._show, moments_shown=self._show, prompt=self._show, news=self._show,
+        self.bind(ending=self._show, history=self._show, moments_shown=self._show, prompt=self._show, news=self._show,
                   summary=self._show, over=self._show, scale=self._show, colours=self._show, tr=self._show)
 
     def _show(self, *_args) -> None:
@@ -64,7 +66,7 @@ class GameOverPanel(BoxLayout):
             self.opacity = 0
             return
         self.opacity = 1
-        summary = summarise(dict(self.view), self.prompt, [str(n) for n in self.news], self.tr, self.summary)
+        summary = summarise(self.prompt, [str(n) for n in self.news], self.summary, dict(self.ending))
         unit = dp(1) * self.scale
         self.spacing = 4 * unit
         self.padding = (0, 2 * unit)

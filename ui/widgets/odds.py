@@ -2,10 +2,10 @@
 in a corner of the board slot over the board (the board keeps its size and its drawing;
 nothing is laid out around it). At most one figure: the state's ``odds``.
 
-The corner is the top right, where it hides least, except on two boards (:data:`PLACES`):
-Children's top strip holds the hand limit and the skull pile, so the figure keeps to the
-step's corner on two lines; CLUE: IT's top row is location names, so the figure sits on the
-status line at the bottom."""
+The corner is the top right, where it hides least, unless the board says otherwise (its
+``odds_place``): Children's top strip holds the hand limit and the skull pile, so the figure
+keeps to the step's corner on two lines; CLUE: IT's top row is location names, so the figure
+sits on the status line at the bottom."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from ui.sampling import nearest
 #: The figure's type size at 800x480 (the board labels' floor, notes/screen.md).
 FONT = 20
 
-#: Per board (its ``game``): the edge the figure sits on ("top" or "bottom", at the right)
-#: and the share of the slot's width it may take before it wraps onto a second line.
-PLACES = {"children": ("top", 0.42), "clue_it": ("bottom", 1.0)}
+#: Where the figure sits on a board that says nothing (a board's ``odds_place``): the edge
+#: ("top" or "bottom", at the right) and the share of the slot's width it may take before it
+#: wraps onto a second line.
 DEFAULT_PLACE = ("top", 1.0)
 
 
@@ -69,9 +69,10 @@ class OddsBadge:
         self._draw()
 
     def place(self) -> tuple[str, float]:
-        """(edge, share of the width) for the board in the slot (:data:`PLACES`)."""
-        boards = [getattr(child, "game", None) for child in self.slot.children]
-        return next((PLACES[g] for g in boards if g in PLACES), DEFAULT_PLACE)
+        """(edge, share of the width) for the board in the slot: its ``odds_place``, else
+        :data:`DEFAULT_PLACE`."""
+        places = [getattr(child, "odds_place", None) for child in self.slot.children]
+        return next((tuple(p) for p in places if p), DEFAULT_PLACE)
 
     def _draw(self, *_args) -> None:
         self.group.clear()

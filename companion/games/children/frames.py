@@ -285,7 +285,9 @@ def ask_draw(state, f):
 
 @lru_cache(maxsize=256)  # the same 30-odd choices at every draw: made once
 def _draw_choice(card_id: str, name: str, private: bool) -> Choice:
-    return Choice(f"draw:{card_id}", name, component=cc.component(card_id), private=private)
+    """The card's choice, named as the companion says it (:func:`cc.said`: a stand-in never
+    shows the content file's "(placeholder)")."""
+    return Choice(f"draw:{card_id}", cc.said(name), component=cc.component(card_id), private=private)
 
 
 def act_draw(state, f, key):

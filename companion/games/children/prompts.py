@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from companion.engine import pending as pd
 from companion.engine.core import Choice, Prompt
+from companion.engine.ending import Ending, best_first
 from companion.engine.frozen import replace
 from companion.engine.memo import remember_last
 from companion.engine.news import say
@@ -78,6 +79,17 @@ def summary(state: State) -> Msg | None:
     if state.outcome == "tie":
         return msg("A tie, nobody wins.")
     return msg("{winners} won.", winners=and_names(state.winners))
+
+
+def ending(state: State) -> Ending | None:
+    """How the game ended, for the game-over panel (:meth:`Game.ending`): the winners (the
+    ghostly children when the players lost, a tie), and the ghosts each player trapped; None
+    while it goes on."""
+    if state.step != Step.OVER:
+        return None
+    result = "lost" if state.outcome == "lost" else "tie" if state.outcome == "tie" else "won"
+    trapped = best_first((name, len(state.trapped[p])) for p, name in enumerate(state.players))
+    return Ending(result, tuple(state.winners), msg("Ghosts trapped"), trapped)
 
 
 @remember_last  # the caller, then the legality check of apply: computed once

@@ -26,7 +26,8 @@ OPTIONS = (
         "envelope", "table", ("table", "companion"),
         msg("Who seals the envelope: a player by hand, or the companion from face-down taps, so it can check "
             "accusations."),
-        "Distribute Cards",
+        msg("Distribute Cards"),
+        title=msg("Envelope"),
         refs="Distribute Cards; issue 11",
         setup=True,
     ),
@@ -34,7 +35,8 @@ OPTIONS = (
         "intrigue_deck", "physical", ("physical", "virtual", "off"),
         msg("Intrigue cards: the table draws the real card and taps it, the companion draws, or no Intrigue "
             "cards: a \"?\" counts as 1."),
-        "Intrigue Cards",
+        msg("Intrigue Cards"),
+        title=msg("Intrigue deck"),
         refs="Intrigue Cards: \"If you're not using the Intrigue Cards, ignore the '?'\"",
         setup=True,
     ),
@@ -42,36 +44,60 @@ OPTIONS = (
         "leftover_mode", "face_up", ("face_up", "centre"),
         msg("Leftover Rumor cards lie face-up beside the board, or face-down in the centre, where a player who "
             "ends a move there may look at them."),
-        "Distribute Cards",
+        msg("Distribute Cards"),
+        title=msg("Leftover mode"),
         refs="Distribute Cards (notes 3.C I-A1)",
     ),
     OptionSpec(
         "double_question", "two", ("two", "one"),
         msg("Both dice show \"?\": draw two Intrigue cards or one; either way move 0."),
-        "Roll the Dice",
+        msg("Roll the Dice"),
+        title=msg("Double question"),
         refs="Roll the Dice (notes 3.C I-A2)",
     ),
     OptionSpec(
         "eliminated_answers", "answer", ("answer", "reveal"),
         msg("A player out after a wrong accusation keeps the cards and still answers, or lays them face-up and no "
             "longer answers."),
-        "Were you Wrong?",
+        msg("Were you Wrong?"),
+        title=msg("Eliminated answers"),
         refs="Were you Wrong? (notes 3.C I-A3)",
     ),
     OptionSpec(
         "ask_requires_entry", "entered", ("entered", "present"),
         msg("A question only after entering a location this turn, or also from a location one is already in, e.g. "
             "moved there by another's question."),
-        "Ask a Question",
+        msg("Ask a Question"),
+        title=msg("Ask requires entry"),
         refs="Ask a Question (notes 3.C I-A4)",
     ),
     OptionSpec(
         "balloon_rule", "eliminate", ("eliminate", "end_game"),
         msg("The 8th Red Balloon drawn puts its drawer out of the game, or ends the game unsolved for everyone."),
-        "Intrigue Cards",
+        msg("Intrigue Cards"),
+        title=msg("Balloon rule"),
         refs="Intrigue Cards; press text (notes 1.3, 3.C I-A5)",
     ),
 )
+
+#: The words of the options' values on the New game screen (:attr:`Game.option_words`).
+OPTION_WORDS: Mapping[str, Msg] = MappingProxyType({
+    "table": msg("the table"),
+    "companion": msg("the companion"),
+    "physical": msg("physical deck"),
+    "virtual": msg("virtual deck"),
+    "off": msg("off"),
+    "face_up": msg("face up"),
+    "centre": msg("centre"),
+    "two": msg("two"),
+    "one": msg("one"),
+    "answer": msg("answer"),
+    "reveal": msg("reveal"),
+    "entered": msg("entered"),
+    "present": msg("present"),
+    "eliminate": msg("eliminate"),
+    "end_game": msg("end game"),
+})
 
 #: The instructions whose reverse is said exactly when an input is undone (issue 26;
 #: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
@@ -92,6 +118,7 @@ class ClueIt(Game, package=__name__):
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
     options = OPTIONS
+    option_words = OPTION_WORDS
     undo_sentences = UNDO_SENTENCES
     chance_sources = ("dice", "intrigue", "envelope")
     components = ci.all_components()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.engine.core import Chance, Choice, Outcome, Prompt
+from companion.engine.ending import Ending
 from companion.engine.memo import remember_last
 from companion.engine.present import present
 from companion.games.clue_it import components as ci
@@ -307,6 +308,18 @@ def summary(state: State) -> Msg | None:
     if state.outcome == "unsolved":
         return msg("The mystery remains unsolved.")
     return msg("{player} solved the mystery!", player=state.outcome)
+
+
+def ending(state: State) -> Ending | None:
+    """How the game ended, for the game-over panel (:meth:`Game.ending`): the player who
+    solved the mystery, or unsolved (lost), and what the envelope held once it is known;
+    None while it goes on."""
+    if state.step != Step.OVER:
+        return None
+    solution = tuple(state.name(c) for c in state.envelope) if state.envelope_known else ()
+    if state.outcome == "unsolved":
+        return Ending("lost", solution=solution)
+    return Ending("won", (present(state.outcome, "the winner"),), solution=solution)
 
 
 def _over(state: State) -> Prompt:

@@ -30,7 +30,7 @@ from companion.engine.game import Game
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar import rulecard
 from companion.games.creepy_cellar.view import CreepyCellarView
-from companion.i18n import NewsLine, msg, todo
+from companion.i18n import Msg, NewsLine, msg, todo
 
 #: Options and named house rules, each with the rulebook ambiguity it settles.
 OPTIONS = (
@@ -38,21 +38,24 @@ OPTIONS = (
         "mode", "nightmare", cc.MODES,
         msg("Nightmare (12 cursed treasures, passages, jinxed items), Advanced (the 8 numbered "
             "treasures, dropped off in order) or Basic (8 treasures, a smaller Ghost deck)."),
-        "Set Up",
+        msg("Set Up"),
+        title=msg("Mode"),
         refs="Set Up; Alternate Modes",
         setup=True,
     ),
     OptionSpec(
         "ghost_deck", "virtual", ("virtual", "physical"),
         msg("Who draws Ghost, Ghost King and Cellar cards: the companion, or the table tapping each real card."),
-        "Set Up",
+        msg("Set Up"),
+        title=msg("Ghost deck"),
         setup=True,
     ),
     OptionSpec(
         "tiles", "virtual", ("virtual", "physical"),
         msg("Who turns over treasures and Jinxed Items: the companion at random, or the table "
             "tapping (or choosing on screen) the real tile."),
-        "Set Up",
+        msg("Set Up"),
+        title=msg("Tiles"),
         refs="Set Up; Treasures; Cellar Cards",
         setup=True,
     ),
@@ -60,90 +63,104 @@ OPTIONS = (
         "mover_tags", False, (False, True),
         msg("The movers carry tags: in the move step the table may tap the active hunter's mover "
             "on the tiles reader, then touch where it goes."),
-        "Set Up",
+        msg("Set Up"),
+        title=msg("Mover tags"),
         refs="Set Up (issue 4: a move reported by tapping a hunter's tile)",
         setup=True,
     ),
     OptionSpec(
         "rogue_ghost", "ghost_king", ("ghost_king", "remove"),
         msg("A Rogue Ghost card works as the Ghost King card or is taken out of the deck."),
-        "Contents",
+        msg("Contents"),
+        title=msg("Rogue ghost"),
         refs="Contents vs Ghost Cards (notes 3.E F-A1)",
     ),
     OptionSpec(
         "cursed_passage_scope", "secret", ("secret", "trapdoor", "both"),
         msg("The no-passage cursed treasure blocks secret passages, only the Trap Door card, or both."),
-        "Cursed Treasures text",
+        msg("Cursed Treasures text"),
+        title=msg("Cursed passage scope"),
         refs="Cursed Treasures text vs Quick Reference icon (notes 3.E F-A3)",
     ),
     OptionSpec(
         "cursed_leave_counts_king", False, (False, True),
         msg("Whether the Ghost King alone in a room also keeps a hunter with the no-leave cursed treasure there."),
-        "Cursed Treasures",
+        msg("Cursed Treasures"),
+        title=msg("Cursed leave counts king"),
         refs="Cursed Treasures vs Quick Reference icon (notes 3.E F-A4)",
     ),
     OptionSpec(
         "cellar_turn_order", "reference", ("reference", "drop_first"),
         msg("Turn order: move, fight, then drop off (the reference card), or drop off as the move ends, then "
             "fight."),
-        "Quick Reference",
+        msg("Quick Reference"),
+        title=msg("Cellar turn order"),
         refs="Quick Reference vs Pick Up Cellar Card (notes 3.E F-A5)",
     ),
     OptionSpec(
         "king_haunting", "ghosts", ("ghosts", "king"),
         msg("The Ghost King with two ghosts: the two ghosts become the haunting, or a haunting is added and the "
             "ghosts stay; either way the King moves on."),
-        "Ghost King card",
+        msg("Ghost King card"),
+        title=msg("King haunting"),
         refs="Ghost King card (notes 3.E F-A6)",
     ),
     OptionSpec(
         "king_wrap", "wrap", ("wrap", "skip_cellar"),
         msg("After room N the Ghost King moves on to A, or he skips the cellar rooms M and N."),
-        "Ghost King card",
+        msg("Ghost King card"),
+        title=msg("King wrap"),
         refs="Ghost King card (notes 3.E F-A7)",
     ),
     OptionSpec(
         "draw_shuffle_unlocks", False, (False, True),
         msg("Whether the shuffle after a Draw 2/3 + Shuffle card also unlocks the doors."),
-        "Draw 2 and Draw 3 + Shuffle cards",
+        msg("Draw 2 and Draw 3 + Shuffle cards"),
+        title=msg("Draw shuffle unlocks"),
         refs="Draw 2 and Draw 3 + Shuffle cards (notes 3.E F-A8)",
     ),
     OptionSpec(
         "basic_uses_king_and_cellar_decks", True, (True, False),
         msg("Basic mode still uses the Ghost King and Cellar decks, or drops the Trap Door and Rogue Ghost cards "
             "and draws no Cellar card."),
-        "Alternate Modes",
+        msg("Alternate Modes"),
+        title=msg("Basic uses king and cellar decks"),
         refs="Alternate Modes: Basic (notes 3.E F-A9)",
     ),
     OptionSpec(
         "jinxed_with_treasure", True, (True, False),
         msg("A hunter holding a Jinxed Item may still drop a treasure off in the cellar, or not."),
-        "Cellar Cards",
+        msg("Cellar Cards"),
+        title=msg("Jinxed with treasure"),
         refs="Cellar Cards: Jinxed Item (notes 3.E F-A10)",
     ),
     OptionSpec(
         "haunting_overflow", "none", ("none", "next_room"),
         msg("A ghost for a room that holds a haunting joins it as usual, or goes on to the next room."),
-        "Ghost placement",
+        msg("Ghost placement"),
+        title=msg("Haunting overflow"),
         refs="Ghost placement (notes 1.5, 3.E F-A11)",
     ),
     OptionSpec(
         "pickup_requires_clear", True, (True, False),
         msg("A treasure can be picked up only from a room without ghosts or hauntings, or with them there."),
-        "Treasures",
+        msg("Treasures"),
+        title=msg("Pickup requires clear"),
         refs="Treasures: fight before picking up (notes 3.E F-A12)",
     ),
     OptionSpec(
         "advanced_put_back", True, (True, False),
         msg("Advanced mode: a hunter may put a treasure that is not next down face-up in an emptied room, or must "
             "carry it until its slot is next."),
-        "Alternate Modes",
+        msg("Alternate Modes"),
+        title=msg("Advanced put back"),
         refs="Alternate Modes: Advanced (no rule for a wrong number)",
     ),
     OptionSpec(
         "haunting_face_beats_ghost", False, (False, True),
         msg("Whether a haunting face that beats no haunting beats an ordinary ghost."),
-        "Fighting",
+        msg("Fighting"),
+        title=msg("Haunting face beats ghost"),
         refs="Fighting (notes 1.5: UNKNOWN)",
     ),
     OptionSpec(
@@ -151,30 +168,62 @@ OPTIONS = (
         msg("With 2 players (two hunters each): each player moves their two hunters in turn, or picks which of "
             "the two takes each turn (tap or touch it)."),
         "",
+        title=msg("Two player turns"),
         refs='notes 1.5 Setup: "With 2 players, each controls 2 hunters" (turns not stated)',
     ),
     OptionSpec(
         "jinxed_passage_room", "home", ("home", "jinxed_room"),
         msg("When a Jinxed Item is dropped, the table may put a discarded secret passage tile back in its own "
             "room (A, F, G or K), or in the Jinxed Item's room."),
-        "Jinxed Item",
+        msg("Jinxed Item"),
+        title=msg("Jinxed passage room"),
         refs='Jinxed Item: "you may place a previously discarded secret passage tile in its indicated room"',
     ),
     OptionSpec(
         "exited_hunters", "out_for_good", ("out_for_good", "keep_turns"),
         msg("A hunter who leaves the castle once every treasure is in stays out (that hunter's turns only flip "
             "Ghost cards for the table), or keeps moving and may go back in."),
-        "Winning the Game",
+        msg("Winning the Game"),
+        title=msg("Exited hunters"),
         refs="Winning the Game (silent on hunters already out; docs/house-rules.md)",
     ),
     OptionSpec(
         "table_dice", False, (False, True),
         msg("The companion rolls the movement and fight dice, or the table rolls its own and touches the face "
             "shown (the dice button still lets the companion roll)."),
-        "A table that keeps its own dice",
+        msg("A table that keeps its own dice"),
+        title=msg("Table dice"),
         refs="A table that keeps its own dice (issue 31, as House of Spirits' \"The die shows N\")",
     ),
 )
+
+#: The words of the options' values on the New game screen (:attr:`Game.option_words`).
+OPTION_WORDS: Mapping[str, Msg] = MappingProxyType({
+    "nightmare": msg("Nightmare"),
+    "advanced": msg("Advanced"),
+    "basic": msg("Basic"),
+    "virtual": msg("virtual deck"),
+    "physical": msg("physical deck"),
+    "ghost_king": msg("ghost king"),
+    "remove": msg("remove"),
+    "secret": msg("secret"),
+    "trapdoor": msg("trapdoor"),
+    "both": msg("both"),
+    "reference": msg("reference"),
+    "drop_first": msg("drop first"),
+    "ghosts": msg("ghosts"),
+    "king": msg("king"),
+    "wrap": msg("wrap"),
+    "skip_cellar": msg("skip cellar"),
+    "none": msg("none"),
+    "next_room": msg("next room"),
+    "alternate": msg("in turn"),
+    "choose": msg("choose"),
+    "home": msg("home"),
+    "jinxed_room": msg("jinxed room"),
+    "out_for_good": msg("out for good"),
+    "keep_turns": msg("keep turns"),
+})
 
 
 #: A player's colour is their hunter's pawn's (rulebook "Set Up": red, yellow, blue, green, in
@@ -230,6 +279,7 @@ class CreepyCellar(Game, package=__name__):
     min_players = 1
     max_players = 4
     options = OPTIONS
+    option_words = OPTION_WORDS
     seat_colours = tuple(HUNTER_PALETTE[colour] for colour in cc.HUNTER_COLOURS)
     undo_sentences = UNDO_SENTENCES
     chance_sources = ("movement_die", "ghost", "king", "fight_dice", "cellar", "treasure", "jinxed")

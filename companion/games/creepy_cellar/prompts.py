@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from companion.engine.core import Chance, Choice, Outcome, Prompt
+from companion.engine.ending import Ending
 from companion.engine.memo import remember_last
 from companion.games.creepy_cellar import checks
 from companion.games.creepy_cellar import components as cc
@@ -304,6 +305,14 @@ def summary(state: State) -> Msg | None:
     if state.outcome == "won":
         return msg("The hunters won!")
     return msg("{limit} hauntings are on the board and the hunters lost.", limit=cc.HAUNTING_LIMIT)
+
+
+def ending(state: State) -> Ending | None:
+    """How the game ended, for the game-over panel (:meth:`Game.ending`): the hunters, the
+    whole table, won or lost; None while it goes on."""
+    if state.step != Step.OVER:
+        return None
+    return Ending("won" if state.outcome == "won" else "lost")
 
 
 def _over(state: State) -> Prompt:

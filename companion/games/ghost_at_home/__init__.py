@@ -29,6 +29,7 @@ OPTIONS = (
         msg("A ghost may be played on a lit floor that already has one ghost, or only on a floor without a ghost: "
             "a second ghost then comes only by Time-Space Hole or an escape."),
         "Gioca una carta fantasma",
+        title=msg("Second ghost on lit floor"),
         refs=('Gioca una carta fantasma: "non deve avere un fantasma" vs "a meno che non ci siano 2 fantasmi" '
               '(notes 3.B G-A1)'),
     ),
@@ -37,6 +38,7 @@ OPTIONS = (
         msg("An escape is stopped by any ghost that is not cancelled, or only by one that discards a floor, so "
             "the house is no longer complete."),
         "Fine del turno",
+        title=msg("Escape stop"),
         refs='Fine del turno: "Se la fuga viene interrotta" (notes 3.B G-A2)',
     ),
     OptionSpec(
@@ -44,6 +46,7 @@ OPTIONS = (
         msg("A light costs any 2 or 3 cards with at least 5 bulbs, or 3 cards only when one shows no bulb and the "
             "other two at least 5."),
         "Accendi la luce",
+        title=msg("Light three card rule"),
         refs=('Accendi la luce: "Scarta 2 o 3 carte … È anche possibile scartare una carta con 0 icone" (notes '
               '3.B G-A3)'),
     ),
@@ -52,6 +55,7 @@ OPTIONS = (
         msg("Lightning on a lit floor with a ghost: the rooms and the ghost are discarded at once, or the ghost "
             "stays on the dark floor."),
         "Gioca una carta speciale, Fulmine",
+        title=msg("Lightning resolves ghost"),
         refs="Gioca una carta speciale, Fulmine (notes 3.B G-A4)",
     ),
     OptionSpec(
@@ -59,18 +63,21 @@ OPTIONS = (
         msg("A ghost moved by the Time-Space Hole arrives like a newly played ghost: cats, cat defence, the "
             "light; or it is only moved."),
         "Gioca una carta speciale, Buco spazio temporale",
+        title=msg("Timehole resolves"),
         refs="Gioca una carta speciale, Buco spazio temporale (notes 3.B G-A5)",
     ),
     OptionSpec(
         "cat_granularity", "floor", ("floor", "room"),
         msg("One cat per floor, or one per room, two on a fully explored floor."),
         "Gioca una carta gatto",
+        title=msg("Cat granularity"),
         refs='Gioca una carta gatto: "in qualsiasi stanza che hai esplorato" (notes 3.B G-A6)',
     ),
     OptionSpec(
         "rounds", "single", ("single",),
         msg("One round: the first player to escape wins the game."),
         "Inizio del round",
+        title=msg("Rounds"),
         refs='Inizio del round; Riepilogo "Vince il primo giocatore che scappa" (notes 3.B G-A7)',
     ),
     OptionSpec(
@@ -78,10 +85,24 @@ OPTIONS = (
         msg("For a card whose bulb icons were not entered as card data, the table confirms a light's cost, or "
             "enters the bulbs of each card paid and the companion checks."),
         "Accendi la luce",
+        title=msg("Light check"),
         refs="Accendi la luce; notes 1.2 (bulb counts UNKNOWN), 4.2",
         setup=True,
     ),
 )
+
+#: The words of the options' values on the New game screen (:attr:`Game.option_words`).
+OPTION_WORDS: Mapping[str, Msg] = MappingProxyType({
+    "any_ghost": msg("any ghost"),
+    "floor_removed": msg("floor removed"),
+    "sum": msg("sum"),
+    "zero_plus_pair": msg("zero plus pair"),
+    "floor": msg("floor"),
+    "room": msg("room"),
+    "single": msg("single"),
+    "confirm": msg("confirm"),
+    "count": msg("count"),
+})
 
 #: The instructions whose reverse is said exactly when an input is undone (issue 26;
 #: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
@@ -104,6 +125,7 @@ class GhostAtHome(Game, package=__name__):
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
     options = OPTIONS
+    option_words = OPTION_WORDS
     undo_sentences = UNDO_SENTENCES
     components = gc.all_components()
     view_type = GhostAtHomeView

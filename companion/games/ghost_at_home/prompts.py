@@ -9,6 +9,7 @@ decides and always offer a clear "no".
 from __future__ import annotations
 
 from companion.engine.core import Choice, Prompt
+from companion.engine.ending import Ending
 from companion.engine.memo import remember_last
 from companion.engine.present import present
 from companion.games.ghost_at_home import components as gc
@@ -277,6 +278,14 @@ def summary(state: State) -> Msg | None:
     if state.step != Step.OVER:
         return None
     return msg("{player} escaped from the haunted house!", player=state.outcome)
+
+
+def ending(state: State) -> Ending | None:
+    """How the game ended, for the game-over panel (:meth:`Game.ending`): the player who
+    escaped won; None while it goes on."""
+    if state.step != Step.OVER:
+        return None
+    return Ending("won", (present(state.outcome, "the winner"),))
 
 
 def _over(state: State) -> Prompt:

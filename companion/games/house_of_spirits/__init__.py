@@ -7,6 +7,7 @@ are named placeholders (:mod:`.card_data`) until the table enters what its own c
 (:mod:`.content`).
 """
 
+from collections.abc import Mapping
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -26,7 +27,8 @@ OPTIONS = (
         "decks", "virtual", ("virtual", "physical"),
         msg("Who draws room, monster, plot, main and character cards: the companion (only a deck whose cards' printed "
             "data is all entered, no placeholder left), or the table tapping each real card."),
-        "Game Setup 1-6",
+        msg("Game Setup 1-6"),
+        title=msg("Decks"),
         refs="Game Setup 1-6; notes 4.4",
         setup=True,
     ),
@@ -34,78 +36,110 @@ OPTIONS = (
         "secret_cards", "table", ("table", "companion"),
         msg("Secret victory cards: players draw and keep the real cards, or the companion deals them and shows each "
             "only to its player, on the privacy screen."),
-        "Game Setup 5",
+        msg("Game Setup 5"),
+        title=msg("Secret cards"),
         refs='Game Setup 5 ("Players keep this card to themselves")',
         setup=True,
     ),
     OptionSpec(
         "monsters_in_main_deck", False, (False, True),
         msg("Monsters come only from the monster deck, or may also turn up when the cards in play are refilled."),
-        "Game Setup 3",
+        msg("Game Setup 3"),
+        title=msg("Monsters in main deck"),
         refs='Game Setup 3 vs Pick up a card ("Cards can represent … dangerous monsters") (notes 3.D H-A1)',
     ),
     OptionSpec(
         "investigate_compare", "gt", ("gt", "ge"),
         msg("An investigation must exceed the plot card's score, or only reach it."),
-        "Investigation",
+        msg("Investigation"),
+        title=msg("Investigate compare"),
         refs='Investigation: "must exceed" vs "he only needed a 5" (notes 3.D H-A2)',
     ),
     OptionSpec(
         "monster_crit", True, (True, False),
         msg("A monster's attack above 6 + the player's defence kills the character outright, as a player's critical "
             "does."),
-        "Attack a Monster",
+        msg("Attack a Monster"),
+        title=msg("Monster crit"),
         refs='Attack a Monster: "identical to that of a player" (notes 3.D H-A3)',
     ),
     OptionSpec(
         "excess_monsters", "unattacked_first", ("unattacked_first", "any_monster"),
         msg("When monsters are as many as the players left, each must attack one not yet attacked (or any monster)."),
-        "Attack a Monster",
+        msg("Attack a Monster"),
+        title=msg("Excess monsters"),
         refs='Attack a Monster: "Each monster MUST be attacked" (notes 3.D H-A4)',
     ),
     OptionSpec(
         "instant_win_includes_secret", False, (False, True),
         msg("The 18-point win counts public points only, or also a secret victory the player claims during play."),
-        "End of the Game 2 and 3",
+        msg("End of the Game 2 and 3"),
+        title=msg("Instant win includes secret"),
         refs="End of the Game 2 and 3 (notes 3.D H-A5)",
     ),
     OptionSpec(
         "score_floor_zero", False, (False, True),
         msg("A death's -2 may take a score below 0, or scores stop at 0."),
-        "Scoring Summary",
+        msg("Scoring Summary"),
+        title=msg("Score floor zero"),
         refs='Scoring Summary: "Your character dying -2" (notes 3.D H-A6)',
     ),
     OptionSpec(
         "tiebreak", "share", ("share", "most_plots"),
         msg("Equal top scores at the end share the win, or the most plot cards played wins (then share)."),
-        "End of the Game 3",
+        msg("End of the Game 3"),
+        title=msg("Tiebreak"),
         refs="End of the Game 3 (notes 3.D H-A7)",
     ),
     OptionSpec(
         "death_skip", "skip", ("skip", "revive_at_turn"),
         msg("A character killed this round skips his remaining turn, or comes back at full health for it."),
-        "Heal himself or another player",
+        msg("Heal himself or another player"),
+        title=msg("Death skip"),
         refs='Heal himself or another player: "returned to full health on the next round" (notes 3.D H-A8)',
     ),
     OptionSpec(
         "failed_plot_roll", "stays", ("stays", "bottom"),
         msg("A failed room or item plot roll leaves the card in the hand, or sends it to the bottom of the plot deck."),
-        "Playing Plot Cards",
+        msg("Playing Plot Cards"),
+        title=msg("Failed plot roll"),
         refs="Playing Plot Cards (notes 3.D H-A10)",
     ),
     OptionSpec(
         "hand_limit_counts_plots", True, (True, False),
         msg("Plot cards count toward the hand limit of 6 (only the character and secret cards do not), or not."),
-        "Pick up a card",
+        msg("Pick up a card"),
+        title=msg("Hand limit counts plots"),
         refs='Pick up a card: "more than 6 cards in his hand" (notes 3.D H-A11)',
     ),
     OptionSpec(
         "reroll_limit", "per_attack", ("per_attack", "per_game"),
         msg("Olivia may re-roll her attack die once in every attack, or once per game."),
-        "Character Special Abilities",
+        msg("Character Special Abilities"),
+        title=msg("Reroll limit"),
         refs='Character Special Abilities: "Usually … once per game, but some … once per turn"',
     ),
 )
+
+#: The words of the options' values on the New game screen (:attr:`Game.option_words`).
+OPTION_WORDS: Mapping[str, Msg] = MappingProxyType({
+    "virtual": msg("virtual deck"),
+    "physical": msg("physical deck"),
+    "table": msg("the table"),
+    "companion": msg("the companion"),
+    "gt": msg("must exceed"),
+    "ge": msg("may equal"),
+    "unattacked_first": msg("unattacked first"),
+    "any_monster": msg("any monster"),
+    "share": msg("share the win"),
+    "most_plots": msg("most plots"),
+    "skip": msg("skip"),
+    "revive_at_turn": msg("revive at turn"),
+    "stays": msg("stays"),
+    "bottom": msg("bottom"),
+    "per_attack": msg("per attack"),
+    "per_game": msg("per game"),
+})
 
 class HouseOfSpirits(Game, package=__name__):
     """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
@@ -117,6 +151,7 @@ class HouseOfSpirits(Game, package=__name__):
     min_players = 2
     max_players = 4
     options = OPTIONS
+    option_words = OPTION_WORDS
     chance_sources = ("character", "secret", "room", "monster", "main", "plot", "die")
     components = hc.all_components()
     view_type = HouseOfSpiritsView

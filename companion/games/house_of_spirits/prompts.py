@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import cache
 
 from companion.engine.core import Chance, Choice, Outcome, Prompt
+from companion.engine.ending import Ending, best_first
 from companion.engine.memo import remember_last
 from companion.engine.present import present
 from companion.engine.words import and_names
@@ -249,6 +250,17 @@ def summary(state: State) -> Msg | None:
     if state.outcome == "lost":
         return msg("Every character was killed in the same round.")
     return msg("{names} won.", names=and_names(state.winners))
+
+
+def ending(state: State) -> Ending | None:
+    """How the game ended, for the game-over panel (:meth:`Game.ending`): the winners, or
+    every character killed (lost), and the final points; None while it goes on."""
+    if state.step != Step.OVER:
+        return None
+    points = best_first(zip(state.players, state.scores))
+    if state.outcome == "lost":
+        return Ending("lost", (), msg("Points"), points)
+    return Ending("won", tuple(state.winners), msg("Points"), points)
 
 
 def _over_prompt(state: State) -> Prompt:

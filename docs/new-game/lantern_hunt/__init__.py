@@ -19,7 +19,8 @@ OPTIONS = (
     OptionSpec(
         "lanterns", 3, (3, 5),
         msg("How many lanterns a player must light to win."),
-        "Winning",
+        msg("Winning"),
+        title=msg("Lanterns to light"),
     ),
 )
 
