@@ -15,7 +15,7 @@ from __future__ import annotations
 from kivy.core.window import Window
 from kivy.metrics import sp
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.widget import Widget
+from kivy.uix.label import Label
 
 from ui import theme
 from ui.layout import MAIN_HEIGHT
@@ -32,8 +32,9 @@ SIZES = (32, 30, 28, 26)
 LARGE_SIZES = (40, 36, *SIZES)
 #: The card's share of the window (as the Rules card's).
 SHARE = (0.96, 0.94)
-#: Got it's font (sp at scale 1): the main button's.
-GOT_IT_FONT = 32
+#: Got it's font (sp at scale 1): the main button's; the hint beside it (how to open the
+#: card again).
+GOT_IT_FONT, HINT_FONT = 32, 24
 #: The card's padding and the gap above Got it (dp at scale 1; :class:`Panel`'s).
 PADDING, SPACING = 12, 8
 
@@ -51,7 +52,7 @@ class LessonCard(Overlay):
 
     Attributes:
         label: the lesson's words; ``font_px``: the size they are drawn at (px).
-        got_it_button: the Got it button.
+        got_it_button: the Got it button; ``hint``: beside it, how to open the card again.
     """
 
     def __init__(self, app, got_it, **kwargs):
@@ -67,7 +68,11 @@ class LessonCard(Overlay):
         self.scroll.add_widget(self.label)
         box.add_widget(self.scroll)
         row = BoxLayout(size_hint_y=None, height=MAIN_HEIGHT * unit, spacing=SPACING * unit)
-        row.add_widget(Widget())
+        # where the card is found again once put away (Repeat reads "Lesson" meanwhile)
+        self.hint = Label(text=app.tr._("“Lesson” shows it again."), font_size=sp(HINT_FONT) * app.scale,
+                          color=theme.TEXT_DIM, halign="left", valign="middle")
+        self.hint.bind(size=lambda label, size: setattr(label, "text_size", size))
+        row.add_widget(self.hint)
         self.got_it_button = TouchButton(text=app.tr._("Got it"), bold=True, font_size=sp(GOT_IT_FONT) * app.scale,
                                          base_colour=theme.PRIMARY, down_colour=theme.PRIMARY_DOWN)
         self.got_it_button.bind(on_release=lambda *_: got_it(self.lesson))
