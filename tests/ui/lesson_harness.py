@@ -174,7 +174,7 @@ def _got_it(app, lang: str, out: Path, report: dict):
     report["screenshots"].append(str(save_screenshot(out / f"first-game-got-it-{lang}.png")))
     yield from _step(app)
     yield 0.3
-    seen["next"] = {"lesson": dict(model.lesson), "card": _card(app) is not None}
+    seen["next"] = {"lesson": dict(model.lesson), "card": _card(app) is not None, "steps": screen.ids.todo.showing}
     revision = model.revision
     app.undo()
     yield Until("the undo", lambda: model.revision != revision)
