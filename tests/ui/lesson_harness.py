@@ -129,7 +129,7 @@ def _first_game_in(app, game: str, lang: str, out: Path, report: dict):
                 button=_lesson_button(app).text)
     report["shots"][f"{game}-{lang}"] = shot
     yield from _reading_card(app, lang, "rules", lambda words: "[b][color" in words, out, f"rules-now-{game}-{lang}",
-                     report)
+                             report)
 
 
 def _lesson_button(app):
@@ -219,7 +219,8 @@ def _why_in(app, game: str, lang: str, out: Path, report: dict):
     report["why"][f"{game}-{lang}"] = [list(pair) for pair in model.why]
     report["news"] = list(model.news)
     yield 0.2
-    yield from _reading_card(app, lang, "why", lambda words: "[color=ffcc33]" in words, out, f"why-{game}-{lang}", report)
+    yield from _reading_card(app, lang, "why", lambda words: "[color=ffcc33]" in words, out, f"why-{game}-{lang}",
+                             report)
 
 
 def first_game_scenario(app, out: Path, report: dict):
