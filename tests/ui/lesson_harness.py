@@ -269,6 +269,16 @@ def lesson_cards_scenario(app, out: Path, report: dict):
             shot["sent"] = dict(model.lesson)
             report["shots"][f"{game}-{lang}"] = shot
             report["screenshots"].append(shot["card"]["png"])
+    # Settings' large text (set here as the daemon's screen settings would): the same card, larger
+    app.large_text = True
+    yield 0.2
+    touch(_lesson_button(app))
+    yield Until("the lesson card in large text", lambda: _card(app) is not None)
+    yield 0.3
+    report["large"] = _card_shot(app, _card(app))
+    touch(_card(app).got_it_button)
+    yield Until("the card put away", lambda: _card(app) is None)
+    app.large_text = False
 
 
 def lesson_restart_scenario(app, out: Path, report: dict):

@@ -117,8 +117,10 @@ def test_every_first_lesson_card_is_read_whole_at(size, harness, tmp_path):
         _readable_card(key, shot)
     assert len({str(shot["card"]["got_it_box"]) for shot in shots.values()}) == 1
     assert {pngread.size(p) for p in report["screenshots"]} == {size}
-    report["fonts"] = {key: shot["card"]["font"] for key, shot in shots.items()}
-    print(size, report["fonts"])
+    assert {shot["card"]["font"] for shot in shots.values()} == {32.0}  # every first lesson at 32 px
+    large = report["large"]  # House of Spirits' Italian lesson with Settings' large text
+    _readable_card("large", {"card": large, "sent": shots["house_of_spirits-it"]["sent"]})
+    assert large["font"] == 40.0, large
 
 
 def test_a_lesson_put_away_stays_away_after_a_restart_of_the_screen(harness, tmp_path):
