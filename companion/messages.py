@@ -102,9 +102,13 @@ class ComponentsMessage(TypedDict):
 
 class LessonMessage(TypedDict):
     """First-game mode's lesson for the step at hand (issue 33 item 3): the rules card
-    section's ``rule`` name and its ``text`` in plain words."""
+    section's ``rule`` name and its ``text`` in plain words; ``key``: the section's name in
+    English, the same in every language, and ``game_id``: the stored game's number (None
+    without a store). A screen remembers its "Got it" by the two (issue 29)."""
     rule: str
     text: str
+    key: str
+    game_id: int | None
 
 
 class OddsMessage(TypedDict):

@@ -60,7 +60,7 @@ def test_without_first_game_mode_there_is_no_lesson():
 def test_each_kind_of_step_is_taught_once():
     session = Session.start(_header())
     first = protocol.state_message(session, [], lang="en")["lesson"]
-    assert first == {"rule": "Let's Play",
+    assert first == {"rule": "Let's Play", "key": "Let's Play", "game_id": None,
                      "text": render(get_game("creepy_cellar").rule_sections[1].summary, "en")}
     assert _lessons(session) == [rule for _, rule in STEPS]
     assert session.taught == {"Let's Play", "Ghost Cards", "Secret Passages"}
@@ -69,7 +69,9 @@ def test_each_kind_of_step_is_taught_once():
 def test_the_lesson_in_italian():
     lesson = protocol.state_message(Session.start(_header()), [], lang="it")["lesson"]
     section = get_game("creepy_cellar").rule_sections[1]
-    assert lesson == {"rule": render(section.name, "it"), "text": render(section.summary, "it")}
+    # the key is the same in every language (the screen remembers Got it by it)
+    assert lesson == {"rule": render(section.name, "it"), "text": render(section.summary, "it"), "key": "Let's Play",
+                      "game_id": None}
     assert lesson["text"] != render(section.summary, "en")
 
 

@@ -177,8 +177,6 @@ PORTRAIT_TURN_FONT = 20
 #: The prompt's font (sp at scale 1): 32 (issue 29's floor); with Settings' large text, the
 #: first of :data:`LARGE_PROMPT` it fits in at (else 32: never under the floor, never cut).
 PROMPT_SIZE, LARGE_PROMPT = 32, (40, 36)
-#: The first-game lesson's font, normal and large.
-LESSON_SIZE, LARGE_LESSON = 24, 28
 
 #: The slots above it: this many columns, rows this tall, text this big (two lines of it);
 #: a label that does not fit one column in two lines takes the whole row. Text never

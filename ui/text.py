@@ -100,12 +100,12 @@ def prompt_markup(text: str, player: str, over: bool, colours: dict | None = Non
 
 
 def lesson_markup(lesson: dict | None) -> str:
-    """First-game mode's lesson (issue 33 item 3): the rule's name in gold, then its plain
-    words; empty without one."""
+    """First-game mode's lesson card (issue 29): the rule's name in gold, bold, on a line of its
+    own, then the lesson's plain words; empty without one."""
     if not lesson or not lesson.get("text"):
         return ""
     rule = str(lesson.get("rule") or "")
-    head = coloured(f"{rule}:", theme.GOLD) + " " if rule else ""
+    head = "[b]" + coloured(rule, theme.GOLD) + "[/b]\n" if rule else ""
     return head + escape_markup(str(lesson["text"]))
 
 
@@ -115,16 +115,6 @@ def whole_lines(wanted: float, room: float, line: float) -> float:
     if wanted <= room or line <= 0:
         return wanted if wanted <= room else room
     return line * int(room // line)
-
-
-def lesson_height(text: str, wanted: float, room: float, button: float, line: float) -> float:
-    """The lesson box's height: its words' (scrolling beyond the ``room`` the prompt and the
-    choices leave, :func:`whole_lines`), at least its Got it ``button``'s; 0 without a lesson,
-    or when the room is under the button's height (then only the Rules card has it: nothing
-    covers the prompt)."""
-    if not text or room < button:
-        return 0.0
-    return max(button, whole_lines(wanted, room, line))
 
 
 def outcome_colour(view: dict) -> tuple:

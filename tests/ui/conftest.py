@@ -81,6 +81,8 @@ class Harness:
         self.report_path = tmp / f"{scenario}-report.json"
         self.stderr_path = tmp / f"{scenario}-stderr.txt"
         env = checkout_env(DISPLAY=display, KIVY_HOME=str(kivy_home), KIVY_NO_ARGS="1", PYTHONUNBUFFERED="1")
+        # the screen's own files (its settings, the lessons put away) in the test's folder
+        env.setdefault("HAUNT_UI_SETTINGS", str(tmp / "ui.json"))
         command = [sys.executable, str(script), scenario, "--socket", str(sock), "--out", str(out),
                    "--report", str(self.report_path), "--size", f"{size[0]}x{size[1]}",
                    "--px-per-mm", str(px_per_mm), *args]

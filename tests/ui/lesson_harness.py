@@ -15,8 +15,25 @@ from card_steps import open_history
 from harness import Until, find_button, screen_is, touch
 
 
-def _lesson_label(app):
-    return app.root.ids.screens.get_screen("table").ids.lesson_text
+def _card(app):
+    """The lesson card while it is open, else None."""
+    return app.root.ids.screens.get_screen("table").lesson_card.card
+
+
+def _card_shot(app, card) -> dict:
+    """What the lesson card shows, how big, whether any of it is cut, where Got it is, and the
+    readability audit's findings on the card (tests/ui/readability.py)."""
+    from overflow import overflowing
+    from readability import english_text, glyph_gaps, small_text
+
+    box = card.got_it_button
+    found = {"small": small_text([card], {}, app.scale), "glyphs": glyph_gaps([card]), "overflow": overflowing(card),
+             "english": english_text([card], []) if app.model.language == "it" else []}
+    return {"words": card.label.text, "font": card.font_px / app.scale, "clipped": card.clipped,
+            "height": card.label.height, "room": card.room, "scroll": card.scroll.height,
+            "got_it": card.got_it_button.font_size / app.scale,
+            "got_it_box": [round(v) for v in (*box.to_window(box.x, box.y), *box.size)],
+            "audit": {k: found[k] for k in ("small", "glyphs", "overflow", "english")}}
 
 
 def _tick_steps(app, done: str):
@@ -28,8 +45,10 @@ def _tick_steps(app, done: str):
 #: Each game, its players, and the words of History, Rules, Why? and Got it per language.
 GAMES = (("creepy_cellar", ["Ada", "Bo"]), ("children", ["Ada", "Bo"]), ("clue_it", ["Ada", "Bo", "Cy"]),
          ("ghost_at_home", ["Ada", "Bo"]), ("house_of_spirits", ["Ada", "Bo", "Cy"]))
-WORDS = {"en": {"history": "History", "rules": "Rules", "why": "Why?", "got_it": "Got it", "done": "Done"},
-         "it": {"history": "Storico", "rules": "Regole", "why": "Perché?", "got_it": "Capito", "done": "Fatto"}}
+WORDS = {"en": {"history": "History", "rules": "Rules", "why": "Why?", "got_it": "Got it", "done": "Done",
+                "lesson": "Lesson", "repeat": "Repeat"},
+         "it": {"history": "Storico", "rules": "Regole", "why": "Perché?", "got_it": "Capito", "done": "Fatto",
+                "lesson": "Lezione", "repeat": "Ripeti"}}
 
 
 def _open_views() -> list:
@@ -63,7 +82,7 @@ def _last_button(text: str):
     return [w for w in _open_views()[0].walk() if isinstance(w, TouchButton) and w.text == text][-1]
 
 
-def _card(app, lang: str, which: str, ready, out: Path, name: str, report: dict):
+def _reading_card(app, lang: str, which: str, ready, out: Path, name: str, report: dict):
     """History, then its ``which`` button; the card's words once ``ready(words)``; a screenshot."""
     from ui.shot import save_screenshot
 
@@ -103,38 +122,66 @@ def _first_game_in(app, game: str, lang: str, out: Path, report: dict):
         yield from _quick_ticks(app, WORDS[lang]["done"])
     else:
         todo.ticked = len(todo.texts())
-    yield Until("the lesson", lambda: bool(screen.ids.lesson_text.text))
+    yield from _lesson_card(app, lang, shot, out, f"lesson-card-{game}-{lang}")
+    report["screenshots"].append(shot["card"]["png"])
     yield 0.2
-    shot.update(words=screen.ids.lesson_text.text,
-                words_font=screen.ids.lesson_text.font_size, box=screen.ids.lesson.height,
-                prompt=screen.ids.prompt.height, after_main=_main_box(screen),
-                got_it=screen.ids.got_it.font_size, sent=dict(model.lesson))
-    report["screenshots"].append(str(save_screenshot(out / f"first-game-lesson-{game}-{lang}.png")))
+    shot.update(prompt=screen.ids.prompt.height, after_main=_main_box(screen), sent=dict(model.lesson),
+                button=_lesson_button(app).text)
     report["shots"][f"{game}-{lang}"] = shot
-    yield from _card(app, lang, "rules", lambda words: "[b][color" in words, out, f"rules-now-{game}-{lang}",
-                     report)
+    yield from _reading_card(app, lang, "rules", lambda words: "[b][color" in words, out, f"rules-now-{game}-{lang}",
+                             report)
+
+
+def _lesson_button(app):
+    """Repeat's button, which reads "Lesson" while a lesson is put away (the tools row's in
+    portrait)."""
+    ids = app.root.ids.screens.get_screen("table").ids
+    return ids.repeat_tool if app.portrait else ids.repeat
+
+
+def _lesson_card(app, lang: str, shot: dict, out: Path | None = None, name: str = ""):
+    """The first lesson's card once the set-up steps are done: in English it opens by itself;
+    in Italian (the same lesson, put away in English) it waits, and Repeat, which reads
+    "Lezione", opens it. ``shot["card"]``: :func:`_card_shot`; then Got it puts it away."""
+    from ui.shot import save_screenshot
+
+    screen = app.root.ids.screens.get_screen("table")
+    if lang == "en":
+        yield Until("the lesson card", lambda: _card(app) is not None)
+    else:
+        yield Until("the Lesson button", lambda: screen.lesson_away)
+        shot["opened_by_itself"] = _card(app) is not None
+        shot["lesson_button"] = _lesson_button(app).text
+        touch(_lesson_button(app))
+        yield Until("the lesson card again", lambda: _card(app) is not None)
+    yield 0.3
+    card = _card(app)
+    shot["card"] = _card_shot(app, card)
+    if out is not None:
+        shot["card"]["png"] = str(save_screenshot(out / f"{name}.png"))
+    touch(card.got_it_button)
+    yield Until("the card put away", lambda: _card(app) is None)
 
 
 def _got_it(app, lang: str, out: Path, report: dict):
-    """Got it hides the lesson, the prompt stays; after a move and its undo the lesson is back
-    (a new state: the daemon's lesson, as it was)."""
+    """After Got it the prompt and the main button are there and Repeat reads "Lezione"; a
+    step and its undo bring the daemon's lesson back, which does not open by itself again."""
     from ui.shot import save_screenshot
 
     model, screen = app.model, app.root.ids.screens.get_screen("table")
-    before = screen.ids.lesson_text.text
-    touch(screen.ids.got_it)
-    yield Until("the lesson hidden", lambda: not screen.ids.lesson_text.text)
-    yield 0.2
-    seen = {"before": before, "after": screen.ids.lesson_text.text, "in_tree": screen.ids.lesson.parent is not None,
-            "prompt": screen.ids.prompt.text, "model": dict(model.lesson)}
+    seen = {"card": _card(app) is not None, "button": _lesson_button(app).text, "prompt": screen.ids.prompt.text,
+            "model": dict(model.lesson)}
     report["screenshots"].append(str(save_screenshot(out / f"first-game-got-it-{lang}.png")))
     yield from _step(app)
+    yield 0.3
+    seen["next"] = {"lesson": dict(model.lesson), "card": _card(app) is not None, "steps": screen.ids.todo.showing}
     revision = model.revision
     app.undo()
     yield Until("the undo", lambda: model.revision != revision)
     yield from _quick_ticks(app, WORDS[lang]["done"])
-    yield Until("the lesson back", lambda: bool(screen.ids.lesson_text.text))
-    seen["undone"] = screen.ids.lesson_text.text
+    yield Until("the lesson back", lambda: model.lesson.get("rule") == seen["model"].get("rule"))
+    yield 0.3
+    seen["undone"] = {"lesson": dict(model.lesson), "card": _card(app) is not None, "button": _lesson_button(app).text}
     report["got_it"] = seen
 
 
@@ -148,6 +195,14 @@ def _step(app):
     yield Until(f"the state after {choice['key']}", lambda: model.revision != revision)
 
 
+def _put_away(app):
+    """Got it on the lesson card a step opened (a new kind of step), if one did."""
+    yield 0.1
+    if _card(app) is not None:
+        touch(_card(app).got_it_button)
+        yield Until("the card put away", lambda: _card(app) is None)
+
+
 def _why_in(app, game: str, lang: str, out: Path, report: dict):
     """Main choices until the news carry a why (the companion decided something), then History >
     Why?."""
@@ -157,13 +212,15 @@ def _why_in(app, game: str, lang: str, out: Path, report: dict):
     yield Until(f"the table in {lang}", lambda: model.language == lang)
     for _ in range(12):
         yield from _step(app)
+        yield from _put_away(app)
         if any(model.why):
             break
     yield Until(f"news with a why ({game}, {lang}: {list(model.news)})", lambda: bool(model.why))
     report["why"][f"{game}-{lang}"] = [list(pair) for pair in model.why]
     report["news"] = list(model.news)
     yield 0.2
-    yield from _card(app, lang, "why", lambda words: "[color=ffcc33]" in words, out, f"why-{game}-{lang}", report)
+    yield from _reading_card(app, lang, "why", lambda words: "[color=ffcc33]" in words, out, f"why-{game}-{lang}",
+                             report)
 
 
 def first_game_scenario(app, out: Path, report: dict):
@@ -183,6 +240,67 @@ def first_game_scenario(app, out: Path, report: dict):
             yield from _got_it(app, "it", out, report)
         for lang in ("it", "en"):
             yield from _why_in(app, game, lang, out, report)
+
+
+def lesson_cards_scenario(app, out: Path, report: dict):
+    """Every game's first lesson card at this window's size, in English (it opens by itself)
+    and Italian (Repeat, "Lezione", opens it): ``lesson-card-<game>-<lang>-<w>x<h>.png``."""
+    from kivy.core.window import Window
+
+    model = app.model
+    yield Until("the daemon", lambda: model.connected)
+    report.update(shots={}, screenshots=[])
+    size = "x".join(str(int(v)) for v in Window.size)
+    screen = app.root.ids.screens.get_screen("table")
+    for game, players in GAMES:
+        for lang in ("en", "it"):
+            if model.language != lang:
+                app.set_language(lang)
+            yield Until(f"the table in {lang}", lambda lang=lang: model.language == lang)
+            if lang == "en":
+                app.new_game(game, players, {"first_game": True})
+                yield Until(f"a new {game}", lambda game=game: model.game == game and bool(model.todo))
+                model.go("table")
+                yield Until("the table screen", screen_is(app, "table"))
+                yield Until("the set-up steps", lambda: screen.ids.todo.showing)
+                screen.ids.todo.ticked = len(screen.ids.todo.texts())  # done at once
+            shot: dict = {"sent": {}}
+            yield from _lesson_card(app, lang, shot, out, f"lesson-card-{game}-{lang}-{size}")
+            shot["sent"] = dict(model.lesson)
+            report["shots"][f"{game}-{lang}"] = shot
+            report["screenshots"].append(shot["card"]["png"])
+    # Settings' large text (set here as the daemon's screen settings would): the same card, larger
+    app.large_text = True
+    yield 0.2
+    touch(_lesson_button(app))
+    yield Until("the lesson card in large text", lambda: _card(app) is not None)
+    yield 0.3
+    report["large"] = _card_shot(app, _card(app))
+    touch(_card(app).got_it_button)
+    yield Until("the card put away", lambda: _card(app) is None)
+    app.large_text = False
+
+
+def lesson_restart_scenario(app, out: Path, report: dict):
+    """The game on the daemon, in first-game mode: its set-up steps, then its first lesson: the
+    card opens by itself unless a screen before this one put it away (``lessons.json``)."""
+    model = app.model
+    yield Until("the daemon's game", lambda: model.connected and bool(model.game) and bool(model.todo))
+    model.go("table")
+    yield Until("the table screen", screen_is(app, "table"))
+    screen = app.root.ids.screens.get_screen("table")
+    yield from _quick_ticks(app, WORDS[model.language]["done"])
+    yield Until("the lesson, on its card or put away", lambda: _card(app) is not None or screen.lesson_away)
+    yield 0.3
+    report["opened"] = _card(app) is not None
+    report["button"] = _lesson_button(app).text
+    if report["opened"]:
+        touch(_card(app).got_it_button)
+        yield Until("the card put away", lambda: _card(app) is None)
+    else:
+        touch(_lesson_button(app))
+        yield Until("the lesson card again", lambda: _card(app) is not None)
+        report["reopened"] = _card(app).label.text
 
 
 def odds_scenario(app, out: Path, report: dict, name: str = ""):
@@ -212,6 +330,8 @@ def odds_scenario(app, out: Path, report: dict, name: str = ""):
 if __name__ == "__main__":
     harness.SCENARIOS["first-game"] = first_game_scenario
     harness.SCENARIOS["odds"] = odds_scenario
+    harness.SCENARIOS["lesson-cards"] = lesson_cards_scenario
+    harness.SCENARIOS["lesson-restart"] = lesson_restart_scenario
     # CLUE: IT with the squares to the nearest location given (its own screenshots)
     harness.SCENARIOS["odds-squares"] = lambda app, out, report: odds_scenario(app, out, report, "odds-clue_it-squares")
     sys.exit(harness.main())

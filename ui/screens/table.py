@@ -10,7 +10,7 @@ import logging
 
 from kivy.app import App
 from kivy.metrics import dp, sp
-from kivy.properties import NumericProperty, ObjectProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty
 from kivy.uix.screenmanager import Screen
 
 from ui import boards
@@ -20,6 +20,7 @@ from ui.layout import GAP, LARGE_PROMPT, MAIN_HEIGHT, PROMPT_SIZE, SLOT_ROW
 from ui.motion import Motion
 from ui.widgets import buttons, cards_panel, choices, eventlog, gameover, todo  # noqa: F401  (kv uses their widgets)
 from ui.widgets.frame import before_frame
+from ui.widgets.lesson_cards import LessonCards
 from ui.widgets.odds import OddsBadge
 
 log = logging.getLogger(__name__)
@@ -41,9 +42,9 @@ class TableScreen(Screen):
     """
 
     board = ObjectProperty(None, allownone=True)
-    #: The revision whose lesson the table hid with "Got it" (first-game mode): it shows again
-    #: with the next state (an undo or a new step), and the Rules card has it meanwhile.
-    lesson_seen = NumericProperty(-1)
+    #: First-game mode: the state has a lesson the table put away (its card is closed): the
+    #: Repeat button reads "Lesson" and opens the card again (issue 29).
+    lesson_away = BooleanProperty(False)
 
     #: The prompt's font, sp at scale 1 (:data:`ui.layout.PROMPT_SIZE`; larger with large text).
     prompt_font = NumericProperty(PROMPT_SIZE)
@@ -71,9 +72,7 @@ class TableScreen(Screen):
         self._turn_row = self.ids.turn_row.__self__  # in the layout in portrait only (no spacing else)
         app.bind(portrait=self._place_turn)
         self._place_turn(app, app.portrait)
-        self._lesson_view = self.ids.lesson.__self__  # kept: out of the tree, kv's weak id would die
-        self.ids.lesson_text.bind(text=self._lesson_in_tree)
-        self._lesson_in_tree()
+        self.lesson_card = LessonCards(self, app)
 
     def _place_turn(self, _app, portrait: bool) -> None:
         """Whose turn and the undo toast: in the header in landscape; in portrait, where the
@@ -113,14 +112,12 @@ class TableScreen(Screen):
         self.prompt_font = size
         label.font_size = sp(size) * app.scale
 
-    def _lesson_in_tree(self, *_args) -> None:
-        """The lesson's scroll view is in the layout only while there is a lesson: a scroll
-        view clips with a stencil, drawn every frame even when 0 px high (tests/ui/drawing.py)."""
-        view, box = self._lesson_view, self.ids.right
-        if self.ids.lesson_text.text and view.parent is None:
-            box.add_widget(view, index=box.children.index(self.ids.todo) + 1)  # above the todo step
-        elif not self.ids.lesson_text.text and view.parent is not None:
-            box.remove_widget(view)
+    def repeat(self) -> None:
+        """Repeat (the voice says the prompt again); while a lesson is put away, "Lesson":
+        its card opens again too."""
+        if self.lesson_away:
+            self.lesson_card.reopen()
+        App.get_running_app().repeat()
 
     def _show_game(self, _model, game: str) -> None:
         """Put the board of ``game`` in the board slot (keeps it when the game is the same)."""
