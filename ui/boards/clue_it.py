@@ -1,8 +1,8 @@
 """The CLUE: IT board: the nine locations around the centre (the four corners with their
-Secret Passages), with the Kid movers and Item tokens where they stand; under it the
-question on the table with its answer order from the asker, each player's Kid, kept
-Intrigue cards (a count: their names stay hidden), the Red Balloons drawn, and
-eliminated players greyed out.
+Secret Passages), with the Kid movers and Item tokens where they stand, the asked location
+(at game over the envelope's) framed in gold; under it the answer order of the question on
+the table, each player's Kid, kept Intrigue cards (a count: their names stay hidden), the
+Red Balloons drawn, and eliminated players greyed out.
 
 Reads the view described in ``companion/games/clue_it/view.py`` (received over the
 socket, names already in the table's language; nothing of the game is imported here).
@@ -196,14 +196,6 @@ def status_pieces(view: dict) -> list[tuple[str, str]]:
     return pieces
 
 
-def solution_text(view: dict, _: Translate) -> str:
-    """"Solution: Kid 3, Item 2, Location 5" once the envelope is revealed, else ""."""
-    solution = view.get("solution")
-    if not solution:
-        return ""
-    return _("Solution: {cards}", cards=", ".join(escape_markup(str(c)) for c in solution))
-
-
 def stop_place(choice: dict, places: dict) -> str | None:
     """The place on the board where a Kid mover stopped, for the choice that says so:
     "stop:centre" and "stop:corridor" (Elsewhere) are the centre and the corridors, a
@@ -250,14 +242,14 @@ class ClueBoard(PlacePicks, BoxLayout):
         two_rows = self._two_rows(players)
         portrait = bool(getattr(App.get_running_app(), "portrait", False))
         board_key = (lang, colours, two_rows, portrait,
-                     *(view.get(k) for k in ("places", "question", "movers", "items", "kids")))
+                     *(view.get(k) for k in ("places", "question", "movers", "items", "kids", "solution")))
         parts = [self.parts.get("board", board_key, lambda: self._tiled_board(view, _, colours))]
-        question = solution_text(view, _) or answers_text(view, _, colours)
+        # the solution is the game-over panel's ("The envelope held: …"): on the board its
+        # location is framed in gold; the board's own line repeated it on two lines
+        question = "" if view.get("solution") else answers_text(view, _, colours)
         if question:
-            solved = bool(view.get("solution"))
-            share = (0.25 if two_rows else 0.22) if solved else 0.1
-            parts.append(self.parts.get("question", (question, two_rows, solved, portrait), lambda: text(
-                question, 20, size_hint_y=share, color=theme.GOLD if solved else theme.TEXT)))
+            parts.append(self.parts.get("question", (question, two_rows), lambda: text(
+                question, 20, size_hint_y=0.1, color=theme.TEXT)))
         players_key = (lang, colours, two_rows, players, view.get("turn"), bool(view.get("outcome")),
                        *(view.get(k) for k in ("eliminated", "intrigue_held", "kids")))
         parts.append(self.parts.get("players", players_key, lambda: self._players(view, _, colours)))
@@ -311,7 +303,7 @@ class ClueBoard(PlacePicks, BoxLayout):
         """A location's cell: a corner (a Secret Passage leaves it) darker, the asked one
         framed in gold."""
         passages = (view.get("places") or {}).get("passages") or {}
-        asked = (view.get("question") or {}).get("location")
+        asked = (view.get("question") or {}).get("location") or (view.get("solution") or [None] * 3)[-1]
         title = card_name(name, _)
         return self._place(title, name, view, colours, fill=CORNER_FILL if name in passages else LOCATION_FILL,
                            passage=name in passages, asked=name == asked, short=shorts.get(title, ""))
@@ -327,11 +319,14 @@ class ClueBoard(PlacePicks, BoxLayout):
         if place:
             self.tiles[place] = panel
         pieces = pieces_at(view, place, colours, self.tr._) if place else []
+        # with pieces: one line of the name (a 20 px line needs 24 px: half a 46 px cell had 22)
+        # and the pieces' row the rest
         title_label = PlaceName(name=title, short=short, max_font=font(FLOOR * GROW), min_font=font(FLOOR),
-                                color=theme.TEXT, size_hint_y=0.5 if pieces or passage else 1)
+                                color=theme.TEXT)
         panel.add_widget(title_label)
         if pieces or passage:
-            row = BoxLayout(size_hint_y=0.5, spacing=gap(2))
+            title_label.size_hint_y, title_label.height = None, font(FLOOR) * LINE
+            row = BoxLayout(spacing=gap(2))
             if passage:  # the drawn Secret Passage tile, at the boards' floor (it was 14 px before the name)
                 row.add_widget(Marker(kind="passage", colour=GOLD_DIM, size_hint_x=None, width=font(FLOOR)))
             row.add_widget(PieceStrip(pieces=pieces, smallest=font(FLOOR), piece_size=gap(26)))

@@ -195,16 +195,15 @@ class PlaceName(FitLabel):
 
 def candidates(name: str, short: str) -> list[str]:
     """The names a place may show, the first that fits whole: ``name``, its ``short`` name
-    and that name's key word (:func:`ui.boards.names.key_word`; a numbered stand-in keeps
+    (none: only ``name``) and that name's key word (:func:`ui.boards.names.key_word`; a numbered stand-in keeps
     its number: "Location 5" is cut to "Loc. 5", never "Location")."""
     from ui.boards.names import key_word
 
-    out = [name]
-    if short and short != name:
-        out.append(short)
-    words_ = (short or name).split()
-    if len(words_) > 1 and not words_[-1][:1].isdigit():
-        out.append(key_word(short or name))
+    if not short:
+        return [name]
+    out = [name] if short == name else [name, short]
+    if len(short.split()) > 1 and not short.split()[-1][:1].isdigit():
+        out.append(key_word(short))
     return out
 
 

@@ -188,18 +188,19 @@ class HouseOfSpiritsBoard(BoxLayout):
                                    max_font=font(FLOOR * GROW), min_font=font(FLOOR), size_hint_y=0.16))
         panel.add_widget(PlaceName(name=plain(words["character"]), bold=False, color=theme.TEXT_DIM,
                                    max_font=font(FLOOR), min_font=font(FLOOR), size_hint_y=0.16))
+        # shares of the panel (0.94 in all): a 20 px line (24 px) in each but the score's
         health = max(0, int(p.get("max_health") or 0) - int(p.get("wounds") or 0))
         if winner or p.get("dead"):  # the word where the health pips were
             said = _("Winner") if winner else words["health"]
             panel.add_widget(text(f"[b]{escape_markup(said)}[/b]", 20, color=theme.WON if winner else theme.LOST,
-                                  size_hint_y=0.14))
+                                  size_hint_y=0.16))
         else:
-            panel.add_widget(Pips(total=int(p.get("max_health") or 0), filled=health, size_hint_y=0.14))
+            panel.add_widget(Pips(total=int(p.get("max_health") or 0), filled=health, size_hint_y=0.16))
         # the score, the way to 18, in the board's largest type (issue 29: at 20 px it was no
         # larger than the character's name): 32 px and up, as the prompt
         panel.add_widget(text(f"[b]{words['score']}[/b]", SCORE_FONT, SCORE_FONT, color=theme.GOLD,
-                              size_hint_y=0.3))
+                              size_hint_y=0.26))
         panel.add_widget(Progress(value=int(p.get("score") or 0), limit=WINNING_SCORE, size_hint_y=0.04))
         panel.add_widget(IconCounts(items=player_pieces(name, p, view), smallest=font(FLOOR), biggest=font(22),
-                                    size_hint_y=0.14))
+                                    size_hint_y=0.16))
         return panel

@@ -46,12 +46,11 @@ class PieceRow(DrawnWidget):
         kinds = ["haunting"] * int(self.hauntings) + ["ghost"] * int(self.ghosts)
         if not kinds:
             return
-        gap = self.piece_size * 0.2
-        size = min(self.piece_size, self.height, (self.width + gap) / len(kinds) - gap)
+        size, step = fan(len(kinds), self.piece_size, min(self.piece_size, self.height), self.width)
         y = self.y + (self.height - size) / 2
         self.piece_px = size
         for i, kind in enumerate(kinds):
-            shapes.PIECES[kind](self.canvas, self.x + i * (size + gap), y, size)
+            shapes.PIECES[kind](self.canvas, self.x + i * step, y, size)
 
 
 class PawnRow(DrawnWidget):
@@ -65,13 +64,31 @@ class PawnRow(DrawnWidget):
     def draw(self) -> None:
         if not self.colours:
             return
-        gap = self.piece_size * 0.15
-        size = min(self.piece_size, self.height, (self.width + gap) / len(self.colours) - gap)
+        size, step = fan(len(self.colours), self.piece_size, min(self.piece_size, self.height), self.width)
         y = self.y + (self.height - size) / 2
-        left = self.right - len(self.colours) * (size + gap) + gap  # in the names' order, flush right
+        left = self.right - (len(self.colours) - 1) * step - size  # in the names' order, flush right
         self.piece_px = size
         for i, colour in enumerate(self.colours):
-            shapes.pawn(self.canvas, left + i * (size + gap), y, size, tuple(colour))
+            shapes.pawn(self.canvas, left + i * step, y, size, tuple(colour))
+
+
+def fan(count: int, wanted: float, floor: float, width: float, least: float = 0.45) -> tuple[float, float]:
+    """``(size, step)`` of ``count`` pieces in a row ``width`` pixels wide: ``wanted``
+    pixels each with a gap where they fit; else overlapping like a fanned hand, each
+    ``floor`` pixels or larger (issue 29: the Cellar's pawns shrank to 14 px), at least
+    ``least`` of each piece showing; only when even that does not fit, smaller."""
+    if count <= 1:
+        return min(wanted, max(width, floor)), 0.0
+    gap = wanted * 0.2
+    size = min(wanted, (width + gap) / count - gap)
+    if size >= floor:
+        return size, size + gap
+    size = floor
+    step = (width - size) / (count - 1)
+    if step < size * least:
+        size = width / (1 + least * (count - 1))
+        step = size * least
+    return size, step
 
 
 class IconCounts(Widget):
