@@ -120,7 +120,7 @@ def pieces_at(view: dict, place: str, colours: dict, _: Translate = english) -> 
     for kid, where in (view.get("movers") or {}).items():
         if where == place:
             player = owners.get(kid)
-            colour = theme.player_colour(player, colours, KID_COLOUR) if player else KID_COLOUR
+            colour = theme.player_colour(player, colours) if player else KID_COLOUR  # as in its panel
             shown = kid_name(kid, _)
             out.append({"kind": "pawn", "colour": colour, "ink": theme.on_dark(colour), "name": shown,
                         "mark": initial(shown)})
@@ -303,7 +303,8 @@ class ClueBoard(PlacePicks, BoxLayout):
         """A location's cell: a corner (a Secret Passage leaves it) darker, the asked one
         framed in gold."""
         passages = (view.get("places") or {}).get("passages") or {}
-        asked = (view.get("question") or {}).get("location") or (view.get("solution") or [None] * 3)[-1]
+        solution = view.get("solution") or []
+        asked = solution[-1] if solution else (view.get("question") or {}).get("location")
         title = card_name(name, _)
         return self._place(title, name, view, colours, fill=CORNER_FILL if name in passages else LOCATION_FILL,
                            passage=name in passages, asked=name == asked, short=shorts.get(title, ""))
