@@ -381,7 +381,7 @@ class ClueBoard(PlacePicks, BoxLayout):
             if gone:
                 panel.add_widget(label)
                 panel.add_widget(text(escape_markup(_("Out")), 20, color=theme.TEXT_FAINT))
-            elif rows > 1 or not kid:
+            elif rows > 1 or not kid or len(players) > 4:  # five or more in one row: no room for the Kid
                 panel.add_widget(label)
                 panel.add_widget(cards if rows > 1 else IconCounts(items=cards.items, smallest=font(FLOOR),
                                                                    biggest=font(22)))
