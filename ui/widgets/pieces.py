@@ -267,8 +267,7 @@ class PieceStrip(Widget):
     def _label(self, label: Label, piece: dict, words: str, pos, size) -> None:
         label.text, label.font_size = words, self.smallest
         label.color = piece.get("ink") or piece.get("colour") or theme.TEXT
-        label.texture_update()
-        label.size, label.pos = size, pos
+        label.size, label.pos = size, pos  # its box is set: no texture drawn here to measure it
 
     @staticmethod
     def _piece(canvas, piece: dict, x: float, y: float, size: float) -> None:
