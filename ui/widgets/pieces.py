@@ -10,6 +10,7 @@ from ui import theme
 from ui.boards.fit import word_width
 from ui.widgets import shapes
 from ui.widgets.drawn import DrawnWidget
+from ui.widgets.frame import before_frame
 
 
 class Marker(DrawnWidget):
@@ -108,8 +109,10 @@ class IconCounts(Widget):
         super().__init__(**kwargs)
         self.numbers: list[Label] = []
         self.piece_px = 0.0  # the icons' size (0: none drawn), for the readability audit
-        self.bind(pos=self.draw, size=self.draw, items=self.draw, smallest=self.draw, biggest=self.draw)
-        self.draw()
+        # drawn once before the next frame however often a layout moves it meanwhile
+        trigger = before_frame(self.draw)
+        self.bind(pos=trigger, size=trigger, items=trigger, smallest=trigger, biggest=trigger)
+        trigger()
 
     def _labels(self, count: int) -> list[Label]:
         while len(self.numbers) < count:
@@ -173,8 +176,9 @@ class PieceStrip(Widget):
         super().__init__(**kwargs)
         self.names: list[Label] = []
         self.piece_px, self.marked = 0.0, ""
-        self.bind(pos=self.draw, size=self.draw, pieces=self.draw, smallest=self.draw, piece_size=self.draw)
-        self.draw()
+        trigger = before_frame(self.draw)  # once before the next frame, as IconCounts
+        self.bind(pos=trigger, size=trigger, pieces=trigger, smallest=trigger, piece_size=trigger)
+        trigger()
 
     def _labels(self, count: int) -> list[Label]:
         while len(self.names) < count:
