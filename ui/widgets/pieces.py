@@ -110,8 +110,11 @@ class IconCounts(Widget):
         self.numbers: list[Label] = []
         self.piece_px = 0.0  # the icons' size (0: none drawn), for the readability audit
         # drawn once before the next frame however often a layout moves it meanwhile
+        # (its figures' labels are made at once: what a view makes is counted, test_board_work)
         trigger = before_frame(self.draw)
         self.bind(pos=trigger, size=trigger, items=trigger, smallest=trigger, biggest=trigger)
+        self.bind(items=lambda *_: self._labels(len(self.items)))
+        self._labels(len(self.items))
         trigger()
 
     def _labels(self, count: int) -> list[Label]:
@@ -178,6 +181,8 @@ class PieceStrip(Widget):
         self.piece_px, self.marked = 0.0, ""
         trigger = before_frame(self.draw)  # once before the next frame, as IconCounts
         self.bind(pos=trigger, size=trigger, pieces=trigger, smallest=trigger, piece_size=trigger)
+        self.bind(pieces=lambda *_: self._labels(len(self.pieces)))
+        self._labels(len(self.pieces))
         trigger()
 
     def _labels(self, count: int) -> list[Label]:
