@@ -613,6 +613,21 @@ def test_the_vestibule_and_the_round_are_said_in_the_tables_language():
     assert renamed.label("vestibule") == "Ingresso"
 
 
+def test_the_rooms_the_rulebook_names_are_said_in_the_tables_language():
+    """Issue 29: the Italian board read "Library" (a content word: the card data's printed
+    name); the rooms the rulebook names are said in Italian as the Vestibule is, an entered
+    name stays as entered."""
+    from companion.i18n import render
+
+    state = new_game()
+    said = {card: render(state.label(card), "it") for card in ("vestibule", "library", "garage", "attic")}
+    assert said == {"vestibule": "Vestibolo", "library": "Biblioteca", "garage": "Garage", "attic": "Soffitta"}
+    assert {card: render(state.label(card), "en") for card in said} == {
+        "vestibule": "Vestibule", "library": "Library", "garage": "Garage", "attic": "Attic"}
+    renamed = replace(state, cards={**state.cards, "library": replace(state.cards["library"], name="Studio")})
+    assert renamed.label("library") == "Studio"
+
+
 def test_stand_in_card_names_are_said_in_the_tables_language():
     """Issue 26: "Character 4", "Item 5", "Event 1" in the Italian news are the companion's
     stand-ins for names the rulebook does not print (the board already said "Personaggio 4");

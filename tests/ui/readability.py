@@ -8,7 +8,8 @@ scale 1 (an 800×480 window; larger windows multiply them by ``app.scale``):
 * the prompt, the todo lines and the main button: :data:`FLOORS` ``"prompt"`` 32;
 * every other button: 26;
 * labels drawn on the board (names, figures): 20;
-* anything else a player needs: 18.
+* anything else a player needs: 18;
+* pieces drawn on the board (pawns, ghosts, icons): 20, and no place name cut.
 
 :func:`audit` returns what breaks them on the screen on show, where the main button is (it
 must not move between two states), the labels whose text overflows (:mod:`overflow`) and
@@ -109,6 +110,27 @@ def english_text(roots, names) -> list[str]:
     return found
 
 
+def small_pieces(table, scale: float) -> list[str]:
+    """One line per drawn piece group on the board (pawns, ghosts, item icons, the icons
+    beside figures: every widget with a ``piece_px``) drawn under the boards' floor, 20 px
+    at scale 1 (issue 29 item 4: CLUE: IT's pawns and item icons were 10-16 px, Creepy
+    Cellar's pawns 14 px: colours, not which piece)."""
+    found = []
+    for widget in table.ids.board_slot.walk(restrict=True):
+        size = float(getattr(widget, "piece_px", 0) or 0) / scale
+        if size and visible(widget) and size < FLOORS["board"] - 0.05:
+            found.append(f"{type(widget).__name__} pieces at {size:.1f} px (floor {FLOORS['board']})")
+    return found
+
+
+def cut_places(table) -> list[str]:
+    """One line per place name on the board shown cut ("Biblioteca Pubblic.", "Sinagog.",
+    "Derry…": the name a player reads the place by, lost; ``PlaceName.cut``)."""
+    return [f"{widget.name!r} shown as {plain(widget.text, True)!r}"
+            for widget in table.ids.board_slot.walk(restrict=True)
+            if getattr(widget, "cut", False) and hasattr(widget, "name") and visible(widget)]
+
+
 def main_box(table) -> list[float] | None:
     """The main button's window box ``[x, y, width, height]``, or None when none shows."""
     main = table.ids.choices.main_button()
@@ -129,6 +151,7 @@ def audit(app, table) -> dict:
     return {"small": small_text(roots, roles, app.scale), "glyphs": glyph_gaps(roots),
             "overflow": [line for root in [table, *covers] for line in overflowing(root)],
             "english": english_text(roots, _names(app.model)) if italian else [],
+            "pieces": small_pieces(table, app.scale), "cut": cut_places(table),
             "main_box": main_box(table)}
 
 

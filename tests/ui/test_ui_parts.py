@@ -371,3 +371,54 @@ def test_a_place_name_is_cut_to_its_lines_keeping_its_number():
     assert fit_lines("Biblioteca Pubblica di Derry", 85, 2, measure) == "Bibliot.\nPubblic…"
     assert fit_lines("Location 5", 85, 1, measure) == "Locat. 5"
     assert fit_lines("Location 5", 85, 2, measure) == "Location 5"
+
+
+def test_a_clue_it_location_shows_its_short_name_from_the_games_own_list():
+    """Issue 29: at 800×480 CLUE: IT's location names were cut ("Vicolo…", "Biblioteca
+    Pubblic.", "Sinagog."). A place shows its whole name where it fits, else its short name
+    (the words other places share, or that only link, left out at the ends), else the word
+    it is known by; a numbered stand-in keeps its number."""
+    from ui.boards.fit import candidates
+    from ui.boards.names import short_places
+
+    italian = ["Vicolo di Derry", "Casa di Neibolt Street", "Sinagoga", "Biblioteca Pubblica di Derry", "Luogo 5"]
+    assert short_places(italian) == {
+        "Vicolo di Derry": "Vicolo", "Casa di Neibolt Street": "Casa di Neibolt Street", "Sinagoga": "Sinagoga",
+        "Biblioteca Pubblica di Derry": "Biblioteca Pubblica", "Luogo 5": "Luogo 5"}
+    english = ["Derry Back Alley", "House on Neibolt Street", "The Synagogue", "Derry Public Library", "Location 5"]
+    assert list(short_places(english).values()) == [
+        "Back Alley", "House on Neibolt Street", "Synagogue", "Public Library", "Location 5"]
+    assert candidates("Derry Public Library", "Public Library") == ["Derry Public Library", "Public Library", "Library"]
+    assert candidates("Casa di Neibolt Street", "Casa di Neibolt Street") == ["Casa di Neibolt Street", "Neibolt"]
+    assert candidates("Location 5", "Location 5") == ["Location 5"]  # cut to "Loc. 5", never "Location"
+    assert candidates("Master Bedroom", "") == ["Master Bedroom"]  # no short list: cut as before
+
+
+def test_clue_it_pieces_carry_a_mark_and_the_ask_line_only_the_answers():
+    """Issue 29: the pawns and item icons (10-16 px) read as colours, not which Kid; each
+    piece now has a mark beside it where its name does not fit ("M", "3"). The line under
+    the board repeated the todo line's question: it keeps the answer order only."""
+    from ui.boards.clue_it import answers_text, initial, pieces_at
+    from ui.boards.fit import plain
+    from ui.text import english
+
+    assert [initial(n) for n in ("Mike", "Kid 3", "Ragazzo 5", "Jack", "Oggetto 2")] == ["M", "3", "5", "J", "2"]
+    view = {"kids": {"Ada": "Mike Hanlon"}, "movers": {"Mike Hanlon": "centre", "Kid 3": "centre"},
+            "items": {"Item 2": "centre"}, "players": ["Ada", "Bo"]}
+    assert [p["mark"] for p in pieces_at(view, "centre", {"Ada": "sky_blue"})] == ["M", "3", "2"]
+    asked = {"question": {"asker": "Cy", "kid": "Kid 5", "item": "Item 2", "location": "Derry Back Alley"},
+             "answer_order": ["Bo", "Ada"], "answering": "Ada", "answers": [{"player": "Bo", "showed": False}]}
+    assert plain(answers_text(asked, english, {})) == "Answers to Cy: Bo: no card › Ada answers now"
+    assert answers_text({**asked, "question": None}, english, {}) == ""
+
+
+def test_pieces_in_a_narrow_row_overlap_rather_than_shrink_under_the_floor():
+    """Issue 29: Creepy Cellar's pawns shrank to 14 px to fit half a tile; they now overlap
+    like a fanned hand at the floor (20 px), at least 45% of each showing."""
+    from ui.widgets.pieces import fan, flow
+
+    assert fan(2, 22, 20, 100) == (22, 22 * 1.2)  # room: the size wanted, with a gap
+    assert fan(3, 20, 20, 45) == (20, 12.5)  # overlapping, each 20 px
+    size, step = fan(4, 20, 20, 40)  # even overlapping does not fit: smaller, 45% showing
+    assert round(size, 1) == 17.0 and round(step / size, 2) == 0.45
+    assert flow([("a", 50), ("b", 50), ("c", 30)], 100) == [[("a", 50), ("b", 50)], [("c", 30)]]

@@ -1,8 +1,8 @@
 """The CLUE: IT board: the nine locations around the centre (the four corners with their
-Secret Passages), with the Kid movers and Item tokens where they stand; under it the
-question on the table with its answer order from the asker, each player's Kid, kept
-Intrigue cards (a count: their names stay hidden), the Red Balloons drawn, and
-eliminated players greyed out.
+Secret Passages), with the Kid movers and Item tokens where they stand, the asked location
+(at game over the envelope's) framed in gold; under it the answer order of the question on
+the table, each player's Kid, kept Intrigue cards (a count: their names stay hidden), the
+Red Balloons drawn, and eliminated players greyed out.
 
 Reads the view described in ``companion/games/clue_it/view.py`` (received over the
 socket, names already in the table's language; nothing of the game is imported here).
@@ -19,11 +19,10 @@ from kivy.uix.widget import Widget
 from ui import theme
 from ui.boards import PlacePicks, watch_language
 from ui.boards.fit import LINE, PlaceName
-from ui.boards.names import card_name, short_marks
+from ui.boards.names import card_name, short_marks, short_places
 from ui.boards.parts import FLOOR, GROW, Panel, Parts, PlacePanel, font, gap, text
 from ui.text import Translate, coloured, english, escape_markup, player_markup
-from ui.widgets import shapes
-from ui.widgets.pieces import IconCounts, PieceStrip
+from ui.widgets.pieces import IconCounts, Marker, PieceStrip
 
 #: Red Balloons in the Intrigue deck (components.BALLOONS; the 8th ends the game).
 BALLOONS = 8
@@ -33,6 +32,16 @@ CORNERS = ((0, 0), (2, 3), (0, 3), (2, 0))  # two pairs across the board: TL-BR,
 EDGES = ((0, 1), (0, 2), (1, 0), (1, 3), (2, 1))
 CORRIDOR_CELL = (2, 2)
 CENTRE_CELLS = ((1, 1), (1, 2))
+
+#: Landscape (800×480: the board has about 370 px across): three columns of four rows, the
+#: centre two rows high in the middle column, so that a cell is about 120 px wide and a
+#: location's name reads at 20 px ("Biblioteca" did not fit the four columns' 85 px:
+#: "Bibliote.", "Sinagog."). Cells as (row, column); the corners across the board in pairs.
+TALL_ROWS, TALL_COLUMNS = 4, 3
+TALL_CORNERS = ((0, 0), (3, 2), (0, 2), (3, 0))
+TALL_EDGES = ((0, 1), (1, 0), (1, 2), (2, 0), (2, 2))
+TALL_CORRIDOR = (3, 1)
+TALL_CENTRE = ((1, 1), (2, 1))
 
 #: Item tokens: white icons on a dark round token (gold fell within 8 ΔE' of the yellow
 #: player's pawn for a deuteranope: tests/ui/test_colour_blind.py).
@@ -44,18 +53,25 @@ CENTRE_FILL = (0.10, 0.08, 0.15, 1)
 ASKED_EDGE = (0.98, 0.75, 0.35, 1)
 GOLD_DIM = (0.80, 0.66, 0.30, 1)
 
+#: The places' share of the board's height (the rest: the answers line, the
+#: players' panels, the Red Balloons and the deck): four rows of cells about 50 px high at
+#: 800×480, a name and a row of 20 px pieces each.
+BOARD_SHARE = 0.66
 
-def layout(places: dict) -> dict[tuple[int, int], str]:
+
+def layout(places: dict, tall: bool = False) -> dict[tuple[int, int], str]:
     """Grid cell -> location name: corners from the passages (each pair across the board),
-    the other locations along the edges in the cards' order."""
+    the other locations along the edges in the cards' order (``tall``: the three columns of
+    :data:`TALL_CORNERS`, else the four of :data:`CORNERS`)."""
     passages = places.get("passages") or {}
     corners: list[str] = []
     for a, b in passages.items():
         if a not in corners:
             corners += [a, b]
     others = [loc for loc in places.get("locations") or [] if loc not in corners]
-    cells = dict(zip(CORNERS, corners[:4]))
-    cells.update(zip(EDGES, others[:len(EDGES)]))
+    cells = dict(zip(TALL_CORNERS if tall else CORNERS, corners[:4]))
+    edges = TALL_EDGES if tall else EDGES
+    cells.update(zip(edges, others[:len(edges)]))
     return cells
 
 
@@ -85,6 +101,15 @@ def kid_name(name: str, _: Translate) -> str:
     return piece_mark(shown)
 
 
+def initial(name: str) -> str:
+    """A piece's mark beside it where its name does not fit: a stand-in's number ("Kid 3"
+    -> "3", "Ragazzo 3" -> "3"), else the first letter ("Mike" -> "M")."""
+    parts = str(name).split()
+    if len(parts) > 1 and parts[-1].isdigit():
+        return parts[-1]
+    return parts[0][:1].upper() if parts else ""
+
+
 def pieces_at(view: dict, place: str, colours: dict, _: Translate = english) -> list[dict]:
     """The Kid movers (pawns in their player's colour when a player plays them, else a pale
     blue) and Item tokens (each its own icon, :data:`ui.widgets.shapes.ITEM_ICONS`, in white)
@@ -95,11 +120,14 @@ def pieces_at(view: dict, place: str, colours: dict, _: Translate = english) -> 
     for kid, where in (view.get("movers") or {}).items():
         if where == place:
             player = owners.get(kid)
-            colour = theme.player_colour(player, colours, KID_COLOUR) if player else KID_COLOUR
-            out.append({"kind": "pawn", "colour": colour, "ink": theme.on_dark(colour), "name": kid_name(kid, _)})
+            colour = theme.player_colour(player, colours) if player else KID_COLOUR  # as in its panel
+            shown = kid_name(kid, _)
+            out.append({"kind": "pawn", "colour": colour, "ink": theme.on_dark(colour), "name": shown,
+                        "mark": initial(shown)})
     for index, (item, where) in enumerate((view.get("items") or {}).items()):
         if where == place:
-            out.append({"kind": "item", "colour": ITEM_COLOUR, "index": index, "name": kid_name(item, _)})
+            shown = kid_name(item, _)
+            out.append({"kind": "item", "colour": ITEM_COLOUR, "index": index, "name": shown, "mark": initial(shown)})
     return out
 
 
@@ -112,6 +140,13 @@ def question_text(view: dict, _: Translate, colours: dict) -> str:
     head = _("{asker} asks: {kid}, {item}, {location}", asker=player_markup(q.get("asker", ""), colours),
              kid=escape_markup(q.get("kid", "")), item=escape_markup(q.get("item", "")),
              location=escape_markup(q.get("location", "")))
+    order = answer_order(view, _, colours)
+    return head + ("\n" + _("Answers: {order}", order=order) if order else "")
+
+
+def answer_order(view: dict, _: Translate, colours: dict) -> str:
+    """The answer order from the asker: "Bo: no card › Cy: showed a card › Ada answers
+    now" (markup), "" before anyone answers."""
     said = {a.get("player"): a.get("showed") for a in view.get("answers") or []}
     parts = []
     for player in view.get("answer_order") or []:
@@ -124,8 +159,19 @@ def question_text(view: dict, _: Translate, colours: dict) -> str:
             parts.append(f"[b]{now}[/b]")
         else:
             parts.append(name)
-    order = _("Answers: {order}", order=" › ".join(parts)) if parts else ""
-    return head + ("\n" + order if order else "")
+    return " › ".join(parts)
+
+
+def answers_text(view: dict, _: Translate, colours: dict) -> str:
+    """While a question is answered, one line: "Answers to Cy: Bo: no card › Ada answers
+    now" (markup). The question itself is on the board (the named Kid mover and Item token
+    stand in the asked location, framed in gold) and the todo line named it: the board's
+    "Cy asks: Kid 5, Item 2, Derry Back Alley" repeated it (issue 29)."""
+    q = view.get("question")
+    order = answer_order(view, _, colours) if q else ""
+    if not order:
+        return ""
+    return _("Answers to {asker}: {order}", asker=player_markup(q.get("asker", ""), colours), order=order)
 
 
 def status_text(view: dict, _: Translate) -> str:
@@ -148,14 +194,6 @@ def status_pieces(view: dict) -> list[tuple[str, str]]:
     if roll:
         pieces.append(("die", " ".join(roll)))
     return pieces
-
-
-def solution_text(view: dict, _: Translate) -> str:
-    """"Solution: Kid 3, Item 2, Location 5" once the envelope is revealed, else ""."""
-    solution = view.get("solution")
-    if not solution:
-        return ""
-    return _("Solution: {cards}", cards=", ".join(escape_markup(str(c)) for c in solution))
 
 
 def stop_place(choice: dict, places: dict) -> str | None:
@@ -205,13 +243,16 @@ class ClueBoard(PlacePicks, BoxLayout):
         colours, lang = dict(self.colours), self.tr.lang
         players = view.get("players") or []
         two_rows = self._two_rows(players)
-        board_key = (lang, colours, two_rows, *(view.get(k) for k in ("places", "question", "movers", "items", "kids")))
+        portrait = bool(getattr(App.get_running_app(), "portrait", False))
+        board_key = (lang, colours, two_rows, portrait,
+                     *(view.get(k) for k in ("places", "question", "movers", "items", "kids", "solution")))
         parts = [self.parts.get("board", board_key, lambda: self._tiled_board(view, _, colours))]
-        question = solution_text(view, _) or question_text(view, _, colours)
+        # the solution is the game-over panel's ("The envelope held: …"): on the board its
+        # location is framed in gold; the board's own line repeated it on two lines
+        question = "" if view.get("solution") else answers_text(view, _, colours)
         if question:
-            solved = bool(view.get("solution"))
-            parts.append(self.parts.get("question", (question, two_rows, solved), lambda: text(
-                question, 20, size_hint_y=0.25 if two_rows else 0.22, color=theme.GOLD if solved else theme.TEXT)))
+            parts.append(self.parts.get("question", (question, two_rows), lambda: text(
+                question, 20, size_hint_y=0.1, color=theme.TEXT)))
         players_key = (lang, colours, two_rows, players, view.get("turn"), bool(view.get("outcome")),
                        *(view.get(k) for k in ("eliminated", "intrigue_held", "kids")))
         parts.append(self.parts.get("players", players_key, lambda: self._players(view, _, colours)))
@@ -229,67 +270,79 @@ class ClueBoard(PlacePicks, BoxLayout):
         return self._board(view, _, colours)
 
     def _board(self, view: dict, _: Translate, colours: dict) -> BoxLayout:
-        """Three rows: two corners with two locations between them; a location, the centre
-        (twice as wide) and a location; two corners with a location and the corridors."""
+        """The printed board's places around the centre. Portrait: three rows (two corners
+        with two locations between them; a location, the centre twice as wide and a
+        location; two corners with a location and the corridors). Landscape: three columns
+        (:data:`TALL_CORNERS`), the centre twice as high, so the cells are wide enough for
+        the names at 20 px."""
         places = view.get("places") or {}
-        cells = layout(places)
-        passages = places.get("passages") or {}
-        asked = (view.get("question") or {}).get("location")
-        # two rows of player panels (more than four players) take height: the board keeps its share
-        board = BoxLayout(orientation="vertical", spacing=gap(2),
-                          size_hint_y=0.53 if self._two_rows(view.get("players") or []) else 0.53)
-        for row in range(ROWS):
-            line = BoxLayout(spacing=gap(2))
-            for column in range(COLUMNS):
-                cell = (row, column)
-                if cell == CENTRE_CELLS[1]:
+        tall = not getattr(App.get_running_app(), "portrait", False)
+        cells = layout(places, tall)
+        shorts = short_places([card_name(name, _) for name in cells.values()])
+        board = BoxLayout(orientation="horizontal" if tall else "vertical", spacing=gap(2),
+                          size_hint_y=BOARD_SHARE)
+        lines, across = (TALL_COLUMNS, TALL_ROWS) if tall else (ROWS, COLUMNS)
+        centre, corridor = (TALL_CENTRE, TALL_CORRIDOR) if tall else (CENTRE_CELLS, CORRIDOR_CELL)
+        for first in range(lines):
+            line = BoxLayout(orientation="vertical" if tall else "horizontal", spacing=gap(2))
+            for second in range(across):
+                cell = (second, first) if tall else (first, second)
+                if cell == centre[1]:
                     continue
-                if cell == CENTRE_CELLS[0]:
-                    line.add_widget(self._centre(view, places, _, colours))
-                elif cell == CORRIDOR_CELL:
+                if cell == centre[0]:
+                    line.add_widget(self._centre(view, places, _, colours, **{
+                        "size_hint_y" if tall else "size_hint_x": 2}))
+                elif cell == corridor:
                     line.add_widget(self._place(_("Corridors"), places.get("corridor"), view, colours,
                                                 fill=theme.BACKGROUND))
                 elif cell in cells:
-                    name = cells[cell]
-                    line.add_widget(self._place(card_name(name, _), name, view, colours,
-                                                fill=CORNER_FILL if name in passages else LOCATION_FILL,
-                                                passage=name in passages, asked=name == asked))
+                    line.add_widget(self._location(cells[cell], view, _, colours, shorts))
                 else:
                     line.add_widget(Widget())
             board.add_widget(line)
         return board
 
+    def _location(self, name: str, view: dict, _: Translate, colours: dict, shorts: dict) -> Panel:
+        """A location's cell: a corner (a Secret Passage leaves it) darker, the asked one
+        framed in gold."""
+        passages = (view.get("places") or {}).get("passages") or {}
+        solution = view.get("solution") or []
+        asked = solution[-1] if solution else (view.get("question") or {}).get("location")
+        title = card_name(name, _)
+        return self._place(title, name, view, colours, fill=CORNER_FILL if name in passages else LOCATION_FILL,
+                           passage=name in passages, asked=name == asked, short=shorts.get(title, ""))
+
     def _place(self, title: str, place, view: dict, colours: dict, fill, passage: bool = False,
-               asked: bool = False) -> Panel:
-        """A location: its name (wrapped, at least 20 px), a drawn Secret Passage tile in a
-        corner (it leads to the corner across the board; the words "» Location 7" were 14 px)
-        and its pieces (:class:`~ui.widgets.pieces.PieceStrip`)."""
+               asked: bool = False, short: str = "") -> Panel:
+        """A location: its name (at least 20 px; its short name, :func:`short_places`, where
+        the whole one does not fit), a drawn Secret Passage tile in a corner (it leads to
+        the corner across the board; the words "» Location 7" were 14 px) and its pieces
+        (:class:`~ui.widgets.pieces.PieceStrip`, each at least 20 px with its name or mark)."""
         panel = PlacePanel(fill=fill, edge=ASKED_EDGE if asked else theme.PANEL_EDGE, bright=asked,
                            padding=(gap(2), gap(1)), spacing=0, place=place or "")
         if place:
             self.tiles[place] = panel
         pieces = pieces_at(view, place, colours, self.tr._) if place else []
-        title_label = PlaceName(name=title, max_font=font(FLOOR * GROW), min_font=font(FLOOR),
-                                color=theme.TEXT, size_hint_y=0.5 if pieces else 1)
-        if passage:
-            title_label.padding = (gap(12), 0)
-            title_label.bind(pos=self._passage_tile, size=self._passage_tile)
+        # with pieces: one line of the name (a 20 px line needs 24 px: half a 46 px cell had 22)
+        # and the pieces' row the rest
+        title_label = PlaceName(name=title, short=short, max_font=font(FLOOR * GROW), min_font=font(FLOOR),
+                                color=theme.TEXT)
         panel.add_widget(title_label)
-        if pieces:
-            panel.add_widget(PieceStrip(pieces=pieces, smallest=font(FLOOR), piece_size=gap(26), size_hint_y=0.5))
+        if pieces or passage:
+            title_label.size_hint_y, title_label.height = None, font(FLOOR) * LINE
+            row = BoxLayout(spacing=gap(2))
+            if passage:  # the drawn Secret Passage tile, at the boards' floor (it was 14 px before the name)
+                row.add_widget(Marker(kind="passage", colour=GOLD_DIM, size_hint_x=None, width=font(FLOOR)))
+            row.add_widget(PieceStrip(pieces=pieces, smallest=font(FLOOR), piece_size=gap(26)))
+            panel.add_widget(row)
         return panel
 
-    @staticmethod
-    def _passage_tile(label, *_args) -> None:
-        """The Secret Passage tile drawn at the top left of its corner location."""
-        label.canvas.before.clear()
-        size = min(gap(14), label.height * 0.6)
-        shapes.passage(label.canvas.before, label.x, label.top - size, size, GOLD_DIM)
-
-    def _centre(self, view: dict, places: dict, _: Translate, colours: dict) -> Panel:
-        """The centre, twice as wide as a location: its Kid movers and Item tokens."""
+    def _centre(self, view: dict, places: dict, _: Translate, colours: dict, **span) -> Panel:
+        """The centre, two cells big (``span``: ``size_hint_x`` or ``size_hint_y``): its
+        Kid movers and Item tokens."""
         centre = places.get("centre")
-        panel = PlacePanel(fill=CENTRE_FILL, edge=theme.GOLD, size_hint_x=2, padding=gap(2), place=centre or "")
+        panel = PlacePanel(fill=CENTRE_FILL, edge=theme.GOLD, padding=gap(2), place=centre or "", spacing=0,
+                           **span)
         if centre:
             self.tiles[centre] = panel
         title = _("Centre")
@@ -323,16 +376,24 @@ class ClueBoard(PlacePicks, BoxLayout):
             shown = marks.get(player, player)
             ink = theme.on_dark(theme.player_colour(player, colours))
             name = escape_markup(shown) if gone else coloured(shown, ink)
-            panel.add_widget(text(f"[b]{name}[/b]", 20, color=theme.TEXT_FAINT if gone else theme.TEXT,
-                                  size_hint_x=0.6 if rows > 1 else 1))
+            label = text(f"[b]{name}[/b]", 20, color=theme.TEXT_FAINT if gone else theme.TEXT,
+                         size_hint_x=0.6 if rows > 1 else 1)
+            kid = (view.get("kids") or {}).get(player)
+            cards = IconCounts(items=[("card", str(held.get(player, 0)))], smallest=font(FLOOR), biggest=font(22),
+                               size_hint_x=0.4)
             if gone:
+                panel.add_widget(label)
                 panel.add_widget(text(escape_markup(_("Out")), 20, color=theme.TEXT_FAINT))
-            else:
-                kid = (view.get("kids") or {}).get(player)
-                pieces = [("card", str(held.get(player, 0)))]
-                if kid and len(players) <= 4:
-                    pieces.insert(0, ("pawn", kid_name(kid, _), theme.player_colour(player, colours)))
-                panel.add_widget(IconCounts(items=pieces, smallest=font(FLOOR), biggest=font(22),
-                                            size_hint_x=0.4 if rows > 1 else 1))
+            elif rows > 1 or not kid or len(players) > 4:  # five or more in one row: no room for the Kid
+                panel.add_widget(label)
+                panel.add_widget(cards if rows > 1 else IconCounts(items=cards.items, smallest=font(FLOOR),
+                                                                   biggest=font(22)))
+            else:  # the name and the kept cards, then the Kid's pawn with its name: "Ragazzo 3" ran out of the panel
+                top = BoxLayout()
+                top.add_widget(label)
+                top.add_widget(cards)
+                panel.add_widget(top)
+                panel.add_widget(IconCounts(items=[("pawn", kid_name(kid, _), theme.player_colour(player, colours))],
+                                            smallest=font(FLOOR), biggest=font(22)))
             row.add_widget(panel)
         return row

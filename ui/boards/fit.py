@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 
 from kivy.core.text import Label as CoreLabel
-from kivy.properties import NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.label import Label
 
 from ui.widgets.frame import before_frame
@@ -156,17 +156,21 @@ LINE = 1.22
 
 class PlaceName(FitLabel):
     """A place's name on a board cell (CLUE: IT's locations, Children's rooms): the whole
-    ``name`` where it fits its box at ``min_font`` or larger, else cut by :func:`fit_lines`
-    to the lines the box holds at ``min_font`` (never smaller type). ``name`` is plain text;
-    the label draws it bold."""
+    ``name`` where it fits its box at ``min_font`` or larger; else its ``short`` name
+    (:func:`ui.boards.names.short_places`: "Public Library"), then the word of it a player
+    knows it by ("Library"), where one fits whole; else cut by :func:`fit_lines` to the
+    lines the box holds at ``min_font`` (never smaller type). ``name`` is plain text; the
+    label draws it bold. ``cut`` is True while the shown text is cut ("Synago.", "Derry…")."""
 
     name = StringProperty("")
+    short = StringProperty("")
+    cut = BooleanProperty(False)
 
     def __init__(self, **kwargs):
         kwargs.setdefault("bold", True)
         kwargs.setdefault("markup", True)
         super().__init__(**kwargs)
-        self.bind(name=self._cut, size=self._cut, min_font=self._cut, padding=self._cut)
+        self.bind(name=self._cut, short=self._cut, size=self._cut, min_font=self._cut, padding=self._cut)
         self._cut()
 
     def _cut(self, *_args) -> None:
@@ -177,8 +181,30 @@ class PlaceName(FitLabel):
         size, bold, font_name = self.min_font, self.bold, self.font_name
         # a few pixels of slack: Kivy wraps a line that measures exactly the box's width
         pad = self.padding[0] + self.padding[2] if len(self.padding) == 4 else 2 * self.padding[0]
-        self.text = escape(fit_lines(self.name, self.width - pad - 4, lines,
-                                     lambda word: word_width(word, size, bold, font_name)))
+        width = self.width - pad - 4
+
+        def fitted(text: str) -> str:
+            return fit_lines(text, width, lines, lambda word: word_width(word, size, bold, font_name))
+
+        for candidate in candidates(self.name, self.short):
+            if fitted(candidate) == " ".join(candidate.split()):
+                self.text, self.cut = escape(candidate), False
+                return
+        self.text, self.cut = escape(fitted(self.name)), True
+
+
+def candidates(name: str, short: str) -> list[str]:
+    """The names a place may show, the first that fits whole: ``name``, its ``short`` name
+    (none: only ``name``) and that name's key word (:func:`ui.boards.names.key_word`; a numbered stand-in keeps
+    its number: "Location 5" is cut to "Loc. 5", never "Location")."""
+    from ui.boards.names import key_word
+
+    if not short:
+        return [name]
+    out = [name] if short == name else [name, short]
+    if len(short.split()) > 1 and not short.split()[-1][:1].isdigit():
+        out.append(key_word(short))
+    return out
 
 
 def escape(text: str) -> str:

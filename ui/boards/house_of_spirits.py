@@ -24,6 +24,9 @@ from ui.widgets.pieces import IconCounts
 #: "If at any time a player gets 18 points" ("End of the Game").
 WINNING_SCORE = 18
 
+#: The score's smallest type (sp at the app's scale): the prompt's 32 px at 800×480.
+SCORE_FONT = 32
+
 MONSTER_FILL = (0.22, 0.08, 0.10, 1)
 ITEM_FILL = (0.12, 0.16, 0.22, 1)
 ROOM_FILL = (0.16, 0.12, 0.24, 1)
@@ -182,18 +185,21 @@ class HouseOfSpiritsBoard(BoxLayout):
                       edge=theme.GOLD if winner else (theme.PRIMARY_DOWN if active else theme.PANEL_EDGE),
                       fill=theme.DISABLED if p.get("dead") else theme.PANEL)
         panel.add_widget(PlaceName(name=name, color=theme.on_dark(theme.player_colour(name, colours)),
-                                   max_font=font(FLOOR * GROW), min_font=font(FLOOR), size_hint_y=0.18))
+                                   max_font=font(FLOOR * GROW), min_font=font(FLOOR), size_hint_y=0.16))
         panel.add_widget(PlaceName(name=plain(words["character"]), bold=False, color=theme.TEXT_DIM,
-                                   max_font=font(FLOOR * GROW), min_font=font(FLOOR), size_hint_y=0.28))
+                                   max_font=font(FLOOR), min_font=font(FLOOR), size_hint_y=0.16))
+        # shares of the panel (0.94 in all): a 20 px line (24 px) in each but the score's
         health = max(0, int(p.get("max_health") or 0) - int(p.get("wounds") or 0))
         if winner or p.get("dead"):  # the word where the health pips were
             said = _("Winner") if winner else words["health"]
             panel.add_widget(text(f"[b]{escape_markup(said)}[/b]", 20, color=theme.WON if winner else theme.LOST,
-                                  size_hint_y=0.17))
+                                  size_hint_y=0.16))
         else:
-            panel.add_widget(Pips(total=int(p.get("max_health") or 0), filled=health, size_hint_y=0.17))
-        # the score, the way to 18, in the panel's largest type
-        panel.add_widget(text(f"[b]{words['score']}[/b]", 24, color=theme.GOLD, size_hint_y=0.17))
+            panel.add_widget(Pips(total=int(p.get("max_health") or 0), filled=health, size_hint_y=0.16))
+        # the score, the way to 18, in the board's largest type (issue 29: at 20 px it was no
+        # larger than the character's name): 32 px and up, as the prompt
+        panel.add_widget(text(f"[b]{words['score']}[/b]", SCORE_FONT, SCORE_FONT, color=theme.GOLD,
+                              size_hint_y=0.26))
         panel.add_widget(Progress(value=int(p.get("score") or 0), limit=WINNING_SCORE, size_hint_y=0.04))
         panel.add_widget(IconCounts(items=player_pieces(name, p, view), smallest=font(FLOOR), biggest=font(22),
                                     size_hint_y=0.16))

@@ -80,3 +80,39 @@ def _distinct(name: str, index: int) -> str:
     initials = "".join(p[0].upper() for p in parts if not p.isdigit())[:2]
     digits = "".join(p for p in parts if p.isdigit())
     return initials + (digits or str(index))
+
+
+#: Words that only link a name's parts or begin it ("House on Neibolt Street", "Vicolo di
+#: Derry", "The Synagogue"): left out of a short name where they end up at an end.
+_LINKS = frozenset("the a an on of in at di del della dello dei degli delle da la il lo le i gli l'".split())
+
+
+def short_places(names: list[str]) -> dict[str, str]:
+    """A short name per place, from the game's own list of places (``names``, in the
+    table's language): the words at either end that other places share ("Derry") or that
+    only link ("di", "The") are left out: "Derry Public Library" -> "Public Library",
+    "Vicolo di Derry" -> "Vicolo", "The Synagogue" -> "Synagogue". A numbered stand-in
+    ("Location 5") and a name with nothing left keep their whole name."""
+    counts: dict[str, int] = {}
+    for name in names:
+        for word in {w.casefold() for w in str(name).split()}:
+            counts[word] = counts.get(word, 0) + 1
+    out = {}
+    for name in names:
+        words_ = str(name).split()
+        if len(words_) > 1 and words_[-1][:1].isdigit():
+            out[name] = name
+            continue
+        while words_ and (counts.get(words_[0].casefold(), 0) > 1 or words_[0].casefold() in _LINKS):
+            words_ = words_[1:]
+        while words_ and (counts.get(words_[-1].casefold(), 0) > 1 or words_[-1].casefold() in _LINKS):
+            words_ = words_[:-1]
+        out[name] = " ".join(words_) or name
+    return out
+
+
+def key_word(name: str) -> str:
+    """The word of a place's name a player knows it by: its longest ("House on Neibolt
+    Street" -> "Neibolt", "Biblioteca Pubblica" -> "Biblioteca")."""
+    words_ = [w for w in str(name).split() if w.casefold() not in _LINKS]
+    return max(words_, key=len) if words_ else str(name)

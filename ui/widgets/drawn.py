@@ -13,6 +13,10 @@ class DrawnWidget(Widget):
 
     redraw_on: tuple[str, ...] = ()
 
+    #: The size in pixels of the smallest piece drawn (0 when none is): the readability
+    #: audit holds pieces to the boards' floor, 20 px at 800×480 (issue 29).
+    piece_px: float = 0.0
+
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         names = ("pos", "size") + self.redraw_on
@@ -21,6 +25,7 @@ class DrawnWidget(Widget):
 
     def _redraw(self, *_args) -> None:
         self.canvas.clear()
+        self.piece_px = 0.0
         self.draw()
 
     def draw(self) -> None:

@@ -7,8 +7,10 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from ui import theme
+from ui.boards.fit import word_width
 from ui.widgets import shapes
 from ui.widgets.drawn import DrawnWidget
+from ui.widgets.frame import before_frame
 
 
 class Marker(DrawnWidget):
@@ -25,6 +27,7 @@ class Marker(DrawnWidget):
             draw(self.canvas, x, y, size)
         else:
             draw(self.canvas, x, y, size, tuple(self.colour))
+        self.piece_px = size
 
 
 class PieceRow(DrawnWidget):
@@ -44,11 +47,11 @@ class PieceRow(DrawnWidget):
         kinds = ["haunting"] * int(self.hauntings) + ["ghost"] * int(self.ghosts)
         if not kinds:
             return
-        gap = self.piece_size * 0.2
-        size = min(self.piece_size, self.height, (self.width + gap) / len(kinds) - gap)
+        size, step = fan(len(kinds), self.piece_size, min(self.piece_size, self.height), self.width)
         y = self.y + (self.height - size) / 2
+        self.piece_px = size
         for i, kind in enumerate(kinds):
-            shapes.PIECES[kind](self.canvas, self.x + i * (size + gap), y, size)
+            shapes.PIECES[kind](self.canvas, self.x + i * step, y, size)
 
 
 class PawnRow(DrawnWidget):
@@ -62,12 +65,31 @@ class PawnRow(DrawnWidget):
     def draw(self) -> None:
         if not self.colours:
             return
-        gap = self.piece_size * 0.15
-        size = min(self.piece_size, self.height, (self.width + gap) / len(self.colours) - gap)
+        size, step = fan(len(self.colours), self.piece_size, min(self.piece_size, self.height), self.width)
         y = self.y + (self.height - size) / 2
-        left = self.right - len(self.colours) * (size + gap) + gap  # in the names' order, flush right
+        left = self.right - (len(self.colours) - 1) * step - size  # in the names' order, flush right
+        self.piece_px = size
         for i, colour in enumerate(self.colours):
-            shapes.pawn(self.canvas, left + i * (size + gap), y, size, tuple(colour))
+            shapes.pawn(self.canvas, left + i * step, y, size, tuple(colour))
+
+
+def fan(count: int, wanted: float, floor: float, width: float, least: float = 0.45) -> tuple[float, float]:
+    """``(size, step)`` of ``count`` pieces in a row ``width`` pixels wide: ``wanted``
+    pixels each with a gap where they fit; else overlapping like a fanned hand, each
+    ``floor`` pixels or larger (issue 29: the Cellar's pawns shrank to 14 px), at least
+    ``least`` of each piece showing; only when even that does not fit, smaller."""
+    if count <= 1:
+        return min(wanted, max(width, floor)), 0.0
+    gap = wanted * 0.2
+    size = min(wanted, (width + gap) / count - gap)
+    if size >= floor:
+        return size, size + gap
+    size = floor
+    step = (width - size) / (count - 1)
+    if step < size * least:
+        size = width / (1 + least * (count - 1))
+        step = size * least
+    return size, step
 
 
 class IconCounts(Widget):
@@ -86,8 +108,14 @@ class IconCounts(Widget):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.numbers: list[Label] = []
-        self.bind(pos=self.draw, size=self.draw, items=self.draw, smallest=self.draw, biggest=self.draw)
-        self.draw()
+        self.piece_px = 0.0  # the icons' size (0: none drawn), for the readability audit
+        # drawn once before the next frame however often a layout moves it meanwhile
+        # (its figures' labels are made at once: what a view makes is counted, test_board_work)
+        trigger = before_frame(self.draw)
+        self.bind(pos=trigger, size=trigger, items=trigger, smallest=trigger, biggest=trigger)
+        self.bind(items=lambda *_: self._labels(len(self.items)))
+        self._labels(len(self.items))
+        trigger()
 
     def _labels(self, count: int) -> list[Label]:
         while len(self.numbers) < count:
@@ -109,9 +137,10 @@ class IconCounts(Widget):
         canvas = self.canvas.before
         canvas.clear()
         labels = self._labels(len(self.items))
+        self.piece_px = 0.0
         if self.width < 4 or self.height < 4 or not self.items:
             return
-        size = self.piece_size()
+        size = self.piece_px = self.piece_size()
         for label, item in zip(labels, self.items):
             label.text, label.font_size = str(item[1]), size
             label.texture_update()
@@ -129,12 +158,17 @@ class IconCounts(Widget):
 
 
 class PieceStrip(Widget):
-    """Pieces standing in one place, drawn left to right in rows (CLUE: IT's Kid movers as
-    pawns and Item tokens as icons), each with its name under it where every name fits at
-    ``smallest`` pixels; where they do not (a crowded centre) the pieces are drawn alone,
-    never as codes.
+    """Pieces standing in one place (CLUE: IT's Kid movers as pawns and Item tokens as
+    icons), never smaller than ``smallest`` pixels, each telling which piece it is:
 
-    ``pieces``: ``[{"kind": "pawn" | "item", "colour": RGBA, "name": str, "index": n}]``.
+    * its name under it, where every name fits at ``smallest`` pixels in one row;
+    * else its mark beside it ("M" for Mike, "3" for Kid 3: ``mark``), in as many rows as
+      the place holds, the pawns' marks first (a question names a Kid);
+    * else the pieces alone, in rows (never codes).
+
+    ``pieces``: ``[{"kind": "pawn" | "item", "colour": RGBA, "name": str, "mark": str,
+    "index": n}]``. ``piece_px`` is the size the pieces were drawn at (0: none drawn),
+    ``marked`` how they were told apart ("names", "marks", "pawn marks" or "").
     """
 
     pieces = ListProperty([])
@@ -144,8 +178,12 @@ class PieceStrip(Widget):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.names: list[Label] = []
-        self.bind(pos=self.draw, size=self.draw, pieces=self.draw, smallest=self.draw, piece_size=self.draw)
-        self.draw()
+        self.piece_px, self.marked = 0.0, ""
+        trigger = before_frame(self.draw)  # once before the next frame, as IconCounts
+        self.bind(pos=trigger, size=trigger, pieces=trigger, smallest=trigger, piece_size=trigger)
+        self.bind(pieces=lambda *_: self._labels(len(self.pieces)))
+        self._labels(len(self.pieces))
+        trigger()
 
     def _labels(self, count: int) -> list[Label]:
         while len(self.names) < count:
@@ -158,56 +196,87 @@ class PieceStrip(Widget):
 
     def named_width(self, font_size: float) -> list[float]:
         """Each piece's width with its name under it at ``font_size``."""
-        from ui.boards.fit import word_width
-
         return [max(self.piece_size, word_width(p.get("name", ""), font_size, True) + font_size * 0.3)
                 for p in self.pieces]
 
     def draw(self, *_args) -> None:
         canvas = self.canvas.before
         canvas.clear()
-        count = len(self.pieces)
-        labels = self._labels(count)
-        if not count or self.width < 4 or self.height < 4:
-            return
-        widths = self.named_width(self.smallest)
-        line = self.smallest * 1.2
-        named = (sum(widths) <= self.width and self.height >= min(self.piece_size, self.height - line) + line
-                 and self.height - line >= self.smallest)
-        if named:
-            size = min(self.piece_size, self.height - line)
-            x = self.x + max(0.0, (self.width - sum(widths)) / 2)
-            y = self.y + line
-            for piece, label, width in zip(self.pieces, labels, widths):
-                self._piece(canvas, piece, x + (width - size) / 2, y, size)
-                label.text, label.font_size = piece.get("name", ""), self.smallest
-                label.color = piece.get("ink") or piece.get("colour") or theme.TEXT
-                label.texture_update()
-                label.size = (width, line)
-                label.pos = (x, self.y)
-                x += width
-            return
+        labels = self._labels(len(self.pieces))
+        self.piece_px, self.marked = 0.0, ""
         for label in labels:
             label.text = ""
-        self._rows(canvas)
+        if not self.pieces or self.width < 4 or self.height < 4:
+            return
+        if self._named(canvas, labels):
+            return
+        for marks in ("marks", "pawn marks", ""):
+            placed = self._flow(marks)
+            if placed is not None or not marks:
+                self._draw_flow(canvas, labels, placed or self._flow(marks, force=True), marks)
+                return
 
-    def _rows(self, canvas) -> None:
-        """The pieces alone, in as few rows as keep them largest."""
-        count = len(self.pieces)
-        best = (0.0, 1)
-        for rows in range(1, count + 1):
-            across = -(-count // rows)
-            size = min(self.piece_size, self.width / across * 0.92, self.height / rows * 0.92)
-            best = max(best, (size, -rows))
-        size, rows = best[0], -best[1]
-        across = -(-count // rows)
-        step_x, step_y = size / 0.92, self.height / rows
-        for i, piece in enumerate(self.pieces):
-            row, column = divmod(i, across)
-            in_row = min(across, count - row * across)
-            left = self.x + (self.width - in_row * step_x) / 2
-            self._piece(canvas, piece, left + column * step_x, self.top - (row + 1) * step_y + (step_y - size) / 2,
-                        size)
+    def _named(self, canvas, labels: list[Label]) -> bool:
+        """The pieces in one row with their names under them, where all fit."""
+        widths = self.named_width(self.smallest)
+        line = self.smallest * 1.2
+        size = min(self.piece_size, self.height - line)
+        if sum(widths) > self.width or size < self.smallest:
+            return False
+        x = self.x + (self.width - sum(widths)) / 2
+        y = self.y + (self.height - size - line) / 2
+        for piece, label, width in zip(self.pieces, labels, widths):
+            self._piece(canvas, piece, x + (width - size) / 2, y + line, size)
+            self._label(label, piece, piece.get("name", ""), (x, y), (width, line))
+            x += width
+        self.piece_px, self.marked = size, "names"
+        return True
+
+    def _mark(self, piece: dict, marks: str) -> str:
+        if marks == "marks" or (marks == "pawn marks" and piece.get("kind") != "item"):
+            return str(piece.get("mark", ""))
+        return ""
+
+    def _flow(self, marks: str, force: bool = False):
+        """``(size, rows)``: the largest piece size from ``piece_size`` down to ``smallest``
+        at which the pieces (with their marks) fill rows that the height holds; rows are
+        lists of ``(piece, width)``. None when they do not hold even at ``smallest``
+        (``force``: the rows at the smallest size all the same, the last resort)."""
+        size = self.piece_size
+        while True:
+            gap = max(2.0, size * 0.15)
+            widths = [size + gap + (word_width(m, self.smallest, True) + gap if m else 0)
+                      for m in (self._mark(p, marks) for p in self.pieces)]
+            rows = flow(list(zip(self.pieces, widths)), self.width)
+            row_h = max(size, self.smallest * 1.15) + gap
+            if len(rows) * row_h - gap <= self.height or (force and size <= self.smallest):
+                return size, rows
+            if size <= self.smallest:
+                return None
+            size = max(self.smallest, size * 0.9)
+
+    def _draw_flow(self, canvas, labels: list[Label], placed, marks: str) -> None:
+        size, rows = placed
+        gap = max(2.0, size * 0.15)
+        row_h = max(size, self.smallest * 1.15) + gap
+        top = self.center_y + (len(rows) * row_h - gap) / 2
+        labels_left = iter(labels)
+        for r, row in enumerate(rows):
+            x = self.x + (self.width - sum(w for _p, w in row) + gap) / 2
+            y = top - (r + 1) * row_h + gap
+            for piece, width in row:
+                self._piece(canvas, piece, x, y + (row_h - gap - size) / 2, size)
+                mark = self._mark(piece, marks)
+                if mark:
+                    self._label(next(labels_left), piece, mark, (x + size + gap * 0.5, y),
+                                (width - size - gap, row_h - gap))
+                x += width
+        self.piece_px, self.marked = size, marks
+
+    def _label(self, label: Label, piece: dict, words: str, pos, size) -> None:
+        label.text, label.font_size = words, self.smallest
+        label.color = piece.get("ink") or piece.get("colour") or theme.TEXT
+        label.size, label.pos = size, pos  # its box is set: no texture drawn here to measure it
 
     @staticmethod
     def _piece(canvas, piece: dict, x: float, y: float, size: float) -> None:
@@ -216,3 +285,18 @@ class PieceStrip(Widget):
             shapes.item(canvas, x, y, size, colour, int(piece.get("index") or 0))
         else:
             shapes.pawn(canvas, x, y, size, colour)
+
+
+def flow(items: list[tuple], width: float) -> list[list[tuple]]:
+    """``items`` (``(thing, its width)``) in rows of at most ``width`` pixels, in order
+    (a row holds one item however wide it is)."""
+    rows: list[list[tuple]] = []
+    used = width + 1
+    for item in items:
+        if rows and used + item[1] <= width:
+            rows[-1].append(item)
+            used += item[1]
+        else:
+            rows.append([item])
+            used = item[1]
+    return rows

@@ -106,12 +106,14 @@ class Card:
 
     @derived  # every prompt that lists the card says it
     def said(self) -> Msg | str:
-        """The name as the companion says it: the Vestibule the rulebook names (issue 26: the
-        set-up said "Vestibolo", the board and news "Vestibule") in the table's language;
+        """The name as the companion says it: the rooms the rulebook names
+        (:data:`RULEBOOK_ROOMS`; issue 26: the set-up said "Vestibolo", the board and news
+        "Vestibule"; issue 29: the board read "Library") in the table's language;
         so are the stand-ins of cards whose name is not printed ("Character 4");
         every other name as printed or entered (docs/glossary-it.md)."""
-        if self.id == "vestibule" and self.name == "Vestibule":
-            return msg("Vestibule")
+        printed = RULEBOOK_ROOMS.get(self.id)
+        if printed is not None and self.name == printed[0]:
+            return printed[1]
         number = self.id.rsplit("-", 1)[-1]
         stand_in = STAND_INS.get(self.kind)
         if stand_in is not None and number.isdigit() and _DATA_NAMES[self.kind].format(n=int(number)) == self.name:
@@ -147,6 +149,15 @@ def _characters() -> list[Card]:
         cards.append(Card(f"character-{number}", "character", f"Character {number} (placeholder)",
                           attack=attack, defence=defence, investigation=investigation, health=health))
     return cards
+
+
+#: The rooms the rulebook names ("Exploring", "Playing Plot Cards"), said in the table's
+#: language while the table has not entered another name for them (the Italian screen read
+#: "Library": docs/glossary-it.md): card id -> (the name as printed, the name said).
+RULEBOOK_ROOMS: dict[str, tuple[str, Msg]] = {
+    "vestibule": ("Vestibule", msg("Vestibule")), "library": ("Library", msg("Library")),
+    "garage": ("Garage", msg("Garage")), "attic": ("Attic", msg("Attic")),
+}
 
 
 def _rooms() -> list[Card]:
