@@ -68,12 +68,16 @@ def test_the_board_stays_in_its_slot(work):
     assert work["board_moved"] == 0
 
 
+#: What a game-over panel took from every state (``ending`` where the view gives way to it).
+FOLLOWED = ("view", "ending", "prompt", "summary", "news", "history", "colours")
+
+
 @pytest.mark.ui
 def test_the_hidden_game_over_panels_follow_no_state(work):
     # Home's panel (not on show) and the table's (0 high while the game runs) took the view,
     # prompt, news and history of every state through 8 kv rules (16 for a press and its undo)
     assert [rule for rule in work["kv_rules"] if rule.startswith("home.kv")] == []
-    assert [rule for rule in work["kv_rules"] if rule.split()[-1] in ("view", "prompt", "news", "history")] == []
+    assert [rule for rule in work["kv_rules"] if rule.split()[-1] in FOLLOWED] == []
 
 
 @pytest.mark.ui
