@@ -86,6 +86,7 @@ def probe(socket_path: str, size: tuple[int, int]) -> None:
         print(f"FRAME {now} {pending['frames']}", flush=True)
 
     Window.bind(on_flip=flipped)
+    _phases_on_signal(app)
     Clock.schedule_once(lambda _dt: app.model.go("table"), 0)
     Clock.schedule_once(lambda _dt: _hide_parts(app), 1.0)
     app.run()
@@ -121,6 +122,61 @@ def _traced_growth(folder: str, top: int = 12) -> None:
           f"at the 2nd snapshot, {sum(s.size_diff for s in stats) / 2**20:+.2f} MiB since the 1st")
     for stat in stats[:top]:
         print(f"    {stat}")
+
+
+#: The main thread's parts timed with ``UI_BENCH_PHASES=1`` (:func:`_phases_on_signal`).
+PHASES = ("state", "triggers", "labels", "draw", "flip")
+
+
+def _phases_on_signal(app) -> None:
+    """A development aid: with ``UI_BENCH_PHASES=1`` the client times (thread CPU) the parts
+    of its main thread between a first and a second SIGUSR2 (the parent sends them around the
+    presses), then prints ``PHASES states <n> <part> <seconds> ...``: ``state`` the state
+    messages' handling (the model, the board, kv rules), ``triggers`` Kivy's before-frame
+    work (labels re-rendered, layouts, the choice slots), ``labels`` the part of it spent
+    rendering label textures, ``draw`` the canvas submitted to GL (Mesa's software renderer
+    does its vertex work on this thread), ``flip`` the buffer swap."""
+    if not os.environ.get("UI_BENCH_PHASES"):
+        return
+    import signal
+
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+
+    spent = dict.fromkeys(PHASES, 0.0)
+    counting = {"on": False, "states": 0}
+
+    def timed(part: str, fn):
+        def run(*args, **kwargs):
+            start = time.thread_time()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                if counting["on"]:
+                    spent[part] += time.thread_time() - start
+        run.__name__ = fn.__name__  # Kivy calls some back by name (weak methods)
+        return run
+
+    clock = type(object.__getattribute__(Clock, "_obj"))  # behind Kivy's context proxy
+    clock.tick_draw = timed("triggers", clock.tick_draw)
+    window = type(Window)
+    window.on_draw, window.flip = timed("draw", window.on_draw), timed("flip", window.flip)
+    Label.texture_update = timed("labels", Label.texture_update)
+    handle = app._handle
+
+    def handled(message, _dt=None):
+        timed("state", handle)(message, _dt) if message.get("type") == "state" else handle(message, _dt)
+        counting["states"] += counting["on"] and message.get("type") == "state"
+
+    app._handle = handled
+
+    def toggle(*_args):
+        counting["on"] = not counting["on"]
+        if not counting["on"]:
+            print("PHASES states", counting["states"], *(f"{k} {v}" for k, v in spent.items()), flush=True)
+
+    signal.signal(signal.SIGUSR2, toggle)
 
 
 def _hide_parts(app) -> None:
@@ -258,6 +314,10 @@ def _report(args, run: SimpleNamespace) -> None:
         print(f"bare Kivy client (one label), same run, same Xvfb: {floor:.1f} ms per state; "
               f"ratio {per_state / floor:.2f}x (goal <= 3x); its RSS {run.bare_rss:.0f} MiB")
         print("  of which, by thread: " + _by_thread(run.bare_threads, 2 * args.presses))
+    if run.phases:
+        states, parts = int(run.phases[2]), dict(zip(run.phases[3::2], map(float, run.phases[4::2])))
+        print("  main thread by part (UI_BENCH_PHASES; labels are within triggers): "
+              + ", ".join(f"{name} {seconds / max(1, states) * 1000:.2f} ms" for name, seconds in parts.items()))
     print(f"client start (spawn -> first table frame): {run.start_time:.2f} s")
     print(f"idle CPU over {args.idle:.0f} s: {run.idle_cpu:.2f} % of one core")
     print(f"resident memory: {run.rss:.0f} MiB after the presses, {run.rss_after:.0f} MiB after idling; "
@@ -322,6 +382,9 @@ def main() -> int:
                 assert bare_lines.get(timeout=60)[0] == "READY"  # its first state (sent on connecting)
             time.sleep(2.0)  # let the first frames settle
             delays, flashes, frames = [], [], []
+            phases = bool(os.environ.get("UI_BENCH_PHASES"))
+            if phases:
+                child.send_signal(12)  # SIGUSR2: the probe starts timing its parts
             cpu_presses = cpu_seconds(child.pid)
             threads_before = thread_cpu_seconds(child.pid)
             bare_cpu = cpu_seconds(bare.pid) if bare is not None else 0.0
@@ -340,6 +403,7 @@ def main() -> int:
                     pass
                 frames.append(int(line[2]))
             cpu_presses = cpu_seconds(child.pid) - cpu_presses
+            parts_line = _phases(child, lines) if phases else None
             threads = thread_cpu_since(child.pid, threads_before)
             time.sleep(1.0)  # the bare client's last frames
             bare_cpu = (cpu_seconds(bare.pid) - bare_cpu) if bare is not None else None
@@ -368,9 +432,20 @@ def main() -> int:
     _report(args, SimpleNamespace(delays=delays, flashes=flashes, frames=frames, cpu_presses=cpu_presses,
                                   threads=threads, bare_cpu=bare_cpu, bare_threads=bare_threads, bare_rss=bare_rss,
                                   start_time=start_time, idle_cpu=idle_cpu, rss=rss, rss_after=rss_after,
-                                  rss_gl=rss_gl))
+                                  rss_gl=rss_gl, phases=parts_line))
     _report_games(games, parts)
     return 0
+
+
+def _phases(child, lines: queue.Queue) -> list[str] | None:
+    """The probe's ``PHASES`` line (it prints it at the second SIGUSR2), split."""
+    child.send_signal(12)
+    try:
+        while (line := lines.get(timeout=10))[0] != "PHASES":
+            pass
+    except queue.Empty:
+        return None
+    return line
 
 
 def _report_games(games: list[float], parts: list[dict[str, float]]) -> None:

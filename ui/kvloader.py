@@ -16,5 +16,10 @@ def load_kv(name: str) -> None:
         return
     from kivy.lang import Builder
 
+    from ui.kvfast import quiet_kv
+
+    if not _loaded:
+        quiet_kv()  # before the first widget binds its rules
+
     Builder.load_file(str(KV_DIR / f"{name}.kv"))
     _loaded.add(name)

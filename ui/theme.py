@@ -6,6 +6,8 @@ Sizes are in "design pixels" for an 800×480 screen; the app multiplies them by 
 
 from __future__ import annotations
 
+import functools
+
 from companion.palette import PALETTE, rgba
 
 #: The design screen: the Raspberry Pi 7" touchscreen, in pixels.
@@ -106,6 +108,13 @@ TEXT_ON_DARK = 0.3
 def on_dark(colour: tuple) -> tuple:
     """``colour`` lightened towards white (hue kept) until text in it reads on the dark
     tiles; light colours are left as they are."""
+    return _on_dark(tuple(colour))
+
+
+@functools.lru_cache(maxsize=64)
+def _on_dark(colour: tuple) -> tuple:
+    """:func:`on_dark`, kept per colour: a board names its players in a few colours again
+    at every state (up to 20 steps of blending each, issue 27 item 7)."""
     t = 0.0
     while luminance(blend(colour, INK_LIGHT, t)) < TEXT_ON_DARK and t < 1:
         t += 0.05

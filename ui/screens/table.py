@@ -152,7 +152,7 @@ class TableScreen(Screen):
             return
         drawn = boards.update(self.board, dict(view), dict(_model.colours))
         shown = self.board if drawn else self._neutral()
-        slot = self.ids.board_slot
+        slot = self.ids.board_slot.__self__  # the widget: ids are weak proxies, and a proxy is never a parent
         if shown.parent is not slot:
             slot.clear_widgets()
             slot.add_widget(shown)

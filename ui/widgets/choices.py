@@ -83,6 +83,14 @@ def needs_wide_slot(text: str, width: float, unit: float, font_size: float) -> b
     return label.texture.size[1] > SLOT_ROW * unit - 4 * unit
 
 
+@lru_cache(maxsize=256)
+def _slot_pages(wide: tuple[bool, ...], rows: int) -> list[list[int]]:
+    """:func:`ui.layout.slot_pages`, remembered: it packs the list again for each page
+    boundary it tries, and the same lists come back state after state (issue 27 item 7).
+    The pages are only read."""
+    return slot_pages(list(wide), rows)
+
+
 class ChoicePanel(Widget):
     """Buttons for ``choices``; dispatches ``on_choose(key)`` when one is touched.
 
@@ -183,7 +191,7 @@ class ChoicePanel(Widget):
         column = (self.width - (SLOT_COLUMNS - 1) * GAP * unit) / SLOT_COLUMNS
         wide = [self._wide(str(c.get("label") or c["key"]), column) for c in rest]
         rows = slot_rows(self.height - main_room, unit)
-        pages = slot_pages(wide, rows) if rest else [[]]
+        pages = _slot_pages(tuple(wide), rows) if rest else [[]]
         self._page_count = len(pages)
         number = min(int(self.page), len(pages) - 1)
         page = [rest[i] for i in pages[number]]

@@ -30,10 +30,19 @@ def _moment(text: str, size: float) -> Label:
     return label
 
 
+#: The panel's properties taken from the model's (:class:`ui.model.TableModel`) while over.
+FOLLOWED = {"ending": "ending", "prompt": "prompt_text", "summary": "summary", "news": "news", "history": "history",
+            "colours": "colours"}
+
+
 class GameOverPanel(BoxLayout):
     """Shows :func:`ui.summary.summarise` of the finished game; zero height while it runs.
 
     Attributes:
+        model: the table's model: while the game is over the panel takes its ending, prompt,
+            summary, news, history and colours at every change (:data:`FOLLOWED`); while
+            it runs, it does not follow them (issue 27 item 7: the table's panel and Home's
+            each took a copy of every state's view and log for nothing).
         prompt, news: the last state's prompt text and news lines.
         summary: how the game ended (the prompt's ``summary``; "" when the game gives none).
         ending: the prompt's ``ending`` (won or lost, winners, scores, solution; {} when the
@@ -53,12 +62,29 @@ class GameOverPanel(BoxLayout):
     tr = ObjectProperty(english)
     #: Moments of the game from its log under the result (0: none; Home shows them).
     moments_shown = NumericProperty(0)
+    model = ObjectProperty(None, allownone=True)
 
     def __init__(self, **kwargs):
+        self._followed = None  # the model whose changes the panel takes now
         super().__init__(orientation="vertical", size_hint_y=None, height=0, **kwargs)
         self.bind(minimum_height=self.setter("height"))
         self.bind(ending=self._show, history=self._show, moments_shown=self._show, prompt=self._show, news=self._show,
                   summary=self._show, over=self._show, scale=self._show, colours=self._show, tr=self._show)
+        self.bind(model=self._follow, over=self._follow)
+
+    def _follow(self, *_args) -> None:
+        """Follow the model while the game is over (and take it as it is now), else not."""
+        if self._followed is not None:
+            self._followed.unbind(**{name: self._take for name in FOLLOWED.values()})
+            self._followed = None
+        if self.model is not None and self.over:
+            self._followed = self.model
+            self.model.bind(**{name: self._take for name in FOLLOWED.values()})
+            self._take()
+
+    def _take(self, *_args) -> None:
+        for mine, theirs in FOLLOWED.items():
+            setattr(self, mine, getattr(self.model, theirs))
 
     def _show(self, *_args) -> None:
         self.clear_widgets()

@@ -1,0 +1,101 @@
+"""Run by test_state_work.py in a child process with a window: the table screen's work for
+state messages (issue 27 item 7), counted, never timed. The states come from a file of JSON
+lines (the test records them from a real daemon: the first, then a dice press and its undo).
+
+Shows the table with the first state, then hands over press, undo, press, undo, each a few
+frames apart, and counts over the last press and undo: the kv rules evaluated, the times
+the board left its slot, the Label textures made. Then the last state again, unchanged.
+Prints one dict: ``{"kv": n, "kv_rules": {rule: n}, "board_moved": n, "textures": n,
+"same_kv": n, "same_textures": n}``.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import sys
+
+FRAMES = 6  # frames between two states: the triggers and the layout settle in two or three
+
+
+def main(path: str) -> int:
+    from ui.app import build_app
+    from ui.kvloader import load_kv
+
+    load_kv("app")  # the kv rules' evaluation as the app has it, before any widget binds a rule
+    from kivy.lang import builder
+    from kivy.uix.label import Label
+
+    counts = {"kv": 0, "textures": 0, "board_moved": 0}
+    rules: collections.Counter = collections.Counter()
+    evaluate, texture_update = builder.call_fn, Label.texture_update
+
+    def call_fn(args, instance, value):
+        counts["kv"] += 1
+        rules[f"{args[3].ctx.filename.rsplit('/', 1)[-1]}:{args[3].line} {args[1]}"] += 1
+        evaluate(args, instance, value)
+
+    def textured(self, *args):
+        counts["textures"] += 1
+        texture_update(self, *args)
+
+    textured.__name__ = "texture_update"  # Kivy's triggers call it back by name
+
+    builder.call_fn, Label.texture_update = call_fn, textured
+    states = [json.loads(line) for line in open(path, encoding="utf-8")]
+    app = build_app("/nonexistent/companion.sock")
+    from kivy.clock import Clock
+
+    result: dict = {}
+    steps = iter([lambda: app.handle_message(states[0]), lambda: app.model.go("table"), _watch(app, counts),
+                  lambda: app.handle_message(states[1]), lambda: app.handle_message(states[2]),
+                  _reset(counts, rules), lambda: app.handle_message(states[1]), lambda: app.handle_message(states[2]),
+                  _keep(result, counts, rules, ""), lambda: app.handle_message(states[2]),
+                  _keep(result, counts, rules, "same_"), app.stop])
+
+    def next_step(*_args):
+        step = next(steps, None)
+        if step is not None:
+            step()
+            _after_frames(Clock, FRAMES, next_step)
+
+    Clock.schedule_once(next_step, 0.5)
+    app.run()
+    print(repr(result))
+    return 0
+
+
+def _after_frames(clock, frames: int, then) -> None:
+    """Call ``then`` after ``frames`` more frames."""
+    if frames <= 0:
+        then()
+        return
+    clock.schedule_once(lambda _dt: _after_frames(clock, frames - 1, then), 0)
+
+
+def _watch(app, counts: dict):
+    def watch():
+        board = app.root.ids.screens.get_screen("table").board
+        board.bind(parent=lambda *_a: counts.__setitem__("board_moved", counts["board_moved"] + 1))
+    return watch
+
+
+def _reset(counts: dict, rules: collections.Counter):
+    def reset():
+        for key in counts:
+            counts[key] = 0
+        rules.clear()
+    return reset
+
+
+def _keep(result: dict, counts: dict, rules: collections.Counter, prefix: str):
+    def keep():
+        result.update({prefix + key: value for key, value in counts.items()})
+        if not prefix:
+            result["kv_rules"] = dict(rules)
+        _reset(counts, rules)()
+    return keep
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))

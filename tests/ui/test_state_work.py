@@ -1,0 +1,114 @@
+"""Issue 27 item 7: the table screen's own work per state message, counted (kv rules
+evaluated, the board taken out of its slot, label textures made), never timed (the
+timings are benchmarks/ui_client.py's). The states are a real daemon's: Creepy Cellar, a
+dice press and its undo, as the benchmark plays them.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from tests.checkout import checkout_env
+
+HERE = Path(__file__).parent
+
+
+def _states(sock: Path) -> list[dict]:
+    """The first state, the state after a dice press and the one after its undo (motion
+    off: no rings running between frames; no undo toast timer)."""
+    from companion.client import Client
+    from tests.ui.ui_scenario import running_daemon
+
+    states: list[dict] = []
+    seen = threading.Event()
+
+    def take(message: dict) -> None:
+        if message.get("type") == "state":
+            states.append({**message, "physical": None})
+            seen.set()
+
+    with running_daemon(sock) as daemon, Client(sock, on_message=take).connect() as client:
+        assert client.choose("end-turn")["ok"]
+        assert client.request({"cmd": "screen_settings", "screen": {"motion": False, "text": "normal"}})["ok"]
+        first = client.state
+        states.clear()
+        daemon.on_dice(0.1)
+        daemon.drain()
+        assert client.undo()["ok"]
+        while len(states) < 2 and seen.wait(5):
+            seen.clear()
+    pressed, undone = states[0], states[-1]
+    assert pressed["revision"] != undone["revision"]
+    return [{**first, "physical": None}, pressed, undone]
+
+
+@pytest.fixture(scope="module")
+def work(display, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("state-work")
+    path = folder / "states.jsonl"
+    path.write_text("".join(json.dumps(s) + "\n" for s in _states(folder / "companion.sock")), encoding="utf-8")
+    env = checkout_env(DISPLAY=display, KIVY_HOME=str(folder / "kivy"), KIVY_NO_ARGS="1")
+    done = subprocess.run([sys.executable, str(HERE / "state_work.py"), str(path)], env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return ast.literal_eval(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.ui
+def test_the_board_stays_in_its_slot(work):
+    # it was taken out and put back at every state: 4 moves for a press and its undo (the
+    # slot was compared with its kv id, a weak proxy, which is never a widget's parent)
+    assert work["board_moved"] == 0
+
+
+#: What a game-over panel took from every state (``ending`` where the view gives way to it).
+FOLLOWED = ("view", "ending", "prompt", "summary", "news", "history", "colours")
+
+
+@pytest.mark.ui
+def test_the_hidden_game_over_panels_follow_no_state(work):
+    # Home's panel (not on show) and the table's (0 high while the game runs) took the view,
+    # prompt, news and history of every state through 8 kv rules (16 for a press and its undo)
+    assert [rule for rule in work["kv_rules"] if rule.startswith("home.kv")] == []
+    assert [rule for rule in work["kv_rules"] if rule.split()[-1] in FOLLOWED] == []
+
+
+@pytest.mark.ui
+def test_kv_rules_and_textures_for_a_press_and_its_undo(work):
+    # 102 before: the rules of what changes (the prompt, the status line, the die, the rooms
+    # that pick a move, two slot buttons, Why?) and the game-over panels' 16
+    assert (work["kv"], work["textures"]) == (86, 8), work["kv_rules"]
+
+
+@pytest.mark.ui
+def test_the_same_state_again_evaluates_no_kv_rule(work):
+    # 2 before (the game-over panels' history, which the repeated news lengthen)
+    assert (work["same_kv"], work["same_textures"], work["same_board_moved"]) == (0, 0, 0)
+
+
+def test_kv_rules_are_evaluated_as_kivy_does_without_its_trace_text():
+    """ui.kvfast.call_fn is Kivy's call_fn less its two trace messages: checked against the
+    installed Kivy's source (a Kivy that changes it fails here), then run on a rule."""
+    import inspect
+    import re
+    from types import SimpleNamespace
+
+    import kivy.lang.builder as builder
+
+    from ui.kvfast import call_fn
+
+    source = inspect.getsource(builder).split("def call_fn(args, instance, v):\n", 1)[1].split("\ndef ", 1)[0]
+    kept = [line.strip() for line in re.sub(r"    if __debug__:\n        trace\([^)]*\)+\n", "", source).splitlines()
+            if line.strip()]
+    assert kept == ["element, key, value, rule, idmap = args", "rule.count += 1", "e_value = eval(value, idmap)",
+                    "setattr(element, key, e_value)"]
+    element, rule = SimpleNamespace(text=""), SimpleNamespace(count=0)
+    call_fn((element, "text", compile("word * 2", "<kv>", "eval"), rule, {"word": "ab"}), None, None)
+    assert (element.text, rule.count) == ("abab", 1)
