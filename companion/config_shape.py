@@ -68,7 +68,8 @@ def _say(text: str, data: Any, kind: type, prefix: str, also_allowed: tuple[str,
         name = missing.group(1)
         return f"{key(place, name)}: {_missing(_inner(hint, name))}"
     if text.startswith(("Expected", "Invalid enum value")):
-        return f"{place}: must be {_words(hint, value, place)}, got {value!r}"
+        words = _words(hint, value, place)
+        return f"{place}: must be {words}" + ("" if words.endswith("])") else f", got {value!r}")
     return key(place, text)  # a Struct's own check: "<key>: <problem>"
 
 

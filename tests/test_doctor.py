@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from companion.config import Config, DiceConfig, ReaderConfig, default_config
+from companion.doctor import SERIAL_HINT, SPI_HINT, Probe, doctor_command, run_doctor, try_import
 from hardware.nfc.mfrc522_settings import MFRC522Settings
 from hardware.nfc.pn532_settings import PN532Settings
-from companion.doctor import SERIAL_HINT, SPI_HINT, Probe, doctor_command, run_doctor, try_import
 
 ALL_GROUPS = {"gpio", "spi", "dialout", "video", "render", "input"}
 MFRC = ReaderConfig("cards", "mfrc522", "cards", MFRC522Settings(bus=0, device=0, reset_pin=25))
