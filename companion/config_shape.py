@@ -21,7 +21,8 @@ from companion.errors import CompanionError
 
 T = TypeVar("T")
 
-_STEP = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
+_STEP = re.compile(r"\.([^.\[]+)|\[(\d+)\]")  # one step of msgspec's path: .name or [index]
+_INDEX = re.compile(r"\[\d+\]$")
 
 
 class ConfigError(CompanionError, ValueError):
@@ -59,24 +60,20 @@ def _say(text: str, data: Any, kind: type, prefix: str, also_allowed: tuple[str,
     for step in steps:
         place, hint, value = key(place, step), _inner(hint, step), _get(value, step)
     if text.startswith("Object contains unknown field"):
-        known = [field.encode_name for field in _struct(hint).fields]
-        unknown = ", ".join(key(place, name) for name in value if name not in known)
-        plural = "s" if "," in unknown else ""
-        return f"unknown key{plural} {unknown}{why} (allowed: {', '.join([*also_allowed, *known])})"
+        known = [field.encode_name for field in _unwrap(hint)[0].fields]
+        unknown = [key(place, name) for name in value if name not in known]
+        plural = "s" if len(unknown) > 1 else ""
+        return f"unknown key{plural} {', '.join(unknown)}{why} (allowed: {', '.join([*also_allowed, *known])})"
     missing = re.match(r"Object missing required field `(.+)`", text)
     if missing:
         name = missing.group(1)
         return f"{key(place, name)}: {_missing(_inner(hint, name))}"
     if text.startswith(("Expected", "Invalid enum value")):
-        words = _words(hint, value, place)
-        return f"{place}: must be {words}" + ("" if words.endswith("])") else f", got {value!r}")
+        bare = _unwrap(hint)[0]
+        if isinstance(bare, (inspect.StructType, inspect.ListType)):
+            return f"{place}: must be {_table(bare, place)}"
+        return f"{place}: must be {_words(hint, value)}, got {value!r}"
     return key(place, text)  # a Struct's own check: "<key>: <problem>"
-
-
-def _struct(hint: Any) -> Any:
-    """The Struct or dataclass type inside ``hint`` (an optional table)."""
-    hint, _ = _unwrap(hint)
-    return hint
 
 
 def _inner(hint: Any, step: str | int) -> Any:
@@ -116,14 +113,13 @@ def _missing(hint: Any) -> str:
         return f"missing ({words['description']})"
     if isinstance(bare, inspect.LiteralType):
         return f"missing (one of: {', '.join(map(str, words.get('values', bare.values)))})"
-    return f"must be {_words(hint, None, '')}, got None"
+    return f"must be {_words(hint, None)}, got None"
 
 
-def _words(hint: Any, value: Any, place: str) -> str:
+def _words(hint: Any, value: Any) -> str:
     """What a value of ``hint`` must be, said for the bad ``value`` (a bound it broke)."""
     bare, words = _unwrap(hint)
     unit = words.get("unit", "")
-    number = isinstance(value, (int, float)) and not isinstance(value, bool)
     if "description" in words:
         return words["description"]
     if isinstance(bare, inspect.BoolType):
@@ -137,12 +133,16 @@ def _words(hint: Any, value: Any, place: str) -> str:
             return f"{bare.ge}-{bare.le}"
         return "a positive integer" + (f" ({unit})" if unit else "")
     if isinstance(bare, inspect.FloatType):
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
         if number and bare.le is not None and value > bare.le:
             return f"at most {bare.le:g} {unit}"
         return f"a number of {unit} > 0"
-    if isinstance(bare, inspect.StrType):
-        return "a non-empty string"
+    return "a non-empty string"  # the config's only free text: a reader's name
+
+
+def _table(bare: Any, place: str) -> str:
+    """What the table or array of tables at ``place`` must be: ``a table ([dice])``."""
     if isinstance(bare, inspect.ListType):
         return f"an array of tables ([[{place}]])"
-    table = re.sub(r"\[\d+\]$", "", place)
-    return f"a table ([[{table}]])" if table != place else f"a table ([{place}])"
+    array = _INDEX.sub("", place)
+    return f"a table ([[{array}]])" if array != place else f"a table ([{place}])"
