@@ -39,7 +39,7 @@ def real_state(events: int) -> dict:
         store = EventStore(db)
         daemon = Daemon(store, Path(tmp) / "c.sock")
         with DaemonThread(daemon):
-            daemon.call(lambda: daemon.resume_last())
+            daemon.call(lambda: daemon.game.resume_last())
             with Client(daemon.socket_path).connect() as client:
                 state = client.state
         store.close()

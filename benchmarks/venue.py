@@ -121,7 +121,7 @@ async def restart(broker: Broker, fleet: Fleet, page: Page) -> float:
 def table_cost(broker: Broker, folder: Path, inputs: int) -> dict[str, list[float]]:
     """Input -> state at a screen client, for a daemon with [mqtt] and one without, alternated."""
     from companion.client import Client
-    from companion.daemon import Daemon, DaemonThread
+    from companion.daemon import Daemon, DaemonSettings, DaemonThread
     from companion.script import load as load_script
     from companion.store import EventStore
     from tests.collector import Collector
@@ -132,8 +132,7 @@ def table_cost(broker: Broker, folder: Path, inputs: int) -> dict[str, list[floa
     stack = []
     for name, mqtt in (("on", mqtt_config(broker.port, "cost")), ("off", None)):
         store = EventStore(folder / f"{name}.db")
-        daemon = Daemon(store, folder / f"{name}.sock", mqtt=mqtt)
-        daemon.dice_button = True
+        daemon = Daemon(store, folder / f"{name}.sock", settings=DaemonSettings(mqtt=mqtt, dice_button=True))
         thread = DaemonThread(daemon)
         thread.__enter__()
         seen = Collector()

@@ -20,6 +20,13 @@ class StackError(CompanionError, LookupError):
     """A forced outcome (a script's ``stack``) that is impossible at the moment it is drawn."""
 
 
+class BrokenStep(CompanionError, LookupError):
+    """A value a game's step promises is there (:func:`companion.engine.present.present`)
+    is missing: a defect in the rules, never a player's input. A ``LookupError``, so a stored
+    log that reaches such a state under newer rules is reported outdated (kept read-only) by
+    :meth:`companion.session.Session.resume`, like any other log that no longer replays."""
+
+
 class ScriptError(CompanionError, ValueError):
     """A malformed table script line. ``line`` is 1-based."""
 

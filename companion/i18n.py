@@ -6,7 +6,9 @@ Engines stay pure: instead of formatting a sentence in one language they return 
 message id (the English pattern, ``str.format`` fields) and its parameters. Everything that
 compares or prints strings keeps working; the daemon renders each message in the table's
 language with :func:`render` just before sending it. A parameter may itself be a
-:class:`Msg` (a card name) and is rendered in the same language.
+:class:`Msg` (a card name) and is rendered in the same language. A line for the table that
+carries more than its sentence (an instruction's kind, its words for a table without a dice
+button, its why) is a :class:`NewsLine`, which is not a ``str``.
 
 Catalogues: gettext, domain ``companion``, in ``companion/locale/<lang>/LC_MESSAGES``; the
 ``.po`` files are the source (extracted and checked with Babel, ``make i18n``), the ``.mo``
@@ -17,6 +19,7 @@ yet made a :class:`Msg`) is shown as it is.
 from __future__ import annotations
 
 import gettext
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -32,24 +35,18 @@ class Msg(str):
 
     Build with :func:`msg`. ``str(m)`` and every string operation see the English text;
     :func:`render` gives it in another language. ``plural``/``count`` select a plural form
-    by the integer parameter named ``count`` (gettext ``ngettext``).
+    by the integer parameter named ``count`` (gettext ``ngettext``). It is only a sentence:
+    what a line for the table carries besides (an instruction's kind, the words for a table
+    without a dice button, its why, what a set-up step is for) is a :class:`NewsLine`.
     """
 
     msgid: str
     params: dict[str, Any]
     plural: str | None
     count: str | None
-    todo: str | None
-    touch: Msg | None
-    #: A news line's explanation (a :class:`companion.engine.why.Why`), set only by
-    #: :func:`companion.engine.why.because`; absent on every other sentence.
-    why: Any
-    #: A set-up step's plain "what it is for" (first-game mode), set only by
-    #: :func:`companion.engine.lessons.what_for`; absent on every other sentence.
-    purpose: Msg
 
     def __new__(cls, msgid: str, params: dict[str, Any], plural: str | None = None,
-                count: str | None = None, todo: str | None = None, touch: Msg | None = None) -> Msg:
+                count: str | None = None) -> Msg:
         # the English text: the pattern (the plural form chosen) with the parameters as they are
         pattern = msgid if plural is None else _choose(msgid, plural, params.get(count) if count else None, None)
         try:
@@ -58,11 +55,56 @@ class Msg(str):
             text = msg_fallback(pattern, params)
         self = super().__new__(cls, text)
         self.msgid, self.params, self.plural, self.count = msgid, params, plural, count
-        self.todo, self.touch = todo, touch
         return self
 
     def __reduce__(self):  # pickle (snapshots in tests) keeps the message, not just the text
-        return (Msg, (self.msgid, self.params, self.plural, self.count, self.todo, self.touch))
+        return (Msg, (self.msgid, self.params, self.plural, self.count))
+
+
+@dataclass(frozen=True, eq=False)
+class NewsLine:
+    """A line for the table (issue 27 item 3): a sentence (:class:`Msg`) and what travels with
+    it, as fields a string operation cannot drop. Not a ``str``: ``str(line)`` is its English
+    text; :func:`render` gives it in a language (its ``touch`` form when asked).
+
+    Attributes:
+        text: the sentence.
+        todo: the kind of physical instruction it is (one of :data:`TODO_KINDS`, :func:`todo`),
+            or None.
+        touch: its words for a table without a dice button (:func:`press_or_touch`), or None.
+        why: its explanation (a :class:`companion.engine.why.Why`, set by
+            :func:`companion.engine.why.because`), or None.
+        purpose: a set-up step's plain "what it is for" (first-game mode, set by
+            :func:`companion.engine.lessons.what_for`), or None.
+
+    Equality is by the English text, as a :class:`Msg`'s is: a line equals another line, a
+    sentence or a ``str`` that says the same (what engines and tests compare), so a state read
+    back from a snapshot, whose lines carry no ``why``, equals the live one. Only comparing
+    is kept: a string operation (``+``, ``in``, ``.lower()``) on a line fails loudly instead of
+    dropping what it carries; use ``str(line)`` or :func:`render`.
+    """
+
+    text: Msg
+    todo: str | None = None
+    touch: Msg | None = None
+    why: Any = None
+    purpose: Msg | None = None
+
+    def __str__(self) -> str:
+        return str(self.text)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (NewsLine, str)):
+            return str(self.text) == str(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+def line_of(text: Msg | NewsLine) -> NewsLine:
+    """``text`` as a :class:`NewsLine` (a bare sentence becomes one carrying nothing else)."""
+    return text if isinstance(text, NewsLine) else NewsLine(text)
 
 
 def msg(msgid: str, **params: Any) -> Msg:
@@ -94,14 +136,15 @@ class LowerFirst(str):
         return (LowerFirst, (self.text,))
 
 
-def press_or_touch(press: Msg, touch: Msg) -> Msg:
+def press_or_touch(press: Msg, touch: Msg) -> NewsLine:
     """A sentence that asks the table for the dice button (``press``), with its words for a
     table that has none (``touch``: the screen's button that does the same, issue 17 item 7):
     ``press_or_touch(msg("{player}: press the dice button", player=p), msg("{player}: touch
     {button}", player=p, button=label))``. It is ``press`` everywhere (its text, its
     message id); :func:`render` with ``touch=True`` gives the ``touch`` form. The engine
-    does not know the hardware: the daemon renders the form that is true of its table."""
-    return Msg(press.msgid, press.params, press.plural, press.count, press.todo, touch)
+    does not know the hardware: the daemon renders the form that is true of its table.
+    A :class:`NewsLine` whose ``text`` is ``press``."""
+    return replace(line_of(press), touch=touch)
 
 
 #: The kinds of physical instruction a news line can be (:func:`todo`), each with its own
@@ -110,25 +153,25 @@ def press_or_touch(press: Msg, touch: Msg) -> Msg:
 TODO_KINDS = ("setup", "place", "move", "remove", "flip", "lock", "deal", "return", "out", "other")
 
 
-def todo(kind: str, msgid: str, **params: Any) -> Msg:
+def todo(kind: str, msgid: str, **params: Any) -> NewsLine:
     """A news line that is a physical instruction to the table ("Place a ghost in room
-    E"): a :class:`Msg` whose ``todo`` is ``kind`` (one of :data:`TODO_KINDS`). The table
+    E"): a :class:`NewsLine` whose ``todo`` is ``kind`` (one of :data:`TODO_KINDS`). The table
     screen shows such lines in large type until the next accepted input.
 
     Raises:
         ValueError: ``kind`` is not one of :data:`TODO_KINDS`.
     """
-    return Msg(msgid, params, todo=_todo_kind(kind))
+    return NewsLine(Msg(msgid, params), todo=_todo_kind(kind))
 
 
-def ntodo(kind: str, singular: str, plural: str, count: str, **params: Any) -> Msg:
+def ntodo(kind: str, singular: str, plural: str, count: str, **params: Any) -> NewsLine:
     """:func:`todo` with a plural form chosen by the integer parameter ``count`` names."""
-    return Msg(singular, params, plural, count, todo=_todo_kind(kind))
+    return NewsLine(Msg(singular, params, plural, count), todo=_todo_kind(kind))
 
 
-def todo_lines(news) -> tuple[Msg, ...]:
+def todo_lines(news) -> tuple[NewsLine, ...]:
     """The physical instructions (:func:`todo` lines) among ``news``, in order."""
-    return tuple(line for line in news if getattr(line, "todo", None))
+    return tuple(line for line in news if isinstance(line, NewsLine) and line.todo)
 
 
 def _todo_kind(kind: str) -> str:
@@ -138,17 +181,17 @@ def _todo_kind(kind: str) -> str:
 
 
 def render(text: Any, lang: str, touch: bool = False) -> Any:
-    """``text`` in language ``lang``: a :class:`Msg` is translated (its parameters too); a
-    plain ``str`` or anything else comes back unchanged. An unknown language is English.
-    ``touch``: the table has no dice button, so a sentence made by :func:`press_or_touch`
-    (or holding one) says its ``touch`` form."""
+    """``text`` in language ``lang``: a :class:`Msg` is translated (its parameters too), a
+    :class:`NewsLine` as its sentence; a plain ``str`` or anything else comes back unchanged.
+    An unknown language is English. ``touch``: the table has no dice button, so a line made
+    by :func:`press_or_touch` (or a sentence holding one) says its ``touch`` form."""
     if isinstance(text, LowerFirst):
         shown = str(render(text.text, lang, touch))
         return shown[:1].lower() + shown[1:]
+    if isinstance(text, NewsLine):
+        text = text.touch if touch and text.touch is not None else text.text
     if not isinstance(text, Msg):
         return text
-    if touch and text.touch is not None:
-        text = text.touch
     translation = translations(lang)
     pattern = _choose(text.msgid, text.plural, text.params.get(text.count) if text.count else None, translation)
     return _format(pattern, text.params, lang, touch)

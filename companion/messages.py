@@ -118,6 +118,9 @@ class StateMessage(TypedDict, total=False):
     view: dict[str, Any]
     prompt: PromptMessage
     can_undo: bool
+    #: ``news`` are what an undo did, and ``todo`` what to put back (Session.undone); False
+    #: without news (on connecting, after a language switch).
+    undone: bool
     private_players: list[str]
     news: list[str]
     why: list[WhyEntry | None]  # one per news line (issue 33, companion.engine.why)

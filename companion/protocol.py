@@ -224,7 +224,9 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     asking ``private``, else None; ``out_of_turn``: [{key, label, player}], choices another
     player may make now), ``todo`` ([{kind, text}]: what the table must physically do now,
     :func:`todo_message`; in first-game mode a set-up step's ``lesson`` says what it is for),
-    ``can_undo``, ``private_players`` (the players who have something of their own to see on a
+    ``can_undo``, ``undone`` (``news`` are what an undo did and ``todo`` what to put back:
+    :attr:`companion.session.Session.undone`; False without news, e.g. on connecting),
+    ``private_players`` (the players who have something of their own to see on a
     privacy screen now, e.g. a secret victory card the companion dealt: those whose
     ``private_view`` is not empty), ``news`` (what the last input did), ``why`` (one entry per news line:
     ``{"rule", "text", "from"}`` or None, :mod:`companion.engine.why`) and ``log`` (recent
@@ -250,7 +252,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
                                 "choices": [], "over": False, "summary": None, "private": None,
                                 "out_of_turn": []}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
-                "view": {}, "prompt": empty, "can_undo": False, "private_players": [], "news": [], "why": [],
+                "view": {}, "prompt": empty, "can_undo": False, "undone": False, "private_players": [], "news": [],
+                "why": [],
                 "todo": [], "log": render_all(recent, lang, touch), "log_why": log_why,
                 "colours": {}, "status": None, "lesson": None,
                 "odds": None}
@@ -273,6 +276,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "view": render_tree(session.view(), lang),  # card names in the table's language
         "prompt": prompt,
         "can_undo": session.can_undo,
+        "undone": bool(news) and session.undone,  # the voice says the news as an undo's (issue 27)
         "private_players": _private_players(session),
         "news": render_all(news, lang, touch),
         "why": why_message(news, lang),  # issue 33: one entry per news line (companion.engine.why)

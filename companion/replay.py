@@ -24,6 +24,7 @@ from companion.client import Client
 from companion.daemon import Daemon, DaemonThread, dice_input, presence_input
 from companion.daemon.settings import DaemonSettings
 from companion.errors import CompanionError, LineRefused, ReplayFailed  # noqa: F401 (re-exported: companion.replay.ReplayFailed)
+from companion.i18n import NewsLine
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.script import ScriptLine, TableScript
 from companion.session import Reply
@@ -143,7 +144,8 @@ def _account(daemon: Daemon, result: ReplayResult, line: ScriptLine, reply: Repl
     if daemon.session is not None and daemon.session.unsaved is not None:
         raise ReplayFailed(line.number, daemon.session.unsaved)
     if reply is not None and not reply.accepted and not reply.ignored:
-        result.refused.append((line.number, reply.text))
+        text = reply.text
+        result.refused.append((line.number, text.text if isinstance(text, NewsLine) else text))  # the sentence
     if on_line is not None:
         on_line(line, reply)
     result.fed += 1
@@ -192,7 +194,7 @@ def _start(daemon: Daemon, script: TableScript, store: EventStore) -> int | None
         daemon.start_game(script.header)
         return None
     _check_played_lines(script, store, record, daemon.hold_time)
-    session = daemon.resume_game(record)
+    session = daemon.game.resume(record)
     return session.last_line or 0
 
 

@@ -69,12 +69,16 @@ class Undo(Command, frozen=True):
 
 class NewGame(Command, frozen=True):
     """``new_game``: the header's ``game``, ``players``, ``options`` and ``colours``
-    (the header checks them further); ``abandon``: true to leave an unfinished game."""
+    (the header checks them further); ``abandon``: true to leave an unfinished game.
+    ``unknown``: the keys sent that a new game does not take (never read from the message:
+    :func:`command` fills it; the handler refuses them as a header problem)."""
     game: str
     players: list[str]
     options: dict[str, Any] = {}
     colours: dict[str, str] = {}
     abandon: bool = False
+    unknown: tuple[str, ...] = ()
+    keys: ClassVar[frozenset[str]] = frozenset({"cmd", "id", "abandon", "game", "players", "options", "colours"})
 
 
 class Language(Command, frozen=True):
@@ -136,14 +140,14 @@ class Tap(Command, frozen=True):
 
 
 class VoiceSettings(Command, frozen=True):
-    """``voice_settings``: any subset of the voice's settings (checked by
-    :func:`companion.voice.settings.checked`)."""
+    """``voice_settings``: any subset of the voice's settings (checked against their record,
+    :class:`companion.voice.settings.VoiceSettings`, by :mod:`companion.daemon.kept`)."""
     voice: dict[str, Any]
 
 
 class ScreenSettings(Command, frozen=True):
-    """``screen_settings``: any subset of the table screen's settings (checked by
-    :func:`companion.screen_settings.checked`)."""
+    """``screen_settings``: any subset of the table screen's settings (checked against their
+    record, :class:`companion.screen_settings.ScreenSettings`, by :mod:`companion.daemon.kept`)."""
     screen: dict[str, Any]
 
 
@@ -190,17 +194,23 @@ COMMANDS: dict[str, type[Command]] = {
 
 
 def command(message: dict[str, Any]) -> Command:
-    """``message`` (a decoded line whose ``cmd`` is a known command) as its struct.
+    """``message`` (a decoded line whose ``cmd`` is a known command) as its struct, which its
+    handler is given. A shape with ``keys`` (:class:`NewGame`) is given the others as ``unknown``.
 
     Raises:
         ProtocolError: a key of the wrong type or out of range, or a required key missing;
             one line naming the key.
     """
     shape = COMMANDS.get(message["cmd"], Command)  # a command without a shape: tests/test_schema.py says so
+    keys: frozenset[str] | None = getattr(shape, "keys", None)
+    given = message if keys is None else {key: value for key, value in message.items() if key in keys}
     try:
-        return msgspec.convert(message, shape, strict=True)
+        checked = msgspec.convert(given, shape, strict=True)
     except msgspec.ValidationError as exc:
         raise ProtocolError(refusal(shape, message, str(exc))) from None
+    if keys is None:
+        return checked
+    return msgspec.structs.replace(checked, unknown=tuple(sorted(set(message) - keys)))
 
 
 #: msgspec's ``... - at `$.key[0]``` and ``Object missing required field `key```.

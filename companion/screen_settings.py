@@ -5,53 +5,46 @@ restart, like the language) and every ``state`` carries as ``"screen": {"text", 
 ``text``: ``"normal"`` or ``"large"`` (the reading text, read from a metre or more);
 ``motion``: ``True`` animates what changed (a ghost arriving, a score), ``False`` never.
 
-Pure: no socket, no Kivy here.
+Pure: no socket, no Kivy here. Checked as every table setting is (:mod:`companion.table_settings`).
 """
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from typing import Any, ClassVar, Literal, get_args
 
+import msgspec
+
+from companion import table_settings
 from companion.protocol import SCREEN_DEFAULTS
 
 #: The text sizes Settings offers.
-TEXT_SIZES = ("normal", "large")
+TextSize = Literal["normal", "large"]
+TEXT_SIZES: tuple[str, ...] = get_args(TextSize)
+
+
+class ScreenSettings(msgspec.Struct, frozen=True):
+    """The table screen's settings, each with its default (the protocol's: every client shows them)."""
+
+    key: ClassVar[str] = "screen"
+    example: ClassVar[str] = '{"text": "large", "motion": false}'
+
+    text: TextSize = SCREEN_DEFAULTS["text"]
+    motion: bool = SCREEN_DEFAULTS["motion"]
+
 
 #: The settings of a table that chose none.
 DEFAULTS: dict[str, Any] = SCREEN_DEFAULTS
-
-
-class ScreenSettingsError(ValueError):
-    """A ``screen_settings`` value out of its range (the message names the key)."""
 
 
 def checked(update: Any) -> dict[str, Any]:
     """The keys of ``update`` (any subset of :data:`DEFAULTS`), checked.
 
     Raises:
-        ScreenSettingsError: not an object, an unknown key, or a bad value.
+        companion.table_settings.SettingsError: not an object, an unknown key, or a bad value.
     """
-    if not isinstance(update, dict):
-        raise ScreenSettingsError("screen is an object such as {\"text\": \"large\", \"motion\": false}")
-    for key, value in update.items():
-        _check(key, value)
-    return dict(update)
-
-
-def _check(key: str, value: Any) -> None:
-    if key not in DEFAULTS:
-        raise ScreenSettingsError(f"unknown screen setting {key!r} (known: {', '.join(DEFAULTS)})")
-    if key == "text" and value not in TEXT_SIZES:
-        raise ScreenSettingsError(f"screen.text is one of {', '.join(TEXT_SIZES)}, not {value!r}")
-    if key == "motion" and not isinstance(value, bool):
-        raise ScreenSettingsError(f"screen.motion is true or false, not {value!r}")
+    return table_settings.checked(update, ScreenSettings)
 
 
 def from_text(text: str | None) -> dict[str, Any]:
     """The settings kept as JSON text in the store (None or damaged text: the defaults)."""
-    try:
-        kept = checked(json.loads(text)) if text else {}
-    except (ValueError, TypeError):
-        kept = {}
-    return {**DEFAULTS, **kept}
+    return table_settings.from_text(text, ScreenSettings)

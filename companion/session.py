@@ -29,7 +29,7 @@ from companion.engine.lessons import FIRST_GAME, lesson_section
 from companion.engine.rulecard import RuleSection, section_for
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
-from companion.i18n import LowerFirst, Msg, msg, todo, todo_lines
+from companion.i18n import LowerFirst, Msg, NewsLine, msg, todo, todo_lines
 from companion.inputs import Input, Press, Remove, Tap, Touch
 from companion.store import EventStore, GameRecord
 from companion.tags import TagRegistry, component_game
@@ -57,15 +57,18 @@ class Reply:
 
     Attributes:
         accepted: True if the input changed the game (and was recorded).
-        text: for a refused input, the sentence for the screen and the log.
-        news: for an accepted input, what it did, as sentences for the table.
+        text: for a refused input, the sentence for the screen and the log (a
+            :class:`~companion.i18n.NewsLine` when it has words for a table without a dice
+            button).
+        news: for an accepted input, what it did, as lines for the table (sentences, and
+            :class:`~companion.i18n.NewsLine` s for the instructions and explained lines).
         ignored: True for an input that is not a game action at all (a tag lifted off a
             reader): neither accepted nor worth telling the table about.
     """
 
     accepted: bool
-    text: str = ""
-    news: tuple[str, ...] = ()
+    text: str | NewsLine = ""
+    news: tuple[str | NewsLine, ...] = ()
     ignored: bool = False
     rule: Msg | None = None  # a refused input: the rulebook section that refuses it (issue 33)
 
@@ -116,6 +119,8 @@ class Session:
         todo: the physical instructions (:func:`companion.i18n.todo` lines) among the news
             of the last accepted input or undo; at a new game, set-up's; after a resume, the
             last applied action's. The table shows them until the next accepted input.
+        undone: the last accepted input was an undo: :attr:`todo` is what to put back, and
+            its news say what was undone (sent as the state's ``undone``, for the voice).
     """
 
     spec: Game
@@ -134,6 +139,7 @@ class Session:
     #: store refused) and ``("event", kind, body, at, outcome, reopen)`` (issue 26).
     _kept: list[tuple] = field(init=False, default_factory=list, repr=False, compare=False)
     todo: tuple[Any, ...] = field(init=False, default=())
+    undone: bool = field(init=False, default=False, compare=False)
     #: Stored events replayed to rebuild this session (:meth:`resume`; 0 for a new game).
     replayed: int = field(init=False, default=0, compare=False)
     #: The event the snapshot a resume started from was taken after (None: no snapshot used).
@@ -208,6 +214,7 @@ class Session:
         if last is None and session._snapshot_seq is not None:  # nothing after the snapshot: its own event
             last = (store.events(record.id, after=session._snapshot_seq - 1)[0].kind, None)
         session.todo = session._resumed_todo(last)
+        session.undone = last is not None and last[0] == "undo"
         if keep is not None:
             session._trim(keep)
         return session
@@ -342,7 +349,7 @@ class Session:
             return self._act(inp, self._action_for(inp), line)
         except (Rejected, RuleViolation) as exc:
             log.info("refused %s: %s", inputs.describe(inp), exc)
-            return Reply(False, exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc),
+            return Reply(False, exc.args[0] if exc.args and isinstance(exc.args[0], (str, NewsLine)) else str(exc),
                          rule=self._refusing_rule(inp))
 
     def _refusing_rule(self, inp: Input) -> Msg | None:
@@ -443,7 +450,7 @@ class Session:
         seq = self._persist("input", entry.to_json(), outcome=self.spec.outcome(state))
         self._commit(entry, state)
         self._after_event(seq)
-        self.todo = todo_lines(news)
+        self.todo, self.undone = todo_lines(news), False
         return Reply(True, news=tuple(news))
 
     def _apply(self, state: Any, key: str) -> Any:
@@ -470,7 +477,7 @@ class Session:
         entry = self._revert(line)
         self._after_event(seq)
         reply = self._undo_reply(entry)
-        self.todo = todo_lines(reply.news)
+        self.todo, self.undone = todo_lines(reply.news), True
         return reply
 
     def _undo_reply(self, entry: Entry) -> Reply:

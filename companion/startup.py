@@ -106,7 +106,7 @@ def open_game(daemon, new: NewGame | None, resume_last) -> str:
         kept = (f"; the unfinished game {other.id} ({other.game}) stays in the store (--new {other.game} goes back "
                 f"to it{later})" if other else "")
         return f"started a new game {daemon.session.game_id} of {new.game} for {', '.join(new.players)}{kept}"
-    session = daemon.resume_game(mine)
+    session = daemon.game.resume(mine)
     line = _resumed(daemon, session)
     if tuple(session.header.players) != tuple(new.players):
         line += (f" (--players {','.join(new.players)} is for a new game: this one keeps its players; "

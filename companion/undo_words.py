@@ -15,33 +15,33 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from companion.i18n import Msg, todo
+from companion.i18n import NewsLine, todo
 
 #: A game's exact reverse of one of its instructions, from the instruction's parameters.
-Reverse = Callable[[Mapping[str, Any]], Msg]
+Reverse = Callable[[Mapping[str, Any]], NewsLine]
 
 
-def reverse(line: Msg, exact_reverses: Mapping[str, Reverse] | None = None) -> Msg:
+def reverse(line: NewsLine, exact_reverses: Mapping[str, Reverse] | None = None) -> NewsLine:
     """The instruction that takes ``line`` (a todo line) back on the table: its exact
     reverse among ``exact_reverses`` (the game's
     :attr:`~companion.engine.game.Game.undo_sentences`, by message id), else its kind's."""
-    exact = (exact_reverses or {}).get(line.msgid)
+    exact = (exact_reverses or {}).get(line.text.msgid)
     if exact is not None:
-        return exact(line.params)
+        return exact(line.text.params)
     return _by_kind(line.todo, line)
 
 
-def _by_kind(kind: str | None, step: Msg) -> Msg:
+def _by_kind(kind: str | None, step: NewsLine) -> NewsLine:
     return BY_KIND.get(kind or "", _other)(step)
 
 
-def _other(step: Msg) -> Msg:
+def _other(step: NewsLine) -> NewsLine:
     return todo("return", "Undo this on the table. It said: {step}", step=step)
 
 
 #: Each kind's reverse, followed by the instruction it takes back (``return`` and ``other``:
 #: :func:`_other`, no general reverse fits them).
-BY_KIND: dict[str, Callable[[Msg], Msg]] = {
+BY_KIND: dict[str, Callable[[NewsLine], NewsLine]] = {
     "setup": lambda step: todo("return", "Undo this set-up step if it was done. It said: {step}", step=step),
     "place": lambda step: todo("return", "Take back what was put down. It said: {step}", step=step),
     "move": lambda step: todo("return", "Move it back where it was. It said: {step}", step=step),

@@ -23,7 +23,7 @@ from pathlib import Path
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from companion.i18n import Msg, render
+from companion.i18n import Msg, NewsLine, line_of, render
 from tests.checkout import ROOT
 
 LOCALE = ROOT / "companion" / "locale"
@@ -90,7 +90,7 @@ class Seen:
         rendered = render(text, self.lang)
         assert isinstance(rendered, str) and rendered and "{" not in rendered, (text, rendered)
         if self.lang == "it":  # issue 29: no English word left in an Italian sentence
-            self.english.update(f"{text.msgid!r}: {' '.join(words)}"
+            self.english.update(f"{line_of(text).text.msgid!r}: {' '.join(words)}"
                                 for words in [english_left(rendered, "it", self.names)] if words)
         touched = render(text, self.lang, touch=True)  # a table without a dice button (issue 17 item 7)
         assert isinstance(touched, str) and touched and "{" not in touched, (text, touched)
@@ -110,13 +110,15 @@ class Seen:
             self.label(choice.label)
 
     def _check(self, text) -> None:
+        if isinstance(text, NewsLine):  # a line: its sentence, and its words for a table without a dice button
+            if text.touch is not None:
+                self._check(text.touch)
+            text = text.text
         assert isinstance(text, Msg), f"English only (not a companion.i18n.Msg): {text!r}"
         assert text.msgid in translated_ids(self.lang), f"no {self.lang} for {text.msgid!r}"
         self.ids.add(text.msgid)
-        if text.touch is not None:  # its words for a table without a dice button
-            self._check(text.touch)
         for name, value in text.params.items():
-            if isinstance(value, Msg):
+            if isinstance(value, (Msg, NewsLine)):
                 self._check(value)
             elif isinstance(value, str):
                 assert self.plain(value, self.names), (
@@ -168,9 +170,10 @@ def _news(spec, state, seen: Seen) -> None:
         purpose = getattr(text, "purpose", None)  # a set-up step's "what for" (first-game mode)
         if purpose is not None:
             seen.check(purpose)
-        undo = spec.undo_sentences.get(getattr(text, "msgid", None))  # what an undo of it would say
+        sentence = line_of(text).text  # a todo line's sentence
+        undo = spec.undo_sentences.get(getattr(sentence, "msgid", None))  # what an undo of it would say
         if undo is not None:
-            seen.check(undo(text.params))
+            seen.check(undo(sentence.params))
 
 
 def _shown(spec, state, prompt, seen: Seen, table_check: bool) -> None:

@@ -13,7 +13,7 @@ import pytest
 
 from companion import protocol
 from companion.client import Client
-from companion.daemon import Daemon, DaemonThread, core
+from companion.daemon import Daemon, DaemonThread, heap
 from companion.daemon.settings import DaemonSettings
 from companion.errors import StackError
 from companion.header import GameHeader
@@ -129,8 +129,8 @@ def test_the_heap_is_settled_once_a_game_is_on_the_table_never_per_input(tmp_pat
     """Issue 35 item 3: ``settle_heap`` (collect, gc.freeze) runs when a game starts or
     resumes, never on an input's path; off unless the settings ask (the daemon process does)."""
     settled: list[int] = []
-    monkeypatch.setattr(core, "settle_heap", lambda: settled.append(1))
-    monkeypatch.setattr(core, "SETTLE_AFTER", 0.0)
+    monkeypatch.setattr(heap, "settle_heap", lambda: settled.append(1))
+    monkeypatch.setattr(heap, "SETTLE_AFTER", 0.0)
     with running_daemon(tmp_path, settings=DaemonSettings(settle_heap=True)) as daemon:
         _start(daemon, stack={"movement_die": [6]})
         wait_until(lambda: settled)
@@ -166,7 +166,7 @@ def test_daemon_resumes_the_unfinished_game(tmp_path):
         first.submit(Press("dice"))
         first.drain()
     with running_daemon(tmp_path, store, socket="b.sock") as second:
-        assert second.call(second.resume_last) is not None
+        assert second.call(second.game.resume_last) is not None
         assert second.session.view()["die"] == 6
         assert second.session.prompt.text == "Ada's red hunter (outside): move up to 6, then End turn"
     store.close()
@@ -321,7 +321,7 @@ def test_submit_answers_through_its_future(tmp_path):
     with running_daemon(tmp_path, db=":memory:") as d:
         _start(d, stack={"movement_die": [6, 9]})
         rolled = d.submit(Press("dice")).result(10)
-        assert rolled.accepted and rolled.news[0].startswith("Ada rolled 6")
+        assert rolled.accepted and str(rolled.news[0]).startswith("Ada rolled 6")
         refused = d.submit(Press("dice")).result(10)
         assert not refused.accepted and refused.text
         d.call(lambda: d.session.handle(Touch("end-turn")))
@@ -375,11 +375,11 @@ def test_reader_offline_and_back_reaches_every_client(daemon):
     """Issue 3 case 12: the UI learns that a reader is offline, and when it is back."""
     collector = Collector()
     with Client(daemon.socket_path, on_message=collector).connect() as client:
-        daemon.on_reader_status("cards", False, "no /dev/spidev0.0")
+        daemon.devices.on_status("cards", False, "no /dev/spidev0.0")
         notice = collector.wait_for(lambda m: m.get("type") == "notice" and "offline" in m["text"])
         assert notice["text"] == "Reader cards is offline: no /dev/spidev0.0. Touches still work."
         collector.wait_for(lambda m: m.get("type") == "state" and m["readers"].get("cards", {}).get("online") is False)
-        daemon.on_reader_status("cards", True, "")
+        daemon.devices.on_status("cards", True, "")
         collector.wait_for(lambda m: m.get("type") == "notice" and m["text"] == "Reader cards is working.")
         client.request({"cmd": "state"})
         assert client.state["readers"] == {"cards": {"online": True, "detail": ""}}
@@ -451,8 +451,8 @@ def card_reader(daemon, presences):
         daemon.on_presence(event)
 
     fake = FakeNfcReader("cards")
-    supervisor = ReaderSupervisor("cards", lambda: fake, on_presence, daemon.on_reader_status, interval=0.02)
-    daemon.attach_reader("cards", supervisor.run_job)
+    supervisor = ReaderSupervisor("cards", lambda: fake, on_presence, daemon.devices.on_status, interval=0.02)
+    daemon.programmer.attach("cards", supervisor.run_job)
     supervisor.start()
     yield fake
     supervisor.stop()

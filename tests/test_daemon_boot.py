@@ -28,7 +28,7 @@ def test_the_config_reaches_the_daemon_through_its_settings(tmp_path):
         assert daemon.reader_roles == {"cards": "cards"}
         assert "virtual taps are off" in str(daemon.taps.off)
         assert daemon.desk_config is config.desk
-        assert daemon.dice_button is False and daemon.storage_warning is None
+        assert daemon.devices.dice_button is False and daemon.saving.warning is None
         assert booted.keeps_good_copy and booted.hardware.virtual == {}
     finally:
         booted.store.close()
@@ -45,8 +45,8 @@ def test_a_storage_warning_given_at_construction_is_on_every_screen(tmp_path):
     store = EventStore(":memory:")
     daemon = Daemon(store, tmp_path / "c.sock", settings=DaemonSettings(storage_warning="Not saved.",
                                                                          dice_button=True, language="it"))
-    assert daemon.storage_warning == "Not saved." and list(daemon.recent) == ["Not saved."]
-    assert daemon.dice_button is True and daemon.language == "it"
+    assert daemon.saving.warning == "Not saved." and list(daemon.recent) == ["Not saved."]
+    assert daemon.devices.dice_button is True and daemon.language == "it"
     store.close()
 
 

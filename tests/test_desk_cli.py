@@ -175,7 +175,7 @@ def test_a_backup_made_during_a_game_replays_to_that_moment_and_restores(tmp_pat
     assert EventStore(tmp_path / "table.sqlite3.before-restore").games()[0].outcome == "won"
     store = EventStore(db)
     with running_daemon(tmp_path, store) as daemon:
-        session = daemon.call(daemon.resume_last)
+        session = daemon.call(daemon.game.resume_last)
         assert session is not None and session.position == events
     store.close()
 
@@ -323,7 +323,7 @@ def test_a_restart_resumes_the_game_the_owner_chose_from_the_saved_games(tmp_pat
 
     def restarted() -> int | None:
         with running_daemon(tmp_path, store) as daemon:
-            session = daemon.call(daemon.resume_last)
+            session = daemon.call(daemon.game.resume_last)
             return session.game_id if session is not None else None
 
     with running_daemon(tmp_path, store) as daemon:
@@ -333,7 +333,7 @@ def test_a_restart_resumes_the_game_the_owner_chose_from_the_saved_games(tmp_pat
         assert daemon.call(lambda: resume(daemon, older))[0]
     assert restarted() == older  # not merely the newest unfinished game
     with running_daemon(tmp_path, store) as daemon:
-        daemon.call(daemon.resume_last)
+        daemon.call(daemon.game.resume_last)
         assert daemon.call(lambda: set_aside(daemon))[0]
     assert restarted() is None  # set aside: the table starts without it
     with running_daemon(tmp_path, store) as daemon:

@@ -193,7 +193,7 @@ def test_the_walk_ends_when_its_client_leaves(daemon):
     with Client(daemon.socket_path, on_message=watcher_messages.append).connect() as watcher:
         with Client(daemon.socket_path).connect() as walker:
             assert walker.request({"cmd": "enroll_start", "game": "creepy_cellar"})["ok"]
-        wait_until(lambda: daemon.call(lambda: daemon.walk) is None, what="the walk to end")
+        wait_until(lambda: daemon.call(lambda: daemon.enroller.walk) is None, what="the walk to end")
         watcher.choose("roll")
         daemon.submit(Tap(A))
         daemon.drain()
@@ -238,4 +238,4 @@ def test_the_end_of_the_input_stops_the_walk(daemon):
     assert enroll_command("creepy_cellar", daemon.socket_path, io.StringIO(""), out) == 0
     assert "Enrollment stopped at 0 of 85." in out.getvalue().splitlines()
     assert "stopped elsewhere" not in out.getvalue()
-    assert daemon.call(lambda: daemon.walk) is None
+    assert daemon.call(lambda: daemon.enroller.walk) is None

@@ -39,8 +39,8 @@ def daemon(tmp_path_factory):
 
     with running_daemon(tmp_path_factory.mktemp("hostile")) as d:
         fake = FakeNfcReader("cards")
-        supervisor = ReaderSupervisor("cards", lambda: fake, d.on_presence, d.on_reader_status, interval=0.02)
-        d.attach_reader("cards", supervisor.run_job)
+        supervisor = ReaderSupervisor("cards", lambda: fake, d.on_presence, d.devices.on_status, interval=0.02)
+        d.programmer.attach("cards", supervisor.run_job)
         supervisor.start()
         yield d
         supervisor.stop()

@@ -65,7 +65,7 @@ def test_the_todo_lines_keep_their_why_after_a_daemon_restart(tmp_path):
     store = EventStore(db)
     try:
         daemon = Daemon(store, tmp_path / "d.sock")
-        daemon.resume_last()
+        daemon.game.resume_last()
         with DaemonThread(daemon), Client(tmp_path / "d.sock").connect() as client:
             client.request({"cmd": "state"})
             state = client.state

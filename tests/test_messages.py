@@ -58,7 +58,7 @@ def test_the_daemons_hardware_and_tap_components_are_typed():
 
     daemon = Daemon(EventStore(":memory:"), "/nonexistent/companion.sock", reader_roles={"cards": "cards"})
     daemon.taps.readers["cards"] = type("Reader", (), {"name": "cards", "role": "cards"})()
-    daemon.session = _session("creepy_cellar")
+    daemon.game.session = _session("creepy_cellar")
     hardware = daemon.publisher.state()["hardware"]  # the readers' part and the venue's broker (issue 32)
     assert set(hardware) == _keys(messages.HardwareMessage)
     assert [set(r) for r in hardware["readers"]] == [_keys(messages.HardwareReader)]

@@ -72,7 +72,7 @@ def test_colours_are_in_the_state_and_survive_a_resume(tmp_path):
                                   "colours": {"Ada": "pink"}, "abandon": True})
         assert refused["ok"] is False and "'colours' gives 'Ada' 'pink'" in refused["text"]
     with running_daemon(tmp_path, store, socket="b.sock") as second:
-        assert second.call(second.resume_last) is not None
+        assert second.call(second.game.resume_last) is not None
         with Client(second.socket_path).connect() as client:
             assert client.state["colours"] == {"Ada": "sky_blue", "Bo": "vermillion"}
     store.close()

@@ -43,6 +43,23 @@ def test_a_command_keeps_its_defaults_and_ignores_keys_it_does_not_list():
     assert schema.command({"cmd": "write_tag", "component": "c", "wait": 3}).wait == 3.0
 
 
+def test_each_handler_is_given_the_struct_the_schema_checks():
+    """Issue 27: a handler reads its command's keys from the checked struct, never the raw
+    dict; a handler that names its command's type names that command's shape."""
+    for name, handler in COMMANDS.items():
+        named = handler.__annotations__.get("command")
+        assert named in (None, f"schema.{schema.COMMANDS[name].__name__}"), (name, named)
+    assert list(handler.__code__.co_varnames[:3] for handler in COMMANDS.values()) == \
+        [("daemon", "command", "writer")] * len(COMMANDS)
+
+
+def test_a_new_games_unknown_keys_are_given_to_its_handler_never_read_from_the_message():
+    checked = schema.command({"cmd": "new_game", "game": "g", "players": ["Ada"], "id": 4, "stack": {},
+                              "unknown": 5})
+    assert isinstance(checked, schema.NewGame) and (checked.game, checked.players) == ("g", ["Ada"])
+    assert checked.unknown == ("stack", "unknown") and checked.abandon is False
+
+
 def test_a_state_the_daemon_builds_fits_the_messages_types():
     state = protocol.state_message(None, ["Game 3 was set aside."])
     assert schema.problem(state) is None

@@ -42,6 +42,8 @@ def test_screen_settings_are_kept_and_sent_to_every_screen(tmp_path):
     ({"motion": "off"}, "screen.motion is true or false, not 'off'"),
     ({"zoom": 2}, "unknown screen setting 'zoom'"),
     ("large", "screen is an object"),
+    ({"text": None}, "screen.text is one of normal, large, not None"),
+    ({"motion": False, "text": "huge"}, "screen.text is one of normal, large, not 'huge'"),  # nothing changes
 ])
 def test_a_bad_screen_setting_is_refused_in_one_line_and_changes_nothing(daemon, screen, problem):
     with Client(daemon.socket_path).connect() as client:

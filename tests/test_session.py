@@ -73,7 +73,7 @@ def test_hold_on_dice_button_is_undo(make_session):
     session.handle(Press("dice"))
     assert session.view()["die"] == 6
     reply = session.handle(Press("dice", hold=2.0))
-    assert reply.accepted and reply.news == ("Undone: Roll the die (dice button).",)
+    assert reply.accepted and _texts(reply.news) == ("Undone: Roll the die (dice button).",)
     assert session.view()["die"] is None
 
 
@@ -120,7 +120,7 @@ def test_physical_tap_draws_that_card(make_session):
     assert session.prompt.text == "Ada: flip the top Ghost card and tap it on the reader"
     reply = session.handle(Tap(GHOST_H))
     assert reply.accepted
-    assert "Place a ghost in room H." in reply.news
+    assert "Place a ghost in room H." in _texts(reply.news)
     assert session.view()["rooms"]["H"]["ghosts"] == 1
     assert session.view()["decks"]["ghost"] == {"left": 24, "discarded": 1}
 
@@ -253,23 +253,21 @@ def test_undo_of_a_touch_names_the_choice_not_its_key(make_session):
     reply = session.handle(Touch("undo"))
     label = session.prompt.choice('roll').label
     # The roll's Ghost card had placed a ghost: undo says to take it back, as a todo line.
-    assert reply.news == (f"Undone: {label}.", "Take the ghost back off room A.")
+    assert _texts(reply.news) == (f"Undone: {label}.", "Take the ghost back off room A.")
     assert [line.todo for line in session.todo] == ["return"]  # shown large, like a tap's
 
 
 def test_undo_of_a_touch_without_physical_steps_still_says_to_put_back(make_session):
     """A game that marks no todo line for the input: one generic put-back line."""
-    from companion.i18n import Msg
+    from companion.i18n import NewsLine
 
     session = make_session(seed=3)
     news = session.spec.news
     session.spec = copy.copy(session.spec)  # the game, with no todo marks
-    session.spec.news = lambda state: tuple(
-        Msg(line.msgid, line.params, line.plural, line.count) if isinstance(line, Msg) else line
-        for line in news(state))
+    session.spec.news = lambda state: tuple(line.text if isinstance(line, NewsLine) else line for line in news(state))
     assert session.handle(Touch("roll")).accepted
     reply = session.handle(Touch("undo"))
-    assert reply.news == ("Undone: Roll the die. Put back anything you moved for it.",)
+    assert _texts(reply.news) == ("Undone: Roll the die. Put back anything you moved for it.",)
     assert [line.todo for line in session.todo] == ["return"]
 
 
@@ -283,14 +281,14 @@ def test_undo_of_a_touch_says_what_to_put_back(make_session):
 
     def marked(state):
         return tuple(todo("place", "Place a ghost in room {room}.", room="C")
-                     if line == "Place a ghost in room C." else line for line in news(state))
+                     if str(line) == "Place a ghost in room C." else line for line in news(state))
 
     session.spec = copy.copy(session.spec)  # the game, with marked news
     session.spec.news = marked
     assert session.handle(Touch("roll")).accepted
     assert [str(line) for line in session.todo] == ["Place a ghost in room C."]
     reply = session.handle(Touch("undo"))
-    assert reply.news == ("Undone: Roll the die.", "Take the ghost back off room C.")
+    assert _texts(reply.news) == ("Undone: Roll the die.", "Take the ghost back off room C.")
     assert [(line.todo, str(line)) for line in session.todo] == [
         ("return", "Take the ghost back off room C.")]
 
@@ -354,3 +352,8 @@ def test_the_input_that_ended_the_game_can_be_undone(tmp_path):
     store = EventStore(tmp_path / "g.sqlite3")
     resumed = Session.resume(store, store.last_unfinished())
     assert not resumed.prompt.over and resumed.position == position - 1
+
+
+def _texts(news) -> tuple[str, ...]:
+    """News lines as their English text (a :class:`~companion.i18n.NewsLine` is not a str)."""
+    return tuple(str(line) for line in news)

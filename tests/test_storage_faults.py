@@ -298,7 +298,7 @@ def test_a_really_full_disk(tmp_path):
                 kept = daemon.call(lambda: daemon.session.kept)
                 assert kept >= 2
                 (fs / "filler").unlink()  # room again: written at the next try (every 2 s)
-                assert daemon.call(daemon.save_kept) == 0
+                assert daemon.call(daemon.saving.save_kept) == 0
                 client.request({"cmd": "state"})
                 assert client.state["storage_warning"] is None
                 assert "Saving again: every input kept in memory is now saved." in client.state["log"]
@@ -355,7 +355,7 @@ def test_a_read_only_data_directory_resumes_the_game_in_memory(tmp_path):
         assert note.startswith(f"The event store {fs / 'g.sqlite3'} cannot be written (")
         assert note.endswith("The game goes on in memory and is lost when the companion stops.")
         with running_daemon(tmp_path, store) as daemon:
-            session = daemon.call(daemon.resume_last)
+            session = daemon.call(daemon.game.resume_last)
             assert session.position == played and played > 10
             assert daemon.call(lambda: daemon.session.handle(DEMO.lines[20].input, 22).accepted)
         store.close()

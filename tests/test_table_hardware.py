@@ -30,7 +30,7 @@ def test_a_card_tapped_on_a_pn532_is_drawn(tmp_path):
                     "options": {"ghost_deck": "physical"}, "stack": {"movement_die": [3]},
                     "tags": {GHOST_H: "creepy_cellar:ghost:room-H"}})
                 daemon.call(lambda: daemon.start_game(header))
-                _wait(lambda: daemon.readers.get("cards", {}).get("online"), "reader cards online")
+                _wait(lambda: daemon.devices.readers.get("cards", {}).get("online"), "reader cards online")
                 daemon.submit(Touch("roll"))
                 daemon.drain()
                 from hardware.nfc.ntag import ntag215_image

@@ -29,7 +29,7 @@ def _todo_of_a_daemon(db, touches=()) -> list[dict]:
     store = EventStore(db)
     try:
         daemon = Daemon(store, db.parent / "d.sock")
-        daemon.resume_last()
+        daemon.game.resume_last()
         with DaemonThread(daemon), Client(db.parent / "d.sock").connect() as client:
             for key in touches:
                 assert client.choose(key)["ok"], key

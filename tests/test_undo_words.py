@@ -47,4 +47,4 @@ def test_every_kind_but_return_and_other_has_its_own_reverse():
 ])
 def test_an_undone_instruction_says_its_reverse(line, english, italian):
     back = reverse(line, {k: v for spec in all_games().values() for k, v in spec.undo_sentences.items()})
-    assert (back.todo, back, render(back, "it")) == ("return", english, italian)
+    assert (back.todo, str(back), render(back, "it")) == ("return", english, italian)

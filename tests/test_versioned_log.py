@@ -12,6 +12,7 @@ import pytest
 from companion import __version__
 from companion.daemon import Daemon
 from companion.engine import get_game
+from companion.errors import StoreError
 from companion.header import GameHeader
 from companion.inputs import Touch
 from companion.session import OutdatedGame, Session
@@ -64,7 +65,7 @@ def test_an_older_game_that_still_replays_resumes_and_says_so(tmp_path, newer_ru
     game_id = _played_game(store)
     newer = newer_rules(replays=True)
     daemon = Daemon(store, tmp_path / "sock")
-    session = daemon.resume_last()
+    session = daemon.game.resume_last()
     assert (session.game_id, session.position) == (game_id, 1)
     assert (f"Game {game_id} was recorded under Ghost at Home rules version {newer.rules_version - 1}; its moves "
             f"replay the same under version {newer.rules_version}, so it goes on.") in daemon.recent
@@ -76,7 +77,7 @@ def test_an_older_game_that_no_longer_replays_is_kept_read_only(tmp_path, newer_
     events = store.events(game_id)
     newer = newer_rules(replays=False)
     daemon = Daemon(store, tmp_path / "sock")
-    assert daemon.resume_last() is None
+    assert daemon.game.resume_last() is None
     assert daemon.session is None
     said = daemon.recent[-1]
     assert said == (f"Game {game_id} (Ghost at Home) was recorded under rules version {newer.rules_version - 1}; "
@@ -99,3 +100,34 @@ def test_a_game_of_the_current_rules_that_fails_is_a_store_error_not_kept(tmp_pa
         Session.resume(store, store.game(game_id), use_snapshot=False)
     assert not isinstance(caught.value, OutdatedGame)
     assert store.game(game_id).outcome is None
+
+
+def test_an_older_game_hitting_a_broken_step_is_reported_outdated_not_a_traceback(tmp_path, monkeypatch):
+    """A step whose promised value is gone under the newer rules (``present`` finds None)
+    is the log no longer replaying: kept read-only and told, as any other refusal."""
+    from companion.engine.present import present
+
+    store = EventStore(tmp_path / "s.sqlite3")
+    game_id = _played_game(store)
+    spec = get_game("ghost_at_home")
+
+    def apply(state, key):
+        return present(None, "the ghost being placed")
+    newer = _changed(spec, rules_version=spec.rules_version + 1, _apply=apply)
+    monkeypatch.setattr(import_module("companion.games.ghost_at_home"), "SPEC", newer)
+    daemon = Daemon(store, tmp_path / "sock")
+    assert daemon.game.resume_last() is None
+    assert daemon.recent[-1].startswith(f"Game {game_id} (Ghost at Home) was recorded under rules version ")
+    assert store.game(game_id).outcome == KEPT
+
+
+def test_a_current_game_hitting_a_broken_step_is_a_store_error(tmp_path, monkeypatch):
+    from companion.engine.present import present
+
+    store = EventStore(tmp_path / "s.sqlite3")
+    game_id = _played_game(store)
+    spec = get_game("ghost_at_home")
+    monkeypatch.setattr(import_module("companion.games.ghost_at_home"), "SPEC",
+                        _changed(spec, _apply=lambda state, key: present(None, "the ghost being placed")))
+    with pytest.raises(StoreError, match=f"game {game_id} event 1 does not replay: the ghost being placed is not set"):
+        Session.resume(store, store.game(game_id), use_snapshot=False)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from test_playout import pick_action, random_setup
 
 from companion.engine.why import why_of
-from companion.i18n import render
+from companion.i18n import line_of, render
 
 #: Per game, board-changing news lines (msgids) that carry no ``why``, by design: deck upkeep.
 EXCEPTIONS: dict[str, frozenset[str]] = {
@@ -28,7 +28,7 @@ EXCEPTIONS: dict[str, frozenset[str]] = {
 
 
 def board_changing(line) -> bool:
-    """A news line that changes the board: a physical instruction (``Msg.todo`` is set)."""
+    """A news line that changes the board: a physical instruction (``NewsLine.todo`` is set)."""
     return getattr(line, "todo", None) is not None
 
 
@@ -75,11 +75,12 @@ def coverage(spec, games: int, steps: int, salt: str = "why", end_bias: float = 
                 if why is not None:
                     seen.whys += 1
                     check_italian(why)
-                if not board_changing(line) or line.msgid in exceptions:
+                msgid = line_of(line).text.msgid
+                if not board_changing(line) or msgid in exceptions:
                     continue
                 seen.total += 1
                 if why is None:
-                    seen.missing[line.msgid] += 1
+                    seen.missing[msgid] += 1
                 else:
                     seen.explained += 1
     return seen

@@ -8,7 +8,12 @@ touching the game.
 
 The parts (docs/architecture.md follows one tap through them):
 
-* :mod:`.core`: :class:`Daemon`, which owns the session and the input worker;
+* :mod:`.core`: :class:`Daemon`, which owns the loop, the one queue and its input worker;
+* :mod:`.game_on_table`: the session on the table, its revision, new and resumed games;
+* :mod:`.play`: one input on the worker (flashed, told to the tag feedback, played);
+* :mod:`.devices`: the readers' status, the dice button and the tag feedback;
+* :mod:`.services`: the phones and the venue link, started when the daemon serves;
+* :mod:`.heap`: the heap settled once a game is on the table;
 * :mod:`.publisher`: the state message, notices and input flashes;
 * :mod:`.hub`: the socket's clients (connections, broadcast, slow clients);
 * :mod:`.commands`: the command table, one handler per socket command
@@ -22,7 +27,8 @@ The parts (docs/architecture.md follows one tap through them):
 * :mod:`.table_hardware`: :class:`TableHardware`, the readers and the dice button from the config.
 """
 
-from companion.daemon.core import Daemon, dice_input, presence_input
+from companion.daemon.core import Daemon
+from companion.daemon.devices import dice_input, presence_input
 from companion.daemon.hub import MAX_BACKLOG, DaemonBusy
 from companion.daemon.publisher import RECENT_NEWS
 from companion.daemon.settings import DaemonSettings

@@ -14,6 +14,7 @@ from companion.i18n import Msg, msg, render
 from companion.messages import GameInfoMessage, GamesMessage
 
 if TYPE_CHECKING:
+    from companion import schema
     from companion.daemon.api import DaemonApi
     from companion.store import EventStore
 
@@ -21,30 +22,26 @@ log = logging.getLogger(__name__)
 
 Ack = tuple[bool, str]
 
-#: The keys a ``new_game`` command may carry.
-NEW_GAME_KEYS = {"cmd", "id", "abandon", "game", "players", "options", "colours"}
-
-
 def send(daemon: DaemonApi, writer: asyncio.StreamWriter, message: dict[str, Any]) -> Ack:
     """Send ``message`` to the asker only."""
     daemon.hub.send(writer, message)
     return True, ""
 
 
-def new_game(daemon: DaemonApi, message: dict[str, Any], writer: asyncio.StreamWriter) -> Ack:
+def new_game(daemon: DaemonApi, command: schema.NewGame, writer: asyncio.StreamWriter) -> Ack:
     """``new_game``: refused while an unfinished game runs, unless ``"abandon": true``
     (the running game stays in the store, unfinished)."""
-    extra = sorted(set(message) - NEW_GAME_KEYS)
-    raw = {k: message[k] for k in ("game", "players", "options", "colours") if k in message}
+    raw: dict[str, Any] = {"game": command.game, "players": list(command.players), "options": dict(command.options),
+                           "colours": dict(command.colours)}
     raw["seed"] = random_seed()  # never from a client: no rigged dice
     try:
-        if extra:
-            raise HeaderError(f"new_game takes game, players, options and colours, not {extra[0]!r}")
+        if command.unknown:
+            raise HeaderError(f"new_game takes game, players, options and colours, not {command.unknown[0]!r}")
         raw["content"] = _table_content(raw.get("game"), daemon.store)  # the table's, never a client's
         header = GameHeader.from_json(raw)
         check_new_players(header.players)
         session = daemon.session
-        if session is not None and not session.prompt.over and message.get("abandon") is not True:
+        if session is not None and not session.prompt.over and not command.abandon:
             raise HeaderError("a game is still running; finish it, or ask again with \"abandon\": true")
         daemon.start_game(header)
     except CompanionError as exc:
@@ -148,19 +145,19 @@ def phone_links(daemon: DaemonApi, renew: bool = False, repair: str | None = Non
     return {"type": "phone_links", "links": daemon.phones.links()}
 
 
-def content_forms(daemon: DaemonApi, message: dict[str, Any]) -> dict[str, Any]:
+def content_forms(daemon: DaemonApi, game: str) -> dict[str, Any]:
     """``content`` (game): the forms of the game's printed data."""
     from companion import table_content
     from companion.engine import get_game
 
-    spec = get_game(message["game"])  # text (companion.schema.GameCommand)
+    spec = get_game(game)
     return table_content.forms(spec, daemon.store.content(spec.id), daemon.language)
 
 
-def content_set(daemon: DaemonApi, message: dict[str, Any]) -> Ack:
-    """``content_set``: record one entry of the table's printed data."""
+def content_set(daemon: DaemonApi, component: str, fields: dict[str, Any] | None) -> Ack:
+    """``content_set``: record one entry of the table's printed data (``fields`` None: forget it)."""
     from companion import table_content
 
-    text = table_content.save(daemon.store, message.get("component"), message.get("fields"))
+    text = table_content.save(daemon.store, component, fields)
     log.info("content: %s", render(text, "en"))
     return True, text

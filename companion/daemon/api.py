@@ -13,11 +13,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from companion.daemon.devices import TableDevices
     from companion.daemon.enroller import EnrollmentController
+    from companion.daemon.game_on_table import GameOnTable
     from companion.daemon.hub import ClientHub
     from companion.daemon.kept import KeptSettings
     from companion.daemon.links import Links
     from companion.daemon.programmer import TagProgrammer
+    from companion.daemon.saving import SavingWatch
     from companion.daemon.staff import StaffCall
     from companion.daemon.taps import VirtualTaps
     from companion.header import GameHeader
@@ -43,6 +46,9 @@ class DaemonApi(Protocol):
 
     @property
     def session(self) -> Session | None: ...
+
+    @property
+    def game(self) -> GameOnTable: ...
 
     @property
     def language(self) -> str: ...
@@ -107,10 +113,6 @@ class DaemonApi(Protocol):
 
     def start_game(self, header: GameHeader) -> Session: ...
 
-    def resume_game(self, record) -> Session: ...
-
-    def set_aside(self, news: str) -> None: ...
-
     def start_desk(self, quiet: bool = False) -> Awaitable[Any]: ...
 
 
@@ -122,13 +124,10 @@ class PublishedDaemon(DaemonApi, Protocol):
     def hold_time(self) -> float: ...
 
     @property
-    def readers(self) -> Mapping[str, Mapping[str, Any]]: ...
+    def devices(self) -> TableDevices: ...
 
     @property
-    def storage_warning(self) -> str | None: ...
-
-    @property
-    def finished_at_start(self) -> int | None: ...
+    def saving(self) -> SavingWatch: ...
 
     @property
     def loop(self) -> asyncio.AbstractEventLoop | None: ...

@@ -59,7 +59,7 @@ def build_daemon(config, db: Path, sock: Path, new) -> Booted:
         store.close()
         raise
     if recovery is not None:
-        daemon.add_news(recovery_news(recovery))
+        daemon.recent.append(recovery_news(recovery))
     return Booted(daemon, store, hardware, unwritable)
 
 
@@ -69,8 +69,8 @@ def warn_full_disk(daemon, store, unwritable) -> None:
     from companion.i18n import msg
 
     if unwritable is None and store.no_room is not None:
-        daemon.not_saving(msg("The disk is full: the game is not being saved. Its inputs are kept in memory and "
-                              "saved as soon as there is room again: keep the companion on."))
+        daemon.saving.not_saving(msg("The disk is full: the game is not being saved. Its inputs are kept in memory "
+                                     "and saved as soon as there is room again: keep the companion on."))
 
 
 def open_store_or_memory(db):
@@ -101,10 +101,10 @@ def resume(daemon):
     from companion.errors import StoreError
 
     try:
-        return daemon.resume_last() or daemon.show_last_finished()
+        return daemon.game.resume_last() or daemon.game.show_last_finished()
     except StoreError as exc:
         log.error("%s", exc)
-        daemon.add_news(str(exc))
+        daemon.recent.append(str(exc))
         return None
 
 

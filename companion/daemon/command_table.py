@@ -13,7 +13,9 @@ if TYPE_CHECKING:
 
 #: ``(ok, text)``: whether the command did its work, and the sentence for its ``ack``.
 Ack = tuple[bool, str]
-Handler = Callable[["DaemonApi", dict[str, Any], asyncio.StreamWriter], Awaitable[Ack]]
+#: ``async (daemon, command, writer) -> Ack``: ``command`` is the message as its checked
+#: struct (:func:`companion.schema.command`), never the raw dict.
+Handler = Callable[["DaemonApi", Any, asyncio.StreamWriter], Awaitable[Ack]]
 
 #: Command name -> its handler.
 COMMANDS: dict[str, Handler] = {}

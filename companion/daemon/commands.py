@@ -1,8 +1,9 @@
 """The command table: one handler per socket command (``{"cmd": ...}``, docs in
 :mod:`companion.protocol`), registered with :func:`command`.
 
-A handler is ``async (daemon, message, writer) -> (ok, text)``; ``text`` (a sentence) goes
-back in the ``ack`` when the message has an ``id``. Handlers that read or change the game run
+A handler is ``async (daemon, command, writer) -> (ok, text)``, ``command`` the message as its
+checked struct (:mod:`companion.schema`); ``text`` (a sentence) goes back in the ``ack`` when
+the message has an ``id``. Handlers that read or change the game run
 their work on the input worker (:meth:`Daemon.in_order`), after every input queued before
 them. A new command is one more function here.
 """
@@ -63,38 +64,46 @@ async def dispatch(daemon: DaemonApi, message: dict[str, Any], writer: asyncio.S
     handler = COMMANDS.get(cmd) if isinstance(cmd, str) else None
     if handler is None:
         raise protocol.ProtocolError(f"unknown command {cmd!r}")
-    schema.command(message)  # its keys' types and ranges (companion.schema), or a refusal naming the key
-    return await handler(daemon, message, writer)
+    checked = schema.command(message)  # its keys' types and ranges, or a refusal naming the key
+    return await handler(daemon, checked, writer)
 
 
 # ---------------------------------------------------------------------- the game
 
 @command("state")
-async def state(daemon: DaemonApi, message, writer) -> Ack:
+async def state(daemon: DaemonApi, command, writer) -> Ack:
     daemon.hub.send(writer, daemon.publisher.state())
     return True, ""
 
 
-@command("choose", "undo")
-async def choose(daemon: DaemonApi, message, writer) -> Ack:
-    """``choose`` (key) or ``undo``; ``revision``: the state the touch was made on."""
-    key = "undo" if message["cmd"] == "undo" else message["key"]
-    seen = message.get("revision")
+@command("choose")
+async def choose(daemon: DaemonApi, command: schema.Choose, writer) -> Ack:
+    """``choose`` (key); ``revision``: the state the touch was made on."""
+    return await _touch(daemon, command.key, command.revision)
+
+
+@command("undo")
+async def undo(daemon: DaemonApi, command: schema.Undo, writer) -> Ack:
+    """``undo``; ``revision``: the state the touch was made on."""
+    return await _touch(daemon, "undo", command.revision)
+
+
+async def _touch(daemon: DaemonApi, key: str, seen: int | None) -> Ack:
     reply = await daemon.in_order(lambda: daemon.touch(key, seen))
     return reply.accepted, reply.text
 
 
 @command("new_game")
-async def new_game(daemon: DaemonApi, message, writer) -> Ack:
-    return await daemon.in_order(lambda: answers.new_game(daemon, message, writer))
+async def new_game(daemon: DaemonApi, command: schema.NewGame, writer) -> Ack:
+    return await daemon.in_order(lambda: answers.new_game(daemon, command, writer))
 
 
 @command("language")
-async def language(daemon: DaemonApi, message, writer) -> Ack:
+async def language(daemon: DaemonApi, command: schema.Language, writer) -> Ack:
     """``language``: every client gets the state again, in ``language``."""
     from companion.i18n import LANGUAGES
 
-    chosen = message["language"]
+    chosen = command.language
 
     def use() -> Ack:
         if chosen not in LANGUAGES:
@@ -108,124 +117,129 @@ async def language(daemon: DaemonApi, message, writer) -> Ack:
 # ---------------------------------------------------------------------- to the asker only
 
 @command("games")
-async def games(daemon: DaemonApi, message, writer) -> Ack:
+async def games(daemon: DaemonApi, command, writer) -> Ack:
     return await daemon.in_order(lambda: answers.send(daemon, writer, answers.games(daemon)))
 
 
 @command("about")
-async def about(daemon: DaemonApi, message, writer) -> Ack:
+async def about(daemon: DaemonApi, command, writer) -> Ack:
     return await daemon.in_order(lambda: answers.send(daemon, writer, answers.about(daemon)))
 
 
 @command("check")
-async def check(daemon: DaemonApi, message, writer) -> Ack:
+async def check(daemon: DaemonApi, command, writer) -> Ack:
     """``check``: the table check (issue 6). A correction is then an ordinary ``choose``."""
     return await daemon.in_order(lambda: answers.send(
         daemon, writer, protocol.check_message(daemon.session, daemon.revision, daemon.language)))
 
 
 @command("rules")
-async def rules(daemon: DaemonApi, message, writer) -> Ack:
+async def rules(daemon: DaemonApi, command, writer) -> Ack:
     """``rules``: the rules card, the sections for the step at hand and the whole game."""
     return await daemon.in_order(lambda: answers.send(
         daemon, writer, protocol.rules_message(daemon.session, daemon.language)))
 
 
 @command("private")
-async def private(daemon: DaemonApi, message, writer) -> Ack:
-    player = message["player"]
+async def private(daemon: DaemonApi, command: schema.Private, writer) -> Ack:
+    player = command.player
     return await daemon.in_order(lambda: answers.send(daemon, writer, answers.private(daemon, player)))
 
 
 @command("phone_links")
-async def phone_links(daemon: DaemonApi, message, writer) -> Ack:
+async def phone_links(daemon: DaemonApi, command: schema.PhoneLinks, writer) -> Ack:
     """``phone_links`` (``renew``: true for new links first; ``repair``: a player, a new
     link for that seat first): each player's phone link."""
-    renew = message.get("renew", False)
-    repair = message.get("repair")
+    renew, repair = command.renew, command.repair
     return await daemon.in_order(lambda: answers.send(daemon, writer, answers.phone_links(daemon, renew, repair)))
 
 
 @command("content")
-async def content(daemon: DaemonApi, message, writer) -> Ack:
+async def content(daemon: DaemonApi, command: schema.GameCommand, writer) -> Ack:
     """``content`` (game): the forms of the game's printed data."""
-    return await daemon.in_order(lambda: answers.send(daemon, writer, answers.content_forms(daemon, message)))
+    return await daemon.in_order(lambda: answers.send(daemon, writer, answers.content_forms(daemon, command.game)))
 
 
 @command("content_set")
-async def content_set(daemon: DaemonApi, message, writer) -> Ack:
+async def content_set(daemon: DaemonApi, command: schema.ContentSet, writer) -> Ack:
     """``content_set`` (component, fields: an object, or null to forget): record an entry
     (:mod:`companion.table_content`). Entries count from the next new game."""
-    return await daemon.in_order(lambda: answers.content_set(daemon, message))
+    return await daemon.in_order(lambda: answers.content_set(daemon, command.component, command.fields))
 
 
 # ---------------------------------------------------------------------- tags
 
 @command("tags")
-async def tags(daemon: DaemonApi, message, writer) -> Ack:
+async def tags(daemon: DaemonApi, command, writer) -> Ack:
     return await daemon.in_order(lambda: answers.send(
         daemon, writer, {"type": "tags", "tags": daemon.store.enrolled_tags()}))
 
 
 @command("enroll")
-async def enroll(daemon: DaemonApi, message, writer) -> Ack:
-    return await daemon.in_order(lambda: daemon.enroller.enroll(message.get("uid"), message.get("component")))
+async def enroll(daemon: DaemonApi, command: schema.Enroll, writer) -> Ack:
+    return await daemon.in_order(lambda: daemon.enroller.enroll(command.uid, command.component))
 
 
 @command("forget")
-async def forget(daemon: DaemonApi, message, writer) -> Ack:
-    return await daemon.in_order(lambda: daemon.enroller.forget(message.get("uid")))
+async def forget(daemon: DaemonApi, command: schema.Forget, writer) -> Ack:
+    return await daemon.in_order(lambda: daemon.enroller.forget(command.uid))
 
 
 @command("write_tag")
-async def write_tag(daemon: DaemonApi, message, writer) -> Ack:
-    return await daemon.programmer.write(message, writer)
+async def write_tag(daemon: DaemonApi, command: schema.WriteTag, writer) -> Ack:
+    return await daemon.programmer.write(command, writer)
 
 
 @command("tap")
-async def tap(daemon: DaemonApi, message, writer) -> Ack:
+async def tap(daemon: DaemonApi, command: schema.Tap, writer) -> Ack:
     """A card put on a virtual reader and lifted (:mod:`companion.daemon.taps`)."""
-    return await daemon.taps.tap(message)
+    return await daemon.taps.tap(command)
 
 
 @command("components")
-async def components(daemon: DaemonApi, message, writer) -> Ack:
+async def components(daemon: DaemonApi, command: schema.Components, writer) -> Ack:
     from companion.daemon.taps import send_components
 
-    return await daemon.in_order(lambda: send_components(daemon, message, writer))
+    return await daemon.in_order(lambda: send_components(daemon, command.game, writer))
 
 
 @command("enroll_start")
-async def enroll_start(daemon: DaemonApi, message, writer) -> Ack:
-    return await daemon.in_order(lambda: daemon.enroller.start(message.get("game"), writer))
+async def enroll_start(daemon: DaemonApi, command: schema.GameCommand, writer) -> Ack:
+    return await daemon.in_order(lambda: daemon.enroller.start(command.game, writer))
 
 
 @command("enroll_skip")
-async def enroll_skip(daemon: DaemonApi, message, writer) -> Ack:
+async def enroll_skip(daemon: DaemonApi, command, writer) -> Ack:
     return await daemon.in_order(daemon.enroller.skip)
 
 
 @command("enroll_undo")
-async def enroll_undo(daemon: DaemonApi, message, writer) -> Ack:
+async def enroll_undo(daemon: DaemonApi, command, writer) -> Ack:
     return await daemon.in_order(daemon.enroller.undo)
 
 
 @command("enroll_stop")
-async def enroll_stop(daemon: DaemonApi, message, writer) -> Ack:
+async def enroll_stop(daemon: DaemonApi, command, writer) -> Ack:
     return await daemon.in_order(daemon.enroller.stop)
 
 
 # ---------------------------------------------------------------------- the venue (issue 32)
 
-@command("call_staff", "staff_ack")
-async def staff(daemon: DaemonApi, message, writer) -> Ack:
-    """``call_staff`` (the table screen's Menu, only with ``[mqtt]``: every state's ``venue``)
-    and ``staff_ack`` (staff came: the call and staff's message go). Every state's ``staff``
-    says ``{"called", "since", "message"}``."""
+@command("call_staff")
+async def call_staff(daemon: DaemonApi, command, writer) -> Ack:
+    """``call_staff`` (the table screen's Menu, only with ``[mqtt]``: every state's ``venue``).
+    Every state's ``staff`` says ``{"called", "since", "message"}``."""
     from companion.daemon.staff import staff_command
 
-    name = message.get("cmd")
-    if name == "call_staff" and daemon.mqtt_config is None:
+    if daemon.mqtt_config is None:
         raise protocol.ProtocolError("call_staff needs a venue: an [mqtt] section in the config")
-    return await staff_command(daemon.staff, daemon.links, name)
+    return await staff_command(daemon.staff, daemon.links, "call_staff")
+
+
+@command("staff_ack")
+async def staff_ack(daemon: DaemonApi, command, writer) -> Ack:
+    """``staff_ack``: staff came; the call and staff's message go."""
+    from companion.daemon.staff import staff_command
+
+    return await staff_command(daemon.staff, daemon.links, "staff_ack")
 

@@ -1,20 +1,19 @@
-"""The core daemon: owns the session and the input worker.
+"""The core daemon: the loop, the one queue of inputs, and the game on the table.
 
 A tap's way from the reader thread to the screen: the reader runner calls
 :meth:`Daemon.on_presence` on its own thread; the tap is queued (:meth:`Daemon.submit`);
 the input worker (:meth:`Daemon._work`) takes one input at a time and
-:meth:`Daemon.handle` gives it to the session, which records it in the event store; the
-new state then goes to every screen through the :mod:`~companion.daemon.publisher` and
-the :mod:`~companion.daemon.hub`. Socket commands are in :mod:`~companion.daemon.commands`.
+:class:`~companion.daemon.play.InputPlay` gives it to the session, which records it in the
+event store; the new state then goes to every screen through the
+:mod:`~companion.daemon.publisher` and the :mod:`~companion.daemon.hub`. Socket commands are
+in :mod:`~companion.daemon.commands`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import gc
 import logging
-import os
 import threading
 import time
 from collections import deque
@@ -23,26 +22,30 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from companion import inputs, screen_settings
-from companion.daemon import commands
+from companion.daemon import commands, services
+from companion.daemon.devices import TableDevices, dice_input, presence_input
 from companion.daemon.enroller import EnrollmentController
+from companion.daemon.game_on_table import GameOnTable
+from companion.daemon.heap import HeapSettler
 from companion.daemon.hub import ClientHub
 from companion.daemon.kept import KeptSettings
 from companion.daemon.links import Links, TableNow
+from companion.daemon.play import InputPlay
 from companion.daemon.programmer import TagProgrammer
 from companion.daemon.publisher import StatePublisher
-from companion.daemon.reader_news import driver_words, presence_notice, reader_status
+from companion.daemon.reader_news import presence_notice
 from companion.daemon.saving import SavingWatch
-from companion.daemon.settings import DaemonSettings
+from companion.daemon.settings import DaemonSettings, chosen_language, from_keywords
 from companion.daemon.staff import StaffCall
 from companion.daemon.taps import VirtualTaps
-from companion.errors import CompanionError, StackError, StoreError
+from companion.errors import StoreError
 from companion.header import GameHeader
-from companion.i18n import msg, nmsg
-from companion.inputs import Input, Press, Remove, Tap, Touch
-from companion.session import OutdatedGame, Reply, Session
-from companion.store import KEPT, EventStore
-from companion.voice import settings as voice_settings
+from companion.i18n import msg
+from companion.inputs import Input
+from companion.screen_settings import ScreenSettings
+from companion.session import Reply, Session
+from companion.store import EventStore
+from companion.voice.settings import VoiceSettings
 
 log = logging.getLogger(__name__)
 
@@ -52,81 +55,41 @@ WORKER_TASK = "input worker"
 #: Seconds between two tries at writing the inputs kept in memory after a write failed
 #: (a full disk that has room again, issue 26).
 SAVE_RETRY_EVERY = 2.0
-#: Seconds after a game is on the table before :func:`settle_heap` runs.
-SETTLE_AFTER = 1.0
-
-
-def chosen_language(store: EventStore, default: str) -> str:
-    """The language last chosen on the table's screen (kept in the store), else ``default``."""
-    from companion.i18n import LANGUAGES
-
-    chosen = store.setting("language")
-    return chosen if chosen in LANGUAGES else default
-
-
-def _settings(settings: DaemonSettings | None, **old: Any) -> DaemonSettings:
-    """``settings``, or a :class:`DaemonSettings` of the old keyword arguments (those given);
-    both together are refused: the keywords would be silently ignored."""
-    given = {name: value for name, value in old.items() if value is not None}
-    if settings is None:
-        return DaemonSettings(**given)
-    if given:
-        raise TypeError(f"Daemon() takes settings= or the keyword arguments {', '.join(sorted(given))}, "
-                        "not both: put them in the DaemonSettings")
-    return settings
 
 
 class Daemon:
-    """The companion daemon.
+    """The companion daemon: the loop, the one queue of inputs and the game on the table.
+
+    Everything else is a part given only what it uses (issue 27): the
+    :class:`~companion.daemon.game_on_table.GameOnTable` (the session, its revision, new and
+    resumed games), :class:`~companion.daemon.play.InputPlay` (one input on the worker),
+    :class:`~companion.daemon.devices.TableDevices` (readers' status, dice button, tag
+    feedback), the :class:`~companion.daemon.publisher.StatePublisher`, the enroller, the tag
+    programmer, the virtual taps, the saving watch, and the services (phones, venue, desk).
 
     Args:
         store: the event store, opened by the caller, who also closes it; the daemon is its
             only writer while it runs.
         socket_path: where to serve the Unix socket (created ``0660``).
-        hold_time: seconds a dice-button press must be held to mean "undo".
-        reader_roles: reader name -> role (``"cards"``, ``"tiles"``), from the config.
-        language: the table's language (``"en"``, ``"it"``) when none was chosen on the
-            screen: every sentence sent to clients is rendered in it; the ``language``
-            command changes it and keeps the choice in the store for the next start.
-        phones: the config's ``[phones]`` (:class:`companion.phones.PhonesConfig`): with
-            ``enabled``, :meth:`serve` also serves the players' phones (issue 22,
-            :mod:`companion.phones`); else no TCP port is opened.
-        mqtt: the config's ``[mqtt]`` (:class:`companion.venue.config.MqttConfig`), or None:
-            with it, :meth:`serve` also runs the table's link to the venue's broker (issue 32,
-            :mod:`companion.venue.link`, imported only then).
-        settings: all of the above but the hooks as one :class:`DaemonSettings`, with what the
-            builder knows (desk, virtual taps, dice button, storage warning); given with any of
-            the keywords it replaces, ``TypeError``.
+        settings: what the daemon is given (:class:`DaemonSettings`: hold time, reader roles,
+            language, ``[phones]``, ``[mqtt]``, ``[desk]``, virtual taps, dice button, storage
+            warning). The keywords ``hold_time``, ``reader_roles``, ``language``, ``phones``
+            and ``mqtt`` are the older way to give those fields; with ``settings``, ``TypeError``.
     """
 
     def __init__(self, store: EventStore, socket_path: str | Path, hold_time: float | None = None,
                  reader_roles: dict[str, str] | None = None, language: str | None = None,
                  phones=None, mqtt=None, settings: DaemonSettings | None = None):
-        settings = _settings(settings, hold_time=hold_time, reader_roles=reader_roles, language=language,
-                             phones=phones, mqtt=mqtt)
-        hold_time, language, reader_roles = settings.hold_time, settings.language, settings.reader_roles
-        phones, mqtt = settings.phones, settings.mqtt
+        settings = from_keywords(settings, hold_time=hold_time, reader_roles=reader_roles, language=language,
+                                 phones=phones, mqtt=mqtt)
         self.store = store
-        self.language = chosen_language(store, language)
-        self.hold_time = hold_time
-        self.reader_roles = dict(reader_roles or {})
-        self.session: Session | None = None
-        self.readers: dict[str, dict[str, Any]] = {}
-        #: Drop-outs of each reader since start (online, then offline), issue 30.
-        self.reader_dropouts: dict[str, int] = {}
-        #: The finished game put back on the table at start (:meth:`show_last_finished`), or
-        #: None; forgotten when another game is on the table.
-        self.finished_at_start: int | None = None
-        #: Counts the game's changes (each accepted input, each new or resumed game); every
-        #: state carries it, and a touch that names an older one is refused (issue 8).
-        self.revision = 0
-        #: Called with True (recognised) or False (unknown) for each tap, before the rules
-        #: see it: the buzzer/LED of :class:`hardware.feedback.TagFeedback`.
-        self.on_tag: Callable[[bool], None] | None = None
+        self.language = chosen_language(store, settings.language)
+        self.hold_time = settings.hold_time
+        self.reader_roles = dict(settings.reader_roles or {})
         self.loop: asyncio.AbstractEventLoop | None = None
         self.hub = ClientHub(socket_path, lambda: self.publisher.state(),
-                             lambda line, writer: commands.receive(self, line, writer), self._client_left,
-                             store_path=store.path)
+                             lambda line, writer: commands.receive(self, line, writer),
+                             lambda writer: _client_left(writer, self.programmer, self.enroller), store_path=store.path)
         self.publisher = StatePublisher(self, self.hub)
         if settings.storage_warning is not None:
             self.recent.append(settings.storage_warning)
@@ -134,19 +97,24 @@ class Daemon:
         self.links = Links(in_order=self.in_order, start_task=self.start_task, publish=self.publish,
                            notify=self.publisher.notify)
         #: Whether the game's inputs are being saved (issues 8 and 26).
-        self.saving = SavingWatch(lambda: self.session, self.links, self.add_news, settings.storage_warning)
-        self.enroller = EnrollmentController(store, self.links, self._use_enrolled_tags)
+        self.saving = SavingWatch(lambda: self.game.session, self.links, self.recent.append, settings.storage_warning)
+        self._settler = HeapSettler(settings.settle_heap)
+        #: The session on the table, its revision, and how a game gets there or leaves.
+        self.game = GameOnTable(store, self.hold_time, self.reader_roles, self.saving, self.recent, self.publish,
+                                self._settler.soon)
+        self.enroller = EnrollmentController(store, self.links, self.game.use_enrolled_tags)
         self.programmer = TagProgrammer(store, self.reader_roles, self.publisher.notify)
-        #: The virtual readers and ``tap`` (issue 18), and whether a dice button was opened.
+        #: The virtual readers and ``tap`` (issue 18).
         self.taps = VirtualTaps(store, self.now, settings.virtual_taps_off)
-        self.dice_button = settings.dice_button
-        self._settle_heap = settings.settle_heap
-        self._settle_due: asyncio.TimerHandle | bool = False  # a settle_heap to run (its timer once serving)
+        #: The readers' status, the dice button and the tag feedback.
+        self.devices = TableDevices(self.reader_roles, lambda fn: self.loop.call_soon_threadsafe(fn),
+                                    self.publisher.notify, self.publish, settings.dice_button)
+        self._play = InputPlay(self.game, self.publisher, self.enroller, self.saving, self.taps, self.devices, store)
         self._queue: asyncio.Queue | None = None
         self._stopped: asyncio.Event | None = None
         self._tasks: set[asyncio.Task] = set()  # every task the daemon started, until it ends
         self._shutdown: list[Callable[[], None]] = []  # hardware stops, run first when stopping
-        self.phones_config = phones
+        self.phones_config = settings.phones
         #: The phone server (:class:`companion.phones.link.PhoneLink`) while :meth:`serve`
         #: runs with phones enabled (issue 22), else None.
         self.phones = None
@@ -155,12 +123,12 @@ class Daemon:
         self.desk_config = settings.desk
         self.desk = None
         #: The voice's settings (issue 28; every state's ``voice``).
-        self.voice = KeptSettings(store, "voice", voice_settings.from_text, "the voice settings")
+        self.voice = KeptSettings(store, VoiceSettings)
         #: The table screen's text size and motion (issue 29; every state's ``screen``).
-        self.screen = KeptSettings(store, "screen", screen_settings.from_text, "the screen settings")
+        self.screen = KeptSettings(store, ScreenSettings)
         #: A call for staff and staff's message (issue 32; every state's ``staff``).
         self.staff = StaffCall()
-        self.mqtt_config = mqtt
+        self.mqtt_config = settings.mqtt
         #: The link to the venue's broker (:class:`companion.venue.link.TableLink`) while
         #: :meth:`serve` runs with ``[mqtt]``, else None.
         self.venue = None
@@ -170,35 +138,36 @@ class Daemon:
         return self.hub.socket_path
 
     @property
+    def session(self) -> Session | None:
+        """The game on the table, or None (:class:`~companion.daemon.game_on_table.GameOnTable`)."""
+        return self.game.session
+
+    @property
+    def revision(self) -> int:
+        """The game's changes so far: every state carries it (issue 8)."""
+        return self.game.revision
+
+    @property
     def by_touch(self) -> bool:
         """No dice button was opened: a sentence that asks for it names the screen's button
         to touch instead (:func:`companion.i18n.press_or_touch`, issue 17 item 7)."""
-        return not self.dice_button
+        return not self.devices.dice_button
 
     @property
     def recent(self) -> deque[str]:
         """The news lines of the screen's event log."""
         return self.publisher.recent
 
-    @property
-    def walk(self):
-        """The enrollment walk running, or None."""
-        return self.enroller.walk
-
     def now(self) -> TableNow:
         """The read-only snapshot a part reads (:class:`~companion.daemon.links.TableNow`)."""
-        return TableNow(self.session, self.language, self.by_touch, bool(self.dice_button),
-                        MappingProxyType(self.readers), MappingProxyType(self.reader_dropouts),
+        devices = self.devices
+        return TableNow(self.session, self.language, self.by_touch, bool(devices.dice_button),
+                        MappingProxyType(devices.readers), MappingProxyType(devices.dropouts),
                         MappingProxyType(self.reader_roles))
 
     def publish(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> None:
         """Send the current state to every client (:meth:`StatePublisher.publish`)."""
         self.publisher.publish(news, physical)
-
-    def attach_reader(self, name: str, run_job: Callable[[Callable], concurrent.futures.Future]) -> None:
-        """Let the daemon use reader ``name`` for maintenance (programming tags): ``run_job``
-        runs a job on the reader's own thread (:meth:`ReaderSupervisor.run_job`)."""
-        self.programmer.attach(name, run_job)
 
     def on_shutdown(self, stop: Callable[[], None]) -> None:
         """Call ``stop`` first when the daemon stops (a reader, the dice button), in the
@@ -238,24 +207,6 @@ class Daemon:
         self.loop.call_soon_threadsafe(self._queue.put_nowait, ("call", tell, concurrent.futures.Future()))
         return None
 
-    def on_reader_dropout(self, name: str, dropouts: int) -> None:
-        """Reader-supervisor callback: reader ``name`` dropped out, ``dropouts`` times since
-        start (the state's ``hardware.readers[].dropouts``; no notice of its own). Thread-safe."""
-        def count() -> None:
-            self.reader_dropouts[name] = dropouts
-
-        self.loop.call_soon_threadsafe(count)
-
-    def on_reader_status(self, name: str, online: bool, detail: str) -> None:
-        """Reader-supervisor callback: a reader went offline or came back. Thread-safe."""
-        def tell() -> None:
-            self.readers[name] = {"online": online, "detail": driver_words(detail)}
-            self.publisher.notify(reader_status(name, self.reader_roles.get(name), online, detail),
-                                  "info" if online else "error")
-            self.publish()
-
-        self.loop.call_soon_threadsafe(tell)
-
     def on_dice(self, held: float) -> concurrent.futures.Future[Reply]:
         """Dice-button callback: released after ``held`` seconds (the future of :meth:`submit`)."""
         return self.submit(dice_input(held))
@@ -278,7 +229,7 @@ class Daemon:
     async def in_order(self, fn: Callable[[], Any]) -> Any:
         """Run ``fn`` on the worker, after every input queued before it."""
         future: asyncio.Future = self.loop.create_future()
-        await self._queue.put(("call", fn, _Bridge(future)))
+        await self._queue.put(("call", fn, future))  # _run_call resolves it on the worker
         return await future
 
     def stop(self) -> None:
@@ -286,96 +237,40 @@ class Daemon:
         if self.loop is not None and self._stopped is not None:
             self.loop.call_soon_threadsafe(self._stopped.set)
 
-    # ------------------------------------------------------------------ game control (loop)
+    # ------------------------------------------------------------------ on the worker
 
-    def _settle_soon(self) -> None:
-        """:func:`settle_heap` :data:`SETTLE_AFTER` seconds after a game is on the table (when
-        the settings ask): its state has gone out, the screens have read it, and a tap arriving
-        at once does not wait for the collection. Before serving: once serving."""
-        if not self._settle_heap:
-            return
-        if isinstance(self._settle_due, asyncio.TimerHandle):
-            self._settle_due.cancel()
-        self._settle_due = True
-        if self.loop is not None and self.loop.is_running():
-            self._settle_due = self.loop.call_later(SETTLE_AFTER, self._settle)
-
-    def _settle(self) -> None:
-        self._settle_due = False
-        settle_heap()
+    def touch(self, key: str, seen: int | None) -> Reply:
+        """A touch made on the state numbered ``seen`` (None: whatever is current); refused
+        when the game moved on since (:meth:`InputPlay.touch`, issue 8). On the worker."""
+        return self._play.touch(key, seen)
 
     def start_game(self, header: GameHeader) -> Session:
         """Start and record a new game; publish it. Call on the loop (or via :meth:`call`)."""
-        self.saving.before_leaving()
-        self.finished_at_start = None
-        self.session = Session.start(header, self.store, hold_time=self.hold_time,
-                                     reader_roles=self.reader_roles, enrolled=self.store.enrolled_tags())
-        self.recent.clear()
-        self.recent.extend(self.session.spec.news(self.session.state))
-        self.saving.check()
-        self.revision += 1
+        return self.game.start(header)
+
+    def choose_language(self, chosen: str) -> None:
+        """Render every sentence in ``chosen`` from now on and send every screen the state in
+        it; kept in the store for the next start (a store that cannot be written keeps it for
+        this run only, said in the log)."""
+        self.language = chosen
+        try:
+            self.store.set_setting("language", chosen, time.time())
+        except StoreError as exc:
+            log.warning("%s; the language %s holds until the companion stops", exc, chosen)
         self.publish()
-        self._settle_soon()
-        return self.session
 
-    def resume_game(self, record) -> Session:
-        """Resume a stored game; publish it."""
-        self.saving.before_leaving()
-        self.finished_at_start = None
-        self.session = Session.resume(self.store, record, hold_time=self.hold_time,
-                                      reader_roles=self.reader_roles, enrolled=self.store.enrolled_tags())
-        self.recent.clear()
-        self.recent.append(nmsg("Resumed game {id} after {n} input.", "Resumed game {id} after {n} inputs.", "n",
-                                id=record.id, n=self.session.position))
-        if record.rules_version != self.session.spec.rules_version:
-            self.recent.append(msg("Game {id} was recorded under {title} rules version {old}; its moves replay "
-                                   "the same under version {new}, so it goes on.", id=record.id,
-                                   title=self.session.spec.title, old=record.rules_version,
-                                   new=self.session.spec.rules_version))
-        self.recent.extend(self.session.todo)  # what the table must do still, with its why (issue 33)
-        self.revision += 1
-        self.publish()
-        self._settle_soon()
-        return self.session
-
-    def show_last_finished(self) -> Session | None:
-        """Put the store's last game back on the table when it is finished (won or lost): its
-        summary shows after a restart until a new game starts, and its last input can still
-        be undone (issue 26: a power cut just after a game-ending mis-tap lost both). None when
-        the last game is not a finished one."""
-        games = self.store.games()
-        last = games[-1] if games else None
-        if last is None or last.outcome in (None, KEPT):
-            return None
-        session = self.resume_game(last)
-        self.finished_at_start = last.id
-        return session
-
-    def resume_last(self) -> Session | None:
-        """Resume the last unfinished game, if any. One recorded under older rules whose log
-        no longer replays (:class:`~companion.session.OutdatedGame`) is kept read-only in the
-        store, the table is told why, and the daemon starts without a game.
+    async def start_desk(self, quiet: bool = False):
+        """The owner's desk (:func:`companion.desk.link.start_desk`), started if need be; None
+        when the config turns it off or (``quiet``) it cannot listen.
 
         Raises:
-            StoreError: the last unfinished game does not replay under the rules it was
-                recorded with (a damaged log), or the store failed.
+            OSError: it cannot listen (unless ``quiet``).
         """
-        from companion.saved_games import game_to_resume
+        if self.desk is None:
+            from companion.desk.link import start_desk
 
-        record = game_to_resume(self.store)  # the newest unfinished, or the one the owner chose (issue 34)
-        if record is None:
-            return None
-        try:
-            return self.resume_game(record)
-        except OutdatedGame as exc:
-            log.warning("%s", exc)
-            try:
-                self.store.keep(record.id)
-            except StoreError as failed:  # told again at the next start: nothing is lost
-                log.error("%s", failed)
-            self.recent.append(exc.args[0])
-            self.publish()
-            return None
+            self.desk = await start_desk(self, quiet=quiet)
+        return self.desk
 
     # ------------------------------------------------------------------ loop
 
@@ -394,14 +289,18 @@ class Daemon:
         self._queue = asyncio.Queue()
         self._stopped = asyncio.Event()
         await self.hub.open()
-        await self._start_phones()
-        self._start_venue()
+        self.phones = await services.start_phones(self, self.phones_config, self.recent.append)
+        if self.phones is not None:
+            await self.start_desk(quiet=True)  # the phones' port serves the owner's desk too
+        self.venue = services.venue_link(self.mqtt_config, self.staff, self.links, self.recent.append)
+        if self.venue is not None:
+            self.venue.published(self.publisher.state(), *self.publisher.game_facts())  # a resumed game, at once
+            self.start_task(self.venue.run())
         worker = self.loop.create_task(self._work(), name=WORKER_TASK)
         self.start_task(self.saving.retry(SAVE_RETRY_EVERY))
         if ready is not None:
             ready.set()
-        if self._settle_due is True:  # a game resumed before serving
-            self._settle_due = self.loop.call_later(SETTLE_AFTER, self._settle)
+        self._settler.serving(self.loop)  # a game resumed before serving
         try:
             if on_ready is not None:
                 on_ready()
@@ -434,45 +333,6 @@ class Daemon:
         log.info("shutdown 3/3: closing the clients and the socket")
         await self.hub.close()
 
-    async def _start_phones(self) -> None:
-        """Serve the players' phones when the config enables them (issue 22). A port that
-        cannot be bound leaves phones off and the game on, and the table's log says why."""
-        if self.phones_config is None or not self.phones_config.enabled:
-            return
-        from companion.phones.link import PhoneLink
-
-        link = PhoneLink(self, self.phones_config)
-        try:
-            await link.start()
-        except OSError as exc:  # the port is taken, the address is not this machine's: play on
-            log.error("phones: cannot listen on %s: %s", self.phones_config.listen, exc)
-            problem = os.strerror(exc.errno) if exc.errno else str(exc)
-            self.recent.append(msg("Phones are off: the companion cannot listen on {address} ({problem}).",
-                                   address=self.phones_config.listen, problem=problem))
-            await link.stop()
-            return
-        self.phones = link
-        await self.start_desk(quiet=True)  # the phones' port serves the owner's desk too
-
-    def _start_venue(self) -> None:
-        """With ``[mqtt]``: the table's link to the venue's broker, a task of the loop that
-        only reads the public states (issue 32). It never holds an input up."""
-        if self.mqtt_config is None:
-            return
-        from companion import __version__
-        from companion.daemon.staff import staff_command
-
-        try:
-            from companion.venue.link import TableLink
-        except ImportError as exc:  # the venue extra is not installed: play on, say why
-            log.error("venue: cannot publish to the broker: %s (pip install 'haunt-companion[venue]')", exc)
-            self.recent.append(msg("Venue mode is off: the MQTT library is not installed on this table."))
-            return
-        self.venue = TableLink(self.mqtt_config, lambda name, text: staff_command(self.staff, self.links, name, text),
-                               on_status=self.publish, version=__version__)
-        self.venue.published(self.publisher.state(), *self.publisher.game_facts())  # a resumed game, at once
-        self.start_task(self.venue.run())
-
     async def _work(self) -> None:
         """Handle queued inputs and calls one at a time, for as long as the daemon runs."""
         while True:
@@ -481,7 +341,7 @@ class Daemon:
                 if kind == "call":
                     _run_call(payload, future)
                 else:
-                    self._play(payload, future)
+                    self._play.play(payload, future)
             except Exception as exc:  # a bug must not stop every later input: log it, tell the table
                 log.exception("internal error while handling %r", payload)
                 if not future.done():
@@ -491,215 +351,22 @@ class Daemon:
             finally:
                 self._queue.task_done()
 
-    def _play(self, inp: Input, future: concurrent.futures.Future[Reply]) -> None:
-        """Handle a submitted input and resolve its future: the reply, or the error that kept
-        it from being played."""
-        outcome = self._outcome(inp)
-        reply = outcome if isinstance(outcome, Reply) else Reply(False, str(outcome))
-        self.taps.answered(inp, reply)
-        if isinstance(outcome, Reply):
-            future.set_result(reply)
-        else:
-            future.set_exception(outcome)
 
-    def handle(self, inp: Input) -> Reply:
-        """Handle one input on the worker: flash it, enroll or play it, publish what changed."""
-        outcome = self._outcome(inp)
-        return outcome if isinstance(outcome, Reply) else Reply(False, str(outcome))
-
-    def _outcome(self, inp: Input) -> Reply | CompanionError:
-        """:meth:`handle`'s work: the reply, or the error when the input could not be played
-        at all (the table is told either way)."""
-        if isinstance(inp, (Tap, Press)):
-            playing = self.session is not None and not self.session.prompt.over and self.walk is None
-            self.publisher.input_seen(inp, show_uid=not playing)
-        if isinstance(inp, Tap) and self.on_tag is not None:
-            self._tag_feedback(inp)
-        if self.walk is not None and isinstance(inp, (Tap, Remove)):
-            return self.enroller.tap(inp)
-        if self.session is None:
-            return self._no_game(inp)
-        hidden = self._picks_private(inp)
-        try:
-            reply = self.session.handle(inp, inp.line)
-        except (StackError, StoreError) as exc:
-            self._failed(inp, exc)
-            return exc
-        self.saving.check()
-        if reply.accepted:
-            self._accepted(inp, reply, hidden)
-        elif not reply.ignored:
-            self.publisher.notify(reply.text, rule=reply.rule)
-        return reply
-
-    def _accepted(self, inp: Input, reply: Reply, hidden: bool) -> None:
-        self.revision += 1
-        self.recent.extend(reply.news)
-        self.publish(reply.news, self.publisher.physical(inp, hidden))
-        if log.isEnabledFor(logging.INFO):  # after the screens have it: the log is not on the tap's path (issue 35)
-            log.info("%s -> %s", "a private choice" if hidden else inputs.describe(inp), "; ".join(reply.news))
-
-    def _no_game(self, inp: Input) -> Reply:
-        if isinstance(inp, Remove):
-            return Reply(False, ignored=True)
-        text = msg("No game is running: {input} ignored. Start a new game.", input=inputs.describe(inp))
-        self.publisher.notify(text)
-        return Reply(False, text)
-
-    def _failed(self, inp: Input, exc: CompanionError) -> None:
-        self.publisher.notify(msg("{input}: {problem}", input=inputs.describe(inp), problem=str(exc)), "error")
-
-    def choose_language(self, chosen: str) -> None:
-        """Render every sentence in ``chosen`` from now on and send every screen the state in
-        it; kept in the store for the next start (a store that cannot be written keeps it for
-        this run only, said in the log)."""
-        self.language = chosen
-        try:
-            self.store.set_setting("language", chosen, time.time())
-        except StoreError as exc:
-            log.warning("%s; the language %s holds until the companion stops", exc, chosen)
-        self.publish()
-
-    def set_aside(self, news: str) -> None:
-        """Take the game off the table (it stays in the store) and tell the table ``news``."""
-        self.session = None
-        self.revision += 1
-        self.recent.clear()
-        self.recent.append(news)
-        self.publish()
-
-    async def start_desk(self, quiet: bool = False):
-        """The owner's desk (:func:`companion.desk.link.start_desk`), started if need be; None
-        when the config turns it off or (``quiet``) it cannot listen.
-
-        Raises:
-            OSError: it cannot listen (unless ``quiet``).
-        """
-        if self.desk is None:
-            from companion.desk.link import start_desk
-
-            self.desk = await start_desk(self, quiet=quiet)
-        return self.desk
-
-    def _use_enrolled_tags(self) -> None:
-        """The enrolled tags changed: the game on the table reads taps by them from now on."""
-        if self.session is not None:
-            self.session.use_tags(self.store.enrolled_tags())
-
-    def add_news(self, text: str) -> None:
-        """Put ``text`` in the table's log (every state's recent news)."""
-        self.recent.append(text)
-
-    def hardware_opened(self, dice_button: bool, on_tag: Callable[[bool], None] | None) -> None:
-        """The table's hardware is open (:class:`~companion.daemon.table_hardware.TableHardware`):
-        whether a dice button is, and the tag feedback's call (or None)."""
-        self.dice_button = self.dice_button or dice_button
-        if on_tag is not None:
-            self.on_tag = on_tag
-
-    @property
-    def storage_warning(self) -> str | None:
-        """Why games are not being saved (the store is in memory, or a write failed), for
-        every state message; None while they are (:class:`~companion.daemon.saving.SavingWatch`)."""
-        return self.saving.warning
-
-    def not_saving(self, text: str) -> None:
-        """Warn every screen that inputs are not being saved, until a write succeeds."""
-        self.saving.not_saving(text)
-
-    def save_kept(self) -> int:
-        """Write the inputs the store could not take (on the worker: :meth:`call` or
-        :meth:`in_order`); the count still unsaved (issue 26)."""
-        return self.saving.save_kept()
-
-    def touch(self, key: str, seen: int | None) -> Reply:
-        """A touch made on the state numbered ``seen`` (None: whatever is current). When the
-        game moved on since (another screen's touch, a tap), it is refused: two players
-        touching End turn at once end one turn, not two (issue 8)."""
-        if seen is not None and seen != self.revision and self.session is not None:
-            text = msg("The game moved on before your touch: {prompt}", prompt=self.session.prompt.text)
-            self.publisher.notify(text)
-            return Reply(False, text)
-        return self.handle(Touch(key))
-
-    def _tag_feedback(self, tap: Tap) -> None:
-        """Tell the buzzer/LED whether ``tap`` named a component (before the rules run)."""
-        from companion.engine import known_piece
-
-        if self.walk is not None:
-            known = True  # every tag is welcome while enrolling
-        elif self.session is not None:
-            known = self.session.component_for(tap) is not None
-        else:
-            known = tap.uid in self.store.enrolled_tags() or known_piece(tap.ndef)
-        try:
-            self.on_tag(known)
-        except Exception:  # feedback is optional: it must never cost an input
-            log.exception("tag feedback failed")
-
-    def _picks_private(self, inp: Input) -> bool:
-        """``inp`` would make one of the current prompt's private choices (a touch of its key,
-        or a tap of its component): the log and the undo toast then never name it."""
-        if self.session is None or not isinstance(inp, (Touch, Tap)):
-            return False
-        prompt = self.session.prompt
-        if isinstance(inp, Touch):
-            choice = prompt.choice(inp.key)
-        else:
-            component = self.session.component_for(inp)
-            choice = prompt.for_component(component) if component else None
-        return choice is not None and choice.private
-
-    def _client_left(self, writer: asyncio.StreamWriter) -> None:
-        """A client left: its tag writes are cancelled and its enrollment walk ends."""
-        self.programmer.client_left(writer)
-        self.enroller.client_left(writer)
+def _client_left(writer: asyncio.StreamWriter, programmer: TagProgrammer, enroller: EnrollmentController) -> None:
+    """A client left: its tag writes are cancelled and its enrollment walk ends."""
+    programmer.client_left(writer)
+    enroller.client_left(writer)
 
 
-def settle_heap() -> None:
-    """Once a game is on the table (its state published): collect what its start or resume
-    left, then freeze the rest (the modules, the game's replayed history) out of the cyclic
-    GC's reach, so a collection during a tap walks only what was made since (issue 35). The
-    game before it is unfrozen first, so nothing it left behind is kept."""
-    gc.unfreeze()
-    gc.collect()
-    gc.freeze()
-
-
-def presence_input(event) -> Input:
-    """The input of a reader runner's :class:`TagPresented` or :class:`TagRemoved`."""
-    from hardware.nfc.base import TagPresented
-
-    if not isinstance(event, TagPresented):
-        return Remove(event.reader)
-    uid = event.uid.hex().upper()
-    ndef = inputs.clean_text(event.ndef) if len(event.uid) == 7 else None
-    problem = inputs.clean_text(event.ndef_problem) if len(event.uid) == 7 and ndef is None else None
-    return Tap(uid, event.reader, ndef, problem)
-
-
-def dice_input(held: float) -> Press:
-    """The input of a dice-button release after ``held`` seconds."""
-    return Press("dice", round(held, 3))
-
-
-def _run_call(fn, future) -> None:
+def _run_call(fn: Callable[[], Any], future: concurrent.futures.Future | asyncio.Future) -> None:
+    """Run a queued call on the worker and hand its result (or error) to the caller's future.
+    A call whose asker gave up while it waited (its task cancelled, and the future with it) is
+    not run: nobody waits for it, and a result handed to it would raise (and end the worker)."""
+    if future.done():
+        return
     try:
         result = fn()
     except Exception as exc:  # handed back to the caller
         future.set_exception(exc)
         return
     future.set_result(result)
-
-
-class _Bridge:
-    """Lets :func:`_run_call` resolve an asyncio future from inside the loop."""
-
-    def __init__(self, future: asyncio.Future):
-        self._future = future
-
-    def set_result(self, value) -> None:
-        self._future.set_result(value)
-
-    def set_exception(self, exc) -> None:
-        self._future.set_exception(exc)

@@ -29,6 +29,7 @@ from companion.errors import CompanionError, StoreError
 from companion.i18n import msg, nmsg
 
 if TYPE_CHECKING:
+    from companion import schema
     from companion.daemon.api import DaemonApi
 
 log = logging.getLogger(__name__)
@@ -123,7 +124,7 @@ def resume(daemon: DaemonApi, game_id: Any) -> Ack:
     if daemon.session is not None and daemon.session.game_id == record.id:
         return True, msg("Game {id} is already on the table.", id=record.id)
     try:
-        daemon.resume_game(record)
+        daemon.game.resume(record)
     except StoreError as exc:
         return False, str(exc)
     _remember(daemon, record.id)
@@ -137,7 +138,7 @@ def set_aside(daemon: DaemonApi) -> Ack:
     if session is None:
         return False, msg("No game is on the table.")
     _remember(daemon, None)
-    daemon.set_aside(msg("Game {id} was set aside: resume it from Saved games.", id=session.game_id))
+    daemon.game.set_aside(msg("Game {id} was set aside: resume it from Saved games.", id=session.game_id))
     return True, msg("Game {id} was set aside: resume it from Saved games.", id=session.game_id)
 
 
@@ -193,27 +194,25 @@ async def history(daemon: DaemonApi) -> dict[str, Any]:
 # ---------------------------------------------------------------------- commands
 
 @command("content_export")
-async def content_export(daemon: DaemonApi, message, writer) -> Ack:
-    return await daemon.in_order(lambda: send(
-        daemon, writer, export_content(daemon, message.get("game"), message.get("format", "toml"))))
+async def content_export(daemon: DaemonApi, command: schema.ContentExport, writer) -> Ack:
+    return await daemon.in_order(lambda: send(daemon, writer, export_content(daemon, command.game, command.format)))
 
 
 @command("content_import")
-async def content_import(daemon: DaemonApi, message, writer) -> Ack:
-    answer = await daemon.in_order(lambda: import_content(daemon, message.get("text"), message.get("name", ""),
-                                                          message.get("game")))
+async def content_import(daemon: DaemonApi, command: schema.FileImport, writer) -> Ack:
+    answer = await daemon.in_order(lambda: import_content(daemon, command.text, command.name, command.game))
     daemon.hub.send(writer, answer)
     return answer["ok"], import_words(answer)
 
 
 @command("tags_export")
-async def tags_export(daemon: DaemonApi, message, writer) -> Ack:
-    return await daemon.in_order(lambda: send(daemon, writer, export_tags(daemon, message.get("format"))))
+async def tags_export(daemon: DaemonApi, command: schema.TagsExport, writer) -> Ack:
+    return await daemon.in_order(lambda: send(daemon, writer, export_tags(daemon, command.format)))
 
 
 @command("tags_import")
-async def tags_import(daemon: DaemonApi, message, writer) -> Ack:
-    answer = await daemon.in_order(lambda: import_tags(daemon, message.get("text"), message.get("name", "")))
+async def tags_import(daemon: DaemonApi, command: schema.FileImport, writer) -> Ack:
+    answer = await daemon.in_order(lambda: import_tags(daemon, command.text, command.name))
     daemon.hub.send(writer, answer)
     if answer["ok"]:
         return True, nmsg("Enrolled {n} tag from the file.", "Enrolled {n} tags from the file.", "n",
@@ -222,27 +221,27 @@ async def tags_import(daemon: DaemonApi, message, writer) -> Ack:
 
 
 @command("saved_games")
-async def saved_games_command(daemon: DaemonApi, message, writer) -> Ack:
+async def saved_games_command(daemon: DaemonApi, command, writer) -> Ack:
     return await daemon.in_order(lambda: send(daemon, writer, saved_games(daemon)))
 
 
 @command("resume_game")
-async def resume_game(daemon: DaemonApi, message, writer) -> Ack:
-    return await daemon.in_order(lambda: resume(daemon, message.get("game_id")))
+async def resume_game(daemon: DaemonApi, command: schema.ResumeGame, writer) -> Ack:
+    return await daemon.in_order(lambda: resume(daemon, command.game_id))
 
 
 @command("set_aside")
-async def set_aside_command(daemon: DaemonApi, message, writer) -> Ack:
+async def set_aside_command(daemon: DaemonApi, command, writer) -> Ack:
     return await daemon.in_order(lambda: set_aside(daemon))
 
 
 @command("delete_game")
-async def delete_game(daemon: DaemonApi, message, writer) -> Ack:
-    return await daemon.in_order(lambda: delete(daemon, message.get("game_id"), message.get("confirm")))
+async def delete_game(daemon: DaemonApi, command: schema.DeleteGame, writer) -> Ack:
+    return await daemon.in_order(lambda: delete(daemon, command.game_id, command.confirm))
 
 
 @command("history")
-async def history_command(daemon: DaemonApi, message, writer) -> Ack:
+async def history_command(daemon: DaemonApi, command, writer) -> Ack:
     try:
         answer = await history(daemon)
     except CompanionError as exc:
@@ -252,7 +251,7 @@ async def history_command(daemon: DaemonApi, message, writer) -> Ack:
 
 
 @command("desk_link")
-async def desk_link(daemon: DaemonApi, message, writer) -> Ack:
+async def desk_link(daemon: DaemonApi, command, writer) -> Ack:
     """``desk_link``: the owner's desk link, to the asker only (never broadcast nor logged);
     the desk starts now if it was not served yet."""
     import os

@@ -14,6 +14,7 @@ from companion.daemon.args import known_component
 from companion.i18n import msg
 
 if TYPE_CHECKING:
+    from companion import schema
     from companion.store import EventStore
 
 Ack = tuple[bool, str]
@@ -51,7 +52,7 @@ class TagProgrammer:
             for cancel in cancels:
                 cancel.set()
 
-    async def write(self, message: dict[str, Any], writer=None) -> Ack:
+    async def write(self, command: schema.WriteTag, writer=None) -> Ack:
         """``write_tag``: program the tag on a reader (or the next one put there) with a
         component id. Cancelled when the asking client leaves.
 
@@ -61,15 +62,15 @@ class TagProgrammer:
         """
         from hardware.errors import HardwareError
 
-        component = known_component(message.get("component"))
-        name = self._reader_for(component, message.get("reader"))  # text or None (companion.schema.WriteTag)
-        wait = float(message.get("wait", 15))  # 1 to 120 seconds
+        component = known_component(command.component)
+        name = self._reader_for(component, command.reader)
+        wait = float(command.wait)  # 1 to 120 seconds
         cancel = threading.Event()  # set when the asking client leaves, or the daemon stops
         self._cancels.setdefault(writer, set()).add(cancel)
         notify = self._notify
         notify(_programming(name, self._reader_roles.get(name)), "info")
         try:
-            done = await asyncio.wrap_future(self._jobs[name](_job(component, wait, message, cancel)))
+            done = await asyncio.wrap_future(self._jobs[name](_job(component, wait, command.force, cancel)))
         except HardwareError as exc:
             text = msg("The tag was not programmed: {problem}.", problem=str(exc))
             notify(text, "error")
@@ -115,11 +116,10 @@ class TagProgrammer:
         raise protocol.ProtocolError(f"say which reader to use: {', '.join(names)}")
 
 
-def _job(component: str, wait: float, message: dict[str, Any], cancel: threading.Event):
-    """The job run on the reader's thread: program the tag there."""
+def _job(component: str, wait: float, force: bool, cancel: threading.Event):
+    """The job run on the reader's thread: program the tag there (``force``: over another text)."""
     from hardware.nfc.ntag import program
 
-    force = message.get("force", False) is True
 
     def job(runner):
         done = program(runner.reader, component, wait, force, cancelled=cancel.is_set)

@@ -57,7 +57,7 @@ class StatePublisher:
     def state(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> dict[str, Any]:
         """The ``state`` message."""
         daemon, language = self.daemon, self.daemon.language
-        walk, warning = daemon.enroller.walk, daemon.storage_warning
+        walk, warning = daemon.enroller.walk, daemon.saving.warning
         rendered = self._rendered_recent()
         return {**protocol.state_message(daemon.session, [text for text, _ in rendered], news, language,
                                          daemon.by_touch, [why for _, why in rendered]),
@@ -108,7 +108,7 @@ class StatePublisher:
         """The readers' status, the offline details in the table's language."""
         language = self.daemon.language
         return {name: {**status, "detail": render(status.get("detail", ""), language)}
-                for name, status in self.daemon.readers.items()}
+                for name, status in self.daemon.devices.readers.items()}
 
     def notify(self, text: str, level: str = "warning", rule: str | None = None) -> None:
         """Log ``text`` and show it on every screen as a notice (``rule``: a refusal's section)."""
@@ -173,4 +173,4 @@ def _finished_game(daemon: PublishedDaemon) -> dict[str, Any] | None:
     session = daemon.session
     if session is None or not session.prompt.over:
         return None
-    return {"id": session.game_id, "after_restart": daemon.finished_at_start == session.game_id}
+    return {"id": session.game_id, "after_restart": daemon.game.finished_at_start == session.game_id}

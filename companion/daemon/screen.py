@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion import protocol
-from companion import screen_settings as settings
-from companion.daemon.command_table import Ack, command
+from companion.daemon.kept import settings_command
+from companion.screen_settings import ScreenSettings
 
 if TYPE_CHECKING:
     from companion.daemon.api import DaemonApi
@@ -22,17 +21,4 @@ def screen_settings(daemon: DaemonApi) -> dict:
     return daemon.screen.current()
 
 
-@command("screen_settings")
-async def change(daemon: DaemonApi, message, writer) -> Ack:
-    """``screen_settings`` (screen: an object): keep the new settings, then every client gets the state."""
-    try:
-        update = settings.checked(message.get("screen"))
-    except settings.ScreenSettingsError as exc:
-        raise protocol.ProtocolError(str(exc)) from None
-
-    def use() -> Ack:
-        daemon.screen.change(update)
-        daemon.publish()
-        return True, ""
-
-    return await daemon.in_order(use)
+change = settings_command("screen_settings", ScreenSettings, lambda daemon: daemon.screen)

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.session import DEFAULT_HOLD_TIME
+
+if TYPE_CHECKING:
+    from companion.store import EventStore
 
 
 @dataclass(frozen=True)
@@ -28,7 +31,7 @@ class DaemonSettings:
         storage_warning: why games are not being saved from the start (the store's directory
             cannot be written: it is in memory), or None.
         settle_heap: after a game starts or resumes, collect and freeze the heap
-            (:func:`companion.daemon.core.settle_heap`): on in the daemon process, off where
+            (:func:`companion.daemon.heap.settle_heap`): on in the daemon process, off where
             a daemon shares a large process (tests), whose whole heap a collection would walk.
     """
 
@@ -42,3 +45,23 @@ class DaemonSettings:
     dice_button: bool = False
     storage_warning: str | None = None
     settle_heap: bool = False
+
+
+def chosen_language(store: EventStore, default: str) -> str:
+    """The language last chosen on the table's screen (kept in the store), else ``default``."""
+    from companion.i18n import LANGUAGES
+
+    chosen = store.setting("language")
+    return chosen if chosen in LANGUAGES else default
+
+
+def from_keywords(settings: DaemonSettings | None, **old: Any) -> DaemonSettings:
+    """``settings``, or a :class:`DaemonSettings` of the old keyword arguments (those given);
+    both together are refused: the keywords would be silently ignored."""
+    given = {name: value for name, value in old.items() if value is not None}
+    if settings is None:
+        return DaemonSettings(**given)
+    if given:
+        raise TypeError(f"Daemon() takes settings= or the keyword arguments {', '.join(sorted(given))}, "
+                        "not both: put them in the DaemonSettings")
+    return settings

@@ -48,18 +48,18 @@ class TableHardware:
         button = dice_button(daemon, config.dice.pin) if config.dice.enabled else None
         if button is not None:
             stops.append(button.close)
-        daemon.hardware_opened(dice_button=button is not None, on_tag=feedback.tag if feedback else None)
+        daemon.devices.opened(dice_button=button is not None, on_tag=feedback.tag if feedback else None)
         for reader in config.readers:
             supervisor = ReaderSupervisor(
                 reader.name, partial(build_reader, reader.driver, reader.name, **reader.driver_kwargs()),
-                daemon.on_presence, daemon.on_reader_status, interval=config.interval_for(reader),
-                on_dropout=daemon.on_reader_dropout)
-            daemon.attach_reader(reader.name, supervisor.run_job)
+                daemon.on_presence, daemon.devices.on_status, interval=config.interval_for(reader),
+                on_dropout=daemon.devices.on_dropout)
+            daemon.programmer.attach(reader.name, supervisor.run_job)
             supervisor.start()
             stops.append(supervisor.stop)
         if virtual:
-            stops.extend(daemon.taps.start(virtual, daemon.on_presence, daemon.on_reader_status,
-                                           daemon.attach_reader))
+            stops.extend(daemon.taps.start(virtual, daemon.on_presence, daemon.devices.on_status,
+                                           daemon.programmer.attach))
             log.info("virtual readers: %s (companion tap CARD puts a card on one)",
                      ", ".join(f"{name} ({role})" for name, role in virtual.items()))
         return stops

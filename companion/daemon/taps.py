@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 from companion import protocol
 from companion.i18n import msg, render
 from companion.inputs import InputError, Tap, normalise_uid
-from companion.schema import DEFAULT_HOLD
 
 if TYPE_CHECKING:
+    from companion import schema
     from companion.daemon.links import TableNow
     from companion.store import EventStore
 
@@ -101,7 +101,7 @@ class VirtualTaps:
             if future is not None and not future.done():
                 future.set_result(reply)
 
-    async def tap(self, message: dict[str, Any]) -> tuple[bool, Any]:
+    async def tap(self, command: schema.Tap) -> tuple[bool, Any]:
         """``tap``: put a card on a virtual reader, answer with the game's answer, lift it.
 
         Returns:
@@ -115,9 +115,9 @@ class VirtualTaps:
         if not self.readers:
             raise protocol.ProtocolError(render(self.off or msg("This daemon has no virtual reader."),
                                                 self._now().language))
-        uid, text, component = _card(self._store, message)
-        reader = _reader_for(self.readers, component, message.get("reader"))
-        hold = float(message.get("hold", DEFAULT_HOLD))  # 0 to 120 s (companion.schema.Tap)
+        uid, text, component = _card(self._store, command.component, command.uid)
+        reader = _reader_for(self.readers, component, command.reader)
+        hold = float(command.hold)  # 0 to 120 s
         async with self._locks.setdefault(reader.name, asyncio.Lock()):
             future: concurrent.futures.Future = concurrent.futures.Future()
             self._waits[reader.name] = future
@@ -160,13 +160,12 @@ class VirtualTaps:
         return [_labelled(session.spec, component, now.language) for component in seen]
 
 
-def _card(store: EventStore, message: dict[str, Any]) -> tuple[str, str | None, str | None]:
+def _card(store: EventStore, component: str | None, uid: str | None) -> tuple[str, str | None, str | None]:
     """``(uid, NDEF text, component)`` of the card a ``tap`` names: a ``component`` (a
     virtual tag carrying it) or a ``uid`` (a tag as the registry knows it, blank NTAG
     otherwise)."""
     from companion.engine import known_piece
 
-    component, uid = message.get("component"), message.get("uid")
     if (component is None) == (uid is None):
         raise protocol.ProtocolError("tap takes a component or a uid")
     if component is not None:
@@ -213,13 +212,13 @@ def _role_of(component: str | None) -> str | None:
         return None
 
 
-def send_components(daemon, message: dict[str, Any], writer) -> tuple[bool, str]:
+def send_components(daemon, game: str, writer) -> tuple[bool, str]:
     """``components`` (``game``): every component of the game with its label, to the asker
     only: ``{"type": "components", "game", "components": [{"component", "label"}]}`` sorted
     by label (the Cards panel's search). Public: what is in the box. Read-only."""
     from companion.engine import get_game
 
-    spec = get_game(message["game"])  # text (companion.schema.Components)
+    spec = get_game(game)
     listed = sorted((_labelled(spec, c, daemon.language) for c in spec.components), key=lambda c: c["label"])
     daemon.hub.send(writer, {"type": "components", "game": spec.id, "components": listed})
     return True, ""

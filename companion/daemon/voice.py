@@ -13,14 +13,15 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from companion import protocol
 from companion.daemon.command_table import Ack, command
-from companion.voice import settings
+from companion.daemon.kept import settings_command
+from companion.voice.settings import VoiceSettings
 
 if TYPE_CHECKING:
     from companion.daemon.api import DaemonApi
 
 log = logging.getLogger(__name__)
+
 
 def voice_settings(daemon: DaemonApi) -> dict:
     """The table's voice settings, for every ``state``."""
@@ -28,30 +29,17 @@ def voice_settings(daemon: DaemonApi) -> dict:
 
 
 @command("repeat")
-async def repeat(daemon: DaemonApi, message, writer) -> Ack:
+async def repeat(daemon: DaemonApi, command, writer) -> Ack:
     """``repeat``: every client is told to say the prompt and what to do again."""
     daemon.hub.broadcast({"type": "repeat"})
     return True, ""
 
 
 @command("why")
-async def why(daemon: DaemonApi, message, writer) -> Ack:
+async def why(daemon: DaemonApi, command, writer) -> Ack:
     """``why``: every client is told to say the explanations of the latest news (Why?)."""
     daemon.hub.broadcast({"type": "why"})
     return True, ""
 
 
-@command("voice_settings")
-async def change(daemon: DaemonApi, message, writer) -> Ack:
-    """``voice_settings`` (voice: an object): keep the new settings, then every client gets the state."""
-    try:
-        update = settings.checked(message.get("voice"))
-    except settings.VoiceSettingsError as exc:
-        raise protocol.ProtocolError(str(exc)) from None
-
-    def use() -> Ack:
-        daemon.voice.change(update)
-        daemon.publish()
-        return True, ""
-
-    return await daemon.in_order(use)
+change = settings_command("voice_settings", VoiceSettings, lambda daemon: daemon.voice)

@@ -15,21 +15,26 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any
 
-from companion.i18n import Msg
+from companion.i18n import Msg, NewsLine
 
 
 def plain(value: Any) -> Any:
     """``value`` as JSON values: tuples (nested too) become lists, enums their value, and a
     translatable :class:`~companion.i18n.Msg` (news kept in a state) a dict ``{"msgid",
-    "params"[, "plural", "count", "todo", "touch"]}``, so it is still translatable when read back."""
-    if isinstance(value, Msg):
-        out = {"msgid": value.msgid, "params": {k: plain(v) for k, v in value.params.items()}}
-        if value.plural is not None:
-            out["plural"], out["count"] = value.plural, value.count
+    "params"[, "plural", "count"]}``, so it is still translatable when read back; a
+    :class:`~companion.i18n.NewsLine` its sentence's dict plus ``"todo"`` and ``"touch"`` when
+    it has them (its ``why`` and ``purpose`` are not stored: the engine makes them again)."""
+    if isinstance(value, NewsLine):
+        out = plain(value.text)
         if value.todo is not None:
             out["todo"] = value.todo
         if value.touch is not None:  # its words for a table without a dice button
             out["touch"] = plain(value.touch)
+        return out
+    if isinstance(value, Msg):
+        out = {"msgid": value.msgid, "params": {k: plain(v) for k, v in value.params.items()}}
+        if value.plural is not None:
+            out["plural"], out["count"] = value.plural, value.count
         return out
     if isinstance(value, Enum):
         return value.value
@@ -40,13 +45,17 @@ def plain(value: Any) -> Any:
 
 def tuples(value: Any) -> Any:
     """The inverse of :func:`plain`: lists (nested too) become tuples, message dicts
-    :class:`~companion.i18n.Msg` again."""
+    :class:`~companion.i18n.Msg` again (a :class:`~companion.i18n.NewsLine` when they hold a
+    ``todo`` or a ``touch``)."""
     if isinstance(value, list):
         return tuple(tuples(v) for v in value)
     if isinstance(value, dict) and "msgid" in value:
         params = {k: tuples(v) for k, v in value["params"].items()}
+        text = Msg(value["msgid"], params, value.get("plural"), value.get("count"))
+        if "todo" not in value and "touch" not in value:
+            return text
         touch = tuples(value["touch"]) if "touch" in value else None
-        return Msg(value["msgid"], params, value.get("plural"), value.get("count"), value.get("todo"), touch)
+        return NewsLine(text, value.get("todo"), touch)
     return value
 
 

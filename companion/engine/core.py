@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.errors import OptionError
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, NewsLine, msg
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,9 @@ class Prompt:
     """What the table must do next.
 
     Attributes:
-        text: one sentence for the shared screen, e.g. "Ada: press the dice button".
+        text: one sentence for the shared screen, e.g. "Ada: press the dice button" (a
+            :class:`~companion.i18n.NewsLine` when it has words for a table without a dice
+            button, :func:`~companion.i18n.press_or_touch`).
         player: the active player's name, or None.
         choices: what the table may do (empty at a chance node and at the end).
         chance: set when the session must pick a chance outcome instead of the table.
@@ -116,7 +118,7 @@ class Prompt:
             :attr:`Choice.player`. The session accepts their keys and taps like ``choices``.
     """
 
-    text: str
+    text: str | NewsLine
     player: str | None = None
     choices: tuple[Choice, ...] = ()
     chance: Chance | None = None
@@ -236,11 +238,12 @@ def resolve_options(spec: HasOptions, given: Mapping[str, Any] | None) -> dict[s
 ENGINE_OPTIONS_NAMES = frozenset({"first_game"})
 
 
-def sentence(text: str) -> str:
+def sentence(text: str | NewsLine) -> str | NewsLine:
     """``text`` ending in one stop: "Roll" gets one; "Roll." and "Ready?" stay as they are.
-    A translatable :class:`~companion.i18n.Msg` stays translatable."""
-    if text.endswith((".", "?", "!")):
+    A translatable :class:`~companion.i18n.Msg` (or :class:`~companion.i18n.NewsLine`, its
+    touch form too) stays translatable."""
+    if str(text).endswith((".", "?", "!")):
         return text
-    if isinstance(text, Msg):
+    if isinstance(text, (Msg, NewsLine)):
         return msg("{text}.", text=text)
     return text + "."

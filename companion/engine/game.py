@@ -30,7 +30,7 @@ from companion.engine.content import ContentSpec
 from companion.engine.core import CheckLine, OptionSpec, Prompt
 from companion.engine.rulecard import RuleSection
 from companion.errors import RuleViolation
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, NewsLine, msg
 
 #: Where a game's hooks live: hook -> (module of the game's package, function name). Every
 #: game's package has these modules (docs/architecture.md, "file roles").
@@ -156,7 +156,7 @@ class Game:
     private_information: bool = True
     view_headings: Mapping[str, Msg] = MappingProxyType({})
     seat_colours: tuple[str, ...] = ()
-    undo_sentences: Mapping[str, Callable[[Mapping[str, Any]], Msg]] = MappingProxyType({})
+    undo_sentences: Mapping[str, Callable[[Mapping[str, Any]], NewsLine]] = MappingProxyType({})
     #: action kind (a key's part before its first ``:``) -> the rule that applies it, as
     #: ``rule(state, rest of the key)`` (``"die:6"``: ``handlers["die"](state, "6")``), given
     #: the state :meth:`cleared`; the game's ``rules.HANDLERS``.

@@ -12,10 +12,11 @@ a section is chosen by the kind of step, never by a card.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from companion.engine.core import OptionSpec, Prompt
 from companion.engine.rulecard import RuleSection, sections_now
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, NewsLine, msg
 
 #: The New game choice every game offers; off by default (then no lesson is ever sent).
 FIRST_GAME = OptionSpec(
@@ -42,15 +43,14 @@ def lesson_section(sections: Sequence[RuleSection], prompt: Prompt, drawn: Itera
     return next((s for s in candidates if str(s.name) not in taught), None)
 
 
-def what_for(line: Msg, purpose: Msg) -> Msg:
+def what_for(line: NewsLine, purpose: Msg) -> NewsLine:
     """``line`` (a set-up step of the checklist, a :func:`~companion.i18n.todo` line) carrying
     what the step is for, in plain words: first-game mode shows it under the step (issue 33
-    item 3). Like a news line's ``why``, it rides on the sentence only in memory (the codec and
+    item 3). Like a news line's ``why``, it rides on the line only in memory (the codec and
     stored events never hold it): the engine makes the checklist again on a replay."""
-    line.purpose = purpose
-    return line
+    return replace(line, purpose=purpose)
 
 
 def purpose_of(line: object) -> Msg | None:
     """What a set-up step is for (:func:`what_for`), or None."""
-    return getattr(line, "purpose", None)
+    return line.purpose if isinstance(line, NewsLine) else None

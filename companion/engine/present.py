@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from companion.errors import BrokenStep
+
 T = TypeVar("T")
 
 
@@ -13,9 +15,10 @@ def present(value: T | None, what: str) -> T:
     """``value``, which the state's step promises is set.
 
     Raises:
-        RuntimeError: it is None: the state broke its step's promise (a defect in the
-            rules, never a player's input).
+        BrokenStep: it is None: the state broke its step's promise (a defect in the rules,
+            never a player's input). A ``LookupError``: a stored game that replays into it
+            is reported outdated or damaged, not a traceback.
     """
     if value is None:
-        raise RuntimeError(f"{what} is not set at this step")
+        raise BrokenStep(f"{what} is not set at this step")
     return value

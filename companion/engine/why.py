@@ -3,17 +3,17 @@ sentences in the companion's own words, and the inputs the decision used (the di
 card drawn, the count that crossed a limit).
 
 An engine attaches it where it makes the decision, as structure: :func:`because` returns the
-same news sentence carrying a :class:`Why`. Nothing here parses prose. A ``Why`` rides on the
-sentence only in memory: the codec and the stored events never hold it, so golden replays
-stay as they were.
+same news line (a :class:`~companion.i18n.NewsLine`) carrying a :class:`Why`. Nothing here
+parses prose. A ``Why`` rides on the line only in memory: the codec and the stored events
+never hold it, so golden replays stay as they were.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypedDict
 
-from companion.i18n import Msg, render
+from companion.i18n import Msg, NewsLine, line_of, render
 
 
 @dataclass(frozen=True)
@@ -26,16 +26,15 @@ class Why:
     inputs: tuple[Any, ...] = ()
 
 
-def because(line: Msg, rule: Msg, text: Msg, *inputs: Any) -> Msg:
-    """``line`` carrying the :class:`Why` (``rule``, ``text``, ``inputs``) it was decided by."""
-    marked = Msg(line.msgid, line.params, line.plural, line.count, line.todo, line.touch)
-    marked.why = Why(rule, text, tuple(inputs))
-    return marked
+def because(line: Msg | NewsLine, rule: Msg, text: Msg, *inputs: Any) -> NewsLine:
+    """``line`` (a sentence or a news line) carrying the :class:`Why` (``rule``, ``text``,
+    ``inputs``) it was decided by."""
+    return replace(line_of(line), why=Why(rule, text, tuple(inputs)))
 
 
 def why_of(line: Any) -> Why | None:
-    """The :class:`Why` a news line carries, or None."""
-    return getattr(line, "why", None)
+    """The :class:`Why` a news line carries, or None (a bare sentence carries none)."""
+    return line.why if isinstance(line, NewsLine) else None
 
 
 #: One entry of the state message's ``why`` (the shape of :data:`companion.messages.WhyEntry`,

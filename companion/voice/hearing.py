@@ -10,7 +10,6 @@ never carries a hidden card.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from companion.i18n import translations
@@ -158,31 +157,17 @@ def _todo(state: dict[str, Any], lang: str, revision: int) -> list[Utterance]:
 
 def _news(state: dict[str, Any], lang: str, revision: int) -> list[Utterance]:
     """The news lines that are not todo lines (those are said as todo); after an undo
-    ("Undone: ..."), said as ``undo``."""
+    (the state's ``undone``), said as ``undo``."""
     todo = [line.get("text") for line in state.get("todo") or []]
     kind = "undo" if undone(state) else "news"
     return [Utterance(line, lang, kind, revision)
             for line in state.get("news") or [] if isinstance(line, str) and line and line not in todo]
 
 
-#: The sentences that open the news of an undo (:meth:`companion.session.Session.undo`).
-UNDONE = ("Undone: {label}.", "Undone: {label} ({input}).", "Undone: a private choice.",
-          "Undone: the correction {label}.", "Undone: {label}. Put back anything you moved for it.",
-          "Undone. Put the {thing} back where it was before it was read.",
-          "Undone. The dice will show the same again: undo never re-rolls.")
-
-
 def undone(state: dict[str, Any]) -> bool:
-    """The state follows an undo: its first news line is one of :data:`UNDONE` in the table's language."""
-    news = state.get("news") or []
-    return bool(news) and isinstance(news[0], str) and news[0].startswith(_undo_openings(_lang(state)))
-
-
-@cache
-def _undo_openings(lang: str) -> tuple[str, ...]:
-    """How each :data:`UNDONE` sentence starts in ``lang`` (up to its first field)."""
-    catalogue = translations(lang)
-    return tuple(catalogue.gettext(pattern).split("{", 1)[0] for pattern in UNDONE)
+    """The state follows an undo: the daemon says so in its ``undone`` (its news are what the
+    undo did, its todo what to put back), whatever the words and the language."""
+    return state.get("undone") is True
 
 
 def _cues(before: dict[str, Any], state: dict[str, Any], lang: str, revision: int) -> list[Utterance]:

@@ -49,7 +49,7 @@ class VirtualReader:
         name: the reader's name (in events, messages and table scripts).
         role: ``"cards"`` or ``"tiles"``.
         on_event: receives presence events (the daemon's ``on_presence``).
-        on_status: ``(name, online, detail)`` (the daemon's ``on_reader_status``).
+        on_status: ``(name, online, detail)`` (the daemon's ``devices.on_status``).
     """
 
     def __init__(self, name: str, role: str, on_event: Callable[[PresenceEvent], None],

@@ -83,7 +83,7 @@ def check(state: State, spec=None) -> None:
 def check_secrets_hidden(state: State, spec) -> None:
     """No secret victory card (id or name) reaches the view, the news or the prompt."""
     prompt = spec.prompt(state)
-    shown = json.dumps(spec.view(state)) + json.dumps(spec.news(state)) + prompt.text
+    shown = json.dumps(spec.view(state)) + json.dumps([str(n) for n in spec.news(state)]) + str(prompt.text)
     shown += json.dumps([[c.key, c.label, c.component] for c in prompt.choices])
     for secret in hc.ids("secret"):
         assert secret not in shown and state.label(secret) not in shown, secret

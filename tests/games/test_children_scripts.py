@@ -41,7 +41,7 @@ def test_whole_game_script_replays_through_the_daemon(name, outcome, winners):
     # (they are named only when used or sprung), and every such draw reads the same
     session, news = Session.start(table.header), []
     for line in table.lines:
-        news += session.handle(line.input, line.number).news
+        news += map(str, session.handle(line.input, line.number).news)
     assert sum("takes a card into their hand" in n for n in news) >= 10
     assert not any("draws" in n and ("Hatpin" in n or "Mouse" in n or "Teddy" in n) for n in news)
 

@@ -482,7 +482,8 @@ def public(state) -> dict:
     choices with keys and labels, and a chance node's outcomes and weights)."""
     p = prompt(state)
     chance = None if p.chance is None else (p.chance.source, [(o.key, o.weight) for o in p.chance.outcomes])
-    return {"view": SPEC.view(state), "news": SPEC.news(state), "text": p.text, "player": p.player,
+    return {"view": SPEC.view(state), "news": [str(n) for n in SPEC.news(state)], "text": str(p.text),
+            "player": p.player,
             "choices": [(c.key, c.label, c.component, c.button) for c in p.choices], "chance": chance}
 
 
@@ -529,7 +530,7 @@ def test_nothing_public_depends_on_the_envelope(seed):
 def _said_by_the_table(sentence: str) -> bool:
     """News that repeats what a player said or did in the open (a question, a Kid chosen,
     the location a mover entered, a kept Intrigue card played)."""
-    return any(part in sentence for part in (" asks: ", " plays ", " uses ", " is in ", "secret passage to"))
+    return any(part in str(sentence) for part in (" asks: ", " plays ", " uses ", " is in ", "secret passage to"))
 
 
 def _rumor_labels(choices) -> set[str]:
@@ -554,9 +555,9 @@ def test_no_envelope_name_on_the_shared_screen(seed):
         if listed:  # a list of Rumor cards is a whole pile (less the asker's own location)
             piles = [set(n) for n in (ci.KID_NAMES, ci.ITEM_NAMES, ci.LOCATION_NAMES)]
             assert any(listed <= pile and len(pile - listed) <= 1 for pile in piles), listed
-        texts = [json.dumps(view)] + [n for n in state.news if not _said_by_the_table(n)]
-        if state.step not in (Step.ASK_KID, Step.ASK_ITEM) and "secret passage to" not in p.text:
-            texts.append(p.text)  # not the asker's location, the kid named aloud, the board's passage
+        texts = [json.dumps(view)] + [str(n) for n in state.news if not _said_by_the_table(n)]
+        if state.step not in (Step.ASK_KID, Step.ASK_ITEM) and "secret passage to" not in str(p.text):
+            texts.append(str(p.text))  # not the asker's location, the kid named aloud, the board's passage
         texts += [c.label for c in p.choices if c.label not in listed
                   and not c.label.startswith(("Secret passage", "Ask in "))]  # where the mover stands
         for card in set(state.envelope) - {ci.UNREAD}:  # a card not read has no name

@@ -123,7 +123,7 @@ def test_the_cards_panel_of_a_virtual_reader_offers_no_face_down_card():
 
     daemon = Daemon(EventStore(":memory:"), "/nonexistent/companion.sock", reader_roles={"cards": "cards"})
     daemon.taps.readers["cards"] = type("Reader", (), {"name": "cards", "role": "cards"})()
-    daemon.session = _session()
+    daemon.game.session = _session()
     for kid in ci.KIDS[:3]:
         assert daemon.session.handle(Touch(f"kid:{kid}")).accepted
     assert daemon.session.state.step == Step.SEAL

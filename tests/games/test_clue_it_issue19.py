@@ -60,7 +60,7 @@ def test_setup_is_a_checklist_with_the_intrigue_deck_and_clue_sheets():
 
 def test_the_roll_off_says_a_question_mark_counts_as_one():
     session = started_before_rolloff()
-    assert session.prompt.text.endswith('press the dice button; a "?" counts as 1')
+    assert str(session.prompt.text).endswith('press the dice button; a "?" counts as 1')
     assert [c.main for c in session.prompt.choices] == [True]
 
 
@@ -99,7 +99,7 @@ def test_the_question_moves_are_todo_lines():
     reply = None
     for key in ("stop:the-synagogue", "ask:kid-3", "ask:jack-in-the-box"):
         reply = session.handle(Touch(key))
-    assert reply.news[0].startswith("Ada asks: Kid 3, Jack-in-the-Box, The Synagogue.")
+    assert str(reply.news[0]).startswith("Ada asks: Kid 3, Jack-in-the-Box, The Synagogue.")
     assert reply.news[0].todo == "move"
 
 

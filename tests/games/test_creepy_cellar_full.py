@@ -618,7 +618,7 @@ def test_a_resumed_game_shows_the_odds_meter_at_once(tmp_path):
     daemon = Daemon(store, tmp_path / "d.sock")
     daemon.start_game(GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 3}))
     assert daemon.session.handle(Touch("roll")).accepted
-    resumed = daemon.resume_game(store.games()[-1])
+    resumed = daemon.game.resume(store.games()[-1])
     assert resumed.state.step == "move"
     assert resumed.view()["odds_haunting"] == round(odds_haunting(resumed.state), 3)
     store.close()

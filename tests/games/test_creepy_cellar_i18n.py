@@ -20,7 +20,7 @@ from test_playout import NAMES, choice_weight
 from companion import protocol
 from companion.engine import get_game, resolve_options
 from companion.header import GameHeader
-from companion.i18n import Msg, render
+from companion.i18n import Msg, line_of, render
 from companion.inputs import Press, Tap, Touch
 from companion.session import Session
 from tests.checkout import ROOT
@@ -277,7 +277,7 @@ def test_snapshots_keep_the_messages():
     for action in ("roll", "die:3", "ghost:room-H"):
         state = SPEC.apply(state, action)
     back = SPEC.decode(json.loads(json.dumps(SPEC.encode(state))))
-    assert back == state and all(isinstance(n, Msg) for n in back.news)
+    assert back == state and all(isinstance(line_of(n).text, Msg) for n in back.news)
     assert [render(n, "it") for n in back.news] == [render(n, "it") for n in state.news]
     assert render(back.news[0], "it") == "Pescata: Carta Fantasma stanza H."
     old = SPEC.encode(state) | {"news": ["Drawn: Ghost card room H."]}  # a snapshot from before messages

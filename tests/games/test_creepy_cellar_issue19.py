@@ -203,9 +203,9 @@ def test_basic_physical_setup_names_the_six_cards_out_and_the_treasures():
     news = SPEC.news(new_game(mode="basic", ghost_deck="physical"))
     assert ("Take these 6 cards out of the Ghost deck: 2 Green Doors Locked, 2 Blue Doors Locked, "
             "Draw 2 + Shuffle and Draw 3 + Shuffle.") in news
-    assert any(line.startswith("Put the 8 original treasures face-down") for line in news)
+    assert any(str(line).startswith("Put the 8 original treasures face-down") for line in news)
     assert all(line.todo == "setup" for line in news)
-    assert not any("Jinxed" in line and "box" not in line for line in news)
+    assert not any("Jinxed" in str(line) and "box" not in str(line) for line in news)
 
 
 def test_nightmare_setup_mentions_the_six_jinxed_tiles():

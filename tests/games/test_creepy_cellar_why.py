@@ -9,7 +9,7 @@ from cellar_checks import SPEC, board, hunter, new_game, play
 
 from companion.engine.why import why_message
 from companion.games.creepy_cellar.why import PLAY as SPEC_RULE
-from companion.i18n import render
+from companion.i18n import line_of, render
 from tests.why_checks import coverage
 
 
@@ -32,7 +32,7 @@ def test_three_ghosts_in_a_room_become_a_haunting():
     assert _why(state, "Place a ghost in room C.")["from"] == ["C", 3]
     drawn = "Drawn: Ghost card room C."
     assert _why(state, drawn, "it") == {
-        "rule": "Carte Fantasma", "from": [render(_line(state, drawn).params["card"], "it")],
+        "rule": "Carte Fantasma", "from": [render(line_of(_line(state, drawn)).text.params["card"], "it")],
         "text": "Una carta stanza mette un fantasma nella stanza C."}
 
 

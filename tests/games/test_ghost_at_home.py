@@ -253,7 +253,7 @@ def test_secret_discard_and_refill_with_reshuffle():
     assert state.hands == (3, 3) and accounted(state) == 53
     assert state.deck == 46 + 2 + 1 - 2 and state.secret == 0
     assert "The deck is empty: shuffle the discard pile into a new deck." in state.news
-    assert not any(str(gc.card_name(c)) in " ".join(state.news) for c in gc.DECK)
+    assert not any(str(gc.card_name(c)) in " ".join(map(str, state.news)) for c in gc.DECK)
 
 
 def test_refill_after_playing():

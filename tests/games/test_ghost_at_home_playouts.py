@@ -15,7 +15,7 @@ from companion.engine import get_game, resolve_options
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home.cards import accounted, unseen
 from companion.games.ghost_at_home.state import State
-from companion.i18n import Msg, render
+from companion.i18n import Msg, line_of, render
 
 SPEC = get_game("ghost_at_home")
 NAMES = ("Ada", "Bo", "Cy", "Di", "Eve")
@@ -71,7 +71,7 @@ def test_no_hand_is_ever_held_or_shown():
         for state, action in zip(states[1:], actions):
             assert all(isinstance(v, int) for v in SPEC.view(state)["hand_sizes"].values())
             if action.startswith("discard-n:"):
-                assert not any(n in line for line in state.news for n in names), state.news
+                assert not any(n in str(line) for line in state.news for n in names), state.news
 
 
 def _sentences(state):
@@ -92,7 +92,7 @@ def test_every_sentence_is_italian(players, options, picks):
     states, _ = _playout(players, options, picks)
     for state in states:
         for text in _sentences(state):
-            assert isinstance(text, Msg), f"not a message: {text!r}"
+            assert isinstance(line_of(text).text, Msg), f"not a message: {text!r}"
             italian = render(text, "it")
             assert italian != str(text), f"not translated: {text!r}"
             assert not ENGLISH.search(italian), f"English left in {italian!r}"

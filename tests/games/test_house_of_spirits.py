@@ -575,7 +575,7 @@ def test_companion_secret_cards_are_dealt_but_never_shown():
     reply = session.handle(Press("dice"))
     assert session.state.secrets == ("secret-4", "secret-2")
     assert "secret-4" in json.dumps(SPEC.encode(session.state))
-    shown = json.dumps([session.view(), reply.news, session.prompt.text,
+    shown = json.dumps([session.view(), [str(n) for n in reply.news], str(session.prompt.text),
                         [(c.key, c.label) for c in session.prompt.choices]])
     assert "secret-4" not in shown and "victory condition 4" not in shown and "victory card 4" not in shown
     assert "Ada has a secret victory card." in reply.news

@@ -140,7 +140,7 @@ def test_an_entered_item_bonus_changes_the_investigation(flashlight, total, succ
     assert state.news[-1] == f"Ada investigates: 3 + {1 + flashlight} (items) + 2 (die) = {total}."
     state = play(state, "draw:plot-2")
     assert (state.hand(0) == ("plot-2",)) is success
-    assert state.news[0].startswith("The plot card shows 8, so 9 or more was needed: ")
+    assert str(state.news[0]).startswith("The plot card shows 8, so 9 or more was needed: ")
 
 
 def test_entered_names_and_character_numbers_reach_prompts_and_view():

@@ -23,6 +23,7 @@ import pytest
 from companion.engine import GameSpec, Prompt, all_games, resolve_options
 from companion.errors import RuleViolation
 from companion.header import GameHeader
+from companion.i18n import NewsLine
 from companion.inputs import Press, Touch
 from companion.session import Session
 
@@ -203,7 +204,7 @@ INVARIANTS: dict[str, Callable] = {
 
 
 def check_prompt(prompt: Prompt) -> None:
-    assert isinstance(prompt.text, str) and prompt.text
+    assert isinstance(prompt.text, (str, NewsLine)) and str(prompt.text)
     if prompt.over:
         assert prompt.chance is None and prompt.choices == ()
         return
@@ -232,7 +233,7 @@ def check_view(spec: GameSpec, state) -> None:
     text = json.dumps(view)  # JSON-serialisable …
     assert json.loads(text) == view  # … and already in JSON shapes (lists, str keys)
     news = spec.news(state)
-    assert isinstance(news, tuple) and all(isinstance(n, str) for n in news)
+    assert isinstance(news, tuple) and all(isinstance(n, (str, NewsLine)) for n in news)
 
 
 def pick_action(spec: GameSpec, state, prompt: Prompt, rng: random.Random, end_bias: float) -> str:

@@ -88,6 +88,7 @@ def _pool(game_id: str) -> tuple[set[str], set[str]]:
 
 
 def _check(game_id: str, session: Session, text: str, what: str) -> None:
+    text = str(text)  # a refusal that repeats a dice prompt is a NewsLine (its touch form beside it)
     assert text, what
     # the engine's last resort starts "Not now. " ("... or Not now. Only Gus looks" names a button)
     assert not text.startswith(GENERIC[0]) and GENERIC[1] not in text, (what, text)

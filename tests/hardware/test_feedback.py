@@ -61,7 +61,7 @@ def test_the_daemon_beeps_before_the_rules_run(tmp_path, factory):
     daemon = Daemon(store, tmp_path / "companion.sock")
     feedback = TagFeedback(PIN, pin_factory=factory)
     heard: list[bool] = []
-    daemon.on_tag = lambda known: heard.append(known) or feedback.tag(known)
+    daemon.devices.opened(dice_button=False, on_tag=lambda known: heard.append(known) or feedback.tag(known))
     store.enroll_tag("04AA0000000001", "creepy_cellar:ghost:room-H", 0.0)
     with DaemonThread(daemon):
         daemon.submit(Tap("04AA0000000001"))  # no game yet: still a known tag
@@ -86,7 +86,7 @@ def test_a_broken_feedback_device_costs_no_input(tmp_path):
     def broken(known):
         raise OSError("buzzer unplugged")
 
-    daemon.on_tag = broken
+    daemon.devices.opened(dice_button=False, on_tag=broken)
     with DaemonThread(daemon):
         daemon.call(lambda: daemon.start_game(GameHeader.from_json(
             {"game": "creepy_cellar", "players": ["Ada"], "seed": 1,

@@ -114,7 +114,7 @@ def daemon(tmp_path):
 def supervised(daemon, open_reader):
     """The reader ``open_reader()`` gives, supervised for the daemon (polled every 50 ms), and
     a client watching the daemon's messages: yields (client, watch) once the reader is online."""
-    supervisor = ReaderSupervisor("cards", open_reader, daemon.on_presence, daemon.on_reader_status,
+    supervisor = ReaderSupervisor("cards", open_reader, daemon.on_presence, daemon.devices.on_status,
                                   interval=0.05, max_backoff=1.0)
     supervisor.start()
     watch = Collector()

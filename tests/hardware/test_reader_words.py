@@ -51,7 +51,7 @@ def test_a_dead_bus_is_said_in_italian(tmp_path):
     collector = Collector()
     with running_daemon(tmp_path, language="it") as daemon, \
             Client(daemon.socket_path, on_message=collector).connect() as client:
-        daemon.on_reader_status(name, online, detail)
+        daemon.devices.on_status(name, online, detail)
         notice = collector.wait_for(lambda m: m.get("type") == "notice" and "cards" in m["text"])
         client.request({"cmd": "state"})
         assert client.state["readers"]["cards"] == {"online": False, "detail": DEAD_IT}
@@ -69,8 +69,8 @@ def test_the_resting_card_notices_are_said_in_italian(tmp_path):
             Client(daemon.socket_path, on_message=collector).connect():
         daemon.on_presence(TagUnread("cards", uid))
         daemon.on_presence(CardsStacked("cards", (uid, other)))
-        daemon.on_reader_status("cards", False, DROPPING_OUT)
-        daemon.on_reader_status("cards", True, WORKING_AGAIN)
+        daemon.devices.on_status("cards", False, DROPPING_OUT)
+        daemon.devices.on_status("cards", True, WORKING_AGAIN)
         collector.wait_for(lambda m: m.get("type") == "notice" and "di nuovo" in m["text"])
         collector.wait_for(lambda m: m.get("type") == "notice" and "Due carte" in m["text"])
     # the reader events' notices come in order with the taps (the input worker), the status ones at once

@@ -58,8 +58,8 @@ def _notices(watch) -> list[str]:
 
 
 def _stepped(daemon, chip_clock, open_reader, **kwargs) -> ReaderSupervisor:
-    return ReaderSupervisor("cards", open_reader, daemon.on_presence, daemon.on_reader_status, clock=chip_clock,
-                            on_dropout=daemon.on_reader_dropout, **kwargs)
+    return ReaderSupervisor("cards", open_reader, daemon.on_presence, daemon.devices.on_status, clock=chip_clock,
+                            on_dropout=daemon.devices.on_dropout, **kwargs)
 
 
 def _run(supervisor, clock, seconds: float) -> None:

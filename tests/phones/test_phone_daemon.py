@@ -307,7 +307,7 @@ def test_renewed_links_revoke_the_old_ones_even_after_a_restart(tmp_path, capsys
     assert capsys.readouterr().out.splitlines()[1:] == [f"Ada: {new['Ada']}", f"Bo: {new['Bo']}"]
     assert set(old.values()).isdisjoint(new.values())
     with DaemonThread(Daemon(store, tmp_path / "r.sock", phones=LOOPBACK)) as d:
-        d.call(lambda: d.resume_last())
+        d.call(lambda: d.game.resume_last())
         again = d.call(lambda: d.phones.links())
     store.close()
     token = {p: link.rsplit("/", 1)[1] for p, link in again.items()}
@@ -332,7 +332,7 @@ def test_a_seat_paired_again_from_the_table_keeps_its_old_link_dead_after_a_rest
     assert new["Ada"] != old["Ada"] and new["Bo"] == old["Bo"]
     assert (tmp_path / "phones.seats").stat().st_mode & 0o777 == 0o600
     with DaemonThread(Daemon(store, tmp_path / "s.sock", phones=LOOPBACK)) as d:
-        d.call(lambda: d.resume_last())
+        d.call(lambda: d.game.resume_last())
         again = d.call(lambda: d.phones.links())
         tokens = d.call(lambda: d.phones.server.tokens)
         who = [tokens.who(link.rsplit("/", 1)[1]) for link in (old["Ada"], new["Ada"], old["Bo"])]
@@ -438,7 +438,7 @@ def test_a_seat_stays_with_its_phone_after_a_restart(tmp_path):
         links = cli_links(d)
         assert asyncio.run(open_seat(links["Bo"], bo_phone))[1] == "Bo"
     with DaemonThread(Daemon(store, tmp_path / "c.sock", phones=LOOPBACK)) as d:
-        d.call(lambda: d.resume_last())
+        d.call(lambda: d.game.resume_last())
         links = cli_links(d)
         assert asyncio.run(open_seat(links["Bo"], photo)) == (aiohttp.WSMsgType.CLOSE, 4409)
         assert asyncio.run(open_seat(links["Bo"], bo_phone))[1] == "Bo"

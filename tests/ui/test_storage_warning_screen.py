@@ -19,7 +19,7 @@ WARNING = ("The game is not being saved (database or disk is full). Its inputs a
 def test_a_daemon_that_is_not_saving_says_so_on_the_table_and_on_home(harness, tmp_path):
     sock = tmp_path / "companion.sock"
     with running_daemon(sock) as daemon:
-        daemon.call(lambda: (daemon.not_saving(WARNING), daemon.publish()))
+        daemon.call(lambda: (daemon.saving.not_saving(WARNING), daemon.publish()))
         ui = harness("storage", sock, (800, 480), ARTIFACTS, script=SCRIPT)
         report = ui.finish(timeout=120)
     assert report["ok"], report

@@ -6,7 +6,7 @@ import contextlib
 import json
 from pathlib import Path
 
-from companion.daemon import Daemon, DaemonThread
+from companion.daemon import Daemon, DaemonSettings, DaemonThread
 from companion.script import load
 from companion.store import EventStore
 from companion.venue.config import MqttConfig
@@ -23,8 +23,8 @@ def venue_table(tmp_path: Path, port: int, table: str = "t1", **options):
     """A daemon in a thread whose config's ``[mqtt]`` names the broker on ``port``."""
     store = EventStore(tmp_path / f"{table}.sqlite3")
     try:
-        daemon = Daemon(store, tmp_path / f"{table}.sock", mqtt=mqtt_config(port, table, **options))
-        daemon.dice_button = True
+        daemon = Daemon(store, tmp_path / f"{table}.sock",
+                        settings=DaemonSettings(mqtt=mqtt_config(port, table, **options), dice_button=True))
         with DaemonThread(daemon):
             yield daemon
     finally:

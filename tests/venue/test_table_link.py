@@ -169,7 +169,7 @@ def test_a_resumed_game_is_on_the_broker_before_any_input(broker, tmp_path):
             revision_played = first.session.position
         watcher = Watcher(broker.port, "haunt/#")
         second = Daemon(store, tmp_path / "b.sock", mqtt=mqtt_config(broker.port))
-        second.resume_last()  # as `companion daemon` does before it serves
+        second.game.resume_last()  # as `companion daemon` does before it serves
         with DaemonThread(second):
             _, state, _ = watcher.wait_for(lambda t, p, r: t == "haunt/t1/state")
             state = json.loads(state)

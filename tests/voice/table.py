@@ -113,7 +113,7 @@ def said_for(states: list[dict]) -> list[tuple[str, str]]:
     for state in states:
         if before is None or state["revision"] != before["revision"]:
             todo = [t["text"] for t in state["todo"]]
-            if state["news"] and state["news"][0].startswith(("Undone", "Annullat")):  # and what it says
+            if state["undone"]:  # and what it says
                 said += [("undo", line) for line in state["news"] if line not in todo]
                 said += [("undo", text) for text in todo]
             else:

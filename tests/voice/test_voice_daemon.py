@@ -48,6 +48,9 @@ def test_voice_settings_are_kept_and_sent_to_every_screen(tmp_path):
     ({"on": "yes"}, "voice.on is true or false"),
     ({"pitch": 3}, "unknown voice setting 'pitch'"),
     ("loud", "voice is an object"),
+    ({"volume": True}, "voice.volume is a whole number from 0 to 100, not True"),  # a bool is no number
+    ({"volume": 50.5}, "voice.volume is a whole number from 0 to 100, not 50.5"),
+    ({"volume": 40, "speed": "fast"}, "voice.speed is one of slow, normal, not 'fast'"),  # the good key waits too
 ])
 def test_a_bad_voice_setting_is_refused_in_one_line_and_changes_nothing(daemon, voice, problem):
     with Client(daemon.socket_path).connect() as client:

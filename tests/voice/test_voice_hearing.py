@@ -86,8 +86,20 @@ def test_after_an_undo_the_news_and_what_to_put_back_are_said_as_undo():
     hearing = Hearing()
     hearing.heard(_state(1, lang="it"))
     said = _said(hearing, _state(2, news=["Annullato: Fine turno.", "Togliete il fantasma dalla stanza D."],
-                                 todo=["Togliete il fantasma dalla stanza D."], lang="it"))
+                                 todo=["Togliete il fantasma dalla stanza D."], lang="it", undone=True))
     assert said == [("undo", "Annullato: Fine turno."), ("undo", "Togliete il fantasma dalla stanza D.")]
+
+
+def test_an_undo_is_known_by_the_states_undone_not_by_the_opening_words():
+    """Issue 27 item 3: the voice reads the structure the daemon sends, so an undo said in
+    other words is still an undo, and news that merely start like one are news."""
+    hearing = Hearing()
+    hearing.heard(_state(1))
+    said = _said(hearing, _state(2, news=["Taken back: End turn."], todo=["Take the ghost off room D."],
+                                 undone=True))
+    assert said == [("undo", "Taken back: End turn."), ("undo", "Take the ghost off room D.")]
+    said = _said(hearing, _state(3, news=["Undone: the name Bo chose for the ghost."], undone=False))
+    assert said == [("news", "Undone: the name Bo chose for the ghost.")]
 
 
 def test_first_sentence():

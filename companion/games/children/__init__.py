@@ -22,7 +22,7 @@ from companion.games.children import rulecard
 from companion.games.children.content import CONTENT
 from companion.games.children.state import State
 from companion.games.children.view import ChildrenView
-from companion.i18n import Msg, msg, todo
+from companion.i18n import Msg, NewsLine, msg, todo
 
 #: Options and named house rules, each with the rulebook lines (and notes.md 3.A entry) it settles.
 OPTIONS = (
@@ -182,7 +182,7 @@ OPTIONS = (
 #: The instructions whose reverse is said exactly when an input is undone (issue 26;
 #: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
 #: parameters. Every other instruction gets its kind's reverse.
-UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], Msg]] = MappingProxyType({
+UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine]] = MappingProxyType({
     "The crickets enrage {ghost} in the {room}: turn the card blue side up.":
         lambda p: todo("return", "Turn the card of {ghost} sepia side up again.", **p),
     "The {toy} stack reveals {ghost}: {ghost} is enraged in the {room}; turn the card blue side up.":

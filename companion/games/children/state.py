@@ -23,6 +23,7 @@ from companion.engine.present import present
 from companion.engine.tuples import put
 from companion.games.children import components as cc
 from companion.games.children import grid as gr
+from companion.i18n import NewsLine
 
 
 class Step(StrEnum):
@@ -137,7 +138,7 @@ class State:
     final_turns: int | None = None
     outcome: str | None = None
     winners: tuple[str, ...] = ()
-    news: tuple[str, ...] = ()
+    news: tuple[str | NewsLine, ...] = ()
 
     # ----------------------------------------------------------------- derived facts
 

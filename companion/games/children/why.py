@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from companion.engine.why import because
 from companion.games.children.rulecard import SECTIONS
-from companion.i18n import Msg, msg, nmsg
+from companion.i18n import Msg, NewsLine, msg, nmsg
 
 RULE = {str(section.name): section.name for section in SECTIONS}
 OBJECT, TABLET, MOVE = RULE["Object of the Game"], RULE["1. Play a Room Tablet"], RULE["Move to an adjacent room"]
@@ -31,17 +31,17 @@ def _limit_text(enraged: int, limit: int) -> Msg:
                 "n", n=enraged, limit=limit)
 
 
-def hand_limit(line: Msg, enraged: int, limit: int) -> Msg:
+def hand_limit(line: Msg | NewsLine, enraged: int, limit: int) -> NewsLine:
     """The hand limit changed with the enraged ghosts in the mansion."""
     return because(line, ENRAGED, _limit_text(enraged, limit), enraged, limit)
 
 
-def cut_down(line: Msg, enraged: int, limit: int) -> Msg:
+def cut_down(line: Msg | NewsLine, enraged: int, limit: int) -> NewsLine:
     """Players holding more than the hand limit cut down at once."""
     return because(line, ENRAGED, _limit_text(enraged, limit), enraged, limit)
 
 
-def insane(line: Msg, enraged: int, flips: int, by_flips: bool) -> Msg:
+def insane(line: Msg | NewsLine, enraged: int, flips: int, by_flips: bool) -> NewsLine:
     """The ghostly children win."""
     if by_flips:
         return because(line, ENRAGED, msg("{n} toy stacks are flipped: with your house rules, 5 flipped stacks drive "
@@ -53,19 +53,19 @@ def insane(line: Msg, enraged: int, flips: int, by_flips: bool) -> Msg:
 # --------------------------------------------------------------------------- tablets and moving
 
 
-def tablet(line: Msg, room: str, floor: int) -> Msg:
+def tablet(line: Msg | NewsLine, room: str, floor: int) -> NewsLine:
     """A room tablet played on its floor."""
     return because(line, TABLET, msg("A tablet goes on the floor printed on it, next to a tablet already in play "
                                      "wherever one is."), room, floor)
 
 
-def all_start(line: Msg, room: str) -> Msg:
+def all_start(line: Msg | NewsLine, room: str) -> NewsLine:
     """House rule ``player_entry`` = ``first_room``."""
     return because(line, TABLET, msg("With your house rules every figurine comes in with the first tablet of the "
                                      "game."), room)
 
 
-def entered(line: Msg, room: str, how: str) -> Msg:
+def entered(line: Msg | NewsLine, room: str, how: str) -> NewsLine:
     """A player enters a room: by a move paid with an action or a skull token, with their
     first tablet, or through a Secret Passage."""
     if how == "tablet":
@@ -81,13 +81,13 @@ def entered(line: Msg, room: str, how: str) -> Msg:
                                    "draw a card, then pick up what was left there."), room)
 
 
-def reentry(line: Msg, room: str) -> Msg:
+def reentry(line: Msg | NewsLine, room: str) -> NewsLine:
     """Back in the mansion after an emergency escape."""
     return because(line, RUNNING, msg("After an emergency escape your figurine comes back at the start of your turn, "
                                       "in a room you choose, and you draw a card."), room)
 
 
-def skull(line: Msg, held: int, pool: int) -> Msg:
+def skull(line: Msg | NewsLine, held: int, pool: int) -> NewsLine:
     """An action traded for a skull token."""
     return because(line, SKULL, msg("An action was traded for a skull token: {held} held now (3 at most), {pool} left "
                                     "in the pile.", held=held, pool=pool), held, pool)
@@ -96,18 +96,18 @@ def skull(line: Msg, held: int, pool: int) -> Msg:
 # --------------------------------------------------------------------------- cards
 
 
-def ghost_drawn(line: Msg, ghost: str) -> Msg:
+def ghost_drawn(line: Msg | NewsLine, ghost: str) -> NewsLine:
     """A ghost card drawn: it is not kept."""
     return because(line, DRAW, msg("A ghost card is never kept: it goes under a room with no player in it, and no "
                                    "card replaces it."), ghost)
 
 
-def kept(line: Msg) -> Msg:
+def kept(line: Msg | NewsLine) -> NewsLine:
     """A toy, device or trap drawn goes into the hand (never named)."""
     return because(line, DRAW, msg("A toy, device or trap card drawn goes into your hand, unseen by the others."))
 
 
-def fate_drawn(line: Msg, fate: str, redraw: bool) -> Msg:
+def fate_drawn(line: Msg | NewsLine, fate: str, redraw: bool) -> NewsLine:
     """A fate card drawn: resolved at once (then a replacement card, unless your house rules
     say no for Kitty Kitty)."""
     if not redraw:
@@ -117,7 +117,7 @@ def fate_drawn(line: Msg, fate: str, redraw: bool) -> Msg:
                                    "drawn."), fate)
 
 
-def ghost_placed(line: Msg, ghost: str, room: str, mode: str, enraged: bool) -> Msg:
+def ghost_placed(line: Msg | NewsLine, ghost: str, room: str, mode: str, enraged: bool) -> NewsLine:
     """A ghost comes into the mansion: drawn, summoned by the Music Box, called by a
     Raven's Skull, or back from beside the mansion; enraged when its stack was flipped."""
     if enraged:
@@ -135,7 +135,7 @@ def ghost_placed(line: Msg, ghost: str, room: str, mode: str, enraged: bool) -> 
     return because(line, DRAW, msg("A ghost card drawn goes under a room with no player in it."), ghost, room)
 
 
-def no_room(line: Msg, ghost: str, aside: bool) -> Msg:
+def no_room(line: Msg | NewsLine, ghost: str, aside: bool) -> NewsLine:
     """A ghost with nowhere to go."""
     if aside:
         return because(line, DRAW, msg("Every room has a player in it; with your house rules the ghost waits beside "
@@ -143,7 +143,7 @@ def no_room(line: Msg, ghost: str, aside: bool) -> Msg:
     return because(line, DRAW, msg("No room can take the ghost now, so it goes back into the deck at random."), ghost)
 
 
-def last_card(line: Msg, turns: int) -> Msg:
+def last_card(line: Msg | NewsLine, turns: int) -> NewsLine:
     """The last Children card starts the final round."""
     text = nmsg("The draw pile is empty: after this turn {n} more turn is played, then the most ghosts trapped wins.",
                 "The draw pile is empty: after this turn {n} more turns are played, then the most ghosts trapped wins.",
@@ -151,7 +151,7 @@ def last_card(line: Msg, turns: int) -> Msg:
     return because(line, OBJECT, text, turns)
 
 
-def scored(line: Msg, best: int, winners: int) -> Msg:
+def scored(line: Msg | NewsLine, best: int, winners: int) -> NewsLine:
     """The final score."""
     if winners > 1:
         return because(line, OBJECT, msg("The player with the most trapped ghosts wins; {n} players trapped {best} "
@@ -163,7 +163,7 @@ def scored(line: Msg, best: int, winners: int) -> Msg:
 # --------------------------------------------------------------------------- left cards, running
 
 
-def picked_up(line: Msg, n: int, chosen: bool) -> Msg:
+def picked_up(line: Msg | NewsLine, n: int, chosen: bool) -> NewsLine:
     """Cards left under a room picked up."""
     if chosen:
         return because(line, LOOK, msg("While you are in a room you may pick up the cards left there at will, with no "
@@ -172,7 +172,7 @@ def picked_up(line: Msg, n: int, chosen: bool) -> Msg:
                                    "springs."), n)
 
 
-def left(line: Msg, reason: str, held: int, limit: int) -> Msg:
+def left(line: Msg | NewsLine, reason: str, held: int, limit: int) -> NewsLine:
     """A card left under a tablet (or put back into the deck from outside the mansion)."""
     if reason == "cut":
         return because(line, ENRAGED, msg("The hand limit dropped to {limit}: cards over it are left at once.",
@@ -187,19 +187,19 @@ def left(line: Msg, reason: str, held: int, limit: int) -> Msg:
                    held, limit)
 
 
-def ran(line: Msg, n: int) -> Msg:
+def ran(line: Msg | NewsLine, n: int) -> NewsLine:
     """Running from a ghost: two cards stay behind."""
     return because(line, RUNNING, msg("A ghost not trapped makes you run: 2 cards stay behind, a toy among them if you "
                                       "have one, and nothing replaces them."), n)
 
 
-def fled(line: Msg, room: str) -> Msg:
+def fled(line: Msg | NewsLine, room: str) -> NewsLine:
     """Where a running player goes."""
     return because(line, RUNNING, msg("Running takes you through a door or trapdoor to a room next door, with no card "
                                       "drawn."), room)
 
 
-def escaped(line: Msg, forced: bool) -> Msg:
+def escaped(line: Msg | NewsLine, forced: bool) -> NewsLine:
     """Emergency Escape."""
     if forced:
         return because(line, RUNNING, msg("A ghost is here and there is no way out: an emergency escape leaves the "
@@ -211,25 +211,25 @@ def escaped(line: Msg, forced: bool) -> Msg:
 # --------------------------------------------------------------------------- ghosts
 
 
-def trapped(line: Msg, ghost: str, toy: str) -> Msg:
+def trapped(line: Msg | NewsLine, ghost: str, toy: str) -> NewsLine:
     """A ghost trapped with its beloved toy."""
     return because(line, TRAPPING, msg("The {toy} is {ghost}'s beloved toy: in the same room, the ghost is trapped at "
                                        "once, with no action.", toy=toy, ghost=ghost), ghost, toy)
 
 
-def revealed(line: Msg, toy: str, ghost: str) -> Msg:
+def revealed(line: Msg | NewsLine, toy: str, ghost: str) -> NewsLine:
     """Trapping flips the toy's mini-card stack."""
     return because(line, ENRAGED, msg("Trapping with the {toy} flips its stack and enrages the ghost under it: "
                                       "{ghost}.", toy=toy, ghost=ghost), toy, ghost)
 
 
-def drifted(line: Msg, ghost: str, room: str) -> Msg:
+def drifted(line: Msg | NewsLine, ghost: str, room: str) -> NewsLine:
     """Step 4: one ghost moves along the spectral flow."""
     return because(line, GHOST_MOVE, msg("Each turn one ghost moves one room along the spectral flow arrows."),
                    ghost, room)
 
 
-def drawn_to(line: Msg, ghost: str, distance: int, effect: str) -> Msg:
+def drawn_to(line: Msg | NewsLine, ghost: str, distance: int, effect: str) -> NewsLine:
     """Snow Globe or Voodoo Doll: the nearest ghost comes."""
     rule = DEVICE if effect == "snow" else LOOK
     return because(line, rule, nmsg("The nearest ghost comes to your room: {ghost}, {n} room away, counted straight, "
@@ -238,26 +238,26 @@ def drawn_to(line: Msg, ghost: str, distance: int, effect: str) -> Msg:
                    ghost, distance)
 
 
-def crickets(line: Msg, ghost: str, distance: int) -> Msg:
+def crickets(line: Msg | NewsLine, ghost: str, distance: int) -> NewsLine:
     """The Crickets trap enrages the nearest calm ghost."""
     return because(line, LOOK, nmsg("The trap that sprang enrages the nearest calm ghost: {ghost}, {n} room away.",
                                     "The trap that sprang enrages the nearest calm ghost: {ghost}, {n} rooms away.",
                                     "n", ghost=ghost, n=distance), ghost, distance)
 
 
-def calmed(line: Msg, ghost: str, distance: int) -> Msg:
+def calmed(line: Msg | NewsLine, ghost: str, distance: int) -> NewsLine:
     """Hatpin."""
     return because(line, DEVICE, msg("The device just used calms an enraged ghost up to 2 rooms away: {ghost}, {n} "
                                      "away.", ghost=ghost, n=distance), ghost, distance)
 
 
-def banished(line: Msg, ghost: str, distance: int) -> Msg:
+def banished(line: Msg | NewsLine, ghost: str, distance: int) -> NewsLine:
     """Feather."""
     return because(line, DEVICE, msg("The device just used banishes a ghost up to 2 rooms away into the deck, calm: "
                                      "{ghost}, {n} away.", ghost=ghost, n=distance), ghost, distance)
 
 
-def settled_ghost(line: Msg, ghost: str, room: str) -> Msg:
+def settled_ghost(line: Msg | NewsLine, ghost: str, room: str) -> NewsLine:
     """House Settles: a ghost of a removed room goes into the deck."""
     return because(line, FATE, msg("Everything in a room the house settles goes back into the deck."), ghost, room)
 
@@ -265,7 +265,7 @@ def settled_ghost(line: Msg, ghost: str, room: str) -> Msg:
 # --------------------------------------------------------------------------- devices, traps
 
 
-def device(line: Msg, name: str, how: str) -> Msg:
+def device(line: Msg | NewsLine, name: str, how: str) -> NewsLine:
     """A device used: paid by an action or a skull token, then discarded."""
     if how == "skull":
         return because(line, DEVICE, msg("A skull token pays for this device; a used device goes to the discard "
@@ -274,29 +274,29 @@ def device(line: Msg, name: str, how: str) -> Msg:
                                      "pile."), name, how)
 
 
-def swapped(line: Msg, room: str, other: str) -> Msg:
+def swapped(line: Msg | NewsLine, room: str, other: str) -> NewsLine:
     """Toad."""
     return because(line, DEVICE, msg("The device just used swaps your room with another on the same floor; everything "
                                      "in them travels along."), room, other)
 
 
-def defused(line: Msg, trap: str) -> Msg:
+def defused(line: Msg | NewsLine, trap: str) -> NewsLine:
     """Dental Tools."""
     return because(line, DEVICE, msg("The Dental Tools defuse a trap met in a room; both cards are discarded."), trap)
 
 
-def sprang(line: Msg, trap: str) -> Msg:
+def sprang(line: Msg | NewsLine, trap: str) -> NewsLine:
     """A trap among the cards picked up springs."""
     return because(line, LOOK, msg("A trap left under a room springs on whoever picks it up, even the player who set "
                                    "it."), trap)
 
 
-def caged(line: Msg) -> Msg:
+def caged(line: Msg | NewsLine) -> NewsLine:
     """The Cricket Cage stops the Crickets trap."""
     return because(line, LOOK, msg("Showing the Cricket Cage stops the Crickets trap."))
 
 
-def nothing(line: Msg, rule: str) -> Msg:
+def nothing(line: Msg | NewsLine, rule: str) -> NewsLine:
     """A trap or device with no target."""
     return because(line, RULE[rule], msg("It needs a ghost, or Kitty Kitty, in the mansion to act on, and there is "
                                          "none."))
@@ -305,43 +305,43 @@ def nothing(line: Msg, rule: str) -> Msg:
 # --------------------------------------------------------------------------- fates, Kitty Kitty
 
 
-def house_settles(line: Msg, room: str) -> Msg:
+def house_settles(line: Msg | NewsLine, room: str) -> NewsLine:
     """House Settles removes a room."""
     return because(line, FATE, msg("House Settles removes up to 2 rooms with no player in them; their tablets go back "
                                    "into the pile."), room)
 
 
-def biddle(line: Msg) -> Msg:
+def biddle(line: Msg | NewsLine) -> NewsLine:
     """Irwin Biddle takes a toy (never named: it was in a hand)."""
     return because(line, FATE, msg("Irwin Biddle takes one toy from every hand that has one, back into the deck at "
                                    "random."))
 
 
-def kitty_in(line: Msg, room: str, how: str) -> Msg:
+def kitty_in(line: Msg | NewsLine, room: str, how: str) -> NewsLine:
     """Kitty Kitty comes into the mansion: the fate card, or the Mouse trap."""
     if how == "mouse":
         return because(line, LOOK, msg("The trap that sprang brings Kitty Kitty straight to its victim's room."), room)
     return because(line, FATE, msg("The Kitty Kitty fate card puts her in a room with no player in it."), room)
 
 
-def kitty_out(line: Msg) -> Msg:
+def kitty_out(line: Msg | NewsLine) -> NewsLine:
     """House Settles took Kitty Kitty's room."""
     return because(line, FATE, msg("Kitty Kitty's room was removed by House Settles, so she leaves the mansion."))
 
 
-def kitty_moved(line: Msg, room: str) -> Msg:
+def kitty_moved(line: Msg | NewsLine, room: str) -> NewsLine:
     """Step 5."""
     return because(line, KITTY, msg("Whoever holds the Kitty Kitty card moves her one room through a door or "
                                     "trapdoor at the end of their turn."), room)
 
 
-def kitty_given(line: Msg, player: str) -> Msg:
+def kitty_given(line: Msg | NewsLine, player: str) -> NewsLine:
     """Step 5: the card is passed on."""
     return because(line, KITTY, msg("After moving Kitty Kitty, her card goes to another player, who moves her next."),
                    player)
 
 
-def kitty_sent(line: Msg, owner: str, room: str, ghostless: bool) -> Msg:
+def kitty_sent(line: Msg | NewsLine, owner: str, room: str, ghostless: bool) -> NewsLine:
     """Kitty Kitty's owner moves a player she meets."""
     if ghostless:
         text = msg("Meeting Kitty Kitty with nothing to send her off, the holder of her card, {owner}, may move you "
@@ -352,25 +352,25 @@ def kitty_sent(line: Msg, owner: str, room: str, ghostless: bool) -> Msg:
     return because(line, KITTY, text, owner, room)
 
 
-def catnip(line: Msg, room: str) -> Msg:
+def catnip(line: Msg | NewsLine, room: str) -> NewsLine:
     """The Catnip has Kitty Kitty take the player away."""
     return because(line, DEVICE, msg("The device just used has Kitty Kitty take you to any room with no ghost; she "
                                      "stays behind."), room)
 
 
-def deck_empty(line: Msg) -> Msg:
+def deck_empty(line: Msg | NewsLine) -> NewsLine:
     """A draw with the Children deck used up."""
     return because(line, DRAW, msg("Every Children card has been drawn; the game ends once the last turns are "
                                    "played."))
 
 
-def stacks_dealt(line: Msg) -> Msg:
+def stacks_dealt(line: Msg | NewsLine) -> NewsLine:
     """The hidden toy -> ghost pairing, dealt by the companion."""
     return because(line, RULE["Dealing Players In"], msg("The companion plays the mini cards: each toy hides the ghost "
                                                          "it will enrage when that toy traps one."), 13)
 
 
-def mouse_spared(line: Msg, by_catnip: bool) -> Msg:
+def mouse_spared(line: Msg | NewsLine, by_catnip: bool) -> NewsLine:
     """The Mouse trap springs on someone it spares."""
     if by_catnip:
         return because(line, LOOK, msg("With your house rules, showing the Catnip keeps Kitty Kitty away after the "
@@ -378,12 +378,12 @@ def mouse_spared(line: Msg, by_catnip: bool) -> Msg:
     return because(line, LOOK, msg("That trap does nothing to the player holding the Kitty Kitty card."))
 
 
-def kitty_waits(line: Msg) -> Msg:
+def kitty_waits(line: Msg | NewsLine) -> NewsLine:
     """No room for Kitty Kitty."""
     return because(line, FATE, msg("Kitty Kitty comes in only where no player is, and every room has a player."))
 
 
-def cage_keeps(line: Msg) -> Msg:
+def cage_keeps(line: Msg | NewsLine) -> NewsLine:
     """House rule ``crickets_cage_keeps_trap``."""
     return because(line, LOOK, msg("With your house rules the Cricket Cage silences the crickets and both cards stay "
                                    "in the hand."))

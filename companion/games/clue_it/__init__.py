@@ -18,7 +18,7 @@ from companion.games.clue_it import rulecard, rules
 from companion.games.clue_it.content import CONTENT
 from companion.games.clue_it.state import State, player_view, private_view
 from companion.games.clue_it.view import ClueItView
-from companion.i18n import Msg, msg, todo
+from companion.i18n import Msg, NewsLine, msg, todo
 
 #: Options and named house rules, each with the rulebook line or notes.md entry it settles.
 OPTIONS = (
@@ -76,7 +76,7 @@ OPTIONS = (
 #: The instructions whose reverse is said exactly when an input is undone (issue 26;
 #: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
 #: parameters. Every other instruction gets its kind's reverse.
-UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], Msg]] = MappingProxyType({
+UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine]] = MappingProxyType({
     "Take the cards out of the envelope and show them to everyone.":
         lambda p: todo("return", "Put the cards back into the envelope.", **p),
 })

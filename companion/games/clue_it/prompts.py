@@ -18,7 +18,7 @@ from companion.engine.present import present
 from companion.games.clue_it import components as ci
 from companion.games.clue_it.odds import FARTHEST, asks_squares
 from companion.games.clue_it.state import State, Step
-from companion.i18n import Msg, msg, nmsg, press_or_touch
+from companion.i18n import Msg, NewsLine, msg, nmsg, press_or_touch
 
 #: The buttons the dice button stands for: a table without one touches them (issue 17 item 7).
 ROLL_OFF, ROLL = msg("Roll for first player"), msg("Roll the dice")
@@ -139,7 +139,7 @@ def _squares(state: State) -> Prompt:
     return Prompt(text, state.player, choices + (Choice("cancel-squares", msg("Not now")),))
 
 
-def _turn_text(state: State, passage: str | None) -> Msg:
+def _turn_text(state: State, passage: str | None) -> Msg | NewsLine:
     player = state.player
     if passage:  # "Use a Secret Passage": only from a corner location with one
         place = state.name(passage)

@@ -13,7 +13,7 @@ from companion.engine.core import sentence
 from companion.games.clue_it import components as ci
 from companion.games.clue_it.prompts import PILE_WORD, prompt
 from companion.games.clue_it.state import PRIVATE_STEPS, State, Step
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, NewsLine, msg
 
 #: Steps of the set-up, before the first turn.
 _SETUP = (Step.CHOOSE_KID, Step.SEAL, Step.SEAL_PICK, Step.DEAL, Step.ROLLOFF, Step.ROLLOFF_DIE)
@@ -34,7 +34,7 @@ def refusal(state: State, key: str | None, component: str | None) -> Msg | None:
     return (reason(state, arg) if reason is not None else None) or _turn(state)
 
 
-def _now(state: State) -> str:
+def _now(state: State) -> str | NewsLine:
     return sentence(prompt(state).text)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from companion.engine import pending as pd
 from companion.engine.frozen import replace
 from companion.games.clue_it import components as ci
-from companion.i18n import msg
+from companion.i18n import NewsLine, msg
 
 
 class Step(StrEnum):
@@ -141,7 +141,7 @@ class State:
     peek: str | None = None
     pending: pd.Stack = ()
     outcome: str | None = None
-    news: tuple[str, ...] = ()
+    news: tuple[str | NewsLine, ...] = ()
     names: tuple[tuple[str, str], ...] = ()
     passages: tuple[tuple[str, str], ...] = ()
 

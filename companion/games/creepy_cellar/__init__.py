@@ -30,7 +30,7 @@ from companion.engine.game import Game
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar import rulecard
 from companion.games.creepy_cellar.view import CreepyCellarView
-from companion.i18n import Msg, msg, todo
+from companion.i18n import NewsLine, msg, todo
 
 #: Options and named house rules, each with the rulebook ambiguity it settles.
 OPTIONS = (
@@ -186,7 +186,7 @@ HUNTER_PALETTE = {"red": "vermillion", "yellow": "yellow", "blue": "blue", "gree
 #: The instructions whose reverse is said exactly when an input is undone (issue 26;
 #: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
 #: parameters. Every other instruction gets its kind's reverse.
-UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], Msg]] = MappingProxyType({
+UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine]] = MappingProxyType({
     "Lock the {doors}: nobody moves through them.": lambda p: todo("return", "Unlock the {doors}.", **p),
     "Lock the {doors}: nobody moves through them. The {unlocked} unlock.":
         lambda p: todo("return", "Unlock the {doors} and lock the {unlocked} again.", **p),

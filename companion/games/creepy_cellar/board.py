@@ -15,7 +15,7 @@ from companion.engine.tuples import put
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar import why
 from companion.games.creepy_cellar.state import State, Step
-from companion.i18n import Msg, msg, todo
+from companion.i18n import Msg, NewsLine, msg, todo
 
 
 def add_ghost(state: State, room: str) -> State:
@@ -83,7 +83,7 @@ def king_haunting(state: State, room: str) -> State:
     return move_king(say(state, line), target)
 
 
-def haunt(state: State, room: str, ghosts_used: int, sentence: Msg) -> State:
+def haunt(state: State, room: str, ghosts_used: int, sentence: Msg | NewsLine) -> State:
     """Swap ``ghosts_used`` ghosts of ``room`` for one haunting; the 8th ends the game."""
     index = cc.ROOMS.index(room)
     state = replace(

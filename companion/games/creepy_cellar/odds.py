@@ -29,12 +29,17 @@ haunting it causes (the playout has stopped by then). Hauntings already on the b
 not count: only a new one does.
 
 The estimate is deterministic: the playouts use a local ``random.Random`` seeded from the
-state (or the ``seed`` given), never a global generator.
+state (or the ``seed`` given), never a global generator. So it is a pure function of the few
+public facts it reads (:func:`_inputs`), and it is remembered by them: the meter runs once per
+distinct set of facts, not once per view (issue 35: the view is built on every tap's path, and
+an undo, a redo or a step that leaves the facts alone shows a figure already worked out).
 """
 
 from __future__ import annotations
 
+import functools
 import random
+from typing import NamedTuple
 
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.state import State, Step
@@ -71,21 +76,57 @@ def odds_haunting(state: State, playouts: int = DEFAULT_PLAYOUTS, seed: int | st
     turns = _turns(state)
     if not turns:
         return 0.0
-    sim = _Playout(state, turns)
-    rng = random.Random(_seed(state) if seed is None else seed)
-    hits = sum(sim.run(rng.random) for _ in range(playouts))
+    return _estimate(_inputs(state, turns), playouts, _seed(state) if seed is None else seed)
+
+
+#: Distinct estimates kept (an entry is a few tuples the states share, and a float).
+REMEMBERED = 256
+
+
+class _Inputs(NamedTuple):
+    """Every fact of the state one playout reads, hashable: the key of the remembered estimates."""
+    turns: tuple[tuple[bool, int, int], ...]
+    ghosts: tuple[int, ...]
+    hauntings: tuple[int, ...]
+    king: str | None
+    ghost_deck: tuple[str, ...]
+    ghost_discard: tuple[str, ...]
+    king_deck: tuple[str, ...]
+    king_discard: tuple[str, ...]
+    overflow: bool
+
+
+def _inputs(state: State, turns: tuple[tuple[bool, int, int], ...]) -> _Inputs:
+    return _Inputs(turns, state.ghosts, state.hauntings, state.king, state.ghost_deck, state.ghost_discard,
+                   state.king_deck, state.king_discard, state.options["haunting_overflow"] == "next_room")
+
+
+@functools.lru_cache(maxsize=REMEMBERED)
+def _estimate(inputs: _Inputs, playouts: int, seed: int | str) -> float:
+    """The share of ``playouts`` playouts from ``inputs`` with a new haunting (seeded by ``seed``)."""
+    sim = _Playout(inputs)
+    rng = random.Random(seed)
+    run, rnd, hits = sim.run, rng.random, 0
+    for _ in range(playouts):
+        if run(rnd):
+            hits += 1
     return hits / playouts
 
 
-def _turns(state: State) -> list[tuple[bool, int, int]]:
+def forget() -> None:
+    """Drop every remembered estimate (for benchmarks that time the playouts themselves)."""
+    _estimate.cache_clear()
+
+
+def _turns(state: State) -> tuple[tuple[bool, int, int], ...]:
     """The turns left before the active player's next one: (start-of-turn ghost?, cards on a
     ghost face, room index for that ghost or -1)."""
-    turns = []
+    turns: list[tuple[bool, int, int]] = []
     if state.step == Step.ROLL and not state.free:
         turns.append((False,) + _hunter_draws(state, state.active))
     for offset in range(1, len(state.players)):  # the other players' hunters, in mover order
         turns.append((True,) + _hunter_draws(state, (state.active + offset) % len(state.hunters)))
-    return turns
+    return tuple(turns)
 
 
 def _hunter_draws(state: State, index: int) -> tuple[int, int]:
@@ -103,26 +144,26 @@ def _seed(state: State) -> str:
 class _Playout:
     """One set-up of the playouts; :meth:`run` plays one and says if a haunting appeared."""
 
-    def __init__(self, state: State, turns: list[tuple[bool, int, int]]):
-        self.turns = turns
-        self.ghosts = list(state.ghosts)
-        self.haunted = [h > 0 for h in state.hauntings]
-        self.king = cc.ROOMS.index(state.king) if state.king else -1
-        self.deck = [_CODES[c] for c in state.ghost_deck]
-        self.pile = [_CODES[c] for c in state.ghost_discard]
-        self.king_deck = [cc.ROOMS.index(c[5:]) for c in state.king_deck]
-        self.king_pile = [cc.ROOMS.index(c[5:]) for c in state.king_discard]
-        self.overflow = state.options["haunting_overflow"] == "next_room"
+    def __init__(self, inputs: _Inputs):
+        self.turns = inputs.turns
+        self.ghosts = list(inputs.ghosts)
+        self.king = cc.ROOMS.index(inputs.king) if inputs.king else -1
+        self.deck = [_CODES[c] for c in inputs.ghost_deck]
+        self.pile = [_CODES[c] for c in inputs.ghost_discard]
+        self.king_deck = [cc.ROOMS.index(c[5:]) for c in inputs.king_deck]
+        self.king_pile = [cc.ROOMS.index(c[5:]) for c in inputs.king_discard]
+        self.lands = _lands([h > 0 for h in inputs.hauntings], inputs.overflow)
 
     def run(self, rnd) -> bool:
         # One function on purpose: the turn loop and the card draws are the meter's hot path
-        # (a call per turn cost 13 % of the playouts per second); only the Shuffle cards call out.
-        ghosts = self.ghosts[:]
+        # (a call per turn cost 13 % of the playouts per second); only a ghost placed and the
+        # Shuffle cards call out.
+        ghosts, lands = self.ghosts[:], self.lands
         deck, pile = self.deck[:], self.pile[:]
         king_deck, king_pile = self.king_deck[:], self.king_pile[:]
         king = self.king
         for start, cards, room in self.turns:
-            if start and room >= 0 and self._add(ghosts, room, king):
+            if start and room >= 0 and _haunts(ghosts, lands[room], king):
                 return True
             draws = 0 if rnd() < 1 / 6 else cards  # a 6: no Ghost card
             reshuffle = False
@@ -136,7 +177,7 @@ class _Playout:
                 if not deck:
                     deck, pile = pile, []
                 if card < _ROOMS:
-                    if self._add(ghosts, card, king):
+                    if _haunts(ghosts, lands[card], king):
                         return True
                 elif card == ROGUE or card == TRAP:  # a Ghost King card: a Rogue Ghost moves the King there
                     j = int(rnd() * len(king_deck))
@@ -156,14 +197,26 @@ class _Playout:
                 pile = []
         return False
 
-    def _add(self, ghosts: list[int], room: int, king: int) -> bool:
-        if self.overflow:
-            for _ in range(_ROOMS):
-                if not self.haunted[room]:
-                    break
-                room = (room + 1) % _ROOMS
-        ghosts[room] += 1
-        return ghosts[room] >= 3 or (room == king and ghosts[room] >= 2)
+
+def _haunts(ghosts: list[int], room: int, king: int) -> bool:
+    """A ghost placed in ``room`` (where it lands): does it make a new haunting?"""
+    ghosts[room] += 1
+    return ghosts[room] >= 3 or (room == king and ghosts[room] >= 2)
+
+
+def _lands(haunted: list[bool], overflow: bool) -> list[int]:
+    """The room each room's new ghost lands in: its own, or under ``haunting_overflow =
+    next_room`` the next room without a haunting (its own when every room has one). The
+    hauntings do not change during a playout: it stops at the first new one."""
+    lands = []
+    for room in range(_ROOMS):
+        land = room
+        for _ in range(_ROOMS if overflow else 0):
+            if not haunted[land]:
+                break
+            land = (land + 1) % _ROOMS
+        lands.append(land)
+    return lands
 
 
 def _shuffle_card(card: int, draws: int, deck: list[int], pile: list[int], king_deck: list[int],

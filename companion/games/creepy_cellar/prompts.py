@@ -31,7 +31,7 @@ from companion.games.creepy_cellar import checks
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.fight import FACE_NAMES, dice_outcomes, fight_odds
 from companion.games.creepy_cellar.state import State, Step
-from companion.i18n import Msg, msg, nmsg, press_or_touch
+from companion.i18n import Msg, NewsLine, msg, nmsg, press_or_touch
 
 #: The buttons the dice button stands for: a table without one touches them (issue 17 item 7).
 ROLL, FIGHT = msg("Roll the die"), msg("Fight!")
@@ -74,7 +74,7 @@ def _roll(state: State) -> Prompt:
     return Prompt(text, state.player, (roll,) + faces)
 
 
-def _roll_text(state: State) -> Msg:
+def _roll_text(state: State) -> Msg | NewsLine:
     player = state.player
     if state.free:
         return press_or_touch(msg("{player}: press the dice button for the free movement", player=player),
@@ -89,7 +89,7 @@ def _roll_text(state: State) -> Msg:
     return _roll_wanted(player)
 
 
-def _roll_wanted(player: str) -> Msg:
+def _roll_wanted(player: str) -> Msg | NewsLine:
     """The roll is due: "Ada: press the dice button" ("Ada: touch “Roll the die”")."""
     return press_or_touch(msg("{player}: press the dice button", player=player),
                           msg("{player}: touch “{button}”", player=player, button=ROLL))

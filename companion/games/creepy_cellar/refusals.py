@@ -17,7 +17,7 @@ from companion.games.creepy_cellar import checks
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.prompts import ROLL, prompt
 from companion.games.creepy_cellar.state import State, Step
-from companion.i18n import Msg, msg, nmsg, press_or_touch
+from companion.i18n import Msg, NewsLine, msg, nmsg, press_or_touch
 
 #: Component kinds whose tap stands for the key ``<kind>:<name>``.
 _CARD_KINDS = ("ghost", "king", "cellar", "treasure", "jinxed")
@@ -46,7 +46,7 @@ def _key_of(component: str) -> str | None:
     return f"{kind}:{name}" if kind in _CARD_KINDS + ("hunter",) else None
 
 
-def _now(state: State) -> str:
+def _now(state: State) -> str | NewsLine:
     return sentence(prompt(state).text)
 
 
@@ -289,7 +289,7 @@ def _end_turn(state: State, _arg: str) -> Msg | None:
     return None
 
 
-def _dice(state: State, _arg: str) -> Msg:
+def _dice(state: State, _arg: str) -> Msg | NewsLine:
     if state.options["table_dice"]:
         return msg("A face of the table's dice is touched when the roll is due. {prompt}", prompt=_now(state))
     return press_or_touch(

@@ -35,7 +35,7 @@ from companion.games.creepy_cellar.state import (
     shuffled_back,
     with_hunter,
 )
-from companion.i18n import Msg, msg, press_or_touch, todo
+from companion.i18n import Msg, NewsLine, msg, press_or_touch, todo
 
 __all__ = ["State", "Step", "Hunter", "setup", "cleared", "HANDLERS"]
 
@@ -90,7 +90,7 @@ def _choosing(players: int, options: Mapping[str, Any]) -> bool:
     return cc.hunters_per_player(players) == 2 and options["two_player_turns"] == "choose"
 
 
-def _takes(players: Sequence[str], count: int) -> list[Msg]:
+def _takes(players: Sequence[str], count: int) -> list[NewsLine]:
     """"Ada moves the red hunter." per player (set-up: who moves which mover)."""
     names = [cc.HUNTER_NAMES[colour] for colour in cc.HUNTER_COLOURS[:count]]
     if count == len(players):
@@ -103,7 +103,7 @@ def _takes(players: Sequence[str], count: int) -> list[Msg]:
             for i, name in enumerate(players)]
 
 
-def _checklist(options: Mapping[str, Any], king_cards: bool) -> list[Msg]:
+def _checklist(options: Mapping[str, Any], king_cards: bool) -> list[NewsLine]:
     """The set-up as a checklist for the table ("Set Up"; "Alternate Modes")."""
     mode = options["mode"]
     lines = [what_for(todo("setup", "Set out the original game board with the Cellar board to its left."),
@@ -137,7 +137,7 @@ def _checklist(options: Mapping[str, Any], king_cards: bool) -> list[Msg]:
     return lines
 
 
-def _deck_checklist(options: Mapping[str, Any], mode: str, king_cards: bool) -> list[Msg]:
+def _deck_checklist(options: Mapping[str, Any], mode: str, king_cards: bool) -> list[NewsLine]:
     """The real decks the table draws from (option ``ghost_deck = physical``)."""
     lines = []
     if mode == "basic":
@@ -611,7 +611,7 @@ HANDLERS = {
 # --------------------------------------------------------------------------- helpers
 
 
-def _reshuffle_ghosts(state: State, text: Msg) -> State:
+def _reshuffle_ghosts(state: State, text: Msg | NewsLine) -> State:
     deck = shuffled_back(state.ghost_deck, state.ghost_discard)
     return say(replace(state, ghost_deck=deck, ghost_discard=()), text)
 
@@ -634,7 +634,7 @@ def _moves(player: str, place: str) -> Msg:
     return msg("{player} moves to room {room}.", player=player, room=place)
 
 
-def _picks_up(player: str, treasure: str, room: str) -> Msg:
+def _picks_up(player: str, treasure: str, room: str) -> Msg | NewsLine:
     return todo("move", "{player} picks up the {treasure} in room {room}.",
                 player=player, treasure=cc.card_label(treasure), room=room)
 
@@ -647,7 +647,7 @@ def _fight_dice_news(faces: tuple[str, ...]) -> Msg:
     return msg("Fight dice: {first}, {second}.", first=names[0], second=names[1])
 
 
-def _beaten_news(piece: str, count: int, room: str) -> Msg:
+def _beaten_news(piece: str, count: int, room: str) -> Msg | NewsLine:
     """"One ghost beaten in room C: take it off the board." Each die beats at most one piece
     and a fight rolls one or two dice (notes.md 1.5 "Fighting"), so ``count`` is 1 or 2."""
     if piece == "ghost":

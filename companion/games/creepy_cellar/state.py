@@ -16,6 +16,7 @@ from typing import Any
 from companion.engine import pending as pd
 from companion.engine.frozen import replace
 from companion.games.creepy_cellar import components as cc
+from companion.i18n import NewsLine
 
 
 class Step(StrEnum):
@@ -132,7 +133,7 @@ class State:
     ghost_discard: tuple[str, ...] = ()
     king_discard: tuple[str, ...] = ()
     outcome: str | None = None
-    news: tuple[str, ...] = ()
+    news: tuple[str | NewsLine, ...] = ()
 
     def marked(self, kind: str) -> bool:
         """A frame of ``kind`` is pending (one of :data:`MARKS`)."""

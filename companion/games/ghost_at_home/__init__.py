@@ -20,7 +20,7 @@ from companion.games.ghost_at_home import rulecard, rules
 from companion.games.ghost_at_home.content import CONTENT
 from companion.games.ghost_at_home.state import State
 from companion.games.ghost_at_home.view import GhostAtHomeView
-from companion.i18n import Msg, msg, todo
+from companion.i18n import Msg, NewsLine, msg, todo
 
 #: Options and named house rules, each with the rulebook line or notes.md entry it settles.
 OPTIONS = (
@@ -86,7 +86,7 @@ OPTIONS = (
 #: The instructions whose reverse is said exactly when an input is undone (issue 26;
 #: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
 #: parameters. Every other instruction gets its kind's reverse.
-UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], Msg]] = MappingProxyType({
+UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine]] = MappingProxyType({
     "Lightning! The light of the {floor} of {target}'s house goes off.":
         lambda p: todo("return", "Turn the light of the {floor} of {target}'s house back on.", **p),
     "{player} turns on the light of the {floor}.":

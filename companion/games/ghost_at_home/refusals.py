@@ -18,7 +18,7 @@ from companion.games.ghost_at_home.cards import unseen
 from companion.games.ghost_at_home.light import MAX_CARDS, MIN_CARDS
 from companion.games.ghost_at_home.prompts import prompt
 from companion.games.ghost_at_home.state import State, Step
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, NewsLine, msg
 
 #: The steps in which the active player picks an action or more room cards.
 _ACTING = (Step.TURN, Step.ROOMS)
@@ -36,7 +36,7 @@ def refusal(state: State, key: str | None, component: str | None) -> Msg | None:
     return (reason(state, arg) if reason is not None else None) or _one_action(state)
 
 
-def _now(state: State) -> str:
+def _now(state: State) -> str | NewsLine:
     return sentence(prompt(state).text)
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from companion.engine.frozen import replace
 from companion.games.ghost_at_home import components as gc
+from companion.i18n import NewsLine
 
 
 class Step(StrEnum):
@@ -131,7 +132,7 @@ class State:
     stopped: bool = False
     after: str = "turn"
     outcome: str | None = None
-    news: tuple[str, ...] = field(default=())
+    news: tuple[str | NewsLine, ...] = field(default=())
 
     @property
     def player(self) -> str:

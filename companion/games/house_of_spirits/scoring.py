@@ -14,7 +14,7 @@ from companion.engine.words import and_names
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits import why
 from companion.games.house_of_spirits.state import State, Step
-from companion.i18n import msg, nmsg, ntodo, todo
+from companion.i18n import NewsLine, msg, nmsg, ntodo, todo
 
 #: What each score cause (the key kept in ``score_log``) is called at the table.
 _CAUSES = {
@@ -61,7 +61,7 @@ def _signed(number: int, plus: bool = False):
     return msg("+{n}", n=number) if plus else number
 
 
-def win(state: State, winners: tuple[str, ...], text: str) -> State:
+def win(state: State, winners: tuple[str, ...], text: str | NewsLine) -> State:
     """End the game with ``winners``."""
     return say(replace(state, outcome="won", winners=winners, step=Step.OVER, frames=()), text)
 
@@ -145,7 +145,7 @@ def winners(state: State) -> tuple[str, ...]:
     return tuple(state.players[p] for p in tied)
 
 
-def _result_sentence(state: State) -> str:
+def _result_sentence(state: State) -> str | NewsLine:
     names = winners(state)
     best = max(state.scores)
     most_plots = state.options["tiebreak"] == "most_plots" and state.scores.count(best) > 1

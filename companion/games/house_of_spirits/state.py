@@ -21,7 +21,7 @@ from companion.engine.tuples import put
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.card_data import Card
 from companion.games.house_of_spirits.content import Entries, effective_cards
-from companion.i18n import Msg
+from companion.i18n import Msg, NewsLine
 
 
 class Step(StrEnum):
@@ -242,7 +242,7 @@ class State:
     die: int | None = None
     outcome: str | None = None
     winners: tuple[str, ...] = ()
-    news: tuple[str, ...] = ()
+    news: tuple[str | NewsLine, ...] = ()
     content: Entries = ()
     cards: Mapping[str, Card] = field(default_factory=dict, compare=False, repr=False)
 

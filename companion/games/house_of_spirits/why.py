@@ -8,7 +8,7 @@ from __future__ import annotations
 from companion.engine.why import because
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits.rulecard import SECTIONS
-from companion.i18n import Msg, msg, nmsg
+from companion.i18n import Msg, NewsLine, msg, nmsg
 
 RULE = {str(section.name): section.name for section in SECTIONS}
 GOAL, SETUP, SEQUENCE, ACTIONS = (RULE["The Goal of the Game"], RULE["Game Setup"], RULE["Sequence of Play"],
@@ -19,42 +19,42 @@ HEAL, ATTACK, END = RULE["Heal himself or another player"], RULE["Attack a Monst
 # --------------------------------------------------------------------------- setup and rounds
 
 
-def character(line: Msg, card) -> Msg:
+def character(line: Msg | NewsLine, card) -> NewsLine:
     """A character drawn blindly."""
     return because(line, SETUP, msg("Each player draws a character card blindly: its numbers are the player's "
                                     "attack, defence, investigation and health."), card)
 
 
-def secret_dealt(line: Msg) -> Msg:
+def secret_dealt(line: Msg | NewsLine) -> NewsLine:
     """A secret victory card dealt (never named)."""
     return because(line, SETUP, msg("Each player gets a secret victory card blindly; only its holder sees it, and "
                                     "meeting it is worth 4 points at the end."))
 
 
-def secret_draw(line: Msg) -> Msg:
+def secret_draw(line: Msg | NewsLine) -> NewsLine:
     """The table draws the secret victory cards."""
     return because(line, SETUP, msg("Secret victory cards are drawn blindly and kept hidden; a card met at the end "
                                     "is worth 4 points."))
 
 
-def rolloff(line: Msg, face: int) -> Msg:
+def rolloff(line: Msg | NewsLine, face: int) -> NewsLine:
     """One roll for the First Player card."""
     return because(line, SEQUENCE, msg("Every player rolls 1D6 at the start: the highest roll goes first."), face)
 
 
-def rolloff_tie(line: Msg, face: int) -> Msg:
+def rolloff_tie(line: Msg | NewsLine, face: int) -> NewsLine:
     """Tied highest rolls roll again."""
     return because(line, SEQUENCE, msg("Two or more players share the highest roll, {face}: only they roll again, "
                                        "until one is highest.", face=face), face)
 
 
-def rolloff_won(line: Msg, face: int) -> Msg:
+def rolloff_won(line: Msg | NewsLine, face: int) -> NewsLine:
     """The highest roll takes the First Player card."""
     return because(line, SEQUENCE, msg("{face} is the highest roll: that player takes the First Player card and "
                                        "goes first; play goes to the right.", face=face), face)
 
 
-def new_round(line: Msg, number: int, player: str) -> Msg:
+def new_round(line: Msg | NewsLine, number: int, player: str) -> NewsLine:
     """Round ``number`` starts with ``player`` holding the First Player card."""
     if number == 1:
         text = msg("The roll-off winner holds the First Player card for round 1.")
@@ -64,18 +64,18 @@ def new_round(line: Msg, number: int, player: str) -> Msg:
     return because(line, SEQUENCE, text, number, player)
 
 
-def revived(line: Msg, player: str) -> Msg:
+def revived(line: Msg | NewsLine, player: str) -> NewsLine:
     """A dead character comes back."""
     return because(line, HEAL, msg("A character who died comes back at full health the round after."), player)
 
 
-def dead_skips(line: Msg, player: str) -> Msg:
+def dead_skips(line: Msg | NewsLine, player: str) -> NewsLine:
     """A character killed this round sits out the rest of it (house rule ``death_skip``)."""
     return because(line, HEAL, msg("A character killed this round misses the rest of it and comes back next "
                                    "round."), player)
 
 
-def leftovers(line: Msg, count: int) -> Msg:
+def leftovers(line: Msg | NewsLine, count: int) -> NewsLine:
     """Cards in play nobody took are discarded when a new room is turned over."""
     return because(line, SEQUENCE, nmsg("No monster is left in play, so a new room is turned over: {n} card nobody "
                                         "picked up is discarded.",
@@ -83,19 +83,19 @@ def leftovers(line: Msg, count: int) -> Msg:
                                         "nobody picked up are discarded.", "n", n=count), count)
 
 
-def rooms_reshuffled(line: Msg, count: int) -> Msg:
+def rooms_reshuffled(line: Msg | NewsLine, count: int) -> NewsLine:
     """The room deck ran out."""
     return because(line, SEQUENCE, msg("Every room card has been turned over and the game goes on: the {count} "
                                        "explored rooms become a new room deck.", count=count), count)
 
 
-def room_on_plots(line: Msg, room, plots: int) -> Msg:
+def room_on_plots(line: Msg | NewsLine, room, plots: int) -> NewsLine:
     """The room card goes on the room plot card(s) played there."""
     return because(line, PLOTS, msg("A room plot card played here gets this room's card on top when the party "
                                     "moves on, so the room leaves the room deck."), room, plots)
 
 
-def entered(line: Msg, room, skulls: int, first: bool = False) -> Msg:
+def entered(line: Msg | NewsLine, room, skulls: int, first: bool = False) -> NewsLine:
     """A new room: its skulls decide the monster rolls (``first``: the game's first room)."""
     if first:
         text = msg("Every game starts in the Vestibule, the one room with no chance of monsters: nobody rolls.")
@@ -108,7 +108,7 @@ def entered(line: Msg, room, skulls: int, first: bool = False) -> Msg:
     return because(line, SEQUENCE, text, room, skulls)
 
 
-def monster_roll(line: Msg, face: int, skulls: int, empty: bool = False) -> Msg:
+def monster_roll(line: Msg | NewsLine, face: int, skulls: int, empty: bool = False) -> NewsLine:
     """A player's roll against the room's skulls."""
     if face > skulls:
         text = msg("A monster comes only on {skulls} or less: {face} is higher.", skulls=skulls, face=face)
@@ -120,7 +120,7 @@ def monster_roll(line: Msg, face: int, skulls: int, empty: bool = False) -> Msg:
     return because(line, SEQUENCE, text, face, skulls)
 
 
-def monster_laid(line: Msg, monster, health: int, from_main: bool) -> Msg:
+def monster_laid(line: Msg | NewsLine, monster, health: int, from_main: bool) -> NewsLine:
     """A monster card goes into play at full health."""
     if from_main:
         text = msg("With your house rules a monster may come from the main deck when the cards in play are refilled; "
@@ -130,25 +130,25 @@ def monster_laid(line: Msg, monster, health: int, from_main: bool) -> Msg:
     return because(line, SEQUENCE, text, monster, health)
 
 
-def laid_out(line: Msg, card, count: int, players: int) -> Msg:
+def laid_out(line: Msg | NewsLine, card, count: int, players: int) -> NewsLine:
     """A main-deck card laid to bring the cards in play up to one per player."""
     return because(line, SEQUENCE, msg("Each round the cards in play are brought up to one per player: {count} of "
                                        "{players} now.", count=count, players=players), card, count, players)
 
 
-def main_reshuffled(line: Msg, count: int) -> Msg:
+def main_reshuffled(line: Msg | NewsLine, count: int) -> NewsLine:
     """The main deck ran out during a refill."""
     return because(line, SEQUENCE, msg("The cards in play still need refilling and the main deck ran out: its {count} "
                                        "discards become a new main deck.", count=count), count)
 
 
-def main_empty(line: Msg) -> Msg:
+def main_empty(line: Msg | NewsLine) -> NewsLine:
     """No main card left anywhere."""
     return because(line, SEQUENCE, msg("The main deck and its discard pile are both empty, so the cards in play stay "
                                        "short this round."))
 
 
-def passes(line: Msg) -> Msg:
+def passes(line: Msg | NewsLine) -> NewsLine:
     """No action is open."""
     return because(line, ACTIONS, msg("None of the five actions is open to this player now, so the turn passes."))
 
@@ -156,14 +156,14 @@ def passes(line: Msg) -> Msg:
 # --------------------------------------------------------------------------- investigation and plot cards
 
 
-def investigates(line: Msg, base: int, bonus: int, face: int, total: int) -> Msg:
+def investigates(line: Msg | NewsLine, base: int, bonus: int, face: int, total: int) -> NewsLine:
     """The investigation total."""
     return because(line, INVESTIGATION, msg("Investigation score {base}, plus {bonus} from the items played, plus the "
                                             "die {face}: {total}, to compare with the top plot card's score.",
                                             base=base, bonus=bonus, face=face, total=total), base, bonus, face, total)
 
 
-def investigation_result(line: Msg, total: int, score: int, success: bool, exceed: bool) -> Msg:
+def investigation_result(line: Msg | NewsLine, total: int, score: int, success: bool, exceed: bool) -> NewsLine:
     """The investigation total against the plot card's score (house rule ``investigate_compare``)."""
     if exceed and success:
         text = msg("{total} is more than the plot card's {score}: the investigator takes the card; the items played "
@@ -180,13 +180,13 @@ def investigation_result(line: Msg, total: int, score: int, success: bool, excee
     return because(line, INVESTIGATION, text, total, score)
 
 
-def plot_item(line: Msg, item) -> Msg:
+def plot_item(line: Msg | NewsLine, item) -> NewsLine:
     """The plot item declared before the roll."""
     return because(line, PLOTS, msg("An item plot card is played with one of the items it lists, named before the "
                                     "roll."), item)
 
 
-def plot_roll(line: Msg, face: int, target: int, modifier: int, by) -> Msg:
+def plot_roll(line: Msg | NewsLine, face: int, target: int, modifier: int, by) -> NewsLine:
     """A plot roll: the die, moved by up to the room's or item's ± bonus, must make the number."""
     gap = abs(face - target)
     if gap <= modifier:
@@ -198,13 +198,13 @@ def plot_roll(line: Msg, face: int, target: int, modifier: int, by) -> Msg:
     return because(line, PLOTS, text, face, target, modifier)
 
 
-def plot_to_bottom(line: Msg) -> Msg:
+def plot_to_bottom(line: Msg | NewsLine) -> NewsLine:
     """House rule ``failed_plot_roll = bottom``."""
     return because(line, PLOTS, msg("With your house rules a failed plot roll sends the card to the bottom of the plot "
                                     "deck."))
 
 
-def plot_played(line: Msg, kind: str) -> Msg:
+def plot_played(line: Msg | NewsLine, kind: str) -> NewsLine:
     """A plot card laid down."""
     if kind == "plain":
         text = msg("A plot card with no list is played as a whole turn, from the round after it was gained.")
@@ -213,7 +213,7 @@ def plot_played(line: Msg, kind: str) -> Msg:
     return because(line, PLOTS, text)
 
 
-def item_laid(line: Msg, item) -> Msg:
+def item_laid(line: Msg | NewsLine, item) -> NewsLine:
     """The plot item goes onto its plot card."""
     return because(line, PLOTS, msg("The item named for an item plot card is laid on that card and leaves play."),
                    item)
@@ -222,12 +222,12 @@ def item_laid(line: Msg, item) -> Msg:
 # --------------------------------------------------------------------------- cards, hand, healing
 
 
-def picked_up(line: Msg, card) -> Msg:
+def picked_up(line: Msg | NewsLine, card) -> NewsLine:
     """An item or event card taken from play."""
     return because(line, PICK, msg("Taking one item or event card in play is the whole turn's action."), card)
 
 
-def over_limit(line: Msg, count: int, plots_count: bool) -> Msg:
+def over_limit(line: Msg | NewsLine, count: int, plots_count: bool) -> NewsLine:
     """More than 6 cards held."""
     if plots_count:
         text = msg("{count} cards are held and the limit is {limit} (the character and secret victory cards do not "
@@ -238,7 +238,7 @@ def over_limit(line: Msg, count: int, plots_count: bool) -> Msg:
     return because(line, PICK, text, count, hc.HAND_LIMIT)
 
 
-def discarded(line: Msg, card, plot: bool) -> Msg:
+def discarded(line: Msg | NewsLine, card, plot: bool) -> NewsLine:
     """A card discarded to meet the hand limit."""
     if plot:
         text = msg("Over the hand limit: a plot card discarded goes to the bottom of the plot deck.")
@@ -247,7 +247,7 @@ def discarded(line: Msg, card, plot: bool) -> Msg:
     return because(line, PICK, text, card)
 
 
-def healed(line: Msg, heal: int, healed_by: int) -> Msg:
+def healed(line: Msg | NewsLine, heal: int, healed_by: int) -> NewsLine:
     """A healing card restores its amount, never above full health."""
     return because(line, HEAL, msg("The card heals up to {heal}; never above full health, so {healed} here.",
                                    heal=heal, healed=healed_by), heal, healed_by)
@@ -256,13 +256,13 @@ def healed(line: Msg, heal: int, healed_by: int) -> Msg:
 # --------------------------------------------------------------------------- combat
 
 
-def attack_die(line: Msg, face: int) -> Msg:
+def attack_die(line: Msg | NewsLine, face: int) -> NewsLine:
     """The attack die (no re-roll to offer)."""
     return because(line, ATTACK, msg("The attack die, {face}, is added to the character's attack and the items used.",
                                      face=face), face)
 
 
-def reroll_offered(line: Msg, face: int, per_game: bool) -> Msg:
+def reroll_offered(line: Msg | NewsLine, face: int, per_game: bool) -> NewsLine:
     """Olivia may keep her attack die or roll again."""
     if per_game:
         text = msg("This character can re-roll an attack die once a game (your house rules): keep {face} or roll "
@@ -272,12 +272,12 @@ def reroll_offered(line: Msg, face: int, per_game: bool) -> Msg:
     return because(line, ATTACK, text, face)
 
 
-def rerolled(line: Msg, face: int) -> Msg:
+def rerolled(line: Msg | NewsLine, face: int) -> NewsLine:
     """The re-rolled face replaces the old one."""
     return because(line, ATTACK, msg("A re-roll replaces the attack die: {face} counts now.", face=face), face)
 
 
-def attack_total(line: Msg, base: int, bonus: int, face: int, total: int, defence: int) -> Msg:
+def attack_total(line: Msg | NewsLine, base: int, bonus: int, face: int, total: int, defence: int) -> NewsLine:
     """The player's attack total."""
     return because(line, ATTACK, msg("Attack score {base}, plus {bonus} from the items used against this monster, "
                                      "plus the die {face}: {total}. It must be more than the monster's {defence} "
@@ -285,21 +285,21 @@ def attack_total(line: Msg, base: int, bonus: int, face: int, total: int, defenc
                                      defence=defence), base, bonus, face, total)
 
 
-def critical(line: Msg, score: int, defence: int) -> Msg:
+def critical(line: Msg | NewsLine, score: int, defence: int) -> NewsLine:
     """A player's attack no defence die can reach."""
     return because(line, ATTACK, msg("The best the monster can defend is {defence} + 6 = {best}, and {score} is more: "
                                      "a critical hit kills it at once.", defence=defence, best=defence + 6,
                                      score=score), score, defence)
 
 
-def monster_defends(line: Msg, defence: int, face: int, total: int, score: int) -> Msg:
+def monster_defends(line: Msg | NewsLine, defence: int, face: int, total: int, score: int) -> NewsLine:
     """The monster's defence total."""
     return because(line, ATTACK, msg("The monster's defence {defence} plus its die {face}: {total}; the attack, "
                                      "{score}, must be more to wound it.", defence=defence, face=face, total=total,
                                      score=score), defence, face, total, score)
 
 
-def hit(line: Msg, score: int, defence: int, health: int) -> Msg:
+def hit(line: Msg | NewsLine, score: int, defence: int, health: int) -> NewsLine:
     """An attack above the defence: one wound."""
     if health <= 0:
         text = msg("{score} is more than {defence}: one wound, its last health point, so the monster dies.",
@@ -310,19 +310,19 @@ def hit(line: Msg, score: int, defence: int, health: int) -> Msg:
     return because(line, ATTACK, text, score, defence, health)
 
 
-def miss(line: Msg, score: int, defence: int) -> Msg:
+def miss(line: Msg | NewsLine, score: int, defence: int) -> NewsLine:
     """An attack that does not exceed the defence; a tie misses."""
     return because(line, ATTACK, msg("An attack must be more than the defence to wound: {score} against {defence} is "
                                      "a miss.", score=score, defence=defence), score, defence)
 
 
-def strikes_back(line: Msg) -> Msg:
+def strikes_back(line: Msg | NewsLine) -> NewsLine:
     """A surviving monster retaliates."""
     return because(line, ATTACK, msg("A monster that survives an attack strikes back at once; defence items must be "
                                      "chosen before its roll."))
 
 
-def killed(line: Msg, monster, critical_hit: bool) -> Msg:
+def killed(line: Msg | NewsLine, monster, critical_hit: bool) -> NewsLine:
     """A monster dies."""
     if critical_hit:
         text = msg("A critical hit kills the monster outright; its card goes to the bottom of the monster deck and the "
@@ -333,34 +333,34 @@ def killed(line: Msg, monster, critical_hit: bool) -> Msg:
     return because(line, ATTACK, text, monster)
 
 
-def monster_attacks(line: Msg, attack: int, face: int, total: int, defence: int) -> Msg:
+def monster_attacks(line: Msg | NewsLine, attack: int, face: int, total: int, defence: int) -> NewsLine:
     """The monster's attack total."""
     return because(line, ATTACK, msg("The monster's attack {attack} plus its die {face}: {total}. It wounds only if "
                                      "it is more than the defence {defence} plus the defence die.", attack=attack,
                                      face=face, total=total, defence=defence), attack, face, total, defence)
 
 
-def monster_critical(line: Msg, total: int, defence: int) -> Msg:
+def monster_critical(line: Msg | NewsLine, total: int, defence: int) -> NewsLine:
     """House rule ``monster_crit``: a monster's critical hit kills outright."""
     return because(line, ATTACK, msg("With your house rules a monster's critical hit kills too: {total} is more than "
                                      "6 + {defence}, so no defence die can save the character.", total=total,
                                      defence=defence), total, defence)
 
 
-def player_defends(line: Msg, base: int, bonus: int, face: int, total: int, attack: int) -> Msg:
+def player_defends(line: Msg | NewsLine, base: int, bonus: int, face: int, total: int, attack: int) -> NewsLine:
     """The player's defence total."""
     return because(line, ATTACK, msg("Defence {base}, plus {bonus} from the defence items, plus the die {face}: "
                                      "{total}; the monster's {attack} must be more to wound.", base=base, bonus=bonus,
                                      face=face, total=total, attack=attack), base, bonus, face, total, attack)
 
 
-def wounded(line: Msg, attack: int, defence: int, health: int) -> Msg:
+def wounded(line: Msg | NewsLine, attack: int, defence: int, health: int) -> NewsLine:
     """The monster's attack exceeds the defence."""
     return because(line, ATTACK, msg("{attack} is more than {defence}: one wound; {health} health left.", attack=attack,
                                      defence=defence, health=health), attack, defence, health)
 
 
-def defended(line: Msg, attack: int, defence: int) -> Msg:
+def defended(line: Msg | NewsLine, attack: int, defence: int) -> NewsLine:
     """The monster's attack does not exceed the defence."""
     return because(line, ATTACK, msg("The monster must be more than the defence to wound: {attack} against {defence} "
                                      "is a miss.", attack=attack, defence=defence), attack, defence)
@@ -378,19 +378,19 @@ _POINTS = {
 }
 
 
-def points(line: Msg, cause: str, change: int, total: int) -> Msg:
+def points(line: Msg | NewsLine, cause: str, change: int, total: int) -> NewsLine:
     """A score change by its cause."""
     rule, text = _POINTS[cause]
     return because(line, rule, text, change, total)
 
 
-def eighteen(line: Msg, score: int) -> Msg:
+def eighteen(line: Msg | NewsLine, score: int) -> NewsLine:
     """18 points win at once."""
     return because(line, END, msg("A player who reaches {limit} points wins at once: {score}.",
                                   limit=hc.WINNING_SCORE, score=score), score, hc.WINNING_SCORE)
 
 
-def died(line: Msg, critical_hit: bool, health: int) -> Msg:
+def died(line: Msg | NewsLine, critical_hit: bool, health: int) -> NewsLine:
     """A character dies."""
     if critical_hit:
         text = msg("The monster's critical hit kills the character; a dead character loses every card but the "
@@ -401,25 +401,25 @@ def died(line: Msg, critical_hit: bool, health: int) -> Msg:
     return because(line, HEAL, text, health)
 
 
-def plots_lost(line: Msg, count: int) -> Msg:
+def plots_lost(line: Msg | NewsLine, count: int) -> NewsLine:
     """A dead character's plot cards go to the bottom of the plot deck."""
     return because(line, HEAL, msg("A dead character's plot cards go to the bottom of the plot deck; other cards go "
                                    "to the main discard pile."), count)
 
 
-def all_dead(line: Msg, count: int) -> Msg:
+def all_dead(line: Msg | NewsLine, count: int) -> NewsLine:
     """Every character died in the same round."""
     return because(line, GOAL, msg("All {count} characters died in the same round: the house wins.", count=count),
                    count)
 
 
-def all_plots(line: Msg, count: int) -> Msg:
+def all_plots(line: Msg | NewsLine, count: int) -> NewsLine:
     """The last plot card ends the game."""
     return because(line, END, msg("The game ends the moment all {count} plot cards are played; secret victory "
                                   "conditions met then add 4 points each.", count=count), count)
 
 
-def result(line: Msg, score: int, shared: bool, most_plots: bool) -> Msg:
+def result(line: Msg | NewsLine, score: int, shared: bool, most_plots: bool) -> NewsLine:
     """The winner(s) after the tally (house rule ``tiebreak``)."""
     if shared:
         text = msg("Once all plot cards are played the highest score wins; equal top scores share the win.")

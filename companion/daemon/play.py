@@ -1,0 +1,139 @@
+"""One input at a time, on the input worker (issue 27): a tap, a press, a touch or a card
+lifted is flashed on every screen, told to the tag feedback, given to the enrollment walk or
+to the game on the table, and what changed is published."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import logging
+from typing import TYPE_CHECKING
+
+from companion import inputs
+from companion.errors import CompanionError, StackError, StoreError
+from companion.i18n import msg
+from companion.inputs import Input, Press, Remove, Tap, Touch
+from companion.session import Reply
+
+if TYPE_CHECKING:
+    from companion.daemon.devices import TableDevices
+    from companion.daemon.enroller import EnrollmentController
+    from companion.daemon.game_on_table import GameOnTable
+    from companion.daemon.publisher import StatePublisher
+    from companion.daemon.saving import SavingWatch
+    from companion.daemon.taps import VirtualTaps
+    from companion.store import EventStore
+
+log = logging.getLogger(__name__)
+
+
+class InputPlay:
+    """Plays the daemon's inputs (call every method on the input worker).
+
+    Args:
+        game: the game on the table.
+        publisher: the state, the notices and the input flashes.
+        enroller: the enrollment walk (it takes the taps while it runs).
+        saving: whether the game's inputs are being saved (checked after each one).
+        taps: the virtual readers (told each answer of a ``tap``).
+        devices: the tag feedback.
+        store: the enrolled tags (the tag feedback without a game).
+    """
+
+    def __init__(self, game: GameOnTable, publisher: StatePublisher, enroller: EnrollmentController,
+                 saving: SavingWatch, taps: VirtualTaps, devices: TableDevices, store: EventStore):
+        self._game, self._publisher, self._enroller, self._saving = game, publisher, enroller, saving
+        self._taps, self._devices, self._store = taps, devices, store
+
+    def play(self, inp: Input, future: concurrent.futures.Future[Reply]) -> None:
+        """Handle a submitted input and resolve its future: the reply, or the error that kept
+        it from being played."""
+        outcome = self._outcome(inp)
+        reply = outcome if isinstance(outcome, Reply) else Reply(False, str(outcome))
+        self._taps.answered(inp, reply)
+        if isinstance(outcome, Reply):
+            future.set_result(reply)
+        else:
+            future.set_exception(outcome)
+
+    def handle(self, inp: Input) -> Reply:
+        """Handle one input: flash it, enroll or play it, publish what changed."""
+        outcome = self._outcome(inp)
+        return outcome if isinstance(outcome, Reply) else Reply(False, str(outcome))
+
+    def touch(self, key: str, seen: int | None) -> Reply:
+        """A touch made on the state numbered ``seen`` (None: whatever is current). When the
+        game moved on since (another screen's touch, a tap), it is refused: two players
+        touching End turn at once end one turn, not two (issue 8)."""
+        session = self._game.session
+        if seen is not None and seen != self._game.revision and session is not None:
+            text = msg("The game moved on before your touch: {prompt}", prompt=session.prompt.text)
+            self._publisher.notify(text)
+            return Reply(False, text)
+        return self.handle(Touch(key))
+
+    def _outcome(self, inp: Input) -> Reply | CompanionError:
+        """:meth:`handle`'s work: the reply, or the error when the input could not be played
+        at all (the table is told either way)."""
+        session, walk = self._game.session, self._enroller.walk
+        if isinstance(inp, (Tap, Press)):
+            playing = session is not None and not session.prompt.over and walk is None
+            self._publisher.input_seen(inp, show_uid=not playing)
+        if isinstance(inp, Tap) and self._devices.on_tag is not None:
+            self._devices.tag_seen(self._known(inp))
+        if walk is not None and isinstance(inp, (Tap, Remove)):
+            return self._enroller.tap(inp)
+        if session is None:
+            return self._no_game(inp)
+        hidden = self._picks_private(inp)
+        try:
+            reply = session.handle(inp, inp.line)
+        except (StackError, StoreError) as exc:
+            self._publisher.notify(msg("{input}: {problem}", input=inputs.describe(inp), problem=str(exc)), "error")
+            return exc
+        self._saving.check()
+        if reply.accepted:
+            self._accepted(inp, reply, hidden)
+        elif not reply.ignored:
+            self._publisher.notify(reply.text, rule=reply.rule)
+        return reply
+
+    def _accepted(self, inp: Input, reply: Reply, hidden: bool) -> None:
+        self._game.moved()
+        self._publisher.recent.extend(reply.news)
+        self._publisher.publish(reply.news, self._publisher.physical(inp, hidden))
+        if log.isEnabledFor(logging.INFO):  # after the screens have it: the log is not on the tap's path (issue 35)
+            said = "; ".join(map(str, reply.news))  # a NewsLine is not a str: its English text
+            log.info("%s -> %s", "a private choice" if hidden else inputs.describe(inp), said)
+
+    def _no_game(self, inp: Input) -> Reply:
+        if isinstance(inp, Remove):
+            return Reply(False, ignored=True)
+        text = msg("No game is running: {input} ignored. Start a new game.", input=inputs.describe(inp))
+        self._publisher.notify(text)
+        return Reply(False, text)
+
+    def _known(self, tap: Tap) -> bool:
+        """Whether ``tap`` names a component, for the buzzer/LED (every tag is welcome while
+        enrolling)."""
+        from companion.engine import known_piece
+
+        session = self._game.session
+        if self._enroller.walk is not None:
+            return True
+        if session is not None:
+            return session.component_for(tap) is not None
+        return tap.uid in self._store.enrolled_tags() or known_piece(tap.ndef)
+
+    def _picks_private(self, inp: Input) -> bool:
+        """``inp`` would make one of the current prompt's private choices (a touch of its key,
+        or a tap of its component): the log and the undo toast then never name it."""
+        session = self._game.session
+        if session is None or not isinstance(inp, (Touch, Tap)):
+            return False
+        prompt = session.prompt
+        if isinstance(inp, Touch):
+            choice = prompt.choice(inp.key)
+        else:
+            component = session.component_for(inp)
+            choice = prompt.for_component(component) if component else None
+        return choice is not None and choice.private
