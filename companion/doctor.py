@@ -196,10 +196,9 @@ class Needs:
         """What ``config`` needs; None (no config) needs nothing."""
         if config is None:
             return cls()
-        spi = tuple(f"/dev/spidev{r.bus}.{r.device}" for r in config.readers
-                    if r.driver == "mfrc522")
-        serial = tuple(r.port for r in config.readers if r.driver == "pn532")
-        dice = (config.dice.enabled and config.dice.required) or config.feedback.pin is not None
+        spi = tuple(path for r in config.readers if r.driver == "mfrc522" for path in r.settings.devices())
+        serial = tuple(path for r in config.readers if r.driver == "pn532" for path in r.settings.devices())
+        dice = (config.dice.enabled and config.dice_required) or config.feedback.pin is not None
         return cls(spi=spi, serial=serial, gpio=dice or bool(spi), dice=dice)
 
 
@@ -281,19 +280,8 @@ def check_readers(config: Config | None) -> Iterator[Line]:
     if config is None or not config.readers:
         yield Line(INFO, "no readers configured")
         return
-    from hardware.board import poll_timeout_for
-
     for reader in config.readers:
-        if reader.driver == "mfrc522":
-            yield Line(INFO, f"{reader.name}: MFRC522 on /dev/spidev{reader.bus}.{reader.device}, reset GPIO "
-                       f"{reader.reset_pin}, SPI {reader.spi_speed_hz / 1e6:g} MHz, poll budget "
-                       f"{reader.poll_budget * 1000:g} ms, antenna gain {reader.antenna_gain} dB")
-        elif reader.driver == "pn532":
-            timeout = reader.poll_timeout or poll_timeout_for(reader.retries)
-            yield Line(INFO, f"{reader.name}: PN532 on {reader.port} at {reader.baudrate} baud, {reader.retries} "
-                       f"activation retries (MxRty), poll timeout {timeout:g} s")
-        else:
-            yield Line(INFO, f"{reader.name}: simulated reader (no hardware)")
+        yield Line(INFO, f"{reader.name}: {reader.settings.describe()}")
 
 
 def check_pin_factory(needs: Needs, probe: Probe) -> Iterator[Line]:
@@ -501,7 +489,7 @@ def _describe(config: Config | None) -> str:
     if config is None:
         return "no config file: nothing is required, lines below are informational"
     readers = ", ".join(f"{r.name} ({r.driver})" for r in config.readers) or "none"
-    dice = "disabled" if not config.dice.enabled else f"GPIO {config.dice.pin}" if config.dice.required else \
+    dice = "disabled" if not config.dice.enabled else f"GPIO {config.dice.pin}" if config.dice_required else \
         f"GPIO {config.dice.pin} if this machine has GPIO (no [dice] table)"
     feedback = f"; tag feedback: {config.feedback.device} on GPIO {config.feedback.pin}" \
         if config.feedback.pin is not None else ""

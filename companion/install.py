@@ -121,13 +121,7 @@ def systemd_escape_path(path: str) -> str:
 
 def device_paths(config) -> list[str]:
     """The device nodes the config's readers use, in config order, without repeats."""
-    paths = []
-    for reader in config.readers:
-        if reader.driver == "mfrc522":
-            paths.append(f"/dev/spidev{reader.bus}.{reader.device}")
-        elif reader.driver == "pn532":
-            paths.append(reader.port)
-    return list(dict.fromkeys(paths))
+    return list(dict.fromkeys(path for reader in config.readers for path in reader.settings.devices()))
 
 
 def plan(source: Path, prefix: str, config_text: str) -> list[Item]:

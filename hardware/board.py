@@ -44,3 +44,9 @@ def pi5_port_advice(port: str, model: str | None = None) -> str:
         return ""
     return fault("; on a Pi 5, {port} is not GPIO 14/15: set port = \"/dev/ttyAMA0\" and add dtoverlay=uart0-pi5 "
                  "to /boot/firmware/config.txt", port=port)
+
+
+#: BCM TXD and RXD: the header's UART, in use when a PN532 (or the console) is on it.
+UART_PINS = (14, 15)
+#: Serial ports on the header's UART pins (a USB adapter uses none).
+UART_PORTS = ("/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0")

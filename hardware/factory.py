@@ -1,7 +1,11 @@
 """Build readers by driver name, importing each driver only when it is asked for.
 
 Only this module imports driver modules, by config name (house style 2), so a machine
-without SPI or serial support can still run everything else.
+without SPI or serial support can still run everything else. Each driver's settings (its
+``[[readers]]`` keys) are a struct in a light module beside it (:mod:`hardware.nfc.settings`),
+imported here at once: the config checks a table against :data:`SETTINGS`.
+
+A new driver is its module, its settings module and one line in each of the two tables below.
 """
 
 from __future__ import annotations
@@ -11,12 +15,21 @@ from typing import Any
 
 from hardware.errors import HardwareError
 from hardware.nfc.base import Reader
+from hardware.nfc.mfrc522_settings import MFRC522Settings
+from hardware.nfc.pn532_settings import PN532Settings
+from hardware.nfc.settings import FakeSettings, ReaderSettings
 
 #: driver name -> (module, class)
 DRIVERS = {
     "mfrc522": ("hardware.nfc.mfrc522", "MFRC522Reader"),
     "pn532": ("hardware.nfc.pn532", "PN532Reader"),
     "fake": ("hardware.nfc.fake", "FakeNfcReader"),
+}
+#: driver name -> its settings (the class's keyword arguments), in the order of :data:`DRIVERS`
+SETTINGS: dict[str, type[ReaderSettings]] = {
+    "mfrc522": MFRC522Settings,
+    "pn532": PN532Settings,
+    "fake": FakeSettings,
 }
 
 

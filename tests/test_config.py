@@ -17,6 +17,8 @@ from companion.config import (
     parse_config,
 )
 from companion.errors import CompanionError
+from hardware.nfc.mfrc522_settings import MFRC522Settings
+from hardware.nfc.pn532_settings import PN532Settings
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "config.example.toml"
 
@@ -64,9 +66,9 @@ driver = "fake"
     assert config.interval_for(config.readers[1]) == 0.25  # one interval for every reader
     assert config.dice == DiceConfig(pin=22, hold_time=2.0, enabled=False)
     assert config.readers == (
-        ReaderConfig("left", "mfrc522", "tiles", bus=1, device=1, reset_pin=24, spi_speed_hz=1_000_000,
-                     poll_budget=0.05, antenna_gain=33),
-        ReaderConfig("right", "pn532", "cards", port="/dev/ttyUSB0", baudrate=9600, retries=2),
+        ReaderConfig("left", "mfrc522", "tiles", MFRC522Settings(bus=1, device=1, reset_pin=24, spi_speed_hz=1_000_000,
+                                                                 poll_budget=0.05, antenna_gain=33)),
+        ReaderConfig("right", "pn532", "cards", PN532Settings(port="/dev/ttyUSB0", baudrate=9600, retries=2)),
         ReaderConfig("sim", "fake", "cards"),
     )
     assert config.readers[0].driver_kwargs() == {"bus": 1, "device": 1, "reset_pin": 24, "spi_speed_hz": 1_000_000,

@@ -10,10 +10,12 @@ import pytest
 
 from companion.config import Config, DiceConfig, ReaderConfig, default_config
 from companion.doctor import SERIAL_HINT, SPI_HINT, Probe, doctor_command, run_doctor, try_import
+from hardware.nfc.mfrc522_settings import MFRC522Settings
+from hardware.nfc.pn532_settings import PN532Settings
 
 ALL_GROUPS = {"gpio", "spi", "dialout", "video", "render", "input"}
-MFRC = ReaderConfig("cards", "mfrc522", "cards", bus=0, device=0, reset_pin=25)
-PN532 = ReaderConfig("tiles", "pn532", "tiles", port="/dev/serial0", baudrate=115200)
+MFRC = ReaderConfig("cards", "mfrc522", "cards", MFRC522Settings(bus=0, device=0, reset_pin=25))
+PN532 = ReaderConfig("tiles", "pn532", "tiles", PN532Settings(port="/dev/serial0", baudrate=115200))
 
 
 def fake_pi(root: Path, spi: bool = True, serial: bool = True, spi_on: bool = True,
@@ -126,7 +128,7 @@ def test_spidev_absent_without_an_mfrc522_is_informational(tmp_path):
 
 
 def test_the_configured_spidev_must_exist(tmp_path):
-    reader = ReaderConfig("cards", "mfrc522", bus=1, device=0, reset_pin=25)
+    reader = ReaderConfig("cards", "mfrc522", settings=MFRC522Settings(bus=1, device=0, reset_pin=25))
     code, text = doctor(Config(readers=(reader,)), probe_for(fake_pi(tmp_path)))
     assert code == 1
     assert "[MISSING] /dev/spidev1.0 does not exist" in text

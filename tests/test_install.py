@@ -197,7 +197,9 @@ def test_by_hand_steps_name_the_config_txt_lines_per_pi_model():
 
 def test_shipped_config_loads():
     config = parse_config((SYSTEMD / "config.toml").read_text())
-    assert [(r.driver, r.bus, r.device, r.reset_pin) for r in config.readers] == [("mfrc522", 0, 0, 25)]
+    assert [(r.driver, r.driver_kwargs()) for r in config.readers] == [
+        ("mfrc522", {"bus": 0, "device": 0, "reset_pin": 25, "spi_speed_hz": 1_000_000, "poll_budget": 0.05,
+                     "antenna_gain": 33})]
     assert config.dice.pin == 17 and config.feedback.pin is None
 
 
