@@ -13,6 +13,7 @@ view the board cannot draw is logged and the table screen shows the neutral
 from __future__ import annotations
 
 import logging
+import weakref
 from collections.abc import Callable
 from importlib import import_module
 
@@ -73,16 +74,21 @@ def update(board, view: dict, colours: dict) -> bool:
 def watch_language(board) -> None:
     """Redraw ``board`` (its ``on_view``) after every language switch while it is on the
     screen; a board that cannot draw its view then only logs it (the table screen already
-    shows the neutral board for that view)."""
+    shows the neutral board for that view). The translator holds ``board`` weakly and drops
+    the listener with it: a board made for its game is freed when its game leaves (issue 29
+    item 11)."""
+    ref = weakref.ref(board)
+
     def redraw(_lang: str) -> None:
-        if board.parent is None:
+        shown = ref()
+        if shown is None or shown.parent is None:
             return
         try:
-            board.on_view()
+            shown.on_view()
         except Exception:
-            log.exception("the %s board could not redraw in the new language", type(board).__name__)
+            log.exception("the %s board could not redraw in the new language", type(shown).__name__)
 
-    board.tr.on_switch(redraw)
+    board.tr.on_switch(redraw, owner=board)
 
 
 class PlacePicks:
