@@ -57,6 +57,8 @@ def probe(socket_path: str, size: tuple[int, int]) -> None:
     from kivy.clock import Clock
     from kivy.core.window import Window
 
+    _time_releases(app)
+
     pending = {"state": False, "ready": False, "input": False, "frames": 0}
     handle = app._handle
 
@@ -90,6 +92,21 @@ def probe(socket_path: str, size: tuple[int, int]) -> None:
     Clock.schedule_once(lambda _dt: app.model.go("table"), 0)
     Clock.schedule_once(lambda _dt: _hide_parts(app), 1.0)
     app.run()
+
+
+def _time_releases(app) -> None:
+    """Print ``RELEASE ms`` after each of the client's quiet-time releases
+    (:func:`ui.memory.release_free_memory`: the cycle collection and the heap trim): its CPU."""
+    from kivy.clock import Clock
+
+    from ui import companion_app
+
+    def timed(*args):
+        began = time.process_time()
+        companion_app.release_free_memory(*args)
+        print(f"RELEASE {(time.process_time() - began) * 1000:.2f}", flush=True)
+
+    app._trim = Clock.create_trigger(timed, companion_app.TRIM_SECONDS)
 
 
 def _trace_on_signal() -> None:
@@ -325,6 +342,15 @@ def _report(args, run: SimpleNamespace) -> None:
     print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
+def _ran_as_probe(args: argparse.Namespace, size: tuple[int, ...]) -> bool:
+    """Run as the table screen's probe or the bare client's (a child of :func:`main`)."""
+    if args.probe:
+        probe(args.probe, size)
+    elif args.bare_probe:
+        bare_probe(args.bare_probe, size)
+    return bool(args.probe or args.bare_probe)
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--presses", type=int, default=200)
@@ -340,11 +366,7 @@ def main() -> int:
     p.add_argument("--bare-probe", help=argparse.SUPPRESS)
     args = p.parse_args()
     size = tuple(int(v) for v in args.size.split("x"))
-    if args.probe:
-        probe(args.probe, size)
-        return 0
-    if args.bare_probe:
-        bare_probe(args.bare_probe, size)
+    if _ran_as_probe(args, size):
         return 0
 
     from companion.client import Client
@@ -395,7 +417,8 @@ def main() -> int:
                 t0 = time.monotonic()
                 daemon.on_dice(0.1)  # the press, as the GPIO thread hands it over
                 while (line := lines.get(timeout=10))[0] != "FRAME":
-                    flashes.append((float(line[1]) - t0) * 1000)
+                    if line[0] == "INPUT":
+                        flashes.append((float(line[1]) - t0) * 1000)
                 delays.append((float(line[1]) - t0) * 1000)
                 daemon.drain()
                 assert client.undo()["ok"]
@@ -420,7 +443,8 @@ def main() -> int:
             idle_cpu = (cpu_seconds(child.pid) - cpu0) / (time.monotonic() - t_idle) * 100
             rss_after = _rss_mib(child.pid)
             parts: list[dict[str, float]] = []
-            games = _new_games(args.new_games, args.games.split(","), client, lines, child.pid, parts)
+            timing: dict[str, list[float]] = {"shown": [], "cpu": [], "release": []}
+            games = _new_games(args.new_games, args.games.split(","), client, lines, child.pid, parts, timing)
             child.send_signal(2) if os.environ.get("UI_PROFILE") else child.terminate()
             child.wait(10)
     finally:
@@ -433,7 +457,7 @@ def main() -> int:
                                   threads=threads, bare_cpu=bare_cpu, bare_threads=bare_threads, bare_rss=bare_rss,
                                   start_time=start_time, idle_cpu=idle_cpu, rss=rss, rss_after=rss_after,
                                   rss_gl=rss_gl, phases=parts_line))
-    _report_games(games, parts)
+    _report_games(games, parts, timing)
     return 0
 
 
@@ -448,7 +472,7 @@ def _phases(child, lines: queue.Queue) -> list[str] | None:
     return line
 
 
-def _report_games(games: list[float], parts: list[dict[str, float]]) -> None:
+def _report_games(games: list[float], parts: list[dict[str, float]], timing: dict[str, list[float]]) -> None:
     if not games:
         return
     first, last = games[0], games[-1]
@@ -460,23 +484,38 @@ def _report_games(games: list[float], parts: list[dict[str, float]]) -> None:
         values = [p[part] for p in parts]
         print(f"  of which {part}: {values[0]:.1f} -> {values[-1]:.1f} MiB (+{values[-1] - values[0]:.1f}): "
               + " ".join(f"{v:.0f}" for v in values))
+    later = len(games) // 5  # the first cycle of five games apart
+    for name, what in (("shown", "request -> frame showing the new game"), ("cpu", "client CPU per new game "
+                       "(3 states, drawn)"), ("release", "CPU per quiet-time release (collection + trim)")):
+        values = timing[name][later:] or timing[name]
+        if values:
+            print(f"  {what}, games {later + 1}-{len(games)}: median {statistics.median(values):.1f} ms, "
+                  f"mean {statistics.fmean(values):.1f}, max {max(values):.1f}")
     if os.environ.get("UI_BENCH_TRACEMALLOC") and len(games) >= 40:
         _traced_growth(os.environ["UI_BENCH_TRACEMALLOC"])
 
 
 def _new_games(count: int, names: list[str], client, lines: queue.Queue, pid: int,
-               parts: list[dict[str, float]]) -> list[float]:
+               parts: list[dict[str, float]], timing: dict[str, list[float]]) -> list[float]:
     """Start ``count`` new games in a row, of ``names`` in turn (each drawn, then two touches);
-    the client's RSS after each (MiB), read after its quiet-time heap trim; its parts into ``parts``."""
+    the client's RSS after each (MiB), read after its quiet-time heap trim; its parts into
+    ``parts``; into ``timing``: ``shown`` (ms from the request to the frame showing the new
+    game), ``cpu`` (the client's CPU ms for the game's three states, drawn), ``release``
+    (the CPU ms of the quiet-time releases after them)."""
     rss = []
     for n in range(count):
+        cpu0, t0 = cpu_seconds(pid), time.monotonic()
         ack = client.request({"cmd": "new_game", "game": names[n % len(names)], "players": ["Ada", "Bo", "Cy"],
                               "options": {}, "abandon": True})
         assert ack["ok"], ack
         for key in ("roll", "end-turn"):
             client.choose(key)  # a refusal (not due) still draws a state
-        _drain_frames(lines, 3)
+        frames = _drain_frames(lines, 3, timing["release"])
+        timing["cpu"].append((cpu_seconds(pid) - cpu0) * 1000)
+        if frames:
+            timing["shown"].append((frames[0] - t0) * 1000)
         time.sleep(1.6)  # the client's heap trim (ui.companion_app.TRIM_SECONDS) after the burst
+        _drain_frames(lines, 0, timing["release"])
         rss.append(_rss_mib(pid))
         parts.append(_rss_parts_mib(pid))
         if os.environ.get("UI_BENCH_TRACEMALLOC") and n + 1 in (10, 40):
@@ -485,14 +524,20 @@ def _new_games(count: int, names: list[str], client, lines: queue.Queue, pid: in
     return rss
 
 
-def _drain_frames(lines: queue.Queue, frames: int) -> None:
-    """Wait for ``frames`` FRAME lines from the probe (5 s each at most)."""
-    for _ in range(frames):
-        try:
-            while lines.get(timeout=5)[0] != "FRAME":
-                pass
-        except queue.Empty:
-            return
+def _drain_frames(lines: queue.Queue, frames: int, releases: list[float]) -> list[float]:
+    """Wait for ``frames`` FRAME lines from the probe (5 s each at most); their times. The
+    RELEASE lines met (and, with ``frames`` 0, those waiting) go to ``releases`` (ms)."""
+    times: list[float] = []
+    try:
+        while len(times) < frames or not lines.empty():
+            line = lines.get(timeout=5)
+            if line[0] == "FRAME":
+                times.append(float(line[1]))
+            elif line[0] == "RELEASE":
+                releases.append(float(line[1]))
+    except queue.Empty:
+        pass
+    return times
 
 
 if __name__ == "__main__":

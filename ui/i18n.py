@@ -9,11 +9,17 @@ In kv rules write ``app.tr._("Undo")``: Kivy binds the rule to the translator's 
 re-evaluates it when the language changes (the Kivy wiki's i18n pattern, an
 ``Observable`` whose ``fbind("_")`` records the rule). In Python, ``app.tr._("…")`` and
 listen to ``app.tr`` with :meth:`Translator.on_switch` to rebuild text made in code.
+
+A widget made and dropped again (a board made for its game, issue 29 item 11) leaves
+nothing here: each kv rule's binding has its own uid, which Kivy unbinds when the widget
+goes, and a listener given an ``owner`` goes with its owner.
 Babel extracts every ``_("…")`` call from ``ui/**.py`` and ``ui/kv/**.kv``.
 """
 
 from __future__ import annotations
 
+import itertools
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -44,8 +50,9 @@ class Translator(Observable):
     def __init__(self, lang: str = "en"):
         super().__init__()
         self.lang = lang
-        self._rules: list[tuple[Callable, tuple, dict]] = []
+        self._rules: dict[int, tuple[Callable, tuple]] = {}  # uid -> kv rule's callback, args
         self._listeners: list[Callable[[str], None]] = []
+        self._uids = itertools.count(1)
 
     def _(self, text: str, **params: Any) -> str:
         """``text`` in the current language (see :func:`translate`)."""
@@ -57,30 +64,42 @@ class Translator(Observable):
         if lang not in LANGUAGES or lang == self.lang:
             return False
         self.lang = lang
-        for func, args, _kwargs in list(self._rules):
+        for func, args in list(self._rules.values()):
             func(*args, None, None)
         for listener in list(self._listeners):
             listener(lang)
         return True
 
-    def on_switch(self, listener: Callable[[str], None]) -> None:
-        """Call ``listener(lang)`` after every language change."""
+    def on_switch(self, listener: Callable[[str], None], owner: object = None) -> None:
+        """Call ``listener(lang)`` after every language change; with ``owner``, only as long
+        as ``owner`` lives (the listener is dropped with it; it must not hold ``owner``
+        itself, or ``owner`` never goes: see :func:`ui.boards.watch_language`)."""
         self._listeners.append(listener)
+        if owner is not None:
+            weakref.finalize(owner, self._forget, listener)
 
-    # Kivy's kv compiler binds ``app.tr._(...)`` by calling ``fbind("_", ...)`` on this object.
+    def _forget(self, listener: Callable[[str], None]) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    # Kivy's kv compiler binds ``app.tr._(...)`` by calling ``fbind("_", ...)`` on this
+    # object, keeps the uid returned and unbinds it by ``unbind_uid`` when the widget goes
+    # (a uid of 0 it never unbinds: each widget made left its rule here for ever).
     def fbind(self, name, func, *args, **kwargs):
         if name == "_":
-            self._rules.append((func, args, kwargs))
-            return 0
+            uid = next(self._uids)
+            self._rules[uid] = (func, args)
+            return uid
         return super().fbind(name, func, *args, **kwargs)
 
     def funbind(self, name, func, *args, **kwargs):
         if name == "_":
-            self._rules = [r for r in self._rules if r != (func, args, kwargs)]
+            self._rules = {uid: rule for uid, rule in self._rules.items() if rule != (func, args)}
             return None
         return super().funbind(name, func, *args, **kwargs)
 
     def unbind_uid(self, name, uid):
         if name == "_":
+            self._rules.pop(uid, None)
             return None
         return super().unbind_uid(name, uid)

@@ -109,13 +109,14 @@ def choice_buttons(app) -> list:
 
 
 def boards_alive() -> dict[str, int]:
-    """Board class name -> how many of its widgets are alive (issue 29 item 11: one board
-    per game however often the table switches games; a new one at each switch stayed held
-    by its listeners, about 3 MiB each)."""
+    """Board class name -> how many of its widgets are alive (issue 29 item 11: only the
+    board of the game on the table; a new one at each switch stayed held by its listeners,
+    about 3 MiB each, and then one was kept per game)."""
     import gc
 
     from ui.boards import BOARDS
 
+    gc.unfreeze()  # the app freezes what lives at its start and after a board change
     gc.collect()
     names = {path.rsplit(":", 1)[1] for path in BOARDS.values()}
     alive: dict[str, int] = {}
@@ -123,6 +124,7 @@ def boards_alive() -> dict[str, int]:
         name = type(obj).__name__
         if name in names:
             alive[name] = alive.get(name, 0) + 1
+    gc.freeze()
     return alive
 
 

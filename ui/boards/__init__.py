@@ -13,6 +13,8 @@ view the board cannot draw is logged and the table screen shows the neutral
 from __future__ import annotations
 
 import logging
+import traceback
+import weakref
 from collections.abc import Callable
 from importlib import import_module
 
@@ -64,25 +66,37 @@ def update(board, view: dict, colours: dict) -> bool:
             board.colours = dict(colours)  # before the view; unchanged: no redraw
         board.view = dict(view)
     except Exception:
-        log.exception("the %s board could not draw the view of %r; showing the neutral board",
-                      type(board).__name__, view.get("game"))
+        _log_error("the %s board could not draw the view of %r; showing the neutral board",
+                   type(board).__name__, view.get("game"))
         return False
     return True
+
+
+def _log_error(message: str, *args) -> None:
+    """Log the error being handled, its traceback as text: Kivy's log history keeps the
+    last 100 records, and a record's traceback holds its frames, which hold the board (an
+    error in a board's drawing kept that board alive after its game left, issue 29 item 11)."""
+    log.error(message + "\n%s", *args, traceback.format_exc().rstrip())
 
 
 def watch_language(board) -> None:
     """Redraw ``board`` (its ``on_view``) after every language switch while it is on the
     screen; a board that cannot draw its view then only logs it (the table screen already
-    shows the neutral board for that view)."""
+    shows the neutral board for that view). The translator holds ``board`` weakly and drops
+    the listener with it: a board made for its game is freed when its game leaves (issue 29
+    item 11)."""
+    ref = weakref.ref(board)
+
     def redraw(_lang: str) -> None:
-        if board.parent is None:
+        shown = ref()
+        if shown is None or shown.parent is None:
             return
         try:
-            board.on_view()
+            shown.on_view()
         except Exception:
-            log.exception("the %s board could not redraw in the new language", type(board).__name__)
+            _log_error("the %s board could not redraw in the new language", type(shown).__name__)
 
-    board.tr.on_switch(redraw)
+    board.tr.on_switch(redraw, owner=board)
 
 
 class PlacePicks:

@@ -57,6 +57,12 @@ class RoomTile(Widget):
     #: Touching the tile picks a choice now (a room to move to, a ghost to remove): outlined.
     pickable = BooleanProperty(False)
 
+    def follow_rotation(self, _app, portrait: bool) -> None:
+        """A cellar room: a column's width in portrait, wider beside the castle in landscape
+        (bound to the app's ``portrait`` as a method, which Kivy holds weakly: a closure
+        kept the board alive after its game left, issue 29 item 11)."""
+        self.size_hint_x = 1 if portrait else 1.5
+
     def on_touch_down(self, touch):
         if self.pickable and picks_at(self, self.letter, touch):
             return True
@@ -121,13 +127,9 @@ class CellarBoard(PlacePicks, BoxLayout):
         tile = RoomTile(letter=letter, cellar=cellar)
         if cellar:  # wider than a castle room under the castle; a column's width beside it
             app = App.get_running_app()
-
-            def wide(*_args) -> None:
-                tile.size_hint_x = 1 if getattr(app, "portrait", False) else 1.5
-
-            wide()
+            tile.follow_rotation(app, getattr(app, "portrait", False))
             if hasattr(app, "portrait"):
-                app.bind(portrait=wide)
+                app.bind(portrait=tile.follow_rotation)  # a method: bind holds it weakly (fbind would not)
         self.tiles[letter] = tile
         parent.add_widget(tile)
 

@@ -17,6 +17,7 @@ from ui import boards
 from ui.boards import board_class, set_picks
 from ui.kvloader import load_kv
 from ui.layout import GAP, LARGE_PROMPT, MAIN_HEIGHT, PROMPT_SIZE, SLOT_ROW
+from ui.memory import collect_all_next
 from ui.motion import Motion
 from ui.widgets import buttons, cards_panel, choices, eventlog, gameover, todo  # noqa: F401  (kv uses their widgets)
 from ui.widgets.frame import before_frame
@@ -24,14 +25,6 @@ from ui.widgets.lesson_cards import LessonCards
 from ui.widgets.odds import OddsBadge
 
 log = logging.getLogger(__name__)
-
-
-def _redraw(board) -> None:
-    """Draw ``board``'s view again (a board's error is logged, as :func:`ui.boards.update` does)."""
-    try:
-        board.on_view()
-    except Exception:
-        log.exception("the %s board could not draw its view again", type(board).__name__)
 
 
 class TableScreen(Screen):
@@ -51,7 +44,6 @@ class TableScreen(Screen):
 
     def __init__(self, **kwargs):
         load_kv("table")
-        self._boards: dict[type, object] = {}  # one board per game, made when first played
         self.motion = Motion()
         super().__init__(name="table", **kwargs)
         model = App.get_running_app().model
@@ -120,29 +112,24 @@ class TableScreen(Screen):
         App.get_running_app().repeat()
 
     def _show_game(self, _model, game: str) -> None:
-        """Put the board of ``game`` in the board slot (keeps it when the game is the same)."""
+        """Put the board of ``game`` in the board slot (keeps it when the game is the same).
+
+        Only the board of the game being played is kept (issue 29 item 11): another game's
+        board is made when its game starts (a few tens of milliseconds) and the last one is
+        dropped, and its memory (about 3.5 MiB with its textures) freed in the next quiet
+        time (:func:`ui.memory.collect_all_next`). Keeping one board per game kept ~14 MiB
+        for the four games not on the table; a board goes only if nothing outside it holds
+        it (its listeners: :func:`ui.boards.watch_language`, bound methods, kv rules)."""
         cls = board_class(game) if game else None
         if cls is None or isinstance(self.board, cls):
             return
         slot = self.ids.board_slot
         slot.clear_widgets()
-        kept = cls in self._boards
-        self.board = self._board_of(cls)
+        self.board = None  # the last game's board goes before the next is made
+        self.board = cls()
         slot.add_widget(self.board)
         self._show_view(_model, _model.view)
-        if kept:  # a language switch while it was away left its words as they were
-            _redraw(self.board)
-
-    def _board_of(self, cls: type):
-        """The one board of class ``cls``, made the first time its game is played and kept
-        (issue 29 item 11): a board is held by what it listens to (the language switch, the
-        app's rotation, kv's ``app.tr`` rules), so a new one at every switch of game was
-        never freed, about 3 MiB each. A new game draws on the kept board from its view, as
-        a new game of the same game always did."""
-        board = self._boards.get(cls)
-        if board is None:
-            board = self._boards[cls] = cls()
-        return board
+        collect_all_next()  # the old board freed, the new one out of the collector's way
 
     def _show_view(self, _model, view: dict) -> None:
         """Hand ``view`` to the board; the previous game's view (the state message names the
