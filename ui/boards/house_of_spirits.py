@@ -16,7 +16,7 @@ from kivy.uix.boxlayout import BoxLayout
 from ui import theme
 from ui.boards import watch_language
 from ui.boards.fit import PlaceName, plain
-from ui.boards.names import card_name
+from ui.boards.names import card_name, stand_in_short
 from ui.boards.parts import FLOOR, GROW, Panel, Parts, Pips, Progress, font, gap, text
 from ui.text import Translate, escape_markup, player_markup
 from ui.widgets.pieces import IconCounts
@@ -95,7 +95,9 @@ def player_lines(name: str, p: dict, view: dict, _: Translate) -> dict[str, str]
     status = _("Dead") if p.get("dead") else _("Health {n}/{total}", n=health, total=p.get("max_health", 0))
     if not p.get("max_health"):
         status = ""  # no character drawn yet
-    return {"character": escape_markup(card_name(p.get("character_name"), _) or _("No character yet")),
+    # no character drawn yet: the line is empty ("No character yet" was cut to "No…" in four
+    # players' panels; the set-up step says to draw them)
+    return {"character": escape_markup(card_name(p.get("character_name"), _)),
             "health": status, "score": f"{int(p.get('score') or 0)}/{WINNING_SCORE}", "cards": cards}
 
 
@@ -168,7 +170,8 @@ class HouseOfSpiritsBoard(BoxLayout):
         monster = card.get("kind") == "monster"
         panel = Panel(fill=MONSTER_FILL if monster else ITEM_FILL, padding=gap(2), spacing=gap(1),
                       edge=theme.HAUNTING if monster else theme.PANEL_EDGE)
-        panel.add_widget(PlaceName(name=card_name(card.get("name"), _), max_font=font(FLOOR * GROW),
+        name = card_name(card.get("name"), _)
+        panel.add_widget(PlaceName(name=name, short=stand_in_short(name), max_font=font(FLOOR * GROW),
                                    min_font=font(FLOOR), color=theme.TEXT, size_hint_y=0.5 if monster else 1))
         if monster:
             panel.add_widget(Pips(total=int(card.get("max_health") or 0), filled=int(card.get("health") or 0),
@@ -186,8 +189,9 @@ class HouseOfSpiritsBoard(BoxLayout):
                       fill=theme.DISABLED if p.get("dead") else theme.PANEL)
         panel.add_widget(PlaceName(name=name, color=theme.on_dark(theme.player_colour(name, colours)),
                                    max_font=font(FLOOR * GROW), min_font=font(FLOOR), size_hint_y=0.16))
-        panel.add_widget(PlaceName(name=plain(words["character"]), bold=False, color=theme.TEXT_DIM,
-                                   max_font=font(FLOOR), min_font=font(FLOOR), size_hint_y=0.16))
+        character = plain(words["character"])
+        panel.add_widget(PlaceName(name=character, short=character_short(character), bold=False,
+                                   color=theme.TEXT_DIM, max_font=font(FLOOR), min_font=font(FLOOR), size_hint_y=0.16))
         # shares of the panel (0.94 in all): a 20 px line (24 px) in each but the score's
         health = max(0, int(p.get("max_health") or 0) - int(p.get("wounds") or 0))
         if winner or p.get("dead"):  # the word where the health pips were
@@ -204,3 +208,10 @@ class HouseOfSpiritsBoard(BoxLayout):
         panel.add_widget(IconCounts(items=player_pieces(name, p, view), smallest=font(FLOOR), biggest=font(22),
                                     size_hint_y=0.16))
         return panel
+
+
+def character_short(name: str) -> str:
+    """The character's name where the whole one does not fit a player's panel: a stand-in's
+    number ("Personaggio 4" -> "#4"), else the first name ("Kraig Quartzheim" -> "Kraig":
+    players call a character by it; it was cut to "Kraig…"); "" for a one-word name."""
+    return stand_in_short(name) or (name.split()[0] if len(name.split()) > 1 else "")
