@@ -53,7 +53,7 @@ NAME_FONT, SMALLEST_NAME_FONT = 20, 20
 ROOM_SHORTS = {
     "Master Bedroom": "Master", "Wash Room": "Wash", "Dormitory": "Dorm", "Billiards Room": "Billiard",
     "Wine Cellar": "Cellar",
-    "Camera padronale": "Camera", "Sala da biliardo": "Biliardo",
+    "Camera padronale": "Camera", "Sala da biliardo": "Biliardo", "Dormitorio": "Dormi",
 }
 
 CAT = (1.0, 0.60, 0.18, 1)
@@ -156,7 +156,9 @@ class MansionRoom(PlacePanel):
     left = NumericProperty(0)
 
     def __init__(self, **kwargs):
-        super().__init__(padding=(gap(2), gap(1)), spacing=gap(1), **kwargs)
+        # 1 dp beside the name: a five-column mansion at 800×480 needs every pixel of its
+        # cells for names at 20 px (column_widths)
+        super().__init__(padding=(gap(1), gap(1)), spacing=gap(1), **kwargs)
         self.title = PlaceName(max_font=font(NAME_FONT * GROW), min_font=font(SMALLEST_NAME_FONT),
                                color=theme.TEXT, size_hint_y=0.7)
         self.bottom = bottom = BoxLayout(size_hint_y=None, spacing=gap(2))
@@ -178,10 +180,10 @@ class MansionRoom(PlacePanel):
         row); without players the pieces take the whole row."""
         self.who.text = self.players
         need = word_width(plain(self.players), font(SMALLEST_NAME_FONT), True) + gap(2) if self.players else 0
-        self.who.width = min(need, max(0, self.width - 2 * gap(2)) * 0.8)
+        self.who.width = min(need, max(0, self.width - 2 * gap(1)) * 0.8)
 
     def _name(self, *_args) -> None:
-        width = self.width - 2 * gap(2) - CUT_SLACK
+        width = self.width - 2 * gap(1) - CUT_SLACK
         # whole, else its short name (ROOM_SHORTS, a stand-in's number), cut only where the
         # tile cannot hold either at the floor
         self.title.short = room_short(self.name)
@@ -355,9 +357,12 @@ class ChildrenBoard(PlacePicks, BoxLayout):
         """Each column as wide as its longest name needs where the mansion's width allows
         it, the rest shared (:func:`column_widths`); equal columns where it does not."""
         grid = self.ids.mansion
-        overhead = 2 * gap(2) + CUT_SLACK + 1  # the cell's padding and the label's slack
+        overhead = 2 * gap(1) + CUT_SLACK + 1  # the cell's padding and the label's slack
         room = grid.width - grid.padding[0] - grid.padding[2] - grid.spacing[0] * (len(self._needs) - 1)
-        grid.cols_minimum = column_widths(self._needs, room, overhead)
+        widths = column_widths(self._needs, room, overhead)
+        if widths != grid.cols_minimum:
+            grid.cols_minimum = widths
+            grid._trigger_layout()  # GridLayout does not lay out again when cols_minimum changes
 
     def _players(self, view: dict, _: Translate, colours: dict) -> None:
         """A panel per player; a panel whose player did not change is kept (issue 27 item 7)."""
