@@ -16,7 +16,7 @@ from kivy.uix.boxlayout import BoxLayout
 from ui import theme
 from ui.boards import watch_language
 from ui.boards.fit import PlaceName, plain
-from ui.boards.names import card_name, stand_in_short
+from ui.boards.names import card_name, short_marks, stand_in_short
 from ui.boards.parts import FLOOR, GROW, Panel, Parts, Pips, Progress, font, gap, text
 from ui.text import Translate, escape_markup, player_markup
 from ui.widgets.pieces import IconCounts
@@ -134,9 +134,12 @@ class HouseOfSpiritsBoard(BoxLayout):
         self.info.max_font, self.info.min_font = font(20 * GROW), font(FLOOR)
         self.info.text = info_line(view, _, colours)
         players = view.get("players") or {}
+        # a name too long for four players' panels shows its mark, as on Children's rooms
+        # ("Tommaso" was cut to "Tomma."; "Tomm")
+        marks = short_marks(list(players))
         self.parts.place(self.players_row, [
-            self.parts.get(("player", name), (lang, self._player_key(name, p, view, colours)),
-                           lambda name=name, p=p: self._player(name, p, view, _, colours))
+            self.parts.get(("player", name), (lang, marks[name], self._player_key(name, p, view, colours)),
+                           lambda name=name, p=p: self._player(name, p, view, _, colours, marks[name]))
             for name, p in players.items()])
         self.parts.forget_all_but(["room", "in_play", *(("player", name) for name in players)])
 
@@ -180,14 +183,15 @@ class HouseOfSpiritsBoard(BoxLayout):
                                         size_hint_y=0.36))
         return panel
 
-    def _player(self, name: str, p: dict, view: dict, _: Translate, colours: dict) -> Panel:
+    def _player(self, name: str, p: dict, view: dict, _: Translate, colours: dict, mark: str = "") -> Panel:
         words = player_lines(name, p, view, _)
         active = view.get("turn") == name and not view.get("outcome")
         winner = name in (view.get("winners") or [])
         panel = Panel(bright=active or winner, padding=gap(2), spacing=gap(1),
                       edge=theme.GOLD if winner else (theme.PRIMARY_DOWN if active else theme.PANEL_EDGE),
                       fill=theme.DISABLED if p.get("dead") else theme.PANEL)
-        panel.add_widget(PlaceName(name=name, color=theme.on_dark(theme.player_colour(name, colours)),
+        panel.add_widget(PlaceName(name=name, short="" if mark == name else mark,
+                                   color=theme.on_dark(theme.player_colour(name, colours)),
                                    max_font=font(FLOOR * GROW), min_font=font(FLOOR), size_hint_y=0.16))
         character = plain(words["character"])
         panel.add_widget(PlaceName(name=character, short=character_short(character), bold=False,
