@@ -286,3 +286,23 @@ def test_a_whole_game_on_the_owners_copy_replays_through_the_daemon(tmp_path):
     plain = Session.start(replace(table.header, content={}))
     replies = [plain.handle(line.input, line.number) for line in table.lines]
     assert any(not (r.accepted or r.ignored) for r in replies) or plain.view() != view
+
+
+def test_the_rooms_the_rulebook_names_are_said_in_the_tables_language():
+    """Issue 29: the Italian board read "Master Bedroom", "Billiards Room" (the content
+    file's printed names); the rooms the rulebook names are said in Italian, an entered
+    name stays as entered, a stand-in as before."""
+    from companion.games.children import components as cc
+    from companion.i18n import render
+
+    base = cc.content()
+    rooms = ("master-bedroom", "wash-room", "dormitory", "parlor", "billiards-room", "kitchen", "wine-cellar",
+             "spire", "tablet-0-2")
+    assert [render(base.name(r), "it") for r in rooms] == [
+        "Camera padronale", "Bagno", "Dormitorio", "Salotto", "Sala da biliardo", "Cucina", "Cantina", "Guglia",
+        "Tessera 0-2"]
+    assert [render(base.name(r), "en") for r in rooms] == [
+        "Master Bedroom", "Wash Room", "Dormitory", "Parlor", "Billiards Room", "Kitchen", "Wine Cellar", "Spire",
+        "Tablet 0-2"]
+    entered = cc.content("rulebook", (("children:tablet:kitchen", (("name", "Cucina Grande"),)),))
+    assert render(entered.name("kitchen"), "it") == "Cucina Grande"

@@ -89,7 +89,7 @@ def test_penny_drifts_along_the_spectral_flow():
         "rule": "4. Move 1 Ghost", "from": ["Penny", "Kitchen"],
         "text": "Each turn one ghost moves one room along the spectral flow arrows."}
     assert _why(state, "Penny drifts to the Kitchen.", "it") == {
-        "rule": "4. Muovete 1 fantasma", "from": ["Penny", "Kitchen"],
+        "rule": "4. Muovete 1 fantasma", "from": ["Penny", "Cucina"],
         "text": "A ogni turno un fantasma si sposta di una stanza seguendo le frecce del flusso spettrale."}
 
 

@@ -113,7 +113,7 @@ def test_children_refusals_name_the_rule():
     kitty = replace(state, frames=(Frame("kittyplace", 0),))
     both(CHILDREN.refusal(kitty, "kitty-at:kitchen", None),
          "Kitty Kitty goes into a room not occupied by a player: a player is in the Kitchen.",
-         "Kitty Kitty va in una stanza senza giocatori: in Kitchen c'è un giocatore.")
+         "Kitty Kitty va in una stanza senza giocatori: in Cucina c'è un giocatore.")
     give = replace(state, frames=(Frame("give", 0),), kitty_card=0)
     both(CHILDREN.refusal(give, "give:0", None),
          "Ada gives the Kitty Kitty card to another player, not back to themselves.",
@@ -121,21 +121,21 @@ def test_children_refusals_name_the_rule():
     settle = replace(state, frames=(Frame("settle", 0, ("2",)),))
     both(CHILDREN.refusal(settle, "settle:kitchen", None),
          "The House Settles removes only rooms with no player in them: a player is in the Kitchen.",
-         "La carta House Settles toglie solo stanze senza giocatori: in Kitchen c'è un giocatore.")
+         "La carta House Settles toglie solo stanze senza giocatori: in Cucina c'è un giocatore.")
     far = _mansion(where=("master-bedroom", "kitchen", "wine-cellar"),
                    ghosts=[Ghost("rosie", "wash-room", True), Ghost("penny", "spire", True)])
     far = replace(far, frames=(Frame("calm", 0),))
     both(CHILDREN.refusal(far, "calm:penny", None),
          "The Hatpin reaches a ghost at most 2 rooms away: Penny in the Spire is farther.",
-         "Hatpin raggiunge un fantasma al massimo a 2 stanze di distanza: Penny, in Spire, è più lontano.")
+         "Hatpin raggiunge un fantasma al massimo a 2 stanze di distanza: Penny, in Guglia, è più lontano.")
     step5 = _mansion(where=("wash-room", "kitchen", "wine-cellar"), step=Step.KITTY, kitty="parlor", kitty_card=0)
     both(CHILDREN.refusal(step5, "kitty:spire", None),
          "Kitty Kitty moves to a room next door through a door or trapdoor, as players do: none leads from the "
          "Parlor to the Spire.",
          "Kitty Kitty si sposta in una stanza vicina attraverso una porta o una botola, come i giocatori: nessuna "
-         "porta da Parlor a Spire.")
+         "porta da Salotto a Guglia.")
     both(CHILDREN.refusal(state, "move:wash-room", None), "Ada is in the Wash Room already.",
-         "Ada è già in Wash Room.")
+         "Ada è già in Bagno.")
 
 
 def test_a_time_space_hole_back_into_its_own_house_names_the_rule():

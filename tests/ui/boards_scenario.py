@@ -21,12 +21,13 @@ SMALLEST_SP = 20
 
 
 def cut_names(board) -> list[str]:
-    """The Children rooms whose name the tile shows shortened ("Tesser.", "Billiar."): the
-    last resort when a name does not fit its tile at the boards' floor, 20 sp."""
+    """The Children rooms whose name the tile shows cut ("Tesser.", "Billiar."): the last
+    resort when neither the whole name nor its short one ("Dorm", "#2-4") fits its tile at
+    the boards' floor, 20 sp."""
     from ui.boards.fit import plain
 
     return [f"{tile.name!r} shown as {plain(tile.title.text)!r}" for tile in board.walk(restrict=True)
-            if type(tile).__name__ == "MansionRoom" and tile.built and plain(tile.title.text) != tile.name]
+            if type(tile).__name__ == "MansionRoom" and tile.built and tile.title.cut]
 
 
 def choice_sizes(app) -> dict[str, float]:

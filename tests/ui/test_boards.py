@@ -218,9 +218,11 @@ def test_every_board_at_every_size(reports, messages, size):
     small = {name: lines for name, lines in report["small_text"].items() if lines and not name.startswith("neutral")}
     assert small == {}  # every text on a board is at least 20 sp (a metre away, issue 29; 14 sp before)
     # every drawn piece too (pawns, ghosts, item icons: 10-16 px before, notes/boards3.md), and
-    # CLUE: IT's location names are whole or short, never cut ("Sinagog.", "Biblioteca Pubblic.")
+    # CLUE: IT's location names, Children's rooms and House of Spirits' cards and characters
+    # are whole or short, never cut ("Sinagog.", "Kitch.", "Ogget. 13": notes/childnames.md)
     assert {name: found for name, found in report["pieces"].items() if found and not name.startswith("neutral")} == {}
-    assert {name: cut for name, cut in report["cut_places"].items() if cut and name.startswith("clue_it")} == {}
+    assert {name: cut for name, cut in report["cut_places"].items()
+            if cut and name.startswith(("clue_it", "children", "house_of_spirits"))} == {}
     # a room name too long for its tile at the boards' floor (20 px) is cut rather than drawn
     # smaller (issue 29; it was drawn down to 14 sp), but it keeps what tells it apart: its
     # first letter and a stand-in's number ("Tablet 1-4" -> "Ta. 1-4", never "Tablet…")

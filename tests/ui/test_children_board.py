@@ -10,7 +10,7 @@ import pytest
 from board_shots import assert_drawn, draw_board
 from test_table_screen import ARTIFACTS, _share
 
-from ui.boards.children import counts, steps, turn_text
+from ui.boards.children import column_widths, counts, room_need, room_short, steps, turn_text
 from ui.boards.fit import fit_lines
 from ui.i18n import translate
 
@@ -41,6 +41,36 @@ def test_room_names_are_cut_only_when_a_word_cannot_fit():
     assert fit_lines("Wash Room", 80, 2, measure) == "Wash Room"
     assert fit_lines("Billiards Room", 80, 2, measure) == "Billiar. Room"  # the label wraps it
     assert fit_lines("Dormitory", 100, 1, measure) == "Dormitory"
+
+
+def test_a_room_too_long_for_its_cell_shows_a_short_name_a_child_reads():
+    """Issue 29: five columns at 800×480 leave 60-70 px of text a cell (6-7 letters at
+    20 px); the rooms were cut to "Kitch.", "Dormi.", "Mast. Bedro.", "Tesse. 2-4". A
+    rulebook room has a short name of whole words, a stand-in keeps its number."""
+    assert [room_short(n) for n in ("Master Bedroom", "Dormitory", "Billiards Room", "Kitchen", "Camera padronale")] \
+        == ["Master", "Dorm", "Billiard", "", "Camera"]
+    assert room_short("Tessera 2-4") == "#2-4" and room_short("Tablet 0-5") == "#0-5"
+    assert room_short("Sala degli specchi") == ""  # a name the owner entered: whole, or cut
+
+
+def test_each_column_is_as_wide_as_its_names_need_where_the_mansion_allows():
+    """A column of long names takes width from columns of short ones (a cell was a fifth of
+    the mansion whatever it held): whole names where they all fit, else short ones, else
+    equal columns. 10 px a letter; ``overhead`` 9 px a cell."""
+    def measure(text: str) -> float:
+        return 10.0 * len(text)
+
+    # an empty room wraps between words: "Master Bedroom" needs its longer word
+    assert room_need("Master Bedroom", True, measure) == (70.0, 60.0)
+    # a room with pieces has one line: the whole name, or its short one
+    assert room_need("Master Bedroom", False, measure) == (140.0, 60.0)
+    assert room_need("Tablet 2-4", False, measure) == (100.0, 40.0)
+    dorm, kitchen, spire = room_need("Dormitory", True, measure), room_need("Kitchen", False, measure), \
+        room_need("Spire", True, measure)
+    assert column_widths([[dorm, None], [kitchen], [spire]], 300, 9) == {0: 99.0, 1: 79.0, 2: 59.0}
+    # too narrow for the whole names: the short ones ("Dorm")
+    assert column_widths([[dorm], [kitchen], [spire]], 200, 9) == {0: 49.0, 1: 79.0, 2: 59.0}
+    assert column_widths([[dorm], [kitchen], [spire]], 150, 9) == {}  # equal columns, names cut
 
 
 def test_player_panels_count_cards_and_name_trapped_ghosts():

@@ -279,10 +279,10 @@ def _readable(shots: dict) -> None:
 #: "Sinagog.", "Biblioteca Pubblic.", its 10-16 px pawns; notes/boards3.md).
 AUDITED = ("small", "glyphs", "overflow", "english", "pieces", "cut")
 
-#: The games whose place names are held whole ("cut"): CLUE: IT's locations. Children's
-#: five-column mansion ("Kitch.", "Dormi.") and House of Spirits' card names ("Ogget. 13")
-#: are still cut at 800×480 (notes/boards3.md): the audit lists them, unasserted.
-WHOLE_NAMES = ("clue_it",)
+#: The games whose place names are held whole ("cut"): CLUE: IT's locations, Children's
+#: rooms (the five-column mansion read "Kitch.", "Dormi.", "Mast. Bedro.") and House of
+#: Spirits' cards and panels ("Ogget. 13", "Personag. 4"): notes/boards3.md, notes/childnames.md.
+WHOLE_NAMES = ("clue_it", "children", "house_of_spirits")
 
 
 def readability_findings(shots: dict) -> dict[str, dict[str, list[str]]]:

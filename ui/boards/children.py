@@ -26,8 +26,8 @@ from kivy.uix.widget import Widget
 
 from ui import theme
 from ui.boards import PlacePicks, watch_language
-from ui.boards.fit import PlaceName, plain, word_width
-from ui.boards.names import card_name, short_marks
+from ui.boards.fit import PlaceName, candidates, plain, word_width
+from ui.boards.names import card_name, short_marks, stand_in_short
 from ui.boards.parts import GROW, Panel, Parts, PlacePanel, font, gap, scale, text
 from ui.kvloader import load_kv
 from ui.text import Translate, english, escape_markup, player_markup
@@ -44,6 +44,17 @@ COLUMNS = 5
 #: Room names, the players' marks and every figure never go below this (sp at scale 1:
 #: the boards' floor, 20 px at 800×480, issue 29; it was 14).
 NAME_FONT, SMALLEST_NAME_FONT = 20, 20
+
+#: Short names of the rooms the rulebook names, as the board shows them (English, and
+#: Italian: companion/games/children/components.py ``RULEBOOK_ROOMS``), for a mansion whose
+#: cells cannot hold the whole name at 20 px (five columns at 800×480 leave 60-70 px of
+#: text, 6-7 letters): whole words a child reads ("Kitch.", "Mast. Bedro." were cut). A
+#: stand-in keeps its number (:func:`ui.boards.names.stand_in_short`: "#2-4").
+ROOM_SHORTS = {
+    "Master Bedroom": "Master", "Wash Room": "Wash", "Dormitory": "Dorm", "Billiards Room": "Billiard",
+    "Wine Cellar": "Cellar",
+    "Camera padronale": "Camera", "Sala da biliardo": "Biliardo", "Dormitorio": "Dormi",
+}
 
 CAT = (1.0, 0.60, 0.18, 1)
 CARD_BACK = (0.55, 0.45, 0.80, 1)
@@ -145,7 +156,9 @@ class MansionRoom(PlacePanel):
     left = NumericProperty(0)
 
     def __init__(self, **kwargs):
-        super().__init__(padding=(gap(2), gap(1)), spacing=gap(1), **kwargs)
+        # 1 dp beside the name: a five-column mansion at 800×480 needs every pixel of its
+        # cells for names at 20 px (column_widths)
+        super().__init__(padding=(gap(1), gap(1)), spacing=gap(1), **kwargs)
         self.title = PlaceName(max_font=font(NAME_FONT * GROW), min_font=font(SMALLEST_NAME_FONT),
                                color=theme.TEXT, size_hint_y=0.7)
         self.bottom = bottom = BoxLayout(size_hint_y=None, spacing=gap(2))
@@ -167,12 +180,16 @@ class MansionRoom(PlacePanel):
         row); without players the pieces take the whole row."""
         self.who.text = self.players
         need = word_width(plain(self.players), font(SMALLEST_NAME_FONT), True) + gap(2) if self.players else 0
-        self.who.width = min(need, max(0, self.width - 2 * gap(2)) * 0.8)
+        self.who.width = min(need, max(0, self.width - 2 * gap(1)) * 0.8)
 
     def _name(self, *_args) -> None:
-        width = self.width - 2 * gap(2)
-        self.title.name = self.name  # cut only where the tile cannot hold it at the floor
-        one_line = word_width(self.name, font(SMALLEST_NAME_FONT), True) <= width
+        width = self.width - 2 * gap(1) - CUT_SLACK
+        # whole, else its short name (ROOM_SHORTS, a stand-in's number), cut only where the
+        # tile cannot hold either at the floor
+        self.title.short = room_short(self.name)
+        self.title.name = self.name
+        one_line = any(word_width(name, font(SMALLEST_NAME_FONT), True) <= width
+                       for name in candidates(self.name, self.title.short))
         # a name on one line leaves the pieces more room (ghosts drawn larger)
         self.pieces_share = 0.55 if one_line else 0.3
         self.title.size_hint_y = 1
@@ -183,10 +200,14 @@ class MansionRoom(PlacePanel):
         """The pieces' row: its share of the tile, but never lower than a 20 sp line (the
         players' marks and the left cards' number); the name takes the rest."""
         inner = max(0.0, self.height - 2 * gap(1) - gap(1))
-        empty = not (self.players or self.pieces.ghosts or self.pieces.kitty or self.pieces.left)
+        empty = not self.has_pieces()
         self.bottom.height = 0 if empty else \
             min(inner * 0.5, max(inner * self.pieces_share, font(SMALLEST_NAME_FONT) * 1.15))
         self.bottom.opacity = 0 if empty else 1
+
+    def has_pieces(self) -> bool:
+        """The room shows pieces or players (its name then has one line)."""
+        return bool(self.players or self.pieces.ghosts or self.pieces.kitty or self.pieces.left)
 
     def _look(self, *_args) -> None:
         self.fill = (theme.HAUNTED_TILE if self.enraged else theme.ROOM_TILE) if self.built else theme.BACKGROUND
@@ -245,6 +266,8 @@ class ChildrenBoard(PlacePicks, BoxLayout):
     #: the skull pile's count (drawn as a skull and the number) and the step on one line
     skull_pile = NumericProperty(0)
     step_line = StringProperty("")
+    #: the step where its words do not fit the strip ("2 Compi 2 azioni" was "2 Compi 2…"): "Passo 2"
+    step_short = StringProperty("")
 
     def __init__(self, **kwargs):
         load_kv("children")
@@ -255,6 +278,8 @@ class ChildrenBoard(PlacePicks, BoxLayout):
         self._made: dict[tuple[str, int], MansionRoom] = {}
         self._columns: list[int] | None = []
         self._made_scale = 0.0  # the app's scale the cells were made at
+        self._needs: list[list[tuple[float, float] | None]] = []  # per column, per room (room_need)
+        self.ids.mansion.bind(width=self._widths)
 
     def _lay_out(self, columns: list[int]) -> None:
         """One cell per floor and column in ``columns`` (the columns that hold a room: a
@@ -303,6 +328,7 @@ class ChildrenBoard(PlacePicks, BoxLayout):
             final = escape_markup(_("Final round"))
             self.turn += f"\n[color={theme.hex_colour(theme.LOST)}]{final}[/color]"
         self.step_line = " · ".join(plain(line) for line in self.turn.split("\n") if line)
+        self.step_short = _("Step {n}", n=step) if self.turn and 0 < step < len(guide) else ""
         self._rooms(view, _, colours)
         self._players(view, _, colours)
 
@@ -310,7 +336,8 @@ class ChildrenBoard(PlacePicks, BoxLayout):
         mansion = view.get("mansion") or {}
         rooms = view.get("rooms") or {}
         marks = short_marks(list(view.get("players") or {}))
-        self._lay_out(used_columns(mansion))
+        columns = used_columns(mansion)
+        self._lay_out(columns)
         for (floor, column), cell in self.cells.items():
             row = mansion.get(floor) or [None] * COLUMNS
             name = row[column] if column < len(row) else None
@@ -325,6 +352,20 @@ class ChildrenBoard(PlacePicks, BoxLayout):
             cell.haunted = bool(ghosts)
             cell.enraged = any(g.get("enraged") for g in ghosts)
             cell._heights()
+        self._needs = [[room_need(cell.name, not cell.has_pieces(), measure_name) if cell.name else None
+                        for (_floor, c), cell in self.cells.items() if c == column] for column in columns]
+        self._widths()
+
+    def _widths(self, *_args) -> None:
+        """Each column as wide as its longest name needs where the mansion's width allows
+        it, the rest shared (:func:`column_widths`); equal columns where it does not."""
+        grid = self.ids.mansion
+        overhead = 2 * gap(1) + CUT_SLACK + 1  # the cell's padding and the label's slack
+        room = grid.width - grid.padding[0] - grid.padding[2] - grid.spacing[0] * (len(self._needs) - 1)
+        widths = column_widths(self._needs, room, overhead)
+        if widths != grid.cols_minimum:
+            grid.cols_minimum = widths
+            grid._trigger_layout()  # GridLayout does not lay out again when cols_minimum changes
 
     def _players(self, view: dict, _: Translate, colours: dict) -> None:
         """A panel per player; a panel whose player did not change is kept (issue 27 item 7)."""
@@ -357,3 +398,47 @@ def used_columns(mansion: dict) -> list[int]:
     empty mansion."""
     used = sorted({c for row in mansion.values() for c, name in enumerate(row or []) if name})
     return used or list(range(COLUMNS))
+
+
+#: Pixels :class:`~ui.boards.fit.PlaceName` keeps free beside a name (Kivy wraps a line
+#: that measures exactly its box's width).
+CUT_SLACK = 4
+
+
+def room_short(name: str) -> str:
+    """The short name a room shows where its whole name does not fit (:data:`ROOM_SHORTS`,
+    a stand-in's number); "" when it has none."""
+    return ROOM_SHORTS.get(name) or stand_in_short(name)
+
+
+def measure_name(text: str) -> float:
+    """Pixels ``text`` takes on one line at the room names' floor (bold)."""
+    return word_width(text, font(SMALLEST_NAME_FONT), True)
+
+
+def room_need(name: str, two_lines: bool, measure) -> tuple[float, float]:
+    """Pixels of text a room's name needs to show uncut: (its whole name, its narrowest
+    candidate: the short name). On one line (a room with pieces) a name needs its width;
+    on two (an empty room) its widest line at the best break. ``measure(text)``: pixels."""
+    def need(text: str) -> float:
+        words_ = text.split()
+        if not two_lines or len(words_) < 2:
+            return measure(text)
+        return min(max(measure(" ".join(words_[:i])), measure(" ".join(words_[i:]))) for i in range(1, len(words_)))
+
+    shown = [need(text) for text in candidates(name, room_short(name))]
+    return shown[0], min(shown)
+
+
+def column_widths(needs: list[list[tuple[float, float] | None]], room: float, overhead: float) -> dict[int, float]:
+    """The smallest width of each column (GridLayout ``cols_minimum``; what is left of
+    ``room`` pixels is shared equally on top): every column its rooms' whole names
+    (``needs``: per column, per room, :func:`room_need` or 0 for a gap) where they all fit
+    the mansion, else every name whole or short, else none (equal columns, names cut).
+    ``overhead``: a cell's pixels beside its text."""
+    for tier in (0, 1):
+        widths = [max((need[tier] for need in column if need is not None), default=0.0) + overhead
+                  for column in needs]
+        if sum(widths) <= room:
+            return dict(enumerate(widths))
+    return {}

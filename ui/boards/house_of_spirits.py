@@ -16,7 +16,7 @@ from kivy.uix.boxlayout import BoxLayout
 from ui import theme
 from ui.boards import watch_language
 from ui.boards.fit import PlaceName, plain
-from ui.boards.names import card_name
+from ui.boards.names import card_name, short_marks, stand_in_short
 from ui.boards.parts import FLOOR, GROW, Panel, Parts, Pips, Progress, font, gap, text
 from ui.text import Translate, escape_markup, player_markup
 from ui.widgets.pieces import IconCounts
@@ -95,7 +95,9 @@ def player_lines(name: str, p: dict, view: dict, _: Translate) -> dict[str, str]
     status = _("Dead") if p.get("dead") else _("Health {n}/{total}", n=health, total=p.get("max_health", 0))
     if not p.get("max_health"):
         status = ""  # no character drawn yet
-    return {"character": escape_markup(card_name(p.get("character_name"), _) or _("No character yet")),
+    # no character drawn yet: the line is empty ("No character yet" was cut to "No…" in four
+    # players' panels; the set-up step says to draw them)
+    return {"character": escape_markup(card_name(p.get("character_name"), _)),
             "health": status, "score": f"{int(p.get('score') or 0)}/{WINNING_SCORE}", "cards": cards}
 
 
@@ -132,9 +134,12 @@ class HouseOfSpiritsBoard(BoxLayout):
         self.info.max_font, self.info.min_font = font(20 * GROW), font(FLOOR)
         self.info.text = info_line(view, _, colours)
         players = view.get("players") or {}
+        # a name too long for four players' panels shows its mark, as on Children's rooms
+        # ("Tommaso" was cut to "Tomma."; "Tomm")
+        marks = short_marks(list(players))
         self.parts.place(self.players_row, [
-            self.parts.get(("player", name), (lang, self._player_key(name, p, view, colours)),
-                           lambda name=name, p=p: self._player(name, p, view, _, colours))
+            self.parts.get(("player", name), (lang, marks[name], self._player_key(name, p, view, colours)),
+                           lambda name=name, p=p: self._player(name, p, view, _, colours, marks[name]))
             for name, p in players.items()])
         self.parts.forget_all_but(["room", "in_play", *(("player", name) for name in players)])
 
@@ -168,7 +173,8 @@ class HouseOfSpiritsBoard(BoxLayout):
         monster = card.get("kind") == "monster"
         panel = Panel(fill=MONSTER_FILL if monster else ITEM_FILL, padding=gap(2), spacing=gap(1),
                       edge=theme.HAUNTING if monster else theme.PANEL_EDGE)
-        panel.add_widget(PlaceName(name=card_name(card.get("name"), _), max_font=font(FLOOR * GROW),
+        name = card_name(card.get("name"), _)
+        panel.add_widget(PlaceName(name=name, short=stand_in_short(name), max_font=font(FLOOR * GROW),
                                    min_font=font(FLOOR), color=theme.TEXT, size_hint_y=0.5 if monster else 1))
         if monster:
             panel.add_widget(Pips(total=int(card.get("max_health") or 0), filled=int(card.get("health") or 0),
@@ -177,17 +183,19 @@ class HouseOfSpiritsBoard(BoxLayout):
                                         size_hint_y=0.36))
         return panel
 
-    def _player(self, name: str, p: dict, view: dict, _: Translate, colours: dict) -> Panel:
+    def _player(self, name: str, p: dict, view: dict, _: Translate, colours: dict, mark: str = "") -> Panel:
         words = player_lines(name, p, view, _)
         active = view.get("turn") == name and not view.get("outcome")
         winner = name in (view.get("winners") or [])
         panel = Panel(bright=active or winner, padding=gap(2), spacing=gap(1),
                       edge=theme.GOLD if winner else (theme.PRIMARY_DOWN if active else theme.PANEL_EDGE),
                       fill=theme.DISABLED if p.get("dead") else theme.PANEL)
-        panel.add_widget(PlaceName(name=name, color=theme.on_dark(theme.player_colour(name, colours)),
+        panel.add_widget(PlaceName(name=name, short="" if mark == name else mark,
+                                   color=theme.on_dark(theme.player_colour(name, colours)),
                                    max_font=font(FLOOR * GROW), min_font=font(FLOOR), size_hint_y=0.16))
-        panel.add_widget(PlaceName(name=plain(words["character"]), bold=False, color=theme.TEXT_DIM,
-                                   max_font=font(FLOOR), min_font=font(FLOOR), size_hint_y=0.16))
+        character = plain(words["character"])
+        panel.add_widget(PlaceName(name=character, short=character_short(character), bold=False,
+                                   color=theme.TEXT_DIM, max_font=font(FLOOR), min_font=font(FLOOR), size_hint_y=0.16))
         # shares of the panel (0.94 in all): a 20 px line (24 px) in each but the score's
         health = max(0, int(p.get("max_health") or 0) - int(p.get("wounds") or 0))
         if winner or p.get("dead"):  # the word where the health pips were
@@ -204,3 +212,10 @@ class HouseOfSpiritsBoard(BoxLayout):
         panel.add_widget(IconCounts(items=player_pieces(name, p, view), smallest=font(FLOOR), biggest=font(22),
                                     size_hint_y=0.16))
         return panel
+
+
+def character_short(name: str) -> str:
+    """The character's name where the whole one does not fit a player's panel: a stand-in's
+    number ("Personaggio 4" -> "#4"), else the first name ("Kraig Quartzheim" -> "Kraig":
+    players call a character by it; it was cut to "Kraig…"); "" for a one-word name."""
+    return stand_in_short(name) or (name.split()[0] if len(name.split()) > 1 else "")

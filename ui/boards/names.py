@@ -39,6 +39,16 @@ def card_name(name, _: Translate = english) -> str:
     return _MARK.sub("", text)
 
 
+def stand_in_short(name) -> str:
+    """A stand-in's short name, for a cell too narrow for its whole one at the boards'
+    floor: its number ("Oggetto 13" -> "#13", "Tessera 2-4" -> "#2-4", "Personaggio 4" ->
+    "#4"; issue 29: they were cut to "Ogget. 13", "Tesse. 2-4"), where the board says what
+    it is (a red monster card, the mansion's tablets, a player's character); "" for any
+    other name."""
+    match = _STAND_IN.match(str(name or ""))
+    return f"#{match['n']}" if match else ""
+
+
 def clean_label(choice: dict, _: Translate = english) -> dict:
     """A choice with its label as a board names it: no placeholder mark, a stand-in name
     ("Ghost 04 (placeholder)") in the table's language (``_``: "Fantasma 04"); its key stays

@@ -52,6 +52,18 @@ _STAND_IN = re.compile(r"^(?P<kind>Tablet|Ghost|Toy) (?P<n>\d+(?:-\d+)?) \(place
 _BELOVED_STAND_IN = re.compile(r"^Toy (?P<n>\d+) \(placeholder, (?P<ghost>.+)'s toy\)$")
 
 
+#: The room tablets the rulebook names (content.toml), said in the table's language while
+#: the owner has not entered another name for them (issue 29: the Italian board read
+#: "Master Bedroom", "Billiards Room"; docs/glossary-it.md): tablet id -> (the name as
+#: printed, the name said).
+RULEBOOK_ROOMS = {
+    "master-bedroom": ("Master Bedroom", msg("Master Bedroom")), "wash-room": ("Wash Room", msg("Wash Room")),
+    "dormitory": ("Dormitory", msg("Dormitory")), "parlor": ("Parlor", msg("Parlor")),
+    "billiards-room": ("Billiards Room", msg("Billiards Room")), "kitchen": ("Kitchen", msg("Kitchen")),
+    "wine-cellar": ("Wine Cellar", msg("Wine Cellar")), "spire": ("Spire", msg("Spire")),
+}
+
+
 @lru_cache(maxsize=256)  # a name is said on every prompt that lists its card or tablet
 def said(name: str) -> str:
     """``name`` as the companion says it: a stand-in of the content file in the table's
@@ -112,11 +124,17 @@ class Content:
         return sum(c.copies for c in self.cards.values())
 
     def name(self, item: str) -> str:
-        """The printed name of a card or tablet id (``item`` itself when unknown); a stand-in
-        the owner has not replaced yet in words, in the table's language (:func:`said`)."""
+        """The printed name of a card or tablet id (``item`` itself when unknown); a room the
+        rulebook names (:data:`RULEBOOK_ROOMS`) and a stand-in the owner has not replaced
+        yet in words, in the table's language (:func:`said`); a name the owner entered as
+        entered."""
         if item in self.cards:
             return said(self.cards[item].name)
-        return said(self.tablets[item].name) if item in self.tablets else item
+        if item not in self.tablets:
+            return item
+        printed = RULEBOOK_ROOMS.get(item)
+        name = self.tablets[item].name
+        return printed[1] if printed is not None and name == printed[0] else said(name)
 
     def tablet(self, tablet_id: str) -> Tablet:
         return self.tablets[tablet_id]
