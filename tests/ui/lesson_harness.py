@@ -135,9 +135,33 @@ def _first_game_in(app, game: str, lang: str, out: Path, report: dict):
     shot.update(prompt=screen.ids.prompt.height, after_main=_main_box(screen), sent=dict(model.lesson),
                 button=_lesson_button(app).text, table=_table_audit(app, screen))
     save_screenshot(out / f"first-game-prompt-{game}-{lang}.png")  # the table behind the card put away
+    if (game, lang) == ("house_of_spirits", "it"):
+        yield from _long_prompt(app, screen, out, report)
     report["shots"][f"{game}-{lang}"] = shot
     yield from _reading_card(app, lang, "rules", lambda words: "[b][color" in words, out, f"rules-now-{game}-{lang}",
                              report)
+
+
+def _long_prompt(app, screen, out: Path, report: dict):
+    """A prompt three times House of Spirits' first: it pages at 32 px (touch it for the next
+    page), whole on each page; then the daemon's prompt back."""
+    from overflow import overflowing
+    from ui.shot import save_screenshot
+
+    model, label = app.model, screen.ids.prompt
+    sent = model.prompt_text
+    model.prompt_text = " ".join([sent] * 3)
+    yield 0.3
+    seen = {"pages": len(screen._prompt_pages), "font": label.font_size / app.scale, "first": label.text,
+            "overflow": overflowing(label), "height": label.height, "room": screen.prompt_most}
+    save_screenshot(out / "first-game-long-prompt-it.png")
+    touch(label)
+    yield 0.2
+    seen.update(second=label.text, second_overflow=overflowing(label))
+    model.prompt_text = sent
+    yield 0.2
+    seen["back"] = (len(screen._prompt_pages), label.text)
+    report["long_prompt"] = seen
 
 
 def _table_audit(app, screen) -> dict:

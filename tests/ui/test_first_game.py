@@ -96,6 +96,12 @@ def test_every_game_in_first_game_mode_on_one_table(harness, tmp_path):
             assert whys, (game, lang)
             card = report["cards"][f"why-{game}-{lang}"].replace("&amp;", "&")
             assert all(why["rule"] in card and why["text"] in card for why in whys), (game, lang, whys, card)
+    long = report["long_prompt"]  # a prompt longer than its room pages: whole, 32 px, a touch for the next
+    assert long["pages"] >= 2 and long["font"] == 32 and long["height"] <= long["room"], long
+    assert long["overflow"] == [] and long["second_overflow"] == [], long
+    assert long["first"].endswith(f"1/{long['pages']}[/color]") and "Mescolate" in long["first"], long
+    assert long["second"].endswith(f"2/{long['pages']}[/color]"), long
+    assert long["back"][0] == 1 and "Vestibolo" in long["back"][1] and "/" not in long["back"][1], long
     assert len(report["screenshots"]) == 41
     assert {pngread.size(p) for p in report["screenshots"]} == {(800, 480)}
 
