@@ -133,14 +133,6 @@ def lesson_markup(lesson: dict | None) -> str:
     return head + escape_markup(str(lesson["text"]))
 
 
-def whole_lines(wanted: float, room: float, line: float) -> float:
-    """A scrolling text's height: ``wanted`` when it fits in ``room``, else the most whole lines
-    of ``line`` px that do (the text is cut between two lines, never through one)."""
-    if wanted <= room or line <= 0:
-        return wanted if wanted <= room else room
-    return line * int(room // line)
-
-
 def outcome_colour(view: dict) -> tuple:
     """Green when the hunters won, red otherwise."""
     return theme.WON if view.get("outcome") == "won" else theme.LOST

@@ -101,9 +101,15 @@ def _step_card(app):
     return app.root.ids.screens.get_screen("table").step_card.card
 
 
+def _done_button(app, done: str):
+    """The step card's Done while it is open (it covers the panel's), else the panel's."""
+    card = _step_card(app)
+    return card.got_it_button if card is not None else find_button(app, done)
+
+
 def _quick_ticks(app, done: str):
     """Done on every step: the step card's while it is open (it covers the panel's)."""
-    while (button := _step_card(app) and _step_card(app).got_it_button or find_button(app, done)) is not None:
+    while (button := _done_button(app, done)) is not None:
         touch(button)
         yield 0.05
 
@@ -146,6 +152,7 @@ def _long_prompt(app, screen, out: Path, report: dict):
     """A prompt three times House of Spirits' first: it pages at 32 px (touch it for the next
     page), whole on each page; then the daemon's prompt back."""
     from overflow import overflowing
+
     from ui.shot import save_screenshot
 
     model, label = app.model, screen.ids.prompt
@@ -172,7 +179,8 @@ def _table_audit(app, screen) -> dict:
     from readability import _roles, small_text
 
     return {"overflow": overflowing(screen), "small": small_text([screen], _roles(screen), app.scale),
-            "prompt_font": screen.ids.prompt.font_size / app.scale, "pages": len(getattr(screen, "_prompt_pages", [""]))}
+            "prompt_font": screen.ids.prompt.font_size / app.scale,
+            "pages": len(getattr(screen, "_prompt_pages", [""]))}
 
 
 def _lesson_button(app):

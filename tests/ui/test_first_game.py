@@ -49,8 +49,10 @@ def _expected_steps() -> dict[str, dict]:
 
 def test_every_game_in_first_game_mode_on_one_table(harness, tmp_path):
     """One client, five games: the first set-up step and what it is for on the lesson card (32 px,
-    whole, its Done where Got it is; the main button where it was), the first prompt's lesson on its card (opening by itself in English, put away
-    with Got it, opened again by Repeat's "Lezione" in Italian), the Rules and Why cards."""
+    whole, its Done where Got it is; the main button where it was), the first prompt's lesson on
+    its card (opening by itself in English, put away with Got it, opened again by Repeat's
+    "Lezione" in Italian), the table behind it (no overflow: a long prompt pages), the Rules and
+    Why cards."""
     sock = tmp_path / "companion.sock"
     with running_daemon(sock, game=False):
         ui = harness("first-game", sock, (800, 480), ARTIFACTS, script=SCRIPT)
@@ -67,7 +69,8 @@ def test_every_game_in_first_game_mode_on_one_table(harness, tmp_path):
         # what the step is for, on the lesson card with the step (it scrolled at 24 px under it)
         _readable_card(key, {"card": shot["step_card"], "sent": {"rule": shot["step"], "text": shot["lesson"]}})
         assert shot["step_card"]["got_it_box"] == shot["card"]["got_it_box"], key  # Done where Got it is
-        assert shot["count"] == {"en": "Step 1 of ", "it": "Passo 1 di "}[key[-2:]] + str(expected[key]["total"]), key
+        count = {"en": "Step 1 of ", "it": "Passo 1 di "}[key[-2:]] + str(expected[key]["total"])
+        assert shot["count"] == count, key
         assert shot["count_font"] >= 26, key
         assert shot["main"] == shot["after_main"] and shot["main"] in ([], shots["creepy_cellar-en"]["main"]), key
         _readable_card(key, shot)

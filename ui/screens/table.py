@@ -17,8 +17,8 @@ from ui import boards
 from ui.boards import board_class, set_picks
 from ui.kvloader import load_kv
 from ui.layout import GAP, LARGE_PROMPT, MAIN_HEIGHT, PROMPT_SIZE, SLOT_ROW
-from ui.text import escape_markup, page_mark, page_words, prompt_markup
 from ui.motion import Motion
+from ui.text import escape_markup, page_mark, page_words, prompt_markup
 from ui.widgets import buttons, cards_panel, choices, eventlog, gameover, todo  # noqa: F401  (kv uses their widgets)
 from ui.widgets.frame import before_frame
 from ui.widgets.lesson_cards import LessonCards
@@ -116,7 +116,8 @@ class TableScreen(Screen):
         :data:`ui.layout.LARGE_PROMPT` whose lines fit its room, else the floor; at the floor a
         prompt longer than its room pages (touch it for the next page): it never overflows
         and never shrinks (issue 29)."""
-        app, label, model = App.get_running_app(), self.ids.prompt, App.get_running_app().model
+        app = App.get_running_app()
+        model = app.model
         hidden = model.over or self.ids.todo.showing or not model.prompt_text
         room = self.prompt_room()
         self.prompt_most = max(0.0, room)

@@ -75,7 +75,8 @@ class LessonCard(Overlay):
                           color=theme.TEXT_DIM, halign="left", valign="middle")
         self.hint.bind(size=lambda label, size: setattr(label, "text_size", size))
         row.add_widget(self.hint)
-        self.got_it_button = TouchButton(text=button or app.tr._("Got it"), bold=True, font_size=sp(GOT_IT_FONT) * app.scale,
+        self.got_it_button = TouchButton(text=button or app.tr._("Got it"), bold=True,
+                                         font_size=sp(GOT_IT_FONT) * app.scale,
                                          base_colour=theme.PRIMARY, down_colour=theme.PRIMARY_DOWN)
         self.got_it_button.bind(on_release=lambda *_: got_it(self.lesson))
         row.add_widget(self.got_it_button)
