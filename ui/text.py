@@ -99,6 +99,30 @@ def prompt_markup(text: str, player: str, over: bool, colours: dict | None = Non
     return escape_markup(text)
 
 
+def page_words(text: str, fits: Callable[[str, int, int], bool]) -> list[str]:
+    """``text`` cut into pages of whole words, each as long as ``fits(page, number, count)``
+    allows (a long prompt pages rather than overflow or shrink, issue 29). ``count`` is a
+    guess while paging (2 at first): the page mark's width barely changes with it. A word
+    that fits on no page alone gets a page of its own."""
+    words, pages, current = text.split(), [], []
+    for word in words:
+        trial = " ".join([*current, word])
+        if current and not fits(trial, len(pages) + 1, max(2, len(pages) + 1)):
+            pages.append(" ".join(current))
+            current = [word]
+        else:
+            current.append(word)
+    if current or not pages:
+        pages.append(" ".join(current))
+    return pages
+
+
+def page_mark(number: int, count: int) -> str:
+    """The mark after a paged prompt's page: "› 1/2" in gold (touch the prompt for the next);
+    "" for a prompt of one page."""
+    return "" if count < 2 else "  " + coloured(f"\u203a {number}/{count}", theme.GOLD)
+
+
 def lesson_markup(lesson: dict | None) -> str:
     """First-game mode's lesson card (issue 29): the rule's name in gold, bold, on a line of its
     own, then the lesson's plain words; empty without one."""
@@ -107,14 +131,6 @@ def lesson_markup(lesson: dict | None) -> str:
     rule = str(lesson.get("rule") or "")
     head = "[b]" + coloured(rule, theme.GOLD) + "[/b]\n" if rule else ""
     return head + escape_markup(str(lesson["text"]))
-
-
-def whole_lines(wanted: float, room: float, line: float) -> float:
-    """A scrolling text's height: ``wanted`` when it fits in ``room``, else the most whole lines
-    of ``line`` px that do (the text is cut between two lines, never through one)."""
-    if wanted <= room or line <= 0:
-        return wanted if wanted <= room else room
-    return line * int(room // line)
 
 
 def outcome_colour(view: dict) -> tuple:

@@ -96,8 +96,20 @@ def _reading_card(app, lang: str, which: str, ready, out: Path, name: str, repor
     yield from _close_views()
 
 
+def _step_card(app):
+    """The set-up step's card while it is open (first-game mode), else None."""
+    return app.root.ids.screens.get_screen("table").step_card.card
+
+
+def _done_button(app, done: str):
+    """The step card's Done while it is open (it covers the panel's), else the panel's."""
+    card = _step_card(app)
+    return card.got_it_button if card is not None else find_button(app, done)
+
+
 def _quick_ticks(app, done: str):
-    while (button := find_button(app, done)) is not None:
+    """Done on every step: the step card's while it is open (it covers the panel's)."""
+    while (button := _done_button(app, done)) is not None:
         touch(button)
         yield 0.05
 
@@ -112,10 +124,11 @@ def _first_game_in(app, game: str, lang: str, out: Path, report: dict):
         app.set_language(lang)
     yield Until(f"{game} in {lang}", lambda: model.language == lang and model.game == game)
     todo.ticked = 0  # the language changed, the steps did not: ticked in the other language
-    yield Until("the first set-up step", lambda: todo.showing and todo.lesson() is not None)
+    yield Until("the first set-up step's card", lambda: todo.showing and _step_card(app) is not None)
     yield 0.2
-    step = todo.lesson()
-    shot = {"step": todo.current(), "lesson": step.text, "lesson_font": step.font_size,
+    card = _step_card(app)
+    shot = {"step": todo.current(), "lesson": card.lesson["text"], "step_card": _card_shot(app, card),
+            "count": card.hint.text, "count_font": card.hint.font_size / app.scale,
             "step_font": todo.font_size, "main": _main_box(screen)}
     report["screenshots"].append(str(save_screenshot(out / f"first-game-setup-{game}-{lang}.png")))
     if lang == "en":  # real touches on Done; in Italian the same steps are ticked at once
@@ -126,10 +139,48 @@ def _first_game_in(app, game: str, lang: str, out: Path, report: dict):
     report["screenshots"].append(shot["card"]["png"])
     yield 0.2
     shot.update(prompt=screen.ids.prompt.height, after_main=_main_box(screen), sent=dict(model.lesson),
-                button=_lesson_button(app).text)
+                button=_lesson_button(app).text, table=_table_audit(app, screen))
+    save_screenshot(out / f"first-game-prompt-{game}-{lang}.png")  # the table behind the card put away
+    if (game, lang) == ("house_of_spirits", "it"):
+        yield from _long_prompt(app, screen, out, report)
     report["shots"][f"{game}-{lang}"] = shot
     yield from _reading_card(app, lang, "rules", lambda words: "[b][color" in words, out, f"rules-now-{game}-{lang}",
                              report)
+
+
+def _long_prompt(app, screen, out: Path, report: dict):
+    """A prompt three times House of Spirits' first: it pages at 32 px (touch it for the next
+    page), whole on each page; then the daemon's prompt back."""
+    from overflow import overflowing
+
+    from ui.shot import save_screenshot
+
+    model, label = app.model, screen.ids.prompt
+    sent = model.prompt_text
+    model.prompt_text = " ".join([sent] * 3)
+    yield 0.3
+    seen = {"pages": len(screen._prompt_pages), "font": label.font_size / app.scale, "first": label.text,
+            "overflow": overflowing(label), "height": label.height, "room": screen.prompt_most}
+    save_screenshot(out / "first-game-long-prompt-it.png")
+    touch(label)
+    yield 0.2
+    seen.update(second=label.text, second_overflow=overflowing(label))
+    model.prompt_text = sent
+    yield 0.2
+    seen["back"] = (len(screen._prompt_pages), label.text)
+    report["long_prompt"] = seen
+
+
+def _table_audit(app, screen) -> dict:
+    """The table screen behind the put-away card: the readability audit's overflowing and
+    small text (House of Spirits' first Italian prompt overflowed by 12 px, issue 29), and the
+    prompt's size and pages."""
+    from overflow import overflowing
+    from readability import _roles, small_text
+
+    return {"overflow": overflowing(screen), "small": small_text([screen], _roles(screen), app.scale),
+            "prompt_font": screen.ids.prompt.font_size / app.scale,
+            "pages": len(getattr(screen, "_prompt_pages", [""]))}
 
 
 def _lesson_button(app):

@@ -42,14 +42,17 @@ def _expected_steps() -> dict[str, dict]:
         session = Session.start(GameHeader.from_json({"game": game, "players": players, "seed": 1,
                                                       "options": {"first_game": True}}))
         for lang in ("en", "it"):
-            steps[f"{game}-{lang}"] = protocol.state_message(session, [], lang=lang)["todo"][0]
+            todo = protocol.state_message(session, [], lang=lang)["todo"]
+            steps[f"{game}-{lang}"] = {**todo[0], "total": len(todo)}
     return steps
 
 
 def test_every_game_in_first_game_mode_on_one_table(harness, tmp_path):
-    """One client, five games: the first set-up step says what it is for (24 px, the main button
-    where it was), the first prompt's lesson on its card (opening by itself in English, put away
-    with Got it, opened again by Repeat's "Lezione" in Italian), the Rules and Why cards."""
+    """One client, five games: the first set-up step and what it is for on the lesson card (32 px,
+    whole, its Done where Got it is; the main button where it was), the first prompt's lesson on
+    its card (opening by itself in English, put away with Got it, opened again by Repeat's
+    "Lezione" in Italian), the table behind it (no overflow: a long prompt pages), the Rules and
+    Why cards."""
     sock = tmp_path / "companion.sock"
     with running_daemon(sock, game=False):
         ui = harness("first-game", sock, (800, 480), ARTIFACTS, script=SCRIPT)
@@ -63,11 +66,19 @@ def test_every_game_in_first_game_mode_on_one_table(harness, tmp_path):
         "Il tabellone grande è il castello. Quello piccolo è la Cantina, dove dovete portare i tesori.")
     for key, shot in shots.items():
         assert (shot["step"], shot["lesson"]) == (expected[key]["text"], expected[key]["lesson"]), (key, shot)
-        assert shot["lesson_font"] >= 24, (key, shot)
+        # what the step is for, on the lesson card with the step (it scrolled at 24 px under it)
+        _readable_card(key, {"card": shot["step_card"], "sent": {"rule": shot["step"], "text": shot["lesson"]}})
+        assert shot["step_card"]["got_it_box"] == shot["card"]["got_it_box"], key  # Done where Got it is
+        count = {"en": "Step 1 of ", "it": "Passo 1 di "}[key[-2:]] + str(expected[key]["total"])
+        assert shot["count"] == count, key
+        assert shot["count_font"] >= 26, key
         assert shot["main"] == shot["after_main"] and shot["main"] in ([], shots["creepy_cellar-en"]["main"]), key
         _readable_card(key, shot)
         assert shot["button"] == {"en": "Lesson", "it": "Lezione"}[key[-2:]], key  # Repeat opens it again
         assert shot["prompt"] > 0, key  # the prompt is there once the card is put away
+        # the table behind it: the prompt whole at 32 px (HoS IT's overflowed its label by 12 px)
+        assert shot["table"]["overflow"] == [] and shot["table"]["small"] == [], (key, shot["table"])
+        assert shot["table"]["prompt_font"] >= 32, (key, shot["table"])
         assert shot["sent"]["rule"] in report["cards"][f"rules-now-{key}"], key  # read again from Rules
         if key.endswith("-it"):  # put away in English: the same lesson does not open by itself again
             assert shot["opened_by_itself"] is False and shot["lesson_button"] == "Lezione", key
@@ -88,6 +99,12 @@ def test_every_game_in_first_game_mode_on_one_table(harness, tmp_path):
             assert whys, (game, lang)
             card = report["cards"][f"why-{game}-{lang}"].replace("&amp;", "&")
             assert all(why["rule"] in card and why["text"] in card for why in whys), (game, lang, whys, card)
+    long = report["long_prompt"]  # a prompt longer than its room pages: whole, 32 px, a touch for the next
+    assert long["pages"] >= 2 and long["font"] == 32 and long["height"] <= long["room"], long
+    assert long["overflow"] == [] and long["second_overflow"] == [], long
+    assert long["first"].endswith(f"1/{long['pages']}[/color]") and "Mescolate" in long["first"], long
+    assert long["second"].endswith(f"2/{long['pages']}[/color]"), long
+    assert long["back"][0] == 1 and "Vestibolo" in long["back"][1] and "/" not in long["back"][1], long
     assert len(report["screenshots"]) == 41
     assert {pngread.size(p) for p in report["screenshots"]} == {(800, 480)}
 

@@ -1,22 +1,14 @@
-"""First-game mode's Kivy-free parts (issue 33 item 3, issue 29): a set-up step's scrolling
-explanation, the lesson card's words, and the lessons the table put away with Got it."""
+"""First-game mode's Kivy-free parts (issue 33 item 3, issue 29): the lesson card's words and
+the lessons the table put away with Got it."""
 
 from __future__ import annotations
 
 import json
 
 from ui.lessonmemory import LessonMemory, lesson_id
-from ui.text import lesson_markup, whole_lines
+from ui.text import lesson_markup
 
-#: One 24 px line of text (px at 800x480).
-LINE = 29.0
 LESSON = {"rule": "Si gioca", "text": "Il turno comincia", "key": "Let's Play", "game_id": 7}
-
-
-def test_a_long_text_is_cut_between_two_lines():
-    assert whole_lines(80.0, 200.0, LINE) == 80.0  # fits: its own height
-    assert whole_lines(300.0, 100.0, LINE) == 87.0  # 3 whole lines of 29 in 100
-    assert whole_lines(300.0, 20.0, LINE) == 0.0  # not one line
 
 
 def test_the_lesson_names_its_rule_in_gold_on_a_line_of_its_own():

@@ -19,10 +19,12 @@ from ui.kvloader import load_kv
 from ui.layout import GAP, LARGE_PROMPT, MAIN_HEIGHT, PROMPT_SIZE, SLOT_ROW
 from ui.memory import collect_all_next
 from ui.motion import Motion
+from ui.text import escape_markup, page_mark, page_words, prompt_markup
 from ui.widgets import buttons, cards_panel, choices, eventlog, gameover, todo  # noqa: F401  (kv uses their widgets)
 from ui.widgets.frame import before_frame
 from ui.widgets.lesson_cards import LessonCards
 from ui.widgets.odds import OddsBadge
+from ui.widgets.step_cards import StepCards
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +43,10 @@ class TableScreen(Screen):
 
     #: The prompt's font, sp at scale 1 (:data:`ui.layout.PROMPT_SIZE`; larger with large text).
     prompt_font = NumericProperty(PROMPT_SIZE)
+    #: The most height the prompt may take (pixels, :meth:`prompt_room`).
+    prompt_most = NumericProperty(0)
+    #: A long prompt's page on show (touch the prompt for the next; issue 29).
+    prompt_page = NumericProperty(0)
 
     def __init__(self, **kwargs):
         load_kv("table")
@@ -53,17 +59,23 @@ class TableScreen(Screen):
         model.bind(odds=lambda m, odds: self.odds_badge.show(odds, App.get_running_app().scale))
         self._show_game(model, model.game)
         cards_panel.attach(self)  # the Cards button, while the daemon has virtual readers (issue 18)
+        self._prompt_pages: list[str] = []
+        self._paged_for: tuple = ("", 0)
         self._fit_prompt = before_frame(self._prompt_size)
         app = App.get_running_app()
         app.bind(large_text=self._fit_prompt)
         for widget in (self.ids.right, self.ids.gameover, self.ids.todo, self.ids.out_of_turn):
             widget.bind(height=self._fit_prompt)
         self.ids.right.bind(width=self._fit_prompt)
-        self.ids.prompt.bind(text=self._fit_prompt)
+        self.ids.todo.bind(showing=self._fit_prompt)
+        self.ids.choices.bind(choices=self._fit_prompt, hold_slots=self._fit_prompt, over=self._fit_prompt)
+        model.bind(prompt_text=self._fit_prompt, player=self._fit_prompt, over=self._fit_prompt,
+                   colours=self._fit_prompt)
         self._turn_labels = (self.ids.turn.__self__, self.ids.toast.__self__)  # kept: moved between boxes
         self._turn_row = self.ids.turn_row.__self__  # in the layout in portrait only (no spacing else)
         app.bind(portrait=self._place_turn)
         self._place_turn(app, app.portrait)
+        self.step_card = StepCards(self, app)  # a set-up step and what it is for (first-game mode)
         self.lesson_card = LessonCards(self, app)
 
     def _place_turn(self, _app, portrait: bool) -> None:
@@ -83,26 +95,71 @@ class TableScreen(Screen):
                 box.add_widget(label)
 
     def prompt_room(self) -> float:
-        """The most height the prompt may take (pixels): the main button and a row of slots
-        keep their room under it."""
+        """The most height the prompt may take (pixels): the main button keeps its room under
+        it, and a row of slots when the choices have some on show (issue 29: a prompt with
+        only the main button, House of Spirits' first, had 216 px of its 228 and overflowed)."""
         ids, scale = self.ids, App.get_running_app().scale
+        slots = ids.choices.slots_wanted()
         return (ids.right.height - ids.gameover.height - ids.todo.height - ids.out_of_turn.height
-                - dp(MAIN_HEIGHT + SLOT_ROW + GAP + 8 * 4) * scale)
+                - dp(MAIN_HEIGHT + 8 * 4 + ((SLOT_ROW + GAP) if slots else 0)) * scale)
 
     def _prompt_size(self, *_args) -> None:
-        """Large text (Settings): the prompt at the first of :data:`ui.layout.LARGE_PROMPT`
-        whose lines fit its room, else at the floor; normal text: the floor, nothing measured."""
-        app, label = App.get_running_app(), self.ids.prompt
+        """The prompt's size and pages: with large text (Settings) the first of
+        :data:`ui.layout.LARGE_PROMPT` whose lines fit its room, else the floor; at the floor a
+        prompt longer than its room pages (touch it for the next page): it never overflows
+        and never shrinks (issue 29)."""
+        app = App.get_running_app()
+        model = app.model
+        hidden = model.over or self.ids.todo.showing or not model.prompt_text
+        room = self.prompt_room()
+        self.prompt_most = max(0.0, room)
+        full = "" if hidden else prompt_markup(model.prompt_text, model.player, model.over, model.colours)
         size = PROMPT_SIZE
-        if app.large_text and label.text:
-            room = self.prompt_room()
+        if app.large_text and full:
             for size in (*LARGE_PROMPT, PROMPT_SIZE):
-                label.font_size = sp(size) * app.scale
-                label.texture_update()
-                if label.texture_size[1] <= room:
+                if self._fits(full, size, room):
                     break
         self.prompt_font = size
-        label.font_size = sp(size) * app.scale
+        pages = [full] if not full or self._fits(full, size, room) else self._pages(size, room)
+        self._prompt_pages = pages
+        if (model.prompt_text, len(pages)) != self._paged_for:
+            self.prompt_page, self._paged_for = 0, (model.prompt_text, len(pages))
+        self._show_page()
+
+    def _fits(self, markup: str, size: float, room: float) -> bool:
+        """``markup`` at font ``size`` (sp at scale 1) takes at most ``room`` px of height."""
+        label = self.ids.prompt
+        label.font_size = sp(size) * App.get_running_app().scale
+        label.text = markup
+        label.texture_update()
+        return label.texture_size[1] <= room
+
+    def _pages(self, size: float, room: float) -> list[str]:
+        """The prompt's pages, each in its room with its mark (at font ``size``)."""
+        model = App.get_running_app().model
+
+        def shown(text: str, number: int, count: int) -> str:
+            words = (prompt_markup(text, model.player, model.over, model.colours) if number == 1
+                     else escape_markup(text))
+            return words + page_mark(number, count)
+
+        plain = page_words(model.prompt_text, lambda text, n, count: self._fits(shown(text, n, count), size, room))
+        return [shown(text, n, len(plain)) for n, text in enumerate(plain, 1)]
+
+    def _show_page(self, *_args) -> None:
+        pages = self._prompt_pages or [""]
+        label = self.ids.prompt
+        label.font_size = sp(self.prompt_font) * App.get_running_app().scale
+        label.text = pages[min(int(self.prompt_page), len(pages) - 1)]
+
+    def prompt_touched(self, touch) -> bool:
+        """A touch on a paged prompt shows its next page (the last goes back to the first)."""
+        label = self.ids.prompt
+        if len(self._prompt_pages) < 2 or not label.collide_point(*touch.pos):
+            return False
+        self.prompt_page = (int(self.prompt_page) + 1) % len(self._prompt_pages)
+        self._show_page()
+        return True
 
     def repeat(self) -> None:
         """Repeat (the voice says the prompt again); while a lesson is put away, "Lesson":

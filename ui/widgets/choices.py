@@ -156,6 +156,11 @@ class ChoicePanel(Widget):
         """The big main button, or None while none is on show."""
         return self._main if self._main.parent is not None else None
 
+    def slots_wanted(self) -> bool:
+        """Some choice goes in a slot above the main button now (the table screen's prompt
+        keeps a row of room for them; without, it may take that row too)."""
+        return bool(self._ordered()[1]) and not (self.hold_slots and not self.over)
+
     # ------------------------------------------------------------------ building
 
     def _new_list(self, *_args) -> None:

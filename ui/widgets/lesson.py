@@ -49,13 +49,15 @@ def text_room(window: tuple[float, float], unit: float) -> tuple[float, float]:
 
 class LessonCard(Overlay):
     """The lesson card; ``got_it`` is called when the table touches Got it (then it closes).
+    ``button`` and ``hint``: other words for Got it and the hint (a set-up step's card:
+    "Done" and "Step 2 of 6", :mod:`ui.widgets.step_cards`).
 
     Attributes:
         label: the lesson's words; ``font_px``: the size they are drawn at (px).
         got_it_button: the Got it button; ``hint``: beside it, how to open the card again.
     """
 
-    def __init__(self, app, got_it, **kwargs):
+    def __init__(self, app, got_it, button: str = "", hint: str = "", **kwargs):
         super().__init__(size_hint=SHARE, **kwargs)
         self.auto_dismiss = False  # Got it is the one way to put it away
         self.app, self.lesson, self.font_px, self.room = app, {}, 0.0, 0.0
@@ -69,11 +71,12 @@ class LessonCard(Overlay):
         box.add_widget(self.scroll)
         row = BoxLayout(size_hint_y=None, height=MAIN_HEIGHT * unit, spacing=SPACING * unit)
         # where the card is found again once put away (Repeat reads "Lesson" meanwhile)
-        self.hint = Label(text=app.tr._("“Lesson” shows it again."), font_size=sp(HINT_FONT) * app.scale,
+        self.hint = Label(text=hint or app.tr._("“Lesson” shows it again."), font_size=sp(HINT_FONT) * app.scale,
                           color=theme.TEXT_DIM, halign="left", valign="middle")
         self.hint.bind(size=lambda label, size: setattr(label, "text_size", size))
         row.add_widget(self.hint)
-        self.got_it_button = TouchButton(text=app.tr._("Got it"), bold=True, font_size=sp(GOT_IT_FONT) * app.scale,
+        self.got_it_button = TouchButton(text=button or app.tr._("Got it"), bold=True,
+                                         font_size=sp(GOT_IT_FONT) * app.scale,
                                          base_colour=theme.PRIMARY, down_colour=theme.PRIMARY_DOWN)
         self.got_it_button.bind(on_release=lambda *_: got_it(self.lesson))
         row.add_widget(self.got_it_button)

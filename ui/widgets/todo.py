@@ -18,10 +18,8 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from ui import theme
-from ui.text import whole_lines
 from ui.widgets.buttons import TouchButton
 from ui.widgets.frame import before_frame
-from ui.widgets.litbar import LitBarScrollView
 
 #: The step's font size (sp at scale 1): read from a metre (issue 29). A step too long for
 #: the room the panel has (``most``: the choices keep their main button and a row) steps
@@ -31,21 +29,9 @@ SIZES = (32, 30, 28, 26)
 #: With Settings' large text (issue 29): larger first, then the same steps down.
 LARGE_SIZES = (40, 36, *SIZES)
 
-#: First-game mode: what a set-up step is for (the line's ``lesson``), under the step, in this
-#: size (sp at scale 1); it scrolls in the room the step leaves rather than shrink the step.
-LESSON_FONT = 24
-
 #: The panel's fill and edge: amber, unlike the log and the buttons.
 FILL = (0.22, 0.15, 0.03, 1)
 EDGE = theme.GOLD
-
-
-def line_height(font_size: float) -> float:
-    """The height of one line of text at ``font_size`` (px): a scrolling text is cut between two
-    lines, never through one."""
-    from kivy.core.text import Label as CoreLabel
-
-    return float(CoreLabel(font_size=font_size).get_extents("Ág")[1])
 
 
 def _line(**kwargs) -> Line:
@@ -157,12 +143,6 @@ class TodoPanel(BoxLayout):
         self._row = BoxLayout(orientation="horizontal", size_hint_y=None)
         self._row.add_widget(self._icon)
         self._row.add_widget(self._label)
-        self._lesson = Label(halign="left", valign="top", color=theme.TEXT, size_hint_y=None)
-        self._lesson.bind(texture_size=lambda label, size: setattr(label, "height", size[1]))
-        # the bar stays lit: it is the one sign that there is more to read
-        self._lesson_view = LitBarScrollView(do_scroll_x=False, size_hint_y=None, bar_color=theme.TEXT_DIM,
-                                       bar_inactive_color=theme.TEXT_DIM)
-        self._lesson_view.add_widget(self._lesson)
         self._count = Label(halign="left", valign="middle", color=theme.GOLD)
         self._done = TouchButton(bold=True, size_hint_x=None)
         self._done.bind(on_release=lambda *_: self.tick())
@@ -214,9 +194,15 @@ class TodoPanel(BoxLayout):
     def _lines(self) -> list[dict]:
         return [line for line in self.lines if isinstance(line, dict) and line.get("text")]
 
-    def lesson(self) -> Label | None:
-        """The label saying what the step on show is for (first-game mode), or None."""
-        return self._lesson if self._lesson_view.parent is not None and self._lesson.text else None
+    def shown_lines(self) -> list[dict]:
+        """The lines with words, ticked or not (a line's ``lesson``, what a set-up step is for in
+        first-game mode, is on the lesson card: :mod:`ui.widgets.step_cards`)."""
+        return self._lines()
+
+    def count_text(self) -> str:
+        """"Step 2 of 6" for the step on show ("" for a step alone)."""
+        lines = self._lines()
+        return self.step_text.format(n=int(self.ticked) + 1, total=len(lines)) if len(lines) > 1 else ""
 
     def texts(self) -> list[str]:
         """Every line's words (ticked or not; for tests)."""
@@ -247,44 +233,21 @@ class TodoPanel(BoxLayout):
         self._label.text = str(line["text"])
         self._row.spacing = 8 * unit
         foot = 56 * unit  # the Done button: at least 9 mm on every panel
-        # a step that says what it is for (first-game mode) keeps room for one line of it
-        need = line_height(sp(LESSON_FONT) * self.scale) + 4 * unit if line.get("lesson") else 0
         for size in LARGE_SIZES if self.large else SIZES:
             self._fit_step(size, unit)
-            if self._row.height + foot + 16 * unit + need <= self.most:
+            if self._row.height + foot + 16 * unit <= self.most:
                 break
         self.add_widget(self._row)
-        shown = self._show_lesson(str(line.get("lesson") or ""), self.most - self._row.height - foot - 20 * unit,
-                                  unit)
         self._count.font_size = sp(20) * self.scale
         # one step alone needs no count (its Done still shows the prompt behind it)
-        self._count.text = self.step_text.format(n=int(self.ticked) + 1, total=len(lines)) if len(lines) > 1 else ""
+        self._count.text = self.count_text()
         self._done.text = self.done_text
         self._done.font_size = sp(26) * self.scale
         self._done.width = 140 * unit
         self._foot.height = foot
         self.add_widget(self._foot)
-        self.height = self._row.height + shown + self._foot.height + 12 * unit + 4 * unit
+        self.height = self._row.height + self._foot.height + 12 * unit + 4 * unit
         self._frame()
-
-    def _show_lesson(self, text: str, room: float, unit: float) -> float:
-        """Put what the step is for under it, in the ``room`` left (scrolling when longer);
-        returns the height it takes with its spacing (0: none, or no room)."""
-        self._lesson.text = text
-        if not text:
-            return 0.0
-        self._lesson.font_size = sp(LESSON_FONT) * self.scale
-        self._lesson.text_size = (max(10.0, self.width - 20 * unit), None)
-        self._lesson.texture_update()
-        line = line_height(self._lesson.font_size)
-        height = whole_lines(self._lesson.texture_size[1], room, line)
-        if height < line:  # not even one line: the step is what matters
-            return 0.0
-        self._lesson_view.height = height
-        self._lesson_view.bar_width = 6 * unit
-        self._lesson_view.scroll_y = 1
-        self.add_widget(self._lesson_view)
-        return height + self.spacing
 
     def _fit_step(self, size: float, unit: float) -> None:
         """Lay the step out at font ``size`` (sp at scale 1)."""

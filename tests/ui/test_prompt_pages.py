@@ -1,0 +1,32 @@
+"""A prompt longer than its room pages (issue 29): never overflowing its label, never under 32
+px. Kivy-free: the fit is given as a function of the page's words."""
+
+from __future__ import annotations
+
+from ui.text import page_mark, page_words
+
+PROMPT = "Mescolate il mazzo stanze (con il Vestibolo in cima), i mazzi trama, mostri e principale"
+
+
+def _chars(most: int):
+    """A fit that holds ``most`` characters a page (the mark's room left out)."""
+    return lambda text, _number, _count: len(text) <= most
+
+
+def test_a_prompt_that_fits_is_one_page():
+    assert page_words(PROMPT, _chars(200)) == [PROMPT]
+    assert page_mark(1, 1) == ""
+
+
+def test_a_long_prompt_pages_at_whole_words_and_loses_none():
+    pages = page_words(PROMPT, _chars(40))
+    assert pages == ["Mescolate il mazzo stanze (con il", "Vestibolo in cima), i mazzi trama,", "mostri e principale"]
+    assert " ".join(pages) == PROMPT
+
+
+def test_a_word_longer_than_a_page_gets_a_page_of_its_own():
+    assert page_words("a Precipitevolissimevolmente b", _chars(5)) == ["a", "Precipitevolissimevolmente", "b"]
+
+
+def test_the_page_mark_says_which_page_in_gold():
+    assert page_mark(1, 2) == "  [color=ffcc33]\u203a 1/2[/color]"
