@@ -83,8 +83,9 @@ def test_the_hidden_game_over_panels_follow_no_state(work):
 @pytest.mark.ui
 def test_kv_rules_and_textures_for_a_press_and_its_undo(work):
     # 102 before: the rules of what changes (the prompt, the status line, the die, the rooms
-    # that pick a move, two slot buttons, Why?) and the game-over panels' 16
-    assert (work["kv"], work["textures"]) == (86, 8), work["kv_rules"]
+    # that pick a move, two slot buttons, Why?) and the game-over panels' 16. (86 when
+    # uicost3 wrote it; main gave 80 since the Cellar board's later changes, 86b28ca)
+    assert (work["kv"], work["textures"]) == (80, 8), work["kv_rules"]
 
 
 @pytest.mark.ui
