@@ -88,6 +88,36 @@ def test_a_hidden_widget_is_not_drawn_and_keeps_its_place(display, kivy_home):
     assert result["shown"] == (True, 1)  # back between the same neighbours
 
 
+SHOWN_SIBLINGS = r"""
+from ui.app import configure_kivy
+configure_kivy((800, 480))
+from kivy.clock import Clock
+from kivy.uix.widget import Widget
+from ui.widgets.shown import ShownLabel
+
+parent = Widget()
+a, b, c, d = (ShownLabel(text=t) for t in "ABCD")
+for child in (a, b, c, d):
+    parent.add_widget(child)
+Clock.tick()
+names = {a.canvas: "A", b.canvas: "B", c.canvas: "C", d.canvas: "D"}
+drawn = lambda: "".join(names[c] for c in parent.canvas.children if c in names)
+b.shown = False
+a.shown = False
+b.shown = True
+middle = drawn()
+a.shown = True
+print(repr({"middle": middle, "all": drawn()}))
+"""
+
+
+@pytest.mark.ui
+def test_hidden_siblings_come_back_in_their_order(display, kivy_home):
+    # B came back at the place it left (1), after C, while A was hidden meanwhile: a Cellar
+    # room's hunters' names were drawn over its ghosts
+    assert _run(SHOWN_SIBLINGS, display, kivy_home) == {"middle": "BCD", "all": "ABCD"}
+
+
 LAZY = r"""
 from ui.app import configure_kivy
 configure_kivy((800, 480))

@@ -22,6 +22,8 @@ class Marker(DrawnWidget):
 
     def draw(self) -> None:
         x, y, size = self.centred_square()
+        if size <= 0:  # a hidden marker (the Cellar's passage tile on a room without one):
+            return  # its ~15 instructions drew nothing, every frame, on each of 15 tiles
         draw = shapes.PIECES[self.kind]
         if self.colour is None:
             draw(self.canvas, x, y, size)

@@ -35,11 +35,23 @@ class ShownBehavior:
         canvas = parent.canvas
         inside = self.canvas in canvas.children
         if inside and not self.shown:
-            self._canvas_index = canvas.indexof(self.canvas)
             canvas.remove(self.canvas)
         elif self.shown and not inside and self in parent.children:
-            index = min(getattr(self, "_canvas_index", len(canvas.children)), len(canvas.children))
-            canvas.insert(index, self.canvas)
+            canvas.insert(drawn_before(parent, self), self.canvas)
+
+
+def drawn_before(parent, widget) -> int:
+    """Where ``widget``'s canvas goes back in ``parent``'s: just before the canvas of the
+    nearest sibling drawn after it that is in the drawing (else at the end), so that it is
+    drawn in its place among its siblings however many of them are hidden and shown
+    meanwhile. (An index kept from when it was taken out went stale when a sibling was
+    hidden or shown in between: a Cellar room's hunters' names came back over its ghosts.)"""
+    canvas = parent.canvas
+    siblings = parent.children  # the last added (drawn last) first
+    for sibling in reversed(siblings[:siblings.index(widget)]):
+        if sibling.canvas in canvas.children:
+            return canvas.indexof(sibling.canvas)
+    return len(canvas.children)
 
 
 class ShownLabel(ShownBehavior, Label):

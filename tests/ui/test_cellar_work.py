@@ -1,0 +1,49 @@
+"""Issue 27 item 7: the Creepy Cellar board's canvas instructions, which Kivy walks and
+submits at every frame (about 800 of the table window's ~900 before; drawing was the
+largest part of the table screen's main thread per state). Counted in a child process
+(``cellar_work.py``: Kivy stays out of this one, no window): a work count, never a timing
+(the timings are benchmarks/ui_client.py's).
+
+Before: every room drew its passage tile at size 0 when it had none (15 instructions), its
+pick frame at width 0 (3) and its empty hunters' line (3): 631 instructions for the
+script's view 10, an empty room 30.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.checkout import checkout_env
+
+pytestmark = pytest.mark.ui
+
+HERE = Path(__file__).parent
+
+
+@pytest.fixture(scope="module")
+def counted(tmp_path_factory):
+    env = {**checkout_env(), "KIVY_HOME": str(tmp_path_factory.mktemp("kivy"))}
+    env.pop("DISPLAY", None)
+    done = subprocess.run([sys.executable, str(HERE / "cellar_work.py")], env=env, capture_output=True, text=True,
+                          timeout=120, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_what_a_room_does_not_show_is_not_drawn(counted):
+    assert counted["hidden"] == {"passage tile": 0, "pick frame": 0, "hunters' names": 0}
+
+
+def test_an_empty_room_draws_its_tile_edge_and_letter_only(counted):
+    # tile: Color + RoundedRectangle, edge: Color + Line, letter: Color + Rectangle; Kivy
+    # binds a texture before each of the three shapes
+    assert counted["empty_room"] == {"Color": 3, "BindTexture": 3, "RoundedRectangle": 1, "Line": 1,
+                                     "Rectangle": 1}
+
+
+def test_the_whole_board_draws_385_instructions(counted):
+    assert counted["board"] == 385, counted
