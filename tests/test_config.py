@@ -185,6 +185,18 @@ BAD = [
      "readers[0].baudrate: must be a positive integer (bits per second), got 0"),
     ('[[readers]]\nname = "a"\ndriver = "fake"\n[[readers]]\nname = "a"\ndriver = "pn532"',
      "readers[1].name: 'a' is already used by readers[0]; reader names must be unique"),
+    # trial2: a poll interval no timer can wait (inf raised OverflowError in the reader thread)
+    ("poll_interval = inf", "poll_interval: must be at most 5 seconds, got inf"),
+    ("poll_interval = 1e9", "poll_interval: must be at most 5 seconds, got 1000000000.0"),
+    ('[[readers]]\nname = "a"\ndriver = "pn532"\npoll_timeout = inf',
+     "readers[0].poll_timeout: must be at most 10 seconds, got inf"),
+    # trial2: two readers on one chip select, one UART, one reset line
+    ('[[readers]]\nname = "a"\ndriver = "mfrc522"\n[[readers]]\nname = "b"\ndriver = "mfrc522"',
+     "readers[1]: /dev/spidev0.0 is already readers[0] ('a'); give each reader its own device"),
+    ('[[readers]]\nname = "a"\ndriver = "pn532"\n[[readers]]\nname = "b"\ndriver = "pn532"',
+     "readers[1]: /dev/serial0 is already readers[0] ('a'); give each reader its own device"),
+    ('[[readers]]\nname = "a"\ndriver = "mfrc522"\n[[readers]]\nname = "b"\ndriver = "mfrc522"\ndevice = 1',
+     "readers[1].reset_pin: GPIO 25 is already readers[0].reset_pin; wire one of them to another pin"),
 ]
 
 
