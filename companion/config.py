@@ -224,7 +224,7 @@ def load_config(path: str | os.PathLike[str] | None = None) -> Config:
     if len(data) > MAX_CONFIG_BYTES:
         raise ConfigError(f"{file}: larger than {MAX_CONFIG_BYTES} bytes: not a config file")
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte-order mark (Windows Notepad) is not TOML's
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
         raise ConfigError(f"{file}: line {line}: not UTF-8 text (byte 0x{data[exc.start]:02X})") from None

@@ -131,6 +131,8 @@ def _words(hint: Any, value: Any) -> str:
             return "an integer"
         if bare.ge is not None and bare.le is not None:
             return f"{bare.ge}-{bare.le}"
+        if bare.le is not None and value > bare.le:
+            return f"at most {bare.le}" + (f" {unit}" if unit else "")
         return "a positive integer" + (f" ({unit})" if unit else "")
     if isinstance(bare, inspect.FloatType):
         number = isinstance(value, (int, float)) and not isinstance(value, bool)

@@ -188,6 +188,8 @@ BAD = [
     # trial2: a poll interval no timer can wait (inf raised OverflowError in the reader thread)
     ("poll_interval = inf", "poll_interval: must be at most 5 seconds, got inf"),
     ("poll_interval = 1e9", "poll_interval: must be at most 5 seconds, got 1000000000.0"),
+    ('[[readers]]\nname = "a"\ndriver = "pn532"\nbaudrate = 99999999999999999999',
+     "readers[0].baudrate: must be at most 1288000 bits per second, got 99999999999999999999"),
     ('[[readers]]\nname = "a"\ndriver = "pn532"\npoll_timeout = inf',
      "readers[0].poll_timeout: must be at most 10 seconds, got inf"),
     # trial2: two readers on one chip select, one UART, one reset line
@@ -207,6 +209,13 @@ def test_bad_values_name_the_key(tmp_path, text, message):
         load_config(path)
     assert str(caught.value).startswith(f"{path}: ")
     assert message in str(caught.value)
+
+
+def test_a_file_saved_with_a_byte_order_mark_loads(tmp_path):
+    """trial2: Windows Notepad's UTF-8 starts with U+FEFF; it was "invalid TOML ... line 1, column 1"."""
+    path = tmp_path / "config.toml"
+    path.write_bytes("\ufeffpoll_interval = 0.2\n".encode())
+    assert load_config(path).poll_interval == 0.2
 
 
 def test_invalid_toml_names_the_line(tmp_path):
