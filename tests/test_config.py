@@ -185,6 +185,9 @@ BAD = [
      "readers[0].baudrate: must be a positive integer (bits per second), got 0"),
     ('[[readers]]\nname = "a"\ndriver = "fake"\n[[readers]]\nname = "a"\ndriver = "pn532"',
      "readers[1].name: 'a' is already used by readers[0]; reader names must be unique"),
+    # trial2: a TOML date or time is said as the file writes it, not as Python's repr
+    ("poll_interval = 1979-05-27", "poll_interval: must be a number of seconds > 0, got 1979-05-27"),
+    ("[dice]\nhold_time = 07:32:00", "dice.hold_time: must be a number of seconds > 0, got 07:32:00"),
     # trial2: a poll interval no timer can wait (inf raised OverflowError in the reader thread)
     ("poll_interval = inf", "poll_interval: must be at most 5 seconds, got inf"),
     ("poll_interval = 1e9", "poll_interval: must be at most 5 seconds, got 1000000000.0"),
