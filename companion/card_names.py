@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-from companion.i18n import render
+from companion.i18n import LANGUAGES, render
 
 #: Suggestions offered on a miss, at most.
 SUGGESTIONS = 3
@@ -41,13 +41,15 @@ def listing(game: str, lang: str = "en") -> list[tuple[str, str]]:
 def find(text: str, games: list[str], lang: str = "en") -> Found:
     """The component ``text`` names in one of ``games`` (the game being played first): an id
     in any case (``GHOST:ROOM-H`` or ``creepy_cellar:ghost:room-h``) or a printed name
-    ("Ghost card room H", any case, in English or ``lang``)."""
+    ("Ghost card room H", any case, in any language ``companion cards --lang`` lists; English's then
+    ``lang``'s names first, should two languages give one name to different cards)."""
     wanted = " ".join(text.split()).casefold()
     names: dict[str, str] = {}
     for game in games:
-        for component, label in listing(game, "en") + (listing(game, lang) if lang != "en" else []):
-            for name in (component, component.split(":", 1)[1], label):
-                names.setdefault(name.casefold(), component)
+        for each in dict.fromkeys(("en", lang, *LANGUAGES)):
+            for component, label in listing(game, each):
+                for name in (component, component.split(":", 1)[1], label):
+                    names.setdefault(name.casefold(), component)
     if wanted in names:
         return Found(names[wanted])
     close = difflib.get_close_matches(wanted, list(names), n=SUGGESTIONS * 3, cutoff=0.6)

@@ -50,6 +50,9 @@ MAX_CONFIG_BYTES = 1 << 20
 #: Longest hold time that makes sense for "undo", in seconds.
 MAX_HOLD_TIME = 10.0
 
+#: Longest poll interval, in seconds: a card tapped for less is missed, and no timer waits ``inf``.
+MAX_POLL_INTERVAL = 5.0
+
 
 @dataclass(frozen=True)
 class ReaderConfig:
@@ -156,7 +159,7 @@ class _Reader(msgspec.Struct, frozen=True):
 class _File(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The file's top level; the other modules' tables are checked by their own parsers."""
 
-    poll_interval: Seconds | None = None
+    poll_interval: Annotated[Seconds, Meta(le=MAX_POLL_INTERVAL)] | None = None
     language: Literal["en", "it"] = "en"
     dice: DiceConfig = msgspec.field(default_factory=DiceConfig)
     readers: list[_Reader] = msgspec.field(default_factory=list)
@@ -221,7 +224,7 @@ def load_config(path: str | os.PathLike[str] | None = None) -> Config:
     if len(data) > MAX_CONFIG_BYTES:
         raise ConfigError(f"{file}: larger than {MAX_CONFIG_BYTES} bytes: not a config file")
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte-order mark (Windows Notepad) is not TOML's
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
         raise ConfigError(f"{file}: line {line}: not UTF-8 text (byte 0x{data[exc.start]:02X})") from None
@@ -257,6 +260,7 @@ def config_from_dict(data: dict[str, Any]) -> Config:
     readers = tuple(_reader(table, data["readers"][i], f"readers[{i}]") for i, table in enumerate(file.readers))
     _check_unique_names(readers)
     _check_pin_clash(file.dice, readers)
+    _check_shared_devices(readers)
     _check_feedback(file.feedback, bool(data.get("feedback")), file.dice, readers)
     _check_bus_pins(file.dice, file.feedback, readers)
     return Config(
@@ -331,6 +335,24 @@ def _check_pin_clash(dice: DiceConfig, readers: tuple[ReaderConfig, ...]) -> Non
             if dice.enabled and pin == dice.pin:
                 raise ConfigError(f"readers[{i}].{key}: GPIO {dice.pin} is already the dice button's"
                                   f" pin (dice.pin); wire one of them to another pin")
+
+
+def _check_shared_devices(readers: tuple[ReaderConfig, ...]) -> None:
+    """Two readers cannot open one device node (a chip select, a UART) nor drive one reset line."""
+    devices: dict[str, int] = {}
+    pins: dict[int, str] = {}
+    for i, reader in enumerate(readers):
+        for device in reader.settings.devices():
+            if device in devices:
+                j = devices[device]
+                raise ConfigError(f"readers[{i}]: {device} is already readers[{j}] ({readers[j].name!r}); "
+                                  f"give each reader its own device")
+            devices[device] = i
+        for key, pin in reader.settings.pins().items():
+            if pin in pins:
+                raise ConfigError(f"readers[{i}].{key}: GPIO {pin} is already {pins[pin]}; "
+                                  f"wire one of them to another pin")
+            pins[pin] = f"readers[{i}].{key}"
 
 
 def _check_feedback(feedback: FeedbackConfig, given: bool, dice: DiceConfig, readers: tuple[ReaderConfig, ...]) -> None:

@@ -11,6 +11,7 @@ check across its fields raises ``ValueError("<key>: <problem>")`` in ``__post_in
 
 from __future__ import annotations
 
+import datetime
 import re
 from typing import Any, TypeVar
 
@@ -72,8 +73,13 @@ def _say(text: str, data: Any, kind: type, prefix: str, also_allowed: tuple[str,
         bare = _unwrap(hint)[0]
         if isinstance(bare, (inspect.StructType, inspect.ListType)):
             return f"{place}: must be {_table(bare, place)}"
-        return f"{place}: must be {_words(hint, value)}, got {value!r}"
+        return f"{place}: must be {_words(hint, value)}, got {_said(value)}"
     return key(place, text)  # a Struct's own check: "<key>: <problem>"
+
+
+def _said(value: Any) -> str:
+    """A bad value as the file wrote it: TOML's dates and times in ISO form, else Python's repr."""
+    return value.isoformat() if isinstance(value, (datetime.date, datetime.time)) else repr(value)
 
 
 def _inner(hint: Any, step: str | int) -> Any:
@@ -131,6 +137,8 @@ def _words(hint: Any, value: Any) -> str:
             return "an integer"
         if bare.ge is not None and bare.le is not None:
             return f"{bare.ge}-{bare.le}"
+        if bare.le is not None and value > bare.le:
+            return f"at most {bare.le}" + (f" {unit}" if unit else "")
         return "a positive integer" + (f" ({unit})" if unit else "")
     if isinstance(bare, inspect.FloatType):
         number = isinstance(value, (int, float)) and not isinstance(value, bool)

@@ -164,6 +164,7 @@ def read(data: bytes | str, name: str = "") -> CardFile:
         except UnicodeDecodeError as exc:
             line = data[:exc.start].count(b"\n") + 1
             raise ImportRefused([f"line {line}: the file is not UTF-8 text"]) from None
+    data = data.removeprefix("\ufeff")  # Excel's "CSV UTF-8", Notepad: the CLI and the desk send it decoded
     return _read_csv(data) if _is_csv(data, name) else _read_toml(data)
 
 

@@ -50,6 +50,7 @@ def read_tags(data: bytes | str, name: str = "") -> dict[str, str]:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise ImportRefused(["the file is not UTF-8 text"]) from None
+    data = data.removeprefix("\ufeff")  # a byte-order mark (Excel, Notepad), also in decoded text
     rows = _csv_rows(data) if name.lower().endswith(".csv") or data.lstrip().startswith("uid,") else _toml_rows(data)
     return _checked(rows)
 

@@ -38,6 +38,16 @@ def test_tap_takes_any_case_and_a_printed_name():
     assert tap_message("04a1b2c3d4e5f6", None, CELLAR) == {"cmd": "tap", "uid": "04A1B2C3D4E5F6"}
 
 
+def test_tap_takes_the_names_companion_cards_lists_in_either_language():
+    """trial2: ``companion cards clue_it --lang it`` says "Carta Intrigo Da tenere 1", which ``tap``
+    refused on an English table ("no card ..."); the English name works on an Italian one."""
+    wanted = {"cmd": "tap", "component": "clue_it:intrigue:keeper-1"}
+    for lang in ("en", "it"):
+        name = dict(listing("clue_it", lang))["clue_it:intrigue:keeper-1"]
+        for table in ("en", "it"):
+            assert tap_message(name, None, {"game": "clue_it", "language": table}) == wanted, (name, table)
+
+
 def test_a_miss_suggests_the_nearest_ids_and_the_listing():
     assert tap_message("Ghost card rom H", None, CELLAR) == (
         "no card 'Ghost card rom H' in creepy_cellar; did you mean creepy_cellar:ghost:room-H or "

@@ -185,6 +185,23 @@ BAD = [
      "readers[0].baudrate: must be a positive integer (bits per second), got 0"),
     ('[[readers]]\nname = "a"\ndriver = "fake"\n[[readers]]\nname = "a"\ndriver = "pn532"',
      "readers[1].name: 'a' is already used by readers[0]; reader names must be unique"),
+    # trial2: a TOML date or time is said as the file writes it, not as Python's repr
+    ("poll_interval = 1979-05-27", "poll_interval: must be a number of seconds > 0, got 1979-05-27"),
+    ("[dice]\nhold_time = 07:32:00", "dice.hold_time: must be a number of seconds > 0, got 07:32:00"),
+    # trial2: a poll interval no timer can wait (inf raised OverflowError in the reader thread)
+    ("poll_interval = inf", "poll_interval: must be at most 5 seconds, got inf"),
+    ("poll_interval = 1e9", "poll_interval: must be at most 5 seconds, got 1000000000.0"),
+    ('[[readers]]\nname = "a"\ndriver = "pn532"\nbaudrate = 99999999999999999999',
+     "readers[0].baudrate: must be at most 1288000 bits per second, got 99999999999999999999"),
+    ('[[readers]]\nname = "a"\ndriver = "pn532"\npoll_timeout = inf',
+     "readers[0].poll_timeout: must be at most 10 seconds, got inf"),
+    # trial2: two readers on one chip select, one UART, one reset line
+    ('[[readers]]\nname = "a"\ndriver = "mfrc522"\n[[readers]]\nname = "b"\ndriver = "mfrc522"',
+     "readers[1]: /dev/spidev0.0 is already readers[0] ('a'); give each reader its own device"),
+    ('[[readers]]\nname = "a"\ndriver = "pn532"\n[[readers]]\nname = "b"\ndriver = "pn532"',
+     "readers[1]: /dev/serial0 is already readers[0] ('a'); give each reader its own device"),
+    ('[[readers]]\nname = "a"\ndriver = "mfrc522"\n[[readers]]\nname = "b"\ndriver = "mfrc522"\ndevice = 1',
+     "readers[1].reset_pin: GPIO 25 is already readers[0].reset_pin; wire one of them to another pin"),
 ]
 
 
@@ -195,6 +212,13 @@ def test_bad_values_name_the_key(tmp_path, text, message):
         load_config(path)
     assert str(caught.value).startswith(f"{path}: ")
     assert message in str(caught.value)
+
+
+def test_a_file_saved_with_a_byte_order_mark_loads(tmp_path):
+    """trial2: Windows Notepad's UTF-8 starts with U+FEFF; it was "invalid TOML ... line 1, column 1"."""
+    path = tmp_path / "config.toml"
+    path.write_bytes("\ufeffpoll_interval = 0.2\n".encode())
+    assert load_config(path).poll_interval == 0.2
 
 
 def test_invalid_toml_names_the_line(tmp_path):

@@ -366,6 +366,20 @@ def test_every_games_card_data_reads_back_as_written(game, fmt):
     assert content_io.check_import(found, {})[1] == entered
 
 
+@pytest.mark.parametrize("fmt", ["toml", "csv"])
+def test_a_file_saved_with_a_byte_order_mark_reads_as_without(fmt):
+    """trial2: Excel's "CSV UTF-8" and Notepad start the file with U+FEFF; the CLI sends the
+    text decoded, so the CSV's header was "not a line naming its columns" and the TOML invalid."""
+    from companion import content_io, tags_io
+
+    spec = get_game("ghost_at_home")
+    entered = {"ghost_at_home:room:first-floor#3": {"bulbs": 2}}
+    text = "\ufeff" + content_io.export(spec, entered, fmt)
+    assert content_io.check_import(content_io.read(text, f"cards.{fmt}"), {})[1] == entered
+    tags = {"04112233445566": "creepy_cellar:ghost:room-H"}
+    assert tags_io.read_tags("\ufeff" + tags_io.export(tags, fmt), f"tags.{fmt}") == tags
+
+
 def test_one_imported_card_is_one_card_in_both_languages():
     """Newcomer trial: "Importati i dati stampati di 1 carte" (no plural form)."""
     from companion.daemon.desk_commands import import_words

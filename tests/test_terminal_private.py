@@ -159,7 +159,15 @@ def test_q_typed_with_a_capital_stops():
 def test_what_was_wrong_is_said_in_italian():
     table, client, out = _table(_state(_session_after(4), "it"))
     table.handle(client, "99")
-    assert out.getvalue().splitlines()[-1] == "  ! Non c'è la scelta 99: scegli 1."
+    assert out.getvalue().splitlines()[-1] == "  ! Non c'è la scelta 99: scegliete 1."
+
+
+def test_the_italian_hints_speak_to_the_table_as_voi_like_the_help_line():
+    """trial2: the help line said "Scrivete …" and the next hint "scrivi 1 …"."""
+    table, client, out = _table(_state(_session_after(4), "it"))
+    table.handle(client, "x")
+    assert out.getvalue().splitlines()[-1] == (
+        "  ! «x» non è una scelta: scrivete 1, u per annullare, tap CARTA per appoggiare una carta, o q per smettere.")
 
 
 def test_play_names_the_game_it_started_by_its_title_and_number_in_the_tables_language():

@@ -19,6 +19,14 @@ def _run(name: str) -> Callable[[argparse.Namespace], int]:
     return run
 
 
+def directory(text: str) -> Path:
+    """An argparse type: a directory to write into, made if missing; never an existing file."""
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{path} is a file, not a directory (nothing was written)")
+    return path
+
+
 def add_parser(sub) -> None:
     """Register ``companion voice`` and its subcommands (one line in :mod:`companion.cli`)."""
     voice = sub.add_parser("voice", help="say every instruction aloud (a client of the daemon, its own process)",
@@ -26,7 +34,7 @@ def add_parser(sub) -> None:
                                        "language, with sound cues (docs/voice.md).")
     _common(voice)
     voice.add_argument("--socket", type=Path, help="the daemon socket (default: the user runtime dir)")
-    voice.add_argument("--to", type=Path, metavar="DIR",
+    voice.add_argument("--to", type=directory, metavar="DIR",
                        help="write each utterance as a numbered WAV file and a line of DIR/spoken.jsonl "
                             "instead of playing it")
     voice.add_argument("--pace", type=float, default=0.0, help=argparse.SUPPRESS)  # --to: wait as long as sound
@@ -40,15 +48,15 @@ def add_parser(sub) -> None:
     prepare.set_defaults(run=_run("cmd_prepare"))
     test = voice_sub.add_parser("test", help="say one sentence in each language")
     _common(test)
-    test.add_argument("--to", type=Path, metavar="DIR", help="write the sentences to DIR instead of playing them")
+    test.add_argument("--to", type=directory, metavar="DIR", help="write the sentences to DIR instead of playing them")
     test.set_defaults(run=_run("cmd_test"))
     cues = voice_sub.add_parser("cues", help="write the six sound cues as WAV files into DIR")
-    cues.add_argument("dir", type=Path)
+    cues.add_argument("dir", type=directory)
     cues.set_defaults(run=_run("cmd_cues"))
 
 
 def _common(command) -> None:
     command.add_argument("--config", type=Path, help="config file (default: $COMPANION_CONFIG or the user config dir)")
     command.add_argument("--engine", choices=ENGINES, help="the speech engine (default: the config's, espeak-ng)")
-    command.add_argument("--cache", type=Path, help="the phrase cache directory (default: the config's, or the "
+    command.add_argument("--cache", type=directory, help="the phrase cache directory (default: the config's, or the "
                                                     "user cache dir)")

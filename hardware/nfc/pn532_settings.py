@@ -29,9 +29,10 @@ class PN532Settings(ReaderSettings, frozen=True):
     poll_interval = 0.05
 
     port: Annotated[str, Meta(pattern="^/", description="a device path string such as '/dev/serial0'")] = "/dev/serial0"
-    baudrate: Annotated[int, Meta(gt=0, extra={"unit": "bits per second"})] = 115200
+    #: The PN532's fastest HSU speed (its datasheet's table 3: 9600 to 1288000 baud).
+    baudrate: Annotated[int, Meta(gt=0, le=1_288_000, extra={"unit": "bits per second"})] = 115200
     retries: Annotated[int, Meta(ge=0, le=254)] = 2
-    timeout: Seconds | None = msgspec.field(default=None, name="poll_timeout")
+    timeout: Annotated[Seconds, Meta(le=10)] | None = msgspec.field(default=None, name="poll_timeout")
 
     def __post_init__(self) -> None:
         least = poll_timeout_for(self.retries)

@@ -75,6 +75,25 @@ def test_voice_test_says_one_sentence_in_each_language(tmp_path):
     assert said[1]["text"].startswith("La casa parla")
 
 
+@pytest.mark.parametrize("argv", [["--to", "{file}"], ["test", "--to", "{file}"], ["cues", "{file}"],
+                                  ["test", "--cache", "{file}"]])
+def test_a_directory_argument_that_is_a_file_is_one_line_and_the_file_is_kept(tmp_path, argv):
+    """trial2: ``voice --to notes.txt`` was a FileExistsError traceback."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("precious")
+    (tmp_path / "none.toml").write_text("")
+    done = subprocess.run([sys.executable, "-m", "companion", "voice", *(a.format(file=notes) for a in argv),
+                           "--engine", "test"] if argv[0] == "test" else
+                          [sys.executable, "-m", "companion", "voice", *(a.format(file=notes) for a in argv)],
+                          capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "COMPANION_CONFIG": str(tmp_path / "none.toml"),
+                               "COMPANION_SOCKET": str(tmp_path / "no.sock")})
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert f"{notes} is a file, not a directory" in done.stderr.splitlines()[-1]
+    assert notes.read_text() == "precious"
+
+
 def test_the_cues_are_short_and_sound(tmp_path):
     from companion.voice.command import main_cues
 
