@@ -60,7 +60,8 @@ class StatePublisher:
         walk, warning = daemon.enroller.walk, daemon.saving.warning
         rendered = self._rendered_recent()
         return {**protocol.state_message(daemon.session, [text for text, _ in rendered], news, language,
-                                         daemon.by_touch, [why for _, why in rendered]),
+                                         daemon.by_touch, [why for _, why in rendered],
+                                         protocol.notable_indexes(self.recent)),
                 "language": language, "readers": self._readers(), "revision": daemon.revision,
                 "storage_warning": None if warning is None else render(warning, language),
                 "enrollment": walk.to_json(language) if walk is not None else None,
