@@ -324,9 +324,9 @@ def _move(state: State, place: str) -> State:
     state = replace(with_hunter(state, state.active, at=place), moves=state.moves - 1)
     state = say(state, _moves(who(state), place))
     if place == cc.OUTSIDE and checks.exited(state) and not checks.won(state):
-        state = say(state, notable(why.out_for_good(todo("out", "{player} is out of the castle for good: from now on that "
-                                                        "hunter's turns only flip Ghost cards for the table.",
-                                                 player=who(state)))))
+        line = todo("out", "{player} is out of the castle for good: from now on that hunter's turns only flip "
+                    "Ghost cards for the table.", player=who(state))
+        state = say(state, notable(why.out_for_good(line)))
     if checks.won(state):
         return say(replace(state, outcome="won", step=Step.OVER),
                    msg("All the treasures are in the cellar and every hunter is out: the hunters win!"))
