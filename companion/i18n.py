@@ -76,6 +76,9 @@ class NewsLine:
             :func:`companion.engine.why.because`), or None.
         purpose: a set-up step's plain "what it is for" (first-game mode, set by
             :func:`companion.engine.lessons.what_for`), or None.
+        notable: a moment the table would remember (a haunting, a ghost trapped, an
+            accusation, a monster killed: set by :func:`notable`); the game-over summary
+            picks its moments from these lines alone (issue 27 item 3).
 
     Equality is by the English text, as a :class:`Msg`'s is: a line equals another line, a
     sentence or a ``str`` that says the same (what engines and tests compare), so a state read
@@ -89,6 +92,7 @@ class NewsLine:
     touch: Msg | None = None
     why: Any = None
     purpose: Msg | None = None
+    notable: bool = False
 
     def __str__(self) -> str:
         return str(self.text)
@@ -105,6 +109,17 @@ class NewsLine:
 def line_of(text: Msg | NewsLine) -> NewsLine:
     """``text`` as a :class:`NewsLine` (a bare sentence becomes one carrying nothing else)."""
     return text if isinstance(text, NewsLine) else NewsLine(text)
+
+
+def notable(text: Msg | NewsLine) -> NewsLine:
+    """``text`` marked as a moment of the game the table would remember (its ``notable``):
+    what the game-over summary recalls, in every language alike."""
+    return replace(line_of(text), notable=True)
+
+
+def is_notable(line: Any) -> bool:
+    """Whether ``line`` is a news line marked by :func:`notable` (a bare sentence is not)."""
+    return isinstance(line, NewsLine) and line.notable
 
 
 def msg(msgid: str, **params: Any) -> Msg:

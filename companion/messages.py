@@ -141,9 +141,13 @@ class StateMessage(TypedDict, total=False):
     private_players: list[str]
     news: list[str]
     why: list[WhyEntry | None]  # one per news line (issue 33, companion.engine.why)
+    #: The indexes of the ``news`` lines the game marked as moments to remember (issue 27 item 3,
+    #: ``companion.i18n.notable``): what the game-over summary recalls, in any language.
+    notable: list[int]
     todo: list[TodoLine]
     log: list[str]
     log_why: list[WhyEntry | None]  # one per log line (issue 33 item 2), as ``why``
+    log_notable: list[int]  # the indexes of the ``log`` lines that are moments, as ``notable``
     colours: dict[str, str]
     #: The game's counters in one line for a text screen (``Game.status_line``), or None.
     status: str | None

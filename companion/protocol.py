@@ -107,7 +107,7 @@ from companion.engine.lessons import purpose_of
 from companion.engine.rulecard import sections_now
 from companion.engine.why import why_message
 from companion.errors import CompanionError
-from companion.i18n import msg, render, render_all
+from companion.i18n import is_notable, msg, render, render_all
 from companion.messages import (
     CheckMessage,
     ChoiceMessage,
@@ -215,7 +215,8 @@ def _no_constant(name: str):
 
 
 def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: str = "en",
-                  touch: bool = False, log_why: list[WhyEntry | None] | None = None) -> StateMessage:
+                  touch: bool = False, log_why: list[WhyEntry | None] | None = None,
+                  log_notable: list[int] | None = None) -> StateMessage:
     """The ``state`` message for the current game (``session`` may be None: no game yet).
 
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
@@ -234,7 +235,9 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     ``private_view`` is not empty), ``news`` (what the last input did), ``why`` (one entry per news line:
     ``{"rule", "text", "from"}`` or None, :mod:`companion.engine.why`) and ``log`` (recent
     news, oldest first; ``log_why``: one ``why`` entry or None per ``log`` line, so a screen can
-    explain any line of its history) and ``colours`` (player -> palette key, from the header and
+    explain any line of its history; ``notable`` and ``log_notable``: the indexes of the ``news``
+    and ``log`` lines the game marked as moments to remember, :func:`companion.i18n.notable`,
+    what the game-over summary recalls in any language) and ``colours`` (player -> palette key, from the header and
     ``Game.seat_colours``; ``{}`` when none were chosen), ``status`` (the game's counters in one
     line for a text screen, ``Game.status_line``, or None), ``lesson`` (first-game mode:
     :func:`lesson_message`, else None), ``odds`` (the odds meter: :func:`odds_message`).
@@ -246,10 +249,12 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     or None, and ``physical``: after an accepted tap or dice press, ``{"kind": "tap"|"press",
     "label", "position"}`` for the screen's undo toast (None otherwise).
     ``log_why``: the ``log``'s whys when ``recent`` comes rendered already (the publisher's
-    cache); by default they are read from ``recent``'s sentences.
+    cache); by default they are read from ``recent``'s sentences, as ``log_notable`` is.
     """
     if log_why is None:
         log_why = why_message(recent, lang)
+    if log_notable is None:
+        log_notable = notable_indexes(recent)
     if session is None:
         empty: PromptMessage = {"text": render(msg("No game yet: start a new one."), lang), "player": None,
                                 "choices": [], "over": False, "summary": None, "ending": None, "private": None,
@@ -257,7 +262,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
                 "view": {}, "prompt": empty, "can_undo": False, "undone": False, "private_players": [], "news": [],
                 "why": [],
-                "todo": [], "log": render_all(recent, lang, touch), "log_why": log_why,
+                "notable": [], "todo": [], "log": render_all(recent, lang, touch), "log_why": log_why,
+                "log_notable": log_notable,
                 "colours": {}, "status": None, "lesson": None,
                 "odds": None}
     p = session.prompt
@@ -284,14 +290,22 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "private_players": _private_players(session),
         "news": render_all(news, lang, touch),
         "why": why_message(news, lang),  # issue 33: one entry per news line (companion.engine.why)
+        "notable": notable_indexes(news),  # issue 27 item 3: the moments the game-over summary recalls
         "todo": todo_message(session.todo, lang, first_game=session.first_game),
         "log": render_all(recent, lang, touch),
         "log_why": log_why,  # issue 33 item 2: one entry per log line, as ``why``
+        "log_notable": log_notable,
         "colours": _colours(session),
         "status": _status(session, lang),
         "lesson": lesson_message(session, lang),
         "odds": odds_message(session, lang),
     }
+
+
+def notable_indexes(lines) -> list[int]:
+    """The indexes of ``lines`` that are moments to remember (:func:`companion.i18n.is_notable`),
+    ascending: the state's ``notable`` (of its ``news``) and ``log_notable`` (of its ``log``)."""
+    return [i for i, line in enumerate(lines) if is_notable(line)]
 
 
 def odds_message(session, lang: str = "en") -> OddsMessage | None:

@@ -32,6 +32,13 @@ def _aligned(whys: list, count: int) -> list:
     return [why if isinstance(why, dict) else None for why in whys[:count]] + [None] * max(0, count - len(whys))
 
 
+def _kinds(lines: list[str], notable) -> list[tuple[str, str]]:
+    """``lines`` as history entries: kind ``"moment"`` at the indexes in ``notable`` (the state's
+    ``notable`` or ``log_notable``), ``"news"`` elsewhere."""
+    marked = set(notable or ())
+    return [(line, "moment" if i in marked else "news") for i, line in enumerate(lines)]
+
+
 class TableModel(EventDispatcher):
     """What the screens show.
 
@@ -50,11 +57,16 @@ class TableModel(EventDispatcher):
         ending: once it is over, the prompt's ``ending`` (won, lost or a tie, the winners,
             the scores, the solution: ``companion.engine.ending``), else {}.
         can_undo: the daemon would accept Undo.
-        history: ``(text, kind)`` log entries, oldest first: kind ``"news"`` or ``"notice"``;
+        history: ``(text, kind)`` log entries, oldest first: kind ``"news"``, ``"moment"`` (news
+            the game marked as a moment to remember: the state's ``notable``/``log_notable``)
+            or ``"notice"``;
             ``fresh``: how many of the last entries are new since the previous state;
             ``history_why``: one entry per history entry, the daemon's explanation of that
             line (``{"rule", "text", "from"}``, issue 33 item 2) or None (a notice, a line
             the daemon did not explain); :meth:`explained_history` pairs them.
+        moments: the texts of the ``"moment"`` entries since the game's start or the last
+            state without news (up to :data:`HISTORY`, beyond the history's own window): what
+            the game-over summary recalls (:func:`ui.summary.moments`).
         notice, notice_level: the banner's notice ("" for none) and its level.
         physical: the last accepted tap or press for the undo toast (``{"kind", "label",
             "position"}``), or None.
@@ -103,6 +115,7 @@ class TableModel(EventDispatcher):
     can_undo = BooleanProperty(False)
     history = ListProperty([])
     history_why = ListProperty([])
+    moments = ListProperty([])
     fresh = NumericProperty(0)
     notice = StringProperty("")
     notice_level = StringProperty("warning")
@@ -201,7 +214,7 @@ class TableModel(EventDispatcher):
         # without news (a reconnection, a language switch) the board shows the log's last lines: their whys
         shown = zip(news, whys) if news else zip(log[-3:], log_whys[-3:])
         self.why = [(line, entry) for line, entry in shown if entry is not None]
-        self._take_log(log, news, whys, log_whys)
+        self._take_log(_kinds(log, message.get("log_notable")), _kinds(news, message.get("notable")), whys, log_whys)
         self.physical = message.get("physical")
         self.venue = bool(message.get("venue"))
         staff = message.get("staff")
@@ -217,17 +230,22 @@ class TableModel(EventDispatcher):
         """The warning while it lasts (the app puts it on the banner: ``CompanionApp``)."""
         self.storage_warning = warning or ""
 
-    def _take_log(self, log: list[str], news: list[str], whys: list, log_whys: list) -> None:
-        """News extend the history (and their whys its ``history_why``); a state without news
-        (a reconnection, a language switch, a new game) starts it again from the daemon's log
-        and its ``log_why``."""
+    def _take_log(self, log: list[tuple[str, str]], news: list[tuple[str, str]], whys: list, log_whys: list) -> None:
+        """News (``(text, kind)`` entries) extend the history (and their whys its
+        ``history_why``); a state without news (a reconnection, a language switch, a new game)
+        starts it again from the daemon's log and its ``log_why``."""
         if news:
-            self._extend_history([(line, "news") for line in news], whys)
+            self._extend_history(news, whys)
             self.fresh = len(news)
+            if any(kind == "moment" for _text, kind in news):  # a few per game: the panel redraws rarely
+                self.moments = (self.moments + [text for text, kind in news if kind == "moment"])[-HISTORY:]
         else:
             self.history_why = list(log_whys)[-HISTORY:]
-            self.history = [(line, "news") for line in log][-HISTORY:]
+            self.history = log[-HISTORY:]
             self.fresh = 0
+            moments = [text for text, kind in log if kind == "moment"]
+            if moments != self.moments:
+                self.moments = moments
 
     def _extend_history(self, entries: list[tuple[str, str]], whys: list) -> None:
         """Add ``entries`` to the history, ``whys`` to ``history_why`` (the whys first: a

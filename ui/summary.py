@@ -59,26 +59,20 @@ def summarise(prompt: str, news: list[str], summary: str = "", ending: dict | No
 #: How many moments of the game the summary gives (issue 29: three to five).
 MOMENTS = 4
 
-#: Words of a news line worth remembering (English and Italian): a haunting, a win, a
-#: capture, an accusation, a ghost trapped or a player out.
-NOTABLE = ("haunt", "infest", "win", "vince", "won", "trapp", "intrappol", "accus", "insane", "impazz",
-           "solv", "risolv", "king", "re ", "treasure", "tesor", "out of", "fuori", "enraged", "furios")
 
-
-def moments(history: list, reason: list[str] | None = None, count: int = MOMENTS) -> list[str]:
-    """Up to ``count`` lines of the game's log worth keeping, oldest first: its notable
-    news (:data:`NOTABLE`) spread over the game, topped up with other news; never the
-    lines that already say why it ended (``reason``) or a refusal."""
+def moments(lines: list, reason: list[str] | None = None, count: int = MOMENTS) -> list[str]:
+    """Up to ``count`` of the game's moments, oldest first, spread over the game. ``lines``:
+    the moments' texts (:attr:`ui.model.TableModel.moments`), or history entries ``(text,
+    kind)`` of which only kind ``"moment"`` counts: news the game marked as a moment to
+    remember (the state's ``notable``/``log_notable``), the same lines in every language.
+    Never a line that already says why it ended (``reason``). No words of a line are read."""
     reason = set(reason or [])
-    news, seen = [], set()
-    for entry in history:
-        text, kind = (entry, "news") if isinstance(entry, str) else (entry[0], entry[1])
-        text = str(text)
-        if kind == "news" and text not in seen and text not in reason and len(text) <= 140:
+    pool, seen = [], set()
+    for entry in lines:
+        text, kind = (entry, "moment") if isinstance(entry, str) else (str(entry[0]), entry[1])
+        if kind == "moment" and text not in seen and text not in reason and len(text) <= 140:
             seen.add(text)
-            news.append(text)
-    notable = [t for t in news if any(word in t.lower() for word in NOTABLE)]
-    pool = notable if len(notable) >= min(3, count) else news
+            pool.append(text)
     if len(pool) <= count:
         return pool
     step = (len(pool) - 1) / (count - 1)

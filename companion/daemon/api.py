@@ -13,14 +13,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from companion.daemon.devices import TableDevices
     from companion.daemon.enroller import EnrollmentController
     from companion.daemon.game_on_table import GameOnTable
     from companion.daemon.hub import ClientHub
     from companion.daemon.kept import KeptSettings
     from companion.daemon.links import Links
     from companion.daemon.programmer import TagProgrammer
-    from companion.daemon.saving import SavingWatch
     from companion.daemon.staff import StaffCall
     from companion.daemon.taps import VirtualTaps
     from companion.header import GameHeader
@@ -115,22 +113,3 @@ class DaemonApi(Protocol):
 
     def start_desk(self, quiet: bool = False) -> Awaitable[Any]: ...
 
-
-class PublishedDaemon(DaemonApi, Protocol):
-    """What the :class:`~companion.daemon.publisher.StatePublisher` reads of the daemon to
-    build every state message: the socket commands' view and the daemon's own fields."""
-
-    @property
-    def hold_time(self) -> float: ...
-
-    @property
-    def devices(self) -> TableDevices: ...
-
-    @property
-    def saving(self) -> SavingWatch: ...
-
-    @property
-    def loop(self) -> asyncio.AbstractEventLoop | None: ...
-
-    @property
-    def venue(self) -> Any: ...  # the link to the venue's broker while [mqtt] is served, or None

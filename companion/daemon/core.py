@@ -32,7 +32,7 @@ from companion.daemon.kept import KeptSettings
 from companion.daemon.links import Links, TableNow
 from companion.daemon.play import InputPlay
 from companion.daemon.programmer import TagProgrammer
-from companion.daemon.publisher import StatePublisher
+from companion.daemon.publisher import Published, StatePublisher
 from companion.daemon.reader_news import presence_notice
 from companion.daemon.saving import SavingWatch
 from companion.daemon.settings import DaemonSettings, chosen_language, from_keywords
@@ -90,7 +90,7 @@ class Daemon:
         self.hub = ClientHub(socket_path, lambda: self.publisher.state(),
                              lambda line, writer: commands.receive(self, line, writer),
                              lambda writer: _client_left(writer, self.programmer, self.enroller), store_path=store.path)
-        self.publisher = StatePublisher(self, self.hub)
+        self.publisher = StatePublisher(_published(self, settings), self.hub)
         if settings.storage_warning is not None:
             self.recent.append(settings.storage_warning)
         #: What the parts are given of the daemon (nothing else of it).
@@ -370,3 +370,27 @@ def _run_call(fn: Callable[[], Any], future: concurrent.futures.Future | asyncio
         future.set_exception(exc)
         return
     future.set_result(result)
+
+
+def _published(daemon: Daemon, settings: DaemonSettings) -> Published:
+    """What the publisher reads of ``daemon`` (:class:`~companion.daemon.publisher.Published`):
+    the parts are made after it (they notify through it), so each is read when a state is built."""
+    return Published(
+        now=daemon.now, revision=lambda: daemon.game.revision,
+        finished_at_start=lambda: daemon.game.finished_at_start, walk=lambda: daemon.enroller.walk,
+        storage_warning=lambda: daemon.saving.warning, hardware=lambda: daemon.taps.hardware(),
+        tap_components=lambda: daemon.taps.tap_components(), staff=lambda: daemon.staff.to_json(),
+        voice=lambda: daemon.voice.current(), screen=lambda: daemon.screen.current(),
+        started=lambda game_id: _started(daemon.store, game_id), phones=lambda: daemon.phones,
+        venue=lambda: daemon.venue, soon=lambda fn, *args: daemon.loop.call_soon(fn, *args),
+        mqtt=settings.mqtt, hold_time=settings.hold_time)
+
+
+def _started(store: EventStore, game_id: int) -> float | None:
+    """When the stored game ``game_id`` started (unix seconds), or None: not in the store.
+
+    Raises:
+        StoreError: the store cannot be read.
+    """
+    record = store.game(game_id)
+    return record.started if record is not None else None

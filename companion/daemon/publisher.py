@@ -10,24 +10,69 @@ from __future__ import annotations
 
 import logging
 from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion import protocol
-from companion.daemon.screen import screen_settings
-from companion.daemon.voice import voice_settings
 from companion.engine.why import why_message
 from companion.errors import StoreError
 from companion.i18n import msg, render
 from companion.inputs import Input, Press, Tap
 
 if TYPE_CHECKING:
-    from companion.daemon.api import PublishedDaemon
     from companion.daemon.hub import ClientHub
+    from companion.daemon.links import TableNow
 
 log = logging.getLogger(__name__)
 
 #: News lines kept for the screen's event log.
 RECENT_NEWS = 12
+
+
+@dataclass(frozen=True)
+class Published:
+    """What the publisher reads of the daemon (issue 27 item 1), and nothing else: each is asked
+    when a state is built (the parts it reads are made after the publisher, which they notify
+    through; phones, the venue link and the loop exist only while the daemon serves).
+
+    Attributes:
+        now: the table's snapshot: the session, language, ``by_touch`` and the readers'
+            status (:class:`~companion.daemon.links.TableNow`).
+        revision: the game's changes so far.
+        finished_at_start: the number of the finished game put back on the table at start,
+            or None.
+        walk: the enrollment walk in progress, or None.
+        storage_warning: why inputs are not being saved (a sentence), or None.
+        hardware: the table's hardware for the state's ``hardware``, less the broker.
+        tap_components: the virtual readers' components (the state's ``tap_components``).
+        staff: the call for staff (the state's ``staff``).
+        voice, screen: the voice's and the table screen's settings.
+        started: when the stored game with this number started (unix seconds); raises
+            :class:`~companion.errors.StoreError` when the store cannot tell.
+        phones: the phone server while phones are served, or None.
+        venue: the link to the venue's broker while ``[mqtt]`` is served, or None.
+        soon: run a callable on the daemon's loop's next turn (``loop.call_soon``).
+        mqtt: the config's ``[mqtt]``, or None.
+        hold_time: a press held this long (seconds) or more is not a dice press.
+    """
+
+    now: Callable[[], TableNow]
+    revision: Callable[[], int]
+    finished_at_start: Callable[[], int | None]
+    walk: Callable[[], Any]
+    storage_warning: Callable[[], Any]
+    hardware: Callable[[], dict[str, Any]]
+    tap_components: Callable[[], list]
+    staff: Callable[[], dict[str, Any]]
+    voice: Callable[[], dict]
+    screen: Callable[[], dict]
+    started: Callable[[int], float | None]
+    phones: Callable[[], Any]
+    venue: Callable[[], Any]
+    soon: Callable[..., Any]
+    mqtt: Any
+    hold_time: float
 
 
 class StatePublisher:
@@ -37,8 +82,8 @@ class StatePublisher:
         recent: the news lines of the screen's event log (sentences, rendered when sent).
     """
 
-    def __init__(self, daemon: PublishedDaemon, hub: ClientHub):
-        self.daemon, self.hub = daemon, hub
+    def __init__(self, reads: Published, hub: ClientHub):
+        self.reads, self.hub = reads, hub
         self.recent: deque[str] = deque(maxlen=RECENT_NEWS)
         # id -> (it, (language, touch), text, its why): each sentence rendered once
         self._rendered: dict[int, tuple[Any, tuple[str, bool], str, Any]] = {}
@@ -49,81 +94,78 @@ class StatePublisher:
         to the phones their part of it (issue 22)."""
         state = self.state(news, physical)
         self.hub.broadcast(state)
-        if self.daemon.phones is not None:
-            self.daemon.phones.published(state)
-        if self.daemon.venue is not None:  # after the screens, on the loop's next turn
-            self.daemon.loop.call_soon(self.daemon.venue.published, state, *self.game_facts())
+        phones, venue = self.reads.phones(), self.reads.venue()
+        if phones is not None:
+            phones.published(state)
+        if venue is not None:  # after the screens, on the loop's next turn
+            self.reads.soon(venue.published, state, *self.game_facts())
 
     def state(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> dict[str, Any]:
         """The ``state`` message."""
-        daemon, language = self.daemon, self.daemon.language
-        walk, warning = daemon.enroller.walk, daemon.saving.warning
-        rendered = self._rendered_recent()
-        return {**protocol.state_message(daemon.session, [text for text, _ in rendered], news, language,
-                                         daemon.by_touch, [why for _, why in rendered]),
-                "language": language, "readers": self._readers(), "revision": daemon.revision,
+        reads, now = self.reads, self.reads.now()
+        language, walk, warning = now.language, reads.walk(), reads.storage_warning()
+        rendered = self._rendered_recent(now)
+        return {**protocol.state_message(now.session, [text for text, _ in rendered], news, language,
+                                         now.by_touch, [why for _, why in rendered],
+                                         protocol.notable_indexes(self.recent)),
+                "language": language, "readers": _readers(now), "revision": reads.revision(),
                 "storage_warning": None if warning is None else render(warning, language),
                 "enrollment": walk.to_json(language) if walk is not None else None,
-                "physical": physical, "phones": self._phones(),
-                "hardware": {**daemon.taps.hardware(), "broker": self._broker()},
-                "tap_components": daemon.taps.tap_components(),
-                "staff": daemon.staff.to_json(), "venue": daemon.mqtt_config is not None,
-                "finished_game": _finished_game(daemon), "voice": voice_settings(daemon),
-                "screen": screen_settings(daemon)}
+                "physical": physical, "phones": self._phones(now),
+                "hardware": {**reads.hardware(), "broker": self._broker()},
+                "tap_components": reads.tap_components(),
+                "staff": reads.staff(), "venue": reads.mqtt is not None,
+                "finished_game": _finished_game(now, reads.finished_at_start()), "voice": reads.voice(),
+                "screen": reads.screen()}
 
     def _broker(self) -> dict[str, Any] | None:
         """The venue broker's status (issue 32; None without ``[mqtt]``): ``{"broker",
         "table", "connected", "problem", "queued", "dropped"}``."""
-        daemon = self.daemon
-        if daemon.venue is not None:
-            return daemon.venue.status()
-        if daemon.mqtt_config is None:
+        venue, mqtt = self.reads.venue(), self.reads.mqtt
+        if venue is not None:
+            return venue.status()
+        if mqtt is None:
             return None
-        return {"broker": daemon.mqtt_config.broker, "table": daemon.mqtt_config.table, "connected": False,
+        return {"broker": mqtt.broker, "table": mqtt.table, "connected": False,
                 "problem": None, "queued": 0, "dropped": 0}
 
     def game_facts(self) -> tuple[int | None, float | None]:
         """The game's number in the store and when it started (for the venue's time played)."""
-        session = self.daemon.session
+        session = self.reads.now().session
         game_id = session.game_id if session is not None else None
         if game_id is None:
             return None, None
         if self._started[0] != game_id:
             try:
-                record = self.daemon.store.game(game_id)
+                started = self.reads.started(game_id)
             except StoreError:  # the game goes on; the venue shows no time played
-                record = None
-            self._started = (game_id, record.started if record is not None else None)
+                started = None
+            self._started = (game_id, started)
         return game_id, self._started[1]
 
-    def _phones(self) -> dict[str, bool]:
+    def _phones(self, now: TableNow) -> dict[str, bool]:
         """Whose phone is connected, ``{}`` with phones off or for a game with nothing private
         (Creepy Cellar: no phone to pair, issue 31)."""
-        daemon = self.daemon
-        if daemon.phones is None or (daemon.session is not None and not daemon.session.spec.private_information):
+        phones = self.reads.phones()
+        if phones is None or (now.session is not None and not now.session.spec.private_information):
             return {}
-        return daemon.phones.connected()
-
-    def _readers(self) -> dict[str, dict[str, Any]]:
-        """The readers' status, the offline details in the table's language."""
-        language = self.daemon.language
-        return {name: {**status, "detail": render(status.get("detail", ""), language)}
-                for name, status in self.daemon.devices.readers.items()}
+        return phones.connected()
 
     def notify(self, text: str, level: str = "warning", rule: str | None = None) -> None:
         """Log ``text`` and show it on every screen as a notice (``rule``: a refusal's section)."""
         log.log(logging.ERROR if level == "error" else logging.INFO, "notice: %s", text)
-        self.hub.broadcast(protocol.notice(text, level, self.daemon.language, self.daemon.by_touch, rule))
+        now = self.reads.now()
+        self.hub.broadcast(protocol.notice(text, level, now.language, now.by_touch, rule))
 
     def input_seen(self, inp: Input, show_uid: bool) -> None:
         """Flash a tap or press on every screen, before the rules see it."""
         self.hub.broadcast(input_seen(inp, show_uid))
 
-    def _rendered_recent(self) -> list[tuple[str, Any]]:
+    def _rendered_recent(self, now: TableNow) -> list[tuple[str, Any]]:
         """The recent news rendered in the table's language, each with its ``why`` entry (issue
         33 item 2: None when the line carries none); each sentence rendered once (a state
         message is sent after every input, and the log changes by a line or two)."""
-        cache, language, touch = self._rendered, self.daemon.language, self.daemon.by_touch
+        cache, language, touch = self._rendered, now.language, now.by_touch
         rendered = []
         for text in self.recent:
             hit = cache.get(id(text))
@@ -142,17 +184,18 @@ class StatePublisher:
         (a tap or a dice press, not an undo): ``{"kind": "tap"|"press", "label", "position"}``
         with the label rendered in the table's language; None for touches and undos. A tap
         that made a private choice (``hidden``: a card drawn into a hand) is "a private card"."""
-        session = self.daemon.session
+        now = self.reads.now()
+        session = now.session
         if isinstance(inp, Tap) and hidden:
             label = msg("a private card")
         elif isinstance(inp, Tap):
             component = session.component_for(inp)
             label = session.spec.component_label(component) if component else inp.uid
-        elif isinstance(inp, Press) and inp.hold < self.daemon.hold_time:
+        elif isinstance(inp, Press) and inp.hold < self.reads.hold_time:
             label = msg("the dice button") if inp.button == "dice" else msg("the {button} button", button=inp.button)
         else:
             return None
-        return {"kind": "tap" if isinstance(inp, Tap) else "press", "label": render(label, self.daemon.language),
+        return {"kind": "tap" if isinstance(inp, Tap) else "press", "label": render(label, now.language),
                 "position": session.position}
 
 
@@ -166,11 +209,17 @@ def input_seen(inp: Input, show_uid: bool) -> dict[str, Any]:
     return {"type": "input", "kind": "press", "button": inp.button, "held": inp.hold}
 
 
-def _finished_game(daemon: PublishedDaemon) -> dict[str, Any] | None:
+def _readers(now: TableNow) -> dict[str, dict[str, Any]]:
+    """The readers' status, the offline details in the table's language."""
+    return {name: {**status, "detail": render(status.get("detail", ""), now.language)}
+            for name, status in now.readers.items()}
+
+
+def _finished_game(now: TableNow, finished_at_start: int | None) -> dict[str, Any] | None:
     """The state's ``finished_game``: the game on the table is over (its summary shows until a
     new game starts): ``{"id": its number in the store, "after_restart": it was put back on the
     table when the daemon started}`` (issue 26); None otherwise."""
-    session = daemon.session
+    session = now.session
     if session is None or not session.prompt.over:
         return None
-    return {"id": session.game_id, "after_restart": daemon.game.finished_at_start == session.game_id}
+    return {"id": session.game_id, "after_restart": finished_at_start == session.game_id}

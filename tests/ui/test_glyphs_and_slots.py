@@ -93,13 +93,15 @@ def test_the_staff_banner_words_and_absent_fields():
 
 
 def test_the_game_end_keeps_notable_moments_spread_over_the_game():
+    # only the entries the game marked (kind "moment", the state's notable/log_notable) count:
+    # no word of a line is read ("Ghost King moves to room F" was picked for its "king")
     history = [(f"Ada rolled a {n}", "news") for n in range(1, 7)]
-    history[1] = ("The 1st haunting forms in room C", "news")
+    history[1] = ("The 1st haunting forms in room C", "moment")
     history[3] = ("Ghost King moves to room F", "news")
     history.append(("Nope", "notice"))
-    history.append(("The 7th haunting forms in room H", "news"))
+    history.append(("The 7th haunting forms in room H", "moment"))
     picked = moments(history, reason=["The hunters lost."])
-    assert picked == ["The 1st haunting forms in room C", "Ghost King moves to room F",
-                      "The 7th haunting forms in room H"]
-    plain = [(f"line {i}", "news") for i in range(10)]
+    assert picked == ["The 1st haunting forms in room C", "The 7th haunting forms in room H"]
+    plain = [f"line {i}" for i in range(10)]  # the model's moments: texts
     assert moments(plain, count=4) == ["line 0", "line 3", "line 6", "line 9"]
+    assert moments([(f"line {i}", "news") for i in range(10)]) == []

@@ -31,7 +31,7 @@ def _moment(text: str, size: float) -> Label:
 
 
 #: The panel's properties taken from the model's (:class:`ui.model.TableModel`) while over.
-FOLLOWED = {"ending": "ending", "prompt": "prompt_text", "summary": "summary", "news": "news", "history": "history",
+FOLLOWED = {"ending": "ending", "prompt": "prompt_text", "summary": "summary", "news": "news", "moments": "moments",
             "colours": "colours"}
 
 
@@ -40,7 +40,7 @@ class GameOverPanel(BoxLayout):
 
     Attributes:
         model: the table's model: while the game is over the panel takes its ending, prompt,
-            summary, news, history and colours at every change (:data:`FOLLOWED`); while
+            summary, news, moments and colours at every change (:data:`FOLLOWED`); while
             it runs, it does not follow them (issue 27 item 7: the table's panel and Home's
             each took a copy of every state's view and log for nothing).
         prompt, news: the last state's prompt text and news lines.
@@ -55,7 +55,7 @@ class GameOverPanel(BoxLayout):
     prompt = StringProperty("")
     summary = StringProperty("")
     news = ListProperty([])
-    history = ListProperty([])
+    moments = ListProperty([])
     colours = DictProperty({})
     scale = NumericProperty(1.0)
     over = NumericProperty(0)
@@ -68,7 +68,7 @@ class GameOverPanel(BoxLayout):
         self._followed = None  # the model whose changes the panel takes now
         super().__init__(orientation="vertical", size_hint_y=None, height=0, **kwargs)
         self.bind(minimum_height=self.setter("height"))
-        self.bind(ending=self._show, history=self._show, moments_shown=self._show, prompt=self._show, news=self._show,
+        self.bind(ending=self._show, moments=self._show, moments_shown=self._show, prompt=self._show, news=self._show,
                   summary=self._show, over=self._show, scale=self._show, colours=self._show, tr=self._show)
         self.bind(model=self._follow, over=self._follow)
 
@@ -107,7 +107,7 @@ class GameOverPanel(BoxLayout):
             self.add_widget(_label(escape_markup(summary.scores_heading), sp(18) * self.scale, theme.TEXT_DIM))
             self.add_widget(_label(self._scores(summary), sp(22) * self.scale, bold=True))
         if self.moments_shown:
-            for line in moments(list(self.history), summary.reason, self.moments_shown):
+            for line in moments(list(self.moments), summary.reason, self.moments_shown):
                 self.add_widget(_moment("· " + escape_markup(line), sp(20) * self.scale))
 
     def _headline(self, summary: Summary) -> str:

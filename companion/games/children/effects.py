@@ -27,7 +27,7 @@ from companion.games.children.state import (
     put,
     set_ghosts,
 )
-from companion.i18n import msg, nmsg, ntodo, todo
+from companion.i18n import msg, nmsg, notable, ntodo, todo
 
 
 def room_name(state: State, room: str | None) -> str:
@@ -92,9 +92,9 @@ def place_ghost(state: State, ghost: str, room: str, mode: str = "free") -> Stat
     state = set_ghosts(state, state.ghosts + (Ghost(ghost, room, enraged),))
     n = ghost_count(ghost)
     names = {"ghost": state.name(ghost), "room": state.name(room)}
-    if enraged:
-        line = ntodo("place", "{ghost} haunts the {room}, enraged: put the card blue side up.",
-                     "{ghost} haunt the {room}, enraged: put the card blue side up.", "n", n=n, **names)
+    if enraged:  # an enraged ghost coming in lowers the hand limit: a moment to remember
+        line = notable(ntodo("place", "{ghost} haunts the {room}, enraged: put the card blue side up.",
+                             "{ghost} haunt the {room}, enraged: put the card blue side up.", "n", n=n, **names))
     else:
         line = ntodo("place", "{ghost} haunts the {room}.", "{ghost} haunt the {room}.", "n", n=n, **names)
     state = say(state, why.ghost_placed(line, names["ghost"], names["room"], mode, enraged))
@@ -128,7 +128,7 @@ def trap(state: State, p: int, ghost: str) -> State:
     state = replace(state, trapped=trapped)
     line = todo("remove", "{player} traps {ghost} with the {toy}: both cards go to their scoring pile.",
                 player=state.players[p], ghost=state.name(ghost), toy=state.name(toy))
-    state = say(state, why.trapped(line, state.name(ghost), state.name(toy)))
+    state = say(state, notable(why.trapped(line, state.name(ghost), state.name(toy))))
     return flip_stack(state, toy)
 
 
@@ -143,11 +143,11 @@ def flip_stack(state: State, toy: str) -> State:
     toy_name, ghost_name = state.name(toy), state.name(revealed)
     if ghost is not None:
         state = set_ghosts(state, [g for g in state.ghosts if g.id != revealed] + [replace(ghost, enraged=True)])
-        line = ntodo("flip", "The {toy} stack reveals {ghost}: {ghost} is enraged in the {room}; turn "
-                     "the card blue side up.",
-                     "The {toy} stack reveals {ghost}: {ghost} are enraged in the {room}; turn the card "
-                     "blue side up.", "n", n=ghost_count(revealed),
-                     toy=toy_name, ghost=ghost_name, room=state.name(ghost.room))
+        line = notable(ntodo("flip", "The {toy} stack reveals {ghost}: {ghost} is enraged in the {room}; turn "
+                             "the card blue side up.",
+                             "The {toy} stack reveals {ghost}: {ghost} are enraged in the {room}; turn the card "
+                             "blue side up.", "n", n=ghost_count(revealed),
+                             toy=toy_name, ghost=ghost_name, room=state.name(ghost.room)))
     elif is_trapped:
         line = nmsg("The {toy} stack reveals {ghost}, who is already trapped.",
                     "The {toy} stack reveals {ghost}, who are already trapped.", "n",

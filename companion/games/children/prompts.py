@@ -20,7 +20,7 @@ from companion.games.children import frames as fr
 from companion.games.children import grid as gr
 from companion.games.children import why
 from companion.games.children.state import Frame, State, Step, push
-from companion.i18n import Msg, msg, nmsg, todo
+from companion.i18n import Msg, msg, nmsg, notable, todo
 
 MAX_SKULLS = 3  # "You may keep a maximum of 3 Skull Tokens"
 
@@ -65,7 +65,7 @@ def _resolve_self(state: State) -> State | None:
             state = push(state, Frame("cut", state.active, tuple(str(p) for p in cuts)))
             line = todo("other", "{players}: cut down to the hand limit of {limit} now.",
                         players=and_names(state.players[p] for p in cuts), limit=state.hand_limit)
-            return say(state, why.cut_down(line, len(state.enraged_present), state.hand_limit))
+            return say(state, notable(why.cut_down(line, len(state.enraged_present), state.hand_limit)))
     result = _ask(state)
     return None if isinstance(result, Prompt) else result
 

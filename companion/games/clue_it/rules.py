@@ -25,7 +25,7 @@ from companion.games.clue_it.content import names_entered, passages_entered
 from companion.games.clue_it.odds import ROLLS, reaching
 from companion.games.clue_it.prompts import PILE_WORD
 from companion.games.clue_it.state import State, Step, returning
-from companion.i18n import msg, nmsg, todo
+from companion.i18n import msg, nmsg, notable, todo
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 
@@ -417,7 +417,7 @@ def _balloon(state: State) -> State:
     state = _discard(replace(state, balloons=count), ci.RED_BALLOON)
     ends_game = state.options["balloon_rule"] == "end_game"
     line = msg("{player} drew a Red Balloon ({count} of {total}).", player=state.player, count=count, total=ci.BALLOONS)
-    state = _say(state, why.balloon(line, count, ends_game))
+    state = _say(state, notable(why.balloon(line, count, ends_game)))
     if count < ci.BALLOONS:
         return state
     state = replace(state, balloons=0)
@@ -426,7 +426,7 @@ def _balloon(state: State) -> State:
         return _unsolved(_say(state, why.last_balloon(line)), balloons=True)
     line = todo("out", "The {ordinal} Red Balloon: {player} is out of the game.", ordinal=_ordinal(ci.BALLOONS),
                 player=state.player)
-    state = _say(state, why.last_balloon(line))
+    state = _say(state, notable(why.last_balloon(line)))
     return _eliminate(state)
 
 
@@ -476,7 +476,7 @@ def _look_centre(state: State, _arg: str) -> State:
 
 def _accuse(state: State, _arg: str) -> State:
     step = Step.ACCUSE_PRIVATE if state.envelope_known else Step.ACCUSE_TABLE
-    line = why.accuses(msg("{player} makes an accusation.", player=state.player), state.envelope_known)
+    line = notable(why.accuses(msg("{player} makes an accusation.", player=state.player), state.envelope_known))
     return _say(replace(state, step=step, accusation=()), line)
 
 
@@ -510,7 +510,7 @@ def _accuse_check(state: State, _arg: str) -> State:
 def _right(state: State, _arg: str = "") -> State:
     """"You win! … Reveal the cards in the mystery Envelope to everyone.\""""
     line = msg("{player} is right and solves the mystery!", player=state.player)
-    state = _say(state, why.right(line, state.envelope_known))
+    state = _say(state, notable(why.right(line, state.envelope_known)))
     state = _reveal(state)
     return replace(state, outcome=state.player, step=Step.OVER)
 
@@ -526,7 +526,7 @@ def _cancel_right(state: State, _arg: str) -> State:
 def _wrong(state: State, _arg: str = "") -> State:
     """"Oops! You've made a mistake and are out of the game.\""""
     line = todo("out", "{player}'s accusation is wrong: {player} is out of the game.", player=state.player)
-    state = _say(state, why.wrong(line, state.envelope_known))
+    state = _say(state, notable(why.wrong(line, state.envelope_known)))
     if not state.envelope_known:
         state = _say(state, why.put_back(todo("return", "Secretly return the cards to the envelope.")))
     return _eliminate(state)

@@ -15,7 +15,7 @@ from companion.engine.tuples import put
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar import why
 from companion.games.creepy_cellar.state import State, Step
-from companion.i18n import Msg, NewsLine, msg, todo
+from companion.i18n import Msg, NewsLine, msg, notable, todo
 
 
 def add_ghost(state: State, room: str) -> State:
@@ -91,7 +91,7 @@ def haunt(state: State, room: str, ghosts_used: int, sentence: Msg | NewsLine) -
         ghosts=put(state.ghosts, index, state.ghosts[index] - ghosts_used),
         hauntings=put(state.hauntings, index, state.hauntings[index] + 1),
     )
-    state = say(state, sentence)
+    state = say(state, notable(sentence))  # a haunting: what the table remembers
     if state.total_hauntings >= cc.HAUNTING_LIMIT:
         return say(replace(state, outcome="lost", step=Step.OVER),
                    why.eighth(msg("That is haunting number {number}: the Ghost King wins.",

@@ -35,7 +35,7 @@ from companion.games.creepy_cellar.state import (
     shuffled_back,
     with_hunter,
 )
-from companion.i18n import Msg, NewsLine, msg, press_or_touch, todo
+from companion.i18n import Msg, NewsLine, msg, notable, press_or_touch, todo
 
 __all__ = ["State", "Step", "Hunter", "setup", "cleared", "HANDLERS"]
 
@@ -324,9 +324,9 @@ def _move(state: State, place: str) -> State:
     state = replace(with_hunter(state, state.active, at=place), moves=state.moves - 1)
     state = say(state, _moves(who(state), place))
     if place == cc.OUTSIDE and checks.exited(state) and not checks.won(state):
-        state = say(state, why.out_for_good(todo("out", "{player} is out of the castle for good: from now on that "
-                                                        "hunter's turns only flip Ghost cards for the table.",
-                                                 player=who(state))))
+        line = todo("out", "{player} is out of the castle for good: from now on that hunter's turns only flip "
+                    "Ghost cards for the table.", player=who(state))
+        state = say(state, notable(why.out_for_good(line)))
     if checks.won(state):
         return say(replace(state, outcome="won", step=Step.OVER),
                    msg("All the treasures are in the cellar and every hunter is out: the hunters win!"))
@@ -379,8 +379,8 @@ def _fight_dice(state: State, arg: str) -> State:
                                       spare))
     if result.hauntings:
         state = board.remove_haunting(state, room, result.hauntings)
-        state = say(state, why.beaten(_beaten_news("haunting", result.hauntings, room), "haunting",
-                                      result.hauntings, room))
+        state = say(state, notable(why.beaten(_beaten_news("haunting", result.hauntings, room), "haunting",
+                                              result.hauntings, room)))
     if not (result.ghosts or result.hauntings):
         state = say(state, msg("Nothing beaten this time."))
     return _to_after(state)
@@ -427,8 +427,8 @@ def _drop_off(state: State, _arg: str) -> State:
     slot = len(state.cellar) + 1
     state = with_hunter(state, state.active, treasure=None)
     state = marked(replace(state, cellar=state.cellar + (treasure,), moves=0), dropped=True)
-    state = say(state, why.dropped_off(todo("place", "{player} drops off the {treasure} in cellar slot {slot}.",
-                                            player=who(state), treasure=cc.card_label(treasure), slot=slot), slot))
+    state = say(state, notable(why.dropped_off(todo("place", "{player} drops off the {treasure} in cellar slot {slot}.",
+                                            player=who(state), treasure=cc.card_label(treasure), slot=slot), slot)))
     if not state.cellar_deck:
         state = say(state, msg("No Cellar cards in this game (basic mode)."))
         return _after_cellar_card(state)

@@ -28,7 +28,7 @@ from companion.games.ghost_at_home import why
 from companion.games.ghost_at_home.cards import playable
 from companion.games.ghost_at_home.content import bulbs_entered
 from companion.games.ghost_at_home.state import EMPTY_HOUSE, Floor, State, Step
-from companion.i18n import msg, ntodo, todo
+from companion.i18n import msg, notable, ntodo, todo
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
@@ -190,7 +190,7 @@ def _light_on(state: State, player: int, floor: int, bulbs: int | None = None, c
     state = state.with_floor(player, floor, replace(spot, lit=True))
     line = todo("flip", "{player} turns on the light of the {floor}.", player=state.players[player],
                 floor=gc.floor_name(floor))
-    return say(state, why.bulb_card(line, floor) if card else why.lit(line, floor, bulbs))
+    return say(state, notable(why.bulb_card(line, floor) if card else why.lit(line, floor, bulbs)))
 
 
 def _light_no(state: State, _arg: str) -> State:
@@ -305,8 +305,8 @@ def _bolt(state: State, name: str) -> State:
     state = _use_special(state)
     spot = state.house(target)[floor - 1]
     state = state.with_floor(target, floor, replace(spot, lit=False))
-    state = say(state, why.lightning(todo("flip", "Lightning! The light of the {floor} of {target}'s house goes off.",
-                                           floor=gc.floor_name(floor), target=name), name, floor))
+    state = say(state, notable(why.lightning(todo("flip", "Lightning! The light of the {floor} of {target}'s house "
+                                                   "goes off.", floor=gc.floor_name(floor), target=name), name, floor)))
     if spot.ghosts and state.options["lightning_resolves_ghost"]:
         state = _clear_floor(state, target, floor, "lightning")
     return _end_turn(state)
@@ -373,7 +373,7 @@ def _clear_floor(state: State, player: int, floor: int, how: str) -> State:
     state = _to_discard(state.with_floor(player, floor, Floor()), *cards)
     line = todo("remove", "Discard the rooms and ghosts of the {floor} of {target}'s house; its light is off.",
                 floor=gc.floor_name(floor), target=state.players[player])
-    return say(state, why.cleared(line, how))
+    return say(state, notable(why.cleared(line, how)))
 
 
 def _after_ghost(state: State, removed: bool, landed: bool) -> State:
@@ -397,8 +397,8 @@ def _end_turn(state: State) -> State:
         n = len(state.players)
         stoppers = state.opponents(state.active) * (2 if n == 2 else 1)
         state = replace(state, escaper=state.active, stoppers=stoppers, stopped=False)
-        state = say(state, why.escaping(msg("{player}'s house is fully explored: {player} tries to escape!",
-                                             player=state.player), len(stoppers)))
+        state = say(state, notable(why.escaping(msg("{player}'s house is fully explored: {player} tries to escape!",
+                                                     player=state.player), len(stoppers))))
         return _next_stopper(state)
     state = _refill(state, state.active)
     return _next_turn(state, state.active)
@@ -445,7 +445,7 @@ def _escape_stopped(state: State) -> State:
     escaper = present(state.escaper, "the escaping player")
     line = todo("deal", "The escape is stopped! Everyone refills to 3 cards, starting with {player}.",
                 player=state.players[escaper])
-    state = say(state, why.stopped(line, state.options["escape_stop"] == "any_ghost"))
+    state = say(state, notable(why.stopped(line, state.options["escape_stop"] == "any_ghost")))
     state = replace(state, escaper=None, stoppers=(), stopped=False)
     for player in (escaper,) + state.opponents(escaper):
         state = _refill(state, player, "stopped")

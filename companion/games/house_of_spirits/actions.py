@@ -24,7 +24,7 @@ from companion.games.house_of_spirits.state import (
     discard_items,
     remove_from_hand,
 )
-from companion.i18n import msg, todo
+from companion.i18n import msg, notable, todo
 
 # --------------------------------------------------------------------------- investigation
 
@@ -72,7 +72,7 @@ def on_plot_drawn(state: State, plot: str) -> State:
         state = add_to_hand(state, player, plot)
         line = todo("other", "The plot card shows {score}, so {needed} or more was needed: {player} succeeds and "
                     "takes {card}.", score=score, needed=needed, player=state.player, card=state.label(plot))
-        state = say(state, why.investigation_result(line, pending.score, score, True, exceed))
+        state = say(state, notable(why.investigation_result(line, pending.score, score, True, exceed)))
         return check_hand_limit(state, player)
     state = replace(state, plot_deck=state.plot_deck.to_bottom(plot))
     line = todo("return", "The plot card shows {score}, so {needed} or more was needed: the investigation fails; "

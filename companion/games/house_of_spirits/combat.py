@@ -23,7 +23,7 @@ from companion.games.house_of_spirits.state import (
     change_action,
     discard_items,
 )
-from companion.i18n import msg, todo
+from companion.i18n import msg, notable, todo
 
 
 def remaining_actors(state: State) -> int:
@@ -155,7 +155,7 @@ def _monster_killed(state: State, critical_hit: bool = False) -> State:
     state = discard_items(state, player, pending.items)
     line = todo("return", "{monster} is killed; its card goes to the bottom of the monster deck.",
                 monster=state.label(monster))
-    state = say(state, why.killed(line, state.label(monster), critical_hit))
+    state = say(state, notable(why.killed(line, state.label(monster), critical_hit)))
     state = add_points(state, player, hc.KILL_POINTS, "monster kill")
     return end_turn(state)
 

@@ -14,7 +14,7 @@ from companion.engine.words import and_names
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits import why
 from companion.games.house_of_spirits.state import State, Step
-from companion.i18n import NewsLine, msg, nmsg, ntodo, todo
+from companion.i18n import NewsLine, msg, nmsg, notable, ntodo, todo
 
 #: What each score cause (the key kept in ``score_log``) is called at the table.
 _CAUSES = {
@@ -90,7 +90,7 @@ def kill_character(state: State, player: int, critical_hit: bool = False) -> Sta
     )
     line = todo("out", "The character of {player} dies: every card but the character and the secret victory card "
                 "is lost.", player=name)
-    state = say(state, why.died(line, critical_hit, health))
+    state = say(state, notable(why.died(line, critical_hit, health)))
     if plots:
         state = say(state, why.plots_lost(ntodo("return", "{n} plot card goes to the bottom of the plot deck.",
                                                 "{n} plot cards go to the bottom of the plot deck.", "n",
