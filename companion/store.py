@@ -19,8 +19,9 @@ is on disk), ``PRAGMA integrity_check`` at open. Schema:
 Damage (issue 7). WAL with ``synchronous=FULL`` survives a power cut on storage that keeps
 its flush promises; an SD card that does not can leave a damaged file. :class:`EventStore`
 refuses such a file (:class:`CorruptStore`) and never changes it; its disaster recovery
-(the last good copy, moving a damaged file aside and rebuilding it: :func:`open_store`,
-:func:`recover`) is :mod:`companion.recovery`, whose names are still importable from here.
+(the last good copy, moving a damaged file aside and rebuilding it:
+:func:`companion.recovery.open_store`, :func:`companion.recovery.recover`) is
+:mod:`companion.recovery`, which imports this module and never the other way round.
 """
 
 from __future__ import annotations
@@ -726,18 +727,3 @@ class _Transaction:
     def __exit__(self, exc_type, exc, tb):
         self._db.execute("ROLLBACK" if exc_type else "COMMIT")
         return False
-
-
-# ---------------------------------------------------------------------- disaster recovery
-
-#: What moved to :mod:`companion.recovery`, still importable from here.
-_RECOVERY = frozenset({"Recovery", "good_copy_path", "save_good_copy", "open_store", "writable", "memory_copy",
-                       "recover"})
-
-
-def __getattr__(name: str) -> Any:
-    if name in _RECOVERY:
-        from companion import recovery
-
-        return getattr(recovery, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

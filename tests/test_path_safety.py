@@ -15,8 +15,9 @@ from companion.cli import main
 from companion.daemon import Daemon, DaemonThread
 from companion.header import GameHeader
 from companion.paths import PathRefused, check_db_path, check_private_dir, safe_db_example
+from companion.recovery import save_good_copy
 from companion.session import Session
-from companion.store import EventStore, save_good_copy
+from companion.store import EventStore
 from tests.checkout import checkout_env
 
 

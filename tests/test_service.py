@@ -13,8 +13,9 @@ import sys
 import pytest
 
 from companion.client import Client
+from companion.recovery import good_copy_path
 from companion.service import ServiceNotifier, watchdog_interval
-from companion.store import EventStore, good_copy_path
+from companion.store import EventStore
 from tests.checkout import checkout_env
 from tests.collector import wait_until
 

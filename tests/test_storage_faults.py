@@ -25,8 +25,9 @@ from companion import script as scripts
 from companion.cli import main
 from companion.client import Client
 from companion.errors import StoreError
+from companion.recovery import open_store
 from companion.session import Session
-from companion.store import APPLICATION_ID, CorruptStore, EventStore, open_store
+from companion.store import APPLICATION_ID, CorruptStore, EventStore
 from tests import store_file
 from tests.checkout import ROOT, checkout_env
 from tests.collector import Collector

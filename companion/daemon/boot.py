@@ -74,12 +74,13 @@ def warn_full_disk(daemon, store, unwritable) -> None:
 
 
 def open_store_or_memory(db):
-    """``(store, recovery, unwritable)``: :func:`companion.store.open_store`; when the data
+    """``(store, recovery, unwritable)``: :func:`companion.recovery.open_store`; when the data
     directory cannot be written, an in-memory copy of the store and the sentence that says so
     (issue 8: never a crash at every start over a read-only directory)."""
     from companion.errors import StoreError
     from companion.i18n import msg
-    from companion.store import NotOurs, StoreInUse, memory_copy, open_store
+    from companion.recovery import memory_copy, open_store
+    from companion.store import NotOurs, StoreInUse
 
     try:
         store, recovery = open_store(db, save_copy=False)  # copied just after READY (keep_good_copy)
@@ -113,13 +114,13 @@ GOOD_COPY_EVERY = 300.0
 
 
 async def keep_good_copy(db: Path, every: float = GOOD_COPY_EVERY) -> None:
-    """Refresh the store's last good copy (:func:`companion.store.save_good_copy`) at once
+    """Refresh the store's last good copy (:func:`companion.recovery.save_good_copy`) at once
     (the daemon is READY by then: the copy stays off the start-up path) and then every
     ``every`` seconds when the database changed, in a worker thread (its own connection)."""
     import asyncio
 
     from companion.errors import StoreError
-    from companion.store import save_good_copy
+    from companion.recovery import save_good_copy
 
     def signature() -> tuple:
         return tuple((s.st_mtime_ns, s.st_size) if (s := _stat(Path(str(db) + suffix))) else None
@@ -147,7 +148,7 @@ def _stat(path: Path):
 
 
 def recovery_news(recovery):
-    """The sentence for the table's log after :func:`companion.store.recover`."""
+    """The sentence for the table's log after :func:`companion.recovery.recover`."""
     from companion.i18n import msg
 
     if recovery.copy_saved is None:
