@@ -65,8 +65,7 @@ def known_elsewhere(state: State, p: int, card: str) -> int:
     tablet; HIDDEN); 0 when that knowledge does not fit (the draw ignores it too)."""
     if not state.known or not state.known_fits():
         return 0
-    place = hand_place(p)
-    return sum(1 for c, places in state.known if c == card and place not in places)
+    return state.known_copies(card) - state.known_in(card, hand_place(p))
 
 
 # --------------------------------------------------------------------------- devices

@@ -145,7 +145,7 @@ class State:
     def player(self) -> str:
         return self.players[self.active]
 
-    @derived
+    @derived.on_fields("options", "printed")
     def content(self) -> cc.Content:
         """The edition's content with the table's entries (:attr:`printed`)."""
         return cc.content(self.options["edition"], self.printed)
@@ -159,7 +159,7 @@ class State:
         """Enraged ghosts in the mansion ("Enraged Ghosts")."""
         return tuple(g.id for g in self.ghosts if g.enraged)
 
-    @derived
+    @derived.on_fields("ghosts")
     def hand_limit(self) -> int:
         """5 minus the enraged ghosts present in the mansion, never below 0 ("Enraged Ghosts")."""
         return max(0, 5 - len(self.enraged_present))
@@ -198,22 +198,13 @@ class State:
         """Copies of ``card_id`` that may be in the Children deck: exact for ghosts and
         fates; for hand cards, the copies not trapped or discarded (they may be in a hand,
         under a tablet or in the deck: the companion does not know which)."""
-        card = self.content.cards[card_id]  # every edition has every card id (some with fewer copies)
-        kind = card.kind
-        if kind == "ghost":
-            return self.ghost_deck.count(card_id)
-        copies = card.copies - self.discard.count(card_id)
-        if kind == "fate":
-            held = 1 if card_id == "kitty-kitty" and self.kitty_card is not None else 0
-            return copies - held
-        if kind == "toy":
-            copies -= self.trapped_toys().count(card_id)
-        return copies
+        return self._in_deck[card_id]  # every edition has every card id (some with fewer copies)
 
-    @derived
+    @derived.on_fields("options", "printed", "ghost_deck", "discard", "trapped", "kitty_card")
     def _in_deck(self) -> dict[str, int]:
         """:meth:`in_deck` of every card, in content order, counted in one pass (for the
-        draw and the known copies, which ask it of every card)."""
+        draw and the known copies, which ask it of every card); shared by the next states
+        until one of the piles it counts changes."""
         ghosts, discard, toys = self.ghost_deck, self.discard, self.trapped_toys()
         held = 1 if self.kitty_card is not None else 0
         counts = {}
@@ -230,8 +221,21 @@ class State:
             counts[card_id] = n
         return counts
 
+    @derived.on_fields("options", "printed", "ghost_deck", "discard", "trapped", "kitty_card")
+    def _in_deck_by_kind(self) -> tuple[int, int]:
+        """:meth:`in_deck` summed over the hand cards (toys, devices, traps), and over the fates."""
+        cards = self.content.cards
+        hand = fates = 0
+        for card_id, n in self._in_deck.items():
+            kind = cards[card_id].kind
+            if kind in cc.HAND_KINDS:
+                hand += n
+            elif kind == "fate":
+                fates += n
+        return hand, fates
+
     def fates_in_deck(self) -> int:
-        return sum(self.in_deck(f) for f, c in self.content.cards.items() if c.kind == "fate")
+        return self._in_deck_by_kind[1]
 
     def unknown_in_deck(self) -> int:
         """Hand cards (toys, devices, traps) in the deck: the deck minus its ghosts and fates."""
@@ -241,9 +245,22 @@ class State:
         """Copies of ``card_id`` known to be out of the deck, in a hand or under a tablet (HIDDEN)."""
         return self._known_copies.get(card_id, 0)
 
-    @derived
+    @derived.on_fields("known")
     def _known_copies(self) -> dict[str, int]:
         return Counter(card for card, _ in self.known)
+
+    def known_in(self, card_id: str, place: str) -> int:
+        """Known copies of ``card_id`` that may be in ``place`` (HIDDEN)."""
+        return self._known_places.get((card_id, place), 0)
+
+    @derived.on_fields("known")
+    def _known_places(self) -> dict[tuple[str, str], int]:
+        return Counter((card, place) for card, places in self.known for place in set(places))
+
+    @derived.on_fields("options", "printed", "known")
+    def _known_hand_cards(self) -> int:
+        cards = self.content.cards
+        return sum(n for c, n in self._known_copies.items() if c in cards and cards[c].kind in cc.HAND_KINDS)
 
     def drawable_copies(self, card_id: str) -> int:
         """Copies of ``card_id`` that may be the next card of the Children deck."""
@@ -251,17 +268,14 @@ class State:
             return self.in_deck(card_id)
         return self.in_deck(card_id) - self.known_copies(card_id)
 
-    @derived
-    def _known_fits(self) -> bool:
-        in_deck, known, cards = self._in_deck, self._known_copies, self.content.cards
-        unknown = sum(n - known.get(c, 0) for c, n in in_deck.items() if cards[c].kind in cc.HAND_KINDS)
-        return unknown >= self.unknown_in_deck()
-
     def known_fits(self) -> bool:
         """The known copies leave enough unknown ones for the hand cards still in the deck;
         when not, that knowledge was wrong (a table that played cards it never drew) and the
         draw ignores it."""
-        return not self.known or self._known_fits
+        if not self.known:
+            return True
+        unknown = self._in_deck_by_kind[0] - self._known_hand_cards  # hand cards' copies not known elsewhere
+        return unknown >= self.unknown_in_deck()
 
     def drawable(self) -> tuple[str, ...]:
         """Card ids the card just drawn from the Children deck can be, in content order."""
@@ -382,6 +396,8 @@ def _fit_once(state: State) -> State:
         if len(places) == 1:
             only[places[0]] = only.get(places[0], 0) + 1
     crowded = {place for place, n in only.items() if n > sizes.get(place, 0)}
+    if not crowded and all(p for _, p in known) and known == list(state.known):
+        return state  # every copy fits where it was (known is kept sorted): the same state
     return _set_known(state, [(c, p) for c, p in known if p and not crowded & set(p)])
 
 
