@@ -111,11 +111,14 @@ def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]
     out = []
     for d, card in state.content.cards.items():
         if card.kind == "device" and (only is None or d in only) and usable(state, p, d):
-            how = payment(state, p, d)
-            label = (msg("Use the {device}", device=card.name) if how == "action"
-                     else msg("Use the {device} (skull token)", device=card.name))
-            out.append(Choice(f"{prefix}:{d}", label, component=cc.component(d)))
+            out.append(_device_choice(prefix, d, card.name, payment(state, p, d) == "action"))
     return out
+
+
+@lru_cache(maxsize=1024)  # the same devices at every step 2 and every prompt out of turn: each made once
+def _device_choice(prefix: str, device: str, name: str, action: bool) -> Choice:
+    label = msg("Use the {device}", device=name) if action else msg("Use the {device} (skull token)", device=name)
+    return Choice(f"{prefix}:{device}", label, component=cc.component(device))
 
 
 def use_device(state: State, p: int, device: str) -> State:

@@ -205,19 +205,19 @@ class State:
         """:meth:`in_deck` of every card, in content order, counted in one pass (for the
         draw and the known copies, which ask it of every card); shared by the next states
         until one of the piles it counts changes."""
-        ghosts, discard, toys = self.ghost_deck, self.discard, self.trapped_toys()
+        ghosts, discard, toys = Counter(self.ghost_deck), Counter(self.discard), Counter(self.trapped_toys())
         held = 1 if self.kitty_card is not None else 0
         counts = {}
         for card_id, card in self.content.cards.items():
             kind = card.kind
             if kind == "ghost":
-                counts[card_id] = ghosts.count(card_id)
+                counts[card_id] = ghosts[card_id]
                 continue
-            n = card.copies - discard.count(card_id)
+            n = card.copies - discard[card_id]
             if card_id == "kitty-kitty":  # the one fate that stays in front of its player
                 n -= held
             elif kind == "toy":
-                n -= toys.count(card_id)
+                n -= toys[card_id]
             counts[card_id] = n
         return counts
 
