@@ -108,11 +108,10 @@ def passage_hand_ok(state: State, p: int) -> bool:
 
 def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]:
     """One choice per device ``p`` could use now, picked by tapping the device card."""
-    out = []
-    for d, card in state.content.cards.items():
-        if card.kind == "device" and (only is None or d in only) and usable(state, p, d):
-            out.append(_device_choice(prefix, d, card.name, payment(state, p, d) == "action"))
-    return out
+    if state.where[p] is None or not state.hands[p]:  # what usable() asks first, once for every device
+        return []
+    return [_device_choice(prefix, d, card.name, payment(state, p, d) == "action") for d, card in state.devices
+            if (only is None or d in only) and usable(state, p, d)]
 
 
 @lru_cache(maxsize=1024)  # the same devices at every step 2 and every prompt out of turn: each made once

@@ -200,6 +200,11 @@ class State:
         under a tablet or in the deck: the companion does not know which)."""
         return self._in_deck[card_id]  # every edition has every card id (some with fewer copies)
 
+    @derived.on_fields("options", "printed")
+    def devices(self) -> tuple[tuple[str, cc.Card], ...]:
+        """The device cards (id, card), in content order."""
+        return tuple((card_id, card) for card_id, card in self.content.cards.items() if card.kind == "device")
+
     @derived.on_fields("options", "printed", "ghost_deck", "discard", "trapped", "kitty_card")
     def _in_deck(self) -> dict[str, int]:
         """:meth:`in_deck` of every card, in content order, counted in one pass (for the
@@ -272,8 +277,10 @@ class State:
         """The known copies leave enough unknown ones for the hand cards still in the deck;
         when not, that knowledge was wrong (a table that played cards it never drew) and the
         draw ignores it."""
-        if not self.known:
-            return True
+        return not self.known or self._known_fits
+
+    @derived.on_fields("options", "printed", "ghost_deck", "discard", "trapped", "kitty_card", "known", "deck")
+    def _known_fits(self) -> bool:
         unknown = self._in_deck_by_kind[0] - self._known_hand_cards  # hand cards' copies not known elsewhere
         return unknown >= self.unknown_in_deck()
 
