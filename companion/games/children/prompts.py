@@ -224,9 +224,7 @@ def _ask_actions(state: State) -> Prompt | State:
             choices.append(_fixed_choice("escape"))
     if state.actions == 0 or not any(c.key.startswith("move:") for c in choices) or not costly:
         choices.append(_fixed_choice("done"))
-    text = msg("{player}: {actions}, {skulls}, hand limit {limit}", player=name,
-               actions=nmsg("{n} action left", "{n} actions left", "n", n=state.actions),
-               skulls=nmsg("{n} skull token", "{n} skull tokens", "n", n=state.skulls[a]), limit=state.hand_limit)
+    text = _actions_text(name, state.actions, state.skulls[a], state.hand_limit)
     if room is not None and state.hands[a] > state.hand_limit:
         text = msg("{player}: you hold {n} cards, more than the hand limit {limit}: leave some before you move on",
                    player=name, n=state.hands[a], limit=state.hand_limit)
@@ -250,6 +248,13 @@ def _ask_restore(state: State) -> Prompt | State:
             return push(state, *[Frame("draw", a, ("restore", ""))] * (limit - state.hands[a]))
         return push(state, Frame("draw", a, ("restore", "")))
     return replace(state, step=Step.GHOST)
+
+
+@lru_cache(maxsize=256)  # the same few counts at every step 2: made once
+def _actions_text(name: str, actions: int, skulls: int, limit: int) -> Msg:
+    return msg("{player}: {actions}, {skulls}, hand limit {limit}", player=name,
+               actions=nmsg("{n} action left", "{n} actions left", "n", n=actions),
+               skulls=nmsg("{n} skull token", "{n} skull tokens", "n", n=skulls), limit=limit)
 
 
 @lru_cache(maxsize=256)  # the same rooms at every step 2: each choice made once

@@ -210,21 +210,28 @@ class State:
         """:meth:`in_deck` of every card, in content order, counted in one pass (for the
         draw and the known copies, which ask it of every card); shared by the next states
         until one of the piles it counts changes."""
-        ghosts, discard, toys = Counter(self.ghost_deck), Counter(self.discard), Counter(self.trapped_toys())
-        held = 1 if self.kitty_card is not None else 0
-        counts = {}
-        for card_id, card in self.content.cards.items():
-            kind = card.kind
-            if kind == "ghost":
-                counts[card_id] = ghosts[card_id]
-                continue
-            n = card.copies - discard[card_id]
-            if card_id == "kitty-kitty":  # the one fate that stays in front of its player
-                n -= held
-            elif kind == "toy":
-                n -= toys[card_id]
-            counts[card_id] = n
+        copies, kinds = self._printed_copies
+        counts = dict(copies)  # then what left the deck for good is taken off, and the ghosts still in it added
+        for card_id in self.discard:
+            if kinds.get(card_id, "ghost") != "ghost":
+                counts[card_id] -= 1
+        for card_id in self.trapped_toys():
+            if kinds.get(card_id) == "toy":
+                counts[card_id] -= 1
+        for card_id in self.ghost_deck:
+            if kinds.get(card_id) == "ghost":
+                counts[card_id] += 1
+        if self.kitty_card is not None and kinds.get("kitty-kitty", "ghost") != "ghost":
+            counts["kitty-kitty"] -= 1  # the one fate that stays in front of its player
         return counts
+
+    @derived.on_fields("options", "printed")
+    def _printed_copies(self) -> tuple[dict[str, int], dict[str, str]]:
+        """Every card's copies (none for a ghost: they are counted in :attr:`ghost_deck`), and
+        its kind, in content order."""
+        cards = self.content.cards
+        return ({c: 0 if card.kind == "ghost" else card.copies for c, card in cards.items()},
+                {c: card.kind for c, card in cards.items()})
 
     @derived.on_fields("options", "printed", "ghost_deck", "discard", "trapped", "kitty_card")
     def _in_deck_by_kind(self) -> tuple[int, int]:
