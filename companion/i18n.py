@@ -64,6 +64,14 @@ class Msg(str):
     def __reduce__(self):  # pickle (snapshots in tests) keeps the message, not just the text
         return (Msg, (self.msgid, self.params, self.plural, self.count, self.todo, self.touch))
 
+    def copy(self) -> Msg:
+        """The same sentence as a new object, to mark (:func:`companion.engine.why.because`):
+        what ``Msg(msgid, params, ...)`` gives again, without formatting the text again."""
+        new = str.__new__(Msg, self)
+        new.msgid, new.params, new.plural, new.count = self.msgid, self.params, self.plural, self.count
+        new.todo, new.touch = self.todo, self.touch
+        return new
+
 
 def msg(msgid: str, **params: Any) -> Msg:
     """A sentence to translate: ``msg("{player}: press the dice button", player="Ada")``."""

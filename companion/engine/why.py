@@ -28,7 +28,7 @@ class Why:
 
 def because(line: Msg, rule: Msg, text: Msg, *inputs: Any) -> Msg:
     """``line`` carrying the :class:`Why` (``rule``, ``text``, ``inputs``) it was decided by."""
-    marked = Msg(line.msgid, line.params, line.plural, line.count, line.todo, line.touch)
+    marked = line.copy()  # the sentence as it is (the same text), without what another mark set on it
     marked.why = Why(rule, text, tuple(inputs))
     return marked
 
