@@ -404,15 +404,27 @@ def _fit(state: State) -> State:
 def _fit_once(state: State) -> State:
     sizes = {hand_place(p): n for p, n in enumerate(state.hands)}
     sizes |= {room_place(room): n for room, n in state.left}
+    if _fits(state.known, sizes):
+        return state  # what follows would give the same known copies (they are kept sorted)
     known = [(c, tuple(x for x in p if sizes.get(x, 0) > 0)) for c, p in state.known]
     only = {}
     for _, places in known:
         if len(places) == 1:
             only[places[0]] = only.get(places[0], 0) + 1
     crowded = {place for place, n in only.items() if n > sizes.get(place, 0)}
-    if not crowded and all(p for _, p in known) and known == list(state.known):
-        return state  # every copy fits where it was (known is kept sorted): the same state
     return _set_known(state, [(c, p) for c, p in known if p and not crowded & set(p)])
+
+
+def _fits(known, sizes: dict[str, int]) -> bool:
+    """Every known copy has places, each holding cards, and no place is the only one of more
+    copies than it holds: :func:`_fit_once` would forget nothing (mostly so)."""
+    only: dict[str, int] = {}
+    for _, places in known:
+        if not places or any(sizes.get(x, 0) <= 0 for x in places):
+            return False
+        if len(places) == 1:
+            only[places[0]] = only.get(places[0], 0) + 1
+    return all(n <= sizes.get(place, 0) for place, n in only.items())
 
 
 def add_left(state: State, room: str, n: int) -> State:
