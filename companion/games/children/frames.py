@@ -93,7 +93,7 @@ def pay(state: State, p: int, how: str) -> State:
 def usable(state: State, p: int, device: str) -> bool:
     """``device`` would do something for ``p`` now (the card's text, "Device Cards")."""
     room = state.where[p]
-    if room is None or not may_hold(state, p, device) or payment(state, p, device) is None:
+    if room is None or payment(state, p, device) is None or not may_hold(state, p, device):  # the cheaper first
         return False
     does_something = _DOES_SOMETHING.get(device)
     return does_something is not None and does_something(state, p, room)

@@ -420,8 +420,11 @@ def _fits(known, sizes: dict[str, int]) -> bool:
     copies than it holds: :func:`_fit_once` would forget nothing (mostly so)."""
     only: dict[str, int] = {}
     for _, places in known:
-        if not places or any(sizes.get(x, 0) <= 0 for x in places):
+        if not places:
             return False
+        for place in places:
+            if sizes.get(place, 0) <= 0:
+                return False
         if len(places) == 1:
             only[places[0]] = only.get(places[0], 0) + 1
     return all(n <= sizes.get(place, 0) for place, n in only.items())
