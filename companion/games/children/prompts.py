@@ -139,8 +139,12 @@ def _ask_tablet(state: State) -> Prompt | State:
     if not state.tablet_pile:
         return replace(state, step=Step.ACTIONS, actions=2)
     return Prompt(msg("{player}: draw the top room tablet and tap it", player=state.player), state.player,
-                  tuple(Choice(f"tablet:{t}", state.name(t), component=cc.component(t))
-                        for t in sorted(set(state.tablet_pile))))
+                  tuple(_tablet_choice(t, state.name(t)) for t in sorted(set(state.tablet_pile))))
+
+
+@lru_cache(maxsize=256)  # the same tablets at every step 1: each choice made once
+def _tablet_choice(tablet: str, name: str) -> Choice:
+    return Choice(f"tablet:{tablet}", name, component=cc.component(tablet))
 
 
 def _ask_haunting(state: State) -> Prompt | State:
