@@ -118,3 +118,18 @@ def test_step_two_choices_are_made_once_for_every_state_that_offers_them():
                     shared += 1
                 seen.setdefault(said, choice)
     assert shared > 50
+
+
+def test_a_settled_state_is_not_settled_again(monkeypatch):
+    """``act`` settles the state it is given, mostly the one the last ``settle`` returned:
+    that one is not looked at again (it settles to itself)."""
+    from companion.games.children import prompts
+
+    spec = all_games()["children"]
+    state = spec.apply(spec.setup(["Ada", "Bo"], resolve_options(spec, {})), "start")
+    looked = []
+    resolve = prompts._resolve_self
+    monkeypatch.setattr(prompts, "_resolve_self", lambda s: looked.append(s) or resolve(s))
+    settled = prompts.settle(state)
+    before = len(looked)
+    assert prompts.settle(settled) is settled and len(looked) == before

@@ -47,8 +47,19 @@ def settle(state: State) -> State:
     """Resolve everything that needs no input, until the table must act (or the game ends):
     frames that resolve themselves, steps with nothing to do, cut-downs when the hand limit
     drops, and the ghosts' win when it reaches 0 ("Enraged Ghosts"); the engine's loop
-    (:func:`companion.engine.pending.settle`) over :func:`_resolve_self`."""
-    return pd.settle(state, _resolve_self)
+    (:func:`companion.engine.pending.settle`) over :func:`_resolve_self`.
+
+    A settled state settles to itself: the state this returned last (which ``act`` is then
+    mostly given) comes back at once, matched by identity as in :mod:`companion.engine.memo`."""
+    global _last_settled  # noqa: PLW0603  (one object, replaced whole: safe between threads)
+    if state is _last_settled:
+        return state
+    settled = pd.settle(state, _resolve_self)
+    _last_settled = settled
+    return settled
+
+
+_last_settled: State | None = None
 
 
 def _resolve_self(state: State) -> State | None:
