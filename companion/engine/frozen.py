@@ -14,12 +14,22 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from functools import cached_property
-from typing import Any, Generic, Self, TypeVar, overload
+from typing import Any, Generic, NamedTuple, Self, TypeVar, overload
 
 T = TypeVar("T")
 
-#: Per dataclass replaced so far: its field names, and its cached properties' names.
-_SHAPES: dict[type, tuple[frozenset[str], tuple[str, ...]]] = {}
+
+class _Shape(NamedTuple):
+    """What :func:`replace` needs to know of a dataclass: its fields, and its derived facts:
+    those always computed again, and per field, those that read it."""
+
+    names: frozenset[str]
+    dropped: tuple[str, ...]
+    readers: dict[str, tuple[str, ...]]
+
+
+#: Per dataclass replaced so far.
+_SHAPES: dict[type, _Shape] = {}
 
 
 def replace(obj: T, /, **changes: Any) -> T:
@@ -27,7 +37,9 @@ def replace(obj: T, /, **changes: Any) -> T:
     it, for classes whose ``__init__`` only stores its fields: the new object is not passed
     through ``__init__`` or ``__post_init__`` (every field is copied, so what
     ``__post_init__`` derived from them is copied too). Cached properties
-    (:func:`functools.cached_property`) are not copied: they are computed again.
+    (:func:`functools.cached_property`) are not copied: they are computed again; a
+    :class:`derived` fact that names the fields it reads (``on_fields``) is copied when none of
+    them changes (the same value: it is a pure function of those fields).
 
     Raises:
         TypeError: a change names no field of ``obj``'s class, or the class has a field
@@ -37,26 +49,40 @@ def replace(obj: T, /, **changes: Any) -> T:
     shape = _SHAPES.get(cls)
     if shape is None:
         shape = _SHAPES[cls] = _shape(cls)
-    names, cached = shape
+    names, dropped, readers = shape
     if not names.issuperset(changes):
         raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
     values = obj.__dict__.copy()
-    if len(values) > len(names):  # something was derived: it is computed again for the new object
-        for name in cached:
+    if len(values) > len(names):  # something was derived: kept if it reads no changed field
+        for name in dropped:
             values.pop(name, None)
+        for field in changes:
+            for name in readers.get(field, ()):
+                values.pop(name, None)
     values.update(changes)
     new = object.__new__(cls)
     object.__setattr__(new, "__dict__", values)  # a frozen class refuses a setattr of its own
     return new
 
 
-def _shape(cls: type) -> tuple[frozenset[str], tuple[str, ...]]:
+def _shape(cls: type) -> _Shape:
     fields = dataclasses.fields(cls)
     if any(not f.init for f in fields):
         raise TypeError(f"{cls.__name__} has a field set by __init__ itself: use dataclasses.replace")
-    cached = tuple(name for klass in cls.__mro__ for name, value in vars(klass).items()
-                   if isinstance(value, (cached_property, derived)))
-    return frozenset(f.name for f in fields), cached
+    names = frozenset(f.name for f in fields)
+    dropped: list[str] = []
+    readers: dict[str, tuple[str, ...]] = {}
+    for klass in cls.__mro__:
+        for name, fact in vars(klass).items():
+            reads = fact.on if isinstance(fact, derived) else None
+            if reads is None and isinstance(fact, (cached_property, derived)):
+                dropped.append(name)
+            elif reads is not None:
+                if not reads <= names:
+                    raise TypeError(f"{cls.__name__}.{name} reads no field {sorted(reads - names)[0]!r}")
+                for field in reads:
+                    readers[field] = readers.get(field, ()) + (name,)
+    return _Shape(names, tuple(dropped), readers)
 
 
 class derived(Generic[T]):  # noqa: N801  (named as the decorators it stands beside: property, cached_property)
@@ -64,13 +90,23 @@ class derived(Generic[T]):  # noqa: N801  (named as the decorators it stands bes
     then kept in the state (``@derived`` over a method of one argument, read as an
     attribute). Like :func:`functools.cached_property` without its lock (Python 3.11 holds
     one lock for every instance while computing): the function is pure, so two threads
-    computing it at once get the same value. :func:`replace` does not copy it.
+    computing it at once get the same value. :func:`replace` does not copy it, unless it
+    names the fields it is computed from (``@derived.on_fields("ghosts", ...)``) and none of them
+    changes: then the new state shares the value (the facts it calls count: a fact that
+    reads another names that one's fields too).
     """
 
-    def __init__(self, function: Callable[[Any], T]) -> None:
+    def __init__(self, function: Callable[[Any], T], on: frozenset[str] | None = None) -> None:
         self.function = function
         self.name = function.__name__
         self.__doc__ = function.__doc__
+        self.on = on
+
+    @classmethod
+    def on_fields(cls, *names: str) -> Callable[[Callable[[Any], T]], derived[T]]:
+        """``@derived`` for a fact computed from the fields ``names`` only: kept by
+        :func:`replace` while none of them changes."""
+        return lambda function: cls(function, frozenset(names))
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name

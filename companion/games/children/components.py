@@ -282,11 +282,13 @@ def _name_problems(c: Content) -> list[str]:
     return problems
 
 
+@cache  # a label of every placement choice: the four sentences, made once
 def floor_name(floor: int) -> str:
     """A floor as players say it ("the basement", "the 2nd floor")."""
     return (msg("basement"), msg("1st floor"), msg("2nd floor"), msg("3rd floor"))[floor]
 
 
+@cache
 def on_floor(floor: int) -> str:
     """Where on a floor, with the right preposition: "in the basement", "on the 2nd floor"."""
     return (msg("in the basement"), msg("on the 1st floor"), msg("on the 2nd floor"), msg("on the 3rd floor"))[floor]

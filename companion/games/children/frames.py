@@ -65,8 +65,7 @@ def known_elsewhere(state: State, p: int, card: str) -> int:
     tablet; HIDDEN); 0 when that knowledge does not fit (the draw ignores it too)."""
     if not state.known or not state.known_fits():
         return 0
-    place = hand_place(p)
-    return sum(1 for c, places in state.known if c == card and place not in places)
+    return state.known_copies(card) - state.known_in(card, hand_place(p))
 
 
 # --------------------------------------------------------------------------- devices
@@ -94,7 +93,7 @@ def pay(state: State, p: int, how: str) -> State:
 def usable(state: State, p: int, device: str) -> bool:
     """``device`` would do something for ``p`` now (the card's text, "Device Cards")."""
     room = state.where[p]
-    if room is None or not may_hold(state, p, device) or payment(state, p, device) is None:
+    if room is None or payment(state, p, device) is None or not may_hold(state, p, device):  # the cheaper first
         return False
     does_something = _DOES_SOMETHING.get(device)
     return does_something is not None and does_something(state, p, room)
@@ -109,14 +108,16 @@ def passage_hand_ok(state: State, p: int) -> bool:
 
 def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]:
     """One choice per device ``p`` could use now, picked by tapping the device card."""
-    out = []
-    for d, card in state.content.cards.items():
-        if card.kind == "device" and (only is None or d in only) and usable(state, p, d):
-            how = payment(state, p, d)
-            label = (msg("Use the {device}", device=card.name) if how == "action"
-                     else msg("Use the {device} (skull token)", device=card.name))
-            out.append(Choice(f"{prefix}:{d}", label, component=cc.component(d)))
-    return out
+    if state.where[p] is None or not state.hands[p]:  # what usable() asks first, once for every device
+        return []
+    return [_device_choice(prefix, d, card.name, payment(state, p, d) == "action") for d, card in state.devices
+            if (only is None or d in only) and usable(state, p, d)]
+
+
+@lru_cache(maxsize=1024)  # the same devices at every step 2 and every prompt out of turn: each made once
+def _device_choice(prefix: str, device: str, name: str, action: bool) -> Choice:
+    label = msg("Use the {device}", device=name) if action else msg("Use the {device} (skull token)", device=name)
+    return Choice(f"{prefix}:{device}", label, component=cc.component(device))
 
 
 def use_device(state: State, p: int, device: str) -> State:

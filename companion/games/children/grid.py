@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from companion.engine.memo import remember_last
 from companion.engine.present import present
 from companion.games.children import components as cc
 
@@ -43,7 +44,8 @@ def place(grid: Grid, room: str) -> Pos:
     return present(_positions(grid).get(room), "a room in play")
 
 
-@lru_cache(maxsize=64)  # asked for every distance and neighbour; a grid changes only with a tablet
+@remember_last  # asked for every distance and neighbour, mostly of the grid asked last (the same object)
+@lru_cache(maxsize=64)  # a grid changes only with a tablet
 def _positions(grid: Grid) -> dict[str, Pos]:
     return {room: (f, c) for f, row in enumerate(grid) for c, room in enumerate(row) if room is not None}
 
@@ -129,7 +131,8 @@ def adjacent(grid: Grid, room: str) -> tuple[str, ...]:
 
 def distance(grid: Grid, a: str, b: str) -> int:
     """Rooms between ``a`` and ``b`` counted straight up/down and left/right (never diagonally)."""
-    (fa, ca), (fb, cb) = place(grid, a), place(grid, b)
+    positions = _positions(grid)
+    (fa, ca), (fb, cb) = present(positions.get(a), "a room in play"), present(positions.get(b), "a room in play")
     return abs(fa - fb) + abs(ca - cb)
 
 

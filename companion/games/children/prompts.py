@@ -7,6 +7,8 @@ Rulebook: ``shared/rulebooks/children.txt`` ("Taking a Turn" 1-6, "Take a Skull 
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 from companion.engine import pending as pd
 from companion.engine.core import Choice, Prompt
 from companion.engine.ending import Ending, best_first
@@ -46,8 +48,19 @@ def settle(state: State) -> State:
     """Resolve everything that needs no input, until the table must act (or the game ends):
     frames that resolve themselves, steps with nothing to do, cut-downs when the hand limit
     drops, and the ghosts' win when it reaches 0 ("Enraged Ghosts"); the engine's loop
-    (:func:`companion.engine.pending.settle`) over :func:`_resolve_self`."""
-    return pd.settle(state, _resolve_self)
+    (:func:`companion.engine.pending.settle`) over :func:`_resolve_self`.
+
+    A settled state settles to itself: the state this returned last (which ``act`` is then
+    mostly given) comes back at once, matched by identity as in :mod:`companion.engine.memo`."""
+    global _last_settled  # noqa: PLW0603  (one object, replaced whole: safe between threads)
+    if state is _last_settled:
+        return state
+    settled = pd.settle(state, _resolve_self)
+    _last_settled = settled
+    return settled
+
+
+_last_settled: State | None = None
 
 
 def _resolve_self(state: State) -> State | None:
@@ -106,7 +119,9 @@ def prompt(state: State) -> Prompt:
     if isinstance(result, State):  # never for a state made by setup or apply (they settle)
         return prompt(settle(state))
     if result.chance is None and state.step != Step.SETUP:
-        result = replace(result, out_of_turn=out_of_turn(state, result))
+        offered = out_of_turn(state, result)
+        if offered:  # mostly nobody else holds a skull token: the prompt as asked
+            result = replace(result, out_of_turn=offered)
     return result
 
 
@@ -147,8 +162,12 @@ def _ask_tablet(state: State) -> Prompt | State:
     if not state.tablet_pile:
         return replace(state, step=Step.ACTIONS, actions=2)
     return Prompt(msg("{player}: draw the top room tablet and tap it", player=state.player), state.player,
-                  tuple(Choice(f"tablet:{t}", state.name(t), component=cc.component(t))
-                        for t in sorted(set(state.tablet_pile))))
+                  tuple(_tablet_choice(t, state.name(t)) for t in sorted(set(state.tablet_pile))))
+
+
+@lru_cache(maxsize=256)  # the same tablets at every step 1: each choice made once
+def _tablet_choice(tablet: str, name: str) -> Choice:
+    return Choice(f"tablet:{tablet}", name, component=cc.component(tablet))
 
 
 def _ask_haunting(state: State) -> Prompt | State:
@@ -156,12 +175,16 @@ def _ask_haunting(state: State) -> Prompt | State:
     moves = _ghost_moves(state)
     if not moves:
         return replace(state, step=Step.KITTY)
-    choices = [Choice(f"haunt:{g}:{r}", msg("Move {ghost} to the {room}", ghost=state.name(g), room=state.name(r)))
-               for g, r in moves]
+    choices = [_haunt_choice(g, state.name(g), r, state.name(r)) for g, r in moves]
     if not state.opt("ghost_move_mandatory"):
         choices.append(Choice("skip", msg("Move no ghost")))
     name = state.player
     return Prompt(msg("{player}: move one ghost along the spectral flow", player=name), name, tuple(choices))
+
+
+@lru_cache(maxsize=1024)  # the same few ghosts and rooms at every haunting step: each choice made once
+def _haunt_choice(ghost: str, ghost_name: str, room: str, room_name: str) -> Choice:
+    return Choice(f"haunt:{ghost}:{room}", msg("Move {ghost} to the {room}", ghost=ghost_name, room=room_name))
 
 
 def _ask_kitty(state: State) -> Prompt | State:
@@ -188,9 +211,14 @@ def _ask_hand_limit(state: State) -> Prompt | State:
 
 def _leave_choice(state: State, key: str = "leave", main: bool = False) -> Choice:
     room = state.where[state.active]
-    if room is None:
+    return _leave_under(key, None if room is None else state.name(room), main)
+
+
+@lru_cache(maxsize=256)  # asked at every step 2 of a player holding cards: each choice made once
+def _leave_under(key: str, room_name: str | None, main: bool) -> Choice:
+    if room_name is None:
         return Choice(key, msg("Put a card back into the Children deck"), main=main)
-    return Choice(key, msg("Leave a card under the {room}", room=state.name(room)), main=main)
+    return Choice(key, msg("Leave a card under the {room}", room=room_name), main=main)
 
 
 def _ghost_moves(state: State) -> list[tuple[str, str]]:
@@ -209,26 +237,21 @@ def _ask_actions(state: State) -> Prompt | State:
     if room is not None:
         pay = "action" if state.actions > 0 else ("skull" if state.skulls[a] > 0 else None)
         if pay and state.hands[a] <= state.hand_limit:
-            for r in gr.walks(state.grid, room, state.content):
-                label = (msg("Move to the {room}", room=state.name(r)) if pay == "action"
-                         else msg("Move to the {room} (skull token)", room=state.name(r)))
-                choices.append(Choice(f"move:{r}", label))
+            choices += [_move_choice(r, state.name(r), pay) for r in gr.walks(state.grid, room, state.content)]
         devices = fr.device_choices(state, a, "use")
         choices += devices
         if state.actions > 0 and state.skull_pool > 0 and state.skulls[a] < MAX_SKULLS:
-            choices.append(Choice("skull", msg("Take a skull token")))
+            choices.append(_fixed_choice("skull"))
         costly = bool(choices)
         if state.left_in(room):
-            choices.append(Choice("pickup", msg("Pick up the cards under the {room}", room=state.name(room))))
+            choices.append(_pickup_choice(state.name(room)))
         if state.hands[a]:
             choices.append(_leave_choice(state))
         if state.actions > 0:
-            choices.append(Choice("escape", msg("Emergency escape")))
+            choices.append(_fixed_choice("escape"))
     if state.actions == 0 or not any(c.key.startswith("move:") for c in choices) or not costly:
-        choices.append(Choice("done", msg("End the actions"), main=True))
-    text = msg("{player}: {actions}, {skulls}, hand limit {limit}", player=name,
-               actions=nmsg("{n} action left", "{n} actions left", "n", n=state.actions),
-               skulls=nmsg("{n} skull token", "{n} skull tokens", "n", n=state.skulls[a]), limit=state.hand_limit)
+        choices.append(_fixed_choice("done"))
+    text = _actions_text(name, state.actions, state.skulls[a], state.hand_limit)
     if room is not None and state.hands[a] > state.hand_limit:
         text = msg("{player}: you hold {n} cards, more than the hand limit {limit}: leave some before you move on",
                    player=name, n=state.hands[a], limit=state.hand_limit)
@@ -252,6 +275,35 @@ def _ask_restore(state: State) -> Prompt | State:
             return push(state, *[Frame("draw", a, ("restore", ""))] * (limit - state.hands[a]))
         return push(state, Frame("draw", a, ("restore", "")))
     return replace(state, step=Step.GHOST)
+
+
+@lru_cache(maxsize=256)  # the same few counts at every step 2: made once
+def _actions_text(name: str, actions: int, skulls: int, limit: int) -> Msg:
+    return msg("{player}: {actions}, {skulls}, hand limit {limit}", player=name,
+               actions=nmsg("{n} action left", "{n} actions left", "n", n=actions),
+               skulls=nmsg("{n} skull token", "{n} skull tokens", "n", n=skulls), limit=limit)
+
+
+@lru_cache(maxsize=256)  # the same rooms at every step 2: each choice made once
+def _move_choice(room: str, room_name: str, pay: str) -> Choice:
+    label = (msg("Move to the {room}", room=room_name) if pay == "action"
+             else msg("Move to the {room} (skull token)", room=room_name))
+    return Choice(f"move:{room}", label)
+
+
+@lru_cache(maxsize=256)
+def _pickup_choice(room_name: str) -> Choice:
+    return Choice("pickup", msg("Pick up the cards under the {room}", room=room_name))
+
+
+@cache
+def _fixed_choice(key: str) -> Choice:
+    """Step 2's choices that name nothing, made once."""
+    if key == "skull":
+        return Choice("skull", msg("Take a skull token"))
+    if key == "escape":
+        return Choice("escape", msg("Emergency escape"))
+    return Choice("done", msg("End the actions"), main=True)
 
 
 #: What each step of the turn asks (the steps of "Taking a Turn").

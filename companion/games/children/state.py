@@ -146,7 +146,7 @@ class State:
     def player(self) -> str:
         return self.players[self.active]
 
-    @derived
+    @derived.on_fields("options", "printed")
     def content(self) -> cc.Content:
         """The edition's content with the table's entries (:attr:`printed`)."""
         return cc.content(self.options["edition"], self.printed)
@@ -160,7 +160,7 @@ class State:
         """Enraged ghosts in the mansion ("Enraged Ghosts")."""
         return tuple(g.id for g in self.ghosts if g.enraged)
 
-    @derived
+    @derived.on_fields("ghosts")
     def hand_limit(self) -> int:
         """5 minus the enraged ghosts present in the mansion, never below 0 ("Enraged Ghosts")."""
         return max(0, 5 - len(self.enraged_present))
@@ -199,40 +199,56 @@ class State:
         """Copies of ``card_id`` that may be in the Children deck: exact for ghosts and
         fates; for hand cards, the copies not trapped or discarded (they may be in a hand,
         under a tablet or in the deck: the companion does not know which)."""
-        card = self.content.cards[card_id]  # every edition has every card id (some with fewer copies)
-        kind = card.kind
-        if kind == "ghost":
-            return self.ghost_deck.count(card_id)
-        copies = card.copies - self.discard.count(card_id)
-        if kind == "fate":
-            held = 1 if card_id == "kitty-kitty" and self.kitty_card is not None else 0
-            return copies - held
-        if kind == "toy":
-            copies -= self.trapped_toys().count(card_id)
-        return copies
+        return self._in_deck[card_id]  # every edition has every card id (some with fewer copies)
 
-    @derived
+    @derived.on_fields("options", "printed")
+    def devices(self) -> tuple[tuple[str, cc.Card], ...]:
+        """The device cards (id, card), in content order."""
+        return tuple((card_id, card) for card_id, card in self.content.cards.items() if card.kind == "device")
+
+    @derived.on_fields("options", "printed", "ghost_deck", "discard", "trapped", "kitty_card")
     def _in_deck(self) -> dict[str, int]:
         """:meth:`in_deck` of every card, in content order, counted in one pass (for the
-        draw and the known copies, which ask it of every card)."""
-        ghosts, discard, toys = self.ghost_deck, self.discard, self.trapped_toys()
-        held = 1 if self.kitty_card is not None else 0
-        counts = {}
-        for card_id, card in self.content.cards.items():
-            kind = card.kind
-            if kind == "ghost":
-                counts[card_id] = ghosts.count(card_id)
-                continue
-            n = card.copies - discard.count(card_id)
-            if card_id == "kitty-kitty":  # the one fate that stays in front of its player
-                n -= held
-            elif kind == "toy":
-                n -= toys.count(card_id)
-            counts[card_id] = n
+        draw and the known copies, which ask it of every card); shared by the next states
+        until one of the piles it counts changes."""
+        copies, kinds = self._printed_copies
+        counts = dict(copies)  # then what left the deck for good is taken off, and the ghosts still in it added
+        for card_id in self.discard:
+            if kinds.get(card_id, "ghost") != "ghost":
+                counts[card_id] -= 1
+        for card_id in self.trapped_toys():
+            if kinds.get(card_id) == "toy":
+                counts[card_id] -= 1
+        for card_id in self.ghost_deck:
+            if kinds.get(card_id) == "ghost":
+                counts[card_id] += 1
+        if self.kitty_card is not None and kinds.get("kitty-kitty", "ghost") != "ghost":
+            counts["kitty-kitty"] -= 1  # the one fate that stays in front of its player
         return counts
 
+    @derived.on_fields("options", "printed")
+    def _printed_copies(self) -> tuple[dict[str, int], dict[str, str]]:
+        """Every card's copies (none for a ghost: they are counted in :attr:`ghost_deck`), and
+        its kind, in content order."""
+        cards = self.content.cards
+        return ({c: 0 if card.kind == "ghost" else card.copies for c, card in cards.items()},
+                {c: card.kind for c, card in cards.items()})
+
+    @derived.on_fields("options", "printed", "ghost_deck", "discard", "trapped", "kitty_card")
+    def _in_deck_by_kind(self) -> tuple[int, int]:
+        """:meth:`in_deck` summed over the hand cards (toys, devices, traps), and over the fates."""
+        cards = self.content.cards
+        hand = fates = 0
+        for card_id, n in self._in_deck.items():
+            kind = cards[card_id].kind
+            if kind in cc.HAND_KINDS:
+                hand += n
+            elif kind == "fate":
+                fates += n
+        return hand, fates
+
     def fates_in_deck(self) -> int:
-        return sum(self.in_deck(f) for f, c in self.content.cards.items() if c.kind == "fate")
+        return self._in_deck_by_kind[1]
 
     def unknown_in_deck(self) -> int:
         """Hand cards (toys, devices, traps) in the deck: the deck minus its ghosts and fates."""
@@ -242,9 +258,22 @@ class State:
         """Copies of ``card_id`` known to be out of the deck, in a hand or under a tablet (HIDDEN)."""
         return self._known_copies.get(card_id, 0)
 
-    @derived
+    @derived.on_fields("known")
     def _known_copies(self) -> dict[str, int]:
         return Counter(card for card, _ in self.known)
+
+    def known_in(self, card_id: str, place: str) -> int:
+        """Known copies of ``card_id`` that may be in ``place`` (HIDDEN)."""
+        return self._known_places.get((card_id, place), 0)
+
+    @derived.on_fields("known")
+    def _known_places(self) -> dict[tuple[str, str], int]:
+        return Counter((card, place) for card, places in self.known for place in set(places))
+
+    @derived.on_fields("options", "printed", "known")
+    def _known_hand_cards(self) -> int:
+        cards = self.content.cards
+        return sum(n for c, n in self._known_copies.items() if c in cards and cards[c].kind in cc.HAND_KINDS)
 
     def drawable_copies(self, card_id: str) -> int:
         """Copies of ``card_id`` that may be the next card of the Children deck."""
@@ -252,17 +281,16 @@ class State:
             return self.in_deck(card_id)
         return self.in_deck(card_id) - self.known_copies(card_id)
 
-    @derived
-    def _known_fits(self) -> bool:
-        in_deck, known, cards = self._in_deck, self._known_copies, self.content.cards
-        unknown = sum(n - known.get(c, 0) for c, n in in_deck.items() if cards[c].kind in cc.HAND_KINDS)
-        return unknown >= self.unknown_in_deck()
-
     def known_fits(self) -> bool:
         """The known copies leave enough unknown ones for the hand cards still in the deck;
         when not, that knowledge was wrong (a table that played cards it never drew) and the
         draw ignores it."""
         return not self.known or self._known_fits
+
+    @derived.on_fields("options", "printed", "ghost_deck", "discard", "trapped", "kitty_card", "known", "deck")
+    def _known_fits(self) -> bool:
+        unknown = self._in_deck_by_kind[0] - self._known_hand_cards  # hand cards' copies not known elsewhere
+        return unknown >= self.unknown_in_deck()
 
     def drawable(self) -> tuple[str, ...]:
         """Card ids the card just drawn from the Children deck can be, in content order."""
@@ -377,6 +405,8 @@ def _fit(state: State) -> State:
 def _fit_once(state: State) -> State:
     sizes = {hand_place(p): n for p, n in enumerate(state.hands)}
     sizes |= {room_place(room): n for room, n in state.left}
+    if _fits(state.known, sizes):
+        return state  # what follows would give the same known copies (they are kept sorted)
     known = [(c, tuple(x for x in p if sizes.get(x, 0) > 0)) for c, p in state.known]
     only = {}
     for _, places in known:
@@ -384,6 +414,21 @@ def _fit_once(state: State) -> State:
             only[places[0]] = only.get(places[0], 0) + 1
     crowded = {place for place, n in only.items() if n > sizes.get(place, 0)}
     return _set_known(state, [(c, p) for c, p in known if p and not crowded & set(p)])
+
+
+def _fits(known, sizes: dict[str, int]) -> bool:
+    """Every known copy has places, each holding cards, and no place is the only one of more
+    copies than it holds: :func:`_fit_once` would forget nothing (mostly so)."""
+    only: dict[str, int] = {}
+    for _, places in known:
+        if not places:
+            return False
+        for place in places:
+            if sizes.get(place, 0) <= 0:
+                return False
+        if len(places) == 1:
+            only[places[0]] = only.get(places[0], 0) + 1
+    return all(n <= sizes.get(place, 0) for place, n in only.items())
 
 
 def add_left(state: State, room: str, n: int) -> State:

@@ -1,0 +1,135 @@
+"""Children engine speed (issue 35 item 1): facts shared between states while the fields
+they read stay the same, and choices made once. Work counts and equalities, never times."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from companion.engine import all_games, resolve_options
+from companion.engine.frozen import derived, replace
+from companion.games.children.state import State
+
+
+@dataclasses.dataclass(frozen=True)
+class Box:
+    size: int
+    items: tuple[str, ...] = ()
+
+    @derived.on_fields("items")
+    def count(self) -> int:
+        return len(self.items)
+
+    @derived
+    def double(self) -> int:
+        return 2 * self.size
+
+
+def test_a_fact_that_names_its_fields_is_shared_until_one_of_them_changes():
+    box = Box(1, ("key",))
+    assert (box.count, box.double) == (1, 2)
+    bigger = replace(box, size=3)
+    assert "count" in bigger.__dict__ and "double" not in bigger.__dict__  # kept; computed again when asked
+    assert (bigger.count, bigger.double) == (1, 6)
+    more = replace(bigger, items=("key", "lamp"))
+    assert "count" not in more.__dict__ and more.count == 2
+    assert more == Box(3, ("key", "lamp"))  # facts are no fields: equality as before
+
+
+def test_a_fact_must_name_fields_of_its_class():
+    @dataclasses.dataclass(frozen=True)
+    class Wrong:
+        size: int
+
+        @derived.on_fields("colour")
+        def shade(self) -> str:
+            return "red"
+
+    with pytest.raises(TypeError, match="Wrong.shade reads no field 'colour'"):
+        replace(Wrong(1), size=2)
+
+
+def _states(seed: int, actions: int):
+    """Every state of a seeded random Children game (random house rules on odd seeds)."""
+    spec = all_games()["children"]
+    rng = random.Random(seed)
+    given = {o.name: rng.choice(o.values) for o in spec.options} if seed % 2 else {}
+    state = spec.setup(["Ada", "Bo", "Cy"][: 2 + seed % 2], resolve_options(spec, given))
+    for _ in range(actions):
+        yield state
+        prompt = spec.prompt(state)
+        if prompt.over:
+            return
+        if prompt.chance:
+            outcomes = prompt.chance.outcomes
+            key = rng.choices(outcomes, [o.weight for o in outcomes])[0].key
+        else:
+            key = rng.choice(prompt.choices + prompt.out_of_turn).key
+        state = spec.apply(state, key)
+
+
+_FACTS = [name for name, value in vars(State).items() if isinstance(value, derived)]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_shared_fact_equals_the_fact_worked_out_afresh(seed):
+    """A fact a state got from the one before (``on_fields``) is the one its own fields give:
+    the fields each fact names are all it reads."""
+    checked = 0
+    for state in _states(seed, 250):
+        state.known_fits(), state.drawable(), state.in_deck("teddy-bear")  # noqa: B018  (asks the facts)
+        fresh = dataclasses.replace(state)  # through __init__: nothing derived yet
+        for name in _FACTS:
+            if name in state.__dict__:
+                assert state.__dict__[name] == getattr(fresh, name), name
+                checked += 1
+    assert checked > 250
+
+
+def test_the_deck_counts_are_worked_out_only_when_a_pile_they_count_changes(monkeypatch):
+    """``in_deck`` of every card (asked for every draw, device and known copy) is shared by the
+    next states until the discard pile, the ghosts in the deck, the traps or the Kitty card
+    change: about 1 action in 5 in random games. Before, every new state worked it out again
+    (2 actions in 3)."""
+    made = []
+    count = State._in_deck.function
+    monkeypatch.setattr(State._in_deck, "function", lambda state: made.append(1) or count(state))
+    actions = sum(1 for seed in range(6) for _ in _states(seed, 400))
+    assert actions > 1000
+    assert len(made) * 3 < actions
+
+
+def test_step_two_choices_are_made_once_for_every_state_that_offers_them():
+    """Two prompts of step 2 offering the same move share the choice object (made once, not
+    at every state: its label is a formatted sentence)."""
+    spec = all_games()["children"]
+    seen = {}
+    shared = 0
+    for seed in range(4):
+        for state in _states(seed, 300):
+            for choice in spec.prompt(state).choices:
+                said = (choice.key, choice.label)
+                if not choice.key.startswith(("move:", "use:", "haunt:")):
+                    continue
+                if said in seen:
+                    assert seen[said] is choice, said
+                    shared += 1
+                seen.setdefault(said, choice)
+    assert shared > 50
+
+
+def test_a_settled_state_is_not_settled_again(monkeypatch):
+    """``act`` settles the state it is given, mostly the one the last ``settle`` returned:
+    that one is not looked at again (it settles to itself)."""
+    from companion.games.children import prompts
+
+    spec = all_games()["children"]
+    state = spec.apply(spec.setup(["Ada", "Bo"], resolve_options(spec, {})), "start")
+    looked = []
+    resolve = prompts._resolve_self
+    monkeypatch.setattr(prompts, "_resolve_self", lambda s: looked.append(s) or resolve(s))
+    settled = prompts.settle(state)
+    before = len(looked)
+    assert prompts.settle(settled) is settled and len(looked) == before
