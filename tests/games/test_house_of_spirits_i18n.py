@@ -165,6 +165,7 @@ RARE = {
 }
 
 
+@pytest.mark.timeout(300)  # 30 walks of 600 steps and the scripts: 70-90 s alone on 2 loaded cores
 def test_random_games_show_only_translated_messages():
     """Random games and the scripts: every text is a translated message, and together they
     show every message of the game-play modules but the rare ones."""
