@@ -62,6 +62,12 @@ def _daemon_imports(tmp_path, *args: str) -> set[str]:
     return _imported(err)
 
 
+#: Libraries only some of the daemon's work needs, imported where that work starts (issue 35,
+#: notes/coldstart.md): ndeflib at the first tag message decoded or written, importlib.resources
+#: at the first catalogue of a language other than English.
+LATER = ("ndef", "importlib.resources")
+
+
 def _optional(modules: set[str]) -> list[str]:
     return sorted(m for m in modules - SETTINGS if any(m == p or m.startswith(p + ".") for p in OPTIONAL))
 
@@ -71,6 +77,7 @@ def test_a_daemon_with_nothing_optional_configured_imports_no_optional_part_and_
     assert "companion.daemon.core" in modules and "asyncio" in modules  # the list is the daemon's
     assert _optional(modules) == []
     assert sorted(m for m in modules if m.startswith("companion.games.")) == []
+    assert sorted(m for m in modules if m.split(".")[0] in LATER or m.startswith(LATER)) == []
 
 
 def test_a_daemon_playing_one_game_imports_that_game_only(tmp_path):
