@@ -21,7 +21,6 @@ from __future__ import annotations
 import gettext
 from dataclasses import dataclass, replace
 from functools import cache
-from importlib import resources
 from typing import Any
 
 DOMAIN = "companion"
@@ -222,6 +221,8 @@ def translations(lang: str) -> gettext.NullTranslations:
     """The gettext catalogue of ``lang`` (English and unknown languages: the message ids)."""
     if lang == "en" or lang not in LANGUAGES:
         return gettext.NullTranslations()
+    from importlib import resources  # with the first catalogue: importlib.resources imports tempfile, shutil...
+
     locale = resources.files("companion") / "locale"
     with resources.as_file(locale) as directory:
         return gettext.translation(DOMAIN, localedir=str(directory), languages=[lang], fallback=True)

@@ -25,8 +25,7 @@ OPTIONAL = ("aiohttp", "segno", "aiomqtt", "paho", "kivy", "ui", "gpiozero", "co
 #: The optional parts' settings, which every daemon reads (a TOML section, the table's voice
 #: choices): plain data and checks, no server, broker or speech engine.
 SETTINGS = {"companion.desk", "companion.desk.config", "companion.venue", "companion.venue.config",
-            "companion.voice", "companion.voice.args", "companion.voice.config", "companion.voice.names",
-            "companion.voice.settings"}
+            "companion.voice", "companion.voice.config", "companion.voice.names", "companion.voice.settings"}
 
 
 def _imported(stderr: str) -> set[str]:
@@ -62,6 +61,12 @@ def _daemon_imports(tmp_path, *args: str) -> set[str]:
     return _imported(err)
 
 
+#: Libraries only some of the daemon's work needs, imported where that work starts (issue 35,
+#: notes/coldstart.md): ndeflib at the first tag message decoded or written, importlib.resources
+#: at the first catalogue of a language other than English.
+LATER = ("ndef", "importlib.resources")
+
+
 def _optional(modules: set[str]) -> list[str]:
     return sorted(m for m in modules - SETTINGS if any(m == p or m.startswith(p + ".") for p in OPTIONAL))
 
@@ -71,6 +76,8 @@ def test_a_daemon_with_nothing_optional_configured_imports_no_optional_part_and_
     assert "companion.daemon.core" in modules and "asyncio" in modules  # the list is the daemon's
     assert _optional(modules) == []
     assert sorted(m for m in modules if m.startswith("companion.games.")) == []
+    assert sorted(m for m in modules if m.split(".")[0] in LATER or m.startswith(LATER)) == []
+    assert {"companion.desk_cli", "companion.voice.args"} & modules == set()  # the other commands' parsers
 
 
 def test_a_daemon_playing_one_game_imports_that_game_only(tmp_path):
@@ -78,3 +85,11 @@ def test_a_daemon_playing_one_game_imports_that_game_only(tmp_path):
     assert _optional(modules) == []
     games = {m.split(".")[2] for m in modules if m.startswith("companion.games.")}
     assert games == {"children"}
+
+
+def test_the_daemon_command_alone_parses_as_in_the_whole_parser():
+    from companion import cli
+
+    argv = ["-v", "daemon", "--new", "children", "--players", "Ada,Bo", "--option", "a=b", "--set-aside"]
+    assert cli._command(argv) == "daemon"
+    assert vars(cli._parser("daemon").parse_args(argv)) == vars(cli._parser().parse_args(argv))

@@ -103,6 +103,7 @@ def test_commands_are_printed_not_run_with_root(tmp_path, capsys):
         "--subsystem-match=backlight",
         "  $ systemctl daemon-reload",
         "  $ systemctl enable haunt-companion.service haunt-companion-ui.service haunt-companion-voice.service",
+        f"  $ {PREFIX}/bin/python -m compileall -q {ROOT / 'companion'} {ROOT / 'hardware'} {ROOT / 'ui'}",
         f"  $ systemd-run --wait --quiet --collect -p User=companion-voice -p CacheDirectory=haunt-companion-voice "
         f"{PREFIX}/bin/companion voice prepare --config /etc/haunt-companion/config.toml "
         "--cache /var/cache/haunt-companion-voice"]

@@ -21,7 +21,7 @@ log = logging.getLogger("companion")
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the process exit code."""
-    parser = _parser()
+    parser = _parser(_command(sys.argv[1:] if argv is None else argv))
     args = parser.parse_args(argv)
     level = logging.DEBUG if args.verbose else getattr(args, "log_level", logging.WARNING)
     logging.basicConfig(level=level,
@@ -61,14 +61,31 @@ def main(argv: list[str] | None = None) -> int:
         return 141
 
 
-def _parser() -> argparse.ArgumentParser:
+#: Commands whose parser is built alone when they are the one asked for: ``companion daemon``
+#: starts at every boot, and the ~20 other commands' parsers cost it about 6% of its start-up
+#: work (argparse asks gettext for a catalogue at every help string; notes/coldstart.md).
+ALONE = {"daemon": daemon.add_daemon}
+
+
+def _command(argv: list[str]) -> str | None:
+    """The command word of ``argv`` (the global options take no value), or None."""
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
+def _parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of ``command`` alone when it is in :data:`ALONE`."""
     parser = argparse.ArgumentParser(
         prog="companion", description="Haunt Companion: a table companion for haunted-house board games.")
-    from companion import __version__, desk_cli
+    from companion import __version__
 
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages to stderr")
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     sub = parser.add_subparsers(title="commands")
+    if command in ALONE:
+        ALONE[command](sub)
+        return parser
+    from companion import desk_cli
+
     for add in (games.add_parser, replay.add_parser, daemon.add_daemon, service.add_doctor, tags.add_parser,
                 table.add_content, daemon.add_play, table.add_tap, service.add_venue, table.add_phones_ui):
         add(sub)

@@ -5,10 +5,8 @@ from __future__ import annotations
 import json
 import logging
 import sys
-import tempfile
 import threading
 import time
-from importlib import resources
 from pathlib import Path
 
 from companion.cli.common import has_display, speed
@@ -91,6 +89,8 @@ def _interrupted(args, last: int | None) -> str:
 
 def bundled_demo():
     """The demo table script shipped in the package (a :class:`~companion.script.TableScript`)."""
+    from importlib import resources  # here: `companion daemon` imports this module (its parser)
+
     from companion import script as scripts
 
     text = resources.files("companion.data").joinpath("demo.jsonl").read_text(encoding="utf-8")
@@ -129,6 +129,8 @@ def _demo_with_window(script, speed: float):
     when the window was closed before the game ended (the driver thread goes with the
     process). Once the game is over the window holds its game-over summary, the daemon
     serving on, until it is closed (issue 31: it used to close by itself)."""
+    import tempfile
+
     from companion.console import ConsoleView
     from companion.replay import replay
     from ui.app import WindowUnavailable, build_app

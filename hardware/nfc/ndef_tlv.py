@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import ndef
+if TYPE_CHECKING:  # ndeflib is imported at the first message decoded: the daemon starts without it
+    import ndef
 
 PAGE_SIZE = 4  # bytes per Type 2 tag page
 DATA_START_PAGE = 4  # the data area follows the capability container on page 3
@@ -158,6 +160,8 @@ def _page(offset: int) -> int:
 
 def _decode(message: bytes, notes: list[str]) -> NdefResult:
     """Decode an NDEF message with ndeflib; a malformed message becomes a refusal."""
+    import ndef
+
     if not message:
         return NdefResult(EMPTY, "the NDEF message TLV has length 0 (a blank tag)", notes=tuple(notes))
     try:
@@ -169,6 +173,8 @@ def _decode(message: bytes, notes: list[str]) -> NdefResult:
 
 def describe(record: ndef.Record) -> NdefRecordInfo:
     """A readable summary of one ndeflib record."""
+    import ndef
+
     if record.type == "" and not record.data:  # TNF 0: the empty record of a formatted blank tag
         return NdefRecordInfo("empty", "", "", None, record.name)
     if isinstance(record, ndef.TextRecord):
@@ -182,6 +188,8 @@ def describe(record: ndef.Record) -> NdefRecordInfo:
 
 def _wifi(record: ndef.WifiSimpleConfigRecord) -> str:
     """``SSID <name>`` per credential; the network key is never shown."""
+    import ndef
+
     names = []
     try:
         for index in range(16):

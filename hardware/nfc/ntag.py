@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import ndef
-
 from hardware.errors import TagMemoryError
 from hardware.nfc import ndef_tlv
 from hardware.nfc.base import Reader
@@ -110,6 +108,8 @@ def encode_text(text: str) -> bytes:
 
     Padded with zeros to whole pages.
     """
+    import ndef  # only to write a tag: the daemon's virtual readers import this module at start
+
     # ndeflib has no annotations: pyright infers the generator's yield type from its code
     # (which also sends ints and None into it); given records, it yields bytes.
     message = b"".join(ndef.message_encoder([ndef.TextRecord(text, LANGUAGE)]))  # pyright: ignore[reportArgumentType]
