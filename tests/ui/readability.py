@@ -9,7 +9,9 @@ scale 1 (an 800×480 window; larger windows multiply them by ``app.scale``):
 * every other button: 26;
 * labels drawn on the board (names, figures): 20;
 * anything else a player needs: 18;
-* pieces drawn on the board (pawns, ghosts, icons): 20, and no place name cut.
+* pieces drawn on the board (pawns, ghosts, icons): 20, and no place name cut;
+* no board label covered by the odds figure drawn over the board (:func:`covered`) or by
+  the ghosts drawn after it in its tile (:func:`pieces_over_labels`).
 
 :func:`audit` returns what breaks them on the screen on show, where the main button is (it
 must not move between two states), the labels whose text overflows (:mod:`overflow`) and
@@ -131,6 +133,87 @@ def cut_places(table) -> list[str]:
             if getattr(widget, "cut", False) and hasattr(widget, "name") and visible(widget)]
 
 
+def text_box(label) -> tuple[float, float, float, float]:
+    """Where ``label``'s text is drawn, ``(x, y, width, height)`` in the window: its texture
+    placed in the widget as Kivy places it (centred, as every label on the boards)."""
+    w, h = label.texture_size
+    x, y = label.to_window(label.center_x - w / 2, label.center_y - h / 2)
+    return x, y, w, h
+
+
+def ink_box(label) -> tuple[float, float, float, float]:
+    """Where ``label``'s one line of text is inked, ``(x, y, width, height)`` in the window:
+    as :func:`text_box`, but only as wide as the words (a label wrapped at its width has a
+    texture that wide, and its words at its ``halign`` side)."""
+    x, y, w, h = text_box(label)
+    text = plain(label.text, label.markup)
+    core = getattr(label, "_label", None)
+    if core is None or "\n" in text or not label.text_size[0]:
+        return x, y, w, h
+    inked = min(w, core.get_extents(text)[0])
+    pad = label.padding[0] if isinstance(label.padding, (list, tuple)) else label.padding
+    if label.halign == "left":
+        return x + pad, y, inked, h
+    if label.halign == "right":
+        return x + w - pad - inked, y, inked, h
+    return x + (w - inked) / 2, y, inked, h
+
+
+def overlap(a, b) -> float:
+    """The area two ``(x, y, width, height)`` boxes share, px²."""
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return max(0.0, w) * max(0.0, h)
+
+
+def covered(table) -> list[str]:
+    """One line per board label a player must read (a name, a figure, a status line) whose
+    text the odds figure is drawn over (issue 29: "This attack hits: 58%" lay over House of
+    Spirits' monster card, "Mo… 10"; Children's over the monster and the step line). The
+    figure is drawn on the board slot's ``canvas.after``: after every board label."""
+    from kivy.uix.label import Label
+
+    badge = getattr(table, "odds_badge", None)
+    box = getattr(badge, "box", None)
+    if not box:
+        return []
+    found = []
+    for widget in table.ids.board_slot.walk(restrict=True):
+        if isinstance(widget, Label) and widget.text.strip() and visible(widget):
+            shared = overlap(box, text_box(widget))
+            if shared >= 4:  # more than an anti-aliased corner
+                short = plain(widget.text, widget.markup).replace("\n", " ")[:40]
+                found.append(f"{short!r} under the odds figure {badge.text!r} ({shared:.0f} px²)")
+    return found
+
+
+def pieces_over_labels(table) -> list[str]:
+    """One line per label drawn under a row of ghosts and hauntings (``PieceRow``) in the same
+    tile: the row is drawn after its tile's labels, so its pieces hide them (issue 29: the
+    Creepy Cellar's ghosts covered the room letters E, F, I and J)."""
+    from kivy.uix.label import Label
+
+    from ui.widgets.pieces import PieceRow, fan
+
+    found = []
+    for row in table.ids.board_slot.walk(restrict=True):
+        if not isinstance(row, PieceRow):
+            continue
+        count = int(row.ghosts) + int(row.hauntings)
+        if not count or not visible(row):
+            continue
+        size, step = fan(count, row.piece_size, min(row.piece_size, row.height), row.width)
+        x, y = row.to_window(row.x, row.y + (row.height - size) / 2)
+        box = (x, y, (count - 1) * step + size, size)
+        siblings = row.parent.children
+        for label in siblings[siblings.index(row) + 1:]:  # drawn before the row
+            if isinstance(label, Label) and label.text.strip() and visible(label):
+                shared = overlap(box, ink_box(label))
+                if shared >= 4:
+                    found.append(f"{plain(label.text, label.markup)[:20]!r} under {count} pieces ({shared:.0f} px²)")
+    return found
+
+
 def main_box(table) -> list[float] | None:
     """The main button's window box ``[x, y, width, height]``, or None when none shows."""
     main = table.ids.choices.main_button()
@@ -152,7 +235,7 @@ def audit(app, table) -> dict:
             "overflow": [line for root in [table, *covers] for line in overflowing(root)],
             "english": english_text(roots, _names(app.model)) if italian else [],
             "pieces": small_pieces(table, app.scale), "cut": cut_places(table),
-            "main_box": main_box(table)}
+            "covered": covered(table) + pieces_over_labels(table), "main_box": main_box(table)}
 
 
 def _names(model) -> list[str]:

@@ -1,5 +1,7 @@
 """The odds figure sits where the board says (its ``odds_place``): the shared widget names no
-game (issue 27 item 3; it kept a table of game ids)."""
+game (issue 27 item 3; it kept a table of game ids). A board that keeps a row of its own for
+it (its ``odds_spot``) has it there, in that row and no higher or lower (issue 29: in the top
+corner it hid House of Spirits' monster name, "Mo… 10", and Children's step line)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ def test_the_odds_figure_sits_where_the_board_says():
     from ui.boards.creepy_cellar import CellarBoard
     from ui.widgets.odds import DEFAULT_PLACE, OddsBadge
 
-    assert (ChildrenBoard.odds_place, ClueBoard.odds_place) == (("top", 0.42), ("bottom", 1.0))
+    assert ClueBoard.odds_place == ("bottom", 1.0)
+    assert getattr(ChildrenBoard, "odds_place", None) is None  # its own row (odds_spot)
     assert getattr(CellarBoard, "odds_place", None) is None  # the top right, as every other board
     slot = Widget()
     badge = OddsBadge(slot)
@@ -21,3 +24,29 @@ def test_the_odds_figure_sits_where_the_board_says():
     board.odds_place = ("bottom", 1.0)
     slot.add_widget(board)
     assert badge.place() == ("bottom", 1.0)
+
+
+def test_the_odds_figure_keeps_to_the_boards_own_row():
+    from kivy.uix.boxlayout import BoxLayout
+    from kivy.uix.widget import Widget
+
+    from ui.widgets.odds import OddsBadge
+
+    slot = Widget(pos=(0, 0), size=(364, 330))
+    badge = OddsBadge(slot)
+    board = BoxLayout(orientation="vertical", pos=(0, 0), size=(364, 330))
+    board.add_widget(Widget())  # the board's rows above: its names
+    board.odds_spot = Widget(size_hint_y=None, height=32)
+    board.add_widget(board.odds_spot)
+    board.add_widget(Widget())
+    slot.add_widget(board)
+    board.do_layout()
+    spot = board.odds_spot
+    badge.show({"what": "This attack hits", "value": 0.58})
+    x, y, w, h = badge.box
+    assert (round(x + w), spot.x <= x) == (round(spot.right), True)  # right-aligned in the row
+    assert spot.y <= y and y + h <= spot.top  # within its height: over no other row
+    spot.y += 40  # the board lays itself out again: the figure follows its row
+    assert badge.box[1] >= spot.y
+    badge.show({})
+    assert badge.box is None

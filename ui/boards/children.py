@@ -255,9 +255,6 @@ class ChildrenBoard(PlacePicks, BoxLayout):
     """
 
     game = "children"
-    #: the top strip holds the hand limit and the skull pile: the odds figure keeps to the step's
-    #: corner, on two lines (:class:`ui.widgets.odds.OddsBadge`).
-    odds_place = ("top", 0.42)
     view = DictProperty({})
     colours = DictProperty({})
     hand_limit = NumericProperty(5)
@@ -280,6 +277,12 @@ class ChildrenBoard(PlacePicks, BoxLayout):
         self._made_scale = 0.0  # the app's scale the cells were made at
         self._needs: list[list[tuple[float, float] | None]] = []  # per column, per room (room_need)
         self.ids.mansion.bind(width=self._widths)
+
+    @property
+    def odds_spot(self):
+        """The odds figure's row under the strip (:class:`ui.widgets.odds.OddsBadge`): in the
+        strip's corner it lay over the step line and the mansion's top row (issue 29)."""
+        return self.ids.odds_spot.__self__  # the widget: ids are weak proxies
 
     def _lay_out(self, columns: list[int]) -> None:
         """One cell per floor and column in ``columns`` (the columns that hold a room: a

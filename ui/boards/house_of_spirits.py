@@ -12,6 +12,7 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.properties import DictProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
 
 from ui import theme
 from ui.boards import watch_language
@@ -113,10 +114,13 @@ class HouseOfSpiritsBoard(BoxLayout):
         super().__init__(orientation="vertical", spacing=gap(4), padding=gap(2), **kwargs)
         self.tr = App.get_running_app().tr
         self.parts = Parts()
-        self.top_row = BoxLayout(spacing=gap(4), size_hint_y=0.38)
-        self.info = text("", 20, color=theme.TEXT_DIM, size_hint_y=0.15)
+        self.top_row = BoxLayout(spacing=gap(4), size_hint_y=0.30)
+        self.info = text("", 20, color=theme.TEXT_DIM, size_hint_y=0.13)
+        #: the odds figure's own row ("This attack hits: 58%", ui.widgets.odds): no text here,
+        #: so the figure covers none (issue 29: in the top corner it hid the monster's name)
+        self.odds_spot = Widget(size_hint_y=0.10)
         self.players_row = BoxLayout(spacing=gap(4), size_hint_y=0.47)
-        for part in (self.top_row, self.info, self.players_row):
+        for part in (self.top_row, self.info, self.odds_spot, self.players_row):
             self.add_widget(part)
         watch_language(self)
 

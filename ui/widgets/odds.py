@@ -2,12 +2,16 @@
 in a corner of the board slot over the board (the board keeps its size and its drawing;
 nothing is laid out around it). At most one figure: the state's ``odds``.
 
-The corner is the top right, where it hides least, unless the board says otherwise (its
-``odds_place``): Children's top strip holds the hand limit and the skull pile, so the figure
+A board that keeps a spot of its own for it (its ``odds_spot``: a row that holds no text;
+issue 29: at 800×480 the corner hid House of Spirits' monster card name, "Mo… 10", and
+Children's step line) has it there. Else the corner is the top right, unless the board says
+otherwise (its ``odds_place``): Children's top strip holds the hand limit and the skull pile, so the figure
 keeps to the step's corner on two lines; CLUE: IT's top row is location names, so the figure
 sits on the status line at the bottom."""
 
 from __future__ import annotations
+
+import weakref
 
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, InstructionGroup, Rectangle, RoundedRectangle
@@ -61,6 +65,9 @@ class OddsBadge:
         self.group = InstructionGroup()
         self.text = ""
         self.scale = 1.0
+        self._spot = None  # the board's reserved spot the figure follows (``odds_spot``)
+        #: where the figure is drawn, ``(x, y, width, height)`` in the window (None: not drawn)
+        self.box: tuple[float, float, float, float] | None = None
         slot.canvas.after.add(self.group)
         slot.bind(pos=self._draw, size=self._draw)
 
@@ -74,18 +81,45 @@ class OddsBadge:
         places = [getattr(child, "odds_place", None) for child in self.slot.children]
         return next((tuple(p) for p in places if p), DEFAULT_PLACE)
 
+    def spot(self):
+        """The board's reserved spot for the figure (its ``odds_spot`` widget: a row of its
+        own that holds no text), or None."""
+        return next((child.odds_spot for child in self.slot.children
+                     if getattr(child, "odds_spot", None) is not None), None)
+
+    def _follow(self, spot) -> None:
+        """Redraw when the reserved spot moves (the board lays itself out inside the slot).
+        The spot is held weakly: a board that left the slot is not kept alive by it."""
+        old = self._spot() if self._spot is not None else None
+        if spot is old:
+            return
+        if old is not None:
+            old.unbind(pos=self._draw, size=self._draw)
+        self._spot = weakref.ref(spot) if spot is not None else None
+        if spot is not None:
+            spot.bind(pos=self._draw, size=self._draw)
+
     def _draw(self, *_args) -> None:
         self.group.clear()
+        self.box = None
+        spot = self.spot()
+        self._follow(spot)
         if not self.text:
             return
         edge, share = self.place()
         pad = dp(6) * self.scale
-        label = _label(self.text, sp(FONT) * self.scale, self.slot.width * share - 2 * pad)
+        width = spot.width if spot is not None else self.slot.width * share
+        label = _label(self.text, sp(FONT) * self.scale, width - 2 * pad)
         texture = label.texture
         nearest(texture)  # drawn at its own size: one texel a pixel (ui/sampling.py)
         w, h = texture.width + 2 * pad, texture.height + pad
-        x = self.slot.right - w
-        y = self.slot.top - h if edge == "top" else self.slot.y
+        if spot is not None:  # right-aligned in the spot, centred on its height
+            # (from x and y: ``right`` and ``center_y`` are not yet new when ``pos`` dispatches)
+            x, y = spot.x + spot.width - w, spot.y + (spot.height - h) / 2
+        else:
+            x = self.slot.right - w
+            y = self.slot.top - h if edge == "top" else self.slot.y
+        self.box = (*self.slot.to_window(x, y), w, h)
         self.group.add(Color(*theme.PANEL_EDGE))
         self.group.add(RoundedRectangle(pos=(x, y), size=(w, h), radius=[dp(6) * self.scale]))
         self.group.add(Color(*theme.TEXT))
