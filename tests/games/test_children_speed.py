@@ -11,6 +11,7 @@ import pytest
 from companion.engine import all_games, resolve_options
 from companion.engine.frozen import derived, replace
 from companion.games.children.state import State
+from tests.games.seeded_states import seeded_states
 
 
 @dataclasses.dataclass(frozen=True)
@@ -56,18 +57,8 @@ def _states(seed: int, actions: int):
     spec = all_games()["children"]
     rng = random.Random(seed)
     given = {o.name: rng.choice(o.values) for o in spec.options} if seed % 2 else {}
-    state = spec.setup(["Ada", "Bo", "Cy"][: 2 + seed % 2], resolve_options(spec, given))
-    for _ in range(actions):
-        yield state
-        prompt = spec.prompt(state)
-        if prompt.over:
-            return
-        if prompt.chance:
-            outcomes = prompt.chance.outcomes
-            key = rng.choices(outcomes, [o.weight for o in outcomes])[0].key
-        else:
-            key = rng.choice(prompt.choices + prompt.out_of_turn).key
-        state = spec.apply(state, key)
+    yield from seeded_states(spec, rng, ["Ada", "Bo", "Cy"][: 2 + seed % 2], resolve_options(spec, given), actions,
+                             out_of_turn=True)
 
 
 _FACTS = [name for name, value in vars(State).items() if isinstance(value, derived)]

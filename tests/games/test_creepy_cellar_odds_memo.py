@@ -11,6 +11,7 @@ import pytest
 from companion.engine import get_game, resolve_options
 from companion.games.creepy_cellar import odds
 from companion.games.creepy_cellar.odds import odds_haunting
+from tests.games.seeded_states import seeded_states
 
 SPEC = get_game("creepy_cellar")
 
@@ -21,18 +22,8 @@ def _states(games: int = 8, actions: int = 200):
     for seed in range(games):
         rng = random.Random(seed)
         options = {"haunting_overflow": "next_room"} if seed % 3 == 0 else {}
-        state = SPEC.setup(["Ada", "Bo", "Cy", "Di"][: 1 + seed % 4], resolve_options(SPEC, options))
-        for _ in range(actions):
-            yield state
-            prompt = SPEC.prompt(state)
-            if prompt.over:
-                break
-            if prompt.chance:
-                outcomes = prompt.chance.outcomes
-                key = rng.choices(outcomes, [o.weight for o in outcomes])[0].key
-            else:
-                key = rng.choice(prompt.choices).key
-            state = SPEC.apply(state, key)
+        yield from seeded_states(SPEC, rng, ["Ada", "Bo", "Cy", "Di"][: 1 + seed % 4], resolve_options(SPEC, options),
+                                 actions)
 
 
 @pytest.fixture

@@ -8,27 +8,15 @@ Before the fix the House of Spirits board made its 22 labels again for every vie
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
-from tests.checkout import checkout_env
+from tests.ui.child_counts import printed_counts
 
 pytestmark = pytest.mark.ui
 
-HERE = Path(__file__).parent
-
-
 @pytest.fixture(scope="module")
 def made(tmp_path_factory):
-    env = {**checkout_env(), "KIVY_HOME": str(tmp_path_factory.mktemp("kivy"))}
-    env.pop("DISPLAY", None)
-    done = subprocess.run([sys.executable, str(HERE / "board_work.py")], env=env, capture_output=True, text=True,
-                          timeout=120, check=True)
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return printed_counts("board_work.py", tmp_path_factory.mktemp("kivy"))
 
 
 def test_a_view_with_nothing_drawn_changed_makes_no_label(made):

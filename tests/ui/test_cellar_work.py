@@ -11,27 +11,15 @@ script's view 10, an empty room 30.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
-from tests.checkout import checkout_env
+from tests.ui.child_counts import printed_counts
 
 pytestmark = pytest.mark.ui
 
-HERE = Path(__file__).parent
-
-
 @pytest.fixture(scope="module")
 def counted(tmp_path_factory):
-    env = {**checkout_env(), "KIVY_HOME": str(tmp_path_factory.mktemp("kivy"))}
-    env.pop("DISPLAY", None)
-    done = subprocess.run([sys.executable, str(HERE / "cellar_work.py")], env=env, capture_output=True, text=True,
-                          timeout=120, check=True)
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return printed_counts("cellar_work.py", tmp_path_factory.mktemp("kivy"))
 
 
 def test_what_a_room_does_not_show_is_not_drawn(counted):
