@@ -41,7 +41,8 @@ def test_refusals_from_the_daemon_start_with_the_commands_name(daemon, capsys):
     """``tags enroll``, ``tags forget``, ``private``, ``phones`` and ``enroll`` printed the
     daemon's refusal bare, unlike every other error of the command."""
     cases = [
-        (["tags", "enroll", "zz", "creepy_cellar:ghost:room-H"], "companion: a UID is 4, 7 or 10 bytes of hex, not 'zz'\n"),
+        (["tags", "enroll", "zz", "creepy_cellar:ghost:room-H"],
+         "companion: a UID is 4, 7 or 10 bytes of hex, not 'zz'\n"),
         (["tags", "forget", "zz"], "companion: a UID is 4, 7 or 10 bytes of hex, not 'zz'\n"),
         (["private", "Ada"], "companion: no game is running: there is nothing private to show\n"),
         (["phones"], "companion: phones are off: the config's [phones] section says enabled = true to turn them on\n"),
