@@ -38,8 +38,8 @@ class Replies:
         state: the current ``state`` message (as every screen last got it).
     """
 
-    send: Callable[[asyncio.StreamWriter, dict[str, Any]], None]
-    broadcast: Callable[[dict[str, Any]], None]
+    send: Callable[[asyncio.StreamWriter, Any], None]
+    broadcast: Callable[[Any], None]
     state: Callable[[], dict[str, Any]]
 
 

@@ -42,9 +42,9 @@ class Screens:
     """
 
     notify: Callable[..., None]
-    input_seen: Callable[[Input, bool], None]
-    add_news: Callable[[Iterable[str]], None]
-    publish: Callable[[tuple[str, ...], dict[str, Any] | None], None]
+    input_seen: Callable[..., None]
+    add_news: Callable[[Iterable[Any]], None]
+    publish: Callable[..., None]
     physical: Callable[[Input, bool], dict[str, Any] | None]
 
     @classmethod
