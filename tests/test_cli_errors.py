@@ -38,8 +38,9 @@ def _sock(daemon) -> list[str]:
 
 
 def test_refusals_from_the_daemon_start_with_the_commands_name(daemon, capsys):
-    """``tags enroll``, ``tags forget``, ``private``, ``phones`` and ``enroll`` printed the
-    daemon's refusal bare, unlike every other error of the command."""
+    """``tags enroll``, ``tags forget``, ``private``, ``phones``, ``enroll`` and ``content``
+    printed the daemon's refusal bare, unlike every other error of the command. (A ``tap`` the
+    game refuses prints the game's sentence bare, on purpose: it is the table's answer.)"""
     cases = [
         (["tags", "enroll", "zz", "creepy_cellar:ghost:room-H"],
          "companion: a UID is 4, 7 or 10 bytes of hex, not 'zz'\n"),
@@ -48,6 +49,10 @@ def test_refusals_from_the_daemon_start_with_the_commands_name(daemon, capsys):
         (["phones"], "companion: phones are off: the config's [phones] section says enabled = true to turn them on\n"),
         (["enroll", "nogame"], "companion: unknown game 'nogame'; known games: creepy_cellar, house_of_spirits, "
                                "clue_it, ghost_at_home, children\n"),
+        (["content", "nope"], "companion: unknown game 'nope'; known games: creepy_cellar, house_of_spirits, "
+                              "clue_it, ghost_at_home, children\n"),
+        (["content", "children:ghost:nobody", "--set", "name=x"],
+         "companion: children:ghost:nobody: nothing to enter for it (companion content children lists what can be)\n"),
     ]
     for argv, said in cases:
         assert main([*argv, *_sock(daemon)]) == 2, argv
