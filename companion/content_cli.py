@@ -29,7 +29,7 @@ def list_command(game: str, socket: Path) -> int:
         return _show_piece(game, socket)
     form, ack = _form(socket, game)
     if form is None:
-        print(ack["text"], file=sys.stderr)
+        print(f"companion: {ack['text']}", file=sys.stderr)
         return 2
     if not form["components"]:
         print(f"Nothing printed on {form['title']}'s cards needs entering.")
@@ -57,7 +57,7 @@ def set_command(piece: str, assignments: list[str], socket: Path) -> int:
             form, ack = _form(socket, piece.split(":", 1)[0])
             fields = _fields_of(form, piece) if form is not None else None
             if fields is None:
-                print(ack["text"] if form is None else _no_form(form, piece), file=sys.stderr)
+                print(f"companion: {ack['text'] if form is None else _no_form(form, piece)}", file=sys.stderr)
                 return 2
             try:
                 entry = _entry(assignments, fields)
@@ -65,8 +65,11 @@ def set_command(piece: str, assignments: list[str], socket: Path) -> int:
                 print(f"companion: {exc}", file=sys.stderr)
                 return 2
             ack = client.request({"cmd": "content_set", "component": piece, "fields": entry})
-    print(ack["text"], file=sys.stdout if ack["ok"] else sys.stderr)
-    return 0 if ack["ok"] else 2
+    if not ack["ok"]:
+        print(f"companion: {ack['text']}", file=sys.stderr)
+        return 2
+    print(ack["text"])
+    return 0
 
 
 def _form(socket: Path, game: str) -> tuple[dict | None, dict]:
@@ -81,7 +84,7 @@ def _show_piece(piece: str, socket: Path) -> int:
     form, ack = _form(socket, piece.split(":", 1)[0])
     fields = _fields_of(form, piece) if form is not None else None
     if fields is None:
-        print(ack["text"] if form is None else _no_form(form, piece), file=sys.stderr)
+        print(f"companion: {ack['text'] if form is None else _no_form(form, piece)}", file=sys.stderr)
         return 2
     for field in fields.values():
         allowed = (f"{field['low']}-{field['high']}" if field["kind"] == "int" else

@@ -98,7 +98,7 @@ def _start_walk(client: Client, printer: _Printer, game: str, out: TextIO) -> bo
     """Ask the daemon for the walk of ``game``; False (the refusal printed) when it says no."""
     ack = client.request({"cmd": "enroll_start", "game": game})
     if not ack["ok"]:
-        print(ack["text"], file=sys.stderr)
+        print(f"companion: {ack['text']}", file=sys.stderr)
         return False
     printer.active = True
     printer(client.state)  # the walk's first instruction came with the state before the ack

@@ -135,6 +135,16 @@ def _per(games: list[dict[str, Any]], by: str) -> list[dict[str, Any]]:
 TABLE_GAME = "table_game"
 
 
+def started_at(store: EventStore, game_id: int) -> float | None:
+    """When the stored game ``game_id`` started (unix seconds), or None: not in the store.
+
+    Raises:
+        StoreError: the store cannot be read.
+    """
+    record = store.game(game_id)
+    return record.started if record is not None else None
+
+
 def remember_table_game(store: EventStore, game_id: int | None, now: float) -> None:
     """Keep which game the owner put on the table (None: they set it aside), so that a
     restart resumes that one and not merely the newest unfinished game.

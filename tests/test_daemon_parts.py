@@ -150,3 +150,32 @@ def test_a_call_whose_asker_gave_up_does_not_stop_the_worker(tmp_path):
         daemon.drain()
         assert asyncio.run_coroutine_threadsafe(worker_alive(), daemon.loop).result(10) is True
         assert daemon.call(lambda: "still working") == "still working" and ran == []
+
+
+def test_commands_phones_and_the_desk_are_never_given_the_daemon():
+    """Issue 27 item 1: the socket commands, the phones and the owner's desk get the daemon's
+    ``api.Commands`` record (worker, replies, reads, changes, parts, services), never the Daemon:
+    only the daemon's builders and drivers (boot, table hardware, its thread, the replay, the
+    start-up) reach it (benchmarks/daemon_reach.py: 38 distinct attributes in 15 modules before,
+    17 in these 5 after)."""
+    from pathlib import Path
+
+    from benchmarks.daemon_reach import measure
+
+    reach = measure(Path(__file__).resolve().parents[1])
+    assert sorted(reach) == ["companion/daemon/boot.py", "companion/daemon/table_hardware.py",
+                             "companion/daemon/thread.py", "companion/replay.py", "companion/startup.py"]
+
+
+def test_input_play_is_given_the_publishers_calls_it_uses_not_the_publisher():
+    """Issue 27 item 1: ``InputPlay`` tells the screens through five calls (``Screens``)."""
+    from dataclasses import fields
+
+    from companion.daemon.play import Screens
+
+    daemon = Daemon(EventStore(":memory:"), "unused.sock")
+    screens = daemon._play._screens
+    assert isinstance(screens, Screens)
+    assert [f.name for f in fields(Screens)] == ["notify", "input_seen", "add_news", "publish", "physical"]
+    screens.add_news(["Ada rolled 4."])
+    assert list(daemon.recent) == ["Ada rolled 4."]

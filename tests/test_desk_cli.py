@@ -330,11 +330,11 @@ def test_a_restart_resumes_the_game_the_owner_chose_from_the_saved_games(tmp_pat
         for _ in range(2):
             daemon.call(lambda: daemon.start_game(_header()))
         older, newer = [g.id for g in store.games()]
-        assert daemon.call(lambda: resume(daemon, older))[0]
+        assert daemon.call(lambda: resume(daemon.context, older))[0]
     assert restarted() == older  # not merely the newest unfinished game
     with running_daemon(tmp_path, store) as daemon:
         daemon.call(daemon.game.resume_last)
-        assert daemon.call(lambda: set_aside(daemon))[0]
+        assert daemon.call(lambda: set_aside(daemon.context))[0]
     assert restarted() is None  # set aside: the table starts without it
     with running_daemon(tmp_path, store) as daemon:
         daemon.call(lambda: daemon.start_game(_header()))

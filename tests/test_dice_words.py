@@ -131,7 +131,7 @@ def test_the_daemon_words_the_roll_as_its_hardware_is(tmp_path, button, lang, wo
         state = daemon.call(lambda: daemon.publisher.state())
         assert state["hardware"]["dice_button"] is button
         assert state["prompt"]["text"] == words
-        table = DaemonTable(daemon)  # the phones' page shows the same prompt
+        table = DaemonTable(daemon.context)  # the phones' page shows the same prompt
         table.state = state
         assert table.shared()["prompt"] == words
         out = io.StringIO()

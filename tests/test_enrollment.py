@@ -226,7 +226,7 @@ def test_a_second_walk_is_refused_without_printing_the_first_ones_messages(daemo
         out = _Lines()
         assert enroll_command("creepy_cellar", daemon.socket_path, _Feed(), out) == 2
         assert out.getvalue() == ""
-    assert capsys.readouterr().err == "An enrollment walk for creepy_cellar is running; stop it first.\n"
+    assert capsys.readouterr().err == "companion: An enrollment walk for creepy_cellar is running; stop it first.\n"
 
 
 def test_the_end_of_the_input_stops_the_walk(daemon):

@@ -20,13 +20,13 @@ def _state(daemon) -> dict:
 
 def test_every_log_line_keeps_its_why_after_later_news_and_in_italian(daemon):
     daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
-    assert daemon.call(lambda: daemon.touch("roll", None)).accepted
+    assert daemon.call(lambda: daemon.context.changes.touch("roll", None)).accepted
     first = _state(daemon)
     assert first["log"].index("Ada rolled 4.") >= 0
     assert len(first["log_why"]) == len(first["log"])
     assert first["log_why"][first["log"].index("Ada rolled 4.")] == ROLLED_4
     for key in ("end-turn", "roll"):  # later news: the roll's line is no longer the latest
-        assert daemon.call(lambda key=key: daemon.touch(key, None)).accepted
+        assert daemon.call(lambda key=key: daemon.context.changes.touch(key, None)).accepted
     later = _state(daemon)
     assert "Ada rolled 4." not in later["news"]
     assert later["log_why"][later["log"].index("Ada rolled 4.")] == ROLLED_4

@@ -45,12 +45,14 @@ def test_a_command_keeps_its_defaults_and_ignores_keys_it_does_not_list():
 
 def test_each_handler_is_given_the_struct_the_schema_checks():
     """Issue 27: a handler reads its command's keys from the checked struct, never the raw
-    dict; a handler that names its command's type names that command's shape."""
+    dict; a handler that names its command's type names that command's shape. It is given
+    the daemon's :class:`~companion.daemon.api.Commands` record, never the Daemon."""
     for name, handler in COMMANDS.items():
         named = handler.__annotations__.get("command")
         assert named in (None, f"schema.{schema.COMMANDS[name].__name__}"), (name, named)
+        assert handler.__annotations__.get("ctx") == "Commands", name
     assert list(handler.__code__.co_varnames[:3] for handler in COMMANDS.values()) == \
-        [("daemon", "command", "writer")] * len(COMMANDS)
+        [("ctx", "command", "writer")] * len(COMMANDS)
 
 
 def test_a_new_games_unknown_keys_are_given_to_its_handler_never_read_from_the_message():

@@ -22,7 +22,10 @@ log = logging.getLogger("companion")
 def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the process exit code."""
     parser = _parser(_command(sys.argv[1:] if argv is None else argv))
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # refused with the whole usage, as for any other command (not a parser built alone)
+        parser = _parser()
+        args = parser.parse_args(argv)
     level = logging.DEBUG if args.verbose else getattr(args, "log_level", logging.WARNING)
     logging.basicConfig(level=level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)

@@ -96,7 +96,7 @@ def cmd_private(args) -> int:
     with Client(args.socket or default_socket(), on_message=replies.append).connect(timeout=3.0) as client:
         ack = client.request({"cmd": "private", "player": args.player})
         if not ack["ok"]:
-            print(ack["text"], file=sys.stderr)
+            print(f"companion: {ack['text']}", file=sys.stderr)
             return 2
     answer = next(m for m in replies if m.get("type") == "private")  # it comes before its ack
     print(json.dumps({k: answer[k] for k in ("player", "view", "prompt")}, ensure_ascii=False, indent=2))
@@ -114,7 +114,7 @@ def cmd_phones(args) -> int:
     with Client(args.socket or default_socket(), on_message=replies.append).connect(timeout=3.0) as client:
         ack = client.request({"cmd": "phone_links", "renew": bool(args.renew)})
         if not ack["ok"]:
-            print(ack["text"], file=sys.stderr)
+            print(f"companion: {ack['text']}", file=sys.stderr)
             return 2
     links = next(m for m in replies if m.get("type") == "phone_links")["links"]  # it comes before its ack
     if not links:

@@ -76,14 +76,22 @@ def cmd_tags_daemon(args) -> int:
             if args.reader:
                 message["reader"] = args.reader
             ack = client.request(message, timeout=args.wait + 10)
-            print(ack["text"], file=sys.stdout if ack["ok"] else sys.stderr)
-            return 0 if ack["ok"] else 2
+            return _said(ack)
         message = {"cmd": args.tags_command, "uid": args.uid}
         if args.tags_command == "enroll":
             message["component"] = args.component
         ack = client.request(message)
-    print(ack["text"], file=sys.stdout if ack["ok"] else sys.stderr)
-    return 0 if ack["ok"] else 2
+    return _said(ack)
+
+
+def _said(ack: dict) -> int:
+    """Print the daemon's answer: done on stdout (0), refused on stderr as every error of the
+    command is, after ``companion:`` (2)."""
+    if ack["ok"]:
+        print(ack["text"])
+        return 0
+    print(f"companion: {ack['text']}", file=sys.stderr)
+    return 2
 
 
 def cmd_enroll(args) -> int:

@@ -15,20 +15,20 @@ from companion.messages import GameInfoMessage, GamesMessage
 
 if TYPE_CHECKING:
     from companion import schema
-    from companion.daemon.api import DaemonApi
+    from companion.daemon.api import Commands
     from companion.store import EventStore
 
 log = logging.getLogger(__name__)
 
 Ack = tuple[bool, str]
 
-def send(daemon: DaemonApi, writer: asyncio.StreamWriter, message: dict[str, Any]) -> Ack:
+def send(ctx: Commands, writer: asyncio.StreamWriter, message: dict[str, Any]) -> Ack:
     """Send ``message`` to the asker only."""
-    daemon.hub.send(writer, message)
+    ctx.replies.send(writer, message)
     return True, ""
 
 
-def new_game(daemon: DaemonApi, command: schema.NewGame, writer: asyncio.StreamWriter) -> Ack:
+def new_game(ctx: Commands, command: schema.NewGame, writer: asyncio.StreamWriter) -> Ack:
     """``new_game``: refused while an unfinished game runs, unless ``"abandon": true``
     (the running game stays in the store, unfinished)."""
     raw: dict[str, Any] = {"game": command.game, "players": list(command.players), "options": dict(command.options),
@@ -37,17 +37,17 @@ def new_game(daemon: DaemonApi, command: schema.NewGame, writer: asyncio.StreamW
     try:
         if command.unknown:
             raise HeaderError(f"new_game takes game, players, options and colours, not {command.unknown[0]!r}")
-        raw["content"] = _table_content(raw.get("game"), daemon.store)  # the table's, never a client's
+        raw["content"] = _table_content(raw.get("game"), ctx.reads.store)  # the table's, never a client's
         header = GameHeader.from_json(raw)
         check_new_players(header.players)
-        session = daemon.session
+        session = ctx.reads.session()
         if session is not None and not session.prompt.over and not command.abandon:
             raise HeaderError("a game is still running; finish it, or ask again with \"abandon\": true")
-        daemon.start_game(header)
+        ctx.changes.start_game(header)
     except CompanionError as exc:
         problem = exc.args[0] if exc.args and isinstance(exc.args[0], Msg) else str(exc)  # a Msg: translated
-        daemon.hub.send(writer, protocol.notice(msg("Cannot start that game: {problem}", problem=problem),
-                                                "error", daemon.language))
+        ctx.replies.send(writer, protocol.notice(msg("Cannot start that game: {problem}", problem=problem),
+                                                 "error", ctx.reads.language()))
         return False, str(exc)
     return True, ""
 
@@ -64,7 +64,7 @@ def _table_content(game: Any, store: EventStore) -> dict[str, Any]:
         return {}  # the header check says so
 
 
-def games(daemon: DaemonApi) -> GamesMessage:
+def games(ctx: Commands) -> GamesMessage:
     """``games``: every registered game with its options, and the game on the table:
     ``{"type": "games", "games": [{id, title, min_players, max_players, options: [{name, title,
     default, values, labels, help, rulebook, setup}], seat_colours}], "current": {id, game, title, players,
@@ -75,15 +75,15 @@ def games(daemon: DaemonApi) -> GamesMessage:
 
     games: list[GameInfoMessage] = [
         {"id": spec.id, "title": spec.title, "min_players": spec.min_players, "max_players": spec.max_players,
-         "options": [protocol.option_message(o, spec.option_words, daemon.language)
+         "options": [protocol.option_message(o, spec.option_words, ctx.reads.language())
                      for o in (*spec.options, *ENGINE_OPTIONS)],
          "seat_colours": list(spec.seat_colours)}
         for spec in all_games().values()]
-    return {"type": "games", "games": games, "current": _current_game(daemon)}
+    return {"type": "games", "games": games, "current": _current_game(ctx)}
 
 
-def _current_game(daemon: DaemonApi) -> dict[str, Any] | None:
-    session, store = daemon.session, daemon.store
+def _current_game(ctx: Commands) -> dict[str, Any] | None:
+    session, store = ctx.reads.session(), ctx.reads.store
     if session is None:
         return None
     game_id = session.game_id
@@ -96,35 +96,36 @@ def _current_game(daemon: DaemonApi) -> dict[str, Any] | None:
             "inputs": session.position, "over": session.prompt.over}
 
 
-def about(daemon: DaemonApi) -> dict[str, Any]:
+def about(ctx: Commands) -> dict[str, Any]:
     """``about``: version, files and readers, for a settings screen: ``{"type": "about",
     "version", "database", "socket", "logs", "languages", "reader_roles"}``."""
     from companion import __version__
     from companion.i18n import LANGUAGES
 
     logs = "journalctl -u haunt-companion"  # the service logs to the journal only
-    return {"type": "about", "version": __version__, "database": str(daemon.store.path),
-            "socket": str(daemon.socket_path), "logs": logs, "languages": dict(LANGUAGES),
-            "reader_roles": dict(daemon.reader_roles)}
+    return {"type": "about", "version": __version__, "database": str(ctx.reads.store.path),
+            "socket": str(ctx.reads.socket_path), "logs": logs, "languages": dict(LANGUAGES),
+            "reader_roles": dict(ctx.reads.reader_roles)}
 
 
-def private(daemon: DaemonApi, player: str) -> dict[str, Any]:
+def private(ctx: Commands, player: str) -> dict[str, Any]:
     """``private``: what ``player`` alone may see (:func:`companion.protocol.private_message`),
     never broadcast. The log says that a privacy screen was opened, never what it showed.
 
     Raises:
         ProtocolError: no game is running, or ``player`` does not play it.
     """
-    if daemon.session is None:
+    session = ctx.reads.session()
+    if session is None:
         raise protocol.ProtocolError("no game is running: there is nothing private to show")
-    players = list(daemon.session.header.players)
+    players = list(session.header.players)
     if player not in players:
         raise protocol.ProtocolError(f"{player!r} does not play this game; players: {', '.join(players)}"[:200])
     log.info("privacy screen opened for %s", player)
-    return protocol.private_message(daemon.session, player, daemon.language, daemon.by_touch)
+    return protocol.private_message(session, player, ctx.reads.language(), ctx.reads.by_touch())
 
 
-def phone_links(daemon: DaemonApi, renew: bool = False, repair: str | None = None) -> dict[str, Any]:
+def phone_links(ctx: Commands, renew: bool = False, repair: str | None = None) -> dict[str, Any]:
     """``phone_links``: each player's link for this game, to the asking client only, never
     broadcast nor logged: ``{"type": "phone_links", "links": {player: url}}``; with
     ``renew``, new links first (every old one stops working, every phone is closed, each seat
@@ -134,30 +135,31 @@ def phone_links(daemon: DaemonApi, renew: bool = False, repair: str | None = Non
     Raises:
         ProtocolError: phones are off, or ``repair`` names no seat of this game.
     """
-    if daemon.phones is None:
+    phones = ctx.services.phones()
+    if phones is None:
         raise protocol.ProtocolError("phones are off: the config's [phones] section says enabled = true "
                                      "to turn them on")
     if renew:
-        daemon.phones.renew()
-    if repair is not None and not daemon.phones.repair(repair):
+        phones.renew()
+    if repair is not None and not phones.repair(repair):
         raise protocol.ProtocolError(f"{repair!r} has no seat in this game to pair again"[:200])
     log.info("phone links sent to a screen")
-    return {"type": "phone_links", "links": daemon.phones.links()}
+    return {"type": "phone_links", "links": phones.links()}
 
 
-def content_forms(daemon: DaemonApi, game: str) -> dict[str, Any]:
+def content_forms(ctx: Commands, game: str) -> dict[str, Any]:
     """``content`` (game): the forms of the game's printed data."""
     from companion import table_content
     from companion.engine import get_game
 
     spec = get_game(game)
-    return table_content.forms(spec, daemon.store.content(spec.id), daemon.language)
+    return table_content.forms(spec, ctx.reads.store.content(spec.id), ctx.reads.language())
 
 
-def content_set(daemon: DaemonApi, component: str, fields: dict[str, Any] | None) -> Ack:
+def content_set(ctx: Commands, component: str, fields: dict[str, Any] | None) -> Ack:
     """``content_set``: record one entry of the table's printed data (``fields`` None: forget it)."""
     from companion import table_content
 
-    text = table_content.save(daemon.store, component, fields)
+    text = table_content.save(ctx.reads.store, component, fields)
     log.info("content: %s", render(text, "en"))
     return True, text

@@ -9,13 +9,13 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from companion.daemon.api import DaemonApi
+    from companion.daemon.api import Commands
 
 #: ``(ok, text)``: whether the command did its work, and the sentence for its ``ack``.
 Ack = tuple[bool, str]
-#: ``async (daemon, command, writer) -> Ack``: ``command`` is the message as its checked
+#: ``async (ctx, command, writer) -> Ack``: ``command`` is the message as its checked
 #: struct (:func:`companion.schema.command`), never the raw dict.
-Handler = Callable[["DaemonApi", Any, asyncio.StreamWriter], Awaitable[Ack]]
+Handler = Callable[["Commands", Any, asyncio.StreamWriter], Awaitable[Ack]]
 
 #: Command name -> its handler.
 COMMANDS: dict[str, Handler] = {}

@@ -1,7 +1,7 @@
 """The command table: one handler per socket command (``{"cmd": ...}``, docs in
 :mod:`companion.protocol`), registered with :func:`command`.
 
-A handler is ``async (daemon, command, writer) -> (ok, text)``, ``command`` the message as its
+A handler is ``async (ctx, command, writer) -> (ok, text)``, ``command`` the message as its
 checked struct (:mod:`companion.schema`); ``text`` (a sentence) goes back in the ``ack`` when
 the message has an ``id``. Handlers that read or change the game run
 their work on the input worker (:meth:`Daemon.in_order`), after every input queued before
@@ -21,7 +21,7 @@ from companion.errors import CompanionError
 from companion.i18n import msg, render
 
 if TYPE_CHECKING:
-    from companion.daemon.api import DaemonApi
+    from companion.daemon.api import Commands
 
 log = logging.getLogger(__name__)
 
@@ -29,77 +29,77 @@ log = logging.getLogger(__name__)
 BACKGROUND = frozenset({"write_tag", "tap"})
 
 
-async def receive(daemon: DaemonApi, line: bytes, writer: asyncio.StreamWriter) -> None:
+async def receive(ctx: Commands, line: bytes, writer: asyncio.StreamWriter) -> None:
     """Handle one line from a client."""
     try:
         message = protocol.decode(line)
     except protocol.ProtocolError as exc:
-        daemon.hub.send(writer, protocol.notice(f"bad command: {exc}", "error"))
+        ctx.replies.send(writer, protocol.notice(f"bad command: {exc}", "error"))
         return
     if isinstance(message.get("cmd"), str) and message["cmd"] in BACKGROUND:  # (a list is not hashable)
-        daemon.start_task(answer(daemon, message, writer))
+        ctx.worker.start_task(answer(ctx, message, writer))
         return
-    await answer(daemon, message, writer)
+    await answer(ctx, message, writer)
 
 
-async def answer(daemon: DaemonApi, message: dict[str, Any], writer: asyncio.StreamWriter) -> None:
+async def answer(ctx: Commands, message: dict[str, Any], writer: asyncio.StreamWriter) -> None:
     """Run the message's command; ack it when it has an ``id``."""
     try:
-        ok, text = await dispatch(daemon, message, writer)
+        ok, text = await dispatch(ctx, message, writer)
     except CompanionError as exc:
         ok, text = False, str(exc)
-        daemon.hub.send(writer, protocol.notice(f"bad command: {exc}", "error"))
+        ctx.replies.send(writer, protocol.notice(f"bad command: {exc}", "error"))
     except Exception as exc:  # a bug: the client still gets its answer
         log.exception("internal error on command %r", message.get("cmd"))
         ok, text = False, f"internal error: {exc}"
-        daemon.hub.send(writer, protocol.notice(msg("Internal error: that command was not used."), "error",
-                                                daemon.language))
+        ctx.replies.send(writer, protocol.notice(msg("Internal error: that command was not used."), "error",
+                                              ctx.reads.language()))
     if "id" in message:
-        daemon.hub.send(writer, {"type": "ack", "id": message["id"], "ok": ok,
-                                 "text": render(text, daemon.language, daemon.by_touch)})
+        ctx.replies.send(writer, {"type": "ack", "id": message["id"], "ok": ok,
+                                  "text": render(text, ctx.reads.language(), ctx.reads.by_touch())})
 
 
-async def dispatch(daemon: DaemonApi, message: dict[str, Any], writer: asyncio.StreamWriter) -> Ack:
+async def dispatch(ctx: Commands, message: dict[str, Any], writer: asyncio.StreamWriter) -> Ack:
     cmd = message.get("cmd")
     handler = COMMANDS.get(cmd) if isinstance(cmd, str) else None
     if handler is None:
         raise protocol.ProtocolError(f"unknown command {cmd!r}")
     checked = schema.command(message)  # its keys' types and ranges, or a refusal naming the key
-    return await handler(daemon, checked, writer)
+    return await handler(ctx, checked, writer)
 
 
 # ---------------------------------------------------------------------- the game
 
 @command("state")
-async def state(daemon: DaemonApi, command, writer) -> Ack:
-    daemon.hub.send(writer, daemon.publisher.state())
+async def state(ctx: Commands, command, writer) -> Ack:
+    ctx.replies.send(writer, ctx.replies.state())
     return True, ""
 
 
 @command("choose")
-async def choose(daemon: DaemonApi, command: schema.Choose, writer) -> Ack:
+async def choose(ctx: Commands, command: schema.Choose, writer) -> Ack:
     """``choose`` (key); ``revision``: the state the touch was made on."""
-    return await _touch(daemon, command.key, command.revision)
+    return await _touch(ctx, command.key, command.revision)
 
 
 @command("undo")
-async def undo(daemon: DaemonApi, command: schema.Undo, writer) -> Ack:
+async def undo(ctx: Commands, command: schema.Undo, writer) -> Ack:
     """``undo``; ``revision``: the state the touch was made on."""
-    return await _touch(daemon, "undo", command.revision)
+    return await _touch(ctx, "undo", command.revision)
 
 
-async def _touch(daemon: DaemonApi, key: str, seen: int | None) -> Ack:
-    reply = await daemon.in_order(lambda: daemon.touch(key, seen))
+async def _touch(ctx: Commands, key: str, seen: int | None) -> Ack:
+    reply = await ctx.worker.in_order(lambda: ctx.changes.touch(key, seen))
     return reply.accepted, reply.text
 
 
 @command("new_game")
-async def new_game(daemon: DaemonApi, command: schema.NewGame, writer) -> Ack:
-    return await daemon.in_order(lambda: answers.new_game(daemon, command, writer))
+async def new_game(ctx: Commands, command: schema.NewGame, writer) -> Ack:
+    return await ctx.worker.in_order(lambda: answers.new_game(ctx, command, writer))
 
 
 @command("language")
-async def language(daemon: DaemonApi, command: schema.Language, writer) -> Ack:
+async def language(ctx: Commands, command: schema.Language, writer) -> Ack:
     """``language``: every client gets the state again, in ``language``."""
     from companion.i18n import LANGUAGES
 
@@ -108,138 +108,140 @@ async def language(daemon: DaemonApi, command: schema.Language, writer) -> Ack:
     def use() -> Ack:
         if chosen not in LANGUAGES:
             raise protocol.ProtocolError(f"language is one of {', '.join(LANGUAGES)}, not {chosen!r}")
-        daemon.choose_language(chosen)
+        ctx.changes.choose_language(chosen)
         return True, ""
 
-    return await daemon.in_order(use)
+    return await ctx.worker.in_order(use)
 
 
 # ---------------------------------------------------------------------- to the asker only
 
 @command("games")
-async def games(daemon: DaemonApi, command, writer) -> Ack:
-    return await daemon.in_order(lambda: answers.send(daemon, writer, answers.games(daemon)))
+async def games(ctx: Commands, command, writer) -> Ack:
+    return await ctx.worker.in_order(lambda: answers.send(ctx, writer, answers.games(ctx)))
 
 
 @command("about")
-async def about(daemon: DaemonApi, command, writer) -> Ack:
-    return await daemon.in_order(lambda: answers.send(daemon, writer, answers.about(daemon)))
+async def about(ctx: Commands, command, writer) -> Ack:
+    return await ctx.worker.in_order(lambda: answers.send(ctx, writer, answers.about(ctx)))
 
 
 @command("check")
-async def check(daemon: DaemonApi, command, writer) -> Ack:
+async def check(ctx: Commands, command, writer) -> Ack:
     """``check``: the table check (issue 6). A correction is then an ordinary ``choose``."""
-    return await daemon.in_order(lambda: answers.send(
-        daemon, writer, protocol.check_message(daemon.session, daemon.revision, daemon.language)))
+    reads = ctx.reads
+    return await ctx.worker.in_order(lambda: answers.send(
+        ctx, writer, protocol.check_message(reads.session(), reads.revision(), reads.language())))
 
 
 @command("rules")
-async def rules(daemon: DaemonApi, command, writer) -> Ack:
+async def rules(ctx: Commands, command, writer) -> Ack:
     """``rules``: the rules card, the sections for the step at hand and the whole game."""
-    return await daemon.in_order(lambda: answers.send(
-        daemon, writer, protocol.rules_message(daemon.session, daemon.language)))
+    return await ctx.worker.in_order(lambda: answers.send(
+        ctx, writer, protocol.rules_message(ctx.reads.session(), ctx.reads.language())))
 
 
 @command("private")
-async def private(daemon: DaemonApi, command: schema.Private, writer) -> Ack:
+async def private(ctx: Commands, command: schema.Private, writer) -> Ack:
     player = command.player
-    return await daemon.in_order(lambda: answers.send(daemon, writer, answers.private(daemon, player)))
+    return await ctx.worker.in_order(lambda: answers.send(ctx, writer, answers.private(ctx, player)))
 
 
 @command("phone_links")
-async def phone_links(daemon: DaemonApi, command: schema.PhoneLinks, writer) -> Ack:
+async def phone_links(ctx: Commands, command: schema.PhoneLinks, writer) -> Ack:
     """``phone_links`` (``renew``: true for new links first; ``repair``: a player, a new
     link for that seat first): each player's phone link."""
     renew, repair = command.renew, command.repair
-    return await daemon.in_order(lambda: answers.send(daemon, writer, answers.phone_links(daemon, renew, repair)))
+    return await ctx.worker.in_order(lambda: answers.send(ctx, writer, answers.phone_links(ctx, renew, repair)))
 
 
 @command("content")
-async def content(daemon: DaemonApi, command: schema.GameCommand, writer) -> Ack:
+async def content(ctx: Commands, command: schema.GameCommand, writer) -> Ack:
     """``content`` (game): the forms of the game's printed data."""
-    return await daemon.in_order(lambda: answers.send(daemon, writer, answers.content_forms(daemon, command.game)))
+    return await ctx.worker.in_order(lambda: answers.send(ctx, writer, answers.content_forms(ctx, command.game)))
 
 
 @command("content_set")
-async def content_set(daemon: DaemonApi, command: schema.ContentSet, writer) -> Ack:
+async def content_set(ctx: Commands, command: schema.ContentSet, writer) -> Ack:
     """``content_set`` (component, fields: an object, or null to forget): record an entry
     (:mod:`companion.table_content`). Entries count from the next new game."""
-    return await daemon.in_order(lambda: answers.content_set(daemon, command.component, command.fields))
+    return await ctx.worker.in_order(lambda: answers.content_set(ctx, command.component, command.fields))
 
 
 # ---------------------------------------------------------------------- tags
 
 @command("tags")
-async def tags(daemon: DaemonApi, command, writer) -> Ack:
-    return await daemon.in_order(lambda: answers.send(
-        daemon, writer, {"type": "tags", "tags": daemon.store.enrolled_tags()}))
+async def tags(ctx: Commands, command, writer) -> Ack:
+    return await ctx.worker.in_order(lambda: answers.send(
+        ctx, writer, {"type": "tags", "tags": ctx.reads.store.enrolled_tags()}))
 
 
 @command("enroll")
-async def enroll(daemon: DaemonApi, command: schema.Enroll, writer) -> Ack:
-    return await daemon.in_order(lambda: daemon.enroller.enroll(command.uid, command.component))
+async def enroll(ctx: Commands, command: schema.Enroll, writer) -> Ack:
+    return await ctx.worker.in_order(lambda: ctx.parts.enroller.enroll(command.uid, command.component))
 
 
 @command("forget")
-async def forget(daemon: DaemonApi, command: schema.Forget, writer) -> Ack:
-    return await daemon.in_order(lambda: daemon.enroller.forget(command.uid))
+async def forget(ctx: Commands, command: schema.Forget, writer) -> Ack:
+    return await ctx.worker.in_order(lambda: ctx.parts.enroller.forget(command.uid))
 
 
 @command("write_tag")
-async def write_tag(daemon: DaemonApi, command: schema.WriteTag, writer) -> Ack:
-    return await daemon.programmer.write(command, writer)
+async def write_tag(ctx: Commands, command: schema.WriteTag, writer) -> Ack:
+    return await ctx.parts.programmer.write(command, writer)
 
 
 @command("tap")
-async def tap(daemon: DaemonApi, command: schema.Tap, writer) -> Ack:
+async def tap(ctx: Commands, command: schema.Tap, writer) -> Ack:
     """A card put on a virtual reader and lifted (:mod:`companion.daemon.taps`)."""
-    return await daemon.taps.tap(command)
+    return await ctx.parts.taps.tap(command)
 
 
 @command("components")
-async def components(daemon: DaemonApi, command: schema.Components, writer) -> Ack:
-    from companion.daemon.taps import send_components
+async def components(ctx: Commands, command: schema.Components, writer) -> Ack:
+    from companion.daemon.taps import components_message
 
-    return await daemon.in_order(lambda: send_components(daemon, command.game, writer))
+    return await ctx.worker.in_order(lambda: answers.send(
+        ctx, writer, components_message(command.game, ctx.reads.language())))
 
 
 @command("enroll_start")
-async def enroll_start(daemon: DaemonApi, command: schema.GameCommand, writer) -> Ack:
-    return await daemon.in_order(lambda: daemon.enroller.start(command.game, writer))
+async def enroll_start(ctx: Commands, command: schema.GameCommand, writer) -> Ack:
+    return await ctx.worker.in_order(lambda: ctx.parts.enroller.start(command.game, writer))
 
 
 @command("enroll_skip")
-async def enroll_skip(daemon: DaemonApi, command, writer) -> Ack:
-    return await daemon.in_order(daemon.enroller.skip)
+async def enroll_skip(ctx: Commands, command, writer) -> Ack:
+    return await ctx.worker.in_order(ctx.parts.enroller.skip)
 
 
 @command("enroll_undo")
-async def enroll_undo(daemon: DaemonApi, command, writer) -> Ack:
-    return await daemon.in_order(daemon.enroller.undo)
+async def enroll_undo(ctx: Commands, command, writer) -> Ack:
+    return await ctx.worker.in_order(ctx.parts.enroller.undo)
 
 
 @command("enroll_stop")
-async def enroll_stop(daemon: DaemonApi, command, writer) -> Ack:
-    return await daemon.in_order(daemon.enroller.stop)
+async def enroll_stop(ctx: Commands, command, writer) -> Ack:
+    return await ctx.worker.in_order(ctx.parts.enroller.stop)
 
 
 # ---------------------------------------------------------------------- the venue (issue 32)
 
 @command("call_staff")
-async def call_staff(daemon: DaemonApi, command, writer) -> Ack:
+async def call_staff(ctx: Commands, command, writer) -> Ack:
     """``call_staff`` (the table screen's Menu, only with ``[mqtt]``: every state's ``venue``).
     Every state's ``staff`` says ``{"called", "since", "message"}``."""
     from companion.daemon.staff import staff_command
 
-    if daemon.mqtt_config is None:
+    if ctx.services.mqtt_config is None:
         raise protocol.ProtocolError("call_staff needs a venue: an [mqtt] section in the config")
-    return await staff_command(daemon.staff, daemon.links, "call_staff")
+    return await staff_command(ctx.parts.staff, ctx.worker, "call_staff")
 
 
 @command("staff_ack")
-async def staff_ack(daemon: DaemonApi, command, writer) -> Ack:
+async def staff_ack(ctx: Commands, command, writer) -> Ack:
     """``staff_ack``: staff came; the call and staff's message go."""
     from companion.daemon.staff import staff_command
 
-    return await staff_command(daemon.staff, daemon.links, "staff_ack")
+    return await staff_command(ctx.parts.staff, ctx.worker, "staff_ack")
 

@@ -15,7 +15,6 @@ import asyncio
 import concurrent.futures
 import logging
 import threading
-import time
 from collections import deque
 from collections.abc import Callable, Coroutine
 from pathlib import Path
@@ -23,6 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.daemon import commands, services
+from companion.daemon.api import Changes, Commands, Parts, Reads, Replies, Services
 from companion.daemon.devices import TableDevices, dice_input, presence_input
 from companion.daemon.enroller import EnrollmentController
 from companion.daemon.game_on_table import GameOnTable
@@ -30,18 +30,18 @@ from companion.daemon.heap import HeapSettler
 from companion.daemon.hub import ClientHub
 from companion.daemon.kept import KeptSettings
 from companion.daemon.links import Links, TableNow
-from companion.daemon.play import InputPlay
+from companion.daemon.play import InputPlay, Screens
 from companion.daemon.programmer import TagProgrammer
 from companion.daemon.publisher import Published, StatePublisher
 from companion.daemon.reader_news import presence_notice
 from companion.daemon.saving import SavingWatch
-from companion.daemon.settings import DaemonSettings, chosen_language, from_keywords
+from companion.daemon.settings import DaemonSettings, chosen_language, from_keywords, keep_language
 from companion.daemon.staff import StaffCall
 from companion.daemon.taps import VirtualTaps
-from companion.errors import StoreError
 from companion.header import GameHeader
 from companion.i18n import msg
 from companion.inputs import Input
+from companion.saved_games import started_at
 from companion.screen_settings import ScreenSettings
 from companion.session import Reply, Session
 from companion.store import EventStore
@@ -88,7 +88,7 @@ class Daemon:
         self.reader_roles = dict(settings.reader_roles or {})
         self.loop: asyncio.AbstractEventLoop | None = None
         self.hub = ClientHub(socket_path, lambda: self.publisher.state(),
-                             lambda line, writer: commands.receive(self, line, writer),
+                             lambda line, writer: commands.receive(self.context, line, writer),
                              lambda writer: _client_left(writer, self.programmer, self.enroller), store_path=store.path)
         self.publisher = StatePublisher(_published(self, settings), self.hub)
         if settings.storage_warning is not None:
@@ -109,7 +109,8 @@ class Daemon:
         #: The readers' status, the dice button and the tag feedback.
         self.devices = TableDevices(self.reader_roles, lambda fn: self.loop.call_soon_threadsafe(fn),
                                     self.publisher.notify, self.publish, settings.dice_button)
-        self._play = InputPlay(self.game, self.publisher, self.enroller, self.saving, self.taps, self.devices, store)
+        self._play = InputPlay(self.game, Screens.of(self.publisher), self.enroller, self.saving, self.taps,
+                               self.devices, store)
         self._queue: asyncio.Queue | None = None
         self._stopped: asyncio.Event | None = None
         self._tasks: set[asyncio.Task] = set()  # every task the daemon started, until it ends
@@ -122,16 +123,16 @@ class Daemon:
         #: started (:mod:`companion.desk.link`), its :class:`~companion.desk.link.DeskLink`.
         self.desk_config = settings.desk
         self.desk = None
-        #: The voice's settings (issue 28; every state's ``voice``).
-        self.voice = KeptSettings(store, VoiceSettings)
-        #: The table screen's text size and motion (issue 29; every state's ``screen``).
-        self.screen = KeptSettings(store, ScreenSettings)
+        #: The voice's settings (issue 28) and the table screen's text size and motion (issue 29).
+        self.voice, self.screen = KeptSettings(store, VoiceSettings), KeptSettings(store, ScreenSettings)
         #: A call for staff and staff's message (issue 32; every state's ``staff``).
         self.staff = StaffCall()
         self.mqtt_config = settings.mqtt
         #: The link to the venue's broker (:class:`companion.venue.link.TableLink`) while
         #: :meth:`serve` runs with ``[mqtt]``, else None.
         self.venue = None
+        #: What the socket commands, the phones and the desk are given (never the Daemon).
+        self.context = commands_of(self)
 
     @property
     def socket_path(self) -> Path:
@@ -239,11 +240,6 @@ class Daemon:
 
     # ------------------------------------------------------------------ on the worker
 
-    def touch(self, key: str, seen: int | None) -> Reply:
-        """A touch made on the state numbered ``seen`` (None: whatever is current); refused
-        when the game moved on since (:meth:`InputPlay.touch`, issue 8). On the worker."""
-        return self._play.touch(key, seen)
-
     def start_game(self, header: GameHeader) -> Session:
         """Start and record a new game; publish it. Call on the loop (or via :meth:`call`)."""
         return self.game.start(header)
@@ -252,11 +248,7 @@ class Daemon:
         """Render every sentence in ``chosen`` from now on and send every screen the state in
         it; kept in the store for the next start (a store that cannot be written keeps it for
         this run only, said in the log)."""
-        self.language = chosen
-        try:
-            self.store.set_setting("language", chosen, time.time())
-        except StoreError as exc:
-            log.warning("%s; the language %s holds until the companion stops", exc, chosen)
+        self.language = keep_language(self.store, chosen)
         self.publish()
 
     async def start_desk(self, quiet: bool = False):
@@ -269,7 +261,7 @@ class Daemon:
         if self.desk is None:
             from companion.desk.link import start_desk
 
-            self.desk = await start_desk(self, quiet=quiet)
+            self.desk = await start_desk(self.context, quiet=quiet)
         return self.desk
 
     # ------------------------------------------------------------------ loop
@@ -289,7 +281,7 @@ class Daemon:
         self._queue = asyncio.Queue()
         self._stopped = asyncio.Event()
         await self.hub.open()
-        self.phones = await services.start_phones(self, self.phones_config, self.recent.append)
+        self.phones = await services.start_phones(self.context, self.phones_config, self.recent.append)
         if self.phones is not None:
             await self.start_desk(quiet=True)  # the phones' port serves the owner's desk too
         self.venue = services.venue_link(self.mqtt_config, self.staff, self.links, self.recent.append)
@@ -381,16 +373,25 @@ def _published(daemon: Daemon, settings: DaemonSettings) -> Published:
         storage_warning=lambda: daemon.saving.warning, hardware=lambda: daemon.taps.hardware(),
         tap_components=lambda: daemon.taps.tap_components(), staff=lambda: daemon.staff.to_json(),
         voice=lambda: daemon.voice.current(), screen=lambda: daemon.screen.current(),
-        started=lambda game_id: _started(daemon.store, game_id), phones=lambda: daemon.phones,
+        started=lambda game_id: started_at(daemon.store, game_id), phones=lambda: daemon.phones,
         venue=lambda: daemon.venue, soon=lambda fn, *args: daemon.loop.call_soon(fn, *args),
         mqtt=settings.mqtt, hold_time=settings.hold_time)
 
 
-def _started(store: EventStore, game_id: int) -> float | None:
-    """When the stored game ``game_id`` started (unix seconds), or None: not in the store.
+def commands_of(daemon: Daemon) -> Commands:
+    """What the socket commands, the phones and the desk get of ``daemon`` (:class:`Commands`)."""
+    hub = daemon.hub
+    return Commands(
+        worker=daemon.links,
+        replies=Replies(send=hub.send, broadcast=hub.broadcast, state=daemon.publisher.state),
+        reads=Reads(session=lambda: daemon.game.session, revision=lambda: daemon.game.revision,
+                    language=lambda: daemon.language, by_touch=lambda: daemon.by_touch,
+                    reader_roles=MappingProxyType(daemon.reader_roles), store=daemon.store,
+                    socket_path=hub.socket_path),
+        changes=Changes(touch=daemon._play.touch, start_game=daemon.start_game, game=daemon.game,
+                        choose_language=daemon.choose_language),
+        parts=Parts(enroller=daemon.enroller, programmer=daemon.programmer, taps=daemon.taps, staff=daemon.staff,
+                    voice=daemon.voice, screen=daemon.screen),
+        services=Services(phones=lambda: daemon.phones, start_desk=daemon.start_desk,
+                          desk_config=lambda: daemon.desk_config, mqtt_config=daemon.mqtt_config))
 
-    Raises:
-        StoreError: the store cannot be read.
-    """
-    record = store.game(game_id)
-    return record.started if record is not None else None

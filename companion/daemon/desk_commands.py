@@ -30,7 +30,7 @@ from companion.i18n import msg, nmsg
 
 if TYPE_CHECKING:
     from companion import schema
-    from companion.daemon.api import DaemonApi
+    from companion.daemon.api import Commands
 
 log = logging.getLogger(__name__)
 
@@ -39,18 +39,18 @@ Ack = tuple[bool, str]
 
 # ---------------------------------------------------------------------- work (on the worker)
 
-def export_content(daemon: DaemonApi, game: Any, fmt: Any = "toml") -> dict[str, Any]:
+def export_content(ctx: Commands, game: Any, fmt: Any = "toml") -> dict[str, Any]:
     from companion import content_io
     from companion.engine import get_game
 
     spec = get_game(text_arg({"game": game}, "game"))
     if spec.content is None:
         raise protocol.ProtocolError(f"{spec.title} has no printed card data to export")
-    text = content_io.export(spec, daemon.store.content(spec.id), fmt)
+    text = content_io.export(spec, ctx.reads.store.content(spec.id), fmt)
     return {"type": "content_export", "game": spec.id, "format": fmt, "text": text}
 
 
-def import_content(daemon: DaemonApi, data: Any, name: Any = "", game: Any = None) -> dict[str, Any]:
+def import_content(ctx: Commands, data: Any, name: Any = "", game: Any = None) -> dict[str, Any]:
     """Check a card data file as a whole and save every card of it, or nothing."""
     from companion import content_io
 
@@ -60,9 +60,9 @@ def import_content(daemon: DaemonApi, data: Any, name: Any = "", game: Any = Non
             raise content_io.ImportRefused(["the file's text is missing"])
         found = content_io.read(data, name if isinstance(name, str) else "")
         expect = game if isinstance(game, str) and game else None
-        current = daemon.store.content(found.game) if isinstance(found.game, str) else {}
+        current = ctx.reads.store.content(found.game) if isinstance(found.game, str) else {}
         spec, checked = content_io.check_import(found, current, expect)
-        daemon.store.set_contents(checked, time.time())
+        ctx.reads.store.set_contents(checked, time.time())
     except content_io.ImportRefused as exc:
         answer["problems"] = exc.problems
         return answer
@@ -79,14 +79,14 @@ def import_words(answer: dict[str, Any]):
     return msg("Nothing was imported: {problems}", problems="; ".join(answer["problems"]))
 
 
-def export_tags(daemon: DaemonApi, fmt: Any = "toml") -> dict[str, Any]:
+def export_tags(ctx: Commands, fmt: Any = "toml") -> dict[str, Any]:
     from companion import tags_io
 
     fmt = "csv" if fmt == "csv" else "toml"
-    return {"type": "tags_export", "format": fmt, "text": tags_io.export(daemon.store.enrolled_tags(), fmt)}
+    return {"type": "tags_export", "format": fmt, "text": tags_io.export(ctx.reads.store.enrolled_tags(), fmt)}
 
 
-def import_tags(daemon: DaemonApi, data: Any, name: Any = "") -> dict[str, Any]:
+def import_tags(ctx: Commands, data: Any, name: Any = "") -> dict[str, Any]:
     from companion import content_io, tags_io
 
     answer = {"type": "tags_import", "ok": False, "saved": 0, "problems": []}
@@ -94,74 +94,77 @@ def import_tags(daemon: DaemonApi, data: Any, name: Any = "") -> dict[str, Any]:
         if not isinstance(data, (str, bytes)):
             raise content_io.ImportRefused(["the file's text is missing"])
         tags = tags_io.read_tags(data, name if isinstance(name, str) else "")
-        daemon.store.enroll_tags(tags, time.time())
+        ctx.reads.store.enroll_tags(tags, time.time())
     except content_io.ImportRefused as exc:
         answer["problems"] = exc.problems
         return answer
-    if daemon.session is not None:
-        daemon.session.use_tags(daemon.store.enrolled_tags())
+    session = ctx.reads.session()
+    if session is not None:
+        session.use_tags(ctx.reads.store.enrolled_tags())
     return {**answer, "ok": True, "saved": len(tags)}
 
 
-def running_id(daemon: DaemonApi) -> int | None:
-    session = daemon.session
+def running_id(ctx: Commands) -> int | None:
+    session = ctx.reads.session()
     return session.game_id if session is not None and not session.prompt.over else None
 
 
-def saved_games(daemon: DaemonApi) -> dict[str, Any]:
+def saved_games(ctx: Commands) -> dict[str, Any]:
     from companion.saved_games import saved
 
-    return {"type": "saved_games", "games": saved(daemon.store, running_id(daemon))}
+    return {"type": "saved_games", "games": saved(ctx.reads.store, running_id(ctx))}
 
 
-def resume(daemon: DaemonApi, game_id: Any) -> Ack:
+def resume(ctx: Commands, game_id: Any) -> Ack:
     """Put a game in progress back on the table (the game there stays saved, unfinished)."""
-    record = daemon.store.game(_game_id(game_id))
+    record = ctx.reads.store.game(_game_id(game_id))
     if record is None:
         return False, msg("There is no game {id} in the store.", id=game_id)
     if record.outcome is not None:
         return False, msg("Game {id} is over: only a game in progress can be resumed.", id=game_id)
-    if daemon.session is not None and daemon.session.game_id == record.id:
+    session = ctx.reads.session()
+    if session is not None and session.game_id == record.id:
         return True, msg("Game {id} is already on the table.", id=record.id)
     try:
-        daemon.game.resume(record)
+        ctx.changes.game.resume(record)
     except StoreError as exc:
         return False, str(exc)
-    _remember(daemon, record.id)
+    _remember(ctx, record.id)
     log.info("game %s resumed from the saved games", record.id)
     return True, msg("Game {id} is back on the table.", id=record.id)
 
 
-def set_aside(daemon: DaemonApi) -> Ack:
+def set_aside(ctx: Commands) -> Ack:
     """Take the running game off the table; it stays in the store, to be resumed later."""
-    session = daemon.session
+    session = ctx.reads.session()
     if session is None:
         return False, msg("No game is on the table.")
-    _remember(daemon, None)
-    daemon.game.set_aside(msg("Game {id} was set aside: resume it from Saved games.", id=session.game_id))
+    _remember(ctx, None)
+    ctx.changes.game.set_aside(msg("Game {id} was set aside: resume it from Saved games.", id=session.game_id))
     return True, msg("Game {id} was set aside: resume it from Saved games.", id=session.game_id)
 
 
-def delete(daemon: DaemonApi, game_id: Any, confirm: Any) -> Ack:
+def delete(ctx: Commands, game_id: Any, confirm: Any) -> Ack:
     """Delete a game from the store, never the one on the table."""
     gid = _game_id(game_id)
     if confirm is not True:
         return False, msg("Deleting a game cannot be undone: ask again with the confirmation.")
-    if daemon.session is not None and daemon.session.game_id == gid:
+    session = ctx.reads.session()
+    if session is not None and session.game_id == gid:
         return False, msg("Game {id} is on the table: it cannot be deleted (set it aside first).", id=gid)
-    if not daemon.store.delete_game(gid):
+    if not ctx.reads.store.delete_game(gid):
         return False, msg("There is no game {id} in the store.", id=gid)
     log.info("game %s deleted", gid)
     return True, msg("Game {id} was deleted.", id=gid)
 
 
-def _remember(daemon: DaemonApi, game_id: int | None) -> None:
+def _remember(ctx: Commands, game_id: int | None) -> None:
     """Keep the owner's choice for the next start; a store that cannot be written keeps it
     for this run only (said in the log)."""
     from companion.saved_games import remember_table_game
 
     try:
-        remember_table_game(daemon.store, game_id, time.time())
+        remember_table_game(ctx.reads.store, game_id, time.time())
     except StoreError as exc:
         log.warning("%s; after a restart the newest unfinished game is resumed", exc)
 
@@ -172,13 +175,13 @@ def _game_id(value: Any) -> int:
     return value
 
 
-async def history(daemon: DaemonApi) -> dict[str, Any]:
+async def history(ctx: Commands) -> dict[str, Any]:
     """The history; the finished games are replayed in a thread, on a copy of the store."""
     from companion.saved_games import history as figures
 
-    path = daemon.store.path
+    path = ctx.reads.store.path
     if path == ":memory:":
-        return {"type": "history", **await daemon.in_order(lambda: figures(daemon.store))}
+        return {"type": "history", **await ctx.worker.in_order(lambda: figures(ctx.reads.store))}
 
     def work() -> dict[str, Any]:
         from companion.recovery import memory_copy
@@ -194,26 +197,26 @@ async def history(daemon: DaemonApi) -> dict[str, Any]:
 # ---------------------------------------------------------------------- commands
 
 @command("content_export")
-async def content_export(daemon: DaemonApi, command: schema.ContentExport, writer) -> Ack:
-    return await daemon.in_order(lambda: send(daemon, writer, export_content(daemon, command.game, command.format)))
+async def content_export(ctx: Commands, command: schema.ContentExport, writer) -> Ack:
+    return await ctx.worker.in_order(lambda: send(ctx, writer, export_content(ctx, command.game, command.format)))
 
 
 @command("content_import")
-async def content_import(daemon: DaemonApi, command: schema.FileImport, writer) -> Ack:
-    answer = await daemon.in_order(lambda: import_content(daemon, command.text, command.name, command.game))
-    daemon.hub.send(writer, answer)
+async def content_import(ctx: Commands, command: schema.FileImport, writer) -> Ack:
+    answer = await ctx.worker.in_order(lambda: import_content(ctx, command.text, command.name, command.game))
+    ctx.replies.send(writer, answer)
     return answer["ok"], import_words(answer)
 
 
 @command("tags_export")
-async def tags_export(daemon: DaemonApi, command: schema.TagsExport, writer) -> Ack:
-    return await daemon.in_order(lambda: send(daemon, writer, export_tags(daemon, command.format)))
+async def tags_export(ctx: Commands, command: schema.TagsExport, writer) -> Ack:
+    return await ctx.worker.in_order(lambda: send(ctx, writer, export_tags(ctx, command.format)))
 
 
 @command("tags_import")
-async def tags_import(daemon: DaemonApi, command: schema.FileImport, writer) -> Ack:
-    answer = await daemon.in_order(lambda: import_tags(daemon, command.text, command.name))
-    daemon.hub.send(writer, answer)
+async def tags_import(ctx: Commands, command: schema.FileImport, writer) -> Ack:
+    answer = await ctx.worker.in_order(lambda: import_tags(ctx, command.text, command.name))
+    ctx.replies.send(writer, answer)
     if answer["ok"]:
         return True, nmsg("Enrolled {n} tag from the file.", "Enrolled {n} tags from the file.", "n",
                           n=answer["saved"])
@@ -221,49 +224,49 @@ async def tags_import(daemon: DaemonApi, command: schema.FileImport, writer) -> 
 
 
 @command("saved_games")
-async def saved_games_command(daemon: DaemonApi, command, writer) -> Ack:
-    return await daemon.in_order(lambda: send(daemon, writer, saved_games(daemon)))
+async def saved_games_command(ctx: Commands, command, writer) -> Ack:
+    return await ctx.worker.in_order(lambda: send(ctx, writer, saved_games(ctx)))
 
 
 @command("resume_game")
-async def resume_game(daemon: DaemonApi, command: schema.ResumeGame, writer) -> Ack:
-    return await daemon.in_order(lambda: resume(daemon, command.game_id))
+async def resume_game(ctx: Commands, command: schema.ResumeGame, writer) -> Ack:
+    return await ctx.worker.in_order(lambda: resume(ctx, command.game_id))
 
 
 @command("set_aside")
-async def set_aside_command(daemon: DaemonApi, command, writer) -> Ack:
-    return await daemon.in_order(lambda: set_aside(daemon))
+async def set_aside_command(ctx: Commands, command, writer) -> Ack:
+    return await ctx.worker.in_order(lambda: set_aside(ctx))
 
 
 @command("delete_game")
-async def delete_game(daemon: DaemonApi, command: schema.DeleteGame, writer) -> Ack:
-    return await daemon.in_order(lambda: delete(daemon, command.game_id, command.confirm))
+async def delete_game(ctx: Commands, command: schema.DeleteGame, writer) -> Ack:
+    return await ctx.worker.in_order(lambda: delete(ctx, command.game_id, command.confirm))
 
 
 @command("history")
-async def history_command(daemon: DaemonApi, command, writer) -> Ack:
+async def history_command(ctx: Commands, command, writer) -> Ack:
     try:
-        answer = await history(daemon)
+        answer = await history(ctx)
     except CompanionError as exc:
         return False, str(exc)
-    daemon.hub.send(writer, answer)
+    ctx.replies.send(writer, answer)
     return True, ""
 
 
 @command("desk_link")
-async def desk_link(daemon: DaemonApi, command, writer) -> Ack:
+async def desk_link(ctx: Commands, command, writer) -> Ack:
     """``desk_link``: the owner's desk link, to the asker only (never broadcast nor logged);
     the desk starts now if it was not served yet."""
     import os
 
     try:
-        desk = await daemon.start_desk()
+        desk = await ctx.services.start_desk()
     except OSError as exc:
-        config = daemon.desk_config
+        config = ctx.services.desk_config()
         where = f"{config.listen_host}:{config.port}" if config is not None else "127.0.0.1:8765"
         return False, msg("The owner's desk cannot listen on {address} ({problem}).", address=where,
                           problem=os.strerror(exc.errno) if exc.errno else str(exc))
     if desk is None:
         return False, msg("The owner's desk is off: the config's [desk] section says enabled = false.")
-    daemon.hub.send(writer, {"type": "desk_link", "link": desk.link()})
+    ctx.replies.send(writer, {"type": "desk_link", "link": desk.link()})
     return True, ""

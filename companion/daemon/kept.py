@@ -18,7 +18,7 @@ from companion.daemon.command_table import Ack, Handler, command
 from companion.errors import StoreError
 
 if TYPE_CHECKING:
-    from companion.daemon.api import DaemonApi
+    from companion.daemon.api import Commands
     from companion.store import EventStore
 
 log = logging.getLogger(__name__)
@@ -47,24 +47,24 @@ class KeptSettings:
             log.warning("%s; the %s settings hold until the companion stops", exc, self._name)
 
 
-def settings_command(name: str, record: type[msgspec.Struct], part: Callable[[DaemonApi], KeptSettings]) -> Handler:
+def settings_command(name: str, record: type[msgspec.Struct], part: Callable[[Commands], KeptSettings]) -> Handler:
     """Register the command ``name`` that changes a table setting: ``{"cmd": name, KEY:
     {...}}`` (``KEY``: the record's ``key``, any subset of its fields) is checked
     (:func:`companion.table_settings.checked`: a bad one is refused in one line naming the
-    key, and nothing changes), kept in ``part(daemon)``, and every client gets the state."""
+    key, and nothing changes), kept in ``part(ctx)``, and every client gets the state."""
     @command(name)
-    async def change(daemon: DaemonApi, command, writer) -> Ack:
+    async def change(ctx: Commands, command, writer) -> Ack:
         try:  # the command's struct says it is an object (companion.schema); its keys are checked here
             update = table_settings.checked(getattr(command, record.key), record)  # type: ignore[attr-defined]
         except table_settings.SettingsError as exc:
             raise protocol.ProtocolError(str(exc)) from None
 
         def use() -> Ack:
-            part(daemon).change(update)
-            daemon.publish()
+            part(ctx).change(update)
+            ctx.worker.publish()
             return True, ""
 
-        return await daemon.in_order(use)
+        return await ctx.worker.in_order(use)
 
     change.__doc__ = f"``{name}`` ({record.key}: an object): keep the new settings, then every client gets the state."  # type: ignore[attr-defined]
     return change

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import concurrent.futures
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from companion import inputs
 from companion.errors import CompanionError, StackError, StoreError
@@ -26,12 +28,37 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True)
+class Screens:
+    """What one input tells every screen: the state publisher's calls that :class:`InputPlay`
+    uses, and nothing else of it (issue 27).
+
+    Attributes:
+        notify: a notice (``text``, ``level`` default ``"warning"``, ``rule``), logged.
+        input_seen: flash a tap or press (``inp``, ``show_uid``), before the rules see it.
+        add_news: add news lines to the screen's event log.
+        publish: send the new state (``news``, ``physical``).
+        physical: the accepted input as the undo toast names it (``inp``, ``hidden``), or None.
+    """
+
+    notify: Callable[..., None]
+    input_seen: Callable[..., None]
+    add_news: Callable[[Iterable[Any]], None]
+    publish: Callable[..., None]
+    physical: Callable[[Input, bool], dict[str, Any] | None]
+
+    @classmethod
+    def of(cls, publisher: StatePublisher) -> Screens:
+        return cls(publisher.notify, publisher.input_seen, publisher.recent.extend, publisher.publish,
+                   publisher.physical)
+
+
 class InputPlay:
     """Plays the daemon's inputs (call every method on the input worker).
 
     Args:
         game: the game on the table.
-        publisher: the state, the notices and the input flashes.
+        screens: the state, the notices and the input flashes (:class:`Screens`).
         enroller: the enrollment walk (it takes the taps while it runs).
         saving: whether the game's inputs are being saved (checked after each one).
         taps: the virtual readers (told each answer of a ``tap``).
@@ -39,9 +66,9 @@ class InputPlay:
         store: the enrolled tags (the tag feedback without a game).
     """
 
-    def __init__(self, game: GameOnTable, publisher: StatePublisher, enroller: EnrollmentController,
+    def __init__(self, game: GameOnTable, screens: Screens, enroller: EnrollmentController,
                  saving: SavingWatch, taps: VirtualTaps, devices: TableDevices, store: EventStore):
-        self._game, self._publisher, self._enroller, self._saving = game, publisher, enroller, saving
+        self._game, self._screens, self._enroller, self._saving = game, screens, enroller, saving
         self._taps, self._devices, self._store = taps, devices, store
 
     def play(self, inp: Input, future: concurrent.futures.Future[Reply]) -> None:
@@ -67,7 +94,7 @@ class InputPlay:
         session = self._game.session
         if seen is not None and seen != self._game.revision and session is not None:
             text = msg("The game moved on before your touch: {prompt}", prompt=session.prompt.text)
-            self._publisher.notify(text)
+            self._screens.notify(text)
             return Reply(False, text)
         return self.handle(Touch(key))
 
@@ -77,7 +104,7 @@ class InputPlay:
         session, walk = self._game.session, self._enroller.walk
         if isinstance(inp, (Tap, Press)):
             playing = session is not None and not session.prompt.over and walk is None
-            self._publisher.input_seen(inp, show_uid=not playing)
+            self._screens.input_seen(inp, show_uid=not playing)
         if isinstance(inp, Tap) and self._devices.on_tag is not None:
             self._devices.tag_seen(self._known(inp))
         if walk is not None and isinstance(inp, (Tap, Remove)):
@@ -88,19 +115,19 @@ class InputPlay:
         try:
             reply = session.handle(inp, inp.line)
         except (StackError, StoreError) as exc:
-            self._publisher.notify(msg("{input}: {problem}", input=inputs.describe(inp), problem=str(exc)), "error")
+            self._screens.notify(msg("{input}: {problem}", input=inputs.describe(inp), problem=str(exc)), "error")
             return exc
         self._saving.check()
         if reply.accepted:
             self._accepted(inp, reply, hidden)
         elif not reply.ignored:
-            self._publisher.notify(reply.text, rule=reply.rule)
+            self._screens.notify(reply.text, rule=reply.rule)
         return reply
 
     def _accepted(self, inp: Input, reply: Reply, hidden: bool) -> None:
         self._game.moved()
-        self._publisher.recent.extend(reply.news)
-        self._publisher.publish(reply.news, self._publisher.physical(inp, hidden))
+        self._screens.add_news(reply.news)
+        self._screens.publish(reply.news, self._screens.physical(inp, hidden))
         if log.isEnabledFor(logging.INFO):  # after the screens have it: the log is not on the tap's path (issue 35)
             said = "; ".join(map(str, reply.news))  # a NewsLine is not a str: its English text
             log.info("%s -> %s", "a private choice" if hidden else inputs.describe(inp), said)
@@ -109,7 +136,7 @@ class InputPlay:
         if isinstance(inp, Remove):
             return Reply(False, ignored=True)
         text = msg("No game is running: {input} ignored. Start a new game.", input=inputs.describe(inp))
-        self._publisher.notify(text)
+        self._screens.notify(text)
         return Reply(False, text)
 
     def _known(self, tap: Tap) -> bool:

@@ -13,12 +13,12 @@ from companion.daemon.kept import settings_command
 from companion.screen_settings import ScreenSettings
 
 if TYPE_CHECKING:
-    from companion.daemon.api import DaemonApi
+    from companion.daemon.api import Commands
 
 
-def screen_settings(daemon: DaemonApi) -> dict:
+def screen_settings(ctx: Commands) -> dict:
     """The table screen's settings, for every ``state`` (kept by the daemon's ``screen``)."""
-    return daemon.screen.current()
+    return ctx.parts.screen.current()
 
 
-change = settings_command("screen_settings", ScreenSettings, lambda daemon: daemon.screen)
+change = settings_command("screen_settings", ScreenSettings, lambda ctx: ctx.parts.screen)

@@ -12,21 +12,21 @@ from typing import TYPE_CHECKING, Any
 from companion.i18n import msg
 
 if TYPE_CHECKING:
-    from companion.daemon.api import DaemonApi
+    from companion.daemon.api import Commands
     from companion.daemon.links import Links
     from companion.daemon.staff import StaffCall
 
 log = logging.getLogger(__name__)
 
 
-async def start_phones(daemon: DaemonApi, config, add_news: Callable[[str], None]) -> Any:
+async def start_phones(ctx: Commands, config, add_news: Callable[[str], None]) -> Any:
     """The phone server (:class:`companion.phones.link.PhoneLink`) for ``config`` (the
     config's ``[phones]``), started; None when phones are off or its port cannot be bound."""
     if config is None or not config.enabled:
         return None
     from companion.phones.link import PhoneLink
 
-    link = PhoneLink(daemon, config)
+    link = PhoneLink(ctx, config)
     try:
         await link.start()
     except OSError as exc:  # the port is taken, the address is not this machine's: play on

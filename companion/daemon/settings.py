@@ -4,14 +4,19 @@ is set on the daemon from outside afterwards."""
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from companion.errors import StoreError
 from companion.session import DEFAULT_HOLD_TIME
 
 if TYPE_CHECKING:
     from companion.store import EventStore
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -53,6 +58,16 @@ def chosen_language(store: EventStore, default: str) -> str:
 
     chosen = store.setting("language")
     return chosen if chosen in LANGUAGES else default
+
+
+def keep_language(store: EventStore, chosen: str) -> str:
+    """Keep ``chosen`` in the store for the next start, and return it; a store that cannot be
+    written keeps it for this run only (said in the log)."""
+    try:
+        store.set_setting("language", chosen, time.time())
+    except StoreError as exc:
+        log.warning("%s; the language %s holds until the companion stops", exc, chosen)
+    return chosen
 
 
 def from_keywords(settings: DaemonSettings | None, **old: Any) -> DaemonSettings:

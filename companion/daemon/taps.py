@@ -212,16 +212,15 @@ def _role_of(component: str | None) -> str | None:
         return None
 
 
-def send_components(daemon, game: str, writer) -> tuple[bool, str]:
-    """``components`` (``game``): every component of the game with its label, to the asker
-    only: ``{"type": "components", "game", "components": [{"component", "label"}]}`` sorted
-    by label (the Cards panel's search). Public: what is in the box. Read-only."""
+def components_message(game: str, language: str) -> dict[str, Any]:
+    """``components`` (``game``): every component of the game with its label in ``language``,
+    for the asker only: ``{"type": "components", "game", "components": [{"component",
+    "label"}]}`` sorted by label (the Cards panel's search). Public: what is in the box."""
     from companion.engine import get_game
 
     spec = get_game(game)
-    listed = sorted((_labelled(spec, c, daemon.language) for c in spec.components), key=lambda c: c["label"])
-    daemon.hub.send(writer, {"type": "components", "game": spec.id, "components": listed})
-    return True, ""
+    listed = sorted((_labelled(spec, c, language) for c in spec.components), key=lambda c: c["label"])
+    return {"type": "components", "game": spec.id, "components": listed}
 
 
 def _labelled(spec, component: str, lang: str) -> dict[str, str]:

@@ -18,28 +18,28 @@ from companion.daemon.kept import settings_command
 from companion.voice.settings import VoiceSettings
 
 if TYPE_CHECKING:
-    from companion.daemon.api import DaemonApi
+    from companion.daemon.api import Commands
 
 log = logging.getLogger(__name__)
 
 
-def voice_settings(daemon: DaemonApi) -> dict:
+def voice_settings(ctx: Commands) -> dict:
     """The table's voice settings, for every ``state``."""
-    return daemon.voice.current()
+    return ctx.parts.voice.current()
 
 
 @command("repeat")
-async def repeat(daemon: DaemonApi, command, writer) -> Ack:
+async def repeat(ctx: Commands, command, writer) -> Ack:
     """``repeat``: every client is told to say the prompt and what to do again."""
-    daemon.hub.broadcast({"type": "repeat"})
+    ctx.replies.broadcast({"type": "repeat"})
     return True, ""
 
 
 @command("why")
-async def why(daemon: DaemonApi, command, writer) -> Ack:
+async def why(ctx: Commands, command, writer) -> Ack:
     """``why``: every client is told to say the explanations of the latest news (Why?)."""
-    daemon.hub.broadcast({"type": "why"})
+    ctx.replies.broadcast({"type": "why"})
     return True, ""
 
 
-change = settings_command("voice_settings", VoiceSettings, lambda daemon: daemon.voice)
+change = settings_command("voice_settings", VoiceSettings, lambda ctx: ctx.parts.voice)

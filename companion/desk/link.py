@@ -17,10 +17,14 @@ import ipaddress
 import logging
 import secrets
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.desk.config import DeskConfig
 from companion.phones.config import lan_address
 from companion.phones.tokens import load_key
+
+if TYPE_CHECKING:
+    from companion.daemon.api import Commands
 
 log = logging.getLogger(__name__)
 
@@ -29,11 +33,12 @@ KEY_FILE = "desk.key"
 
 
 class DeskLink:
-    """The desk of ``daemon``: its token, its site and the server it is on."""
+    """The desk of the daemon (``ctx``: what it gives its commands): its token, its site and
+    the server it is on."""
 
-    def __init__(self, daemon, config: DeskConfig):
-        self.daemon, self.config = daemon, config
-        path = _key_path(daemon)
+    def __init__(self, ctx: Commands, config: DeskConfig):
+        self.ctx, self.config = ctx, config
+        path = _key_path(ctx)
         self.key = load_key(path) if path is not None else secrets.token_bytes(32)
         self.token = _derive(self.key, b"owner")
         #: The CSRF token of this run: every change the page asks for carries it.
@@ -45,7 +50,7 @@ class DeskLink:
     async def start(self) -> None:
         from companion.desk.site import DeskSite
 
-        phones = self.daemon.phones
+        phones = self.ctx.services.phones()
         self.site = DeskSite(self, phones.server.failures if phones is not None else None)
         if phones is not None:
             phones.server.routes.append(("/desk/", self.site.handle))
@@ -67,13 +72,13 @@ class DeskLink:
         return f"{self.base}/desk/{self.token}"
 
 
-async def start_desk(daemon, quiet: bool = False) -> DeskLink | None:
+async def start_desk(ctx: Commands, quiet: bool = False) -> DeskLink | None:
     """A desk for the daemon (:meth:`Daemon.start_desk`, which keeps it), started; None when
     the config turns it off or it cannot listen (said in the log; with ``quiet`` nothing more)."""
-    config = daemon.desk_config or DeskConfig()
+    config = ctx.services.desk_config() or DeskConfig()
     if not config.enabled:
         return None
-    desk = DeskLink(daemon, config)
+    desk = DeskLink(ctx, config)
     try:
         await desk.start()
     except OSError as exc:
@@ -85,8 +90,8 @@ async def start_desk(daemon, quiet: bool = False) -> DeskLink | None:
     return desk
 
 
-def _key_path(daemon) -> Path | None:
-    store = str(getattr(daemon.store, "path", "") or "")
+def _key_path(ctx: Commands) -> Path | None:
+    store = str(getattr(ctx.reads.store, "path", "") or "")
     if not store or store == ":memory:" or store.startswith("file:"):
         return None
     return Path(store).parent / KEY_FILE

@@ -64,7 +64,7 @@ class DeskSite:
 
     def __init__(self, link, failures: limits.FailureLimit | None = None):
         self.link = link
-        self.daemon = link.daemon
+        self.ctx = link.ctx
         self.failures = failures or limits.FailureLimit()
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
@@ -106,14 +106,14 @@ class DeskSite:
     async def _route(self, request: web.Request, route: str) -> web.StreamResponse:
         get = request.method in ("GET", "HEAD")
         if route in ("", "/") and get:
-            lang = self.daemon.language
+            lang = self.ctx.reads.language()
             return web.Response(text=page.html(lang, self.link.csrf), content_type="text/html",
                                 headers=page.page_headers())
         if route == "/api/games" and get:
-            return _json(await self.daemon.in_order(self._games))
+            return _json(await self.ctx.worker.in_order(self._games))
         if route.startswith("/api/content/") and get:
             game = route.removeprefix("/api/content/")
-            return _json(await self.daemon.in_order(lambda: self._forms(game)))
+            return _json(await self.ctx.worker.in_order(lambda: self._forms(game)))
         if route == "/api/content" and not get:
             return _json(await self._save(await _body_json(request)))
         if route.startswith("/export/") and get:
@@ -123,7 +123,7 @@ class DeskSite:
         if route == "/api/saved":
             return _json(await self._saved(None if get else await _body_json(request)))
         if route == "/api/history" and get:
-            return _json(await work.history(self.daemon))
+            return _json(await work.history(self.ctx))
         if route == "/backup" and get:
             return await self._backup()
         return _bare(404)
@@ -138,10 +138,10 @@ class DeskSite:
         for spec in all_games().values():
             if spec.content is None:
                 continue
-            forms = table_content.forms(spec, self.daemon.store.content(spec.id), self.daemon.language)
+            forms = table_content.forms(spec, self.ctx.reads.store.content(spec.id), self.ctx.reads.language())
             left = sum(1 for c in forms["components"] if c["placeholder"])
             games.append({"game": spec.id, "title": spec.title, "cards": len(forms["components"]), "left": left,
-                          "problem": _text(forms["problem"], self.daemon.language)})
+                          "problem": _text(forms["problem"], self.ctx.reads.language())})
         return {"games": games}
 
     def _forms(self, game: str) -> dict[str, Any]:
@@ -149,9 +149,9 @@ class DeskSite:
         from companion.engine import get_game
 
         spec = get_game(game)
-        forms = table_content.forms(spec, self.daemon.store.content(spec.id), self.daemon.language)
+        forms = table_content.forms(spec, self.ctx.reads.store.content(spec.id), self.ctx.reads.language())
         forms["left"] = sum(1 for c in forms["components"] if c["placeholder"])
-        forms["problem"] = _text(forms["problem"], self.daemon.language)
+        forms["problem"] = _text(forms["problem"], self.ctx.reads.language())
         return forms
 
     async def _save(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -160,19 +160,19 @@ class DeskSite:
         def save() -> dict[str, Any]:
             component, fields = body.get("component"), body.get("fields")
             try:
-                text = table_content.save(self.daemon.store, component, fields)
+                text = table_content.save(self.ctx.reads.store, component, fields)
             except CompanionError as exc:
-                return {"ok": False, "text": _text(str(exc), self.daemon.language)}
+                return {"ok": False, "text": _text(str(exc), self.ctx.reads.language())}
             game = component.split(":", 1)[0]
             forms = self._forms(game)
             card = next((c for c in forms["components"] if c["component"] == component), None)
-            return {"ok": True, "text": render(text, self.daemon.language), "card": card,
+            return {"ok": True, "text": render(text, self.ctx.reads.language()), "card": card,
                     "left": forms["left"], "problem": forms["problem"]}
-        return await self.daemon.in_order(save)
+        return await self.ctx.worker.in_order(save)
 
     async def _export(self, name: str) -> web.StreamResponse:
         game, _, fmt = name.partition(".")
-        answer = await self.daemon.in_order(lambda: work.export_content(self.daemon, game, fmt))
+        answer = await self.ctx.worker.in_order(lambda: work.export_content(self.ctx, game, fmt))
         kind = "text/csv" if fmt == "csv" else "application/toml"
         return web.Response(text=answer["text"], content_type=kind, headers={
             **page.HEADERS, "Content-Disposition": f'attachment; filename="{answer["game"]}.{fmt}"'})
@@ -185,28 +185,28 @@ class DeskSite:
             size = request.content_length or MAX_BYTES + 1
             return _json({"ok": False, "problems": [too_big(size)], "saved": 0}, 413)
         name = request.headers.get("X-File-Name", "")[:200]
-        answer = await self.daemon.in_order(lambda: work.import_content(self.daemon, data, name, game))
+        answer = await self.ctx.worker.in_order(lambda: work.import_content(self.ctx, data, name, game))
         return _json(answer, 200 if answer["ok"] else 422)
 
     # ------------------------------------------------------------------ saved games and history
 
     async def _saved(self, body: dict[str, Any] | None) -> dict[str, Any]:
         if body is None:
-            return await self.daemon.in_order(lambda: work.saved_games(self.daemon))
+            return await self.ctx.worker.in_order(lambda: work.saved_games(self.ctx))
         action, game_id = body.get("action"), body.get("id")
-        actions = {"resume": lambda: work.resume(self.daemon, game_id),
-                   "set_aside": lambda: work.set_aside(self.daemon),
-                   "delete": lambda: work.delete(self.daemon, game_id, body.get("confirm"))}
+        actions = {"resume": lambda: work.resume(self.ctx, game_id),
+                   "set_aside": lambda: work.set_aside(self.ctx),
+                   "delete": lambda: work.delete(self.ctx, game_id, body.get("confirm"))}
         if action not in actions:
             return {"ok": False, "text": "the action is resume, set_aside or delete"}
-        ok, text = await self.daemon.in_order(actions[action])
-        games = await self.daemon.in_order(lambda: work.saved_games(self.daemon))
-        return {"ok": ok, "text": render(text, self.daemon.language), "games": games["games"]}
+        ok, text = await self.ctx.worker.in_order(actions[action])
+        games = await self.ctx.worker.in_order(lambda: work.saved_games(self.ctx))
+        return {"ok": ok, "text": render(text, self.ctx.reads.language()), "games": games["games"]}
 
     async def _backup(self) -> web.StreamResponse:
         from companion.backup import backup
 
-        path = self.daemon.store.path
+        path = self.ctx.reads.store.path
         if path == ":memory:":
             return _json({"ok": False, "text": "this table keeps its games in memory: there is no file to back up"},
                          409)

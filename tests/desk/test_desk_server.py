@@ -114,7 +114,7 @@ def test_the_desk_shows_no_hidden_information_of_the_running_game(table):
 def test_a_request_from_another_machine_is_refused_unless_the_config_opens_the_desk():
     from companion.desk.site import DeskSite
 
-    link = SimpleNamespace(daemon=None, config=DeskConfig(), csrf="c" * 24, token="t" * 24)
+    link = SimpleNamespace(ctx=None, config=DeskConfig(), csrf="c" * 24, token="t" * 24)
     site = DeskSite(link)
     request = SimpleNamespace(remote="192.168.1.30", headers={}, host="192.168.1.20:8765", method="GET")
     assert "another machine" in site._refusal(request)

@@ -192,7 +192,7 @@ def test_a_state_without_news_shows_the_phone_the_log_lines_and_their_whys():
     from companion.phones.link import DaemonTable
 
     locked = {"rule": "Carte Fantasma", "text": "È stata girata una carta Porte Chiuse.", "from": []}
-    table = DaemonTable(SimpleNamespace(session=None, language="it"))
+    table = DaemonTable(SimpleNamespace(reads=SimpleNamespace(session=lambda: None, language=lambda: "it")))
     table.state = {"news": [], "why": [], "todo": [{"kind": "lock", "text": "Chiudi a chiave le porte blu."}],
                    "log": ["Ripresa la partita 1 dopo 1 azione.", "Chiudi a chiave le porte blu."],
                    "log_why": [None, locked], "prompt": {"text": "Ada: muovete"}, "revision": 2}
