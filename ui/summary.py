@@ -77,6 +77,8 @@ def moments(lines: list, reason: list[str] | None = None, count: int = MOMENTS) 
             pool.append(moment)
     if len(pool) <= count:
         return pool
+    if count <= 1:  # room for one: the latest
+        return pool[-count:] if count == 1 else []
     step = (len(pool) - 1) / (count - 1)
     return [pool[round(i * step)] for i in range(count)]
 

@@ -105,6 +105,7 @@ def test_the_game_end_keeps_notable_moments_spread_over_the_game():
     plain = [f"line {i}" for i in range(10)]
     assert [m["text"] for m in moments(plain, count=4)] == ["line 0", "line 3", "line 6", "line 9"]
     assert moments([(f"line {i}", "news") for i in range(10)]) == []
+    assert [m["text"] for m in moments(plain, count=1)] == ["line 9"]  # room for one: the latest
     # the state's moments (issue 29 item 7): the same line in two turns is two moments
     sent = [{"text": "Three ghosts in room C become a haunting.", "turn": turn, "round": None} for turn in (4, 9)]
     assert moments(sent + [{"text": "The hunters lost.", "turn": 12, "round": None}],

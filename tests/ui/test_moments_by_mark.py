@@ -12,9 +12,9 @@ import pytest
 
 from companion import protocol, script
 from companion.i18n import render_all
-from ui.i18n import translate
 from companion.replay import replay
 from companion.session import Session
+from ui.i18n import translate
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -114,7 +114,8 @@ def test_an_undone_haunting_is_no_moment_of_the_game():
 
     played = script.load(ROOT / CELLAR)
     session, log = Session.start(played.header), []
-    _play(session, [line for line in played.lines if line.number <= 62], log)  # line 62: the King's two hauntings, rooms E and F (turn 26)
+    # line 62: the King's two hauntings, rooms E and F (turn 26)
+    _play(session, [line for line in played.lines if line.number <= 62], log)
     hauntings = [i for i, line in enumerate(log) if "haunting" in str(line)]
     assert protocol.state_message(session, log, (), "en")["log_notable"] == hauntings and len(hauntings) == 2
     log += session.handle(Touch("undo")).news

@@ -73,14 +73,17 @@ class HomeScreen(Screen):
         app.tr.on_switch(lambda _lang: self.refresh())
         self._room = Clock.create_trigger(self._summary_room)
         for widget in self._page.children:
-            widget.bind(height=self._room)
-        self._page.bind(height=self._room, children=self._room)
+            widget.bind(height=self._room_later)
+        self._page.bind(height=self._room_later, children=self._room_later)
         self.refresh()
+
+    def _room_later(self, *_args) -> None:
+        self._room()
 
     def _summary_room(self, *_args) -> None:
         """:attr:`summary_room`: the page's height less its padding, its gaps and every other
         row (the free space under the buttons included in the room, not taken from it)."""
-        page, card, rest = self._page, self.ids.finished_card, self.ids.rest
+        page, card, rest = self._page, self.ids.finished_card.__self__, self.ids.rest.__self__  # ids are proxies
         others = [child for child in page.children if child is not card and child is not rest]
         card_padding = card.padding[1] + card.padding[3]
         self.summary_room = max(0.0, page.height - page.padding[1] - page.padding[3]

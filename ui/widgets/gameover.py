@@ -77,6 +77,7 @@ class GameOverPanel(BoxLayout):
 
     def __init__(self, **kwargs):
         self._followed = None  # the model whose changes the panel takes now
+        self.moment_labels: list[Label] = []  # the moments on show (the readability audit reads them)
         super().__init__(orientation="vertical", size_hint_y=None, height=0, **kwargs)
         self.bind(minimum_height=self.setter("height"))
         self.bind(ending=self._show, moments=self._show, moments_shown=self._show, prompt=self._show, news=self._show,
@@ -101,6 +102,7 @@ class GameOverPanel(BoxLayout):
 
     def _show(self, *_args) -> None:
         self.clear_widgets()
+        self.moment_labels = []
         if not self.over:
             self.opacity = 0
             return
@@ -120,12 +122,14 @@ class GameOverPanel(BoxLayout):
             self.add_widget(_label(escape_markup(summary.scores_heading), sp(18) * self.scale, theme.TEXT_DIM))
             self.add_widget(_label(self._scores(summary), sp(22) * self.scale, bold=True))
         if self.moments_shown:
-            for label in self._fitting_moments(summary):
+            self.moment_labels = self._fitting_moments(summary)
+            for label in self.moment_labels:
                 self.add_widget(label)
 
     def _fitting_moments(self, summary: Summary) -> list[Label]:
-        """The most moments (up to :attr:`moments_shown`, spread over the game) whose wrapped
-        lines fit in :attr:`room` under what the panel shows already: "Turn 12: ..." each."""
+        """Moments of the game whose wrapped lines fit in :attr:`room` under what the panel shows
+        already, "Turn 12: ..." each: up to :attr:`moments_shown` spread over the game, then the
+        tallest left out until the rest fit (many short moments rather than one long one)."""
         width = self.width - self.padding[0] - self.padding[2]
         if width <= 1:
             return []
@@ -133,15 +137,13 @@ class GameOverPanel(BoxLayout):
             child.text_size = (width, None)
             child.texture_update()
             child.height = child.texture_size[1]
-        used = sum(child.height for child in self.children) + self.spacing * len(self.children) \
-            + self.padding[1] + self.padding[3]
-        for count in range(int(self.moments_shown), 0, -1):
-            picked = moments(list(self.moments), summary.reason, count)
-            labels = [_moment(escape_markup(moment_text(m, self.tr)), sp(MOMENT_FONT) * self.scale, width)
-                      for m in picked]
-            if used + sum(label.height + self.spacing for label in labels) <= self.room + 0.5:
-                return labels
-        return []
+        free = self.room - sum(child.height + self.spacing for child in self.children) \
+            - self.padding[1] - self.padding[3]
+        labels = [_moment(escape_markup(moment_text(m, self.tr)), sp(MOMENT_FONT) * self.scale, width)
+                  for m in moments(list(self.moments), summary.reason, int(self.moments_shown))]
+        while labels and sum(label.height + self.spacing for label in labels) > free + 0.5:
+            labels.remove(max(labels, key=lambda label: label.height))
+        return labels
 
     def _headline(self, summary: Summary) -> str:
         text = escape_markup(summary.headline)
