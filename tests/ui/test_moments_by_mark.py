@@ -148,3 +148,19 @@ def test_a_moment_is_said_with_its_turn_in_the_tables_language():
     assert moment_text({**moment, "turn": None}, english) == moment["text"]
     assert moment_text({"text": "Three ghosts in room H become a haunting.", "turn": 12, "round": None},
                        english) == "Turn 12: Three ghosts in room H become a haunting."
+
+
+def test_a_restarted_screen_gets_the_finished_games_summary_moments_and_undo():
+    """Issue 29 item 7: the summary stays on Home until a new game, with its Undo while the
+    window lasts, a screen restart included: the state a screen gets on connecting (no news,
+    from the real daemon) carries the game's moments with their turns; before, a restarted
+    screen took them from the 12-line log only (none of this game's hauntings were in it)."""
+    from ui.model import TableModel
+
+    state = replay(script.load(ROOT / CELLAR)).state  # the state asked for after the last line
+    model = TableModel()
+    model.apply_state(state)
+    assert (model.game, model.over, model.can_undo) == ("creepy_cellar", True, True)
+    assert [(m["turn"], m["text"].split(":")[0]) for m in model.moments][-2:] == [
+        (43, "Three ghosts in room C become a haunting"), (67, "The Ghost King and two ghosts in room D")]
+    assert len(model.moments) == 8

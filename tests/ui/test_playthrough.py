@@ -283,7 +283,9 @@ def _moments_whole(shots: dict, homes: dict, size) -> None:
         assert found == {}, name
         assert home["finished"] and home["undo"], name
         moments = home["audit"]["moments"]
-        assert moments["cut"] == [] and 1 <= len(moments["texts"]) <= 5, (name, moments)
+        assert moments["cut"] == [] and len(moments["texts"]) <= 5, (name, moments)
+        # Creepy Cellar's short lines: two at 800×480 (House of Spirits' scores leave none there)
+        assert len(moments["texts"]) >= (2 if name.startswith("creepy_cellar") else 0), (name, moments)
         counted = ("Turn ", "Turno ") if name.startswith("creepy_cellar") else ("Round ", "Giro ")
         assert all(text.startswith(counted[name.endswith("-it")]) for text in moments["texts"]), (name, moments)
     for name, shot in shots.items():
