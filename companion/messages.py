@@ -117,6 +117,15 @@ class OddsMessage(TypedDict):
     value: float
 
 
+class MomentMessage(TypedDict):
+    """One moment of a finished game (issue 29 item 7, :func:`companion.protocol.moments_message`):
+    its ``text`` in the table's language and the ``turn`` it came in, or the ``round`` for a game
+    counted in rounds (None: the game counts neither); the screen words "Turn 12: ..."."""
+    text: str
+    turn: int | None
+    round: int | None
+
+
 #: Why one news line happened (issue 33): the rulebook section, the companion's words and
 #: the inputs behind it (a die face, a card drawn, a count); "from" is a keyword, hence this form.
 WhyEntry = TypedDict("WhyEntry", {"rule": str, "text": str, "from": list[Any]})
@@ -148,6 +157,9 @@ class StateMessage(TypedDict, total=False):
     log: list[str]
     log_why: list[WhyEntry | None]  # one per log line (issue 33 item 2), as ``why``
     log_notable: list[int]  # the indexes of the ``log`` lines that are moments, as ``notable``
+    #: Once the game is over, its moments still standing (an undo takes its own back), oldest
+    #: first; [] while it runs (issue 29 item 7).
+    moments: list[MomentMessage]
     colours: dict[str, str]
     #: The game's counters in one line for a text screen (``Game.status_line``), or None.
     status: str | None

@@ -114,6 +114,7 @@ from companion.messages import (
     EndingMessage,
     GameOptionMessage,
     LessonMessage,
+    MomentMessage,
     NoticeLevel,
     NoticeMessage,
     OddsMessage,
@@ -237,7 +238,9 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     news, oldest first; ``log_why``: one ``why`` entry or None per ``log`` line, so a screen can
     explain any line of its history; ``notable`` and ``log_notable``: the indexes of the ``news``
     and ``log`` lines the game marked as moments to remember, :func:`companion.i18n.notable`,
-    what the game-over summary recalls in any language) and ``colours`` (player -> palette key, from the header and
+    what the game-over summary recalls in any language; the log's undone lines are not
+    moments), ``moments`` (once over: the game's moments still standing with their turn,
+    :func:`moments_message`, else []) and ``colours`` (player -> palette key, from the header and
     ``Game.seat_colours``; ``{}`` when none were chosen), ``status`` (the game's counters in one
     line for a text screen, ``Game.status_line``, or None), ``lesson`` (first-game mode:
     :func:`lesson_message`, else None), ``odds`` (the odds meter: :func:`odds_message`).
@@ -254,7 +257,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     if log_why is None:
         log_why = why_message(recent, lang)
     if log_notable is None:
-        log_notable = notable_indexes(recent)
+        log_notable = notable_indexes(recent, session)
     if session is None:
         empty: PromptMessage = {"text": render(msg("No game yet: start a new one."), lang), "player": None,
                                 "choices": [], "over": False, "summary": None, "ending": None, "private": None,
@@ -263,7 +266,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
                 "view": {}, "prompt": empty, "can_undo": False, "undone": False, "private_players": [], "news": [],
                 "why": [],
                 "notable": [], "todo": [], "log": render_all(recent, lang, touch), "log_why": log_why,
-                "log_notable": log_notable,
+                "log_notable": log_notable, "moments": [],
                 "colours": {}, "status": None, "lesson": None,
                 "odds": None}
     p = session.prompt
@@ -295,6 +298,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "log": render_all(recent, lang, touch),
         "log_why": log_why,  # issue 33 item 2: one entry per log line, as ``why``
         "log_notable": log_notable,
+        "moments": moments_message(session, lang, touch) if p.over else [],  # issue 29 item 7
         "colours": _colours(session),
         "status": _status(session, lang),
         "lesson": lesson_message(session, lang),
@@ -302,10 +306,21 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     }
 
 
-def notable_indexes(lines) -> list[int]:
+def notable_indexes(lines, session=None) -> list[int]:
     """The indexes of ``lines`` that are moments to remember (:func:`companion.i18n.is_notable`),
-    ascending: the state's ``notable`` (of its ``news``) and ``log_notable`` (of its ``log``)."""
-    return [i for i, line in enumerate(lines) if is_notable(line)]
+    ascending: the state's ``notable`` (of its ``news``) and ``log_notable`` (of its ``log``).
+    With ``session``, only the moments it still holds: the log keeps an undone input's lines,
+    but an undo takes its moments back (issue 29 item 7: an undone haunting was recalled)."""
+    held = None if session is None else session.moments.holds
+    return [i for i, line in enumerate(lines) if is_notable(line) and (held is None or held(line))]
+
+
+def moments_message(session, lang: str = "en", touch: bool = False) -> list[MomentMessage]:
+    """The game's moments still standing, oldest first (:class:`companion.moments.Moments`):
+    ``{"text", "turn", "round"}``, the text in ``lang``; ``turn`` (or ``round``, for a game
+    counted in rounds) is the number the screen says it in ("Turn 12: ..."), or None."""
+    return [{"text": render(moment.line, lang, touch), "turn": moment.turn, "round": moment.round}
+            for moment in session.moments.standing]
 
 
 def odds_message(session, lang: str = "en") -> OddsMessage | None:

@@ -31,6 +31,7 @@ from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
 from companion.i18n import LowerFirst, Msg, NewsLine, msg, todo, todo_lines
 from companion.inputs import Input, Press, Remove, Tap, Touch
+from companion.moments import Moments
 from companion.store import EventStore, GameRecord
 from companion.tags import TagRegistry, component_game
 
@@ -140,6 +141,8 @@ class Session:
     _kept: list[tuple] = field(init=False, default_factory=list, repr=False, compare=False)
     todo: tuple[Any, ...] = field(init=False, default=())
     undone: bool = field(init=False, default=False, compare=False)
+    #: The moments of the inputs in effect (issue 29 item 7: an undo takes its own back).
+    moments: Moments = field(init=False, default_factory=Moments, repr=False, compare=False)
     #: Stored events replayed to rebuild this session (:meth:`resume`; 0 for a new game).
     replayed: int = field(init=False, default=0, compare=False)
     #: The event the snapshot a resume started from was taken after (None: no snapshot used).
@@ -247,12 +250,14 @@ class Session:
             return self._revert(body.get("line"))
         entry = Entry.from_json(body)
         state = self._apply(self.state, entry.action)
+        news = list(self.spec.news(state))  # the state's own lines: no work (Game.news)
         for chance in entry.chances:
             state = self._apply(state, chance["key"])
+            news += self.spec.news(state)
             self._picker.record(chance["source"], chance["origin"])
         if self.spec.prompt(state).chance:
             raise ValueError("the recorded chance outcomes stop short")
-        self._commit(entry, state)
+        self._commit(entry, state, news)
         return None
 
     def use_tags(self, enrolled: Mapping[str, str]) -> None:
@@ -448,7 +453,7 @@ class Session:
             chances.append({"source": chance.source, "key": outcome.key, "origin": origin})
         entry = Entry(inputs.to_json(inp), action, tuple(chances), line)
         seq = self._persist("input", entry.to_json(), outcome=self.spec.outcome(state))
-        self._commit(entry, state)
+        self._commit(entry, state, news)
         self._after_event(seq)
         self.todo, self.undone = todo_lines(news), False
         return Reply(True, news=tuple(news))
@@ -528,7 +533,7 @@ class Session:
     # Both live inputs and the replay of a stored log go through _commit and _revert, so a
     # resumed session holds exactly what the uninterrupted one held (redo entries included).
 
-    def _commit(self, entry: Entry, state: Any) -> None:
+    def _commit(self, entry: Entry, state: Any, news=()) -> None:
         position = self.position
         if (position, entry.action) not in self._redo:  # a new branch: deeper redo is stale
             self._redo = {k: v for k, v in self._redo.items() if k[0] <= position}
@@ -538,6 +543,7 @@ class Session:
             self.taught = self.taught | {str(shown.name)}
         self.history.append(entry)
         self._before.append(self.state)
+        self.moments.took(self.position, self.state, news)
         self._set_state(state)
         self._note_line(entry.line)
 
@@ -545,6 +551,7 @@ class Session:
         entry = self.history.pop()
         self._set_state(self._before.pop())
         self.taught = self._taught_before.pop()
+        self.moments.back_to(self.position)
         self._redo[(self.position, entry.action)] = entry.chances
         self._note_line(line)
         return entry
@@ -742,6 +749,7 @@ class Session:
         self.history, self._before, self._base = full.history, full._before, 0
         self.taught, self._taught_before = full.taught, full._taught_before
         self._redo, self._picker, self.last_line = full._redo, full._picker, full.last_line
+        self.moments = full.moments
 
 
 class OutdatedGame(StoreError):

@@ -259,7 +259,10 @@ class CompanionApp(App):
         self._take_input()  # the read that led here, in the same frame
         first = not self.model.connected
         self._revision = message.get("revision")  # the state the buttons on screen show
+        started = _new_game(self.model, message)
         self.model.apply_state(message)
+        if started:  # the last game's refusal does not fade over the new board (issue 29)
+            self._drop_notice()
         if self.first_page and self.model.game:  # the demo and companion play open on the game
             self.model.go(self.first_page)
             self.first_page = None
@@ -285,10 +288,17 @@ class CompanionApp(App):
         self.root.show(name)
         self._trim_later()
         self._phones_at_start()
+        self._drop_notice()
+        self._storage_warning(self.model, self.model.storage_warning)
+
+    def _drop_notice(self) -> None:
+        """Take the banner's notice away now (its fade too)."""
         if self._notice_timer is not None:
             self._notice_timer.cancel()
+        if self._banner is not None:
+            Animation.cancel_all(self._banner, "opacity")
+            self._banner.opacity = 1
         self.model.clear_notice()
-        self._storage_warning(self.model, self.model.storage_warning)
 
     def _storage_warning(self, _model, warning: str) -> None:
         """The game is not being saved (issue 26): said on the banner when it starts, and on
@@ -572,3 +582,13 @@ class CompanionApp(App):
                              "error")
         elif after is not None:
             after(ack)
+
+
+def _new_game(model, message: dict[str, Any]) -> bool:
+    """``message`` (a state) brings a game just started, not the one ``model`` shows: no input
+    yet (nothing to undo, no news), where the model showed another game, a finished one, or
+    one with inputs (a new game started here, from another screen or a script)."""
+    prompt = message.get("prompt") or {}
+    fresh = bool(message.get("game")) and not message.get("news") and not message.get("can_undo") \
+        and not prompt.get("over")
+    return fresh and (message.get("game") != model.game or model.over or model.can_undo)

@@ -64,9 +64,9 @@ class TableModel(EventDispatcher):
             ``history_why``: one entry per history entry, the daemon's explanation of that
             line (``{"rule", "text", "from"}``, issue 33 item 2) or None (a notice, a line
             the daemon did not explain); :meth:`explained_history` pairs them.
-        moments: the texts of the ``"moment"`` entries since the game's start or the last
-            state without news (up to :data:`HISTORY`, beyond the history's own window): what
-            the game-over summary recalls (:func:`ui.summary.moments`).
+        moments: once the game is over, its moments still standing (``{"text", "turn",
+            "round"}``, the state's ``moments``: an undo takes its own back, issue 29 item 7),
+            else []: what the game-over summary recalls (:func:`ui.summary.moments`).
         notice, notice_level: the banner's notice ("" for none) and its level.
         physical: the last accepted tap or press for the undo toast (``{"kind", "label",
             "position"}``), or None.
@@ -215,6 +215,9 @@ class TableModel(EventDispatcher):
         shown = zip(news, whys) if news else zip(log[-3:], log_whys[-3:])
         self.why = [(line, entry) for line, entry in shown if entry is not None]
         self._take_log(_kinds(log, message.get("log_notable")), _kinds(news, message.get("notable")), whys, log_whys)
+        moments = list(message.get("moments") or [])  # once over: the game's moments still standing
+        if moments != self.moments:  # a game end's few states: the panels redraw rarely
+            self.moments = moments
         self.physical = message.get("physical")
         self.venue = bool(message.get("venue"))
         staff = message.get("staff")
@@ -237,15 +240,10 @@ class TableModel(EventDispatcher):
         if news:
             self._extend_history(news, whys)
             self.fresh = len(news)
-            if any(kind == "moment" for _text, kind in news):  # a few per game: the panel redraws rarely
-                self.moments = (self.moments + [text for text, kind in news if kind == "moment"])[-HISTORY:]
         else:
             self.history_why = list(log_whys)[-HISTORY:]
             self.history = log[-HISTORY:]
             self.fresh = 0
-            moments = [text for text, kind in log if kind == "moment"]
-            if moments != self.moments:
-                self.moments = moments
 
     def _extend_history(self, entries: list[tuple[str, str]], whys: list) -> None:
         """Add ``entries`` to the history, ``whys`` to ``history_why`` (the whys first: a

@@ -7,6 +7,7 @@ outcome words or its view. No Kivy import here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 
@@ -60,20 +61,47 @@ def summarise(prompt: str, news: list[str], summary: str = "", ending: dict | No
 MOMENTS = 4
 
 
-def moments(lines: list, reason: list[str] | None = None, count: int = MOMENTS) -> list[str]:
-    """Up to ``count`` of the game's moments, oldest first, spread over the game. ``lines``:
-    the moments' texts (:attr:`ui.model.TableModel.moments`), or history entries ``(text,
-    kind)`` of which only kind ``"moment"`` counts: news the game marked as a moment to
-    remember (the state's ``notable``/``log_notable``), the same lines in every language.
-    Never a line that already says why it ended (``reason``). No words of a line are read."""
+def moments(lines: list, reason: list[str] | None = None, count: int = MOMENTS) -> list[dict]:
+    """Up to ``count`` of the game's moments, oldest first, spread over the game, each as
+    ``{"text", "turn", "round"}``. ``lines``: the state's ``moments`` (the game's moments still
+    standing, with their turn: :attr:`ui.model.TableModel.moments`), texts, or history entries
+    ``(text, kind)`` of which only kind ``"moment"`` counts. Never a line that already says why
+    it ended (``reason``). No words of a line are read."""
     reason = set(reason or [])
     pool, seen = [], set()
     for entry in lines:
-        text, kind = (entry, "moment") if isinstance(entry, str) else (str(entry[0]), entry[1])
-        if kind == "moment" and text not in seen and text not in reason and len(text) <= 140:
-            seen.add(text)
-            pool.append(text)
+        moment = _moment(entry)
+        key = (moment["text"], moment["turn"], moment["round"])
+        if moment["text"] and key not in seen and moment["text"] not in reason and len(moment["text"]) <= 140:
+            seen.add(key)
+            pool.append(moment)
     if len(pool) <= count:
         return pool
+    if count <= 1:  # room for one: the latest
+        return pool[-count:] if count == 1 else []
     step = (len(pool) - 1) / (count - 1)
     return [pool[round(i * step)] for i in range(count)]
+
+
+def _moment(entry) -> dict:
+    """``entry`` as ``{"text", "turn", "round"}`` ("" for a history entry that is no moment)."""
+    if isinstance(entry, dict):
+        return {"text": str(entry.get("text") or ""), "turn": _number(entry.get("turn")),
+                "round": _number(entry.get("round"))}
+    text, kind = (entry, "moment") if isinstance(entry, str) else (str(entry[0]), entry[1])
+    return {"text": text if kind == "moment" else "", "turn": None, "round": None}
+
+
+def _number(value) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
+
+
+def moment_text(moment: dict, _: Callable[..., str]) -> str:
+    """A moment as the table reads it: "Turn 12: Three ghosts in room H become a haunting."
+    ("Round 3: ..." for a game counted in rounds; the text alone when neither is known);
+    ``_``: the translate function (the table's language)."""
+    if moment.get("turn"):
+        return _("Turn {number}: {moment}", number=moment["turn"], moment=moment["text"])
+    if moment.get("round"):
+        return _("Round {number}: {moment}", number=moment["round"], moment=moment["text"])
+    return moment["text"]

@@ -107,7 +107,7 @@ class StatePublisher:
         rendered = self._rendered_recent(now)
         return {**protocol.state_message(now.session, [text for text, _ in rendered], news, language,
                                          now.by_touch, [why for _, why in rendered],
-                                         protocol.notable_indexes(self.recent)),
+                                         protocol.notable_indexes(self.recent, now.session)),
                 "language": language, "readers": _readers(now), "revision": reads.revision(),
                 "storage_warning": None if warning is None else render(warning, language),
                 "enrollment": walk.to_json(language) if walk is not None else None,

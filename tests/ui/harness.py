@@ -275,7 +275,7 @@ def roll_undo_and_win(app, out: Path, report: dict):
     yield 0.3
     home = app.root.ids.screens.current_screen
     report["home_finished"] = {"card": home.ids.finished_card.parent is not None,
-                               "undo": find_button(app, "Undo the last move") is not None,
+                               "undo": find_button(app, "Undo") is not None,
                                "no_game_text": find_label(app, "No game in progress.")}
     report["screenshots"].append(str(save_screenshot(out / "home-finished.png")))
 

@@ -6,6 +6,9 @@ whatever games the test plays on its daemon; the test sends commands on stdin, o
   or ``large``: the test sets it on the daemon), save ``NAME.png`` and report what is on
   screen (labels that overflow their box, the todo lines and their font size, the choice
   buttons, any out of sight); says ``DONE NAME``.
+* ``HOME NAME LANG GAME``: with GAME over on the table, go to Home in LANG: save ``NAME.png``,
+  audit the finished game's summary there (its moments whole and at their floor), then back
+  to the table; says ``HOMED NAME``.
 * ``UNDO``: touch the game-over panel's Undo; says ``UNDONE`` once the game goes on.
 * ``TOY NAME``: toy data on the table screen (until the engines send them): 19 equal pick
   choices, two todo lines and an out-of-turn choice; every page of the pick list is shown
@@ -22,7 +25,7 @@ from pathlib import Path
 
 from harness import Until, find_key, out_of_sight, say, screen_is, touch
 from overflow import overflowing
-from readability import audit
+from readability import audit, audit_home
 
 
 def outside(root, board) -> list[str]:
@@ -56,6 +59,8 @@ def playthrough_scenario(app, out: Path, report: dict):
             return
         if verb == "UNDO":
             yield from _undo(app)
+        elif verb == "HOME":
+            yield from _home(app, out, report, *args)
         elif verb == "SHOT":
             yield from _shot(app, out, report, *args)
         elif verb == "TOY":
@@ -101,6 +106,27 @@ def _shot(app, out: Path, report: dict, name: str, lang: str, game: str, revisio
         "audit": audit(app, table),
     }
     say(f"DONE {name}")
+
+
+def _home(app, out: Path, report: dict, name: str, lang: str, game: str):
+    """Home after a game's end (issue 29 item 7): its summary, moments and Undo."""
+    from ui.shot import save_screenshot
+
+    model = app.model
+    if model.language != lang:
+        app.set_language(lang)
+    yield Until(f"{game} over in {lang}", lambda: model.language == lang and model.game == game and model.over,
+                timeout=60)
+    model.go("home")
+    yield Until("home", screen_is(app, "home"))
+    yield 0.4  # the summary's moments wrap at the width the layout gives
+    home = app.root.ids.screens.current_screen
+    report.setdefault("homes", {})[name] = {
+        "file": str(save_screenshot(out / f"{name}.png")), "audit": audit_home(app, home),
+        "finished": home.ids.finished_card.parent is not None, "undo": home.ids.finished_undo.shown,
+        "room": home.summary_room, "height": home.ids.summary.height}
+    model.go("table")
+    say(f"HOMED {name}")
 
 
 def _undo(app):

@@ -25,8 +25,9 @@ import re
 from glyphs import missing_glyphs
 from overflow import overflowing, visible
 
-#: Smallest text, in px at scale 1, by role.
-FLOORS = {"prompt": 32, "todo": 32, "main": 32, "button": 26, "board": 20, "text": 18}
+#: Smallest text, in px at scale 1, by role ("moment": a game-over moment, read whole from a
+#: metre as the buttons other than the main one: issue 29 item 7).
+FLOORS = {"prompt": 32, "todo": 32, "main": 32, "button": 26, "moment": 26, "board": 20, "text": 18}
 
 #: Kivy markup tags (``[b]``, ``[color=ff0000]``, ``[/color]``): not drawn.
 MARKUP = re.compile(r"\[/?[a-z_]+(=[^\]]*)?\]")
@@ -50,7 +51,35 @@ def _roles(table) -> dict[int, str]:
         roles[id(main)] = "main"
     for widget in table.ids.board_slot.walk(restrict=True):
         roles.setdefault(id(widget), "board")
+    roles.update(moment_roles(table.ids.gameover))
     return roles
+
+
+def moment_roles(panel) -> dict[int, str]:
+    """id(label) -> "moment" for the game-over moments ``panel`` shows."""
+    return {id(label): "moment" for label in getattr(panel, "moment_labels", ())}
+
+
+def moments_shown(panel) -> dict:
+    """What ``panel`` (a game-over panel) shows of the game's moments: their ``texts``, how
+    many the game had (``of``), and those ``cut`` (shortened or held to fewer lines than
+    their words need: issue 29 item 7, one line cut with "…" before)."""
+    from overflow import lines_cut
+
+    labels = [label for label in getattr(panel, "moment_labels", ()) if visible(label)]
+    cut = [plain(label.text, True)[:40] for label in labels if label.shorten or lines_cut(label)]
+    return {"texts": [plain(label.text, True) for label in labels], "of": len(panel.moments), "cut": cut}
+
+
+def audit_home(app, home) -> dict:
+    """:func:`audit` for Home (a finished game's summary and its moments): small text,
+    glyphs, overflow, English on an Italian screen, and the moments shown."""
+    roots = [home, app.root.ids.banner]
+    roles = moment_roles(home.ids.summary)
+    italian = app.model.language == "it"
+    return {"small": small_text(roots, roles, app.scale), "glyphs": glyph_gaps(roots),
+            "overflow": overflowing(home), "english": english_text(roots, _names(app.model)) if italian else [],
+            "moments": moments_shown(home.ids.summary)}
 
 
 def _role(widget, roles: dict[int, str]) -> str:
@@ -235,7 +264,8 @@ def audit(app, table) -> dict:
             "overflow": [line for root in [table, *covers] for line in overflowing(root)],
             "english": english_text(roots, _names(app.model)) if italian else [],
             "pieces": small_pieces(table, app.scale), "cut": cut_places(table),
-            "covered": covered(table) + pieces_over_labels(table), "main_box": main_box(table)}
+            "covered": covered(table) + pieces_over_labels(table), "main_box": main_box(table),
+            "moments": moments_shown(table.ids.gameover)}
 
 
 def _names(model) -> list[str]:

@@ -101,7 +101,12 @@ def test_the_game_end_keeps_notable_moments_spread_over_the_game():
     history.append(("Nope", "notice"))
     history.append(("The 7th haunting forms in room H", "moment"))
     picked = moments(history, reason=["The hunters lost."])
-    assert picked == ["The 1st haunting forms in room C", "The 7th haunting forms in room H"]
-    plain = [f"line {i}" for i in range(10)]  # the model's moments: texts
-    assert moments(plain, count=4) == ["line 0", "line 3", "line 6", "line 9"]
+    assert [m["text"] for m in picked] == ["The 1st haunting forms in room C", "The 7th haunting forms in room H"]
+    plain = [f"line {i}" for i in range(10)]
+    assert [m["text"] for m in moments(plain, count=4)] == ["line 0", "line 3", "line 6", "line 9"]
     assert moments([(f"line {i}", "news") for i in range(10)]) == []
+    assert [m["text"] for m in moments(plain, count=1)] == ["line 9"]  # room for one: the latest
+    # the state's moments (issue 29 item 7): the same line in two turns is two moments
+    sent = [{"text": "Three ghosts in room C become a haunting.", "turn": turn, "round": None} for turn in (4, 9)]
+    assert moments(sent + [{"text": "The hunters lost.", "turn": 12, "round": None}],
+                   reason=["The hunters lost."]) == sent

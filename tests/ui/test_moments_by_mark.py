@@ -13,6 +13,8 @@ import pytest
 from companion import protocol, script
 from companion.i18n import render_all
 from companion.replay import replay
+from companion.session import Session
+from ui.i18n import translate
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,16 +26,19 @@ def _news_of(name: str) -> list[tuple]:
     return [batch for batch in batches if batch]
 
 
-def _moments(batches: list[tuple], lang: str) -> list[str]:
-    """What the game-over panel recalls after these states, in ``lang``."""
+def _moments(name: str, lang: str) -> list[str]:
+    """What the game-over panel recalls at the end of the script ``name``, in ``lang``: the
+    state's ``moments`` (the session's, with their turn), through the client's model."""
     from ui.model import TableModel
     from ui.summary import moments
 
+    played = script.load(ROOT / name)
+    session = Session.start(played.header)
+    for line in played.lines:
+        session.handle(line.input, line.number)
     model = TableModel()
-    for news in batches:
-        model.apply_state({"type": "state", "game": "x", "prompt": {"text": ""}, "news": render_all(news, lang),
-                           "notable": protocol.notable_indexes(news), "log": []})
-    return moments(list(model.moments), count=3)
+    model.apply_state(protocol.state_message(session, [], (), lang))
+    return [moment["text"] for moment in moments(list(model.moments), count=3)]
 
 
 #: The moments each game's script ends with, in English (what the table remembers).
@@ -49,9 +54,10 @@ EXPECTED = {
     "tests/scripts/clue_it/unsolved.jsonl": [
         "Bo makes an accusation.", "Ada makes an accusation.", "Ada's accusation is wrong: Ada is out of the game."],
     "tests/scripts/ghost_at_home/three_players.jsonl": [
+        # a light turned on twice and two escapes: each a moment of its own turn (6 and 9, 13 and 16)
         "Cy turns on the light of the second floor.",
-        "Discard the rooms and ghosts of the second floor of Cy's house; its light is off.",
-        "The escape is stopped! Everyone refills to 3 cards, starting with Ada."],
+        "Ada's house is fully explored: Ada tries to escape!",
+        "Ada's house is fully explored: Ada tries to escape!"],
     "tests/scripts/house_of_spirits/eighteen_points.jsonl": [
         "The plot card shows 4, so 5 or more was needed: Bo succeeds and takes Plot card 3.",
         "Vampire is killed; its card goes to the bottom of the monster deck.",
@@ -62,7 +68,7 @@ EXPECTED = {
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_the_same_moments_in_english_and_italian(name):
     batches = _news_of(name)
-    english, italian = _moments(batches, "en"), _moments(batches, "it")
+    english, italian = _moments(name, "en"), _moments(name, "it")
     assert english == EXPECTED[name]
     lines = [line for news in batches for line in news]
     # the Italian moments are the same lines of the game, in Italian
@@ -79,16 +85,82 @@ def test_the_state_sends_which_lines_are_moments():
     assert protocol.notable_indexes((str(news[1]),)) == []  # a bare string carries no mark
 
 
-def test_a_state_without_news_takes_the_moments_from_the_log():
+def test_a_state_without_news_marks_the_moments_of_its_log():
     from ui.model import TableModel
 
     model = TableModel()
     model.apply_state({"type": "state", "game": "x", "prompt": {"text": ""}, "news": [],
                        "log": ["Ada rolled 4.", "Tre fantasmi nella stanza C diventano un'infestazione."],
                        "log_notable": [1]})
-    assert model.moments == ["Tre fantasmi nella stanza C diventano un'infestazione."]
     assert model.history == [("Ada rolled 4.", "news"), ("Tre fantasmi nella stanza C diventano un'infestazione.",
                                                           "moment")]
-    model.apply_state({"type": "state", "game": "x", "prompt": {"text": ""}, "news": ["Bo rolled 6."],
-                       "notable": [], "log": []})
-    assert model.moments == ["Tre fantasmi nella stanza C diventano un'infestazione."]
+    assert model.moments == []  # the game runs: the moments come with its end (the state's ``moments``)
+
+
+CELLAR = "tests/scripts/creepy_cellar/advanced-lost.jsonl"
+
+
+def _play(session: Session, lines, log: list) -> None:
+    """Play ``lines``; ``log`` gets their news, as the daemon's log does."""
+    for line in lines:
+        log += session.handle(line.input, line.number).news
+
+
+def test_an_undone_haunting_is_no_moment_of_the_game():
+    """Issue 29 item 7: the daemon's log keeps an undone input's lines, and its ``log_notable``
+    marked them still: a haunting taken back could be recalled at the game's end. Now an undo
+    takes its input's moments back, in the log's marks and in the game's moments."""
+    from companion.inputs import Touch
+
+    played = script.load(ROOT / CELLAR)
+    session, log = Session.start(played.header), []
+    # line 62: the King's two hauntings, rooms E and F (turn 26)
+    _play(session, [line for line in played.lines if line.number <= 62], log)
+    hauntings = [i for i, line in enumerate(log) if "haunting" in str(line)]
+    assert protocol.state_message(session, log, (), "en")["log_notable"] == hauntings and len(hauntings) == 2
+    log += session.handle(Touch("undo")).news
+    assert protocol.state_message(session, log, (), "en")["log_notable"] == []
+    assert session.moments.standing == []
+    _play(session, [line for line in played.lines if line.number >= 62], log)  # again (undo never re-rolls), to the end
+    state = protocol.state_message(session, log, (), "en")
+    assert state["prompt"]["over"]
+    assert [(m["turn"], m["text"][:30]) for m in state["moments"]] == [
+        (26, "The Ghost King and two ghosts "), (26, "The Ghost King and two ghosts "),
+        (41, "Three ghosts in room I become "), (42, "The Ghost King and two ghosts "),
+        (42, "The Ghost King and two ghosts "), (42, "The Ghost King and two ghosts "),
+        (43, "Three ghosts in room C become "), (67, "The Ghost King and two ghosts ")]
+    assert state["moments"][0] == {"text": "The Ghost King and two ghosts in room E: swap the ghosts for a haunting.",
+                                   "turn": 26, "round": None}
+
+
+def test_a_moment_is_said_with_its_turn_in_the_tables_language():
+    from ui.summary import moment_text
+
+    def italian(text, **params):
+        return translate(text, "it", **params)
+
+    def english(text, **params):
+        return translate(text, "en", **params)
+
+    moment = {"text": "Tre fantasmi nella stanza H diventano un'infestazione.", "turn": 12, "round": None}
+    assert moment_text(moment, italian) == "Turno 12: Tre fantasmi nella stanza H diventano un'infestazione."
+    assert moment_text({**moment, "text": "Ada wins.", "turn": None, "round": 3}, english) == "Round 3: Ada wins."
+    assert moment_text({**moment, "turn": None}, english) == moment["text"]
+    assert moment_text({"text": "Three ghosts in room H become a haunting.", "turn": 12, "round": None},
+                       english) == "Turn 12: Three ghosts in room H become a haunting."
+
+
+def test_a_restarted_screen_gets_the_finished_games_summary_moments_and_undo():
+    """Issue 29 item 7: the summary stays on Home until a new game, with its Undo while the
+    window lasts, a screen restart included: the state a screen gets on connecting (no news,
+    from the real daemon) carries the game's moments with their turns; before, a restarted
+    screen took them from the 12-line log only (none of this game's hauntings were in it)."""
+    from ui.model import TableModel
+
+    state = replay(script.load(ROOT / CELLAR)).state  # the state asked for after the last line
+    model = TableModel()
+    model.apply_state(state)
+    assert (model.game, model.over, model.can_undo) == ("creepy_cellar", True, True)
+    assert [(m["turn"], m["text"].split(":")[0]) for m in model.moments][-2:] == [
+        (43, "Three ghosts in room C become a haunting"), (67, "The Ghost King and two ghosts in room D")]
+    assert len(model.moments) == 8

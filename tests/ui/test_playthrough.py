@@ -54,6 +54,11 @@ GAMES = {
 
 SIZES = ((800, 480), (1024, 600), (720, 1280))
 
+#: The games whose finished summary is also shot on Home, in both languages: at 800×480 one
+#: counted in turns ("Turn 26: ...") and one in rounds ("Round 3: ..."); at the other sizes the
+#: first (each Home shot costs a screen switch each way).
+HOME_GAMES = {True: ("creepy_cellar", "house_of_spirits"), False: ("creepy_cellar",)}
+
 #: The size whose shots are taken with large text too (issue 29 item 1: the readability
 #: audit passes in both text sizes; one language a stage, no extra switch).
 LARGE_TEXT_SIZE = (800, 480)
@@ -160,6 +165,8 @@ def _stage(daemon, table, client: Client, ui: Client_UI, size, game: str, number
     for lang in ("en", "it") if number % 2 == 0 else ("it", "en"):  # one switch fewer
         name = f"{game}-{stage}-{lang}"
         ui.send(f"SHOT {name} {lang} {game} {revision}", f"DONE {name}")
+        if stage == "over" and game in HOME_GAMES[size == SIZES[0]]:  # the summary stays on Home (issue 29 item 7)
+            ui.send(f"HOME {game}-home-{lang} {lang} {game}", f"HOMED {game}-home-{lang}")
     if size == LARGE_TEXT_SIZE:  # Settings' large text, in the language on show
         _large_text_shot(client, ui, f"{game}-{stage}-{lang}-large", lang, game)
     if stage == "mid":  # a refusal on the banner (an unknown tag), in both languages
@@ -248,6 +255,8 @@ def test_every_game_played_through_the_client(size, marked_games, display, kivy_
     assert all(shot["todo_fits"] for shot in shots.values())
     assert all(shot["over"] for name, shot in shots.items() if "-over-" in name)
     assert all(UNKNOWN_TAG in shot["notice"] for name, shot in shots.items() if "-refusal-" in name)
+    # each game is started from another client (the page stays the table): no refusal of the last one shows
+    assert [name for name, shot in shots.items() if "-start-" in name and shot["notice"]] == []
     assert all(pngread.size(shot["file"]) == size for shot in shots.values())
     # Todo lines were on screen in large type: >= 24 sp (at scale 1) unless they are very long
     # (then they shrink rather than be cut or push the choices off the screen).
@@ -258,12 +267,38 @@ def test_every_game_played_through_the_client(size, marked_games, display, kivy_
     # on the pages; the out-of-turn choice has its own small button.
     if size == (800, 480):
         _readable(shots)
+    _moments_whole(shots, report["homes"], size)
     toy = report["toys"]["creepy_cellar-toy"]
     assert toy["held"] == []  # the step first: the slots wait behind it (issue 29)
     assert sorted(toy["seen"]) == sorted(f"Room {r}" for r in "ABCDEFGHIJKLMNOPQRS")
     assert all(not page["main"] and not page["out_of_sight"] and not page["overflow"] for page in toy["pages"])
     assert toy["pages"][0]["out_of_turn"] == ["Bo: Crickets device"]
 
+
+
+def _moments_whole(shots: dict, homes: dict, size) -> None:
+    """Issue 29 item 7: the game-over moments, on the table and on Home, each whole (never cut
+    with "…") and at 26 px at least, with its turn ("Turn 26: ..." / "Turno 26: ..."), as many
+    as fit (up to five); the finished game stays on Home with its Undo."""
+    games = HOME_GAMES[size == SIZES[0]]
+    assert sorted(homes) == sorted(f"{game}-home-{lang}" for game in games for lang in ("en", "it"))
+    for name, home in homes.items():
+        found = {k: v for k, v in home["audit"].items() if v and k != "moments"}
+        assert found == {}, name
+        assert home["finished"] and home["undo"], name
+        moments = home["audit"]["moments"]
+        assert moments["cut"] == [] and len(moments["texts"]) <= 5, (name, moments)
+        # Creepy Cellar's short lines: two at 800×480 (House of Spirits' scores leave none there)
+        assert len(moments["texts"]) >= (2 if name.startswith("creepy_cellar") else 0), (name, moments)
+        counted = ("Turn ", "Turno ") if name.startswith("creepy_cellar") else ("Round ", "Giro ")
+        assert all(text.startswith(counted[name.endswith("-it")]) for text in moments["texts"]), (name, moments)
+    for name, shot in shots.items():
+        if "-over-" in name:
+            assert shot["audit"]["moments"]["cut"] == [], name
+    if size != (800, 480):  # the audit's floors at every size (800×480: _readable)
+        small = {name: [line for line in shot["audit"]["small"] if line.startswith("moment")]
+                 for name, shot in shots.items() if "-over-" in name}
+        assert {name: lines for name, lines in small.items() if lines} == {}
 
 
 def _readable(shots: dict) -> None:

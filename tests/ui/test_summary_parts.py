@@ -85,3 +85,27 @@ def test_seat_colours_are_the_games_own_by_seat():
     assert seat_colours(cellar, ["Ada", "Bo"]) == {"Ada": "vermillion", "Bo": "yellow"}
     assert seat_colours({"id": "children", "seat_colours": []}, ["Ada", "Bo"]) is None
     assert seat_colours(None, ["Ada"]) is None
+
+
+def test_a_new_game_takes_the_last_games_refusal_off_the_banner(tmp_path):
+    """Issue 29: a refusal on the banner at the end of a game (an unknown tag tapped on its
+    summary) went on showing, then fading, over the next game's board for up to 8 s when that
+    game was started from another screen or a script (the page stays the table). A state that
+    brings a new game takes it away; the same game's next state does not."""
+    from ui.companion_app import CompanionApp
+
+    app = CompanionApp(tmp_path / "companion.sock")  # never connected: the states are handed over
+    over = {"type": "state", "game": "creepy_cellar", "revision": 40, "can_undo": True, "news": ["The hunters won!"],
+            "prompt": {"text": "The game is over.", "over": True}, "log": []}
+    app.handle_message(over)
+    refusal = "Unknown tag 04DEADBEEF0042 on reader table: it is not enrolled."
+    app.handle_message({"type": "notice", "text": refusal, "level": "warning"})
+    app.handle_message({**over, "revision": 41})  # the same game: the refusal stays its time
+    assert app.model.notice == refusal
+    app.handle_message({"type": "state", "game": "children", "revision": 42, "can_undo": False, "news": [],
+                        "prompt": {"text": "Set up the house."}, "log": ["Set up the house."]})
+    assert app.model.notice == ""
+    app.handle_message({"type": "notice", "text": refusal, "level": "warning"})
+    app.handle_message({"type": "state", "game": "children", "revision": 42, "can_undo": False, "news": [],
+                        "language": "it", "prompt": {"text": "Preparate la casa."}, "log": []})
+    assert app.model.notice == refusal  # a language switch at the start is no new game

@@ -7,7 +7,7 @@ import time
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from ui.hardware import no_reader_text
@@ -56,6 +56,9 @@ class HomeScreen(Screen):
     reader_offline = BooleanProperty(False)
     #: The readers' strip is a warning: a reader offline, or the game not being saved.
     warning = BooleanProperty(False)
+    #: The most height (px) the finished game's summary may take: the page less everything
+    #: else on it (its moments wrap whole and as many show as fit: issue 29 item 7).
+    summary_room = NumericProperty(0)
 
     def __init__(self, **kwargs):
         load_kv("home")
@@ -68,7 +71,24 @@ class HomeScreen(Screen):
         # strong references: the kv ids are weak, and a card out of the page has no other owner
         self._cards = (self.ids.resume_card.__self__, self.ids.finished_card.__self__, self.ids.readers.__self__)
         app.tr.on_switch(lambda _lang: self.refresh())
+        self._room = Clock.create_trigger(self._summary_room)
+        for widget in self._page.children:
+            widget.bind(height=self._room_later)
+        self._page.bind(height=self._room_later, children=self._room_later)
         self.refresh()
+
+    def _room_later(self, *_args) -> None:
+        self._room()
+
+    def _summary_room(self, *_args) -> None:
+        """:attr:`summary_room`: the page's height less its padding, its gaps and every other
+        row (the free space under the buttons included in the room, not taken from it)."""
+        page, card, rest = self._page, self.ids.finished_card.__self__, self.ids.rest.__self__  # ids are proxies
+        others = [child for child in page.children if child is not card and child is not rest]
+        card_padding = card.padding[1] + card.padding[3]
+        self.summary_room = max(0.0, page.height - page.padding[1] - page.padding[3]
+                                - page.spacing * (len(page.children) - 1) - sum(c.height for c in others)
+                                - card_padding)
 
     def _keep(self, card, shown: bool, after) -> None:
         """Put ``card`` back in the page just under ``after``, or take it out of the page:

@@ -4,13 +4,14 @@ solution. Its Undo and New game buttons are the choice panel's (:mod:`ui.widgets
 
 from __future__ import annotations
 
+from kivy.clock import Clock
 from kivy.metrics import dp, sp
 from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from ui import theme
-from ui.summary import Summary, moments, summarise
+from ui.summary import Summary, moment_text, moments, summarise
 from ui.text import coloured, english, escape_markup
 
 
@@ -22,13 +23,19 @@ def _label(text: str, size: float, colour=theme.TEXT, bold: bool = False, halign
     return label
 
 
-def _moment(text: str, size: float) -> Label:
-    """One moment of the game: one line, cut with "…" (Home keeps room for its buttons)."""
-    label = Label(text=text, font_size=size, color=theme.TEXT_DIM, halign="left", markup=True, shorten=True,
-                  shorten_from="right", max_lines=1, size_hint_y=None, height=size * 1.3)
-    label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))
+def _moment(text: str, size: float, width: float) -> Label:
+    """One moment of the game, whole: wrapped at ``width`` (px), never cut (issue 29: one line
+    cut with "…" at 20 px hid what happened); its height is its text's, measured now."""
+    label = _label(text, size, theme.TEXT_DIM, halign="left")
+    label.text_size = (width, None)
+    label.texture_update()
+    label.height = label.texture_size[1]
     return label
 
+
+#: A moment's type, in px at scale 1: a line a player reads from a metre (issue 29: 26 px,
+#: as the buttons other than the main one).
+MOMENT_FONT = 26
 
 #: The panel's properties taken from the model's (:class:`ui.model.TableModel`) while over.
 FOLLOWED = {"ending": "ending", "prompt": "prompt_text", "summary": "summary", "news": "news", "moments": "moments",
@@ -60,17 +67,24 @@ class GameOverPanel(BoxLayout):
     scale = NumericProperty(1.0)
     over = NumericProperty(0)
     tr = ObjectProperty(english)
-    #: Moments of the game from its log under the result (0: none; Home shows them).
+    #: At most this many moments of the game under the result (0: none), fewer when they do
+    #: not fit in :attr:`room`.
     moments_shown = NumericProperty(0)
+    #: The most height (px) the panel may take with its moments (the result and figures
+    #: show whatever it is); set by the screen that holds it.
+    room = NumericProperty(0)
     model = ObjectProperty(None, allownone=True)
 
     def __init__(self, **kwargs):
         self._followed = None  # the model whose changes the panel takes now
+        self.moment_labels: list[Label] = []  # the moments on show (the readability audit reads them)
         super().__init__(orientation="vertical", size_hint_y=None, height=0, **kwargs)
         self.bind(minimum_height=self.setter("height"))
         self.bind(ending=self._show, moments=self._show, moments_shown=self._show, prompt=self._show, news=self._show,
                   summary=self._show, over=self._show, scale=self._show, colours=self._show, tr=self._show)
         self.bind(model=self._follow, over=self._follow)
+        self._refit = Clock.create_trigger(self._show)  # a new width or room: the moments wrap again
+        self.bind(width=self._refit, room=self._refit)
 
     def _follow(self, *_args) -> None:
         """Follow the model while the game is over (and take it as it is now), else not."""
@@ -88,6 +102,7 @@ class GameOverPanel(BoxLayout):
 
     def _show(self, *_args) -> None:
         self.clear_widgets()
+        self.moment_labels = []
         if not self.over:
             self.opacity = 0
             return
@@ -107,8 +122,28 @@ class GameOverPanel(BoxLayout):
             self.add_widget(_label(escape_markup(summary.scores_heading), sp(18) * self.scale, theme.TEXT_DIM))
             self.add_widget(_label(self._scores(summary), sp(22) * self.scale, bold=True))
         if self.moments_shown:
-            for line in moments(list(self.moments), summary.reason, self.moments_shown):
-                self.add_widget(_moment("· " + escape_markup(line), sp(20) * self.scale))
+            self.moment_labels = self._fitting_moments(summary)
+            for label in self.moment_labels:
+                self.add_widget(label)
+
+    def _fitting_moments(self, summary: Summary) -> list[Label]:
+        """Moments of the game whose wrapped lines fit in :attr:`room` under what the panel shows
+        already, "Turn 12: ..." each: up to :attr:`moments_shown` spread over the game, then the
+        tallest left out until the rest fit (many short moments rather than one long one)."""
+        width = self.width - self.padding[0] - self.padding[2]
+        if width <= 1:
+            return []
+        for child in self.children:  # their heights now, at this width (not on the next frame)
+            child.text_size = (width, None)
+            child.texture_update()
+            child.height = child.texture_size[1]
+        free = self.room - sum(child.height + self.spacing for child in self.children) \
+            - self.padding[1] - self.padding[3]
+        labels = [_moment(escape_markup(moment_text(m, self.tr)), sp(MOMENT_FONT) * self.scale, width)
+                  for m in moments(list(self.moments), summary.reason, int(self.moments_shown))]
+        while labels and sum(label.height + self.spacing for label in labels) > free + 0.5:
+            labels.remove(max(labels, key=lambda label: label.height))
+        return labels
 
     def _headline(self, summary: Summary) -> str:
         text = escape_markup(summary.headline)
