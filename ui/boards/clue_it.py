@@ -11,7 +11,7 @@ socket, names already in the table's language; nothing of the game is imported h
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.properties import DictProperty, StringProperty
+from kivy.properties import DictProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
@@ -19,8 +19,8 @@ from kivy.uix.widget import Widget
 from ui import theme
 from ui.boards import PlacePicks, watch_language
 from ui.boards.clue_legend import CrowdStrip, PlaceLegend
-from ui.boards.fit import LINE, PlaceName
-from ui.boards.names import card_name, short_marks, short_places
+from ui.boards.fit import LINE, PlaceName, word_width
+from ui.boards.names import card_name, short_marks, short_places, stand_in_short
 from ui.boards.parts import FLOOR, GROW, Panel, Parts, PlacePanel, font, gap, text
 from ui.text import Translate, coloured, english, escape_markup, player_markup
 from ui.widgets.pieces import IconCounts, Marker, PieceStrip
@@ -210,6 +210,25 @@ def stop_place(choice: dict, places: dict) -> str | None:
         return places.get(where)
     label = choice.get("label")
     return label if label in (places.get("locations") or []) else None
+
+
+class KidCount(IconCounts):
+    """A player's Kid: the pawn in the player's colour and the Kid's name ("Mike",
+    "Ragazzo 3"), or its ``short`` form ("#3", "B") where the name would run out of the
+    panel (issue 29: "Ragazzo 3" ran 29 px past four players' panels at 800×480)."""
+
+    name = StringProperty("")
+    short = StringProperty("")
+    colour = ListProperty([1, 1, 1, 1])
+
+    def draw(self, *args) -> None:
+        size = max(self.smallest, min(self.height * 0.8, self.biggest))
+        fits = size * 1.1 + word_width(self.name, size, True) <= self.width
+        items = [("pawn", self.name if fits or not self.short else self.short, tuple(self.colour))]
+        if [tuple(item) for item in self.items] != items:
+            self.items = items  # drawn again before the same frame
+            return
+        super().draw(*args)
 
 
 class AnswersRow(BoxLayout):
@@ -418,8 +437,8 @@ class ClueBoard(PlacePicks, BoxLayout):
             label = text(f"[b]{name}[/b]", 20, color=theme.TEXT_FAINT if gone else theme.TEXT,
                          size_hint_x=0.6 if rows > 1 else 1)
             kid = (view.get("kids") or {}).get(player)
-            cards = IconCounts(items=[("card", str(held.get(player, 0)))], smallest=font(FLOOR), biggest=font(22),
-                               size_hint_x=0.4)
+            count = str(held.get(player, 0))
+            cards = IconCounts(items=[("card", count)], smallest=font(FLOOR), biggest=font(22), size_hint_x=0.4)
             if gone:
                 panel.add_widget(label)
                 panel.add_widget(text(escape_markup(_("Out")), 20, color=theme.TEXT_FAINT))
@@ -430,9 +449,13 @@ class ClueBoard(PlacePicks, BoxLayout):
             else:  # the name and the kept cards, then the Kid's pawn with its name: "Ragazzo 3" ran out of the panel
                 top = BoxLayout()
                 top.add_widget(label)
+                # as wide as the card and its count need: at 0.4 of four players' panels the "0" ran 9 px out
+                cards.size_hint_x, cards.width = None, font(FLOOR) * 1.1 + word_width(count, font(FLOOR), True) + gap(6)
                 top.add_widget(cards)
                 panel.add_widget(top)
-                panel.add_widget(IconCounts(items=[("pawn", kid_name(kid, _), theme.player_colour(player, colours))],
-                                            smallest=font(FLOOR), biggest=font(22)))
+                shown_kid = kid_name(kid, _)
+                panel.add_widget(KidCount(name=shown_kid, short=stand_in_short(shown_kid) or initial(shown_kid),
+                                          colour=theme.player_colour(player, colours),
+                                          smallest=font(FLOOR), biggest=font(22)))
             row.add_widget(panel)
         return row
