@@ -209,11 +209,64 @@ def _one_size(app, out: Path, report: dict, data: dict):
         report["wrapped_step"][name] = wrapped_step(board)
         report["wasted"][name] = wasted_drawing(Window, app.root)
     shots = data.get("shots") or []
+    report["legend"] = {}
+    for shot in shots:
+        if shot["name"].startswith("clue_it-start-"):
+            report["legend"][shot["name"]] = yield from _legend(app, out, shot)
     if shots:
         report["read_then_state"] = yield from _read_then_state(app, shots[0]["message"])
     report["cpu_ms"] = {}
     for game, pair in (data.get("timing") or {}).items():
         report["cpu_ms"][game] = yield from _time_board(app, pair)
+
+
+def _legend(app, out: Path, shot: dict):
+    """CLUE: IT's start: the Centre touched through the window opens its card (who and what
+    stand there, named: ``rows``, ``fonts`` px, ``overflow``, rows ``outside`` their column,
+    the ``icons``' px; saved as NAME-legend.png), Close puts it away; with the Centre picking
+    a choice, the touch picks it and opens no card."""
+    from harness import Until
+    from kivy.uix.label import Label
+    from overflow import overflowing
+
+    from ui.boards import set_picks
+    from ui.shot import save_screenshot
+    from ui.widgets.place_card import PieceIcon, PlaceCard
+
+    app.handle_message(shot["message"])
+    yield 0.35
+    board = board_of(app)
+    centre = board.tiles[board.view["places"]["centre"]]
+    _touch(centre)
+    yield Until("the card", lambda: board.legend.card is not None)
+    yield 0.3
+    card = board.legend.card
+    labels = [w for w in card.walk(restrict=True) if isinstance(w, Label) and w.text]
+    icons = [w for w in card.walk(restrict=True) if isinstance(w, PieceIcon)]
+    outside = [icon.parent.children[0].text for icon in icons  # out of its column: over the title, or cut
+               if icon.parent.top > icon.parent.parent.top + 0.5 or icon.parent.y < icon.parent.parent.y - 0.5]
+    found = {"rows": [w.text for w in labels], "fonts": sorted({round(w.font_size, 1) for w in labels}),
+             "overflow": overflowing(card), "outside": outside, "scale": app.scale,
+             "is_card": isinstance(card, PlaceCard), "icons": min(icon.piece_px for icon in icons)}
+    save_screenshot(out / f"{shot['name']}-legend.png")
+    _touch(card.close)
+    yield Until("the card put away", lambda: board.legend.card is None)
+    picked: list[str] = []
+    set_picks(board, [{"key": "stop:centre", "label": "Centre"}], picked.append)
+    _touch(centre)
+    yield 0.2
+    found["picked"], found["card_on_pick"] = picked, board.legend.card is not None
+    set_picks(board, [], None)
+    return found
+
+
+def _touch(widget) -> None:
+    """A finger down and up on ``widget``'s centre, through the window's input path."""
+    from kivy.tests.common import UnitTestTouch
+
+    finger = UnitTestTouch(*widget.to_window(*widget.center))
+    finger.touch_down()
+    finger.touch_up()
 
 
 def _read_then_state(app, state: dict):

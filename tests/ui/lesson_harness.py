@@ -357,7 +357,7 @@ def lesson_restart_scenario(app, out: Path, report: dict):
 def odds_scenario(app, out: Path, report: dict, name: str = ""):
     """The odds meter's figure on the board (issue 33 item 5): ``odds-<game>-<lang>.png``
     (``name``: ``<name>-<lang>.png``); ``report["buttons"]``: the texts of the choice buttons."""
-    from readability import covered
+    from readability import covered, spilled_counts
 
     from ui.shot import save_screenshot
     from ui.widgets.buttons import TouchButton
@@ -375,7 +375,8 @@ def odds_scenario(app, out: Path, report: dict, name: str = ""):
         yield from _tick_steps(app, done)
         yield 0.3
         report["figures"][lang] = screen.odds_badge.text
-        report.setdefault("covered", {})[lang] = covered(screen)  # board labels under the figure
+        # board labels under the figure, and figures out of their counts (over the next panel)
+        report.setdefault("covered", {})[lang] = covered(screen) + spilled_counts(screen)
         report.setdefault("buttons", {})[lang] = [b.text for b in screen.walk() if isinstance(b, TouchButton)]
         shot = f"{name or 'odds-' + model.game}-{lang}.png"
         report["screenshots"].append(str(save_screenshot(out / shot)))

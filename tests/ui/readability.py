@@ -243,6 +243,23 @@ def pieces_over_labels(table) -> list[str]:
     return found
 
 
+def spilled_counts(table) -> list[str]:
+    """One line per figure of an icon count (``IconCounts``: a card back and "0") drawn past
+    its widget's edge, over the next panel (issue 29: at 800×480 with four CLUE: IT players,
+    a player's kept-cards "0" ran out of the panel, half hidden)."""
+    from ui.widgets.pieces import IconCounts
+
+    found = []
+    for counts in table.ids.board_slot.walk(restrict=True):
+        if not isinstance(counts, IconCounts) or not visible(counts):
+            continue
+        for label in counts.numbers:
+            out = max(label.right - counts.right, counts.x - label.x)
+            if label.text and out > 1.5:
+                found.append(f"{label.text!r} drawn {out:.0f} px out of its count")
+    return found
+
+
 def main_box(table) -> list[float] | None:
     """The main button's window box ``[x, y, width, height]``, or None when none shows."""
     main = table.ids.choices.main_button()

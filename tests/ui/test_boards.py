@@ -144,7 +144,19 @@ def _shots(messages: dict, size: tuple[int, int]) -> list[dict]:
     full = [{"name": f"{game}-full-it-{tag}", "message": _full_table(messages[game]["mid"]["it"], game)}
             for game in FULL_TABLE]
     return shots + full + [{"name": f"creepy_cellar-crowded-en-{tag}", "message": crowded},
-                           {"name": f"neutral-children-it-{tag}", "message": neutral}]
+                           {"name": f"neutral-children-it-{tag}", "message": neutral},
+                           {"name": f"clue_it-full-odds-it-{tag}", "message": _with_odds(full[FULL_ORDER]["message"])}]
+
+
+#: The 7-player CLUE: IT table among the full tables (the one whose passage tiles a row of
+#: the odds figure's own took under 20 px: notes/overlaps.md).
+FULL_ORDER = list(FULL_TABLE).index("clue_it")
+
+
+def _with_odds(message: dict) -> dict:
+    """``message`` with CLUE: IT's odds figure ("Domanda in questo turno: 100%"): it has no
+    state with one in its script, and the 7-player board is the tightest."""
+    return {**message, "odds": {"what": "Domanda in questo turno", "value": 1.0}}
 
 
 def _broken(message: dict) -> dict:
@@ -265,13 +277,35 @@ def test_every_board_at_every_size(reports, messages, size):
     # Italian's longer steps may wrap where the strip is narrow
     wrapped = {name: lines for name, lines in report["wrapped_step"].items() if lines and "-en-" in name}
     assert wrapped == {}
-    assert len(report["screenshots"]) == len(SCRIPTS) * 3 * 2 + len(ODDS_SHOWN) * 2 + len(FULL_TABLE) + 2
+    assert len(report["screenshots"]) == len(SCRIPTS) * 3 * 2 + len(ODDS_SHOWN) * 2 + len(FULL_TABLE) + 3
+    _check_legend(report["legend"], size)
     if switches:
         assert [b for _g, b in report["switches"]] == [_expected_board(m) for m in switches]
         # only the last game's board alive after switching every game after every other
         # (issue 29 item 11: 5 Creepy Cellar boards were, each held by its listeners; then
         # one board per game was kept)
         assert report["boards_alive"] == {BOARDS[switches[-1]["game"]]: 1}
+
+
+#: CLUE: IT's Centre at the start, as the card names it (issue 29: its 13 pieces had no
+#: names or marks, and the item icons no legend): per language, the Kid movers then the Items.
+CENTRE_CARD = {
+    "en": ["Centre", "Mike Hanlon", "Bill Denbrough", *(f"Kid {n}" for n in range(3, 8)),
+           "Jack-in-the-Box", *(f"Item {n}" for n in range(2, 7)), "Close"],
+    "it": ["Centro", "Mike Hanlon", "Bill Denbrough", *(f"Ragazzo {n}" for n in range(3, 8)),
+           "Scatola a sorpresa", *(f"Oggetto {n}" for n in range(2, 7)), "Chiudi"],
+}
+
+
+def _check_legend(legend: dict[str, dict], size: tuple[int, int]) -> None:
+    """Touching CLUE: IT's Centre opens its card naming every piece there at 32 sp or more,
+    none cut; with the Centre picking a choice the touch picks it and opens no card."""
+    assert sorted(legend) == [f"clue_it-start-{lang}-{size[0]}x{size[1]}" for lang in ("en", "it")]
+    for name, card in legend.items():
+        assert card["is_card"] and card["rows"] == CENTRE_CARD[name.split("-")[2]], card
+        assert min(card["fonts"]) >= 32 * card["scale"] - 0.1 and card["overflow"] == card["outside"] == [], card
+        assert card["icons"] >= 32 * card["scale"] - 0.1, card  # each piece drawn as large as its words
+        assert (card["picked"], card["card_on_pick"]) == (["stop:centre"], False), card
 
 
 def _badly_cut(cuts: list[str]) -> list[str]:

@@ -174,10 +174,8 @@ def _figures(harness, tmp_path, header: GameHeader, state=None, scenario: str = 
     assert shown["ok"], shown
     assert [pngread.size(p) for p in shown["screenshots"]] == [(800, 480)] * 2
     # the figure lies over no board label (issue 29: House of Spirits' "Mo… 10", Children's
-    # step). CLUE: IT's still lies on its status line (notes/overlaps.md: a row of its own
-    # took the 7-player board's passage tiles under 20 px)
-    if header.game != "clue_it":
-        assert shown["covered"] == {"en": [], "it": []}
+    # step, CLUE: IT's status line "0/8", "23", "2 2": it is in the answers line's row now)
+    assert shown["covered"] == {"en": [], "it": []}
     if report is not None:
         report.update(shown)
     return sent, shown["figures"]

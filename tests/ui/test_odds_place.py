@@ -14,7 +14,7 @@ def test_the_odds_figure_sits_where_the_board_says():
     from ui.boards.creepy_cellar import CellarBoard
     from ui.widgets.odds import DEFAULT_PLACE, OddsBadge
 
-    assert ClueBoard.odds_place == ("bottom", 1.0)
+    assert getattr(ClueBoard, "odds_place", None) is None  # its answers line's row (odds_spot)
     assert getattr(ChildrenBoard, "odds_place", None) is None  # its own row (odds_spot)
     assert getattr(CellarBoard, "odds_place", None) is None  # the top right, as every other board
     slot = Widget()
@@ -50,3 +50,32 @@ def test_the_odds_figure_keeps_to_the_boards_own_row():
     assert badge.box[1] >= spot.y
     badge.show({})
     assert badge.box is None
+
+
+def test_a_row_shared_with_the_figure_puts_its_words_away_while_the_figure_shows():
+    """CLUE: IT's answers line and the figure share a row (issue 29: the figure lay over its
+    status line, "0/8", "23", "2 2"; a row of its own took the 7-player board's passage tiles
+    to 19.5 px): the badge names its text to the row, and the row's words are put away."""
+    from kivy.uix.boxlayout import BoxLayout
+    from kivy.uix.widget import Widget
+
+    from ui.boards.clue_it import AnswersRow
+    from ui.widgets.odds import OddsBadge
+
+    slot = Widget(pos=(0, 0), size=(364, 330))
+    badge = OddsBadge(slot)
+    board = BoxLayout(orientation="vertical", pos=(0, 0), size=(364, 330))
+    board.odds_spot = row = AnswersRow()
+    row.fit()
+    board.add_widget(Widget())
+    board.add_widget(row)
+    slot.add_widget(board)
+    board.do_layout()
+    row.words = "Answers to Cy: Bo: no card"
+    assert row.label.text == "Answers to Cy: Bo: no card"
+    badge.show({"what": "A question in reach this turn", "value": 1.0})
+    assert (row.figure, row.label.text) == ("A question in reach this turn: 100%", "")
+    x, y, w, h = badge.box
+    assert row.y <= y and y + h <= row.top + 0.5  # the figure within the row: over no other
+    badge.show({})
+    assert (row.figure, row.label.text) == ("", "Answers to Cy: Bo: no card")

@@ -412,6 +412,32 @@ def test_clue_it_pieces_carry_a_mark_and_the_ask_line_only_the_answers():
     assert answers_text({**asked, "question": None}, english, {}) == ""
 
 
+def test_a_clue_it_place_card_names_its_pawns_items_and_passage_and_nothing_hidden():
+    """Issue 29: the item icons had no legend and the Centre's crowd no names. A place's card
+    names each Kid mover (whole name and its player), each Item beside its own icon and a
+    corner's Secret Passage, from the public view only: a hand or the envelope in the view
+    would not show."""
+    from ui.boards.clue_legend import legend_rows
+    from ui.i18n import Translator
+
+    view = {"kids": {"Ada": "Mike Hanlon", "Bo": None}, "players": ["Ada", "Bo"],
+            "movers": {"Mike Hanlon": "Location 5", "Kid 3 (placeholder)": "Location 5", "Kid 4": "centre"},
+            "items": {"Jack-in-the-Box": "centre", "Item 2 (placeholder)": "Location 5"},
+            "places": {"passages": {"Location 5": "Location 7"}},
+            "solution": None, "hand": ["Kid 4"], "envelope": "companion"}
+    tr = Translator()
+    rows = legend_rows(view, "Location 5", {"Ada": "sky_blue"}, tr._)
+    assert [(r["kind"], r["words"], r["column"]) for r in rows] == [
+        ("pawn", "Mike Hanlon · Ada", 0), ("pawn", "Kid 3", 0), ("item", "Item 2", 1),
+        ("passage", "Secret passage to Location 7", 1)]
+    assert rows[2]["index"] == 1  # the second Item card's icon, as on the board
+    tr.switch("it")
+    assert [r["words"] for r in legend_rows(view, "Location 5", {}, tr._)] == [
+        "Mike Hanlon · Ada", "Ragazzo 3", "Oggetto 2", "Passaggio segreto verso Luogo 7"]
+    assert [r["words"] for r in legend_rows(view, "centre", {}, tr._)] == ["Ragazzo 4", "Jack-in-the-Box"]
+    assert legend_rows(view, "Location 9", {}, tr._) == []  # nothing to name: no card
+
+
 def test_pieces_in_a_narrow_row_overlap_rather_than_shrink_under_the_floor():
     """Issue 29: Creepy Cellar's pawns shrank to 14 px to fit half a tile; they now overlap
     like a fanned hand at the floor (20 px), at least 45% of each showing."""

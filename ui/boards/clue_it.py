@@ -11,15 +11,16 @@ socket, names already in the table's language; nothing of the game is imported h
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.properties import DictProperty
+from kivy.properties import DictProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.widget import Widget
 
 from ui import theme
 from ui.boards import PlacePicks, watch_language
-from ui.boards.fit import LINE, PlaceName
-from ui.boards.names import card_name, short_marks, short_places
+from ui.boards.clue_legend import CrowdStrip, PlaceLegend
+from ui.boards.fit import LINE, PlaceName, word_width
+from ui.boards.names import card_name, short_marks, short_places, stand_in_short
 from ui.boards.parts import FLOOR, GROW, Panel, Parts, PlacePanel, font, gap, text
 from ui.text import Translate, coloured, english, escape_markup, player_markup
 from ui.widgets.pieces import IconCounts, Marker, PieceStrip
@@ -211,14 +212,61 @@ def stop_place(choice: dict, places: dict) -> str | None:
     return label if label in (places.get("locations") or []) else None
 
 
+class KidCount(IconCounts):
+    """A player's Kid: the pawn in the player's colour and the Kid's name ("Mike",
+    "Ragazzo 3"), or its ``short`` form ("#3", "B") where the name would run out of the
+    panel (issue 29: "Ragazzo 3" ran 29 px past four players' panels at 800×480)."""
+
+    name = StringProperty("")
+    short = StringProperty("")
+    colour = ListProperty([1, 1, 1, 1])
+
+    def draw(self, *args) -> None:
+        size = max(self.smallest, min(self.height * 0.8, self.biggest))
+        fits = size * 1.1 + word_width(self.name, size, True) <= self.width
+        items = [("pawn", self.name if fits or not self.short else self.short, tuple(self.colour))]
+        if [tuple(item) for item in self.items] != items:
+            self.items = items  # drawn again before the same frame
+            return
+        super().draw(*args)
+
+
+class AnswersRow(BoxLayout):
+    """The row under the places, always there (the places keep their size when a question
+    comes; issue 29: the layout stands still): the answers line of the last question
+    (``words``, markup), or the odds figure, which the :class:`~ui.widgets.odds.OddsBadge`
+    draws in it (this is the board's ``odds_spot``) and names in ``figure``.
+
+    The two never need the row at once: the figure ("A question in reach this turn") shows
+    only before the roll of a turn with no question asked yet, so the answers it would cover
+    are an earlier turn's (the log keeps them). It covered the status line before ("0/8",
+    "23", "2 2"), and a row of its own took the 7-player board's passage tiles to 19.5 px."""
+
+    words = StringProperty("")
+    figure = StringProperty("")
+
+    def __init__(self, **kwargs):
+        super().__init__(size_hint_y=None, **kwargs)
+        self.label = text("", 20, color=theme.TEXT)
+        self.add_widget(self.label)
+        self.bind(words=self._show, figure=self._show)
+
+    def fit(self) -> None:
+        """One line at the boards' floor, or the figure (20 px on a 6 dp pad): at the app's scale."""
+        self.height = font(FLOOR) * LINE + gap(6)
+        self.label.max_font, self.label.min_font = font(FLOOR * GROW), font(FLOOR)  # a new scale: new sizes
+
+    def _show(self, *_args) -> None:
+        self.label.text = "" if self.figure else self.words
+
+
 class ClueBoard(PlacePicks, BoxLayout):
     """The whole board; set ``view`` to a CLUE: IT view dict (and ``colours`` first).
-    Where a Kid mover stopped is picked by touching the place (issue 17 item 3)."""
+    Where a Kid mover stopped is picked by touching the place (issue 17 item 3); a place
+    that picks nothing opens its card instead (:func:`legend_rows`: who and what stand
+    there, named)."""
 
     game = "clue_it"
-    #: the top row is location names: the odds figure sits on the status line at the bottom
-    #: (:class:`ui.widgets.odds.OddsBadge`).
-    odds_place = ("bottom", 1.0)
     view = DictProperty({})
     colours = DictProperty({})
 
@@ -227,6 +275,9 @@ class ClueBoard(PlacePicks, BoxLayout):
         self.tr = App.get_running_app().tr
         self.tiles: dict[str, PlacePanel] = {}
         self.parts = Parts()
+        #: the answers line's row, where the odds figure is drawn (:class:`AnswersRow`)
+        self.odds_spot = AnswersRow()
+        self.legend = PlaceLegend(self)
         watch_language(self)
 
     def place_for(self, choice: dict) -> str | None:
@@ -249,10 +300,9 @@ class ClueBoard(PlacePicks, BoxLayout):
         parts = [self.parts.get("board", board_key, lambda: self._tiled_board(view, _, colours))]
         # the solution is the game-over panel's ("The envelope held: …"): on the board its
         # location is framed in gold; the board's own line repeated it on two lines
-        question = "" if view.get("solution") else answers_text(view, _, colours)
-        if question:
-            parts.append(self.parts.get("question", (question, two_rows), lambda: text(
-                question, 20, size_hint_y=0.1, color=theme.TEXT)))
+        self.odds_spot.words = "" if view.get("solution") else answers_text(view, _, colours)
+        self.odds_spot.fit()
+        parts.append(self.odds_spot)
         players_key = (lang, colours, two_rows, players, view.get("turn"), bool(view.get("outcome")),
                        *(view.get(k) for k in ("eliminated", "intrigue_held", "kids")))
         parts.append(self.parts.get("players", players_key, lambda: self._players(view, _, colours)))
@@ -348,8 +398,16 @@ class ClueBoard(PlacePicks, BoxLayout):
         title = _("Centre")
         panel.add_widget(text(f"[b]{title}[/b]", 20, color=theme.GOLD, size_hint_y=None, height=font(FLOOR) * LINE))
         pieces = pieces_at(view, centre, colours, _) if centre else []
-        panel.add_widget(PieceStrip(pieces=pieces, smallest=font(FLOOR), piece_size=gap(26)))
+        panel.add_widget(CrowdStrip(pieces=pieces, smallest=font(FLOOR), piece_size=gap(26)))
         return panel
+
+    def on_touch_down(self, touch):
+        """A place picks its choice (:class:`PlacePanel`); a touch no place took may open
+        the card of the place under it (:class:`~ui.boards.clue_legend.PlaceLegend`)."""
+        return super().on_touch_down(touch) or self.legend.touch_down(touch)
+
+    def on_touch_up(self, touch):
+        return self.legend.touch_up(touch) or super().on_touch_up(touch)
 
     @staticmethod
     def _two_rows(players: list) -> bool:
@@ -379,8 +437,8 @@ class ClueBoard(PlacePicks, BoxLayout):
             label = text(f"[b]{name}[/b]", 20, color=theme.TEXT_FAINT if gone else theme.TEXT,
                          size_hint_x=0.6 if rows > 1 else 1)
             kid = (view.get("kids") or {}).get(player)
-            cards = IconCounts(items=[("card", str(held.get(player, 0)))], smallest=font(FLOOR), biggest=font(22),
-                               size_hint_x=0.4)
+            count = str(held.get(player, 0))
+            cards = IconCounts(items=[("card", count)], smallest=font(FLOOR), biggest=font(22), size_hint_x=0.4)
             if gone:
                 panel.add_widget(label)
                 panel.add_widget(text(escape_markup(_("Out")), 20, color=theme.TEXT_FAINT))
@@ -391,9 +449,13 @@ class ClueBoard(PlacePicks, BoxLayout):
             else:  # the name and the kept cards, then the Kid's pawn with its name: "Ragazzo 3" ran out of the panel
                 top = BoxLayout()
                 top.add_widget(label)
+                # as wide as the card and its count need: at 0.4 of four players' panels the "0" ran 9 px out
+                cards.size_hint_x, cards.width = None, font(FLOOR) * 1.1 + word_width(count, font(FLOOR), True) + gap(6)
                 top.add_widget(cards)
                 panel.add_widget(top)
-                panel.add_widget(IconCounts(items=[("pawn", kid_name(kid, _), theme.player_colour(player, colours))],
-                                            smallest=font(FLOOR), biggest=font(22)))
+                shown_kid = kid_name(kid, _)
+                panel.add_widget(KidCount(name=shown_kid, short=stand_in_short(shown_kid) or initial(shown_kid),
+                                          colour=theme.player_colour(player, colours),
+                                          smallest=font(FLOOR), biggest=font(22)))
             row.add_widget(panel)
         return row

@@ -4,10 +4,11 @@ nothing is laid out around it). At most one figure: the state's ``odds``.
 
 A board that keeps a spot of its own for it (its ``odds_spot``: a row that holds no text;
 issue 29: at 800×480 the corner hid House of Spirits' monster card name, "Mo… 10", and
-Children's step line) has it there. Else the corner is the top right, unless the board says
+Children's step line) has it there. A spot with a ``figure`` property shares its row with
+words of its own (CLUE: IT's answers line): it is told the figure's text, and puts its words
+away while a figure is drawn. Else the corner is the top right, unless the board says
 otherwise (its ``odds_place``): Children's top strip holds the hand limit and the skull pile, so the figure
-keeps to the step's corner on two lines; CLUE: IT's top row is location names, so the figure
-sits on the status line at the bottom."""
+keeps to the step's corner on two lines."""
 
 from __future__ import annotations
 
@@ -104,6 +105,8 @@ class OddsBadge:
         self.box = None
         spot = self.spot()
         self._follow(spot)
+        if spot is not None and hasattr(spot, "figure"):  # a spot that shares its row: it puts its words away
+            spot.figure = self.text
         if not self.text:
             return
         edge, share = self.place()
