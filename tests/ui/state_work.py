@@ -4,9 +4,9 @@ lines (the test records them from a real daemon: the first, then a dice press an
 
 Shows the table with the first state, then hands over press, undo, press, undo, each a few
 frames apart, and counts over the last press and undo: the kv rules evaluated, the times
-the board left its slot, the Label textures made. Then the last state again, unchanged.
-Prints one dict: ``{"kv": n, "kv_rules": {rule: n}, "board_moved": n, "textures": n,
-"same_kv": n, "same_textures": n}``.
+the board left its slot, the Label textures made (and those of the prompt). Then the last
+state again, unchanged. Prints one dict: ``{"kv": n, "kv_rules": {rule: n}, "board_moved": n,
+"textures": n, "prompt_textures": n, "same_kv": n, "same_textures": n, ...}``.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ def main(path: str) -> int:
     from kivy.lang import builder
     from kivy.uix.label import Label
 
-    counts = {"kv": 0, "textures": 0, "board_moved": 0}
+    counts = {"kv": 0, "textures": 0, "board_moved": 0, "prompt_textures": 0}
+    watched: dict = {}
     rules: collections.Counter = collections.Counter()
     evaluate, texture_update = builder.call_fn, Label.texture_update
 
@@ -37,6 +38,7 @@ def main(path: str) -> int:
 
     def textured(self, *args):
         counts["textures"] += 1
+        counts["prompt_textures"] += self is watched.get("prompt")
         texture_update(self, *args)
 
     textured.__name__ = "texture_update"  # Kivy's triggers call it back by name
@@ -47,7 +49,7 @@ def main(path: str) -> int:
     from kivy.clock import Clock
 
     result: dict = {}
-    steps = iter([lambda: app.handle_message(states[0]), lambda: app.model.go("table"), _watch(app, counts),
+    steps = iter([lambda: app.handle_message(states[0]), lambda: app.model.go("table"), _watch(app, counts, watched),
                   lambda: app.handle_message(states[1]), lambda: app.handle_message(states[2]),
                   _reset(counts, rules), lambda: app.handle_message(states[1]), lambda: app.handle_message(states[2]),
                   _keep(result, counts, rules, ""), lambda: app.handle_message(states[2]),
@@ -73,9 +75,11 @@ def _after_frames(clock, frames: int, then) -> None:
     clock.schedule_once(lambda _dt: _after_frames(clock, frames - 1, then), 0)
 
 
-def _watch(app, counts: dict):
+def _watch(app, counts: dict, watched: dict):
     def watch():
-        board = app.root.ids.screens.get_screen("table").board
+        table = app.root.ids.screens.get_screen("table")
+        watched["prompt"] = table.ids.prompt.__self__
+        board = table.board
         board.bind(parent=lambda *_a: counts.__setitem__("board_moved", counts["board_moved"] + 1))
     return watch
 

@@ -86,8 +86,15 @@ def test_kv_rules_and_textures_for_a_press_and_its_undo(work):
     # that pick a move, two slot buttons, Why?) and the game-over panels' 16. (86 when
     # uicost3 wrote it; 80 after lessoncard's and boards3's changes to the Cellar board).
     # Textures: the status line, Why?, the prompt and the step (each twice: the press, the
-    # undo), a room and the page button; 8 before screenfix set the prompt's pages from Python
-    assert (work["kv"], work["textures"]) == (80, 10), work["kv_rules"]
+    # undo), a room and the page button (10 while the prompt rendered twice a state)
+    assert (work["kv"], work["textures"]) == (80, 8), work["kv_rules"]
+
+
+@pytest.mark.ui
+def test_the_prompt_is_rendered_once_for_each_new_prompt(work):
+    # its fit renders it as it is shown; the render its new text had triggered for the
+    # next frame drew it again: 4 for a press and its undo
+    assert work["prompt_textures"] == 2
 
 
 @pytest.mark.ui

@@ -132,6 +132,9 @@ class TableScreen(Screen):
         label.font_size = sp(size) * App.get_running_app().scale
         label.text = markup
         label.texture_update()
+        # rendered now, as shown: the render the new text triggered for the next frame would
+        # draw the same texture again (issue 27 item 7: the prompt rendered twice a state)
+        label._trigger_texture.cancel()
         return label.texture_size[1] <= room
 
     def _pages(self, size: float, room: float) -> list[str]:
