@@ -4,7 +4,8 @@ lines (the test records them from a real daemon: the first, then a dice press an
 
 Shows the table with the first state, then hands over press, undo, press, undo, each a few
 frames apart, and counts over the last press and undo: the kv rules evaluated, the times
-the board left its slot, the Label textures made (and those of the prompt). Then the last
+the board left its slot, the Label textures made (and those of the prompt), the choice
+panel's builds. Then the last
 state again, unchanged. Prints one dict: ``{"kv": n, "kv_rules": {rule: n}, "board_moved": n,
 "textures": n, "prompt_textures": n, "same_kv": n, "same_textures": n, ...}``.
 """
@@ -26,7 +27,7 @@ def main(path: str) -> int:
     from kivy.lang import builder
     from kivy.uix.label import Label
 
-    counts = {"kv": 0, "textures": 0, "board_moved": 0, "prompt_textures": 0}
+    counts = {"kv": 0, "textures": 0, "board_moved": 0, "prompt_textures": 0, "choice_builds": 0}
     watched: dict = {}
     rules: collections.Counter = collections.Counter()
     evaluate, texture_update = builder.call_fn, Label.texture_update
@@ -51,7 +52,8 @@ def main(path: str) -> int:
     result: dict = {}
     steps = iter([lambda: app.handle_message(states[0]), lambda: app.model.go("table"), _watch(app, counts, watched),
                   lambda: app.handle_message(states[1]), lambda: app.handle_message(states[2]),
-                  _reset(counts, rules), lambda: app.handle_message(states[1]), lambda: app.handle_message(states[2]),
+                  _reset(counts, rules), lambda: app.handle_message(states[1]), _built_again(watched, result),
+                  lambda: app.handle_message(states[2]), _built_again(watched, result),
                   _keep(result, counts, rules, ""), lambda: app.handle_message(states[2]),
                   _keep(result, counts, rules, "same_"), app.stop])
 
@@ -79,9 +81,31 @@ def _watch(app, counts: dict, watched: dict):
     def watch():
         table = app.root.ids.screens.get_screen("table")
         watched["prompt"] = table.ids.prompt.__self__
+        panel, build = table.ids.choices.__self__, table.ids.choices._rebuild
+
+        def counted(*args):
+            counts["choice_builds"] += 1
+            build(*args)
+
+        panel._rebuild = counted
+        watched["panel"], watched["build"] = panel, build
         board = table.board
         board.bind(parent=lambda *_a: counts.__setitem__("board_moved", counts["board_moved"] + 1))
     return watch
+
+
+def _built_again(watched: dict, result: dict):
+    """The choice buttons on show (words, place, size), and whether a build now, at the
+    panel's settled height, makes other ones: into ``result["buttons"]`` as
+    ``(buttons, same)``."""
+    def shown():
+        return [(b.text, tuple(map(round, b.pos)), tuple(map(round, b.size))) for b in watched["panel"].buttons()]
+
+    def check():
+        before = shown()
+        watched["build"]()
+        result.setdefault("buttons", []).append((before, shown() == before))
+    return check
 
 
 def _reset(counts: dict, rules: collections.Counter):
