@@ -55,7 +55,7 @@ def main(path: str) -> int:
                   _reset(counts, rules), lambda: app.handle_message(states[1]), _built_again(watched, result),
                   lambda: app.handle_message(states[2]), _built_again(watched, result),
                   _keep(result, counts, rules, ""), lambda: app.handle_message(states[2]),
-                  _keep(result, counts, rules, "same_"), app.stop])
+                  _keep(result, counts, rules, "same_"), _meshes_as_kivy_shapes(result), app.stop])
 
     def next_step(*_args):
         step = next(steps, None)
@@ -105,6 +105,52 @@ def _built_again(watched: dict, result: dict):
         before = shown()
         watched["build"]()
         result.setdefault("buttons", []).append((before, shown() == before))
+    return check
+
+
+def _meshes_as_kivy_shapes(result: dict, trials: int = 30):
+    """Kivy's ellipses, rectangles and fans, and the same shapes as one mesh
+    (:mod:`ui.widgets.onemesh`, the pieces' drawing), each drawn into a frame buffer:
+    ``result["meshes"]`` is ``(trials, trials whose pixels differ)``. Seeded."""
+    import random
+
+    from kivy.graphics import ClearBuffers, ClearColor, Color, Ellipse, Fbo, Mesh, Rectangle
+
+    from ui.widgets.onemesh import OneMesh
+
+    def pixels(shapes, one: bool) -> bytes:
+        fbo = Fbo(size=(240, 180))
+        with fbo:
+            ClearColor(0.1, 0.12, 0.2, 1)
+            ClearBuffers()
+            Color(0.9, 0.8, 0.7, 0.8)  # translucent: overlaps show the order
+        mesh = OneMesh()
+        for kind, pos, size in shapes:
+            if kind == "ellipse":
+                mesh.ellipse(pos, size, 20) if one else fbo.add(Ellipse(pos=pos, size=size, segments=20))
+            elif kind == "rectangle":
+                mesh.rectangle(pos, size) if one else fbo.add(Rectangle(pos=pos, size=size))
+            else:
+                (x, y), (w, h) = pos, size
+                points = [(x, y), (x + w, y), (x + w * 0.6, y + h), (x + w * 0.2, y + h * 0.7)]
+                centre = (x + w / 2, y + h / 2)
+                fan = [centre, *points, points[0]]
+                mesh.polygon(points, centre) if one else fbo.add(Mesh(
+                    vertices=[v for px, py in fan for v in (px, py, 0, 0)], indices=list(range(len(fan))),
+                    mode="triangle_fan"))
+        mesh.add_to(fbo)
+        fbo.draw()
+        return bytes(fbo.pixels)
+
+    def check():
+        chance = random.Random(27)
+        differ = 0
+        for _ in range(trials):
+            shapes = [(chance.choice(("ellipse", "ellipse", "rectangle", "fan")),
+                       (chance.uniform(0, 200), chance.uniform(0, 140)), (chance.uniform(1, 40), chance.uniform(1, 40)))
+                      for _ in range(8)]
+            differ += pixels(shapes, False) != pixels(shapes, True)
+        result["meshes"] = (trials, differ)
     return check
 
 
