@@ -5,7 +5,7 @@ lines (the test records them from a real daemon: the first, then a dice press an
 Shows the table with the first state, then hands over press, undo, press, undo, each a few
 frames apart, and counts over the last press and undo: the kv rules evaluated, the times
 the board left its slot, the Label textures made (and those of the prompt), the choice
-panel's builds. Then the last
+panel's builds, the texts SDL_ttf measured. Then the last
 state again, unchanged. Prints one dict: ``{"kv": n, "kv_rules": {rule: n}, "board_moved": n,
 "textures": n, "prompt_textures": n, "same_kv": n, "same_textures": n, ...}``.
 """
@@ -27,7 +27,7 @@ def main(path: str) -> int:
     from kivy.lang import builder
     from kivy.uix.label import Label
 
-    counts = {"kv": 0, "textures": 0, "board_moved": 0, "prompt_textures": 0, "choice_builds": 0}
+    counts = {"kv": 0, "textures": 0, "board_moved": 0, "prompt_textures": 0, "choice_builds": 0, "measured": 0}
     watched: dict = {}
     rules: collections.Counter = collections.Counter()
     evaluate, texture_update = builder.call_fn, Label.texture_update
@@ -45,6 +45,15 @@ def main(path: str) -> int:
     textured.__name__ = "texture_update"  # Kivy's triggers call it back by name
 
     builder.call_fn, Label.texture_update = call_fn, textured
+    from kivy.core.text import text_sdl2
+
+    sdl_extents = text_sdl2._get_extents
+
+    def measured(*args):  # SDL_ttf measures a text
+        counts["measured"] += 1
+        return sdl_extents(*args)
+
+    text_sdl2._get_extents = measured
     states = [json.loads(line) for line in open(path, encoding="utf-8")]
     app = build_app("/nonexistent/companion.sock")
     from kivy.clock import Clock

@@ -109,6 +109,13 @@ def test_the_choice_panel_builds_once_a_state(work):
 
 
 @pytest.mark.ui
+def test_words_measured_once_are_not_measured_again(work):
+    # a press and its undo after the same two: SDL_ttf measured 105 texts, word by word for
+    # the markup labels (the prompt, the status line), at each render
+    assert work["measured"] == 0
+
+
+@pytest.mark.ui
 def test_a_mesh_of_shapes_draws_the_pixels_of_kivys_shapes(work):
     # the pieces' shapes of one colour are one mesh (ui.widgets.onemesh): 30 seeded sets of
     # 8 ellipses, rectangles and fans, translucent, drawn both ways, the same pixels
@@ -118,8 +125,8 @@ def test_a_mesh_of_shapes_draws_the_pixels_of_kivys_shapes(work):
 @pytest.mark.ui
 def test_the_same_state_again_evaluates_no_kv_rule(work):
     # 2 before (the game-over panels' history, which the repeated news lengthen)
-    same = ("same_kv", "same_textures", "same_board_moved", "same_choice_builds")
-    assert [work[key] for key in same] == [0, 0, 0, 0]
+    same = ("same_kv", "same_textures", "same_board_moved", "same_choice_builds", "same_measured")
+    assert [work[key] for key in same] == [0, 0, 0, 0, 0]
 
 
 def test_kv_rules_are_evaluated_as_kivy_does_without_its_trace_text():
