@@ -188,7 +188,8 @@ def build_app(socket_path: str | Path, stop_event: threading.Event | None = None
               first_page: str | None = None):
     """Configure Kivy, open its window and make the :class:`~ui.companion_app.CompanionApp`
     (not yet running); Kivy's text provider opens one font per whole size
-    (:func:`ui.memory.share_font_sizes`).
+    (:func:`ui.memory.share_font_sizes`) and remembers what it measured
+    (:func:`ui.extents.remember_extents`).
 
     Args: as :func:`run_app`.
 
@@ -197,9 +198,11 @@ def build_app(socket_path: str | Path, stop_event: threading.Event | None = None
     """
     configure_kivy(size, fullscreen, kiosk)
     open_window()
+    from ui.extents import remember_extents
     from ui.memory import share_font_sizes
 
     share_font_sizes()
+    remember_extents()
     if not kiosk:  # a laptop's keyboard: Escape asks before closing, typing fills the on-screen keyboard
         from ui.widgets.laptop_keys import install
 

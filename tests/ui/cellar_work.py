@@ -1,7 +1,7 @@
 """Run by test_cellar_work.py in a child process (Kivy stays out of the test process, no
 window): the canvas instructions the Creepy Cellar board leaves in the drawing, which Kivy
 walks and submits at every frame (issue 27 item 7). Prints one JSON line:
-``{"board": n, "empty_room": {kind: n}, "hidden": {part: n}}``.
+``{"board": n, "empty_room": {kind: n}, "hidden": {part: n}, "pieces": {piece: {kind: n}}}``.
 """
 
 from __future__ import annotations
@@ -45,8 +45,23 @@ def main() -> int:
               "pick frame": sum(_frame(t) for t in board.tiles.values() if not t.pickable),
               "hunters' names": sum(drawn(_child(t, "ShownFitLabel", "FitLabel")) for t in board.tiles.values()
                                     if not t.hunters)}
-    print(json.dumps({"board": drawn(board), "empty_room": kinds(empty), "hidden": hidden}))
+    print(json.dumps({"board": drawn(board), "empty_room": kinds(empty), "hidden": hidden, "pieces": _pieces()}))
     return 0
+
+
+def _pieces() -> dict[str, dict[str, int]]:
+    """The instructions of one ghost and one pawn, by kind."""
+    from kivy.graphics import InstructionGroup
+
+    from ui.widgets import shapes
+
+    found = {}
+    for kind in ("ghost", "pawn"):
+        group, counts = InstructionGroup(), collections.Counter()
+        shapes.PIECES[kind](group, 10, 10, 20)
+        _walk(group, counts)
+        found[kind] = dict(counts)
+    return found
 
 
 def _frame(tile) -> int:

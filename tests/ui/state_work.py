@@ -4,9 +4,10 @@ lines (the test records them from a real daemon: the first, then a dice press an
 
 Shows the table with the first state, then hands over press, undo, press, undo, each a few
 frames apart, and counts over the last press and undo: the kv rules evaluated, the times
-the board left its slot, the Label textures made. Then the last state again, unchanged.
-Prints one dict: ``{"kv": n, "kv_rules": {rule: n}, "board_moved": n, "textures": n,
-"same_kv": n, "same_textures": n}``.
+the board left its slot, the Label textures made (and those of the prompt), the choice
+panel's builds, the texts SDL_ttf measured. Then the last
+state again, unchanged. Prints one dict: ``{"kv": n, "kv_rules": {rule: n}, "board_moved": n,
+"textures": n, "prompt_textures": n, "same_kv": n, "same_textures": n, ...}``.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ def main(path: str) -> int:
     from kivy.lang import builder
     from kivy.uix.label import Label
 
-    counts = {"kv": 0, "textures": 0, "board_moved": 0}
+    counts = {"kv": 0, "textures": 0, "board_moved": 0, "prompt_textures": 0, "choice_builds": 0, "measured": 0}
+    watched: dict = {}
     rules: collections.Counter = collections.Counter()
     evaluate, texture_update = builder.call_fn, Label.texture_update
 
@@ -37,21 +39,32 @@ def main(path: str) -> int:
 
     def textured(self, *args):
         counts["textures"] += 1
+        counts["prompt_textures"] += self is watched.get("prompt")
         texture_update(self, *args)
 
     textured.__name__ = "texture_update"  # Kivy's triggers call it back by name
 
     builder.call_fn, Label.texture_update = call_fn, textured
+    from kivy.core.text import text_sdl2
+
+    sdl_extents = text_sdl2._get_extents
+
+    def measured(*args):  # SDL_ttf measures a text
+        counts["measured"] += 1
+        return sdl_extents(*args)
+
+    text_sdl2._get_extents = measured
     states = [json.loads(line) for line in open(path, encoding="utf-8")]
     app = build_app("/nonexistent/companion.sock")
     from kivy.clock import Clock
 
     result: dict = {}
-    steps = iter([lambda: app.handle_message(states[0]), lambda: app.model.go("table"), _watch(app, counts),
+    steps = iter([lambda: app.handle_message(states[0]), lambda: app.model.go("table"), _watch(app, counts, watched),
                   lambda: app.handle_message(states[1]), lambda: app.handle_message(states[2]),
-                  _reset(counts, rules), lambda: app.handle_message(states[1]), lambda: app.handle_message(states[2]),
+                  _reset(counts, rules), lambda: app.handle_message(states[1]), _built_again(watched, result),
+                  lambda: app.handle_message(states[2]), _built_again(watched, result),
                   _keep(result, counts, rules, ""), lambda: app.handle_message(states[2]),
-                  _keep(result, counts, rules, "same_"), app.stop])
+                  _keep(result, counts, rules, "same_"), _meshes_as_kivy_shapes(result), app.stop])
 
     def next_step(*_args):
         step = next(steps, None)
@@ -73,11 +86,81 @@ def _after_frames(clock, frames: int, then) -> None:
     clock.schedule_once(lambda _dt: _after_frames(clock, frames - 1, then), 0)
 
 
-def _watch(app, counts: dict):
+def _watch(app, counts: dict, watched: dict):
     def watch():
-        board = app.root.ids.screens.get_screen("table").board
+        table = app.root.ids.screens.get_screen("table")
+        watched["prompt"] = table.ids.prompt.__self__
+        panel, build = table.ids.choices.__self__, table.ids.choices._rebuild
+
+        def counted(*args):
+            counts["choice_builds"] += 1
+            build(*args)
+
+        panel._rebuild = counted
+        watched["panel"], watched["build"] = panel, build
+        board = table.board
         board.bind(parent=lambda *_a: counts.__setitem__("board_moved", counts["board_moved"] + 1))
     return watch
+
+
+def _built_again(watched: dict, result: dict):
+    """The choice buttons on show (words, place, size), and whether a build now, at the
+    panel's settled height, makes other ones: into ``result["buttons"]`` as
+    ``(buttons, same)``."""
+    def shown():
+        return [(b.text, tuple(map(round, b.pos)), tuple(map(round, b.size))) for b in watched["panel"].buttons()]
+
+    def check():
+        before = shown()
+        watched["build"]()
+        result.setdefault("buttons", []).append((before, shown() == before))
+    return check
+
+
+def _meshes_as_kivy_shapes(result: dict, trials: int = 30):
+    """Kivy's ellipses, rectangles and fans, and the same shapes as one mesh
+    (:mod:`ui.widgets.onemesh`, the pieces' drawing), each drawn into a frame buffer:
+    ``result["meshes"]`` is ``(trials, trials whose pixels differ)``. Seeded."""
+    import random
+
+    from kivy.graphics import ClearBuffers, ClearColor, Color, Ellipse, Fbo, Mesh, Rectangle
+
+    from ui.widgets.onemesh import OneMesh
+
+    def pixels(shapes, one: bool) -> bytes:
+        fbo = Fbo(size=(240, 180))
+        with fbo:
+            ClearColor(0.1, 0.12, 0.2, 1)
+            ClearBuffers()
+            Color(0.9, 0.8, 0.7, 0.8)  # translucent: overlaps show the order
+        mesh = OneMesh()
+        for kind, pos, size in shapes:
+            if kind == "ellipse":
+                mesh.ellipse(pos, size, 20) if one else fbo.add(Ellipse(pos=pos, size=size, segments=20))
+            elif kind == "rectangle":
+                mesh.rectangle(pos, size) if one else fbo.add(Rectangle(pos=pos, size=size))
+            else:
+                (x, y), (w, h) = pos, size
+                points = [(x, y), (x + w, y), (x + w * 0.6, y + h), (x + w * 0.2, y + h * 0.7)]
+                centre = (x + w / 2, y + h / 2)
+                fan = [centre, *points, points[0]]
+                mesh.polygon(points, centre) if one else fbo.add(Mesh(
+                    vertices=[v for px, py in fan for v in (px, py, 0, 0)], indices=list(range(len(fan))),
+                    mode="triangle_fan"))
+        mesh.add_to(fbo)
+        fbo.draw()
+        return bytes(fbo.pixels)
+
+    def check():
+        chance = random.Random(27)
+        differ = 0
+        for _ in range(trials):
+            shapes = [(chance.choice(("ellipse", "ellipse", "rectangle", "fan")),
+                       (chance.uniform(0, 200), chance.uniform(0, 140)), (chance.uniform(1, 40), chance.uniform(1, 40)))
+                      for _ in range(8)]
+            differ += pixels(shapes, False) != pixels(shapes, True)
+        result["meshes"] = (trials, differ)
+    return check
 
 
 def _reset(counts: dict, rules: collections.Counter):

@@ -6,7 +6,8 @@ largest part of the table screen's main thread per state). Counted in a child pr
 
 Before: every room drew its passage tile at size 0 when it had none (15 instructions), its
 pick frame at width 0 (3) and its empty hunters' line (3): 631 instructions for the
-script's view 10, an empty room 30.
+script's view 10, an empty room 30. Then 385, with a ghost 16 and a pawn 14 (their shapes
+one by one, now one mesh a colour).
 """
 
 from __future__ import annotations
@@ -33,5 +34,13 @@ def test_an_empty_room_draws_its_tile_edge_and_letter_only(counted):
                                      "Rectangle": 1}
 
 
-def test_the_whole_board_draws_385_instructions(counted):
-    assert counted["board"] == 385, counted
+def test_a_ghost_and_a_pawn_draw_one_mesh_a_colour(counted):
+    # a ghost was Color + 6 shapes (head, body, 3 hem waves) + Color + 2 eyes, a pawn two
+    # colours of 3 shapes each, a texture bound before each shape: 16 and 14 instructions
+    one_a_colour = {"Color": 2, "BindTexture": 2, "Mesh": 2}
+    assert counted["pieces"] == {"ghost": one_a_colour, "pawn": one_a_colour}
+
+
+def test_the_whole_board_draws_321_instructions(counted):
+    # 385 while each ghost and pawn drew its shapes one by one
+    assert counted["board"] == 321, counted

@@ -86,14 +86,47 @@ def test_kv_rules_and_textures_for_a_press_and_its_undo(work):
     # that pick a move, two slot buttons, Why?) and the game-over panels' 16. (86 when
     # uicost3 wrote it; 80 after lessoncard's and boards3's changes to the Cellar board).
     # Textures: the status line, Why?, the prompt and the step (each twice: the press, the
-    # undo), a room and the page button; 8 before screenfix set the prompt's pages from Python
-    assert (work["kv"], work["textures"]) == (80, 10), work["kv_rules"]
+    # undo), a room and the page button (10 while the prompt rendered twice a state; 80 kv
+    # rules and 8 textures while the choice panel built twice a state: the slots' words)
+    assert (work["kv"], work["textures"]) == (64, 6), work["kv_rules"]
+
+
+@pytest.mark.ui
+def test_the_prompt_is_rendered_once_for_each_new_prompt(work):
+    # its fit renders it as it is shown; the render its new text had triggered for the
+    # next frame drew it again: 4 for a press and its undo
+    assert work["prompt_textures"] == 2
+
+
+@pytest.mark.ui
+def test_the_choice_panel_builds_once_a_state(work):
+    # it built at its old height for the new choices, then again when the prompt's new
+    # height reached it through the column's layout: 4 for a press and its undo
+    assert work["choice_builds"] == 2
+    # and what it built is what a build at its settled height makes
+    assert [same for _buttons, same in work["buttons"]] == [True, True], work["buttons"]
+    assert [len(buttons) for buttons, _same in work["buttons"]] == [6, 1], work["buttons"]
+
+
+@pytest.mark.ui
+def test_words_measured_once_are_not_measured_again(work):
+    # a press and its undo after the same two: SDL_ttf measured 105 texts, word by word for
+    # the markup labels (the prompt, the status line), at each render
+    assert work["measured"] == 0
+
+
+@pytest.mark.ui
+def test_a_mesh_of_shapes_draws_the_pixels_of_kivys_shapes(work):
+    # the pieces' shapes of one colour are one mesh (ui.widgets.onemesh): 30 seeded sets of
+    # 8 ellipses, rectangles and fans, translucent, drawn both ways, the same pixels
+    assert work["meshes"] == (30, 0)
 
 
 @pytest.mark.ui
 def test_the_same_state_again_evaluates_no_kv_rule(work):
     # 2 before (the game-over panels' history, which the repeated news lengthen)
-    assert (work["same_kv"], work["same_textures"], work["same_board_moved"]) == (0, 0, 0)
+    same = ("same_kv", "same_textures", "same_board_moved", "same_choice_builds", "same_measured")
+    assert [work[key] for key in same] == [0, 0, 0, 0, 0]
 
 
 def test_kv_rules_are_evaluated_as_kivy_does_without_its_trace_text():

@@ -69,6 +69,8 @@ class TableScreen(Screen):
         self.ids.right.bind(width=self._fit_prompt)
         self.ids.todo.bind(showing=self._fit_prompt)
         self.ids.choices.bind(choices=self._fit_prompt, hold_slots=self._fit_prompt, over=self._fit_prompt)
+        # the panel takes the column's height left under the prompt: it builds after both
+        self.ids.choices.build_after(self._fit_prompt, self.ids.prompt._trigger_texture, self.ids.right._trigger_layout)
         model.bind(prompt_text=self._fit_prompt, player=self._fit_prompt, over=self._fit_prompt,
                    colours=self._fit_prompt)
         self._turn_labels = (self.ids.turn.__self__, self.ids.toast.__self__)  # kept: moved between boxes
@@ -132,6 +134,9 @@ class TableScreen(Screen):
         label.font_size = sp(size) * App.get_running_app().scale
         label.text = markup
         label.texture_update()
+        # rendered now, as shown: the render the new text triggered for the next frame would
+        # draw the same texture again (issue 27 item 7: the prompt rendered twice a state)
+        label._trigger_texture.cancel()
         return label.texture_size[1] <= room
 
     def _pages(self, size: float, room: float) -> list[str]:

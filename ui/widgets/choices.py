@@ -138,7 +138,8 @@ class ChoicePanel(Widget):
         self._pool: list[TouchButton] = []  # the slots' buttons, shown or not
         self._page_count = 1
         self._measure = None
-        self._trigger = before_frame(self._rebuild)
+        self._settle: tuple = ()  # Clock triggers to run before a build (:meth:`build_after`)
+        self._trigger = before_frame(self._build_when_settled)
         self.bind(choices=self._new_list, over=self._new_list, scale=self._trigger, new_game_label=self._trigger,
                   lead=self._trigger, can_undo=self._trigger, page=self._trigger, pos=self._trigger,
                   hold_slots=self._trigger,
@@ -162,6 +163,19 @@ class ChoicePanel(Widget):
         return bool(self._ordered()[1]) and not (self.hold_slots and not self.over)
 
     # ------------------------------------------------------------------ building
+
+    def build_after(self, *triggers) -> None:
+        """Build the buttons only once ``triggers`` (Clock trigger events: the table's prompt
+        fit, the prompt's texture, the column's layout) have run before the frame: they give
+        the panel its height for the new state. A build before them was made again at the
+        new height, with other rows (issue 27 item 7: two builds a state)."""
+        self._settle = triggers
+
+    def _build_when_settled(self, *_args) -> None:
+        if any(trigger.is_triggered for trigger in self._settle):
+            self._trigger()  # again after them, still before this frame
+            return
+        self._rebuild()
 
     def _new_list(self, *_args) -> None:
         self.page = 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, Triangle
 
 from ui import theme
+from ui.widgets.onemesh import OneMesh
 
 #: Segments of a small drawn circle (Kivy's default 180 costs the software renderer of the
 #: Pi-like run for nothing at a few millimetres).
@@ -24,19 +25,23 @@ def _polygon(group, points: list[tuple[float, float]], centre: tuple[float, floa
 
 
 def ghost(group, x: float, y: float, size: float, colour=theme.GHOST) -> None:
-    """A little ghost: round head, body with a wavy hem, two dark eyes."""
+    """A little ghost: round head, body with a wavy hem, two dark eyes (one mesh for the
+    body, one for the eyes: :mod:`ui.widgets.onemesh`)."""
     w = size * 0.8
     x += (size - w) / 2
-    group.add(Color(*colour))
-    group.add(Ellipse(pos=(x, y + size - w), size=(w, w), segments=SEGMENTS))
-    group.add(Rectangle(pos=(x, y + w * 0.18), size=(w, size - w / 2 - w * 0.18)))
+    body, eyes = OneMesh(), OneMesh()
+    body.ellipse((x, y + size - w), (w, w), SEGMENTS)
+    body.rectangle((x, y + w * 0.18), (w, size - w / 2 - w * 0.18))
     hem = w / 3
     for i in range(3):
-        group.add(Ellipse(pos=(x + i * hem, y), size=(hem, hem * 0.9), segments=SEGMENTS))
+        body.ellipse((x + i * hem, y), (hem, hem * 0.9), SEGMENTS)
     eye = w * 0.17
-    group.add(Color(*theme.PIP))
     for ex in (x + w * 0.26, x + w * 0.57):
-        group.add(Ellipse(pos=(ex, y + size - w * 0.55), size=(eye, eye * 1.3), segments=SEGMENTS))
+        eyes.ellipse((ex, y + size - w * 0.55), (eye, eye * 1.3), SEGMENTS)
+    group.add(Color(*colour))
+    body.add_to(group)
+    group.add(Color(*theme.PIP))
+    eyes.add_to(group)
 
 
 def haunting(group, x: float, y: float, size: float, colour=theme.HAUNTING) -> None:
@@ -80,19 +85,20 @@ def passage(group, x: float, y: float, size: float, colour=theme.GOLD) -> None:
 def pawn(group, x: float, y: float, size: float, colour=theme.GOLD) -> None:
     """A hunter's pawn (Creepy Cellar): a round head on a flared body and a base, in the
     pawn's printed colour (:data:`ui.theme.PAWNS`) with a light rim so the dark blue reads
-    on a dark tile."""
+    on a dark tile (one mesh for the rim, one for the pawn: :mod:`ui.widgets.onemesh`)."""
     rim = theme.TEXT_DIM
     for inset, fill in ((0.0, rim), (size * 0.06, colour)):
         w = size * 0.62 - 2 * inset
         left = x + (size - w) / 2
-        group.add(Color(*fill))
-        group.add(Rectangle(pos=(x + size * 0.14 + inset, y + inset), size=(size * 0.72 - 2 * inset, size * 0.16)))
-        _polygon(group, [(left, y + size * 0.12), (left + w, y + size * 0.12),
-                         (x + size * 0.5 + size * 0.1 - inset, y + size * 0.6),
-                         (x + size * 0.5 - size * 0.1 + inset, y + size * 0.6)], (x + size / 2, y + size * 0.35))
+        shape = OneMesh()
+        shape.rectangle((x + size * 0.14 + inset, y + inset), (size * 0.72 - 2 * inset, size * 0.16))
+        shape.polygon([(left, y + size * 0.12), (left + w, y + size * 0.12),
+                       (x + size * 0.5 + size * 0.1 - inset, y + size * 0.6),
+                       (x + size * 0.5 - size * 0.1 + inset, y + size * 0.6)], (x + size / 2, y + size * 0.35))
         head = size * 0.42 - 2 * inset
-        group.add(Ellipse(pos=(x + (size - head) / 2, y + size * 0.56 + inset), size=(head, head),
-                          segments=SEGMENTS))
+        shape.ellipse((x + (size - head) / 2, y + size * 0.56 + inset), (head, head), SEGMENTS)
+        group.add(Color(*fill))
+        shape.add_to(group)
 
 
 def calm_ghost(group, x: float, y: float, size: float, colour=theme.GHOST) -> None:
