@@ -169,39 +169,38 @@ class UpperFirst(str):
         return (UpperFirst, (self.text,))
 
 
-class Name(str):
-    """A name a sentence says (a room, a card) with its grammar in each language: the
-    definite article it takes, which a game states for each name it makes (issue 29: "Mettete
-    la Cantina nel seminterrato", not "Mettete Cantina"). ``str(x)`` is the English name;
-    :func:`render` gives ``text`` in a language. In a translation a field may ask for an
-    article form by the Italian masculine form as its format spec: ``{room:il}`` "la Cantina",
-    ``{room:nel}`` "nella Cantina", ``{room:del}``, ``{room:al}``, ``{room:dal}``, ``{room:sul}``
-    (capitalised, ``{room:Il}``, at the start of a sentence). A name without an article for the
-    language (a name the owner entered, a player) takes the bare preposition: "in Cucina
-    Grande". Which article a word takes is the game's data (:func:`named`), never guessed
-    from the word.
+class Name(Msg):
+    """A name a sentence says (a room, a card: a :class:`Msg`) with its grammar in each
+    language: the definite article it takes, which a game states for each name it makes
+    (issue 29: "Mettete la Cantina nel seminterrato", not "Mettete Cantina"). It is its
+    message in every other way (its English text, its translation). In a translation a field
+    may ask for an article form by the Italian masculine form as its format spec:
+    ``{room:il}`` "la Cantina", ``{room:nel}`` "nella Cantina", ``{room:del}``, ``{room:al}``,
+    ``{room:dal}``, ``{room:sul}`` (capitalised, ``{room:Il}``, at the start of a sentence).
+    A name without an article for the language (a name the owner entered, a player) takes
+    the bare preposition: "in Cucina Grande". Which article a word takes is the game's data
+    (:func:`named`), never guessed from the word.
 
     Attributes:
-        text: the name (a :class:`Msg` or a plain ``str``).
         articles: language -> definite article ("il", "lo", "la", "l'", "i", "gli", "le").
     """
 
-    text: Any
     articles: dict[str, str]
 
-    def __new__(cls, text: Any, articles: dict[str, str]) -> Name:
-        self = super().__new__(cls, str(text))
-        self.text, self.articles = text, articles
+    def __new__(cls, text: Msg, articles: dict[str, str]) -> Name:
+        self = super().__new__(cls, text.msgid, text.params, text.plural, text.count)
+        self.articles = articles
         return self
 
     def __reduce__(self):
-        return (Name, (self.text, self.articles))
+        return (Name, (Msg(self.msgid, self.params, self.plural, self.count), self.articles))
 
 
-def named(text: Any, **articles: str) -> Name:
-    """``text`` (a name) with its definite article in each language: ``named(msg("Wine
-    Cellar"), it="la")``; a name with no article given is returned as it is."""
-    return Name(text, articles) if articles else text
+def named(text: Any, **articles: str) -> Any:
+    """``text`` (a name, a :class:`Msg`) with its definite article in each language:
+    ``named(msg("Wine Cellar"), it="la")``; a plain ``str`` or a name with no article given
+    is returned as it is."""
+    return Name(text, articles) if articles and isinstance(text, Msg) else text
 
 
 #: Italian definite articles and the prepositions joined with them, by the masculine
@@ -298,8 +297,6 @@ def render(text: Any, lang: str, touch: bool = False) -> Any:
     if isinstance(text, UpperFirst):
         shown = str(render(text.text, lang, touch))
         return shown[:1].upper() + shown[1:]
-    if isinstance(text, Name):
-        return render(text.text, lang, touch)
     if isinstance(text, NewsLine):
         text = text.touch if touch and text.touch is not None else text.text
     if not isinstance(text, Msg):

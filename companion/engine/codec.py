@@ -21,8 +21,8 @@ from companion.i18n import Msg, Name, NewsLine
 def plain(value: Any) -> Any:
     """``value`` as JSON values: tuples (nested too) become lists, enums their value, and a
     translatable :class:`~companion.i18n.Msg` (news kept in a state) a dict ``{"msgid",
-    "params"[, "plural", "count"]}``, so it is still translatable when read back (a
-    :class:`~companion.i18n.Name` ``{"name", "articles"}``); a
+    "params"[, "plural", "count"][, "articles"]}`` (``articles``: a :class:`~companion.i18n.Name`'s),
+    so it is still translatable when read back; a
     :class:`~companion.i18n.NewsLine` its sentence's dict plus ``"todo"`` and ``"touch"`` when
     it has them (its ``why`` and ``purpose`` are not stored: the engine makes them again)."""
     if isinstance(value, NewsLine):
@@ -32,12 +32,12 @@ def plain(value: Any) -> Any:
         if value.touch is not None:  # its words for a table without a dice button
             out["touch"] = plain(value.touch)
         return out
-    if isinstance(value, Name):  # a name with its articles (a room in a stored news line)
-        return {"name": plain(value.text), "articles": dict(value.articles)}
     if isinstance(value, Msg):
         out = {"msgid": value.msgid, "params": {k: plain(v) for k, v in value.params.items()}}
         if value.plural is not None:
             out["plural"], out["count"] = value.plural, value.count
+        if isinstance(value, Name):  # a name with its articles (a room in a stored news line)
+            out["articles"] = dict(value.articles)
         return out
     if isinstance(value, Enum):
         return value.value
@@ -52,11 +52,11 @@ def tuples(value: Any) -> Any:
     ``todo`` or a ``touch``)."""
     if isinstance(value, list):
         return tuple(tuples(v) for v in value)
-    if isinstance(value, dict) and "articles" in value and "name" in value:
-        return Name(tuples(value["name"]), dict(value["articles"]))
     if isinstance(value, dict) and "msgid" in value:
         params = {k: tuples(v) for k, v in value["params"].items()}
         text = Msg(value["msgid"], params, value.get("plural"), value.get("count"))
+        if "articles" in value:
+            text = Name(text, dict(value["articles"]))
         if "todo" not in value and "touch" not in value:
             return text
         touch = tuples(value["touch"]) if "touch" in value else None
