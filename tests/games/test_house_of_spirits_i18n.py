@@ -21,8 +21,8 @@ import pytest
 
 from companion import script
 from companion.engine import get_game, resolve_options
-from companion.games.house_of_spirits.card_data import ENTERED
 from companion.errors import RuleViolation
+from companion.games.house_of_spirits.card_data import ENTERED
 from companion.i18n import Msg, render
 from companion.inputs import Touch
 from companion.session import Session

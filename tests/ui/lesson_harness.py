@@ -28,7 +28,8 @@ def _card_shot(app, card) -> dict:
 
     box = card.got_it_button
     # the hint beside Got it is read at a button's floor, 26 (issue 29: it was 24)
-    found = {"small": small_text([card], {id(card.hint): "button"}, app.scale), "glyphs": glyph_gaps([card]), "overflow": overflowing(card),
+    found = {"small": small_text([card], {id(card.hint): "button"}, app.scale), "glyphs": glyph_gaps([card]),
+             "overflow": overflowing(card),
              "english": english_text([card], []) if app.model.language == "it" else []}
     return {"words": card.label.text, "font": card.font_px / app.scale, "clipped": card.clipped,
             "height": card.label.height, "room": card.room, "scroll": card.scroll.height,
