@@ -110,7 +110,7 @@ def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]
     """One choice per device ``p`` could use now, picked by tapping the device card."""
     if state.where[p] is None or not state.hands[p]:  # what usable() asks first, once for every device
         return []
-    return [_device_choice(prefix, d, state.name(d), payment(state, p, d) == "action") for d, card in state.devices
+    return [_device_choice(prefix, d, state.name(d), payment(state, p, d) == "action") for d, _card in state.devices
             if (only is None or d in only) and usable(state, p, d)]
 
 
