@@ -19,6 +19,7 @@ yet made a :class:`Msg`) is shown as it is.
 from __future__ import annotations
 
 import gettext
+import re
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -150,6 +151,97 @@ class LowerFirst(str):
         return (LowerFirst, (self.text,))
 
 
+class UpperFirst(str):
+    """A parameter shown with its first letter in upper case, in every language: a name
+    printed in lower case in the rulebook's sentences ("the flashlight") where it names a
+    card ("Item card Flashlight"; Italian "Carta oggetto Torcia"). ``str(x)`` is the English;
+    :func:`render` translates ``text`` first, then raises its first letter."""
+
+    text: Any
+
+    def __new__(cls, text: Any) -> UpperFirst:
+        english = str(text)
+        self = super().__new__(cls, english[:1].upper() + english[1:])
+        self.text = text
+        return self
+
+    def __reduce__(self):
+        return (UpperFirst, (self.text,))
+
+
+class Name(Msg):
+    """A name a sentence says (a room, a card: a :class:`Msg`) with its grammar in each
+    language: the definite article it takes, which a game states for each name it makes
+    (issue 29: "Mettete la Cantina nel seminterrato", not "Mettete Cantina"). It is its
+    message in every other way (its English text, its translation). In a translation a field
+    may ask for an article form by the Italian masculine form as its format spec:
+    ``{room:il}`` "la Cantina", ``{room:nel}`` "nella Cantina", ``{room:del}``, ``{room:al}``,
+    ``{room:dal}``, ``{room:sul}`` (capitalised, ``{room:Il}``, at the start of a sentence).
+    A name without an article for the language (a name the owner entered, a player) takes
+    the bare preposition: "in Cucina Grande". Which article a word takes is the game's data
+    (:func:`named`), never guessed from the word.
+
+    Attributes:
+        articles: language -> definite article ("il", "lo", "la", "l'", "i", "gli", "le").
+    """
+
+    articles: dict[str, str]
+
+    def __new__(cls, text: Msg, articles: dict[str, str]) -> Name:
+        self = super().__new__(cls, text.msgid, text.params, text.plural, text.count)
+        self.articles = articles
+        return self
+
+    def __reduce__(self):
+        return (Name, (Msg(self.msgid, self.params, self.plural, self.count), self.articles))
+
+
+def named(text: Any, **articles: str) -> Any:
+    """``text`` (a name, a :class:`Msg`) with its definite article in each language:
+    ``named(msg("Wine Cellar"), it="la")``; a plain ``str`` or a name with no article given
+    is returned as it is."""
+    return Name(text, articles) if articles and isinstance(text, Msg) else text
+
+
+#: Italian definite articles and the prepositions joined with them, by the masculine
+#: singular form a translation writes as a field's format spec (:class:`Name`).
+_ARTICLE_FORMS = {
+    "il": ("il", "del", "al", "dal", "nel", "sul"), "lo": ("lo", "dello", "allo", "dallo", "nello", "sullo"),
+    "la": ("la", "della", "alla", "dalla", "nella", "sulla"), "l'": ("l'", "dell'", "all'", "dall'", "nell'", "sull'"),
+    "i": ("i", "dei", "ai", "dai", "nei", "sui"), "gli": ("gli", "degli", "agli", "dagli", "negli", "sugli"),
+    "le": ("le", "delle", "alle", "dalle", "nelle", "sulle"),
+}
+_SPECS = _ARTICLE_FORMS["il"]
+#: A field with a format spec in a pattern ("{room:nel}").
+_SPEC = re.compile(r"\{\w+:")
+#: The bare preposition of each spec, for a name without an article ("in Cucina Grande").
+_BARE = ("", "di", "a", "da", "in", "su")
+
+
+class _Said(str):
+    """A parameter rendered for a pattern: its text, and the article of a :class:`Name`
+    (None for any other value), so ``{room:nel}`` gives "nella Cantina"."""
+
+    article: str | None
+
+    def __new__(cls, text: str, article: str | None) -> _Said:
+        self = super().__new__(cls, text)
+        self.article = article
+        return self
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return str.__str__(self)
+        index = _SPECS.index(spec.lower())  # ValueError: the pattern's fallback shows it
+        forms = _ARTICLE_FORMS.get(self.article or "")
+        word = forms[index] if forms is not None else _BARE[index]
+        if spec[0].isupper():
+            word = word[:1].upper() + word[1:]
+        if not word:
+            return str.__str__(self)
+        return word + ("" if word.endswith("'") else " ") + str.__str__(self)
+
+
 def press_or_touch(press: Msg, touch: Msg) -> NewsLine:
     """A sentence that asks the table for the dice button (``press``), with its words for a
     table that has none (``touch``: the screen's button that does the same, issue 17 item 7):
@@ -202,6 +294,9 @@ def render(text: Any, lang: str, touch: bool = False) -> Any:
     if isinstance(text, LowerFirst):
         shown = str(render(text.text, lang, touch))
         return shown[:1].lower() + shown[1:]
+    if isinstance(text, UpperFirst):
+        shown = str(render(text.text, lang, touch))
+        return shown[:1].upper() + shown[1:]
     if isinstance(text, NewsLine):
         text = text.touch if touch and text.touch is not None else text.text
     if not isinstance(text, Msg):
@@ -239,6 +334,9 @@ def _choose(msgid: str, plural: str | None, n: Any, translation: gettext.NullTra
 
 def _format(pattern: str, params: dict[str, Any], lang: str | None, touch: bool = False) -> str:
     values = {k: (render(v, lang, touch) if lang is not None else v) for k, v in params.items()}
+    if _SPEC.search(pattern):  # a field with an article form ({room:nel}): the names' articles (Name)
+        values = {k: _Said(str(v), params[k].articles.get(lang or "en") if isinstance(params[k], Name) else None)
+                  for k, v in values.items()}
     try:
         return pattern.format(**values)
     except (KeyError, IndexError, ValueError):  # a broken translation must not cost the sentence

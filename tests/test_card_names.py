@@ -19,8 +19,10 @@ def test_companion_cards_lists_ids_and_printed_names(capsys):
     assert "creepy_cellar:ghost:room-H\tGhost card room H" in lines
     assert "creepy_cellar:king:king-A\tGhost King card A" in lines  # a Ghost King card's id can be found
     assert lines == sorted(lines)
-    assert main(["cards", "children", "--lang", "it"]) == 0
-    assert "children:toy:teddy-bear\tTeddy Bear" in capsys.readouterr().out.splitlines()
+    assert main(["cards", "children"]) == 0
+    assert "children:toy:teddy-bear\tTeddy Bear" in capsys.readouterr().out.splitlines()  # as printed
+    assert main(["cards", "children", "--lang", "it"]) == 0  # issue 29: the Italian table's words
+    assert "children:toy:teddy-bear\tOrsacchiotto" in capsys.readouterr().out.splitlines()
 
 
 def test_companion_cards_of_an_unknown_game_says_which_exist(capsys):
@@ -35,6 +37,10 @@ def test_tap_takes_any_case_and_a_printed_name():
         assert tap_message(typed, None, CELLAR) == wanted, typed
     assert tap_message("Rosie", None, {"game": "children"}) == {"cmd": "tap", "component": "children:ghost:rosie"}
     assert tap_message("teddy bear", None, {}) == {"cmd": "tap", "component": "children:toy:teddy-bear"}
+    # the printed name and the Italian one find the card (issue 29: the Italian table says it in Italian)
+    assert tap_message("Orsacchiotto", None, {}) == {"cmd": "tap", "component": "children:toy:teddy-bear"}
+    assert tap_message("cricket cage", None, {"game": "children"}) == {
+        "cmd": "tap", "component": "children:device:cricket-cage"}
     assert tap_message("04a1b2c3d4e5f6", None, CELLAR) == {"cmd": "tap", "uid": "04A1B2C3D4E5F6"}
 
 

@@ -15,13 +15,14 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any
 
-from companion.i18n import Msg, NewsLine
+from companion.i18n import Msg, Name, NewsLine
 
 
 def plain(value: Any) -> Any:
     """``value`` as JSON values: tuples (nested too) become lists, enums their value, and a
     translatable :class:`~companion.i18n.Msg` (news kept in a state) a dict ``{"msgid",
-    "params"[, "plural", "count"]}``, so it is still translatable when read back; a
+    "params"[, "plural", "count"][, "articles"]}`` (``articles``: a :class:`~companion.i18n.Name`'s),
+    so it is still translatable when read back; a
     :class:`~companion.i18n.NewsLine` its sentence's dict plus ``"todo"`` and ``"touch"`` when
     it has them (its ``why`` and ``purpose`` are not stored: the engine makes them again)."""
     if isinstance(value, NewsLine):
@@ -35,6 +36,8 @@ def plain(value: Any) -> Any:
         out = {"msgid": value.msgid, "params": {k: plain(v) for k, v in value.params.items()}}
         if value.plural is not None:
             out["plural"], out["count"] = value.plural, value.count
+        if isinstance(value, Name):  # a name with its articles (a room in a stored news line)
+            out["articles"] = dict(value.articles)
         return out
     if isinstance(value, Enum):
         return value.value
@@ -52,6 +55,8 @@ def tuples(value: Any) -> Any:
     if isinstance(value, dict) and "msgid" in value:
         params = {k: tuples(v) for k, v in value["params"].items()}
         text = Msg(value["msgid"], params, value.get("plural"), value.get("count"))
+        if "articles" in value:
+            text = Name(text, dict(value["articles"]))
         if "todo" not in value and "touch" not in value:
             return text
         touch = tuples(value["touch"]) if "touch" in value else None

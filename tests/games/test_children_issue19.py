@@ -231,7 +231,7 @@ def test_the_twins_take_plural_verbs():
     state = mansion(where=("wash-room", "kitchen", "wine-cellar"))
     placed = fx.place_ghost(state, "the-twins", "spire")
     assert "The Twins haunt the Spire." in texts(placed)
-    assert render(placed.news[-1], "it") == "The Twins infestano Guglia."
+    assert render(placed.news[-1], "it") == "The Twins infestano la Guglia."  # issue 29: the room's article
     assert "Rosie haunts the Spire." in texts(fx.place_ghost(state, "rosie", "spire"))
     moved = fx.move_ghost(placed, "the-twins", "dormitory")
     assert "The Twins drift to the Dormitory." in texts(moved)
@@ -241,7 +241,7 @@ def test_a_basement_tablet_is_in_the_basement():
     state = started()
     state = SPEC.apply(state, "tablet:wine-cellar")
     assert state.news[0] == "Put the Wine Cellar in the basement."
-    assert render(state.news[0], "it") == "Mettete Cantina nel seminterrato."
+    assert render(state.news[0], "it") == "Mettete la Cantina nel seminterrato."  # issue 29: the article
 
 
 def test_leaving_a_card_prints_news():

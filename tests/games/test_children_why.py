@@ -74,7 +74,7 @@ def test_the_sidebar_trap_and_the_stack_it_flips_explain_themselves():
     assert _why(state, revealed) == {
         "rule": "Enraged Ghosts", "from": ["Teddy Bear", "Penny"],
         "text": "Trapping with the Teddy Bear flips its stack and enrages the ghost under it: Penny."}
-    assert _why(state, revealed, "it")["text"] == ("Intrappolare con Teddy Bear fa girare la sua pila e infuria il "
+    assert _why(state, revealed, "it")["text"] == ("Intrappolare con l'Orsacchiotto fa girare la sua pila e infuria il "
                                                    "fantasma che c'è sotto: Penny.")
 
 

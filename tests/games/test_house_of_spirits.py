@@ -177,7 +177,7 @@ def test_investigation_must_exceed_or_reach(compare, success):
     end = ("Ada succeeds and takes Plot card 2." if success else
            "the investigation fails; the card goes to the bottom of the plot deck.")
     assert str(state.news[0]) == f"The plot card shows 5, so {needed} or more was needed: {end}"
-    end_it = ("Ada ci riesce e prende Carta trama 2." if success else
+    end_it = ("Ada ci riesce e prende la Carta trama 2." if success else
               "l'indagine fallisce; la carta va in fondo al mazzo trama.")
     assert render(state.news[0], "it") == f"La carta trama mostra 5, quindi serviva {needed} o più: {end_it}"
 
@@ -607,7 +607,7 @@ def test_the_vestibule_and_the_round_are_said_in_the_tables_language():
     assert render_tree(SPEC.view(state), "it")["room"]["name"] == "Vestibolo"
     assert [render(line, "it") for line in state.news[-2:]] == [
         "Giro 1: Ada ha la carta Primo Giocatore.",
-        "Il gruppo entra nella stanza Vestibolo: nessun teschio, nessun mostro."]
+        "Il gruppo entra nel Vestibolo: nessun teschio, nessun mostro."]  # issue 29: its article
     assert SPEC.view(state)["room"]["name"] == "Vestibule"  # English as printed
     renamed = replace(state, cards={**state.cards, "vestibule": replace(state.cards["vestibule"], name="Ingresso")})
     assert renamed.label("vestibule") == "Ingresso"
@@ -631,7 +631,8 @@ def test_the_rooms_the_rulebook_names_are_said_in_the_tables_language():
 def test_stand_in_card_names_are_said_in_the_tables_language():
     """Issue 26: "Character 4", "Item 5", "Event 1" in the Italian news are the companion's
     stand-ins for names the rulebook does not print (the board already said "Personaggio 4");
-    printed names ("flashlight") and entered ones stay as they are."""
+    so are the items the rulebook names (issue 29: "flashlight" was English); entered names
+    stay as they are."""
     from companion.i18n import render
 
     state = new_game()
@@ -640,6 +641,6 @@ def test_stand_in_card_names_are_said_in_the_tables_language():
     assert said == {"character-4": "Personaggio 4", "item-05": "Oggetto 5",
                     "event-1": "Evento 1", "monster-04": "Mostro 4",
                     "room-05": "Stanza 5", "plot-3": "Carta trama 3",
-                    "secret-2": "Carta vittoria segreta 2", "flashlight": "flashlight"}
+                    "secret-2": "Carta vittoria segreta 2", "flashlight": "Torcia"}
     entered = replace(state, cards={**state.cards, "item-05": replace(state.cards["item-05"], name="Candle")})
     assert entered.label("item-05") == "Candle"

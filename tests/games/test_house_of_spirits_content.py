@@ -86,7 +86,9 @@ def test_forms_list_every_card_but_the_first_player_card():
     assert [f["name"] for f in by_id[C("plot-5")]["fields"]] == ["name", "score"] + [f"number_{n}" for n in range(1, 7)]
     assert by_id[C("plot-5")]["fields"][5]["value"] == "ancient-tome"  # number 4
     italian = {c["component"]: c for c in forms(SPEC, {C("item-12"): {"heal": 2}}, "it")["components"]}
-    assert italian[C("flashlight")]["label"] == "Carta oggetto Flashlight"
+    assert italian[C("flashlight")]["label"] == "Carta oggetto Torcia"  # issue 29: in Italian
+    # the printed name stays where the table matches the card: the form's name field
+    assert italian[C("flashlight")]["fields"][0]["value"] == "flashlight"
     assert italian[C("item-12")]["placeholder"] is False and italian[C("item-12")]["entered"] is True
     assert italian[C("vampire")]["fields"][1]["label"] == "Attacco (il numero accanto alla spada)"
 

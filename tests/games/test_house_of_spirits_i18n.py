@@ -22,6 +22,7 @@ import pytest
 from companion import script
 from companion.engine import get_game, resolve_options
 from companion.errors import RuleViolation
+from companion.games.house_of_spirits.card_data import ENTERED
 from companion.i18n import Msg, render
 from companion.inputs import Touch
 from companion.session import Session
@@ -49,6 +50,14 @@ def _game_ids(modules: tuple[str, ...]) -> set[str]:
 
 def _names(state) -> set[str]:
     return set(state.players) | {card.name for card in state.cards.values()}
+
+
+def _proper_names(state) -> set[str]:
+    """The plain names a sentence may hold on the Italian table: the players, the
+    characters' printed names ("Kraig Quartzheim") and the names the table entered; every
+    other card is said in Italian (issue 29: "broken mirror", "flashlight" were English)."""
+    return set(state.players) | {card.name for card in state.cards.values()
+                                 if card.kind == "character" or card.source == ENTERED}
 
 
 # --------------------------------------------------------------------------- through the daemon
@@ -119,7 +128,7 @@ def _script_session(name: str, seen: Seen) -> None:
     input and a refusal at every tenth line are checked."""
     table = script.load(SCRIPTS / f"{name}.jsonl")
     session = Session.start(table.header)
-    seen.names = _names(session.state)
+    seen.names = _proper_names(session.state)
     for text in SPEC.news(session.state):
         seen.check(text)
     for line in table.lines:
@@ -172,7 +181,7 @@ def test_random_games_show_only_translated_messages():
     seen = Seen()
     for seed in range(30):
         walk_engine(SPEC, random.Random(f"house-of-spirits-it:{seed}"), seen, steps=600, refuse_every=17,
-                    names=_names)
+                    names=_proper_names)
     for name in SCRIPT_NAMES:
         _script_session(name, seen)
     play_ids = _game_ids(PLAY_MODULES)
@@ -269,3 +278,29 @@ def test_rare_endings_and_turns_in_italian():
                                  "e la partita finisce con una sconfitta.")
     assert render(SPEC.prompt(wipe).text, "it") == (
         "La partita è finita: tutti i personaggi sono stati uccisi nello stesso giro.")
+
+
+def test_the_rulebook_s_items_are_said_in_italian_with_their_articles():
+    """The items and the monster the rulebook names are Italian and capitalised as names on
+    the Italian table (issue 29: "broken mirror", "flashlight"), the rooms with their
+    articles ("Il gruppo entra nella Biblioteca"); the English is as before."""
+    from companion.games.house_of_spirits import components as hc
+    from companion.i18n import msg
+
+    def said(card_id):
+        return hc.card(card_id).said
+
+    assert [render(said(c), "it") for c in ("broken-mirror", "flashlight", "wooden-stake", "ancient-tome",
+                                            "vampire")] == [
+        "Specchio Rotto", "Torcia", "Paletto di Legno", "Tomo Antico", "Vampiro"]
+    assert render(msg("Pick up {card}", card=said("flashlight")), "it") == "Raccogli la Torcia"
+    assert render(msg("Use {card} (+{bonus})", card=said("broken-mirror"), bonus=1), "it") == (
+        "Usa lo Specchio Rotto (+1)")
+    assert render(msg("Attack {monster} ({health} health)", monster=said("vampire"), health=2), "it") == (
+        "Attacca il Vampiro (salute 2)")
+    assert render(msg("Pick up {card}", card=said("item-13")), "it") == "Raccogli l'Oggetto 13"
+    assert render(msg("The party enters the {room}: no skulls, no monsters.", room=said("vestibule")), "it") == (
+        "Il gruppo entra nel Vestibolo: nessun teschio, nessun mostro.")
+    assert render(hc.component_label("house_of_spirits:item:flashlight"), "it") == "Carta oggetto Torcia"
+    assert hc.component_label("house_of_spirits:item:flashlight") == "Item card Flashlight"
+    assert msg("Pick up {card}", card=said("broken-mirror")) == "Pick up broken mirror"  # English as before

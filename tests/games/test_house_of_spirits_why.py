@@ -136,7 +136,7 @@ def test_olivia_garage_and_kraig_tome_plot_rolls():
         "rule": "Playing Plot Cards", "from": [6, 4, 1],
         "text": "The card needs 4; the Ancient Tome's bonus lets you add or take away up to 1, but 6 is 2 away: the "
                 "card is not played."}
-    assert _why(state, line, "it")["text"] == ("La carta chiede 4; il bonus di Ancient Tome vi fa aggiungere o "
+    assert _why(state, line, "it")["text"] == ("La carta chiede 4; il bonus del Tomo Antico vi fa aggiungere o "
                                                "togliere fino a 1, ma 6 dista 2: la carta non si gioca.")
 
 

@@ -113,7 +113,7 @@ def test_children_refusals_name_the_rule():
     kitty = replace(state, frames=(Frame("kittyplace", 0),))
     both(CHILDREN.refusal(kitty, "kitty-at:kitchen", None),
          "Kitty Kitty goes into a room not occupied by a player: a player is in the Kitchen.",
-         "Kitty Kitty va in una stanza senza giocatori: in Cucina c'è un giocatore.")
+         "Kitty Kitty va in una stanza senza giocatori: nella Cucina c'è un giocatore.")
     give = replace(state, frames=(Frame("give", 0),), kitty_card=0)
     both(CHILDREN.refusal(give, "give:0", None),
          "Ada gives the Kitty Kitty card to another player, not back to themselves.",
@@ -121,7 +121,7 @@ def test_children_refusals_name_the_rule():
     settle = replace(state, frames=(Frame("settle", 0, ("2",)),))
     both(CHILDREN.refusal(settle, "settle:kitchen", None),
          "The House Settles removes only rooms with no player in them: a player is in the Kitchen.",
-         "La carta House Settles toglie solo stanze senza giocatori: in Cucina c'è un giocatore.")
+         "La carta La casa si assesta toglie solo stanze senza giocatori: nella Cucina c'è un giocatore.")
     far = _mansion(where=("master-bedroom", "kitchen", "wine-cellar"),
                    ghosts=[Ghost("rosie", "wash-room", True), Ghost("penny", "spire", True)])
     far = replace(far, frames=(Frame("calm", 0),))
@@ -199,10 +199,11 @@ def test_a_monsters_dice_name_no_article():
     from test_house_of_spirits import in_round_one
     state = with_monster(in_round_one(), "vampire")
     state = play(state, "attack:vampire", "face:1")
-    both(HOS.prompt(state).text, "Roll 1D6: Vampire defends", "Tira 1D6: Vampire si difende")
+    # English names it bare; Italian says it as a name, with its article (issue 29)
+    both(HOS.prompt(state).text, "Roll 1D6: Vampire defends", "Tira 1D6: il Vampiro si difende")
     state = play(state, "face:6")
     both(HOS.prompt(state).text, "Ada: choose defensive items, then roll 1D6: Vampire attacks",
-         "Ada: scegli gli oggetti di difesa, poi tira 1D6: Vampire attacca")
+         "Ada: scegli gli oggetti di difesa, poi tira 1D6: il Vampiro attacca")
 
 
 def test_a_resumed_game_counts_its_inputs_in_the_right_plural():

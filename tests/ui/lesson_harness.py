@@ -27,11 +27,13 @@ def _card_shot(app, card) -> dict:
     from readability import english_text, glyph_gaps, small_text
 
     box = card.got_it_button
-    found = {"small": small_text([card], {}, app.scale), "glyphs": glyph_gaps([card]), "overflow": overflowing(card),
+    # the hint beside Got it is read at a button's floor, 26 (issue 29: it was 24)
+    found = {"small": small_text([card], {id(card.hint): "button"}, app.scale), "glyphs": glyph_gaps([card]),
+             "overflow": overflowing(card),
              "english": english_text([card], []) if app.model.language == "it" else []}
     return {"words": card.label.text, "font": card.font_px / app.scale, "clipped": card.clipped,
             "height": card.label.height, "room": card.room, "scroll": card.scroll.height,
-            "got_it": card.got_it_button.font_size / app.scale,
+            "got_it": card.got_it_button.font_size / app.scale, "hint": card.hint.font_size / app.scale,
             "got_it_box": [round(v) for v in (*box.to_window(box.x, box.y), *box.size)],
             "audit": {k: found[k] for k in ("small", "glyphs", "overflow", "english")}}
 

@@ -71,6 +71,11 @@ def test_each_column_is_as_wide_as_its_names_need_where_the_mansion_allows():
     # too narrow for the whole names: the short ones ("Dorm")
     assert column_widths([[dorm], [kitchen], [spire]], 200, 9) == {0: 49.0, 1: 79.0, 2: 59.0}
     assert column_widths([[dorm], [kitchen], [spire]], 150, 9) == {}  # equal columns, names cut
+    # issue 29: a column whose whole name fits has it, even where another column's cannot
+    # ("Tablet" / "2-4" on two lines rather than "#2-4", beside "Dorm")
+    tablet = room_need("Tablet 2-4", True, measure)
+    assert tablet == (60.0, 40.0)
+    assert column_widths([[dorm], [tablet], [kitchen]], 210, 9) == {0: 49.0, 1: 69.0, 2: 79.0}
 
 
 def test_player_panels_count_cards_and_name_trapped_ghosts():

@@ -111,10 +111,11 @@ def test_every_game_in_first_game_mode_on_one_table(harness, tmp_path):
 
 def _readable_card(key: str, shot: dict) -> None:
     """The lesson card of ``shot``: the daemon's lesson, whole (nothing scrolls out of sight),
-    at 26 px or more, Got it at the main button's 32, and nothing the readability audit finds."""
+    at 26 px or more, Got it at the main button's 32, the hint beside it at 26 (a button's floor;
+    the audit reads it so), and nothing the readability audit finds."""
     card = shot["card"]
     assert shot["sent"]["rule"] in card["words"] and _unmarked(card["words"]).endswith(shot["sent"]["text"]), key
-    assert card["font"] >= 26 and card["got_it"] >= 32, (key, card)
+    assert card["font"] >= 26 and card["got_it"] >= 32 and card["hint"] >= 26, (key, card)
     assert not card["clipped"] and card["height"] <= card["room"] and card["scroll"] >= card["room"] - 1, (key, card)
     assert card["audit"] == {"small": [], "glyphs": [], "overflow": [], "english": []}, (key, card)
 

@@ -437,11 +437,17 @@ def column_widths(needs: list[list[tuple[float, float] | None]], room: float, ov
     """The smallest width of each column (GridLayout ``cols_minimum``; what is left of
     ``room`` pixels is shared equally on top): every column its rooms' whole names
     (``needs``: per column, per room, :func:`room_need` or 0 for a gap) where they all fit
-    the mansion, else every name whole or short, else none (equal columns, names cut).
-    ``overhead``: a cell's pixels beside its text."""
-    for tier in (0, 1):
-        widths = [max((need[tier] for need in column if need is not None), default=0.0) + overhead
-                  for column in needs]
-        if sum(widths) <= room:
-            return dict(enumerate(widths))
-    return {}
+    the mansion; else every name short, and then as many columns as fit widened to their
+    whole names, the cheapest first (issue 29: the whole names are preferred wherever they
+    fit, "Tessera 2-5" rather than "#2-5", where one column's long name had cost every
+    column its whole name); else none (equal columns, names cut). ``overhead``: a cell's
+    pixels beside its text."""
+    whole, short = ([max((need[tier] for need in column if need is not None), default=0.0) + overhead
+                     for column in needs] for tier in (0, 1))
+    if sum(short) > room:
+        return {}
+    widths = list(short)
+    for column in sorted(range(len(needs)), key=lambda c: whole[c] - short[c]):
+        if sum(widths) + whole[column] - short[column] <= room:
+            widths[column] = whole[column]
+    return dict(enumerate(widths))

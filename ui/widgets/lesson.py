@@ -33,8 +33,8 @@ LARGE_SIZES = (40, 36, *SIZES)
 #: The card's share of the window (as the Rules card's).
 SHARE = (0.96, 0.94)
 #: Got it's font (sp at scale 1): the main button's; the hint beside it (how to open the
-#: card again).
-GOT_IT_FONT, HINT_FONT = 32, 24
+#: card again): a button's floor, read from a metre (issue 29: it was 24).
+GOT_IT_FONT, HINT_FONT = 32, 26
 #: The card's padding and the gap above Got it (dp at scale 1; :class:`Panel`'s).
 PADDING, SPACING = 12, 8
 

@@ -20,7 +20,7 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
-from companion.i18n import msg
+from companion.i18n import msg, named
 
 GAME_ID = "children"
 
@@ -54,13 +54,44 @@ _BELOVED_STAND_IN = re.compile(r"^Toy (?P<n>\d+) \(placeholder, (?P<ghost>.+)'s 
 
 #: The room tablets the rulebook names (content.toml), said in the table's language while
 #: the owner has not entered another name for them (issue 29: the Italian board read
-#: "Master Bedroom", "Billiards Room"; docs/glossary-it.md): tablet id -> (the name as
-#: printed, the name said).
+#: "Master Bedroom", "Billiards Room"; docs/glossary-it.md), each with the article it takes
+#: ("Mettete la Cantina nel seminterrato"): tablet id -> (the name as printed, the name said).
 RULEBOOK_ROOMS = {
-    "master-bedroom": ("Master Bedroom", msg("Master Bedroom")), "wash-room": ("Wash Room", msg("Wash Room")),
-    "dormitory": ("Dormitory", msg("Dormitory")), "parlor": ("Parlor", msg("Parlor")),
-    "billiards-room": ("Billiards Room", msg("Billiards Room")), "kitchen": ("Kitchen", msg("Kitchen")),
-    "wine-cellar": ("Wine Cellar", msg("Wine Cellar")), "spire": ("Spire", msg("Spire")),
+    "master-bedroom": ("Master Bedroom", named(msg("Master Bedroom"), it="la")),
+    "wash-room": ("Wash Room", named(msg("Wash Room"), it="il")),
+    "dormitory": ("Dormitory", named(msg("Dormitory"), it="il")),
+    "parlor": ("Parlor", named(msg("Parlor"), it="il")),
+    "billiards-room": ("Billiards Room", named(msg("Billiards Room"), it="la")),
+    "kitchen": ("Kitchen", named(msg("Kitchen"), it="la")),
+    "wine-cellar": ("Wine Cellar", named(msg("Wine Cellar"), it="la")),
+    "spire": ("Spire", named(msg("Spire"), it="la")),
+}
+
+#: The Children cards the rulebook names, said in the table's language with their article
+#: (issue 29 item 8: "Usa la Gabbia dei grilli", not "Usa Cricket Cage"). The only edition
+#: is printed in English, and a player finds a card in their hand by its picture as much as
+#: by its words: each Italian name says what the picture shows, and the printed name stays
+#: where a player matches the card (the card data form, the rule card's list, and
+#: docs/glossary-it.md). The ghosts' and Irwin Biddle's and Kitty Kitty's names are proper
+#: names and stay as printed. Card id -> (the name as printed, the name said).
+RULEBOOK_CARDS = {
+    "teddy-bear": ("Teddy Bear", named(msg("Teddy Bear"), it="l'")),
+    "parasol": ("Parasol", named(msg("Parasol"), it="il")),
+    "catnip": ("Catnip", named(msg("Catnip"), it="l'")),
+    "hatpin": ("Hatpin", named(msg("Hatpin"), it="lo")),
+    "feather": ("Feather", named(msg("Feather"), it="la")),
+    "secret-passage": ("Secret Passage", named(msg("Secret Passage"), it="il")),
+    "snow-globe": ("Snow Globe", named(msg("Snow Globe"), it="la")),
+    "cricket-cage": ("Cricket Cage", named(msg("Cricket Cage"), it="la")),
+    "music-box": ("Music Box", named(msg("Music Box"), it="il")),
+    "medico-della-peste": ("Medico Della Peste", named(msg("Medico Della Peste"), it="il")),
+    "dental-tools": ("Dental Tools", named(msg("Dental Tools"), it="gli")),
+    "toad": ("Toad", named(msg("Toad"), it="il")),
+    "mouse": ("Mouse", named(msg("Mouse"), it="il")),
+    "crickets": ("Crickets", named(msg("Crickets"), it="i")),
+    "ravens-skull": ("Raven's Skull", named(msg("Raven's Skull"), it="il")),
+    "voodoo-doll": ("Voodoo Doll", named(msg("Voodoo Doll"), it="la")),
+    "house-settles": ("House Settles", named(msg("House Settles"))),  # a clause: "la carta La casa si assesta"
 }
 
 
@@ -69,16 +100,20 @@ def said(name: str) -> str:
     """``name`` as the companion says it: a stand-in of the content file in the table's
     language (issue 26: the news said "Tablet 0-2" in Italian where the board said "Tessera
     0-2"), without the content file's mark (issue 29 item 9: a stand-in never shows
-    "(placeholder)"): "Tessera 0-2", "Fantasma 04", "Giocattolo 05"; any other name as it is."""
+    "(placeholder)"), with the article a sentence may ask for (:class:`~companion.i18n.Name`:
+    "la Tessera 0-2", "il Fantasma 04"): "Tessera 0-2", "Fantasma 04", "Giocattolo 05"; any
+    other name as it is."""
     match = _STAND_IN.match(name)
     if match is None:
         beloved = _BELOVED_STAND_IN.match(name)
-        return msg("Toy {n} ({ghost}'s toy)", n=beloved["n"], ghost=beloved["ghost"]) if beloved else name
+        if beloved is None:
+            return name
+        return named(msg("Toy {n} ({ghost}'s toy)", n=beloved["n"], ghost=beloved["ghost"]), it="il")
     if match["kind"] == "Ghost":
-        return msg("Ghost {n}", n=match["n"])
+        return named(msg("Ghost {n}", n=match["n"]), it="il")
     if match["kind"] == "Toy":
-        return msg("Toy {n}", n=match["n"])
-    return msg("Tablet {n}", n=match["n"])
+        return named(msg("Toy {n}", n=match["n"]), it="il")
+    return named(msg("Tablet {n}", n=match["n"]), it="la")
 
 
 @dataclass(frozen=True)
@@ -129,7 +164,9 @@ class Content:
         yet in words, in the table's language (:func:`said`); a name the owner entered as
         entered."""
         if item in self.cards:
-            return said(self.cards[item].name)
+            card_ = self.cards[item]
+            known = RULEBOOK_CARDS.get(item)
+            return known[1] if known is not None and card_.name == known[0] else said(card_.name)
         if item not in self.tablets:
             return item
         printed = RULEBOOK_ROOMS.get(item)
@@ -253,7 +290,7 @@ def _pair_problems(c: Content, pairs: int) -> list[str]:
 
 def _tablet_problems(c: Content) -> list[str]:
     """Tablets on a floor that does not exist, or with doors or arrows on unknown sides."""
-    return [msg("The {room} has a bad floor, door or arrow.", room=t.name) for t in c.tablets.values()
+    return [msg("The {room} has a bad floor, door or arrow.", room=c.name(t.id)) for t in c.tablets.values()
             if not 0 <= t.floor < FLOORS or not t.doors <= set(SIDES) or not t.arrows <= set(SIDES)]
 
 

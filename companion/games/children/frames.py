@@ -110,7 +110,7 @@ def device_choices(state: State, p: int, prefix: str, only=None) -> list[Choice]
     """One choice per device ``p`` could use now, picked by tapping the device card."""
     if state.where[p] is None or not state.hands[p]:  # what usable() asks first, once for every device
         return []
-    return [_device_choice(prefix, d, card.name, payment(state, p, d) == "action") for d, card in state.devices
+    return [_device_choice(prefix, d, state.name(d), payment(state, p, d) == "action") for d, _card in state.devices
             if (only is None or d in only) and usable(state, p, d)]
 
 
@@ -280,15 +280,16 @@ def ask_draw(state, f):
             state = say(state, why.deck_empty(msg("The Children deck is empty: no card to draw.")))
         return pop(state)
     cards = state.content.cards
-    choices = [_draw_choice(c, cards[c].name, cards[c].kind in cc.HAND_KINDS) for c in state.drawable()]
+    choices = [_draw_choice(c, state.name(c), cards[c].kind in cc.HAND_KINDS) for c in state.drawable()]
     return _ask(state, p, msg("{player}: draw a Children card and tap it", player=state.players[p]), choices)
 
 
 @lru_cache(maxsize=256)  # the same 30-odd choices at every draw: made once
 def _draw_choice(card_id: str, name: str, private: bool) -> Choice:
-    """The card's choice, named as the companion says it (:func:`cc.said`: a stand-in never
-    shows the content file's "(placeholder)")."""
-    return Choice(f"draw:{card_id}", cc.said(name), component=cc.component(card_id), private=private)
+    """The card's choice, named as the companion says it (``name``, :meth:`cc.Content.name`:
+    a stand-in never shows the content file's "(placeholder)"; a card the rulebook names in
+    the table's language, issue 29: the Italian list read "Teddy Bear", "Cricket Cage")."""
+    return Choice(f"draw:{card_id}", name, component=cc.component(card_id), private=private)
 
 
 def act_draw(state, f, key):

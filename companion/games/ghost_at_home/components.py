@@ -16,7 +16,7 @@ of 12, :mod:`companion.games.ghost_at_home.content`), so a tap of it also says w
 
 from __future__ import annotations
 
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, Name, msg, named
 
 GAME_ID = "ghost_at_home"
 
@@ -57,19 +57,20 @@ KIND: dict[str, str] = {FIRST: "room", SECOND: "room", THIRD: "room", GHOST: "gh
 BULBS: dict[str, int | None] = {card: None for card in DECK}
 
 
-#: Card names as players say them (messages: the Italian rulebook's words in Italian).
-CARD_NAMES: dict[str, Msg] = {
-    FIRST: msg("first-floor room card"),
-    SECOND: msg("second-floor room card"),
-    THIRD: msg("third-floor room card"),
-    GHOST: msg("ghost card"),
-    CAT: msg("cat card"),
-    HOLE: msg("Time-Space Hole"),
-    BULB: msg("Light Bulb"),
-    FOOD: msg("Cat Food"),
-    ELEVATOR: msg("Elevator"),
-    LIGHTNING: msg("Lightning"),
-    WILD: msg("Room Wild Card"),
+#: Card names as players say them (messages: the Italian rulebook's words in Italian), each
+#: with the article a sentence may ask for (:class:`~companion.i18n.Name`: "Gioca il Fulmine").
+CARD_NAMES: dict[str, Msg | Name] = {
+    FIRST: named(msg("first-floor room card"), it="la"),
+    SECOND: named(msg("second-floor room card"), it="la"),
+    THIRD: named(msg("third-floor room card"), it="la"),
+    GHOST: named(msg("ghost card"), it="la"),
+    CAT: named(msg("cat card"), it="la"),
+    HOLE: named(msg("Time-Space Hole"), it="il"),
+    BULB: named(msg("Light Bulb"), it="la"),
+    FOOD: named(msg("Cat Food"), it="il"),
+    ELEVATOR: named(msg("Elevator"), it="l'"),
+    LIGHTNING: named(msg("Lightning"), it="il"),
+    WILD: named(msg("Room Wild Card"), it="il"),
 }
 
 #: Each card with its article, at the start of a sentence ("Il Fulmine", "La carta gatto"):
@@ -95,7 +96,7 @@ FLOOR_NAMES: dict[int, Msg] = {1: msg("first floor"), 2: msg("second floor"), 3:
 FLOOR_LABELS: dict[int, Msg] = {1: msg("First floor"), 2: msg("Second floor"), 3: msg("Third floor")}
 
 
-def card_name(card: str) -> Msg:
+def card_name(card: str) -> Msg | Name:
     """A card as players name it: ``first-floor`` -> "first-floor room card" ("carta stanza
     del primo piano")."""
     return CARD_NAMES[card]

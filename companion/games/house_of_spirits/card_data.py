@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from companion.engine.frozen import derived
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, Name, msg, named
 
 #: Cards per type ("Components Included": 72 cards).
 COUNTS: Mapping[str, int] = {
@@ -44,13 +44,13 @@ ENTERED = "entered"  # the table entered what its own copy of the card shows (:m
 #: No "(placeholder)" mark in what is said (issue 29 item 9); the card data keeps it
 #: (:data:`_DATA_NAMES`: the stored name of a card nobody entered).
 STAND_INS = {
-    "character": lambda n: msg("Character {n}", n=n),
-    "room": lambda n: msg("Room {n}", n=n),
-    "plot": lambda n: msg("Plot card {n}", n=n),
-    "secret": lambda n: msg("Secret victory card {n}", n=n),
-    "monster": lambda n: msg("Monster {n}", n=n),
-    "item": lambda n: msg("Item {n}", n=n),
-    "event": lambda n: msg("Event {n}", n=n),
+    "character": lambda n: named(msg("Character {n}", n=n), it="il"),
+    "room": lambda n: named(msg("Room {n}", n=n), it="la"),
+    "plot": lambda n: named(msg("Plot card {n}", n=n), it="la"),
+    "secret": lambda n: named(msg("Secret victory card {n}", n=n), it="la"),
+    "monster": lambda n: named(msg("Monster {n}", n=n), it="il"),
+    "item": lambda n: named(msg("Item {n}", n=n), it="l'"),
+    "event": lambda n: named(msg("Event {n}", n=n), it="l'"),
 }
 
 #: The name the card data gives a stand-in, by kind (what :data:`STAND_INS` words).
@@ -106,12 +106,13 @@ class Card:
 
     @derived  # every prompt that lists the card says it
     def said(self) -> Msg | str:
-        """The name as the companion says it: the rooms the rulebook names
-        (:data:`RULEBOOK_ROOMS`; issue 26: the set-up said "Vestibolo", the board and news
-        "Vestibule"; issue 29: the board read "Library") in the table's language;
+        """The name as the companion says it: the rooms, items and monster the rulebook names
+        (:data:`RULEBOOK_ROOMS`, :data:`RULEBOOK_CARDS`; issue 26: the set-up said "Vestibolo",
+        the board and news "Vestibule"; issue 29: the board read "Library", "flashlight") in
+        the table's language, with their articles (:class:`~companion.i18n.Name`);
         so are the stand-ins of cards whose name is not printed ("Character 4");
         every other name as printed or entered (docs/glossary-it.md)."""
-        printed = RULEBOOK_ROOMS.get(self.id)
+        printed = RULEBOOK_ROOMS.get(self.id) or RULEBOOK_CARDS.get(self.id)
         if printed is not None and self.name == printed[0]:
             return printed[1]
         number = self.id.rsplit("-", 1)[-1]
@@ -153,10 +154,25 @@ def _characters() -> list[Card]:
 
 #: The rooms the rulebook names ("Exploring", "Playing Plot Cards"), said in the table's
 #: language while the table has not entered another name for them (the Italian screen read
-#: "Library": docs/glossary-it.md): card id -> (the name as printed, the name said).
-RULEBOOK_ROOMS: dict[str, tuple[str, Msg]] = {
-    "vestibule": ("Vestibule", msg("Vestibule")), "library": ("Library", msg("Library")),
-    "garage": ("Garage", msg("Garage")), "attic": ("Attic", msg("Attic")),
+#: "Library": docs/glossary-it.md), with the article each takes: card id -> (the name as
+#: printed, the name said).
+RULEBOOK_ROOMS: dict[str, tuple[str, Msg | Name]] = {
+    "vestibule": ("Vestibule", named(msg("Vestibule"), it="il")),
+    "library": ("Library", named(msg("Library"), it="la")),
+    "garage": ("Garage", named(msg("Garage"), it="il")),
+    "attic": ("Attic", named(msg("Attic"), it="la")),
+}
+
+#: The items and the monster the rulebook names ("Investigation", "Combat Example": the
+#: broken mirror, the flashlight, the wooden stake, the Ancient Tome, the vampire), said in
+#: the table's language and capitalised as a name (issue 29: the Italian screen read
+#: "broken mirror", "flashlight"); the English stays as the rulebook's sentences print it.
+RULEBOOK_CARDS: dict[str, tuple[str, Msg | Name]] = {
+    "broken-mirror": ("broken mirror", named(msg("broken mirror"), it="lo")),
+    "flashlight": ("flashlight", named(msg("flashlight"), it="la")),
+    "wooden-stake": ("wooden stake", named(msg("wooden stake"), it="il")),
+    "ancient-tome": ("Ancient Tome", named(msg("Ancient Tome"), it="il")),
+    "vampire": ("Vampire", named(msg("Vampire"), it="il")),
 }
 
 

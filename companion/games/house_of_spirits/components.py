@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.games.house_of_spirits.card_data import Card, default_cards, validate
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, UpperFirst, msg
 
 GAME_ID = "house_of_spirits"
 
@@ -90,9 +90,9 @@ def component_label(component_id: str) -> Msg | str:
                 "room": msg("Room card {n}", n=int(number)),
                 "monster": msg("Monster card {n}", n=int(number)),
                 "item": msg("Item card {n}", n=int(number))}[kind]
-    name = CARDS[card_id].said
-    if isinstance(name, str):  # a printed name as a name ("Item card Flashlight"), not like an id (issue 29)
-        name = name[:1].upper() + name[1:]
+    # a printed name as a name ("Item card Flashlight"), not like an id (issue 29), in the
+    # table's language ("Carta oggetto Torcia")
+    name = UpperFirst(CARDS[card_id].said)
     return {"character": msg("Character card {name}", name=name), "room": msg("Room card {name}", name=name),
             "monster": msg("Monster card {name}", name=name), "item": msg("Item card {name}", name=name)}[kind]
 
