@@ -73,6 +73,7 @@ async def dispatch(daemon: DaemonApi, message: dict[str, Any], writer: asyncio.S
 @command("state")
 async def state(daemon: DaemonApi, command, writer) -> Ack:
     daemon.hub.send(writer, daemon.publisher.state())
+    daemon.publisher.send_later(writer)
     return True, ""
 
 

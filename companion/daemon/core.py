@@ -89,7 +89,8 @@ class Daemon:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.hub = ClientHub(socket_path, lambda: self.publisher.state(),
                              lambda line, writer: commands.receive(self, line, writer),
-                             lambda writer: _client_left(writer, self.programmer, self.enroller), store_path=store.path)
+                             lambda writer: _client_left(writer, self.programmer, self.enroller), store_path=store.path,
+                             follow=lambda writer: self.publisher.send_later(writer))
         self.publisher = StatePublisher(_published(self, settings), self.hub)
         if settings.storage_warning is not None:
             self.recent.append(settings.storage_warning)
