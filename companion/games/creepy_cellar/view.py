@@ -100,7 +100,8 @@ def view(state: State) -> CreepyCellarView:
         cellar), ``fight`` (last fight {"room", "dice"} this turn, or None), ``fight_odds``
         ({"any", "clear"} before a fight roll, or None), ``odds_haunting`` (the odds
         meter before each roll: P(a new haunting before the active player's next turn); None
-        at other steps and after the end), ``outcome`` (None, "won", "lost"), ``decks``
+        at other steps and after the end; None in a ``state`` message, whose ``later``
+        message brings it), ``outcome`` (None, "won", "lost"), ``decks``
         (cards left and discarded per deck), ``options``.
     """
     shown = view_first(state)
@@ -110,7 +111,7 @@ def view(state: State) -> CreepyCellarView:
 
 def view_first(state: State) -> CreepyCellarView:
     """:func:`view` with ``odds_haunting`` None: the ``state`` message carries it so, and the
-    ``odds`` message that follows carries the figure (issue 35 item 3: the meter's playouts
+    ``later`` message that follows carries the figure (issue 35 item 3: the meter's playouts
     are off a tap's path to the screens)."""
     nightmare = state.mode == "nightmare"
     rooms: dict[str, RoomView] = {
