@@ -16,7 +16,7 @@ sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]
 
 from benchmarks import budgets  # noqa: E402
 from companion import client as client_module  # noqa: E402
-from companion.daemon import core, hub, publisher  # noqa: E402
+from companion.daemon import core, hub, play, publisher  # noqa: E402
 from companion.store import EventStore  # noqa: E402
 
 marks: dict[str, float] = {}
@@ -56,7 +56,7 @@ def _wrap(owner, name, before=None, after=None, last=False, fresh=False, skip=No
 def main() -> None:
     taps = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     _wrap(core.Daemon, "submit", before="submit", fresh=True)
-    _wrap(core.Daemon, "_play", before="worker")
+    _wrap(play.InputPlay, "play", before="worker")
     _wrap(EventStore, "append", before="append", after="appended")
     _wrap(publisher.StatePublisher, "publish", before="publish")
     _wrap(hub.ClientHub, "broadcast", before="broadcast", after="written", last=True,
