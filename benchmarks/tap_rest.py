@@ -103,7 +103,7 @@ def run(taps: int, screen_kind) -> tuple[list[float], list[float]]:
         budgets._time_appends(store, appends)
         daemon = Daemon(store, Path(tmp) / "c.sock", settings=DaemonSettings(settle_heap=True))
         with DaemonThread(daemon):
-            daemon.call(lambda: daemon.resume_last())
+            daemon.call(lambda: daemon.game.resume_last())
             uid = _to_a_card(daemon)
             screen = screen_kind(daemon)
             for _ in range(taps):

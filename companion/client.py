@@ -71,7 +71,8 @@ class Client:
         on_message: called with each decoded message, from the reader thread.
 
     Attributes:
-        state: the latest ``state`` message, or None before the first one.
+        state: the latest ``state`` message, or None before the first one; the ``later``
+            message that follows it fills in its view's slow figures (issue 35 item 3).
         mismatch: None, or the sentence saying that the daemon speaks another protocol
             version (also sent to ``on_message`` as an error ``notice``).
         unreadable: None, or where the daemon's first state broke :mod:`companion.messages`
@@ -220,6 +221,8 @@ class Client:
         if message.get("type") == "state":
             self.state = message
             self._first_state.set()
+        if message.get("type") == "later":
+            self._take_later(message)
         if message.get("type") == "ack":
             with self._lock:
                 future = self._acks.pop(message.get("id"), None)
@@ -228,6 +231,14 @@ class Client:
         self._tell(message)
         if mismatch is not None:  # after the state, so the screen it opens shows it
             self._tell(mismatch)
+
+    def _take_later(self, message: dict[str, Any]) -> None:
+        """A ``later`` message of the state in :attr:`state` (its revision and game): its
+        figures go into that state's view (a new dict; a newer state's figures follow it)."""
+        state = self.state
+        if state is None or state.get("revision") != message["revision"] or state.get("game") != message["game"]:
+            return
+        self.state = {**state, "view": {**state.get("view", {}), **message["view"]}}
 
     def _misfits(self, message: dict[str, Any]) -> bool:
         """True when ``message`` (a state, a notice, an answer such as ``private``; of this

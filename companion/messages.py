@@ -126,6 +126,20 @@ class MomentMessage(TypedDict):
     round: int | None
 
 
+
+class LaterMessage(TypedDict):
+    """``{"type": "later"}``: the view's slow figures of the state numbered ``revision``, sent to
+    every screen right after that state (issue 35 item 3: the odds meter's playouts are off a
+    tap's path). ``view``: view key -> its value (Creepy Cellar: ``{"odds_haunting": 0.42}``),
+    numbers worked out from public facts only, never a card; the state carried each as None
+    (a screen keeps the figure it shows until this comes). A screen takes it only for the
+    state it shows (``revision`` and ``game``): a newer state's own follows it."""
+    type: Literal["later"]
+    revision: int
+    game: str
+    view: dict[str, float | None]
+
+
 #: Why one news line happened (issue 33): the rulebook section, the companion's words and
 #: the inputs behind it (a die face, a card drawn, a count); "from" is a keyword, hence this form.
 WhyEntry = TypedDict("WhyEntry", {"rule": str, "text": str, "from": list[Any]})

@@ -6,7 +6,11 @@ before the command runs); each message's are a ``TypedDict`` of :mod:`companion.
 
 Daemon -> client:
     ``{"type": "state", ...}`` (see :func:`state_message`), after connecting and after every
-    accepted input; ``{"type": "notice", "level": "warning", "text": ...}`` for a refused
+    accepted input; then, for a game whose view has slow figures (Creepy Cellar's odds
+    meter), ``{"type": "later", "revision": N, "game": G, "view": {"odds_haunting": 0.42}}``
+    (:func:`later_message`): those figures of state N, which carried each as None (issue 35
+    item 3: the state goes out first, the meter's playouts after it; only numbers, from
+    public facts); ``{"type": "notice", "level": "warning", "text": ...}`` for a refused
     input or a problem; ``{"type": "ack", "id": ..., "ok": bool, "text": ...}`` for each
     command that carried an ``id``.
 Client -> daemon:
@@ -113,6 +117,7 @@ from companion.messages import (
     ChoiceMessage,
     EndingMessage,
     GameOptionMessage,
+    LaterMessage,
     LessonMessage,
     MomentMessage,
     NoticeLevel,
@@ -221,7 +226,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     """The ``state`` message for the current game (``session`` may be None: no game yet).
 
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
-    view), ``prompt`` (``text``, ``player``, ``choices`` [{key, label, main, screen}] (never a private
+    view, its slow figures None: :meth:`~companion.engine.game.Game.view_first`, then
+    :func:`later_message`), ``prompt`` (``text``, ``player``, ``choices`` [{key, label, main, screen}] (never a private
     or a tap-only choice; ``main``: the expected next step, the one large button), ``over``,
     ``summary`` (once over: how it ended, ``Game.summary``, else None), ``ending`` (once over:
     won, lost or a tie, the winners, the scores, the solution: ``Game.ending``, else None), ``private``:
@@ -286,7 +292,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "version": PROTOCOL_VERSION,
         "game": session.spec.id,
         "title": session.spec.title,
-        "view": render_tree(session.view(), lang),  # card names in the table's language
+        "view": render_tree(session.view_first(), lang),  # card names in the table's language; later: None
         "prompt": prompt,
         "can_undo": session.can_undo,
         "undone": bool(news) and session.undone,  # the voice says the news as an undo's (issue 27)
@@ -321,6 +327,18 @@ def moments_message(session, lang: str = "en", touch: bool = False) -> list[Mome
     counted in rounds) is the number the screen says it in ("Turn 12: ..."), or None."""
     return [{"text": render(moment.line, lang, touch), "turn": moment.turn, "round": moment.round}
             for moment in session.moments.standing]
+
+
+def later_message(session, revision: int) -> LaterMessage | None:
+    """The ``later`` message: the view's slow figures of the current state, numbered
+    ``revision`` (:meth:`~companion.engine.game.Game.later`), or None when the game has none
+    (no game, or a game whose view is all quick)."""
+    if session is None:
+        return None
+    figures = session.later()
+    if not figures:
+        return None
+    return {"type": "later", "revision": revision, "game": session.spec.id, "view": dict(figures)}
 
 
 def odds_message(session, lang: str = "en") -> OddsMessage | None:

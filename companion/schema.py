@@ -9,7 +9,7 @@ it, a tag UID) the handlers still check.
 
 Daemon -> client: the messages are the ``TypedDict`` s of :mod:`companion.messages`;
 :func:`problem` checks a ``state``, a ``notice`` and the answers to the asker (``check``,
-``private``, ``rules``, ``components``, ``phone_links``) against them (the table screen's
+``private``, ``rules``, ``components``, ``phone_links``, ``later``) against them (the table screen's
 client, :mod:`companion.client`, drops one that does not fit and says so). The wire format
 is the daemon's JSON as it always was: nothing here encodes.
 
@@ -299,7 +299,7 @@ def decode(line: bytes | str) -> dict[str, Any]:
 SERVER_MESSAGES: dict[str, Any] = {
     "state": messages.StateMessage, "notice": messages.NoticeMessage, "check": messages.CheckMessage,
     "private": messages.PrivateMessage, "rules": messages.RulesMessage, "components": messages.ComponentsMessage,
-    "phone_links": messages.PhoneLinksMessage, "games": messages.GamesMessage,
+    "phone_links": messages.PhoneLinksMessage, "games": messages.GamesMessage, "later": messages.LaterMessage,
 }
 
 

@@ -160,6 +160,8 @@ class Session:
     # (state, its prompt) and (state, its view), last computed: reused while the state is the same
     _last_prompt: tuple[Any, Prompt] | None = field(init=False, default=None, repr=False, compare=False)
     _view_cache: tuple[Any, dict[str, Any]] | None = field(init=False, default=None, repr=False, compare=False)
+    _first_cache: tuple[Any, dict[str, Any]] | None = field(init=False, default=None, repr=False, compare=False)
+    _later_cache: tuple[Any, dict[str, Any]] | None = field(init=False, default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         options = resolve_options(self.spec, self.header.options)
@@ -312,6 +314,22 @@ class Session:
         cached = self._view_cache
         if cached is None or cached[0] is not self.state:
             cached = self._view_cache = (self.state, self.spec.view(self.state))
+        return cached[1]
+
+    def view_first(self) -> dict[str, Any]:
+        """The view a ``state`` message carries (:meth:`~companion.engine.game.Game.view_first`:
+        the slow figures None), once per state as :meth:`view`. Callers must not modify it."""
+        cached = self._first_cache
+        if cached is None or cached[0] is not self.state:
+            cached = self._first_cache = (self.state, self.spec.view_first(self.state))
+        return cached[1]
+
+    def later(self) -> dict[str, Any]:
+        """The view's slow figures (:meth:`~companion.engine.game.Game.later`: the ``odds``
+        message after the state), once per state. Callers must not modify it."""
+        cached = self._later_cache
+        if cached is None or cached[0] is not self.state:
+            cached = self._later_cache = (self.state, self.spec.later(self.state))
         return cached[1]
 
     def check(self) -> tuple[CheckLine, ...]:

@@ -77,6 +77,7 @@ def test_garbage_lines_get_a_notice_and_change_nothing(daemon):
         raw.connect(str(daemon.socket_path))
         reader = raw.makefile("rb")
         assert protocol.decode(reader.readline())["type"] == "state"
+        assert protocol.decode(reader.readline())["type"] == "later"  # the odds meter's figure, after it
         raw.sendall(b"this is not json\n")
         assert "bad command: not JSON" in protocol.decode(reader.readline())["text"]
         raw.sendall(b'{"cmd": "fly", "id": 9}\n')
@@ -103,8 +104,8 @@ def test_every_client_sees_every_state(daemon):
 
 
 def test_a_press_encodes_its_state_once_for_every_screen(daemon, monkeypatch):
-    """Issue 35 item 3: with three screens connected, one press is encoded once as a state
-    and once as its flash (a work count, not a timing)."""
+    """Issue 35 item 3: with three screens connected, one press is encoded once as a state,
+    once as its flash and once as the odds meter's figure after it (a work count, not a timing)."""
     _start(daemon, stack={"movement_die": [6]})
     collectors = [Collector(), Collector(), Collector()]
     encoded: list[str] = []
@@ -117,12 +118,14 @@ def test_a_press_encodes_its_state_once_for_every_screen(daemon, monkeypatch):
     with contextlib.ExitStack() as stack:
         for collector in collectors:
             stack.enter_context(Client(daemon.socket_path, on_message=collector).connect())
+        daemon.call(lambda: None)  # each greeting's figure sent (it follows the greeting)
         monkeypatch.setattr(protocol, "encode", counted)
         daemon.submit(Press("dice"))
         daemon.drain()
+        daemon.call(lambda: None)  # the loop's next turn: the figure's
         for collector in collectors:
             collector.wait_for(lambda m: m.get("type") == "state" and m["view"].get("die") == 6)
-    assert sorted(encoded) == ["input", "state"]
+    assert sorted(encoded) == ["input", "later", "state"]
 
 
 def test_the_heap_is_settled_once_a_game_is_on_the_table_never_per_input(tmp_path, monkeypatch):
@@ -642,9 +645,9 @@ def test_the_view_is_computed_once_per_state(daemon, monkeypatch):
     _start(daemon)
     session = daemon.session
     calls = []
-    real = session.spec.view
+    real = session.spec.view_first  # a state message's view (its odds meter's figure follows it)
     counted = copy.copy(session.spec)  # the game, counting its views
-    counted.view = lambda s: calls.append(s) or real(s)
+    counted.view_first = lambda s: calls.append(s) or real(s)
     monkeypatch.setattr(session, "spec", counted)
     for _ in range(3):  # the view of this state was made when the game started
         daemon.call(lambda: daemon.publish())
@@ -653,4 +656,4 @@ def test_the_view_is_computed_once_per_state(daemon, monkeypatch):
     daemon.drain()
     daemon.call(lambda: daemon.publish())
     assert len(calls) == 1 and calls[0] is session.state
-    assert daemon.call(lambda: session.view()) == real(session.state)
+    assert daemon.call(lambda: session.view_first()) == real(session.state)

@@ -17,6 +17,7 @@ from companion.i18n import msg, notable
 class _Hub:
     def __init__(self):
         self.sent: list[dict] = []
+        self.clients: set = set()  # no screen: no odds figure to send after the state
 
     def broadcast(self, message: dict) -> None:
         self.sent.append(message)

@@ -1,6 +1,7 @@
 """The work on a tap's path, counted (issue 35 item 3: tap -> published within 3x the durable
-append): the view is built once per tap, and Creepy Cellar's odds meter only for facts it has
-not seen (budgets.py's tap run: a Ghost card tapped and undone, over and over)."""
+append): the view is built once per tap, Creepy Cellar's odds meter only for facts it has
+not seen (budgets.py's tap run: a Ghost card tapped and undone, over and over), and never
+between a tap and its state's publication: the figure follows in the ``later`` message."""
 
 from __future__ import annotations
 
@@ -13,30 +14,43 @@ from companion.inputs import Tap
 from tests.collector import Collector
 
 UID = "04B00000000001"
+#: One tag per room's Ghost card: each tap puts a ghost somewhere new (a state the meter has not seen).
+ROOM_TAGS = {f"04B000000000{i:02X}": f"creepy_cellar:ghost:room-{room}" for i, room in enumerate("EFGHI", 1)}
+HEADER = {"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 3, "options": {"ghost_deck": "physical"},
+          "stack": {"movement_die": [2] * 8}, "tags": ROOM_TAGS}
 
 
-def test_a_tap_builds_one_view_and_a_tap_seen_before_no_odds(daemon, monkeypatch):
-    header = {"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 3, "options": {"ghost_deck": "physical"},
-              "stack": {"movement_die": [2] * 8}, "tags": {UID: "creepy_cellar:ghost:room-E"}}
-    estimates: list[object] = []
+def _count_estimates(monkeypatch, into: list) -> None:
+    """Append ``"meter"`` to ``into`` for each estimate the odds meter works out."""
 
     class Counted(odds._Playout):  # one per estimate worked out
         def __init__(self, *args):
-            estimates.append(args)
+            into.append("meter")
             super().__init__(*args)
 
     monkeypatch.setattr(odds, "_Playout", Counted)
-    if hasattr(odds, "forget"):  # (none before the meter remembered its estimates)
-        odds.forget()
-    daemon.call(lambda: daemon.start_game(GameHeader.from_json(header)))
+    odds.forget()
+
+
+def _count_views(daemon, monkeypatch) -> list:
+    """The states whose view the daemon builds for a state message (``view_first``)."""
     spec = daemon.session.spec
     views: list[object] = []
     counted = copy.copy(spec)  # the game, counting its views
-    counted.view = lambda state: views.append(state) or spec.view(state)
+    counted.view_first = lambda state: views.append(state) or spec.view_first(state)
     monkeypatch.setattr(daemon.session, "spec", counted)
+    return views
+
+
+def test_a_tap_builds_one_view_and_a_tap_seen_before_no_odds(daemon, monkeypatch):
+    estimates: list[object] = []
+    _count_estimates(monkeypatch, estimates)
+    daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
+    views = _count_views(daemon, monkeypatch)
     collector = Collector()
     with Client(daemon.socket_path, on_message=collector).connect() as client:
         client.choose("roll")
+        daemon.call(lambda: None)  # the roll's figure is sent
         views.clear()
         estimates.clear()
         for round_ in range(1, 6):
@@ -48,3 +62,55 @@ def test_a_tap_builds_one_view_and_a_tap_seen_before_no_odds(daemon, monkeypatch
             assert len(views) == 2 * round_  # the tap's state, the undo's: one view each
         collector.wait_for(lambda m: m.get("type") == "state" and m["view"]["rooms"]["E"]["ghosts"] == 0)
     assert len(estimates) == 1  # the tapped state's, once (was 10: one per view)
+
+
+def test_no_meter_runs_between_a_tap_and_its_states_publication(daemon, monkeypatch):
+    """Each tap reaches a state the meter has not seen. What the daemon sends and the meter's
+    estimates, in order: the state (its figure None), then one estimate, then the ``later``
+    message with that state's revision and figure. Before issue 35's change the estimate came
+    first, inside the state."""
+    order: list[object] = []
+    _count_estimates(monkeypatch, order)
+    daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
+    broadcast = daemon.hub.broadcast
+
+    def sent(message):
+        order.append((message["type"], message.get("revision")))
+        broadcast(message)
+
+    monkeypatch.setattr(daemon.hub, "broadcast", sent)
+    collector = Collector()
+    with Client(daemon.socket_path, on_message=collector).connect() as client:
+        client.choose("roll")
+        daemon.call(lambda: None)
+        for uid in ROOM_TAGS:
+            order.clear()
+            collector.clear()
+            daemon.submit(Tap(uid))
+            daemon.drain()
+            daemon.call(lambda: None)  # the loop's next turn: the figure's
+            revision = daemon.revision
+            assert order == [("input", None), ("state", revision), "meter", ("later", revision)]
+            state = collector.wait_for(lambda m: m.get("type") == "state")
+            later = collector.wait_for(lambda m: m.get("type") == "later")
+            assert state["revision"] == revision and state["view"]["odds_haunting"] is None
+            figure = daemon.call(lambda: daemon.session.view()["odds_haunting"])
+            assert later == {"type": "later", "revision": revision, "game": "creepy_cellar",
+                             "view": {"odds_haunting": figure}}
+            assert isinstance(figure, float)  # the meter ran: 0.0 this early in the game
+            assert client.state is not None and client.state["view"]["odds_haunting"] == figure  # merged
+            assert client.request({"cmd": "undo"})["ok"]
+            daemon.call(lambda: None)
+
+
+def test_a_screen_that_connects_or_asks_gets_the_figure_after_the_state(daemon):
+    daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
+    collector = Collector()
+    with Client(daemon.socket_path, on_message=collector).connect() as client:
+        later = collector.wait_for(lambda m: m.get("type") == "later")
+        kinds = [m["type"] for m in collector.messages]
+        assert kinds[:2] == ["state", "later"] and later["revision"] == collector.messages[0]["revision"]
+        collector.clear()
+        client.request({"cmd": "state"})
+        collector.wait_for(lambda m: m.get("type") == "later")
+        assert [m["type"] for m in collector.messages][:2] == ["state", "later"]

@@ -121,8 +121,9 @@ class CompanionApp(App):
         #: digest of the last links shown by themselves at a game's start, and whether the
         #: links were asked for a game's start (issue 22).
         self.phone_grid: PhoneGrid | None = None
-        #: Answer type -> the screen that takes it (the owner's desk, saved games: issue 34).
-        self.answer_hooks: dict = {}
+        #: Answer type -> the screen that takes it (the owner's desk, saved games: issue 34);
+        #: and the ``later`` message after each state (its odds figure, issue 35 item 3).
+        self.answer_hooks: dict = {"later": self.model.take_later}
         self._grid_seen = ""
         self._grid_asked = False
         self._trim = Clock.create_trigger(release_free_memory, TRIM_SECONDS)

@@ -137,6 +137,9 @@ class TableModel(EventDispatcher):
     lesson = DictProperty({})
     #: The odds meter (``{"what", "value"}``; empty: none now), drawn on the board.
     odds = DictProperty({})
+    #: The view's slow figures of the state on show (the ``later`` message after it: Creepy
+    #: Cellar's odds meter, issue 35 item 3), view key -> figure; the board takes them.
+    later = DictProperty({})
     out_of_turn = ListProperty([])
     news = ListProperty([])
     why = ListProperty([])
@@ -170,6 +173,12 @@ class TableModel(EventDispatcher):
         self.bind(page=self._pick_screen, connected=self._pick_screen, enrollment=self._pick_screen)
 
     # ------------------------------------------------------------------ daemon messages
+
+    def take_later(self, message: dict[str, Any]) -> None:
+        """Take a ``later`` message: the slow figures of the state on show (its ``revision``
+        and ``game``); one of an older state is dropped (the newer state's own follows it)."""
+        if message.get("revision") == self.revision and message.get("game") == self.game:
+            self.later = dict(message.get("view") or {})
 
     def apply_state(self, message: dict[str, Any]) -> None:
         """Take a ``state`` message (see ``companion.protocol.state_message``)."""

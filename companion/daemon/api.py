@@ -36,11 +36,14 @@ class Replies:
         send: send one message to one client (``writer``, ``message``): the asker only.
         broadcast: send one message to every client.
         state: the current ``state`` message (as every screen last got it).
+        send_later: send one client (None: every screen) the slow figures that follow the
+            state (the ``later`` message, issue 35 item 3), once they are worked out.
     """
 
     send: Callable[[asyncio.StreamWriter, Any], None]
     broadcast: Callable[[Any], None]
     state: Callable[[], dict[str, Any]]
+    send_later: Callable[[Any], None]
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,7 @@ async def dispatch(ctx: Commands, message: dict[str, Any], writer: asyncio.Strea
 @command("state")
 async def state(ctx: Commands, command, writer) -> Ack:
     ctx.replies.send(writer, ctx.replies.state())
+    ctx.replies.send_later(writer)
     return True, ""
 
 

@@ -89,7 +89,8 @@ class Daemon:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.hub = ClientHub(socket_path, lambda: self.publisher.state(),
                              lambda line, writer: commands.receive(self.context, line, writer),
-                             lambda writer: _client_left(writer, self.programmer, self.enroller), store_path=store.path)
+                             lambda writer: _client_left(writer, self.programmer, self.enroller), store_path=store.path,
+                             follow=lambda writer: self.publisher.send_later(writer))
         self.publisher = StatePublisher(_published(self, settings), self.hub)
         if settings.storage_warning is not None:
             self.recent.append(settings.storage_warning)
@@ -383,7 +384,8 @@ def commands_of(daemon: Daemon) -> Commands:
     hub = daemon.hub
     return Commands(
         worker=daemon.links,
-        replies=Replies(send=hub.send, broadcast=hub.broadcast, state=daemon.publisher.state),
+        replies=Replies(send=hub.send, broadcast=hub.broadcast, state=daemon.publisher.state,
+                        send_later=daemon.publisher.send_later),
         reads=Reads(session=lambda: daemon.game.session, revision=lambda: daemon.game.revision,
                     language=lambda: daemon.language, by_touch=lambda: daemon.by_touch,
                     reader_roles=MappingProxyType(daemon.reader_roles), store=daemon.store,

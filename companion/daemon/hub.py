@@ -37,15 +37,18 @@ class ClientHub:
         on_line: awaited with each line a client sends, and the client.
         on_leave: called with a client that left.
         store_path: the event store's file, which the socket must never be (nor its side files).
+        follow: called with a client just sent the greeting (the state's slow figures), or None.
     """
 
     def __init__(self, socket_path: str | Path, greeting: Callable[[], dict[str, Any]],
                  on_line: Callable[[bytes, asyncio.StreamWriter], Awaitable[None]],
-                 on_leave: Callable[[asyncio.StreamWriter], None], store_path: str | Path | None = None):
+                 on_leave: Callable[[asyncio.StreamWriter], None], store_path: str | Path | None = None,
+                 follow: Callable[[asyncio.StreamWriter], None] | None = None):
         self.socket_path = Path(socket_path)
         self.store_path = store_path
         self.clients: set[asyncio.StreamWriter] = set()
         self._greeting, self._on_line, self._on_leave = greeting, on_line, on_leave
+        self._follow = follow
         self._server: asyncio.AbstractServer | None = None
 
     async def open(self) -> None:
@@ -115,6 +118,8 @@ class ClientHub:
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.clients.add(writer)
         self.send(writer, self._greeting())
+        if self._follow is not None:
+            self._follow(writer)
         try:
             while line := await reader.readline():
                 await self._on_line(line, writer)

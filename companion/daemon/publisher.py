@@ -2,7 +2,9 @@
 
 After each accepted input the daemon calls :meth:`StatePublisher.publish`; the state
 message (:func:`companion.protocol.state_message` plus the daemon's own fields) goes to
-every client through the :class:`~companion.daemon.hub.ClientHub`. Notices (a refusal, a
+every client through the :class:`~companion.daemon.hub.ClientHub`, and then, on the loop's
+next turn, the view's slow figures (the ``later`` message: Creepy Cellar's odds meter, issue
+35 item 3), so no screen waits for them to see the state. Notices (a refusal, a
 reader offline) and the "input seen" flash go the same way.
 """
 
@@ -88,17 +90,40 @@ class StatePublisher:
         # id -> (it, (language, touch), text, its why): each sentence rendered once
         self._rendered: dict[int, tuple[Any, tuple[str, bool], str, Any]] = {}
         self._started: tuple[int | None, float | None] = (None, None)  # game id -> its start (venue)
+        self._published = 0  # states broadcast so far (a ``later`` message follows the last)
 
     def publish(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> None:
         """Send the current state to every client (``physical``: see :meth:`physical`), and
         to the phones their part of it (issue 22)."""
         state = self.state(news, physical)
         self.hub.broadcast(state)
+        self._published += 1
+        if self.hub.clients:  # the slow figures after the state, on the loop's next turn (issue 35)
+            self.reads.soon(self._later, self._published)
         phones, venue = self.reads.phones(), self.reads.venue()
         if phones is not None:
             phones.published(state)
         if venue is not None:  # after the screens, on the loop's next turn
             self.reads.soon(venue.published, state, *self.game_facts())
+
+    def _later(self, published: int) -> None:
+        """Send every screen the ``later`` message of the state last published, unless another
+        state was published since (``published``: the count when this was asked): that one's
+        own follows, so the figures are worked out once for a burst of inputs."""
+        if published == self._published:
+            self.send_later()
+
+    def send_later(self, writer: Any = None) -> None:
+        """The current state's slow figures (:func:`companion.protocol.later_message`, its
+        ``revision``) to every screen, or to ``writer`` alone (one that just got the state);
+        nothing for a game that has none."""
+        message = protocol.later_message(self.reads.now().session, self.reads.revision())
+        if message is None:
+            return
+        if writer is None:
+            self.hub.broadcast(message)
+        else:
+            self.hub.send(writer, message)
 
     def state(self, news: tuple[str, ...] = (), physical: dict[str, Any] | None = None) -> dict[str, Any]:
         """The ``state`` message."""

@@ -44,6 +44,8 @@ HOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
     "_apply": ("rules", "act"),
     "correct": ("tablecheck", "correct"),
     "view": ("view", "view"),
+    "view_first": ("view", "view_first"),
+    "later": ("view", "later"),
     "summary": ("prompts", "summary"),
     "ending": ("prompts", "ending"),
     "status_line": ("view", "status_line"),
@@ -301,6 +303,18 @@ class Game:
         chance of, a probability in [0, 1]) by the game's own rules and public facts only;
         None: nothing to show now (the default). Sent beside the view (the state's ``odds``)."""
         return None
+
+    def view_first(self, state: Any) -> dict:
+        """:meth:`view` with each of :meth:`later`'s figures None: what the ``state`` message
+        carries at once (issue 35 item 3). Default: the whole view (a game with no slow figure)."""
+        return self.view(state)
+
+    def later(self, state: Any) -> dict[str, Any]:
+        """The view's slow figures (an odds meter's playouts), worked out after the state is
+        sent and sent in the ``odds`` message that follows it: view key -> its value, a number
+        or None, from public facts only. ``view(state) == {**view_first(state), **later(state)}``
+        (tests/games/test_view_later.py). Default: none (``{}``)."""
+        return {}
 
     def private_view(self, state: Any, player: str) -> dict:
         """What ONE player alone may see on a privacy screen (their secret victory card),

@@ -24,6 +24,7 @@ def _states(sock: Path) -> list[dict]:
     """The first state, the state after a dice press and the one after its undo (motion
     off: no rings running between frames; no undo toast timer)."""
     from companion.client import Client
+    from tests.collector import wait_until
     from tests.ui.ui_scenario import running_daemon
 
     states: list[dict] = []
@@ -33,16 +34,25 @@ def _states(sock: Path) -> list[dict]:
         if message.get("type") == "state":
             states.append({**message, "physical": None})
             seen.set()
+        elif message.get("type") == "later" and states and states[-1]["revision"] == message["revision"]:
+            # the odds figure that follows its state (issue 35 item 3), in it as the client keeps it:
+            # the status line's rule runs once for the two, as it did for one state
+            states[-1] = {**states[-1], "view": {**states[-1]["view"], **message["view"]}}
+            seen.set()
+
+    def figured(state: dict) -> bool:
+        return state["view"].get("odds_haunting") is not None
 
     with running_daemon(sock) as daemon, Client(sock, on_message=take).connect() as client:
         assert client.choose("end-turn")["ok"]
         assert client.request({"cmd": "screen_settings", "screen": {"motion": False, "text": "normal"}})["ok"]
+        wait_until(lambda: figured(client.state), what="the odds figure after the state")
         first = client.state
         states.clear()
         daemon.on_dice(0.1)
         daemon.drain()
         assert client.undo()["ok"]
-        while len(states) < 2 and seen.wait(5):
+        while not (len(states) >= 2 and all(map(figured, states))) and seen.wait(5):
             seen.clear()
     pressed, undone = states[0], states[-1]
     assert pressed["revision"] != undone["revision"]

@@ -176,7 +176,7 @@ class CellarBoard(PlacePicks, BoxLayout):
         self.outside.hunters = " ".join(coloured(names[name], marker_colour(h, colours)) for name, h in out)
         self.outside.pawns = [pawn_colour(h, colours) for _name, h in out]
         self.passages = any(tile.passage for tile in self.tiles.values())
-        odds = self.view.get("odds_haunting")
+        odds = self.view.get("odds_haunting")  # None in a state: its figure follows (take_later)
         if self.view.get("outcome"):
             self.odds = -1  # no round to come: no risk to show
         elif odds is not None:
@@ -184,6 +184,15 @@ class CellarBoard(PlacePicks, BoxLayout):
         self.status = status_text(self.view, self.tr._)
         self.status_line = status_line(self.status, self.odds, self.tr._)
         self.carrying = carrying_text(hunters, self.view.get("carried") or {}, self.tr._, colours)
+
+    def take_later(self, figures: dict) -> None:
+        """The odds meter's figure of the state on show (the ``later`` message, issue 35 item
+        3): the state brought it as None, and the status line kept the last figure till now."""
+        odds = figures.get("odds_haunting")
+        if odds is None or self.view.get("outcome"):
+            return
+        self.odds = float(odds)
+        self.status_line = status_line(self.status, self.odds, self.tr._)
 
 
 def hunter_marks(hunters: dict) -> dict[str, str]:

@@ -57,6 +57,7 @@ class TableScreen(Screen):
                    choices=self._show_picks, busy=self._show_picks)
         self.odds_badge = OddsBadge(self.ids.board_slot)  # the odds meter's figure (issue 33 item 5)
         model.bind(odds=lambda m, odds: self.odds_badge.show(odds, App.get_running_app().scale))
+        model.bind(later=self._show_later)  # the state's slow figures, after it (issue 35 item 3)
         self._show_game(model, model.game)
         cards_panel.attach(self)  # the Cards button, while the daemon has virtual readers (issue 18)
         self._prompt_pages: list[str] = []
@@ -208,6 +209,13 @@ class TableScreen(Screen):
         app = App.get_running_app()
         self.motion.shown(shown, view, app.motion, app.scale, _model.language)  # what changed moves (issue 29 item 5)
         self._show_picks(_model)
+
+    def _show_later(self, _model, figures: dict) -> None:
+        """Hand the state's slow figures (the ``later`` message) to a board that shows one;
+        until they come it keeps the figure it showed, in its place."""
+        take = getattr(self.board, "take_later", None)
+        if take is not None:
+            take(dict(figures))
 
     def _neutral(self):
         """The neutral board (made once)."""

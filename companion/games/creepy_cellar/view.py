@@ -80,7 +80,7 @@ class CreepyCellarView(TypedDict):
 
 
 def view(state: State) -> CreepyCellarView:
-    """The public state as a JSON-ready dict.
+    """The public state as a JSON-ready dict: :func:`view_first` with :func:`later`'s figure.
 
     Returns:
         ``game``, ``mode`` (nightmare, advanced, basic), ``players``, ``turn`` (active
@@ -100,9 +100,19 @@ def view(state: State) -> CreepyCellarView:
         cellar), ``fight`` (last fight {"room", "dice"} this turn, or None), ``fight_odds``
         ({"any", "clear"} before a fight roll, or None), ``odds_haunting`` (the odds
         meter before each roll: P(a new haunting before the active player's next turn); None
-        at other steps and after the end), ``outcome`` (None, "won", "lost"), ``decks``
+        at other steps and after the end; None in a ``state`` message, whose ``later``
+        message brings it), ``outcome`` (None, "won", "lost"), ``decks``
         (cards left and discarded per deck), ``options``.
     """
+    shown = view_first(state)
+    shown.update(later(state))  # type: ignore[typeddict-item]  # its one key, in its place
+    return shown
+
+
+def view_first(state: State) -> CreepyCellarView:
+    """:func:`view` with ``odds_haunting`` None: the ``state`` message carries it so, and the
+    ``later`` message that follows carries the figure (issue 35 item 3: the meter's playouts
+    are off a tap's path to the screens)."""
     nightmare = state.mode == "nightmare"
     rooms: dict[str, RoomView] = {
         room: {
@@ -144,7 +154,7 @@ def view(state: State) -> CreepyCellarView:
         "treasures_left": state.total_treasures - len(state.cellar),
         "fight": {"room": state.fight[0], "dice": list(state.fight[1:])} if state.fight else None,
         "fight_odds": _fight_odds(state),
-        "odds_haunting": round(odds_haunting(state), 3) if state.outcome is None else None,
+        "odds_haunting": None,  # later()'s
         "outcome": state.outcome,
         "decks": {
             "ghost": {"left": len(state.ghost_deck), "discarded": len(state.ghost_discard)},
@@ -154,6 +164,12 @@ def view(state: State) -> CreepyCellarView:
         },
         "options": dict(state.options),
     }
+
+
+def later(state: State) -> dict[str, float | None]:
+    """The view's slow figure, sent after the state (:meth:`companion.engine.game.Game.later`):
+    ``odds_haunting``, the odds meter's playouts over public facts only (None once it is over)."""
+    return {"odds_haunting": round(odds_haunting(state), 3) if state.outcome is None else None}
 
 
 def hunter_key(state: State, index: int) -> str:
