@@ -32,6 +32,7 @@ from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
 from companion.daemon.settings import DaemonSettings
 from companion.engine import all_games, resolve_options
+from companion.engine.playout import random_actions
 from companion.header import GameHeader
 from companion.inputs import Tap, Touch
 from companion.session import Session
@@ -242,25 +243,20 @@ def store_append(count: int) -> list[float]:
 
 def playouts_per_second(seconds: float) -> dict[str, float]:
     """Random legal actions per second (chance by weight) for every registered game."""
-    rates = {}
-    for game_id, spec in all_games().items():
-        rng = random.Random(1)
-        actions, start = 0, time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            state = spec.setup(["A", "B", "C"][: max(spec.min_players, 2)], resolve_options(spec, {}))
-            for _ in range(400):
-                prompt = spec.prompt(state)
-                if prompt.over:
-                    break
-                if prompt.chance:
-                    outcomes = prompt.chance.outcomes
-                    key = rng.choices(outcomes, [o.weight for o in outcomes])[0].key
-                else:
-                    key = rng.choice(prompt.choices).key
-                state = spec.apply(state, key)
-                actions += 1
-        rates[game_id] = actions / (time.perf_counter() - start)
-    return rates
+    return {game_id: engine_rate(game_id, seconds) for game_id in all_games()}
+
+
+def engine_rate(game_id: str, seconds: float) -> float:
+    """Random legal actions per second of one game (:mod:`companion.engine.playout`): games
+    of 2 players (3 where it needs them) and default options, 400 actions at most, for
+    ``seconds``."""
+    spec = all_games()[game_id]
+    players, options = ["A", "B", "C"][: max(spec.min_players, 2)], resolve_options(spec, {})
+    rng = random.Random(1)
+    actions, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        actions += random_actions(spec, spec.setup(players, options), rng, 400)
+    return actions / (time.perf_counter() - start)
 
 
 def odds_meter_rate() -> tuple[float, float]:

@@ -10,8 +10,8 @@ import pytest
 
 from companion.engine import all_games, resolve_options
 from companion.engine.frozen import derived, replace
+from companion.engine.playout import random_game
 from companion.games.children.state import State
-from tests.games.seeded_states import seeded_states
 
 
 @dataclasses.dataclass(frozen=True)
@@ -57,8 +57,8 @@ def _states(seed: int, actions: int):
     spec = all_games()["children"]
     rng = random.Random(seed)
     given = {o.name: rng.choice(o.values) for o in spec.options} if seed % 2 else {}
-    yield from seeded_states(spec, rng, ["Ada", "Bo", "Cy"][: 2 + seed % 2], resolve_options(spec, given), actions,
-                             out_of_turn=True)
+    state = spec.setup(["Ada", "Bo", "Cy"][: 2 + seed % 2], resolve_options(spec, given))
+    yield from random_game(spec, state, rng, actions - 1, out_of_turn=True)
 
 
 _FACTS = [name for name, value in vars(State).items() if isinstance(value, derived)]
