@@ -17,6 +17,7 @@ from pathlib import Path
 
 from companion.cli.replay import bundled_demo
 from companion.engine import all_games, resolve_options
+from companion.engine.playout import random_actions
 from companion.inputs import Press, Touch
 from companion.replay import replay
 from companion.session import Session
@@ -83,23 +84,16 @@ def session_inputs(count: int = 2000) -> tuple[float, float]:
 
 
 def playouts(seconds: float = 3.0) -> dict[str, float]:
+    """Whole games a second per game, each a random game of 2,000 actions at most
+    (:mod:`companion.engine.playout`; before issue 35 this loop always took the first choice)."""
     rates = {}
     for game_id, spec in all_games().items():
         rng = random.Random(1)
+        options = resolve_options(spec, {})
         games, deadline = 0, time.perf_counter() + seconds
         start = time.perf_counter()
         while time.perf_counter() < deadline:
-            state = spec.setup(["A", "B"], resolve_options(spec, {}))
-            for _ in range(2000):
-                prompt = spec.prompt(state)
-                if prompt.over:
-                    break
-                if prompt.chance:
-                    outcomes = prompt.chance.outcomes
-                    key = rng.choices(outcomes, [o.weight for o in outcomes])[0].key
-                else:
-                    key = prompt.choices[0].key
-                state = spec.apply(state, key)
+            random_actions(spec, spec.setup(["A", "B"], options), rng, 2000)
             games += 1
         rates[game_id] = games / (time.perf_counter() - start)
     return rates

@@ -46,23 +46,36 @@ def replace(obj: T, /, **changes: Any) -> T:
             that ``__init__`` sets itself (``init=False``).
     """
     cls = type(obj)
+    plan = _PLANS.get((cls, *changes))  # one lookup for the fields a rule changes (mostly the same few)
+    if plan is None:
+        plan = _PLANS[(cls, *changes)] = _plan(cls, changes)
+    size, stale = plan
+    values = obj.__dict__.copy()
+    if len(values) > size:  # something was derived: kept if it reads no changed field
+        for name in stale:
+            values.pop(name, None)
+    values.update(changes)
+    new = object.__new__(cls)
+    object.__setattr__(new, "__dict__", values)  # a frozen class refuses a setattr of its own
+    return new
+
+
+#: Per dataclass and the names of a replace's changes (in the order given): how many fields
+#: the class has, and the derived facts the changes leave stale.
+_PLANS: dict[tuple, tuple[int, tuple[str, ...]]] = {}
+
+
+def _plan(cls: type, changes: dict[str, Any]) -> tuple[int, tuple[str, ...]]:
     shape = _SHAPES.get(cls)
     if shape is None:
         shape = _SHAPES[cls] = _shape(cls)
     names, dropped, readers = shape
     if not names.issuperset(changes):
         raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
-    values = obj.__dict__.copy()
-    if len(values) > len(names):  # something was derived: kept if it reads no changed field
-        for name in dropped:
-            values.pop(name, None)
-        for field in changes:
-            for name in readers.get(field, ()):
-                values.pop(name, None)
-    values.update(changes)
-    new = object.__new__(cls)
-    object.__setattr__(new, "__dict__", values)  # a frozen class refuses a setattr of its own
-    return new
+    stale = dict.fromkeys(dropped)
+    for field in changes:
+        stale.update(dict.fromkeys(readers.get(field, ())))
+    return len(names), tuple(stale)
 
 
 def _shape(cls: type) -> _Shape:

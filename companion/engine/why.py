@@ -10,10 +10,11 @@ never hold it, so golden replays stay as they were.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, TypedDict
 
-from companion.i18n import Msg, NewsLine, line_of, render
+from companion.engine.frozen import replace
+from companion.i18n import Msg, NewsLine, render
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,9 @@ class Why:
 def because(line: Msg | NewsLine, rule: Msg, text: Msg, *inputs: Any) -> NewsLine:
     """``line`` (a sentence or a news line) carrying the :class:`Why` (``rule``, ``text``,
     ``inputs``) it was decided by."""
-    return replace(line_of(line), why=Why(rule, text, tuple(inputs)))
+    why = Why(rule, text, inputs)
+    # about one an action in every game: a line made at once, or one copy (frozen.replace), not two
+    return replace(line, why=why) if isinstance(line, NewsLine) else NewsLine(line, why=why)
 
 
 def why_of(line: Any) -> Why | None:

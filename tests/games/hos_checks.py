@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import replace
 
 from companion.engine import get_game
+from companion.engine.playout import random_key
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits import content as entries  # the card data the table enters
 from companion.games.house_of_spirits.actions import hand_count
@@ -102,11 +103,8 @@ def random_action(state: State, rng, weight=None) -> str:
     """A random action at ``state``: a chance outcome by its weight, else a choice weighted
     by ``weight(key)`` (None: all alike)."""
     prompt = SPEC.prompt(state)
-    if prompt.chance:
-        outcomes = prompt.chance.outcomes
-        return rng.choices(outcomes, weights=[o.weight for o in outcomes])[0].key
-    if weight is None:
-        return rng.choice(prompt.choices).key
+    if prompt.chance or weight is None:
+        return random_key(prompt, rng)
     return rng.choices(prompt.choices, weights=[weight(c.key) for c in prompt.choices])[0].key
 
 

@@ -10,8 +10,8 @@ import pytest
 
 from companion.engine import all_games, resolve_options
 from companion.engine.frozen import derived, replace
+from companion.engine.playout import random_game
 from companion.games.children.state import State
-from tests.games.seeded_states import seeded_states
 
 
 @dataclasses.dataclass(frozen=True)
@@ -57,8 +57,8 @@ def _states(seed: int, actions: int):
     spec = all_games()["children"]
     rng = random.Random(seed)
     given = {o.name: rng.choice(o.values) for o in spec.options} if seed % 2 else {}
-    yield from seeded_states(spec, rng, ["Ada", "Bo", "Cy"][: 2 + seed % 2], resolve_options(spec, given), actions,
-                             out_of_turn=True)
+    state = spec.setup(["Ada", "Bo", "Cy"][: 2 + seed % 2], resolve_options(spec, given))
+    yield from random_game(spec, state, rng, actions - 1, out_of_turn=True)
 
 
 _FACTS = [name for name, value in vars(State).items() if isinstance(value, derived)]
@@ -124,3 +124,36 @@ def test_a_settled_state_is_not_settled_again(monkeypatch):
     settled = prompts.settle(state)
     before = len(looked)
     assert prompts.settle(settled) is settled and len(looked) == before
+
+
+def test_replace_works_out_what_a_change_leaves_stale_once_per_set_of_fields(monkeypatch):
+    """``replace`` looks up what the changed fields leave stale by the class and the names
+    changed (a rule changes mostly the same few: news, frames, step): worked out once for
+    each, not at every copy (issue 35: 6 copies an action in Children)."""
+    from companion.engine import frozen
+
+    planned = []
+    plan = frozen._plan
+    monkeypatch.setattr(frozen, "_PLANS", {})
+    monkeypatch.setattr(frozen, "_plan", lambda cls, changes: planned.append(tuple(changes)) or plan(cls, changes))
+    actions = sum(1 for seed in range(2) for _ in _states(seed, 300))
+    assert actions > 500
+    assert len(planned) == len(set(planned)) == len(frozen._PLANS) < 60  # 39 here (32 of State)
+
+
+def test_a_reason_is_attached_with_one_news_line_made(monkeypatch):
+    """``because`` (about one news line an action, every game) makes the line carrying its
+    reason once: a bare sentence becomes one line, a line is copied once (before: two lines
+    and one, through ``dataclasses.replace``)."""
+    from companion.engine.why import because, why_of
+    from companion.i18n import NewsLine, msg, todo
+
+    made = []
+    init = NewsLine.__init__
+    monkeypatch.setattr(NewsLine, "__init__", lambda self, *a, **k: made.append(1) or init(self, *a, **k))
+    bare = because(msg("A ghost moves."), msg("Haunting"), msg("The spectral flow."), 3)
+    assert len(made) == 1 and why_of(bare).inputs == (3,) and str(bare) == "A ghost moves."
+    line = todo("move", "Move the ghost to the {room}.", room="Attic")
+    made.clear()
+    kept = because(line, msg("Haunting"), msg("The spectral flow."))
+    assert made == [] and kept.todo == "move" and why_of(kept).rule == "Haunting" and why_of(line) is None

@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import get_game, resolve_options
+from companion.engine.playout import random_game
 from companion.errors import RuleViolation
 from companion.games.creepy_cellar import components as cc
 from companion.games.creepy_cellar.fight import dice_outcomes, fight_odds
@@ -499,18 +500,7 @@ def test_odds_meter_sure_and_impossible_cases():
 def _random_states(seed: int, mode: str, steps: int):
     rng = random.Random(seed)
     options = resolve_options(SPEC, {o.name: rng.choice(o.values) for o in SPEC.options} | {"mode": mode})
-    state = SPEC.setup(["Ada", "Bo", "Cy", "Di"][: rng.randint(1, 4)], options)
-    yield state
-    for _ in range(steps):
-        prompt = SPEC.prompt(state)
-        if prompt.over:
-            return
-        if prompt.chance:
-            action = rng.choices(prompt.chance.outcomes, [o.weight for o in prompt.chance.outcomes])[0].key
-        else:
-            action = rng.choice(prompt.choices).key
-        state = SPEC.apply(state, action)
-        yield state
+    yield from random_game(SPEC, SPEC.setup(["Ada", "Bo", "Cy", "Di"][: rng.randint(1, 4)], options), rng, steps)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

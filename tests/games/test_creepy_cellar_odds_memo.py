@@ -9,9 +9,9 @@ import random
 import pytest
 
 from companion.engine import get_game, resolve_options
+from companion.engine.playout import random_game
 from companion.games.creepy_cellar import odds
 from companion.games.creepy_cellar.odds import odds_haunting
-from tests.games.seeded_states import seeded_states
 
 SPEC = get_game("creepy_cellar")
 
@@ -22,8 +22,8 @@ def _states(games: int = 8, actions: int = 200):
     for seed in range(games):
         rng = random.Random(seed)
         options = {"haunting_overflow": "next_room"} if seed % 3 == 0 else {}
-        yield from seeded_states(SPEC, rng, ["Ada", "Bo", "Cy", "Di"][: 1 + seed % 4], resolve_options(SPEC, options),
-                                 actions)
+        state = SPEC.setup(["Ada", "Bo", "Cy", "Di"][: 1 + seed % 4], resolve_options(SPEC, options))
+        yield from random_game(SPEC, state, rng, actions - 1)
 
 
 @pytest.fixture
