@@ -255,7 +255,10 @@ class DaemonUnderFire(RuleBasedStateMachine):
             reader = raw.makefile("rb")
             reader.readline()
             raw.sendall(b"x" * (protocol.MAX_LINE + 100) + b"\n")
-            assert "longer than" in protocol.decode(reader.readline())["text"]
+            answer = protocol.decode(reader.readline())
+            while answer.get("type") == "later":  # the odds figure that follows the state (issue 35)
+                answer = protocol.decode(reader.readline())
+            assert "longer than" in answer["text"]
         COUNT["events"] += 1
 
     def _ack(self, ack: dict) -> None:
