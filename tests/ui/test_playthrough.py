@@ -54,10 +54,10 @@ GAMES = {
 
 SIZES = ((800, 480), (1024, 600), (720, 1280))
 
-#: The games whose finished summary is also shot on Home, in both languages: at 800×480 one
-#: counted in turns ("Turn 26: ...") and one in rounds ("Round 3: ..."); at the other sizes the
-#: first (each Home shot costs a screen switch each way).
-HOME_GAMES = {True: ("creepy_cellar", "house_of_spirits"), False: ("creepy_cellar",)}
+#: The games whose finished summary is also shot on Home (and its recap card, and the
+#: table's), in both languages, at every size: one counted in turns ("Turn 26: ...") with short
+#: lines, and one in rounds ("Round 3: ...") whose scores take Home's room.
+HOME_GAMES = {True: ("creepy_cellar", "house_of_spirits"), False: ("creepy_cellar", "house_of_spirits")}
 
 #: The size whose shots are taken with large text too (issue 29 item 1: the readability
 #: audit passes in both text sizes; one language a stage, no extra switch).
