@@ -289,7 +289,7 @@ def _moments_whole(shots: dict, homes: dict, size) -> None:
         moments = home["audit"]["moments"]
         assert moments["cut"] == [] and len(moments["texts"]) <= 5, (name, moments)
         # three to five moments, whole, without scrolling: on Home, or one touch away on its
-        # moments card; and the table's game-over view one touch away (its Moments tool)
+        # moments card; and the table's game-over view one touch away (its Recap tool)
         card, table_card = home["card"] or {}, home["table_card"] or {}
         shown = moments["texts"] or card.get("texts", [])
         least = min(3, moments["of"])

@@ -1,6 +1,7 @@
 """The moments card (issue 29 item 7): the finished game's moments, read from a metre, one
 touch away where the page has no room for three of them under the result and its figures
-(Home at 800x480 and 1024x600; the table's game-over view at every size: its Moments tool).
+(Home at 800x480 and 1024x600; the table's game-over view at every size: its Recap tool,
+in Table check's place).
 
 The card is an :class:`~ui.widgets.panel.Overlay` like the lesson card: its heading, then up
 to five moments ("Turn 12: ...", :func:`ui.summary.moment_text`) spread over the game, whole,
@@ -107,8 +108,11 @@ class MomentsCard(Overlay):
 
 
 def open_moments(app) -> MomentsCard:
-    """Open the moments card over the screen on show (Home's "Moments of the game", the
-    table's Moments tool)."""
+    """Open the moments card over the screen on show (Home's "Recap of the game", the
+    table's Recap tool); a second touch while it shows gives the card on show, not another."""
+    card = next((w for w in Window.children if isinstance(w, MomentsCard)), None)
+    if card is not None:
+        return card
     card = MomentsCard(app)
     card.show()
     card.open(animation=False)
