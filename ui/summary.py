@@ -83,6 +83,16 @@ def moments(lines: list, reason: list[str] | None = None, count: int = MOMENTS) 
     return [pool[round(i * step)] for i in range(count)]
 
 
+def fitting(heights: list[float], room: float, gap: float) -> list[int]:
+    """The indexes (in order) of the moments kept in ``room`` px: all of them when their
+    ``heights`` (px) and the ``gap`` (px) between two fit, else the tallest left out until the
+    rest do (many short moments rather than one long one)."""
+    kept = list(range(len(heights)))
+    while kept and sum(heights[i] for i in kept) + gap * (len(kept) - 1) > room + 0.5:
+        kept.remove(max(kept, key=lambda i: heights[i]))
+    return kept
+
+
 def _moment(entry) -> dict:
     """``entry`` as ``{"text", "turn", "round"}`` ("" for a history entry that is no moment)."""
     if isinstance(entry, dict):

@@ -6,9 +6,11 @@ whatever games the test plays on its daemon; the test sends commands on stdin, o
   or ``large``: the test sets it on the daemon), save ``NAME.png`` and report what is on
   screen (labels that overflow their box, the todo lines and their font size, the choice
   buttons, any out of sight); says ``DONE NAME``.
-* ``HOME NAME LANG GAME``: with GAME over on the table, go to Home in LANG: save ``NAME.png``,
-  audit the finished game's summary there (its moments whole and at their floor), then back
-  to the table; says ``HOMED NAME``.
+* ``HOME NAME LANG GAME``: with GAME over on the table, in LANG: touch the table's Moments
+  tool and audit the moments card (``NAME-table-card.png``), then go to Home: save
+  ``NAME.png``, audit the finished game's summary there (its moments whole and at their
+  floor) and, where it offers the moments card, that card (``NAME-card.png``), then back to
+  the table; says ``HOMED NAME``.
 * ``UNDO``: touch the game-over panel's Undo; says ``UNDONE`` once the game goes on.
 * ``TOY NAME``: toy data on the table screen (until the engines send them): 19 equal pick
   choices, two todo lines and an out-of-turn choice; every page of the pick list is shown
@@ -25,7 +27,7 @@ from pathlib import Path
 
 from harness import Until, find_key, out_of_sight, say, screen_is, touch
 from overflow import overflowing
-from readability import audit, audit_home
+from readability import audit, audit_home, moments_card
 
 
 def outside(root, board) -> list[str]:
@@ -117,16 +119,54 @@ def _home(app, out: Path, report: dict, name: str, lang: str, game: str):
         app.set_language(lang)
     yield Until(f"{game} over in {lang}", lambda: model.language == lang and model.game == game and model.over,
                 timeout=60)
+    yield Until("the table", lambda: screen_is(app, "table")() and not model.busy)
+    table = app.root.ids.screens.current_screen
+    tool = table.ids.check
+    opened = None
+    if not tool.disabled:  # (a screen without the card: the test says what it missed)
+        opened = yield from _card(app, out, f"{name}-table-card", tool)
     model.go("home")
     yield Until("home", screen_is(app, "home"))
     yield 0.4  # the summary's moments wrap at the width the layout gives
     home = app.root.ids.screens.current_screen
-    report.setdefault("homes", {})[name] = {
+    entry = report.setdefault("homes", {})[name] = {
         "file": str(save_screenshot(out / f"{name}.png")), "audit": audit_home(app, home),
         "finished": home.ids.finished_card.parent is not None, "undo": home.ids.finished_undo.shown,
-        "room": home.summary_room, "height": home.ids.summary.height}
+        "room": home.summary_room, "height": home.ids.summary.height, "tool": tool.text,
+        "table_card": opened, "more": bool(getattr(home.ids.summary, "more", False)), "card": None,
+        "on_screen": _on_screen(home.ids.card_data) and _on_screen(home.ids.new_game)}
+    if entry["more"]:
+        entry["card"] = yield from _card(app, out, f"{name}-card", home.ids.moments)
     model.go("table")
     say(f"HOMED {name}")
+
+
+def _on_screen(widget) -> bool:
+    """``widget`` lies wholly inside the window."""
+    from kivy.core.window import Window
+
+    x, y = widget.to_window(widget.x, widget.y)
+    return (x >= -0.5 and y >= -0.5 and x + widget.width <= Window.width + 0.5
+            and y + widget.height <= Window.height + 0.5)
+
+
+def _card(app, out: Path, name: str, button):
+    """Touch ``button`` (the moments card's), shoot and audit the card, close it by its Close."""
+    from kivy.core.window import Window
+
+    from ui.shot import save_screenshot
+    from ui.widgets.moments_card import MomentsCard
+
+    def card():
+        return next((w for w in Window.children if isinstance(w, MomentsCard)), None)
+
+    touch(button)
+    yield Until("the moments card", lambda: card() is not None)
+    yield 0.3
+    found = {"file": str(save_screenshot(out / f"{name}.png")), **moments_card(card())}
+    touch(card().close_button)
+    yield Until("the moments card closed", lambda: card() is None)
+    return found
 
 
 def _undo(app):

@@ -71,6 +71,28 @@ def moments_shown(panel) -> dict:
     return {"texts": [plain(label.text, True) for label in labels], "of": len(panel.moments), "cut": cut}
 
 
+def moments_card(card) -> dict:
+    """What the moments card (:mod:`ui.widgets.moments_card`) shows: its moments' ``texts``
+    (those wholly inside the window), those ``cut`` (shortened, or drawn past the card's
+    Close row or the window: a moment one would have to scroll to), their size (``px`` at
+    scale 1) and Close's box in the window."""
+    from kivy.app import App
+    from kivy.core.window import Window
+
+    scale = App.get_running_app().scale
+    close = card.close_button
+    floor = close.to_window(close.x, close.top)[1]
+    texts, cut = [], []
+    for label in card.labels:
+        x, y = label.to_window(label.x, label.y)
+        inside = visible(label) and y >= floor - 0.5 and y + label.height <= Window.height + 0.5 and x >= -0.5
+        whole = label.texture_size[1] <= label.height + 1 and not label.shorten
+        (texts if inside and whole else cut).append(plain(label.text, True))
+    x, y = close.to_window(close.x, close.y)
+    return {"texts": texts, "cut": [text[:40] for text in cut], "px": card.font_px / scale,
+            "close": [round(x), round(y), round(close.width), round(close.height)]}
+
+
 def audit_home(app, home) -> dict:
     """:func:`audit` for Home (a finished game's summary and its moments): small text,
     glyphs, overflow, English on an Italian screen, and the moments shown."""

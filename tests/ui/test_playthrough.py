@@ -54,10 +54,10 @@ GAMES = {
 
 SIZES = ((800, 480), (1024, 600), (720, 1280))
 
-#: The games whose finished summary is also shot on Home, in both languages: at 800×480 one
-#: counted in turns ("Turn 26: ...") and one in rounds ("Round 3: ..."); at the other sizes the
-#: first (each Home shot costs a screen switch each way).
-HOME_GAMES = {True: ("creepy_cellar", "house_of_spirits"), False: ("creepy_cellar",)}
+#: The games whose finished summary is also shot on Home (and its recap card, and the
+#: table's), in both languages, at every size: one counted in turns ("Turn 26: ...") with short
+#: lines, and one in rounds ("Round 3: ...") whose scores take Home's room.
+HOME_GAMES = {True: ("creepy_cellar", "house_of_spirits"), False: ("creepy_cellar", "house_of_spirits")}
 
 #: The size whose shots are taken with large text too (issue 29 item 1: the readability
 #: audit passes in both text sizes; one language a stage, no extra switch).
@@ -288,10 +288,20 @@ def _moments_whole(shots: dict, homes: dict, size) -> None:
         assert home["finished"] and home["undo"], name
         moments = home["audit"]["moments"]
         assert moments["cut"] == [] and len(moments["texts"]) <= 5, (name, moments)
-        # Creepy Cellar's short lines: two at 800×480 (House of Spirits' scores leave none there)
-        assert len(moments["texts"]) >= (2 if name.startswith("creepy_cellar") else 0), (name, moments)
+        # three to five moments, whole, without scrolling: on Home, or one touch away on its
+        # moments card; and the table's game-over view one touch away (its Recap tool)
+        card, table_card = home["card"] or {}, home["table_card"] or {}
+        shown = moments["texts"] or card.get("texts", [])
+        least = min(3, moments["of"])
+        assert least <= len(shown) <= 5, (name, "Home", moments, card)
+        assert least <= len(table_card.get("texts", [])) <= 5, (name, "table", home["tool"], table_card)
+        for where in (card, table_card):
+            assert where.get("cut", []) == [] and where.get("px", 26) >= 26 - 0.05, (name, where)
+        assert bool(moments["texts"]) != bool(card), (name, "inline or the card, not both")
+        assert home["on_screen"], (name, "New game and Card data inside the window")
         counted = ("Turn ", "Turno ") if name.startswith("creepy_cellar") else ("Round ", "Giro ")
-        assert all(text.startswith(counted[name.endswith("-it")]) for text in moments["texts"]), (name, moments)
+        for text in shown + table_card.get("texts", []):
+            assert text.startswith(counted[name.endswith("-it")]), (name, text)
     for name, shot in shots.items():
         if "-over-" in name:
             assert shot["audit"]["moments"]["cut"] == [], name

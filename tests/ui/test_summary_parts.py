@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ui import layout
 from ui.i18n import translate
-from ui.summary import headline, summarise
+from ui.summary import fitting, headline, summarise
 from ui.text import short_names
 from ui.widgets.choices import pages_of
 
@@ -109,3 +109,11 @@ def test_a_new_game_takes_the_last_games_refusal_off_the_banner(tmp_path):
     app.handle_message({"type": "state", "game": "children", "revision": 42, "can_undo": False, "news": [],
                         "language": "it", "prompt": {"text": "Preparate la casa."}, "log": []})
     assert app.model.notice == refusal  # a language switch at the start is no new game
+
+
+def test_moments_that_do_not_fit_lose_the_tallest_first():
+    """Issue 29 item 7: the moments card and the summary keep as many moments as fit in their
+    room, leaving out the tallest (a two-line moment) before two one-line ones."""
+    assert fitting([32, 64, 32, 32], 200, 8) == [0, 1, 2, 3]  # 160 + 3 gaps = 184
+    assert fitting([32, 64, 32, 32], 120, 8) == [0, 2, 3]  # 96 + 2 gaps = 112
+    assert fitting([32, 64, 32, 32], 20, 8) == []

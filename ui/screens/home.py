@@ -70,11 +70,13 @@ class HomeScreen(Screen):
         self._page = self.ids.resume_card.parent
         # strong references: the kv ids are weak, and a card out of the page has no other owner
         self._cards = (self.ids.resume_card.__self__, self.ids.finished_card.__self__, self.ids.readers.__self__)
+        self._header = self._page.children[-1]  # the title row: the readers' line goes under it
         app.tr.on_switch(lambda _lang: self.refresh())
         self._room = Clock.create_trigger(self._summary_room)
         for widget in self._page.children:
             widget.bind(height=self._room_later)
         self._page.bind(height=self._room_later, children=self._room_later)
+        self.bind(warning=self.refresh)
         self.refresh()
 
     def _room_later(self, *_args) -> None:
@@ -85,7 +87,9 @@ class HomeScreen(Screen):
         row (the free space under the buttons included in the room, not taken from it)."""
         page, card, rest = self._page, self.ids.finished_card.__self__, self.ids.rest.__self__  # ids are proxies
         others = [child for child in page.children if child is not card and child is not rest]
-        card_padding = card.padding[1] + card.padding[3]
+        # the moments card's row under the summary: its gap only (its height comes from the
+        # free space under the buttons, and only while no moment shows in the summary)
+        card_padding = card.padding[1] + card.padding[3] + card.spacing * (len(card.children) - 1)
         self.summary_room = max(0.0, page.height - page.padding[1] - page.padding[3]
                                 - page.spacing * (len(page.children) - 1) - sum(c.height for c in others)
                                 - card_padding)
@@ -122,8 +126,11 @@ class HomeScreen(Screen):
         self.has_game = bool(model.game) and not model.over
         self.finished = bool(model.game) and model.over
         resume, finished, readers = self._cards
-        self._keep(resume, self.has_game, readers)
-        self._keep(finished, self.finished, readers)
+        # a finished game's summary takes the readers' line's room, unless the line warns
+        self._keep(readers, not self.finished or self.warning, self._header)
+        anchor = readers if readers.parent is not None else self._header
+        self._keep(resume, self.has_game, anchor)
+        self._keep(finished, self.finished, anchor)
         self.resume_title = short_title(model.title or current.get("title", ""))
         parts = []
         players = current.get("players") or model.view.get("players") or []

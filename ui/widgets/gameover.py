@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from kivy.clock import Clock
 from kivy.metrics import dp, sp
-from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from ui import theme
-from ui.summary import Summary, moment_text, moments, summarise
+from ui.summary import Summary, fitting, moment_text, moments, summarise
 from ui.text import coloured, english, escape_markup
 
 
@@ -74,6 +74,12 @@ class GameOverPanel(BoxLayout):
     #: show whatever it is); set by the screen that holds it.
     room = NumericProperty(0)
     model = ObjectProperty(None, allownone=True)
+    #: Moments show here only when at least this many fit (or all the game had, when fewer):
+    #: one or two squeezed under the figures tell less than the moments card, one touch away.
+    least = NumericProperty(3)
+    #: The game had moments and none show here: the screen offers the moments card
+    #: (:mod:`ui.widgets.moments_card`).
+    more = BooleanProperty(False)
 
     def __init__(self, **kwargs):
         self._followed = None  # the model whose changes the panel takes now
@@ -105,6 +111,7 @@ class GameOverPanel(BoxLayout):
         self.moment_labels = []
         if not self.over:
             self.opacity = 0
+            self.more = False
             return
         self.opacity = 1
         summary = summarise(self.prompt, [str(n) for n in self.news], self.summary, dict(self.ending))
@@ -125,11 +132,13 @@ class GameOverPanel(BoxLayout):
             self.moment_labels = self._fitting_moments(summary)
             for label in self.moment_labels:
                 self.add_widget(label)
+        self.more = bool(self.moments) and not self.moment_labels
 
     def _fitting_moments(self, summary: Summary) -> list[Label]:
         """Moments of the game whose wrapped lines fit in :attr:`room` under what the panel shows
         already, "Turn 12: ..." each: up to :attr:`moments_shown` spread over the game, then the
-        tallest left out until the rest fit (many short moments rather than one long one)."""
+        tallest left out until the rest fit (many short moments rather than one long one);
+        none when fewer than :attr:`least` fit (the moments card has them)."""
         width = self.width - self.padding[0] - self.padding[2]
         if width <= 1:
             return []
@@ -141,9 +150,9 @@ class GameOverPanel(BoxLayout):
             - self.padding[1] - self.padding[3]
         labels = [_moment(escape_markup(moment_text(m, self.tr)), sp(MOMENT_FONT) * self.scale, width)
                   for m in moments(list(self.moments), summary.reason, int(self.moments_shown))]
-        while labels and sum(label.height + self.spacing for label in labels) > free + 0.5:
-            labels.remove(max(labels, key=lambda label: label.height))
-        return labels
+        least = min(int(self.least), len(labels))
+        kept = [labels[i] for i in fitting([label.height + self.spacing for label in labels], free, 0)]
+        return kept if len(kept) >= least else []
 
     def _headline(self, summary: Summary) -> str:
         text = escape_markup(summary.headline)
