@@ -28,6 +28,7 @@ Exits 0 when every step happened in time, 1 otherwise; the report (JSON) says wh
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 import time
@@ -661,6 +662,7 @@ def content_enroll_scenario(app, out: Path, report: dict):
     yield from shot("offer")
     touch(enroll().ids.offer)
     yield Until("the form", lambda: enroll().form is not None and find_key(app, "bulbs:+"))
+    gc.collect()  # as Python may at any time: the walk, out of the tree, is held by the screen (not only ids')
     yield from shot("form")
     touch(find_key(app, "bulbs:+"))
     yield 0.06
