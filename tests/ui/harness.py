@@ -38,11 +38,11 @@ from pathlib import Path
 #: Seconds any one step may take.
 STEP_TIMEOUT = 8.0
 
-#: Seconds between two looks at the scenario's step: 0 is every frame (30 fps, ui.app's
-#: maxfps), so a step never waits more than a frame past its condition or its seconds. It
-#: was 0.05, which Kivy's clock rounds up to every other frame: each of a run's thousands of
-#: steps waited 66 ms, not 33 (notes/citime.md). Still one step a frame at most.
-TICK = 0
+#: Seconds between two looks at the scenario's step. At the client's 30 fps Kivy's clock runs
+#: 0.05 s every other frame (66 ms a step); 0 (every frame) would save up to a frame a step,
+#: but then test_card_data_from_settings[720x1280] read the daemon's "bad command: ..." notice
+#: before the ack's words replaced it (notes/citime.md): kept at 0.05 until that is looked at.
+TICK = 0.05
 
 
 class Failed(Exception):
