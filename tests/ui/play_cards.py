@@ -12,7 +12,7 @@ import json
 import sys
 from pathlib import Path
 
-from harness import Runner, Until, find_button, screen_is, scrolled_into_sight, touch
+from harness import TICK, Runner, Until, find_button, screen_is, scrolled_into_sight, touch
 
 
 def panel_open():
@@ -146,7 +146,7 @@ def main() -> int:
         app = build(*args, **kwargs)
         runner = Runner(app, cards_scenario(app, out, report), report)
         app.scenario_runner = runner  # Kivy's clock holds a bound method weakly: keep the runner alive
-        Clock.schedule_interval(runner.tick, 0.05)
+        Clock.schedule_interval(runner.tick, TICK)
         return app
 
     ui.app.build_app = build_and_run

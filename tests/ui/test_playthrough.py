@@ -37,7 +37,7 @@ from companion.i18n import Msg
 from companion.store import EventStore
 from tests.checkout import checkout_env
 
-pytestmark = pytest.mark.ui
+pytestmark = [pytest.mark.ui, pytest.mark.timeout(300)]  # 37-48 s alone; it shares 2 cores in CI
 
 ROOT = Path(__file__).resolve().parents[2]
 HARNESS = Path(__file__).with_name("harness.py")

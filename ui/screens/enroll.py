@@ -35,6 +35,9 @@ class EnrollScreen(Screen):
     def __init__(self, **kwargs):
         load_kv("enroll")
         super().__init__(name="enroll", **kwargs)
+        # the walk's box, held here: out of the tree while a form shows, kv's ids hold it only
+        # weakly and a garbage collection then freed it (ReferenceError on Save or Skip)
+        self._walk_box = self.ids.walk.__self__  # the widget, not the ids' weak proxy
         self._last: dict | None = None
         app = App.get_running_app()
         app.model.bind(enrollment=self._walk_changed)
@@ -89,7 +92,7 @@ class EnrollScreen(Screen):
         app = App.get_running_app()
         self.form = ContentForm(entry, on_save=self._save, on_reset=self._reset, on_close=self.close_form,
                                 close_text=app.tr._("Skip"), padding=dp(10) * app.scale)
-        self.remove_widget(self.ids.walk)
+        self.remove_widget(self._walk_box)
         self.add_widget(self.form)
 
     def close_form(self) -> None:
@@ -99,7 +102,7 @@ class EnrollScreen(Screen):
         done = self.form.component.get("component")
         self.remove_widget(self.form)
         self.form = None
-        self.add_widget(self.ids.walk)
+        self.add_widget(self._walk_box)
         if self.offer == done:  # a piece enrolled meanwhile keeps its offer
             self._offer("")
 
