@@ -109,3 +109,20 @@ def test_a_new_game_takes_the_last_games_refusal_off_the_banner(tmp_path):
     app.handle_message({"type": "state", "game": "children", "revision": 42, "can_undo": False, "news": [],
                         "language": "it", "prompt": {"text": "Preparate la casa."}, "log": []})
     assert app.model.notice == refusal  # a language switch at the start is no new game
+
+
+def test_a_language_switch_takes_the_other_languages_refusal_off_the_banner(tmp_path):
+    """trial3: an Italian refusal (an unknown tag tapped while the table read Italian) stayed on
+    the banner over the English game-over screen after Settings switched to English (the daemon
+    words a notice once, in the language of the moment). A switch takes it away; a state in
+    the same language does not."""
+    from ui.companion_app import CompanionApp
+
+    app = CompanionApp(tmp_path / "companion.sock")  # never connected: commands wait in the link
+    app.tr.switch("it")
+    refusal = "Tag sconosciuto 04DEADBEEF0042 sul lettore table: non è registrato."
+    app.show_notice(refusal, "warning")
+    app._language(app.model, "it")  # no switch
+    assert app.model.notice == refusal
+    app._language(app.model, "en")
+    assert app.model.notice == ""
