@@ -90,7 +90,7 @@ def _run(app, new, socket: Path, daemon: subprocess.Popen, log_path: Path, lang:
     """Once the daemon listens: say which game, play it, and say what became of it."""
     try:
         if not _wait_listening(daemon, socket):
-            return _daemon_failed(daemon, log_path)
+            return _daemon_failed(daemon, log_path, lang or "en")
         _choose_language(socket, lang)
         opened = [line.split(" companion: ", 1)[1] for line in _this_run(log_path)
                   if " companion: resumed game " in line or " companion: started a new game " in line]
@@ -343,16 +343,30 @@ def _wait_listening(daemon: subprocess.Popen, socket: Path) -> bool:
     return False
 
 
-def _daemon_failed(daemon: subprocess.Popen, log_path: Path) -> int:
+def _daemon_failed(daemon: subprocess.Popen, log_path: Path, lang: str = "en") -> int:
     """The daemon stopped (or never listened): show why from the end of its log."""
     said = [line for line in _this_run(log_path) if line.startswith("companion: ")]
     reason = said[-1][len("companion: "):] if said else f"the daemon did not start (see {log_path})"
-    other = re.search(r"the unfinished game \d+ is (\w+) ", reason)
-    if other:  # said in play's own words: it has no --new
-        reason = reason.replace("or leave out --new to go on with it",
-                                f"or companion play {other[1]} to go on with it")
-        reason = reason.replace(f" (--new {other[1]} goes back to it later)", "")  # said just after
-    return _say(reason)
+    return _say(play_words(reason, lang))
+
+
+#: The daemon's refusal of a new game over an unfinished one of another kind (companion.startup).
+_OTHER_UNFINISHED = re.compile(r"the unfinished game (\d+) is (\w+) \((.*?)\), not (\w+): add --set-aside ")
+
+
+def play_words(reason: str, lang: str) -> str:
+    """The daemon's refusal ``reason`` in ``play``'s own words (it has no ``--new``) and, for
+    an unfinished game in the way, in the language asked with ``--lang`` (trial3: English
+    under ``--lang it``)."""
+    other = _OTHER_UNFINISHED.match(reason)
+    if other is None:
+        return reason
+    from companion.i18n import msg, render
+
+    number, game, players, new = other.groups()
+    return render(msg("the unfinished game {number} is {game} ({players}), not {new}: add --set-aside to keep it "
+                      "unfinished in the store and start {new}, or companion play {game} to go on with it",
+                      number=int(number), game=game, players=players, new=new), lang)
 
 
 def _this_run(log_path: Path) -> list[str]:

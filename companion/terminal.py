@@ -12,6 +12,7 @@ terminal is cleared (when it is one) and says that they are hidden again.
 
 from __future__ import annotations
 
+import re
 import sys
 import threading
 from collections.abc import Callable
@@ -163,6 +164,10 @@ class NumberedView(ConsoleView):
                                   msg("type {number} (“{button}”) (said to the whole table)", number=number,
                                       button=label))):
                 text = text.replace(self.say(touch), self.say(typed))
+            # a button named bare ("has no moves left: touch Done moving"), the whole label only
+            bare = re.escape(self.say(msg("touch {button}", button=label))) + r"(?!\w)"
+            typed = self.say(msg("type {number} (“{button}”)", number=number, button=label))
+            text = re.sub(bare, lambda _m, typed=typed: typed, text)
         super()._print_prompt({**message, "prompt": {**message["prompt"], "text": text}})
 
     def visible(self, state: dict[str, Any]) -> list[dict[str, Any]]:

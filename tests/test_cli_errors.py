@@ -61,3 +61,13 @@ def test_refusals_from_the_daemon_start_with_the_commands_name(daemon, capsys):
         {"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 7})))
     assert main(["private", "Zed", *_sock(daemon)]) == 2
     assert capsys.readouterr().err == "companion: 'Zed' does not play this game; players: Ada, Bo\n"
+
+
+def test_cards_of_an_unknown_game_starts_with_the_commands_name(capsys):
+    """``companion cards foo`` printed "unknown game 'foo'; ..." bare, unlike ``enroll`` and
+    ``content`` (trial3), with nothing on standard output."""
+    assert main(["cards", "foo"]) == 2
+    said = capsys.readouterr()
+    assert said.err == ("companion: unknown game 'foo'; known games: creepy_cellar, house_of_spirits, clue_it, "
+                        "ghost_at_home, children\n")
+    assert said.out == ""

@@ -172,7 +172,7 @@ def test_undo_cancel_and_back_are_different_words_in_italian():
 
 #: The singular imperatives ("tu") the table's instructions used (issue 29 item 8): "Mescola".
 _TU = ("Metti", "Mescola", "Rimescola", "Togli", "Gira", "Rimetti", "Prendi", "Distribuisci", "Scarta",
-       "Dai", "Chiudi", "Appoggia", "Premi", "Conta", "Inserisci", "Tocca un", "Scrivi")
+       "Dai", "Chiudi", "Appoggia", "Premi", "Conta", "Inserisci", "Tocca un", "Scrivi", "Prepara")
 
 
 def test_the_table_is_addressed_as_voi():

@@ -215,6 +215,39 @@ def test_a_terminal_says_what_to_type_where_a_screen_says_touch():
     assert out.getvalue().splitlines()[0] == "Mescolate i mazzi, poi digitate 1 («Inizia»)"
 
 
+def test_a_terminal_says_what_to_type_where_a_prompt_names_its_button_bare():
+    """trial3: Creepy Cellar's "has no moves left: touch Done moving" (and Children's "then
+    touch Start") name the button without quotes, and the terminal printed "touch" there."""
+    for lang, said, label, typed in (
+            ("en", "Ada's red hunter (in room A) has no moves left: touch Done moving", "Done moving",
+             "Ada's red hunter (in room A) has no moves left: type 1 (“Done moving”)"),
+            ("it", "Ada col cacciatore rosso (nella stanza A) non ha più mosse: tocca Fine movimento", "Fine movimento",
+             "Ada col cacciatore rosso (nella stanza A) non ha più mosse: digita 1 («Fine movimento»)"),
+            ("en", "Ada: touch End turning point", "End turn", "Ada: touch End turning point")):  # a whole label only
+        out = io.StringIO()
+        NumberedView(out)({"type": "state", "language": lang, "news": [], "log": [], "view": {},
+                           "prompt": {"text": said, "choices": [{"key": "k", "label": label}]}})
+        assert out.getvalue().splitlines()[0] == typed
+
+
+def test_play_refuses_over_another_unfinished_game_in_the_language_asked():
+    """trial3: ``companion play house_of_spirits --lang it`` over an unfinished Creepy Cellar
+    game said the daemon's English refusal; English stays as it was (tests/test_laptop_play.py)."""
+    from companion.play import play_words
+
+    logged = ("the unfinished game 1 is creepy_cellar (Ada, Bo), not house_of_spirits: add --set-aside to keep it "
+              "unfinished in the store and start house_of_spirits (--new creepy_cellar goes back to it later), or "
+              "leave out --new to go on with it")
+    assert play_words(logged, "en") == (
+        "the unfinished game 1 is creepy_cellar (Ada, Bo), not house_of_spirits: add --set-aside to keep it "
+        "unfinished in the store and start house_of_spirits, or companion play creepy_cellar to go on with it")
+    assert play_words(logged, "it") == (
+        "la partita non finita n. 1 è creepy_cellar (Ada, Bo), non house_of_spirits: aggiungete --set-aside per "
+        "tenerla non finita nell'archivio e iniziare house_of_spirits, oppure companion play creepy_cellar per "
+        "continuarla")
+    assert play_words("bad config", "it") == "bad config"
+
+
 def test_play_names_the_game_it_resumed_in_the_tables_language():
     from companion.play import opening_line
 

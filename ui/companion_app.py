@@ -309,6 +309,7 @@ class CompanionApp(App):
 
     def _language(self, _model, lang: str) -> None:
         if self.tr.switch(lang):
+            self._drop_notice()  # worded by the daemon in the other language (trial3)
             self.ask("games")  # option help comes in the table's language
 
     def _page(self, _model, page: str) -> None:

@@ -38,7 +38,7 @@ def cmd_cards(args) -> int:
     try:
         rows = listing(args.game, args.lang)
     except UnknownGame as exc:
-        print(exc, file=sys.stderr)
+        print(f"companion: {exc}", file=sys.stderr)
         return 2
     for component, name in rows:
         print(f"{component}\t{name}")

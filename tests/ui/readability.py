@@ -27,7 +27,9 @@ from overflow import overflowing, visible
 
 #: Smallest text, in px at scale 1, by role ("moment": a game-over moment, read whole from a
 #: metre as the buttons other than the main one: issue 29 item 7).
-FLOORS = {"prompt": 32, "todo": 32, "main": 32, "button": 26, "moment": 26, "board": 20, "text": 18}
+#: "summary": the game-over panel's rule that ended it, scores and envelope, read from a metre
+#: as its moments are (trial3: they were 18 and 22 px under 26 px moments).
+FLOORS = {"prompt": 32, "todo": 32, "main": 32, "button": 26, "moment": 26, "summary": 26, "board": 20, "text": 18}
 
 #: Kivy markup tags (``[b]``, ``[color=ff0000]``, ``[/color]``): not drawn.
 MARKUP = re.compile(r"\[/?[a-z_]+(=[^\]]*)?\]")
@@ -56,8 +58,11 @@ def _roles(table) -> dict[int, str]:
 
 
 def moment_roles(panel) -> dict[int, str]:
-    """id(label) -> "moment" for the game-over moments ``panel`` shows."""
-    return {id(label): "moment" for label in getattr(panel, "moment_labels", ())}
+    """id(label) -> "moment" for the game-over moments ``panel`` shows, "summary" for its
+    other lines (the result, the rule that ended it, the scores, the envelope)."""
+    roles = {id(label): "summary" for label in panel.children}
+    roles.update({id(label): "moment" for label in getattr(panel, "moment_labels", ())})
+    return roles
 
 
 def moments_shown(panel) -> dict:

@@ -117,3 +117,20 @@ def test_moments_that_do_not_fit_lose_the_tallest_first():
     assert fitting([32, 64, 32, 32], 200, 8) == [0, 1, 2, 3]  # 160 + 3 gaps = 184
     assert fitting([32, 64, 32, 32], 120, 8) == [0, 2, 3]  # 96 + 2 gaps = 112
     assert fitting([32, 64, 32, 32], 20, 8) == []
+
+
+def test_a_language_switch_takes_the_other_languages_refusal_off_the_banner(tmp_path):
+    """trial3: an Italian refusal (an unknown tag tapped while the table read Italian) stayed on
+    the banner over the English game-over screen after Settings switched to English (the daemon
+    words a notice once, in the language of the moment). A switch takes it away; a state in
+    the same language does not."""
+    from ui.companion_app import CompanionApp
+
+    app = CompanionApp(tmp_path / "companion.sock")  # never connected: commands wait in the link
+    app.tr.switch("it")
+    refusal = "Tag sconosciuto 04DEADBEEF0042 sul lettore table: non è registrato."
+    app.show_notice(refusal, "warning")
+    app._language(app.model, "it")  # no switch
+    assert app.model.notice == refusal
+    app._language(app.model, "en")
+    assert app.model.notice == ""

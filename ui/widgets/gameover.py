@@ -37,6 +37,10 @@ def _moment(text: str, size: float, width: float) -> Label:
 #: as the buttons other than the main one).
 MOMENT_FONT = 26
 
+#: The rule that ended the game, the scores and the CLUE envelope, in px at scale 1: read from
+#: a metre as the moments are (trial3: 18 and 22 px, the smallest text on the screen).
+SUMMARY_FONT = 26
+
 #: The panel's properties taken from the model's (:class:`ui.model.TableModel`) while over.
 FOLLOWED = {"ending": "ending", "prompt": "prompt_text", "summary": "summary", "news": "news", "moments": "moments",
             "colours": "colours"}
@@ -115,19 +119,19 @@ class GameOverPanel(BoxLayout):
             return
         self.opacity = 1
         summary = summarise(self.prompt, [str(n) for n in self.news], self.summary, dict(self.ending))
-        unit = dp(1) * self.scale
+        unit, font = dp(1) * self.scale, sp(SUMMARY_FONT) * self.scale
         self.spacing = 4 * unit
         self.padding = (0, 2 * unit)
         self.add_widget(_label(self._headline(summary), sp(34) * self.scale, self._colour(summary), bold=True))
         for line in summary.reason:
-            self.add_widget(_label(escape_markup(line), sp(18) * self.scale, theme.TEXT_DIM))
+            self.add_widget(_label(escape_markup(line), font, theme.TEXT_DIM))
         if summary.solution:
             _ = self.tr
             text = _("The envelope held: {cards}", cards=" · ".join(summary.solution))
-            self.add_widget(_label(escape_markup(text), sp(22) * self.scale, theme.GOLD, bold=True))
+            self.add_widget(_label(escape_markup(text), font, theme.GOLD, bold=True))
         if summary.scores:
-            self.add_widget(_label(escape_markup(summary.scores_heading), sp(18) * self.scale, theme.TEXT_DIM))
-            self.add_widget(_label(self._scores(summary), sp(22) * self.scale, bold=True))
+            self.add_widget(_label(escape_markup(summary.scores_heading), font, theme.TEXT_DIM))
+            self.add_widget(_label(self._scores(summary), font, bold=True))
         if self.moments_shown:
             self.moment_labels = self._fitting_moments(summary)
             for label in self.moment_labels:
