@@ -123,6 +123,15 @@ def test_a_mesh_of_shapes_draws_the_pixels_of_kivys_shapes(work):
 
 
 @pytest.mark.ui
+def test_the_window_draws_310_instructions_a_frame(work):
+    # 340 before: the haunting meter's 8 rounded rectangles (a Color, a texture binding and
+    # the shape each: 24) and the room tiles' ghosts and hauntings (6 each: 48) are now one
+    # mesh a colour (under a software renderer each draw call's set-up is the main thread's)
+    drawn = work["drawn"]
+    assert (sum(drawn.values()), drawn["HauntingMeter"], drawn["PieceRow"]) == (310, 6, 36), drawn
+
+
+@pytest.mark.ui
 def test_the_same_state_again_evaluates_no_kv_rule(work):
     # 2 before (the game-over panels' history, which the repeated news lengthen)
     same = ("same_kv", "same_textures", "same_board_moved", "same_choice_builds", "same_measured")
