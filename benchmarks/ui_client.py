@@ -152,7 +152,9 @@ def _phases_on_signal(app) -> None:
     messages' handling (the model, the board, kv rules), ``triggers`` Kivy's before-frame
     work (labels re-rendered, layouts, the choice slots), ``labels`` the part of it spent
     rendering label textures, ``draw`` the canvas submitted to GL (Mesa's software renderer
-    does its vertex work on this thread), ``flip`` the buffer swap."""
+    does its vertex work on this thread), ``flip`` the buffer swap. With
+    ``UI_BENCH_CPROFILE=<file>`` too, a profile of the main thread alone (thread CPU) over
+    the same span, for ``pstats``."""
     if not os.environ.get("UI_BENCH_PHASES"):
         return
     import signal
@@ -188,8 +190,19 @@ def _phases_on_signal(app) -> None:
 
     app._handle = handled
 
+    import cProfile
+
+    prof_file = os.environ.get("UI_BENCH_CPROFILE")
+    prof = cProfile.Profile(time.thread_time)
+
     def toggle(*_args):
         counting["on"] = not counting["on"]
+        if prof_file:
+            if counting["on"]:
+                prof.enable()
+            else:
+                prof.disable()
+                prof.dump_stats(prof_file)
         if not counting["on"]:
             print("PHASES states", counting["states"], *(f"{k} {v}" for k, v in spent.items()), flush=True)
 

@@ -1,7 +1,8 @@
 """Run by test_cellar_work.py in a child process (Kivy stays out of the test process, no
 window): the canvas instructions the Creepy Cellar board leaves in the drawing, which Kivy
 walks and submits at every frame (issue 27 item 7). Prints one JSON line:
-``{"board": n, "empty_room": {kind: n}, "hidden": {part: n}, "pieces": {piece: {kind: n}}}``.
+``{"board": n, "empty_room": {kind: n}, "hidden": {part: n}, "pieces": {piece: {kind: n}},
+"fills": {kind: n}}``.
 """
 
 from __future__ import annotations
@@ -45,7 +46,10 @@ def main() -> int:
               "pick frame": sum(_frame(t) for t in board.tiles.values() if not t.pickable),
               "hunters' names": sum(drawn(_child(t, "ShownFitLabel", "FitLabel")) for t in board.tiles.values()
                                     if not t.hunters)}
-    print(json.dumps({"board": drawn(board), "empty_room": kinds(empty), "hidden": hidden, "pieces": _pieces()}))
+    fills: collections.Counter = collections.Counter()
+    _walk(board.fills.group, fills)
+    print(json.dumps({"board": drawn(board), "empty_room": kinds(empty), "hidden": hidden, "pieces": _pieces(),
+                      "fills": dict(fills)}))
     return 0
 
 

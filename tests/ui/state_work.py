@@ -64,7 +64,7 @@ def main(path: str) -> int:
                   _reset(counts, rules), lambda: app.handle_message(states[1]), _built_again(watched, result),
                   lambda: app.handle_message(states[2]), _built_again(watched, result),
                   _keep(result, counts, rules, ""), lambda: app.handle_message(states[2]),
-                  _keep(result, counts, rules, "same_"), _meshes_as_kivy_shapes(result), app.stop])
+                  _keep(result, counts, rules, "same_"), _drawn(result), _meshes_as_kivy_shapes(result), app.stop])
 
     def next_step(*_args):
         step = next(steps, None)
@@ -118,12 +118,12 @@ def _built_again(watched: dict, result: dict):
 
 
 def _meshes_as_kivy_shapes(result: dict, trials: int = 30):
-    """Kivy's ellipses, rectangles and fans, and the same shapes as one mesh
+    """Kivy's ellipses, rectangles, fans and rounded rectangles, and the same shapes as one mesh
     (:mod:`ui.widgets.onemesh`, the pieces' drawing), each drawn into a frame buffer:
     ``result["meshes"]`` is ``(trials, trials whose pixels differ)``. Seeded."""
     import random
 
-    from kivy.graphics import ClearBuffers, ClearColor, Color, Ellipse, Fbo, Mesh, Rectangle
+    from kivy.graphics import ClearBuffers, ClearColor, Color, Ellipse, Fbo, Mesh, Rectangle, RoundedRectangle
 
     from ui.widgets.onemesh import OneMesh
 
@@ -135,7 +135,11 @@ def _meshes_as_kivy_shapes(result: dict, trials: int = 30):
             Color(0.9, 0.8, 0.7, 0.8)  # translucent: overlaps show the order
         mesh = OneMesh()
         for kind, pos, size in shapes:
-            if kind == "ellipse":
+            if kind == "rounded":
+                radius = min(size) * 0.3
+                mesh.rounded_rectangle(pos, size, radius, 4) if one else fbo.add(RoundedRectangle(
+                    pos=pos, size=size, radius=[radius], segments=4))
+            elif kind == "ellipse":
                 mesh.ellipse(pos, size, 20) if one else fbo.add(Ellipse(pos=pos, size=size, segments=20))
             elif kind == "rectangle":
                 mesh.rectangle(pos, size) if one else fbo.add(Rectangle(pos=pos, size=size))
@@ -155,12 +159,42 @@ def _meshes_as_kivy_shapes(result: dict, trials: int = 30):
         chance = random.Random(27)
         differ = 0
         for _ in range(trials):
-            shapes = [(chance.choice(("ellipse", "ellipse", "rectangle", "fan")),
+            shapes = [(chance.choice(("ellipse", "ellipse", "rectangle", "fan", "rounded")),
                        (chance.uniform(0, 200), chance.uniform(0, 140)), (chance.uniform(1, 40), chance.uniform(1, 40)))
                       for _ in range(8)]
             differ += pixels(shapes, False) != pixels(shapes, True)
         result["meshes"] = (trials, differ)
     return check
+
+
+def _drawn(result: dict):
+    """The canvas instructions in the window's drawing, which Kivy submits at every frame
+    (a hidden widget's are not in it): ``result["drawn"]`` is ``{widget class: n}``, each
+    widget's own (its children's counted under theirs)."""
+    def count():
+        from kivy.core.window import Window
+        from kivy.graphics.instructions import Canvas, CanvasBase, InstructionGroup
+
+        drawn: collections.Counter = collections.Counter()
+
+        def own(group, children: set) -> int:
+            found = 0
+            for child in group.children:
+                if isinstance(child, (Canvas, CanvasBase)):
+                    found += 0 if id(child) in children else own(child, children)
+                    continue
+                found += 1 + (own(child, children) if isinstance(child, InstructionGroup) else 0)
+            return found
+
+        def walk(widget) -> None:
+            drawn[type(widget).__name__] += own(widget.canvas, {id(child.canvas) for child in widget.children})
+            for child in widget.children:
+                if widget is Window or child.canvas in widget.canvas.children:
+                    walk(child)
+
+        walk(Window)
+        result["drawn"] = {name: n for name, n in drawn.items() if n}
+    return count
 
 
 def _reset(counts: dict, rules: collections.Counter):

@@ -28,10 +28,10 @@ def test_what_a_room_does_not_show_is_not_drawn(counted):
 
 
 def test_an_empty_room_draws_its_tile_edge_and_letter_only(counted):
-    # tile: Color + RoundedRectangle, edge: Color + Line, letter: Color + Rectangle; Kivy
-    # binds a texture before each of the three shapes
-    assert counted["empty_room"] == {"Color": 3, "BindTexture": 3, "RoundedRectangle": 1, "Line": 1,
-                                     "Rectangle": 1}
+    # edge: Color + Line, letter: Color + Rectangle; Kivy binds a texture before each shape.
+    # (The tile's fill, a Color + RoundedRectangle of its own on each room before, is the
+    # board's: one mesh a colour for all the tiles, ui.boards.tile_fills)
+    assert counted["empty_room"] == {"Color": 2, "BindTexture": 2, "Line": 1, "Rectangle": 1}
 
 
 def test_a_ghost_and_a_pawn_draw_one_mesh_a_colour(counted):
@@ -41,6 +41,13 @@ def test_a_ghost_and_a_pawn_draw_one_mesh_a_colour(counted):
     assert counted["pieces"] == {"ghost": one_a_colour, "pawn": one_a_colour}
 
 
-def test_the_whole_board_draws_321_instructions(counted):
-    # 385 while each ghost and pawn drew its shapes one by one
-    assert counted["board"] == 321, counted
+def test_the_tiles_fills_are_one_mesh_a_colour(counted):
+    # view 10: castle rooms and cellar rooms, none haunted (16 RoundedRectangles before)
+    assert counted["fills"] == {"Color": 2, "BindTexture": 2, "Mesh": 2}
+
+
+def test_the_whole_board_draws_262_instructions(counted):
+    # 385 while each ghost and pawn drew its shapes one by one; 321 while each tile drew its
+    # own fill (3 instructions on 16 tiles), the haunting meter each of its 8 segments (3
+    # each) and a row of ghosts and hauntings each piece (6 each): now one mesh a colour
+    assert counted["board"] == 262, counted

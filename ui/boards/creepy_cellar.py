@@ -8,6 +8,7 @@ socket; nothing of the game is imported here).
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
@@ -19,6 +20,7 @@ import ui.widgets.pieces  # noqa: F401  (kv uses Marker, PieceRow, PawnRow)
 from ui import theme
 from ui.boards import PlacePicks, picks_at, watch_language
 from ui.boards.names import short_marks
+from ui.boards.tile_fills import TileFills
 from ui.kvloader import load_kv
 from ui.text import Translate, coloured, english, escape_markup
 
@@ -69,6 +71,11 @@ class RoomTile(Widget):
         return super().on_touch_down(touch)
 
 
+def tile_colour(tile: RoomTile) -> tuple:
+    """A room's tile: red while haunted, earthy in the cellar."""
+    return theme.HAUNTED_TILE if tile.hauntings else (theme.CELLAR_TILE if tile.cellar else theme.ROOM_TILE)
+
+
 #: Choice key prefixes whose rest is a room letter: touching the room picks them.
 ROOM_CHOICES = ("move:", "passage:", "remove-ghost:", "remove-haunting:")
 
@@ -115,6 +122,8 @@ class CellarBoard(PlacePicks, BoxLayout):
         self.outside = RoomTile(letter="")
         self.ids.cellar.add_widget(self.outside)
         self._beside()
+        self.fills = TileFills(self.canvas.before, [*self.tiles.values(), self.outside], tile_colour,
+                               lambda: dp(7) * getattr(App.get_running_app(), "scale", 1.0), ("hauntings", "cellar"))
 
     def _beside(self) -> None:
         """The Outside tile a column's width under the cellar in portrait, wider beside it in

@@ -37,6 +37,24 @@ def unit_rim(segments: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
     return tuple(xs), tuple(ys)
 
 
+def _arc(cx: float, cy: float, rx: float, ry: float, start: float, segments: int) -> list[tuple[float, float]]:
+    """A quarter arc's ``segments`` points from ``start`` degrees clockwise, as Kivy 2.3's
+    ``RoundedRectangle.draw_arc`` computes them (an iterated rotation, in double precision)."""
+    begin, end = start * 0.017453292519943295, (start - 90) * 0.017453292519943295
+    theta = (end - begin) / segments
+    tangential, radial = math.tan(theta), math.cos(theta)
+    x, y = math.cos(begin), math.sin(begin)
+    points = []
+    for _ in range(segments):
+        points.append((cx + x * rx, cy + y * ry))
+        fx, fy = -y, x
+        x += fx * tangential
+        y += fy * tangential
+        x *= radial
+        y *= radial
+    return points
+
+
 class OneMesh:
     """Shapes of one colour gathered into one triangle list (:meth:`add_to` draws them, in
     the order they were given: where they overlap, the later one is on top as before)."""
@@ -68,6 +86,29 @@ class OneMesh:
         first = len(self.vertices) // 4
         self.vertices.extend((x, y, 0.0, 0.0, right, y, 0.0, 0.0, right, top, 0.0, 0.0, x, top, 0.0, 0.0))
         self.indices.extend((first, first + 1, first + 2, first + 2, first + 3, first))
+
+    def rounded_rectangle(self, pos: tuple[float, float], size: tuple[float, float], radius: float,
+                          segments: int) -> None:
+        """Kivy 2.3's ``RoundedRectangle(pos=pos, size=size, radius=[radius], segments=segments)``
+        (``radius`` and ``segments`` above 0): a fan from the middle through each corner's arc,
+        then the corner's closing point, as Kivy builds it."""
+        x, y, w, h = array("f", (*pos, *size))
+        if w == 0 or h == 0:
+            return
+        right, top = array("f", (x + w, y + h))  # Kivy adds these in single precision
+        rx, ry = min(radius, w / 2), min(radius, h / 2)
+        xs, ys = [x + w / 2], [y + h / 2]
+        corners = ((x + rx, top - ry, 0, 1), (right - rx, top - ry, 1, 1), (right - rx, y + ry, 1, 0),
+                   (x + rx, y + ry, 0, 0))
+        for corner, (px, py, dw, dh) in enumerate(corners):
+            arc = _arc(px, py, rx, ry, 180 - 90 * corner, segments)
+            xs.extend(ax for ax, _ay in arc)
+            ys.extend(ay for _ax, ay in arc)
+            xs.append(px * (dw != dh) + x * (dw == dh) + w * (dw * dh))
+            ys.append(py * (dw == dh) + y * (dw != dh) + h * (dh > dw))
+        xs.append(xs[1])
+        ys.append(ys[1])
+        self._fan(array("f", xs), array("f", ys))
 
     def polygon(self, points: list[tuple[float, float]], centre: tuple[float, float]) -> None:
         """A filled polygon, star-shaped around ``centre`` (:func:`ui.widgets.shapes._polygon`)."""

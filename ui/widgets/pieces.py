@@ -52,6 +52,9 @@ class PieceRow(DrawnWidget):
         size, step = fan(len(kinds), self.piece_size, min(self.piece_size, self.height), self.width)
         y = self.y + (self.height - size) / 2
         self.piece_px = size
+        if len(kinds) == 1 or step > size:  # side by side: one mesh a colour for the row
+            shapes.apart(self.canvas, kinds, [self.x + i * step for i in range(len(kinds))], y, size)
+            return
         for i, kind in enumerate(kinds):
             shapes.PIECES[kind](self.canvas, self.x + i * step, y, size)
 
