@@ -9,7 +9,7 @@ import random
 import pytest
 
 from companion.engine import all_games, resolve_options
-from tests.games.seeded_states import seeded_states
+from companion.engine.playout import random_game
 
 GAMES = sorted(all_games())
 
@@ -18,7 +18,7 @@ def _states(game: str, seed: int):
     spec = all_games()[game]
     rng = random.Random(f"later:{game}:{seed}")
     players = ["Ada", "Bo", "Cy", "Di"][:max(spec.min_players, 2 + seed % 3)][:spec.max_players]
-    return spec, seeded_states(spec, rng, players, resolve_options(spec, {}), 120)
+    return spec, random_game(spec, spec.setup(players, resolve_options(spec, {})), rng, 119)
 
 
 @pytest.mark.parametrize("game", GAMES)
