@@ -127,13 +127,13 @@ def test_children_refusals_name_the_rule():
     far = replace(far, frames=(Frame("calm", 0),))
     both(CHILDREN.refusal(far, "calm:penny", None),
          "The Hatpin reaches a ghost at most 2 rooms away: Penny in the Spire is farther.",
-         "Hatpin raggiunge un fantasma al massimo a 2 stanze di distanza: Penny, in Guglia, è più lontano.")
+         "Lo Spillone raggiunge un fantasma al massimo a 2 stanze di distanza: Penny, nella Guglia, è più lontano.")
     step5 = _mansion(where=("wash-room", "kitchen", "wine-cellar"), step=Step.KITTY, kitty="parlor", kitty_card=0)
     both(CHILDREN.refusal(step5, "kitty:spire", None),
          "Kitty Kitty moves to a room next door through a door or trapdoor, as players do: none leads from the "
          "Parlor to the Spire.",
          "Kitty Kitty si sposta in una stanza vicina attraverso una porta o una botola, come i giocatori: nessuna "
-         "porta da Salotto a Guglia.")
+         "porta dal Salotto alla Guglia.")
     both(CHILDREN.refusal(state, "move:wash-room", None), "Ada is in the Wash Room already.",
          "Ada è già in Bagno.")
 
