@@ -135,7 +135,7 @@ def test_children_refusals_name_the_rule():
          "Kitty Kitty si sposta in una stanza vicina attraverso una porta o una botola, come i giocatori: nessuna "
          "porta dal Salotto alla Guglia.")
     both(CHILDREN.refusal(state, "move:wash-room", None), "Ada is in the Wash Room already.",
-         "Ada è già in Bagno.")
+         "Ada è già nel Bagno.")
 
 
 def test_a_time_space_hole_back_into_its_own_house_names_the_rule():
