@@ -133,40 +133,46 @@ def nmsg(singular: str, plural: str, count: str, **params: Any) -> Msg:
     return Msg(singular, params, plural, count)
 
 
-class LowerFirst(str):
+class _FirstLetter(str):
+    """A parameter whose first letter is cased the same way in every language (the subclass's
+    :meth:`cased`). ``str(x)`` is the English; :func:`render` translates ``text`` first, then
+    cases it."""
+
+    text: Any
+
+    @staticmethod
+    def cased(shown: str) -> str:
+        raise NotImplementedError
+
+    def __new__(cls, text: Any):
+        self = super().__new__(cls, cls.cased(str(text)))
+        self.text = text
+        return self
+
+    def __reduce__(self):
+        return (type(self), (self.text,))
+
+
+class LowerFirst(_FirstLetter):
     """A parameter shown with its first letter in lower case, in every language: a label
     that starts its own line ("A kid Rumor card") put in the middle of a sentence ("That is
     a kid Rumor card, from CLUE: IT"; Italian "Questo è una carta Indizio Ragazzo").
     ``str(x)`` is the English; :func:`render` translates ``text`` first, then lowers it."""
 
-    text: Any
-
-    def __new__(cls, text: Any) -> LowerFirst:
-        english = str(text)
-        self = super().__new__(cls, english[:1].lower() + english[1:])
-        self.text = text
-        return self
-
-    def __reduce__(self):
-        return (LowerFirst, (self.text,))
+    @staticmethod
+    def cased(shown: str) -> str:
+        return shown[:1].lower() + shown[1:]
 
 
-class UpperFirst(str):
+class UpperFirst(_FirstLetter):
     """A parameter shown with its first letter in upper case, in every language: a name
     printed in lower case in the rulebook's sentences ("the flashlight") where it names a
     card ("Item card Flashlight"; Italian "Carta oggetto Torcia"). ``str(x)`` is the English;
     :func:`render` translates ``text`` first, then raises its first letter."""
 
-    text: Any
-
-    def __new__(cls, text: Any) -> UpperFirst:
-        english = str(text)
-        self = super().__new__(cls, english[:1].upper() + english[1:])
-        self.text = text
-        return self
-
-    def __reduce__(self):
-        return (UpperFirst, (self.text,))
+    @staticmethod
+    def cased(shown: str) -> str:
+        return shown[:1].upper() + shown[1:]
 
 
 class Name(Msg):
@@ -291,12 +297,8 @@ def render(text: Any, lang: str, touch: bool = False) -> Any:
     :class:`NewsLine` as its sentence; a plain ``str`` or anything else comes back unchanged.
     An unknown language is English. ``touch``: the table has no dice button, so a line made
     by :func:`press_or_touch` (or a sentence holding one) says its ``touch`` form."""
-    if isinstance(text, LowerFirst):
-        shown = str(render(text.text, lang, touch))
-        return shown[:1].lower() + shown[1:]
-    if isinstance(text, UpperFirst):
-        shown = str(render(text.text, lang, touch))
-        return shown[:1].upper() + shown[1:]
+    if isinstance(text, _FirstLetter):
+        return text.cased(str(render(text.text, lang, touch)))
     if isinstance(text, NewsLine):
         text = text.touch if touch and text.touch is not None else text.text
     if not isinstance(text, Msg):
