@@ -121,7 +121,13 @@ def test_a_classic_card_is_not_held():
     with installed(chip), MFRC522Reader("cards") as reader:
         runner = ReaderRunner(reader, lambda e: None, clock=clock)
         chip.add(SimCard.classic1k(uid))
-        assert runner.step() == [TagPresented("cards", uid)]
+        events = []
+        for _ in range(5):  # a poll the machine's load stretched past its 50 ms budget is
+            events = runner.step()  # UNANSWERED (CI, stop 39): the next poll finds the card
+            if events:
+                break
+        assert events == [TagPresented("cards", uid)]  # no ndef: it went at once, not held
+        assert not runner.held
 
 
 def test_a_slid_on_card_on_the_pn532_is_read_once_it_answers():

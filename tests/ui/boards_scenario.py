@@ -3,7 +3,7 @@ with the daemon's own ``state_message``) handed to the real client one after ano
 if the daemon had sent them; the table screen shows each game's board.
 
 The messages file (``$BOARDS_MESSAGES``, JSON) holds ``{"shots": [...], "switches": [...]}``:
-each shot ``{"name", "message"}`` is shown and saved as ``NAME.png``, with the labels of the
+each shot ``{"name", "message"}`` is shown (its ``later`` figures handed right after it, as the daemon sends them) and saved as ``NAME.png``, with the labels of the
 board that overflow and the board's class; ``switches`` are messages handed over without
 waiting for a frame between them (every game after every other: the board-switch crash),
 then the last one is checked.
@@ -180,6 +180,8 @@ def _one_size(app, out: Path, report: dict, data: dict):
     for shot in data.get("shots") or []:
         frames = FramesDrawn(app)
         app.handle_message(shot["message"])
+        if shot["message"].get("later"):  # as the daemon does: the odds figure right after its state
+            app.handle_message({**shot["message"]["later"], "revision": shot["message"]["revision"]})
         app.model.go("table")
         yield Until("the table screen", screen_is(app, "table"))
         yield Until("the language", lambda lang=shot["message"]["language"]: app.tr.lang == lang)

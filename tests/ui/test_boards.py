@@ -56,7 +56,7 @@ def _mid(game: str, views: list[dict]) -> int:
 def _messages(game: str, langs=("en", "it")) -> dict[str, dict[str, dict]]:
     """phase -> language -> the state message at the start, middle and end of the game's script."""
     from companion import script
-    from companion.protocol import state_message
+    from companion.protocol import later_message, state_message
     from companion.session import Session
 
     table = script.load(ROOT / "tests" / "scripts" / SCRIPTS[game])
@@ -66,7 +66,11 @@ def _messages(game: str, langs=("en", "it")) -> dict[str, dict[str, dict]]:
     for line in [None, *table.lines]:
         if line is not None:
             session.handle(line.input, line.number)
-        snapshots.append({lang: state_message(session, [], (), lang) for lang in langs})
+        snapshot = {lang: state_message(session, [], (), lang) for lang in langs}
+        figures = later_message(session, 0)  # the slow figures the daemon sends after the state
+        for message in snapshot.values():
+            message["later"] = figures
+        snapshots.append(snapshot)
     views = [s["en"]["view"] for s in snapshots]
     del states
     at = {"start": 0, "mid": _mid(game, views), "over": len(snapshots) - 1}
