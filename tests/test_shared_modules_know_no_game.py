@@ -2,7 +2,8 @@
 the table screen's modules (``ui/``) name no game's id and hold no game's word list. What a
 game says about itself (its options' headings and values' words, its door panel's words...)
 is the game's, sent by the daemon (``docs/new-game.md``); a drawn board
-(``ui/boards/<game id>.py``, its ``ui/kv/<game id>.kv``) is the one UI place that knows its game.
+(``ui/boards/<game id>.py``, its parts ``ui/boards/<game id>_*.py``, its ``ui/kv/<game id>.kv``)
+is the one UI place that knows its game.
 
 Checked on the source, as a grep would, but with ``ast``: the code's strings and imports,
 not its docstrings and comments (a docstring may name a game as an example). The games and
@@ -39,7 +40,8 @@ def shared_modules() -> list[str]:
     games = set(all_games())
     found = [*SHARED, *(p.relative_to(ROOT).as_posix() for p in sorted((ROOT / "ui").rglob("*.py")))]
     own = {f"ui/boards/{game}.py" for game in games}
-    return [path for path in found if path not in own and path not in ALLOWED]
+    parts = tuple(f"ui/boards/{game}_" for game in games)  # a board's own parts: clue_it_legend.py
+    return [path for path in found if path not in own and not path.startswith(parts) and path not in ALLOWED]
 
 
 def _strings(tree: ast.AST) -> list[tuple[int, str]]:

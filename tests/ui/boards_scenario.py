@@ -3,7 +3,8 @@ with the daemon's own ``state_message``) handed to the real client one after ano
 if the daemon had sent them; the table screen shows each game's board.
 
 The messages file (``$BOARDS_MESSAGES``, JSON) holds ``{"shots": [...], "switches": [...]}``:
-each shot ``{"name", "message"}`` is shown (its ``later`` figures handed right after it, as the daemon sends them) and saved as ``NAME.png``, with the labels of the
+each shot ``{"name", "message"}`` is shown (the message's ``later`` figures handed right after
+it, as the daemon sends them) and saved as ``NAME.png``, with the labels of the
 board that overflow and the board's class; ``switches`` are messages handed over without
 waiting for a frame between them (every game after every other: the board-switch crash),
 then the last one is checked.

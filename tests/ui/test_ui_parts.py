@@ -417,7 +417,7 @@ def test_a_clue_it_place_card_names_its_pawns_items_and_passage_and_nothing_hidd
     names each Kid mover (whole name and its player), each Item beside its own icon and a
     corner's Secret Passage, from the public view only: a hand or the envelope in the view
     would not show."""
-    from ui.boards.clue_legend import legend_rows
+    from ui.boards.clue_it_legend import legend_rows
     from ui.i18n import Translator
 
     view = {"kids": {"Ada": "Mike Hanlon", "Bo": None}, "players": ["Ada", "Bo"],

@@ -18,7 +18,7 @@ from kivy.uix.widget import Widget
 
 from ui import theme
 from ui.boards import PlacePicks, watch_language
-from ui.boards.clue_legend import CrowdStrip, PlaceLegend
+from ui.boards.clue_it_legend import CrowdStrip, PlaceLegend
 from ui.boards.fit import LINE, PlaceName, word_width
 from ui.boards.names import card_name, short_marks, short_places, stand_in_short
 from ui.boards.parts import FLOOR, GROW, Panel, Parts, PlacePanel, font, gap, text
@@ -403,7 +403,7 @@ class ClueBoard(PlacePicks, BoxLayout):
 
     def on_touch_down(self, touch):
         """A place picks its choice (:class:`PlacePanel`); a touch no place took may open
-        the card of the place under it (:class:`~ui.boards.clue_legend.PlaceLegend`)."""
+        the card of the place under it (:class:`~ui.boards.clue_it_legend.PlaceLegend`)."""
         return super().on_touch_down(touch) or self.legend.touch_down(touch)
 
     def on_touch_up(self, touch):
