@@ -163,13 +163,14 @@ def _one_size(app, out: Path, report: dict, data: dict):
     from harness import Until, screen_is
     from kivy.core.window import Window
     from overflow import lines_cut, overflowing, small_text
-    from readability import covered, cut_places, pieces_over_labels, small_pieces
+    from readability import audit, covered, cut_places, overlapping_buttons, pieces_over_labels, plain, small_pieces
 
     from ui.shot import save_screenshot
 
     report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={}, cut={}, choice_sp={},
                   status={}, layout={}, wrapped_step={}, header={},
-                  empty_todo={}, wasted={}, frames={}, pieces={}, cut_places={}, covered={})
+                  empty_todo={}, wasted={}, frames={}, pieces={}, cut_places={}, covered={}, buttons={},
+                  gameover={}, audit={})
     yield 0.3
     for message in data.get("switches") or []:
         app.handle_message(message)  # where the daemon's messages go (DaemonLink -> Clock)
@@ -202,6 +203,10 @@ def _one_size(app, out: Path, report: dict, data: dict):
         report["pieces"][name] = small_pieces(table, app.scale)
         report["cut_places"][name] = cut_places(table)
         report["covered"][name] = covered(table) + pieces_over_labels(table)
+        report["buttons"][name] = overlapping_buttons([table])
+        report["gameover"][name] = [plain(label.text, True) for label in reversed(table.ids.gameover.children)]
+        if data.get("audit"):  # the whole readability audit (the game-over layout test)
+            report["audit"][name] = audit(app, table)
         report["choice_sp"][name] = choice_sizes(app)
         report["status"][name] = getattr(board, "status_line", "")
         table = app.root.ids.screens.get_screen("table")

@@ -245,6 +245,8 @@ def test_every_board_at_every_size(reports, messages, size):
     assert {name: found for name, found in report["pieces"].items() if found and not name.startswith("neutral")} == {}
     # no board label under the odds figure, at any size (issue 29: "Mo… 10", Children's step)
     assert {name: found for name, found in report["covered"].items() if found} == {}
+    # no button over another (the game-over Undo slot lay over New game: issue 29 audit)
+    assert {name: found for name, found in report["buttons"].items() if found} == {}
     assert {name: cut for name, cut in report["cut_places"].items()
             if cut and name.startswith(("clue_it", "children", "house_of_spirits"))} == {}
     # a room name too long for its tile at the boards' floor (20 px) is cut rather than drawn

@@ -321,8 +321,9 @@ def _readable(shots: dict) -> None:
 
 #: What the audit's findings are asserted on: small text, glyphs, overflow, English on an
 #: Italian screen, pieces under the boards' floor, and cut place names (issue 29: CLUE: IT's
-#: "Sinagog.", "Biblioteca Pubblic.", its 10-16 px pawns; notes/boards3.md).
-AUDITED = ("small", "glyphs", "overflow", "english", "pieces", "cut", "covered")
+#: "Sinagog.", "Biblioteca Pubblic.", its 10-16 px pawns; notes/boards3.md), and buttons one
+#: over the other (the game-over Undo slot over New game: issue 29 audit).
+AUDITED = ("small", "glyphs", "overflow", "english", "pieces", "cut", "covered", "buttons")
 
 #: The games whose place names are held whole ("cut"): CLUE: IT's locations, Children's
 #: rooms (the five-column mansion read "Kitch.", "Dormi.", "Mast. Bedro.") and House of
