@@ -43,6 +43,7 @@ class EndingMessage(TypedDict):
     scores_heading: str  # "" without scores
     scores: list[tuple[str, int]]  # (player, value), best first
     solution: list[str]  # what the game kept secret to the end (CLUE: IT's envelope); [] when none
+    reason: list[str]  # the lines of the move that ended it (the rule that ended it among them)
 
 
 class PromptMessage(TypedDict):

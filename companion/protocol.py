@@ -282,7 +282,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "choices": [_choice_message(c, lang) for c in p.choices if not (c.private or c.tap_only)],
         "over": p.over,
         "summary": _summary(session, lang) if p.over else None,
-        "ending": _ending(session, lang) if p.over else None,
+        "ending": _ending(session, lang, touch) if p.over else None,
         "private": private_prompt_owner(p),
         "out_of_turn": [{"key": c.key, "label": render(c.label, lang), "player": c.player}
                         for c in p.out_of_turn if not c.private],
@@ -422,16 +422,20 @@ def _summary(session, lang: str) -> str | None:
     return None if said is None else render(said, lang)
 
 
-def _ending(session, lang: str) -> EndingMessage | None:
+def _ending(session, lang: str, touch: bool = False) -> EndingMessage | None:
     """How the finished game ended, as structure (:meth:`~companion.engine.game.Game.ending`),
-    its words in ``lang``; None when the game gives none."""
+    its words in ``lang``; None when the game gives none. ``reason``: the lines of the move
+    that ended it (the final state's own news, the rule that ended it last), in every state
+    message of the finished game: a screen that starts again gets no news, and the log's last
+    lines may be older (issue 29 audit: the panel gave an earlier prompt as the reason)."""
     ended = session.spec.ending(session.state)
     if ended is None:
         return None
     return {"result": ended.result, "winners": list(ended.winners),
             "scores_heading": render(ended.scores_heading, lang),
             "scores": [(name, value) for name, value in ended.scores],
-            "solution": [render(card, lang) for card in ended.solution]}
+            "solution": [render(card, lang) for card in ended.solution],
+            "reason": render_all(session.spec.news(session.state), lang, touch)}
 
 
 def private_message(session, player: str, lang: str = "en", touch: bool = False) -> PrivateMessage:

@@ -134,3 +134,32 @@ def test_a_language_switch_takes_the_other_languages_refusal_off_the_banner(tmp_
     assert app.model.notice == refusal
     app._language(app.model, "en")
     assert app.model.notice == ""
+
+
+def test_after_a_screen_restart_the_summary_gives_the_rule_that_ended_the_game(tmp_path):
+    """Issue 29 audit: a screen that starts again gets the finished game's state without news;
+    the model took the log's last lines for them, and the panel gave an older line (a prompt,
+    a notice logged after the end) as the rule that ended the game. Every state of a finished
+    game carries it in its ending (``ending.reason``)."""
+    from pathlib import Path
+
+    from companion import script
+    from companion.protocol import state_message
+    from companion.session import Session
+    from ui.companion_app import CompanionApp
+
+    root = Path(__file__).resolve().parents[2]
+    table = script.load(root / "tests" / "scripts" / "ghost_at_home" / "three_players.jsonl")
+    session = Session.start(table.header)
+    for line in table.lines:
+        session.handle(line.input, line.number)
+    app = CompanionApp(tmp_path / "companion.sock")  # never connected: the states are handed over
+    ended = {"en": "Nobody stopped the escape: Ada escapes from the haunted house and wins!",
+             "it": "Nessuno ha fermato la fuga: Ada scappa dalla casa stregata e vince!"}
+    for lang, line in ended.items():
+        stale = ["Cy: play a ghost card, or pass.", "The storage is almost full."]  # logged later
+        restarted = {**state_message(session, stale, (), lang), "language": lang, "revision": 7}
+        app.handle_message(restarted)
+        model = app.model
+        shown = summarise(model.prompt_text, [str(n) for n in model.news], model.summary, dict(model.ending))
+        assert shown.reason == [line], lang
