@@ -176,6 +176,9 @@ class StateMessage(TypedDict, total=False):
     #: first; [] while it runs (issue 29 item 7).
     moments: list[MomentMessage]
     colours: dict[str, str]
+    #: Player -> ``#rrggbb``: the colour the player's pieces are printed in, where the game
+    #: prints one that is not the palette's (``Game.seat_inks``); {} otherwise.
+    inks: dict[str, str]
     #: The game's counters in one line for a text screen (``Game.status_line``), or None.
     status: str | None
     lesson: LessonMessage | None

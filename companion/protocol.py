@@ -247,9 +247,10 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     what the game-over summary recalls in any language; the log's undone lines are not
     moments), ``moments`` (once over: the game's moments still standing with their turn,
     :func:`moments_message`, else []) and ``colours`` (player -> palette key, from the header and
-    ``Game.seat_colours``; ``{}`` when none were chosen), ``status`` (the game's counters in one
-    line for a text screen, ``Game.status_line``, or None), ``lesson`` (first-game mode:
-    :func:`lesson_message`, else None), ``odds`` (the odds meter: :func:`odds_message`).
+    ``Game.seat_colours``; ``{}`` when none were chosen), ``inks`` (player -> ``#rrggbb``, the
+    printed colour of the player's pieces where it is not the palette's: ``Game.seat_inks``),
+    ``status`` (the game's counters in one line for a text screen, ``Game.status_line``, or None),
+    ``lesson`` (first-game mode: :func:`lesson_message`, else None), ``odds`` (the odds meter: :func:`odds_message`).
     Every sentence (prompt, choice labels, news, log) is rendered in ``lang``
     (:func:`companion.i18n.render`); ``touch``: the table has no dice button, so a sentence
     that asks for it names the button to touch instead (issue 17 item 7). The daemon adds ``language``, ``readers``:
@@ -273,7 +274,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
                 "why": [],
                 "notable": [], "todo": [], "log": render_all(recent, lang, touch), "log_why": log_why,
                 "log_notable": log_notable, "moments": [],
-                "colours": {}, "status": None, "lesson": None,
+                "colours": {}, "inks": {}, "status": None, "lesson": None,
                 "odds": None}
     p = session.prompt
     prompt: PromptMessage = {
@@ -306,6 +307,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "log_notable": log_notable,
         "moments": moments_message(session, lang, touch) if p.over else [],  # issue 29 item 7
         "colours": _colours(session),
+        "inks": dict(zip(session.header.players, session.spec.seat_inks)),
         "status": _status(session, lang),
         "lesson": lesson_message(session, lang),
         "odds": odds_message(session, lang),

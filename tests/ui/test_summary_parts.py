@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ui import layout
 from ui.i18n import translate
 from ui.summary import fitting, headline, summarise
@@ -163,3 +165,30 @@ def test_after_a_screen_restart_the_summary_gives_the_rule_that_ended_the_game(t
         model = app.model
         shown = summarise(model.prompt_text, [str(n) for n in model.news], model.summary, dict(model.ending))
         assert shown.reason == [line], lang
+
+
+def test_the_header_names_a_cellar_hunter_in_the_colour_of_the_pawn(tmp_path):
+    """Issue 29 audit: "Ada" read orange in the header (the palette's vermillion, her seat's
+    key) while her pawn was drawn red as printed. The state's ``inks`` give the printed colour,
+    and every name of the player takes it (the header, the prompt, the board's lines)."""
+    from companion.games.creepy_cellar import HUNTER_INKS
+    from companion.header import GameHeader
+    from companion.protocol import state_message
+    from companion.session import Session
+    from ui import theme
+    from ui.companion_app import CompanionApp
+    from ui.text import turn_markup
+
+    assert {colour: theme.hex_rgba(ink) for colour, ink in HUNTER_INKS.items()} == {
+        colour: tuple(round(c * 255) / 255 for c in rgba) for colour, rgba in theme.PAWNS.items()}
+    session = Session.start(GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada", "Bo", "Cy"], "seed": 3}))
+    app = CompanionApp(tmp_path / "companion.sock")  # never connected: the states are handed over
+    app.handle_message({**state_message(session, [], (), "en"), "revision": 1})
+    model = app.model
+    hunters = {h["player"]: h["colour"] for h in model.view["hunters"].values()}
+    for player in ("Ada", "Bo", "Cy"):
+        pawn = theme.PAWNS[hunters[player]]
+        assert theme.player_colour(player, model.colours) == pytest.approx(pawn, abs=0.003), player
+    header = turn_markup(model.view, model.player, False, colours=model.colours)
+    assert theme.hex_colour(theme.on_dark(theme.PAWNS[hunters["Ada"]])) in header, header
+    assert theme.hex_colour(theme.on_dark(theme.player_colour("x", {"x": "vermillion"}))) not in header
