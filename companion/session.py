@@ -807,12 +807,11 @@ def _with_line(body: dict[str, Any], line: int | None) -> dict[str, Any]:
 #: An unknown tag, as the table screen says it: one line in the players' words, naming the
 #: Settings card that enrolls tags (issue 29 audit: the screen showed the terminal's six lines
 #: with "run companion tags enroll UID COMPONENT").
-UNKNOWN_TAG_TABLE = msg("This card or tile is not known yet: register it in Settings, Enroll tags.")
+UNKNOWN_TAG_TABLE = msg("Card or tile not known: register it in Settings, Enroll tags.")
 
 #: An unknown tag whose own text could not be read (a card moved off the reader too soon, or
 #: a blank or damaged tag), as the table screen says it.
-UNREAD_TAG_TABLE = msg("This card or tile could not be read: hold it still on the reader, or register it "
-                       "in Settings, Enroll tags.")
+UNREAD_TAG_TABLE = msg("Card or tile not read: hold it still, or register it in Settings, Enroll tags.")
 
 
 def _unknown_tag(tap: Tap) -> str:

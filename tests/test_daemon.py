@@ -173,13 +173,12 @@ def test_an_unknown_tag_is_one_line_in_the_tables_words_on_the_screen(daemon):
     with Client(daemon.socket_path, on_message=collector).connect() as client:
         reply = daemon.submit(Tap(uid)).result(10)
         notice = collector.wait_for(lambda m: m.get("type") == "notice")
-        assert notice["text"] == "This card or tile is not known yet: register it in Settings, Enroll tags."
+        assert notice["text"] == "Card or tile not known: register it in Settings, Enroll tags."
         assert f"companion tags enroll {uid}" in str(reply.text)
         assert client.request({"cmd": "language", "language": "it"})["ok"]
         daemon.submit(Tap(uid))
         italian = collector.wait_for(lambda m: m.get("type") == "notice" and m is not notice)
-    assert italian["text"] == ("Questa carta o tessera non è ancora conosciuta: registratela in Impostazioni, "
-                               "Registra i tag.")
+    assert italian["text"] == "Carta o tessera sconosciuta: registratela in Impostazioni, Registra i tag."
     assert uid not in notice["text"] + italian["text"] and "companion" not in notice["text"] + italian["text"]
 
 

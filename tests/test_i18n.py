@@ -119,7 +119,7 @@ def test_the_daemon_speaks_the_table_language(tmp_path):
         client.request({"cmd": "state"})
     texts = [m["text"] for m in notices if m.get("type") == "notice"]
     # the screen's one line (issue 29 audit; the terminal keeps "Tag sconosciuto ... companion tags enroll")
-    assert "Questa carta o tessera non è ancora conosciuta: registratela in Impostazioni, Registra i tag." in texts
+    assert "Carta o tessera sconosciuta: registratela in Impostazioni, Registra i tag." in texts
 
 
 def test_the_table_language_chosen_on_the_screen_outlives_the_daemon(tmp_path):

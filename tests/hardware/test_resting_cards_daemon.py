@@ -178,8 +178,7 @@ def test_a_card_that_never_answers_is_asked_to_be_held_still_never_to_be_enrolle
     daemon.drain()
     # the screens' words (issue 29 audit: not the terminal's "Unknown tag {uid} on reader cards:
     # it is not enrolled, and its NDEF message is unusable (its memory did not answer: ...)")
-    refusal = ("This card or tile could not be read: hold it still on the reader, or register it in Settings, "
-               "Enroll tags.")
+    refusal = "Card or tile not read: hold it still, or register it in Settings, Enroll tags."
     wait_until(lambda: refusal in _notices(watch), what="the refusal")
     assert _notices(watch) == ["The card on the cards reader cannot be read yet: hold the card still.", refusal]
     assert _taps(daemon) == []

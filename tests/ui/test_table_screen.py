@@ -110,7 +110,7 @@ def test_table_screen_shows_the_game_and_end_turn_touch_drives_the_daemon(harnes
 
     # The unknown tag's notice reached the banner: one line in the players' words, naming the
     # Settings card (issue 29 audit: six lines ending "run companion tags enroll UID COMPONENT")
-    assert report["notice"] == "This card or tile is not known yet: register it in Settings, Enroll tags."
+    assert report["notice"] == "Card or tile not known: register it in Settings, Enroll tags."
 
     # Screenshots: the window's size, not blank, the button where it was touched.
     shots = [Path(p) for p in report["screenshots"]]
