@@ -67,6 +67,16 @@ def wrapped_step(board) -> list[str]:
     return [plain(label.text)] if len(rows) > 1 else []
 
 
+def unnamed_hunters(board) -> list[str]:
+    """The Creepy Cellar tiles (their letters, "Outside") where pawns stand with no name or
+    initial on the tile; [] for another board."""
+    if board is None or type(board).__name__ != "CellarBoard":
+        return []
+    tiles = [*board.tiles.values(), board.outside]
+    return [tile.letter for tile in tiles if tile.pawns
+            and not any(type(w).__name__ == "ShownFitLabel" and w.text for w in tile.children)]
+
+
 def board_of(app):
     """The widget in the table screen's board slot (the game's board or the neutral one)."""
     slot = app.root.ids.screens.get_screen("table").ids.board_slot
@@ -170,7 +180,7 @@ def _one_size(app, out: Path, report: dict, data: dict):
     report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={}, cut={}, choice_sp={},
                   status={}, layout={}, wrapped_step={}, header={},
                   empty_todo={}, wasted={}, frames={}, pieces={}, cut_places={}, covered={}, buttons={},
-                  gameover={}, audit={})
+                  gameover={}, audit={}, unnamed={})
     yield 0.3
     for message in data.get("switches") or []:
         app.handle_message(message)  # where the daemon's messages go (DaemonLink -> Clock)
@@ -204,6 +214,7 @@ def _one_size(app, out: Path, report: dict, data: dict):
         report["cut_places"][name] = cut_places(table)
         report["covered"][name] = covered(table) + pieces_over_labels(table)
         report["buttons"][name] = overlapping_buttons([table])
+        report["unnamed"][name] = unnamed_hunters(board)
         report["gameover"][name] = [plain(label.text, True) for label in reversed(table.ids.gameover.children)]
         if data.get("audit"):  # the whole readability audit (the game-over layout test)
             report["audit"][name] = audit(app, table)

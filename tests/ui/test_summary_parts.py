@@ -192,3 +192,13 @@ def test_the_header_names_a_cellar_hunter_in_the_colour_of_the_pawn(tmp_path):
     header = turn_markup(model.view, model.player, False, colours=model.colours)
     assert theme.hex_colour(theme.on_dark(theme.PAWNS[hunters["Ada"]])) in header, header
     assert theme.hex_colour(theme.on_dark(theme.player_colour("x", {"x": "vermillion"}))) not in header
+
+
+def test_initials_tell_the_players_apart_or_give_way_to_short_marks():
+    """A crowded Creepy Cellar room names its hunters by their initials where their names do
+    not fit (issue 29 audit); initials that would clash give way to the short marks."""
+    from ui.boards.names import initials
+
+    assert initials(["Ada", "Bo", "Cy"]) == {"Ada": "A", "Bo": "B", "Cy": "C"}
+    assert initials(["Ada", "Al"]) == {"Ada": "Ada", "Al": "Al"}
+    assert initials(["Player 1", "Player 2"]) == {"Player 1": "P1", "Player 2": "P2"}
