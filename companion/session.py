@@ -23,9 +23,9 @@ from typing import Any
 from companion import inputs, readers, undo_words
 from companion.chance import ChancePicker
 from companion.engine import Game, Prompt, get_game, known_piece, resolve_options, split_piece
-from companion.engine.core import CheckLine, Choice, check_fix, sentence
+from companion.engine.core import FIRST_GAME, CheckLine, Choice, check_fix, sentence
 from companion.engine.legality import apply_action
-from companion.engine.lessons import FIRST_GAME, lesson_section
+from companion.engine.lessons import lesson_section
 from companion.engine.rulecard import RuleSection, section_for
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError

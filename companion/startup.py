@@ -69,7 +69,7 @@ def header(new: NewGame):
 def _value(spec, name: str, text: str) -> Any:
     """The value of option ``name`` of ``spec`` written ``text`` (unknown names pass as
     they are: the header says which options there are)."""
-    from companion.engine.lessons import ENGINE_OPTIONS  # first-game mode, beside the game's own
+    from companion.engine.core import ENGINE_OPTIONS  # first-game mode, beside the game's own
 
     option = next((o for o in (*spec.options, *ENGINE_OPTIONS) if o.name == name), None)
     if option is None:
