@@ -35,7 +35,7 @@ from companion.daemon.programmer import TagProgrammer
 from companion.daemon.publisher import Published, StatePublisher
 from companion.daemon.reader_news import presence_notice
 from companion.daemon.saving import SavingWatch
-from companion.daemon.settings import DaemonSettings, chosen_language, from_keywords, keep_language
+from companion.daemon.settings import DaemonSettings, chosen_language, keep_language
 from companion.daemon.staff import StaffCall
 from companion.daemon.taps import VirtualTaps
 from companion.header import GameHeader
@@ -77,11 +77,8 @@ class Daemon:
             and ``mqtt`` are the older way to give those fields; with ``settings``, ``TypeError``.
     """
 
-    def __init__(self, store: EventStore, socket_path: str | Path, hold_time: float | None = None,
-                 reader_roles: dict[str, str] | None = None, language: str | None = None,
-                 phones=None, mqtt=None, settings: DaemonSettings | None = None):
-        settings = from_keywords(settings, hold_time=hold_time, reader_roles=reader_roles, language=language,
-                                 phones=phones, mqtt=mqtt)
+    def __init__(self, store: EventStore, socket_path: str | Path, settings: DaemonSettings | None = None):
+        settings = settings if settings is not None else DaemonSettings()
         self.store = store
         self.language = chosen_language(store, settings.language)
         self.hold_time = settings.hold_time

@@ -10,6 +10,7 @@ import pytest
 from board_shots import assert_drawn, draw_board
 from test_table_screen import ARTIFACTS, _share
 
+from companion.daemon.settings import DaemonSettings
 from ui.boards.children import column_widths, counts, room_need, room_short, steps, turn_text
 from ui.boards.fit import fit_lines
 from ui.i18n import translate
@@ -119,7 +120,7 @@ def test_children_board_on_the_table_screen_in_italian(harness, tmp_path):
     table = script.load(ROOT / "tests" / "scripts" / "children" / "ghosts_win.jsonl")
     sock = tmp_path / "companion.sock"
     store = EventStore(":memory:")
-    daemon = Daemon(store, sock, language="it")
+    daemon = Daemon(store, sock, DaemonSettings(language="it"))
     try:
         with DaemonThread(daemon):
             daemon.call(lambda: daemon.start_game(table.header))
