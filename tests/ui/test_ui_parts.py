@@ -452,16 +452,18 @@ def test_pieces_in_a_narrow_row_overlap_rather_than_shrink_under_the_floor():
 
 def test_a_house_of_spirits_stand_in_or_character_too_long_for_its_panel_has_a_short_name():
     """Issue 29: four players' panels read "Personag. 4", "Kraig…" and the cards in play
-    "Ogget. 13", "Monst. 10": a stand-in keeps its number (the panel's colour says what it
-    is), a character its first name; any other name has none (whole, or cut as before)."""
+    "Ogget. 13", "Monst. 10", then codes ("#4", "#10"): a stand-in's number is drawn beside
+    its icon (a pawn, a card: :class:`ui.boards.fit.PlaceName`), a character keeps its first
+    name; any other name has none (whole, or cut as before)."""
     from ui.boards.fit import candidates
     from ui.boards.house_of_spirits import character_short, player_lines
-    from ui.boards.names import stand_in_short
+    from ui.boards.names import stand_in_number
 
-    assert [stand_in_short(n) for n in ("Oggetto 13", "Monster 10", "Personaggio 4", "Tessera 2-4")] \
-        == ["#13", "#10", "#4", "#2-4"]
-    assert stand_in_short("Count Dracula") == "" and stand_in_short(None) == ""
-    assert [character_short(n) for n in ("Kraig Quartzheim", "Personaggio 4", "Rudolph")] == ["Kraig", "#4", ""]
+    assert [stand_in_number(n) for n in ("Oggetto 13", "Monster 10", "Personaggio 4", "Tessera 2-4",
+                                         "Carta trama 3", "Item 12 (placeholder)")] \
+        == ["13", "10", "4", "2-4", "3", "12"]
+    assert stand_in_number("Count Dracula") == "" and stand_in_number(None) == ""
+    assert [character_short(n) for n in ("Kraig Quartzheim", "Personaggio 4", "Rudolph")] == ["Kraig", "", ""]
     assert candidates("Kraig Quartzheim", "Kraig") == ["Kraig Quartzheim", "Kraig"]
     # no character drawn yet: the line is empty ("No character yet" was cut to "No…")
     assert player_lines("Ada", {"hand_size": 2}, {}, lambda text, **_: text)["character"] == ""

@@ -20,7 +20,7 @@ from ui import theme
 from ui.boards import PlacePicks, watch_language
 from ui.boards.clue_it_legend import CrowdStrip, PlaceLegend
 from ui.boards.fit import LINE, PlaceName, word_width
-from ui.boards.names import card_name, short_marks, short_places, stand_in_short
+from ui.boards.names import card_name, short_marks, short_places
 from ui.boards.parts import FLOOR, GROW, Panel, Parts, PlacePanel, font, gap, text
 from ui.text import Translate, coloured, english, escape_markup, player_markup
 from ui.widgets.pieces import IconCounts, Marker, PieceStrip
@@ -214,8 +214,9 @@ def stop_place(choice: dict, places: dict) -> str | None:
 
 class KidCount(IconCounts):
     """A player's Kid: the pawn in the player's colour and the Kid's name ("Mike",
-    "Ragazzo 3"), or its ``short`` form ("#3", "B") where the name would run out of the
-    panel (issue 29: "Ragazzo 3" ran 29 px past four players' panels at 800×480)."""
+    "Ragazzo 3"), or its ``short`` form (:func:`initial`: "3", "B") beside the pawn where the
+    name would run out of the panel (issue 29: "Ragazzo 3" ran 29 px past four players'
+    panels at 800×480; then the pawn stood beside a code, "#3")."""
 
     name = StringProperty("")
     short = StringProperty("")
@@ -454,7 +455,7 @@ class ClueBoard(PlacePicks, BoxLayout):
                 top.add_widget(cards)
                 panel.add_widget(top)
                 shown_kid = kid_name(kid, _)
-                panel.add_widget(KidCount(name=shown_kid, short=stand_in_short(shown_kid) or initial(shown_kid),
+                panel.add_widget(KidCount(name=shown_kid, short=initial(shown_kid),
                                           colour=theme.player_colour(player, colours),
                                           smallest=font(FLOOR), biggest=font(22)))
             row.add_widget(panel)
