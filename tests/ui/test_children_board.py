@@ -11,7 +11,7 @@ from board_shots import assert_drawn, draw_board
 from test_table_screen import ARTIFACTS, _share
 
 from companion.daemon.settings import DaemonSettings
-from ui.boards.children import column_widths, counts, room_need, room_short, steps, turn_text
+from ui.boards.children import column_widths, counts, room_need, room_short, steps, title_lines, turn_text
 from ui.boards.fit import fit_lines
 from ui.i18n import translate
 
@@ -83,6 +83,17 @@ def test_each_column_is_as_wide_as_its_names_need_where_the_mansion_allows():
     tablet = room_need("Tablet 2-4", 2, measure, 10)
     assert tablet == (60.0, 40.0)
     assert column_widths([[dorm], [tablet], [kitchen]], 210, 9) == {0: 49.0, 1: 69.0, 2: 79.0}
+
+
+def test_a_column_is_sized_for_the_lines_its_tiles_hold():
+    """At 800×480 a tile is 48.7 px high: 45.7 px for its name, one line at the floor (20 px
+    a line of 24.4 px). An empty room was taken to hold two, so its column was sized for
+    "Master" / "Bedroom" and the tile showed "Master" (a stand-in, "#2-4"). A higher tile
+    holds more lines; its pieces' row takes its share first. Outside a window: scale 1."""
+    assert title_lines(48.7, pieces=False) == 1
+    assert title_lines(48.7, pieces=True) == 1
+    assert title_lines(100, pieces=False) == 3  # 97 px of name
+    assert title_lines(100, pieces=True) == 2  # the pieces' row takes 29 px
 
 
 def test_player_panels_count_cards_and_name_trapped_ghosts():

@@ -478,7 +478,7 @@ def column_widths(needs: list[list[tuple[float, float] | None]], room: float, ov
     (``needs``: per column, per room, :func:`room_need` or 0 for a gap) where they all fit
     the mansion; else every name short, and then as many columns as fit widened to their
     whole names, the cheapest first (issue 29: the whole names are preferred wherever they
-    fit, "Tessera 2-5" rather than "#2-5", where one column's long name had cost every
+    fit, "Tessera 2-5" rather than its tablet and number, where one column's long name had cost every
     column its whole name); else none (equal columns, names cut). ``overhead``: a cell's
     pixels beside its text."""
     whole, short = ([max((need[tier] for need in column if need is not None), default=0.0) + overhead
