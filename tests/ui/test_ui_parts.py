@@ -398,11 +398,16 @@ def test_clue_it_pieces_carry_a_mark_and_the_ask_line_only_the_answers():
     """Issue 29: the pawns and item icons (10-16 px) read as colours, not which Kid; each
     piece now has a mark beside it where its name does not fit ("M", "3"). The line under
     the board repeated the todo line's question: it keeps the answer order only."""
-    from ui.boards.clue_it import answers_text, initial, pieces_at
+    from ui.boards.clue_it import answers_text, initial, kid_name, pieces_at
     from ui.boards.fit import plain
+    from ui.i18n import translate
     from ui.text import english
 
     assert [initial(n) for n in ("Mike", "Kid 3", "Ragazzo 5", "Jack", "Oggetto 2")] == ["M", "3", "5", "J", "2"]
+    # under a piece: the first name or the whole stand-in name, never a code ("K3")
+    assert [kid_name(n, english) for n in ("Mike Hanlon", "Jack-in-the-Box", "Kid 3 (placeholder)", "Item 4")] \
+        == ["Mike", "Jack", "Kid 3", "Item 4"]
+    assert kid_name("Kid 3", lambda text, **kw: translate(text, "it", **kw)) == "Ragazzo 3"
     view = {"kids": {"Ada": "Mike Hanlon"}, "movers": {"Mike Hanlon": "centre", "Kid 3": "centre"},
             "items": {"Item 2": "centre"}, "players": ["Ada", "Bo"]}
     assert [p["mark"] for p in pieces_at(view, "centre", {"Ada": "sky_blue"})] == ["M", "3", "2"]

@@ -81,25 +81,16 @@ def kid_owner(view: dict) -> dict[str, str]:
     return {kid: player for player, kid in (view.get("kids") or {}).items() if kid}
 
 
-def piece_mark(name: str) -> str:
-    """A piece's short name on the board: the first word ("Mike Hanlon" -> "Mike",
-    "Jack-in-the-Box" -> "Jack"), or initial and number for a numbered name ("Kid 3" ->
-    "K3", "Oggetto 2" -> "O2")."""
-    parts = str(name).split()
-    if len(parts) > 1 and parts[-1].isdigit():
-        return parts[0][:1].upper() + parts[-1]
-    first = parts[0] if parts else ""
-    return first.split("-")[0] if len(first) > 8 else first
-
-
 def kid_name(name: str, _: Translate) -> str:
-    """A Kid mover's name under its pawn: the first name ("Mike Hanlon" -> "Mike"), or the
-    stand-in name in the table's language ("Kid 3" -> "Ragazzo 3"); never a code."""
+    """A Kid mover's name under its pawn: the first name ("Mike Hanlon" -> "Mike",
+    "Jack-in-the-Box" -> "Jack"), or the stand-in name in the table's language ("Kid 3" ->
+    "Ragazzo 3"); never a code (a numbered name was "K3", "O2")."""
     shown = card_name(name, _)
     parts = shown.split()
     if len(parts) > 1 and parts[-1].isdigit():
         return shown
-    return piece_mark(shown)
+    first = parts[0] if parts else ""
+    return first.split("-")[0] if len(first) > 8 else first
 
 
 def initial(name: str) -> str:
