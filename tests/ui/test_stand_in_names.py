@@ -2,11 +2,11 @@
 screen (Xvfb) at 800×480, 1024×600 and 720×1280, in English and Italian.
 
 Every game's board with the cards' stand-in data (the content files as they come: "Tablet
-2-4", "Kid 3", "Monster 10", "Character 4"), in the middle and at the end of a bundled
-script, and the tightest tables (four players with long names, stand-in Kids and characters,
-a row of stand-in cards in play). Where a stand-in's whole name does not fit, the board draws
-its icon (a room tablet, a pawn, a card) and its number: it showed "#2-4", "#3", "#10".
-One client window for every shot (``stand_in_scenario.py``); screenshots in
+2-4", "Kid 3", "Monster 10", "Character 4"), from a bundled script (:data:`PHASES`), and the
+tightest tables (four players with long names, stand-in Kids and characters, a row of
+stand-in cards in play). Where a stand-in's whole name does not fit, the board draws its
+icon (a room tablet, a pawn, a card) and its number: it showed "#2-4", "#3", "#10". One
+client window for every shot (``stand_in_scenario.py``, about 15 s); screenshots in
 ``tests/artifacts/stand_ins/``.
 """
 
@@ -40,27 +40,27 @@ STAND_IN = re.compile(r"^\S+ \d+(?:-\d+)?$")
 #: The games whose boards name cards (the others draw rooms by letter, houses by floor).
 NAMED = ("children", "clue_it", "house_of_spirits")
 
+#: Where in its script each game is shown: Children at its end (a room on every column of
+#: the mansion, six of them stand-in tablets), the others halfway (cards in play).
+PHASES = {"children": "over", "clue_it": "mid", "house_of_spirits": "mid", "creepy_cellar": "mid",
+          "ghost_at_home": "mid"}
+
 LONG_NAMES = ("Giulia", "Tommaso", "Margherita", "Leonardo")
 
 
-def _messages(game: str) -> dict[str, dict[str, dict]]:
-    """phase ("mid", "over") -> language -> the state message there."""
+def _messages(game: str) -> dict[str, dict]:
+    """Language -> the state message at :data:`PHASES`' point of the game's script."""
     from companion import script
     from companion.protocol import state_message
     from companion.session import Session
 
     table = script.load(ROOT / "tests" / "scripts" / SCRIPTS[game])
     session = Session.start(table.header)
-    phases: dict[str, dict[str, dict]] = {}
-    ends = {"mid": len(table.lines) // 2, "over": len(table.lines)}
-    done = 0
-    for phase, end in ends.items():
-        for line in table.lines[done:end]:
-            session.handle(line.input, line.number)
-        done = end
-        phases[phase] = {lang: {**state_message(session, [], (), lang), "language": lang, "readers": {},
-                                "revision": len(phases)} for lang in ("en", "it")}
-    return phases
+    end = len(table.lines) if PHASES[game] == "over" else len(table.lines) // 2
+    for line in table.lines[:end]:
+        session.handle(line.input, line.number)
+    return {lang: {**state_message(session, [], (), lang), "language": lang, "readers": {}, "revision": 1}
+            for lang in ("en", "it")}
 
 
 def _full(message: dict) -> dict:
@@ -99,14 +99,10 @@ def _full(message: dict) -> dict:
 def shots() -> list[dict]:
     out = []
     for game in SCRIPTS:
-        phases = _messages(game)
-        for lang in ("en", "it"):
-            if game not in NAMED:  # no card names on its board: its middle only
-                out.append({"name": f"{game}-mid-{lang}", "message": phases["mid"][lang]})
-                continue
-            out += [{"name": f"{game}-{phase}-{lang}", "message": phases[phase][lang]} for phase in phases]
-            tightest = phases["over" if game == "children" else "mid"][lang]  # Children's: five columns
-            out.append({"name": f"{game}-full-{lang}", "message": _full(tightest)})
+        for lang, message in _messages(game).items():
+            out.append({"name": f"{game}-{PHASES[game]}-{lang}", "message": message})
+            if game in NAMED:
+                out.append({"name": f"{game}-full-{lang}", "message": _full(message)})
     return out
 
 
@@ -127,6 +123,7 @@ def report(display, kivy_home, tmp_path_factory, shots) -> dict:
         finally:
             client.kill()
     assert found["ok"], found.get("error")
+    SHOTS.mkdir(parents=True, exist_ok=True)
     (SHOTS / "report.json").write_text(json.dumps(found["sizes"], indent=1, ensure_ascii=False), encoding="utf-8")
     return found["sizes"]
 
@@ -139,6 +136,8 @@ def test_no_stand_in_shows_a_code(report, size):
     icon and number are drawn (never cut: "Tess. 2-4")."""
     part = report[f"{size[0]}x{size[1]}"]
     assert part["labels"], part
+    # the tightest tables do not hold every whole name: icons and numbers drawn there
+    assert any(numbers for name, numbers in part["numbered"].items() if "-full-" in name)
     codes = {name: found for name, texts in part["labels"].items()
              if (found := [text for text in texts if CODE.search(text)])}
     assert codes == {}
