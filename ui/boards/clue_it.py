@@ -19,6 +19,7 @@ from kivy.uix.widget import Widget
 from ui import theme
 from ui.boards import PlacePicks, watch_language
 from ui.boards.clue_it_legend import CrowdStrip, PlaceLegend
+from ui.boards.clue_it_pieces import ITEM_COLOUR, KID_COLOUR, kid_owner
 from ui.boards.fit import LINE, PlaceName, word_width
 from ui.boards.names import card_name, short_marks, short_places
 from ui.boards.parts import FLOOR, GROW, Panel, Parts, PlacePanel, font, gap, text
@@ -44,10 +45,6 @@ TALL_EDGES = ((0, 1), (1, 0), (1, 2), (2, 0), (2, 2))
 TALL_CORRIDOR = (3, 1)
 TALL_CENTRE = ((1, 1), (2, 1))
 
-#: Item tokens: white icons on a dark round token (gold fell within 8 ΔE' of the yellow
-#: player's pawn for a deuteranope: tests/ui/test_colour_blind.py).
-ITEM_COLOUR = (1.0, 1.0, 1.0, 1)
-KID_COLOUR = (0.75, 0.85, 1.0, 1)
 LOCATION_FILL = (0.14, 0.12, 0.21, 1)
 CORNER_FILL = (0.19, 0.11, 0.20, 1)
 CENTRE_FILL = (0.10, 0.08, 0.15, 1)
@@ -74,11 +71,6 @@ def layout(places: dict, tall: bool = False) -> dict[tuple[int, int], str]:
     edges = TALL_EDGES if tall else EDGES
     cells.update(zip(edges, others[:len(edges)]))
     return cells
-
-
-def kid_owner(view: dict) -> dict[str, str]:
-    """Kid name -> the player playing that Kid."""
-    return {kid: player for player, kid in (view.get("kids") or {}).items() if kid}
 
 
 def kid_name(name: str, _: Translate) -> str:
