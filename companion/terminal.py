@@ -273,7 +273,7 @@ class TerminalTable:
         if not card:
             return self.view.say(msg("Say which card: tap CARD (for example tap {example}).",
                                      example=_example_card(client.state)))
-        from companion.play import tap_message
+        from companion.tapping import tap_message
 
         message = tap_message(card, None, client.state or {})
         if isinstance(message, str):
