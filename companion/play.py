@@ -33,7 +33,9 @@ def play_command(args, new) -> int:
         header(new)  # a bad game, player list or option is said before anything starts
         _check_paths(args)
     except (StartRefused, PathRefused) as exc:
-        return _say(str(exc))
+        from companion.i18n import render
+
+        return _say(render(exc.args[0] if exc.args else str(exc), _asked_language(args)))
     socket = Path(args.socket or default_socket())
     if _answers(socket):
         return _say(f"a companion daemon already runs at {socket} (the table's service, or another companion "
