@@ -42,7 +42,7 @@ def parse_option(text: str) -> tuple[str, str]:
     """
     name, equals, value = text.partition("=")
     if not equals or not name.strip():
-        raise ValueError(f"an option is NAME=VALUE (e.g. ghost_deck=physical), not {text!r}")
+        raise ValueError(msg("an option is NAME=VALUE (e.g. ghost_deck=physical), not {text}", text=repr(text)))
     return name.strip(), value.strip()
 
 

@@ -384,6 +384,16 @@ MISTAKES = [  # (play's arguments, what it says in English, and in Italian)
     (("children", "--players", "Ada", "--option", "nosuch=1"),
      "cannot start children: Children is for 2–4 players, not 1",
      "non si può iniziare children: Children si gioca in 2–4, non in 1"),
+    (("creepy_cellar", "--players", "Ada,,Bo"),
+     "--players 'Ada,,Bo' has an empty name between its commas: give every player's name, e.g. --players Ada,Bo",
+     "--players 'Ada,,Bo' ha un nome vuoto tra le virgole: date il nome di ogni giocatore, per esempio "
+     "--players Ada,Bo"),
+    (("creepy_cellar", "--players", ","),
+     "--players ',' names no player: give the names with commas between them, e.g. --players Ada,Bo",
+     "--players ',' non nomina nessun giocatore: date i nomi separati da virgole, per esempio --players Ada,Bo"),
+    (("creepy_cellar", "--players", "Ada,Bo", "--option", "noeq"),
+     "an option is NAME=VALUE (e.g. ghost_deck=physical), not 'noeq'",
+     "un'opzione è NOME=VALORE (per esempio ghost_deck=physical), non 'noeq'"),
 ]
 
 
