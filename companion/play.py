@@ -30,7 +30,9 @@ def play_command(args, new) -> int:
         header(new)  # a bad game, player list or option is said before anything starts
         _check_paths(args)
     except (StartRefused, PathRefused) as exc:
-        return _say(str(exc))
+        from companion.i18n import render
+
+        return _say(render(exc.args[0] if exc.args else str(exc), _asked_language(args)))
     socket = Path(args.socket or default_socket())
     if _answers(socket):
         return _say(f"a companion daemon already runs at {socket} (the table's service, or another companion "
@@ -232,14 +234,19 @@ def _last_word(socket: Path) -> str:
             state = client.state or {}
     except DaemonUnavailable:
         state = {}
-    warning = state.get("storage_warning")
-    if warning:  # never "Game kept" while inputs are not saved (issue 26)
-        from companion.i18n import msg, render
+    return last_word(state)
 
-        return render(msg("The game was not saved: {warning}", warning=warning), state.get("language") or "en")
-    from companion.i18n import msg, render
+
+def last_word(state: dict) -> str:
+    """Game over, kept, or not saved (with the daemon's storage warning, in ``state``'s
+    language, its first letter lowered after the colon: issue 29 read "not saved: The event
+    store")."""
+    from companion.i18n import LowerFirst, msg, render
 
     lang = state.get("language") or "en"
+    warning = state.get("storage_warning")
+    if warning:  # never "Game kept" while inputs are not saved (issue 26)
+        return render(msg("The game was not saved: {warning}", warning=LowerFirst(warning)), lang)
     if (state.get("prompt") or {}).get("over"):
         return render(msg("Game over."), lang)
     return render(msg("Game kept: run the same command to go on."), lang)

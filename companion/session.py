@@ -796,15 +796,16 @@ def _with_line(body: dict[str, Any], line: int | None) -> dict[str, Any]:
 
 def _unknown_tag(tap: Tap) -> str:
     """Why a tap names no component, for the table."""
+    reader = readers.shown_name(tap.reader)
     if tap.ndef_problem:
         return msg("Unknown tag {uid} on reader {reader}: it is not enrolled, and its NDEF message is "
-                   "unusable ({problem}).", uid=tap.uid, reader=tap.reader, problem=tap.ndef_problem)
+                   "unusable ({problem}).", uid=tap.uid, reader=reader, problem=tap.ndef_problem)
     if tap.ndef is not None:
         return msg("Unknown tag {uid} on reader {reader}: it is not enrolled, and its text record {text} "
-                   "names no component of any game.", uid=tap.uid, reader=tap.reader, text=repr(tap.ndef))
+                   "names no component of any game.", uid=tap.uid, reader=reader, text=repr(tap.ndef))
     return msg("Unknown tag {uid} on reader {reader}: it is not enrolled. To enroll it, open Settings, "
                "Enroll tags on the table screen, or run companion tags enroll {uid} COMPONENT.",
-               uid=tap.uid, reader=tap.reader)
+               uid=tap.uid, reader=reader)
 
 
 def _other_game(component: str, title: str):

@@ -118,7 +118,7 @@ def test_the_daemon_speaks_the_table_language(tmp_path):
         daemon.drain()
         client.request({"cmd": "state"})
     texts = [m["text"] for m in notices if m.get("type") == "notice"]
-    assert any(t.startswith("Tag sconosciuto 04AABBCCDDEEFF sul lettore table: non è registrato. Per registrarlo ")
+    assert any(t.startswith("Tag sconosciuto 04AABBCCDDEEFF sul lettore tavolo: non è registrato. Per registrarlo ")
                for t in texts), texts
 
 

@@ -260,9 +260,8 @@ def resolve_options(spec: HasOptions, given: Mapping[str, Any] | None) -> dict[s
     known = {o.name: o for o in (*spec.options, *ENGINE_OPTIONS)}
     unknown = sorted(set(given or {}) - set(known))
     if unknown:
-        raise OptionError(
-            f"{spec.title} has no option {unknown[0]!r}; options are: {', '.join(sorted(known))}"
-        )
+        raise OptionError(msg("{game} has no option {name}; options are: {names}", game=spec.title,
+                              name=repr(unknown[0]), names=", ".join(sorted(known))))
     resolved = {o.name: o.default for o in spec.options}
     for name, value in (given or {}).items():
         if value not in known[name].values:

@@ -95,6 +95,17 @@ def _italian(message, **params):
     return translate(message, "it", **params)
 
 
+def test_the_house_of_spirits_room_card_says_its_modifier_in_words():
+    """Issue 29: a child asked what "modifier +1" means ("Playing Plot Cards": the roll may
+    be moved up or down by up to the room's number)."""
+    from ui.boards.house_of_spirits import room_lines
+    from ui.text import english
+
+    room = {"name": "Library", "skulls": 2, "modifier": 1}
+    assert room_lines(room, english)[1] == "Skulls 2 · plot roll: add or take away up to 1"
+    assert room_lines(room, _italian)[1] == "Teschi 2 · tiro di trama: aggiungete o togliete fino a 1"
+
+
 def test_the_creepy_cellar_board_words_in_italian():
     """The board's status line and door panel go through the client's translator (the
     glossary's words: cantina, corridoio, porte verdi)."""
@@ -351,7 +362,7 @@ def test_board_pieces_are_drawn_shapes_with_figures_never_codes():
     assert pieces_at(view, "centre", {}, _italian)[1]["name"] == "Ragazzo 3"
     assert status_pieces({"balloons": 3, "intrigue": {"left": 12}, "last_roll": ["?", "5"]}) == [
         ("balloon", "3/8"), ("card", "12"), ("die", "? 5")]
-    assert room_pieces({"name": "Library", "skulls": 2, "modifier": 1}) == [("skull", "2"), ("die", "+1")]
+    assert room_pieces({"name": "Library", "skulls": 2, "modifier": 1}) == [("skull", "2"), ("die", "±1")]
     assert monster_pieces({"attack": 3, "defence": 2}) == [("sword", "3"), ("shield", "2")]
     assert player_pieces({"cards": 4, "skulls": 1, "trapped": ["Rosie"], "kitty_card": True}) == [
         ("card", "4"), ("skull", "1"), ("calm_ghost", "1"), ("cat", "")]

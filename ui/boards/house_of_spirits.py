@@ -33,30 +33,26 @@ ITEM_FILL = (0.12, 0.16, 0.22, 1)
 ROOM_FILL = (0.16, 0.12, 0.24, 1)
 
 
-def signed(n) -> str:
-    """``+1``, ``-2``, ``0``."""
-    n = int(n or 0)
-    return f"+{n}" if n > 0 else str(n)
-
-
 def room_lines(room: dict | None, _: Translate) -> tuple[str, str]:
-    """The room card's name and its "3 skulls · modifier +1" line (the board draws the
+    """The room card's name and its "Skulls 3 · plot roll: add or take away up to 1" line (the board draws the
     skulls and the modifier as pieces, :func:`room_pieces`; the words are for the voice and
     the tests)."""
     if not room:
         return _("No room yet"), ""
     skulls = int(room.get("skulls") or 0)
     return (escape_markup(card_name(room.get("name"), _)),
-            _("Skulls {skulls} · modifier {modifier}", skulls=skulls, modifier=signed(room.get("modifier"))))
+            _("Skulls {skulls} · plot roll: add or take away up to {modifier}", skulls=skulls,
+              modifier=int(room.get("modifier") or 0)))
 
 
 def room_pieces(room: dict | None) -> list[tuple[str, str]]:
     """The room card's skulls and roll modifier as drawn pieces with their figures:
-    ``[("skull", "3"), ("die", "+2")]`` (a child asked what "modifier +1" means: the die and
-    the +2 beside it say it is added to the roll)."""
+    ``[("skull", "3"), ("die", "±2")]`` (a child asked what "modifier +1" means: the die and
+    the ±2 beside it say the plot roll may go up or down by as much, as the card prints "a
+    bonus plus or minus 2")."""
     if not room:
         return []
-    return [("skull", str(int(room.get("skulls") or 0))), ("die", signed(room.get("modifier")))]
+    return [("skull", str(int(room.get("skulls") or 0))), ("die", f"±{int(room.get('modifier') or 0)}")]
 
 
 def monster_pieces(card: dict) -> list[tuple[str, str]]:
