@@ -25,6 +25,8 @@ from __future__ import annotations
 import weakref
 from collections import OrderedDict
 
+from kivy.properties import ObservableDict, ObservableList
+
 #: Looks a label keeps (the one on show among them).
 LOOKS = 3
 
@@ -37,6 +39,10 @@ LARGEST = 128 * 1024
 BUDGET = 4 * 1024 * 1024
 
 
+#: The option values to copy into a look (the rest are numbers, strings, None).
+_MUTABLE = frozenset((list, dict, ObservableList, ObservableDict))
+
+
 class _Memory:
     """The labels with looks kept, the pixels kept since the last forgetting, and the
     textures filled from their own look."""
@@ -47,18 +53,17 @@ class _Memory:
 
 
 def look(label) -> tuple:
-    """What ``label``'s render reads (hashable): equal looks render the same pixels."""
+    """What ``label``'s render reads (hashable): equal looks render the same pixels. (Its
+    options' values in their order: a core label's options are the same names throughout.)"""
     core = label._label
     colour = label.disabled_color if label.disabled else label.color
-    options = tuple((name, _frozen(value)) for name, value in core.options.items() if name != "font_name_r")
+    options = tuple([_frozen(value) if value.__class__ in _MUTABLE else value for value in core.options.values()])
     return core.__class__, label.text, tuple(colour), label.strip, _frozen(core.usersize), options
 
 
 def _frozen(value):
-    if isinstance(value, (list, tuple)):
-        return tuple(value)
-    if isinstance(value, dict):
-        return tuple(sorted(value.items()))
+    if value.__class__ in _MUTABLE:
+        return tuple(sorted(value.items())) if isinstance(value, dict) else tuple(value)
     return value
 
 
