@@ -76,7 +76,8 @@ def main(path: str) -> int:
     pixels: dict = {}
     steps = iter([lambda: app.handle_message(states[0]), lambda: app.model.go("table"), _watch(app, counts, watched),
                   _reset(counts, rules), lambda: app.handle_message(states[1]), _pixels(pixels, "press"),
-                  lambda: app.handle_message(states[2]), _pixels(pixels, "undo"), _keep(result, counts, rules, "first_"),
+                  lambda: app.handle_message(states[2]), _pixels(pixels, "undo"),
+                  _keep(result, counts, rules, "first_"),
                   lambda: app.handle_message(states[1]), _pixels(pixels, "press again"), _built_again(watched, result),
                   lambda: app.handle_message(states[2]), _pixels(pixels, "undo again"), _built_again(watched, result),
                   _keep(result, counts, rules, ""), lambda: app.handle_message(states[2]),
@@ -278,8 +279,8 @@ def _kept_looks(result: dict, counts: dict):
 def _window_pixels() -> bytes:
     """The window's pixels, a frame drawn now."""
     from kivy.core.window import Window
-    from kivy.lang import Builder
     from kivy.graphics.opengl import GL_RGBA, GL_UNSIGNED_BYTE, glReadPixels
+    from kivy.lang import Builder
 
     Builder.sync()  # the canvas rules (a label's texture), as before each frame
     Window.dispatch("on_draw")
