@@ -127,6 +127,13 @@ def test_a_die_face_drawn_before_is_put_back(work):
 
 
 @pytest.mark.ui
+def test_home_waits_till_it_shows(work):
+    # Home (not on show) redid its cards, words and readers' line at every state: 2 for a
+    # press and its undo; it refreshes as it comes back (on_pre_enter)
+    assert (work["first_home_refreshed"], work["home_refreshed"]) == (0, 0)
+
+
+@pytest.mark.ui
 def test_the_texture_memory_is_bounded(work):
     # 8 looks in a row: a label keeps the last 3; past the pixel budget every label forgets
     assert (work["looks"], work["forgot"]) == (3, 0)
