@@ -101,15 +101,13 @@ def _show(label, kept: tuple) -> None:
 
 def _free_texture(core, looks: OrderedDict) -> None:
     """Give ``core`` (about to render a new look) a texture no look holds: the oldest
-    look's when it is to be forgotten, else none (Kivy makes one)."""
-    oldest = None
-    if len(looks) >= LOOKS:
-        oldest = looks.popitem(last=False)[1][0]
-    if oldest is not None and oldest is not core.texture:
-        _Memory.filled.discard(oldest)  # till it is filled again, from its new look
-        core.texture = oldest
-    elif any(kept[0] is core.texture for kept in looks.values()) or oldest is not None:
-        core.texture = None
+    look's when it is to be forgotten, else none (Kivy makes one); or its own when no look
+    holds it. Kivy may render into it (lazily, at its next drawing): not filled till then."""
+    spare = looks.popitem(last=False)[1][0] if len(looks) >= LOOKS else None
+    if any(kept[0] is core.texture for kept in looks.values()):
+        core.texture = spare
+    if core.texture is not None:
+        _Memory.filled.discard(core.texture)
 
 
 def _keep(label, key: tuple, looks: OrderedDict) -> None:

@@ -242,15 +242,16 @@ def _same_pixels(pixels: dict, result: dict):
 def _kept_looks(result: dict, counts: dict):
     """A label's kept looks (:mod:`ui.textures`), in a window of its own: into ``result``,
     ``renders`` (the renders at each step), ``looks`` (the most it kept), ``forgot`` (the
-    looks kept after the pixel budget was passed), ``kept_pixels`` (a look shown again from
-    the memory draws the pixels a label rendering it draws)."""
+    looks kept after the pixel budget was passed), ``kept_pixels`` and ``forgotten_pixels``
+    (a look shown again from the memory draws the pixels a label rendering it draws; and
+    after the memory was forgotten)."""
     def check():
         from kivy.core.window import Window
         from kivy.uix.label import Label
 
         from ui import textures
 
-        label = Label(font_size=30, size=(400, 60), pos=(0, 0))
+        label = Label(font_size=30, size=(400, 60), pos=(0, 0), size_hint=(None, None))
         Window.add_widget(label)
         renders = []
 
@@ -269,12 +270,13 @@ def _kept_looks(result: dict, counts: dict):
             show(text, drawn)
         result["renders"] = renders
         shown = _window_pixels()
-        fresh = Label(font_size=30, size=(400, 60), pos=(0, 0), text="Haunting B")
+        fresh = Label(font_size=30, size=(400, 60), pos=(0, 0), size_hint=(None, None), text="Haunting B")
         Window.remove_widget(label)
         Window.add_widget(fresh)
         fresh.texture_update()
         result["kept_pixels"] = _window_pixels() == shown
         Window.remove_widget(fresh)
+        Window.add_widget(label)
         for n in range(8):
             show(f"Look {n}", True)
         result["looks"] = len(label._looks)
@@ -282,6 +284,19 @@ def _kept_looks(result: dict, counts: dict):
         show("Over the budget", True)
         textures.BUDGET = budget
         result["forgot"] = len(label.__dict__.get("_looks", ()))
+        # forgotten, the texture on show is Kivy's to render into again (the same size: "Look
+        # 2" over "Look 1"); it is not Look 2's till it is drawn (Look 1's pixels in it)
+        show("Look 1", True)
+        textures.forget_all()
+        for text, drawn in (("Look 2", False), ("Look 3", False), ("Look 2", True)):
+            show(text, drawn)
+        shown = _window_pixels()
+        Window.remove_widget(label)
+        fresh.text = "Look 2"
+        Window.add_widget(fresh)
+        fresh.texture_update()
+        result["forgotten_pixels"] = _window_pixels() == shown
+        Window.remove_widget(fresh)
     return check
 
 

@@ -116,8 +116,10 @@ def test_a_look_kept_draws_the_pixels_of_its_render(work):
     # a label's A and B rendered and never drawn: A is rendered again (its texture was never
     # filled, Kivy fills one at its first drawing); drawn, then B: both are kept from then on
     assert work["renders"][:6] == [1, 2, 3, 4, 4, 4]
-    # and a look from the memory draws the pixels of a label that renders it
-    assert work["kept_pixels"]
+    # and a look from the memory draws the pixels of a label that renders it; also when Kivy
+    # rendered it into the texture on show after a forgetting, and another look came before
+    # it was drawn (that texture still held the look before)
+    assert (work["kept_pixels"], work["forgotten_pixels"]) == (True, True)
 
 
 @pytest.mark.ui
