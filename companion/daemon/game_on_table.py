@@ -33,7 +33,8 @@ class GameOnTable:
             written before another game replaces this one).
         recent: the table's log (the news lines every state carries).
         publish: sends the current state to every screen.
-        settle: called once a game is on the table (:class:`~companion.daemon.heap.HeapSettler`).
+        settle: called once a game is on the table and its state out (the heap's settle:
+            :class:`~companion.daemon.afterwards.Afterwards`).
 
     Attributes:
         session: the game on the table, or None.
