@@ -7,9 +7,10 @@ at the same point, so undo never re-rolls and never re-draws.
 
 Long games (issue 9): every :data:`SNAPSHOT_EVERY` events the session is saved as a
 snapshot (for games whose spec has ``encode``/``decode``), so a resume replays only the
-events after it; and only the last :data:`KEEP_IN_MEMORY` inputs keep their earlier state
-in memory. Undoing further back than either reloads the game from the whole log once
-(slower, never wrong).
+events after it (a session made with ``snapshot_later`` leaves that write to its caller,
+off the input's path: :meth:`Session.save_snapshot`, issue 35); and only the last
+:data:`KEEP_IN_MEMORY` inputs keep their earlier state in memory. Undoing further back than
+either reloads the game from the whole log once (slower, never wrong).
 """
 
 from __future__ import annotations
@@ -132,6 +133,10 @@ class Session:
     clock: Callable[[], float] = time.time
     reader_roles: Mapping[str, str] = field(default_factory=dict)
     enrolled: Mapping[str, str] = field(default_factory=dict)
+    #: The snapshot an event makes due is written by :meth:`save_snapshot`, called by the owner
+    #: once the new state has gone out (the daemon, issue 35 item 3), else before the next input;
+    #: False: written with the event, as the input is handled.
+    snapshot_later: bool = False
     state: Any = field(init=False)
     history: list[Entry] = field(init=False, default_factory=list)
     last_line: int | None = field(init=False, default=None)
@@ -147,6 +152,8 @@ class Session:
     replayed: int = field(init=False, default=0, compare=False)
     #: The event the snapshot a resume started from was taken after (None: no snapshot used).
     _snapshot_seq: int | None = field(init=False, default=None, repr=False, compare=False)
+    #: The event whose snapshot is due and not written yet (``snapshot_later``), or None.
+    _snapshot_due: int | None = field(init=False, default=None, repr=False, compare=False)
     _before: list[Any] = field(init=False, default_factory=list)  # the state before each entry
     #: First-game mode (issue 33 item 3): the rules card's sections already taught along the
     #: inputs so far, and that set before each entry of ``history`` (undo restores it).
@@ -364,6 +371,7 @@ class Session:
         """
         if isinstance(inp, Remove):
             return Reply(False, ignored=True)
+        self.save_snapshot()  # the session after the last event, before this input changes it
         try:
             if self.prompt.over and not self._is_undo(inp):
                 raise Rejected(msg("The game is over."))
@@ -662,11 +670,27 @@ class Session:
         if seq is None:
             return
         self._trim(KEEP_IN_MEMORY)
-        if seq % SNAPSHOT_EVERY == 0 and (snapshot := self._snapshot()) is not None:
-            try:
-                self.store.save_snapshot(self.game_id, seq, self._version(), snapshot, self.clock())
-            except StoreError as exc:  # a snapshot is a cache: the log has everything
-                log.warning("no snapshot at event %d: %s", seq, exc)
+        if seq % SNAPSHOT_EVERY == 0:
+            self._snapshot_due = seq
+            if not self.snapshot_later:
+                self.save_snapshot()
+
+    @property
+    def snapshot_due(self) -> bool:
+        """The last event made a snapshot due that is not written yet (``snapshot_later``)."""
+        return self._snapshot_due is not None
+
+    def save_snapshot(self) -> None:
+        """Write the snapshot the last event made due, if any (nothing otherwise): the session
+        as it is after that event, so call it before another input changes it (:meth:`handle`
+        does). A write that fails is logged: a snapshot is a cache, the log has everything."""
+        seq, self._snapshot_due = self._snapshot_due, None
+        if seq is None or (snapshot := self._snapshot()) is None:
+            return
+        try:
+            self.store.save_snapshot(self.game_id, seq, self._version(), snapshot, self.clock())
+        except StoreError as exc:
+            log.warning("no snapshot at event %d: %s", seq, exc)
 
     def _version(self) -> str:
         from companion import __version__
