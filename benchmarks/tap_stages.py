@@ -1,7 +1,7 @@
 """Where a tap's time goes, stage by stage (issue 35 item 3): the seconds from
 ``Daemon.submit`` to the worker taking the tap, the durable append, the state message built,
-encoded and written, the client's reader thread waking on it, its decode; and the GC pauses
-that fell inside a tap. A measurement, never a test.
+encoded and written, the client's reader thread waking on it, its decode; and the GC pauses,
+snapshot writes and heap settles that fell inside a tap. A measurement, never a test.
 
 Run: ``python benchmarks/tap_stages.py [TAPS]`` (default 1,000, on a 1,000-event game).
 """
@@ -16,11 +16,13 @@ sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]
 
 from benchmarks import budgets  # noqa: E402
 from companion import client as client_module  # noqa: E402
-from companion.daemon import core, hub, play, publisher  # noqa: E402
+from companion.daemon import core, heap, hub, play, publisher  # noqa: E402
 from companion.store import EventStore  # noqa: E402
 
 marks: dict[str, float] = {}
 gc_pauses: list[tuple[float, float, int]] = []
+#: (start, end, what) of each snapshot write and heap settle (issue 35 item 3: once inside the tap)
+asides: list[tuple[float, float, str]] = []
 _gc_start = [0.0]
 
 
@@ -53,6 +55,19 @@ def _wrap(owner, name, before=None, after=None, last=False, fresh=False, skip=No
     setattr(owner, name, wrapped)
 
 
+def _aside(owner, name, what):
+    """Record each call of ``owner.name`` in :data:`asides`."""
+    original = getattr(owner, name)
+
+    def wrapped(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return original(*args, **kwargs)
+        finally:
+            asides.append((start, time.perf_counter(), what))
+    setattr(owner, name, wrapped)
+
+
 def main() -> None:
     taps = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     _wrap(core.Daemon, "submit", before="submit", fresh=True)
@@ -63,6 +78,8 @@ def main() -> None:
           skip=lambda _hub, message: message.get("type") == "later")
     _wrap(client_module.Client, "_deliver", before="client", last=True,
           skip=lambda _client, line: line.startswith(b'{"type":"later"'))
+    _aside(EventStore, "save_snapshot", "snapshot")
+    _aside(heap, "settle_heap", "settle")
     gc.callbacks.append(_on_gc)
     rows: list[dict[str, float]] = []
     original_wait = budgets.threading.Event.wait
@@ -96,11 +113,16 @@ def main() -> None:
     for r in slow:
         worst = max(stages[:-1], key=lambda s: r[s[2]] - r[s[1]])
         inside = [(e - s, g) for s, e, g in gc_pauses if s >= r["submit"] and e <= r["done"]]
+        aside = [f"{what} {(e - s) * 1e3:.2f} ms" for s, e, what in asides if s < r["done"] and e > r["submit"]]
         print(f"  {(r['done'] - r['submit']) * 1e3:6.2f} ms: {worst[0]} {(r[worst[2]] - r[worst[1]]) * 1e3:.2f} ms; "
-              f"gc {[(round(d * 1e3, 2), g) for d, g in inside]}")
+              f"gc {[(round(d * 1e3, 2), g) for d, g in inside]}" + (f"; {', '.join(aside)}" if aside else ""))
     in_taps = sum(1 for s, e, _ in gc_pauses for r in rows if s >= r["submit"] and e <= r["done"])
     print(f"GC collections during taps: {in_taps} of {len(gc_pauses)}; "
           f"gen2: {sum(1 for *_, g in gc_pauses if g == 2)}")
+    for what in ("snapshot", "settle"):
+        runs = [(s, e) for s, e, w in asides if w == what]
+        hit = sum(1 for s, e in runs if any(s < r["done"] and e > r["submit"] for r in rows))
+        print(f"{what}s: {len(runs)}, inside a tap: {hit}")
 
 
 if __name__ == "__main__":

@@ -247,8 +247,12 @@ def saved_command(args) -> int:
         print("The store holds no game yet.", file=sys.stderr)
     for game in games:
         print("\t".join([str(game["id"]), game["title"], ", ".join(game["players"]), _when(game["started"]),
-                         _when(game["last_move"]), f"{game['inputs']} moves", game["status"]]))
+                         _when(game["last_move"]), _moves(game["inputs"]), game["status"]]))
     return 0
+
+
+def _moves(count: int) -> str:
+    return "1 move" if count == 1 else f"{count} moves"
 
 
 def _when(seconds: float | None) -> str:

@@ -23,9 +23,8 @@ from pathlib import Path
 from typing import TextIO
 
 from companion.config import CONFIG_ENV, Config, ConfigError, default_config_path, load_config
+from companion.doctor_line import INFO, MISSING, OK, WARN, Line
 from companion.voice.config import VoiceConfig
-
-OK, MISSING, WARN, INFO = "ok", "MISSING", "warn", "info"
 
 #: ``platform.machine()`` of a PC: a machine where the Pi-only modules have nothing to drive.
 PC_MACHINES = frozenset({"x86_64", "amd64", "i386", "i686", "x86"})
@@ -170,15 +169,6 @@ class Probe:
     def path(self, absolute: str) -> Path:
         """``absolute`` (e.g. ``/dev/spidev0.0``) under :attr:`root`."""
         return self.root / absolute.lstrip("/")
-
-
-@dataclass(frozen=True)
-class Line:
-    """One checklist line: a status, what was checked, and what to change (if anything)."""
-
-    status: str
-    text: str
-    fix: str = ""
 
 
 @dataclass(frozen=True)

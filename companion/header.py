@@ -20,6 +20,7 @@ from typing import Any
 from companion.engine import Game, get_game, resolve_options
 from companion.engine.registry import UnknownGame
 from companion.errors import CompanionError, OptionError
+from companion.i18n import msg
 from companion.inputs import InputError
 from companion.palette import PALETTE
 from companion.tags import TagRegistry
@@ -87,7 +88,7 @@ class GameHeader:
         try:
             resolve_options(spec, options)
         except OptionError as exc:
-            raise HeaderError(str(exc)) from exc
+            raise HeaderError(exc.args[0]) from exc  # a Msg: said in the table's language
         stack = _stack(spec, _mapping(raw.get("stack"), "stack"))
         tags = _tags(spec, _mapping(raw.get("tags"), "tags"))
         content = _content(spec, _mapping(raw.get("content"), "content"))
@@ -122,7 +123,7 @@ def _game(game: Any) -> Game:
     try:
         return get_game(game)
     except UnknownGame as exc:
-        raise HeaderError(str(exc)) from exc
+        raise HeaderError(exc.args[0]) from exc  # a Msg: said in the table's language
 
 
 def _mapping(value: Any, name: str) -> dict:
@@ -138,9 +139,10 @@ def _players(spec: Game, players: Any) -> tuple[str, ...]:
         raise HeaderError("'players' is a list of names")
     names = tuple(_name(p) for p in players)
     if not spec.min_players <= len(names) <= spec.max_players:
-        raise HeaderError(f"{spec.title} is for {spec.min_players}–{spec.max_players} players, not {len(names)}")
+        raise HeaderError(msg("{game} is for {low}–{high} players, not {count}", game=spec.title,
+                              low=spec.min_players, high=spec.max_players, count=len(names)))
     if len({n.casefold() for n in names}) != len(names):
-        raise HeaderError("each player needs a different name")
+        raise HeaderError(msg("each player needs a different name"))
     return names
 
 
@@ -170,8 +172,6 @@ def name_problem(name: str):
     a new game's player names are letters (accented Latin, Greek and Cyrillic too), digits,
     spaces and common punctuation. One rule for ``companion play``, ``companion daemon
     --new`` and the New game screen (the daemon's ``new_game``)."""
-    from companion.i18n import msg
-
     odd = [ch for ch in dict.fromkeys(name) if not _drawable(ch)]
     if not odd:
         return None

@@ -183,7 +183,7 @@ def spoken(inp: Input) -> str:
         role = readers.named_role(inp.reader)
         if role is not None:
             return msg("a tap on the {reader}", reader=readers.role_words(role))
-        return msg("a tap on reader {reader}", reader=inp.reader)
+        return msg("a tap on reader {reader}", reader=readers.shown_name(inp.reader))
     return describe(inp)
 
 
@@ -195,9 +195,9 @@ def describe(inp: Input) -> str:
             return msg("tap of {uid} on the {reader}", uid=inp.uid, reader=readers.role_words(role))
         return msg("tag removed from the {reader}", reader=readers.role_words(role))
     if isinstance(inp, Tap):
-        return msg("tap of {uid} on {reader}", uid=inp.uid, reader=inp.reader)
+        return msg("tap of {uid} on {reader}", uid=inp.uid, reader=readers.shown_name(inp.reader))
     if isinstance(inp, Remove):
-        return msg("tag removed from {reader}", reader=inp.reader)
+        return msg("tag removed from {reader}", reader=readers.shown_name(inp.reader))
     if isinstance(inp, Press):
         if inp.button == "dice":  # the dice button in the table's words, not its config name
             if inp.hold:

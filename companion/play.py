@@ -17,9 +17,6 @@ import sys
 import time
 from pathlib import Path
 
-#: Exit codes of ``companion tap``.
-TAP_ACCEPTED, TAP_REFUSED, TAP_IMPOSSIBLE = 0, 1, 2
-
 #: Seconds the daemon may take to listen, and to stop.
 START_WAIT, STOP_WAIT = 20.0, 10.0
 
@@ -33,7 +30,9 @@ def play_command(args, new) -> int:
         header(new)  # a bad game, player list or option is said before anything starts
         _check_paths(args)
     except (StartRefused, PathRefused) as exc:
-        return _say(str(exc))
+        from companion.i18n import render
+
+        return _say(render(exc.args[0] if exc.args else str(exc), _asked_language(args)))
     socket = Path(args.socket or default_socket())
     if _answers(socket):
         return _say(f"a companion daemon already runs at {socket} (the table's service, or another companion "
@@ -235,14 +234,19 @@ def _last_word(socket: Path) -> str:
             state = client.state or {}
     except DaemonUnavailable:
         state = {}
-    warning = state.get("storage_warning")
-    if warning:  # never "Game kept" while inputs are not saved (issue 26)
-        from companion.i18n import msg, render
+    return last_word(state)
 
-        return render(msg("The game was not saved: {warning}", warning=warning), state.get("language") or "en")
-    from companion.i18n import msg, render
+
+def last_word(state: dict) -> str:
+    """Game over, kept, or not saved (with the daemon's storage warning, in ``state``'s
+    language, its first letter lowered after the colon: issue 29 read "not saved: The event
+    store")."""
+    from companion.i18n import LowerFirst, msg, render
 
     lang = state.get("language") or "en"
+    warning = state.get("storage_warning")
+    if warning:  # never "Game kept" while inputs are not saved (issue 26)
+        return render(msg("The game was not saved: {warning}", warning=LowerFirst(warning)), lang)
     if (state.get("prompt") or {}).get("over"):
         return render(msg("Game over."), lang)
     return render(msg("Game kept: run the same command to go on."), lang)
@@ -385,67 +389,3 @@ def _stop(daemon: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         daemon.kill()
         daemon.wait()
-
-
-def tap_command(card: str, reader: str | None, hold: float, socket: Path) -> int:
-    """``companion tap COMPONENT|UID [--reader ROLE] [--hold S]``: 0 accepted, 1 refused
-    (the table's sentence is printed), 2 no such component, no daemon or no virtual reader."""
-    from companion.client import Client, DaemonUnavailable, NoDaemon
-    from companion.daemon.taps import READ_WAIT
-
-    try:
-        with Client(socket).connect(timeout=3.0) as client:
-            message = tap_message(card, reader, client.state or {})
-            if isinstance(message, str):
-                return _say(message)
-            ack = client.request({**message, "hold": hold}, timeout=hold + READ_WAIT + 5.0)
-            virtual = bool(((client.state or {}).get("hardware") or {}).get("virtual"))
-    except NoDaemon as exc:
-        return _say(exc.sentence())
-    except DaemonUnavailable as exc:
-        return _say(f"{exc}. Start one with companion play GAME --players A,B (or companion daemon)")
-    if ack.get("ok"):
-        print(ack.get("text") or "accepted")
-        return TAP_ACCEPTED
-    print(ack.get("text", ""), file=sys.stderr)
-    return TAP_REFUSED if virtual else TAP_IMPOSSIBLE
-
-
-def tap_message(card: str, reader: str | None, state: dict) -> dict | str:
-    """The ``tap`` command for ``card``, or the sentence saying why there is none."""
-    from companion.inputs import InputError, normalise_uid
-
-    hardware = state.get("hardware") or {}
-    virtual = [r for r in hardware.get("readers") or [] if r.get("virtual")]
-    if reader is not None and virtual and reader not in {r["name"] for r in virtual} | {r["role"] for r in virtual}:
-        names = ", ".join(f"{r['name']} ({r['role']})" for r in virtual)
-        return f"no virtual reader {reader!r}; the daemon's virtual readers: {names}"
-    message: dict = {"cmd": "tap"} if reader is None else {"cmd": "tap", "reader": reader}
-    card = card.strip()
-    component, near = _component_named(card, state)
-    if component is not None:
-        return {**message, "component": component}
-    if ":" not in card:
-        try:
-            return {**message, "uid": normalise_uid(card)}
-        except InputError:
-            pass
-    return near
-
-
-def _component_named(card: str, state: dict) -> tuple[str | None, str]:
-    """The component id ``card`` names (an id in any case, the game's prefix left out or
-    not, a printed name; ``#n`` for a copy), or None and the sentence for a miss (with the
-    nearest ids)."""
-    from companion import card_names
-    from companion.engine import all_games, known_piece
-
-    game = state.get("game")
-    if known_piece(card) or (game and known_piece(f"{game}:{card}")):
-        return (card if known_piece(card) else f"{game}:{card}"), ""
-    base, hash_, copy = card.partition("#")
-    games = [game] if game in all_games() else sorted(all_games())
-    found = card_names.find(base, games, state.get("language") or "en")
-    if found.component is not None and known_piece(found.component + hash_ + copy):
-        return found.component + hash_ + copy, ""
-    return None, card_names.miss(card, found, game, state.get("language") or "en")

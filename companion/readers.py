@@ -36,7 +36,21 @@ def not_on(name: str, role: str | None) -> Msg:
     """"not on deck" / "not on the tiles reader": the reader a piece should not have gone on."""
     if role_named(name, role):
         return msg("not on the {reader}", reader=role_words(role))
-    return msg("not on {reader}", reader=name)
+    return msg("not on {reader}", reader=shown_name(name))
+
+
+def shown_name(name: str) -> Msg | str:
+    """A reader's name as the table reads it: a name the companion gives itself (the shipped
+    config's ``cards`` and ``tiles``, a table script's ``table``) in the table's words
+    ("carte", "tessere", "tavolo": issue 29, an Italian screen said "sul lettore table"); a
+    name the owner chose stays as entered."""
+    if name == "table":
+        return msg("table")
+    if name == "cards":
+        return msg("cards")
+    if name == "tiles":
+        return msg("tiles")
+    return name
 
 
 def owner_named(names, role: str) -> str:

@@ -7,9 +7,10 @@ at the same point, so undo never re-rolls and never re-draws.
 
 Long games (issue 9): every :data:`SNAPSHOT_EVERY` events the session is saved as a
 snapshot (for games whose spec has ``encode``/``decode``), so a resume replays only the
-events after it; and only the last :data:`KEEP_IN_MEMORY` inputs keep their earlier state
-in memory. Undoing further back than either reloads the game from the whole log once
-(slower, never wrong).
+events after it (a session made with ``snapshot_later`` leaves that write to its caller,
+off the input's path: :meth:`Session.save_snapshot`, issue 35); and only the last
+:data:`KEEP_IN_MEMORY` inputs keep their earlier state in memory. Undoing further back than
+either reloads the game from the whole log once (slower, never wrong).
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ from typing import Any
 from companion import inputs, readers, undo_words
 from companion.chance import ChancePicker
 from companion.engine import Game, Prompt, get_game, known_piece, resolve_options, split_piece
-from companion.engine.core import CheckLine, Choice, check_fix, sentence
+from companion.engine.core import FIRST_GAME, CheckLine, Choice, check_fix, sentence
 from companion.engine.legality import apply_action
-from companion.engine.lessons import FIRST_GAME, lesson_section
+from companion.engine.lessons import lesson_section
 from companion.engine.rulecard import RuleSection, section_for
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
@@ -142,6 +143,10 @@ class Session:
     clock: Callable[[], float] = time.time
     reader_roles: Mapping[str, str] = field(default_factory=dict)
     enrolled: Mapping[str, str] = field(default_factory=dict)
+    #: The snapshot an event makes due is written by :meth:`save_snapshot`, called by the owner
+    #: once the new state has gone out (the daemon, issue 35 item 3), else before the next input;
+    #: False: written with the event, as the input is handled.
+    snapshot_later: bool = False
     state: Any = field(init=False)
     history: list[Entry] = field(init=False, default_factory=list)
     last_line: int | None = field(init=False, default=None)
@@ -157,6 +162,8 @@ class Session:
     replayed: int = field(init=False, default=0, compare=False)
     #: The event the snapshot a resume started from was taken after (None: no snapshot used).
     _snapshot_seq: int | None = field(init=False, default=None, repr=False, compare=False)
+    #: The event whose snapshot is due and not written yet (``snapshot_later``), or None.
+    _snapshot_due: int | None = field(init=False, default=None, repr=False, compare=False)
     _before: list[Any] = field(init=False, default_factory=list)  # the state before each entry
     #: First-game mode (issue 33 item 3): the rules card's sections already taught along the
     #: inputs so far, and that set before each entry of ``history`` (undo restores it).
@@ -374,6 +381,7 @@ class Session:
         """
         if isinstance(inp, Remove):
             return Reply(False, ignored=True)
+        self.save_snapshot()  # the session after the last event, before this input changes it
         try:
             if self.prompt.over and not self._is_undo(inp):
                 raise Rejected(msg("The game is over."))
@@ -672,11 +680,27 @@ class Session:
         if seq is None:
             return
         self._trim(KEEP_IN_MEMORY)
-        if seq % SNAPSHOT_EVERY == 0 and (snapshot := self._snapshot()) is not None:
-            try:
-                self.store.save_snapshot(self.game_id, seq, self._version(), snapshot, self.clock())
-            except StoreError as exc:  # a snapshot is a cache: the log has everything
-                log.warning("no snapshot at event %d: %s", seq, exc)
+        if seq % SNAPSHOT_EVERY == 0:
+            self._snapshot_due = seq
+            if not self.snapshot_later:
+                self.save_snapshot()
+
+    @property
+    def snapshot_due(self) -> bool:
+        """The last event made a snapshot due that is not written yet (``snapshot_later``)."""
+        return self._snapshot_due is not None
+
+    def save_snapshot(self) -> None:
+        """Write the snapshot the last event made due, if any (nothing otherwise): the session
+        as it is after that event, so call it before another input changes it (:meth:`handle`
+        does). A write that fails is logged: a snapshot is a cache, the log has everything."""
+        seq, self._snapshot_due = self._snapshot_due, None
+        if seq is None or (snapshot := self._snapshot()) is None:
+            return
+        try:
+            self.store.save_snapshot(self.game_id, seq, self._version(), snapshot, self.clock())
+        except StoreError as exc:
+            log.warning("no snapshot at event %d: %s", seq, exc)
 
     def _version(self) -> str:
         from companion import __version__
@@ -816,15 +840,16 @@ UNREAD_TAG_TABLE = msg("Card or tile not read: hold it still, or register it in 
 
 def _unknown_tag(tap: Tap) -> str:
     """Why a tap names no component, for the table."""
+    reader = readers.shown_name(tap.reader)
     if tap.ndef_problem:
         return msg("Unknown tag {uid} on reader {reader}: it is not enrolled, and its NDEF message is "
-                   "unusable ({problem}).", uid=tap.uid, reader=tap.reader, problem=tap.ndef_problem)
+                   "unusable ({problem}).", uid=tap.uid, reader=reader, problem=tap.ndef_problem)
     if tap.ndef is not None:
         return msg("Unknown tag {uid} on reader {reader}: it is not enrolled, and its text record {text} "
-                   "names no component of any game.", uid=tap.uid, reader=tap.reader, text=repr(tap.ndef))
+                   "names no component of any game.", uid=tap.uid, reader=reader, text=repr(tap.ndef))
     return msg("Unknown tag {uid} on reader {reader}: it is not enrolled. To enroll it, open Settings, "
                "Enroll tags on the table screen, or run companion tags enroll {uid} COMPONENT.",
-               uid=tap.uid, reader=tap.reader)
+               uid=tap.uid, reader=reader)
 
 
 def _other_game(component: str, title: str):

@@ -13,12 +13,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.i18n import msg
 
 log = logging.getLogger("companion.daemon")
 
 
 class StartRefused(CompanionError):
-    """``--new`` over an unfinished game of another kind, or a bad ``--new`` header."""
+    """``--new`` over an unfinished game of another kind, or a bad ``--new`` header (then
+    its ``args[0]`` is a :func:`~companion.i18n.msg`: ``play --lang it`` says it in Italian)."""
 
 
 @dataclass(frozen=True)
@@ -40,7 +42,7 @@ def parse_option(text: str) -> tuple[str, str]:
     """
     name, equals, value = text.partition("=")
     if not equals or not name.strip():
-        raise ValueError(f"an option is NAME=VALUE (e.g. ghost_deck=physical), not {text!r}")
+        raise ValueError(msg("an option is NAME=VALUE (e.g. ghost_deck=physical), not {text}", text=repr(text)))
     return name.strip(), value.strip()
 
 
@@ -63,13 +65,13 @@ def header(new: NewGame):
         return GameHeader.from_json({"game": new.game, "players": list(new.players), "options": options,
                                      "seed": random_seed()})
     except (UnknownGame, HeaderError) as exc:
-        raise StartRefused(f"cannot start {new.game}: {exc}") from None
+        raise StartRefused(msg("cannot start {game}: {problem}", game=new.game, problem=exc.args[0])) from None
 
 
 def _value(spec, name: str, text: str) -> Any:
     """The value of option ``name`` of ``spec`` written ``text`` (unknown names pass as
     they are: the header says which options there are)."""
-    from companion.engine.lessons import ENGINE_OPTIONS  # first-game mode, beside the game's own
+    from companion.engine.core import ENGINE_OPTIONS  # first-game mode, beside the game's own
 
     option = next((o for o in (*spec.options, *ENGINE_OPTIONS) if o.name == name), None)
     if option is None:
@@ -78,7 +80,8 @@ def _value(spec, name: str, text: str) -> Any:
         if str(value).lower() == text.lower():
             return value
     allowed = ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in option.values)
-    raise StartRefused(f"cannot start {spec.id}: option {name} is one of {allowed}, not {text!r}")
+    raise StartRefused(msg("cannot start {game}: option {name} is one of {allowed}, not {value}", game=spec.id,
+                           name=name, allowed=allowed, value=repr(text)))
 
 
 def open_game(daemon, new: NewGame | None, resume_last) -> str:

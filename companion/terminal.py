@@ -52,6 +52,7 @@ class NumberedView(ConsoleView):
         self.private: dict[str, Any] | None = None  # the private answer on show, or None
         self._asked_again = False  # the private answer awaited follows its state's question
         self._warning: str | None = None  # the storage warning last printed
+        self._staff: str | None = None  # the venue staff's message last printed
 
     @property
     def lang(self) -> str:
@@ -82,11 +83,21 @@ class NumberedView(ConsoleView):
         if warning and warning != self._warning:  # the game is not being saved (issue 26)
             self._print(f"! {warning}")
         self._warning = warning
+        self._staff_message(message.get("staff"))
         if self.private is not None:
             self._leave_private(message)
         before = self._last_prompt
         super().__call__(message)
         self._choices(message, prompted=self._last_prompt != before)
+
+    def _staff_message(self, staff: dict[str, Any] | None) -> None:
+        """A venue table ([mqtt]): staff's message from the dashboard, printed when it comes
+        (the table screen's staff banner); said again only once it changed."""
+        text = (staff or {}).get("message")
+        text = text.strip() if isinstance(text, str) and text.strip() else None
+        if text is not None and text != self._staff:
+            self._print(f"! {self.say(msg('Staff: {message}', message=text))}")
+        self._staff = text
 
     def _leave_private(self, message: dict[str, Any]) -> None:
         """After a private choice: ask again while the prompt is still that player's, else
@@ -273,7 +284,7 @@ class TerminalTable:
         if not card:
             return self.view.say(msg("Say which card: tap CARD (for example tap {example}).",
                                      example=_example_card(client.state)))
-        from companion.play import tap_message
+        from companion.tapping import tap_message
 
         message = tap_message(card, None, client.state or {})
         if isinstance(message, str):

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from companion.daemon import Daemon, DaemonThread
+from companion.daemon.settings import DaemonSettings
 from companion.store import EventStore
 
 
@@ -15,7 +16,8 @@ from companion.store import EventStore
 def running_daemon(tmp_path: Path, store: EventStore | None = None, socket: str | Path = "run/companion.sock",
                    db: str = "d.sqlite3", **options) -> Iterator[Daemon]:
     """A :class:`Daemon` listening on ``tmp_path / socket`` in a background thread, stopped
-    at the end; ``options`` go to the daemon (``language``, ``reader_roles``, ``settings``...).
+    at the end; ``options`` are its :class:`DaemonSettings` (``language``, ``reader_roles``...),
+    or ``settings`` gives them whole.
 
     Its store is ``store`` (the caller's: left open), or a new one at ``tmp_path / db``
     (``db`` ``":memory:"``: in memory) closed at the end.
@@ -24,7 +26,8 @@ def running_daemon(tmp_path: Path, store: EventStore | None = None, socket: str 
     if own:
         store = EventStore(db if db == ":memory:" else tmp_path / db)
     try:
-        with DaemonThread(Daemon(store, tmp_path / socket, **options)) as daemon:
+        settings = options.pop("settings", None) or DaemonSettings(**options)
+        with DaemonThread(Daemon(store, tmp_path / socket, settings)) as daemon:
             yield daemon
     finally:
         if own:

@@ -216,11 +216,10 @@ def daemon_messages(table, language: str, monkeypatch) -> list[dict]:
     with the table's language set to ``language``; the script has no refused line."""
     from companion import replay as replay_module
     from companion.daemon import Daemon
+    from companion.daemon.settings import DaemonSettings
 
-    def daemon_in(*args, settings=None, **kwargs):  # a replay gives its daemon DaemonSettings
-        if settings is None:
-            return Daemon(*args, language=language, **kwargs)
-        return Daemon(*args, settings=dataclasses.replace(settings, language=language), **kwargs)
+    def daemon_in(store, socket_path, settings=None):  # a replay gives its daemon DaemonSettings
+        return Daemon(store, socket_path, dataclasses.replace(settings or DaemonSettings(), language=language))
 
     messages: list[dict] = []
     with monkeypatch.context() as patch:

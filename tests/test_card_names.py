@@ -8,7 +8,7 @@ import pytest
 from companion.card_names import listing
 from companion.cli import main
 from companion.i18n import render
-from companion.play import tap_message
+from companion.tapping import tap_message
 
 CELLAR = {"game": "creepy_cellar"}
 

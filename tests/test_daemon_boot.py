@@ -56,12 +56,13 @@ def test_no_command_module_is_over_250_lines():
     assert len(sizes) >= 7 and max(sizes.values()) <= 250, sizes
 
 
-def test_settings_and_the_old_keywords_together_are_refused(tmp_path):
+def test_a_daemon_takes_its_settings_whole(tmp_path):
+    """One DaemonSettings value at construction (issue 27 item 1): the old keywords are gone."""
     store = EventStore(":memory:")
     try:
-        with pytest.raises(TypeError, match="settings= or the keyword arguments language, phones, not both"):
-            Daemon(store, tmp_path / "c.sock", language="it", phones=object(), settings=DaemonSettings())
-        daemon = Daemon(store, tmp_path / "c.sock", language="it", hold_time=2.5)  # the keywords alone
+        with pytest.raises(TypeError, match="language"):
+            Daemon(store, tmp_path / "c.sock", language="it")  # type: ignore[call-arg]
+        daemon = Daemon(store, tmp_path / "c.sock", DaemonSettings(language="it", hold_time=2.5))
         assert (daemon.language, daemon.hold_time) == ("it", 2.5)
     finally:
         store.close()

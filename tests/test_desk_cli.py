@@ -389,3 +389,18 @@ def test_one_imported_card_is_one_card_in_both_languages():
     assert render(one, "en") == "Imported the printed data of 1 card. It counts from the next new game."
     assert render(one, "it") == "Importati i dati stampati di 1 carta. Valgono dalla prossima nuova partita."
     assert render(import_words({"ok": True, "saved": 3}), "it").startswith("Importati i dati stampati di 3 carte.")
+
+
+def test_a_saved_game_of_one_move_says_1_move(monkeypatch, capsys, tmp_path):
+    """newcomer: ``companion games --saved`` listed a game just begun as "1 moves"."""
+    from types import SimpleNamespace
+
+    from companion import desk_cli, saved_games
+
+    game = {"title": "Ghost at Home", "players": ["Ada", "Bo"], "started": None, "last_move": None,
+            "status": "in progress"}
+    monkeypatch.setattr(desk_cli, "_store_copy", lambda _args: SimpleNamespace(close=lambda: None))
+    monkeypatch.setattr(saved_games, "saved", lambda _store: [{**game, "id": 2, "inputs": 1},
+                                                             {**game, "id": 1, "inputs": 12}])
+    assert main(["games", "--saved", "--db", str(tmp_path / "store.sqlite3")]) == 0
+    assert [line.split("\t")[5] for line in capsys.readouterr().out.splitlines()] == ["1 move", "12 moves"]

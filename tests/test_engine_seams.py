@@ -146,7 +146,7 @@ def test_option_help_is_the_players_words_with_the_research_in_refs():
     import re
 
     from companion.engine import all_games
-    from companion.engine.lessons import ENGINE_OPTIONS
+    from companion.engine.core import ENGINE_OPTIONS
 
     research = re.compile(r"\bnotes \d|\bissue \d|\b[A-Z]-A\d|\.(com|org|net)\b")
     options = [o for spec in all_games().values() for o in spec.options] + list(ENGINE_OPTIONS)

@@ -8,7 +8,7 @@ import pytest
 
 from companion import protocol
 from companion.engine import get_game, resolve_options
-from companion.engine.lessons import FIRST_GAME
+from companion.engine.core import FIRST_GAME
 from companion.header import GameHeader, HeaderError
 from companion.i18n import render
 from companion.inputs import Touch

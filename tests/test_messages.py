@@ -10,6 +10,7 @@ import typing
 import pytest
 
 from companion import messages, protocol, script
+from companion.daemon.settings import DaemonSettings
 from companion.engine import all_games, get_game
 from companion.header import GameHeader
 from companion.session import Session
@@ -56,7 +57,8 @@ def test_the_daemons_hardware_and_tap_components_are_typed():
     from companion.daemon import Daemon
     from companion.store import EventStore
 
-    daemon = Daemon(EventStore(":memory:"), "/nonexistent/companion.sock", reader_roles={"cards": "cards"})
+    roles = DaemonSettings(reader_roles={"cards": "cards"})
+    daemon = Daemon(EventStore(":memory:"), "/nonexistent/companion.sock", roles)
     daemon.taps.readers["cards"] = type("Reader", (), {"name": "cards", "role": "cards"})()
     daemon.game.session = _session("creepy_cellar")
     hardware = daemon.publisher.state()["hardware"]  # the readers' part and the venue's broker (issue 32)

@@ -8,9 +8,12 @@ from companion.engine.registry import GAMES, READER_ROLES, reader_roles
 
 
 def test_every_game_s_reader_roles_are_listed_as_the_game_has_them():
-    assert set(READER_ROLES) == set(GAMES)
+    """The bundled games' roles are listed (the daemon starts without importing a game); a game
+    added later may be left out of the list, and is asked (docs/new-game.md: one registry line)."""
+    assert {"children", "clue_it", "creepy_cellar", "ghost_at_home", "house_of_spirits"} <= set(READER_ROLES)
+    assert set(READER_ROLES) <= set(GAMES)
     for game_id, spec in all_games().items():
-        assert READER_ROLES[game_id] == tuple(sorted(set(spec.reader_roles.values()))), game_id
+        assert reader_roles(game_id) == tuple(sorted(set(spec.reader_roles.values()))), game_id
 
 
 def test_a_game_not_listed_is_asked(monkeypatch):

@@ -42,3 +42,19 @@ def test_a_first_game_lesson_is_printed_under_its_prompt():
     view({**_state("Ada: roll", ["Roll the die"]), "lesson": lesson})  # the same state again: said once
     assert out.getvalue().splitlines() == [
         "Ada: roll", "    Let's Play: A turn starts with the movement die.", "   1) Roll the die"]
+
+
+def test_a_message_from_venue_staff_is_printed_once_in_the_tables_language():
+    """newcomer: at a venue ([mqtt]), the staff dashboard's message ("Pizza is here") reached the
+    daemon (every state's ``staff``) but a table playing in the terminal never saw it: the
+    table screen's banner, printed once when it comes, again only when it changes."""
+    out = io.StringIO()
+    view = NumberedView(out)
+    staff = {"called": False, "since": None, "message": None}
+    view({**_state("Ada: roll", ["Roll the die"]), "staff": staff})
+    view({**_state("Ada: roll", ["Roll the die"]), "staff": {**staff, "message": "Pizza is here"}})
+    view({**_state("Ada: roll", ["Roll the die"]), "staff": {**staff, "message": "Pizza is here"}})
+    view({**_state("Ada: roll", ["Roll the die"]), "staff": staff, "language": "it"})  # acknowledged
+    view({**_state("Ada: roll", ["Roll the die"]), "staff": {**staff, "message": "Pizza is here"}, "language": "it"})
+    assert [line for line in out.getvalue().splitlines() if "Pizza" in line] == [
+        "! Staff: Pizza is here", "! Staff: Pizza is here"]

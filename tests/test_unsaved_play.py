@@ -44,7 +44,7 @@ def test_play_in_a_read_only_data_directory_says_the_game_is_not_saved(laptop, t
     assert warning.endswith("The game goes on in memory and is lost when the companion stops.")
     assert ("The game is not being saved: if you stop now, the inputs not saved are lost. Type q again to "
             "stop anyway, or play on.") in out
-    assert lines[-1] == f"The game was not saved: {warning[2:]}"
+    assert lines[-1] == f"The game was not saved: t{warning[3:]}"  # "the event store ..." (issue 29)
     assert "Game kept" not in out
     assert play.process.returncode == 0, err
 
@@ -94,3 +94,15 @@ def test_a_storage_warning_is_printed_once_in_the_terminal():
     view({**state, "storage_warning": "The disk is full."})
     view({**state, "storage_warning": "The disk is full.", "revision": 2})
     assert out.text.count("! The disk is full.") == 1
+
+
+def test_the_last_word_over_an_unsaved_game_lowers_the_warning_after_its_colon():
+    """Issue 29: "The game was not saved: The event store ..." had a capital after the colon."""
+    from companion.play import last_word
+
+    english = "The event store /x cannot be written (read-only). The game goes on in memory."
+    assert last_word({"storage_warning": english}) == (
+        "The game was not saved: the event store /x cannot be written (read-only). The game goes on in memory.")
+    italian = "L'archivio degli eventi /x non si può scrivere."
+    assert last_word({"storage_warning": italian, "language": "it"}) == (
+        "La partita non è stata salvata: l'archivio degli eventi /x non si può scrivere.")

@@ -189,7 +189,8 @@ def build_app(socket_path: str | Path, stop_event: threading.Event | None = None
     """Configure Kivy, open its window and make the :class:`~ui.companion_app.CompanionApp`
     (not yet running); Kivy's text provider opens one font per whole size
     (:func:`ui.memory.share_font_sizes`) and remembers what it measured
-    (:func:`ui.extents.remember_extents`).
+    (:func:`ui.extents.remember_extents`); labels keep the textures of their last looks
+    (:func:`ui.textures.remember_textures`).
 
     Args: as :func:`run_app`.
 
@@ -200,9 +201,11 @@ def build_app(socket_path: str | Path, stop_event: threading.Event | None = None
     open_window()
     from ui.extents import remember_extents
     from ui.memory import share_font_sizes
+    from ui.textures import remember_textures
 
     share_font_sizes()
     remember_extents()
+    remember_textures()
     if not kiosk:  # a laptop's keyboard: Escape asks before closing, typing fills the on-screen keyboard
         from ui.widgets.laptop_keys import install
 

@@ -9,6 +9,9 @@ from dataclasses import dataclass, field
 
 #: Reads per minute count the reads of the last this many seconds.
 WINDOW = 60.0
+#: The reader names the companion gives itself, said in the table's words (their Italian
+#: is in the catalogue through :func:`companion.readers.shown_name`).
+DEFAULT_NAMES = ("table", "cards", "tiles")
 
 
 @dataclass
@@ -87,7 +90,14 @@ def reader_words(reader: dict, _) -> str:
     "lettore delle carte" (issue 26: "Lettori virtuali: cards, tiles")."""
     if role_named(reader):
         return role_words(reader["role"], _)
-    return str(reader["name"])
+    return shown_name(str(reader["name"]), _)
+
+
+def shown_name(name: str, _) -> str:
+    """A reader's name in the table's words when the companion gave it (the shipped config's
+    ``cards`` and ``tiles``, a script's ``table``: "carte", "tessere", "tavolo", issue 29); an
+    owner's name as entered (:func:`companion.readers.shown_name`, the daemon's side)."""
+    return _(name) if name in DEFAULT_NAMES else name
 
 
 def role_named(reader: dict) -> bool:

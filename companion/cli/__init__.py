@@ -36,8 +36,11 @@ def main(argv: list[str] | None = None) -> int:
         code = args.run(args)
         sys.stdout.flush()  # a reader gone shows here, not in the interpreter's flush at exit
         return code
-    except UsageError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
+    except UsageError as exc:  # in the language asked (play --lang it), when it is a message
+        from companion.i18n import render
+
+        said = render(exc.args[0], getattr(args, "lang", None) or "en") if exc.args else str(exc)
+        print(f"companion: {said}", file=sys.stderr)
         return EXIT_BAD_SCRIPT
     except ScriptError as exc:
         print(f"companion: bad table script: {exc}", file=sys.stderr)

@@ -71,6 +71,7 @@ def new_game_arguments(command) -> None:
 def new_game(args, parser=None):
     """The :class:`~companion.startup.NewGame` that ``--new`` asks for, or None; ``--players``,
     ``--option`` or ``--set-aside`` without ``--new`` is a usage error (exit 2)."""
+    from companion.i18n import msg
     from companion.startup import NewGame, parse_option
 
     if args.new is None:
@@ -83,15 +84,15 @@ def new_game(args, parser=None):
     names = [p.strip() for p in (args.players if args.players is not None else "Player 1,Player 2").split(",")]
     players = tuple(name for name in names if name)
     if not players:
-        raise UsageError(f"--players {args.players!r} names no player: give the names with commas between "
-                         f"them, e.g. --players Ada,Bo")
+        raise UsageError(msg("--players {players} names no player: give the names with commas between them, "
+                             "e.g. --players Ada,Bo", players=repr(args.players)))
     if len(players) < len(names):  # "Ada,,Bo": a name left out is no player to drop quietly
-        raise UsageError(f"--players {args.players!r} has an empty name between its commas: give every "
-                         f"player's name, e.g. --players Ada,Bo")
+        raise UsageError(msg("--players {players} has an empty name between its commas: give every player's "
+                             "name, e.g. --players Ada,Bo", players=repr(args.players)))
     try:
         options = dict(parse_option(text) for text in args.options)
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(exc.args[0]) from None  # a Msg: play --lang it says it in Italian
     return NewGame(args.new, players, options, args.abandon)
 
 

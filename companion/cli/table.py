@@ -158,6 +158,6 @@ def _daemon_answers(socket: Path, timeout: float = 1.0) -> bool:
 
 def cmd_tap(args) -> int:
     from companion.paths import default_socket
-    from companion.play import tap_command
+    from companion.tapping import tap_command
 
     return tap_command(args.card, args.reader, args.hold, args.socket or default_socket())

@@ -13,7 +13,8 @@ The parts (docs/architecture.md follows one tap through them):
 * :mod:`.play`: one input on the worker (flashed, told to the tag feedback, played);
 * :mod:`.devices`: the readers' status, the dice button and the tag feedback;
 * :mod:`.services`: the phones and the venue link, started when the daemon serves;
-* :mod:`.heap`: the heap settled once a game is on the table;
+* :mod:`.afterwards`: what waits until a state has gone out: :mod:`.heap`, the heap settled
+  once a game is on the table and the table quiet; :mod:`.snapshots`, a long game's due snapshot;
 * :mod:`.publisher`: the state message, notices and input flashes;
 * :mod:`.hub`: the socket's clients (connections, broadcast, slow clients);
 * :mod:`.commands`: the command table, one handler per socket command

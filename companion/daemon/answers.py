@@ -71,7 +71,7 @@ def games(ctx: Commands) -> GamesMessage:
     started, last_input, inputs, over} or None}``; every option's words in the table's language
     (:func:`companion.protocol.option_message`)."""
     from companion.engine import all_games
-    from companion.engine.lessons import ENGINE_OPTIONS  # first-game mode, for every game
+    from companion.engine.core import ENGINE_OPTIONS  # first-game mode, for every game
 
     games: list[GameInfoMessage] = [
         {"id": spec.id, "title": spec.title, "min_players": spec.min_players, "max_players": spec.max_players,

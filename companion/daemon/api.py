@@ -1,6 +1,6 @@
 """What the socket commands are given of the daemon (:mod:`~companion.daemon.commands`,
 :mod:`~companion.daemon.answers`, :mod:`~companion.daemon.desk_commands`,
-:mod:`~companion.daemon.kept`, :mod:`~companion.daemon.voice`), the phones and the owner's desk:
+:mod:`~companion.daemon.settings_commands`, :mod:`~companion.daemon.voice`), the phones and the owner's desk:
 a :class:`Commands` record, grouped by what each part does, naming only what they use. They are
 never handed the :class:`~companion.daemon.core.Daemon` and never import
 :mod:`~companion.daemon.core` (an import-linter contract, issue 27); the Daemon makes the one

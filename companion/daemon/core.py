@@ -22,11 +22,11 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.daemon import commands, services
+from companion.daemon.afterwards import Afterwards
 from companion.daemon.api import Changes, Commands, Parts, Reads, Replies, Services
 from companion.daemon.devices import TableDevices, dice_input, presence_input
 from companion.daemon.enroller import EnrollmentController
 from companion.daemon.game_on_table import GameOnTable
-from companion.daemon.heap import HeapSettler
 from companion.daemon.hub import ClientHub
 from companion.daemon.kept import KeptSettings
 from companion.daemon.links import Links, TableNow
@@ -35,7 +35,7 @@ from companion.daemon.programmer import TagProgrammer
 from companion.daemon.publisher import Published, StatePublisher
 from companion.daemon.reader_news import presence_notice
 from companion.daemon.saving import SavingWatch
-from companion.daemon.settings import DaemonSettings, chosen_language, from_keywords, keep_language
+from companion.daemon.settings import DaemonSettings, chosen_language, keep_language
 from companion.daemon.staff import StaffCall
 from companion.daemon.taps import VirtualTaps
 from companion.header import GameHeader
@@ -77,11 +77,8 @@ class Daemon:
             and ``mqtt`` are the older way to give those fields; with ``settings``, ``TypeError``.
     """
 
-    def __init__(self, store: EventStore, socket_path: str | Path, hold_time: float | None = None,
-                 reader_roles: dict[str, str] | None = None, language: str | None = None,
-                 phones=None, mqtt=None, settings: DaemonSettings | None = None):
-        settings = from_keywords(settings, hold_time=hold_time, reader_roles=reader_roles, language=language,
-                                 phones=phones, mqtt=mqtt)
+    def __init__(self, store: EventStore, socket_path: str | Path, settings: DaemonSettings | None = None):
+        settings = settings if settings is not None else DaemonSettings()
         self.store = store
         self.language = chosen_language(store, settings.language)
         self.hold_time = settings.hold_time
@@ -99,10 +96,10 @@ class Daemon:
                            notify=self.publisher.notify)
         #: Whether the game's inputs are being saved (issues 8 and 26).
         self.saving = SavingWatch(lambda: self.game.session, self.links, self.recent.append, settings.storage_warning)
-        self._settler = HeapSettler(settings.settle_heap)
+        self._after = Afterwards(settings.settle_heap, lambda: self.game.session)  # off the inputs' path
         #: The session on the table, its revision, and how a game gets there or leaves.
         self.game = GameOnTable(store, self.hold_time, self.reader_roles, self.saving, self.recent, self.publish,
-                                self._settler.soon)
+                                self._after.on_table)
         self.enroller = EnrollmentController(store, self.links, self.game.use_enrolled_tags)
         self.programmer = TagProgrammer(store, self.reader_roles, self.publisher.notify)
         #: The virtual readers and ``tap`` (issue 18).
@@ -111,7 +108,7 @@ class Daemon:
         self.devices = TableDevices(self.reader_roles, lambda fn: self.loop.call_soon_threadsafe(fn),
                                     self.publisher.notify, self.publish, settings.dice_button)
         self._play = InputPlay(self.game, Screens.of(self.publisher), self.enroller, self.saving, self.taps,
-                               self.devices, store)
+                               self.devices, store, self._after.input_done)
         self._queue: asyncio.Queue | None = None
         self._stopped: asyncio.Event | None = None
         self._tasks: set[asyncio.Task] = set()  # every task the daemon started, until it ends
@@ -293,7 +290,7 @@ class Daemon:
         self.start_task(self.saving.retry(SAVE_RETRY_EVERY))
         if ready is not None:
             ready.set()
-        self._settler.serving(self.loop)  # a game resumed before serving
+        self._after.serving(self.loop)  # a game resumed before serving
         try:
             if on_ready is not None:
                 on_ready()
@@ -302,8 +299,7 @@ class Daemon:
             await self._shut_down(worker)
 
     async def _shut_down(self, worker: asyncio.Task) -> None:
-        """Readers and buttons first (no new input), then the tasks and the input worker,
-        then the clients and the socket."""
+        """Readers and buttons first (no new input), the tasks and the worker, the last writes, the socket."""
         self.programmer.cancel_all()  # pending tag writes stop waiting for a tag
         log.info("shutdown 1/3: stopping %d reader(s) and button(s)", len(self._shutdown))
         for stop in self._shutdown:
@@ -317,6 +313,7 @@ class Daemon:
             task.cancel()
         await asyncio.gather(*self._tasks, worker, return_exceptions=True)
         self.saving.last()
+        self._after.stopping()
         if self.desk is not None:
             await self.desk.stop()
             self.desk = None

@@ -33,7 +33,8 @@ class GameOnTable:
             written before another game replaces this one).
         recent: the table's log (the news lines every state carries).
         publish: sends the current state to every screen.
-        settle: called once a game is on the table (:class:`~companion.daemon.heap.HeapSettler`).
+        settle: called once a game is on the table and its state out (the heap's settle:
+            :class:`~companion.daemon.afterwards.Afterwards`).
 
     Attributes:
         session: the game on the table, or None.
@@ -57,9 +58,9 @@ class GameOnTable:
 
     def start(self, header: GameHeader) -> Session:
         """Start and record a new game; publish it."""
-        self._saving.before_leaving()
+        self._leaving()
         self.finished_at_start = None
-        self.session = Session.start(header, self._store, hold_time=self._hold_time,
+        self.session = Session.start(header, self._store, hold_time=self._hold_time, snapshot_later=True,
                                      reader_roles=self._reader_roles, enrolled=self._store.enrolled_tags())
         self._recent.clear()
         self._recent.extend(self.session.spec.news(self.session.state))
@@ -69,9 +70,9 @@ class GameOnTable:
 
     def resume(self, record) -> Session:
         """Resume a stored game (its :class:`~companion.store.GameRecord`); publish it."""
-        self._saving.before_leaving()
+        self._leaving()
         self.finished_at_start = None
-        session = self.session = Session.resume(self._store, record, hold_time=self._hold_time,
+        session = self.session = Session.resume(self._store, record, hold_time=self._hold_time, snapshot_later=True,
                                                 reader_roles=self._reader_roles,
                                                 enrolled=self._store.enrolled_tags())
         self._recent.clear()
@@ -85,6 +86,12 @@ class GameOnTable:
         self._recent.extend(session.todo)  # what the table must do still, with its why (issue 33)
         self._on_table()
         return session
+
+    def _leaving(self) -> None:
+        """Before another game replaces this one: what it kept is written, and its due snapshot."""
+        self._saving.before_leaving()
+        if self.session is not None:
+            self.session.save_snapshot()
 
     def _on_table(self) -> None:
         self.revision += 1
@@ -132,6 +139,8 @@ class GameOnTable:
 
     def set_aside(self, news: str) -> None:
         """Take the game off the table (it stays in the store) and tell the table ``news``."""
+        if self.session is not None:
+            self.session.save_snapshot()  # before it may be deleted (a snapshot of no game would fail)
         self.session = None
         self.revision += 1
         self._recent.clear()

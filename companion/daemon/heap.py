@@ -1,14 +1,19 @@
 """Settling the heap once a game is on the table (issue 35): the game's start or resume is
-collected, and the rest frozen out of the cyclic GC's reach, a second after its state went
-out, never on an input's path."""
+collected, and the rest frozen out of the cyclic GC's reach, once the table has been quiet
+for a second after its state went out (at most :data:`SETTLE_BY` seconds after it), never on
+an input's path."""
 
 from __future__ import annotations
 
 import asyncio
 import gc
 
-#: Seconds after a game is on the table before :func:`settle_heap` runs.
+#: Seconds without an input before :func:`settle_heap` runs (after a game is on the table).
 SETTLE_AFTER = 1.0
+
+#: Seconds after a game is on the table by which :func:`settle_heap` runs even while inputs
+#: keep coming (a collection of 10-20 ms, once).
+SETTLE_BY = 10.0
 
 
 def settle_heap() -> None:
@@ -22,15 +27,21 @@ def settle_heap() -> None:
 
 
 class HeapSettler:
-    """Runs :func:`settle_heap` :data:`SETTLE_AFTER` seconds after a game is on the table,
-    when ``on`` (the daemon process; off where a daemon shares a large process: tests).
+    """Runs :func:`settle_heap` once a game is on the table and no input came for
+    :data:`SETTLE_AFTER` seconds, or :data:`SETTLE_BY` seconds after it at the latest, when
+    ``on`` (the daemon process; off where a daemon shares a large process: tests). A settle
+    of 10-20 ms run one second after a resume fell among the taps of a game going on
+    (issue 35 item 3).
 
-    Call :meth:`soon` on the loop, or before serving (it then runs once :meth:`serving`).
+    Call every method on the loop; :meth:`soon` may come before serving (the settle then
+    waits for :meth:`serving`).
     """
 
     def __init__(self, on: bool):
         self._on = on
-        self._due: asyncio.TimerHandle | bool = False  # a settle_heap to run (its timer once serving)
+        self._waiting = False  # a game is on the table, its heap not settled yet
+        self._timer: asyncio.TimerHandle | None = None  # its settle, once serving
+        self._by = 0.0  # the loop's time by which it runs
         self._loop: asyncio.AbstractEventLoop | None = None
 
     def soon(self) -> None:
@@ -38,19 +49,33 @@ class HeapSettler:
         arriving at once does not wait for the collection."""
         if not self._on:
             return
-        if isinstance(self._due, asyncio.TimerHandle):
-            self._due.cancel()
-        self._due = True
+        self._waiting = True
         if self._loop is not None and self._loop.is_running():
-            self._due = self._loop.call_later(SETTLE_AFTER, self._settle)
+            self._start(self._loop)
 
     def serving(self, loop: asyncio.AbstractEventLoop) -> None:
         """The daemon serves on ``loop``: a game put on the table before (a resume at boot)
-        is settled now."""
+        is settled once the table is quiet."""
         self._loop = loop
-        if self._due is True:
-            self._due = loop.call_later(SETTLE_AFTER, self._settle)
+        if self._waiting:
+            self._start(loop)
+
+    def stirred(self) -> None:
+        """An input came: a settle still due waits for :data:`SETTLE_AFTER` seconds of quiet
+        from now, up to its :data:`SETTLE_BY` limit."""
+        if self._timer is None:
+            return
+        self._timer.cancel()
+        loop = self._loop
+        assert loop is not None  # the timer runs on it
+        self._timer = loop.call_at(min(loop.time() + SETTLE_AFTER, self._by), self._settle)
+
+    def _start(self, loop: asyncio.AbstractEventLoop) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._by = loop.time() + SETTLE_BY
+        self._timer = loop.call_later(SETTLE_AFTER, self._settle)
 
     def _settle(self) -> None:
-        self._due = False
+        self._waiting, self._timer = False, None
         settle_heap()

@@ -1,24 +1,21 @@
 """A table setting the daemon keeps in its store (issue 28's voice settings, issue 29's screen
 settings): read from the store once, written back when its command changes it. Each is a
-record of :mod:`companion.table_settings`, and each has its command made here by
-:func:`settings_command` (:mod:`companion.daemon.voice`, :mod:`companion.daemon.screen`)."""
+record of :mod:`companion.table_settings`; its command is made by
+:func:`companion.daemon.settings_commands.settings_command`."""
 
 from __future__ import annotations
 
 import json
 import logging
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import msgspec
 
-from companion import protocol, table_settings
-from companion.daemon.command_table import Ack, Handler, command
+from companion import table_settings
 from companion.errors import StoreError
 
 if TYPE_CHECKING:
-    from companion.daemon.api import Commands
     from companion.store import EventStore
 
 log = logging.getLogger(__name__)
@@ -45,26 +42,3 @@ class KeptSettings:
             self._store.set_setting(self._name, json.dumps(self._kept), time.time())
         except StoreError as exc:
             log.warning("%s; the %s settings hold until the companion stops", exc, self._name)
-
-
-def settings_command(name: str, record: type[msgspec.Struct], part: Callable[[Commands], KeptSettings]) -> Handler:
-    """Register the command ``name`` that changes a table setting: ``{"cmd": name, KEY:
-    {...}}`` (``KEY``: the record's ``key``, any subset of its fields) is checked
-    (:func:`companion.table_settings.checked`: a bad one is refused in one line naming the
-    key, and nothing changes), kept in ``part(ctx)``, and every client gets the state."""
-    @command(name)
-    async def change(ctx: Commands, command, writer) -> Ack:
-        try:  # the command's struct says it is an object (companion.schema); its keys are checked here
-            update = table_settings.checked(getattr(command, record.key), record)  # type: ignore[attr-defined]
-        except table_settings.SettingsError as exc:
-            raise protocol.ProtocolError(str(exc)) from None
-
-        def use() -> Ack:
-            part(ctx).change(update)
-            ctx.worker.publish()
-            return True, ""
-
-        return await ctx.worker.in_order(use)
-
-    change.__doc__ = f"``{name}`` ({record.key}: an object): keep the new settings, then every client gets the state."  # type: ignore[attr-defined]
-    return change

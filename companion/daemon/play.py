@@ -64,12 +64,15 @@ class InputPlay:
         taps: the virtual readers (told each answer of a ``tap``).
         devices: the tag feedback.
         store: the enrolled tags (the tag feedback without a game).
+        after: called once each input is handled and its state gone out (what waits for the
+            table to be told: a due snapshot, the heap's settle; issue 35 item 3).
     """
 
     def __init__(self, game: GameOnTable, screens: Screens, enroller: EnrollmentController,
-                 saving: SavingWatch, taps: VirtualTaps, devices: TableDevices, store: EventStore):
+                 saving: SavingWatch, taps: VirtualTaps, devices: TableDevices, store: EventStore,
+                 after: Callable[[], None] = lambda: None):
         self._game, self._screens, self._enroller, self._saving = game, screens, enroller, saving
-        self._taps, self._devices, self._store = taps, devices, store
+        self._taps, self._devices, self._store, self._after = taps, devices, store, after
 
     def play(self, inp: Input, future: concurrent.futures.Future[Reply]) -> None:
         """Handle a submitted input and resolve its future: the reply, or the error that kept
@@ -100,7 +103,13 @@ class InputPlay:
 
     def _outcome(self, inp: Input) -> Reply | CompanionError:
         """:meth:`handle`'s work: the reply, or the error when the input could not be played
-        at all (the table is told either way)."""
+        at all (the table is told either way); then what waits for the state to be out."""
+        try:
+            return self._played(inp)
+        finally:
+            self._after()
+
+    def _played(self, inp: Input) -> Reply | CompanionError:
         session, walk = self._game.session, self._enroller.walk
         if isinstance(inp, (Tap, Press)):
             playing = session is not None and not session.prompt.over and walk is None

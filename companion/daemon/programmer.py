@@ -133,4 +133,4 @@ def _programming(name: str, role: str | None):
     """Where to put the blank tag: reader ``name``, or a virtual reader's role in words."""
     if readers.role_named(name, role):
         return msg("Programming a tag: put a blank NTAG on the {reader}.", reader=readers.role_words(role))
-    return msg("Programming a tag: put a blank NTAG on reader {name}.", name=name)
+    return msg("Programming a tag: put a blank NTAG on reader {name}.", name=readers.shown_name(name))

@@ -28,15 +28,17 @@ def presence_notice(event, role: str | None) -> Msg | None:
         if by_role:
             return msg("The card on the {reader} cannot be read yet: hold the card still.",
                        reader=readers.role_words(role))
-        return msg("The card on reader {name} cannot be read yet: hold the card still.", name=name)
+        return msg("The card on reader {name} cannot be read yet: hold the card still.",
+                   name=readers.shown_name(name))
     if isinstance(event, CardsStacked):
         if by_role:
             return msg("{count} cards on the {reader}: lift all but one.", count=len(event.uids),
                        reader=readers.role_words(role)) if len(event.uids) > 2 else \
                 msg("Two cards on the {reader}: lift one.", reader=readers.role_words(role))
         if len(event.uids) > 2:
-            return msg("{count} cards on reader {name}: lift all but one.", count=len(event.uids), name=name)
-        return msg("Two cards on reader {name}: lift one.", name=name)
+            return msg("{count} cards on reader {name}: lift all but one.", count=len(event.uids),
+                       name=readers.shown_name(name))
+        return msg("Two cards on reader {name}: lift one.", name=readers.shown_name(name))
     return None
 
 
@@ -55,8 +57,9 @@ def reader_status(name: str, role: str | None, online: bool, detail: str):
             return msg("The {reader} is working.", reader=kind)
         return msg("The {reader} is offline: {detail}. Touches still work.", reader=kind, detail=driver_words(detail))
     if online:
-        return msg("Reader {name} is working.", name=name)
-    return msg("Reader {name} is offline: {detail}. Touches still work.", name=name, detail=driver_words(detail))
+        return msg("Reader {name} is working.", name=readers.shown_name(name))
+    return msg("Reader {name} is offline: {detail}. Touches still work.", name=readers.shown_name(name),
+               detail=driver_words(detail))
 
 
 def flapping_status(name: str, role: str | None, dropping: bool):
@@ -67,5 +70,6 @@ def flapping_status(name: str, role: str | None, dropping: bool):
             return msg("The {reader} keeps dropping out: check its wires. Touches still work.", reader=kind)
         return msg("The {reader} is working again.", reader=kind)
     if dropping:
-        return msg("Reader {name} keeps dropping out: check its wires. Touches still work.", name=name)
-    return msg("Reader {name} is working again.", name=name)
+        return msg("Reader {name} keeps dropping out: check its wires. Touches still work.",
+                   name=readers.shown_name(name))
+    return msg("Reader {name} is working again.", name=readers.shown_name(name))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.daemon.kept import settings_command
+from companion.daemon.settings_commands import settings_command
 from companion.screen_settings import ScreenSettings
 
 if TYPE_CHECKING:

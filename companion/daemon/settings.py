@@ -68,15 +68,3 @@ def keep_language(store: EventStore, chosen: str) -> str:
     except StoreError as exc:
         log.warning("%s; the language %s holds until the companion stops", exc, chosen)
     return chosen
-
-
-def from_keywords(settings: DaemonSettings | None, **old: Any) -> DaemonSettings:
-    """``settings``, or a :class:`DaemonSettings` of the old keyword arguments (those given);
-    both together are refused: the keywords would be silently ignored."""
-    given = {name: value for name, value in old.items() if value is not None}
-    if settings is None:
-        return DaemonSettings(**given)
-    if given:
-        raise TypeError(f"Daemon() takes settings= or the keyword arguments {', '.join(sorted(given))}, "
-                        "not both: put them in the DaemonSettings")
-    return settings

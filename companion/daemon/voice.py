@@ -14,7 +14,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from companion.daemon.command_table import Ack, command
-from companion.daemon.kept import settings_command
+from companion.daemon.settings_commands import settings_command
 from companion.voice.settings import VoiceSettings
 
 if TYPE_CHECKING:

@@ -110,8 +110,3 @@ def _base(host: str, port: int, network: bool) -> str:
     if address.is_unspecified:
         host = lan_address(address.version)
     return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
-
-
-def same_token(given: str, token: str) -> bool:
-    return hmac.compare_digest(given.encode(), token.encode())
-

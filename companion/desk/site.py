@@ -32,11 +32,10 @@ from aiohttp import web
 
 from companion.daemon import desk_commands as work
 from companion.desk import page
-from companion.desk.link import same_token
 from companion.errors import CompanionError
 from companion.i18n import render
 from companion.phones import limits
-from companion.phones.tokens import TOKEN_SHAPE
+from companion.phones.tokens import TOKEN_SHAPE, same_token
 
 log = logging.getLogger(__name__)
 

@@ -230,6 +230,19 @@ class HasOptions(Protocol):
     options: Sequence[OptionSpec]
 
 
+#: The New game choice every game offers; off by default (then no lesson is ever sent).
+FIRST_GAME = OptionSpec(
+    "first_game", False, (False, True),
+    msg("First game: the first time each kind of step comes up, the companion explains its rule in plain "
+        "words."),
+    setup=True,
+    title=msg("First game"),
+)
+
+#: Options the engine offers for every game, beside the game's own (never passed to ``setup``).
+ENGINE_OPTIONS = (FIRST_GAME,)
+
+
 def resolve_options(spec: HasOptions, given: Mapping[str, Any] | None) -> dict[str, Any]:
     """Fill in defaults and check every given option.
 
@@ -244,14 +257,11 @@ def resolve_options(spec: HasOptions, given: Mapping[str, Any] | None) -> dict[s
     Raises:
         OptionError: an unknown option name or a value not in its ``values``.
     """
-    from companion.engine.lessons import ENGINE_OPTIONS  # beside every game's own (first-game mode)
-
     known = {o.name: o for o in (*spec.options, *ENGINE_OPTIONS)}
     unknown = sorted(set(given or {}) - set(known))
     if unknown:
-        raise OptionError(
-            f"{spec.title} has no option {unknown[0]!r}; options are: {', '.join(sorted(known))}"
-        )
+        raise OptionError(msg("{game} has no option {name}; options are: {names}", game=spec.title,
+                              name=repr(unknown[0]), names=", ".join(sorted(known))))
     resolved = {o.name: o.default for o in spec.options}
     for name, value in (given or {}).items():
         if value not in known[name].values:
@@ -262,9 +272,9 @@ def resolve_options(spec: HasOptions, given: Mapping[str, Any] | None) -> dict[s
     return resolved
 
 
-#: The names of :data:`companion.engine.lessons.ENGINE_OPTIONS`: checked like a game's
-#: options, but never passed to the game's ``setup`` (its state stays as without them).
-ENGINE_OPTIONS_NAMES = frozenset({"first_game"})
+#: The names of :data:`ENGINE_OPTIONS`: checked like a game's options, but never passed to
+#: the game's ``setup`` (its state stays as without them).
+ENGINE_OPTIONS_NAMES = frozenset(o.name for o in ENGINE_OPTIONS)
 
 
 def sentence(text: str | NewsLine) -> str | NewsLine:

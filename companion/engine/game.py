@@ -2,11 +2,10 @@
 
 A game is a :class:`Game` subclass, one instance registered per game (its package's
 ``SPEC``). It writes only what is its own: its data (id, title, options, components ...)
-as class attributes, and its hooks as functions in its package's modules, one module per
-role (:data:`HOOKS`: ``prompt`` is ``prompts.prompt``, ``handlers`` is ``rules.HANDLERS`` ...).
-A class that names its package (``class Children(Game, package=__name__)``) gets each
-hook from there; a hook the class writes itself, or whose function its module lacks, keeps
-its own (or the default here). The engine owns the protocol: :meth:`Game.setup` checks the
+as class attributes, and its hooks as functions in its package's modules, assigned in the
+class body (``prompt = staticmethod(prompts.prompt)``, ``handlers =
+MappingProxyType(rules.HANDLERS)``); a hook it does not assign keeps the default here. The
+engine owns the protocol: :meth:`Game.setup` checks the
 players (their count, their names) before the game's own ``_setup``; :meth:`Game.apply`
 checks an action against the prompt (:mod:`companion.engine.legality`) and only then calls
 ``_apply``, which clears the news and hands the action to the game's rule for its kind
@@ -18,11 +17,10 @@ tests use it).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from types import MappingProxyType, ModuleType
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Generic, TypeVar
 
 from companion.engine import legality
 from companion.engine import news as step_news
@@ -33,72 +31,57 @@ from companion.engine.rulecard import RuleSection
 from companion.errors import RuleViolation
 from companion.i18n import Msg, NewsLine, msg
 
-#: Where a game's hooks live: hook -> (module of the game's package, function name). Every
-#: game's package has these modules (docs/architecture.md, "file roles").
-HOOKS: Mapping[str, tuple[str, str]] = MappingProxyType({
-    "_setup": ("rules", "setup"),
-    "prompt": ("prompts", "prompt"),
-    "handlers": ("rules", "HANDLERS"),
-    "cleared": ("rules", "cleared"),
-    "settled": ("rules", "settled"),
-    "_apply": ("rules", "act"),
-    "correct": ("tablecheck", "correct"),
-    "view": ("view", "view"),
-    "view_first": ("view", "view_first"),
-    "later": ("view", "later"),
-    "summary": ("prompts", "summary"),
-    "ending": ("prompts", "ending"),
-    "status_line": ("view", "status_line"),
-    "private_view": ("view", "player_view"),
-    "component_label": ("components", "component_label"),
-    "check": ("tablecheck", "check"),
-    "refusal": ("refusals", "refusal"),
-    "encode": ("codec", "encode"),
-    "decode": ("codec", "decode"),
-})
-
-#: The hooks every game writes (they have no default).
-_OWN = ("_setup", "prompt", "view")
-
-#: The hooks that are data, not functions (given as they are, not as static methods).
-_DATA = frozenset({"handlers"})
+#: A game's state type (each game's frozen ``State``).
+S = TypeVar("S")
 
 #: A table-check correction's key begins so (``fix:ghosts:E:+1``: :class:`CheckLine`).
 FIX = "fix:"
 
 
-def _wire(cls: type, package: str) -> None:
-    """Give ``cls`` each hook of :data:`HOOKS` that it does not write itself, from
-    ``package``'s modules, as a static method.
-
-    Raises:
-        TypeError: a hook of :data:`_OWN` is neither in the class nor in its module, or the
-            game has neither ``handlers`` nor its own ``_apply``.
-    """
-    for hook, (module, name) in HOOKS.items():
-        if hook in vars(cls):
-            continue
-        function = getattr(_role(package, module), name, None)
-        if function is not None:
-            setattr(cls, hook, MappingProxyType(function) if hook in _DATA else staticmethod(function))
-        elif hook in _OWN:
-            raise TypeError(f"{cls.__name__} has no {hook}: {package}.{module} has no {name}()")
-    if not cls.handlers and cls._apply is Game._apply:
-        raise TypeError(f"{cls.__name__} has no rules: {package}.rules has neither HANDLERS nor act()")
+def _missing(hook: str, where: str) -> Callable[..., Any]:
+    """The default of a hook every game assigns: says which one the game lacks."""
+    def missing(*_: Any) -> Any:
+        raise NotImplementedError(f"the game has no {hook}: assign its {where} in its class body")
+    return missing
 
 
-def _role(package: str, module: str) -> ModuleType | None:
-    """``package.module``, or None when the game has no module for that role (a game needs
-    only the modules of the hooks it writes: docs/new-game.md)."""
-    try:
-        return importlib.import_module(f"{package}.{module}")
-    except ModuleNotFoundError as missing:
-        if missing.name != f"{package}.{module}":
-            raise  # the module exists but imports something missing: say so
-        return None
+def _as_it_is(state: Any) -> Any:
+    return state
 
 
-class Game:
+def _nothing(_: Any) -> None:
+    return None
+
+
+def _the_id(component: str) -> str:
+    return component
+
+
+def _no_check(_: Any) -> tuple[CheckLine, ...]:
+    return ()
+
+
+def _no_figures(_: Any) -> dict[str, Any]:
+    return {}
+
+
+def _nothing_private(_: Any, player: str) -> dict:
+    return {}
+
+
+def _no_reason(_: Any, key: str | None, component: str | None) -> None:
+    return None
+
+
+def _no_corrections(_: Any, key: str) -> Any:
+    raise NotImplementedError(f"the game lists no corrections: {key}")
+
+
+def _no_snapshots(_: dict) -> Any:
+    raise NotImplementedError("the game keeps no snapshots")
+
+
+class Game(Generic[S]):
     """A registered game: its metadata and its pure functions over its frozen states.
 
     Attributes:
@@ -175,37 +158,36 @@ class Game:
     #: the state :meth:`cleared`; the game's ``rules.HANDLERS``.
     handlers: Mapping[str, Callable[[Any, str], Any]] = MappingProxyType({})
 
-    def __init_subclass__(cls, package: str | None = None, **kwargs: Any) -> None:
-        """``package``: the game's package (its ``__name__``), whose modules give the hooks
-        (:data:`HOOKS`); None: the class writes its hooks itself."""
-        super().__init_subclass__(**kwargs)
-        if package is not None:
-            _wire(cls, package)
-
-    # ------------------------------------------------------------------ what each game writes
-
-    def _setup(self, players: Sequence[str], options: Mapping[str, Any],
-               content: Mapping[str, Mapping[str, Any]] | None = None) -> Any:
-        """The game's own set-up (its ``rules.setup``): a new game's state, for players that
-        :meth:`setup` has checked already. Arguments as :meth:`setup`'s.
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game assigns its hooks in its class body (``prompt = staticmethod(prompts.prompt)``,
+        ``handlers = MappingProxyType(rules.HANDLERS)``: docs/new-game.md).
 
         Raises:
-            RuleViolation: entries (``content``) that do not make a whole game.
+            TypeError: the game has neither ``handlers`` nor its own ``_apply``: no rules.
         """
-        raise NotImplementedError
+        super().__init_subclass__(**kwargs)
+        if not cls.handlers and cls._apply is Game._apply:
+            raise TypeError(f"{cls.__name__} has no rules: give it handlers (its rules.HANDLERS) or its own _apply")
 
-    def prompt(self, state: Any) -> Prompt:
-        """What the table must do next."""
-        raise NotImplementedError
+    # ------------------------------------------------------------------ what each game writes
+    # Hooks are static methods: a game assigns its modules' functions in its class body
+    # (``prompt = staticmethod(prompts.prompt)``), and pyright checks each against the game's
+    # state type ``S`` (``class Children(Game[State])``).
 
-    def view(self, state: Any) -> dict:
-        """Public, JSON-ready facts (never hidden information)."""
-        raise NotImplementedError
+    #: The game's own set-up (its ``rules.setup``): a new game's state for ``(players, options,
+    #: content)``, players that :meth:`setup` has checked already (arguments as :meth:`setup`'s).
+    #: Raises RuleViolation for entries (``content``) that do not make a whole game.
+    _setup: staticmethod[[Sequence[str], Mapping[str, Any], Mapping[str, Mapping[str, Any]] | None], S] = \
+        staticmethod(_missing("_setup", "rules.setup"))
+    #: What the table must do next (its ``prompts.prompt``).
+    prompt: staticmethod[[S], Prompt] = staticmethod(_missing("prompt", "prompts.prompt"))
+    #: Public, JSON-ready facts, never hidden information (its ``view.view``).
+    view: staticmethod[[S], Mapping[str, Any]] = staticmethod(_missing("view", "view.view"))
 
     # ------------------------------------------------------------------ the engine's protocol
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any],
-              content: Mapping[str, Mapping[str, Any]] | None = None) -> Any:
+              content: Mapping[str, Mapping[str, Any]] | None = None) -> S:
         """A new game's state: the players checked against :attr:`min_players`..
         :attr:`max_players` and for a repeated name, then the game's own :meth:`_setup`.
 
@@ -226,7 +208,7 @@ class Game:
             raise RuleViolation(msg("Each player needs a different name."))
         return self._setup(players, options, content)
 
-    def apply(self, state: Any, key: str) -> Any:
+    def apply(self, state: S, key: str) -> S:
         """The state after ``key`` (a choice, a chance outcome, a per-copy ``key#n`` or a
         table-check correction), checked against the prompt first.
 
@@ -235,7 +217,7 @@ class Game:
         """
         return legality.apply_action(self, state, key)
 
-    def _apply(self, state: Any, key: str) -> Any:
+    def _apply(self, state: S, key: str) -> S:
         """The state after ``key``, which :meth:`apply` has found legal now (OpenSpiel's
         ``_apply_action``): a table-check correction goes to :meth:`correct`; any other key
         to the game's rule for its kind (:attr:`handlers`), from the state :meth:`cleared`,
@@ -248,99 +230,71 @@ class Game:
 
     # ------------------------------------------------------------------ hooks with defaults
 
-    def cleared(self, state: Any) -> Any:
-        """What an action starts from: ``state`` without the last action's news (default);
-        a game may clear more (a mark that lasts one action)."""
-        return step_news.cleared(state)
+    #: What an action starts from: the state without the last action's news (default); a game
+    #: may clear more (a mark that lasts one action).
+    cleared: staticmethod[[S], S] = staticmethod(step_news.cleared)
+    #: The state after an action's rule, once what resolves by itself has (a draw that can give
+    #: only one card); default: as it is.
+    settled: staticmethod[[S], S] = staticmethod(_as_it_is)
+    #: The state after the table-check correction ``key`` (one that :attr:`check` lists: it sets
+    #: what the companion believes and triggers no rule); the game's ``tablecheck.correct``.
+    correct: staticmethod[[S, str], S] = staticmethod(_no_corrections)
+    #: How a finished game ended, in one sentence for the game-over panel ("The hunters won!"):
+    #: the over prompt's words without its "The game is over:". None (the default, and while the
+    #: game goes on): the panel shows the prompt as it is. Sent as the prompt's ``summary``.
+    summary: staticmethod[[S], Msg | None] = staticmethod(_nothing)
+    #: How a finished game ended, as structure for the game-over panel
+    #: (:class:`~companion.engine.ending.Ending`: won, lost or a tie, the winners, the final
+    #: scores, the solution); None (the default, and while the game goes on): the panel shows
+    #: the summary alone. Sent as the prompt's ``ending``.
+    ending: staticmethod[[S], Ending | None] = staticmethod(_nothing)
+    #: The game's counters in one line for a text screen (the terminal prints it before the
+    #: prompt: Creepy Cellar's "[hauntings 2/5 | King C | locked -]"); None (the default): none.
+    #: Sent as the state's ``status``.
+    status_line: staticmethod[[S], Msg | None] = staticmethod(_nothing)
+    #: A component id as players say it ("Ghost card room H"); default: the id.
+    component_label: staticmethod[[str], Msg | str] = staticmethod(_the_id)
+    #: The table check: what the companion believes, public only, and the corrections accepted
+    #: now (default: none). :meth:`apply` accepts every fix key listed, whatever the prompt.
+    check: staticmethod[[S], tuple[CheckLine, ...]] = staticmethod(_no_check)
+    #: The view's slow figures (an odds meter's playouts), worked out after the state is sent
+    #: and sent in the message that follows it: view key -> its value, a number or None, from
+    #: public facts only. ``view(state) == {**view_first(state), **later(state)}``
+    #: (tests/games/test_view_later.py). Default: none (``{}``).
+    later: staticmethod[[S], dict[str, Any]] = staticmethod(_no_figures)
+    #: What ONE player alone may see on a privacy screen (their secret victory card), for
+    #: ``(state, player)``, JSON-ready; only the daemon's ``private`` command sends it, to the
+    #: client that asked. Default: nothing (``{}``).
+    private_view: staticmethod[[S, str], dict] = staticmethod(_nothing_private)
+    #: Why a touch of ``key`` (or a tap of ``component``, ``key`` None) picks nothing now, for
+    #: ``(state, key, component)``, naming the rule in the players' words; never names a hidden
+    #: card (say "a hidden card" and whose turn it is). Default: None (the general refusal).
+    refusal: staticmethod[[S, str | None, str | None], Msg | str | None] = staticmethod(_no_reason)
+    #: ``state`` as plain JSON values, hidden information included (for the event store's
+    #: snapshots, never for a screen); default None: the game is never snapshot.
+    encode: staticmethod[[S], dict | None] = staticmethod(_nothing)
+    #: The inverse of :attr:`encode`: ``decode(encode(s)) == s``.
+    decode: staticmethod[[dict], S] = staticmethod(_no_snapshots)
 
-    def settled(self, state: Any) -> Any:
-        """The state after an action's rule, once what resolves by itself has (a draw that
-        can give only one card); default: as it is."""
-        return state
-
-    def correct(self, state: Any, key: str) -> Any:
-        """The state after the table-check correction ``key`` (one that :meth:`check` lists:
-        it sets what the companion believes and triggers no rule); the game's
-        ``tablecheck.correct``."""
-        raise NotImplementedError(f"{self.id} lists no corrections")
-
-    def news(self, state: Any) -> tuple[str, ...]:
+    def news(self, state: S) -> tuple[str, ...]:
         """What the last applied action did, in sentences (default: ``state.news``)."""
-        return state.news
+        return state.news  # type: ignore[attr-defined]
 
-    def outcome(self, state: Any) -> str | None:
+    def outcome(self, state: S) -> str | None:
         """None while the game goes on, else how it ended (default: ``state.outcome``); a
         finished game is not resumed."""
-        return state.outcome
+        return state.outcome  # type: ignore[attr-defined]
 
-    def summary(self, state: Any) -> Msg | None:
-        """How a finished game ended, in one sentence for the game-over panel ("The hunters
-        won!"): the over prompt's words without its "The game is over:". None (the default, and
-        while the game goes on): the panel shows the prompt as it is. Sent as the prompt's
-        ``summary``, so no screen has to cut it out of the prompt."""
-        return None
-
-    def ending(self, state: Any) -> Ending | None:
-        """How a finished game ended, as structure for the game-over panel
-        (:class:`~companion.engine.ending.Ending`: won, lost or a tie, the winners, the final
-        scores, the solution); None (the default, and while the game goes on): the panel shows
-        the summary alone. Sent as the prompt's ``ending``."""
-        return None
-
-    def status_line(self, state: Any) -> Msg | None:
-        """The game's counters in one line for a text screen (the terminal view prints it
-        before the prompt: Creepy Cellar's "[hauntings 2/5 | King C | locked -]"); None (the
-        default): none. Sent as the state's ``status``."""
-        return None
-
-    def component_label(self, component: str) -> str:
-        """A component id as players say it ("Ghost card room H"); default: the id."""
-        return component
-
-    def check(self, state: Any) -> tuple[CheckLine, ...]:
-        """The table check: what the companion believes, public only, and the corrections
-        accepted now (default: none). :meth:`apply` accepts every fix key listed, whatever
-        the prompt."""
-        return ()
-
-    def odds(self, state: Any) -> tuple[Msg, float | Fraction] | None:
+    def odds(self, state: S) -> tuple[Msg, float | Fraction] | None:
         """The odds meter (issue 33 item 5): one chance worth knowing now, as (what it is the
         chance of, a probability in [0, 1]) by the game's own rules and public facts only;
         None: nothing to show now (the default). Sent beside the view (the state's ``odds``)."""
         return None
 
-    def view_first(self, state: Any) -> dict:
-        """:meth:`view` with each of :meth:`later`'s figures None: what the ``state`` message
+    def view_first(self, state: S) -> Mapping[str, Any]:
+        """:attr:`view` with each of :attr:`later`'s figures None: what the ``state`` message
         carries at once (issue 35 item 3). Default: the whole view (a game with no slow figure)."""
         return self.view(state)
-
-    def later(self, state: Any) -> dict[str, Any]:
-        """The view's slow figures (an odds meter's playouts), worked out after the state is
-        sent and sent in the ``odds`` message that follows it: view key -> its value, a number
-        or None, from public facts only. ``view(state) == {**view_first(state), **later(state)}``
-        (tests/games/test_view_later.py). Default: none (``{}``)."""
-        return {}
-
-    def private_view(self, state: Any, player: str) -> dict:
-        """What ONE player alone may see on a privacy screen (their secret victory card),
-        JSON-ready; only the daemon's ``private`` command sends it, to the client that asked.
-        Default: nothing (``{}``)."""
-        return {}
-
-    def refusal(self, state: Any, key: str | None, component: str | None) -> Msg | str | None:
-        """Why a touch of ``key`` (or a tap of ``component``, ``key`` None) picks nothing now,
-        naming the rule in the players' words; never names a hidden card (say "a hidden card"
-        and whose turn it is). Default: None (the general refusal)."""
-        return None
-
-    def encode(self, state: Any) -> dict | None:
-        """``state`` as plain JSON values, hidden information included (for the event
-        store's snapshots, never for a screen); default None: the game is never snapshot."""
-        return None
-
-    def decode(self, data: dict) -> Any:
-        """The inverse of :meth:`encode`: ``decode(encode(s)) == s``."""
-        raise NotImplementedError(f"{self.id} keeps no snapshots")
 
 
 #: The optional hooks a :class:`GameSpec` may be given (each keeps its default when None).
@@ -348,7 +302,7 @@ _HOOKS = ("news", "outcome", "summary", "ending", "status_line", "component_labe
           "encode", "decode")
 
 
-class GameSpec(Game):
+class GameSpec(Game[Any]):
     """A game built from plain functions (keyword arguments named as :class:`Game`'s
     attributes and methods, ``apply`` standing for the game's own ``_apply``): the older
     shape, kept for small games such as the tests' toy games. A hook given as None keeps
@@ -358,9 +312,9 @@ class GameSpec(Game):
     def __init__(self, *, setup: Callable, prompt: Callable, apply: Callable, view: Callable,
                  **given: Any) -> None:
         self._setup_fn = setup
-        self.prompt = prompt
+        self.prompt = staticmethod(prompt)
         self._apply_fn = apply
-        self.view = view
+        self.view = staticmethod(view)
         for name, value in given.items():
             if name not in _HOOKS and not hasattr(Game, name):
                 raise TypeError(f"GameSpec has no attribute {name!r}")

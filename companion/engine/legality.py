@@ -20,11 +20,12 @@ What is legal now (the prompt of ``state``):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from companion.engine.core import CheckLine, Prompt, check_fix, sentence
 from companion.errors import RuleViolation
-from companion.i18n import msg
+from companion.i18n import Msg, msg
 
 
 class Game(Protocol):
@@ -33,13 +34,16 @@ class Game(Protocol):
 
     pieces: tuple[str, ...]
 
-    def prompt(self, state: Any) -> Prompt: ...
+    @property
+    def prompt(self) -> Callable[[Any], Prompt]: ...
+
+    @property
+    def check(self) -> Callable[[Any], tuple[CheckLine, ...]]: ...
+
+    @property
+    def refusal(self) -> Callable[[Any, str | None, str | None], Msg | str | None]: ...
 
     def _apply(self, state: Any, key: str) -> Any: ...
-
-    def check(self, state: Any) -> tuple[CheckLine, ...]: ...
-
-    def refusal(self, state: Any, key: str | None, component: str | None) -> str | None: ...
 
 
 #: The action keys of corrections made from the table check start so.

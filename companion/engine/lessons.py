@@ -14,21 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from companion.engine.core import OptionSpec, Prompt
+from companion.engine.core import Prompt
 from companion.engine.rulecard import RuleSection, sections_now
-from companion.i18n import Msg, NewsLine, msg
-
-#: The New game choice every game offers; off by default (then no lesson is ever sent).
-FIRST_GAME = OptionSpec(
-    "first_game", False, (False, True),
-    msg("First game: the first time each kind of step comes up, the companion explains its rule in plain "
-        "words."),
-    setup=True,
-    title=msg("First game"),
-)
-
-#: Options the engine offers for every game, beside the game's own (never passed to ``setup``).
-ENGINE_OPTIONS = (FIRST_GAME,)
+from companion.i18n import Msg, NewsLine
 
 
 def lesson_section(sections: Sequence[RuleSection], prompt: Prompt, drawn: Iterable[str],

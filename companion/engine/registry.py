@@ -10,6 +10,7 @@ from importlib import import_module
 
 from companion.engine.game import Game
 from companion.errors import CompanionError
+from companion.i18n import msg
 
 #: Registered games in their listing order: game id -> the package whose ``SPEC`` it is.
 GAMES: dict[str, str] = {
@@ -59,7 +60,7 @@ def get_game(game_id: str) -> Game:
         UnknownGame: no such game; the message lists the known ids.
     """
     if not isinstance(game_id, str) or game_id not in GAMES:
-        raise UnknownGame(f"unknown game {game_id!r}; known games: {', '.join(GAMES)}")
+        raise UnknownGame(msg("unknown game {game}; known games: {games}", game=repr(game_id), games=", ".join(GAMES)))
     return import_module(GAMES[game_id]).SPEC
 
 

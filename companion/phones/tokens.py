@@ -103,7 +103,7 @@ class Tokens:
             return None
         found = None
         for player, good in self._by_player.items():
-            if hmac.compare_digest(good.encode(), token.encode()):
+            if same_token(token, good):
                 found = player
         return found
 
@@ -112,6 +112,11 @@ class Tokens:
         what = f"{game}\0{player}" + (f"\0{times}" if times else "")
         digest = hmac.new(self._key, what.encode(), hashlib.sha256).digest()
         return base64.urlsafe_b64encode(digest[:TOKEN_BYTES]).decode()
+
+
+def same_token(given: str, token: str) -> bool:
+    """Whether ``given`` is ``token``, compared in constant time."""
+    return hmac.compare_digest(given.encode(), token.encode())
 
 
 def load_key(path: Path) -> bytes:

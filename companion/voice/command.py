@@ -88,13 +88,18 @@ def cmd_prepare(args) -> int:
 
 
 def cmd_test(args) -> int:
-    """``companion voice test``: one sentence in each language, through the real output."""
+    """``companion voice test``: one sentence in each language, through the real output;
+    exit 1, saying why in one line, when the player could not play them (nothing was heard)."""
     made = parts(args, args.to)
     for lang in LANGUAGES:
         text = render(TEST_SENTENCE, lang)
         print(f"{lang}: {text}", flush=True)
         sound = made.cache.get(made.engine, made.pronouncer(text, lang), lang, "normal")
         made.output.play(sound, Utterance(text, lang, "prompt"), threading.Event())
+        if made.output.problem is not None:
+            print(f"companion: voice test: nothing was heard: {made.output.problem} "
+                  "(companion doctor checks the [voice] player and device)", file=sys.stderr)
+            return 1
     return 0
 
 

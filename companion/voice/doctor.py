@@ -7,6 +7,7 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
+from companion.doctor_line import OK, WARN, Line
 from companion.voice.config import VoiceConfig
 from companion.voice.outputs import choose_player
 
@@ -16,8 +17,6 @@ SPEAKER_HINT = ("plug in a USB speaker, use HDMI audio, or wire an I2S amplifier
 
 def check_voice(config: VoiceConfig, probe) -> Iterator:
     """Lines for the speech engine, the Piper models, the player command and the sound cards."""
-    from companion.doctor import OK, WARN, Line
-
     if shutil.which("espeak-ng"):
         yield Line(OK, "voice: espeak-ng is installed (English and Italian)")
     else:

@@ -31,6 +31,9 @@ log = logging.getLogger(__name__)
 
 
 class Output(Protocol):
+    #: Why the last sound was not heard (its player failed), None when it was.
+    problem: str | None
+
     def play(self, sound: bytes, utterance: Utterance, stop: threading.Event) -> bool:
         """Say ``sound`` (a WAV file's bytes); returns False if ``stop`` cut it short."""
 
@@ -68,7 +71,7 @@ class PlayerCommand:
     def __init__(self, argv: list[str]):
         self.argv = argv
         self.started = 0.0
-        self._failing = False  # the last sound failed: said once, not for every phrase
+        self.problem: str | None = None  # the last sound failed: said once, not for every phrase
 
     def play(self, sound: bytes, utterance: Utterance, stop: threading.Event) -> bool:
         try:
@@ -86,16 +89,17 @@ class PlayerCommand:
                 return False
         if process.returncode != 0:
             detail = process.stderr.read().decode("utf-8", "replace").strip() if process.stderr else ""
-            self._failed(f"{self.argv[0]} failed (exit {process.returncode}): {detail[-200:]}")
-        elif self._failing:
-            self._failing = False
+            last = detail.splitlines()[-1][-200:] if detail else "no message"  # the player's own conclusion
+            self._failed(f"{self.argv[0]} failed (exit {process.returncode}): {last}")
+        elif self.problem is not None:
+            self.problem = None
             log.info("%s plays again", self.argv[0])
         return True
 
     def _failed(self, why: str) -> None:
-        if not self._failing:
+        if self.problem is None:
             log.warning("%s; the voice goes on trying with each phrase", why)
-        self._failing = True
+        self.problem = why
 
     def _feed(self, process: subprocess.Popen, sound: bytes) -> None:
         self.started = time.monotonic()
@@ -119,6 +123,7 @@ class Directory:
         self.pace = pace
         self.count = len(list(self.directory.glob("*.wav")))  # a restarted voice goes on numbering
         self.started = 0.0
+        self.problem: str | None = None  # a file is always written
 
     def play(self, sound: bytes, utterance: Utterance, stop: threading.Event) -> bool:
         self.count += 1

@@ -26,6 +26,7 @@ TABLES: dict[str, dict[str, str]] = {
         "Gatti": "Gaht-tee",
         "Lampadina": "Lahm-pa-dee-na",
         "?": "a question mark",  # CLUE: IT's die face, "Ada rolled ?.", which a voice leaves unsaid
+        'a "?"': "a question mark",  # the die face named: 'a "?" counts as 1' (not "a a question mark")
     },
     "it": {
         "Ghost King": "Gòst King",

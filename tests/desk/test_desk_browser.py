@@ -18,6 +18,7 @@ import pytest
 from companion import table_content
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
+from companion.daemon.settings import DaemonSettings
 from companion.desk.config import DeskConfig
 from companion.engine import get_game
 from companion.store import EventStore
@@ -57,8 +58,7 @@ class Table:
 
     def __init__(self, path: Path, name: str):
         self.store = EventStore(path / f"{name}.sqlite3")
-        self.daemon = Daemon(self.store, path / f"{name}.sock")
-        self.daemon.desk_config = DeskConfig(port=0)
+        self.daemon = Daemon(self.store, path / f"{name}.sock", DaemonSettings(desk=DeskConfig(port=0)))
         self.thread = DaemonThread(self.daemon)
         self.thread.__enter__()
         self.link = self.ask({"cmd": "desk_link"}, "desk_link")["link"]

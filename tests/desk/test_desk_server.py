@@ -15,6 +15,7 @@ import pytest
 
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
+from companion.daemon.settings import DaemonSettings
 from companion.desk.config import DeskConfig, DeskConfigError, parse_desk
 from companion.phones.config import PhonesConfig
 from companion.store import EventStore
@@ -34,7 +35,7 @@ def _ask(daemon, message: dict, answer: str | None = None) -> dict:
 def table(tmp_path_factory):
     path = tmp_path_factory.mktemp("desk-server")
     store = EventStore(path / "d.sqlite3")
-    daemon = Daemon(store, path / "companion.sock", phones=PhonesConfig(True, "127.0.0.1", 0))
+    daemon = Daemon(store, path / "companion.sock", DaemonSettings(phones=PhonesConfig(True, "127.0.0.1", 0)))
     with DaemonThread(daemon):
         assert _ask(daemon, {"cmd": "new_game", "game": "clue_it", "players": ["Ada", "Bo", "Cy"]})["ok"]
         link = _ask(daemon, {"cmd": "desk_link"}, "desk_link")["link"]
@@ -134,8 +135,7 @@ from tests.daemon_fixture import running_daemon
 from tests.desk.test_desk_server import _ask
 from pathlib import Path
 from companion.desk.config import DeskConfig
-with running_daemon(Path({str(tmp_path)!r})) as daemon:
-    daemon.desk_config = DeskConfig(port=0)
+with running_daemon(Path({str(tmp_path)!r}), desk=DeskConfig(port=0)) as daemon:
     _ask(daemon, {{"cmd": "saved_games"}}, "saved_games")
     print("before", "aiohttp" in sys.modules)
     _ask(daemon, {{"cmd": "desk_link"}}, "desk_link")

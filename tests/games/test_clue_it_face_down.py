@@ -12,6 +12,7 @@ look at the cards in the envelope"). A card read by a tag tap is known, as befor
 
 from __future__ import annotations
 
+from companion.daemon.settings import DaemonSettings
 from companion.games.clue_it import components as ci
 from companion.games.clue_it import private_view
 from companion.games.clue_it.state import Step
@@ -121,7 +122,8 @@ def test_the_cards_panel_of_a_virtual_reader_offers_no_face_down_card():
     from companion.daemon import Daemon
     from companion.store import EventStore
 
-    daemon = Daemon(EventStore(":memory:"), "/nonexistent/companion.sock", reader_roles={"cards": "cards"})
+    roles = DaemonSettings(reader_roles={"cards": "cards"})
+    daemon = Daemon(EventStore(":memory:"), "/nonexistent/companion.sock", roles)
     daemon.taps.readers["cards"] = type("Reader", (), {"name": "cards", "role": "cards"})()
     daemon.game.session = _session()
     for kid in ci.KIDS[:3]:

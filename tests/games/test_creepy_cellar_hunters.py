@@ -116,6 +116,19 @@ def test_the_win_needs_every_hunter_out():
     assert state.outcome == "won" and state.step == Step.OVER
 
 
+def test_a_hunter_out_for_good_with_moves_left_is_not_told_to_move():
+    """newcomer (the demo): Bo rolled 4 and stepped out of the castle for good; the prompt said
+    "Bo (outside): move up to 3; green doors are locked, then End turn", but only End turn is
+    offered (exited_hunters = out_for_good): it says so, as after the move."""
+    state = replace(new_game(("Ada", "Bo", "Cy"), mode="basic"), cellar=("treasure",) * 8, treasures=())
+    state = play(placed(state, h0="B", h1="A", h2="C"), "roll", "die:4", "ghost:room-H", "move:outside")
+    assert state.outcome is None and state.moves == 3
+    prompt = SPEC.prompt(state)
+    assert keys(state) == ["end-turn"]
+    assert prompt.text == "Ada is out of the castle for good: End turn"
+    assert render(prompt.text, "it") != prompt.text  # the words the after-move prompt already has
+
+
 def test_a_players_second_hunter_makes_two_fight_dice():
     """notes.md 1.5 "Fighting": two dice "with more than 1 hunter in the room" - a player's
     own second hunter counts."""

@@ -199,9 +199,9 @@ def test_olivia_garage_plot_example():
     state = play(state, "pick:flashlight")  # Ada's turn
     assert "play:plot-3" in keys(state)
     state = play(state, "play:plot-3")
-    assert SPEC.prompt(state).text == "Bo: roll 1D6 for Plot card 3: 3, ±2"
+    assert SPEC.prompt(state).text == "Bo: roll the die for Plot card 3: you need 3, and may add or take away up to 2"
     state = play(state, "face:4")
-    assert state.news[0] == "Bo rolled 4: within ±2 of 3."
+    assert state.news[0] == "Bo rolled 4: 3 is in reach, adding or taking away up to 2."
     assert state.plots_played == ("plot-3",) and state.scores[1] == 3
     assert state.room_plots == ("plot-3",)  # the Garage card goes on it when the party moves on
 
@@ -211,7 +211,7 @@ def test_room_plot_roll_out_of_reach_stays_in_hand_or_goes_to_the_bottom():
     for rule, kept in (("stays", True), ("bottom", False)):
         state = in_room(holding(in_round_one(failed_plot_roll=rule), 1, "plot-3"), "garage")
         state = play(state, "pick:flashlight", "play:plot-3", "face:6")
-        assert state.news[0] == "Bo rolled 6: 3 is out of reach with ±2."
+        assert state.news[0] == "Bo rolled 6: 3 is out of reach, even adding or taking away up to 2."
         assert ("plot-3" in state.hand(1)) is kept and state.plots_played == ()
         assert (state.plot_deck.bottom == ("plot-3",)) is not kept
 
@@ -229,9 +229,9 @@ def test_kraig_ancient_tome_in_the_attic_example():
     state = in_room(holding(in_round_one(), 0, "plot-5", "ancient-tome"), "attic")
     state = play(state, "play:plot-5")  # one listed item: declared at once
     assert "Ada declares Ancient Tome as the plot item." in state.news
-    assert SPEC.prompt(state).text == "Ada: roll 1D6 for Plot card 5: 4, ±1"
+    assert SPEC.prompt(state).text == "Ada: roll the die for Plot card 5: you need 4, and may add or take away up to 1"
     state = play(state, "face:6")
-    assert state.news[0] == "Ada rolled 6: 4 is out of reach with ±1."
+    assert state.news[0] == "Ada rolled 6: 4 is out of reach, even adding or taking away up to 1."
     assert set(state.hand(0)) == {"plot-5", "ancient-tome"} and state.scores[0] == 0
 
 

@@ -165,14 +165,14 @@ def test_entered_plot_targets_make_a_room_or_an_item_plot_card():
     state = play(state, "pick:flashlight")
     assert "play:plot-1" not in keys(state)  # the Vestibule is not on the card
     state = play(in_room(state, "library"), "play:plot-1")
-    assert SPEC.prompt(state).text == "Bo: roll 1D6 for Plot card 1: 2, ±1"
+    assert SPEC.prompt(state).text == "Bo: roll the die for Plot card 1: you need 2, and may add or take away up to 1"
     assert play(state, "face:3").plots_played == ("plot-1",)
 
     item_plot = {C("plot-1"): {"number_5": "flashlight"}}
     state = holding(in_round_one(item_plot, main=("item-05", "item-06", "item-07")), 0, "plot-1")
     assert "play:plot-1" not in keys(state)  # no flashlight in hand
     state = play(holding(state, 0, "flashlight"), "play:plot-1")
-    assert SPEC.prompt(state).text == "Ada: roll 1D6 for Plot card 1: 5, ±0"
+    assert SPEC.prompt(state).text == "Ada: roll the die for Plot card 1: you need exactly 5"
     assert play(state, "face:4").plots_played == ()
     assert play(state, "face:5").attached == (("plot-1", "flashlight"),)
 

@@ -171,6 +171,11 @@ RARE = {
     # two room plots played in one room (a todo line): test_house_of_spirits_issue19.py
     # test_two_room_plots_in_one_room_both_get_its_room_card
     "Put the {room} card across {plots}: each was played in this room.",
+    # a plot item entered with no modifier: test_house_of_spirits_dice_words.py
+    # test_a_plot_roll_with_no_modifier_needs_exactly_the_number
+    "{player}: roll the die for {card}: you need exactly {target}",
+    "{player} rolled {face}: exactly the number needed.",
+    "{player} rolled {face}: the card needs exactly {target}.",
 }
 
 
@@ -225,7 +230,7 @@ def test_the_first_prompts_and_the_roll_off_in_italian():
     state = SPEC.apply(SPEC.apply(SPEC.apply(state, "start"), "draw:olivia"), "draw:kraig-quartzheim")
     assert render(SPEC.news(state)[0], "it") == (
         "Bo gioca con Kraig Quartzheim (attacco 2, difesa 2, indagine 3, salute 4).")
-    assert render(SPEC.prompt(state).text, "it") == "Ada: tira 1D6 per la carta Primo Giocatore"
+    assert render(SPEC.prompt(state).text, "it") == "Ada: tira il dado per la carta Primo Giocatore"
     labels = [render(c.label, "it") for c in SPEC.prompt(state).choices]
     assert labels[:2] == ["Tira il dado", "Il dado mostra 1"]
     for face in ("face:4", "face:4"):

@@ -215,9 +215,9 @@ def test_one_minus_sign():
 def test_no_possessive_after_a_placeholder_name():
     state = with_monster(in_round_one(), "monster-08")
     state = play(state, "attack:monster-08", "face:1")
-    assert SPEC.prompt(state).text == "Roll 1D6: Monster 8 defends"
+    assert SPEC.prompt(state).text == "Roll the die: Monster 8 defends"
     state = play(state, "face:6")
-    assert SPEC.prompt(state).text == "Ada: choose defensive items, then roll 1D6: Monster 8 attacks"
+    assert SPEC.prompt(state).text == "Ada: choose defensive items, then roll the die: Monster 8 attacks"
 
 
 # --------------------------------------------------------------------------- todo lines, main choices

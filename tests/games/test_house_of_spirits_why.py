@@ -48,8 +48,8 @@ def test_library_example_monster_rolls_and_the_refill():
     state = play(in_round_one(), "pick:flashlight", "pick:broken-mirror", "pick:item-05", "draw:library")
     assert _why(state, "The party enters the Library: 2 skulls; a roll of 2 or less brings a monster.") == {
         "rule": "Sequence of Play", "from": ["Library", 2],
-        "text": "No monster was left, so a new room card is turned over; each player rolls 1D6, and every roll of 2 "
-                "or less brings a monster."}
+        "text": "No monster was left, so a new room card is turned over; each player rolls the die, and every roll "
+                "of 2 or less brings a monster."}
     state = play(state, "face:4")
     assert _why(state, "Bo rolled 4: no monster.") == {
         "rule": "Sequence of Play", "from": [4, 2], "text": "A monster comes only on 2 or less: 4 is higher."}
@@ -123,7 +123,7 @@ def test_olivia_garage_and_kraig_tome_plot_rolls():
     3 points. The Tome needs 4, ±1 in the attic; Kraig rolls 6: not played."""
     state = in_room(holding(in_round_one(), 1, "plot-3"), "garage")
     state = play(state, "pick:flashlight", "play:plot-3", "face:4")
-    assert _why(state, "Bo rolled 4: within ±2 of 3.") == {
+    assert _why(state, "Bo rolled 4: 3 is in reach, adding or taking away up to 2.") == {
         "rule": "Playing Plot Cards", "from": [4, 3, 2],
         "text": "The card needs 3; the Garage's bonus lets you add or take away up to 2, and 4 is 1 away: the card is "
                 "played."}
@@ -131,7 +131,7 @@ def test_olivia_garage_and_kraig_tome_plot_rolls():
         "rule": "Playing Plot Cards", "from": [3, 3], "text": "Playing a plot card scores 3 points."}
     state = in_room(holding(in_round_one(), 0, "plot-5", "ancient-tome"), "attic")
     state = play(state, "play:plot-5", "face:6")
-    line = "Ada rolled 6: 4 is out of reach with ±1."
+    line = "Ada rolled 6: 4 is out of reach, even adding or taking away up to 1."
     assert _why(state, line) == {
         "rule": "Playing Plot Cards", "from": [6, 4, 1],
         "text": "The card needs 4; the Ancient Tome's bonus lets you add or take away up to 1, but 6 is 2 away: the "

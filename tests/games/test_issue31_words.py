@@ -200,10 +200,10 @@ def test_a_monsters_dice_name_no_article():
     state = with_monster(in_round_one(), "vampire")
     state = play(state, "attack:vampire", "face:1")
     # English names it bare; Italian says it as a name, with its article (issue 29)
-    both(HOS.prompt(state).text, "Roll 1D6: Vampire defends", "Tira 1D6: il Vampiro si difende")
+    both(HOS.prompt(state).text, "Roll the die: Vampire defends", "Tirate il dado: il Vampiro si difende")
     state = play(state, "face:6")
-    both(HOS.prompt(state).text, "Ada: choose defensive items, then roll 1D6: Vampire attacks",
-         "Ada: scegli gli oggetti di difesa, poi tira 1D6: il Vampiro attacca")
+    both(HOS.prompt(state).text, "Ada: choose defensive items, then roll the die: Vampire attacks",
+         "Ada: scegli gli oggetti di difesa, poi tira il dado: il Vampiro attacca")
 
 
 def test_a_resumed_game_counts_its_inputs_in_the_right_plural():

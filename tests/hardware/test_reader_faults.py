@@ -13,6 +13,7 @@ import pytest
 
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
+from companion.daemon.settings import DaemonSettings
 from companion.header import GameHeader
 from companion.store import EventStore
 from hardware.errors import ReaderUnavailable
@@ -100,7 +101,7 @@ def _offline_notices(watch: Collector) -> list[dict]:
 @pytest.fixture
 def daemon(tmp_path):
     store = EventStore(tmp_path / "g.sqlite3")
-    d = Daemon(store, tmp_path / "d.sock", reader_roles={"cards": "cards"})
+    d = Daemon(store, tmp_path / "d.sock", DaemonSettings(reader_roles={"cards": "cards"}))
     with DaemonThread(d):
         header = GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada"], "seed": 1,
                                        "options": {"ghost_deck": "physical"}, "tags": CARDS,

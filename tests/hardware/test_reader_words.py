@@ -55,7 +55,7 @@ def test_a_dead_bus_is_said_in_italian(tmp_path):
         notice = collector.wait_for(lambda m: m.get("type") == "notice" and "cards" in m["text"])
         client.request({"cmd": "state"})
         assert client.state["readers"]["cards"] == {"online": False, "detail": DEAD_IT}
-    assert notice["text"] == f"Il lettore cards non è in linea: {DEAD_IT}. Lo schermo funziona ancora."
+    assert notice["text"] == f"Il lettore carte non è in linea: {DEAD_IT}. Lo schermo funziona ancora."
 
 
 def test_the_resting_card_notices_are_said_in_italian(tmp_path):
@@ -75,7 +75,7 @@ def test_the_resting_card_notices_are_said_in_italian(tmp_path):
         collector.wait_for(lambda m: m.get("type") == "notice" and "Due carte" in m["text"])
     # the reader events' notices come in order with the taps (the input worker), the status ones at once
     assert sorted(m["text"] for m in collector.messages if m.get("type") == "notice") == [
-        "Due carte sul lettore cards: toglietene una.",
-        "Il lettore cards continua a staccarsi: controllate i suoi fili. Lo schermo funziona ancora.",
-        "Il lettore cards funziona di nuovo.",
-        "La carta sul lettore cards non si legge ancora: tenete ferma la carta."]
+        "Due carte sul lettore carte: toglietene una.",
+        "Il lettore carte continua a staccarsi: controllate i suoi fili. Lo schermo funziona ancora.",
+        "Il lettore carte funziona di nuovo.",
+        "La carta sul lettore carte non si legge ancora: tenete ferma la carta."]

@@ -18,6 +18,7 @@ import pytest
 
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
+from companion.daemon.settings import DaemonSettings
 from companion.phones.config import PhonesConfig
 from companion.store import EventStore
 from tests.collector import Collector
@@ -68,7 +69,7 @@ def browsers():
 @pytest.fixture
 def daemon(tmp_path):
     store = EventStore(tmp_path / "d.sqlite3")
-    d = Daemon(store, tmp_path / "run" / "companion.sock", phones=PhonesConfig(True, "127.0.0.1", 0))
+    d = Daemon(store, tmp_path / "run" / "companion.sock", DaemonSettings(phones=PhonesConfig(True, "127.0.0.1", 0)))
     with DaemonThread(d):
         yield d
     store.close()

@@ -15,6 +15,7 @@ import pytest
 
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
+from companion.daemon.settings import DaemonSettings
 from companion.header import GameHeader
 from companion.phones.config import PhonesConfig
 from companion.store import EventStore
@@ -27,7 +28,7 @@ LOOPBACK = PhonesConfig(enabled=True, host="127.0.0.1", port=0)
 @pytest.fixture
 def daemon(tmp_path):
     store = EventStore(tmp_path / "d.sqlite3")
-    d = Daemon(store, tmp_path / "run" / "companion.sock", phones=LOOPBACK)
+    d = Daemon(store, tmp_path / "run" / "companion.sock", DaemonSettings(phones=LOOPBACK))
     with DaemonThread(d):
         yield d
     store.close()
@@ -56,7 +57,7 @@ def test_without_the_config_no_tcp_port_is_opened(tmp_path):
     before = _tcp_listeners()
     for phones in (None, PhonesConfig(enabled=False, host="127.0.0.1", port=0)):
         store = EventStore(tmp_path / f"{phones}.sqlite3")
-        with DaemonThread(Daemon(store, tmp_path / "off.sock", phones=phones)) as d, \
+        with DaemonThread(Daemon(store, tmp_path / "off.sock", DaemonSettings(phones=phones))) as d, \
                 Client(d.socket_path).connect() as client:
             refused = client.request({"cmd": "phone_links"})
             assert d.phones is None and _tcp_listeners() == before
@@ -68,7 +69,7 @@ def test_without_the_config_no_tcp_port_is_opened(tmp_path):
 def test_with_the_config_the_daemon_listens_and_stops_listening(tmp_path):
     before = _tcp_listeners()
     store = EventStore(tmp_path / "on.sqlite3")
-    with DaemonThread(Daemon(store, tmp_path / "on.sock", phones=LOOPBACK)) as d:
+    with DaemonThread(Daemon(store, tmp_path / "on.sock", DaemonSettings(phones=LOOPBACK))) as d:
         assert len(_tcp_listeners() - before) == 1 and d.phones.server.port > 0
     assert _tcp_listeners() == before
     store.close()
@@ -299,14 +300,14 @@ def test_renewed_links_revoke_the_old_ones_even_after_a_restart(tmp_path, capsys
     from companion import cli
 
     store = EventStore(tmp_path / "r.sqlite3")
-    with DaemonThread(Daemon(store, tmp_path / "r.sock", phones=LOOPBACK)) as d:
+    with DaemonThread(Daemon(store, tmp_path / "r.sock", DaemonSettings(phones=LOOPBACK))) as d:
         d.call(lambda: d.start_game(GameHeader.from_json(clue_table.RAW)))
         old = d.call(lambda: d.phones.links())
         assert cli.main(["phones", "--renew", "--no-codes", "--socket", str(d.socket_path)]) == 0
         new = d.call(lambda: d.phones.links())
     assert capsys.readouterr().out.splitlines()[1:] == [f"Ada: {new['Ada']}", f"Bo: {new['Bo']}"]
     assert set(old.values()).isdisjoint(new.values())
-    with DaemonThread(Daemon(store, tmp_path / "r.sock", phones=LOOPBACK)) as d:
+    with DaemonThread(Daemon(store, tmp_path / "r.sock", DaemonSettings(phones=LOOPBACK))) as d:
         d.call(lambda: d.game.resume_last())
         again = d.call(lambda: d.phones.links())
     store.close()
@@ -321,7 +322,7 @@ def test_a_seat_paired_again_from_the_table_keeps_its_old_link_dead_after_a_rest
     refuses the old one; a name with no seat is refused and changes nothing."""
     store = EventStore(tmp_path / "s.sqlite3")
     seen = Collector()
-    with DaemonThread(Daemon(store, tmp_path / "s.sock", phones=LOOPBACK)) as d, \
+    with DaemonThread(Daemon(store, tmp_path / "s.sock", DaemonSettings(phones=LOOPBACK))) as d, \
             Client(d.socket_path, on_message=seen).connect() as table:
         d.call(lambda: d.start_game(GameHeader.from_json(clue_table.RAW)))
         old = _links(table, seen)
@@ -331,7 +332,7 @@ def test_a_seat_paired_again_from_the_table_keeps_its_old_link_dead_after_a_rest
     assert not refused["ok"] and "Zed" in refused["text"]
     assert new["Ada"] != old["Ada"] and new["Bo"] == old["Bo"]
     assert (tmp_path / "phones.seats").stat().st_mode & 0o777 == 0o600
-    with DaemonThread(Daemon(store, tmp_path / "s.sock", phones=LOOPBACK)) as d:
+    with DaemonThread(Daemon(store, tmp_path / "s.sock", DaemonSettings(phones=LOOPBACK))) as d:
         d.call(lambda: d.game.resume_last())
         again = d.call(lambda: d.phones.links())
         tokens = d.call(lambda: d.phones.server.tokens)
@@ -349,7 +350,8 @@ def test_a_taken_port_leaves_phones_off_and_the_game_on(tmp_path):
         taken.listen()
         port = taken.getsockname()[1]
         store = EventStore(tmp_path / "t.sqlite3")
-        with DaemonThread(Daemon(store, tmp_path / "t.sock", phones=PhonesConfig(True, "127.0.0.1", port))) as d, \
+        taken_port = DaemonSettings(phones=PhonesConfig(True, "127.0.0.1", port))
+        with DaemonThread(Daemon(store, tmp_path / "t.sock", taken_port)) as d, \
                 Client(d.socket_path).connect() as client:
             assert d.phones is None and not client.request({"cmd": "phone_links"})["ok"]
             log = d.call(lambda: list(d.recent))
@@ -363,7 +365,7 @@ def test_a_taken_port_leaves_phones_off_and_the_game_on(tmp_path):
 def test_a_store_in_memory_keeps_no_key_file_anywhere(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     store = EventStore(":memory:")
-    with DaemonThread(Daemon(store, tmp_path / "m.sock", phones=LOOPBACK)) as d:
+    with DaemonThread(Daemon(store, tmp_path / "m.sock", DaemonSettings(phones=LOOPBACK))) as d:
         d.call(lambda: d.start_game(GameHeader.from_json(clue_table.RAW)))
         assert cli_links(d)
     store.close()
@@ -433,11 +435,11 @@ def test_a_seat_stays_with_its_phone_after_a_restart(tmp_path):
             message = await asyncio.wait_for(ws.receive(), 10)
             return message.type, (message.json()["you"] if message.type == aiohttp.WSMsgType.TEXT else ws.close_code)
 
-    with DaemonThread(Daemon(store, tmp_path / "c.sock", phones=LOOPBACK)) as d:
+    with DaemonThread(Daemon(store, tmp_path / "c.sock", DaemonSettings(phones=LOOPBACK))) as d:
         d.call(lambda: d.start_game(GameHeader.from_json(clue_table.RAW)))
         links = cli_links(d)
         assert asyncio.run(open_seat(links["Bo"], bo_phone))[1] == "Bo"
-    with DaemonThread(Daemon(store, tmp_path / "c.sock", phones=LOOPBACK)) as d:
+    with DaemonThread(Daemon(store, tmp_path / "c.sock", DaemonSettings(phones=LOOPBACK))) as d:
         d.call(lambda: d.game.resume_last())
         links = cli_links(d)
         assert asyncio.run(open_seat(links["Bo"], photo)) == (aiohttp.WSMsgType.CLOSE, 4409)

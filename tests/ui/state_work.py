@@ -3,11 +3,15 @@ state messages (issue 27 item 7), counted, never timed. The states come from a f
 lines (the test records them from a real daemon: the first, then a dice press and its undo).
 
 Shows the table with the first state, then hands over press, undo, press, undo, each a few
-frames apart, and counts over the last press and undo: the kv rules evaluated, the times
-the board left its slot, the Label textures made (and those of the prompt), the choice
-panel's builds, the texts SDL_ttf measured. Then the last
-state again, unchanged. Prints one dict: ``{"kv": n, "kv_rules": {rule: n}, "board_moved": n,
-"textures": n, "prompt_textures": n, "same_kv": n, "same_textures": n, ...}``.
+frames apart, and counts over the first press and undo (``first_`` keys: new looks) and over
+the second (no prefix): the kv rules evaluated, the times the board left its slot, the Label
+textures rendered (and those of the prompt; a look kept by :mod:`ui.textures` is not
+rendered), the choice panel's builds, the texts SDL_ttf measured, the die faces made. Then
+the last state again, unchanged (``same_``). Also the window's pixels at the first and the
+second press and undo (``same_pixels``) and a label's kept looks in a window of its own
+(``renders``, ``kept_pixels``, ``looks``, ``forgot``). Prints one dict: ``{"kv": n,
+"kv_rules": {rule: n}, "board_moved": n, "textures": n, "prompt_textures": n, "same_kv": n,
+"same_textures": n, ...}``.
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ def main(path: str) -> int:
     from kivy.lang import builder
     from kivy.uix.label import Label
 
-    counts = {"kv": 0, "textures": 0, "board_moved": 0, "prompt_textures": 0, "choice_builds": 0, "measured": 0}
+    counts = {"kv": 0, "textures": 0, "board_moved": 0, "prompt_textures": 0, "choice_builds": 0, "measured": 0,
+              "faces_drawn": 0, "home_refreshed": 0}
     watched: dict = {}
     rules: collections.Counter = collections.Counter()
     evaluate, texture_update = builder.call_fn, Label.texture_update
@@ -54,17 +59,39 @@ def main(path: str) -> int:
         return sdl_extents(*args)
 
     text_sdl2._get_extents = measured
+    from ui.widgets.die import DieFace
+
+    draw_face = DieFace._draw_face
+
+    def face_drawn(*args):  # the die's face made anew
+        counts["faces_drawn"] += 1
+        draw_face(*args)
+
+    DieFace._draw_face = face_drawn
+    from ui.screens import home
+
+    title = home.short_title
+
+    def home_refreshed(*args):  # Home redoes its cards (once a refresh)
+        counts["home_refreshed"] += 1
+        return title(*args)
+
+    home.short_title = home_refreshed
     states = [json.loads(line) for line in open(path, encoding="utf-8")]
     app = build_app("/nonexistent/companion.sock")
     from kivy.clock import Clock
 
     result: dict = {}
+    pixels: dict = {}
     steps = iter([lambda: app.handle_message(states[0]), lambda: app.model.go("table"), _watch(app, counts, watched),
-                  lambda: app.handle_message(states[1]), lambda: app.handle_message(states[2]),
-                  _reset(counts, rules), lambda: app.handle_message(states[1]), _built_again(watched, result),
-                  lambda: app.handle_message(states[2]), _built_again(watched, result),
+                  _reset(counts, rules), lambda: app.handle_message(states[1]), _pixels(pixels, "press"),
+                  lambda: app.handle_message(states[2]), _pixels(pixels, "undo"),
+                  _keep(result, counts, rules, "first_"),
+                  lambda: app.handle_message(states[1]), _pixels(pixels, "press again"), _built_again(watched, result),
+                  lambda: app.handle_message(states[2]), _pixels(pixels, "undo again"), _built_again(watched, result),
                   _keep(result, counts, rules, ""), lambda: app.handle_message(states[2]),
-                  _keep(result, counts, rules, "same_"), _drawn(result), _meshes_as_kivy_shapes(result), app.stop])
+                  _keep(result, counts, rules, "same_"), _drawn(result), _meshes_as_kivy_shapes(result),
+                  _same_pixels(pixels, result), _kept_looks(result, counts), app.stop])
 
     def next_step(*_args):
         step = next(steps, None)
@@ -195,6 +222,93 @@ def _drawn(result: dict):
         walk(Window)
         result["drawn"] = {name: n for name, n in drawn.items() if n}
     return count
+
+
+def _pixels(pixels: dict, name: str):
+    """The window's pixels now (a frame drawn afresh) into ``pixels[name]``."""
+    def grab():
+        pixels[name] = _window_pixels()
+    return grab
+
+
+def _same_pixels(pixels: dict, result: dict):
+    """``result["same_pixels"]``: whether the press and the undo drew the same pixels the
+    second time (their labels' looks kept, :mod:`ui.textures`) as the first (rendered)."""
+    def compare():
+        result["same_pixels"] = [pixels[name] == pixels[f"{name} again"] for name in ("press", "undo")]
+    return compare
+
+
+def _kept_looks(result: dict, counts: dict):
+    """A label's kept looks (:mod:`ui.textures`), in a window of its own: into ``result``,
+    ``renders`` (the renders at each step), ``looks`` (the most it kept), ``forgot`` (the
+    looks kept after the pixel budget was passed), ``kept_pixels`` and ``forgotten_pixels``
+    (a look shown again from the memory draws the pixels a label rendering it draws; and
+    after the memory was forgotten)."""
+    def check():
+        from kivy.core.window import Window
+        from kivy.uix.label import Label
+
+        from ui import textures
+
+        label = Label(font_size=30, size=(400, 60), pos=(0, 0), size_hint=(None, None))
+        Window.add_widget(label)
+        renders = []
+
+        def show(text: str, drawn: bool) -> None:
+            label.text = text
+            label.texture_update()
+            if drawn:
+                _window_pixels()  # Kivy fills a texture when it is first drawn
+            renders.append(counts["textures"])
+
+        counts["textures"] = 0
+        # A and B rendered, never drawn: A is rendered again; then A drawn, B rendered
+        # and drawn, A and B again: from the memory
+        for text, drawn in (("Haunting A", False), ("Haunting B", False), ("Haunting A", True),
+                            ("Haunting B", True), ("Haunting A", True), ("Haunting B", True)):
+            show(text, drawn)
+        result["renders"] = renders
+        shown = _window_pixels()
+        fresh = Label(font_size=30, size=(400, 60), pos=(0, 0), size_hint=(None, None), text="Haunting B")
+        Window.remove_widget(label)
+        Window.add_widget(fresh)
+        fresh.texture_update()
+        result["kept_pixels"] = _window_pixels() == shown
+        Window.remove_widget(fresh)
+        Window.add_widget(label)
+        for n in range(8):
+            show(f"Look {n}", True)
+        result["looks"] = len(label._looks)
+        budget, textures.BUDGET = textures.BUDGET, 1
+        show("Over the budget", True)
+        textures.BUDGET = budget
+        result["forgot"] = len(label.__dict__.get("_looks", ()))
+        # forgotten, the texture on show is Kivy's to render into again (the same size: "Look
+        # 2" over "Look 1"); it is not Look 2's till it is drawn (Look 1's pixels in it)
+        show("Look 1", True)
+        textures.forget_all()
+        for text, drawn in (("Look 2", False), ("Look 3", False), ("Look 2", True)):
+            show(text, drawn)
+        shown = _window_pixels()
+        Window.remove_widget(label)
+        fresh.text = "Look 2"
+        Window.add_widget(fresh)
+        fresh.texture_update()
+        result["forgotten_pixels"] = _window_pixels() == shown
+        Window.remove_widget(fresh)
+    return check
+
+
+def _window_pixels() -> bytes:
+    """The window's pixels, a frame drawn now."""
+    from kivy.core.window import Window
+    from kivy.graphics.opengl import GL_RGBA, GL_UNSIGNED_BYTE, glReadPixels
+    from kivy.lang import Builder
+
+    Builder.sync()  # the canvas rules (a label's texture), as before each frame
+    Window.dispatch("on_draw")
+    return glReadPixels(0, 0, *Window.size, GL_RGBA, GL_UNSIGNED_BYTE)
 
 
 def _reset(counts: dict, rules: collections.Counter):

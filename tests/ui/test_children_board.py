@@ -10,7 +10,8 @@ import pytest
 from board_shots import assert_drawn, draw_board
 from test_table_screen import ARTIFACTS, _share
 
-from ui.boards.children import column_widths, counts, room_need, room_short, steps, turn_text
+from companion.daemon.settings import DaemonSettings
+from ui.boards.children import column_widths, counts, room_need, room_short, steps, title_lines, turn_text
 from ui.boards.fit import fit_lines
 from ui.i18n import translate
 
@@ -46,36 +47,53 @@ def test_room_names_are_cut_only_when_a_word_cannot_fit():
 def test_a_room_too_long_for_its_cell_shows_a_short_name_a_child_reads():
     """Issue 29: five columns at 800×480 leave 60-70 px of text a cell (6-7 letters at
     20 px); the rooms were cut to "Kitch.", "Dormi.", "Mast. Bedro.", "Tesse. 2-4". A
-    rulebook room has a short name of whole words, a stand-in keeps its number."""
+    rulebook room has a short name of whole words; a stand-in has none: its tablet is drawn
+    beside its number (it showed a code, "#2-4")."""
     assert [room_short(n) for n in ("Master Bedroom", "Dormitory", "Billiards Room", "Kitchen", "Camera padronale")] \
         == ["Master", "Dorm", "Billiard", "", "Camera"]
-    assert room_short("Tessera 2-4") == "#2-4" and room_short("Tablet 0-5") == "#0-5"
+    assert room_short("Tessera 2-4") == "" and room_short("Tablet 0-5") == ""
     assert room_short("Sala degli specchi") == ""  # a name the owner entered: whole, or cut
 
 
 def test_each_column_is_as_wide_as_its_names_need_where_the_mansion_allows():
     """A column of long names takes width from columns of short ones (a cell was a fifth of
     the mansion whatever it held): whole names where they all fit, else short ones, else
-    equal columns. 10 px a letter; ``overhead`` 9 px a cell."""
+    equal columns. 10 px a letter; ``overhead`` 9 px a cell; a stand-in's tablet 25 px."""
     def measure(text: str) -> float:
         return 10.0 * len(text)
 
-    # an empty room wraps between words: "Master Bedroom" needs its longer word
-    assert room_need("Master Bedroom", True, measure) == (70.0, 60.0)
-    # a room with pieces has one line: the whole name, or its short one
-    assert room_need("Master Bedroom", False, measure) == (140.0, 60.0)
-    assert room_need("Tablet 2-4", False, measure) == (100.0, 40.0)
-    dorm, kitchen, spire = room_need("Dormitory", True, measure), room_need("Kitchen", False, measure), \
-        room_need("Spire", True, measure)
+    # a tile holding two lines wraps between words: "Master Bedroom" needs its longer word
+    assert room_need("Master Bedroom", 2, measure) == (70.0, 60.0)
+    # one line (a room with pieces, or a low tile: at 800×480 an empty one holds one line
+    # too, where it was taken as two): the whole name, or its short one
+    assert room_need("Master Bedroom", 1, measure) == (140.0, 60.0)
+    # a stand-in's narrowest: its tablet and number, 25 + 30 px
+    assert room_need("Tablet 2-4", 1, measure, 25) == (100.0, 55.0)
+    # three lines: the best breaks of three words
+    assert room_need("Sala degli specchi", 3, measure) == (70.0, 70.0)
+    assert room_need("Sala degli specchi", 2, measure) == (100.0, 100.0)
+    dorm, kitchen, spire = room_need("Dormitory", 2, measure), room_need("Kitchen", 1, measure), \
+        room_need("Spire", 2, measure)
     assert column_widths([[dorm, None], [kitchen], [spire]], 300, 9) == {0: 99.0, 1: 79.0, 2: 59.0}
     # too narrow for the whole names: the short ones ("Dorm")
     assert column_widths([[dorm], [kitchen], [spire]], 200, 9) == {0: 49.0, 1: 79.0, 2: 59.0}
     assert column_widths([[dorm], [kitchen], [spire]], 150, 9) == {}  # equal columns, names cut
     # issue 29: a column whose whole name fits has it, even where another column's cannot
-    # ("Tablet" / "2-4" on two lines rather than "#2-4", beside "Dorm")
-    tablet = room_need("Tablet 2-4", True, measure)
+    # ("Tablet" / "2-4" on two lines rather than its tablet and number, beside "Dorm")
+    tablet = room_need("Tablet 2-4", 2, measure, 10)
     assert tablet == (60.0, 40.0)
     assert column_widths([[dorm], [tablet], [kitchen]], 210, 9) == {0: 49.0, 1: 69.0, 2: 79.0}
+
+
+def test_a_column_is_sized_for_the_lines_its_tiles_hold():
+    """At 800×480 a tile is 48.7 px high: 45.7 px for its name, one line at the floor (20 px
+    a line of 24.4 px). An empty room was taken to hold two, so its column was sized for
+    "Master" / "Bedroom" and the tile showed "Master" (a stand-in, "#2-4"). A higher tile
+    holds more lines; its pieces' row takes its share first. Outside a window: scale 1."""
+    assert title_lines(48.7, pieces=False) == 1
+    assert title_lines(48.7, pieces=True) == 1
+    assert title_lines(100, pieces=False) == 3  # 97 px of name
+    assert title_lines(100, pieces=True) == 2  # the pieces' row takes 29 px
 
 
 def test_player_panels_count_cards_and_name_trapped_ghosts():
@@ -119,7 +137,7 @@ def test_children_board_on_the_table_screen_in_italian(harness, tmp_path):
     table = script.load(ROOT / "tests" / "scripts" / "children" / "ghosts_win.jsonl")
     sock = tmp_path / "companion.sock"
     store = EventStore(":memory:")
-    daemon = Daemon(store, sock, language="it")
+    daemon = Daemon(store, sock, DaemonSettings(language="it"))
     try:
         with DaemonThread(daemon):
             daemon.call(lambda: daemon.start_game(table.header))

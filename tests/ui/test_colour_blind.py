@@ -68,7 +68,7 @@ def test_the_children_pieces_stay_apart():
 
 def test_the_clue_it_kid_pawns_stay_apart():
     # a Kid mover no one plays is pale blue; a played one is in its player's colour
-    from ui.boards.clue_it import ITEM_COLOUR, KID_COLOUR
+    from ui.boards.clue_it_pieces import ITEM_COLOUR, KID_COLOUR
 
     pawns = {key: rgba(key) for key in PALETTE} | {"unplayed kid": KID_COLOUR}
     distance, kind, a, b = closest(pawns)

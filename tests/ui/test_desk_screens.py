@@ -8,6 +8,7 @@ import pytest
 from test_table_screen import ARTIFACTS
 from ui_scenario import running_daemon
 
+from companion.daemon.settings import DaemonSettings
 from companion.desk.config import DeskConfig
 
 pytestmark = pytest.mark.ui
@@ -15,8 +16,7 @@ pytestmark = pytest.mark.ui
 
 def test_the_desk_link_and_the_saved_games(harness, tmp_path):
     sock = tmp_path / "companion.sock"
-    with running_daemon(sock) as daemon:
-        daemon.desk_config = DeskConfig(port=0)
+    with running_daemon(sock, settings=DaemonSettings(desk=DeskConfig(port=0))) as daemon:
         running = daemon.session.game_id
         report = harness("desk", sock, (800, 480), ARTIFACTS / "800x480").finish(timeout=90)
         assert daemon.session is not None and daemon.session.game_id == running

@@ -11,6 +11,7 @@ from test_table_screen import ARTIFACTS, _share
 
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
+from companion.daemon.settings import DaemonSettings
 from companion.header import GameHeader
 from companion.store import EventStore
 
@@ -33,7 +34,7 @@ def test_board_in_italian(harness, tmp_path):
     sock, out = tmp_path / "companion.sock", ARTIFACTS / "ghost-at-home-it.png"
     out.unlink(missing_ok=True)
     store = EventStore(":memory:")
-    daemon = Daemon(store, sock, language="it")
+    daemon = Daemon(store, sock, DaemonSettings(language="it"))
     try:
         with DaemonThread(daemon), Client(daemon.socket_path).connect() as client:
             daemon.call(lambda: daemon.start_game(GameHeader.from_json(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from companion.engine import all_games
-from companion.engine.lessons import ENGINE_OPTIONS
+from companion.engine.core import ENGINE_OPTIONS
 from companion.protocol import option_message
 from tests.i18n_walk import english_left
 from ui.i18n import translate

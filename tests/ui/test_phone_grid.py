@@ -22,6 +22,7 @@ from test_table_screen import ARTIFACTS
 
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
+from companion.daemon.settings import DaemonSettings
 from companion.header import GameHeader
 from companion.phones.config import PhonesConfig
 from companion.phones.server import REPLACED
@@ -78,7 +79,7 @@ def test_the_table_shows_one_players_code_at_a_time(harness, tmp_path, caplog, s
     seats = ["Ada", "Bo", "Cy", "Dee"]
     out = ARTIFACTS / f"{size[0]}x{size[1]}" / ("" if lang == "en" else lang)
     store = EventStore(":memory:")
-    daemon = Daemon(store, sock, phones=PhonesConfig(True, "127.0.0.1", 0), language=lang)
+    daemon = Daemon(store, sock, DaemonSettings(phones=PhonesConfig(True, "127.0.0.1", 0), language=lang))
     with DaemonThread(daemon):
         daemon.call(lambda: daemon.start_game(GameHeader.from_json(header(seats))))
         links = daemon.call(lambda: daemon.phones.links())

@@ -93,6 +93,18 @@ def test_virtual_readers_are_named_by_their_role_in_the_tables_language():
                      "lettore delle tessere (virtuale): funziona · ancora nessuna lettura · 0/min"]
 
 
+def test_the_default_reader_names_are_in_the_tables_language():
+    """Issue 29: the shipped config's readers ("cards", "tiles") showed their English names
+    on an Italian screen; a name the owner chose stays as entered."""
+    shipped = {"readers": [CARDS, {"name": "tiles", "role": "tiles", "online": True, "virtual": False},
+                           {"name": "deck", "role": "cards", "online": True, "virtual": False}]}
+    readers = {"cards": {"online": True}, "tiles": {"online": True}, "deck": {"online": True}}
+    assert readers_summary(readers, italian, shipped, None) == ("Lettori funzionanti: carte, deck, tessere", False)
+    lines = readers_markup(readers, {}, ReaderActivity(lambda: 100.0), italian, shipped).splitlines()
+    assert [line.split(" (")[0] for line in lines] == ["carte", "deck", "tessere"]
+    assert readers_summary(readers, _, shipped, None) == ("Readers working: cards, deck, tiles", False)
+
+
 def test_settings_show_the_drop_outs_since_start():
     """Issue 30: a reader with a loose wire says how often it dropped out (none: nothing said)."""
     _home, settings = both({"cards": {"online": True, "detail": ""}}, {"readers": [{**CARDS, "dropouts": 50}]})

@@ -202,3 +202,27 @@ def test_initials_tell_the_players_apart_or_give_way_to_short_marks():
     assert initials(["Ada", "Bo", "Cy"]) == {"Ada": "A", "Bo": "B", "Cy": "C"}
     assert initials(["Ada", "Al"]) == {"Ada": "Ada", "Al": "Al"}
     assert initials(["Player 1", "Player 2"]) == {"Player 1": "P1", "Player 2": "P2"}
+
+
+def test_the_moments_card_follows_a_language_switch(tmp_path):
+    """Issue 29: the Recap card stayed in the language it was opened in when Settings (or a
+    phone) switched the table's language; its heading, moments and Close follow the switch
+    (the daemon sends the moments again in the new language, after the switch)."""
+    from ui.companion_app import CompanionApp
+    from ui.widgets.moments_card import open_moments
+
+    app = CompanionApp(tmp_path / "companion.sock")  # never connected: the states are handed over
+    over = {"type": "state", "game": "creepy_cellar", "revision": 40, "can_undo": True, "news": [],
+            "prompt": {"text": "The game is over.", "over": True}, "log": [],
+            "moments": [{"text": "Three ghosts in room H become a haunting.", "turn": 12}]}
+    app.model.bind(language=app._language)  # as build() binds it
+    app.handle_message(over)
+    card = open_moments(app)
+    assert card.heading.text == "Recap of the game"
+    assert [label.text for label in card.labels] == ["Turn 12: Three ghosts in room H become a haunting."]
+    app.handle_message({**over, "language": "it",
+                        "moments": [{"text": "Tre fantasmi nella stanza H diventano un'infestazione.", "turn": 12}]})
+    assert card.heading.text == "Ricordi della partita"
+    assert card.close_button.text == "Chiudi"
+    assert [label.text for label in card.labels] == ["Turno 12: Tre fantasmi nella stanza H diventano un'infestazione."]
+    card.dismiss(animation=False)

@@ -95,6 +95,17 @@ def _italian(message, **params):
     return translate(message, "it", **params)
 
 
+def test_the_house_of_spirits_room_card_says_its_modifier_in_words():
+    """Issue 29: a child asked what "modifier +1" means ("Playing Plot Cards": the roll may
+    be moved up or down by up to the room's number)."""
+    from ui.boards.house_of_spirits import room_lines
+    from ui.text import english
+
+    room = {"name": "Library", "skulls": 2, "modifier": 1}
+    assert room_lines(room, english)[1] == "Skulls 2 · plot roll: add or take away up to 1"
+    assert room_lines(room, _italian)[1] == "Teschi 2 · tiro di trama: aggiungete o togliete fino a 1"
+
+
 def test_the_creepy_cellar_board_words_in_italian():
     """The board's status line and door panel go through the client's translator (the
     glossary's words: cantina, corridoio, porte verdi)."""
@@ -351,7 +362,7 @@ def test_board_pieces_are_drawn_shapes_with_figures_never_codes():
     assert pieces_at(view, "centre", {}, _italian)[1]["name"] == "Ragazzo 3"
     assert status_pieces({"balloons": 3, "intrigue": {"left": 12}, "last_roll": ["?", "5"]}) == [
         ("balloon", "3/8"), ("card", "12"), ("die", "? 5")]
-    assert room_pieces({"name": "Library", "skulls": 2, "modifier": 1}) == [("skull", "2"), ("die", "+1")]
+    assert room_pieces({"name": "Library", "skulls": 2, "modifier": 1}) == [("skull", "2"), ("die", "±1")]
     assert monster_pieces({"attack": 3, "defence": 2}) == [("sword", "3"), ("shield", "2")]
     assert player_pieces({"cards": 4, "skulls": 1, "trapped": ["Rosie"], "kitty_card": True}) == [
         ("card", "4"), ("skull", "1"), ("calm_ghost", "1"), ("cat", "")]
@@ -398,11 +409,16 @@ def test_clue_it_pieces_carry_a_mark_and_the_ask_line_only_the_answers():
     """Issue 29: the pawns and item icons (10-16 px) read as colours, not which Kid; each
     piece now has a mark beside it where its name does not fit ("M", "3"). The line under
     the board repeated the todo line's question: it keeps the answer order only."""
-    from ui.boards.clue_it import answers_text, initial, pieces_at
+    from ui.boards.clue_it import answers_text, initial, kid_name, pieces_at
     from ui.boards.fit import plain
+    from ui.i18n import translate
     from ui.text import english
 
     assert [initial(n) for n in ("Mike", "Kid 3", "Ragazzo 5", "Jack", "Oggetto 2")] == ["M", "3", "5", "J", "2"]
+    # under a piece: the first name or the whole stand-in name, never a code ("K3")
+    assert [kid_name(n, english) for n in ("Mike Hanlon", "Jack-in-the-Box", "Kid 3 (placeholder)", "Item 4")] \
+        == ["Mike", "Jack", "Kid 3", "Item 4"]
+    assert kid_name("Kid 3", lambda text, **kw: translate(text, "it", **kw)) == "Ragazzo 3"
     view = {"kids": {"Ada": "Mike Hanlon"}, "movers": {"Mike Hanlon": "centre", "Kid 3": "centre"},
             "items": {"Item 2": "centre"}, "players": ["Ada", "Bo"]}
     assert [p["mark"] for p in pieces_at(view, "centre", {"Ada": "sky_blue"})] == ["M", "3", "2"]
@@ -452,16 +468,18 @@ def test_pieces_in_a_narrow_row_overlap_rather_than_shrink_under_the_floor():
 
 def test_a_house_of_spirits_stand_in_or_character_too_long_for_its_panel_has_a_short_name():
     """Issue 29: four players' panels read "Personag. 4", "Kraig…" and the cards in play
-    "Ogget. 13", "Monst. 10": a stand-in keeps its number (the panel's colour says what it
-    is), a character its first name; any other name has none (whole, or cut as before)."""
+    "Ogget. 13", "Monst. 10", then codes ("#4", "#10"): a stand-in's number is drawn beside
+    its icon (a pawn, a card: :class:`ui.boards.fit.PlaceName`), a character keeps its first
+    name; any other name has none (whole, or cut as before)."""
     from ui.boards.fit import candidates
     from ui.boards.house_of_spirits import character_short, player_lines
-    from ui.boards.names import stand_in_short
+    from ui.boards.names import stand_in_number
 
-    assert [stand_in_short(n) for n in ("Oggetto 13", "Monster 10", "Personaggio 4", "Tessera 2-4")] \
-        == ["#13", "#10", "#4", "#2-4"]
-    assert stand_in_short("Count Dracula") == "" and stand_in_short(None) == ""
-    assert [character_short(n) for n in ("Kraig Quartzheim", "Personaggio 4", "Rudolph")] == ["Kraig", "#4", ""]
+    assert [stand_in_number(n) for n in ("Oggetto 13", "Monster 10", "Personaggio 4", "Tessera 2-4",
+                                         "Carta trama 3", "Item 12 (placeholder)")] \
+        == ["13", "10", "4", "2-4", "3", "12"]
+    assert stand_in_number("Count Dracula") == "" and stand_in_number(None) == ""
+    assert [character_short(n) for n in ("Kraig Quartzheim", "Personaggio 4", "Rudolph")] == ["Kraig", "", ""]
     assert candidates("Kraig Quartzheim", "Kraig") == ["Kraig Quartzheim", "Kraig"]
     # no character drawn yet: the line is empty ("No character yet" was cut to "No…")
     assert player_lines("Ada", {"hand_size": 2}, {}, lambda text, **_: text)["character"] == ""

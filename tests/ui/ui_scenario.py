@@ -13,6 +13,7 @@ from pathlib import Path
 
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
+from companion.daemon.settings import DaemonSettings
 from companion.header import GameHeader
 from companion.store import EventStore
 
@@ -80,10 +81,10 @@ def play(daemon: Daemon) -> None:
 
 
 @contextlib.contextmanager
-def running_daemon(socket_path: str | Path, game: bool = True):
-    """A daemon on ``socket_path`` (in memory), with the scenario played when ``game``."""
+def running_daemon(socket_path: str | Path, game: bool = True, settings: DaemonSettings | None = None):
+    """A daemon on ``socket_path`` (in memory) with ``settings``, the scenario played when ``game``."""
     store = EventStore(":memory:")
-    daemon = Daemon(store, socket_path)
+    daemon = Daemon(store, socket_path, settings)
     try:
         with DaemonThread(daemon):
             if game:

@@ -8,6 +8,7 @@ import json
 import logging
 
 from companion import protocol
+from companion.daemon.settings import DaemonSettings
 from companion.venue.link import read_command
 from tests.collector import wait_until
 from tests.venue.broker import Watcher
@@ -168,7 +169,7 @@ def test_a_resumed_game_is_on_the_broker_before_any_input(broker, tmp_path):
             play(first, start(first, "creepy_cellar/basic-lost.jsonl")[:12])
             revision_played = first.session.position
         watcher = Watcher(broker.port, "haunt/#")
-        second = Daemon(store, tmp_path / "b.sock", mqtt=mqtt_config(broker.port))
+        second = Daemon(store, tmp_path / "b.sock", DaemonSettings(mqtt=mqtt_config(broker.port)))
         second.game.resume_last()  # as `companion daemon` does before it serves
         with DaemonThread(second):
             _, state, _ = watcher.wait_for(lambda t, p, r: t == "haunt/t1/state")

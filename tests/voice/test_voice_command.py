@@ -75,6 +75,22 @@ def test_voice_test_says_one_sentence_in_each_language(tmp_path):
     assert said[1]["text"].startswith("La casa parla")
 
 
+def test_voice_test_that_nobody_heard_says_why_in_one_line_and_fails(tmp_path, monkeypatch, capsys):
+    """newcomer: with no sound device ``voice test`` printed aplay's warning and exited 0, as if
+    the table had heard both sentences."""
+    import argparse
+
+    from companion.voice import command
+
+    (tmp_path / "none.toml").write_text("")
+    monkeypatch.setattr(command, "choose_player", lambda *_args: [sys.executable, "-c", "import sys; sys.exit(1)"])
+    args = argparse.Namespace(config=tmp_path / "none.toml", engine="test", cache=tmp_path / "cache", to=None)
+    assert command.cmd_test(args) == 1
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    assert last.startswith("companion: voice test: nothing was heard:"), last
+    assert "companion doctor" in last
+
+
 @pytest.mark.parametrize("argv", [["--to", "{file}"], ["test", "--to", "{file}"], ["cues", "{file}"],
                                   ["test", "--cache", "{file}"]])
 def test_a_directory_argument_that_is_a_file_is_one_line_and_the_file_is_kept(tmp_path, argv):

@@ -75,6 +75,16 @@ def test_a_question_mark_die_face_is_said_but_a_question_is_not_changed():
     assert say("Ready? Bo rolled 3.", "en") == "Ready? Bo rolled 3."
 
 
+def test_a_quoted_question_mark_is_said_with_one_article():
+    """newcomer: CLUE: IT's roll-off prompt ('a "?" counts as 1') was said "a a question mark
+    counts as 1"."""
+    say = Pronouncer()
+    assert say('Roll-off for the first player (Ada, Bo): touch “Roll for first player”; a "?" counts as 1', "en") \
+        == "Roll-off for the first player (Ada, Bo): touch “Roll for first player”; a question mark counts as 1"
+    assert say('Everyone rolls a die and the highest goes first; a "?" counts as 1 here.', "en") \
+        == "Everyone rolls a die and the highest goes first; a question mark counts as 1 here."
+
+
 def test_the_volume_scales_the_samples():
     sound = wav.read(Tone().render("Hello there.", "en", "normal"))
     quieter = wav.scaled(sound, 50)

@@ -11,6 +11,8 @@ socket; nothing of the game is imported here). Left cards are only ever a count.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from kivy.app import App
 from kivy.graphics import Color, Rectangle
 from kivy.properties import (
@@ -26,8 +28,8 @@ from kivy.uix.widget import Widget
 
 from ui import theme
 from ui.boards import PlacePicks, watch_language
-from ui.boards.fit import PlaceName, candidates, plain, word_width
-from ui.boards.names import card_name, short_marks, stand_in_short
+from ui.boards.fit import ICON_GAP, LINE, PlaceName, candidates, plain, word_width
+from ui.boards.names import card_name, short_marks, stand_in_number
 from ui.boards.parts import GROW, Panel, Parts, PlacePanel, font, gap, scale, text
 from ui.kvloader import load_kv
 from ui.text import Translate, english, escape_markup, player_markup
@@ -49,7 +51,8 @@ NAME_FONT, SMALLEST_NAME_FONT = 20, 20
 #: Italian: companion/games/children/components.py ``RULEBOOK_ROOMS``), for a mansion whose
 #: cells cannot hold the whole name at 20 px (five columns at 800×480 leave 60-70 px of
 #: text, 6-7 letters): whole words a child reads ("Kitch.", "Mast. Bedro." were cut). A
-#: stand-in keeps its number (:func:`ui.boards.names.stand_in_short`: "#2-4").
+#: stand-in has none: a room tablet is drawn beside its number where its name does not fit
+#: (:class:`~ui.boards.fit.PlaceName`'s icon: it showed "#2-4").
 ROOM_SHORTS = {
     "Master Bedroom": "Master", "Wash Room": "Wash", "Dormitory": "Dorm", "Billiards Room": "Billiard",
     "Wine Cellar": "Cellar",
@@ -160,7 +163,7 @@ class MansionRoom(PlacePanel):
         # cells for names at 20 px (column_widths)
         super().__init__(padding=(gap(1), gap(1)), spacing=gap(1), **kwargs)
         self.title = PlaceName(max_font=font(NAME_FONT * GROW), min_font=font(SMALLEST_NAME_FONT),
-                               color=theme.TEXT, size_hint_y=0.7)
+                               color=theme.TEXT, size_hint_y=0.7, icon="tablet")
         self.bottom = bottom = BoxLayout(size_hint_y=None, spacing=gap(2))
         self.pieces_share = 0.3
         self.pieces = RoomPieces()
@@ -184,12 +187,11 @@ class MansionRoom(PlacePanel):
 
     def _name(self, *_args) -> None:
         width = self.width - 2 * gap(1) - CUT_SLACK
-        # whole, else its short name (ROOM_SHORTS, a stand-in's number), cut only where the
-        # tile cannot hold either at the floor
+        # whole, else its short name (ROOM_SHORTS) or a stand-in's tablet and number, cut only
+        # where the tile cannot hold either at the floor
         self.title.short = room_short(self.name)
         self.title.name = self.name
-        one_line = any(word_width(name, font(SMALLEST_NAME_FONT), True) <= width
-                       for name in candidates(self.name, self.title.short))
+        one_line = room_need(self.name, 1, measure_name, icon_width())[1] <= width
         # a name on one line leaves the pieces more room (ghosts drawn larger)
         self.pieces_share = 0.55 if one_line else 0.3
         self.title.size_hint_y = 1
@@ -199,10 +201,9 @@ class MansionRoom(PlacePanel):
     def _heights(self, *_args) -> None:
         """The pieces' row: its share of the tile, but never lower than a 20 sp line (the
         players' marks and the left cards' number); the name takes the rest."""
-        inner = max(0.0, self.height - 2 * gap(1) - gap(1))
+        inner = tile_inner(self.height)
         empty = not self.has_pieces()
-        self.bottom.height = 0 if empty else \
-            min(inner * 0.5, max(inner * self.pieces_share, font(SMALLEST_NAME_FONT) * 1.15))
+        self.bottom.height = 0 if empty else pieces_row(inner, self.pieces_share)
         self.bottom.opacity = 0 if empty else 1
 
     def has_pieces(self) -> bool:
@@ -275,8 +276,7 @@ class ChildrenBoard(PlacePicks, BoxLayout):
         self._made: dict[tuple[str, int], MansionRoom] = {}
         self._columns: list[int] | None = []
         self._made_scale = 0.0  # the app's scale the cells were made at
-        self._needs: list[list[tuple[float, float] | None]] = []  # per column, per room (room_need)
-        self.ids.mansion.bind(width=self._widths)
+        self.ids.mansion.bind(width=self._widths, height=self._widths)
 
     @property
     def odds_spot(self):
@@ -355,17 +355,23 @@ class ChildrenBoard(PlacePicks, BoxLayout):
             cell.haunted = bool(ghosts)
             cell.enraged = any(g.get("enraged") for g in ghosts)
             cell._heights()
-        self._needs = [[room_need(cell.name, not cell.has_pieces(), measure_name) if cell.name else None
-                        for (_floor, c), cell in self.cells.items() if c == column] for column in columns]
         self._widths()
 
     def _widths(self, *_args) -> None:
         """Each column as wide as its longest name needs where the mansion's width allows
-        it, the rest shared (:func:`column_widths`); equal columns where it does not."""
+        it, the rest shared (:func:`column_widths`); equal columns where it does not. A name
+        needs its width on the lines its tile holds at the floor (:func:`title_lines`: one
+        line in a tile at 800×480; it was taken as two, so "Master Bedroom" was given a
+        column for two lines and shown as "Master")."""
         grid = self.ids.mansion
+        rows = len(FLOORS)
+        row_h = (grid.height - grid.padding[1] - grid.padding[3] - grid.spacing[1] * (rows - 1)) / rows
+        needs = [[room_need(cell.name, title_lines(row_h, cell.has_pieces()), measure_name, icon_width())
+                  if cell.name else None for (_floor, c), cell in self.cells.items() if c == column]
+                 for column in self._columns or []]
         overhead = 2 * gap(1) + CUT_SLACK + 1  # the cell's padding and the label's slack
-        room = grid.width - grid.padding[0] - grid.padding[2] - grid.spacing[0] * (len(self._needs) - 1)
-        widths = column_widths(self._needs, room, overhead)
+        room = grid.width - grid.padding[0] - grid.padding[2] - grid.spacing[0] * (len(needs) - 1)
+        widths = column_widths(needs, room, overhead)
         if widths != grid.cols_minimum:
             grid.cols_minimum = widths
             grid._trigger_layout()  # GridLayout does not lay out again when cols_minimum changes
@@ -409,9 +415,9 @@ CUT_SLACK = 4
 
 
 def room_short(name: str) -> str:
-    """The short name a room shows where its whole name does not fit (:data:`ROOM_SHORTS`,
-    a stand-in's number); "" when it has none."""
-    return ROOM_SHORTS.get(name) or stand_in_short(name)
+    """The short name a room shows where its whole name does not fit (:data:`ROOM_SHORTS`);
+    "" when it has none (a stand-in shows its tablet and number instead)."""
+    return ROOM_SHORTS.get(name, "")
 
 
 def measure_name(text: str) -> float:
@@ -419,17 +425,50 @@ def measure_name(text: str) -> float:
     return word_width(text, font(SMALLEST_NAME_FONT), True)
 
 
-def room_need(name: str, two_lines: bool, measure) -> tuple[float, float]:
-    """Pixels of text a room's name needs to show uncut: (its whole name, its narrowest
-    candidate: the short name). On one line (a room with pieces) a name needs its width;
-    on two (an empty room) its widest line at the best break. ``measure(text)``: pixels."""
+def icon_width() -> float:
+    """Pixels a stand-in room's tablet and its gap take before its number at the floor."""
+    return font(SMALLEST_NAME_FONT) * (1 + ICON_GAP)
+
+
+def tile_inner(height: float) -> float:
+    """Pixels of a tile ``height`` px high inside its padding, less the gap between its
+    name and its pieces' row (:class:`MansionRoom`: 1 dp each)."""
+    return max(0.0, height - 3 * gap(1))
+
+
+def pieces_row(inner: float, share: float) -> float:
+    """The pieces' row of a tile with ``inner`` px (:func:`tile_inner`): its ``share``,
+    but never lower than a line at the floor (the players' marks, the left cards' number),
+    nor more than half."""
+    return min(inner * 0.5, max(inner * share, font(SMALLEST_NAME_FONT) * 1.15))
+
+
+def title_lines(row_height: float, pieces: bool) -> int:
+    """Lines of a name at the floor that a tile ``row_height`` px high holds (as
+    :class:`~ui.boards.fit.PlaceName` counts them), above its pieces' row where it has
+    ``pieces`` (the row at its smaller share: the name's most room); at least one."""
+    inner = tile_inner(row_height)
+    title = inner - (pieces_row(inner, 0.3) if pieces else 0.0)
+    return max(1, int(title // (font(SMALLEST_NAME_FONT) * LINE)))
+
+
+def room_need(name: str, lines: int, measure, icon: float = 0.0) -> tuple[float, float]:
+    """Pixels of text a room's name needs to show uncut on ``lines`` lines: (its whole
+    name, its narrowest way: the short name, or a stand-in's tablet (``icon`` px) and number).
+    On one line a name needs its width; on more its widest line at the best breaks.
+    ``measure(text)``: pixels."""
     def need(text: str) -> float:
         words_ = text.split()
-        if not two_lines or len(words_) < 2:
-            return measure(text)
-        return min(max(measure(" ".join(words_[:i])), measure(" ".join(words_[i:]))) for i in range(1, len(words_)))
+        if not words_:
+            return 0.0
+        breaks = range(1, len(words_))
+        return min(max(measure(" ".join(words_[a:b])) for a, b in zip((0, *cut), (*cut, len(words_))))
+                   for k in range(min(lines, len(words_))) for cut in combinations(breaks, k))
 
     shown = [need(text) for text in candidates(name, room_short(name))]
+    number = stand_in_number(name)
+    if number:
+        shown.append(icon + measure(number))
     return shown[0], min(shown)
 
 
@@ -439,7 +478,7 @@ def column_widths(needs: list[list[tuple[float, float] | None]], room: float, ov
     (``needs``: per column, per room, :func:`room_need` or 0 for a gap) where they all fit
     the mansion; else every name short, and then as many columns as fit widened to their
     whole names, the cheapest first (issue 29: the whole names are preferred wherever they
-    fit, "Tessera 2-5" rather than "#2-5", where one column's long name had cost every
+    fit, "Tessera 2-5" rather than its tablet and number, where one column's long name had cost every
     column its whole name); else none (equal columns, names cut). ``overhead``: a cell's
     pixels beside its text."""
     whole, short = ([max((need[tier] for need in column if need is not None), default=0.0) + overhead

@@ -19,8 +19,9 @@ from kivy.uix.widget import Widget
 from ui import theme
 from ui.boards import PlacePicks, watch_language
 from ui.boards.clue_it_legend import CrowdStrip, PlaceLegend
+from ui.boards.clue_it_pieces import ITEM_COLOUR, KID_COLOUR, kid_owner
 from ui.boards.fit import LINE, PlaceName, word_width
-from ui.boards.names import card_name, short_marks, short_places, stand_in_short
+from ui.boards.names import card_name, short_marks, short_places
 from ui.boards.parts import FLOOR, GROW, Panel, Parts, PlacePanel, font, gap, text
 from ui.text import Translate, coloured, english, escape_markup, player_markup
 from ui.widgets.pieces import IconCounts, Marker, PieceStrip
@@ -44,10 +45,6 @@ TALL_EDGES = ((0, 1), (1, 0), (1, 2), (2, 0), (2, 2))
 TALL_CORRIDOR = (3, 1)
 TALL_CENTRE = ((1, 1), (2, 1))
 
-#: Item tokens: white icons on a dark round token (gold fell within 8 ΔE' of the yellow
-#: player's pawn for a deuteranope: tests/ui/test_colour_blind.py).
-ITEM_COLOUR = (1.0, 1.0, 1.0, 1)
-KID_COLOUR = (0.75, 0.85, 1.0, 1)
 LOCATION_FILL = (0.14, 0.12, 0.21, 1)
 CORNER_FILL = (0.19, 0.11, 0.20, 1)
 CENTRE_FILL = (0.10, 0.08, 0.15, 1)
@@ -76,30 +73,16 @@ def layout(places: dict, tall: bool = False) -> dict[tuple[int, int], str]:
     return cells
 
 
-def kid_owner(view: dict) -> dict[str, str]:
-    """Kid name -> the player playing that Kid."""
-    return {kid: player for player, kid in (view.get("kids") or {}).items() if kid}
-
-
-def piece_mark(name: str) -> str:
-    """A piece's short name on the board: the first word ("Mike Hanlon" -> "Mike",
-    "Jack-in-the-Box" -> "Jack"), or initial and number for a numbered name ("Kid 3" ->
-    "K3", "Oggetto 2" -> "O2")."""
-    parts = str(name).split()
-    if len(parts) > 1 and parts[-1].isdigit():
-        return parts[0][:1].upper() + parts[-1]
-    first = parts[0] if parts else ""
-    return first.split("-")[0] if len(first) > 8 else first
-
-
 def kid_name(name: str, _: Translate) -> str:
-    """A Kid mover's name under its pawn: the first name ("Mike Hanlon" -> "Mike"), or the
-    stand-in name in the table's language ("Kid 3" -> "Ragazzo 3"); never a code."""
+    """A Kid mover's name under its pawn: the first name ("Mike Hanlon" -> "Mike",
+    "Jack-in-the-Box" -> "Jack"), or the stand-in name in the table's language ("Kid 3" ->
+    "Ragazzo 3"); never a code (a numbered name was "K3", "O2")."""
     shown = card_name(name, _)
     parts = shown.split()
     if len(parts) > 1 and parts[-1].isdigit():
         return shown
-    return piece_mark(shown)
+    first = parts[0] if parts else ""
+    return first.split("-")[0] if len(first) > 8 else first
 
 
 def initial(name: str) -> str:
@@ -214,8 +197,9 @@ def stop_place(choice: dict, places: dict) -> str | None:
 
 class KidCount(IconCounts):
     """A player's Kid: the pawn in the player's colour and the Kid's name ("Mike",
-    "Ragazzo 3"), or its ``short`` form ("#3", "B") where the name would run out of the
-    panel (issue 29: "Ragazzo 3" ran 29 px past four players' panels at 800×480)."""
+    "Ragazzo 3"), or its ``short`` form (:func:`initial`: "3", "B") beside the pawn where the
+    name would run out of the panel (issue 29: "Ragazzo 3" ran 29 px past four players'
+    panels at 800×480; then the pawn stood beside a code, "#3")."""
 
     name = StringProperty("")
     short = StringProperty("")
@@ -454,7 +438,7 @@ class ClueBoard(PlacePicks, BoxLayout):
                 top.add_widget(cards)
                 panel.add_widget(top)
                 shown_kid = kid_name(kid, _)
-                panel.add_widget(KidCount(name=shown_kid, short=stand_in_short(shown_kid) or initial(shown_kid),
+                panel.add_widget(KidCount(name=shown_kid, short=initial(shown_kid),
                                           colour=theme.player_colour(player, colours),
                                           smallest=font(FLOOR), biggest=font(22)))
             row.add_widget(panel)

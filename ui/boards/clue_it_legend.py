@@ -15,6 +15,7 @@ from __future__ import annotations
 from kivy.app import App
 
 from ui import theme
+from ui.boards.clue_it_pieces import ITEM_COLOUR, KID_COLOUR, kid_owner
 from ui.boards.fit import word_width
 from ui.boards.names import card_name
 from ui.text import Translate
@@ -27,8 +28,6 @@ def legend_rows(view: dict, place: str, colours: dict, _: Translate) -> list[dic
     who plays it: "Mike Hanlon · Ada"), then each Item token ("Jack-in-the-Box", beside its
     icon), then a corner's Secret Passage ("Secret passage to Location 7"). Pawns go in the
     left column, items and the passage in the right."""
-    from ui.boards.clue_it import ITEM_COLOUR, KID_COLOUR, kid_owner
-
     owners = kid_owner(view)
     rows = []
     for kid, where in (view.get("movers") or {}).items():
@@ -120,8 +119,6 @@ class CrowdStrip(PieceStrip):
     def _counts(self, labels) -> None:
         pawns = [p for p in self.pieces if p.get("kind") != "item"]
         items = [p for p in self.pieces if p.get("kind") == "item"]
-        from ui.boards.clue_it import KID_COLOUR
-
         pawn = {"kind": "pawn", "colour": KID_COLOUR}  # the pale pawn: played Kids' colours are mixed in
         groups = [(piece, str(len(group))) for piece, group in ((pawn, pawns), ((items or [{}])[0], items)) if group]
         size = self.smallest

@@ -21,6 +21,7 @@ from ui import theme
 from ui.boards import PlacePicks, picks_at, watch_language
 from ui.boards.fit import plain, word_width
 from ui.boards.names import initials, short_marks
+from ui.boards.pick_frames import PickFrames
 from ui.boards.tile_fills import TileFills
 from ui.kvloader import load_kv
 from ui.text import Translate, coloured, english, escape_markup
@@ -75,6 +76,11 @@ class RoomTile(Widget):
         return super().on_touch_down(touch)
 
 
+def _scale() -> float:
+    """The app's size factor (1.0 at 800×480)."""
+    return getattr(App.get_running_app(), "scale", 1.0)
+
+
 def tile_colour(tile: RoomTile) -> tuple:
     """A room's tile: red while haunted, earthy in the cellar."""
     return theme.HAUNTED_TILE if tile.hauntings else (theme.CELLAR_TILE if tile.cellar else theme.ROOM_TILE)
@@ -127,7 +133,8 @@ class CellarBoard(PlacePicks, BoxLayout):
         self.ids.cellar.add_widget(self.outside)
         self._beside()
         self.fills = TileFills(self.canvas.before, [*self.tiles.values(), self.outside], tile_colour,
-                               lambda: dp(7) * getattr(App.get_running_app(), "scale", 1.0), ("hauntings", "cellar"))
+                               lambda: dp(7) * _scale(), ("hauntings", "cellar"))
+        self.frames = PickFrames(self.tiles.values(), _scale)
 
     def _beside(self) -> None:
         """The Outside tile a column's width under the cellar in portrait, wider beside it in
@@ -159,6 +166,7 @@ class CellarBoard(PlacePicks, BoxLayout):
     def show_picks(self) -> None:
         for letter, tile in self.tiles.items():
             tile.pickable = letter in self.picks
+        self.frames.show({tile for tile in self.tiles.values() if tile.pickable})
 
     def on_view(self, *_args) -> None:
         self.hauntings = int(self.view.get("hauntings") or 0)

@@ -8,10 +8,10 @@ whose texts change with the game (long room names, Italian words).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from kivy.core.text import Label as CoreLabel
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ColorProperty, NumericProperty, StringProperty
 from kivy.uix.label import Label
 
 from ui.widgets.frame import before_frame
@@ -154,43 +154,153 @@ def fit_lines(text: str, width: float, lines: int, measure) -> str:
 LINE = 1.22
 
 
+#: Beside a stand-in's number its icon is a line's font size, then this much of it free.
+ICON_GAP = 0.25
+
+
 class PlaceName(FitLabel):
     """A place's name on a board cell (CLUE: IT's locations, Children's rooms): the whole
     ``name`` where it fits its box at ``min_font`` or larger; else its ``short`` name
     (:func:`ui.boards.names.short_places`: "Public Library"), then the word of it a player
-    knows it by ("Library"), where one fits whole; else cut by :func:`fit_lines` to the
-    lines the box holds at ``min_font`` (never smaller type). ``name`` is plain text; the
-    label draws it bold. ``cut`` is True while the shown text is cut ("Synago.", "Derry…")."""
+    knows it by ("Library"), where one fits whole; else, for a stand-in with an ``icon``,
+    that icon drawn and its number beside it (:func:`ui.boards.names.stand_in_number`: a
+    room tablet and "2-4"; issue 29: a code, "#2-4", showed there); else cut by
+    :func:`fit_lines` to the lines the box holds at ``min_font`` (never smaller type).
+    ``name`` is plain text; the label draws it bold. ``cut`` is True while the shown text
+    is cut ("Synago.", "Derry…"); ``number`` the stand-in's number while it shows beside
+    its icon ("" else)."""
 
     name = StringProperty("")
     short = StringProperty("")
     cut = BooleanProperty(False)
+    #: the piece drawn before a stand-in's number (a kind of :data:`ui.widgets.shapes.PIECES`:
+    #: "tablet", "pawn", "card"); "": none (a stand-in too long for its box is cut)
+    icon = StringProperty("")
+    icon_colour = ColorProperty(None, allownone=True)
+    number = StringProperty("")
 
     def __init__(self, **kwargs):
         kwargs.setdefault("bold", True)
         kwargs.setdefault("markup", True)
+        self._icon_pad = (0.0, 0.0)  # the padding (left, top) the icon takes while it shows
         super().__init__(**kwargs)
-        self.bind(name=self._cut, short=self._cut, size=self._cut, min_font=self._cut, padding=self._cut)
+        self.bind(name=self._cut, short=self._cut, size=self._cut, min_font=self._cut, padding=self._cut,
+                  icon=self._cut)
+        self.bind(pos=self._draw_icon, size=self._draw_icon, texture_size=self._draw_icon,
+                  number=self._draw_icon, icon_colour=self._draw_icon)
+        self.bind(number=self._fit_trigger)
         self._cut()
 
     def _cut(self, *_args) -> None:
         if self.width < 2 or self.height < 2:
-            self.text = escape(self.name)
+            self._show(escape(self.name))
             return
         lines = max(1, int(self.height // (self.min_font * LINE)))
         size, bold, font_name = self.min_font, self.bold, self.font_name
         # a few pixels of slack: Kivy wraps a line that measures exactly the box's width
-        pad = self.padding[0] + self.padding[2] if len(self.padding) == 4 else 2 * self.padding[0]
-        width = self.width - pad - 4
+        width = self.width - self._padding_x() - 4
 
         def fitted(text: str) -> str:
             return fit_lines(text, width, lines, lambda word: word_width(word, size, bold, font_name))
 
         for candidate in candidates(self.name, self.short):
             if fitted(candidate) == " ".join(candidate.split()):
-                self.text, self.cut = escape(candidate), False
+                self._show(escape(candidate))
                 return
-        self.text, self.cut = escape(fitted(self.name)), True
+        number = self._stand_in_number()
+        measure = partial(word_width, font_size=size, bold=bold, font_name=font_name)
+        if number and icon_way(number, width, max(self.height, size * LINE), size, measure):
+            self._show(number, number=number)
+            return
+        self._show(escape(fitted(self.name)), cut=True)
+
+    def _stand_in_number(self) -> str:
+        from ui.boards.names import stand_in_number
+
+        return stand_in_number(self.name) if self.icon else ""
+
+    def _base_padding(self) -> list[float]:
+        """The label's padding (left, top, right, bottom) without the icon's."""
+        left, top, right, bottom = self.padding  # Kivy keeps four
+        return [left - self._icon_pad[0], top - self._icon_pad[1], right, bottom]
+
+    def _padding_x(self) -> float:
+        """Pixels of padding beside the text, the icon's aside."""
+        pad = self._base_padding()
+        return pad[0] + pad[2]
+
+    def _show(self, text: str, cut: bool = False, number: str = "") -> None:
+        self.text, self.cut, self.number = text, cut, number
+        if not number and any(self._icon_pad):
+            self._pad_icon(0.0, 0.0)
+
+    def _pad_icon(self, left: float, top: float) -> None:
+        """``left`` pixels left of the text and ``top`` above it for the icon (the text
+        centred in the rest)."""
+        pad = self._base_padding()
+        self._icon_pad = (left, top)
+        self.padding = [pad[0] + left, pad[1] + top, pad[2], pad[3]]
+
+    def fit(self, *_args) -> None:
+        """A stand-in's number and its icon: the largest font at which they fit side by side
+        on one line (the icon as high as the line), else the icon over the number (a narrow
+        card: "M. 10" was cut there), at least ``min_font``."""
+        if not self.number:
+            super().fit()
+            return
+        if self.width < 2 or self.height < 2:
+            return
+        width, way, size = self.width - self._padding_x() - 4, "", self.min_font
+        for size in sizes(self.max_font, self.min_font):
+            measure = partial(word_width, font_size=size, bold=self.bold, font_name=self.font_name)
+            way = icon_way(self.number, width, self.height, size, measure)
+            if way:
+                break
+        self.text_size = (self.width, None)
+        self.font_size = size
+        self._pad_icon(*((0.0, size) if way == "above" else (size * (1 + ICON_GAP), 0.0)))
+        self._draw_icon()
+
+    def _draw_icon(self, *_args) -> None:
+        group = self.canvas.after
+        group.clear()
+        if not self.number or not self.icon or not self.texture_size[0]:
+            return
+        from ui.widgets import shapes
+
+        size, pad = self.font_size, self._base_padding()
+        inner = self.width - pad[0] - pad[2]
+        if self._icon_pad[1]:  # over the number: at the top of the text's texture, centred
+            x = self.x + pad[0] + (inner - size) / 2
+            y = self.center_y + self.texture_size[1] / 2 - pad[1] - size
+        else:  # the icon, its gap and the number centred as one (the text right of the icon's padding)
+            text_w = word_width(self.number, size, self.bold, self.font_name)
+            x = self.x + pad[0] + (inner - self._icon_pad[0] - text_w) / 2
+            y = self.center_y - size / 2
+        draw = shapes.PIECES[self.icon]
+        if self.icon_colour is None:
+            draw(group, x, y, size)
+        else:
+            draw(group, x, y, size, tuple(self.icon_colour))
+
+
+def sizes(largest: float, smallest: float) -> list[float]:
+    """Font sizes from ``largest`` down to ``smallest`` (each :data:`STEP` times the last)."""
+    out = [largest]
+    while out[-1] > smallest:
+        out.append(max(smallest, out[-1] * STEP))
+    return out
+
+
+def icon_way(number: str, width: float, height: float, size: float, measure) -> str:
+    """How a stand-in's icon and ``number`` fit a box ``width`` × ``height`` px at ``size``
+    px (the icon as high as the font): "beside" on one line, else "above" (the icon over
+    the number), else "" (they do not fit). ``measure(text)``: pixels at ``size``."""
+    if size * (1 + ICON_GAP) + measure(number) <= width and size * LINE <= height:
+        return "beside"
+    if max(size, measure(number)) <= width and size * (1 + LINE) <= height:  # a line's leading is the gap
+        return "above"
+    return ""
 
 
 def candidates(name: str, short: str) -> list[str]:

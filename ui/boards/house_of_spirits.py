@@ -17,7 +17,7 @@ from kivy.uix.widget import Widget
 from ui import theme
 from ui.boards import watch_language
 from ui.boards.fit import PlaceName, plain
-from ui.boards.names import card_name, short_marks, stand_in_short
+from ui.boards.names import card_name, short_marks, stand_in_number
 from ui.boards.parts import FLOOR, GROW, Panel, Parts, Pips, Progress, font, gap, text
 from ui.text import Translate, escape_markup, player_markup
 from ui.widgets.pieces import IconCounts
@@ -33,30 +33,26 @@ ITEM_FILL = (0.12, 0.16, 0.22, 1)
 ROOM_FILL = (0.16, 0.12, 0.24, 1)
 
 
-def signed(n) -> str:
-    """``+1``, ``-2``, ``0``."""
-    n = int(n or 0)
-    return f"+{n}" if n > 0 else str(n)
-
-
 def room_lines(room: dict | None, _: Translate) -> tuple[str, str]:
-    """The room card's name and its "3 skulls · modifier +1" line (the board draws the
+    """The room card's name and its "Skulls 3 · plot roll: add or take away up to 1" line (the board draws the
     skulls and the modifier as pieces, :func:`room_pieces`; the words are for the voice and
     the tests)."""
     if not room:
         return _("No room yet"), ""
     skulls = int(room.get("skulls") or 0)
     return (escape_markup(card_name(room.get("name"), _)),
-            _("Skulls {skulls} · modifier {modifier}", skulls=skulls, modifier=signed(room.get("modifier"))))
+            _("Skulls {skulls} · plot roll: add or take away up to {modifier}", skulls=skulls,
+              modifier=int(room.get("modifier") or 0)))
 
 
 def room_pieces(room: dict | None) -> list[tuple[str, str]]:
     """The room card's skulls and roll modifier as drawn pieces with their figures:
-    ``[("skull", "3"), ("die", "+2")]`` (a child asked what "modifier +1" means: the die and
-    the +2 beside it say it is added to the roll)."""
+    ``[("skull", "3"), ("die", "±2")]`` (a child asked what "modifier +1" means: the die and
+    the ±2 beside it say the plot roll may go up or down by as much, as the card prints "a
+    bonus plus or minus 2")."""
     if not room:
         return []
-    return [("skull", str(int(room.get("skulls") or 0))), ("die", signed(room.get("modifier")))]
+    return [("skull", str(int(room.get("skulls") or 0))), ("die", f"±{int(room.get('modifier') or 0)}")]
 
 
 def monster_pieces(card: dict) -> list[tuple[str, str]]:
@@ -157,7 +153,7 @@ class HouseOfSpiritsBoard(BoxLayout):
         name, _details = room_lines(room, _)
         panel = Panel(fill=ROOM_FILL, size_hint_x=0.36, padding=gap(2), spacing=gap(1))
         panel.add_widget(PlaceName(name=plain(name), max_font=font(28), min_font=font(FLOOR), color=theme.TEXT,
-                                   size_hint_y=0.6))
+                                   size_hint_y=0.6, icon="card"))
         if room:
             panel.add_widget(IconCounts(items=room_pieces(room), smallest=font(FLOOR), biggest=font(26),
                                         size_hint_y=0.4))
@@ -178,7 +174,8 @@ class HouseOfSpiritsBoard(BoxLayout):
         panel = Panel(fill=MONSTER_FILL if monster else ITEM_FILL, padding=gap(2), spacing=gap(1),
                       edge=theme.HAUNTING if monster else theme.PANEL_EDGE)
         name = card_name(card.get("name"), _)
-        panel.add_widget(PlaceName(name=name, short=stand_in_short(name), max_font=font(FLOOR * GROW),
+        # a stand-in whose name does not fit: a card and its number ("#10" before)
+        panel.add_widget(PlaceName(name=name, icon="card", max_font=font(FLOOR * GROW),
                                    min_font=font(FLOOR), color=theme.TEXT, size_hint_y=0.5 if monster else 1))
         if monster:
             panel.add_widget(Pips(total=int(card.get("max_health") or 0), filled=int(card.get("health") or 0),
@@ -198,8 +195,10 @@ class HouseOfSpiritsBoard(BoxLayout):
                                    color=theme.on_dark(theme.player_colour(name, colours)),
                                    max_font=font(FLOOR * GROW), min_font=font(FLOOR), size_hint_y=0.16))
         character = plain(words["character"])
+        # a stand-in character whose name does not fit: a pawn in the player's colour and its number
         panel.add_widget(PlaceName(name=character, short=character_short(character), bold=False,
-                                   color=theme.TEXT_DIM, max_font=font(FLOOR), min_font=font(FLOOR), size_hint_y=0.16))
+                                   color=theme.TEXT_DIM, max_font=font(FLOOR), min_font=font(FLOOR), size_hint_y=0.16,
+                                   icon="pawn", icon_colour=theme.player_colour(name, colours)))
         # shares of the panel (0.94 in all): a 20 px line (24 px) in each but the score's
         health = max(0, int(p.get("max_health") or 0) - int(p.get("wounds") or 0))
         if winner or p.get("dead"):  # the word where the health pips were
@@ -219,7 +218,10 @@ class HouseOfSpiritsBoard(BoxLayout):
 
 
 def character_short(name: str) -> str:
-    """The character's name where the whole one does not fit a player's panel: a stand-in's
-    number ("Personaggio 4" -> "#4"), else the first name ("Kraig Quartzheim" -> "Kraig":
-    players call a character by it; it was cut to "Kraig…"); "" for a one-word name."""
-    return stand_in_short(name) or (name.split()[0] if len(name.split()) > 1 else "")
+    """The character's name where the whole one does not fit a player's panel: the first
+    name ("Kraig Quartzheim" -> "Kraig": players call a character by it; it was cut to
+    "Kraig…"); "" for a one-word name and a stand-in ("Personaggio 4": its pawn and number
+    are drawn, :class:`~ui.boards.fit.PlaceName`'s icon; it showed "#4")."""
+    if stand_in_number(name):
+        return ""
+    return name.split()[0] if len(name.split()) > 1 else ""

@@ -14,6 +14,9 @@ from ui.text import Translate, english
 #: A stand-in name as the content files and engines write it: "Monster 3 (placeholder)".
 _STAND_IN = re.compile(r"^(?P<kind>[A-Z][a-z]+(?: card)?) (?P<n>\d+(?:-\d+)?)(?: \((?:placeholder|segnaposto)\))?$")
 
+#: A stand-in name in either language, as a board shows it ("Tessera 2-4", "Carta trama 3").
+_NUMBERED = re.compile(r"^[A-Z][a-z]+(?: [a-z]+)? (?P<n>\d+(?:-\d+)?)(?: \((?:placeholder|segnaposto)\))?$")
+
 #: Trailing "(placeholder)" marks (English and Italian) on any other name.
 _MARK = re.compile(r"\s*\((?:placeholder|segnaposto)\)\s*$")
 
@@ -39,14 +42,14 @@ def card_name(name, _: Translate = english) -> str:
     return _MARK.sub("", text)
 
 
-def stand_in_short(name) -> str:
-    """A stand-in's short name, for a cell too narrow for its whole one at the boards'
-    floor: its number ("Oggetto 13" -> "#13", "Tessera 2-4" -> "#2-4", "Personaggio 4" ->
-    "#4"; issue 29: they were cut to "Ogget. 13", "Tesse. 2-4"), where the board says what
-    it is (a red monster card, the mansion's tablets, a player's character); "" for any
-    other name."""
-    match = _STAND_IN.match(str(name or ""))
-    return f"#{match['n']}" if match else ""
+def stand_in_number(name) -> str:
+    """A stand-in's number, drawn beside its icon where its whole name does not fit a
+    cell at the boards' floor: "Oggetto 13" -> "13", "Tessera 2-4" -> "2-4", "Personaggio
+    4" -> "4" (issue 29: they were cut to "Ogget. 13", then shown as codes, "#13"); the
+    icon says what it is (a room tablet, a player's character, a card). "" for any other
+    name."""
+    match = _NUMBERED.match(str(name or ""))
+    return match["n"] if match else ""
 
 
 def clean_label(choice: dict, _: Translate = english) -> dict:

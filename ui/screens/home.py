@@ -120,6 +120,11 @@ class HomeScreen(Screen):
             app.ask("games")
 
     def refresh(self, *_args) -> None:
+        """Show the model's game, readers and finished game; while another screen shows, only
+        when Home comes back (:meth:`on_pre_enter`: the table's every state was redone here
+        unseen, issue 27 item 7)."""
+        if self.manager is not None and self.manager.current != self.name:
+            return
         app = App.get_running_app()
         model, _ = app.model, app.tr._
         current = (model.catalogue or {}).get("current") or {}

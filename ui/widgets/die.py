@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kivy.graphics import Color, Ellipse, Line, RoundedRectangle
+from kivy.graphics import BindTexture, Canvas, Color, Ellipse, Line, RoundedRectangle
 from kivy.properties import NumericProperty
 
 from ui import theme
@@ -24,7 +24,8 @@ PIPS = {
 
 
 class DieFace(DrawnWidget):
-    """A square die face centred in the widget.
+    """A square die face centred in the widget. The faces drawn at its place and size are
+    kept and put back (issue 27 item 7: a roll and its undo drew a face anew each time).
 
     Attributes:
         face: 1–6, or 0 before the first roll.
@@ -33,10 +34,28 @@ class DieFace(DrawnWidget):
     face = NumericProperty(0)
     redraw_on = ("face",)
 
+    def __init__(self, **kwargs):
+        self._faces: dict[tuple, list] = {}  # (face, pos, size) -> its instructions
+        super().__init__(**kwargs)
+
     def draw(self) -> None:
+        key = (int(self.face), tuple(self.pos), tuple(self.size))
+        drawn = self._faces.get(key)
+        if drawn is None:
+            if any(known[1:] != key[1:] for known in self._faces):
+                self._faces.clear()  # moved or resized: the faces drawn before are of no use
+            made = Canvas()
+            self._draw_face(made)
+            # a shape's texture binding comes back with the shape (Kivy adds it before it)
+            drawn = self._faces[key] = [i for i in made.children if not isinstance(i, BindTexture)]
+            made.clear()
+        for instruction in drawn:
+            self.canvas.add(instruction)
+
+    def _draw_face(self, canvas) -> None:
         x, y, side = self.centred_square()
         radius = side * 0.18
-        with self.canvas:
+        with canvas:
             Color(*(theme.DIE_FACE if self.face else theme.DOORS_OPEN))
             RoundedRectangle(pos=(x, y), size=(side, side), radius=[radius], segments=4)
             Color(*theme.PANEL_EDGE)

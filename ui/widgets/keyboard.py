@@ -14,6 +14,7 @@ from kivy.uix.modalview import ModalView
 
 from ui import theme
 from ui.widgets.buttons import TouchButton
+from ui.widgets.key_map import key_for
 
 #: Key rows (digits first: "Player 3", a team number; QWERTY; accented letters Italian names
 #: need on the last row).
@@ -94,8 +95,6 @@ class NameKeyboard(ModalView):
 
     def _pressed(self, _window, key: int, _scancode, text, _modifiers) -> bool:
         """A key of the laptop's keyboard: as the on-screen key it stands for, if any."""
-        from ui.widgets.laptop_keys import key_for
-
         found = key_for(key, text)
         if found is None:
             return False

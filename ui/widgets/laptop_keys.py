@@ -17,23 +17,7 @@ from kivy.uix.modalview import ModalView
 
 from ui import theme
 from ui.widgets.buttons import TouchButton
-
-#: Kivy's key codes for the keys that are not text.
-ESCAPE, BACKSPACE, ENTER, KEYPAD_ENTER = 27, 8, 13, 271
-
-
-def key_for(key: int, text: str | None) -> str | None:
-    """The on-screen keyboard's key for a key pressed on the laptop (``key``: Kivy's key
-    code; ``text``: the character it types, if any), or None for a key it has not got."""
-    if key == BACKSPACE:
-        return "back"
-    if key in (ENTER, KEYPAD_ENTER):
-        return "done"
-    if text == " ":
-        return "space"
-    if text and len(text) == 1 and (text.isalnum() or text in "'-"):
-        return text.upper()
-    return None
+from ui.widgets.key_map import ESCAPE
 
 
 class QuitQuestion(ModalView):

@@ -7,10 +7,13 @@ The card is an :class:`~ui.widgets.panel.Overlay` like the lesson card: its head
 to five moments ("Turn 12: ...", :func:`ui.summary.moment_text`) spread over the game, whole,
 at the first of :data:`SIZES` at which they all fit the card (the tallest left out until the
 rest fit at the floor); never a scroll view. One big Close at the card's bottom right, where
-the main button is on the table (a touch outside closes it too). A new game closes it.
+the main button is on the table (a touch outside closes it too). A new game closes it; a
+language switch says it again in the new language (issue 29: it kept the old one).
 """
 
 from __future__ import annotations
+
+import weakref
 
 from kivy.core.window import Window
 from kivy.metrics import sp
@@ -62,14 +65,25 @@ class MomentsCard(Overlay):
         row.add_widget(self.close_button)
         box.add_widget(row)
         self.add_widget(box)
-        app.model.bind(over=self._over)
+        app.model.bind(over=self._over, moments=self._moments)
+        app.tr.on_switch(_switched(self), owner=self)
 
     def _over(self, model, over) -> None:
         if not over:  # a new game, or the end taken back: the card goes with the summary
             self.dismiss(animation=False)
 
+    def _moments(self, _model, _moments) -> None:
+        """The daemon's moments again (after a language switch, in the new language)."""
+        if self.parent is not None and self.app.model.over:
+            self.show()
+
+    def relabel(self) -> None:
+        """The card's own words in the language switched to, and the moments again."""
+        self.close_button.text = self.app.tr._("Close")
+        self.show()
+
     def on_dismiss(self) -> None:
-        self.app.model.unbind(over=self._over)
+        self.app.model.unbind(over=self._over, moments=self._moments)
 
     def show(self) -> None:
         """The heading and the moments, at the largest size at which they fit the card."""
@@ -105,6 +119,19 @@ class MomentsCard(Overlay):
         label.texture_update()
         label.height = label.texture_size[1]
         return label
+
+
+def _switched(card: MomentsCard):
+    """A language listener that holds ``card`` weakly (the translator keeps its listeners
+    while their owner lives: see :meth:`ui.i18n.Translator.on_switch`)."""
+    ref = weakref.ref(card)
+
+    def relabel(_lang: str) -> None:
+        shown = ref()
+        if shown is not None and shown.parent is not None:
+            shown.relabel()
+
+    return relabel
 
 
 def open_moments(app) -> MomentsCard:

@@ -111,6 +111,18 @@ def passage(group, x: float, y: float, size: float, colour=theme.GOLD) -> None:
                             size=(door_w - inset, size * 0.06)))
 
 
+def tablet(group, x: float, y: float, size: float, colour=theme.TEXT_DIM) -> None:
+    """A room tablet (Children's mansion): a square tile with a dark doorway at the bottom of
+    its floor plan, without the passage's arch and steps; beside a stand-in room's number
+    where its name does not fit the tile."""
+    group.add(Color(*colour))
+    group.add(Rectangle(pos=(x + size * 0.06, y + size * 0.06), size=(size * 0.88, size * 0.88)))
+    group.add(Color(*theme.PIP))
+    edge = max(1.0, size * 0.07)
+    group.add(Line(rectangle=(x + size * 0.2, y + size * 0.2, size * 0.6, size * 0.6), width=edge, joint="miter"))
+    group.add(Rectangle(pos=(x + size * 0.4, y + size * 0.06), size=(size * 0.2, size * 0.3)))
+
+
 def pawn(group, x: float, y: float, size: float, colour=theme.GOLD) -> None:
     """A hunter's pawn (Creepy Cellar): a round head on a flared body and a base, in the
     pawn's printed colour (:data:`ui.theme.PAWNS`) with a light rim so the dark blue reads
@@ -320,7 +332,7 @@ def item(group, x: float, y: float, size: float, colour=theme.GOLD, index: int =
     ITEM_ICONS[index % len(ITEM_ICONS)](group, x + (size - inner) / 2, y + (size - inner) / 2, inner, colour)
 
 
-PIECES = {"ghost": ghost, "haunting": haunting, "crown": crown, "passage": passage, "pawn": pawn,
+PIECES = {"ghost": ghost, "haunting": haunting, "crown": crown, "passage": passage, "pawn": pawn, "tablet": tablet,
           "calm_ghost": calm_ghost, "enraged_ghost": enraged_ghost, "cat": cat, "card": card, "plot": plot,
           "skull": skull, "sword": sword, "shield": shield, "heart": heart, "star": star, "die": die,
           "balloon": balloon, "item": item}

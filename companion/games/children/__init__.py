@@ -16,9 +16,10 @@ from typing import Any
 
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
+from companion.games.children import codec, prompts, refusals, rulecard, rules, tablecheck
 from companion.games.children import components as cc
 from companion.games.children import odds as odds_meter
-from companion.games.children import rulecard
+from companion.games.children import view as table_view
 from companion.games.children.content import CONTENT
 from companion.games.children.state import State
 from companion.games.children.view import ChildrenView
@@ -251,10 +252,26 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine]] = MappingP
 })
 
 
-class Children(Game, package=__name__):
-    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
-    hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.act``,
-    ``view.view`` ...: :data:`~companion.engine.game.HOOKS`)."""
+class Children(Game[State]):
+    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts, and its
+    hooks from its modules, assigned below."""
+
+    # Its hooks (companion.engine.game.Game), from its modules.
+    _setup = staticmethod(rules.setup)
+    prompt = staticmethod(prompts.prompt)
+    summary = staticmethod(prompts.summary)
+    ending = staticmethod(prompts.ending)
+    refusal = staticmethod(refusals.refusal)
+    view = staticmethod(table_view.view)
+    component_label = staticmethod(cc.component_label)
+    check = staticmethod(tablecheck.check)
+    correct = staticmethod(tablecheck.correct)
+    encode = staticmethod(codec.encode)
+    decode = staticmethod(codec.decode)
+
+    def _apply(self, state: State, key: str) -> State:
+        """Children's steps are not one rule per kind: its ``rules.act`` takes every key."""
+        return rules.act(state, key)
 
     id = cc.GAME_ID
     title = "Children"

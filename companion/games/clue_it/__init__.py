@@ -12,9 +12,10 @@ from typing import Any
 
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
+from companion.games.clue_it import codec, prompts, refusals, rulecard, rules, tablecheck
 from companion.games.clue_it import components as ci
 from companion.games.clue_it import odds as odds_meter
-from companion.games.clue_it import rulecard, rules
+from companion.games.clue_it import view as table_view
 from companion.games.clue_it.content import CONTENT
 from companion.games.clue_it.state import State, player_view, private_view
 from companion.games.clue_it.view import ClueItView
@@ -108,10 +109,23 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine]] = MappingP
 })
 
 
-class ClueIt(Game, package=__name__):
-    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
-    hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.HANDLERS``,
-    ``view.view`` ...: :data:`~companion.engine.game.HOOKS`)."""
+class ClueIt(Game[State]):
+    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts, and its
+    hooks from its modules, assigned below."""
+
+    # Its hooks (companion.engine.game.Game), from its modules.
+    _setup = staticmethod(rules.setup)
+    handlers = MappingProxyType(rules.HANDLERS)
+    prompt = staticmethod(prompts.prompt)
+    summary = staticmethod(prompts.summary)
+    ending = staticmethod(prompts.ending)
+    refusal = staticmethod(refusals.refusal)
+    view = staticmethod(table_view.view)
+    component_label = staticmethod(ci.component_label)
+    check = staticmethod(tablecheck.check)
+    correct = staticmethod(tablecheck.correct)
+    encode = staticmethod(codec.encode)
+    decode = staticmethod(codec.decode)
 
     id = ci.GAME_ID
     title = "CLUE: IT"

@@ -27,8 +27,10 @@ from typing import Any
 
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
+from companion.games.creepy_cellar import codec, prompts, refusals, rulecard, rules, tablecheck
 from companion.games.creepy_cellar import components as cc
-from companion.games.creepy_cellar import rulecard
+from companion.games.creepy_cellar import view as table_view
+from companion.games.creepy_cellar.state import State
 from companion.games.creepy_cellar.view import CreepyCellarView
 from companion.i18n import Msg, NewsLine, msg, todo
 
@@ -272,10 +274,30 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine]] = MappingP
 })
 
 
-class CreepyCellar(Game, package=__name__):
-    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
-    hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.HANDLERS``,
-    ``view.view`` ...: :data:`~companion.engine.game.HOOKS`)."""
+class CreepyCellar(Game[State]):
+    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts, and its
+    hooks from its modules, assigned below."""
+
+    # Its hooks (companion.engine.game.Game), from its modules.
+    _setup = staticmethod(rules.setup)
+    handlers = MappingProxyType(rules.HANDLERS)
+    cleared = staticmethod(rules.cleared)
+    prompt = staticmethod(prompts.prompt)
+    summary = staticmethod(prompts.summary)
+    ending = staticmethod(prompts.ending)
+    refusal = staticmethod(refusals.refusal)
+    view = staticmethod(table_view.view)
+    later = staticmethod(table_view.later)
+    status_line = staticmethod(table_view.status_line)
+    component_label = staticmethod(cc.component_label)
+    check = staticmethod(tablecheck.check)
+    correct = staticmethod(tablecheck.correct)
+    encode = staticmethod(codec.encode)
+    decode = staticmethod(codec.decode)
+
+    def view_first(self, state: State) -> CreepyCellarView:
+        """The view with the odds meter's figure None: it follows in the later message."""
+        return table_view.view_first(state)
 
     id = cc.GAME_ID
     title = "Ghost Fightin' Treasure Hunters: Creepy Cellar"

@@ -167,7 +167,9 @@ def _move_prompt(state: State, finished: bool, choices: tuple[Choice, ...]) -> P
     so as a sentence of its own: "Ada (in room A) has no moves left: touch End turn"."""
     player, where = who(state), cc.place_text(state.hunter.at)
     stuck = _stuck(state, player, where)
-    if stuck is not None:
+    if finished and checks.exited(state):  # stepped out for good with moves left: as after the move
+        text = msg("{player} is out of the castle for good: End turn", player=player)
+    elif stuck is not None:
         text = msg("{move}: touch End turn", move=stuck) if finished else msg("{move}: touch Done moving", move=stuck)
     else:
         move = _moving(state, player, where)

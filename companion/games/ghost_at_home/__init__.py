@@ -14,9 +14,10 @@ from typing import Any
 
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
+from companion.games.ghost_at_home import codec, prompts, refusals, rulecard, rules, tablecheck
 from companion.games.ghost_at_home import components as gc
 from companion.games.ghost_at_home import odds as odds_meter
-from companion.games.ghost_at_home import rulecard, rules
+from companion.games.ghost_at_home import view as table_view
 from companion.games.ghost_at_home.content import CONTENT
 from companion.games.ghost_at_home.state import State
 from companion.games.ghost_at_home.view import GhostAtHomeView
@@ -115,10 +116,23 @@ UNDO_SENTENCES: Mapping[str, Callable[[Mapping[str, Any]], NewsLine]] = MappingP
 })
 
 
-class GhostAtHome(Game, package=__name__):
-    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
-    hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.HANDLERS``,
-    ``view.view`` ...: :data:`~companion.engine.game.HOOKS`)."""
+class GhostAtHome(Game[State]):
+    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts, and its
+    hooks from its modules, assigned below."""
+
+    # Its hooks (companion.engine.game.Game), from its modules.
+    _setup = staticmethod(rules.setup)
+    handlers = MappingProxyType(rules.HANDLERS)
+    prompt = staticmethod(prompts.prompt)
+    summary = staticmethod(prompts.summary)
+    ending = staticmethod(prompts.ending)
+    refusal = staticmethod(refusals.refusal)
+    view = staticmethod(table_view.view)
+    component_label = staticmethod(gc.component_label)
+    check = staticmethod(tablecheck.check)
+    correct = staticmethod(tablecheck.correct)
+    encode = staticmethod(codec.encode)
+    decode = staticmethod(codec.decode)
 
     id = gc.GAME_ID
     title = "Ghost at Home"

@@ -13,9 +13,10 @@ from types import MappingProxyType
 
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
+from companion.games.house_of_spirits import codec, prompts, refusals, rulecard, rules, tablecheck
 from companion.games.house_of_spirits import components as hc
 from companion.games.house_of_spirits import odds as odds_meter
-from companion.games.house_of_spirits import rulecard
+from companion.games.house_of_spirits import view as table_view
 from companion.games.house_of_spirits.content import CONTENT
 from companion.games.house_of_spirits.state import State
 from companion.games.house_of_spirits.view import HouseOfSpiritsView
@@ -141,10 +142,24 @@ OPTION_WORDS: Mapping[str, Msg] = MappingProxyType({
     "per_game": msg("per game"),
 })
 
-class HouseOfSpirits(Game, package=__name__):
-    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts only; its
-    hooks are this package's functions by role (``rules.setup``, ``prompts.prompt``, ``rules.HANDLERS``,
-    ``view.view`` ...: :data:`~companion.engine.game.HOOKS`)."""
+class HouseOfSpirits(Game[State]):
+    """The game for the companion (:class:`~companion.engine.game.Game`): its own parts, and its
+    hooks from its modules, assigned below."""
+
+    # Its hooks (companion.engine.game.Game), from its modules.
+    _setup = staticmethod(rules.setup)
+    handlers = MappingProxyType(rules.HANDLERS)
+    settled = staticmethod(rules.settled)
+    prompt = staticmethod(prompts.prompt)
+    summary = staticmethod(prompts.summary)
+    ending = staticmethod(prompts.ending)
+    refusal = staticmethod(refusals.refusal)
+    view = staticmethod(table_view.view)
+    private_view = staticmethod(table_view.player_view)
+    component_label = staticmethod(hc.component_label)
+    check = staticmethod(tablecheck.check)
+    encode = staticmethod(codec.encode)
+    decode = staticmethod(codec.decode)
 
     id = hc.GAME_ID
     title = "House of Spirits"

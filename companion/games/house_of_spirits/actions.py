@@ -24,7 +24,7 @@ from companion.games.house_of_spirits.state import (
     discard_items,
     remove_from_hand,
 )
-from companion.i18n import msg, notable, todo
+from companion.i18n import Msg, msg, notable, todo
 
 # --------------------------------------------------------------------------- investigation
 
@@ -142,14 +142,10 @@ def on_plot_roll(state: State, face: int) -> State:
     target, modifier = plot_target(state)
     by = _bonus_from(state)
     state = change_action(state, dice=state.action.dice + (face,))
-    if abs(face - target) <= modifier:
-        line = msg("{player} rolled {face}: within ±{modifier} of {target}.", player=state.player, face=face,
-                   modifier=modifier, target=target)
-        state = say(state, why.plot_roll(line, face, target, modifier, by))
-        return plot_played(state)
-    line = msg("{player} rolled {face}: {target} is out of reach with ±{modifier}.", player=state.player, face=face,
-               target=target, modifier=modifier)
+    line = _plot_roll_line(state.player, face, target, modifier)
     state = say(state, why.plot_roll(line, face, target, modifier, by))
+    if abs(face - target) <= modifier:
+        return plot_played(state)
     if state.options["failed_plot_roll"] == "bottom":
         plot = state.action.target
         state = remove_from_hand(state, state.active, plot)
@@ -157,6 +153,19 @@ def on_plot_roll(state: State, face: int) -> State:
         line = todo("return", "{card} goes to the bottom of the plot deck.", card=state.label(plot))
         state = say(state, why.plot_to_bottom(line))
     return end_turn(state)
+
+
+def _plot_roll_line(player: str, face: int, target: int, modifier: int) -> Msg:
+    """The plot roll's news, the modifier in words (issue 29: "±2" meant nothing to a child)."""
+    if not modifier:
+        if face == target:
+            return msg("{player} rolled {face}: exactly the number needed.", player=player, face=face)
+        return msg("{player} rolled {face}: the card needs exactly {target}.", player=player, face=face, target=target)
+    if abs(face - target) <= modifier:
+        return msg("{player} rolled {face}: {target} is in reach, adding or taking away up to {modifier}.",
+                   player=player, face=face, target=target, modifier=modifier)
+    return msg("{player} rolled {face}: {target} is out of reach, even adding or taking away up to {modifier}.",
+               player=player, face=face, target=target, modifier=modifier)
 
 
 def _bonus_from(state: State):

@@ -101,26 +101,38 @@ def _roll_text(state: State) -> str:
     pending = state.pending
     monster = state.label(pending.target) if pending and pending.kind == "attack" else ""
     if state.roll == Roll.ROLLOFF:
-        return msg("{player}: roll 1D6 for the First Player card", player=name)
+        return msg("{player}: roll the die for the First Player card", player=name)
     if state.roll == Roll.MONSTER:
-        return msg("{player}: roll 1D6 for monsters (a {skulls} or less brings one)", player=name,
+        return msg("{player}: roll the die for monsters (a {skulls} or less brings one)", player=name,
                    skulls=state.card(state.current_room).skulls)
     if state.roll == Roll.INVESTIGATE:
-        return msg("{player}: choose investigation items, then roll 1D6", player=name)
+        return msg("{player}: choose investigation items, then roll the die", player=name)
     if state.roll == Roll.PLOT:
-        target, modifier = actions.plot_target(state)
-        return msg("{player}: roll 1D6 for {card}: {target}, ±{modifier}", player=name,
-                   card=state.label(state.action.target), target=target, modifier=modifier)
+        return _plot_roll_text(state, name)
     if state.roll == Roll.ATTACK:
-        return msg("{player}: choose items against {monster}, then roll 1D6 to attack", player=name, monster=monster)
+        return msg("{player}: choose items against {monster}, then roll the die to attack", player=name,
+                   monster=monster)
     if state.roll == Roll.REROLL:
         return msg("{player}: keep the {face} or roll the attack again", player=name, face=state.action.dice[-1])
     if state.roll == Roll.MONSTER_DEFENCE:
-        return msg("Roll 1D6: {monster} defends", monster=monster)
+        return msg("Roll the die: {monster} defends", monster=monster)
     if state.roll == Roll.MONSTER_ATTACK:
-        return msg("{player}: choose defensive items, then roll 1D6: {monster} attacks",
+        return msg("{player}: choose defensive items, then roll the die: {monster} attacks",
                    player=name, monster=monster)
-    return msg("{player}: roll 1D6 for your defence", player=name)
+    return msg("{player}: roll the die for your defence", player=name)
+
+
+def _plot_roll_text(state: State, name: str) -> str:
+    """The plot roll's number and, in words, what the room's or item's modifier lets the
+    roller do ("after optionally adding or subtracting the room modifier": a child asked
+    what "±1" means, issue 29)."""
+    target, modifier = actions.plot_target(state)
+    card = state.label(state.action.target)
+    if not modifier:
+        return msg("{player}: roll the die for {card}: you need exactly {target}", player=name, card=card,
+                   target=target)
+    return msg("{player}: roll the die for {card}: you need {target}, and may add or take away up to {modifier}",
+               player=name, card=card, target=target, modifier=modifier)
 
 
 def _roll_prompt(state: State) -> Prompt:

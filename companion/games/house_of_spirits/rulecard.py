@@ -18,8 +18,8 @@ SECTIONS = (
     ),
     RuleSection(
         msg("Sequence of Play"),
-        msg("Each round: a new room when no monster is left, 1D6 per player for monsters (a roll at or under the "
-            "room's skulls brings one), cards laid out up to one per player, then one action each."),
+        msg("Each round: a new room when no monster is left, one roll of the die per player for monsters (a roll "
+            "at or under the room's skulls brings one), cards laid out up to one per player, then one action each."),
         keys=("roll", "face"), sources=("die",),
     ),
     RuleSection(
@@ -30,15 +30,15 @@ SECTIONS = (
     ),
     RuleSection(
         msg("Investigation"),
-        msg("Your investigation score, plus the items you play, plus 1D6, must beat the top plot card's score. "
-            "Win and you take the card; fail and it goes to the bottom. Only one investigation a round."),
+        msg("Your investigation score, plus the items you play, plus a roll of the die, must beat the top plot "
+            "card's score. Win and you take the card; fail and it goes to the bottom. Only one investigation a round."),
         keys=("investigate", "cancel"),
     ),
     RuleSection(
         msg("Playing Plot Cards"),
         msg("Playing a plot card is your whole turn and scores 3 points, 6 for the last one. Not in the round "
-            "you got it. A room or item plot card also needs the right roll, helped by the room's or item's "
-            "bonus."),
+            "you got it. A room or item plot card also needs the right roll of the die: the room's "
+            "or item's bonus lets you add or take away up to its number."),
         keys=("play", "item"),
     ),
     RuleSection(
@@ -54,9 +54,9 @@ SECTIONS = (
     ),
     RuleSection(
         msg("Attack a Monster"),
-        msg("Attack score plus items plus 1D6 must beat the monster's defence plus 1D6: one wound. More than 6 "
-            "over its defence kills it at once. A monster that survives strikes back; defence items help then. "
-            "The final blow scores 3 points."),
+        msg("Attack score plus items plus a roll of the die must beat the monster's defence plus its own roll: "
+            "one wound. More than 6 over its defence kills it at once. A monster that survives strikes back; "
+            "defence items help then. The final blow scores 3 points."),
         keys=("attack", "guard", "keep"),
     ),
     RuleSection(

@@ -39,7 +39,7 @@ def secret_draw(line: Msg | NewsLine) -> NewsLine:
 
 def rolloff(line: Msg | NewsLine, face: int) -> NewsLine:
     """One roll for the First Player card."""
-    return because(line, SEQUENCE, msg("Every player rolls 1D6 at the start: the highest roll goes first."), face)
+    return because(line, SEQUENCE, msg("Every player rolls the die at the start: the highest roll goes first."), face)
 
 
 def rolloff_tie(line: Msg | NewsLine, face: int) -> NewsLine:
@@ -103,8 +103,8 @@ def entered(line: Msg | NewsLine, room, skulls: int, first: bool = False) -> New
         text = msg("No monster was left, so a new room card is turned over; it has no skulls, so nobody rolls for "
                    "monsters.")
     else:
-        text = msg("No monster was left, so a new room card is turned over; each player rolls 1D6, and every roll "
-                   "of {skulls} or less brings a monster.", skulls=skulls)
+        text = msg("No monster was left, so a new room card is turned over; each player rolls the die, and every "
+                   "roll of {skulls} or less brings a monster.", skulls=skulls)
     return because(line, SEQUENCE, text, room, skulls)
 
 

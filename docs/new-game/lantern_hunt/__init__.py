@@ -6,13 +6,16 @@ light ``lanterns`` of them wins. Copy this folder to ``companion/games/<your_gam
 the id, and replace the rules.
 """
 
+from types import MappingProxyType
+
 from companion.engine.core import OptionSpec
 from companion.engine.game import Game
 from companion.engine.rulecard import RuleSection
 from companion.i18n import msg
 
-from . import prompts, view
-from .state import GAME_ID
+from . import prompts, rules
+from . import view as table_view
+from .state import GAME_ID, State
 from .view import LanternHuntView
 
 OPTIONS = (
@@ -40,11 +43,10 @@ RULES = (
 )
 
 
-class LanternHunt(Game, package=__name__):
-    """The game's data as class attributes; its hooks are this package's functions by role
-    (``rules.setup``, ``rules.HANDLERS``, ``prompts.prompt``, ``view.view``:
-    :data:`companion.engine.game.HOOKS`), or assigned below. The roles it has no module for
-    (components, codec) keep the engine's defaults."""
+class LanternHunt(Game[State]):
+    """The game's data as class attributes, and its hooks, its modules' functions, assigned in
+    the class body. The hooks it does not assign (components, codec, private view) keep the
+    engine's defaults (companion.engine.game.Game)."""
 
     id = GAME_ID
     title = "Lantern Hunt"
@@ -55,9 +57,14 @@ class LanternHunt(Game, package=__name__):
     view_type = LanternHuntView
     rule_sections = RULES
 
-    # Hooks whose function lives in a module of another role are assigned here.
+    # Its hooks (companion.engine.game.Game), from its modules.
+    _setup = staticmethod(rules.setup)
+    handlers = MappingProxyType(rules.HANDLERS)
+    prompt = staticmethod(prompts.prompt)
+    ending = staticmethod(prompts.ending)
     refusal = staticmethod(prompts.refusal)
-    check = staticmethod(view.check)
+    view = staticmethod(table_view.view)  # the module as table_view: ``view`` here is the hook
+    check = staticmethod(table_view.check)
 
 
 SPEC = LanternHunt()

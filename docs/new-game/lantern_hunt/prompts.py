@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.engine.core import Chance, Choice, Outcome, Prompt
+from companion.engine.ending import Ending
 from companion.i18n import msg, press_or_touch
 
 from .state import State
@@ -24,6 +25,11 @@ def prompt(state: State) -> Prompt:
         return Prompt(text, state.player, (Choice("roll", ROLL, button="dice", main=True),))
     return Prompt(msg("{player}: end your turn", player=state.player), state.player,
                   (Choice("end-turn", msg("End turn"), main=True),))
+
+
+def ending(state: State) -> Ending | None:
+    """How the game ended, as structure for the game-over panel: the winner."""
+    return None if state.outcome is None else Ending("won", (state.outcome,))
 
 
 def refusal(state: State, key: str | None, component: str | None) -> str | None:

@@ -8,9 +8,13 @@ from dataclasses import replace
 from typing import Any
 
 from companion.engine.news import say
+from companion.engine.why import because
 from companion.i18n import msg, todo
 
 from .state import State
+
+#: The rule card section that decides every step (the ``rule`` of each line's ``why``).
+TURN_RULE = msg("Taking a Turn")
 
 
 def setup(players: Sequence[str], options: Mapping[str, Any], content=None) -> State:
@@ -28,10 +32,12 @@ def _rolled(state: State, face: str) -> State:
     lit = list(state.lit)
     if int(face) >= 4:
         lit[state.active] += 1
-        state = say(state, todo("flip", "{player}: light a lantern.", player=state.player))
+        line = todo("flip", "{player}: light a lantern.", player=state.player)
+        state = say(state, because(line, TURN_RULE, msg("A roll of 4 to 6 lights a lantern."), face))
     elif face == "1" and lit[state.active]:
         lit[state.active] -= 1
-        state = say(state, todo("flip", "{player}: a ghost blows out one of your lanterns.", player=state.player))
+        line = todo("flip", "{player}: a ghost blows out one of your lanterns.", player=state.player)
+        state = say(state, because(line, TURN_RULE, msg("A roll of 1 lets a ghost blow out a lit lantern."), face))
     else:
         state = say(state, msg("{player} rolled {face}: nothing happens.", player=state.player, face=int(face)))
     won = lit[state.active] >= state.goal
@@ -39,7 +45,10 @@ def _rolled(state: State, face: str) -> State:
 
 
 def _end_turn(state: State, _: str) -> State:
-    return replace(state, active=(state.active + 1) % len(state.players), step="roll")
+    """The next player in seat order takes the die."""
+    state = replace(state, active=(state.active + 1) % len(state.players), step="roll")
+    line = todo("move", "Pass the die to {player}.", player=state.player)
+    return say(state, because(line, TURN_RULE, msg("Players take their turns in seat order.")))
 
 
 #: Each action's rule by its kind (the part of its key before ``:``): ``roll``, ``die:N``, ``end-turn``.
