@@ -43,6 +43,7 @@ class EndingMessage(TypedDict):
     scores_heading: str  # "" without scores
     scores: list[tuple[str, int]]  # (player, value), best first
     solution: list[str]  # what the game kept secret to the end (CLUE: IT's envelope); [] when none
+    reason: list[str]  # the lines of the move that ended it (the rule that ended it among them)
 
 
 class PromptMessage(TypedDict):
@@ -175,6 +176,9 @@ class StateMessage(TypedDict, total=False):
     #: first; [] while it runs (issue 29 item 7).
     moments: list[MomentMessage]
     colours: dict[str, str]
+    #: Player -> ``#rrggbb``: the colour the player's pieces are printed in, where the game
+    #: prints one that is not the palette's (``Game.seat_inks``); {} otherwise.
+    inks: dict[str, str]
     #: The game's counters in one line for a text screen (``Game.status_line``), or None.
     status: str | None
     lesson: LessonMessage | None

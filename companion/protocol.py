@@ -247,9 +247,10 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     what the game-over summary recalls in any language; the log's undone lines are not
     moments), ``moments`` (once over: the game's moments still standing with their turn,
     :func:`moments_message`, else []) and ``colours`` (player -> palette key, from the header and
-    ``Game.seat_colours``; ``{}`` when none were chosen), ``status`` (the game's counters in one
-    line for a text screen, ``Game.status_line``, or None), ``lesson`` (first-game mode:
-    :func:`lesson_message`, else None), ``odds`` (the odds meter: :func:`odds_message`).
+    ``Game.seat_colours``; ``{}`` when none were chosen), ``inks`` (player -> ``#rrggbb``, the
+    printed colour of the player's pieces where it is not the palette's: ``Game.seat_inks``),
+    ``status`` (the game's counters in one line for a text screen, ``Game.status_line``, or None),
+    ``lesson`` (first-game mode: :func:`lesson_message`, else None), ``odds`` (the odds meter: :func:`odds_message`).
     Every sentence (prompt, choice labels, news, log) is rendered in ``lang``
     (:func:`companion.i18n.render`); ``touch``: the table has no dice button, so a sentence
     that asks for it names the button to touch instead (issue 17 item 7). The daemon adds ``language``, ``readers``:
@@ -273,7 +274,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
                 "why": [],
                 "notable": [], "todo": [], "log": render_all(recent, lang, touch), "log_why": log_why,
                 "log_notable": log_notable, "moments": [],
-                "colours": {}, "status": None, "lesson": None,
+                "colours": {}, "inks": {}, "status": None, "lesson": None,
                 "odds": None}
     p = session.prompt
     prompt: PromptMessage = {
@@ -282,7 +283,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "choices": [_choice_message(c, lang) for c in p.choices if not (c.private or c.tap_only)],
         "over": p.over,
         "summary": _summary(session, lang) if p.over else None,
-        "ending": _ending(session, lang) if p.over else None,
+        "ending": _ending(session, lang, touch) if p.over else None,
         "private": private_prompt_owner(p),
         "out_of_turn": [{"key": c.key, "label": render(c.label, lang), "player": c.player}
                         for c in p.out_of_turn if not c.private],
@@ -306,6 +307,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "log_notable": log_notable,
         "moments": moments_message(session, lang, touch) if p.over else [],  # issue 29 item 7
         "colours": _colours(session),
+        "inks": dict(zip(session.header.players, session.spec.seat_inks)),
         "status": _status(session, lang),
         "lesson": lesson_message(session, lang),
         "odds": odds_message(session, lang),
@@ -422,16 +424,20 @@ def _summary(session, lang: str) -> str | None:
     return None if said is None else render(said, lang)
 
 
-def _ending(session, lang: str) -> EndingMessage | None:
+def _ending(session, lang: str, touch: bool = False) -> EndingMessage | None:
     """How the finished game ended, as structure (:meth:`~companion.engine.game.Game.ending`),
-    its words in ``lang``; None when the game gives none."""
+    its words in ``lang``; None when the game gives none. ``reason``: the lines of the move
+    that ended it (the final state's own news, the rule that ended it last), in every state
+    message of the finished game: a screen that starts again gets no news, and the log's last
+    lines may be older (issue 29 audit: the panel gave an earlier prompt as the reason)."""
     ended = session.spec.ending(session.state)
     if ended is None:
         return None
     return {"result": ended.result, "winners": list(ended.winners),
             "scores_heading": render(ended.scores_heading, lang),
             "scores": [(name, value) for name, value in ended.scores],
-            "solution": [render(card, lang) for card in ended.solution]}
+            "solution": [render(card, lang) for card in ended.solution],
+            "reason": render_all(session.spec.news(session.state), lang, touch)}
 
 
 def private_message(session, player: str, lang: str = "en", touch: bool = False) -> PrivateMessage:

@@ -73,6 +73,9 @@ class Reply:
     news: tuple[str | NewsLine, ...] = ()
     ignored: bool = False
     rule: Msg | None = None  # a refused input: the rulebook section that refuses it (issue 33)
+    #: A refused input: the table screen's words when they are not ``text`` (an unknown tag:
+    #: one line in the players' words; ``text`` keeps the terminal's command line). None: ``text``.
+    table_text: Msg | None = None
 
 
 @dataclass(frozen=True)
@@ -94,7 +97,14 @@ class Entry:
 
 
 class Rejected(Exception):
-    """Internal: an input the current prompt does not accept (message for the table)."""
+    """Internal: an input the current prompt does not accept (message for the table).
+
+    ``table``: the table screen's own words for it when they differ from the message (which
+    the terminal and the logs keep): :attr:`Reply.table_text`."""
+
+    def __init__(self, text, table: Msg | None = None):
+        super().__init__(text)
+        self.table = table
 
 
 @dataclass
@@ -381,7 +391,7 @@ class Session:
         except (Rejected, RuleViolation) as exc:
             log.info("refused %s: %s", inputs.describe(inp), exc)
             return Reply(False, exc.args[0] if exc.args and isinstance(exc.args[0], (str, NewsLine)) else str(exc),
-                         rule=self._refusing_rule(inp))
+                         rule=self._refusing_rule(inp), table_text=getattr(exc, "table", None))
 
     def _refusing_rule(self, inp: Input) -> Msg | None:
         """The rulebook section that refuses ``inp``: the one governing a touched key, else
@@ -424,7 +434,7 @@ class Session:
     def _tap_action(self, tap: Tap, prompt: Prompt) -> str:
         component = self.component_for(tap)
         if component is None:
-            raise Rejected(_unknown_tag(tap))
+            raise Rejected(_unknown_tag(tap), table=UNREAD_TAG_TABLE if tap.ndef_problem else UNKNOWN_TAG_TABLE)
         label = self.spec.component_label(component)
         if component_game(component) != self.spec.id:
             raise Rejected(_other_game(component, self.spec.title))
@@ -816,6 +826,16 @@ def _outdated(record: GameRecord, spec: Game):
 def _with_line(body: dict[str, Any], line: int | None) -> dict[str, Any]:
     """``body`` plus ``"line"`` when the input came from a table-script line."""
     return body if line is None else {**body, "line": line}
+
+
+#: An unknown tag, as the table screen says it: one line in the players' words, naming the
+#: Settings card that enrolls tags (issue 29 audit: the screen showed the terminal's six lines
+#: with "run companion tags enroll UID COMPONENT").
+UNKNOWN_TAG_TABLE = msg("Card or tile not known: register it in Settings, Enroll tags.")
+
+#: An unknown tag whose own text could not be read (a card moved off the reader too soon, or
+#: a blank or damaged tag), as the table screen says it.
+UNREAD_TAG_TABLE = msg("Card or tile not read: hold it still, or register it in Settings, Enroll tags.")
 
 
 def _unknown_tag(tap: Tap) -> str:

@@ -162,6 +162,26 @@ def test_input_without_a_game_is_explained(daemon):
     assert notice["text"] == "No game is running: dice button ignored. Start a new game."
 
 
+def test_an_unknown_tag_is_one_line_in_the_tables_words_on_the_screen(daemon):
+    """Issue 29 audit: the table read "Unknown tag 04... on reader table: it is not enrolled.
+    To enroll it, open Settings, ..., or run companion tags enroll 04... COMPONENT." in a
+    six-line banner. The screens get one line naming the Settings card, in the table's
+    language; the reply (the terminal's, ``companion tap``) keeps the command line."""
+    uid = "04DEADBEEF0042"
+    _start(daemon)
+    collector = Collector()
+    with Client(daemon.socket_path, on_message=collector).connect() as client:
+        reply = daemon.submit(Tap(uid)).result(10)
+        notice = collector.wait_for(lambda m: m.get("type") == "notice")
+        assert notice["text"] == "Card or tile not known: register it in Settings, Enroll tags."
+        assert f"companion tags enroll {uid}" in str(reply.text)
+        assert client.request({"cmd": "language", "language": "it"})["ok"]
+        daemon.submit(Tap(uid))
+        italian = collector.wait_for(lambda m: m.get("type") == "notice" and m is not notice)
+    assert italian["text"] == "Carta o tessera sconosciuta: registratela in Impostazioni, Registra i tag."
+    assert uid not in notice["text"] + italian["text"] and "companion" not in notice["text"] + italian["text"]
+
+
 def test_daemon_resumes_the_unfinished_game(tmp_path):
     store = EventStore(tmp_path / "d.sqlite3")
     with running_daemon(tmp_path, store, socket="a.sock") as first:

@@ -118,8 +118,8 @@ def test_the_daemon_speaks_the_table_language(tmp_path):
         daemon.drain()
         client.request({"cmd": "state"})
     texts = [m["text"] for m in notices if m.get("type") == "notice"]
-    assert any(t.startswith("Tag sconosciuto 04AABBCCDDEEFF sul lettore tavolo: non è registrato. Per registrarlo ")
-               for t in texts), texts
+    # the screen's one line (issue 29 audit; the terminal keeps "Tag sconosciuto ... companion tags enroll")
+    assert "Carta o tessera sconosciuta: registratela in Impostazioni, Registra i tag." in texts
 
 
 def test_the_table_language_chosen_on_the_screen_outlives_the_daemon(tmp_path):

@@ -64,8 +64,11 @@ def test_solved_game_through_the_daemon():
     assert view["movers"]["Kid 5"] == "Location 5" and view["items"]["Jack-in-the-Box"] == "Location 5"
     assert state["prompt"]["over"] is True and state["prompt"]["summary"] == "Bo solved the mystery!"
     # issue 27 item 3: the game-over panel's result, winner and solution come as structure
+    # and the lines of the move that ended it (issue 29 audit: a restarted screen had none)
     assert state["prompt"]["ending"] == {"result": "won", "winners": ["Bo"], "scores_heading": "", "scores": [],
-                                         "solution": ["Kid 5", "Jack-in-the-Box", "The Synagogue"]}
+                                         "solution": ["Kid 5", "Jack-in-the-Box", "The Synagogue"],
+                                         "reason": ["Bo is right and solves the mystery!",
+                                                    "The envelope holds: Kid 5, Jack-in-the-Box, The Synagogue."]}
     log = [s for m in messages if m.get("type") == "state" for s in m["news"]]
     for sentence in ("Bo and Cy tie: they roll again.", "Cy goes first; play continues clockwise.",
                      "Put kid card number 5 of the row into the envelope without looking; "
@@ -98,7 +101,11 @@ def test_unsolved_game_reveals_the_envelope_only_at_the_end():
     assert state["view"]["outcome"] == "unsolved" and state["view"]["eliminated"] == ["Ada", "Bo"]
     assert state["view"]["solution"] == ["Bill Denbrough", "Item 2", "House on Neibolt Street"]
     assert state["prompt"]["ending"] == {"result": "lost", "winners": [], "scores_heading": "", "scores": [],
-                                         "solution": ["Bill Denbrough", "Item 2", "House on Neibolt Street"]}
+                                         "solution": ["Bill Denbrough", "Item 2", "House on Neibolt Street"],
+                                         "reason": ["Ada's accusation is wrong: Ada is out of the game.",
+                                                    "The mystery remains unsolved.",
+                                                    "The envelope holds: Bill Denbrough, Item 2, "
+                                                    "House on Neibolt Street."]}
     last_news = [m["news"] for m in messages if m.get("type") == "state" and m["news"]][-1]
     assert last_news == ["Ada's accusation is wrong: Ada is out of the game.", "The mystery remains unsolved.",
                              "The envelope holds: Bill Denbrough, Item 2, House on Neibolt Street."]

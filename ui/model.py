@@ -17,6 +17,7 @@ from companion.protocol import SCREEN_DEFAULTS, private_player
 from ui.boards.names import clean_label
 from ui.i18n import translate
 from ui.readers import ReaderActivity
+from ui.theme import is_ink
 
 #: Pages the players move between; ``waiting`` and ``enroll`` are chosen by the daemon's
 #: state (no connection; an enrollment walk running).
@@ -186,7 +187,9 @@ class TableModel(EventDispatcher):
         self.language = message.get("language") or "en"
         self.game = message.get("game") or ""
         self.title = message.get("title") or ""
-        colours = dict(message.get("colours") or {})  # a pawn's printed colour in it already (Game.seat_colours)
+        # a pawn's printed colour in it already (Game.seat_colours), as printed where the game says
+        # (``inks``: the Cellar's red pawn, not the palette's orange: issue 29 audit)
+        colours = {**dict(message.get("colours") or {}), **inks_of(message)}
         if colours != self.colours:
             self.colours = colours  # before the view: the table screen hands both to the board
         self.view = message.get("view") or {}
@@ -311,3 +314,10 @@ class TableModel(EventDispatcher):
             self.screen = "enroll"
         else:
             self.screen = self.page
+
+
+def inks_of(message: dict[str, Any]) -> dict[str, str]:
+    """The state's ``inks`` (player -> ``#rrggbb``: the printed colour of the player's
+    pieces), those well formed."""
+    inks = message.get("inks") or {}
+    return {str(name): ink for name, ink in inks.items() if isinstance(ink, str) and is_ink(ink)}

@@ -44,10 +44,14 @@ def headline(prompt: str, summary: str = "") -> str:
 def summarise(prompt: str, news: list[str], summary: str = "", ending: dict | None = None) -> Summary:
     """The summary of a finished game: ``summary`` is the state's ``prompt.summary`` (how it
     ended, :func:`headline`), ``ending`` its ``prompt.ending`` (won, lost or a tie, the
-    winners, the scores, the solution, as the game gives them); ``news`` are the last input's
-    news (the rule that ended it is among them); lines that repeat the headline or list the
-    solution are left out."""
+    winners, the scores, the solution, as the game gives them, and ``reason``: the lines of the
+    move that ended it); ``news`` are the last input's news, read only when the ending has no
+    ``reason`` (the rule that ended it is among them); lines that repeat the headline or list
+    the solution are left out."""
     ending = ending or {}
+    # the move that ended it, as the daemon sends it in every state of the finished game; the
+    # news only from an older daemon (after a screen restart they are the log's last lines)
+    news = [str(line) for line in ending.get("reason") or []] or news
     top = headline(prompt, summary)
     solution = [str(card) for card in ending.get("solution") or []]
     reason = [line for line in news if line and line != prompt and top.rstrip(".!") not in line

@@ -73,10 +73,23 @@ DIE_FACE = (0.96, 0.94, 0.88, 1)
 
 
 def player_colour(name: str, colours: dict, default: tuple = GOLD) -> tuple:
-    """The colour the table gave player ``name`` (``colours``: name -> palette key, from the
-    state message), or ``default`` when none. Shown with the name, never instead of it."""
+    """The colour the table gave player ``name`` (``colours``: name -> palette key, or
+    ``#rrggbb`` where the player's pieces are printed in another colour: the state's
+    ``inks``), or ``default`` when none. Shown with the name, never instead of it."""
     key = (colours or {}).get(name)
+    if isinstance(key, str) and is_ink(key):
+        return hex_rgba(key)
     return rgba(key) if key in PALETTE else default
+
+
+def is_ink(text: str) -> bool:
+    """``text`` is a colour written ``#rrggbb``."""
+    return len(text) == 7 and text[0] == "#" and all(c in "0123456789abcdefABCDEF" for c in text[1:])
+
+
+def hex_rgba(ink: str) -> tuple:
+    """``#rrggbb`` as RGBA floats 0-1."""
+    return tuple(int(ink[i:i + 2], 16) / 255 for i in (1, 3, 5)) + (1,)
 
 
 def next_colour(taken) -> str | None:

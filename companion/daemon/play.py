@@ -130,7 +130,7 @@ class InputPlay:
         if reply.accepted:
             self._accepted(inp, reply, hidden)
         elif not reply.ignored:
-            self._screens.notify(reply.text, rule=reply.rule)
+            self._screens.notify(reply.table_text or reply.text, rule=reply.rule)
         return reply
 
     def _accepted(self, inp: Input, reply: Reply, hidden: bool) -> None:

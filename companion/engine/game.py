@@ -123,6 +123,10 @@ class Game(Generic[S]):
         seat_colours: the players' colours by seat (palette keys, :mod:`companion.palette`) when
             the game's pieces print them (Creepy Cellar's pawns); empty: the table chooses. Sent
             in the ``games`` message (the New game screen gives them) and in each state's ``colours``.
+        seat_inks: the colours the seats' pieces are printed in, ``#rrggbb`` by seat, where
+            they are not the palette's own (Creepy Cellar's red pawn: its palette key is the
+            orange "vermillion"); sent in each state's ``inks``, so the screens name a player in
+            the colour of the pawn on the table. Empty: the palette's colours.
         private_information: the game has something only one player may see or choose (a
             secret card, a card drawn into a hand, an accusation): phones (issue 22) are
             offered for it; False: every state message says ``"phones": {}`` and the table
@@ -147,6 +151,7 @@ class Game(Generic[S]):
     private_information: bool = True
     view_headings: Mapping[str, Msg] = MappingProxyType({})
     seat_colours: tuple[str, ...] = ()
+    seat_inks: tuple[str, ...] = ()
     undo_sentences: Mapping[str, Callable[[Mapping[str, Any]], NewsLine]] = MappingProxyType({})
     #: action kind (a key's part before its first ``:``) -> the rule that applies it, as
     #: ``rule(state, rest of the key)`` (``"die:6"``: ``handlers["die"](state, "6")``), given

@@ -67,6 +67,16 @@ def wrapped_step(board) -> list[str]:
     return [plain(label.text)] if len(rows) > 1 else []
 
 
+def unnamed_hunters(board) -> list[str]:
+    """The Creepy Cellar tiles (their letters, "Outside") where pawns stand with no name or
+    initial on the tile; [] for another board."""
+    if board is None or type(board).__name__ != "CellarBoard":
+        return []
+    tiles = [*board.tiles.values(), board.outside]
+    return [tile.letter for tile in tiles if tile.pawns
+            and not any(type(w).__name__ == "ShownFitLabel" and w.text for w in tile.children)]
+
+
 def board_of(app):
     """The widget in the table screen's board slot (the game's board or the neutral one)."""
     slot = app.root.ids.screens.get_screen("table").ids.board_slot
@@ -163,13 +173,14 @@ def _one_size(app, out: Path, report: dict, data: dict):
     from harness import Until, screen_is
     from kivy.core.window import Window
     from overflow import lines_cut, overflowing, small_text
-    from readability import covered, cut_places, pieces_over_labels, small_pieces
+    from readability import audit, covered, cut_places, overlapping_buttons, pieces_over_labels, plain, small_pieces
 
     from ui.shot import save_screenshot
 
     report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={}, cut={}, choice_sp={},
                   status={}, layout={}, wrapped_step={}, header={},
-                  empty_todo={}, wasted={}, frames={}, pieces={}, cut_places={}, covered={})
+                  empty_todo={}, wasted={}, frames={}, pieces={}, cut_places={}, covered={}, buttons={},
+                  gameover={}, audit={}, unnamed={})
     yield 0.3
     for message in data.get("switches") or []:
         app.handle_message(message)  # where the daemon's messages go (DaemonLink -> Clock)
@@ -202,6 +213,11 @@ def _one_size(app, out: Path, report: dict, data: dict):
         report["pieces"][name] = small_pieces(table, app.scale)
         report["cut_places"][name] = cut_places(table)
         report["covered"][name] = covered(table) + pieces_over_labels(table)
+        report["buttons"][name] = overlapping_buttons([table])
+        report["unnamed"][name] = unnamed_hunters(board)
+        report["gameover"][name] = [plain(label.text, True) for label in reversed(table.ids.gameover.children)]
+        if data.get("audit"):  # the whole readability audit (the game-over layout test)
+            report["audit"][name] = audit(app, table)
         report["choice_sp"][name] = choice_sizes(app)
         report["status"][name] = getattr(board, "status_line", "")
         table = app.root.ids.screens.get_screen("table")

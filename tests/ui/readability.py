@@ -11,7 +11,9 @@ scale 1 (an 800×480 window; larger windows multiply them by ``app.scale``):
 * anything else a player needs: 18;
 * pieces drawn on the board (pawns, ghosts, icons): 20, and no place name cut;
 * no board label covered by the odds figure drawn over the board (:func:`covered`) or by
-  the ghosts drawn after it in its tile (:func:`pieces_over_labels`).
+  the ghosts drawn after it in its tile (:func:`pieces_over_labels`);
+* no two buttons on show one over the other (:func:`overlapping_buttons`: the game-over
+  "Undo the last move" lay over "New game" in portrait and in Italian).
 
 :func:`audit` returns what breaks them on the screen on show, where the main button is (it
 must not move between two states), the labels whose text overflows (:mod:`overflow`) and
@@ -270,6 +272,31 @@ def pieces_over_labels(table) -> list[str]:
     return found
 
 
+def window_box(widget) -> tuple[float, float, float, float]:
+    """``widget``'s box in the window, ``(x, y, width, height)``."""
+    x, y = widget.to_window(widget.x, widget.y)
+    return x, y, widget.width, widget.height
+
+
+def overlapping_buttons(roots) -> list[str]:
+    """One line per two buttons on show under the same root (of ``roots``) that lie one
+    over the other: a touch meant for one lands on the other, and the one drawn first is
+    half hidden (audit of issue 29: at game over, "Undo the last move" over "New game")."""
+    from kivy.uix.button import Button
+
+    found = []
+    for root in roots:
+        shown = [w for w in root.walk(restrict=True) if isinstance(w, Button) and w.text.strip() and visible(w)]
+        boxes = [window_box(button) for button in shown]
+        for i, (a, box) in enumerate(zip(shown, boxes)):
+            for b, other in zip(shown[i + 1:], boxes[i + 1:]):
+                shared = overlap(box, other)
+                if shared >= 4:  # more than an anti-aliased corner
+                    found.append(f"{plain(a.text, a.markup)[:30]!r} over {plain(b.text, b.markup)[:30]!r}"
+                                 f" ({shared:.0f} px²)")
+    return found
+
+
 def spilled_counts(table) -> list[str]:
     """One line per figure of an icon count (``IconCounts``: a card back and "0") drawn past
     its widget's edge, over the next panel (issue 29: at 800×480 with four CLUE: IT players,
@@ -309,6 +336,7 @@ def audit(app, table) -> dict:
             "english": english_text(roots, _names(app.model)) if italian else [],
             "pieces": small_pieces(table, app.scale), "cut": cut_places(table),
             "covered": covered(table) + pieces_over_labels(table), "main_box": main_box(table),
+            "buttons": overlapping_buttons([table, *covers]),
             "moments": moments_shown(table.ids.gameover)}
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ui import layout
 from ui.i18n import translate
 from ui.summary import fitting, headline, summarise
@@ -134,6 +136,72 @@ def test_a_language_switch_takes_the_other_languages_refusal_off_the_banner(tmp_
     assert app.model.notice == refusal
     app._language(app.model, "en")
     assert app.model.notice == ""
+
+
+def test_after_a_screen_restart_the_summary_gives_the_rule_that_ended_the_game(tmp_path):
+    """Issue 29 audit: a screen that starts again gets the finished game's state without news;
+    the model took the log's last lines for them, and the panel gave an older line (a prompt,
+    a notice logged after the end) as the rule that ended the game. Every state of a finished
+    game carries it in its ending (``ending.reason``)."""
+    from pathlib import Path
+
+    from companion import script
+    from companion.protocol import state_message
+    from companion.session import Session
+    from ui.companion_app import CompanionApp
+
+    root = Path(__file__).resolve().parents[2]
+    table = script.load(root / "tests" / "scripts" / "ghost_at_home" / "three_players.jsonl")
+    session = Session.start(table.header)
+    for line in table.lines:
+        session.handle(line.input, line.number)
+    app = CompanionApp(tmp_path / "companion.sock")  # never connected: the states are handed over
+    ended = {"en": "Nobody stopped the escape: Ada escapes from the haunted house and wins!",
+             "it": "Nessuno ha fermato la fuga: Ada scappa dalla casa stregata e vince!"}
+    for lang, line in ended.items():
+        stale = ["Cy: play a ghost card, or pass.", "The storage is almost full."]  # logged later
+        restarted = {**state_message(session, stale, (), lang), "language": lang, "revision": 7}
+        app.handle_message(restarted)
+        model = app.model
+        shown = summarise(model.prompt_text, [str(n) for n in model.news], model.summary, dict(model.ending))
+        assert shown.reason == [line], lang
+
+
+def test_the_header_names_a_cellar_hunter_in_the_colour_of_the_pawn(tmp_path):
+    """Issue 29 audit: "Ada" read orange in the header (the palette's vermillion, her seat's
+    key) while her pawn was drawn red as printed. The state's ``inks`` give the printed colour,
+    and every name of the player takes it (the header, the prompt, the board's lines)."""
+    from companion.games.creepy_cellar import HUNTER_INKS
+    from companion.header import GameHeader
+    from companion.protocol import state_message
+    from companion.session import Session
+    from ui import theme
+    from ui.companion_app import CompanionApp
+    from ui.text import turn_markup
+
+    assert {colour: theme.hex_rgba(ink) for colour, ink in HUNTER_INKS.items()} == {
+        colour: tuple(round(c * 255) / 255 for c in rgba) for colour, rgba in theme.PAWNS.items()}
+    session = Session.start(GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada", "Bo", "Cy"], "seed": 3}))
+    app = CompanionApp(tmp_path / "companion.sock")  # never connected: the states are handed over
+    app.handle_message({**state_message(session, [], (), "en"), "revision": 1})
+    model = app.model
+    hunters = {h["player"]: h["colour"] for h in model.view["hunters"].values()}
+    for player in ("Ada", "Bo", "Cy"):
+        pawn = theme.PAWNS[hunters[player]]
+        assert theme.player_colour(player, model.colours) == pytest.approx(pawn, abs=0.003), player
+    header = turn_markup(model.view, model.player, False, colours=model.colours)
+    assert theme.hex_colour(theme.on_dark(theme.PAWNS[hunters["Ada"]])) in header, header
+    assert theme.hex_colour(theme.on_dark(theme.player_colour("x", {"x": "vermillion"}))) not in header
+
+
+def test_initials_tell_the_players_apart_or_give_way_to_short_marks():
+    """A crowded Creepy Cellar room names its hunters by their initials where their names do
+    not fit (issue 29 audit); initials that would clash give way to the short marks."""
+    from ui.boards.names import initials
+
+    assert initials(["Ada", "Bo", "Cy"]) == {"Ada": "A", "Bo": "B", "Cy": "C"}
+    assert initials(["Ada", "Al"]) == {"Ada": "Ada", "Al": "Al"}
+    assert initials(["Player 1", "Player 2"]) == {"Player 1": "P1", "Player 2": "P2"}
 
 
 def test_the_moments_card_follows_a_language_switch(tmp_path):

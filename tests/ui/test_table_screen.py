@@ -69,7 +69,8 @@ def test_table_screen_shows_the_game_and_end_turn_touch_drives_the_daemon(harnes
     sock = tmp_path / "companion.sock"
     with running_daemon(sock) as daemon:
         turn, prompt = _turn_and_prompt(daemon)
-        assert turn == TURNS and prompt == "Bo's green hunter (outside) has no moves left: touch End turn"
+        # (main's be26d10: a hunter out of the castle for good is told only End turn)
+        assert turn == TURNS and prompt == "Bo's green hunter is out of the castle for good: End turn"
         ui = harness("table", sock, size, out)
         ui.expect("READY")
         table = SimulatedTable(daemon.on_presence, daemon.on_dice)
@@ -108,8 +109,9 @@ def test_table_screen_shows_the_game_and_end_turn_touch_drives_the_daemon(harnes
     assert report["shown_choices"] == ["End turn"]
     assert sorted(report["shown_choices"]) == sorted(report["before"]["choices"])
 
-    # The unknown tag's notice reached the banner.
-    assert f"Unknown tag {UNKNOWN_TAG}" in report["notice"] and "not enrolled" in report["notice"]
+    # The unknown tag's notice reached the banner: one line in the players' words, naming the
+    # Settings card (issue 29 audit: six lines ending "run companion tags enroll UID COMPONENT")
+    assert report["notice"] == "Card or tile not known: register it in Settings, Enroll tags."
 
     # Screenshots: the window's size, not blank, the button where it was touched.
     shots = [Path(p) for p in report["screenshots"]]

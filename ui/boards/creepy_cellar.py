@@ -19,7 +19,8 @@ import ui.widgets.meter  # noqa: F401  (kv uses HauntingMeter)
 import ui.widgets.pieces  # noqa: F401  (kv uses Marker, PieceRow, PawnRow)
 from ui import theme
 from ui.boards import PlacePicks, picks_at, watch_language
-from ui.boards.names import short_marks
+from ui.boards.fit import plain, word_width
+from ui.boards.names import initials, short_marks
 from ui.boards.pick_frames import PickFrames
 from ui.boards.tile_fills import TileFills
 from ui.kvloader import load_kv
@@ -43,8 +44,10 @@ class RoomTile(Widget):
         ghosts, hauntings: pieces in the room.
         king: the Ghost King is here.
         cellar: a cellar room (darker, earthy tile).
-        hunters: initials of the hunters standing here ("Ad Bo"), as Kivy markup: each in
-            the player's colour (gold without one).
+        hunters: the names of the hunters standing here ("Ada Bo"), as Kivy markup: each in
+            its pawn's colour (the player's without one).
+        initials: the same by their initials ("A B"), where the names do not fit (a crowded
+            room, the King's badge beside them: :func:`names_shown`).
         passage: a secret passage tile lies here.
     """
 
@@ -54,6 +57,7 @@ class RoomTile(Widget):
     king = BooleanProperty(False)
     cellar = BooleanProperty(False)
     hunters = StringProperty("")
+    initials = StringProperty("")
     passage = BooleanProperty(False)
     #: the pawns standing here, one RGBA each (printed colours, :data:`ui.theme.PAWNS`)
     pawns = ListProperty([])
@@ -176,6 +180,8 @@ class CellarBoard(PlacePicks, BoxLayout):
         players = {name: h.get("player", name) for name, h in hunters.items()}
         short = short_marks(list(dict.fromkeys(players.values())))  # "Ada"; "P1" for "Player 1"
         names = {name: short[player] for name, player in players.items()}
+        first = initials(list(dict.fromkeys(players.values())))
+        letters = {name: first[player] for name, player in players.items()}
         for letter, tile in self.tiles.items():
             room = rooms.get(letter) or {}
             tile.ghosts = int(room.get("ghosts", 0))
@@ -186,11 +192,13 @@ class CellarBoard(PlacePicks, BoxLayout):
             # the players' names (a player's two hunters: the name twice, each in its pawn's
             # colour; no "Ada1" codes, issue 29) and the pawns drawn in their printed colours
             tile.hunters = " ".join(coloured(names[name], marker_colour(h, colours)) for name, h in here)
+            tile.initials = " ".join(coloured(letters[name], marker_colour(h, colours)) for name, h in here)
             tile.pawns = [pawn_colour(h, colours) for _name, h in here]
         self._beside()
         out = [(name, h) for name, h in hunters.items() if h.get("at") == OUTSIDE]
         self.outside.letter = self.tr._("Outside")
         self.outside.hunters = " ".join(coloured(names[name], marker_colour(h, colours)) for name, h in out)
+        self.outside.initials = " ".join(coloured(letters[name], marker_colour(h, colours)) for name, h in out)
         self.outside.pawns = [pawn_colour(h, colours) for _name, h in out]
         self.passages = any(tile.passage for tile in self.tiles.values())
         odds = self.view.get("odds_haunting")  # None in a state: its figure follows (take_later)
@@ -210,6 +218,19 @@ class CellarBoard(PlacePicks, BoxLayout):
             return
         self.odds = float(odds)
         self.status_line = status_line(self.status, self.odds, self.tr._)
+
+
+def names_shown(names: str, letters: str, width: float, font_size: float, gap: float) -> str:
+    """What a room tile's names line shows in ``width`` px at ``font_size`` (bold; ``gap``: px
+    kept free): the hunters' ``names`` (markup) where they fit, else their initials
+    (``letters``, "A B"), then without their spaces ("AB": each in its own colour), else
+    nothing: the pawns stand alone (audit of issue 29: a crowded room, or one beside the
+    King's badge, lost its names where their initials fit)."""
+    tight = letters.replace("[/color] [color", "[/color][color")
+    for text, free in ((names, gap), (letters, gap), (tight, 0)):  # the last to the label's edge
+        if text and word_width(plain(text), font_size, True) + free <= width:
+            return text
+    return ""
 
 
 def hunter_marks(hunters: dict) -> dict[str, str]:

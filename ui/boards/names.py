@@ -81,6 +81,15 @@ def short_marks(names: list[str], longest: int = 4) -> dict[str, str]:
     return out
 
 
+def initials(names: list[str]) -> dict[str, str]:
+    """One letter per name where the first letters tell ``names`` apart ("Ada", "Bo", "Cy" ->
+    "A", "B", "C"); else :func:`short_marks` ("P1", "P2" for "Player 1", "Player 2")."""
+    first = {name: name.strip()[:1].upper() for name in names}
+    if all(first.values()) and len(set(first.values())) == len(first):
+        return first
+    return short_marks(names)
+
+
 def _short(name: str, longest: int) -> str:
     name = name.strip()
     return name if len(name) <= longest else name[:longest].rstrip()

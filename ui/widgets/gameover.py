@@ -41,6 +41,10 @@ MOMENT_FONT = 26
 #: a metre as the moments are (trial3: 18 and 22 px, the smallest text on the screen).
 SUMMARY_FONT = 26
 
+#: The result's sizes, px at scale 1, largest first: a smaller one only when the panel's
+#: lines do not fit in its :attr:`GameOverPanel.most` (26 px: the summary's floor).
+HEADLINE_FONTS = (34, 30, 26)
+
 #: The panel's properties taken from the model's (:class:`ui.model.TableModel`) while over.
 FOLLOWED = {"ending": "ending", "prompt": "prompt_text", "summary": "summary", "news": "news", "moments": "moments",
             "colours": "colours"}
@@ -77,6 +81,9 @@ class GameOverPanel(BoxLayout):
     #: The most height (px) the panel may take with its moments (the result and figures
     #: show whatever it is); set by the screen that holds it.
     room = NumericProperty(0)
+    #: The most height (px) the result and figures may take (0: as tall as they need): the
+    #: table screen's column keeps the main button and the Undo slot their room under it.
+    most = NumericProperty(0)
     model = ObjectProperty(None, allownone=True)
     #: Moments show here only when at least this many fit (or all the game had, when fewer):
     #: one or two squeezed under the figures tell less than the moments card, one touch away.
@@ -94,7 +101,7 @@ class GameOverPanel(BoxLayout):
                   summary=self._show, over=self._show, scale=self._show, colours=self._show, tr=self._show)
         self.bind(model=self._follow, over=self._follow)
         self._refit = Clock.create_trigger(self._show)  # a new width or room: the moments wrap again
-        self.bind(width=self._refit, room=self._refit)
+        self.bind(width=self._refit, room=self._refit, most=self._refit)
 
     def _follow(self, *_args) -> None:
         """Follow the model while the game is over (and take it as it is now), else not."""
@@ -119,24 +126,57 @@ class GameOverPanel(BoxLayout):
             return
         self.opacity = 1
         summary = summarise(self.prompt, [str(n) for n in self.news], self.summary, dict(self.ending))
-        unit, font = dp(1) * self.scale, sp(SUMMARY_FONT) * self.scale
+        unit = dp(1) * self.scale
         self.spacing = 4 * unit
         self.padding = (0, 2 * unit)
-        self.add_widget(_label(self._headline(summary), sp(34) * self.scale, self._colour(summary), bold=True))
-        for line in summary.reason:
-            self.add_widget(_label(escape_markup(line), font, theme.TEXT_DIM))
-        if summary.solution:
-            _ = self.tr
-            text = _("The envelope held: {cards}", cards=" · ".join(summary.solution))
-            self.add_widget(_label(escape_markup(text), font, theme.GOLD, bold=True))
-        if summary.scores:
-            self.add_widget(_label(escape_markup(summary.scores_heading), font, theme.TEXT_DIM))
-            self.add_widget(_label(self._scores(summary), font, bold=True))
+        for label in self._fitting_lines(summary):
+            self.add_widget(label)
         if self.moments_shown:
             self.moment_labels = self._fitting_moments(summary)
             for label in self.moment_labels:
                 self.add_widget(label)
         self.more = bool(self.moments) and not self.moment_labels
+
+    def _fitting_lines(self, summary: Summary) -> list[Label]:
+        """The result, the rule that ended it, the envelope and the scores, held in :attr:`most`
+        when it is set (issue 29 audit: taller, they pushed the choices' Undo slot over New
+        game): the headline smaller (:data:`HEADLINE_FONTS`), then without the scores'
+        heading, then without the rule (History keeps it). The envelope and the scores stay."""
+        width = self.width - self.padding[0] - self.padding[2]
+        tries = [(size, True, True) for size in HEADLINE_FONTS] + [(HEADLINE_FONTS[-1], False, True),
+                                                                  (HEADLINE_FONTS[-1], False, False)]
+        for size, heading, reason in tries:
+            labels = self._lines(summary, size, heading, reason)
+            if not self.most or width <= 1 or self._height_of(labels, width) <= self.most + 0.5:
+                break
+        return labels
+
+    def _height_of(self, labels: list[Label], width: float) -> float:
+        """The panel's height with ``labels`` wrapped at ``width`` (px), measured now (their
+        heights set: not on the next frame)."""
+        for label in labels:
+            label.text_size = (width, None)
+            label.texture_update()
+            label.height = label.texture_size[1]
+        gaps = self.spacing * max(0, len(labels) - 1)
+        return sum(label.height for label in labels) + gaps + self.padding[1] + self.padding[3]
+
+    def _lines(self, summary: Summary, headline: float, heading: bool, reason: bool) -> list[Label]:
+        """The panel's lines: the headline at ``headline`` px (at scale 1), the rule that ended
+        the game (``reason``), the envelope, the scores (with their heading: ``heading``)."""
+        _ = self.tr
+        font = sp(SUMMARY_FONT) * self.scale
+        lines = [_label(self._headline(summary), sp(headline) * self.scale, self._colour(summary), bold=True)]
+        if reason:
+            lines += [_label(escape_markup(line), font, theme.TEXT_DIM) for line in summary.reason]
+        if summary.solution:
+            text = _("The envelope held: {cards}", cards=" · ".join(summary.solution))
+            lines.append(_label(escape_markup(text), font, theme.GOLD, bold=True))
+        if summary.scores and heading:
+            lines.append(_label(escape_markup(summary.scores_heading), font, theme.TEXT_DIM))
+        if summary.scores:
+            lines.append(_label(self._scores(summary), font, bold=True))
+        return lines
 
     def _fitting_moments(self, summary: Summary) -> list[Label]:
         """Moments of the game whose wrapped lines fit in :attr:`room` under what the panel shows

@@ -234,6 +234,10 @@ OPTION_WORDS: Mapping[str, Msg] = MappingProxyType({
 #: green: its nearest colours stand for them. Pawn colour -> palette key.
 HUNTER_PALETTE = {"red": "vermillion", "yellow": "yellow", "blue": "blue", "green": "bluish_green"}
 
+#: The pawns' printed colours, as the table screen draws them (``ui.theme.PAWNS``): the
+#: header names a player in the pawn's red, not the palette's orange (issue 29 audit).
+HUNTER_INKS = {"red": "#D7263D", "yellow": "#F6D13A", "blue": "#1F5FBF", "green": "#3DBE6A"}
+
 #: The instructions whose reverse is said exactly when an input is undone (issue 26;
 #: :mod:`companion.undo_words`): the instruction's message id -> its reverse, from its
 #: parameters. Every other instruction gets its kind's reverse.
@@ -303,6 +307,7 @@ class CreepyCellar(Game[State]):
     options = OPTIONS
     option_words = OPTION_WORDS
     seat_colours = tuple(HUNTER_PALETTE[colour] for colour in cc.HUNTER_COLOURS)
+    seat_inks = tuple(HUNTER_INKS[colour] for colour in cc.HUNTER_COLOURS)
     undo_sentences = UNDO_SENTENCES
     chance_sources = ("movement_die", "ghost", "king", "fight_dice", "cellar", "treasure", "jinxed")
     components = cc.all_components()

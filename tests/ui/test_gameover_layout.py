@@ -1,0 +1,126 @@
+"""The game-over screen of every game on the real table screen (Xvfb), at 800×480, 1024×600
+and 720×1280, in English and Italian (audit of issue 29):
+
+* no two buttons lie one over the other (the "Undo the last move" slot lay over "New game"
+  in Ghost at Home's Italian game over at 720×1280, and at 800×480), and their text is at
+  its floor (main button 32 px, the others 26 px, at scale 1);
+* after a restart of the screen (a state without news, the log's last lines whatever they
+  are) the panel says how the game ended, never an older line of the log.
+
+The state messages come from the bundled scripts (``test_boards.SCRIPTS``) through the
+daemon's own ``state_message``; one client window shows them all (``boards_scenario.py``).
+Screenshots: ``tests/artifacts/gameover/<game>-<case>-<lang>-<size>.png``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_boards import SCRIPTS, SIZES
+from test_table_screen import ARTIFACTS
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ARTIFACTS / "gameover"
+
+
+def _over(game: str) -> dict[str, dict[str, dict]]:
+    """case -> language -> the game's last state: ``live`` as the daemon sends it after the
+    input that ended the game (its news), ``restart`` as a screen that starts again gets it
+    (no news; the log's last lines are older prompts, as in ``test_boards``)."""
+    from companion import script
+    from companion.protocol import state_message
+    from companion.session import Session
+
+    table = script.load(ROOT / "tests" / "scripts" / SCRIPTS[game])
+    session = Session.start(table.header)
+    recent: list = []
+    news: tuple = ()
+    prompts: dict[str, list[str]] = {"en": [], "it": []}
+    for line in table.lines:
+        for lang, texts in prompts.items():
+            texts.append(state_message(session, [], (), lang)["prompt"]["text"])
+        news = session.handle(line.input, line.number).news
+        recent += news
+    cases: dict[str, dict[str, dict]] = {"live": {}, "restart": {}}
+    for lang in ("en", "it"):
+        cases["live"][lang] = state_message(session, recent[-20:], news, lang)
+        cases["restart"][lang] = {**state_message(session, [], (), lang), "log": prompts[lang][-3:]}
+    for i, per_lang in enumerate(cases.values()):
+        for lang, message in per_lang.items():
+            message.update(language=lang, readers={}, revision=i + 1)
+    return cases
+
+
+@pytest.fixture(scope="module")
+def over():
+    return {game: _over(game) for game in SCRIPTS}
+
+
+def _shots(over: dict, size: tuple[int, int]) -> list[dict]:
+    tag = f"{size[0]}x{size[1]}"
+    return [{"name": f"{game}-{case}-{lang}-{tag}", "message": message}
+            for lang in ("en", "it") for game, cases in over.items()
+            for case, per_lang in cases.items() for message in [per_lang[lang]]]
+
+
+@pytest.fixture(scope="module")
+def reports(display, kivy_home, tmp_path_factory, over) -> dict[tuple[int, int], dict]:
+    """Size -> the boards scenario's report on the game-over shots, with the whole
+    readability audit of each (one window, resized between the sizes)."""
+    from conftest import Harness
+
+    tmp = tmp_path_factory.mktemp("gameover")
+    sizes = [{"size": list(size), "shots": _shots(over, size), "audit": True} for size in SIZES]
+    path = tmp / "messages.json"
+    path.write_text(json.dumps({"sizes": sizes}), encoding="utf-8")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("BOARDS_MESSAGES", str(path))
+        client = Harness("boards", tmp / "nobody.sock", SIZES[0], display, kivy_home, SHOTS, tmp)
+        try:
+            report = client.finish(timeout=400)
+        finally:
+            client.kill()
+    assert report["ok"], report.get("error")
+    return {size: report["sizes"][f"{size[0]}x{size[1]}"] for size in SIZES}
+
+
+@pytest.mark.ui
+@pytest.mark.timeout(420)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_game_over_buttons_apart_and_at_their_floor(reports, size):
+    report = reports[size]
+    assert {name: found for name, found in report["buttons"].items() if found} == {}
+    small = {name: [line for line in audit["small"] if line.startswith(("main", "button"))]
+             for name, audit in report["audit"].items()}
+    assert {name: lines for name, lines in small.items() if lines} == {}
+    assert {name: audit["buttons"] for name, audit in report["audit"].items() if audit["buttons"]} == {}
+    cut = {name: shares["lowest_button"] for name, shares in report["layout"].items() if shares["lowest_button"] < -1}
+    assert cut == {}
+
+
+#: The line each game's panel gives as the rule that ended it (the last input's news).
+REASONS = {
+    "creepy_cellar": {"en": "every hunter is out: the hunters win!", "it": "i cacciatori vincono!"},
+    "ghost_at_home": {"en": "Ada escapes from the haunted house and wins!", "it": "Ada scappa dalla casa stregata"},
+    "children": {"en": "Every player goes insane", "it": "Tutti i giocatori impazziscono"},
+    "house_of_spirits": {"en": "Ada has 18 points and wins the game!", "it": "Ada ha 18 punti e vince"},
+    "clue_it": {"en": "Bo is right and solves the mystery!", "it": "Bo ha ragione e risolve il mistero!"},
+}
+
+
+@pytest.mark.ui
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_after_a_restart_the_panel_says_how_the_game_ended(reports, over, size):
+    """The restarted screen's panel reads as the live one: the result and the rule that
+    ended the game, never an older prompt of the log."""
+    tag = f"{size[0]}x{size[1]}"
+    shown = reports[size]["gameover"]
+    for game in SCRIPTS:
+        for lang in ("en", "it"):
+            live, restart = shown[f"{game}-live-{lang}-{tag}"], shown[f"{game}-restart-{lang}-{tag}"]
+            assert any(REASONS[game][lang] in line for line in live), (game, lang, live)
+            stale = over[game]["restart"][lang]["log"]
+            assert not [line for line in restart if line in stale], (game, lang, restart)
+            assert any(REASONS[game][lang] in line for line in restart), (game, lang, restart)
