@@ -14,6 +14,7 @@ from test_table_screen import ARTIFACTS
 
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread
+from companion.daemon.settings import DaemonSettings
 from companion.games.clue_it import components as ci
 from companion.header import GameHeader
 from companion.store import EventStore
@@ -33,9 +34,9 @@ HEADER = {"game": "clue_it", "players": ["Ada", "Bo"], "seed": 1,
 @contextlib.contextmanager
 def clue_at_the_kept_card(sock: Path, **options):
     """A daemon whose CLUE: IT game waits for Ada to see the Intrigue card she keeps;
-    ``options``: the daemon's own (``phones=``)."""
+    ``options``: the daemon's settings (``phones=``: :class:`DaemonSettings`)."""
     store = EventStore(":memory:")
-    daemon = Daemon(store, sock, **options)
+    daemon = Daemon(store, sock, DaemonSettings(**options))
     try:
         with DaemonThread(daemon):
             daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
