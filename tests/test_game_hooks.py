@@ -67,10 +67,9 @@ def _toy(**hooks):
     return type("Toy", (Game,), {"id": "toy", "title": "Toy", "min_players": 2, "max_players": 3, **body})
 
 
-def test_a_hook_a_game_does_not_assign_says_so_by_name():
-    toy = _toy(_setup=_always("s"), view=_always({}), _apply=_always("after"))()
-    with pytest.raises(NotImplementedError, match="the game has no prompt: assign its prompts.prompt in its class"):
-        toy.prompt("s")
+def test_a_game_without_its_own_hook_is_refused_by_name():
+    with pytest.raises(TypeError, match=r"^Toy has no prompt: assign its prompts.prompt in its class body$"):
+        _toy(_setup=_always("s"), view=_always({}), _apply=_always("after"))
 
 
 def test_a_toy_game_with_its_hooks_in_its_class_body():

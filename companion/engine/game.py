@@ -34,14 +34,18 @@ from companion.i18n import Msg, NewsLine, msg
 #: A game's state type (each game's frozen ``State``).
 S = TypeVar("S")
 
+#: The hooks every game that uses the engine's :meth:`Game.setup` assigns (no default does
+#: its work), and where each usually lives.
+_OWN = MappingProxyType({"_setup": "rules.setup", "prompt": "prompts.prompt", "view": "view.view"})
+
 #: A table-check correction's key begins so (``fix:ghosts:E:+1``: :class:`CheckLine`).
 FIX = "fix:"
 
 
-def _missing(hook: str, where: str) -> Callable[..., Any]:
-    """The default of a hook every game assigns: says which one the game lacks."""
+def _missing(hook: str) -> Callable[..., Any]:
+    """The default of a hook every game assigns (:data:`_OWN`): says which one the game lacks."""
     def missing(*_: Any) -> Any:
-        raise NotImplementedError(f"the game has no {hook}: assign its {where} in its class body")
+        raise NotImplementedError(f"the game has no {hook}: assign its {_OWN[hook]} in its class body")
     return missing
 
 
@@ -163,9 +167,14 @@ class Game(Generic[S]):
         ``handlers = MappingProxyType(rules.HANDLERS)``: docs/new-game.md).
 
         Raises:
-            TypeError: the game has neither ``handlers`` nor its own ``_apply``: no rules.
+            TypeError: a game set up by the engine's :meth:`setup` lacks one of the hooks of
+                :data:`_OWN`, or the game has neither ``handlers`` nor its own ``_apply``: no rules.
         """
         super().__init_subclass__(**kwargs)
+        if cls.setup is Game.setup:  # a game with its own setup (the tests' toys) is on its own
+            for hook, where in _OWN.items():
+                if getattr(cls, hook) is getattr(Game, hook):
+                    raise TypeError(f"{cls.__name__} has no {hook}: assign its {where} in its class body")
         if not cls.handlers and cls._apply is Game._apply:
             raise TypeError(f"{cls.__name__} has no rules: give it handlers (its rules.HANDLERS) or its own _apply")
 
@@ -178,11 +187,11 @@ class Game(Generic[S]):
     #: content)``, players that :meth:`setup` has checked already (arguments as :meth:`setup`'s).
     #: Raises RuleViolation for entries (``content``) that do not make a whole game.
     _setup: staticmethod[[Sequence[str], Mapping[str, Any], Mapping[str, Mapping[str, Any]] | None], S] = \
-        staticmethod(_missing("_setup", "rules.setup"))
+        staticmethod(_missing("_setup"))
     #: What the table must do next (its ``prompts.prompt``).
-    prompt: staticmethod[[S], Prompt] = staticmethod(_missing("prompt", "prompts.prompt"))
+    prompt: staticmethod[[S], Prompt] = staticmethod(_missing("prompt"))
     #: Public, JSON-ready facts, never hidden information (its ``view.view``).
-    view: staticmethod[[S], Mapping[str, Any]] = staticmethod(_missing("view", "view.view"))
+    view: staticmethod[[S], Mapping[str, Any]] = staticmethod(_missing("view"))
 
     # ------------------------------------------------------------------ the engine's protocol
 
