@@ -150,3 +150,20 @@ def harness(display, kivy_home, tmp_path):
         h.kill()
 
 
+def file_scenario(scenario: str, variable: str, sizes: list[dict], display: str, kivy_home: Path,
+                  out: Path, tmp: Path, timeout: float) -> dict:
+    """The report of ``scenario`` fed from a messages file instead of a daemon: ``{"sizes":
+    sizes}`` is written into ``tmp`` and named to it by the environment variable ``variable``;
+    one window opens at the first size and is resized between them. Fails unless it went well."""
+    path = tmp / "messages.json"
+    path.write_text(json.dumps({"sizes": sizes}), encoding="utf-8")
+    first = tuple(sizes[0]["size"])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(variable, str(path))
+        client = Harness(scenario, tmp / "nobody.sock", first, display, kivy_home, out, tmp)
+        try:
+            report = client.finish(timeout=timeout)
+        finally:
+            client.kill()
+    assert report["ok"], report.get("error")
+    return report

@@ -203,7 +203,7 @@ def reports(display, kivy_home, tmp_path_factory, messages) -> dict[tuple[int, i
     """Size -> the boards scenario's report: every size in one client window, resized between
     them (one window for the module; it was one a size). Every game after every other at
     the first size."""
-    from conftest import Harness
+    from conftest import file_scenario
 
     tmp = tmp_path_factory.mktemp("boards")
     sizes = []
@@ -212,17 +212,7 @@ def reports(display, kivy_home, tmp_path_factory, messages) -> dict[tuple[int, i
         timing = {game: [phases["mid"]["en"], phases["over"]["en"]] for game, phases in messages.items()} \
             if i == 0 else {}
         sizes.append({"size": list(size), "shots": _shots(messages, size), "switches": switches, "timing": timing})
-    path = tmp / "messages.json"
-    path.write_text(json.dumps({"sizes": sizes}), encoding="utf-8")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("BOARDS_MESSAGES", str(path))
-        # no daemon: the messages come from the file
-        client = Harness("boards", tmp / "nobody.sock", SIZES[0], display, kivy_home, SHOTS, tmp)
-        try:
-            report = client.finish(timeout=600)
-        finally:
-            client.kill()
-    assert report["ok"], report.get("error")
+    report = file_scenario("boards", "BOARDS_MESSAGES", sizes, display, kivy_home, SHOTS, tmp, timeout=600)
     out = {}
     for size in SIZES:
         tag = f"{size[0]}x{size[1]}"

@@ -14,7 +14,6 @@ Screenshots: ``tests/artifacts/gameover/<game>-<case>-<lang>-<size>.png``.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -69,20 +68,11 @@ def _shots(over: dict, size: tuple[int, int]) -> list[dict]:
 def reports(display, kivy_home, tmp_path_factory, over) -> dict[tuple[int, int], dict]:
     """Size -> the boards scenario's report on the game-over shots, with the whole
     readability audit of each (one window, resized between the sizes)."""
-    from conftest import Harness
+    from conftest import file_scenario
 
     tmp = tmp_path_factory.mktemp("gameover")
     sizes = [{"size": list(size), "shots": _shots(over, size), "audit": True} for size in SIZES]
-    path = tmp / "messages.json"
-    path.write_text(json.dumps({"sizes": sizes}), encoding="utf-8")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("BOARDS_MESSAGES", str(path))
-        client = Harness("boards", tmp / "nobody.sock", SIZES[0], display, kivy_home, SHOTS, tmp)
-        try:
-            report = client.finish(timeout=400)
-        finally:
-            client.kill()
-    assert report["ok"], report.get("error")
+    report = file_scenario("boards", "BOARDS_MESSAGES", sizes, display, kivy_home, SHOTS, tmp, timeout=400)
     return {size: report["sizes"][f"{size[0]}x{size[1]}"] for size in SIZES}
 
 

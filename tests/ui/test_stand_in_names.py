@@ -108,21 +108,12 @@ def shots() -> list[dict]:
 
 @pytest.fixture(scope="module")
 def report(display, kivy_home, tmp_path_factory, shots) -> dict:
-    from conftest import Harness
+    from conftest import file_scenario
 
     tmp = tmp_path_factory.mktemp("stand_ins")
     sizes = [{"size": list(size), "shots": [{**shot, "name": f"{shot['name']}-{size[0]}x{size[1]}"}
                                              for shot in shots]} for size in SIZES]
-    path = tmp / "messages.json"
-    path.write_text(json.dumps({"sizes": sizes}), encoding="utf-8")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("STAND_IN_MESSAGES", str(path))
-        client = Harness("stand-ins", tmp / "nobody.sock", SIZES[0], display, kivy_home, SHOTS, tmp)
-        try:
-            found = client.finish(timeout=240)
-        finally:
-            client.kill()
-    assert found["ok"], found.get("error")
+    found = file_scenario("stand-ins", "STAND_IN_MESSAGES", sizes, display, kivy_home, SHOTS, tmp, timeout=240)
     SHOTS.mkdir(parents=True, exist_ok=True)
     (SHOTS / "report.json").write_text(json.dumps(found["sizes"], indent=1, ensure_ascii=False), encoding="utf-8")
     return found["sizes"]
