@@ -6,7 +6,6 @@ from __future__ import annotations
 import sqlite3
 import subprocess
 import sys
-import time
 from importlib import resources
 
 import pytest
@@ -18,6 +17,7 @@ from companion.recovery import good_copy_path, open_store
 from companion.replay import replay
 from companion.store import CorruptStore, EventStore
 from tests.checkout import checkout_env
+from tests.collector import wait_until
 
 HEADER = {"game": "creepy_cellar", "players": ["Ada"], "seed": 1}
 DEMO = resources.files("companion.data").joinpath("demo.jsonl").read_text(encoding="utf-8").splitlines()
@@ -144,14 +144,6 @@ def test_only_damage_is_moved_aside(tmp_path, content):
 
 
 @pytest.mark.slow
-def _later_figures(client: Client, view: dict, wait: float = 10.0) -> None:
-    """Until the view's later figures (the odds meter) have followed the first state, or
-    ``wait`` s: the state on connect carries them None (issue 35 item 3)."""
-    deadline = time.monotonic() + wait
-    while client.state["view"] != view and time.monotonic() < deadline:
-        time.sleep(0.02)
-
-
 def test_daemon_resumes_a_damaged_game_and_tells_the_table(tmp_path):
     db = tmp_path / "game.sqlite3"
     replay(scripts.parse("\n".join(DEMO[:30])), db=db)
@@ -169,7 +161,8 @@ def test_daemon_resumes_a_damaged_game_and_tells_the_table(tmp_path):
     expected = replay(scripts.parse("\n".join(DEMO[:50]))).state
     try:
         with Client(sock).connect(timeout=30) as client:
-            _later_figures(client, expected["view"])
+            # the state on connect carries the odds meter's figure None; its later message follows
+            wait_until(lambda: client.state["view"] == expected["view"], fail=False)
             state = client.state
     finally:
         proc.terminate()
