@@ -105,39 +105,39 @@ def test_ruff_fails_on_a_planted_violation(tmp_path: Path) -> None:
     assert "F401" in result.stdout
 
 
-def test_pyright_fails_on_a_planted_type_error(tmp_path: Path) -> None:
+def _pyright(folder: Path, files: dict[str, str], settings: str = "") -> tuple[subprocess.CompletedProcess, list]:
+    """pyright over ``files`` (name -> text) in ``folder``, in the project's mode and Python
+    version (``settings``: more lines of its table); its run and its (file, rule) errors."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pyright"]
-    mode, version = config["typeCheckingMode"], config["pythonVersion"]
-    (tmp_path / "pyproject.toml").write_text(
-        f'[tool.pyright]\ntypeCheckingMode = "{mode}"\npythonVersion = "{version}"\n')
-    (tmp_path / "kept.py").write_text("def floor(n: int | None) -> int:\n    return 0 if n is None else n - 1\n")
-    (tmp_path / "planted.py").write_text("def floor(n: int | None) -> int:\n    return n - 1\n")
-    result = subprocess.run([str(PYRIGHT), "--pythonpath", sys.executable, "--outputjson"], cwd=tmp_path,
+    (folder / "pyproject.toml").write_text(
+        f'[tool.pyright]\ntypeCheckingMode = "{config["typeCheckingMode"]}"\n'
+        f'pythonVersion = "{config["pythonVersion"]}"\n{settings}')
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    result = subprocess.run([str(PYRIGHT), "--pythonpath", sys.executable, "--outputjson"], cwd=folder,
                             env=dict(os.environ, PYRIGHT_PYTHON_IGNORE_WARNINGS="1"),
                             capture_output=True, text=True, timeout=120)
+    return result, [(Path(d["file"]).name, d["rule"]) for d in json.loads(result.stdout)["generalDiagnostics"]]
+
+
+def test_pyright_fails_on_a_planted_type_error(tmp_path: Path) -> None:
+    result, errors = _pyright(tmp_path, {
+        "kept.py": "def floor(n: int | None) -> int:\n    return 0 if n is None else n - 1\n",
+        "planted.py": "def floor(n: int | None) -> int:\n    return n - 1\n"})
     assert result.returncode == 1, result.stdout + result.stderr
-    errors = [(Path(d["file"]).name, d["rule"]) for d in json.loads(result.stdout)["generalDiagnostics"]]
     assert errors == [("planted.py", "reportOptionalOperand")]
 
 
 def test_pyright_checks_a_games_hooks_against_its_state_type(tmp_path: Path) -> None:
     """A game is ``Game[State]`` and assigns its hooks in its class body (issue 27 item 4): a
     hook written for another state type is a type error."""
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pyright"]
-    (tmp_path / "pyproject.toml").write_text(
-        f'[tool.pyright]\ntypeCheckingMode = "{config["typeCheckingMode"]}"\n'
-        f'pythonVersion = "{config["pythonVersion"]}"\nextraPaths = ["{ROOT}"]\n')
     game = ("from dataclasses import dataclass\n\nfrom companion.engine.core import Prompt\n"
             "from companion.engine.game import Game\n\n\n"
             "@dataclass(frozen=True)\nclass Tally:\n    count: int = 0\n\n\n"
             "def prompt(state: {kind}) -> Prompt:\n    return Prompt('p')\n\n\n"
             "class Toy(Game[Tally]):\n    prompt = staticmethod(prompt)\n\n"
             "    def _apply(self, state: Tally, key: str) -> Tally:\n        return state\n")
-    (tmp_path / "kept.py").write_text(game.format(kind="Tally"))
-    (tmp_path / "planted.py").write_text(game.format(kind="str"))
-    result = subprocess.run([str(PYRIGHT), "--pythonpath", sys.executable, "--outputjson"], cwd=tmp_path,
-                            env=dict(os.environ, PYRIGHT_PYTHON_IGNORE_WARNINGS="1"),
-                            capture_output=True, text=True, timeout=120)
-    errors = [(Path(d["file"]).name, d["rule"]) for d in json.loads(result.stdout)["generalDiagnostics"]]
+    result, errors = _pyright(tmp_path, {"kept.py": game.format(kind="Tally"), "planted.py": game.format(kind="str")},
+                              f'extraPaths = ["{ROOT}"]\n')
     assert ("planted.py", "reportAssignmentType") in errors, result.stdout[-2000:]
     assert not [e for e in errors if e[0] == "kept.py"], result.stdout[-2000:]
