@@ -132,7 +132,7 @@ def test_the_caller_may_give_the_prompt_it_has(game):
 
 
 def test_the_session_applies_through_the_same_check(game, monkeypatch):
-    import companion.session as session_module
+    import companion.session.core as session_module
 
     monkeypatch.setattr(session_module, "get_game", lambda game_id: game)
     header = GameHeader.from_json({"game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 1})

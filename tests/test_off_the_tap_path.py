@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import heapq
 
-from companion import session as session_module
 from companion.daemon import heap, snapshots
 from companion.daemon.heap import HeapSettler
 from companion.daemon.publisher import StatePublisher
@@ -15,6 +14,7 @@ from companion.daemon.settings import DaemonSettings
 from companion.header import GameHeader
 from companion.inputs import Press, Touch
 from companion.session import Session
+from companion.session import core as session_module
 from companion.store import EventStore
 from tests.collector import wait_until
 from tests.daemon_fixture import running_daemon

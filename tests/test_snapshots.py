@@ -10,11 +10,11 @@ import random
 
 import pytest
 
-from companion import session as session_module
 from companion.engine import get_game
 from companion.header import GameHeader
 from companion.inputs import Touch
 from companion.session import Session
+from companion.session import core as session_module
 from companion.store import EventStore
 from tests import store_file
 
