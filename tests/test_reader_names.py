@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion import readers
 from companion.i18n import render
 from companion.inputs import Remove, Tap, describe, spoken
-from companion.session.core import _unknown_tag
+from companion.session.actions import _unknown_tag
 
 
 def test_a_default_reader_name_is_said_in_the_tables_language():

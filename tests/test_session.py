@@ -6,6 +6,7 @@ import copy
 
 import pytest
 
+from companion.engine import get_game
 from companion.inputs import Press, Remove, Tap, Touch
 from companion.session import Session
 from companion.store import EventStore
@@ -297,13 +298,14 @@ def test_each_state_reached_gets_its_prompt_and_view_computed_once(make_session,
     """Issue 9: on the path of every tap the prompt of the state an action reaches was
     computed twice (the chance loop, then the new state); now once per state reached. The
     view is computed once per state too, however many screens or messages ask."""
-    session = make_session(seed=11, stack={"movement_die": [4], "ghost": ["room-C"]})
-    spec = session.spec
+    header = make_session(seed=11, stack={"movement_die": [4], "ghost": ["room-C"]}).header
+    spec = get_game(header.game)
     prompts, views = [], []
     counted = copy.copy(spec)  # the game, counting its prompts and views
     counted.prompt = lambda state: prompts.append(state) or spec.prompt(state)
     counted.view = lambda state: views.append(state) or spec.view(state)
-    monkeypatch.setattr(session, "spec", counted)
+    session = Session(counted, header)
+    prompts.clear()  # the set-up state's
     assert session.handle(Press("dice")).accepted  # the roll, then the die's and the card's chances
     chances = len(session.history[-1].chances)
     assert chances == 2

@@ -8,9 +8,11 @@ from __future__ import annotations
 import copy
 
 from companion.client import Client
+from companion.engine import get_game
 from companion.games.creepy_cellar import odds
 from companion.header import GameHeader
 from companion.inputs import Tap
+from companion.session import core as session_core
 from tests.collector import Collector
 
 UID = "04B00000000001"
@@ -32,21 +34,22 @@ def _count_estimates(monkeypatch, into: list) -> None:
     odds.forget()
 
 
-def _count_views(daemon, monkeypatch) -> list:
-    """The states whose view the daemon builds for a state message (``view_first``)."""
-    spec = daemon.session.spec
+def _count_views(monkeypatch) -> list:
+    """The states whose view the daemon builds for a state message (``view_first``), in the
+    games started from now on."""
+    spec = get_game("creepy_cellar")
     views: list[object] = []
     counted = copy.copy(spec)  # the game, counting its views
     counted.view_first = lambda state: views.append(state) or spec.view_first(state)
-    monkeypatch.setattr(daemon.session, "spec", counted)
+    monkeypatch.setattr(session_core, "get_game", lambda game: counted)
     return views
 
 
 def test_a_tap_builds_one_view_and_a_tap_seen_before_no_odds(daemon, monkeypatch):
     estimates: list[object] = []
     _count_estimates(monkeypatch, estimates)
+    views = _count_views(monkeypatch)
     daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
-    views = _count_views(daemon, monkeypatch)
     collector = Collector()
     with Client(daemon.socket_path, on_message=collector).connect() as client:
         client.choose("roll")

@@ -157,7 +157,7 @@ class InputPlay:
         if self._enroller.walk is not None:
             return True
         if session is not None:
-            return session.component_for(tap) is not None
+            return session.actions.component_for(tap) is not None
         return tap.uid in self._store.enrolled_tags() or known_piece(tap.ndef)
 
     def _picks_private(self, inp: Input) -> bool:
@@ -170,6 +170,6 @@ class InputPlay:
         if isinstance(inp, Touch):
             choice = prompt.choice(inp.key)
         else:
-            component = session.component_for(inp)
+            component = session.actions.component_for(inp)
             choice = prompt.for_component(component) if component else None
         return choice is not None and choice.private

@@ -214,7 +214,7 @@ class StatePublisher:
         if isinstance(inp, Tap) and hidden:
             label = msg("a private card")
         elif isinstance(inp, Tap):
-            component = session.component_for(inp)
+            component = session.actions.component_for(inp)
             label = session.spec.component_label(component) if component else inp.uid
         elif isinstance(inp, Press) and inp.hold < self.reads.hold_time:
             label = msg("the dice button") if inp.button == "dice" else msg("the {button} button", button=inp.button)

@@ -21,20 +21,22 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion import inputs, readers, undo_words
+from companion import inputs, undo_words
 from companion.chance import ChancePicker
-from companion.engine import Game, Prompt, get_game, known_piece, resolve_options, split_piece
-from companion.engine.core import FIRST_GAME, CheckLine, Choice, check_fix, sentence
+from companion.engine import Game, Prompt, get_game, resolve_options
+from companion.engine.core import FIRST_GAME, CheckLine, Choice, check_fix
 from companion.engine.legality import apply_action
 from companion.engine.lessons import lesson_section
-from companion.engine.rulecard import RuleSection, section_for
+from companion.engine.rulecard import RuleSection
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
-from companion.i18n import LowerFirst, Msg, NewsLine, msg, todo, todo_lines
-from companion.inputs import Input, Press, Remove, Tap, Touch
+from companion.i18n import NewsLine, msg, todo, todo_lines
+from companion.inputs import Input, Remove
 from companion.moments import Moments
+from companion.session.actions import InputActions
+from companion.session.records import Entry, Rejected, Reply, with_line
+from companion.session.views import StateViews
 from companion.store import EventStore, GameRecord
-from companion.tags import TagRegistry, component_game
 
 log = logging.getLogger(__name__)
 
@@ -51,60 +53,6 @@ SNAPSHOT_UNDO_DEPTH = 64
 #: Inputs whose earlier state stays in memory for undo (a stored game only; older ones are
 #: rebuilt from the log when undo reaches them).
 KEEP_IN_MEMORY = 1000
-
-
-@dataclass(frozen=True)
-class Reply:
-    """What came of one input.
-
-    Attributes:
-        accepted: True if the input changed the game (and was recorded).
-        text: for a refused input, the sentence for the screen and the log (a
-            :class:`~companion.i18n.NewsLine` when it has words for a table without a dice
-            button).
-        news: for an accepted input, what it did, as lines for the table (sentences, and
-            :class:`~companion.i18n.NewsLine` s for the instructions and explained lines).
-        ignored: True for an input that is not a game action at all (a tag lifted off a
-            reader): neither accepted nor worth telling the table about.
-    """
-
-    accepted: bool
-    text: str | NewsLine = ""
-    news: tuple[str | NewsLine, ...] = ()
-    ignored: bool = False
-    rule: Msg | None = None  # a refused input: the rulebook section that refuses it (issue 33)
-    #: A refused input: the table screen's words when they are not ``text`` (an unknown tag:
-    #: one line in the players' words; ``text`` keeps the terminal's command line). None: ``text``.
-    table_text: Msg | None = None
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One accepted human input and the chance outcomes it caused."""
-
-    input: dict[str, Any]
-    action: str
-    chances: tuple[dict[str, str], ...]
-    line: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return _with_line({"input": self.input, "action": self.action, "chances": list(self.chances)},
-                          self.line)
-
-    @classmethod
-    def from_json(cls, body: dict[str, Any]) -> Entry:
-        return cls(body["input"], body["action"], tuple(body["chances"]), body.get("line"))
-
-
-class Rejected(Exception):
-    """Internal: an input the current prompt does not accept (message for the table).
-
-    ``table``: the table screen's own words for it when they differ from the message (which
-    the terminal and the logs keep): :attr:`Reply.table_text`."""
-
-    def __init__(self, text, table: Msg | None = None):
-        super().__init__(text)
-        self.table = table
 
 
 @dataclass
@@ -172,21 +120,21 @@ class Session:
     _base: int = field(init=False, default=0)  # inputs before ``history`` (not in memory)
     _redo: dict[tuple[int, str], tuple[dict[str, str], ...]] = field(init=False, default_factory=dict)
     _picker: ChancePicker = field(init=False)
-    _tags: TagRegistry = field(init=False)
+    #: What each input stands for (:mod:`companion.session.actions`).
+    actions: InputActions = field(init=False, repr=False, compare=False)
     _prompt: Prompt = field(init=False)
-    # (state, its prompt) and (state, its view), last computed: reused while the state is the same
-    _last_prompt: tuple[Any, Prompt] | None = field(init=False, default=None, repr=False, compare=False)
-    _view_cache: tuple[Any, dict[str, Any]] | None = field(init=False, default=None, repr=False, compare=False)
-    _first_cache: tuple[Any, dict[str, Any]] | None = field(init=False, default=None, repr=False, compare=False)
-    _later_cache: tuple[Any, dict[str, Any]] | None = field(init=False, default=None, repr=False, compare=False)
+    #: The prompt and views of the state, each computed once (:mod:`companion.session.views`).
+    _views: StateViews = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        self._views = StateViews(self.spec)
         options = resolve_options(self.spec, self.header.options)
         state = self.spec.setup(self.header.players, options, content=self.header.content)
         self._set_state(state)
         self.todo = todo_lines(self.spec.news(state))
         self._picker = ChancePicker(self.header.seed, self.header.stack)
-        self.use_tags(self.enrolled)
+        self.enrolled = dict(self.enrolled)
+        self.actions = InputActions(self.spec, self.header.tags, self.reader_roles, self.hold_time, self.enrolled)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -282,7 +230,7 @@ class Session:
     def use_tags(self, enrolled: Mapping[str, str]) -> None:
         """Take a changed tag registry (an enrollment) into account from the next tap on."""
         self.enrolled = dict(enrolled)
-        self._tags = TagRegistry({**self.enrolled, **self.header.tags})  # header tags: validated
+        self.actions.use_tags(self.enrolled)
 
     # ------------------------------------------------------------------ queries
 
@@ -324,30 +272,17 @@ class Session:
         return self.position > 0
 
     def view(self) -> dict[str, Any]:
-        """The public state (the game's view). Computed once per state (a view may run the
-        Creepy Cellar odds meter, about 1 ms): every state message about an unchanged game
-        (a screen connecting, a reader going offline, the language) reuses it. Callers must
-        not modify the dict."""
-        cached = self._view_cache
-        if cached is None or cached[0] is not self.state:
-            cached = self._view_cache = (self.state, self.spec.view(self.state))
-        return cached[1]
+        """The public state (the game's view), computed once per state
+        (:meth:`~companion.session.views.StateViews.view`). Callers must not modify it."""
+        return self._views.view(self.state)
 
     def view_first(self) -> dict[str, Any]:
-        """The view a ``state`` message carries (:meth:`~companion.engine.game.Game.view_first`:
-        the slow figures None), once per state as :meth:`view`. Callers must not modify it."""
-        cached = self._first_cache
-        if cached is None or cached[0] is not self.state:
-            cached = self._first_cache = (self.state, self.spec.view_first(self.state))
-        return cached[1]
+        """The view a ``state`` message carries (the slow figures None), once per state."""
+        return self._views.first(self.state)
 
     def later(self) -> dict[str, Any]:
-        """The view's slow figures (:meth:`~companion.engine.game.Game.later`: the ``odds``
-        message after the state), once per state. Callers must not modify it."""
-        cached = self._later_cache
-        if cached is None or cached[0] is not self.state:
-            cached = self._later_cache = (self.state, self.spec.later(self.state))
-        return cached[1]
+        """The view's slow figures (the ``odds`` message after the state), once per state."""
+        return self._views.later(self.state)
 
     def check(self) -> tuple[CheckLine, ...]:
         """The table check (issue 6): what the companion believes, public only, with the
@@ -383,88 +318,15 @@ class Session:
             return Reply(False, ignored=True)
         self.save_snapshot()  # the session after the last event, before this input changes it
         try:
-            if self.prompt.over and not self._is_undo(inp):
+            if self.prompt.over and not self.actions.is_undo(inp):
                 raise Rejected(msg("The game is over."))
-            if self._is_undo(inp):
+            if self.actions.is_undo(inp):
                 return self._undo(inp, line)
-            return self._act(inp, self._action_for(inp), line)
+            return self._act(inp, self.actions.action_for(inp, self.prompt, self.state), line)
         except (Rejected, RuleViolation) as exc:
             log.info("refused %s: %s", inputs.describe(inp), exc)
             return Reply(False, exc.args[0] if exc.args and isinstance(exc.args[0], (str, NewsLine)) else str(exc),
-                         rule=self._refusing_rule(inp), table_text=getattr(exc, "table", None))
-
-    def _refusing_rule(self, inp: Input) -> Msg | None:
-        """The rulebook section that refuses ``inp``: the one governing a touched key, else
-        the turn's section (:func:`companion.engine.rulecard.section_for`)."""
-        section = section_for(self.spec.rule_sections, inp.key if isinstance(inp, Touch) else None)
-        return section.name if section is not None else None
-
-    def _is_undo(self, inp: Input) -> bool:
-        if isinstance(inp, Touch):
-            return inp.key == "undo"
-        return isinstance(inp, Press) and inp.hold >= self.hold_time
-
-    def _action_for(self, inp: Input) -> str:
-        prompt = self.prompt
-        if isinstance(inp, Touch):
-            # The engine checks the key (a choice, a per-copy key#n, a table-check correction,
-            # accepted at any moment and recorded like any touch) as it applies it, and says
-            # why it refuses (companion.engine.legality).
-            return inp.key
-        if isinstance(inp, Press):
-            choice = prompt.for_button(inp.button)
-            if choice is None:
-                raise Rejected(msg("The {button} button does nothing now. {prompt}", button=inp.button,
-                                   prompt=sentence(prompt.text)))
-            return choice.key
-        return self._tap_action(inp, prompt)
-
-    def component_for(self, tap: Tap) -> str | None:
-        """The component id a tap stands for: the registry's entry, else the tag's own text
-        record when it is shaped like a component id; None for an unknown tag. A tag
-        enrolled as one copy of a component (``component#n``) stands for the component."""
-        piece = self.piece_for(tap)
-        return piece.partition("#")[0] if piece is not None else None
-
-    def piece_for(self, tap: Tap) -> str | None:
-        """Like :meth:`component_for`, with the copy number when the tag names one
-        (``ghost_at_home:room:first-floor#3``)."""
-        return self._tags.lookup(tap.uid) or (tap.ndef if known_piece(tap.ndef) else None)
-
-    def _tap_action(self, tap: Tap, prompt: Prompt) -> str:
-        component = self.component_for(tap)
-        if component is None:
-            raise Rejected(_unknown_tag(tap), table=UNREAD_TAG_TABLE if tap.ndef_problem else UNKNOWN_TAG_TABLE)
-        label = self.spec.component_label(component)
-        if component_game(component) != self.spec.id:
-            raise Rejected(_other_game(component, self.spec.title))
-        self._check_reader(tap, component, label)
-        choice = prompt.for_component(component)
-        if choice is not None:
-            copy = split_piece(self.piece_for(tap))[1]
-            return f"{choice.key}#{copy}" if choice.per_copy and copy else choice.key
-        if why := self.spec.refusal(self.state, None, component):
-            raise Rejected(why)
-        kind = component.rsplit(":", 1)[0] + ":"
-        if any(c.component and c.component.startswith(kind) for c in prompt.choices):
-            raise Rejected(msg("{label} is not in the deck now: it was drawn already. {prompt}",
-                               label=label, prompt=sentence(prompt.text)))
-        raise Rejected(msg("{label} was tapped, but no such card is due now. {prompt}",
-                           label=label, prompt=sentence(prompt.text)))
-
-    def _check_reader(self, tap: Tap, component: str, label: str) -> None:
-        """Issue 3 case 11: a component read on a reader of the wrong role changes nothing."""
-        expected = self.spec.reader_roles.get(component.split(":")[1])
-        role = self.reader_roles.get(tap.reader)
-        if expected and role and role != expected:
-            others = [name for name, r in self.reader_roles.items() if r == expected]
-            where = readers.not_on(tap.reader, role)
-            if others:
-                raise Rejected(msg("That is {label}: put it on the {kind}{readers}, {not_on}.", label=label,
-                                   kind=readers.role_words(expected), readers=readers.owner_named(others, expected),
-                                   not_on=where))
-            raise Rejected(msg("That is {label}: put it on a {kind}, {not_on}.",
-                               label=label, kind=readers.role_words(expected), not_on=where))
+                         rule=self.actions.refusing_rule(inp), table_text=getattr(exc, "table", None))
 
     def _act(self, inp: Input, action: str, line: int | None) -> Reply:
         saved = self._picker.snapshot()
@@ -479,7 +341,7 @@ class Session:
         state = self._apply(self.state, action)
         news = list(self.spec.news(state))
         chances = []
-        while (chance := self._prompt_of(state).chance) is not None:
+        while (chance := self._views.prompt(state).chance) is not None:
             outcome, origin = self._pick(chance, cached)
             # Count each pick before the next one: every pick gets its own stack item and
             # its own RNG pick number, as when the log is replayed.
@@ -498,7 +360,7 @@ class Session:
         """The state after ``key``: the engine checks it against the prompt of ``state`` (its
         one legality check and refusal, :mod:`companion.engine.legality`), then the game
         applies it. Raises RuleViolation, with the sentence for the table."""
-        return apply_action(self.spec, state, key, self._prompt_of(state))
+        return apply_action(self.spec, state, key, self._views.prompt(state))
 
     def _pick(self, chance, cached: list[dict[str, str]]):
         while cached:
@@ -513,7 +375,7 @@ class Session:
             self._reload()  # undo reached inputs whose states are no longer in memory
         if not self.history:
             raise Rejected(msg("Nothing to undo."))
-        seq = self._persist("undo", _with_line({"input": inputs.to_json(inp)}, line),
+        seq = self._persist("undo", with_line({"input": inputs.to_json(inp)}, line),
                             reopen=self.prompt.over)
         entry = self._revert(line)
         self._after_event(seq)
@@ -608,16 +470,7 @@ class Session:
 
     def _set_state(self, state: Any) -> None:
         self.state = state
-        self._prompt = self._prompt_of(state)
-
-    def _prompt_of(self, state: Any) -> Prompt:
-        """``spec.prompt(state)``, computed once for the state an action just reached (the
-        chance loop asks for it, then the new state does: about 0.1 ms each, on the path of
-        every tap)."""
-        last = self._last_prompt
-        if last is None or last[0] is not state:
-            last = self._last_prompt = (state, self.spec.prompt(state))
-        return last[1]
+        self._prompt = self._views.prompt(state)
 
     def _note_line(self, line: int | None) -> None:
         if line is not None:
@@ -821,44 +674,6 @@ def _outdated(record: GameRecord, spec: Game):
     return msg("Game {id} ({title}) was recorded under rules version {old}; this companion plays version {new}, "
                "and its moves no longer replay. It is kept in the store, read-only: start a new game.",
                id=record.id, title=spec.title, old=record.rules_version, new=spec.rules_version)
-
-
-def _with_line(body: dict[str, Any], line: int | None) -> dict[str, Any]:
-    """``body`` plus ``"line"`` when the input came from a table-script line."""
-    return body if line is None else {**body, "line": line}
-
-
-#: An unknown tag, as the table screen says it: one line in the players' words, naming the
-#: Settings card that enrolls tags (issue 29 audit: the screen showed the terminal's six lines
-#: with "run companion tags enroll UID COMPONENT").
-UNKNOWN_TAG_TABLE = msg("Card or tile not known: register it in Settings, Enroll tags.")
-
-#: An unknown tag whose own text could not be read (a card moved off the reader too soon, or
-#: a blank or damaged tag), as the table screen says it.
-UNREAD_TAG_TABLE = msg("Card or tile not read: hold it still, or register it in Settings, Enroll tags.")
-
-
-def _unknown_tag(tap: Tap) -> str:
-    """Why a tap names no component, for the table."""
-    reader = readers.shown_name(tap.reader)
-    if tap.ndef_problem:
-        return msg("Unknown tag {uid} on reader {reader}: it is not enrolled, and its NDEF message is "
-                   "unusable ({problem}).", uid=tap.uid, reader=reader, problem=tap.ndef_problem)
-    if tap.ndef is not None:
-        return msg("Unknown tag {uid} on reader {reader}: it is not enrolled, and its text record {text} "
-                   "names no component of any game.", uid=tap.uid, reader=reader, text=repr(tap.ndef))
-    return msg("Unknown tag {uid} on reader {reader}: it is not enrolled. To enroll it, open Settings, "
-               "Enroll tags on the table screen, or run companion tags enroll {uid} COMPONENT.",
-               uid=tap.uid, reader=reader)
-
-
-def _other_game(component: str, title: str):
-    """Why a piece of another game picks nothing here, in that game's own words (no raw id)."""
-    other = get_game(component_game(component))
-    label = other.component_label(component)
-    article = label.split(" ", 1)[0] in ("A", "An", "The")
-    return msg("That is {label}, from {other}; this table plays {title}.",
-               label=LowerFirst(label) if article else label, other=other.title, title=title)
 
 
 def _ends_a_sentence(label) -> bool:
