@@ -355,7 +355,7 @@ def odds_message(session, lang: str = "en") -> OddsMessage | None:
 
 def lesson_message(session, lang: str = "en") -> LessonMessage | None:
     """First-game mode (issue 33 item 3): ``{"rule": the rules card section's name, "text": its
-    summary in plain words, "key": the name in English (as ``Session.taught`` holds it),
+    summary in plain words, "key": the name in English (as :attr:`companion.session.lessons.Lessons.taught` holds it),
     "game_id": the stored game's number}`` the first time this kind of step comes up; None
     otherwise, and always None when the game was not started in first-game mode."""
     section = session.lesson

@@ -63,7 +63,7 @@ def test_each_kind_of_step_is_taught_once():
     assert first == {"rule": "Let's Play", "key": "Let's Play", "game_id": None,
                      "text": render(get_game("creepy_cellar").rule_sections[1].summary, "en")}
     assert _lessons(session) == [rule for _, rule in STEPS]
-    assert session.taught == {"Let's Play", "Ghost Cards", "Secret Passages"}
+    assert session.lessons.taught == {"Let's Play", "Ghost Cards", "Secret Passages"}
 
 
 def test_the_lesson_in_italian():
@@ -81,7 +81,7 @@ def test_undo_brings_the_lesson_back():
     assert _rule(session) == "Ghost Cards"
     assert session.handle(Touch("undo")).accepted
     assert _rule(session) == "Let's Play"
-    assert session.taught == frozenset()
+    assert session.lessons.taught == frozenset()
     assert session.handle(Touch("roll")).accepted
     assert _rule(session) == "Ghost Cards"
 
@@ -92,11 +92,11 @@ def test_a_resumed_game_teaches_what_the_uninterrupted_one_did(tmp_path, use_sna
     session = Session.start(_header(), store)
     for key, _ in STEPS[:3]:
         assert session.handle(Touch(key)).accepted
-    taught = session.taught
+    taught = session.lessons.taught
     store.close()
     store = EventStore(tmp_path / "g.sqlite3")
     resumed = Session.resume(store, store.last_unfinished(), use_snapshot=use_snapshot)
-    assert resumed.taught == taught == {"Let's Play", "Ghost Cards", "Secret Passages"}
+    assert resumed.lessons.taught == taught == {"Let's Play", "Ghost Cards", "Secret Passages"}
     assert _rule(resumed) is None
     assert resumed.handle(Touch("undo")).accepted
     assert _rule(resumed) == "Secret Passages"

@@ -14,7 +14,7 @@ from companion.daemon.settings import DaemonSettings
 from companion.header import GameHeader
 from companion.inputs import Press, Touch
 from companion.session import Session
-from companion.session import core as session_module
+from companion.session import snapshots as session_snapshots
 from companion.store import EventStore
 from tests.collector import wait_until
 from tests.daemon_fixture import running_daemon
@@ -128,7 +128,7 @@ def _record_order(monkeypatch) -> list[str]:
 
 def test_the_input_that_makes_a_snapshot_due_is_published_first_and_the_snapshot_written_at_shutdown(
         tmp_path, monkeypatch):
-    monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 1)  # every event makes one due
+    monkeypatch.setattr(session_snapshots, "SNAPSHOT_EVERY", 1)  # every event makes one due
     monkeypatch.setattr(snapshots, "WRITE_AFTER", 3600.0)  # never by its timer here
     order = _record_order(monkeypatch)
     store = EventStore(tmp_path / "g.sqlite3")
@@ -146,7 +146,7 @@ def test_the_input_that_makes_a_snapshot_due_is_published_first_and_the_snapshot
 
 
 def test_a_due_snapshot_is_written_soon_after_its_state_or_before_the_next_input(tmp_path, monkeypatch):
-    monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 2)
+    monkeypatch.setattr(session_snapshots, "SNAPSHOT_EVERY", 2)
     order = _record_order(monkeypatch)
     store = EventStore(tmp_path / "g.sqlite3")
     with running_daemon(tmp_path, store=store) as daemon:

@@ -13,7 +13,7 @@ import pytest
 from companion.engine import get_game
 from companion.header import GameHeader
 from companion.inputs import Touch
-from companion.session import Session
+from companion.session import Session, snapshots
 from companion.session import core as session_module
 from companion.store import EventStore
 from tests import store_file
@@ -34,7 +34,7 @@ def _pickled(spec):
 def small(monkeypatch):
     """Snapshots every 7 events, undo states for the last 10 inputs."""
     spec = _pickled(CELLAR)
-    monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 7)
+    monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 7)
     monkeypatch.setattr(session_module, "KEEP_IN_MEMORY", 10)
     monkeypatch.setattr(session_module, "get_game", lambda game: spec)
     return spec
@@ -109,13 +109,13 @@ def test_undo_past_the_snapshot_and_the_memory_reloads_the_log(tmp_path, small):
 def test_undos_after_the_snapshot_that_reach_before_it(tmp_path, small, monkeypatch, undos):
     """A snapshot carries its last SNAPSHOT_UNDO_DEPTH inputs; undoing deeper than that
     right after it means a whole-log replay. Either way: the same game."""
-    monkeypatch.setattr(session_module, "SNAPSHOT_UNDO_DEPTH", 5)
+    monkeypatch.setattr(snapshots, "SNAPSHOT_UNDO_DEPTH", 5)
     store = EventStore(tmp_path / "g.sqlite3")
     live = Session.start(_header(), store)
     _play(live, 40, seed=5, undo_every=1000)
     while len(store.events(live.game_id)) % 7:
         live.handle(Touch(live.prompt.choices[0].key))
-    monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 10_000)  # no newer snapshot meanwhile
+    monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 10_000)  # no newer snapshot meanwhile
     for _ in range(undos):
         assert live.handle(Touch("undo")).accepted  # events after the snapshot undo inputs before it
     resumed = Session.resume(store, store.game(live.game_id))
@@ -137,7 +137,7 @@ def test_a_snapshot_of_another_version_or_undecodable_is_ignored(tmp_path, small
 
 
 def test_creepy_cellar_snapshots_with_its_own_json_codec(tmp_path, monkeypatch):
-    monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 5)
+    monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 5)
     store = EventStore(tmp_path / "g.sqlite3")
     live = Session.start(_header(), store)
     _play(live, 40, seed=10)
@@ -157,7 +157,7 @@ def test_a_game_without_encode_never_snapshots(tmp_path, monkeypatch):
     bare = copy.copy(CELLAR)
     bare.encode = lambda state: None  # the default of a game that keeps no snapshots
     monkeypatch.setattr(session_module, "get_game", lambda game: bare)
-    monkeypatch.setattr(session_module, "SNAPSHOT_EVERY", 2)
+    monkeypatch.setattr(snapshots, "SNAPSHOT_EVERY", 2)
     store = EventStore(tmp_path / "g.sqlite3")
     live = Session.start(_header(), store)
     _play(live, 10, seed=9)

@@ -58,7 +58,7 @@ def _played(db) -> Session:
 
 
 def test_a_resume_from_the_whole_log_or_a_snapshot_gives_the_live_todo(tmp_path, monkeypatch):
-    monkeypatch.setattr("companion.session.core.SNAPSHOT_EVERY", 1)  # a snapshot after every event, the last too
+    monkeypatch.setattr("companion.session.snapshots.SNAPSHOT_EVERY", 1)  # a snapshot after every event, the last too
     session = _played(tmp_path / "g.sqlite3")
     live = todo_message(session.todo, "en")
     for use_snapshot in (False, True):

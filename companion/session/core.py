@@ -26,15 +26,17 @@ from companion.chance import ChancePicker
 from companion.engine import Game, Prompt, get_game, resolve_options
 from companion.engine.core import FIRST_GAME, CheckLine, Choice, check_fix
 from companion.engine.legality import apply_action
-from companion.engine.lessons import lesson_section
 from companion.engine.rulecard import RuleSection
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
 from companion.i18n import NewsLine, msg, todo, todo_lines
 from companion.inputs import Input, Remove
 from companion.moments import Moments
+from companion.session import snapshots
 from companion.session.actions import InputActions
+from companion.session.lessons import Lessons
 from companion.session.records import Entry, Rejected, Reply, with_line
+from companion.session.undo_log import UndoLog
 from companion.session.views import StateViews
 from companion.store import EventStore, GameRecord
 
@@ -42,13 +44,6 @@ log = logging.getLogger(__name__)
 
 #: A dice-button press held at least this long (seconds) means "undo".
 DEFAULT_HOLD_TIME = 1.5
-
-#: Events between two snapshots of a stored game.
-SNAPSHOT_EVERY = 500
-
-#: Inputs before a snapshot whose entries and earlier states the snapshot carries, so undos
-#: just after it need no whole-log replay.
-SNAPSHOT_UNDO_DEPTH = 64
 
 #: Inputs whose earlier state stays in memory for undo (a stored game only; older ones are
 #: rebuilt from the log when undo reaches them).
@@ -96,8 +91,8 @@ class Session:
     #: False: written with the event, as the input is handled.
     snapshot_later: bool = False
     state: Any = field(init=False)
-    history: list[Entry] = field(init=False, default_factory=list)
-    last_line: int | None = field(init=False, default=None)
+    #: The inputs in effect, for undo (:mod:`companion.session.undo_log`).
+    _log: UndoLog = field(init=False, default_factory=UndoLog, repr=False, compare=False)
     unsaved: str | None = field(init=False, default=None)
     #: What the store has not recorded yet, oldest first: ``("game", ...)`` (a new game the
     #: store refused) and ``("event", kind, body, at, outcome, reopen)`` (issue 26).
@@ -112,13 +107,8 @@ class Session:
     _snapshot_seq: int | None = field(init=False, default=None, repr=False, compare=False)
     #: The event whose snapshot is due and not written yet (``snapshot_later``), or None.
     _snapshot_due: int | None = field(init=False, default=None, repr=False, compare=False)
-    _before: list[Any] = field(init=False, default_factory=list)  # the state before each entry
-    #: First-game mode (issue 33 item 3): the rules card's sections already taught along the
-    #: inputs so far, and that set before each entry of ``history`` (undo restores it).
-    taught: frozenset[str] = field(init=False, default=frozenset())
-    _taught_before: list[frozenset[str]] = field(init=False, default_factory=list, repr=False)
-    _base: int = field(init=False, default=0)  # inputs before ``history`` (not in memory)
-    _redo: dict[tuple[int, str], tuple[dict[str, str], ...]] = field(init=False, default_factory=dict)
+    #: First-game mode's lessons taught along the inputs in effect (:mod:`companion.session.lessons`).
+    lessons: Lessons = field(init=False, repr=False, compare=False)
     _picker: ChancePicker = field(init=False)
     #: What each input stands for (:mod:`companion.session.actions`).
     actions: InputActions = field(init=False, repr=False, compare=False)
@@ -133,6 +123,8 @@ class Session:
         self._set_state(state)
         self.todo = todo_lines(self.spec.news(state))
         self._picker = ChancePicker(self.header.seed, self.header.stack)
+        self.lessons = Lessons(self.spec.rule_sections,
+                               self.header.options.get(FIRST_GAME.name, FIRST_GAME.default) is True)
         self.enrolled = dict(self.enrolled)
         self.actions = InputActions(self.spec, self.header.tags, self.reader_roles, self.hold_time, self.enrolled)
 
@@ -199,9 +191,9 @@ class Session:
         if kind == "undo":
             news = self._undo_reply(undone).news if undone is not None else self.spec.news(self.state)
             return todo_lines(news)
-        if not self.history or not self._before:
+        if not self.history or not self._log.before:
             return todo_lines(self.spec.news(self.state))
-        entry, state = self.history[-1], self._before[-1]
+        entry, state = self.history[-1], self._log.before[-1]
         state = self.spec.apply(state, entry.action)
         news = list(self.spec.news(state))
         for chance in entry.chances:
@@ -242,7 +234,17 @@ class Session:
     @property
     def position(self) -> int:
         """Inputs in effect now (accepted inputs minus undone ones)."""
-        return self._base + len(self.history)
+        return self._log.position
+
+    @property
+    def history(self) -> list[Entry]:
+        """The inputs in effect still in memory, oldest first."""
+        return self._log.entries
+
+    @property
+    def last_line(self) -> int | None:
+        """The table-script line of the last input or undo that came from one, or None."""
+        return self._log.last_line
 
     @property
     def unused_stack(self) -> dict[str, list]:
@@ -256,13 +258,13 @@ class Session:
         used, and the outcomes kept for redoing undone inputs. A resumed game remembers exactly
         what the uninterrupted one did (else it would draw differently from then on)."""
         return {"rng_used": self._picker.rng_used, "stack_used": dict(self._picker.stack_used),
-                "redo": dict(self._redo)}
+                "redo": dict(self._log.redo)}
 
     @property
     def snapshot_version(self) -> str:
         """The version a snapshot of this game is stored under (one of another version is
         never used)."""
-        return self._version()
+        return snapshots.version(self.spec)
 
     @property
     def can_undo(self) -> bool:
@@ -337,7 +339,7 @@ class Session:
             raise
 
     def _act_recorded(self, inp: Input, action: str, line: int | None) -> Reply:
-        cached = list(self._redo.get((self.position, action), ()))
+        cached = self._log.redo_of(action)
         state = self._apply(self.state, action)
         news = list(self.spec.news(state))
         chances = []
@@ -371,7 +373,7 @@ class Session:
         return self._picker.pick(chance)
 
     def _undo(self, inp: Input, line: int | None) -> Reply:
-        if not self.history and self._base and self.unsaved is None:
+        if not self.history and self._log.base and self.unsaved is None:
             self._reload()  # undo reached inputs whose states are no longer in memory
         if not self.history:
             raise Rejected(msg("Nothing to undo."))
@@ -432,49 +434,32 @@ class Session:
     # resumed session holds exactly what the uninterrupted one held (redo entries included).
 
     def _commit(self, entry: Entry, state: Any, news=()) -> None:
-        position = self.position
-        if (position, entry.action) not in self._redo:  # a new branch: deeper redo is stale
-            self._redo = {k: v for k, v in self._redo.items() if k[0] <= position}
-        self._taught_before.append(self.taught)
-        shown = self.lesson
-        if shown is not None:
-            self.taught = self.taught | {str(shown.name)}
-        self.history.append(entry)
-        self._before.append(self.state)
+        self.lessons.took(self.lesson)
+        self._log.push(entry, self.state)
         self.moments.took(self.position, self.state, news)
         self._set_state(state)
-        self._note_line(entry.line)
 
     def _revert(self, line: int | None) -> Entry:
-        entry = self.history.pop()
-        self._set_state(self._before.pop())
-        self.taught = self._taught_before.pop()
+        entry, before = self._log.pop(line)
+        self._set_state(before)
+        self.lessons.back()
         self.moments.back_to(self.position)
-        self._redo[(self.position, entry.action)] = entry.chances
-        self._note_line(line)
         return entry
 
     @property
     def first_game(self) -> bool:
         """First-game mode was chosen for this game (:data:`companion.engine.lessons.FIRST_GAME`)."""
-        return self.header.options.get(FIRST_GAME.name, FIRST_GAME.default) is True
+        return self.lessons.on
 
     @property
     def lesson(self) -> RuleSection | None:
         """In first-game mode, the rules card's section to explain with the prompt at hand: the
         first not yet taught of the chance just drawn and of the prompt's step; else None."""
-        if not self.first_game:
-            return None
-        drawn = [chance["source"] for chance in self.history[-1].chances] if self.history else ()
-        return lesson_section(self.spec.rule_sections, self.prompt, drawn, self.taught)
+        return self.lessons.lesson(self.prompt, self._log.last)
 
     def _set_state(self, state: Any) -> None:
         self.state = state
         self._prompt = self._views.prompt(state)
-
-    def _note_line(self, line: int | None) -> None:
-        if line is not None:
-            self.last_line = line
 
     def _persist(self, kind: str, body: dict[str, Any], outcome: str | None = None,
                  reopen: bool = False) -> int | None:
@@ -533,7 +518,7 @@ class Session:
         if seq is None:
             return
         self._trim(KEEP_IN_MEMORY)
-        if seq % SNAPSHOT_EVERY == 0:
+        if snapshots.due(seq):
             self._snapshot_due = seq
             if not self.snapshot_later:
                 self.save_snapshot()
@@ -548,113 +533,35 @@ class Session:
         as it is after that event, so call it before another input changes it (:meth:`handle`
         does). A write that fails is logged: a snapshot is a cache, the log has everything."""
         seq, self._snapshot_due = self._snapshot_due, None
-        if seq is None or (snapshot := self._snapshot()) is None:
-            return
-        try:
-            self.store.save_snapshot(self.game_id, seq, self._version(), snapshot, self.clock())
-        except StoreError as exc:
-            log.warning("no snapshot at event %d: %s", seq, exc)
-
-    def _version(self) -> str:
-        from companion import __version__
-
-        return f"{__version__}:{self.spec.id}"
-
-    def _snapshot(self) -> dict[str, Any] | None:
-        """The session after the last event, as JSON: state, position, redo, chance counters,
-        and the last :data:`SNAPSHOT_UNDO_DEPTH` entries with the state before each; None for
-        a game that keeps no snapshots (its ``encode`` gives None)."""
-        state = self.spec.encode(self.state)
-        if state is None:
-            return None
-        depth = min(SNAPSHOT_UNDO_DEPTH, len(self.history))
-        recent = [[entry.to_json(), self.spec.encode(before)]
-                  for entry, before in zip(self.history[len(self.history) - depth:],
-                                           self._before[len(self._before) - depth:])]
-        return {
-            "state": state,
-            "position": self.position,
-            "recent": recent,
-            "redo": [[pos, action, list(chances)] for (pos, action), chances in self._redo.items()],
-            "stack_used": dict(self._picker.stack_used),
-            "rng_used": self._picker.rng_used,
-            "last_line": self.last_line,
-            **self._taught_snapshot(depth),
-        }
-
-    def _taught_snapshot(self, depth: int) -> dict[str, Any]:
-        """First-game mode's lessons taught, now and before each carried entry (nothing
-        without first-game mode: those snapshots stay as they were)."""
-        if not self.first_game:
-            return {}
-        return {"taught": sorted(self.taught),
-                "taught_recent": [sorted(t) for t in self._taught_before[len(self._taught_before) - depth:]]}
+        if seq is not None and (body := snapshots.encode(self.spec, self.state, self._log, self.lessons,
+                                                          self._picker)) is not None:
+            snapshots.write(self.store, self.game_id, seq, self.spec, body, self.clock())
 
     def _restore_snapshot(self) -> list | None:
-        """Take the newest usable snapshot; returns the events after it (None: no usable
-        snapshot, replay everything).
-
-        A snapshot is unusable when its game's version differs, when it does not decode, or
-        when the events after it undo more inputs than it carries (then the whole log is
-        replayed).
-        """
-        found = self.store.latest_snapshot(self.game_id, self._version())
-        if found is None:
+        """Take the newest usable snapshot (:func:`companion.session.snapshots.restore`);
+        returns the events after it (None: no usable snapshot, replay everything)."""
+        restored = snapshots.restore(self.store, self.game_id, self.spec, self.lessons)
+        if restored is None:
             return None
-        seq, body = found
-        events = self.store.events(self.game_id, after=seq)
-        depth, carried = 0, len(body.get("recent", ()))
-        for event in events:
-            depth += -1 if event.kind == "undo" else 1
-            if depth < -carried:
-                return None
-        try:
-            state = self.spec.decode(body["state"])
-            recent = [(Entry.from_json(e), self.spec.decode(b)) for e, b in body["recent"]]
-            self.history = [entry for entry, _ in recent]
-            self._before = [before for _, before in recent]
-            self._base = int(body["position"]) - len(recent)
-            self._redo = {(int(p), a): tuple(c) for p, a, c in body["redo"]}
-            self._picker.stack_used.update(body["stack_used"])
-            self._picker.rng_used = int(body["rng_used"])
-            self.last_line = body["last_line"]
-            self._taught_before = [frozenset()] * len(self.history)
-            if self.first_game:  # a snapshot without them raises: the whole log is replayed
-                self.taught = frozenset(body["taught"])
-                self._taught_before = [frozenset(t) for t in body["taught_recent"]]
-        except Exception as exc:  # a snapshot is a cache: any failure to read it means replay
-            log.warning("game %s: snapshot at event %d unusable (%r); replaying the whole log",
-                        self.game_id, seq, exc)
-            self.__post_init__()
-            self.history, self._before = [], []
-            self._base, self._redo, self.last_line = 0, {}, None
-            self.taught, self._taught_before = frozenset(), []
-            return None
-        self._set_state(state)
-        self._snapshot_seq = seq
-        return events
+        self._log, self.lessons = restored.undo, restored.lessons
+        self._picker.restore(restored.counts)
+        self._set_state(restored.state)
+        self._snapshot_seq = restored.seq
+        return restored.events
 
     def _trim(self, keep: int) -> None:
         """Keep the undo states of the last ``keep`` inputs (stored games only)."""
-        if self.store is None or len(self.history) <= keep:
-            return
-        drop = len(self.history) - keep // 2
-        self._base += drop
-        del self.history[:drop]
-        del self._before[:drop]
-        del self._taught_before[:drop]
+        if self.store is not None:
+            self.lessons.drop(self._log.trim(keep))
 
     def _reload(self) -> None:
         """Rebuild every undo state by replaying the whole log (undo went past memory)."""
         record = self.store.game(self.game_id)
-        log.info("game %s: undo reaches input %d; reloading the whole log", self.game_id, self._base)
+        log.info("game %s: undo reaches input %d; reloading the whole log", self.game_id, self._log.base)
         full = Session.resume(self.store, record, use_snapshot=False, keep=None, hold_time=self.hold_time,
                               clock=self.clock, reader_roles=self.reader_roles, enrolled=self.enrolled)
         self.state, self._prompt = full.state, full._prompt
-        self.history, self._before, self._base = full.history, full._before, 0
-        self.taught, self._taught_before = full.taught, full._taught_before
-        self._redo, self._picker, self.last_line = full._redo, full._picker, full.last_line
-        self.moments = full.moments
+        self._log, self.lessons, self._picker, self.moments = full._log, full.lessons, full._picker, full.moments
 
 
 class OutdatedGame(StoreError):
