@@ -141,8 +141,8 @@ def _account(daemon: Daemon, result: ReplayResult, line: ScriptLine, reply: Repl
     """Record what came of one fed line; stop the replay if the daemon could not go on."""
     if failures:
         raise ReplayFailed(line.number, failures[0])
-    if daemon.session is not None and daemon.session.unsaved is not None:
-        raise ReplayFailed(line.number, daemon.session.unsaved)
+    if daemon.session is not None and daemon.session.recording.unsaved is not None:
+        raise ReplayFailed(line.number, daemon.session.recording.unsaved)
     if reply is not None and not reply.accepted and not reply.ignored:
         text = reply.text
         result.refused.append((line.number, text.text if isinstance(text, NewsLine) else text))  # the sentence

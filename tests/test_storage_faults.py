@@ -229,7 +229,7 @@ def test_a_full_disk_mid_game_keeps_the_inputs_and_writes_them_when_there_is_roo
             assert client.choose("end-turn")["ok"] and client.undo()["ok"]
             client.request({"cmd": "state"})
             assert client.state["storage_warning"] == notice["text"]
-            assert daemon.call(lambda: daemon.session.kept) == 3
+            assert daemon.call(lambda: daemon.session.recording.kept) == 3
             disk.full = False  # room again: the kept inputs go first, in order, then this one
             assert client.choose("end-turn")["ok"]
             saved = collector.wait_for(lambda m: m.get("type") == "notice" and "Saving again" in m["text"])
@@ -249,11 +249,11 @@ def test_a_new_game_on_a_full_disk_is_recorded_once_there_is_room(tmp_path):
     store = EventStore(tmp_path / "g.sqlite3", connect=disk)
     disk.full = True
     session = Session.start(DEMO.header, store)
-    assert session.unsaved and "database or disk is full" in session.unsaved
+    assert session.recording.unsaved and "database or disk is full" in session.recording.unsaved
     assert session.handle(DEMO.lines[0].input).accepted
-    assert store.games() == [] and session.kept == 1
+    assert store.games() == [] and session.recording.kept == 1
     disk.full = False
-    assert session.save_kept() == 1 and session.unsaved is None
+    assert session.recording.save_kept() == 1 and session.recording.unsaved is None
     assert [g.id for g in store.games()] == [session.game_id] and len(store.events(session.game_id)) == 1
     store.close()
 
@@ -290,13 +290,13 @@ def test_a_really_full_disk(tmp_path):
                 _fill(fs)
                 for _ in range(30):  # until a write needs a page the disk does not have
                     assert client.choose("end-turn")["ok"] and client.choose("roll")["ok"]
-                    if daemon.call(lambda: daemon.session.unsaved):
+                    if daemon.call(lambda: daemon.session.recording.unsaved):
                         break
-                assert "full" in daemon.call(lambda: daemon.session.unsaved)
+                assert "full" in daemon.call(lambda: daemon.session.recording.unsaved)
                 assert client.choose("end-turn")["ok"]
                 client.request({"cmd": "state"})
                 assert "not being saved" in client.state["storage_warning"]
-                kept = daemon.call(lambda: daemon.session.kept)
+                kept = daemon.call(lambda: daemon.session.recording.kept)
                 assert kept >= 2
                 (fs / "filler").unlink()  # room again: written at the next try (every 2 s)
                 assert daemon.call(daemon.saving.save_kept) == 0

@@ -44,7 +44,7 @@ class SavingWatch:
         """Tell the table once that the game's inputs are not being recorded (issue 8), and
         once that they are again, the kept ones written (issue 26)."""
         session = self._session()
-        unsaved = session.unsaved if session is not None else None
+        unsaved = session.recording.unsaved if session is not None else None
         if unsaved is None:
             if self._stopped:
                 self._stopped = False
@@ -71,20 +71,20 @@ class SavingWatch:
     def save_kept(self) -> int:
         """Write the inputs the store could not take (on the worker); the count still unsaved."""
         session = self._session()
-        if session is None or session.unsaved is None:
+        if session is None or session.recording.unsaved is None:
             return 0
-        session.save_kept()
+        session.recording.save_kept()
         self.check()
-        return session.kept
+        return session.recording.kept
 
     def before_leaving(self) -> None:
         """Before another game replaces this one: write what it kept, or say what is lost."""
         session = self._session()
-        if session is None or session.unsaved is None:
+        if session is None or session.recording.unsaved is None:
             return
         if self.save_kept():
             log.error("game %s: %d inputs could not be saved before another game started",
-                      session.game_id, session.kept)
+                      session.game_id, session.recording.kept)
         self._stopped = False
 
     async def retry(self, every: float) -> None:
@@ -92,15 +92,15 @@ class SavingWatch:
         while True:
             await asyncio.sleep(every)
             session = self._session()
-            if session is not None and session.unsaved is not None:
+            if session is not None and session.recording.unsaved is not None:
                 await self._links.in_order(self.save_kept)
 
     def last(self) -> None:
         """At shutdown: a last try at writing the kept inputs; the log says what is lost."""
         session = self._session()
-        if session is None or session.unsaved is None:
+        if session is None or session.recording.unsaved is None:
             return
         left = self.save_kept()
         if left:
             log.error("shutdown: %d inputs of game %s were played but could not be saved: %s",
-                      left, session.game_id, session.unsaved)
+                      left, session.game_id, session.recording.unsaved)

@@ -1,16 +1,17 @@
-"""The session: turns table inputs into actions against the current prompt.
+"""The session: one game in progress, turning table inputs into actions against its prompt.
 
 Each accepted input is appended to the event store, with the chance outcomes it caused, in
 one transaction before the resulting prompt is published. Undo reverts the last human
 input; the chance outcomes it caused are kept and re-used when the same input comes again
 at the same point, so undo never re-rolls and never re-draws.
 
-Long games (issue 9): every :data:`SNAPSHOT_EVERY` events the session is saved as a
-snapshot (for games whose spec has ``encode``/``decode``), so a resume replays only the
-events after it (a session made with ``snapshot_later`` leaves that write to its caller,
-off the input's path: :meth:`Session.save_snapshot`, issue 35); and only the last
-:data:`KEEP_IN_MEMORY` inputs keep their earlier state in memory. Undoing further back than
-either reloads the game from the whole log once (slower, never wrong).
+The :class:`Session` keeps the state and coordinates its parts (the package's ``__init__``
+lists them), each given what it uses and none given the Session. Long games (issue 9): a
+snapshot every so many events (:mod:`companion.session.snapshots`; a session made with
+``snapshot_later`` leaves that write to its caller, off the input's path:
+:meth:`Session.save_snapshot`, issue 35), and only the last :data:`KEEP_IN_MEMORY` inputs
+keep their earlier state in memory. Undoing further back than either reloads the game from
+the whole log once (slower, never wrong).
 """
 
 from __future__ import annotations
@@ -18,23 +19,23 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from companion import inputs, undo_words
+from companion import inputs
 from companion.chance import ChancePicker
 from companion.engine import Game, Prompt, get_game, resolve_options
 from companion.engine.core import FIRST_GAME, CheckLine, Choice, check_fix
-from companion.engine.legality import apply_action
 from companion.engine.rulecard import RuleSection
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
-from companion.i18n import NewsLine, msg, todo, todo_lines
+from companion.i18n import NewsLine, msg, todo_lines
 from companion.inputs import Input, Remove
 from companion.moments import Moments
-from companion.session import snapshots
+from companion.session import snapshots, told
 from companion.session.actions import InputActions
 from companion.session.lessons import Lessons
+from companion.session.moves import Moves
+from companion.session.recording import Recording
 from companion.session.records import Entry, Rejected, Reply, with_line
 from companion.session.undo_log import UndoLog
 from companion.session.views import StateViews
@@ -50,13 +51,12 @@ DEFAULT_HOLD_TIME = 1.5
 KEEP_IN_MEMORY = 1000
 
 
-@dataclass
 class Session:
     """One game in progress.
 
     Use :meth:`start` for a new game and :meth:`resume` for a stored one.
 
-    Attributes:
+    Args:
         spec: the game.
         header: how the game was set up.
         store: where inputs are recorded (None keeps the game in memory only).
@@ -67,66 +67,47 @@ class Session:
             a reader not listed accepts any component.
         enrolled: the tag registry (UID hex -> component id); the header's own ``tags``
             (a table script's) take precedence.
-        unsaved: None while every input is recorded; once a write to the store fails (disk
-            full, read-only), why: the game goes on in memory, and the inputs not written are
-            kept (:attr:`kept`) and written in order, before any later one, once a write
-            succeeds again (:meth:`save_kept`, issue 26: a log with a gap would replay wrongly).
+        snapshot_later: the snapshot an event makes due is written by :meth:`save_snapshot`,
+            called by the owner once the new state has gone out (the daemon, issue 35 item 3),
+            else before the next input; False: written with the event, as the input is handled.
+
+    Attributes:
+        state: the game's state now.
         todo: the physical instructions (:func:`companion.i18n.todo` lines) among the news
             of the last accepted input or undo; at a new game, set-up's; after a resume, the
             last applied action's. The table shows them until the next accepted input.
         undone: the last accepted input was an undo: :attr:`todo` is what to put back, and
             its news say what was undone (sent as the state's ``undone``, for the voice).
+        replayed: stored events replayed to rebuild this session (:meth:`resume`; 0 for a new game).
+        recording: the game's record in the store (:mod:`companion.session.recording`): its
+            ``unsaved`` says why, once a write fails; the inputs not written are kept and
+            written in order once a write succeeds again (issue 26).
+        actions: what each input stands for (:mod:`companion.session.actions`).
+        lessons: first-game mode's lessons taught along the inputs in effect (:mod:`companion.session.lessons`).
+        moments: the moments of the inputs in effect (issue 29 item 7: an undo takes its own back).
     """
 
-    spec: Game
-    header: GameHeader
-    store: EventStore | None = None
-    game_id: int | None = None
-    hold_time: float = DEFAULT_HOLD_TIME
-    clock: Callable[[], float] = time.time
-    reader_roles: Mapping[str, str] = field(default_factory=dict)
-    enrolled: Mapping[str, str] = field(default_factory=dict)
-    #: The snapshot an event makes due is written by :meth:`save_snapshot`, called by the owner
-    #: once the new state has gone out (the daemon, issue 35 item 3), else before the next input;
-    #: False: written with the event, as the input is handled.
-    snapshot_later: bool = False
-    state: Any = field(init=False)
-    #: The inputs in effect, for undo (:mod:`companion.session.undo_log`).
-    _log: UndoLog = field(init=False, default_factory=UndoLog, repr=False, compare=False)
-    unsaved: str | None = field(init=False, default=None)
-    #: What the store has not recorded yet, oldest first: ``("game", ...)`` (a new game the
-    #: store refused) and ``("event", kind, body, at, outcome, reopen)`` (issue 26).
-    _kept: list[tuple] = field(init=False, default_factory=list, repr=False, compare=False)
-    todo: tuple[Any, ...] = field(init=False, default=())
-    undone: bool = field(init=False, default=False, compare=False)
-    #: The moments of the inputs in effect (issue 29 item 7: an undo takes its own back).
-    moments: Moments = field(init=False, default_factory=Moments, repr=False, compare=False)
-    #: Stored events replayed to rebuild this session (:meth:`resume`; 0 for a new game).
-    replayed: int = field(init=False, default=0, compare=False)
-    #: The event the snapshot a resume started from was taken after (None: no snapshot used).
-    _snapshot_seq: int | None = field(init=False, default=None, repr=False, compare=False)
-    #: The event whose snapshot is due and not written yet (``snapshot_later``), or None.
-    _snapshot_due: int | None = field(init=False, default=None, repr=False, compare=False)
-    #: First-game mode's lessons taught along the inputs in effect (:mod:`companion.session.lessons`).
-    lessons: Lessons = field(init=False, repr=False, compare=False)
-    _picker: ChancePicker = field(init=False)
-    #: What each input stands for (:mod:`companion.session.actions`).
-    actions: InputActions = field(init=False, repr=False, compare=False)
-    _prompt: Prompt = field(init=False)
-    #: The prompt and views of the state, each computed once (:mod:`companion.session.views`).
-    _views: StateViews = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        self._views = StateViews(self.spec)
-        options = resolve_options(self.spec, self.header.options)
-        state = self.spec.setup(self.header.players, options, content=self.header.content)
-        self._set_state(state)
-        self.todo = todo_lines(self.spec.news(state))
-        self._picker = ChancePicker(self.header.seed, self.header.stack)
-        self.lessons = Lessons(self.spec.rule_sections,
-                               self.header.options.get(FIRST_GAME.name, FIRST_GAME.default) is True)
-        self.enrolled = dict(self.enrolled)
-        self.actions = InputActions(self.spec, self.header.tags, self.reader_roles, self.hold_time, self.enrolled)
+    def __init__(self, spec: Game, header: GameHeader, store: EventStore | None = None, game_id: int | None = None,
+                 hold_time: float = DEFAULT_HOLD_TIME, clock: Callable[[], float] = time.time,
+                 reader_roles: Mapping[str, str] | None = None, enrolled: Mapping[str, str] | None = None,
+                 snapshot_later: bool = False):
+        self.spec, self.header, self.store, self.clock = spec, header, store, clock
+        self.hold_time, self.snapshot_later = hold_time, snapshot_later
+        self.reader_roles = reader_roles if reader_roles is not None else {}
+        self._views = StateViews(spec)
+        self._set_state(spec.setup(header.players, resolve_options(spec, header.options), content=header.content))
+        self.todo: tuple[Any, ...] = todo_lines(spec.news(self.state))
+        self._picker = ChancePicker(header.seed, header.stack)
+        self.lessons = Lessons(spec.rule_sections, header.options.get(FIRST_GAME.name, FIRST_GAME.default) is True)
+        self.enrolled = dict(enrolled or {})
+        self.actions = InputActions(spec, header.tags, self.reader_roles, hold_time, self.enrolled)
+        self.recording = Recording(store, game_id, clock)
+        self.moments = Moments()
+        self.undone, self.replayed = False, 0
+        self._log = UndoLog()
+        self._moves = Moves(spec, self._picker, self._views.prompt)
+        self._snapshot_seq: int | None = None  # the event the snapshot a resume started from was taken after
+        self._snapshot_due: int | None = None  # the event whose snapshot is due and not written yet
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -134,14 +115,7 @@ class Session:
     def start(cls, header: GameHeader, store: EventStore | None = None, **kwargs) -> Session:
         """Start a new game (recorded in ``store`` when given)."""
         session = cls(get_game(header.game), header, store, **kwargs)
-        if store is not None:
-            try:
-                session.game_id = store.new_game(header.to_json(), header.key(), session.clock(),
-                                                 versions=recorded_versions(session.spec))
-            except StoreError as exc:  # the game is played in memory until the store takes it again
-                session._lose_store(exc)
-                session._kept.append(("game", header.to_json(), header.key(), session.clock(),
-                                      recorded_versions(session.spec)))
+        session.recording.new_game(header.to_json(), header.key(), recorded_versions(session.spec))
         return session
 
     @classmethod
@@ -175,47 +149,18 @@ class Session:
                 raise StoreError(f"game {record.id} event {event.seq} does not replay: {exc}") from exc
         if last is None and session._snapshot_seq is not None:  # nothing after the snapshot: its own event
             last = (store.events(record.id, after=session._snapshot_seq - 1)[0].kind, None)
-        session.todo = session._resumed_todo(last)
+        session.todo = told.resumed_todo(session.spec, session.state, last, session._log, session._undo_reply)
         session.undone = last is not None and last[0] == "undo"
         if keep is not None:
             session._trim(keep)
         return session
 
-    def _resumed_todo(self, last: tuple[str, Entry | None] | None) -> tuple[Any, ...]:
-        """The todo lines the table had before the restart (issue 29 item 6): those of the
-        last event, made again as live: an input's from the state before it with the chance
-        outcomes it drew; an undo's put-back lines; set-up's when nothing was played."""
-        if last is None:
-            return todo_lines(self.spec.news(self.state))
-        kind, undone = last
-        if kind == "undo":
-            news = self._undo_reply(undone).news if undone is not None else self.spec.news(self.state)
-            return todo_lines(news)
-        if not self.history or not self._log.before:
-            return todo_lines(self.spec.news(self.state))
-        entry, state = self.history[-1], self._log.before[-1]
-        state = self.spec.apply(state, entry.action)
-        news = list(self.spec.news(state))
-        for chance in entry.chances:
-            state = self.spec.apply(state, chance["key"])
-            news += self.spec.news(state)
-        return todo_lines(news)
-
     def _replay(self, kind: str, body: dict[str, Any]) -> Entry | None:
         """Replay one stored event; returns the entry an undo took back (None for an input)."""
-        # Each recorded action is checked again, as live (the engine's one legality check),
-        # so a log the rules no longer allow does not replay.
         if kind == "undo":
             return self._revert(body.get("line"))
         entry = Entry.from_json(body)
-        state = self._apply(self.state, entry.action)
-        news = list(self.spec.news(state))  # the state's own lines: no work (Game.news)
-        for chance in entry.chances:
-            state = self._apply(state, chance["key"])
-            news += self.spec.news(state)
-            self._picker.record(chance["source"], chance["origin"])
-        if self.spec.prompt(state).chance:
-            raise ValueError("the recorded chance outcomes stop short")
+        state, news = self._moves.replay(self.state, entry)
         self._commit(entry, state, news)
         return None
 
@@ -230,6 +175,11 @@ class Session:
     def prompt(self) -> Prompt:
         """The current prompt (never a chance node: the session resolves those itself)."""
         return self._prompt
+
+    @property
+    def game_id(self) -> int | None:
+        """The stored game's id (None without a store, or while the store refuses the new game)."""
+        return self.recording.game_id
 
     @property
     def position(self) -> int:
@@ -247,6 +197,13 @@ class Session:
         return self._log.last_line
 
     @property
+    def can_undo(self) -> bool:
+        """An input can be taken back: there is one. Once the game is over, Undo is the only
+        input accepted: it takes back the input that ended it (a mis-tap that caused the
+        8th haunting), and the game goes on."""
+        return self.position > 0
+
+    @property
     def unused_stack(self) -> dict[str, list]:
         """The header's forced chance outcomes this game has not used, per source (a table
         script's ``stack`` longer than its game needed)."""
@@ -261,17 +218,15 @@ class Session:
                 "redo": dict(self._log.redo)}
 
     @property
-    def snapshot_version(self) -> str:
-        """The version a snapshot of this game is stored under (one of another version is
-        never used)."""
-        return snapshots.version(self.spec)
+    def first_game(self) -> bool:
+        """First-game mode was chosen for this game (:data:`companion.engine.lessons.FIRST_GAME`)."""
+        return self.lessons.on
 
     @property
-    def can_undo(self) -> bool:
-        """An input can be taken back: there is one. Once the game is over, Undo is the only
-        input accepted: it takes back the input that ended it (a mis-tap that caused the
-        8th haunting), and the game goes on."""
-        return self.position > 0
+    def lesson(self) -> RuleSection | None:
+        """In first-game mode, the rules card's section to explain with the prompt at hand: the
+        first not yet taught of the chance just drawn and of the prompt's step; else None."""
+        return self.lessons.lesson(self.prompt, self._log.last)
 
     def view(self) -> dict[str, Any]:
         """The public state (the game's view), computed once per state
@@ -314,7 +269,7 @@ class Session:
         Raises:
             StackError: a forced outcome is impossible (the state is unchanged).
 
-        An input the store cannot record is still played; :attr:`unsaved` says why.
+        An input the store cannot record is still played; ``recording.unsaved`` says why.
         """
         if isinstance(inp, Remove):
             return Reply(False, ignored=True)
@@ -333,52 +288,24 @@ class Session:
     def _act(self, inp: Input, action: str, line: int | None) -> Reply:
         saved = self._picker.snapshot()
         try:
-            return self._act_recorded(inp, action, line)
+            state, news, chances = self._moves.play(self.state, action, self._log.redo_of(action))
+            entry = Entry(inputs.to_json(inp), action, chances, line)
+            seq = self.recording.append("input", entry.to_json(), outcome=self.spec.outcome(state))
+            self._commit(entry, state, news)
+            self._after_event(seq)
         except BaseException:
             self._picker.restore(saved)  # a refused or unrecorded input picked nothing
             raise
-
-    def _act_recorded(self, inp: Input, action: str, line: int | None) -> Reply:
-        cached = self._log.redo_of(action)
-        state = self._apply(self.state, action)
-        news = list(self.spec.news(state))
-        chances = []
-        while (chance := self._views.prompt(state).chance) is not None:
-            outcome, origin = self._pick(chance, cached)
-            # Count each pick before the next one: every pick gets its own stack item and
-            # its own RNG pick number, as when the log is replayed.
-            self._picker.record(chance.source, origin)
-            state = self._apply(state, outcome.key)
-            news += self.spec.news(state)
-            chances.append({"source": chance.source, "key": outcome.key, "origin": origin})
-        entry = Entry(inputs.to_json(inp), action, tuple(chances), line)
-        seq = self._persist("input", entry.to_json(), outcome=self.spec.outcome(state))
-        self._commit(entry, state, news)
-        self._after_event(seq)
         self.todo, self.undone = todo_lines(news), False
         return Reply(True, news=tuple(news))
 
-    def _apply(self, state: Any, key: str) -> Any:
-        """The state after ``key``: the engine checks it against the prompt of ``state`` (its
-        one legality check and refusal, :mod:`companion.engine.legality`), then the game
-        applies it. Raises RuleViolation, with the sentence for the table."""
-        return apply_action(self.spec, state, key, self._views.prompt(state))
-
-    def _pick(self, chance, cached: list[dict[str, str]]):
-        while cached:
-            recorded = cached.pop(0)
-            outcome = chance.find(recorded["key"])
-            if recorded["source"] == chance.source and outcome is not None:
-                return outcome, "redo"
-        return self._picker.pick(chance)
-
     def _undo(self, inp: Input, line: int | None) -> Reply:
-        if not self.history and self._log.base and self.unsaved is None:
+        if not self.history and self._log.base and self.recording.unsaved is None:
             self._reload()  # undo reached inputs whose states are no longer in memory
         if not self.history:
             raise Rejected(msg("Nothing to undo."))
-        seq = self._persist("undo", with_line({"input": inputs.to_json(inp)}, line),
-                            reopen=self.prompt.over)
+        seq = self.recording.append("undo", with_line({"input": inputs.to_json(inp)}, line),
+                                    reopen=self.prompt.over)
         entry = self._revert(line)
         self._after_event(seq)
         reply = self._undo_reply(entry)
@@ -386,48 +313,8 @@ class Session:
         return reply
 
     def _undo_reply(self, entry: Entry) -> Reply:
-        """What the table is told after ``entry`` was undone."""
-        choice = self.prompt.choice(entry.action) or self.prompt.choice(entry.action.partition("#")[0])
-        fixed = self._correction_label(entry.action) if choice is None else None
-        if fixed is not None:
-            return Reply(True, news=(msg("Undone: the correction {label}.", label=fixed),))
-        if choice is not None and choice.private:
-            return Reply(True, news=(msg("Undone: a private choice."),))
-        label = choice.label if choice is not None else entry.action
-        back = self._put_back(entry)
-        if "touch" in entry.input:  # the label says it all; the choice key is for scripts only
-            if not back:
-                back = [todo("return", "Undone: {label} Put back anything you moved for it.", label=label)
-                        if _ends_a_sentence(label) else
-                        todo("return", "Undone: {label}. Put back anything you moved for it.", label=label)]
-                return Reply(True, news=tuple(back))
-            undone = msg("Undone: {label}", label=label) if _ends_a_sentence(label) else msg("Undone: {label}.",
-                                                                                            label=label)
-            return Reply(True, news=(undone, *back))
-        return Reply(True, news=(msg("Undone: {label} ({input}).", label=label,
-                                     input=inputs.spoken(inputs.from_json(entry.input))), *back))
-
-    def _put_back(self, entry: Entry) -> list:
-        """What the table must take back after ``entry`` was undone (issue 17 item 9): one
-        ``return`` line per physical instruction the input had given, saying its reverse
-        (:mod:`companion.undo_words`: "Take the ghost back off room C."). Its news are made
-        again from the state before it, with the chance outcomes it had drawn (undo never
-        re-rolls)."""
-        state = self.spec.apply(self.state, entry.action)
-        news = list(self.spec.news(state))
-        for chance in entry.chances:
-            state = self.spec.apply(state, chance["key"])
-            news += self.spec.news(state)
-        return [undo_words.reverse(line, self.spec.undo_sentences) for line in todo_lines(news)]
-
-    def _correction_label(self, key: str) -> str | None:
-        """"Room E: +1 ghost" for a correction the check lists now (after an undo: the one
-        just undone), or None."""
-        for line in self.check():
-            for fix in line.fixes:
-                if fix.key == key:
-                    return msg("{line}: {fix}", line=line.label, fix=fix.label)
-        return None
+        """What the table is told after ``entry`` was undone (:func:`companion.session.told.undo_reply`)."""
+        return told.undo_reply(self.spec, self.prompt, self.state, self.check, entry)
 
     # ------------------------------------------------------------------ the one place state changes
     # Both live inputs and the replay of a stored log go through _commit and _revert, so a
@@ -446,70 +333,9 @@ class Session:
         self.moments.back_to(self.position)
         return entry
 
-    @property
-    def first_game(self) -> bool:
-        """First-game mode was chosen for this game (:data:`companion.engine.lessons.FIRST_GAME`)."""
-        return self.lessons.on
-
-    @property
-    def lesson(self) -> RuleSection | None:
-        """In first-game mode, the rules card's section to explain with the prompt at hand: the
-        first not yet taught of the chance just drawn and of the prompt's step; else None."""
-        return self.lessons.lesson(self.prompt, self._log.last)
-
     def _set_state(self, state: Any) -> None:
         self.state = state
         self._prompt = self._views.prompt(state)
-
-    def _persist(self, kind: str, body: dict[str, Any], outcome: str | None = None,
-                 reopen: bool = False) -> int | None:
-        if self.store is None:
-            return None
-        event = ("event", kind, body, self.clock(), outcome, reopen)
-        if self._kept:  # after the inputs kept before it, never ahead of them
-            self._kept.append(event)
-            self.save_kept()
-            return None
-        try:
-            return self.store.append(self.game_id, kind, body, event[3], outcome=outcome, reopen=reopen)
-        except StoreError as exc:  # the transaction rolled back: nothing half-written
-            self._lose_store(exc)
-            self._kept.append(event)
-            return None
-
-    @property
-    def kept(self) -> int:
-        """Inputs and undos played but not yet recorded in the store (issue 26)."""
-        return sum(1 for item in self._kept if item[0] == "event")
-
-    def save_kept(self) -> int:
-        """Write what the store has not recorded yet, in order (the new game first); stops at
-        the first write that fails. Returns the inputs and undos written; :attr:`unsaved` is
-        None again once nothing is left."""
-        written = 0
-        while self._kept:
-            item = self._kept[0]
-            try:
-                if item[0] == "game":
-                    self.game_id = self.store.new_game(item[1], item[2], item[3], versions=item[4])
-                else:
-                    _, kind, body, at, outcome, reopen = item
-                    self.store.append(self.game_id, kind, body, at, outcome=outcome, reopen=reopen)
-            except StoreError as exc:
-                self.unsaved = str(exc)
-                return written
-            self._kept.pop(0)
-            written += item[0] == "event"
-        if self.unsaved is not None:
-            log.warning("game %s is recorded again: %d kept inputs written", self.game_id, written)
-        self.unsaved = None
-        return written
-
-    def _lose_store(self, exc: StoreError) -> None:
-        """The store refused a write (issue 8: disk full, read-only): the game goes on in
-        memory, and what is not recorded is kept for :meth:`save_kept`."""
-        self.unsaved = str(exc)
-        log.error("game %s is not being recorded: %s", self.game_id, exc)
 
     # ------------------------------------------------------------------ long games (issue 9)
 
@@ -527,6 +353,12 @@ class Session:
     def snapshot_due(self) -> bool:
         """The last event made a snapshot due that is not written yet (``snapshot_later``)."""
         return self._snapshot_due is not None
+
+    @property
+    def snapshot_version(self) -> str:
+        """The version a snapshot of this game is stored under (one of another version is
+        never used)."""
+        return snapshots.version(self.spec)
 
     def save_snapshot(self) -> None:
         """Write the snapshot the last event made due, if any (nothing otherwise): the session
@@ -561,7 +393,8 @@ class Session:
         full = Session.resume(self.store, record, use_snapshot=False, keep=None, hold_time=self.hold_time,
                               clock=self.clock, reader_roles=self.reader_roles, enrolled=self.enrolled)
         self.state, self._prompt = full.state, full._prompt
-        self._log, self.lessons, self._picker, self.moments = full._log, full.lessons, full._picker, full.moments
+        self._log, self.lessons, self.moments = full._log, full.lessons, full.moments
+        self._picker.restore(full._picker.snapshot())  # the same picker: the moves draw with it
 
 
 class OutdatedGame(StoreError):
@@ -581,8 +414,3 @@ def _outdated(record: GameRecord, spec: Game):
     return msg("Game {id} ({title}) was recorded under rules version {old}; this companion plays version {new}, "
                "and its moves no longer replay. It is kept in the store, read-only: start a new game.",
                id=record.id, title=spec.title, old=record.rules_version, new=spec.rules_version)
-
-
-def _ends_a_sentence(label) -> bool:
-    """A choice's label with its own full stop ("Fight!"): "Undone: Fight!", not "Fight!."."""
-    return str(label)[-1:] in ("!", "?", ".")

@@ -1,0 +1,92 @@
+"""What the table is told that the game's own news do not say: what an undo took back and what
+to put back for it (issue 17 item 9), and, after a restart, the todo lines the table had
+before it (issue 29 item 6).
+
+Both make an input's news again from the state before it, with the chance outcomes it drew
+(undo never re-rolls, a restart never re-draws).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from companion import inputs, undo_words
+from companion.engine import Game, Prompt
+from companion.engine.core import CheckLine
+from companion.i18n import msg, todo, todo_lines
+from companion.session.records import Entry, Reply
+from companion.session.undo_log import UndoLog
+
+
+def undo_reply(spec: Game, prompt: Prompt, state: Any, check: Callable[[], Iterable[CheckLine]],
+               entry: Entry) -> Reply:
+    """What the table is told after ``entry`` was undone, leaving ``state`` at ``prompt``
+    (``check``: the table check now, asked only for an undone correction)."""
+    choice = prompt.choice(entry.action) or prompt.choice(entry.action.partition("#")[0])
+    fixed = _correction_label(check(), entry.action) if choice is None else None
+    if fixed is not None:
+        return Reply(True, news=(msg("Undone: the correction {label}.", label=fixed),))
+    if choice is not None and choice.private:
+        return Reply(True, news=(msg("Undone: a private choice."),))
+    label = choice.label if choice is not None else entry.action
+    back = _put_back(spec, state, entry)
+    if "touch" in entry.input:  # the label says it all; the choice key is for scripts only
+        if not back:
+            back = [todo("return", "Undone: {label} Put back anything you moved for it.", label=label)
+                    if _ends_a_sentence(label) else
+                    todo("return", "Undone: {label}. Put back anything you moved for it.", label=label)]
+            return Reply(True, news=tuple(back))
+        undone = msg("Undone: {label}", label=label) if _ends_a_sentence(label) else msg("Undone: {label}.",
+                                                                                        label=label)
+        return Reply(True, news=(undone, *back))
+    return Reply(True, news=(msg("Undone: {label} ({input}).", label=label,
+                                 input=inputs.spoken(inputs.from_json(entry.input))), *back))
+
+
+def resumed_todo(spec: Game, state: Any, last: tuple[str, Entry | None] | None, undo: UndoLog,
+                 undone: Callable[[Entry], Reply]) -> tuple[Any, ...]:
+    """The todo lines of the last event replayed (``last``: its kind and, for an undo, the
+    entry it took back), made again as live: an input's from the state before it with the
+    chance outcomes it drew; an undo's put-back lines (``undone``: its reply); set-up's when
+    nothing was played."""
+    if last is None:
+        return todo_lines(spec.news(state))
+    kind, entry = last
+    if kind == "undo":
+        return todo_lines(undone(entry).news if entry is not None else spec.news(state))
+    if not undo.entries or not undo.before:
+        return todo_lines(spec.news(state))
+    return todo_lines(_news_again(spec, undo.before[-1], undo.entries[-1]))
+
+
+def _put_back(spec: Game, state: Any, entry: Entry) -> list:
+    """What the table must take back after ``entry`` was undone (back on ``state``): one
+    ``return`` line per physical instruction the input had given, saying its reverse
+    (:mod:`companion.undo_words`: "Take the ghost back off room C.")."""
+    return [undo_words.reverse(line, spec.undo_sentences) for line in todo_lines(_news_again(spec, state, entry))]
+
+
+def _news_again(spec: Game, state: Any, entry: Entry) -> list:
+    """The news ``entry`` said when it was played on ``state``, with the outcomes it drew."""
+    state = spec.apply(state, entry.action)
+    news = list(spec.news(state))
+    for chance in entry.chances:
+        state = spec.apply(state, chance["key"])
+        news += spec.news(state)
+    return news
+
+
+def _correction_label(check: Iterable[CheckLine], key: str) -> str | None:
+    """"Room E: +1 ghost" for a correction the check lists now (after an undo: the one
+    just undone), or None."""
+    for line in check:
+        for fix in line.fixes:
+            if fix.key == key:
+                return msg("{line}: {fix}", line=line.label, fix=fix.label)
+    return None
+
+
+def _ends_a_sentence(label) -> bool:
+    """A choice's label with its own full stop ("Fight!"): "Undone: Fight!", not "Fight!."."""
+    return str(label)[-1:] in ("!", "?", ".")
