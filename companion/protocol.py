@@ -301,7 +301,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "news": render_all(news, lang, touch),
         "why": why_message(news, lang),  # issue 33: one entry per news line (companion.engine.why)
         "notable": notable_indexes(news),  # issue 27 item 3: the moments the game-over summary recalls
-        "todo": todo_message(session.todo, lang, first_game=session.first_game),
+        "todo": todo_message(session.todo, lang, first_game=session.lessons.on),
         "log": render_all(recent, lang, touch),
         "log_why": log_why,  # issue 33 item 2: one entry per log line, as ``why``
         "log_notable": log_notable,

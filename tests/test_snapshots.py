@@ -71,7 +71,7 @@ def test_resume_from_a_snapshot_is_the_whole_log_replayed(tmp_path, small):
     _play(live, 60, seed=1)
     record = store.game(live.game_id)
     events = len(store.events(live.game_id))
-    seq, _ = store.latest_snapshot(live.game_id, live.snapshot_version)
+    seq, _ = store.latest_snapshot(live.game_id, snapshots.version(live.spec))
     assert events - 7 < seq <= events and seq % 7 == 0
     resumed = Session.resume(store, record)
     full = Session.resume(store, record, use_snapshot=False, keep=None)
@@ -129,7 +129,7 @@ def test_a_snapshot_of_another_version_or_undecodable_is_ignored(tmp_path, small
     live = Session.start(_header(), store)
     _play(live, 30, seed=6)
     store_file.write(store.path, "UPDATE snapshots SET version = 'old'")
-    assert store.latest_snapshot(live.game_id, live.snapshot_version) is None
+    assert store.latest_snapshot(live.game_id, snapshots.version(live.spec)) is None
     _same(Session.resume(store, store.game(live.game_id)), live)
     _play(live, 10, seed=7)
     store_file.write(store.path, "UPDATE snapshots SET body = '{\"state\": {\"b\": \"\"}}' WHERE version != 'old'")
@@ -141,7 +141,7 @@ def test_creepy_cellar_snapshots_with_its_own_json_codec(tmp_path, monkeypatch):
     store = EventStore(tmp_path / "g.sqlite3")
     live = Session.start(_header(), store)
     _play(live, 40, seed=10)
-    assert store.latest_snapshot(live.game_id, live.snapshot_version) is not None
+    assert store.latest_snapshot(live.game_id, snapshots.version(live.spec)) is not None
     _same(Session.resume(store, store.game(live.game_id)), live)
 
 

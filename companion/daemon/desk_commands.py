@@ -100,7 +100,7 @@ def import_tags(ctx: Commands, data: Any, name: Any = "") -> dict[str, Any]:
         return answer
     session = ctx.reads.session()
     if session is not None:
-        session.use_tags(ctx.reads.store.enrolled_tags())
+        session.actions.use_tags(ctx.reads.store.enrolled_tags())
     return {**answer, "ok": True, "saved": len(tags)}
 
 

@@ -150,4 +150,4 @@ class GameOnTable:
     def use_enrolled_tags(self) -> None:
         """The enrolled tags changed: the game on the table reads taps by them from now on."""
         if self.session is not None:
-            self.session.use_tags(self._store.enrolled_tags())
+            self.session.actions.use_tags(self._store.enrolled_tags())

@@ -28,6 +28,9 @@ class InputActions:
             reader not listed accepts any component.
         hold_time: seconds the dice button must be held to mean "undo".
         enrolled: the tag registry (UID hex -> component id).
+
+    Attributes:
+        enrolled: the tag registry now (:meth:`use_tags`).
     """
 
     def __init__(self, spec: Game, header_tags: Mapping[str, str], reader_roles: Mapping[str, str],
@@ -38,7 +41,8 @@ class InputActions:
 
     def use_tags(self, enrolled: Mapping[str, str]) -> None:
         """Take a changed tag registry (an enrollment) into account from the next tap on."""
-        self._tags = TagRegistry({**enrolled, **self._header_tags})  # header tags: validated
+        self.enrolled = dict(enrolled)
+        self._tags = TagRegistry({**self.enrolled, **self._header_tags})  # header tags: validated
 
     def is_undo(self, inp: Input) -> bool:
         """A touch of Undo, or the dice button held at least :attr:`hold_time`."""

@@ -24,7 +24,7 @@ from typing import Any
 from companion import inputs
 from companion.chance import ChancePicker
 from companion.engine import Game, Prompt, get_game, resolve_options
-from companion.engine.core import FIRST_GAME, CheckLine, Choice, check_fix
+from companion.engine.core import FIRST_GAME, CheckLine
 from companion.engine.rulecard import RuleSection
 from companion.errors import RuleViolation, StoreError
 from companion.header import GameHeader, HeaderError
@@ -37,6 +37,7 @@ from companion.session.lessons import Lessons
 from companion.session.moves import Moves
 from companion.session.recording import Recording
 from companion.session.records import Entry, Rejected, Reply, with_line
+from companion.session.replaying import recorded_versions, replay_events
 from companion.session.undo_log import UndoLog
 from companion.session.views import StateViews
 from companion.store import EventStore, GameRecord
@@ -82,7 +83,8 @@ class Session:
         recording: the game's record in the store (:mod:`companion.session.recording`): its
             ``unsaved`` says why, once a write fails; the inputs not written are kept and
             written in order once a write succeeds again (issue 26).
-        actions: what each input stands for (:mod:`companion.session.actions`).
+        actions: what each input stands for (:mod:`companion.session.actions`), with the tag
+            registry (``actions.use_tags``: an enrollment, from the next tap on).
         lessons: first-game mode's lessons taught along the inputs in effect (:mod:`companion.session.lessons`).
         moments: the moments of the inputs in effect (issue 29 item 7: an undo takes its own back).
     """
@@ -99,8 +101,7 @@ class Session:
         self.todo: tuple[Any, ...] = todo_lines(spec.news(self.state))
         self._picker = ChancePicker(header.seed, header.stack)
         self.lessons = Lessons(spec.rule_sections, header.options.get(FIRST_GAME.name, FIRST_GAME.default) is True)
-        self.enrolled = dict(enrolled or {})
-        self.actions = InputActions(spec, header.tags, self.reader_roles, hold_time, self.enrolled)
+        self.actions = InputActions(spec, header.tags, self.reader_roles, hold_time, enrolled or {})
         self.recording = Recording(store, game_id, clock)
         self.moments = Moments()
         self.undone, self.replayed = False, 0
@@ -130,7 +131,8 @@ class Session:
             keep: inputs to keep undo states for in memory (None: all).
 
         Raises:
-            StoreError: the log does not replay under the current rules.
+            StoreError: the log does not replay under the current rules
+                (:class:`~companion.session.replaying.OutdatedGame`: recorded under older ones).
         """
         try:
             header = GameHeader.from_json(record.header)
@@ -138,15 +140,8 @@ class Session:
             raise StoreError(f"game {record.id} has a header this version refuses: {exc}") from exc
         session = cls(get_game(header.game), header, store, record.id, **kwargs)
         events = session._restore_snapshot() if use_snapshot else None
-        last: tuple[str, Entry | None] | None = None
-        for event in events if events is not None else store.events(record.id):
-            try:
-                last = (event.kind, session._replay(event.kind, event.body))
-                session.replayed += 1
-            except (RuleViolation, LookupError, ValueError, TypeError) as exc:
-                if record.rules_version < session.spec.rules_version:
-                    raise OutdatedGame(_outdated(record, session.spec)) from exc
-                raise StoreError(f"game {record.id} event {event.seq} does not replay: {exc}") from exc
+        last, session.replayed = replay_events(events if events is not None else store.events(record.id),
+                                               record, session.spec, session._replay)
         if last is None and session._snapshot_seq is not None:  # nothing after the snapshot: its own event
             last = (store.events(record.id, after=session._snapshot_seq - 1)[0].kind, None)
         session.todo = told.resumed_todo(session.spec, session.state, last, session._log, session._undo_reply)
@@ -163,11 +158,6 @@ class Session:
         state, news = self._moves.replay(self.state, entry)
         self._commit(entry, state, news)
         return None
-
-    def use_tags(self, enrolled: Mapping[str, str]) -> None:
-        """Take a changed tag registry (an enrollment) into account from the next tap on."""
-        self.enrolled = dict(enrolled)
-        self.actions.use_tags(self.enrolled)
 
     # ------------------------------------------------------------------ queries
 
@@ -218,11 +208,6 @@ class Session:
                 "redo": dict(self._log.redo)}
 
     @property
-    def first_game(self) -> bool:
-        """First-game mode was chosen for this game (:data:`companion.engine.lessons.FIRST_GAME`)."""
-        return self.lessons.on
-
-    @property
     def lesson(self) -> RuleSection | None:
         """In first-game mode, the rules card's section to explain with the prompt at hand: the
         first not yet taught of the chance just drawn and of the prompt's step; else None."""
@@ -247,12 +232,6 @@ class Session:
         if self.prompt.over:
             return ()
         return tuple(self.spec.check(self.state))
-
-    def correction(self, key: str) -> Choice | None:
-        """The correction ``key`` names in the current table check, or None. A correction
-        is accepted at any moment (not only when the prompt lists it) and recorded like any
-        touch, so undo and replay treat it exactly as an ordinary action."""
-        return check_fix(self.check(), key)
 
     # ------------------------------------------------------------------ inputs
 
@@ -354,12 +333,6 @@ class Session:
         """The last event made a snapshot due that is not written yet (``snapshot_later``)."""
         return self._snapshot_due is not None
 
-    @property
-    def snapshot_version(self) -> str:
-        """The version a snapshot of this game is stored under (one of another version is
-        never used)."""
-        return snapshots.version(self.spec)
-
     def save_snapshot(self) -> None:
         """Write the snapshot the last event made due, if any (nothing otherwise): the session
         as it is after that event, so call it before another input changes it (:meth:`handle`
@@ -391,26 +364,8 @@ class Session:
         record = self.store.game(self.game_id)
         log.info("game %s: undo reaches input %d; reloading the whole log", self.game_id, self._log.base)
         full = Session.resume(self.store, record, use_snapshot=False, keep=None, hold_time=self.hold_time,
-                              clock=self.clock, reader_roles=self.reader_roles, enrolled=self.enrolled)
+                              clock=self.clock, reader_roles=self.reader_roles, enrolled=self.actions.enrolled)
         self.state, self._prompt = full.state, full._prompt
         self._log, self.lessons, self.moments = full._log, full.lessons, full.moments
         self._picker.restore(full._picker.snapshot())  # the same picker: the moves draw with it
 
-
-class OutdatedGame(StoreError):
-    """A stored game recorded under an older ``rules_version`` of its game whose log no
-    longer replays: it is kept read-only (never resumed); the message says so."""
-
-
-def recorded_versions(spec: Game) -> dict[str, Any]:
-    """What a new game is recorded under: the companion's version and its game's
-    :attr:`~companion.engine.game.Game.rules_version`."""
-    from companion import __version__
-
-    return {"companion": __version__, "rules": spec.rules_version}
-
-
-def _outdated(record: GameRecord, spec: Game):
-    return msg("Game {id} ({title}) was recorded under rules version {old}; this companion plays version {new}, "
-               "and its moves no longer replay. It is kept in the store, read-only: start a new game.",
-               id=record.id, title=spec.title, old=record.rules_version, new=spec.rules_version)

@@ -22,6 +22,7 @@ from collections.abc import Callable
 import pytest
 
 from companion.engine import all_games, get_game, resolve_options
+from companion.engine.core import check_fix
 from companion.errors import RuleViolation
 from companion.header import GameHeader
 from companion.i18n import render
@@ -108,7 +109,7 @@ def test_every_refusal_names_its_rule(game_id):
                 continue
             prompt = session.prompt
             for key in sorted(keys):
-                if prompt.choice(key) is not None or session.correction(key) is not None:
+                if prompt.choice(key) is not None or check_fix(session.check(), key) is not None:
                     continue
                 reply = session.handle(Touch(key))
                 assert not reply.accepted, key
