@@ -102,7 +102,7 @@ Client -> daemon:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
@@ -232,7 +232,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     ``{"Mostro 5": "5", "Tessera 2-4": "2-4"}``: a card or tablet whose printed name the rulebook
     does not give, :class:`~companion.i18n.StandIn`; a screen draws its icon and number where the
     whole name does not fit, and never tells one by its shape: a card the owner named "Room 7"
-    is not listed; only names the message shows, so nothing hidden), ``prompt`` (``text``, ``player``, ``choices`` [{key, label, main, screen}] (never a private
+    is not listed; only names the message shows, so nothing hidden), ``prompt`` (``text``,
+    ``player``, ``choices`` [{key, label, main, screen}] (never a private
     or a tap-only choice; ``main``: the expected next step, the one large button), ``over``,
     ``summary`` (once over: how it ended, ``Game.summary``, else None), ``ending`` (once over:
     won, lost or a tie, the winners, the scores, the solution: ``Game.ending``, else None), ``private``:
@@ -275,8 +276,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
                                 "choices": [], "over": False, "summary": None, "ending": None, "private": None,
                                 "out_of_turn": []}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
-                "view": {}, "stand_ins": {}, "prompt": empty, "can_undo": False, "undone": False, "private_players": [], "news": [],
-                "why": [],
+                "view": {}, "stand_ins": {}, "prompt": empty, "can_undo": False, "undone": False,
+                "private_players": [], "news": [], "why": [],
                 "notable": [], "todo": [], "log": render_all(recent, lang, touch), "log_why": log_why,
                 "log_notable": log_notable, "moments": [],
                 "colours": {}, "inks": {}, "status": None, "lesson": None,
@@ -487,17 +488,16 @@ def view_heading(key: str, headings: Mapping[str, str] | None = None) -> str:
     return (headings or {}).get(key) or key.replace("_", " ").capitalize()
 
 
-def view_text(value: Any, name: Callable[[str], str] = str) -> str:
+def view_text(value: Any) -> str:
     """One entry of a rendered private view as a line of text: a card (a dict with a
-    ``name``) by its name, lists joined with commas; ``name`` words a card's name (the
-    privacy screen drops the placeholder mark)."""
+    ``name``) by its name, lists joined with commas."""
     if isinstance(value, dict):
         if value.get("name"):
-            return name(str(value["name"]))
-        return ", ".join(f"{k}: {view_text(v, name)}" for k, v in value.items())
+            return str(value["name"])
+        return ", ".join(f"{k}: {view_text(v)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
-        return ", ".join(view_text(v, name) for v in value)
-    return "" if value is None else name(str(value))
+        return ", ".join(view_text(v) for v in value)
+    return "" if value is None else str(value)
 
 
 #: Values :func:`render_tree` gives back as they are (a plain ``str``, not a :class:`Msg`).
