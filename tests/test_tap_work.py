@@ -114,3 +114,64 @@ def test_a_screen_that_connects_or_asks_gets_the_figure_after_the_state(daemon):
         client.request({"cmd": "state"})
         collector.wait_for(lambda m: m.get("type") == "later")
         assert [m["type"] for m in collector.messages][:2] == ["state", "later"]
+
+
+def test_an_idle_daemon_plays_a_tap_in_the_loop_turn_it_arrives_and_publishes_it_after_its_append(daemon,
+                                                                                                   monkeypatch):
+    """A tap's one hand-off is the reader thread's to the daemon's loop. With nothing queued,
+    the worker plays it in the callback that brought it: it used to be put in a queue and
+    taken by the worker's task on the loop's next turn (one put per tap). Its state still goes
+    out only once its append has returned (durable: ``synchronous=FULL``)."""
+    import asyncio
+
+    from companion.inputs import Touch
+
+    puts: list[object] = []
+    for name in ("put", "put_nowait"):
+        original = getattr(asyncio.Queue, name)
+        monkeypatch.setattr(asyncio.Queue, name, lambda queue, item, _o=original: puts.append(item) or _o(queue, item))
+    daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
+    assert daemon.submit(Touch("roll")).result(10).accepted
+    order: list[str] = []
+    append, broadcast = daemon.store.append, daemon.hub.broadcast
+    monkeypatch.setattr(daemon.store, "append", lambda *a, **k: (append(*a, **k), order.append("appended"))[0])
+    monkeypatch.setattr(daemon.hub, "broadcast", lambda message: (order.append(message["type"]), broadcast(message)))
+    for uid in list(ROOM_TAGS)[:3]:
+        puts.clear()
+        order.clear()
+        assert daemon.submit(Tap(uid)).result(10).accepted
+        assert puts == []  # was one ("input", Tap, future) per tap
+        assert order == ["input", "appended", "state"]  # the flash, the durable append, then the state
+        assert daemon.submit(Touch("undo")).result(10).accepted
+
+
+def test_what_comes_while_others_wait_is_played_after_them_in_order():
+    """The worker plays an item in the callback that brought it only when nothing is queued:
+    one that arrives behind a queued call waits its turn."""
+    import asyncio
+
+    from companion.daemon.worker import InputWorker
+
+    async def run() -> tuple[list[str], list[str], int]:
+        played: list[str] = []
+
+        def handle(kind, payload, future):
+            played.append(payload if kind == "input" else payload())
+            if kind == "call":
+                future.set_result(None)
+
+        worker = InputWorker(handle)
+        worker.start(asyncio.get_running_loop())
+        await asyncio.sleep(0)  # the worker waits for its first item
+        worker.from_thread(("input", "tap 1", None))
+        await asyncio.sleep(0)
+        at_once = list(played)
+        call = asyncio.ensure_future(worker.in_order(lambda: "a command"))
+        worker.from_thread(("input", "tap 2", None))  # arrives after the command is queued
+        await call
+        await worker.drained()
+        worker.stop()
+        return at_once, played, worker.direct
+
+    at_once, played, direct = asyncio.run(run())
+    assert at_once == ["tap 1"] and played == ["tap 1", "a command", "tap 2"] and direct == 1
