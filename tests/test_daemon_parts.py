@@ -9,7 +9,7 @@ from dataclasses import replace
 from companion import inputs
 from companion.daemon import Daemon
 from companion.daemon.commands import COMMANDS
-from companion.daemon.core import WORKER_TASK
+from companion.daemon.worker import WORKER_TASK
 from companion.inputs import Press, Tap, Touch
 from companion.store import EventStore
 from tests.daemon_fixture import running_daemon
