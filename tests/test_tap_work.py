@@ -175,3 +175,40 @@ def test_what_comes_while_others_wait_is_played_after_them_in_order():
 
     at_once, played, direct = asyncio.run(run())
     assert at_once == ["tap 1"] and played == ["tap 1", "a command", "tap 2"] and direct == 1
+
+
+def test_a_taps_flash_and_state_reach_a_screen_in_one_write_unless_inputs_are_slow(daemon, monkeypatch):
+    """Each write wakes the screen's reader (and, in budgets.py's process, takes the GIL from
+    the worker before the tap's append). A quick tap's flash goes out with its state, in that
+    order, in one write; once an input took FLASH_AT_ONCE_AFTER or more (a slow SD card), the
+    next flash goes out at once, before the rules see the tap."""
+    import asyncio
+
+    from companion.daemon import play
+    from companion.inputs import Touch
+
+    writes: list[list[str]] = []
+    write = asyncio.StreamWriter.write
+
+    def counted(writer, data):
+        kinds = [line.split(b'"', 4)[3].decode() for line in bytes(data).splitlines()]
+        if "later" not in kinds:  # the odds figure, after the state
+            writes.append(kinds)
+        return write(writer, data)
+
+    monkeypatch.setattr(asyncio.StreamWriter, "write", counted)
+    daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
+    collector = Collector()
+    with Client(daemon.socket_path, on_message=collector).connect():
+        for slow, uid in ((False, UID), (True, UID)):
+            monkeypatch.setattr(play, "FLASH_AT_ONCE_AFTER", 0.0 if slow else 60.0)
+            assert daemon.submit(Touch("roll")).result(10).accepted  # its time sets how the tap goes
+            writes.clear()
+            assert daemon.submit(Tap(uid)).result(10).accepted
+            assert writes == ([["input"], ["state"]] if slow else [["input", "state"]])
+            revision = daemon.revision
+            collector.wait_for(lambda m: m.get("type") == "state" and m["revision"] == revision)
+            kinds = [m["type"] for m in collector.messages if m["type"] in ("input", "state")]
+            assert kinds[-2:] == ["input", "state"]
+            for _ in range(2):  # the tap and the roll
+                assert daemon.submit(Touch("undo")).result(10).accepted
