@@ -3,12 +3,20 @@
 encoded and written, the client's reader thread waking on it, its decode; and the GC pauses,
 snapshot writes and heap settles that fell inside a tap. A measurement, never a test.
 
+A tap ends where budgets.py stamps it: once the client's reader thread has decoded its state
+and handed it on (not when budgets.py's own thread wakes after it). "written -> client
+thread" is negative when the client's thread took the GIL while the loop's was in ``send``.
+The "per tap" line counts the hops between threads (``call_soon_threadsafe``), the turns the
+tap waited in the worker's queue (a put: the loop's next turn) and the daemon's writes to the
+client up to the tap's state (each wakes the client's reader thread: the flash, the state).
+
 Run: ``python benchmarks/tap_stages.py [TAPS]`` (default 1,000, on a 1,000-event game).
 """
 
 from __future__ import annotations
 
 import gc
+from collections import Counter
 import sys
 import time
 
@@ -20,6 +28,11 @@ from companion.daemon import core, heap, hub, play, publisher  # noqa: E402
 from companion.store import EventStore  # noqa: E402
 
 marks: dict[str, float] = {}
+#: per tap: hops to the loop from another thread, and messages the client read before its state
+hops: list[int] = [0]
+woken: list[int] = [0]
+#: per tap: items put in an asyncio queue (the tap waiting for the worker's task: a loop turn)
+queued: list[int] = [0]
 gc_pauses: list[tuple[float, float, int]] = []
 #: (start, end, what) of each snapshot write and heap settle (issue 35 item 3: once inside the tap)
 asides: list[tuple[float, float, str]] = []
@@ -68,8 +81,50 @@ def _aside(owner, name, what):
     setattr(owner, name, wrapped)
 
 
+def _count_hops() -> None:
+    """Count the hops to a loop from another thread, and the client's messages, per tap."""
+    import asyncio
+
+    loop_class = asyncio.get_event_loop_policy().new_event_loop().__class__
+    original = loop_class.call_soon_threadsafe
+
+    def counted(self, *args, **kwargs):
+        hops[0] += 1
+        return original(self, *args, **kwargs)
+    loop_class.call_soon_threadsafe = counted
+    put = asyncio.Queue.put_nowait
+
+    def put_counted(self, item):
+        queued[0] += 1
+        return put(self, item)
+    asyncio.Queue.put_nowait = put_counted
+    deliver = client_module.Client._deliver
+
+    def read(self, line):
+        try:
+            return deliver(self, line)
+        finally:
+            if line.startswith(b'{"type":"state"') and "submit" in marks:
+                marks.setdefault("delivered", time.perf_counter())
+    client_module.Client._deliver = read
+    write = asyncio.StreamWriter.write
+
+    def written(self, data):
+        if "submit" in marks and bytes(data).startswith((b'{"type":"input"', b'{"type":"state"')):
+            woken[0] += 1  # the tap's flash, its state, or both in one write
+        return write(self, data)
+    asyncio.StreamWriter.write = written
+    submit = core.Daemon.submit
+
+    def submitted(self, inp):
+        hops[0] = woken[0] = queued[0] = 0  # from here to the state at the client
+        return submit(self, inp)
+    core.Daemon.submit = submitted
+
+
 def main() -> None:
     taps = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    _count_hops()
     _wrap(core.Daemon, "submit", before="submit", fresh=True)
     _wrap(play.InputPlay, "play", before="worker")
     _wrap(EventStore, "append", before="append", after="appended")
@@ -86,8 +141,8 @@ def main() -> None:
 
     def wait(self, timeout=None):
         result = original_wait(self, timeout)
-        if "submit" in marks and "client" in marks:
-            rows.append({**marks, "done": time.perf_counter()})
+        if "submit" in marks and "delivered" in marks:
+            rows.append({**marks, "done": marks["delivered"], "hops": hops[0], "woken": woken[0], "queued": queued[0]})
         return result
 
     budgets.threading.Event.wait = wait
@@ -107,6 +162,10 @@ def main() -> None:
     rest = [(r["done"] - r["submit"]) - (r["appended"] - r["append"]) for r in rows]
     figures = " / ".join(f"{budgets.pct(rest, q) * 1e3:6.3f}" for q in (.5, .9, .99, 1))
     print(f"  {'total without the append':28s} {figures}")
+    counts = {what: Counter(r[what] for r in rows[1:]) for what in ("hops", "queued", "woken")}  # [0]: the set-up's
+    print(f"per tap (count: taps): hops to the loop from another thread {dict(counts['hops'])}; "
+          f"turns in the worker's queue {dict(counts['queued'])}; "
+          f"writes to the client up to its state (each wakes its reader) {dict(counts['woken'])}")
     total = sorted(rows, key=lambda r: r["done"] - r["submit"])
     slow = total[-max(1, len(total) // 100):]
     print("the slowest 1%: the stage that took longest, and GC pauses inside the tap")
