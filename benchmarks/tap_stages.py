@@ -16,9 +16,9 @@ Run: ``python benchmarks/tap_stages.py [TAPS]`` (default 1,000, on a 1,000-event
 from __future__ import annotations
 
 import gc
-from collections import Counter
 import sys
 import time
+from collections import Counter
 
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
 
@@ -110,9 +110,15 @@ def _count_hops() -> None:
     write = asyncio.StreamWriter.write
 
     def written(self, data):
-        if "submit" in marks and bytes(data).startswith((b'{"type":"input"', b'{"type":"state"')):
-            woken[0] += 1  # the tap's flash, its state, or both in one write
-        return write(self, data)
+        data = bytes(data)
+        if "submit" not in marks or not data.startswith((b'{"type":"input"', b'{"type":"state"')):
+            return write(self, data)
+        woken[0] += 1  # the tap's flash, its state, or both in one write
+        try:
+            return write(self, data)
+        finally:
+            if data.startswith(b'{"type":"state"') or b'\n{"type":"state"' in data:
+                marks.setdefault("written", time.perf_counter())
     asyncio.StreamWriter.write = written
     submit = core.Daemon.submit
 
@@ -122,6 +128,18 @@ def _count_hops() -> None:
     core.Daemon.submit = submitted
 
 
+def keep(rows: list[dict[str, float]]) -> None:
+    """Keep the tap's marks and counts in ``rows`` once its state reached the client (before
+    its undo). The loop's thread may not be back from writing it yet (the client's thread
+    took the GIL during the ``send``): its mark is waited for, up to 50 ms, untimed."""
+    if "submit" not in marks or "delivered" not in marks:
+        return
+    deadline = time.perf_counter() + 0.05
+    while "written" not in marks and time.perf_counter() < deadline:
+        time.sleep(0.0002)
+    rows.append({**marks, "done": marks["delivered"], "hops": hops[0], "woken": woken[0], "queued": queued[0]})
+
+
 def main() -> None:
     taps = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
     _count_hops()
@@ -129,7 +147,7 @@ def main() -> None:
     _wrap(play.InputPlay, "play", before="worker")
     _wrap(EventStore, "append", before="append", after="appended")
     _wrap(publisher.StatePublisher, "publish", before="publish")
-    _wrap(hub.ClientHub, "broadcast", before="broadcast", after="written", last=True,
+    _wrap(hub.ClientHub, "broadcast", before="broadcast", last=True,
           skip=lambda _hub, message: message.get("type") == "later")
     _wrap(client_module.Client, "_deliver", before="client", last=True,
           skip=lambda _client, line: line.startswith(b'{"type":"later"'))
@@ -139,10 +157,9 @@ def main() -> None:
     rows: list[dict[str, float]] = []
     original_wait = budgets.threading.Event.wait
 
-    def wait(self, timeout=None):
+    def wait(self, timeout=None):  # budgets.py waiting for the tap's state: it came
         result = original_wait(self, timeout)
-        if "submit" in marks and "delivered" in marks:
-            rows.append({**marks, "done": marks["delivered"], "hops": hops[0], "woken": woken[0], "queued": queued[0]})
+        keep(rows)
         return result
 
     budgets.threading.Event.wait = wait

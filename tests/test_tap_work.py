@@ -207,7 +207,7 @@ def test_a_taps_flash_and_state_reach_a_screen_in_one_write_unless_inputs_are_sl
             assert daemon.submit(Tap(uid)).result(10).accepted
             assert writes == ([["input"], ["state"]] if slow else [["input", "state"]])
             revision = daemon.revision
-            collector.wait_for(lambda m: m.get("type") == "state" and m["revision"] == revision)
+            collector.wait_for(lambda m, r=revision: m.get("type") == "state" and m["revision"] == r)
             kinds = [m["type"] for m in collector.messages if m["type"] in ("input", "state")]
             assert kinds[-2:] == ["input", "state"]
             for _ in range(2):  # the tap and the roll
