@@ -212,3 +212,24 @@ def test_a_taps_flash_and_state_reach_a_screen_in_one_write_unless_inputs_are_sl
             assert kinds[-2:] == ["input", "state"]
             for _ in range(2):  # the tap and the roll
                 assert daemon.submit(Touch("undo")).result(10).accepted
+
+
+def test_a_stopped_worker_plays_nothing_more():
+    """At shutdown the worker stops (readers first): an input that still reaches the loop is
+    left queued, not played in the callback that brought it."""
+    import asyncio
+
+    from companion.daemon.worker import InputWorker
+
+    async def run() -> tuple[list[str], int]:
+        played: list[str] = []
+        worker = InputWorker(lambda kind, payload, future: played.append(payload))
+        task = worker.start(asyncio.get_running_loop())
+        await asyncio.sleep(0)
+        worker.stop()
+        worker.from_thread(("input", "late tap", None))
+        await asyncio.gather(task, return_exceptions=True)
+        await asyncio.sleep(0)
+        return played, worker.waiting()
+
+    assert asyncio.run(run()) == ([], 1)
