@@ -233,3 +233,28 @@ def test_a_stopped_worker_plays_nothing_more():
         return played, worker.waiting()
 
     assert asyncio.run(run()) == ([], 1)
+
+
+def test_a_views_plain_values_are_rendered_without_a_call_each(monkeypatch):
+    """A state renders its view's sentences (``protocol.render_tree``) on every tap. A plain
+    value (a number, a plain string, None) is taken as it is, without a call: Creepy Cellar's
+    view has ~170 values and ~30 containers. The rendering is unchanged."""
+    from companion import protocol
+    from companion.engine import all_games, resolve_options
+
+    spec = all_games()["creepy_cellar"]
+    view = spec.view_first(spec.setup(["Ada", "Bo"], resolve_options(spec, {})))
+
+    def not_plain(value) -> int:  # the values that need rendering or hold others
+        if type(value) in (str, int, float, bool, type(None)):
+            return 0
+        inner = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else ()
+        return 1 + sum(not_plain(v) for v in inner)
+
+    expected = protocol.render_tree(view, "it", {})
+    calls: list[object] = []
+    original = protocol.render_tree
+    monkeypatch.setattr(protocol, "render_tree",
+                        lambda value, lang, stand_ins=None: calls.append(value) or original(value, lang, stand_ins))
+    assert protocol.render_tree(view, "it", {}) == expected
+    assert len(calls) == not_plain(view) < 40  # was one per value: 177
