@@ -510,11 +510,11 @@ def render_tree(value: Any, lang: str, stand_ins: dict[str, str] | None = None) 
     (:func:`said`)."""
     if type(value) in _PLAIN:  # most of a view (issue 35: on the path of every tap)
         return value
-    if isinstance(value, dict):
-        return {k if type(k) is str else str(said(k, lang, stand_ins)): render_tree(v, lang, stand_ins)
-                for k, v in value.items()}
+    if isinstance(value, dict):  # a plain value is taken as it is, without a call (~170 calls a view to ~30)
+        return {k if type(k) is str else str(said(k, lang, stand_ins)):
+                v if type(v) in _PLAIN else render_tree(v, lang, stand_ins) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [render_tree(v, lang, stand_ins) for v in value]
+        return [v if type(v) in _PLAIN else render_tree(v, lang, stand_ins) for v in value]
     return said(value, lang, stand_ins)
 
 
