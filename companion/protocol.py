@@ -133,6 +133,7 @@ from companion.messages import (
     TodoLine,
     WhyEntry,
 )
+from companion.refusal_reason import reason
 
 PROTOCOL_VERSION = 1
 
@@ -510,9 +511,11 @@ def notice(text: str, level: NoticeLevel = "warning", lang: str = "en", touch: b
            rule: str | None = None) -> NoticeMessage:
     """A ``notice`` message (``level``: ``"info"``, ``"warning"`` or ``"error"``), its text
     rendered in ``lang`` (``touch``: as for :func:`state_message`); a refused input's notice
-    names in ``rule`` the rulebook section's name (issue 33), rendered in ``lang``; else None."""
+    names in ``rule`` the rulebook section's name (issue 33), rendered in ``lang``; else None.
+    ``reason``: the text without the prompt it ends with, for a screen that shows the prompt
+    beside it (:func:`companion.refusal_reason.reason`; issue 29); the text when it has none."""
     return {"type": "notice", "level": level, "text": render(text, lang, touch),
-            "rule": None if rule is None else render(rule, lang)}
+            "rule": None if rule is None else render(rule, lang), "reason": reason(text, lang, touch)}
 
 
 def option_message(option, words: Mapping[str, str], lang: str = "en") -> GameOptionMessage:
