@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kivy.app import App
 from kivy.core.text import Label as CoreLabel
 from kivy.metrics import dp, sp
 

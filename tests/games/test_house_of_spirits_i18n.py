@@ -27,8 +27,7 @@ from companion.i18n import Msg, render
 from companion.inputs import Touch
 from companion.session import Session
 from tests.checkout import ROOT
-from tests.i18n_walk import (Seen, daemon_messages, message_ids, new_game_ids, translated_ids, walk_actions,
-                             walk_engine)
+from tests.i18n_walk import Seen, daemon_messages, message_ids, new_game_ids, translated_ids, walk_actions, walk_engine
 
 SPEC = get_game("house_of_spirits")
 GAME_DIR = ROOT / "companion" / "games" / "house_of_spirits"
