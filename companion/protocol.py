@@ -10,8 +10,9 @@ Daemon -> client:
     meter), ``{"type": "later", "revision": N, "game": G, "view": {"odds_haunting": 0.42}}``
     (:func:`later_message`): those figures of state N, which carried each as None (issue 35
     item 3: the state goes out first, the meter's playouts after it; only numbers, from
-    public facts); ``{"type": "notice", "level": "warning", "text": ...}`` for a refused
-    input or a problem; ``{"type": "ack", "id": ..., "ok": bool, "text": ...}`` for each
+    public facts); ``{"type": "notice", "level": "warning", "text": ..., "rule": ...,
+    "reason": ...}`` for a refused input or a problem (``reason``: the text without the
+    prompt it ends with, for a screen showing the prompt); ``{"type": "ack", "id": ..., "ok": bool, "text": ...}`` for each
     command that carried an ``id``.
 Client -> daemon:
     ``{"cmd": "choose", "key": "end-turn"}``, ``{"cmd": "undo"}`` (either may say
