@@ -12,8 +12,8 @@ Daemon -> client:
     item 3: the state goes out first, the meter's playouts after it; only numbers, from
     public facts); ``{"type": "notice", "level": "warning", "text": ..., "rule": ...,
     "reason": ...}`` for a refused input or a problem (``reason``: the text without the
-    prompt it ends with, for a screen showing the prompt); ``{"type": "ack", "id": ..., "ok": bool, "text": ...}`` for each
-    command that carried an ``id``.
+    prompt it ends with, for a screen showing the prompt); ``{"type": "ack", "id": ...,
+    "ok": bool, "text": ...}`` for each command that carried an ``id``.
 Client -> daemon:
     ``{"cmd": "choose", "key": "end-turn"}``, ``{"cmd": "undo"}`` (either may say
     ``"revision": N``, the state the touch was made on: refused if the game moved on since),
