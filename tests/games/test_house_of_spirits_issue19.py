@@ -217,7 +217,8 @@ def test_no_possessive_after_a_placeholder_name():
     state = play(state, "attack:monster-08", "face:1")
     assert SPEC.prompt(state).text == "Roll the die: Monster 8 defends"
     state = play(state, "face:6")
-    assert SPEC.prompt(state).text == "Ada: choose defensive items, then roll the die: Monster 8 attacks"
+    # Ada holds no defensive item: she is told to roll (issue 29), the monster named as before
+    assert SPEC.prompt(state).text == "Ada: roll the die for your defence: Monster 8 attacks"
 
 
 # --------------------------------------------------------------------------- todo lines, main choices
