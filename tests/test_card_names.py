@@ -83,3 +83,15 @@ def test_no_stand_in_name_shows_a_mark_or_a_code(lang):
     marked = [n for n in names if "placeholder" in n or "segnaposto" in n or ":" in n]
     assert marked == []
     assert render(hc.label("monster-05"), lang) == {"en": "Monster 5", "it": "Mostro 5"}[lang]
+
+
+def test_tap_takes_the_name_printed_on_the_card_alone():
+    """Newcomer trial: ``companion tap flashlight`` (and ``torcia``, the Italian card) missed:
+    only the label with its kind ("Item card Flashlight") was taken, though the card prints
+    the name alone."""
+    hos = {"game": "house_of_spirits"}
+    for typed in ("flashlight", "Flashlight", "torcia", "Item card Flashlight"):
+        assert tap_message(typed, None, hos) == {"cmd": "tap", "component": "house_of_spirits:item:flashlight"}, typed
+    assert tap_message("kraig quartzheim", None, hos) == {
+        "cmd": "tap", "component": "house_of_spirits:character:kraig-quartzheim"}
+    assert tap_message("Soffitta", None, hos) == {"cmd": "tap", "component": "house_of_spirits:room:attic"}
