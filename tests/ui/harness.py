@@ -709,6 +709,10 @@ def _more_scenarios() -> None:
     SCENARIOS["desk"] = desk_scenario
     SCENARIOS["touch-all"] = touch_scenario
     SCENARIOS["stand-ins"] = stand_ins_scenario
+    from offtable_scenario import offtable_private_scenario, offtable_scenario
+
+    SCENARIOS["offtable"] = offtable_scenario
+    SCENARIOS["offtable-private"] = offtable_private_scenario
 
 
 def main(argv: list[str] | None = None) -> int:
