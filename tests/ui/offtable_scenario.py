@@ -140,7 +140,7 @@ def _panel(app, shot, report: dict, lang: str):
     panel.open()
     yield 0.3
     yield from shot("cards-waiting")
-    panel._searched("Intrigue")
+    panel._searched("Intrig")  # "Intrigue card", "Carta Intrigo"
     yield Until("the Intrigue cards", lambda: bool(panel.shown))
     report.setdefault("panel_cards", {})[lang] = [str(c["label"]) for c in panel.shown]
     yield from shot("cards-search")

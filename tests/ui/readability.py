@@ -408,5 +408,13 @@ def audit_page(app, screen=None) -> dict:
     italian = app.model.language == "it"
     return {"small": small_text(roots, page_roles(screen), app.scale), "glyphs": glyph_gaps(roots),
             "overflow": [line for root in [screen, *covers] for line in overflowing(root)],
-            "english": english_text(roots, _names(app.model)) if italian else [],
+            "english": english_text(roots, _page_names(app)) if italian else [],
             "buttons": overlapping_buttons([screen, *covers])}
+
+
+def _page_names(app) -> list[str]:
+    """:func:`_names`, the games' titles (as printed on their boxes: "House of Spirits") and
+    the places Settings' About shows (the test's folder names are no sentence)."""
+    games = [str(g.get("title", "")) for g in (app.model.catalogue or {}).get("games") or []]
+    about = [str(v) for v in (app.model.about or {}).values()] + [str(app.socket_path)]
+    return [*_names(app.model), *games, *about]
