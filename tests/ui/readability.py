@@ -409,7 +409,48 @@ def audit_page(app, screen=None) -> dict:
     return {"small": small_text(roots, page_roles(screen), app.scale), "glyphs": glyph_gaps(roots),
             "overflow": [line for root in [screen, *covers] for line in overflowing(root)],
             "english": english_text(roots, _page_names(app)) if italian else [],
-            "buttons": overlapping_buttons([screen, *covers])}
+            "buttons": overlapping_buttons([screen, *covers]), "squeezed": squeezed_buttons([screen, *covers])}
+
+
+def squeezed_buttons(roots) -> list[str]:
+    """One line per button with words that its row leaves no room (drawn under 2 px wide
+    while nothing hides it), or cut at the side by the page it lies in (a page that does not
+    scroll sideways): a player can neither read nor touch it (New game's player names went
+    to 0 px when Up and Remove took the row)."""
+    from kivy.uix.scrollview import ScrollView
+
+    from ui.widgets.buttons import TouchButton
+
+    found = []
+    for root in roots:
+        for button in root.walk(restrict=True):
+            if not isinstance(button, TouchButton) or not button.text.strip() or not _opaque(button):
+                continue
+            text = plain(button.text, button.markup)[:30]
+            if button.width < 2:
+                found.append(f"{text!r} is {button.width:.0f} px wide")
+                continue
+            x, _y, w, _h = shown_box(button)
+            _wx, _wy, full, _fh = window_box(button)
+            sideways = any(isinstance(n, ScrollView) and not n.do_scroll_x for n in _parents(button))
+            if sideways and 0 < w < full - 1.5:
+                found.append(f"{text!r} cut to {w:.0f} of its {full:.0f} px by its page")
+    return found
+
+
+def _opaque(widget) -> bool:
+    """``widget`` and its parents are drawn (opacity above 0) on a window."""
+    if widget.get_root_window() is None:
+        return False
+    return all(getattr(n, "opacity", 1) > 0 for n in [widget, *_parents(widget)])
+
+
+def _parents(widget) -> list:
+    found, node = [], widget.parent
+    while node is not None and node is not node.parent:
+        found.append(node)
+        node = node.parent
+    return found
 
 
 def _page_names(app) -> list[str]:

@@ -41,11 +41,18 @@ def wrapped(button: TouchButton, margin: float = 12.0, grow: bool = True) -> Tou
     return button
 
 
-def snug(button: TouchButton, margin: float = 20.0) -> TouchButton:
+def snug(button: TouchButton, margin: float = 24.0) -> TouchButton:
     """``button`` as wide as its one line of text (plus ``margin`` pixels): a short word
-    ("Up", "Remove") keeps its size and leaves the rest of its row to a name. Returns it."""
+    ("Up", "Remove") keeps its size and leaves the rest of its row to a name. The width is
+    measured from the words (a button's texture is as wide as the button when it wraps).
+    Returns ``button``."""
     button.size_hint_x = None
-    button.bind(texture_size=lambda b, t: setattr(b, "width", t[0] + margin))
+
+    def fit(*_args) -> None:
+        button.width = button._label.get_extents(button.text)[0] + margin
+
+    button.bind(text=fit, font_size=fit, bold=fit)
+    fit()
     return button
 
 
