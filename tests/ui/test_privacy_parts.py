@@ -99,3 +99,17 @@ def test_the_privacy_screen_names_stand_ins_in_the_tables_language():
         {"key": "draw:ghost-04", "label": "Ghost 04 (placeholder)", "private": True}]}}
     italian = shown_answer(answer, lambda text, **params: translate(text, "it", **params))
     assert italian["prompt"]["choices"][0]["label"] == "Fantasma 04"
+
+
+def test_the_privacy_screen_keeps_the_daemons_headings():
+    """Issue 29 (the off-table audit): the privacy screen kept only the answer's view and
+    prompt, so its headings fell back to the view's keys: "Intrigue drawn" and "Intrigue
+    held" on an Italian table, instead of the daemon's "La carta Intrigo che hai appena
+    pescato"."""
+    from ui.privacy import shown_answer
+
+    answer = {"type": "private", "player": "Ada", "view": {"intrigue_held": ["Carta Intrigo 4 (da tenere)"]},
+              "headings": {"intrigue_held": "Le tue carte Intrigo"}, "prompt": None}
+    kept = shown_answer(answer)
+    assert view_lines(kept["view"], headings=kept.get("headings")) == [
+        ("Le tue carte Intrigo", "Carta Intrigo 4 (da tenere)")]
