@@ -70,10 +70,11 @@ def view_lines(view: dict[str, Any], _: Translate = english,
 
 
 def shown_answer(answer: dict, _: Translate = english) -> dict:
-    """What the privacy screen keeps of a ``private`` answer: its view and prompt, its
+    """What the privacy screen keeps of a ``private`` answer: its view, its headings (in the
+    table's language: without them the view's keys showed, "Intrigue drawn"), its prompt, its
     choices' stand-in names in the table's language (``_``), as on the shared screen
     (:mod:`ui.model`)."""
-    shown = {k: v for k, v in answer.items() if k in ("view", "prompt")}
+    shown = {k: v for k, v in answer.items() if k in ("view", "headings", "prompt")}
     prompt = shown.get("prompt")
     if isinstance(prompt, dict) and isinstance(prompt.get("choices"), list):
         shown["prompt"] = {**prompt, "choices": [clean_label(c, _) if isinstance(c, dict) else c
