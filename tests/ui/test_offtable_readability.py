@@ -55,6 +55,7 @@ def test_the_privacy_screen_and_the_cards_panel_read_at_one_metre(harness, tmp_p
     # issue 29: the kept card and the panel's cards in the players' words, not "Keeper 4"
     assert "Intrigue card 4 (to keep)" in " ".join(report["card_texts"]["en"])
     assert "Carta Intrigo 4 (da tenere)" in " ".join(report["card_texts"]["it"])
+    assert "La carta Intrigo che hai appena pescato" in " ".join(report["card_texts"]["it"])  # not "Intrigue drawn"
     assert "Intrigue card 4 (to keep)" in report["panel_cards"]["en"]
     assert "Carta Intrigo 2 (Gioca subito)" in report["panel_cards"]["it"]
     names = ["home-game", "privacy-cover", "privacy-shown", "cards-waiting", "cards-search"]

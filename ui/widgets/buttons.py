@@ -42,16 +42,16 @@ def wrapped(button: TouchButton, margin: float = 12.0, grow: bool = True) -> Tou
 
 
 def snug(button: TouchButton, margin: float = 24.0) -> TouchButton:
-    """``button`` as wide as its one line of text (plus ``margin`` pixels): a short word
-    ("Up", "Remove") keeps its size and leaves the rest of its row to a name. The width is
-    measured from the words (a button's texture is as wide as the button when it wraps).
-    Returns ``button``."""
+    """``button`` as wide as its one line of text (plus ``margin`` pixels), and at least as
+    wide as it is tall (a finger's target): a short word ("Up", "Remove") keeps its size and
+    leaves the rest of its row to a name. The width is measured from the words (a button's
+    texture is as wide as the button when it wraps). Returns ``button``."""
     button.size_hint_x = None
 
     def fit(*_args) -> None:
-        button.width = button._label.get_extents(button.text)[0] + margin
+        button.width = max(button._label.get_extents(button.text)[0] + margin, button.height)
 
-    button.bind(text=fit, font_size=fit, bold=fit)
+    button.bind(text=fit, font_size=fit, bold=fit, height=fit)
     fit()
     return button
 
