@@ -27,7 +27,7 @@ from kivy.uix.scrollview import ScrollView
 from ui import theme
 from ui.carddata import entry_of, stepped, toggled
 from ui.text import value_text
-from ui.widgets.buttons import TouchButton
+from ui.widgets.buttons import TouchButton, wrapped
 from ui.widgets.keyboard import NameKeyboard
 
 #: Height of the form's touch targets, in design pixels (≥ 9 mm on a 7" 800×480 panel: 47 px).
@@ -167,7 +167,9 @@ class ContentForm(BoxLayout):
         words = list(field.get("labels") or [])  # the daemon's words for each value (issue 29)
         for index, value in enumerate(field["values"]):
             text = words[index][:1].upper() + words[index][1:] if index < len(words) else value_text(value, self._)
-            button = _button(text, lambda v=value: self.toggle(name, v), app, height=TARGET, key=f"{name}={value}")
+            # a value on two lines grows its button rather than shrink (26 px, issue 29)
+            button = wrapped(_button(text, lambda v=value: self.toggle(name, v), app, height=TARGET,
+                                     key=f"{name}={value}"))
             buttons.append((value, button))
             grid.add_widget(button)
 
@@ -200,7 +202,13 @@ class ContentForm(BoxLayout):
         reset.disabled = not self.component.get("entered")
         close = _button(close_text, self.close, app, height=64, key="close", size=26)
         for widget in (save, reset, close):
-            row.add_widget(widget)
+            row.add_widget(wrapped(widget))
+        # the row as tall as its tallest button: "Torna al file dei contenuti" takes three lines
+        # of 26 px in portrait rather than shrink (issue 29)
+        for widget in (save, reset, close):
+            widget.size_hint_y = 1
+            widget.bind(texture_size=lambda *_a: setattr(row, "height", max(
+                64 * unit, *(b.texture_size[1] + 2 * unit for b in (save, reset, close)))))
         self.ids_save = save
         return row
 
