@@ -304,9 +304,14 @@ def not_a_choice(text: str, count: int):
     if text.isdigit():
         if count == 1:
             return msg("There is no choice {number}: choose 1.", number=int(text))
+        if count == 2:
+            return msg("There is no choice {number}: choose 1 or 2.", number=int(text))
         return msg("There is no choice {number}: choose 1 to {count}.", number=int(text), count=count)
     if count == 1:
         return msg("“{text}” is not a choice: type 1, u to undo, tap CARD to tap a card, or q to stop.",
+                   text=text[:40])
+    if count == 2:
+        return msg("“{text}” is not a choice: type 1 or 2, u to undo, tap CARD to tap a card, or q to stop.",
                    text=text[:40])
     return msg("“{text}” is not a choice: type a choice's number (1 to {count}), u to undo, tap CARD to tap "
                "a card, or q to stop.", text=text[:40], count=count)

@@ -143,6 +143,20 @@ def test_a_typed_line_that_is_no_choice_says_what_was_wrong(typed, said):
     assert client.sent == []
 
 
+@pytest.mark.parametrize(("count", "said"), [
+    (2, "There is no choice 7: choose 1 or 2."),  # it said "choose 1 to 2"
+    (3, "There is no choice 7: choose 1 to 3."),
+])
+def test_a_number_out_of_range_names_the_choices_in_words(count, said):
+    from companion.i18n import render
+    from companion.terminal import not_a_choice
+
+    assert not_a_choice("7", count) == said
+    assert render(not_a_choice("7", 2), "it") == "Non c'è la scelta 7: scegliete 1 o 2."
+    assert not_a_choice("x", 2) == ("“x” is not a choice: type 1 or 2, u to undo, tap CARD to tap a card, "
+                                    "or q to stop.")
+
+
 @pytest.mark.parametrize("typed", ["U", "Undo", "UNDO"])
 def test_undo_typed_with_a_capital_is_undo(typed):
     """Newcomer trial: "U" (Caps Lock, or a capital by habit) was "not a choice"."""

@@ -14,8 +14,6 @@ from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 
 from companion.protocol import SCREEN_DEFAULTS, private_player
-from ui.boards.names import clean_label
-from ui.i18n import translate
 from ui.readers import ReaderActivity
 from ui.theme import is_ink
 
@@ -107,6 +105,9 @@ class TableModel(EventDispatcher):
     title = StringProperty("")
     view = DictProperty({})
     colours = DictProperty({})
+    #: The state's stand-ins (name as shown -> its number, issue 27 item 3): the boards draw
+    #: a stand-in's icon and number where its name does not fit.
+    stand_ins = DictProperty({})
     prompt_text = StringProperty("")
     summary = StringProperty("")
     ending = DictProperty({})
@@ -192,14 +193,16 @@ class TableModel(EventDispatcher):
         colours = {**dict(message.get("colours") or {}), **inks_of(message)}
         if colours != self.colours:
             self.colours = colours  # before the view: the table screen hands both to the board
+        stand_ins = dict(message.get("stand_ins") or {})
+        if stand_ins != self.stand_ins:
+            self.stand_ins = stand_ins  # before the view, as the colours
         self.view = message.get("view") or {}
         text = prompt.get("text") or ""
         self.player = prompt.get("player") or ""
-        words = lambda text, **params: translate(text, self.language, **params)  # noqa: E731
-        self.choices = [clean_label(c, words) for c in prompt.get("choices") or [] if "key" in c]
+        self.choices = [c for c in prompt.get("choices") or [] if "key" in c]
         self.revision = int(message.get("revision") or 0)
         self.todo = list(message.get("todo") or [])  # checked by the client (companion.schema)
-        self.out_of_turn = [clean_label(c, words) for c in prompt.get("out_of_turn") or []]
+        self.out_of_turn = list(prompt.get("out_of_turn") or [])
         self.hardware = dict(message.get("hardware") or {})
         self.lesson = dict(message.get("lesson") or {})
         self.odds = dict(message.get("odds") or {})

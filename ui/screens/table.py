@@ -200,7 +200,7 @@ class TableScreen(Screen):
         shows the neutral board (:func:`ui.boards.update`) until one it can."""
         if self.board is None or view.get("game") not in (None, _model.game):
             return
-        drawn = boards.update(self.board, dict(view), dict(_model.colours))
+        drawn = boards.update(self.board, dict(view), dict(_model.colours), dict(_model.stand_ins))
         shown = self.board if drawn else self._neutral()
         slot = self.ids.board_slot.__self__  # the widget: ids are weak proxies, and a proxy is never a parent
         if shown.parent is not slot:
