@@ -696,6 +696,7 @@ def _more_scenarios() -> None:
     from phone_grid_scenario import phone_grid_scenario
     from phone_scenario import phone_scenario
     from playthrough_scenario import playthrough_scenario
+    from refusal_scenario import refusal_scenario
     from stand_in_scenario import stand_ins_scenario
     from touch_scenario import touch_scenario
 
@@ -709,6 +710,7 @@ def _more_scenarios() -> None:
     SCENARIOS["desk"] = desk_scenario
     SCENARIOS["touch-all"] = touch_scenario
     SCENARIOS["stand-ins"] = stand_ins_scenario
+    SCENARIOS["refusals"] = refusal_scenario
     from offtable_scenario import offtable_private_scenario, offtable_scenario
 
     SCENARIOS["offtable"] = offtable_scenario
