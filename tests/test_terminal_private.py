@@ -98,7 +98,7 @@ def test_a_players_secret_cards_are_shown_and_hidden_again_with_done():
     table.handle(client, "4")
     assert client.sent == [{"cmd": "private", "player": "Bo"}]
     table.view(protocol.private_message(session, "Bo"))
-    assert out.getvalue().splitlines()[-3:] == ["Only Bo looks", "  Your Intrigue cards: Intrigue card Keeper 2",
+    assert out.getvalue().splitlines()[-3:] == ["Only Bo looks", "  Your Intrigue cards: Intrigue card 2 (to keep)",
                                                 "   1) Done"]
     table.handle(client, "1")
     assert out.getvalue().splitlines()[-3:] == [

@@ -312,6 +312,7 @@ class CompanionApp(App):
         if self.tr.switch(lang):
             self._drop_notice()  # worded by the daemon in the other language (trial3)
             self.ask("games")  # option help comes in the table's language
+            self.model.components = {}  # the Cards search's names, in the other language (issue 29)
 
     def _page(self, _model, page: str) -> None:
         if page in ("home", "newgame") and self.model.connected:
