@@ -163,9 +163,9 @@ def test_refusals_name_the_rule():
     state = in_round_one()
     refuse = SPEC.refusal
     assert refuse(state, "discard:flashlight", None).startswith("Only a player with more than 6 cards discards.")
-    from companion.i18n import render  # "chi" takes the verb in the singular (it read "Scartate solo chi ha")
-
-    assert render(refuse(state, "discard:flashlight", None), "it").startswith("Scarta solo chi ha più di 6 carte.")
+    # Italian: "chi" takes the singular, and the table is "voi" (it read "Scartate solo chi ha")
+    italian = render(refuse(state, "discard:flashlight", None), "it")
+    assert italian.startswith("Solo chi ha più di 6 carte deve scartare.")
     played = replace(play(state, "investigate", "face:6", f"draw:{sorted(state.plot_deck.possible())[0]}"))
     assert refuse(played, "investigate", None).startswith(
         "Only one player investigates each round, and someone already has.")
