@@ -237,6 +237,7 @@ class NoticeMessage(TypedDict):
     level: NoticeLevel
     text: str
     rule: str | None  # a refused input: the rulebook section that refuses it (issue 33); else None
+    reason: str  # the text without the prompt it repeats (the table screen shows it beside the prompt)
 
 
 class AckMessage(TypedDict):

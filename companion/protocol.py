@@ -10,9 +10,10 @@ Daemon -> client:
     meter), ``{"type": "later", "revision": N, "game": G, "view": {"odds_haunting": 0.42}}``
     (:func:`later_message`): those figures of state N, which carried each as None (issue 35
     item 3: the state goes out first, the meter's playouts after it; only numbers, from
-    public facts); ``{"type": "notice", "level": "warning", "text": ...}`` for a refused
-    input or a problem; ``{"type": "ack", "id": ..., "ok": bool, "text": ...}`` for each
-    command that carried an ``id``.
+    public facts); ``{"type": "notice", "level": "warning", "text": ..., "rule": ...,
+    "reason": ...}`` for a refused input or a problem (``reason``: the text without the
+    prompt it ends with, for a screen showing the prompt); ``{"type": "ack", "id": ...,
+    "ok": bool, "text": ...}`` for each command that carried an ``id``.
 Client -> daemon:
     ``{"cmd": "choose", "key": "end-turn"}``, ``{"cmd": "undo"}`` (either may say
     ``"revision": N``, the state the touch was made on: refused if the game moved on since),
@@ -133,6 +134,7 @@ from companion.messages import (
     TodoLine,
     WhyEntry,
 )
+from companion.refusal_reason import reason
 
 PROTOCOL_VERSION = 1
 
@@ -510,11 +512,11 @@ def render_tree(value: Any, lang: str, stand_ins: dict[str, str] | None = None) 
     (:func:`said`)."""
     if type(value) in _PLAIN:  # most of a view (issue 35: on the path of every tap)
         return value
-    if isinstance(value, dict):
-        return {k if type(k) is str else str(said(k, lang, stand_ins)): render_tree(v, lang, stand_ins)
-                for k, v in value.items()}
+    if isinstance(value, dict):  # a plain value is taken as it is, without a call (~170 calls a view to ~30)
+        return {k if type(k) is str else str(said(k, lang, stand_ins)):
+                v if type(v) in _PLAIN else render_tree(v, lang, stand_ins) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [render_tree(v, lang, stand_ins) for v in value]
+        return [v if type(v) in _PLAIN else render_tree(v, lang, stand_ins) for v in value]
     return said(value, lang, stand_ins)
 
 
@@ -533,9 +535,11 @@ def notice(text: str, level: NoticeLevel = "warning", lang: str = "en", touch: b
            rule: str | None = None) -> NoticeMessage:
     """A ``notice`` message (``level``: ``"info"``, ``"warning"`` or ``"error"``), its text
     rendered in ``lang`` (``touch``: as for :func:`state_message`); a refused input's notice
-    names in ``rule`` the rulebook section's name (issue 33), rendered in ``lang``; else None."""
+    names in ``rule`` the rulebook section's name (issue 33), rendered in ``lang``; else None.
+    ``reason``: the text without the prompt it ends with, for a screen that shows the prompt
+    beside it (:func:`companion.refusal_reason.reason`; issue 29); the text when it has none."""
     return {"type": "notice", "level": level, "text": render(text, lang, touch),
-            "rule": None if rule is None else render(rule, lang)}
+            "rule": None if rule is None else render(rule, lang), "reason": reason(text, lang, touch)}
 
 
 def option_message(option, words: Mapping[str, str], lang: str = "en") -> GameOptionMessage:

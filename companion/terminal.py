@@ -318,6 +318,15 @@ def not_a_choice(text: str, count: int):
 
 
 def _example_card(state: dict[str, Any] | None) -> str:
-    """A card the prompt would take now (the daemon's ``tap_components``), or one of the demo's."""
+    """A card the prompt would take now (the daemon's ``tap_components``), else a card of the
+    game on the table (newcomer trial: a House of Spirits prompt that takes no card gave a
+    Creepy Cellar card), else one of the demo's."""
+    from companion import card_names
+    from companion.engine import all_games
+
     components = (state or {}).get("tap_components") or []
-    return components[0]["component"] if components else "creepy_cellar:ghost:room-H"
+    if components:
+        return components[0]["component"]
+    game = (state or {}).get("game")
+    listed = card_names.listing(game) if game in all_games() else []
+    return listed[0][0] if listed else "creepy_cellar:ghost:room-H"

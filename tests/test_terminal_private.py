@@ -98,7 +98,7 @@ def test_a_players_secret_cards_are_shown_and_hidden_again_with_done():
     table.handle(client, "4")
     assert client.sent == [{"cmd": "private", "player": "Bo"}]
     table.view(protocol.private_message(session, "Bo"))
-    assert out.getvalue().splitlines()[-3:] == ["Only Bo looks", "  Your Intrigue cards: Intrigue card Keeper 2",
+    assert out.getvalue().splitlines()[-3:] == ["Only Bo looks", "  Your Intrigue cards: Intrigue card 2 (to keep)",
                                                 "   1) Done"]
     table.handle(client, "1")
     assert out.getvalue().splitlines()[-3:] == [
@@ -134,7 +134,9 @@ def test_a_face_down_card_touched_from_the_terminal_lays_the_next_card_of_the_ro
     ("0", "There is no choice 0: choose 1."),
     ("abc", "“abc” is not a choice: type 1, u to undo, tap CARD to tap a card, or q to stop."),
     ("1.5", "“1.5” is not a choice: type 1, u to undo, tap CARD to tap a card, or q to stop."),
-    ("tap", "Say which card: tap CARD (for example tap creepy_cellar:ghost:room-H)."),
+    # a card of the game on the table (newcomer trial: a CLUE: IT or House of Spirits game
+    # whose prompt takes no card gave a Creepy Cellar card as the example)
+    ("tap", "Say which card: tap CARD (for example tap clue_it:intrigue:immediate-1)."),
 ])
 def test_a_typed_line_that_is_no_choice_says_what_was_wrong(typed, said):
     table, client, out = _table(_state(_session_after(4)))

@@ -290,11 +290,13 @@ class TableModel(EventDispatcher):
 
     # ------------------------------------------------------------------ notices
 
-    def show_notice(self, text: str, level: str = "warning") -> None:
+    def show_notice(self, text: str, level: str = "warning", shown: str | None = None) -> None:
         """Put ``text`` on the banner (the app fades it after a few seconds) and in the log
-        (a stand-in card is named without a "(placeholder)" mark by the daemon: issue 29)."""
+        (a stand-in card is named without a "(placeholder)" mark by the daemon: issue 29).
+        ``shown``: the banner's words when they are not ``text`` (a refusal's reason without
+        the prompt it repeats: the prompt is beside it; the log keeps the whole sentence)."""
         self.notice_level = level
-        self.notice = text
+        self.notice = shown or text
         if level != "info":
             self._extend_history([(text, "notice")], [None])
             self.fresh = 1

@@ -67,9 +67,10 @@ def view_lines(view: dict[str, Any], _: Translate = english,
 
 
 def shown_answer(answer: dict) -> dict:
-    """What the privacy screen keeps of a ``private`` answer: its view and prompt, worded
-    by the daemon in the table's language, as the shared screen's."""
-    return {k: v for k, v in answer.items() if k in ("view", "prompt")}
+    """What the privacy screen keeps of a ``private`` answer: its view, its headings and its
+    prompt, worded by the daemon in the table's language, as the shared screen's (issue 29:
+    without the headings the view's keys showed, "Intrigue drawn" to an Italian table)."""
+    return {k: v for k, v in answer.items() if k in ("view", "headings", "prompt")}
 
 
 def stays_open(player: str, private_player: str, answer: dict | None) -> bool:

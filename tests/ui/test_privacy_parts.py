@@ -94,3 +94,17 @@ def test_the_pick_list_shows_the_daemons_words_and_takes_the_stand_ins():
     assert model.stand_ins == {"Fantasma 04": "04"}
     model.apply_state({"type": "state", "language": "it", "prompt": {"text": "", "choices": []}})
     assert model.stand_ins == {}  # a state without stand-ins (a daemon before issue 27) lists none
+
+
+def test_the_privacy_screen_keeps_the_daemons_headings():
+    """Issue 29 (the off-table audit): the privacy screen kept only the answer's view and
+    prompt, so its headings fell back to the view's keys: "Intrigue drawn" and "Intrigue
+    held" on an Italian table, instead of the daemon's "La carta Intrigo che hai appena
+    pescato"."""
+    from ui.privacy import shown_answer
+
+    answer = {"type": "private", "player": "Ada", "view": {"intrigue_held": ["Carta Intrigo 4 (da tenere)"]},
+              "headings": {"intrigue_held": "Le tue carte Intrigo"}, "prompt": None}
+    kept = shown_answer(answer)
+    assert view_lines(kept["view"], headings=kept.get("headings")) == [
+        ("Le tue carte Intrigo", "Carta Intrigo 4 (da tenere)")]
