@@ -202,8 +202,9 @@ def test_a_monsters_dice_name_no_article():
     # English names it bare; Italian says it as a name, with its article (issue 29)
     both(HOS.prompt(state).text, "Roll the die: Vampire defends", "Tirate il dado: il Vampiro si difende")
     state = play(state, "face:6")
-    both(HOS.prompt(state).text, "Ada: choose defensive items, then roll the die: Vampire attacks",
-         "Ada: scegli gli oggetti di difesa, poi tira il dado: il Vampiro attacca")
+    # Ada holds no defensive item: she is told to roll, not to choose items (banner29)
+    both(HOS.prompt(state).text, "Ada: roll the die for your defence: Vampire attacks",
+         "Ada: tira il dado per la tua difesa: il Vampiro attacca")
 
 
 def test_a_resumed_game_counts_its_inputs_in_the_right_plural():

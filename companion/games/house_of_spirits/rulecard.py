@@ -50,7 +50,7 @@ SECTIONS = (
         msg("Heal himself or another player"),
         msg("Play healing cards on yourself or on another player who is wounded. Healing someone else scores 1 "
             "point. A character who dies comes back at full health next round, 2 points down, with no cards."),
-        keys=("heal", "use"),
+        keys=("heal", "use", "done"),
     ),
     RuleSection(
         msg("Attack a Monster"),
