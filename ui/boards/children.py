@@ -119,16 +119,18 @@ class RoomPieces(Widget):
         super().__init__(**kwargs)
         self.count = Label(color=theme.PIP, bold=True)  # the left cards' number, on the card ("": none)
         self.add_widget(self.count)
+        self.piece_px = 0.0  # the pieces' size (0: none drawn), for the readability audit
         self.bind(pos=self.draw, size=self.draw, ghosts=self.draw, kitty=self.draw, left=self.draw)
 
     def draw(self, *_args) -> None:
         canvas = self.canvas.before
         canvas.clear()
         self.count.text = ""  # nothing drawn (at opacity 0 it was drawn all the same)
+        self.piece_px = 0.0
         kinds = ["ghost"] * len(self.ghosts) + (["kitty"] if self.kitty else []) + (["cards"] if self.left else [])
         if not kinds or self.width < 4:
             return
-        size = min(self.height, (self.width + 2) / len(kinds) * 0.9)
+        size = self.piece_px = min(self.height, (self.width + 2) / len(kinds) * 0.9)
         for i, kind in enumerate(kinds):
             x = self.x + i * size * 1.08
             if kind == "ghost":  # an enraged ghost red with angry brows, a calm one green
