@@ -336,10 +336,10 @@ def spilled_counts(table) -> list[str]:
 
 
 def wrapped_places(table) -> list[str]:
-    """One line per place name on the board (``PlaceName``) drawn on more lines than it
-    needs: a name that holds on one line at its floor but was grown until it wrapped (issue
-    29: "Location" / "9" in portrait, on two lines in a cell with room for one)."""
-    from ui.boards.fit import PlaceName, word_width
+    """One line per numbered place name on the board (``PlaceName``: "Location 9") drawn on
+    more lines than it needs: it holds on one line at its floor but was grown until its
+    number wrapped (issue 29: "Location" / "9" in portrait, in a cell with room for one)."""
+    from ui.boards.fit import PlaceName, numbered, word_width
 
     found = []
     for label in table.ids.board_slot.walk(restrict=True):
@@ -349,7 +349,7 @@ def wrapped_places(table) -> list[str]:
         rows = getattr(getattr(label, "_label", None), "_cached_lines", None) or []
         left, _top, right, _bottom = label.padding
         one = word_width(text, label.min_font, label.bold, label.font_name) + left + right + 4 <= label.width
-        if "\n" not in text and len(rows) > 1 and one:
+        if numbered(text) and "\n" not in text and len(rows) > 1 and one:
             found.append(f"{text!r} on {len(rows)} lines at {label.font_size:.0f} px (one line at the floor)")
     return found
 
