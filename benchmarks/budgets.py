@@ -7,6 +7,10 @@ measurements, never test assertions. Figures for the Kivy client (tap -> frame, 
 and the reader loop come from ``benchmarks/ui_frames.py`` (when present),
 ``benchmarks/mfrc522_idle.py`` and ``benchmarks/pn532_latency.py``.
 
+The tap is measured three ways in one run (``--help`` says how): its time to the state at a
+client, its p99 against the p99 of the daemon's durable appends, and each tap's time less its
+own append (the daemon's part, which the disk's swings do not move).
+
 The long games are Creepy Cellar games in physical-deck mode, built by a seeded table that
 plays forward a few dozen inputs and undoes them again, over and over, so the log grows
 without the game ending (every undo is an event too). They are written with
@@ -106,14 +110,18 @@ def _build(path: Path, events: int, seed: int) -> None:
 # --------------------------------------------------------------------------- measurements
 
 def tap_to_published(events: int, taps: int, appends: list[float] | None = None,
-                     later: list[float] | None = None) -> list[float]:
+                     later: list[float] | None = None, own: list[float] | None = None) -> list[float]:
     """Seconds from a tap reaching the daemon (as a reader thread submits it) to the state
     message at a client, on a game already ``events`` long. Each tap draws a Ghost card;
     an undo (not timed) puts it back, so the game goes on. ``appends``, when given, gets the
     seconds of each durable append the daemon made meanwhile (the taps' and the undos'): the
     store's own figure, side by side with the taps', under the same load (issue 35). ``later``,
     when given, gets the seconds from each tap to the ``later`` message of its state at the
-    client (the odds meter's figure, sent after the state since issue 35 item 3)."""
+    client (the odds meter's figure, sent after the state since issue 35 item 3). ``own``,
+    when given, gets each tap's own durable append (seconds, in the order of the taps): the
+    one append the daemon made between the tap's submit and its state at the client (the
+    undo's comes after the state, and its ack before the next tap)."""
+    appends = appends if appends is not None or own is None else []
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "g.sqlite3"
         build_game(db, events)
@@ -151,10 +159,13 @@ def tap_to_published(events: int, taps: int, appends: list[float] | None = None,
                 uid = UID_OF[next(c.component for c in prompt.choices if c.component in UID_OF)]
                 for _ in range(taps):
                     arrived.clear()
+                    before = len(appends) if appends is not None else 0
                     start = time.perf_counter()
                     daemon.submit(Tap(uid))
                     arrived.wait(5)
                     latencies.append(stamp[-1] - start)
+                    if own is not None:  # timed on the loop before the state was built: in the list already
+                        own.append(sum(appends[before:]))
                     if later is not None:
                         later.append(_came(followed, later_at, revisions[-1]) - start)
                     arrived.clear()
@@ -309,8 +320,43 @@ def odds_meter_rate() -> tuple[float, float]:
 
 # --------------------------------------------------------------------------- report
 
+def tap_rest_row(lat: list[float], its_append: list[float], appends: list[float]) -> tuple:
+    """The budget row of the daemon's part of a tap: each tap's time less its own durable
+    append (``lat[i] - its_append[i]``), p50 and p99, against the ``<= 3x`` goal less the
+    append itself: p99 <= 2x the appends' p99.
+
+    Why: ``tap p99 / append p99`` divides two tails that fall on different events. Where the
+    disk's fsync swings (here, from ~0.3 ms to ~10 ms from one minute to the next, with what
+    other processes write), the taps' p99 is set by the few taps whose append was slow, and
+    the appends' p99 by whichever appends were slow: the ratio moved from 1.2x to 6x between
+    runs of the same tree. Taking each tap's own append off it leaves what the daemon adds to
+    the durable write (the thread wake-ups, the engine, the state built and written, the
+    client's decode), which the disk does not move. A tap whose rest is within 2x the
+    appends' p99 is within 3x of it once its own append is added back."""
+    rest = [t - a for t, a in zip(lat, its_append)]
+    limit = 2 * pct(appends, .99)
+    return ("tap less its own append", "the same taps, each less its own durable append: what the daemon adds "
+            "to it (wake-ups, engine, state, client decode)",
+            f"p50 {pct(rest, .5) * 1e3:.2f} ms, p99 {pct(rest, .99) * 1e3:.2f} ms",
+            f"p99 <= 2x the appends' p99 ({limit * 1e3:.2f} ms)", pct(rest, .99) <= limit)
+
+
+#: What the three tap rows say (``--help``).
+_TAP_ROWS = """\
+The tap rows (issue 35 item 3), all from one run of taps:
+  tap -> state published   a tap submitted as a reader thread does, to its state at a client.
+  tap against its appends  the taps' p99 over the p99 of every durable append the daemon made
+                           in the same run (goal <= 3x). It swings with the disk: the two p99s
+                           fall on different events, and the fsync's time changes by minutes.
+  tap less its own append  each tap's time less its own append's, p50 and p99: what the daemon
+                           adds to the durable write (wake-ups, engine, state, client decode).
+                           The steadier figure. Goal: p99 <= 2x the appends' p99 (the 3x, less
+                           the tap's own append)."""
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog=_TAP_ROWS,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="smaller counts (a rough look)")
     args = parser.parse_args()
     taps = 1000 if args.quick else 10_000
@@ -318,7 +364,8 @@ def main() -> None:
 
     own: list[float] = []
     figure: list[float] = []
-    lat = tap_to_published(1000, taps, own, figure)
+    its_append: list[float] = []
+    lat = tap_to_published(1000, taps, own, figure, its_append)
     rows.append(("tap -> state published", f"1,000-event game, {taps:,} taps",
                  f"p50 {pct(lat, .5) * 1e3:.2f} ms, p99 {pct(lat, .99) * 1e3:.2f} ms", "p99 <= 5 ms",
                  pct(lat, .99) <= 0.005))
@@ -326,6 +373,7 @@ def main() -> None:
     rows.append(("tap against its appends", "the same run: p99 of the taps over p99 of the daemon's appends",
                  f"appends p50 {pct(own, .5) * 1e3:.2f} ms, p99 {pct(own, .99) * 1e3:.2f} ms; {ratio:.1f}x",
                  "<= 3x", ratio <= 3))
+    rows.append(tap_rest_row(lat, its_append, own))
     rows.append(("tap -> odds published", "the same taps: to the later message (the odds meter's figure, "
                  "sent after the state)", f"p50 {pct(figure, .5) * 1e3:.2f} ms, p99 {pct(figure, .99) * 1e3:.2f} ms",
                  "report", None))

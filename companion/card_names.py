@@ -42,7 +42,8 @@ def find(text: str, games: list[str], lang: str = "en") -> Found:
     """The component ``text`` names in one of ``games`` (the game being played first): an id
     in any case (``GHOST:ROOM-H`` or ``creepy_cellar:ghost:room-h``) or a printed name
     ("Ghost card room H", any case, in any language ``companion cards --lang`` lists; English's then
-    ``lang``'s names first, should two languages give one name to different cards)."""
+    ``lang``'s names first, should two languages give one name to different cards), or the
+    name the card prints alone ("Flashlight", "Torcia") when no other card has it."""
     wanted = " ".join(text.split()).casefold()
     names: dict[str, str] = {}
     for game in games:
@@ -50,11 +51,30 @@ def find(text: str, games: list[str], lang: str = "en") -> Found:
             for component, label in listing(game, each):
                 for name in (component, component.split(":", 1)[1], label):
                     names.setdefault(name.casefold(), component)
+    for alias, component in _names_alone(games).items():
+        names.setdefault(alias, component)
     if wanted in names:
         return Found(names[wanted])
     close = difflib.get_close_matches(wanted, list(names), n=SUGGESTIONS * 3, cutoff=0.6)
     near = tuple(dict.fromkeys(names[name] for name in close))[:SUGGESTIONS]
     return Found(None, near)
+
+
+def _names_alone(games: list[str]) -> dict[str, str]:
+    """The name each card prints without its kind (its label's ``name``: "Flashlight" of
+    "Item card Flashlight"), in every language, casefolded -> component; a name two cards
+    share names neither."""
+    from companion.engine import get_game
+
+    owners: dict[str, set[str]] = {}
+    for game in games:
+        spec = get_game(game)
+        for component in spec.components:
+            name = getattr(spec.component_label(component), "params", {}).get("name")
+            if name:
+                for lang in LANGUAGES:
+                    owners.setdefault(str(render(name, lang)).casefold(), set()).add(component)
+    return {alias: next(iter(found)) for alias, found in owners.items() if len(found) == 1}
 
 
 def miss(text: str, found: Found, game: str | None, lang: str = "en") -> str:

@@ -25,6 +25,7 @@ from msgspec import Meta
 
 from companion.config_shape import ConfigError, convert
 from companion.desk.config import DeskConfig, DeskConfigError, parse_desk
+from companion.i18n import msg
 from companion.paths import PathRefused, describe
 from companion.phones.config import PhonesConfig, PhonesConfigError, parse_phones
 from companion.venue.config import MqttConfig, VenueConfig, VenueConfigError, parse_mqtt, parse_venue
@@ -212,12 +213,13 @@ def load_config(path: str | os.PathLike[str] | None = None) -> Config:
     named = "--config " if path is not None else f"{CONFIG_ENV}=" if explicit else ""
     try:
         if file.exists() and not file.is_file():  # a directory; a FIFO would wait for ever
-            raise ConfigPathRefused(f"{named}{file} is {describe(file)}, not a config file")
+            raise ConfigPathRefused(msg("{named}{file} is {kind}, not a config file", named=named, file=str(file),
+                                        kind=describe(file)))
         with file.open("rb") as stream:
             data = stream.read(MAX_CONFIG_BYTES + 1)
     except FileNotFoundError:
         if explicit:
-            raise ConfigPathRefused(f"{named}{file}: no such config file") from None
+            raise ConfigPathRefused(msg("{named}{file}: no such config file", named=named, file=str(file))) from None
         return default_config()
     except OSError as exc:
         raise ConfigError(f"{file}: cannot read config file: {exc}") from None

@@ -209,6 +209,36 @@ def named(text: Any, **articles: str) -> Any:
     return Name(text, articles) if articles and isinstance(text, Msg) else text
 
 
+class StandIn(Name):
+    """The name of a stand-in: a card or room tablet whose printed name the rulebook does not
+    give, named by the companion with a number ("Monster 5", "Tablet 2-4", "Kid 3") until the
+    owner enters the name on their copy (issue 27 item 3). It is its :class:`Name` in every
+    other way. The protocol lists each stand-in a state shows, by the words it is shown in,
+    with its ``number`` (the state's ``stand_ins``), so a screen knows one without reading
+    a name's shape (a card the owner named "Room 7" is no stand-in).
+
+    Attributes:
+        number: the number as the name says it ("5", "04", "2-4").
+    """
+
+    number: str
+
+    def __new__(cls, text: Msg, articles: dict[str, str], number: str) -> StandIn:
+        self = super().__new__(cls, text, articles)
+        self.number = number
+        return self
+
+    def __reduce__(self):
+        return (StandIn, (Msg(self.msgid, self.params, self.plural, self.count), self.articles, self.number))
+
+
+def stand_in(text: Msg, number: Any, **articles: str) -> StandIn:
+    """``text`` (the companion's name for a stand-in, a :class:`Msg`) marked as a stand-in
+    numbered ``number``, with its definite article in each language (as :func:`named`):
+    ``stand_in(msg("Monster {n}", n=5), 5, it="il")``."""
+    return StandIn(text, articles, str(number))
+
+
 #: Italian definite articles and the prepositions joined with them, by the masculine
 #: singular form a translation writes as a field's format spec (:class:`Name`).
 _ARTICLE_FORMS = {

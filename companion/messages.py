@@ -157,6 +157,10 @@ class StateMessage(TypedDict, total=False):
     game: str | None
     title: str
     view: dict[str, Any]
+    #: Each stand-in's name the view and the public choices show -> its number ("Mostro 5" ->
+    #: "5", "Tessera 2-4" -> "2-4"): cards the rulebook does not name (issue 27 item 3,
+    #: ``companion.i18n.StandIn``). A screen tells a stand-in by this, never by a name's shape.
+    stand_ins: dict[str, str]
     prompt: PromptMessage
     can_undo: bool
     #: ``news`` are what an undo did, and ``todo`` what to put back (Session.undone); False
@@ -233,6 +237,7 @@ class NoticeMessage(TypedDict):
     level: NoticeLevel
     text: str
     rule: str | None  # a refused input: the rulebook section that refuses it (issue 33); else None
+    reason: str  # the text without the prompt it repeats (the table screen shows it beside the prompt)
 
 
 class AckMessage(TypedDict):

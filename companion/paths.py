@@ -17,6 +17,7 @@ import warnings
 from pathlib import Path
 
 from companion.errors import CompanionError, StoreError
+from companion.i18n import msg
 
 log = logging.getLogger(__name__)
 
@@ -184,17 +185,18 @@ def store_files(db: str | Path) -> list[Path]:
 
 def describe(path: Path) -> str:
     """What is at ``path``, in words (``"a directory"``, ``"a regular file"``...), not following
-    a final symbolic link; ``"nothing"`` when there is nothing."""
+    a final symbolic link; ``"nothing"`` when there is nothing. A :class:`~companion.i18n.Msg`,
+    so that a refusal naming it is said in the language asked (``play --lang it``)."""
     try:
         mode = path.lstat().st_mode
     except FileNotFoundError:
-        return "nothing"
+        return msg("nothing")
     except OSError as exc:
-        return f"something that cannot be read ({exc.strerror})"
-    kinds = ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a directory"), (stat.S_ISREG, "a regular file"),
-             (stat.S_ISSOCK, "a socket"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
-             (stat.S_ISBLK, "a device"))
-    return next((name for test, name in kinds if test(mode)), "a special file")
+        return msg("something that cannot be read ({reason})", reason=exc.strerror or "")
+    kinds = ((stat.S_ISLNK, msg("a symbolic link")), (stat.S_ISDIR, msg("a directory")),
+             (stat.S_ISREG, msg("a regular file")), (stat.S_ISSOCK, msg("a socket")),
+             (stat.S_ISFIFO, msg("a named pipe")), (stat.S_ISCHR, msg("a device")), (stat.S_ISBLK, msg("a device")))
+    return next((name for test, name in kinds if test(mode)), msg("a special file"))
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -223,12 +225,13 @@ def check_socket_path(sock: str | Path, db: str | Path | None = None) -> None:
                                   f"a path of its own, e.g. --socket {Path(db).parent / 'companion.sock'}")
     parent = sock.parent
     if parent.exists() and not parent.is_dir():
-        raise PathRefused(f"--socket {sock}: {parent} is {describe(parent)}, not a directory")
+        raise PathRefused(msg("--socket {sock}: {parent} is {kind}, not a directory", sock=str(sock),
+                              parent=str(parent), kind=describe(parent)))
     _check_writable_folder(sock)
     kind = describe(sock)
     if kind not in ("nothing", "a socket"):
-        raise PathRefused(f"--socket {sock} is {kind}, not a socket: the daemon replaces only a socket "
-                          f"nobody answers on, so it leaves it alone (give another path)")
+        raise PathRefused(msg("--socket {sock} is {kind}, not a socket: the daemon replaces only a socket nobody "
+                              "answers on, so it leaves it alone (give another path)", sock=str(sock), kind=kind))
 
 
 #: The longest path a Unix socket can be bound to on Linux (``sun_path`` is 108 bytes, NUL included).
@@ -275,8 +278,9 @@ def _check_writable_folder(sock: Path) -> None:
     made) this user cannot write (issue 26: a PermissionError traceback)."""
     folder = next((p for p in (sock.parent, *sock.parent.parents) if p.exists()), None)
     if folder is not None and folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
-        raise PathRefused(f"--socket {sock}: the folder {folder} cannot be written by this user (give a --socket "
-                          f"in a folder you can write, e.g. one in $XDG_RUNTIME_DIR)")
+        raise PathRefused(msg("--socket {sock}: the folder {folder} cannot be written by this user (give a --socket "
+                              "in a folder you can write, e.g. one in $XDG_RUNTIME_DIR)", sock=str(sock),
+                              folder=str(folder)))
 
 
 def remove_stale_socket(sock: Path, seen: os.stat_result | None = None) -> bool:
@@ -309,21 +313,23 @@ def check_db_path(db: str | Path, option: str = "--db") -> None:
     if kind == "a symbolic link":
         kind = describe(Path(os.path.realpath(db)))
     if not db.parent.is_dir():
-        missing = "does not exist" if describe(db.parent) == "nothing" else "is not a folder"
-        raise PathRefused(f"{option} {db}: the folder {db.parent} {missing} (create it first, "
-                          f"or give a path in a folder that exists)")
+        words = dict(option=option, db=str(db), folder=str(db.parent))
+        raise PathRefused(msg("{option} {db}: the folder {folder} does not exist (create it first, or give a path "
+                              "in a folder that exists)", **words) if describe(db.parent) == "nothing" else
+                          msg("{option} {db}: the folder {folder} is not a folder (create it first, or give a path "
+                              "in a folder that exists)", **words))
     if kind not in ("nothing", "a regular file"):
         example = safe_db_example(db if kind == "a directory" else None)
-        raise PathRefused(f"{option} {db} is {kind}, not an event store file: give the path of a file, "
-                          f"e.g. {option} {example}")
+        raise PathRefused(msg("{option} {db} is {kind}, not an event store file: give the path of a file, "
+                              "e.g. {option} {example}", option=option, db=str(db), kind=kind, example=str(example)))
     side = _SIDE_FILE.search(db.name)
     if side:
-        raise PathRefused(f"{option} {db} is named like a file the event store keeps beside its database "
-                          f"({side.group(1)}): give the database itself, "
-                          f"e.g. {option} {db.parent / db.name[:side.start()]}")
+        raise PathRefused(msg("{option} {db} is named like a file the event store keeps beside its database "
+                              "({suffix}): give the database itself, e.g. {option} {example}", option=option,
+                              db=str(db), suffix=side.group(1), example=str(db.parent / db.name[:side.start()])))
     if kind == "a regular file" and not _looks_like_a_store(db):
-        raise PathRefused(f"{option} {db} holds something other than an event store (it is not an SQLite "
-                          f"file): the companion leaves it alone (give another path)")
+        raise PathRefused(msg("{option} {db} holds something other than an event store (it is not an SQLite "
+                              "file): the companion leaves it alone (give another path)", option=option, db=str(db)))
 
 
 def _looks_like_a_store(db: Path) -> bool:

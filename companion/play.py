@@ -23,29 +23,28 @@ START_WAIT, STOP_WAIT = 20.0, 10.0
 
 def play_command(args, new) -> int:
     """``companion play GAME --players A,B [--option NAME=VALUE ...]``; returns the exit code."""
+    from companion.i18n import msg, render
     from companion.paths import PathRefused, default_socket
     from companion.startup import StartRefused, header
 
+    lang = _asked_language(args)
     try:
         header(new)  # a bad game, player list or option is said before anything starts
         _check_paths(args)
-    except (StartRefused, PathRefused) as exc:
-        from companion.i18n import render
-
-        return _say(render(exc.args[0] if exc.args else str(exc), _asked_language(args)))
+    except (StartRefused, PathRefused) as exc:  # in the language asked: a Msg
+        return _say(render(exc.args[0] if exc.args else str(exc), lang))
     socket = Path(args.socket or default_socket())
     if _answers(socket):
-        return _say(f"a companion daemon already runs at {socket} (the table's service, or another companion "
-                    f"play): use companion ui to see it, or stop it first")
+        return _say(render(msg("a companion daemon already runs at {socket} (the table's service, or another "
+                               "companion play): use companion ui to see it, or stop it first", socket=str(socket)),
+                           lang))
     windowed = not args.terminal and bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     if not windowed and not args.terminal:
-        from companion.i18n import msg, render
-
-        print(render(msg("No display found: playing in the terminal."), _asked_language(args)), flush=True)
+        print(render(msg("No display found: playing in the terminal."), lang), flush=True)
     app = _window(socket, args.fullscreen) if windowed else None
     if isinstance(app, str):
-        return _say(f"{app}. To play in the terminal: companion play {new.game} --players "
-                    f"{','.join(new.players)} --terminal")
+        terminal = f"companion play {new.game} --players {','.join(new.players)} --terminal"
+        return _say(render(msg("{reason}. To play in the terminal: {command}", reason=app, command=terminal), lang))
     daemon, log_path = _start_daemon(args, new, socket)
     voice = _start_voice(args, socket, log_path)
     _stop_on_signals(app)
@@ -253,13 +252,16 @@ def last_word(state: dict) -> str:
 
 
 def _check_paths(args) -> None:
-    """Refuse a bad ``--db`` or ``--config`` before anything starts, as the daemon would."""
+    """Refuse a bad ``--db``, ``--socket`` or ``--config`` before anything starts, as the daemon
+    would (in the language asked: the daemon's own refusal is logged in English)."""
     from companion.config import load_config
-    from companion.paths import check_db_path, check_private_dir, default_db
+    from companion.paths import check_db_path, check_private_dir, check_socket_path, default_db
 
     db = Path(args.db or default_db())
     check_db_path(db)
     check_private_dir(db)
+    if args.socket:
+        check_socket_path(args.socket, db)
     load_config(args.config)
 
 
@@ -350,7 +352,11 @@ def _wait_listening(daemon: subprocess.Popen, socket: Path) -> bool:
 def _daemon_failed(daemon: subprocess.Popen, log_path: Path, lang: str = "en") -> int:
     """The daemon stopped (or never listened): show why from the end of its log."""
     said = [line for line in _this_run(log_path) if line.startswith("companion: ")]
-    reason = said[-1][len("companion: "):] if said else f"the daemon did not start (see {log_path})"
+    if not said:
+        from companion.i18n import msg, render
+
+        return _say(render(msg("the daemon did not start (see {path})", path=str(log_path)), lang))
+    reason = said[-1][len("companion: "):]
     return _say(play_words(reason, lang))
 
 

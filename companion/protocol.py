@@ -10,9 +10,10 @@ Daemon -> client:
     meter), ``{"type": "later", "revision": N, "game": G, "view": {"odds_haunting": 0.42}}``
     (:func:`later_message`): those figures of state N, which carried each as None (issue 35
     item 3: the state goes out first, the meter's playouts after it; only numbers, from
-    public facts); ``{"type": "notice", "level": "warning", "text": ...}`` for a refused
-    input or a problem; ``{"type": "ack", "id": ..., "ok": bool, "text": ...}`` for each
-    command that carried an ``id``.
+    public facts); ``{"type": "notice", "level": "warning", "text": ..., "rule": ...,
+    "reason": ...}`` for a refused input or a problem (``reason``: the text without the
+    prompt it ends with, for a screen showing the prompt); ``{"type": "ack", "id": ...,
+    "ok": bool, "text": ...}`` for each command that carried an ``id``.
 Client -> daemon:
     ``{"cmd": "choose", "key": "end-turn"}``, ``{"cmd": "undo"}`` (either may say
     ``"revision": N``, the state the touch was made on: refused if the game moved on since),
@@ -102,7 +103,7 @@ Client -> daemon:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import msgspec
@@ -111,7 +112,7 @@ from companion.engine.lessons import purpose_of
 from companion.engine.rulecard import sections_now
 from companion.engine.why import why_message
 from companion.errors import CompanionError
-from companion.i18n import is_notable, msg, render, render_all
+from companion.i18n import StandIn, is_notable, msg, render, render_all
 from companion.messages import (
     CheckMessage,
     ChoiceMessage,
@@ -133,6 +134,7 @@ from companion.messages import (
     TodoLine,
     WhyEntry,
 )
+from companion.refusal_reason import reason
 
 PROTOCOL_VERSION = 1
 
@@ -227,7 +229,13 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
 
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
     view, its slow figures None: :meth:`~companion.engine.game.Game.view_first`, then
-    :func:`later_message`), ``prompt`` (``text``, ``player``, ``choices`` [{key, label, main, screen}] (never a private
+    :func:`later_message`), ``stand_ins`` (issue 27 item 3: each stand-in's name the view and the
+    prompt's public choices and ``out_of_turn`` show, in the words shown -> its number, e.g.
+    ``{"Mostro 5": "5", "Tessera 2-4": "2-4"}``: a card or tablet whose printed name the rulebook
+    does not give, :class:`~companion.i18n.StandIn`; a screen draws its icon and number where the
+    whole name does not fit, and never tells one by its shape: a card the owner named "Room 7"
+    is not listed; only names the message shows, so nothing hidden), ``prompt`` (``text``,
+    ``player``, ``choices`` [{key, label, main, screen}] (never a private
     or a tap-only choice; ``main``: the expected next step, the one large button), ``over``,
     ``summary`` (once over: how it ended, ``Game.summary``, else None), ``ending`` (once over:
     won, lost or a tie, the winners, the scores, the solution: ``Game.ending``, else None), ``private``:
@@ -270,22 +278,24 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
                                 "choices": [], "over": False, "summary": None, "ending": None, "private": None,
                                 "out_of_turn": []}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
-                "view": {}, "prompt": empty, "can_undo": False, "undone": False, "private_players": [], "news": [],
-                "why": [],
+                "view": {}, "stand_ins": {}, "prompt": empty, "can_undo": False, "undone": False,
+                "private_players": [], "news": [], "why": [],
                 "notable": [], "todo": [], "log": render_all(recent, lang, touch), "log_why": log_why,
                 "log_notable": log_notable, "moments": [],
                 "colours": {}, "inks": {}, "status": None, "lesson": None,
                 "odds": None}
     p = session.prompt
+    stand_ins: dict[str, str] = {}  # the stand-ins the view and the public choices show (issue 27 item 3)
+    view = render_tree(session.view_first(), lang, stand_ins)  # card names in the table's language; later: None
     prompt: PromptMessage = {
         "text": render(p.text, lang, touch),
         "player": p.player,
-        "choices": [_choice_message(c, lang) for c in p.choices if not (c.private or c.tap_only)],
+        "choices": [_choice_message(c, lang, stand_ins) for c in p.choices if not (c.private or c.tap_only)],
         "over": p.over,
         "summary": _summary(session, lang) if p.over else None,
         "ending": _ending(session, lang, touch) if p.over else None,
         "private": private_prompt_owner(p),
-        "out_of_turn": [{"key": c.key, "label": render(c.label, lang), "player": c.player}
+        "out_of_turn": [{"key": c.key, "label": said(c.label, lang, stand_ins), "player": c.player}
                         for c in p.out_of_turn if not c.private],
     }
     return {
@@ -293,7 +303,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "version": PROTOCOL_VERSION,
         "game": session.spec.id,
         "title": session.spec.title,
-        "view": render_tree(session.view_first(), lang),  # card names in the table's language; later: None
+        "view": view,
+        "stand_ins": stand_ins,
         "prompt": prompt,
         "can_undo": session.can_undo,
         "undone": bool(news) and session.undone,  # the voice says the news as an undo's (issue 27)
@@ -386,10 +397,12 @@ def _private_players(session) -> list[str]:
     return [p for p in session.header.players if spec.private_view(session.state, p)]
 
 
-def _choice_message(choice, lang: str) -> ChoiceMessage:
+def _choice_message(choice, lang: str, stand_ins: dict[str, str] | None = None) -> ChoiceMessage:
     """A public choice of the shared state: ``{key, label, main, screen}``; ``screen``:
-    touching it hands the screen to the prompt's player (:attr:`Choice.screen`)."""
-    return {"key": choice.key, "label": render(choice.label, lang), "main": choice.main, "screen": choice.screen}
+    touching it hands the screen to the prompt's player (:attr:`Choice.screen`). A label
+    that is a stand-in's name goes into ``stand_ins`` (:func:`said`)."""
+    return {"key": choice.key, "label": said(choice.label, lang, stand_ins), "main": choice.main,
+            "screen": choice.screen}
 
 
 def private_prompt_owner(prompt) -> PrivateOwner | None:
@@ -477,42 +490,56 @@ def view_heading(key: str, headings: Mapping[str, str] | None = None) -> str:
     return (headings or {}).get(key) or key.replace("_", " ").capitalize()
 
 
-def view_text(value: Any, name: Callable[[str], str] = str) -> str:
+def view_text(value: Any) -> str:
     """One entry of a rendered private view as a line of text: a card (a dict with a
-    ``name``) by its name, lists joined with commas; ``name`` words a card's name (the
-    privacy screen drops the placeholder mark)."""
+    ``name``) by its name, lists joined with commas."""
     if isinstance(value, dict):
         if value.get("name"):
-            return name(str(value["name"]))
-        return ", ".join(f"{k}: {view_text(v, name)}" for k, v in value.items())
+            return str(value["name"])
+        return ", ".join(f"{k}: {view_text(v)}" for k, v in value.items())
     if isinstance(value, (list, tuple)):
-        return ", ".join(view_text(v, name) for v in value)
-    return "" if value is None else name(str(value))
+        return ", ".join(view_text(v) for v in value)
+    return "" if value is None else str(value)
 
 
 #: Values :func:`render_tree` gives back as they are (a plain ``str``, not a :class:`Msg`).
 _PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
-def render_tree(value: Any, lang: str) -> Any:
+def render_tree(value: Any, lang: str, stand_ins: dict[str, str] | None = None) -> Any:
     """``value`` (nested dicts, lists and tuples of JSON values) with every sentence rendered
-    in ``lang``."""
+    in ``lang``; each stand-in's name it holds (a key or a value) goes into ``stand_ins``
+    (:func:`said`)."""
     if type(value) in _PLAIN:  # most of a view (issue 35: on the path of every tap)
         return value
-    if isinstance(value, dict):
-        return {k if type(k) is str else str(render(k, lang)): render_tree(v, lang) for k, v in value.items()}
+    if isinstance(value, dict):  # a plain value is taken as it is, without a call (~170 calls a view to ~30)
+        return {k if type(k) is str else str(said(k, lang, stand_ins)):
+                v if type(v) in _PLAIN else render_tree(v, lang, stand_ins) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [render_tree(v, lang) for v in value]
-    return render(value, lang)
+        return [v if type(v) in _PLAIN else render_tree(v, lang, stand_ins) for v in value]
+    return said(value, lang, stand_ins)
+
+
+def said(text: Any, lang: str, stand_ins: dict[str, str] | None = None) -> Any:
+    """``text`` rendered in ``lang`` (:func:`~companion.i18n.render`); when it is a stand-in's
+    name (:class:`~companion.i18n.StandIn`: "Monster 5"), ``stand_ins`` gets the words it is
+    shown in -> its number ("Mostro 5" -> "5"): the state's ``stand_ins``, which lists only
+    names the same message shows, so it tells nothing hidden."""
+    shown = render(text, lang)
+    if stand_ins is not None and isinstance(text, StandIn):
+        stand_ins[shown] = text.number
+    return shown
 
 
 def notice(text: str, level: NoticeLevel = "warning", lang: str = "en", touch: bool = False,
            rule: str | None = None) -> NoticeMessage:
     """A ``notice`` message (``level``: ``"info"``, ``"warning"`` or ``"error"``), its text
     rendered in ``lang`` (``touch``: as for :func:`state_message`); a refused input's notice
-    names in ``rule`` the rulebook section's name (issue 33), rendered in ``lang``; else None."""
+    names in ``rule`` the rulebook section's name (issue 33), rendered in ``lang``; else None.
+    ``reason``: the text without the prompt it ends with, for a screen that shows the prompt
+    beside it (:func:`companion.refusal_reason.reason`; issue 29); the text when it has none."""
     return {"type": "notice", "level": level, "text": render(text, lang, touch),
-            "rule": None if rule is None else render(rule, lang)}
+            "rule": None if rule is None else render(rule, lang), "reason": reason(text, lang, touch)}
 
 
 def option_message(option, words: Mapping[str, str], lang: str = "en") -> GameOptionMessage:

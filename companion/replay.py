@@ -23,6 +23,7 @@ from companion import inputs
 from companion.client import Client
 from companion.daemon import Daemon, DaemonThread, dice_input, presence_input
 from companion.daemon.settings import DaemonSettings
+from companion.daemon.table_hardware import TableHardware
 from companion.errors import CompanionError, LineRefused, ReplayFailed  # noqa: F401 (re-exported: companion.replay.ReplayFailed)
 from companion.i18n import NewsLine
 from companion.inputs import Input, Press, Remove, Tap, Touch
@@ -92,13 +93,11 @@ def replay(script: TableScript, db: str | Path | None = None, realtime: bool = F
 
 def _run(script, store, path, realtime, speed, on_line, on_message, strict, hold_end=0.0,
          hold_until=None) -> ReplayResult:
-    from hardware.simulated import SimulatedTable
-
     # the simulated table's dice button: a script's presses go to it
     daemon = Daemon(store, path, settings=DaemonSettings(dice_button=True))
     with DaemonThread(daemon):
         feeder = _Feeder(daemon)
-        table = SimulatedTable(feeder.on_presence, feeder.on_dice, realtime=realtime, speed=speed)
+        table = TableHardware.simulated(feeder.on_presence, feeder.on_dice, realtime=realtime, speed=speed)
         try:
             resumed_after = daemon.call(lambda: _start(daemon, script, store))
             result = ReplayResult(state={}, resumed_after=resumed_after)

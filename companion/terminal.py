@@ -304,15 +304,29 @@ def not_a_choice(text: str, count: int):
     if text.isdigit():
         if count == 1:
             return msg("There is no choice {number}: choose 1.", number=int(text))
+        if count == 2:
+            return msg("There is no choice {number}: choose 1 or 2.", number=int(text))
         return msg("There is no choice {number}: choose 1 to {count}.", number=int(text), count=count)
     if count == 1:
         return msg("“{text}” is not a choice: type 1, u to undo, tap CARD to tap a card, or q to stop.",
+                   text=text[:40])
+    if count == 2:
+        return msg("“{text}” is not a choice: type 1 or 2, u to undo, tap CARD to tap a card, or q to stop.",
                    text=text[:40])
     return msg("“{text}” is not a choice: type a choice's number (1 to {count}), u to undo, tap CARD to tap "
                "a card, or q to stop.", text=text[:40], count=count)
 
 
 def _example_card(state: dict[str, Any] | None) -> str:
-    """A card the prompt would take now (the daemon's ``tap_components``), or one of the demo's."""
+    """A card the prompt would take now (the daemon's ``tap_components``), else a card of the
+    game on the table (newcomer trial: a House of Spirits prompt that takes no card gave a
+    Creepy Cellar card), else one of the demo's."""
+    from companion import card_names
+    from companion.engine import all_games
+
     components = (state or {}).get("tap_components") or []
-    return components[0]["component"] if components else "creepy_cellar:ghost:room-H"
+    if components:
+        return components[0]["component"]
+    game = (state or {}).get("game")
+    listed = card_names.listing(game) if game in all_games() else []
+    return listed[0][0] if listed else "creepy_cellar:ghost:room-H"

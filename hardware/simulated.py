@@ -1,8 +1,10 @@
 """A simulated table: fake NFC readers and a dice button on gpiozero's mock pins.
 
 The real :class:`ReaderRunner`, :class:`PresenceTracker`, :class:`DiceButton` and
-gpiozero ``Button`` run; only the chip and the pin are simulated. Used by replays, the demo,
-the tests, and by the daemon on machines without the hardware.
+gpiozero ``Button`` run; only the chip and the pin are simulated. Used by replays, the demo
+and the tests, which get it from the companion's one place that wires readers
+(``companion.daemon.table_hardware.TableHardware.simulated``). (A daemon on a machine without
+readers gets virtual readers instead: :mod:`hardware.nfc.virtual`.)
 """
 
 from __future__ import annotations

@@ -86,7 +86,7 @@ def _pick(data, items):
 class DaemonUnderFire(RuleBasedStateMachine):
     def __init__(self):
         super().__init__()
-        from hardware.simulated import SimulatedTable
+        from companion.daemon.table_hardware import TableHardware
 
         self.tmp = tempfile.TemporaryDirectory(prefix="companion-fuzz-", dir=TMPDIR)
         self.store = EventStore(Path(self.tmp.name) / "fuzz.sqlite3")
@@ -96,8 +96,8 @@ class DaemonUnderFire(RuleBasedStateMachine):
         self.daemon = self.running.enter_context(running_daemon(
             Path(self.tmp.name), self.store, socket="d.sock", reader_roles=READERS))
         # each input's reply, or why it could not be played, through the future of submit()
-        self.table = SimulatedTable(lambda event: self._answered(self.daemon.on_presence(event)),
-                                    lambda held: self._answered(self.daemon.on_dice(held)))
+        self.table = TableHardware.simulated(lambda event: self._answered(self.daemon.on_presence(event)),
+                                             lambda held: self._answered(self.daemon.on_dice(held)))
         self.notices = Notices()
         self.client = Client(self.daemon.socket_path, on_message=self.notices).connect()
         self.seen_keys: set[str] = {"roll", "end-turn"}

@@ -7,7 +7,8 @@ instead of one per game test).
 * :class:`Seen`: checks that a text is a :class:`companion.i18n.Msg` with a translation,
   whose plain parameters are names or numbers, and remembers which ids were shown.
 * :func:`walk_engine`: one random game through a game's engine (prompts, labels, chance
-  prompts, news, refusals, optionally the table check), every text checked.
+  prompts, news, refusals, optionally the table check), every text checked;
+  :func:`walk_actions`: the same checks along scripted actions (a targeted walk).
 * :func:`daemon_messages`: every message the real daemon sends replaying a table script
   with the table's language set.
 """
@@ -148,20 +149,41 @@ def walk_engine(spec, rng: random.Random, seen: Seen, steps: int = 400, refuse_e
     for step in range(steps):
         if step == 0:
             _news(spec, state, seen)
-        prompt = spec.prompt(state)
-        _shown(spec, state, prompt, seen, table_check)
-        for line in (spec.status_line(state), spec.summary(state) if prompt.over else None):
-            if line is not None:  # the state's status line, the game-over summary (issue 27 item 3)
-                assert line.msgid in translated_ids(seen.lang), f"no {seen.lang} for {line.msgid!r}"
-                seen.ids.add(line.msgid)
-        if step % refuse_every == 0 or prompt.over:
-            seen.check(_refusal(spec, state))
+        prompt = _look(spec, state, seen, table_check, refuse=step % refuse_every == 0)
         if prompt.over:
             break
         state = spec.apply(state, _random_action(spec, state, prompt, rng))
         _news(spec, state, seen)
     assert not seen.english, sorted(seen.english)[:5]  # issue 29: an Italian table reads no English
     return state
+
+
+def walk_actions(spec, state, actions: Iterable[str], seen: Seen, table_check: bool = False):
+    """:func:`walk_engine`'s checks along ``actions`` (a targeted walk: scripted actions that
+    reach a rare message whatever order the prompts give their choices) from ``state``,
+    which is checked first; a refusal at every step. Returns the last state."""
+    _news(spec, state, seen)
+    for action in actions:
+        _look(spec, state, seen, table_check, refuse=True)
+        state = spec.apply(state, action)
+        _news(spec, state, seen)
+    _look(spec, state, seen, table_check, refuse=True)
+    assert not seen.english, sorted(seen.english)[:5]
+    return state
+
+
+def _look(spec, state, seen: Seen, table_check: bool, refuse: bool):
+    """What the table sees at ``state`` checked (the prompt, its labels, the status line, the
+    game-over summary, a refusal when ``refuse`` or at the end); returns the prompt."""
+    prompt = spec.prompt(state)
+    _shown(spec, state, prompt, seen, table_check)
+    for line in (spec.status_line(state), spec.summary(state) if prompt.over else None):
+        if line is not None:  # the state's status line, the game-over summary (issue 27 item 3)
+            assert line.msgid in translated_ids(seen.lang), f"no {seen.lang} for {line.msgid!r}"
+            seen.ids.add(line.msgid)
+    if refuse or prompt.over:
+        seen.check(_refusal(spec, state))
+    return prompt
 
 
 def _news(spec, state, seen: Seen) -> None:

@@ -83,3 +83,30 @@ def test_no_stand_in_name_shows_a_mark_or_a_code(lang):
     marked = [n for n in names if "placeholder" in n or "segnaposto" in n or ":" in n]
     assert marked == []
     assert render(hc.label("monster-05"), lang) == {"en": "Monster 5", "it": "Mostro 5"}[lang]
+
+
+def test_tap_takes_the_name_printed_on_the_card_alone():
+    """Newcomer trial: ``companion tap flashlight`` (and ``torcia``, the Italian card) missed:
+    only the label with its kind ("Item card Flashlight") was taken, though the card prints
+    the name alone."""
+    hos = {"game": "house_of_spirits"}
+    for typed in ("flashlight", "Flashlight", "torcia", "Item card Flashlight"):
+        assert tap_message(typed, None, hos) == {"cmd": "tap", "component": "house_of_spirits:item:flashlight"}, typed
+    assert tap_message("kraig quartzheim", None, hos) == {
+        "cmd": "tap", "component": "house_of_spirits:character:kraig-quartzheim"}
+    assert tap_message("Soffitta", None, hos) == {"cmd": "tap", "component": "house_of_spirits:room:attic"}
+
+
+def test_intrigue_stand_ins_read_in_the_players_words():
+    """Issue 29: the Cards panel and the privacy screen said "Intrigue card Keeper 4" and
+    "Carta Intrigo Da tenere 4": "Keeper" is no word on a card or in the rulebook, which says
+    a "Play Immediately" card is played at once and any other is kept. The stand-in names
+    the card by its number and that rule, in the table's language."""
+    names = {lang: dict(listing("clue_it", lang)) for lang in ("en", "it")}
+    assert names["en"]["clue_it:intrigue:keeper-4"] == "Intrigue card 4 (to keep)"
+    assert names["it"]["clue_it:intrigue:keeper-4"] == "Carta Intrigo 4 (da tenere)"
+    assert names["en"]["clue_it:intrigue:immediate-2"] == "Intrigue card 2 (Play Immediately)"
+    assert names["it"]["clue_it:intrigue:immediate-2"] == "Carta Intrigo 2 (Gioca subito)"
+    assert names["it"]["clue_it:intrigue:red-balloon"] == "Palloncino Rosso"  # named: as printed
+    for lang in names:
+        assert not [label for label in names[lang].values() if "Keeper" in label or "Da tenere" in label]

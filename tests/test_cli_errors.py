@@ -71,3 +71,14 @@ def test_cards_of_an_unknown_game_starts_with_the_commands_name(capsys):
     assert said.err == ("companion: unknown game 'foo'; known games: creepy_cellar, house_of_spirits, clue_it, "
                         "ghost_at_home, children\n")
     assert said.out == ""
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("creepy_celar", "creepy_cellar"), ("clueit", "clue_it"),
+                                              ("house-of-spirits", "house_of_spirits"), ("Children", "children")])
+def test_a_misspelt_game_gets_the_game_it_looks_like(capsys, typed, meant):
+    """A game id one slip away from a known one names it first ("creepy_celar" said only
+    "unknown game" and the list: the table had to spot the slip itself); a word like none
+    of them ("foo", above) gets the list alone."""
+    assert main(["cards", typed]) == 2
+    assert capsys.readouterr().err == (f"companion: unknown game '{typed}': did you mean {meant}? known games: "
+                                       "creepy_cellar, house_of_spirits, clue_it, ghost_at_home, children\n")

@@ -466,19 +466,17 @@ def presences():
 @pytest.fixture
 def card_reader(daemon, presences):
     """A supervised fake reader named "cards" attached to the daemon, polling for real."""
+    from companion.daemon.table_hardware import supervise
     from hardware.nfc.fake import FakeNfcReader
-    from hardware.nfc.supervisor import ReaderSupervisor
 
     def on_presence(event):
         presences(event)
         daemon.on_presence(event)
 
     fake = FakeNfcReader("cards")
-    supervisor = ReaderSupervisor("cards", lambda: fake, on_presence, daemon.devices.on_status, interval=0.02)
-    daemon.programmer.attach("cards", supervisor.run_job)
-    supervisor.start()
+    stop = supervise(daemon, "cards", lambda: fake, interval=0.02, on_presence=on_presence)
     yield fake
-    supervisor.stop()
+    stop()
 
 
 def _programming(message) -> bool:

@@ -9,7 +9,7 @@ from dataclasses import replace
 from companion import inputs
 from companion.daemon import Daemon
 from companion.daemon.commands import COMMANDS
-from companion.daemon.core import WORKER_TASK
+from companion.daemon.worker import WORKER_TASK
 from companion.inputs import Press, Tap, Touch
 from companion.store import EventStore
 from tests.daemon_fixture import running_daemon
@@ -168,7 +168,8 @@ def test_commands_phones_and_the_desk_are_never_given_the_daemon():
 
 
 def test_input_play_is_given_the_publishers_calls_it_uses_not_the_publisher():
-    """Issue 27 item 1: ``InputPlay`` tells the screens through five calls (``Screens``)."""
+    """Issue 27 item 1: ``InputPlay`` tells the screens through six calls (``Screens``); the
+    sixth holds what one input sends until its end (issue 35 item 3: one write per screen)."""
     from dataclasses import fields
 
     from companion.daemon.play import Screens
@@ -176,6 +177,6 @@ def test_input_play_is_given_the_publishers_calls_it_uses_not_the_publisher():
     daemon = Daemon(EventStore(":memory:"), "unused.sock")
     screens = daemon._play._screens
     assert isinstance(screens, Screens)
-    assert [f.name for f in fields(Screens)] == ["notify", "input_seen", "add_news", "publish", "physical"]
+    assert [f.name for f in fields(Screens)] == ["notify", "input_seen", "add_news", "publish", "physical", "together"]
     screens.add_news(["Ada rolled 4."])
     assert list(daemon.recent) == ["Ada rolled 4."]

@@ -52,14 +52,14 @@ def test_games_lists_every_game_with_its_options_and_the_game_on_the_table(tmp_p
 
 
 def test_about_inputs_and_the_physical_input_of_the_state(tmp_path):
-    from hardware.simulated import SimulatedTable
+    from companion.daemon.table_hardware import TableHardware
 
     with _daemon(tmp_path) as daemon:
         seen = Collector()
         with Client(daemon.socket_path, on_message=seen).connect() as client:
             client.request({"cmd": "about"})
             about = seen.wait_for(lambda m: m["type"] == "about")
-            table = SimulatedTable(daemon.on_presence, daemon.on_dice)
+            table = TableHardware.simulated(daemon.on_presence, daemon.on_dice)
             try:
                 table.tap("04DEADBEEF0042")  # no game: the UID may show
                 daemon.drain()

@@ -34,16 +34,14 @@ COMMANDS = [
 
 @pytest.fixture(scope="module")
 def daemon(tmp_path_factory):
+    from companion.daemon.table_hardware import supervise
     from hardware.nfc.fake import FakeNfcReader
-    from hardware.nfc.supervisor import ReaderSupervisor
 
     with running_daemon(tmp_path_factory.mktemp("hostile")) as d:
         fake = FakeNfcReader("cards")
-        supervisor = ReaderSupervisor("cards", lambda: fake, d.on_presence, d.devices.on_status, interval=0.02)
-        d.programmer.attach("cards", supervisor.run_job)
-        supervisor.start()
+        stop = supervise(d, "cards", lambda: fake, interval=0.02)
         yield d
-        supervisor.stop()
+        stop()
 
 
 class Notices:

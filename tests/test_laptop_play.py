@@ -405,6 +405,40 @@ def test_play_refuses_a_mistake_in_the_language_asked(laptop, argv, english, ita
     assert companion(laptop, "play", *argv, "--terminal", "--lang", "it").stderr == f"companion: {italian}\n"
 
 
+#: Path arguments play refuses before anything starts: (the argument, given the test's
+#: folder; what it says in English, and in Italian; ``{t}`` is the folder).
+PATH_MISTAKES = [
+    (("--db", "{t}"), "--db {t} is a directory, not an event store file: give the path of a file, e.g. "
+     "--db {t}/companion.sqlite3",
+     "--db {t} è una cartella, non un file dell'archivio delle partite: date il percorso di un file, per esempio "
+     "--db {t}/companion.sqlite3"),
+    (("--db", "{t}/nodir/x.db"), "--db {t}/nodir/x.db: the folder {t}/nodir does not exist (create it first, or "
+     "give a path in a folder that exists)",
+     "--db {t}/nodir/x.db: la cartella {t}/nodir non esiste (createla prima, o date un percorso in una cartella "
+     "che esiste)"),
+    (("--socket", "{t}/afile"), "--socket {t}/afile is a regular file, not a socket: the daemon replaces only a "
+     "socket nobody answers on, so it leaves it alone (give another path)",
+     "--socket {t}/afile è un file, non un socket: il demone sostituisce solo un socket a cui nessuno risponde, "
+     "quindi non lo tocca (date un altro percorso)"),
+    (("--config", "{t}/nope.toml"), "--config {t}/nope.toml: no such config file",
+     "--config {t}/nope.toml: questo file di configurazione non esiste"),
+    (("--config", "{t}"), "--config {t} is a directory, not a config file",
+     "--config {t} è una cartella, non un file di configurazione"),
+]
+
+
+@pytest.mark.parametrize(("argv", "english", "italian"), PATH_MISTAKES)
+def test_play_refuses_a_path_in_the_language_asked(laptop, tmp_path, argv, english, italian):
+    """Issue 29: a bad --db, --socket or --config is refused in the language asked with
+    ``--lang`` (they were English under ``--lang it``), before anything starts."""
+    (tmp_path / "afile").write_text("mine")
+    argv = [arg.format(t=tmp_path) for arg in argv]
+    for lang, said in (("en", english), ("it", italian)):
+        done = companion(laptop, "play", "creepy_cellar", "--players", "Ada,Bo", *argv, "--terminal", "--lang", lang)
+        assert (done.returncode, done.stderr) == (2, f"companion: {said.format(t=tmp_path)}\n")
+    assert (tmp_path / "afile").read_text() == "mine"
+
+
 @pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
 def test_a_signal_to_play_stops_it_and_its_daemon(laptop, sig):
     import signal

@@ -143,8 +143,8 @@ def test_clue_it_hidden_cards_reach_only_the_privacy_screen(daemon, caplog):
 
     # The asker's private answers: the kept card, then the picks.
     assert answers["peek"]["prompt"]["choices"] == [{"key": "peek-show", "label": "Show my card", "private": True}]
-    assert answers["peek-show"]["view"] == {"intrigue_held": ["Intrigue card Keeper 4"],
-                                            "intrigue_drawn": "Intrigue card Keeper 4"}
+    assert answers["peek-show"]["view"] == {"intrigue_held": ["Intrigue card 4 (to keep)"],
+                                            "intrigue_drawn": "Intrigue card 4 (to keep)"}
     kid_choices = answers["accuse-kid"]["prompt"]["choices"]
     assert [c["label"] for c in kid_choices if c["private"]] == [ci.card_name(k) for k in ci.KIDS]
     assert {"key": "accuse-restart", "label": "Start again", "private": False} in kid_choices
@@ -154,7 +154,7 @@ def test_clue_it_hidden_cards_reach_only_the_privacy_screen(daemon, caplog):
     # The log says a privacy screen was opened, never what it showed.
     logged = "\n".join(r.getMessage() for r in caplog.records)
     assert logged.count("privacy screen opened for Ada") == 4
-    assert "Keeper 4" not in logged and "pick:" not in logged and "Kid 5" not in logged
+    assert "Intrigue card 4" not in logged and "pick:" not in logged and "Kid 5" not in logged
 
 
 def test_clue_it_another_envelope_and_other_picks_send_the_same_messages(tmp_path):

@@ -73,10 +73,10 @@ def test_solved_game_through_the_daemon():
     for sentence in ("Bo and Cy tie: they roll again.", "Cy goes first; play continues clockwise.",
                      "Put kid card number 5 of the row into the envelope without looking; "
                      "shuffle the other kid cards back together.",
-                     "Ada drew Intrigue card Play Immediately 1: follow its directions now.",
+                     "Ada drew Intrigue card 1 (Play Immediately): follow its directions now.",
                      "Bo keeps an Intrigue card.", "Cy's accusation is wrong: Cy is out of the game.",
                      "Cy cannot answer.", "Nobody can answer: the turn is over.",
-                     "Bo plays Intrigue card Keeper 2: follow its directions.",
+                     "Bo plays Intrigue card 2 (to keep): follow its directions.",
                      "Bo is right and solves the mystery!"):
         assert sentence in log, sentence
 

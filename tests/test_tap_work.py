@@ -114,3 +114,147 @@ def test_a_screen_that_connects_or_asks_gets_the_figure_after_the_state(daemon):
         client.request({"cmd": "state"})
         collector.wait_for(lambda m: m.get("type") == "later")
         assert [m["type"] for m in collector.messages][:2] == ["state", "later"]
+
+
+def test_an_idle_daemon_plays_a_tap_in_the_loop_turn_it_arrives_and_publishes_it_after_its_append(daemon,
+                                                                                                   monkeypatch):
+    """A tap's one hand-off is the reader thread's to the daemon's loop. With nothing queued,
+    the worker plays it in the callback that brought it: it used to be put in a queue and
+    taken by the worker's task on the loop's next turn (one put per tap). Its state still goes
+    out only once its append has returned (durable: ``synchronous=FULL``)."""
+    import asyncio
+
+    from companion.inputs import Touch
+
+    puts: list[object] = []
+    for name in ("put", "put_nowait"):
+        original = getattr(asyncio.Queue, name)
+        monkeypatch.setattr(asyncio.Queue, name, lambda queue, item, _o=original: puts.append(item) or _o(queue, item))
+    daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
+    assert daemon.submit(Touch("roll")).result(10).accepted
+    order: list[str] = []
+    append, broadcast = daemon.store.append, daemon.hub.broadcast
+    monkeypatch.setattr(daemon.store, "append", lambda *a, **k: (append(*a, **k), order.append("appended"))[0])
+    monkeypatch.setattr(daemon.hub, "broadcast", lambda message: (order.append(message["type"]), broadcast(message)))
+    for uid in list(ROOM_TAGS)[:3]:
+        puts.clear()
+        order.clear()
+        assert daemon.submit(Tap(uid)).result(10).accepted
+        assert puts == []  # was one ("input", Tap, future) per tap
+        assert order == ["input", "appended", "state"]  # the flash, the durable append, then the state
+        assert daemon.submit(Touch("undo")).result(10).accepted
+
+
+def test_what_comes_while_others_wait_is_played_after_them_in_order():
+    """The worker plays an item in the callback that brought it only when nothing is queued:
+    one that arrives behind a queued call waits its turn."""
+    import asyncio
+
+    from companion.daemon.worker import InputWorker
+
+    async def run() -> tuple[list[str], list[str], int]:
+        played: list[str] = []
+
+        def handle(kind, payload, future):
+            played.append(payload if kind == "input" else payload())
+            if kind == "call":
+                future.set_result(None)
+
+        worker = InputWorker(handle)
+        worker.start(asyncio.get_running_loop())
+        await asyncio.sleep(0)  # the worker waits for its first item
+        worker.from_thread(("input", "tap 1", None))
+        await asyncio.sleep(0)
+        at_once = list(played)
+        call = asyncio.ensure_future(worker.in_order(lambda: "a command"))
+        worker.from_thread(("input", "tap 2", None))  # arrives after the command is queued
+        await call
+        await worker.drained()
+        worker.stop()
+        return at_once, played, worker.direct
+
+    at_once, played, direct = asyncio.run(run())
+    assert at_once == ["tap 1"] and played == ["tap 1", "a command", "tap 2"] and direct == 1
+
+
+def test_a_taps_flash_and_state_reach_a_screen_in_one_write_unless_inputs_are_slow(daemon, monkeypatch):
+    """Each write wakes the screen's reader (and, in budgets.py's process, takes the GIL from
+    the worker before the tap's append). A quick tap's flash goes out with its state, in that
+    order, in one write; once an input took FLASH_AT_ONCE_AFTER or more (a slow SD card), the
+    next flash goes out at once, before the rules see the tap."""
+    import asyncio
+
+    from companion.daemon import play
+    from companion.inputs import Touch
+
+    writes: list[list[str]] = []
+    write = asyncio.StreamWriter.write
+
+    def counted(writer, data):
+        kinds = [line.split(b'"', 4)[3].decode() for line in bytes(data).splitlines()]
+        if "later" not in kinds:  # the odds figure, after the state
+            writes.append(kinds)
+        return write(writer, data)
+
+    monkeypatch.setattr(asyncio.StreamWriter, "write", counted)
+    daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
+    collector = Collector()
+    with Client(daemon.socket_path, on_message=collector).connect():
+        for slow, uid in ((False, UID), (True, UID)):
+            monkeypatch.setattr(play, "FLASH_AT_ONCE_AFTER", 0.0 if slow else 60.0, raising=False)
+            assert daemon.submit(Touch("roll")).result(10).accepted  # its time sets how the tap goes
+            writes.clear()
+            assert daemon.submit(Tap(uid)).result(10).accepted
+            assert writes == ([["input"], ["state"]] if slow else [["input", "state"]])
+            revision = daemon.revision
+            collector.wait_for(lambda m, r=revision: m.get("type") == "state" and m["revision"] == r)
+            kinds = [m["type"] for m in collector.messages if m["type"] in ("input", "state")]
+            assert kinds[-2:] == ["input", "state"]
+            for _ in range(2):  # the tap and the roll
+                assert daemon.submit(Touch("undo")).result(10).accepted
+
+
+def test_a_stopped_worker_plays_nothing_more():
+    """At shutdown the worker stops (readers first): an input that still reaches the loop is
+    left queued, not played in the callback that brought it."""
+    import asyncio
+
+    from companion.daemon.worker import InputWorker
+
+    async def run() -> tuple[list[str], int]:
+        played: list[str] = []
+        worker = InputWorker(lambda kind, payload, future: played.append(payload))
+        task = worker.start(asyncio.get_running_loop())
+        await asyncio.sleep(0)
+        worker.stop()
+        worker.from_thread(("input", "late tap", None))
+        await asyncio.gather(task, return_exceptions=True)
+        await asyncio.sleep(0)
+        return played, worker.waiting()
+
+    assert asyncio.run(run()) == ([], 1)
+
+
+def test_a_views_plain_values_are_rendered_without_a_call_each(monkeypatch):
+    """A state renders its view's sentences (``protocol.render_tree``) on every tap. A plain
+    value (a number, a plain string, None) is taken as it is, without a call: Creepy Cellar's
+    view has ~170 values and ~30 containers. The rendering is unchanged."""
+    from companion import protocol
+    from companion.engine import all_games, resolve_options
+
+    spec = all_games()["creepy_cellar"]
+    view = spec.view_first(spec.setup(["Ada", "Bo"], resolve_options(spec, {})))
+
+    def not_plain(value) -> int:  # the values that need rendering or hold others
+        if type(value) in (str, int, float, bool, type(None)):
+            return 0
+        inner = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else ()
+        return 1 + sum(not_plain(v) for v in inner)
+
+    expected = protocol.render_tree(view, "it", {})
+    calls: list[object] = []
+    original = protocol.render_tree
+    monkeypatch.setattr(protocol, "render_tree",
+                        lambda value, lang, stand_ins=None: calls.append(value) or original(value, lang, stand_ins))
+    assert protocol.render_tree(view, "it", {}) == expected
+    assert len(calls) == not_plain(view) < 40  # was one per value: 177

@@ -98,7 +98,7 @@ def test_a_players_secret_cards_are_shown_and_hidden_again_with_done():
     table.handle(client, "4")
     assert client.sent == [{"cmd": "private", "player": "Bo"}]
     table.view(protocol.private_message(session, "Bo"))
-    assert out.getvalue().splitlines()[-3:] == ["Only Bo looks", "  Your Intrigue cards: Intrigue card Keeper 2",
+    assert out.getvalue().splitlines()[-3:] == ["Only Bo looks", "  Your Intrigue cards: Intrigue card 2 (to keep)",
                                                 "   1) Done"]
     table.handle(client, "1")
     assert out.getvalue().splitlines()[-3:] == [
@@ -134,13 +134,29 @@ def test_a_face_down_card_touched_from_the_terminal_lays_the_next_card_of_the_ro
     ("0", "There is no choice 0: choose 1."),
     ("abc", "“abc” is not a choice: type 1, u to undo, tap CARD to tap a card, or q to stop."),
     ("1.5", "“1.5” is not a choice: type 1, u to undo, tap CARD to tap a card, or q to stop."),
-    ("tap", "Say which card: tap CARD (for example tap creepy_cellar:ghost:room-H)."),
+    # a card of the game on the table (newcomer trial: a CLUE: IT or House of Spirits game
+    # whose prompt takes no card gave a Creepy Cellar card as the example)
+    ("tap", "Say which card: tap CARD (for example tap clue_it:intrigue:immediate-1)."),
 ])
 def test_a_typed_line_that_is_no_choice_says_what_was_wrong(typed, said):
     table, client, out = _table(_state(_session_after(4)))
     table.handle(client, typed)
     assert out.getvalue().splitlines()[-1] == f"  ! {said}"
     assert client.sent == []
+
+
+@pytest.mark.parametrize(("count", "said"), [
+    (2, "There is no choice 7: choose 1 or 2."),  # it said "choose 1 to 2"
+    (3, "There is no choice 7: choose 1 to 3."),
+])
+def test_a_number_out_of_range_names_the_choices_in_words(count, said):
+    from companion.i18n import render
+    from companion.terminal import not_a_choice
+
+    assert not_a_choice("7", count) == said
+    assert render(not_a_choice("7", 2), "it") == "Non c'è la scelta 7: scegliete 1 o 2."
+    assert not_a_choice("x", 2) == ("“x” is not a choice: type 1 or 2, u to undo, tap CARD to tap a card, "
+                                    "or q to stop.")
 
 
 @pytest.mark.parametrize("typed", ["U", "Undo", "UNDO"])

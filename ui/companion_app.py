@@ -219,7 +219,8 @@ class CompanionApp(App):
         if kind == "state":
             self._state(message)
         elif kind == "notice":
-            self.show_notice(str(message.get("text", "")), str(message.get("level", "warning")))
+            self.show_notice(str(message.get("text", "")), str(message.get("level", "warning")),
+                             str(message.get("reason") or "") or None)
         elif kind == "input":
             self._hold_input(message)
         elif kind == "games":
@@ -311,6 +312,7 @@ class CompanionApp(App):
         if self.tr.switch(lang):
             self._drop_notice()  # worded by the daemon in the other language (trial3)
             self.ask("games")  # option help comes in the table's language
+            self.model.components = {}  # the Cards search's names, in the other language (issue 29)
 
     def _page(self, _model, page: str) -> None:
         if page in ("home", "newgame") and self.model.connected:
@@ -328,15 +330,16 @@ class CompanionApp(App):
         state the check was read from (a stale one is refused by the daemon)."""
         self._send("choose", key, self.model.check.get("revision"))
 
-    def show_notice(self, text: str, level: str = "warning") -> None:
-        """Show ``text`` on the banner; it fades after :data:`NOTICE_SECONDS` (errors
-        longer). Refusals also go into the log."""
+    def show_notice(self, text: str, level: str = "warning", shown: str | None = None) -> None:
+        """Show ``text`` on the banner (``shown`` instead when given: a refusal without the
+        prompt it repeats); it fades after :data:`NOTICE_SECONDS` (errors longer). Refusals
+        also go into the log, whole."""
         if self._notice_timer is not None:
             self._notice_timer.cancel()
         if self._banner is not None:
             Animation.cancel_all(self._banner, "opacity")
             self._banner.opacity = 1
-        self.model.show_notice(text, level)
+        self.model.show_notice(text, level, shown)
         seconds = ERROR_SECONDS if level == "error" else NOTICE_SECONDS
         self._notice_timer = Clock.schedule_once(self._fade_notice, seconds)
 

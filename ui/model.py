@@ -14,8 +14,6 @@ from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 
 from companion.protocol import SCREEN_DEFAULTS, private_player
-from ui.boards.names import clean_label
-from ui.i18n import translate
 from ui.readers import ReaderActivity
 from ui.theme import is_ink
 
@@ -107,6 +105,9 @@ class TableModel(EventDispatcher):
     title = StringProperty("")
     view = DictProperty({})
     colours = DictProperty({})
+    #: The state's stand-ins (name as shown -> its number, issue 27 item 3): the boards draw
+    #: a stand-in's icon and number where its name does not fit.
+    stand_ins = DictProperty({})
     prompt_text = StringProperty("")
     summary = StringProperty("")
     ending = DictProperty({})
@@ -192,14 +193,16 @@ class TableModel(EventDispatcher):
         colours = {**dict(message.get("colours") or {}), **inks_of(message)}
         if colours != self.colours:
             self.colours = colours  # before the view: the table screen hands both to the board
+        stand_ins = dict(message.get("stand_ins") or {})
+        if stand_ins != self.stand_ins:
+            self.stand_ins = stand_ins  # before the view, as the colours
         self.view = message.get("view") or {}
         text = prompt.get("text") or ""
         self.player = prompt.get("player") or ""
-        words = lambda text, **params: translate(text, self.language, **params)  # noqa: E731
-        self.choices = [clean_label(c, words) for c in prompt.get("choices") or [] if "key" in c]
+        self.choices = [c for c in prompt.get("choices") or [] if "key" in c]
         self.revision = int(message.get("revision") or 0)
         self.todo = list(message.get("todo") or [])  # checked by the client (companion.schema)
-        self.out_of_turn = [clean_label(c, words) for c in prompt.get("out_of_turn") or []]
+        self.out_of_turn = list(prompt.get("out_of_turn") or [])
         self.hardware = dict(message.get("hardware") or {})
         self.lesson = dict(message.get("lesson") or {})
         self.odds = dict(message.get("odds") or {})
@@ -287,11 +290,13 @@ class TableModel(EventDispatcher):
 
     # ------------------------------------------------------------------ notices
 
-    def show_notice(self, text: str, level: str = "warning") -> None:
+    def show_notice(self, text: str, level: str = "warning", shown: str | None = None) -> None:
         """Put ``text`` on the banner (the app fades it after a few seconds) and in the log
-        (a stand-in card is named without a "(placeholder)" mark by the daemon: issue 29)."""
+        (a stand-in card is named without a "(placeholder)" mark by the daemon: issue 29).
+        ``shown``: the banner's words when they are not ``text`` (a refusal's reason without
+        the prompt it repeats: the prompt is beside it; the log keeps the whole sentence)."""
         self.notice_level = level
-        self.notice = text
+        self.notice = shown or text
         if level != "info":
             self._extend_history([(text, "notice")], [None])
             self.fresh = 1

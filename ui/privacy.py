@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from companion.protocol import view_heading, view_text
-from ui.boards.names import card_name, clean_label
 from ui.text import Translate, english
 
 #: Choice keys the table screen adds for the privacy screen (never a game's keys: a game's
@@ -62,23 +61,16 @@ def view_lines(view: dict[str, Any], _: Translate = english,
                headings: dict[str, str] | None = None) -> list[tuple[str, str]]:
     """``(heading, text)`` for each entry of a private view, in the daemon's order (each
     heading the ``private`` message's ``headings``, :func:`companion.protocol.view_heading`): lists
-    joined with commas, a card (a dict with a ``name``) by its name, as the boards name it
-    (:func:`ui.boards.names.card_name`: no "(placeholder)" mark, stand-ins in the table's
-    language, issue 26)."""
-    return [(_(view_heading(key, headings)), view_text(value, lambda name: card_name(name, _)))
-            for key, value in view.items()]
+    joined with commas, a card (a dict with a ``name``) by its name, as the daemon words it
+    (in the table's language, a stand-in with no "(placeholder)" mark, issue 26)."""
+    return [(_(view_heading(key, headings)), view_text(value)) for key, value in view.items()]
 
 
-def shown_answer(answer: dict, _: Translate = english) -> dict:
-    """What the privacy screen keeps of a ``private`` answer: its view and prompt, its
-    choices' stand-in names in the table's language (``_``), as on the shared screen
-    (:mod:`ui.model`)."""
-    shown = {k: v for k, v in answer.items() if k in ("view", "prompt")}
-    prompt = shown.get("prompt")
-    if isinstance(prompt, dict) and isinstance(prompt.get("choices"), list):
-        shown["prompt"] = {**prompt, "choices": [clean_label(c, _) if isinstance(c, dict) else c
-                                                 for c in prompt["choices"]]}
-    return shown
+def shown_answer(answer: dict) -> dict:
+    """What the privacy screen keeps of a ``private`` answer: its view, its headings and its
+    prompt, worded by the daemon in the table's language, as the shared screen's (issue 29:
+    without the headings the view's keys showed, "Intrigue drawn" to an Italian table)."""
+    return {k: v for k, v in answer.items() if k in ("view", "headings", "prompt")}
 
 
 def stays_open(player: str, private_player: str, answer: dict | None) -> bool:

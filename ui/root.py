@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 
 from kivy.factory import Factory
+from kivy.properties import ListProperty, NumericProperty
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
@@ -85,7 +86,13 @@ class RootView(FloatLayout):
         dropped: how many touches were dropped as duplicates (for tests and the log).
         backlight: the display's backlight (:mod:`ui.backlight`), or None; found at start
             (the saved brightness is set back then), handed to the Settings screen.
+        notice_place: where the notice banner goes on the table screen, ``[x, top, width,
+            least height]`` in the window (``[]``: the page's top), and ``notice_font`` its
+            text (sp at scale 1): kept by :class:`ui.notice_place.NoticePlace`.
     """
+
+    notice_place = ListProperty([])
+    notice_font = NumericProperty(22)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

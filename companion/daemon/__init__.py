@@ -25,7 +25,8 @@ The parts (docs/architecture.md follows one tap through them):
 * :mod:`.thread`: :class:`DaemonThread`, a daemon in a background thread;
 * :mod:`.settings`: :class:`DaemonSettings`, what a daemon is given at construction;
 * :mod:`.boot`: building the daemon ``companion daemon`` asks for (store, settings, game);
-* :mod:`.table_hardware`: :class:`TableHardware`, the readers and the dice button from the config.
+* :mod:`.table_hardware`: :class:`TableHardware`, the one place readers are wired: the readers
+  (real and virtual) and the dice button from the config, and the replays' simulated table.
 """
 
 from companion.daemon.core import Daemon

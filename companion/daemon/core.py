@@ -1,8 +1,9 @@
 """The core daemon: the loop, the one queue of inputs, and the game on the table.
 
 A tap's way from the reader thread to the screen: the reader runner calls
-:meth:`Daemon.on_presence` on its own thread; the tap is queued (:meth:`Daemon.submit`);
-the input worker (:meth:`Daemon._work`) takes one input at a time and
+:meth:`Daemon.on_presence` on its own thread; the tap goes to the loop (:meth:`Daemon.submit`),
+where the input worker (:class:`~companion.daemon.worker.InputWorker`) plays it at once if it
+is idle, else after what is queued, one input at a time;
 :class:`~companion.daemon.play.InputPlay` gives it to the session, which records it in the
 event store; the new state then goes to every screen through the
 :mod:`~companion.daemon.publisher` and the :mod:`~companion.daemon.hub`. Socket commands are
@@ -38,6 +39,7 @@ from companion.daemon.saving import SavingWatch
 from companion.daemon.settings import DaemonSettings, chosen_language, keep_language
 from companion.daemon.staff import StaffCall
 from companion.daemon.taps import VirtualTaps
+from companion.daemon.worker import InputWorker
 from companion.header import GameHeader
 from companion.i18n import msg
 from companion.inputs import Input
@@ -48,9 +50,6 @@ from companion.store import EventStore
 from companion.voice.settings import VoiceSettings
 
 log = logging.getLogger(__name__)
-
-#: The name of the input worker's asyncio task (one input at a time, in order).
-WORKER_TASK = "input worker"
 
 #: Seconds between two tries at writing the inputs kept in memory after a write failed
 #: (a full disk that has room again, issue 26).
@@ -109,7 +108,7 @@ class Daemon:
                                     self.publisher.notify, self.publish, settings.dice_button)
         self._play = InputPlay(self.game, Screens.of(self.publisher), self.enroller, self.saving, self.taps,
                                self.devices, store, self._after.input_done)
-        self._queue: asyncio.Queue | None = None
+        self._worker = InputWorker(self._handle)  # one input at a time, in order
         self._stopped: asyncio.Event | None = None
         self._tasks: set[asyncio.Task] = set()  # every task the daemon started, until it ends
         self._shutdown: list[Callable[[], None]] = []  # hardware stops, run first when stopping
@@ -192,7 +191,7 @@ class Daemon:
             that is impossible, a store failure: a :class:`~companion.errors.CompanionError`).
         """
         future: concurrent.futures.Future[Reply] = concurrent.futures.Future()
-        self.loop.call_soon_threadsafe(self._queue.put_nowait, ("input", inp, future))
+        self._worker.from_thread(("input", inp, future))
         return future
 
     def on_presence(self, event) -> concurrent.futures.Future[Reply] | None:
@@ -203,7 +202,7 @@ class Daemon:
         if words is None:
             return self.submit(presence_input(event))
         tell = lambda: self.publisher.notify(words)  # noqa: E731 - one line, run on the worker
-        self.loop.call_soon_threadsafe(self._queue.put_nowait, ("call", tell, concurrent.futures.Future()))
+        self._worker.from_thread(("call", tell, concurrent.futures.Future()))
         return None
 
     def on_dice(self, held: float) -> concurrent.futures.Future[Reply]:
@@ -213,12 +212,12 @@ class Daemon:
     def call(self, fn: Callable[[], Any], timeout: float = 30.0) -> Any:
         """Run ``fn`` on the daemon's loop, in queue order, and return its result. Thread-safe."""
         future: concurrent.futures.Future = concurrent.futures.Future()
-        self.loop.call_soon_threadsafe(self._queue.put_nowait, ("call", fn, future))
+        self._worker.from_thread(("call", fn, future))
         return future.result(timeout)
 
     def drain(self, timeout: float = 30.0) -> None:
         """Wait until every input submitted so far has been handled. Thread-safe."""
-        asyncio.run_coroutine_threadsafe(self._queue.join(), self.loop).result(timeout)
+        asyncio.run_coroutine_threadsafe(self._worker.drained(), self.loop).result(timeout)
 
     async def heartbeat(self) -> None:
         """Return once the input worker has handled everything queued before this call (the
@@ -227,9 +226,7 @@ class Daemon:
 
     async def in_order(self, fn: Callable[[], Any]) -> Any:
         """Run ``fn`` on the worker, after every input queued before it."""
-        future: asyncio.Future = self.loop.create_future()
-        await self._queue.put(("call", fn, future))  # _run_call resolves it on the worker
-        return await future
+        return await self._worker.in_order(fn)
 
     def stop(self) -> None:
         """Ask the loop to finish (thread-safe)."""
@@ -276,7 +273,6 @@ class Daemon:
             DaemonBusy: another daemon answers on the socket.
         """
         self.loop = asyncio.get_running_loop()
-        self._queue = asyncio.Queue()
         self._stopped = asyncio.Event()
         await self.hub.open()
         self.phones = await services.start_phones(self.context, self.phones_config, self.recent.append)
@@ -286,7 +282,7 @@ class Daemon:
         if self.venue is not None:
             self.venue.published(self.publisher.state(), *self.publisher.game_facts())  # a resumed game, at once
             self.start_task(self.venue.run())
-        worker = self.loop.create_task(self._work(), name=WORKER_TASK)
+        worker = self._worker.start(self.loop)
         self.start_task(self.saving.retry(SAVE_RETRY_EVERY))
         if ready is not None:
             ready.set()
@@ -308,8 +304,9 @@ class Daemon:
             except Exception:  # one stuck device must not keep the others running
                 log.exception("stopping %r failed", stop)
         log.info("shutdown 2/3: stopping the input worker (%d input(s) still queued) and %d task(s)",
-                 self._queue.qsize(), len(self._tasks))
-        for task in [*self._tasks, worker]:
+                 self._worker.waiting(), len(self._tasks))
+        self._worker.stop()
+        for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, worker, return_exceptions=True)
         self.saving.last()
@@ -323,23 +320,19 @@ class Daemon:
         log.info("shutdown 3/3: closing the clients and the socket")
         await self.hub.close()
 
-    async def _work(self) -> None:
-        """Handle queued inputs and calls one at a time, for as long as the daemon runs."""
-        while True:
-            kind, payload, future = await self._queue.get()
-            try:
-                if kind == "call":
-                    _run_call(payload, future)
-                else:
-                    self._play.play(payload, future)
-            except Exception as exc:  # a bug must not stop every later input: log it, tell the table
-                log.exception("internal error while handling %r", payload)
-                if not future.done():
-                    future.set_exception(exc)
-                self.publisher.notify(msg("Internal error: that input was not used. The game is safe; "
-                                          "please report it with the log."), "error")
-            finally:
-                self._queue.task_done()
+    def _handle(self, kind: str, payload: Any, future: concurrent.futures.Future | asyncio.Future) -> None:
+        """One input or call, on the worker (:class:`~companion.daemon.worker.InputWorker`)."""
+        try:
+            if kind == "call":
+                _run_call(payload, future)
+            else:
+                self._play.play(payload, future)
+        except Exception as exc:  # a bug must not stop every later input: log it, tell the table
+            log.exception("internal error while handling %r", payload)
+            if not future.done():
+                future.set_exception(exc)
+            self.publisher.notify(msg("Internal error: that input was not used. The game is safe; "
+                                      "please report it with the log."), "error")
 
 
 def _client_left(writer: asyncio.StreamWriter, programmer: TagProgrammer, enroller: EnrollmentController) -> None:

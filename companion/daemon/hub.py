@@ -2,16 +2,19 @@
 
 Every message to a client goes through :meth:`ClientHub.send`, which drops a client that
 stopped reading instead of buffering for it without end; :meth:`ClientHub.broadcast`
-encodes a message once for every screen.
+encodes a message once for every screen; :meth:`ClientHub.together` holds what is sent
+meanwhile and writes it at the end, one write per client (a tap's flash and its state: the
+screen wakes once, issue 35 item 3).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import tempfile
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +53,7 @@ class ClientHub:
         self._greeting, self._on_line, self._on_leave = greeting, on_line, on_leave
         self._follow = follow
         self._server: asyncio.AbstractServer | None = None
+        self._held: dict[asyncio.StreamWriter, list[bytes]] | None = None  # while together()
 
     async def open(self) -> None:
         """Listen on the socket.
@@ -149,7 +153,28 @@ class ClientHub:
             self.clients.discard(writer)
             writer.transport.abort()
             return
-        writer.write(line if line is not None else protocol.encode(message))
+        line = line if line is not None else protocol.encode(message)
+        if self._held is not None:
+            self._held.setdefault(writer, []).append(line)
+            return
+        writer.write(line)
+
+    @contextlib.contextmanager
+    def together(self) -> Iterator[None]:
+        """Hold every message sent inside the block and write them when it ends, in order,
+        one write per client (a client's socket then wakes its reader once). Nested blocks
+        are one. Call on the loop."""
+        if self._held is not None:
+            yield
+            return
+        self._held = {}
+        try:
+            yield
+        finally:
+            held, self._held = self._held, None
+            for writer, lines in held.items():
+                if not writer.is_closing():
+                    writer.write(b"".join(lines))
 
     def broadcast(self, message: dict[str, Any]) -> None:
         """Send ``message`` to every client, encoded once."""

@@ -1,11 +1,21 @@
 """One input at a time, on the input worker (issue 27): a tap, a press, a touch or a card
 lifted is flashed on every screen, told to the tag feedback, given to the enrollment walk or
-to the game on the table, and what changed is published."""
+to the game on the table, and what changed is published.
+
+What an input sends the screens (its flash, then its state or a notice) goes out in one write
+at the end of its handling (issue 35 item 3): each screen wakes once per tap, and a screen in
+the daemon's process does not take the GIL from the worker between the flash and the tap's
+durable append. While the table's inputs are slow to play (one took
+:data:`FLASH_AT_ONCE_AFTER` or more: a slow SD card's fsync), the flash goes out at once
+again, before the rules see the input, so the table sees its tap while it waits.
+"""
 
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import logging
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -27,6 +37,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: Seconds: an input whose handling took this long or more (the engine, the durable append,
+#: the state) sends the next input's flash at once, ahead of its state; below it, the flash
+#: goes out with the state in one write (a screen shows either within a frame).
+FLASH_AT_ONCE_AFTER = 0.02
+
 
 @dataclass(frozen=True)
 class Screens:
@@ -39,6 +54,8 @@ class Screens:
         add_news: add news lines to the screen's event log.
         publish: send the new state (``news``, ``physical``).
         physical: the accepted input as the undo toast names it (``inp``, ``hidden``), or None.
+        together: a context in which what is sent to the screens goes out at its end, in one
+            write per screen (:meth:`~companion.daemon.hub.ClientHub.together`).
     """
 
     notify: Callable[..., None]
@@ -46,11 +63,12 @@ class Screens:
     add_news: Callable[[Iterable[Any]], None]
     publish: Callable[..., None]
     physical: Callable[[Input, bool], dict[str, Any] | None]
+    together: Callable[[], contextlib.AbstractContextManager] = contextlib.nullcontext
 
     @classmethod
     def of(cls, publisher: StatePublisher) -> Screens:
         return cls(publisher.notify, publisher.input_seen, publisher.recent.extend, publisher.publish,
-                   publisher.physical)
+                   publisher.physical, publisher.hub.together)
 
 
 class InputPlay:
@@ -73,6 +91,7 @@ class InputPlay:
                  after: Callable[[], None] = lambda: None):
         self._game, self._screens, self._enroller, self._saving = game, screens, enroller, saving
         self._taps, self._devices, self._store, self._after = taps, devices, store, after
+        self._slow = False  # the last input took FLASH_AT_ONCE_AFTER or more: flash the next at once
 
     def play(self, inp: Input, future: concurrent.futures.Future[Reply]) -> None:
         """Handle a submitted input and resolve its future: the reply, or the error that kept
@@ -103,10 +122,14 @@ class InputPlay:
 
     def _outcome(self, inp: Input) -> Reply | CompanionError:
         """:meth:`handle`'s work: the reply, or the error when the input could not be played
-        at all (the table is told either way); then what waits for the state to be out."""
+        at all (the table is told either way); then what waits for the state to be out. What
+        it sends the screens goes out together at its end, unless inputs are slow to play."""
+        start = time.monotonic()
         try:
-            return self._played(inp)
+            with contextlib.nullcontext() if self._slow else self._screens.together():
+                return self._played(inp)
         finally:
+            self._slow = time.monotonic() - start >= FLASH_AT_ONCE_AFTER
             self._after()
 
     def _played(self, inp: Input) -> Reply | CompanionError:

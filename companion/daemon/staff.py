@@ -51,11 +51,18 @@ class StaffCall:
 
 
 def clean_message(text: str | None) -> str | None:
-    """``text`` as one line of at most :data:`MAX_MESSAGE` printable characters, or None."""
+    """``text`` as one line of at most :data:`MAX_MESSAGE` printable characters, or None; a
+    longer one is cut after its last whole word that fits and ends in "…" (it was cut
+    mid-word: "the game master starts the ne")."""
     if not isinstance(text, str):
         return None
     kept = "".join(c if unicodedata.category(c)[0] not in "CZ" or c == " " else " " for c in text)
-    kept = " ".join(kept.split())[:MAX_MESSAGE]
+    kept = " ".join(kept.split())
+    if len(kept) > MAX_MESSAGE:
+        head = kept[:MAX_MESSAGE - 1]  # and the "…"
+        if kept[MAX_MESSAGE - 1] != " " and " " in head:  # its last word does not fit whole
+            head = head.rsplit(" ", 1)[0]
+        kept = head.rstrip(" ,;:.") + "…"
     return kept or None
 
 

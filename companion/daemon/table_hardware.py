@@ -1,11 +1,12 @@
-"""The table's hardware from the config (issue 27): the configured readers (real ones, each
-under its supervisor), the virtual readers (:func:`companion.daemon.taps.plan`: a table with
-no reader, or ``virtual_taps = true``), the dice button and the tag feedback. The replays'
-simulated table is :class:`hardware.simulated.SimulatedTable`."""
+"""The table's readers, wired in this one place (issue 27): the configured readers (real ones,
+each under its supervisor), the virtual readers (:func:`companion.daemon.taps.plan`: a table with
+no reader, or ``virtual_taps = true``), the dice button and the tag feedback, all from the config;
+and the replays' simulated table (:meth:`TableHardware.simulated`)."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 log = logging.getLogger("companion")
 
@@ -38,7 +39,6 @@ class TableHardware:
         from functools import partial
 
         from hardware.factory import build_reader
-        from hardware.nfc.supervisor import ReaderSupervisor
 
         config, virtual = self.config, self.virtual
         stops = []
@@ -50,19 +50,55 @@ class TableHardware:
             stops.append(button.close)
         daemon.devices.opened(dice_button=button is not None, on_tag=feedback.tag if feedback else None)
         for reader in config.readers:
-            supervisor = ReaderSupervisor(
-                reader.name, partial(build_reader, reader.driver, reader.name, **reader.driver_kwargs()),
-                daemon.on_presence, daemon.devices.on_status, interval=config.interval_for(reader),
-                on_dropout=daemon.devices.on_dropout)
-            daemon.programmer.attach(reader.name, supervisor.run_job)
-            supervisor.start()
-            stops.append(supervisor.stop)
+            stops.append(supervise(daemon, reader.name, partial(build_reader, reader.driver, reader.name,
+                                                                **reader.driver_kwargs()),
+                                   config.interval_for(reader)))
         if virtual:
-            stops.extend(daemon.taps.start(virtual, daemon.on_presence, daemon.devices.on_status,
-                                           daemon.programmer.attach))
+            stops.extend(start_virtual(daemon, virtual))
             log.info("virtual readers: %s (companion tap CARD puts a card on one)",
                      ", ".join(f"{name} ({role})" for name, role in virtual.items()))
         return stops
+
+    @staticmethod
+    def simulated(on_presence: Callable, on_dice: Callable[[float], object], realtime: bool = False,
+                  speed: float = 1.0):
+        """The simulated table of a replay (the demo's too) and of the tests: fake readers, made
+        by name on first use, and a dice button on gpiozero's mock pins
+        (:class:`hardware.simulated.SimulatedTable`, whose arguments these are). Its taps and
+        presses go to ``on_presence`` and ``on_dice`` from the caller's thread; close it after."""
+        from hardware.simulated import SimulatedTable
+
+        return SimulatedTable(on_presence, on_dice, realtime=realtime, speed=speed)
+
+
+def supervise(daemon, name: str, open_reader: Callable, interval: float,
+              on_presence: Callable | None = None) -> Callable[[], None]:
+    """Start the reader ``open_reader()`` opens under its supervisor, polled every ``interval``
+    seconds: its taps go to ``on_presence`` (the daemon's by default), its status and drop-outs
+    to the daemon's devices, and tag writes run on its thread. Returns its stop."""
+    from hardware.nfc.supervisor import ReaderSupervisor
+
+    supervisor = ReaderSupervisor(name, open_reader, on_presence or daemon.on_presence, daemon.devices.on_status,
+                                  interval=interval, on_dropout=daemon.devices.on_dropout)
+    daemon.programmer.attach(name, supervisor.run_job)
+    supervisor.start()
+    return supervisor.stop
+
+
+def start_virtual(daemon, names: dict[str, str]) -> list:
+    """Start the virtual readers ``names`` (name -> role), each a fake reader under the real
+    supervisor (:class:`hardware.nfc.virtual.VirtualReader`) reporting as a real one, given to
+    the daemon's ``tap`` command and taking tag writes; returns their stop callables."""
+    from hardware.nfc.virtual import VirtualReader
+
+    stops = []
+    for name, role in names.items():
+        reader = VirtualReader(name, role, daemon.on_presence, daemon.devices.on_status)
+        daemon.taps.add(reader)
+        daemon.programmer.attach(name, reader.run_job)
+        reader.start()
+        stops.append(reader.stop)
+    return stops
 
 
 def tag_feedback(feedback):

@@ -5,9 +5,10 @@ reader per reader role its games use (:func:`plan`), named after the role (``car
 ``tiles``). With real readers configured it gets them (named ``virtual-cards``...) only when
 the config says ``virtual_taps = true``; otherwise a ``tap`` command is refused with the
 reason (:func:`off_reason`). Each virtual reader is a fake reader under the real reader
-supervisor (:mod:`hardware.nfc.virtual`), so a virtual tap is read, tracked and played as a
-real one: ``{"cmd": "tap", ...}`` (see :mod:`companion.protocol`) puts the card there, waits
-for the game's answer, and lifts it.
+supervisor (:mod:`hardware.nfc.virtual`), started with the table's other readers by
+:class:`~companion.daemon.table_hardware.TableHardware`, so a virtual tap is read, tracked
+and played as a real one: ``{"cmd": "tap", ...}`` (see :mod:`companion.protocol`) puts the
+card there, waits for the game's answer, and lifts it.
 """
 
 from __future__ import annotations
@@ -77,21 +78,10 @@ class VirtualTaps:
         self._waits: dict[str, concurrent.futures.Future] = {}  # reader name -> the answer awaited
         self._locks: dict[str, asyncio.Lock] = {}  # one virtual tap at a time per reader
 
-    def start(self, names: dict[str, str], on_presence: Callable, on_status: Callable,
-              attach: Callable[[str, Callable], None]) -> list:
-        """Start the virtual readers ``names`` (name -> role), reporting as a real reader's
-        supervisor does (``on_presence``, ``on_status``), each ``attach``-ed for tag writes
-        (name, its ``run_job``); returns their stop callables."""
-        from hardware.nfc.virtual import VirtualReader
-
-        stops = []
-        for name, role in names.items():
-            reader = VirtualReader(name, role, on_presence, on_status)
-            self.readers[name] = reader
-            attach(name, reader.run_job)
-            reader.start()
-            stops.append(reader.stop)
-        return stops
+    def add(self, reader) -> None:
+        """A virtual reader started (:func:`companion.daemon.table_hardware.start_virtual`): the
+        ``tap`` command puts cards on it."""
+        self.readers[reader.name] = reader
 
     def answered(self, inp, reply) -> None:
         """The daemon handled ``inp``: a virtual tap waiting for its answer gets ``reply``

@@ -15,13 +15,14 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any
 
-from companion.i18n import Msg, Name, NewsLine
+from companion.i18n import Msg, Name, NewsLine, StandIn
 
 
 def plain(value: Any) -> Any:
     """``value`` as JSON values: tuples (nested too) become lists, enums their value, and a
     translatable :class:`~companion.i18n.Msg` (news kept in a state) a dict ``{"msgid",
-    "params"[, "plural", "count"][, "articles"]}`` (``articles``: a :class:`~companion.i18n.Name`'s),
+    "params"[, "plural", "count"][, "articles"][, "stand_in"]}`` (``articles``: a :class:`~companion.i18n.Name`'s;
+    ``stand_in``: a :class:`~companion.i18n.StandIn`'s number),
     so it is still translatable when read back; a
     :class:`~companion.i18n.NewsLine` its sentence's dict plus ``"todo"`` and ``"touch"`` when
     it has them (its ``why`` and ``purpose`` are not stored: the engine makes them again)."""
@@ -38,6 +39,8 @@ def plain(value: Any) -> Any:
             out["plural"], out["count"] = value.plural, value.count
         if isinstance(value, Name):  # a name with its articles (a room in a stored news line)
             out["articles"] = dict(value.articles)
+        if isinstance(value, StandIn):  # a stand-in's name keeps its number (the state's ``stand_ins``)
+            out["stand_in"] = value.number
         return out
     if isinstance(value, Enum):
         return value.value
@@ -55,7 +58,9 @@ def tuples(value: Any) -> Any:
     if isinstance(value, dict) and "msgid" in value:
         params = {k: tuples(v) for k, v in value["params"].items()}
         text = Msg(value["msgid"], params, value.get("plural"), value.get("count"))
-        if "articles" in value:
+        if "stand_in" in value:
+            text = StandIn(text, dict(value.get("articles") or {}), str(value["stand_in"]))
+        elif "articles" in value:
             text = Name(text, dict(value["articles"]))
         if "todo" not in value and "touch" not in value:
             return text

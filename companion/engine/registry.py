@@ -10,7 +10,7 @@ from importlib import import_module
 
 from companion.engine.game import Game
 from companion.errors import CompanionError
-from companion.i18n import msg
+from companion.i18n import Msg, msg
 
 #: Registered games in their listing order: game id -> the package whose ``SPEC`` it is.
 GAMES: dict[str, str] = {
@@ -60,8 +60,22 @@ def get_game(game_id: str) -> Game:
         UnknownGame: no such game; the message lists the known ids.
     """
     if not isinstance(game_id, str) or game_id not in GAMES:
-        raise UnknownGame(msg("unknown game {game}; known games: {games}", game=repr(game_id), games=", ".join(GAMES)))
+        raise UnknownGame(_unknown(game_id))
     return import_module(GAMES[game_id]).SPEC
+
+
+def _unknown(game_id: object) -> Msg:
+    """The refusal of an unknown ``game_id``: the known ids, and first the one it looks like
+    when it is one slip away ("creepy_celar", "Children", "house-of-spirits")."""
+    games = ", ".join(GAMES)
+    if isinstance(game_id, str):
+        from difflib import get_close_matches
+
+        close = get_close_matches(game_id.lower().replace("-", "_").replace(" ", "_"), GAMES, n=1, cutoff=0.8)
+        if close:
+            return msg("unknown game {game}: did you mean {close}? known games: {games}", game=repr(game_id),
+                       close=close[0], games=games)
+    return msg("unknown game {game}; known games: {games}", game=repr(game_id), games=games)
 
 
 def known_component(component: object) -> bool:

@@ -170,7 +170,7 @@ def test_question_mark_and_three_draws_then_moves_three():
     assert {o.value: o.weight for o in chance.outcomes}["red-balloon"] == 8
     assert sum(o.weight for o in chance.outcomes) == 23
     state = apply(state, "intrigue:immediate-2")
-    assert state.news == ("Ada drew Intrigue card Play Immediately 2: follow its directions now.",)
+    assert state.news == ("Ada drew Intrigue card 2 (Play Immediately): follow its directions now.",)
     assert state.step == Step.STOP and prompt(state).text.startswith("Ada: move up to 3")
     assert SPEC.view(state)["intrigue"] == {"left": 22, "discarded": 1}
 
@@ -363,20 +363,20 @@ def test_kept_card_is_seen_privately_then_played_on_ones_turn():
     state = run(started(), "roll", "die:?", "die:3", "intrigue:keeper-4")
     assert state.step == Step.PEEK and state.news == ("Ada keeps an Intrigue card.",)
     assert SPEC.view(state)["intrigue_held"] == {"Ada": 1, "Bo": 0, "Cy": 0, "Di": 0}
-    assert "Keeper 4" not in prompt(state).text and SPEC.view(state)["private_screen"] is None
+    assert "Intrigue card 4" not in prompt(state).text and SPEC.view(state)["private_screen"] is None
     state = apply(state, "peek-show")
     assert prompt(state).text == "Only Ada looks: your new Intrigue card is on the privacy screen. Touch Hide"
     assert SPEC.view(state)["private_screen"] == "Ada"
     assert all(c.private for c in prompt(state).choices)  # only on the privacy screen
-    assert player_view(state, "Ada") == {"intrigue_held": ["Intrigue card Keeper 4"],
-                                         "intrigue_drawn": "Intrigue card Keeper 4"}
+    assert player_view(state, "Ada") == {"intrigue_held": ["Intrigue card 4 (to keep)"],
+                                         "intrigue_drawn": "Intrigue card 4 (to keep)"}
     assert player_view(state, "Bo") == {}  # nothing of Bo's to see
     state = apply(state, "peek-hide")
     assert state.step == Step.STOP and state.moves == 3
     state = run(state, "stop:corridor", "play-intrigue")
     assert [c.key for c in prompt(state).choices] == ["play:keeper-4", "cancel-intrigue"]
     state = apply(state, "play:keeper-4")
-    assert state.news == ("Ada plays Intrigue card Keeper 4: follow its directions.",)
+    assert state.news == ("Ada plays Intrigue card 4 (to keep): follow its directions.",)
     assert state.step == Step.END and state.held[0] == () and "keeper-4" in state.intrigue_discard
 
 
@@ -569,9 +569,9 @@ def test_private_view_holds_the_hidden_information():
     state = run(started(picks=(2, 3, 4), envelope="companion"), "roll", "die:?", "die:3", "intrigue:keeper-7")
     hidden = private_view(state)
     assert hidden["envelope"] == ["Bill Denbrough", "Item 3", "Derry Public Library"]
-    assert hidden["held"]["Ada"] == ["Intrigue card Keeper 7"]
+    assert hidden["held"]["Ada"] == ["Intrigue card 7 (to keep)"]
     text = json.dumps(public(state))
-    assert "Keeper 7" not in text and "keeper-7" not in text
+    assert "Intrigue card 7" not in text and "keeper-7" not in text
     assert public(state)["view"]["solution"] is None
 
 

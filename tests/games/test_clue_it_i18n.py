@@ -92,7 +92,7 @@ def test_scripted_games_through_the_daemon_speak_italian(name, monkeypatch):
         for sentence in ("Bo e Cy pareggiano: tirano di nuovo.", "Inizia Cy; si continua in senso orario.",
                          "Mettete nella Busta, senza guardarla, la carta Ragazzo numero 5 della fila; "
                          "rimescolate insieme le altre carte Ragazzo.",
-                         "Ada ha pescato Carta Intrigo Gioca subito 1: seguite subito le sue istruzioni.",
+                         "Ada ha pescato Carta Intrigo 1 (Gioca subito): seguite subito le sue istruzioni.",
                          "Bo tiene una carta Intrigo.", "L'accusa di Cy è sbagliata: Cy è fuori dal gioco.",
                          "Cy non può rispondere.", "Nessuno può rispondere: il turno è finito.",
                          "Bo ha ragione e risolve il mistero!"):
@@ -169,8 +169,8 @@ def test_component_labels_and_card_names_in_italian():
     assert render(label("clue_it:location:the-synagogue"), "it") == "Una carta Indizio Luogo"
     assert label("clue_it:location:the-synagogue") == "A location Rumor card"
     assert render(label("clue_it:intrigue:red-balloon"), "it") == "Palloncino Rosso"
-    assert render(ci.card_name("keeper-3"), "it") == "Carta Intrigo Da tenere 3"
-    assert ci.card_name("keeper-3") == "Intrigue card Keeper 3"
+    assert render(ci.card_name("keeper-3"), "it") == "Carta Intrigo 3 (da tenere)"
+    assert ci.card_name("keeper-3") == "Intrigue card 3 (to keep)"
     assert render(ci.card_name("derry-public-library"), "it") == "Biblioteca Pubblica di Derry"
     assert [render(ci.card_name(k), "it") for k in ci.KIDS[:3]] == ["Mike Hanlon", "Bill Denbrough", "Ragazzo 3"]
 
@@ -270,10 +270,10 @@ def test_the_privacy_screen_names_kept_cards_in_italian():
     state = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {}))
     state = replace(state, kids=("mike-hanlon", "bill-denbrough"), held=(("keeper-2",), ()), peek="keeper-2")
     seen = SPEC.private_view(state, "Ada")
-    assert render_tree(seen, "en") == {"intrigue_drawn": "Intrigue card Keeper 2",
-                                       "intrigue_held": ["Intrigue card Keeper 2"]}
-    assert render_tree(seen, "it") == {"intrigue_drawn": "Carta Intrigo Da tenere 2",
-                                       "intrigue_held": ["Carta Intrigo Da tenere 2"]}
+    assert render_tree(seen, "en") == {"intrigue_drawn": "Intrigue card 2 (to keep)",
+                                       "intrigue_held": ["Intrigue card 2 (to keep)"]}
+    assert render_tree(seen, "it") == {"intrigue_drawn": "Carta Intrigo 2 (da tenere)",
+                                       "intrigue_held": ["Carta Intrigo 2 (da tenere)"]}
     assert SPEC.private_view(state, "Bo") == {}
 
 

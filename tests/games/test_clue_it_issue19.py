@@ -30,14 +30,14 @@ def started(options=None, stack=None) -> Session:
 
 
 def test_a_kept_intrigue_card_tapped_at_the_wrong_moment_is_not_named():
-    """Issue 19 item 14: a refusal goes to the whole table; "Intrigue card Keeper 2" may be a
+    """Issue 19 item 14: a refusal goes to the whole table; "Intrigue card 2 (to keep)" may be a
     card a player keeps ("If you draw any other card, you get to keep it"): "a hidden card"
     and whose turn it is."""
     session = started()
     assert session.prompt.player == "Ada"
     reply = session.handle(Tap(KEEPER_2))
     assert not reply.accepted
-    assert "Keeper" not in reply.text and "Da tenere" not in render(reply.text, "it")
+    assert "(to keep)" not in reply.text and "(da tenere)" not in render(reply.text, "it")
     assert reply.text.startswith("A hidden card was tapped: no Intrigue card is drawn or played now. "
                                  "Ada's turn.")
     assert "no such card is due now" not in reply.text

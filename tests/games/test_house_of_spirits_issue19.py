@@ -163,6 +163,9 @@ def test_refusals_name_the_rule():
     state = in_round_one()
     refuse = SPEC.refusal
     assert refuse(state, "discard:flashlight", None).startswith("Only a player with more than 6 cards discards.")
+    # Italian: "chi" takes the singular, and the table is "voi" (it read "Scartate solo chi ha")
+    italian = render(refuse(state, "discard:flashlight", None), "it")
+    assert italian.startswith("Solo chi ha più di 6 carte deve scartare.")
     played = replace(play(state, "investigate", "face:6", f"draw:{sorted(state.plot_deck.possible())[0]}"))
     assert refuse(played, "investigate", None).startswith(
         "Only one player investigates each round, and someone already has.")
@@ -217,7 +220,8 @@ def test_no_possessive_after_a_placeholder_name():
     state = play(state, "attack:monster-08", "face:1")
     assert SPEC.prompt(state).text == "Roll the die: Monster 8 defends"
     state = play(state, "face:6")
-    assert SPEC.prompt(state).text == "Ada: choose defensive items, then roll the die: Monster 8 attacks"
+    # Ada holds no defensive item: she is told to roll (issue 29), the monster named as before
+    assert SPEC.prompt(state).text == "Ada: roll the die for your defence: Monster 8 attacks"
 
 
 # --------------------------------------------------------------------------- todo lines, main choices

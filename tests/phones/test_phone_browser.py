@@ -216,7 +216,7 @@ def test_a_second_phone_with_the_same_link_gets_nothing_until_the_seat_is_paired
         WebDriverWait(second, 10).until(lambda b: "another phone" in b.find_element(By.ID, "status").text)
         _shot(second, "second-phone-same-link")
         shown = second.find_element(By.TAG_NAME, "body").text
-        assert "Keeper" not in shown and second.find_elements(By.CSS_SELECTOR, "#choices button") == []
+        assert "(to keep)" not in shown and second.find_elements(By.CSS_SELECTOR, "#choices button") == []
         first.refresh()  # the first phone, reloading, keeps its seat
         _wait_past(first, -1)
         assert len(first.find_elements(By.CSS_SELECTOR, "#choices button")) == 8
@@ -224,7 +224,7 @@ def test_a_second_phone_with_the_same_link_gets_nothing_until_the_seat_is_paired
         new = [m for m in seen.messages if m.get("type") == "phone_links"][-1]["links"]["Ada"]
         WebDriverWait(first, 10).until(lambda b: "paired again" in b.find_element(By.ID, "status").text)
         _shot(first, "seat-paired-again")
-        assert "Keeper" not in first.find_element(By.TAG_NAME, "body").text
+        assert "(to keep)" not in first.find_element(By.TAG_NAME, "body").text
         assert first.find_elements(By.CSS_SELECTOR, "#choices button") == []
         second.get(new)
         _wait_past(second, -1)

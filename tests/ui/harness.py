@@ -371,9 +371,9 @@ def tour_scenario(app, out: Path, report: dict):
     yield Until("home", screen_is(app, "home"))
     touch(find_button(app, "New game"))
     yield Until("new game with its options", lambda: screen_is(app, "newgame")()
-                and find_button(app, "1. Ada") is not None)  # the last game's names
+                and find_button(app, "Ada") is not None)  # the last game's names
     yield from shot("newgame")
-    touch(find_button(app, "1. Ada"))
+    touch(find_button(app, "Ada"))
     from kivy.core.window import Window
     yield Until("the keyboard", lambda: len(Window.children) > 1)
     keyboard = Window.children[0]
@@ -389,7 +389,7 @@ def tour_scenario(app, out: Path, report: dict):
     report["small"]["keyboard"] = small_targets(app, 9.0, px_per_mm)
     touch(find_button(app, "Done", keyboard))
     yield Until("the renamed player, the keyboard gone",
-                lambda: find_button(app, "1. Ada") is not None and len(Window.children) == 1)
+                lambda: find_button(app, "Ada") is not None and len(Window.children) == 1)
     touch(find_button(app, "‹ Back"))
     yield Until("home", screen_is(app, "home"))
     touch(find_button(app, "Continue the game"))
@@ -696,6 +696,7 @@ def _more_scenarios() -> None:
     from phone_grid_scenario import phone_grid_scenario
     from phone_scenario import phone_scenario
     from playthrough_scenario import playthrough_scenario
+    from refusal_scenario import refusal_scenario
     from stand_in_scenario import stand_ins_scenario
     from touch_scenario import touch_scenario
 
@@ -709,6 +710,11 @@ def _more_scenarios() -> None:
     SCENARIOS["desk"] = desk_scenario
     SCENARIOS["touch-all"] = touch_scenario
     SCENARIOS["stand-ins"] = stand_ins_scenario
+    SCENARIOS["refusals"] = refusal_scenario
+    from offtable_scenario import offtable_private_scenario, offtable_scenario
+
+    SCENARIOS["offtable"] = offtable_scenario
+    SCENARIOS["offtable-private"] = offtable_private_scenario
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -299,6 +299,23 @@ def window_box(widget) -> tuple[float, float, float, float]:
     return x, y, widget.width, widget.height
 
 
+def shown_box(widget) -> tuple[float, float, float, float]:
+    """The part of ``widget``'s window box a finger can reach: cut to every scroll view
+    holding it (a button scrolled under a page's header is not drawn there)."""
+    from kivy.uix.scrollview import ScrollView
+
+    x, y, w, h = window_box(widget)
+    node = widget.parent
+    while node is not None and node is not node.parent:
+        if isinstance(node, ScrollView):
+            vx, vy, vw, vh = window_box(node)
+            left, bottom = max(x, vx), max(y, vy)
+            right, top = min(x + w, vx + vw), min(y + h, vy + vh)
+            x, y, w, h = left, bottom, max(0.0, right - left), max(0.0, top - bottom)
+        node = node.parent
+    return x, y, w, h
+
+
 def overlapping_buttons(roots) -> list[str]:
     """One line per two buttons on show under the same root (of ``roots``) that lie one
     over the other: a touch meant for one lands on the other, and the one drawn first is
@@ -308,7 +325,7 @@ def overlapping_buttons(roots) -> list[str]:
     found = []
     for root in roots:
         shown = [w for w in root.walk(restrict=True) if isinstance(w, Button) and w.text.strip() and visible(w)]
-        boxes = [window_box(button) for button in shown]
+        boxes = [shown_box(button) for button in shown]
         for i, (a, box) in enumerate(zip(shown, boxes)):
             for b, other in zip(shown[i + 1:], boxes[i + 1:]):
                 shared = overlap(box, other)
@@ -397,3 +414,88 @@ def moved(boxes: dict[str, list | None]) -> list[str]:
         return []
     first_name, first = next(iter(shown.items()))
     return [f"{name}: {box} (not {first} as in {first_name})" for name, box in shown.items() if box != first]
+
+
+#: The main action of each off-table page, by its id on the screen (issue 29: the main
+#: button's floor is 32 px; drawn in the primary colour when it is the step expected).
+PAGE_MAIN = {"home": ("resume", "new_game"), "newgame": ("start",), "enroll": ("offer",)}
+
+
+def page_roles(screen) -> dict[int, str]:
+    """id(widget) -> "main" for ``screen``'s main action (:data:`PAGE_MAIN`) when it is drawn
+    as the step expected (the primary colour)."""
+    from ui import theme
+
+    roles = {}
+    for name in PAGE_MAIN.get(screen.name, ()):
+        button = screen.ids.get(name)
+        if button is not None and all(abs(a - b) < 1e-3 for a, b in zip(button.base_colour, theme.PRIMARY)):
+            roles[id(button)] = "main"
+    return roles
+
+
+def audit_page(app, screen=None) -> dict:
+    """:func:`audit` for an off-table page (Home, Settings, New game, Card data, Enrollment)
+    and what lies over it (the keyboard, the Cards panel, the privacy screen): text under
+    its role's floor (the main action 32 px, other buttons 26, any other text 18; a button
+    whose text shrank to fit counts at the size it shrank to), glyphs the font lacks, labels
+    whose text overflows, English on an Italian screen, and buttons one over the other."""
+    from kivy.core.window import Window
+
+    screen = screen or app.root.ids.screens.current_screen
+    covers = [w for w in Window.children if w is not app.root]
+    roots = [screen, app.root.ids.banner, *covers]
+    italian = app.model.language == "it"
+    return {"small": small_text(roots, page_roles(screen), app.scale), "glyphs": glyph_gaps(roots),
+            "overflow": [line for root in [screen, *covers] for line in overflowing(root)],
+            "english": english_text(roots, _page_names(app)) if italian else [],
+            "buttons": overlapping_buttons([screen, *covers]), "squeezed": squeezed_buttons([screen, *covers])}
+
+
+def squeezed_buttons(roots) -> list[str]:
+    """One line per button with words that its row leaves no room (drawn under 2 px wide
+    while nothing hides it), or cut at the side by the page it lies in (a page that does not
+    scroll sideways): a player can neither read nor touch it (New game's player names went
+    to 0 px when Up and Remove took the row)."""
+    from kivy.uix.scrollview import ScrollView
+
+    from ui.widgets.buttons import TouchButton
+
+    found = []
+    for root in roots:
+        for button in root.walk(restrict=True):
+            if not isinstance(button, TouchButton) or not button.text.strip() or not _opaque(button):
+                continue
+            text = plain(button.text, button.markup)[:30]
+            if button.width < 2:
+                found.append(f"{text!r} is {button.width:.0f} px wide")
+                continue
+            x, _y, w, _h = shown_box(button)
+            _wx, _wy, full, _fh = window_box(button)
+            sideways = any(isinstance(n, ScrollView) and not n.do_scroll_x for n in _parents(button))
+            if sideways and 0 < w < full - 1.5:
+                found.append(f"{text!r} cut to {w:.0f} of its {full:.0f} px by its page")
+    return found
+
+
+def _opaque(widget) -> bool:
+    """``widget`` and its parents are drawn (opacity above 0) on a window."""
+    if widget.get_root_window() is None:
+        return False
+    return all(getattr(n, "opacity", 1) > 0 for n in [widget, *_parents(widget)])
+
+
+def _parents(widget) -> list:
+    found, node = [], widget.parent
+    while node is not None and node is not node.parent:
+        found.append(node)
+        node = node.parent
+    return found
+
+
+def _page_names(app) -> list[str]:
+    """:func:`_names`, the games' titles (as printed on their boxes: "House of Spirits") and
+    the places Settings' About shows (the test's folder names are no sentence)."""
+    games = [str(g.get("title", "")) for g in (app.model.catalogue or {}).get("games") or []]
+    about = [str(v) for v in (app.model.about or {}).values()] + [str(app.socket_path)]
+    return [*_names(app.model), *games, *about]

@@ -79,14 +79,14 @@ def colours_scenario(app, out: Path, report: dict, backlight: str = ""):
 
     # New game: the colour buttons, each with the player's initial.
     model.go("newgame")
-    yield Until("new game", lambda: screen_is(app, "newgame")() and find_button(app, "1. Ada"))
+    yield Until("new game", lambda: screen_is(app, "newgame")() and find_button(app, "Ada"))
     screen = app.root.ids.screens.current_screen
     screen.choose_game("creepy_cellar")
     yield 0.2
     report["cellar_colours"] = dict(screen.colours)
     screen.colours = {}
     screen.choose_game("ghost_at_home")
-    yield Until("Ghost at Home's players", lambda: find_button(app, "1. Ada") is not None)
+    yield Until("Ghost at Home's players", lambda: find_button(app, "Ada") is not None)
     report["newgame_colours"] = dict(screen.colours)
     yield from shot("newgame-colours")
     swatch = find_button(app, "A")

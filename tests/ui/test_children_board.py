@@ -67,8 +67,10 @@ def test_each_column_is_as_wide_as_its_names_need_where_the_mansion_allows():
     # one line (a room with pieces, or a low tile: at 800×480 an empty one holds one line
     # too, where it was taken as two): the whole name, or its short one
     assert room_need("Master Bedroom", 1, measure) == (140.0, 60.0)
-    # a stand-in's narrowest: its tablet and number, 25 + 30 px
-    assert room_need("Tablet 2-4", 1, measure, 25) == (100.0, 55.0)
+    # a room the owner named "Tablet 2-4" is no stand-in: its whole name (issue 27 item 3)
+    assert room_need("Tablet 2-4", 1, measure, 25) == (100.0, 100.0)
+    # a stand-in's narrowest: its tablet and number (the state's ``stand_ins``), 25 + 30 px
+    assert room_need("Tablet 2-4", 1, measure, 25, "2-4") == (100.0, 55.0)
     # three lines: the best breaks of three words
     assert room_need("Sala degli specchi", 3, measure) == (70.0, 70.0)
     assert room_need("Sala degli specchi", 2, measure) == (100.0, 100.0)
@@ -80,7 +82,7 @@ def test_each_column_is_as_wide_as_its_names_need_where_the_mansion_allows():
     assert column_widths([[dorm], [kitchen], [spire]], 150, 9) == {}  # equal columns, names cut
     # issue 29: a column whose whole name fits has it, even where another column's cannot
     # ("Tablet" / "2-4" on two lines rather than its tablet and number, beside "Dorm")
-    tablet = room_need("Tablet 2-4", 2, measure, 10)
+    tablet = room_need("Tablet 2-4", 2, measure, 10, "2-4")
     assert tablet == (60.0, 40.0)
     assert column_widths([[dorm], [tablet], [kitchen]], 210, 9) == {0: 49.0, 1: 69.0, 2: 79.0}
 

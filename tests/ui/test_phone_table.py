@@ -28,7 +28,7 @@ def test_the_table_tells_ada_to_look_at_her_phone(harness, tmp_path):
             ada.leave()  # Ada's phone goes: the table offers the privacy screen and her code
             report = ui.finish(timeout=90)
     assert "Ada: look at your phone" in report["table_texts"]
-    assert not [t for t in report["table_texts"] if "take the screen" in t or "Keeper" in t]
+    assert not [t for t in report["table_texts"] if "take the screen" in t or "(to keep)" in t]
     assert report["clipped"] == {"table": [], "cover": []}
     assert {"Or scan with your phone", "Only Ada looks — tap to show"} <= set(report["cover_texts"])
     assert min(report["qr_size"]) >= 150  # a code a phone reads from arm's length

@@ -199,7 +199,7 @@ def _revision(client: Client) -> int:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_game_played_through_the_client(size, marked_games, display, kivy_home,
                                               tmp_path):
-    from hardware.simulated import SimulatedTable
+    from companion.daemon.table_hardware import TableHardware
 
     out = ARTIFACTS / "playthrough" / f"{size[0]}x{size[1]}"
     out.mkdir(parents=True, exist_ok=True)
@@ -207,7 +207,7 @@ def test_every_game_played_through_the_client(size, marked_games, display, kivy_
     store = EventStore(":memory:")
     daemon = Daemon(store, sock)
     with DaemonThread(daemon):
-        table = SimulatedTable(daemon.on_presence, daemon.on_dice)
+        table = TableHardware.simulated(daemon.on_presence, daemon.on_dice)
         ui = Client_UI(sock, size, display, kivy_home, out, tmp_path)
         try:
             with Client(sock).connect() as client:

@@ -62,40 +62,49 @@ def test_the_cover_offers_a_phone_code_only_with_phones_on_and_none_connected():
 
 def test_the_private_screen_names_cards_as_the_shared_screen_does():
     """Issue 26: "Ghost 04" on the shared screen was "Ghost 04 (placeholder)" on the privacy
-    screen. The daemon names a stand-in without the mark now (tests/test_no_placeholder_mark_sent.py),
-    and the screen shows its answer as it is; stand-ins are in the table's language."""
+    screen. The daemon names a stand-in without the mark and in the table's language
+    (tests/test_no_placeholder_mark_sent.py), and the screen shows its answer as it is
+    (issue 27 item 3: it no longer reads stand-ins by their shape to translate them)."""
     from ui.privacy import shown_answer
 
     answer = {"type": "private", "player": "Ada",
-              "view": {"intrigue_held": ["Ghost 04"], "secret_victory": {"name": "Item 5"}},
-              "prompt": {"text": "Ada: play Ghost 04?",
-                         "choices": [{"key": "play:ghost-04", "label": "Ghost 04", "private": True}]}}
+              "view": {"intrigue_held": ["Fantasma 04"], "secret_victory": {"name": "Oggetto 5"}},
+              "prompt": {"text": "Ada: giocate il Fantasma 04?",
+                         "choices": [{"key": "play:ghost-04", "label": "Fantasma 04", "private": True}]}}
     shown = shown_answer(answer)
-    assert shown["prompt"] == {"text": "Ada: play Ghost 04?",
-                               "choices": [{"key": "play:ghost-04", "label": "Ghost 04", "private": True}]}
+    assert shown["prompt"] == answer["prompt"]
     it = lambda text, **p: translate(text, "it", **p)  # noqa: E731
     headings = {"intrigue_held": "Your Intrigue cards", "secret_victory": "Your secret victory card"}
     assert view_lines(answer["view"], it, headings) == [("Le tue carte Intrigo", "Fantasma 04"),
                                                         ("La tua carta vittoria segreta", "Oggetto 5")]
 
 
-def test_a_pick_list_names_stand_ins_in_the_tables_language():
+def test_the_pick_list_shows_the_daemons_words_and_takes_the_stand_ins():
     """A newcomer's report: Children in Italian listed "Ghost 04" … "Ghost 13" on the shared
-    pick list while the board said "Fantasma 04"; a printed name ("Rosie") stays as it is."""
+    pick list while the board said "Fantasma 04". The daemon words every label in the table's
+    language (tests/games/test_children_i18n.py); the screen keeps it, and takes the state's
+    ``stand_ins`` for the boards (issue 27 item 3)."""
     from ui.model import TableModel
 
     model = TableModel()
-    model.apply_state({"type": "state", "language": "it", "prompt": {"text": "", "choices": [
-        {"key": "draw:rosie", "label": "Rosie"}, {"key": "draw:ghost-04", "label": "Ghost 04 (placeholder)"}]}})
+    model.apply_state({"type": "state", "language": "it", "stand_ins": {"Fantasma 04": "04"},
+                       "prompt": {"text": "", "choices": [{"key": "draw:rosie", "label": "Rosie"},
+                                                          {"key": "draw:ghost-04", "label": "Fantasma 04"}]}})
     assert [c["label"] for c in model.choices] == ["Rosie", "Fantasma 04"]
+    assert model.stand_ins == {"Fantasma 04": "04"}
+    model.apply_state({"type": "state", "language": "it", "prompt": {"text": "", "choices": []}})
+    assert model.stand_ins == {}  # a state without stand-ins (a daemon before issue 27) lists none
 
 
-def test_the_privacy_screen_names_stand_ins_in_the_tables_language():
-    """The same report on the privacy screen: "Ghost 04" in an Italian game."""
-    from ui.i18n import translate
+def test_the_privacy_screen_keeps_the_daemons_headings():
+    """Issue 29 (the off-table audit): the privacy screen kept only the answer's view and
+    prompt, so its headings fell back to the view's keys: "Intrigue drawn" and "Intrigue
+    held" on an Italian table, instead of the daemon's "La carta Intrigo che hai appena
+    pescato"."""
     from ui.privacy import shown_answer
 
-    answer = {"type": "private", "player": "Ada", "view": {}, "prompt": {"text": "", "choices": [
-        {"key": "draw:ghost-04", "label": "Ghost 04 (placeholder)", "private": True}]}}
-    italian = shown_answer(answer, lambda text, **params: translate(text, "it", **params))
-    assert italian["prompt"]["choices"][0]["label"] == "Fantasma 04"
+    answer = {"type": "private", "player": "Ada", "view": {"intrigue_held": ["Carta Intrigo 4 (da tenere)"]},
+              "headings": {"intrigue_held": "Le tue carte Intrigo"}, "prompt": None}
+    kept = shown_answer(answer)
+    assert view_lines(kept["view"], headings=kept.get("headings")) == [
+        ("Le tue carte Intrigo", "Carta Intrigo 4 (da tenere)")]

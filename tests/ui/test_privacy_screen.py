@@ -61,11 +61,11 @@ def test_privacy_screen_flow_with_real_touches(harness, tmp_path, panel):
 
     # The shared table: whose screen it is, never the card.
     assert "Ada: take the screen, others look away" in report["table_texts"]
-    assert not [t for t in report["table_texts"] + report["cover_texts"] if "Keeper" in t]
+    assert not [t for t in report["table_texts"] + report["cover_texts"] if "(to keep)" in t]
     assert "Only Ada looks — tap to show" in report["cover_texts"]
     # Behind the cover: the kept card, then back to the table.
-    assert any("Intrigue card Keeper 4" in t for t in report["card_texts"])
-    assert not [t for t in report["after_hide"]["texts"] if "Keeper" in t]
+    assert any("Intrigue card 4 (to keep)" in t for t in report["card_texts"])
+    assert not [t for t in report["after_hide"]["texts"] if "(to keep)" in t]
     # The accusation: only the public "Start again" on the table; the picks reviewed privately.
     assert report["accuse_table_choices"] == ["accuse-restart"]
     assert report["accuse_take_shown"] is False  # the picks opened at once (issue 29: one "take the screen")
@@ -74,7 +74,7 @@ def test_privacy_screen_flow_with_real_touches(harness, tmp_path, panel):
     assert "Ada's accusation is wrong: Ada is out of the game." in report["after_check"]["news"]
     # Secret cards at any time, hidden again when idle.
     assert "Ada" in report["who"] and "Bo" not in report["who"]  # only Ada keeps a card
-    assert any("Intrigue card Keeper 4" in t for t in report["secret_texts"])
+    assert any("Intrigue card 4 (to keep)" in t for t in report["secret_texts"])
     assert report["idle_hidden"] is True
     assert report["secret_button_it"] == "Carte segrete (gli altri non guardano)"
     assert "Guarda solo Ada — tocca per mostrare" in report["cover_it"]

@@ -25,14 +25,14 @@ SHOTS = ["home", "settings", "newgame", "keyboard", "table", "table-toast", "tab
 
 @pytest.mark.parametrize("panel", list(PANELS))
 def test_every_screen_at_every_size(harness, tmp_path, panel):
-    from hardware.simulated import SimulatedTable
+    from companion.daemon.table_hardware import TableHardware
 
     size, px_per_mm = PANELS[panel]
     sock = tmp_path / "companion.sock"
     with running_daemon(sock) as daemon:
         ui = harness("tour", sock, size, ARTIFACTS / panel, px_per_mm=px_per_mm)
         ui.expect("TURN", timeout=90)  # many screens first; each step has its own 8 s limit
-        table = SimulatedTable(daemon.on_presence, daemon.on_dice)
+        table = TableHardware.simulated(daemon.on_presence, daemon.on_dice)
         try:
             table.press()  # Bo rolls with the real button: the toast names it
             daemon.drain()

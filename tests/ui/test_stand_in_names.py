@@ -85,6 +85,8 @@ def _full(message: dict) -> dict:
                             "max_health": 3, "attack": 3, "defence": 2} for n in (10, 11)]
         view["in_play"] += [{"id": "item-16", "name": f"{named[1]} 16", "kind": "item"},
                             {"id": "event-3", "name": f"{named[2]} 3", "kind": "event"}]
+        # the stand-ins the state lists with their numbers, as the daemon does (issue 27 item 3)
+        full["stand_ins"].update({card["name"]: card["id"].split("-")[-1] for card in view["in_play"]})
     elif game == "children":
         rooms = [name for row in view["mansion"].values() for name in row or [] if name and name[-1].isdigit()]
         for i, name in enumerate(players):

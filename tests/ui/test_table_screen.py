@@ -63,7 +63,7 @@ def _turn_and_prompt(daemon) -> tuple[int, str]:
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 800)], ids=["800x480", "1280x800"])
 def test_table_screen_shows_the_game_and_end_turn_touch_drives_the_daemon(harness, tmp_path, size):
-    from hardware.simulated import SimulatedTable
+    from companion.daemon.table_hardware import TableHardware
 
     out = ARTIFACTS if size == (800, 480) else ARTIFACTS / f"{size[0]}x{size[1]}"
     sock = tmp_path / "companion.sock"
@@ -73,7 +73,7 @@ def test_table_screen_shows_the_game_and_end_turn_touch_drives_the_daemon(harnes
         assert turn == TURNS and prompt == "Bo's green hunter is out of the castle for good: End turn"
         ui = harness("table", sock, size, out)
         ui.expect("READY")
-        table = SimulatedTable(daemon.on_presence, daemon.on_dice)
+        table = TableHardware.simulated(daemon.on_presence, daemon.on_dice)
         try:
             table.tap(UNKNOWN_TAG)  # refused: the daemon sends a notice to the screen
             daemon.drain()

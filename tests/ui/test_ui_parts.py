@@ -307,20 +307,21 @@ def test_new_players_get_free_colours_and_the_ink_reads_on_each():
     assert inks["vermillion"] == INK_DARK  # 5.1:1 against 3.9:1 in white
 
 
-def test_boards_show_card_names_without_placeholder_marks():
-    """Item 8 of issue 17: "(placeholder)" is never appended on the boards; the stand-in
-    names ("Monster 3") are in the table's language."""
-    from ui.boards.names import card_name
-    from ui.i18n import translate
+def test_a_stand_in_is_what_the_state_lists_never_a_names_shape():
+    """Issue 27 item 3: the boards told a stand-in by its shape ("Monster 3", "Tessera 2-5",
+    regular expressions over the daemon's words), so a room the owner named "Room 7" lost its
+    name to a card and "7" where it did not fit. The state's ``stand_ins`` says which names are
+    stand-ins (the daemon words them in the table's language: "Mostro 3")."""
+    from ui.boards.children import room_need
+    from ui.boards.names import stand_in_number
 
-    def it(message, **params):
-        return translate(message, "it", **params)
-
-    assert card_name("Monster 3 (placeholder)") == "Monster 3"
-    assert card_name("Monster 3 (placeholder)", it) == "Mostro 3"
-    assert card_name("Tablet 2-5 (placeholder)", it) == "Tessera 2-5"
-    assert card_name("Toy 07 (placeholder)") == "Toy 07"
-    assert card_name("Wash Room") == "Wash Room" and card_name(None) == ""
+    measure = lambda text: 10.0 * len(text)  # noqa: E731
+    # a Children room the owner named "Room 7": its whole name, never its tablet and "7"
+    assert room_need("Room 7", 1, measure, 25) == (60.0, 60.0)
+    assert room_need("Room 7", 1, measure, 25, "7") == (60.0, 35.0)  # a stand-in "Room 7"
+    stand_ins = {"Mostro 3": "3", "Tessera 2-5": "2-5", "Fantasma 04": "04"}
+    assert [stand_in_number(n, stand_ins) for n in ("Mostro 3", "Tessera 2-5", "Fantasma 04")] == ["3", "2-5", "04"]
+    assert stand_in_number("Room 7", stand_ins) == "" and stand_in_number(None, stand_ins) == ""
 
 
 def test_markers_are_short_and_unique():
@@ -353,13 +354,15 @@ def test_board_pieces_are_drawn_shapes_with_figures_never_codes():
     from ui.boards.house_of_spirits import monster_pieces, room_pieces
 
     view = {"kids": {"Ada": "Mike Hanlon", "Bo": None}, "players": ["Ada", "Bo"],
-            "movers": {"Mike Hanlon": "centre", "Kid 3 (placeholder)": "centre", "Kid 4": "library"},
+            "movers": {"Mike Hanlon": "centre", "Kid 3": "centre", "Kid 4": "library"},
             "items": {"Jack-in-the-Box": "centre", "Item 2": "library", "Item 3": "centre"}}
-    pieces = pieces_at(view, "centre", {"Ada": "sky_blue"})
+    stand_ins = {"Kid 3": "3", "Kid 4": "4", "Item 2": "2", "Item 3": "3"}
+    pieces = pieces_at(view, "centre", {"Ada": "sky_blue"}, stand_ins)
     assert [(p["kind"], p["name"], p.get("index")) for p in pieces] == [
         ("pawn", "Mike", None), ("pawn", "Kid 3", None), ("item", "Jack", 0), ("item", "Item 3", 2)]
     assert pieces[0]["colour"] != pieces[1]["colour"]  # played in Ada's colour; a pale blue
-    assert pieces_at(view, "centre", {}, _italian)[1]["name"] == "Ragazzo 3"
+    italian = {**view, "movers": {"Ragazzo 3": "centre"}, "items": {}}  # the daemon words it in Italian
+    assert pieces_at(italian, "centre", {}, {"Ragazzo 3": "3"})[0]["name"] == "Ragazzo 3"
     assert status_pieces({"balloons": 3, "intrigue": {"left": 12}, "last_roll": ["?", "5"]}) == [
         ("balloon", "3/8"), ("card", "12"), ("die", "? 5")]
     assert room_pieces({"name": "Library", "skulls": 2, "modifier": 1}) == [("skull", "2"), ("die", "±1")]
@@ -411,17 +414,19 @@ def test_clue_it_pieces_carry_a_mark_and_the_ask_line_only_the_answers():
     the board repeated the todo line's question: it keeps the answer order only."""
     from ui.boards.clue_it import answers_text, initial, kid_name, pieces_at
     from ui.boards.fit import plain
-    from ui.i18n import translate
     from ui.text import english
 
-    assert [initial(n) for n in ("Mike", "Kid 3", "Ragazzo 5", "Jack", "Oggetto 2")] == ["M", "3", "5", "J", "2"]
+    stand_ins = {"Kid 3": "3", "Ragazzo 5": "5", "Oggetto 2": "2", "Item 4": "4", "Item 2": "2"}
+    assert [initial(n, stand_ins) for n in ("Mike", "Kid 3", "Ragazzo 5", "Jack", "Oggetto 2")] \
+        == ["M", "3", "5", "J", "2"]
     # under a piece: the first name or the whole stand-in name, never a code ("K3")
-    assert [kid_name(n, english) for n in ("Mike Hanlon", "Jack-in-the-Box", "Kid 3 (placeholder)", "Item 4")] \
+    assert [kid_name(n, stand_ins) for n in ("Mike Hanlon", "Jack-in-the-Box", "Kid 3", "Item 4")] \
         == ["Mike", "Jack", "Kid 3", "Item 4"]
-    assert kid_name("Kid 3", lambda text, **kw: translate(text, "it", **kw)) == "Ragazzo 3"
+    # a name the owner entered is no stand-in, whatever its shape (issue 27 item 3)
+    assert kid_name("Stanley 2", stand_ins) == "Stanley" and initial("Stanley 2", stand_ins) == "S"
     view = {"kids": {"Ada": "Mike Hanlon"}, "movers": {"Mike Hanlon": "centre", "Kid 3": "centre"},
             "items": {"Item 2": "centre"}, "players": ["Ada", "Bo"]}
-    assert [p["mark"] for p in pieces_at(view, "centre", {"Ada": "sky_blue"})] == ["M", "3", "2"]
+    assert [p["mark"] for p in pieces_at(view, "centre", {"Ada": "sky_blue"}, stand_ins)] == ["M", "3", "2"]
     asked = {"question": {"asker": "Cy", "kid": "Kid 5", "item": "Item 2", "location": "Derry Back Alley"},
              "answer_order": ["Bo", "Ada"], "answering": "Ada", "answers": [{"player": "Bo", "showed": False}]}
     assert plain(answers_text(asked, english, {})) == "Answers to Cy: Bo: no card › Ada answers now"
@@ -437,8 +442,8 @@ def test_a_clue_it_place_card_names_its_pawns_items_and_passage_and_nothing_hidd
     from ui.i18n import Translator
 
     view = {"kids": {"Ada": "Mike Hanlon", "Bo": None}, "players": ["Ada", "Bo"],
-            "movers": {"Mike Hanlon": "Location 5", "Kid 3 (placeholder)": "Location 5", "Kid 4": "centre"},
-            "items": {"Jack-in-the-Box": "centre", "Item 2 (placeholder)": "Location 5"},
+            "movers": {"Mike Hanlon": "Location 5", "Kid 3": "Location 5", "Kid 4": "centre"},
+            "items": {"Jack-in-the-Box": "centre", "Item 2": "Location 5"},
             "places": {"passages": {"Location 5": "Location 7"}},
             "solution": None, "hand": ["Kid 4"], "envelope": "companion"}
     tr = Translator()
@@ -447,10 +452,13 @@ def test_a_clue_it_place_card_names_its_pawns_items_and_passage_and_nothing_hidd
         ("pawn", "Mike Hanlon · Ada", 0), ("pawn", "Kid 3", 0), ("item", "Item 2", 1),
         ("passage", "Secret passage to Location 7", 1)]
     assert rows[2]["index"] == 1  # the second Item card's icon, as on the board
-    tr.switch("it")
-    assert [r["words"] for r in legend_rows(view, "Location 5", {}, tr._)] == [
+    tr.switch("it")  # the daemon words the view in Italian; the card's own words are the screen's
+    italian = {**view, "movers": {"Mike Hanlon": "Luogo 5", "Ragazzo 3": "Luogo 5", "Ragazzo 4": "centre"},
+               "items": {"Scatola a sorpresa": "centre", "Oggetto 2": "Luogo 5"},
+               "places": {"passages": {"Luogo 5": "Luogo 7"}}}
+    assert [r["words"] for r in legend_rows(italian, "Luogo 5", {}, tr._)] == [
         "Mike Hanlon · Ada", "Ragazzo 3", "Oggetto 2", "Passaggio segreto verso Luogo 7"]
-    assert [r["words"] for r in legend_rows(view, "centre", {}, tr._)] == ["Ragazzo 4", "Jack-in-the-Box"]
+    assert [r["words"] for r in legend_rows(italian, "centre", {}, tr._)] == ["Ragazzo 4", "Scatola a sorpresa"]
     assert legend_rows(view, "Location 9", {}, tr._) == []  # nothing to name: no card
 
 
@@ -475,11 +483,12 @@ def test_a_house_of_spirits_stand_in_or_character_too_long_for_its_panel_has_a_s
     from ui.boards.house_of_spirits import character_short, player_lines
     from ui.boards.names import stand_in_number
 
-    assert [stand_in_number(n) for n in ("Oggetto 13", "Monster 10", "Personaggio 4", "Tessera 2-4",
-                                         "Carta trama 3", "Item 12 (placeholder)")] \
-        == ["13", "10", "4", "2-4", "3", "12"]
-    assert stand_in_number("Count Dracula") == "" and stand_in_number(None) == ""
-    assert [character_short(n) for n in ("Kraig Quartzheim", "Personaggio 4", "Rudolph")] == ["Kraig", "", ""]
+    stand_ins = {"Oggetto 13": "13", "Monster 10": "10", "Personaggio 4": "4", "Carta trama 3": "3"}
+    assert [stand_in_number(n, stand_ins) for n in ("Oggetto 13", "Monster 10", "Personaggio 4", "Carta trama 3")] \
+        == ["13", "10", "4", "3"]
+    assert stand_in_number("Count Dracula", stand_ins) == "" and stand_in_number(None, stand_ins) == ""
+    # a stand-in character has no short name: the board draws its pawn and number instead
+    assert [character_short(n) for n in ("Kraig Quartzheim", "Rudolph")] == ["Kraig", ""]
     assert candidates("Kraig Quartzheim", "Kraig") == ["Kraig Quartzheim", "Kraig"]
     # no character drawn yet: the line is empty ("No character yet" was cut to "No…")
     assert player_lines("Ada", {"hand_size": 2}, {}, lambda text, **_: text)["character"] == ""

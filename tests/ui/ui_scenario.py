@@ -63,10 +63,10 @@ TURNS = len(BUSY_DIE) + 16 + 3
 def play(daemon: Daemon) -> None:
     """Start the game on ``daemon`` and play it to Bo's last move step: dice button presses
     on the simulated table, touches through a socket client."""
-    from hardware.simulated import SimulatedTable
+    from companion.daemon.table_hardware import TableHardware
 
     daemon.call(lambda: daemon.start_game(GameHeader.from_json(HEADER)))
-    table = SimulatedTable(daemon.on_presence, daemon.on_dice)
+    table = TableHardware.simulated(daemon.on_presence, daemon.on_dice)
     try:
         with Client(daemon.socket_path).connect() as client:
             for key in _inputs():

@@ -69,7 +69,13 @@ def test_the_table_plays_on_without_the_venue_extra(tmp_path, monkeypatch):
 
 def test_a_staff_message_is_one_short_line():
     assert clean_message("  On my way\n\x07\u200b -- Sam  ") == "On my way -- Sam"
-    assert clean_message("x" * 500) == "x" * 140
+    assert clean_message("x" * 500) == "x" * 139 + "…"  # one word longer than a line: cut, and marked
+    assert clean_message("y" * 140) == "y" * 140  # a line that fits is kept whole
+    assert clean_message("z" * 139 + " more words") == "z" * 139 + "…"  # a word ending right at the cut is kept
+    long = "Your pizza is ready at the bar, please send one player to collect it before the cellar ghosts " \
+           "get hungry and the game master starts the next round of hauntings"
+    assert clean_message(long) == ("Your pizza is ready at the bar, please send one player to collect it before the "
+                                   "cellar ghosts get hungry and the game master starts the…")  # was cut mid-word
     assert clean_message("\n\t ") is None and clean_message(None) is None and clean_message(5) is None
     staff = StaffCall(clock=lambda: 100.0)
     assert staff.call() and not staff.call() and staff.to_json() == {"called": True, "since": 100.0,

@@ -1,7 +1,8 @@
 """Board widgets per game: each shows a game's public ``view`` dict.
 
 A board is a widget class with a ``view`` ``DictProperty``, a ``colours`` one (player
-name -> palette key, :mod:`companion.palette`; the table screen sets it before the view)
+name -> palette key, :mod:`companion.palette`; the table screen sets it before the view),
+where it names cards a ``stand_ins`` one (the state's: a stand-in's name -> its number)
 and ``game`` (the game id whose views it reads). Add a game by writing
 ``ui/boards/<game>.py`` (and its ``ui/kv/<game>.kv``) and naming it in :data:`BOARDS`.
 
@@ -54,8 +55,9 @@ def understands(board, view: dict) -> bool:
     return not game or view.get("game") in (None, game)
 
 
-def update(board, view: dict, colours: dict) -> bool:
-    """Give ``board`` the player ``colours`` and then ``view``. False (and a log line) when
+def update(board, view: dict, colours: dict, stand_ins: dict | None = None) -> bool:
+    """Give ``board`` the player ``colours`` and the state's ``stand_ins`` (name as shown ->
+    number, to a board that draws them) and then ``view``. False (and a log line) when
     the view is another game's or the board failed to draw it; True when it is shown."""
     if not understands(board, view):
         log.warning("the %s board got a view of %r; showing the neutral board",
@@ -64,6 +66,8 @@ def update(board, view: dict, colours: dict) -> bool:
     try:
         if hasattr(board, "colours"):
             board.colours = dict(colours)  # before the view; unchanged: no redraw
+        if hasattr(board, "stand_ins"):
+            board.stand_ins = dict(stand_ins or {})
         board.view = dict(view)
     except Exception:
         _log_error("the %s board could not draw the view of %r; showing the neutral board",

@@ -29,7 +29,7 @@ from kivy.uix.widget import Widget
 from ui import theme
 from ui.boards import PlacePicks, watch_language
 from ui.boards.fit import ICON_GAP, LINE, PlaceName, candidates, plain, word_width
-from ui.boards.names import card_name, short_marks, stand_in_number
+from ui.boards.names import short_marks, stand_in_number
 from ui.boards.parts import GROW, Panel, Parts, PlacePanel, font, gap, name_or_mark, scale, text
 from ui.kvloader import load_kv
 from ui.text import Translate, coloured, english, escape_markup, player_markup
@@ -157,6 +157,9 @@ class MansionRoom(PlacePanel):
     gap (``built`` False)."""
 
     name = StringProperty("")
+    #: the room's number when it is a stand-in's tablet (the state's ``stand_ins``; set
+    #: before ``name``), else ""
+    stand_in = StringProperty("")
     players = StringProperty("")
     built = BooleanProperty(False)
     haunted = BooleanProperty(False)
@@ -179,8 +182,8 @@ class MansionRoom(PlacePanel):
         bottom.add_widget(self.who)
         self.add_widget(self.title)
         self.add_widget(bottom)
-        self.bind(name=self._name, width=self._name, height=self._heights, built=self._look, haunted=self._look,
-                  enraged=self._look, players=self._players)
+        self.bind(name=self._name, stand_in=self._name, width=self._name, height=self._heights, built=self._look,
+                  haunted=self._look, enraged=self._look, players=self._players)
         self._players()
 
     def _players(self, *_args) -> None:
@@ -195,8 +198,9 @@ class MansionRoom(PlacePanel):
         # whole, else its short name (ROOM_SHORTS) or a stand-in's tablet and number, cut only
         # where the tile cannot hold either at the floor
         self.title.short = room_short(self.name)
+        self.title.stand_in = self.stand_in
         self.title.name = self.name
-        one_line = room_need(self.name, 1, measure_name, icon_width())[1] <= width
+        one_line = room_need(self.name, 1, measure_name, icon_width(), self.stand_in)[1] <= width
         # a name on one line leaves the pieces more room (ghosts drawn larger)
         self.pieces_share = 0.55 if one_line else 0.3
         self.title.size_hint_y = 1
@@ -258,11 +262,13 @@ class ChildrenBoard(PlacePicks, BoxLayout):
         hand_limit: 5 minus the enraged ghosts present, shown in large type.
         skulls: the skull pile; ``turn``: whose turn and the step (markup).
         colours: player name -> palette key (the table screen sets it from the state).
+        stand_ins: the state's stand-ins (name as shown -> number), set before the view.
     """
 
     game = "children"
     view = DictProperty({})
     colours = DictProperty({})
+    stand_ins = DictProperty({})
     hand_limit = NumericProperty(5)
     skulls = StringProperty("")
     turn = StringProperty("")
@@ -352,7 +358,8 @@ class ChildrenBoard(PlacePicks, BoxLayout):
             room = (rooms.get(name) or {}) if name else {}
             ghosts = room.get("ghosts") or []
             cell.built = bool(name)
-            cell.name = card_name(name, _) if name else ""
+            cell.stand_in = stand_in_number(name, self.stand_ins)
+            cell.name = str(name or "")
             cell.players = " ".join(player_markup(marks.get(p, p), colours) for p in room.get("players") or [])
             cell.pieces.ghosts = [bool(g.get("enraged")) for g in ghosts]
             cell.pieces.kitty = bool(room.get("kitty"))
@@ -371,7 +378,8 @@ class ChildrenBoard(PlacePicks, BoxLayout):
         grid = self.ids.mansion
         rows = len(FLOORS)
         row_h = (grid.height - grid.padding[1] - grid.padding[3] - grid.spacing[1] * (rows - 1)) / rows
-        needs = [[room_need(cell.name, title_lines(row_h, cell.has_pieces()), measure_name, icon_width())
+        needs = [[room_need(cell.name, title_lines(row_h, cell.has_pieces()), measure_name, icon_width(),
+                            cell.stand_in)
                   if cell.name else None for (_floor, c), cell in self.cells.items() if c == column]
                  for column in self._columns or []]
         overhead = 2 * gap(1) + CUT_SLACK + 1  # the cell's padding and the label's slack
@@ -477,9 +485,10 @@ def title_lines(row_height: float, pieces: bool) -> int:
     return max(1, int(title // (font(SMALLEST_NAME_FONT) * LINE)))
 
 
-def room_need(name: str, lines: int, measure, icon: float = 0.0) -> tuple[float, float]:
+def room_need(name: str, lines: int, measure, icon: float = 0.0, number: str = "") -> tuple[float, float]:
     """Pixels of text a room's name needs to show uncut on ``lines`` lines: (its whole
-    name, its narrowest way: the short name, or a stand-in's tablet (``icon`` px) and number).
+    name, its narrowest way: the short name, or a stand-in's tablet (``icon`` px) and its
+    ``number``, the state's ``stand_ins``: "" for any other room).
     On one line a name needs its width; on more its widest line at the best breaks.
     ``measure(text)``: pixels."""
     def need(text: str) -> float:
@@ -491,7 +500,6 @@ def room_need(name: str, lines: int, measure, icon: float = 0.0) -> tuple[float,
                    for k in range(min(lines, len(words_))) for cut in combinations(breaks, k))
 
     shown = [need(text) for text in candidates(name, room_short(name))]
-    number = stand_in_number(name)
     if number:
         shown.append(icon + measure(number))
     return shown[0], min(shown)

@@ -10,6 +10,8 @@ socket, names already in the table's language; nothing of the game is imported h
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from kivy.app import App
 from kivy.properties import DictProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -21,9 +23,9 @@ from ui.boards import PlacePicks, watch_language
 from ui.boards.clue_it_legend import CrowdStrip, PlaceLegend
 from ui.boards.clue_it_pieces import ITEM_COLOUR, KID_COLOUR, kid_owner
 from ui.boards.fit import LINE, PlaceName, word_width
-from ui.boards.names import card_name, short_marks, short_places
+from ui.boards.names import short_marks, short_places, stand_in_number
 from ui.boards.parts import FLOOR, GROW, Panel, Parts, PlacePanel, font, gap, name_or_mark, text
-from ui.text import Translate, coloured, english, escape_markup, player_markup
+from ui.text import Translate, coloured, escape_markup, player_markup
 from ui.widgets.pieces import IconCounts, Marker, PieceStrip
 
 #: Red Balloons in the Intrigue deck (components.BALLOONS; the 8th ends the game).
@@ -73,45 +75,43 @@ def layout(places: dict, tall: bool = False) -> dict[tuple[int, int], str]:
     return cells
 
 
-def kid_name(name: str, _: Translate) -> str:
-    """A Kid mover's name under its pawn: the first name ("Mike Hanlon" -> "Mike",
-    "Jack-in-the-Box" -> "Jack"), or the stand-in name in the table's language ("Kid 3" ->
-    "Ragazzo 3"); never a code (a numbered name was "K3", "O2")."""
-    shown = card_name(name, _)
-    parts = shown.split()
-    if len(parts) > 1 and parts[-1].isdigit():
-        return shown
+def kid_name(name: str, stand_ins: Mapping[str, str]) -> str:
+    """A Kid mover's or an Item's name under its piece: the first name ("Mike Hanlon" ->
+    "Mike", "Jack-in-the-Box" -> "Jack"), or a stand-in's whole name as the daemon says it
+    ("Ragazzo 3": the state's ``stand_ins``); never a code (a numbered name was "K3", "O2")."""
+    if stand_in_number(name, stand_ins):
+        return str(name)
+    parts = str(name).split()
     first = parts[0] if parts else ""
     return first.split("-")[0] if len(first) > 8 else first
 
 
-def initial(name: str) -> str:
+def initial(name: str, stand_ins: Mapping[str, str]) -> str:
     """A piece's mark beside it where its name does not fit: a stand-in's number ("Kid 3"
-    -> "3", "Ragazzo 3" -> "3"), else the first letter ("Mike" -> "M")."""
+    -> "3", "Ragazzo 3" -> "3": the state's ``stand_ins``), else the first letter ("Mike" -> "M")."""
     parts = str(name).split()
-    if len(parts) > 1 and parts[-1].isdigit():
-        return parts[-1]
-    return parts[0][:1].upper() if parts else ""
+    return stand_in_number(name, stand_ins) or (parts[0][:1].upper() if parts else "")
 
 
-def pieces_at(view: dict, place: str, colours: dict, _: Translate = english) -> list[dict]:
+def pieces_at(view: dict, place: str, colours: dict, stand_ins: Mapping[str, str] | None = None) -> list[dict]:
     """The Kid movers (pawns in their player's colour when a player plays them, else a pale
     blue) and Item tokens (each its own icon, :data:`ui.widgets.shapes.ITEM_ICONS`, in white)
     standing at ``place``, with the names drawn under them where they fit (issue 29: the
-    cell showed codes, "K3 I4")."""
-    owners = kid_owner(view)
+    cell showed codes, "K3 I4"); ``stand_ins``: the state's."""
+    owners, stand_ins = kid_owner(view), stand_ins or {}
     out = []
     for kid, where in (view.get("movers") or {}).items():
         if where == place:
             player = owners.get(kid)
             colour = theme.player_colour(player, colours) if player else KID_COLOUR  # as in its panel
-            shown = kid_name(kid, _)
+            shown = kid_name(kid, stand_ins)
             out.append({"kind": "pawn", "colour": colour, "ink": theme.on_dark(colour), "name": shown,
-                        "mark": initial(shown)})
+                        "mark": initial(shown, stand_ins)})
     for index, (item, where) in enumerate((view.get("items") or {}).items()):
         if where == place:
-            shown = kid_name(item, _)
-            out.append({"kind": "item", "colour": ITEM_COLOUR, "index": index, "name": shown, "mark": initial(shown)})
+            shown = kid_name(item, stand_ins)
+            out.append({"kind": "item", "colour": ITEM_COLOUR, "index": index, "name": shown,
+                        "mark": initial(shown, stand_ins)})
     return out
 
 
@@ -245,7 +245,8 @@ class AnswersRow(BoxLayout):
 
 
 class ClueBoard(PlacePicks, BoxLayout):
-    """The whole board; set ``view`` to a CLUE: IT view dict (and ``colours`` first).
+    """The whole board; set ``view`` to a CLUE: IT view dict (and ``colours`` and the
+    state's ``stand_ins`` first).
     Where a Kid mover stopped is picked by touching the place (issue 17 item 3); a place
     that picks nothing opens its card instead (:func:`legend_rows`: who and what stand
     there, named)."""
@@ -253,6 +254,7 @@ class ClueBoard(PlacePicks, BoxLayout):
     game = "clue_it"
     view = DictProperty({})
     colours = DictProperty({})
+    stand_ins = DictProperty({})
 
     def __init__(self, **kwargs):
         super().__init__(orientation="vertical", spacing=gap(2), padding=gap(1), **kwargs)
@@ -275,11 +277,11 @@ class ClueBoard(PlacePicks, BoxLayout):
         """Show the view; a part (the places, the question, the players' panels, the
         status) whose inputs did not change keeps its widgets (issue 27 item 7)."""
         view, _ = dict(self.view), self.tr._
-        colours, lang = dict(self.colours), self.tr.lang
+        colours, lang, stand_ins = dict(self.colours), self.tr.lang, dict(self.stand_ins)
         players = view.get("players") or []
         two_rows = self._two_rows(players)
         portrait = bool(getattr(App.get_running_app(), "portrait", False))
-        board_key = (lang, colours, two_rows, portrait,
+        board_key = (lang, colours, stand_ins, two_rows, portrait,
                      *(view.get(k) for k in ("places", "question", "movers", "items", "kids", "solution")))
         parts = [self.parts.get("board", board_key, lambda: self._tiled_board(view, _, colours))]
         # the solution is the game-over panel's ("The envelope held: …"): on the board its
@@ -287,7 +289,7 @@ class ClueBoard(PlacePicks, BoxLayout):
         self.odds_spot.words = "" if view.get("solution") else answers_text(view, _, colours)
         self.odds_spot.fit()
         parts.append(self.odds_spot)
-        players_key = (lang, colours, two_rows, players, view.get("turn"), bool(view.get("outcome")),
+        players_key = (lang, colours, stand_ins, two_rows, players, view.get("turn"), bool(view.get("outcome")),
                        *(view.get(k) for k in ("eliminated", "intrigue_held", "kids")))
         parts.append(self.parts.get("players", players_key, lambda: self._players(view, _, colours)))
         status = status_pieces(view)
@@ -312,7 +314,7 @@ class ClueBoard(PlacePicks, BoxLayout):
         places = view.get("places") or {}
         tall = not getattr(App.get_running_app(), "portrait", False)
         cells = layout(places, tall)
-        shorts = short_places([card_name(name, _) for name in cells.values()])
+        shorts = short_places(list(cells.values()))
         board = BoxLayout(orientation="horizontal" if tall else "vertical", spacing=gap(2),
                           size_hint_y=BOARD_SHARE)
         lines, across = (TALL_COLUMNS, TALL_ROWS) if tall else (ROWS, COLUMNS)
@@ -342,7 +344,7 @@ class ClueBoard(PlacePicks, BoxLayout):
         passages = (view.get("places") or {}).get("passages") or {}
         solution = view.get("solution") or []
         asked = solution[-1] if solution else (view.get("question") or {}).get("location")
-        title = card_name(name, _)
+        title = name
         return self._place(title, name, view, colours, fill=CORNER_FILL if name in passages else LOCATION_FILL,
                            passage=name in passages, asked=name == asked, short=shorts.get(title, ""))
 
@@ -356,7 +358,7 @@ class ClueBoard(PlacePicks, BoxLayout):
                            padding=(gap(2), gap(1)), spacing=0, place=place or "")
         if place:
             self.tiles[place] = panel
-        pieces = pieces_at(view, place, colours, self.tr._) if place else []
+        pieces = pieces_at(view, place, colours, self.stand_ins) if place else []
         # with pieces: one line of the name (a 20 px line needs 24 px: half a 46 px cell had 22)
         # and the pieces' row the rest
         title_label = PlaceName(name=title, short=short, max_font=font(FLOOR * GROW), min_font=font(FLOOR),
@@ -381,7 +383,7 @@ class ClueBoard(PlacePicks, BoxLayout):
             self.tiles[centre] = panel
         title = _("Centre")
         panel.add_widget(text(f"[b]{title}[/b]", 20, color=theme.GOLD, size_hint_y=None, height=font(FLOOR) * LINE))
-        pieces = pieces_at(view, centre, colours, _) if centre else []
+        pieces = pieces_at(view, centre, colours, self.stand_ins) if centre else []
         panel.add_widget(CrowdStrip(pieces=pieces, smallest=font(FLOOR), piece_size=gap(26)))
         return panel
 
@@ -443,8 +445,8 @@ class ClueBoard(PlacePicks, BoxLayout):
                 cards.size_hint_x, cards.width = None, font(FLOOR) * 1.1 + word_width(count, font(FLOOR), True) + gap(6)
                 top.add_widget(cards)
                 panel.add_widget(top)
-                shown_kid = kid_name(kid, _)
-                panel.add_widget(KidCount(name=shown_kid, short=initial(shown_kid),
+                shown_kid = kid_name(kid, self.stand_ins)
+                panel.add_widget(KidCount(name=shown_kid, short=initial(shown_kid, self.stand_ins),
                                           colour=theme.player_colour(player, colours),
                                           smallest=font(FLOOR), biggest=font(22)))
             row.add_widget(panel)

@@ -17,7 +17,6 @@ from kivy.app import App
 from ui import theme
 from ui.boards.clue_it_pieces import ITEM_COLOUR, KID_COLOUR, kid_owner
 from ui.boards.fit import word_width
-from ui.boards.names import card_name
 from ui.text import Translate
 from ui.widgets.pieces import PieceStrip
 from ui.widgets.place_card import PlaceCard
@@ -34,16 +33,16 @@ def legend_rows(view: dict, place: str, colours: dict, _: Translate) -> list[dic
         if where == place:
             player = owners.get(kid)
             colour = theme.player_colour(player, colours) if player else KID_COLOUR
-            words = card_name(kid, _) + (f" · {player}" if player else "")
+            words = kid + (f" · {player}" if player else "")
             rows.append({"kind": "pawn", "colour": colour, "words": words, "column": 0})
     for index, (item, where) in enumerate((view.get("items") or {}).items()):
         if where == place:
-            rows.append({"kind": "item", "colour": ITEM_COLOUR, "index": index, "words": card_name(item, _),
+            rows.append({"kind": "item", "colour": ITEM_COLOUR, "index": index, "words": item,
                          "column": 1})
     to = ((view.get("places") or {}).get("passages") or {}).get(place)
     if to:
         rows.append({"kind": "passage", "colour": theme.GOLD, "column": 1,
-                     "words": _("Secret passage to {place}", place=card_name(to, _))})
+                     "words": _("Secret passage to {place}", place=to)})
     return rows
 
 
@@ -88,7 +87,7 @@ class PlaceLegend:
     def title(self, place: str) -> str:
         places, _ = self.board.view.get("places") or {}, self.board.tr._
         words = {places.get("centre"): _("Centre"), places.get("corridor"): _("Corridors")}
-        return words.get(place) or card_name(place, _)
+        return words.get(place) or place
 
     def _place_at(self, pos) -> str | None:
         return next((place for place, tile in self.board.tiles.items() if tile.collide_point(*pos)), None)

@@ -163,8 +163,9 @@ class PlaceName(FitLabel):
     ``name`` where it fits its box at ``min_font`` or larger; else its ``short`` name
     (:func:`ui.boards.names.short_places`: "Public Library"), then the word of it a player
     knows it by ("Library"), where one fits whole; else, for a stand-in with an ``icon``,
-    that icon drawn and its number beside it (:func:`ui.boards.names.stand_in_number`: a
-    room tablet and "2-4"; issue 29: a code, "#2-4", showed there); else cut by
+    that icon drawn and its number beside it (``stand_in``, the board's
+    :func:`ui.boards.names.stand_in_number`: a room tablet and "2-4"; issue 29: a code,
+    "#2-4", showed there); else cut by
     :func:`fit_lines` to the lines the box holds at ``min_font`` (never smaller type).
     ``name`` is plain text; the label draws it bold. ``cut`` is True while the shown text
     is cut ("Synago.", "Derry…"); ``number`` the stand-in's number while it shows beside
@@ -177,6 +178,9 @@ class PlaceName(FitLabel):
     #: "tablet", "pawn", "card"); "": none (a stand-in too long for its box is cut)
     icon = StringProperty("")
     icon_colour = ColorProperty(None, allownone=True)
+    #: the stand-in's number when ``name`` is one (the state's ``stand_ins``, issue 27 item 3;
+    #: set before ``name``); "": a printed or entered name, never drawn as an icon and number
+    stand_in = StringProperty("")
     number = StringProperty("")
 
     def __init__(self, **kwargs):
@@ -185,7 +189,7 @@ class PlaceName(FitLabel):
         self._icon_pad = (0.0, 0.0)  # the padding (left, top) the icon takes while it shows
         super().__init__(**kwargs)
         self.bind(name=self._cut, short=self._cut, size=self._cut, min_font=self._cut, padding=self._cut,
-                  icon=self._cut)
+                  icon=self._cut, stand_in=self._cut)
         self.bind(pos=self._draw_icon, size=self._draw_icon, texture_size=self._draw_icon,
                   number=self._draw_icon, icon_colour=self._draw_icon)
         self.bind(number=self._fit_trigger)
@@ -207,17 +211,12 @@ class PlaceName(FitLabel):
             if fitted(candidate) == " ".join(candidate.split()):
                 self._show(escape(candidate))
                 return
-        number = self._stand_in_number()
+        number = self.stand_in if self.icon else ""
         measure = partial(word_width, font_size=size, bold=bold, font_name=font_name)
         if number and icon_way(number, width, max(self.height, size * LINE), size, measure):
             self._show(number, number=number)
             return
         self._show(escape(fitted(self.name)), cut=True)
-
-    def _stand_in_number(self) -> str:
-        from ui.boards.names import stand_in_number
-
-        return stand_in_number(self.name) if self.icon else ""
 
     def _base_padding(self) -> list[float]:
         """The label's padding (left, top, right, bottom) without the icon's."""

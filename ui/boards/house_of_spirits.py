@@ -17,7 +17,7 @@ from kivy.uix.widget import Widget
 from ui import theme
 from ui.boards import watch_language
 from ui.boards.fit import PlaceName, plain
-from ui.boards.names import card_name, short_marks, stand_in_number
+from ui.boards.names import short_marks, stand_in_number
 from ui.boards.parts import FLOOR, GROW, Panel, Parts, Pips, Progress, font, gap, text
 from ui.text import Translate, escape_markup, player_markup
 from ui.widgets.pieces import IconCounts
@@ -40,7 +40,7 @@ def room_lines(room: dict | None, _: Translate) -> tuple[str, str]:
     if not room:
         return _("No room yet"), ""
     skulls = int(room.get("skulls") or 0)
-    return (escape_markup(card_name(room.get("name"), _)),
+    return (escape_markup(str(room.get("name") or "")),
             _("Skulls {skulls} · plot roll: add or take away up to {modifier}", skulls=skulls,
               modifier=int(room.get("modifier") or 0)))
 
@@ -94,17 +94,18 @@ def player_lines(name: str, p: dict, view: dict, _: Translate) -> dict[str, str]
         status = ""  # no character drawn yet
     # no character drawn yet: the line is empty ("No character yet" was cut to "No…" in four
     # players' panels; the set-up step says to draw them)
-    return {"character": escape_markup(card_name(p.get("character_name"), _)),
+    return {"character": escape_markup(str(p.get("character_name") or "")),
             "health": status, "score": f"{int(p.get('score') or 0)}/{WINNING_SCORE}", "cards": cards}
 
 
 class HouseOfSpiritsBoard(BoxLayout):
     """The whole board; set ``view`` to a House of Spirits view dict (and ``colours``,
-    player name -> palette key, before it)."""
+    player name -> palette key, and ``stand_ins``, the state's, before it)."""
 
     game = "house_of_spirits"
     view = DictProperty({})
     colours = DictProperty({})
+    stand_ins = DictProperty({})
 
     def __init__(self, **kwargs):
         super().__init__(orientation="vertical", spacing=gap(4), padding=gap(2), **kwargs)
@@ -128,8 +129,9 @@ class HouseOfSpiritsBoard(BoxLayout):
         colours, lang = dict(self.colours), self.tr.lang
         room, cards = view.get("room"), view.get("in_play") or []
         self.parts.place(self.top_row, [
-            self.parts.get("room", (lang, room), lambda: self._room(room, _)),
-            self.parts.get("in_play", (lang, cards), lambda: self._in_play(cards, _))])
+            self.parts.get("room", (lang, room, self._numbers((room or {}).get("name"))), lambda: self._room(room, _)),
+            self.parts.get("in_play", (lang, cards, self._numbers(*(c.get("name") for c in cards))),
+                           lambda: self._in_play(cards, _))])
         # made once: its fonts follow the app's scale (a resized window), never under the floor
         self.info.max_font, self.info.min_font = font(20 * GROW), font(FLOOR)
         self.info.text = info_line(view, _, colours)
@@ -138,10 +140,17 @@ class HouseOfSpiritsBoard(BoxLayout):
         # ("Tommaso" was cut to "Tomma."; "Tomm")
         marks = short_marks(list(players))
         self.parts.place(self.players_row, [
-            self.parts.get(("player", name), (lang, marks[name], self._player_key(name, p, view, colours)),
+            self.parts.get(("player", name), (lang, marks[name], self._numbers(p.get("character_name")),
+                                              self._player_key(name, p, view, colours)),
                            lambda name=name, p=p: self._player(name, p, view, _, colours, marks[name]))
             for name, p in players.items()])
         self.parts.forget_all_but(["room", "in_play", *(("player", name) for name in players)])
+
+    def _numbers(self, *names) -> tuple[str, ...]:
+        """The stand-in numbers of ``names`` (the state's ``stand_ins``; "" for a printed or
+        entered name), for a part's key: the same words may be a stand-in in one game and
+        a card the owner named "Room 7" in another."""
+        return tuple(stand_in_number(name, self.stand_ins) for name in names)
 
     @staticmethod
     def _player_key(name: str, p: dict, view: dict, colours: dict) -> tuple:
@@ -152,8 +161,9 @@ class HouseOfSpiritsBoard(BoxLayout):
     def _room(self, room: dict | None, _: Translate) -> Panel:
         name, _details = room_lines(room, _)
         panel = Panel(fill=ROOM_FILL, size_hint_x=0.36, padding=gap(2), spacing=gap(1))
-        panel.add_widget(PlaceName(name=plain(name), max_font=font(28), min_font=font(FLOOR), color=theme.TEXT,
-                                   size_hint_y=0.6, icon="card"))
+        name = plain(name)
+        panel.add_widget(PlaceName(name=name, max_font=font(28), min_font=font(FLOOR), color=theme.TEXT,
+                                   size_hint_y=0.6, icon="card", stand_in=stand_in_number(name, self.stand_ins)))
         if room:
             panel.add_widget(IconCounts(items=room_pieces(room), smallest=font(FLOOR), biggest=font(26),
                                         size_hint_y=0.4))
@@ -173,9 +183,10 @@ class HouseOfSpiritsBoard(BoxLayout):
         monster = card.get("kind") == "monster"
         panel = Panel(fill=MONSTER_FILL if monster else ITEM_FILL, padding=gap(2), spacing=gap(1),
                       edge=theme.HAUNTING if monster else theme.PANEL_EDGE)
-        name = card_name(card.get("name"), _)
+        name = str(card.get("name") or "")
         # a stand-in whose name does not fit: a card and its number ("#10" before)
-        panel.add_widget(PlaceName(name=name, icon="card", max_font=font(FLOOR * GROW),
+        panel.add_widget(PlaceName(name=name, icon="card", stand_in=stand_in_number(name, self.stand_ins),
+                                   max_font=font(FLOOR * GROW),
                                    min_font=font(FLOOR), color=theme.TEXT, size_hint_y=0.5 if monster else 1))
         if monster:
             panel.add_widget(Pips(total=int(card.get("max_health") or 0), filled=int(card.get("health") or 0),
@@ -196,9 +207,10 @@ class HouseOfSpiritsBoard(BoxLayout):
                                    max_font=font(FLOOR * GROW), min_font=font(FLOOR), size_hint_y=0.16))
         character = plain(words["character"])
         # a stand-in character whose name does not fit: a pawn in the player's colour and its number
-        panel.add_widget(PlaceName(name=character, short=character_short(character), bold=False,
+        number = stand_in_number(character, self.stand_ins)
+        panel.add_widget(PlaceName(name=character, short="" if number else character_short(character), bold=False,
                                    color=theme.TEXT_DIM, max_font=font(FLOOR), min_font=font(FLOOR), size_hint_y=0.16,
-                                   icon="pawn", icon_colour=theme.player_colour(name, colours)))
+                                   icon="pawn", icon_colour=theme.player_colour(name, colours), stand_in=number))
         # shares of the panel (0.94 in all): a 20 px line (24 px) in each but the score's
         health = max(0, int(p.get("max_health") or 0) - int(p.get("wounds") or 0))
         if winner or p.get("dead"):  # the word where the health pips were
@@ -220,8 +232,6 @@ class HouseOfSpiritsBoard(BoxLayout):
 def character_short(name: str) -> str:
     """The character's name where the whole one does not fit a player's panel: the first
     name ("Kraig Quartzheim" -> "Kraig": players call a character by it; it was cut to
-    "Kraig…"); "" for a one-word name and a stand-in ("Personaggio 4": its pawn and number
-    are drawn, :class:`~ui.boards.fit.PlaceName`'s icon; it showed "#4")."""
-    if stand_in_number(name):
-        return ""
+    "Kraig…"); "" for a one-word name. A stand-in ("Personaggio 4") has none: its pawn and
+    number are drawn, :class:`~ui.boards.fit.PlaceName`'s icon (it showed "#4")."""
     return name.split()[0] if len(name.split()) > 1 else ""

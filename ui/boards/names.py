@@ -1,64 +1,23 @@
-"""Names on the boards: card names without the content file's "(placeholder)" mark, the
-stand-in names ("Monster 3", "Kid 3") in the table's language, and short unique marks
-for players ("Ada", "P1", "P2").
+"""Names on the boards: a stand-in's number (the state says which names are stand-ins:
+its ``stand_ins``), and short unique marks for players ("Ada", "P1", "P2").
 
-No Kivy here.
+The daemon names every card in the table's language ("Mostro 5", "Tessera 2-4") and with
+no "(placeholder)" mark; a board shows its words as they come. No Kivy here.
 """
 
 from __future__ import annotations
 
-import re
-
-from ui.text import Translate, english
-
-#: A stand-in name as the content files and engines write it: "Monster 3 (placeholder)".
-_STAND_IN = re.compile(r"^(?P<kind>[A-Z][a-z]+(?: card)?) (?P<n>\d+(?:-\d+)?)(?: \((?:placeholder|segnaposto)\))?$")
-
-#: A stand-in name in either language, as a board shows it ("Tessera 2-4", "Carta trama 3").
-_NUMBERED = re.compile(r"^[A-Z][a-z]+(?: [a-z]+)? (?P<n>\d+(?:-\d+)?)(?: \((?:placeholder|segnaposto)\))?$")
-
-#: Trailing "(placeholder)" marks (English and Italian) on any other name.
-_MARK = re.compile(r"\s*\((?:placeholder|segnaposto)\)\s*$")
+from collections.abc import Mapping
 
 
-def _stand_ins(_: Translate, n: str) -> dict[str, str]:
-    return {
-        "Character": _("Character {n}", n=n), "Room": _("Room {n}", n=n),
-        "Monster": _("Monster {n}", n=n), "Item": _("Item {n}", n=n), "Event": _("Event {n}", n=n),
-        "Plot card": _("Plot card {n}", n=n), "Kid": _("Kid {n}", n=n),
-        "Location": _("Location {n}", n=n), "Tablet": _("Tablet {n}", n=n), "Ghost": _("Ghost {n}", n=n),
-    }
-
-
-def card_name(name, _: Translate = english) -> str:
-    """``name`` as a board shows it: "Monster 3 (placeholder)" -> "Monster 3" ("Mostro 3"
-    in Italian); "Attic" stays "Attic"; None -> ""."""
-    if not name:
-        return ""
-    text = str(name)
-    match = _STAND_IN.match(text)
-    if match:
-        return _stand_ins(_, match["n"]).get(match["kind"], _MARK.sub("", text))
-    return _MARK.sub("", text)
-
-
-def stand_in_number(name) -> str:
+def stand_in_number(name, stand_ins: Mapping[str, str]) -> str:
     """A stand-in's number, drawn beside its icon where its whole name does not fit a
     cell at the boards' floor: "Oggetto 13" -> "13", "Tessera 2-4" -> "2-4", "Personaggio
     4" -> "4" (issue 29: they were cut to "Ogget. 13", then shown as codes, "#13"); the
-    icon says what it is (a room tablet, a player's character, a card). "" for any other
-    name."""
-    match = _NUMBERED.match(str(name or ""))
-    return match["n"] if match else ""
-
-
-def clean_label(choice: dict, _: Translate = english) -> dict:
-    """A choice with its label as a board names it: no placeholder mark, a stand-in name
-    ("Ghost 04 (placeholder)") in the table's language (``_``: "Fantasma 04"); its key stays
-    as the daemon's."""
-    if "label" not in choice:
-        return choice
-    return {**choice, "label": card_name(str(choice["label"]), _)}
+    icon says what it is (a room tablet, a player's character, a card). ``stand_ins``: the
+    state's (name as shown -> number, issue 27 item 3). "" for any other name: a card the
+    owner named "Room 7" is no stand-in."""
+    return str(stand_ins.get(str(name or ""), ""))
 
 
 def short_marks(names: list[str], longest: int = 4) -> dict[str, str]:

@@ -22,7 +22,7 @@ from ui.carddata import badge_text
 from ui.kvloader import load_kv
 from ui.text import escape_markup, short_title
 from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
-from ui.widgets.buttons import TouchButton
+from ui.widgets.buttons import TouchButton, wrapped
 from ui.widgets.contentform import ContentForm
 
 #: Columns of the component list (landscape; portrait has one).
@@ -153,7 +153,8 @@ class ContentScreen(Screen):
         for game in games:
             chosen = game["id"] == self.game
             button = TouchButton(text=short_title(game["title"]), key=game["id"], bold=chosen,
-                                 font_size=sp(18) * app.scale, size_hint_y=None, height=dp(52) * app.scale)
+                                 font_size=sp(26) * app.scale, size_hint_y=None, height=dp(64) * app.scale)
+            wrapped(button)  # "House of Spirits" on two lines at 26 px rather than out of its button
             if chosen:
                 button.base_colour, button.down_colour = theme.PRIMARY, theme.PRIMARY_DOWN
             button.bind(on_release=lambda b: self.choose_game(b.key))
@@ -184,15 +185,16 @@ def _component_button(component: dict, app, action) -> TouchButton:
     badge = badge_text(component, _)
     colour = theme.GOLD if component.get("placeholder") else (theme.WON if component.get("entered") else theme.TEXT_DIM)
     text = (f"{escape_markup(component.get('label', ''))}\n"
-            f"[size={int(sp(15) * app.scale)}][color={theme.hex_colour(colour)}]{escape_markup(badge)}[/color][/size]")
-    button = TouchButton(text=text, markup=True, key=component["component"], font_size=sp(18) * app.scale,
-                         size_hint_y=None, height=dp(72) * app.scale)
+            f"[size={int(sp(18) * app.scale)}][color={theme.hex_colour(colour)}]{escape_markup(badge)}[/color][/size]")
+    # a long name takes a second line: the row grows rather than the text shrink (issue 29)
+    button = wrapped(TouchButton(text=text, markup=True, key=component["component"], font_size=sp(26) * app.scale,
+                                 size_hint_y=None, height=dp(72) * app.scale))
     button.bind(on_release=lambda b: action(b.key))
     return button
 
 
 def _para(text: str, app, colour=theme.TEXT_DIM) -> Label:
-    label = Label(text=text, font_size=sp(15) * app.scale, color=colour, halign="left", size_hint_y=None)
+    label = Label(text=text, font_size=sp(18) * app.scale, color=colour, halign="left", size_hint_y=None)
     label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
                texture_size=lambda w, ts: setattr(w, "height", ts[1]))
     return label

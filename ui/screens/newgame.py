@@ -21,15 +21,21 @@ from ui.kvloader import load_kv
 from ui.options import heading, help_text, section, shown_options, value_label
 from ui.seats import seat_colours
 from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
-from ui.widgets.buttons import TouchButton
+from ui.widgets.buttons import TouchButton, snug, wrapped
 from ui.widgets.confirm import Confirm
 from ui.widgets.keyboard import NameKeyboard
 
 #: Columns of the game buttons.
 GAME_COLUMNS = 2
 
-#: Names offered before anyone types one.
-DEFAULT_NAMES = ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6")
+#: How many numbered names are offered before anyone types one ("Player 1".."Player 19").
+DEFAULT_COUNT = 19
+
+
+def default_names(_) -> tuple[str, ...]:
+    """The names offered before anyone types one, in the table's language (``_``: its
+    translate; issue 29: an Italian table read "1. Player 1")."""
+    return tuple(_("Player {n}", n=n) for n in range(1, DEFAULT_COUNT + 1))
 
 
 class NewGameScreen(Screen):
@@ -53,11 +59,23 @@ class NewGameScreen(Screen):
         super().__init__(name="newgame", **kwargs)
         app = App.get_running_app()
         app.model.bind(catalogue=self._catalogue, content=self._content)
-        app.tr.on_switch(lambda _lang: self.rebuild())
+        app.tr.on_switch(self._switched)
         self._no_colour: set[str] = set()  # players the table took the colour from
+        self._offered = default_names(app.tr._)  # the names offered, in the language in use
         self.bind(game=self._game_chosen)
         if app.model.catalogue:  # built on first use (ui.root.LazyScreenManager): the games so far
             self._catalogue()
+
+    def _switched(self, _lang) -> None:
+        """The table's language changed: the names offered and not typed follow it
+        ("Player 1" -> "Giocatore 1"), then the page is built again."""
+        offered = default_names(App.get_running_app().tr._)
+        for before in self._offered:
+            if before in self.players and before not in offered:
+                index = self._offered.index(before)
+                self._renamed(self.players.index(before), offered[index])
+        self._offered = offered
+        self.rebuild()
 
     # ------------------------------------------------------------------ data
 
@@ -98,7 +116,7 @@ class NewGameScreen(Screen):
         wanted = max(spec["min_players"], min(len(self.players) or 2, spec["max_players"]))
         names = [p for p in self.players][:wanted]
         while len(names) < wanted:
-            names.append(next(n for n in DEFAULT_NAMES + tuple(f"P{i}" for i in range(7, 20)) if n not in names))
+            names.append(next(n for n in default_names(app.tr._) if n not in names))
         self.players = names
         self._give_colours()
         self.rebuild()
@@ -235,21 +253,24 @@ class NewGameScreen(Screen):
         for g in self.specs():
             chosen = g["id"] == self.game
             title = g["title"].rsplit(": ", 1)[-1] if len(g["title"]) > 24 else g["title"]
-            games.add_widget(_button(title, lambda g=g: self.choose_game(g["id"]), app, chosen, height=52))
+            games.add_widget(wrapped(_button(title, lambda g=g: self.choose_game(g["id"]), app, chosen, height=64)))
         left.add_widget(games)
         if spec is None:
             return
         left.add_widget(_heading(_("Players ({low} to {high}), in playing order",
                                    low=spec["min_players"], high=spec["max_players"]), app))
         for index, name in enumerate(self.players):
-            row = BoxLayout(size_hint_y=None, height=52 * unit, spacing=6 * unit)
+            # the name takes what Up and Remove leave, on two lines if it needs them (26 px text,
+            # issue 29); the rows stand in playing order under their heading
+            row = BoxLayout(size_hint_y=None, height=64 * unit, spacing=6 * unit)
             row.add_widget(self._colour_button(index, name, app))
-            row.add_widget(_button(f"{index + 1}. {name}", lambda i=index: self.rename(i), app, height=52,
-                                   stretch=2.2))
-            up = _button(_("Up"), lambda i=index: self.move_up(i), app, height=52)
+            named = wrapped(_button(name, lambda i=index: self.rename(i), app, height=64), grow=False)
+            named.key = f"player-{index + 1}"
+            row.add_widget(named)
+            up = snug(_button(_("Up"), lambda i=index: self.move_up(i), app, height=64))
             up.disabled = index == 0
             row.add_widget(up)
-            out = _button(_("Remove"), lambda i=index: self.remove(i), app, height=52, stretch=1.7)
+            out = snug(_button(_("Remove"), lambda i=index: self.remove(i), app, height=64))
             out.disabled = len(self.players) <= spec["min_players"]
             row.add_widget(out)
             left.add_widget(row)
@@ -259,7 +280,7 @@ class NewGameScreen(Screen):
         setup, house = shown_options(spec["options"])
         if self.stand_ins():  # where entry matters, one line (issue 17 item 8)
             right.add_widget(_label(_("Cards of this game not entered yet: {n}. Enter them in Settings, Card data.",
-                                      n=self.stand_ins()), app, size=16, colour=theme.GOLD))
+                                      n=self.stand_ins()), app, size=18, colour=theme.GOLD))
         if setup:
             right.add_widget(_heading(_("How you play"), app))
         for option in setup:
@@ -280,7 +301,7 @@ class NewGameScreen(Screen):
             text = _("House rules: as in the rulebook")
         button = _button(text + ("  –" if self.house_open else "  +"), self.toggle_house, app, height=56)
         button.key = "house-rules"
-        return button
+        return wrapped(button)
 
     def toggle_house(self) -> None:
         self.house_open = not self.house_open
@@ -294,7 +315,7 @@ class NewGameScreen(Screen):
         button.bold = True
         button.size_hint_x = None
         button.width = dp(56) * app.scale
-        button.font_size = sp(22) * app.scale
+        button.font_size = sp(26) * app.scale
         button.key = key or ""
         if key:
             fill = theme.player_colour(name, self.colours)
@@ -310,17 +331,18 @@ class NewGameScreen(Screen):
         box = BoxLayout(orientation="vertical", size_hint_y=None, spacing=4 * unit, padding=(0, 6 * unit))
         box.bind(minimum_height=box.setter("height"))
         box.add_widget(_label(heading(option), app, size=20, bold=True))
-        box.add_widget(_label(help_text(option), app, size=17, colour=theme.TEXT_DIM))
+        box.add_widget(_label(help_text(option), app, size=18, colour=theme.TEXT_DIM))
         where = _("Default: {value}", value=value_label(option, option["default"]))
         if section(option):
             where += " · " + _("Rulebook: {section}", section=section(option))
-        box.add_widget(_label(where, app, size=15, colour=theme.TEXT_FAINT))
+        box.add_widget(_label(where, app, size=18, colour=theme.TEXT_FAINT))
         values = option["values"]
-        grid = GridLayout(cols=min(len(values), 3), size_hint_y=None, spacing=6 * unit)
+        # two a row: a value word at 26 px ("Nightmare", "Passaggi segreti") needs half the column (issue 29)
+        grid = GridLayout(cols=min(len(values), 2), size_hint_y=None, spacing=6 * unit)
         grid.bind(minimum_height=grid.setter("height"))
         for value in values:
-            button = _button(value_label(option, value), lambda v=value: self.set_option(option["name"], v),
-                             app, self.options.get(option["name"]) == value, height=52)
+            button = wrapped(_button(value_label(option, value), lambda v=value: self.set_option(option["name"], v),
+                                     app, self.options.get(option["name"]) == value, height=56))
             button.key = f"{option['name']}={value}"
             grid.add_widget(button)
         box.add_widget(grid)
@@ -341,7 +363,7 @@ def _label(text: str, app, size: float, bold: bool = False, colour=theme.TEXT) -
 
 def _button(text: str, action, app, chosen: bool = False, height: float = 52, stretch: float = 1) -> TouchButton:
     """A button; a chosen one is filled in the primary colour and bold (not told by hue alone)."""
-    button = TouchButton(text=text, font_size=sp(18) * app.scale, bold=chosen, size_hint=(stretch, None),
+    button = TouchButton(text=text, font_size=sp(26) * app.scale, bold=chosen, size_hint=(stretch, None),
                          height=dp(height) * app.scale)
     if chosen:
         button.base_colour, button.down_colour = theme.PRIMARY, theme.PRIMARY_DOWN

@@ -136,15 +136,14 @@ class SettingsScreen(Screen):
         """One "enroll this game's pieces" button per game."""
         from kivy.metrics import dp, sp
 
-        from ui.widgets.buttons import TouchButton
+        from ui.widgets.buttons import TouchButton, wrapped
 
         app = App.get_running_app()
         grid = self.ids.enroll
         grid.clear_widgets()
         for game in (app.model.catalogue or {}).get("games") or []:
-            button = TouchButton(text=short_title(game["title"]),
-                                 key=game["id"], size_hint_y=None,
-                                 height=dp(52) * app.scale, font_size=sp(18) * app.scale)
+            button = wrapped(TouchButton(text=short_title(game["title"]), key=game["id"], size_hint_y=None,
+                                         height=dp(56) * app.scale, font_size=sp(26) * app.scale))
             button.bind(on_release=lambda b: app.enroll("enroll_start", game=b.key))
             grid.add_widget(button)
 

@@ -19,6 +19,7 @@ from ui.kvloader import load_kv
 from ui.layout import GAP, LARGE_PROMPT, MAIN_HEIGHT, PROMPT_SIZE, SLOT_ROW
 from ui.memory import collect_all_next
 from ui.motion import Motion
+from ui.notice_place import NoticePlace
 from ui.text import escape_markup, page_mark, page_words, prompt_markup
 from ui.widgets import buttons, cards_panel, choices, eventlog, gameover, todo  # noqa: F401  (kv uses their widgets)
 from ui.widgets.frame import before_frame
@@ -80,6 +81,7 @@ class TableScreen(Screen):
         self._place_turn(app, app.portrait)
         self.step_card = StepCards(self, app)  # a set-up step and what it is for (first-game mode)
         self.lesson_card = LessonCards(self, app)
+        self.notice_place = NoticePlace(self, app)  # the banner by the prompt (issue 29)
 
     def _place_turn(self, _app, portrait: bool) -> None:
         """Whose turn and the undo toast: in the header in landscape; in portrait, where the
@@ -200,7 +202,7 @@ class TableScreen(Screen):
         shows the neutral board (:func:`ui.boards.update`) until one it can."""
         if self.board is None or view.get("game") not in (None, _model.game):
             return
-        drawn = boards.update(self.board, dict(view), dict(_model.colours))
+        drawn = boards.update(self.board, dict(view), dict(_model.colours), dict(_model.stand_ins))
         shown = self.board if drawn else self._neutral()
         slot = self.ids.board_slot.__self__  # the widget: ids are weak proxies, and a proxy is never a parent
         if shown.parent is not slot:

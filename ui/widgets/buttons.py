@@ -24,16 +24,50 @@ class TouchButton(Button):
     key = StringProperty("")
 
 
+def wrapped(button: TouchButton, margin: float = 12.0, grow: bool = True) -> TouchButton:
+    """``button`` with its text wrapped at its width (less ``margin`` pixels) and centred: a
+    long label takes a second line at its full size rather than shrink or run out (issue 29:
+    a button's text never goes under its floor); with ``grow`` the button grows taller than
+    the height it was given while its lines need it. Returns ``button``."""
+    button.halign, button.valign = "center", "middle"
+    button.bind(width=lambda b, w: setattr(b, "text_size", (max(w - margin, 1), None)))
+    if grow:
+        least = button.height
+
+        def fit(b, texture) -> None:
+            b.height = max(least, texture[1] + margin)
+
+        button.bind(texture_size=fit)
+    return button
+
+
+def snug(button: TouchButton, margin: float = 24.0) -> TouchButton:
+    """``button`` as wide as its one line of text (plus ``margin`` pixels), and at least as
+    wide as it is tall (a finger's target): a short word ("Up", "Remove") keeps its size and
+    leaves the rest of its row to a name. The width is measured from the words (a button's
+    texture is as wide as the button when it wraps). Returns ``button``."""
+    button.size_hint_x = None
+
+    def fit(*_args) -> None:
+        button.width = max(button._label.get_extents(button.text)[0] + margin, button.height)
+
+    button.bind(text=fit, font_size=fit, bold=fit, height=fit)
+    fit()
+    return button
+
+
 def action_button(text: str, action, scale: float, primary: bool = False, height: float = 64,
                   size: float = 22) -> TouchButton:
     """A button of a cover over the table (privacy, phone codes) that calls ``action()`` when
-    touched: ``height`` dp tall, its text ``size`` sp and shrunk down to 14 sp to fit (both at
-    the app's ``scale``), bold in the primary colours when ``primary``."""
-    button = TouchButton(text=text, bold=primary, font_size=sp(size) * scale, size_hint_y=None,
+    touched: ``height`` dp tall, its text ``size`` sp (26 at least) and shrunk to fit no
+    further than a button's floor at a metre (issue 29: 32 sp for a primary one, 26 for the
+    others; it went down to 14), bold in the primary colours when ``primary``."""
+    floor = 32 if primary else 26
+    button = TouchButton(text=text, bold=primary, font_size=sp(max(size, floor)) * scale, size_hint_y=None,
                          height=dp(height) * scale)
     if primary:
         button.base_colour, button.down_colour = theme.PRIMARY, theme.PRIMARY_DOWN
-    fit_text(button, sp(14) * scale)
+    fit_text(button, sp(floor) * scale)
     button.bind(on_release=lambda *_: action())
     return button
 

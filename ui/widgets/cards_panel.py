@@ -20,7 +20,7 @@ from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
 from ui import theme
-from ui.widgets.buttons import TouchButton, fit_text
+from ui.widgets.buttons import TouchButton, wrapped
 from ui.widgets.keyboard import NameKeyboard
 from ui.widgets.panel import Overlay, Panel, reading_label, unit_of
 from ui.widgets.shown import ShownBehavior
@@ -103,12 +103,11 @@ class CardsPanel(Overlay):
 
     def _buttons(self, unit: float) -> BoxLayout:
         _ = self.app.tr._
-        row = BoxLayout(size_hint_y=None, height=56 * unit, spacing=8 * unit)
+        row = BoxLayout(size_hint_y=None, height=72 * unit, spacing=8 * unit)
         for text, action in ((_("Search"), self._ask_search), (_("Cards the game waits for"), self._waiting),
                              (_("Close"), lambda *_a: self.dismiss())):
-            button = TouchButton(text=text, font_size=sp(18) * self.app.scale, bold=True)
+            button = wrapped(TouchButton(text=text, font_size=sp(26) * self.app.scale, bold=True), grow=False)
             button.bind(on_release=action)
-            fit_text(button, sp(13) * self.app.scale)
             row.add_widget(button)
         return row
 
@@ -136,10 +135,9 @@ class CardsPanel(Overlay):
         unit = dp(1) * self.app.scale
         for card in self.shown:
             button = TouchButton(text=str(card.get("label", "")), key=str(card.get("component", "")),
-                                 font_size=sp(19) * self.app.scale, size_hint_y=None, height=58 * unit,
+                                 font_size=sp(26) * self.app.scale, size_hint_y=None, height=64 * unit,
                                  halign="center", valign="middle")
-            button.bind(width=lambda b, w: setattr(b, "text_size", (w - 12 * unit, None)))
-            fit_text(button, sp(14) * self.app.scale)
+            wrapped(button, 12 * unit)  # a long name takes a second line at 26 px (issue 29)
             button.bind(on_release=self._tap)
             self.grid.add_widget(button)
 

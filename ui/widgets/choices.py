@@ -157,6 +157,10 @@ class ChoicePanel(Widget):
         """The big main button, or None while none is on show."""
         return self._main if self._main.parent is not None else None
 
+    def building(self) -> bool:
+        """Its buttons are placed again before the next frame."""
+        return bool(self._trigger.is_triggered)
+
     def slots_wanted(self) -> bool:
         """Some choice goes in a slot above the main button now (the table screen's prompt
         keeps a row of room for them; without, it may take that row too)."""

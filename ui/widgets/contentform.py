@@ -27,7 +27,7 @@ from kivy.uix.scrollview import ScrollView
 from ui import theme
 from ui.carddata import entry_of, stepped, toggled
 from ui.text import value_text
-from ui.widgets.buttons import TouchButton
+from ui.widgets.buttons import TouchButton, wrapped
 from ui.widgets.keyboard import NameKeyboard
 
 #: Height of the form's touch targets, in design pixels (≥ 9 mm on a 7" 800×480 panel: 47 px).
@@ -73,7 +73,7 @@ class ContentForm(BoxLayout):
         self.add_widget(_label(component.get("label", component.get("component", "")), app, 24, bold=True,
                                colour=theme.GOLD))
         self.add_widget(_label(self._("What is printed on this piece of yours. It counts from the next new game."),
-                               app, 15, colour=theme.TEXT_DIM))
+                               app, 18, colour=theme.TEXT_DIM))
         scroll = ScrollView(do_scroll_x=False, bar_width=8 * unit)
         body = BoxLayout(orientation="vertical", size_hint_y=None, spacing=10 * unit,
                          padding=(0, 0, 10 * unit, 8 * unit))
@@ -131,7 +131,7 @@ class ContentForm(BoxLayout):
         box.bind(minimum_height=box.setter("height"))
         box.add_widget(_label(field["label"], app, 19, bold=True))
         if field.get("help"):
-            box.add_widget(_label(field["help"], app, 15, colour=theme.TEXT_DIM))
+            box.add_widget(_label(field["help"], app, 18, colour=theme.TEXT_DIM))
         make = {"int": self._stepper, "text": self._text}.get(field["kind"], self._toggles)
         box.add_widget(make(field, app, unit))
         return box
@@ -143,7 +143,7 @@ class ContentForm(BoxLayout):
         plus = _button("+", lambda: self.step(name, 1), app, size=36, width=STEP_WIDTH, height=72, key=f"{name}:+")
         shown = Label(font_size=sp(44) * app.scale, bold=True, size_hint_x=None, width=110 * unit,
                       color=theme.GOLD)
-        span = Label(font_size=sp(15) * app.scale, color=theme.TEXT_DIM, halign="left", valign="middle",
+        span = Label(font_size=sp(18) * app.scale, color=theme.TEXT_DIM, halign="left", valign="middle",
                      text=self._("from {low} to {high}", low=field["low"], high=field["high"]))
         span.bind(size=lambda w, s: setattr(w, "text_size", s))
         for widget in (minus, shown, plus, span):
@@ -167,7 +167,9 @@ class ContentForm(BoxLayout):
         words = list(field.get("labels") or [])  # the daemon's words for each value (issue 29)
         for index, value in enumerate(field["values"]):
             text = words[index][:1].upper() + words[index][1:] if index < len(words) else value_text(value, self._)
-            button = _button(text, lambda v=value: self.toggle(name, v), app, height=TARGET, key=f"{name}={value}")
+            # a value on two lines grows its button rather than shrink (26 px, issue 29)
+            button = wrapped(_button(text, lambda v=value: self.toggle(name, v), app, height=TARGET,
+                                     key=f"{name}={value}"))
             buttons.append((value, button))
             grid.add_widget(button)
 
@@ -193,14 +195,20 @@ class ContentForm(BoxLayout):
 
     def _actions(self, app, unit: float, close_text: str) -> BoxLayout:
         row = BoxLayout(size_hint_y=None, height=64 * unit, spacing=10 * unit)
-        save = _button(self._("Save"), self.save, app, height=64, key="save", size=22)
+        save = _button(self._("Save"), self.save, app, height=64, key="save", size=26)
         save.bold = True
         save.base_colour, save.down_colour = theme.PRIMARY, theme.PRIMARY_DOWN
-        reset = _button(self._("Back to the content file"), self.reset, app, height=64, key="reset", size=18)
+        reset = _button(self._("Back to the content file"), self.reset, app, height=64, key="reset", size=26)
         reset.disabled = not self.component.get("entered")
-        close = _button(close_text, self.close, app, height=64, key="close", size=22)
+        close = _button(close_text, self.close, app, height=64, key="close", size=26)
         for widget in (save, reset, close):
-            row.add_widget(widget)
+            row.add_widget(wrapped(widget))
+        # the row as tall as its tallest button: "Torna al file dei contenuti" takes three lines
+        # of 26 px in portrait rather than shrink (issue 29)
+        for widget in (save, reset, close):
+            widget.size_hint_y = 1
+            widget.bind(texture_size=lambda *_a: setattr(row, "height", max(
+                64 * unit, *(b.texture_size[1] + 2 * unit for b in (save, reset, close)))))
         self.ids_save = save
         return row
 
@@ -220,7 +228,7 @@ def _label(text: str, app, size: float, bold: bool = False, colour=theme.TEXT) -
     return label
 
 
-def _button(text: str, action, app, height: float = TARGET, width: float | None = None, size: float = 19,
+def _button(text: str, action, app, height: float = TARGET, width: float | None = None, size: float = 26,
             key: str = "") -> TouchButton:
     button = TouchButton(text=text, key=key, font_size=sp(size) * app.scale, size_hint_y=None,
                          height=dp(height) * app.scale)

@@ -106,7 +106,7 @@ class NameKeyboard(ModalView):
         return True
 
     def _key(self, text: str, key: str, app, stretch: float = 1) -> TouchButton:
-        button = TouchButton(text=text, key=key, font_size=sp(22) * app.scale, bold=True, size_hint_x=stretch)
+        button = TouchButton(text=text, key=key, font_size=sp(26) * app.scale, bold=True, size_hint_x=stretch)
         button.bind(on_release=self._touched)
         return button
 

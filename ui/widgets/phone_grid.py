@@ -237,9 +237,12 @@ class PhoneGrid(ModalView):
         colour = theme.player_colour(player, dict(self.app.model.colours))
         self.box.add_widget(self._label(coloured(_("{player}'s phone is connected.", player=player), colour), 30))
         self.box.add_widget(self._label(_("Pair another phone? The one connected now stops working."), 24))
-        buttons = BoxLayout(size_hint_y=None, height=64 * unit, spacing=10 * unit)
-        buttons.add_widget(self._button(_("Pair another phone"), lambda: self.pair_again(player), primary=True))
-        buttons.add_widget(self._button(_("Cancel"), self._back_to_names))
+        # two lines of 32 px: the main button's words keep their floor (issue 29) rather than shrink
+        buttons = BoxLayout(size_hint_y=None, height=84 * unit, spacing=10 * unit)
+        for button in (self._button(_("Pair another phone"), lambda: self.pair_again(player), primary=True),
+                       self._button(_("Cancel"), self._back_to_names)):
+            button.size_hint_y = 1
+            buttons.add_widget(button)
         self.box.add_widget(buttons)
 
     def _back_to_names(self) -> None:

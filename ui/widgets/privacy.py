@@ -199,7 +199,7 @@ class PrivacyScreen(ModalView):
         """The daemon's ``private`` answer: show it (only ``player``'s, after the cover)."""
         if answer.get("player") != self.player or self.step == "who":
             return
-        self.answer = shown_answer(answer, self.app.tr._)
+        self.answer = shown_answer(answer)
         self.step = "shown"
         self._build()
 

@@ -171,6 +171,10 @@ class TodoPanel(BoxLayout):
             self._fill.pos, self._fill.size, self._fill.radius = self.pos, self.size, [radius]
             self._edge.rounded_rectangle = (self.x + 1, self.y + 1, self.width - 2, self.height - 2, radius, 4)
 
+    def building(self) -> bool:
+        """Its step is laid out again before the next frame (its Done moves then)."""
+        return bool(self._trigger.is_triggered)
+
     def _new_lines(self, *_args) -> None:
         count = len(self._lines())
         if count != getattr(self, "_count_seen", None):

@@ -20,7 +20,7 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
-from companion.i18n import msg, named
+from companion.i18n import msg, named, stand_in
 
 GAME_ID = "children"
 
@@ -101,19 +101,20 @@ def said(name: str) -> str:
     language (issue 26: the news said "Tablet 0-2" in Italian where the board said "Tessera
     0-2"), without the content file's mark (issue 29 item 9: a stand-in never shows
     "(placeholder)"), with the article a sentence may ask for (:class:`~companion.i18n.Name`:
-    "la Tessera 0-2", "il Fantasma 04"): "Tessera 0-2", "Fantasma 04", "Giocattolo 05"; any
-    other name as it is."""
+    "la Tessera 0-2", "il Fantasma 04"): "Tessera 0-2", "Fantasma 04", "Giocattolo 05", each
+    a :class:`~companion.i18n.StandIn` with its number (the state lists it, issue 27 item 3);
+    any other name as it is."""
     match = _STAND_IN.match(name)
     if match is None:
         beloved = _BELOVED_STAND_IN.match(name)
         if beloved is None:
             return name
-        return named(msg("Toy {n} ({ghost}'s toy)", n=beloved["n"], ghost=beloved["ghost"]), it="il")
+        return stand_in(msg("Toy {n} ({ghost}'s toy)", n=beloved["n"], ghost=beloved["ghost"]), beloved["n"], it="il")
     if match["kind"] == "Ghost":
-        return named(msg("Ghost {n}", n=match["n"]), it="il")
+        return stand_in(msg("Ghost {n}", n=match["n"]), match["n"], it="il")
     if match["kind"] == "Toy":
-        return named(msg("Toy {n}", n=match["n"]), it="il")
-    return named(msg("Tablet {n}", n=match["n"]), it="la")
+        return stand_in(msg("Toy {n}", n=match["n"]), match["n"], it="il")
+    return stand_in(msg("Tablet {n}", n=match["n"]), match["n"], it="la")
 
 
 @dataclass(frozen=True)

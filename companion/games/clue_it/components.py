@@ -11,7 +11,7 @@ three Rumor piles) or ``intrigue``; ``<card>`` is the name's slug (``mike-hanlon
 
 from __future__ import annotations
 
-from companion.i18n import Msg, msg
+from companion.i18n import Msg, msg, stand_in
 
 GAME_ID = "clue_it"
 
@@ -118,21 +118,24 @@ _NAMES: dict[str, Msg] = {
 
 def card_name(card: str) -> str:
     """A Rumor card's printed name (``mike-hanlon`` -> "Mike Hanlon"), or an Intrigue
-    card's label (``keeper-3`` -> "Intrigue card Keeper 3"), as a translatable message
-    (:func:`companion.i18n.msg`); an unknown id comes back as it is."""
+    card's label (``keeper-3`` -> "Intrigue card 3 (to keep)"), as a translatable message
+    (:func:`companion.i18n.msg`; a Kid, Item or Location the rulebook does not name is a
+    :class:`~companion.i18n.StandIn`, "Kid 3"); an unknown id comes back as it is."""
     if card in _NAMES:
         return _NAMES[card]
     kind, _, number = card.rpartition("-")
     if kind == "kid" and card in KIDS:
-        return msg("Kid {number}", number=int(number))
+        return stand_in(msg("Kid {number}", number=int(number)), int(number))
     if kind == "item" and card in ITEMS:
-        return msg("Item {number}", number=int(number))
+        return stand_in(msg("Item {number}", number=int(number)), int(number))
     if kind == "location" and card in LOCATIONS:
-        return msg("Location {number}", number=int(number))
+        return stand_in(msg("Location {number}", number=int(number)), int(number))
+    # Not printed anywhere: the card's number and what the rulebook says of it ("Play
+    # Immediately", or kept), in the players' words (issue 29: "Keeper 4" was ours)
     if kind == "keeper":
-        return msg("Intrigue card Keeper {number}", number=int(number))
+        return msg("Intrigue card {number} (to keep)", number=int(number))
     if kind == "immediate":
-        return msg("Intrigue card Play Immediately {number}", number=int(number))
+        return msg("Intrigue card {number} (Play Immediately)", number=int(number))
     return card
 
 

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from companion.engine.frozen import derived
-from companion.i18n import Msg, Name, msg, named
+from companion.i18n import Msg, Name, msg, named, stand_in
 
 #: Cards per type ("Components Included": 72 cards).
 COUNTS: Mapping[str, int] = {
@@ -42,15 +42,16 @@ ENTERED = "entered"  # the table entered what its own copy of the card shows (:m
 #: The stand-in names of the cards the rulebook does not name, by kind, from the number in
 #: their id (``item-05``): what the table sees until it enters the printed name.
 #: No "(placeholder)" mark in what is said (issue 29 item 9); the card data keeps it
-#: (:data:`_DATA_NAMES`: the stored name of a card nobody entered).
+#: (:data:`_DATA_NAMES`: the stored name of a card nobody entered). Each is a
+#: :class:`~companion.i18n.StandIn`: the state lists it with its number (issue 27 item 3).
 STAND_INS = {
-    "character": lambda n: named(msg("Character {n}", n=n), it="il"),
-    "room": lambda n: named(msg("Room {n}", n=n), it="la"),
-    "plot": lambda n: named(msg("Plot card {n}", n=n), it="la"),
-    "secret": lambda n: named(msg("Secret victory card {n}", n=n), it="la"),
-    "monster": lambda n: named(msg("Monster {n}", n=n), it="il"),
-    "item": lambda n: named(msg("Item {n}", n=n), it="l'"),
-    "event": lambda n: named(msg("Event {n}", n=n), it="l'"),
+    "character": lambda n: stand_in(msg("Character {n}", n=n), n, it="il"),
+    "room": lambda n: stand_in(msg("Room {n}", n=n), n, it="la"),
+    "plot": lambda n: stand_in(msg("Plot card {n}", n=n), n, it="la"),
+    "secret": lambda n: stand_in(msg("Secret victory card {n}", n=n), n, it="la"),
+    "monster": lambda n: stand_in(msg("Monster {n}", n=n), n, it="il"),
+    "item": lambda n: stand_in(msg("Item {n}", n=n), n, it="l'"),
+    "event": lambda n: stand_in(msg("Event {n}", n=n), n, it="l'"),
 }
 
 #: The name the card data gives a stand-in, by kind (what :data:`STAND_INS` words).

@@ -105,21 +105,48 @@ def _roll_text(state: State) -> str:
     if state.roll == Roll.MONSTER:
         return msg("{player}: roll the die for monsters (a {skulls} or less brings one)", player=name,
                    skulls=state.card(state.current_room).skulls)
-    if state.roll == Roll.INVESTIGATE:
-        return msg("{player}: choose investigation items, then roll the die", player=name)
     if state.roll == Roll.PLOT:
         return _plot_roll_text(state, name)
-    if state.roll == Roll.ATTACK:
-        return msg("{player}: choose items against {monster}, then roll the die to attack", player=name,
-                   monster=monster)
     if state.roll == Roll.REROLL:
         return msg("{player}: keep the {face} or roll the attack again", player=name, face=state.action.dice[-1])
     if state.roll == Roll.MONSTER_DEFENCE:
         return msg("Roll the die: {monster} defends", monster=monster)
-    if state.roll == Roll.MONSTER_ATTACK:
+    if state.roll in (Roll.INVESTIGATE, Roll.ATTACK, Roll.MONSTER_ATTACK):
+        return _item_roll_text(state, name, monster)
+    return msg("{player}: roll the die for your defence", player=name)
+
+
+def _item_roll_text(state: State, name: str, monster: str) -> str:
+    """A roll items may add to: the items are asked for only when the roller holds one that
+    would (issue 29: "choose investigation items" to a player with none)."""
+    with_items = bool(_items(state))
+    if state.roll == Roll.INVESTIGATE:
+        if with_items:
+            return msg("{player}: choose investigation items, then roll the die", player=name)
+        return msg("{player}: roll the die to investigate", player=name)
+    if state.roll == Roll.ATTACK:
+        if with_items:
+            return msg("{player}: choose items against {monster}, then roll the die to attack", player=name,
+                       monster=monster)
+        return msg("{player}: roll the die to attack {monster}", player=name, monster=monster)
+    if with_items:
         return msg("{player}: choose defensive items, then roll the die: {monster} attacks",
                    player=name, monster=monster)
-    return msg("{player}: roll the die for your defence", player=name)
+    return msg("{player}: roll the die for your defence: {monster} attacks", player=name, monster=monster)
+
+
+def _items(state: State) -> tuple[str, ...]:
+    """The items the roller may add to this roll (chosen or not); () for a roll without."""
+    pending, player = state.pending, state.active
+    if pending is None:
+        return ()
+    if state.roll == Roll.INVESTIGATE:
+        return actions.investigation_items(state, player)
+    if state.roll == Roll.ATTACK:
+        return combat.offensive_items(state, player, pending.target)
+    if state.roll == Roll.MONSTER_ATTACK:
+        return combat.defensive_items(state, player)
+    return ()
 
 
 def _plot_roll_text(state: State, name: str) -> str:
@@ -136,12 +163,17 @@ def _plot_roll_text(state: State, name: str) -> str:
 
 
 def _roll_prompt(state: State) -> Prompt:
-    choices = _die_choices() + tuple(_roll_extras(state))
+    """The roll first (the big button), then what may change it (items, Do something else,
+    Keep), then the faces a physical die shows: at 800×480 the items were on page 2 or 3,
+    behind six "The die shows N" (issue 29)."""
+    roll, *faces = _die_choices()
+    choices = (roll, *_roll_extras(state), *faces)
     return Prompt(_roll_text(state), state.players[state.roller], choices)
 
 
 @cache  # the same seven choices at every roll
 def _die_choices() -> tuple[Choice, ...]:
+    """Roll the die (the dice button), then "The die shows 1" ... 6."""
     roll = Choice("roll", msg("Roll the die"), button="dice", main=True)
     return (roll, *(Choice(f"face:{face}", msg("The die shows {face}", face=face)) for face in hc.FACES))
 

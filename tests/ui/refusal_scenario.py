@@ -1,0 +1,78 @@
+"""The ``refusals`` scenario of ``harness.py``: a refused touch's notice on the table screen
+(issue 29: the banner lay at the board's top, away from the prompt, and repeated it).
+
+The messages file (``$REFUSAL_MESSAGES``, JSON, from ``conftest.file_scenario``) holds
+``{"sizes": [{"size": [w, h], "shots": [{"name", "message", "notice"}]}]}``: at each size (one
+window, resized), each state message is shown, the buttons' boxes are read, then the notice
+(as the daemon broadcasts it) is handed over; the shot is saved as ``NAME.png`` with the
+banner's box, text and size, the prompt's column, the buttons' boxes again and the
+readability audit. The notice is taken away before the next shot.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+
+def _boxes(table) -> dict[str, list[int]]:
+    """Each button on show in the table screen (its text, and its place among equals) ->
+    its window box, rounded."""
+    from overflow import visible
+    from readability import window_box
+
+    from ui.widgets.buttons import TouchButton
+
+    boxes: dict[str, list[int]] = {}
+    for widget in table.walk(restrict=True):
+        if isinstance(widget, TouchButton) and widget.text.strip() and visible(widget):
+            name = widget.text.strip()
+            while name in boxes:
+                name += "'"
+            boxes[name] = [round(v) for v in window_box(widget)]
+    return boxes
+
+
+def refusal_scenario(app, out: Path, report: dict):
+    from boards_scenario import _resize
+
+    report["shots"] = {}
+    yield 0.3
+    for entry in json.loads(Path(os.environ["REFUSAL_MESSAGES"]).read_text(encoding="utf-8"))["sizes"]:
+        yield from _resize(app, tuple(entry["size"]))
+        yield from _shots(app, out, report, entry["shots"])
+
+
+def _shots(app, out: Path, report: dict, shots: list[dict]):
+    from harness import Until, screen_is
+    from readability import audit, window_box
+
+    from ui.shot import save_screenshot
+
+    for shot in shots:
+        message = shot["message"]
+        app.handle_message(message)
+        app.model.go("table")
+        yield Until("the table screen", screen_is(app, "table"))
+        yield Until("the language", lambda lang=message["language"]: app.tr.lang == lang)
+        yield 0.5  # the fit labels and the panels settle
+        table = app.root.ids.screens.get_screen("table")
+        before = _boxes(table)
+        app.handle_message(shot["notice"])
+        yield Until("the notice", lambda: bool(app.model.notice))
+        yield 0.35
+        banner = app.root.ids.banner
+        prompt, right = table.ids.prompt, table.ids.right
+        report["shots"][shot["name"]] = {
+            "file": str(save_screenshot(out / f"{shot['name']}.png")),
+            "notice": app.model.notice, "prompt": app.model.prompt_text,
+            "banner": [round(v) for v in window_box(banner)], "scale": app.scale,
+            "banner_px": round(banner.font_size / app.scale, 1),
+            "banner_whole": banner.texture_size[1] <= banner.height + 1,
+            "column": [round(v) for v in window_box(right)],
+            "prompt_box": [round(v) for v in window_box(prompt)] if prompt.text and prompt.opacity else None,
+            "before": before, "after": _boxes(table), "audit": audit(app, table),
+        }
+        app.model.clear_notice()
+        yield 0.2

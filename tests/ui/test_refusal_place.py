@@ -1,0 +1,90 @@
+"""A refused touch on the real table screen (Xvfb) at 800×480 and 720×1280, in English and
+Italian, in every game (issue 29: "the refusal banner sits bottom-left, far from the prompt, and repeats
+it"):
+
+* the banner lies in the prompt's column, from its top (over the instruction) or directly
+  under the instruction, and covers no button;
+* it says the refusal without the prompt (the daemon's ``reason``), in type at least 20 px,
+  whole; the readability audit finds it at its floor and every glyph in the font;
+* no button moves when it comes (the main button and the slots stand still).
+
+The states are the bundled scripts' (``test_boards.SCRIPTS``) at a third and two thirds of
+the way, each refusing a key a later line of its script touches, as the daemon words it
+(``protocol.notice``). Screenshots: ``tests/artifacts/refusals/<game>-<n>-<lang>-<size>.png``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from readability import overlap
+from test_boards import SCRIPTS
+from test_table_screen import ARTIFACTS
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ARTIFACTS / "refusals"
+SIZES = ((800, 480), (720, 1280))
+
+
+def _refused(game: str, share: float) -> dict[str, dict]:
+    """language -> ``{"message", "notice"}``: the game's state ``share`` of the way through
+    its script, and the notice of a touch it refuses there (a key a later line touches)."""
+    from companion import script
+    from companion.inputs import Touch
+    from companion.protocol import notice, state_message
+    from companion.session import Session
+
+    table = script.load(ROOT / "tests" / "scripts" / SCRIPTS[game])
+    session = Session.start(table.header)
+    recent: list = []
+    news: tuple = ()
+    lines = table.lines[:int(len(table.lines) * share)]
+    for line in lines:
+        news = session.handle(line.input, line.number).news
+        recent += news
+    offered = {choice.key for choice in session.prompt.choices}
+    later = [line.input.key for line in table.lines[len(lines):] if isinstance(line.input, Touch)]
+    reply = next(reply for key in later if key not in offered and key != "undo"
+                 for reply in [session.handle(Touch(key))] if not reply.accepted)
+    shots = {}
+    for revision, lang in enumerate(("en", "it"), 1):
+        message = state_message(session, recent[-20:], news, lang)
+        message.update(language=lang, readers={}, revision=revision)
+        shots[lang] = {"message": message,
+                       "notice": notice(reply.table_text or reply.text, "warning", lang, rule=reply.rule)}
+    return shots
+
+
+@pytest.fixture(scope="module")
+def report(display, kivy_home, tmp_path_factory) -> dict:
+    from conftest import file_scenario
+
+    shots = [(f"{game}-{n}-{lang}", shot) for game in SCRIPTS for n, share in enumerate((1 / 3, 2 / 3), 1)
+             for lang, shot in _refused(game, share).items()]
+    tmp = tmp_path_factory.mktemp("refusals")
+    sizes = [{"size": list(size), "shots": [{"name": f"{name}-{size[0]}x{size[1]}", **shot} for name, shot in shots]}
+             for size in SIZES]
+    found = file_scenario("refusals", "REFUSAL_MESSAGES", sizes, display, kivy_home, SHOTS, tmp, timeout=300)
+    (SHOTS / "report.json").write_text(json.dumps(found, indent=1, ensure_ascii=False), encoding="utf-8")
+    return found
+
+
+@pytest.mark.ui
+@pytest.mark.timeout(320)
+def test_a_refusal_lies_by_the_prompt_and_moves_nothing(report):
+    shots = report["shots"]
+    assert len(shots) == len(SCRIPTS) * 4 * len(SIZES)
+    for name, shot in shots.items():
+        x, y, width, height = shot["banner"]
+        cx, cy, cwidth, cheight = shot["column"]
+        assert cx - 1 <= x and x + width <= cx + cwidth + 1, (name, shot["banner"], shot["column"])
+        assert y + height <= cy + cheight + 1, (name, shot["banner"], shot["column"])
+        assert shot["banner_px"] >= 20 - 0.05 and shot["banner_whole"], (name, shot["banner_px"])
+        assert shot["after"] == shot["before"], name  # nothing moved
+        covered = [text for text, box in shot["after"].items() if overlap(shot["banner"], box) >= 4]
+        assert covered == [], (name, covered)
+        banner_small = [line for line in shot["audit"]["small"] if shot["notice"][:30] in line]
+        assert banner_small == [] and shot["audit"]["glyphs"] == [], (name, shot["audit"])
+        assert shot["notice"] and shot["prompt"] and shot["prompt"] not in shot["notice"], (name, shot["notice"])
