@@ -173,14 +173,26 @@ def _one_size(app, out: Path, report: dict, data: dict):
     from harness import Until, screen_is
     from kivy.core.window import Window
     from overflow import lines_cut, overflowing, small_text
-    from readability import audit, covered, cut_places, overlapping_buttons, pieces_over_labels, plain, small_pieces
+    from readability import (
+        audit,
+        covered,
+        cut_places,
+        overlapping_buttons,
+        pieces_over_labels,
+        plain,
+        small_pieces,
+        spilled_counts,
+        text_sizes,
+        wrapped_places,
+    )
 
     from ui.shot import save_screenshot
 
     report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={}, cut={}, choice_sp={},
                   status={}, layout={}, wrapped_step={}, header={},
                   empty_todo={}, wasted={}, frames={}, pieces={}, cut_places={}, covered={}, buttons={},
-                  gameover={}, audit={}, unnamed={})
+                  gameover={}, audit={}, unnamed={}, fonts={}, spilled={},
+                  wrapped_places={})
     yield 0.3
     for message in data.get("switches") or []:
         app.handle_message(message)  # where the daemon's messages go (DaemonLink -> Clock)
@@ -215,6 +227,9 @@ def _one_size(app, out: Path, report: dict, data: dict):
         report["covered"][name] = covered(table) + pieces_over_labels(table)
         report["buttons"][name] = overlapping_buttons([table])
         report["unnamed"][name] = unnamed_hunters(board)
+        report["fonts"][name] = text_sizes(app, table)
+        report["spilled"][name] = spilled_counts(table)
+        report["wrapped_places"][name] = wrapped_places(table)
         report["gameover"][name] = [plain(label.text, True) for label in reversed(table.ids.gameover.children)]
         if data.get("audit"):  # the whole readability audit (the game-over layout test)
             report["audit"][name] = audit(app, table)

@@ -31,7 +31,10 @@ from overflow import overflowing, visible
 #: metre as the buttons other than the main one: issue 29 item 7).
 #: "summary": the game-over panel's rule that ended it, scores and envelope, read from a metre
 #: as its moments are (trial3: they were 18 and 22 px under 26 px moments).
-FLOORS = {"prompt": 32, "todo": 32, "main": 32, "button": 26, "moment": 26, "summary": 26, "board": 20, "text": 18}
+#: "headline": the game-over result ("The hunters won!"), read from a metre as the prompt is
+#: (issue 29: it dropped to 26-30 px where the figures under it were tight).
+FLOORS = {"prompt": 32, "todo": 32, "main": 32, "headline": 32, "button": 26, "moment": 26, "summary": 26,
+          "board": 20, "text": 18}
 
 #: Kivy markup tags (``[b]``, ``[color=ff0000]``, ``[/color]``): not drawn.
 MARKUP = re.compile(r"\[/?[a-z_]+(=[^\]]*)?\]")
@@ -60,9 +63,12 @@ def _roles(table) -> dict[int, str]:
 
 
 def moment_roles(panel) -> dict[int, str]:
-    """id(label) -> "moment" for the game-over moments ``panel`` shows, "summary" for its
-    other lines (the result, the rule that ended it, the scores, the envelope)."""
+    """id(label) -> "moment" for the game-over moments ``panel`` shows, "headline" for the
+    result (its first line), "summary" for its other lines (the rule that ended it, the
+    scores, the envelope)."""
     roles = {id(label): "summary" for label in panel.children}
+    if panel.children:
+        roles[id(panel.children[-1])] = "headline"  # Kivy keeps the first added last
     roles.update({id(label): "moment" for label in getattr(panel, "moment_labels", ())})
     return roles
 
@@ -135,6 +141,21 @@ def small_text(roots, roles: dict[int, str], scale: float) -> list[str]:
                 short = plain(widget.text, widget.markup).replace("\n", " ")[:48]
                 found.append(f"{role} {short!r} at {size:.1f} px (floor {FLOORS[role]})")
     return found
+
+
+def text_sizes(app, table) -> list[list]:
+    """Every visible text on the table screen as ``[role, text, px]`` (``px`` at scale 1,
+    the text's first 40 characters), smallest first: the figures a note gives before and
+    after a change (the report's ``fonts``)."""
+    from kivy.uix.label import Label
+
+    roles = _roles(table)
+    found = []
+    for widget in table.walk(restrict=True):
+        if isinstance(widget, Label) and widget.text.strip() and visible(widget):
+            short = plain(widget.text, widget.markup).replace("\n", " ")[:40]
+            found.append([_role(widget, roles), short, round(widget.font_size / app.scale, 1)])
+    return sorted(found, key=lambda row: row[2])
 
 
 def glyph_gaps(roots) -> list[str]:
@@ -328,6 +349,25 @@ def spilled_counts(table) -> list[str]:
             out = max(label.right - counts.right, counts.x - label.x)
             if label.text and out > 1.5:
                 found.append(f"{label.text!r} drawn {out:.0f} px out of its count")
+    return found
+
+
+def wrapped_places(table) -> list[str]:
+    """One line per numbered place name on the board (``PlaceName``: "Location 9") drawn on
+    more lines than it needs: it holds on one line at its floor but was grown until its
+    number wrapped (issue 29: "Location" / "9" in portrait, in a cell with room for one)."""
+    from ui.boards.fit import PlaceName, numbered, word_width
+
+    found = []
+    for label in table.ids.board_slot.walk(restrict=True):
+        if not isinstance(label, PlaceName) or label.cut or label.number or not visible(label):
+            continue
+        text = plain(label.text, True)
+        rows = getattr(getattr(label, "_label", None), "_cached_lines", None) or []
+        left, _top, right, _bottom = label.padding
+        one = word_width(text, label.min_font, label.bold, label.font_name) + left + right + 4 <= label.width
+        if numbered(text) and "\n" not in text and len(rows) > 1 and one:
+            found.append(f"{text!r} on {len(rows)} lines at {label.font_size:.0f} px (one line at the floor)")
     return found
 
 

@@ -113,29 +113,28 @@ def _crowded_cellar(message: dict) -> dict:
     return crowded
 
 
-#: The Creepy Cellar's Outside tile, as it reads in each language.
-OUTSIDE = ("Outside", "Fuori")
-
-
 #: The most players a drawn board shows, with long names (the panels get narrow).
 FULL_TABLE = {"children": 4, "house_of_spirits": 4, "clue_it": 7, "ghost_at_home": 5}
 LONG_NAMES = ("Giulia", "Tommaso", "Margherita", "Leonardo")
 
 
-def _full_table(message: dict, game: str) -> dict:
-    """``message`` (a game's middle) with players added up to :data:`FULL_TABLE` (long
-    Italian names), copies of the first player's public record."""
+def _full_table(message: dict, game: str, count: int = 0) -> dict:
+    """``message`` (a game's middle) with players added up to :data:`FULL_TABLE` (or
+    ``count``; long Italian names), copies of the first player's public record."""
     full = json.loads(json.dumps(message))
     view = full["view"]
     players = view["players"]
-    for name in LONG_NAMES[:FULL_TABLE[game] - len(players)]:
+    for name in LONG_NAMES[:(count or FULL_TABLE[game]) - len(players)]:
         if isinstance(players, dict):
             players[name] = dict(next(iter(players.values())))
             continue
         players.append(name)
         if game == "clue_it":
             view.setdefault("intrigue_held", {})[name] = 1
-            view.setdefault("kids", {})[name] = None
+            kids = view.setdefault("kids", {})
+            free = [kid for kid in view.get("movers") or {} if kid not in kids.values()]
+            # with four players or fewer each plays a Kid (the name then shares its row with the cards)
+            kids[name] = free[0] if count and count <= 4 and free else None
         else:  # Ghost at Home: a house and a hand
             view["houses"][name] = view["houses"][players[0]]
             view["hand_sizes"][name] = 3
@@ -151,9 +150,21 @@ def _shots(messages: dict, size: tuple[int, int]) -> list[dict]:
     neutral = _broken(messages["children"]["mid"]["it"])
     full = [{"name": f"{game}-full-it-{tag}", "message": _full_table(messages[game]["mid"]["it"], game)}
             for game in FULL_TABLE]
-    return shots + full + [{"name": f"creepy_cellar-crowded-en-{tag}", "message": crowded},
+    four = {"name": f"clue_it-four-it-{tag}", "message": _full_table(messages["clue_it"]["mid"]["it"], "clue_it", 4)}
+    haunted = {"name": f"children-crowded-en-{tag}", "message": _crowded_children(messages["children"]["mid"]["en"])}
+    return shots + full + [four, haunted, {"name": f"creepy_cellar-crowded-en-{tag}", "message": crowded},
                            {"name": f"neutral-children-it-{tag}", "message": neutral},
                            {"name": f"clue_it-full-odds-it-{tag}", "message": _with_odds(full[FULL_ORDER]["message"])}]
+
+
+def _crowded_children(message: dict) -> dict:
+    """Children's middle with the room where Ada and Bo stand haunted by three ghosts (one
+    enraged), Kitty Kitty and two left cards (issue 29: its ghosts were drawn at 12 px)."""
+    crowded = json.loads(json.dumps(message))
+    room = next(room for room in crowded["view"]["rooms"].values() if len(room["players"]) > 1)
+    room.update(ghosts=[{"name": "Rosie", "enraged": True}, {"name": "The Twins", "enraged": False},
+                        {"name": "Ghost 04", "enraged": False}], kitty=True, left_cards=2)
+    return crowded
 
 
 #: The 7-player CLUE: IT table among the full tables (the one whose passage tiles a row of
@@ -241,13 +252,14 @@ def test_every_board_at_every_size(reports, messages, size):
     assert {name: found for name, found in report["covered"].items() if found} == {}
     # no button over another (the game-over Undo slot lay over New game: issue 29 audit)
     assert {name: found for name, found in report["buttons"].items() if found} == {}
-    # a Creepy Cellar room's hunters are named, by their initials where the names do not fit
-    # (issue 29 audit: Bo and Cy's pawns stood unnamed beside the King's badge). Not yet: the
-    # Outside tile's word leaves no room beside it, nor does the crowded shot's King room for
-    # "P1 P2 P3" (players named "Player 1" ... have no initials of their own)
-    unnamed = {name: [tile for tile in tiles if tile not in OUTSIDE] for name, tiles in report["unnamed"].items()
-               if "-crowded-" not in name}
-    assert {name: tiles for name, tiles in unnamed.items() if tiles} == {}
+    # a Creepy Cellar tile's hunters are named, by their initials where the names do not fit
+    # (issue 29 audit: Bo and Cy's pawns stood unnamed beside the King's badge), the Outside
+    # tile's and the crowded King room's ("P1 P2 P3") too: they were pawns alone
+    assert {name: tiles for name, tiles in report["unnamed"].items() if tiles} == {}
+    # no count's figure out of its box (Children's 4-player panel: the trapped ghosts' "1"
+    # ran past its edge), and no place name grown until it wraps ("Location" / "9")
+    assert {name: found for name, found in report["spilled"].items() if found} == {}
+    assert {name: found for name, found in report["wrapped_places"].items() if found} == {}
     assert {name: found for name, found in report["buttons"].items() if found} == {}
     assert {name: cut for name, cut in report["cut_places"].items()
             if cut and name.startswith(("clue_it", "children", "house_of_spirits"))} == {}
@@ -285,7 +297,7 @@ def test_every_board_at_every_size(reports, messages, size):
     # Italian's longer steps may wrap where the strip is narrow
     wrapped = {name: lines for name, lines in report["wrapped_step"].items() if lines and "-en-" in name}
     assert wrapped == {}
-    assert len(report["screenshots"]) == len(SCRIPTS) * 3 * 2 + len(ODDS_SHOWN) * 2 + len(FULL_TABLE) + 3
+    assert len(report["screenshots"]) == len(SCRIPTS) * 3 * 2 + len(ODDS_SHOWN) * 2 + len(FULL_TABLE) + 5
     _check_legend(report["legend"], size)
     if switches:
         assert [b for _g, b in report["switches"]] == [_expected_board(m) for m in switches]

@@ -204,6 +204,29 @@ def test_initials_tell_the_players_apart_or_give_way_to_short_marks():
     assert initials(["Player 1", "Player 2"]) == {"Player 1": "P1", "Player 2": "P2"}
 
 
+def test_the_narrowest_marks_keep_only_what_tells_the_players_apart():
+    """The crowded King's room with "Player 1" ... "Player 3" had no room for "P1P2P3"
+    (issue 29): their tails, "1" "2" "3", are the last way to name them before none;
+    marks that the tail would not tell apart stay whole."""
+    from ui.boards.names import tails
+
+    assert tails({"Player 1": "P1", "Player 2": "P2", "Player 3": "P3"}) == {
+        "Player 1": "1", "Player 2": "2", "Player 3": "3"}
+    assert tails({"Ada": "A", "Bo": "B"}) == {"Ada": "A", "Bo": "B"}
+    assert tails({"Anna 1": "A1", "Anna 11": "A11"}) == {"Anna 1": "1", "Anna 11": "11"}
+    assert tails({"Anna 1": "A1", "Al": "Al"}) == {"Anna 1": "A1", "Al": "Al"}  # never "l"
+    assert tails({}) == {}  # a board with no hunters (it looped for ever)
+
+
+def test_a_numbered_place_name_is_words_and_a_number():
+    """"Location 9" keeps its number on its word's line (it wrapped as "Location" / "9" in
+    portrait); a name of words alone may wrap between them."""
+    from ui.boards.fit import numbered
+
+    assert numbered("Location 9") and numbered("Tessera 2-5")
+    assert not numbered("Casa di Neibolt Street") and not numbered("9") and not numbered("")
+
+
 def test_the_moments_card_follows_a_language_switch(tmp_path):
     """Issue 29: the Recap card stayed in the language it was opened in when Settings (or a
     phone) switched the table's language; its heading, moments and Close follow the switch

@@ -30,11 +30,11 @@ from ui import theme
 from ui.boards import PlacePicks, watch_language
 from ui.boards.fit import ICON_GAP, LINE, PlaceName, candidates, plain, word_width
 from ui.boards.names import short_marks, stand_in_number
-from ui.boards.parts import GROW, Panel, Parts, PlacePanel, font, gap, scale, text
+from ui.boards.parts import GROW, Panel, Parts, PlacePanel, font, gap, name_or_mark, scale, text
 from ui.kvloader import load_kv
-from ui.text import Translate, english, escape_markup, player_markup
+from ui.text import Translate, coloured, english, escape_markup, player_markup
 from ui.widgets import shapes
-from ui.widgets.pieces import IconCounts
+from ui.widgets.pieces import IconCounts, fan
 
 #: Floors as the view names them, drawn top floor first.
 FLOORS = ("3rd", "2nd", "1st", "basement")
@@ -119,18 +119,23 @@ class RoomPieces(Widget):
         super().__init__(**kwargs)
         self.count = Label(color=theme.PIP, bold=True)  # the left cards' number, on the card ("": none)
         self.add_widget(self.count)
+        self.piece_px = 0.0  # the pieces' size (0: none drawn), for the readability audit
         self.bind(pos=self.draw, size=self.draw, ghosts=self.draw, kitty=self.draw, left=self.draw)
 
     def draw(self, *_args) -> None:
         canvas = self.canvas.before
         canvas.clear()
         self.count.text = ""  # nothing drawn (at opacity 0 it was drawn all the same)
+        self.piece_px = 0.0
         kinds = ["ghost"] * len(self.ghosts) + (["kitty"] if self.kitty else []) + (["cards"] if self.left else [])
         if not kinds or self.width < 4:
             return
-        size = min(self.height, (self.width + 2) / len(kinds) * 0.9)
+        # side by side where they fit, else overlapping like a fanned hand, each at the boards'
+        # floor (issue 29: three ghosts, Kitty and the left cards were drawn at 13-17 px)
+        size, step = fan(len(kinds), self.height, min(font(SMALLEST_NAME_FONT), self.height), self.width + 2)
+        self.piece_px = size
         for i, kind in enumerate(kinds):
-            x = self.x + i * size * 1.08
+            x = self.x + i * step
             if kind == "ghost":  # an enraged ghost red with angry brows, a calm one green
                 (shapes.enraged_ghost if self.ghosts[i] else shapes.calm_ghost)(canvas, x, self.y, size)
             elif kind == "kitty":
@@ -390,23 +395,43 @@ class ChildrenBoard(PlacePicks, BoxLayout):
         self.parts = parts
         players = view.get("players") or {}
         lang = self.tr.lang
+        # four players in landscape: two rows of two panels, each its name and counts on one
+        # line (issue 29: in four narrow panels the trapped ghosts' figure ran 15 px past the last)
+        rows = 2 if len(players) > 3 and not getattr(App.get_running_app(), "portrait", False) else 1
+        self.ids.players.rows = rows
         parts.place(self.ids.players, [
             parts.get(name, (lang, p, view.get("turn") == name, name in (view.get("winners") or []),
-                             colours.get(name)), lambda name=name, p=p: self._player(name, p, view, _, colours))
+                             colours.get(name), rows),
+                      lambda name=name, p=p: self._player(name, p, view, _, colours, rows > 1))
             for name, p in players.items()])
         parts.forget_all_but(players)
 
     @staticmethod
-    def _player(name: str, p: dict, view: dict, _: Translate, colours: dict) -> Panel:
+    def _player(name: str, p: dict, view: dict, _: Translate, colours: dict, across: bool = False) -> Panel:
+        """A player's panel: the name over the counts, or ``across`` the name beside them,
+        shortened ("Marg") where it does not fit."""
         active = view.get("turn") == name
-        panel = Panel(bright=active, edge=theme.PRIMARY_DOWN if active else theme.PANEL_EDGE, padding=gap(2),
-                      spacing=0)
+        panel = Panel(bright=active, edge=theme.PRIMARY_DOWN if active else theme.PANEL_EDGE, spacing=0,
+                      padding=(gap(2), 0) if across else gap(2),  # across: a 20 px line in half the row
+                      orientation="horizontal" if across else "vertical")
         winner = name in (view.get("winners") or [])
         won = escape_markup(_("Winner"))
-        title = f"[b]{player_markup(name, colours)}[/b]" + (f" · {won}" if winner else "")
-        panel.add_widget(text(title, 20, size_hint_y=0.45))
-        panel.add_widget(IconCounts(items=player_pieces(p), smallest=font(SMALLEST_NAME_FONT), biggest=font(24),
-                                    size_hint_y=0.55))
+        items = player_pieces(p)
+        counts = IconCounts(items=items, smallest=font(SMALLEST_NAME_FONT), biggest=font(24),
+                            size_hint_y=0.55)
+        ink = theme.on_dark(theme.player_colour(name, colours))
+
+        def title(shown: str) -> str:
+            return f"[b]{coloured(shown, ink)}[/b]" + (f" · {won}" if winner else "")
+
+        label = text(title(name), 20, size_hint_y=1 if across else 0.45)
+        if across:  # the counts as wide as they need at the floor; the name the rest
+            counts.size_hint = (None, 1)
+            floor = font(SMALLEST_NAME_FONT)  # an icon, its gap and its figure, a gap before each
+            counts.width = sum(floor * 1.1 + word_width(str(item[1]), floor, True) + gap(4) for item in items) + gap(4)
+            name_or_mark(label, name, short_marks([name])[name], title)
+        panel.add_widget(label)
+        panel.add_widget(counts)
         return panel
 
 

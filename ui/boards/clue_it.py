@@ -24,7 +24,7 @@ from ui.boards.clue_it_legend import CrowdStrip, PlaceLegend
 from ui.boards.clue_it_pieces import ITEM_COLOUR, KID_COLOUR, kid_owner
 from ui.boards.fit import LINE, PlaceName, word_width
 from ui.boards.names import short_marks, short_places, stand_in_number
-from ui.boards.parts import FLOOR, GROW, Panel, Parts, PlacePanel, font, gap, text
+from ui.boards.parts import FLOOR, GROW, Panel, Parts, PlacePanel, font, gap, name_or_mark, text
 from ui.text import Translate, coloured, escape_markup, player_markup
 from ui.widgets.pieces import IconCounts, Marker, PieceStrip
 
@@ -409,6 +409,7 @@ class ClueBoard(PlacePicks, BoxLayout):
         rows = 2 if self._two_rows(players) else 1
         row = GridLayout(spacing=gap(2), size_hint_y=0.1 * rows if rows > 1 else 0.17, rows=rows)
         marks = short_marks(players, longest=3) if len(players) > 4 else {}
+        fallback = marks or short_marks(players)
         out = set(view.get("eliminated") or [])
         held = view.get("intrigue_held") or {}
         for player in players:
@@ -419,9 +420,14 @@ class ClueBoard(PlacePicks, BoxLayout):
                           orientation="horizontal" if rows > 1 else "vertical")
             shown = marks.get(player, player)
             ink = theme.on_dark(theme.player_colour(player, colours))
-            name = escape_markup(shown) if gone else coloured(shown, ink)
-            label = text(f"[b]{name}[/b]", 20, color=theme.TEXT_FAINT if gone else theme.TEXT,
+
+            def bold(words: str, gone: bool = gone, ink: tuple = ink) -> str:
+                return f"[b]{escape_markup(words) if gone else coloured(words, ink)}[/b]"
+
+            label = text(bold(shown), 20, color=theme.TEXT_FAINT if gone else theme.TEXT,
                          size_hint_x=0.6 if rows > 1 else 1)
+            # the whole name where it fits beside the kept cards, else its mark ("Giulia" broke)
+            name_or_mark(label, shown, fallback[player], bold)
             kid = (view.get("kids") or {}).get(player)
             count = str(held.get(player, 0))
             cards = IconCounts(items=[("card", count)], smallest=font(FLOOR), biggest=font(22), size_hint_x=0.4)

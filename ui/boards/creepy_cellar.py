@@ -20,7 +20,7 @@ import ui.widgets.pieces  # noqa: F401  (kv uses Marker, PieceRow, PawnRow)
 from ui import theme
 from ui.boards import PlacePicks, picks_at, watch_language
 from ui.boards.fit import plain, word_width
-from ui.boards.names import initials, short_marks
+from ui.boards.names import initials, short_marks, tails
 from ui.boards.pick_frames import PickFrames
 from ui.boards.tile_fills import TileFills
 from ui.kvloader import load_kv
@@ -48,6 +48,10 @@ class RoomTile(Widget):
             its pawn's colour (the player's without one).
         initials: the same by their initials ("A B"), where the names do not fit (a crowded
             room, the King's badge beside them: :func:`names_shown`).
+        tails: the same by what tells the initials apart ("1 2 3" for "P1 P2 P3":
+            :func:`ui.boards.names.tails`), where not even those fit.
+        short: the tile's word where the names do not fit beside ``letter`` (the Outside
+            tile: "Exit" for "Outside"); "" for a room.
         passage: a secret passage tile lies here.
     """
 
@@ -58,6 +62,8 @@ class RoomTile(Widget):
     cellar = BooleanProperty(False)
     hunters = StringProperty("")
     initials = StringProperty("")
+    tails = StringProperty("")
+    short = StringProperty("")
     passage = BooleanProperty(False)
     #: the pawns standing here, one RGBA each (printed colours, :data:`ui.theme.PAWNS`)
     pawns = ListProperty([])
@@ -141,7 +147,7 @@ class CellarBoard(PlacePicks, BoxLayout):
         landscape (set with each view: no binding to the app, which would keep every board
         made in a session alive)."""
         portrait = getattr(App.get_running_app(), "portrait", False)
-        self.outside.size_hint_x = 1 if portrait else 1.3
+        self.outside.size_hint_x = 1 if portrait else 1.65
 
     def _add_tile(self, parent, letter: str, cellar: bool) -> None:
         tile = RoomTile(letter=letter, cellar=cellar)
@@ -182,6 +188,8 @@ class CellarBoard(PlacePicks, BoxLayout):
         names = {name: short[player] for name, player in players.items()}
         first = initials(list(dict.fromkeys(players.values())))
         letters = {name: first[player] for name, player in players.items()}
+        tail = tails(first)
+        least = {name: tail[player] for name, player in players.items()}
         for letter, tile in self.tiles.items():
             room = rooms.get(letter) or {}
             tile.ghosts = int(room.get("ghosts", 0))
@@ -193,12 +201,15 @@ class CellarBoard(PlacePicks, BoxLayout):
             # colour; no "Ada1" codes, issue 29) and the pawns drawn in their printed colours
             tile.hunters = " ".join(coloured(names[name], marker_colour(h, colours)) for name, h in here)
             tile.initials = " ".join(coloured(letters[name], marker_colour(h, colours)) for name, h in here)
+            tile.tails = " ".join(coloured(least[name], marker_colour(h, colours)) for name, h in here)
             tile.pawns = [pawn_colour(h, colours) for _name, h in here]
         self._beside()
         out = [(name, h) for name, h in hunters.items() if h.get("at") == OUTSIDE]
         self.outside.letter = self.tr._("Outside")
+        self.outside.short = self.tr._("Exit")  # ("Out" is a player out of CLUE: IT)
         self.outside.hunters = " ".join(coloured(names[name], marker_colour(h, colours)) for name, h in out)
         self.outside.initials = " ".join(coloured(letters[name], marker_colour(h, colours)) for name, h in out)
+        self.outside.tails = " ".join(coloured(least[name], marker_colour(h, colours)) for name, h in out)
         self.outside.pawns = [pawn_colour(h, colours) for _name, h in out]
         self.passages = any(tile.passage for tile in self.tiles.values())
         odds = self.view.get("odds_haunting")  # None in a state: its figure follows (take_later)
@@ -220,17 +231,33 @@ class CellarBoard(PlacePicks, BoxLayout):
         self.status_line = status_line(self.status, self.odds, self.tr._)
 
 
-def names_shown(names: str, letters: str, width: float, font_size: float, gap: float) -> str:
+def names_shown(names: str, letters: str, width: float, font_size: float, gap: float, least: str = "") -> str:
     """What a room tile's names line shows in ``width`` px at ``font_size`` (bold; ``gap``: px
     kept free): the hunters' ``names`` (markup) where they fit, else their initials
-    (``letters``, "A B"), then without their spaces ("AB": each in its own colour), else
-    nothing: the pawns stand alone (audit of issue 29: a crowded room, or one beside the
-    King's badge, lost its names where their initials fit)."""
-    tight = letters.replace("[/color] [color", "[/color][color")
-    for text, free in ((names, gap), (letters, gap), (tight, 0)):  # the last to the label's edge
+    (``letters``, "A B"), then without their spaces ("AB": each in its own colour), then
+    what tells them apart (``least``: "1 2 3" for "P1 P2 P3", then "123"), else nothing:
+    the pawns stand alone (audit of issue 29: a crowded room, or one beside the King's
+    badge, lost its names where their initials fit; the King's room with "Player 1" …
+    "Player 3" had no room for "P1P2P3")."""
+    def tight(text: str) -> str:
+        return text.replace("[/color] [color", "[/color][color")
+
+    tries = ((names, gap), (letters, gap), (tight(letters), 2), (least, 2), (tight(least), 2))
+    for text, free in tries:  # the tight ones nearly to the label's edge (Kivy wraps a line as wide as its box)
         if text and word_width(plain(text), font_size, True) + free <= width:
             return text
     return ""
+
+
+def tile_word(letter: str, short: str, names: str, letters: str, least: str, width: float, font_size: float,
+              gap: float) -> str:
+    """The word a tile shows first: its ``letter`` ("Outside") where the hunters' names or
+    marks (:func:`names_shown`) fit beside it in the tile's ``width`` px, else its ``short``
+    one ("Exit": issue 29, the Outside tile's pawns stood unnamed beside the whole word)."""
+    if not short or not names:
+        return letter
+    beside = width - word_width(letter, font_size, True) - 2 * gap
+    return letter if names_shown(names, letters, beside, font_size, gap, least) else short
 
 
 def hunter_marks(hunters: dict) -> dict[str, str]:

@@ -245,6 +245,11 @@ class PlaceName(FitLabel):
         on one line (the icon as high as the line), else the icon over the number (a narrow
         card: "M. 10" was cut there), at least ``min_font``."""
         if not self.number:
+            one_line = self._one_line_font()
+            if one_line:
+                self.text_size = (self.width, None)
+                self.font_size = one_line
+                return
             super().fit()
             return
         if self.width < 2 or self.height < 2:
@@ -259,6 +264,20 @@ class PlaceName(FitLabel):
         self.font_size = size
         self._pad_icon(*((0.0, size) if way == "above" else (size * (1 + ICON_GAP), 0.0)))
         self._draw_icon()
+
+    def _one_line_font(self) -> float:
+        """For a numbered name ("Location 9", "Tessera 2-5") that holds on one line at
+        ``min_font``: the largest font (``max_font`` down) at which it stays on one line in
+        the box; 0 for another text (issue 29: "Location 9" grew until it wrapped, "Location"
+        / "9" in portrait; a name of words may wrap between them at a larger size)."""
+        text = plain(self.text)
+        if not numbered(text) or "\n" in text or self.width < 2 or self.height < 2:
+            return 0.0
+        width = self.width - self._padding_x() - 4
+        for size in sizes(self.max_font, self.min_font):
+            if word_width(text, size, self.bold, self.font_name) <= width and size * LINE <= self.height:
+                return size
+        return 0.0
 
     def _draw_icon(self, *_args) -> None:
         group = self.canvas.after
@@ -281,6 +300,13 @@ class PlaceName(FitLabel):
             draw(group, x, y, size)
         else:
             draw(group, x, y, size, tuple(self.icon_colour))
+
+
+def numbered(text: str) -> bool:
+    """``text`` is words and a number ("Location 9", "Tessera 2-5"): the number is read with
+    the word before it, never on a line of its own."""
+    parts = text.split()
+    return len(parts) > 1 and parts[-1][:1].isdigit()
 
 
 def sizes(largest: float, smallest: float) -> list[float]:

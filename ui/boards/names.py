@@ -49,6 +49,19 @@ def initials(names: list[str]) -> dict[str, str]:
     return short_marks(names)
 
 
+def tails(marks: dict[str, str]) -> dict[str, str]:
+    """The marks without the letters they all begin with, where what is left is numbers that
+    still tell them apart ("P1", "P2", "P3" -> "1", "2", "3"): the narrowest way to name the hunters
+    in a crowded Creepy Cellar room; the marks themselves where it does not."""
+    values = list(marks.values())
+    head = 0
+    while values and all(len(v) > head + 1 and v[head] == values[0][head] and v[head].isalpha() for v in values):
+        head += 1
+    out = {name: mark[head:] for name, mark in marks.items()}
+    numbers = all(tail.isdigit() for tail in out.values())
+    return out if head and numbers and len(set(out.values())) == len(out) else dict(marks)
+
+
 def _short(name: str, longest: int) -> str:
     name = name.strip()
     return name if len(name) <= longest else name[:longest].rstrip()

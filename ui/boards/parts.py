@@ -50,6 +50,21 @@ def text(markup: str = "", biggest: float = 18, smallest: float = FLOOR, **kwarg
     return FitLabel(text=markup, markup=True, max_font=font(biggest * GROW), min_font=font(smallest), **kwargs)
 
 
+def name_or_mark(label: FitLabel, name: str, mark: str, markup) -> None:
+    """``label`` shows ``markup(name)`` where it fits the label's width on one line at the
+    boards' floor, else ``markup(mark)`` (a short mark: "Giul"), again at each new width
+    (issue 29: "Giulia" broke as "Giuli" / "a" in a four-player panel)."""
+    from ui.boards.fit import plain, word_width
+
+    def pick(*_args) -> None:
+        whole = markup(name)
+        fits = word_width(plain(whole), font(FLOOR), True) + 4 <= label.width
+        label.text = whole if fits else markup(mark)
+
+    label.bind(width=pick)
+    pick()
+
+
 class Panel(BoxLayout):
     """A box with a rounded fill and edge (``fill``, ``edge``; ``bright``: a thicker edge)."""
 

@@ -42,8 +42,9 @@ MOMENT_FONT = 26
 SUMMARY_FONT = 26
 
 #: The result's sizes, px at scale 1, largest first: a smaller one only when the panel's
-#: lines do not fit in its :attr:`GameOverPanel.most` (26 px: the summary's floor).
-HEADLINE_FONTS = (34, 30, 26)
+#: lines do not fit in its :attr:`GameOverPanel.most`; never under the prompt's 32 px (issue
+#: 29: it went down to 26 px, the summary's floor, where the figures under it were tight).
+HEADLINE_FONTS = (34, 32)
 
 #: The panel's properties taken from the model's (:class:`ui.model.TableModel`) while over.
 FOLLOWED = {"ending": "ending", "prompt": "prompt_text", "summary": "summary", "news": "news", "moments": "moments",
@@ -140,11 +141,12 @@ class GameOverPanel(BoxLayout):
     def _fitting_lines(self, summary: Summary) -> list[Label]:
         """The result, the rule that ended it, the envelope and the scores, held in :attr:`most`
         when it is set (issue 29 audit: taller, they pushed the choices' Undo slot over New
-        game): the headline smaller (:data:`HEADLINE_FONTS`), then without the scores'
-        heading, then without the rule (History keeps it). The envelope and the scores stay."""
+        game): the headline smaller (:data:`HEADLINE_FONTS`, never under 32 px), then without
+        the scores' heading, then without the rule (History keeps it: a portrait headline on
+        two lines, "Ada escaped from the haunted house!"). The envelope and the scores stay."""
         width = self.width - self.padding[0] - self.padding[2]
-        tries = [(size, True, True) for size in HEADLINE_FONTS] + [(HEADLINE_FONTS[-1], False, True),
-                                                                  (HEADLINE_FONTS[-1], False, False)]
+        least = HEADLINE_FONTS[-1]
+        tries = [(size, True, True) for size in HEADLINE_FONTS] + [(least, False, True), (least, False, False)]
         for size, heading, reason in tries:
             labels = self._lines(summary, size, heading, reason)
             if not self.most or width <= 1 or self._height_of(labels, width) <= self.most + 0.5:
