@@ -34,6 +34,7 @@ CROSS_GAME = [
     "tests/games/test_view_later.py",
     "tests/test_no_placeholder_mark_sent.py",
     "tests/test_registry.py",
+    "tests/test_stand_ins_sent.py",
 ]
 
 

@@ -90,6 +90,7 @@ class FramesDrawn:
         from kivy.core.window import Window
 
         self.count, self.first, self.times = 0, None, []
+        self.after_rings, self._moving = 0, False  # frames drawn once every ring had ended
         self._choices = lambda: [b.text for b in choice_buttons(app)]
         self._motion = app.root.ids.screens.get_screen("table").motion
         self._rings = self._motion.started
@@ -100,6 +101,10 @@ class FramesDrawn:
 
         self.count += 1
         self.times.append(time.monotonic())
+        if self._motion.running:
+            self._moving = True
+        elif self._moving:
+            self.after_rings += 1
         if self.first is None:
             self.first = self._choices()
 
@@ -111,7 +116,8 @@ class FramesDrawn:
         Window.unbind(on_flip=self._flipped)
         span = self.times[-1] - self.times[0] if self.times else 0.0
         return {"frames": self.count, "first_choices": self.first, "choices": self._choices(),
-                "rings": self._motion.started - self._rings, "span": round(span, 3)}
+                "rings": self._motion.started - self._rings, "span": round(span, 3),
+                "after_rings": self.after_rings}
 
 
 def choice_buttons(app) -> list:
