@@ -8,9 +8,24 @@ language). Callers must not modify what they are given.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from companion.engine import Game, Prompt
+
+
+class _LastState:
+    """``compute(state)`` for the last ``state`` asked about, computed once for that object."""
+
+    def __init__(self, compute: Callable[[Any], Any]):
+        self._compute = compute
+        self._last: tuple[Any, Any] | None = None
+
+    def __call__(self, state: Any) -> Any:
+        last = self._last
+        if last is None or last[0] is not state:
+            last = self._last = (state, self._compute(state))
+        return last[1]
 
 
 class StateViews:
@@ -21,40 +36,27 @@ class StateViews:
     """
 
     def __init__(self, spec: Game):
-        self._spec = spec
-        self._prompt: tuple[Any, Prompt] | None = None
-        self._view: tuple[Any, dict[str, Any]] | None = None
-        self._first: tuple[Any, dict[str, Any]] | None = None
-        self._later: tuple[Any, dict[str, Any]] | None = None
+        self._prompt = _LastState(spec.prompt)
+        self._view = _LastState(spec.view)
+        self._first = _LastState(spec.view_first)
+        self._later = _LastState(spec.later)
 
     def prompt(self, state: Any) -> Prompt:
         """``spec.prompt(state)`` (the chance loop asks for it, then the new state does: about
         0.1 ms each, on the path of every tap)."""
-        last = self._prompt
-        if last is None or last[0] is not state:
-            last = self._prompt = (state, self._spec.prompt(state))
-        return last[1]
+        return self._prompt(state)
 
     def view(self, state: Any) -> dict[str, Any]:
         """The public view (:meth:`~companion.engine.game.Game.view`: it may run the Creepy
         Cellar odds meter, about 1 ms)."""
-        cached = self._view
-        if cached is None or cached[0] is not state:
-            cached = self._view = (state, self._spec.view(state))
-        return cached[1]
+        return self._view(state)
 
     def first(self, state: Any) -> dict[str, Any]:
         """The view a ``state`` message carries (:meth:`~companion.engine.game.Game.view_first`:
         the slow figures None)."""
-        cached = self._first
-        if cached is None or cached[0] is not state:
-            cached = self._first = (state, self._spec.view_first(state))
-        return cached[1]
+        return self._first(state)
 
     def later(self, state: Any) -> dict[str, Any]:
         """The view's slow figures (:meth:`~companion.engine.game.Game.later`: the ``odds``
         message after the state)."""
-        cached = self._later
-        if cached is None or cached[0] is not state:
-            cached = self._later = (state, self._spec.later(state))
-        return cached[1]
+        return self._later(state)
