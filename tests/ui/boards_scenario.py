@@ -55,6 +55,16 @@ def layout_of(app) -> dict:
             "todo_h": ids.todo.height, "todo_most": ids.todo.most}
 
 
+def header_undo(table) -> dict[str, bool]:
+    """The header's Undo: enabled (a touch reaches the daemon) and shown (its whole box in
+    the window, its word drawn)."""
+    from kivy.core.window import Window
+
+    undo = table.ids.undo
+    inside = undo.x >= 0 and undo.y >= 0 and undo.right <= Window.width and undo.top <= Window.height
+    return {"enabled": not undo.disabled, "shown": inside and undo.width > 0 and bool(undo.text)}
+
+
 def wrapped_step(board) -> list[str]:
     """The Children strip's step line when it wraps ("3 Restore your hand" on two lines):
     it is one line at 20 sp, cut with "…" rather than wrapped."""
@@ -198,7 +208,7 @@ def _one_size(app, out: Path, report: dict, data: dict):
                   status={}, layout={}, wrapped_step={}, header={},
                   empty_todo={}, wasted={}, frames={}, pieces={}, cut_places={}, covered={}, buttons={},
                   gameover={}, audit={}, unnamed={}, fonts={}, spilled={},
-                  wrapped_places={})
+                  wrapped_places={}, header_undo={})
     yield 0.3
     for message in data.get("switches") or []:
         app.handle_message(message)  # where the daemon's messages go (DaemonLink -> Clock)
@@ -243,6 +253,7 @@ def _one_size(app, out: Path, report: dict, data: dict):
         report["status"][name] = getattr(board, "status_line", "")
         table = app.root.ids.screens.get_screen("table")
         report["header"][name] = lines_cut(table.ids.turn)
+        report["header_undo"][name] = header_undo(table)
         todo = table.ids.todo
         report["empty_todo"][name] = todo.framed and not todo.children  # the box drawn over the summary
         report["layout"][name] = layout_of(app)

@@ -6,7 +6,12 @@ and 720×1280, in English and Italian (audit of issue 29):
   its floor (main button 32 px, the others 26 px, at scale 1), as is the result's headline
   (32 px: it dropped to 26-30 px where the figures under it were tight);
 * after a restart of the screen (a state without news, the log's last lines whatever they
-  are) the panel says how the game ended, never an older line of the log.
+  are) the panel says how the game ended, never an older line of the log: the rule that ended
+  it shows at every size, with the headline at 32 px (labels29 let it give way in portrait,
+  Ghost at Home in English and Children in Italian: the column kept an empty row for the
+  choices' "Undo the last move", which repeated the header's Undo);
+* at game over the choices are New game alone, and the header's Undo is the one to take back
+  the last move (issue 29 item 7: "its Undo while the window lasts").
 
 The state messages come from the bundled scripts (``test_boards.SCRIPTS``) through the
 daemon's own ``state_message``; one client window shows them all (``boards_scenario.py``).
@@ -105,20 +110,31 @@ REASONS = {
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_after_a_restart_the_panel_says_how_the_game_ended(reports, over, size):
     """The restarted screen's panel reads as the live one: the result and the rule that
-    ended the game, never an older prompt of the log. In portrait the rule may give way to a
-    headline kept at 32 px on two lines (Ghost at Home in English, Children in Italian: the
-    column keeps the Undo slot's row under it; History has the rule), in both alike."""
+    ended the game, never an older prompt of the log, at every size and in both languages."""
     tag = f"{size[0]}x{size[1]}"
     shown = reports[size]["gameover"]
     for game in SCRIPTS:
         for lang in ("en", "it"):
             live, restart = shown[f"{game}-live-{lang}-{tag}"], shown[f"{game}-restart-{lang}-{tag}"]
-            said = any(REASONS[game][lang] in line for line in live)
-            assert said or (size in PORTRAIT_RULE_GIVES_WAY.get(game, {}).get(lang, ())), (game, lang, live)
+            assert any(REASONS[game][lang] in line for line in live), (game, lang, live)
             stale = over[game]["restart"][lang]["log"]
             assert not [line for line in restart if line in stale], (game, lang, restart)
             assert restart == live, (game, lang, restart, live)
 
 
-#: The games whose rule gives way to the headline at 32 px, by language: the sizes (labels29).
-PORTRAIT_RULE_GIVES_WAY = {"ghost_at_home": {"en": ((720, 1280),)}, "children": {"it": ((720, 1280),)}}
+
+@pytest.mark.ui
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_game_over_undo_is_the_headers(reports, over, size):
+    """No row of the column goes to an "Undo the last move" that repeats the header's Undo:
+    New game is the only choice, and the header's Undo is there and enabled (the last input
+    can be taken back: every script's session can)."""
+    tag = f"{size[0]}x{size[1]}"
+    new_game = {"en": "New game", "it": "Nuova partita"}
+    for game in SCRIPTS:
+        for case in ("live", "restart"):
+            for lang in ("en", "it"):
+                name = f"{game}-{case}-{lang}-{tag}"
+                assert over[game][case][lang]["can_undo"] is True, name
+                assert list(reports[size]["choice_sp"][name]) == [new_game[lang]], name
+                assert reports[size]["header_undo"][name] == {"enabled": True, "shown": True}, name
