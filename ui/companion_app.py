@@ -28,7 +28,7 @@ from ui.model import TableModel
 from ui.privacy import PRIVACY_KEY, SECRETS_KEY, hands_over, links_seen
 from ui.sampling import plain_shapes_nearest
 from ui.shot import save_screenshot
-from ui.widgets.choices import NEW_GAME, UNDO_KEY
+from ui.widgets.choices import NEW_GAME
 
 if TYPE_CHECKING:  # imported when first opened: a table without phones never needs them
     from ui.widgets.phone_grid import PhoneGrid
@@ -381,8 +381,6 @@ class CompanionApp(App):
         """A choice button was touched."""
         if key == NEW_GAME:
             self.model.go("newgame")
-        elif key == UNDO_KEY:
-            self.undo()
         elif key in (PRIVACY_KEY, SECRETS_KEY):
             self.open_privacy(self.model.private_player if key == PRIVACY_KEY else "")
         else:

@@ -11,7 +11,7 @@ whatever games the test plays on its daemon; the test sends commands on stdin, o
   ``NAME.png``, audit the finished game's summary there (its moments whole and at their
   floor) and, where it offers the moments card, that card (``NAME-card.png``), then back to
   the table; says ``HOMED NAME``.
-* ``UNDO``: touch the game-over panel's Undo; says ``UNDONE`` once the game goes on.
+* ``UNDO``: touch the header's Undo at game over; says ``UNDONE`` once the game goes on.
 * ``TOY NAME``: toy data on the table screen (until the engines send them): 19 equal pick
   choices, two todo lines and an out-of-turn choice; every page of the pick list is shown
   (``More``), saving ``NAME-page1.png``, ``NAME-page2.png``, …; says ``TOYED``.
@@ -170,11 +170,10 @@ def _card(app, out: Path, name: str, button):
 
 
 def _undo(app):
-    from ui.widgets.choices import UNDO_KEY
-
     model = app.model
-    yield Until("the game-over Undo", lambda: model.over and find_key(app, UNDO_KEY) is not None)
-    touch(find_key(app, UNDO_KEY))
+    undo = app.root.ids.screens.get_screen("table").ids.undo  # the header's: the game over has no other
+    yield Until("the game-over Undo", lambda: model.over and not undo.disabled)
+    touch(undo)
     yield Until("the game going on", lambda: not model.over and not model.busy)
     say("UNDONE")
 

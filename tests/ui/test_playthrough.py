@@ -218,7 +218,7 @@ def test_every_game_played_through_the_client(size, marked_games, display, kivy_
                     stages = (("start", ()), ("mid", played.lines[:half]), ("over", played.lines[half:]))
                     for number, (stage, lines) in enumerate(stages):
                         _stage(daemon, table, client, ui, size, game, number, stage, lines)
-                    if game == "creepy_cellar":  # the input that ended the game is undone from the summary
+                    if game == "creepy_cellar":  # the input that ended the game is undone with the header's Undo
                         ui.send("UNDO", "UNDONE")
                         ui.send("TOY creepy_cellar-toy", "TOYED")  # a long pick list, todo, out of turn
                         assert daemon.call(lambda: not daemon.session.prompt.over)

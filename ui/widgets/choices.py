@@ -36,9 +36,6 @@ from ui.widgets.frame import before_frame
 #: Key of the "start a new game" button the panel shows when the game is over.
 NEW_GAME = "new-game"
 
-#: Key of the game-over panel's Undo button (the input that ended the game, issue 17 item 5).
-UNDO_KEY = "ui:undo"
-
 #: Key of the button that shows the next page of a long pick list.
 MORE_KEY = "ui:more"
 
@@ -102,8 +99,9 @@ class ChoicePanel(Widget):
 
     Attributes:
         choices: ``{"key", "label"}`` dicts from the prompt.
-        over: the game is over: a "New game" button (key :data:`NEW_GAME`) and, while the
-            input that ended it can be taken back (``can_undo``), an Undo (:data:`UNDO_KEY`).
+        over: the game is over: a "New game" button (key :data:`NEW_GAME`) alone. The
+            header's Undo takes back the input that ended it (issue 29 item 7: a second
+            "Undo the last move" here kept a row of the column from the summary).
         busy: a touch is on its way to the daemon: buttons are disabled.
         scale: the app's size factor (window / 800×480).
     """
@@ -113,8 +111,6 @@ class ChoicePanel(Widget):
     busy = BooleanProperty(False)
     scale = NumericProperty(1.0)
     new_game_label = StringProperty("New game")
-    can_undo = BooleanProperty(False)
-    undo_label = StringProperty("Undo the last move")
     more_label = StringProperty("More")
     first_label = StringProperty("First page")
     #: The page of a paged pick list on show (back to 0 for every new list).
@@ -141,7 +137,7 @@ class ChoicePanel(Widget):
         self._settle: tuple = ()  # Clock triggers to run before a build (:meth:`build_after`)
         self._trigger = before_frame(self._build_when_settled)
         self.bind(choices=self._new_list, over=self._new_list, scale=self._trigger, new_game_label=self._trigger,
-                  lead=self._trigger, can_undo=self._trigger, page=self._trigger, pos=self._trigger,
+                  lead=self._trigger, page=self._trigger, pos=self._trigger,
                   hold_slots=self._trigger,
                   height=self._trigger, width=self._trigger, busy=self._set_busy)
 
@@ -188,8 +184,7 @@ class ChoicePanel(Widget):
     def _ordered(self) -> tuple[dict | None, list[dict]]:
         """The main button's choice (or None) and the equal buttons' choices."""
         if self.over:
-            undo = [{"key": UNDO_KEY, "label": self.undo_label}] if self.can_undo else []
-            return {"key": NEW_GAME, "label": self.new_game_label}, undo
+            return {"key": NEW_GAME, "label": self.new_game_label}, []
         choices = list(self.choices)
         main = main_choice(choices) if self.lead else None
         ordered = order_choices(choices)

@@ -1,6 +1,8 @@
 """The game-over panel (issue 17 item 5): the result in large type, green for a win and red
 for a loss (gold names for the winners), the rule that ended it, the final scores, the CLUE
-solution. Its Undo and New game buttons are the choice panel's (:mod:`ui.widgets.choices`)."""
+solution. Its New game button is the choice panel's (:mod:`ui.widgets.choices`); the header's
+Undo takes back the input that ended the game (no second Undo in the column: its row is the
+summary's, issue 29 item 7)."""
 
 from __future__ import annotations
 
@@ -83,7 +85,7 @@ class GameOverPanel(BoxLayout):
     #: show whatever it is); set by the screen that holds it.
     room = NumericProperty(0)
     #: The most height (px) the result and figures may take (0: as tall as they need): the
-    #: table screen's column keeps the main button and the Undo slot their room under it.
+    #: table screen's column keeps the main button (New game) its room under it.
     most = NumericProperty(0)
     model = ObjectProperty(None, allownone=True)
     #: Moments show here only when at least this many fit (or all the game had, when fewer):
@@ -140,10 +142,12 @@ class GameOverPanel(BoxLayout):
 
     def _fitting_lines(self, summary: Summary) -> list[Label]:
         """The result, the rule that ended it, the envelope and the scores, held in :attr:`most`
-        when it is set (issue 29 audit: taller, they pushed the choices' Undo slot over New
-        game): the headline smaller (:data:`HEADLINE_FONTS`, never under 32 px), then without
-        the scores' heading, then without the rule (History keeps it: a portrait headline on
-        two lines, "Ada escaped from the haunted house!"). The envelope and the scores stay."""
+        when it is set (issue 29 audit: taller, they pushed the choices over New game): the
+        headline smaller (:data:`HEADLINE_FONTS`, never under 32 px), then without the scores'
+        heading, then, as a last resort, without the rule (History keeps it). Since the column
+        gives the summary the row the choices' "Undo the last move" kept, the rule shows at
+        800×480, 1024×600 and 720×1280 in every game (test_gameover_layout). The envelope and
+        the scores stay."""
         width = self.width - self.padding[0] - self.padding[2]
         least = HEADLINE_FONTS[-1]
         tries = [(size, True, True) for size in HEADLINE_FONTS] + [(least, False, True), (least, False, False)]
