@@ -258,6 +258,9 @@ _AND = "e"
 #: The euphonic d (Italian "d eufonica"): a bare "a" or "e" before a word starting with the
 #: same vowel takes a d, "ad Ada", "ed Eva" (and only then: "a Bo", "e Ada").
 _EUPHONIC = {"a": "ad", "e": "ed"}
+#: Markup tags a screen's own words may wrap a name in ("[color=ffd700]Ada[/color]"): the
+#: euphonic d looks at the first letter shown, after them.
+_LEADING_TAGS = re.compile(r"(?:\[[^\]]*\])*")
 
 
 class _Said(str):
@@ -293,9 +296,13 @@ class _Said(str):
             if forms is not None:
                 return forms[index]
             word = _BARE[index]
-        if word in _EUPHONIC and str.__str__(self)[:1].lower() == word:
+        if word in _EUPHONIC and self._initial() == word:
             return _EUPHONIC[word]
         return word
+
+    def _initial(self) -> str:
+        """The first letter shown, lower case (after any markup tags the name is wrapped in)."""
+        return _LEADING_TAGS.sub("", str.__str__(self), count=1)[:1].lower()
 
 
 def press_or_touch(press: Msg, touch: Msg) -> NewsLine:

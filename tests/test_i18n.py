@@ -225,6 +225,9 @@ def test_the_screen_s_own_words_say_articles_too():
 
     assert translate("Pass the die to {player}.", "it", player="Ada") == "Passate il dado ad Ada."
     assert translate("Secret passage to {place}", "it", place="Luogo 7") == "Passaggio segreto verso Luogo 7"
+    # a name the screen colours: the first letter shown decides
+    assert translate("Answers to {asker}: {order}", "it", asker="[color=ffd700]Ada[/color]", order="Bo") == (
+        "Risposte ad [color=ffd700]Ada[/color]: Bo")
 
 
 #: Fields that a bare Italian "a" or "e" may stand before: numbers (a count, a die face, a
