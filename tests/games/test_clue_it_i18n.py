@@ -364,4 +364,5 @@ def test_the_table_check_moves_a_piece_into_a_place_with_its_article_in_italian(
     moved = tablecheck.correct(state, fixes["the-synagogue"].key)
     assert [render(n, "it") for n in SPEC.news(moved)] == [
         "Correzione: Mike Hanlon ora è nella Sinagoga (era nel centro)."]
-    assert [str(n) for n in SPEC.news(moved)] == ["Correction: Mike Hanlon is now in The Synagogue (was in the centre)."]
+    assert [str(n) for n in SPEC.news(moved)] == [
+        "Correction: Mike Hanlon is now in The Synagogue (was in the centre)."]
