@@ -191,6 +191,11 @@ class TodoPanel(BoxLayout):
         self.ticked = min(len(self._lines()), int(self.ticked) + 1)
 
     @property
+    def done_button(self) -> TouchButton:
+        """The button under the step: Done (the readability test touches it)."""
+        return self._done
+
+    @property
     def framed(self) -> bool:
         """The amber box is drawn (never without a step in it)."""
         return self._box in self.canvas.before.children
