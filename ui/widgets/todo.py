@@ -191,10 +191,11 @@ class TodoPanel(BoxLayout):
         if count != getattr(self, "_count_seen", None):
             self.ticked = 0
         self._count_seen = count
+        self.page = 0  # new words: the step from its first page
         self._trigger()
 
     def on_revision(self, *_args) -> None:
-        self.ticked = 0
+        self.ticked = self.page = 0
         self._trigger()
 
     def tick(self) -> None:
