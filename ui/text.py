@@ -6,6 +6,7 @@ Functions that add words of their own take ``_``, the client's translate functio
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from ui import theme
@@ -103,8 +104,9 @@ def page_words(text: str, fits: Callable[[str, int, int], bool]) -> list[str]:
     """``text`` cut into pages of whole words, each as long as ``fits(page, number, count)``
     allows (a long prompt pages rather than overflow or shrink, issue 29). ``count`` is a
     guess while paging (2 at first): the page mark's width barely changes with it. A word
-    that fits on no page alone gets a page of its own."""
-    words, pages, current = text.split(), [], []
+    that fits on no page alone gets a page of its own. A :data:`NO_BREAK` space is no place
+    for a page to end ("Player 3" stays whole: ``str.split()`` cut it and lost the space)."""
+    words, pages, current = [w for w in re.split(r"[ \t\n\r]+", text) if w], [], []
     for word in words:
         trial = " ".join([*current, word])
         if current and not fits(trial, len(pages) + 1, max(2, len(pages) + 1)):
