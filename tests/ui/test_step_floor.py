@@ -29,7 +29,7 @@ SIZE = (800, 480)
 #: The button under a step's last page, by language.
 DONE = {"en": "Done", "it": "Fatto"}
 #: The page mark after a paged step's words ("› 1/2").
-MARK = re.compile(r"\s*\u203a \d+/\d+$")
+MARK = re.compile(r"\s*\u203a\u00a0\d+/\d+$")
 
 
 def _long_steps(game: str, most: int = 3) -> tuple[dict, dict]:
