@@ -120,9 +120,10 @@ def page_words(text: str, fits: Callable[[str, int, int], bool]) -> list[str]:
 
 
 def page_mark(number: int, count: int) -> str:
-    """The mark after a paged prompt's page: "› 1/2" in gold (touch the prompt for the next);
-    "" for a prompt of one page."""
-    return "" if count < 2 else "  " + coloured(f"\u203a {number}/{count}", theme.GOLD)
+    """The mark after a paged prompt's or step's page: "› 1/2" in gold (touch the prompt for
+    the next; a step's button reads "Next ›"); "" for one page. Its space never breaks (a step
+    drew "›" at a line's end and "2/2" alone on the next)."""
+    return "" if count < 2 else "  " + coloured(f"\u203a{NO_BREAK}{number}/{count}", theme.GOLD)
 
 
 def lesson_markup(lesson: dict | None) -> str:
