@@ -184,8 +184,9 @@ class Name(Msg):
     ``{room:il}`` "la Cantina", ``{room:nel}`` "nella Cantina", ``{room:del}``, ``{room:al}``,
     ``{room:dal}``, ``{room:sul}`` (capitalised, ``{room:Il}``, at the start of a sentence).
     A name without an article for the language (a name the owner entered, a player) takes
-    the bare preposition: "in Cucina Grande". Which article a word takes is the game's data
-    (:func:`named`), never guessed from the word.
+    the bare preposition: "in Cucina Grande", with its euphonic d before the same vowel:
+    ``{player:al}`` "ad Ada" but "a Bo" (and the conjunction ``{last:e}``: "ed Eva", "e Bo").
+    Which article a word takes is the game's data (:func:`named`), never guessed from the word.
 
     Attributes:
         articles: language -> definite article ("il", "lo", "la", "l'", "i", "gli", "le").
@@ -252,6 +253,14 @@ _SPECS = _ARTICLE_FORMS["il"]
 _SPEC = re.compile(r"\{\w+:")
 #: The bare preposition of each spec, for a name without an article ("in Cucina Grande").
 _BARE = ("", "di", "a", "da", "in", "su")
+#: The conjunction "e" as a format spec ("{names} {last:e}"): said bare, never with an article.
+_AND = "e"
+#: The euphonic d (Italian "d eufonica"): a bare "a" or "e" before a word starting with the
+#: same vowel takes a d, "ad Ada", "ed Eva" (and only then: "a Bo", "e Ada").
+_EUPHONIC = {"a": "ad", "e": "ed"}
+#: Markup tags a screen's own words may wrap a name in ("[color=ffd700]Ada[/color]"): the
+#: euphonic d looks at the first letter shown, after them.
+_LEADING_TAGS = re.compile(r"(?:\[[^\]]*\])*")
 
 
 class _Said(str):
@@ -268,14 +277,32 @@ class _Said(str):
     def __format__(self, spec: str) -> str:
         if not spec:
             return str.__str__(self)
-        index = _SPECS.index(spec.lower())  # ValueError: the pattern's fallback shows it
-        forms = _ARTICLE_FORMS.get(self.article or "")
-        word = forms[index] if forms is not None else _BARE[index]
+        word = self._word(spec.lower())
         if spec[0].isupper():
             word = word[:1].upper() + word[1:]
         if not word:
             return str.__str__(self)
         return word + ("" if word.endswith("'") else " ") + str.__str__(self)
+
+    def _word(self, spec: str) -> str:
+        """The word before the name for a lower-case ``spec``: the article form of a name
+        that has one, else the bare preposition (or the conjunction), euphonic before its
+        own vowel."""
+        if spec == _AND:
+            word = _AND
+        else:
+            forms = _ARTICLE_FORMS.get(self.article or "")
+            index = _SPECS.index(spec)  # ValueError: the pattern's fallback shows it
+            if forms is not None:
+                return forms[index]
+            word = _BARE[index]
+        if word in _EUPHONIC and self._initial() == word:
+            return _EUPHONIC[word]
+        return word
+
+    def _initial(self) -> str:
+        """The first letter shown, lower case (after any markup tags the name is wrapped in)."""
+        return _LEADING_TAGS.sub("", str.__str__(self), count=1)[:1].lower()
 
 
 def press_or_touch(press: Msg, touch: Msg) -> NewsLine:
@@ -366,13 +393,25 @@ def _choose(msgid: str, plural: str | None, n: Any, translation: gettext.NullTra
 
 def _format(pattern: str, params: dict[str, Any], lang: str | None, touch: bool = False) -> str:
     values = {k: (render(v, lang, touch) if lang is not None else v) for k, v in params.items()}
-    if _SPEC.search(pattern):  # a field with an article form ({room:nel}): the names' articles (Name)
-        values = {k: _Said(str(v), params[k].articles.get(lang or "en") if isinstance(params[k], Name) else None)
-                  for k, v in values.items()}
     try:
-        return pattern.format(**values)
+        return fill(pattern, values, {k: v.articles.get(lang or "en") for k, v in params.items()
+                                      if isinstance(v, Name)})
     except (KeyError, IndexError, ValueError):  # a broken translation must not cost the sentence
         return msg_fallback(pattern, values)
+
+
+def fill(pattern: str, values: dict[str, Any], articles: dict[str, str | None] | None = None) -> str:
+    """``pattern`` (a translation) formatted with ``values``, its article forms ("{room:nel}",
+    "{player:al}", :class:`Name`) said with ``articles`` (field -> article; a field not in
+    it takes the bare preposition, "ad Ada"). What :func:`render` does, for a screen's own
+    words whose values are already shown text.
+
+    Raises:
+        KeyError, IndexError, ValueError: the pattern's fields do not fit ``values``.
+    """
+    if _SPEC.search(pattern):  # a field with an article form ({room:nel}): the names' articles (Name)
+        values = {k: _Said(str(v), (articles or {}).get(k)) for k, v in values.items()}
+    return pattern.format(**values)
 
 
 def msg_fallback(pattern: str, values: dict[str, Any]) -> str:

@@ -194,3 +194,57 @@ def test_the_table_is_addressed_as_voi():
     assert found == []
     assert render(msg("Shuffle the Intrigue cards and place them face-down beside the board."), "it") == (
         "Mescolate le carte Intrigo e mettetele coperte accanto al tabellone.")
+
+
+def test_italian_says_ad_ada_and_ed_eva():
+    """Issue 29: "Passate il dado ad Ada", not "a Ada": a name after a bare "a" (or the
+    conjunction "e") starting with the same vowel takes the euphonic d, and only then.
+    English is unchanged."""
+    from companion.engine.words import and_names
+
+    die = {p: msg("Pass the die to {player}.", player=p) for p in ("Ada", "Bo", "anna")}
+    assert [render(m, "it") for m in die.values()] == [
+        "Passate il dado ad Ada.", "Passate il dado a Bo.", "Passate il dado ad anna."]
+    assert render(die["Ada"], "en") == "Pass the die to Ada."
+    assert render(msg("{player} has no movement points left this turn. {prompt}", player="Ada", prompt=""),
+                  "it") == "Ad Ada non restano punti movimento in questo turno. "
+    assert render(msg("{player} has no movement points left this turn. {prompt}", player="Bo", prompt=""),
+                  "it") == "A Bo non restano punti movimento in questo turno. "
+    assert render(msg("{answerer} showed {player} a card.", answerer="Bo", player="Ada"), "it") == (
+        "Bo ha mostrato una carta ad Ada.")
+    assert render(msg("Give it to {player}", player="Eva"), "it") == "Dalla a Eva"
+    assert [render(and_names(names), "it") for names in (["Bo", "Eva"], ["Ada", "Bo", "Eva"], ["Eva", "Ada"])] == [
+        "Bo ed Eva", "Ada, Bo ed Eva", "Eva e Ada"]
+    assert and_names(["Bo", "Eva"]) == "Bo and Eva"
+
+
+def test_the_screen_s_own_words_say_articles_too():
+    """The client's ``_()`` formats an article form as the daemon does: its values are
+    shown text, so it takes the bare preposition ("ad Ada"), never falls back to English."""
+    from ui.i18n import translate
+
+    assert translate("Pass the die to {player}.", "it", player="Ada") == "Passate il dado ad Ada."
+    assert translate("Secret passage to {place}", "it", place="Luogo 7") == "Passaggio segreto verso Luogo 7"
+    # a name the screen colours: the first letter shown decides
+    assert translate("Answers to {asker}: {order}", "it", asker="[color=ffd700]Ada[/color]", order="Bo") == (
+        "Risposte ad [color=ffd700]Ada[/color]: Bo")
+
+
+#: Fields that a bare Italian "a" or "e" may stand before: numbers (a count, a die face, a
+#: limit), a path, a side ("a sinistra"); never a name, which may start with the same vowel.
+_NOT_NAMES = {"count", "face", "heal", "high", "limit", "modifier", "moves", "n", "path", "score", "second",
+              "side", "spaces", "squares", "target", "total", "toys"}
+
+
+def test_no_bare_a_or_e_before_a_name_in_italian():
+    """Every Italian sentence that says "a"/"e" before a name (a player, a game's title)
+    writes the field's article form ("{player:al}", "{last:e}"), so the renderer gives "ad
+    Ada"/"ed Eva" (issue 29: "mostrane una solo a Ada")."""
+    import re
+
+    bare = re.compile(r"(?<![\w'’])[aAeE] \{(\w+)\}")
+    found = []
+    for message in catalog("it"):
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        found += [form for form in forms if form and {f for f in bare.findall(form)} - _NOT_NAMES]
+    assert found == []

@@ -25,17 +25,19 @@ from typing import Any
 
 from kivy.event import Observable
 
-from companion.i18n import LANGUAGES, translations
+from companion.i18n import LANGUAGES, fill, translations
 
 
 def translate(text: str, lang: str, **params: Any) -> str:
     """``text`` (an English message id with ``str.format`` fields) in ``lang``, formatted
-    with ``params``; a broken translation falls back to the English text."""
+    with ``params`` (an article form, "{place:il}", takes the bare preposition: the screen's
+    values are shown text, :func:`companion.i18n.fill`); a broken translation falls back
+    to the English text."""
     pattern = translations(lang).gettext(text) if lang in LANGUAGES else text
     if not params:
         return pattern
     try:
-        return pattern.format(**params)
+        return fill(pattern, params)
     except (KeyError, IndexError, ValueError):
         return text.format(**params)
 

@@ -215,13 +215,13 @@ def test_a_turn_in_italian():
         "Il primo a rispondere è Bo."]
     prompt = SPEC.prompt(state)
     assert render(prompt.text, "it") == (
-        "Bo: se hai una delle carte nominate, mostrane una solo a Ada; non appoggiare né toccare mai la carta")
+        "Bo: se hai una delle carte nominate, mostrane una solo ad Ada; non appoggiare né toccare mai la carta")
     assert [render(c.label, "it") for c in prompt.choices] == ["Bo ha mostrato una carta", "Bo non ne ha"]
     with pytest.raises(RuleViolation) as refused:
         SPEC.apply(state, "roll")
     assert render(refused.value.args[0], "it") == (
         "I dadi si tirano una volta sola, all'inizio del proprio turno. "  # issue 19: the rule
-        "Bo: se hai una delle carte nominate, mostrane una solo a Ada; "
+        "Bo: se hai una delle carte nominate, mostrane una solo ad Ada; "
         "non appoggiare né toccare mai la carta.")
 
 
@@ -290,3 +290,79 @@ def test_a_clue_card_tapped_at_another_game_is_named_in_the_table_language(make_
     reply = make_session().handle(Tap("04C10000000000", ndef="clue_it:kid:mike-hanlon"))
     assert not reply.accepted
     assert render(reply.text, lang) == words
+
+
+#: Each location's Italian name after "in" and after "verso" (issue 29: "Ada è in Vicolo di
+#: Derry" was said without its article).
+_IN_AND_TOWARDS = {
+    "derry-back-alley": ("nel Vicolo di Derry", "il Vicolo di Derry"),
+    "house-on-neibolt-street": ("nella Casa di Neibolt Street", "la Casa di Neibolt Street"),
+    "the-synagogue": ("nella Sinagoga", "la Sinagoga"),
+    "derry-public-library": ("nella Biblioteca Pubblica di Derry", "la Biblioteca Pubblica di Derry"),
+    **{f"location-{n}": (f"nel Luogo {n}", f"il Luogo {n}") for n in range(5, 10)},
+}
+
+
+def _moved(state, location: str):
+    """``state`` with the active player's mover stopped in ``location`` after a roll."""
+    for action in ("roll", "die:4", "die:3", f"stop:{location}"):
+        state = SPEC.apply(state, action)
+    return state
+
+
+def _first_turn(**options):
+    state = SPEC.setup(["Ada", "Bo"], resolve_options(SPEC, {"intrigue_deck": "off", **options}))
+    for action in ("kid:mike-hanlon", "kid:bill-denbrough", "sealed", "dealt", "rolloff", "rolloff-die:5",
+                   "rolloff-die:3"):
+        state = SPEC.apply(state, action)
+    return state
+
+
+def test_a_location_is_said_with_its_article_in_italian():
+    """Issue 29: "Ada è nel Vicolo di Derry", "fai una domanda nella Sinagoga": each
+    location's Italian name takes its article (the game's data beside its names), in English
+    it is said as before."""
+    start = _first_turn()
+    assert set(_IN_AND_TOWARDS) == set(ci.LOCATIONS)
+    for location, (inside, _) in _IN_AND_TOWARDS.items():
+        state = _moved(start, location)
+        assert [render(n, "it") for n in SPEC.news(state)] == [f"Ada è {inside}."]
+        assert render(SPEC.prompt(state).text, "it") == f"Ada: fai una domanda {inside}: nomina un Ragazzo"
+    state = _moved(start, "derry-back-alley")
+    assert [str(n) for n in SPEC.news(state)] == ["Ada is in Derry Back Alley."]
+    assert str(SPEC.prompt(state).text) == "Ada: ask a question in Derry Back Alley: name a kid"
+
+
+def test_a_secret_passage_leads_to_a_location_with_its_article_in_italian():
+    """"Passaggio segreto verso il Luogo 7" (the choice, the prompt, the news and its why),
+    and "Chiedi nel Luogo 5" (a question where one already is, by the house rule)."""
+    state = _moved(_first_turn(ask_requires_entry="present"), "location-5")
+    for action in ("no-question", "end-turn", "roll", "die:2", "die:2", "stop:corridor", "end-turn"):  # Bo's turn
+        state = SPEC.apply(state, action)
+    prompt = SPEC.prompt(state)
+    assert render(prompt.choice("passage").label, "it") == "Passaggio segreto verso il Luogo 7"
+    assert render(prompt.choice("ask-here").label, "it") == "Chiedi nel Luogo 5"
+    assert render(prompt.text, "it") == (
+        "Ada: premi il pulsante dei dadi, oppure prendi il passaggio segreto verso il Luogo 7")
+    line, there = SPEC.news(SPEC.apply(state, "passage"))
+    assert [render(line, "it"), render(there, "it")] == [
+        "Ada prende il passaggio segreto verso il Luogo 7.", "Ada è nel Luogo 7."]
+    assert render(line.why.text, "it") == (
+        "Il passaggio segreto di questo luogo d'angolo porta al Luogo 7, e non si tirano i dadi.")
+
+
+def test_the_table_check_moves_a_piece_into_a_place_with_its_article_in_italian():
+    """A correction says where the piece is and was with the place's article ("nel
+    centro", "nella Sinagoga"; a corridor is "in un corridoio")."""
+    from companion.games.clue_it import tablecheck
+
+    state = _first_turn()
+    [mover] = [line for line in tablecheck.check(state)[:1]]
+    fixes = {f.key.rsplit(":", 1)[1]: f for f in mover.fixes}
+    assert render(fixes["the-synagogue"].label, "it") == "Sposta nella Sinagoga"
+    assert render(fixes["corridor"].label, "it") == "Sposta in un corridoio"
+    moved = tablecheck.correct(state, fixes["the-synagogue"].key)
+    assert [render(n, "it") for n in SPEC.news(moved)] == [
+        "Correzione: Mike Hanlon ora è nella Sinagoga (era nel centro)."]
+    assert [str(n) for n in SPEC.news(moved)] == [
+        "Correction: Mike Hanlon is now in The Synagogue (was in the centre)."]

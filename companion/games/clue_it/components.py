@@ -11,7 +11,7 @@ three Rumor piles) or ``intrigue``; ``<card>`` is the name's slug (``mike-hanlon
 
 from __future__ import annotations
 
-from companion.i18n import Msg, msg, stand_in
+from companion.i18n import Msg, msg, named, stand_in
 
 GAME_ID = "clue_it"
 
@@ -101,19 +101,24 @@ def pile_of(card: str) -> str:
 
 
 #: Printed names as messages (the Italian table reads them in Italian); a placeholder's
-#: number is a parameter ("Kid 3" -> "Ragazzo 3").
+#: number is a parameter ("Kid 3" -> "Ragazzo 3"). A place has the definite article its
+#: Italian name takes (:func:`~companion.i18n.named`), so a sentence says "Ada è nel Vicolo
+#: di Derry", "verso la Sinagoga" (issue 29); a corridor is "un corridoio", said bare.
 _NAMES: dict[str, Msg] = {
     "mike-hanlon": msg("Mike Hanlon"),
     "bill-denbrough": msg("Bill Denbrough"),
     "jack-in-the-box": msg("Jack-in-the-Box"),
-    "derry-back-alley": msg("Derry Back Alley"),
-    "house-on-neibolt-street": msg("House on Neibolt Street"),
-    "the-synagogue": msg("The Synagogue"),
-    "derry-public-library": msg("Derry Public Library"),
+    "derry-back-alley": named(msg("Derry Back Alley"), it="il"),  # il Vicolo di Derry
+    "house-on-neibolt-street": named(msg("House on Neibolt Street"), it="la"),  # la Casa di Neibolt Street
+    "the-synagogue": named(msg("The Synagogue"), it="la"),  # la Sinagoga
+    "derry-public-library": named(msg("Derry Public Library"), it="la"),  # la Biblioteca Pubblica di Derry
     RED_BALLOON: msg("Red Balloon"),
-    CENTRE: msg("the centre"),
+    CENTRE: named(msg("the centre"), it="il"),  # il centro
     CORRIDOR: msg("a corridor"),
 }
+
+#: The article of a location stand-in's Italian name, "il Luogo 5".
+_LOCATION_ARTICLES = {"it": "il"}
 
 
 def card_name(card: str) -> str:
@@ -129,7 +134,7 @@ def card_name(card: str) -> str:
     if kind == "item" and card in ITEMS:
         return stand_in(msg("Item {number}", number=int(number)), int(number))
     if kind == "location" and card in LOCATIONS:
-        return stand_in(msg("Location {number}", number=int(number)), int(number))
+        return stand_in(msg("Location {number}", number=int(number)), int(number), **_LOCATION_ARTICLES)
     # Not printed anywhere: the card's number and what the rulebook says of it ("Play
     # Immediately", or kept), in the players' words (issue 29: "Keeper 4" was ours)
     if kind == "keeper":
