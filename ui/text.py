@@ -6,6 +6,7 @@ Functions that add words of their own take ``_``, the client's translate functio
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from ui import theme
@@ -103,8 +104,9 @@ def page_words(text: str, fits: Callable[[str, int, int], bool]) -> list[str]:
     """``text`` cut into pages of whole words, each as long as ``fits(page, number, count)``
     allows (a long prompt pages rather than overflow or shrink, issue 29). ``count`` is a
     guess while paging (2 at first): the page mark's width barely changes with it. A word
-    that fits on no page alone gets a page of its own."""
-    words, pages, current = text.split(), [], []
+    that fits on no page alone gets a page of its own. A :data:`NO_BREAK` space is no place
+    for a page to end ("Player 3" stays whole: ``str.split()`` cut it and lost the space)."""
+    words, pages, current = [w for w in re.split(r"[ \t\n\r]+", text) if w], [], []
     for word in words:
         trial = " ".join([*current, word])
         if current and not fits(trial, len(pages) + 1, max(2, len(pages) + 1)):
@@ -118,9 +120,10 @@ def page_words(text: str, fits: Callable[[str, int, int], bool]) -> list[str]:
 
 
 def page_mark(number: int, count: int) -> str:
-    """The mark after a paged prompt's page: "› 1/2" in gold (touch the prompt for the next);
-    "" for a prompt of one page."""
-    return "" if count < 2 else "  " + coloured(f"\u203a {number}/{count}", theme.GOLD)
+    """The mark after a paged prompt's or step's page: "› 1/2" in gold (touch the prompt for
+    the next; a step's button reads "Next ›"); "" for one page. Its space never breaks (a step
+    drew "›" at a line's end and "2/2" alone on the next)."""
+    return "" if count < 2 else "  " + coloured(f"\u203a{NO_BREAK}{number}/{count}", theme.GOLD)
 
 
 def lesson_markup(lesson: dict | None) -> str:

@@ -208,7 +208,7 @@ def _one_size(app, out: Path, report: dict, data: dict):
                   status={}, layout={}, wrapped_step={}, header={},
                   empty_todo={}, wasted={}, frames={}, pieces={}, cut_places={}, covered={}, buttons={},
                   gameover={}, audit={}, unnamed={}, fonts={}, spilled={},
-                  wrapped_places={}, header_undo={})
+                  wrapped_places={}, header_undo={}, steps={})
     yield 0.3
     for message in data.get("switches") or []:
         app.handle_message(message)  # where the daemon's messages go (DaemonLink -> Clock)
@@ -259,6 +259,8 @@ def _one_size(app, out: Path, report: dict, data: dict):
         report["layout"][name] = layout_of(app)
         report["wrapped_step"][name] = wrapped_step(board)
         report["wasted"][name] = wasted_drawing(Window, app.root)
+        if shot.get("steps"):  # the physical steps read page by page, then the prompt (issue 29 item 1)
+            report["steps"][name] = yield from _step_pages(app, out, name)
     shots = data.get("shots") or []
     report["legend"] = {}
     for shot in shots:
@@ -309,6 +311,36 @@ def _legend(app, out: Path, shot: dict):
     found["picked"], found["card_on_pick"] = picked, board.legend.card is not None
     set_picks(board, [], None)
     return found
+
+
+def _step_pages(app, out: Path, name: str, most: int = 40):
+    """The todo panel's steps as a player goes through them: each page on show (its words,
+    their size in px at scale 1, the button under it, the instruction's text under 32 px, the
+    main button's window box; saved as NAME-stepS-P.png), its button touched for the next
+    page or step; then, every step done, the same look at the prompt."""
+    from readability import main_box, plain, reading_small, text_sizes
+
+    from ui.shot import save_screenshot
+
+    table = app.root.ids.screens.get_screen("table")
+    todo = table.ids.todo
+    pages: list[dict] = []
+
+    def look(file: str) -> dict:
+        labels = todo.labels()
+        label = labels[0] if labels else table.ids.prompt
+        return {"step": int(todo.ticked), "text": plain(label.text, label.markup).replace("\n", " "),
+                "px": round(label.font_size / app.scale, 1), "button": todo.done_button.text if labels else "",
+                "reading": reading_small(text_sizes(app, table)), "main": main_box(table),
+                "file": str(save_screenshot(out / file))}
+
+    while todo.showing and len(pages) < most:
+        step = int(todo.ticked)
+        page = sum(1 for seen in pages if seen["step"] == step)
+        pages.append(look(f"{name}-step{step + 1}-{page + 1}.png"))
+        _touch(todo.done_button)
+        yield 0.3
+    return {"pages": pages, "after": look(f"{name}-after.png")}
 
 
 def _touch(widget) -> None:

@@ -36,6 +36,11 @@ from overflow import overflowing, visible
 FLOORS = {"prompt": 32, "todo": 32, "main": 32, "headline": 32, "button": 26, "moment": 26, "summary": 26,
           "board": 20, "text": 18}
 
+#: The roles read as the instruction (issue 29 item 1): the prompt, the physical step on show
+#: and the main button, 32 px at 800×480 in every game and language. None of them shrinks
+#: under it: a prompt or a step too long for its room pages ("Next ›"), the button keeps its row.
+READING = ("prompt", "todo", "main")
+
 #: Kivy markup tags (``[b]``, ``[color=ff0000]``, ``[/color]``): not drawn.
 MARKUP = re.compile(r"\[/?[a-z_]+(=[^\]]*)?\]")
 
@@ -156,6 +161,14 @@ def text_sizes(app, table) -> list[list]:
             short = plain(widget.text, widget.markup).replace("\n", " ")[:40]
             found.append([_role(widget, roles), short, round(widget.font_size / app.scale, 1)])
     return sorted(found, key=lambda row: row[2])
+
+
+def reading_small(fonts: list[list]) -> list[str]:
+    """The rows of :func:`text_sizes` (``[role, text, px]``) read as the instruction
+    (:data:`READING`) that are drawn under their floor (issue 29: Creepy Cellar's step at
+    28-30 px, CLUE: IT's at 30, where a long step stepped down to fit its box)."""
+    return [f"{role} {text!r} at {px} px (floor {FLOORS[role]})" for role, text, px in fonts
+            if role in READING and px < FLOORS[role] - 0.05]
 
 
 def glyph_gaps(roots) -> list[str]:

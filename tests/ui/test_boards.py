@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 
 import pytest
+from readability import reading_small
 from test_table_screen import ARTIFACTS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -238,6 +239,9 @@ def test_every_board_at_every_size(reports, messages, size):
     assert overflow == {}
     small = {name: lines for name, lines in report["small_text"].items() if lines and not name.startswith("neutral")}
     assert small == {}  # every text on a board is at least 20 sp (a metre away, issue 29; 14 sp before)
+    # the prompt, the physical step and the main button at 32 px (at scale 1) in every game and
+    # language: a long step pages, it never steps down (issue 29: the Cellar's middle at 28-30 px)
+    assert {name: found for name, rows in report["fonts"].items() if (found := reading_small(rows))} == {}
     # every drawn piece too (pawns, ghosts, item icons: 10-16 px before, notes/boards3.md), and
     # CLUE: IT's location names, Children's rooms and House of Spirits' cards and characters
     # are whole or short, never cut ("Sinagog.", "Kitch.", "Ogget. 13": notes/childnames.md)

@@ -265,11 +265,11 @@ def test_every_game_played_through_the_client(size, marked_games, display, kivy_
     # each game is started from another client (the page stays the table): no refusal of the last one shows
     assert [name for name, shot in shots.items() if "-start-" in name and shot["notice"]] == []
     assert all(pngread.size(shot["file"]) == size for shot in shots.values())
-    # Todo lines were on screen in large type: >= 24 sp (at scale 1) unless they are very long
-    # (then they shrink rather than be cut or push the choices off the screen).
-    # At game over the summary comes first and the todo lines take what room is left.
-    todo = [shot for shot in shots.values() if shot["todo"] and not shot["over"]]
-    assert todo and all(shot["todo_font"] >= 24 for shot in todo if sum(map(len, shot["todo"])) <= 120)
+    # Todo lines were on screen in large type: 32 sp (at scale 1) however long (issue 29: a
+    # long step stepped down to 26-30 sp; it pages now, "Next ›"), larger with large text.
+    todo = {name: shot for name, shot in shots.items() if shot["todo"] and not shot["over"]}
+    assert todo and {name: shot["todo_font"] for name, shot in todo.items()
+                     if shot["todo_font"] != 32 and not (name in large and shot["todo_font"] > 32)} == {}
     # The toy pick list: 19 equal buttons (no main one), none out of sight, all reachable
     # on the pages; the out-of-turn choice has its own small button.
     if size == (800, 480):

@@ -29,4 +29,10 @@ def test_a_word_longer_than_a_page_gets_a_page_of_its_own():
 
 
 def test_the_page_mark_says_which_page_in_gold():
-    assert page_mark(1, 2) == "  [color=ffcc33]\u203a 1/2[/color]"
+    assert page_mark(1, 2) == "  [color=ffcc33]\u203a\u00a01/2[/color]"  # "›" and "1/2" on one line
+
+
+def test_a_page_never_ends_at_a_no_break_space():
+    """A step's "Player\u00a03" (a name kept whole) stays on one page, its space kept."""
+    pages = page_words("Player\u00a03 drops off the treasure", _chars(12))
+    assert pages == ["Player\u00a03", "drops off", "the treasure"]

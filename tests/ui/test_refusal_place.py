@@ -19,7 +19,7 @@ import json
 from pathlib import Path
 
 import pytest
-from readability import overlap
+from readability import READING, overlap
 from test_boards import SCRIPTS
 from test_table_screen import ARTIFACTS
 
@@ -87,4 +87,8 @@ def test_a_refusal_lies_by_the_prompt_and_moves_nothing(report):
         assert covered == [], (name, covered)
         banner_small = [line for line in shot["audit"]["small"] if shot["notice"][:30] in line]
         assert banner_small == [] and shot["audit"]["glyphs"] == [], (name, shot["audit"])
+        # the prompt, the step and the main button stay at 32 px under the banner, in every game
+        # and language (issue 29: CLUE: IT's question step at 30 px in these shots)
+        reading = [line for line in shot["audit"]["small"] if line.split(" ", 1)[0] in READING]
+        assert reading == [], (name, reading)
         assert shot["notice"] and shot["prompt"] and shot["prompt"] not in shot["notice"], (name, shot["notice"])

@@ -18,16 +18,18 @@ from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from ui import theme
+from ui.text import escape_markup, page_mark, page_words
 from ui.widgets.buttons import TouchButton
 from ui.widgets.frame import before_frame
 
-#: The step's font size (sp at scale 1): read from a metre (issue 29). A step too long for
-#: the room the panel has (``most``: the choices keep their main button and a row) steps
-#: down to the next sizes; under 32 the readability audit reports it (notes/screen.md).
+#: The step's font size (sp at scale 1): read from a metre (issue 29), never smaller. A step
+#: too long for the room the panel has (``most``: the choices keep their main button) pages
+#: at this size: its words a page at a time, "› 1/2" after them, and its button reads
+#: "Next ›" until the last page (it stepped down to 30, 28 and 26 sp: notes/cellar29.md).
 FONT = 32
-SIZES = (32, 30, 28, 26)
-#: With Settings' large text (issue 29): larger first, then the same steps down.
-LARGE_SIZES = (40, 36, *SIZES)
+SIZES = (FONT,)
+#: With Settings' large text (issue 29): larger where the step fits, else the floor.
+LARGE_SIZES = (40, 36, FONT)
 
 #: The panel's fill and edge: amber, unlike the log and the buttons.
 FILL = (0.22, 0.15, 0.03, 1)
@@ -130,28 +132,37 @@ class TodoPanel(BoxLayout):
     #: A step is on show (the table screen's prompt waits behind it).
     showing = BooleanProperty(False)
     font_size = NumericProperty(FONT)
-    #: The most height the panel may take (pixels); it never pages (``pages`` stays 1).
+    #: The most height the panel may take (pixels): a step taller than that at its size pages.
     most = NumericProperty(10_000)
+    #: The step's pages, and the one on show (from 0; a new step starts at its first).
     pages = NumericProperty(1)
+    page = NumericProperty(0)
     done_text = StringProperty("Done")
+    #: The button's words while the step has pages left (" ›" is added).
+    next_text = StringProperty("Next")
     step_text = StringProperty("Step {n} of {total}")
 
     def __init__(self, **kwargs):
         super().__init__(orientation="vertical", size_hint_y=None, height=0, **kwargs)
         self._icon = TodoIcon(size_hint_x=None)
-        self._label = Label(halign="left", valign="middle", bold=True, color=theme.TEXT)
+        self._label = Label(halign="left", valign="middle", bold=True, color=theme.TEXT, markup=True)
         self._row = BoxLayout(orientation="horizontal", size_hint_y=None)
         self._row.add_widget(self._icon)
         self._row.add_widget(self._label)
         self._count = Label(halign="left", valign="middle", color=theme.GOLD)
         self._done = TouchButton(bold=True, size_hint_x=None)
-        self._done.bind(on_release=lambda *_: self.tick())
+        self._done.bind(on_release=lambda *_: self.next())
         self._foot = BoxLayout(orientation="horizontal", size_hint_y=None)
         self._foot.add_widget(self._count)
         self._foot.add_widget(self._done)
         self._trigger = before_frame(self._refit)
+        self._paged_for: tuple = ("", 0)  # the step (its words, its pages) whose page is on show
+        self._pages_key: tuple = ()  # what the pages were cut for, and their (size, markup)
+        self._sized_pages: tuple = (FONT, [""])
+        self._laid: tuple = ()  # the label's words, font and width as last rendered
         self.bind(lines=self._new_lines, scale=self._trigger, large=self._trigger, width=self._trigger,
-                  ticked=self._trigger, most=self._trigger, done_text=self._trigger, step_text=self._trigger)
+                  ticked=self._trigger, most=self._trigger, done_text=self._trigger, step_text=self._trigger,
+                  page=self._trigger, next_text=self._trigger)
         self._box = InstructionGroup()  # in canvas.before only while framed
         self._fill = RoundedRectangle(segments=4)
         self._edge = Line(width=1.5, joint="miter")
@@ -180,15 +191,29 @@ class TodoPanel(BoxLayout):
         if count != getattr(self, "_count_seen", None):
             self.ticked = 0
         self._count_seen = count
+        self.page = 0  # new words: the step from its first page
         self._trigger()
 
     def on_revision(self, *_args) -> None:
-        self.ticked = 0
+        self.ticked = self.page = 0
         self._trigger()
 
     def tick(self) -> None:
         """The table did the step on show: the next one."""
+        self.page = 0
         self.ticked = min(len(self._lines()), int(self.ticked) + 1)
+
+    def next(self) -> None:
+        """The step's button: its next page while it has one ("Next ›"), else Done (ticked)."""
+        if int(self.page) + 1 < int(self.pages):
+            self.page = int(self.page) + 1
+        else:
+            self.tick()
+
+    @property
+    def done_button(self) -> TouchButton:
+        """The button under the step: "Next ›" while it has pages left, then Done."""
+        return self._done
 
     @property
     def framed(self) -> bool:
@@ -234,18 +259,16 @@ class TodoPanel(BoxLayout):
         self.spacing = 4 * unit
         line = lines[int(self.ticked)]
         self._icon.kind = str(line.get("kind") or "other")
-        self._label.text = str(line["text"])
         self._row.spacing = 8 * unit
         foot = 56 * unit  # the Done button: at least 9 mm on every panel
-        for size in LARGE_SIZES if self.large else SIZES:
-            self._fit_step(size, unit)
-            if self._row.height + foot + 16 * unit <= self.most:
-                break
+        room = self.most - foot - 16 * unit
+        pages = self._paged(str(line["text"]), room, unit)
         self.add_widget(self._row)
         self._count.font_size = sp(20) * self.scale
         # one step alone needs no count (its Done still shows the prompt behind it)
         self._count.text = self.count_text()
-        self._done.text = self.done_text
+        last = int(self.page) >= len(pages) - 1
+        self._done.text = self.done_text if last else f"{self.next_text} \u203a"
         self._done.font_size = sp(26) * self.scale
         self._done.width = 140 * unit
         self._foot.height = foot
@@ -253,13 +276,52 @@ class TodoPanel(BoxLayout):
         self.height = self._row.height + self._foot.height + 12 * unit + 4 * unit
         self._frame()
 
-    def _fit_step(self, size: float, unit: float) -> None:
-        """Lay the step out at font ``size`` (sp at scale 1)."""
+    def _paged(self, text: str, room: float, unit: float) -> list[str]:
+        """Lay the step's page on show out, at the first of its sizes it fits ``room`` at
+        whole; at the floor a longer step pages (whole words, "› 1/2" after each page): it
+        is never drawn smaller (issue 29). Returns the pages' markup (kept for the step's
+        other pages: turning one lays out only that page)."""
+        sizes = LARGE_SIZES if self.large else SIZES
+        key = (text, sizes, self.width, room, self.scale)
+        if key != self._pages_key:
+            whole = escape_markup(text)
+            size = next((s for s in sizes if self._fit_step(whole, s, unit) <= room), None)
+            pages = [whole]
+            if size is None:  # too long at the floor: pages at the floor
+                size = FONT
+
+                def fits(part: str, number: int, count: int) -> bool:
+                    return self._fit_step(_page(part, number, count), FONT, unit) <= room
+
+                words = page_words(text, fits)
+                pages = [_page(part, n, len(words)) for n, part in enumerate(words, 1)]
+            self._pages_key, self._sized_pages = key, (size, pages)
+        size, pages = self._sized_pages
+        if (text, len(pages)) != self._paged_for:  # another step (or its words in another language)
+            self._paged_for, self.page = (text, len(pages)), 0
+        self.pages = len(pages)
+        self._fit_step(pages[min(int(self.page), len(pages) - 1)], size, unit)
+        return pages
+
+    def _fit_step(self, markup: str, size: float, unit: float) -> float:
+        """Lay ``markup`` out as the step at font ``size`` (sp at scale 1); its row's height
+        (rendered once: the same words at the same size and width are not rendered again)."""
         font = sp(size) * self.scale
         icon_side = font * 1.15
+        width = max(10.0, self.width - 20 * unit - icon_side - 8 * unit)
         self.font_size = size
         self._icon.width = icon_side
-        self._label.font_size = font
-        self._label.text_size = (max(10.0, self.width - 20 * unit - icon_side - 8 * unit), None)
-        self._label.texture_update()
+        if (markup, font, width) != self._laid:
+            self._label.font_size = font
+            self._label.text = markup
+            self._label.text_size = (width, None)
+            self._label.texture_update()
+            self._label._trigger_texture.cancel()  # rendered now, as shown: not once more next frame
+            self._laid = (markup, font, width)
         self._row.height = max(icon_side, self._label.texture_size[1])
+        return self._row.height
+
+
+def _page(words: str, number: int, count: int) -> str:
+    """A step's page as shown: its words, and "› 1/2" after them when it has pages."""
+    return escape_markup(words) + page_mark(number, count)
