@@ -231,18 +231,18 @@ def _who_and_phones(app, shot):
     yield Until("Ada's private business", lambda: app.model.private_player == "Ada" and not app.model.busy)
     screen = app.open_privacy("")
     yield Until("who looks", lambda: find_button(app, "Ada", screen) is not None)
-    yield from shot("privacy-who", screen)
+    yield from shot("privacy-who")
     screen.hide()
     yield Until("the table again", lambda: app.privacy is None)
     app.show_phone_codes()
     grid = lambda: app.phone_grid  # noqa: E731
     yield Until("the players' names", lambda: grid() is not None and grid().step == "who"
                 and find_button(app, "Bo", grid()) is not None)
-    yield from shot("phones-names", grid())
+    yield from shot("phones-names")
     touch(find_button(app, "Bo", grid()))
     yield Until("Bo's code", lambda: grid().step == "code" and list(grid().codes) == ["Bo"]
                 and all(c.texture is not None for c in grid().codes.values()))
-    yield from shot("phones-code", grid())
+    yield from shot("phones-code")
     grid().dismiss(animation=False)
     yield Until("the codes gone", lambda: app.phone_grid is None)
 
