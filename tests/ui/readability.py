@@ -431,7 +431,7 @@ def moved(boxes: dict[str, list | None]) -> list[str]:
 
 #: The main action of each off-table page, by its id on the screen (issue 29: the main
 #: button's floor is 32 px; drawn in the primary colour when it is the step expected).
-PAGE_MAIN = {"home": ("resume", "new_game"), "newgame": ("start",), "enroll": ("offer",)}
+PAGE_MAIN = {"home": ("resume", "new_game"), "newgame": ("start",), "enroll": ("offer",), "check": ("looks_right",)}
 
 
 def page_roles(screen) -> dict[int, str]:
@@ -462,7 +462,28 @@ def audit_page(app, screen=None) -> dict:
     return {"small": small_text(roots, page_roles(screen), app.scale), "glyphs": glyph_gaps(roots),
             "overflow": [line for root in [screen, *covers] for line in overflowing(root)],
             "english": english_text(roots, _page_names(app)) if italian else [],
-            "buttons": overlapping_buttons([screen, *covers]), "squeezed": squeezed_buttons([screen, *covers])}
+            "buttons": overlapping_buttons([screen, *covers]), "squeezed": squeezed_buttons([screen, *covers]),
+            "shortened": shortened(roots)}
+
+
+def shortened(roots) -> list[str]:
+    """One line per visible label drawn shortened ("Tab...ck": a ``shorten`` label whose
+    words are wider than it): a player reads neither the page's title nor a name cut so
+    (the Table check's title in portrait, beside Back and Undo)."""
+    from kivy.uix.label import Label
+
+    found = []
+    for root in roots:
+        for label in root.walk(restrict=True):
+            if not isinstance(label, Label) or not label.shorten or not label.text.strip() or not visible(label):
+                continue
+            text = plain(label.text, label.markup)
+            pad = label.padding[0] + label.padding[2] if len(label.padding) == 4 else 2 * label.padding[0]
+            room = (label.text_size[0] or label.width) - pad
+            need = max(label._label.get_extents(line)[0] for line in text.split("\n"))
+            if need > room + 1:
+                found.append(f"{text[:40]!r} needs {need:.0f} px, has {room:.0f}: drawn shortened")
+    return found
 
 
 def squeezed_buttons(roots) -> list[str]:
