@@ -531,5 +531,8 @@ def _page_names(app) -> list[str]:
     """:func:`_names`, the games' titles (as printed on their boxes: "House of Spirits") and
     the places Settings' About shows (the test's folder names are no sentence)."""
     games = [str(g.get("title", "")) for g in (app.model.catalogue or {}).get("games") or []]
+    from ui.text import path_lines
+
     about = [str(v) for v in (app.model.about or {}).values()] + [str(app.socket_path)]
+    about += [line for place in list(about) for line in path_lines(place).split("\n")]  # About breaks them
     return [*_names(app.model), *games, *about]

@@ -492,3 +492,14 @@ def test_a_house_of_spirits_stand_in_or_character_too_long_for_its_panel_has_a_s
     assert candidates("Kraig Quartzheim", "Kraig") == ["Kraig Quartzheim", "Kraig"]
     # no character drawn yet: the line is empty ("No character yet" was cut to "No…")
     assert player_lines("Ada", {"hand_size": 2}, {}, lambda text, **_: text)["character"] == ""
+
+
+def test_a_long_path_breaks_after_its_slashes_and_stays_the_same_path():
+    """Settings' About: the labels wrap at spaces only, and a long socket path ran out of
+    the card in portrait (issue 29): it breaks after a "/" where a line would pass 32
+    characters; a short path stays whole."""
+    long = "/tmp/pytest-of-root/pytest-41/test_the_screens_off_the_table0/companion.sock"
+    assert text.path_lines(long) == "/tmp/pytest-of-root/pytest-41/\ntest_the_screens_off_the_table0/\ncompanion.sock"
+    for path in (long, "/run/companion.sock", ":memory:", "", "a/b"):
+        assert text.path_lines(path).replace("\n", "") == path
+    assert text.path_lines("/run/companion.sock") == "/run/companion.sock"

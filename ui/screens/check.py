@@ -163,7 +163,19 @@ class CheckScreen(Screen):
         app.model.bind(check=self._trigger, busy=self._set_busy)
         app.bind(scale=self._trigger, portrait=self._trigger)
         self.bind(width=self._trigger)
+        self._undo = self.ids.undo.__self__  # the widget (ids are weak proxies): moved between rows
+        app.bind(portrait=self.place_undo)
+        self.place_undo(app, app.portrait)
         self._trigger()  # built on first use (ui.root.LazyScreenManager): the check so far
+
+    def place_undo(self, _app, portrait: bool) -> None:
+        """Undo in the page bar (landscape), or beside Looks right at the foot (portrait,
+        where the bar between Back and Undo left the title 141 px: "Tab...ck")."""
+        row = self.ids.foot if portrait else self.ids.bar
+        if self._undo.parent is not row:
+            if self._undo.parent is not None:
+                self._undo.parent.remove_widget(self._undo)
+            row.add_widget(self._undo, index=len(row.children) if portrait else 0)
 
     def lines(self) -> list[CheckLine]:
         return [w for w in self.ids.lines.children[::-1] if isinstance(w, CheckLine)]
