@@ -138,3 +138,24 @@ def test_game_over_undo_is_the_headers(reports, over, size):
                 assert over[game][case][lang]["can_undo"] is True, name
                 assert list(reports[size]["choice_sp"][name]) == [new_game[lang]], name
                 assert reports[size]["header_undo"][name] == {"enabled": True, "shown": True}, name
+
+
+@pytest.mark.ui
+def test_portrait_shows_the_games_moments_under_the_result(reports, over):
+    """Portrait (720×1280): the column under the result had some 200 px empty above New
+    game, and the moments were only behind the Recap tool. The moments that fit show there
+    now, whole, at 26 px at least, with their turn or round; landscape keeps them on the
+    card (no room for three under the result)."""
+    counted = {"house_of_spirits": ("Round ", "Giro ")}
+    for game in SCRIPTS:
+        for lang in ("en", "it"):
+            had = len(over[game]["live"][lang]["moments"])
+            for size in SIZES:
+                tag = f"{size[0]}x{size[1]}"
+                moments = reports[size]["audit"][f"{game}-live-{lang}-{tag}"]["moments"]
+                assert moments["cut"] == [] and moments["of"] == had, (game, lang, tag, moments)
+                if size != (720, 1280):
+                    continue
+                assert min(1, had) <= len(moments["texts"]) <= 5, (game, lang, tag, moments)
+                words = counted.get(game, ("Turn ", "Turno "))[lang == "it"]
+                assert all(text.startswith(words) for text in moments["texts"]), (game, lang, moments)
