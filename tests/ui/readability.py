@@ -86,7 +86,28 @@ def moments_shown(panel) -> dict:
 
     labels = [label for label in getattr(panel, "moment_labels", ()) if visible(label)]
     cut = [plain(label.text, True)[:40] for label in labels if label.shorten or lines_cut(label)]
-    return {"texts": [plain(label.text, True) for label in labels], "of": len(panel.moments), "cut": cut}
+    return {"texts": [plain(label.text, True) for label in labels], "of": len(panel.moments), "cut": cut,
+            **_moment_room(panel)}
+
+
+def _moment_room(panel) -> dict:
+    """``spare``: the px the panel leaves free in its ``room`` under what it shows;
+    ``shortest``: the px the game's shortest moment would take there (wrapped at the panel's
+    width, at its font, with the gap above it); 0 each when the panel has no room or no
+    moment. A panel that shows no moment while ``shortest <= spare`` left one out that fit."""
+    from kivy.metrics import sp
+
+    from ui.summary import moment_text
+    from ui.text import escape_markup
+    from ui.widgets.gameover import MOMENT_FONT, _moment
+
+    width = panel.width - panel.padding[0] - panel.padding[2]
+    if not panel.moments or not getattr(panel, "room", 0) or width <= 1:
+        return {"spare": 0, "shortest": 0}
+    heights = [_moment(escape_markup(moment_text(m, panel.tr)), sp(MOMENT_FONT) * panel.scale, width).height
+               for m in panel.moments if isinstance(m, dict)]
+    used = sum(child.height + panel.spacing for child in panel.children) + panel.padding[1] + panel.padding[3]
+    return {"spare": round(panel.room - used), "shortest": round(min(heights, default=0) + panel.spacing)}
 
 
 def moments_card(card) -> dict:
