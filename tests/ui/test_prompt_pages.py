@@ -33,7 +33,8 @@ def test_pages_end_where_a_phrase_ends_and_a_step_keeps_one_instruction_a_page()
     assert page_words(step, _chars(95), sentences=True) == [
         "Put location card number 3 of the row into the envelope without looking;",
         "shuffle the other location cards back together."]
-    deal = "Deal 5 cards to each player: a ghost or fate card dealt goes back into the deck at random and another card is dealt."
+    deal = ("Deal 5 cards to each player: a ghost or fate card dealt goes back into the deck at random and another "
+            "card is dealt.")
     assert page_words(deal, _chars(95)) == [
         "Deal 5 cards to each player:",
         "a ghost or fate card dealt goes back into the deck at random and another card is dealt."]
