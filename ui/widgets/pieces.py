@@ -47,11 +47,13 @@ class PieceRow(DrawnWidget):
 
     def draw(self) -> None:
         kinds = ["haunting"] * int(self.hauntings) + ["ghost"] * int(self.ghosts)
+        self.overlapped = False
         if not kinds:
             return
         size, step = fan(len(kinds), self.piece_size, min(self.piece_size, self.height), self.width)
         y = self.y + (self.height - size) / 2
         self.piece_px = size
+        self.overlapped = len(kinds) > 1 and step < size - 0.5  # a fanned hand (the audit's)
         if len(kinds) == 1 or step > size:  # side by side: one mesh a colour for the row
             shapes.apart(self.canvas, kinds, [self.x + i * step for i in range(len(kinds))], y, size)
             return
@@ -68,12 +70,14 @@ class PawnRow(DrawnWidget):
     redraw_on = ("colours", "piece_size")
 
     def draw(self) -> None:
+        self.overlapped = False
         if not self.colours:
             return
         size, step = fan(len(self.colours), self.piece_size, min(self.piece_size, self.height), self.width)
         y = self.y + (self.height - size) / 2
         left = self.right - (len(self.colours) - 1) * step - size  # in the names' order, flush right
         self.piece_px = size
+        self.overlapped = len(self.colours) > 1 and step < size - 0.5  # a fanned hand (the audit's)
         for i, colour in enumerate(self.colours):
             shapes.pawn(self.canvas, left + i * step, y, size, tuple(colour))
 
