@@ -61,23 +61,35 @@ class PieceRow(DrawnWidget):
             shapes.PIECES[kind](self.canvas, self.x + i * step, y, size)
 
 
+#: The part of a pawn's square its base fills, and a hair: pawns this far apart do not touch.
+PAWN_WIDTH = 0.74
+
+
 class PawnRow(DrawnWidget):
     """Hunters' pawns (``colours``, one RGBA each), left to right in that order and flush
     with the widget's right edge, shrunk to fit its width."""
 
     colours = ListProperty([])
     piece_size = NumericProperty(16)
-    redraw_on = ("colours", "piece_size")
+    #: The smallest a pawn is drawn (pixels: the boards' floor) to stand apart from the next.
+    floor = NumericProperty(16)
+    redraw_on = ("colours", "piece_size", "floor")
 
     def draw(self) -> None:
         self.overlapped = False
         if not self.colours:
             return
-        size, step = fan(len(self.colours), self.piece_size, min(self.piece_size, self.height), self.width)
+        count = len(self.colours)
+        size, step = fan(count, self.piece_size, min(self.piece_size, self.height), self.width)
+        if count > 1 and step < size * PAWN_WIDTH:  # smaller, down to the floor, rather than over each other
+            apart = self.width / (1 + (PAWN_WIDTH + 0.02) * (count - 1))
+            if apart >= self.floor:
+                size, step = apart, (self.width - apart) / (count - 1)
         y = self.y + (self.height - size) / 2
         left = self.right - (len(self.colours) - 1) * step - size  # in the names' order, flush right
         self.piece_px = size
-        self.overlapped = len(self.colours) > 1 and step < size - 0.5  # a fanned hand (the audit's)
+        # a pawn's base is 0.72 of its square (ui.widgets.shapes.pawn): closer, they overlap
+        self.overlapped = len(self.colours) > 1 and step < size * PAWN_WIDTH  # a fanned hand (the audit's)
         for i, colour in enumerate(self.colours):
             shapes.pawn(self.canvas, left + i * step, y, size, tuple(colour))
 
