@@ -87,7 +87,7 @@ class NumberedView(ConsoleView):
         self._warning = warning
         self._staff_message(message.get("staff"))
         if self.private is not None:
-            self._leave_private(message)
+            self._leave_private(message, self.private["player"])
         before = self._last_prompt
         super().__call__(message)
         self._choices(message, prompted=self._last_prompt != before)
@@ -101,10 +101,9 @@ class NumberedView(ConsoleView):
             self._print(f"! {self.say(msg('Staff: {message}', message=text))}")
         self._staff = text
 
-    def _leave_private(self, message: dict[str, Any]) -> None:
-        """After a private choice: ask again while the prompt is still that player's, else
+    def _leave_private(self, message: dict[str, Any], player: str) -> None:
+        """After ``player``'s private choice: ask again while the prompt is still theirs, else
         hide what was shown."""
-        player = self.private["player"]
         if private_player(message) == player and self.ask_private is not None:
             self._shown = []  # until the answer comes: nothing of the last one can be chosen
             self._asked_again = True  # its question was just printed with the state
