@@ -189,3 +189,17 @@ def _read_only(stack, tmp_path):
     ro = stack.enter_context(tiny_tmpfs(tmp_path / "ro", "1m"))
     subprocess.run(["mount", "-o", "remount,ro", str(ro)], check=True)
     return ro
+
+
+def test_a_bind_that_fails_after_the_check_is_a_path_refusal_not_an_os_error(tmp_path, monkeypatch):
+    """The folder may change between the check and the bind (a mount going read-only): the
+    hub's failure is still the one clear line (PathRefused), and the private folder is gone."""
+    from companion.paths import PathRefused
+
+    async def refused(*args, **kwargs):
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(asyncio, "start_unix_server", refused)
+    with pytest.raises(PathRefused, match=r"no socket can be made in the folder .* \(Read-only file system\)"):
+        asyncio.run(_hub(tmp_path / "companion.sock").open())
+    assert list(tmp_path.iterdir()) == []
