@@ -281,19 +281,20 @@ def _check_bindable(sock: Path) -> None:
     try:
         private = Path(tempfile.mkdtemp(prefix=BIND_PREFIX, dir=folder))
     except OSError as exc:
-        raise _unbindable(sock, folder, exc) from None
+        raise unbindable(sock, folder, exc) from None
     bound = Path(f"{private}{BIND_TAIL}")
     try:
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as trial:
             trial.bind(str(bound))
     except OSError as exc:
-        raise _unbindable(sock, folder, exc) from None
+        raise unbindable(sock, folder, exc) from None
     finally:
         bound.unlink(missing_ok=True)
         private.rmdir()
 
 
-def _unbindable(sock: Path, folder: Path, exc: OSError) -> PathRefused:
+def unbindable(sock: Path, folder: Path, exc: OSError) -> PathRefused:
+    """The refusal of ``sock``: no socket can be bound in ``folder`` (``exc`` says why)."""
     return PathRefused(msg("--socket {sock}: no socket can be made in the folder {folder} ({reason}): give a "
                            "--socket in a folder you can write, e.g. one in $XDG_RUNTIME_DIR", sock=str(sock),
                            folder=str(folder), reason=exc.strerror or str(exc)))

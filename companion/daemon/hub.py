@@ -60,9 +60,14 @@ class ClientHub:
 
         Raises:
             DaemonBusy: another daemon answers on it.
+            PathRefused: no socket can be bound there (checked before, yet the folder may
+                have changed since: a mount gone read-only).
         """
         await self._claim_socket()
-        self._server = await self._listen()
+        try:
+            self._server = await self._listen()
+        except OSError as exc:
+            raise paths.unbindable(self.socket_path, self.socket_path.parent, exc) from None
 
     async def close(self) -> None:
         """Stop listening, close every client, remove the socket file."""
