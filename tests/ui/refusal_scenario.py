@@ -104,7 +104,17 @@ def _instruction(app, table) -> dict:
     if pages:
         copy.page = 0
         copy.texture_update()
-    return {"instruction": words,
+    place, banner = table.notice_place, app.root.ids.banner
+    least = None
+    if words and hasattr(place, "copy_height"):  # the banner at its floor, one line of the instruction
+        from kivy.metrics import dp
+
+        from ui.notice_place import COPY_UNDER, SIZES, TIGHT_PAD_Y
+
+        width = table.ids.right.width  # the copy's padding reaches COPY_UNDER up under the banner
+        least = (place.height_at(SIZES[-1], width, TIGHT_PAD_Y) - dp(COPY_UNDER) * app.scale
+                 + place.copy_height("Ag", table.prompt_font, width))
+    return {"instruction": words, "least": least, "room": banner.height,
             "instruction_box": [round(v) for v in window_box(label)] if words and visible(label) else None,
             "copy": {"pages": pages, "whole": whole, "box": [round(v) for v in window_box(copy)],
                      "px": round(copy.font_size / app.scale, 1)} if pages else None}
