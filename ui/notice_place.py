@@ -152,8 +152,11 @@ class NoticePlace:
             return self.copy_height(self.first_page(text, number, count), font, width) <= room + under
 
         plain = page_words(words, fits)
+        # its fill down to 1 px over the first button (the room stops 6 px over it, and the
+        # step's words under showed in that strip)
+        below = 5 * dp(1) * self.app.scale
         self.show_copy([self.first_page(text, n, len(plain)) for n, text in enumerate(plain, 1)],
-                       [x, top - banner + under, width, room + under], font, fill)
+                       [x, top - banner + under, width, room + under + below], font, fill)
         return True
 
     def instruction(self) -> tuple[str, list]:
