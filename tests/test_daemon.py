@@ -322,6 +322,7 @@ def test_companion_daemon_command_refuses_a_busy_socket(tmp_path):
                                 env=checkout_env())
         assert second.returncode == 1
         assert f"another companion daemon is already listening on {sock}" in second.stderr
+        assert not (tmp_path / "b.db").exists()  # refused before its store is opened (nothing made)
         with Client(sock).connect() as client:  # the first one still serves its game
             assert client.state["game"] == "creepy_cellar"
     finally:

@@ -203,3 +203,28 @@ def test_a_bind_that_fails_after_the_check_is_a_path_refusal_not_an_os_error(tmp
     with pytest.raises(PathRefused, match=r"no socket can be made in the folder .* \(Read-only file system\)"):
         asyncio.run(_hub(tmp_path / "companion.sock").open())
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_bind_that_fails_after_the_check_makes_no_game(tmp_path, monkeypatch, capsys):
+    """fixes14 left it: ``companion daemon`` opened the store and saved the new game before it
+    bound its socket, so a bind that failed after the check (the folder gone read-only
+    meanwhile) left an empty new game, resumed by the next start. Now the socket is bound
+    first: the refusal is one line and the store is not even made."""
+    from companion.cli import main
+
+    real, binds = socket.socket.bind, []
+
+    def read_only_after_the_check(self, address):
+        binds.append(address)
+        if len(binds) > 1:
+            raise OSError(30, "Read-only file system")
+        return real(self, address)
+
+    monkeypatch.setattr(socket.socket, "bind", read_only_after_the_check)
+    db, sock = tmp_path / "g.sqlite3", tmp_path / "run" / "companion.sock"
+    assert main(["daemon", "--new", "creepy_cellar", "--players", "Ada,Bo", "--db", str(db), "--socket",
+                 str(sock)]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"companion: --socket {sock}: no socket can be made in the folder {sock.parent} (Read-only file system): "
+        f"give a --socket in a folder you can write, e.g. one in $XDG_RUNTIME_DIR"]
+    assert len(binds) >= 2 and not db.exists() and list(sock.parent.iterdir()) == []
