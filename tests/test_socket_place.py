@@ -193,7 +193,8 @@ def _read_only(stack, tmp_path):
 
 def test_a_bind_that_fails_after_the_check_is_a_path_refusal_not_an_os_error(tmp_path, monkeypatch):
     """The folder may change between the check and the bind (a mount going read-only): the
-    hub's failure is still the one clear line (PathRefused), and the private folder is gone."""
+    hub's failure, even once bound (its server not started), is still the one clear line
+    (PathRefused), and neither the socket nor the private folder is left."""
     from companion.paths import PathRefused
 
     async def refused(*args, **kwargs):
