@@ -60,9 +60,14 @@ class ClientHub:
 
         Raises:
             DaemonBusy: another daemon answers on it.
+            PathRefused: no socket can be bound there (checked before, yet the folder may
+                have changed since: a mount gone read-only).
         """
         await self._claim_socket()
-        self._server = await self._listen()
+        try:
+            self._server = await self._listen()
+        except OSError as exc:
+            raise paths.unbindable(self.socket_path, self.socket_path.parent, exc) from None
 
     async def close(self) -> None:
         """Stop listening, close every client, remove the socket file."""
@@ -82,9 +87,10 @@ class ClientHub:
         every thread of the process (a reader thread or the store's copy thread creating a
         file at that moment would get the narrowed mode). The temporary path (``.sXXXXXXXX/s``)
         is no longer than the final one when the socket's name has 12 characters or more
-        (``companion.sock`` has 14), so it fits a socket address whenever the final one does.
+        (``companion.sock`` has 14); :func:`companion.paths.check_socket_path` refuses a path
+        whose temporary one does not fit, and a folder where no socket can be bound.
         """
-        private = Path(tempfile.mkdtemp(prefix=".s", dir=self.socket_path.parent))
+        private = Path(tempfile.mkdtemp(prefix=paths.BIND_PREFIX, dir=self.socket_path.parent))  # as checked
         try:
             bound = private / "s"
             server = await asyncio.start_unix_server(self._client, path=str(bound), limit=protocol.MAX_LINE)
