@@ -242,7 +242,7 @@ SOCKET_PATH_MAX = 107
 
 
 #: The prefix of the private folder the daemon binds its socket in, beside the socket's path
-#: (:meth:`companion.daemon.hub.ClientHub._listen`), and the bound path's tail in it:
+#: (:class:`companion.daemon.hub.BoundSocket`), and the bound path's tail in it:
 #: ``.sXXXXXXXX/s`` (``tempfile.mkdtemp`` adds 8 characters).
 BIND_PREFIX, BIND_TAIL = ".s", "/s"
 _BIND_EXTRA = len(BIND_PREFIX) + 8 + len(BIND_TAIL) + 1  # the slash before the folder

@@ -29,10 +29,10 @@ def test_a_socket_that_cannot_be_reached_is_not_taken_for_stale(tmp_path, monkey
     listening.bind(str(path))
     listening.listen()
 
-    async def denied(*args, **kwargs):
+    def denied(self, address):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(asyncio, "open_unix_connection", denied)
+    monkeypatch.setattr(socket.socket, "connect", denied)
     with pytest.raises(DaemonBusy, match="Permission denied.*another user's companion daemon.*left alone"):
         asyncio.run(_hub(path).open())
     assert path.is_socket()
@@ -193,7 +193,8 @@ def _read_only(stack, tmp_path):
 
 def test_a_bind_that_fails_after_the_check_is_a_path_refusal_not_an_os_error(tmp_path, monkeypatch):
     """The folder may change between the check and the bind (a mount going read-only): the
-    hub's failure is still the one clear line (PathRefused), and the private folder is gone."""
+    hub's failure, even once bound (its server not started), is still the one clear line
+    (PathRefused), and neither the socket nor the private folder is left."""
     from companion.paths import PathRefused
 
     async def refused(*args, **kwargs):
@@ -202,4 +203,59 @@ def test_a_bind_that_fails_after_the_check_is_a_path_refusal_not_an_os_error(tmp
     monkeypatch.setattr(asyncio, "start_unix_server", refused)
     with pytest.raises(PathRefused, match=r"no socket can be made in the folder .* \(Read-only file system\)"):
         asyncio.run(_hub(tmp_path / "companion.sock").open())
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_bind_that_fails_after_the_check_makes_no_game(tmp_path, monkeypatch, capsys):
+    """fixes14 left it: ``companion daemon`` opened the store and saved the new game before it
+    bound its socket, so a bind that failed after the check (the folder gone read-only
+    meanwhile) left an empty new game, resumed by the next start. Now the socket is bound
+    first: the refusal is one line and the store is not even made."""
+    from companion.cli import main
+
+    real, binds = socket.socket.bind, []
+
+    def read_only_after_the_check(self, address):
+        binds.append(address)
+        if len(binds) > 1:
+            raise OSError(30, "Read-only file system")
+        return real(self, address)
+
+    monkeypatch.setattr(socket.socket, "bind", read_only_after_the_check)
+    db, sock = tmp_path / "g.sqlite3", tmp_path / "companion.sock"
+    assert main(["daemon", "--new", "creepy_cellar", "--players", "Ada,Bo", "--db", str(db), "--socket",
+                 str(sock)]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"companion: --socket {sock}: no socket can be made in the folder {sock.parent} (Read-only file system): "
+        f"give a --socket in a folder you can write, e.g. one in $XDG_RUNTIME_DIR"]
+    assert len(binds) >= 2 and list(tmp_path.iterdir()) == []  # no store, no socket, no private folder
+
+
+def test_a_client_that_connects_while_the_game_is_opened_gets_its_state_once_the_daemon_serves(tmp_path):
+    """The socket is bound (and listening) before the store is opened: a client that comes
+    meanwhile waits in the backlog, another daemon finds the path taken, and the first state
+    comes once the daemon serves."""
+    from companion.client import Client
+    from companion.daemon import Daemon, DaemonThread
+    from companion.daemon.hub import BoundSocket
+    from companion.store import EventStore
+
+    sock = tmp_path / "companion.sock"
+    bound = BoundSocket(sock)
+    early = Client(sock)
+    early_sock = socket.socket(socket.AF_UNIX)
+    early_sock.connect(str(sock))  # accepted by the kernel: not refused, so never taken for stale
+    with pytest.raises(DaemonBusy, match="already listening"):
+        BoundSocket(sock)
+    store = EventStore(":memory:")
+    try:
+        with DaemonThread(Daemon(store, bound)):
+            with early_sock.makefile("rb") as lines:
+                assert b'"type":"state"' in lines.readline()
+            assert early.connect().state["type"] == "state"
+            early.close()
+        early_sock.close()
+    finally:
+        store.close()
+    bound.release()  # after the daemon removed it: nothing to do
     assert list(tmp_path.iterdir()) == []
