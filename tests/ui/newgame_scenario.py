@@ -4,7 +4,8 @@ Italian. For each it reports the players a finger cannot see without scrolling (
 button not wholly inside the window and every scroll view holding it), the screen's texts
 (:func:`texts`), and saves ``newgame-GAME-LANG.png`` in ``SIZE/`` under the output folder.
 
-Report: ``sizes["WxH"][f"{game}-{lang}"] = {"hidden": [names], "texts": [...], "players": n}``.
+Report: ``sizes["WxH"][f"{game}-{lang}"] = {"hidden": [names], "texts": [...], "players": n,
+"small": [buttons under 9 mm], "clipped": [labels whose text does not fit]}``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from pathlib import Path
 #: Names enough for the largest table (CLUE: IT's 7).
 NAMES = ["Ada", "Bo", "Cy", "Dario", "Eva", "Fede", "Gino"]
 
-SIZES = [(800, 480), (720, 1280)]
+#: Each size and its 7" panel's pixels per millimetre (tests/ui/test_shell_screens.py PANELS).
+SIZES = [((800, 480), 5.24), ((720, 1280), 8.26)]
 
 
 def hidden_players(screen) -> list[str]:
@@ -52,7 +54,7 @@ def texts(screen) -> list[str]:
 
 def newgame_scenario(app, out: Path, report: dict):
     from boards_scenario import _resize
-    from harness import Until, screen_is
+    from harness import Until, clipped_labels, screen_is, small_targets
 
     from ui.shot import save_screenshot
 
@@ -61,7 +63,7 @@ def newgame_scenario(app, out: Path, report: dict):
     yield Until("the new game screen", screen_is(app, "newgame"))
     screen = app.root.ids.screens.get_screen("newgame")
     report["sizes"] = {}
-    for size in SIZES:
+    for size, px_per_mm in SIZES:
         yield from _resize(app, size)
         part = report["sizes"]["{}x{}".format(*size)] = {}
         folder = out / "{}x{}".format(*size)
@@ -83,5 +85,6 @@ def newgame_scenario(app, out: Path, report: dict):
                 screen.rebuild()
                 yield 0.4  # layout settles
                 part[f"{game}-{lang}"] = {"hidden": hidden_players(screen), "texts": texts(screen),
-                                          "players": len(screen.players)}
+                                          "players": len(screen.players),
+                                          "small": small_targets(app, 9.0, px_per_mm), "clipped": clipped_labels(app)}
                 save_screenshot(folder / f"newgame-{game}-{lang}.png")
