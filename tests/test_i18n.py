@@ -248,3 +248,13 @@ def test_no_bare_a_or_e_before_a_name_in_italian():
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
         found += [form for form in forms if form and {f for f in bare.findall(form)} - _NOT_NAMES]
     assert found == []
+
+
+def test_the_english_word_check_knows_drawn_and_held():
+    """Issue 29: the privacy screen's headings read "Intrigue drawn" and "Intrigue held" to an
+    Italian table and the check (tests/i18n_walk.py ENGLISH_WORDS) let them through."""
+    from tests.i18n_walk import english_left
+
+    assert english_left("Intrigue drawn") == ["drawn"]
+    assert english_left("Intrigue held") == ["held"]
+    assert english_left("La carta Intrigo che hai appena pescato") == []
