@@ -5,15 +5,17 @@ button not wholly inside the window and every scroll view holding it), the scree
 (:func:`texts`), and saves ``newgame-GAME-LANG.png`` in ``SIZE/`` under the output folder.
 
 Report: ``sizes["WxH"][f"{game}-{lang}"] = {"hidden": [names], "texts": [...], "players": n,
-"small": [buttons under 9 mm], "clipped": [labels whose text does not fit]}``.
+"small": [buttons under 9 mm], "clipped": [labels whose text does not fit], "narrow": [names under
+100 px wide]}``.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-#: Names enough for the largest table (CLUE: IT's 7).
-NAMES = ["Ada", "Bo", "Cy", "Dario", "Eva", "Fede", "Gino"]
+#: Names enough for the largest table (CLUE: IT's 7): a short one, then the names the screen
+#: offers ("Player 2", "Giocatore 2"), and a long one that takes two lines.
+FIRST, LONG = "Ada", "Massimiliano Bartolomeo"
 
 #: Each size and its 7" panel's pixels per millimetre (tests/ui/test_shell_screens.py PANELS).
 SIZES = [((800, 480), 5.24), ((720, 1280), 8.26)]
@@ -43,6 +45,14 @@ def hidden_players(screen) -> list[str]:
                for a, b, c, d in boxes):
             hidden.append(button.text)
     return hidden
+
+
+def narrow_players(screen) -> list[str]:
+    """The player name buttons under 100 px wide (squeezed by the buttons beside them)."""
+    from ui.widgets.buttons import TouchButton
+
+    return [f"{b.text!r} {b.width:.0f} px" for b in screen.walk() if isinstance(b, TouchButton)
+            and str(getattr(b, "key", "")).startswith("player-") and b.width < 100]
 
 
 def texts(screen) -> list[str]:
@@ -76,7 +86,10 @@ def newgame_scenario(app, out: Path, report: dict):
                 game = spec["id"]
                 screen.choose_game(game)
                 yield Until(f"{game} chosen", lambda game=game: screen.game == game)
-                screen.players = NAMES[: spec["max_players"]]
+                from ui.screens.newgame import default_names
+
+                offered = list(default_names(app.tr._))
+                screen.players = ([FIRST] + offered[1: spec["max_players"] - 1] + [LONG])[: spec["max_players"]]
                 screen._give_colours()
                 screen.rebuild()
                 if game not in (app.model.content or {}):  # its card data came (the stand-ins known)
@@ -85,6 +98,6 @@ def newgame_scenario(app, out: Path, report: dict):
                 screen.rebuild()
                 yield 0.4  # layout settles
                 part[f"{game}-{lang}"] = {"hidden": hidden_players(screen), "texts": texts(screen),
-                                          "players": len(screen.players),
+                                          "players": len(screen.players), "narrow": narrow_players(screen),
                                           "small": small_targets(app, 9.0, px_per_mm), "clipped": clipped_labels(app)}
                 save_screenshot(folder / f"newgame-{game}-{lang}.png")

@@ -34,3 +34,4 @@ def test_the_players_show_without_scrolling_and_no_card_data_line(harness, tmp_p
                         or "not entered yet" in t or "non ancora inserit" in t]
             assert entering == [], f"{size} {name}: {entering}"
             assert shown["small"] == [] and shown["clipped"] == [], (size, name, shown["small"], shown["clipped"])
+            assert shown["narrow"] == [], (size, name, shown["narrow"])

@@ -312,7 +312,7 @@ class NewGameScreen(Screen):
     def _fit_rows(self, *_args) -> None:
         """The player rows (and Add a player, while a player can come) as tall as
         :data:`ROW_HEIGHT` while they all fit in the view under what stands above them, down
-        to :data:`ROW_LEAST`; a name on two lines keeps its row tall enough for them."""
+        to :data:`ROW_LEAST`; a name on two lines keeps its row at :data:`ROW_HEIGHT`."""
         rows = getattr(self, "_rows", None)
         if not rows:
             return
@@ -329,7 +329,10 @@ class NewGameScreen(Screen):
         height = max(ROW_LEAST * unit, min(ROW_HEIGHT * unit, each))
         for row in rows:
             named = getattr(row, "name_button", None)
-            row.height = max(height, named.texture_size[1] + 12 * unit) if named is not None else height
+            # a name on two lines takes its row back to ROW_HEIGHT, no taller: Up and Remove are at
+            # least as wide as tall (snug), so a taller row would narrow the name, and so on
+            needs = min(ROW_HEIGHT * unit, named.texture_size[1] + 12 * unit) if named is not None else 0
+            row.height = max(height, needs)
 
     def _house_button(self, house: list[dict], app) -> TouchButton:
         """"House rules: 3 changed ▸": touching it opens (or closes) the house rules."""
