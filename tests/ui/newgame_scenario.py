@@ -15,7 +15,7 @@ from pathlib import Path
 
 #: Names enough for the largest table (CLUE: IT's 7): a short one, then the names the screen
 #: offers ("Player 2", "Giocatore 2"), and a long one that takes two lines.
-FIRST, LONG = "Ada", "Massimiliano Bartolomeo"
+FIRST, LONG = "Ada", "Gianluca Rossi"
 
 #: Each size and its 7" panel's pixels per millimetre (tests/ui/test_shell_screens.py PANELS).
 SIZES = [((800, 480), 5.24), ((720, 1280), 8.26)]

@@ -325,14 +325,18 @@ class NewGameScreen(Screen):
             return
         above = shown[: shown.index(players)]
         room = self.ids.left_view.height - sum(w.height for w in above) - left.spacing * len(above)
-        each = (room - ROW_GAP * unit * (len(rows) - 1)) / len(rows)
+        room -= ROW_GAP * unit * (len(rows) - 1)
+        # a name on two lines takes its row back to ROW_HEIGHT, no taller: Up and Remove are at
+        # least as wide as tall (snug), so a taller row would narrow the name, and so on
+        needs = [min(ROW_HEIGHT * unit, row.name_button.texture_size[1] + 12 * unit)
+                 if getattr(row, "name_button", None) is not None else 0 for row in rows]
+        each = room / len(rows)
+        tall = [need for need in needs if need > each]  # those rows first, the others share the rest
+        if tall and len(tall) < len(rows):
+            each = (room - sum(tall)) / (len(rows) - len(tall))
         height = max(ROW_LEAST * unit, min(ROW_HEIGHT * unit, each))
-        for row in rows:
-            named = getattr(row, "name_button", None)
-            # a name on two lines takes its row back to ROW_HEIGHT, no taller: Up and Remove are at
-            # least as wide as tall (snug), so a taller row would narrow the name, and so on
-            needs = min(ROW_HEIGHT * unit, named.texture_size[1] + 12 * unit) if named is not None else 0
-            row.height = max(height, needs)
+        for row, need in zip(rows, needs):
+            row.height = max(height, need)
 
     def _house_button(self, house: list[dict], app) -> TouchButton:
         """"House rules: 3 changed ▸": touching it opens (or closes) the house rules."""
