@@ -32,8 +32,8 @@ GAME_COLUMNS = 2
 #: 800×480 (CLUE: IT's seven): 48 dp is 9 mm on the 7" panel (5.24 px/mm), a finger's target.
 ROW_HEIGHT, ROW_LEAST = 64, 48
 
-#: The gap between two player rows (dp).
-ROW_GAP = 4
+#: The gap between two player rows (dp), and the least, when many rows need the room.
+ROW_GAP, ROW_GAP_LEAST = 4, 2
 
 #: How many numbered names are offered before anyone types one ("Player 1".."Player 19").
 DEFAULT_COUNT = 19
@@ -324,16 +324,20 @@ class NewGameScreen(Screen):
         if players not in shown:
             return
         above = shown[: shown.index(players)]
-        room = self.ids.left_view.height - sum(w.height for w in above) - left.spacing * len(above)
-        room -= ROW_GAP * unit * (len(rows) - 1)
+        free = self.ids.left_view.height - sum(w.height for w in above) - left.spacing * len(above)
         # a name on two lines takes its row back to ROW_HEIGHT, no taller: Up and Remove are at
         # least as wide as tall (snug), so a taller row would narrow the name, and so on
         needs = [min(ROW_HEIGHT * unit, row.name_button.texture_size[1] + 12 * unit)
                  if getattr(row, "name_button", None) is not None else 0 for row in rows]
-        each = room / len(rows)
-        tall = [need for need in needs if need > each]  # those rows first, the others share the rest
-        if tall and len(tall) < len(rows):
-            each = (room - sum(tall)) / (len(rows) - len(tall))
+        for gap in (ROW_GAP, ROW_GAP_LEAST):  # the narrower gap only when the rows need it
+            room = free - gap * unit * (len(rows) - 1)
+            each = room / len(rows)
+            tall = [need for need in needs if need > each]  # those rows first, the others share the rest
+            if tall and len(tall) < len(rows):
+                each = (room - sum(tall)) / (len(rows) - len(tall))
+            if each >= ROW_LEAST * unit:
+                break
+        players.spacing = gap * unit
         height = max(ROW_LEAST * unit, min(ROW_HEIGHT * unit, each))
         for row, need in zip(rows, needs):
             row.height = max(height, need)
