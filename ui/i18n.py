@@ -43,7 +43,8 @@ def translate_named(text: str, lang: str, articles: dict[str, str] | None, param
     pattern = translations(lang).gettext(text) if lang in LANGUAGES else text
     if not params:
         return pattern
-    known = {k: articles[v] for k, v in params.items() if articles and isinstance(v, str) and v in articles}
+    known: dict[str, str | None] = {k: articles[v] for k, v in params.items()
+                                    if articles and isinstance(v, str) and v in articles}
     try:
         return fill(pattern, params, known)
     except (KeyError, IndexError, ValueError):
