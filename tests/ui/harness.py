@@ -716,6 +716,9 @@ def _more_scenarios() -> None:
     SCENARIOS["offtable"] = offtable_scenario
     SCENARIOS["offtable-private"] = offtable_private_scenario
     SCENARIOS["offtable-more"] = offtable_more_scenario
+    from newgame_scenario import newgame_scenario
+
+    SCENARIOS["newgame"] = newgame_scenario
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -456,8 +456,9 @@ def test_a_clue_it_place_card_names_its_pawns_items_and_passage_and_nothing_hidd
     italian = {**view, "movers": {"Mike Hanlon": "Luogo 5", "Ragazzo 3": "Luogo 5", "Ragazzo 4": "centre"},
                "items": {"Scatola a sorpresa": "centre", "Oggetto 2": "Luogo 5"},
                "places": {"passages": {"Luogo 5": "Luogo 7"}}}
+    tr.articles = {"Luogo 5": "il", "Luogo 7": "il"}  # the state's (issue 29: it said "verso Luogo 7")
     assert [r["words"] for r in legend_rows(italian, "Luogo 5", {}, tr._)] == [
-        "Mike Hanlon · Ada", "Ragazzo 3", "Oggetto 2", "Passaggio segreto verso Luogo 7"]
+        "Mike Hanlon · Ada", "Ragazzo 3", "Oggetto 2", "Passaggio segreto verso il Luogo 7"]
     assert [r["words"] for r in legend_rows(italian, "centre", {}, tr._)] == ["Ragazzo 4", "Scatola a sorpresa"]
     assert legend_rows(view, "Location 9", {}, tr._) == []  # nothing to name: no card
 
