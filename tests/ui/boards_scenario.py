@@ -357,19 +357,31 @@ def _touch(widget) -> None:
 
 def _read_then_state(app, state: dict):
     """A press reaching the daemon (``input``), then 10 ms later the state it led to, as the
-    link hands them over: the frames drawn, and whether the read dot lit."""
+    link hands them over: the frames drawn until the read dot went out again (it lights for
+    ``FLASH_SECONDS`` and the frame that puts it out is no frame of the state's), and
+    whether the dot lit in the first of them."""
     from harness import Until, settle
     from kivy.clock import Clock
+    from kivy.core.window import Window
 
     yield settle(0.3)  # the last shot's frames are drawn
-    frames = FramesDrawn(app)
+    lit: list[bool] = []  # the dot, at each frame drawn from now on
+
+    def flipped(*_args) -> None:
+        lit.append(bool(app.flash))
+
+    Window.bind(on_flip=flipped)
     app.handle_message({"type": "input", "kind": "press", "button": "dice", "held": 0.1})
     # the state 10 ms later: the next clock frame, whatever the scenario's tick
     state = {**state, "revision": int(state.get("revision") or 0) + 100}
     Clock.schedule_once(lambda _dt: app.handle_message(state), 0.01)
     yield Until("the state after the read", lambda: app.revision == state["revision"])
-    yield 0.35
-    return {"frames": frames.done()["frames"], "dot_lit": bool(app.flash)}
+    # then frames with nothing drawn (a second frame would have come); on a loaded machine
+    # this may outlast the dot (0.35 s after a 0.2 s board switch was 10 ms short of it)
+    yield settle(0.35)
+    Window.unbind(on_flip=flipped)
+    out = next((i for i, on in enumerate(lit) if i and lit[i - 1] and not on), len(lit))
+    return {"frames": out, "dot_lit": bool(lit and lit[0])}
 
 
 def _time_board(app, pair: list[dict], rounds: int = 10):

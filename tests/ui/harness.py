@@ -284,7 +284,7 @@ def table_scenario(app, out: Path, report: dict):
     touch(find_button(app, "Continue the game"))
     yield Until("the table screen with an End turn button",
                 lambda: screen_is(app, "table")() and find_button(app, "End turn") is not None)
-    yield 0.4  # layout settles
+    yield settle(0.4)  # layout settles
     report["before"] = {"turn_number": model.view.get("turn_number"), "prompt": model.prompt_text,
                         "choices": [c["label"] for c in model.choices]}
     report["shown_choices"] = [b.text for b in app.root.ids.screens.current_screen.ids.choices.buttons()]
@@ -292,13 +292,13 @@ def table_scenario(app, out: Path, report: dict):
     say("READY")
     yield Until("the notice banner", lambda: bool(model.notice))
     report["notice"] = model.notice
-    yield 0.3
+    yield settle(0.3)
     report["screenshots"].append(str(save_screenshot(out / "table-notice.png")))
     report["touched_at"] = touch(find_button(app, "End turn"))
     before = report["before"]["turn_number"]
     yield Until("the next turn's state", lambda: model.view.get("turn_number") == before + 1)
     yield Until("the answer to the touch", lambda: not model.busy)
-    yield 0.3
+    yield settle(0.3)
     report["after"] = {"turn_number": model.view.get("turn_number"), "prompt": model.prompt_text}
     report["screenshots"].append(str(save_screenshot(out / "table-after.png")))
     yield from roll_undo_and_win(app, out, report)
@@ -320,7 +320,7 @@ def roll_undo_and_win(app, out: Path, report: dict):
     touch(find_button(app, "Roll the die"))
     yield Until("the move step after rolling again", rolled)
     report["rolled_again"] = model.prompt_text
-    yield 0.3
+    yield settle(0.3)
     report["screenshots"].append(str(save_screenshot(out / "table-move.png")))
     report["move"] = {"shown": [], "out_of_sight": [], "pages": 0}
     yield from _pages_until(app, "Out of the castle", report["move"])
@@ -355,7 +355,7 @@ def _pages_until(app, text: str, seen: dict):
             return
         touch(find_key(app, MORE_KEY))
         seen["pages"] += 1
-        yield 0.2
+        yield settle(0.2)
     raise Failed(f"no {text!r} on any page")
 
 
@@ -366,7 +366,7 @@ def reach(app, text: str):
     if todo.showing:
         for _step in todo.texts():
             todo.tick()
-        yield 0.2
+        yield settle(0.2)
     yield from _pages_until(app, text, {"shown": [], "out_of_sight": [], "pages": 0})
 
 
@@ -381,7 +381,7 @@ def lobby_scenario(app, out: Path, report: dict):
     report["screenshots"] = [str(save_screenshot(out / "waiting.png"))]
     say("WAITING")
     yield Until("home without a game", lambda: screen_is(app, "home")() and find_button(app, "New game"))
-    yield 0.3
+    yield settle(0.3)
     report["screenshots"].append(str(save_screenshot(out / "lobby.png")))
     touch(find_button(app, "New game"))
     yield Until("the new game screen", lambda: screen_is(app, "newgame")() and find_button(app, "Start"))
@@ -391,7 +391,7 @@ def lobby_scenario(app, out: Path, report: dict):
     say("STARTED")
     yield Until("the connection-lost screen",
                 lambda: status() == "Connection lost: reconnecting…" and model.screen == "waiting")
-    yield 0.3
+    yield settle(0.3)
     report["screenshots"].append(str(save_screenshot(out / "lost.png")))
     say("LOST")
     yield Until("the reconnection", lambda: model.screen != "waiting")
@@ -410,7 +410,7 @@ def tour_scenario(app, out: Path, report: dict):
     px_per_mm = float(report["px_per_mm"])
 
     def shot(name):
-        yield 0.3  # layout settles
+        yield settle(0.3)  # layout settles
         shots.append(str(save_screenshot(out / f"{name}.png")))
         report["small"][name] = small_targets(app, 9.0, px_per_mm)
         report["clipped"][name] = clipped_labels(app)
@@ -439,7 +439,7 @@ def tour_scenario(app, out: Path, report: dict):
         double_touch(find_button(app, key, keyboard))  # a duplicated finger types once
         yield 0.06
     report["typed"] = keyboard.name
-    yield 0.3
+    yield settle(0.3)
     shots.append(str(save_screenshot(out / "keyboard.png")))
     report["small"]["keyboard"] = small_targets(app, 9.0, px_per_mm)
     touch(find_button(app, "Done", keyboard))
@@ -600,7 +600,7 @@ def content_scenario(app, out: Path, report: dict):
     screen = lambda: app.root.ids.screens.get_screen("content")  # noqa: E731
 
     def shot(name):
-        yield 0.3
+        yield settle(0.3)
         shots.append(str(save_screenshot(out / f"content-{name}.png")))
         report["small"][name] = small_targets(app, 9.0, px_per_mm)
         report["clipped"][name] = clipped_labels(app)
@@ -662,7 +662,7 @@ def content_scenario(app, out: Path, report: dict):
     app.set_language("it")
     yield Until("the list in Italian", lambda: model.language == "it" and find_key(app, "lamps:lamp:a")
                 and "inserito" in find_key(app, "lamps:lamp:a").text)
-    yield 0.3
+    yield settle(0.3)
     touch(find_key(app, "ghost_at_home"))
     yield Until("Ghost at Home's list", lambda: find_key(app, "ghost_at_home:room:first-floor#2"))
     touch(find_key(app, "ghost_at_home:room:first-floor#2"))
@@ -699,7 +699,7 @@ def content_enroll_scenario(app, out: Path, report: dict):
     enroll = lambda: app.root.ids.screens.get_screen("enroll")  # noqa: E731
 
     def shot(name):
-        yield 0.3
+        yield settle(0.3)
         shots.append(str(save_screenshot(out / f"enroll-{name}.png")))
         report["small"][name] = small_targets(app, 9.0, px_per_mm)
         report["clipped"][name] = clipped_labels(app)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from harness import Until, find_key, screen_is, scroll_to, touch
+from harness import Until, find_key, screen_is, scroll_to, settle, touch
 from readability import audit_page
 
 #: The language passes: the shot name's suffix for each.
@@ -32,7 +32,7 @@ def _shooter(app, out: Path, report: dict, lang: str):
     report.setdefault("audit", {})
 
     def shot(name: str, screen=None):
-        yield 0.4  # layout settles
+        yield settle(0.4)  # layout settles
         full = f"offtable-{name}{LANGUAGES[lang]}"
         report["screenshots"].append(str(save_screenshot(out / f"{full}.png")))
         report["audit"][full] = audit_page(app, screen)
@@ -43,7 +43,7 @@ def _shooter(app, out: Path, report: dict, lang: str):
 def _language(app, lang: str):
     app.set_language(lang)
     yield Until(f"the language {lang}", lambda: app.model.language == lang)
-    yield 0.5  # every screen rebuilt
+    yield settle(0.5)  # every screen rebuilt
 
 
 def _go(app, page: str):
