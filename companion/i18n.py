@@ -361,8 +361,45 @@ def render(text: Any, lang: str, touch: bool = False) -> Any:
     if not isinstance(text, Msg):
         return text
     translation = translations(lang)
+    if type(text) is Msg:  # a sentence of plain words and numbers: rendered once (issue 35 item 3)
+        key = _plain_key(text, translation)
+        if key is not None:
+            shown = _SHOWN.get(key)
+            if shown is None:
+                if len(_SHOWN) >= _SHOWN_MAX:
+                    _SHOWN.clear()
+                shown = _SHOWN[key] = _render(text, lang, touch, translation)
+            return shown
+    return _render(text, lang, touch, translation)
+
+
+def _render(text: Msg, lang: str, touch: bool, translation: gettext.NullTranslations) -> str:
+    """:func:`render`'s work for a :class:`Msg`, never remembered."""
     pattern = _choose(text.msgid, text.plural, text.params.get(text.count) if text.count else None, translation)
     return _format(pattern, text.params, lang, touch)
+
+
+#: A plain :class:`Msg` rendered, by :func:`_plain_key` (issue 35 item 3: a state message after
+#: every tap renders the same choice labels, "Ghost card room A" ... "N", again and again). The
+#: words depend on the key alone: the catalogue (the object itself, so a catalogue swapped in is
+#: never given another's words), the pattern and parameters that are exact ``str`` or ``int``
+#: (a bool or float is never in a key: ``1 == True == 1.0`` would share one). Emptied when full.
+#: Written from any thread (one ``dict`` get or set each, atomic under the GIL).
+_SHOWN: dict[tuple, str] = {}
+_SHOWN_MAX = 4096
+
+
+def _plain_key(text: Msg, translation: gettext.NullTranslations) -> tuple | None:
+    """``text``'s key in :data:`_SHOWN`, or None when a parameter is anything but an exact
+    ``str`` or ``int`` (a sentence, a name with its article: rendered each time)."""
+    params = text.params
+    if params:
+        for value in params.values():
+            kind = type(value)
+            if kind is not str and kind is not int:
+                return None
+        return (translation, text.msgid, text.plural, text.count, *params.items())
+    return (translation, text.msgid, text.plural, text.count)
 
 
 def render_all(texts, lang: str, touch: bool = False) -> list:

@@ -12,7 +12,9 @@ from __future__ import annotations
 import logging
 import os
 import re
+import socket
 import stat
+import tempfile
 import warnings
 from pathlib import Path
 
@@ -232,19 +234,70 @@ def check_socket_path(sock: str | Path, db: str | Path | None = None) -> None:
     if kind not in ("nothing", "a socket"):
         raise PathRefused(msg("--socket {sock} is {kind}, not a socket: the daemon replaces only a socket nobody "
                               "answers on, so it leaves it alone (give another path)", sock=str(sock), kind=kind))
+    _check_bindable(sock)
 
 
 #: The longest path a Unix socket can be bound to on Linux (``sun_path`` is 108 bytes, NUL included).
 SOCKET_PATH_MAX = 107
 
 
+#: The prefix of the private folder the daemon binds its socket in, beside the socket's path
+#: (:class:`companion.daemon.hub.BoundSocket`), and the bound path's tail in it:
+#: ``.sXXXXXXXX/s`` (``tempfile.mkdtemp`` adds 8 characters).
+BIND_PREFIX, BIND_TAIL = ".s", "/s"
+_BIND_EXTRA = len(BIND_PREFIX) + 8 + len(BIND_TAIL) + 1  # the slash before the folder
+
+
 def _check_socket_length(sock: Path) -> None:
-    """A socket path longer than ``sun_path`` cannot be bound (``AF_UNIX path too long``)."""
+    """A socket path longer than ``sun_path`` cannot be bound (``AF_UNIX path too long``); nor
+    can the private path the daemon binds it at first (longer when the name is under 12 characters)."""
     size = len(os.fsencode(sock))
     if size > SOCKET_PATH_MAX:
         raise PathRefused(f"--socket {sock} is {size} bytes long; a Unix socket's path can be at most "
                           f"{SOCKET_PATH_MAX}: give a shorter --socket, or set XDG_RUNTIME_DIR (or TMPDIR) "
                           f"to a shorter folder")
+    bound = len(os.fsencode(sock.parent)) + _BIND_EXTRA
+    if bound > SOCKET_PATH_MAX:
+        first = str(sock.parent / BIND_PREFIX) + "XXXXXXXX" + BIND_TAIL
+        raise PathRefused(msg("--socket {sock} is too long for a Unix socket: the daemon binds it first as "
+                              "{bound}, {size} bytes, and a Unix socket's path can be at most {most} (give a "
+                              "shorter --socket)", sock=str(sock), bound=first, size=bound, most=SOCKET_PATH_MAX))
+
+
+def _check_bindable(sock: Path) -> None:
+    """Bind a socket for a moment where the daemon will bind ``sock`` (a fresh private folder in
+    its folder, or in the nearest existing folder above it, where that one would be made), then
+    remove both: a folder that refuses sockets (``/proc``, a read-only mount, a file system
+    without sockets) is refused before the daemon opens or saves a game (newcomer13: root
+    passed :func:`_check_writable_folder` for ``/proc``, then the daemon saved a new game of
+    0 inputs and died with a traceback when it bound its socket). Nothing is left behind.
+
+    Raises:
+        PathRefused: no socket can be bound there (the system's reason in brackets).
+    """
+    folder = next((p for p in (sock.parent, *sock.parent.parents) if p.exists()), None)
+    if folder is None or not folder.is_dir():
+        return
+    try:
+        private = Path(tempfile.mkdtemp(prefix=BIND_PREFIX, dir=folder))
+    except OSError as exc:
+        raise unbindable(sock, folder, exc) from None
+    bound = Path(f"{private}{BIND_TAIL}")
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as trial:
+            trial.bind(str(bound))
+    except OSError as exc:
+        raise unbindable(sock, folder, exc) from None
+    finally:
+        bound.unlink(missing_ok=True)
+        private.rmdir()
+
+
+def unbindable(sock: Path, folder: Path, exc: OSError) -> PathRefused:
+    """The refusal of ``sock``: no socket can be bound in ``folder`` (``exc`` says why)."""
+    return PathRefused(msg("--socket {sock}: no socket can be made in the folder {folder} ({reason}): give a "
+                           "--socket in a folder you can write, e.g. one in $XDG_RUNTIME_DIR", sock=str(sock),
+                           folder=str(folder), reason=exc.strerror or str(exc)))
 
 
 def check_data_mount(db: Path, mount: str | Path | None) -> None:

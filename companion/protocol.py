@@ -224,7 +224,8 @@ def _no_constant(name: str):
 
 def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: str = "en",
                   touch: bool = False, log_why: list[WhyEntry | None] | None = None,
-                  log_notable: list[int] | None = None) -> StateMessage:
+                  log_notable: list[int] | None = None,
+                  said_news: tuple[list[str], list[WhyEntry | None]] | None = None) -> StateMessage:
     """The ``state`` message for the current game (``session`` may be None: no game yet).
 
     Keys: ``type``, ``version``, ``game`` (id or None), ``title``, ``view`` (the game's public
@@ -268,7 +269,12 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     "label", "position"}`` for the screen's undo toast (None otherwise).
     ``log_why``: the ``log``'s whys when ``recent`` comes rendered already (the publisher's
     cache); by default they are read from ``recent``'s sentences, as ``log_notable`` is.
+    ``said_news``: ``news`` rendered already, with their ``why`` entries (the publisher's
+    cache, which the news reached as the log's last lines: not rendered twice on a tap's path,
+    issue 35 item 3); by default they are rendered here.
     """
+    if said_news is None:
+        said_news = (render_all(news, lang, touch), why_message(news, lang))
     if log_why is None:
         log_why = why_message(recent, lang)
     if log_notable is None:
@@ -309,8 +315,8 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "can_undo": session.can_undo,
         "undone": bool(news) and session.undone,  # the voice says the news as an undo's (issue 27)
         "private_players": _private_players(session),
-        "news": render_all(news, lang, touch),
-        "why": why_message(news, lang),  # issue 33: one entry per news line (companion.engine.why)
+        "news": said_news[0],
+        "why": said_news[1],  # issue 33: one entry per news line (companion.engine.why)
         "notable": notable_indexes(news),  # issue 27 item 3: the moments the game-over summary recalls
         "todo": todo_message(session.todo, lang, first_game=session.lessons.on),
         "log": render_all(recent, lang, touch),
@@ -504,20 +510,39 @@ def view_text(value: Any) -> str:
 
 #: Values :func:`render_tree` gives back as they are (a plain ``str``, not a :class:`Msg`).
 _PLAIN = frozenset({str, int, float, bool, type(None)})
+#: The keys :func:`render_tree` keeps as they are.
+_KEYS = frozenset({str})
 
 
 def render_tree(value: Any, lang: str, stand_ins: dict[str, str] | None = None) -> Any:
     """``value`` (nested dicts, lists and tuples of JSON values) with every sentence rendered
     in ``lang``; each stand-in's name it holds (a key or a value) goes into ``stand_ins``
-    (:func:`said`)."""
+    (:func:`said`). A new container for each (a tuple becomes a list)."""
     if type(value) in _PLAIN:  # most of a view (issue 35: on the path of every tap)
         return value
-    if isinstance(value, dict):  # a plain value is taken as it is, without a call (~170 calls a view to ~30)
-        return {k if type(k) is str else str(said(k, lang, stand_ins)):
-                v if type(v) in _PLAIN else render_tree(v, lang, stand_ins) for k, v in value.items()}
+    if isinstance(value, dict):
+        # all plain (a room, the options, a deck): copied whole, its types checked in C (issue 35 item 3)
+        if _PLAIN.issuperset(map(type, value.values())) and _KEYS.issuperset(map(type, value)):
+            return dict(value)
+        return _each_item(value, lang, stand_ins)
     if isinstance(value, (list, tuple)):
-        return [v if type(v) in _PLAIN else render_tree(v, lang, stand_ins) for v in value]
+        if _PLAIN.issuperset(map(type, value)):
+            return list(value)
+        return _each_value(value, lang, stand_ins)
     return said(value, lang, stand_ins)
+
+
+def _each_item(value: dict, lang: str, stand_ins: dict[str, str] | None) -> dict:
+    """:func:`render_tree` of a dict holding a sentence, a key that is not a plain ``str`` or
+    a container: item by item, a plain value taken as it is, without a call (~170 calls a
+    view to ~30)."""
+    return {k if type(k) is str else str(said(k, lang, stand_ins)):
+            v if type(v) in _PLAIN else render_tree(v, lang, stand_ins) for k, v in value.items()}
+
+
+def _each_value(value: list | tuple, lang: str, stand_ins: dict[str, str] | None) -> list:
+    """:func:`render_tree` of a list or tuple holding a sentence or a container: value by value."""
+    return [v if type(v) in _PLAIN else render_tree(v, lang, stand_ins) for v in value]
 
 
 def said(text: Any, lang: str, stand_ins: dict[str, str] | None = None) -> Any:

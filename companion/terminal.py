@@ -51,6 +51,8 @@ class NumberedView(ConsoleView):
         self.state: dict[str, Any] = {}
         self.private: dict[str, Any] | None = None  # the private answer on show, or None
         self._asked_again = False  # the private answer awaited follows its state's question
+        #: The player whose private choices were asked again and have not come yet, or None.
+        self.awaiting: str | None = None
         self._warning: str | None = None  # the storage warning last printed
         self._staff: str | None = None  # the venue staff's message last printed
 
@@ -85,7 +87,7 @@ class NumberedView(ConsoleView):
         self._warning = warning
         self._staff_message(message.get("staff"))
         if self.private is not None:
-            self._leave_private(message)
+            self._leave_private(message, self.private["player"])
         before = self._last_prompt
         super().__call__(message)
         self._choices(message, prompted=self._last_prompt != before)
@@ -99,13 +101,13 @@ class NumberedView(ConsoleView):
             self._print(f"! {self.say(msg('Staff: {message}', message=text))}")
         self._staff = text
 
-    def _leave_private(self, message: dict[str, Any]) -> None:
-        """After a private choice: ask again while the prompt is still that player's, else
+    def _leave_private(self, message: dict[str, Any], player: str) -> None:
+        """After ``player``'s private choice: ask again while the prompt is still theirs, else
         hide what was shown."""
-        player = self.private["player"]
         if private_player(message) == player and self.ask_private is not None:
             self._shown = []  # until the answer comes: nothing of the last one can be chosen
             self._asked_again = True  # its question was just printed with the state
+            self.awaiting = player
             self.ask_private(player)
             return
         self.hide()
@@ -113,6 +115,7 @@ class NumberedView(ConsoleView):
     def hide(self) -> None:
         """Forget what only one player may see; clear a terminal's screen and scrollback."""
         self.private = None
+        self.awaiting = None
         self._shown = None
         if _is_terminal(self.out):
             self._print(CLEAR)
@@ -128,6 +131,7 @@ class NumberedView(ConsoleView):
         """The daemon's ``private`` answer: what only its player may see, numbered."""
         player = answer.get("player")
         self.private = {"player": player}
+        self.awaiting = None
         self._print(self.say(msg("Only {player} looks", player=player)))
         for key, value in (answer.get("view") or {}).items():
             self._print(f"  {view_heading(key, answer.get('headings'))}: {view_text(value)}")
@@ -267,6 +271,9 @@ class TerminalTable:
         if text.lower() == "tap" or text.lower().startswith("tap "):
             return self._tap(client, text[4:].strip())
         choices = self.view.shown
+        if not choices and self.view.awaiting:  # typed before the private answer asked again came
+            return self.view.say(msg("{player}'s next choices are on their way: type your choice again once they "
+                                     "are shown.", player=self.view.awaiting))
         if not (text.isdigit() and 1 <= int(text) <= len(choices)):
             return self.view.say(not_a_choice(text, len(choices)))
         choice = choices[int(text) - 1]

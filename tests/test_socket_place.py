@@ -4,6 +4,7 @@ user's live socket is never removed), and a socket folder this user cannot write
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 import subprocess
 import sys
@@ -28,10 +29,10 @@ def test_a_socket_that_cannot_be_reached_is_not_taken_for_stale(tmp_path, monkey
     listening.bind(str(path))
     listening.listen()
 
-    async def denied(*args, **kwargs):
+    def denied(self, address):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(asyncio, "open_unix_connection", denied)
+    monkeypatch.setattr(socket.socket, "connect", denied)
     with pytest.raises(DaemonBusy, match="Permission denied.*another user's companion daemon.*left alone"):
         asyncio.run(_hub(path).open())
     assert path.is_socket()
@@ -118,3 +119,143 @@ def test_the_unit_and_the_recipe_require_the_data_mount():
     recipe = (ROOT / "docs" / "pi-setup.md").read_text()
     assert "RequiresMountsFor=/srv/hauntdata /var/lib/haunt-companion" in recipe
     assert "Environment=COMPANION_DATA_MOUNT=/srv/hauntdata" in recipe
+
+
+# ------------------------------------------- a socket that cannot be bound (newcomer13 item 3)
+
+def _play(tmp_path, sock, lang="en"):
+    """``companion play`` in the terminal on its own store, asked for ``sock``."""
+    env = checkout_env(**{f"XDG_{name}_HOME": str(tmp_path / name.lower()) for name in ("CONFIG", "DATA", "STATE")},
+                       XDG_RUNTIME_DIR=str(tmp_path / "run"))
+    return subprocess.run([sys.executable, "-m", "companion", "play", "house_of_spirits", "--players", "Ada,Bo",
+                           "--terminal", "--lang", lang, "--db", str(tmp_path / "g.sqlite3"), "--socket", str(sock)],
+                          capture_output=True, text=True, timeout=60, env=env, stdin=subprocess.DEVNULL)
+
+
+def test_a_socket_where_no_socket_can_be_made_is_one_line_and_no_game(tmp_path):
+    """``play --socket /proc/x.sock`` as root passed every check (root may write anywhere),
+    then the daemon saved a new game of 0 inputs and died on binding with a traceback
+    (``tempfile.mkdtemp`` in the hub): the next ``play`` went on with that empty game. Now a
+    socket is bound there for a moment before anything is opened, and the refusal is one line."""
+    sock = "/proc/x.sock"
+    for lang, said in (("en", f"--socket {sock}: no socket can be made in the folder /proc ("),
+                       ("it", f"--socket {sock}: nella cartella /proc non si può creare un socket (")):
+        done = _play(tmp_path, sock, lang)
+        assert done.returncode == 2, done.stderr
+        assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith(f"companion: {said}"), done.stderr
+        assert "Traceback" not in done.stderr and not (tmp_path / "g.sqlite3").exists()
+    daemon = subprocess.run([sys.executable, "-m", "companion", "daemon", "--new", "house_of_spirits", "--db",
+                             str(tmp_path / "g.sqlite3"), "--socket", sock], capture_output=True, text=True,
+                            timeout=60, env=checkout_env())
+    assert daemon.returncode == 2
+    assert daemon.stderr.startswith(f"companion: --socket {sock}: no socket can be made in the folder /proc (")
+    assert len(daemon.stderr.splitlines()) == 1 and not (tmp_path / "g.sqlite3").exists()
+
+
+def test_a_short_socket_name_whose_bind_path_is_too_long_is_one_line(tmp_path):
+    """The daemon binds ``<folder>/.sXXXXXXXX/s`` and renames it into place: a short name
+    (``x.sock``) in a long folder fitted the 107 bytes while that path did not (a traceback,
+    ``AF_UNIX path too long``, after the new game was saved)."""
+    folder = tmp_path / ("x" * (107 - len(str(tmp_path)) - 12))
+    folder.mkdir()
+    sock = folder / "x.sock"
+    assert len(str(sock)) <= 107 < len(str(folder)) + 13
+    done = _play(tmp_path, sock)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"companion: --socket {sock} is too long for a Unix socket: the daemon binds it first as "
+        f"{folder}/.sXXXXXXXX/s, {len(str(folder)) + 13} bytes, and a Unix socket's path can be at most 107 "
+        f"(give a shorter --socket)"]
+    assert not (tmp_path / "g.sqlite3").exists() and list(folder.iterdir()) == []
+
+
+@pytest.mark.parametrize("where", ["a directory", "a regular file", "a read-only folder", "too long"])
+def test_play_refuses_every_socket_it_cannot_bind_and_touches_nothing(tmp_path, where):
+    (tmp_path / "adir").mkdir()
+    (tmp_path / "adir" / "keep.txt").write_text("keep")
+    (tmp_path / "afile").write_text("mine")
+    with contextlib.ExitStack() as stack:
+        sock = {"a directory": lambda: tmp_path / "adir", "a regular file": lambda: tmp_path / "afile",
+                "a read-only folder": lambda: _read_only(stack, tmp_path) / "companion.sock",
+                "too long": lambda: tmp_path / ("x" * 110) / "companion.sock"}[where]()
+        done = _play(tmp_path, sock)
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1, done.stderr
+    assert done.stderr.startswith(f"companion: --socket {sock}")
+    assert not (tmp_path / "g.sqlite3").exists()
+    assert (tmp_path / "afile").read_text() == "mine" and (tmp_path / "adir" / "keep.txt").read_text() == "keep"
+
+
+def _read_only(stack, tmp_path):
+    ro = stack.enter_context(tiny_tmpfs(tmp_path / "ro", "1m"))
+    subprocess.run(["mount", "-o", "remount,ro", str(ro)], check=True)
+    return ro
+
+
+def test_a_bind_that_fails_after_the_check_is_a_path_refusal_not_an_os_error(tmp_path, monkeypatch):
+    """The folder may change between the check and the bind (a mount going read-only): the
+    hub's failure, even once bound (its server not started), is still the one clear line
+    (PathRefused), and neither the socket nor the private folder is left."""
+    from companion.paths import PathRefused
+
+    async def refused(*args, **kwargs):
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(asyncio, "start_unix_server", refused)
+    with pytest.raises(PathRefused, match=r"no socket can be made in the folder .* \(Read-only file system\)"):
+        asyncio.run(_hub(tmp_path / "companion.sock").open())
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_bind_that_fails_after_the_check_makes_no_game(tmp_path, monkeypatch, capsys):
+    """fixes14 left it: ``companion daemon`` opened the store and saved the new game before it
+    bound its socket, so a bind that failed after the check (the folder gone read-only
+    meanwhile) left an empty new game, resumed by the next start. Now the socket is bound
+    first: the refusal is one line and the store is not even made."""
+    from companion.cli import main
+
+    real, binds = socket.socket.bind, []
+
+    def read_only_after_the_check(self, address):
+        binds.append(address)
+        if len(binds) > 1:
+            raise OSError(30, "Read-only file system")
+        return real(self, address)
+
+    monkeypatch.setattr(socket.socket, "bind", read_only_after_the_check)
+    db, sock = tmp_path / "g.sqlite3", tmp_path / "companion.sock"
+    assert main(["daemon", "--new", "creepy_cellar", "--players", "Ada,Bo", "--db", str(db), "--socket",
+                 str(sock)]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"companion: --socket {sock}: no socket can be made in the folder {sock.parent} (Read-only file system): "
+        f"give a --socket in a folder you can write, e.g. one in $XDG_RUNTIME_DIR"]
+    assert len(binds) >= 2 and list(tmp_path.iterdir()) == []  # no store, no socket, no private folder
+
+
+def test_a_client_that_connects_while_the_game_is_opened_gets_its_state_once_the_daemon_serves(tmp_path):
+    """The socket is bound (and listening) before the store is opened: a client that comes
+    meanwhile waits in the backlog, another daemon finds the path taken, and the first state
+    comes once the daemon serves."""
+    from companion.client import Client
+    from companion.daemon import Daemon, DaemonThread
+    from companion.daemon.hub import BoundSocket
+    from companion.store import EventStore
+
+    sock = tmp_path / "companion.sock"
+    bound = BoundSocket(sock)
+    early = Client(sock)
+    early_sock = socket.socket(socket.AF_UNIX)
+    early_sock.connect(str(sock))  # accepted by the kernel: not refused, so never taken for stale
+    with pytest.raises(DaemonBusy, match="already listening"):
+        BoundSocket(sock)
+    store = EventStore(":memory:")
+    try:
+        with DaemonThread(Daemon(store, bound)):
+            with early_sock.makefile("rb") as lines:
+                assert b'"type":"state"' in lines.readline()
+            assert early.connect().state["type"] == "state"
+            early.close()
+        early_sock.close()
+    finally:
+        store.close()
+    bound.release()  # after the daemon removed it: nothing to do
+    assert list(tmp_path.iterdir()) == []

@@ -289,3 +289,26 @@ def test_each_accusation_question_is_printed_once():
     for question in ("which item do you accuse?", "which location do you accuse?",
                      "check your accusation against the envelope?"):
         assert lines.count(f"Only Cy looks: {question}") == 1, question
+
+
+def test_a_choice_typed_before_the_next_private_choices_come_says_to_wait_for_them():
+    """newcomer13 item 4: a number typed just after a private pick, before the private
+    answer asked again came back, got "There is nothing to choose now" (the choices are
+    emptied while the answer is awaited). Now it says the truth and what to do, sends
+    nothing, and the same number chooses once the choices are shown."""
+    session = _session_after(77)  # Cy touched "Only I am looking"
+    table, client, out = _table(_state(session))
+    table.handle(client, "1")
+    table.view(protocol.private_message(session, "Cy"))
+    table.handle(client, "5")
+    session.handle(Touch("pick:kid-5"))
+    client.sent.clear()
+    table.view(_state(session))  # the item pick is Cy's too: asked again
+    table.handle(client, "2")
+    assert out.getvalue().splitlines()[-1] == ("  ! Cy's next choices are on their way: type your choice again "
+                                               "once they are shown.")
+    assert client.sent == [{"cmd": "private", "player": "Cy"}]
+    table.view(protocol.private_message(session, "Cy"))
+    table.handle(client, "2")
+    assert client.sent[-1] == {"cmd": "choose", "key": table.view.shown[1]["key"]}
+    assert table.view.shown[1]["key"].startswith("pick:item-")

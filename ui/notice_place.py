@@ -6,9 +6,14 @@ nothing a finger reaches for:
 
 * directly under the instruction (the prompt, or the physical step), in the room left
   there before the first button, when its words fit that room at :data:`UNDER_SIZES`;
-* else over the instruction itself, from the column's top down to the first button, in the
-  first of :data:`SIZES` its words fit (the refusal says why; the prompt is back when it
-  fades or is touched away).
+* else over the instruction, at the column's top, as high as its words, and the instruction
+  again under it (:class:`ui.widgets.banner.NoticeCopy`), in the room left above the first
+  button at the instruction's own size, a page at a time (touch it for the next): both read
+  at once (issue 29: the banner hid the prompt for its 5 s, and the player could not read
+  what was asked). :func:`choose_over` picks the banner's size: the first that leaves the
+  instruction whole, else two of its lines a page, else one;
+* only when not one line of the instruction fits under the banner, the banner alone over the
+  instruction, down to the first button (the prompt is back when it fades or is touched).
 
 Nothing else moves: the banner floats over the screen, the buttons keep their places.
 Elsewhere it covers the top of the page, as before.
@@ -19,8 +24,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kivy.core.text import Label as CoreLabel
+from kivy.core.text.markup import MarkupLabel
 from kivy.metrics import dp, sp
 
+from ui import theme
+from ui.text import escape_markup, page_mark, page_words, prompt_markup
+from ui.widgets import todo
 from ui.widgets.buttons import TouchButton
 from ui.widgets.frame import before_frame
 
@@ -30,8 +39,16 @@ SIZES = (32, 28, 26, 22, 20)
 UNDER_SIZES = (32, 28, 26)
 #: The banner's size elsewhere (the page's top).
 PAGE_SIZE = 22
-#: The banner's padding (dp at scale 1), across and up and down (``kv/app.kv``).
+#: The banner's padding (dp at scale 1), across and up and down (``kv/app.kv``) ...
 PAD_X, PAD_Y = 14, 10
+#: ... up and down when the instruction shows under it (the room is the instruction's).
+TIGHT_PAD_Y = 4
+#: The instruction's padding under the banner (dp at scale 1), above its words (the gap to
+#: the banner in) and under them (``kv/app.kv``'s NoticeCopy).
+COPY_PAD_TOP, COPY_PAD_BOTTOM = 16, 2
+#: How far the instruction's box reaches up under the banner (dp at scale 1): its rounded
+#: corners let the words under them show through.
+COPY_UNDER = 10
 
 
 def choose(free: float, area: float, height_at: Callable[[int], float]) -> tuple[str, int]:
@@ -47,12 +64,26 @@ def choose(free: float, area: float, height_at: Callable[[int], float]) -> tuple
     return "over", SIZES[-1]
 
 
+def choose_over(area: float, height_at: Callable[[int], float], whole: float,
+                line: float) -> tuple[int, float] | None:
+    """The banner's size over the instruction and the room left under it for the instruction
+    (``area`` pixels above the first button; ``whole``: the instruction's height at its size,
+    ``line``: one of its lines): the first of :data:`SIZES` that leaves the instruction whole,
+    else two lines of it, else one; None when none leaves even a line (the banner alone)."""
+    for least in (whole, 2 * line, line):
+        for size in SIZES:
+            if area - height_at(size) >= least:
+                return size, area - height_at(size)
+    return None
+
+
 class NoticePlace:
     """Keeps the root's ``notice_place`` (``[x, top, width, least height]`` in the window, or
     ``[]`` off the table) and ``notice_font`` up to date for the table screen ``table``."""
 
     def __init__(self, table, app):
         self.table, self.app = table, app
+        self._step = False  # the instruction under the banner is a physical step
         self._trigger = before_frame(self.place)
         ids = table.ids
         app.model.bind(notice=self._trigger, screen=self._trigger)
@@ -60,6 +91,9 @@ class NoticePlace:
         for widget in (ids.right, ids.prompt, ids.todo, ids.gameover, ids.out_of_turn, ids.choices):
             widget.bind(pos=self._trigger, size=self._trigger)
         ids.choices.bind(choices=self._trigger, hold_slots=self._trigger, over=self._trigger)
+        ids.todo.bind(showing=self._trigger, ticked=self._trigger, page=self._trigger)
+        app.model.bind(prompt_text=self._trigger, player=self._trigger, colours=self._trigger)
+        table.bind(prompt_font=self._trigger)
 
     def place(self, *_args) -> None:
         root = self.app.root
@@ -67,7 +101,8 @@ class NoticePlace:
             return
         model = self.app.model
         if model.screen != "table" or not model.notice:
-            root.notice_place, root.notice_font = [], PAGE_SIZE
+            root.notice_place, root.notice_font, root.notice_pad = [], PAGE_SIZE, PAD_Y
+            self.show_copy(None)
             return
         ids = self.table.ids
         if ids.choices.building() or ids.todo.building():  # their buttons move before this frame
@@ -82,9 +117,92 @@ class NoticePlace:
         under = max((t for t in tops if t <= below + 1), default=bottom)
         free, area = below - under - 2 * unit, top - max(tops, default=bottom) - 6 * unit
         where, size = choose(free, area, lambda size: self.height_at(size, right.width))
-        root.notice_font = size
-        root.notice_place = ([x, below, right.width, 0] if where == "under"
-                             else [x, top, right.width, max(0.0, area)])
+        root.notice_font, root.notice_pad = size, PAD_Y
+        if where == "under":
+            root.notice_place = [x, below, right.width, 0]
+            self.show_copy(None)
+            return
+        over = self.over_with_copy(x, top, right.width, area)
+        if over is None:  # not a line of the instruction would fit: the banner alone over it
+            root.notice_place = [x, top, right.width, max(0.0, area)]
+            self.show_copy(None)
+
+    def over_with_copy(self, x: float, top: float, width: float, area: float) -> bool | None:
+        """The banner at the column's top, as high as its words, and the instruction it lies
+        over again under it, paged in the room left (None: not a line of it fits)."""
+        words, fill = self.instruction()
+        if not words:
+            return None
+        font = self.table.prompt_font
+        under = dp(COPY_UNDER) * self.app.scale  # the part of the padding under the banner
+        whole = self.copy_height(self.first_page(words, 1, 1), font, width) - under
+        line = self.copy_height("Ag", font, width) - under
+        chosen = choose_over(area, lambda size: self.height_at(size, width, TIGHT_PAD_Y), whole, line)
+        if chosen is None:
+            return None
+        size, room = chosen
+        root = self.app.root
+        root.notice_font, root.notice_pad = size, TIGHT_PAD_Y
+        banner = self.height_at(size, width, TIGHT_PAD_Y)
+        root.notice_place = [x, top, width, banner]
+
+        # the copy's box reaches up under the banner (the instruction under it showed through
+        # a gap and the banner's rounded corners); its words start under it (COPY_PAD_TOP)
+        def fits(text: str, number: int, count: int) -> bool:
+            return self.copy_height(self.first_page(text, number, count), font, width) <= room + under
+
+        plain = page_words(words, fits)
+        # its fill down to 1 px over the first button (the room stops 6 px over it, and the
+        # step's words under showed in that strip)
+        below = 5 * dp(1) * self.app.scale
+        self.show_copy([self.first_page(text, n, len(plain)) for n, text in enumerate(plain, 1)],
+                       [x, top - banner + under, width, room + under + below], font, fill)
+        return True
+
+    def instruction(self) -> tuple[str, list]:
+        """The words the banner would lie over (the physical step on show, else the prompt;
+        "" at game over) and the colour behind them."""
+        ids, model = self.table.ids, self.app.model
+        if ids.todo.showing and ids.todo.height > 0:
+            self._step = True
+            return ids.todo.current(), list(todo.FILL)
+        self._step = False
+        if model.over or not model.prompt_text:
+            return "", []
+        return model.prompt_text, list(theme.BACKGROUND)
+
+    def first_page(self, text: str, number: int, count: int) -> str:
+        """A page of the instruction as shown: a prompt's first page with the player's name
+        in their colour, and the page mark."""
+        model = self.app.model
+        words = (prompt_markup(text, model.player, model.over, model.colours)
+                 if number == 1 and not self._step else escape_markup(text))
+        return words + page_mark(number, count)
+
+    def show_copy(self, pages: list[str] | None, place: list | None = None, font: float = 32,
+                  fill: list | None = None) -> None:
+        root = self.app.root
+        copy = root.ids.notice_copy
+        if not pages:
+            if copy.pages:
+                copy.pages = []
+            root.notice_copy_place = []
+            return
+        root.notice_copy_font = font
+        root.notice_copy_place = [round(v, 1) for v in place]
+        copy.fill = fill
+        if list(copy.pages) != pages:
+            copy.pages = pages
+
+    def copy_height(self, markup: str, font: float, width: float) -> float:
+        """The instruction's height at ``font`` sp (scale 1) in ``width`` pixels (its label's
+        padding in: ``kv/app.kv``'s NoticeCopy)."""
+        scale = self.app.scale
+        pad_x, pad_y = dp(4) * scale, dp(COPY_PAD_TOP + COPY_PAD_BOTTOM) * scale / 2  # both, halved
+        label = MarkupLabel(text=markup, font_size=sp(font) * scale, bold=True,
+                          text_size=(max(1.0, width - 2 * pad_x), None), halign="left")
+        label.refresh()
+        return label.content_height + 2 * pad_y
 
     def button_tops(self) -> list[float]:
         """The window height of the top of each button on show in the prompt's column (the
@@ -99,10 +217,11 @@ class NoticePlace:
         shown = [w for w in (ids.gameover, ids.prompt, ids.todo) if w.height > 0 and w.opacity > 0]
         return min((w.to_window(w.x, w.y)[1] for w in shown), default=top)
 
-    def height_at(self, size: int, width: float) -> float:
-        """The banner's height with its words at ``size`` sp (scale 1) in ``width`` pixels."""
+    def height_at(self, size: int, width: float, pad: float = PAD_Y) -> float:
+        """The banner's height with its words at ``size`` sp (scale 1) in ``width`` pixels
+        (``pad`` dp above and under them)."""
         scale = self.app.scale
-        pad_x, pad_y = dp(PAD_X) * scale, dp(PAD_Y) * scale
+        pad_x, pad_y = dp(PAD_X) * scale, dp(pad) * scale
         label = CoreLabel(text=self.app.model.notice, font_size=sp(size) * scale, bold=True,
                           text_size=(max(1.0, width - 2 * pad_x), None), halign="left")
         label.refresh()

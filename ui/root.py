@@ -89,10 +89,16 @@ class RootView(FloatLayout):
         notice_place: where the notice banner goes on the table screen, ``[x, top, width,
             least height]`` in the window (``[]``: the page's top), and ``notice_font`` its
             text (sp at scale 1): kept by :class:`ui.notice_place.NoticePlace`.
+        notice_copy_place: where the instruction the banner lies over shows again, under it
+            (``[x, top, width, height]``, ``[]``: nowhere), and ``notice_copy_font`` its text.
     """
 
     notice_place = ListProperty([])
     notice_font = NumericProperty(22)
+    #: The banner's padding above and under its words (dp at scale 1; less over the instruction).
+    notice_pad = NumericProperty(10)
+    notice_copy_place = ListProperty([])
+    notice_copy_font = NumericProperty(32)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

@@ -100,23 +100,99 @@ def prompt_markup(text: str, player: str, over: bool, colours: dict | None = Non
     return escape_markup(text)
 
 
-def page_words(text: str, fits: Callable[[str, int, int], bool]) -> list[str]:
+#: A phrase ends after a word ending so (a sentence, a clause: a page ends there first) ...
+_CLAUSE_END = re.compile(r"[.;:!?][\"'\u2019\u201d)]*$")
+#: ... or, less strongly, after a comma or a closing bracket ...
+_PHRASE_END = re.compile(r"[,)\]][\"'\u2019\u201d]*$")
+#: ... or before a word that starts one ("then", "(...").
+_PHRASE_START = {"then", "poi", "quindi", "so", "and", "or", "e", "o", "but", "ma", "where", "dove", "with", "con"}
+#: Words that a page should not end on: the next word belongs to them ("the | Ghost card").
+_LEADS = {"the", "a", "an", "of", "to", "in", "on", "at", "by", "for", "from", "into", "il", "lo", "la", "i",
+          "gli", "le", "un", "uno", "una", "di", "del", "della", "dei", "delle", "nel", "nella", "al",
+          "alla", "sul", "sulla", "da", "dal", "dalla", "su", "per", "tra", "fra", "che"}
+#: A sentence: what a physical step's page holds one of, where it can (issue 29).
+_SENTENCE_END = re.compile(r"[.;!?][\"'\u2019\u201d)]*$")
+
+
+def break_cost(word: str, following: str) -> int:
+    """How badly a page ending after ``word`` (``following`` starting the next) cuts a
+    phrase: 0 at a clause's end (". ; : ! ?"), 1 at a comma, a bracket or before "then" or
+    "(", 3 elsewhere, 4 after "the", "of", "di" and the like or before a lone letter or a
+    number ("room | N")."""
+    if _CLAUSE_END.search(word):
+        return 0
+    bare = following.strip("\"'(\u2018\u201c").lower()
+    if _PHRASE_END.search(word) or bare in _PHRASE_START or following.startswith("("):
+        return 1
+    if word.lower() in _LEADS or len(following) == 1 or following[:1].isdigit():
+        return 4
+    return 3
+
+
+def page_words(text: str, fits: Callable[[str, int, int], bool], sentences: bool = False) -> list[str]:
     """``text`` cut into pages of whole words, each as long as ``fits(page, number, count)``
-    allows (a long prompt pages rather than overflow or shrink, issue 29). ``count`` is a
-    guess while paging (2 at first): the page mark's width barely changes with it. A word
-    that fits on no page alone gets a page of its own. A :data:`NO_BREAK` space is no place
-    for a page to end ("Player 3" stays whole: ``str.split()`` cut it and lost the space)."""
-    words, pages, current = [w for w in re.split(r"[ \t\n\r]+", text) if w], [], []
-    for word in words:
-        trial = " ".join([*current, word])
-        if current and not fits(trial, len(pages) + 1, max(2, len(pages) + 1)):
-            pages.append(" ".join(current))
-            current = [word]
-        else:
-            current.append(word)
-    if current or not pages:
-        pages.append(" ".join(current))
+    allows (a long prompt pages rather than overflow or shrink, issue 29), in as few pages as
+    whole words allow, ending them where a phrase ends when it can (:func:`break_cost`: at
+    ". ; :", then at a comma or before "then"; "the Ghost card | room N" read as two
+    things). ``sentences`` (a physical step): a page holds one sentence where it can (one
+    instruction a page). ``count`` is a guess while paging: the page mark's width barely
+    changes with it. A word that fits on no page alone gets a page of its own. A
+    :data:`NO_BREAK` space is no place for a page to end ("Player 3" stays whole: ``str.split()``
+    cut it and lost the space)."""
+    words = [w for w in re.split(r"[ \t\n\r]+", text) if w]
+    if not words:
+        return [""]
+    parts = _sentences(words) if sentences else [words]
+    pages: list[str] = []
+    for part in parts:
+        pages += _phrase_pages(part, fits, len(pages))
     return pages
+
+
+def _sentences(words: list[str]) -> list[list[str]]:
+    """``words`` cut after each sentence's end."""
+    parts, current = [], []
+    for word in words:
+        current.append(word)
+        if _SENTENCE_END.search(word):
+            parts.append(current)
+            current = []
+    return parts + ([current] if current else [])
+
+
+def _phrase_pages(words: list[str], fits: Callable[[str, int, int], bool], before: int) -> list[str]:
+    """``words`` in the fewest pages that fit, the pages ending where :func:`break_cost` adds
+    least (a page of one word costs 5 more, of two 2 more: "Cy:" alone, "carte Luogo."). Each page's longest end is
+    found once, from the last start's (a page may end later when it starts later), so ``fits``
+    is asked about twice a word."""
+    n = len(words)
+    guess = before + 2
+
+    def fit(i: int, j: int) -> bool:
+        return fits(" ".join(words[i:j]), guess, guess)
+
+    longest, end = [0] * n, 1
+    for i in range(n):
+        end = max(end, i + 1)
+        while end < n and fit(i, end + 1):
+            end += 1
+        longest[i] = end
+    best: list[tuple[int, int, int]] = [(0, 0, n)] * (n + 1)  # (pages, cost, end) from each word on
+    for i in range(n - 1, -1, -1):
+        options = []
+        for j in range(i + 1, longest[i] + 1):
+            pages, cost, _end = best[j]
+            cost += 0 if j == n else break_cost(words[j - 1], words[j])
+            cost += {1: 5, 2: 2}.get(j - i, 0) if n > 2 else 0  # a page of a word ("Cy:") or two
+            options.append((pages + 1, cost, -j))
+        pages, cost, j = min(options)
+        best[i] = (pages, cost, -j)
+    out, i = [], 0
+    while i < n:
+        j = best[i][2]
+        out.append(" ".join(words[i:j]))
+        i = j
+    return out
 
 
 def page_mark(number: int, count: int) -> str:

@@ -101,6 +101,7 @@ def cmd_daemon(args) -> int:
     and served until a signal stops it."""
     from companion.config import load_config
     from companion.daemon.boot import build_daemon
+    from companion.daemon.hub import BoundSocket
     from companion.startup import StartRefused, header
 
     config = load_config(args.config)
@@ -108,12 +109,19 @@ def cmd_daemon(args) -> int:
     if new is not None:
         header(new)  # a bad --new is said before the store is opened
     db, sock = _checked_paths(args)
+    # Bound before the store is opened: a socket that cannot be bound (the folder changed since
+    # the check, another daemon took the path) stops the daemon with no game made or resumed.
+    bound = BoundSocket(sock, db)
     try:
-        booted = build_daemon(config, db, sock, new)
+        booted = build_daemon(config, db, bound, new)
     except StartRefused as exc:
+        bound.release()
         print(f"companion: {exc}", file=sys.stderr)
         return EXIT_BAD_SCRIPT
-    return _serve(booted, db)
+    except BaseException:
+        bound.release()
+        raise
+    return _serve(booted, db, bound)
 
 
 def _checked_paths(args) -> tuple[Path, Path]:
@@ -138,8 +146,9 @@ def _checked_paths(args) -> tuple[Path, Path]:
     return db, sock
 
 
-def _serve(booted, db) -> int:
-    """Serve ``booted``'s daemon until SIGTERM, SIGINT or SIGHUP; the store is closed after."""
+def _serve(booted, db, bound) -> int:
+    """Serve ``booted``'s daemon on ``bound`` (its :class:`~companion.daemon.hub.BoundSocket`) until
+    SIGTERM, SIGINT or SIGHUP; the store is closed after."""
     import asyncio
     import signal
 
@@ -181,6 +190,7 @@ def _serve(booted, db) -> int:
         log.error("companion daemon stopped: %s", exc or type(exc).__name__)
         raise
     finally:
+        bound.release()  # the hub removed it when it served; not when it stopped before
         store.close()
         log.info("shutdown done: the event store %s is closed", db)
     return 0

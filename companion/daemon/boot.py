@@ -32,9 +32,10 @@ class Booted:
         return self.unwritable is None and self.store.no_room is None
 
 
-def build_daemon(config, db: Path, sock: Path, new) -> Booted:
-    """The daemon for ``config`` on ``db`` and ``sock`` with its game opened: ``new`` (a
-    :class:`~companion.startup.NewGame`), or the last game resumed when ``new`` is None.
+def build_daemon(config, db: Path, sock, new) -> Booted:
+    """The daemon for ``config`` on ``db`` and ``sock`` (a path, or the
+    :class:`~companion.daemon.hub.BoundSocket` already bound there) with its game opened:
+    ``new`` (a :class:`~companion.startup.NewGame`), or the last game resumed when ``new`` is None.
 
     Raises:
         companion.startup.StartRefused: the game cannot be opened (the store is closed first).

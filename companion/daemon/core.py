@@ -28,7 +28,7 @@ from companion.daemon.api import Changes, Commands, Parts, Reads, Replies, Servi
 from companion.daemon.devices import TableDevices, dice_input, presence_input
 from companion.daemon.enroller import EnrollmentController
 from companion.daemon.game_on_table import GameOnTable
-from companion.daemon.hub import ClientHub
+from companion.daemon.hub import BoundSocket, ClientHub
 from companion.daemon.kept import KeptSettings
 from companion.daemon.links import Links, TableNow
 from companion.daemon.play import InputPlay, Screens
@@ -69,14 +69,16 @@ class Daemon:
     Args:
         store: the event store, opened by the caller, who also closes it; the daemon is its
             only writer while it runs.
-        socket_path: where to serve the Unix socket (created ``0660``).
+        socket_path: where to serve the Unix socket (created ``0660``), or the
+            :class:`~companion.daemon.hub.BoundSocket` bound there already.
         settings: what the daemon is given (:class:`DaemonSettings`: hold time, reader roles,
             language, ``[phones]``, ``[mqtt]``, ``[desk]``, virtual taps, dice button, storage
             warning). The keywords ``hold_time``, ``reader_roles``, ``language``, ``phones``
             and ``mqtt`` are the older way to give those fields; with ``settings``, ``TypeError``.
     """
 
-    def __init__(self, store: EventStore, socket_path: str | Path, settings: DaemonSettings | None = None):
+    def __init__(self, store: EventStore, socket_path: str | Path | BoundSocket,
+                 settings: DaemonSettings | None = None):
         settings = settings if settings is not None else DaemonSettings()
         self.store = store
         self.language = chosen_language(store, settings.language)

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import socket
 import tempfile
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
@@ -31,11 +32,104 @@ class DaemonBusy(CompanionError, OSError):
     """Another daemon already serves this socket."""
 
 
+#: Connections that may wait to be accepted: made while the daemon opens its game (the socket is
+#: bound first), they are served once it listens (as many as asyncio's own default).
+BACKLOG = 100
+
+#: Seconds to wait for an answer on a socket already at the path before it is left alone as busy.
+CLAIM_WAIT = 2.0
+
+
+class BoundSocket:
+    """The daemon's socket, bound and listening at ``path`` before anything else is done:
+    ``companion daemon`` makes one before it opens the event store, so a socket that cannot be
+    bound (a folder gone read-only since the check, a daemon that took the path meanwhile)
+    stops it with nothing changed in the store (fixes14: a new empty game was saved first).
+    Clients that connect while the game is opened wait in the backlog and are greeted once
+    the hub listens (:meth:`ClientHub.open`); another daemon finds it taken (:class:`DaemonBusy`).
+
+    The socket is bound as ``s`` inside a fresh ``0700`` directory beside its final path,
+    set to ``0660`` there, then renamed into place (atomic, same directory). Binding at
+    the final path and chmodding afterwards left a moment where a permissive umask made
+    it world-writable; narrowing the umask around the bind instead would change it for
+    every thread of the process (a reader thread or the store's copy thread creating a
+    file at that moment would get the narrowed mode). The temporary path (``.sXXXXXXXX/s``)
+    is no longer than the final one when the socket's name has 12 characters or more
+    (``companion.sock`` has 14); :func:`companion.paths.check_socket_path` refuses a path
+    whose temporary one does not fit, and a folder where no socket can be bound.
+
+    Args:
+        path: where the socket goes.
+        store_path: the event store's file, which the socket must never be (nor its side files).
+
+    Raises:
+        DaemonBusy: another daemon answers at ``path`` (or may: another user's socket).
+        PathRefused: ``path`` is not a place for a socket, or no socket can be bound there.
+    """
+
+    def __init__(self, path: str | Path, store_path: str | Path | None = None):
+        self.path = Path(path)
+        _claim(self.path, store_path)
+        try:
+            self.sock = _bind(self.path)
+        except OSError as exc:
+            raise paths.unbindable(self.path, self.path.parent, exc) from None
+        self._seen = self.path.lstat()
+
+    def release(self) -> None:
+        """Close the socket and remove its file, unless another is at the path since; for a
+        daemon that stops before it serves. Safe to call twice, and after the hub closed."""
+        self.sock.close()
+        paths.remove_stale_socket(self.path, self._seen)
+
+
+def _claim(path: Path, store_path: str | Path | None) -> None:
+    """Remove a stale socket at ``path``; refuse to take over one a live daemon answers on, and
+    anything that is not a socket (a store, a directory: issue 20, never removed)."""
+    paths.check_socket_path(path, store_path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        seen = path.lstat()
+    except FileNotFoundError:
+        return
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+        probe.settimeout(CLAIM_WAIT)
+        try:
+            probe.connect(str(path))
+        except ConnectionRefusedError:  # stale: left by a daemon that died (nobody listens)
+            paths.remove_stale_socket(path, seen)
+            return
+        except OSError as exc:  # EACCES: another user's socket, perhaps live (issue 26): never removed
+            raise DaemonBusy(f"cannot connect to the socket {path} ({exc.strerror or exc}): it may be "
+                             f"another user's companion daemon, so it is left alone (give another --socket)") from None
+    raise DaemonBusy(f"another companion daemon is already listening on {path}")
+
+
+def _bind(path: Path) -> socket.socket:
+    """A socket listening at ``path``, ``0660`` from the moment it is there (:class:`BoundSocket`)."""
+    private = Path(tempfile.mkdtemp(prefix=paths.BIND_PREFIX, dir=path.parent))  # as checked
+    bound = private / "s"
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.bind(str(bound))
+        sock.listen(BACKLOG)
+        os.chmod(bound, 0o660)
+        os.replace(bound, path)
+    except BaseException:
+        sock.close()
+        bound.unlink(missing_ok=True)
+        raise
+    finally:
+        private.rmdir()
+    return sock
+
+
 class ClientHub:
     """The socket's clients.
 
     Args:
-        socket_path: where to serve (created ``0660``).
+        socket_path: where to serve (created ``0660``), or the :class:`BoundSocket` bound there
+            already (``companion daemon`` binds it before it opens the store).
         greeting: the message a client gets on connecting (the current state).
         on_line: awaited with each line a client sends, and the client.
         on_leave: called with a client that left.
@@ -43,11 +137,12 @@ class ClientHub:
         follow: called with a client just sent the greeting (the state's slow figures), or None.
     """
 
-    def __init__(self, socket_path: str | Path, greeting: Callable[[], dict[str, Any]],
+    def __init__(self, socket_path: str | Path | BoundSocket, greeting: Callable[[], dict[str, Any]],
                  on_line: Callable[[bytes, asyncio.StreamWriter], Awaitable[None]],
                  on_leave: Callable[[asyncio.StreamWriter], None], store_path: str | Path | None = None,
                  follow: Callable[[asyncio.StreamWriter], None] | None = None):
-        self.socket_path = Path(socket_path)
+        self._bound = socket_path if isinstance(socket_path, BoundSocket) else None
+        self.socket_path = socket_path.path if isinstance(socket_path, BoundSocket) else Path(socket_path)
         self.store_path = store_path
         self.clients: set[asyncio.StreamWriter] = set()
         self._greeting, self._on_line, self._on_leave = greeting, on_line, on_leave
@@ -56,13 +151,19 @@ class ClientHub:
         self._held: dict[asyncio.StreamWriter, list[bytes]] | None = None  # while together()
 
     async def open(self) -> None:
-        """Listen on the socket.
+        """Listen on the socket: the one bound before (:class:`BoundSocket`), or bound now.
 
         Raises:
             DaemonBusy: another daemon answers on it.
+            PathRefused: no socket can be bound there (checked before, yet the folder may
+                have changed since: a mount gone read-only).
         """
-        await self._claim_socket()
-        self._server = await self._listen()
+        bound = self._bound if self._bound is not None else BoundSocket(self.socket_path, self.store_path)
+        try:
+            self._server = await asyncio.start_unix_server(self._client, sock=bound.sock, limit=protocol.MAX_LINE)
+        except OSError as exc:
+            bound.release()
+            raise paths.unbindable(self.socket_path, self.socket_path.parent, exc) from None
 
     async def close(self) -> None:
         """Stop listening, close every client, remove the socket file."""
@@ -71,53 +172,6 @@ class ClientHub:
             writer.close()
         await self._server.wait_closed()
         paths.remove_stale_socket(self.socket_path)  # ours; never a file put there since
-
-    async def _listen(self) -> asyncio.AbstractServer:
-        """Listen on the socket, which is never reachable by others before it is ``0660``.
-
-        The socket is bound as ``s`` inside a fresh ``0700`` directory beside its final path,
-        set to ``0660`` there, then renamed into place (atomic, same directory). Binding at
-        the final path and chmodding afterwards left a moment where a permissive umask made
-        it world-writable; narrowing the umask around the bind instead would change it for
-        every thread of the process (a reader thread or the store's copy thread creating a
-        file at that moment would get the narrowed mode). The temporary path (``.sXXXXXXXX/s``)
-        is no longer than the final one when the socket's name has 12 characters or more
-        (``companion.sock`` has 14), so it fits a socket address whenever the final one does.
-        """
-        private = Path(tempfile.mkdtemp(prefix=".s", dir=self.socket_path.parent))
-        try:
-            bound = private / "s"
-            server = await asyncio.start_unix_server(self._client, path=str(bound), limit=protocol.MAX_LINE)
-            try:
-                os.chmod(bound, 0o660)
-                os.replace(bound, self.socket_path)
-            except BaseException:
-                server.close()
-                bound.unlink(missing_ok=True)
-                raise
-        finally:
-            private.rmdir()
-        return server
-
-    async def _claim_socket(self) -> None:
-        """Remove a stale socket; refuse to take over one a live daemon answers on, and
-        anything that is not a socket (a store, a directory: issue 20, never removed)."""
-        paths.check_socket_path(self.socket_path, self.store_path)
-        self.socket_path.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            seen = self.socket_path.lstat()
-        except FileNotFoundError:
-            return
-        try:
-            _reader, writer = await asyncio.open_unix_connection(str(self.socket_path))
-        except ConnectionRefusedError:  # stale: left by a daemon that died (nobody listens)
-            paths.remove_stale_socket(self.socket_path, seen)
-            return
-        except OSError as exc:  # EACCES: another user's socket, perhaps live (issue 26): never removed
-            raise DaemonBusy(f"cannot connect to the socket {self.socket_path} ({exc.strerror or exc}): it may be "
-                             f"another user's companion daemon, so it is left alone (give another --socket)") from None
-        writer.close()
-        raise DaemonBusy(f"another companion daemon is already listening on {self.socket_path}")
 
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.clients.add(writer)

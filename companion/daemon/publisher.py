@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -129,10 +129,11 @@ class StatePublisher:
         """The ``state`` message."""
         reads, now = self.reads, self.reads.now()
         language, walk, warning = now.language, reads.walk(), reads.storage_warning()
-        rendered = self._rendered_recent(now)
+        rendered, said = self._rendered_recent(now), self._said(news, now)
         return {**protocol.state_message(now.session, [text for text, _ in rendered], news, language,
                                          now.by_touch, [why for _, why in rendered],
-                                         protocol.notable_indexes(self.recent, now.session)),
+                                         protocol.notable_indexes(self.recent, now.session),
+                                         ([text for text, _ in said], [why for _, why in said])),
                 "language": language, "readers": _readers(now), "revision": reads.revision(),
                 "storage_warning": None if warning is None else render(warning, language),
                 "enrollment": walk.to_json(language) if walk is not None else None,
@@ -190,18 +191,26 @@ class StatePublisher:
         """The recent news rendered in the table's language, each with its ``why`` entry (issue
         33 item 2: None when the line carries none); each sentence rendered once (a state
         message is sent after every input, and the log changes by a line or two)."""
+        cache = self._rendered
+        rendered = self._said(self.recent, now)
+        if len(cache) > 4 * RECENT_NEWS:  # keep only the sentences still shown
+            alive = {id(text) for text in self.recent}
+            for key in [k for k in cache if k not in alive]:
+                del cache[key]
+        return rendered
+
+    def _said(self, lines: Iterable[Any], now: TableNow) -> list[tuple[str, Any]]:
+        """``lines`` rendered in the table's language, each with its ``why`` entry, from the
+        cache of :meth:`_rendered_recent` (an input's news are the log's last lines too: each
+        is rendered once, issue 35 item 3)."""
         cache, language, touch = self._rendered, now.language, now.by_touch
         rendered = []
-        for text in self.recent:
+        for text in lines:
             hit = cache.get(id(text))
             if hit is None or hit[0] is not text or hit[1] != (language, touch):
                 hit = cache[id(text)] = (text, (language, touch), render(text, language, touch),
                                          why_message((text,), language)[0])
             rendered.append((hit[2], hit[3]))
-        if len(cache) > 4 * RECENT_NEWS:  # keep only the sentences still shown
-            alive = {id(text) for text in self.recent}
-            for key in [k for k in cache if k not in alive]:
-                del cache[key]
         return rendered
 
     def physical(self, inp: Input, hidden: bool = False) -> dict[str, Any] | None:

@@ -224,10 +224,14 @@ def _value_words(value: Any, words: Mapping[str, str]) -> str:
 
 
 class HasOptions(Protocol):
-    """What :func:`resolve_options` reads of a game (a :class:`~companion.engine.game.Game`)."""
+    """What :func:`resolve_options` reads of a game (a :class:`~companion.engine.game.Game`):
+    read only (a plain attribute would be invariant, and a game's ``options`` is a tuple)."""
 
-    title: str
-    options: Sequence[OptionSpec]
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def options(self) -> Sequence[OptionSpec]: ...
 
 
 #: The New game choice every game offers; off by default (then no lesson is ever sent).

@@ -50,7 +50,7 @@ class InputActions:
             return inp.key == "undo"
         return isinstance(inp, Press) and inp.hold >= self.hold_time
 
-    def action_for(self, inp: Input, prompt: Prompt, state: Any) -> str:
+    def action_for(self, inp: Tap | Press | Touch, prompt: Prompt, state: Any) -> str:
         """The action key ``inp`` stands for at ``prompt`` (the prompt of ``state``).
 
         Raises:
@@ -82,16 +82,16 @@ class InputActions:
         return self._tags.lookup(tap.uid) or (tap.ndef if known_piece(tap.ndef) else None)
 
     def _tap_action(self, tap: Tap, prompt: Prompt, state: Any) -> str:
-        component = self.component_for(tap)
-        if component is None:
+        piece = self.piece_for(tap)
+        if piece is None:
             raise Rejected(_unknown_tag(tap), table=UNREAD_TAG_TABLE if tap.ndef_problem else UNKNOWN_TAG_TABLE)
+        component, copy = split_piece(piece)
         label = self.spec.component_label(component)
         if component_game(component) != self.spec.id:
             raise Rejected(_other_game(component, self.spec.title))
         self._check_reader(tap, component, label)
         choice = prompt.for_component(component)
         if choice is not None:
-            copy = split_piece(self.piece_for(tap))[1]
             return f"{choice.key}#{copy}" if choice.per_copy and copy else choice.key
         if why := self.spec.refusal(state, None, component):
             raise Rejected(why)

@@ -340,12 +340,18 @@ class Session:
         seq, self._snapshot_due = self._snapshot_due, None
         if seq is not None and (body := snapshots.encode(self.spec, self.state, self._log, self.lessons,
                                                           self._picker)) is not None:
-            snapshots.write(self.store, self.game_id, seq, self.spec, body, self.clock())
+            snapshots.write(*self._stored(), seq, self.spec, body, self.clock())
+
+    def _stored(self) -> tuple[EventStore, int]:
+        """The store and the game's id in it, for what only a stored game does (snapshots, a
+        reload): a due snapshot, a resume and a trimmed undo log all come from a stored game."""
+        assert self.store is not None and self.game_id is not None, "a stored game's work without a stored game"
+        return self.store, self.game_id
 
     def _restore_snapshot(self) -> list | None:
         """Take the newest usable snapshot (:func:`companion.session.snapshots.restore`);
         returns the events after it (None: no usable snapshot, replay everything)."""
-        restored = snapshots.restore(self.store, self.game_id, self.spec, self.lessons)
+        restored = snapshots.restore(*self._stored(), self.spec, self.lessons)
         if restored is None:
             return None
         self._log, self.lessons = restored.undo, restored.lessons
@@ -361,9 +367,11 @@ class Session:
 
     def _reload(self) -> None:
         """Rebuild every undo state by replaying the whole log (undo went past memory)."""
-        record = self.store.game(self.game_id)
-        log.info("game %s: undo reaches input %d; reloading the whole log", self.game_id, self._log.base)
-        full = Session.resume(self.store, record, use_snapshot=False, keep=None, hold_time=self.hold_time,
+        store, game_id = self._stored()
+        record = store.game(game_id)
+        assert record is not None, f"game {game_id} left the store while it was played"
+        log.info("game %s: undo reaches input %d; reloading the whole log", game_id, self._log.base)
+        full = Session.resume(store, record, use_snapshot=False, keep=None, hold_time=self.hold_time,
                               clock=self.clock, reader_roles=self.reader_roles, enrolled=self.actions.enrolled)
         self.state, self._prompt = full.state, full._prompt
         self._log, self.lessons, self.moments = full._log, full.lessons, full.moments

@@ -57,6 +57,7 @@ class Recording:
             self._kept.append(event)
             self.save_kept()
             return None
+        assert self.game_id is not None, "an event before its game was recorded"  # a refused game is kept
         try:
             return self.store.append(self.game_id, kind, body, event[3], outcome=outcome, reopen=reopen)
         except StoreError as exc:  # the transaction rolled back: nothing half-written
@@ -76,11 +77,13 @@ class Recording:
         written = 0
         while self._kept:
             item = self._kept[0]
+            assert self.store is not None, "kept without a store"  # only a store's refusals are kept
             try:
                 if item[0] == "game":
                     self.game_id = self.store.new_game(item[1], item[2], item[3], versions=item[4])
                 else:
                     _, kind, body, at, outcome, reopen = item
+                    assert self.game_id is not None, "an event kept before its game"  # the game is kept first
                     self.store.append(self.game_id, kind, body, at, outcome=outcome, reopen=reopen)
             except StoreError as exc:
                 self.unsaved = str(exc)

@@ -110,15 +110,85 @@ def cmd_cues(args) -> int:
     return 0
 
 
+#: What ``voice cues`` writes beside the cues: each file's SHA-256 when it wrote it
+#: (``sha256sum`` format), so that a later run knows which files are its own, unchanged.
+CUES_MANIFEST = "cues.sha256"
+
+
 def main_cues(directory: Path) -> list[Path]:
-    """Write the six cues into ``directory``; returns their paths."""
+    """Write the six cues into ``directory`` (made if missing) and :data:`CUES_MANIFEST`;
+    returns the cues' paths. A file of a cue's name is replaced only when this command wrote
+    it and nobody changed it since (the manifest says so) or it already holds that cue.
+
+    Raises:
+        PathRefused: a file there is not one this command may replace (someone's own
+            ``win.wav``, a link, a directory...); nothing was written.
+    """
+    import hashlib
+
     from companion.voice import cues
 
+    sounds = {directory / f"{name}.wav": cues.cue(name) for name in CUES}
+    ours = _cues_written_before(directory)
+    for path, sound in sounds.items():
+        _check_replaceable(path, {ours.get(path.name), hashlib.sha256(sound).hexdigest()})
     directory.mkdir(parents=True, exist_ok=True)
-    paths = [directory / f"{name}.wav" for name in CUES]
-    for name, path in zip(CUES, paths, strict=True):
-        path.write_bytes(cues.cue(name))
-    return paths
+    for path, sound in sounds.items():
+        path.write_bytes(sound)
+    (directory / CUES_MANIFEST).write_text("".join(f"{hashlib.sha256(sound).hexdigest()}  {path.name}\n"
+                                                   for path, sound in sounds.items()))
+    return list(sounds)
+
+
+def _cues_written_before(directory: Path) -> dict[str, str]:
+    """``{file name: sha256}`` from the manifest a former ``voice cues`` wrote in ``directory``
+    ({} when there is none).
+
+    Raises:
+        PathRefused: a file of the manifest's name that this command did not write.
+    """
+    import re
+    import stat
+
+    from companion.paths import PathRefused, describe
+
+    manifest = directory / CUES_MANIFEST
+    try:
+        if not stat.S_ISREG(manifest.lstat().st_mode):
+            raise PathRefused(f"voice cues {directory}: {manifest} is {describe(manifest)}, not the list of cues "
+                              f"this command writes there: nothing was written (give an empty or new folder)")
+        lines = manifest.read_text(encoding="utf-8", errors="replace").splitlines()
+    except FileNotFoundError:
+        return {}
+    names = {f"{name}.wav" for name in CUES}
+    found = [re.fullmatch(r"([0-9a-f]{64})  (\S+)", line) for line in lines]
+    if not all(match and match[2] in names for match in found):
+        raise PathRefused(f"voice cues {directory}: {manifest} is not the list of cues this command writes there: "
+                          f"nothing was written (give an empty or new folder, or move {manifest.name} away)")
+    return {match[2]: match[1] for match in found if match}
+
+
+def _check_replaceable(path: Path, digests: set[str | None]) -> None:
+    """Refuse ``path`` unless it is missing, or a regular file whose SHA-256 is in ``digests``.
+
+    Raises:
+        PathRefused: naming the file, and that nothing was written.
+    """
+    import hashlib
+    import stat
+
+    from companion.paths import PathRefused, describe
+
+    try:
+        info = path.lstat()
+    except FileNotFoundError:
+        return
+    if stat.S_ISREG(info.st_mode) and hashlib.sha256(path.read_bytes()).hexdigest() in digests:
+        return
+    what = "a file this command did not write (or that was changed since)" if stat.S_ISREG(info.st_mode) else (
+        describe(path))
+    raise PathRefused(f"voice cues {path.parent}: {path} is {what}: nothing was written, so it is kept "
+                      f"(give an empty or new folder, or move {path.name} away)")
 
 
 def voice_process(socket: Path, config: Path | None = None, log: Path | None = None) -> subprocess.Popen:

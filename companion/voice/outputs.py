@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import shutil
 import subprocess
 import threading
@@ -119,20 +120,58 @@ class Directory:
 
     def __init__(self, directory: Path, pace: float = 0.0):
         self.directory = Path(directory)
+        _check_log(self.directory / "spoken.jsonl")
         self.directory.mkdir(parents=True, exist_ok=True)
         self.pace = pace
-        self.count = len(list(self.directory.glob("*.wav")))  # a restarted voice goes on numbering
+        self.count = _last_number(self.directory)  # a restarted voice goes on numbering
         self.started = 0.0
         self.problem: str | None = None  # a file is always written
 
     def play(self, sound: bytes, utterance: Utterance, stop: threading.Event) -> bool:
-        self.count += 1
         self.started = time.monotonic()
-        name = f"{self.count:05d}-{utterance.kind}.wav"
-        (self.directory / name).write_bytes(sound)
+        name = self._write(sound, utterance.kind)
         line = {"text": utterance.text, "lang": utterance.lang, "kind": utterance.kind, "file": name}
         with (self.directory / "spoken.jsonl").open("a", encoding="utf-8") as out:
             out.write(json.dumps(line, ensure_ascii=False) + "\n")
         if self.pace > 0:
             return not stop.wait(wav.read(sound).seconds * self.pace)
         return True
+
+    def _write(self, sound: bytes, kind: str) -> str:
+        """Write ``sound`` as the next numbered file, never over one already there (another
+        voice writing to the same folder meanwhile: the number after it); its name."""
+        while True:
+            self.count += 1
+            name = f"{self.count:05d}-{kind}.wav"
+            try:
+                with open(self.directory / name, "xb") as out:
+                    out.write(sound)
+                return name
+            except FileExistsError:
+                continue
+
+
+#: A file the voice numbers: ``00012-prompt.wav``.
+_NUMBERED = re.compile(r"(\d{5,})-.*\.wav")
+
+
+def _last_number(directory: Path) -> int:
+    """The highest number of a numbered file in ``directory`` (0: none). Counting the WAV files
+    instead (as before) wrote over the last ones when a file had been removed from the middle."""
+    return max((int(match[1]) for path in directory.iterdir() if (match := _NUMBERED.fullmatch(path.name))),
+               default=0)
+
+
+def _check_log(log_path: Path) -> None:
+    """Refuse a ``spoken.jsonl`` that is not a regular file (a link: the lines would go into
+    whatever it points at; a directory).
+
+    Raises:
+        PathRefused: naming it; nothing was written.
+    """
+    from companion.paths import PathRefused, describe
+
+    kind = describe(log_path)
+    if kind not in ("nothing", "a regular file"):
+        raise PathRefused(f"voice --to {log_path.parent}: {log_path} is {kind}, not the voice's own log of what it "
+                          f"said: nothing was written (give an empty or new folder)")

@@ -323,6 +323,23 @@ def test_a_table_script_with_entries_replays_through_the_daemon(tmp_path):
 # --------------------------------------------------------------------------- virtual decks
 
 
+
+def test_the_tapped_decks_line_is_a_set_up_step_a_late_client_is_given():
+    """newcomer13 item 6: "Some decks are drawn from the table…" was plain news, so a voice
+    (or screen) that connected after the game began never got it: it is an instruction for
+    the hands, so it is a set-up step of the todo (what a client connecting is given), with
+    what it is for in first-game mode."""
+    session = Session.start(GameHeader.from_json({"game": "house_of_spirits", "players": ["Ada", "Bo"], "seed": 1}))
+    line = "Some decks are drawn from the table: tap each card on the reader as you draw it."
+    assert [str(todo) for todo in session.todo][-1] == line
+    assert session.todo[-1].todo == "setup" and session.todo[-1].purpose is not None
+    from companion import protocol
+
+    late = protocol.state_message(session, [], lang="it")  # what a client connecting now is sent
+    assert late["todo"][-1]["text"] == ("Alcuni mazzi si pescano dal tavolo: appoggiate sul lettore ogni carta "
+                                        "che pescate.")
+
+
 PLACEHOLDER_DECKS = {"character": 6, "room": 14, "monster": 10, "plot": 7, "main": 22}
 
 

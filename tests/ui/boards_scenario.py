@@ -192,6 +192,7 @@ def _one_size(app, out: Path, report: dict, data: dict):
     from readability import (
         audit,
         covered,
+        crowded_figures,
         cut_places,
         overlapping_buttons,
         pieces_over_labels,
@@ -208,7 +209,7 @@ def _one_size(app, out: Path, report: dict, data: dict):
                   status={}, layout={}, wrapped_step={}, header={},
                   empty_todo={}, wasted={}, frames={}, pieces={}, cut_places={}, covered={}, buttons={},
                   gameover={}, audit={}, unnamed={}, fonts={}, spilled={},
-                  wrapped_places={}, header_undo={}, steps={})
+                  wrapped_places={}, header_undo={}, steps={}, figures={})
     yield 0.3
     for message in data.get("switches") or []:
         app.handle_message(message)  # where the daemon's messages go (DaemonLink -> Clock)
@@ -247,6 +248,7 @@ def _one_size(app, out: Path, report: dict, data: dict):
         report["unnamed"][name] = unnamed_hunters(board)
         report["fonts"][name] = text_sizes(app, table)
         report["spilled"][name] = spilled_counts(table)
+        report["figures"][name] = crowded_figures(table)
         report["wrapped_places"][name] = wrapped_places(table)
         report["gameover"][name] = [plain(label.text, True) for label in reversed(table.ids.gameover.children)]
         if data.get("audit"):  # the whole readability audit (the game-over layout test)

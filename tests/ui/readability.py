@@ -512,3 +512,22 @@ def _page_names(app) -> list[str]:
     games = [str(g.get("title", "")) for g in (app.model.catalogue or {}).get("games") or []]
     about = [str(v) for v in (app.model.about or {}).values()] + [str(app.socket_path)]
     return [*_names(app.model), *games, *about]
+
+
+def crowded_figures(table) -> dict:
+    """A crowded room's figures and names (issue 29): ``overlap``, one line per row of pieces
+    drawn one over the other (a fanned hand: its ``overlapped``), and ``cut``, each text on
+    the board that shows a player's name cut short ("Giul" for "Giulia"; a whole name, its
+    initial, or "P1" for "Player 1" are not cut)."""
+    from kivy.uix.label import Label
+
+    overlap = [f"{type(w).__name__} at {round(w.x)},{round(w.y)}" for w in table.walk(restrict=True)
+               if getattr(w, "overlapped", False) and visible(w)]
+    board = next(iter(table.ids.board_slot.children), None)
+    players = [str(p) for p in ((getattr(board, "view", None) or {}).get("players") or [])]
+    cut = []
+    for label in (w for w in table.ids.board_slot.walk(restrict=True) if isinstance(w, Label) and visible(w)):
+        for word in plain(label.text, True).split():
+            cut += [f"{name} as {word}" for name in players if 2 <= len(word) < len(name) and name.startswith(word)
+                    and word not in players]
+    return {"overlap": overlap, "cut": sorted(set(cut))}

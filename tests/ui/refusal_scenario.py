@@ -75,6 +75,48 @@ def _shots(app, out: Path, report: dict, shots: list[dict]):
             "column": [round(v) for v in window_box(right)],
             "prompt_box": [round(v) for v in window_box(prompt)] if prompt.text and prompt.opacity else None,
             "before": before, "after": _boxes(table), "audit": audit(app, table),
+            **_instruction(app, table),
         }
         app.model.clear_notice()
         yield settle(0.2)
+
+
+def _instruction(app, table) -> dict:
+    """What the banner may lie over (the step on show, else the prompt: its words and its
+    label's window box) and the copy of it under the banner: its pages' words, box, size, and
+    whether each page is whole in its box (every page laid out in turn, the first put back)."""
+    import re
+
+    from overflow import visible
+    from readability import window_box
+
+    todo = table.ids.todo
+    if todo.showing and todo.labels():
+        words, label = todo.current(), todo.labels()[0]
+    else:
+        words, label = app.model.prompt_text, table.ids.prompt
+    copy = app.root.ids.get("notice_copy")  # none before issue 29's fix: the banner alone
+    pages, whole = [], []
+    for number in range(len(copy.pages) if copy is not None else 0):
+        copy.page = number
+        copy.texture_update()
+        whole.append(copy.texture_size[1] <= copy.height + 1)
+        plain = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", copy.text)
+        pages.append(plain.replace("&bl;", "[").replace("&br;", "]").replace("&amp;", "&"))
+    if pages:
+        copy.page = 0
+        copy.texture_update()
+    place, banner = table.notice_place, app.root.ids.banner
+    least = None
+    if words and hasattr(place, "copy_height"):  # the banner at its floor, one line of the instruction
+        from kivy.metrics import dp
+
+        from ui.notice_place import COPY_UNDER, SIZES, TIGHT_PAD_Y
+
+        width = table.ids.right.width  # the copy's padding reaches COPY_UNDER up under the banner
+        least = (place.height_at(SIZES[-1], width, TIGHT_PAD_Y) - dp(COPY_UNDER) * app.scale
+                 + place.copy_height("Ag", table.prompt_font, width))
+    return {"instruction": words, "least": least, "room": banner.height,
+            "instruction_box": [round(v) for v in window_box(label)] if words and visible(label) else None,
+            "copy": {"pages": pages, "whole": whole, "box": [round(v) for v in window_box(copy)],
+                     "px": round(copy.font_size / app.scale, 1)} if pages else None}

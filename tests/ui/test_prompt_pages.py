@@ -20,8 +20,29 @@ def test_a_prompt_that_fits_is_one_page():
 
 def test_a_long_prompt_pages_at_whole_words_and_loses_none():
     pages = page_words(PROMPT, _chars(40))
-    assert pages == ["Mescolate il mazzo stanze (con il", "Vestibolo in cima), i mazzi trama,", "mostri e principale"]
+    # as few pages as whole words allow (3), each ending where a phrase does (issue 29: it
+    # was "… stanze (con il" | "Vestibolo in cima), …": a page ended inside the bracket)
+    assert pages == ["Mescolate il mazzo stanze", "(con il Vestibolo in cima),", "i mazzi trama, mostri e principale"]
     assert " ".join(pages) == PROMPT
+
+
+def test_pages_end_where_a_phrase_ends_and_a_step_keeps_one_instruction_a_page():
+    step = ("Put location card number 3 of the row into the envelope without looking; shuffle the other "
+            "location cards back together.")
+    # whole words only: "… shuffle the other location" | "cards back together."
+    assert page_words(step, _chars(95), sentences=True) == [
+        "Put location card number 3 of the row into the envelope without looking;",
+        "shuffle the other location cards back together."]
+    deal = ("Deal 5 cards to each player: a ghost or fate card dealt goes back into the deck at random and another "
+            "card is dealt.")
+    assert page_words(deal, _chars(95)) == [
+        "Deal 5 cards to each player:",
+        "a ghost or fate card dealt goes back into the deck at random and another card is dealt."]
+    # no phrase's end: never after "the" nor before a lone letter ("the Ghost card | room N")
+    assert page_words("Put the Ghost card room N back", _chars(20)) == ["Put the Ghost card", "room N back"]
+    asks = "Ada asks: Bill, Jack-in-the-Box, House on Neibolt Street. Move that Kid mover there."
+    assert page_words(asks, _chars(80), sentences=True) == [
+        "Ada asks: Bill, Jack-in-the-Box, House on Neibolt Street.", "Move that Kid mover there."]
 
 
 def test_a_word_longer_than_a_page_gets_a_page_of_its_own():

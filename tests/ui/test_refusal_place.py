@@ -16,6 +16,7 @@ the way, each refusing a key a later line of its script touches, as the daemon w
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -92,3 +93,42 @@ def test_a_refusal_lies_by_the_prompt_and_moves_nothing(report):
         reading = [line for line in shot["audit"]["small"] if line.split(" ", 1)[0] in READING]
         assert reading == [], (name, reading)
         assert shot["notice"] and shot["prompt"] and shot["prompt"] not in shot["notice"], (name, shot["notice"])
+
+
+#: A page mark after a paged instruction's words ("› 1/2").
+MARK = re.compile(r"\s*\u203a\u00a0\d+/\d+$")
+
+
+@pytest.mark.ui
+@pytest.mark.timeout(320)
+def test_the_instruction_reads_beside_the_banner(report):
+    """The banner hid the prompt (or the step) it lay over for its 5 s: the player could not
+    read what was asked (issue 29). Now where it lies over the instruction, the instruction
+    shows again under it, whole or paged, every word in order, at 32 px, covering no button
+    (the banner alone only where the room above the first button holds no banner line at 20 px
+    and instruction line at 32)."""
+    shots = report["shots"]
+    hidden = {}
+    for name, shot in shots.items():
+        box, copy = shot["instruction_box"], shot["copy"]
+        if box is None or overlap(shot["banner"], box) < 4:
+            assert copy is None, (name, copy)
+            continue
+        if copy is None:
+            # only where the room above the first button cannot hold the banner at its floor
+            # and a line of the instruction at 32 px: the banner alone, for its 5 s
+            if shot["least"] is None or shot["least"] <= shot["room"]:
+                hidden[name] = shot["instruction"]
+            continue
+        cx, cy, cwidth, cheight = shot["column"]
+        x, y, width, height = copy["box"]
+        # its box reaches under the banner's rounded corners, its words start under the banner
+        assert y + height - 16 * shot["scale"] <= shot["banner"][1] + 1, (name, shot["banner"], copy["box"])
+        assert cx - 1 <= x and x + width <= cx + cwidth + 1 and y + height <= cy + cheight + 1, (name, copy)
+        assert copy["px"] >= 32 - 0.05 and all(copy["whole"]), (name, copy)
+        covered = [text for text, button in shot["after"].items() if overlap(copy["box"], button) >= 4]
+        assert covered == [], (name, covered)
+        words = " ".join(MARK.sub("", page) for page in copy["pages"]).split()
+        assert words == shot["instruction"].split(), (name, copy["pages"])
+        assert len(copy["pages"]) == 1 or all(MARK.search(page) for page in copy["pages"]), (name, copy["pages"])
+    assert hidden == {}, hidden

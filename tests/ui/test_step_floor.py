@@ -120,3 +120,35 @@ def test_every_step_and_prompt_reads_at_32_px_page_by_page(report, shots):
     for lang in ("en", "it"):
         first = [page for page in steps[f"creepy_cellar-{lang}"]["pages"] if page["step"] == 0]
         assert len(first) >= 2, first
+
+
+def _page_ends(report) -> dict[str, list[str]]:
+    """name -> every page of a paged step that ends mid-phrase (the last word and the next, as
+    ``break_cost`` weighs them), or that holds a sentence's end before its own (two
+    instructions on a page)."""
+    from ui.text import break_cost
+
+    found: dict[str, list[str]] = {}
+    for name, shot in report["steps"].items():
+        by_step: dict[int, list[str]] = {}
+        for page in shot["pages"]:
+            by_step.setdefault(page["step"], []).append(MARK.sub("", page["text"]))
+        for pages in by_step.values():
+            for page, following in zip(pages, pages[1:]):
+                words = page.split()
+                if break_cost(words[-1], following.split()[0]) > 1:
+                    found.setdefault(name, []).append(f"{words[-1]} | {following.split()[0]}")
+            for page in pages if len(pages) > 1 else []:
+                inside = [w for w in page.split()[:-1] if w.endswith((".", ";", "!", "?"))]
+                if inside:
+                    found.setdefault(name, []).append(f"two on a page: {page}")
+    return found
+
+
+@pytest.mark.ui
+@pytest.mark.timeout(420)
+def test_a_long_step_pages_where_a_phrase_ends(report):
+    """A long step paged at whole words, but mid-phrase ("… a 6 still draws | none) in cellar
+    slot 8.", "… another card | is dealt."; issue 29): its pages now end at ". ; :", a comma
+    or before "then" where the step has one, and hold one instruction each."""
+    assert _page_ends(report) == {}

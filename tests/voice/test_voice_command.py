@@ -119,6 +119,77 @@ def test_the_cues_are_short_and_sound(tmp_path):
         assert 0.1 <= sound.seconds <= 0.3 and wav.rms(sound) > 0.05, name
 
 
+def test_voice_cues_never_write_over_a_file_they_did_not_write(tmp_path, capsys):
+    """fixes14 noticed: ``voice cues DIR`` wrote ``<cue>.wav`` over files of those names in DIR
+    (someone's own ``win.wav``). Now it refuses in one line naming the file, and writes nothing."""
+    from companion.cli import main
+
+    (tmp_path / "win.wav").write_bytes(b"my own fanfare")
+    assert main(["voice", "cues", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"companion: voice cues {tmp_path}: {tmp_path / 'win.wav'} is a file this command did not write (or that "
+        f"was changed since): nothing was written, so it is kept (give an empty or new folder, or move win.wav away)"]
+    assert [p.name for p in tmp_path.iterdir()] == ["win.wav"]
+    assert (tmp_path / "win.wav").read_bytes() == b"my own fanfare"
+
+
+def test_voice_cues_write_again_over_their_own_files_only_while_unchanged(tmp_path):
+    from companion.paths import PathRefused
+    from companion.voice.command import CUES_MANIFEST, main_cues
+
+    out = tmp_path / "cues"
+    first = main_cues(out)
+    assert main_cues(out) == first  # its own files, listed in cues.sha256: written again
+    (out / CUES_MANIFEST).unlink()
+    assert main_cues(out) == first  # no list, but each file already holds its cue: nothing is lost
+    (out / "loss.wav").write_bytes(b"edited since")
+    with pytest.raises(PathRefused, match="loss.wav is a file this command did not write"):
+        main_cues(out)
+    assert (out / "loss.wav").read_bytes() == b"edited since"
+    (out / "loss.wav").unlink()
+    (out / "loss.wav").symlink_to(tmp_path / "elsewhere.wav")
+    with pytest.raises(PathRefused, match="loss.wav is a symbolic link"):
+        main_cues(out)
+    (out / "loss.wav").unlink()
+    (out / CUES_MANIFEST).write_text("my notes\n")
+    with pytest.raises(PathRefused, match="cues.sha256 is not the list of cues this command writes"):
+        main_cues(out)
+    assert (out / CUES_MANIFEST).read_text() == "my notes\n" and not (out / "loss.wav").exists()
+
+
+def test_voice_to_a_folder_never_writes_over_a_file_there(tmp_path):
+    """fixes14 noticed: ``voice --to DIR`` numbered from the count of WAV files in DIR, so a
+    folder with a file gone from the middle had its last file written over."""
+    import threading
+
+    from companion.voice.outputs import Directory
+    from companion.voice.utterance import Utterance
+
+    (tmp_path / "00001-prompt.wav").write_bytes(b"first")
+    (tmp_path / "00003-prompt.wav").write_bytes(b"third")  # 00002 was removed
+    sink = Directory(tmp_path)
+    assert sink.play(b"new", Utterance("Roll the die.", "en", "prompt"), threading.Event())
+    assert (tmp_path / "00003-prompt.wav").read_bytes() == b"third"
+    assert (tmp_path / "00004-prompt.wav").read_bytes() == b"new"
+    assert _spoken(tmp_path)[-1]["file"] == "00004-prompt.wav"
+
+
+def test_voice_to_a_folder_whose_log_is_a_link_is_one_line_and_nothing_is_written(tmp_path, capsys):
+    from companion.cli import main
+
+    (tmp_path / "notes.txt").write_text("precious")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "spoken.jsonl").symlink_to(tmp_path / "notes.txt")
+    (tmp_path / "none.toml").write_text("")
+    assert main(["voice", "test", "--to", str(out), "--engine", "test", "--config", str(tmp_path / "none.toml"),
+                 "--cache", str(tmp_path / "cache")]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"companion: voice --to {out}: {out / 'spoken.jsonl'} is a symbolic link, not the voice's own log of what "
+        f"it said: nothing was written (give an empty or new folder)"]
+    assert (tmp_path / "notes.txt").read_text() == "precious" and [p.name for p in out.iterdir()] == ["spoken.jsonl"]
+
+
 def test_the_voice_config():
     config = parse_config('[voice]\nengine = "piper"\npiper_it = "/v/it.onnx"\nplayer = "aplay"\n'
                           'device = "plughw:1,0"\n[voice.pronounce.en]\nSiobhan = "Shivawn"\n').voice

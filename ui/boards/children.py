@@ -29,7 +29,7 @@ from kivy.uix.widget import Widget
 from ui import theme
 from ui.boards import PlacePicks, watch_language
 from ui.boards.fit import ICON_GAP, LINE, PlaceName, candidates, plain, word_width
-from ui.boards.names import short_marks, stand_in_number
+from ui.boards.names import initials, short_marks, stand_in_number
 from ui.boards.parts import GROW, Panel, Parts, PlacePanel, font, gap, name_or_mark, scale, text
 from ui.kvloader import load_kv
 from ui.text import Translate, coloured, english, escape_markup, player_markup
@@ -109,7 +109,10 @@ def player_pieces(p: dict) -> list[tuple[str, str]]:
 
 class RoomPieces(Widget):
     """The bottom strip of a room tile: a ghost per ghost (red when enraged), Kitty Kitty,
-    and the left cards as small card backs with their count."""
+    and the left cards as small card backs with their count. Where they do not fit side by
+    side at the boards' floor, the ghosts of a kind go together, one ghost and their count
+    ("[red ghost] [green ghost] 2": issue 29, they overlapped like a fanned hand); only
+    where even that does not fit, they overlap."""
 
     ghosts = ListProperty([])  # True per enraged ghost, False per calm one
     kitty = BooleanProperty(False)
@@ -119,37 +122,99 @@ class RoomPieces(Widget):
         super().__init__(**kwargs)
         self.count = Label(color=theme.PIP, bold=True)  # the left cards' number, on the card ("": none)
         self.add_widget(self.count)
+        self.ghost_counts = [Label(color=theme.TEXT, bold=True) for _ in range(2)]  # "2" after a kind's ghost
+        for label in self.ghost_counts:
+            self.add_widget(label)
         self.piece_px = 0.0  # the pieces' size (0: none drawn), for the readability audit
+        self.overlapped = False  # drawn one over another (a fanned hand), for the audit
         self.bind(pos=self.draw, size=self.draw, ghosts=self.draw, kitty=self.draw, left=self.draw)
+
+    def kinds(self) -> list[str]:
+        """One entry a piece: "ghost" per ghost, "kitty", "cards" (the left cards' pile)."""
+        return ["ghost"] * len(self.ghosts) + (["kitty"] if self.kitty else []) + (["cards"] if self.left else [])
+
+    def groups(self) -> list[tuple[str, int]]:
+        """The pieces with the ghosts of a kind together: ``(kind, count)``, enraged first."""
+        enraged = sum(1 for g in self.ghosts if g)
+        out = [("enraged", enraged), ("calm", len(self.ghosts) - enraged)]
+        out += [("kitty", 1 if self.kitty else 0), ("cards", 1 if self.left else 0)]
+        return [(kind, count) for kind, count in out if count]
+
+    def grouped_width(self, size: float) -> float:
+        """The pieces' width with the ghosts of a kind together, at ``size`` px each."""
+        groups = self.groups()
+        counts = sum(word_width(str(n), font(SMALLEST_NAME_FONT), True) + gap(1)
+                     for kind, n in groups if kind in ("enraged", "calm") and n > 1)
+        return len(groups) * size + max(0, len(groups) - 1) * gap(3) + counts
+
+    def fits(self, width: float) -> bool:
+        """The pieces fit ``width`` px at the boards' floor, side by side or grouped (at the
+        floor whatever the row's height now: it is laid out after the players' marks)."""
+        size = font(SMALLEST_NAME_FONT)
+        kinds = self.kinds()
+        return len(kinds) * size + max(0, len(kinds) - 1) * size * 0.2 <= width + 2 or self.grouped_width(size) <= width
 
     def draw(self, *_args) -> None:
         canvas = self.canvas.before
         canvas.clear()
         self.count.text = ""  # nothing drawn (at opacity 0 it was drawn all the same)
+        for label in self.ghost_counts:
+            label.text = ""
         self.piece_px = 0.0
-        kinds = ["ghost"] * len(self.ghosts) + (["kitty"] if self.kitty else []) + (["cards"] if self.left else [])
+        self.overlapped = False
+        kinds = self.kinds()
         if not kinds or self.width < 4:
             return
-        # side by side where they fit, else overlapping like a fanned hand, each at the boards'
-        # floor (issue 29: three ghosts, Kitty and the left cards were drawn at 13-17 px)
-        size, step = fan(len(kinds), self.height, min(font(SMALLEST_NAME_FONT), self.height), self.width + 2)
+        # side by side where they fit, else the ghosts of a kind together, else overlapping
+        # like a fanned hand, each at the boards' floor (issue 29: three ghosts, Kitty and the
+        # left cards were drawn at 13-17 px, then overlapping)
+        floor = min(font(SMALLEST_NAME_FONT), self.height)
+        size, step = fan(len(kinds), self.height, floor, self.width + 2)
+        if step < size - 0.5 and self.grouped_width(floor) <= self.width + 1:
+            self._draw_groups(canvas, floor)
+            return
         self.piece_px = size
+        self.overlapped = len(kinds) > 1 and step < size - 0.5  # a fanned hand (the audit's)
         for i, kind in enumerate(kinds):
             x = self.x + i * step
             if kind == "ghost":  # an enraged ghost red with angry brows, a calm one green
                 (shapes.enraged_ghost if self.ghosts[i] else shapes.calm_ghost)(canvas, x, self.y, size)
-            elif kind == "kitty":
-                shapes.cat(canvas, x, self.y, size, CAT)
             else:
-                canvas.add(Color(*CARD_BACK))
-                canvas.add(Rectangle(pos=(x + size * 0.1, self.y), size=(size * 0.8, size)))
-                self.count.text = str(int(self.left))
-                # the number reads from a metre (at least 20 sp) even on a small card back
-                self.count.font_size = max(size * 0.7, font(SMALLEST_NAME_FONT))
-                width = max(size * 0.8, self.count.font_size * 0.6 * len(self.count.text))
-                # at least one line of that font high, centred on a card back smaller than it
-                height = max(size, self.count.font_size * 1.25)
-                self.count.pos, self.count.size = (x + size * 0.1, self.y + (size - height) / 2), (width, height)
+                self._draw_other(canvas, kind, x, size)
+
+    def _draw_groups(self, canvas, size: float) -> None:
+        """One ghost of each kind with its count after it, then Kitty and the left cards."""
+        self.piece_px = size
+        x, labels = self.x, iter(self.ghost_counts)
+        for kind, n in self.groups():
+            if kind in ("enraged", "calm"):
+                (shapes.enraged_ghost if kind == "enraged" else shapes.calm_ghost)(canvas, x, self.y, size)
+                x += size
+                if n > 1:
+                    label = next(labels)
+                    label.text, label.font_size = str(n), font(SMALLEST_NAME_FONT)
+                    width = word_width(label.text, label.font_size, True) + gap(1)
+                    label.size = width, max(size, label.font_size * 1.25)
+                    label.pos = x, self.y + (size - label.height) / 2
+                    x += width
+            else:
+                self._draw_other(canvas, kind, x, size)
+                x += size
+            x += gap(3)
+
+    def _draw_other(self, canvas, kind: str, x: float, size: float) -> None:
+        if kind == "kitty":
+            shapes.cat(canvas, x, self.y, size, CAT)
+            return
+        canvas.add(Color(*CARD_BACK))
+        canvas.add(Rectangle(pos=(x + size * 0.1, self.y), size=(size * 0.8, size)))
+        self.count.text = str(int(self.left))
+        # the number reads from a metre (at least 20 sp) even on a small card back
+        self.count.font_size = max(size * 0.7, font(SMALLEST_NAME_FONT))
+        width = max(size * 0.8, self.count.font_size * 0.6 * len(self.count.text))
+        # at least one line of that font high, centred on a card back smaller than it
+        height = max(size, self.count.font_size * 1.25)
+        self.count.pos, self.count.size = (x + size * 0.1, self.y + (size - height) / 2), (width, height)
 
 
 class MansionRoom(PlacePanel):
@@ -161,6 +226,8 @@ class MansionRoom(PlacePanel):
     #: before ``name``), else ""
     stand_in = StringProperty("")
     players = StringProperty("")
+    #: the same players by their initials ("A B"), for a crowded room
+    initials = StringProperty("")
     built = BooleanProperty(False)
     haunted = BooleanProperty(False)
     enraged = BooleanProperty(False)
@@ -183,15 +250,24 @@ class MansionRoom(PlacePanel):
         self.add_widget(self.title)
         self.add_widget(bottom)
         self.bind(name=self._name, stand_in=self._name, width=self._name, height=self._heights, built=self._look,
-                  haunted=self._look, enraged=self._look, players=self._players)
+                  haunted=self._look, enraged=self._look, players=self._players, initials=self._players)
+        self.pieces.bind(ghosts=self._players, kitty=self._players, left=self._players)
         self._players()
 
     def _players(self, *_args) -> None:
-        """The players' marks on one line at the right of the pieces (at most 70% of the
-        row); without players the pieces take the whole row."""
-        self.who.text = self.players
-        need = word_width(plain(self.players), font(SMALLEST_NAME_FONT), True) + gap(2) if self.players else 0
-        self.who.width = min(need, max(0, self.width - 2 * gap(1)) * 0.8)
+        """The players' marks on one line at the right of the pieces (at most 80% of the
+        row); their initials ("A B", each in its colour) where the names leave the pieces too
+        little room to stand apart (issue 29: a crowded room's ghosts overlapped); without
+        players the pieces take the whole row."""
+        row = max(0, self.width - 2 * gap(1))
+        words = self.players
+        need = word_width(plain(words), font(SMALLEST_NAME_FONT), True) + gap(2) if words else 0
+        if words and self.initials and not self.pieces.fits(row - need - gap(2)):
+            words = self.initials
+            need = word_width(plain(words), font(SMALLEST_NAME_FONT), True) + gap(2)
+        self.who.text = words
+        self.who.width = min(need, row * 0.8)
+
 
     def _name(self, *_args) -> None:
         width = self.width - 2 * gap(1) - CUT_SLACK
@@ -350,6 +426,7 @@ class ChildrenBoard(PlacePicks, BoxLayout):
         mansion = view.get("mansion") or {}
         rooms = view.get("rooms") or {}
         marks = short_marks(list(view.get("players") or {}))
+        letters = initials(list(view.get("players") or {}))
         columns = used_columns(mansion)
         self._lay_out(columns)
         for (floor, column), cell in self.cells.items():
@@ -360,6 +437,7 @@ class ChildrenBoard(PlacePicks, BoxLayout):
             cell.built = bool(name)
             cell.stand_in = stand_in_number(name, self.stand_ins)
             cell.name = str(name or "")
+            cell.initials = " ".join(player_markup(letters.get(p, p), colours) for p in room.get("players") or [])
             cell.players = " ".join(player_markup(marks.get(p, p), colours) for p in room.get("players") or [])
             cell.pieces.ghosts = [bool(g.get("enraged")) for g in ghosts]
             cell.pieces.kitty = bool(room.get("kitty"))

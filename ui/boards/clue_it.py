@@ -22,7 +22,7 @@ from ui import theme
 from ui.boards import PlacePicks, watch_language
 from ui.boards.clue_it_legend import CrowdStrip, PlaceLegend
 from ui.boards.clue_it_pieces import ITEM_COLOUR, KID_COLOUR, kid_owner
-from ui.boards.fit import LINE, PlaceName, word_width
+from ui.boards.fit import LINE, PlaceName, plain, word_width
 from ui.boards.names import short_marks, short_places, stand_in_number
 from ui.boards.parts import FLOOR, GROW, Panel, Parts, PlacePanel, font, gap, name_or_mark, text
 from ui.text import Translate, coloured, escape_markup, player_markup
@@ -193,6 +193,25 @@ def stop_place(choice: dict, places: dict) -> str | None:
         return places.get(where)
     label = choice.get("label")
     return label if label in (places.get("locations") or []) else None
+
+
+def whole_name_first(label, cards, top, below, name: str, mark: str, markup) -> None:
+    """A player's panel of four: the whole ``name`` on the top row beside the kept ``cards``
+    where both fit; else the cards go down beside the Kid (``below``, whose name shortens to
+    its number first) and the name takes the top row alone; only a name too long even for
+    that shows its ``mark`` (issue 29: "Giulia" read "Giul" beside her cards)."""
+
+    def place(*_args) -> None:
+        whole = markup(name)
+        need = word_width(plain(whole), font(FLOOR), True) + 4
+        home = top if need + cards.width <= top.width else below
+        if cards.parent is not home:
+            cards.parent.remove_widget(cards)
+            home.add_widget(cards)
+        label.text = whole if need <= top.width else markup(mark)
+
+    top.bind(width=place)
+    place()
 
 
 class KidCount(IconCounts):
@@ -426,9 +445,11 @@ class ClueBoard(PlacePicks, BoxLayout):
 
             label = text(bold(shown), 20, color=theme.TEXT_FAINT if gone else theme.TEXT,
                          size_hint_x=0.6 if rows > 1 else 1)
-            # the whole name where it fits beside the kept cards, else its mark ("Giulia" broke)
-            name_or_mark(label, shown, fallback[player], bold)
+            # the whole name where it fits beside the kept cards, else its mark ("Giulia" broke);
+            # four players: the cards go down beside the Kid first (whole_name_first)
             kid = (view.get("kids") or {}).get(player)
+            if gone or rows > 1 or not kid or len(players) > 4:
+                name_or_mark(label, shown, fallback[player], bold)
             count = str(held.get(player, 0))
             cards = IconCounts(items=[("card", count)], smallest=font(FLOOR), biggest=font(22), size_hint_x=0.4)
             if gone:
@@ -439,15 +460,17 @@ class ClueBoard(PlacePicks, BoxLayout):
                 panel.add_widget(cards if rows > 1 else IconCounts(items=cards.items, smallest=font(FLOOR),
                                                                    biggest=font(22)))
             else:  # the name and the kept cards, then the Kid's pawn with its name: "Ragazzo 3" ran out of the panel
-                top = BoxLayout()
+                top, below = BoxLayout(), BoxLayout()
                 top.add_widget(label)
                 # as wide as the card and its count need: at 0.4 of four players' panels the "0" ran 9 px out
                 cards.size_hint_x, cards.width = None, font(FLOOR) * 1.1 + word_width(count, font(FLOOR), True) + gap(6)
                 top.add_widget(cards)
                 panel.add_widget(top)
                 shown_kid = kid_name(kid, self.stand_ins)
-                panel.add_widget(KidCount(name=shown_kid, short=initial(shown_kid, self.stand_ins),
+                below.add_widget(KidCount(name=shown_kid, short=initial(shown_kid, self.stand_ins),
                                           colour=theme.player_colour(player, colours),
                                           smallest=font(FLOOR), biggest=font(22)))
+                panel.add_widget(below)
+                whole_name_first(label, cards, top, below, shown, fallback[player], bold)
             row.add_widget(panel)
         return row

@@ -231,6 +231,12 @@ class CellarBoard(PlacePicks, BoxLayout):
         self.status_line = status_line(self.status, self.odds, self.tr._)
 
 
+#: A thin space (Roboto has it): between marks where a whole space does not fit.
+THIN = "\u2009"
+#: ... and a hair space, narrower still.
+HAIR = "\u200a"
+
+
 def names_shown(names: str, letters: str, width: float, font_size: float, gap: float, least: str = "") -> str:
     """What a room tile's names line shows in ``width`` px at ``font_size`` (bold; ``gap``: px
     kept free): the hunters' ``names`` (markup) where they fit, else their initials
@@ -239,10 +245,13 @@ def names_shown(names: str, letters: str, width: float, font_size: float, gap: f
     the pawns stand alone (audit of issue 29: a crowded room, or one beside the King's
     badge, lost its names where their initials fit; the King's room with "Player 1" …
     "Player 3" had no room for "P1P2P3")."""
-    def tight(text: str) -> str:
-        return text.replace("[/color] [color", "[/color][color")
+    def tight(text: str, space: str = "") -> str:
+        return text.replace("[/color] [color", f"[/color]{space}[color")
 
-    tries = ((names, gap), (letters, gap), (tight(letters), 2), (least, 2), (tight(least), 2))
+    # a thin space keeps the marks apart where a whole one does not fit ("1 2 3", not "123":
+    # issue 29, the King's room piled its hunters' numbers up)
+    tries = ((names, gap), (letters, gap), (tight(letters, THIN), 2), (tight(letters, HAIR), 2), (least, 2),
+             (tight(least, THIN), 2), (tight(least, HAIR), 2), (tight(least), 2))
     for text, free in tries:  # the tight ones nearly to the label's edge (Kivy wraps a line as wide as its box)
         if text and word_width(plain(text), font_size, True) + free <= width:
             return text

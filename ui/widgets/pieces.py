@@ -47,16 +47,22 @@ class PieceRow(DrawnWidget):
 
     def draw(self) -> None:
         kinds = ["haunting"] * int(self.hauntings) + ["ghost"] * int(self.ghosts)
+        self.overlapped = False
         if not kinds:
             return
         size, step = fan(len(kinds), self.piece_size, min(self.piece_size, self.height), self.width)
         y = self.y + (self.height - size) / 2
         self.piece_px = size
+        self.overlapped = len(kinds) > 1 and step < size - 0.5  # a fanned hand (the audit's)
         if len(kinds) == 1 or step > size:  # side by side: one mesh a colour for the row
             shapes.apart(self.canvas, kinds, [self.x + i * step for i in range(len(kinds))], y, size)
             return
         for i, kind in enumerate(kinds):
             shapes.PIECES[kind](self.canvas, self.x + i * step, y, size)
+
+
+#: The part of a pawn's square its base fills, and a hair: pawns this far apart do not touch.
+PAWN_WIDTH = 0.74
 
 
 class PawnRow(DrawnWidget):
@@ -65,15 +71,25 @@ class PawnRow(DrawnWidget):
 
     colours = ListProperty([])
     piece_size = NumericProperty(16)
-    redraw_on = ("colours", "piece_size")
+    #: The smallest a pawn is drawn (pixels: the boards' floor) to stand apart from the next.
+    floor = NumericProperty(16)
+    redraw_on = ("colours", "piece_size", "floor")
 
     def draw(self) -> None:
+        self.overlapped = False
         if not self.colours:
             return
-        size, step = fan(len(self.colours), self.piece_size, min(self.piece_size, self.height), self.width)
+        count = len(self.colours)
+        size, step = fan(count, self.piece_size, min(self.piece_size, self.height), self.width)
+        if count > 1 and step < size * PAWN_WIDTH:  # smaller, down to the floor, rather than over each other
+            apart = self.width / (1 + (PAWN_WIDTH + 0.02) * (count - 1))
+            if apart >= self.floor:
+                size, step = apart, (self.width - apart) / (count - 1)
         y = self.y + (self.height - size) / 2
         left = self.right - (len(self.colours) - 1) * step - size  # in the names' order, flush right
         self.piece_px = size
+        # a pawn's base is 0.72 of its square (ui.widgets.shapes.pawn): closer, they overlap
+        self.overlapped = len(self.colours) > 1 and step < size * PAWN_WIDTH  # a fanned hand (the audit's)
         for i, colour in enumerate(self.colours):
             shapes.pawn(self.canvas, left + i * step, y, size, tuple(colour))
 

@@ -293,7 +293,7 @@ class TodoPanel(BoxLayout):
                 def fits(part: str, number: int, count: int) -> bool:
                     return self._fit_step(_page(part, number, count), FONT, unit) <= room
 
-                words = page_words(text, fits)
+                words = page_words(text, fits, sentences=True)  # one instruction a page (issue 29)
                 pages = [_page(part, n, len(words)) for n, part in enumerate(words, 1)]
             self._pages_key, self._sized_pages = key, (size, pages)
         size, pages = self._sized_pages

@@ -114,13 +114,14 @@ def view_first(state: State) -> CreepyCellarView:
     ``later`` message that follows carries the figure (issue 35 item 3: the meter's playouts
     are off a tap's path to the screens)."""
     nightmare = state.mode == "nightmare"
+    laid = {item[0]: item[2:] for item in reversed(state.laid)}  # State.laid_in's, once (the first wins)
     rooms: dict[str, RoomView] = {
         room: {
             "ghosts": state.ghosts[i],
             "hauntings": state.hauntings[i],
             "treasure": nightmare and room in cc.CASTLE and room not in state.taken,
             "passage": room in state.passages,
-            "laid": state.laid_in(room),
+            "laid": laid.get(room),
         }
         for i, room in enumerate(cc.ROOMS)
     }

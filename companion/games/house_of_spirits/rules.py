@@ -76,7 +76,10 @@ def setup(players: Sequence[str], options: Mapping[str, Any],
         content=entries(content),
     )
     if state.options["decks"] == "virtual" and any(tapped_because(state, deck) for deck in DECK_KINDS):
-        state = say(state, msg("Some decks are drawn from the table: tap each card on the reader as you draw it."))
+        # a set-up step, not news: a client that connects later (the voice) is given the todo (newcomer13)
+        state = say(state, what_for(todo("setup", "Some decks are drawn from the table: tap each card on the "
+                                                  "reader as you draw it."),
+                                    msg("The companion knows which card you drew only when you tap it.")))
     return state
 
 
