@@ -184,8 +184,12 @@ class Name(Msg):
     ``{room:il}`` "la Cantina", ``{room:nel}`` "nella Cantina", ``{room:del}``, ``{room:al}``,
     ``{room:dal}``, ``{room:sul}`` (capitalised, ``{room:Il}``, at the start of a sentence).
     A name without an article for the language (a name the owner entered, a player) takes
-    the bare preposition: "in Cucina Grande", with its euphonic d before the same vowel:
-    ``{player:al}`` "ad Ada" but "a Bo" (and the conjunction ``{last:e}``: "ed Eva", "e Bo").
+    the bare preposition: "ad Ada", with its euphonic d before the same vowel:
+    ``{player:al}`` "ad Ada" but "a Bo" (and the conjunction ``{last:e}``: "ed Eva", "e Bo");
+    a pattern that names what the field is gives it a lead, said in the form asked:
+    ``{room:nel|la stanza}`` "nella stanza Cucina Grande" for a room the owner entered
+    (issue 29: "in Cucina Grande" read wrong). A name said without an article has "" ("in
+    un corridoio"), and a name may have its own word for a form (``it_nel="al"``: "al centro").
     Which article a word takes is the game's data (:func:`named`), never guessed from the word.
 
     Attributes:
@@ -205,8 +209,10 @@ class Name(Msg):
 
 def named(text: Any, **articles: str) -> Any:
     """``text`` (a name, a :class:`Msg`) with its definite article in each language:
-    ``named(msg("Wine Cellar"), it="la")``; a plain ``str`` or a name with no article given
-    is returned as it is."""
+    ``named(msg("Wine Cellar"), it="la")`` ("" for a name said without one: "in un
+    corridoio"), and its own word for a form where the article's is not said
+    (``it_nel="al"``: "al centro", not "nel centro"); a plain ``str`` or a name with no
+    article given is returned as it is."""
     return Name(text, articles) if articles and isinstance(text, Msg) else text
 
 
@@ -253,6 +259,10 @@ _SPECS = _ARTICLE_FORMS["il"]
 _SPEC = re.compile(r"\{\w+:")
 #: The bare preposition of each spec, for a name without an article ("in Cucina Grande").
 _BARE = ("", "di", "a", "da", "in", "su")
+#: Between a field's article form and its lead, for a name whose article is not known (one
+#: the owner entered): ``{room:nel|la stanza}`` says "nella Cantina" for a printed room, "nella
+#: stanza Cucina Grande" for an entered one (issue 29: "in Cucina Grande" read wrong).
+_LEAD = "|"
 #: The conjunction "e" as a format spec ("{names} {last:e}"): said bare, never with an article.
 _AND = "e"
 #: The euphonic d (Italian "d eufonica"): a bare "a" or "e" before a word starting with the
@@ -264,37 +274,49 @@ _LEADING_TAGS = re.compile(r"(?:\[[^\]]*\])*")
 
 
 class _Said(str):
-    """A parameter rendered for a pattern: its text, and the article of a :class:`Name`
-    (None for any other value), so ``{room:nel}`` gives "nella Cantina"."""
+    """A parameter rendered for a pattern: its text, the article of a :class:`Name` (None
+    for any other value: not known; "" for a name said without one) and the name's own
+    words for some forms (``{"nel": "al"}``: "al centro"), so ``{room:nel}`` gives "nella
+    Cantina"."""
 
     article: str | None
+    words: dict[str, str]
 
-    def __new__(cls, text: str, article: str | None) -> _Said:
+    def __new__(cls, text: str, article: str | None, words: dict[str, str] | None = None) -> _Said:
         self = super().__new__(cls, text)
         self.article = article
+        self.words = words or {}
         return self
 
     def __format__(self, spec: str) -> str:
         if not spec:
             return str.__str__(self)
-        word = self._word(spec.lower())
-        if spec[0].isupper():
+        form, _, lead = spec.partition(_LEAD)
+        word = self._word(form.lower(), lead)
+        if form[0].isupper():
             word = word[:1].upper() + word[1:]
         if not word:
             return str.__str__(self)
         return word + ("" if word.endswith("'") else " ") + str.__str__(self)
 
-    def _word(self, spec: str) -> str:
-        """The word before the name for a lower-case ``spec``: the article form of a name
-        that has one, else the bare preposition (or the conjunction), euphonic before its
-        own vowel."""
+    def _word(self, spec: str, lead: str = "") -> str:
+        """The words before the name for a lower-case ``spec``: the name's own word for it,
+        else the article form of a name that has one; a name whose article is not known
+        (one the owner entered) with the pattern's ``lead`` ("la stanza"): the lead in that
+        form ("nella stanza"); else the bare preposition (or the conjunction), euphonic
+        before its own vowel."""
         if spec == _AND:
             word = _AND
         else:
-            forms = _ARTICLE_FORMS.get(self.article or "")
             index = _SPECS.index(spec)  # ValueError: the pattern's fallback shows it
+            if spec in self.words:
+                return self.words[spec]
+            forms = _ARTICLE_FORMS.get(self.article or "")
             if forms is not None:
                 return forms[index]
+            if self.article is None and lead:
+                article, _, noun = lead.partition(" ")
+                return _lead_form(article, noun, index)
             word = _BARE[index]
         if word in _EUPHONIC and self._initial() == word:
             return _EUPHONIC[word]
@@ -303,6 +325,16 @@ class _Said(str):
     def _initial(self) -> str:
         """The first letter shown, lower case (after any markup tags the name is wrapped in)."""
         return _LEADING_TAGS.sub("", str.__str__(self), count=1)[:1].lower()
+
+
+def _lead_form(article: str, noun: str, index: int) -> str:
+    """A pattern's lead ("la" "stanza") in the form at ``index`` of :data:`_SPECS`:
+    "nella stanza"."""
+    forms = _ARTICLE_FORMS.get(article)
+    if forms is None:  # a lead without an article ("stanza"): the bare preposition
+        return " ".join(w for w in (_BARE[index], article, noun) if w)
+    joined = forms[index]
+    return joined + ("" if joined.endswith("'") else " ") + noun
 
 
 def press_or_touch(press: Msg, touch: Msg) -> NewsLine:
@@ -431,23 +463,34 @@ def _choose(msgid: str, plural: str | None, n: Any, translation: gettext.NullTra
 def _format(pattern: str, params: dict[str, Any], lang: str | None, touch: bool = False) -> str:
     values = {k: (render(v, lang, touch) if lang is not None else v) for k, v in params.items()}
     try:
-        return fill(pattern, values, {k: v.articles.get(lang or "en") for k, v in params.items()
-                                      if isinstance(v, Name)})
+        names = {k: v for k, v in params.items() if isinstance(v, Name)}
+        return fill(pattern, values, {k: v.articles.get(lang or "en") for k, v in names.items()},
+                    {k: name_words(v, lang or "en") for k, v in names.items()})
     except (KeyError, IndexError, ValueError):  # a broken translation must not cost the sentence
         return msg_fallback(pattern, values)
 
 
-def fill(pattern: str, values: dict[str, Any], articles: dict[str, str | None] | None = None) -> str:
+def name_words(name: Name, lang: str) -> dict[str, str]:
+    """``name``'s own words for some article forms in ``lang`` (:func:`named`'s
+    ``it_nel="al"``: {"nel": "al"}), {} for most names."""
+    start = lang + "_"
+    return {key[len(start):]: word for key, word in name.articles.items() if key.startswith(start)}
+
+
+def fill(pattern: str, values: dict[str, Any], articles: dict[str, str | None] | None = None,
+         words: dict[str, dict[str, str]] | None = None) -> str:
     """``pattern`` (a translation) formatted with ``values``, its article forms ("{room:nel}",
-    "{player:al}", :class:`Name`) said with ``articles`` (field -> article; a field not in
-    it takes the bare preposition, "ad Ada"). What :func:`render` does, for a screen's own
-    words whose values are already shown text.
+    "{player:al}", :class:`Name`) said with ``articles`` (field -> article, "" for a name
+    said without one; a field not in it takes the bare preposition, "ad Ada", or the
+    pattern's lead, "{room:nel|la stanza}": "nella stanza Cucina Grande") and ``words``
+    (field -> the name's own words for some forms, :func:`name_words`). What :func:`render`
+    does, for a screen's own words whose values are already shown text.
 
     Raises:
         KeyError, IndexError, ValueError: the pattern's fields do not fit ``values``.
     """
     if _SPEC.search(pattern):  # a field with an article form ({room:nel}): the names' articles (Name)
-        values = {k: _Said(str(v), (articles or {}).get(k)) for k, v in values.items()}
+        values = {k: _Said(str(v), (articles or {}).get(k), (words or {}).get(k)) for k, v in values.items()}
     return pattern.format(**values)
 
 

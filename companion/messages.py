@@ -161,6 +161,11 @@ class StateMessage(TypedDict, total=False):
     #: "5", "Tessera 2-4" -> "2-4"): cards the rulebook does not name (issue 27 item 3,
     #: ``companion.i18n.StandIn``). A screen tells a stand-in by this, never by a name's shape.
     stand_ins: dict[str, str]
+    #: The definite article of each name the view and the public choices show, by the words
+    #: shown ("Luogo 7" -> "il", "" for a name said without one; issue 29,
+    #: ``companion.i18n.Name``): a screen's own sentence says "verso il Luogo 7". A name the
+    #: owner entered has none (the sentence's lead says it: "verso il luogo Vicolo Vecchio").
+    articles: dict[str, str]
     prompt: PromptMessage
     can_undo: bool
     #: ``news`` are what an undo did, and ``todo`` what to put back (Session.undone); False

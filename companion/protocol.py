@@ -112,7 +112,7 @@ from companion.engine.lessons import purpose_of
 from companion.engine.rulecard import sections_now
 from companion.engine.why import why_message
 from companion.errors import CompanionError
-from companion.i18n import StandIn, is_notable, msg, render, render_all
+from companion.i18n import Name, StandIn, is_notable, msg, render, render_all
 from companion.messages import (
     CheckMessage,
     ChoiceMessage,
@@ -235,7 +235,9 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
     ``{"Mostro 5": "5", "Tessera 2-4": "2-4"}``: a card or tablet whose printed name the rulebook
     does not give, :class:`~companion.i18n.StandIn`; a screen draws its icon and number where the
     whole name does not fit, and never tells one by its shape: a card the owner named "Room 7"
-    is not listed; only names the message shows, so nothing hidden), ``prompt`` (``text``,
+    is not listed; only names the message shows, so nothing hidden), ``articles`` (issue 29: the
+    definite article of each name they show in ``lang``, by the words shown, "" for a name said
+    without one: ``{"Luogo 7": "il", "Sinagoga": "la"}``; a name the owner entered has none), ``prompt`` (``text``,
     ``player``, ``choices`` [{key, label, main, screen}] (never a private
     or a tap-only choice; ``main``: the expected next step, the one large button), ``over``,
     ``summary`` (once over: how it ended, ``Game.summary``, else None), ``ending`` (once over:
@@ -284,7 +286,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
                                 "choices": [], "over": False, "summary": None, "ending": None, "private": None,
                                 "out_of_turn": []}
         return {"type": "state", "version": PROTOCOL_VERSION, "game": None, "title": "",
-                "view": {}, "stand_ins": {}, "prompt": empty, "can_undo": False, "undone": False,
+                "view": {}, "stand_ins": {}, "articles": {}, "prompt": empty, "can_undo": False, "undone": False,
                 "private_players": [], "news": [], "why": [],
                 "notable": [], "todo": [], "log": render_all(recent, lang, touch), "log_why": log_why,
                 "log_notable": log_notable, "moments": [],
@@ -292,16 +294,17 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
                 "odds": None}
     p = session.prompt
     stand_ins: dict[str, str] = {}  # the stand-ins the view and the public choices show (issue 27 item 3)
-    view = render_tree(session.view_first(), lang, stand_ins)  # card names in the table's language; later: None
+    articles: dict[str, str] = {}  # the articles of the names they show (issue 29)
+    view = render_tree(session.view_first(), lang, stand_ins, articles)  # card names in the table's language
     prompt: PromptMessage = {
         "text": render(p.text, lang, touch),
         "player": p.player,
-        "choices": [_choice_message(c, lang, stand_ins) for c in p.choices if not (c.private or c.tap_only)],
+        "choices": [_choice_message(c, lang, stand_ins, articles) for c in p.choices if not (c.private or c.tap_only)],
         "over": p.over,
         "summary": _summary(session, lang) if p.over else None,
         "ending": _ending(session, lang, touch) if p.over else None,
         "private": private_prompt_owner(p),
-        "out_of_turn": [{"key": c.key, "label": said(c.label, lang, stand_ins), "player": c.player}
+        "out_of_turn": [{"key": c.key, "label": said(c.label, lang, stand_ins, articles), "player": c.player}
                         for c in p.out_of_turn if not c.private],
     }
     return {
@@ -311,6 +314,7 @@ def state_message(session, recent: list[str], news: tuple[str, ...] = (), lang: 
         "title": session.spec.title,
         "view": view,
         "stand_ins": stand_ins,
+        "articles": articles,
         "prompt": prompt,
         "can_undo": session.can_undo,
         "undone": bool(news) and session.undone,  # the voice says the news as an undo's (issue 27)
@@ -403,11 +407,13 @@ def _private_players(session) -> list[str]:
     return [p for p in session.header.players if spec.private_view(session.state, p)]
 
 
-def _choice_message(choice, lang: str, stand_ins: dict[str, str] | None = None) -> ChoiceMessage:
+def _choice_message(choice, lang: str, stand_ins: dict[str, str] | None = None,
+                    articles: dict[str, str] | None = None) -> ChoiceMessage:
     """A public choice of the shared state: ``{key, label, main, screen}``; ``screen``:
     touching it hands the screen to the prompt's player (:attr:`Choice.screen`). A label
-    that is a stand-in's name goes into ``stand_ins`` (:func:`said`)."""
-    return {"key": choice.key, "label": said(choice.label, lang, stand_ins), "main": choice.main,
+    that is a stand-in's name goes into ``stand_ins``, a name's article into ``articles``
+    (:func:`said`)."""
+    return {"key": choice.key, "label": said(choice.label, lang, stand_ins, articles), "main": choice.main,
             "screen": choice.screen}
 
 
@@ -514,45 +520,56 @@ _PLAIN = frozenset({str, int, float, bool, type(None)})
 _KEYS = frozenset({str})
 
 
-def render_tree(value: Any, lang: str, stand_ins: dict[str, str] | None = None) -> Any:
+def render_tree(value: Any, lang: str, stand_ins: dict[str, str] | None = None,
+                articles: dict[str, str] | None = None) -> Any:
     """``value`` (nested dicts, lists and tuples of JSON values) with every sentence rendered
-    in ``lang``; each stand-in's name it holds (a key or a value) goes into ``stand_ins``
-    (:func:`said`). A new container for each (a tuple becomes a list)."""
+    in ``lang``; each stand-in's name it holds (a key or a value) goes into ``stand_ins``,
+    each name's article into ``articles`` (:func:`said`). A new container for each (a tuple
+    becomes a list)."""
     if type(value) in _PLAIN:  # most of a view (issue 35: on the path of every tap)
         return value
     if isinstance(value, dict):
         # all plain (a room, the options, a deck): copied whole, its types checked in C (issue 35 item 3)
         if _PLAIN.issuperset(map(type, value.values())) and _KEYS.issuperset(map(type, value)):
             return dict(value)
-        return _each_item(value, lang, stand_ins)
+        return _each_item(value, lang, stand_ins, articles)
     if isinstance(value, (list, tuple)):
         if _PLAIN.issuperset(map(type, value)):
             return list(value)
-        return _each_value(value, lang, stand_ins)
-    return said(value, lang, stand_ins)
+        return _each_value(value, lang, stand_ins, articles)
+    return said(value, lang, stand_ins, articles)
 
 
-def _each_item(value: dict, lang: str, stand_ins: dict[str, str] | None) -> dict:
+def _each_item(value: dict, lang: str, stand_ins: dict[str, str] | None,
+               articles: dict[str, str] | None) -> dict:
     """:func:`render_tree` of a dict holding a sentence, a key that is not a plain ``str`` or
     a container: item by item, a plain value taken as it is, without a call (~170 calls a
     view to ~30)."""
-    return {k if type(k) is str else str(said(k, lang, stand_ins)):
-            v if type(v) in _PLAIN else render_tree(v, lang, stand_ins) for k, v in value.items()}
+    return {k if type(k) is str else str(said(k, lang, stand_ins, articles)):
+            v if type(v) in _PLAIN else render_tree(v, lang, stand_ins, articles) for k, v in value.items()}
 
 
-def _each_value(value: list | tuple, lang: str, stand_ins: dict[str, str] | None) -> list:
+def _each_value(value: list | tuple, lang: str, stand_ins: dict[str, str] | None,
+                articles: dict[str, str] | None) -> list:
     """:func:`render_tree` of a list or tuple holding a sentence or a container: value by value."""
-    return [v if type(v) in _PLAIN else render_tree(v, lang, stand_ins) for v in value]
+    return [v if type(v) in _PLAIN else render_tree(v, lang, stand_ins, articles) for v in value]
 
 
-def said(text: Any, lang: str, stand_ins: dict[str, str] | None = None) -> Any:
+def said(text: Any, lang: str, stand_ins: dict[str, str] | None = None,
+         articles: dict[str, str] | None = None) -> Any:
     """``text`` rendered in ``lang`` (:func:`~companion.i18n.render`); when it is a stand-in's
     name (:class:`~companion.i18n.StandIn`: "Monster 5"), ``stand_ins`` gets the words it is
     shown in -> its number ("Mostro 5" -> "5"): the state's ``stand_ins``, which lists only
-    names the same message shows, so it tells nothing hidden."""
+    names the same message shows, so it tells nothing hidden. A name with an article in
+    ``lang`` (:class:`~companion.i18n.Name`) puts it in ``articles`` by the words shown
+    ("Luogo 7" -> "il"): the state's ``articles``, so a screen's own sentence says "verso il
+    Luogo 7" (issue 29)."""
     shown = render(text, lang)
-    if stand_ins is not None and isinstance(text, StandIn):
-        stand_ins[shown] = text.number
+    if isinstance(text, Name):
+        if stand_ins is not None and isinstance(text, StandIn):
+            stand_ins[shown] = text.number
+        if articles is not None and text.articles.get(lang) is not None:
+            articles[shown] = text.articles[lang]
     return shown
 
 

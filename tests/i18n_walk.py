@@ -256,7 +256,7 @@ ENGLISH_WORDS = frozenset("""the and your you take look screen is are of to with
 others turn card cards deck deck's when then now player players touch tap roll done yes
 step steps game mode envelope edition decks secret rulebook default undo history settings
 back cancel rules repeat more page next skip stop show hide only looks away room ghost ghosts hunter
-treasure item kid location floor light house it's must can't press""".split())
+treasure item kid location floor light house it's must can't press drawn held""".split())
 
 
 @functools.cache

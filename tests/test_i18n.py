@@ -220,11 +220,18 @@ def test_italian_says_ad_ada_and_ed_eva():
 
 def test_the_screen_s_own_words_say_articles_too():
     """The client's ``_()`` formats an article form as the daemon does: its values are
-    shown text, so it takes the bare preposition ("ad Ada"), never falls back to English."""
-    from ui.i18n import translate
+    shown text, said with the articles the state sent (``articles``: issue 29, the board's
+    legend said "verso Luogo 7"); one it does not know takes the bare preposition ("ad Ada")
+    or the pattern's lead (a place the owner entered), never falls back to English."""
+    from ui.i18n import Translator, translate
 
     assert translate("Pass the die to {player}.", "it", player="Ada") == "Passate il dado ad Ada."
-    assert translate("Secret passage to {place}", "it", place="Luogo 7") == "Passaggio segreto verso Luogo 7"
+    tr = Translator("it")
+    tr.articles = {"Luogo 7": "il", "Sinagoga": "la"}
+    assert tr._("Secret passage to {place}", place="Luogo 7") == "Passaggio segreto verso il Luogo 7"
+    assert tr._("Secret passage to {place}", place="Sinagoga") == "Passaggio segreto verso la Sinagoga"
+    assert tr._("Secret passage to {place}", place="Vicolo Vecchio") == (
+        "Passaggio segreto verso il luogo Vicolo Vecchio")
     # a name the screen colours: the first letter shown decides
     assert translate("Answers to {asker}: {order}", "it", asker="[color=ffd700]Ada[/color]", order="Bo") == (
         "Risposte ad [color=ffd700]Ada[/color]: Bo")
@@ -248,3 +255,35 @@ def test_no_bare_a_or_e_before_a_name_in_italian():
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
         found += [form for form in forms if form and {f for f in bare.findall(form)} - _NOT_NAMES]
     assert found == []
+
+
+def test_a_name_without_an_article_takes_the_patterns_lead():
+    """Issue 29: a room or place the owner entered has no article ("Vai in Cucina Grande"
+    read wrong): a pattern's field may name what it is, ``{room:nel|la stanza}``, said in the
+    form asked; a name with an article, or said without one (""), keeps its own."""
+    from companion.i18n import fill
+
+    pattern = "Vai {room:nel|la stanza}; {room:Il|la stanza} è libera, {room:al|la stanza}."
+    assert fill(pattern, {"room": "Cucina Grande"}) == (
+        "Vai nella stanza Cucina Grande; La stanza Cucina Grande è libera, alla stanza Cucina Grande.")
+    assert fill(pattern, {"room": "Cantina"}, {"room": "la"}) == "Vai nella Cantina; La Cantina è libera, alla Cantina."
+    assert fill("Sposta {place:nel|il luogo}", {"place": "un corridoio"}, {"place": ""}) == "Sposta in un corridoio"
+    assert fill("Sposta {place:nel|il luogo}", {"place": "centro"}, {"place": "il"}, {"place": {"nel": "al"}}) == (
+        "Sposta al centro")
+    assert fill("Passate il dado {player:al}.", {"player": "Ada"}) == "Passate il dado ad Ada."  # no lead: bare
+
+
+def test_a_room_the_table_entered_reads_with_its_lead_in_italian():
+    """Children's and House of Spirits' sentences that say a room give it "la stanza" when
+    its name has no article (one the owner entered)."""
+    assert render(msg("Go to the {room}", room="Cucina Grande"), "it") == "Vai nella stanza Cucina Grande"
+
+
+def test_the_english_word_check_knows_drawn_and_held():
+    """Issue 29: the privacy screen's headings read "Intrigue drawn" and "Intrigue held" to an
+    Italian table and the check (tests/i18n_walk.py ENGLISH_WORDS) let them through."""
+    from tests.i18n_walk import english_left
+
+    assert english_left("Intrigue drawn") == ["drawn"]
+    assert english_left("Intrigue held") == ["held"]
+    assert english_left("La carta Intrigo che hai appena pescato") == []

@@ -23,17 +23,18 @@ STEPS = 60
 SEEDS = 2
 
 
-def _reference_tree(value, lang, stand_ins=None):
-    """``protocol.render_tree`` as it was before this change (main 8f96488f): item by item."""
+def _reference_tree(value, lang, stand_ins=None, articles=None):
+    """``protocol.render_tree`` as it was before this change (main 8f96488f, with words29c's
+    ``articles``): item by item."""
     plain = (str, int, float, bool, type(None))
     if type(value) in plain:
         return value
     if isinstance(value, dict):
-        return {k if type(k) is str else str(protocol.said(k, lang, stand_ins)):
-                v if type(v) in plain else _reference_tree(v, lang, stand_ins) for k, v in value.items()}
+        return {k if type(k) is str else str(protocol.said(k, lang, stand_ins, articles)):
+                v if type(v) in plain else _reference_tree(v, lang, stand_ins, articles) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [v if type(v) in plain else _reference_tree(v, lang, stand_ins) for v in value]
-    return protocol.said(value, lang, stand_ins)
+        return [v if type(v) in plain else _reference_tree(v, lang, stand_ins, articles) for v in value]
+    return protocol.said(value, lang, stand_ins, articles)
 
 
 def _counted(monkeypatch, module, name: str) -> list:

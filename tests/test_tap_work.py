@@ -258,6 +258,7 @@ def test_a_views_plain_values_are_rendered_without_a_call_each(monkeypatch):
     calls: list[object] = []
     original = protocol.render_tree
     monkeypatch.setattr(protocol, "render_tree",
-                        lambda value, lang, stand_ins=None: calls.append(value) or original(value, lang, stand_ins))
+                        lambda value, lang, stand_ins=None, articles=None:
+                        calls.append(value) or original(value, lang, stand_ins, articles))
     assert protocol.render_tree(view, "it", {}) == expected
     assert len(calls) == not_plain(view) < 40  # was one per value: 177

@@ -40,7 +40,7 @@ def test_every_kind_but_return_and_other_has_its_own_reverse():
      "Put the ghost back in room E.", "Rimettete il fantasma nella stanza E."),
     (todo("move", "{player} flees to the {room}.", player="Ada", room="Attic"),
      "Move it back where it was. It said: Ada flees to the Attic.",
-     "Rimettete dov'era quello che è stato spostato. Diceva: Ada fugge in Attic."),
+     "Rimettete dov'era quello che è stato spostato. Diceva: Ada fugge nella stanza Attic."),
     (todo("flip", "{ghost} is calm again: turn the card sepia side up.", ghost="Bloody Mary"),
      "Turn the card of Bloody Mary blue side up again.",
      "Girate di nuovo sul lato blu la carta di Bloody Mary."),

@@ -262,6 +262,8 @@ class CompanionApp(App):
         first = not self.model.connected
         self._revision = message.get("revision")  # the state the buttons on screen show
         started = _new_game(self.model, message)
+        # the names' articles, before the view: a board's sentence says "verso il Luogo 7" (issue 29)
+        self.tr.articles = dict(message.get("articles") or {})
         self.model.apply_state(message)
         if started:  # the last game's refusal does not fade over the new board (issue 29)
             self._drop_notice()

@@ -30,14 +30,23 @@ from companion.i18n import LANGUAGES, fill, translations
 
 def translate(text: str, lang: str, **params: Any) -> str:
     """``text`` (an English message id with ``str.format`` fields) in ``lang``, formatted
-    with ``params`` (an article form, "{place:il}", takes the bare preposition: the screen's
-    values are shown text, :func:`companion.i18n.fill`); a broken translation falls back
-    to the English text."""
+    with ``params`` (an article form, "{place:il}", takes the bare preposition, or the
+    pattern's lead: the screen's values are shown text, :func:`companion.i18n.fill`); a
+    broken translation falls back to the English text."""
+    return translate_named(text, lang, None, params)
+
+
+def translate_named(text: str, lang: str, articles: dict[str, str] | None, params: dict[str, Any]) -> str:
+    """:func:`translate`, a value's article form said with its article where ``articles``
+    (words shown -> article: the state's ``articles``) knows it: "Passaggio segreto verso
+    il Luogo 7" (issue 29: it said "verso Luogo 7")."""
     pattern = translations(lang).gettext(text) if lang in LANGUAGES else text
     if not params:
         return pattern
+    known: dict[str, str | None] = {k: articles[v] for k, v in params.items()
+                                    if articles and isinstance(v, str) and v in articles}
     try:
-        return fill(pattern, params)
+        return fill(pattern, params, known)
     except (KeyError, IndexError, ValueError):
         return text.format(**params)
 
@@ -52,13 +61,16 @@ class Translator(Observable):
     def __init__(self, lang: str = "en"):
         super().__init__()
         self.lang = lang
+        #: The last state's names' articles (words shown -> article: its ``articles``).
+        self.articles: dict[str, str] = {}
         self._rules: dict[int, tuple[Callable, tuple]] = {}  # uid -> kv rule's callback, args
         self._listeners: list[Callable[[str], None]] = []
         self._uids = itertools.count(1)
 
     def _(self, text: str, **params: Any) -> str:
-        """``text`` in the current language (see :func:`translate`)."""
-        return translate(text, self.lang, **params)
+        """``text`` in the current language (see :func:`translate`), the names in ``params``
+        said with their articles (:attr:`articles`)."""
+        return translate_named(text, self.lang, self.articles, params)
 
     def switch(self, lang: str) -> bool:
         """Use ``lang`` from now on; re-evaluates every kv rule that used ``_`` and calls the

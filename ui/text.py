@@ -71,6 +71,21 @@ def short_title(title: str) -> str:
     return title if len(title) <= SHORT_TITLE else title.rsplit(": ", 1)[-1]
 
 
+def path_lines(path: str, most: int = 32) -> str:
+    """``path`` with a line break after a "/" wherever its line would pass ``most``
+    characters: the screen's labels wrap only at spaces, and a long path ran out of Settings'
+    About in portrait (issue 29). ``"/tmp/a/b"`` stays as it is."""
+    first, *parts = path.split("/")
+    lines, line = [], first
+    for part in parts:
+        if line and len(line) + 1 + len(part) > most:
+            lines.append(line + "/")
+            line = part
+        else:
+            line += "/" + part
+    return "\n".join([*lines, line])
+
+
 def turn_markup(view: dict, player: str, over: bool, _: Translate = english, colours: dict | None = None,
                 lines: bool = False, short: bool = False) -> str:
     """"Turn 9 · Ada's turn" with the name in the player's colour (``colours``: name ->

@@ -86,12 +86,13 @@ def test_devices_traps_and_toys_are_said_in_italian_with_their_articles():
 
 
 def test_a_name_the_owner_entered_takes_no_article():
-    """An entered name is said as entered, with a bare preposition ("in Cucina Grande")."""
+    """An entered name is said as entered; it has no article, so a sentence says what it is
+    (issue 29: "Vai in Cucina Grande" read wrong): "Vai nella stanza Cucina Grande"."""
     state = started(content={"children:tablet:kitchen": {"name": "Cucina Grande"}})
     room = state.name("kitchen")
-    assert _it(msg("Move to the {room}", room=room)) == "Vai in Cucina Grande"
+    assert _it(msg("Move to the {room}", room=room)) == "Vai nella stanza Cucina Grande"
     assert _it(msg("Put the {room} {where}.", room=room, where=cc.on_floor(1))) == (
-        "Mettete Cucina Grande al primo piano.")
+        "Mettete la stanza Cucina Grande al primo piano.")
 
 
 def test_a_stored_sentence_keeps_its_articles():

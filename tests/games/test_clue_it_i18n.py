@@ -352,8 +352,9 @@ def test_a_secret_passage_leads_to_a_location_with_its_article_in_italian():
 
 
 def test_the_table_check_moves_a_piece_into_a_place_with_its_article_in_italian():
-    """A correction says where the piece is and was with the place's article ("nel
-    centro", "nella Sinagoga"; a corridor is "in un corridoio")."""
+    """A correction says where the piece is and was with the place's article ("al
+    centro": the centre's own word, not "nel centro"; "nella Sinagoga"; a corridor is "in un
+    corridoio")."""
     from companion.games.clue_it import tablecheck
 
     state = _first_turn()
@@ -363,6 +364,49 @@ def test_the_table_check_moves_a_piece_into_a_place_with_its_article_in_italian(
     assert render(fixes["corridor"].label, "it") == "Sposta in un corridoio"
     moved = tablecheck.correct(state, fixes["the-synagogue"].key)
     assert [render(n, "it") for n in SPEC.news(moved)] == [
-        "Correzione: Mike Hanlon ora è nella Sinagoga (era nel centro)."]
+        "Correzione: Mike Hanlon ora è nella Sinagoga (era al centro)."]
+    back = tablecheck.check(moved)[0]
+    assert render(next(f for f in back.fixes if f.key.endswith(":centre")).label, "it") == "Sposta al centro"
     assert [str(n) for n in SPEC.news(moved)] == [
         "Correction: Mike Hanlon is now in The Synagogue (was in the centre)."]
+
+
+def test_a_location_the_table_entered_is_said_with_a_lead_in_italian():
+    """Issue 29: a name the owner entered has no article, and "Ada è in Vicolo Vecchio"
+    read wrong: the sentence says what it is, "nel luogo Vicolo Vecchio", "verso il luogo
+    ..."; a printed one keeps its own article and English is unchanged."""
+    from dataclasses import replace
+
+    state = replace(_first_turn(), names=(("derry-back-alley", "Vicolo Vecchio"),))
+    moved = _moved(state, "derry-back-alley")
+    assert [render(n, "it") for n in SPEC.news(moved)] == ["Ada è nel luogo Vicolo Vecchio."]
+    assert render(SPEC.prompt(moved).text, "it") == "Ada: fai una domanda nel luogo Vicolo Vecchio: nomina un Ragazzo"
+    assert [str(n) for n in SPEC.news(moved)] == ["Ada is in Vicolo Vecchio."]
+    assert [render(n, "it") for n in SPEC.news(_moved(state, "the-synagogue"))] == ["Ada è nella Sinagoga."]
+
+
+def test_the_centre_is_al_centro_in_italian():
+    """Issue 29: "Ada è al centro", not "nel centro" (the centre's own word for the form,
+    :func:`companion.i18n.named` ``it_nel``); the other forms keep its article."""
+    from companion.i18n import msg
+
+    centre = ci.card_name(ci.CENTRE)
+    assert render(msg("{player} is in {place}.", player="Ada", place=centre), "it") == "Ada è al centro."
+    assert render(msg("Secret passage to {place}", place=centre), "it") == "Passaggio segreto verso il centro"
+    assert render(msg("{player} is in {place}.", player="Ada", place=centre), "en") == "Ada is in the centre."
+
+
+def test_the_state_sends_the_articles_of_the_places_it_shows():
+    """Issue 29: the board's legend formats "Secret passage to {place}" with a place it read
+    from the view, and said "verso Luogo 7": the state's ``articles`` give each name it shows
+    its article in the table's language, so the screen says "verso il Luogo 7"."""
+    from companion import protocol
+    from companion.header import GameHeader
+    from companion.session import Session
+
+    session = Session.start(GameHeader.from_json({"game": "clue_it", "players": ["Ada", "Bo"], "seed": 3}))
+    italian = protocol.state_message(session, [], lang="it")
+    passages = italian["view"]["places"]["passages"]
+    assert passages and all(italian["articles"][to] == "il" for to in passages.values())  # "Luogo 7"
+    assert italian["articles"]["centro"] == "il" and italian["articles"]["un corridoio"] == ""
+    assert protocol.state_message(session, [], lang="en")["articles"] == {}  # English has none

@@ -253,7 +253,7 @@ def test_olivia_against_the_vampire_example():
     state = with_monster(holding(in_round_one(), 1, "wooden-stake"), "vampire")
     state = play(state, "pick:flashlight")  # Ada
     state = play(state, "attack:vampire")
-    assert SPEC.prompt(state).choice("use:wooden-stake").label == "Use wooden stake (+3)"
+    assert SPEC.prompt(state).choice("use:wooden-stake").label == "Use Wooden Stake (+3)"
     state = play(state, "use:wooden-stake", "face:3")
     assert keys(state) >= {"keep", "roll", "face:1"}  # Olivia can re-roll attacks
     state = play(state, "keep")

@@ -99,7 +99,7 @@ def test_enrollment_walk_labels_read_after_the():
     assert walk.total == 72
     assert walk.asking() == "Piece 1 of 72: Character card 4. Tap its tag."
     labels = set(walk.labels)
-    assert {"Character card Kraig Quartzheim", "Room card Vestibule", "Item card Broken mirror",
+    assert {"Character card Kraig Quartzheim", "Room card Vestibule", "Item card Broken Mirror",
             "Monster card Vampire", "Plot card 7", "Secret victory card 3", "Event card 2",
             "First Player card", "Room card 12"} <= labels
     assert not [label for label in labels if label.lower().startswith("the ")]
@@ -137,7 +137,7 @@ def test_an_entered_item_bonus_changes_the_investigation(flashlight, total, succ
     if flashlight != 2:
         content[C("flashlight")] = {"investigation": flashlight}
     state = holding(in_round_one(content, main=("item-05", "item-06", "item-07")), 0, "broken-mirror", "flashlight")
-    assert SPEC.prompt(play(state, "investigate")).choice("use:flashlight").label == f"Use flashlight (+{flashlight})"
+    assert SPEC.prompt(play(state, "investigate")).choice("use:flashlight").label == f"Use Flashlight (+{flashlight})"
     state = play(state, "investigate", "use:broken-mirror", "use:flashlight", "face:2")
     assert state.news[-1] == f"Ada investigates: 3 + {1 + flashlight} (items) + 2 (die) = {total}."
     state = play(state, "draw:plot-2")
@@ -182,9 +182,9 @@ def test_a_bonus_against_a_monster_counts_against_every_card_of_that_name():
     table named Vampire gets it too; a monster of another name the +1."""
     state = holding(in_round_one({C("monster-02"): {"name": "Vampire"}}), 0, "wooden-stake")
     assert SPEC.prompt(play(with_monster(state, "monster-02"), "attack:monster-02")).choice(
-        "use:wooden-stake").label == "Use wooden stake (+3)"
+        "use:wooden-stake").label == "Use Wooden Stake (+3)"
     assert SPEC.prompt(play(with_monster(state, "monster-03"), "attack:monster-03")).choice(
-        "use:wooden-stake").label == "Use wooden stake (+1)"
+        "use:wooden-stake").label == "Use Wooden Stake (+1)"
 
 
 # --------------------------------------------------------------------------- whole-table rules

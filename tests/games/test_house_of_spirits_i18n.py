@@ -363,4 +363,25 @@ def test_the_rulebook_s_items_are_said_in_italian_with_their_articles():
         "Il gruppo entra nel Vestibolo: nessun teschio, nessun mostro.")
     assert render(hc.component_label("house_of_spirits:item:flashlight"), "it") == "Carta oggetto Torcia"
     assert hc.component_label("house_of_spirits:item:flashlight") == "Item card Flashlight"
-    assert msg("Pick up {card}", card=said("broken-mirror")) == "Pick up broken mirror"  # English as before
+    assert msg("Pick up {card}", card=said("broken-mirror")) == "Pick up Broken Mirror"  # English as before
+
+
+def test_the_rulebooks_items_and_monster_are_named_in_one_case():
+    """Issue 29: prompts and news said "the flashlight" beside "the Ancient Tome", "the
+    Vampire" and "Item 5": every card the rulebook names is said as a card's name, each word
+    capitalised (the rulebook's "the Ancient Tome card", its rooms), in English and Italian
+    alike ("Paletto di Legno": a preposition stays lower case)."""
+    from companion.games.house_of_spirits import card_data
+    from companion.i18n import msg, render
+
+    for card_id, (_printed, said) in card_data.RULEBOOK_CARDS.items():
+        for lang in ("en", "it"):
+            words = str(render(said, lang)).split()
+            assert all(w[0].isupper() for w in words if w not in ("di", "of")), (card_id, lang, words)
+    from companion.games.house_of_spirits.components import CARDS
+
+    line = msg("{player} picks up {card}.", player="Bo", card=CARDS["flashlight"].said)
+    assert [render(line, "en"), render(line, "it")] == ["Bo picks up Flashlight.", "Bo raccoglie la Torcia."]
+    assert [str(CARDS[c].said) for c in ("broken-mirror", "wooden-stake", "ancient-tome", "vampire")] == [
+        "Broken Mirror", "Wooden Stake", "Ancient Tome", "Vampire"]
+    assert CARDS["flashlight"].name == "flashlight"  # the data's printed name (the card data form) as before

@@ -186,7 +186,7 @@ def test_a_card_tapped_out_of_its_deck_is_never_called_drawn():
     assert state.step == Step.MAIN
     picked = replace(state, hands=(((("flashlight", 0),),) + state.hands[1:]))
     text = SPEC.refusal(picked, None, hc.component("flashlight"))
-    assert text.startswith("flashlight cannot come up now: it is in a player's hand.")
+    assert text.startswith("Flashlight cannot come up now: it is in a player's hand.")
     assert SPEC.refusal(state, None, hc.component("garage")).startswith(
         "Garage is not due now: no room card is drawn at this moment.")
     assert SPEC.refusal(state, None, hc.component("vampire")).startswith(
@@ -240,7 +240,7 @@ def test_setup_is_a_checklist_of_todo_lines():
 def test_physical_instructions_are_todo_lines():
     state = new_game()
     laid = play(state, "draw:flashlight")
-    assert laid.news[-1] == "Laid out: flashlight." and laid.news[-1].todo == "place"
+    assert laid.news[-1] == "Laid out: Flashlight." and laid.news[-1].todo == "place"
     killed = with_monster(holding(in_round_one(), 1, "wooden-stake"), "vampire")
     killed = play(killed, "pick:flashlight", "attack:vampire", "use:wooden-stake", "face:4", "keep")
     line = next(n for n in killed.news if str(n).startswith("Vampire is killed"))

@@ -81,12 +81,13 @@ def test_undoing_fight_keeps_one_exclamation_mark():
 
 
 def test_an_enrollment_walk_never_says_the_before_a_ghosts_name():
-    """"Piece 1 of 72: tap the Rosie": a Children ghost's label is a name."""
+    """"Piece 1 of 72: tap the Rosie": a Children ghost's label is a name; the Italian asks the
+    table ("voi": "Appoggiatene", issue 29; it said "Appoggiane", one player)."""
     walk = enrollment.start(CHILDREN)
     rosie = walk.labels.index("Rosie")
     walk = replace(walk, steps=(enrollment.Step(None, None),) * rosie)
     both(walk.asking(), f"Piece {rosie + 1} of {walk.total}: Rosie. Tap its tag.",
-         f"Pezzo {rosie + 1} di {walk.total}: Rosie. Appoggiane il tag.")
+         f"Pezzo {rosie + 1} di {walk.total}: Rosie. Appoggiatene il tag.")
     both(enrollment.skip(walk).message, "Skipped: Rosie.", "Saltato: Rosie.")
 
 

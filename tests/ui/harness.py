@@ -768,10 +768,14 @@ def _more_scenarios() -> None:
     SCENARIOS["touch-all"] = touch_scenario
     SCENARIOS["stand-ins"] = stand_ins_scenario
     SCENARIOS["refusals"] = refusal_scenario
-    from offtable_scenario import offtable_private_scenario, offtable_scenario
+    from offtable_scenario import offtable_more_scenario, offtable_private_scenario, offtable_scenario
 
     SCENARIOS["offtable"] = offtable_scenario
     SCENARIOS["offtable-private"] = offtable_private_scenario
+    SCENARIOS["offtable-more"] = offtable_more_scenario
+    from newgame_scenario import newgame_scenario
+
+    SCENARIOS["newgame"] = newgame_scenario
 
 
 def main(argv: list[str] | None = None) -> int:

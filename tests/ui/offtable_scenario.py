@@ -18,14 +18,28 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from harness import Until, find_key, screen_is, scroll_to, settle, touch
+from harness import Until, find_button, find_key, screen_is, scroll_to, settle, touch
 from readability import audit_page
 
 #: The language passes: the shot name's suffix for each.
 LANGUAGES = {"en": "", "it": "-it"}
 
+#: The window sizes, one after the other in the one window (resized between them: what a
+#: rotated or resized screen shows must be what one started at that size shows, issue 29):
+#: the 7" panel, then portrait.
+SIZES = ((800, 480), (720, 1280))
 
-def _shooter(app, out: Path, report: dict, lang: str):
+
+def tag(size) -> str:
+    """``"800x480"``: the folder of a size's shots and the prefix of its audit's names."""
+    return "{}x{}".format(*size)
+
+
+def _shooter(app, out: Path, report: dict, lang: str, audit=audit_page):
+    """``shot(name, screen=None)``: a screenshot in ``out/WxH/offtable-NAME[-it].png`` and
+    ``audit(app, screen)``'s findings under ``report["audit"]["WxH/offtable-NAME[-it]"]``."""
+    from kivy.core.window import Window
+
     from ui.shot import save_screenshot
 
     report.setdefault("screenshots", [])
@@ -33,11 +47,24 @@ def _shooter(app, out: Path, report: dict, lang: str):
 
     def shot(name: str, screen=None):
         yield settle(0.4)  # layout settles
+        folder = out / tag(Window.size)
+        folder.mkdir(parents=True, exist_ok=True)
         full = f"offtable-{name}{LANGUAGES[lang]}"
-        report["screenshots"].append(str(save_screenshot(out / f"{full}.png")))
-        report["audit"][full] = audit_page(app, screen)
+        report["screenshots"].append(str(save_screenshot(folder / f"{full}.png")))
+        report["audit"][f"{tag(Window.size)}/{full}"] = audit(app, screen)
 
     return shot
+
+
+def resize(app, size: tuple[int, int]):
+    """The window at ``size``, the app's scale and orientation following it, laid out again."""
+    from kivy.core.window import Window
+
+    if tuple(Window.size) != size:
+        Window.size = size
+        yield Until(f"the window at {size}", lambda: tuple(Window.size) == size)
+        yield Until("the app's orientation", lambda: app.portrait == (size[1] > size[0]))
+    yield 0.6
 
 
 def _language(app, lang: str):
@@ -121,16 +148,18 @@ def _enrollment(app, shot):
 def offtable_scenario(app, out: Path, report: dict):
     yield Until("connected without a game", lambda: app.model.connected and app.model.catalogue
                 and not app.model.game)
-    for lang in LANGUAGES:
-        yield from _language(app, lang)
-        shot = _shooter(app, out, report, lang)
-        yield from _go(app, "home")
-        yield from shot("home")
-        yield from _settings(app, shot)
-        yield from _card_data(app, shot)
-        yield from _new_game(app, shot)
-        yield from _enrollment(app, shot)
-    yield from _language(app, "en")
+    for size in SIZES:
+        yield from resize(app, size)
+        for lang in LANGUAGES:
+            yield from _language(app, lang)
+            shot = _shooter(app, out, report, lang)
+            yield from _go(app, "home")
+            yield from shot("home")
+            yield from _settings(app, shot)
+            yield from _card_data(app, shot)
+            yield from _new_game(app, shot)
+            yield from _enrollment(app, shot)
+        yield from _language(app, "en")
 
 
 def _panel(app, shot, report: dict, lang: str):
@@ -167,13 +196,89 @@ def _privacy(app, shot, report: dict, lang: str):
 
 def offtable_private_scenario(app, out: Path, report: dict):
     yield Until("connected with the game", lambda: app.model.connected and app.model.game)
-    for lang in LANGUAGES:
-        yield from _language(app, lang)
-        shot = _shooter(app, out, report, lang)
-        yield from _go(app, "home")
-        yield from shot("home-game")
-        yield from _privacy(app, shot, report, lang)
-        yield from _panel(app, shot, report, lang)
-    yield from _language(app, "en")
+    for size in SIZES:
+        yield from resize(app, size)
+        for lang in LANGUAGES:
+            yield from _language(app, lang)
+            shot = _shooter(app, out, report, lang)
+            yield from _go(app, "home")
+            yield from shot("home-game")
+            yield from _privacy(app, shot, report, lang)
+            yield from _panel(app, shot, report, lang)
+        yield from _language(app, "en")
 
 
+
+
+def _desk_and_saved(app, shot):
+    """The Owner's desk (its link and QR code), the saved games, the voice settings."""
+    desk = app.root.ids.screens.get_screen("desk")
+    yield from _go(app, "desk")
+    yield Until("the desk's link", lambda: desk.link)
+    yield from shot("desk")
+    saved = app.root.ids.screens.get_screen("saved")
+    yield from _go(app, "saved")
+    yield Until("the saved games", lambda: saved.games)
+    yield from shot("saved")
+    yield from _go(app, "voice_settings")
+    yield from shot("voice")
+
+
+def _who_and_phones(app, shot):
+    """The privacy screen's "who looks" step, then the phones' pairing: the players' names
+    (Home's Phones) and one player's code."""
+    yield from _go(app, "table")
+    yield Until("Ada's private business", lambda: app.model.private_player == "Ada" and not app.model.busy)
+    screen = app.open_privacy("")
+    yield Until("who looks", lambda: find_button(app, "Ada", screen) is not None)
+    yield from shot("privacy-who")
+    screen.hide()
+    yield Until("the table again", lambda: app.privacy is None)
+    app.show_phone_codes()
+    grid = lambda: app.phone_grid  # noqa: E731
+    yield Until("the players' names", lambda: grid() is not None and grid().step == "who"
+                and find_button(app, "Bo", grid()) is not None)
+    yield from shot("phones-names")
+    touch(find_button(app, "Bo", grid()))
+    yield Until("Bo's code", lambda: grid().step == "code" and list(grid().codes) == ["Bo"]
+                and all(c.texture is not None for c in grid().codes.values()))
+    yield from shot("phones-code")
+    grid().dismiss(animation=False)
+    yield Until("the codes gone", lambda: app.phone_grid is None)
+
+
+def _table_audit(found: dict) -> dict:
+    """The table's audit without what it measures rather than finds (the main button's box,
+    the game-over moments)."""
+    return {k: v for k, v in found.items() if k not in ("main_box", "moments")}
+
+
+def offtable_more_scenario(app, out: Path, report: dict):
+    """Saved games, Voice settings, the Owner's desk, the table and its Table check, the
+    privacy screen's "who looks" and the phones' pairing, at each size in each language;
+    ``report["fonts"]``: the table's texts and sizes (px at scale 1) at 800×480 before the
+    window was resized and after it came back (a resize refits every text: issue 29)."""
+    from readability import audit, text_sizes
+
+    model = app.model
+    table = lambda: app.root.ids.screens.get_screen("table")  # noqa: E731
+    yield Until("connected with the game", lambda: model.connected and model.game)
+    for size in (*SIZES, SIZES[0]):
+        yield from resize(app, size)
+        yield from _go(app, "table")
+        yield Until("the table's choices", lambda: not model.busy and table().ids.choices.main_button() is not None)
+        yield 0.4
+        report.setdefault("fonts", []).append(text_sizes(app, table()))
+        if len(report["fonts"]) > len(SIZES):
+            break
+        for lang in LANGUAGES:
+            yield from _language(app, lang)
+            shot = _shooter(app, out, report, lang)
+            on_table = _shooter(app, out, report, lang, lambda app, _screen: _table_audit(audit(app, table())))
+            yield from _go(app, "table")
+            yield from on_table("table")
+            yield from _go(app, "check")
+            yield from shot("check")
+            yield from _desk_and_saved(app, shot)
+            yield from _who_and_phones(app, shot)
+        yield from _language(app, "en")

@@ -86,7 +86,28 @@ def moments_shown(panel) -> dict:
 
     labels = [label for label in getattr(panel, "moment_labels", ()) if visible(label)]
     cut = [plain(label.text, True)[:40] for label in labels if label.shorten or lines_cut(label)]
-    return {"texts": [plain(label.text, True) for label in labels], "of": len(panel.moments), "cut": cut}
+    return {"texts": [plain(label.text, True) for label in labels], "of": len(panel.moments), "cut": cut,
+            **_moment_room(panel)}
+
+
+def _moment_room(panel) -> dict:
+    """``spare``: the px the panel leaves free in its ``room`` under what it shows;
+    ``shortest``: the px the game's shortest moment would take there (wrapped at the panel's
+    width, at its font, with the gap above it); 0 each when the panel has no room or no
+    moment. A panel that shows no moment while ``shortest <= spare`` left one out that fit."""
+    from kivy.metrics import sp
+
+    from ui.summary import moment_text
+    from ui.text import escape_markup
+    from ui.widgets.gameover import MOMENT_FONT, _moment
+
+    width = panel.width - panel.padding[0] - panel.padding[2]
+    if not panel.moments or not getattr(panel, "room", 0) or width <= 1:
+        return {"spare": 0, "shortest": 0}
+    heights = [_moment(escape_markup(moment_text(m, panel.tr)), sp(MOMENT_FONT) * panel.scale, width).height
+               for m in panel.moments if isinstance(m, dict)]
+    used = sum(child.height + panel.spacing for child in panel.children) + panel.padding[1] + panel.padding[3]
+    return {"spare": round(panel.room - used), "shortest": round(min(heights, default=0) + panel.spacing)}
 
 
 def moments_card(card) -> dict:
@@ -431,7 +452,7 @@ def moved(boxes: dict[str, list | None]) -> list[str]:
 
 #: The main action of each off-table page, by its id on the screen (issue 29: the main
 #: button's floor is 32 px; drawn in the primary colour when it is the step expected).
-PAGE_MAIN = {"home": ("resume", "new_game"), "newgame": ("start",), "enroll": ("offer",)}
+PAGE_MAIN = {"home": ("resume", "new_game"), "newgame": ("start",), "enroll": ("offer",), "check": ("looks_right",)}
 
 
 def page_roles(screen) -> dict[int, str]:
@@ -462,7 +483,28 @@ def audit_page(app, screen=None) -> dict:
     return {"small": small_text(roots, page_roles(screen), app.scale), "glyphs": glyph_gaps(roots),
             "overflow": [line for root in [screen, *covers] for line in overflowing(root)],
             "english": english_text(roots, _page_names(app)) if italian else [],
-            "buttons": overlapping_buttons([screen, *covers]), "squeezed": squeezed_buttons([screen, *covers])}
+            "buttons": overlapping_buttons([screen, *covers]), "squeezed": squeezed_buttons([screen, *covers]),
+            "shortened": shortened(roots)}
+
+
+def shortened(roots) -> list[str]:
+    """One line per visible label drawn shortened ("Tab...ck": a ``shorten`` label whose
+    words are wider than it): a player reads neither the page's title nor a name cut so
+    (the Table check's title in portrait, beside Back and Undo)."""
+    from kivy.uix.label import Label
+
+    found = []
+    for root in roots:
+        for label in root.walk(restrict=True):
+            if not isinstance(label, Label) or not label.shorten or not label.text.strip() or not visible(label):
+                continue
+            text = plain(label.text, label.markup)
+            pad = label.padding[0] + label.padding[2] if len(label.padding) == 4 else 2 * label.padding[0]
+            room = (label.text_size[0] or label.width) - pad
+            need = max(label._label.get_extents(line)[0] for line in text.split("\n"))
+            if need > room + 1:
+                found.append(f"{text[:40]!r} needs {need:.0f} px, has {room:.0f}: drawn shortened")
+    return found
 
 
 def squeezed_buttons(roots) -> list[str]:
@@ -510,7 +552,10 @@ def _page_names(app) -> list[str]:
     """:func:`_names`, the games' titles (as printed on their boxes: "House of Spirits") and
     the places Settings' About shows (the test's folder names are no sentence)."""
     games = [str(g.get("title", "")) for g in (app.model.catalogue or {}).get("games") or []]
+    from ui.text import path_lines
+
     about = [str(v) for v in (app.model.about or {}).values()] + [str(app.socket_path)]
+    about += [line for place in list(about) for line in path_lines(place).split("\n")]  # About breaks them
     return [*_names(app.model), *games, *about]
 
 

@@ -20,6 +20,7 @@ Screenshots: ``tests/artifacts/gameover/<game>-<case>-<lang>-<size>.png``.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -138,3 +139,33 @@ def test_game_over_undo_is_the_headers(reports, over, size):
                 assert over[game][case][lang]["can_undo"] is True, name
                 assert list(reports[size]["choice_sp"][name]) == [new_game[lang]], name
                 assert reports[size]["header_undo"][name] == {"enabled": True, "shown": True}, name
+
+
+@pytest.mark.ui
+@pytest.mark.timeout(420)  # the module's one window may start with this test
+def test_portrait_shows_the_games_moments_under_the_result(reports, over):
+    """Portrait (720×1280): the column under the result had up to 220 px empty above New
+    game, and the moments were only behind the Recap tool. The moments that fit show there
+    now (never one left out while the panel's spare room holds the game's shortest), whole,
+    at most five, with their turn or round; landscape keeps them on the card (no room for
+    three under the result). The board keeps its size: taking 5 % of its height for them
+    made 30 board labels overflow (Creepy Cellar's "Cellar", Children's rooms)."""
+    counted = {"house_of_spirits": ("Round ", "Giro ")}
+    wrong, shown_in_portrait = [], []
+    for game in SCRIPTS:
+        for lang in ("en", "it"):
+            had = len(over[game]["live"][lang]["moments"])
+            for size in SIZES:
+                tag = f"{size[0]}x{size[1]}"
+                moments = reports[size]["audit"][f"{game}-live-{lang}-{tag}"]["moments"]
+                words = counted.get(game, ("Turn ", "Turno "))[lang == "it"]
+                shown = len(moments["texts"])
+                if moments["cut"] or moments["of"] != had or not all(t.startswith(words) for t in moments["texts"]):
+                    wrong.append((game, lang, tag, moments))
+                elif size == (720, 1280) and (shown > 5 or not shown and 0 < moments["shortest"] <= moments["spare"]):
+                    wrong.append((game, lang, tag, f"{shown} of {had} moments shown", moments))
+                if size == (720, 1280):
+                    shown_in_portrait.append(f"{game}-{lang}: {shown} of {had}")
+    (SHOTS / "portrait-moments.json").write_text(json.dumps({"wrong": wrong, "portrait": shown_in_portrait},
+                                                            indent=1, ensure_ascii=False))
+    assert wrong == []

@@ -456,8 +456,9 @@ def test_a_clue_it_place_card_names_its_pawns_items_and_passage_and_nothing_hidd
     italian = {**view, "movers": {"Mike Hanlon": "Luogo 5", "Ragazzo 3": "Luogo 5", "Ragazzo 4": "centre"},
                "items": {"Scatola a sorpresa": "centre", "Oggetto 2": "Luogo 5"},
                "places": {"passages": {"Luogo 5": "Luogo 7"}}}
+    tr.articles = {"Luogo 5": "il", "Luogo 7": "il"}  # the state's (issue 29: it said "verso Luogo 7")
     assert [r["words"] for r in legend_rows(italian, "Luogo 5", {}, tr._)] == [
-        "Mike Hanlon · Ada", "Ragazzo 3", "Oggetto 2", "Passaggio segreto verso Luogo 7"]
+        "Mike Hanlon · Ada", "Ragazzo 3", "Oggetto 2", "Passaggio segreto verso il Luogo 7"]
     assert [r["words"] for r in legend_rows(italian, "centre", {}, tr._)] == ["Ragazzo 4", "Scatola a sorpresa"]
     assert legend_rows(view, "Location 9", {}, tr._) == []  # nothing to name: no card
 
@@ -492,3 +493,14 @@ def test_a_house_of_spirits_stand_in_or_character_too_long_for_its_panel_has_a_s
     assert candidates("Kraig Quartzheim", "Kraig") == ["Kraig Quartzheim", "Kraig"]
     # no character drawn yet: the line is empty ("No character yet" was cut to "No…")
     assert player_lines("Ada", {"hand_size": 2}, {}, lambda text, **_: text)["character"] == ""
+
+
+def test_a_long_path_breaks_after_its_slashes_and_stays_the_same_path():
+    """Settings' About: the labels wrap at spaces only, and a long socket path ran out of
+    the card in portrait (issue 29): it breaks after a "/" where a line would pass 32
+    characters; a short path stays whole."""
+    long = "/tmp/pytest-of-root/pytest-41/test_the_screens_off_the_table0/companion.sock"
+    assert text.path_lines(long) == "/tmp/pytest-of-root/pytest-41/\ntest_the_screens_off_the_table0/\ncompanion.sock"
+    for path in (long, "/run/companion.sock", ":memory:", "", "a/b"):
+        assert text.path_lines(path).replace("\n", "") == path
+    assert text.path_lines("/run/companion.sock") == "/run/companion.sock"

@@ -20,17 +20,18 @@ from kivy.uix.screenmanager import Screen
 
 from ui import theme
 from ui.kvloader import load_kv
-from ui.widgets.buttons import TouchButton, fit_text
+from ui.widgets.buttons import TouchButton, wrapped
 
 #: Design sizes (× dp × app.scale): a correction button's height (9 mm and more on every
 #: panel), its smallest width, the gap between buttons, and the line's fonts.
-BUTTON_HEIGHT = 52
-BUTTON_MIN_WIDTH = 96
+#: A correction's words are 26 px, a button's floor at a metre, and never shrink (issue 29:
+#: they were 16 px, fit down to 12 for "Sposta nella Biblioteca Pubblica di Derry"): a long
+#: one takes more lines and its row of the grid grows.
+BUTTON_HEIGHT = 56
+BUTTON_MIN_WIDTH = 150
 GAP = 6
-LABEL_FONT = 19
-VALUE_FONT = 17
-BUTTON_FONT = 16
-SMALLEST_FONT = 12
+LABEL_FONT = 22
+BUTTON_FONT = 26
 
 #: A line with more corrections than this (a hunter or the King: any room, issue 17 item 9)
 #: shows them as a grid of equal buttons under its words: every place one touch away.
@@ -75,18 +76,14 @@ class CheckLine(BoxLayout):
         words.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
                    texture_size=self._fit)
         row_height = BUTTON_HEIGHT * unit
-        if len(fixes) > INLINE_FIXES:
-            buttons = GridLayout(cols=self.columns, spacing=GAP * unit, size_hint_y=None,
-                                 row_force_default=True, row_default_height=row_height)
-            rows = -(-len(fixes) // self.columns)
-            buttons.height = rows * row_height + (rows - 1) * GAP * unit
-        else:
-            buttons = BoxLayout(spacing=GAP * unit, size_hint_y=None, height=row_height if fixes else 0)
+        columns = self.columns if len(fixes) > INLINE_FIXES else max(1, len(fixes))
+        buttons = GridLayout(cols=columns, spacing=GAP * unit, size_hint_y=None, height=0)
+        buttons.bind(minimum_height=buttons.setter("height"))
         for fix in fixes:
-            button = TouchButton(text=fix.get("label", ""), key=fix.get("key", ""), bold=True,
-                                 font_size=sp(BUTTON_FONT) * self.scale, disabled=self.busy)
-            fit_text(button, SMALLEST_FONT * unit)
-            button.bind(on_release=lambda b: self._on_fix(b.key))
+            button = wrapped(TouchButton(text=fix.get("label", ""), key=fix.get("key", ""), bold=True,
+                                         font_size=sp(BUTTON_FONT) * self.scale, disabled=self.busy,
+                                         size_hint_y=None, height=row_height), grow=False)
+            button.bind(texture_size=self._even, on_release=lambda b: self._on_fix(b.key))
             buttons.add_widget(button)
         if self.stacked:
             self.add_widget(words)
@@ -99,6 +96,7 @@ class CheckLine(BoxLayout):
                 buttons.size_hint_x = 0.58
                 self.add_widget(buttons)
         self._words, self._buttons = words, buttons
+        buttons.bind(height=self._fit)
         self._fit()
         with self.canvas.before:
             from kivy.graphics import Color, RoundedRectangle
@@ -106,6 +104,15 @@ class CheckLine(BoxLayout):
             Color(*theme.PANEL)
             self._bg = RoundedRectangle(pos=self.pos, size=self.size, radius=[8 * unit], segments=4)
         self.bind(pos=self._paint, size=self._paint)
+
+    def _even(self, *_args) -> None:
+        """Every correction as tall as the one whose words need the most lines (at least
+        :data:`BUTTON_HEIGHT`): the grid's rows stay even."""
+        unit = dp(1) * self.scale
+        buttons = self.buttons()
+        tallest = max([b.texture_size[1] + 12 * unit for b in buttons] + [BUTTON_HEIGHT * unit])
+        for button in buttons:
+            button.height = tallest
 
     def _fit(self, *_args) -> None:
         """The words as tall as their text (stacked) or as the line (beside the buttons,
@@ -156,7 +163,19 @@ class CheckScreen(Screen):
         app.model.bind(check=self._trigger, busy=self._set_busy)
         app.bind(scale=self._trigger, portrait=self._trigger)
         self.bind(width=self._trigger)
+        self._undo = self.ids.undo.__self__  # the widget (ids are weak proxies): moved between rows
+        app.bind(portrait=self.place_undo)
+        self.place_undo(app, app.portrait)
         self._trigger()  # built on first use (ui.root.LazyScreenManager): the check so far
+
+    def place_undo(self, _app, portrait: bool) -> None:
+        """Undo in the page bar (landscape), or beside Looks right at the foot (portrait,
+        where the bar between Back and Undo left the title 141 px: "Tab...ck")."""
+        row = self.ids.foot if portrait else self.ids.bar
+        if self._undo.parent is not row:
+            if self._undo.parent is not None:
+                self._undo.parent.remove_widget(self._undo)
+            row.add_widget(self._undo, index=len(row.children) if portrait else 0)
 
     def lines(self) -> list[CheckLine]:
         return [w for w in self.ids.lines.children[::-1] if isinstance(w, CheckLine)]

@@ -15,6 +15,14 @@ from ui.kvloader import load_kv
 from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
 
 
+def shown_link(link: str) -> str:
+    """``link`` as the screen shows it: a line break after each "/" of its address and path
+    (before the key), so no line is one word wider than its column (issue 29:
+    "http://…/desk/2REq…" ran 30 px out of the column at 800×480)."""
+    head, sep, rest = link.partition("://")
+    return head + sep + rest.replace("/", "/\n") if sep else link
+
+
 class DeskScreen(Screen):
     """Attributes:
         link: the desk's link ("" until the daemon answered).

@@ -28,6 +28,13 @@ from ui.widgets.keyboard import NameKeyboard
 #: Columns of the game buttons.
 GAME_COLUMNS = 2
 
+#: A player row's height (dp), and the least it takes when many players must all show at
+#: 800×480 (CLUE: IT's seven): 48 dp is 9 mm on the 7" panel (5.24 px/mm), a finger's target.
+ROW_HEIGHT, ROW_LEAST = 64, 48
+
+#: The gap between two player rows (dp), and the least, when many rows need the room.
+ROW_GAP, ROW_GAP_LEAST = 4, 2
+
 #: How many numbered names are offered before anyone types one ("Player 1".."Player 19").
 DEFAULT_COUNT = 19
 
@@ -58,11 +65,13 @@ class NewGameScreen(Screen):
         load_kv("newgame")
         super().__init__(name="newgame", **kwargs)
         app = App.get_running_app()
-        app.model.bind(catalogue=self._catalogue, content=self._content)
+        app.model.bind(catalogue=self._catalogue)
         app.tr.on_switch(self._switched)
         self._no_colour: set[str] = set()  # players the table took the colour from
         self._offered = default_names(app.tr._)  # the names offered, in the language in use
         self.bind(game=self._game_chosen)
+        self.ids.left_view.bind(height=self._fit_rows)
+        app.bind(portrait=self.rebuild)
         if app.model.catalogue:  # built on first use (ui.root.LazyScreenManager): the games so far
             self._catalogue()
 
@@ -92,23 +101,11 @@ class NewGameScreen(Screen):
         else:
             self.rebuild()
 
-    def _content(self, *_args) -> None:
-        if self.game in (App.get_running_app().model.content or {}):
-            self.rebuild()
-
-    def stand_ins(self) -> int:
-        """How many of the chosen game's cards still have the content file's stand-in data
-        (from the daemon's ``content`` answer; 0 before it came)."""
-        answer = (App.get_running_app().model.content or {}).get(self.game) or {}
-        return sum(1 for c in answer.get("components") or [] if c.get("placeholder"))
-
     def _game_chosen(self, *_args) -> None:
         spec = self.spec()
         if spec is None:
             return
         app = App.get_running_app()
-        if app.model.connected and self.game not in (app.model.content or {}):
-            app.ask("content", game=self.game)  # for the card data line
         self.options = {o["name"]: o["default"] for o in spec["options"]}
         self.house_open = False
         if not self.players:  # the names of the last game, not "Player 1"
@@ -239,57 +236,111 @@ class NewGameScreen(Screen):
     # ------------------------------------------------------------------ widgets
 
     def rebuild(self, *_args) -> None:
+        """The page again. Landscape: the players on the left, the game and how you play on
+        the right; portrait: one column, the game, the players, how you play. Every player
+        shows without a scroll (issue 29: at 800×480 the list began below the fold)."""
         app = App.get_running_app()
         _ = app.tr._
         unit = dp(1) * app.scale
         left, right = self.ids.left, self.ids.right
         left.clear_widgets()
         right.clear_widgets()
+        self._rows = []
+        first = left if app.portrait else right  # the game and its options
         spec = self.spec()
-        left.add_widget(_heading(_("Game"), app))
-        # Two games a row: with five games the players still show without scrolling.
+        first.add_widget(_heading(_("Game"), app))
         games = GridLayout(cols=GAME_COLUMNS, size_hint_y=None, spacing=6 * unit)
         games.bind(minimum_height=games.setter("height"))
         for g in self.specs():
             chosen = g["id"] == self.game
             title = g["title"].rsplit(": ", 1)[-1] if len(g["title"]) > 24 else g["title"]
             games.add_widget(wrapped(_button(title, lambda g=g: self.choose_game(g["id"]), app, chosen, height=64)))
-        left.add_widget(games)
+        first.add_widget(games)
         if spec is None:
             return
         left.add_widget(_heading(_("Players ({low} to {high}), in playing order",
                                    low=spec["min_players"], high=spec["max_players"]), app))
+        players = self._players(spec, app, unit)
+        left.add_widget(players)
+        setup, house = shown_options(spec["options"])
+        if setup:
+            first.add_widget(_heading(_("How you play"), app))
+        for option in setup:
+            first.add_widget(self._option(option, app, unit))
+        if house:
+            first.add_widget(self._house_button(house, app))
+        if self.house_open:
+            for option in house:
+                first.add_widget(self._option(option, app, unit))
+        for widget in left.children:
+            if widget is not players:
+                widget.bind(height=self._fit_rows)
+        self._fit_rows()
+
+    def _players(self, spec: dict, app, unit: float) -> BoxLayout:
+        """The player rows in playing order, then Add a player (:meth:`_fit_rows` sizes them)."""
+        _ = app.tr._
+        players = BoxLayout(orientation="vertical", size_hint_y=None, spacing=ROW_GAP * unit)
+        players.bind(minimum_height=players.setter("height"))
         for index, name in enumerate(self.players):
             # the name takes what Up and Remove leave, on two lines if it needs them (26 px text,
             # issue 29); the rows stand in playing order under their heading
-            row = BoxLayout(size_hint_y=None, height=64 * unit, spacing=6 * unit)
+            row = BoxLayout(size_hint_y=None, height=ROW_HEIGHT * unit, spacing=6 * unit)
             row.add_widget(self._colour_button(index, name, app))
-            named = wrapped(_button(name, lambda i=index: self.rename(i), app, height=64), grow=False)
+            named = wrapped(_button(name, lambda i=index: self.rename(i), app, height=ROW_HEIGHT), grow=False)
             named.key = f"player-{index + 1}"
+            named.bind(texture_size=self._fit_rows)
             row.add_widget(named)
-            up = snug(_button(_("Up"), lambda i=index: self.move_up(i), app, height=64))
+            up = snug(_button(_("Up"), lambda i=index: self.move_up(i), app, height=ROW_HEIGHT))
             up.disabled = index == 0
             row.add_widget(up)
-            out = snug(_button(_("Remove"), lambda i=index: self.remove(i), app, height=64))
+            out = snug(_button(_("Remove"), lambda i=index: self.remove(i), app, height=ROW_HEIGHT))
             out.disabled = len(self.players) <= spec["min_players"]
             row.add_widget(out)
-            left.add_widget(row)
+            for part in row.children:
+                part.size_hint_y = 1  # as tall as the row (:meth:`_fit_rows`)
+            row.name_button = named
+            players.add_widget(row)
+            self._rows.append(row)
         more = _button(_("Add a player"), self.add_player, app, height=52)
         more.disabled = len(self.players) >= spec["max_players"]
-        left.add_widget(more)
-        setup, house = shown_options(spec["options"])
-        if self.stand_ins():  # where entry matters, one line (issue 17 item 8)
-            right.add_widget(_label(_("Cards of this game not entered yet: {n}. Enter them in Settings, Card data.",
-                                      n=self.stand_ins()), app, size=18, colour=theme.GOLD))
-        if setup:
-            right.add_widget(_heading(_("How you play"), app))
-        for option in setup:
-            right.add_widget(self._option(option, app, unit))
-        if house:
-            right.add_widget(self._house_button(house, app))
-        if self.house_open:
-            for option in house:
-                right.add_widget(self._option(option, app, unit))
+        players.add_widget(more)
+        if not more.disabled:  # it takes a row's room while a player can still come
+            self._rows.append(more)
+        return players
+
+    def _fit_rows(self, *_args) -> None:
+        """The player rows (and Add a player, while a player can come) as tall as
+        :data:`ROW_HEIGHT` while they all fit in the view under what stands above them, down
+        to :data:`ROW_LEAST`; a name on two lines keeps its row at :data:`ROW_HEIGHT`."""
+        rows = getattr(self, "_rows", None)
+        if not rows:
+            return
+        app = App.get_running_app()
+        unit = dp(1) * app.scale
+        left = self.ids.left
+        shown = list(reversed(left.children))  # in the order they were added
+        players = rows[0].parent
+        if players not in shown:
+            return
+        above = shown[: shown.index(players)]
+        free = self.ids.left_view.height - sum(w.height for w in above) - left.spacing * len(above)
+        # a name on two lines takes its row back to ROW_HEIGHT, no taller: Up and Remove are at
+        # least as wide as tall (snug), so a taller row would narrow the name, and so on
+        needs = [min(ROW_HEIGHT * unit, row.name_button.texture_size[1] + 12 * unit)
+                 if getattr(row, "name_button", None) is not None else 0 for row in rows]
+        for gap in (ROW_GAP, ROW_GAP_LEAST):  # the narrower gap only when the rows need it
+            room = free - gap * unit * (len(rows) - 1)
+            each = room / len(rows)
+            tall = [need for need in needs if need > each]  # those rows first, the others share the rest
+            if tall and len(tall) < len(rows):
+                each = (room - sum(tall)) / (len(rows) - len(tall))
+            if each >= ROW_LEAST * unit:
+                break
+        players.spacing = gap * unit
+        height = max(ROW_LEAST * unit, min(ROW_HEIGHT * unit, each))
+        for row, need in zip(rows, needs):
+            row.height = max(height, need)
 
     def _house_button(self, house: list[dict], app) -> TouchButton:
         """"House rules: 3 changed ▸": touching it opens (or closes) the house rules."""

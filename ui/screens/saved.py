@@ -19,7 +19,7 @@ from kivy.uix.screenmanager import Screen
 
 from ui import theme
 from ui.kvloader import load_kv
-from ui.widgets.buttons import TouchButton
+from ui.widgets.buttons import TouchButton, wrapped
 
 
 def when(seconds) -> str:
@@ -71,10 +71,13 @@ class SavedScreen(Screen):
 
     def _row(self, game: dict, _) -> BoxLayout:
         app = App.get_running_app()
+        # the line at 18 px, the text floor at a metre (issue 29: 16), as tall as its words
         row = BoxLayout(size_hint_y=None, height=dp(76) * app.scale, spacing=dp(8) * app.scale)
-        text = Label(text=game_line(game, _), font_size=sp(16) * app.scale, halign="left", valign="middle",
+        text = Label(text=game_line(game, _), font_size=sp(18) * app.scale, halign="left", valign="middle",
                      color=theme.TEXT)
-        text.bind(size=lambda label, size: setattr(label, "text_size", size))
+        text.bind(width=lambda label, width: setattr(label, "text_size", (width, None)))
+        text.bind(texture_size=lambda label, size: setattr(row, "height", max(dp(76) * app.scale,
+                                                                             size[1] + dp(8) * app.scale)))
         row.add_widget(text)
         if game.get("running"):
             row.add_widget(self._button(_("Set aside"), lambda: self._do({"cmd": "set_aside"})))
@@ -88,7 +91,9 @@ class SavedScreen(Screen):
     @staticmethod
     def _button(text: str, action, colour=None) -> TouchButton:
         app = App.get_running_app()
-        button = TouchButton(text=text, font_size=sp(18) * app.scale, size_hint_x=None, width=dp(130) * app.scale)
+        # 26 px, a button's floor at a metre (issue 29: 18); "Metti da parte" on two lines
+        button = wrapped(TouchButton(text=text, font_size=sp(26) * app.scale, size_hint_x=None,
+                                     width=dp(150) * app.scale), grow=False)
         if colour is not None:
             button.base_colour = colour
         button.bind(on_release=lambda *_a: action())
@@ -102,11 +107,11 @@ class SavedScreen(Screen):
         box = BoxLayout(orientation="vertical", padding=dp(16) * app.scale, spacing=dp(12) * app.scale)
         box.add_widget(Label(text=_("Delete game {id} ({title}, {players}) for good? This cannot be undone.",
                                     id=game["id"], title=game["title"], players=", ".join(game["players"])),
-                             font_size=sp(19) * app.scale, halign="center", valign="middle",
+                             font_size=sp(22) * app.scale, halign="center", valign="middle",
                              text_size=(dp(480) * app.scale, None)))
         answers = BoxLayout(size_hint_y=None, height=dp(64) * app.scale, spacing=dp(12) * app.scale)
-        keep = TouchButton(text=_("Keep it"), font_size=sp(20) * app.scale)
-        delete = TouchButton(text=_("Delete"), font_size=sp(20) * app.scale, base_colour=theme.ERROR)
+        keep = TouchButton(text=_("Keep it"), font_size=sp(26) * app.scale)
+        delete = TouchButton(text=_("Delete"), font_size=sp(26) * app.scale, base_colour=theme.ERROR)
         keep.bind(on_release=lambda *_a: view.dismiss())
         delete.bind(on_release=lambda *_a: (view.dismiss(), self._do(
             {"cmd": "delete_game", "game_id": game["id"], "confirm": True})))

@@ -15,7 +15,7 @@ from ui.backlight import BacklightError, find_backlight
 from ui.hardware import can_enroll, dice_button, no_reader_text
 from ui.kvloader import load_kv
 from ui.readers import reader_list, reader_words, role_named, role_words
-from ui.text import ago_text, short_title
+from ui.text import ago_text, path_lines, short_title
 from ui.widgets import buttons  # noqa: F401  (kv uses TouchButton)
 
 #: Seconds between refreshes of the "last read" times while the screen shows.
@@ -128,6 +128,9 @@ class SettingsScreen(Screen):
         app.tr.on_switch(lambda _lang: self._enroll_buttons())
         app.tr.on_switch(lambda _lang: self.refresh())
         app.model.bind(catalogue=self._enroll_buttons)
+        # a resized or rotated window: the buttons at the new scale (issue 29: 26 px made at
+        # 800x480 stayed 26 px, 17 at the scale of 720x1280)
+        app.bind(scale=self._enroll_buttons, portrait=self._enroll_buttons)
         # built on first use (ui.root.LazyScreenManager): what came before, now
         self._enroll_buttons()
         self.refresh()
@@ -143,7 +146,8 @@ class SettingsScreen(Screen):
         grid.clear_widgets()
         for game in (app.model.catalogue or {}).get("games") or []:
             button = wrapped(TouchButton(text=short_title(game["title"]), key=game["id"], size_hint_y=None,
-                                         height=dp(56) * app.scale, font_size=sp(26) * app.scale))
+                                         height=dp(72 if app.portrait else 56) * app.scale,
+                                         font_size=sp(26) * app.scale))
             button.bind(on_release=lambda b: app.enroll("enroll_start", game=b.key))
             grid.add_widget(button)
 
@@ -223,7 +227,7 @@ class SettingsScreen(Screen):
         self.dice_text = dice_text(model.activity, _)
         self.about_text = "\n".join([
             _("Haunt Companion version {version}", version=about.get("version", "?")),
-            _("Games are saved in {path}", path=about.get("database", "?")),
+            _("Games are saved in {path}", path=path_lines(str(about.get("database", "?")))),
             _("Logs: {where}", where=about.get("logs", "?")),
-            _("Daemon socket: {path}", path=app.socket_path),
+            _("Daemon socket: {path}", path=path_lines(str(app.socket_path))),
         ])

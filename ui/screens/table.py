@@ -79,6 +79,7 @@ class TableScreen(Screen):
         self._turn_row = self.ids.turn_row.__self__  # in the layout in portrait only (no spacing else)
         app.bind(portrait=self._place_turn)
         self._place_turn(app, app.portrait)
+        app.bind(scale=self._rescaled)
         self.step_card = StepCards(self, app)  # a set-up step and what it is for (first-game mode)
         self.lesson_card = LessonCards(self, app)
         self.notice_place = NoticePlace(self, app)  # the banner by the prompt (issue 29)
@@ -98,6 +99,17 @@ class TableScreen(Screen):
                 if label.parent is not None:
                     label.parent.remove_widget(label)
                 box.add_widget(label)
+
+    def _rescaled(self, _app, _scale: float) -> None:
+        """A resized or rotated window (a new ``app.scale``): the board is made again, at the
+        new scale. Boards size their labels and pieces in pixels when they make them, and
+        keep the parts whose words did not change (issue 29: after 800×480 → 720×1280 the
+        CLUE: IT board's names stayed at 13 px, and back at 800×480 they were 30 px, "Lo. 5")."""
+        model = App.get_running_app().model
+        self.board, self._neutral_board = None, None
+        self.ids.board_slot.clear_widgets()
+        self._show_game(model, model.game)
+        self.odds_badge.show(model.odds, App.get_running_app().scale)  # its figure at the new size too
 
     def prompt_room(self) -> float:
         """The most height the prompt may take (pixels): the main button keeps its room under

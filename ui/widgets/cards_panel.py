@@ -109,6 +109,12 @@ class CardsPanel(Overlay):
             button = wrapped(TouchButton(text=text, font_size=sp(26) * self.app.scale, bold=True), grow=False)
             button.bind(on_release=action)
             row.add_widget(button)
+        # the row as tall as its tallest words: "Carte attese dal gioco" takes three lines of
+        # 26 px in portrait (issue 29: it ran out of the 72 px row)
+        tallest = lambda *_a: setattr(row, "height", max(  # noqa: E731
+            72 * unit, *(b.texture_size[1] + 12 * unit for b in row.children)))
+        for button in row.children:
+            button.bind(texture_size=tallest)
         return row
 
     # ------------------------------------------------------------------ what is listed

@@ -160,7 +160,8 @@ class ContentForm(BoxLayout):
 
     def _toggles(self, field: dict, app, unit: float) -> GridLayout:
         name = field["name"]
-        grid = GridLayout(cols=max(1, min(len(field["values"]), TOGGLES_PER_ROW)), size_hint_y=None,
+        most = TOGGLES_PER_ROW - 1 if app.portrait else TOGGLES_PER_ROW  # portrait: "Vestibule" was cut at 152 px
+        grid = GridLayout(cols=max(1, min(len(field["values"]), most)), size_hint_y=None,
                           spacing=6 * unit)
         grid.bind(minimum_height=grid.setter("height"))
         buttons = []

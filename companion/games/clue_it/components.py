@@ -103,7 +103,9 @@ def pile_of(card: str) -> str:
 #: Printed names as messages (the Italian table reads them in Italian); a placeholder's
 #: number is a parameter ("Kid 3" -> "Ragazzo 3"). A place has the definite article its
 #: Italian name takes (:func:`~companion.i18n.named`), so a sentence says "Ada è nel Vicolo
-#: di Derry", "verso la Sinagoga" (issue 29); a corridor is "un corridoio", said bare.
+#: di Derry", "verso la Sinagoga" (issue 29); the centre is "il centro" but "al centro" where
+#: a place takes "nel" ("Ada è al centro"); a corridor is "un corridoio", said bare. A name the
+#: owner entered has no article: the sentences give it a lead ("nel luogo Vicolo Vecchio").
 _NAMES: dict[str, Msg] = {
     "mike-hanlon": msg("Mike Hanlon"),
     "bill-denbrough": msg("Bill Denbrough"),
@@ -113,8 +115,8 @@ _NAMES: dict[str, Msg] = {
     "the-synagogue": named(msg("The Synagogue"), it="la"),  # la Sinagoga
     "derry-public-library": named(msg("Derry Public Library"), it="la"),  # la Biblioteca Pubblica di Derry
     RED_BALLOON: msg("Red Balloon"),
-    CENTRE: named(msg("the centre"), it="il"),  # il centro
-    CORRIDOR: msg("a corridor"),
+    CENTRE: named(msg("the centre"), it="il", it_nel="al"),  # il centro; "al centro", not "nel centro"
+    CORRIDOR: named(msg("a corridor"), it=""),  # said bare: "in un corridoio"
 }
 
 #: The article of a location stand-in's Italian name, "il Luogo 5".

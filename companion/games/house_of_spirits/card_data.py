@@ -166,12 +166,15 @@ RULEBOOK_ROOMS: dict[str, tuple[str, Msg | Name]] = {
 
 #: The items and the monster the rulebook names ("Investigation", "Combat Example": the
 #: broken mirror, the flashlight, the wooden stake, the Ancient Tome, the vampire), said in
-#: the table's language and capitalised as a name (issue 29: the Italian screen read
-#: "broken mirror", "flashlight"); the English stays as the rulebook's sentences print it.
+#: the table's language and capitalised as a card's name, in both languages, as the rulebook
+#: names a card ("the Ancient Tome card") and its rooms (issue 29: the Italian screen read
+#: "broken mirror", "flashlight"; then English prompts said "the flashlight" beside "the
+#: Ancient Tome" and "Item 5"). The first of each pair is the data's printed name, as the
+#: rulebook's sentences print it (the card data form's name field).
 RULEBOOK_CARDS: dict[str, tuple[str, Msg | Name]] = {
-    "broken-mirror": ("broken mirror", named(msg("broken mirror"), it="lo")),
-    "flashlight": ("flashlight", named(msg("flashlight"), it="la")),
-    "wooden-stake": ("wooden stake", named(msg("wooden stake"), it="il")),
+    "broken-mirror": ("broken mirror", named(msg("Broken Mirror"), it="lo")),
+    "flashlight": ("flashlight", named(msg("Flashlight"), it="la")),
+    "wooden-stake": ("wooden stake", named(msg("Wooden Stake"), it="il")),
     "ancient-tome": ("Ancient Tome", named(msg("Ancient Tome"), it="il")),
     "vampire": ("Vampire", named(msg("Vampire"), it="il")),
 }
