@@ -42,7 +42,7 @@ def test_an_empty_players_list_is_refused_in_one_line(command, capsys, tmp_path)
 
 def test_play_refuses_a_name_with_an_emoji_before_anything_starts(capsys, tmp_path):
     assert main(["play", "clue_it", "--players", "Ada,Bo😀,Cy", "--terminal", *_places(tmp_path)]) == 2
-    assert capsys.readouterr().err == f"companion: cannot start clue_it: {EMOJI}\n"
+    assert capsys.readouterr().err == f"companion: cannot start CLUE: IT: {EMOJI}\n"
 
 
 def test_the_new_game_screen_gets_the_same_refusal_in_the_tables_language(daemon):
@@ -53,7 +53,7 @@ def test_the_new_game_screen_gets_the_same_refusal_in_the_tables_language(daemon
         assert not ack["ok"] and ack["text"] == EMOJI
         notice = seen.wait_for(lambda m: m.get("type") == "notice" and "Bo😀" in m["text"])
     assert notice["text"] == ("Impossibile iniziare quella partita: il nome 'Bo😀' ha caratteri che lo schermo "
-                              "del tavolo non sa mostrare (😀): usa lettere, cifre, spazi e la punteggiatura comune")
+                              "del tavolo non sa mostrare (😀): usate lettere, cifre, spazi e la punteggiatura comune")
     assert daemon.session is None
 
 
@@ -127,4 +127,4 @@ def test_every_name_refusal_has_italian_words():
         with pytest.raises(HeaderError) as refused:
             check_new_players(players)
         english, italian = render(refused.value.args[0], "en"), render(refused.value.args[0], "it")
-        assert italian != english and "usa " not in italian  # translated, and to the table (voi)
+        assert italian != english and ": usa " not in italian  # translated, and to the table (voi)
