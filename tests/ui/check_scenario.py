@@ -12,6 +12,20 @@ from pathlib import Path
 from harness import Until, clipped_labels, find_button, screen_is, settle, small_targets, touch
 
 
+def fully_shown(scroll, buttons) -> list:
+    """The ``buttons`` wholly inside ``scroll``'s window rectangle (none of them cut by its
+    edges or below the fold): those a player can touch without scrolling."""
+    left, bottom = scroll.to_window(scroll.x, scroll.y)
+    right, top = scroll.to_window(scroll.right, scroll.top)
+    shown = []
+    for button in buttons:
+        x0, y0 = button.to_window(button.x, button.y)
+        x1, y1 = button.to_window(button.right, button.top)
+        if left <= x0 and x1 <= right and bottom <= y0 and y1 <= top:
+            shown.append(button)
+    return shown
+
+
 def check_scenario(app, out: Path, report: dict):
     from ui.shot import save_screenshot
 
@@ -34,6 +48,7 @@ def check_scenario(app, out: Path, report: dict):
     yield Until("the check screen with its lines", lambda: screen_is(app, "check")() and screen().lines())
     report["lines"] = [dict(line.line) for line in screen().lines()]
     yield from shot("check")
+    report["visible_fixes"] = len(fully_shown(screen().ids.scroll, screen().buttons()))
     first = screen().lines()[0]
     report["first_line"] = first.line.get("label")
     plus = next(b for b in first.buttons() if b.key.startswith("fix:ghosts:") and b.key.endswith(":+1"))
