@@ -32,6 +32,14 @@ BUTTON_MIN_WIDTH = 150
 GAP = 6
 LABEL_FONT = 22
 BUTTON_FONT = 26
+#: A line's padding above and below its content (issue 29: 6; at 800×480 the list showed
+#: one and a half rows of corrections above Looks right, 3 gives a fourth row).
+LINE_PAD = 3
+
+#: In a wide window the part of a line its buttons take, beside its words (issue 29: 0.58,
+#: so a line of three corrections stacked them under its words, a row more): three
+#: corrections of :data:`BUTTON_MIN_WIDTH` fit beside the words at 800×480.
+BUTTONS_SHARE = 0.68
 
 #: A line with more corrections than this (a hunter or the King: any room, issue 17 item 9)
 #: shows them as a grid of equal buttons under its words: every place one touch away.
@@ -70,7 +78,7 @@ class CheckLine(BoxLayout):
         fixes = list(self.line.get("fixes") or [])
         self.orientation = "vertical" if self.stacked else "horizontal"
         self.spacing = GAP * unit
-        self.padding = (10 * unit, 6 * unit)
+        self.padding = (10 * unit, LINE_PAD * unit)
         words = Label(markup=True, text=_markup(self.line), font_size=sp(LABEL_FONT) * self.scale,
                       halign="left", valign="middle", size_hint_y=None)
         words.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
@@ -90,10 +98,10 @@ class CheckLine(BoxLayout):
             if fixes:
                 self.add_widget(buttons)
         else:
-            words.size_hint_x = 0.42 if fixes else 1
+            words.size_hint_x = 1 - BUTTONS_SHARE if fixes else 1
             self.add_widget(words)
             if fixes:
-                buttons.size_hint_x = 0.58
+                buttons.size_hint_x = BUTTONS_SHARE
                 self.add_widget(buttons)
         self._words, self._buttons = words, buttons
         buttons.bind(height=self._fit)
@@ -193,7 +201,7 @@ class CheckScreen(Screen):
         for line in lines:
             count = len(line.get("fixes") or [])
             unit = dp(1) * app.scale
-            many = count * (BUTTON_MIN_WIDTH + GAP) * unit > 0.58 * self.width or count > INLINE_FIXES
+            many = count * (BUTTON_MIN_WIDTH + GAP) * unit > BUTTONS_SHARE * self.width or count > INLINE_FIXES
             stacked = app.portrait or not wide_enough or many
             columns = max(2, int((self.width - 40 * unit) // ((BUTTON_MIN_WIDTH + GAP) * unit)))
             box.add_widget(CheckLine(app.correct, line=line, scale=app.scale, stacked=stacked,
