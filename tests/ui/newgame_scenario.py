@@ -6,7 +6,7 @@ button not wholly inside the window and every scroll view holding it), the scree
 
 Report: ``sizes["WxH"][f"{game}-{lang}"] = {"hidden": [names], "texts": [...], "players": n,
 "small": [buttons under 9 mm], "clipped": [labels whose text does not fit], "narrow": [names under
-100 px wide]}``.
+100 px wide], "broken": [names with a word their button cannot hold on one line]}``.
 """
 
 from __future__ import annotations
@@ -16,6 +16,10 @@ from pathlib import Path
 #: Names enough for the largest table (CLUE: IT's 7): a short one, then the names the screen
 #: offers ("Player 2", "Giocatore 2"), and a long one that takes two lines.
 FIRST, LONG = "Ada", "Gianluca Rossi"
+
+#: A one-word name of 12 letters (issue 29: at 800×480 in English the name button was 119 px,
+#: so "Alessandra" broke across lines and was cut); second in every table.
+TWELVE = "Alessandrina"
 
 #: Each size and its 7" panel's pixels per millimetre (tests/ui/test_shell_screens.py PANELS).
 SIZES = [((800, 480), 5.24), ((720, 1280), 8.26)]
@@ -55,6 +59,24 @@ def narrow_players(screen) -> list[str]:
             and str(getattr(b, "key", "")).startswith("player-") and b.width < 100]
 
 
+def broken_names(screen) -> list[str]:
+    """The player name buttons with a word wider than the button's room for text (the
+    wrapping breaks it across lines, or it runs out of the button), or under 26 px text."""
+    from kivy.metrics import sp
+
+    from ui.widgets.buttons import TouchButton
+
+    found = []
+    for b in screen.walk():
+        if not (isinstance(b, TouchButton) and str(getattr(b, "key", "")).startswith("player-")):
+            continue
+        room = b.text_size[0] if b.text_size[0] else b.width
+        widest = max(b._label.get_extents(word)[0] for word in b.text.split())
+        if widest > room or b.font_size < sp(26) - 0.5:
+            found.append(f"{b.text!r} needs {widest:.0f} px, has {room:.0f} (button {b.width:.0f})")
+    return found
+
+
 def texts(screen) -> list[str]:
     """Every label's and button's text on ``screen``."""
     from kivy.uix.label import Label
@@ -89,7 +111,7 @@ def newgame_scenario(app, out: Path, report: dict):
                 from ui.screens.newgame import default_names
 
                 offered = list(default_names(app.tr._))
-                screen.players = ([FIRST] + offered[1: spec["max_players"] - 1] + [LONG])[: spec["max_players"]]
+                screen.players = ([FIRST, TWELVE] + offered[2: spec["max_players"] - 1] + [LONG])[: spec["max_players"]]
                 screen._give_colours()
                 screen.rebuild()
                 if game not in (app.model.content or {}):  # its card data came (the stand-ins known)
@@ -99,5 +121,6 @@ def newgame_scenario(app, out: Path, report: dict):
                 yield 0.4  # layout settles
                 part[f"{game}-{lang}"] = {"hidden": hidden_players(screen), "texts": texts(screen),
                                           "players": len(screen.players), "narrow": narrow_players(screen),
+                                          "broken": broken_names(screen),
                                           "small": small_targets(app, 9.0, px_per_mm), "clipped": clipped_labels(app)}
                 save_screenshot(folder / f"newgame-{game}-{lang}.png")

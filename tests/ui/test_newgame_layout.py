@@ -35,3 +35,5 @@ def test_the_players_show_without_scrolling_and_no_card_data_line(harness, tmp_p
             assert entering == [], f"{size} {name}: {entering}"
             assert shown["small"] == [] and shown["clipped"] == [], (size, name, shown["small"], shown["clipped"])
             assert shown["narrow"] == [], (size, name, shown["narrow"])
+            # issue 29: a 12-letter name reads whole, on one line, at 26 px
+            assert shown["broken"] == [], (size, name, shown["broken"])
