@@ -32,6 +32,10 @@ GAME_COLUMNS = 2
 #: 800×480 (CLUE: IT's seven): 48 dp is 9 mm on the 7" panel (5.24 px/mm), a finger's target.
 ROW_HEIGHT, ROW_LEAST = 64, 48
 
+#: The Remove button's face: a multiplication sign, in Roboto (the word "Remove" took the
+#: room a 12-letter name needs at 800×480, issue 29). The same in every language.
+REMOVE = "\u00d7"
+
 #: The gap between two player rows (dp), and the least, when many rows need the room.
 ROW_GAP, ROW_GAP_LEAST = 4, 2
 
@@ -283,7 +287,7 @@ class NewGameScreen(Screen):
         players = BoxLayout(orientation="vertical", size_hint_y=None, spacing=ROW_GAP * unit)
         players.bind(minimum_height=players.setter("height"))
         for index, name in enumerate(self.players):
-            # the name takes what Up and Remove leave, on two lines if it needs them (26 px text,
+            # the name takes what Up and Remove (×) leave, on two lines if it needs them (26 px text,
             # issue 29); the rows stand in playing order under their heading
             row = BoxLayout(size_hint_y=None, height=ROW_HEIGHT * unit, spacing=6 * unit)
             row.add_widget(self._colour_button(index, name, app))
@@ -294,7 +298,10 @@ class NewGameScreen(Screen):
             up = snug(_button(_("Up"), lambda i=index: self.move_up(i), app, height=ROW_HEIGHT))
             up.disabled = index == 0
             row.add_widget(up)
-            out = snug(_button(_("Remove"), lambda i=index: self.remove(i), app, height=ROW_HEIGHT))
+            # Remove as "×" (32 px bold, a square as tall as the row): the word left a name 119 px
+            # at 800×480, and "Alessandra" broke across lines (issue 29)
+            out = snug(_button(REMOVE, lambda i=index: self.remove(i), app, height=ROW_HEIGHT))
+            out.font_size, out.bold = sp(32) * app.scale, True
             out.disabled = len(self.players) <= spec["min_players"]
             row.add_widget(out)
             for part in row.children:
