@@ -776,6 +776,9 @@ def _more_scenarios() -> None:
     from newgame_scenario import newgame_scenario
 
     SCENARIOS["newgame"] = newgame_scenario
+    from popup_refit_scenario import popup_refit_scenario
+
+    SCENARIOS["popup-refit"] = popup_refit_scenario
 
 
 def main(argv: list[str] | None = None) -> int:
