@@ -75,7 +75,7 @@ def action_button(text: str, action, scale: float, primary: bool = False, height
 def fit_text(button: TouchButton, smallest: float, margin: float = 4.0) -> None:
     """Shrink ``button``'s font (not below ``smallest`` pixels) while its wrapped label is
     taller than the button: a long label (Italian) stays whole and inside. When the button's
-    width changes the font goes back to its full size (``button.fit_full``, the font size
+    width or height changes the font goes back to its full size (``button.fit_full``, the font size
     when this is called) and shrinks again as needed. A reused button may change both
     sizes later: set ``button.fit_full`` (and its ``font_size``) and ``button.fit_smallest``."""
     button.fit_smallest = smallest
@@ -91,6 +91,10 @@ def fit_text(button: TouchButton, smallest: float, margin: float = 4.0) -> None:
 
     def regrow(*_args) -> None:
         if button.font_size != button.fit_full:
-            button.font_size = button.fit_full
+            button.font_size = button.fit_full  # its texture follows: shrink
+        else:
+            shrink()
 
-    button.bind(texture_size=shrink, height=shrink, width=regrow)
+    # a new height regrows too (then shrinks as needed): a cover's button laid out first at the
+    # modal's passing 100 px kept the font it shrank to there (48 px where 51 fit, issue 29)
+    button.bind(texture_size=shrink, height=regrow, width=regrow)

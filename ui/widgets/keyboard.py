@@ -15,6 +15,7 @@ from kivy.uix.modalview import ModalView
 from ui import theme
 from ui.widgets.buttons import TouchButton
 from ui.widgets.key_map import key_for
+from ui.widgets.refit import refit_while_open
 
 #: Key rows (digits first: "Player 3", a team number; QWERTY; accented letters Italian names
 #: need on the last row).
@@ -51,8 +52,20 @@ class NameKeyboard(ModalView):
 
     def __init__(self, name: str, on_done: Callable[[str], None], limit: int = MAX_NAME, **kwargs):
         super().__init__(auto_dismiss=False, background_color=(0, 0, 0, 0.7), **kwargs)
-        app = App.get_running_app()
         self.name, self._on_done, self.limit = name, on_done, limit
+        self._box = None
+        self.bind(name=self._show_name)
+        self._build()
+        refit_while_open(self, self._build)
+
+    def _show_name(self, *_args) -> None:
+        self._shown.text = (self.name or " ") + "|"
+
+    def _build(self) -> None:
+        """The name and the keys at the app's scale and orientation (made again on a resize)."""
+        app = App.get_running_app()
+        if self._box is not None:
+            self.remove_widget(self._box)
         unit = dp(1) * app.scale
         box = BoxLayout(orientation="vertical", padding=8 * unit, spacing=6 * unit)
         with box.canvas.before:
@@ -63,8 +76,8 @@ class NameKeyboard(ModalView):
         box.bind(pos=lambda w, p: setattr(self._bg, "pos", p), size=lambda w, s: setattr(self._bg, "size", s))
         shown = Label(font_size=sp(30) * app.scale, bold=True, size_hint_y=None, height=56 * unit,
                       color=theme.GOLD)
-        self.bind(name=lambda _w, value: setattr(shown, "text", (value or " ") + "|"))
-        shown.text = (name or " ") + "|"
+        self._shown = shown
+        self._show_name()
         box.add_widget(shown)
         for row in PORTRAIT_ROWS if app.portrait else ROWS:
             line = BoxLayout(spacing=6 * unit)
@@ -78,6 +91,7 @@ class NameKeyboard(ModalView):
         done.base_colour, done.down_colour = theme.PRIMARY, theme.PRIMARY_DOWN
         last.add_widget(done)
         box.add_widget(last)
+        self._box = box
         self.add_widget(box)
 
     def open(self, *args, **kwargs) -> None:

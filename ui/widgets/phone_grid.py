@@ -32,6 +32,7 @@ from ui import theme
 from ui.text import coloured, escape_markup
 from ui.widgets.buttons import TouchButton, action_button
 from ui.widgets.privacy import qr_image
+from ui.widgets.refit import refit_while_open
 
 
 def still_to_pair(queue: list[str], phones: dict) -> list[str]:
@@ -76,6 +77,19 @@ class PhoneGrid(ModalView):
         self.add_widget(self.box)
         app.model.bind(phones=self._phones_changed)
         self.bind(on_dismiss=self._forget)
+        refit_while_open(self, self._refit)
+
+    def _refit(self) -> None:
+        """The window turned or was resized: the step on show made again at the app's new
+        scale and orientation."""
+        unit = self._unit()
+        self.box.padding, self.box.spacing = (14 * unit, 12 * unit), 12 * unit
+        if self.step == "who":
+            self._build_who()
+        elif self.step == "again":
+            self._build_again(self.player)
+        elif self.step == "code" and self.player:
+            self._build_code()
 
     def _unit(self) -> float:
         return dp(1) * self.app.scale

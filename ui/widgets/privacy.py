@@ -27,6 +27,7 @@ from ui.privacy import IDLE_SECONDS, phone_offer, shown_answer, stays_open, view
 from ui.text import coloured, escape_markup
 from ui.widgets.buttons import TouchButton, action_button
 from ui.widgets.choices import ChoicePanel
+from ui.widgets.refit import refit_while_open
 
 
 def qr_texture(link: str):
@@ -85,12 +86,25 @@ class PrivacyScreen(ModalView):
         self._idle = Clock.schedule_once(self._expire, self.idle_seconds)
         self.bind(idle_seconds=lambda *_: self.touched())
         self._build()
+        refit_while_open(self, self._refit)
 
     # ------------------------------------------------------------------ steps
 
     def _build(self) -> None:
         self.box.clear_widgets()
         {"who": self._build_who, "cover": self._build_cover, "shown": self._build_shown}[self.step]()
+
+    def _refit(self) -> None:
+        """The window turned or was resized: the step made again at the app's new scale (the
+        cover's code kept)."""
+        if not self.box.children:  # hidden
+            return
+        unit = self._unit()
+        self.box.padding, self.box.spacing = (14 * unit, 12 * unit), 10 * unit
+        texture = self.qr.texture if self.qr is not None else None
+        self._build()
+        if texture is not None and self.qr is not None:
+            self.qr.texture = texture
 
     def _unit(self) -> float:
         return dp(1) * self.app.scale
