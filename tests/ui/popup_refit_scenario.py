@@ -1,5 +1,6 @@
 """The ``popup-refit`` scenario of ``harness.py`` (issue 29): each pop-up (the name keyboard,
-the privacy screen's "who looks" step and one player's cover) opened at 800×480, the window
+the privacy screen's "who looks" step and one player's cover, the phones' names and one
+player's code) opened at 800×480, the window
 turned to 720×1280 with it open, then closed and opened again at 720×1280. Saves
 ``POPUP-turned.png`` and ``POPUP-fresh.png``.
 
@@ -38,9 +39,21 @@ def popup_refit_scenario(app, out: Path, report: dict):
         board.open(animation=False)
         return board
 
+    links = {"links": {"Ada": "http://127.0.0.1:8765/p/ada", "Bo": "http://127.0.0.1:8765/p/bo"}}
+
+    def phones(code: bool):
+        grid = app.open_phone_grid(ask=False, start=False)
+        grid.take_links(links)  # as the daemon's answer (this game serves no phones)
+        if code:
+            grid.touched("Ada")
+            grid.take_links(links)
+        return grid
+
     openers = {"keyboard": (keyboard, lambda m: m.dismiss(animation=False)),
                "privacy-who": (lambda: app.open_privacy(""), lambda m: m.hide()),
-               "privacy-cover": (lambda: app.open_privacy(player), lambda m: m.hide())}
+               "privacy-cover": (lambda: app.open_privacy(player), lambda m: m.hide()),
+               "phones-who": (lambda: phones(False), lambda m: m.dismiss(animation=False)),
+               "phones-code": (lambda: phones(True), lambda m: m.dismiss(animation=False))}
     report["popups"], report["scales"] = {}, {}
     for name, (opener, close) in openers.items():
         yield from _resize(app, (800, 480))
