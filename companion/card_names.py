@@ -80,7 +80,7 @@ def _names_alone(games: list[str]) -> dict[str, str]:
 def miss(text: str, found: Found, game: str | None, lang: str = "en") -> str:
     """The sentence for a card name that names nothing, in ``lang`` (issue 29: the terminal
     of an Italian table said it in English)."""
-    from companion.i18n import msg
+    from companion.i18n import echoed, msg
 
     command = f"companion cards {game or 'GAME'}"
     if found.near:
@@ -88,13 +88,13 @@ def miss(text: str, found: Found, game: str | None, lang: str = "en") -> str:
         for other in found.near[1:]:
             near = msg("{first} or {second}", first=near, second=other)
         text_ = (msg("no card {text} in {game}; did you mean {near}? ({command} lists every card's id and name)",
-                     text=repr(text), game=game, near=near, command=command) if game else
+                     text=echoed(text, 40), game=game, near=near, command=command) if game else
                  msg("no card {text} in any game; did you mean {near}? ({command} lists every card's id and name)",
-                     text=repr(text), near=near, command=command))
+                     text=echoed(text, 40), near=near, command=command))
     elif game:
-        text_ = msg("no card {text} in {game} ({command} lists every card's id and name)", text=repr(text),
+        text_ = msg("no card {text} in {game} ({command} lists every card's id and name)", text=echoed(text, 40),
                     game=game, command=command)
     else:
-        text_ = msg("no card {text} in any game ({command} lists every card's id and name)", text=repr(text),
+        text_ = msg("no card {text} in any game ({command} lists every card's id and name)", text=echoed(text, 40),
                     command=command)
     return str(render(text_, lang))

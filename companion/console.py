@@ -41,9 +41,12 @@ class ConsoleView:
 
     def __call__(self, message: dict[str, Any]) -> None:
         if message.get("type") == "notice":
-            self._print(f"  ! {message['text']}")
+            self._notice(message)
         elif message.get("type") == "state":
             self._state(message)
+
+    def _notice(self, message: dict[str, Any]) -> None:
+        self._print(f"  ! {message['text']}")
 
     def _state(self, message: dict[str, Any]) -> None:
         news = message.get("news", [])

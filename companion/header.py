@@ -20,7 +20,7 @@ from typing import Any
 from companion.engine import Game, get_game, resolve_options
 from companion.engine.registry import UnknownGame
 from companion.errors import CompanionError, OptionError
-from companion.i18n import msg
+from companion.i18n import echoed, msg, printable
 from companion.inputs import InputError
 from companion.palette import PALETTE
 from companion.tags import TagRegistry
@@ -149,14 +149,21 @@ def _players(spec: Game, players: Any) -> tuple[str, ...]:
 def _name(name: Any) -> str:
     """A player name: printable text, 1–24 characters after trimming spaces."""
     if not isinstance(name, str) or not name.strip():
-        raise HeaderError(f"a player name is some text, not {name!r}")
+        raise HeaderError(msg("a player name is some text, not {name}", name=echoed(str(name))))
     name = unicodedata.normalize("NFC", name.strip())  # "Zoë" typed two ways is one name
-    if len(name) > MAX_NAME:
-        raise HeaderError(f"player name {name[:MAX_NAME]!r}… is longer than {MAX_NAME} characters")
+    problem = _too_long(name)
+    if problem is not None:
+        raise HeaderError(problem)
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):
-        escaped = name.encode("utf-8", "backslashreplace").decode()
-        raise HeaderError(f"player name {escaped!r} has characters that cannot be shown")
+        raise HeaderError(msg("the player name {name} has characters that cannot be shown", name=echoed(name)))
     return name
+
+
+def _too_long(name: str):
+    """The refusal of a name over :data:`MAX_NAME` characters (echoed cut), or None."""
+    if len(name) <= MAX_NAME:
+        return None
+    return msg("the player name {name} is longer than {count} characters", name=echoed(name), count=MAX_NAME)
 
 
 #: Punctuation a player name may have besides letters, digits and spaces (what the table
@@ -166,6 +173,10 @@ NAME_PUNCTUATION = frozenset(".,;:!?'’‘\"“”-–_&()/+#@*")
 #: The scripts whose letters the table font (Kivy's Roboto) draws: accented Latin included.
 NAME_SCRIPTS = ("LATIN ", "GREEK ", "CYRILLIC ")
 
+#: The characters Kivy's markup is written with: a name holding them is refused (see
+#: :func:`name_problem`), not shown half as markup.
+_MARKUP = frozenset("[]")
+
 
 def name_problem(name: str):
     """Why the table's screen cannot show ``name`` (a :func:`~companion.i18n.msg`), or None:
@@ -173,10 +184,18 @@ def name_problem(name: str):
     spaces and common punctuation. One rule for ``companion play``, ``companion daemon
     --new`` and the New game screen (the daemon's ``new_game``)."""
     odd = [ch for ch in dict.fromkeys(name) if not _drawable(ch)]
-    if not odd:
-        return None
-    return msg("the player name {name} has characters the table's screen cannot show ({characters}): use "
-               "letters, digits, spaces and common punctuation", name=repr(name), characters=" ".join(odd))
+    # [ and ] are common punctuation, but they open the screen's markup ([b], [color=…]):
+    # refused for that, said as that (a newcomer's report)
+    brackets = [ch for ch in odd if ch in _MARKUP]
+    odd = [ch for ch in odd if ch not in _MARKUP]
+    if odd:
+        return msg("the player name {name} has characters the table's screen cannot show ({characters}): use "
+                   "letters, digits, spaces and common punctuation", name=echoed(name),
+                   characters=" ".join(printable(ch) for ch in odd))
+    if brackets:
+        return msg("the player name {name} has {characters}, which the table's screen uses for its text styles: "
+                   "use ( ) instead", name=echoed(name), characters=" ".join(brackets))
+    return None
 
 
 def _drawable(ch: str) -> bool:
@@ -193,7 +212,8 @@ def check_new_players(players) -> None:
         HeaderError: with the first problem (a :func:`~companion.i18n.msg`).
     """
     for name in players:
-        problem = name_problem(unicodedata.normalize("NFC", str(name).strip()))
+        name = unicodedata.normalize("NFC", str(name).strip())
+        problem = _too_long(name) or name_problem(name)
         if problem is not None:
             raise HeaderError(problem)
 

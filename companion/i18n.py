@@ -337,6 +337,19 @@ def _lead_form(article: str, noun: str, index: int) -> str:
     return joined + ("" if joined.endswith("'") else " ") + noun
 
 
+def echoed(text: str, limit: int = 24) -> str:
+    """``text`` quoted for echoing back in a refusal: its first ``limit`` characters (then
+    "…"), control and other unprintable characters escaped (``\\x1b``): a refusal never sends
+    a terminal an escape sequence, nor a 5000-character name back."""
+    text = str(text)
+    return repr(text[:limit] + "…" if len(text) > limit else text)
+
+
+def printable(ch: str) -> str:
+    """One character as a refusal may show it: itself, or escaped when unprintable."""
+    return ch if ch.isprintable() else repr(ch)[1:-1]
+
+
 def press_or_touch(press: Msg, touch: Msg) -> NewsLine:
     """A sentence that asks the table for the dice button (``press``), with its words for a
     table that has none (``touch``: the screen's button that does the same, issue 17 item 7):

@@ -58,14 +58,16 @@ def header(new: NewGame):
     from companion.engine.registry import UnknownGame
     from companion.header import GameHeader, HeaderError, check_new_players, random_seed
 
+    game = new.game  # named by its title once known (House of Spirits, not house_of_spirits)
     try:
         spec = get_game(new.game)
+        game = spec.title
         check_new_players(new.players)
         options = {name: _value(spec, name, text) for name, text in new.options.items()}
         return GameHeader.from_json({"game": new.game, "players": list(new.players), "options": options,
                                      "seed": random_seed()})
     except (UnknownGame, HeaderError) as exc:
-        raise StartRefused(msg("cannot start {game}: {problem}", game=new.game, problem=exc.args[0])) from None
+        raise StartRefused(msg("cannot start {game}: {problem}", game=game, problem=exc.args[0])) from None
 
 
 def _value(spec, name: str, text: str) -> Any:
@@ -80,7 +82,7 @@ def _value(spec, name: str, text: str) -> Any:
         if str(value).lower() == text.lower():
             return value
     allowed = ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in option.values)
-    raise StartRefused(msg("cannot start {game}: option {name} is one of {allowed}, not {value}", game=spec.id,
+    raise StartRefused(msg("cannot start {game}: option {name} is one of {allowed}, not {value}", game=spec.title,
                            name=name, allowed=allowed, value=repr(text)))
 
 

@@ -169,8 +169,17 @@ class NumberedView(ConsoleView):
     def _print_prompt(self, message: dict[str, Any]) -> None:
         """The prompt's line, where a screen's "touch “Roll the die”" says what to type here:
         "type 1 (“Roll the die”)" (issue 31: nothing is touched in a terminal)."""
-        text = message["prompt"]["text"]
-        for number, choice in enumerate(self.visible(message), 1):
+        text = self._typed(message["prompt"]["text"], self.visible(message))
+        super()._print_prompt({**message, "prompt": {**message["prompt"], "text": text}})
+
+    def _notice(self, message: dict[str, Any]) -> None:
+        """A notice, its "touch Done moving" in typing words as the prompt line's (a refusal
+        ends with the prompt; a newcomer's report): numbered as the choices on show."""
+        super()._notice({**message, "text": self._typed(str(message.get("text") or ""), self.shown)})
+
+    def _typed(self, text: str, choices: list[dict[str, Any]]) -> str:
+        """``text`` with each "touch BUTTON" of ``choices`` as "type N (“BUTTON”)"."""
+        for number, choice in enumerate(choices, 1):
             label = choice["label"]
             # the table's form too (Italian "toccate «…»", issue 29); English has one form
             for touch, typed in ((msg("touch “{button}”", button=label),
@@ -179,11 +188,13 @@ class NumberedView(ConsoleView):
                                   msg("type {number} (“{button}”) (said to the whole table)", number=number,
                                       button=label))):
                 text = text.replace(self.say(touch), self.say(typed))
-            # a button named bare ("has no moves left: touch Done moving"), the whole label only
-            bare = re.escape(self.say(msg("touch {button}", button=label))) + r"(?!\w)"
-            typed = self.say(msg("type {number} (“{button}”)", number=number, button=label))
-            text = re.sub(bare, lambda _m, typed=typed: typed, text)
-        super()._print_prompt({**message, "prompt": {**message["prompt"], "text": text}})
+            # a button named bare ("has no moves left: touch Done moving"), the whole label only;
+            # also leading a sentence ("Touch Done moving first: …")
+            bare, typed = self.say(msg("touch {button}", button=label)), \
+                self.say(msg("type {number} (“{button}”)", number=number, button=label))
+            for said, instead in ((bare, typed), (bare[:1].upper() + bare[1:], typed[:1].upper() + typed[1:])):
+                text = re.sub(re.escape(said) + r"(?!\w)", lambda _m, instead=instead: instead, text)
+        return text
 
     def visible(self, state: dict[str, Any]) -> list[dict[str, Any]]:
         """What the terminal numbers for ``state``: the public choices, led by the privacy

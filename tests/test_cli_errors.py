@@ -82,3 +82,11 @@ def test_a_misspelt_game_gets_the_game_it_looks_like(capsys, typed, meant):
     assert main(["cards", typed]) == 2
     assert capsys.readouterr().err == (f"companion: unknown game '{typed}': did you mean {meant}? known games: "
                                        "creepy_cellar, house_of_spirits, clue_it, ghost_at_home, children\n")
+
+
+def test_a_tap_of_a_very_long_name_echoes_it_cut_and_escaped(daemon, capsys):
+    """Newcomer: ``companion tap`` with a 5000-character name echoed all of it."""
+    assert main(["tap", "x" * 4999 + "\x1b", *_sock(daemon)]) == 2
+    err = capsys.readouterr().err
+    assert "x" * 41 not in err and "\x1b" not in err
+    assert f"'{'x' * 40}…'" in err

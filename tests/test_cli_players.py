@@ -42,7 +42,7 @@ def test_an_empty_players_list_is_refused_in_one_line(command, capsys, tmp_path)
 
 def test_play_refuses_a_name_with_an_emoji_before_anything_starts(capsys, tmp_path):
     assert main(["play", "clue_it", "--players", "Ada,Bo😀,Cy", "--terminal", *_places(tmp_path)]) == 2
-    assert capsys.readouterr().err == f"companion: cannot start clue_it: {EMOJI}\n"
+    assert capsys.readouterr().err == f"companion: cannot start CLUE: IT: {EMOJI}\n"
 
 
 def test_the_new_game_screen_gets_the_same_refusal_in_the_tables_language(daemon):
@@ -53,7 +53,7 @@ def test_the_new_game_screen_gets_the_same_refusal_in_the_tables_language(daemon
         assert not ack["ok"] and ack["text"] == EMOJI
         notice = seen.wait_for(lambda m: m.get("type") == "notice" and "Bo😀" in m["text"])
     assert notice["text"] == ("Impossibile iniziare quella partita: il nome 'Bo😀' ha caratteri che lo schermo "
-                              "del tavolo non sa mostrare (😀): usa lettere, cifre, spazi e la punteggiatura comune")
+                              "del tavolo non sa mostrare (😀): usate lettere, cifre, spazi e la punteggiatura comune")
     assert daemon.session is None
 
 
@@ -91,3 +91,40 @@ def test_play_starts_this_companion_whatever_folder_it_is_run_from(tmp_path):
     done = subprocess.run([*command[:command.index("daemon") + 1], "--help"], cwd=tmp_path, env=checkout_env(),
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.startswith("usage: companion daemon"), done.stderr
+
+
+def test_a_long_name_is_refused_in_the_tables_language_cut_and_by_the_games_title(capsys, tmp_path):
+    """Newcomer: ``--players "<300×A>,Bo" --lang it`` said English inside Italian, named the
+    game by its id and echoed all 300 letters."""
+    long = "A" * 300
+    assert main(["play", "house_of_spirits", "--players", f"{long},Bo", "--lang", "it", "--terminal",
+                 *_places(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"companion: non si può iniziare House of Spirits: il nome '{'A' * 24}…' è più lungo "
+                   "di 24 caratteri\n")
+
+
+def test_a_control_character_is_shown_escaped_never_sent_to_the_terminal(capsys, tmp_path):
+    assert main(["play", "clue_it", "--players", "Ada\x1b[31m,Bo", "--terminal", *_places(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err
+    assert err == ("companion: cannot start CLUE: IT: the player name 'Ada\\x1b[31m' has characters the "
+                   "table's screen cannot show (\\x1b): use letters, digits, spaces and common punctuation\n")
+
+
+def test_brackets_are_refused_for_what_they_really_are():
+    """``[`` and ``]`` are common punctuation: the refusal says why they are refused."""
+    assert name_problem("Ada [x]") == ("the player name 'Ada [x]' has [ ], which the table's screen uses "
+                                       "for its text styles: use ( ) instead")
+    assert name_problem("Bo😀 [x]") == EMOJI.replace("Bo😀", "Bo😀 [x]")
+
+
+def test_every_name_refusal_has_italian_words():
+    from companion.header import HeaderError, check_new_players
+    from companion.i18n import render
+
+    for players in (["A" * 30, "Bo"], ["Ada [x]", "Bo"], ["Bo😀", "Ada"]):
+        with pytest.raises(HeaderError) as refused:
+            check_new_players(players)
+        english, italian = render(refused.value.args[0], "en"), render(refused.value.args[0], "it")
+        assert italian != english and ": usa " not in italian  # translated, and to the table (voi)

@@ -370,20 +370,23 @@ def test_play_in_italian_says_everything_in_italian(laptop):
     assert lines[-1] == "Partita conservata: date di nuovo lo stesso comando per continuare."
 
 
+#: Creepy Cellar's title, as a refusal names the game.
+CC = "Ghost Fightin' Treasure Hunters: Creepy Cellar"
+
 MISTAKES = [  # (play's arguments, what it says in English, and in Italian)
     (("nosuchgame", "--players", "Ada,Bo"),
      "cannot start nosuchgame: unknown game 'nosuchgame'; known games: creepy_cellar, house_of_spirits, clue_it, "
      "ghost_at_home, children",
      "non si può iniziare nosuchgame: il gioco 'nosuchgame' non esiste; i giochi sono: creepy_cellar, "
      "house_of_spirits, clue_it, ghost_at_home, children"),
-    (("creepy_cellar", "--players", "Ada,ada"), "cannot start creepy_cellar: each player needs a different name",
-     "non si può iniziare creepy_cellar: ogni giocatore ha bisogno di un nome diverso"),
+    (("creepy_cellar", "--players", "Ada,ada"), "cannot start {cc}: each player needs a different name",
+     "non si può iniziare {cc}: ogni giocatore ha bisogno di un nome diverso"),
     (("creepy_cellar", "--players", "Ada,Bo", "--option", "ghost_deck=zzz"),
-     "cannot start creepy_cellar: option ghost_deck is one of virtual, physical, not 'zzz'",
-     "non si può iniziare creepy_cellar: l'opzione ghost_deck è una tra virtual, physical, non 'zzz'"),
+     "cannot start {cc}: option ghost_deck is one of virtual, physical, not 'zzz'",
+     "non si può iniziare {cc}: l'opzione ghost_deck è una tra virtual, physical, non 'zzz'"),
     (("children", "--players", "Ada", "--option", "nosuch=1"),
-     "cannot start children: Children is for 2–4 players, not 1",
-     "non si può iniziare children: Children si gioca in 2–4, non in 1"),
+     "cannot start Children: Children is for 2–4 players, not 1",
+     "non si può iniziare Children: Children si gioca in 2–4, non in 1"),
     (("creepy_cellar", "--players", "Ada,,Bo"),
      "--players 'Ada,,Bo' has an empty name between its commas: give every player's name, e.g. --players Ada,Bo",
      "--players 'Ada,,Bo' ha un nome vuoto tra le virgole: date il nome di ogni giocatore, per esempio "
@@ -401,6 +404,7 @@ MISTAKES = [  # (play's arguments, what it says in English, and in Italian)
 def test_play_refuses_a_mistake_in_the_language_asked(laptop, argv, english, italian):
     """Issue 29: ``--lang it`` refuses a bad game, player list or option in Italian (they
     were English); without it, as before."""
+    english, italian = english.replace("{cc}", CC), italian.replace("{cc}", CC)
     assert companion(laptop, "play", *argv, "--terminal").stderr == f"companion: {english}\n"
     assert companion(laptop, "play", *argv, "--terminal", "--lang", "it").stderr == f"companion: {italian}\n"
 

@@ -477,3 +477,40 @@ def test_an_empty_store_file_beside_our_lock_is_ours_cut_at_its_creation(tmp_pat
     (tmp_path / "g.sqlite3.lock").write_bytes(b"")
     check_db_path(db)
 
+
+
+# ---------------------------------------------------------------------- ui --screenshot
+@pytest.mark.parametrize("kind", ["text", "store", "folder", "link"])
+def test_a_screenshot_replaces_only_an_earlier_png(tmp_path, capsys, monkeypatch, kind):
+    """``companion ui --screenshot PNG`` (and ``python -m ui``) writes a new file or over an
+    earlier screenshot; another file, a folder or a link is refused in one line, untouched,
+    before any window opens (a newcomer's finding, session 14: it replaced any file)."""
+    from ui.__main__ import main as ui_main
+
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    target = {"text": tmp_path / "notes.txt", "store": tmp_path / "g.sqlite3", "folder": tmp_path / "shots",
+              "link": tmp_path / "shot.png"}[kind]
+    if kind == "text":
+        target.write_text("my notes\n")
+    elif kind == "store":
+        _store_with_a_game(target)
+    elif kind == "folder":
+        target.mkdir()
+    else:
+        (tmp_path / "real.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+        target.symlink_to(tmp_path / "real.png")
+    before = _snapshot(tmp_path)
+    assert main(["ui", "--screenshot", str(target), "--socket", str(tmp_path / "s.sock")]) == 2
+    assert ui_main(["--screenshot", str(target), "--socket", str(tmp_path / "s.sock")]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 2 and "nothing was written" in err and "display" not in err, err
+    assert _snapshot(tmp_path) == before
+
+
+def test_an_earlier_screenshot_or_a_new_path_is_taken(tmp_path):
+    from ui.shot import refused_target
+
+    earlier = tmp_path / "shot.png"
+    earlier.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 20)
+    assert refused_target(earlier) is None and refused_target(tmp_path / "new.png") is None

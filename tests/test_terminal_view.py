@@ -58,3 +58,24 @@ def test_a_message_from_venue_staff_is_printed_once_in_the_tables_language():
     view({**_state("Ada: roll", ["Roll the die"]), "staff": {**staff, "message": "Pizza is here"}, "language": "it"})
     assert [line for line in out.getvalue().splitlines() if "Pizza" in line] == [
         "! Staff: Pizza is here", "! Staff: Pizza is here"]
+
+
+def test_a_refusal_says_what_to_type_not_what_to_touch():
+    """Newcomer: a refusal (a notice, which ends with the prompt) said "…has no moves left:
+    touch Done moving" in the terminal; it gets the typing words the prompt line gets."""
+    stuck = "Ada's red hunter (in room A) has no moves left: touch Done moving"
+    out = io.StringIO()
+    view = NumberedView(out)
+    view(_state(stuck, ["Secret passage to C", "Done moving"]))
+    view({"type": "notice", "level": "warning",
+          "text": f"Touch Done moving first: the fight and the drop-off come before End turn. {stuck}"})
+    assert out.getvalue().splitlines()[-1] == (
+        "  ! Type 2 (“Done moving”) first: the fight and the drop-off come before End turn. "
+        "Ada's red hunter (in room A) has no moves left: type 2 (“Done moving”)")
+    it = io.StringIO()
+    view = NumberedView(it)
+    view({**_state("Ada: tocca Fine movimento", ["Fine movimento"]), "language": "it"})
+    view({"type": "notice", "level": "warning", "text": "Prima tocca Fine movimento: il combattimento viene "
+          "prima. Ada: tocca Fine movimento"})
+    assert it.getvalue().splitlines()[-1] == (
+        "  ! Prima digita 1 («Fine movimento»): il combattimento viene prima. Ada: digita 1 («Fine movimento»)")

@@ -32,6 +32,11 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    from ui.shot import refused_target
+
+    if args.screenshot and (reason := refused_target(args.screenshot)):
+        print(f"python -m ui: --screenshot {reason}", file=sys.stderr)
+        return 2
     from ui.app import DEFAULT_SIZE, run_app
 
     socket_path = args.socket

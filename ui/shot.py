@@ -5,6 +5,27 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+_PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def refused_target(path: str | Path) -> str | None:
+    """Why a screenshot must not be written at ``path``, or None: it may replace only a PNG
+    (an earlier screenshot), never another file, a folder or a link."""
+    target = Path(path)
+    if target.is_symlink():
+        return f"{target} is a link: give a new path or an earlier screenshot's (nothing was written)"
+    if target.is_dir():
+        return f"{target} is a folder: give a file name ending .png (nothing was written)"
+    if target.exists():
+        try:
+            with open(target, "rb") as existing:
+                head = existing.read(len(_PNG))
+        except OSError as exc:
+            return f"{target} cannot be read ({exc.strerror}): nothing was written"
+        if head != _PNG:
+            return f"{target} exists and is not a PNG image: give a new path (nothing was written)"
+    return None
+
 
 def save_screenshot(path: str | Path) -> Path:
     """Draw a fresh frame and save it as PNG at ``path``; returns the path.

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from companion.cli.common import EXIT_BAD_SCRIPT, has_display, hold
+from companion.cli.common import EXIT_BAD_PATH, EXIT_BAD_SCRIPT, has_display, hold, seconds
 
 
 def add_content(sub) -> None:
@@ -65,6 +65,10 @@ def add_phones_ui(sub) -> None:
     ui.add_argument("--fullscreen", action="store_true", help="fill the screen")
     ui.add_argument("--kiosk", action="store_true",
                     help="the Pi's table screen: Kivy's settings come from $KIVY_HOME/config.ini as they are")
+    ui.add_argument("--screenshot", type=Path, metavar="PNG",
+                    help="save the window as a PNG here when it closes (replaces only an earlier PNG)")
+    ui.add_argument("--exit-after", type=seconds("--exit-after time", 0.5, 3600), metavar="SECONDS",
+                    help="close the window after this many seconds (with --screenshot: a picture of it then)")
     ui.set_defaults(run=cmd_ui)
 
 
@@ -128,8 +132,12 @@ def cmd_phones(args) -> int:
 def cmd_ui(args) -> int:
     from companion.paths import default_socket
     from ui.app import WindowUnavailable, run_app
+    from ui.shot import refused_target
 
     socket = args.socket or default_socket()
+    if args.screenshot and (reason := refused_target(args.screenshot)):
+        print(f"companion: --screenshot {reason}", file=sys.stderr)
+        return EXIT_BAD_PATH
     if not args.kiosk and not has_display():
         print("companion: no display (DISPLAY and WAYLAND_DISPLAY are not set): the table screen needs a "
               "desktop; companion play GAME --players A,B plays in the terminal", file=sys.stderr)
@@ -138,11 +146,25 @@ def cmd_ui(args) -> int:
         print(f"companion: no daemon answers at {socket} yet: the window waits for it. Start one with "
               f"companion daemon, or play with companion play GAME --players A,B", file=sys.stderr, flush=True)
     try:
-        run_app(socket, fullscreen=args.fullscreen or args.kiosk, kiosk=args.kiosk)
+        run_app(socket, fullscreen=args.fullscreen or args.kiosk, kiosk=args.kiosk,
+                stop_event=_stop_after(args.exit_after), screenshot=args.screenshot)
     except WindowUnavailable as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return EXIT_BAD_SCRIPT
     return 0
+
+
+def _stop_after(seconds_: float | None):
+    """An event set after ``seconds_`` (the window closes then), or None."""
+    if seconds_ is None:
+        return None
+    import threading
+
+    stop = threading.Event()
+    timer = threading.Timer(seconds_, stop.set)
+    timer.daemon = True
+    timer.start()
+    return stop
 
 
 def _daemon_answers(socket: Path, timeout: float = 1.0) -> bool:

@@ -186,7 +186,7 @@ def _resize(app, size: tuple[int, int]):
 
 def _one_size(app, out: Path, report: dict, data: dict):
     from drawing import wasted_drawing
-    from harness import Until, screen_is
+    from harness import Until, screen_is, settle
     from kivy.core.window import Window
     from overflow import lines_cut, overflowing, small_text
     from readability import (
@@ -218,18 +218,20 @@ def _one_size(app, out: Path, report: dict, data: dict):
         report["switches"].append([message["game"], type(board_of(app)).__name__])
     if data.get("switches"):
         report["boards_alive"] = boards_alive()
+    motion = app.root.ids.screens.get_screen("table").motion
     for shot in data.get("shots") or []:
         frames = FramesDrawn(app)
         app.handle_message(shot["message"])
         if shot["message"].get("later"):  # as the daemon does: the odds figure right after its state
             app.handle_message({**shot["message"]["later"], "revision": shot["message"]["revision"]})
         app.model.go("table")
+        # the fit labels settle (one frame after each change), the rings end, and then clock
+        # frames go by with nothing drawn: a frame would come now if anything still moved
+        settled = settle(0.35, moving=lambda: motion.running != 0)
         yield Until("the table screen", screen_is(app, "table"))
         yield Until("the language", lambda lang=shot["message"]["language"]: app.tr.lang == lang)
-        yield 0.35  # the fit labels settle (one frame after each change)
-        motion = app.root.ids.screens.get_screen("table").motion
-        yield Until("the animations' end", lambda motion=motion: motion.running == 0)
-        yield 0.1  # a frame would come now if anything still moved
+        yield settled
+        yield Until("the animations' end", lambda: motion.running == 0)
         name = shot["name"]
         report["frames"][name] = frames.done()
         report["screenshots"].append(str(save_screenshot(out / f"{name}.png")))
@@ -280,7 +282,7 @@ def _legend(app, out: Path, shot: dict):
     stand there, named: ``rows``, ``fonts`` px, ``overflow``, rows ``outside`` their column,
     the ``icons``' px; saved as NAME-legend.png), Close puts it away; with the Centre picking
     a choice, the touch picks it and opens no card."""
-    from harness import Until
+    from harness import Until, settle
     from kivy.uix.label import Label
     from overflow import overflowing
 
@@ -289,12 +291,12 @@ def _legend(app, out: Path, shot: dict):
     from ui.widgets.place_card import PieceIcon, PlaceCard
 
     app.handle_message(shot["message"])
-    yield 0.35
+    yield settle(0.35)
     board = board_of(app)
     centre = board.tiles[board.view["places"]["centre"]]
     _touch(centre)
     yield Until("the card", lambda: board.legend.card is not None)
-    yield 0.3
+    yield settle(0.3)
     card = board.legend.card
     labels = [w for w in card.walk(restrict=True) if isinstance(w, Label) and w.text]
     icons = [w for w in card.walk(restrict=True) if isinstance(w, PieceIcon)]
@@ -320,6 +322,7 @@ def _step_pages(app, out: Path, name: str, most: int = 40):
     their size in px at scale 1, the button under it, the instruction's text under 32 px, the
     main button's window box; saved as NAME-stepS-P.png), its button touched for the next
     page or step; then, every step done, the same look at the prompt."""
+    from harness import settle
     from readability import main_box, plain, reading_small, text_sizes
 
     from ui.shot import save_screenshot
@@ -341,7 +344,7 @@ def _step_pages(app, out: Path, name: str, most: int = 40):
         page = sum(1 for seen in pages if seen["step"] == step)
         pages.append(look(f"{name}-step{step + 1}-{page + 1}.png"))
         _touch(todo.done_button)
-        yield 0.3
+        yield settle(0.3)
     return {"pages": pages, "after": look(f"{name}-after.png")}
 
 
@@ -356,14 +359,31 @@ def _touch(widget) -> None:
 
 def _read_then_state(app, state: dict):
     """A press reaching the daemon (``input``), then 10 ms later the state it led to, as the
-    link hands them over: the frames drawn, and whether the read dot lit."""
-    yield 0.3  # the last shot's frames are drawn
-    frames = FramesDrawn(app)
+    link hands them over: the frames drawn until the read dot went out again (it lights for
+    ``FLASH_SECONDS`` and the frame that puts it out is no frame of the state's), and
+    whether the dot lit in the first of them."""
+    from harness import Until, settle
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+
+    yield settle(0.3)  # the last shot's frames are drawn
+    lit: list[bool] = []  # the dot, at each frame drawn from now on
+
+    def flipped(*_args) -> None:
+        lit.append(bool(app.flash))
+
+    Window.bind(on_flip=flipped)
     app.handle_message({"type": "input", "kind": "press", "button": "dice", "held": 0.1})
-    yield 0.01
-    app.handle_message({**state, "revision": int(state.get("revision") or 0) + 100})
-    yield 0.35
-    return {"frames": frames.done()["frames"], "dot_lit": bool(app.flash)}
+    # the state 10 ms later: the next clock frame, whatever the scenario's tick
+    state = {**state, "revision": int(state.get("revision") or 0) + 100}
+    Clock.schedule_once(lambda _dt: app.handle_message(state), 0.01)
+    yield Until("the state after the read", lambda: app.revision == state["revision"])
+    # then frames with nothing drawn (a second frame would have come); on a loaded machine
+    # this may outlast the dot (0.35 s after a 0.2 s board switch was 10 ms short of it)
+    yield settle(0.35)
+    Window.unbind(on_flip=flipped)
+    out = next((i for i, on in enumerate(lit) if i and lit[i - 1] and not on), len(lit))
+    return {"frames": out, "dot_lit": bool(lit and lit[0])}
 
 
 def _time_board(app, pair: list[dict], rounds: int = 10):

@@ -4,7 +4,7 @@ Each ``yield``-ing step is used with ``yield from`` inside a scenario."""
 
 from __future__ import annotations
 
-from harness import Until, find_button, screen_is, touch
+from harness import Until, find_button, screen_is, settle, touch
 
 
 def open_views() -> list:
@@ -51,4 +51,4 @@ def close_cards():
     """Close every open card and panel."""
     for view in open_views():
         view.dismiss(animation=False)
-    yield 0.2
+    yield settle(0.2)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from harness import Until, clipped_labels, find_button, screen_is, small_targets, touch
+from harness import Until, clipped_labels, find_button, screen_is, settle, small_targets, touch
 
 
 def check_scenario(app, out: Path, report: dict):
@@ -22,7 +22,7 @@ def check_scenario(app, out: Path, report: dict):
     screen = lambda: app.root.ids.screens.get_screen("check")  # noqa: E731
 
     def shot(name):
-        yield 0.4  # layout settles
+        yield settle(0.4)  # layout settles
         shots.append(str(save_screenshot(out / f"{name}.png")))
         report["small"][name] = small_targets(app, 9.0, px_per_mm)
         report["clipped"][name] = clipped_labels(app)

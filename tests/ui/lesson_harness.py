@@ -12,7 +12,7 @@ from pathlib import Path
 
 import harness
 from card_steps import open_history
-from harness import Until, find_button, screen_is, touch
+from harness import Until, find_button, screen_is, settle, touch
 
 
 def _card(app):
@@ -70,7 +70,7 @@ def _view_text() -> str:
 def _close_views():
     for view in _open_views():
         view.dismiss(animation=False)
-    yield 0.2
+    yield settle(0.2)
 
 
 def _main_box(screen) -> list[float]:
@@ -89,10 +89,10 @@ def _reading_card(app, lang: str, which: str, ready, out: Path, name: str, repor
     from ui.shot import save_screenshot
 
     yield from open_history(app, WORDS[lang]["history"])
-    yield 0.2  # laid out: a button touched before has no place yet
+    yield settle(0.2)  # laid out: a button touched before has no place yet
     touch(_last_button(WORDS[lang][which]))  # History's bottom row (a line's own Why? buttons come first)
     yield Until(f"the {which} card ({name})", lambda: ready(_view_text()))
-    yield 0.2
+    yield settle(0.2)
     report["cards"][name] = _view_text()
     report["screenshots"].append(str(save_screenshot(out / f"{name}.png")))
     yield from _close_views()
@@ -137,7 +137,7 @@ def _first_game_in(app, game: str, lang: str, out: Path, report: dict):
     yield Until(f"{game} in {lang}", lambda: model.language == lang and model.game == game)
     todo.ticked = 0  # the language changed, the steps did not: ticked in the other language
     yield Until("the first set-up step's card", lambda: todo.showing and _step_card(app) is not None)
-    yield 0.2
+    yield settle(0.2)
     card = _step_card(app)
     shot = {"step": todo.current(), "lesson": card.lesson["text"], "step_card": _card_shot(app, card),
             "count": card.hint.text, "count_font": card.hint.font_size / app.scale,
@@ -149,7 +149,7 @@ def _first_game_in(app, game: str, lang: str, out: Path, report: dict):
         todo.ticked = len(todo.texts())
     yield from _lesson_card(app, lang, shot, out, f"lesson-card-{game}-{lang}")
     report["screenshots"].append(shot["card"]["png"])
-    yield 0.2
+    yield settle(0.2)
     shot.update(prompt=screen.ids.prompt.height, after_main=_main_box(screen), sent=dict(model.lesson),
                 button=_lesson_button(app).text, table=_table_audit(app, screen))
     save_screenshot(out / f"first-game-prompt-{game}-{lang}.png")  # the table behind the card put away
@@ -170,15 +170,15 @@ def _long_prompt(app, screen, out: Path, report: dict):
     model, label = app.model, screen.ids.prompt
     sent = model.prompt_text
     model.prompt_text = " ".join([sent] * 3)
-    yield 0.3
+    yield settle(0.3)
     seen = {"pages": len(screen._prompt_pages), "font": label.font_size / app.scale, "first": label.text,
             "overflow": overflowing(label), "height": label.height, "room": screen.prompt_most}
     save_screenshot(out / "first-game-long-prompt-it.png")
     touch(label)
-    yield 0.2
+    yield settle(0.2)
     seen.update(second=label.text, second_overflow=overflowing(label))
     model.prompt_text = sent
-    yield 0.2
+    yield settle(0.2)
     seen["back"] = (len(screen._prompt_pages), label.text)
     report["long_prompt"] = seen
 
@@ -217,7 +217,7 @@ def _lesson_card(app, lang: str, shot: dict, out: Path | None = None, name: str 
         shot["lesson_button"] = _lesson_button(app).text
         touch(_lesson_button(app))
         yield Until("the lesson card again", lambda: _card(app) is not None)
-    yield 0.3
+    yield settle(0.3)
     card = _card(app)
     shot["card"] = _card_shot(app, card)
     if out is not None:
@@ -285,7 +285,7 @@ def _why_in(app, game: str, lang: str, out: Path, report: dict):
     yield Until(f"news with a why ({game}, {lang}: {list(model.news)})", lambda: bool(model.why))
     report["why"][f"{game}-{lang}"] = [list(pair) for pair in model.why]
     report["news"] = list(model.news)
-    yield 0.2
+    yield settle(0.2)
     yield from _reading_card(app, lang, "why", lambda words: "[color=ffcc33]" in words, out, f"why-{game}-{lang}",
                              report)
 
@@ -338,10 +338,10 @@ def lesson_cards_scenario(app, out: Path, report: dict):
             report["screenshots"].append(shot["card"]["png"])
     # Settings' large text (set here as the daemon's screen settings would): the same card, larger
     app.large_text = True
-    yield 0.2
+    yield settle(0.2)
     touch(_lesson_button(app))
     yield Until("the lesson card in large text", lambda: _card(app) is not None)
-    yield 0.3
+    yield settle(0.3)
     report["large"] = _card_shot(app, _card(app))
     touch(_card(app).got_it_button)
     yield Until("the card put away", lambda: _card(app) is None)
@@ -389,7 +389,7 @@ def odds_scenario(app, out: Path, report: dict, name: str = ""):
         model.go("table")
         yield Until("the table screen", screen_is(app, "table"))
         yield from _tick_steps(app, done)
-        yield 0.3
+        yield settle(0.3)
         report["figures"][lang] = screen.odds_badge.text
         # board labels under the figure, and figures out of their counts (over the next panel)
         report.setdefault("covered", {})[lang] = covered(screen) + spilled_counts(screen)

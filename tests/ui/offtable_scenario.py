@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from harness import Until, find_button, find_key, screen_is, scroll_to, touch
+from harness import Until, find_button, find_key, screen_is, scroll_to, settle, touch
 from readability import audit_page
 
 #: The language passes: the shot name's suffix for each.
@@ -46,7 +46,7 @@ def _shooter(app, out: Path, report: dict, lang: str, audit=audit_page):
     report.setdefault("audit", {})
 
     def shot(name: str, screen=None):
-        yield 0.4  # layout settles
+        yield settle(0.4)  # layout settles
         folder = out / tag(Window.size)
         folder.mkdir(parents=True, exist_ok=True)
         full = f"offtable-{name}{LANGUAGES[lang]}"
@@ -70,7 +70,7 @@ def resize(app, size: tuple[int, int]):
 def _language(app, lang: str):
     app.set_language(lang)
     yield Until(f"the language {lang}", lambda: app.model.language == lang)
-    yield 0.5  # every screen rebuilt
+    yield settle(0.5)  # every screen rebuilt
 
 
 def _go(app, page: str):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from harness import Until, find_button, say, screen_is, touch
+from harness import Until, find_button, say, screen_is, settle, touch
 from overflow import overflowing
 
 
@@ -59,46 +59,46 @@ def phone_grid_scenario(app, out: Path, report: dict):
     yield Until("home", lambda: screen_is(app, "home")() and find_button(app, app.tr._("Continue the game")))
     touch(find_button(app, app.tr._("Continue the game")))
     yield Until("Ada's code alone, by itself at the game's start", lambda: _code_of(app, "Ada"))
-    yield 0.4
+    yield settle(0.4)
     _step(app, report, "first", out)
     say("CODES")  # the test connects Ada's phone now
     yield Until("Bo's code alone once Ada's phone connected", lambda: _code_of(app, "Bo"))
-    yield 0.4
+    yield settle(0.4)
     _step(app, report, "next", out)
     touch(find_button(app, app.tr._("No phone"), app.phone_grid))
     yield Until("Cy's code after Bo's No phone", lambda: _code_of(app, "Cy"))
     report["after_no_phone"] = app.phone_grid.player
     touch(find_button(app, app.tr._("Close"), app.phone_grid))
     yield Until("the table again", lambda: app.phone_grid is None)
-    yield 0.3
+    yield settle(0.3)
     report["table_overflow"] = overflowing(app.root.ids.screens.current_screen)
     touch(find_button(app, app.tr._("Menu")))
     yield Until("home with its Phones button",
                 lambda: screen_is(app, "home")() and find_button(app, app.tr._("Phones")))
-    yield 0.3
+    yield settle(0.3)
     report["home_overflow"] = overflowing(app.root.ids.screens.current_screen)
     touch(find_button(app, app.tr._("Phones")))
     yield Until("the players' names from the Phones button", lambda: app.phone_grid is not None
                 and app.phone_grid.step == "who" and find_button(app, "Bo", app.phone_grid)
                 and screen_is(app, "table")())
-    yield 0.4
+    yield settle(0.4)
     _step(app, report, "names", out)
     touch(find_button(app, "Bo", app.phone_grid))
     yield Until("Bo's new code alone from his name", lambda: _code_of(app, "Bo"))
-    yield 0.4
+    yield settle(0.4)
     _step(app, report, "asked", out)
     touch(find_button(app, app.tr._("No phone"), app.phone_grid))
     yield Until("the names again", lambda: app.phone_grid.step == "who")
     connected = next(b for b in app.phone_grid.walk() if getattr(b, "text", "").startswith("Ada"))
     touch(connected)
     yield Until("the question for Ada's connected phone", lambda: app.phone_grid.step == "again")
-    yield 0.3
+    yield settle(0.3)
     report["again"] = {"texts": _texts(app.phone_grid), "overflow": overflowing(app.phone_grid)}
     report["screenshots"].append(str(save_screenshot(out / "phone-pair-again.png")))
     touch(find_button(app, app.tr._("Pair another phone"), app.phone_grid))
     yield Until("Ada's new code, her old phone gone", lambda: _code_of(app, "Ada")
                 and not dict(app.model.phones).get("Ada"))
-    yield 0.4
+    yield settle(0.4)
     _step(app, report, "repaired", out)
     touch(find_button(app, app.tr._("Close"), app.phone_grid))
     yield Until("closed", lambda: app.phone_grid is None)

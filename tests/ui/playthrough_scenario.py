@@ -25,7 +25,7 @@ import sys
 import threading
 from pathlib import Path
 
-from harness import Until, find_key, out_of_sight, say, screen_is, touch
+from harness import Until, find_key, out_of_sight, say, screen_is, settle, touch
 from overflow import overflowing
 from readability import audit, audit_home, moments_card
 
@@ -83,7 +83,10 @@ def _shot(app, out: Path, report: dict, name: str, lang: str, game: str, revisio
     yield Until(f"the table at revision {revision}",
                 lambda: screen_is(app, "table")() and not model.busy
                 and int(app.revision or 0) >= int(revision), timeout=60)
-    yield 0.4  # layout settles (the choice panel and the todo panel refit on the next frame)
+    if "-refusal-" in name:  # a refusal is a notice, no state: it may still be on its way
+        yield Until("the refusal on the banner", lambda: bool(model.notice))
+        yield 0.4
+    yield settle(0.4)  # layout settles (the choice panel and the todo panel refit on the next frame)
     table = app.root.ids.screens.current_screen
     board = table.ids.board_slot
     panel = table.ids.choices
@@ -127,7 +130,7 @@ def _home(app, out: Path, report: dict, name: str, lang: str, game: str):
         opened = yield from _card(app, out, f"{name}-table-card", tool)
     model.go("home")
     yield Until("home", screen_is(app, "home"))
-    yield 0.4  # the summary's moments wrap at the width the layout gives
+    yield settle(0.4)  # the summary's moments wrap at the width the layout gives
     home = app.root.ids.screens.current_screen
     entry = report.setdefault("homes", {})[name] = {
         "file": str(save_screenshot(out / f"{name}.png")), "audit": audit_home(app, home),
@@ -162,7 +165,7 @@ def _card(app, out: Path, name: str, button):
 
     touch(button)
     yield Until("the moments card", lambda: card() is not None)
-    yield 0.3
+    yield settle(0.3)
     found = {"file": str(save_screenshot(out / f"{name}.png")), **moments_card(card())}
     touch(card().close_button)
     yield Until("the moments card closed", lambda: card() is None)
@@ -190,14 +193,14 @@ def _toy(app, out: Path, report: dict, name: str):
     model.out_of_turn = [{"key": "device:crickets", "label": "Crickets device", "player": "Bo"}]
     table = app.root.ids.screens.current_screen
     seen, pages = [], []
-    yield 0.4
+    yield settle(0.4)
     # one instruction at a time (issue 29): the slots wait while the step shows; Done ticks it
     held = [b.text for b in table.ids.choices.buttons()]
     save_screenshot(out / f"{name}-step.png")
     for _step in model.todo:
         table.ids.todo.tick()
     for page in range(1, 13):
-        yield 0.4
+        yield settle(0.4)
         shown = [b.text for b in table.ids.choices.buttons()]
         pages.append({"file": str(save_screenshot(out / f"{name}-page{page}.png")), "choices": shown,
                       "overflow": outside(table, table.ids.board_slot),
@@ -210,5 +213,5 @@ def _toy(app, out: Path, report: dict, name: str):
         touch(more)
     report.setdefault("toys", {})[name] = {"pages": pages, "seen": seen, "held": held}
     model.choices, model.todo, model.out_of_turn = real
-    yield 0.2
+    yield settle(0.2)
     say("TOYED")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from harness import Until, clipped_labels, find_button, reach, say, screen_is, small_targets, touch
+from harness import Until, clipped_labels, find_button, reach, say, screen_is, settle, small_targets, touch
 
 
 def _in_privacy(app, text: str):
@@ -76,7 +76,7 @@ def privacy_scenario(app, out: Path, report: dict):
     px_per_mm = float(report["px_per_mm"])
 
     def shot(name, widget=None):
-        yield 0.4  # layout settles
+        yield settle(0.4)  # layout settles
         shots.append(str(save_screenshot(out / f"{name}.png")))
         report["small"][name] = small_targets(app, 9.0, px_per_mm)
         report["clipped"][name] = _clipped(widget) if widget is not None else clipped_labels(app)

@@ -45,7 +45,7 @@ def refusal_scenario(app, out: Path, report: dict):
 
 
 def _shots(app, out: Path, report: dict, shots: list[dict]):
-    from harness import Until, screen_is
+    from harness import Until, screen_is, settle
     from readability import audit, window_box
 
     from ui.shot import save_screenshot
@@ -54,14 +54,16 @@ def _shots(app, out: Path, report: dict, shots: list[dict]):
         message = shot["message"]
         app.handle_message(message)
         app.model.go("table")
+        settled = settle(0.5)  # the fit labels and the panels settle
         yield Until("the table screen", screen_is(app, "table"))
         yield Until("the language", lambda lang=message["language"]: app.tr.lang == lang)
-        yield 0.5  # the fit labels and the panels settle
+        yield settled
         table = app.root.ids.screens.get_screen("table")
         before = _boxes(table)
         app.handle_message(shot["notice"])
+        settled = settle(0.35)
         yield Until("the notice", lambda: bool(app.model.notice))
-        yield 0.35
+        yield settled
         banner = app.root.ids.banner
         prompt, right = table.ids.prompt, table.ids.right
         report["shots"][shot["name"]] = {
@@ -76,7 +78,7 @@ def _shots(app, out: Path, report: dict, shots: list[dict]):
             **_instruction(app, table),
         }
         app.model.clear_notice()
-        yield 0.2
+        yield settle(0.2)
 
 
 def _instruction(app, table) -> dict:

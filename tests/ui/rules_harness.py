@@ -9,7 +9,7 @@ from pathlib import Path
 
 import harness
 from card_steps import card_text, close_cards, history_then, open_views, table_in
-from harness import Until, find_button, touch
+from harness import Until, find_button, settle, touch
 
 
 def _card_text() -> str:
@@ -27,15 +27,15 @@ def rules_scenario(app, out: Path, report: dict):
     for lang, history, rules, whole in (("en", "History", "Rules", "Whole game"),
                                         ("it", "Storico", "Regole", "Tutto il gioco")):
         yield from table_in(app, lang)
-        yield 0.3
+        yield settle(0.3)
         yield from history_then(app, history, rules)
         yield Until("the rules card", lambda: "[b][color" in _card_text())
-        yield 0.3
+        yield settle(0.3)
         now = _card_text()
         report["screenshots"].append(str(save_screenshot(out / f"rules-now-{lang}.png")))
         report["small"] += harness.small_targets(app, 9.0, float(report["px_per_mm"]))
         touch(find_button(app, whole, where=open_views()[0]))
-        yield 0.3
+        yield settle(0.3)
         report["cards"][lang] = {"now": now, "all": _card_text()}
         report["screenshots"].append(str(save_screenshot(out / f"rules-all-{lang}.png")))
         yield from close_cards()

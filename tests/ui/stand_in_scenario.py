@@ -46,7 +46,7 @@ def _show(app, message: dict):
     app.model.go("table")
     shown, before = screen_is(app, "table"), None
     for _tick in range(100):
-        yield 0.0  # the next tick (TICK seconds)
+        yield 0.05  # two clock frames on (the harness's tick was 0.05 s: every other frame)
         now = shown_texts(app) if shown() and app.tr.lang == message["language"] else None
         if now is not None and now == before:
             return

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import harness
 from card_steps import card_text, close_cards, history_then, open_history, open_views, table_in
-from harness import Until, find_button, scrolled_into_sight, touch
+from harness import Until, find_button, scrolled_into_sight, settle, touch
 
 #: The History line touched in each language: Ada's roll (in Italian, after Bo's).
 LINES = {"en": "Ada rolled 4.", "it": "Ada ha fatto 4."}
@@ -48,7 +48,7 @@ def why_scenario(app, out: Path, report: dict):
             yield Until(f"the news after {key}", lambda before=before: list(model.news) != before)
         yield Until("news with a why", lambda: bool(model.why))
         report["why"][lang] = [list(pair) for pair in model.why]
-        yield 0.3
+        yield settle(0.3)
         report["screenshots"].append(str(save_screenshot(out / f"table-why-{lang}.png")))
         report["small"] += harness.small_targets(app, 9.0, float(report["px_per_mm"]))
         if lang == "en":  # the Why? under the board; in Italian, History > Perché?
@@ -56,21 +56,21 @@ def why_scenario(app, out: Path, report: dict):
         else:
             yield from history_then(app, history, why)
         yield Until("the why card", lambda: "[color=ffcc33]" in _card_text())
-        yield 0.3
+        yield settle(0.3)
         report["cards"][lang] = _card_text()
         report["screenshots"].append(str(save_screenshot(out / f"why-{lang}.png")))
         yield from close_cards()
         # One History line: its own Why card.
         yield from open_history(app, history)
         yield scrolled_into_sight(lambda lang=lang: _line_button(LINES[lang]))
-        yield 0.3
+        yield settle(0.3)
         view = open_views()[0]
         report["marked"][lang] = [b.line for b in view.lines]
         report["small"] += harness.small_targets(app, 9.0, float(report["px_per_mm"]))
         report["screenshots"].append(str(save_screenshot(out / f"history-{lang}.png")))
         touch(_line_button(LINES[lang]))
         yield Until("the line's why card", lambda: "[color=ffcc33]" in _card_text())
-        yield 0.3
+        yield settle(0.3)
         report["lines"][lang] = _card_text()
         report["screenshots"].append(str(save_screenshot(out / f"why-line-{lang}.png")))
         yield from close_cards()
