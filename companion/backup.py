@@ -174,7 +174,9 @@ def restore(file: str | Path, db: str | Path) -> Path | None:
     check_store_file(file)
     if file.resolve() == db.resolve():
         raise RestoreRefused(f"{file} is the store itself")
-    lock = _lock(db)
+    check_target(db)
+    made_lock = not Path(str(db) + ".lock").exists()
+    lock = _lock(db, made_lock)
     try:
         kept = None
         if db.exists():
@@ -187,10 +189,42 @@ def restore(file: str | Path, db: str | Path) -> Path | None:
             Path(str(db) + suffix).unlink(missing_ok=True)
         os.replace(incoming, db)
         fsync_path(db.parent)
+    except BaseException:
+        if made_lock:  # a refusal leaves no file behind (nor a lock that says "ours" to the daemon)
+            Path(str(db) + ".lock").unlink(missing_ok=True)
+        raise
     finally:
         lock.close()
     stores.EventStore(db).close()  # opens as the daemon will (and adds a newer schema's tables)
     return kept
+
+
+def check_target(db: str | Path) -> None:
+    """Refuse, before anything is made or moved, to put a backup where ``db`` is not an event
+    store: the same checks, and the same words, as ``companion daemon --db`` (a text file, a
+    folder, a side file, an empty file the companion did not make, another program's SQLite
+    database, a newer companion's store). A missing file is fine, and so is a damaged store of
+    ours (a restore is how it is mended).
+
+    Raises:
+        PathRefused: not a store file (:func:`companion.paths.check_db_path`).
+        NotOurs: another program's database, or a newer companion's store.
+    """
+    from companion.paths import check_db_path
+    from companion.recovery import refuse_foreign
+
+    db = Path(db)
+    check_db_path(db)
+    if not db.is_file() or db.stat().st_size == 0:
+        return
+    try:
+        source = _read_only(db)
+        try:
+            stores.check_ours(source, str(db))
+        finally:
+            source.close()
+    except sqlite3.DatabaseError as exc:
+        refuse_foreign(db, exc)
 
 
 def _free_name(path: Path) -> Path:
@@ -203,8 +237,9 @@ def _free_name(path: Path) -> Path:
     return candidate
 
 
-def _lock(db: Path):
-    """The store's lock (:class:`companion.store.EventStore`): refused while a daemon has it."""
+def _lock(db: Path, made: bool):
+    """The store's lock (:class:`companion.store.EventStore`): refused while a daemon has it
+    (a lock file this call ``made`` is taken away again then)."""
     try:
         lock = open(str(db) + ".lock", "a+")
     except OSError as exc:
@@ -213,6 +248,8 @@ def _lock(db: Path):
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         lock.close()
+        if made:
+            Path(str(db) + ".lock").unlink(missing_ok=True)
         raise RestoreRefused(f"the event store {db} is in use: stop the companion first (sudo systemctl stop "
                              f"haunt-companion, or close companion play), then restore") from None
     return lock

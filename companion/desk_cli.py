@@ -193,9 +193,13 @@ def backup_command(args) -> int:
 def restore_command(args) -> int:
     from companion.backup import RestoreRefused, restore
     from companion.errors import StoreError
+    from companion.store import NotOurs
 
     try:
-        kept = restore(args.file, _db(args))
+        kept = restore(args.file, _db(args))  # a --db that is no store: PathRefused, said as the daemon says it
+    except NotOurs as exc:  # the --db file is another program's: the daemon's words, it was left untouched
+        print(f"companion: {exc}", file=sys.stderr)
+        return EXIT_REFUSED
     except (RestoreRefused, StoreError) as exc:
         print(f"companion: nothing was restored: {exc}", file=sys.stderr)
         return EXIT_REFUSED

@@ -355,8 +355,10 @@ def check_db_path(db: str | Path, option: str = "--db") -> None:
     """Refuse an event store path that is not a store: a directory, a socket or device, a
     side file of another store (``-wal``, ``.lock``, ``.last-good``...) or a file that holds
     something else (opening it would move it aside as "damaged" and write a database in its
-    place). A missing file, an empty one and an SQLite file are fine; so is a damaged store,
-    which has the companion's ``.lock`` or last good copy beside it (issue 8's recovery).
+    place). A missing file and an SQLite file are fine; so is a damaged store, which has the
+    companion's ``.lock`` or last good copy beside it (issue 8's recovery), and an empty file
+    with that beside it (a power cut as the store was made). An empty file without is refused:
+    the companion did not make it.
 
     Raises:
         PathRefused: naming the path and what is there.
@@ -380,9 +382,27 @@ def check_db_path(db: str | Path, option: str = "--db") -> None:
         raise PathRefused(msg("{option} {db} is named like a file the event store keeps beside its database "
                               "({suffix}): give the database itself, e.g. {option} {example}", option=option,
                               db=str(db), suffix=side.group(1), example=str(db.parent / db.name[:side.start()])))
+    if kind == "a regular file" and _empty_and_not_ours(db):
+        raise PathRefused(msg("{option} {db} is an empty file, not a Haunt Companion store: give a new path or "
+                              "delete it", option=option, db=str(db)))
     if kind == "a regular file" and not _looks_like_a_store(db):
         raise PathRefused(msg("{option} {db} holds something other than an event store (it is not an SQLite "
                               "file): the companion leaves it alone (give another path)", option=option, db=str(db)))
+
+
+def _empty_and_not_ours(db: Path) -> bool:
+    """An empty file with nothing of the companion's beside it: one the user made, not a store
+    a power cut stopped at its creation (that one has its ``.lock`` beside it)."""
+    try:
+        if db.stat().st_size:
+            return False
+    except OSError:
+        return False  # unreadable: the store's own error says why
+    return not _ours_beside(db)
+
+
+def _ours_beside(db: Path) -> bool:
+    return any(Path(f"{db}{suffix}").exists() for suffix in (".lock", ".last-good"))
 
 
 def _looks_like_a_store(db: Path) -> bool:
@@ -394,4 +414,4 @@ def _looks_like_a_store(db: Path) -> bool:
         return True  # unreadable: the store's own error says why
     if not head or head == _SQLITE_MAGIC:
         return True
-    return any(Path(f"{db}{suffix}").exists() for suffix in (".lock", ".last-good"))
+    return _ours_beside(db)

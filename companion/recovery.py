@@ -160,7 +160,7 @@ def open_store(path: str | Path, now: float | None = None,
     try:
         store = _readable(EventStore(path))
     except CorruptStore as exc:
-        _refuse_foreign(path, exc)
+        refuse_foreign(path, exc)
         recovery = recover(path, str(exc), now)
         store = EventStore(path)
     if not store.games():
@@ -173,7 +173,7 @@ def open_store(path: str | Path, now: float | None = None,
     return store, recovery
 
 
-def _refuse_foreign(path: str | Path, exc: CorruptStore) -> None:
+def refuse_foreign(path: str | Path, exc: Exception) -> None:
     """Recovery is for our own stores: a damaged file that carries no sign of being one (our
     ``application_id`` in its header, or a last good copy or ``.lock`` beside it) is another
     program's, and is left untouched (issue 26).

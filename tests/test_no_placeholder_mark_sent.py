@@ -21,7 +21,7 @@ from companion import protocol
 from companion.card_names import listing
 from companion.engine import all_games
 from companion.header import GameHeader
-from companion.inputs import Tap, Touch
+from companion.inputs import Tap
 from companion.session import Session
 
 #: The marks the content files append to a stand-in's name (English, Italian).
@@ -46,7 +46,7 @@ def _sent(session: Session, news, lang: str) -> list:
 
 @pytest.mark.parametrize("game", sorted(all_games()))
 def test_no_message_of_a_random_game_carries_the_mark(game):
-    from test_playout import choice_weight, random_setup  # tests/games (pytest's pythonpath)
+    from test_playout import random_setup, random_touch  # tests/games (pytest's pythonpath)
 
     spec = all_games()[game]
     for seed in range(SEEDS):
@@ -66,12 +66,10 @@ def test_no_message_of_a_random_game_carries_the_mark(game):
                 said = protocol.notice(reply.text, "warning", lang) if not reply.accepted else {}
                 assert _marked(said) == [], f"{game} seed {seed}: {said}"
                 news = list(reply.news) if reply.accepted else news
-            prompt = session.prompt
-            choices = [c for c in prompt.choices if not c.tap_only] or list(prompt.choices)
-            if prompt.over or not choices:
+            touch = random_touch(spec, session, rng)
+            if touch is None:
                 break
-            weights = [choice_weight(spec, session.state, c.key) for c in choices]
-            reply = session.handle(Touch(rng.choices(choices, weights=weights)[0].key))
+            reply = session.handle(touch)
             news = list(reply.news) if reply.accepted else []
 
 

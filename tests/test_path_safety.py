@@ -424,6 +424,61 @@ def test_a_config_that_is_no_file_is_one_line_and_exit_2(tmp_path, capsys, confi
     assert not (tmp_path / "g.db").exists()
 
 
+def _foreign_sqlite(path):
+    import sqlite3
+
+    with sqlite3.connect(path) as other:
+        other.execute("CREATE TABLE recipes (name TEXT)")
+    return path
+
+
+def _good_backup(tmp_path):
+    good = tmp_path / "good.bak"
+    assert main(["backup", str(good), "--db", str(_store_with_a_game(tmp_path / "table.sqlite3"))]) == 0
+    return good
+
+
+@pytest.mark.parametrize("kind", ["foreign", "text", "empty"])
+def test_restore_onto_a_file_that_is_no_store_refuses_as_the_daemon_does(tmp_path, capsys, kind):
+    """Newcomer trial: ``restore good.bak --db foreign.sqlite`` took over another program's
+    database (kept it as ``.before-restore`` and wrote ours in its place); on a text file it
+    failed late ("file is not a database") and left an empty ``.lock`` behind, beside which
+    the daemon then took the text file for a damaged store of ours and moved it aside."""
+    good = _good_backup(tmp_path)
+    decoy = tmp_path / "decoy"
+    decoy.mkdir()
+    target = {"foreign": lambda p: _foreign_sqlite(p), "text": lambda p: _garbage(p, Path("/etc/passwd").read_text()),
+              "empty": lambda p: (p.write_bytes(b""), p)[1]}[kind](decoy / "db.x")
+    before = _snapshot(decoy)
+    capsys.readouterr()
+    assert main(["restore", str(good), "--db", str(target)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert _snapshot(decoy) == before  # no .before-restore, no .lock, the file byte for byte
+    code, daemon_err = _daemon(capsys, "--db", target, "--socket", tmp_path / "d.sock")
+    assert code != 0 and err == daemon_err and "\n" not in err
+    assert _snapshot(decoy) == before
+    assert ("not a Haunt Companion" in err) if kind != "text" else ("not an SQLite file" in err)
+
+
+def test_the_daemon_refuses_an_empty_file_it_did_not_make(tmp_path, capsys):
+    empty = tmp_path / "empty.sqlite3"
+    empty.write_bytes(b"")
+    code, err = _daemon(capsys, "--db", empty, "--socket", tmp_path / "d.sock")
+    assert code == 2 and err == (f"companion: --db {empty} is an empty file, not a Haunt Companion store: "
+                                 f"give a new path or delete it")
+    assert [p.name for p in tmp_path.iterdir()] == ["empty.sqlite3"] and empty.read_bytes() == b""
+
+
+def test_an_empty_store_file_beside_our_lock_is_ours_cut_at_its_creation(tmp_path):
+    """A power cut between making the file and writing its schema leaves it empty, with the
+    companion's ``.lock`` beside it: that one opens (and becomes a store)."""
+    db = tmp_path / "g.sqlite3"
+    db.write_bytes(b"")
+    (tmp_path / "g.sqlite3.lock").write_bytes(b"")
+    check_db_path(db)
+
+
+
 # ---------------------------------------------------------------------- ui --screenshot
 @pytest.mark.parametrize("kind", ["text", "store", "folder", "link"])
 def test_a_screenshot_replaces_only_an_earlier_png(tmp_path, capsys, monkeypatch, kind):

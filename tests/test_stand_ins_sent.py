@@ -60,7 +60,7 @@ def _check(message: dict, where: str) -> None:
 
 @pytest.mark.parametrize("game", sorted(all_games()))
 def test_every_stand_in_a_state_shows_is_listed_with_its_number(game):
-    from test_playout import choice_weight, random_setup  # tests/games (pytest's pythonpath)
+    from test_playout import random_setup, random_touch  # tests/games (pytest's pythonpath)
 
     spec = all_games()[game]
     listed = 0
@@ -74,12 +74,10 @@ def test_every_stand_in_a_state_shows_is_listed_with_its_number(game):
                 message = protocol.state_message(session, [], (), lang)
                 _check(message, f"{game} seed {seed} {lang}")
                 listed += len(message["stand_ins"])
-            prompt = session.prompt
-            choices = [c for c in prompt.choices if not c.tap_only] or list(prompt.choices)
-            if prompt.over or not choices:
+            touch = random_touch(spec, session, rng)
+            if touch is None:
                 break
-            weights = [choice_weight(spec, session.state, c.key) for c in choices]
-            session.handle(Touch(rng.choices(choices, weights=weights)[0].key))
+            session.handle(touch)
     if game in ("children", "clue_it", "house_of_spirits"):  # the games with stand-ins in their content files
         assert listed > 0
 

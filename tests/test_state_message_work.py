@@ -55,7 +55,7 @@ def test_every_state_message_is_the_one_made_without_the_memo_and_item_by_item(g
     """Random games of every registered game, both languages: each state message (with its
     log and the last input's news) equals, to the byte and to the type, the one made with the
     sentences' memo emptied before each message and the view rendered item by item."""
-    from test_playout import choice_weight, random_setup  # tests/games (pytest's pythonpath)
+    from test_playout import random_setup, random_touch  # tests/games (pytest's pythonpath)
 
     spec, checked = all_games()[game], 0
     for seed in range(SEEDS):
@@ -75,12 +75,10 @@ def test_every_state_message_is_the_one_made_without_the_memo_and_item_by_item(g
                 assert now == then and protocol.encode(now) == protocol.encode(then), f"{game} {seed} {lang}"
                 assert _types(now) == _types(then)
                 checked += 1
-            prompt = session.prompt
-            choices = [c for c in prompt.choices if not c.tap_only] or list(prompt.choices)
-            if prompt.over or not choices:
+            touch = random_touch(spec, session, rng)
+            if touch is None:
                 break
-            weights = [choice_weight(spec, session.state, c.key) for c in choices]
-            reply = session.handle(Touch(rng.choices(choices, weights=weights)[0].key))
+            reply = session.handle(touch)
             news = tuple(reply.news)
             recent.extend(news)
     assert checked > 20

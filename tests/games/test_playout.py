@@ -82,6 +82,17 @@ def choice_weight(spec: GameSpec, state, key: str) -> float:
     return weights(state, key) if callable(weights) else weights.get(key, 1.0)
 
 
+def random_touch(spec: GameSpec, session: Session, rng: random.Random) -> Touch | None:
+    """A touch of one of the session's choices, drawn by :func:`choice_weight` (a tap-only
+    choice only when nothing else is offered), or None when the game is over or offers none."""
+    prompt = session.prompt
+    choices = [c for c in prompt.choices if not c.tap_only] or list(prompt.choices)
+    if prompt.over or not choices:
+        return None
+    weights = [choice_weight(spec, session.state, c.key) for c in choices]
+    return Touch(rng.choices(choices, weights=weights)[0].key)
+
+
 # --------------------------------------------------------------------------- invariants
 
 

@@ -148,18 +148,27 @@ def _enrollment(app, shot):
 def offtable_scenario(app, out: Path, report: dict):
     yield Until("connected without a game", lambda: app.model.connected and app.model.catalogue
                 and not app.model.game)
+    yield from _at_each_size_and_language(app, out, report, _screens_without_a_game)
+
+
+def _at_each_size_and_language(app, out: Path, report: dict, walk):
+    """``walk(app, shot, report, lang)`` at each of :data:`SIZES` in each language (English
+    last, as the table was)."""
     for size in SIZES:
         yield from resize(app, size)
         for lang in LANGUAGES:
             yield from _language(app, lang)
-            shot = _shooter(app, out, report, lang)
-            yield from _go(app, "home")
-            yield from shot("home")
-            yield from _settings(app, shot)
-            yield from _card_data(app, shot)
-            yield from _new_game(app, shot)
-            yield from _enrollment(app, shot)
+            yield from walk(app, _shooter(app, out, report, lang), report, lang)
         yield from _language(app, "en")
+
+
+def _screens_without_a_game(app, shot, report: dict, lang: str):
+    yield from _go(app, "home")
+    yield from shot("home")
+    yield from _settings(app, shot)
+    yield from _card_data(app, shot)
+    yield from _new_game(app, shot)
+    yield from _enrollment(app, shot)
 
 
 def _panel(app, shot, report: dict, lang: str):
@@ -196,16 +205,14 @@ def _privacy(app, shot, report: dict, lang: str):
 
 def offtable_private_scenario(app, out: Path, report: dict):
     yield Until("connected with the game", lambda: app.model.connected and app.model.game)
-    for size in SIZES:
-        yield from resize(app, size)
-        for lang in LANGUAGES:
-            yield from _language(app, lang)
-            shot = _shooter(app, out, report, lang)
-            yield from _go(app, "home")
-            yield from shot("home-game")
-            yield from _privacy(app, shot, report, lang)
-            yield from _panel(app, shot, report, lang)
-        yield from _language(app, "en")
+    yield from _at_each_size_and_language(app, out, report, _screens_with_a_game)
+
+
+def _screens_with_a_game(app, shot, report: dict, lang: str):
+    yield from _go(app, "home")
+    yield from shot("home-game")
+    yield from _privacy(app, shot, report, lang)
+    yield from _panel(app, shot, report, lang)
 
 
 
