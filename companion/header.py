@@ -204,6 +204,18 @@ def _drawable(ch: str) -> bool:
     return ch.isalpha() and unicodedata.name(ch, "").startswith(NAME_SCRIPTS)
 
 
+def check_player_count(spec: Game, count: int) -> None:
+    """Refuse ``count`` players where ``spec`` takes fewer or more, without naming the game
+    (for a sentence that names it already: "cannot start Children: it is for 2–4 players").
+
+    Raises:
+        HeaderError: with the problem (a :func:`~companion.i18n.msg`).
+    """
+    if not spec.min_players <= count <= spec.max_players:
+        raise HeaderError(msg("it is for {low}–{high} players, not {count}", low=spec.min_players,
+                              high=spec.max_players, count=count))
+
+
 def check_new_players(players) -> None:
     """Refuse a new game's player names the screen cannot show (:func:`name_problem`);
     a game already recorded keeps its names.

@@ -56,13 +56,14 @@ def header(new: NewGame):
     """
     from companion.engine import get_game
     from companion.engine.registry import UnknownGame
-    from companion.header import GameHeader, HeaderError, check_new_players, random_seed
+    from companion.header import GameHeader, HeaderError, check_new_players, check_player_count, random_seed
 
     game = new.game  # named by its title once known (House of Spirits, not house_of_spirits)
     try:
         spec = get_game(new.game)
         game = spec.title
         check_new_players(new.players)
+        check_player_count(spec, len(new.players))  # "cannot start Children" names it already
         options = {name: _value(spec, name, text) for name, text in new.options.items()}
         return GameHeader.from_json({"game": new.game, "players": list(new.players), "options": options,
                                      "seed": random_seed()})

@@ -50,10 +50,11 @@ def test_the_new_game_screen_gets_the_same_refusal_in_the_tables_language(daemon
     with Client(daemon.socket_path, on_message=seen).connect() as client:
         assert client.request({"cmd": "language", "language": "it"})["ok"]
         ack = client.new_game("clue_it", ["Ada", "Bo😀", "Cy"])
-        assert not ack["ok"] and ack["text"] == EMOJI
+        assert not ack["ok"]
         notice = seen.wait_for(lambda m: m.get("type") == "notice" and "Bo😀" in m["text"])
     assert notice["text"] == ("Impossibile iniziare quella partita: il nome 'Bo😀' ha caratteri che lo schermo "
                               "del tavolo non sa mostrare (😀): usate lettere, cifre, spazi e la punteggiatura comune")
+    assert notice["text"].endswith(ack["text"])  # the reply is the notice's problem, in Italian too
     assert daemon.session is None
 
 
@@ -128,3 +129,23 @@ def test_every_name_refusal_has_italian_words():
             check_new_players(players)
         english, italian = render(refused.value.args[0], "en"), render(refused.value.args[0], "it")
         assert italian != english and ": usa " not in italian  # translated, and to the table (voi)
+
+
+def test_the_new_game_reply_is_in_the_tables_language(daemon):
+    """names14's note: the ``new_game`` ack was English while its notice was Italian."""
+    with Client(daemon.socket_path, on_message=Collector()).connect() as client:
+        assert client.request({"cmd": "language", "language": "it"})["ok"]
+        ack = client.new_game("clue_it", ["Ada", "Bo😀", "Cy"])
+        count = client.new_game("children", ["Ada"])
+    assert not ack["ok"] and ack["text"] == ("il nome 'Bo😀' ha caratteri che lo schermo del tavolo non sa mostrare "
+                                             "(😀): usate lettere, cifre, spazi e la punteggiatura comune")
+    assert not count["ok"] and count["text"] == "Children si gioca in 2–4, non in 1"
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "companion: cannot start Children: it is for 2–4 players, not 1\n"),
+    ("it", "companion: non si può iniziare Children: si gioca in 2–4, non in 1\n")])
+def test_the_player_count_refusal_names_the_game_once(lang, said, capsys, tmp_path):
+    """names14's note: "non si può iniziare Children: Children si gioca in 2–4" said the title twice."""
+    assert main(["play", "children", "--players", "Ada", "--terminal", "--lang", lang, *_places(tmp_path)]) == 2
+    assert capsys.readouterr().err == said

@@ -385,8 +385,8 @@ MISTAKES = [  # (play's arguments, what it says in English, and in Italian)
      "cannot start {cc}: option ghost_deck is one of virtual, physical, not 'zzz'",
      "non si può iniziare {cc}: l'opzione ghost_deck è una tra virtual, physical, non 'zzz'"),
     (("children", "--players", "Ada", "--option", "nosuch=1"),
-     "cannot start Children: Children is for 2–4 players, not 1",
-     "non si può iniziare Children: Children si gioca in 2–4, non in 1"),
+     "cannot start Children: it is for 2–4 players, not 1",
+     "non si può iniziare Children: si gioca in 2–4, non in 1"),
     (("creepy_cellar", "--players", "Ada,,Bo"),
      "--players 'Ada,,Bo' has an empty name between its commas: give every player's name, e.g. --players Ada,Bo",
      "--players 'Ada,,Bo' ha un nome vuoto tra le virgole: date il nome di ogni giocatore, per esempio "

@@ -48,7 +48,7 @@ def new_game(ctx: Commands, command: schema.NewGame, writer: asyncio.StreamWrite
         problem = exc.args[0] if exc.args and isinstance(exc.args[0], Msg) else str(exc)  # a Msg: translated
         ctx.replies.send(writer, protocol.notice(msg("Cannot start that game: {problem}", problem=problem),
                                                  "error", ctx.reads.language()))
-        return False, str(exc)
+        return False, problem  # the ack renders a Msg in the table's language, as the notice
     return True, ""
 
 

@@ -100,3 +100,19 @@ def test_a_stored_sentence_keeps_its_articles():
     line = msg("Put the {room} {where}.", room=cc.name("wine-cellar"), where=cc.on_floor(0))
     again = tuples(plain(line))
     assert again == line and _it(again) == "Mettete la Cantina nel seminterrato."
+
+
+def test_a_card_name_the_owner_entered_is_said_with_what_it_is():
+    """words29c's note: an entered card name took no article and no lead ("Usa Gabbia",
+    where a printed card reads "Usa la Gabbia dei grilli"): now "il giocattolo Orso", as an
+    entered room is "la stanza Cucina Grande" (a device's name is printed, never entered)."""
+    state = started(content={"children:toy:teddy-bear": {"name": "Orso"}})
+    toy = state.name("teddy-bear")
+    assert toy == "Orso"
+    assert _it(msg("Trap {ghost} with the {toy}", ghost=cc.name("rosie"), toy=toy)) == (
+        "Intrappola Rosie con il giocattolo Orso")
+    assert _it(msg("The {toy} is not the beloved toy of any ghost here ({ghosts}).", toy=toy, ghosts="Rosie")) == (
+        "Il giocattolo Orso non è il giocattolo preferito di nessun fantasma qui (Rosie).")
+    assert _it(msg("Trap {ghost} with the {toy}", ghost=cc.name("rosie"), toy=cc.name("parasol"))) == (
+        "Intrappola Rosie con il Parasole")  # printed: its article, no lead
+    assert msg("Trap {ghost} with the {toy}", ghost="Rosie", toy=toy) == "Trap Rosie with the Orso"  # English as before

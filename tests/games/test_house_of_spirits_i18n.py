@@ -385,3 +385,16 @@ def test_the_rulebooks_items_and_monster_are_named_in_one_case():
     assert [str(CARDS[c].said) for c in ("broken-mirror", "wooden-stake", "ancient-tome", "vampire")] == [
         "Broken Mirror", "Wooden Stake", "Ancient Tome", "Vampire"]
     assert CARDS["flashlight"].name == "flashlight"  # the data's printed name (the card data form) as before
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    (Msg("Use {card} (+{bonus})", {"card": "Lanterna", "bonus": 2}), "Usa la carta Lanterna (+2)"),
+    (Msg("{card} goes to the bottom of the plot deck.", {"card": "Lanterna"}),
+     "La carta Lanterna va in fondo al mazzo trama."),
+    (Msg("Attack {monster} ({health} health)", {"monster": "Drago", "health": 3}),
+     "Attacca il mostro Drago (salute 3)"),
+    (Msg("A hit: {monster} has {health} health left.", {"monster": "Drago", "health": 3}),
+     "Colpito: al mostro Drago resta 3 di salute.")])
+def test_a_card_name_the_owner_entered_is_said_with_what_it_is(text, said):
+    """words29c's note: an entered card name (a plain str) took no article ("Usa Lanterna")."""
+    assert render(text, "it") == said

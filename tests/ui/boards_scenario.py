@@ -207,7 +207,7 @@ def _one_size(app, out: Path, report: dict, data: dict):
 
     report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={}, cut={}, choice_sp={},
                   status={}, layout={}, wrapped_step={}, header={},
-                  empty_todo={}, wasted={}, frames={}, pieces={}, cut_places={}, covered={}, buttons={},
+                  empty_todo={}, todo_steps={}, wasted={}, frames={}, pieces={}, cut_places={}, covered={}, buttons={},
                   gameover={}, audit={}, unnamed={}, fonts={}, spilled={},
                   wrapped_places={}, header_undo={}, steps={}, figures={})
     yield 0.3
@@ -260,6 +260,7 @@ def _one_size(app, out: Path, report: dict, data: dict):
         report["header_undo"][name] = header_undo(table)
         todo = table.ids.todo
         report["empty_todo"][name] = todo.framed and not todo.children  # the box drawn over the summary
+        report["todo_steps"][name] = [len(todo.shown_lines()), todo.count_text()]  # "Step 1 of N" on show
         report["layout"][name] = layout_of(app)
         report["wrapped_step"][name] = wrapped_step(board)
         report["wasted"][name] = wasted_drawing(Window, app.root)

@@ -40,16 +40,26 @@ SIZES = ((800, 480), (1024, 600), (720, 1280))
 #: House of Spirits' "This attack hits: 58%" lay over the monster's name ("Mo… 10", issue 29).
 ODDS_SHOWN = ("house_of_spirits",)
 
-def _mid(game: str, views: list[dict]) -> int:
-    """The middle of a game: halfway, or for CLUE: IT the first question being answered after it."""
+#: The fewest physical steps the middle's todo box shows ("Step 1 of 2"): issue 29 asks for
+#: screenshots "mid-game with several todo lines".
+MID_STEPS = 2
+
+
+def _mid(game: str, views: list[dict], steps: list[int] | None = None) -> int:
+    """The middle of a game: halfway, or for CLUE: IT the first question being answered after it.
+    With ``steps`` (each state's count of todo lines): the state nearest halfway (after the
+    start) with at least :data:`MID_STEPS` of them."""
     half = len(views) // 2
+    if steps is not None:
+        return min((i for i in range(1, len(steps)) if steps[i] >= MID_STEPS), key=lambda i: (abs(i - half), -i))
     if game == "clue_it":
         return next((i for i in range(half, len(views)) if views[i].get("answering")), half)
     return half
 
 
-def _messages(game: str, langs=("en", "it")) -> dict[str, dict[str, dict]]:
-    """phase -> language -> the state message at the start, middle and end of the game's script."""
+def _messages(game: str, langs=("en", "it"), todo_mid: bool = False) -> dict[str, dict[str, dict]]:
+    """phase -> language -> the state message at the start, middle and end of the game's script
+    (with ``todo_mid`` a middle whose todo box shows several steps: :func:`_mid`)."""
     from companion import script
     from companion.protocol import later_message, state_message
     from companion.session import Session
@@ -68,7 +78,8 @@ def _messages(game: str, langs=("en", "it")) -> dict[str, dict[str, dict]]:
         snapshots.append(snapshot)
     views = [s["en"]["view"] for s in snapshots]
     del states
-    at = {"start": 0, "mid": _mid(game, views), "over": len(snapshots) - 1}
+    steps = [len(s["en"].get("todo") or []) for s in snapshots] if todo_mid else None
+    at = {"start": 0, "mid": _mid(game, views, steps), "over": len(snapshots) - 1}
     if game in ODDS_SHOWN:  # its middle has no odds figure: the first state with one
         at["odds"] = next(i for i, s in enumerate(snapshots) if s["en"].get("odds"))
     phases = {phase: snapshots[index] for phase, index in at.items()}
@@ -92,7 +103,7 @@ def _recent_prompts(snapshots: list[dict], lang: str, most: int = 3) -> list[str
 
 @pytest.fixture(scope="module")
 def messages():
-    return {game: _messages(game) for game in SCRIPTS}
+    return {game: _messages(game, todo_mid=True) for game in SCRIPTS}
 
 
 def _crowded_cellar(message: dict) -> dict:
@@ -357,3 +368,26 @@ def _check_layout(layout: dict[str, dict], size: tuple[int, int]) -> None:
         less = {name: round(shares["board_h"] / shares["window_h"], 2) for name, shares in layout.items()
                 if shares["board_h"] < PORTRAIT_BOARD_SHARE * shares["window_h"]}
         assert less == {}
+
+
+@pytest.mark.ui
+@pytest.mark.timeout(480)
+def test_the_asked_screenshots_are_taken(reports):
+    """Issue 29's start, mid and over shots of every game at every size in both languages
+    (``shot_index``: listed in ``tests/artifacts/shots.json``), the middle's todo box showing
+    several steps ("Step 1 of 2" or more), not one."""
+    from shot_index import entry, keys, required, write_part
+
+    entries, few = [], {}
+    for (width, height), report in reports.items():
+        taken = {Path(path).stem: Path(path) for path in report["screenshots"]}
+        for game, moment, lang in itertools.product(SCRIPTS, ("start", "mid", "over"), ("en", "it")):
+            name = f"{game}-{moment}-{lang}-{width}x{height}"
+            if name in taken:
+                entries.append(entry(game, moment, f"{width}x{height}", lang, taken[name]))
+            count, text = report["todo_steps"][name]
+            if moment == "mid" and (count < MID_STEPS or not text):
+                few[name] = (count, text)
+    assert few == {}
+    assert keys(entries) == required(("start", "mid", "over"))
+    assert write_part("boards", entries) == []

@@ -241,4 +241,9 @@ class TableScreen(Screen):
         """The places on the board that pick a choice now (none while a touch is on its way)."""
         if self.board is not None:
             app = App.get_running_app()
-            set_picks(self.board, [] if model.busy or model.over else list(model.choices), app.choose)
+            # only the board showing the view looks choices up in it: where the neutral board
+            # stands in, the view is one the game's board cannot read (Children's board died
+            # looking a room choice up in it, killing the client)
+            shown = self.board.parent is self.ids.board_slot.__self__
+            choices = [] if model.busy or model.over or not shown else list(model.choices)
+            set_picks(self.board, choices, app.choose)
