@@ -52,7 +52,9 @@ def layout_of(app) -> dict:
     buttons = [b for b in panel.buttons() if b.parent is not None]
     return {"board_h": ids.board_slot.height, "window_h": Window.height, "choices": len(panel.choices),
             "lowest_button": min((b.y - panel.y for b in buttons), default=0),
-            "todo_h": ids.todo.height, "todo_most": ids.todo.most}
+            "todo_h": ids.todo.height, "todo_most": ids.todo.most,
+            # the keys of the choices on show, main one first (a page of a paged pick list)
+            "shown": [str(b.key) for b in buttons]}
 
 
 def header_undo(table) -> dict[str, bool]:
@@ -336,6 +338,7 @@ def _step_pages(app, out: Path, name: str, most: int = 40):
         labels = todo.labels()
         label = labels[0] if labels else table.ids.prompt
         return {"step": int(todo.ticked), "text": plain(label.text, label.markup).replace("\n", " "),
+                "lines": len(getattr(label._label, "_cached_lines", None) or []),  # the page's lines
                 "px": round(label.font_size / app.scale, 1), "button": todo.done_button.text if labels else "",
                 "reading": reading_small(text_sizes(app, table)), "main": main_box(table),
                 "file": str(save_screenshot(out / file))}

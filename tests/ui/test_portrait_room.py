@@ -1,0 +1,117 @@
+"""The prompt's column in portrait (720×1280) has room for its step and its choices (issue 29,
+the lead's portrait shots): a physical step paged two lines at a time ("Scartate le carte
+stanza › 1/3", "Shuffle the room cards face down with the Vestibule on top: › 1/2") while
+200-270 px stayed empty under its box, and House of Spirits' defence roll showed one choice a
+page ("Usa l'Oggetto 11 (+2)" beside "Altre 2/7").
+
+On the real table screen (Xvfb; ``boards_scenario.py``) at 720×1280, in English and Italian:
+
+* every game's middle (``test_boards``' mid shots): each step on one page, or at least
+  :data:`LEAST_LINES` lines a page but its last;
+* House of Spirits' defence roll with the most defensive items of its script: at least
+  :data:`LEAST_CHOICES` choices on the first page besides the main button and "More";
+* the board keeps the height it had (the board's labels are fitted to it: notes/portrait29c.md).
+
+Screenshots: ``tests/artifacts/portrait-room/<name>.png``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_boards import SCRIPTS, _messages
+from test_table_screen import ARTIFACTS
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ARTIFACTS / "portrait-room"
+SIZE = (720, 1280)
+
+#: Lines a page of a paged step holds at least (two before).
+LEAST_LINES = 4
+#: Choices (besides the main button and "More") the defence roll's first page shows (one before).
+LEAST_CHOICES = 3
+
+
+def _defence_roll() -> dict[str, dict]:
+    """language -> House of Spirits' state (from its bundled script) asking for a defence roll
+    with the most defensive items ("guard:" choices)."""
+    from companion import script
+    from companion.protocol import state_message
+    from companion.session import Session
+
+    table = script.load(ROOT / "tests" / "scripts" / SCRIPTS["house_of_spirits"])
+    session = Session.start(table.header)
+    best, most = None, 0
+    for line in table.lines:
+        session.handle(line.input, line.number)
+        guards = sum(1 for choice in session.prompt.choices if choice.key.startswith("guard:"))
+        if guards > most:
+            best, most = {lang: state_message(session, [], (), lang) for lang in ("en", "it")}, guards
+    assert best is not None
+    return best
+
+
+def _shots() -> list[dict]:
+    shots = []
+    for game in SCRIPTS:
+        for lang, message in _messages(game, todo_mid=True)["mid"].items():
+            message = {**message, "revision": len(shots) + 1}
+            shots.append({"name": f"{game}-mid-{lang}", "message": message, "steps": True})
+    for lang, message in _defence_roll().items():
+        message.update(language=lang, readers={}, revision=len(shots) + 1, todo=[])
+        shots.append({"name": f"house_of_spirits-defence-{lang}", "message": message})
+    return shots
+
+
+@pytest.fixture(scope="module")
+def report(display, kivy_home, tmp_path_factory) -> dict:
+    from conftest import file_scenario
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    tmp = tmp_path_factory.mktemp("portrait-room")
+    found = file_scenario("boards", "BOARDS_MESSAGES", [{"size": list(SIZE), "shots": _shots()}], display,
+                          kivy_home, SHOTS, tmp, timeout=400)
+    part = found["sizes"][f"{SIZE[0]}x{SIZE[1]}"]
+    (SHOTS / "report.json").write_text(json.dumps(part, indent=1, ensure_ascii=False), encoding="utf-8")
+    return part
+
+
+@pytest.mark.ui
+@pytest.mark.timeout(420)
+def test_portrait_steps_page_four_lines_or_more(report):
+    short = {}
+    for name, found in report["steps"].items():
+        by_step: dict[int, list[dict]] = {}
+        for page in found["pages"]:
+            by_step.setdefault(page["step"], []).append(page)
+        for step, pages in by_step.items():
+            few = [(page["lines"], page["text"]) for page in pages[:-1] if page["lines"] < LEAST_LINES]
+            if few:
+                short[f"{name}-step{step + 1}"] = few
+    assert sorted(report["steps"]) == sorted(f"{game}-mid-{lang}" for game in SCRIPTS for lang in ("en", "it"))
+    assert short == {}
+
+
+@pytest.mark.ui
+@pytest.mark.timeout(420)
+def test_portrait_defence_roll_shows_three_choices_a_page(report):
+    from ui.widgets.choices import MORE_KEY
+
+    shown = {}
+    for lang in ("en", "it"):
+        layout = report["layout"][f"house_of_spirits-defence-{lang}"]
+        keys = layout["shown"]
+        assert keys and keys[0] == "roll", keys  # the main button, then the slots
+        shown[lang] = [key for key in keys[1:] if key != MORE_KEY]
+    assert {lang: keys for lang, keys in shown.items() if len(keys) < LEAST_CHOICES} == {}
+    # the guards come first (the daemon's order): they are among them
+    assert all(keys[0].startswith("guard:") for keys in shown.values()), shown
+
+
+@pytest.mark.ui
+@pytest.mark.timeout(420)
+def test_portrait_board_keeps_its_height(report):
+    heights = {round(shares["board_h"]) for shares in report["layout"].values()}
+    assert len(heights) == 1 and heights.pop() >= 0.38 * SIZE[1], report["layout"]
