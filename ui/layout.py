@@ -167,6 +167,19 @@ def choices_height(choices: list[dict], over: bool = False, can_undo: bool = Fal
 #: its text this big (room for two lines); it never moves between two states of a game.
 MAIN_HEIGHT, MAIN_FONT = 84, 32
 
+#: The gap between the widgets of the prompt's column (dp at scale 1). Landscape: between each
+#: two of its five (the game-over panel, the prompt, the step, the out-of-turn row, the
+#: choices), four gaps, 0-high widgets' too. Portrait (issue 29, the column was short of room
+#: for the step and a second row of slots at 720x1280): only above the out-of-turn row and the
+#: choices (their own top gap), the one between what is on show: 36 px more at 720x1280.
+COLUMN_GAP = 8
+
+
+def column_gaps(portrait: bool) -> int:
+    """The gaps (dp at scale 1) the prompt's column spends above its choice panel."""
+    return COLUMN_GAP if portrait else 4 * COLUMN_GAP
+
+
 #: Portrait's row of whose turn under the header (dp at scale 1; issue 29): its room comes
 #: from the board and the prompt's column in their shares (about 30 px each at 720×1280).
 TURN_ROW = 24

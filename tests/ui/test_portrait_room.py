@@ -18,6 +18,7 @@ Screenshots: ``tests/artifacts/portrait-room/<name>.png``.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,12 @@ SIZE = (720, 1280)
 
 #: Lines a page of a paged step holds at least (two before).
 LEAST_LINES = 4
+#: The step box's most height with no main button under it, a share of the window's height
+#: (339 px of 1280 before, 0.26: the main button's empty room under it).
+LEAST_STEP_ROOM = 0.38
+#: A page mark ("› 1/2") and a sentence's end before it.
+MARK = re.compile(r"\s*\u203a\u00a0\d+/\d+$")
+SENTENCE_END = re.compile(r"[.;!?]$")
 #: Choices (besides the main button and "More") the defence roll's first page shows (one before).
 LEAST_CHOICES = 3
 
@@ -87,11 +94,17 @@ def test_portrait_steps_page_four_lines_or_more(report):
         for page in found["pages"]:
             by_step.setdefault(page["step"], []).append(page)
         for step, pages in by_step.items():
-            few = [(page["lines"], page["text"]) for page in pages[:-1] if page["lines"] < LEAST_LINES]
+            # fewer lines only on a page that ends a sentence (one instruction a page: ui.text.page_words)
+            few = [(page["lines"], page["text"]) for page in pages[:-1]
+                   if page["lines"] < LEAST_LINES and not SENTENCE_END.search(MARK.sub("", page["text"]))]
             if few:
                 short[f"{name}-step{step + 1}"] = few
     assert sorted(report["steps"]) == sorted(f"{game}-mid-{lang}" for game in SCRIPTS for lang in ("en", "it"))
     assert short == {}
+    # with no main button under it the step has the main button's room too (339 px before)
+    rooms = {name: round(shares["todo_most"]) for name, shares in report["layout"].items()
+             if not shares["shown"] and shares["todo_h"]}
+    assert rooms and min(rooms.values()) >= LEAST_STEP_ROOM * SIZE[1], rooms
 
 
 @pytest.mark.ui

@@ -16,7 +16,7 @@ from kivy.uix.screenmanager import Screen
 from ui import boards
 from ui.boards import board_class, set_picks
 from ui.kvloader import load_kv
-from ui.layout import GAP, LARGE_PROMPT, MAIN_HEIGHT, PROMPT_SIZE, SLOT_ROW
+from ui.layout import GAP, LARGE_PROMPT, MAIN_HEIGHT, PROMPT_SIZE, SLOT_ROW, column_gaps
 from ui.memory import collect_all_next
 from ui.motion import Motion
 from ui.notice_place import NoticePlace
@@ -115,10 +115,10 @@ class TableScreen(Screen):
         """The most height the prompt may take (pixels): the main button keeps its room under
         it, and a row of slots when the choices have some on show (issue 29: a prompt with
         only the main button, House of Spirits' first, had 216 px of its 228 and overflowed)."""
-        ids, scale = self.ids, App.get_running_app().scale
+        ids, app = self.ids, App.get_running_app()
         slots = ids.choices.slots_wanted()
         return (ids.right.height - ids.gameover.height - ids.todo.height - ids.out_of_turn.height
-                - dp(MAIN_HEIGHT + 8 * 4 + ((SLOT_ROW + GAP) if slots else 0)) * scale)
+                - dp(MAIN_HEIGHT + column_gaps(app.portrait) + ((SLOT_ROW + GAP) if slots else 0)) * app.scale)
 
     def _prompt_size(self, *_args) -> None:
         """The prompt's size and pages: with large text (Settings) the first of
