@@ -127,4 +127,5 @@ def test_portrait_defence_roll_shows_three_choices_a_page(report):
 @pytest.mark.timeout(420)
 def test_portrait_board_keeps_its_height(report):
     heights = {round(shares["board_h"]) for shares in report["layout"].values()}
-    assert len(heights) == 1 and heights.pop() >= 0.38 * SIZE[1], report["layout"]
+    # never less than the 494 px it had (Children's hand limit overflowed its strip at 490)
+    assert len(heights) == 1 and heights.pop() >= 494, report["layout"]
