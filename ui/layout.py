@@ -167,17 +167,18 @@ def choices_height(choices: list[dict], over: bool = False, can_undo: bool = Fal
 #: its text this big (room for two lines); it never moves between two states of a game.
 MAIN_HEIGHT, MAIN_FONT = 84, 32
 
-#: The gap between the widgets of the prompt's column (dp at scale 1). Landscape: between each
-#: two of its five (the game-over panel, the prompt, the step, the out-of-turn row, the
-#: choices), four gaps, 0-high widgets' too. Portrait (issue 29, the column was short of room
-#: for the step and a second row of slots at 720x1280): only above the out-of-turn row and the
-#: choices (their own top gap), the one between what is on show: 36 px more at 720x1280.
+#: The gap between the widgets of the prompt's column (dp at scale 1): between each two of its
+#: five (the game-over panel, the prompt, the step, the out-of-turn row, the choices), 0-high
+#: ones too. (portrait14 tried none around 0-high widgets in portrait, 36 px more at
+#: 720x1280: a refusal's banner then had 117 px over a slot row and needed 138: it covered
+#: the slot. notes/portrait14.md)
 COLUMN_GAP = 8
 
 
 def column_gaps(portrait: bool) -> int:
-    """The gaps (dp at scale 1) the prompt's column spends above its choice panel."""
-    return COLUMN_GAP if portrait else 4 * COLUMN_GAP
+    """The gaps (dp at scale 1) the prompt's column spends above its choice panel (the same
+    in both orientations, see :data:`COLUMN_GAP`)."""
+    return 4 * COLUMN_GAP
 
 
 #: Portrait's row of whose turn under the header (dp at scale 1; issue 29): its room comes

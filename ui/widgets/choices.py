@@ -128,9 +128,6 @@ class ChoicePanel(Widget):
     #: :attr:`keep_main_place`): the table screen's step box keeps clear of it; without,
     #: in portrait, the step may use that room too (issue 29: 174 px stood empty under it).
     main_kept = BooleanProperty(False)
-    #: Room (pixels) kept empty at the panel's top, over its slots: its gap from what is above
-    #: it (portrait's column has no spacing of its own, :data:`ui.layout.COLUMN_GAP`).
-    top_gap = NumericProperty(0)
 
     def __init__(self, **kwargs):
         self.register_event_type("on_choose")
@@ -145,7 +142,7 @@ class ChoicePanel(Widget):
         self._trigger = before_frame(self._build_when_settled)
         self.bind(choices=self._new_list, over=self._new_list, scale=self._trigger, new_game_label=self._trigger,
                   lead=self._trigger, page=self._trigger, pos=self._trigger,
-                  hold_slots=self._trigger, top_gap=self._trigger,
+                  hold_slots=self._trigger,
                   height=self._trigger, width=self._trigger, busy=self._set_busy)
         self.bind(choices=self._keep_main, over=self._keep_main, lead=self._keep_main,
                   keep_main_place=self._keep_main, new_game_label=self._keep_main)
@@ -221,7 +218,7 @@ class ChoicePanel(Widget):
             self._main.pos, self._main.size = (self.x, self.y), (self.width, MAIN_HEIGHT * unit)
         column = (self.width - (SLOT_COLUMNS - 1) * GAP * unit) / SLOT_COLUMNS
         wide = [self._wide(str(c.get("label") or c["key"]), column) for c in rest]
-        rows = slot_rows(self.height - main_room - self.top_gap, unit)
+        rows = slot_rows(self.height - main_room, unit)
         pages = _slot_pages(tuple(wide), rows) if rest else [[]]
         self._page_count = len(pages)
         number = min(int(self.page), len(pages) - 1)
@@ -241,7 +238,7 @@ class ChoicePanel(Widget):
                 row, col, span = placed[index]
                 self._dress(button, page[index], False, SLOT_ROW * unit, sp(SLOT_FONT) * self.scale)
                 button.size = (column * span + GAP * unit * (span - 1), SLOT_ROW * unit)
-                top = self.top - self.top_gap - row * (SLOT_ROW + GAP) * unit
+                top = self.top - row * (SLOT_ROW + GAP) * unit
                 button.pos = (self.x + col * (column + GAP * unit), top - SLOT_ROW * unit)
 
     def _show(self, widget, shown: bool) -> None:
@@ -302,15 +299,11 @@ class OutOfTurnRow(BoxLayout):
     colours = DictProperty({})
     busy = BooleanProperty(False)
     scale = NumericProperty(1.0)
-    #: Room (pixels) over the row while it shows (its gap from the prompt in portrait's
-    #: column, which has no spacing of its own); 0 high with it when there are no choices.
-    top_gap = NumericProperty(0)
 
     def __init__(self, **kwargs):
         self.register_event_type("on_choose")
         super().__init__(size_hint_y=None, height=0, **kwargs)
-        self.bind(choices=self._rebuild, colours=self._rebuild, scale=self._rebuild, busy=self._rebuild,
-                  top_gap=self._rebuild)
+        self.bind(choices=self._rebuild, colours=self._rebuild, scale=self._rebuild, busy=self._rebuild)
 
     def on_choose(self, key: str) -> None:
         """Default handler: nothing."""
@@ -319,8 +312,7 @@ class OutOfTurnRow(BoxLayout):
         self.clear_widgets()
         unit = dp(1) * self.scale
         self.spacing = GAP * unit
-        self.padding = (0, self.top_gap if self.choices else 0, 0, 0)
-        self.height = (SLOT_ROW * unit + self.top_gap) if self.choices else 0
+        self.height = (SLOT_ROW * unit) if self.choices else 0
         for choice in self.choices:
             player = str(choice.get("player") or "")
             label = str(choice.get("label") or choice["key"])
