@@ -150,11 +150,12 @@ class NumberedView(ConsoleView):
 
     def _choices(self, message: dict[str, Any], prompted: bool) -> None:
         """The choices, numbered, under their prompt: the prompt line is printed again when
-        it repeats (the same question after news, or with other choices)."""
+        it repeats (the same question after news, or with other choices); a new prompt line
+        always has its numbers under it (the next player's same die choices, newcomer14)."""
         if self.private is not None:
             return  # the private answer asked again prints them
         choices = self.visible(message)
-        if choices == self._shown and not (message.get("news") and not prompted):
+        if choices == self._shown and not prompted and not message.get("news"):
             return
         self._shown = choices
         if not choices:

@@ -287,3 +287,25 @@ def test_the_english_word_check_knows_drawn_and_held():
     assert english_left("Intrigue drawn") == ["drawn"]
     assert english_left("Intrigue held") == ["held"]
     assert english_left("La carta Intrigo che hai appena pescato") == []
+
+
+def test_no_step_to_the_table_says_tu_inside_a_sentence():
+    """A physical step (a ``todo``) is said to the whole table: "voi" in every sentence of it,
+    not only its first word (found by the lead: "Nella stanza C sostituisci…", "…: togli la
+    tessera…", "Sblocca le porte blu.", and "Togliete di nuovo il fantasma" for an undo's
+    "Take the ghost back off", which said "again"). A step to one named player ("Botola!
+    Ada: sposta…") keeps "tu"."""
+    import re
+
+    todos = message_ids(ROOT / "companion", keywords={"todo": (2,), "ntodo": (2, 3)})
+    italian = {(m.id if isinstance(m.id, str) else m.id[0]): m.string for m in catalog("it") if m.id}
+    imperative = re.compile(r"(?:^|[.:;!?] )(Sblocca|Sposta|Togli|Metti|Rimetti|Sostituisci|Chiudi|Gira|Scarta|"
+                            r"Posa|Prendi|Appoggia|Tira)\b|\b(sostituisci|togli|rimetti|prendi)\b")
+    found = [form for msgid in todos for form in _forms(italian.get(msgid))
+             if imperative.search(re.sub(r"\{\w+\}: \w+", "", form))]
+    assert found == []
+    assert "di nuovo" not in render(msg("Take the ghost back off room {room}.", room="C"), "it")
+
+
+def _forms(text) -> tuple:
+    return () if not text else text if isinstance(text, tuple) else (text,)

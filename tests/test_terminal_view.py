@@ -79,3 +79,21 @@ def test_a_refusal_says_what_to_type_not_what_to_touch():
           "prima. Ada: tocca Fine movimento"})
     assert it.getvalue().splitlines()[-1] == (
         "  ! Prima digita 1 («Fine movimento»): il combattimento viene prima. Ada: digita 1 («Fine movimento»)")
+
+
+def test_the_next_players_prompt_shows_its_numbers_even_when_they_are_the_same():
+    """newcomer14: in House of Spirits Bo's "roll the die for the First Player card" came with
+    no numbered choices, because they were the same as Ada's just before: a new prompt line
+    always has its numbers under it."""
+    out = io.StringIO()
+    view = NumberedView(out)
+    die = ["Roll the die", "The die shows 1"]
+    view(_state("Ada: roll the die for the First Player card", die))
+    view(_state("Bo: roll the die for the First Player card", die, news=["Ada rolled 2."]))
+    assert out.getvalue().splitlines() == [
+        "Ada: roll the die for the First Player card",
+        "   1) Roll the die   2) The die shows 1",
+        "  - Ada rolled 2.",
+        "Bo: roll the die for the First Player card",
+        "   1) Roll the die   2) The die shows 1",
+    ]

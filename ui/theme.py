@@ -17,8 +17,16 @@ BACKGROUND = (0.045, 0.035, 0.07, 1)
 PANEL = (0.11, 0.09, 0.16, 1)
 PANEL_EDGE = (0.32, 0.26, 0.45, 1)
 TEXT = (0.95, 0.93, 0.99, 1)
-TEXT_DIM = (0.66, 0.62, 0.76, 1)
-TEXT_FAINT = (0.45, 0.42, 0.55, 1)
+#: The secondary text (status lines, headings, hints at the 20 px floor): at least 7:1 on
+#: every dark fill it is drawn on (issue 29: it was 6.3:1 on a room tile, 6.9:1 on a panel;
+#: tests/ui/test_theme_contrast.py), and still plainly dimmer than :data:`TEXT` (1.8:1).
+TEXT_DIM = (0.72, 0.69, 0.82, 1)
+#: Text less needed still ("No cards in play", a CLUE kid who is out): 4.5:1 at least
+#: (it was 3.0:1 on a greyed panel).
+TEXT_FAINT = (0.60, 0.57, 0.70, 1)
+#: A disabled button's words, on :data:`DISABLED`: 3.3:1, where an enabled button's are
+#: 10.8:1 (Kivy drew them in its own 30% white, 2.7:1).
+TEXT_DISABLED = (0.48, 0.45, 0.58, 1)
 
 GHOST = (0.42, 0.98, 0.55, 1)
 HAUNTING = (0.93, 0.16, 0.18, 1)
@@ -27,6 +35,9 @@ GOLD = (1.0, 0.80, 0.20, 1)
 ROOM_TILE = (0.14, 0.12, 0.21, 1)
 CELLAR_TILE = (0.17, 0.12, 0.08, 1)
 CELLAR_EDGE = (0.45, 0.33, 0.20, 1)
+#: The "Cellar" heading beside the cellar rooms: the cellar's brown, light enough to read
+#: (9.2:1 on the background; the edge's brown was 2.9:1, issue 29).
+CELLAR_TEXT = (0.84, 0.66, 0.44, 1)
 
 BUTTON = (0.22, 0.18, 0.34, 1)
 BUTTON_DOWN = (0.40, 0.32, 0.60, 1)
@@ -105,6 +116,12 @@ def luminance(colour: tuple) -> float:
 
     r, g, b = (channel(c) for c in colour[:3])
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple, b: tuple) -> float:
+    """WCAG contrast ratio of colours ``a`` and ``b`` (1 – 21; small text wants 4.5, AAA 7)."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
 
 
 def ink(fill: tuple) -> tuple:

@@ -211,7 +211,7 @@ def test_a_turn_in_italian():
         state = SPEC.apply(state, action)
     assert [render(n, "it") for n in SPEC.news(state)] == [
         "Ada chiede: Ragazzo 3, Scatola a sorpresa, Sinagoga. "
-        "Sposta lì quella pedina Ragazzo e quel segnalino Oggetto.",
+        "Spostate lì quella pedina Ragazzo e quel segnalino Oggetto.",
         "Il primo a rispondere è Bo."]
     prompt = SPEC.prompt(state)
     assert render(prompt.text, "it") == (

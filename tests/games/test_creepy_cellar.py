@@ -979,4 +979,4 @@ def test_undo_of_a_doors_locked_card_says_to_unlock_them():
     assert session.handle(Press("dice")).news[-1] == "Lock the blue doors: nobody moves through them."
     undo = session.handle(Touch("undo"))
     assert undo.news == ("Undone: Roll the die (dice button).", "Unlock the blue doors.")
-    assert [(line.todo, render(line, "it")) for line in session.todo] == [("return", "Sblocca le porte blu.")]
+    assert [(line.todo, render(line, "it")) for line in session.todo] == [("return", "Sbloccate le porte blu.")]

@@ -116,13 +116,20 @@ def _quick_ticks(app, done: str):
         yield 0.05
 
 
-def _ticks_until(app, done: str, ready, most: int = 100):
-    """Done on each step as it shows, until ``ready()`` (at most ``most`` ticks of 0.05 s)."""
+def _ticks_until(app, ready, most: int = 200):
+    """The step's button on each step as it shows (the step card's while it is open, else the
+    step box's, "Next ›" on a step's pages before its last, then Done), until ``ready()`` (at
+    most ``most`` ticks of 0.05 s). By the button, not its words: an undo's "Move it back
+    where it was. It said: …" pages a sentence a page, and its "Next ›" is no "Done"."""
+    todo = app.root.ids.screens.get_screen("table").ids.todo
     for _ in range(most):
         if ready():
             return
-        if (button := _done_button(app, done)) is not None:
-            touch(button)
+        card = _step_card(app)
+        if card is not None:
+            touch(card.got_it_button)
+        elif todo.showing:
+            touch(todo.done_button)
         yield 0.05
 
 
@@ -245,7 +252,7 @@ def _got_it(app, lang: str, out: Path, report: dict):
     # until the lesson is back and no step hides it (CI once read "Ripeti" 0.3 s too early)
     lesson_back = lambda: (model.lesson.get("rule") == seen["model"].get("rule")  # noqa: E731
                            and not screen.ids.todo.showing)
-    yield from _ticks_until(app, WORDS[lang]["done"], lesson_back)
+    yield from _ticks_until(app, lesson_back)
     yield Until("the lesson back, its steps done", lesson_back)
     yield 0.3
     seen["undone"] = {"lesson": dict(model.lesson), "card": _card(app) is not None, "button": _lesson_button(app).text}

@@ -1,6 +1,7 @@
 """The ``popup-refit`` scenario of ``harness.py`` (issue 29): each pop-up (the name keyboard,
 the privacy screen's "who looks" step and one player's cover, the phones' names and one
-player's code) opened at 800×480, the window
+player's code, a yes/no question, the laptop's "Close the table screen?", the History and
+Why? cards over the table) opened at 800×480, the window
 turned to 720×1280 with it open, then closed and opened again at 720×1280. Saves
 ``POPUP-turned.png`` and ``POPUP-fresh.png``.
 
@@ -26,7 +27,9 @@ def popup_refit_scenario(app, out: Path, report: dict):
     from harness import Until, settle
 
     from ui.shot import save_screenshot
+    from ui.widgets.confirm import Confirm
     from ui.widgets.keyboard import NameKeyboard
+    from ui.widgets.laptop_keys import QuitQuestion
 
     yield Until("connected", lambda: app.model.connected and app.model.catalogue and app.model.game)
     app.model.go("table")
@@ -39,6 +42,15 @@ def popup_refit_scenario(app, out: Path, report: dict):
         board.open(animation=False)
         return board
 
+    def opened(modal):
+        modal.open(animation=False)
+        return modal
+
+    def confirm():
+        return opened(Confirm("A game is in progress. Start a new one? The old one stays saved, unfinished.",
+                              "Start", "Cancel", lambda: None))
+
+    why = [("Ada rolled a 5", {"rule": "Moving", "text": "The die says how many rooms a kid moves."})]
     links = {"links": {"Ada": "http://127.0.0.1:8765/p/ada", "Bo": "http://127.0.0.1:8765/p/bo"}}
 
     def phones(code: bool):
@@ -53,7 +65,11 @@ def popup_refit_scenario(app, out: Path, report: dict):
                "privacy-who": (lambda: app.open_privacy(""), lambda m: m.hide()),
                "privacy-cover": (lambda: app.open_privacy(player), lambda m: m.hide()),
                "phones-who": (lambda: phones(False), lambda m: m.dismiss(animation=False)),
-               "phones-code": (lambda: phones(True), lambda m: m.dismiss(animation=False))}
+               "phones-code": (lambda: phones(True), lambda m: m.dismiss(animation=False)),
+               "confirm": (confirm, lambda m: m.dismiss(animation=False)),
+               "quit": (lambda: opened(QuitQuestion()), lambda m: m.dismiss(animation=False)),
+               "history": (app.show_history, lambda m: m.dismiss(animation=False)),
+               "why": (lambda: app.show_why(why), lambda m: m.dismiss(animation=False))}
     report["popups"], report["scales"] = {}, {}
     for name, (opener, close) in openers.items():
         yield from _resize(app, (800, 480))

@@ -165,5 +165,10 @@ class CardsPanel(Overlay):
     def _waiting(self, *_args) -> None:
         self.search = ""
 
+    def refitted(self) -> None:
+        """The window turned: a column of cards in portrait, two in landscape, made again."""
+        self.grid.cols = 1 if self.app.portrait else 2
+        self._fill()
+
     def _forget(self, *_args) -> None:
         self.app.model.unbind(tap_components=self._refresh, components=self._refresh)

@@ -13,17 +13,29 @@ from kivy.uix.modalview import ModalView
 
 from ui import theme
 from ui.widgets.buttons import TouchButton
+from ui.widgets.refit import refit_while_open
 
 
 class Confirm(ModalView):
-    """Asks ``question``; ``on_yes()`` runs when ``yes`` is touched, nothing on ``no``."""
+    """Asks ``question``; ``on_yes()`` runs when ``yes`` is touched, nothing on ``no``. Made
+    again at the app's new scale when the window turns or is resized while it asks."""
 
     def __init__(self, question: str, yes: str, no: str, on_yes: Callable[[], None], **kwargs):
+        super().__init__(auto_dismiss=False, background_color=(0, 0, 0, 0.7), size_hint=(0.9, None), **kwargs)
+        self._on_yes = on_yes
+        self._words = (question, yes, no)
+        self._box: BoxLayout | None = None
+        self._build()
+        refit_while_open(self, self._build)
+
+    def _build(self) -> None:
+        """The question and its two buttons at the app's scale."""
         app = App.get_running_app()
         unit = dp(1) * app.scale
-        super().__init__(auto_dismiss=False, background_color=(0, 0, 0, 0.7),
-                         size_hint=(0.9, None), height=230 * unit, **kwargs)
-        self._on_yes = on_yes
+        question, yes, no = self._words
+        if self._box is not None:
+            self.remove_widget(self._box)
+        self.height = 230 * unit
         box = BoxLayout(orientation="vertical", padding=14 * unit, spacing=12 * unit)
         with box.canvas.before:
             Color(*theme.PANEL)
@@ -41,6 +53,7 @@ class Confirm(ModalView):
         row.add_widget(no_button)
         row.add_widget(yes_button)
         box.add_widget(row)
+        self._box = box
         self.add_widget(box)
 
     def _yes(self, *_args) -> None:

@@ -18,16 +18,26 @@ from kivy.uix.modalview import ModalView
 from ui import theme
 from ui.widgets.buttons import TouchButton
 from ui.widgets.key_map import ESCAPE
+from ui.widgets.refit import refit_while_open
 
 
 class QuitQuestion(ModalView):
-    """"Close the table screen?" with Close and Keep playing; Escape again keeps playing."""
+    """"Close the table screen?" with Close and Keep playing; Escape again keeps playing. Made
+    again at the app's new scale when the window turns or is resized while it asks."""
 
     def __init__(self, **kwargs):
         super().__init__(auto_dismiss=False, background_color=(0, 0, 0, 0.7), size_hint=(0.6, 0.4), **kwargs)
+        self._box: BoxLayout | None = None
+        self._build()
+        refit_while_open(self, self._build)
+
+    def _build(self) -> None:
+        """The question and its two buttons at the app's scale."""
         app = App.get_running_app()
         _ = app.tr._
         unit = dp(1) * app.scale
+        if self._box is not None:
+            self.remove_widget(self._box)
         box = BoxLayout(orientation="vertical", padding=12 * unit, spacing=10 * unit)
         question = Label(text=_("Close the table screen? The game is kept: the same command goes on with it."),
                          font_size=sp(22) * app.scale, color=theme.TEXT, halign="center", valign="middle")
@@ -42,6 +52,7 @@ class QuitQuestion(ModalView):
         row.add_widget(close)
         row.add_widget(stay)
         box.add_widget(row)
+        self._box = box
         self.add_widget(box)
 
 

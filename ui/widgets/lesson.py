@@ -107,6 +107,11 @@ class LessonCard(Overlay):
         self.label.height = self.label.texture_size[1]
         self.scroll.scroll_y = 1
 
+    def refitted(self) -> None:
+        """The window turned: the words at the largest size that fits the new card."""
+        if self.lesson:
+            self.fit()
+
     @property
     def clipped(self) -> bool:
         """Some of the words are out of sight (they scroll): they are taller than the card's

@@ -85,6 +85,12 @@ class MomentsCard(Overlay):
     def on_dismiss(self) -> None:
         self.app.model.unbind(over=self._over, moments=self._moments)
 
+    def refitted(self) -> None:
+        """The window turned: Close half the new card's width, the moments laid out again."""
+        self.close_button.width = (Window.width * SHARE[0] - 2 * PADDING * unit_of(self.app)) / 2
+        if self.labels:
+            self.show()
+
     def show(self) -> None:
         """The heading and the moments, at the largest size at which they fit the card."""
         app, unit = self.app, unit_of(self.app)

@@ -76,16 +76,10 @@ class PlaceCard(Overlay):
                         height=self.font_px * 1.3, halign="left", valign="middle")
         heading.bind(size=lambda label, size: setattr(label, "text_size", size))
         box.add_widget(heading)
-        columns = BoxLayout(spacing=12 * unit)
-        portrait = bool(getattr(app, "portrait", False))
-        for column in (0,) if portrait else (0, 1):
-            stack = BoxLayout(orientation="vertical", spacing=2 * unit)
-            for row in rows:
-                if portrait or row.get("column", 0) == column:
-                    stack.add_widget(line_of(row, self.font_px))
-            stack.add_widget(BoxLayout())  # the rows at the top
-            columns.add_widget(stack)
-        box.add_widget(columns)
+        self.app, self.rows = app, rows
+        self.columns = BoxLayout(spacing=12 * unit)
+        self._lay_out()
+        box.add_widget(self.columns)
         bottom = BoxLayout(size_hint_y=None, height=MAIN_HEIGHT * unit)
         bottom.add_widget(BoxLayout())
         self.close = TouchButton(text=app.tr._("Close"), bold=True, font_size=self.font_px, size_hint_x=0.4,
@@ -94,3 +88,22 @@ class PlaceCard(Overlay):
         bottom.add_widget(self.close)
         box.add_widget(bottom)
         self.add_widget(box)
+
+    def _lay_out(self) -> None:
+        """The rows in two columns (one in portrait) at the app's scale."""
+        app, unit = self.app, unit_of(self.app)
+        self.font_px = sp(FONT) * app.scale
+        self.columns.clear_widgets()
+        self.columns.spacing = 12 * unit
+        portrait = bool(getattr(app, "portrait", False))
+        for column in (0,) if portrait else (0, 1):
+            stack = BoxLayout(orientation="vertical", spacing=2 * unit)
+            for row in self.rows:
+                if portrait or row.get("column", 0) == column:
+                    stack.add_widget(line_of(row, self.font_px))
+            stack.add_widget(BoxLayout())  # the rows at the top
+            self.columns.add_widget(stack)
+
+    def refitted(self) -> None:
+        """The window turned: the rows laid out again (one column in portrait)."""
+        self._lay_out()
