@@ -97,8 +97,9 @@ def test_kv_rules_and_textures_for_a_press_and_its_undo(work):
     # prompt and Why? rendered their texture anew (each twice: the press, the undo), though
     # each goes back to a look it showed a moment ago (ui.textures keeps the last 3). The
     # benchmark repeats a press and its undo, which is this memory's best case.
-    # (102 kv rules when uicost3 counted; 80 and 8 textures while the choice panel built twice.)
-    assert (work["kv"], work["textures"]) == (38, 0), work["kv_rules"]
+    # (102 kv rules when uicost3 counted; 80 and 8 textures while the choice panel built twice;
+    # 38 until session 14's contrast14 and portrait14 merges, whose dry run counted 36.)
+    assert (work["kv"], work["textures"]) == (36, 0), work["kv_rules"]
 
 
 @pytest.mark.ui
