@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import threading
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -37,20 +36,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.screenshot and (reason := refused_target(args.screenshot)):
         print(f"python -m ui: --screenshot {reason}", file=sys.stderr)
         return 2
-    from ui.app import DEFAULT_SIZE, run_app
+    from ui.app import DEFAULT_SIZE, run_app, stop_after
 
     socket_path = args.socket
     if socket_path is None:
         from companion.client import default_socket
 
         socket_path = default_socket()
-    stop = None
-    if args.exit_after is not None:
-        stop = threading.Event()
-        timer = threading.Timer(args.exit_after, stop.set)
-        timer.daemon = True
-        timer.start()
-    run_app(socket_path, stop_event=stop, screenshot=args.screenshot,
+    run_app(socket_path, stop_event=stop_after(args.exit_after), screenshot=args.screenshot,
             size=args.size or DEFAULT_SIZE, fullscreen=args.fullscreen)
     return 0
 

@@ -216,6 +216,17 @@ def build_app(socket_path: str | Path, stop_event: threading.Event | None = None
                         first_page=first_page)
 
 
+def stop_after(seconds: float | None) -> threading.Event | None:
+    """An event set after ``seconds`` (``run_app``'s window closes then; ``--exit-after``), or None."""
+    if seconds is None:
+        return None
+    stop = threading.Event()
+    timer = threading.Timer(seconds, stop.set)
+    timer.daemon = True
+    timer.start()
+    return stop
+
+
 def run_app(socket_path: str | Path, stop_event: threading.Event | None = None,
             linger: float = 0.0, screenshot: str | None = None, *,
             size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False, kiosk: bool = False,

@@ -131,7 +131,7 @@ def cmd_phones(args) -> int:
 
 def cmd_ui(args) -> int:
     from companion.paths import default_socket
-    from ui.app import WindowUnavailable, run_app
+    from ui.app import WindowUnavailable, run_app, stop_after
     from ui.shot import refused_target
 
     socket = args.socket or default_socket()
@@ -147,24 +147,11 @@ def cmd_ui(args) -> int:
               f"companion daemon, or play with companion play GAME --players A,B", file=sys.stderr, flush=True)
     try:
         run_app(socket, fullscreen=args.fullscreen or args.kiosk, kiosk=args.kiosk,
-                stop_event=_stop_after(args.exit_after), screenshot=args.screenshot)
+                stop_event=stop_after(args.exit_after), screenshot=args.screenshot)
     except WindowUnavailable as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return EXIT_BAD_SCRIPT
     return 0
-
-
-def _stop_after(seconds_: float | None):
-    """An event set after ``seconds_`` (the window closes then), or None."""
-    if seconds_ is None:
-        return None
-    import threading
-
-    stop = threading.Event()
-    timer = threading.Timer(seconds_, stop.set)
-    timer.daemon = True
-    timer.start()
-    return stop
 
 
 def _daemon_answers(socket: Path, timeout: float = 1.0) -> bool:
