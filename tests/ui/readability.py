@@ -33,8 +33,13 @@ from overflow import overflowing, visible
 #: as its moments are (trial3: they were 18 and 22 px under 26 px moments).
 #: "headline": the game-over result ("The hunters won!"), read from a metre as the prompt is
 #: (issue 29: it dropped to 26-30 px where the figures under it were tight).
+#: "status": a status line a player reads to play (Creepy Cellar's mode, cellar and risk,
+#: Children's "Hand limit" and step, House of Spirits' round line, Home's readers line),
+#: read as a sentence, not glanced at as a board label: 26 px as the buttons (status15; they
+#: were 20, the smallest text a player read, and Home's 18). A widget says it is one with
+#: ``reading_role = "status"`` (:data:`ui.theme.STATUS_FONT`).
 FLOORS = {"prompt": 32, "todo": 32, "main": 32, "headline": 32, "button": 26, "moment": 26, "summary": 26,
-          "board": 20, "text": 18}
+          "status": 26, "board": 20, "text": 18}
 
 #: The roles read as the instruction (issue 29 item 1): the prompt, the physical step on show
 #: and the main button, 32 px at 800×480 in every game and language. None of them shrinks
@@ -146,7 +151,7 @@ def audit_home(app, home) -> dict:
 def _role(widget, roles: dict[int, str]) -> str:
     from ui.widgets.buttons import TouchButton
 
-    role = roles.get(id(widget))
+    role = getattr(widget, "reading_role", "") or roles.get(id(widget))
     if role:
         return role
     return "button" if isinstance(widget, TouchButton) else "text"

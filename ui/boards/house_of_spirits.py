@@ -113,6 +113,7 @@ class HouseOfSpiritsBoard(BoxLayout):
         self.parts = Parts()
         self.top_row = BoxLayout(spacing=gap(4), size_hint_y=0.30)
         self.info = text("", 20, color=theme.TEXT_DIM, size_hint_y=0.13)
+        self.info.reading_role = "status"  # read as a sentence (tests/ui/readability.py)
         #: the odds figure's own row ("This attack hits: 58%", ui.widgets.odds): no text here,
         #: so the figure covers none (issue 29: in the top corner it hid the monster's name)
         self.odds_spot = Widget(size_hint_y=0.10)
