@@ -84,8 +84,8 @@ def remove_buttons(screen) -> list[dict]:
 
     scale = App.get_running_app().scale
     rows = [row for row in getattr(screen, "_rows", []) if getattr(row, "name_button", None) is not None]
-    return [{"text": b.text, "px": round(b.font_size / scale, 1), "size": [round(b.width / scale), round(b.height / scale)]}
-            for b in (row.children[0] for row in rows)]
+    return [{"text": b.text, "px": round(b.font_size / scale, 1),
+             "size": [round(b.width / scale), round(b.height / scale)]} for b in (row.children[0] for row in rows)]
 
 
 def texts(screen) -> list[str]:

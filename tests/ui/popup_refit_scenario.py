@@ -35,8 +35,8 @@ def row_heights(modal) -> list[int]:
 
     rows = []
     for widget in modal.walk(restrict=True):
-        vertical = isinstance(widget, GridLayout) or (isinstance(widget, BoxLayout) and widget.orientation == "vertical")
-        if vertical and widget is not modal:
+        stacked = isinstance(widget, BoxLayout) and widget.orientation == "vertical"
+        if (stacked or isinstance(widget, GridLayout)) and widget is not modal:
             rows += [round(child.height) for child in reversed(widget.children) if child.size_hint_y is None]
     return rows
 
@@ -128,6 +128,9 @@ def popup_refit_scenario(app, out: Path, report: dict):
         app.model.moments = MOMENTS  # as a finished game's state brings them
         return open_moments(app)
 
+    def close(modal):
+        modal.dismiss(animation=False)
+
     openers = {"keyboard": (keyboard, lambda m: m.dismiss(animation=False)),
                "privacy-who": (lambda: app.open_privacy(""), lambda m: m.hide()),
                "privacy-cover": (lambda: app.open_privacy(player), lambda m: m.hide()),
@@ -137,12 +140,12 @@ def popup_refit_scenario(app, out: Path, report: dict):
                "quit": (lambda: opened(QuitQuestion()), lambda m: m.dismiss(animation=False)),
                "history": (app.show_history, lambda m: m.dismiss(animation=False)),
                "why": (lambda: app.show_why(why), lambda m: m.dismiss(animation=False)),
-               "lesson": (lesson, lambda m: m.dismiss(animation=False)),
-               "recap": (recap, lambda m: m.dismiss(animation=False)),
-               "cards": (lambda: opened(CardsPanel(app)), lambda m: m.dismiss(animation=False)),
-               "place": (lambda: opened(PlaceCard(app, "Library", _place_rows())), lambda m: m.dismiss(animation=False))}
+               "lesson": (lesson, close),
+               "recap": (recap, close),
+               "cards": (lambda: opened(CardsPanel(app)), close),
+               "place": (lambda: opened(PlaceCard(app, "Library", _place_rows())), close)}
     report["popups"], report["scales"] = {}, {}
-    for name, (opener, close) in openers.items():
+    for name, (opener, shut) in openers.items():
         yield from _resize(app, (800, 480))
         report["scales"]["800x480"] = app.scale
         modal = opener()
@@ -154,7 +157,7 @@ def popup_refit_scenario(app, out: Path, report: dict):
         yield settle(0.4)
         turned = measured(app, modal)
         save_screenshot(out / f"{name}-turned.png")
-        close(modal)
+        shut(modal)
         yield settle(0.2)
         fresh = opener()
         yield settle(0.4)
@@ -163,5 +166,5 @@ def popup_refit_scenario(app, out: Path, report: dict):
                                   "heights": {"landscape": landscape[1], "turned": turned[1], "fresh": now[1]},
                                   "audit": {"landscape": landscape[2], "turned": turned[2], "fresh": now[2]}}
         save_screenshot(out / f"{name}-fresh.png")
-        close(fresh)
+        shut(fresh)
         yield settle(0.2)
