@@ -201,6 +201,7 @@ def _one_size(app, out: Path, report: dict, data: dict):
         plain,
         small_pieces,
         spilled_counts,
+        status_boxes,
         text_sizes,
         wrapped_places,
     )
@@ -208,7 +209,7 @@ def _one_size(app, out: Path, report: dict, data: dict):
     from ui.shot import save_screenshot
 
     report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={}, cut={}, choice_sp={},
-                  status={}, layout={}, wrapped_step={}, header={},
+                  status={}, status_boxes={}, layout={}, wrapped_step={}, header={},
                   empty_todo={}, todo_steps={}, wasted={}, frames={}, pieces={}, cut_places={}, covered={}, buttons={},
                   gameover={}, audit={}, unnamed={}, fonts={}, spilled={},
                   wrapped_places={}, header_undo={}, steps={}, figures={})
@@ -257,6 +258,7 @@ def _one_size(app, out: Path, report: dict, data: dict):
             report["audit"][name] = audit(app, table)
         report["choice_sp"][name] = choice_sizes(app)
         report["status"][name] = getattr(board, "status_line", "")
+        report["status_boxes"][name] = status_boxes(app, board)
         table = app.root.ids.screens.get_screen("table")
         report["header"][name] = lines_cut(table.ids.turn)
         report["header_undo"][name] = header_undo(table)

@@ -197,6 +197,26 @@ def reading_small(fonts: list[list]) -> list[str]:
             if role in READING and px < FLOORS[role] - 0.05]
 
 
+def status_small(fonts: list[list]) -> list[str]:
+    """The rows of :func:`text_sizes` that are status lines (role "status": the Cellar's,
+    Children's hand limit and step, House of Spirits' round) drawn under their floor, 26 px
+    (status15: they were 20, the smallest text a player read)."""
+    floor = FLOORS["status"]
+    return [f"status {text!r} at {px} px (floor {floor})" for role, text, px in fonts
+            if role == "status" and px < floor - 0.05]
+
+
+def status_boxes(app, board) -> list[list]:
+    """The status lines on ``board`` as ``[their first 16 characters, height px at scale 1]``
+    (Kivy's order): a line whose box grows with its text takes the rooms' height and gives it
+    back, the board's drawing moving through a game (the Cellar's was one line's 26 px or two
+    lines' 50)."""
+    if board is None:
+        return []
+    return [[plain(w.text, getattr(w, "markup", False))[:16], round(w.height / app.scale, 1)]
+            for w in board.walk(restrict=True) if getattr(w, "reading_role", "") == "status"]
+
+
 def glyph_gaps(roots) -> list[str]:
     """One line per visible text under ``roots`` with characters its font cannot draw."""
     from kivy.uix.label import Label
