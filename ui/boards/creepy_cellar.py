@@ -122,6 +122,9 @@ class CellarBoard(PlacePicks, BoxLayout):
     passages = BooleanProperty(False)
     #: the status and the odds on one line (markup; the odds in red from one in two).
     status_line = StringProperty("")
+    #: the same without the mode (the table chose it), where the whole does not hold the
+    #: status line's two lines at 26 px (a long "hallway: …", Italian): ``ui/kv/creepy_cellar.kv``
+    status_short = StringProperty("")
 
     def __init__(self, **kwargs):
         load_kv("creepy_cellar")
@@ -218,7 +221,7 @@ class CellarBoard(PlacePicks, BoxLayout):
         elif odds is not None:
             self.odds = float(odds)
         self.status = status_text(self.view, self.tr._)
-        self.status_line = status_line(self.status, self.odds, self.tr._)
+        self._status_lines()
         self.carrying = carrying_text(hunters, self.view.get("carried") or {}, self.tr._, colours)
 
     def take_later(self, figures: dict) -> None:
@@ -228,7 +231,12 @@ class CellarBoard(PlacePicks, BoxLayout):
         if odds is None or self.view.get("outcome"):
             return
         self.odds = float(odds)
+        self._status_lines()
+
+    def _status_lines(self) -> None:
+        """The status line, whole and without the mode, with the odds as they are now."""
         self.status_line = status_line(self.status, self.odds, self.tr._)
+        self.status_short = status_line(status_text(self.view, self.tr._, mode=False), self.odds, self.tr._)
 
 
 #: A thin space (Roboto has it): between marks where a whole space does not fit.
@@ -334,15 +342,16 @@ def status_line(status: str, odds: float, _: Translate = english) -> str:
     return " · ".join(part for part in (escape_markup(status), risk) if part)
 
 
-def status_text(view: dict, _: Translate = english) -> str:
+def status_text(view: dict, _: Translate = english, mode: bool = True) -> str:
     """"Nightmare · cellar 3/12 · hallway: Bo" from a view, in the language of ``_`` (the
-    hunters outside are drawn on the board's Outside tile)."""
+    hunters outside are drawn on the board's Outside tile); without "Nightmare" when not
+    ``mode``."""
     if not view:
         return ""
     modes = {"nightmare": _("Nightmare"), "advanced": _("Advanced"), "basic": _("Basic")}
-    mode = str(view.get("mode", ""))
-    parts = [modes.get(mode, mode.capitalize()),
-             _("cellar {filled}/{slots}", filled=len(view.get("cellar") or []), slots=view.get("cellar_slots", 0))]
+    played = str(view.get("mode", ""))
+    parts = [modes.get(played, played.capitalize())] if mode else []
+    parts.append(_("cellar {filled}/{slots}", filled=len(view.get("cellar") or []), slots=view.get("cellar_slots", 0)))
     hunters = {_hunter_name(name, h, view.get("hunters") or {}, _): h
                for name, h in (view.get("hunters") or {}).items()}
     hallway = [name for name, h in hunters.items() if h.get("at") == "hallway"]
