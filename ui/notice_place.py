@@ -13,7 +13,8 @@ nothing a finger reaches for:
   button at the instruction's own size, a page at a time (touch it for the next): both read
   at once (issue 29: the banner hid the prompt for its 5 s, and the player could not read
   what was asked), when the instruction fits there whole; else in a free stretch at 22 or
-  20 px; else over the instruction with it paged under. :func:`choose_over` picks the
+  20 px; else, in portrait, over the board's bottom (just over the column) while no place
+  on the board picks a choice; else over the instruction with it paged under. :func:`choose_over` picks the
   banner's size: the first that leaves the instruction whole, else two of its lines a
   page, else one;
 * only when not one line of the instruction fits under the banner, the banner alone over the
@@ -165,7 +166,8 @@ class NoticePlace:
 
         # under the instruction, or lower in the column's free room, at 32..26 px: it covers
         # nothing; else over the instruction with it whole under; else free room at 22..20
-        # px; else over it with the instruction paged under; else the banner alone over it
+        # px; else (portrait) over the board's bottom while no place on it picks; else over
+        # the instruction with it paged under; else the banner alone over it
         spot = choose_spot(spots, height, UNDER_SIZES)
         if spot is not None:
             self.put_in(spot, x, width, PAD_Y)
@@ -176,10 +178,29 @@ class NoticePlace:
         if spot is not None:
             self.put_in(spot, x, width, TIGHT_PAD_Y)
             return
+        spot = self.board_spot(height)
+        if spot is not None:
+            self.put_in(spot, x, width, PAD_Y)
+            return
         if not self.over_with_copy(x, top, width, area):  # not a line of it fits: the banner alone
             root.notice_font, root.notice_pad = choose(0, area, height)[1], PAD_Y
             root.notice_place = [x, top, width, max(0.0, area)]
             self.show_copy(None)
+
+    def board_spot(self, height: Callable[[int], float]) -> tuple[float, int] | None:
+        """In portrait, the bottom of the board over the prompt's column (the same width) when
+        no place on it picks a choice now: the top of the banner there and its size (the
+        first of :data:`UNDER_SIZES` no higher than half the board); None in landscape, or
+        while the board picks (portrait15: Ghost at Home's question, three lines over three
+        rows of numbers, paged a line at a time under the banner)."""
+        if not self.app.portrait:
+            return None
+        board, slot = self.table.board, self.table.ids.board_slot
+        if board is None or getattr(board, "picks", None) or slot.height <= 0:
+            return None
+        bottom = slot.to_window(slot.x, slot.y)[1]
+        size = next((size for size in UNDER_SIZES if height(size) <= slot.height / 2), None)
+        return None if size is None else (bottom + height(size), size)
 
     def put_in(self, spot: tuple[float, int], x: float, width: float, pad: float) -> None:
         """The banner in a free stretch of the column (``spot``: its top and the banner's

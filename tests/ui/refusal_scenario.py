@@ -73,6 +73,8 @@ def _shots(app, out: Path, report: dict, shots: list[dict]):
             "banner_px": round(banner.font_size / app.scale, 1),
             "banner_whole": banner.texture_size[1] <= banner.height + 1,
             "column": [round(v) for v in window_box(right)],
+            "board": [round(v) for v in window_box(table.ids.board_slot)], "portrait": app.portrait,
+            "picks": bool(getattr(table.board, "picks", None)),
             "prompt_box": [round(v) for v in window_box(prompt)] if prompt.text and prompt.opacity else None,
             "before": before, "after": _boxes(table), "audit": audit(app, table),
             **_instruction(app, table),

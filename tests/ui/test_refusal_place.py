@@ -2,8 +2,9 @@
 Italian, in every game (issue 29: "the refusal banner sits bottom-left, far from the prompt, and repeats
 it"):
 
-* the banner lies in the prompt's column, from its top (over the instruction) or directly
-  under the instruction, and covers no button;
+* the banner lies in the prompt's column, from its top (over the instruction), directly
+  under the instruction or lower where the column holds no button, or in portrait over the
+  board's bottom while the board picks nothing; it covers no button;
 * it says the refusal without the prompt (the daemon's ``reason``), in type at least 20 px,
   whole; the readability audit finds it at its floor and every glyph in the font;
 * no button moves when it comes (the main button and the slots stand still).
@@ -80,6 +81,11 @@ def test_a_refusal_lies_by_the_prompt_and_moves_nothing(report):
     for name, shot in shots.items():
         x, y, width, height = shot["banner"]
         cx, cy, cwidth, cheight = shot["column"]
+        if shot["portrait"] and y + height > cy + cheight + 1:
+            # portrait: over the board's bottom, just over the column, while no place on the
+            # board picks a choice (its prompt and slots took the column: portrait15)
+            cx, cy, cwidth, cheight = shot["board"]
+            assert not shot["picks"] and y >= cy - 1, (name, shot["banner"], shot["board"])
         assert cx - 1 <= x and x + width <= cx + cwidth + 1, (name, shot["banner"], shot["column"])
         assert y + height <= cy + cheight + 1, (name, shot["banner"], shot["column"])
         assert shot["banner_px"] >= 20 - 0.05 and shot["banner_whole"], (name, shot["banner_px"])
