@@ -70,4 +70,4 @@ def test_two_lines_of_the_instruction_share_one_padding():
     # a line 46 px with its padding, two 84 (not 92): 155 px less the banner at 20 (68) = 87
     assert choose_over(area=155, height_at=height, whole=200, line=46, two=84) == (20, 155 - height(20))
     assert choose_over(area=155, height_at=height, whole=200, line=46) == (32, 155 - height(32))  # one line
-    assert choose_over(area=300, height_at=height, whole=200, line=46, paged=False) is None  # not whole
+    assert choose_over(area=250, height_at=height, whole=200, line=46, paged=False) is None  # not whole
