@@ -102,7 +102,15 @@ def turn_markup(view: dict, player: str, over: bool, _: Translate = english, col
         parts.append(_("{name}'s turn", name=player_markup(name, colours).replace(" ", NO_BREAK)))
     if short and len(parts) > 1:
         parts = parts[1:]
-    return ("\n" if lines else " · ").join(parts)
+    if lines:
+        return "\n".join(capitalised(part) for part in parts)
+    return " · ".join(parts[:1] and [capitalised(parts[0]), *parts[1:]])
+
+
+def capitalised(line: str) -> str:
+    """``line`` starting with a capital letter when it starts with a lower-case one (Italian
+    "turno di Ada" at the head of a header); a line starting with markup or a name is kept."""
+    return line[:1].upper() + line[1:] if line[:1].islower() else line
 
 
 def prompt_markup(text: str, player: str, over: bool, colours: dict | None = None) -> str:
