@@ -132,7 +132,11 @@ _PHRASE_START = {"then", "poi", "quindi", "so", "and", "or", "e", "o", "but", "m
 #: Words that a page should not end on: the next word belongs to them ("the | Ghost card").
 _LEADS = {"the", "a", "an", "of", "to", "in", "on", "at", "by", "for", "from", "into", "il", "lo", "la", "i",
           "gli", "le", "un", "uno", "una", "di", "del", "della", "dei", "delle", "nel", "nella", "al",
-          "alla", "sul", "sulla", "da", "dal", "dalla", "su", "per", "tra", "fra", "che"}
+          "alla", "sul", "sulla", "da", "dal", "dalla", "su", "per", "tra", "fra", "che",
+          # demonstratives and possessives ("ha questa | carta stanza?", the lead's shots)
+          "this", "that", "these", "those", "his", "her", "its", "their", "your", "each", "every",
+          "questa", "questo", "queste", "questi", "quella", "quello", "quelle", "quei", "ogni", "sua",
+          "suo", "sue", "suoi", "vostra", "vostro", "vostre", "vostri", "ad", "ed"}
 #: A sentence: what a physical step's page holds one of, where it can (issue 29).
 _SENTENCE_END = re.compile(r"[.;!?][\"'\u2019\u201d)]*$")
 
