@@ -309,3 +309,18 @@ def test_no_step_to_the_table_says_tu_inside_a_sentence():
 
 def _forms(text) -> tuple:
     return () if not text else text if isinstance(text, tuple) else (text,)
+
+
+def test_no_refusal_to_the_table_says_tu():
+    """A refusal is said to the whole table ("voi"): Ghost at Home's "Questo serve a pagare
+    una luce: prima scegli di accendere la luce." and "…prima gioca una carta stanza, oppure
+    scegli un'altra azione." and "Finisci la domanda, oppure tocca…" said "tu" (the lead's
+    shots, session 15; "oppure aspetta" is a ghost that waits). A sentence to one named player
+    ("{player}: scegli…", "{player}, scegli…") keeps "tu"."""
+    import re
+
+    italian = [m.string for m in catalog("it") if m.id]
+    tu = re.compile(r"\b(?:prima|oppure|poi) (?:scegli|gioca|tocca|premi|metti|tira|pesca|usa)\b")
+    found = [form for text in italian for form in _forms(text)
+             if tu.search(form) and not re.search(r"\{player\}[:,] ", form)]
+    assert found == []
