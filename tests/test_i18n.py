@@ -324,3 +324,16 @@ def test_no_refusal_to_the_table_says_tu():
     found = [form for text in italian for form in _forms(text)
              if tu.search(form) and not re.search(r"\{player\}[:,] ", form)]
     assert found == []
+
+
+def test_no_player_is_given_a_gender():
+    """A player's name may be anyone's: "Ada scappa terrorizzato" and "{player} è morto"
+    gave every player a masculine adjective (the lead's shots, session 15). A character
+    ("il personaggio di {player} è morto") has the noun's gender."""
+    import re
+
+    italian = [m.string for m in catalog("it") if m.id]
+    gendered = re.compile(r"^\{player\} (?:è |scappa |resta |rimane )?(?:terrorizzat|mort|impazzit|eliminat)[oa]\b")
+    found = [form for text in italian for form in _forms(text) for sentence in re.split(r"(?<=[.:;!?]) ", form)
+             if gendered.search(sentence)]
+    assert found == []
