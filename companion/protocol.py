@@ -112,7 +112,7 @@ from companion.engine.lessons import purpose_of
 from companion.engine.rulecard import sections_now
 from companion.engine.why import why_message
 from companion.errors import CompanionError
-from companion.i18n import Name, StandIn, is_notable, msg, render, render_all
+from companion.i18n import Msg, Name, StandIn, is_notable, msg, render, render_all
 from companion.messages import (
     CheckMessage,
     ChoiceMessage,
@@ -150,7 +150,16 @@ MAX_LINE = 1 << 20
 
 
 class ProtocolError(CompanionError, ValueError):
-    """A line that is not a JSON object."""
+    """A line that is not a JSON object, or a command refused (its message: a sentence,
+    :class:`~companion.i18n.Msg`, rendered in the table's language by whoever answers)."""
+
+
+def problem_of(exc: BaseException) -> Msg | str:
+    """What a refusal ``exc`` says, to render in the table's language at the edge (the ack and
+    notice of :func:`companion.daemon.commands.answer`): its sentence when it was raised with a
+    :class:`~companion.i18n.Msg`, else its English text."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, Msg) else str(exc)
 
 
 def _plain(value: Any) -> Any:
@@ -208,13 +217,13 @@ def decode(line: bytes | str) -> dict[str, Any]:
     try:
         text = line.decode("utf-8") if isinstance(line, bytes) else line
     except UnicodeDecodeError as exc:
-        raise ProtocolError("not UTF-8 text") from exc
+        raise ProtocolError(msg("not UTF-8 text")) from exc
     try:
         message = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
-        raise ProtocolError(f"not JSON: {str(exc)[:80]}") from exc
+        raise ProtocolError(msg("not JSON: {problem}", problem=str(exc)[:80])) from exc
     if not isinstance(message, dict):
-        raise ProtocolError("a message is a JSON object")
+        raise ProtocolError(msg("a message is a JSON object"))
     return message
 
 
