@@ -9,9 +9,9 @@ import socket
 import pytest
 
 from companion import protocol
-from companion.header import GameHeader
 from companion.daemon.taps import _labelled
 from companion.engine import get_game
+from companion.header import GameHeader
 from tests.daemon_fixture import running_daemon
 
 #: One bad command of each kind of refusal: the command table, the schema, a handler's own check.
@@ -61,7 +61,8 @@ def refusals(tmp_path_factory):
     tmp_path = tmp_path_factory.mktemp("refusals")
     spec = get_game("house_of_spirits")
     secret = [c for c in spec.components if ":secret:" in c]
-    hidden = {*secret, "secret", "segret", *(_labelled(spec, c, lang)["label"] for c in secret for lang in ("en", "it"))}
+    labels = {_labelled(spec, c, lang)["label"] for c in secret for lang in ("en", "it")}
+    hidden = {*secret, *labels, "secret", "segret"}
     with running_daemon(tmp_path, language="it") as daemon:
         daemon.call(lambda: daemon.start_game(GameHeader.from_json(
             {"game": "house_of_spirits", "players": ["Ada", "Bo", "Cy"], "seed": 3,
