@@ -43,10 +43,14 @@ def _backup(tmp_path: Path) -> Path:
     return tmp_path / "made" / "good.backup"
 
 
+SCRIPT = '{"script": 1, "game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 1}\n'
+
+
 #: Each path-taking command with its store path last (``{db}``), and its other files.
 COMMANDS = {
     "daemon": ["daemon", "--socket", "{tmp}/run/c.sock", "--db", "{db}"],
-    "play": ["play", "creepy_cellar", "--players", "Ada,Bo", "--terminal", "--socket", "{tmp}/run/p.sock", "--db", "{db}"],
+    "play": ["play", "creepy_cellar", "--players", "Ada,Bo", "--terminal", "--socket", "{tmp}/run/p.sock",
+             "--db", "{db}"],
     "replay": ["replay", "{tmp}/script.jsonl", "--db", "{db}"],
     "games": ["games", "--saved", "--db", "{db}"],
     "history": ["history", "--db", "{db}"],
@@ -64,7 +68,7 @@ def test_a_store_path_that_cannot_be_used_exits_2_in_one_line(command, case, tmp
     places = tmp_path / "places"
     places.mkdir()
     db = _places(places)[case]
-    (tmp_path / "script.jsonl").write_text('{"script": 1, "game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 1}\n')
+    (tmp_path / "script.jsonl").write_text(SCRIPT)
     before = _snapshot(places)
     capsys.readouterr()
     argv = [word.format(tmp=tmp_path, db=db, backup=backup) for word in COMMANDS[command]]
@@ -79,7 +83,7 @@ def test_a_store_in_a_folder_that_cannot_be_written_exits_2(command, tmp_path):
     """A read-only folder (root may write anywhere else): the same convention. (``daemon`` and
     ``play`` go on with the game in memory there, and say so: issue 26, not a refusal.)"""
     backup = _backup(tmp_path)
-    (tmp_path / "script.jsonl").write_text('{"script": 1, "game": "creepy_cellar", "players": ["Ada", "Bo"], "seed": 1}\n')
+    (tmp_path / "script.jsonl").write_text(SCRIPT)
     with tiny_tmpfs(tmp_path / "ro", "1m") as ro:
         if command == "backup":
             EventStore(ro / "g.sqlite3").close()

@@ -312,5 +312,6 @@ def test_a_file_at_the_socket_path_is_never_removed(tmp_path):
     assert "a regular file, not a socket" in done.stderr and "Traceback" not in done.stderr
     assert sock.read_text() == "my notes\n"
     tap = _companion("tap", "house_of_spirits:room:vestibule", "--socket", str(sock))
-    assert tap.returncode == 2 and tap.stderr.startswith(f"companion: {sock} is a regular file, not a companion's socket")
+    assert tap.returncode == 2
+    assert tap.stderr.startswith(f"companion: {sock} is a regular file, not a companion's socket")
     assert sock.read_text() == "my notes\n"

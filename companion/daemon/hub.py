@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import paths, protocol
-from companion.errors import CompanionError
+from companion.errors import UnusablePath
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 MAX_BACKLOG = 1 << 20
 
 
-class DaemonBusy(CompanionError, OSError):
+class DaemonBusy(UnusablePath, OSError):
     """Another daemon already serves this socket."""
 
 
