@@ -124,6 +124,16 @@ def _bind(path: Path) -> socket.socket:
     return sock
 
 
+def _encoded(message: dict[str, Any]) -> bytes | None:
+    """``message`` as its line, or None (logged as an error, sent to nobody) when it cannot be
+    JSON: a NaN or infinite float, which a client would otherwise have read as null."""
+    try:
+        return protocol.encode(message)
+    except protocol.ProtocolError as exc:
+        log.error("a %s message was not sent: %s", message.get("type"), exc)
+        return None
+
+
 class ClientHub:
     """The socket's clients.
 
@@ -207,7 +217,9 @@ class ClientHub:
             self.clients.discard(writer)
             writer.transport.abort()
             return
-        line = line if line is not None else protocol.encode(message)
+        line = line if line is not None else _encoded(message)
+        if line is None:
+            return
         if self._held is not None:
             self._held.setdefault(writer, []).append(line)
             return
@@ -232,6 +244,8 @@ class ClientHub:
 
     def broadcast(self, message: dict[str, Any]) -> None:
         """Send ``message`` to every client, encoded once."""
-        line = protocol.encode(message) if self.clients else b""
+        line = _encoded(message) if self.clients else b""
+        if line is None:
+            return
         for writer in list(self.clients):
             self.send(writer, message, line)
