@@ -320,7 +320,7 @@ def test_companion_daemon_command_refuses_a_busy_socket(tmp_path):
         second = subprocess.run([sys.executable, "-m", "companion", "daemon", "--db", str(tmp_path / "b.db"),
                                  "--socket", str(sock)], capture_output=True, text=True, timeout=20,
                                 env=checkout_env())
-        assert second.returncode == 1
+        assert second.returncode == 2  # a socket another daemon serves: a path refusal (words15)
         assert f"another companion daemon is already listening on {sock}" in second.stderr
         assert not (tmp_path / "b.db").exists()  # refused before its store is opened (nothing made)
         with Client(sock).connect() as client:  # the first one still serves its game

@@ -32,6 +32,9 @@ BAD = [
     {"cmd": "screen_settings", "screen": {"size": 3}},
     {"cmd": "write_tag", "component": "nowhere:x"},
     {"cmd": "new_game", "game": 7},
+    {"cmd": "content_set", "component": "nope", "fields": {}},
+    {"cmd": "content_set", "component": "house_of_spirits:room:vestibule", "fields": {"skulls": "many"}},
+    {"cmd": "voice_settings", "voice": {"rate": "fast"}},
 ]
 
 
