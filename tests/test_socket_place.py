@@ -315,3 +315,36 @@ def test_a_file_at_the_socket_path_is_never_removed(tmp_path):
     assert tap.returncode == 2
     assert tap.stderr.startswith(f"companion: {sock} is a regular file, not a companion's socket")
     assert sock.read_text() == "my notes\n"
+
+
+def test_a_daemon_that_takes_the_path_meanwhile_keeps_it(tmp_path, monkeypatch):
+    """Two daemons starting over one stale socket: the first removes it and puts its own
+    there while the second is between its check and its bind. The second put its socket over
+    the first's (a rename replaces), so the first served on a path nobody could reach, and its
+    exit then removed the second's. Now the second finds the path taken, says so, and leaves it."""
+    from companion import paths
+    from companion.daemon import hub
+    from companion.paths import remove_stale_socket
+
+    path = tmp_path / "companion.sock"
+    dead = socket.socket(socket.AF_UNIX)
+    dead.bind(str(path))
+    dead.close()
+    first = socket.socket(socket.AF_UNIX)
+
+    def the_first_daemon_wins(sock, seen=None):
+        removed = remove_stale_socket(sock, seen)
+        first.bind(str(sock))  # the first daemon's socket, at the path before the second binds
+        first.listen()
+        return removed
+
+    monkeypatch.setattr(paths, "remove_stale_socket", the_first_daemon_wins)
+    with pytest.raises(DaemonBusy, match="already listening"):
+        hub.BoundSocket(path)
+    monkeypatch.undo()
+    with socket.socket(socket.AF_UNIX) as client:
+        client.connect(str(path))  # still the first daemon's
+        accepted, _ = first.accept()
+        accepted.close()
+    assert [p.name for p in tmp_path.iterdir()] == ["companion.sock"]  # nor a private folder left
+    first.close()
