@@ -6,6 +6,7 @@ from __future__ import annotations
 import gettext
 import io
 import pickle
+import re
 import string
 
 import pytest
@@ -309,6 +310,19 @@ def test_no_step_to_the_table_says_tu_inside_a_sentence():
 
 def _forms(text) -> tuple:
     return () if not text else text if isinstance(text, tuple) else (text,)
+
+
+def test_italian_calls_the_product_il_companion():
+    """One name in Italian: most sentences already say "il companion" (the brand stays
+    "Haunt Companion"); two said "il compagno di gioco", which read as another device. Every
+    Italian sentence that names the product says "companion"."""
+    italian = [form for m in catalog("it") if m.id
+               for form in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    other = [form for form in italian if re.search(r"\bcompagn[oaie]\b|\bassistente\b", form, re.I)]
+    assert other == []
+    assert sum("companion" in form.lower() for form in italian) > 50
+    assert render(msg("The house speaks: this is the companion's voice."), "it") == (
+        "La casa parla: questa è la voce del companion.")
 
 
 def test_no_refusal_to_the_table_says_tu():
