@@ -106,7 +106,7 @@ def test_the_daemon_speaks_the_table_language(tmp_path):
     notices = []
     with running_daemon(tmp_path, language="it") as daemon, \
             Client(daemon.socket_path, on_message=notices.append).connect() as client:
-        assert client.state["prompt"]["text"] == "Nessuna partita in corso: iniziane una nuova."
+        assert client.state["prompt"]["text"] == "Nessuna partita in corso: iniziatene una nuova."
         assert client.state["language"] == "it"
         assert client.request({"cmd": "language", "language": "en"})["ok"]
         assert client.state["prompt"]["text"] == "No game yet: start a new one."
@@ -143,7 +143,7 @@ def test_the_table_language_chosen_on_the_screen_outlives_the_daemon(tmp_path):
         with running_daemon(tmp_path, store=store, language="en") as daemon, \
                 Client(daemon.socket_path).connect() as client:
             assert client.state["language"] == "it"
-            assert client.state["prompt"]["text"] == "Nessuna partita in corso: iniziane una nuova."
+            assert client.state["prompt"]["text"] == "Nessuna partita in corso: iniziatene una nuova."
     finally:
         store.close()
     with running_daemon(tmp_path, db="other.sqlite3", language="en") as daemon, \
@@ -334,7 +334,8 @@ def test_no_refusal_to_the_table_says_tu():
     import re
 
     italian = [m.string for m in catalog("it") if m.id]
-    tu = re.compile(r"\b(?:prima|oppure|poi) (?:scegli|gioca|tocca|premi|metti|tira|pesca|usa)\b")
+    tu = re.compile(r"\b(?:prima|oppure|poi) (?:scegli|gioca|tocca|premi|metti|tira|pesca|usa)\b"
+                    r"|\b(?:iniziane|Inizia una nuova partita\.)")
     found = [form for text in italian for form in _forms(text)
              if tu.search(form) and not re.search(r"\{player\}[:,] ", form)]
     assert found == []
