@@ -45,6 +45,7 @@ TABLES: dict[str, dict[str, str]] = {
         "Intrigue": "Intrìg",
         "Rumor": "Rùmor",
         "?": "punto interrogativo",  # the die face: "Ada ha fatto ?."
+        'un "?"': "un punto interrogativo",  # the die face named: 'un "?" vale 1'
     },
 }
 
@@ -70,4 +71,13 @@ def _pattern(table: Mapping[str, str]) -> re.Pattern | None:
     if not table:
         return None
     words = sorted(table, key=len, reverse=True)  # the longest first: "Ghost King" before "Ghost"
-    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in words) + r")(?!\w)")
+    return re.compile("|".join(_entry(w) for w in words))
+
+
+def _entry(word: str) -> str:
+    """The pattern of one entry: a whole word or phrase. An entry that starts with a sign
+    (CLUE: IT's "?" die face) stands alone, after a space or at the start: the "?" that ends
+    a question follows a word, a bracket or a quote ("(you draw as many)?", "“Ada”?") and is
+    not a die face (voice15: it was said "a question mark")."""
+    before = r"(?<!\w)" if word[:1].isalnum() else r"(?<!\S)"
+    return before + re.escape(word) + r"(?!\w)"
