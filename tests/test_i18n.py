@@ -105,7 +105,7 @@ def test_the_daemon_speaks_the_table_language(tmp_path):
     notices = []
     with running_daemon(tmp_path, language="it") as daemon, \
             Client(daemon.socket_path, on_message=notices.append).connect() as client:
-        assert client.state["prompt"]["text"] == "Nessuna partita in corso: iniziane una nuova."
+        assert client.state["prompt"]["text"] == "Nessuna partita in corso: iniziatene una nuova."
         assert client.state["language"] == "it"
         assert client.request({"cmd": "language", "language": "en"})["ok"]
         assert client.state["prompt"]["text"] == "No game yet: start a new one."
@@ -142,7 +142,7 @@ def test_the_table_language_chosen_on_the_screen_outlives_the_daemon(tmp_path):
         with running_daemon(tmp_path, store=store, language="en") as daemon, \
                 Client(daemon.socket_path).connect() as client:
             assert client.state["language"] == "it"
-            assert client.state["prompt"]["text"] == "Nessuna partita in corso: iniziane una nuova."
+            assert client.state["prompt"]["text"] == "Nessuna partita in corso: iniziatene una nuova."
     finally:
         store.close()
     with running_daemon(tmp_path, db="other.sqlite3", language="en") as daemon, \
