@@ -65,4 +65,4 @@ def test_running_with_an_empty_hand_leaves_nothing_and_says_so():
     empty = [line for line in ran if "empty hand" in str(line)]
     assert len(empty) == 3 and all(getattr(line, "kind", None) != "place" for line in empty)
     assert str(empty[0]) == "Ada runs in terror with an empty hand: no card stays behind."
-    assert render(empty[0], "it") == "Ada scappa a mani vuote: non lascia nessuna carta."
+    assert render(empty[0], "it") == "Ada scappa in preda al terrore, a mani vuote: non lascia nessuna carta."
