@@ -309,3 +309,31 @@ def test_no_step_to_the_table_says_tu_inside_a_sentence():
 
 def _forms(text) -> tuple:
     return () if not text else text if isinstance(text, tuple) else (text,)
+
+
+def test_no_refusal_to_the_table_says_tu():
+    """A refusal is said to the whole table ("voi"): Ghost at Home's "Questo serve a pagare
+    una luce: prima scegli di accendere la luce." and "…prima gioca una carta stanza, oppure
+    scegli un'altra azione." and "Finisci la domanda, oppure tocca…" said "tu" (the lead's
+    shots, session 15; "oppure aspetta" is a ghost that waits). A sentence to one named player
+    ("{player}: scegli…", "{player}, scegli…") keeps "tu"."""
+    import re
+
+    italian = [m.string for m in catalog("it") if m.id]
+    tu = re.compile(r"\b(?:prima|oppure|poi) (?:scegli|gioca|tocca|premi|metti|tira|pesca|usa)\b")
+    found = [form for text in italian for form in _forms(text)
+             if tu.search(form) and not re.search(r"\{player\}[:,] ", form)]
+    assert found == []
+
+
+def test_no_player_is_given_a_gender():
+    """A player's name may be anyone's: "Ada scappa terrorizzato" and "{player} è morto"
+    gave every player a masculine adjective (the lead's shots, session 15). A character
+    ("il personaggio di {player} è morto") has the noun's gender."""
+    import re
+
+    italian = [m.string for m in catalog("it") if m.id]
+    gendered = re.compile(r"^\{player\} (?:è |scappa |resta |rimane )?(?:terrorizzat|mort|impazzit|eliminat)[oa]\b")
+    found = [form for text in italian for form in _forms(text) for sentence in re.split(r"(?<=[.:;!?]) ", form)
+             if gendered.search(sentence)]
+    assert found == []
