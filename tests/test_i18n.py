@@ -6,6 +6,7 @@ from __future__ import annotations
 import gettext
 import io
 import pickle
+import re
 import string
 
 import pytest
@@ -311,6 +312,19 @@ def _forms(text) -> tuple:
     return () if not text else text if isinstance(text, tuple) else (text,)
 
 
+def test_italian_calls_the_product_il_companion():
+    """One name in Italian: most sentences already say "il companion" (the brand stays
+    "Haunt Companion"); two said "il compagno di gioco", which read as another device. Every
+    Italian sentence that names the product says "companion"."""
+    italian = [form for m in catalog("it") if m.id
+               for form in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    other = [form for form in italian if re.search(r"\bcompagn[oaie]\b|\bassistente\b", form, re.I)]
+    assert other == []
+    assert sum("companion" in form.lower() for form in italian) > 50
+    assert render(msg("The house speaks: this is the companion's voice."), "it") == (
+        "La casa parla: questa è la voce del companion.")
+
+
 def test_no_refusal_to_the_table_says_tu():
     """A refusal is said to the whole table ("voi"): Ghost at Home's "Questo serve a pagare
     una luce: prima scegli di accendere la luce." and "…prima gioca una carta stanza, oppure
@@ -320,7 +334,8 @@ def test_no_refusal_to_the_table_says_tu():
     import re
 
     italian = [m.string for m in catalog("it") if m.id]
-    tu = re.compile(r"\b(?:prima|oppure|poi) (?:scegli|gioca|tocca|premi|metti|tira|pesca|usa)\b")
+    tu = re.compile(r"\b(?:prima|oppure|poi) (?:scegli|gioca|tocca|premi|metti|tira|pesca|usa)\b"
+                    r"|\b(?:iniziane|Inizia una nuova partita\.)")
     found = [form for text in italian for form in _forms(text)
              if tu.search(form) and not re.search(r"\{player\}[:,] ", form)]
     assert found == []
