@@ -79,6 +79,15 @@ def wrapped_step(board) -> list[str]:
     return [plain(label.text)] if len(rows) > 1 else []
 
 
+def step_shown(board) -> str | None:
+    """The Children strip's step line as it shows (plain), None for another board."""
+    from ui.boards.fit import plain
+
+    if board is None or type(board).__name__ != "ChildrenBoard":
+        return None
+    return plain(board.ids.step.text)
+
+
 def unnamed_hunters(board) -> list[str]:
     """The Creepy Cellar tiles (their letters, "Outside") where pawns stand with no name or
     initial on the tile; [] for another board."""
@@ -209,7 +218,7 @@ def _one_size(app, out: Path, report: dict, data: dict):
     from ui.shot import save_screenshot
 
     report.update(screenshots=[], overflow={}, boards={}, switches=[], small_text={}, cut={}, choice_sp={},
-                  status={}, status_boxes={}, layout={}, wrapped_step={}, header={},
+                  status={}, status_boxes={}, layout={}, wrapped_step={}, step_shown={}, header={},
                   empty_todo={}, todo_steps={}, wasted={}, frames={}, pieces={}, cut_places={}, covered={}, buttons={},
                   gameover={}, audit={}, unnamed={}, fonts={}, spilled={},
                   wrapped_places={}, header_undo={}, steps={}, figures={})
@@ -267,6 +276,7 @@ def _one_size(app, out: Path, report: dict, data: dict):
         report["todo_steps"][name] = [len(todo.shown_lines()), todo.count_text()]  # "Step 1 of N" on show
         report["layout"][name] = layout_of(app)
         report["wrapped_step"][name] = wrapped_step(board)
+        report["step_shown"][name] = step_shown(board)
         report["wasted"][name] = wasted_drawing(Window, app.root)
         if shot.get("steps"):  # the physical steps read page by page, then the prompt (issue 29 item 1)
             report["steps"][name] = yield from _step_pages(app, out, name)
