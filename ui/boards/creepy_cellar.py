@@ -221,7 +221,7 @@ class CellarBoard(PlacePicks, BoxLayout):
         elif odds is not None:
             self.odds = float(odds)
         self.status = status_text(self.view, self.tr._)
-        self._status_lines()
+        self.status_line, self.status_short = status_lines(self.status, self.view, self.odds, self.tr._)
         self.carrying = carrying_text(hunters, self.view.get("carried") or {}, self.tr._, colours)
 
     def take_later(self, figures: dict) -> None:
@@ -231,12 +231,7 @@ class CellarBoard(PlacePicks, BoxLayout):
         if odds is None or self.view.get("outcome"):
             return
         self.odds = float(odds)
-        self._status_lines()
-
-    def _status_lines(self) -> None:
-        """The status line, whole and without the mode, with the odds as they are now."""
-        self.status_line = status_line(self.status, self.odds, self.tr._)
-        self.status_short = status_line(status_text(self.view, self.tr._, mode=False), self.odds, self.tr._)
+        self.status_line, self.status_short = status_lines(self.status, self.view, self.odds, self.tr._)
 
 
 #: A thin space (Roboto has it): between marks where a whole space does not fit.
@@ -340,6 +335,11 @@ def status_line(status: str, odds: float, _: Translate = english) -> str:
     if odds >= 0.5:
         risk = f"[b][color={theme.hex_colour(theme.HAUNTING)}]{risk}[/color][/b]"
     return " · ".join(part for part in (escape_markup(status), risk) if part)
+
+
+def status_lines(status: str, view: dict, odds: float, _: Translate = english) -> tuple[str, str]:
+    """The status line (:func:`status_line` of ``status``) and the same without the mode."""
+    return status_line(status, odds, _), status_line(status_text(view, _, mode=False), odds, _)
 
 
 def status_text(view: dict, _: Translate = english, mode: bool = True) -> str:
