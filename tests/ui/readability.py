@@ -618,7 +618,10 @@ def crowded_figures(table) -> dict:
     players = [str(p) for p in ((getattr(board, "view", None) or {}).get("players") or [])]
     cut = []
     for label in (w for w in table.ids.board_slot.walk(restrict=True) if isinstance(w, Label) and visible(w)):
-        for word in plain(label.text, True).split():
+        shown = plain(label.text, True)
+        for name in sorted(players, key=len, reverse=True):  # whole names are not cut ("Player 1" in
+            shown = shown.replace(name, " ")  # the Cellar's pawn key: board15)
+        for word in shown.split():
             cut += [f"{name} as {word}" for name in players if 2 <= len(word) < len(name) and name.startswith(word)
                     and word not in players]
     return {"overlap": overlap, "cut": sorted(set(cut))}
