@@ -125,6 +125,7 @@ def pawn_key(hunters: dict, colours: dict, carried: dict | None = None,
         inks.setdefault(player, marker_colour(hunter, colours))
         if (carried or {}).get(name):
             who = _hunter_name(name, hunter, hunters, _)
+            inks[player] = marker_colour(hunter, colours)  # "Bo (green) carries ..." in green
             loads.setdefault(player, []).append(_("{name} carries {treasure}", name=who, treasure=carried[name]))
     entries = []
     for player, pawns in players.items():
