@@ -240,6 +240,7 @@ def _one_size(app, out: Path, report: dict, data: dict):
         crowded_figures,
         cut_places,
         names_over_pieces,
+        out_of_tiles,
         overlapping_buttons,
         pieces_over_labels,
         plain,
@@ -247,6 +248,7 @@ def _one_size(app, out: Path, report: dict, data: dict):
         spilled_counts,
         status_boxes,
         text_sizes,
+        tile_heights,
         wrapped_places,
     )
 
@@ -257,7 +259,8 @@ def _one_size(app, out: Path, report: dict, data: dict):
                   empty_todo={}, todo_steps={}, wasted={}, frames={}, pieces={}, cut_places={}, covered={}, buttons={},
                   gameover={}, audit={}, unnamed={}, fonts={}, spilled={},
                   wrapped_places={}, header_undo={}, steps={}, figures={},
-                  names_over={}, picks={}, pawn_key={}, board_words={})
+                  names_over={}, picks={}, pawn_key={}, board_words={},
+                  out_of_tiles={}, tile_heights={})
     yield 0.3
     for message in data.get("switches") or []:
         app.handle_message(message)  # where the daemon's messages go (DaemonLink -> Clock)
@@ -298,6 +301,8 @@ def _one_size(app, out: Path, report: dict, data: dict):
         report["spilled"][name] = spilled_counts(table)
         report["figures"][name] = crowded_figures(table)
         report["names_over"][name] = names_over_pieces(table)
+        report["out_of_tiles"][name] = out_of_tiles(table)
+        report["tile_heights"][name] = tile_heights(app, table)
         report["picks"][name] = picks_shown(table, board)
         report["pawn_key"][name] = pawn_key(board)
         report["board_words"][name] = board_words(board)

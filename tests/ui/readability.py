@@ -398,6 +398,73 @@ def names_over_pieces(table) -> list[str]:
     return found
 
 
+def _inside(box, tile, slack: float = 1.0) -> float:
+    """How far (px) ``box`` ``(x, y, width, height)`` reaches out of ``tile``'s window box
+    (0 when it lies inside, give or take ``slack`` px of anti-aliasing)."""
+    tx, ty, tw, th = window_box(tile)
+    x, y, w, h = box
+    out = max(tx - x, ty - y, x + w - (tx + tw), y + h - (ty + th), 0.0)
+    return out if out > slack else 0.0
+
+
+def tile_parts(tile) -> list[tuple[str, tuple]]:
+    """What a Creepy Cellar room tile draws, each ``(what, window box)``: its letter's (or
+    word's) inked text, the King's badge, the passage tile, the ghosts and hauntings, the
+    pawns and the hunters' names (only those on show)."""
+    from kivy.uix.label import Label
+
+    from ui.widgets.pieces import Marker, PawnRow, PieceRow
+
+    parts = []
+    for widget in tile.children:
+        name = type(widget).__name__
+        if isinstance(widget, (PieceRow, PawnRow)):
+            box = drawn_pieces(widget)
+            if box:
+                parts.append(("pawns" if isinstance(widget, PawnRow) else "ghosts", box))
+        elif isinstance(widget, Label) and widget.text.strip() and visible(widget):
+            what = "names" if name == "ShownFitLabel" else "letter"
+            parts.append((f"{what} {plain(widget.text, widget.markup)[:12]!r}", ink_box(widget)))
+        elif isinstance(widget, Marker) and widget.width > 0 and visible(widget):
+            parts.append((widget.kind, window_box(widget)))
+        elif name == "KingBadge" and visible(widget):
+            parts.append(("King's badge", window_box(widget)))
+    return parts
+
+
+def out_of_tiles(table) -> list[str]:
+    """One line per Creepy Cellar room (or the Outside tile) with a drawn piece, its letter,
+    its names or a badge reaching out of the tile's box (cellar15: at 800×480 after board15's
+    pawn key and status15's two-line status the tiles were ~18 px tall and their 20 px
+    letters, ghosts and pawns spilled over the tiles' edges, onto the next row)."""
+    found = []
+    for tile in table.ids.board_slot.walk(restrict=True):
+        if type(tile).__name__ != "RoomTile":
+            continue
+        for what, box in tile_parts(tile):
+            out = _inside(box, tile)
+            if out:
+                found.append(f"room {tile.letter!r}: {what} {out:.0f} px out of its "
+                             f"{tile.width:.0f}×{tile.height:.0f} tile")
+    return found
+
+
+def tile_heights(app, table) -> list[float]:
+    """The Creepy Cellar room tiles' heights (castle A–L, then cellar M, N) in px at scale
+    1; [] for another board (cellar15: the rooms are at least :data:`ROOM_FLOOR` tall at
+    800×480, and keep their height through a game)."""
+    board = next(iter(table.ids.board_slot.children), None)
+    tiles = getattr(board, "tiles", None)
+    if type(board).__name__ != "CellarBoard" or not tiles:
+        return []
+    return [round(tile.height / app.scale, 1) for tile in tiles.values()]
+
+
+#: The shortest a Creepy Cellar room tile may be at 800×480 (px at scale 1): its 20 px letter
+#: over a 20 px row of pieces, each in the tile (board15 left them ~30 px; cellar15).
+ROOM_FLOOR = 30
+
+
 def window_box(widget) -> tuple[float, float, float, float]:
     """``widget``'s box in the window, ``(x, y, width, height)``."""
     x, y = widget.to_window(widget.x, widget.y)

@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 
 import pytest
-from readability import reading_small, status_small
+from readability import ROOM_FLOOR, reading_small, status_small
 from test_table_screen import ARTIFACTS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -321,6 +321,7 @@ def test_every_board_at_every_size(reports, messages, size):
     assert all("%" in status for name, status in cellar.items() if "-mid-" in name), cellar
     assert not any("%" in status for name, status in cellar.items() if "-over-" in name), cellar
     _check_layout(report["layout"], size)
+    _check_rooms(report, size)
     # Children's step ("3 Restore your hand") reads on one line (it wrapped at 800×480);
     # Italian's longer steps may wrap where the strip is narrow
     wrapped = {name: lines for name, lines in report["wrapped_step"].items() if lines and "-en-" in name}
@@ -366,6 +367,20 @@ def _badly_cut(cuts: list[str]) -> list[str]:
         if not shown[:1] == name[:1] or (number and not shown.endswith(number)):
             bad.append(line)
     return bad
+
+
+def _check_rooms(report: dict, size: tuple[int, int]) -> None:
+    """(cellar15) No Creepy Cellar room draws a letter, piece, name or badge out of its tile
+    (at 800×480 the ~18 px tiles let their 20 px letters, ghosts and pawns spill onto the
+    next row), the rooms are at least :data:`readability.ROOM_FLOOR` px tall at 800×480,
+    and they keep one height through every Cellar shot at a size (start, middle, over,
+    both languages, a treasure carried or not, the crowded King room)."""
+    assert {name: found for name, found in report["out_of_tiles"].items() if found} == {}
+    heights = {name: found for name, found in report["tile_heights"].items() if found}
+    assert heights, size
+    if size == (800, 480):
+        assert {name: min(found) for name, found in heights.items() if min(found) < ROOM_FLOOR} == {}
+    assert len({min(found) for found in heights.values()}) == 1, {n: min(f) for n, f in heights.items()}
 
 
 #: In portrait the board takes at least this share of the window's height, in every state

@@ -74,6 +74,13 @@ def test_room_names_never_over_their_pieces(report):
     for size, part in report["sizes"].items():
         assert {name: found for name, found in part["names_over"].items() if found} == {}, size
     shot = report["sizes"]["800x480"]
+    # (cellar15) and nothing of a room drawn out of its tile, the rooms >= 30 px at 800×480
+    from readability import ROOM_FLOOR
+
+    for size, part in report["sizes"].items():
+        assert {name: found for name, found in part["out_of_tiles"].items() if found} == {}, size
+    low = {name: min(found) for name, found in shot["tile_heights"].items() if found and min(found) < ROOM_FLOOR}
+    assert low == {}
     assert shot["pawn_key"]["creepy_cellar-mid-en-800x480"] == ["Ada", "Bo", "Cy"]
 
 
