@@ -95,3 +95,22 @@ def test_secret_passage_is_a_drawn_tile_with_a_legend(display, kivy_home, tmp_pa
     assert shown["pawns"] == 3 + 4  # and in the pawn key: Ada's two, Bo's two (board15)
     # every label and figure at the boards' floor (issue 29: 20 px at 800×480)
     assert min(label["font"] for label in shown["labels"]) >= 20
+
+
+def test_status_wordings_end_short_and_the_legend_flows():
+    """(cellar15) The status line holds one line at 26 px: its wordings go from the whole
+    ("Nightmare · cellar 0/12 · hallway: Bo (yellow) · Haunting risk this round: 17%") to
+    "cellar 0/12 · hallway: Bo · risk 17%"; the legend's rows are counted as a StackLayout
+    flows its entries."""
+    from ui.boards.creepy_cellar import flow_rows, status_lines
+
+    view = _two_player_view()
+    options = status_lines(status_text(view), view, 0.17)
+    assert options[0] == "Nightmare · cellar 0/12 · hallway: Bo (yellow) · Haunting risk this round: 17%"
+    assert options[-1] == "cellar 0/12 · hallway: Bo · risk 17%"
+    italian = status_lines(status_text(view, _italian), view, 0.17, _italian)
+    assert italian[3] == "cantina 0/12 · corridoio: Bo (giallo) · rischio 17%"
+    assert status_lines("Basic · cellar 0/8", {"mode": "basic", "cellar_slots": 8}, -1)[-1] == "cellar 0/8"
+    assert flow_rows([100, 100, 100], 250, 12) == 2
+    assert flow_rows([100, 100], 212, 12) == 1
+    assert flow_rows([300, 50], 250, 12) == 2  # wider than a row: a row of its own

@@ -172,11 +172,15 @@ class CellarBoard(PlacePicks, BoxLayout):
     carrying = StringProperty("")
     #: a secret passage tile lies on the board (the legend then names it)
     passages = BooleanProperty(False)
+    #: the rows the legend (the pawn key, the Ghost King, the passage) keeps through a game:
+    #: as many as it needs with any one player carrying a Cursed Treasure (cellar15: the
+    #: rooms moved when someone picked one up, and the key took rows the rooms needed)
+    legend_rows = NumericProperty(1)
     #: the status and the odds on one line (markup; the odds in red from one in two).
     status_line = StringProperty("")
-    #: the same without the mode (the table chose it), where the whole does not hold the
-    #: status line's two lines at 26 px (a long "hallway: …", Italian): ``ui/kv/creepy_cellar.kv``
-    status_short = StringProperty("")
+    #: its wordings, the fullest first (:func:`status_lines`): the kv shows the first that
+    #: holds the status line's one line at 26 px (cellar15: two lines took the rooms' height)
+    status_options = ListProperty([])
 
     def __init__(self, **kwargs):
         load_kv("creepy_cellar")
@@ -196,6 +200,7 @@ class CellarBoard(PlacePicks, BoxLayout):
         self.fills = TileFills(self.canvas.before, [*self.tiles.values(), self.outside], tile_colour,
                                lambda: dp(7) * _scale(), ("hauntings", "cellar"))
         self.frames = PickFrames(self.tiles.values(), _scale)
+        self.ids.legend.bind(width=self._reserve)
 
     def _beside(self) -> None:
         """The Outside tile a column's width under the cellar in portrait, wider beside it in
@@ -268,19 +273,25 @@ class CellarBoard(PlacePicks, BoxLayout):
         self.outside.pawns = [pawn_colour(h, colours) for _name, h in out]
         self.passages = any(tile.passage for tile in self.tiles.values())
         self._show_key(hunters, colours)
+        self._reserve()
         odds = self.view.get("odds_haunting")  # None in a state: its figure follows (take_later)
         if self.view.get("outcome"):
             self.odds = -1  # no round to come: no risk to show
         elif odds is not None:
             self.odds = float(odds)
         self.status = status_text(self.view, self.tr._)
-        self.status_line, self.status_short = status_lines(self.status, self.view, self.odds, self.tr._)
+        self._show_status()
         self.carrying = carrying_text(hunters, self.view.get("carried") or {}, self.tr._, colours)
 
     def _show_key(self, hunters: dict, colours: dict) -> None:  # (after a language switch too: on_view)
         """The pawn key under the rooms (:class:`PawnKeyEntry`), made again only when its
-        players or colours change (a view of the same table makes no widget)."""
-        entries = pawn_key(hunters, colours, self.view.get("carried") or {}, self.tr._)
+        players or colours change (a view of the same table makes no widget). Where who
+        carries what does not hold the legend's kept rows (two carriers at once on a narrow
+        board) the key names the players alone: the rooms keep their height."""
+        carried = self.view.get("carried") or {}
+        entries = pawn_key(hunters, colours, carried, self.tr._)
+        if carried and self._rows([t for _p, t, _c in entries], [c for _p, _t, c in entries]) > self._kept():
+            entries = pawn_key(hunters, colours, {}, self.tr._)
         shown = [(player, text, [tuple(c) for c in pawns]) for player, text, pawns in entries]
         if shown == getattr(self, "_key", None):
             return
@@ -291,6 +302,41 @@ class CellarBoard(PlacePicks, BoxLayout):
         for player, text, pawns in reversed(shown):  # before the Ghost King's entry, in order
             legend.add_widget(PawnKeyEntry(name=player, text=text, pawns=pawns), index=len(legend.children))
 
+    def _passage_kept(self) -> bool:
+        """The legend keeps the passage's entry: a passage tile lies on the board, or the game
+        lays them (Nightmare: a used one is taken off, a Jinxed Item's drop brings one back)."""
+        return self.passages or self.view.get("mode") == "nightmare"
+
+    def _rows(self, texts: list[str], pawns: list[list]) -> int:
+        """The legend's rows with key entries of ``texts`` (markup) beside ``pawns`` (one list
+        each), the Ghost King's entry and, where kept, the passage's, flowed as the
+        StackLayout flows them at its width."""
+        scale = _scale()
+        font = sp(20) * scale
+        widths = [sp(22) * scale * (1 + 0.8 * (len(p) - 1)) + dp(2) * scale + word_width(plain(t), font, True)
+                  for t, p in zip(texts, pawns)]
+        legend = [self.tr._("Ghost King")] + ([self.tr._("secret passage")] if self._passage_kept() else [])
+        widths += [sp(24) * scale + dp(3) * scale + word_width(word, font, False) for word in legend]
+        return flow_rows(widths, self.ids.legend.width, dp(12) * scale)
+
+    def _kept(self) -> int:
+        """The rows the legend keeps through the game: as many as it needs with any one of
+        the players carrying a Cursed Treasure (the longest a carried treasure reads)."""
+        hunters = self.view.get("hunters") or {}
+        colours = dict(self.colours)
+        most = self._rows(*_texts_pawns(pawn_key(hunters, colours, {}, self.tr._)))
+        firsts = {str(h.get("player", name)): name for name, h in reversed(list(hunters.items()))}
+        for name in firsts.values():
+            carrying = pawn_key(hunters, colours, {name: self.tr._("Cursed Treasure")}, self.tr._)
+            most = max(most, self._rows(*_texts_pawns(carrying)))
+        return most
+
+    def _reserve(self, *_args) -> None:
+        """Keep the legend's rows (:attr:`legend_rows`) for the game on show at the legend's
+        width (bound to it: a turned screen flows the key again)."""
+        if self.ids.legend.width > 1:
+            self.legend_rows = self._kept()
+
     def take_later(self, figures: dict) -> None:
         """The odds meter's figure of the state on show (the ``later`` message, issue 35 item
         3): the state brought it as None, and the status line kept the last figure till now."""
@@ -298,7 +344,29 @@ class CellarBoard(PlacePicks, BoxLayout):
         if odds is None or self.view.get("outcome"):
             return
         self.odds = float(odds)
-        self.status_line, self.status_short = status_lines(self.status, self.view, self.odds, self.tr._)
+        self._show_status()
+
+    def _show_status(self) -> None:
+        self.status_options = list(status_lines(self.status, self.view, self.odds, self.tr._))
+        self.status_line = self.status_options[0]
+
+
+def _texts_pawns(entries: list[tuple[str, str, list]]) -> tuple[list[str], list[list]]:
+    """The pawn key's ``(player, markup, pawns)`` entries as their markups and their pawns."""
+    return [text for _p, text, _c in entries], [pawns for _p, _t, pawns in entries]
+
+
+def flow_rows(widths: list[float], width: float, gap: float) -> int:
+    """The rows items ``widths`` px wide take flowed left to right, ``gap`` px apart, in rows
+    ``width`` px wide (as a StackLayout ``lr-tb`` places them; an item wider than a row has
+    one of its own)."""
+    rows, x = 1, 0.0
+    for item in widths:
+        if x and x + gap + item > width:
+            rows, x = rows + 1, item
+        else:
+            x = x + gap + item if x else item
+    return rows
 
 
 #: A thin space (Roboto has it): between marks where a whole space does not fit.
@@ -393,35 +461,48 @@ def _hunter_name(key: str, hunter: dict, hunters: dict, _: Translate) -> str:
     return _("{player} ({colour})", player=player, colour=colours.get(colour, colour))
 
 
-def status_line(status: str, odds: float, _: Translate = english) -> str:
+def status_line(status: str, odds: float, _: Translate = english, short: bool = False) -> str:
     """The status (:func:`status_text`) and, before a roll (``odds`` >= 0), "Haunting risk
-    this round: 19%" after it (markup: bold red from 50%)."""
+    this round: 19%" after it (``short``: "risk 19%"; markup: bold red from 50%)."""
     if odds < 0:
         return escape_markup(status)
-    risk = escape_markup(_("Haunting risk this round: {percent}%", percent=int(round(100 * odds))))
+    percent = int(round(100 * odds))
+    words = _("risk {percent}%", percent=percent) if short else \
+        _("Haunting risk this round: {percent}%", percent=percent)
+    risk = escape_markup(words)
     if odds >= 0.5:
         risk = f"[b][color={theme.hex_colour(theme.HAUNTING)}]{risk}[/color][/b]"
     return " · ".join(part for part in (escape_markup(status), risk) if part)
 
 
-def status_lines(status: str, view: dict, odds: float, _: Translate = english) -> tuple[str, str]:
-    """The status line (:func:`status_line` of ``status``) and the same without the mode."""
-    return status_line(status, odds, _), status_line(status_text(view, _, mode=False), odds, _)
+def status_lines(status: str, view: dict, odds: float, _: Translate = english) -> tuple[str, ...]:
+    """The status line's wordings, the fullest first (the board shows the first that holds
+    its one line at 26 px: ``ui/kv/creepy_cellar.kv``): :func:`status_line` of ``status``,
+    without the mode, then with "risk 19%" for "Haunting risk this round: 19%", then the
+    hallway's hunters by their players alone ("Bo" for "Bo (yellow)"), the last without the
+    mode (cellar15: at 800×480 "Nightmare · cellar 7/12 · Haunting risk this round: 17%"
+    took two lines, 62 px of the rooms' height)."""
+    bare = status_text(view, _, mode=False)
+    players = status_text(view, _, mode=False, colours=False)
+    return (status_line(status, odds, _), status_line(bare, odds, _), status_line(status, odds, _, True),
+            status_line(bare, odds, _, True), status_line(players, odds, _, True))
 
 
-def status_text(view: dict, _: Translate = english, mode: bool = True) -> str:
+def status_text(view: dict, _: Translate = english, mode: bool = True, colours: bool = True) -> str:
     """"Nightmare · cellar 3/12 · hallway: Bo" from a view, in the language of ``_`` (the
     hunters outside are drawn on the board's Outside tile); without "Nightmare" when not
-    ``mode``."""
+    ``mode``; the hallway's hunters by their players alone ("Bo", not "Bo (yellow)") when not
+    ``colours``."""
     if not view:
         return ""
     modes = {"nightmare": _("Nightmare"), "advanced": _("Advanced"), "basic": _("Basic")}
     played = str(view.get("mode", ""))
     parts = [modes.get(played, played.capitalize())] if mode else []
     parts.append(_("cellar {filled}/{slots}", filled=len(view.get("cellar") or []), slots=view.get("cellar_slots", 0)))
-    hunters = {_hunter_name(name, h, view.get("hunters") or {}, _): h
-               for name, h in (view.get("hunters") or {}).items()}
-    hallway = [name for name, h in hunters.items() if h.get("at") == "hallway"]
+    everyone = view.get("hunters") or {}
+    hallway = [_hunter_name(name, h, everyone, _) if colours else str(h.get("player", name))
+               for name, h in everyone.items() if h.get("at") == "hallway"]
+    hallway = list(dict.fromkeys(hallway))
     if hallway:
         parts.append(_("hallway: {names}", names=", ".join(hallway)))
     return " · ".join(parts)
