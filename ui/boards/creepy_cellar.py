@@ -316,8 +316,8 @@ class CellarBoard(PlacePicks, BoxLayout):
         widths = [sp(22) * scale * (1 + 0.8 * (len(p) - 1)) + dp(2) * scale + word_width(plain(t), font, True)
                   for t, p in zip(texts, pawns)]
         legend = [self.tr._("Ghost King")] + ([self.tr._("secret passage")] if self._passage_kept() else [])
-        widths += [sp(24) * scale + dp(3) * scale + word_width(word, font, False) for word in legend]
-        return flow_rows(widths, self.ids.legend.width, dp(12) * scale)
+        widths += [sp(20) * scale + dp(2) * scale + word_width(word, font, False) for word in legend]
+        return flow_rows(widths, self.ids.legend.width, dp(10) * scale)
 
     def _kept(self) -> int:
         """The rows the legend keeps through the game: as many as it needs with any one of
