@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from companion.client import Client, DaemonUnavailable
+from companion.client import Client, DaemonUnavailable, NoDaemon
 from companion.console import ConsoleView
 from companion.i18n import msg, render
 from companion.protocol import private_player, view_heading, view_text
@@ -244,8 +244,21 @@ class TerminalTable:
                     if not self.handle(client, line.strip()):
                         break
         except DaemonUnavailable as exc:
-            self._say(f"The companion went away: {exc}")
+            self._say(self._gone(exc))
         return 0
+
+    def _gone(self, exc: DaemonUnavailable) -> str:
+        """What the terminal says when the daemon does not answer (never the system's error text:
+        a newcomer saw "[Errno 32] Broken pipe"): stopped once connected, else no daemon there."""
+        if self.client is None:
+            return exc.sentence() if isinstance(exc, NoDaemon) else str(exc)
+        if (self.client.state or {}).get("storage_warning"):  # issue 26: the game was in memory only
+            return self.view.say(msg("The companion stopped: its daemon no longer answers at {socket}. The game "
+                                     "was not being saved, so the inputs not saved are lost.",
+                                     socket=str(self.socket_path)))
+        return self.view.say(msg("The companion stopped: its daemon no longer answers at {socket}. Every input it "
+                                 "accepted is kept: run the same command again to go on with the game.",
+                                 socket=str(self.socket_path)))
 
     def _ask_private(self, player: str) -> None:
         """Ask what only ``player`` may see (the answer comes to the view); from the client's
