@@ -288,7 +288,14 @@ def test_the_readme_says_which_commands_keep_the_game_in_memory_in_a_folder_they
     assert "daemon and play keep the game in memory" in EXIT_STATUS
 
 
-def test_the_terminal_says_in_words_that_the_daemon_stopped(tmp_path):
+STOPPED = {"en": "The companion stopped: its daemon no longer answers at {socket}. Every input it accepted is kept: "
+                 "run the same command again to go on with the game.",
+           "it": "Il companion si è fermato: il suo demone non risponde più sul socket {socket}. Ogni input che aveva "
+                 "accettato è conservato: lanciate di nuovo lo stesso comando per continuare la partita."}
+
+
+@pytest.mark.parametrize("lang", list(STOPPED))
+def test_the_terminal_says_in_words_that_the_daemon_stopped(lang, tmp_path):
     """Newcomer15: "The companion went away: daemon connection lost: [Errno 32] Broken pipe"."""
     import io
 
@@ -297,7 +304,7 @@ def test_the_terminal_says_in_words_that_the_daemon_stopped(tmp_path):
     from companion.terminal import TerminalTable
 
     store = EventStore(tmp_path / "d.sqlite3")
-    running = DaemonThread(Daemon(store, tmp_path / "c.sock", DaemonSettings()))
+    running = DaemonThread(Daemon(store, tmp_path / "c.sock", DaemonSettings(language=lang)))
     daemon = running.__enter__()
 
     def typed():
@@ -312,8 +319,7 @@ def test_the_terminal_says_in_words_that_the_daemon_stopped(tmp_path):
     finally:
         store.close()
     last = out.getvalue().splitlines()[-1]
-    assert last == (f"The companion stopped: its daemon no longer answers at {daemon.socket_path}. Every input it "
-                    "accepted is kept: run the same command again to go on with the game."), out.getvalue()
+    assert last == STOPPED[lang].format(socket=daemon.socket_path), out.getvalue()
     assert "Errno" not in out.getvalue()
 
 
