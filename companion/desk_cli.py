@@ -210,9 +210,9 @@ def restore_command(args) -> int:
 
 
 def _store_copy(args):
-    from companion.recovery import memory_copy
-
     import os
+
+    from companion.recovery import memory_copy
 
     db = _db(args)
     problem = _not_a_store(db, given=args.db is not None or "COMPANION_DB" in os.environ)
