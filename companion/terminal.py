@@ -233,19 +233,39 @@ class TerminalTable:
         self.client: Client | None = None
         self.view = NumberedView(out, ask_private=self._ask_private)
         self._asked_to_stop = False  # q while inputs are not being saved: asked once
+        self._leaving = False  # this table closes the connection: the daemon did not stop
+        self._gone_said = threading.Event()  # the daemon stopped, and the terminal said so
 
     def run(self) -> int:
         """Play until ``q``, the end of the input or the daemon leaving; returns 0."""
         try:
             with Client(self.socket_path, on_message=self.view).connect() as client:
                 self.client = client
+                threading.Thread(target=self._watch, args=(client,), name="daemon-watch", daemon=True).start()
                 self._say(self.view.say(HELP))
-                for line in self.inp:
-                    if not self.handle(client, line.strip()):
-                        break
+                try:
+                    for line in self.inp:
+                        if self._gone_said.is_set() or not self.handle(client, line.strip()):
+                            break
+                finally:
+                    self._leaving = True
         except DaemonUnavailable as exc:
-            self._say(self._gone(exc))
+            self._say_gone(exc)
         return 0
+
+    def _watch(self, client: Client) -> None:
+        """Say that the daemon stopped as soon as it does, not at the next typed line (the
+        terminal waits on its input meanwhile); from a thread of its own."""
+        if client.wait_closed() and not self._leaving:
+            self._say_gone(DaemonUnavailable("closed"))
+
+    def _say_gone(self, exc: DaemonUnavailable) -> None:
+        """The daemon-stopped line, once (the watcher and a failed send may both come)."""
+        with self.view.lock:
+            if self._gone_said.is_set():
+                return
+            self._gone_said.set()
+        self._say(self._gone(exc))
 
     def _gone(self, exc: DaemonUnavailable) -> str:
         """What the terminal says when the daemon does not answer (never the system's error text:

@@ -298,6 +298,7 @@ STOPPED = {"en": "The companion stopped: its daemon no longer answers at {socket
 def test_the_terminal_says_in_words_that_the_daemon_stopped(lang, tmp_path):
     """Newcomer15: "The companion went away: daemon connection lost: [Errno 32] Broken pipe"."""
     import io
+    import threading
 
     from companion.daemon import Daemon, DaemonThread
     from companion.daemon.settings import DaemonSettings
@@ -307,17 +308,26 @@ def test_the_terminal_says_in_words_that_the_daemon_stopped(lang, tmp_path):
     running = DaemonThread(Daemon(store, tmp_path / "c.sock", DaemonSettings(language=lang)))
     daemon = running.__enter__()
 
+    said = threading.Event()
+
+    class Out(io.StringIO):
+        def write(self, text: str) -> int:
+            if text.startswith(STOPPED[lang][:15]):
+                said.set()
+            return super().write(text)
+
     def typed():
         yield ""
         running.__exit__(None, None, None)  # the daemon stops (killed, or its process ended)
-        for _ in range(5):  # the first write may still find the socket half open
-            yield "u"
+        assert said.wait(30)  # said at once, not at the next typed line (newcomer15)
+        yield "1"  # typed after: nothing more is said
 
-    out = io.StringIO()
+    out = Out()
     try:
         assert TerminalTable(daemon.socket_path, inp=typed(), out=out).run() == 0
     finally:
         store.close()
+    assert out.getvalue().count(STOPPED[lang][:15]) == 1
     last = out.getvalue().splitlines()[-1]
     assert last == STOPPED[lang].format(socket=daemon.socket_path), out.getvalue()
     assert "Errno" not in out.getvalue()
