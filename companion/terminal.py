@@ -13,6 +13,7 @@ terminal is cleared (when it is one) and says that they are hidden again.
 from __future__ import annotations
 
 import re
+import signal
 import sys
 import threading
 from collections.abc import Callable
@@ -235,9 +236,11 @@ class TerminalTable:
         self._asked_to_stop = False  # q while inputs are not being saved: asked once
         self._leaving = False  # this table closes the connection: the daemon did not stop
         self._gone_said = threading.Event()  # the daemon stopped, and the terminal said so
+        self._waits_on_stdin = False  # run() reads the process's stdin in the main thread
 
     def run(self) -> int:
         """Play until ``q``, the end of the input or the daemon leaving; returns 0."""
+        self._waits_on_stdin = self.inp is sys.stdin and threading.current_thread() is threading.main_thread()
         try:
             with Client(self.socket_path, on_message=self.view).connect() as client:
                 self.client = client
@@ -248,16 +251,30 @@ class TerminalTable:
                         if self._gone_said.is_set() or not self.handle(client, line.strip()):
                             break
                 finally:
-                    self._leaving = True
+                    with self.view.lock:
+                        self._leaving = True
         except DaemonUnavailable as exc:
             self._say_gone(exc)
         return 0
 
+    @property
+    def daemon_gone(self) -> bool:
+        """The daemon stopped while the terminal played, and the terminal said so."""
+        return self._gone_said.is_set()
+
     def _watch(self, client: Client) -> None:
         """Say that the daemon stopped as soon as it does, not at the next typed line (the
         terminal waits on its input meanwhile); from a thread of its own."""
-        if client.wait_closed() and not self._leaving:
-            self._say_gone(DaemonUnavailable("closed"))
+        if not client.wait_closed() or self._leaving:
+            return
+        self._say_gone(DaemonUnavailable("closed"))
+        with self.view.lock:  # not once run() is leaving: the interrupt would land after it
+            if self._waits_on_stdin and not self._leaving:
+                # Nothing more can be played: do not wait for a typed line. A real SIGINT to the main
+                # thread: its blocking read returns (EINTR) and raises KeyboardInterrupt, which companion
+                # play takes as its daemon gone (exit 0); _thread.interrupt_main() is only seen once the
+                # read returns.
+                signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGINT)
 
     def _say_gone(self, exc: DaemonUnavailable) -> None:
         """The daemon-stopped line, once (the watcher and a failed send may both come)."""

@@ -17,6 +17,7 @@ from companion.cli import main
 from companion.cli.common import EXIT_BAD_PATH
 from companion.store import EventStore
 from tests.checkout import checkout_env
+from tests.test_laptop_play import laptop, socket_of  # noqa: F401  (laptop: a fixture)
 from tests.test_storage_faults import tiny_tmpfs
 
 
@@ -344,3 +345,34 @@ def test_a_client_whose_daemon_stopped_says_it_in_words(tmp_path):
             client.send({"cmd": "undo"})
     client.close()
     assert str(raised.value) == f"the daemon at {daemon.socket_path} stopped: its connection closed"
+
+
+def test_play_in_the_terminal_ends_by_itself_when_its_daemon_is_killed(laptop):  # noqa: F811
+    """Newcomer15: after the daemon died, ``play --terminal`` said nothing until the next typed
+    line, then "[Errno 32] Broken pipe". Now it says it in words at once and ends (its input
+    stays open: nothing more is typed)."""
+    import os
+    import signal
+
+    env = laptop
+    play = subprocess.Popen([sys.executable, "-m", "companion", "play", "creepy_cellar", "--players", "Ada,Bo",
+                             "--terminal"], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    try:
+        seen = []
+        for line in play.stdout:  # until the table's first prompt
+            seen.append(line)
+            if "Roll the die" in line:
+                break
+        children = Path(f"/proc/{play.pid}/task/{play.pid}/children").read_text().split()
+        assert len(children) == 1 and socket_of(env).exists(), seen
+        os.kill(int(children[0]), signal.SIGKILL)
+        rest = play.stdout.read()  # play ends by itself: its stdin is still open
+        assert play.wait(30) == 0
+    finally:
+        if play.poll() is None:
+            play.kill()
+            play.wait()
+        play.stdin.close()
+    assert rest.strip().splitlines()[-1].startswith("The companion stopped: its daemon no longer answers at "), rest
+    assert "Errno" not in rest and "Traceback" not in rest
