@@ -91,6 +91,12 @@ def test_undoing_a_card_from_the_real_deck_puts_it_back_on_top():
         ("Put the Ghost card room H back on top of the Ghost deck.",
          "Rimettete in cima al mazzo Fantasma la carta pescata: Carta Fantasma stanza H."),
     ]
+    # the screen's step box gets them as its steps, in the table's language
+    from companion import protocol
+
+    assert [(line["kind"], line["text"]) for line in protocol.state_message(session, [], lang="it")["todo"]] == [
+        ("return", "Togliete il fantasma dalla stanza H."),
+        ("return", "Rimettete in cima al mazzo Fantasma la carta pescata: Carta Fantasma stanza H.")]
 
 
 def test_undoing_the_rogue_ghost_card_puts_it_back_on_top():
@@ -136,3 +142,17 @@ def test_with_two_hunters_each_the_undo_names_the_hunter():
     assert _undone(session)[1:] == [
         ("Ada: move the red hunter back to cellar room M.",
          "Ada: rimetti il cacciatore rosso nella stanza M della cantina.")]
+
+
+def test_undoing_a_secret_passage_puts_the_tile_and_the_hunter_back():
+    from dataclasses import replace
+
+    from companion.inputs import Press, Touch
+
+    session = _cellar()
+    assert session.handle(Press("dice")).accepted and session.handle(Touch("move:E")).accepted
+    session.state = replace(session.state, passages=("E", "J"))
+    assert session.handle(Touch("passage:J")).accepted
+    assert _undone(session)[1:] == [
+        ("Put the secret passage tile back in room E.", "Rimettete la tessera del passaggio segreto nella stanza E."),
+        ("Ada: move your hunter back to room E.", "Ada: rimetti il tuo cacciatore nella stanza E.")]
