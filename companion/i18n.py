@@ -116,31 +116,38 @@ def line_of(text: Msg | NewsLine) -> NewsLine:
     return text if isinstance(text, NewsLine) else NewsLine(text)
 
 
-def notable(text: Msg | NewsLine, recap: Msg) -> NewsLine:
+def notable(text: Msg | NewsLine, recap: Msg | None = None) -> NewsLine:
     """``text`` marked as a moment of the game the table would remember (its ``notable``):
     what the game-over summary recalls, in every language alike, in its ``recap`` form (issue
-    29 item 7): the line as said during play may carry an instruction ("One haunting beaten
-    in room F: take it off the board."), false once the game is over; its recap says what
-    happened ("A haunting beaten in room F."), a sentence of its own (never a :func:`todo`
-    line), translated where it is shown like every other.
+    29 item 7). A physical instruction (a :func:`todo` line: "One haunting beaten in room F:
+    take it off the board.") is false once the game is over, so it must give its recap, what
+    happened ("Ada beats a haunting in room F."): a sentence of its own, never an instruction,
+    translated where it is shown like every other. A line that only says what happened
+    ("Bo makes an accusation.") is its own recap.
 
     Raises:
         TypeError: ``recap`` is not a plain sentence (a :class:`NewsLine`, an instruction).
+        ValueError: ``text`` is an instruction and no ``recap`` is given.
     """
-    if not isinstance(recap, Msg):
+    line = line_of(text)
+    if recap is not None and not isinstance(recap, Msg):
         raise TypeError(f"a moment's recap must be a sentence (msg), got {type(recap).__name__}")
-    return replace(line_of(text), notable=True, recap=recap)
-
-
-def recap_of(line: Any) -> Any:
-    """What a moment recalls at the game's end: a notable line's recap form (:func:`notable`),
-    else the line itself."""
-    return line.recap if isinstance(line, NewsLine) and line.recap is not None else line
+    if recap is None and line.todo:
+        raise ValueError(f"the instruction {str(line)!r} is a moment: give its recap, what happened")
+    return replace(line, notable=True, recap=recap)
 
 
 def is_notable(line: Any) -> bool:
     """Whether ``line`` is a news line marked by :func:`notable` (a bare sentence is not)."""
     return isinstance(line, NewsLine) and line.notable
+
+
+def recap_of(line: Any) -> Any:
+    """What a moment recalls at the game's end (:func:`notable`): a notable line's recap form,
+    else its sentence (a line that only says what happened); anything else as it is."""
+    if isinstance(line, NewsLine):
+        return line.recap if line.recap is not None else line.text
+    return line
 
 
 def msg(msgid: str, **params: Any) -> Msg:
