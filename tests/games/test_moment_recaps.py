@@ -88,7 +88,7 @@ KNOWN = {
         "Ada beats a haunting in room F.", "Haunting 1 of 8: the Ghost King in room H.",
         "Bo leaves the castle for good."]),
     "children": ("tests/scripts/children/ghosts_win.jsonl", [
-        "Cy traps Ghost 12 with the Toy 12.", "Rosie is revealed, enraged in the Master Bedroom.",
+        "Cy traps Ghost 12.", "Rosie is revealed, enraged in the Master Bedroom.",
         "Ghost 13 haunts the Tablet 2-5, enraged.", "Ada makes an emergency escape from the Tablet 1-5.",
         "The crickets enrage The Twins in the Kitchen."]),
     "clue_it": ("tests/scripts/clue_it/solved.jsonl", [
@@ -115,20 +115,19 @@ def test_each_game_recalls_what_happened(game):
 ITALIAN = {
     "Haunting {number} of {limit}: three ghosts in room {room}.": "Infestazione 7 su 8: tre fantasmi nella stanza H.",
     "{player} beats a haunting in room {room}.": "Ada sconfigge un'infestazione nella stanza F.",
-    "{player} traps {ghost} with the {toy}.": "Bo intrappola il Fantasma 07 con l'Orsacchiotto.",
+    "{player} traps {ghost}.": "Bo intrappola il Fantasma 07.",
 }
 
 
 def test_recaps_in_italian_address_no_one_and_take_their_articles():
     from companion.i18n import named
 
-    ghost, toy = named(msg("Ghost {n}", n="07"), it="il"), named(msg("Teddy Bear"), it="l'")
+    ghost = named(msg("Ghost {n}", n="07"), it="il")
     made = {"Haunting {number} of {limit}: three ghosts in room {room}.": msg(
                 "Haunting {number} of {limit}: three ghosts in room {room}.", number=7, limit=8, room="H"),
             "{player} beats a haunting in room {room}.": msg("{player} beats a haunting in room {room}.",
                                                              player="Ada", room="F"),
-            "{player} traps {ghost} with the {toy}.": msg("{player} traps {ghost} with the {toy}.", player="Bo",
-                                                          ghost=ghost, toy=toy)}
+            "{player} traps {ghost}.": msg("{player} traps {ghost}.", player="Bo", ghost=ghost)}
     assert {key: render(text, "it") for key, text in made.items()} == ITALIAN
 
 

@@ -51,7 +51,7 @@ EXPECTED = {
         "Haunting 8 of 8: the Ghost King in room D."],
     "tests/scripts/children/ghosts_win.jsonl": [
         # the cut-downs to the hand limit are no moments now: the enraged ghost that lowered it is
-        "Cy traps Ghost 12 with the Toy 12.",
+        "Cy traps Ghost 12.",
         "Ghost 11 haunts the Tablet 1-5, enraged.",
         "Rosie haunts the Tablet 1-5, enraged."],
     "tests/scripts/clue_it/unsolved.jsonl": [

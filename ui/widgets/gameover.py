@@ -13,7 +13,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from ui import theme
-from ui.summary import Summary, fitting, moment_text, moments, summarise
+from ui.summary import Summary, fitting, moment_text, moments, spread, summarise
 from ui.text import coloured, english, escape_markup
 
 
@@ -132,25 +132,42 @@ class GameOverPanel(BoxLayout):
         unit = dp(1) * self.scale
         self.spacing = 4 * unit
         self.padding = (0, 2 * unit)
-        for label in self._fitting_lines(summary):
+        lines, self.moment_labels = self._laid_out(summary)
+        for label in lines + self.moment_labels:
             self.add_widget(label)
-        if self.moments_shown:
-            self.moment_labels = self._fitting_moments(summary)
-            for label in self.moment_labels:
-                self.add_widget(label)
         self.more = bool(self.moments) and not self.moment_labels
 
-    def _fitting_lines(self, summary: Summary) -> list[Label]:
+    def _laid_out(self, summary: Summary) -> tuple[list[Label], list[Label]]:
+        """The result and figures, and the moments that fit under them. Where :attr:`least`
+        moments do not fit under everything, the scores' heading gives them its room (issue 29
+        item 7: Children's game over at 800×480 showed no moment of the game at all); the rule
+        that ended the game stays. When even so too few fit, the panel keeps all its lines and
+        the moments card has them."""
+        full = self._fitting_lines(summary)
+        if not self.moments_shown or not self.moments:
+            return full, []
+        for heading, reason in ((True, True), (False, True)):
+            lines = full if heading and reason else self._fitting_lines(summary, heading, reason)
+            for label in lines:  # measured where they will show (_fitting_moments reads the panel's)
+                self.add_widget(label)
+            labels = self._fitting_moments(summary)
+            self.clear_widgets()
+            if labels:
+                return lines, labels
+        return full, []
+
+    def _fitting_lines(self, summary: Summary, heading: bool = True, reason: bool = True) -> list[Label]:
         """The result, the rule that ended it, the envelope and the scores, held in :attr:`most`
         when it is set (issue 29 audit: taller, they pushed the choices over New game): the
         headline smaller (:data:`HEADLINE_FONTS`, never under 32 px), then without the scores'
         heading, then, as a last resort, without the rule (History keeps it). Since the column
         gives the summary the row the choices' "Undo the last move" kept, the rule shows at
         800×480, 1024×600 and 720×1280 in every game (test_gameover_layout). The envelope and
-        the scores stay."""
+        the scores stay. ``heading``, ``reason``: False leaves the scores' heading, the rule,
+        out from the first try (the moments need their room: :meth:`_laid_out`)."""
         width = self.width - self.padding[0] - self.padding[2]
         least = HEADLINE_FONTS[-1]
-        tries = [(size, True, True) for size in HEADLINE_FONTS] + [(least, False, True), (least, False, False)]
+        tries = [(size, heading, reason) for size in HEADLINE_FONTS] + [(least, False, reason), (least, False, False)]
         for size, heading, reason in tries:
             labels = self._lines(summary, size, heading, reason)
             if not self.most or width <= 1 or self._height_of(labels, width) <= self.most + 0.5:
@@ -198,11 +215,34 @@ class GameOverPanel(BoxLayout):
             child.height = child.texture_size[1]
         free = self.room - sum(child.height + self.spacing for child in self.children) \
             - self.padding[1] - self.padding[3]
-        labels = [_moment(escape_markup(moment_text(m, self.tr)), sp(MOMENT_FONT) * self.scale, width)
-                  for m in moments(list(self.moments), summary.reason, int(self.moments_shown))]
-        least = min(int(self.least), len(labels))
-        kept = [labels[i] for i in fitting([label.height + self.spacing for label in labels], free, 0)]
-        return kept if len(kept) >= least else []
+        every = moments(list(self.moments), summary.reason, len(self.moments))
+        made: dict[int, Label] = {}
+
+        def label(index: int) -> Label:  # each moment's label made (and measured) once
+            if index not in made:
+                text = escape_markup(moment_text(every[index], self.tr))
+                made[index] = _moment(text, sp(MOMENT_FONT) * self.scale, width)
+            return made[index]
+
+        count = int(self.moments_shown)
+        least = min(int(self.least), len(every), count)
+        for pool in self._pools(every, label):
+            picked = [label(i) for i in spread(pool, count)]
+            kept = [picked[i] for i in fitting([one.height + self.spacing for one in picked], free, 0)]
+            if len(kept) >= least:
+                return kept
+        return []
+
+    @staticmethod
+    def _pools(every: list[dict], label) -> list[list[int]]:
+        """The moments to pick from, by index in ``every``: all of them first; then (where too
+        few of a spread pick fit) only the shorter ones, one line, then two... (issue 29 item 7:
+        three one-line moments fit under Children's result at 800×480 where its first spread
+        pick, of two-line ones, left none)."""
+        pools = [list(range(len(every)))]
+        for tallest in sorted({label(i).height for i in range(len(every))})[:-1]:
+            pools.append([i for i in range(len(every)) if label(i).height <= tallest])
+        return pools
 
     def _headline(self, summary: Summary) -> str:
         text = escape_markup(summary.headline)
@@ -221,3 +261,4 @@ class GameOverPanel(BoxLayout):
             return theme.on_dark(theme.player_colour(name, self.colours, theme.TEXT))
 
         return "   ".join(f"{coloured(name, ink(name))} {value}" for name, value in summary.scores)
+

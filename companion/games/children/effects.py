@@ -135,8 +135,8 @@ def trap(state: State, p: int, ghost: str) -> State:
     state = replace(state, trapped=trapped)
     line = todo("remove", "{player} traps {ghost} with the {toy}: both cards go to their scoring pile.",
                 player=state.players[p], ghost=state.name(ghost), toy=state.name(toy))
-    recap = msg("{player} traps {ghost} with the {toy}.", player=state.players[p], ghost=state.name(ghost),
-                toy=state.name(toy))
+    # short, so three of them fit under the result at 800×480 (one line each with "Turn 12: ")
+    recap = msg("{player} traps {ghost}.", player=state.players[p], ghost=state.name(ghost))
     state = say(state, notable(why.trapped(line, state.name(ghost), state.name(toy)), recap))
     return flip_stack(state, toy)
 
