@@ -39,6 +39,10 @@ def _moment(text: str, size: float, width: float) -> Label:
 #: as the buttons other than the main one).
 MOMENT_FONT = 26
 
+#: The moments the panel looks for before it stops making room for more (issue 29 item 7:
+#: "three to five moments of the game").
+WANTED = 3
+
 #: The rule that ended the game, the scores and the CLUE envelope, in px at scale 1: read from
 #: a metre as the moments are (trial3: 18 and 22 px, the smallest text on the screen).
 SUMMARY_FONT = 26
@@ -146,15 +150,17 @@ class GameOverPanel(BoxLayout):
         full = self._fitting_lines(summary)
         if not self.moments_shown or not self.moments:
             return full, []
-        for heading, reason in ((True, True), (False, True)):
-            lines = full if heading and reason else self._fitting_lines(summary, heading, reason)
+        best: tuple[list[Label], list[Label]] = (full, [])
+        for lines in (full, self._fitting_lines(summary, heading=False)):
             for label in lines:  # measured where they will show (_fitting_moments reads the panel's)
                 self.add_widget(label)
             labels = self._fitting_moments(summary)
             self.clear_widgets()
-            if labels:
-                return lines, labels
-        return full, []
+            if len(labels) > len(best[1]):
+                best = (lines, labels)
+            if len(best[1]) >= self._wanted():
+                break
+        return best
 
     def _fitting_lines(self, summary: Summary, heading: bool = True, reason: bool = True) -> list[Label]:
         """The result, the rule that ended it, the envelope and the scores, held in :attr:`most`
@@ -225,13 +231,20 @@ class GameOverPanel(BoxLayout):
             return made[index]
 
         count = int(self.moments_shown)
-        least = min(int(self.least), len(every), count)
+        best: list[Label] = []
         for pool in self._pools(every, label):
             picked = [label(i) for i in spread(pool, count)]
             kept = [picked[i] for i in fitting([one.height + self.spacing for one in picked], free, 0)]
-            if len(kept) >= least:
-                return kept
-        return []
+            if len(kept) > len(best):
+                best = kept
+            if len(best) >= self._wanted():
+                break
+        return best if len(best) >= min(int(self.least), len(every), count) else []
+
+    def _wanted(self) -> int:
+        """How many moments the panel looks for before it stops trying to fit more: three
+        (issue 29: "three to five moments"), or all the game had, or :attr:`moments_shown`."""
+        return min(WANTED, len(self.moments), int(self.moments_shown))
 
     @staticmethod
     def _pools(every: list[dict], label) -> list[list[int]]:
