@@ -43,6 +43,10 @@ MOMENT_FONT = 26
 #: "three to five moments of the game").
 WANTED = 3
 
+#: The most moments the panel measures to find the ones that fit (spread over the game): a
+#: long game keeps up to 200 (:data:`companion.moments.MOST`), each a label to lay out.
+CANDIDATES = 40
+
 #: The rule that ended the game, the scores and the CLUE envelope, in px at scale 1: read from
 #: a metre as the moments are (trial3: 18 and 22 px, the smallest text on the screen).
 SUMMARY_FONT = 26
@@ -221,7 +225,7 @@ class GameOverPanel(BoxLayout):
             child.height = child.texture_size[1]
         free = self.room - sum(child.height + self.spacing for child in self.children) \
             - self.padding[1] - self.padding[3]
-        every = moments(list(self.moments), summary.reason, len(self.moments))
+        every = moments(list(self.moments), summary.reason, CANDIDATES)
         made: dict[int, Label] = {}
 
         def label(index: int) -> Label:  # each moment's label made (and measured) once
@@ -231,15 +235,25 @@ class GameOverPanel(BoxLayout):
             return made[index]
 
         count = int(self.moments_shown)
-        best: list[Label] = []
+        picked = [label(i) for i in spread(list(range(len(every))), count)]
+        best = [picked[i] for i in fitting([one.height + self.spacing for one in picked], free, 0)]
         for pool in self._pools(every, label):
-            picked = [label(i) for i in spread(pool, count)]
-            kept = [picked[i] for i in fitting([one.height + self.spacing for one in picked], free, 0)]
-            if len(kept) > len(best):
-                best = kept
             if len(best) >= self._wanted():
                 break
+            kept = self._spread_fitting(pool, [label(i) for i in range(len(every))], count, free)
+            if len(kept) > len(best):
+                best = kept
         return best if len(best) >= min(int(self.least), len(every), count) else []
+
+    def _spread_fitting(self, pool: list[int], labels: list[Label], count: int, free: float) -> list[Label]:
+        """The most of ``pool`` (up to ``count``), spread over it, whose ``labels`` all fit in
+        ``free`` px (the first and the last of the pool's moments, the rest between: not the
+        latest few, as leaving out the tallest of equal ones did)."""
+        for n in range(min(count, len(pool)), 0, -1):
+            chosen = [labels[i] for i in spread(pool, n)]
+            if sum(one.height + self.spacing for one in chosen) <= free + 0.5:
+                return chosen
+        return []
 
     def _wanted(self) -> int:
         """How many moments the panel looks for before it stops trying to fit more: three
