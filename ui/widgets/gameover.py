@@ -213,9 +213,10 @@ class GameOverPanel(BoxLayout):
 
     def _fitting_moments(self, summary: Summary) -> list[Label]:
         """Moments of the game whose wrapped lines fit in :attr:`room` under what the panel shows
-        already, "Turn 12: ..." each: up to :attr:`moments_shown` spread over the game, then the
-        tallest left out until the rest fit (many short moments rather than one long one);
-        none when fewer than :attr:`least` fit (the moments card has them)."""
+        already, "Turn 12: ..." each, whole: the most (up to :attr:`moments_shown`) spread over
+        the game that fit, looked for among all of them, then among the shorter ones only (many
+        short moments rather than one long one), until three fit; none when fewer than
+        :attr:`least` fit (the moments card has them)."""
         width = self.width - self.padding[0] - self.padding[2]
         if width <= 1:
             return []
@@ -226,23 +227,19 @@ class GameOverPanel(BoxLayout):
         free = self.room - sum(child.height + self.spacing for child in self.children) \
             - self.padding[1] - self.padding[3]
         every = moments(list(self.moments), summary.reason, CANDIDATES)
-        made: dict[int, Label] = {}
-
-        def label(index: int) -> Label:  # each moment's label made (and measured) once
-            if index not in made:
-                text = escape_markup(moment_text(every[index], self.tr))
-                made[index] = _moment(text, sp(MOMENT_FONT) * self.scale, width)
-            return made[index]
-
+        labels = [_moment(escape_markup(moment_text(m, self.tr)), sp(MOMENT_FONT) * self.scale, width) for m in every]
         count = int(self.moments_shown)
-        picked = [label(i) for i in spread(list(range(len(every))), count)]
-        best = [picked[i] for i in fitting([one.height + self.spacing for one in picked], free, 0)]
-        for pool in self._pools(every, label):
-            if len(best) >= self._wanted():
-                break
-            kept = self._spread_fitting(pool, [label(i) for i in range(len(every))], count, free)
+        best: list[Label] = []
+        for pool in _pools([one.height for one in labels]):
+            kept = self._spread_fitting(pool, labels, count, free)
             if len(kept) > len(best):
                 best = kept
+            if len(best) >= self._wanted():
+                return best
+        # else the most that fit of a spread pick, the tallest left out first
+        picked = [labels[i] for i in spread(list(range(len(every))), count)]
+        kept = [picked[i] for i in fitting([one.height + self.spacing for one in picked], free, 0)]
+        best = kept if len(kept) > len(best) else best
         return best if len(best) >= min(int(self.least), len(every), count) else []
 
     def _spread_fitting(self, pool: list[int], labels: list[Label], count: int, free: float) -> list[Label]:
@@ -260,16 +257,6 @@ class GameOverPanel(BoxLayout):
         (issue 29: "three to five moments"), or all the game had, or :attr:`moments_shown`."""
         return min(WANTED, len(self.moments), int(self.moments_shown))
 
-    @staticmethod
-    def _pools(every: list[dict], label) -> list[list[int]]:
-        """The moments to pick from, by index in ``every``: all of them first; then (where too
-        few of a spread pick fit) only the shorter ones, one line, then two... (issue 29 item 7:
-        three one-line moments fit under Children's result at 800×480 where its first spread
-        pick, of two-line ones, left none)."""
-        pools = [list(range(len(every)))]
-        for tallest in sorted({label(i).height for i in range(len(every))})[:-1]:
-            pools.append([i for i in range(len(every)) if label(i).height <= tallest])
-        return pools
 
     def _headline(self, summary: Summary) -> str:
         text = escape_markup(summary.headline)
@@ -289,3 +276,13 @@ class GameOverPanel(BoxLayout):
 
         return "   ".join(f"{coloured(name, ink(name))} {value}" for name, value in summary.scores)
 
+
+def _pools(heights: list[float]) -> list[list[int]]:
+    """The moments to pick from, by index in ``heights`` (each one's, px): all of them first;
+    then only the shorter ones: one line, then up to two... (issue 29 item 7: three one-line
+    moments fit under Children's result at 800×480 where a spread pick of two-line ones left
+    none)."""
+    pools = [list(range(len(heights)))]
+    for tallest in sorted(set(heights))[:-1]:
+        pools.append([i for i, height in enumerate(heights) if height <= tallest])
+    return pools
