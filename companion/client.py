@@ -43,11 +43,16 @@ class NoDaemon(DaemonUnavailable):
 
     def sentence(self) -> str:
         """What a client command says (one line, exit 2): a path that is something other
-        than a socket (``--socket notes.txt``) is named as what it is."""
+        than a socket (``--socket notes.txt``) is named as what it is, and a socket nobody
+        listens on (a daemon killed, SIGKILL or a power cut) as left behind."""
         kind = _not_a_socket(self.socket_path)
         if kind is not None:
             return (f"{self.socket_path} is {kind}, not a companion's socket: give the socket the daemon "
                     f"listens on (companion daemon says it when it starts), or leave out --socket")
+        if os.path.exists(self.socket_path):  # a socket nobody listens on
+            return (f"No companion daemon is running at {self.socket_path}: its socket is left from one that "
+                    f"stopped (the next companion daemon replaces it); start one with companion play GAME "
+                    f"--players A,B")
         return (f"No companion is running (nothing answers at {self.socket_path}; start one with "
                 f"companion play GAME --players A,B)")
 

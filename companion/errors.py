@@ -5,6 +5,14 @@ class CompanionError(Exception):
     """Root of every error the companion raises on purpose."""
 
 
+class UnusablePath(CompanionError):
+    """A path the command was given (or its default) cannot be used: a directory or a text
+    file where a store goes, another program's database, a folder this user cannot write, a
+    store or socket another companion holds. Nothing was changed. The ``companion`` command
+    exits 2 (``cli.common.EXIT_BAD_PATH``), as for a usage error; each leaf also inherits its
+    own kind (:class:`companion.paths.PathRefused`, :class:`companion.store.NotOurs`...)."""
+
+
 class RuleViolation(CompanionError, ValueError):
     """An action the rules (or the current prompt) do not allow.
 

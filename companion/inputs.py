@@ -86,10 +86,10 @@ def normalise_uid(uid: str) -> str:
         InputError: not an even number of hex digits, or fewer than 4 bytes.
     """
     if not isinstance(uid, str):
-        raise InputError(f"a UID is a hex string, not {uid!r}")
+        raise InputError(msg("a UID is a hex string, not {value}", value=repr(uid)[:60]))
     cleaned = "".join(ch for ch in uid if ch not in ": -").upper()
     if len(cleaned) not in (8, 14, 20) or any(ch not in "0123456789ABCDEF" for ch in cleaned):
-        raise InputError(f"a UID is 4, 7 or 10 bytes of hex, not {uid!r}")
+        raise InputError(msg("a UID is 4, 7 or 10 bytes of hex, not {value}", value=repr(uid)[:60]))
     return cleaned
 
 

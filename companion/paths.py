@@ -18,7 +18,7 @@ import tempfile
 import warnings
 from pathlib import Path
 
-from companion.errors import CompanionError, StoreError
+from companion.errors import StoreError, UnusablePath
 from companion.i18n import msg
 
 log = logging.getLogger(__name__)
@@ -162,7 +162,7 @@ def _acceptable_folder(folder: Path) -> bool:
 
 # ---------------------------------------------------------------------- path arguments (issue 20)
 
-class PathRefused(CompanionError, ValueError):
+class PathRefused(UnusablePath, ValueError):
     """A path argument names a file the command must not touch (another store, the store's
     own WAL, a directory...). The command stops before changing anything (exit 2)."""
 

@@ -103,6 +103,7 @@ Client -> daemon:
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -112,7 +113,7 @@ from companion.engine.lessons import purpose_of
 from companion.engine.rulecard import sections_now
 from companion.engine.why import why_message
 from companion.errors import CompanionError
-from companion.i18n import Name, StandIn, is_notable, msg, recap_of, render, render_all
+from companion.i18n import Msg, Name, StandIn, is_notable, msg, recap_of, render, render_all
 from companion.messages import (
     CheckMessage,
     ChoiceMessage,
@@ -150,7 +151,16 @@ MAX_LINE = 1 << 20
 
 
 class ProtocolError(CompanionError, ValueError):
-    """A line that is not a JSON object."""
+    """A line that is not a JSON object, or a command refused (its message: a sentence,
+    :class:`~companion.i18n.Msg`, rendered in the table's language by whoever answers)."""
+
+
+def problem_of(exc: BaseException) -> Msg | str:
+    """What a refusal ``exc`` says, to render in the table's language at the edge (the ack and
+    notice of :func:`companion.daemon.commands.answer`): its sentence when it was raised with a
+    :class:`~companion.i18n.Msg`, else its English text."""
+    first = exc.args[0] if exc.args else None
+    return first if isinstance(first, Msg) else str(exc)
 
 
 def _plain(value: Any) -> Any:
@@ -183,20 +193,76 @@ def encode(message: dict[str, Any]) -> bytes:
 
     The bytes are exactly :func:`json.dumps`'s (``ensure_ascii=False``, no spaces), made
     with msgspec (~8x quicker on a state, issue 35): a line msgspec cannot make, or may
-    make otherwise (a float in exponent form, a lone surrogate), is made with json."""
+    make otherwise (a float in exponent form, a lone surrogate), is made with json.
+
+    Raises:
+        ProtocolError: a float in it is NaN or an infinity, which JSON has no number for
+            (msgspec wrote null, json.dumps ``NaN``); the error names where.
+    """
     try:
         line = _ENCODER.encode(message)
     except (TypeError, ValueError, OverflowError):  # UnicodeEncodeError is a ValueError
         return json_line(message)
-    if _may_differ(line):
+    if _may_differ(line) or _may_not_be_finite(message):
         return json_line(message)
     return line + b"\n"
 
 
 def json_line(message: dict[str, Any]) -> bytes:
-    """:func:`encode` with :func:`json.dumps` alone: the reference its bytes are checked against."""
-    text = json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n"
+    """:func:`encode` with :func:`json.dumps` alone: the reference its bytes are checked against.
+
+    Raises:
+        ProtocolError: a NaN or infinite float in ``message``.
+    """
+    try:
+        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
+    except ValueError as exc:
+        if "Out of range float" not in str(exc):
+            raise
+        raise ProtocolError(f"a message cannot carry NaN or Infinity (JSON has no such number): "
+                            f"{_not_finite_at(message) or '$'}") from None
     return text.encode("utf-8", "replace")
+
+
+_PACKER = msgspec.msgpack.Encoder(enc_hook=_plain)
+
+
+def _may_not_be_finite(message: dict[str, Any]) -> bool:
+    """Whether ``message`` may hold a NaN or infinite float (msgspec's JSON writes them as
+    null): msgpack writes every float as 0xcb and its 8 big-endian bytes, a non-finite one
+    starting 7ff or fff, which no UTF-8 text holds. Cheap (a third of the JSON encode) where a
+    walk over a state took three times it; a rare false alarm (an integer's bytes) only sends
+    the message down the json path, which checks exactly."""
+    try:
+        packed = _PACKER.encode(message)
+    except (TypeError, ValueError, OverflowError):
+        return True
+    if b"\xcb" not in packed:  # no float at all (most messages)
+        return False
+    for prefix in (b"\xcb\x7f", b"\xcb\xff"):
+        at = packed.find(prefix)
+        while at >= 0:
+            if at + 2 < len(packed) and packed[at + 2] >= 0xF0:
+                return True
+            at = packed.find(prefix, at + 1)
+    return False
+
+
+def _not_finite_at(value: Any, path: str = "$") -> str | None:
+    """Where in ``value`` a NaN or infinite float is (``$.view.odds[1]``), or None."""
+    if isinstance(value, float):
+        return None if math.isfinite(value) else path
+    if isinstance(value, dict):
+        items: Any = ((f"{path}.{key}", item) for key, item in value.items())
+    elif isinstance(value, (list, tuple)):
+        items = ((f"{path}[{index}]", item) for index, item in enumerate(value))
+    else:
+        return None
+    for where, item in items:
+        found = _not_finite_at(item, where)
+        if found:
+            return found
+    return None
 
 
 def decode(line: bytes | str) -> dict[str, Any]:
@@ -208,13 +274,13 @@ def decode(line: bytes | str) -> dict[str, Any]:
     try:
         text = line.decode("utf-8") if isinstance(line, bytes) else line
     except UnicodeDecodeError as exc:
-        raise ProtocolError("not UTF-8 text") from exc
+        raise ProtocolError(msg("not UTF-8 text")) from exc
     try:
         message = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
-        raise ProtocolError(f"not JSON: {str(exc)[:80]}") from exc
+        raise ProtocolError(msg("not JSON: {problem}", problem=str(exc)[:80])) from exc
     if not isinstance(message, dict):
-        raise ProtocolError("a message is a JSON object")
+        raise ProtocolError(msg("a message is a JSON object"))
     return message
 
 

@@ -32,6 +32,7 @@ from companion.store import (
     EventStore,
     NotOurs,
     StoreInUse,
+    StoreUnreachable,
     application_id,
     check_ours,
     deleted_games,
@@ -349,7 +350,7 @@ class _recovery_lock:
         try:
             self.fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE)
         except OSError as exc:
-            raise StoreError(f"cannot open the event store {self.path}: {exc}") from exc
+            raise StoreUnreachable(f"cannot open the event store {self.path}: {exc}") from exc
         try:
             fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:

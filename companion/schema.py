@@ -27,10 +27,17 @@ from typing import Annotated, Any, ClassVar
 import msgspec
 
 from companion import messages
+from companion.i18n import Msg, msg
 from companion.protocol import ProtocolError
 
 #: Longest refusal sentence, in characters.
 _LONGEST = 200
+
+def _(pattern: str) -> str:
+    """A refusal's English pattern (``{value}``: the value sent), marked for the catalogue
+    (``make i18n`` extracts ``_``); :func:`refusal` makes it a sentence."""
+    return pattern
+
 
 GameId = Annotated[int, msgspec.Meta(ge=1)]
 
@@ -43,12 +50,13 @@ MAX_HOLD = 120.0
 class Command(msgspec.Struct, frozen=True):
     """A command with no keys of its own (``state``, ``games``, ``about``...).
 
-    ``refusals``: a key -> the sentence that refuses a bad value of it (``{value!r}``: the
-    value sent), where a sentence older than this schema is kept; other keys get
-    :func:`_said`'s wording.
+    ``refusals``: a key -> the sentence that refuses a bad value of it (``{value}``: the
+    value sent, quoted), where a sentence older than this schema is kept; other keys get
+    :func:`_said`'s wording. ``refusal_params``: the sentences' other fields.
     """
 
     refusals: ClassVar[dict[str, str]] = {}
+    refusal_params: ClassVar[dict[str, str]] = {}
 
 
 class Choose(Command, frozen=True):
@@ -56,8 +64,8 @@ class Choose(Command, frozen=True):
     key: Annotated[str, msgspec.Meta(min_length=1)]
     revision: int | None = None
     refusals: ClassVar[dict[str, str]] = {
-        "key": "choose needs a choice key (text)",
-        "revision": "revision is the number of the state the touch was made on, not {value!r}",
+        "key": _("choose needs a choice key (text)"),
+        "revision": _("revision is the number of the state the touch was made on, not {value}"),
     }
 
 
@@ -102,7 +110,7 @@ class GameCommand(Command, frozen=True):
 
 class Components(GameCommand, frozen=True):
     """``components``: every card of one game."""
-    refusals: ClassVar[dict[str, str]] = {"game": "game is a game id, not {value!r}"}
+    refusals: ClassVar[dict[str, str]] = {"game": _("game is a game id, not {value}")}
 
 
 class ContentSet(Command, frozen=True):
@@ -127,7 +135,7 @@ class WriteTag(Command, frozen=True):
     reader: str | None = None
     wait: Annotated[float, msgspec.Meta(ge=1, le=120)] = 15
     force: bool = False
-    refusals: ClassVar[dict[str, str]] = {"wait": "wait is 1 to 120 seconds, not {value!r}"}
+    refusals: ClassVar[dict[str, str]] = {"wait": _("wait is 1 to 120 seconds, not {value}")}
 
 
 class Tap(Command, frozen=True):
@@ -136,7 +144,8 @@ class Tap(Command, frozen=True):
     uid: str | None = None
     reader: str | None = None
     hold: Annotated[float, msgspec.Meta(ge=0, le=MAX_HOLD)] = DEFAULT_HOLD
-    refusals: ClassVar[dict[str, str]] = {"hold": f"hold is 0 to {MAX_HOLD:g} seconds, not {{value!r}}"}
+    refusals: ClassVar[dict[str, str]] = {"hold": _("hold is 0 to {most} seconds, not {value}")}
+    refusal_params: ClassVar[dict[str, str]] = {"most": f"{MAX_HOLD:g}"}
 
 
 class VoiceSettings(Command, frozen=True):
@@ -170,7 +179,7 @@ class TagsExport(Command, frozen=True):
 
 class ResumeGame(Command, frozen=True):
     game_id: GameId
-    refusals: ClassVar[dict[str, str]] = {"game_id": "a game id is a whole number from 1, not {value!r}"}
+    refusals: ClassVar[dict[str, str]] = {"game_id": _("a game id is a whole number from 1, not {value}")}
 
 
 class DeleteGame(ResumeGame, frozen=True):
@@ -219,39 +228,48 @@ _MISSING = re.compile(r"missing required field `(?P<key>[^`]+)`")
 _EXPECTED = re.compile(r"^Expected `(?P<type>[^`]+)`(?:, got `[^`]+`)?$")
 
 #: msgspec's type names -> how a refusal says them.
-_KINDS = {"str": "text", "int": "a whole number", "float": "a number", "bool": "true or false",
-          "object": "an object", "array": "a list", "str | null": "text", "int | null": "a whole number",
-          "bool | null": "true or false", "object | null": "an object or null"}
+_KINDS = {"str": _("text"), "int": _("a whole number"), "float": _("a number"), "bool": _("true or false"),
+          "object": _("an object"), "array": _("a list"), "str | null": _("text"), "int | null": _("a whole number"),
+          "bool | null": _("true or false"), "object | null": _("an object or null")}
 
 
-def refusal(shape: type[Command], message: dict[str, Any], error: str) -> str:
-    """The one-line refusal of ``message`` for msgspec's ``error``."""
+def refusal(shape: type[Command], message: dict[str, Any], error: str) -> Msg:
+    """The one-line refusal of ``message`` for msgspec's ``error``: a sentence, which the
+    daemon says in the table's language (the value sent quoted, cut to :data:`_LONGEST`)."""
     found = _AT.match(error)
     why, path = (found["why"], found["path"] or "") if found else (error, "")
     missing = _MISSING.search(why)
     if missing and not path:
         key = missing["key"]
-        sentence = shape.refusals.get(key, f"{message['cmd']} needs {key}")
-        return _filled(sentence, None)
+        if key in shape.refusals:
+            return _filled(shape, shape.refusals[key], None)
+        return msg("{command} needs {key}", command=message["cmd"], key=key)
     key = path.lstrip(".").split("[")[0].split(".")[0]
     mapping, _, _ = path.partition("[...]")  # a value in an object (``colours``): the object is named
     value = _at(message, mapping)
     if key in shape.refusals:
-        return _filled(shape.refusals[key], value)
+        return _filled(shape, shape.refusals[key], value)
     name = mapping.lstrip(".")
-    return _filled(_said(f"each value of {name}" if mapping != path else name, why), value)
+    return _said(msg("each value of {name}", name=name) if mapping != path else name, why, value)
 
 
-def _said(name: str, why: str) -> str:
-    """``name is text, not {value!r}`` for a wrong type; msgspec's words for the rest."""
+def _said(name: str, why: str, value: Any) -> Msg:
+    """``name is text, not VALUE`` for a wrong type; msgspec's words for the rest."""
     expected = _EXPECTED.match(why)
     if expected and expected["type"] in _KINDS:
-        return f"{name} is {_KINDS[expected['type']]}, not {{value!r}}"
-    return f"{name}: {why[:1].lower()}{why[1:]}, not {{value!r}}"
+        return msg("{name} is {kind}, not {value}", name=name, kind=msg(_KINDS[expected["type"]]),
+                   value=_shown(value))
+    return msg("{name}: {why}, not {value}", name=name, why=why[:1].lower() + why[1:], value=_shown(value))
 
 
-def _filled(sentence: str, value: Any) -> str:
-    return sentence.replace("{value!r}", repr(value))[:_LONGEST]
+def _filled(shape: type[Command], sentence: str, value: Any) -> Msg:
+    return msg(sentence, value=_shown(value), **shape.refusal_params)
+
+
+def _shown(value: Any) -> str:
+    """The value sent, as a refusal quotes it (``repr``), cut: a hostile line may send 100 kB."""
+    shown = repr(value)
+    return shown if len(shown) <= _LONGEST // 2 else shown[:_LONGEST // 2 - 1] + "…"
 
 
 def _at(message: Any, path: str) -> Any:

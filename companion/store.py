@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.errors import StoreError
+from companion.errors import StoreError, UnusablePath
 
 log = logging.getLogger(__name__)
 
@@ -257,7 +257,7 @@ class EventStore:
         except FileExistsError:
             fd = _open_existing(self.path)
         except OSError as exc:
-            raise StoreError(f"cannot open the event store {self.path}: {exc.strerror or exc}") from exc
+            raise StoreUnreachable(f"cannot open the event store {self.path}: {exc.strerror or exc}") from exc
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
@@ -275,7 +275,7 @@ class EventStore:
             lock = os.fdopen(os.open(self._lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC,
                                      FILE_MODE), "r+")
         except OSError as exc:
-            raise StoreError(f"cannot open the event store {self.path}: {exc}") from exc
+            raise StoreUnreachable(f"cannot open the event store {self.path}: {exc}") from exc
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
@@ -593,12 +593,17 @@ def _out_of_room(exc: sqlite3.OperationalError) -> bool:
     return (getattr(exc, "sqlite_errorcode", 0) & 0xFF) in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR)
 
 
-class StoreInUse(StoreError):
+class StoreInUse(StoreError, UnusablePath):
     """Another companion process holds the store."""
 
 
-class NotOurs(StoreError):
+class NotOurs(StoreError, UnusablePath):
     """The file is another program's (or a newer companion's): it is left untouched."""
+
+
+class StoreUnreachable(StoreError, UnusablePath):
+    """The store's file or its lock cannot be opened or made there (a folder this user cannot
+    write, a read-only file system, no permission): nothing was changed."""
 
 
 #: The ``settings`` row listing the games the owner deleted: ``[[id, started], ...]``.
@@ -669,8 +674,8 @@ def _open_existing(path: str) -> int:
         except PermissionError:
             continue
         except OSError as exc:
-            raise StoreError(f"cannot open the event store {path}: {exc.strerror or exc}") from exc
-    raise StoreError(f"cannot open the event store {path}: permission denied")
+            raise StoreUnreachable(f"cannot open the event store {path}: {exc.strerror or exc}") from exc
+    raise StoreUnreachable(f"cannot open the event store {path}: permission denied")
 
 
 def _decode(text: Any, what: str) -> Any:

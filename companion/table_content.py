@@ -93,14 +93,14 @@ def _spec_of(piece: Any) -> Game:
     from companion.engine import known_piece
 
     if not isinstance(piece, str) or not known_piece(piece):
-        raise ContentError(f"no component {piece!r} in any game"[:200])
+        raise ContentError(msg("no component {component} in any game", component=repr(piece)[:80]))
     spec = get_game(piece.split(":")[0])
     if spec.content is None:
-        raise ContentError(f"nothing printed on {spec.title}'s cards is entered")
+        raise ContentError(msg("nothing printed on {game}'s cards is entered", game=spec.title))
     component = piece.partition("#")[0]
     if spec.content.per_copy(component) and piece == component and copies(spec, component) > 1:
-        raise ContentError(f"the copies of {component} differ: say which one ({component}#1 to "
-                           f"{component}#{copies(spec, component)})")
+        raise ContentError(msg("the copies of {component} differ: say which one ({component}#1 to {component}#{n})",
+                               component=component, n=copies(spec, component)))
     return spec
 
 

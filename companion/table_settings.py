@@ -18,6 +18,8 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from companion.i18n import msg
+
 
 class SettingsError(ValueError):
     """A settings update that is not an object, names an unknown key, or has a bad value
@@ -42,15 +44,19 @@ def checked(update: Any, record: type[msgspec.Struct]) -> dict[str, Any]:
     """
     name = record.key  # type: ignore[attr-defined]
     if not isinstance(update, dict):
-        raise SettingsError(f"{name} is an object such as {record.example}")  # type: ignore[attr-defined]
+        raise SettingsError(msg("{name} is an object such as {example}", name=name,  # type: ignore[attr-defined]
+                                example=record.example))
     known = record.__struct_fields__
     for key, value in update.items():
         if key not in known:
-            raise SettingsError(f"unknown {name} setting {key!r} (known: {', '.join(known)})")
+            raise SettingsError(msg("unknown {name} setting {key} (known: {known})", name=name,
+                                    key=repr(key)[:40], known=", ".join(known)))
         try:
             msgspec.convert({key: value}, record, strict=True)
         except msgspec.ValidationError:
-            raise SettingsError(f"{name}.{key} is {_kinds(record)[key]}, not {value!r}") from None
+            setting = f"{name}.{key}"
+            raise SettingsError(msg("{name} is {kind}, not {value}", name=setting, kind=_kinds(record)[key],
+                                    value=repr(value)[:60])) from None
     return dict(update)
 
 
@@ -72,10 +78,10 @@ def _kinds(record: type[msgspec.Struct]) -> dict[str, str]:
 
 def _kind(hint: Any) -> str:
     if hint is bool:
-        return "true or false"
+        return msg("true or false")
     if typing.get_origin(hint) is Literal:
-        return f"one of {', '.join(map(str, typing.get_args(hint)))}"
+        return msg("one of {values}", values=", ".join(map(str, typing.get_args(hint))))
     if typing.get_origin(hint) is Annotated and typing.get_args(hint)[0] is int:
         meta = typing.get_args(hint)[1]
-        return f"a whole number from {meta.ge} to {meta.le}"
+        return msg("a whole number from {low} to {high}", low=meta.ge, high=meta.le)
     raise TypeError(f"a table setting of type {hint!r} needs its words here")

@@ -320,7 +320,7 @@ def test_companion_daemon_command_refuses_a_busy_socket(tmp_path):
         second = subprocess.run([sys.executable, "-m", "companion", "daemon", "--db", str(tmp_path / "b.db"),
                                  "--socket", str(sock)], capture_output=True, text=True, timeout=20,
                                 env=checkout_env())
-        assert second.returncode == 1
+        assert second.returncode == 2  # a socket another daemon serves: a path refusal (words15)
         assert f"another companion daemon is already listening on {sock}" in second.stderr
         assert not (tmp_path / "b.db").exists()  # refused before its store is opened (nothing made)
         with Client(sock).connect() as client:  # the first one still serves its game
@@ -679,3 +679,15 @@ def test_the_view_is_computed_once_per_state(daemon, monkeypatch):
     daemon.call(lambda: daemon.publish())
     assert len(calls) == 1 and calls[0] is session.state
     assert daemon.call(lambda: session.view_first()) == real(session.state)
+
+
+def test_a_message_with_nan_is_logged_and_not_sent(daemon, caplog):
+    """words15: protocol.encode refuses NaN and Infinity (msgspec wrote null). A daemon message
+    carrying one is not sent, the log names where, and the clients and the daemon go on."""
+    seen = Collector()
+    with Client(daemon.socket_path, on_message=seen).connect() as client:
+        daemon.call(lambda: daemon.hub.broadcast({"type": "later", "revision": 1, "game": None,
+                                                  "view": {"odds_haunting": float("nan")}}))
+        assert client.request({"cmd": "state"})["ok"] is True
+    assert not any(m.get("type") == "later" and m.get("revision") == 1 for m in seen.messages)
+    assert any("$.view.odds_haunting" in r.getMessage() and r.levelname == "ERROR" for r in caplog.records)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gettext
 import io
 import pickle
+import re
 import string
 
 import pytest
@@ -105,7 +106,7 @@ def test_the_daemon_speaks_the_table_language(tmp_path):
     notices = []
     with running_daemon(tmp_path, language="it") as daemon, \
             Client(daemon.socket_path, on_message=notices.append).connect() as client:
-        assert client.state["prompt"]["text"] == "Nessuna partita in corso: iniziane una nuova."
+        assert client.state["prompt"]["text"] == "Nessuna partita in corso: iniziatene una nuova."
         assert client.state["language"] == "it"
         assert client.request({"cmd": "language", "language": "en"})["ok"]
         assert client.state["prompt"]["text"] == "No game yet: start a new one."
@@ -142,7 +143,7 @@ def test_the_table_language_chosen_on_the_screen_outlives_the_daemon(tmp_path):
         with running_daemon(tmp_path, store=store, language="en") as daemon, \
                 Client(daemon.socket_path).connect() as client:
             assert client.state["language"] == "it"
-            assert client.state["prompt"]["text"] == "Nessuna partita in corso: iniziane una nuova."
+            assert client.state["prompt"]["text"] == "Nessuna partita in corso: iniziatene una nuova."
     finally:
         store.close()
     with running_daemon(tmp_path, db="other.sqlite3", language="en") as daemon, \
@@ -309,3 +310,45 @@ def test_no_step_to_the_table_says_tu_inside_a_sentence():
 
 def _forms(text) -> tuple:
     return () if not text else text if isinstance(text, tuple) else (text,)
+
+
+def test_italian_calls_the_product_il_companion():
+    """One name in Italian: most sentences already say "il companion" (the brand stays
+    "Haunt Companion"); two said "il compagno di gioco", which read as another device. Every
+    Italian sentence that names the product says "companion"."""
+    italian = [form for m in catalog("it") if m.id
+               for form in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    other = [form for form in italian if re.search(r"\bcompagn[oaie]\b|\bassistente\b", form, re.I)]
+    assert other == []
+    assert sum("companion" in form.lower() for form in italian) > 50
+    assert render(msg("The house speaks: this is the companion's voice."), "it") == (
+        "La casa parla: questa è la voce del companion.")
+
+
+def test_no_refusal_to_the_table_says_tu():
+    """A refusal is said to the whole table ("voi"): Ghost at Home's "Questo serve a pagare
+    una luce: prima scegli di accendere la luce." and "…prima gioca una carta stanza, oppure
+    scegli un'altra azione." and "Finisci la domanda, oppure tocca…" said "tu" (the lead's
+    shots, session 15; "oppure aspetta" is a ghost that waits). A sentence to one named player
+    ("{player}: scegli…", "{player}, scegli…") keeps "tu"."""
+    import re
+
+    italian = [m.string for m in catalog("it") if m.id]
+    tu = re.compile(r"\b(?:prima|oppure|poi) (?:scegli|gioca|tocca|premi|metti|tira|pesca|usa)\b"
+                    r"|\b(?:iniziane|Inizia una nuova partita\.)")
+    found = [form for text in italian for form in _forms(text)
+             if tu.search(form) and not re.search(r"\{player\}[:,] ", form)]
+    assert found == []
+
+
+def test_no_player_is_given_a_gender():
+    """A player's name may be anyone's: "Ada scappa terrorizzato" and "{player} è morto"
+    gave every player a masculine adjective (the lead's shots, session 15). A character
+    ("il personaggio di {player} è morto") has the noun's gender."""
+    import re
+
+    italian = [m.string for m in catalog("it") if m.id]
+    gendered = re.compile(r"^\{player\} (?:è |scappa |resta |rimane )?(?:terrorizzat|mort|impazzit|eliminat)[oa]\b")
+    found = [form for text in italian for form in _forms(text) for sentence in re.split(r"(?<=[.:;!?]) ", form)
+             if gendered.search(sentence)]
+    assert found == []

@@ -40,3 +40,22 @@ def test_a_real_state_message_is_the_same_bytes(language):
     line = protocol.encode(message)
     assert line == protocol.json_line(message)
     assert not protocol._may_differ(line)  # the msgspec path itself, not the fallback
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), -float("inf"), [1.5, float("nan")],
+                                   {"deep": [{"odds": float("-inf")}]}])
+def test_nan_and_infinity_are_refused_not_written_as_null(value):
+    """words15: msgspec wrote NaN and Infinity as null (json.dumps as NaN, which is no JSON):
+    a message carrying one is refused, naming where, and nothing is written."""
+    with pytest.raises(protocol.ProtocolError, match=r"NaN or Infinity .*\$\.view\.value"):
+        protocol.encode({"type": "later", "view": {"value": value}})
+    with pytest.raises(protocol.ProtocolError, match="NaN or Infinity"):
+        protocol.json_line({"type": "later", "view": {"value": value}})
+
+
+def test_a_float_next_to_odd_bytes_is_still_written():
+    """The check of every float costs no false refusal: large numbers, bytes that look like
+    a float's in text, a lone surrogate (the json path)."""
+    for message in ({"n": 2 ** 63 - 1, "m": -2 ** 63, "f": 1.7976931348623157e308, "t": "\u02ff\x7f"},
+                    {"s": "\ud800", "f": 0.5}):
+        assert protocol.encode(message) == protocol.json_line(message)

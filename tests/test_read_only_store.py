@@ -50,7 +50,7 @@ def test_a_newer_companions_store_in_a_read_only_folder_is_refused_cleanly(tmp_p
         _read_only(fs)
         done = subprocess.run([sys.executable, "-m", "companion", "daemon", "--db", str(fs / "g.sqlite3"),
                                "--socket", str(tmp_path / "d.sock")], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 1
+    assert done.returncode == 2  # a store this companion cannot use: a path refusal (words15)
     assert done.stderr.strip().splitlines()[-1] == (
         f"companion: {fs / 'g.sqlite3'} has schema 99; this companion reads up to 5 (a newer companion "
         f"wrote it): it was left untouched")

@@ -259,3 +259,92 @@ def test_a_client_that_connects_while_the_game_is_opened_gets_its_state_once_the
         store.close()
     bound.release()  # after the daemon removed it: nothing to do
     assert list(tmp_path.iterdir()) == []
+
+
+def _companion(*args, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True, text=True, timeout=120,
+                          env=checkout_env(), **kwargs)
+
+
+def test_a_daemon_killed_while_opening_leaves_a_socket_clients_and_the_next_start_understand(tmp_path):
+    """bind14's note: a daemon killed (SIGKILL) while it opens its game leaves its socket file.
+    A client then says in one line that no daemon runs there (no traceback); the next start
+    replaces that socket; a start beside a live daemon removes nothing and says so."""
+    from companion.client import Client
+
+    sock, db = tmp_path / "run" / "companion.sock", tmp_path / "g.sqlite3"
+    first = subprocess.Popen([sys.executable, "-m", "companion", "daemon", "--db", str(db), "--socket", str(sock)],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=checkout_env())
+    while not sock.is_socket() and first.poll() is None:  # bound first (bind14), then the store is opened
+        pass
+    first.kill()
+    first.wait(timeout=60)
+    assert sock.is_socket()  # stale: nobody listens
+
+    tap = _companion("tap", "house_of_spirits:room:vestibule", "--socket", str(sock))
+    assert tap.returncode == 2
+    assert tap.stderr.splitlines() == [
+        f"companion: No companion daemon is running at {sock}: its socket is left from one that stopped "
+        f"(the next companion daemon replaces it); start one with companion play GAME --players A,B"]
+
+    second = subprocess.Popen([sys.executable, "-m", "companion", "daemon", "--db", str(db), "--socket", str(sock)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=checkout_env())
+    try:
+        with Client(sock).connect(timeout=60) as client:
+            assert client.state["type"] == "state"
+        third = _companion("daemon", "--db", str(tmp_path / "other.sqlite3"), "--socket", str(sock))
+        assert third.returncode == 2
+        assert third.stderr.splitlines() == [f"companion: another companion daemon is already listening on {sock}"]
+        with Client(sock).connect(timeout=60) as client:  # the live daemon's socket is still there
+            assert client.state["type"] == "state"
+        assert not (tmp_path / "other.sqlite3").exists()
+    finally:
+        second.terminate()
+        second.wait(timeout=60)
+
+
+def test_a_file_at_the_socket_path_is_never_removed(tmp_path):
+    """Only a socket nobody listens on is stale: a regular file there is named, and kept."""
+    sock = tmp_path / "companion.sock"
+    sock.write_text("my notes\n")
+    done = _companion("daemon", "--db", str(tmp_path / "g.sqlite3"), "--socket", str(sock))
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
+    assert "a regular file, not a socket" in done.stderr and "Traceback" not in done.stderr
+    assert sock.read_text() == "my notes\n"
+    tap = _companion("tap", "house_of_spirits:room:vestibule", "--socket", str(sock))
+    assert tap.returncode == 2
+    assert tap.stderr.startswith(f"companion: {sock} is a regular file, not a companion's socket")
+    assert sock.read_text() == "my notes\n"
+
+
+def test_a_daemon_that_takes_the_path_meanwhile_keeps_it(tmp_path, monkeypatch):
+    """Two daemons starting over one stale socket: the first removes it and puts its own
+    there while the second is between its check and its bind. The second put its socket over
+    the first's (a rename replaces), so the first served on a path nobody could reach, and its
+    exit then removed the second's. Now the second finds the path taken, says so, and leaves it."""
+    from companion import paths
+    from companion.daemon import hub
+    from companion.paths import remove_stale_socket
+
+    path = tmp_path / "companion.sock"
+    dead = socket.socket(socket.AF_UNIX)
+    dead.bind(str(path))
+    dead.close()
+    first = socket.socket(socket.AF_UNIX)
+
+    def the_first_daemon_wins(sock, seen=None):
+        removed = remove_stale_socket(sock, seen)
+        first.bind(str(sock))  # the first daemon's socket, at the path before the second binds
+        first.listen()
+        return removed
+
+    monkeypatch.setattr(paths, "remove_stale_socket", the_first_daemon_wins)
+    with pytest.raises(DaemonBusy, match="already listening"):
+        hub.BoundSocket(path)
+    monkeypatch.undo()
+    with socket.socket(socket.AF_UNIX) as client:
+        client.connect(str(path))  # still the first daemon's
+        accepted, _ = first.accept()
+        accepted.close()
+    assert [p.name for p in tmp_path.iterdir()] == ["companion.sock"]  # nor a private folder left
+    first.close()

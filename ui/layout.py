@@ -167,17 +167,19 @@ def choices_height(choices: list[dict], over: bool = False, can_undo: bool = Fal
 #: its text this big (room for two lines); it never moves between two states of a game.
 MAIN_HEIGHT, MAIN_FONT = 84, 32
 
-#: The gap between the widgets of the prompt's column (dp at scale 1): between each two of its
-#: five (the game-over panel, the prompt, the step, the out-of-turn row, the choices), 0-high
-#: ones too. (portrait14 tried none around 0-high widgets in portrait, 36 px more at
-#: 720x1280: a refusal's banner then had 117 px over a slot row and needed 138: it covered
-#: the slot. notes/portrait14.md)
+#: The gap between the widgets of the prompt's column (dp at scale 1): in landscape between
+#: each two of its five (the game-over panel, the prompt, the step, the out-of-turn row, the
+#: choices), 0-high ones too; in portrait only under a widget on show (``kv/table.kv``'s
+#: ColumnGap: 36 px more for the slots at 720x1280, House of Spirits' defence roll shows
+#: three choices a page, one before; the refusal banner that then no longer fitted over the
+#: first slot row goes to the column's free room: ``ui.notice_place``. notes/portrait15.md)
 COLUMN_GAP = 8
 
 
 def column_gaps(portrait: bool) -> int:
-    """The gaps (dp at scale 1) the prompt's column spends above its choice panel (the same
-    in both orientations, see :data:`COLUMN_GAP`)."""
+    """The gaps (dp at scale 1) the prompt's column spends above its choice panel at most
+    (the same in both orientations, see :data:`COLUMN_GAP`: in portrait fewer may be spent,
+    and the choice panel takes what is left)."""
     return 4 * COLUMN_GAP
 
 

@@ -6,12 +6,17 @@ nothing a finger reaches for:
 
 * directly under the instruction (the prompt, or the physical step), in the room left
   there before the first button, when its words fit that room at :data:`UNDER_SIZES`;
+  else lower, in the first stretch of the column's width that holds no button (between the
+  slots and the main button, or under the slots: :func:`free_spots`) at those sizes;
 * else over the instruction, at the column's top, as high as its words, and the instruction
   again under it (:class:`ui.widgets.banner.NoticeCopy`), in the room left above the first
   button at the instruction's own size, a page at a time (touch it for the next): both read
   at once (issue 29: the banner hid the prompt for its 5 s, and the player could not read
-  what was asked). :func:`choose_over` picks the banner's size: the first that leaves the
-  instruction whole, else two of its lines a page, else one;
+  what was asked), when the instruction fits there whole; else in a free stretch at 22 or
+  20 px; else, in portrait, over the board's bottom (just over the column) while no place
+  on the board picks a choice; else over the instruction with it paged under. :func:`choose_over` picks the
+  banner's size: the first that leaves the instruction whole, else two of its lines a
+  page, else one;
 * only when not one line of the instruction fits under the banner, the banner alone over the
   instruction, down to the first button (the prompt is back when it fades or is touched).
 
@@ -28,6 +33,7 @@ from kivy.core.text.markup import MarkupLabel
 from kivy.metrics import dp, sp
 
 from ui import theme
+from ui.layout import GAP
 from ui.text import escape_markup, page_mark, page_words, prompt_markup
 from ui.widgets import todo
 from ui.widgets.buttons import TouchButton
@@ -45,7 +51,7 @@ PAD_X, PAD_Y = 14, 10
 TIGHT_PAD_Y = 4
 #: The instruction's padding under the banner (dp at scale 1), above its words (the gap to
 #: the banner in) and under them (``kv/app.kv``'s NoticeCopy).
-COPY_PAD_TOP, COPY_PAD_BOTTOM = 16, 2
+COPY_PAD_TOP, COPY_PAD_BOTTOM = 14, 2
 #: How far the instruction's box reaches up under the banner (dp at scale 1): its rounded
 #: corners let the words under them show through.
 COPY_UNDER = 10
@@ -65,15 +71,54 @@ def choose(free: float, area: float, height_at: Callable[[int], float]) -> tuple
 
 
 def choose_over(area: float, height_at: Callable[[int], float], whole: float,
-                line: float) -> tuple[int, float] | None:
+                line: float, two: float | None = None, paged: bool = True) -> tuple[int, float] | None:
     """The banner's size over the instruction and the room left under it for the instruction
     (``area`` pixels above the first button; ``whole``: the instruction's height at its size,
-    ``line``: one of its lines): the first of :data:`SIZES` that leaves the instruction whole,
-    else two lines of it, else one; None when none leaves even a line (the banner alone)."""
-    for least in (whole, 2 * line, line):
+    ``line``: one of its lines, ``two``: two of them, ``2 * line`` when not given): the first
+    of :data:`SIZES` that leaves the instruction whole, else (``paged``) two lines of it, else
+    one; None when none leaves even a line (the banner alone)."""
+    tiers = (whole, 2 * line if two is None else two, line) if paged else (whole,)
+    for least in tiers:
         for size in SIZES:
             if area - height_at(size) >= least:
                 return size, area - height_at(size)
+    return None
+
+
+def free_spots(below: float, bottom: float, boxes: list[tuple[float, float]], margin: float,
+               gap: float) -> list[tuple[float, float]]:
+    """The room the column leaves free under the instruction, from the top down: ``(top,
+    height)`` of each stretch of its whole width that holds no button (``boxes``: each
+    button's ``(bottom, top)``), between the instruction's bottom ``below`` and the column's
+    ``bottom``. The first stretch starts at ``below`` (``margin`` clear of the next button);
+    the others ``gap`` clear of the buttons above and under them (issue 29: a banner that
+    did not fit over the first slot row lay over the instruction, while the room between
+    the slots and the main button, or under the slots, stood empty)."""
+    spots, top, first = [], below, True
+    for low, high in sorted(boxes, key=lambda box: -box[1]):
+        if low >= top - 1:  # above the stretch's top: in the instruction, or a row passed
+            continue
+        if high > top:  # reaches into the stretch's top: the stretch starts under it
+            top, first = low - gap, False
+            continue
+        room = top - high - (2 * margin if first else gap)
+        if room > 0:
+            spots.append((top, room))
+        top, first = low - gap, False
+    room = top - bottom - (2 * margin if first else margin)
+    if room > 0:
+        spots.append((top, room))
+    return spots
+
+
+def choose_spot(spots: list[tuple[float, float]], height_at: Callable[[int], float],
+                sizes: tuple[int, ...]) -> tuple[float, int] | None:
+    """The top of the first free stretch (``spots``, :func:`free_spots`) that holds the
+    banner at the first of ``sizes`` that fits one, and that size; None when none does."""
+    for size in sizes:
+        for top, room in spots:
+            if height_at(size) <= room:
+                return top, size
     return None
 
 
@@ -111,25 +156,64 @@ class NoticePlace:
         unit = dp(1) * self.app.scale
         right = ids.right
         x, bottom = right.to_window(right.x, right.y)
-        top = bottom + right.height
-        tops = self.button_tops()
-        below = self.instruction_bottom(top)
-        under = max((t for t in tops if t <= below + 1), default=bottom)
-        free, area = below - under - 2 * unit, top - max(tops, default=bottom) - 6 * unit
-        where, size = choose(free, area, lambda size: self.height_at(size, right.width))
-        root.notice_font, root.notice_pad = size, PAD_Y
-        if where == "under":
-            root.notice_place = [x, below, right.width, 0]
-            self.show_copy(None)
+        top, width = bottom + right.height, right.width
+        boxes = self.button_boxes()
+        area = top - max((high for _low, high in boxes), default=bottom) - 6 * unit
+        spots = free_spots(self.instruction_bottom(top), bottom, boxes, unit, GAP * unit)
+
+        def height(size: int, pad: float = PAD_Y) -> float:
+            return self.height_at(size, width, pad)
+
+        # under the instruction, or lower in the column's free room, at 32..26 px: it covers
+        # nothing; else over the instruction with it whole under; else free room at 22..20
+        # px; else (portrait) over the board's bottom while no place on it picks; else over
+        # the instruction with it paged under; else the banner alone over it
+        spot = choose_spot(spots, height, UNDER_SIZES)
+        if spot is not None:
+            self.put_in(spot, x, width, PAD_Y)
             return
-        over = self.over_with_copy(x, top, right.width, area)
-        if over is None:  # not a line of the instruction would fit: the banner alone over it
-            root.notice_place = [x, top, right.width, max(0.0, area)]
+        if self.over_with_copy(x, top, width, area, paged=False):
+            return
+        spot = choose_spot(spots, lambda size: height(size, TIGHT_PAD_Y), SIZES[len(UNDER_SIZES):])
+        if spot is not None:
+            self.put_in(spot, x, width, TIGHT_PAD_Y)
+            return
+        spot = self.board_spot(height)
+        if spot is not None:
+            self.put_in(spot, x, width, PAD_Y)
+            return
+        if not self.over_with_copy(x, top, width, area):  # not a line of it fits: the banner alone
+            root.notice_font, root.notice_pad = choose(0, area, height)[1], PAD_Y
+            root.notice_place = [x, top, width, max(0.0, area)]
             self.show_copy(None)
 
-    def over_with_copy(self, x: float, top: float, width: float, area: float) -> bool | None:
+    def board_spot(self, height: Callable[[int], float]) -> tuple[float, int] | None:
+        """In portrait, the bottom of the board over the prompt's column (the same width) when
+        no place on it picks a choice now: the top of the banner there and its size (the
+        first of :data:`UNDER_SIZES` no higher than half the board); None in landscape, or
+        while the board picks (portrait15: Ghost at Home's question, three lines over three
+        rows of numbers, paged a line at a time under the banner)."""
+        if not self.app.portrait:
+            return None
+        board, slot = self.table.board, self.table.ids.board_slot
+        if board is None or getattr(board, "picks", None) or slot.height <= 0:
+            return None
+        bottom = slot.to_window(slot.x, slot.y)[1]
+        size = next((size for size in UNDER_SIZES if height(size) <= slot.height / 2), None)
+        return None if size is None else (bottom + height(size), size)
+
+    def put_in(self, spot: tuple[float, int], x: float, width: float, pad: float) -> None:
+        """The banner in a free stretch of the column (``spot``: its top and the banner's
+        size), ``pad`` dp above and under its words."""
+        root = self.app.root
+        root.notice_font, root.notice_pad = spot[1], pad
+        root.notice_place = [x, spot[0], width, 0]
+        self.show_copy(None)
+
+    def over_with_copy(self, x: float, top: float, width: float, area: float, paged: bool = True) -> bool | None:
         """The banner at the column's top, as high as its words, and the instruction it lies
-        over again under it, paged in the room left (None: not a line of it fits)."""
+        over again under it, paged in the room left (None: not a line of it fits; with
+        ``paged`` False, None unless it fits whole)."""
         words, fill = self.instruction()
         if not words:
             return None
@@ -137,7 +221,10 @@ class NoticePlace:
         under = dp(COPY_UNDER) * self.app.scale  # the part of the padding under the banner
         whole = self.copy_height(self.first_page(words, 1, 1), font, width) - under
         line = self.copy_height("Ag", font, width) - under
-        chosen = choose_over(area, lambda size: self.height_at(size, width, TIGHT_PAD_Y), whole, line)
+        # two lines share one padding (2 * line counted it twice: Ghost at Home's question
+        # paged a line at a time, "Cy: how many › 1/4", where two lines fitted)
+        two = self.copy_height("Ag\nAg", font, width) - under
+        chosen = choose_over(area, lambda size: self.height_at(size, width, TIGHT_PAD_Y), whole, line, two, paged)
         if chosen is None:
             return None
         size, room = chosen
@@ -204,10 +291,11 @@ class NoticePlace:
         label.refresh()
         return label.content_height + 2 * pad_y
 
-    def button_tops(self) -> list[float]:
-        """The window height of the top of each button on show in the prompt's column (the
-        step's Done, the out-of-turn row, the slots, the main button)."""
-        return [w.to_window(w.x, w.top)[1] for w in self.table.ids.right.walk(restrict=True)
+    def button_boxes(self) -> list[tuple[float, float]]:
+        """The window heights of the bottom and the top of each button on show in the prompt's
+        column (the step's Done, the out-of-turn row, the slots, the main button)."""
+        return [(w.to_window(w.x, w.y)[1], w.to_window(w.x, w.top)[1])
+                for w in self.table.ids.right.walk(restrict=True)
                 if isinstance(w, TouchButton) and w.opacity > 0 and w.height > 0 and w.width > 0]
 
     def instruction_bottom(self, top: float) -> float:

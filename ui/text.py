@@ -102,7 +102,15 @@ def turn_markup(view: dict, player: str, over: bool, _: Translate = english, col
         parts.append(_("{name}'s turn", name=player_markup(name, colours).replace(" ", NO_BREAK)))
     if short and len(parts) > 1:
         parts = parts[1:]
-    return ("\n" if lines else " · ").join(parts)
+    if lines:
+        return "\n".join(capitalised(part) for part in parts)
+    return " · ".join(parts[:1] and [capitalised(parts[0]), *parts[1:]])
+
+
+def capitalised(line: str) -> str:
+    """``line`` starting with a capital letter when it starts with a lower-case one (Italian
+    "turno di Ada" at the head of a header); a line starting with markup or a name is kept."""
+    return line[:1].upper() + line[1:] if line[:1].islower() else line
 
 
 def prompt_markup(text: str, player: str, over: bool, colours: dict | None = None) -> str:
@@ -124,7 +132,11 @@ _PHRASE_START = {"then", "poi", "quindi", "so", "and", "or", "e", "o", "but", "m
 #: Words that a page should not end on: the next word belongs to them ("the | Ghost card").
 _LEADS = {"the", "a", "an", "of", "to", "in", "on", "at", "by", "for", "from", "into", "il", "lo", "la", "i",
           "gli", "le", "un", "uno", "una", "di", "del", "della", "dei", "delle", "nel", "nella", "al",
-          "alla", "sul", "sulla", "da", "dal", "dalla", "su", "per", "tra", "fra", "che"}
+          "alla", "sul", "sulla", "da", "dal", "dalla", "su", "per", "tra", "fra", "che",
+          # demonstratives and possessives ("ha questa | carta stanza?", the lead's shots)
+          "this", "that", "these", "those", "his", "her", "its", "their", "your", "each", "every",
+          "questa", "questo", "queste", "questi", "quella", "quello", "quelle", "quei", "ogni", "sua",
+          "suo", "sue", "suoi", "vostra", "vostro", "vostre", "vostri", "ad", "ed"}
 #: A sentence: what a physical step's page holds one of, where it can (issue 29).
 _SENTENCE_END = re.compile(r"[.;!?][\"'\u2019\u201d)]*$")
 

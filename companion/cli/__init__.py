@@ -13,8 +13,7 @@ from companion.cli import daemon, games, replay, service, table, tags
 from companion.cli.common import EXIT_BAD_PATH, EXIT_BAD_SCRIPT, EXIT_NO_DAEMON, EXIT_REFUSED, UsageError
 from companion.client import NoDaemon
 from companion.console import READER_LEFT, reader_left
-from companion.errors import CompanionError, LineRefused, ReplayFailed, ScriptError
-from companion.paths import PathRefused
+from companion.errors import CompanionError, LineRefused, ReplayFailed, ScriptError, UnusablePath
 
 log = logging.getLogger("companion")
 
@@ -51,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     except ReplayFailed as exc:
         print(f"companion: the table script cannot go on: {exc}", file=sys.stderr)
         return EXIT_BAD_SCRIPT
-    except PathRefused as exc:
+    except UnusablePath as exc:  # a path refused, another program's file, a store or socket in use
         print(f"companion: {exc}", file=sys.stderr)
         return EXIT_BAD_PATH
     except NoDaemon as exc:
@@ -65,6 +64,14 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `companion doctor | head`: the reader left; say nothing more
         reader_left(sys.stdout)
         return 141
+
+
+#: The exit-code convention, said by ``companion --help`` (and README "Exit codes").
+EXIT_STATUS = ("exit status: 0 done; 1 the command ran and something was refused or failed while it worked "
+               "(a refused input, a store failing mid-way, doctor's findings, a config whose contents are wrong); "
+               "2 the command line cannot be used as given: a usage error, a bad table script, no daemon at "
+               "the socket, or a path refused (a directory or another program's file where a store goes, a "
+               "folder that cannot be written, a store or socket another companion holds), with nothing changed")
 
 
 #: Commands whose parser is built alone when they are the one asked for: ``companion daemon``
@@ -81,7 +88,8 @@ def _command(argv: list[str]) -> str | None:
 def _parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command, or of ``command`` alone when it is in :data:`ALONE`."""
     parser = argparse.ArgumentParser(
-        prog="companion", description="Haunt Companion: a table companion for haunted-house board games.")
+        prog="companion", description="Haunt Companion: a table companion for haunted-house board games.",
+        epilog=EXIT_STATUS)
     from companion import __version__
 
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages to stderr")

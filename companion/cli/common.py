@@ -12,7 +12,9 @@ EXIT_BAD_SCRIPT = 2
 #: ``companion replay``: the game refused a line the script did not expect it to refuse.
 EXIT_REFUSED = 1
 
-#: A path argument names a file the command must not touch (companion.paths.PathRefused).
+#: A path the command was given cannot be used, and nothing was changed
+#: (:class:`companion.errors.UnusablePath`: a path refused, another program's database, a
+#: folder that cannot be written, a store or socket another companion holds): as a usage error.
 EXIT_BAD_PATH = 2
 
 #: A client command finds no daemon to talk to (like ``companion tap``).

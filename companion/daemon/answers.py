@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from companion import protocol
 from companion.errors import CompanionError
 from companion.header import GameHeader, HeaderError, check_new_players, random_seed
-from companion.i18n import Msg, msg, render
+from companion.i18n import Msg, echoed, msg, render
 from companion.messages import GameInfoMessage, GamesMessage
 
 if TYPE_CHECKING:
@@ -36,13 +36,14 @@ def new_game(ctx: Commands, command: schema.NewGame, writer: asyncio.StreamWrite
     raw["seed"] = random_seed()  # never from a client: no rigged dice
     try:
         if command.unknown:
-            raise HeaderError(f"new_game takes game, players, options and colours, not {command.unknown[0]!r}")
+            raise HeaderError(msg("new_game takes game, players, options and colours, not {key}",
+                                  key=echoed(command.unknown[0], 40)))
         raw["content"] = _table_content(raw.get("game"), ctx.reads.store)  # the table's, never a client's
         header = GameHeader.from_json(raw)
         check_new_players(header.players)
         session = ctx.reads.session()
         if session is not None and not session.prompt.over and not command.abandon:
-            raise HeaderError("a game is still running; finish it, or ask again with \"abandon\": true")
+            raise HeaderError(msg("a game is still running; finish it, or ask again with \"abandon\": true"))
         ctx.changes.start_game(header)
     except CompanionError as exc:
         problem = exc.args[0] if exc.args and isinstance(exc.args[0], Msg) else str(exc)  # a Msg: translated
@@ -117,10 +118,11 @@ def private(ctx: Commands, player: str) -> dict[str, Any]:
     """
     session = ctx.reads.session()
     if session is None:
-        raise protocol.ProtocolError("no game is running: there is nothing private to show")
+        raise protocol.ProtocolError(msg("no game is running: there is nothing private to show"))
     players = list(session.header.players)
     if player not in players:
-        raise protocol.ProtocolError(f"{player!r} does not play this game; players: {', '.join(players)}"[:200])
+        raise protocol.ProtocolError(msg("{player} does not play this game; players: {players}",
+                                         player=echoed(player, 40), players=", ".join(players)))
     log.info("privacy screen opened for %s", player)
     return protocol.private_message(session, player, ctx.reads.language(), ctx.reads.by_touch())
 
@@ -137,12 +139,12 @@ def phone_links(ctx: Commands, renew: bool = False, repair: str | None = None) -
     """
     phones = ctx.services.phones()
     if phones is None:
-        raise protocol.ProtocolError("phones are off: the config's [phones] section says enabled = true "
-                                     "to turn them on")
+        raise protocol.ProtocolError(msg("phones are off: the config's [phones] section says enabled = true "
+                                         "to turn them on"))
     if renew:
         phones.renew()
     if repair is not None and not phones.repair(repair):
-        raise protocol.ProtocolError(f"{repair!r} has no seat in this game to pair again"[:200])
+        raise protocol.ProtocolError(msg("{player} has no seat in this game to pair again", player=echoed(repair, 40)))
     log.info("phone links sent to a screen")
     return {"type": "phone_links", "links": phones.links()}
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion import protocol
+from companion.i18n import Msg, msg
 
 
 def text_arg(message: dict[str, Any], key: str, required: bool = True) -> str | None:
@@ -17,8 +18,15 @@ def text_arg(message: dict[str, Any], key: str, required: bool = True) -> str | 
     if value is None and not required:
         return None
     if not isinstance(value, str):
-        raise protocol.ProtocolError(f"{key} is text, not {value!r}"[:200])
+        raise protocol.ProtocolError(msg("{name} is {kind}, not {value}", name=key, kind=msg("text"),
+                                         value=repr(value)[:100]))
     return value
+
+
+def no_component(component: Any) -> Msg:
+    """The refusal of ``component``, which is no component id of any game."""
+    return msg("no component {component} in any game (ids look like creepy_cellar:ghost:room-H)",
+               component=repr(component)[:80])
 
 
 def known_component(component: Any) -> str:
@@ -30,6 +38,5 @@ def known_component(component: Any) -> str:
     from companion.engine import known_piece
 
     if not known_piece(component):
-        raise protocol.ProtocolError(f"no component {component!r} in any game "
-                                     f"(ids look like creepy_cellar:ghost:room-H)")
+        raise protocol.ProtocolError(no_component(component))
     return component

@@ -18,7 +18,7 @@ from companion import protocol, schema
 from companion.daemon import answers, desk_commands, screen, voice  # noqa: F401 (the owner's, the screen's and the voice's commands register)
 from companion.daemon.command_table import COMMANDS, Ack, command
 from companion.errors import CompanionError
-from companion.i18n import msg, render
+from companion.i18n import echoed, msg, render
 
 if TYPE_CHECKING:
     from companion.daemon.api import Commands
@@ -34,7 +34,7 @@ async def receive(ctx: Commands, line: bytes, writer: asyncio.StreamWriter) -> N
     try:
         message = protocol.decode(line)
     except protocol.ProtocolError as exc:
-        ctx.replies.send(writer, protocol.notice(f"bad command: {exc}", "error"))
+        ctx.replies.send(writer, _bad(ctx, protocol.problem_of(exc)))
         return
     if isinstance(message.get("cmd"), str) and message["cmd"] in BACKGROUND:  # (a list is not hashable)
         ctx.worker.start_task(answer(ctx, message, writer))
@@ -46,9 +46,9 @@ async def answer(ctx: Commands, message: dict[str, Any], writer: asyncio.StreamW
     """Run the message's command; ack it when it has an ``id``."""
     try:
         ok, text = await dispatch(ctx, message, writer)
-    except CompanionError as exc:
-        ok, text = False, str(exc)
-        ctx.replies.send(writer, protocol.notice(f"bad command: {exc}", "error"))
+    except CompanionError as exc:  # its sentence (a Msg) said in the table's language, as new_game's
+        ok, text = False, protocol.problem_of(exc)
+        ctx.replies.send(writer, _bad(ctx, text))
     except Exception as exc:  # a bug: the client still gets its answer
         log.exception("internal error on command %r", message.get("cmd"))
         ok, text = False, f"internal error: {exc}"
@@ -59,11 +59,22 @@ async def answer(ctx: Commands, message: dict[str, Any], writer: asyncio.StreamW
                                   "text": render(text, ctx.reads.language(), ctx.reads.by_touch())})
 
 
+def _shown(value: Any) -> str:
+    """A value a client sent, as a refusal echoes it: quoted and cut (:func:`companion.i18n.echoed`)."""
+    return echoed(value, 40) if isinstance(value, str) else repr(value)[:40]
+
+
+def _bad(ctx: Commands, problem: Any) -> dict[str, Any]:
+    """The "bad command: …" notice of a refused command, in the table's language."""
+    return protocol.notice(msg("bad command: {problem}", problem=problem), "error", ctx.reads.language(),
+                           ctx.reads.by_touch())
+
+
 async def dispatch(ctx: Commands, message: dict[str, Any], writer: asyncio.StreamWriter) -> Ack:
     cmd = message.get("cmd")
     handler = COMMANDS.get(cmd) if isinstance(cmd, str) else None
     if handler is None:
-        raise protocol.ProtocolError(f"unknown command {cmd!r}")
+        raise protocol.ProtocolError(msg("unknown command {command}", command=_shown(cmd)))
     checked = schema.command(message)  # its keys' types and ranges, or a refusal naming the key
     return await handler(ctx, checked, writer)
 
@@ -108,7 +119,8 @@ async def language(ctx: Commands, command: schema.Language, writer) -> Ack:
 
     def use() -> Ack:
         if chosen not in LANGUAGES:
-            raise protocol.ProtocolError(f"language is one of {', '.join(LANGUAGES)}, not {chosen!r}")
+            raise protocol.ProtocolError(msg("language is one of {languages}, not {value}",
+                                             languages=", ".join(LANGUAGES), value=_shown(chosen)))
         ctx.changes.choose_language(chosen)
         return True, ""
 
@@ -235,7 +247,7 @@ async def call_staff(ctx: Commands, command, writer) -> Ack:
     from companion.daemon.staff import staff_command
 
     if ctx.services.mqtt_config is None:
-        raise protocol.ProtocolError("call_staff needs a venue: an [mqtt] section in the config")
+        raise protocol.ProtocolError(msg("call_staff needs a venue: an [mqtt] section in the config"))
     return await staff_command(ctx.parts.staff, ctx.worker, "call_staff")
 
 

@@ -45,7 +45,7 @@ def export_content(ctx: Commands, game: Any, fmt: Any = "toml") -> dict[str, Any
 
     spec = get_game(text_arg({"game": game}, "game"))
     if spec.content is None:
-        raise protocol.ProtocolError(f"{spec.title} has no printed card data to export")
+        raise protocol.ProtocolError(msg("{game} has no printed card data to export", game=spec.title))
     text = content_io.export(spec, ctx.reads.store.content(spec.id), fmt)
     return {"type": "content_export", "game": spec.id, "format": fmt, "text": text}
 
@@ -128,7 +128,7 @@ def resume(ctx: Commands, game_id: Any) -> Ack:
     try:
         ctx.changes.game.resume(record)
     except StoreError as exc:
-        return False, str(exc)
+        return False, protocol.problem_of(exc)
     _remember(ctx, record.id)
     log.info("game %s resumed from the saved games", record.id)
     return True, msg("Game {id} is back on the table.", id=record.id)
@@ -171,7 +171,7 @@ def _remember(ctx: Commands, game_id: int | None) -> None:
 
 def _game_id(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise protocol.ProtocolError(f"a game id is a whole number from 1, not {value!r}"[:100])
+        raise protocol.ProtocolError(msg("a game id is a whole number from 1, not {value}", value=repr(value)[:60]))
     return value
 
 
@@ -248,7 +248,7 @@ async def history_command(ctx: Commands, command, writer) -> Ack:
     try:
         answer = await history(ctx)
     except CompanionError as exc:
-        return False, str(exc)
+        return False, protocol.problem_of(exc)
     ctx.replies.send(writer, answer)
     return True, ""
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import paths, protocol
-from companion.errors import CompanionError
+from companion.errors import UnusablePath
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 MAX_BACKLOG = 1 << 20
 
 
-class DaemonBusy(CompanionError, OSError):
+class DaemonBusy(UnusablePath, OSError):
     """Another daemon already serves this socket."""
 
 
@@ -49,7 +49,8 @@ class BoundSocket:
     the hub listens (:meth:`ClientHub.open`); another daemon finds it taken (:class:`DaemonBusy`).
 
     The socket is bound as ``s`` inside a fresh ``0700`` directory beside its final path,
-    set to ``0660`` there, then renamed into place (atomic, same directory). Binding at
+    set to ``0660`` there, then hard-linked into place (atomic, same directory; it never replaces a
+    socket another daemon put there meanwhile, :func:`_place`). Binding at
     the final path and chmodding afterwards left a moment where a permissive umask made
     it world-writable; narrowing the umask around the bind instead would change it for
     every thread of the process (a reader thread or the store's copy thread creating a
@@ -72,6 +73,8 @@ class BoundSocket:
         _claim(self.path, store_path)
         try:
             self.sock = _bind(self.path)
+        except DaemonBusy:
+            raise
         except OSError as exc:
             raise paths.unbindable(self.path, self.path.parent, exc) from None
         self._seen = self.path.lstat()
@@ -114,7 +117,7 @@ def _bind(path: Path) -> socket.socket:
         sock.bind(str(bound))
         sock.listen(BACKLOG)
         os.chmod(bound, 0o660)
-        os.replace(bound, path)
+        _place(bound, path)
     except BaseException:
         sock.close()
         bound.unlink(missing_ok=True)
@@ -122,6 +125,34 @@ def _bind(path: Path) -> socket.socket:
     finally:
         private.rmdir()
     return sock
+
+
+def _encoded(message: dict[str, Any]) -> bytes | None:
+    """``message`` as its line, or None (logged as an error, sent to nobody) when it cannot be
+    JSON: a NaN or infinite float, which a client would otherwise have read as null."""
+    try:
+        return protocol.encode(message)
+    except protocol.ProtocolError as exc:
+        log.error("a %s message was not sent: %s", message.get("type"), exc)
+        return None
+
+
+def _place(bound: Path, path: Path) -> None:
+    """Put the socket ``bound`` at ``path`` unless something is there: a hard link (atomic, and
+    it fails if ``path`` exists), where a rename would replace a socket another daemon put there
+    since :func:`_claim` (two daemons starting over one stale socket).
+
+    Raises:
+        DaemonBusy: something is at ``path`` now.
+    """
+    try:
+        os.link(bound, path)
+    except FileExistsError:
+        raise DaemonBusy(f"another companion daemon is already listening on {path}") from None
+    except OSError:  # a file system without hard links: the rename, as before
+        os.replace(bound, path)
+        return
+    bound.unlink()
 
 
 class ClientHub:
@@ -159,6 +190,7 @@ class ClientHub:
                 have changed since: a mount gone read-only).
         """
         bound = self._bound if self._bound is not None else BoundSocket(self.socket_path, self.store_path)
+        self._bound = bound
         try:
             self._server = await asyncio.start_unix_server(self._client, sock=bound.sock, limit=protocol.MAX_LINE)
         except OSError as exc:
@@ -171,7 +203,10 @@ class ClientHub:
         for writer in list(self.clients):
             writer.close()
         await self._server.wait_closed()
-        paths.remove_stale_socket(self.socket_path)  # ours; never a file put there since
+        if self._bound is not None:  # ours only: never a file, nor another daemon's socket, put there since
+            self._bound.release()
+        else:
+            paths.remove_stale_socket(self.socket_path)
 
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.clients.add(writer)
@@ -207,7 +242,9 @@ class ClientHub:
             self.clients.discard(writer)
             writer.transport.abort()
             return
-        line = line if line is not None else protocol.encode(message)
+        line = line if line is not None else _encoded(message)
+        if line is None:
+            return
         if self._held is not None:
             self._held.setdefault(writer, []).append(line)
             return
@@ -232,6 +269,8 @@ class ClientHub:
 
     def broadcast(self, message: dict[str, Any]) -> None:
         """Send ``message`` to every client, encoded once."""
-        line = protocol.encode(message) if self.clients else b""
+        line = _encoded(message) if self.clients else b""
+        if line is None:
+            return
         for writer in list(self.clients):
             self.send(writer, message, line)

@@ -102,18 +102,19 @@ class TagProgrammer:
         names = sorted(self._jobs)
         if asked is not None:
             if asked not in self._jobs:
-                raise protocol.ProtocolError(f"no reader {asked!r}; readers: {', '.join(names) or 'none'}")
+                raise protocol.ProtocolError(msg("no reader {reader}; readers: {names}", reader=repr(asked)[:40],
+                                                 names=", ".join(names) or msg("none")))
             return asked
         if len(names) == 1:
             return names[0]
         if not names:
-            raise protocol.ProtocolError("this daemon has no NFC reader to program tags with")
+            raise protocol.ProtocolError(msg("this daemon has no NFC reader to program tags with"))
         game, kind = component.split(":")[:2]
         role = get_game(game).reader_roles.get(kind)
         fitting = [n for n in names if role and self._reader_roles.get(n) == role]
         if len(fitting) == 1:
             return fitting[0]
-        raise protocol.ProtocolError(f"say which reader to use: {', '.join(names)}")
+        raise protocol.ProtocolError(msg("say which reader to use: {names}", names=", ".join(names)))
 
 
 def _job(component: str, wait: float, force: bool, cancel: threading.Event):

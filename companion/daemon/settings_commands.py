@@ -26,7 +26,7 @@ def settings_command(name: str, record: type[msgspec.Struct], part: Callable[[Co
         try:  # the command's struct says it is an object (companion.schema); its keys are checked here
             update = table_settings.checked(getattr(command, record.key), record)  # type: ignore[attr-defined]
         except table_settings.SettingsError as exc:
-            raise protocol.ProtocolError(str(exc)) from None
+            raise protocol.ProtocolError(protocol.problem_of(exc)) from None
 
         def use() -> Ack:
             part(ctx).change(update)

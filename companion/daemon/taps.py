@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from companion import protocol
+from companion.daemon.args import no_component
 from companion.i18n import msg, render
 from companion.inputs import InputError, Tap, normalise_uid
 
@@ -114,8 +115,8 @@ class VirtualTaps:
             try:
                 reply = await asyncio.to_thread(reader.tap, uid, text, hold, lambda: future.result(READ_WAIT))
             except concurrent.futures.TimeoutError:
-                raise protocol.ProtocolError(f"virtual reader {reader.name} did not read the card (a tags "
-                                             f"write waiting on it reads the tag itself)") from None
+                raise protocol.ProtocolError(msg("virtual reader {reader} did not read the card (a tags write "
+                                                 "waiting on it reads the tag itself)", reader=reader.name)) from None
             finally:
                 self._waits.pop(reader.name, None)
         if not reply.accepted:
@@ -157,18 +158,17 @@ def _card(store: EventStore, component: str | None, uid: str | None) -> tuple[st
     from companion.engine import known_piece
 
     if (component is None) == (uid is None):
-        raise protocol.ProtocolError("tap takes a component or a uid")
+        raise protocol.ProtocolError(msg("tap takes a component or a uid"))
     if component is not None:
         if not known_piece(component):
-            raise protocol.ProtocolError(f"no component {component!r} in any game "
-                                         f"(ids look like creepy_cellar:ghost:room-H)"[:200])
+            raise protocol.ProtocolError(no_component(component))
         from hardware.nfc.virtual import virtual_uid
 
         return virtual_uid(component), component, component.partition("#")[0]
     try:
         uid = normalise_uid(uid)
     except InputError as exc:
-        raise protocol.ProtocolError(str(exc)) from None
+        raise protocol.ProtocolError(protocol.problem_of(exc)) from None
     enrolled = store.enrolled_tags().get(uid)
     return uid, None, enrolled.partition("#")[0] if enrolled else None
 
@@ -181,7 +181,8 @@ def _reader_for(readers: dict[str, Any], component: str | None, asked: Any):
         fitting = [r for r in listed if asked in (r.name, r.role)]
         if not fitting:
             names = ", ".join(f"{r.name} ({r.role})" for r in listed)
-            raise protocol.ProtocolError(f"no virtual reader {asked!r}; virtual readers: {names}"[:200])
+            raise protocol.ProtocolError(msg("no virtual reader {reader}; virtual readers: {names}",
+                                             reader=repr(asked)[:40], names=names))
         return fitting[0]
     role = _role_of(component)
     fitting = [r for r in listed if r.role == role] or [r for r in listed if r.role == "cards"]

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.errors import CompanionError
+from companion.i18n import msg
 
 #: The kinds of field a form can show.
 KINDS = ("int", "text", "choice", "flags")
@@ -74,21 +75,24 @@ class ContentField:
         """
         if self.kind == "int":
             if not isinstance(value, int) or isinstance(value, bool) or not self.low <= value <= self.high:
-                raise ContentError(f"{self.name} is a whole number from {self.low} to {self.high}, not {value!r}"[:200])
+                raise ContentError(msg("{field} is a whole number from {low} to {high}, not {value}", field=self.name,
+                                       low=self.low, high=self.high, value=_said(value)))
             return value
         if self.kind == "text":
             if not isinstance(value, str) or not value.strip() or len(value.strip()) > MAX_TEXT:
-                raise ContentError(f"{self.name} is some text of 1 to {MAX_TEXT} characters, not {value!r}"[:200])
+                raise ContentError(msg("{field} is some text of 1 to {most} characters, not {value}", field=self.name,
+                                       most=MAX_TEXT, value=_said(value)))
             if not value.strip().isprintable():
-                raise ContentError(f"{self.name} has characters that cannot be shown")
+                raise ContentError(msg("{field} has characters that cannot be shown", field=self.name))
             return value.strip()
         if self.kind == "choice":
             if value not in self.values or isinstance(value, bool) != isinstance(self.values[0], bool):
-                raise ContentError(f"{self.name} is one of {', '.join(map(str, self.values))}, not {value!r}"[:200])
+                raise ContentError(msg("{field} is one of {values}, not {value}", field=self.name,
+                                       values=", ".join(map(str, self.values)), value=_said(value)))
             return value
         if not isinstance(value, list) or any(v not in self.values for v in value) or len(set(value)) != len(value):
-            raise ContentError(f"{self.name} is a list of some of {', '.join(map(str, self.values))}, "
-                               f"each at most once, not {value!r}"[:200])
+            raise ContentError(msg("{field} is a list of some of {values}, each at most once, not {value}",
+                                   field=self.name, values=", ".join(map(str, self.values)), value=_said(value)))
         return [v for v in self.values if v in value]
 
     def to_json(self) -> dict[str, Any]:
@@ -153,12 +157,14 @@ def check_entry(spec: ContentSpec, component: str, entry: Any) -> dict[str, Any]
     """
     fields = {f.name: f for f in spec.fields(component.partition("#")[0])}
     if not fields:
-        raise ContentError(f"nothing can be entered for {component}")
+        raise ContentError(msg("nothing can be entered for {component}", component=component))
     if not isinstance(entry, Mapping) or not entry:
-        raise ContentError(f"the data for {component} is an object of fields: {', '.join(fields)}")
+        raise ContentError(msg("the data for {component} is an object of fields: {fields}", component=component,
+                               fields=", ".join(fields)))
     unknown = sorted(set(entry) - set(fields))
     if unknown:
-        raise ContentError(f"{component} has no field {unknown[0]!r}; fields are: {', '.join(fields)}"[:300])
+        raise ContentError(msg("{component} has no field {field}; fields are: {fields}", component=component,
+                               field=_said(unknown[0]), fields=", ".join(fields)))
     return {name: fields[name].check(value) for name, value in entry.items()}
 
 
@@ -210,3 +216,9 @@ def merged(spec: ContentSpec, content: Mapping[str, Mapping[str, Any]],
     that has an entry (or for each of ``components`` when given)."""
     names = sorted(content) if components is None else sorted(components)
     return {c: {**spec.printed(c.partition("#")[0]), **content.get(c, {})} for c in names}
+
+
+def _said(value: Any) -> str:
+    """A value sent, as a refusal quotes it: its ``repr``, cut (a hostile entry may be 100 kB)."""
+    shown = repr(value)
+    return shown if len(shown) <= 80 else shown[:79] + "…"

@@ -327,6 +327,52 @@ def pieces_over_labels(table) -> list[str]:
     return found
 
 
+def drawn_pieces(row) -> tuple[float, float, float, float] | None:
+    """Where a row of ghosts and hauntings (``PieceRow``) or of pawns (``PawnRow``) draws its
+    pieces, ``(x, y, width, height)`` in the window; None when it draws none."""
+    from ui.widgets.pieces import PAWN_WIDTH, PawnRow, PieceRow, fan
+
+    if isinstance(row, PieceRow):
+        count = int(row.ghosts) + int(row.hauntings)
+        if not count or not visible(row):
+            return None
+        size, step = fan(count, row.piece_size, min(row.piece_size, row.height), row.width)
+        x, y = row.to_window(row.x, row.y + (row.height - size) / 2)
+        return x, y, (count - 1) * step + size, size
+    if isinstance(row, PawnRow) and row.colours and visible(row):
+        count = len(row.colours)  # as PawnRow.draw places them: flush right
+        size, step = fan(count, row.piece_size, min(row.piece_size, row.height), row.width)
+        if count > 1 and step < size * PAWN_WIDTH:
+            apart = row.width / (1 + (PAWN_WIDTH + 0.02) * (count - 1))
+            if apart >= row.floor:
+                size, step = apart, (row.width - apart) / (count - 1)
+        x, y = row.to_window(row.right - (count - 1) * step - size, row.y + (row.height - size) / 2)
+        return x, y, (count - 1) * step + size, size
+    return None
+
+
+def names_over_pieces(table) -> list[str]:
+    """One line per Creepy Cellar room whose hunters' names are drawn over a piece of the
+    same room (a ghost, a haunting, a pawn): the name label's inked box meets the drawn
+    pieces' box (issue 29 audit: at 800×480 the 36 px rooms drew "Ada" over a ghost and
+    "Bo Cy" over their pawns)."""
+    from ui.widgets.pieces import PawnRow, PieceRow
+
+    found = []
+    for tile in table.ids.board_slot.walk(restrict=True):
+        if type(tile).__name__ != "RoomTile":
+            continue
+        names = [w for w in tile.children if type(w).__name__ == "ShownFitLabel" and w.text.strip() and visible(w)]
+        rows = [box for w in tile.children if isinstance(w, (PieceRow, PawnRow)) if (box := drawn_pieces(w))]
+        for label in names:
+            for box in rows:
+                shared = overlap(box, ink_box(label))
+                if shared >= 4:
+                    words = plain(label.text, True)
+                    found.append(f"room {tile.letter!r}: {words!r} over its pieces ({shared:.0f} px²)")
+    return found
+
+
 def window_box(widget) -> tuple[float, float, float, float]:
     """``widget``'s box in the window, ``(x, y, width, height)``."""
     x, y = widget.to_window(widget.x, widget.y)
@@ -572,7 +618,10 @@ def crowded_figures(table) -> dict:
     players = [str(p) for p in ((getattr(board, "view", None) or {}).get("players") or [])]
     cut = []
     for label in (w for w in table.ids.board_slot.walk(restrict=True) if isinstance(w, Label) and visible(w)):
-        for word in plain(label.text, True).split():
+        shown = plain(label.text, True)
+        for name in sorted(players, key=len, reverse=True):  # whole names are not cut ("Player 1" in
+            shown = shown.replace(name, " ")  # the Cellar's pawn key: board15)
+        for word in shown.split():
             cut += [f"{name} as {word}" for name in players if 2 <= len(word) < len(name) and name.startswith(word)
                     and word not in players]
     return {"overlap": overlap, "cut": sorted(set(cut))}

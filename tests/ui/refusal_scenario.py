@@ -73,6 +73,8 @@ def _shots(app, out: Path, report: dict, shots: list[dict]):
             "banner_px": round(banner.font_size / app.scale, 1),
             "banner_whole": banner.texture_size[1] <= banner.height + 1,
             "column": [round(v) for v in window_box(right)],
+            "board": [round(v) for v in window_box(table.ids.board_slot)], "portrait": app.portrait,
+            "picks": bool(getattr(table.board, "picks", None)),
             "prompt_box": [round(v) for v in window_box(prompt)] if prompt.text and prompt.opacity else None,
             "before": before, "after": _boxes(table), "audit": audit(app, table),
             **_instruction(app, table),
@@ -96,11 +98,12 @@ def _instruction(app, table) -> dict:
     else:
         words, label = app.model.prompt_text, table.ids.prompt
     copy = app.root.ids.get("notice_copy")  # none before issue 29's fix: the banner alone
-    pages, whole = [], []
+    pages, whole, lines = [], [], []
     for number in range(len(copy.pages) if copy is not None else 0):
         copy.page = number
         copy.texture_update()
         whole.append(copy.texture_size[1] <= copy.height + 1)
+        lines.append(len(getattr(copy._label, "_cached_lines", None) or []))
         plain = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", copy.text)
         pages.append(plain.replace("&bl;", "[").replace("&br;", "]").replace("&amp;", "&"))
     if pages:
@@ -118,5 +121,5 @@ def _instruction(app, table) -> dict:
                  + place.copy_height("Ag", table.prompt_font, width))
     return {"instruction": words, "least": least, "room": banner.height,
             "instruction_box": [round(v) for v in window_box(label)] if words and visible(label) else None,
-            "copy": {"pages": pages, "whole": whole, "box": [round(v) for v in window_box(copy)],
+            "copy": {"pages": pages, "whole": whole, "lines": lines, "box": [round(v) for v in window_box(copy)],
                      "px": round(copy.font_size / app.scale, 1)} if pages else None}

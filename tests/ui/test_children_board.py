@@ -11,7 +11,16 @@ from board_shots import assert_drawn, draw_board
 from test_table_screen import ARTIFACTS, _share
 
 from companion.daemon.settings import DaemonSettings
-from ui.boards.children import column_widths, counts, room_need, room_short, steps, title_lines, turn_text
+from ui.boards.children import (
+    column_widths,
+    counts,
+    room_need,
+    room_short,
+    step_apart,
+    steps,
+    title_lines,
+    turn_text,
+)
 from ui.boards.fit import fit_lines
 from ui.i18n import translate
 
@@ -117,6 +126,16 @@ def test_the_board_speaks_italian():
 
     assert steps(it)[1:] == ("1 Gioca una tessera stanza", "2 Compi 2 azioni", "3 Riporta la mano al limite",
                              "4 Muovi 1 fantasma", "5 Muovi Kitty Kitty")
+
+
+def test_the_step_reads_apart_from_its_number():
+    """Portrait read "2 Take 2 actions": the step's number and its words ran together."""
+    def it(text, **params):
+        return translate(text, "it", **params)
+
+    assert step_apart(steps()[2], 2) == ("Step 2 · Take 2 actions", "2 · Take 2 actions")
+    assert step_apart(steps(it)[3], 3, it) == ("Passo 3 · Riporta la mano al limite", "3 · Riporta la mano al limite")
+    assert step_apart("Take 2 actions", 2) == ("Take 2 actions", "Take 2 actions")  # no number: as it is
 
 
 @pytest.mark.ui

@@ -28,3 +28,46 @@ def test_over_the_instruction_the_banner_leaves_it_room_whole_else_two_lines_els
     assert choose_over(area=120, height_at=height, whole=200, line=42) == (28, 120 - height(28))  # one line
     assert choose_over(area=100, height_at=height, whole=200, line=42) == (20, 100 - height(20))  # one line
     assert choose_over(area=60, height_at=height, whole=200, line=42) is None  # the banner alone
+
+
+def test_the_free_room_under_the_instruction_between_and_under_the_buttons():
+    """portrait15: a banner that did not fit over the first slot row lay over the instruction
+    while the column stood empty between the slots and the main button, or under the slots."""
+    from ui.notice_place import free_spots
+
+    # the instruction ends at 300; a row of two slots 200-250; the main button 0-80
+    slots, main = [(200, 250), (200, 250)], [(0, 80)]
+    assert free_spots(300, 0, slots + main, margin=1, gap=6) == [(300, 48), (194, 108)]
+    assert free_spots(300, 0, [], margin=1, gap=6) == [(300, 298)]  # no button: all of it
+    # a step's Done inside the instruction's box is no stretch's top; a button straddling it
+    assert free_spots(300, 0, [(310, 340), *main], margin=1, gap=6) == [(300, 218)]
+    assert free_spots(300, 0, [(280, 320), *main], margin=1, gap=6) == [(274, 188)]
+    # slots right under the instruction and down to the column's bottom: none
+    assert free_spots(300, 0, [(200, 299), (100, 194), (0, 94)], margin=1, gap=6) == []
+
+
+def test_the_banner_takes_the_first_size_that_fits_a_free_stretch_from_the_top():
+    from ui.notice_place import choose_spot
+
+    def height(size: int) -> float:
+        return 2 * 1.2 * size + 20
+
+    spots = [(300, 60), (194, 108)]
+    assert choose_spot(spots, height, (32, 28, 26)) == (194, 32)  # 96.8 px: only the lower one
+    assert choose_spot([(300, 90), (194, 108)], height, (32, 28, 26)) == (194, 32)  # 32 first
+    assert choose_spot([(300, 90)], height, (32, 28, 26)) == (300, 28)
+    assert choose_spot([(300, 40)], height, (32, 28, 26)) is None
+
+
+def test_two_lines_of_the_instruction_share_one_padding():
+    """Ghost at Home's question paged a line at a time under the banner ("Cy: how many ›
+    1/4"): two lines were counted as twice a line with its padding."""
+    from ui.notice_place import choose_over
+
+    def height(size: int) -> float:
+        return 2 * 1.2 * size + 20
+
+    # a line 46 px with its padding, two 84 (not 92): 155 px less the banner at 20 (68) = 87
+    assert choose_over(area=155, height_at=height, whole=200, line=46, two=84) == (20, 155 - height(20))
+    assert choose_over(area=155, height_at=height, whole=200, line=46) == (32, 155 - height(32))  # one line
+    assert choose_over(area=250, height_at=height, whole=200, line=46, paged=False) is None  # not whole

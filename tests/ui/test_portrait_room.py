@@ -10,8 +10,11 @@ On the real table screen (Xvfb; ``boards_scenario.py``) at 720×1280, in English
   :data:`LEAST_LINES` lines a page but its last;
 * with no main button under it, the step box may take :data:`LEAST_STEP_ROOM` of the window
   (the main button's room too);
-* House of Spirits' defence roll with the most defensive items of its script is shot and its
-  choices recorded (``layout[...]["shown"]``): still one a page (notes/portrait14.md);
+* House of Spirits' defence roll with the most defensive items of its script shows at least
+  :data:`LEAST_CHOICES` choices a page besides its Roll button (one before, "More 2/8":
+  notes/portrait14.md; portrait15 took the column's gaps beside its 0-high widgets);
+* Children's step in the strip reads apart from its number ("2 Take 2 actions" ran together:
+  "Step 2 · Take 2 actions");
 * the board keeps the height it had (the board's labels are fitted to it: notes/portrait29c.md).
 
 Screenshots: ``tests/artifacts/portrait-room/<name>.png``.
@@ -36,6 +39,11 @@ LEAST_LINES = 4
 #: The step box's most height with no main button under it, a share of the window's height
 #: (339 px of 1280 before, 0.26; 482 now: the main button's empty room under it).
 LEAST_STEP_ROOM = 0.37
+#: Choices a page in the defence roll's slots (its Roll button and the More button aside).
+LEAST_CHOICES = 3
+#: A step's words glued to its number ("2 Take 2 actions", "3 Riporta la mano al limite").
+GLUED_STEP = re.compile(r"^\d+ \w")
+
 #: A page mark ("› 1/2") and a sentence's end before it.
 MARK = re.compile(r"\s*\u203a\u00a0\d+/\d+$")
 SENTENCE_END = re.compile(r"[.;!?]$")
@@ -113,3 +121,25 @@ def test_portrait_board_keeps_its_height(report):
     heights = {round(shares["board_h"]) for shares in report["layout"].values()}
     # never less than the 494 px it had (Children's hand limit overflowed its strip at 490)
     assert len(heights) == 1 and heights.pop() >= 494, report["layout"]
+
+
+@pytest.mark.ui
+@pytest.mark.timeout(420)
+def test_portrait_defence_roll_shows_several_choices(report):
+    """House of Spirits' defence roll (a 3-line prompt, Roll, guard items, six die faces)
+    showed one choice a page in portrait ("Use Item 13 (+2)" beside "More 2/8")."""
+    for lang in ("en", "it"):
+        shown = report["layout"][f"house_of_spirits-defence-{lang}"]["shown"]
+        slots = [key for key in shown if key not in ("roll", "ui:more")]
+        assert len(slots) >= LEAST_CHOICES, (lang, shown)
+
+
+@pytest.mark.ui
+@pytest.mark.timeout(420)
+def test_portrait_children_step_reads_apart_from_its_number(report):
+    """The Children strip's step read "2 Take 2 actions": its number and words ran together."""
+    shown = {name: text for name, text in report["step_shown"].items() if text}
+    assert sorted(shown) == ["children-mid-en", "children-mid-it"], report["step_shown"]
+    glued = {name: text for name, text in shown.items() if GLUED_STEP.search(text)}
+    assert glued == {}, glued
+    assert all(" \u00b7 " in text or text.split()[0] in ("Step", "Passo") for text in shown.values()), shown

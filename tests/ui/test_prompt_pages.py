@@ -57,3 +57,12 @@ def test_a_page_never_ends_at_a_no_break_space():
     """A step's "Player\u00a03" (a name kept whole) stays on one page, its space kept."""
     pages = page_words("Player\u00a03 drops off the treasure", _chars(12))
     assert pages == ["Player\u00a03", "drops off", "the treasure"]
+
+
+def test_a_page_never_ends_on_this_or_questa():
+    """Ghost at Home's Italian prompt paged "Cy: quante icone di lampadine ha questa › 1/2"
+    (the lead's shots, session 15): a demonstrative or possessive leads the next word."""
+    asks = "Cy: quante icone di lampadine ha questa carta stanza? Scegliete il numero"
+    assert page_words(asks, _chars(40))[0] == "Cy: quante icone di lampadine ha"
+    english = "Cy: how many bulb icons does this room card show"
+    assert page_words(english, _chars(30))[0] == "Cy: how many bulb icons does"

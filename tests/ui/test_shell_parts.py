@@ -54,3 +54,18 @@ def test_the_clients_words_follow_the_language():
     assert translate("Undo", "xx") == "Undo"
     assert text.turn_markup({"turn_number": 9}, "Ada", False, lambda t, **p: translate(t, "it", **p)) == (
         "Turno 9 · turno di [color=ffcc33]Ada[/color]")
+
+
+def test_a_header_that_starts_with_whose_turn_starts_with_a_capital():
+    """House of Spirits counts rounds, not turns, and the portrait header shows only whose
+    turn it is: the Italian header read "turno di Ada" (the lead's shots, session 15)."""
+    from ui.i18n import translate
+
+    def italian(t, **p):
+        return translate(t, "it", **p)
+
+    ada = "[color=ffcc33]Ada[/color]"
+    assert text.turn_markup({}, "Ada", False, italian) == f"Turno di {ada}"
+    assert text.turn_markup({"turn_number": 9}, "Ada", False, italian, short=True) == f"Turno di {ada}"
+    assert text.turn_markup({"turn_number": 9}, "Ada", False, italian, lines=True) == f"Turno 9\nTurno di {ada}"
+    assert text.turn_markup({}, "Ada", False) == f"{ada}'s turn"  # a name first: as it is

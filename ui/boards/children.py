@@ -69,6 +69,16 @@ def steps(_: Translate = english) -> tuple[str, ...]:
             _("4 Move 1 ghost"), _("5 Move Kitty Kitty"))
 
 
+def step_apart(line: str, step: int, _: Translate = english) -> tuple[str, str]:
+    """The guide's ``line`` for ``step`` ("2 Take 2 actions") with its number apart from its
+    words: ``("Step 2 · Take 2 actions", "2 · Take 2 actions")`` (the line as it is when it
+    does not start with the number)."""
+    number, _space, words = line.partition(" ")
+    if number != str(step) or not words:
+        return line, line
+    return f"{_('Step {n}', n=step)} · {words}", f"{step} · {words}"
+
+
 def step_number(view: dict) -> int:
     """The turn guide's step of ``view`` (0 when none or not a number)."""
     try:
@@ -353,6 +363,8 @@ class ChildrenBoard(PlacePicks, BoxLayout):
     step_line = StringProperty("")
     #: the step where its words do not fit the strip ("2 Compi 2 azioni" was "2 Compi 2…"): "Passo 2"
     step_short = StringProperty("")
+    #: ... tried before it: the number and the words apart ("2 · Take 2 actions")
+    step_middle = StringProperty("")
 
     def __init__(self, **kwargs):
         load_kv("children")
@@ -411,14 +423,20 @@ class ChildrenBoard(PlacePicks, BoxLayout):
         self.hand_limit = int(view.get("hand_limit", 5))
         self.skull_pile = int(view.get("skull_pool") or 0)
         guide, step = steps(_), step_number(view)
-        self.turn = escape_markup(guide[step]) if 0 < step < len(guide) and view.get("turn") else ""
+        shown = 0 < step < len(guide) and bool(view.get("turn"))
+        # the step's number apart from its words: "2 Take 2 actions" read as one run in
+        # portrait (issue 29, portrait15): "Step 2 · Take 2 actions", else "2 · Take 2 actions"
+        named, numbered = step_apart(guide[step], step, _) if shown else ("", "")
+        self.turn = escape_markup(named)
         # the actions left are in the prompt ("Ada: 1 action left, ...") beside the board: the
         # step holds one line at 20 px
+        final = ""
         if view.get("final_round"):
             final = escape_markup(_("Final round"))
             self.turn += f"\n[color={theme.hex_colour(theme.LOST)}]{final}[/color]"
         self.step_line = " · ".join(plain(line) for line in self.turn.split("\n") if line)
-        self.step_short = _("Step {n}", n=step) if self.turn and 0 < step < len(guide) else ""
+        self.step_middle = " · ".join(part for part in (numbered, plain(final)) if part)
+        self.step_short = _("Step {n}", n=step) if shown else ""
         self._rooms(view, _, colours)
         self._players(view, _, colours)
 

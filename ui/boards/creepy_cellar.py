@@ -8,7 +8,7 @@ socket; nothing of the game is imported here).
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
@@ -80,6 +80,58 @@ class RoomTile(Widget):
         if self.pickable and picks_at(self, self.letter, touch):
             return True
         return super().on_touch_down(touch)
+
+
+class PawnKeyEntry(BoxLayout):
+    """One player in the pawn key under the rooms: their pawns in the printed colours, then
+    the name in the same colour (board15: at 800×480 a room is too short for its hunters'
+    names over its ghosts and pawns, so the pawns stand alone there and the key says whose
+    they are, as the pawns' colours do at the table).
+
+    Attributes:
+        name: the player's name (plain); ``text``: as drawn (markup, in the pawn's colour).
+        pawns: the player's pawns, one RGBA each.
+    """
+
+    name = StringProperty("")
+    text = StringProperty("")
+    pawns = ListProperty([])
+
+
+def names_room(height: float, scale: float) -> bool:
+    """A room tile ``height`` px tall has room for its hunters' names over its ghosts and
+    pawns: the names' label (the kv's height rule) ends above the tallest row of pieces
+    (the kv's ghost and pawn rows), at the app's ``scale`` (board15: at 800×480 the 36 px
+    rooms drew "Ada" over a ghost; at 720×1280 "1 2 3" over the King's room's pawns)."""
+    label = max(sp(24) * scale, min(sp(34) * scale, height * 0.6))
+    ghosts = min(dp(5) * scale, height * 0.05) + max(sp(20) * scale, min(dp(22) * scale, height * 0.42))
+    pawns = min(dp(4) * scale, height * 0.05) + max(sp(20) * scale, min(dp(24) * scale, height * 0.46))
+    return height - label >= max(ghosts, pawns) + dp(1) * scale
+
+
+def pawn_key(hunters: dict, colours: dict, carried: dict | None = None,
+             _: Translate = english) -> list[tuple[str, str, list]]:
+    """The pawn key's entries, in the view's order: ``(player, markup, [pawn RGBA, ...])``, a
+    player moving two hunters with both pawns; the markup names the player in the pawn's
+    colour and, for one carrying a treasure (``carried``: hunter key -> treasure in words),
+    what it is: "Cy carries Cursed Treasure" (the "Carrying:" line under the key, shown
+    only while someone carried one, moved the rooms up and down: now the key holds it)."""
+    players: dict[str, list] = {}
+    inks: dict[str, tuple] = {}
+    loads: dict[str, list[str]] = {}
+    for name, hunter in hunters.items():
+        player = str(hunter.get("player", name))
+        players.setdefault(player, []).append(pawn_colour(hunter, colours))
+        inks.setdefault(player, marker_colour(hunter, colours))
+        if (carried or {}).get(name):
+            who = _hunter_name(name, hunter, hunters, _)
+            inks[player] = marker_colour(hunter, colours)  # "Bo (green) carries ..." in green
+            loads.setdefault(player, []).append(_("{name} carries {treasure}", name=who, treasure=carried[name]))
+    entries = []
+    for player, pawns in players.items():
+        words = " · ".join(loads.get(player) or [player])
+        entries.append((player, coloured(escape_markup(words), inks[player]), pawns))
+    return entries
 
 
 def _scale() -> float:
@@ -212,6 +264,7 @@ class CellarBoard(PlacePicks, BoxLayout):
         self.outside.tails = " ".join(coloured(least[name], marker_colour(h, colours)) for name, h in out)
         self.outside.pawns = [pawn_colour(h, colours) for _name, h in out]
         self.passages = any(tile.passage for tile in self.tiles.values())
+        self._show_key(hunters, colours)
         odds = self.view.get("odds_haunting")  # None in a state: its figure follows (take_later)
         if self.view.get("outcome"):
             self.odds = -1  # no round to come: no risk to show
@@ -220,6 +273,20 @@ class CellarBoard(PlacePicks, BoxLayout):
         self.status = status_text(self.view, self.tr._)
         self.status_line = status_line(self.status, self.odds, self.tr._)
         self.carrying = carrying_text(hunters, self.view.get("carried") or {}, self.tr._, colours)
+
+    def _show_key(self, hunters: dict, colours: dict) -> None:  # (after a language switch too: on_view)
+        """The pawn key under the rooms (:class:`PawnKeyEntry`), made again only when its
+        players or colours change (a view of the same table makes no widget)."""
+        entries = pawn_key(hunters, colours, self.view.get("carried") or {}, self.tr._)
+        shown = [(player, text, [tuple(c) for c in pawns]) for player, text, pawns in entries]
+        if shown == getattr(self, "_key", None):
+            return
+        self._key = shown
+        legend = self.ids.legend
+        for old in [w for w in legend.children if isinstance(w, PawnKeyEntry)]:
+            legend.remove_widget(old)
+        for player, text, pawns in reversed(shown):  # before the Ghost King's entry, in order
+            legend.add_widget(PawnKeyEntry(name=player, text=text, pawns=pawns), index=len(legend.children))
 
     def take_later(self, figures: dict) -> None:
         """The odds meter's figure of the state on show (the ``later`` message, issue 35 item

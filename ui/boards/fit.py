@@ -173,6 +173,9 @@ class PlaceName(FitLabel):
 
     name = StringProperty("")
     short = StringProperty("")
+    #: a name between ``name`` and ``short``, tried after ``name`` ("" none): Children's step
+    #: "2 · Take 2 actions" between "Step 2 · Take 2 actions" and "Step 2"
+    middle = StringProperty("")
     cut = BooleanProperty(False)
     #: the piece drawn before a stand-in's number (a kind of :data:`ui.widgets.shapes.PIECES`:
     #: "tablet", "pawn", "card"); "": none (a stand-in too long for its box is cut)
@@ -188,8 +191,8 @@ class PlaceName(FitLabel):
         kwargs.setdefault("markup", True)
         self._icon_pad = (0.0, 0.0)  # the padding (left, top) the icon takes while it shows
         super().__init__(**kwargs)
-        self.bind(name=self._cut, short=self._cut, size=self._cut, min_font=self._cut, padding=self._cut,
-                  icon=self._cut, stand_in=self._cut)
+        self.bind(name=self._cut, short=self._cut, middle=self._cut, size=self._cut, min_font=self._cut,
+                  padding=self._cut, icon=self._cut, stand_in=self._cut)
         self.bind(pos=self._draw_icon, size=self._draw_icon, texture_size=self._draw_icon,
                   number=self._draw_icon, icon_colour=self._draw_icon)
         self.bind(number=self._fit_trigger)
@@ -207,7 +210,7 @@ class PlaceName(FitLabel):
         def fitted(text: str) -> str:
             return fit_lines(text, width, lines, lambda word: word_width(word, size, bold, font_name))
 
-        for candidate in candidates(self.name, self.short):
+        for candidate in candidates(self.name, self.short, self.middle):
             if fitted(candidate) == " ".join(candidate.split()):
                 self._show(escape(candidate))
                 return
@@ -328,15 +331,16 @@ def icon_way(number: str, width: float, height: float, size: float, measure) -> 
     return ""
 
 
-def candidates(name: str, short: str) -> list[str]:
-    """The names a place may show, the first that fits whole: ``name``, its ``short`` name
-    (none: only ``name``) and that name's key word (:func:`ui.boards.names.key_word`; a numbered stand-in keeps
-    its number: "Location 5" is cut to "Loc. 5", never "Location")."""
+def candidates(name: str, short: str, middle: str = "") -> list[str]:
+    """The names a place may show, the first that fits whole: ``name``, ``middle`` (if any),
+    its ``short`` name (none: only ``name``) and that name's key word
+    (:func:`ui.boards.names.key_word`; a numbered stand-in keeps its number: "Location 5" is
+    cut to "Loc. 5", never "Location")."""
     from ui.boards.names import key_word
 
     if not short:
-        return [name]
-    out = [name] if short == name else [name, short]
+        return [name, middle] if middle else [name]
+    out = [name] + ([middle] if middle else []) + ([] if short == name else [short])
     if len(short.split()) > 1 and not short.split()[-1][:1].isdigit():
         out.append(key_word(short))
     return out
