@@ -92,7 +92,8 @@ KNOWN = {
         "Ghost 13 haunts the Tablet 2-5, enraged.", "Ada makes an emergency escape from the Tablet 1-5.",
         "The crickets enrage The Twins in the Kitchen."]),
     "clue_it": ("tests/scripts/clue_it/solved.jsonl", [
-        "Cy makes an accusation.", "Cy accuses wrongly and is out of the game.", "Bo is right and solves the mystery!"]),
+        "Cy makes an accusation.", "Cy accuses wrongly and is out of the game.",
+        "Bo is right and solves the mystery!"]),
     "ghost_at_home": ("tests/scripts/ghost_at_home/three_players.jsonl", [
         "Cy lights the second floor.", "Ada's lightning darkens Cy's second floor.",
         "Cy loses the second floor to a ghost.", "Ada's escape is stopped."]),

@@ -70,7 +70,8 @@ def test_childrens_game_over_shows_three_moments_at_800x480(shown):
     moments = shown["children-en-800x480"]
     assert moments["cut"] == [] and moments["of"] == 14
     # the one-line moments, spread over the game (its two-line ones do not fit three)
-    assert moments["texts"] == ["Turn 3: Cy traps Ghost 12.", "Turn 8: Bo traps Ghost 06.", "Turn 11: Bo traps Ghost 13."]
+    assert moments["texts"] == ["Turn 3: Cy traps Ghost 12.", "Turn 8: Bo traps Ghost 06.",
+                                "Turn 11: Bo traps Ghost 13."]
 
 
 @pytest.mark.ui
