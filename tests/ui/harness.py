@@ -652,7 +652,8 @@ def content_scenario(app, out: Path, report: dict):
     touch(find_key(app, "save"))
     # the daemon's "Not done: ..." notice comes first, then the ack, whose words replace it
     # on the banner (a save sets no busy: only the ack's words say it was answered)
-    yield Until("the refusal", lambda: model.notice and not model.busy and not model.notice.startswith(("Not done:", "Non fatto:")))
+    notices = ("Not done:", "Non fatto:")
+    yield Until("the refusal", lambda: model.notice and not model.busy and not model.notice.startswith(notices))
     report["refused"] = {"notice": model.notice, "level": model.notice_level,
                          "form_open": screen().form is not None}
     yield from shot("refused")
