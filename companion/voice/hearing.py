@@ -1,8 +1,9 @@
 """What the voice says, from what the daemon broadcasts to every client (issue 28).
 
 :class:`Hearing` turns each message into :class:`~companion.voice.utterance.Utterance` s,
-in the order a player needs them: the sound cue, the news, what to put back (after an
-undo), what to do with your hands (every todo line), then the prompt when it changed. It
+in the order a player needs them: the sound cue, the news in the screen's order (a news
+line that is a todo line said as todo, where it stands), what to put back (after an undo),
+what to do with your hands (the todo lines not said yet), then the prompt when it changed. It
 reads only the shared ``state``, ``notice``, ``input``, ``repeat`` and ``why`` messages: a
 ``private`` answer never reaches it (the voice never asks for one), and the shared state
 never carries a hidden card.
@@ -92,8 +93,7 @@ class Hearing:
         said: list[Utterance] = []
         if revision != _revision(before):  # an accepted input (or a new game): its words
             said += _cues(before, state, lang, revision)
-            said += _news(state, lang, revision)
-            said += _todo(state, lang, revision)
+            said += _news_and_todo(state, lang, revision)
         if _prompt_text(state) != _prompt_text(before) or lang != _lang(before):
             said += _prompt(state, lang, revision)
         return said
@@ -155,13 +155,34 @@ def _todo(state: dict[str, Any], lang: str, revision: int) -> list[Utterance]:
     return [Utterance(line["text"], lang, kind, revision) for line in state.get("todo") or [] if line.get("text")]
 
 
-def _news(state: dict[str, Any], lang: str, revision: int) -> list[Utterance]:
-    """The news lines that are not todo lines (those are said as todo); after an undo
-    (the state's ``undone``), said as ``undo``."""
-    todo = [line.get("text") for line in state.get("todo") or []]
+def _news(state: dict[str, Any], lang: str, revision: int, keep_todo: bool = False) -> list[Utterance]:
+    """The news lines that are not todo lines (those are said as todo; ``keep_todo``: all of
+    them); after an undo (the state's ``undone``), said as ``undo``."""
+    todo = [] if keep_todo else [line.get("text") for line in state.get("todo") or []]
     kind = "undo" if undone(state) else "news"
     return [Utterance(line, lang, kind, revision)
             for line in state.get("news") or [] if isinstance(line, str) and line and line not in todo]
+
+
+def _news_and_todo(state: dict[str, Any], lang: str, revision: int) -> list[Utterance]:
+    """An input's news and todo lines in the order of its news, as the screen reads them
+    (voice15: "Bo's turn." was said before "Ada: draw 2 cards.", the win before the cat that
+    allowed it): a news line that is a todo line is said as ``todo`` where the news has it,
+    with any todo line before it that the news lacks, keeping the todo order; the todo lines
+    left (setup steps, which are no news) after the news. After an undo, its news (what it
+    did) then what to put back, as before."""
+    if undone(state):
+        return [*_news(state, lang, revision), *_todo(state, lang, revision)]
+    todo = _todo(state, lang, revision)
+    said, done = [], 0
+    for line in _news(state, lang, revision, keep_todo=True):
+        where = next((i for i, u in enumerate(todo[done:], done) if u.text == line.text), None)
+        if where is None:
+            said.append(line)
+        else:
+            said += todo[done:where + 1]
+            done = where + 1
+    return said + todo[done:]
 
 
 def undone(state: dict[str, Any]) -> bool:

@@ -34,6 +34,7 @@ TABLES: dict[str, dict[str, str]] = {
         "Creepy Cellar": "Crìpi Sèllar",
         "Ghost Fightin' Treasure Hunters": "Gòst Fàitin Trèsciur Hànters",
         "CLUE: IT": "Clù It",
+        "CLUE": "Clù",  # the sheet: "una scheda CLUE" (said "klue")
         "House of Spirits": "Hàus of Spìrits",
         "Ghost at Home": "Gòst et Hòm",
         "Children": "Cìldren",
@@ -45,12 +46,22 @@ TABLES: dict[str, dict[str, str]] = {
         "Intrigue": "Intrìg",
         "Rumor": "Rùmor",
         "?": "punto interrogativo",  # the die face: "Ada ha fatto ?."
+        'un "?"': "un punto interrogativo",  # the die face named: 'un "?" vale 1'
     },
 }
 
 
+#: Rewrites by pattern, per language, after the table: Children's stand-in tablets are
+#: numbered floor-place ("Tablet 2-4"), which the English voice says "two dash four"
+#: (the Italian one says "Tessera 2-4" as "due quattro").
+PATTERNS: dict[str, tuple[tuple[re.Pattern, str], ...]] = {
+    "en": ((re.compile(r"\b(Tablet \d+)-(\d+)\b"), r"\1 \2"),),
+}
+
+
 class Pronouncer:
-    """Rewrites phrases with the table of their language (the built-in one plus ``extra``)."""
+    """Rewrites phrases with the table of their language (the built-in one plus ``extra``),
+    then its :data:`PATTERNS`."""
 
     def __init__(self, extra: Mapping[str, Mapping[str, str]] | None = None):
         self.tables = {lang: {**TABLES.get(lang, {}), **dict((extra or {}).get(lang, {}))}
@@ -60,14 +71,25 @@ class Pronouncer:
     def __call__(self, text: str, lang: str) -> str:
         """``text`` spelt for ``lang``'s voice."""
         pattern = self._patterns.get(lang)
-        if pattern is None:
-            return text
-        table = self.tables[lang]
-        return pattern.sub(lambda m: table[m.group(0)], text)
+        if pattern is not None:
+            table = self.tables[lang]
+            text = pattern.sub(lambda m: table[m.group(0)], text)
+        for rule, said in PATTERNS.get(lang, ()):
+            text = rule.sub(said, text)
+        return text
 
 
 def _pattern(table: Mapping[str, str]) -> re.Pattern | None:
     if not table:
         return None
     words = sorted(table, key=len, reverse=True)  # the longest first: "Ghost King" before "Ghost"
-    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in words) + r")(?!\w)")
+    return re.compile("|".join(_entry(w) for w in words))
+
+
+def _entry(word: str) -> str:
+    """The pattern of one entry: a whole word or phrase. An entry that starts with a sign
+    (CLUE: IT's "?" die face) stands alone, after a space or at the start: the "?" that ends
+    a question follows a word, a bracket or a quote ("(you draw as many)?", "“Ada”?") and is
+    not a die face (voice15: it was said "a question mark")."""
+    before = r"(?<!\w)" if word[:1].isalnum() else r"(?<!\S)"
+    return before + re.escape(word) + r"(?!\w)"

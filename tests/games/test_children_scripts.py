@@ -49,3 +49,20 @@ def test_whole_game_script_replays_through_the_daemon(name, outcome, winners):
 def test_resumed_game_equals_the_uninterrupted_one(tmp_path):
     """The event log replays to the same state: stop half-way, resume from the store."""
     check_resume(script.load(SCRIPTS / "players_win.jsonl"), tmp_path / "children.sqlite3")
+
+
+def test_running_with_an_empty_hand_leaves_nothing_and_says_so():
+    """voice15: running from a ghost with no card in hand was said "Ada runs in terror, leaving
+    0 cards under the Tablet 2-4 (a toy among them if they have one)": a step to place nothing,
+    with a toy "among" none. players_win has three such runs."""
+    from companion.i18n import render
+
+    session, news = Session.start(script.load(SCRIPTS / "players_win.jsonl").header), []
+    for line in script.load(SCRIPTS / "players_win.jsonl").lines:
+        news += session.handle(line.input, line.number).news
+    ran = [line for line in news if "runs in terror" in str(line)]
+    assert not [line for line in ran if "leaving 0" in str(line)]
+    empty = [line for line in ran if "empty hand" in str(line)]
+    assert len(empty) == 3 and all(getattr(line, "kind", None) != "place" for line in empty)
+    assert str(empty[0]) == "Ada runs in terror with an empty hand: no card stays behind."
+    assert render(empty[0], "it") == "Ada scappa in preda al terrore, a mani vuote: non lascia nessuna carta."

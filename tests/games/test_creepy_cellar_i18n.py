@@ -236,7 +236,7 @@ def test_ghost_king_cards_locked_doors_and_cursed_treasures_in_italian():
     rogue = SPEC.apply(SPEC.apply(SPEC.apply(state, "roll"), "die:2"), "ghost:rogue-ghost")
     assert [render(n, "it") for n in SPEC.news(rogue)] == [
         "Pescata: Carta Fantasma Ribelle.",
-        "La carta Fantasma Ribelle si gioca come la carta Re dei Fantasmi: pesca una carta Re dei Fantasmi."]
+        "La carta Fantasma Ribelle si gioca come la carta Re dei Fantasmi: pescate una carta Re dei Fantasmi."]
     assert render(SPEC.prompt(rogue).text, "it") == (
         "Ada: gira la prima carta del mazzo Re dei Fantasmi e appoggiala sul lettore")
     king = SPEC.apply(rogue, "king:king-E")

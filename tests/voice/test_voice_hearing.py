@@ -29,6 +29,21 @@ def test_an_input_says_its_news_then_what_to_do_then_the_new_prompt():
     assert said == [("news", "Ada rolled 3."), ("todo", "Place a ghost in room D."), ("prompt", "Ada: move up to 3")]
 
 
+def test_an_input_says_its_news_and_todo_lines_in_the_order_of_the_news():
+    """voice15: Ghost at Home's "Bo's turn." was said before "Ada: draw 2 cards." (the screen's
+    news read the other way), and "Ada escapes … and wins!" before the cat that let her go; a
+    todo line is said where the news has it, one the news lacks (a setup step) after them."""
+    hearing = Hearing()
+    hearing.heard(_state(1))
+    said = _said(hearing, _state(2, "Bo: play room cards", todo=["Ada: draw 2 cards."],
+                                 news=["Ada: draw 2 cards.", "Bo's turn."]))
+    assert said == [("todo", "Ada: draw 2 cards."), ("news", "Bo's turn."), ("prompt", "Bo: play room cards")]
+    said = _said(hearing, _state(3, "The game is over", todo=["Ada discards a cat.", "Put the roof back."],
+                                 news=["Ada rolled 3.", "Ada discards a cat.", "Ada escapes and wins!"]))
+    assert said == [("news", "Ada rolled 3."), ("todo", "Ada discards a cat."), ("news", "Ada escapes and wins!"),
+                    ("todo", "Put the roof back."), ("prompt", "The game is over")]
+
+
 def test_the_same_state_again_says_nothing_and_the_same_todo_after_a_new_input_is_said_again():
     hearing = Hearing()
     hearing.heard(_state(1, todo=["Lock the green doors."]))

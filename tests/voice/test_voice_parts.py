@@ -85,6 +85,34 @@ def test_a_quoted_question_mark_is_said_with_one_article():
         == "Everyone rolls a die and the highest goes first; a question mark counts as 1 here."
 
 
+def test_a_question_ending_in_a_bracket_or_a_quote_keeps_its_question_mark():
+    """voice15: Ghost at Home's "(you draw as many)?" was said "… as many a question mark"
+    and "(carta gatto)?" "… carta gatto punto interrogativo": a die face stands alone, after a
+    space; a question's mark follows a word, a bracket or a quote."""
+    say = Pronouncer()
+    for text, lang in (("Cy: how many cards do you discard face down (you draw as many)?", "en"),
+                       ("Cy: quante icone di lampadine ha questa carta (carta gatto)?", "it"),
+                       ("Cy: quante carte scarti coperte (ne peschi altrettante)?", "it"),
+                       ("Is it “Ada”?", "en"), ("È «Ada»?", "it")):
+        assert say(text, lang) == text
+    assert say("Ada rolled ? and 5.", "en") == "Ada rolled a question mark and 5."
+    assert say('Tiro per il primo giocatore (Ada, Bo): toccate «Tira per il primo giocatore»; un "?" vale 1', "it") \
+        == "Tiro per il primo giocatore (Ada, Bo): toccate «Tira per il primo giocatore»; un punto interrogativo vale 1"
+
+
+def test_a_tablet_s_number_and_the_clue_sheet_are_said_as_words():
+    """voice15: the English voice said Children's stand-in "Tablet 2-4" as "Tablet two dash
+    four" (the Italian voice says "Tessera due quattro"), and the Italian voice said "scheda
+    CLUE" as "klue"."""
+    say = Pronouncer()
+    assert say("Put the Tablet 2-4 on the 2nd floor.", "en") == "Put the Tablet 2 4 on the 2nd floor."
+    assert say("The Spire and the Tablet 3-5 swap places.", "en") == "The Spire and the Tablet 3 5 swap places."
+    assert say("Game Setup 1-6", "en") == "Game Setup 1-6"  # a range stays one
+    assert say("Ognuno prende una scheda CLUE e la tiene per sé.", "it") == (
+        "Ognuno prende una scheda Clù e la tiene per sé.")
+    assert say("CLUE: IT", "it") == "Clù It"
+
+
 def test_the_volume_scales_the_samples():
     sound = wav.read(Tone().render("Hello there.", "en", "normal"))
     quieter = wav.scaled(sound, 50)

@@ -38,7 +38,7 @@ from companion.games.children.state import (
     room_to_deck,
     set_ghosts,
 )
-from companion.i18n import msg, ntodo, todo
+from companion.i18n import Msg, NewsLine, msg, ntodo, todo
 
 
 def _ask(state: State, p: int, text: str, choices) -> Prompt:
@@ -647,12 +647,20 @@ def act_check(state, f, key):
         return fx.escape(state, p)  # a ruling: empty-handed between haunted rooms, no end of running
     n = min(2, state.hands[p])
     state = fx.leave_cards(state, p, n)
-    state = say(state, why.ran(ntodo("place", "{player} runs in terror, leaving {n} card under the {room}.",
-                                     "{player} runs in terror, leaving {n} cards under the {room} (a toy among them "
-                                     "if they have one).", "n", player=name, n=n, room=state.name(room)), n))
+    state = say(state, why.ran(_ran(name, n, state.name(room)), n))
     if not gr.walks(state.grid, room, state.content):
         return fx.escape(state, p)
     return push(state, Frame("flee", p, (room,)))
+
+
+def _ran(name: str, n: int, room: str) -> Msg | NewsLine:
+    """What running leaves behind: 1 or 2 cards to place, or, with an empty hand, nothing
+    (voice15: "leaving 0 cards under the Tablet 2-4 (a toy among them if they have one)")."""
+    if n == 0:
+        return msg("{player} runs in terror with an empty hand: no card stays behind.", player=name)
+    return ntodo("place", "{player} runs in terror, leaving {n} card under the {room}.",
+                 "{player} runs in terror, leaving {n} cards under the {room} (a toy among them "
+                 "if they have one).", "n", player=name, n=n, room=room)
 
 
 def _calm_exits(state: State, room: str) -> tuple[str, ...]:
