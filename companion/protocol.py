@@ -204,7 +204,8 @@ def encode(message: dict[str, Any]) -> bytes:
         line = _ENCODER.encode(message)
     except (TypeError, ValueError, OverflowError):  # UnicodeEncodeError is a ValueError
         return json_line(message)
-    if _may_differ(line) or _may_not_be_finite(message):
+    floats = _floats(message)
+    if floats is _NOT_FINITE or (floats is _FINITE and _may_differ(line)):  # no float: the same text
         return json_line(message)
     return line + b"\n"
 
@@ -228,25 +229,36 @@ def json_line(message: dict[str, Any]) -> bytes:
 _PACKER = msgspec.msgpack.Encoder(enc_hook=_plain)
 
 
-def _may_not_be_finite(message: dict[str, Any]) -> bool:
-    """Whether ``message`` may hold a NaN or infinite float (msgspec's JSON writes them as
-    null): msgpack writes every float as 0xcb and its 8 big-endian bytes, a non-finite one
-    starting 7ff or fff, which no UTF-8 text holds. Cheap (a third of the JSON encode) where a
-    walk over a state took three times it; a rare false alarm (an integer's bytes) only sends
-    the message down the json path, which checks exactly."""
+#: What :func:`_floats` finds.
+_NO_FLOAT, _FINITE, _NOT_FINITE = "no float", "finite floats", "may not be finite"
+
+
+def _floats(message: dict[str, Any]) -> str:
+    """Whether ``message`` holds no float (:data:`_NO_FLOAT`: msgspec's text is json's, and
+    :func:`_may_differ`'s look is not needed, issue 35 item 3), only finite ones
+    (:data:`_FINITE`), or may hold a NaN or infinite one (:data:`_NOT_FINITE`: msgspec's JSON
+    writes them as null). msgpack writes every float as 0xcb and its 8 big-endian bytes, a
+    non-finite one starting 7ff or fff, which no UTF-8 text holds. Cheap (a third of the JSON
+    encode) where a walk over a state took three times it; a rare false alarm (an integer's
+    bytes) only sends the message down the json path, which checks exactly."""
     try:
         packed = _PACKER.encode(message)
     except (TypeError, ValueError, OverflowError):
-        return True
-    if b"\xcb" not in packed:  # no float at all (most messages)
-        return False
+        return _NOT_FINITE
+    if b"\xcb" not in packed:  # no float at all (most messages; an integer's byte: a false alarm)
+        return _NO_FLOAT
     for prefix in (b"\xcb\x7f", b"\xcb\xff"):
         at = packed.find(prefix)
         while at >= 0:
             if at + 2 < len(packed) and packed[at + 2] >= 0xF0:
-                return True
+                return _NOT_FINITE
             at = packed.find(prefix, at + 1)
-    return False
+    return _FINITE
+
+
+def _may_not_be_finite(message: dict[str, Any]) -> bool:
+    """Whether ``message`` may hold a NaN or infinite float (:func:`_floats`)."""
+    return _floats(message) is _NOT_FINITE
 
 
 def _not_finite_at(value: Any, path: str = "$") -> str | None:
