@@ -399,6 +399,8 @@ def render(text: Any, lang: str, touch: bool = False) -> Any:
     :class:`NewsLine` as its sentence; a plain ``str`` or anything else comes back unchanged.
     An unknown language is English. ``touch``: the table has no dice button, so a line made
     by :func:`press_or_touch` (or a sentence holding one) says its ``touch`` form."""
+    if type(text) is str:  # a line rendered already (the log's, in every state: issue 35 item 3)
+        return text
     if isinstance(text, _FirstLetter):
         return text.cased(str(render(text.text, lang, touch)))
     if isinstance(text, NewsLine):
